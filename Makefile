@@ -1,0 +1,37 @@
+# Two commands: `make demo` and `make test`. Both create .venv on first use.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+DATA ?= $(abspath ../shared/data)
+
+.PHONY: demo test lint conformance bench bench-peers fuzz clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[test]"
+	touch $(STAMP)
+
+demo: $(STAMP)
+	EAGERFLOW_DATASETS=$${EAGERFLOW_DATASETS:-$(DATA)} MPLBACKEND=Agg $(BIN)/python examples/demo.py
+
+test: $(STAMP)
+	$(BIN)/python -m ruff check eagerflow tests benchmarks examples
+	$(BIN)/python -m pytest -x
+	@if [ -d ../shared/conformance ]; then \
+	  $(BIN)/python ../shared/conformance/run.py --impl eagerflow --data $(DATA) -j 2 \
+	    $(CONFORMANCE_CASES); \
+	else echo "conformance suite not found (../shared/conformance): skipped"; fi
+
+lint: $(STAMP)
+	$(BIN)/python -m ruff check eagerflow tests benchmarks examples
+
+conformance: $(STAMP)
+	$(BIN)/python ../shared/conformance/run.py --impl eagerflow --data $(DATA) -j 2 -v
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,175 @@
+"""eagerflow: TensorFlow 2's programming model in pure Python on NumPy.
+
+    import eagerflow as tf
+
+This module only re-exports public names. Sub-namespaces that pull in more code
+(keras, data, summary, ...) load on first use, so `import eagerflow` stays fast.
+"""
+
+import importlib as _importlib
+import warnings as _warnings
+
+# NumPy kernels signal IEEE events (overflow, 0/0) with warnings; TF's kernels return
+# inf/nan silently. Silence them for eagerflow's own modules only: user code keeps them.
+_warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"eagerflow\.")
+
+from eagerflow._src.core.dtypes import (  # noqa: E402
+    DType as DType,
+    as_dtype as as_dtype,
+    bfloat16 as bfloat16,
+    bool as bool,
+    complex64 as complex64,
+    complex128 as complex128,
+    double as double,
+    float16 as float16,
+    float32 as float32,
+    float64 as float64,
+    half as half,
+    int8 as int8,
+    int16 as int16,
+    int32 as int32,
+    int64 as int64,
+    resource as resource,
+    string as string,
+    uint8 as uint8,
+    uint16 as uint16,
+    uint32 as uint32,
+    uint64 as uint64,
+    variant as variant,
+)
+from eagerflow._src.core.context import executing_eagerly as executing_eagerly  # noqa: E402
+from eagerflow._src.core.shape import TensorShape as TensorShape  # noqa: E402
+from eagerflow._src.core.tensor import (  # noqa: E402
+    Tensor as Tensor,
+    convert_to_tensor as convert_to_tensor,
+    is_tensor as is_tensor,
+)
+from eagerflow._src.ops import operators as _operators  # noqa: E402,F401
+from eagerflow._src.ops.array import (  # noqa: E402
+    broadcast_to as broadcast_to,
+    concat as concat,
+    constant as constant,
+    expand_dims as expand_dims,
+    fill as fill,
+    linspace as linspace,
+    ones as ones,
+    range as range,
+    rank as rank,
+    reshape as reshape,
+    shape as shape,
+    shape_n as shape_n,
+    size as size,
+    slice as slice,
+    split as split,
+    squeeze as squeeze,
+    stack as stack,
+    strided_slice as strided_slice,
+    tile as tile,
+    transpose as transpose,
+    unstack as unstack,
+    zeros as zeros,
+)
+from eagerflow._src.ops.linalg import matmul as matmul  # noqa: E402
+from eagerflow._src.ops.math import (  # noqa: E402
+    abs as abs,
+    acos as acos,
+    add as add,
+    add_n as add_n,
+    asin as asin,
+    atan as atan,
+    cast as cast,
+    clip_by_value as clip_by_value,
+    cos as cos,
+    cosh as cosh,
+    divide as divide,
+    equal as equal,
+    exp as exp,
+    floor as floor,
+    floordiv as floordiv,
+    greater as greater,
+    greater_equal as greater_equal,
+    identity as identity,
+    less as less,
+    less_equal as less_equal,
+    logical_and as logical_and,
+    logical_not as logical_not,
+    logical_or as logical_or,
+    maximum as maximum,
+    minimum as minimum,
+    multiply as multiply,
+    negative as negative,
+    not_equal as not_equal,
+    ones_like as ones_like,
+    pow as pow,
+    realdiv as realdiv,
+    round as round,
+    saturate_cast as saturate_cast,
+    sigmoid as sigmoid,
+    sign as sign,
+    sin as sin,
+    sinh as sinh,
+    sqrt as sqrt,
+    square as square,
+    stop_gradient as stop_gradient,
+    subtract as subtract,
+    tan as tan,
+    tanh as tanh,
+    truediv as truediv,
+    truncatediv as truncatediv,
+    where as where,
+    zeros_like as zeros_like,
+)
+from eagerflow._src.ops.reduce import (  # noqa: E402
+    argmax as argmax,
+    argmin as argmin,
+    reduce_all as reduce_all,
+    reduce_any as reduce_any,
+    reduce_logsumexp as reduce_logsumexp,
+    reduce_max as reduce_max,
+    reduce_mean as reduce_mean,
+    reduce_min as reduce_min,
+    reduce_prod as reduce_prod,
+    reduce_std as reduce_std,
+    reduce_sum as reduce_sum,
+    reduce_variance as reduce_variance,
+)
+from eagerflow._src.ops.variables import (  # noqa: E402
+    Variable as Variable,
+    VariableAggregation as VariableAggregation,
+    VariableSynchronization as VariableSynchronization,
+)
+from eagerflow._src.autodiff.tape import (  # noqa: E402
+    GradientTape as GradientTape,
+    UnconnectedGradients as UnconnectedGradients,
+)
+from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
+    custom_gradient as custom_gradient,
+    recompute_grad as recompute_grad,
+)
+
+newaxis = None
+__version__ = "0.1.0"
+
+# Sub-namespaces loaded on first attribute access (`tf.keras`, `tf.data`, ...).
+_LAZY = ("audio", "autograph", "bitwise", "compat", "config", "data", "debugging", "distribute",
+         "dtypes", "errors", "experimental", "feature_column", "image", "io", "keras", "linalg",
+         "lookup", "math", "nest", "nn", "quantization", "random", "saved_model", "signal",
+         "sparse", "strings", "summary", "sysconfig", "test", "tpu", "train", "types", "version",
+         "xla")
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        try:
+            module = _importlib.import_module(f"eagerflow.{name}")
+        except ModuleNotFoundError as e:
+            if e.name == f"eagerflow.{name}":
+                raise AttributeError(f"module 'eagerflow' has no attribute {name!r}") from None
+            raise
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'eagerflow' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(list(globals()) + list(_LAZY))

@@ -1,0 +1,1 @@
+"""Automatic differentiation: GradientTape, custom_gradient, gradient checking."""

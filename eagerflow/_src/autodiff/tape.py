@@ -1,0 +1,309 @@
+"""tf.GradientTape: records the ops connected to watched tensors, then runs them backwards.
+
+A tape tracks tensors (and variables) by identity. An op is recorded when one of
+its inputs is tracked; its outputs then become tracked. Gradients are computed by
+walking the recorded nodes in reverse and calling each OpDef's `grad`, which uses
+public ops, so an outer tape records the backward pass (higher-order gradients).
+The tape holds references to everything it recorded, so identities stay unique.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+from typing import Any, Iterator
+
+from eagerflow._src.core import nest
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+
+
+class UnconnectedGradients(enum.Enum):
+    NONE = "none"
+    ZERO = "zero"
+
+
+def _differentiable(t: Any) -> bool:
+    d = t._dtype if isinstance(t, Tensor) else t.dtype
+    return d.is_floating or d.is_complex
+
+
+class GradientTape:
+    """Records operations for automatic differentiation."""
+
+    def __init__(self, persistent: bool = False, watch_accessed_variables: bool = True) -> None:
+        self._persistent = persistent
+        self._watch_accessed_variables = watch_accessed_variables
+        self._reset_state()
+        self._recording = False
+        self._used = False
+
+    def _reset_state(self) -> None:
+        self._tracked: set = set()     # ids of watched tensors/variables and recorded outputs
+        self._nodes: list = []         # recorded Nodes, in execution order
+        self._keep: list = []          # references that keep the tracked ids unique
+        self._watched_vars: dict = {}  # id -> variable, in watch order
+
+    # -- context -----------------------------------------------------------------------
+    def __enter__(self) -> GradientTape:
+        self._push()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._recording:
+            self._pop()
+
+    def _push(self) -> None:
+        if self._recording:
+            raise ValueError("Tape is still recording, This can happen if you try to re-enter "
+                             "an already-active tape.")
+        _state.tapes.append(self)
+        self._recording = True
+
+    def _pop(self) -> None:
+        _state.tapes.remove(self)
+        self._recording = False
+
+    @contextlib.contextmanager
+    def stop_recording(self) -> Iterator[None]:
+        """Temporarily stops recording operations on this tape."""
+        if not self._recording:
+            raise ValueError("Tape must be recording.")
+        self._pop()
+        try:
+            yield
+        finally:
+            self._push()
+
+    def reset(self) -> None:
+        """Clears everything recorded so far (the tape keeps recording)."""
+        self._reset_state()
+        self._used = False
+
+    # -- watching ----------------------------------------------------------------------
+    def watch(self, tensor: Any) -> None:
+        for t in nest.flatten(tensor):
+            if hasattr(t, "_as_tensor") and hasattr(t, "assign"):  # a Variable
+                self._watch_variable(t)
+                continue
+            if not isinstance(t, Tensor):
+                raise ValueError(f"Passed in object {t!r} of type {type(t).__name__!r}, not "
+                                 "tf.Tensor or tf.Variable or ExtensionType.")
+            if not _differentiable(t):
+                import logging
+
+                logging.getLogger("eagerflow").warning(
+                    "The dtype of the watched tensor must be floating (e.g. tf.float32), got "
+                    f"{t._dtype!r}")
+            self._tracked.add(id(t))
+            self._keep.append(t)
+
+    def _watch_variable(self, var: Any) -> None:
+        if id(var) not in self._watched_vars:
+            self._watched_vars[id(var)] = var
+            self._tracked.add(id(var))
+            self._keep.append(var)
+
+    def watched_variables(self) -> tuple:
+        return tuple(self._watched_vars.values())
+
+    # -- recording (called by dispatch and Variable reads) ---------------------------
+    def _record(self, node: Any) -> None:
+        tracked = self._tracked
+        for x in node.inputs:
+            if id(x) in tracked:
+                break
+        else:
+            return
+        self._nodes.append(node)
+        for o in node.outputs:
+            tracked.add(id(o))
+
+    def _on_variable_read(self, var: Any) -> None:
+        if self._watch_accessed_variables and var.trainable:
+            self._watch_variable(var)
+
+    # -- gradients ---------------------------------------------------------------------
+    def gradient(self, target: Any, sources: Any, output_gradients: Any = None,
+                 unconnected_gradients: Any = UnconnectedGradients.NONE) -> Any:
+        """d(target)/d(sources), shaped like `sources`."""
+        if self._used and not self._persistent:
+            raise RuntimeError("A non-persistent GradientTape can only be used to compute one "
+                               "set of gradients (or jacobians)")
+        if self._recording and self._persistent:
+            import logging
+
+            logging.getLogger("eagerflow").debug("gradient() on a persistent tape inside its "
+                                                 "context records the backward pass")
+        unconnected = UnconnectedGradients(unconnected_gradients)
+        flat_sources = nest.flatten(sources)
+        for s in flat_sources:
+            if not (isinstance(s, Tensor) or hasattr(s, "_as_tensor")):
+                raise ValueError(f"Passed in object {s!r} of type {type(s).__name__!r}, not "
+                                 "tf.Tensor or tf.Variable or ExtensionType.")
+        targets = nest.flatten(target)
+        out_grads = None if output_gradients is None else nest.flatten(output_gradients)
+        if not self._persistent:
+            self._used = True
+        with self._paused_unless_persistent():
+            grads = self._backward(targets, out_grads, flat_sources)
+        result = []
+        for s in flat_sources:
+            g = grads.get(id(s))
+            if g is None and unconnected is UnconnectedGradients.ZERO:
+                from eagerflow._src.ops.math import zeros_like
+
+                g = zeros_like(s)
+            result.append(g)
+        if not self._persistent:
+            self._reset_state()
+        return nest.pack_sequence_as(sources, result)
+
+    @contextlib.contextmanager
+    def _paused_unless_persistent(self) -> Iterator[None]:
+        if self._recording and not self._persistent:
+            self._pop()
+            try:
+                yield
+            finally:
+                self._push()
+        else:
+            yield
+
+    def _backward(self, targets: list, out_grads: list | None, sources: list) -> dict:
+        from eagerflow._src.ops.math import add, ones_like, zeros_like
+
+        grads: dict = {}
+        for i, t in enumerate(targets):
+            t = convert_to_tensor(t) if not isinstance(t, Tensor) else t
+            g = out_grads[i] if out_grads is not None and out_grads[i] is not None else ones_like(t)
+            g = convert_to_tensor(g, dtype_hint=t._dtype)
+            grads[id(t)] = g if id(t) not in grads else add(grads[id(t)], g)
+        # Only nodes downstream of a source can contribute.
+        live = {id(s) for s in sources}
+        relevant = []
+        for node in self._nodes:
+            for x in node.inputs:
+                if id(x) in live:
+                    relevant.append(node)
+                    for o in node.outputs:
+                        live.add(id(o))
+                    break
+        for node in reversed(relevant):
+            outs = node.outputs
+            gs = [grads.get(id(o)) for o in outs]
+            if all(g is None for g in gs):
+                continue
+            if node.op.grad is None:
+                continue
+            if len(outs) > 1:
+                gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, outs)]
+            in_grads = node.op.grad(node, *gs)
+            for x, g in zip(node.inputs, in_grads):
+                if g is None or id(x) not in live or not _differentiable(x):
+                    continue
+                prev = grads.get(id(x))
+                grads[id(x)] = g if prev is None else add(prev, g)
+        return grads
+
+    def jacobian(self, target: Any, sources: Any, unconnected_gradients: Any =
+                 UnconnectedGradients.NONE, parallel_iterations: Any = None,
+                 experimental_use_pfor: bool = True) -> Any:
+        """The full Jacobian: shape target.shape + source.shape for each source."""
+        from eagerflow._src.ops.array import reshape, stack
+        from eagerflow._src.ops.math import zeros_like
+
+        if self._used and not self._persistent:
+            raise RuntimeError("A non-persistent GradientTape can only be used to compute one "
+                               "set of gradients (or jacobians)")
+        target = convert_to_tensor(target)
+        flat_sources = nest.flatten(sources)
+        n = 1
+        for d in target._shape:
+            n *= d
+        flat_target = reshape(target, [-1]) if n else None
+        rows: list = [[] for _ in flat_sources]
+        with self._paused_unless_persistent():
+            for i in range(n):
+                seed = _one_hot(n, i, target)
+                grads = self._backward([flat_target], [seed], flat_sources)
+                for k, s in enumerate(flat_sources):
+                    g = grads.get(id(s))
+                    rows[k].append(g if g is not None else None)
+        if not self._persistent:
+            self._used = True
+        out = []
+        for k, s in enumerate(flat_sources):
+            s_shape = tuple(s.shape)
+            if n == 0 or all(r is None for r in rows[k]):
+                if unconnected_gradients == UnconnectedGradients.ZERO or n == 0:
+                    from eagerflow._src.ops.array import zeros
+
+                    out.append(zeros(tuple(target._shape) + s_shape, dtype=s.dtype))
+                else:
+                    out.append(None)
+                continue
+            filled = [r if r is not None else zeros_like(s) for r in rows[k]]
+            out.append(reshape(stack(filled), tuple(target._shape) + s_shape))
+        return nest.pack_sequence_as(sources, out)
+
+    def batch_jacobian(self, target: Any, source: Any, unconnected_gradients: Any =
+                       UnconnectedGradients.NONE, parallel_iterations: Any = None,
+                       experimental_use_pfor: bool = True) -> Any:
+        """Per-example Jacobians: shape [batch] + target.shape[1:] + source.shape[1:]."""
+        from eagerflow._src.ops.array import reshape, stack
+
+        if self._used and not self._persistent:
+            raise RuntimeError("A non-persistent GradientTape can only be used to compute one "
+                               "set of gradients (or jacobians)")
+        target = convert_to_tensor(target)
+        b = target._shape[0]
+        if source.shape[0] != b:
+            raise ValueError(f"Need first dimension of target shape ({target.shape}) and source "
+                             f"shape ({source.shape}) to match.")
+        per = 1
+        for d in target._shape[1:]:
+            per *= d
+        flat = reshape(target, [b, per])
+        cols = []
+        with self._paused_unless_persistent():
+            for j in range(per):
+                seed = _column_seed(b, per, j, target)
+                grads = self._backward([flat], [seed], [source])
+                g = grads.get(id(source))
+                if g is None:
+                    from eagerflow._src.ops.math import zeros_like
+
+                    if unconnected_gradients != UnconnectedGradients.ZERO:
+                        return None
+                    g = zeros_like(source)
+                cols.append(g)
+        if not self._persistent:
+            self._used = True
+        out = stack(cols, axis=1)
+        return reshape(out, (b,) + tuple(target._shape[1:]) + tuple(source.shape[1:]))
+
+
+def _one_hot(n: int, i: int, like: Tensor) -> Tensor:
+    import numpy as np
+
+    from eagerflow._src.core.tensor import EagerTensor
+
+    a = np.zeros((n,), dtype=like._dtype.as_numpy_dtype)
+    a[i] = 1
+    return EagerTensor(a)
+
+
+def _column_seed(b: int, per: int, j: int, like: Tensor) -> Tensor:
+    import numpy as np
+
+    from eagerflow._src.core.tensor import EagerTensor
+
+    a = np.zeros((b, per), dtype=like._dtype.as_numpy_dtype)
+    a[:, j] = 1
+    return EagerTensor(a)
+
+
+def active_tapes() -> list:
+    return list(_state.tapes)
+

@@ -1,0 +1,1 @@
+"""Core types: dtypes, shapes, tensors, errors, execution context, nest."""

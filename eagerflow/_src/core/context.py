@@ -1,0 +1,51 @@
+"""Per-thread execution state: active tapes, the graph being built, the device scope.
+
+The eager fast path reads one thread-local object (`state()`), so everything an op
+needs to decide "eager or symbolic, record or not" is an attribute read away.
+Tape and trace state are per thread, as in TF.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+
+CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+class _State(threading.local):
+    def __init__(self) -> None:
+        self.tapes: list = []          # active GradientTapes, innermost last
+        self.graph: Any = None         # the FuncGraph being traced, or None when eager
+        self.device: str = CPU_DEVICE  # canonical name of the current device scope
+        self.xp: Any = np              # array module of the current device
+        self.device_stack: list = []
+        self.name_scopes: list = []
+        self.recording_paused: int = 0
+
+
+_state = _State()
+
+
+def state() -> _State:
+    return _state
+
+
+def executing_eagerly() -> bool:
+    """True unless a graph is being traced (tf.function) or built (tf.Graph)."""
+    return _state.graph is None
+
+
+class _Seeds:
+    """Global seed and the per-op counter used when only the global seed is set."""
+
+    def __init__(self) -> None:
+        self.global_seed: int | None = None
+        self.op_counter = 0
+        self.lock = threading.Lock()
+        self.unseeded_rng = np.random.default_rng()
+
+
+seeds = _Seeds()

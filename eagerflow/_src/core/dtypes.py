@@ -1,0 +1,213 @@
+"""DType objects: TF's dtype names and predicates over NumPy storage types.
+
+Bottom of the pipeline: imports nothing from eagerflow. bfloat16 is stored with
+`ml_dtypes` when it is installed; without it, asking for bfloat16 data raises
+UnimplementedError while the DType object itself still exists (for signatures).
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+import numpy as np
+
+try:  # optional: the bfloat16 storage type used by JAX and TF
+    import ml_dtypes as _ml_dtypes
+
+    _BFLOAT16_NP: Any = np.dtype(_ml_dtypes.bfloat16)
+except ImportError:  # pragma: no cover - depends on the environment
+    _BFLOAT16_NP = None
+
+
+class DType:
+    """A tensor element type, e.g. `tf.float32`."""
+
+    __slots__ = ("_name", "_np", "_enum", "__weakref__")
+
+    def __init__(self, name: str, np_dtype: Any, enum: int) -> None:
+        self._name = name
+        self._np = np_dtype
+        self._enum = enum
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def as_numpy_dtype(self) -> Any:
+        if self._np is None:
+            from eagerflow._src.core.errors import UnimplementedError
+
+            raise UnimplementedError(None, None, f"dtype {self._name} needs the ml_dtypes package")
+        return self._np.type
+
+    @property
+    def as_datatype_enum(self) -> int:
+        return self._enum
+
+    @property
+    def base_dtype(self) -> DType:
+        return self
+
+    @property
+    def real_dtype(self) -> DType:
+        return {complex64: float32, complex128: float64}.get(self, self)
+
+    @property
+    def is_floating(self) -> bool:
+        return self in _FLOATS
+
+    @property
+    def is_integer(self) -> bool:
+        return self in _INTS
+
+    @property
+    def is_unsigned(self) -> bool:
+        return self in (uint8, uint16, uint32, uint64)
+
+    @property
+    def is_complex(self) -> bool:
+        return self in (complex64, complex128)
+
+    @property
+    def is_bool(self) -> bool:
+        return self is bool
+
+    @property
+    def is_numeric(self) -> bool:
+        return self is not string and self is not bool
+
+    @property
+    def is_numpy_compatible(self) -> bool:
+        return self._np is not None
+
+    @property
+    def size(self) -> int:
+        return 1 if self is string else self._np.itemsize
+
+    @property
+    def min(self) -> Any:
+        return _limits(self).min
+
+    @property
+    def max(self) -> Any:
+        return _limits(self).max
+
+    @property
+    def limits(self) -> tuple:
+        return (self.min, self.max)
+
+    def is_compatible_with(self, other: Any) -> bool:
+        return self is as_dtype(other)
+
+    def __repr__(self) -> str:
+        return f"tf.{self._name}"
+
+    def __str__(self) -> str:
+        return f"<dtype: '{self._name}'>"
+
+    def __eq__(self, other: Any) -> bool:
+        if other is self:
+            return True
+        if other is None:
+            return False
+        try:
+            return as_dtype(other) is self
+        except TypeError:
+            return False
+
+    def __ne__(self, other: Any) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return self._enum
+
+    def __reduce__(self):
+        return as_dtype, (self._name,)
+
+
+def _limits(dt: DType) -> Any:
+    if dt.is_floating:
+        return np.finfo(dt._np)
+    if dt.is_integer:
+        return np.iinfo(dt._np)
+    if dt is bool:
+        return type("L", (), {"min": False, "max": True})
+    raise TypeError(f"Cannot find minimum value of {dt}.")
+
+
+float16 = DType("float16", np.dtype(np.float16), 19)
+half = float16
+float32 = DType("float32", np.dtype(np.float32), 1)
+float64 = DType("float64", np.dtype(np.float64), 2)
+double = float64
+bfloat16 = DType("bfloat16", _BFLOAT16_NP, 14)
+int8 = DType("int8", np.dtype(np.int8), 6)
+int16 = DType("int16", np.dtype(np.int16), 5)
+int32 = DType("int32", np.dtype(np.int32), 3)
+int64 = DType("int64", np.dtype(np.int64), 9)
+uint8 = DType("uint8", np.dtype(np.uint8), 4)
+uint16 = DType("uint16", np.dtype(np.uint16), 17)
+uint32 = DType("uint32", np.dtype(np.uint32), 22)
+uint64 = DType("uint64", np.dtype(np.uint64), 23)
+bool = DType("bool", np.dtype(np.bool_), 10)  # noqa: A001 - TF's public name
+string = DType("string", np.dtype(object), 7)
+complex64 = DType("complex64", np.dtype(np.complex64), 8)
+complex128 = DType("complex128", np.dtype(np.complex128), 18)
+resource = DType("resource", np.dtype(object), 20)
+variant = DType("variant", np.dtype(object), 21)
+
+_ALL = (float16, float32, float64, bfloat16, int8, int16, int32, int64, uint8, uint16,
+        uint32, uint64, bool, string, complex64, complex128, resource, variant)
+_FLOATS = frozenset((float16, float32, float64, bfloat16))
+_INTS = frozenset((int8, int16, int32, int64, uint8, uint16, uint32, uint64))
+_BY_NAME = {d.name: d for d in _ALL}
+_BY_NAME.update({"half": float16, "double": float64, "float": float32})
+_BY_ENUM = {d.as_datatype_enum: d for d in _ALL}
+# NumPy storage -> DType. Object arrays hold bytes, i.e. TF strings.
+_BY_NP = {d._np: d for d in _ALL if d._np is not None and d is not resource and d is not variant}
+_BY_NP[np.dtype(object)] = string
+
+_PY_TYPES: dict = {float: float32, int: int32, builtins.bool: bool, complex: complex128,
+                   str: string, bytes: string}
+
+
+def as_dtype(type_value: Any) -> DType:
+    """Converts a DType, NumPy dtype, Python type, name or enum to a DType."""
+    if isinstance(type_value, DType):
+        return type_value
+    if isinstance(type_value, str):
+        try:
+            return _BY_NAME[type_value]
+        except KeyError:
+            raise TypeError(f"Cannot convert value {type_value!r} to a TensorFlow DType.") from None
+    if isinstance(type_value, int) and not isinstance(type_value, builtins.bool):
+        if type_value in _BY_ENUM:
+            return _BY_ENUM[type_value]
+    if type_value in _PY_TYPES:
+        return _PY_TYPES[type_value]
+    try:
+        npd = np.dtype(type_value)
+    except TypeError:
+        npd = None
+    if npd is not None:
+        if npd.kind in "SUO":
+            return string
+        found = _BY_NP.get(npd)
+        if found is not None:
+            return found
+    raise TypeError(f"Cannot convert value {type_value!r} to a TensorFlow DType.")
+
+
+def from_numpy(np_dtype: np.dtype) -> DType:
+    """DType of a NumPy array's storage (fast path used when wrapping kernel results)."""
+    found = _BY_NP.get(np_dtype)
+    if found is not None:
+        return found
+    if np_dtype.kind in "SU":
+        return string
+    raise TypeError(f"Unsupported NumPy dtype {np_dtype} for a tensor")
+
+
+QUANTIZED_DTYPES: frozenset = frozenset()

@@ -1,0 +1,128 @@
+"""tf.errors: TensorFlow's exception classes, codes and hierarchy.
+
+Bottom of the pipeline. Every op failure is one of these, raised before a kernel
+runs, with a message that names the op (`... [Op:AddV2]`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+OK = 0
+CANCELLED = 1
+UNKNOWN = 2
+INVALID_ARGUMENT = 3
+DEADLINE_EXCEEDED = 4
+NOT_FOUND = 5
+ALREADY_EXISTS = 6
+PERMISSION_DENIED = 7
+RESOURCE_EXHAUSTED = 8
+FAILED_PRECONDITION = 9
+ABORTED = 10
+OUT_OF_RANGE = 11
+UNIMPLEMENTED = 12
+INTERNAL = 13
+UNAVAILABLE = 14
+DATA_LOSS = 15
+UNAUTHENTICATED = 16
+
+
+class OpError(Exception):
+    """Base of the errors an op raises: `OpError(node_def, op, message)` as in TF."""
+
+    error_code = UNKNOWN
+
+    def __init__(self, node_def: Any, op: Any, message: str, *args: Any) -> None:
+        super().__init__(message, *args)
+        self._node_def = node_def
+        self._op = op
+        self._message = message
+
+    @property
+    def message(self) -> str:
+        return self._message
+
+    @property
+    def op(self) -> Any:
+        return self._op
+
+    @property
+    def node_def(self) -> Any:
+        return self._node_def
+
+    @property
+    def experimental_payloads(self) -> dict:
+        return {}
+
+    def __str__(self) -> str:
+        return self._message
+
+    def __reduce__(self):
+        return type(self), (self._node_def, self._op, self._message)
+
+
+def _error_class(name: str, code: int, doc: str) -> type:
+    def __init__(self, node_def=None, op=None, message="", *args):  # noqa: N807
+        OpError.__init__(self, node_def, op, message, *args)
+
+    return type(name, (OpError,), {"__init__": __init__, "error_code": code, "__doc__": doc,
+                                   "__module__": "eagerflow.errors"})
+
+
+CancelledError = _error_class("CancelledError", CANCELLED, "An operation was cancelled.")
+UnknownError = _error_class("UnknownError", UNKNOWN, "An unknown error.")
+InvalidArgumentError = _error_class("InvalidArgumentError", INVALID_ARGUMENT,
+                                    "An operation received an invalid argument.")
+DeadlineExceededError = _error_class("DeadlineExceededError", DEADLINE_EXCEEDED,
+                                     "A deadline expired before the operation finished.")
+NotFoundError = _error_class("NotFoundError", NOT_FOUND, "A requested entity was not found.")
+AlreadyExistsError = _error_class("AlreadyExistsError", ALREADY_EXISTS, "An entity already exists.")
+PermissionDeniedError = _error_class("PermissionDeniedError", PERMISSION_DENIED,
+                                     "The caller lacks permission.")
+UnauthenticatedError = _error_class("UnauthenticatedError", UNAUTHENTICATED,
+                                    "The request lacks valid credentials.")
+ResourceExhaustedError = _error_class("ResourceExhaustedError", RESOURCE_EXHAUSTED,
+                                      "A resource (such as memory) is exhausted.")
+FailedPreconditionError = _error_class("FailedPreconditionError", FAILED_PRECONDITION,
+                                       "The system is not in a state to run the operation.")
+AbortedError = _error_class("AbortedError", ABORTED, "The operation was aborted.")
+OutOfRangeError = _error_class("OutOfRangeError", OUT_OF_RANGE,
+                               "An operation iterated past the valid input range.")
+UnimplementedError = _error_class("UnimplementedError", UNIMPLEMENTED,
+                                  "The operation is not implemented or supported.")
+InternalError = _error_class("InternalError", INTERNAL, "An internal invariant was broken.")
+UnavailableError = _error_class("UnavailableError", UNAVAILABLE, "The service is unavailable.")
+DataLossError = _error_class("DataLossError", DATA_LOSS, "Unrecoverable data loss or corruption.")
+
+
+class OperatorNotAllowedInGraphError(TypeError):
+    """A Python operation on a symbolic tensor (bool(), iteration) that needs a value."""
+
+
+def op_error(cls: type, op_name: str, message: str) -> OpError:
+    """An error of class `cls` with TF's eager suffix naming the op."""
+    return cls(None, None, f"{message} [Op:{op_name}]")
+
+
+def invalid(op_name: str, message: str) -> OpError:
+    return op_error(InvalidArgumentError, op_name, message)
+
+
+def shape_str(shape: Any) -> str:
+    """TF's bracketed shape spelling used in kernel messages: [2,3]."""
+    return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
+
+
+_ERROR_CLASSES = {c.error_code: c for c in (
+    CancelledError, UnknownError, InvalidArgumentError, DeadlineExceededError, NotFoundError,
+    AlreadyExistsError, PermissionDeniedError, UnauthenticatedError, ResourceExhaustedError,
+    FailedPreconditionError, AbortedError, OutOfRangeError, UnimplementedError, InternalError,
+    UnavailableError, DataLossError)}
+
+
+def exception_type_from_error_code(error_code: int) -> type:
+    return _ERROR_CLASSES[error_code]
+
+
+def error_code_from_exception_type(cls: type) -> int:
+    return cls.error_code

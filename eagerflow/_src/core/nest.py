@@ -1,0 +1,167 @@
+"""tf.nest: flatten and rebuild nested structures (lists, tuples, namedtuples, dicts).
+
+Dicts flatten in sorted-key order, as in TF. Anything else is a leaf (tensors,
+variables, arrays, None, numbers).
+"""
+
+from __future__ import annotations
+
+import collections.abc
+from typing import Any, Callable
+
+
+def _is_namedtuple(x: Any) -> bool:
+    return isinstance(x, tuple) and hasattr(x, "_fields")
+
+
+def is_nested(structure: Any) -> bool:
+    return isinstance(structure, (list, tuple, dict, collections.abc.Mapping)) and \
+        not isinstance(structure, (str, bytes))
+
+
+is_sequence = is_nested
+
+
+def _sorted_keys(d: Any) -> list:
+    try:
+        return sorted(d)
+    except TypeError:
+        return list(d)
+
+
+def _children(x: Any) -> list:
+    if isinstance(x, collections.abc.Mapping):
+        return [x[k] for k in _sorted_keys(x)]
+    return list(x)
+
+
+def flatten(structure: Any, expand_composites: bool = False) -> list:
+    if not is_nested(structure):
+        return [structure]
+    out: list = []
+    _flatten_into(structure, out)
+    return out
+
+
+def _flatten_into(x: Any, out: list) -> None:
+    if is_nested(x):
+        for c in _children(x):
+            _flatten_into(c, out)
+    else:
+        out.append(x)
+
+
+def _rebuild(like: Any, children: list) -> Any:
+    if isinstance(like, collections.abc.Mapping):
+        keys = _sorted_keys(like)
+        rebuilt = dict(zip(keys, children))
+        if type(like) is dict:
+            return {k: rebuilt[k] for k in like}
+        try:
+            return type(like)((k, rebuilt[k]) for k in like)
+        except TypeError:
+            return {k: rebuilt[k] for k in like}
+    if _is_namedtuple(like):
+        return type(like)(*children)
+    if isinstance(like, tuple):
+        return tuple(children)
+    return list(children)
+
+
+def pack_sequence_as(structure: Any, flat_sequence: Any, expand_composites: bool = False) -> Any:
+    flat = list(flat_sequence)
+    if not is_nested(structure):
+        if len(flat) != 1:
+            raise ValueError(f"The target structure is of type {type(structure)}\n  {structure}\n"
+                             f"However the input structure is a sequence ({type(flat_sequence)}) "
+                             f"of length {len(flat)}.\n  {flat_sequence}\nnest cannot guarantee "
+                             "that it is safe to map one to the other.")
+        return flat[0]
+    pos = [0]
+
+    def build(s: Any) -> Any:
+        if not is_nested(s):
+            v = flat[pos[0]]
+            pos[0] += 1
+            return v
+        return _rebuild(s, [build(c) for c in _children(s)])
+
+    n = len(flatten(structure))
+    if n != len(flat):
+        raise ValueError(f"Could not pack sequence. Structure had {n} atoms, but flat_sequence "
+                         f"had {len(flat)} items.  Structure: {structure}, flat_sequence: {flat}.")
+    return build(structure)
+
+
+def assert_same_structure(nest1: Any, nest2: Any, check_types: bool = True,
+                          expand_composites: bool = False) -> None:
+    def walk(a: Any, b: Any) -> None:
+        if is_nested(a) != is_nested(b):
+            raise ValueError("The two structures don't have the same nested structure.\n\n"
+                             f"First structure: {nest1}\n\nSecond structure: {nest2}\n\nMore "
+                             f"specifically: Substructure \"{a}\" is a sequence, while "
+                             f"substructure \"{b}\" is not" if is_nested(a) else
+                             "The two structures don't have the same nested structure.\n\n"
+                             f"First structure: {nest1}\n\nSecond structure: {nest2}")
+        if not is_nested(a):
+            return
+        if check_types and type(a) is not type(b) and not (
+                isinstance(a, collections.abc.Mapping) and isinstance(b, collections.abc.Mapping)):
+            raise TypeError(f"The two structures don't have the same sequence type. Input "
+                            f"structure has type {type(a)}, while shallow structure has type "
+                            f"{type(b)}.")
+        if isinstance(a, collections.abc.Mapping) and set(a) != set(b):
+            raise ValueError(f"The two dictionaries don't have the same set of keys. First "
+                             f"structure has keys {sorted(a)}, while second structure has keys "
+                             f"{sorted(b)}.")
+        ca, cb = _children(a), _children(b)
+        if len(ca) != len(cb):
+            raise ValueError("The two structures don't have the same number of elements.\n\n"
+                             f"First structure ({len(flatten(nest1))} elements): {nest1}\n\n"
+                             f"Second structure ({len(flatten(nest2))} elements): {nest2}")
+        for x, y in zip(ca, cb):
+            walk(x, y)
+
+    walk(nest1, nest2)
+
+
+def map_structure(func: Callable, *structure: Any, **kwargs: Any) -> Any:
+    if not structure:
+        raise ValueError("Must provide at least one structure")
+    check_types = kwargs.pop("check_types", True)
+    kwargs.pop("expand_composites", None)
+    if kwargs:
+        raise ValueError(f"Only valid keyword arguments are `check_types` and "
+                         f"`expand_composites`, not: `{', '.join(kwargs)}`")
+    for other in structure[1:]:
+        assert_same_structure(structure[0], other, check_types=check_types)
+    flats = [flatten(s) for s in structure]
+    return pack_sequence_as(structure[0], [func(*xs) for xs in zip(*flats)])
+
+
+def map_structure_up_to(shallow: Any, func: Callable, *inputs: Any) -> Any:
+    def up_to(s: Any, x: Any) -> list:
+        if not is_nested(s):
+            return [x]
+        out = []
+        for cs, cx in zip(_children(s), _children(x)):
+            out += up_to(cs, cx)
+        return out
+
+    flats = [up_to(shallow, x) for x in inputs]
+    return pack_sequence_as(shallow, [func(*xs) for xs in zip(*flats)])
+
+
+def flatten_with_joined_string_paths(structure: Any, separator: str = "/") -> list:
+    out = []
+
+    def walk(x: Any, path: tuple) -> None:
+        if is_nested(x):
+            keys = _sorted_keys(x) if isinstance(x, collections.abc.Mapping) else range(len(x))
+            for k in keys:
+                walk(x[k], path + (str(k),))
+        else:
+            out.append((separator.join(path), x))
+
+    walk(structure, ())
+    return out

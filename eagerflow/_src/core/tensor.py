@@ -1,0 +1,380 @@
+"""Tensor (the common base), EagerTensor (a value on a device), and conversions.
+
+Operators (`+`, `@`, `[]`, ...) are not defined here: ops/operators.py installs
+them on Tensor from the op modules, so the symbolic tensors of the graph package
+get the very same operators.
+"""
+
+from __future__ import annotations
+
+import builtins
+import numbers
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
+
+
+class Tensor:
+    """Base of eager and symbolic tensors. Unhashable: use `.ref()` as a key."""
+
+    __slots__ = ()
+    __array_priority__ = 100  # NumPy defers `ndarray + tensor` to Tensor.__radd__
+
+    @property
+    def shape(self) -> TensorShape:
+        return TensorShape._known(self._shape) if self._shape is not None else TensorShape(None)
+
+    def get_shape(self) -> TensorShape:
+        return self.shape
+
+    @property
+    def dtype(self) -> _dt.DType:
+        return self._dtype
+
+    @property
+    def ndim(self) -> int:
+        return len(self._shape)
+
+    @property
+    def rank(self) -> int:  # pragma: no cover - convenience, not in TF
+        return len(self._shape)
+
+    def ref(self) -> Reference:
+        return Reference(self)
+
+    def experimental_ref(self) -> Reference:
+        return Reference(self)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __copy__(self) -> Tensor:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Tensor:
+        return self
+
+
+class Reference:
+    """A hashable wrapper around a tensor or variable (`t.ref()`), keyed by identity."""
+
+    __slots__ = ("_obj",)
+
+    def __init__(self, obj: Any) -> None:
+        self._obj = obj
+
+    def deref(self) -> Any:
+        return self._obj
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, Reference) and other._obj is self._obj
+
+    def __hash__(self) -> int:
+        return id(self._obj)
+
+    def __repr__(self) -> str:
+        return f"<Reference wrapping {self._obj!r}>"
+
+
+class EagerTensor(Tensor):
+    """A concrete tensor: a backend array plus its dtype and device."""
+
+    __slots__ = ("_arr", "_shape", "_dtype", "_device", "__weakref__")
+
+    def __init__(self, arr: Any, dtype: _dt.DType | None = None, device: str | None = None) -> None:
+        self._arr = arr
+        self._shape = arr.shape
+        self._dtype = dtype if dtype is not None else _dt.from_numpy(arr.dtype)
+        self._device = device if device is not None else _state.device
+
+    @property
+    def device(self) -> str:
+        return self._device
+
+    @property
+    def backing_device(self) -> str:
+        return self._device
+
+    def numpy(self) -> Any:
+        """The value as a NumPy array (a copy, so that it can't alias the tensor)."""
+        a = self._arr
+        if type(a) is not np.ndarray:
+            a = a.get() if hasattr(a, "get") else np.asarray(a)  # another backend's array
+        if a.ndim == 0:
+            return a[()]
+        return a.copy()
+
+    def _numpy(self) -> Any:
+        a = self._arr
+        return a if type(a) is np.ndarray else np.asarray(self.numpy())
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        a = self._numpy()
+        return a if dtype is None else a.astype(dtype)
+
+    def __len__(self) -> int:
+        if not self._shape:
+            raise TypeError("Scalar tensor has no `len()`")
+        return self._shape[0]
+
+    def __iter__(self):
+        if not self._shape:
+            raise TypeError("Cannot iterate over a scalar tensor.")
+        from eagerflow._src.ops.array import unstack
+
+        return iter(unstack(self))
+
+    def __bool__(self) -> builtins.bool:
+        return builtins.bool(self._numpy())
+
+    def __int__(self) -> int:
+        return int(self._numpy())
+
+    def __float__(self) -> float:
+        return float(self._numpy())
+
+    def __complex__(self) -> complex:
+        return complex(self._numpy())
+
+    def __index__(self) -> int:
+        if self._dtype.is_integer and not self._shape:
+            return int(self._arr)
+        raise TypeError("Only integer scalar tensors can be used as an index")
+
+    def __format__(self, spec: str) -> str:
+        a = self._numpy()  # TF formats the value, not the tensor: "{}".format(t) == "[[4.]]"
+        return format(a[()] if a.ndim == 0 else a, spec)
+
+    def __reduce__(self):
+        return convert_to_tensor, (self._numpy(), self._dtype)
+
+    def __repr__(self) -> str:
+        return (f"<tf.Tensor: shape={self.shape}, dtype={self._dtype.name}, "
+                f"numpy={_numpy_text(self, True)}>")
+
+    def __str__(self) -> str:
+        return f"tf.Tensor({_numpy_text(self, False)}, shape={self.shape}, dtype={self._dtype.name})"
+
+    def cpu(self) -> EagerTensor:
+        return self
+
+    def gpu(self, gpu_index: int = 0) -> EagerTensor:
+        return self
+
+    def set_shape(self, shape: Any) -> None:
+        if not TensorShape(shape).is_compatible_with(self.shape):
+            raise ValueError(f"Tensor's shape {self.shape} is not compatible with supplied shape "
+                             f"{TensorShape(shape)}.")
+
+    @property
+    def graph(self) -> Any:
+        raise AttributeError("Tensor.graph is undefined when eager execution is enabled.")
+
+    @property
+    def name(self) -> str:
+        raise AttributeError("Tensor.name is undefined when eager execution is enabled.")
+
+    @property
+    def op(self) -> Any:
+        raise AttributeError("Tensor.op is undefined when eager execution is enabled.")
+
+
+def _numpy_text(t: EagerTensor, is_repr: bool) -> str:
+    if not t._dtype.is_numpy_compatible:
+        return "<unprintable>"
+    a = t._numpy()
+    if a.ndim == 0:
+        text = repr(a.item()) if is_repr else str(a[()])
+    else:
+        text = repr(a) if is_repr else str(a)
+    return "\n" + text if "\n" in text else text
+
+
+# ---------------------------------------------------------------------------------------
+# Conversion of Python and NumPy values.
+# ---------------------------------------------------------------------------------------
+
+_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+
+
+def _array_from_python(value: Any) -> np.ndarray:
+    """TF's inference of a dtype for Python data: int32 unless too big, float32, ..."""
+    try:
+        arr = np.array(value)
+    except (ValueError, OverflowError) as e:
+        if "inhomogeneous" in str(e) or "sequence" in str(e):
+            raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
+        raise ValueError(f"Can't convert {value!r} to Tensor: {e}") from None
+    kind = arr.dtype.kind
+    if kind == "f":
+        return arr.astype(np.float32)
+    if kind in "iu":
+        if arr.size and (arr.min() < _INT32_MIN or arr.max() > _INT32_MAX):
+            return arr.astype(np.int64)
+        return arr.astype(np.int32)
+    if kind == "c":
+        return arr.astype(np.complex128)
+    if kind in "US":
+        return _to_bytes_array(arr)
+    if kind == "O":
+        return _object_array(value, arr)
+    if kind == "b":
+        return arr
+    raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
+                     f"({type(value)}) to a Tensor.")
+
+
+def _object_array(value: Any, arr: np.ndarray) -> np.ndarray:
+    flat = arr.ravel()
+    if all(isinstance(x, (bytes, str)) for x in flat):
+        return _to_bytes_array(arr)
+    if any(isinstance(x, Tensor) for x in flat) or _has_tensor(value):
+        from eagerflow._src.ops.array import stack_nested
+
+        return stack_nested(value)._numpy()
+    if all(isinstance(x, numbers.Number) for x in flat):
+        return _array_from_python(arr.tolist())
+    bad = next((x for x in flat if not isinstance(x, (numbers.Number, bytes, str))), value)
+    raise ValueError(f"Attempt to convert a value ({bad!r}) with an unsupported type "
+                     f"({type(bad)}) to a Tensor.")
+
+
+def _has_tensor(value: Any) -> builtins.bool:
+    if isinstance(value, (list, tuple)):
+        return any(_has_tensor(v) for v in value)
+    return isinstance(value, Tensor) or hasattr(value, "_as_tensor")
+
+
+def _to_bytes_array(arr: np.ndarray) -> np.ndarray:
+    out = np.empty(arr.shape, dtype=object)
+    flat_in, flat_out = arr.ravel(), out.reshape(-1)
+    for i, x in enumerate(flat_in):
+        flat_out[i] = x.encode("utf-8") if isinstance(x, str) else builtins.bytes(x)
+    return out
+
+
+def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
+    """Python data converted to an explicit dtype, refusing lossy conversions as TF does."""
+    inferred = _array_from_python(value)
+    src = _dt.from_numpy(inferred.dtype)
+    if src is dtype:
+        return inferred
+    ok = (
+        (dtype.is_floating and (src.is_integer or src.is_floating or src is _dt.bool))
+        or (dtype.is_integer and src.is_integer)
+        or (dtype.is_complex and src.is_numeric)
+    )
+    if not ok:
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
+    if src.is_integer and dtype.is_integer:
+        # TF wraps out-of-range Python ints modulo 2**bits (300 -> uint8 44).
+        return np.array(value, dtype=np.int64).astype(dtype.as_numpy_dtype)
+    return inferred.astype(dtype.as_numpy_dtype)
+
+
+def _numpy_to_dtype(arr: np.ndarray, dtype: _dt.DType) -> np.ndarray:
+    if dtype is _dt.string:
+        if arr.dtype.kind in "USO":
+            return _to_bytes_array(arr) if arr.dtype.kind != "O" else arr
+        raise TypeError(f"Cannot convert {arr!r} to EagerTensor of dtype string")
+    if arr.dtype.kind in "USO":
+        raise TypeError(f"Cannot convert {arr!r} to EagerTensor of dtype {dtype.name}")
+    npd = dtype.as_numpy_dtype
+    if arr.dtype == npd:
+        return arr
+    with np.errstate(all="ignore"):
+        return arr.astype(npd)
+
+
+def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
+                      name: str | None = None) -> Tensor:
+    """Converts Python scalars, nested lists, NumPy arrays, Variables and tensors."""
+    if isinstance(value, Tensor):
+        if dtype is not None and value._dtype is not _dt.as_dtype(dtype):
+            raise ValueError(f"Tensor conversion requested dtype {_dt.as_dtype(dtype).name} for "
+                             f"Tensor with dtype {value._dtype.name}: {value!r}")
+        return value
+    conv = getattr(value, "_as_tensor", None)
+    if conv is not None:
+        return conv(dtype)
+    if dtype is not None:
+        return EagerTensor(_to_array(value, _dt.as_dtype(dtype)))
+    if dtype_hint is not None:
+        try:
+            return EagerTensor(_to_array(value, _dt.as_dtype(dtype_hint)))
+        except (TypeError, ValueError):
+            pass
+    return EagerTensor(_to_array(value, None))
+
+
+def _to_array(value: Any, dtype: _dt.DType | None) -> np.ndarray:
+    if value is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                         "(<class 'NoneType'>) to a Tensor.")
+    if isinstance(value, np.ndarray):
+        if dtype is None:
+            if value.dtype.kind in "US":
+                return _to_bytes_array(value)
+            if value.dtype.kind == "O":
+                return _object_array(value, value)
+            _dt.from_numpy(value.dtype)  # raises for unsupported dtypes
+            return value.copy()
+        return _numpy_to_dtype(value, dtype)
+    if isinstance(value, np.generic):
+        return _to_array(np.asarray(value), dtype)
+    if isinstance(value, TensorShape):
+        value = value.as_list()
+    if dtype is None:
+        return _array_from_python(value)
+    if _has_tensor(value):
+        from eagerflow._src.ops.array import stack_nested
+
+        return _numpy_to_dtype(stack_nested(value)._numpy(), dtype)
+    return _python_to_dtype(value, dtype)
+
+
+def is_tensor(x: Any) -> builtins.bool:
+    return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
+
+
+def wrap(arr: Any) -> EagerTensor:
+    """An EagerTensor around a kernel result (NumPy scalars become 0-d arrays)."""
+    if type(arr) is not np.ndarray:
+        arr = np.asarray(arr)
+    return EagerTensor(arr)
+
+
+def check_finite_size(op_name: str, shape: tuple, dtype: _dt.DType) -> None:
+    """Refuses shapes whose byte size overflows or exceeds the machine's memory."""
+    n = 1
+    for d in shape:
+        if d < 0:
+            raise InvalidArgumentError(None, None, f"Dimension {d} must be >= 0 [Op:{op_name}]")
+        n *= d
+    nbytes = n * (8 if dtype is _dt.string else dtype.size)
+    if nbytes > _memory_limit():
+        from eagerflow._src.core.errors import ResourceExhaustedError
+
+        raise ResourceExhaustedError(
+            None, None, f"OOM when allocating tensor with shape{list(shape)} and type "
+            f"{dtype.name} ({nbytes} bytes) on {_state.device} [Op:{op_name}]")
+
+
+_MEM_LIMIT: list = []
+
+
+def _memory_limit() -> int:
+    if not _MEM_LIMIT:
+        limit = 1 << 62
+        try:
+            import os
+
+            limit = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        except (ValueError, OSError, AttributeError):  # pragma: no cover - non-POSIX
+            pass
+        _MEM_LIMIT.append(limit)
+    return _MEM_LIMIT[0]

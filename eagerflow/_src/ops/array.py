@@ -1,0 +1,829 @@
+"""Array ops: creation, reshaping, joining, slicing and indexing.
+
+Shape-valued arguments (`shape`, `perm`, `multiples`, ...) are attributes known when
+the op is called (Python values, or eager tensors read once), as in TF's
+constant-folded shape arguments.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import _t, cast, sum_to
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_rng = np.random.default_rng(1)
+_pyrange = builtins.range  # this module defines tf.range
+
+
+def _f64(*shape: int) -> np.ndarray:
+    return _rng.uniform(-2, 2, size=shape)
+
+
+def static_ints(value: Any, what: str = "shape") -> tuple:
+    """A shape-like argument as a tuple of Python ints (None allowed for unknown dims)."""
+    if isinstance(value, TensorShape):
+        return tuple(value.as_list())
+    if isinstance(value, EagerTensor):
+        return tuple(int(v) for v in np.asarray(value._arr).reshape(-1))
+    if hasattr(value, "_as_tensor"):
+        return static_ints(value._as_tensor(None), what)
+    if isinstance(value, Tensor):
+        raise TypeError(f"{what} must be known when the op is built; got a symbolic tensor")
+    if isinstance(value, (int, np.integer)):
+        return (int(value),)
+    out = []
+    for v in value:
+        if v is None:
+            out.append(None)
+        elif isinstance(v, (EagerTensor,)) or hasattr(v, "__index__"):
+            out.append(int(v))
+        else:
+            raise TypeError(f"{what} must be a list of integers, got {value!r}")
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------
+# Creation.
+# ---------------------------------------------------------------------------------------
+
+def _fill_infer(value: Any, shape: tuple) -> list:
+    for d in shape:
+        if d is not None and d < 0:
+            raise C.fail("Fill", f"Dimension {d} must be >= 0")
+    if value._shape not in ((), None):
+        raise C.fail("Fill", f"value must be a scalar, got shape {C.shape_str(value._shape)}")
+    if None not in shape:
+        check_finite_size("Fill", shape, value._dtype)
+    return [(shape, value._dtype)]
+
+
+FILL = register(OpDef(
+    "Fill", _fill_infer, lambda xp, v, shape: xp.full(shape, v, dtype=v.dtype),
+    grad=lambda n, g: [reduce_sum_all(g)],
+    reference=lambda v, shape: np.array([v.item()] * int(np.prod(shape)), v.dtype).reshape(shape),
+    samples=[Sample((np.array(1.5),), {"shape": (2, 3)})],
+    bad_samples=[BadSample((np.array(1.0),), {"shape": (-1,)}, InvalidArgumentError,
+                           "Dimension -1 must be >= 0")],
+))
+
+
+def reduce_sum_all(x: Any) -> Any:
+    from eagerflow._src.ops.reduce import reduce_sum
+
+    return reduce_sum(x)
+
+
+def fill(dims: Any, value: Any, name: str | None = None) -> Any:
+    return bind(FILL, (_t(value),), {"shape": static_ints(dims)})
+
+
+def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None) -> Any:
+    dtype = dt.as_dtype(dtype)
+    return fill(shape, convert_to_tensor(b"" if dtype is dt.string else 0, dtype=dtype))
+
+
+def ones(shape: Any, dtype: Any = dt.float32, name: str | None = None) -> Any:
+    return fill(shape, convert_to_tensor(1, dtype=dt.as_dtype(dtype)))
+
+
+def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Const") -> Any:
+    """tf.constant: a tensor from Python or NumPy data (broadcast to `shape` if given)."""
+    if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
+        t = convert_to_tensor(value)
+        if dtype is not None and t._dtype is not dt.as_dtype(dtype):
+            t = cast(t, dtype)
+    else:
+        t = convert_to_tensor(value, dtype=dtype)
+    if shape is not None:
+        shape = static_ints(shape)
+        n = int(np.prod(shape))
+        size = int(np.prod(t._shape)) if t._shape else 1
+        if size == 1:
+            return fill(shape, reshape(t, ()))
+        if size != n:
+            raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor "
+                            f"{t!r} (converted from {value!r}) has {size} elements, but got "
+                            f"`shape` {TensorShape(shape)} with {n} elements).")
+        return reshape(t, shape)
+    return t
+
+
+def _range_kernel(xp: Any, start: Any, limit: Any, delta: Any) -> Any:
+    return xp.arange(start, limit, delta, dtype=start.dtype)
+
+
+def _range_infer(start: Any, limit: Any, delta: Any) -> list:
+    d = C.same_dtype("Range", (start, limit, delta), C.REALS)
+    return [((None,), d)]
+
+
+RANGE = register(OpDef(
+    "Range", _range_infer, _range_kernel,
+    reference=lambda s, lim, d: np.array(list(range(int(s), int(lim), int(d))), s.dtype),
+    samples=[Sample((np.int32(1), np.int32(9), np.int32(2)), grad=False)],
+))
+
+
+def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # noqa: A001
+          name: str = "range") -> Any:
+    if limit is None:
+        start, limit = 0, start
+    vals = [start, limit, delta]
+    if dtype is None:
+        tensors = [v for v in vals if isinstance(v, Tensor)]
+        if tensors:
+            dtype = tensors[0]._dtype
+        elif any(isinstance(v, float) for v in vals):
+            dtype = dt.float32
+        else:
+            dtype = dt.int32
+    dtype = dt.as_dtype(dtype)
+    s, lim, d = (cast(convert_to_tensor(v), dtype) for v in vals)
+    if isinstance(d, EagerTensor):
+        if d._arr == 0:
+            raise InvalidArgumentError(None, None, "Requires delta != 0: 0 [Op:Range]")
+        n = int(np.ceil((float(lim._arr) - float(s._arr)) / float(d._arr)))
+        if n > 0:
+            check_finite_size("Range", (n,), dtype)
+        elif (float(lim._arr) - float(s._arr)) * float(d._arr) < 0:
+            sign = "<=" if float(d._arr) > 0 else ">="
+            raise InvalidArgumentError(
+                None, None, f"Requires start {sign} limit when delta > 0: {s._arr.item()}/"
+                            f"{lim._arr.item()} [Op:Range]")
+    return bind(RANGE, (s, lim, d), {})
+
+
+def _linspace_infer(start: Any, stop: Any, num: int, axis: int) -> list:
+    d = C.same_dtype("LinSpace", (start, stop), C.FLOATS)
+    if num < 0:
+        raise C.fail("LinSpace", f"Requires num > 0: {num}")
+    shape = C.broadcast("LinSpace", start._shape, stop._shape)
+    if shape is None:
+        return [(None, d)]
+    ax = C.norm_axis("LinSpace", axis, len(shape), 1)
+    return [(shape[:ax] + (num,) + shape[ax:], d)]
+
+
+LINSPACE = register(OpDef(
+    "LinSpace", _linspace_infer,
+    lambda xp, a, b, num, axis: xp.linspace(a, b, num, axis=axis).astype(a.dtype),
+    reference=lambda a, b, num, axis: np.array(
+        [a + (b - a) * i / (num - 1) for i in _pyrange(num)]) if num > 1 else a[None],
+    samples=[Sample((np.float64(1.0), np.float64(3.0)), {"num": 5, "axis": 0}, grad=False)],
+))
+
+
+def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int = 0) -> Any:
+    start = _t(start)
+    if not start._dtype.is_floating:
+        start = cast(start, dt.float32)
+    stop = convert_to_tensor(stop, dtype_hint=start._dtype)
+    return bind(LINSPACE, (start, stop), {"num": int(num), "axis": axis})
+
+
+lin_space = linspace
+
+
+# ---------------------------------------------------------------------------------------
+# Reshaping.
+# ---------------------------------------------------------------------------------------
+
+def _reshape_infer(x: Any, shape: tuple) -> list:
+    unknown = [i for i, d in enumerate(shape) if d == -1 or d is None]
+    if len(unknown) > 1:
+        raise C.fail("Reshape", f"Only one input size may be -1, not both {unknown[0]} and "
+                                f"{unknown[1]}")
+    for d in shape:
+        if d is not None and d < -1:
+            raise C.fail("Reshape", f"Size {shape.index(d)} must be non-negative, not {d}")
+    n = C.num_elements(x._shape)
+    known = 1
+    for d in shape:
+        if d not in (-1, None):
+            known *= d
+    if n is None:
+        return [(tuple(None if d == -1 else d for d in shape), x._dtype)]
+    if unknown:
+        if known == 0 or n % known:
+            raise C.fail("Reshape", f"Input to reshape is a tensor with {n} values, but the "
+                                    f"requested shape requires a multiple of {known}")
+        out = list(shape)
+        out[unknown[0]] = n // known
+        return [(tuple(out), x._dtype)]
+    if known != n:
+        raise C.fail("Reshape", f"Input to reshape is a tensor with {n} values, but the requested "
+                                f"shape has {known}")
+    return [(shape, x._dtype)]
+
+
+RESHAPE = register(OpDef(
+    "Reshape", _reshape_infer, lambda xp, x, shape: xp.reshape(x, shape),
+    grad=lambda n, g: [reshape_like(g, n.inputs[0])],
+    reference=lambda x, shape: np.array(x.ravel().tolist()).reshape(shape),
+    samples=[Sample((_f64(2, 6),), {"shape": (3, -1)}), Sample((_f64(4),), {"shape": (2, 2)})],
+    bad_samples=[BadSample((np.ones(4),), {"shape": (3,)}, InvalidArgumentError,
+                           "Input to reshape is a tensor with 4 values, but the requested "
+                           "shape has 3")],
+))
+
+RESHAPE_LIKE = register(OpDef(
+    "ReshapeLike",  # reshape to another tensor's runtime shape (gradient helper)
+    lambda x, like: [(like._shape, x._dtype)],
+    lambda xp, x, like: xp.reshape(x, like.shape),
+    grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
+    reference=lambda x, like: x.reshape(like.shape),
+    samples=[Sample((_f64(6), np.zeros((2, 3))), grad_inputs=(0,))],
+))
+
+
+def reshape_like(x: Any, like: Any) -> Any:
+    if x._shape == like._shape and like._shape is not None and None not in like._shape:
+        return x
+    if like._shape is not None and None not in like._shape:
+        return bind(RESHAPE, (x,), {"shape": tuple(like._shape)})
+    return bind(RESHAPE_LIKE, (x, like), {})
+
+
+def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
+    return bind(RESHAPE, (_t(tensor),), {"shape": static_ints(shape)})
+
+
+def _transpose_infer(x: Any, perm: tuple | None) -> list:
+    if x._shape is None:
+        return [(None, x._dtype)]
+    n = len(x._shape)
+    if perm is None:
+        perm = tuple(reversed(_pyrange(n)))
+    if len(perm) != n:
+        raise C.fail("Transpose", f"transpose expects a vector of size {n}. But input(1) is a "
+                                  f"vector of size {len(perm)}")
+    if sorted(p % n if -n <= p < n else -1 for p in perm) != list(_pyrange(n)):
+        raise C.fail("Transpose", f"{list(perm)} is not a valid permutation of {n} dimensions")
+    return [(tuple(x._shape[p] for p in perm), x._dtype)]
+
+
+
+
+def _inverse_perm(perm: tuple) -> tuple:
+    inv = [0] * len(perm)
+    for i, p in enumerate(perm):
+        inv[p % len(perm)] = i
+    return tuple(inv)
+
+
+TRANSPOSE = register(OpDef(
+    "Transpose", _transpose_infer, lambda xp, x, perm: xp.transpose(x, perm),
+    grad=lambda n, g: [bind(TRANSPOSE, (g,), {"perm": _inverse_perm(n.attrs["perm"])})],
+    reference=lambda x, perm: np.array([x[tuple(idx[perm.index(k)] for k in _pyrange(x.ndim))]
+                                        for idx in np.ndindex(*(x.shape[p] for p in perm))])
+    .reshape([x.shape[p] for p in perm]),
+    samples=[Sample((_f64(2, 3, 4),), {"perm": (2, 0, 1)}), Sample((_f64(2, 3),), {"perm": (1, 0)})],
+    bad_samples=[BadSample((np.ones((2, 3)),), {"perm": (0, 0)}, InvalidArgumentError)],
+))
+
+
+def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "transpose") -> Any:
+    a = _t(a)
+    if perm is None:
+        if a._shape is None:
+            raise ValueError("transpose of a tensor of unknown rank needs perm")
+        perm = tuple(reversed(list(_pyrange(len(a._shape)))))
+    out = bind(TRANSPOSE, (a,), {"perm": static_ints(perm, "perm")})
+    if conjugate and a._dtype.is_complex:
+        from eagerflow._src.ops.linalg import conj
+
+        out = conj(out)
+    return out
+
+
+def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
+    x = _t(input)
+    axis = int(axis)
+    if x._shape is None:
+        raise ValueError("expand_dims needs a known rank")
+    ax = C.norm_axis("ExpandDims", axis, len(x._shape), 1)
+    return reshape(x, x._shape[:ax] + (1,) + x._shape[ax:]) if None not in x._shape else \
+        bind(RESHAPE, (x,), {"shape": tuple(-1 if d is None else d for d in
+                                            x._shape[:ax] + (1,) + x._shape[ax:])})
+
+
+def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
+    x = _t(input)
+    shape = x._shape
+    if axis is None:
+        new = tuple(d for d in shape if d != 1)
+    else:
+        axes = (axis,) if isinstance(axis, int) else tuple(axis)
+        axes = {C.norm_axis("Squeeze", a, len(shape)) for a in axes}
+        for a in axes:
+            if shape[a] not in (1, None):
+                raise InvalidArgumentError(
+                    None, None, f"Can not squeeze dim[{a}], expected a dimension of 1, got "
+                                f"{shape[a]} [Op:Squeeze]")
+        new = tuple(d for i, d in enumerate(shape) if i not in axes)
+    return bind(RESHAPE, (x,), {"shape": tuple(-1 if d is None else d for d in new)})
+
+
+# ---------------------------------------------------------------------------------------
+# Joining and splitting.
+# ---------------------------------------------------------------------------------------
+
+def _concat_infer(*xs: Any, axis: int) -> list:
+    d = C.same_dtype("ConcatV2", xs, C.ALL)
+    ranks = {len(x._shape) for x in xs if x._shape is not None}
+    if not ranks:
+        return [(None, d)]
+    if len(ranks) > 1:
+        raise C.fail("ConcatV2", "ConcatOp : Ranks of all input tensors should match: shape[0] = "
+                                 f"{C.shape_str(xs[0]._shape)} vs. shape[1] = "
+                                 f"{C.shape_str(xs[1]._shape)}")
+    r = ranks.pop()
+    ax = C.norm_axis("ConcatV2", axis, r)
+    out = list(xs[0]._shape)
+    total = 0
+    for i, x in enumerate(xs):
+        for k in _pyrange(r):
+            if k == ax:
+                continue
+            if out[k] is None:
+                out[k] = x._shape[k]
+            elif x._shape[k] is not None and x._shape[k] != out[k]:
+                raise C.fail("ConcatV2", f"ConcatOp : Dimension {k} in both shapes must be equal: "
+                                         f"shape[0] = {C.shape_str(xs[0]._shape)} vs. shape[{i}] = "
+                                         f"{C.shape_str(x._shape)}")
+        total = None if total is None or x._shape[ax] is None else total + x._shape[ax]
+    out[ax] = total
+    return [(tuple(out), d)]
+
+
+def _concat_grad(n: Any, g: Any) -> list:
+    ax = n.attrs["axis"]
+    sizes = [x._shape[ax] for x in n.inputs]
+    if None in sizes:
+        return list(bind(SPLIT_LIKE, (g,) + tuple(n.inputs), {"axis": ax}))
+    return list(split(g, sizes, axis=ax))
+
+
+CONCAT = register(OpDef(
+    "ConcatV2", _concat_infer, lambda xp, *xs, axis: xp.concatenate(xs, axis=axis),
+    grad=_concat_grad,
+    reference=lambda *xs, axis: np.array(np.concatenate([np.array(x.tolist()) for x in xs], axis)),
+    samples=[Sample((_f64(2, 3), _f64(2, 1)), {"axis": 1}),
+             Sample((_f64(1, 3), _f64(2, 3), _f64(1, 3)), {"axis": -2})],
+    bad_samples=[BadSample((np.ones((2, 3)), np.ones((3, 3))), {"axis": 1}, InvalidArgumentError,
+                           "Dimension 0 in both shapes must be equal")],
+))
+
+
+def concat(values: Any, axis: Any, name: str = "concat") -> Any:
+    xs = tuple(_t(v) for v in values)
+    if len(xs) == 1:
+        return xs[0]
+    return bind(CONCAT, xs, {"axis": int(axis)})
+
+
+def _pack_infer(*xs: Any, axis: int) -> list:
+    d = C.same_dtype("Pack", xs, C.ALL)
+    shape = xs[0]._shape
+    for i, x in enumerate(xs[1:], 1):
+        if x._shape != shape and None not in (x._shape or (None,)) and None not in (shape or (None,)):
+            raise C.fail("Pack", f"Shapes of all inputs must match: values[0].shape = "
+                                 f"{C.shape_str(shape)} != values[{i}].shape = "
+                                 f"{C.shape_str(x._shape)}")
+    if shape is None:
+        return [(None, d)]
+    ax = C.norm_axis("Pack", axis, len(shape), 1)
+    return [(shape[:ax] + (len(xs),) + shape[ax:], d)]
+
+
+PACK = register(OpDef(
+    "Pack", _pack_infer, lambda xp, *xs, axis: xp.stack(xs, axis=axis),
+    grad=lambda n, g: list(unstack(g, num=len(n.inputs), axis=n.attrs["axis"])),
+    reference=lambda *xs, axis: np.moveaxis(np.array([x.tolist() for x in xs]), 0, axis),
+    samples=[Sample((_f64(2, 3), _f64(2, 3)), {"axis": 0}), Sample((_f64(3), _f64(3)), {"axis": 1})],
+    bad_samples=[BadSample((np.ones(2), np.ones(3)), {"axis": 0}, InvalidArgumentError,
+                           "Shapes of all inputs must match")],
+))
+
+
+def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
+    xs = tuple(_t(v) for v in values)
+    if not xs:
+        raise ValueError("stack needs at least one value")
+    if any(not isinstance(x, EagerTensor) for x in xs) or len({x._dtype for x in xs}) == 1:
+        return bind(PACK, xs, {"axis": axis})
+    first = xs[0]._dtype  # Python values adopt the first tensor's dtype, as in TF
+    return bind(PACK, tuple(v if isinstance(v, Tensor) and v._dtype is first
+                            else convert_to_tensor(v, dtype=first) for v in values), {"axis": axis})
+
+
+def stack_nested(value: Any) -> Any:
+    """A nested list mixing tensors and numbers, packed into one tensor."""
+    if isinstance(value, (list, tuple)):
+        parts = [stack_nested(v) for v in value]
+        dtypes = [p._dtype for p in parts]
+        target = next((d for d in dtypes if d.is_floating), dtypes[0]) if dtypes else dt.float32
+        return stack([cast(p, target) for p in parts])
+    return convert_to_tensor(value)
+
+
+def _unpack_infer(x: Any, num: int, axis: int) -> list:
+    if x._shape is None:
+        raise ValueError("Cannot infer argument `num` from shape <unknown>")
+    ax = C.norm_axis("Unpack", axis, len(x._shape))
+    if x._shape[ax] is not None and x._shape[ax] != num:
+        raise C.fail("Unpack", f"Input shape axis {ax} must equal {num}, got shape "
+                               f"{C.shape_str(x._shape)}")
+    out = x._shape[:ax] + x._shape[ax + 1:]
+    return [(out, x._dtype)] * num
+
+
+def _unpack_kernel(xp: Any, x: Any, num: int, axis: int) -> tuple:
+    return tuple(xp.moveaxis(x, axis, 0)[i] for i in _pyrange(num))
+
+
+def _unpack_grad(n: Any, *gs: Any) -> list:
+    from eagerflow._src.ops.math import zeros_like
+
+    gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, n.outputs)]
+    return [stack(gs, axis=n.attrs["axis"])]
+
+
+UNPACK = register(OpDef(
+    "Unpack", _unpack_infer, _unpack_kernel, grad=_unpack_grad,
+    reference=lambda x, num, axis: tuple(np.take(x, i, axis) for i in _pyrange(num)),
+    samples=[Sample((_f64(3, 2),), {"num": 3, "axis": 0}), Sample((_f64(2, 4),), {"num": 4, "axis": 1})],
+    num_outputs=-1,
+))
+
+
+def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unstack") -> list:
+    x = _t(value)
+    if x._shape is None:
+        raise ValueError("Cannot infer argument `num` from shape <unknown>")
+    ax = C.norm_axis("Unpack", axis, len(x._shape))
+    if num is None:
+        num = x._shape[ax]
+        if num is None:
+            raise ValueError(f"Cannot infer argument `num` from shape {TensorShape(x._shape)}")
+    return list(bind_multi(UNPACK, (x,), {"num": num, "axis": axis}, num))
+
+
+def bind_multi(op: OpDef, inputs: tuple, attrs: dict, n: int) -> tuple:
+    """bind() for ops whose number of outputs depends on an attr (Unpack, Split)."""
+    out = bind(op, inputs, attrs)
+    return out if isinstance(out, tuple) else (out,) if n == 1 else out
+
+
+def _split_infer(x: Any, sizes: tuple, axis: int) -> list:
+    if x._shape is None:
+        return [(None, x._dtype)] * len(sizes)
+    ax = C.norm_axis("SplitV", axis, len(x._shape))
+    dim = x._shape[ax]
+    if any(s < 0 for s in sizes):
+        raise C.fail("SplitV", f"Split sizes must be non-negative, got {list(sizes)}")
+    if dim is not None and sum(sizes) != dim:
+        raise C.fail("SplitV", f"Determined shape must either match input shape along split_dim "
+                               f"exactly if fully specified, or be less than the size of the "
+                               f"input along split_dim if not fully specified.  Got: {sum(sizes)}")
+    return [(x._shape[:ax] + (s,) + x._shape[ax + 1:], x._dtype) for s in sizes]
+
+
+def _split_kernel(xp: Any, x: Any, sizes: tuple, axis: int) -> tuple:
+    cuts = np.cumsum(sizes)[:-1]
+    return tuple(p.copy() for p in xp.split(x, cuts, axis=axis))
+
+
+def _split_grad(n: Any, *gs: Any) -> list:
+    from eagerflow._src.ops.math import zeros_like
+
+    gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, n.outputs)]
+    return [concat(gs, axis=n.attrs["axis"])]
+
+
+SPLIT = register(OpDef(
+    "SplitV", _split_infer, _split_kernel, grad=_split_grad,
+    reference=lambda x, sizes, axis: tuple(np.split(x, np.cumsum(sizes)[:-1], axis)),
+    samples=[Sample((_f64(2, 6),), {"sizes": (1, 2, 3), "axis": 1}),
+             Sample((_f64(4, 2),), {"sizes": (2, 2), "axis": 0})],
+    bad_samples=[BadSample((np.ones((2, 6)),), {"sizes": (1, 2), "axis": 1}, InvalidArgumentError)],
+    num_outputs=-1,
+))
+
+SPLIT_LIKE = register(OpDef(
+    "SplitLike",  # split along `axis` into the sizes of the other inputs (gradient helper)
+    lambda g, *likes, axis: [(x._shape, g._dtype) for x in likes],
+    lambda xp, g, *likes, axis: _split_kernel(xp, g, tuple(x.shape[axis] for x in likes), axis),
+    grad=lambda n, *gs: [concat(list(gs), axis=n.attrs["axis"])] + [None] * (len(n.inputs) - 1),
+    reference=lambda g, *likes, axis: tuple(np.split(g, np.cumsum([x.shape[axis] for x in likes])
+                                                     [:-1], axis)),
+    samples=[Sample((_f64(2, 5), np.zeros((2, 2)), np.zeros((2, 3))), {"axis": 1},
+                    grad_inputs=(0,))],
+    num_outputs=-1,
+))
+
+
+def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = None,
+          name: str = "split") -> list:
+    x = _t(value)
+    axis = int(axis)
+    if x._shape is None:
+        raise ValueError("split needs a known rank")
+    ax = C.norm_axis("Split", axis, len(x._shape))
+    if isinstance(num_or_size_splits, (int, np.integer)) or (
+            isinstance(num_or_size_splits, EagerTensor) and not num_or_size_splits._shape):
+        k = int(num_or_size_splits)
+        dim = x._shape[ax]
+        if k <= 0:
+            raise ValueError(f"num_or_size_splits must be a positive integer, got {k}")
+        if dim is None:
+            raise ValueError("split into a count needs a known dimension")
+        if dim % k:
+            raise InvalidArgumentError(None, None, f"Number of ways to split should evenly divide "
+                                                   f"the split dimension, but got split_dim {ax} "
+                                                   f"(size = {dim}) and num_split {k} [Op:Split]")
+        sizes = (dim // k,) * k
+    else:
+        sizes = static_ints(num_or_size_splits, "num_or_size_splits")
+        if sizes.count(-1) == 1 and x._shape[ax] is not None:
+            rest = sum(s for s in sizes if s != -1)
+            sizes = tuple(x._shape[ax] - rest if s == -1 else s for s in sizes)
+    return list(bind_multi(SPLIT, (x,), {"sizes": sizes, "axis": ax}, len(sizes)))
+
+
+def _tile_infer(x: Any, multiples: tuple) -> list:
+    if x._shape is None:
+        return [(None, x._dtype)]
+    if len(multiples) != len(x._shape):
+        raise C.fail("Tile", f"Expected multiples argument to be a vector of length "
+                             f"{len(x._shape)} but got length {len(multiples)}")
+    if any(m < 0 for m in multiples):
+        raise C.fail("Tile", f"Expected multiples[i] >= 0, but got {list(multiples)}")
+    out = tuple(None if d is None else d * m for d, m in zip(x._shape, multiples))
+    if None not in out:
+        check_finite_size("Tile", out, x._dtype)
+    return [(out, x._dtype)]
+
+
+def _tile_grad(n: Any, g: Any) -> list:
+    from eagerflow._src.ops.reduce import reduce_sum
+
+    x, m = n.inputs[0], n.attrs["multiples"]
+    split_shape = []
+    for d, k in zip(x._shape, m):
+        split_shape += [k, d]
+    g = reshape(g, split_shape)
+    return [reduce_sum(g, axis=tuple(_pyrange(0, 2 * len(m), 2)))]
+
+
+TILE = register(OpDef(
+    "Tile", _tile_infer, lambda xp, x, multiples: xp.tile(x, multiples), grad=_tile_grad,
+    reference=lambda x, multiples: np.array([[x[i % x.shape[0], j % x.shape[1]]
+                                              for j in _pyrange(x.shape[1] * multiples[1])]
+                                             for i in _pyrange(x.shape[0] * multiples[0])]),
+    samples=[Sample((_f64(2, 3),), {"multiples": (2, 3)})],
+    bad_samples=[BadSample((np.ones((2, 3)),), {"multiples": (2,)}, InvalidArgumentError)],
+))
+
+
+def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A002
+    return bind(TILE, (_t(input),), {"multiples": static_ints(multiples, "multiples")})
+
+
+def _broadcast_to_infer(x: Any, shape: tuple) -> list:
+    if x._shape is not None:
+        if len(x._shape) > len(shape):
+            raise C.fail("BroadcastTo", f"Rank of input ({len(x._shape)}) must be no greater "
+                                        f"than rank of output shape ({len(shape)}).")
+        pad = (1,) * (len(shape) - len(x._shape)) + tuple(x._shape)
+        for a, b in zip(pad, shape):
+            if a not in (1, b, None):
+                raise C.fail("BroadcastTo", f"Incompatible shapes: {C.shape_str(x._shape)} vs. "
+                                            f"{C.shape_str(shape)}")
+    check_finite_size("BroadcastTo", shape, x._dtype)
+    return [(shape, x._dtype)]
+
+
+BROADCAST_TO = register(OpDef(
+    "BroadcastTo", _broadcast_to_infer, lambda xp, x, shape: xp.broadcast_to(x, shape).copy(),
+    grad=lambda n, g: [sum_to(g, n.inputs[0])],
+    reference=lambda x, shape: x + np.zeros(shape, x.dtype),
+    samples=[Sample((_f64(1, 3),), {"shape": (4, 3)}), Sample((_f64(3),), {"shape": (2, 2, 3)})],
+    bad_samples=[BadSample((np.ones((2,)),), {"shape": (3,)}, InvalidArgumentError)],
+))
+
+
+def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
+    return bind(BROADCAST_TO, (_t(input),), {"shape": static_ints(shape)})
+
+
+# ---------------------------------------------------------------------------------------
+# Shape queries (values, not ops: shapes of eager tensors are always known).
+# ---------------------------------------------------------------------------------------
+
+SHAPE = register(OpDef(
+    "Shape", lambda x, out_type: [((len(x._shape),) if x._shape is not None else (None,),
+                                   out_type)],
+    lambda xp, x, out_type: np.array(x.shape, dtype=out_type.as_numpy_dtype),
+    reference=lambda x, out_type: np.array(list(x.shape), dtype=out_type.as_numpy_dtype),
+    samples=[Sample((_f64(2, 3),), {"out_type": dt.int32}, grad=False)],
+))
+
+
+def shape(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Any:  # noqa: A002
+    return bind(SHAPE, (_t(input),), {"out_type": dt.as_dtype(out_type)})
+
+
+def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> list:  # noqa: A002
+    return [shape(x, out_type) for x in input]
+
+
+def size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Any:  # noqa: A002
+    from eagerflow._src.ops.reduce import reduce_prod
+
+    return reduce_prod(shape(input, out_type))
+
+
+def rank(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    x = _t(input)
+    return bind(SHAPE, (shape(x),), {"out_type": dt.int32})[0]
+
+
+# ---------------------------------------------------------------------------------------
+# Indexing: Tensor.__getitem__ as one StridedSlice op with a static spec.
+# ---------------------------------------------------------------------------------------
+
+def _normalize_key(key: Any) -> tuple:
+    """`t[key]` as a tuple of ('i', index) / ('s', start, stop, step) / ('n',) / ('e',)."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    spec = []
+    for k in key:
+        if k is None:
+            spec.append(("n",))
+        elif k is Ellipsis:
+            spec.append(("e",))
+        elif isinstance(k, builtins.slice):
+            parts = []
+            for p in (k.start, k.stop, k.step):
+                parts.append(None if p is None else int(p))
+            if parts[2] == 0:
+                raise ValueError("slice step cannot be zero")
+            spec.append(("s",) + tuple(parts))
+        elif isinstance(k, (bool, np.bool_)):
+            raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) "
+                            "and scalar tf.int32/tf.int64 tensors are valid indices, got "
+                            f"{k!r}")
+        elif isinstance(k, (int, np.integer)) or (isinstance(k, EagerTensor) and not k._shape
+                                                   and k._dtype.is_integer):
+            spec.append(("i", int(k)))
+        else:
+            raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) "
+                            f"and scalar tf.int32/tf.int64 tensors are valid indices, got {k!r}")
+    return tuple(spec)
+
+
+def _expand_ellipsis(spec: tuple, ndim: int) -> tuple:
+    consumed = sum(1 for s in spec if s[0] in "is")
+    if sum(1 for s in spec if s[0] == "e") > 1:
+        raise ValueError("Multiple ellipses in slice spec not allowed")
+    out = []
+    for s in spec:
+        if s[0] == "e":
+            out += [("s", None, None, None)] * max(ndim - consumed, 0)
+        else:
+            out.append(s)
+    return tuple(out)
+
+
+def _slice_infer(x: Any, spec: tuple) -> list:
+    if x._shape is None:
+        return [(None, x._dtype)]
+    spec = _expand_ellipsis(spec, len(x._shape))
+    out, axis = [], 0
+    for s in spec:
+        if s[0] == "n":
+            out.append(1)
+            continue
+        if axis >= len(x._shape):
+            raise C.fail("StridedSlice", f"Index out of range using input dim {axis}; input has "
+                                         f"only {len(x._shape)} dims")
+        d = x._shape[axis]
+        if s[0] == "i":
+            if d is not None and not -d <= s[1] < d:
+                raise C.fail("StridedSlice", f"slice index {s[1]} of dimension {axis} out of "
+                                             "bounds.")
+        else:
+            out.append(None if d is None else len(_pyrange(*builtins.slice(*s[1:]).indices(d))))
+        axis += 1
+    out += list(x._shape[axis:])
+    return [(tuple(out), x._dtype)]
+
+
+def _numpy_key(spec: tuple) -> tuple:
+    return tuple(None if s[0] == "n" else Ellipsis if s[0] == "e" else s[1] if s[0] == "i"
+                 else builtins.slice(*s[1:]) for s in spec)
+
+
+def _slice_kernel(xp: Any, x: Any, spec: tuple) -> Any:
+    out = x[_numpy_key(spec)]
+    return out.copy() if isinstance(out, np.ndarray) else out
+
+
+def _slice_grad(n: Any, g: Any) -> list:
+    return [bind(SLICE_GRAD, (g, n.inputs[0]), {"spec": n.attrs["spec"]})]
+
+
+def _slice_ref(x: np.ndarray, spec: tuple) -> np.ndarray:
+    return np.array(x.tolist())[_numpy_key(spec)]
+
+
+STRIDED_SLICE = register(OpDef(
+    "StridedSlice", _slice_infer, _slice_kernel, grad=_slice_grad, reference=_slice_ref,
+    samples=[Sample((_f64(4, 5),), {"spec": (("s", 1, None, None), ("i", -1))}),
+             Sample((_f64(4, 5),), {"spec": (("e",), ("s", None, None, -2), ("n",))}),
+             Sample((_f64(3, 4, 2),), {"spec": (("i", 0), ("s", 3, 0, -1))})],
+    bad_samples=[BadSample((np.ones(3),), {"spec": (("i", 5),)}, InvalidArgumentError,
+                           "slice index 5 of dimension 0 out of bounds."),
+                 BadSample((np.ones(3),), {"spec": (("i", 0), ("i", 0))}, InvalidArgumentError,
+                           "Index out of range using input dim 1")],
+))
+
+
+def _slice_grad_kernel(xp: Any, g: Any, like: Any, spec: tuple) -> Any:
+    out = xp.zeros(like.shape, dtype=g.dtype)
+    out[_numpy_key(spec)] = g
+    return out
+
+
+SLICE_GRAD = register(OpDef(
+    "StridedSliceGrad", lambda g, like, spec: [(like._shape, g._dtype)], _slice_grad_kernel,
+    grad=lambda n, g: [bind(STRIDED_SLICE, (g,), {"spec": n.attrs["spec"]}), None],
+    reference=lambda g, like, spec: _slice_grad_kernel(np, g, like, spec),
+    samples=[Sample((_f64(3), np.zeros((4, 5))), {"spec": (("s", 1, None, None), ("i", -1))},
+                    grad_inputs=(0,))],
+))
+
+
+def getitem(tensor: Any, key: Any) -> Any:
+    x = _t(tensor)
+    if isinstance(key, (list, np.ndarray)) or (isinstance(key, Tensor) and key._shape):
+        if isinstance(key, Tensor) and key._dtype is dt.bool or (
+                isinstance(key, np.ndarray) and key.dtype == bool):
+            raise TypeError("Boolean tensor indices are not supported; use tf.boolean_mask")
+        raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and "
+                        f"scalar tf.int32/tf.int64 tensors are valid indices, got {key!r}")
+    return bind(STRIDED_SLICE, (x,), {"spec": _normalize_key(key)})
+
+
+def _slice_op(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:
+    x = _t(input_)
+    begin, size = static_ints(begin, "begin"), static_ints(size, "size")
+    if len(begin) != len(x._shape) or len(size) != len(x._shape):
+        raise InvalidArgumentError(None, None, f"Expected begin and size arguments to be 1-D "
+                                               f"tensors of size {len(x._shape)}, but got shapes "
+                                               f"[{len(begin)}] and [{len(size)}] instead. "
+                                               "[Op:Slice]")
+    key = []
+    for b, s, d in zip(begin, size, x._shape):
+        end = d if s == -1 else b + s
+        if b < 0 or (d is not None and (end > d or b > d)) or s < -1:
+            raise InvalidArgumentError(None, None, f"Expected size[i] in [0, {d - b}], but got "
+                                                   f"{s} [Op:Slice]")
+        key.append(("s", b, end, None))
+    return bind(STRIDED_SLICE, (x,), {"spec": tuple(key)})
+
+
+slice = _slice_op  # noqa: A001 - TF's public name
+
+
+def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_mask: int = 0,
+                  end_mask: int = 0, ellipsis_mask: int = 0, new_axis_mask: int = 0,
+                  shrink_axis_mask: int = 0, name: str | None = None, **kwargs: Any) -> Any:
+    begin, end = static_ints(begin, "begin"), static_ints(end, "end")
+    strides = static_ints(strides, "strides") if strides is not None else (1,) * len(begin)
+    key = []
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        bit = 1 << i
+        if ellipsis_mask & bit:
+            key.append(Ellipsis)
+        elif new_axis_mask & bit:
+            key.append(None)
+        elif shrink_axis_mask & bit:
+            key.append(b)
+        else:
+            key.append(builtins.slice(None if begin_mask & bit else b,
+                                      None if end_mask & bit else e, s))
+    return getitem(input_, tuple(key))
+
+

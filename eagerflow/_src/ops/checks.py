@@ -1,0 +1,126 @@
+"""Validation helpers shared by the ops' `infer` functions.
+
+Each raises the TF error class with TF's message and the `[Op:Name]` suffix, so
+bad input is refused before any kernel runs. Shapes are tuples whose dims may be
+None (unknown while tracing).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError, shape_str  # noqa: F401 (re-export)
+
+FLOATS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
+COMPLEX = frozenset((dt.complex64, dt.complex128))
+INTS = frozenset((dt.int8, dt.int16, dt.int32, dt.int64, dt.uint8, dt.uint16, dt.uint32, dt.uint64))
+SIGNED_INTS = frozenset((dt.int8, dt.int16, dt.int32, dt.int64))
+REALS = FLOATS | INTS
+NUMERIC = REALS | COMPLEX
+FLOAT_COMPLEX = FLOATS | COMPLEX
+ALL = NUMERIC | {dt.bool, dt.string}
+BOOL = frozenset((dt.bool,))
+INDEX = frozenset((dt.int32, dt.int64))
+
+
+def fail(op: str, message: str) -> InvalidArgumentError:
+    return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
+
+
+def _dtype_word(d: dt.DType) -> str:
+    # TF's message spells float32 as "float" and float64 as "double".
+    return {dt.float32: "float", dt.float64: "double"}.get(d, d.name)
+
+
+def same_dtype(op: str, inputs: Iterable, allowed: frozenset) -> dt.DType:
+    """All inputs share one dtype from `allowed`; returns it."""
+    it = iter(inputs)
+    first = next(it)
+    d0 = first._dtype
+    for i, x in enumerate(it, 1):
+        if x._dtype is not d0:
+            raise fail(op, f"cannot compute {op} as input #{i}(zero-based) was expected to be a "
+                           f"{_dtype_word(d0)} tensor but is a {_dtype_word(x._dtype)} tensor")
+    if d0 not in allowed:
+        raise not_supported(op, d0)
+    return d0
+
+
+def not_supported(op: str, d: dt.DType) -> InvalidArgumentError:
+    return fail(op, f"Value for attr 'T' of {d.name} is not in the list of allowed values for {op}")
+
+
+def check_dtype(op: str, x: Any, allowed: frozenset, what: str = "T") -> dt.DType:
+    if x._dtype not in allowed:
+        raise fail(op, f"Value for attr '{what}' of {x._dtype.name} is not in the list of allowed "
+                       f"values for {op}")
+    return x._dtype
+
+
+def broadcast(op: str, a: tuple | None, b: tuple | None) -> tuple | None:
+    """NumPy/TF broadcasting of two shapes; unknown dims stay unknown."""
+    if a is None or b is None:
+        return None
+    if a == b:
+        return a
+    n = max(len(a), len(b))
+    pa = (1,) * (n - len(a)) + tuple(a)
+    pb = (1,) * (n - len(b)) + tuple(b)
+    out = []
+    for x, y in zip(pa, pb):
+        if x == 1:
+            out.append(y)
+        elif y == 1 or x == y:
+            out.append(x)
+        elif x is None or y is None:
+            out.append(x if y is None else y)
+        else:
+            raise fail(op, f"Incompatible shapes: {shape_str(a)} vs. {shape_str(b)}")
+    return tuple(out)
+
+
+def rank(x: Any) -> int | None:
+    return None if x._shape is None else len(x._shape)
+
+
+def check_rank(op: str, x: Any, want: int | Iterable[int], what: str = "input") -> None:
+    r = rank(x)
+    wants = (want,) if isinstance(want, int) else tuple(want)
+    if r is not None and r not in wants:
+        spelled = " or ".join(str(w) for w in wants)
+        raise fail(op, f"{what} must be {spelled}-dimensional, got shape {shape_str(x._shape)}")
+
+
+def norm_axis(op: str, axis: int, ndim: int | None, extra: int = 0) -> int:
+    """Validates an axis in [-ndim-extra, ndim+extra) and returns it non-negative."""
+    if ndim is None:
+        return axis
+    n = ndim + extra
+    if not -n <= axis < n:
+        raise fail(op, f"Expected axis in the range [{-n}, {n}), but got {axis}")
+    return axis + n if axis < 0 else axis
+
+
+def reduction_axes(op: str, axis: Any, ndim: int | None) -> tuple | None:
+    """Normalized, sorted, unique reduction axes; None means all axes."""
+    if axis is None:
+        return None if ndim is None else tuple(range(ndim))
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    if ndim is None:
+        return axes
+    out = set()
+    for a in axes:
+        if not -ndim <= a < max(ndim, 1):
+            raise fail(op, f"Invalid reduction dimension ({a} for input with {ndim} dimension(s)")
+        out.add(a % ndim if ndim else 0)
+    return tuple(sorted(out))
+
+
+def num_elements(shape: tuple | None) -> int | None:
+    if shape is None or any(d is None for d in shape):
+        return None
+    n = 1
+    for d in shape:
+        n *= d
+    return n

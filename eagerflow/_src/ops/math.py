@@ -1,0 +1,702 @@
+"""Elementwise math: unary and binary ops, comparisons, logic, cast, add_n, where.
+
+Most ops here are declared through two small factories (`_unary`, `_binary`) so that
+each op is still one OpDef: name, allowed dtypes, kernel, gradient, reference.
+Binary ops broadcast as TF does; their gradients sum back to each input's shape
+(`_unbroadcast`).
+"""
+
+from __future__ import annotations
+
+import math as _pymath
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_rng = np.random.default_rng(0)
+
+
+def _t(x: Any) -> Tensor:
+    return x if type(x) is EagerTensor else convert_to_tensor(x)
+
+
+def binary_args(x: Any, y: Any) -> tuple:
+    """Converts a pair of operands; a Python value adopts the other operand's dtype."""
+    if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):
+        x = convert_to_tensor(x)
+        return x, y if type(y) is EagerTensor else convert_to_tensor(y, dtype_hint=x._dtype)
+    if isinstance(y, Tensor) or hasattr(y, "_as_tensor"):
+        y = convert_to_tensor(y)
+        return convert_to_tensor(x, dtype_hint=y._dtype), y
+    x = convert_to_tensor(x)
+    return x, convert_to_tensor(y, dtype_hint=x._dtype)
+
+
+def _f64(*shape: int, lo: float = -2.0, hi: float = 2.0) -> np.ndarray:
+    return _rng.uniform(lo, hi, size=shape)
+
+
+# ---------------------------------------------------------------------------------------
+# Broadcast-aware gradient helpers: two small primitives so that gradients also work
+# while tracing, where shapes may be unknown.
+# ---------------------------------------------------------------------------------------
+
+def _sum_to_kernel(xp: Any, g: Any, like: Any) -> Any:
+    shape = like.shape
+    if g.shape == shape:
+        return g
+    lead = g.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape)
+                                      if d == 1 and g.shape[i + lead] != 1)
+    return xp.sum(g, axis=axes, keepdims=False).reshape(shape).astype(g.dtype, copy=False)
+
+
+def _sum_to_infer(g: Any, like: Any) -> list:
+    return [(like._shape, g._dtype)]
+
+
+def _sum_to_ref(g: np.ndarray, like: np.ndarray) -> np.ndarray:
+    out = np.zeros(like.shape, dtype=g.dtype)
+    bg = np.broadcast_to(out, g.shape)
+    for idx in np.ndindex(*g.shape):  # plain loop: each element lands on its source cell
+        src = tuple(0 if (len(like.shape) - len(g.shape) + k) >= 0 and
+                    like.shape[len(like.shape) - len(g.shape) + k] == 1 else i
+                    for k, i in enumerate(idx))[g.ndim - like.ndim:]
+        out[src] += g[idx]
+    del bg
+    return out
+
+
+SUM_TO = register(OpDef(
+    "SumToShapeOf", _sum_to_infer, _sum_to_kernel,
+    grad=lambda n, d: [broadcast_like(d, n.inputs[0]), None],
+    reference=_sum_to_ref,
+    samples=[Sample((_f64(2, 3), np.zeros((1, 3))), grad_inputs=(0,)),
+             Sample((_f64(4, 2, 3), np.zeros((2, 1))), grad_inputs=(0,))],
+))
+
+BROADCAST_LIKE = register(OpDef(
+    "BroadcastToShapeOf",
+    lambda x, like: [(C.broadcast("BroadcastToShapeOf", x._shape, like._shape), x._dtype)],
+    lambda xp, x, like: xp.broadcast_to(x, xp.broadcast_shapes(x.shape, like.shape)).copy(),
+    grad=lambda n, d: [sum_to(d, n.inputs[0]), None],
+    reference=lambda x, like: x + np.zeros(like.shape, x.dtype),
+    samples=[Sample((_f64(1, 3), np.zeros((2, 3))), grad_inputs=(0,))],
+))
+
+
+def sum_to(g: Any, like: Any) -> Any:
+    """`g` summed over the axes along which `like` was broadcast."""
+    if g is None:
+        return None
+    if g._shape == like._shape and None not in (g._shape or (None,)):
+        return g
+    return bind(SUM_TO, (g, like), {})
+
+
+def broadcast_like(x: Any, like: Any) -> Any:
+    return bind(BROADCAST_LIKE, (x, like), {})
+
+
+# ---------------------------------------------------------------------------------------
+# Factories.
+# ---------------------------------------------------------------------------------------
+
+def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Callable | None,
+           reference: Callable, lo: float = -2.0, hi: float = 2.0, out_dtype: Any = None,
+           second_order: bool = True) -> OpDef:
+    fn = getattr(np, np_name) if isinstance(np_name, str) else np_name
+
+    def infer(x: Any) -> list:
+        if x._dtype not in allowed:
+            raise C.not_supported(tf_name, x._dtype)
+        return [(x._shape, out_dtype or x._dtype)]
+
+    samples = []
+    if allowed & C.FLOATS:
+        samples = [Sample((_f64(3, 4, lo=lo, hi=hi),), grad=grad is not None,
+                          second_order=second_order),
+                   Sample((_f64(lo=lo, hi=hi),), grad=grad is not None, second_order=second_order)]
+    elif allowed & C.INTS:
+        samples = [Sample((_rng.integers(-5, 5, size=(3, 4)).astype(np.int32),), grad=False)]
+    else:
+        samples = [Sample((_rng.integers(0, 2, size=(3, 4)).astype(bool),), grad=False)]
+    bad = [BadSample((np.array(["a"], dtype=object),), {}, InvalidArgumentError)]
+    return register(OpDef(tf_name, infer, lambda xp, x: fn(x), grad=grad, reference=reference,
+                          samples=samples, bad_samples=bad))
+
+
+def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable | None,
+            reference: Callable, out_dtype: Any = None, lo: float = -2.0, hi: float = 2.0,
+            second_order: bool = True) -> OpDef:
+    def infer(x: Any, y: Any) -> list:
+        d = C.same_dtype(tf_name, (x, y), allowed)
+        return [(C.broadcast(tf_name, x._shape, y._shape), out_dtype or d)]
+
+    if allowed & C.FLOATS:
+        samples = [Sample((_f64(3, 4, lo=lo, hi=hi), _f64(3, 4, lo=lo, hi=hi)), grad=grad is not None,
+                          second_order=second_order),
+                   Sample((_f64(2, 1, 3, lo=lo, hi=hi), _f64(4, 1, lo=lo, hi=hi)),
+                          grad=grad is not None, second_order=second_order)]
+    elif allowed & C.INTS:
+        samples = [Sample((_rng.integers(1, 9, size=(3, 4)).astype(np.int32),
+                           _rng.integers(1, 9, size=(4,)).astype(np.int32)), grad=False)]
+    else:
+        samples = [Sample((_rng.integers(0, 2, size=(3, 4)).astype(bool),
+                           _rng.integers(0, 2, size=(4,)).astype(bool)), grad=False)]
+    a = samples[0].inputs[0]
+    bad = [BadSample((a, a.astype(np.complex64 if a.dtype != np.complex64 else np.float32)), {},
+                     InvalidArgumentError, "expected to be"),
+           BadSample((np.zeros((2, 3), a.dtype), np.zeros((4,), a.dtype)), {},
+                     InvalidArgumentError, "Incompatible shapes: [2,3] vs. [4]")]
+    return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
+                          samples=samples, bad_samples=bad))
+
+
+def _elementwise_ref(f: Callable, dtype: Any = None) -> Callable:
+    """Reference built from a scalar Python function applied element by element."""
+    def ref(*arrays: np.ndarray) -> np.ndarray:
+        bs = np.broadcast_arrays(*arrays)
+        out = np.empty(bs[0].shape, dtype=dtype or arrays[0].dtype)
+        for idx in np.ndindex(*out.shape):
+            out[idx] = f(*(b[idx].item() for b in bs))
+        return out
+    return ref
+
+
+def _bin_grad(gx: Callable | None, gy: Callable | None) -> Callable:
+    def grad(n: Any, g: Any) -> list:
+        x, y = n.inputs
+        return [None if gx is None else sum_to(gx(g, x, y, n.outputs[0]), x),
+                None if gy is None else sum_to(gy(g, x, y, n.outputs[0]), y)]
+    return grad
+
+
+# ---------------------------------------------------------------------------------------
+# Unary ops.
+# ---------------------------------------------------------------------------------------
+
+NEG = _unary("Neg", "negative", C.NUMERIC - C.INTS | C.SIGNED_INTS, lambda n, g: [negative(g)],
+             _elementwise_ref(lambda a: -a))
+ABS = _unary("Abs", "abs", C.REALS, lambda n, g: [g * sign(n.inputs[0])],
+             _elementwise_ref(abs), lo=0.2, hi=2.0)
+SIGN = _unary("Sign", "sign", C.NUMERIC, lambda n, g: [zeros_like(n.inputs[0])],
+              _elementwise_ref(lambda a: (a > 0) - (a < 0)))
+SQUARE = _unary("Square", "square", C.NUMERIC, lambda n, g: [g * (2 * n.inputs[0])],
+                _elementwise_ref(lambda a: a * a))
+SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX, lambda n, g: [g * 0.5 / n.outputs[0]],
+              _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0)
+RSQRT = _unary("Rsqrt", lambda x: 1 / np.sqrt(x), C.FLOAT_COMPLEX,
+               lambda n, g: [g * -0.5 * n.outputs[0] ** 3],
+               _elementwise_ref(lambda a: 1 / _pymath.sqrt(a)), lo=0.5, hi=3.0)
+RECIPROCAL = _unary("Reciprocal", "reciprocal", C.FLOAT_COMPLEX,
+                    lambda n, g: [-g * square(n.outputs[0])], _elementwise_ref(lambda a: 1 / a),
+                    lo=0.5, hi=3.0)
+EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
+             _elementwise_ref(_pymath.exp))
+EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],
+               _elementwise_ref(_pymath.expm1))
+LOG = _unary("Log", "log", C.FLOAT_COMPLEX, lambda n, g: [g / n.inputs[0]],
+             _elementwise_ref(_pymath.log), lo=0.5, hi=3.0)
+LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX, lambda n, g: [g / (1 + n.inputs[0])],
+               _elementwise_ref(_pymath.log1p), lo=-0.5, hi=2.0)
+SIN = _unary("Sin", "sin", C.FLOAT_COMPLEX, lambda n, g: [g * cos(n.inputs[0])],
+             _elementwise_ref(_pymath.sin))
+COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(n.inputs[0])],
+             _elementwise_ref(_pymath.cos))
+TAN = _unary("Tan", "tan", C.FLOAT_COMPLEX, lambda n, g: [g * (1 + square(n.outputs[0]))],
+             _elementwise_ref(_pymath.tan), lo=-1.0, hi=1.0)
+ASIN = _unary("Asin", "arcsin", C.FLOAT_COMPLEX,
+              lambda n, g: [g * rsqrt(1 - square(n.inputs[0]))],
+              _elementwise_ref(_pymath.asin), lo=-0.8, hi=0.8)
+ACOS = _unary("Acos", "arccos", C.FLOAT_COMPLEX,
+              lambda n, g: [-g * rsqrt(1 - square(n.inputs[0]))],
+              _elementwise_ref(_pymath.acos), lo=-0.8, hi=0.8)
+ATAN = _unary("Atan", "arctan", C.FLOAT_COMPLEX,
+              lambda n, g: [g / (1 + square(n.inputs[0]))], _elementwise_ref(_pymath.atan))
+SINH = _unary("Sinh", "sinh", C.FLOAT_COMPLEX, lambda n, g: [g * cosh(n.inputs[0])],
+              _elementwise_ref(_pymath.sinh))
+COSH = _unary("Cosh", "cosh", C.FLOAT_COMPLEX, lambda n, g: [g * sinh(n.inputs[0])],
+              _elementwise_ref(_pymath.cosh))
+TANH = _unary("Tanh", "tanh", C.FLOAT_COMPLEX,
+              lambda n, g: [g * (1 - square(n.outputs[0]))], _elementwise_ref(_pymath.tanh))
+
+
+def _sigmoid_kernel(x: np.ndarray) -> np.ndarray:
+    # exp(-|x|) never overflows; both branches are exact where they are used
+    e = np.exp(-np.abs(x))
+    return np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
+
+
+def _softplus_kernel(x: np.ndarray) -> np.ndarray:
+    return (np.maximum(x, 0) + np.log1p(np.exp(-np.abs(x)))).astype(x.dtype, copy=False)
+
+
+def _erf_kernel(x: np.ndarray) -> np.ndarray:
+    try:
+        from scipy.special import erf as _erf  # faster and exact when SciPy is present
+
+        return _erf(x).astype(x.dtype, copy=False)
+    except ImportError:
+        return np.vectorize(_pymath.erf, otypes=[x.dtype])(x) if x.size else x.copy()
+
+
+SIGMOID = _unary("Sigmoid", _sigmoid_kernel, C.FLOATS,
+                 lambda n, g: [g * n.outputs[0] * (1 - n.outputs[0])],
+                 _elementwise_ref(lambda a: 1 / (1 + _pymath.exp(-a))))
+SOFTPLUS = _unary("Softplus", _softplus_kernel, C.FLOATS,
+                  lambda n, g: [g * sigmoid(n.inputs[0])],
+                  _elementwise_ref(lambda a: _pymath.log1p(_pymath.exp(a))))
+ERF = _unary("Erf", _erf_kernel, C.FLOATS,
+             lambda n, g: [g * (2 / _pymath.sqrt(_pymath.pi)) * exp(-square(n.inputs[0]))],
+             _elementwise_ref(_pymath.erf))
+ROUND = _unary("Round", "round", C.NUMERIC, None,
+               _elementwise_ref(lambda a: float(round(a)) if isinstance(a, float) else a))
+FLOOR = _unary("Floor", "floor", C.FLOATS, None, _elementwise_ref(_pymath.floor))
+CEIL = _unary("Ceil", "ceil", C.FLOATS, None, _elementwise_ref(_pymath.ceil))
+IS_NAN = _unary("IsNan", "isnan", C.FLOATS, None, _elementwise_ref(_pymath.isnan, bool),
+                out_dtype=dt.bool)
+IS_INF = _unary("IsInf", "isinf", C.FLOATS, None, _elementwise_ref(_pymath.isinf, bool),
+                out_dtype=dt.bool)
+IS_FINITE = _unary("IsFinite", "isfinite", C.FLOATS, None,
+                   _elementwise_ref(_pymath.isfinite, bool), out_dtype=dt.bool)
+LOGICAL_NOT = _unary("LogicalNot", "logical_not", C.BOOL, None,
+                     _elementwise_ref(lambda a: not a))
+INVERT = _unary("Invert", "invert", C.INTS, None, _elementwise_ref(lambda a: ~a))
+
+
+# ---------------------------------------------------------------------------------------
+# Binary ops.
+# ---------------------------------------------------------------------------------------
+
+ADD = _binary("AddV2", lambda xp, x, y: xp.add(x, y), C.NUMERIC | {dt.string},
+              _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: g),
+              _elementwise_ref(lambda a, b: a + b))
+SUB = _binary("Sub", lambda xp, x, y: xp.subtract(x, y), C.NUMERIC,
+              _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g),
+              _elementwise_ref(lambda a, b: a - b))
+MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
+              _bin_grad(lambda g, x, y, z: g * y, lambda g, x, y, z: g * x),
+              _elementwise_ref(lambda a, b: a * b))
+REALDIV = _binary("RealDiv", lambda xp, x, y: xp.true_divide(x, y).astype(x.dtype, copy=False),
+                  C.FLOAT_COMPLEX,
+                  _bin_grad(lambda g, x, y, z: g / y, lambda g, x, y, z: -g * x / square(y)),
+                  _elementwise_ref(lambda a, b: a / b), lo=0.5, hi=2.0)
+
+
+def _check_int_divisor(op: str, y: np.ndarray) -> None:
+    if y.dtype.kind in "iu" and not y.all():
+        raise InvalidArgumentError(None, None, f"Integer division by zero [Op:{op}]")
+
+
+def _floordiv_kernel(xp: Any, x: Any, y: Any) -> Any:
+    _check_int_divisor("FloorDiv", y)
+    return xp.floor_divide(x, y).astype(x.dtype, copy=False)
+
+
+def _floormod_kernel(xp: Any, x: Any, y: Any) -> Any:
+    _check_int_divisor("FloorMod", y)
+    return xp.mod(x, y).astype(x.dtype, copy=False)
+
+
+def _truncdiv_kernel(xp: Any, x: Any, y: Any) -> Any:
+    _check_int_divisor("TruncateDiv", y)
+    if x.dtype.kind in "iu":
+        q = xp.abs(x) // xp.abs(y)
+        return (q * xp.sign(x) * xp.sign(y)).astype(x.dtype, copy=False)
+    return xp.trunc(x / y).astype(x.dtype, copy=False)
+
+
+def _pow_kernel(xp: Any, x: Any, y: Any) -> Any:
+    if x.dtype.kind in "iu" and (y < 0).any():
+        raise InvalidArgumentError(
+            None, None, "Integers to negative integer powers are not allowed [Op:Pow]")
+    return xp.power(x, y).astype(x.dtype, copy=False)
+
+
+FLOORDIV = _binary("FloorDiv", _floordiv_kernel, C.REALS, None,
+                   _elementwise_ref(lambda a, b: a // b))
+FLOORMOD = _binary("FloorMod", _floormod_kernel, C.REALS,
+                   _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g * floor(x / y)),
+                   _elementwise_ref(lambda a, b: a % b), lo=0.5, hi=3.0, second_order=False)
+TRUNCATEDIV = _binary("TruncateDiv", _truncdiv_kernel, C.REALS, None,
+                      _elementwise_ref(lambda a, b: _pymath.trunc(a / b) if isinstance(a, float)
+                                       else int(a / b)))
+
+
+def _pow_grad_y(g: Any, x: Any, y: Any, z: Any) -> Any:
+    safe_x = where(x > 0, x, ones_like(x))
+    return g * where(x > 0, z * log(safe_x), zeros_like(x))
+
+
+POW = _binary("Pow", _pow_kernel, C.NUMERIC,
+              _bin_grad(lambda g, x, y, z: g * y * pow(x, y - 1), _pow_grad_y),
+              _elementwise_ref(lambda a, b: a ** b), lo=0.5, hi=2.0)
+MAXIMUM = _binary("Maximum", lambda xp, x, y: xp.maximum(x, y), C.REALS,
+                  _bin_grad(lambda g, x, y, z: where(x >= y, g, zeros_like(g)),
+                            lambda g, x, y, z: where(x >= y, zeros_like(g), g)),
+                  _elementwise_ref(max), second_order=False)
+MINIMUM = _binary("Minimum", lambda xp, x, y: xp.minimum(x, y), C.REALS,
+                  _bin_grad(lambda g, x, y, z: where(x <= y, g, zeros_like(g)),
+                            lambda g, x, y, z: where(x <= y, zeros_like(g), g)),
+                  _elementwise_ref(min), second_order=False)
+SQUARED_DIFFERENCE = _binary(
+    "SquaredDifference", lambda xp, x, y: xp.square(x - y), C.NUMERIC,
+    _bin_grad(lambda g, x, y, z: g * 2 * (x - y), lambda g, x, y, z: g * -2 * (x - y)),
+    _elementwise_ref(lambda a, b: (a - b) ** 2))
+ATAN2 = _binary("Atan2", lambda xp, x, y: xp.arctan2(x, y), C.FLOATS,
+                _bin_grad(lambda g, x, y, z: g * y / (square(x) + square(y)),
+                          lambda g, x, y, z: g * -x / (square(x) + square(y))),
+                _elementwise_ref(_pymath.atan2), lo=0.5, hi=2.0)
+
+_CMP = C.REALS
+EQUAL = _binary("Equal", lambda xp, x, y: xp.equal(x, y), C.ALL, None,
+                _elementwise_ref(lambda a, b: a == b, bool), out_dtype=dt.bool)
+NOT_EQUAL = _binary("NotEqual", lambda xp, x, y: xp.not_equal(x, y), C.ALL, None,
+                    _elementwise_ref(lambda a, b: a != b, bool), out_dtype=dt.bool)
+LESS = _binary("Less", lambda xp, x, y: xp.less(x, y), _CMP, None,
+               _elementwise_ref(lambda a, b: a < b, bool), out_dtype=dt.bool)
+LESS_EQUAL = _binary("LessEqual", lambda xp, x, y: xp.less_equal(x, y), _CMP, None,
+                     _elementwise_ref(lambda a, b: a <= b, bool), out_dtype=dt.bool)
+GREATER = _binary("Greater", lambda xp, x, y: xp.greater(x, y), _CMP, None,
+                  _elementwise_ref(lambda a, b: a > b, bool), out_dtype=dt.bool)
+GREATER_EQUAL = _binary("GreaterEqual", lambda xp, x, y: xp.greater_equal(x, y), _CMP, None,
+                        _elementwise_ref(lambda a, b: a >= b, bool), out_dtype=dt.bool)
+LOGICAL_AND = _binary("LogicalAnd", lambda xp, x, y: xp.logical_and(x, y), C.BOOL, None,
+                      _elementwise_ref(lambda a, b: a and b, bool))
+LOGICAL_OR = _binary("LogicalOr", lambda xp, x, y: xp.logical_or(x, y), C.BOOL, None,
+                     _elementwise_ref(lambda a, b: a or b, bool))
+BITWISE_AND = _binary("BitwiseAnd", lambda xp, x, y: xp.bitwise_and(x, y), C.INTS, None,
+                      _elementwise_ref(lambda a, b: a & b))
+BITWISE_OR = _binary("BitwiseOr", lambda xp, x, y: xp.bitwise_or(x, y), C.INTS, None,
+                     _elementwise_ref(lambda a, b: a | b))
+BITWISE_XOR = _binary("BitwiseXor", lambda xp, x, y: xp.bitwise_xor(x, y), C.INTS, None,
+                      _elementwise_ref(lambda a, b: a ^ b))
+
+
+def _u(op: OpDef) -> Callable:
+    def f(x: Any, name: str | None = None) -> Any:
+        return bind(op, (_t(x),), {})
+    f.__name__ = op.name
+    return f
+
+
+def _b(op: OpDef) -> Callable:
+    def f(x: Any, y: Any, name: str | None = None) -> Any:
+        return bind(op, binary_args(x, y), {})
+    f.__name__ = op.name
+    return f
+
+
+negative = _u(NEG)
+sign = _u(SIGN)
+square = _u(SQUARE)
+sqrt = _u(SQRT)
+rsqrt = _u(RSQRT)
+reciprocal = _u(RECIPROCAL)
+exp = _u(EXP)
+expm1 = _u(EXPM1)
+log = _u(LOG)
+log1p = _u(LOG1P)
+sin, cos, tan = _u(SIN), _u(COS), _u(TAN)
+asin, acos, atan = _u(ASIN), _u(ACOS), _u(ATAN)
+sinh, cosh, tanh = _u(SINH), _u(COSH), _u(TANH)
+sigmoid = _u(SIGMOID)
+softplus = _u(SOFTPLUS)
+erf = _u(ERF)
+round = _u(ROUND)  # noqa: A001 - TF's public name
+floor = _u(FLOOR)
+ceil = _u(CEIL)
+is_nan, is_inf, is_finite = _u(IS_NAN), _u(IS_INF), _u(IS_FINITE)
+logical_not = _u(LOGICAL_NOT)
+invert = _u(INVERT)
+
+add = _b(ADD)
+subtract = _b(SUB)
+multiply = _b(MUL)
+realdiv = _b(REALDIV)
+floordiv = _b(FLOORDIV)
+floormod = _b(FLOORMOD)
+mod = floormod
+truncatediv = _b(TRUNCATEDIV)
+pow = _b(POW)  # noqa: A001 - TF's public name
+maximum = _b(MAXIMUM)
+minimum = _b(MINIMUM)
+squared_difference = _b(SQUARED_DIFFERENCE)
+atan2 = _b(ATAN2)
+equal, not_equal = _b(EQUAL), _b(NOT_EQUAL)
+less, less_equal = _b(LESS), _b(LESS_EQUAL)
+greater, greater_equal = _b(GREATER), _b(GREATER_EQUAL)
+logical_and, logical_or = _b(LOGICAL_AND), _b(LOGICAL_OR)
+bitwise_and, bitwise_or, bitwise_xor = _b(BITWISE_AND), _b(BITWISE_OR), _b(BITWISE_XOR)
+
+
+def abs(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public name
+    x = _t(x)
+    if x._dtype.is_complex:
+        return bind(COMPLEX_ABS, (x,), {})
+    return bind(ABS, (x,), {})
+
+
+def _complex_abs_infer(x: Any) -> list:
+    C.check_dtype("ComplexAbs", x, C.COMPLEX)
+    return [(x._shape, x._dtype.real_dtype)]
+
+
+COMPLEX_ABS = register(OpDef(
+    "ComplexAbs", _complex_abs_infer, lambda xp, x: xp.abs(x),
+    reference=_elementwise_ref(lambda a: (a.real ** 2 + a.imag ** 2) ** 0.5, np.float64),
+    samples=[Sample(((_f64(3) + 1j * _f64(3)),), grad=False)],
+))
+
+
+def logical_xor(x: Any, y: Any, name: str | None = None) -> Any:
+    return logical_and(logical_or(x, y), logical_not(logical_and(x, y)))
+
+
+def _int_to_float(d: dt.DType) -> dt.DType | None:
+    # TF's truediv: int8/16 and uint8/16 -> float32, int32/64 -> float64
+    if d in (dt.int8, dt.int16, dt.uint8, dt.uint16):
+        return dt.float32
+    if d in (dt.int32, dt.int64, dt.uint32, dt.uint64):
+        return dt.float64
+    return None
+
+
+def truediv(x: Any, y: Any, name: str | None = None) -> Any:
+    x, y = binary_args(x, y)
+    if x._dtype is not y._dtype:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {x._dtype!r} != {y._dtype!r}.")
+    target = _int_to_float(x._dtype)
+    if target is not None:
+        x, y = cast(x, target), cast(y, target)
+    return bind(REALDIV, (x, y), {})
+
+
+def divide(x: Any, y: Any, name: str | None = None) -> Any:
+    return truediv(x, y)
+
+
+def div_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
+    x, y = binary_args(x, y)
+    safe = where(equal(y, 0), ones_like(y), y)
+    return where(equal(y, 0), zeros_like(x * y), x / safe)
+
+
+def multiply_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
+    x, y = binary_args(x, y)
+    return where(equal(y, 0), zeros_like(x * y), x * y)
+
+
+def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:
+    return multiply(x, scalar)
+
+
+# ---------------------------------------------------------------------------------------
+# Cast, where, add_n, zeros_like, ones_like, stop_gradient, identity.
+# ---------------------------------------------------------------------------------------
+
+def _cast_infer(x: Any, dtype: dt.DType) -> list:
+    if (x._dtype is dt.string) != (dtype is dt.string):
+        raise UnimplementedError(None, None, f"Cast {x._dtype.name} to {dtype.name} is not supported [Op:Cast]")
+    return [(x._shape, dtype)]
+
+
+def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
+    npd = dtype.as_numpy_dtype
+    if x.dtype.kind == "c" and np.dtype(npd).kind != "c":
+        x = x.real  # TF keeps the real part
+    if x.dtype.kind == "f" and np.dtype(npd).kind in "iu":
+        # TF truncates toward zero; out-of-range values wrap through int64 like C casts
+        with np.errstate(invalid="ignore"):
+            return xp.trunc(x).astype(np.int64).astype(npd)
+    return x.astype(npd)
+
+
+def _cast_grad(n: Any, g: Any) -> list:
+    src = n.inputs[0]._dtype
+    if src.is_floating or src.is_complex:
+        return [cast(g, src)]
+    return [None]
+
+
+CAST = register(OpDef(
+    "Cast", _cast_infer, _cast_kernel, grad=_cast_grad,
+    reference=lambda x, dtype: np.array([float(v) for v in x.ravel()]).reshape(x.shape)
+    .astype(dtype.as_numpy_dtype),
+    # float32 rounding defeats float64 finite differences; tests/test_autodiff checks the grad
+    samples=[Sample((_f64(3, 2),), {"dtype": dt.float32}, grad=False),
+             Sample((_f64(4),), {"dtype": dt.int32}, grad=False)],
+    bad_samples=[BadSample((np.array([b"a"], dtype=object),), {"dtype": dt.float32},
+                           UnimplementedError)],
+))
+
+
+def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
+    x = _t(x)
+    dtype = dt.as_dtype(dtype)
+    if x._dtype is dtype:
+        return x
+    return bind(CAST, (x,), {"dtype": dtype})
+
+
+def saturate_cast(value: Any, dtype: Any, name: str | None = None) -> Any:
+    value, dtype = _t(value), dt.as_dtype(dtype)
+    if dtype.is_integer or dtype.is_floating:
+        lo, hi = dtype.min, dtype.max
+        if value._dtype.is_floating or value._dtype.is_integer:
+            src_lo, src_hi = value._dtype.min, value._dtype.max
+            if lo > src_lo:
+                value = maximum(value, cast(lo, value._dtype))
+            if hi < src_hi:
+                value = minimum(value, cast(hi, value._dtype))
+    return cast(value, dtype)
+
+
+def _select_infer(c: Any, x: Any, y: Any) -> list:
+    if c._dtype is not dt.bool:
+        raise C.fail("SelectV2", f"cannot compute SelectV2 as input #0(zero-based) was expected "
+                                 f"to be a bool tensor but is a {c._dtype.name} tensor")
+    d = C.same_dtype("SelectV2", (x, y), C.ALL)
+    shape = C.broadcast("SelectV2", C.broadcast("SelectV2", c._shape, x._shape), y._shape)
+    return [(shape, d)]
+
+
+def _select_grad(n: Any, g: Any) -> list:
+    c, x, y = n.inputs
+    z = zeros_like(g)
+    return [None, sum_to(where(c, g, z), x), sum_to(where(c, z, g), y)]
+
+
+SELECT = register(OpDef(
+    "SelectV2", _select_infer, lambda xp, c, x, y: xp.where(c, x, y), grad=_select_grad,
+    reference=_elementwise_ref(lambda c, a, b: a if c else b, np.float64),
+    samples=[Sample((_rng.integers(0, 2, (3, 4)).astype(bool), _f64(3, 4), _f64(4)),
+                    grad_inputs=(1, 2))],
+    bad_samples=[BadSample((np.ones(3), np.ones(3), np.ones(3)), {}, InvalidArgumentError)],
+))
+
+WHERE_INDICES = register(OpDef(
+    "Where",
+    lambda c: [((None, len(c._shape)) if c._shape is not None else None, dt.int64)],
+    lambda xp, c: xp.argwhere(c).astype(np.int64),
+    reference=lambda c: np.array([list(i) for i in np.ndindex(*c.shape) if c[i]],
+                                 dtype=np.int64).reshape(-1, c.ndim),
+    samples=[Sample((_rng.integers(0, 2, (3, 4)).astype(bool),), grad=False)],
+))
+
+
+def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
+    condition = _t(condition)
+    if x is None and y is None:
+        if condition._dtype is not dt.bool:
+            condition = not_equal(condition, zeros_like(condition))
+        return bind(WHERE_INDICES, (condition,), {})
+    if x is None or y is None:
+        raise ValueError("x and y must both be non-None or both be None.")
+    x, y = binary_args(x, y)
+    return bind(SELECT, (condition, x, y), {})
+
+
+def _add_n_infer(*xs: Any) -> list:
+    if not xs:
+        raise ValueError("inputs must be a list of at least one Tensor with the same dtype and "
+                         "shape")
+    d = C.same_dtype("AddN", xs, C.NUMERIC)
+    shape = xs[0]._shape
+    for x in xs[1:]:
+        if shape is not None and x._shape is not None and x._shape != shape:
+            if len(x._shape) != len(shape) or any(
+                    a is not None and b is not None and a != b for a, b in zip(x._shape, shape)):
+                raise C.fail("AddN", f"Inputs to operation AddN of type AddN must have the same "
+                                     f"size and shape.  Input 0: {C.shape_str(shape)} != input "
+                                     f"{xs.index(x)}: {C.shape_str(x._shape)}")
+    return [(shape, d)]
+
+
+def _add_n_kernel(xp: Any, *xs: Any) -> Any:
+    out = xs[0].copy()
+    for x in xs[1:]:
+        out += x
+    return out
+
+
+ADD_N = register(OpDef(
+    "AddN", _add_n_infer, _add_n_kernel, grad=lambda n, g: [g] * len(n.inputs),
+    reference=lambda *xs: sum(xs[1:], xs[0].copy()),
+    samples=[Sample((_f64(2, 3), _f64(2, 3), _f64(2, 3)))],
+    bad_samples=[BadSample((np.ones((2, 3)), np.ones((3, 2))), {}, InvalidArgumentError)],
+))
+
+
+def add_n(inputs: Any, name: str | None = None) -> Any:
+    if isinstance(inputs, (Tensor,)) or not isinstance(inputs, (list, tuple)):
+        inputs = [inputs]
+    xs = tuple(_t(x) for x in inputs)
+    if len(xs) == 1:
+        return xs[0]
+    return bind(ADD_N, xs, {})
+
+
+def _like_kernel(value: int) -> Callable:
+    def kernel(xp: Any, x: Any) -> Any:
+        return xp.full(x.shape, value, dtype=x.dtype) if x.dtype != object else \
+            np.full(x.shape, b"" if value == 0 else b"", dtype=object)
+    return kernel
+
+
+ZEROS_LIKE = register(OpDef(
+    "ZerosLike", lambda x: [(x._shape, x._dtype)], _like_kernel(0), grad=lambda n, g: [None],
+    reference=lambda x: np.zeros_like(x), samples=[Sample((_f64(2, 3),), grad=False)]))
+ONES_LIKE = register(OpDef(
+    "OnesLike", lambda x: [(x._shape, x._dtype)], _like_kernel(1), grad=lambda n, g: [None],
+    reference=lambda x: np.ones_like(x), samples=[Sample((_f64(2, 3),), grad=False)]))
+
+
+def zeros_like(input: Any, dtype: Any = None, name: str | None = None) -> Any:  # noqa: A002
+    x = _t(input)
+    out = bind(ZEROS_LIKE, (x,), {})
+    return out if dtype is None else cast(out, dtype)
+
+
+def ones_like(input: Any, dtype: Any = None, name: str | None = None) -> Any:  # noqa: A002
+    x = _t(input)
+    out = bind(ONES_LIKE, (x,), {})
+    return out if dtype is None else cast(out, dtype)
+
+
+STOP_GRADIENT = register(OpDef(
+    "StopGradient", lambda x: [(x._shape, x._dtype)], lambda xp, x: x,
+    grad=lambda n, g: [None], reference=lambda x: x.copy(),
+    samples=[Sample((_f64(2, 3),), grad=False)]))
+IDENTITY = register(OpDef(
+    "Identity", lambda x: [(x._shape, x._dtype)], lambda xp, x: x,
+    grad=lambda n, g: [g], reference=lambda x: x.copy(), samples=[Sample((_f64(2, 3),))]))
+
+
+def stop_gradient(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    return bind(STOP_GRADIENT, (_t(input),), {})
+
+
+def identity(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    return bind(IDENTITY, (_t(input),), {})
+
+
+def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
+                  name: str | None = None) -> Any:
+    t = _t(t)
+    lo = convert_to_tensor(clip_value_min, dtype_hint=t._dtype)
+    hi = convert_to_tensor(clip_value_max, dtype_hint=t._dtype)
+    return minimum(maximum(t, lo), hi)
+
+
+def real(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    x = _t(input)
+    return cast(x, x._dtype.real_dtype) if x._dtype.is_complex else x

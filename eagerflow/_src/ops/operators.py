@@ -1,0 +1,94 @@
+"""Python operators on tensors and variables, all expressed with the public ops.
+
+Installed once on `Tensor` (so eager and symbolic tensors share them) and on
+`Variable` (which converts itself with `_as_tensor`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import math as m
+from eagerflow._src.ops.array import getitem
+from eagerflow._src.ops.linalg import matmul
+from eagerflow._src.ops.variables import Variable
+
+
+def _logical_or_bitwise(logical: Callable, bitwise: Callable) -> Callable:
+    def op(x: Any, y: Any) -> Any:
+        x, y = m.binary_args(x, y)
+        return logical(x, y) if x._dtype is dt.bool else bitwise(x, y)
+    return op
+
+
+def _invert(x: Any) -> Any:
+    x = convert_to_tensor(x)
+    return m.logical_not(x) if x._dtype is dt.bool else m.invert(x)
+
+
+def _eq(x: Any, y: Any) -> Any:
+    if y is None:
+        return False
+    x, y = m.binary_args(x, y)
+    try:
+        return m.equal(x, y)
+    except Exception as e:  # TF returns False for shapes that don't broadcast
+        if "Incompatible shapes" in str(e):
+            return False
+        raise
+
+
+def _ne(x: Any, y: Any) -> Any:
+    if y is None:
+        return True
+    x, y = m.binary_args(x, y)
+    try:
+        return m.not_equal(x, y)
+    except Exception as e:
+        if "Incompatible shapes" in str(e):
+            return True
+        raise
+
+
+_and = _logical_or_bitwise(m.logical_and, m.bitwise_and)
+_or = _logical_or_bitwise(m.logical_or, m.bitwise_or)
+_xor = _logical_or_bitwise(m.logical_xor, m.bitwise_xor)
+
+
+def _swap(f: Callable) -> Callable:
+    """The reflected operator: `other (op) self`, converting `other` like the forward one."""
+    def r(self: Any, other: Any) -> Any:
+        a, b = m.binary_args(other, self)
+        return f(a, b)
+    return r
+
+
+_BINARY = {
+    "add": m.add, "sub": m.subtract, "mul": m.multiply, "truediv": m.truediv,
+    "floordiv": m.floordiv, "mod": m.floormod, "pow": m.pow, "matmul": matmul,
+    "and": _and, "or": _or, "xor": _xor,
+}
+
+
+def install(cls: type) -> None:
+    for name, f in _BINARY.items():
+        setattr(cls, f"__{name}__", lambda self, other, f=f: f(self, other))
+        setattr(cls, f"__r{name}__", _swap(f))
+    cls.__neg__ = lambda self: m.negative(self)
+    cls.__pos__ = lambda self: self
+    cls.__abs__ = lambda self: m.abs(self)
+    cls.__invert__ = lambda self: _invert(self)
+    cls.__lt__ = lambda self, other: m.less(self, other)
+    cls.__le__ = lambda self, other: m.less_equal(self, other)
+    cls.__gt__ = lambda self, other: m.greater(self, other)
+    cls.__ge__ = lambda self, other: m.greater_equal(self, other)
+    cls.__eq__ = lambda self, other: _eq(self, other)
+    cls.__ne__ = lambda self, other: _ne(self, other)
+    cls.__getitem__ = lambda self, key: getitem(self, key)
+
+
+install(Tensor)
+install(Variable)
+Tensor.__hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,283 @@
+"""tf.Variable: mutable state with tensor semantics.
+
+A Variable holds a backend array and replaces it on assignment (reads taken earlier
+keep their values). Reading it inside a GradientTape records a `ReadVariableOp`
+node whose input is the variable itself, so gradients with respect to a variable
+are gradients with respect to all of its reads. While a graph is being traced,
+reads and assignments are handed to that graph.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import EagerTensor, Reference, Tensor, convert_to_tensor
+from eagerflow._src.ops.dispatch import Node
+from eagerflow._src.ops.registry import OpDef, register
+
+_uid = itertools.count(1)
+
+READ = register(OpDef(
+    "ReadVariableOp", lambda v: [(tuple(v.shape), v.dtype)], lambda xp, v: v,
+    grad=lambda n, g: [g],
+))
+
+
+class VariableSynchronization:
+    AUTO = 0
+    NONE = 1
+    ON_WRITE = 2
+    ON_READ = 3
+
+
+class VariableAggregation:
+    NONE = 0
+    SUM = 1
+    MEAN = 2
+    ONLY_FIRST_REPLICA = 3
+
+
+def _scoped_name(name: str | None) -> str:
+    base = name if name else "Variable"
+    scopes = _state.name_scopes
+    if scopes:
+        base = "/".join(scopes + [base])
+    return base
+
+
+class Variable:
+    """A tf.Variable: `Variable(initial_value, trainable=True, name=None, dtype=None, shape=None)`."""
+
+    __array_priority__ = 100
+
+    def __init__(self, initial_value: Any = None, trainable: bool | None = None,
+                 validate_shape: bool = True, caching_device: Any = None, name: str | None = None,
+                 variable_def: Any = None, dtype: Any = None, import_scope: Any = None,
+                 constraint: Any = None, synchronization: int = VariableSynchronization.AUTO,
+                 aggregation: int = VariableAggregation.NONE, shape: Any = None,
+                 experimental_enable_variable_lifting: bool = True) -> None:
+        if initial_value is None:
+            raise ValueError("The `initial_value` arg (`None`) must be specified.")
+        if constraint is not None and not callable(constraint):
+            raise ValueError(f"The `constraint` argument must be a callable. Received: "
+                             f"{constraint}")
+        if callable(initial_value):
+            initial_value = initial_value()
+        if synchronization == VariableSynchronization.ON_READ and trainable:
+            raise ValueError("Synchronization value can be set to VariableSynchronization.ON_READ "
+                             "only for non-trainable variables.")
+        graph = _state.graph
+        if graph is not None and hasattr(graph, "create_variable_hook"):
+            graph.create_variable_hook(self)
+        value = _initial_array(initial_value, dtype)
+        self._dtype = dt.as_dtype(dtype) if dtype is not None else dt.from_numpy(value.dtype)
+        self._arr = value
+        self._shape = TensorShape(shape) if shape is not None else TensorShape._known(value.shape)
+        if shape is not None and not self._shape.is_compatible_with(value.shape):
+            raise ValueError(f"The initial value's shape ({TensorShape(value.shape)}) is not "
+                             f"compatible with the explicitly supplied `shape` argument "
+                             f"({self._shape}).")
+        if not validate_shape:
+            self._shape = TensorShape(None)
+        self._trainable = True if trainable is None else bool(trainable)
+        if synchronization == VariableSynchronization.ON_READ and trainable is None:
+            self._trainable = False
+        self._name = _scoped_name(name.split(":")[0] if name else None) + ":0"
+        self._constraint = constraint
+        self._synchronization = synchronization
+        self._aggregation = aggregation
+        self._device = _state.device
+        self._unique_id = next(_uid)
+
+    # -- reading -----------------------------------------------------------------------
+    def _as_tensor(self, dtype: Any = None) -> Tensor:
+        st = _state
+        if st.graph is not None and hasattr(st.graph, "read_variable"):
+            t = st.graph.read_variable(self)
+        else:
+            t = EagerTensor(self._arr, self._dtype, self._device)
+            if st.tapes:
+                node = Node(READ, (self,), (t,), {})
+                for tape in list(st.tapes):
+                    tape._on_variable_read(self)
+                    tape._record(node)
+        if dtype is not None and dt.as_dtype(dtype) is not self._dtype:
+            raise ValueError(f"Tensor conversion requested dtype {dt.as_dtype(dtype).name} for "
+                             f"Tensor with dtype {self._dtype.name}: {t!r}")
+        return t
+
+    def read_value(self) -> Tensor:
+        return self._as_tensor()
+
+    def value(self) -> Tensor:
+        return self._as_tensor()
+
+    def numpy(self) -> Any:
+        a = self._arr
+        return a[()] if a.ndim == 0 else a.copy()
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        return np.asarray(self._arr, dtype=dtype)
+
+    # -- writing -----------------------------------------------------------------------
+    def _coerce(self, value: Any, op: str) -> Tensor:
+        t = convert_to_tensor(value, dtype_hint=self._dtype)
+        if t._dtype is not self._dtype:
+            raise TypeError(f"Cannot {op} a variable of dtype {self._dtype.name} with a value "
+                            f"of dtype {t._dtype.name}")
+        if not self._shape.is_compatible_with(t.shape):
+            raise ValueError(f"Cannot {op} value to variable ' {self._name}': Shape mismatch."
+                             f"The variable shape {self._shape}, and the assigned value shape "
+                             f"{t.shape} are incompatible.")
+        return t
+
+    def _write(self, t: Tensor, mode: str) -> Any:
+        graph = _state.graph
+        if graph is not None and hasattr(graph, "assign_variable"):
+            return graph.assign_variable(self, t, mode)
+        arr = t._arr
+        if mode == "add":
+            arr = self._arr + arr
+        elif mode == "sub":
+            arr = self._arr - arr
+        elif arr is self._arr or not arr.flags.owndata or arr.base is not None:
+            arr = arr.copy()
+        self._arr = arr.astype(self._arr.dtype, copy=False)
+        return self
+
+    def assign(self, value: Any, use_locking: Any = None, name: str | None = None,
+               read_value: bool = True) -> Any:
+        out = self._write(self._coerce(value, "assign"), "set")
+        return out if read_value else None
+
+    def assign_add(self, delta: Any, use_locking: Any = None, name: str | None = None,
+                   read_value: bool = True) -> Any:
+        out = self._write(self._coerce(delta, "assign_add"), "add")
+        return out if read_value else None
+
+    def assign_sub(self, delta: Any, use_locking: Any = None, name: str | None = None,
+                   read_value: bool = True) -> Any:
+        out = self._write(self._coerce(delta, "assign_sub"), "sub")
+        return out if read_value else None
+
+    # -- properties --------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def dtype(self) -> dt.DType:
+        return self._dtype
+
+    @property
+    def shape(self) -> TensorShape:
+        return self._shape
+
+    def get_shape(self) -> TensorShape:
+        return self._shape
+
+    @property
+    def ndim(self) -> int:
+        return self._shape.rank
+
+    @property
+    def trainable(self) -> bool:
+        return self._trainable
+
+    @property
+    def device(self) -> str:
+        return self._device
+
+    @property
+    def constraint(self) -> Any:
+        return self._constraint
+
+    @property
+    def synchronization(self) -> int:
+        return self._synchronization
+
+    @property
+    def aggregation(self) -> int:
+        return self._aggregation
+
+    @property
+    def handle(self) -> Any:
+        return self
+
+    @property
+    def initial_value(self) -> Tensor:
+        return self._as_tensor()
+
+    def ref(self) -> Reference:
+        return Reference(self)
+
+    def experimental_ref(self) -> Reference:
+        return Reference(self)
+
+    def __hash__(self) -> int:
+        raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key. "
+                        f"(Variable: {self!r})")
+
+    def __repr__(self) -> str:
+        a = self._arr
+        text = repr(a.item()) if a.ndim == 0 else repr(a)
+        if "\n" in text:
+            text = "\n" + text
+        return (f"<tf.Variable '{self._name}' shape={self._shape} dtype={self._dtype.name}, "
+                f"numpy={text}>")
+
+    def __bool__(self) -> bool:
+        return bool(self._arr)
+
+    def __int__(self) -> int:
+        return int(self._arr)
+
+    def __float__(self) -> float:
+        return float(self._arr)
+
+    def __index__(self) -> int:
+        return self._as_tensor().__index__()
+
+    def __len__(self) -> int:
+        return len(self._as_tensor())
+
+    def __iter__(self):
+        return iter(self._as_tensor())
+
+    def __format__(self, spec: str) -> str:
+        return format(self._as_tensor(), spec)
+
+    def __copy__(self) -> Variable:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Variable:
+        v = Variable(self._arr.copy(), trainable=self._trainable, name=self._name.split(":")[0],
+                     dtype=self._dtype)
+        memo[id(self)] = v
+        return v
+
+    def __reduce__(self):
+        raise TypeError("Variables are not picklable: save them with tf.train.Checkpoint")
+
+
+def _initial_array(value: Any, dtype: Any) -> np.ndarray:
+    if isinstance(value, Variable):
+        value = value._as_tensor()
+    if isinstance(value, Tensor):
+        t = value
+        if dtype is not None and dt.as_dtype(dtype) is not t._dtype:
+            from eagerflow._src.ops.math import cast
+
+            t = cast(t, dtype)
+        if not hasattr(t, "_arr"):
+            raise ValueError("A variable's initial value must be computable eagerly; create "
+                             "variables outside tf.function or during its first trace")
+        return np.array(t._arr, copy=True)
+    t = convert_to_tensor(value, dtype=dtype)
+    return np.array(t._arr, copy=True)

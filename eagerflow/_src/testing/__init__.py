@@ -1,0 +1,1 @@
+"""Test harnesses shared by the suites and by tf.test."""
