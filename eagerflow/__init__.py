@@ -147,6 +147,32 @@ from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
     recompute_grad as recompute_grad,
 )
 
+
+# ---- Areas below are filled by their own work streams; each edits only its own block. ----
+# -- ops: creation, array, math, linalg, random, debugging, print (foundation) --
+# -- end ops --
+
+# -- nn and image --
+# -- end nn --
+
+# -- tf.function, control flow, graphs --
+# -- end function --
+
+# -- autograph --
+# -- end autograph --
+
+# -- modules and keras --
+# -- end keras --
+
+# -- data and io --
+# -- end data --
+
+# -- checkpoints and summaries --
+# -- end checkpoint --
+
+# -- devices and distribution --
+# -- end devices --
+
 newaxis = None
 __version__ = "0.1.0"
 

@@ -1,0 +1,1 @@
+"""Keras: layers, models, training. Public names are in eagerflow.keras."""
