@@ -1,0 +1,29 @@
+"""tf.keras: layers, models and training (re-exports only).
+
+Sub-namespaces (`tf.keras.layers`, `tf.keras.optimizers`, ...) load on first use.
+"""
+
+import importlib as _importlib
+
+# -- layers and models --
+# -- end layers and models --
+
+# -- training --
+# -- end training --
+
+_LAZY = ("activations", "applications", "backend", "callbacks", "constraints", "datasets",
+         "initializers", "layers", "losses", "metrics", "mixed_precision", "models",
+         "optimizers", "preprocessing", "regularizers", "saving", "utils")
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        try:
+            module = _importlib.import_module(f"eagerflow.keras.{name}")
+        except ModuleNotFoundError as e:
+            if e.name == f"eagerflow.keras.{name}":
+                raise AttributeError(f"module 'eagerflow.keras' has no attribute {name!r}") from None
+            raise
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'eagerflow.keras' has no attribute {name!r}")
