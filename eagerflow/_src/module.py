@@ -17,7 +17,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.trackable import AutoTrackable, is_variable
 
 _CAMEL = re.compile(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))")
-_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-/]*$")
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 def camel_to_snake(value: str) -> str:
