@@ -94,6 +94,9 @@ def converted_call(f: Any, args: tuple, kwargs: dict | None, caller_fn_scope: An
             else STANDARD_OPTIONS
     if kwargs is None:
         kwargs = {}
+    override = py_builtins.OVERRIDES.get(id(f))
+    if override is not None:
+        return override(*args, **kwargs)
     t = type(f)
     if t is types.FunctionType:
         if options.recursive:
@@ -106,9 +109,6 @@ def converted_call(f: Any, args: tuple, kwargs: dict | None, caller_fn_scope: An
             if twin is not fn:
                 return twin(f.__self__, *args, **kwargs)
         return f(*args, **kwargs)
-    override = py_builtins.OVERRIDES.get(id(f))
-    if override is not None:
-        return override(*args, **kwargs)
     if t is functools.partial:
         return converted_call(f.func, f.args + tuple(args), {**f.keywords, **kwargs},
                               options=options)

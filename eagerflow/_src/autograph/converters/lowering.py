@@ -38,14 +38,37 @@ def lower_block(stmts: list[ast.stmt], flag: str, kind: type,
         if not analysis.contains([s], (kind,), stop=stop):
             out.append(s)
             continue
-        out.append(_lower_inside(s, flag, kind, on_jump, into_loops, on_loop))
         rest = stmts[i + 1:]
+        if kind is ast.Return and isinstance(s, ast.If):
+            # `if c: return a` then more code: the rest belongs to the other branch (no flag
+            # test), so that each branch of a graph cond sets the return value.
+            body_returns, else_returns = always_returns(s.body), always_returns(s.orelse)
+            if body_returns or else_returns:
+                if not else_returns:
+                    s.orelse = s.orelse + rest
+                elif not body_returns:
+                    s.body = s.body + rest
+                out.append(_lower_inside(s, flag, kind, on_jump, into_loops, on_loop))
+                return out
+        out.append(_lower_inside(s, flag, kind, on_jump, into_loops, on_loop))
         if rest:
             rest = lower_block(rest, flag, kind, on_jump, into_loops, on_loop)
             guard = replace("if not flag_:\n    body_", flag_=flag, body_=rest)[0]
             out.append(locate(guard, rest[0]))
         return out
     return out
+
+
+def always_returns(stmts: list[ast.stmt]) -> bool:
+    """Whether every path through `stmts` ends in a return statement."""
+    for s in stmts:
+        if isinstance(s, ast.Return):
+            return True
+        if isinstance(s, ast.If) and always_returns(s.body) and always_returns(s.orelse):
+            return True
+        if isinstance(s, (ast.With, ast.AsyncWith)) and always_returns(s.body):
+            return True
+    return False
 
 
 def _lower_inside(s: ast.stmt, flag: str, kind: type, on_jump: Callable, into_loops: bool,

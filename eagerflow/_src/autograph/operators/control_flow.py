@@ -63,7 +63,8 @@ def in_graph_branch() -> bool:
 
 
 def is_tensor_array(x: Any) -> bool:
-    return type(x).__name__ == "TensorArray" and hasattr(x, "stack")
+    return getattr(x, "_is_tensor_array", False) or (
+        type(x).__name__ == "TensorArray" and hasattr(x, "stack"))
 
 
 def _ops() -> Any:
@@ -253,11 +254,21 @@ def _tf_loop(test: Callable | None, body: Callable, get_state: Callable,
         dim = iterated.shape[0] if iterated.shape.rank is not None else None
         n = dim if dim is not None else array.shape(iterated)[0]
 
+    elements = None
+    if iterated is not None:
+        # Element i of the iterated tensor, read with a tensor index inside the loop.
+        from eagerflow._src.ops.tensor_array import TensorArray
+
+        known = isinstance(n, int)
+        elements = TensorArray(iterated.dtype, size=n if known else 0, dynamic_size=not known,
+                               element_shape=iterated.shape[1:],
+                               clear_after_read=False).unstack(iterated)
+
     def run_body(i: Any) -> None:
         if iterated is None:
             body()
         else:
-            body(iterated[i])
+            body(elements.read(i))
 
     pending = [k for k, (v, s) in enumerate(zip(init, symbol_names))
                if isinstance(v, Undefined) or (s in list_vars and _untyped(v, s, opts))]
@@ -326,11 +337,15 @@ def _init_from_first_iteration(init: list, pending: list, names: tuple, list_var
                                run_body: Callable, opts: dict) -> list:
     """Variables first set inside the loop (and empty lists it fills) take their type from
     a trial iteration, then start from zeros of that type, as TF's AutoGraph does."""
-    from eagerflow._src.ops import math
+    # Lists are copied: the trial's appends must not reach the real loop's initial values.
+    trial = tuple(list(v) if isinstance(v, list) else v for v in init)
 
-    set_state(tuple(init))
-    run_body(convert_to_tensor(0))
-    first = list(get_state())
+    def run_trial() -> list:
+        set_state(trial)
+        run_body(convert_to_tensor(0))
+        return list(get_state())
+
+    first = _discarded_trace(run_trial)
     set_state(tuple(init))
     out = list(init)
     for k in pending:
@@ -345,9 +360,30 @@ def _init_from_first_iteration(init: list, pending: list, names: tuple, list_var
             continue
         if isinstance(v, (Undefined, UndefinedReturnValue)) or v is None:
             raise ValueError(f"'{name}' must be defined before the loop.")
-        out[k] = nest.map_structure(lambda x: math.zeros_like(_graph_value(x, name))
-                                    if not is_tensor_array(x) else x, v)
+        out[k] = nest.map_structure(lambda x: _zeros_like_spec(x, name), v)
     return out
+
+
+def _zeros_like_spec(x: Any, name: str) -> Any:
+    """Zeros with the dtype and shape of `x`, a value from the trial (another graph)."""
+    from eagerflow._src.ops import array
+
+    if is_tensor_array(x):
+        raise ValueError(f"'{name}' must be defined before the loop.")
+    x = _graph_value(x, name)
+    dims = [0 if d is None else d for d in (x.shape.as_list() if x.shape.rank is not None
+                                            else [])]
+    return array.zeros(dims, x.dtype)
+
+
+def _discarded_trace(fn: Callable) -> Any:
+    """Runs `fn` into a throwaway sub-graph, so that nothing it builds (stateful ops
+    included) reaches the graph being traced."""
+    try:
+        from eagerflow._src.ops.control_flow_graph import _new_subgraph, _trace
+    except ImportError:  # pragma: no cover - the graph stream provides these
+        return fn()
+    return _trace(fn, _new_subgraph("autograph_trial"))
 
 
 def _loop_entry_value(v: Any, name: str, is_list: bool, opts: dict) -> Any:

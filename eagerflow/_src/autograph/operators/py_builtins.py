@@ -59,3 +59,34 @@ def float_(x: Any = 0) -> Any:
 
 OVERRIDES = {id(builtins.range): range_, id(builtins.len): len_, id(builtins.int): int_,
              id(builtins.float): float_}
+
+
+def list_stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
+    """tf.stack where `values` may be a list that a graph loop accumulated: it arrives
+    already stacked along axis 0 (TF stacks a tensor's slices along `axis`)."""
+    from eagerflow._src.ops import array
+
+    t = graph_tensor(values)
+    if t is None:
+        if is_tensor_array(values):
+            values = values.stack()
+            t = values
+        else:
+            return array.stack(values, axis=axis, name=name)
+    rank = t.shape.rank
+    if rank is None:
+        raise ValueError("tf.stack of a tensor of unknown rank")
+    axis = axis + rank if axis < 0 else axis
+    if axis == 0:
+        return t
+    perm = list(range(1, axis + 1)) + [0] + list(range(axis + 1, rank))
+    return array.transpose(t, perm)
+
+
+def _register_ops_overrides() -> None:
+    from eagerflow._src.ops import array
+
+    OVERRIDES[id(array.stack)] = list_stack
+
+
+_register_ops_overrides()

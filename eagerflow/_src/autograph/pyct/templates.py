@@ -128,9 +128,12 @@ def locate(nodes: Any, origin: ast.AST) -> Any:
     items = nodes if isinstance(nodes, list) else [nodes]
     lineno = getattr(origin, "lineno", 1)
     col = getattr(origin, "col_offset", 0)
-    end_lineno = getattr(origin, "end_lineno", None) or lineno
+    # Generated code sits on the origin's first line: CPython places a call `a.b(...)` at
+    # the end of `a.b`, so a span reaching further down would move it to a later line.
+    end_lineno = lineno
     end_col = getattr(origin, "end_col_offset", None)
-    end_col = col if end_col is None else end_col
+    if end_col is None or (getattr(origin, "end_lineno", lineno) or lineno) != lineno:
+        end_col = col
     for item in items:
         for n in ast.walk(item):
             if "lineno" not in n._attributes:
