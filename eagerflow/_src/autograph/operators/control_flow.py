@@ -194,7 +194,9 @@ def _verify_branches(main: tuple, other: tuple, names: tuple) -> None:
 
 def while_stmt(test: Callable, body: Callable, get_state: Callable, set_state: Callable,
                symbol_names: tuple, opts: dict) -> None:
-    cond = test()
+    # While tracing, the first test runs in a throwaway sub-graph (TF does the same): if it
+    # turns out to be a graph loop, the loop traces the test again inside the loop.
+    cond = test() if _state.graph is None else _discarded_trace(test)
     if graph_tensor(cond) is None:
         # Python's loop, the first condition reused so that it is evaluated exactly once
         # per iteration, as in the original.
