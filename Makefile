@@ -33,7 +33,13 @@ conformance: $(STAMP)
 	$(BIN)/python ../shared/conformance/run.py --impl eagerflow --data $(DATA) -j 2 -v
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py --write
+
+# TensorFlow (CPU) and PyTorch in their own environment, for side-by-side benchmarks.
+bench-peers:
+	$(PY) -m venv .venv-peers
+	.venv-peers/bin/python -m pip install -q --upgrade pip
+	.venv-peers/bin/python -m pip install -q tensorflow-cpu torch numpy
 
 clean:
 	rm -rf $(VENV) build *.egg-info
