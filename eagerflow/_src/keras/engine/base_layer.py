@@ -23,7 +23,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import constraints as constraints_mod
@@ -52,6 +52,10 @@ _INTERNAL = frozenset((
     "_nested_inputs", "_nested_outputs", "_flat_inputs", "_flat_outputs", "_run_order",
     "_chain_outputs", "_input_layer_obj", "_template",
 ))
+
+# layers holding losses added by add_loss (a top-level call clears its sublayers' losses;
+# while no layer holds any, calls skip that walk)
+_LOSS_HOLDERS: weakref.WeakSet = weakref.WeakSet()
 
 _ALLOWED_KWARGS = frozenset(("input_dim", "input_shape", "batch_input_shape", "batch_size",
                              "weights", "activity_regularizer", "autocast", "implementation"))
@@ -520,10 +524,13 @@ class Layer(Module):
                 if not isinstance(loss, Tensor):
                     loss = convert_to_tensor(loss, dtype_hint=dt.float32)
                 self._losses.append(loss)
+                _LOSS_HOLDERS.add(self)
 
     def _clear_losses(self) -> None:
         for layer in self._flatten_layers():
-            layer._losses.clear()
+            if layer._losses:
+                layer._losses.clear()
+                _LOSS_HOLDERS.discard(layer)
 
     def add_update(self, updates: Any) -> None:
         if callable(updates):
@@ -565,9 +572,14 @@ class Layer(Module):
             raise TypeError(f"Layer {self.name}.__call__() missing the first positional "
                             "argument (the inputs)")
         ctx = kb.call_context
-        if not ctx.symbolic and _has_keras_tensor(inputs, rest, kwargs):
-            return self._functional_call(inputs, rest, kwargs)
-        inputs = self._convert_inputs(inputs)
+        single = type(inputs) is EagerTensor  # the common eager case takes the short paths
+        if not single:
+            if not ctx.symbolic and _has_keras_tensor(inputs, rest, kwargs):
+                return self._functional_call(inputs, rest, kwargs)
+            inputs = self._convert_inputs(inputs)
+        elif self._autocast and inputs._dtype.is_floating and \
+                inputs._dtype.name != self._dtype_policy.compute_dtype:
+            inputs = cast(inputs, self._dtype_policy.compute_dtype)
         if self._input_spec is not None:
             input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
         spec = _call_spec(self)
@@ -597,6 +609,10 @@ class Layer(Module):
                                           and len(rest) >= spec.mask_pos)
         if mask_given:
             mask = kwargs.get("mask") if "mask" in kwargs else rest[spec.mask_pos - 1]
+        elif single:
+            mask = get_mask(inputs)
+            if spec.expects_mask and mask is not None:
+                kwargs["mask"] = mask
         else:
             flat_in = nest.flatten(inputs)
             flat_masks = [get_mask(t) for t in flat_in]
@@ -610,7 +626,7 @@ class Layer(Module):
             kwargs.pop("mask")
 
         outer_training, outer_depth = ctx.training, ctx.depth
-        if outer_depth == 0 and not ctx.symbolic:
+        if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
             self._clear_losses()
         ctx.training = training
         ctx.depth = outer_depth + 1

@@ -75,6 +75,16 @@ def assert_input_compatibility(input_spec: Any, inputs: Any, layer_name: str) ->
     """Raises ValueError when `inputs` don't satisfy `input_spec`."""
     if not input_spec:
         return
+    if isinstance(input_spec, InputSpec) and type(inputs).__name__ == "EagerTensor":
+        # the common case, checked without building shapes: fall through only on failure
+        spec, dims = input_spec, inputs._shape
+        n = len(dims)
+        if (spec.ndim is None or spec.ndim == n) and (spec.min_ndim is None
+                                                     or n >= spec.min_ndim) \
+                and (spec.max_ndim is None or n <= spec.max_ndim) and spec.dtype is None \
+                and spec.shape is None and all(-n <= a < n and dims[a] == v
+                                               for a, v in spec.axes.items() if v is not None):
+            return
     input_spec = nest.flatten(input_spec)
     if isinstance(inputs, dict):
         names = [spec.name for spec in input_spec]
