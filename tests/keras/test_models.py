@@ -217,3 +217,17 @@ def test_clone_and_model_from_config():
     again = keras.models.model_from_config({"class_name": "Sequential",
                                             "config": model.get_config()})
     assert again.output_shape == (None, 1)
+
+
+def test_operators_on_keras_tensors_become_layers():
+    x = keras.Input((3,))
+    dense = L.Dense(2)
+    y = -(dense(x) * 2.0 + 1.0)[:, :1]
+    model = keras.Model(x, y)
+    assert [x.name for x in model.layers][2:] == ["tf.math.multiply", "tf.__operators__.add",
+                                                  "tf.__operators__.getitem",
+                                                  "tf.math.negative"]
+    data = np.random.default_rng(1).standard_normal((4, 3)).astype("float32")
+    np.testing.assert_allclose(model(data).numpy(), -(dense(data).numpy() * 2 + 1)[:, :1],
+                               rtol=1e-6)
+    assert y.shape == tf.TensorShape([None, 1])

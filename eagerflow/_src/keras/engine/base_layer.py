@@ -903,3 +903,23 @@ def _is_custom(cls: type) -> bool:
 
 def in_functional_construction() -> bool:
     return in_symbolic_scope()
+
+
+class TFOpLambda(Layer):
+    """Wraps one TF function applied to KerasTensors (an operator, `x * 2`) as a layer."""
+
+    def __init__(self, function: Callable, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.function = function
+        self._autocast = False
+
+    def call(self, inputs: Any, *args: Any) -> Any:
+        return self.function(inputs, *args)
+
+    def _static_shapes(self) -> bool:
+        return False
+
+    def get_config(self) -> dict:
+        raise NotImplementedError("A model with TF operators applied to Keras symbolic tensors "
+                                  "can't be serialized to a config (wrap them in a Lambda layer "
+                                  "with a named function)")

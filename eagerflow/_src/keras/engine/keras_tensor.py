@@ -219,3 +219,46 @@ def get_mask(t: Any) -> Any:
     if entry is not None and entry[0]() is t:
         return entry[1]
     return None
+
+
+# ---------------------------------------------------------------------------------------
+# Python operators on KerasTensors (`x * 2`, `a + b`, `x[:, 0]`) outside any layer: each
+# becomes a TFOpLambda layer in the functional graph, as in Keras 2.
+# ---------------------------------------------------------------------------------------
+
+_OPERATORS = ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruediv", "floordiv",
+              "rfloordiv", "mod", "rmod", "pow", "rpow", "matmul", "rmatmul", "neg", "abs",
+              "getitem", "lt", "le", "gt", "ge", "and", "rand", "or", "ror", "xor", "rxor",
+              "invert")
+
+
+_LAYER_NAMES = {"mul": "tf.math.multiply", "rmul": "tf.math.multiply",
+                "sub": "tf.math.subtract", "rsub": "tf.math.subtract",
+                "truediv": "tf.math.truediv", "rtruediv": "tf.math.truediv",
+                "floordiv": "tf.math.floordiv", "rfloordiv": "tf.math.floordiv",
+                "mod": "tf.math.floormod", "rmod": "tf.math.floormod", "pow": "tf.math.pow",
+                "rpow": "tf.math.pow", "matmul": "tf.linalg.matmul",
+                "rmatmul": "tf.linalg.matmul", "neg": "tf.math.negative", "abs": "tf.math.abs",
+                "lt": "tf.math.less", "le": "tf.math.less_equal", "gt": "tf.math.greater",
+                "ge": "tf.math.greater_equal", "radd": "tf.__operators__.add"}
+
+
+def _operator(name: str) -> Any:
+    dunder = f"__{name}__"
+    layer_name = _LAYER_NAMES.get(name, f"tf.__operators__.{name}")
+
+    def method(self: KerasTensor, *args: Any) -> Any:
+        base = getattr(Tensor, dunder)
+        if in_symbolic_scope() or self._keras_history is None:
+            return base(self, *args)
+        from eagerflow._src.keras.engine.base_layer import TFOpLambda
+
+        return TFOpLambda(base, name=kb.unique_object_name(layer_name))(
+            self, *args)
+
+    method.__name__ = dunder
+    return method
+
+
+for _name in _OPERATORS:
+    setattr(KerasTensor, f"__{_name}__", _operator(_name))
