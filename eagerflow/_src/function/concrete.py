@@ -92,10 +92,7 @@ class ConcreteFunction:
         self._arg_keywords = arg_keywords or []
         self._n_out = len(graph.outputs)
         self._saved, self._saved_vars = collect_saved(graph)
-        self._read_vars = list(getattr(graph, "read_vars", {}).values())
-        if not self._read_vars:
-            self._read_vars = [v for v in dict.fromkeys(
-                v for v in self._saved_vars if v is not None)]
+        self._read_vars = list(graph.read_vars.values())
         self._has_effects = _has_effects(graph)
         self._fwd = None
         self._fwd_saved = None
@@ -280,8 +277,7 @@ class ConcreteFunction:
         graph = _state.graph
         for v in self._read_vars:
             graph.variables.setdefault(id(v), v)
-            if hasattr(graph, "read_vars"):
-                graph.read_vars.setdefault(id(v), v)
+            graph.read_vars.setdefault(id(v), v)
             for tape in list(_state.tapes):
                 tape._on_variable_read(v)
         res = bind(self.call_op, tuple(tensors) + tuple(self._read_vars), {})

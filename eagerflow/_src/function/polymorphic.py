@@ -329,7 +329,6 @@ class Function:
     def _trace_once(self, bound: dict, shapes: list, allow_variables: bool) -> ConcreteFunction:
         outer = _state.graph
         graph = FuncGraph(self._name, parent=outer)
-        graph.read_vars = {}
         graph.allow_variable_creation = allow_variables
         it = iter(shapes)
         call_values: dict = {}

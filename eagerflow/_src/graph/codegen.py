@@ -111,12 +111,18 @@ def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
             lines.append(f"a{i} = a{i}[()]")
             scalar.add(id(t))
 
+    n_before, prev = len(lines), ""
+
     def ref(x: Any) -> str:
         if type(x) is SymbolicTensor:
             return names[id(x)]
         return bind_global("v", x)
 
     for node in graph.operations:
+        if lines and n_before < len(lines):
+            lines[-1] += f"  # {prev}"
+        n_before = len(lines)
+        prev = f"{node.op.name} {node.name!r}"
         opname = node.op.name
         outs = node.outputs
         if opname == "Placeholder":
@@ -180,6 +186,8 @@ def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
         for t, tn in zip(outs, t_out):
             names[id(t)] = tn
 
+    if lines and n_before < len(lines):
+        lines[-1] += f"  # {prev}"
     rets = []
     for i, t in enumerate(outputs):
         expr = ref(t) if type(t) is SymbolicTensor else bind_global("o", t)

@@ -322,6 +322,7 @@ class Graph:
         self.captures: dict[int, tuple] = {}         # id(outer tensor) -> (outer, placeholder)
         self._capture_alias: dict[int, Any] = {}     # id(grand-outer tensor) -> placeholder
         self.variables: dict[int, Any] = {}          # id(var) -> var, for vars read or written
+        self.read_vars: dict[int, Any] = {}          # id(var) -> var, for vars read
         self.created_variables: list = []
         self.allow_variable_creation = True
         self._finalized = False
@@ -424,6 +425,7 @@ class Graph:
     # -- variables (seams in ops/variables.py) -----------------------------------------
     def read_variable(self, var: Any) -> SymbolicTensor:
         self.variables.setdefault(id(var), var)
+        self.read_vars.setdefault(id(var), var)
         node = self._new_op(READ_VAR, (var,), {}, [(var.shape._dims, var.dtype)],
                             var.name.split(":")[0] + "/Read/ReadVariableOp")
         out = node.outputs[0]

@@ -66,7 +66,6 @@ class _scope:  # noqa: N801
 def _new_subgraph(name: str) -> FuncGraph:
     outer = _state.graph
     g = FuncGraph(f"{outer.name}/{name}" if outer is not None else name, parent=outer)
-    g.read_vars = {}
     g.allow_variable_creation = getattr(outer, "allow_variable_creation", True)
     return g
 
@@ -107,7 +106,7 @@ def _finish_inputs(graphs: list, lead: list) -> list:
 def _read_vars(graphs: list) -> list:
     out: dict = {}
     for g in graphs:
-        for v in getattr(g, "read_vars", {}).values():
+        for v in g.read_vars.values():
             out.setdefault(id(v), v)
         for node in g.operations:
             if node.op.name == "ReadVariableOp":
@@ -120,8 +119,7 @@ def _register_reads(variables: list) -> None:
     g = _state.graph
     for v in variables:
         g.variables.setdefault(id(v), v)
-        if hasattr(g, "read_vars"):
-            g.read_vars.setdefault(id(v), v)
+        g.read_vars.setdefault(id(v), v)
         for tape in list(_state.tapes):
             tape._on_variable_read(v)
 

@@ -94,23 +94,25 @@ def simplify(graph: Graph) -> Graph:
                                 for x in node.inputs)
         if node.op.stateful or len(node.outputs) != 1:
             continue
-        try:
-            r = _rewrite(node)
-        except (TypeError, ValueError, KeyError, IndexError):
-            r = None
-        if r is None:
-            continue
-        if isinstance(r, tuple):
-            op, ins, attrs = r
+        for _ in range(4):  # a rewritten node may simplify further
             try:
-                spec = op.infer(*ins, **attrs)
-            except Exception:  # noqa: BLE001 - keep the original form
+                r = _rewrite(node)
+            except (TypeError, ValueError, KeyError, IndexError):
+                r = None
+            if r is None:
+                break
+            if isinstance(r, tuple):
+                op, ins, attrs = r
+                try:
+                    spec = op.infer(*ins, **attrs)
+                except Exception:  # noqa: BLE001 - keep the original form
+                    break
+                if len(spec) != 1 or spec[0][1] is not node.outputs[0]._dtype:
+                    break
+                node.inputs, node.attrs = ins, attrs
                 continue
-            if len(spec) != 1 or spec[0][1] is not node.outputs[0]._dtype:
-                continue
-            node.inputs, node.attrs = ins, attrs
-            continue
-        repl[id(node.outputs[0])] = r
+            repl[id(node.outputs[0])] = r
+            break
     rewire(graph, repl)
     # Replaced nodes are now unused; dce removes them.
     from eagerflow._src.graph.passes.dce import dce
