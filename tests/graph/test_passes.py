@@ -155,7 +155,8 @@ def test_simplify_keeps_broadcasting_and_dtype_changes():
 
 
 def test_double_transpose_composes_permutations():
-    g = build(lambda x: tf.transpose(tf.transpose(x, [1, 2, 0]), [1, 2, 0]), ((2, 3, 4), tf.float32))
+    g = build(lambda x: tf.transpose(tf.transpose(x, [1, 2, 0]), [1, 2, 0]),
+              ((2, 3, 4), tf.float32))
     a = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
     g2 = simplify(copy_graph(g))
     assert types(g2).count("Transpose") == 1

@@ -9,7 +9,8 @@ tensor may be fed, as in TF 1.x). Only the operations a fetch needs run.
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 

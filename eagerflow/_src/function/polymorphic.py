@@ -15,7 +15,8 @@ import functools
 import inspect
 import logging
 import weakref
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import itertools
 import keyword
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -189,7 +190,7 @@ def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
     if lines and n_before < len(lines):
         lines[-1] += f"  # {prev}"
     rets = []
-    for i, t in enumerate(outputs):
+    for t in outputs:
         expr = ref(t) if type(t) is SymbolicTensor else bind_global("o", t)
         if type(t) is SymbolicTensor:
             if t._shape is None or t._shape == ():

@@ -16,7 +16,8 @@ from __future__ import annotations
 import contextlib
 import itertools
 import sys
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -159,6 +160,12 @@ class SymbolicTensor(Tensor):
 
     def consumers(self) -> list:
         return [o for o in self._op.graph.operations if any(x is self for x in o.inputs)]
+
+    def __hash__(self) -> int:
+        # TF 1.x graph tensors are dict keys (feed_dict); inside functions, as eagerly, not.
+        if self._op.graph.building_function:
+            raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
+        return id(self)
 
     def set_shape(self, shape: Any) -> None:
         merged = self.shape.merge_with(TensorShape(shape))

@@ -14,8 +14,6 @@ prints, asserts) are not replayed: a gradient must not repeat them.
 
 from __future__ import annotations
 
-from typing import Any
-
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.ir import Graph, SymbolicTensor
 from eagerflow._src.ops.dispatch import bind

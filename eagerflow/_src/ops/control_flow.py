@@ -11,7 +11,8 @@ the body's gradient backwards over the loop variables each iteration saw).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
@@ -105,8 +106,7 @@ def case(pred_fn_pairs: Any, default: Callable | None = None, exclusive: bool = 
         if not isinstance(p, tuple) or len(p) != 2:
             raise TypeError("Each entry in pred_fn_pairs must be a 2-tuple")
         if not callable(p[1]):
-            raise TypeError("fn for pred %s must be callable." % p[0])
-    from eagerflow._src.ops.math import logical_and, logical_not
+            raise TypeError(f"fn for pred {p[0]} must be callable.")
 
     preds = [convert_to_tensor(p) for p, _ in pairs]
     if _state.graph is None:
@@ -131,9 +131,9 @@ def case(pred_fn_pairs: Any, default: Callable | None = None, exclusive: bool = 
         pairs = pairs[:-1]
         preds = preds[:-1]
     if exclusive and len(preds) > 1:
+        from eagerflow._src.ops.array import stack
         from eagerflow._src.ops.math import cast
         from eagerflow._src.ops.reduce import reduce_sum
-        from eagerflow._src.ops.array import stack
 
         count = reduce_sum(cast(stack(preds), dt.int32))
         _assert(count <= 1, "Input error: exclusive=True: more than 1 conditions evaluated "
@@ -143,7 +143,6 @@ def case(pred_fn_pairs: Any, default: Callable | None = None, exclusive: bool = 
         if k == len(pairs):
             return default
         return lambda: cond(preds[k], pairs[k][1], chain(k + 1))
-    del logical_and, logical_not
     return chain(0)()
 
 

@@ -10,7 +10,8 @@ optimized and compiled like functions, on first run.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -272,7 +273,8 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
             raise ValueError("shape_invariants must have the same structure as loop_vars")
         for t, s in zip(flat_t, inv_shapes):
             if not TensorShape(s).is_compatible_with(t.shape):
-                raise ValueError(f"The shape invariant specified for {t.name if hasattr(t, 'op') else t} "
+                label = t.name if isinstance(t, SymbolicTensor) else "Const:0"
+                raise ValueError(f"The shape invariant specified for {label} "
                                  f"is not compatible with the initial shape of the loop "
                                  f"variable. It enters the loop with shape {t.shape}, but the "
                                  f"specified shape invariant is {TensorShape(s)}.")

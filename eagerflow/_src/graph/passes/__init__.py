@@ -7,7 +7,7 @@ a copy of a traced graph (the traced graph stays as traced: it is what
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from eagerflow._src.graph.ir import Graph
 from eagerflow._src.graph.passes.common import copy_graph
