@@ -316,3 +316,25 @@ def test_tensor_array_in_graph_loops():
     s, g = reverse(tf.constant([1.0, 2.0, 3.0]))
     np.testing.assert_array_equal(s.numpy(), [3.0, 2.0, 1.0])
     np.testing.assert_array_equal(g.numpy(), [3.0, 1.0])
+
+
+def test_gradients_never_repeat_effects_inside_control_flow():
+    v = tf.Variable(0)
+
+    @tf.function
+    def f(x):
+        def body(i, y):
+            v.assign_add(1)
+            return i + 1, y * x
+        y = tf.while_loop(lambda i, y: i < 3, body, (0, x))[1]
+        return tf.cond(y > 0, lambda: y + tf.cast(v.assign_add(100).read_value(), x.dtype) * 0,
+                       lambda: y)
+
+    x = tf.constant(np.float64(1.5))
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = f(x)
+    assert int(v) == 103
+    g = t.gradient(y, x)
+    assert int(v) == 103  # the backward pass ran no assignment again
+    assert float(g) == pytest.approx(4 * 1.5 ** 3)

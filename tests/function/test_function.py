@@ -356,7 +356,7 @@ def test_iterating_a_symbolic_tensor_raises_without_autograph():
 def test_symbolic_tensor_surface():
     seen = {}
 
-    @tf.function
+    @tf.function(autograph=False)  # AutoGraph would turn len(x) into a graph op
     def f(x):
         seen["repr"], seen["str"] = repr(x), str(x)
         seen["name"], seen["graph"] = x.name, x.graph
@@ -524,3 +524,49 @@ def test_decorator_forms_and_repr():
     assert a.__name__ == "a" and a.python_function.__name__ == "a"
     with pytest.raises(TypeError):
         tf.function(3)
+
+
+# -- stateful ops: what tf.print and random draws rely on ---------------------------------
+
+from eagerflow._src.ops.dispatch import bind  # noqa: E402
+from eagerflow._src.ops.registry import OpDef  # noqa: E402
+
+PRINTED: list = []
+
+
+def _print_kernel(xp, x):
+    PRINTED.append(np.asarray(x).tolist())
+    return ()
+
+
+LOG = OpDef("TestPrint", lambda x: [], _print_kernel, num_outputs=0, stateful=True)
+_rng = np.random.default_rng(0)
+NOISE = OpDef("TestNoise", lambda x: [(x._shape, x._dtype)],
+              lambda xp, x: _rng.uniform(1, 2, size=x.shape).astype(x.dtype), stateful=True)
+
+
+def test_print_runs_at_trace_time_and_stateful_ops_on_every_call(capsys):
+    PRINTED.clear()
+
+    @tf.function
+    def f(x):
+        print("python print", x.shape)
+        bind(LOG, (x,), {})
+        tf.while_loop(lambda i: i < 3, lambda i: [bind(LOG, (i,), {}) or i + 1], [0])
+        return x + 1
+    for k in range(3):
+        f(tf.constant(float(k)))
+    assert capsys.readouterr().out.count("python print") == 1
+    assert PRINTED == [0.0, 0, 1, 2, 1.0, 0, 1, 2, 2.0, 0, 1, 2]
+
+
+def test_gradients_use_the_random_values_of_the_forward_pass():
+    @tf.function
+    def f(x):
+        n = bind(NOISE, (x,), {})
+        return x * n, n
+    x = tf.constant([1.0, 2.0, 3.0])
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y, n = f(x)
+    np.testing.assert_array_equal(t.gradient(y, x).numpy(), n.numpy())

@@ -51,7 +51,8 @@ def collect_saved(graph: Graph) -> tuple[list, list]:
             n_out = len(fn.graph.outputs)
             saved.extend(node.outputs[n_out:])
             saved_vars.extend(fn._saved_vars)
-        elif node.op.stateful and node.outputs:
+        elif node.op.stateful and node.outputs and getattr(node.op, "replay", None) is None:
+            # a random draw (not control flow, which is replayed without its effects)
             saved.extend(node.outputs)
             saved_vars.extend([None] * len(node.outputs))
     return saved, saved_vars

@@ -33,6 +33,7 @@ class SubGraph:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
         self._fn: Callable | None = None
+        self._stripped: SubGraph | None = None
 
     @property
     def fn(self) -> Callable:
@@ -46,8 +47,31 @@ class SubGraph:
         g = optimize(self.graph)
         return codegen.generate(g, g.outputs, self.graph.name).source
 
+    def without_effects(self) -> SubGraph:
+        """The same computation with effect-only operations (prints, assignments) removed:
+        what a gradient replays, so that differentiating never repeats an effect."""
+        if self._stripped is None:
+            self._stripped = SubGraph(strip_effects(self.graph))
+        return self._stripped
+
     def __repr__(self) -> str:
         return f"<subgraph {self.graph.name}: {len(self.graph.operations)} ops>"
+
+
+def strip_effects(graph: Graph) -> Graph:
+    from eagerflow._src.graph.passes.common import copy_graph
+
+    g = copy_graph(graph)
+    kept = []
+    for node in g.operations:
+        if node.op.stateful and not node.outputs:
+            continue
+        lighter = getattr(node.op, "without_effects", None)
+        if lighter is not None:
+            node.op = lighter()
+        kept.append(node)
+    g.operations = kept
+    return g
 
 
 class _scope:  # noqa: N801
@@ -196,7 +220,27 @@ def _if_op(then_g: SubGraph, else_g: SubGraph, specs: list, n_caps: int,
     op.grad = lambda node, *gs: _if_grad(op, node, gs, n_caps)
     op.subgraphs = (then_g, else_g)  # type: ignore[attr-defined]
     op.no_fold = True  # type: ignore[attr-defined]
+    _add_stripping(op, lambda: _if_op(then_g.without_effects(), else_g.without_effects(), specs,
+                                      n_caps, _has_effects([then_g.without_effects().graph,
+                                                            else_g.without_effects().graph])))
     return op
+
+
+def _add_stripping(op: OpDef, make: Callable) -> None:
+    cache: list = []
+
+    def without_effects() -> OpDef:
+        if not op.stateful:
+            return op
+        if not cache:
+            cache.append(make())
+        return cache[0]
+
+    def replay(node: Any, args: tuple, saved: dict, skip_effects: bool, env: dict) -> Any:
+        return bind(without_effects() if skip_effects else op, args, node.attrs)
+
+    op.without_effects = without_effects  # type: ignore[attr-defined]
+    op.replay = replay  # type: ignore[attr-defined]
 
 
 def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list) -> Callable:
@@ -375,6 +419,9 @@ def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: i
     op.grad = lambda node, *gs: _while_grad(op, node, gs, n, n_caps, has_limit)
     op.subgraphs = (cond_g, body_g)  # type: ignore[attr-defined]
     op.no_fold = True  # type: ignore[attr-defined]
+    _add_stripping(op, lambda: _while_op(
+        cond_g.without_effects(), body_g.without_effects(), specs, n, n_caps, has_limit,
+        _has_effects([cond_g.without_effects().graph, body_g.without_effects().graph])))
     return op
 
 
