@@ -16,19 +16,21 @@ import inspect
 import logging
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, tracing_scope
 from eagerflow._src.function.signature import (
     TensorSpec,
     _SpecTensor,
     describe_key_change,
     make_key,
 )
-from eagerflow._src.graph.ir import FuncGraph, SymbolicTensor
+
+if TYPE_CHECKING:
+    from eagerflow._src.function.concrete import ConcreteFunction
+    from eagerflow._src.graph.ir import FuncGraph
 
 _log = logging.getLogger("eagerflow")
 
@@ -217,8 +219,7 @@ class Function:
         elif count_call:
             self._detector.hit()
         self._last_key = sig_key
-        if raw_key is not None and not any(isinstance(t, (SymbolicTensor, _SpecTensor))
-                                           for t in tensors):
+        if raw_key is not None and all(hasattr(t, "_arr") for t in tensors):
             raw: list = []
             make_key(args, raw)
             make_key(kwargs, raw)
@@ -328,6 +329,10 @@ class Function:
         return out
 
     def _trace_once(self, bound: dict, shapes: list, allow_variables: bool) -> ConcreteFunction:
+        # The graph machinery loads on the first trace, keeping `import eagerflow` light.
+        from eagerflow._src.function.concrete import ConcreteFunction, tracing_scope
+        from eagerflow._src.graph.ir import FuncGraph
+
         outer = _state.graph
         graph = FuncGraph(self._name, parent=outer)
         graph.allow_variable_creation = allow_variables
@@ -450,6 +455,8 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
 
 def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
     """The output structure with tensor leaves replaced by _Leaf indices into `flat`."""
+    from eagerflow._src.function.concrete import _Leaf
+
     if result is None:
         return None
     if isinstance(result, Tensor):
