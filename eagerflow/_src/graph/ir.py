@@ -231,7 +231,7 @@ class Operation:
     graph's operations can be differentiated like the nodes a tape records.
     """
 
-    __slots__ = ("graph", "op", "inputs", "outputs", "attrs", "name", "_id", "origin")
+    __slots__ = ("graph", "op", "inputs", "outputs", "attrs", "name", "_id", "origin", "needs")
 
     _ids = itertools.count()
 
@@ -244,6 +244,7 @@ class Operation:
         self.outputs: tuple = ()
         self._id = next(Operation._ids)
         self.origin: str | None = None
+        self.needs: Any = None  # set by tapes, like dispatch.Node's
 
     @property
     def type(self) -> str:
