@@ -570,3 +570,16 @@ def test_gradients_use_the_random_values_of_the_forward_pass():
         t.watch(x)
         y, n = f(x)
     np.testing.assert_array_equal(t.gradient(y, x).numpy(), n.numpy())
+
+
+def test_input_signature_accepts_other_tensor_spec_classes():
+    class TensorSpec:  # the interface tf.data's element specs share
+        def __init__(self, shape, dtype):
+            self.shape, self.dtype, self.name = tf.TensorShape(shape), dtype, None
+
+    @tf.function(input_signature=[TensorSpec([None], tf.float32)])
+    def f(x):
+        return x * 2
+    np.testing.assert_array_equal(f(tf.constant([1.0, 2.0])).numpy(), [2.0, 4.0])
+    assert f.get_concrete_function().inputs[0].shape.as_list() == [None]
+    assert tf.TensorSpec([None], tf.float32) == TensorSpec([None], tf.float32)

@@ -234,13 +234,13 @@ class ConcreteFunction:
                 else:
                     values.append(spec_args[i])
             flat = []
-            from eagerflow._src.function.signature import TensorSpec
+            from eagerflow._src.function.signature import is_tensor_spec
 
             for spec, value in zip(nest.flatten((spec_args, spec_kwargs)),
                                    nest.flatten((tuple(values), {**{k: v for k, v in
                                                                    spec_kwargs.items()},
                                                                  **kwargs}))):
-                if isinstance(spec, TensorSpec):
+                if is_tensor_spec(spec):
                     t = convert_to_tensor(value, dtype=spec.dtype) if not isinstance(
                         value, Tensor) else value
                     if t.dtype is not spec.dtype or not spec.shape.is_compatible_with(t.shape):

@@ -25,6 +25,7 @@ from eagerflow._src.function.signature import (
     TensorSpec,
     _SpecTensor,
     describe_key_change,
+    is_tensor_spec,
     make_key,
 )
 
@@ -101,7 +102,7 @@ class Function:
                 raise TypeError(f"input_signature must be either a tuple or a list, got "
                                 f"{type(input_signature)}.")
             for spec in nest.flatten(input_signature):
-                if not isinstance(spec, TensorSpec):
+                if not is_tensor_spec(spec):
                     raise TypeError(f"input_signature must be a possibly nested sequence of "
                                     f"TensorSpec objects, got invalid args {spec!r} with type "
                                     f"{type(spec)}.")
@@ -300,7 +301,8 @@ class Function:
     def _trace(self, bound: dict, tensors: list) -> ConcreteFunction:
         shapes = [t._shape for t in tensors]
         if self._input_signature is not None:
-            shapes = [s.shape._dims for s in nest.flatten(self._input_signature)]
+            shapes = [None if s.shape.rank is None else tuple(s.shape)
+                      for s in nest.flatten(self._input_signature)]
         elif self._reduce_retracing:
             shapes = self._relaxed_shapes(bound, tensors)
         first = self._variables_created is None
@@ -400,7 +402,7 @@ class Function:
 
 
 def _spec_placeholder(x: Any) -> Any:
-    if isinstance(x, TensorSpec):
+    if is_tensor_spec(x):
         return _SpecTensor(x)
     if isinstance(x, (list, tuple)) and not hasattr(x, "_fields"):
         return type(x)(_spec_placeholder(v) for v in x)

@@ -18,6 +18,13 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 
 
+def is_tensor_spec(x: Any) -> bool:
+    """True for a TensorSpec, also one of another module with the same interface (tf.data's
+    element specs), so that either can be an input_signature."""
+    return type(x).__name__ in ("TensorSpec", "BoundedTensorSpec") and hasattr(x, "shape") \
+        and hasattr(x, "dtype")
+
+
 class TensorSpec:
     """Describes a tensor argument: `tf.TensorSpec(shape, dtype=tf.float32, name=None)`."""
 
@@ -58,33 +65,33 @@ class TensorSpec:
         return Tensor
 
     def is_compatible_with(self, other: Any) -> bool:
-        if isinstance(other, TensorSpec):
-            return self._dtype is other._dtype and self._shape.is_compatible_with(other._shape)
+        if is_tensor_spec(other):
+            return self._dtype is other.dtype and self._shape.is_compatible_with(other.shape)
         if isinstance(other, (Tensor, np.ndarray)) or hasattr(other, "_as_tensor"):
             d = dt.from_numpy(other.dtype) if isinstance(other, np.ndarray) else other.dtype
             return self._dtype is d and self._shape.is_compatible_with(TensorShape(other.shape))
         return False
 
     def is_subtype_of(self, other: Any) -> bool:
-        if not isinstance(other, TensorSpec) or self._dtype is not other._dtype:
+        if not is_tensor_spec(other) or self._dtype is not other.dtype:
             return False
-        if other._shape.rank is None:
+        if other.shape.rank is None:
             return True
-        if self._shape.rank != other._shape.rank:
+        if self._shape.rank != other.shape.rank:
             return False
-        return all(b is None or a == b for a, b in zip(self._shape, other._shape))
+        return all(b is None or a == b for a, b in zip(self._shape, other.shape))
 
     def most_specific_compatible_type(self, other: TensorSpec) -> TensorSpec:
-        if self._dtype is not other._dtype:
+        if self._dtype is not other.dtype:
             raise ValueError(f"No TypeSpec is compatible with both {self} and {other}")
-        return TensorSpec(self._shape.most_specific_compatible_shape(other._shape), self._dtype,
+        return TensorSpec(self._shape.most_specific_compatible_shape(other.shape), self._dtype,
                           self._name)
 
     most_specific_common_supertype = most_specific_compatible_type
 
     def __eq__(self, other: Any) -> bool:
-        return (isinstance(other, TensorSpec) and self._dtype is other._dtype
-                and self._shape == other._shape and self._name == other._name)
+        return (is_tensor_spec(other) and self._dtype is other.dtype
+                and self._shape == other.shape and self._name == other.name)
 
     def __ne__(self, other: Any) -> bool:
         return not self == other
@@ -109,8 +116,8 @@ class _SpecTensor:
 
     __slots__ = ("_shape", "_dtype", "name")
 
-    def __init__(self, spec: TensorSpec) -> None:
-        self._shape = spec.shape._dims
+    def __init__(self, spec: Any) -> None:
+        self._shape = None if spec.shape.rank is None else tuple(spec.shape)
         self._dtype = spec.dtype
         self.name = spec.name
 
@@ -154,8 +161,8 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
         return ("var", id(args))
     if isinstance(args, np.generic):
         return (type(args), args.item())
-    if isinstance(args, TensorSpec):
-        return ("spec", args._dtype, args._shape._dims)
+    if is_tensor_spec(args):
+        return ("spec", args.dtype, tuple(args.shape) if args.shape.rank is not None else None)
     if isinstance(args, tuple) and hasattr(args, "_fields"):  # namedtuple
         return (t,) + tuple(make_key(a, tensors, relax) for a in args)
     if isinstance(args, (list, tuple)):
