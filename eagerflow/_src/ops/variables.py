@@ -52,7 +52,7 @@ def _scoped_name(name: str | None) -> str:
 
 
 class Variable:
-    """A tf.Variable: `Variable(initial_value, trainable=True, name=None, dtype=None, shape=None)`."""
+    """tf.Variable(initial_value, trainable=True, name=None, dtype=None, shape=None)."""
 
     __array_priority__ = 100
 
