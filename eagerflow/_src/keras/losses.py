@@ -166,8 +166,8 @@ def huber(y_true: Any, y_pred: Any, delta: float = 1.0) -> Any:
     d = K.t(delta, y_pred._dtype)
     err = y_pred - y_true
     abs_err = M.abs(err)
-    return R.reduce_mean(M.where(abs_err <= d, 0.5 * M.square(err), d * abs_err - 0.5 * M.square(d)),
-                         axis=-1)
+    per = M.where(abs_err <= d, 0.5 * M.square(err), d * abs_err - 0.5 * M.square(d))
+    return R.reduce_mean(per, axis=-1)
 
 
 def log_cosh(y_true: Any, y_pred: Any) -> Any:
@@ -301,8 +301,8 @@ def binary_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False,
 # -- Loss classes ------------------------------------------------------------------------
 
 def _wrapper(fn: Callable, default_name: str, **defaults: Any) -> type:
-    def __init__(self, *args: Any, reduction: Any = "sum_over_batch_size",
-                 name: str = default_name, dtype: Any = None, **kwargs: Any) -> None:
+    def init(self, *args: Any, reduction: Any = "sum_over_batch_size",
+             name: str = default_name, dtype: Any = None, **kwargs: Any) -> None:
         params = dict(defaults)
         names = list(defaults)
         if len(args) > len(names):
@@ -317,7 +317,7 @@ def _wrapper(fn: Callable, default_name: str, **defaults: Any) -> type:
         for k, v in params.items():
             setattr(self, k, v)
 
-    return __init__
+    return init
 
 
 class MeanSquaredError(LossFunctionWrapper):
