@@ -79,7 +79,8 @@ class Optimizer(trackable.AutoTrackable):
         if "lr" in kwargs:  # TF 2.x spelling
             learning_rate = kwargs.pop("lr")
         if kwargs.pop("decay", None) is not None:
-            warnings.warn("Argument `decay` is no longer supported and will be ignored.", stacklevel=2)
+            warnings.warn("Argument `decay` is no longer supported and will be ignored.",
+                          stacklevel=2)
         kwargs.pop("jit_compile", None)
         if kwargs:
             raise ValueError(f"Argument(s) not recognized: {kwargs}")
