@@ -12,7 +12,7 @@ import warnings
 from typing import Any, Callable
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.keras import kops as K
+from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.optimizers.optimizer import _snake
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M

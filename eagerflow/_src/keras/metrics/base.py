@@ -14,7 +14,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trackable
-from eagerflow._src.keras import kops as K
+from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.optimizers.optimizer import auto_name
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M

@@ -13,7 +13,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import convert_to_tensor
-from eagerflow._src.keras import kops as K
+from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.metrics.base import Metric
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M

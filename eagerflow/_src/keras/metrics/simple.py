@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.keras import kops as K
 from eagerflow._src.keras import losses as L
+from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.metrics.base import Mean, MeanMetricWrapper
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M

@@ -1,4 +1,4 @@
-"""Small composite ops the Keras training code needs (softmax cross-entropies, one-hot).
+"""Composite ops for Keras losses and metrics (softmax cross-entropies, one-hot).
 
 Sits in keras, above ops: everything here is built from public ops (so it
 differentiates and traces), validating eagerly where TF's fused kernels would.

@@ -1,0 +1,9 @@
+"""tf.keras.utils (re-exports only)."""
+
+from eagerflow._src.keras.utils.data_utils import (
+    get_file as get_file,
+    normalize as normalize,
+    set_random_seed as set_random_seed,
+    to_categorical as to_categorical,
+)
+from eagerflow._src.keras.utils.progbar import Progbar as Progbar
