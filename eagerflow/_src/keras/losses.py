@@ -63,10 +63,31 @@ def reduce_values(values: Any, sample_weight: Any = None,
     return loss
 
 
+def apply_mask(sample_weight: Any, mask: Any, dtype: Any, reduction: Any) -> Any:
+    """Folds a boolean mask of valid entries into the sample weights."""
+    if mask is None:
+        return sample_weight
+    if reduction in ("mean", "sum_over_batch_size"):
+        # Valid entries weigh total/valid, so dividing by the batch size averages over them.
+        total = K.num_elements(mask, dtype)
+        valid = R.reduce_sum(M.cast(mask, dtype))
+        float_mask = M.where(mask, M.div_no_nan(total, valid) * M.ones_like(M.cast(mask, dtype)),
+                             M.zeros_like(M.cast(mask, dtype)))
+    else:
+        float_mask = M.cast(mask, dtype)
+    if sample_weight is None:
+        return float_mask
+    sample_weight = K.t(sample_weight, dtype)
+    float_mask, sample_weight = K.squeeze_or_expand(float_mask, sample_weight)
+    return sample_weight * float_mask
+
+
 def reduce_weighted_values(values: Any, sample_weight: Any = None,
-                           reduction: Any = "sum_over_batch_size", dtype: Any = None) -> Any:
+                           reduction: Any = "sum_over_batch_size", dtype: Any = None,
+                           mask: Any = None) -> Any:
     reduction = standardize_reduction(reduction)
     values = K.t(values, dtype)
+    sample_weight = apply_mask(sample_weight, mask, values._dtype, reduction)
     if sample_weight is not None:
         sample_weight = K.t(sample_weight, values._dtype)
         values, sample_weight = K.squeeze_or_expand(values, sample_weight)
@@ -385,6 +406,19 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
     def call(self, y_true: Any, y_pred: Any) -> Any:
         # Integer labels are not squeezed against the class axis of the predictions.
         return self.fn(y_true, y_pred, **self._fn_kwargs)
+
+    def __call__(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Any:
+        ignore = self._fn_kwargs.get("ignore_class")
+        if ignore is None:
+            return super().__call__(y_true, y_pred, sample_weight)
+        y_pred = K.t(y_pred, self._dtype)
+        y_true = K.t(y_true, self._dtype)
+        losses = self.call(y_true, y_pred)
+        labels = y_true
+        if len(labels._shape) == len(losses._shape) + 1 and labels._shape[-1] == 1:
+            labels = A.squeeze(labels, axis=-1)
+        mask = M.not_equal(labels, float(ignore))
+        return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype, mask)
 
 
 # Short and long names, as tf.keras.losses exports them.

@@ -41,7 +41,7 @@ def filter_top_k(x: Any, k: int) -> Any:
     n = x._shape[-1]
     xi = A.expand_dims(x, -1)   # [..., n, 1]: entry i
     xj = A.expand_dims(x, -2)   # [..., 1, n]: entry j
-    earlier = convert_to_tensor(np.tril(np.ones((n, n), bool), -1).T)  # j < i
+    earlier = convert_to_tensor(np.tril(np.ones((n, n), bool), -1))  # [i, j]: j < i
     beats = M.logical_or(M.greater(xj, xi), M.logical_and(M.equal(xj, xi), earlier))
     rank = R.reduce_sum(M.cast(beats, dt.int32), axis=-1)
     keep = M.less(rank, k)

@@ -260,10 +260,12 @@ class Nadam(Optimizer):
         u_t1 = b1 * (1.0 - 0.5 * m.pow(decay, t1))
         u_prod = m.cast(self._u_product._as_tensor(), dt_)
         u_prod1 = u_prod * u_t1
-        b2p = m.pow(_c(self.beta_2, dt_), t)
+        b2 = _c(self.beta_2, dt_)
+        b2p = m.pow(b2, t)
         mv, vv = self.get_slot(variable, "m"), self.get_slot(variable, "v")
-        mv.assign_add((gradient - mv._as_tensor()) * (1 - self.beta_1))
-        vv.assign_add((m.square(gradient) - vv._as_tensor()) * (1 - self.beta_2))
+        # TF's Nadam takes 1 - beta in the variable's dtype (unlike Adam's Python floats).
+        mv.assign_add((gradient - mv._as_tensor()) * (1 - b1))
+        vv.assign_add((m.square(gradient) - vv._as_tensor()) * (1 - b2))
         m_hat = (u_t1 * mv._as_tensor()) / (1 - u_prod1) + ((1 - u_t) * gradient) / (1 - u_prod)
         v_hat = vv._as_tensor() / (1 - b2p)
         variable.assign_sub((m_hat * learning_rate) / (m.sqrt(v_hat) + self.epsilon))
