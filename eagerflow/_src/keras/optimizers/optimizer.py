@@ -381,7 +381,7 @@ class Optimizer(trackable.AutoTrackable):
         for v in variables:
             if self._use_weight_decay(v):
                 lr = self._lr(v.dtype)
-                wd = m.cast(convert_to_tensor(self.weight_decay), v.dtype)
+                wd = convert_to_tensor(float(self.weight_decay), dtype=v.dtype)
                 x = v._as_tensor()
                 v.assign(x - x * wd * lr)
 

@@ -14,6 +14,9 @@ from eagerflow._src.ops import math as m
 
 
 def _c(value: Any, dtype: Any) -> Any:
+    """A hyperparameter in the variable's dtype (a Python float converts straight to it)."""
+    if isinstance(value, (int, float)):
+        return convert_to_tensor(value, dtype=dtype)
     return m.cast(convert_to_tensor(value), dtype)
 
 
