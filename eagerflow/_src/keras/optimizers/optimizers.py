@@ -14,9 +14,11 @@ from eagerflow._src.ops import math as m
 
 
 def _c(value: Any, dtype: Any) -> Any:
-    """A hyperparameter in the variable's dtype (a Python float converts straight to it)."""
-    if isinstance(value, (int, float)):
-        return convert_to_tensor(value, dtype=dtype)
+    """A hyperparameter cast to the variable's dtype.
+
+    Like TF's Keras, a Python float becomes a float32 tensor first, so float64 variables
+    see float32-rounded betas in the bias corrections (TF's exact values).
+    """
     return m.cast(convert_to_tensor(value), dtype)
 
 
