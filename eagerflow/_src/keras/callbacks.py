@@ -130,23 +130,26 @@ class CallbackList(Callback):
         for cb in self.callbacks:
             cb.set_model(model)
 
-    def _call(self, hook: str, *args: Any, **kwargs: Any) -> None:
+    def _call(self, hook: str, *args: Any, logs: dict | None = None) -> None:
+        # logs go positionally, so plain functions `lambda epoch, logs: ...` work too
         for cb in self.callbacks:
-            getattr(cb, hook)(*args, **kwargs)
+            getattr(cb, hook)(*args, logs)
 
     def on_batch_begin(self, batch: int, logs: dict | None = None) -> None:
-        self._call("on_train_batch_begin", batch, logs)
+        self._call("on_train_batch_begin", batch, logs=logs)
 
     def on_batch_end(self, batch: int, logs: dict | None = None) -> None:
-        self._call("on_train_batch_end", batch, logs)
+        self._call("on_train_batch_end", batch, logs=logs)
 
     def __iter__(self):
         return iter(self.callbacks)
 
 
 def _make_hook(name: str) -> Callable:
-    def hook(self: CallbackList, *args: Any, **kwargs: Any) -> None:
-        self._call(name, *args, **kwargs)
+    def hook(self: CallbackList, *args: Any, logs: dict | None = None) -> None:
+        if len(args) == 2 or (len(args) == 1 and not isinstance(args[0], int)):
+            args, logs = args[:-1], args[-1]
+        self._call(name, *args, logs=logs)
     hook.__name__ = name
     return hook
 
