@@ -3,9 +3,9 @@ generators; History; custom train steps in the TF 2.x style."""
 
 import numpy as np
 import pytest
+from standin import TinyMLP, blobs
 
 import eagerflow as tf
-from standin import TinyMLP, blobs
 
 
 def _model(**kw):
