@@ -9,6 +9,9 @@ import importlib as _importlib
 # -- end layers and models --
 
 # -- training --
+from eagerflow._src.keras.losses import Loss as Loss
+from eagerflow._src.keras.metrics.base import Metric as Metric
+from eagerflow._src.keras.optimizers.optimizer import Optimizer as Optimizer
 # -- end training --
 
 _LAZY = ("activations", "applications", "backend", "callbacks", "constraints", "datasets",

@@ -240,3 +240,31 @@ def test_run_eagerly_flag():
     m.compile("sgd", "mse", run_eagerly=True)
     assert m.run_eagerly is True
     assert m.make_train_function().compiled is False
+
+
+def test_pydataset_batches():
+    x, y = blobs(40)
+
+    class Seq(tf.keras.utils.PyDataset):
+        def __init__(self):
+            super().__init__()
+            self.epochs_done = 0
+
+        def __len__(self):
+            return 4
+
+        def __getitem__(self, i):
+            return x[i * 10:(i + 1) * 10], y[i * 10:(i + 1) * 10]
+
+        def on_epoch_end(self):
+            self.epochs_done += 1
+
+    seq = Seq()
+    m = _model()
+    h = m.fit(seq, epochs=2, verbose=0)
+    assert len(h.history["loss"]) == 2 and seq.epochs_done == 2
+    assert int(m.optimizer.iterations.numpy()) == 8
+    assert tf.keras.utils.unpack_x_y_sample_weight((1, 2)) == (1, 2, None)
+    assert tf.keras.utils.pack_x_y_sample_weight(1, 2) == (1, 2)
+    assert tf.keras.Optimizer is tf.keras.optimizers.Optimizer
+    assert tf.keras.Loss is tf.keras.losses.Loss and tf.keras.Metric is tf.keras.metrics.Metric

@@ -281,3 +281,31 @@ def as_float(value: Any) -> Any:
         return float(arr)
     return arr
 
+
+
+class PyDataset:
+    """Base for batch-indexed data (tf.keras.utils.PyDataset / Sequence): implement
+    `__len__` (batches per epoch) and `__getitem__(index)` -> a batch."""
+
+    def __init__(self, workers: int = 1, use_multiprocessing: bool = False,
+                 max_queue_size: int = 10) -> None:
+        self.workers = workers
+        self.use_multiprocessing = use_multiprocessing
+        self.max_queue_size = max_queue_size
+
+    def __getitem__(self, index: int) -> Any:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        raise NotImplementedError
+
+    def on_epoch_end(self) -> None:
+        """Called after each pass over the data (shuffle here)."""
+
+    def __iter__(self) -> Iterator:
+        for i in range(len(self)):
+            yield self[i]
+        self.on_epoch_end()
+
+
+Sequence = PyDataset

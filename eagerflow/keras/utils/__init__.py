@@ -1,5 +1,11 @@
 """tf.keras.utils (re-exports only)."""
 
+from eagerflow._src.keras.data_adapter import (
+    PyDataset as PyDataset,
+    Sequence as Sequence,
+    pack_x_y_sample_weight as pack_x_y_sample_weight,
+    unpack_x_y_sample_weight as unpack_x_y_sample_weight,
+)
 from eagerflow._src.keras.utils.data_utils import (
     get_file as get_file,
     normalize as normalize,
