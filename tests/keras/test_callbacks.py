@@ -5,10 +5,11 @@ import math
 
 import numpy as np
 import pytest
-from standin import TinyMLP, blobs
 
 import eagerflow as tf
 from eagerflow._src.keras.utils import progbar as pb
+
+from .standin import TinyMLP, blobs
 
 
 def _model(lr=0.05, **kw):

@@ -3,9 +3,10 @@ generators; History; custom train steps in the TF 2.x style."""
 
 import numpy as np
 import pytest
-from standin import TinyMLP, blobs
 
 import eagerflow as tf
+
+from .standin import TinyMLP, blobs
 
 
 def _model(**kw):
@@ -268,3 +269,19 @@ def test_pydataset_batches():
     assert tf.keras.utils.pack_x_y_sample_weight(1, 2) == (1, 2)
     assert tf.keras.Optimizer is tf.keras.optimizers.Optimizer
     assert tf.keras.Loss is tf.keras.losses.Loss and tf.keras.Metric is tf.keras.metrics.Metric
+
+
+def test_real_sequential_model_trains_and_round_trips_weights():
+    x, y = blobs(256)
+    tf.keras.utils.set_random_seed(0)
+    model = tf.keras.Sequential([tf.keras.layers.Dense(8, activation="relu", input_shape=(2,)),
+                                 tf.keras.layers.Dense(2)])
+    model.compile(optimizer=tf.keras.optimizers.Adam(0.05),
+                  loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                  metrics=["accuracy"])
+    es = tf.keras.callbacks.EarlyStopping(monitor="loss", patience=1, restore_best_weights=True)
+    h = model.fit(x, y, batch_size=32, epochs=4, validation_split=0.25, callbacks=[es], verbose=0)
+    assert h.history["val_accuracy"][-1] > 0.95
+    assert model.evaluate(x, y, verbose=0)[1] > 0.95
+    assert model.predict(x[:5], verbose=0).shape == (5, 2)
+    assert model._trackable_children()["optimizer"] is model.optimizer
