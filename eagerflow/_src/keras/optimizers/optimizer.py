@@ -273,7 +273,18 @@ class Optimizer(trackable.AutoTrackable):
         pairs = list(grads_and_vars)
         grads = [p[0] for p in pairs]
         variables = [p[1] for p in pairs]
-        return self.apply(grads, variables)
+        replica = _replica_context_in_sync()
+        if replica is None:
+            return self.apply(grads, variables)
+        # Under a distribution strategy: sum the replicas' gradients, then update once
+        # (in cross-replica context) so every copy of each variable gets the same step.
+        if not skip_gradients_aggregation and kwargs.get("experimental_aggregate_gradients",
+                                                         True):
+            present = [i for i, g in enumerate(grads) if g is not None]
+            summed = replica.all_reduce("SUM", [grads[i] for i in present])
+            for i, g in zip(present, summed):
+                grads[i] = g
+        return replica.merge_call(lambda _strategy: self.apply(grads, variables))
 
     def apply(self, grads: Any, trainable_variables: Any = None) -> Variable:
         grads = list(grads)
@@ -463,3 +474,11 @@ def clip_by_global_norm(grads: list, clip_norm: float) -> list:
 
 
 UpdateFn = Callable[[Tensor, Variable, Tensor], None]
+
+
+def _replica_context_in_sync() -> Any:
+    """The replica context of a multi-replica strategy running this thread, or None."""
+    from eagerflow._src.distribute import context
+
+    ctx = context.current_replica_context()
+    return ctx if ctx is not None and ctx.num_replicas_in_sync > 1 else None
