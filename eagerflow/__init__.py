@@ -165,6 +165,10 @@ from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
 # -- end keras --
 
 # -- data and io --
+from eagerflow._src.core.sparse_tensor import (  # noqa: E402
+    SparseTensor as SparseTensor,
+    SparseTensorSpec as SparseTensorSpec,
+)
 # -- end data --
 
 # -- checkpoints and summaries --
