@@ -70,7 +70,11 @@ class SparseTensor:
 
     @property
     def shape(self) -> TensorShape:
-        return TensorShape([int(d) for d in self._dense_shape._arr])
+        arr = getattr(self._dense_shape, "_arr", None)
+        if arr is not None:
+            return TensorShape([int(d) for d in arr])
+        rank = self._dense_shape._shape[0] if self._dense_shape._shape else None
+        return TensorShape(None if rank is None else [None] * rank)  # symbolic: dims unknown
 
     def get_shape(self) -> TensorShape:
         return self.shape
@@ -83,8 +87,8 @@ class SparseTensor:
         return SparseTensor(self._indices, new_values, self._dense_shape)
 
     def __repr__(self) -> str:
-        return (f"SparseTensor(indices={self._indices}, values={self._values}, "
-                f"dense_shape={self._dense_shape})")
+        return (f"SparseTensor(indices={self._indices!s}, values={self._values!s}, "
+                f"dense_shape={self._dense_shape!s})")
 
     __str__ = __repr__
 

@@ -642,17 +642,17 @@ class SampleFromDatasets(DatasetV2):
         rng = make_rng(self._seeds, epoch)
         base = self._weights
         pool: list = []
+        seen: list = []  # the `alive` flags the pool was drawn for
 
         def select(alive: list) -> int:
-            if not pool:
+            if not pool or seen != alive:
+                # (Re)draw a block of choices; an exhausted input gets weight 0.
                 w = base * np.asarray(alive, dtype=np.float64)
-                pool.extend(rng.choice(len(w), size=64, p=w / w.sum()).tolist()[::-1])
-                pool.append(-1)  # marks a refill point so weights follow exhausted inputs
-            k = pool.pop()
-            if k == -1 or not alive[k]:
-                pool.clear()
-                return select(alive)
-            return k
+                if w.sum() <= 0:
+                    raise StopIteration  # only zero-weight inputs are left
+                pool[:] = rng.choice(len(w), size=64, p=w / w.sum()).tolist()[::-1]
+                seen[:] = alive
+            return pool.pop()
 
         return _DirectedIterator([d._make_iterator(ctx) for d in self._inputs], select,
                                  self._stop_on_empty)

@@ -145,7 +145,8 @@ def _parse_kernel(xp: Any, serialized: Any, *, sparse_keys: tuple, sparse_types:
         parts = []
         for i, ex in enumerate(examples):
             fmap = ex.features.feature
-            present = key in fmap
+            # A Feature with no list set counts as missing; an empty list does not.
+            present = key in fmap and fmap[key].WhichOneof("kind") is not None
             v = _values(fmap[key], key, dtype, False) if present else []
             if seq:
                 if per_row and len(v) % per_row:
@@ -155,7 +156,7 @@ def _parse_kernel(xp: Any, serialized: Any, *, sparse_keys: tuple, sparse_types:
                         f"shape is: {list(shape)} [Op:{_OP}]")
                 parts.append(v)
                 continue
-            if not present or (not v and default is not None):
+            if not present:
                 if default is None:
                     prefix = "" if single else "Name: <unknown>, "
                     raise InvalidArgumentError(None, None, f"{prefix}Feature: {key} (data type: "
@@ -178,7 +179,8 @@ def _parse_kernel(xp: Any, serialized: Any, *, sparse_keys: tuple, sparse_types:
             flat = [x for p in parts for x in p]
             arr = _array(flat, dtype, (batch,) + tuple(shape))
         dense_out.append(arr[0] if single else arr)
-    return tuple(idx_out + val_out + shape_out + dense_out)
+    outs = tuple(idx_out + val_out + shape_out + dense_out)
+    return outs[0] if len(outs) == 1 else outs  # a one-output op returns the array itself
 
 
 def _parse_infer(serialized: Any, *, sparse_keys: tuple, sparse_types: tuple, dense_keys: tuple,
@@ -252,8 +254,9 @@ def _parse_ref(serialized: np.ndarray, *, sparse_keys: tuple, sparse_types: tupl
                                                dense_defaults, dense_seq):
         rows = []
         for doc in docs:
-            v = values(doc, key, dtype)
-            rows.append(v if (v or seq or default is None) else list(default))
+            present = bool(doc.get(key))
+            rows.append(values(doc, key, dtype) if present or seq or default is None
+                        else list(default))
         npd = object if dtype is dt.string else dtype.as_numpy_dtype
         if seq:
             stride = int(np.prod(shape)) if shape else 1
