@@ -284,3 +284,15 @@ def test_list_files(tmp_path):
     assert sorted(values(shuffled)) == sorted(os.fsencode(str(p)) for p in tmp_path.iterdir())
     with pytest.raises(tf.errors.InvalidArgumentError, match="No files matched pattern"):
         tf.data.Dataset.list_files(str(tmp_path / "*.none"))
+
+
+def test_root_tensor_spec_works_as_output_signature():
+    # tf.TensorSpec (tf.function's class) and tf.data's element specs are interchangeable.
+    ds = tf.data.Dataset.from_generator(lambda: iter([[1, 2], [3, 4]]),
+                                        output_signature=tf.TensorSpec([None], tf.int32))
+    assert ds.element_spec == tf.TensorSpec([None], tf.int32)
+    assert tf.TensorSpec([None], tf.int32) == ds.element_spec
+    assert hash(ds.element_spec) == hash(tf.TensorSpec([None], tf.int32))
+    assert [v.tolist() for v in ds.as_numpy_iterator()] == [[1, 2], [3, 4]]
+    double = tf.function(lambda x: x * 2, input_signature=[ds.element_spec])
+    assert double(tf.constant([1, 2])).numpy().tolist() == [2, 4]

@@ -13,6 +13,19 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.shape import TensorShape, as_shape
 
 
+def is_tensor_spec(x: Any) -> bool:
+    """A TensorSpec of this module or one with the same interface (tf.function's)."""
+    return type(x).__name__ in ("TensorSpec", "BoundedTensorSpec") and hasattr(x, "shape") \
+        and hasattr(x, "dtype")
+
+
+def as_tensor_spec(x: Any) -> Any:
+    """Another module's TensorSpec as this module's (other values unchanged)."""
+    if is_tensor_spec(x) and not isinstance(x, TensorSpec):
+        return TensorSpec(x.shape, x.dtype, getattr(x, "name", None))
+    return x
+
+
 class TypeSpec:
     """Base of value types (`TensorSpec`, `SparseTensorSpec`, `DatasetSpec`, ...)."""
 
@@ -85,8 +98,8 @@ class TensorSpec(TypeSpec):
         return Tensor
 
     def is_compatible_with(self, spec_or_value: Any) -> bool:
-        if isinstance(spec_or_value, TensorSpec):
-            other_shape, other_dtype = spec_or_value._shape, spec_or_value._dtype
+        if is_tensor_spec(spec_or_value):
+            other_shape, other_dtype = spec_or_value.shape, spec_or_value.dtype
         elif isinstance(spec_or_value, TypeSpec):
             return False
         else:
@@ -100,20 +113,21 @@ class TensorSpec(TypeSpec):
         return self._dtype is other_dtype and self._shape.is_compatible_with(other_shape)
 
     def _common(self, other: Any) -> TensorSpec | None:
-        if type(other) is not type(self) or other._dtype is not self._dtype:
+        if not is_tensor_spec(other) or other.dtype is not self._dtype:
             return None
-        return TensorSpec._make(self._shape.most_specific_compatible_shape(other._shape),
-                                self._dtype, self._name if self._name == other._name else None)
+        return TensorSpec._make(self._shape.most_specific_compatible_shape(other.shape),
+                                self._dtype, self._name if self._name == other.name else None)
 
     def __eq__(self, other: Any) -> bool:
-        return (type(other) is type(self) and self._dtype is other._dtype
-                and self._shape == other._shape and self._name == other._name)
+        return (is_tensor_spec(other) and self._dtype is other.dtype
+                and self._shape == other.shape and self._name == other.name)
 
     def __ne__(self, other: Any) -> bool:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        return hash((self._shape, self._dtype, self._name))
+        # The same hash as tf.function's TensorSpec, so equal specs of either class match.
+        return hash((self._dtype, self._shape._dims, self._name))
 
     def __repr__(self) -> str:
         return f"TensorSpec(shape={self._shape}, dtype={self._dtype!r}, name={self._name!r})"
