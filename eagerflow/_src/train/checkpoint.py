@@ -14,7 +14,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import NotFoundError, OpError
+from eagerflow._src.core.errors import NotFoundError
 from eagerflow._src.core.trackable import AutoTrackable, _holds_trackables, is_trackable
 from eagerflow._src.train import checkpoint_management as cm
 from eagerflow._src.train import fileio, protos
@@ -81,14 +81,15 @@ def open_checkpoint(save_path: str) -> tuple:
     return reader, proto
 
 
-def restore_object_graph(root: Any, save_path: str, extra: dict | None = None) -> Any:
+def restore_object_graph(root: Any, save_path: str, extra: dict | None = None,
+                         extra_owner: Any = None) -> Any:
     """Restores `root`'s graph from `save_path`; returns a load status."""
     _require_eager("Restoring a checkpoint")
     save_path = os.fspath(save_path)
     reader, proto = open_checkpoint(save_path)
     if proto is None:
         return NameBasedSaverStatus(reader, root, extra)
-    restore = Restore(reader, proto, save_path, root, extra)
+    restore = Restore(reader, proto, save_path, root, extra, extra_owner)
     restore.run()
     return CheckpointLoadStatus(restore, root, extra)
 
@@ -324,27 +325,25 @@ class Checkpoint(AutoTrackable):
     def read(self, save_path: Any, options: CheckpointOptions | None = None) -> Any:
         """Restores from `save_path` (as written by write() or save()); returns a status."""
         root, extra = self._graph_root()
-        if self._root is None:
-            self._maybe_create_save_counter()
-        else:
-            self._maybe_create_save_counter()
-            extra = self._trackable_children()
-        return restore_object_graph(root, os.fspath(save_path), extra)
+        return restore_object_graph(root, os.fspath(save_path), extra,
+                                    self if extra is not None else None)
 
     def restore(self, save_path: Any, options: CheckpointOptions | None = None) -> Any:
         """Restores from `save_path`; `None` gives a status that only initializes."""
         if save_path is None:
+            self._maybe_create_save_counter()
             return InitializationOnlyStatus(self)
         save_path = os.fspath(save_path)
         try:
-            return self.read(save_path, options)
+            status = self.read(save_path, options)
         except NotFoundError as e:
             raise NotFoundError(
                 None, None, f"Error when restoring from checkpoint or SavedModel at {save_path}: "
                 f"{e.message}\nPlease double-check that the path is correct. You may be missing "
                 "the checkpoint suffix (e.g. the '-1' in 'path/to/ckpt-1').") from None
-        except OpError:
-            raise
+        # Created after reading, so that a saved counter reaches it by deferred restoration.
+        self._maybe_create_save_counter()
+        return status
 
     def sync(self) -> None:
         """Waits for asynchronous saves (eagerflow saves synchronously)."""

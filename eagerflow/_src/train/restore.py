@@ -102,11 +102,11 @@ trackable.add_child_listener(_on_child_added)
 trackable.add_slot_listener(_on_slot_added)
 
 
-def _forget_parent(key: int) -> Any:
+def _forget_parent(key: int, pending: dict = _PENDING_CHILDREN) -> Any:
     def cb(_ref: Any) -> None:
-        e = _PENDING_CHILDREN.get(key)
+        e = pending.get(key)
         if e is not None and e.ref() is None:
-            del _PENDING_CHILDREN[key]
+            pending.pop(key, None)
     return cb
 
 
@@ -114,12 +114,13 @@ class Restore:
     """One restore() call: the saved graph, the reader, and what matched so far."""
 
     def __init__(self, reader: Any, proto: Any, save_path: str, root: Any,
-                 extra: dict | None = None) -> None:
+                 extra: dict | None = None, extra_owner: Any = None) -> None:
         self.reader = reader
         self.proto = proto
         self.save_path = save_path
         self.root_ref = _ref(root)
         self.extra = dict(extra or {})
+        self.extra_owner = extra_owner  # holds `extra` (a Checkpoint given a separate root)
         self.matched: dict = {}      # node id -> ref to the live object
         self.consumed: set = set()   # checkpoint keys assigned to some object
         self.unused_attributes: dict = {}  # node id -> attribute names with no live target
@@ -172,6 +173,8 @@ class Restore:
                     stack.append((c.node_id, child))
                 elif self.live(c.node_id) is None:
                     self._wait_for_child(obj, c.local_name, c.node_id)
+                    if nid == 0 and self.extra_owner is not None:
+                        self._wait_for_child(self.extra_owner, c.local_name, c.node_id)
             for s in node.slot_variables:
                 self._slot(nid, s.original_variable_node_id, s.slot_name,
                            s.slot_variable_node_id, stack)
