@@ -345,3 +345,19 @@ def test_reader_api(tmp_path):
         tf.train.load_checkpoint(str(tmp_path))
     with pytest.raises(tf.errors.NotFoundError):
         tf.train.list_variables(str(tmp_path / "nope"))
+
+
+def test_save_fsyncs_files_and_directories(tmp_path, monkeypatch):
+    synced = []
+    real = os.fsync
+
+    def spy(fd):
+        synced.append(os.path.realpath(f"/proc/self/fd/{fd}") if os.path.exists("/proc/self/fd")
+                      else fd)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", spy)
+    tf.train.Checkpoint(v=tf.Variable(1.0)).save(str(tmp_path / "c"))
+    assert len(synced) >= 5  # data, index, their directory, the state file, and again the dir
+    if os.path.exists("/proc/self/fd"):
+        assert str(tmp_path.resolve()) in synced
