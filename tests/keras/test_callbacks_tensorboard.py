@@ -1,10 +1,14 @@
-"""The Keras TensorBoard callback, driven through fit()'s hook sequence, read back by TensorBoard."""
+"""The Keras TensorBoard callback, driven through fit()'s hooks, read back by TensorBoard."""
 
 import os
 
 import numpy as np
 import pytest
-from ckpt_keras_fakes import make_sequential
+
+try:  # tests/keras is a package
+    from .ckpt_keras_fakes import make_sequential
+except ImportError:
+    from ckpt_keras_fakes import make_sequential
 
 import eagerflow as tf
 from eagerflow._src.keras.callbacks_tensorboard import TensorBoard

@@ -4,7 +4,11 @@ import os
 
 import numpy as np
 import pytest
-from ckpt_keras_fakes import BatchNormalization, Dense, Sequential, make_sequential
+
+try:  # tests/keras is a package
+    from .ckpt_keras_fakes import BatchNormalization, Dense, Sequential, make_sequential
+except ImportError:
+    from ckpt_keras_fakes import BatchNormalization, Dense, Sequential, make_sequential
 
 import eagerflow as tf
 from eagerflow._src.core.trackable import AutoTrackable

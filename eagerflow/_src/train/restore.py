@@ -122,6 +122,7 @@ class Restore:
         self.extra = dict(extra or {})
         self.extra_owner = extra_owner  # holds `extra` (a Checkpoint given a separate root)
         self.matched: dict = {}      # node id -> ref to the live object
+        self.ever_matched: set = set()  # node ids bound at some point (refs may die later)
         self.consumed: set = set()   # checkpoint keys assigned to some object
         self.unused_attributes: dict = {}  # node id -> attribute names with no live target
         self.expect_partial = False
@@ -161,6 +162,7 @@ class Restore:
             if self.live(nid) is obj:
                 continue
             self.matched[nid] = _ref(obj)
+            self.ever_matched.add(nid)
             node = self.proto.nodes[nid]
             if len(node.attributes):
                 self._plan_attributes(nid, obj, plan)
@@ -246,7 +248,7 @@ class Restore:
     def unresolved(self) -> list:
         """Saved nodes holding values that no live object received (node ids)."""
         return [nid for nid, node in enumerate(self.proto.nodes)
-                if len(node.attributes) and self.live(nid) is None]
+                if len(node.attributes) and nid not in self.ever_matched]
 
     def pretty(self) -> dict:
         return pretty_names(self.proto)
