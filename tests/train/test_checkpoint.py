@@ -361,3 +361,25 @@ def test_save_fsyncs_files_and_directories(tmp_path, monkeypatch):
     assert len(synced) >= 5  # data, index, their directory, the state file, and again the dir
     if os.path.exists("/proc/self/fd"):
         assert str(tmp_path.resolve()) in synced
+
+
+def test_newest_pending_restore_wins_and_old_ones_are_released(tmp_path):
+    import gc
+    import weakref
+
+    from eagerflow._src.train import restore as restore_mod
+
+    paths = [tf.train.Checkpoint(m=Module(w=tf.Variable(float(i)))).write(str(tmp_path / f"{i}"))
+             for i in range(3)]
+    m = Module()
+    ckpt = tf.train.Checkpoint(m=m)
+    refs = []
+    for p in paths:
+        status = ckpt.read(p)
+        refs.append(weakref.ref(status._restore))
+        del status
+    gc.collect()
+    assert refs[0]() is None and refs[1]() is None  # superseded restores are released
+    assert len(restore_mod._PENDING_CHILDREN[id(m)].by_name["w"]) == 1
+    m.w = tf.Variable(-1.0)
+    assert float(m.w) == 2.0

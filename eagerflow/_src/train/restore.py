@@ -191,8 +191,8 @@ class Restore:
         if slot is not None:
             stack.append((sid, slot))
             return
-        key = (id(opt), id(var), slot_name)
-        _PENDING_SLOTS.setdefault(key, []).append((self, sid, _ref(opt), _ref(var)))
+        # The newest restore supersedes older notes for the same slot (and lets them go).
+        _PENDING_SLOTS[(id(opt), id(var), slot_name)] = [(self, sid, _ref(opt), _ref(var))]
 
     def _wait_for_child(self, parent: Any, name: str, nid: int) -> None:
         if is_view(parent):  # views are rebuilt on every walk; nothing stable to wait on
@@ -204,7 +204,7 @@ class Restore:
             except TypeError:
                 ref = (lambda p=parent: p)
             entry = _PENDING_CHILDREN[id(parent)] = _Pending(ref)
-        entry.by_name.setdefault(name, []).append((self, nid))
+        entry.by_name[name] = [(self, nid)]  # the newest restore wins
 
     def _plan_attributes(self, nid: int, obj: Any, plan: list) -> None:
         node = self.proto.nodes[nid]
