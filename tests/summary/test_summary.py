@@ -374,3 +374,20 @@ def test_trace_export(tmp_path):
     rm.ParseFromString(value.tensor.string_val[0])
     assert [n.op for n in rm.function_graphs[0].pre_optimization_graph.node] == \
         ["Placeholder", "AddV2"]
+
+
+def test_write_summary_op_samples_and_bad_inputs():
+    """The generic registry checks, run here too (the registry suite sees the op only when
+    something imported tf.summary before it collected)."""
+    from eagerflow._src.core.tensor import EagerTensor
+    from eagerflow._src.ops.dispatch import bind
+    from eagerflow._src.testing import op_harness as H
+
+    op = summary_ops.WRITE_SUMMARY
+    for sample in op.samples:
+        (got,) = H.run(op, sample)
+        want = op.reference(*[np.asarray(a) for a in sample.inputs], **sample.attrs)
+        assert got.dtype == tf.bool and bool(got) == bool(want)
+    for bad in op.bad_samples:
+        with pytest.raises(bad.error, match=bad.match):
+            bind(op, tuple(EagerTensor(np.asarray(a)) for a in bad.inputs), dict(bad.attrs))
