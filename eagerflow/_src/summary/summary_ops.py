@@ -11,6 +11,7 @@ writer (or a no-op one) nothing is built and the call returns False, as in TF.
 from __future__ import annotations
 
 import contextlib
+import functools
 import time
 from typing import Any
 
@@ -115,10 +116,15 @@ def record_if(condition: Any) -> Any:
         _state.is_recording = old
 
 
+_TRUE: list = []
+
+
 def _record_condition() -> Any:
     cond = _state.is_recording
     if cond is None:
-        cond = True
+        if not _TRUE:
+            _TRUE.append(convert_to_tensor(True))
+        return _TRUE[0]
     if callable(cond):
         cond = cond()
     if is_variable(cond):
@@ -162,6 +168,7 @@ def _tag(name: str) -> str:
     return tag.strip("/")
 
 
+@functools.lru_cache(maxsize=256)
 def _metadata(plugin: str, description: str | None, content: bytes = b"") -> bytes:
     m = protos.get().SummaryMetadata()
     m.plugin_data.plugin_name = plugin
