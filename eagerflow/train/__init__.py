@@ -1,4 +1,4 @@
-"""tf.train: checkpoints (re-exports only)."""
+"""tf.train (re-exports only)."""
 
 # -- checkpoints --
 from eagerflow._src.train.checkpoint import (
