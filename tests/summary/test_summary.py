@@ -391,3 +391,26 @@ def test_write_summary_op_samples_and_bad_inputs():
     for bad in op.bad_samples:
         with pytest.raises(bad.error, match=bad.match):
             bind(op, tuple(EagerTensor(np.asarray(a)) for a in bad.inputs), dict(bad.attrs))
+
+
+def test_plain_python_graph_defs_are_converted(tmp_path):
+    class Node:
+        def __init__(self, name, op, inputs):
+            self.name, self.op, self.input = name, op, inputs
+
+    class PlainGraphDef:
+        node = [Node("a", "Placeholder", []), Node("b", "Exp", ["a"])]
+
+    class G:
+        def as_graph_def(self):
+            return PlainGraphDef()
+
+    with tf.summary.create_file_writer(str(tmp_path)).as_default():
+        assert bool(tf.summary.graph(G()))
+        with pytest.raises(ValueError, match="is not tf.Graph"):
+            tf.summary.graph(object())
+    (ev,) = [e for e in events(tmp_path) if e.graph_def]
+    gd = protos.get().GraphDef()
+    gd.ParseFromString(ev.graph_def)
+    assert [(n.name, n.op, list(n.input)) for n in gd.node] == [("a", "Placeholder", []),
+                                                                ("b", "Exp", ["a"])]

@@ -1,7 +1,8 @@
 """tf.summary.trace_on / trace_off / trace_export and tf.summary.graph.
 
 Sits on summary_ops.py. While tracing is on, graphs that tf.function traces are
-collected (the function package calls `note_graph(graph)` after each trace); the
+collected (tracing announces each graph through `context.add_trace_listener`'s hook,
+where the core provides one, or calls `note_graph(graph)`); the
 export writes them to the default writer the way TensorFlow does, as a
 RunMetadata of function graphs under the "graph_run_metadata_graph" plugin, which
 TensorBoard's Graphs dashboard reads. A graph is converted with its
@@ -62,11 +63,33 @@ def note_graph(graph: Any) -> None:
 
 
 def _graph_def_bytes(graph: Any) -> bytes | None:
+    """Serialized GraphDef of a graph (its as_graph_def(): a proto, bytes, or a look-alike)."""
     fn = getattr(graph, "as_graph_def", None)
-    if fn is None:
+    gd = fn() if fn is not None else graph
+    if isinstance(gd, bytes):
+        return gd
+    if hasattr(gd, "SerializeToString"):
+        return gd.SerializeToString()
+    nodes = getattr(gd, "node", None)
+    pb = protos.get()
+    if nodes is None or pb.GraphDef is None:
         return None
-    gd = fn()
-    return gd if isinstance(gd, bytes) else gd.SerializeToString()
+    out = pb.GraphDef()  # a plain-Python GraphDef: nodes, their ops and inputs
+    for n in nodes:
+        out.node.add(name=str(n.name), op=str(n.op), input=[str(i) for i in n.input])
+    return out.SerializeToString()
+
+
+def _register() -> None:
+    """Hears about traced graphs where the tracing side announces them (core context hook)."""
+    from eagerflow._src.core import context
+
+    add = getattr(context, "add_trace_listener", None)
+    if add is not None:
+        add(note_graph)
+
+
+_register()
 
 
 def trace_export(name: str, step: Any = None, profiler_outdir: str | None = None) -> None:
@@ -84,7 +107,7 @@ def trace_export(name: str, step: Any = None, profiler_outdir: str | None = None
             return
         run_metadata = pb.RunMetadata()
         for g in _trace.graphs:
-            raw = _graph_def_bytes(g)
+            raw = _graph_def_bytes(g)  # None: a graph we can't describe
             if raw is not None:
                 run_metadata.function_graphs.add().pre_optimization_graph.ParseFromString(raw)
         step_t = _step_tensor(step)
@@ -107,10 +130,8 @@ def graph(graph_data: Any) -> Any:
         return convert_to_tensor(False)
     raw = _graph_def_bytes(graph_data)
     if raw is None:
-        if not hasattr(graph_data, "SerializeToString"):
-            raise ValueError(f"Argument 'graph_data' is not tf.Graph or tf.compat.v1.GraphDef. "
-                             f"Received graph_data={graph_data} of type "
-                             f"{type(graph_data).__name__}.")
-        raw = graph_data.SerializeToString()
+        raise ValueError(f"Argument 'graph_data' is not tf.Graph or tf.compat.v1.GraphDef. "
+                         f"Received graph_data={graph_data} of type "
+                         f"{type(graph_data).__name__}.")
     event = protos.get().Event(wall_time=time.time(), graph_def=raw)
     return convert_to_tensor(np.asarray(writer.write_event(event)))

@@ -145,13 +145,6 @@ class ObjectGraph:
     def path_string(self, nid: int) -> str:
         return "/".join(escape_local_name(n) for n in self.paths[nid])
 
-    def object_name(self, nid: int) -> str:
-        if self.paths[nid] is None:
-            for (_, _, _, _, sid), name in zip(self.slots, self.slot_names):
-                if sid == nid:
-                    return name
-        return self.path_string(nid)
-
     def live_objects(self) -> list:
         """Every object of the graph (slot variables included) in node order."""
         return list(self.nodes)
