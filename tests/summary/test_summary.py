@@ -414,3 +414,25 @@ def test_plain_python_graph_defs_are_converted(tmp_path):
     gd.ParseFromString(ev.graph_def)
     assert [(n.name, n.op, list(n.input)) for n in gd.node] == [("a", "Placeholder", []),
                                                                 ("b", "Exp", ["a"])]
+
+
+def test_inside_tf_function_step_and_condition_are_read_when_it_runs(tmp_path):
+    w = tf.summary.create_file_writer(str(tmp_path))
+    step = tf.Variable(0, dtype=tf.int64)
+
+    @tf.function
+    def f(x):
+        step.assign_add(1)
+        tf.summary.scalar("x", x, step=step)
+        with tf.summary.record_if(step % 2 == 0):
+            tf.summary.scalar("even", x * 2, step=step)
+        tf.summary.histogram("h", tf.ones([3]) * x, step=step, buckets=2)
+        return x + 1
+
+    with w.as_default():
+        for i in range(4):
+            f(tf.constant(float(i)))
+    got = tensors(tmp_path)
+    assert [(s, float(v)) for s, v in got["x"]] == [(1, 0.0), (2, 1.0), (3, 2.0), (4, 3.0)]
+    assert [(s, float(v)) for s, v in got["even"]] == [(2, 2.0), (4, 6.0)]
+    assert got["h"][-1][1].tolist() == [[3.0, 3.0, 0.0], [3.0, 3.0, 3.0]]

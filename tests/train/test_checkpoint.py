@@ -383,3 +383,25 @@ def test_newest_pending_restore_wins_and_old_ones_are_released(tmp_path):
     assert len(restore_mod._PENDING_CHILDREN[id(m)].by_name["w"]) == 1
     m.w = tf.Variable(-1.0)
     assert float(m.w) == 2.0
+
+
+def test_variables_created_while_tracing_a_tf_function_are_restored(tmp_path):
+    class Layer(AutoTrackable):
+        def __call__(self, x):
+            if not hasattr(self, "w"):
+                self.w = tf.Variable(tf.ones([3]), name="w")
+            return x * self.w
+
+    saved = Layer()
+    saved(tf.ones([3]))
+    saved.w.assign([1.0, 2.0, 3.0])
+    path = tf.train.Checkpoint(layer=saved).write(str(tmp_path / "a"))
+    layer = Layer()
+    status = tf.train.Checkpoint(layer=layer).read(path)
+
+    @tf.function
+    def f(x):
+        return layer(x)  # the first trace creates `w`; the restore fills it before it runs
+
+    np.testing.assert_array_equal(f(tf.ones([3])).numpy(), [1.0, 2.0, 3.0])
+    status.assert_consumed()
