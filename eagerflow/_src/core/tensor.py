@@ -274,6 +274,10 @@ def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
     if src.is_integer and dtype.is_integer:
         # TF wraps out-of-range Python ints modulo 2**bits (300 -> uint8 44).
         return np.array(value, dtype=np.int64).astype(dtype.as_numpy_dtype)
+    if dtype.is_floating or dtype.is_complex:
+        # From the Python values, not the float32 inference: tf.constant(0.1, tf.float64)
+        # is the double nearest 0.1.
+        return np.array(value, dtype=dtype.as_numpy_dtype)
     return inferred.astype(dtype.as_numpy_dtype)
 
 
