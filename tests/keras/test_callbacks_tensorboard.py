@@ -114,6 +114,21 @@ def test_learning_rate_schedule_and_evaluate(tmp_path, model):
     assert val["evaluation_loss_vs_iterations"] == [(3, np.float32(0.25))]
 
 
+def test_real_fit_writes_train_and_validation_runs(tmp_path):
+    m = tf.keras.Sequential([tf.keras.layers.Dense(3, activation="relu"),
+                             tf.keras.layers.Dense(1)])
+    m.compile(optimizer="adam", loss="mse", metrics=["mae"])
+    rng = np.random.default_rng(0)
+    x, y = rng.random((32, 4), np.float32), rng.random((32, 1), np.float32)
+    cb = tf.keras.callbacks.TensorBoard(str(tmp_path), histogram_freq=1, update_freq="batch")
+    m.fit(x, y, epochs=2, batch_size=8, validation_split=0.25, verbose=0, callbacks=[cb])
+    train, val = scalars(tmp_path / "train"), scalars(tmp_path / "validation")
+    assert {"epoch_loss", "epoch_mae", "batch_loss"} <= set(train)
+    assert [s for s, _ in train["epoch_loss"]] == [0, 1] and len(train["batch_loss"]) == 6
+    assert [s for s, _ in val["epoch_loss"]] == [0, 1]
+    assert len(scalars(tmp_path / "train", "histograms")) == 4
+
+
 def test_arguments():
     with pytest.raises(ValueError, match="Unrecognized arguments"):
         TensorBoard(bogus=1)
