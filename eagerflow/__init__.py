@@ -150,6 +150,15 @@ from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
 
 # ---- Areas below are filled by their own work streams; each edits only its own block. ----
 # -- ops: creation, array, math, linalg, random, debugging, print (foundation) --
+from eagerflow._src.core.device import DeviceSpec as DeviceSpec, device as device
+from eagerflow._src.ops.linalg import (
+    clip_by_global_norm as clip_by_global_norm,
+    clip_by_norm as clip_by_norm,
+    einsum as einsum,
+    eye as eye,
+    norm as norm,
+    tensordot as tensordot,
+)
 # -- end ops --
 
 # -- nn and image --

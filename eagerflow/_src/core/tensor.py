@@ -161,10 +161,15 @@ class EagerTensor(Tensor):
                 f"dtype={self._dtype.name})")
 
     def cpu(self) -> EagerTensor:
-        return self
+        from eagerflow._src.core.device import copy_to
+
+        return copy_to(self, "CPU", 0)
 
     def gpu(self, gpu_index: int = 0) -> EagerTensor:
-        return self
+        """A copy on GPU `gpu_index`; RuntimeError when there is no such GPU, as in TF."""
+        from eagerflow._src.core.device import copy_to
+
+        return copy_to(self, "GPU", gpu_index)
 
     def set_shape(self, shape: Any) -> None:
         if not TensorShape(shape).is_compatible_with(self.shape):
