@@ -571,8 +571,9 @@ def _tile_infer(x: Any, multiples: tuple) -> list:
     if len(multiples) != len(x._shape):
         raise C.fail("Tile", f"Expected multiples argument to be a vector of length "
                              f"{len(x._shape)} but got length {len(multiples)}")
-    if any(m < 0 for m in multiples):
-        raise C.fail("Tile", f"Expected multiples[i] >= 0, but got {list(multiples)}")
+    for i, m in enumerate(multiples):
+        if m < 0:
+            raise C.fail("Tile", f"Expected multiples[{i}] >= 0, but got {m}")
     out = tuple(None if d is None else d * m for d, m in zip(x._shape, multiples))
     if None not in out:
         check_finite_size("Tile", out, x._dtype)

@@ -116,7 +116,7 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
 
     def infer(x: Any) -> list:
         if x._dtype not in allowed:
-            raise C.not_supported(tf_name, x._dtype)
+            raise C.not_supported(tf_name, x._dtype, allowed)
         return [(x._shape, out_dtype or x._dtype)]
 
     samples = []
