@@ -148,6 +148,18 @@ from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
 # ---- Areas below are filled by their own work streams; each edits only its own block. ----
 # -- ops: creation, array, math, linalg, random, debugging, print (foundation) --
 from eagerflow._src.core.device import DeviceSpec as DeviceSpec, device as device
+from eagerflow._src.core.name_scope import (
+    get_current_name_scope as get_current_name_scope,
+    name_scope as name_scope,
+)
+from eagerflow._src.ops.debugging import (
+    Assert as Assert,
+    assert_equal as assert_equal,
+    assert_greater as assert_greater,
+    assert_less as assert_less,
+    assert_rank as assert_rank,
+    print_ as print,
+)
 from eagerflow._src.ops.indexing import (
     boolean_mask as boolean_mask,
     gather as gather,

@@ -279,6 +279,11 @@ def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
     if src.is_integer and dtype.is_integer:
         # TF wraps out-of-range Python ints modulo 2**bits (300 -> uint8 44).
         return np.array(value, dtype=np.int64).astype(dtype.as_numpy_dtype)
+    if inferred.dtype != object and dtype is not _dt.bfloat16:
+        # straight from the Python numbers: going through the inferred float32 array
+        # would round 2.1 before widening it to float64
+        with np.errstate(all="ignore"):
+            return np.array(value, dtype=dtype.as_numpy_dtype)
     return inferred.astype(dtype.as_numpy_dtype)
 
 

@@ -1,6 +1,6 @@
 """The op families. Importing this package registers every op and installs operators."""
 
 from eagerflow._src.ops import (  # noqa: F401
-    array, indexing, linalg, math, random, reduce, shaping, variables,
+    array, debugging, indexing, linalg, math, random, reduce, shaping, variables,
 )
 from eagerflow._src.ops import operators  # noqa: F401  (after the families it uses)

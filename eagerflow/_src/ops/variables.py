@@ -16,6 +16,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.name_scope import scoped_name
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Reference, Tensor, convert_to_tensor
 from eagerflow._src.ops.dispatch import Node
@@ -44,11 +45,7 @@ class VariableAggregation:
 
 
 def _scoped_name(name: str | None) -> str:
-    base = name if name else "Variable"
-    scopes = _state.name_scopes
-    if scopes:
-        base = "/".join(scopes + [base])
-    return base
+    return scoped_name(name if name else "Variable")
 
 
 class Variable:
