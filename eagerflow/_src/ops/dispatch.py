@@ -8,6 +8,7 @@ outputs from `infer`. Nothing else happens on this path.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -36,26 +37,51 @@ def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
     st = _state
     if st.graph is not None:
         outputs = st.graph.add_op(op, inputs, attrs)
-    else:
-        op.infer(*inputs, **attrs)
-        try:
-            arrays = [t._arr for t in inputs]
-        except AttributeError:
-            raise TypeError(f"{op.name}: a symbolic tensor from a graph was passed to an eager op; "
-                            "graph tensors can't be used outside the function that made them") \
-                from None
-        out = op.kernel(st.xp, *arrays, **attrs)
-        dev = st.device
-        if op.num_outputs == 1:
-            if type(out) is not np.ndarray:
-                out = np.asarray(out)
-            outputs = (EagerTensor(out, None, dev),)
+        if st.tapes:
+            record(op, inputs, outputs, attrs)
+        return outputs[0] if op.num_outputs == 1 else outputs
+    try:
+        # unrolled for the common arities: cheaper than a comprehension or map()
+        n = len(inputs)
+        if n == 2:
+            arrays = (inputs[0]._arr, inputs[1]._arr)
+        elif n == 1:
+            arrays = (inputs[0]._arr,)
         else:
-            outputs = tuple(EagerTensor(o if type(o) is np.ndarray else np.asarray(o), None, dev)
-                            for o in out)
+            arrays = tuple(map(_array_of, inputs))
+    except AttributeError:
+        raise TypeError(f"{op.name}: a symbolic tensor from a graph was passed to an eager op; "
+                        "graph tensors can't be used outside the function that made them") \
+            from None
+    if attrs:
+        specs = op.infer(*inputs, **attrs)
+        out = op.kernel(st.xp, *arrays, **attrs)
+    else:
+        specs = op.infer(*inputs)
+        out = op.kernel(st.xp, *arrays)
+    if op.num_outputs == 1:
+        if type(out) is not np.ndarray:
+            out = np.asarray(out)
+        d = specs[0][1]
+        # the declared dtype saves a lookup; a kernel that disagrees gets its own
+        t = EagerTensor(out, d if out.dtype is d._np else None, st.device)
+        if st.tapes:
+            record(op, inputs, (t,), attrs)
+        return t
+    dev = st.device
+    outputs = tuple(_wrap(o, s[1], dev) for o, s in zip(out, specs))
     if st.tapes:
         record(op, inputs, outputs, attrs)
-    return outputs[0] if op.num_outputs == 1 else outputs
+    return outputs
+
+
+def _wrap(out: Any, d: Any, dev: str) -> EagerTensor:
+    if type(out) is not np.ndarray:
+        out = np.asarray(out)
+    return EagerTensor(out, d if out.dtype is d._np else None, dev)
+
+
+_array_of = operator.attrgetter("_arr")
 
 
 def record(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> None:

@@ -29,6 +29,8 @@ def _t(x: Any) -> Tensor:
 
 def binary_args(x: Any, y: Any) -> tuple:
     """Converts a pair of operands; a Python value adopts the other operand's dtype."""
+    if type(x) is EagerTensor and type(y) is EagerTensor:
+        return x, y
     if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):
         x = convert_to_tensor(x)
         return x, y if type(y) is EagerTensor else convert_to_tensor(y, dtype_hint=x._dtype)
@@ -114,8 +116,10 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
            second_order: bool = True) -> OpDef:
     fn = getattr(np, np_name) if isinstance(np_name, str) else np_name
 
+    allowed_ids = frozenset(id(d) for d in allowed)
+
     def infer(x: Any) -> list:
-        if x._dtype not in allowed:
+        if id(x._dtype) not in allowed_ids:
             raise C.not_supported(tf_name, x._dtype, allowed)
         return [(x._shape, out_dtype or x._dtype)]
 
@@ -136,8 +140,16 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
 def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable | None,
             reference: Callable, out_dtype: Any = None, lo: float = -2.0, hi: float = 2.0,
             second_order: bool = True) -> OpDef:
+    allowed_ids = frozenset(id(d) for d in allowed)  # DTypes are singletons; id() is C-fast
+
     def infer(x: Any, y: Any) -> list:
-        d = C.same_dtype(tf_name, (x, y), allowed)
+        d = x._dtype
+        if d is y._dtype and id(d) in allowed_ids:  # the common case, kept short
+            s = x._shape
+            if s == y._shape and s is not None:
+                return [(s, out_dtype or d)]
+        else:
+            d = C.same_dtype(tf_name, (x, y), allowed)
         return [(C.broadcast(tf_name, x._shape, y._shape), out_dtype or d)]
 
     if allowed & C.FLOATS:
@@ -391,7 +403,9 @@ def _u(op: OpDef) -> Callable:
 
 def _b(op: OpDef) -> Callable:
     def f(x: Any, y: Any, name: str | None = None) -> Any:
-        return bind(op, binary_args(x, y), {})
+        if type(x) is not EagerTensor or type(y) is not EagerTensor:
+            x, y = binary_args(x, y)
+        return bind(op, (x, y), {})
     f.__name__ = op.name
     return f
 

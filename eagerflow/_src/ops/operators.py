@@ -74,7 +74,7 @@ _BINARY = {
 
 def install(cls: type) -> None:
     for name, f in _BINARY.items():
-        setattr(cls, f"__{name}__", lambda self, other, f=f: f(self, other))
+        setattr(cls, f"__{name}__", f)  # f(x, y, ...) doubles as the method: one frame less
         setattr(cls, f"__r{name}__", _swap(f))
     cls.__neg__ = lambda self: m.negative(self)
     cls.__pos__ = lambda self: self
