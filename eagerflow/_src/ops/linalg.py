@@ -14,7 +14,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t, binary_args, sum_to
+from eagerflow._src.ops.math import _t, binary_args, binary_args_hint, sum_to
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 _rng = np.random.default_rng(3)
@@ -29,6 +29,9 @@ def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
                                                      dt.uint64, dt.int16})
     if a._shape is None or b._shape is None:
         return [(None, d)]
+    if len(a._shape) != len(b._shape) and min(len(a._shape), len(b._shape)) < 2:
+        raise C.fail("MatMul", f"In[0] and In[1] has different ndims: {C.shape_str(a._shape)} "
+                               f"vs. {C.shape_str(b._shape)}")
     for x in (a, b):
         if len(x._shape) < 2:
             raise C.fail("MatMul", f"In[0] and In[1] ndims must be == 2: {len(x._shape)}"
@@ -98,7 +101,7 @@ MATMUL = register(OpDef(
 def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
            adjoint_a: bool = False, adjoint_b: bool = False, a_is_sparse: bool = False,
            b_is_sparse: bool = False, output_type: Any = None, name: str | None = None) -> Any:
-    a, b = binary_args(a, b)
+    a, b = binary_args_hint(a, b)
     if adjoint_a:
         if transpose_a:
             raise ValueError("Only one of transpose_a and adjoint_a can be True.")
