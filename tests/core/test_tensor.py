@@ -20,7 +20,7 @@ def test_repr_and_str_match_tf():
     assert repr(tf.constant("ab")) == "<tf.Tensor: shape=(), dtype=string, numpy=b'ab'>"
     assert repr(tf.constant([True, False])) == \
         "<tf.Tensor: shape=(2,), dtype=bool, numpy=array([ True, False])>"
-    assert "{}".format(tf.constant([[4.0]])) == "[[4.]]"
+    assert "{}".format(tf.constant([[4.0]])) == "[[4.]]"  # noqa: UP032 - the guide's spelling
     assert f"{tf.constant(1.2345):.2f}" == "1.23"
 
 
