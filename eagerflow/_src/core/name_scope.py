@@ -1,8 +1,9 @@
 """tf.name_scope: hierarchical names for the variables (and graph ops) created inside.
 
-Core layer. The scope stack lives on the thread state (`_state.name_scopes`); each
-entry is the full scope path ("outer/inner", "" for the root), so a name ending
-in "/" can reset the scope to an absolute path, as in TF.
+Core layer. The scope lives on the thread state as a list of path components
+(`_state.name_scopes`, joined with "/"); tf.Module's scopes share it. A name
+ending in "/" makes the scope that absolute path, and "" resets it to the root,
+as in TF; leaving a scope restores exactly what was there before.
 """
 
 from __future__ import annotations
@@ -15,41 +16,36 @@ from eagerflow._src.core.context import _state
 class name_scope:  # noqa: N801 - TF's public name
     """`with tf.name_scope("block") as scope:` prefixes names with "block/"."""
 
-    __slots__ = ("_name", "_pushed")
+    __slots__ = ("_name", "_saved")
 
     def __init__(self, name: str) -> None:
         if not isinstance(name, str):
             raise ValueError("name for name_scope must be a string.")
         self._name = name
-        self._pushed = False
+        self._saved: list = []
 
     @property
     def name(self) -> str:
         return self._name
 
     def __enter__(self) -> str:
-        stack = _state.name_scopes
+        st = _state
         name = self._name
+        self._saved.append(st.name_scopes)
         if not name:
-            full = ""
+            st.name_scopes = []
         elif name.endswith("/"):
-            full = name[:-1]  # an absolute scope
+            st.name_scopes = [name[:-1]]  # an absolute scope
         else:
-            current = stack[-1] if stack else ""
-            full = f"{current}/{name}" if current else name
-        stack.append(full)
-        self._pushed = True
-        return full + "/" if full else ""
+            st.name_scopes = st.name_scopes + [name]
+        return get_current_name_scope() + "/" if st.name_scopes else ""
 
     def __exit__(self, *exc: Any) -> None:
-        if self._pushed:
-            _state.name_scopes.pop()
-            self._pushed = False
+        _state.name_scopes = self._saved.pop()
 
 
 def get_current_name_scope() -> str:
-    stack = _state.name_scopes
-    return stack[-1] if stack else ""
+    return "/".join(_state.name_scopes)
 
 
 def scoped_name(base: str) -> str:

@@ -152,7 +152,7 @@ def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # n
             dtype = dt.int32
     dtype = dt.as_dtype(dtype)
     s, lim, d = (cast(convert_to_tensor(v), dtype) for v in vals)
-    if isinstance(d, EagerTensor):
+    if isinstance(s, EagerTensor) and isinstance(lim, EagerTensor) and isinstance(d, EagerTensor):
         if d._arr == 0:
             raise InvalidArgumentError(None, None, "Requires delta != 0: 0 [Op:Range]")
         n = int(np.ceil((float(lim._arr) - float(s._arr)) / float(d._arr)))
@@ -425,8 +425,8 @@ def _pack_infer(*xs: Any, axis: int) -> list:
     d = C.same_dtype("Pack", xs, C.ALL)
     shape = xs[0]._shape
     for i, x in enumerate(xs[1:], 1):
-        if (x._shape != shape and None not in (x._shape or (None,))
-                and None not in (shape or (None,))):
+        known = None not in (x._shape or (None,)) and None not in (shape or (None,))
+        if known and x._shape != shape:
             raise C.fail("Pack", f"Shapes of all inputs must match: values[0].shape = "
                                  f"{C.shape_str(shape)} != values[{i}].shape = "
                                  f"{C.shape_str(x._shape)}")

@@ -81,8 +81,7 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
                 Sample((_f64(2, 3, 4),), {"axes": (0, 2), "keepdims": True}),
                 Sample((_f64(3, 2),), {"axes": (0, 1), "keepdims": False})] if numeric else
                [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),),
-                       {"axes": (1,), "keepdims": False},
-                       grad=False)])
+                       {"axes": (1,), "keepdims": False}, grad=False)])
     bad = [BadSample((samples[0].inputs[0],), {"axes": (3,), "keepdims": False},
                      InvalidArgumentError, "Invalid reduction dimension")]
     return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
