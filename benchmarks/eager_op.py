@@ -14,7 +14,6 @@ import argparse
 import os
 import subprocess
 import sys
-import timeit
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TF_PYTHON = os.environ.get("TF_PYTHON", "/work/tfref/bin/python")
