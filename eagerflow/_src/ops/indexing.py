@@ -22,9 +22,9 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, static_ints
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, cast, negative, zeros_like
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
-_rng = np.random.default_rng(5)
+_rng = SampleRNG(5)
 _INDEX_TYPES = frozenset((dt.int16, dt.int32, dt.int64))
 
 

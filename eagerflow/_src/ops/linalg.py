@@ -15,9 +15,9 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, binary_args, binary_args_hint, sum_to
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
-_rng = np.random.default_rng(3)
+_rng = SampleRNG(3)
 
 
 def _f64(*shape: int) -> np.ndarray:

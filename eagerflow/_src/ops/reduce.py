@@ -21,9 +21,9 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, reshape_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, broadcast_like, cast, equal, where, zeros_like
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
-_rng = np.random.default_rng(2)
+_rng = SampleRNG(2)
 
 
 def _f64(*shape: int) -> np.ndarray:

@@ -18,9 +18,9 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, static_ints, tile
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, multiply
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
-_rng = np.random.default_rng(6)
+_rng = SampleRNG(6)
 
 
 def _f64(*shape: int) -> np.ndarray:
