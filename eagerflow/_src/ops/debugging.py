@@ -50,9 +50,34 @@ def _assert_infer(cond: Any, *data: Any, summarize: int) -> list:
     return []
 
 
+def _graph_summary(a: np.ndarray, summarize: int) -> str:
+    """TF's rendering of Assert data inside graphs: `x is`, `[-1.5 2]`, `[0 1 2...]`."""
+    if a.dtype.kind == "O" and a.ndim == 0:
+        v = a[()]
+        return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+    kind = a.dtype.kind
+    np_type = np.float64 if a.dtype == np.float64 else np.float32 if kind == "f" else None
+    if a.ndim == 0:
+        return _element(a[()], kind, np_type)
+    left = [a.size if summarize < 0 else summarize]
+
+    def render(sub: np.ndarray) -> str:
+        parts = []
+        for i in range(sub.shape[0]):
+            if left[0] <= 0:
+                return "[" + " ".join(parts) + "...]"
+            if sub.ndim == 1:
+                parts.append(_element(sub[i], kind, np_type))
+                left[0] -= 1
+            else:
+                parts.append(render(sub[i]))
+        return "[" + " ".join(parts) + "]"
+    return render(a)[1:-1]  # the caller adds the outer brackets
+
+
 def _assert_kernel(xp: Any, cond: Any, *data: Any, summarize: int) -> tuple:
     if not bool(cond):
-        parts = " ".join(f"[{_summary(np.asarray(d), summarize)}]" for d in data)
+        parts = " ".join(f"[{_graph_summary(np.asarray(d), summarize)}]" for d in data)
         raise InvalidArgumentError(None, None, f"assertion failed: {parts} [Op:Assert]")
     return ()
 
@@ -60,9 +85,9 @@ def _assert_kernel(xp: Any, cond: Any, *data: Any, summarize: int) -> tuple:
 ASSERT = register(OpDef(
     "Assert", _assert_infer, _assert_kernel, reference=lambda cond, *data, summarize: (),
     samples=[Sample((np.array(True), np.array([1, 2])), {"summarize": 3}, grad=False)],
-    bad_samples=[BadSample((np.array(False), np.array([b"x is"], dtype=object),
+    bad_samples=[BadSample((np.array(False), np.array(b"x is", dtype=object),
                             np.arange(5)), {"summarize": 3}, InvalidArgumentError,
-                           "assertion failed: [b'x is'] [0, 1, 2, ...]"),
+                           "assertion failed: [x is] [0 1 2...]"),
                  BadSample((np.array(1.0),), {"summarize": 3}, InvalidArgumentError,
                            "expected to be a bool tensor")],
     num_outputs=0, stateful=True,
