@@ -167,3 +167,17 @@ def test_print_streams(capsys, tmp_path, caplog):
     assert tf.print("x", output_stream=sys.stdout) is None
     with pytest.raises(ValueError, match="Unsupported output stream, logging level, or file."):
         tf.print("x", output_stream="bogus")
+
+
+def test_print_and_asserts_run_on_every_call_of_a_traced_function(capsys):
+    @tf.function
+    def f(x):
+        tf.print("x is", x, output_stream=sys.stdout)
+        tf.debugging.assert_positive(x)
+        return x * 2.0
+
+    f(tf.constant([1.0, 2.0]))
+    f(tf.constant([3.0, 4.0]))
+    assert capsys.readouterr().out == "x is [1 2]\nx is [3 4]\n"
+    with pytest.raises(tf.errors.InvalidArgumentError, match="assertion failed: .*\\[-1 2\\]"):
+        f(tf.constant([-1.0, 2.0]))
