@@ -22,7 +22,8 @@ def __getattr__(name: str):
             module = _importlib.import_module(f"eagerflow.keras.{name}")
         except ModuleNotFoundError as e:
             if e.name == f"eagerflow.keras.{name}":
-                raise AttributeError(f"module 'eagerflow.keras' has no attribute {name!r}") from None
+                raise AttributeError(
+                    f"module 'eagerflow.keras' has no attribute {name!r}") from None
             raise
         globals()[name] = module
         return module

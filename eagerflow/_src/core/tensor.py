@@ -157,7 +157,8 @@ class EagerTensor(Tensor):
                 f"numpy={_numpy_text(self, True)}>")
 
     def __str__(self) -> str:
-        return f"tf.Tensor({_numpy_text(self, False)}, shape={self.shape}, dtype={self._dtype.name})"
+        text = _numpy_text(self, False)
+        return f"tf.Tensor({text}, shape={self.shape}, dtype={self._dtype.name})"
 
     def cpu(self) -> EagerTensor:
         return self

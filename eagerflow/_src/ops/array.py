@@ -287,7 +287,8 @@ TRANSPOSE = register(OpDef(
     reference=lambda x, perm: np.array([x[tuple(idx[perm.index(k)] for k in _pyrange(x.ndim))]
                                         for idx in np.ndindex(*(x.shape[p] for p in perm))])
     .reshape([x.shape[p] for p in perm]),
-    samples=[Sample((_f64(2, 3, 4),), {"perm": (2, 0, 1)}), Sample((_f64(2, 3),), {"perm": (1, 0)})],
+    samples=[Sample((_f64(2, 3, 4),), {"perm": (2, 0, 1)}),
+             Sample((_f64(2, 3),), {"perm": (1, 0)})],
     bad_samples=[BadSample((np.ones((2, 3)),), {"perm": (0, 0)}, InvalidArgumentError)],
 ))
 
@@ -396,7 +397,8 @@ def _pack_infer(*xs: Any, axis: int) -> list:
     d = C.same_dtype("Pack", xs, C.ALL)
     shape = xs[0]._shape
     for i, x in enumerate(xs[1:], 1):
-        if x._shape != shape and None not in (x._shape or (None,)) and None not in (shape or (None,)):
+        known = None not in (x._shape or (None,)) and None not in (shape or (None,))
+        if known and x._shape != shape:
             raise C.fail("Pack", f"Shapes of all inputs must match: values[0].shape = "
                                  f"{C.shape_str(shape)} != values[{i}].shape = "
                                  f"{C.shape_str(x._shape)}")
@@ -410,7 +412,8 @@ PACK = register(OpDef(
     "Pack", _pack_infer, lambda xp, *xs, axis: xp.stack(xs, axis=axis),
     grad=lambda n, g: list(unstack(g, num=len(n.inputs), axis=n.attrs["axis"])),
     reference=lambda *xs, axis: np.moveaxis(np.array([x.tolist() for x in xs]), 0, axis),
-    samples=[Sample((_f64(2, 3), _f64(2, 3)), {"axis": 0}), Sample((_f64(3), _f64(3)), {"axis": 1})],
+    samples=[Sample((_f64(2, 3), _f64(2, 3)), {"axis": 0}),
+             Sample((_f64(3), _f64(3)), {"axis": 1})],
     bad_samples=[BadSample((np.ones(2), np.ones(3)), {"axis": 0}, InvalidArgumentError,
                            "Shapes of all inputs must match")],
 ))
@@ -462,7 +465,8 @@ def _unpack_grad(n: Any, *gs: Any) -> list:
 UNPACK = register(OpDef(
     "Unpack", _unpack_infer, _unpack_kernel, grad=_unpack_grad,
     reference=lambda x, num, axis: tuple(np.take(x, i, axis) for i in _pyrange(num)),
-    samples=[Sample((_f64(3, 2),), {"num": 3, "axis": 0}), Sample((_f64(2, 4),), {"num": 4, "axis": 1})],
+    samples=[Sample((_f64(3, 2),), {"num": 3, "axis": 0}),
+             Sample((_f64(2, 4),), {"num": 4, "axis": 1})],
     num_outputs=-1,
 ))
 

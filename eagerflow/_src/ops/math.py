@@ -141,8 +141,8 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
         return [(C.broadcast(tf_name, x._shape, y._shape), out_dtype or d)]
 
     if allowed & C.FLOATS:
-        samples = [Sample((_f64(3, 4, lo=lo, hi=hi), _f64(3, 4, lo=lo, hi=hi)), grad=grad is not None,
-                          second_order=second_order),
+        samples = [Sample((_f64(3, 4, lo=lo, hi=hi), _f64(3, 4, lo=lo, hi=hi)),
+                          grad=grad is not None, second_order=second_order),
                    Sample((_f64(2, 1, 3, lo=lo, hi=hi), _f64(4, 1, lo=lo, hi=hi)),
                           grad=grad is not None, second_order=second_order)]
     elif allowed & C.INTS:
@@ -505,7 +505,8 @@ def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:
 
 def _cast_infer(x: Any, dtype: dt.DType) -> list:
     if (x._dtype is dt.string) != (dtype is dt.string):
-        raise UnimplementedError(None, None, f"Cast {x._dtype.name} to {dtype.name} is not supported [Op:Cast]")
+        raise UnimplementedError(
+            None, None, f"Cast {x._dtype.name} to {dtype.name} is not supported [Op:Cast]")
     return [(x._shape, dtype)]
 
 

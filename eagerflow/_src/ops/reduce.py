@@ -50,7 +50,8 @@ KEEPDIMS_LIKE = register(OpDef(
     "ExpandReducedDims",  # gradient helper: restore reduced axes as size-1 dims
     lambda g, x, axes: [(None if x._shape is None else
                          tuple(1 if i in axes else d for i, d in enumerate(x._shape)), g._dtype)],
-    lambda xp, g, x, axes: xp.reshape(g, tuple(1 if i in axes else d for i, d in enumerate(x.shape))),
+    lambda xp, g, x, axes: xp.reshape(g, tuple(1 if i in axes else d
+                                               for i, d in enumerate(x.shape))),
     grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
     reference=lambda g, x, axes: np.expand_dims(g, axes),
     samples=[Sample((_f64(3), np.zeros((2, 3))), {"axes": (0,)}, grad_inputs=(0,))],
@@ -77,8 +78,8 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
     samples = ([Sample((_f64(3, 4),), {"axes": (1,), "keepdims": False}),
                 Sample((_f64(2, 3, 4),), {"axes": (0, 2), "keepdims": True}),
                 Sample((_f64(3, 2),), {"axes": (0, 1), "keepdims": False})] if numeric else
-               [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),), {"axes": (1,), "keepdims": False},
-                       grad=False)])
+               [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),),
+                       {"axes": (1,), "keepdims": False}, grad=False)])
     bad = [BadSample((samples[0].inputs[0],), {"axes": (3,), "keepdims": False},
                      InvalidArgumentError, "Invalid reduction dimension")]
     return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,

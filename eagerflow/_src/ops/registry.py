@@ -22,7 +22,7 @@ definition (see dispatch.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable
 
 
 @dataclass(frozen=True)

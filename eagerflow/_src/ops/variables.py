@@ -9,8 +9,10 @@ reads and assignments are handed to that graph.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
-from typing import Any
+import threading
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -51,8 +53,51 @@ def _scoped_name(name: str | None) -> str:
     return base
 
 
-class Variable:
-    """A tf.Variable: `Variable(initial_value, trainable=True, name=None, dtype=None, shape=None)`."""
+_creators = threading.local()
+
+
+def _creator_stack() -> list:
+    stack = getattr(_creators, "stack", None)
+    if stack is None:
+        stack = _creators.stack = []
+    return stack
+
+
+@contextlib.contextmanager
+def variable_creator_scope(variable_creator: Any) -> Iterator[None]:
+    """tf.variable_creator_scope: `creator(next_creator, **kwargs)` intercepts tf.Variable()."""
+    stack = _creator_stack()
+    stack.append(variable_creator)
+    try:
+        yield
+    finally:
+        stack.remove(variable_creator)
+
+
+class _VariableMeta(type):
+    """Routes `tf.Variable(...)` through the active creator scopes (distribution strategies)."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        stack = _creator_stack() if cls is Variable else None
+        if not stack:
+            return super().__call__(*args, **kwargs)
+        if args:
+            kwargs["initial_value"] = args[0]
+            if len(args) > 1:
+                raise TypeError("tf.Variable takes its arguments after initial_value by keyword "
+                                "when a variable creator scope is active")
+
+        def make(i: int) -> Any:
+            if i < 0:
+                return lambda **kw: type.__call__(cls, **kw)
+            nxt = make(i - 1)
+            return lambda **kw: stack[i](nxt, **kw)
+
+        return make(len(stack) - 1)(**kwargs)
+
+
+class Variable(metaclass=_VariableMeta):
+    """tf.Variable(initial_value, trainable=True, name=None, dtype=None, shape=None)."""
 
     __array_priority__ = 100
 

@@ -1,0 +1,216 @@
+"""The benchmark rows: what is timed, written once per API family.
+
+Each row has a `setup` and a `stmt` per API: "tf" code runs unchanged on both
+eagerflow and TensorFlow (the point of eagerflow), "torch" on PyTorch, "numpy" on
+raw NumPy. A row times `stmt` per call (seconds); `unit` says what one call is.
+`FLOP_LIMIT` rows compare against a matmul of the same FLOP count on the same
+framework (the conv2d speed limit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Row:
+    name: str
+    code: dict  # api -> (setup, stmt)
+    unit: str = "call"
+    note: str = ""
+    tags: tuple = field(default_factory=tuple)
+
+
+_TF_CNN = """
+mnist = np.load(DATA + '/mnist.npz')
+x = (mnist['x_train'][:32, ..., None] / 255.0).astype('float32')
+y = mnist['y_train'][:32].astype('int64')
+model = tf.keras.Sequential([
+    tf.keras.layers.Conv2D(16, [3, 3], activation='relu', input_shape=(28, 28, 1)),
+    tf.keras.layers.Conv2D(16, [3, 3], activation='relu'),
+    tf.keras.layers.GlobalAveragePooling2D(),
+    tf.keras.layers.Dense(10)])
+opt = tf.keras.optimizers.Adam()
+loss_fn = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+def step(x, y):
+    with tf.GradientTape() as tape:
+        loss = loss_fn(y, model(x, training=True))
+    grads = tape.gradient(loss, model.trainable_variables)
+    opt.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+"""
+
+_TORCH_CNN = """
+mnist = np.load(DATA + '/mnist.npz')
+x = torch.tensor((mnist['x_train'][:32, None] / 255.0).astype('float32'))
+y = torch.tensor(mnist['y_train'][:32].astype('int64'))
+model = torch.nn.Sequential(torch.nn.Conv2d(1, 16, 3), torch.nn.ReLU(), torch.nn.Conv2d(16, 16, 3),
+                            torch.nn.ReLU(), torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(),
+                            torch.nn.Linear(16, 10))
+opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+loss_fn = torch.nn.CrossEntropyLoss()
+def step(x, y):
+    opt.zero_grad()
+    loss = loss_fn(model(x), y)
+    loss.backward()
+    opt.step()
+    return loss
+"""
+
+_TF_MLP = """
+xb = np.random.default_rng(0).normal(size=(64, 784)).astype('float32')
+yb = np.random.default_rng(1).integers(0, 10, 64).astype('int64')
+w1 = tf.Variable(np.random.default_rng(2).normal(0, 0.05, (784, 128)).astype('float32'))
+b1 = tf.Variable(np.zeros(128, 'float32'))
+w2 = tf.Variable(np.random.default_rng(3).normal(0, 0.05, (128, 10)).astype('float32'))
+b2 = tf.Variable(np.zeros(10, 'float32'))
+params = [w1, b1, w2, b2]
+def step(x, y):
+    with tf.GradientTape() as tape:
+        h = tf.nn.relu(tf.matmul(x, w1) + b1)
+        logits = tf.matmul(h, w2) + b2
+        loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(y, logits))
+    grads = tape.gradient(loss, params)
+    for p, g in zip(params, grads):
+        p.assign_sub(0.01 * g)
+    return loss
+x = tf.constant(xb); y = tf.constant(yb)
+"""
+
+_TORCH_MLP = """
+x = torch.tensor(np.random.default_rng(0).normal(size=(64, 784)).astype('float32'))
+y = torch.tensor(np.random.default_rng(1).integers(0, 10, 64).astype('int64'))
+w1 = torch.tensor(np.random.default_rng(2).normal(0, 0.05, (784, 128)).astype('float32'),
+                  requires_grad=True)
+b1 = torch.zeros(128, requires_grad=True)
+w2 = torch.tensor(np.random.default_rng(3).normal(0, 0.05, (128, 10)).astype('float32'),
+                  requires_grad=True)
+b2 = torch.zeros(10, requires_grad=True)
+params = [w1, b1, w2, b2]
+def step(x, y):
+    h = torch.relu(x @ w1 + b1)
+    loss = torch.nn.functional.cross_entropy(h @ w2 + b2, y)
+    grads = torch.autograd.grad(loss, params)
+    with torch.no_grad():
+        for p, g in zip(params, grads):
+            p -= 0.01 * g
+    return loss
+"""
+
+_TF_200 = """
+def f(x):
+    for i in range(50):
+        x = x * 1.0001 + 0.5
+        x = tf.maximum(x, -3.0) - 0.25
+    return x
+ff = tf.function(f)
+x = tf.constant(np.ones((4, 4), 'float32'))
+ff(x)
+"""
+
+ROWS = [
+    Row("eager add 2x2", {
+        "tf": ("a = tf.constant([[1., 2.], [3., 4.]]); b = tf.constant([[5., 6.], [7., 8.]])",
+               "a + b"),
+        "torch": ("a = torch.tensor([[1., 2.], [3., 4.]]); b = torch.tensor([[5., 6.], [7., 8.]])",
+                  "a + b"),
+        "numpy": ("a = np.array([[1., 2.], [3., 4.]], 'float32'); "
+                  "b = np.array([[5., 6.], [7., 8.]], 'float32')", "a + b"),
+    }),
+    Row("eager matmul 2x2", {
+        "tf": ("a = tf.constant([[1., 2.], [3., 4.]])", "tf.matmul(a, a)"),
+        "torch": ("a = torch.tensor([[1., 2.], [3., 4.]])", "a @ a"),
+        "numpy": ("a = np.array([[1., 2.], [3., 4.]], 'float32')", "a @ a"),
+    }),
+    Row("constant from list", {
+        "tf": ("", "tf.constant([[1., 2.], [3., 4.]])"),
+        "torch": ("", "torch.tensor([[1., 2.], [3., 4.]])"),
+        "numpy": ("", "np.array([[1., 2.], [3., 4.]], 'float32')"),
+    }),
+    Row("eager 10-op chain", {
+        "tf": ("a = tf.constant(np.ones((8, 8), 'float32'))",
+               "tf.reduce_sum(tf.tanh(tf.exp(-(a * 2.0 + 1.0)) - a / 3.0) * a + a)"),
+        "torch": ("a = torch.ones(8, 8)",
+                  "(torch.tanh(torch.exp(-(a * 2.0 + 1.0)) - a / 3.0) * a + a).sum()"),
+        "numpy": ("a = np.ones((8, 8), 'float32')",
+                  "(np.tanh(np.exp(-(a * 2.0 + 1.0)) - a / 3.0) * a + a).sum()"),
+    }),
+    Row("GradientTape w*w", {
+        "tf": ("w = tf.Variable([[1.0]])",
+               "with tf.GradientTape() as t:\n    loss = w * w\nt.gradient(loss, w)"),
+        "torch": ("w = torch.tensor([[1.0]], requires_grad=True)",
+                  "torch.autograd.grad((w * w).sum(), w)"),
+    }),
+    Row("MLP train step b64 (eager)", {"tf": (_TF_MLP, "step(x, y)"),
+                                       "torch": (_TORCH_MLP, "step(x, y)")}),
+    Row("MLP train step b64 (tf.function)", {
+        "tf": (_TF_MLP + "fstep = tf.function(step); fstep(x, y)", "fstep(x, y)")}),
+    Row("tf.function 200 small ops", {
+        "tf": (_TF_200, "ff(x)"),
+        "numpy": ("x = np.ones((4, 4), 'float32')\n"
+                  "def f(x):\n    for i in range(50):\n        x = x * np.float32(1.0001) + "
+                  "np.float32(0.5)\n        x = np.maximum(x, np.float32(-3.0)) - np.float32(0.25)"
+                  "\n    return x", "f(x)"),
+    }),
+    Row("trace+compile 1000-op function", {
+        "tf": ("x = tf.constant(np.ones((4,), 'float32'))\n"
+               "def g(x):\n    for i in range(500):\n        x = x * 1.0001 + 0.5\n    return x",
+               "tf.function(g)(x)"),
+    }, unit="trace"),
+    Row("CNN train step b32 (eager)", {"tf": (_TF_CNN, "step(x, y)"),
+                                       "torch": (_TORCH_CNN, "step(x, y)")}),
+    Row("CNN train step b32 (tf.function)", {
+        "tf": (_TF_CNN + "fstep = tf.function(step); fstep(x, y)", "fstep(x, y)")}),
+    Row("matmul 1000x1000", {
+        "tf": ("a = tf.constant(np.random.default_rng(0).normal(size=(1000, 1000))"
+               ".astype('float32'))", "tf.matmul(a, a)"),
+        "torch": ("a = torch.randn(1000, 1000)", "a @ a"),
+        "numpy": ("a = np.random.default_rng(0).normal(size=(1000, 1000)).astype('float32')",
+                  "a @ a"),
+    }),
+    Row("matmul 4096x4096", {
+        "tf": ("a = tf.constant(np.random.default_rng(0).normal(size=(4096, 4096))"
+               ".astype('float32'))", "tf.matmul(a, a)"),
+        "torch": ("a = torch.randn(4096, 4096)", "a @ a"),
+        "numpy": ("a = np.random.default_rng(0).normal(size=(4096, 4096)).astype('float32')",
+                  "a @ a"),
+    }),
+    Row("conv2d fwd+bwd (guide CNN convs, b32)", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).random((32, 28, 28, 1), 'float32'))\n"
+               "k1 = tf.Variable(np.random.default_rng(1).normal(size=(3, 3, 1, 16))"
+               ".astype('float32'))\n"
+               "k2 = tf.Variable(np.random.default_rng(2).normal(size=(3, 3, 16, 16))"
+               ".astype('float32'))\n"
+               "def step():\n    with tf.GradientTape() as t:\n"
+               "        h = tf.nn.conv2d(tf.nn.conv2d(x, k1, 1, 'VALID'), k2, 1, 'VALID')\n"
+               "        loss = tf.reduce_sum(h)\n    return t.gradient(loss, [k1, k2])",
+               "step()"),
+    }),
+    Row("matmul with the FLOPs of the convs above", {
+        # 2 convs fwd = 32*26*26*16*9*2 + 32*24*24*16*144*2 FLOPs; fwd+bwd ~ 3x that.
+        "tf": ("m = 32 * 24 * 24\na = tf.constant(np.ones((m, 144), 'float32'))\n"
+               "b = tf.constant(np.ones((144, 3 * 16 + 3), 'float32'))", "tf.matmul(a, b)"),
+        "numpy": ("m = 32 * 24 * 24\na = np.ones((m, 144), 'float32')\n"
+                  "b = np.ones((144, 3 * 16 + 3), 'float32')", "a @ b"),
+    }),
+    Row("tf.data MNIST pipeline (1 epoch, b32)", {
+        "tf": ("mnist = np.load(DATA + '/mnist.npz')\n"
+               "xs = mnist['x_train']; ys = mnist['y_train']\n"
+               "ds = tf.data.Dataset.from_tensor_slices((xs, ys)).shuffle(10000)"
+               ".map(lambda a, b: (tf.cast(a, tf.float32) / 255.0, b)).batch(32)"
+               ".prefetch(tf.data.AUTOTUNE)",
+               "for _ in ds: pass"),
+    }, unit="epoch"),
+    Row("MNIST CNN fit, 1 epoch (8000 images, b32)", {
+        "tf": ("mnist = np.load(DATA + '/mnist.npz')\n"
+               "xs = (mnist['x_train'][..., None] / 255.0).astype('float32')\n"
+               "ys = mnist['y_train'].astype('int64')\n"
+               "L = tf.keras.layers\n"
+               "model = tf.keras.Sequential([L.Conv2D(32, 3, activation='relu', "
+               "input_shape=(28, 28, 1)), L.MaxPooling2D(), L.Conv2D(64, 3, activation='relu'), "
+               "L.MaxPooling2D(), L.Flatten(), L.Dense(64, activation='relu'), L.Dense(10)])\n"
+               "model.compile('adam', tf.keras.losses.SparseCategoricalCrossentropy("
+               "from_logits=True), metrics=['accuracy'])",
+               "model.fit(xs, ys, batch_size=32, epochs=1, verbose=0)"),
+    }, unit="epoch", tags=("slow",)),
+]

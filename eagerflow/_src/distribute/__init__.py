@@ -1,0 +1,1 @@
+"""tf.distribute: strategies, distributed values, collectives, distributed input."""

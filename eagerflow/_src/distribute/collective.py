@@ -1,0 +1,68 @@
+"""Collectives between replicas: an in-process rendezvous for threads.
+
+Every replica calls `exchange(index, value)` the same number of times in the same
+order (as TF requires of collectives); each call returns the list of all replicas'
+values. A replica that fails breaks the barrier, so the others raise instead of
+waiting forever, and a timeout turns a missing replica into DeadlineExceededError.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core.errors import DeadlineExceededError, UnavailableError
+
+DEFAULT_TIMEOUT_S = 600.0
+
+
+class Rendezvous:
+    def __init__(self, n: int, timeout: float | None = None) -> None:
+        self.n = n
+        self.timeout = DEFAULT_TIMEOUT_S if timeout is None else timeout
+        self._barrier = threading.Barrier(n)
+        self._lock = threading.Lock()
+        self._slots: dict = {}
+        self._gens = [0] * n
+
+    def exchange(self, index: int, value: Any) -> list:
+        gen = self._gens[index]
+        self._gens[index] += 1
+        with self._lock:
+            self._slots.setdefault(gen, [None] * self.n)[index] = value
+        self._wait(gen)
+        values = list(self._slots[gen])
+        self._wait(gen)  # everyone has read before the slot is dropped
+        if index == 0:
+            with self._lock:
+                del self._slots[gen]
+        return values
+
+    def _wait(self, gen: int) -> None:
+        start = time.monotonic()
+        try:
+            self._barrier.wait(self.timeout)
+        except threading.BrokenBarrierError:
+            if time.monotonic() - start >= self.timeout:
+                raise DeadlineExceededError(
+                    None, None, f"collective #{gen} timed out after {self.timeout:g} s: not "
+                                "every replica reached it") from None
+            raise UnavailableError(None, None, f"collective #{gen} aborted: another replica "
+                                               "failed") from None
+
+    def abort(self) -> None:
+        self._barrier.abort()
+
+
+def reduce_arrays(arrays: list, reduce_op: Any) -> np.ndarray:
+    """Sum (or mean) of same-shaped arrays, always in replica order (deterministic)."""
+    out = np.array(arrays[0], copy=True)
+    for a in arrays[1:]:
+        out = out + a
+    if reduce_op.value == "MEAN":
+        out = (out / len(arrays)).astype(out.dtype) if out.dtype.kind == "f" else \
+            out // len(arrays)
+    return out

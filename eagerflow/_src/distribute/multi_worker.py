@@ -1,0 +1,183 @@
+"""MultiWorkerMirroredStrategy: one process per worker, collectives over MPI.
+
+Launch with `mpiexec -n N python train.py`. Each worker holds one replica; values
+are all-gathered with MPI and reduced in rank order, so every worker computes
+bit-identical results (and the same as MirroredStrategy with N local replicas).
+Variables start from rank 0's values. A collective that does not complete within
+`CommunicationOptions(timeout_seconds=...)` raises DeadlineExceededError; an
+uncaught exception on any worker aborts the whole job (MPI_Abort) so that no
+worker is left waiting. Rank 0 is the chief unless TF_CONFIG names one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core.errors import DeadlineExceededError, UnavailableError
+from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.distribute.collective import reduce_arrays
+from eagerflow._src.distribute.strategy import NcclAllReduce, ReplicaContext, Strategy
+from eagerflow._src.distribute.values import MirroredVariable, ReduceOp
+
+DEFAULT_TIMEOUT_S = 300.0
+
+
+class CommunicationImplementation:
+    AUTO = "AUTO"
+    RING = "RING"
+    NCCL = "NCCL"
+
+
+class CommunicationOptions:
+    """tf.distribute.experimental.CommunicationOptions: timeout_seconds bounds collectives."""
+
+    def __init__(self, bytes_per_pack: int = 0, timeout_seconds: float | None = None,
+                 implementation: str = CommunicationImplementation.AUTO) -> None:
+        if bytes_per_pack < 0:
+            raise ValueError(f"bytes_per_pack must be non-negative, got {bytes_per_pack}")
+        self.bytes_per_pack = bytes_per_pack
+        self.timeout_seconds = timeout_seconds
+        self.implementation = implementation
+
+
+class ClusterResolver:
+    """The task this process plays (from TF_CONFIG when set, else from the MPI rank)."""
+
+    def __init__(self, rank: int, size: int) -> None:
+        config = json.loads(os.environ.get("TF_CONFIG") or "{}")
+        task = config.get("task", {})
+        self.task_type = task.get("type", "worker")
+        self.task_id = int(task.get("index", rank))
+        self._cluster = config.get("cluster", {"worker": [f"localhost:{i}" for i in range(size)]})
+        self.rpc_layer = config.get("rpc_layer", "")
+
+    def cluster_spec(self) -> dict:
+        return dict(self._cluster)
+
+    def num_accelerators(self, *args: Any, **kwargs: Any) -> dict:
+        return {}
+
+
+class _Mpi:
+    """The few MPI calls the strategy needs, each bounded by a timeout."""
+
+    def __init__(self, timeout: float) -> None:
+        from mpi4py import MPI  # the [mpi] extra
+
+        self.MPI = MPI
+        self.comm = MPI.COMM_WORLD
+        self.rank = self.comm.Get_rank()
+        self.size = self.comm.Get_size()
+        self.timeout = timeout
+
+    def _wait(self, req: Any, what: str) -> None:
+        deadline = time.monotonic() + self.timeout
+        while not req.Test():
+            if time.monotonic() > deadline:
+                raise DeadlineExceededError(
+                    None, None, f"worker {self.rank}: {what} did not complete within "
+                                f"{self.timeout:g} s; another worker has failed or stalled")
+            time.sleep(0.0002)
+
+    def allgather(self, arr: np.ndarray) -> list:
+        arr = np.ascontiguousarray(arr)
+        out = np.empty((self.size,) + arr.shape, dtype=arr.dtype)
+        if arr.dtype == object:
+            raise UnavailableError(None, None, "string tensors cannot be all-reduced")
+        self._wait(self.comm.Iallgather(arr, out), "all-gather")
+        return [out[i] for i in range(self.size)]
+
+    def broadcast(self, arr: np.ndarray) -> np.ndarray:
+        arr = np.ascontiguousarray(arr)
+        self._wait(self.comm.Ibcast(arr, root=0), "broadcast")
+        return arr
+
+    def barrier(self) -> None:
+        self._wait(self.comm.Ibarrier(), "barrier")
+
+    def abort(self, code: int = 1) -> None:
+        self.comm.Abort(code)
+
+
+class MultiWorkerMirroredStrategy(Strategy):
+    """Synchronous training across processes (one replica each), launched by mpiexec."""
+
+    def __init__(self, communication_options: CommunicationOptions | None = None,
+                 cluster_resolver: Any = None) -> None:
+        self._options = communication_options or CommunicationOptions()
+        timeout = self._options.timeout_seconds or DEFAULT_TIMEOUT_S
+        try:
+            self._mpi: _Mpi | None = _Mpi(timeout)
+            rank, size = self._mpi.rank, self._mpi.size
+        except ImportError:
+            self._mpi, rank, size = None, 0, 1  # single worker: no MPI needed
+        if self._mpi is not None and size == 1:
+            self._mpi = None
+        self._rank, self._size = rank, size
+        self.cluster_resolver = cluster_resolver or ClusterResolver(rank, size)
+        super().__init__(["/cpu:0"], NcclAllReduce())
+        if self._mpi is not None:
+            _install_abort_on_error(self._mpi)
+
+    @property
+    def num_replicas_in_sync(self) -> int:
+        return self._size
+
+    def _global_replica_id(self, local_index: int) -> int:
+        return self._rank
+
+    def _worker_layout(self) -> tuple:
+        return self._size, self._rank
+
+    @property
+    def should_checkpoint(self) -> bool:
+        return is_chief_task(self.cluster_resolver)
+
+    should_save_summary = should_checkpoint
+
+    def _collect(self, ctx: ReplicaContext, arrays: list) -> list:
+        if self._mpi is None:
+            return [arrays]
+        gathered = [self._mpi.allgather(a) for a in arrays]
+        return [[g[w] for g in gathered] for w in range(self._size)]
+
+    def _cross_worker_reduce(self, op: ReduceOp, t: Tensor) -> Tensor:
+        if self._mpi is None:
+            return t
+        parts = self._mpi.allgather(t._arr)
+        return EagerTensor(reduce_arrays(parts, op).astype(t._arr.dtype, copy=False))
+
+    def _create_variable(self, next_creator: Callable, **kwargs: Any) -> Any:
+        primary = next_creator(**kwargs)
+        if self._mpi is not None:  # everyone starts from the chief's initial value
+            primary._arr = self._mpi.broadcast(np.array(primary._arr, copy=True))
+        return MirroredVariable.from_copies(primary, [primary._arr], self)
+
+
+def is_chief_task(resolver: Any) -> bool:
+    if resolver.task_type == "chief":
+        return True
+    if "chief" in resolver.cluster_spec():
+        return False
+    return resolver.task_type == "worker" and resolver.task_id == 0
+
+
+def _install_abort_on_error(mpi: _Mpi) -> None:
+    """An uncaught exception on one worker ends every worker, instead of a hang."""
+    previous = sys.excepthook
+
+    def hook(exc_type: Any, exc: BaseException, tb: Any) -> None:
+        previous(exc_type, exc, tb)
+        sys.stderr.write(f"eagerflow: worker {mpi.rank} failed ({exc_type.__name__}); "
+                         "aborting all workers\n")
+        sys.stderr.flush()
+        mpi.abort(1)
+
+    if getattr(sys.excepthook, "__name__", "") != "hook":
+        sys.excepthook = hook

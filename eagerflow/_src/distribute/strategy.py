@@ -1,0 +1,445 @@
+"""tf.distribute strategies: the default one, OneDeviceStrategy and MirroredStrategy.
+
+MirroredStrategy runs one replica per device in its own thread (NumPy releases the
+GIL in its kernels), each with a ReplicaContext whose `all_reduce` and `merge_call`
+meet the other replicas at an in-process rendezvous. Variables created in
+`scope()` become MirroredVariables. Cross-device-ops classes (NCCL, hierarchical
+copy, reduction to one device) all reduce in replica order on the host, which is
+what NCCL falls back to without GPUs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from typing import Any, Callable, Iterator
+
+import numpy as np
+
+from eagerflow._src.core import nest
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.distribute import context
+from eagerflow._src.distribute.collective import Rendezvous, reduce_arrays
+from eagerflow._src.distribute.values import (
+    DistributedValues,
+    Mirrored,
+    MirroredVariable,
+    PerReplica,
+    ReduceOp,
+    as_reduce_op,
+    regroup,
+    select_replica,
+)
+from eagerflow._src.ops.variables import variable_creator_scope
+
+# ---------------------------------------------------------------------------------------
+# Cross-device ops: accepted for API compatibility; all reduce on the host.
+# ---------------------------------------------------------------------------------------
+
+class CrossDeviceOps:
+    """How replicas' values are combined. Every kind reduces in replica order on the host."""
+
+    def reduce(self, reduce_op: Any, per_replica_value: Any, destinations: Any = None,
+               options: Any = None) -> Any:
+        values = [convert_to_tensor(v)._arr for v in _components(per_replica_value)]
+        return EagerTensor(reduce_arrays(values, as_reduce_op(reduce_op)))
+
+
+class ReductionToOneDevice(CrossDeviceOps):
+    def __init__(self, reduce_to_device: str | None = None, accumulation_fn: Any = None) -> None:
+        self.reduce_to_device = reduce_to_device
+
+
+class NcclAllReduce(CrossDeviceOps):
+    """NCCL all-reduce; without GPUs it falls back to the host reduction (soft placement)."""
+
+    def __init__(self, num_packs: int = 1) -> None:
+        if num_packs < 0:
+            raise ValueError(f"NCCL all-reduce requires num_packs >= 0, but {num_packs} is "
+                             "specified.")
+        self.num_packs = num_packs
+
+
+class HierarchicalCopyAllReduce(CrossDeviceOps):
+    def __init__(self, num_packs: int = 1) -> None:
+        self.num_packs = num_packs
+
+
+def _components(value: Any) -> tuple:
+    if isinstance(value, DistributedValues):
+        return value.values
+    if isinstance(value, MirroredVariable):
+        return tuple(EagerTensor(c) for c in value._copies)
+    return (value,)
+
+
+# ---------------------------------------------------------------------------------------
+# Devices.
+# ---------------------------------------------------------------------------------------
+
+def canonical_device(spec: str) -> str:
+    """'/gpu:1' -> the device a replica really runs on (soft placement to the CPUs)."""
+    from eagerflow._src.distribute import devices
+
+    return devices.canonical_name(spec)
+
+
+# ---------------------------------------------------------------------------------------
+# Replica context.
+# ---------------------------------------------------------------------------------------
+
+class ReplicaContext:
+    """What a replica function sees: its id, the group size, all_reduce and merge_call."""
+
+    def __init__(self, strategy: Any, local_index: int, rendezvous: Rendezvous | None) -> None:
+        self._strategy = strategy
+        self.local_index = local_index
+        self._rendezvous = rendezvous
+
+    @property
+    def strategy(self) -> Any:
+        return self._strategy
+
+    @property
+    def num_replicas_in_sync(self) -> int:
+        return self._strategy.num_replicas_in_sync
+
+    @property
+    def replica_id_in_sync_group(self) -> Tensor:
+        return convert_to_tensor(self._strategy._global_replica_id(self.local_index))
+
+    @property
+    def devices(self) -> tuple:
+        return (self._strategy._devices[self.local_index],)
+
+    def _exchange(self, value: Any) -> list:
+        if self._rendezvous is None:
+            return [value]
+        return self._rendezvous.exchange(self.local_index, value)
+
+    def all_reduce(self, reduce_op: Any, value: Any, options: Any = None) -> Any:
+        """Reduces `value` (a nested structure of tensors) across all replicas."""
+        op = as_reduce_op(reduce_op)
+        flat = [convert_to_tensor(v) for v in nest.flatten(value)]
+        return nest.pack_sequence_as(value, [_all_reduce(self, op, t) for t in flat])
+
+    def all_gather(self, value: Any, axis: int, options: Any = None) -> Any:
+        from eagerflow._src.ops.array import concat
+
+        flat = [convert_to_tensor(v) for v in nest.flatten(value)]
+        parts = self._strategy._collect(self, [t._arr for t in flat])
+        out = [concat([EagerTensor(p[k]) for p in parts], axis=axis) for k in range(len(flat))]
+        return nest.pack_sequence_as(value, out)
+
+    def merge_call(self, merge_fn: Callable, args: tuple = (), kwargs: dict | None = None) -> Any:
+        """Runs `merge_fn(strategy, *args)` once in cross-replica context, with the
+        replicas' arguments grouped as PerReplica values; each replica gets its part."""
+        kwargs = kwargs or {}
+        gathered = self._exchange((args, kwargs))
+        if self.local_index == 0 or self._rendezvous is None:
+            merged_args = regroup([a for a, _ in gathered]) if len(gathered) > 1 else args
+            merged_kwargs = regroup([k for _, k in gathered]) if len(gathered) > 1 else kwargs
+            prev = context.set_replica_context(None)
+            try:
+                result = merge_fn(self._strategy, *merged_args, **merged_kwargs)
+            finally:
+                context.set_replica_context(prev)
+            outcome = self._exchange(result)[0] if self._rendezvous is not None else result
+        else:
+            outcome = self._exchange(None)[0]
+        return select_replica(self.local_index, outcome)
+
+
+def _all_reduce(ctx: ReplicaContext, op: ReduceOp, t: Tensor) -> Tensor:
+    from eagerflow._src.autodiff.custom_gradient import custom_gradient
+
+    @custom_gradient
+    def reduced(x: Tensor) -> Any:
+        values = ctx._strategy._collect(ctx, [x._arr])
+        out = EagerTensor(reduce_arrays([v[0] for v in values], op).astype(x._arr.dtype,
+                                                                          copy=False))
+
+        def grad(dy: Tensor) -> Tensor:
+            return _all_reduce(ctx, op, dy)
+
+        return out, grad
+
+    return reduced(t)
+
+
+class _DefaultReplicaContext(ReplicaContext):
+    pass
+
+
+# ---------------------------------------------------------------------------------------
+# Strategies.
+# ---------------------------------------------------------------------------------------
+
+class InputContext:
+    """What an input function knows: pipelines, this pipeline's id, replicas in sync."""
+
+    def __init__(self, num_input_pipelines: int = 1, input_pipeline_id: int = 0,
+                 num_replicas_in_sync: int = 1) -> None:
+        self.num_input_pipelines = num_input_pipelines
+        self.input_pipeline_id = input_pipeline_id
+        self.num_replicas_in_sync = num_replicas_in_sync
+
+    def get_per_replica_batch_size(self, global_batch_size: int) -> int:
+        if global_batch_size % self.num_replicas_in_sync:
+            raise ValueError(f"The `global_batch_size` {global_batch_size} is not divisible by "
+                             f"`num_replicas_in_sync` {self.num_replicas_in_sync}")
+        return global_batch_size // self.num_replicas_in_sync
+
+    def __str__(self) -> str:
+        return (f"tf.distribute.InputContext(input pipeline id {self.input_pipeline_id}, "
+                f"total: {self.num_input_pipelines})")
+
+
+class Strategy:
+    """Base: a set of replicas (devices) that run the same computation in sync."""
+
+    def __init__(self, devices: list, cross_device_ops: Any = None) -> None:
+        self._devices = [canonical_device(d) for d in devices]
+        self._cross_device_ops = cross_device_ops or ReductionToOneDevice()
+        self._default_replica_context = _DefaultReplicaContext(self, 0, None)
+        self._scope_depth = 0
+        self._lock = threading.Lock()
+        self._current_rendezvous: Rendezvous | None = None
+
+    # -- sizes and ids -----------------------------------------------------------------
+    @property
+    def num_replicas_in_sync(self) -> int:
+        return len(self._devices)
+
+    @property
+    def extended(self) -> Any:
+        return self
+
+    @property
+    def worker_devices(self) -> tuple:
+        return tuple(self._devices)
+
+    def _global_replica_id(self, local_index: int) -> int:
+        return local_index
+
+    def _worker_layout(self) -> tuple:
+        """(number of workers, this worker's index): (1, 0) except for multi-worker."""
+        return 1, 0
+
+    # -- scope and variables -------------------------------------------------------------
+    @contextlib.contextmanager
+    def scope(self) -> Iterator[Strategy]:
+        active = context.current_strategies()
+        if active and active[-1] is not self and context.current_replica_context() is None:
+            raise ValueError("Mixing different tf.distribute.Strategy objects: entering the "
+                             f"scope of {self!r} inside the scope of {active[-1]!r}")
+        context.push_strategy(self)
+        try:
+            with variable_creator_scope(self._create_variable):
+                yield self
+        finally:
+            context.pop_strategy(self)
+
+    def _create_variable(self, next_creator: Callable, **kwargs: Any) -> Any:
+        return next_creator(**kwargs)
+
+    def variable_created_in_scope(self, v: Any) -> bool:
+        return getattr(v, "_strategy", None) is self
+
+    # -- running -------------------------------------------------------------------------
+    def run(self, fn: Callable, args: tuple = (), kwargs: dict | None = None,
+            options: Any = None) -> Any:
+        """Runs `fn` on every replica; returns PerReplica results (plain with one replica)."""
+        kwargs = kwargs or {}
+        n = len(self._devices)
+        if n == 1:
+            return self._run_replica(fn, 0, args, kwargs, None)
+        rendezvous = Rendezvous(n)
+        results: list = [None] * n
+        errors: list = [None] * n
+        parent = context.current_strategies()
+
+        def body(i: int) -> None:
+            context.inherit(parent)
+            try:
+                results[i] = self._run_replica(fn, i, args, kwargs, rendezvous)
+            except BaseException as e:  # surfaced to the caller below
+                errors[i] = e
+                rendezvous.abort()
+
+        threads = [threading.Thread(target=body, args=(i,), name=f"replica-{i}")
+                   for i in range(1, n)]
+        for t in threads:
+            t.start()
+        body(0)
+        for t in threads:
+            t.join()
+        first = next((e for e in errors if e is not None and not _is_abort(e)), None)
+        first = first or next((e for e in errors if e is not None), None)
+        if first is not None:
+            raise first
+        return regroup(results)
+
+    experimental_run_v2 = run  # the TF 2.0/2.1 name, as the seeds use it
+
+    def _run_replica(self, fn: Callable, i: int, args: tuple, kwargs: dict,
+                     rendezvous: Rendezvous | None) -> Any:
+        ctx = ReplicaContext(self, i, rendezvous)
+        prev = context.set_replica_context(ctx)
+        saved_device = _state.device
+        _state.device = self._devices[i]
+        try:
+            return fn(*select_replica(i, args), **select_replica(i, kwargs))
+        finally:
+            _state.device = saved_device
+            context.set_replica_context(prev)
+
+    def _collect(self, ctx: ReplicaContext, arrays: list) -> list:
+        """Every replica's `arrays` (in replica order), for collectives."""
+        return ctx._exchange(arrays)
+
+    # -- reductions and values ---------------------------------------------------------
+    def reduce(self, reduce_op: Any, value: Any, axis: int | None = None) -> Any:
+        """Combines a per-replica value across replicas (and along `axis` if given)."""
+        from eagerflow._src.ops import reduce as R
+
+        op = as_reduce_op(reduce_op)
+        parts = [convert_to_tensor(v) for v in _components(value)]
+        if axis is None:
+            return self._cross_device_ops.reduce(op, PerReplica(parts)) if len(parts) > 1 \
+                else self._local_reduce(op, parts[0])
+        sums = [R.reduce_sum(p, axis=axis) for p in parts]
+        total = self._cross_device_ops.reduce(ReduceOp.SUM, PerReplica(sums)) if len(sums) > 1 \
+            else sums[0]
+        if op is ReduceOp.MEAN:
+            count = sum(int(np.prod(np.asarray(p._shape)[[axis]])) for p in parts)
+            from eagerflow._src.ops.math import cast, truediv
+
+            total = truediv(total, cast(count, total.dtype))
+        return self._cross_worker_reduce(op if axis is None else ReduceOp.SUM, total)
+
+    def _local_reduce(self, op: ReduceOp, t: Tensor) -> Tensor:
+        return self._cross_worker_reduce(op, t)
+
+    def _cross_worker_reduce(self, op: ReduceOp, t: Tensor) -> Tensor:
+        return t
+
+    def experimental_local_results(self, value: Any) -> tuple:
+        return tuple(_components(value))
+
+    def gather(self, value: Any, axis: int) -> Tensor:
+        from eagerflow._src.ops.array import concat
+
+        return concat([convert_to_tensor(v) for v in _components(value)], axis=axis)
+
+    # extended-style API used by optimizers and Keras
+    def reduce_to(self, reduce_op: Any, value: Any, destinations: Any = None,
+                  options: Any = None) -> Any:
+        return self.reduce(reduce_op, value)
+
+    def batch_reduce_to(self, reduce_op: Any, value_destination_pairs: list,
+                        options: Any = None) -> list:
+        return [self.reduce(reduce_op, v) for v, _ in value_destination_pairs]
+
+    def update(self, var: Any, fn: Callable, args: tuple = (), kwargs: dict | None = None,
+               group: bool = True) -> Any:
+        return fn(var, *args, **(kwargs or {}))
+
+    # -- input -------------------------------------------------------------------------
+    def experimental_distribute_dataset(self, dataset: Any, options: Any = None) -> Any:
+        from eagerflow._src.distribute.input import DistributedDataset
+
+        return DistributedDataset(self, dataset)
+
+    def distribute_datasets_from_function(self, dataset_fn: Callable, options: Any = None) -> Any:
+        from eagerflow._src.distribute.input import DistributedDatasetsFromFunction
+
+        return DistributedDatasetsFromFunction(self, dataset_fn)
+
+    experimental_distribute_datasets_from_function = distribute_datasets_from_function
+
+    def experimental_distribute_values_from_function(self, value_fn: Callable) -> Any:
+        n = len(self._devices)
+        values = [value_fn(_ValueContext(i, n)) for i in range(n)]
+        return values[0] if n == 1 else PerReplica(values)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} devices={self._devices}>"
+
+
+def _is_abort(e: BaseException) -> bool:
+    from eagerflow._src.core.errors import UnavailableError
+
+    return isinstance(e, UnavailableError) and "another replica failed" in str(e)
+
+
+class _ValueContext:
+    def __init__(self, replica_id: int, n: int) -> None:
+        self.replica_id_in_sync_group = replica_id
+        self.num_replicas_in_sync = n
+
+
+class _DefaultDistributionStrategy(Strategy):
+    def __init__(self) -> None:
+        super().__init__(["/cpu:0"])
+
+
+class OneDeviceStrategy(Strategy):
+    """Runs everything on one device (`tf.distribute.OneDeviceStrategy("/gpu:0")`)."""
+
+    def __init__(self, device: str) -> None:
+        super().__init__([device])
+
+    def _create_variable(self, next_creator: Callable, **kwargs: Any) -> Any:
+        saved = _state.device
+        _state.device = self._devices[0]
+        try:
+            return next_creator(**kwargs)
+        finally:
+            _state.device = saved
+
+
+class MirroredStrategy(Strategy):
+    """Synchronous replicas on several devices of this machine, one thread each."""
+
+    def __init__(self, devices: list | None = None, cross_device_ops: Any = None) -> None:
+        if devices is None:
+            from eagerflow._src.distribute import devices as dev
+
+            gpus = dev.logical_device_names("GPU")
+            devices = gpus or ["/cpu:0"]
+        if not devices:
+            raise ValueError("Got an empty `devices` list and unable to recognize any local "
+                             "devices.")
+        if len(set(devices)) != len(devices):
+            raise ValueError(f"No duplicates allowed in `devices` argument: {devices}")
+        super().__init__(list(devices), cross_device_ops or NcclAllReduce())
+
+    def _create_variable(self, next_creator: Callable, **kwargs: Any) -> Any:
+        ctx = context.current_replica_context()
+        if ctx is not None and ctx._rendezvous is not None:
+            # Created inside run(): one replica creates it, all share it.
+            return ctx.merge_call(lambda s: Mirrored([self._make_mirrored(next_creator, kwargs)] *
+                                                     s.num_replicas_in_sync))
+        return self._make_mirrored(next_creator, kwargs)
+
+    def _make_mirrored(self, next_creator: Callable, kwargs: dict) -> Any:
+        saved = _state.device
+        _state.device = self._devices[0]
+        try:
+            primary = next_creator(**kwargs)
+        finally:
+            _state.device = saved
+        copies = [primary._arr] + [primary._arr.copy() for _ in self._devices[1:]]
+        return MirroredVariable.from_copies(primary, copies, self)
+
+
+_DEFAULT: list = []
+
+
+def default_strategy() -> Strategy:
+    if not _DEFAULT:
+        _DEFAULT.append(_DefaultDistributionStrategy())
+    return _DEFAULT[0]
+

@@ -1,0 +1,175 @@
+"""Distributed values: ReduceOp, PerReplica, Mirrored and MirroredVariable.
+
+A MirroredVariable keeps one copy of its value per replica. Inside a replica (a
+thread run by `strategy.run`) reads and writes touch that replica's copy; in the
+cross-replica context reads see the primary copy and writes reach every copy.
+Because every replica applies the same all-reduced update, the copies stay equal.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from eagerflow._src.core import nest
+from eagerflow._src.ops.variables import Variable
+
+
+class ReduceOp(enum.Enum):
+    """How values from replicas combine: SUM or MEAN."""
+
+    SUM = "SUM"
+    MEAN = "MEAN"
+
+    @staticmethod
+    def from_variable_aggregation(aggregation: Any) -> ReduceOp:
+        from eagerflow._src.ops.variables import VariableAggregation
+
+        mapping = {VariableAggregation.SUM: ReduceOp.SUM, VariableAggregation.MEAN: ReduceOp.MEAN}
+        if aggregation not in mapping:
+            raise ValueError(f"Could not convert from `tf.VariableAggregation` {aggregation} to "
+                             "`tf.distribute.ReduceOp` type")
+        return mapping[aggregation]
+
+
+def as_reduce_op(op: Any) -> ReduceOp:
+    if isinstance(op, ReduceOp):
+        return op
+    if isinstance(op, str) and op.upper() in ("SUM", "MEAN"):
+        return ReduceOp[op.upper()]
+    raise ValueError(f"Unknown reduce op {op!r}: use tf.distribute.ReduceOp.SUM or MEAN")
+
+
+class DistributedValues:
+    """Base of values that have one component per replica."""
+
+    _kind = "DistributedValues"
+
+    def __init__(self, values: tuple) -> None:
+        self._values = tuple(values)
+
+    @property
+    def values(self) -> tuple:
+        return self._values
+
+    def _primary(self) -> Any:
+        return self._values[0]
+
+    def __repr__(self) -> str:
+        body = ",\n".join(f"  {i}: {v!s}" for i, v in enumerate(self._values))
+        return f"{self._kind}:{{\n{body}\n}}"
+
+    __str__ = __repr__
+
+
+class PerReplica(DistributedValues):
+    """Values that differ per replica (inputs and results of `strategy.run`)."""
+
+    _kind = "PerReplica"
+
+
+class Mirrored(DistributedValues):
+    """Values known to be equal on every replica."""
+
+    _kind = "Mirrored"
+
+
+def current_replica_index() -> int | None:
+    """The index of the replica running on this thread, or None in cross-replica context."""
+    from eagerflow._src.distribute import context
+
+    ctx = context.current_replica_context()
+    return None if ctx is None else ctx.local_index
+
+
+class MirroredVariable(Variable):
+    """A variable with one copy per replica, kept in sync by identical updates."""
+
+    def _init_mirrored(self, copies: list, strategy: Any) -> None:
+        self._copies = copies
+        self._strategy = strategy
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # pragma: no cover - guarded
+        raise TypeError("MirroredVariable is created by a strategy's scope(), not directly")
+
+    @classmethod
+    def from_copies(cls, primary: Variable, copies: list, strategy: Any) -> MirroredVariable:
+        v = object.__new__(cls)
+        v.__dict__.update({k: val for k, val in primary.__dict__.items() if k != "_arr"})
+        v._init_mirrored(copies, strategy)
+        return v
+
+    @property
+    def _arr(self) -> Any:
+        i = current_replica_index()
+        return self._copies[0 if i is None else i]
+
+    @_arr.setter
+    def _arr(self, value: Any) -> None:
+        i = current_replica_index()
+        if i is None:
+            for k in range(len(self._copies)):
+                self._copies[k] = value if k == 0 else value.copy()
+        else:
+            self._copies[i] = value
+
+    @property
+    def values(self) -> tuple:
+        return tuple(_ComponentView(self, i) for i in range(len(self._copies)))
+
+    def _get_on_device(self, i: int) -> Any:
+        return self._copies[i]
+
+    def __repr__(self) -> str:
+        parts = []
+        for i, c in enumerate(self.values):
+            parts.append(f"  {i}: {c!r}")
+        return "MirroredVariable:{\n" + ",\n".join(parts) + "\n}"
+
+
+class _ComponentView:
+    """One replica's copy of a MirroredVariable, shown like a tf.Variable."""
+
+    def __init__(self, var: MirroredVariable, index: int) -> None:
+        self._var, self._index = var, index
+
+    @property
+    def name(self) -> str:
+        base = self._var.name[:-2]
+        return self._var.name if self._index == 0 else f"{base}/replica_{self._index}:0"
+
+    def numpy(self) -> Any:
+        a = self._var._copies[self._index]
+        return a[()] if a.ndim == 0 else a.copy()
+
+    def __repr__(self) -> str:
+        a = self._var._copies[self._index]
+        text = repr(a.item()) if a.ndim == 0 else repr(a)
+        if "\n" in text:
+            text = "\n" + text
+        return (f"<tf.Variable '{self.name}' shape={self._var.shape} "
+                f"dtype={self._var.dtype.name}, numpy={text}>")
+
+
+def select_replica(index: int, structure: Any) -> Any:
+    """Each distributed value in `structure` replaced by its component for one replica."""
+    def pick(x: Any) -> Any:
+        if isinstance(x, DistributedValues):
+            return x._values[index]
+        return x
+    return nest.map_structure(pick, structure)
+
+
+def regroup(per_replica_results: list) -> Any:
+    """[structure per replica] -> one structure whose leaves are PerReplica values."""
+    first = per_replica_results[0]
+    flats = [nest.flatten(r) for r in per_replica_results]
+    leaves = []
+    for parts in zip(*flats):
+        if all(p is parts[0] for p in parts):
+            # the same object everywhere: a variable stays itself, a value is Mirrored
+            leaves.append(parts[0] if isinstance(parts[0], Variable) or parts[0] is None
+                          else Mirrored(parts))
+        else:
+            leaves.append(PerReplica(parts))
+    return nest.pack_sequence_as(first, leaves)

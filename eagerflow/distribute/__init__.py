@@ -1,0 +1,26 @@
+"""tf.distribute: distribution strategies (re-exports only)."""
+
+from eagerflow.distribute import experimental
+from eagerflow._src.distribute.context import (
+    get_replica_context,
+    get_strategy,
+    has_strategy,
+    in_cross_replica_context,
+)
+from eagerflow._src.distribute.context import get_cross_replica_context
+from eagerflow._src.distribute.input import DistributedDataset
+from eagerflow._src.distribute.multi_worker import MultiWorkerMirroredStrategy
+from eagerflow._src.distribute.strategy import (
+    CrossDeviceOps,
+    HierarchicalCopyAllReduce,
+    InputContext,
+    MirroredStrategy,
+    NcclAllReduce,
+    OneDeviceStrategy,
+    ReductionToOneDevice,
+    ReplicaContext,
+    Strategy,
+)
+from eagerflow._src.distribute.values import DistributedValues, Mirrored, PerReplica, ReduceOp
+
+StrategyExtended = Strategy

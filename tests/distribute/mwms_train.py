@@ -1,0 +1,58 @@
+"""Trains a tiny linear model for a few steps under a strategy and prints the weights.
+
+Run as `python mwms_train.py default|mirrored|mwms [timeout]` (mwms under
+`mpiexec -n 2`). Used by test_multi_worker.py to compare the three strategies.
+"""
+
+import json
+import sys
+
+import numpy as np
+
+import eagerflow as tf
+
+
+def make_strategy(kind: str):
+    if kind == "default":
+        return tf.distribute.get_strategy()
+    if kind == "mirrored":
+        return tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+    opts = tf.distribute.experimental.CommunicationOptions(timeout_seconds=float(sys.argv[2]))
+    return tf.distribute.MultiWorkerMirroredStrategy(communication_options=opts)
+
+
+def main() -> None:
+    kind = sys.argv[1]
+    strategy = make_strategy(kind)
+    rng = np.random.default_rng(0)
+    xs = rng.normal(size=(16, 3)).astype("float32")
+    ys = (xs @ np.array([[1.0], [-2.0], [0.5]], "float32")).astype("float32")
+    with strategy.scope():
+        # rank-dependent init on purpose: MWMS must broadcast the chief's value
+        seed = 0 if kind != "mwms" else strategy.cluster_resolver.task_id
+        w = tf.Variable(np.random.default_rng(seed).normal(size=(3, 1)).astype("float32"))
+    batches = [(tf.constant(xs[i:i + 8]), tf.constant(ys[i:i + 8])) for i in (0, 8)] * 3
+
+    def step(inputs):
+        x, y = inputs
+        with tf.GradientTape() as t:
+            loss = tf.reduce_sum((tf.matmul(x, w) - y) ** 2) / 8.0
+        g = t.gradient(loss, w)
+        g = tf.distribute.get_replica_context().all_reduce("SUM", g)
+        w.assign_sub(0.05 * g)
+        return loss
+
+    for batch in strategy.experimental_distribute_dataset(batches):
+        strategy.run(step, args=(batch,))
+    if kind != "mwms" or strategy.should_checkpoint:
+        print(json.dumps({"kind": kind, "w": w.numpy().ravel().tolist(),
+                          "replicas": strategy.num_replicas_in_sync}))
+    if kind == "mwms" and len(sys.argv) > 3 and sys.argv[3] == "fail" and \
+            strategy.cluster_resolver.task_id == 1:
+        raise RuntimeError("worker 1 fails on purpose")
+    if kind == "mwms" and len(sys.argv) > 3:
+        strategy.run(step, args=(next(iter(strategy.experimental_distribute_dataset(batches))),))
+
+
+if __name__ == "__main__":
+    main()
