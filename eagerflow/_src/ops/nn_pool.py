@@ -69,8 +69,8 @@ POOL2D = _Pool(2, "", ("NHWC", "NCHW"), True, _MAX_T)
 POOL3D = _Pool(3, "3D", ("NDHWC", "NCDHW"), False, _AVG_T)
 
 
-def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple, padding: str,
-                      explicit: tuple, data_format: str, is_max: bool) -> None:
+def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple,
+                      padding: str, explicit: tuple, data_format: str, is_max: bool) -> None:
     nd = p.rank + 2
     check_choice(op, "padding", padding, ("SAME", "VALID", "EXPLICIT")
                  if p.explicit and is_max else ("SAME", "VALID"))
@@ -143,8 +143,8 @@ def _make_pool(p: _Pool) -> None:
     def max_infer(x: Any, ksize: tuple, strides: tuple, padding: str, explicit_paddings: tuple,
                   data_format: str) -> list:
         d = check_t(p.max, (x,), p.max_types)
-        _check_pool_attrs(p, p.max, x._shape, ksize, strides, padding, explicit_paddings, data_format,
-                          True)
+        _check_pool_attrs(p, p.max, x._shape, ksize, strides, padding, explicit_paddings,
+                          data_format, True)
         if x._shape is None:
             return [(None, d)]
         return [(_out_shape(p.max, x._shape, ksize, strides, padding, explicit_paddings,
