@@ -46,7 +46,7 @@ from eagerflow._src.ops.math import (
     zeros_like,
 )
 from eagerflow._src.ops.math import abs as _abs
-from eagerflow._src.ops.nn_conv import check_t, fail
+from eagerflow._src.ops.nn_conv import check_t, fail, wants
 from eagerflow._src.ops.reduce import reduce_mean, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -455,7 +455,7 @@ BIAS_ADD_GRAD = register(OpDef(
 
 BIAS_ADD = register(OpDef(
     "BiasAdd", _bias_add_infer, _bias_add_kernel,
-    grad=lambda n, g: [g, bind(BIAS_ADD_GRAD, (g,), n.attrs)],
+    grad=lambda n, g: [g, bind(BIAS_ADD_GRAD, (g,), n.attrs) if wants(n, 1) else None],
     reference=_bias_add_ref,
     samples=[Sample((_f64(2, 3), _f64(3)), {"data_format": "NHWC"}),
              Sample((_f64(2, 3, 2, 2), _f64(3)), {"data_format": "NCHW"}),
@@ -636,14 +636,16 @@ def _xent_grad(n: Any, g_loss: Any, g_bp: Any) -> list:
     logits, labels = n.inputs
     gl = _expand_last(g_loss)
     gx = gl * n.outputs[1]
-    if not _is_zero(g_bp):
+    bp_used = not _is_zero(g_bp)
+    if bp_used:
         gx = gx + _xent_backprop_grad(logits, g_bp)
-        g_labels = negative(g_bp)
-    else:
-        g_labels = None
-    g_lab = gl * negative(log_softmax(logits))
-    g_labels = g_lab if g_labels is None else g_lab + g_labels
-    return [sum_to(gx, logits), sum_to(g_labels, labels)]
+    g_labels = None
+    if wants(n, 1):
+        g_labels = gl * negative(log_softmax(logits))
+        if bp_used:
+            g_labels = g_labels - g_bp
+        g_labels = sum_to(g_labels, labels)
+    return [sum_to(gx, logits) if wants(n, 0) else None, g_labels]
 
 
 def _soft_labels(*shape: int) -> np.ndarray:

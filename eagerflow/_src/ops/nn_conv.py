@@ -133,6 +133,12 @@ def static_shape_values(t: Any) -> tuple | None:
     return None
 
 
+def wants(n: Any, i: int) -> bool:
+    """Whether the tape wants a gradient for input `i` of node `n` (see Node.needs)."""
+    needs = getattr(n, "needs", None)
+    return needs is None or needs[i]
+
+
 def shape_tensor(x: Any) -> Any:
     """The runtime shape of `x` as an int32 tensor (a constant when fully known)."""
     if x._shape is not None and None not in x._shape:
@@ -298,8 +304,8 @@ def _make_family(fam: _Family) -> None:
     def fwd_grad(n: Any, g: Any) -> list:
         x, w = n.inputs
         a = n.attrs
-        return [bind(fam.ops["bin"], (shape_tensor(x), w, g), a),
-                bind(fam.ops["bfil"], (x, shape_tensor(w), g), a)]
+        return [bind(fam.ops["bin"], (shape_tensor(x), w, g), a) if wants(n, 0) else None,
+                bind(fam.ops["bfil"], (x, shape_tensor(w), g), a) if wants(n, 1) else None]
 
     # -- backprop input ------------------------------------------------------------------
     def _check_backprop(op: str, label: str, in_shape: tuple | None, fshape: tuple | None,
@@ -373,8 +379,9 @@ def _make_family(fam: _Family) -> None:
 
     def bin_grad(n: Any, g: Any) -> list:
         _, w, dy = n.inputs
-        return [None, bind(fam.ops["bfil"], (g, shape_tensor(w), dy), n.attrs),
-                bind(fam.ops["fwd"], (g, w), n.attrs)]
+        return [None,
+                bind(fam.ops["bfil"], (g, shape_tensor(w), dy), n.attrs) if wants(n, 1) else None,
+                bind(fam.ops["fwd"], (g, w), n.attrs) if wants(n, 2) else None]
 
     # -- backprop filter -----------------------------------------------------------------
     def bfil_infer(x: Any, sizes: Any, dy: Any, strides: tuple, padding: str,
@@ -403,8 +410,8 @@ def _make_family(fam: _Family) -> None:
 
     def bfil_grad(n: Any, g: Any) -> list:
         x, _, dy = n.inputs
-        return [bind(fam.ops["bin"], (shape_tensor(x), g, dy), n.attrs), None,
-                bind(fam.ops["fwd"], (x, g), n.attrs)]
+        return [bind(fam.ops["bin"], (shape_tensor(x), g, dy), n.attrs) if wants(n, 0) else None,
+                None, bind(fam.ops["fwd"], (x, g), n.attrs) if wants(n, 2) else None]
 
     samples, bad, bin_samples, bfil_samples = _family_samples(fam)
     fam.ops["fwd"] = register(OpDef(fam.fwd, fwd_infer, fwd_kernel, grad=fwd_grad,
