@@ -162,6 +162,7 @@ from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
 # -- end autograph --
 
 # -- modules and keras --
+from eagerflow._src.module import Module as Module  # noqa: E402
 # -- end keras --
 
 # -- data and io --

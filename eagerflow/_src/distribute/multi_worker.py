@@ -177,6 +177,7 @@ def _install_abort_on_error(mpi: _Mpi) -> None:
         sys.stderr.write(f"eagerflow: worker {mpi.rank} failed ({exc_type.__name__}); "
                          "aborting all workers\n")
         sys.stderr.flush()
+        time.sleep(0.5)  # let mpiexec forward the traceback before the job is torn down
         mpi.abort(1)
 
     if getattr(sys.excepthook, "__name__", "") != "hook":

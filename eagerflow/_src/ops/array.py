@@ -149,7 +149,7 @@ def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # n
             dtype = dt.int32
     dtype = dt.as_dtype(dtype)
     s, lim, d = (cast(convert_to_tensor(v), dtype) for v in vals)
-    if isinstance(d, EagerTensor):
+    if isinstance(s, EagerTensor) and isinstance(lim, EagerTensor) and isinstance(d, EagerTensor):
         if d._arr == 0:
             raise InvalidArgumentError(None, None, "Requires delta != 0: 0 [Op:Range]")
         n = int(np.ceil((float(lim._arr) - float(s._arr)) / float(d._arr)))

@@ -1,0 +1,94 @@
+"""Errors raised from converted code while a graph is traced, restated as TF does:
+
+    in user code:
+
+        File "/path/to/user.py", line 11, in f  *
+            while i < x:
+
+        TypeError: 'i' has dtype int32 before the loop, but dtype float32 after one iteration
+
+The exception keeps its class and traceback; only the message gains the user's frames
+(converted functions marked with `*`), with eagerflow's and the standard library's own
+frames left out. Python's traceback already points at the user's lines: converted
+code is compiled with the user's file name and line numbers.
+"""
+
+from __future__ import annotations
+
+import linecache
+import os
+from typing import Any
+
+import eagerflow
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(eagerflow.__file__)) + os.sep
+_STDLIB_DIRS = tuple(os.path.dirname(os.path.abspath(m.__file__)) + os.sep
+                     for m in (os,) if getattr(m, "__file__", None))
+
+
+def _is_internal(filename: str) -> bool:
+    path = os.path.abspath(filename)
+    if path.startswith(_PACKAGE_DIR):
+        return True
+    if "site-packages" in path or "dist-packages" in path:
+        return True
+    return path.startswith(_STDLIB_DIRS) or filename.startswith("<")
+
+
+def user_frames(tb: Any, converted: dict) -> list[tuple[str, int, str, bool]]:
+    frames = []
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        name = converted.get(code)
+        if name is not None or not _is_internal(code.co_filename):
+            entry = (code.co_filename, tb.tb_lineno, name or code.co_name, name is not None)
+            if not frames or frames[-1][:2] != entry[:2]:
+                frames.append(entry)
+        tb = tb.tb_next
+    return frames
+
+
+def user_code_message(exc: BaseException, converted: dict) -> str | None:
+    frames = user_frames(exc.__traceback__, converted)
+    if not frames:
+        return None
+    lines = ["in user code:", ""]
+    for filename, lineno, name, is_converted in frames:
+        lines.append(f'    File "{filename}", line {lineno}, in {name}' +
+                     ("  *" if is_converted else ""))
+        src = linecache.getline(filename, lineno).strip()
+        if src:
+            lines.append(f"        {src}")
+        lines.append("")
+    text = str(exc.message if hasattr(exc, "message") and
+               isinstance(getattr(exc, "message", None), str) else exc)
+    first = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    lines.extend("    " + ln for ln in first.split("\n"))
+    return "\n".join(lines) + "\n"
+
+
+def restate(exc: BaseException, converted: dict) -> BaseException | None:
+    """A copy of `exc` with the "in user code" message, or None where that can't be done."""
+    if getattr(exc, "_ag_restated", False):
+        return None
+    message = user_code_message(exc, converted)
+    if message is None:
+        return None
+    from eagerflow._src.core.errors import OpError
+
+    cls = type(exc)
+    try:
+        if isinstance(exc, OpError):
+            new = cls(exc.node_def, exc.op, message)
+        elif isinstance(exc, UnicodeError) or isinstance(exc, SyntaxError):
+            return None
+        else:
+            new = cls(message)
+    except Exception:  # noqa: BLE001 - an exception class we can't rebuild keeps its message
+        return None
+    new._ag_restated = True
+    new.ag_original_exception = exc
+    return new
+
+
+__all__ = ["restate", "user_code_message"]

@@ -1,0 +1,489 @@
+"""Runtime: `if`, `while` and `for` statements of converted code.
+
+Each statement dispatches on what its condition (or iterable) turns out to be:
+  - a Python value or an eager tensor: the block runs as plain Python would run it
+    (an eager tensor's truth value is its value);
+  - a graph tensor, while a graph is being traced: tf.cond / tf.while_loop from
+    `eagerflow._src.ops.control_flow`, with the variables the block changes threaded
+    through the op by `get_state()` / `set_state(values)`.
+
+The graph forms check what TF's AutoGraph checks, with TF's messages: variables left
+unset on one branch, `None` values, nested structures, dtypes and shapes that change
+across an iteration. Lists that a graph loop appends to accumulate into a TensorArray
+and come out of the loop stacked.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from eagerflow._src.autograph.operators.variables import Undefined, UndefinedReturnValue
+from eagerflow._src.core import nest
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+
+_LIMITATIONS = ("https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/"
+                "autograph/g3doc/reference/limitations.md"
+                "#consistency-of-control-flow-types")
+_WHILE_CHANGED = (
+    "The condition of while loop started as non-Tensor, then changed to Tensor. This may "
+    "happen either because variables changed type, or when a break or return statement "
+    "inside the loop depends on a Tensor condition. In both cases, changing to a TF loop "
+    f"should remove the error.\nSee {_LIMITATIONS} for more info.")
+_PY_FOR_TENSOR_TEST = (
+    "break and return statements which depend on a TF condition are not supported in Python "
+    f"for loops. Did you intend to make it a TF loop?\nSee {_LIMITATIONS} for more info.")
+_RETURN_IN_LOOP = (
+    "a return statement cannot be placed inside this TensorFlow loop; this may happen if a "
+    "return statement depends on a static Python condition such as a hyperparameter")
+
+
+class _Local(threading.local):
+    def __init__(self) -> None:
+        self.graph_branch_depth = 0  # > 0 while tracing a branch of a graph cond
+
+
+_local = _Local()
+
+
+def graph_tensor(x: Any) -> Any:
+    """`x` as a graph tensor if it is one (variables read while tracing count), else None."""
+    if isinstance(x, Tensor):
+        return None if isinstance(x, EagerTensor) else x
+    if _state.graph is not None and hasattr(type(x), "_as_tensor"):
+        t = x._as_tensor()
+        return None if isinstance(t, EagerTensor) else t
+    return None
+
+
+def in_graph_branch() -> bool:
+    return _local.graph_branch_depth > 0
+
+
+def is_tensor_array(x: Any) -> bool:
+    return getattr(x, "_is_tensor_array", False) or (
+        type(x).__name__ == "TensorArray" and hasattr(x, "stack"))
+
+
+def _ops() -> Any:
+    from eagerflow._src.ops import control_flow
+
+    return control_flow
+
+
+# ---------------------------------------------------------------------------------------
+# if
+# ---------------------------------------------------------------------------------------
+
+def if_stmt(cond: Any, body: Callable, orelse: Callable, get_state: Callable,
+            set_state: Callable, symbol_names: tuple, nouts: int) -> None:
+    t = graph_tensor(cond)
+    if t is None:
+        if cond:
+            body()
+        else:
+            orelse()
+        return
+    _tf_if_stmt(t, body, orelse, get_state, set_state, symbol_names, nouts)
+
+
+def _tf_if_stmt(pred: Any, body: Callable, orelse: Callable, get_state: Callable,
+                set_state: Callable, symbol_names: tuple, nouts: int) -> None:
+    init = get_state()
+    results: dict[str, tuple] = {}
+    names = symbol_names[:nouts]
+
+    def branch(fn: Callable, which: str) -> Callable:
+        def run() -> list:
+            set_state(init)
+            _local.graph_branch_depth += 1
+            try:
+                fn()
+            finally:
+                _local.graph_branch_depth -= 1
+            values = get_state()[:nouts]
+            for v, name in zip(values, names):
+                _check_branch_value(v, name, which)
+            values = tuple(_graph_values(v, name) for v, name in zip(values, names))
+            results[which] = values
+            if len(results) == 2:
+                _verify_branches(results["main"], results["else"], names)
+            return nest.flatten(values)
+        return run
+
+    out = _ops().cond(pred, branch(body, "main"), branch(orelse, "else"))
+    packed = nest.pack_sequence_as(results["main"], _as_list(out))
+    set_state(tuple(packed) + tuple(init[nouts:]))
+
+
+def tf_cond_value(pred: Any, true_fn: Callable, false_fn: Callable, name: str) -> Any:
+    """tf.cond over two lazily computed values (conditional expressions, and/or)."""
+    results: dict[str, Any] = {}
+
+    def branch(fn: Callable, which: str) -> Callable:
+        def run() -> list:
+            _local.graph_branch_depth += 1
+            try:
+                v = fn()
+            finally:
+                _local.graph_branch_depth -= 1
+            _check_branch_value(v, name, which)
+            v = _graph_values(v, name)
+            results[which] = v
+            if len(results) == 2:
+                _verify_branches((results["main"],), (results["else"],), (name,))
+            return nest.flatten(v)
+        return run
+
+    out = _ops().cond(pred, branch(true_fn, "main"), branch(false_fn, "else"))
+    return nest.pack_sequence_as(results["main"], _as_list(out))
+
+
+def _as_list(out: Any) -> list:
+    if out is None:
+        return []
+    if isinstance(out, (list, tuple)):
+        return list(out)
+    return [out]
+
+
+def _check_branch_value(v: Any, name: str, which: str) -> None:
+    if isinstance(v, UndefinedReturnValue):
+        raise ValueError(f"the {which} branch must also have a return statement.")
+    if isinstance(v, Undefined):
+        raise ValueError(f"'{name}' must also be initialized in the {which} branch")
+    if v is None:
+        raise ValueError(f"'{name}' is None at the end of the {which} branch.")
+
+
+def _graph_value(v: Any, name: str) -> Any:
+    if isinstance(v, Tensor) or is_tensor_array(v):
+        return v
+    if hasattr(type(v), "_as_tensor"):
+        return v._as_tensor()
+    try:
+        return convert_to_tensor(v)
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"'{name}' holds {v!r}, which can't be converted to a Tensor "
+                        f"for a TensorFlow control flow statement: {e}") from None
+
+
+def _graph_values(v: Any, name: str) -> Any:
+    return nest.map_structure(lambda x: _graph_value(x, name), v)
+
+
+def _verify_branches(main: tuple, other: tuple, names: tuple) -> None:
+    for a, b, name in zip(main, other, names):
+        try:
+            nest.assert_same_structure(a, b, check_types=False)
+        except (ValueError, TypeError) as e:
+            raise TypeError(f"'{name}' must have the same nested structure in the main and "
+                            f"else branches:\n\n{e}") from None
+        for x, y in zip(nest.flatten(a), nest.flatten(b)):
+            dx, dy = getattr(x, "dtype", None), getattr(y, "dtype", None)
+            if dx is not None and dy is not None and dx != dy:
+                raise TypeError(f"'{name}' has dtype {dx.name} in the main branch, but dtype "
+                                f"{dy.name} in the else branch")
+
+
+# ---------------------------------------------------------------------------------------
+# while / for
+# ---------------------------------------------------------------------------------------
+
+def while_stmt(test: Callable, body: Callable, get_state: Callable, set_state: Callable,
+               symbol_names: tuple, opts: dict) -> None:
+    # While tracing, the first test runs in a throwaway sub-graph (TF does the same): if it
+    # turns out to be a graph loop, the loop traces the test again inside the loop.
+    cond = test() if _state.graph is None else _discarded_trace(test)
+    if graph_tensor(cond) is None:
+        # Python's loop, the first condition reused so that it is evaluated exactly once
+        # per iteration, as in the original.
+        while True:
+            if graph_tensor(cond) is not None:
+                raise NotImplementedError(_WHILE_CHANGED)
+            if not cond:
+                return
+            body()
+            cond = test()
+    _tf_loop(test, body, get_state, set_state, symbol_names, opts, None)
+
+
+def for_stmt(iter_: Any, extra_test: Callable | None, body: Callable, get_state: Callable,
+             set_state: Callable, symbol_names: tuple, opts: dict) -> None:
+    t = graph_tensor(iter_)
+    if t is not None:
+        _tf_loop(extra_test, body, get_state, set_state, symbol_names, opts, t)
+        return
+    hook = getattr(type(iter_), "_ag_for_stmt", None)
+    if hook is not None and _state.graph is not None:
+        hook(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
+        return
+    if extra_test is None:
+        for x in iter_:
+            body(x)
+        return
+    if not _py_test(extra_test()):
+        return
+    for x in iter_:
+        body(x)
+        if not _py_test(extra_test()):
+            break
+
+
+def _py_test(v: Any) -> Any:
+    if graph_tensor(v) is not None:
+        raise NotImplementedError(_PY_FOR_TENSOR_TEST)
+    return v
+
+
+def _tf_loop(test: Callable | None, body: Callable, get_state: Callable,
+             set_state: Callable, symbol_names: tuple, opts: dict, iterated: Any) -> None:
+    """A graph while loop; `iterated` is the tensor a `for` loop runs over, else None."""
+    from eagerflow._src.ops import array, math
+
+    init = list(get_state())
+    list_vars = set(opts.get("list_vars", ()))
+    for v in init:
+        if isinstance(v, UndefinedReturnValue):
+            raise NotImplementedError(_RETURN_IN_LOOP)
+
+    n = None
+    if iterated is not None:
+        if iterated.shape.rank == 0:
+            raise TypeError("Cannot iterate over a scalar tensor.")
+        dim = iterated.shape[0] if iterated.shape.rank is not None else None
+        n = dim if dim is not None else array.shape(iterated)[0]
+
+    elements = None
+    if iterated is not None:
+        # Element i of the iterated tensor, read with a tensor index inside the loop.
+        from eagerflow._src.ops.tensor_array import TensorArray
+
+        known = isinstance(n, int)
+        elements = TensorArray(iterated.dtype, size=n if known else 0, dynamic_size=not known,
+                               element_shape=iterated.shape[1:],
+                               clear_after_read=False).unstack(iterated)
+
+    def run_body(i: Any) -> None:
+        if iterated is None:
+            body()
+        else:
+            body(elements.read(i))
+
+    pending = [k for k, (v, s) in enumerate(zip(init, symbol_names))
+               if isinstance(v, Undefined) or (s in list_vars and _untyped(v, s, opts))]
+    if pending:
+        init = _init_from_first_iteration(init, pending, symbol_names, list_vars, get_state,
+                                          set_state, run_body, opts)
+
+    entry = [_loop_entry_value(v, s, s in list_vars, opts) for v, s in zip(init, symbol_names)]
+    invariants = _shape_invariants(init, entry, opts)
+    flat_entry = nest.flatten(entry)
+    counter = convert_to_tensor(0)
+    loop_vars = [counter] + flat_entry
+
+    def unpack(vals: tuple) -> list:
+        return nest.pack_sequence_as(entry, list(vals))
+
+    def cond_fn(*vals: Any) -> Any:
+        i, state = vals[0], vals[1:]
+        set_state(tuple(unpack(state)))
+        more = None if iterated is None else math.less(i, n)
+        if test is None:
+            return more
+        t = test()
+        if graph_tensor(t) is None:
+            t = convert_to_tensor(bool(t))
+        return t if more is None else math.logical_and(more, t)
+
+    def body_fn(*vals: Any) -> list:
+        i, state = vals[0], vals[1:]
+        set_state(tuple(unpack(state)))
+        run_body(i)
+        new = list(get_state())
+        out = []
+        for before, after, name, inv in zip(entry, new, symbol_names, invariants):
+            out.append(_verify_loop_var(before, after, name, inv))
+        return [math.add(i, 1)] + nest.flatten(out)
+
+    kwargs = {}
+    if opts.get("maximum_iterations") is not None:
+        kwargs["maximum_iterations"] = opts["maximum_iterations"]
+    elif iterated is not None and test is None:
+        kwargs["maximum_iterations"] = n
+    if opts.get("parallel_iterations") is not None:
+        kwargs["parallel_iterations"] = opts["parallel_iterations"]
+    if any(inv is not None for inv in nest.flatten(invariants)):
+        flat_inv = [counter.shape] + [
+            inv if inv is not None else getattr(v, "shape", None)
+            for v, inv in zip(flat_entry, _flat_invariants(entry, invariants))]
+        kwargs["shape_invariants"] = flat_inv
+    final = _ops().while_loop(cond_fn, body_fn, loop_vars, **kwargs)
+    final = unpack(_as_list(final)[1:])
+    result = []
+    for v, s in zip(final, symbol_names):
+        if s in list_vars and is_tensor_array(v):
+            v = v.stack()
+        result.append(v)
+    set_state(tuple(result))
+
+
+def _untyped(v: Any, name: str, opts: dict) -> bool:
+    return isinstance(v, list) and not v and name not in opts.get("list_types", {})
+
+
+def _init_from_first_iteration(init: list, pending: list, names: tuple, list_vars: set,
+                               get_state: Callable, set_state: Callable,
+                               run_body: Callable, opts: dict) -> list:
+    """Variables first set inside the loop (and empty lists it fills) take their type from
+    a trial iteration, then start from zeros of that type, as TF's AutoGraph does."""
+    # Lists are copied: the trial's appends must not reach the real loop's initial values.
+    trial = tuple(list(v) if isinstance(v, list) else v for v in init)
+
+    def run_trial() -> list:
+        set_state(trial)
+        run_body(convert_to_tensor(0))
+        return list(get_state())
+
+    first = _discarded_trace(run_trial)
+    set_state(tuple(init))
+    out = list(init)
+    for k in pending:
+        v, name = first[k], names[k]
+        if name in list_vars and isinstance(init[k], list):
+            element = v[0] if isinstance(v, list) and v else None
+            if element is None:
+                raise ValueError(f"'{name}' is an empty list that the loop does not fill; "
+                                 "declare its element type with set_element_type")
+            element = _graph_value(element, name)
+            opts.setdefault("list_types", {})[name] = (element.dtype, element.shape)
+            continue
+        if isinstance(v, (Undefined, UndefinedReturnValue)) or v is None:
+            raise ValueError(f"'{name}' must be defined before the loop.")
+        out[k] = nest.map_structure(lambda x: _zeros_like_spec(x, name), v)
+    return out
+
+
+def _zeros_like_spec(x: Any, name: str) -> Any:
+    """Zeros with the dtype and shape of `x`, a value from the trial (another graph)."""
+    from eagerflow._src.ops import array
+
+    if is_tensor_array(x):
+        raise ValueError(f"'{name}' must be defined before the loop.")
+    x = _graph_value(x, name)
+    dims = [0 if d is None else d for d in (x.shape.as_list() if x.shape.rank is not None
+                                            else [])]
+    return array.zeros(dims, x.dtype)
+
+
+def _discarded_trace(fn: Callable) -> Any:
+    """Runs `fn` into a throwaway sub-graph, so that nothing it builds (stateful ops
+    included) reaches the graph being traced."""
+    try:
+        from eagerflow._src.ops.control_flow_graph import _new_subgraph, _trace
+    except ImportError:  # pragma: no cover - the graph stream provides these
+        return fn()
+    return _trace(fn, _new_subgraph("autograph_trial"))
+
+
+def _loop_entry_value(v: Any, name: str, is_list: bool, opts: dict) -> Any:
+    if is_list:
+        if isinstance(v, list):
+            return _list_to_tensor_array(v, name, opts)
+        if isinstance(v, Tensor):
+            from eagerflow._src.ops.tensor_array import TensorArray
+
+            ta = TensorArray(v.dtype, size=0, dynamic_size=True, element_shape=v.shape[1:])
+            return ta.unstack(v)
+    if v is None:
+        raise ValueError(f"'{name}' is None before the loop. TensorFlow loop variables must "
+                         "be tensors or values that convert to tensors.")
+    return _graph_values(v, name)
+
+
+def _list_to_tensor_array(values: list, name: str, opts: dict) -> Any:
+    from eagerflow._src.ops.tensor_array import TensorArray
+
+    dtype, shape = opts.get("list_types", {}).get(name, (None, None))
+    elements = [_graph_value(x, name) for x in values]
+    if dtype is None:
+        dtype = elements[0].dtype
+        if shape is None:
+            shape = elements[0].shape
+    ta = TensorArray(dtype, size=0, dynamic_size=True, element_shape=shape)
+    for i, x in enumerate(elements):
+        ta = ta.write(i, x)
+    return ta
+
+
+def _shape_invariants(init: list, entry: list, opts: dict) -> list:
+    """Per loop variable: a structure of TensorShapes (or None) from set_loop_options."""
+    pairs = opts.get("shape_invariants") or ()
+    from eagerflow._src.core.shape import TensorShape
+
+    out = []
+    for v, e in zip(init, entry):
+        flat_v = nest.flatten(v)
+        flat_e = nest.flatten(e)
+        invs = []
+        for orig in (flat_v if len(flat_v) == len(flat_e) else [None] * len(flat_e)):
+            inv = None
+            for var, shape in pairs:
+                if var is orig or (hasattr(orig, "_as_tensor") and var is orig):
+                    inv = TensorShape(shape)
+            invs.append(inv)
+        out.append(nest.pack_sequence_as(e, invs) if nest.is_nested(e) else invs[0])
+    return out
+
+
+def _flat_invariants(entry: list, invariants: list) -> list:
+    out = []
+    for e, inv in zip(entry, invariants):
+        n = len(nest.flatten(e))
+        out.extend(nest.flatten(inv) if nest.is_nested(inv) else [inv] * n)
+    return out
+
+
+def _verify_loop_var(before: Any, after: Any, name: str, invariant: Any) -> Any:
+    if after is None:
+        raise ValueError(f"'{name}' is None at the end of the iteration.")
+    if isinstance(after, Undefined):
+        raise ValueError(f"'{name}' must be defined before the loop.")
+    if is_tensor_array(before):
+        if isinstance(after, list):  # appended to as a Python list inside the graph loop
+            for x in after:
+                before = before.write(before.size(), x)
+            return before
+        return after
+    try:
+        nest.assert_same_structure(before, after, check_types=False)
+    except (ValueError, TypeError) as e:
+        raise TypeError(f"'{name}' does not have the same nested structure after one "
+                        f"iteration.\n\n{e}") from None
+    after = _graph_values(after, name)
+    flat_inv = nest.flatten(invariant) if nest.is_nested(invariant) else \
+        [invariant] * len(nest.flatten(before))
+    for b, a, inv in zip(nest.flatten(before), nest.flatten(after), flat_inv):
+        if is_tensor_array(b):
+            continue
+        if b.dtype != a.dtype:
+            raise TypeError(f"'{name}' has dtype {b.dtype.name} before the loop, but dtype "
+                            f"{a.dtype.name} after one iteration")
+        allowed = inv if inv is not None else b.shape
+        if not _is_subshape(a.shape, allowed):
+            raise ValueError(
+                f"'{name}' has shape {b.shape} before the loop, but shape {a.shape} after one "
+                "iteration. Use tf.autograph.experimental.set_loop_options to set shape "
+                "invariants.")
+    return after
+
+
+def _is_subshape(shape: Any, allowed: Any) -> bool:
+    """Whether `shape` fits `allowed` (None dims of `allowed` admit anything)."""
+    if allowed.rank is None:
+        return True
+    if shape.rank != allowed.rank:
+        return False
+    return all(b is None or a == b for a, b in zip(shape.as_list(), allowed.as_list()))

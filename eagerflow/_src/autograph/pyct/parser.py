@@ -1,0 +1,144 @@
+"""Source code of functions and lambdas, parsed with their original file positions.
+
+Sits under the transpiler. The source is found from the code object (file and first
+line), not from `inspect.getsource`, which follows `__wrapped__` and would return a
+decorated function's inner source. Every node keeps its real line and column in the
+user's file, so the compiled conversion reports errors at the user's lines.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import linecache
+import textwrap
+import tokenize
+import types
+from typing import Any
+
+
+class SourceUnavailableError(Exception):
+    """The entity's source can't be found or parsed (REPL, exec, C functions)."""
+
+
+def _block_lines(code: types.CodeType) -> tuple[list[str], int]:
+    filename = code.co_filename
+    lines = linecache.getlines(filename)
+    if not lines:
+        linecache.checkcache(filename)
+        lines = linecache.getlines(filename)
+    if not lines:
+        raise SourceUnavailableError("could not get source code")
+    start = code.co_firstlineno - 1
+    if start >= len(lines):
+        raise SourceUnavailableError("could not get source code")
+    try:
+        block = inspect.getblock(lines[start:])
+    except (IndentationError, SyntaxError, IndexError, tokenize.TokenError):
+        block = lines[start:start + 1]
+    return block, start + 1
+
+
+def _shift(tree: ast.AST, line_offset: int, col_offset: int) -> None:
+    for n in ast.walk(tree):
+        if "lineno" in n._attributes and hasattr(n, "lineno"):
+            n.lineno += line_offset
+            if getattr(n, "end_lineno", None) is not None:
+                n.end_lineno += line_offset
+            n.col_offset += col_offset
+            if getattr(n, "end_col_offset", None) is not None:
+                n.end_col_offset += col_offset
+
+
+def _parse_block(block: list[str], first_line: int) -> ast.Module:
+    text = "".join(block)
+    dedented = textwrap.dedent(text)
+    indent = 0
+    for orig, new in zip(text.splitlines(), dedented.splitlines()):
+        if new.strip():
+            indent = len(orig) - len(new)
+            break
+    try:
+        tree = ast.parse(dedented)
+    except SyntaxError as e:
+        raise SourceUnavailableError(f"could not parse the source code: {e}") from None
+    _shift(tree, first_line - 1, indent)
+    return tree
+
+
+def parse_function(fn: types.FunctionType) -> ast.AST:
+    """The FunctionDef (or Lambda) node of `fn`, positioned in its source file."""
+    code = fn.__code__
+    block, first = _block_lines(code)
+    if fn.__name__ == "<lambda>":
+        return _find_lambda(fn, block, first)
+    # A decorated def's code starts at its first decorator; drop decorators we can't parse
+    # alone (they may continue a larger expression) by parsing from the `def` line.
+    tree = _parse_block(block, first)
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                node.name == code.co_name:
+            return node
+    raise SourceUnavailableError("could not find the function's definition in its source")
+
+
+def _find_lambda(fn: types.FunctionType, block: list[str], first: int) -> ast.Lambda:
+    """Finds the lambda among those that start on the code's first line.
+
+    A line can hold several lambdas; they are told apart by argument names and, failing
+    that, by compiling each candidate and comparing byte code."""
+    code = fn.__code__
+    tree = None
+    # The lambda may sit inside a larger statement that spans lines above or below it;
+    # widen the window until the text parses.
+    lines = linecache.getlines(code.co_filename)
+    start = code.co_firstlineno - 1
+    for back in range(0, min(start, 20) + 1):
+        for fwd in range(1, 40):
+            chunk = lines[start - back:start + fwd]
+            text = textwrap.dedent("".join(chunk))
+            try:
+                tree = ast.parse(text)
+            except SyntaxError:
+                try:
+                    tree = ast.parse("(" + text.strip().rstrip(",").rstrip("\\") + "\n)")
+                except SyntaxError:
+                    tree = None
+                    continue
+                indent_fix = -1
+            else:
+                indent_fix = 0
+            orig = "".join(chunk)
+            indent = len(orig) - len(orig.lstrip())
+            _shift(tree, start - back, indent + indent_fix)
+            break
+        if tree is not None:
+            break
+    if tree is None:
+        raise SourceUnavailableError("could not parse the lambda's source")
+    cands = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == first]
+    argnames = list(code.co_varnames[:code.co_argcount + code.co_kwonlyargcount])
+    cands = [c for c in cands if [a.arg for a in c.args.posonlyargs + c.args.args
+                                  + c.args.kwonlyargs] == argnames] or cands
+    if len(cands) > 1:
+        exact = [c for c in cands if _same_code(c, code)]
+        cands = exact or cands
+    if len(cands) != 1:
+        raise SourceUnavailableError(
+            "could not tell the lambda apart from others on the same line")
+    return cands[0]
+
+
+def _same_code(node: ast.Lambda, code: types.CodeType) -> bool:
+    try:
+        mod = compile(ast.Expression(body=node), code.co_filename, "eval")
+    except (SyntaxError, ValueError):
+        return False
+    for c in mod.co_consts:
+        if isinstance(c, types.CodeType) and c.co_code == code.co_code:
+            return True
+    return False
+
+
+def source_of(node: Any) -> str:
+    return ast.unparse(node)

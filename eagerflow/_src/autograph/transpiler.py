@@ -1,0 +1,157 @@
+"""From a Python function to its converted twin: parse, run the converters, compile.
+
+Sits between the converters (below) and the API (above). The converted function is
+compiled from the transformed AST itself, in which every node keeps the line and column
+of the user's code it came from, under the user's file name; tracebacks through
+converted code therefore show the user's file, line and source text. Generated helper
+code takes the position of the statement it stands for.
+
+The conversion is compiled once per code object as a factory:
+
+    def __ag_factory(ag__, fscope, <the original's free variables>):
+        def f(...): <converted body>
+        return f
+
+and each function object gets its twin by `types.FunctionType` over the inner code with
+the original's globals, defaults and closure cells (the very same cells, so later
+rebinding of a closed-over variable is seen by both).
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import types
+from typing import Any
+
+from eagerflow._src.autograph.converters import (
+    asserts,
+    break_statements,
+    call_trees,
+    conditional_expressions,
+    continue_statements,
+    control_flow,
+    directives,
+    functions,
+    lists,
+    logical_expressions,
+    return_statements,
+    variables,
+)
+from eagerflow._src.autograph.pyct import parser
+from eagerflow._src.autograph.pyct.templates import Namer, all_names
+
+_RESERVED = {"ag__", "fscope", "__ag_factory"}
+
+
+class Context:
+    """State shared by the converters while converting one entity."""
+
+    def __init__(self, tree: ast.AST) -> None:
+        self.namer = Namer(all_names(tree) | _RESERVED)
+        self.undefined_names: set[str] = set()
+        self.uses_class_cell = False
+
+
+class Conversion:
+    """A compiled conversion of one code object."""
+
+    __slots__ = ("factory_code", "inner_code", "tree", "codes", "name")
+
+    def __init__(self, factory_code: types.CodeType, inner_code: types.CodeType,
+                 tree: ast.AST, codes: dict, name: str) -> None:
+        self.factory_code = factory_code
+        self.inner_code = inner_code
+        self.tree = tree
+        self.codes = codes
+        self.name = name
+
+
+def transform(node: ast.AST) -> tuple[ast.AST, Context]:
+    ctx = Context(node)
+    if isinstance(node, ast.Lambda):
+        for conv in (call_trees, conditional_expressions, logical_expressions):
+            node = conv.transform(node, ctx)
+        return node, ctx
+    for conv in (directives, break_statements, continue_statements, return_statements,
+                 lists, asserts, call_trees, control_flow, conditional_expressions,
+                 logical_expressions, variables, functions):
+        node = conv.transform(node, ctx)
+    return node, ctx
+
+
+def convert_code(fn: types.FunctionType) -> Conversion:
+    node = parser.parse_function(fn)
+    node, _ = transform(node)
+    code = fn.__code__
+    freevars = [v for v in code.co_freevars if v not in _RESERVED]
+    args = ["ag__", "fscope"] + freevars
+    if "__class__" not in args:
+        args.append("__class__")  # a spelled-out `super(__class__, self)` needs the cell
+    factory = ast.FunctionDef(
+        name="__ag_factory",
+        args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=a) for a in args], vararg=None,
+                           kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),
+        body=[], decorator_list=[], returns=None, type_comment=None)
+    if isinstance(node, ast.Lambda):
+        factory.body = [ast.Return(value=node)]
+    else:
+        factory.body = [node, ast.Return(value=ast.Name(id=node.name, ctx=ast.Load()))]
+    if hasattr(ast, "TypeIgnore"):
+        factory.type_params = []
+    module = ast.Module(body=[factory], type_ignores=[])
+    for n in (factory, *factory.body[1:]):
+        n.lineno, n.col_offset = node.lineno, node.col_offset
+        n.end_lineno, n.end_col_offset = node.end_lineno, node.end_col_offset
+    ast.fix_missing_locations(module)
+    mod_code = compile(module, code.co_filename, "exec", dont_inherit=True)
+    factory_code = next(c for c in mod_code.co_consts if isinstance(c, types.CodeType))
+    inner = next(c for c in factory_code.co_consts
+                 if isinstance(c, types.CodeType) and c.co_name == code.co_name)
+    codes: dict = {}
+    _collect(inner, fn.__name__, codes)
+    return Conversion(factory_code, inner, node, codes, fn.__name__)
+
+
+def _collect(code: types.CodeType, name: str, out: dict) -> None:
+    out[code] = name
+    for c in code.co_consts:
+        if isinstance(c, types.CodeType):
+            _collect(c, name, out)
+
+
+def instantiate(conv: Conversion, fn: types.FunctionType, ag_module: Any,
+                options: Any) -> types.FunctionType:
+    """The converted twin of `fn`, sharing its globals and closure cells."""
+    code = conv.inner_code
+    original = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
+    cells = []
+    for v in code.co_freevars:
+        if v == "ag__":
+            cells.append(types.CellType(ag_module))
+        elif v == "fscope":
+            cells.append(types.CellType(options))
+        elif v in original:
+            cells.append(original[v])
+        else:
+            cells.append(types.CellType())
+    new = types.FunctionType(code, fn.__globals__, fn.__name__, fn.__defaults__,
+                             tuple(cells) or None)
+    new.__kwdefaults__ = copy.copy(fn.__kwdefaults__)
+    new.__qualname__ = fn.__qualname__
+    new.__module__ = fn.__module__
+    new.__doc__ = fn.__doc__
+    new.__dict__.update(fn.__dict__)
+    new.__annotations__ = dict(getattr(fn, "__annotations__", {}) or {})
+    return new
+
+
+def to_source(conv: Conversion) -> str:
+    """Readable source of the conversion, with the entity named `tf__<name>`."""
+    node = copy.deepcopy(conv.tree)
+    if isinstance(node, ast.Lambda):
+        text = f"{functions.display_name(conv.name)} = {ast.unparse(node)}"
+    else:
+        node.name = functions.display_name(node.name)
+        text = ast.unparse(node)
+    return text + "\n"

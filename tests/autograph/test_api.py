@@ -1,0 +1,184 @@
+"""tf.autograph's API: to_code, to_graph, do_not_convert, conversion caching, recursive
+conversion of user code only, error positions in the user's file."""
+
+import ast
+import logging
+import traceback
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src import autograph
+from eagerflow._src.autograph import api
+
+
+def square_if_positive(x):
+    if x > 0:
+        x = x * x
+    else:
+        x = 0.0
+    return x
+
+
+def sum_even(items):
+    s = 0
+    for c in items:
+        if c % 2 > 0:
+            continue
+        s += c
+    return s
+
+
+def test_public_names_match_tf():
+    assert {n for n in dir(tf.autograph) if not n.startswith("_")} >= {
+        "experimental", "set_verbosity", "to_code", "to_graph", "trace"}
+    assert {"Feature", "do_not_convert", "set_loop_options"} <= set(
+        dir(tf.autograph.experimental))
+    assert [f.name for f in tf.autograph.experimental.Feature] == [
+        "ALL", "AUTO_CONTROL_DEPS", "ASSERT_STATEMENTS", "BUILTIN_FUNCTIONS",
+        "EQUALITY_OPERATORS", "LISTS", "NAME_SCOPES"]
+
+
+def test_to_code_is_readable_valid_python():
+    code = tf.autograph.to_code(square_if_positive)
+    assert code.startswith("def tf__square_if_positive(x):\n")
+    assert "ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('x',), 1)" in code
+    ast.parse(code)
+    code = tf.autograph.to_code(sum_even)
+    assert code.startswith("def tf__sum_even(items):\n")
+    assert "ag__.for_stmt(items, None, loop_body" in code
+    assert "continue_ = True" in code
+    lam = lambda x: x if x else -x  # noqa: E731
+    assert tf.autograph.to_code(lam).startswith("tf__lam = lambda x: ag__.if_exp(")
+
+
+def test_to_graph_runs_like_the_original():
+    g = tf.autograph.to_graph(square_if_positive)
+    assert float(g(tf.constant(9.0))) == 81.0 and float(g(tf.constant(-9.0))) == 0.0
+    assert g(3) == 9 and g.__name__ == "square_if_positive"
+    s = tf.autograph.to_graph(sum_even)
+    assert int(s(tf.constant([10, 12, 15, 20]))) == 42
+
+
+def test_conversion_is_cached():
+    a = autograph.convert(square_if_positive)
+    b = autograph.convert(square_if_positive)
+    assert api._twin(square_if_positive) is api._twin(square_if_positive)
+    assert a(2) == b(2) == 4
+    assert len([c for c in api._CODE_CACHE if c is square_if_positive.__code__]) == 1
+
+
+def helper(x):
+    if x > 1:
+        return x * 10
+    return x
+
+
+def caller(x):
+    return helper(x) + len([x])
+
+
+def test_user_functions_called_from_converted_code_are_converted():
+    seen = []
+    orig = api._twin
+
+    def spy(fn, *a, **k):
+        seen.append(fn.__name__)
+        return orig(fn, *a, **k)
+
+    api._twin = spy
+    try:
+        assert autograph.convert(caller)(2) == 21
+    finally:
+        api._twin = orig
+    assert "helper" in seen
+    assert api._twin(helper) is not helper
+    # Library code runs as it is.
+    assert api.converted_call(np.add, (1, 2), None) == 3
+    assert api._twin(tf.reduce_sum) is tf.reduce_sum
+    assert api._twin(traceback.format_exc) is traceback.format_exc
+
+
+def test_recursive_false_leaves_callees_alone():
+    conv = tf.autograph.to_graph(caller, recursive=False)
+    assert conv(2) == 21
+
+
+def test_do_not_convert():
+    @tf.autograph.experimental.do_not_convert
+    def f(x):
+        if x > 0:
+            return 1
+        return 2
+
+    assert autograph.convert(f) is f
+    assert f(1) == 1
+    assert tf.autograph.experimental.do_not_convert()(helper)(5) == 50
+
+    def g(x):
+        return f(x)
+
+    assert autograph.convert(g)(-1) == 2
+
+
+def test_source_unavailable_runs_as_is_with_warning(caplog):
+    ns = {}
+    exec("def dyn(x):\n    if x:\n        return 1\n    return 2\n", ns)
+    dyn = ns["dyn"]
+
+    def call_dyn(x):
+        return dyn(x)
+
+    with caplog.at_level(logging.WARNING, logger="eagerflow"):
+        assert autograph.convert(call_dyn)(0) == 2
+    assert "AutoGraph could not transform" in caplog.text
+    assert "do_not_convert" in caplog.text
+    with pytest.raises(api.ConversionError):
+        tf.autograph.to_code(dyn)
+
+
+def test_errors_point_at_the_users_line():
+    def f(x):
+        if x > 0:
+            y = x + "a"
+        else:
+            y = x
+        return y
+
+    with pytest.raises(TypeError) as info:
+        autograph.convert(f)(1)
+    frames = traceback.extract_tb(info.value.__traceback__)
+    user = [fr for fr in frames if fr.filename == __file__]
+    assert user[-1].lineno == f.__code__.co_firstlineno + 2
+    assert user[-1].line == 'y = x + "a"'
+
+
+def test_unbound_local_after_loop_that_did_not_run():
+    def f(n):
+        for i in range(n):
+            pass
+        return i
+
+    with pytest.raises(UnboundLocalError, match="'i' is used before assignment"):
+        autograph.convert(f)(0)
+    assert autograph.convert(f)(3) == 2
+
+
+def test_trace_and_set_verbosity(capsys):
+    tf.autograph.trace("a", 1)
+    assert capsys.readouterr().out == "a 1\n"
+    tf.autograph.set_verbosity(0)
+    tf.autograph.experimental.set_loop_options(maximum_iterations=3)  # no-op at run time
+
+
+def test_eager_loop_options_and_set_element_type_are_inert():
+    def f(n):
+        out = []
+        autograph.set_element_type(out, tf.int32)
+        for i in range(n):
+            tf.autograph.experimental.set_loop_options(maximum_iterations=10)
+            out.append(i)
+        return out
+
+    assert autograph.convert(f)(3) == [0, 1, 2]
