@@ -39,7 +39,6 @@ from eagerflow._src.ops.math import (
     softplus,
     square,
     squared_difference,
-    stop_gradient,
     sum_to,
     tanh,
     where,
@@ -235,15 +234,20 @@ def _float_features(x: Any, what: str = "features") -> Any:
     return x
 
 
+def _const(value: float, like: Any) -> Any:
+    """A constant of `like`'s dtype, rounded once from the exact Python value."""
+    return convert_to_tensor(np.asarray(value, dtype=like._dtype.as_numpy_dtype))
+
+
 def gelu(features: Any, approximate: bool = False, name: str | None = None) -> Any:
     """Gaussian error linear unit: x * Phi(x), exactly (erf) or with the tanh approximation."""
     from eagerflow._src.ops.math import erf
 
     x = _float_features(features)
     if approximate:
-        c = _pymath.sqrt(2.0 / _pymath.pi)
-        return 0.5 * x * (1.0 + tanh(c * (x + 0.044715 * x * x * x)))
-    return 0.5 * x * (1.0 + erf(x * (1.0 / _pymath.sqrt(2.0))))
+        c = _const(_pymath.sqrt(2.0 / _pymath.pi), x)
+        return 0.5 * x * (1.0 + tanh(c * (x + _const(0.044715, x) * x * x * x)))
+    return 0.5 * x * (1.0 + erf(x * _const(1.0 / _pymath.sqrt(2.0), x)))
 
 
 def silu(features: Any, beta: float = 1.0) -> Any:
@@ -251,7 +255,7 @@ def silu(features: Any, beta: float = 1.0) -> Any:
     x = _t(features)
     if beta == 1.0:
         return x * sigmoid(x)
-    return x * sigmoid(x * convert_to_tensor(beta, dtype=x._dtype))
+    return x * sigmoid(x * _const(beta, x))
 
 
 swish = silu
@@ -771,7 +775,7 @@ def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = Fal
     if compute_full_loss:
         ones = convert_to_tensor(1, dtype=z._dtype)
         safe = where(z > ones, z, ones)  # no log(0) even where the term is masked off
-        stirling = safe * log(safe) - safe + 0.5 * log(2.0 * _pymath.pi * safe)
+        stirling = safe * log(safe) - safe + 0.5 * log(_const(2.0 * _pymath.pi, safe) * safe)
         result = result + where(z > ones, stirling, zeros_like(z))
     return result
 
@@ -805,7 +809,7 @@ def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: str | N
     if not (x._dtype.is_floating or x._dtype.is_complex):
         raise TypeError(f"Cannot convert {epsilon} to EagerTensor of dtype {x._dtype.name}")
     sq = reduce_sum(square(x), axis=axis, keepdims=True)
-    return x * rsqrt(maximum(sq, convert_to_tensor(epsilon, dtype=x._dtype)))
+    return x * rsqrt(maximum(sq, _const(epsilon, x)))
 
 
 # ---------------------------------------------------------------------------------------
@@ -827,7 +831,9 @@ def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
     y = cast(x, dt.float32) if x._dtype is dt.float16 else x
     ax = _axes_list(axes)
     mean = reduce_mean(y, axis=ax, keepdims=True)
-    variance = reduce_mean(squared_difference(y, stop_gradient(mean)), axis=ax, keepdims=True)
+    # TF stops the gradient through `mean` here; that changes nothing at first order (the
+    # term is zero) but makes second derivatives wrong, so eagerflow keeps it
+    variance = reduce_mean(squared_difference(y, mean), axis=ax, keepdims=True)
     if not keepdims:
         from eagerflow._src.ops.array import squeeze
 
@@ -892,7 +898,7 @@ def batch_normalization(x: Any, mean: Any, variance: Any, offset: Any, scale: An
     mean = convert_to_tensor(mean, dtype_hint=x._dtype) if not isinstance(mean, Tensor) else mean
     variance = convert_to_tensor(variance, dtype_hint=x._dtype) \
         if not isinstance(variance, Tensor) else variance
-    inv = rsqrt(variance + variance_epsilon)
+    inv = rsqrt(variance + _const(variance_epsilon, variance))
     if scale is not None:
         inv = inv * scale
     shift = offset - mean * inv if offset is not None else negative(mean * inv)
@@ -946,12 +952,13 @@ def fused_batch_norm(x: Any, scale: Any, offset: Any, mean: Any = None, variance
             n *= x._shape[i]
         y = batch_normalization(xc, reshape(bmean, bshape), reshape(bvar, bshape),
                                 reshape(offset, bshape), reshape(scale, bshape), epsilon)
-        var_out = bvar * (n / max(n - 1, 1))
+        var_out = bvar * _const(n / max(n - 1, 1), bvar)
         mean_out = bmean
         if exponential_avg_factor != 1.0:
             f = exponential_avg_factor
-            mean_out = (1 - f) * cast(_t(mean), compute) + f * bmean
-            var_out = (1 - f) * cast(_t(variance), compute) + f * var_out
+            keep, new = _const(1 - f, bmean), _const(f, bmean)
+            mean_out = keep * cast(_t(mean), compute) + new * bmean
+            var_out = keep * cast(_t(variance), compute) + new * var_out
         return cast(y, x._dtype), mean_out, var_out
     m, v = cast(_t(mean), compute), cast(_t(variance), compute)
     y = batch_normalization(xc, reshape(m, bshape), reshape(v, bshape), reshape(offset, bshape),
