@@ -3,33 +3,38 @@
 from eagerflow._src.ops.math import sigmoid as sigmoid
 from eagerflow._src.ops.math import tanh as tanh
 from eagerflow._src.ops.nn import (
-    batch_normalization as batch_normalization,
     bias_add as bias_add,
     crelu as crelu,
     dropout as dropout,
     elu as elu,
+    embedding_lookup as embedding_lookup,
     gelu as gelu,
-    in_top_k as in_top_k,
-    l2_loss as l2_loss,
-    l2_normalize as l2_normalize,
     leaky_relu as leaky_relu,
-    log_poisson_loss as log_poisson_loss,
     log_softmax as log_softmax,
-    moments as moments,
     nn_softplus as softplus,
-    normalize_moments as normalize_moments,
     relu as relu,
     relu6 as relu6,
     selu as selu,
-    sigmoid_cross_entropy_with_logits as sigmoid_cross_entropy_with_logits,
     silu as silu,
     softmax as softmax,
-    softmax_cross_entropy_with_logits as softmax_cross_entropy_with_logits,
     softsign as softsign,
-    sparse_softmax_cross_entropy_with_logits as sparse_softmax_cross_entropy_with_logits,
-    sufficient_statistics as sufficient_statistics,
     swish as swish,
+)
+from eagerflow._src.ops.nn_loss import (
+    in_top_k as in_top_k,
+    l2_loss as l2_loss,
+    log_poisson_loss as log_poisson_loss,
+    sigmoid_cross_entropy_with_logits as sigmoid_cross_entropy_with_logits,
+    softmax_cross_entropy_with_logits as softmax_cross_entropy_with_logits,
+    sparse_softmax_cross_entropy_with_logits as sparse_softmax_cross_entropy_with_logits,
     weighted_cross_entropy_with_logits as weighted_cross_entropy_with_logits,
+)
+from eagerflow._src.ops.nn_norm import (
+    batch_normalization as batch_normalization,
+    l2_normalize as l2_normalize,
+    moments as moments,
+    normalize_moments as normalize_moments,
+    sufficient_statistics as sufficient_statistics,
     weighted_moments as weighted_moments,
 )
 from eagerflow._src.ops.nn_conv import (

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
-from eagerflow._src.ops import nn as nn_impl
+from eagerflow._src.ops import nn_norm as nn_impl
 from eagerflow._src.testing.op_harness import numeric_jvp_grad
 
 RNG = np.random.default_rng(2)

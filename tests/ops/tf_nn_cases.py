@@ -21,7 +21,7 @@ def _fused_batch_norm(tf):
     try:
         return compat.v1.nn.fused_batch_norm
     except AttributeError:  # not a tf.nn name in TF2; eagerflow keeps it in its nn module
-        from eagerflow._src.ops.nn import fused_batch_norm
+        from eagerflow._src.ops.nn_norm import fused_batch_norm
 
         return fused_batch_norm
 

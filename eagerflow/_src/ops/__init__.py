@@ -1,5 +1,5 @@
 """The op families. Importing this package registers every op and installs operators."""
 
 from eagerflow._src.ops import array, linalg, math, random, reduce, variables  # noqa: F401
-from eagerflow._src.ops import image, nn, nn_conv, nn_pool  # noqa: F401
+from eagerflow._src.ops import image, nn, nn_conv, nn_loss, nn_norm, nn_pool  # noqa: F401
 from eagerflow._src.ops import operators  # noqa: F401  (after the families it uses)
