@@ -156,6 +156,23 @@ from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
 # -- end nn --
 
 # -- tf.function, control flow, graphs --
+from eagerflow._src.function.polymorphic import (  # noqa: E402
+    function as function,
+    init_scope as init_scope,
+)
+from eagerflow._src.function.signature import TensorSpec as TensorSpec  # noqa: E402
+from eagerflow._src.function.compat_v1 import (  # noqa: E402
+    Graph as Graph,
+    Operation as Operation,
+    get_static_value as get_static_value,
+)
+from eagerflow._src.ops.control_flow import (  # noqa: E402
+    case as case,
+    cond as cond,
+    switch_case as switch_case,
+    while_loop as while_loop,
+)
+from eagerflow._src.ops.tensor_array import TensorArray as TensorArray  # noqa: E402
 # -- end function --
 
 # -- autograph --
