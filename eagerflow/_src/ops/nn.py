@@ -537,21 +537,25 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
         if rate == 0 and _state.graph is None:
             return x
         keep = 1.0 - float(rate)
-        scale = convert_to_tensor(1.0 / keep, dtype=x._dtype)
-        rate_t = convert_to_tensor(float(rate), dtype=x._dtype)
+        scale = _const(1.0 / keep, x)
+        rate_t = _const(float(rate), x)
     else:
         rate_t = cast(_t(rate), x._dtype)
         if rate_t._shape is not None and rate_t._shape:
             raise ValueError(f"`rate` must be a scalar tensor. Received: rate={rate}")
         scale = 1.0 / (1.0 - rate_t)
-    shape = tuple(x._shape)
+    shape = None if x._shape is None else tuple(x._shape)
     if noise_shape is not None:
         from eagerflow._src.ops.array import static_ints
 
         ns = static_ints(noise_shape, "noise_shape")
-        if len(ns) == len(shape):
+        if shape is not None and len(ns) == len(shape):
             ns = tuple(s if n is None else n for n, s in zip(ns, shape))
         shape = ns
+    if shape is None or None in shape:
+        # tf.random's ops take static shapes (an attr), so the mask shape must be known
+        raise ValueError(f"tf.nn.dropout needs a fully known noise shape while tracing, got "
+                         f"{shape}; pass `noise_shape` or trace with known dimensions")
     noise = uniform(shape, dtype=x._dtype, seed=seed)
     keep_mask = greater_equal(noise, rate_t)
     return where(keep_mask, x * scale, zeros_like(x))
