@@ -474,3 +474,24 @@ def test_dropout_noise_shape_rate_tensor_and_errors():
         tf.nn.dropout(tf.ones([3], tf.int32), 0.5)
     with pytest.raises(tf.errors.InvalidArgumentError):
         tf.nn.dropout(x, 0.5, noise_shape=[2, 1])
+
+
+def test_embedding_lookup():
+    pytest.importorskip("eagerflow._src.ops.indexing", reason="tf.gather comes with the ops "
+                                                               "stream; runs once it is merged")
+    params = RNG.standard_normal((5, 3))
+    ids = np.array([[0, 4], [2, 2]])
+    np.testing.assert_array_equal(tf.nn.embedding_lookup(params, ids).numpy(), params[ids])
+    # a list of tensors is one table split into row ranges ("div"): rows 0-2 and 3-4
+    shards = [params[:3], params[3:]]
+    np.testing.assert_array_equal(tf.nn.embedding_lookup(shards, [4, 0, 3]).numpy(),
+                                  params[[4, 0, 3]])
+    clipped = tf.nn.embedding_lookup(params * 10, [1, 3], max_norm=1.0).numpy()
+    np.testing.assert_allclose(np.linalg.norm(clipped, axis=1), 1.0, rtol=1e-12)
+    small = tf.nn.embedding_lookup(params * 1e-3, [1], max_norm=1.0).numpy()
+    np.testing.assert_allclose(small, params[[1]] * 1e-3)
+    grad_check(lambda p: tf.nn.embedding_lookup(p, [[0, 4], [4, 4]]), params)
+    grad_check(lambda p: tf.nn.embedding_lookup(p, [1, 3], max_norm=0.5), params,
+               second_order=False)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"indices\[1\] = 5 is not in"):
+        tf.nn.embedding_lookup(params, [0, 5])
