@@ -294,24 +294,23 @@ def test_only_requested_gradients_are_computed():
         op.kernel = kernel
 
 
-def test_large_batches_are_chunked_without_changing_results(monkeypatch):
-    x = RNG.standard_normal((5, 6, 6, 3))
-    w = RNG.standard_normal((3, 3, 3, 4))
-    full = tf.nn.conv2d(x, w, 2, "SAME").numpy()
-    xt = tf.constant(x)
-    wt = tf.constant(w)
-    with tf.GradientTape(persistent=True) as tape:
-        tape.watch([xt, wt])
-        y = tf.reduce_sum(tf.nn.conv2d(xt, wt, 2, "SAME") ** 2)
-    gx, gw = tape.gradient(y, [xt, wt])
-    monkeypatch.setattr(windows, "COLS_BUDGET", 1)  # one image per chunk
-    np.testing.assert_allclose(tf.nn.conv2d(x, w, 2, "SAME").numpy(), full, rtol=1e-12)
-    with tf.GradientTape(persistent=True) as tape:
-        tape.watch([xt, wt])
-        y = tf.reduce_sum(tf.nn.conv2d(xt, wt, 2, "SAME") ** 2)
-    gx2, gw2 = tape.gradient(y, [xt, wt])
-    np.testing.assert_allclose(gx2.numpy(), gx.numpy(), rtol=1e-12)
-    np.testing.assert_allclose(gw2.numpy(), gw.numpy(), rtol=1e-12)
+@pytest.mark.parametrize("strides,budget", [(2, 1), (1, 1), (2, 40 * 3 * 9 * 8)])
+def test_large_inputs_are_blocked_without_changing_results(monkeypatch, strides, budget):
+    # budget 1: one output row of one image per block; the last: a few rows per block
+    x = tf.constant(RNG.standard_normal((3, 7, 6, 3)))
+    w = tf.constant(RNG.standard_normal((3, 3, 3, 4)))
+
+    def run():
+        with tf.GradientTape(persistent=True) as tape:
+            tape.watch([x, w])
+            y = tf.nn.conv2d(x, w, strides, "SAME")
+            loss = tf.reduce_sum(y ** 2)
+        return [y.numpy()] + [t.numpy() for t in tape.gradient(loss, [x, w])]
+
+    whole = run()
+    monkeypatch.setattr(windows, "COLS_BUDGET", budget)
+    for got, want in zip(run(), whole):
+        np.testing.assert_allclose(got, want, rtol=1e-12)
 
 
 def test_float32_and_int32_inputs():
@@ -423,3 +422,14 @@ def test_nchw_is_computed_where_tf_cpu_refuses_it():
     got = tf.nn.conv2d(x, w, 1, "SAME", data_format="NCHW").numpy()
     want = tf.nn.conv2d(x.transpose(0, 2, 3, 1), w, 1, "SAME").numpy().transpose(0, 3, 1, 2)
     np.testing.assert_allclose(got, want, rtol=1e-12)
+
+
+def test_outputs_too_large_for_memory_raise_resource_exhausted():
+    with pytest.raises(tf.errors.ResourceExhaustedError, match="OOM when allocating tensor"):
+        tf.nn.conv2d_transpose(tf.zeros([1, 2, 2, 1]), tf.zeros([3, 3, 1, 1]),
+                               [1, 2 ** 20, 2 ** 20, 1], 2 ** 19, "SAME")
+    with pytest.raises(tf.errors.ResourceExhaustedError, match="OOM when allocating tensor"):
+        tf.image.resize(tf.zeros([1, 4, 4, 1]), [2 ** 20, 2 ** 20])
+    with pytest.raises(tf.errors.ResourceExhaustedError, match="OOM when allocating tensor"):
+        tf.nn.conv2d(tf.zeros([1, 1, 1, 1]), tf.zeros([1, 1, 1, 1]), 1,
+                     [[0, 0], [2 ** 20, 2 ** 20], [2 ** 20, 2 ** 20], [0, 0]])

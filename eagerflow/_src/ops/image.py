@@ -38,7 +38,7 @@ from eagerflow._src.ops.math import (
     where,
     zeros_like,
 )
-from eagerflow._src.ops.nn_conv import check_t, fail
+from eagerflow._src.ops.nn_conv import check_t, fail, sized
 from eagerflow._src.ops.reduce import reduce_mean, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -194,6 +194,8 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
                     raise fail(name, "input image must be of non-zero size")
         shape = None if images._shape is None else \
             (images._shape[0], size[0], size[1], images._shape[3])
+        if shape is not None:
+            sized(name, shape, _out_dtype(d, method))
         return [(shape, _out_dtype(d, method))]
 
     def kernel(xp: Any, images: Any, size: tuple, **a: Any) -> Any:

@@ -22,7 +22,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import expand_dims, squeeze, static_ints
@@ -124,6 +124,13 @@ def out_size(op: str, size: Any, k: int, stride: int, dil: int, padding: str,
         raise fail(op, f"Computed output size would be negative: {o} [input_size: {size}, "
                        f"effective_filter_size: {(k - 1) * dil + 1}, stride: {stride}]")
     return o
+
+
+def sized(op: str, shape: tuple, d: dt.DType) -> tuple:
+    """`shape`, after refusing (ResourceExhaustedError) one too large for memory."""
+    if None not in shape:
+        check_finite_size(op, shape, d)
+    return shape
 
 
 def static_shape_values(t: Any) -> tuple | None:
@@ -290,8 +297,9 @@ def _make_family(fam: _Family) -> None:
             raise fail(op, "filter must not have zero elements (i.e. all dimensions must be "
                            "non-zero)")
         _check_channels(fam, op, outer(x._shape, data_format)[1], w._shape)
-        return [(_forward_shape(fam, op, x._shape, w._shape, strides, padding,
-                                explicit_paddings, data_format, dilations), d)]
+        shape = _forward_shape(fam, op, x._shape, w._shape, strides, padding, explicit_paddings,
+                               data_format, dilations)
+        return [(sized(op, shape, d), d)]
 
     def fwd_kernel(xp: Any, x: Any, w: Any, strides: tuple, padding: str,
                    explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
@@ -363,7 +371,7 @@ def _make_family(fam: _Family) -> None:
         a = dict(strides=strides, padding=padding, explicit_paddings=explicit_paddings,
                  data_format=data_format, dilations=dilations)
         _check_backprop(op, fam.label_in, vals, w._shape, dy._shape, a)
-        return [(vals if vals is not None else (None,) * (r + 2), d)]
+        return [(sized(op, vals, d) if vals is not None else (None,) * (r + 2), d)]
 
     def bin_kernel(xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple, padding: str,
                    explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
@@ -395,7 +403,7 @@ def _make_family(fam: _Family) -> None:
         a = dict(strides=strides, padding=padding, explicit_paddings=explicit_paddings,
                  data_format=data_format, dilations=dilations)
         _check_backprop(op, fam.label_fil, x._shape, vals, dy._shape, a)
-        return [(vals if vals is not None else (None,) * (r + 2), d)]
+        return [(sized(op, vals, d) if vals is not None else (None,) * (r + 2), d)]
 
     def bfil_kernel(xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple, padding: str,
                     explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:

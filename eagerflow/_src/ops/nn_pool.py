@@ -41,6 +41,7 @@ from eagerflow._src.ops.nn_conv import (
     out_size,
     outer,
     shape_tensor,
+    sized,
     spatial,
     static_shape_values,
     unimplemented,
@@ -109,13 +110,13 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
 
 
 def _out_shape(op: str, xshape: tuple, ksize: tuple, strides: tuple, padding: str,
-               explicit: tuple, data_format: str, r: int) -> tuple:
+               explicit: tuple, data_format: str, r: int, d: dt.DType = dt.float32) -> tuple:
     pairs = explicit_pairs(explicit, data_format) if padding == "EXPLICIT" else ((0, 0),) * r
     outs = tuple(out_size(op, s, k, st, 1, padding, pr) for s, k, st, pr in
                  zip(spatial(xshape, data_format), spatial(ksize, data_format),
                      spatial(strides, data_format), pairs))
     n, c = outer(xshape, data_format)
-    return full_shape(n, outs, c, data_format)
+    return sized(op, full_shape(n, outs, c, data_format), d)
 
 
 def _engine(ksize: tuple, strides: tuple, padding: str, explicit: tuple,
@@ -148,7 +149,7 @@ def _make_pool(p: _Pool) -> None:
         if x._shape is None:
             return [(None, d)]
         return [(_out_shape(p.max, x._shape, ksize, strides, padding, explicit_paddings,
-                            data_format, r), d)]
+                            data_format, r, d), d)]
 
     def max_kernel(xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
                    explicit_paddings: tuple, data_format: str) -> Any:
@@ -213,7 +214,8 @@ def _make_pool(p: _Pool) -> None:
         _check_pool_attrs(p, p.avg, x._shape, ksize, strides, padding, (), data_format, False)
         if x._shape is None:
             return [(None, d)]
-        return [(_out_shape(p.avg, x._shape, ksize, strides, padding, (), data_format, r), d)]
+        return [(_out_shape(p.avg, x._shape, ksize, strides, padding, (), data_format, r, d),
+                 d)]
 
     def avg_kernel(xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
                    data_format: str) -> Any:

@@ -100,18 +100,32 @@ def windows(xp: Any, xpad: Any, outs: tuple, ks: tuple, strides: tuple,
     return xp.lib.stride_tricks.as_strided(xpad, shape, strides_, writeable=False)
 
 
-def taps(ks: tuple, outs: tuple, strides: tuple, dilations: tuple) -> Iterator[tuple]:
-    """(flat tap index, index into the padded input) for each kernel tap."""
+def taps(ks: tuple, outs: tuple, strides: tuple, dilations: tuple,
+         row0: int = 0) -> Iterator[tuple]:
+    """(flat tap index, index into the padded input) for each kernel tap; `row0` shifts
+    the first spatial dim, for a block of output rows starting there."""
+    shift = (row0 * strides[0],) + (0,) * (len(ks) - 1)
     for t, pos in enumerate(itertools.product(*(range(k) for k in ks))):
         yield t, (slice(None),) + tuple(
-            slice(p * d, p * d + (o - 1) * s + 1, s) for p, d, o, s in
-            zip(pos, dilations, outs, strides)) + (slice(None),)
+            slice(p * d + h, p * d + h + (o - 1) * s + 1, s) for p, d, o, s, h in
+            zip(pos, dilations, outs, strides, shift)) + (slice(None),)
 
 
-def _chunks(n: int, per_item_bytes: int) -> Iterator[tuple]:
-    step = max(1, COLS_BUDGET // max(per_item_bytes, 1))
-    for i in range(0, n, step):
-        yield i, min(n, i + step)
+def _blocks(n: int, outs: tuple, cell_bytes: int) -> Iterator[tuple]:
+    """(batch start, end, first-output-dim start, end) blocks whose column matrices stay
+    within COLS_BUDGET: whole images while they fit, else bands of output rows."""
+    rows = outs[0]
+    per_row = max(math.prod(outs[1:]) * cell_bytes, 1)
+    per_image = per_row * rows
+    if per_image <= COLS_BUDGET:
+        step = max(1, COLS_BUDGET // max(per_image, 1))
+        for i in range(0, n, step):
+            yield i, min(n, i + step), 0, rows
+        return
+    band = max(1, COLS_BUDGET // per_row)
+    for i in range(n):
+        for r in range(0, rows, band):
+            yield i, i + 1, r, min(rows, r + band)
 
 
 # ---------------------------------------------------------------------------------------
@@ -150,16 +164,16 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         return out
     win = windows(xp, pad(xp, x, pads), outs, ks, strides, dilations)
     w2 = w.reshape(kk * c, o) if groups == 1 else _grouped_filter(w, kk, groups)
-    for a, b in _chunks(n, m * kk * c * x.itemsize):
-        cols = win[a:b].reshape((b - a) * m, kk * c)
+    for a, b, r0, r1 in _blocks(n, outs, kk * c * x.itemsize):
+        cols = win[a:b, r0:r1].reshape(-1, kk * c)
         if groups == 1:
             res = cols @ w2
         else:
             res = xp.matmul(_grouped_cols(cols, kk, groups, cf), w2)  # (G, M, O/G)
-            res = res.transpose(1, 0, 2).reshape((b - a) * m, o)
-        if a == 0 and b == n:  # one chunk: the product already is the output
+            res = res.transpose(1, 0, 2).reshape(-1, o)
+        if a == 0 and b == n and r0 == 0 and r1 == outs[0]:  # the product is the output
             return res.reshape(out.shape)
-        out[a:b] = res.reshape((b - a,) + outs + (o,))
+        out[a:b, r0:r1] = res.reshape((b - a, r1 - r0) + outs[1:] + (o,))
     return out
 
 
@@ -176,9 +190,9 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
         dw = xp.zeros((groups, kk * cf, o // groups), dtype=x.dtype)
     if g.size and kk * c and m:
         win = windows(xp, pad(xp, x, pads), outs, ks, strides, dilations)
-        for a, b in _chunks(n, m * kk * c * x.itemsize):
-            cols = win[a:b].reshape((b - a) * m, kk * c)
-            g2 = g[a:b].reshape((b - a) * m, o)
+        for a, b, r0, r1 in _blocks(n, outs, kk * c * x.itemsize):
+            cols = win[a:b, r0:r1].reshape(-1, kk * c)
+            g2 = g[a:b, r0:r1].reshape(-1, o)
             if groups == 1:
                 dw += cols.T @ g2
             else:
@@ -234,18 +248,18 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
     dxp = xp.zeros(padded, dtype=g.dtype)
     if g.size and kk * c and m:
         w2 = w.reshape(kk * c, o) if groups == 1 else _grouped_filter(w, kk, groups)
-        tap_list = list(taps(ks, outs, strides, dilations))
-        for a, b in _chunks(n, m * kk * c * g.itemsize):
-            g2 = g[a:b].reshape((b - a) * m, o)
+        for a, b, r0, r1 in _blocks(n, outs, kk * c * g.itemsize):
+            g2 = g[a:b, r0:r1].reshape(-1, o)
             if groups == 1:
                 dcols = g2 @ w2.T                                     # (M, kk*C)
             else:
                 gg = g2.reshape(-1, groups, o // groups).transpose(1, 0, 2)
                 dcols = xp.matmul(gg, w2.transpose(0, 2, 1))          # (G, M, kk*Cf)
                 dcols = dcols.reshape(groups, -1, kk, cf).transpose(1, 2, 0, 3)
-            dcols = dcols.reshape((b - a,) + outs + (kk, c))
+            block = (r1 - r0,) + outs[1:]
+            dcols = dcols.reshape((b - a,) + block + (kk, c))
             part = dxp[a:b]
-            for t, idx in tap_list:
+            for t, idx in taps(ks, block, strides, dilations, r0):
                 part[idx] += dcols[..., t, :]
     if any(b or a for b, a in pads):
         return xp.ascontiguousarray(dxp[interior(pads, in_shape[1:-1])])
