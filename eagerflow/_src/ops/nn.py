@@ -89,7 +89,8 @@ def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, type
 
 
 def _relu_grad_kernel(xp: Any, g: Any, y: Any) -> Any:
-    return xp.where(y > 0, g, xp.zeros((), g.dtype))
+    # a multiply by the mask, as TF's kernel (and ~10x faster in NumPy than where())
+    return g * (y > 0)
 
 
 RELU_GRAD = register(OpDef(
@@ -110,7 +111,7 @@ RELU = _activation(
 
 
 def _relu6_grad_kernel(xp: Any, g: Any, x: Any) -> Any:
-    return xp.where((x > 0) & (x < 6), g, xp.zeros((), g.dtype))
+    return g * ((x > 0) & (x < 6))
 
 
 RELU6_GRAD = register(OpDef(
@@ -424,6 +425,9 @@ def _bias_grad_infer(g: Any, data_format: str) -> list:
 
 def _bias_grad_kernel(xp: Any, g: Any, data_format: str) -> Any:
     ax = _bias_axis(g.ndim, data_format)
+    if ax == g.ndim - 1 and g.dtype.kind == "f" and g.dtype.itemsize >= 4 and g.size:
+        # channels last: one BLAS vector-matrix product, ~10x faster than a strided sum
+        return xp.ones(g.size // g.shape[-1], g.dtype) @ g.reshape(-1, g.shape[-1])
     return g.sum(axis=tuple(i for i in range(g.ndim) if i != ax)).astype(g.dtype, copy=False)
 
 

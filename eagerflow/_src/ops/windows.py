@@ -308,7 +308,7 @@ def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, pa
             hit = xpd[idx] == y
             hit &= ~taken
             taken |= hit
-            dxp[idx] += xp.where(hit, g, 0)
+            dxp[idx] += g * hit
     if any(b or a for b, a in pads):
         return xp.ascontiguousarray(dxp[interior(pads, x.shape[1:-1])])
     return dxp
@@ -328,7 +328,7 @@ def max_pool_grad_grad(xp: Any, x: Any, y: Any, gg: Any, ks: tuple, strides: tup
             hit = xpd[idx] == y
             hit &= ~taken
             taken |= hit
-            out += xp.where(hit, ggp[idx], 0)
+            out += ggp[idx] * hit
     return out
 
 
