@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -72,13 +73,23 @@ def from_channels_last(x: Any, channels_first: bool) -> Any:
     return x.transpose((0, x.ndim - 1) + tuple(range(1, x.ndim - 1)))
 
 
-def pad(xp: Any, x: Any, pads: tuple, value: Any = 0) -> Any:
-    """`x` (N, *spatial, C) with spatial pads filled with `value`."""
+def pad(xp: Any, x: Any, pads: tuple, value: Any = 0, temp: str | None = None) -> Any:
+    """`x` (N, *spatial, C) with spatial pads filled with `value`; with `temp`, the
+    result is a scratch buffer of that name (only for kernel-internal temporaries)."""
     if not any(b or a for b, a in pads):
         return x
     shape = (x.shape[0],) + tuple(s + b + a for s, (b, a) in zip(x.shape[1:-1], pads)) + \
         (x.shape[-1],)
-    out = xp.full(shape, value, dtype=x.dtype)
+    if temp is None:
+        out = xp.full(shape, value, dtype=x.dtype)
+    else:
+        out = scratch(xp, temp, shape, x.dtype)
+        for i, (b, a) in enumerate(pads):  # fill only the borders
+            lo = [slice(None)] * len(shape)
+            hi = [slice(None)] * len(shape)
+            lo[i + 1], hi[i + 1] = slice(0, b), slice(shape[i + 1] - a, shape[i + 1])
+            out[tuple(lo)] = value
+            out[tuple(hi)] = value
     out[interior(pads, x.shape[1:-1])] = x
     return out
 
@@ -109,6 +120,42 @@ def taps(ks: tuple, outs: tuple, strides: tuple, dilations: tuple,
         yield t, (slice(None),) + tuple(
             slice(p * d + h, p * d + h + (o - 1) * s + 1, s) for p, d, o, s, h in
             zip(pos, dilations, outs, strides, shift)) + (slice(None),)
+
+
+class _Workspace(threading.local):
+    """Per-thread scratch buffers (by name) for temporaries, reused across calls.
+
+    A fresh 10 MB array per convolution means fresh pages from the OS and a page fault
+    on every 4 KB of them; reusing buffers keeps those pages mapped. Only buffers up to
+    KEEP bytes are kept between calls; nothing handed out here ever leaves a kernel.
+    """
+
+    KEEP = 32 * 1024 * 1024
+
+    def __init__(self) -> None:
+        self.bufs: dict = {}
+
+
+_WORKSPACE = _Workspace()
+
+
+def scratch(xp: Any, name: str, shape: tuple, dtype: Any) -> Any:
+    """An uninitialized temporary array from the named per-thread buffer."""
+    dtype = np.dtype(dtype)
+    nbytes = math.prod(shape) * dtype.itemsize
+    if xp is not np or nbytes > _Workspace.KEEP:
+        return xp.empty(shape, dtype)
+    buf = _WORKSPACE.bufs.get(name)
+    if buf is None or buf.size < nbytes:
+        buf = _WORKSPACE.bufs[name] = np.empty(nbytes, np.uint8)
+    return buf[:nbytes].view(dtype).reshape(shape)
+
+
+def _columns(xp: Any, view: Any, rows: int, width: int) -> Any:
+    """A contiguous (rows, width) copy of a window view (the im2col matrix)."""
+    cols = scratch(xp, "cols", view.shape, view.dtype)
+    cols[...] = view
+    return cols.reshape(rows, width)
 
 
 def _blocks(n: int, outs: tuple, cell_bytes: int) -> Iterator[tuple]:
@@ -162,10 +209,10 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
     if kk * c == 0:
         out[...] = 0
         return out
-    win = windows(xp, pad(xp, x, pads), outs, ks, strides, dilations)
+    win = windows(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations)
     w2 = w.reshape(kk * c, o) if groups == 1 else _grouped_filter(w, kk, groups)
     for a, b, r0, r1 in _blocks(n, outs, kk * c * x.itemsize):
-        cols = win[a:b, r0:r1].reshape(-1, kk * c)
+        cols = _columns(xp, win[a:b, r0:r1], (b - a) * (r1 - r0) * m // outs[0], kk * c)
         if groups == 1:
             res = cols @ w2
         else:
@@ -189,9 +236,9 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
     else:
         dw = xp.zeros((groups, kk * cf, o // groups), dtype=x.dtype)
     if g.size and kk * c and m:
-        win = windows(xp, pad(xp, x, pads), outs, ks, strides, dilations)
+        win = windows(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations)
         for a, b, r0, r1 in _blocks(n, outs, kk * c * x.itemsize):
-            cols = win[a:b, r0:r1].reshape(-1, kk * c)
+            cols = _columns(xp, win[a:b, r0:r1], (b - a) * (r1 - r0) * m // outs[0], kk * c)
             g2 = g[a:b, r0:r1].reshape(-1, o)
             if groups == 1:
                 dw += cols.T @ g2
@@ -210,7 +257,7 @@ def _pad_or_crop(xp: Any, x: Any, pads: tuple) -> Any:
     """Spatial pads of (N, *S, C); negative amounts crop."""
     crop = (slice(None),) + tuple(slice(max(-b, 0), s - max(-a, 0))
                                   for (b, a), s in zip(pads, x.shape[1:-1])) + (slice(None),)
-    return pad(xp, x[crop], tuple((max(b, 0), max(a, 0)) for b, a in pads))
+    return pad(xp, x[crop], tuple((max(b, 0), max(a, 0)) for b, a in pads), temp="gq")
 
 
 def _input_grad_as_conv(xp: Any, w: Any, g: Any, in_shape: tuple, dilations: tuple,
@@ -285,7 +332,7 @@ def max_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
     if any(o <= 0 for o in outs) or x.shape[0] == 0 or x.shape[-1] == 0:
         return xp.zeros((x.shape[0],) + tuple(max(o, 0) for o in outs) + (x.shape[-1],),
                         x.dtype)
-    xpd = pad(xp, x, pads, _lowest(x))
+    xpd = pad(xp, x, pads, _lowest(x), temp="pad")
     out = None
     for _, idx in taps(ks, outs, strides, ones):
         if out is None:
@@ -354,7 +401,7 @@ def avg_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str) -> Any:
     if any(o <= 0 for o in outs) or x.shape[0] == 0 or x.shape[-1] == 0:
         return xp.zeros((x.shape[0],) + tuple(max(o, 0) for o in outs) + (x.shape[-1],),
                         x.dtype)
-    xpd = pad(xp, x, pads, 0)
+    xpd = pad(xp, x, pads, 0, temp="pad")
     out = None
     for _, idx in taps(ks, outs, strides, ones):
         if out is None:
