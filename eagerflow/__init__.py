@@ -183,6 +183,10 @@ from eagerflow._src.module import Module as Module  # noqa: E402
 # -- end keras --
 
 # -- data and io --
+from eagerflow._src.core.sparse_tensor import (  # noqa: E402
+    SparseTensor as SparseTensor,
+    SparseTensorSpec as SparseTensorSpec,
+)
 # -- end data --
 
 # -- checkpoints and summaries --

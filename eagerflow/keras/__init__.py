@@ -15,6 +15,9 @@ from eagerflow._src.keras.engine.training import Model as Model
 # -- end layers and models --
 
 # -- training --
+from eagerflow._src.keras.losses import Loss as Loss
+from eagerflow._src.keras.metrics.base import Metric as Metric
+from eagerflow._src.keras.optimizers.optimizer import Optimizer as Optimizer
 # -- end training --
 
 _LAZY = ("activations", "applications", "backend", "callbacks", "constraints", "datasets",

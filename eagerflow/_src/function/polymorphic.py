@@ -74,6 +74,11 @@ class _RetraceDetector:
         self.calls += 1
 
 
+def _holds_distributed_values(args: tuple, kwargs: dict) -> bool:
+    return any(getattr(x, "_is_distributed_value", False)
+               for x in nest.flatten([list(args), kwargs]))
+
+
 def _autograph_convert(fn: Callable) -> Callable:
     """AutoGraph's conversion of `fn`, when the autograph package is present."""
     try:
@@ -184,6 +189,10 @@ class Function:
         if cf is not None:
             self._detector.hit()
             return cf._call_flat(tensors)
+        if _holds_distributed_values(args, kwargs):
+            # Per-replica inputs: the replicas already run in threads (strategy.run), so
+            # the function runs as Python rather than as one traced graph per replica.
+            return self._python_callable()(*args, **kwargs)
         cf, tensors = self._concrete_for_call(args, kwargs, key)
         return cf._call_flat(tensors)
 
