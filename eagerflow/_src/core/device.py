@@ -8,8 +8,11 @@ where EagerTensor and dispatch read them. Placement is soft, as in TF's eager
 mode: a request for a device that does not exist (a GPU on a CPU-only machine)
 runs on CPU:0.
 
-`_DEVICES` is the registry of physical devices; a backend that adds devices
-(GPUs through another array module) appends to it with `register_device`.
+`_PHYSICAL` is the registry of physical devices; a backend that adds devices
+(GPUs through another array module) appends to it with `register_device`. Logical
+devices are what ops run on: one per physical device, or several when
+`set_logical_device_configuration` splits one (TF's way of getting two CPUs for
+MirroredStrategy on one machine).
 """
 
 from __future__ import annotations
@@ -50,24 +53,39 @@ class _Device:
         return f"{_LOCAL}/device:{self.device_type}:{self.index}"
 
 
-_DEVICES: list = [_Device("CPU", 0, np)]
-_VISIBLE: dict = {}  # device_type -> visible indices (default: all)
+_PHYSICAL: list = [_Device("CPU", 0, np)]
+_VISIBLE: dict = {}  # device_type -> visible physical indices (default: all)
+_LOGICAL_CONFIG: dict = {}  # (device_type, physical index) -> [LogicalDeviceConfiguration]
+_INITIALIZED = [False]  # set once devices have been resolved (TF: the runtime started)
 
 
 def register_device(device_type: str, index: int, xp: Any) -> None:
     """Adds a physical device whose kernels run on the array module `xp`."""
-    _DEVICES.append(_Device(device_type.upper(), int(index), xp))
+    _PHYSICAL.append(_Device(device_type.upper(), int(index), xp))
+
+
+def unregister_device(device_type: str, index: int) -> None:
+    """Removes a device added with `register_device` (test backends)."""
+    _PHYSICAL[:] = [d for d in _PHYSICAL
+                    if (d.device_type, d.index) != (device_type.upper(), int(index))]
+
+
+def _logical_devices() -> list:
+    """The devices ops are placed on: visible physical devices, split as configured."""
+    out, counts = [], collections.Counter()
+    for d in _PHYSICAL:
+        allowed = _VISIBLE.get(d.device_type)
+        if allowed is not None and d.index not in allowed:
+            continue
+        for _ in _LOGICAL_CONFIG.get((d.device_type, d.index)) or [None]:
+            out.append(_Device(d.device_type, counts[d.device_type], d.xp))
+            counts[d.device_type] += 1
+    return out
 
 
 def _visible(device_type: str | None = None) -> list:
-    out = []
-    for d in _DEVICES:
-        if device_type is not None and d.device_type != device_type.upper():
-            continue
-        allowed = _VISIBLE.get(d.device_type)
-        if allowed is None or d.index in allowed:
-            out.append(d)
-    return out
+    return [d for d in _logical_devices()
+            if device_type is None or d.device_type == device_type.upper()]
 
 
 # ---------------------------------------------------------------------------------------
@@ -183,6 +201,7 @@ def _as_spec(device_name: Any) -> DeviceSpec:
 
 def resolve(spec: DeviceSpec) -> _Device:
     """The device a spec runs on, with soft placement: missing devices fall back to CPU:0."""
+    _INITIALIZED[0] = True
     want = (spec.device_type or "CPU").upper()
     index = spec.device_index or 0
     for d in _visible(want):
@@ -190,7 +209,7 @@ def resolve(spec: DeviceSpec) -> _Device:
             return d
     for d in _visible("CPU"):
         return d
-    return _DEVICES[0]
+    return _PHYSICAL[0]
 
 
 def canonical_name(device_name: Any) -> str:
@@ -256,11 +275,12 @@ def _check_type(device_type: str | None) -> str | None:
 def list_physical_devices(device_type: str | None = None) -> list:
     _check_type(device_type)
     return [PhysicalDevice(f"/physical_device:{d.device_type}:{d.index}", d.device_type)
-            for d in _DEVICES if device_type is None or d.device_type == device_type.upper()]
+            for d in _PHYSICAL if device_type is None or d.device_type == device_type.upper()]
 
 
 def list_logical_devices(device_type: str | None = None) -> list:
     _check_type(device_type)
+    _INITIALIZED[0] = True
     return [LogicalDevice(f"/device:{d.device_type}:{d.index}", d.device_type)
             for d in _visible(device_type)]
 
@@ -268,18 +288,53 @@ def list_logical_devices(device_type: str | None = None) -> list:
 def get_visible_devices(device_type: str | None = None) -> list:
     _check_type(device_type)
     return [PhysicalDevice(f"/physical_device:{d.device_type}:{d.index}", d.device_type)
-            for d in _visible(device_type)]
+            for d in _PHYSICAL if (device_type is None or d.device_type == device_type.upper())
+            and (_VISIBLE.get(d.device_type) is None or d.index in _VISIBLE[d.device_type])]
+
+
+class LogicalDeviceConfiguration(collections.namedtuple(
+        "LogicalDeviceConfiguration",
+        ["memory_limit", "experimental_priority", "experimental_device_ordinal"])):
+    """One logical device carved out of a physical one (memory limits are not enforced)."""
+
+    def __new__(cls, memory_limit: int | None = None, experimental_priority: int | None = None,
+                experimental_device_ordinal: int | None = None) -> LogicalDeviceConfiguration:
+        return super().__new__(cls, memory_limit, experimental_priority,
+                               experimental_device_ordinal)
+
+
+def set_logical_device_configuration(device: Any, logical_devices: Any) -> None:
+    """Splits a physical device into logical devices (before any device is in use, as TF)."""
+    d = _physical(device)
+    if _INITIALIZED[0]:
+        raise RuntimeError("Virtual devices cannot be modified after being initialized")
+    if logical_devices is None:
+        _LOGICAL_CONFIG.pop((d.device_type, d.index), None)
+        return
+    configs = list(logical_devices)
+    for c in configs:
+        if not isinstance(c, LogicalDeviceConfiguration):
+            raise ValueError(f"Expected LogicalDeviceConfiguration, got {type(c).__name__}")
+    if not configs:
+        raise ValueError("At least one logical device configuration is required")
+    _LOGICAL_CONFIG[(d.device_type, d.index)] = configs
+
+
+def get_logical_device_configuration(device: Any) -> list | None:
+    d = _physical(device)
+    configs = _LOGICAL_CONFIG.get((d.device_type, d.index))
+    return None if configs is None else list(configs)
 
 
 def set_visible_devices(devices: Any, device_type: str | None = None) -> None:
     if isinstance(devices, PhysicalDevice):
         devices = [devices]
     wanted = {(p.device_type, int(p.name.rsplit(":", 1)[1])) for p in devices}
-    known = {(d.device_type, d.index) for d in _DEVICES}
+    known = {(d.device_type, d.index) for d in _PHYSICAL}
     for w in wanted:
         if w not in known:
             raise ValueError(f"Unrecognized device: {w[0]}:{w[1]}")
-    types = {device_type.upper()} if device_type else {d.device_type for d in _DEVICES}
+    types = {device_type.upper()} if device_type else {d.device_type for d in _PHYSICAL}
     if "CPU" in types and not any(t == "CPU" for t, _ in wanted):
         raise ValueError("CPU must be visible")
     for t in types:
@@ -300,7 +355,7 @@ def set_soft_device_placement(enabled: bool) -> None:
 
 def _physical(device: Any) -> _Device:
     name = getattr(device, "name", device)
-    for d in _DEVICES:
+    for d in _PHYSICAL:
         if name == f"/physical_device:{d.device_type}:{d.index}":
             return d
     raise ValueError(f"Unrecognized device: {device!r}")

@@ -80,9 +80,9 @@ def _components(value: Any) -> tuple:
 
 def canonical_device(spec: str) -> str:
     """'/gpu:1' -> the device a replica really runs on (soft placement to the CPUs)."""
-    from eagerflow._src.distribute import devices
+    from eagerflow._src.core import device
 
-    return devices.canonical_name(spec)
+    return device.canonical_name(spec)
 
 
 # ---------------------------------------------------------------------------------------
@@ -410,9 +410,9 @@ class MirroredStrategy(Strategy):
 
     def __init__(self, devices: list | None = None, cross_device_ops: Any = None) -> None:
         if devices is None:
-            from eagerflow._src.distribute import devices as dev
+            from eagerflow._src.core import device as dev
 
-            gpus = dev.logical_device_names("GPU")
+            gpus = [d.name for d in dev.list_logical_devices("GPU")]
             devices = gpus or ["/cpu:0"]
         if not devices:
             raise ValueError("Got an empty `devices` list and unable to recognize any local "
