@@ -41,7 +41,8 @@ def test_split_cpu_into_logical_devices_and_place_ops():
         s = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
         print(s.extended.worker_devices)
         try:
-            tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()])
+            one = [tf.config.LogicalDeviceConfiguration()]
+            tf.config.set_logical_device_configuration(cpu, one)
         except RuntimeError as e:
             print("RuntimeError:", e)
     """).splitlines()
