@@ -58,3 +58,42 @@ def test_mirrored_slots_are_shared_and_copies_stay_in_sync():
     copies = [c.numpy() for c in v.values]
     np.testing.assert_allclose(copies[0], copies[1])
     np.testing.assert_allclose(copies[0], [0.0, 1.0])  # summed gradient 2.0 * lr 0.5
+
+
+def _fit(strategy, epochs=2):
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(64, 4)).astype("float32")
+    y = (x @ np.array([[1.0], [-1.0], [0.5], [2.0]], "float32") > 0).astype("float32")
+    with strategy.scope():
+        tf.keras.utils.set_random_seed(7)
+        model = tf.keras.Sequential([tf.keras.layers.Dense(8, activation="relu",
+                                                           input_shape=(4,)),
+                                     tf.keras.layers.Dense(1)])
+        model.compile(tf.keras.optimizers.SGD(0.1),
+                      tf.keras.losses.BinaryCrossentropy(from_logits=True),
+                      metrics=["accuracy"])
+    hist = model.fit(x, y, batch_size=16, epochs=epochs, verbose=0, shuffle=False)
+    return model, hist.history
+
+
+def test_fit_under_mirrored_strategy_matches_one_device():
+    m1, h1 = _fit(tf.distribute.get_strategy())
+    m2, h2 = _fit(tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"]))
+    assert type(m2.trainable_variables[0]).__name__ == "MirroredVariable"
+    np.testing.assert_allclose(h1["loss"], h2["loss"], rtol=1e-5)
+    np.testing.assert_allclose(h1["accuracy"], h2["accuracy"], rtol=1e-6)
+    for a, b in zip(m1.get_weights(), m2.get_weights()):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+    assert int(m2.optimizer.iterations.numpy()) == 2 * 4  # one step per global batch
+
+
+def test_checkpoint_of_mirrored_variables_round_trips(tmp_path):
+    strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+    with strategy.scope():
+        v = tf.Variable([1.0, 2.0])
+    path = tf.train.Checkpoint(v=v).write(str(tmp_path / "ckpt"))
+    assert tf.train.load_checkpoint(path).get_tensor(
+        "v/.ATTRIBUTES/VARIABLE_VALUE").tolist() == [1.0, 2.0]
+    v.assign([5.0, 6.0])
+    tf.train.Checkpoint(v=v).read(path).assert_consumed()
+    assert [c.numpy().tolist() for c in v.values] == [[1.0, 2.0], [1.0, 2.0]]

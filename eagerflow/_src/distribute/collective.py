@@ -16,7 +16,8 @@ import numpy as np
 
 from eagerflow._src.core.errors import DeadlineExceededError, UnavailableError
 
-DEFAULT_TIMEOUT_S = 600.0
+# Replicas are threads of one process: a minute without a partner means a mismatch.
+DEFAULT_TIMEOUT_S = 60.0
 
 
 class Rendezvous:

@@ -31,6 +31,29 @@ def split_batch(element: Any, parts: int) -> list:
     return [nest.pack_sequence_as(element, [p[i] for p in pieces]) for i in range(parts)]
 
 
+def distribute_element(strategy: Any, element: Any) -> Any:
+    """This worker's share of a global batch, split across its local replicas.
+
+    Returns None when the batch has fewer examples than there are replicas to feed.
+    """
+    workers, rank = strategy._worker_layout()
+    n_local = len(strategy._devices)
+    size = _batch_size(element)
+    if size is not None and size < workers * n_local:
+        return None
+    if workers > 1:  # keep this worker's share of the global batch (AutoShardPolicy.DATA)
+        element = split_batch(element, workers)[rank]
+    return element if n_local == 1 else _per_replica(split_batch(element, n_local))
+
+
+def _batch_size(element: Any) -> int | None:
+    for x in nest.flatten(element):
+        shape = getattr(x, "shape", None)
+        if shape is not None and len(shape):
+            return int(shape[0])
+    return None
+
+
 class DistributedDataset:
     """Iterates a dataset of global batches as per-replica values."""
 
@@ -39,16 +62,12 @@ class DistributedDataset:
         self._dataset = dataset
 
     def __iter__(self) -> Iterator:
-        s = self._strategy
-        n_local = len(s._devices)
-        workers, rank = s._worker_layout()
         for element in self._dataset:
-            if workers > 1:  # keep this worker's share of the global batch
-                element = split_batch(element, workers)[rank]
-            if n_local == 1:
-                yield element
-            else:
-                yield _per_replica(split_batch(element, n_local))
+            shared = distribute_element(self._strategy, element)
+            if shared is None:
+                raise ValueError(f"A global batch of {_batch_size(element)} examples cannot be "
+                                 f"split across {self._strategy.num_replicas_in_sync} replicas")
+            yield shared
 
     @property
     def element_spec(self) -> Any:

@@ -27,11 +27,16 @@ from eagerflow._src.distribute.values import (
     MirroredVariable,
     PerReplica,
     ReduceOp,
+    SyncOnReadVariable,
     as_reduce_op,
     regroup,
     select_replica,
 )
-from eagerflow._src.ops.variables import variable_creator_scope
+from eagerflow._src.ops.variables import (
+    VariableAggregation,
+    VariableSynchronization,
+    variable_creator_scope,
+)
 
 # ---------------------------------------------------------------------------------------
 # Cross-device ops: accepted for API compatibility; all reduce on the host.
@@ -437,7 +442,12 @@ class MirroredStrategy(Strategy):
         finally:
             _state.device = saved
         copies = [primary._arr] + [primary._arr.copy() for _ in self._devices[1:]]
-        return MirroredVariable.from_copies(primary, copies, self)
+        cls = SyncOnReadVariable if kwargs.get("synchronization") == \
+            VariableSynchronization.ON_READ else MirroredVariable
+        if cls is SyncOnReadVariable:
+            copies[1:] = [c * 0 for c in copies[1:]] if primary.aggregation == \
+                VariableAggregation.SUM else copies[1:]
+        return cls.from_copies(primary, copies, self)
 
 
 _DEFAULT: list = []

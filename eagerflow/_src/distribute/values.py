@@ -128,6 +128,43 @@ class MirroredVariable(Variable):
         return "MirroredVariable:{\n" + ",\n".join(parts) + "\n}"
 
 
+class SyncOnReadVariable(MirroredVariable):
+    """A variable each replica updates on its own (metrics); reads outside the replicas
+    combine the copies by the variable's aggregation (SUM by default), as TF's."""
+
+    @property
+    def _arr(self) -> Any:
+        i = current_replica_index()
+        if i is not None:
+            return self._copies[i]
+        from eagerflow._src.ops.variables import VariableAggregation
+
+        if self._aggregation in (VariableAggregation.SUM, VariableAggregation.MEAN):
+            total = self._copies[0]
+            for c in self._copies[1:]:
+                total = total + c
+            if self._aggregation == VariableAggregation.MEAN:
+                total = (total / len(self._copies)).astype(self._copies[0].dtype)
+            return total
+        return self._copies[0]
+
+    @_arr.setter
+    def _arr(self, value: Any) -> None:
+        i = current_replica_index()
+        if i is not None:
+            self._copies[i] = value
+            return
+        from eagerflow._src.ops.variables import VariableAggregation
+
+        # Cross-replica writes (reset_state, restore): the combined read gives `value` back.
+        spread = self._aggregation == VariableAggregation.SUM
+        for k in range(len(self._copies)):
+            self._copies[k] = value if k == 0 or not spread else value * 0
+
+    def __repr__(self) -> str:
+        return super().__repr__().replace("MirroredVariable", "SyncOnReadVariable", 1)
+
+
 class _ComponentView:
     """One replica's copy of a MirroredVariable, shown like a tf.Variable."""
 

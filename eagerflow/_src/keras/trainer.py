@@ -64,6 +64,62 @@ def _batch_size(x: Any) -> Any:
     return 1
 
 
+def _scale_for_replicas(loss: Any) -> Any:
+    """Inside a replica of a strategy, the loss share whose summed gradients give the
+    gradient of the global batch's loss (TF's scale_loss_for_distribution)."""
+    from eagerflow._src.distribute import context
+
+    ctx = context.current_replica_context()
+    n = ctx.num_replicas_in_sync if ctx is not None else 1
+    return loss if n == 1 else loss / float(n)
+
+
+def _model_strategy(model: Any) -> Any:
+    """The multi-replica strategy whose scope created the model's weights, if any."""
+    for v in getattr(model, "weights", []):
+        strategy = getattr(v, "_strategy", None)
+        if strategy is not None and strategy.num_replicas_in_sync > 1:
+            return strategy
+    return None
+
+
+class _DistributedStep:
+    """A train/test step run on every replica of the model's strategy, each on its share
+    of the batch; returns the metrics read (combined) in cross-replica context."""
+
+    compiled = False
+
+    def __init__(self, strategy: Any, fn: Any, model: Any) -> None:
+        self._strategy, self._fn, self._model = strategy, fn, model
+        self._built = False
+
+    def __call__(self, data: Any) -> Any:
+        from eagerflow._src.distribute.input import distribute_element
+
+        with self._strategy.scope():
+            if not self._built:
+                self._build(data)
+            per_replica = distribute_element(self._strategy, data)
+            if per_replica is None:  # a batch too small to share: one replica's worth
+                return self._fn(data)
+            self._strategy.run(self._fn, args=(per_replica,))
+        return self._model.get_metrics_result()
+
+    def _build(self, data: Any) -> None:
+        """Creates every lazily built variable (layers, compiled metrics, optimizer slots)
+        once, in cross-replica context, so that replicas never race to create them."""
+        model = self._model
+        x, y, _ = da.unpack_x_y_sample_weight(data)
+        y_pred = model(x, training=False)
+        metrics = model._tstate("_compile_metrics")
+        if metrics is not None and y is not None and not metrics.built:
+            metrics.build(y, y_pred)
+        optimizer = getattr(model, "optimizer", None)
+        if optimizer is not None and hasattr(optimizer, "build"):
+            optimizer.build(model.trainable_variables)
+        self._built = True
+
+
 class _Step:
     """A train/test/predict step, traced with tf.function when possible.
 
@@ -234,10 +290,11 @@ class Trainer:
         with GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)
+            scaled = _scale_for_replicas(loss)
         self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
         variables = list(self.trainable_variables)
         if variables:
-            grads = tape.gradient(loss, variables)
+            grads = tape.gradient(scaled, variables)
             self.optimizer.apply_gradients(zip(grads, variables))
         else:
             warnings.warn("The model does not have any trainable weights.", stacklevel=2)
@@ -257,15 +314,19 @@ class Trainer:
 
     def make_train_function(self, force: bool = False) -> Any:
         if self._tstate("train_function") is None or force:
-            self._tset("train_function", _Step(self.train_step, not self.run_eagerly,
-                                               "train_step"))
+            self._tset("train_function", self._make_step(self.train_step, "train_step"))
         return self.train_function
 
     def make_test_function(self, force: bool = False) -> Any:
         if self._tstate("test_function") is None or force:
-            self._tset("test_function", _Step(self.test_step, not self.run_eagerly,
-                                              "test_step"))
+            self._tset("test_function", self._make_step(self.test_step, "test_step"))
         return self.test_function
+
+    def _make_step(self, fn: Any, what: str) -> Any:
+        strategy = _model_strategy(self)
+        if strategy is not None:
+            return _DistributedStep(strategy, fn, self)
+        return _Step(fn, not self.run_eagerly, what)
 
     def make_predict_function(self, force: bool = False) -> Any:
         if self._tstate("predict_function") is None or force:

@@ -19,7 +19,7 @@ from eagerflow._src.keras.optimizers.optimizer import auto_name
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
-from eagerflow._src.ops.variables import Variable, VariableAggregation
+from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 
 
 def _initial_value(initializer: Any, shape: tuple, dtype: dt.DType) -> np.ndarray:
@@ -89,8 +89,11 @@ class Metric(trackable.AutoTrackable):
                "only_first_replica": VariableAggregation.ONLY_FIRST_REPLICA,
                "none": VariableAggregation.NONE}.get(str(aggregation).lower(),
                                                       VariableAggregation.SUM)
+        # ON_READ as in Keras: under a strategy each replica accumulates into its own copy
+        # and reading the metric combines them.
         var = Variable(_initial_value(initializer, shape, d), trainable=False, dtype=d,
-                       name=name, aggregation=agg)
+                       name=name, aggregation=agg,
+                       synchronization=VariableSynchronization.ON_READ)
         self._metric_vars.append(var)
         self._track(name, var)
         return var
