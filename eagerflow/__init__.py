@@ -160,7 +160,7 @@ from eagerflow._src.function.polymorphic import (  # noqa: E402
     function as function,
     init_scope as init_scope,
 )
-from eagerflow._src.function.signature import TensorSpec as TensorSpec  # noqa: E402
+from eagerflow._src.core.tensor_spec import TensorSpec as TensorSpec  # noqa: E402
 from eagerflow._src.function.compat_v1 import (  # noqa: E402
     Graph as Graph,
     Operation as Operation,

@@ -20,7 +20,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, op_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
-from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec, as_tensor_spec
+from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, ListIterator
@@ -407,8 +407,7 @@ class GeneratorDataset(DatasetV2):
             if output_shapes is not None:
                 raise TypeError("The `output_shapes` argument can not be used together with the "
                                 "`output_signature` argument.")
-            output_signature = dstruct.map_structure(as_tensor_spec,
-                                                     dstruct.lists_to_tuples(output_signature))
+            output_signature = dstruct.lists_to_tuples(output_signature)
             for s in dstruct.flatten(output_signature):
                 if not isinstance(s, TensorSpec):
                     raise TypeError(f"`output_signature` must contain objects that are subclass "
