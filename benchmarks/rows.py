@@ -213,4 +213,19 @@ ROWS = [
                "from_logits=True), metrics=['accuracy'])",
                "model.fit(xs, ys, batch_size=32, epochs=1, verbose=0)"),
     }, unit="epoch", tags=("slow",)),
+    # -- checkpoints and summaries --
+    Row("checkpoint write+read (20 vars, 26 MB)", {
+        "tf": ("import os, tempfile\n"
+               "vs = {f'v{i}': tf.Variable(np.random.default_rng(i).normal(size=(256, 1280))"
+               ".astype('float32')) for i in range(20)}\n"
+               "ck = tf.train.Checkpoint(**vs)\n"
+               "prefix = os.path.join(tempfile.mkdtemp(), 'ck')",
+               "ck.write(prefix); ck.read(prefix)"),
+    }, note="eagerflow fsyncs every file it writes"),
+    Row("tf.summary.scalar (eager, default writer)", {
+        "tf": ("import tempfile\n"
+               "w = tf.summary.create_file_writer(tempfile.mkdtemp(), max_queue=1000)\n"
+               "w.set_as_default(step=1)",
+               "tf.summary.scalar('loss', 0.5)"),
+    }),
 ]

@@ -85,7 +85,6 @@ from eagerflow._src.ops.math import (  # noqa: E402
     equal as equal,
     exp as exp,
     floor as floor,
-    floordiv as floordiv,
     greater as greater,
     greater_equal as greater_equal,
     identity as identity,
@@ -129,9 +128,7 @@ from eagerflow._src.ops.reduce import (  # noqa: E402
     reduce_mean as reduce_mean,
     reduce_min as reduce_min,
     reduce_prod as reduce_prod,
-    reduce_std as reduce_std,
     reduce_sum as reduce_sum,
-    reduce_variance as reduce_variance,
 )
 from eagerflow._src.ops.variables import (  # noqa: E402
     Variable as Variable,
@@ -150,6 +147,55 @@ from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
 
 # ---- Areas below are filled by their own work streams; each edits only its own block. ----
 # -- ops: creation, array, math, linalg, random, debugging, print (foundation) --
+from eagerflow._src.core.device import DeviceSpec as DeviceSpec, device as device
+from eagerflow._src.core.name_scope import (
+    get_current_name_scope as get_current_name_scope,
+    name_scope as name_scope,
+)
+from eagerflow._src.ops.debugging import (
+    Assert as Assert,
+    assert_equal as assert_equal,
+    assert_greater as assert_greater,
+    assert_less as assert_less,
+    assert_rank as assert_rank,
+    print_ as print,
+)
+from eagerflow._src.ops.indexing import (
+    boolean_mask as boolean_mask,
+    gather as gather,
+    gather_nd as gather_nd,
+    one_hot as one_hot,
+    scatter_nd as scatter_nd,
+    sequence_mask as sequence_mask,
+    tensor_scatter_nd_add as tensor_scatter_nd_add,
+    tensor_scatter_nd_max as tensor_scatter_nd_max,
+    tensor_scatter_nd_min as tensor_scatter_nd_min,
+    tensor_scatter_nd_sub as tensor_scatter_nd_sub,
+    tensor_scatter_nd_update as tensor_scatter_nd_update,
+    unique as unique,
+    unique_with_counts as unique_with_counts,
+)
+from eagerflow._src.ops.linalg import (
+    clip_by_global_norm as clip_by_global_norm,
+    clip_by_norm as clip_by_norm,
+    einsum as einsum,
+    eye as eye,
+    norm as norm,
+    tensordot as tensordot,
+)
+from eagerflow._src.ops.reduce import (
+    argsort as argsort,
+    cumsum as cumsum,
+    sort as sort,
+)
+from eagerflow._src.ops.shaping import (
+    meshgrid as meshgrid,
+    pad as pad,
+    repeat as repeat,
+    reverse as reverse,
+    reverse_sequence as reverse_sequence,
+    roll as roll,
+)
 # -- end ops --
 
 # -- nn and image --

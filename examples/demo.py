@@ -2,6 +2,9 @@
 
     make demo            (or: EAGERFLOW_DATASETS=../shared/data python examples/demo.py)
 
+0. An eager walk-through: tensors, NumPy interop, dtype rules and a GradientTape
+   linear-regression fit (`eager_walkthrough()`; --skip-walkthrough leaves it out).
+
 1. The eager guide's model (Conv2D(16)-Conv2D(16)-GlobalAveragePooling-Dense(10)) trained
    with an eager GradientTape loop, exactly as the guide writes it.
 2. The same train step under @tf.function (when eagerflow has tf.function).
@@ -188,14 +191,52 @@ def plot(curves: dict, path: str, source: str) -> str:
     return path
 
 
+def eager_walkthrough(steps: int = 200) -> dict:
+    """Tensors, NumPy interop and a GradientTape linear-regression fit, printed as it goes."""
+    print("[0] Eager walk-through")
+    a = tf.constant([[1, 2], [3, 4]])
+    print(f"    tf.constant([[1, 2], [3, 4]]) -> shape {a.shape}, dtype {a.dtype.name}")
+    print("    a * a + 1 =", (a * a + 1).numpy().tolist(), " (ops run at once, no session)")
+    print("    np.multiply(a, a) is a NumPy array:", np.multiply(a, a).tolist(),
+          "| a.numpy() round-trips:", a.numpy().tolist())
+    try:
+        tf.constant(1) + tf.constant(1.0)
+    except tf.errors.InvalidArgumentError as e:
+        print(f"    no silent promotion: int32 + float32 -> InvalidArgumentError: {e}")
+    print("    Python scalars adopt the tensor's dtype:",
+          (tf.constant([1.0, 2.0], tf.float64) * 2).dtype.name)
+
+    # Fit y = 3x + 2 from noisy samples with a GradientTape and two Variables.
+    tf.random.set_seed(0)
+    xs = tf.random.normal([256])
+    ys = 3.0 * xs + 2.0 + tf.random.normal([256], stddev=0.1)
+    w, b = tf.Variable(0.0, name="w"), tf.Variable(0.0, name="b")
+    lr = 0.1
+    for step in range(steps):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(w * xs + b - ys))
+        dw, db = tape.gradient(loss, [w, b])
+        w.assign_sub(lr * dw)
+        b.assign_sub(lr * db)
+        if step in (0, 10, steps - 1):
+            print(f"    step {step:3d}: loss {float(loss):.4f}  w {float(w):.3f}  b {float(b):.3f}")
+    print(f"    fitted y = {float(w):.3f} x + {float(b):.3f} (true: 3x + 2)")
+    return {"w": float(w), "b": float(b), "loss": float(loss)}
+
+
 def main(argv: list | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--epochs", type=int, default=3, help="model.fit epochs (default 3)")
     p.add_argument("--guide-steps", type=int, default=100,
                    help="train steps for each eager-guide loop (default 100; 250 = 1 epoch)")
     p.add_argument("--out", default="demo_output", help="folder for the PNG and checkpoint")
+    p.add_argument("--skip-walkthrough", action="store_true",
+                   help="skip the eager walk-through (tensors, NumPy, GradientTape fit)")
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
+    if not args.skip_walkthrough:
+        eager_walkthrough()
+        print()
 
     (x, y), (xt, yt), source = load_mnist()
     print(f"Data: {source}, {len(x)} training and {len(xt)} test images")

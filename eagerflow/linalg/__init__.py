@@ -1,3 +1,6 @@
 """tf.linalg: linear algebra."""
 
-from eagerflow._src.ops.linalg import matmul  # noqa: F401
+from eagerflow._src.ops.linalg import (  # noqa: F401
+    adjoint, band_part, det, diag, diag_part, einsum, eye, global_norm, inv, matmul,
+    matrix_transpose, matvec, norm, tensor_diag, tensor_diag_part, tensordot, trace,
+)

@@ -1,15 +1,18 @@
-"""tf.math: elementwise math and reductions."""
+"""tf.math: elementwise math, reductions, scans and segment sums."""
 
 from eagerflow._src.ops.math import (  # noqa: F401
-    abs, acos, add, add_n, asin, atan, atan2, ceil, cos, cosh, divide, div_no_nan, equal, erf,
-    exp, expm1, floor, floordiv, floormod, greater, greater_equal, invert as bitwise_not, is_finite,
-    is_inf, is_nan, less, less_equal, log, log1p, logical_and, logical_not, logical_or,
-    logical_xor, maximum, minimum, mod, multiply, multiply_no_nan, negative, not_equal, pow, real,
-    reciprocal, round, rsqrt, scalar_mul, sigmoid, sign, sin, sinh, softplus, sqrt, square,
-    squared_difference, subtract, tan, tanh, truediv,
+    abs, acos, add, add_n, asin, atan, atan2, ceil, cos, cosh, div_no_nan as divide_no_nan,
+    divide, equal, erf, exp, expm1, floor, floordiv, floormod, greater,
+    greater_equal, is_finite, is_inf, is_nan, less, less_equal, log,
+    log1p, logical_and, logical_not, logical_or, logical_xor, maximum, minimum, mod, multiply,
+    multiply_no_nan, negative, not_equal, pow, real, reciprocal, round, rsqrt, scalar_mul,
+    sigmoid, sign, sin, sinh, softplus, sqrt, square, squared_difference, subtract, tan, tanh,
+    truediv,
 )
 from eagerflow._src.ops.reduce import (  # noqa: F401
-    argmax, argmin, count_nonzero, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
-    reduce_mean, reduce_min, reduce_prod, reduce_std, reduce_sum, reduce_variance,
+    argmax, argmin, count_nonzero, cumprod, cumsum, cumulative_logsumexp, reduce_all, reduce_any,
+    reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_std, reduce_sum,
+    reduce_variance, top_k,
 )
+from eagerflow._src.ops.indexing import segment_sum, unsorted_segment_sum  # noqa: F401
 from eagerflow._src.ops.linalg import conj  # noqa: F401

@@ -43,11 +43,11 @@ class _CustomGradOp:
         self._variables = variables
 
     def grad(self, node: Any, *out_grads: Any) -> list:
-        dys = out_grads[0] if len(out_grads) == 1 else list(out_grads)
+        # one argument per (flattened) output, as TF calls grad_fn(*grad_ys)
         if self._variables:
-            in_grads, var_grads = self._grad_fn(dys, variables=self._variables)
+            in_grads, var_grads = self._grad_fn(*out_grads, variables=self._variables)
         else:
-            in_grads, var_grads = self._grad_fn(dys), []
+            in_grads, var_grads = self._grad_fn(*out_grads), []
         in_grads = list(in_grads) if isinstance(in_grads, (list, tuple)) else [in_grads]
         if len(in_grads) != self._n_inputs:
             raise ValueError(f"custom_gradient function expected to return {self._n_inputs} "

@@ -68,7 +68,7 @@ class GradientTape:
     def stop_recording(self) -> Iterator[None]:
         """Temporarily stops recording operations on this tape."""
         if not self._recording:
-            raise ValueError("Tape must be recording.")
+            raise RuntimeError("Trying to stop recording a tape which is not recording.")
         self._pop()
         try:
             yield
@@ -156,8 +156,14 @@ class GradientTape:
                 g = zeros_like(s)
             result.append(g)
         if not self._persistent:
-            self._reset_state()
+            self._release()
         return nest.pack_sequence_as(sources, result)
+
+    def _release(self) -> None:
+        """Drops the record of a used non-persistent tape (watched_variables() still answers)."""
+        watched = self._watched_vars
+        self._reset_state()
+        self._watched_vars = watched
 
     @contextlib.contextmanager
     def _paused_unless_persistent(self) -> Iterator[None]:
@@ -221,12 +227,13 @@ class GradientTape:
         n = 1
         for d in target._shape:
             n *= d
-        flat_target = reshape(target, [-1]) if n else None
         rows: list = [[] for _ in flat_sources]
         with self._paused_unless_persistent():
             for i in range(n):
+                # seeds shaped like the target: no reshape op that the tape (possibly no
+                # longer recording) would have to have seen
                 seed = _one_hot(n, i, target)
-                grads = self._backward([flat_target], [seed], flat_sources)
+                grads = self._backward([target], [seed], flat_sources)
                 for k, s in enumerate(flat_sources):
                     g = grads.get(id(s))
                     rows[k].append(g if g is not None else None)
@@ -264,18 +271,15 @@ class GradientTape:
         per = 1
         for d in target._shape[1:]:
             per *= d
-        flat = reshape(target, [b, per])
         cols = []
         with self._paused_unless_persistent():
             for j in range(per):
                 seed = _column_seed(b, per, j, target)
-                grads = self._backward([flat], [seed], [source])
+                grads = self._backward([target], [seed], [source])
                 g = grads.get(id(source))
-                if g is None:
+                if g is None:  # TF fills unconnected batch jacobians with zeros either way
                     from eagerflow._src.ops.math import zeros_like
 
-                    if unconnected_gradients != UnconnectedGradients.ZERO:
-                        return None
                     g = zeros_like(source)
                 cols.append(g)
         if not self._persistent:
@@ -291,7 +295,7 @@ def _one_hot(n: int, i: int, like: Tensor) -> Tensor:
 
     a = np.zeros((n,), dtype=like._dtype.as_numpy_dtype)
     a[i] = 1
-    return EagerTensor(a)
+    return EagerTensor(a.reshape(like._shape))
 
 
 def _column_seed(b: int, per: int, j: int, like: Tensor) -> Tensor:
@@ -301,7 +305,7 @@ def _column_seed(b: int, per: int, j: int, like: Tensor) -> Tensor:
 
     a = np.zeros((b, per), dtype=like._dtype.as_numpy_dtype)
     a[:, j] = 1
-    return EagerTensor(a)
+    return EagerTensor(a.reshape(like._shape))
 
 
 def active_tapes() -> list:

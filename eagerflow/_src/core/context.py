@@ -45,7 +45,14 @@ class _Seeds:
         self.global_seed: int | None = None
         self.op_counter = 0
         self.lock = threading.Lock()
-        self.unseeded_rng = np.random.default_rng()
+        self._unseeded: Any = None
+
+    @property
+    def unseeded_rng(self) -> Any:
+        """A nondeterministically seeded NumPy Generator (numpy.random loads on first use)."""
+        if self._unseeded is None:
+            self._unseeded = np.random.default_rng()
+        return self._unseeded
 
 
 seeds = _Seeds()

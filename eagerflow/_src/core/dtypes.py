@@ -181,7 +181,8 @@ def as_dtype(type_value: Any) -> DType:
         try:
             return _BY_NAME[type_value]
         except KeyError:
-            raise TypeError(f"Cannot convert value {type_value!r} to a TensorFlow DType.") from None
+            raise TypeError(f"Cannot convert the argument `type_value`: {type_value!r} to a "
+                        "TensorFlow DType.") from None
     if isinstance(type_value, int) and not isinstance(type_value, builtins.bool):
         if type_value in _BY_ENUM:
             return _BY_ENUM[type_value]
@@ -197,7 +198,8 @@ def as_dtype(type_value: Any) -> DType:
         found = _BY_NP.get(npd)
         if found is not None:
             return found
-    raise TypeError(f"Cannot convert value {type_value!r} to a TensorFlow DType.")
+    raise TypeError(f"Cannot convert the argument `type_value`: {type_value!r} to a "
+                        "TensorFlow DType.")
 
 
 def from_numpy(np_dtype: np.dtype) -> DType:

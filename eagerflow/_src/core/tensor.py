@@ -50,7 +50,8 @@ class Tensor:
     def experimental_ref(self) -> Reference:
         return Reference(self)
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
     def __copy__(self) -> Tensor:
         return self
@@ -129,7 +130,10 @@ class EagerTensor(Tensor):
         return iter(unstack(self))
 
     def __bool__(self) -> builtins.bool:
-        return builtins.bool(self._numpy())
+        a = self._numpy()
+        if a.size == 0:
+            return False  # TF (through older NumPy) reads an empty tensor as False
+        return builtins.bool(a)
 
     def __int__(self) -> int:
         return int(self._numpy())
@@ -161,10 +165,15 @@ class EagerTensor(Tensor):
         return f"tf.Tensor({text}, shape={self.shape}, dtype={self._dtype.name})"
 
     def cpu(self) -> EagerTensor:
-        return self
+        from eagerflow._src.core.device import copy_to
+
+        return copy_to(self, "CPU", 0)
 
     def gpu(self, gpu_index: int = 0) -> EagerTensor:
-        return self
+        """A copy on GPU `gpu_index`; RuntimeError when there is no such GPU, as in TF."""
+        from eagerflow._src.core.device import copy_to
+
+        return copy_to(self, "GPU", gpu_index)
 
     def set_shape(self, shape: Any) -> None:
         if not TensorShape(shape).is_compatible_with(self.shape):
@@ -202,7 +211,7 @@ def _numpy_text(t: EagerTensor, is_repr: bool) -> str:
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 
 
-def _array_from_python(value: Any) -> np.ndarray:
+def _array_from_python(value: Any, float_range: builtins.bool = True) -> np.ndarray:
     """TF's inference of a dtype for Python data: int32 unless too big, float32, ..."""
     try:
         arr = np.array(value)
@@ -212,13 +221,21 @@ def _array_from_python(value: Any) -> np.ndarray:
         raise ValueError(f"Can't convert {value!r} to Tensor: {e}") from None
     kind = arr.dtype.kind
     if kind == "f":
+        finite = arr[np.isfinite(arr)] if float_range else arr.reshape(-1)[:0]
+        if finite.size and np.abs(finite).max() > np.finfo(np.float32).max:
+            raise ValueError("Can't convert Python sequence with a value out of range for a "
+                             "double-precision float.")
         return arr.astype(np.float32)
+    if kind == "u" and arr.size and arr.max() > np.iinfo(np.int64).max:
+        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
     if kind in "iu":
         if arr.size and (arr.min() < _INT32_MIN or arr.max() > _INT32_MAX):
             return arr.astype(np.int64)
         return arr.astype(np.int32)
     if kind == "c":
         return arr.astype(np.complex128)
+    if kind in "US" and _mixed_strings(value):
+        raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     if kind == "S":
         # NumPy's fixed-width bytes drop trailing NULs: rebuild from the original objects.
         return _to_bytes_array(np.array(value, dtype=object))
@@ -232,14 +249,33 @@ def _array_from_python(value: Any) -> np.ndarray:
                      f"({type(value)}) to a Tensor.")
 
 
+def _mixed_strings(value: Any) -> builtins.bool:
+    """True for nested lists that mix strings with numbers (NumPy would stringify them)."""
+    if not isinstance(value, (list, tuple)):
+        return False
+    kinds = set()
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, (list, tuple)):
+            stack.extend(v)
+        else:
+            kinds.add(isinstance(v, (str, bytes)))
+    return len(kinds) > 1
+
+
 def _object_array(value: Any, arr: np.ndarray) -> np.ndarray:
     flat = arr.ravel()
     if all(isinstance(x, (bytes, str)) for x in flat):
         return _to_bytes_array(arr)
+    if any(isinstance(x, (bytes, str)) for x in flat):
+        raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     if any(isinstance(x, Tensor) for x in flat) or _has_tensor(value):
         from eagerflow._src.ops.array import stack_nested
 
         return stack_nested(value)._numpy()
+    if all(isinstance(x, numbers.Integral) for x in flat):
+        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
     if all(isinstance(x, numbers.Number) for x in flat):
         return _array_from_python(arr.tolist())
     bad = next((x for x in flat if not isinstance(x, (numbers.Number, bytes, str))), value)
@@ -263,24 +299,28 @@ def _to_bytes_array(arr: np.ndarray) -> np.ndarray:
 
 def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
     """Python data converted to an explicit dtype, refusing lossy conversions as TF does."""
-    inferred = _array_from_python(value)
+    inferred = _array_from_python(value, float_range=False)
     src = _dt.from_numpy(inferred.dtype)
     if src is dtype:
         return inferred
     ok = (
         (dtype.is_floating and (src.is_integer or src.is_floating or src is _dt.bool))
         or (dtype.is_integer and src.is_integer)
+        or (dtype in (_dt.int32, _dt.int64) and src is _dt.bool)
         or (dtype.is_complex and src.is_numeric)
     )
     if not ok:
-        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
+        word = {_dt.float32: "float", _dt.float64: "double", _dt.float16: "half"}.get(
+            dtype, dtype.name)
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {word}")
     if src.is_integer and dtype.is_integer:
         # TF wraps out-of-range Python ints modulo 2**bits (300 -> uint8 44).
         return np.array(value, dtype=np.int64).astype(dtype.as_numpy_dtype)
-    if dtype.is_floating or dtype.is_complex:
-        # From the Python values, not the float32 inference: tf.constant(0.1, tf.float64)
-        # is the double nearest 0.1.
-        return np.array(value, dtype=dtype.as_numpy_dtype)
+    if inferred.dtype != object and dtype is not _dt.bfloat16:
+        # straight from the Python numbers: going through the inferred float32 array
+        # would round 2.1 before widening it to float64
+        with np.errstate(all="ignore"):
+            return np.array(value, dtype=dtype.as_numpy_dtype)
     return inferred.astype(dtype.as_numpy_dtype)
 
 
@@ -363,13 +403,19 @@ def check_finite_size(op_name: str, shape: tuple, dtype: _dt.DType) -> None:
         if d < 0:
             raise InvalidArgumentError(None, None, f"Dimension {d} must be >= 0 [Op:{op_name}]")
         n *= d
+    dims = ",".join(str(d) for d in shape)
+    if n > 2**63 - 1:
+        raise InvalidArgumentError(None, None, f"Shape [{dims}] would have more than 2**63 - 1 "
+                                               f"elements [Op:{op_name}]")
     nbytes = n * (8 if dtype is _dt.string else dtype.size)
     if nbytes > _memory_limit():
         from eagerflow._src.core.errors import ResourceExhaustedError
 
+        word = {_dt.float32: "float", _dt.float64: "double", _dt.float16: "half"}.get(
+            dtype, dtype.name)
         raise ResourceExhaustedError(
-            None, None, f"OOM when allocating tensor with shape{list(shape)} and type "
-            f"{dtype.name} ({nbytes} bytes) on {_state.device} [Op:{op_name}]")
+            None, None, f"OOM when allocating tensor with shape[{dims}] and type {word} on "
+            f"{_state.device} by allocator cpu [Op:{op_name}]")
 
 
 _MEM_LIMIT: list = []

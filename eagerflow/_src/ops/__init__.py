@@ -1,5 +1,7 @@
 """The op families. Importing this package registers every op and installs operators."""
 
-from eagerflow._src.ops import array, linalg, math, random, reduce, variables  # noqa: F401
+from eagerflow._src.ops import (  # noqa: F401
+    array, debugging, indexing, linalg, math, random, reduce, shaping, variables,
+)
 from eagerflow._src.ops import operators  # noqa: F401  (after the families it uses)
 from eagerflow._src.ops import io_ops, parsing_ops, sparse_ops  # noqa: F401  (data and io)

@@ -19,9 +19,9 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, cast, sum_to
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
-_rng = np.random.default_rng(1)
+_rng = SampleRNG(1)
 _pyrange = builtins.range  # this module defines tf.range
 
 
@@ -61,7 +61,8 @@ def _fill_infer(value: Any, shape: tuple) -> list:
         if d is not None and d < 0:
             raise C.fail("Fill", f"Dimension {d} must be >= 0")
     if value._shape not in ((), None):
-        raise C.fail("Fill", f"value must be a scalar, got shape {C.shape_str(value._shape)}")
+        raise C.fail("Fill", f"value must represent a scalar, got shape "
+                             f"{C.shape_str(value._shape)}")
     if None not in shape:
         check_finite_size("Fill", shape, value._dtype)
     return [(shape, value._dtype)]
@@ -93,7 +94,8 @@ def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None) -> Any:
 
 
 def ones(shape: Any, dtype: Any = dt.float32, name: str | None = None) -> Any:
-    return fill(shape, convert_to_tensor(1, dtype=dt.as_dtype(dtype)))
+    dtype = dt.as_dtype(dtype)
+    return fill(shape, convert_to_tensor(True if dtype is dt.bool else 1, dtype=dtype))
 
 
 def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Const") -> Any:
@@ -101,7 +103,8 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
     if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
         t = convert_to_tensor(value)
         if dtype is not None and t._dtype is not dt.as_dtype(dtype):
-            t = cast(t, dtype)
+            raise TypeError(f"Expected tensor {t} with dtype {dt.as_dtype(dtype)!r}, but got "
+                            f"dtype {t._dtype!r}.")
     else:
         t = convert_to_tensor(value, dtype=dtype)
     if shape is not None:
@@ -112,7 +115,7 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
             return fill(shape, reshape(t, ()))
         if size != n:
             raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor "
-                            f"{t!r} (converted from {value!r}) has {size} elements, but got "
+                            f"{t} (converted from {value!r}) has {size} elements, but got "
                             f"`shape` {TensorShape(shape)} with {n} elements).")
         return reshape(t, shape)
     return t
@@ -186,7 +189,7 @@ LINSPACE = register(OpDef(
 def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int = 0) -> Any:
     start = _t(start)
     if not start._dtype.is_floating:
-        start = cast(start, dt.float32)
+        start = cast(start, dt.float64)  # integer endpoints give float64, as in TF
     stop = convert_to_tensor(stop, dtype_hint=start._dtype)
     return bind(LINSPACE, (start, stop), {"num": int(num), "axis": axis})
 
@@ -268,7 +271,9 @@ def _transpose_infer(x: Any, perm: tuple | None) -> list:
         raise C.fail("Transpose", f"transpose expects a vector of size {n}. But input(1) is a "
                                   f"vector of size {len(perm)}")
     if sorted(p % n if -n <= p < n else -1 for p in perm) != list(_pyrange(n)):
-        raise C.fail("Transpose", f"{list(perm)} is not a valid permutation of {n} dimensions")
+        present = {p % n for p in perm if -n <= p < n}
+        missing = next(i for i in _pyrange(n) if i not in present)
+        raise C.fail("Transpose", f"{missing} is missing from {{{','.join(map(str, perm))}}}.")
     return [(tuple(x._shape[p] for p in perm), x._dtype)]
 
 
@@ -312,7 +317,11 @@ def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa:
     axis = int(axis)
     if x._shape is None:
         raise ValueError("expand_dims needs a known rank")
-    ax = C.norm_axis("ExpandDims", axis, len(x._shape), 1)
+    r = len(x._shape)
+    if not -r - 1 <= axis <= r:
+        raise InvalidArgumentError(None, None, f"Tried to expand dim index {axis} for tensor with "
+                                               f"{r} dimensions. [Op:ExpandDims]")
+    ax = axis + r + 1 if axis < 0 else axis
     return reshape(x, x._shape[:ax] + (1,) + x._shape[ax:]) if None not in x._shape else \
         bind(RESHAPE, (x,), {"shape": tuple(-1 if d is None else d for d in
                                             x._shape[:ax] + (1,) + x._shape[ax:])})
@@ -349,7 +358,10 @@ def _concat_infer(*xs: Any, axis: int) -> list:
                                  f"{C.shape_str(xs[0]._shape)} vs. shape[1] = "
                                  f"{C.shape_str(xs[1]._shape)}")
     r = ranks.pop()
-    ax = C.norm_axis("ConcatV2", axis, r)
+    if not -r <= axis < r:
+        raise C.fail("ConcatV2", f"ConcatOp : Expected concatenating dimensions in the range "
+                                 f"[{-r}, {r}), but got {axis}")
+    ax = axis % r
     out = list(xs[0]._shape)
     total = 0
     for i, x in enumerate(xs):
@@ -386,8 +398,24 @@ CONCAT = register(OpDef(
 ))
 
 
+def common_args(values: Any) -> tuple:
+    """A list of tensors and Python values as tensors of one dtype: the first tensor's
+    (Python values that don't fit it are a TypeError, as in TF)."""
+    from eagerflow._src.ops.math import _adopt, _tensor_like
+
+    values = list(values)
+    first = next((v for v in values if _tensor_like(v)), None)
+    if first is None:
+        if not values:
+            return ()
+        first = convert_to_tensor(values[0])
+        values[0] = first
+    d = convert_to_tensor(first)._dtype
+    return tuple(convert_to_tensor(v) if _tensor_like(v) else _adopt(v, d) for v in values)
+
+
 def concat(values: Any, axis: Any, name: str = "concat") -> Any:
-    xs = tuple(_t(v) for v in values)
+    xs = common_args(values)
     if len(xs) == 1:
         return xs[0]
     return bind(CONCAT, xs, {"axis": int(axis)})
@@ -420,14 +448,10 @@ PACK = register(OpDef(
 
 
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
-    xs = tuple(_t(v) for v in values)
+    xs = common_args(values)
     if not xs:
         raise ValueError("stack needs at least one value")
-    if any(not isinstance(x, EagerTensor) for x in xs) or len({x._dtype for x in xs}) == 1:
-        return bind(PACK, xs, {"axis": axis})
-    first = xs[0]._dtype  # Python values adopt the first tensor's dtype, as in TF
-    return bind(PACK, tuple(v if isinstance(v, Tensor) and v._dtype is first
-                            else convert_to_tensor(v, dtype=first) for v in values), {"axis": axis})
+    return bind(PACK, xs, {"axis": axis})
 
 
 def stack_nested(value: Any) -> Any:
@@ -571,8 +595,9 @@ def _tile_infer(x: Any, multiples: tuple) -> list:
     if len(multiples) != len(x._shape):
         raise C.fail("Tile", f"Expected multiples argument to be a vector of length "
                              f"{len(x._shape)} but got length {len(multiples)}")
-    if any(m < 0 for m in multiples):
-        raise C.fail("Tile", f"Expected multiples[i] >= 0, but got {list(multiples)}")
+    for i, m in enumerate(multiples):
+        if m < 0:
+            raise C.fail("Tile", f"Expected multiples[{i}] >= 0, but got {m}")
     out = tuple(None if d is None else d * m for d, m in zip(x._shape, multiples))
     if None not in out:
         check_finite_size("Tile", out, x._dtype)
@@ -700,7 +725,7 @@ def _normalize_key(key: Any) -> tuple:
 def _expand_ellipsis(spec: tuple, ndim: int) -> tuple:
     consumed = sum(1 for s in spec if s[0] in "is")
     if sum(1 for s in spec if s[0] == "e") > 1:
-        raise ValueError("Multiple ellipses in slice spec not allowed")
+        raise C.fail("StridedSlice", "Multiple ellipses in slice spec not allowed")
     out = []
     for s in spec:
         if s[0] == "e":
@@ -714,6 +739,8 @@ def _slice_infer(x: Any, spec: tuple) -> list:
     if x._shape is None:
         return [(None, x._dtype)]
     spec = _expand_ellipsis(spec, len(x._shape))
+    if not x._shape and any(s[0] in "is" for s in spec):
+        raise C.fail("StridedSlice", "Attempting to slice scalar input.")
     out, axis = [], 0
     for s in spec:
         if s[0] == "n":
@@ -725,7 +752,8 @@ def _slice_infer(x: Any, spec: tuple) -> list:
         d = x._shape[axis]
         if s[0] == "i":
             if d is not None and not -d <= s[1] < d:
-                raise C.fail("StridedSlice", f"slice index {s[1]} of dimension {axis} out of "
+                shown = s[1] + d if s[1] < 0 else s[1]  # TF reports the wrapped index
+                raise C.fail("StridedSlice", f"slice index {shown} of dimension {axis} out of "
                                              "bounds.")
         else:
             out.append(None if d is None else len(_pyrange(*builtins.slice(*s[1:]).indices(d))))
@@ -781,10 +809,17 @@ SLICE_GRAD = register(OpDef(
 
 def getitem(tensor: Any, key: Any) -> Any:
     x = _t(tensor)
-    if isinstance(key, (list, np.ndarray)) or (isinstance(key, Tensor) and key._shape):
-        if isinstance(key, Tensor) and key._dtype is dt.bool or (
-                isinstance(key, np.ndarray) and key.dtype == bool):
-            raise TypeError("Boolean tensor indices are not supported; use tf.boolean_mask")
+    if isinstance(key, list):
+        if key and all(isinstance(k, (bool, np.bool_)) for k in key):
+            key = np.array(key)
+        else:
+            key = tuple(key)  # TF reads a list of indices like a tuple: t[[0, 1]] == t[0, 1]
+    if (isinstance(key, Tensor) and key._dtype is dt.bool) or (
+            isinstance(key, np.ndarray) and key.dtype == bool):
+        from eagerflow._src.ops.indexing import boolean_mask
+
+        return boolean_mask(x, key)
+    if isinstance(key, np.ndarray) or (isinstance(key, Tensor) and key._shape):
         raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and "
                         f"scalar tf.int32/tf.int64 tensors are valid indices, got {key!r}")
     return bind(STRIDED_SLICE, (x,), {"spec": _normalize_key(key)})
@@ -799,10 +834,10 @@ def _slice_op(input_: Any, begin: Any, size: Any, name: str | None = None) -> An
                                                f"[{len(begin)}] and [{len(size)}] instead. "
                                                "[Op:Slice]")
     key = []
-    for b, s, d in zip(begin, size, x._shape):
+    for i, (b, s, d) in enumerate(zip(begin, size, x._shape)):
         end = d if s == -1 else b + s
         if b < 0 or (d is not None and (end > d or b > d)) or s < -1:
-            raise InvalidArgumentError(None, None, f"Expected size[i] in [0, {d - b}], but got "
+            raise InvalidArgumentError(None, None, f"Expected size[{i}] in [0, {d - b}], but got "
                                                    f"{s} [Op:Slice]")
         key.append(("s", b, end, None))
     return bind(STRIDED_SLICE, (x,), {"spec": tuple(key)})

@@ -29,8 +29,8 @@ def fail(op: str, message: str) -> InvalidArgumentError:
 
 
 def _dtype_word(d: dt.DType) -> str:
-    # TF's message spells float32 as "float" and float64 as "double".
-    return {dt.float32: "float", dt.float64: "double"}.get(d, d.name)
+    # TF's messages spell float32 "float", float64 "double" and float16 "half".
+    return {dt.float32: "float", dt.float64: "double", dt.float16: "half"}.get(d, d.name)
 
 
 def same_dtype(op: str, inputs: Iterable, allowed: frozenset) -> dt.DType:
@@ -43,18 +43,27 @@ def same_dtype(op: str, inputs: Iterable, allowed: frozenset) -> dt.DType:
             raise fail(op, f"cannot compute {op} as input #{i}(zero-based) was expected to be a "
                            f"{_dtype_word(d0)} tensor but is a {_dtype_word(x._dtype)} tensor")
     if d0 not in allowed:
-        raise not_supported(op, d0)
+        raise not_supported(op, d0, allowed)
     return d0
 
 
-def not_supported(op: str, d: dt.DType) -> InvalidArgumentError:
-    return fail(op, f"Value for attr 'T' of {d.name} is not in the list of allowed values for {op}")
+def allowed_list(allowed: frozenset) -> str:
+    """TF's spelling of an "allowed values" list (in DataType enum order)."""
+    return ", ".join(_dtype_word(d) for d in sorted(allowed, key=lambda d: d.as_datatype_enum))
+
+
+def not_supported(op: str, d: dt.DType, allowed: frozenset | None = None,
+                  what: str = "T") -> InvalidArgumentError:
+    if allowed is None:
+        return fail(op, f"Value for attr '{what}' of {_dtype_word(d)} is not in the list of "
+                        f"allowed values for {op}")
+    return fail(op, f"Value for attr '{what}' of {_dtype_word(d)} is not in the list of allowed "
+                    f"values: {allowed_list(allowed)}")
 
 
 def check_dtype(op: str, x: Any, allowed: frozenset, what: str = "T") -> dt.DType:
     if x._dtype not in allowed:
-        raise fail(op, f"Value for attr '{what}' of {x._dtype.name} is not in the list of allowed "
-                       f"values for {op}")
+        raise not_supported(op, x._dtype, allowed, what)
     return x._dtype
 
 

@@ -8,6 +8,7 @@ outputs from `infer`. Nothing else happens on this path.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -33,29 +34,64 @@ class Node:
 
 def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
     """Runs `op` on `inputs` (tensors) with `attrs`; returns a tensor or a tuple of them."""
-    st = _state
-    if st.graph is not None:
-        outputs = st.graph.add_op(op, inputs, attrs)
-    else:
-        op.infer(*inputs, **attrs)
-        try:
-            arrays = [t._arr for t in inputs]
-        except AttributeError:
-            raise TypeError(f"{op.name}: a symbolic tensor from a graph was passed to an eager op; "
-                            "graph tensors can't be used outside the function that made them") \
-                from None
-        out = op.kernel(st.xp, *arrays, **attrs)
-        dev = st.device
-        if op.num_outputs == 1:
-            if type(out) is not np.ndarray:
-                out = np.asarray(out)
-            outputs = (EagerTensor(out, None, dev),)
+    # The thread state's own dict: one thread-local lookup instead of one per attribute.
+    st = _state.__dict__
+    graph = st["graph"]
+    if graph is not None:
+        outputs = graph.add_op(op, inputs, attrs)
+        if st["tapes"]:
+            record(op, inputs, outputs, attrs)
+        return outputs[0] if op.num_outputs == 1 else outputs
+    try:
+        # unrolled for the common arities: cheaper than a comprehension or map()
+        n = len(inputs)
+        if n == 2:
+            arrays = (inputs[0]._arr, inputs[1]._arr)
+        elif n == 1:
+            arrays = (inputs[0]._arr,)
         else:
-            outputs = tuple(EagerTensor(o if type(o) is np.ndarray else np.asarray(o), None, dev)
-                            for o in out)
-    if st.tapes:
+            arrays = tuple(map(_array_of, inputs))
+    except AttributeError:
+        raise TypeError(f"{op.name}: a symbolic tensor from a graph was passed to an eager op; "
+                        "graph tensors can't be used outside the function that made them") \
+            from None
+    if attrs:
+        specs = op.infer(*inputs, **attrs)
+        out = op.kernel(st["xp"], *arrays, **attrs)
+    else:
+        specs = op.infer(*inputs)
+        out = op.kernel(st["xp"], *arrays)
+    if op.num_outputs == 1:
+        if type(out) is not np.ndarray:
+            out = np.asarray(out)
+        d = specs[0][1]
+        if out.dtype is d._np:
+            # EagerTensor.__init__ inlined: this is the hottest line of the eager path
+            t = _new(EagerTensor)
+            t._arr = out
+            t._shape = out.shape
+            t._dtype = d
+            t._device = st["device"]
+        else:  # a kernel that disagrees with its declared dtype keeps its own
+            t = EagerTensor(out, None, st["device"])
+        if st["tapes"]:
+            record(op, inputs, (t,), attrs)
+        return t
+    dev = st["device"]
+    outputs = tuple(_wrap(o, s[1], dev) for o, s in zip(out, specs))
+    if st["tapes"]:
         record(op, inputs, outputs, attrs)
-    return outputs[0] if op.num_outputs == 1 else outputs
+    return outputs
+
+
+def _wrap(out: Any, d: Any, dev: str) -> EagerTensor:
+    if type(out) is not np.ndarray:
+        out = np.asarray(out)
+    return EagerTensor(out, d if out.dtype is d._np else None, dev)
+
+
+_array_of = operator.attrgetter("_arr")
+_new = object.__new__
 
 
 def record(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> None:

@@ -14,10 +14,10 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t, binary_args, sum_to
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.math import _t, binary_args, binary_args_hint, sum_to
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
-_rng = np.random.default_rng(3)
+_rng = SampleRNG(3)
 
 
 def _f64(*shape: int) -> np.ndarray:
@@ -29,6 +29,9 @@ def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
                                                      dt.uint64, dt.int16})
     if a._shape is None or b._shape is None:
         return [(None, d)]
+    if len(a._shape) != len(b._shape) and min(len(a._shape), len(b._shape)) < 2:
+        raise C.fail("MatMul", f"In[0] and In[1] has different ndims: {C.shape_str(a._shape)} "
+                               f"vs. {C.shape_str(b._shape)}")
     for x in (a, b):
         if len(x._shape) < 2:
             raise C.fail("MatMul", f"In[0] and In[1] ndims must be == 2: {len(x._shape)}"
@@ -98,7 +101,7 @@ MATMUL = register(OpDef(
 def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
            adjoint_a: bool = False, adjoint_b: bool = False, a_is_sparse: bool = False,
            b_is_sparse: bool = False, output_type: Any = None, name: str | None = None) -> Any:
-    a, b = binary_args(a, b)
+    a, b = binary_args_hint(a, b)
     if adjoint_a:
         if transpose_a:
             raise ValueError("Only one of transpose_a and adjoint_a can be True.")
@@ -128,3 +131,695 @@ def conj(x: Any, name: str | None = None) -> Any:
     if not x._dtype.is_complex:
         return x
     return bind(CONJ, (x,), {})
+
+
+# ---------------------------------------------------------------------------------------
+# Composites over matmul: tensordot, matrix_transpose, adjoint, matvec.
+# ---------------------------------------------------------------------------------------
+
+def _axes_list(axes: Any, ndim: int, what: str) -> list:
+    out = []
+    for a in axes:
+        a = int(a)
+        if not -ndim <= a < ndim:
+            raise ValueError(f"'{what}' axis {a} is out of range for a tensor of rank {ndim}")
+        out.append(a % ndim)
+    return out
+
+
+def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
+    """Contracts `a` and `b` over `axes` (an int N, or a pair of axis lists)."""
+    from eagerflow._src.ops.array import reshape, transpose
+
+    a, b = binary_args(a, b)
+    ra, rb = len(a._shape), len(b._shape)
+    if isinstance(axes, (int, np.integer)) or (hasattr(axes, "_shape") and not axes._shape):
+        n = int(axes)
+        if n < 0:
+            raise ValueError(f"'axes' must be at least 0, got {n}.")
+        if n > ra or n > rb:
+            raise ValueError(f"'axes' must not be larger than the number of dimensions of "
+                             f"tensor {a if n > ra else b!r}.")
+        a_axes, b_axes = list(range(ra - n, ra)), list(range(n))
+    else:
+        pair = [list(np.asarray(x).reshape(-1)) if not isinstance(x, (int, np.integer)) else [x]
+                for x in axes]
+        if len(pair) != 2:
+            raise ValueError(f"'axes' must be an integer or have length 2, got {axes!r}.")
+        if len(pair[0]) != len(pair[1]):
+            raise ValueError(f"Different number of contraction axes 'a' and 'b', "
+                             f"{len(pair[0])} != {len(pair[1])}.")
+        a_axes, b_axes = _axes_list(pair[0], ra, "a"), _axes_list(pair[1], rb, "b")
+    free_a = [i for i in range(ra) if i not in a_axes]
+    free_b = [i for i in range(rb) if i not in b_axes]
+    prod = lambda dims: int(np.prod(dims, dtype=np.int64))
+    sa, sb = a._shape, b._shape
+    a2 = reshape(transpose(a, free_a + a_axes), [prod([sa[i] for i in free_a]),
+                                                 prod([sa[i] for i in a_axes])])
+    b2 = reshape(transpose(b, b_axes + free_b), [prod([sb[i] for i in b_axes]),
+                                                 prod([sb[i] for i in free_b])])
+    out = matmul(a2, b2)
+    return reshape(out, [sa[i] for i in free_a] + [sb[i] for i in free_b])
+
+
+def matrix_transpose(a: Any, name: str = "matrix_transpose", conjugate: bool = False) -> Any:
+    from eagerflow._src.ops.array import transpose
+
+    a = _t(a)
+    r = len(a._shape)
+    if r < 2:
+        raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` "
+                         f"= {a.numpy() if hasattr(a, 'numpy') else a} with shape: {a.shape}")
+    return transpose(a, list(range(r - 2)) + [r - 1, r - 2], conjugate=conjugate)
+
+
+def adjoint(matrix: Any, name: str | None = None) -> Any:
+    return matrix_transpose(matrix, conjugate=True)
+
+
+def matvec(a: Any, b: Any, transpose_a: bool = False, adjoint_a: bool = False,
+           a_is_sparse: bool = False, b_is_sparse: bool = False, name: str | None = None) -> Any:
+    from eagerflow._src.ops.array import expand_dims, squeeze
+
+    a, b = binary_args(a, b)
+    return squeeze(matmul(a, expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a),
+                   axis=-1)
+
+
+# ---------------------------------------------------------------------------------------
+# Einsum: one op over an explicit equation (ellipses expanded, output spelled out).
+# ---------------------------------------------------------------------------------------
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _explicit_equation(equation: str, ranks: list) -> tuple:
+    """('ij,jk', '...') with ranks -> (['ij', 'jk'], 'ik'): no ellipsis, explicit output."""
+    eq = equation.replace(" ", "")
+    if "->" in eq:
+        lhs, out = eq.split("->", 1)
+    else:
+        lhs, out = eq, None
+    terms = lhs.split(",")
+    if len(terms) != len(ranks):
+        raise ValueError(f'Got {len(ranks)} inputs for equation "{equation}", expecting '
+                         f"{len(terms)}")
+    for ch in eq:
+        if not (ch in _LETTERS or ch in ",->."):
+            raise ValueError(f"Invalid character {ch!r} in equation: {equation}")
+    used = set(ch for ch in eq if ch in _LETTERS)
+    spare = [c for c in _LETTERS if c not in used]
+    n_ell = 0
+    for t, r in zip(terms, ranks):
+        if "..." in t:
+            n_ell = max(n_ell, r - (len(t) - 3))
+    ell = "".join(spare[:n_ell])
+    new_terms = []
+    for t, r in zip(terms, ranks):
+        if "..." in t:
+            k = r - (len(t) - 3)
+            if k < 0:
+                raise ValueError(f"Input rank {r} is too small for subscripts {t!r}")
+            t = t.replace("...", ell[n_ell - k:])
+        if len(t) != r:
+            raise ValueError(f"Expected input of rank {len(t)} for subscripts {t!r}, got rank {r}")
+        new_terms.append(t)
+    if out is None:
+        counts: dict = {}
+        for t in new_terms:
+            for ch in t:
+                counts[ch] = counts.get(ch, 0) + 1
+        out = ell + "".join(sorted(ch for ch, c in counts.items() if c == 1 and ch not in ell))
+    else:
+        out = out.replace("...", ell)
+        for ch in out:
+            if not any(ch in t for t in new_terms):
+                raise ValueError(f"Output subscript {ch} does not appear in the input subscripts "
+                                 f"of equation: {equation}")
+    return new_terms, out
+
+
+def _einsum_infer(*xs: Any, terms: tuple, out: str) -> list:
+    d = C.same_dtype("Einsum", xs, C.NUMERIC)
+    sizes: dict = {}
+    for x, t in zip(xs, terms):
+        if x._shape is None:
+            continue
+        for axis, (ch, n) in enumerate(zip(t, x._shape)):
+            if n is None:
+                continue
+            have = sizes.get(ch)
+            if have is None or have == 1:
+                sizes[ch] = n
+            elif n != have and n != 1:
+                raise C.fail("Einsum", f"Expected dimension {have} at axis {axis} of the input "
+                                       f"shaped {C.shape_str(x._shape)} but got dimension {n}")
+    return [(tuple(sizes.get(ch) for ch in out), d)]
+
+
+def _einsum_kernel(xp: Any, *xs: Any, terms: tuple, out: str) -> Any:
+    return xp.einsum(",".join(terms) + "->" + out, *xs)
+
+
+def _einsum_grad(n: Any, g: Any) -> list:
+    from eagerflow._src.ops.array import reshape
+    from eagerflow._src.ops.math import broadcast_like
+
+    terms, out = n.attrs["terms"], n.attrs["out"]
+    grads = []
+    for i, x in enumerate(n.inputs):
+        t = terms[i]
+        if len(set(t)) != len(t):
+            raise NotImplementedError("einsum gradient with a repeated subscript in one input")
+        others = [terms[j] for j in range(len(terms)) if j != i]
+        seen = set(out).union(*others) if others else set(out)
+        kept = "".join(ch for ch in t if ch in seen)
+        gi = bind(EINSUM, (g,) + tuple(n.inputs[j] for j in range(len(terms)) if j != i),
+                  {"terms": (out,) + tuple(others), "out": kept})
+        if kept != t or gi._shape != x._shape:
+            shape = [x._shape[k] if ch in seen else 1 for k, ch in enumerate(t)]
+            gi = broadcast_like(reshape(gi, [s if s is not None else -1 for s in shape]), x)
+        grads.append(gi)
+    return grads
+
+
+def _einsum_ref(*xs: np.ndarray, terms: tuple, out: str) -> np.ndarray:
+    letters = sorted(set("".join(terms)))
+    size = {}
+    for x, t in zip(xs, terms):
+        for ch, n in zip(t, x.shape):
+            size[ch] = max(size.get(ch, 1), n)
+    res = np.zeros([size[ch] for ch in out], dtype=np.result_type(*xs))
+    for combo in np.ndindex(*[size[ch] for ch in letters]):
+        at = dict(zip(letters, combo))
+        v = 1
+        for x, t in zip(xs, terms):
+            v = v * x[tuple(at[ch] if x.shape[k] > 1 else 0 for k, ch in enumerate(t))]
+        res[tuple(at[ch] for ch in out)] += v
+    return res
+
+
+EINSUM = register(OpDef(
+    "Einsum", _einsum_infer, _einsum_kernel, grad=_einsum_grad, reference=_einsum_ref,
+    samples=[Sample((_f64(2, 3), _f64(3, 4)), {"terms": ("ij", "jk"), "out": "ik"}),
+             Sample((_f64(5, 2, 3), _f64(5, 3, 2)), {"terms": ("bij", "bjk"), "out": "bik"}),
+             Sample((_f64(3, 4),), {"terms": ("ij",), "out": "j"}),
+             Sample((_f64(3), _f64(4)), {"terms": ("i", "j"), "out": "ij"}),
+             Sample((_f64(2, 3), _f64(3), _f64(2)), {"terms": ("ij", "j", "i"), "out": ""}),
+             Sample((_f64(2, 3, 4),), {"terms": ("abc",), "out": "cab"})],
+    bad_samples=[BadSample((np.ones((2, 3)), np.ones((4, 4))), {"terms": ("ij", "jk"),
+                                                               "out": "ik"},
+                           InvalidArgumentError, "Expected dimension 3 at axis 0 of the input "
+                                                 "shaped [4,4] but got dimension 4"),
+                 BadSample((np.ones(2, np.int32), np.ones(2)), {"terms": ("i", "i"), "out": ""},
+                           InvalidArgumentError, "expected to be a int32 tensor")],
+))
+
+
+def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Any:
+    """Einstein summation, e.g. `tf.einsum('ij,jk->ik', a, b)`."""
+    kwargs.pop("name", None)
+    kwargs.pop("optimize", None)
+    if kwargs:
+        raise TypeError(f"Invalid keyword arguments for einsum: {', '.join(kwargs)}")
+    xs = tuple(_t(x) for x in inputs)
+    terms, out = _explicit_equation(equation, [len(x._shape) for x in xs])
+    return bind(EINSUM, xs, {"terms": tuple(terms), "out": out})
+
+
+# ---------------------------------------------------------------------------------------
+# Norms and clipping (composites).
+# ---------------------------------------------------------------------------------------
+
+def _abs_sq(x: Any) -> Any:
+    from eagerflow._src.ops.math import abs as abs_
+    from eagerflow._src.ops.math import square
+
+    if x._dtype.is_complex:
+        return square(abs_(x))
+    return square(x)
+
+
+def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
+         keepdims: bool | None = None,
+         name: str | None = None) -> Any:
+    """Vector norms (ord euclidean/1/2/inf/p>0) and matrix norms (fro/1/inf) as in tf.norm."""
+    from eagerflow._src.ops.math import abs as abs_
+    from eagerflow._src.ops.math import cast, sqrt
+    from eagerflow._src.ops.math import pow as pow_
+    from eagerflow._src.ops.reduce import reduce_max, reduce_sum
+
+    x = _t(tensor)
+    if isinstance(axis, (list, tuple)) and len(axis) == 1:
+        axis = axis[0]
+    rank = max(len(x._shape), 1)
+    is_matrix = isinstance(axis, (list, tuple)) and len(axis) == 2
+    if not (axis is None or isinstance(axis, (int, np.integer)) or (
+            is_matrix and int(axis[0]) % rank != int(axis[1]) % rank)):
+        raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, "
+                         f"got {axis}")
+    numeric = not isinstance(ord, (str, bool))
+    if is_matrix:
+        if not (ord in ("euclidean", "fro") if isinstance(ord, str) else
+                numeric and (ord == 1 or ord == np.inf)):
+            raise ValueError(f"'ord' must be a supported matrix norm in ['euclidean', 'fro', "
+                             f"1, inf], got {ord}")
+        axes = [int(a) for a in axis]
+    else:
+        if not (ord == "euclidean" if isinstance(ord, str) else numeric and ord > 0):
+            raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
+        axes = None if axis is None else int(axis)
+    keep = bool(keepdims)
+    mag = abs_(x)
+    if ord in ("euclidean", "fro") or (not is_matrix and ord == 2):
+        out = sqrt(reduce_sum(_abs_sq(x), axis=axes, keepdims=keep))
+    elif is_matrix and ord == 1:  # largest column sum
+        out = reduce_max(reduce_sum(mag, axis=axes[0], keepdims=True), axis=axes[1],
+                         keepdims=True)
+    elif is_matrix:  # inf: largest row sum
+        out = reduce_max(reduce_sum(mag, axis=axes[1], keepdims=True), axis=axes[0],
+                         keepdims=True)
+    elif ord == 1:
+        out = reduce_sum(mag, axis=axes, keepdims=keep)
+    elif ord == np.inf:
+        out = reduce_max(mag, axis=axes, keepdims=keep)
+    else:
+        p = float(ord)
+        out = pow_(reduce_sum(pow_(mag, p), axis=axes, keepdims=keep), 1.0 / p)
+    if is_matrix and numeric and not keep:
+        from eagerflow._src.ops.array import squeeze
+
+        out = squeeze(out, axis=sorted(a % len(x._shape) for a in axes))
+    if x._dtype.is_complex:
+        out = cast(out, x._dtype)
+    return out
+
+
+def global_norm(t_list: Any, name: str | None = None) -> Any:
+    """sqrt(sum of the squared L2 norms of the tensors in `t_list`; None entries are skipped)."""
+    from eagerflow._src.ops.math import add_n, cast, sqrt
+    from eagerflow._src.ops.reduce import reduce_sum
+
+    if isinstance(t_list, (str, bytes)) or not isinstance(t_list, (list, tuple)) and (
+            not hasattr(t_list, "__iter__") or hasattr(t_list, "_shape")
+            or hasattr(t_list, "_as_tensor")):
+        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.")
+    ts = [_t(t) for t in t_list if t is not None]
+    if not ts:
+        from eagerflow._src.core.tensor import convert_to_tensor
+
+        return convert_to_tensor(0.0)
+    d = ts[0]._dtype
+    sums = [cast(reduce_sum(_abs_sq(t)), d.real_dtype if d.is_complex else d) for t in ts]
+    return sqrt(add_n(sums))
+
+
+def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: str | None = None) -> Any:
+    """`t * clip_norm / max(l2norm(t), clip_norm)` along `axes` (all axes by default)."""
+    from eagerflow._src.core.tensor import convert_to_tensor
+    from eagerflow._src.ops.math import maximum, ones_like, sqrt, where
+    from eagerflow._src.ops.reduce import reduce_sum
+
+    t = _t(t)
+    clip = convert_to_tensor(clip_norm, dtype_hint=t._dtype)
+    l2sum = reduce_sum(_abs_sq(t), axis=axes, keepdims=True)
+    positive = l2sum > 0
+    # sqrt only where the sum is positive, so the gradient at t == 0 is finite
+    l2norm = where(positive, sqrt(where(positive, l2sum, ones_like(l2sum))), l2sum)
+    return t * clip / maximum(l2norm, clip)
+
+
+def clip_by_global_norm(t_list: Any, clip_norm: Any, use_norm: Any = None,
+                        name: str | None = None) -> tuple:
+    """Scales every tensor by clip_norm / max(global_norm, clip_norm); returns (list, norm)."""
+    from eagerflow._src.core.tensor import convert_to_tensor
+    from eagerflow._src.ops.math import cast, minimum
+
+    if isinstance(t_list, (str, bytes)) or not isinstance(t_list, (list, tuple)) and (
+            not hasattr(t_list, "__iter__") or hasattr(t_list, "_shape")
+            or hasattr(t_list, "_as_tensor")):
+        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.")
+    t_list = list(t_list)
+    norm_ = global_norm(t_list) if use_norm is None else _t(use_norm)
+    clip = convert_to_tensor(clip_norm, dtype_hint=norm_._dtype)
+    # an infinite norm makes every value nan, as in TF
+    scale = clip * minimum(1.0 / norm_, 1.0 / clip) + (norm_ - norm_)
+    out = [None if t is None else _t(t) * cast(scale, _t(t)._dtype) for t in t_list]
+    return out, norm_
+
+
+# ---------------------------------------------------------------------------------------
+# Square-matrix ops: inverse and determinant.
+# ---------------------------------------------------------------------------------------
+
+def _square_infer(op: str, allowed: frozenset) -> Any:
+    def infer(x: Any, **attrs: Any) -> list:
+        C.check_dtype(op, x, allowed)
+        s = x._shape
+        if s is not None:
+            if len(s) < 2:
+                raise C.fail(op, f"Input tensor 0 must have rank >= 2, got {len(s)}")
+            if s[-1] is not None and s[-2] is not None and s[-1] != s[-2]:
+                raise C.fail(op, "Input matrix must be square.")
+        return [(s if op == "MatrixInverse" else (None if s is None else s[:-2]), x._dtype)]
+    return infer
+
+
+def _inv_kernel(xp: Any, x: Any, adjoint: bool) -> Any:
+    if adjoint:
+        x = xp.conj(x.swapaxes(-1, -2))
+    try:
+        out = xp.linalg.inv(x)
+    except np.linalg.LinAlgError:
+        raise InvalidArgumentError(None, None, "Input is not invertible. [Op:MatrixInverse]") \
+            from None
+    return out.astype(x.dtype, copy=False)
+
+
+def _inv_grad(n: Any, g: Any) -> list:
+    ainv = n.outputs[0]
+    if n.attrs["adjoint"]:
+        return [-matmul(ainv, matmul(g, ainv, adjoint_a=True))]
+    return [-matmul(ainv, matmul(g, ainv, adjoint_b=True), adjoint_a=True)]
+
+
+def _inv_ref(x: np.ndarray, adjoint: bool) -> np.ndarray:
+    """Gauss-Jordan elimination, one matrix at a time."""
+    if adjoint:
+        x = np.conj(np.swapaxes(x, -1, -2))
+    out = np.empty_like(x)
+    for idx in np.ndindex(*x.shape[:-2]):
+        a = [list(map(float, row)) for row in x[idx]]
+        m = len(a)
+        inv = [[1.0 if i == j else 0.0 for j in range(m)] for i in range(m)]
+        for c in range(m):
+            p = max(range(c, m), key=lambda r: abs(a[r][c]))
+            a[c], a[p], inv[c], inv[p] = a[p], a[c], inv[p], inv[c]
+            piv = a[c][c]
+            a[c] = [v / piv for v in a[c]]
+            inv[c] = [v / piv for v in inv[c]]
+            for r in range(m):
+                if r != c:
+                    f = a[r][c]
+                    a[r] = [v - f * w for v, w in zip(a[r], a[c])]
+                    inv[r] = [v - f * w for v, w in zip(inv[r], inv[c])]
+        out[idx] = inv
+    return out
+
+
+_WELL = np.array([[2.0, 0.5, 0.1], [0.3, 1.5, -0.4], [0.2, -0.1, 1.8]])
+
+MATRIX_INVERSE = register(OpDef(
+    "MatrixInverse", _square_infer("MatrixInverse", C.FLOAT_COMPLEX - {dt.bfloat16}),
+    _inv_kernel, grad=_inv_grad, reference=_inv_ref,
+    samples=[Sample((_WELL + 0.1 * _f64(3, 3),), {"adjoint": False}),
+             Sample((np.stack([_WELL, _WELL.T + 0.2 * _f64(3, 3)]),), {"adjoint": True})],
+    bad_samples=[BadSample((np.ones((2, 3)),), {"adjoint": False}, InvalidArgumentError,
+                           "Input matrix must be square."),
+                 BadSample((np.ones(3),), {"adjoint": False}, InvalidArgumentError,
+                           "Input tensor 0 must have rank >= 2, got 1"),
+                 BadSample((np.ones((2, 2), np.int32),), {"adjoint": False},
+                           InvalidArgumentError, "int32"),
+                 BadSample((np.array([[1.0, 2.0], [2.0, 4.0]]),), {"adjoint": False},
+                           InvalidArgumentError, "Input is not invertible.")],
+))
+
+
+def inv(input: Any, adjoint: bool = False, name: str | None = None) -> Any:  # noqa: A002
+    return bind(MATRIX_INVERSE, (_t(input),), {"adjoint": bool(adjoint)})
+
+
+def _det_kernel(xp: Any, x: Any) -> Any:
+    if x.shape[-1] == 0:
+        return xp.ones(x.shape[:-2], dtype=x.dtype)
+    return xp.asarray(xp.linalg.det(x)).astype(x.dtype, copy=False)
+
+
+def _det_grad(n: Any, g: Any) -> list:
+    from eagerflow._src.ops.array import reshape
+
+    x, d = n.inputs[0], n.outputs[0]
+    scale = reshape(g * conj(d), list(d._shape) + [1, 1])
+    return [scale * matrix_transpose(inv(x), conjugate=True)]
+
+
+def _det_ref(x: np.ndarray) -> np.ndarray:
+    """Cofactor expansion along the first row."""
+    def det(m: list) -> float:
+        if len(m) == 0:
+            return 1.0
+        if len(m) == 1:
+            return m[0][0]
+        return sum((-1) ** j * m[0][j] * det([row[:j] + row[j + 1:] for row in m[1:]])
+                   for j in range(len(m)))
+    out = np.empty(x.shape[:-2], dtype=x.dtype)
+    for idx in np.ndindex(*x.shape[:-2]):
+        out[idx] = det([list(r) for r in x[idx].tolist()])
+    return out
+
+
+MATRIX_DETERMINANT = register(OpDef(
+    "MatrixDeterminant", _square_infer("MatrixDeterminant", C.FLOAT_COMPLEX - {dt.bfloat16}),
+    _det_kernel, grad=_det_grad, reference=_det_ref,
+    samples=[Sample((_WELL + 0.1 * _f64(3, 3),)),
+             Sample((np.stack([_WELL[:2, :2], _WELL[1:, 1:]]),))],
+    bad_samples=[BadSample((np.ones((2, 3)),), {}, InvalidArgumentError,
+                           "Input matrix must be square."),
+                 BadSample((np.ones((2, 2), np.int32),), {}, InvalidArgumentError, "int32")],
+))
+
+
+def det(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    return bind(MATRIX_DETERMINANT, (_t(input),), {})
+
+
+# ---------------------------------------------------------------------------------------
+# Diagonals and bands.
+# ---------------------------------------------------------------------------------------
+
+def _diag_len(rows: int, cols: int, k: int) -> int:
+    return max(0, min(rows + min(k, 0), cols - max(k, 0)))
+
+
+def _matrix_diag_infer(d: Any, k: int, num_rows: int, num_cols: int,
+                       padding_value: Any) -> list:
+    if d._shape is not None and len(d._shape) < 1:
+        raise C.fail("MatrixDiagV3", f"diagonal must be at least 1-dim, received shape: "
+                                     f"{C.shape_str(d._shape)}")
+    if d._shape is None:
+        return [(None, d._dtype)]
+    n = d._shape[-1]
+    if n is not None and _diag_len(num_rows, num_cols, k) != n:
+        raise C.fail("MatrixDiagV3", f"The number of diagonal elements {n} does not fit a "
+                                     f"{num_rows}x{num_cols} matrix at k={k}")
+    check_size("MatrixDiagV3", tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)
+    return [(tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)]
+
+
+def check_size(op: str, shape: tuple, dtype: Any) -> None:
+    from eagerflow._src.core.tensor import check_finite_size
+
+    if None not in shape:
+        check_finite_size(op, shape, dtype)
+
+
+def _diag_index(rows: int, cols: int, k: int) -> tuple:
+    n = _diag_len(rows, cols, k)
+    i = np.arange(n) + max(-k, 0)
+    return i, i + k
+
+
+def _matrix_diag_kernel(xp: Any, d: Any, k: int, num_rows: int, num_cols: int,
+                        padding_value: Any) -> Any:
+    out = xp.full(d.shape[:-1] + (num_rows, num_cols), padding_value, dtype=d.dtype)
+    r, c = _diag_index(num_rows, num_cols, k)
+    out[..., r, c] = d
+    return out
+
+
+def _matrix_diag_ref(d: np.ndarray, k: int, num_rows: int, num_cols: int,
+                     padding_value: Any) -> np.ndarray:
+    out = np.empty(d.shape[:-1] + (num_rows, num_cols), dtype=d.dtype)
+    for idx in np.ndindex(*out.shape):
+        i, j = idx[-2:]
+        out[idx] = d[idx[:-2] + (min(i, j),)] if j - i == k else padding_value
+    return out
+
+
+MATRIX_DIAG = register(OpDef(
+    "MatrixDiagV3", _matrix_diag_infer, _matrix_diag_kernel,
+    grad=lambda n, g: [bind(MATRIX_DIAG_PART, (g,), {"k": n.attrs["k"], "padding_value": 0})],
+    reference=_matrix_diag_ref,
+    samples=[Sample((_f64(3),), {"k": 0, "num_rows": 3, "num_cols": 3, "padding_value": 0}),
+             Sample((_f64(2, 3),), {"k": 1, "num_rows": 3, "num_cols": 4, "padding_value": 0}),
+             Sample((_f64(2),), {"k": -1, "num_rows": 3, "num_cols": 3, "padding_value": 9})],
+    bad_samples=[BadSample((np.float64(1.0),), {"k": 0, "num_rows": 1, "num_cols": 1,
+                                                 "padding_value": 0}, InvalidArgumentError,
+                           "diagonal must be at least 1-dim, received shape: []")],
+))
+
+
+def _diag_part_infer(x: Any, k: int, padding_value: Any) -> list:
+    if x._shape is not None and len(x._shape) < 2:
+        raise C.fail("MatrixDiagPartV3", f"input must be at least 2-dim, received shape: "
+                                         f"{C.shape_str(x._shape)}")
+    if x._shape is None:
+        return [(None, x._dtype)]
+    rows, cols = x._shape[-2:]
+    if rows is not None and cols is not None and not -rows < k < cols and (rows or cols):
+        raise C.fail("MatrixDiagPartV3", f"Diagonal index {k} is out of range for a "
+                                         f"{rows}x{cols} matrix")
+    n = None if rows is None or cols is None else _diag_len(rows, cols, k)
+    return [(tuple(x._shape[:-2]) + (n,), x._dtype)]
+
+
+def _diag_part_kernel(xp: Any, x: Any, k: int, padding_value: Any) -> Any:
+    r, c = _diag_index(x.shape[-2], x.shape[-1], k)
+    return x[..., r, c]
+
+
+def _diag_part_grad(n: Any, g: Any) -> list:
+    rows, cols = n.inputs[0]._shape[-2:]
+    return [bind(MATRIX_DIAG, (g,), {"k": n.attrs["k"], "num_rows": rows, "num_cols": cols,
+                                     "padding_value": 0})]
+
+
+def _diag_part_ref(x: np.ndarray, k: int, padding_value: Any) -> np.ndarray:
+    rows, cols = x.shape[-2:]
+    n = _diag_len(rows, cols, k)
+    out = np.empty(x.shape[:-2] + (n,), dtype=x.dtype)
+    for idx in np.ndindex(*out.shape):
+        i = idx[-1] + max(-k, 0)
+        out[idx] = x[idx[:-1] + (i, i + k)]
+    return out
+
+
+MATRIX_DIAG_PART = register(OpDef(
+    "MatrixDiagPartV3", _diag_part_infer, _diag_part_kernel, grad=_diag_part_grad,
+    reference=_diag_part_ref,
+    samples=[Sample((_f64(3, 3),), {"k": 0, "padding_value": 0}),
+             Sample((_f64(2, 3, 4),), {"k": 1, "padding_value": 0}),
+             Sample((_f64(4, 3),), {"k": -2, "padding_value": 0})],
+    bad_samples=[BadSample((np.ones(2),), {"k": 0, "padding_value": 0}, InvalidArgumentError,
+                           "input must be at least 2-dim, received shape: [2]")],
+))
+
+
+def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_cols: int = -1,
+         padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
+    """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal."""
+    d = _t(diagonal)
+    k = int(k)
+    n = d._shape[-1] if d._shape else 0
+    num_rows, num_cols = int(num_rows), int(num_cols)
+    if num_rows < 0 and num_cols < 0:
+        num_rows = num_cols = n + abs(k)
+    elif num_rows < 0:
+        num_rows = n + max(-k, 0) if num_cols - max(k, 0) == n else max(n - min(k, 0), 0)
+    elif num_cols < 0:
+        num_cols = n + max(k, 0)
+    return bind(MATRIX_DIAG, (d,), {"k": k, "num_rows": num_rows, "num_cols": num_cols,
+                                    "padding_value": padding_value})
+
+
+def diag_part(input: Any, name: str = "diag_part", k: int = 0,  # noqa: A002
+              padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
+    return bind(MATRIX_DIAG_PART, (_t(input),), {"k": int(k), "padding_value": padding_value})
+
+
+def tensor_diag(diagonal: Any, name: str | None = None) -> Any:
+    """A rank-2k tensor with `diagonal` (rank k) on its diagonal: out[i.., i..] = d[i..]."""
+    from eagerflow._src.ops.array import reshape
+
+    d = _t(diagonal)
+    shape = list(d._shape)
+    if not shape:
+        raise ValueError("Input must be at least rank 1, got 0")
+    flat = reshape(d, [-1])
+    return reshape(diag(flat), shape + shape)
+
+
+def tensor_diag_part(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    from eagerflow._src.ops.array import reshape
+
+    x = _t(input)
+    r = len(x._shape)
+    if r % 2 or x._shape[:r // 2] != x._shape[r // 2:]:
+        raise InvalidArgumentError(None, None, f"Invalid shape {C.shape_str(x._shape)}: "
+                                               "dimensions must be even and match [Op:DiagPart]")
+    half = list(x._shape[:r // 2])
+    n = int(np.prod(half, dtype=np.int64))
+    return reshape(diag_part(reshape(x, [n, n])), half)
+
+
+def trace(x: Any, name: str | None = None) -> Any:
+    from eagerflow._src.ops.reduce import reduce_sum
+
+    return reduce_sum(diag_part(x), axis=-1)
+
+
+def _band_infer(x: Any, num_lower: int, num_upper: int) -> list:
+    if x._shape is not None:
+        if len(x._shape) < 2:
+            raise C.fail("MatrixBandPart", f"input must be at least 2-dim, received shape: "
+                                           f"{C.shape_str(x._shape)}")
+        rows, cols = x._shape[-2:]
+        if rows is not None and num_lower > rows:
+            raise C.fail("MatrixBandPart", f"num_lower must be negative or less or equal to "
+                                           f"number of rows ({rows}) got: {num_lower}")
+        if cols is not None and num_upper > cols:
+            raise C.fail("MatrixBandPart", f"num_upper must be negative or less or equal to "
+                                           f"number of columns ({cols}) got: {num_upper}")
+    return [(x._shape, x._dtype)]
+
+
+def _band_mask(xp: Any, rows: int, cols: int, lo: int, hi: int) -> Any:
+    i = xp.arange(rows)[:, None]
+    j = xp.arange(cols)[None, :]
+    return ((lo < 0) | (i - j <= lo)) & ((hi < 0) | (j - i <= hi))
+
+
+MATRIX_BAND_PART = register(OpDef(
+    "MatrixBandPart", _band_infer,
+    lambda xp, x, num_lower, num_upper: xp.where(
+        _band_mask(xp, x.shape[-2], x.shape[-1], num_lower, num_upper), x,
+        xp.zeros((), x.dtype)),
+    grad=lambda n, g: [bind(MATRIX_BAND_PART, (g,), dict(n.attrs))],
+    reference=lambda x, num_lower, num_upper: np.array(
+        [[x[..., i, j] if (num_lower < 0 or i - j <= num_lower) and
+          (num_upper < 0 or j - i <= num_upper) else np.zeros_like(x[..., i, j])
+          for j in range(x.shape[-1])] for i in range(x.shape[-2])]).transpose(
+        list(range(2, x.ndim)) + [0, 1]),
+    samples=[Sample((_f64(4, 4),), {"num_lower": 1, "num_upper": 0}),
+             Sample((_f64(2, 3, 5),), {"num_lower": -1, "num_upper": 2}),
+             Sample((_f64(3, 3),), {"num_lower": 0, "num_upper": -1})],
+    bad_samples=[BadSample((np.ones((3, 3)),), {"num_lower": 5, "num_upper": -1},
+                           InvalidArgumentError, "num_lower must be negative or less or equal "
+                                                 "to number of rows (3) got: 5"),
+                 BadSample((np.ones(3),), {"num_lower": 0, "num_upper": -1},
+                           InvalidArgumentError, "input must be at least 2-dim")],
+))
+
+
+def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = None) -> Any:  # noqa: A002
+    return bind(MATRIX_BAND_PART, (_t(input),), {"num_lower": int(num_lower),
+                                                 "num_upper": int(num_upper)})
+
+
+def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
+        dtype: Any = dt.float32, name: str | None = None) -> Any:
+    """Identity matrices: [*batch_shape, num_rows, num_columns]."""
+    from eagerflow._src.ops.array import broadcast_to, ones, static_ints
+
+    num_rows = int(num_rows)
+    num_columns = num_rows if num_columns is None else int(num_columns)
+    if num_rows < 0 or num_columns < 0:
+        raise InvalidArgumentError(None, None, f"Dimension {min(num_rows, num_columns)} must be "
+                                               ">= 0 [Op:Fill]")
+    dtype = dt.as_dtype(dtype)
+    n = min(num_rows, num_columns)
+    out = diag(ones([n], dtype=dtype), num_rows=num_rows, num_cols=num_columns)
+    if batch_shape is not None:
+        batch = list(static_ints(batch_shape, "batch_shape"))
+        out = broadcast_to(out, batch + [num_rows, num_columns])
+    return out

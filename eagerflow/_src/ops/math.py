@@ -18,17 +18,50 @@ from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
-_rng = np.random.default_rng(0)
+_rng = SampleRNG(0)
 
 
 def _t(x: Any) -> Tensor:
     return x if type(x) is EagerTensor else convert_to_tensor(x)
 
 
+def _tensor_like(v: Any) -> bool:
+    return isinstance(v, Tensor) or hasattr(v, "_as_tensor")
+
+
+def _adopt(v: Any, dtype: Any) -> Tensor:
+    """A Python value converted to `dtype` (TypeError if it does not fit, as TF's op
+    wrappers do); NumPy data keeps its own dtype unless it converts cleanly."""
+    if isinstance(v, (np.ndarray, np.generic)):
+        return convert_to_tensor(v, dtype_hint=dtype)
+    return convert_to_tensor(v, dtype=dtype)
+
+
 def binary_args(x: Any, y: Any) -> tuple:
-    """Converts a pair of operands; a Python value adopts the other operand's dtype."""
+    """Converts a pair of operands: a Python value takes the other operand's dtype, and a
+    value that does not fit it is a TypeError ("Cannot convert 1.5 to EagerTensor of dtype
+    int32"), as in TF's generated op wrappers (multiply, equal, maximum, reflected
+    operators, ...)."""
+    if type(x) is EagerTensor and type(y) is EagerTensor:
+        return x, y
+    if _tensor_like(x):
+        x = convert_to_tensor(x)
+        return x, y if _tensor_like(y) and type(y) is EagerTensor else \
+            convert_to_tensor(y) if _tensor_like(y) else _adopt(y, x._dtype)
+    if _tensor_like(y):
+        y = convert_to_tensor(y)
+        return _adopt(x, y._dtype), y
+    x = convert_to_tensor(x)
+    return x, _adopt(y, x._dtype)
+
+
+def binary_args_hint(x: Any, y: Any) -> tuple:
+    """Like binary_args, but a Python value that does not fit the other operand's dtype
+    keeps its own (the op then reports the mismatch), as tf.add and tf.divide do."""
+    if type(x) is EagerTensor and type(y) is EagerTensor:
+        return x, y
     if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):
         x = convert_to_tensor(x)
         return x, y if type(y) is EagerTensor else convert_to_tensor(y, dtype_hint=x._dtype)
@@ -114,9 +147,11 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
            second_order: bool = True) -> OpDef:
     fn = getattr(np, np_name) if isinstance(np_name, str) else np_name
 
+    allowed_ids = frozenset(id(d) for d in allowed)
+
     def infer(x: Any) -> list:
-        if x._dtype not in allowed:
-            raise C.not_supported(tf_name, x._dtype)
+        if id(x._dtype) not in allowed_ids:
+            raise C.not_supported(tf_name, x._dtype, allowed)
         return [(x._shape, out_dtype or x._dtype)]
 
     samples = []
@@ -136,8 +171,16 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
 def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable | None,
             reference: Callable, out_dtype: Any = None, lo: float = -2.0, hi: float = 2.0,
             second_order: bool = True) -> OpDef:
+    allowed_ids = frozenset(id(d) for d in allowed)  # DTypes are singletons; id() is C-fast
+
     def infer(x: Any, y: Any) -> list:
-        d = C.same_dtype(tf_name, (x, y), allowed)
+        d = x._dtype
+        if d is y._dtype and id(d) in allowed_ids:  # the common case, kept short
+            s = x._shape
+            if s == y._shape and s is not None:
+                return [(s, out_dtype or d)]
+        else:
+            d = C.same_dtype(tf_name, (x, y), allowed)
         return [(C.broadcast(tf_name, x._shape, y._shape), out_dtype or d)]
 
     if allowed & C.FLOATS:
@@ -388,9 +431,13 @@ def _u(op: OpDef) -> Callable:
     return f
 
 
-def _b(op: OpDef) -> Callable:
+def _b(op: OpDef, convert: Callable | None = None) -> Callable:
+    convert = convert or binary_args
+
     def f(x: Any, y: Any, name: str | None = None) -> Any:
-        return bind(op, binary_args(x, y), {})
+        if type(x) is not EagerTensor or type(y) is not EagerTensor:
+            x, y = convert(x, y)
+        return bind(op, (x, y), {})
     f.__name__ = op.name
     return f
 
@@ -418,7 +465,7 @@ is_nan, is_inf, is_finite = _u(IS_NAN), _u(IS_INF), _u(IS_FINITE)
 logical_not = _u(LOGICAL_NOT)
 invert = _u(INVERT)
 
-add = _b(ADD)
+add = _b(ADD, binary_args_hint)
 subtract = _b(SUB)
 multiply = _b(MUL)
 realdiv = _b(REALDIV)
@@ -471,7 +518,7 @@ def _int_to_float(d: dt.DType) -> dt.DType | None:
 
 
 def truediv(x: Any, y: Any, name: str | None = None) -> Any:
-    x, y = binary_args(x, y)
+    x, y = binary_args_hint(x, y)
     if x._dtype is not y._dtype:
         raise TypeError(f"`x` and `y` must have the same dtype, got {x._dtype!r} != {y._dtype!r}.")
     target = _int_to_float(x._dtype)
@@ -515,9 +562,15 @@ def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
     if x.dtype.kind == "c" and np.dtype(npd).kind != "c":
         x = x.real  # TF keeps the real part
     if x.dtype.kind == "f" and np.dtype(npd).kind in "iu":
-        # TF truncates toward zero; out-of-range values wrap through int64 like C casts
+        # TF truncates toward zero, converting to narrow integers through int32 and to
+        # wide ones through int64 with the x86 rule: NaN and out-of-range values become
+        # the most negative value; then the bits wrap to the target width.
+        t = xp.trunc(x)
+        if np.dtype(npd).itemsize < 4 or npd is np.int32:
+            fits = (t >= -2.0**31) & (t < 2.0**31)
+            return xp.where(fits, t, -2.0**31).astype(np.int32).astype(npd)
         with np.errstate(invalid="ignore"):
-            return xp.trunc(x).astype(np.int64).astype(npd)
+            return t.astype(np.int64).astype(npd)
     return x.astype(npd)
 
 
@@ -693,8 +746,8 @@ def identity(input: Any, name: str | None = None) -> Any:  # noqa: A002
 def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
                   name: str | None = None) -> Any:
     t = _t(t)
-    lo = convert_to_tensor(clip_value_min, dtype_hint=t._dtype)
-    hi = convert_to_tensor(clip_value_max, dtype_hint=t._dtype)
+    lo = clip_value_min if _tensor_like(clip_value_min) else _adopt(clip_value_min, t._dtype)
+    hi = clip_value_max if _tensor_like(clip_value_max) else _adopt(clip_value_max, t._dtype)
     return minimum(maximum(t, lo), hi)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import getitem
@@ -34,9 +35,9 @@ def _eq(x: Any, y: Any) -> Any:
     x, y = m.binary_args(x, y)
     try:
         return m.equal(x, y)
-    except Exception as e:  # TF returns False for shapes that don't broadcast
+    except InvalidArgumentError as e:  # TF answers False for shapes that don't broadcast
         if "Incompatible shapes" in str(e):
-            return False
+            return convert_to_tensor(False)
         raise
 
 
@@ -46,9 +47,9 @@ def _ne(x: Any, y: Any) -> Any:
     x, y = m.binary_args(x, y)
     try:
         return m.not_equal(x, y)
-    except Exception as e:
+    except InvalidArgumentError as e:
         if "Incompatible shapes" in str(e):
-            return True
+            return convert_to_tensor(True)
         raise
 
 
@@ -58,7 +59,8 @@ _xor = _logical_or_bitwise(m.logical_xor, m.bitwise_xor)
 
 
 def _swap(f: Callable) -> Callable:
-    """The reflected operator: `other (op) self`, converting `other` like the forward one."""
+    """The reflected operator `other (op) self`: `other` must fit self's dtype (a
+    TypeError otherwise, even for `+`, as in TF)."""
     def r(self: Any, other: Any) -> Any:
         a, b = m.binary_args(other, self)
         return f(a, b)
@@ -74,7 +76,7 @@ _BINARY = {
 
 def install(cls: type) -> None:
     for name, f in _BINARY.items():
-        setattr(cls, f"__{name}__", lambda self, other, f=f: f(self, other))
+        setattr(cls, f"__{name}__", f)  # f(x, y, ...) doubles as the method: one frame less
         setattr(cls, f"__r{name}__", _swap(f))
     cls.__neg__ = lambda self: m.negative(self)
     cls.__pos__ = lambda self: self
@@ -91,4 +93,3 @@ def install(cls: type) -> None:
 
 install(Tensor)
 install(Variable)
-Tensor.__hash__ = None  # type: ignore[assignment]

@@ -7,6 +7,7 @@ the reduced axes.
 
 from __future__ import annotations
 
+import collections
 import functools
 import operator
 from typing import Any, Callable
@@ -15,13 +16,14 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, reshape_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, broadcast_like, cast, equal, where, zeros_like
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
-_rng = np.random.default_rng(2)
+_rng = SampleRNG(2)
 
 
 def _f64(*shape: int) -> np.ndarray:
@@ -133,9 +135,12 @@ def _np_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
 
 
 def _np_mean(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
+    n = int(np.prod([x.shape[a] for a in axes]))
     if x.dtype.kind in "iu":  # TF's integer mean truncates
-        n = max(1, int(np.prod([x.shape[a] for a in axes])))
-        return (xp.sum(x, axis=axes, keepdims=keepdims, dtype=np.int64) // n).astype(x.dtype)
+        return (xp.sum(x, axis=axes, keepdims=keepdims, dtype=np.int64) // max(n, 1)) \
+            .astype(x.dtype)
+    if n == 0:  # 0/0, without NumPy's "mean of empty slice" warning
+        return xp.sum(x, axis=axes, keepdims=keepdims, dtype=x.dtype) * np.nan
     return xp.mean(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
 
 
@@ -176,14 +181,15 @@ COUNT_RATIO = register(OpDef(
 def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
     def f(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: str | None = None,
           **kwargs: Any) -> Any:
-        x = _t(input_tensor)
+        x = _t(input_tensor) if not cast_bool or is_tensor(input_tensor) else \
+            convert_to_tensor(input_tensor, dtype=dt.bool)
         keepdims = kwargs.pop("keep_dims", keepdims)
         if kwargs.pop("reduction_indices", None) is not None:
             raise TypeError("reduction_indices is TF 1.x; use axis")
         if kwargs:
             raise TypeError(f"{op.name}: unexpected arguments {sorted(kwargs)}")
         if cast_bool and x._dtype is not dt.bool:
-            raise C.not_supported(op.name, x._dtype)
+            raise C.not_supported(op.name, x._dtype, C.BOOL)
         ndim = None if x._shape is None else len(x._shape)
         if axis is not None and not isinstance(axis, (int, np.integer)):
             axis = tuple(int(a) for a in (np.asarray(axis).reshape(-1) if not isinstance(
@@ -210,7 +216,7 @@ def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     x = _t(input_tensor)
     if not (x._dtype.is_floating or x._dtype.is_complex):
         raise TypeError(f"Input must be either real or complex. Received integer type "
-                        f"{x._dtype.name}.")
+                        f"{x._dtype}.")
     mean = reduce_mean(x, axis=axis, keepdims=True)
     from eagerflow._src.ops.math import square
 
@@ -251,9 +257,10 @@ def _arg_infer(name: str) -> Callable:
         C.check_dtype(name, x, C.REALS | {dt.bool})
         if x._shape is None:
             return [(None, output_type)]
-        if not x._shape:
-            raise C.fail(name, "Expected input to have at least 1 dimension")
-        ax = C.norm_axis(name, axis, len(x._shape))
+        n = len(x._shape)
+        if not -n <= axis < n:
+            raise C.fail(name, f"Expected dimension in the range [{-n}, {n}), but got {axis}")
+        ax = axis % n
         if x._shape[ax] == 0:
             raise C.fail(name, f"Reduction axis {axis} is empty in shape "
                                f"{C.shape_str(x._shape)}")
@@ -292,3 +299,262 @@ def argmin(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
            name: str | None = None) -> Any:
     return bind(ARGMIN, (_t(input),), {"axis": 0 if axis is None else int(axis),
                                        "output_type": dt.as_dtype(output_type)})
+
+
+# ---------------------------------------------------------------------------------------
+# Scans: cumsum, cumprod (exclusive, reverse).
+# ---------------------------------------------------------------------------------------
+
+def _scan_infer(name: str) -> Callable:
+    def infer(x: Any, axis: int, exclusive: bool, reverse: bool) -> list:
+        C.check_dtype(name, x, C.NUMERIC)
+        if x._shape is not None:
+            n = len(x._shape)
+            if not -n <= axis < n:
+                shown = axis + n if axis < 0 else axis
+                raise C.fail(name, f"ScanOp: Expected scan axis in the range [{-n}, {n}), but "
+                                   f"got {shown}")
+        return [(x._shape, x._dtype)]
+    return infer
+
+
+def _scan_kernel(fn: str, identity: int) -> Callable:
+    def kernel(xp: Any, x: Any, axis: int, exclusive: bool, reverse: bool) -> Any:
+        ax = axis % x.ndim
+        if reverse:
+            x = xp.flip(x, ax)
+        out = getattr(xp, fn)(x, axis=ax, dtype=x.dtype)
+        if exclusive:
+            pad = [(0, 0)] * x.ndim
+            pad[ax] = (1, 0)
+            out = xp.pad(xp.take(out, range(x.shape[ax] - 1), axis=ax), pad,
+                         constant_values=identity)
+        if reverse:
+            out = xp.flip(out, ax)
+        return xp.ascontiguousarray(out)
+    return kernel
+
+
+def _scan_ref(op: Callable, identity: float) -> Callable:
+    def ref(x: np.ndarray, axis: int, exclusive: bool, reverse: bool) -> np.ndarray:
+        ax = axis % x.ndim
+        out = np.empty_like(x)
+        n = x.shape[ax]
+        for pos in np.ndindex(*x.shape):
+            i = pos[ax]
+            span = (range(i + (1 if exclusive else 0), n) if reverse else
+                    range(0, i + (0 if exclusive else 1)))
+            acc = identity
+            for j in span:
+                acc = op(acc, x[pos[:ax] + (j,) + pos[ax + 1:]])
+            out[pos] = acc
+        return out
+    return ref
+
+
+def _cumsum_grad(n: Any, g: Any) -> list:
+    a = n.attrs
+    return [cumsum(g, a["axis"], exclusive=a["exclusive"], reverse=not a["reverse"])]
+
+
+def _cumprod_grad(n: Any, g: Any) -> list:
+    # d/dx_j of prod_{i<=k} x_i is out_k / x_j: exact away from zeros (as in TF)
+    x, out = n.inputs[0], n.outputs[0]
+    a = n.attrs
+    return [cumsum(out * g, a["axis"], exclusive=a["exclusive"], reverse=not a["reverse"]) / x]
+
+
+def _scan_samples() -> list:
+    return [Sample((_f64(3, 4),), {"axis": 1, "exclusive": False, "reverse": False}),
+            Sample((_f64(3, 4),), {"axis": 0, "exclusive": True, "reverse": False}),
+            Sample((_f64(2, 5),), {"axis": -1, "exclusive": True, "reverse": True}),
+            Sample((_f64(4),), {"axis": 0, "exclusive": False, "reverse": True})]
+
+
+CUMSUM = register(OpDef(
+    "Cumsum", _scan_infer("Cumsum"), _scan_kernel("cumsum", 0), grad=_cumsum_grad,
+    reference=_scan_ref(lambda a, b: a + b, 0.0), samples=_scan_samples(),
+    bad_samples=[BadSample((np.ones((2, 2)),), {"axis": 2, "exclusive": False, "reverse": False},
+                           InvalidArgumentError, "ScanOp: Expected scan axis in the range "
+                                                 "[-2, 2), but got 2"),
+                 BadSample((np.array([True]),), {"axis": 0, "exclusive": False, "reverse": False},
+                           InvalidArgumentError, "Value for attr 'T' of bool")],
+))
+
+_POSITIVE = [Sample((_rng.uniform(0.5, 1.5, (3, 4)),), s.attrs) for s in _scan_samples()]
+CUMPROD = register(OpDef(
+    "Cumprod", _scan_infer("Cumprod"), _scan_kernel("cumprod", 1), grad=_cumprod_grad,
+    reference=_scan_ref(lambda a, b: a * b, 1.0), samples=_POSITIVE,
+    bad_samples=[BadSample((np.float64(3.0),), {"axis": 0, "exclusive": False, "reverse": False},
+                           InvalidArgumentError, "ScanOp: Expected scan axis in the range "
+                                                 "[0, 0), but got 0")],
+))
+
+
+def _scan_fn(op: OpDef) -> Callable:
+    def f(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
+          name: str | None = None) -> Any:
+        return bind(op, (_t(x),), {"axis": int(axis), "exclusive": bool(exclusive),
+                                   "reverse": bool(reverse)})
+    f.__name__ = op.name.lower()
+    return f
+
+
+cumsum = _scan_fn(CUMSUM)
+cumprod = _scan_fn(CUMPROD)
+
+
+def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
+                         name: str | None = None) -> Any:
+    """log(cumsum(exp(x))), computed around the maximum so that it does not overflow."""
+    from eagerflow._src.ops.math import exp, is_finite, log, stop_gradient
+
+    x = _t(x)
+    m = stop_gradient(reduce_max(x, axis=axis, keepdims=True))
+    m = where(is_finite(m), m, zeros_like(m))
+    return log(cumsum(exp(x - m), axis, exclusive=exclusive, reverse=reverse)) + m
+
+
+# ---------------------------------------------------------------------------------------
+# top_k, sort, argsort.
+# ---------------------------------------------------------------------------------------
+
+TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
+
+
+def _top_k_infer(x: Any, k: int, sorted: bool, index_type: dt.DType) -> list:  # noqa: A002
+    C.check_dtype("TopKV2", x, C.REALS)
+    if k < 0:
+        raise C.fail("TopKV2", f"Need k >= 0, got {k}")
+    if x._shape is None:
+        return [(None, x._dtype), (None, index_type)]
+    if len(x._shape) < 1:
+        raise C.fail("TopKV2", f"input must be >= 1-D, got shape {C.shape_str(x._shape)}")
+    n = x._shape[-1]
+    if n is not None and n < k:
+        raise C.fail("TopKV2", f"input must have at least k columns. Had {n}, needed {k}")
+    out = tuple(x._shape[:-1]) + (k,)
+    return [(out, x._dtype), (out, index_type)]
+
+
+def _top_k_kernel(xp: Any, x: Any, k: int, sorted: bool,  # noqa: A002
+                  index_type: dt.DType) -> tuple:
+    n = x.shape[-1]
+    # descending by value, ties by lower index: a stable ascending sort of the reversed
+    # row, read backwards
+    order = xp.argsort(x[..., ::-1], axis=-1, kind="stable")[..., ::-1][..., :k]
+    idx = (n - 1 - order).astype(index_type.as_numpy_dtype)
+    return xp.take_along_axis(x, idx.astype(np.int64), axis=-1), idx
+
+
+def _top_k_ref(x: np.ndarray, k: int, sorted: bool,  # noqa: A002
+               index_type: dt.DType) -> tuple:
+    vals = np.empty(x.shape[:-1] + (k,), x.dtype)
+    idx = np.empty(x.shape[:-1] + (k,), index_type.as_numpy_dtype)
+    for pos in np.ndindex(*x.shape[:-1]):
+        row = list(x[pos])
+        order = builtins_sorted(range(len(row)), key=lambda i: (-row[i], i))[:k]
+        vals[pos] = [row[i] for i in order]
+        idx[pos] = order
+    return vals, idx
+
+
+builtins_sorted = sorted
+
+
+def _top_k_grad(n: Any, g_values: Any, g_indices: Any) -> list:
+    from eagerflow._src.ops.indexing import scatter_nd
+
+    x = n.inputs[0]
+    idx = cast(n.outputs[1], dt.int64)
+    shape = list(x._shape)
+    rows = int(np.prod(shape[:-1], dtype=np.int64))
+    cols, k = shape[-1], n.attrs["k"]
+    offsets = reshape(cast(range_(rows), dt.int64) * cols, [rows, 1])
+    flat_idx = reshape(reshape(idx, [rows, k]) + offsets, [-1, 1])
+    flat = scatter_nd(flat_idx, reshape(g_values, [-1]), [rows * cols])
+    return [reshape(flat, shape)]
+
+
+TOP_K = register(OpDef(
+    "TopKV2", _top_k_infer, _top_k_kernel, grad=_top_k_grad, reference=_top_k_ref,
+    samples=[Sample((_f64(3, 5),), {"k": 2, "sorted": True, "index_type": dt.int32}),
+             Sample((np.array([1, 5, 3, 5], np.int32),), {"k": 4, "sorted": True,
+                                                         "index_type": dt.int32}, grad=False),
+             Sample((_f64(2, 2, 4),), {"k": 0, "sorted": True, "index_type": dt.int64})],
+    bad_samples=[BadSample((np.ones(3),), {"k": 4, "sorted": True, "index_type": dt.int32},
+                           InvalidArgumentError, "input must have at least k columns. Had 3, "
+                                                 "needed 4"),
+                 BadSample((np.ones(3),), {"k": -1, "sorted": True, "index_type": dt.int32},
+                           InvalidArgumentError, "Need k >= 0, got -1"),
+                 BadSample((np.float64(3),), {"k": 1, "sorted": True, "index_type": dt.int32},
+                           InvalidArgumentError, "input must be >= 1-D, got shape []")],
+    num_outputs=2,
+))
+
+
+def range_(n: int) -> Any:
+    from eagerflow._src.ops.array import range as tf_range
+
+    return tf_range(n)
+
+
+def top_k(input: Any, k: Any = 1, sorted: bool = True,  # noqa: A002
+          index_type: Any = dt.int32, name: str | None = None) -> Any:
+    """The k largest entries of the last axis and their indices (ties: lower index first)."""
+    values, indices = bind(TOP_K, (_t(input),), {"k": int(k), "sorted": bool(sorted),
+                                                 "index_type": dt.as_dtype(index_type)})
+    return TopKV2(values, indices)
+
+
+def _sort_setup(values: Any, axis: Any, direction: str) -> tuple:
+    if direction not in ("ASCENDING", "DESCENDING"):
+        raise ValueError(f"Argument `direction` should be one of ASCENDING, DESCENDING. "
+                         f"Received: direction={direction}")
+    x = _t(values)
+    C.check_dtype("TopKV2", x, C.REALS)
+    r = len(x._shape)
+    axis = int(axis)
+    if not -r <= axis < r:
+        raise InvalidArgumentError(None, None, f"slice index {axis} of dimension 0 out of "
+                                               "bounds. [Op:StridedSlice]")
+    return x, axis % r, r
+
+
+def _to_last(x: Any, axis: int, r: int) -> tuple:
+    from eagerflow._src.ops.array import transpose
+
+    if axis == r - 1:
+        return x, None
+    perm = list(range(r))
+    perm[axis], perm[-1] = perm[-1], perm[axis]
+    return transpose(x, perm), perm
+
+
+def _order_key(x: Any, direction: str) -> Any:
+    """A tensor whose descending order is `x`'s order in `direction`."""
+    from eagerflow._src.ops.math import invert, negative
+
+    if direction == "DESCENDING":
+        return x
+    return invert(x) if x._dtype.is_integer else negative(x)
+
+
+def sort(values: Any, axis: Any = -1, direction: str = "ASCENDING",
+         name: str | None = None) -> Any:
+    from eagerflow._src.ops.array import transpose
+
+    x, axis, r = _sort_setup(values, axis, direction)
+    key, perm = _to_last(_order_key(x, direction), axis, r)
+    out = _order_key(top_k(key, key._shape[-1]).values, direction)
+    return out if perm is None else transpose(out, perm)
+
+
+def argsort(values: Any, axis: Any = -1, direction: str = "ASCENDING", stable: bool = False,
+            name: str | None = None) -> Any:
+    from eagerflow._src.ops.array import transpose
+
+    x, axis, r = _sort_setup(values, axis, direction)
+    key, perm = _to_last(_order_key(x, direction), axis, r)
+    idx = top_k(key, key._shape[-1]).indices
+    return idx if perm is None else transpose(idx, perm)

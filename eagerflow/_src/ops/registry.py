@@ -22,7 +22,7 @@ definition (see dispatch.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,46 @@ class OpDef:
 
     def __repr__(self) -> str:
         return f"OpDef({self.name})"
+
+
+class SampleRNG:
+    """Deterministic pseudo-random sample data (splitmix64), for OpDef samples.
+
+    It spares `import eagerflow` the cost of importing numpy.random just to build sample
+    inputs; `uniform` and `integers` follow the numpy Generator methods of the same names.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self._state = (int(seed) * 0x9E3779B97F4A7C15 + 1) & (2**64 - 1)
+
+    def _bits(self, n: int) -> Any:
+        import numpy as np
+
+        start = self._state
+        self._state = (start + n * 0x9E3779B97F4A7C15) & (2**64 - 1)
+        with np.errstate(over="ignore"):
+            z = np.uint64(start) + np.arange(1, n + 1, dtype=np.uint64) * \
+                np.uint64(0x9E3779B97F4A7C15)
+            z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+            z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        return z ^ (z >> np.uint64(31))
+
+    def uniform(self, low: float = 0.0, high: float = 1.0, size: Any = None) -> Any:
+        import numpy as np
+
+        shape = () if size is None else (size,) if isinstance(size, int) else tuple(size)
+        n = int(np.prod(shape, dtype=np.int64))
+        u = (self._bits(n) >> np.uint64(11)).astype(np.float64) * 2.0**-53
+        out = (low + (high - low) * u).reshape(shape)
+        return out[()] if size is None else out
+
+    def integers(self, low: int, high: int, size: Any = None) -> Any:
+        import numpy as np
+
+        shape = () if size is None else (size,) if isinstance(size, int) else tuple(size)
+        n = int(np.prod(shape, dtype=np.int64))
+        out = (low + (self._bits(n) % np.uint64(high - low)).astype(np.int64)).reshape(shape)
+        return out[()] if size is None else out
 
 
 REGISTRY: dict[str, OpDef] = {}

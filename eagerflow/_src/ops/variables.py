@@ -18,6 +18,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.name_scope import scoped_name
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Reference, Tensor, convert_to_tensor
 from eagerflow._src.ops.dispatch import Node
@@ -46,11 +47,7 @@ class VariableAggregation:
 
 
 def _scoped_name(name: str | None) -> str:
-    base = name if name else "Variable"
-    scopes = _state.name_scopes
-    if scopes:
-        base = "/".join(scopes + [base])
-    return base
+    return scoped_name(name if name else "Variable")
 
 
 _creators = threading.local()
@@ -108,15 +105,13 @@ class Variable(metaclass=_VariableMeta):
                  aggregation: int = VariableAggregation.NONE, shape: Any = None,
                  experimental_enable_variable_lifting: bool = True) -> None:
         if initial_value is None:
-            raise ValueError("The `initial_value` arg (`None`) must be specified.")
+            raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except "
+                             "when you are not providing a `variable_def`. You provided neither.")
         if constraint is not None and not callable(constraint):
-            raise ValueError(f"The `constraint` argument must be a callable. Received: "
-                             f"{constraint}")
+            raise ValueError(f"Argument `constraint` must be None or a callable. a callable. Got "
+                             f"a {type(constraint)}:  {constraint}")
         if callable(initial_value):
             initial_value = initial_value()
-        if synchronization == VariableSynchronization.ON_READ and trainable:
-            raise ValueError("Synchronization value can be set to VariableSynchronization.ON_READ "
-                             "only for non-trainable variables.")
         graph = _state.graph
         if graph is not None and hasattr(graph, "create_variable_hook"):
             graph.create_variable_hook(self)
@@ -125,15 +120,15 @@ class Variable(metaclass=_VariableMeta):
         self._arr = value
         self._shape = TensorShape(shape) if shape is not None else TensorShape._known(value.shape)
         if shape is not None and not self._shape.is_compatible_with(value.shape):
-            raise ValueError(f"The initial value's shape ({TensorShape(value.shape)}) is not "
-                             f"compatible with the explicitly supplied `shape` argument "
-                             f"({self._shape}).")
+            raise ValueError(f"In this `tf.Variable` creation, the initial value's shape "
+                             f"({TensorShape(value.shape)}) is not compatible with the explicitly "
+                             f"supplied `shape` argument ({shape}).")
         if not validate_shape:
             self._shape = TensorShape(None)
         self._trainable = True if trainable is None else bool(trainable)
         if synchronization == VariableSynchronization.ON_READ and trainable is None:
             self._trainable = False
-        self._name = _scoped_name(name.split(":")[0] if name else None) + ":0"
+        self._name = _scoped_name(name) + ":0"
         self._constraint = constraint
         self._synchronization = synchronization
         self._aggregation = aggregation
@@ -172,10 +167,9 @@ class Variable(metaclass=_VariableMeta):
 
     # -- writing -----------------------------------------------------------------------
     def _coerce(self, value: Any, op: str) -> Tensor:
-        t = convert_to_tensor(value, dtype_hint=self._dtype)
-        if t._dtype is not self._dtype:
-            raise TypeError(f"Cannot {op} a variable of dtype {self._dtype.name} with a value "
-                            f"of dtype {t._dtype.name}")
+        # TF's rules: Python values must fit the variable's dtype (TypeError), tensors
+        # of another dtype are refused (ValueError), NumPy data is cast
+        t = convert_to_tensor(value, dtype=self._dtype)
         if not self._shape.is_compatible_with(t.shape):
             raise ValueError(f"Cannot {op} value to variable ' {self._name}': Shape mismatch."
                              f"The variable shape {self._shape}, and the assigned value shape "
@@ -289,13 +283,12 @@ class Variable(metaclass=_VariableMeta):
     def __index__(self) -> int:
         return self._as_tensor().__index__()
 
-    def __len__(self) -> int:
-        return len(self._as_tensor())
-
     def __iter__(self):
         return iter(self._as_tensor())
 
     def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)  # "{}".format(v) shows the variable, as in TF
         return format(self._as_tensor(), spec)
 
     def __copy__(self) -> Variable:
@@ -317,9 +310,9 @@ def _initial_array(value: Any, dtype: Any) -> np.ndarray:
     if isinstance(value, Tensor):
         t = value
         if dtype is not None and dt.as_dtype(dtype) is not t._dtype:
-            from eagerflow._src.ops.math import cast
-
-            t = cast(t, dtype)
+            raise ValueError(f"initial_value: Tensor conversion requested dtype "
+                             f"{dt.as_dtype(dtype).name} for Tensor with dtype {t._dtype.name}: "
+                             f"{t!r}")
         if not hasattr(t, "_arr"):
             # Created while tracing: the initial value is lifted out of the graph, as TF does.
             lift = getattr(getattr(t, "graph", None), "lift_to_eager", None)

@@ -14,3 +14,7 @@ from eagerflow._src.keras.callbacks import (
     ReduceLROnPlateau as ReduceLROnPlateau,
     TerminateOnNaN as TerminateOnNaN,
 )
+
+# -- checkpoints and summaries --
+from eagerflow._src.keras.callbacks_tensorboard import TensorBoard as TensorBoard
+# -- end checkpoints and summaries --

@@ -236,6 +236,23 @@ class Model(Trainer, Layer):
                       expand_nested=expand_nested, show_trainable=show_trainable,
                       layer_range=layer_range)
 
+    # -- weights files (implemented with the checkpoint stream, keras/weights_io.py) --------
+    def save_weights(self, filepath: Any, overwrite: bool = True, save_format: str | None = None,
+                     options: Any = None) -> None:
+        """A TF checkpoint at a path prefix, or Keras 3's layout for `*.weights.h5`."""
+        from eagerflow._src.keras.weights_io import save_weights
+
+        save_weights(self, filepath, overwrite=overwrite, save_format=save_format,
+                     options=options)
+
+    def load_weights(self, filepath: Any, by_name: bool = False, skip_mismatch: bool = False,
+                     options: Any = None) -> Any:
+        """Loads what save_weights wrote; TF-format loads return the checkpoint load status."""
+        from eagerflow._src.keras.weights_io import load_weights
+
+        return load_weights(self, filepath, by_name=by_name, skip_mismatch=skip_mismatch,
+                            options=options)
+
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Model:
         if "layers" in config and "input_layers" in config:

@@ -1,0 +1,54 @@
+"""tf.name_scope: hierarchical names for the variables (and graph ops) created inside.
+
+Core layer. The scope lives on the thread state as a list of path components
+(`_state.name_scopes`, joined with "/"); tf.Module's scopes share it. A name
+ending in "/" makes the scope that absolute path, and "" resets it to the root,
+as in TF; leaving a scope restores exactly what was there before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core.context import _state
+
+
+class name_scope:  # noqa: N801 - TF's public name
+    """`with tf.name_scope("block") as scope:` prefixes names with "block/"."""
+
+    __slots__ = ("_name", "_saved")
+
+    def __init__(self, name: str) -> None:
+        if not isinstance(name, str):
+            raise ValueError("name for name_scope must be a string.")
+        self._name = name
+        self._saved: list = []
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def __enter__(self) -> str:
+        st = _state
+        name = self._name
+        self._saved.append(st.name_scopes)
+        if not name:
+            st.name_scopes = []
+        elif name.endswith("/"):
+            st.name_scopes = [name[:-1]]  # an absolute scope
+        else:
+            st.name_scopes = st.name_scopes + [name]
+        return get_current_name_scope() + "/" if st.name_scopes else ""
+
+    def __exit__(self, *exc: Any) -> None:
+        _state.name_scopes = self._saved.pop()
+
+
+def get_current_name_scope() -> str:
+    return "/".join(_state.name_scopes)
+
+
+def scoped_name(base: str) -> str:
+    """`base` prefixed with the current scope: "outer/inner/base"."""
+    prefix = get_current_name_scope()
+    return f"{prefix}/{base}" if prefix else base

@@ -1,0 +1,259 @@
+"""Model.save_weights / load_weights in TensorFlow's checkpoint format and Keras 3's HDF5 layout.
+
+Sits in keras/ on top of train/. A path prefix (`model.save_weights('weights')`)
+is a TensorFlow checkpoint with the model as the root of the object graph, so the
+keys are TF 2.x tf.keras's (`layer_with_weights-0/kernel/.ATTRIBUTES/VARIABLE_VALUE`)
+and the directory's `checkpoint` file names it; loading matches objects (deferred
+for layers not built yet) and returns the load status.
+
+A `*.weights.h5` (or `.h5` / `.hdf5`) path uses Keras 3's layout, so weights move
+to and from Keras 3: each layer is a group named by its attribute (or, inside a
+list such as a Sequential's `layers`, by its snake-cased class name made unique
+within the list), holding `vars/0`, `vars/1`, ... (its own trainable then
+non-trainable variables) with the layer's name as the `name` attribute of `vars`.
+The HDF5 file is written under a temporary name and renamed into place. h5py is
+imported only for this format (the `h5` extra).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_variable
+from eagerflow._src.train import checkpoint_management as cm
+from eagerflow._src.train import fileio
+from eagerflow._src.train.checkpoint import restore_object_graph, save_object_graph
+from eagerflow._src.train.graph_view import children_of
+from eagerflow._src.train.restore import assign_eagerly
+
+H5_SUFFIXES = (".h5", ".hdf5")
+
+
+def is_h5_path(filepath: Any) -> bool:
+    return os.fspath(filepath).endswith(H5_SUFFIXES)
+
+
+# -- TensorFlow checkpoint format ------------------------------------------------------------
+def save_weights(model: Any, filepath: Any, overwrite: bool = True, save_format: str | None = None,
+                 options: Any = None) -> None:
+    """Saves the model's variables (and its optimizer's, if tracked) to `filepath`."""
+    filepath = os.fspath(filepath)
+    fmt = (save_format or ("h5" if is_h5_path(filepath) else "tf")).lower()
+    if fmt in ("h5", "hdf5", "keras"):
+        if not overwrite and os.path.exists(filepath):
+            fileio.logger.warning("%s exists and overwrite=False: weights not saved", filepath)
+            return
+        save_weights_h5(model, filepath)
+        return
+    if fmt not in ("tf", "tensorflow"):
+        raise ValueError(f"Unknown format. Received: `save_format`={save_format}. Expected "
+                         "'tf' or 'h5'.")
+    if not overwrite and os.path.exists(filepath + ".index"):
+        fileio.logger.warning("%s exists and overwrite=False: weights not saved", filepath)
+        return
+    save_object_graph(model, filepath)
+    cm.update_checkpoint_state_internal(
+        save_dir=os.path.dirname(filepath), model_checkpoint_path=filepath,
+        all_model_checkpoint_paths=[filepath], save_relative_paths=True)
+
+
+def load_weights(model: Any, filepath: Any, by_name: bool = False, skip_mismatch: bool = False,
+                 options: Any = None) -> Any:
+    """Loads weights saved by save_weights (either format); returns the TF-format load status."""
+    filepath = os.fspath(filepath)
+    if is_h5_path(filepath):
+        load_weights_h5(model, filepath, skip_mismatch=skip_mismatch)
+        return None
+    if by_name:
+        raise NotImplementedError("Weights may only be loaded based on topology into Models when "
+                                  "loading TensorFlow-formatted weights (got by_name=True to "
+                                  "load_weights).")
+    if os.path.isdir(filepath):
+        latest = cm.latest_checkpoint(filepath)
+        if latest is None:
+            raise ValueError(f"Couldn't find a checkpoint to load in directory {filepath}")
+        filepath = latest
+    status = restore_object_graph(model, filepath)
+    status.assert_nontrivial_match()
+    return status
+
+
+# -- Keras 3 HDF5 layout ----------------------------------------------------------------------
+def _h5py() -> Any:
+    try:
+        import h5py
+    except ImportError:
+        raise ImportError("`save_weights` / `load_weights` with an .h5 path requires h5py "
+                          "(pip install eagerflow[h5]).") from None
+    return h5py
+
+
+def snake_case(name: str) -> str:
+    """Keras's class-name-to-path rule: 'GlobalAveragePooling2D' -> 'global_average_pooling2d'."""
+    s = re.sub("(.)([A-Z][a-z0-9]+)", r"\1_\2", name)
+    return re.sub("([a-z])([A-Z])", r"\1_\2", s).lower()
+
+
+def _natural_key(s: str) -> list:
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", s)]
+
+
+def _is_layer(x: Any) -> bool:
+    if callable(getattr(x, "get_slot_names", None)):  # optimizers: not part of the layout here
+        return False
+    if callable(getattr(x, "update_state", None)) and callable(getattr(x, "result", None)):
+        return False  # metrics
+    return hasattr(x, "_trainable_weights") or (
+        hasattr(x, "trainable_weights") and isinstance(getattr(x, "name", None), str))
+
+
+def _is_graph_model(x: Any) -> bool:
+    names = {c.__name__ for c in type(x).__mro__}
+    return bool(names & {"Sequential", "Functional"}) or bool(getattr(x, "_is_graph_network",
+                                                                      False))
+
+
+def own_variables(layer: Any) -> list:
+    """The layer's own variables, trainable first (Keras 3's order in the file)."""
+    if hasattr(layer, "_trainable_weights"):
+        return list(layer._trainable_weights) + list(getattr(layer, "_non_trainable_weights", []))
+    vs = [v for v in children_of(layer).values() if is_variable(v)]
+    return [v for v in vs if v.trainable] + [v for v in vs if not v.trainable]
+
+
+def _walk(obj: Any) -> list:
+    """(path component, layer or list of layers) below `obj`, in Keras 3's order."""
+    out = []
+    if _is_graph_model(obj) and hasattr(obj, "layers"):
+        out.append(("layers", list(obj.layers)))
+    kids = children_of(obj)
+    for name in sorted(kids, key=_natural_key):
+        if name.startswith(("layer-", "layer_with_weights-")):
+            continue
+        child = kids[name]
+        if isinstance(child, TrackableList):
+            out.append((name, list(child._items)))
+        elif isinstance(child, TrackableDict):
+            out.append((name, list(child._items.values())))
+        elif not is_variable(child) and _is_layer(child):
+            out.append((name, child))
+    return out
+
+
+def _layout(model: Any) -> list:
+    """[(group path, layer)] for every layer of `model`, each once, the model itself first."""
+    seen: set = set()
+    out: list = []
+
+    def visit(obj: Any, path: str) -> None:
+        if id(obj) in seen:
+            return
+        seen.add(id(obj))
+        out.append((path, obj))
+        for name, child in _walk(obj):
+            sub = f"{path}/{name}" if path else name
+            if isinstance(child, list):
+                used: dict = {}
+                for item in child:
+                    if not _is_layer(item):
+                        continue
+                    n = snake_case(type(item).__name__)
+                    if n in used:
+                        used[n] += 1
+                        n = f"{n}_{used[n]}"
+                    else:
+                        used[n] = 0
+                    visit(item, f"{sub}/{n}")
+            else:
+                visit(child, sub)
+
+    visit(model, "")
+    return out
+
+
+def _vars_group(path: str) -> str:
+    return f"{path}/vars" if path else "vars"
+
+
+def save_weights_h5(model: Any, filepath: str) -> None:
+    h5py = _h5py()
+    fileio.makedirs(os.path.dirname(filepath))
+    tmp = fileio.temp_name(filepath)
+    try:
+        with h5py.File(tmp, "w") as f:
+            for path, layer in _layout(model):
+                g = f.create_group(_vars_group(path))
+                name = getattr(layer, "name", None)
+                if isinstance(name, str):
+                    g.attrs["name"] = name
+                for i, v in enumerate(own_variables(layer)):
+                    g.create_dataset(str(i), data=np.asarray(v.numpy()))
+        with open(tmp, "rb+") as fh:
+            fileio._fsync(fh.fileno())
+        os.replace(tmp, filepath)
+    except BaseException:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise
+    fileio.fsync_dir(os.path.dirname(filepath))
+
+
+def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False) -> None:
+    """Loads a Keras 3 `.weights.h5`; every layer's values are checked before any is assigned."""
+    h5py = _h5py()
+    if not os.path.exists(filepath):
+        raise FileNotFoundError(f"No such file: {filepath}")
+    plan = []
+    try:
+        f = h5py.File(filepath, "r")
+    except OSError as e:
+        from eagerflow._src.core.errors import DataLossError
+
+        raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None
+    with f:
+        for path, layer in _layout(model):
+            own = own_variables(layer)
+            group = f.get(_vars_group(path))
+            stored = [] if group is None else sorted(group.keys(), key=int)
+            lname = getattr(layer, "name", path or "model")
+            if len(stored) != len(own):
+                if skip_mismatch:
+                    fileio.logger.warning("Skipping loading weights for layer '%s': expected %d "
+                                          "variables, the file has %d", lname, len(own),
+                                          len(stored))
+                    continue
+                if not own and not getattr(layer, "built", True):
+                    raise ValueError(f"Layer '{lname}' was never built and thus it doesn't have "
+                                     f"any variables. However the weights file lists "
+                                     f"{len(stored)} variables for this layer. Build the model "
+                                     "(call it on data) before loading .weights.h5 files.")
+                raise ValueError(f"Layer '{lname}' expected {len(own)} variables, but received "
+                                 f"{len(stored)} variables during loading. Expected: "
+                                 f"{[v.name for v in own]}")
+            for i, v in enumerate(own):
+                arr = np.asarray(group[stored[i]][()])
+                if not v.shape.is_compatible_with(arr.shape):
+                    if skip_mismatch:
+                        fileio.logger.warning("Skipping variable %s: shape %s in the file",
+                                              v.name, arr.shape)
+                        continue
+                    raise ValueError(f"The shape of the target variable and the shape of the "
+                                     f"target value in `variable.assign(value)` must match. "
+                                     f"variable.shape={v.shape}, Received: value.shape="
+                                     f"{arr.shape}. Target variable: {v.name} of layer "
+                                     f"'{lname}' (weights file {filepath})")
+                target = np.dtype(v.dtype.as_numpy_dtype)
+                if arr.dtype != target:
+                    if arr.dtype.kind not in "biuf" or target.kind not in "biuf":
+                        raise ValueError(f"Variable {v.name} of layer '{lname}' has dtype "
+                                         f"{v.dtype.name}; the file holds {arr.dtype}")
+                    arr = arr.astype(target)
+                plan.append((v, arr))
+    for v, arr in plan:
+        assign_eagerly(v, arr)

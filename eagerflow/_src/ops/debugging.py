@@ -1,0 +1,619 @@
+"""tf.debugging and tf.print: runtime checks and printing.
+
+Eagerly, the asserts check their condition right away and raise
+InvalidArgumentError with TF's eager messages. While a graph is traced they add
+stateful ops instead (Assert, CheckNumerics, PrintV2) whose kernels do the check
+or the printing every time the graph runs, as in TF. Static checks (ranks,
+shapes, dtypes) raise ValueError/TypeError when called, in both modes.
+"""
+
+from __future__ import annotations
+
+import builtins
+import logging
+import sys
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+# ---------------------------------------------------------------------------------------
+# Assert: the graph-mode op (eagerly, Assert raises directly).
+# ---------------------------------------------------------------------------------------
+
+
+def _summary(a: np.ndarray, summarize: int) -> str:
+    """TF's Assert rendering of one data tensor: 'a, b, c, ...' (strings as b'..')."""
+    flat = a.reshape(-1)
+    n = flat.size if summarize < 0 else min(summarize, flat.size)
+    items = [repr(v) if isinstance(v, bytes) else str(v) for v in flat[:n]]
+    if n < flat.size:
+        items.append("...")
+    return ", ".join(items)
+
+
+def _assert_infer(cond: Any, *data: Any, summarize: int) -> list:
+    if cond._dtype is not dt.bool:
+        raise C.fail("Assert", f"cannot compute Assert as input #0(zero-based) was expected to "
+                               f"be a bool tensor but is a {cond._dtype.name} tensor")
+    if cond._shape is not None and cond._shape != ():
+        raise C.fail("Assert", f"In[0] should be a scalar: {C.shape_str(cond._shape)}")
+    return []
+
+
+def _graph_summary(a: np.ndarray, summarize: int) -> str:
+    """TF's rendering of Assert data inside graphs: `x is`, `[-1.5 2]`, `[0 1 2...]`."""
+    if a.dtype.kind == "O" and a.ndim == 0:
+        v = a[()]
+        return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+    kind = a.dtype.kind
+    np_type = np.float64 if a.dtype == np.float64 else np.float32 if kind == "f" else None
+    if a.ndim == 0:
+        return _element(a[()], kind, np_type)
+    left = [a.size if summarize < 0 else summarize]
+
+    def render(sub: np.ndarray) -> str:
+        parts = []
+        for i in range(sub.shape[0]):
+            if left[0] <= 0:
+                return "[" + " ".join(parts) + "...]"
+            if sub.ndim == 1:
+                parts.append(_element(sub[i], kind, np_type))
+                left[0] -= 1
+            else:
+                parts.append(render(sub[i]))
+        return "[" + " ".join(parts) + "]"
+    return render(a)[1:-1]  # the caller adds the outer brackets
+
+
+def _assert_kernel(xp: Any, cond: Any, *data: Any, summarize: int) -> tuple:
+    if not bool(cond):
+        parts = " ".join(f"[{_graph_summary(np.asarray(d), summarize)}]" for d in data)
+        raise InvalidArgumentError(None, None, f"assertion failed: {parts} [Op:Assert]")
+    return ()
+
+
+ASSERT = register(OpDef(
+    "Assert", _assert_infer, _assert_kernel, reference=lambda cond, *data, summarize: (),
+    samples=[Sample((np.array(True), np.array([1, 2])), {"summarize": 3}, grad=False)],
+    bad_samples=[BadSample((np.array(False), np.array(b"x is", dtype=object),
+                            np.arange(5)), {"summarize": 3}, InvalidArgumentError,
+                           "assertion failed: [x is] [0 1 2...]"),
+                 BadSample((np.array(1.0),), {"summarize": 3}, InvalidArgumentError,
+                           "expected to be a bool tensor")],
+    num_outputs=0, stateful=True,
+))
+
+
+def _eager_value(x: Any) -> Any:
+    if isinstance(x, EagerTensor):
+        return x._numpy()
+    if hasattr(x, "_as_tensor"):
+        return x._as_tensor()._numpy()
+    return x
+
+
+def _data_tensor(d: Any) -> Any:
+    return d if isinstance(d, Tensor) else convert_to_tensor(d)
+
+
+def Assert(condition: Any, data: Any, summarize: int | None = None,
+           name: str | None = None) -> Any:
+    """Raises InvalidArgumentError (showing `data`) when `condition` is False."""
+    summarize = 3 if summarize is None else int(summarize)
+    if _state.graph is None:
+        value = _eager_value(condition)
+        if not builtins.bool(value):  # ValueError for non-scalar arrays, as in TF
+            items = [_summary(np.asarray(_data_tensor(d)._numpy()), summarize) for d in data]
+            raise InvalidArgumentError(None, None, f"Expected '{condition!s}' to be true. "
+                                                   f"Summarized data: " + "\n".join(items))
+        return None
+    cond = condition if isinstance(condition, Tensor) else convert_to_tensor(condition)
+    return bind(ASSERT, (cond,) + tuple(_data_tensor(d) for d in data),
+                {"summarize": summarize})
+
+
+# ---------------------------------------------------------------------------------------
+# Comparison asserts.
+# ---------------------------------------------------------------------------------------
+
+def _binary_assert(sym: str, op: Any, x: Any, y: Any, message: str | None,
+                   summarize: int | None, show_indices: bool) -> Any:
+    from eagerflow._src.ops.math import binary_args
+    from eagerflow._src.ops.reduce import reduce_all
+
+    x, y = binary_args(x, y)
+    cond = op(x, y)
+    if _state.graph is not None:
+        data = [message or "", f"Condition x {sym} y did not hold element-wise:", "x = ", x,
+                "y = ", y]
+        return Assert(reduce_all(cond), data, summarize=summarize)
+    ok = np.asarray(cond._numpy())
+    if ok.all():
+        return None
+    n = 3 if summarize is None else int(summarize)
+    xv, yv = x._numpy(), y._numpy()
+    lines = [message] if message else []
+    lines.append(f"Condition x {sym} y did not hold.")
+    if show_indices and xv.shape == yv.shape:
+        bad = np.argwhere(~ok)[:n]
+        xb = np.broadcast_to(xv, ok.shape)
+        yb = np.broadcast_to(yv, ok.shape)
+        lines += [f"Indices of first {len(bad)} different values:", str(bad),
+                  "Corresponding x values:", str(np.array([xb[tuple(i)] for i in bad])),
+                  "Corresponding y values:", str(np.array([yb[tuple(i)] for i in bad]))]
+    xf, yf = xv.reshape(-1), yv.reshape(-1)
+    lines += [f"First {min(n, xf.size)} elements of x:", str(xf[:n]),
+              f"First {min(n, yf.size)} elements of y:", str(yf[:n])]
+    raise InvalidArgumentError(None, None, "\n".join(lines))
+
+
+def _cmp(sym: str, op_name: str, show_indices: bool = False) -> Any:
+    def f(x: Any, y: Any, message: str | None = None, summarize: int | None = None,
+          name: str | None = None) -> Any:
+        from eagerflow._src.ops import math as m
+
+        return _binary_assert(sym, getattr(m, op_name), x, y, message, summarize, show_indices)
+    f.__name__ = f"assert_{op_name}"
+    return f
+
+
+assert_equal = _cmp("==", "equal", True)
+assert_none_equal = _cmp("!=", "not_equal", True)
+assert_less = _cmp("<", "less")
+assert_less_equal = _cmp("<=", "less_equal")
+assert_greater = _cmp(">", "greater")
+assert_greater_equal = _cmp(">=", "greater_equal")
+
+
+def _pretty(x: np.ndarray, summarize: int) -> str:
+    flat = x.reshape(-1)
+    items = [str(v) for v in flat[:summarize]]
+    if summarize < flat.size:
+        items.append("...")
+    return str(items)
+
+
+def _sign_assert(sym: str, op_name: str) -> Any:
+    def f(x: Any, message: str | None = None, summarize: int | None = None,
+          name: str | None = None) -> Any:
+        from eagerflow._src.ops import math as m
+        from eagerflow._src.ops.reduce import reduce_all
+
+        x = convert_to_tensor(x) if not isinstance(x, Tensor) else x
+        zero = convert_to_tensor(0, dtype=x._dtype)
+        cond = getattr(m, op_name)(x, zero)
+        head = f"{message}.  " if message else ""
+        what = f"Condition x {sym} 0 did not hold element-wise:"
+        label = f"x (shape={x.shape} dtype={x._dtype.name}) = "
+        if _state.graph is not None:
+            return Assert(reduce_all(cond), [head, what, label, x], summarize=summarize)
+        if np.asarray(cond._numpy()).all():
+            return None
+        n = 3 if summarize is None else int(summarize)
+        raise InvalidArgumentError(None, None, "\n".join([head, what, label,
+                                                          _pretty(x._numpy(), n)]))
+    f.__name__ = f"assert_{op_name}"
+    return f
+
+
+assert_positive = _sign_assert(">", "greater")
+assert_negative = _sign_assert("<", "less")
+assert_non_negative = _sign_assert(">=", "greater_equal")
+assert_non_positive = _sign_assert("<=", "less_equal")
+
+
+def assert_near(x: Any, y: Any, rtol: Any = None, atol: Any = None, message: str | None = None,
+                summarize: int | None = None, name: str | None = None) -> Any:
+    """Asserts |x - y| <= atol + rtol * |y| elementwise (default tolerances 10 * eps)."""
+    from eagerflow._src.ops.math import abs as abs_
+    from eagerflow._src.ops.math import binary_args, less_equal
+    from eagerflow._src.ops.reduce import reduce_all
+
+    x, y = binary_args(x, y)
+    eps = np.finfo(x._dtype.as_numpy_dtype).eps  # ValueError for integers, as in TF
+    real = x._dtype.real_dtype
+    rtol_t = convert_to_tensor(10 * eps if rtol is None else rtol, dtype=real)
+    atol_t = convert_to_tensor(10 * eps if atol is None else atol, dtype=real)
+    cond = reduce_all(less_equal(abs_(x - y), atol_t + rtol_t * abs_(y)))
+    data = [f"{message}.  " if message else "",
+            f"x and y not equal to tolerance rtol = {rtol_t!s}, atol = {atol_t!s}",
+            f"x (shape={x.shape} dtype={x._dtype.name}) = ", x,
+            f"y (shape={y.shape} dtype={y._dtype.name}) = ", y]
+    if _state.graph is None and not builtins.bool(cond._numpy()):
+        n = 3 if summarize is None else int(summarize)
+        items = [repr(d.encode()) if isinstance(d, str) else _summary(d._numpy(), n)
+                 for d in data]
+        raise InvalidArgumentError(None, None, f"Expected '{cond!s}' to be true. Summarized data: "
+                                               + "\n".join(items))
+    if _state.graph is not None:
+        return Assert(cond, data, summarize=summarize)
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Static checks: rank, type, shapes.
+# ---------------------------------------------------------------------------------------
+
+def _prefix(message: str | None) -> str:
+    return f"{message}.  " if message else ""
+
+
+def _static_shape(x: Any) -> TensorShape:
+    x = x if isinstance(x, Tensor) or hasattr(x, "_as_tensor") else convert_to_tensor(x)
+    return x.shape
+
+
+def _ranks(rank: Any) -> int:
+    return int(rank._numpy()) if isinstance(rank, EagerTensor) else int(rank)
+
+
+def assert_rank(x: Any, rank: Any, message: str | None = None, name: str | None = None) -> None:
+    shape, want = _static_shape(x), _ranks(rank)
+    if shape.rank is not None and shape.rank != want:
+        raise ValueError(f"{_prefix(message)}Tensor  must have rank {want}.  Received rank "
+                         f"{shape.rank}, shape {shape}")
+
+
+def assert_rank_at_least(x: Any, rank: Any, message: str | None = None,
+                         name: str | None = None) -> None:
+    shape, want = _static_shape(x), _ranks(rank)
+    if shape.rank is not None and shape.rank < want:
+        raise ValueError(f"{_prefix(message)}Tensor  must have rank at least {want}.  Received "
+                         f"rank {shape.rank}, shape {shape}")
+
+
+def assert_rank_in(x: Any, ranks: Any, message: str | None = None,
+                   name: str | None = None) -> None:
+    shape, wants = _static_shape(x), tuple(_ranks(r) for r in ranks)
+    if shape.rank is not None and shape.rank not in wants:
+        raise ValueError(f"{_prefix(message)}Tensor  must have rank in {wants}.  Received rank "
+                         f"{shape.rank}, shape {shape}")
+
+
+def assert_type(tensor: Any, tf_type: Any, message: str | None = None,
+                name: str | None = None) -> None:
+    want = dt.as_dtype(tf_type)
+    got = (tensor if is_tensor(tensor) else convert_to_tensor(tensor)).dtype
+    if got is not want:
+        raise TypeError(f"{_prefix(message)}tensor must be of type {want!r}; got {got!r}")
+
+
+def assert_integer(x: Any, message: str | None = None, name: str | None = None) -> None:
+    d = (x if is_tensor(x) else convert_to_tensor(x)).dtype
+    if not d.is_integer:
+        raise TypeError(f'{_prefix(message)}Expected "x" to be integer type.  Found: tensor of '
+                        f"dtype {d}")
+
+
+def assert_scalar(tensor: Any, message: str | None = None, name: str | None = None) -> Any:
+    shape = _static_shape(tensor)
+    if shape.rank is not None and shape.rank != 0:
+        raise ValueError(f"{_prefix(message)}Expected scalar shape, saw shape: {shape}.")
+    return tensor
+
+
+def assert_same_float_dtype(tensors: Any = None, dtype: Any = None) -> dt.DType:
+    found = None if dtype is None else dt.as_dtype(dtype)
+    first = None
+    for t in tensors or []:
+        d = t.dtype
+        if found is None:
+            found, first = d, t
+        elif d is not found:
+            raise ValueError(f"{t!s}, type={d}, must be of the same type ({found}) as "
+                             f"{first!s}.")
+    found = dt.float32 if found is None else found
+    if not found.is_floating:
+        raise ValueError(f"Expected floating point type, got {found}.")
+    return found
+
+
+def assert_proper_iterable(values: Any) -> None:
+    if isinstance(values, (Tensor, np.ndarray, str, bytes)) or hasattr(values, "_as_tensor"):
+        raise TypeError(f"Expected argument 'values' to be a \"proper\" iterable.  Found: "
+                        f"{type(values)}")
+    if not hasattr(values, "__iter__"):
+        raise TypeError(f"Expected argument 'values' to be iterable.  Found: {type(values)}")
+
+
+def is_numeric_tensor(tensor: Any) -> bool:
+    return isinstance(tensor, Tensor) and (tensor.dtype.is_floating or tensor.dtype.is_integer
+                                           or tensor.dtype.is_complex)
+
+
+def _spec_error(msg: str, message: str | None) -> ValueError:
+    return ValueError(_prefix(message) + msg)
+
+
+def assert_shapes(shapes: Any, data: Any = None, summarize: int | None = None,
+                  message: str | None = None, name: str | None = None) -> None:
+    """Checks ranks and sizes; string entries name sizes that must agree across tensors."""
+    pairs = list(shapes.items()) if isinstance(shapes, dict) else list(shapes)
+    symbols: dict = {}
+    for x, spec in pairs:
+        x = x.deref() if hasattr(x, "deref") else x
+        t = x if is_tensor(x) else convert_to_tensor(x)
+        shape = t.shape
+        desc = f"Tensor shape={shape} dtype={t.dtype.name}"
+        spec = list(spec) if not isinstance(spec, str) else list(spec)
+        for i, s in enumerate(spec):
+            if (s is Ellipsis or s == "*") and i != 0:
+                raise _spec_error(f"{desc} specified shape index {i}.  Symbol `...` or `*` for a "
+                                  "variable number of unspecified dimensions is only allowed as "
+                                  "the first entry", message)
+        if shape.rank is None:
+            continue
+        dims = list(shape)
+        if spec and (spec[0] is Ellipsis or spec[0] == "*"):
+            spec = spec[1:]
+            if len(dims) < len(spec):
+                raise _spec_error(f"Tensor  must have rank at least {len(spec)}.  Received rank "
+                                  f"{len(dims)}, shape {shape}", message)
+            dims = dims[len(dims) - len(spec):]
+            offset = shape.rank - len(spec)
+        else:
+            offset = 0
+            if len(spec) <= 1:
+                if len(dims) > 1:
+                    raise _spec_error(f"Tensor  must have rank in (0, 1).  Received rank "
+                                      f"{len(dims)}, shape {shape}", message)
+                dims = dims or [1]
+                spec = spec or [1]
+            elif len(dims) != len(spec):
+                raise _spec_error(f"Tensor  must have rank {len(spec)}.  Received rank "
+                                  f"{len(dims)}, shape {shape}", message)
+        for i, (s, d) in enumerate(zip(spec, dims)):
+            pos = i + offset
+            if d is None or s == "." or s is None:
+                continue
+            if isinstance(s, str):
+                if s in symbols:
+                    want, origin = symbols[s]
+                    if d != want:
+                        raise _spec_error(f"Specified by {origin}.  {desc} dimension {pos} must "
+                                          f"have size {want}.  Received size {d}, shape {shape}",
+                                          message)
+                else:
+                    symbols[s] = (d, f"tensor shape={shape} dtype={t.dtype.name} dimension "
+                                     f"{pos}")
+            elif int(s) != d:
+                raise _spec_error(f"Specified explicitly.  {desc} dimension {pos} must have size "
+                                  f"{int(s)}.  Received size {d}, shape {shape}", message)
+
+
+# ---------------------------------------------------------------------------------------
+# check_numerics.
+# ---------------------------------------------------------------------------------------
+
+def _check_numerics_kernel(xp: Any, x: Any, message: str) -> Any:
+    nan, inf = bool(xp.isnan(x).any()), bool(xp.isinf(x).any())
+    if nan or inf:
+        what = "Inf and NaN" if nan and inf else "NaN" if nan else "Inf"
+        raise InvalidArgumentError(None, None, f"{message} : Tensor had {what} values "
+                                               "[Op:CheckNumerics]")
+    return x
+
+
+CHECK_NUMERICS = register(OpDef(
+    "CheckNumerics", lambda x, message: [(x._shape, C.check_dtype("CheckNumerics", x, C.FLOATS))],
+    _check_numerics_kernel,
+    grad=lambda n, g: [check_numerics(g, f"Not a number (NaN) or infinity (Inf) values "
+                                         f"detected in gradient. {n.attrs['message']}")],
+    reference=lambda x, message: x.copy(),
+    samples=[Sample((np.array([1.0, -2.0, 3.5]),), {"message": "ok"})],
+    bad_samples=[BadSample((np.array([1.0, np.nan]),), {"message": "bad!"}, InvalidArgumentError,
+                           "bad! : Tensor had NaN values"),
+                 BadSample((np.array([np.inf, np.nan]),), {"message": "m"}, InvalidArgumentError,
+                           "m : Tensor had Inf and NaN values"),
+                 BadSample((np.array([1, 2]),), {"message": "m"}, InvalidArgumentError,
+                           "Value for attr 'T' of int64")],
+    stateful=True,
+))
+
+
+def check_numerics(tensor: Any, message: str, name: str | None = None) -> Any:
+    t = tensor if isinstance(tensor, Tensor) else convert_to_tensor(tensor)
+    return bind(CHECK_NUMERICS, (t,), {"message": str(message)})
+
+
+def assert_all_finite(x: Any, message: str, name: str | None = None) -> Any:
+    return check_numerics(x, message)
+
+
+# ---------------------------------------------------------------------------------------
+# tf.print: a stateful op so that it prints on every run of a traced graph too.
+# ---------------------------------------------------------------------------------------
+
+_MARK = "\x00"
+
+
+def _legacy_float(v: Any, short: int, long: int, np_type: Any) -> str:
+    """TF's float rendering: %.{short}g when that reads back exactly, else %.{long}g."""
+    f = float(v)
+    if f != f or f in (float("inf"), float("-inf")):
+        return {True: "nan"}.get(f != f, "inf" if f > 0 else "-inf")
+    s = f"{f:.{short}g}"
+    if np_type(float(s)) == np_type(f):
+        return s
+    return f"{f:.{long}g}"
+
+
+def _element(v: Any, kind: str, np_type: Any) -> str:
+    if kind == "f":
+        if np_type == np.float64:
+            return _legacy_float(v, 15, 17, np.float64)
+        return _legacy_float(v, 6, 9, np.float32)
+    if kind == "b":
+        return "1" if v else "0"
+    if kind == "O":
+        return '"' + (v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)) + '"'
+    if kind == "c":
+        return "?"
+    return str(int(v))
+
+
+def format_tensor(a: np.ndarray, summarize: int) -> str:
+    """A tensor as tf.print shows it: `[1 2 3]`, `[[1 2]\\n [3 4]]`, `[0 1 2 ... 7 8 9]`."""
+    kind = a.dtype.kind
+    np_type = a.dtype.type if kind == "f" else None
+    if kind == "f" and a.dtype != np.float64:
+        np_type = np.float32
+    if a.ndim == 0:
+        return _element(a[()], kind, np_type)
+    limit = summarize if summarize >= 0 else None
+
+    def pick(n: int) -> list:
+        if limit is None or n <= 2 * limit:
+            return list(range(n))
+        return list(range(limit)) + [None] + list(range(n - limit, n))
+
+    def render(sub: np.ndarray, depth: int) -> str:
+        idx = pick(sub.shape[0])
+        if sub.ndim == 1:
+            return "[" + " ".join("..." if i is None else _element(sub[i], kind, np_type)
+                                  for i in idx) + "]"
+        sep = "\n" * (sub.ndim - 1) + " " * (depth + 1)
+        return "[" + sep.join("..." if i is None else render(sub[i], depth + 1)
+                              for i in idx) + "]"
+
+    return render(a, 0)
+
+
+def _print_kernel(xp: Any, *arrays: Any, template: str, output_stream: str, summarize: int,
+                  end: str) -> tuple:
+    pieces = template.split(_MARK)
+    out = []
+    for i, p in enumerate(pieces):
+        out.append(format_tensor(np.asarray(arrays[int(p)]), summarize) if i % 2 else p)
+    _write("".join(out) + end, output_stream)
+    return ()
+
+
+def _write(text: str, stream: str) -> None:
+    if stream == "stdout":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    elif stream == "stderr":
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    elif stream.startswith("file://"):
+        with open(stream[len("file://"):], "a", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        level = {"log(info)": logging.INFO, "log(warning)": logging.WARNING,
+                 "log(error)": logging.ERROR}[stream]
+        logging.getLogger("eagerflow").log(level, text.rstrip("\n"))
+
+
+PRINT = register(OpDef(
+    "PrintV2", lambda *xs, **attrs: [], _print_kernel,
+    reference=lambda *xs, **attrs: (),
+    samples=[Sample((np.arange(3),), {"template": f"x = {_MARK}0{_MARK}", "output_stream":
+                                      "file:///dev/null", "summarize": 3, "end": "\n"},
+                    grad=False)],
+    num_outputs=0, stateful=True,
+))
+
+
+def _stream_key(output_stream: Any) -> str:
+    if output_stream is sys.stdout or output_stream is sys.__stdout__:
+        return "stdout"
+    if output_stream is sys.stderr or output_stream is sys.__stderr__:
+        return "stderr"
+    if isinstance(output_stream, str) and output_stream.startswith("file://"):
+        return output_stream
+    for key, fn in (("log(info)", logging.info), ("log(warning)", logging.warning),
+                    ("log(error)", logging.error)):
+        if output_stream is fn:
+            return key
+    raise ValueError(f"Unsupported output stream, logging level, or file.{output_stream}. "
+                     "Supported streams are sys.stdout, sys.stderr, tf.logging.info, "
+                     "tf.logging.warning, tf.logging.error. File needs to be in the form of "
+                     "'file://<filepath>'.")
+
+
+class _Slot:
+    """Stands in for a tensor inside a printed structure; its repr is the tensor's mark."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def __repr__(self) -> str:
+        return f"{_MARK}{self.index}{_MARK}"
+
+
+def print_(*inputs: Any, **kwargs: Any) -> Any:
+    """tf.print: prints tensors as TF does (`[1 2 3]`), to stderr unless told otherwise."""
+    output_stream = kwargs.pop("output_stream", sys.stderr)
+    summarize = int(kwargs.pop("summarize", 3))
+    sep = kwargs.pop("sep", " ")
+    end = kwargs.pop("end", "\n")
+    kwargs.pop("name", None)
+    if kwargs:
+        raise ValueError(f"Unrecognized keyword arguments for tf.print: {sorted(kwargs)}")
+    stream = _stream_key(output_stream)
+    tensors: list = []
+
+    def slot(x: Any) -> Any:
+        if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):
+            tensors.append(x if isinstance(x, Tensor) else x._as_tensor())
+            return _Slot(len(tensors) - 1)
+        return x
+
+    parts = []
+    for arg in inputs:
+        if isinstance(arg, str):
+            parts.append(arg)
+        elif isinstance(arg, Tensor) or hasattr(arg, "_as_tensor"):
+            parts.append(repr(slot(arg)))
+        else:
+            parts.append(str(nest.map_structure(slot, arg)) if nest.is_nested(arg) else str(arg))
+    template = sep.join(parts)
+    out = bind(PRINT, tuple(tensors), {"template": template, "output_stream": stream,
+                                       "summarize": summarize, "end": end})
+    return None if _state.graph is None else out
+
+
+# ---------------------------------------------------------------------------------------
+# Switches kept for API compatibility.
+# ---------------------------------------------------------------------------------------
+
+_FLAGS = {"log_device_placement": False, "check_numerics": False, "traceback_filtering": True}
+
+
+def set_log_device_placement(enabled: bool) -> None:
+    _FLAGS["log_device_placement"] = bool(enabled)
+
+
+def get_log_device_placement() -> bool:
+    return _FLAGS["log_device_placement"]
+
+
+def enable_check_numerics(stack_height_limit: int = 30, path_length_limit: int = 50) -> None:
+    _FLAGS["check_numerics"] = True
+
+
+def disable_check_numerics() -> None:
+    _FLAGS["check_numerics"] = False
+
+
+def enable_traceback_filtering() -> None:
+    _FLAGS["traceback_filtering"] = True
+
+
+def disable_traceback_filtering() -> None:
+    _FLAGS["traceback_filtering"] = False
+
+
+def is_traceback_filtering_enabled() -> bool:
+    return _FLAGS["traceback_filtering"]

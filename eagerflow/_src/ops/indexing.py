@@ -1,0 +1,733 @@
+"""Indexing ops: gather, gather_nd, scatter_nd, tensor_scatter_nd_*, segment sums,
+boolean_mask, unique, one_hot, sequence_mask.
+
+Gathers and scatters come in adjoint pairs (GatherV2 / GatherV2Grad, GatherNd /
+TensorScatterAdd, ScatterNd / GatherNd), so each one's gradient is the other and
+gradients of any order work. Index values are checked against the shapes they
+index before the kernel touches memory; an index out of range is an
+InvalidArgumentError naming it, never a NumPy IndexError or a silent wrap-around.
+"""
+
+from __future__ import annotations
+
+import collections
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import reshape, static_ints
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import _t, cast, negative, zeros_like
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+
+_rng = SampleRNG(5)
+_INDEX_TYPES = frozenset((dt.int16, dt.int32, dt.int64))
+
+
+def _f64(*shape: int) -> np.ndarray:
+    return _rng.uniform(-2, 2, size=shape)
+
+
+def _check_indices(op: str, idx: Any, what: str = "Tindices",
+                   allowed: frozenset = _INDEX_TYPES) -> None:
+    if idx._dtype not in allowed:
+        raise C.not_supported(op, idx._dtype, allowed, what)
+
+
+def _flat_index_str(idx_shape: tuple, flat: int) -> str:
+    pos = np.unravel_index(flat, idx_shape) if idx_shape else ()
+    return ", ".join(str(int(p)) for p in pos)
+
+
+# ---------------------------------------------------------------------------------------
+# gather / GatherV2 and its adjoint.
+# ---------------------------------------------------------------------------------------
+
+def _gather_infer(params: Any, indices: Any, axis: int, batch_dims: int) -> list:
+    _check_indices("GatherV2", indices)
+    ps, is_ = params._shape, indices._shape
+    if ps is None or is_ is None:
+        return [(None, params._dtype)]
+    if axis >= len(ps) or batch_dims > len(is_) or batch_dims > axis:
+        need = max(axis, batch_dims) + 1
+        raise C.fail("GatherV2", f"Shape must be at least rank {need} but is rank {len(ps)}")
+    for i in range(batch_dims):
+        if ps[i] is not None and is_[i] is not None and ps[i] != is_[i]:
+            raise C.fail("GatherV2", f"params.shape[{i}]: {ps[i]} should be equal to "
+                                     f"indices.shape[{i}]: {is_[i]}")
+    out = tuple(ps[:axis]) + tuple(is_[batch_dims:]) + tuple(ps[axis + 1:])
+    if None not in out:
+        check_finite_size("GatherV2", out, params._dtype)
+    return [(out, params._dtype)]
+
+
+def _check_range(op: str, indices: Any, limit: int) -> None:
+    bad = (indices < 0) | (indices >= limit)
+    if bad.any():
+        flat = int(np.flatnonzero(bad.reshape(-1))[0])
+        pos = _flat_index_str(indices.shape, flat)
+        raise InvalidArgumentError(None, None, f"indices[{pos}] = {int(indices.reshape(-1)[flat])} "
+                                               f"is not in [0, {limit}) [Op:{op}]")
+
+
+def _batched(fn: Any, a: Any, idx: Any, batch_dims: int, *rest: Any) -> list:
+    """fn applied per batch entry (the leading batch_dims dims of `a` and `idx` merged)."""
+    b = int(np.prod(a.shape[:batch_dims], dtype=np.int64))
+    aa = a.reshape((b,) + a.shape[batch_dims:])
+    ii = idx.reshape((b,) + idx.shape[batch_dims:])
+    rr = [r.reshape((b,) + r.shape[batch_dims:]) for r in rest]
+    return [fn(aa[k], ii[k], *(r[k] for r in rr)) for k in range(b)]
+
+
+def _gather_kernel(xp: Any, params: Any, indices: Any, axis: int, batch_dims: int) -> Any:
+    _check_range("GatherV2", indices, params.shape[axis])
+    if batch_dims == 0:
+        return xp.take(params, indices, axis=axis)
+    out_shape = params.shape[:axis] + indices.shape[batch_dims:] + params.shape[axis + 1:]
+    parts = _batched(lambda p, i: xp.take(p, i, axis=axis - batch_dims), params, indices,
+                     batch_dims)
+    return xp.stack(parts).reshape(out_shape) if parts else xp.zeros(out_shape, params.dtype)
+
+
+def _gather_grad(n: Any, g: Any) -> list:
+    params, indices = n.inputs
+    return [bind(GATHER_GRAD, (g, indices, params), dict(n.attrs)), None]
+
+
+def _gather_ref(params: np.ndarray, indices: np.ndarray, axis: int,
+                batch_dims: int) -> np.ndarray:
+    out_shape = params.shape[:axis] + indices.shape[batch_dims:] + params.shape[axis + 1:]
+    out = np.empty(out_shape, dtype=params.dtype)
+    ni = indices.ndim - batch_dims
+    for pos in np.ndindex(*out_shape):
+        batch = pos[:batch_dims]
+        pre = pos[:axis]
+        ipos = pos[axis:axis + ni]
+        post = pos[axis + ni:]
+        out[pos] = params[pre + (indices[batch + ipos],) + post]
+    return out
+
+
+GATHER = register(OpDef(
+    "GatherV2", _gather_infer, _gather_kernel, grad=_gather_grad, reference=_gather_ref,
+    samples=[Sample((_f64(5, 3), np.array([4, 0, 4], np.int32)), {"axis": 0, "batch_dims": 0}),
+             Sample((_f64(2, 5, 3), np.array([[1, 2], [0, 0]], np.int64)),
+                    {"axis": 1, "batch_dims": 0}),
+             Sample((_f64(2, 4, 3), np.array([[3, 1], [0, 0]], np.int32)),
+                    {"axis": 1, "batch_dims": 1}),
+             Sample((_f64(2, 3, 4), np.array([[[1], [0], [2]], [[3], [3], [0]]], np.int32)),
+                    {"axis": 2, "batch_dims": 2})],
+    bad_samples=[BadSample((np.ones(3), np.array([3], np.int32)), {"axis": 0, "batch_dims": 0},
+                           InvalidArgumentError, "indices[0] = 3 is not in [0, 3)"),
+                 BadSample((np.ones(3), np.array([-1], np.int32)), {"axis": 0, "batch_dims": 0},
+                           InvalidArgumentError, "indices[0] = -1 is not in [0, 3)"),
+                 BadSample((np.ones(3), np.array([1.0])), {"axis": 0, "batch_dims": 0},
+                           InvalidArgumentError, "Value for attr 'Tindices' of double"),
+                 BadSample((np.ones((2, 2)), np.array([1], np.int32)),
+                           {"axis": 2, "batch_dims": 0}, InvalidArgumentError,
+                           "Shape must be at least rank 3 but is rank 2")],
+))
+
+
+def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, axis: int,
+                        batch_dims: int) -> Any:
+    def one(gg: Any, ii: Any, out: Any) -> None:
+        ax = axis - batch_dims
+        moved = np.moveaxis(gg, list(range(ax, ax + ii.ndim)), list(range(ii.ndim)))
+        np.add.at(np.moveaxis(out, ax, 0), ii, moved)
+
+    out = xp.zeros(like.shape, dtype=g.dtype)
+    if batch_dims == 0:
+        one(g, indices, out)
+    elif out.size:
+        _batched(one, g, indices, batch_dims, out)  # writes through views of `out`
+    return out
+
+
+GATHER_GRAD = register(OpDef(
+    "GatherV2Grad",  # the adjoint of GatherV2: sums `g` into the gathered positions
+    lambda g, indices, like, axis, batch_dims: [(like._shape, g._dtype)],
+    _gather_grad_kernel,
+    grad=lambda n, dy: [bind(GATHER, (dy, n.inputs[1]), dict(n.attrs)), None, None],
+    reference=lambda g, indices, like, axis, batch_dims: _gather_grad_ref(g, indices, like,
+                                                                          axis, batch_dims),
+    samples=[Sample((_f64(3, 3), np.array([4, 0, 4], np.int32), np.zeros((5, 3))),
+                    {"axis": 0, "batch_dims": 0}, grad_inputs=(0,)),
+             Sample((_f64(2, 2, 3), np.array([[3, 1], [0, 0]], np.int32), np.zeros((2, 4, 3))),
+                    {"axis": 1, "batch_dims": 1}, grad_inputs=(0,))],
+))
+
+
+def _gather_grad_ref(g: np.ndarray, indices: np.ndarray, like: np.ndarray, axis: int,
+                     batch_dims: int) -> np.ndarray:
+    out = np.zeros(like.shape, dtype=g.dtype)
+    ni = indices.ndim - batch_dims
+    for pos in np.ndindex(*g.shape):
+        batch = pos[:batch_dims]
+        ipos = pos[axis:axis + ni]
+        out[pos[:axis] + (indices[batch + ipos],) + pos[axis + ni:]] += g[pos]
+    return out
+
+
+def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None,
+           batch_dims: int = 0, name: str | None = None) -> Any:
+    p, i = _t(params), _t(indices)
+    pr = len(p._shape) if p._shape is not None else None
+    ir = len(i._shape) if i._shape is not None else None
+    batch_dims = int(batch_dims)
+    if batch_dims < 0 and ir is not None:
+        batch_dims += ir
+    axis = batch_dims if axis is None else int(axis)
+    if axis < 0 and pr is not None:
+        if axis + pr < 0:
+            raise InvalidArgumentError(None, None, f"Expected axis in the range [{-pr}, {pr}), "
+                                                   f"but got {axis} [Op:GatherV2]")
+        axis += pr
+    if ir is not None and batch_dims > ir:
+        raise ValueError(f"batch_dims ({batch_dims}) must be less than or equal to rank(indices) "
+                         f"({ir}).")
+    return bind(GATHER, (p, i), {"axis": axis, "batch_dims": batch_dims})
+
+
+# ---------------------------------------------------------------------------------------
+# gather_nd, scatter_nd, tensor_scatter_nd_*.
+# ---------------------------------------------------------------------------------------
+
+def _nd_check_dtypes(op: str, indices: Any) -> None:
+    _check_indices(op, indices)
+
+
+def _gather_nd_infer(params: Any, indices: Any, batch_dims: int) -> list:
+    _nd_check_dtypes("GatherNd", indices)
+    ps, is_ = params._shape, indices._shape
+    if ps is None or is_ is None:
+        return [(None, params._dtype)]
+    if len(is_) < 1:
+        raise C.fail("GatherNd", "indices must be at least a vector")
+    k = is_[-1]
+    if k is not None and k > len(ps) - batch_dims:
+        raise C.fail("GatherNd", f"index innermost dimension length must be <= params rank; "
+                                 f"saw: {k} vs. {len(ps) - batch_dims}")
+    out = tuple(is_[:-1]) + tuple(ps[batch_dims + (k or 0):])
+    return [(out, params._dtype)]
+
+
+def _nd_bounds(op: str, indices: Any, shape: tuple, word: str = "shape") -> None:
+    k = indices.shape[-1]
+    flat = indices.reshape(-1, k) if k else indices.reshape(-1, 0)
+    lim = np.asarray(shape[:k], dtype=np.int64)
+    bad = ((flat < 0) | (flat >= lim)).any(axis=1)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        vec = ", ".join(str(int(v)) for v in flat[i])
+        suffix = ", node name: GatherNd" if op == "GatherNd" else ""
+        raise InvalidArgumentError(None, None, f"indices[{i}] = [{vec}] does not index into "
+                                               f"{word} {C.shape_str(shape)}{suffix} [Op:{op}]")
+
+
+def _gather_nd_one(xp: Any, params: Any, indices: Any) -> Any:
+    k = indices.shape[-1]
+    key = tuple(np.moveaxis(indices, -1, 0)) if k else ()
+    out = params[key] if k else xp.broadcast_to(params, indices.shape[:-1] + params.shape).copy()
+    return out
+
+
+def _gather_nd_kernel(xp: Any, params: Any, indices: Any, batch_dims: int) -> Any:
+    if batch_dims == 0:
+        _nd_bounds("GatherNd", indices, params.shape, "param shape")
+        return _gather_nd_one(xp, params, indices)
+    inner = params.shape[batch_dims:]
+    _nd_bounds("GatherNd", indices.reshape((-1, indices.shape[-1])), inner, "param shape")
+    out_shape = indices.shape[:-1] + params.shape[batch_dims + indices.shape[-1]:]
+    parts = _batched(lambda p, i: _gather_nd_one(xp, p, i), params, indices, batch_dims)
+    return xp.stack(parts).reshape(out_shape) if parts else xp.zeros(out_shape, params.dtype)
+
+
+def _gather_nd_grad(n: Any, g: Any) -> list:
+    params, indices = n.inputs
+    if n.attrs["batch_dims"]:
+        raise NotImplementedError("gather_nd gradient with batch_dims > 0")
+    return [bind(SCATTER_ADD, (zeros_like(params), indices, g), {}), None]
+
+
+def _gather_nd_ref(params: np.ndarray, indices: np.ndarray, batch_dims: int) -> np.ndarray:
+    k = indices.shape[-1]
+    out_shape = indices.shape[:-1] + params.shape[batch_dims + k:]
+    out = np.empty(out_shape, dtype=params.dtype)
+    for pos in np.ndindex(*indices.shape[:-1]):
+        vec = tuple(int(v) for v in indices[pos])
+        out[pos] = params[pos[:batch_dims] + vec]
+    return out
+
+
+GATHER_ND = register(OpDef(
+    "GatherNd", _gather_nd_infer, _gather_nd_kernel, grad=_gather_nd_grad,
+    reference=_gather_nd_ref,
+    samples=[Sample((_f64(3, 4), np.array([[2, 1], [0, 3], [2, 1]], np.int32)),
+                    {"batch_dims": 0}),
+             Sample((_f64(3, 4, 2), np.array([[[1]], [[0]]], np.int64)), {"batch_dims": 0}),
+             Sample((_f64(2, 3, 2), np.array([[1], [0]], np.int32)), {"batch_dims": 1},
+                    grad=False)],
+    bad_samples=[BadSample((np.ones((2, 2)), np.array([[2, 0]], np.int32)), {"batch_dims": 0},
+                           InvalidArgumentError, "indices[0] = [2, 0] does not index into "
+                                                 "param shape [2,2]"),
+                 BadSample((np.ones((2, 2)), np.array([[1, 0, 0]], np.int32)),
+                           {"batch_dims": 0}, InvalidArgumentError,
+                           "index innermost dimension length must be <= params rank; saw: 3 "
+                           "vs. 2")],
+))
+
+
+def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None = None) -> Any:
+    return bind(GATHER_ND, (_t(params), _t(indices)), {"batch_dims": int(batch_dims)})
+
+
+def _scatter_shapes(op: str, indices: Any, updates: Any, shape: tuple | None) -> None:
+    is_, us = indices._shape, updates._shape
+    if is_ is None or us is None or shape is None:
+        return
+    if len(is_) < 1:
+        raise C.fail(op, "Indices shape must have rank at least one.")
+    k = is_[-1]
+    outer = len(is_) - 1
+    if k is not None and k > len(shape):
+        raise C.fail(op, f"Outer dimensions of indices and update must match. Indices "
+                         f"shape: {C.shape_str(is_)}, updates shape:{C.shape_str(us)}")
+    want = tuple(is_[:-1]) + tuple(shape[k:])
+    if tuple(us) != want:
+        if tuple(us[:outer]) != tuple(is_[:-1]):
+            raise C.fail(op, f"Dimensions [0,{outer}) of indices[shape={C.shape_str(is_)}] must "
+                             f"match dimensions [0,{outer}) of updates[shape="
+                             f"{C.shape_str(us)}]")
+        raise C.fail(op, f"Dimensions [{k},{len(shape)}) of input[shape={C.shape_str(shape)}] "
+                         f"= {C.shape_str(shape[k:])} must match dimensions [{outer},{len(us)}) "
+                         f"of updates[shape={C.shape_str(us)}] = {C.shape_str(us[outer:])}")
+
+
+def _scatter_nd_infer(indices: Any, updates: Any, shape: tuple) -> list:
+    _nd_check_dtypes("ScatterNd", indices)
+    for d in shape:
+        if d < 0:
+            raise C.fail("ScatterNd", f"Dimension {d} must be >= 0")
+    _scatter_shapes("ScatterNd", indices, updates, shape)
+    check_finite_size("ScatterNd", shape, updates._dtype)
+    return [(shape, updates._dtype)]
+
+
+def _scatter_into(xp: Any, out: Any, indices: Any, updates: Any, mode: str) -> Any:
+    key = tuple(np.moveaxis(indices, -1, 0))
+    if mode == "add":
+        np.add.at(out, key, updates)
+    elif mode == "update":
+        out[key] = updates  # later duplicates win, as TF's CPU kernel does
+    elif mode == "max":
+        np.maximum.at(out, key, updates)
+    elif mode == "min":
+        np.minimum.at(out, key, updates)
+    return out
+
+
+def _scatter_nd_kernel(xp: Any, indices: Any, updates: Any, shape: tuple) -> Any:
+    _nd_bounds("ScatterNd", indices, shape)
+    return _scatter_into(xp, xp.zeros(shape, dtype=updates.dtype), indices, updates, "add")
+
+
+def _scatter_ref(base: np.ndarray, indices: np.ndarray, updates: np.ndarray,
+                 mode: str) -> np.ndarray:
+    out = base.copy()
+    k = indices.shape[-1]
+    for pos in np.ndindex(*indices.shape[:-1]):
+        key = tuple(int(v) for v in indices[pos])
+        tail = updates[pos] if updates.ndim > len(pos) else updates[pos]
+        for sub in np.ndindex(*out.shape[k:]):
+            u = tail[sub] if sub else tail
+            if mode == "add":
+                out[key + sub] += u
+            elif mode == "update":
+                out[key + sub] = u
+            elif mode == "max":
+                out[key + sub] = max(out[key + sub], u)
+            else:
+                out[key + sub] = min(out[key + sub], u)
+    return out
+
+
+SCATTER_ND = register(OpDef(
+    "ScatterNd", _scatter_nd_infer, _scatter_nd_kernel,
+    grad=lambda n, g: [None, bind(GATHER_ND, (g, n.inputs[0]), {"batch_dims": 0})],
+    reference=lambda indices, updates, shape: _scatter_ref(
+        np.zeros(shape, updates.dtype), indices, updates, "add"),
+    samples=[Sample((np.array([[1], [3], [1]], np.int32), _f64(3)), {"shape": (5,)},
+                    grad_inputs=(1,)),
+             Sample((np.array([[1, 0], [0, 2]], np.int64), _f64(2, 4)), {"shape": (2, 3, 4)},
+                    grad_inputs=(1,))],
+    bad_samples=[BadSample((np.array([[5]], np.int32), np.ones(1)), {"shape": (5,)},
+                           InvalidArgumentError, "indices[0] = [5] does not index into shape "
+                                                 "[5]"),
+                 BadSample((np.array([[1]], np.int32), np.ones(2)), {"shape": (5,)},
+                           InvalidArgumentError, "Dimensions [0,1) of indices[shape=[1,1]] must "
+                                                 "match dimensions [0,1) of updates[shape=[2]]"),
+                 BadSample((np.array([[1]], np.int32), np.ones(1)), {"shape": (-5,)},
+                           InvalidArgumentError, "must be >= 0")],
+))
+
+
+def scatter_nd(indices: Any, updates: Any, shape: Any, name: str | None = None) -> Any:
+    return bind(SCATTER_ND, (_t(indices), _t(updates)), {"shape": static_ints(shape)})
+
+
+def _tensor_scatter(op_name: str, mode: str) -> Any:
+    def infer(tensor: Any, indices: Any, updates: Any) -> list:
+        _nd_check_dtypes(op_name, indices)
+        if tensor._dtype is not updates._dtype:
+            raise C.fail(op_name, f"cannot compute {op_name} as input #2(zero-based) was "
+                                  f"expected to be a {C._dtype_word(tensor._dtype)} tensor but "
+                                  f"is a {C._dtype_word(updates._dtype)} tensor")
+        _scatter_shapes(op_name, indices, updates, tensor._shape)
+        return [(tensor._shape, tensor._dtype)]
+
+    def kernel(xp: Any, tensor: Any, indices: Any, updates: Any) -> Any:
+        _nd_bounds(op_name, indices, tensor.shape)
+        if mode == "sub":
+            return _scatter_into(xp, tensor.copy(), indices, -updates, "add")
+        return _scatter_into(xp, tensor.copy(), indices, updates, mode)
+
+    def grad(n: Any, g: Any) -> list:
+        tensor, indices, updates = n.inputs
+        gu = bind(GATHER_ND, (g, indices), {"batch_dims": 0})
+        if mode == "add":
+            return [g, None, gu]
+        if mode == "sub":
+            return [g, None, negative(gu)]
+        if mode == "update":
+            return [bind(SCATTER_UPDATE, (g, indices, zeros_like(updates)), {}), None, gu]
+        return [None, None, None]
+
+    ref_mode = "add" if mode == "sub" else mode
+    samples = [Sample((_f64(5), np.array([[1], [3]], np.int32), _f64(2)), grad_inputs=(0, 2)),
+               Sample((_f64(3, 2), np.array([[2], [0]], np.int64), _f64(2, 2)),
+                      grad_inputs=(0, 2))]
+    if mode in ("max", "min"):
+        samples = [Sample(s.inputs, grad=False) for s in samples]
+    return register(OpDef(
+        op_name, infer, kernel, grad=grad,
+        reference=lambda t, i, u: _scatter_ref(t, i, -u if mode == "sub" else u, ref_mode),
+        samples=samples,
+        bad_samples=[BadSample((np.ones(4), np.array([[4]], np.int32), np.ones(1)), {},
+                               InvalidArgumentError, "indices[0] = [4] does not index into "
+                                                     "shape [4]")],
+    ))
+
+
+SCATTER_UPDATE = _tensor_scatter("TensorScatterUpdate", "update")
+SCATTER_ADD = _tensor_scatter("TensorScatterAdd", "add")
+SCATTER_SUB = _tensor_scatter("TensorScatterSub", "sub")
+SCATTER_MAX = _tensor_scatter("TensorScatterMax", "max")
+SCATTER_MIN = _tensor_scatter("TensorScatterMin", "min")
+
+
+def _ts(op: OpDef) -> Any:
+    def f(tensor: Any, indices: Any, updates: Any, name: str | None = None) -> Any:
+        t = _t(tensor)
+        u = convert_to_tensor(updates, dtype_hint=t._dtype) if not isinstance(updates, Tensor) \
+            else updates
+        return bind(op, (t, _t(indices), u), {})
+    f.__name__ = op.name
+    return f
+
+
+tensor_scatter_nd_update = _ts(SCATTER_UPDATE)
+tensor_scatter_nd_add = _ts(SCATTER_ADD)
+tensor_scatter_nd_sub = _ts(SCATTER_SUB)
+tensor_scatter_nd_max = _ts(SCATTER_MAX)
+tensor_scatter_nd_min = _ts(SCATTER_MIN)
+
+
+# ---------------------------------------------------------------------------------------
+# Segment sums.
+# ---------------------------------------------------------------------------------------
+
+def _segment_infer(data: Any, ids: Any, num_segments: int) -> list:
+    _check_indices("UnsortedSegmentSum", ids, "Tindices", frozenset((dt.int32, dt.int64)))
+    C.check_dtype("UnsortedSegmentSum", data, C.NUMERIC)
+    ds, is_ = data._shape, ids._shape
+    if ds is not None and is_ is not None:
+        if tuple(ds[:len(is_)]) != tuple(is_):
+            raise C.fail("UnsortedSegmentSum", f"data.shape = {C.shape_str(ds)} does not start "
+                                               f"with segment_ids.shape = {C.shape_str(is_)}")
+        return [((num_segments,) + tuple(ds[len(is_):]), data._dtype)]
+    return [(None, data._dtype)]
+
+
+def _segment_kernel(xp: Any, data: Any, ids: Any, num_segments: int) -> Any:
+    out = xp.zeros((num_segments,) + data.shape[ids.ndim:], dtype=data.dtype)
+    bad = ids >= num_segments
+    if bad.any():
+        i = int(np.flatnonzero(bad.reshape(-1))[0])
+        raise InvalidArgumentError(None, None, f"segment_ids[{_flat_index_str(ids.shape, i)}] = "
+                                               f"{int(ids.reshape(-1)[i])} is out of range [0, "
+                                               f"{num_segments}) [Op:UnsortedSegmentSum]")
+    keep = ids >= 0  # negative ids are dropped, as in TF
+    np.add.at(out, ids[keep], data[keep])
+    return out
+
+
+def _segment_ref(data: np.ndarray, ids: np.ndarray, num_segments: int) -> np.ndarray:
+    out = np.zeros((num_segments,) + data.shape[ids.ndim:], dtype=data.dtype)
+    for pos in np.ndindex(*ids.shape):
+        if ids[pos] >= 0:
+            out[int(ids[pos])] += data[pos]
+    return out
+
+
+def _segment_grad(n: Any, g: Any) -> list:
+    from eagerflow._src.ops.math import maximum, where
+
+    ids = n.inputs[1]
+    safe = maximum(ids, zeros_like(ids))
+    picked = gather(g, safe)
+    keep = reshape(ids >= 0, list(ids._shape) + [1] * (len(g._shape) - 1))
+    return [where(keep, picked, zeros_like(picked)), None]
+
+
+UNSORTED_SEGMENT_SUM = register(OpDef(
+    "UnsortedSegmentSum", _segment_infer, _segment_kernel, grad=_segment_grad,
+    reference=_segment_ref,
+    samples=[Sample((_f64(5, 2), np.array([0, 2, 0, -1, 3], np.int32)), {"num_segments": 4},
+                    grad_inputs=(0,))],
+    bad_samples=[BadSample((np.ones(2), np.array([0, 5], np.int32)), {"num_segments": 3},
+                           InvalidArgumentError, "segment_ids[1] = 5 is out of range [0, 3)")],
+))
+
+
+def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
+                         name: str | None = None) -> Any:
+    return bind(UNSORTED_SEGMENT_SUM, (_t(data), _t(segment_ids)),
+                {"num_segments": int(num_segments)})
+
+
+def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:
+    ids = _t(segment_ids)
+    arr = np.asarray(ids._arr) if isinstance(ids, EagerTensor) else None
+    if arr is None:
+        raise TypeError("segment_sum needs segment_ids known when the op is built")
+    if arr.size and (np.diff(arr) < 0).any():
+        raise InvalidArgumentError(None, None, "segment ids are not increasing [Op:SegmentSum]")
+    if arr.size and arr.min() < 0:
+        raise InvalidArgumentError(None, None, "segment ids must be >= 0 [Op:SegmentSum]")
+    return unsorted_segment_sum(data, ids, int(arr.max()) + 1 if arr.size else 0)
+
+
+# ---------------------------------------------------------------------------------------
+# boolean_mask, sequence_mask.
+# ---------------------------------------------------------------------------------------
+
+def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_mask") -> Any:
+    """The entries of `tensor` where `mask` is True (mask covers dims axis..axis+k)."""
+    from eagerflow._src.ops.array import squeeze
+    from eagerflow._src.ops.math import where
+
+    t, m = _t(tensor), _t(mask)
+    k = len(m._shape)
+    if k == 0:
+        raise ValueError("mask cannot be scalar.")
+    axis = 0 if axis is None else int(axis)
+    r = len(t._shape)
+    if axis < 0:
+        axis += r
+    sub = t._shape[axis:axis + k]
+    if len(sub) != k or any(a is not None and b is not None and a != b
+                            for a, b in zip(sub, m._shape)):
+        raise ValueError(f"Shapes {_tuple_str(sub)} and {_tuple_str(m._shape)} are incompatible")
+    lead, tail = list(t._shape[:axis]), list(t._shape[axis + k:])
+    flat = reshape(t, lead + [-1] + tail)
+    idx = squeeze(where(reshape(m, [-1])), axis=[1])
+    return gather(flat, idx, axis=axis)
+
+
+def _tuple_str(shape: tuple) -> str:
+    return str(tuple(shape)) if len(shape) != 1 else f"({shape[0]},)"
+
+
+def sequence_mask(lengths: Any, maxlen: Any = None, dtype: Any = dt.bool,
+                  name: str | None = None) -> Any:
+    from eagerflow._src.ops.array import expand_dims
+    from eagerflow._src.ops.array import range as range_
+    from eagerflow._src.ops.math import less
+    from eagerflow._src.ops.reduce import reduce_max
+
+    lengths = _t(lengths)
+    if maxlen is None:
+        maxlen = reduce_max(lengths) if lengths._shape != () else lengths
+        maxlen = maxlen if lengths._shape is None or 0 not in lengths._shape else 0
+    else:
+        maxlen = _t(maxlen)
+        if maxlen._shape not in ((), None):
+            raise ValueError(f"Argument `maxlen` must be scalar for sequence_mask, received "
+                             f"`maxlen` = {maxlen} with shape '{maxlen.shape}' instead")
+    row = range_(cast(_t(maxlen), lengths._dtype))
+    mask = less(row, expand_dims(lengths, -1))
+    dtype = dt.as_dtype(dtype)
+    return mask if dtype is dt.bool else cast(mask, dtype)
+
+
+# ---------------------------------------------------------------------------------------
+# unique, one_hot.
+# ---------------------------------------------------------------------------------------
+
+UniqueOutput = collections.namedtuple("Unique", ["y", "idx"])
+UniqueWithCountsOutput = collections.namedtuple("UniqueWithCounts", ["y", "idx", "count"])
+
+
+def _unique_infer(x: Any, out_idx: dt.DType, counts: bool) -> list:
+    if x._shape is not None and len(x._shape) != 1:
+        raise C.fail("UniqueWithCounts" if counts else "Unique", "unique expects a 1D vector.")
+    specs = [((None,), x._dtype), (x._shape, out_idx)]
+    return specs + [((None,), out_idx)] if counts else specs
+
+
+def _unique_kernel(xp: Any, x: Any, out_idx: dt.DType, counts: bool) -> tuple:
+    it = out_idx.as_numpy_dtype
+    if x.size == 0:
+        empty = (x[:0].copy(), np.zeros((0,), it))
+        return empty + ((np.zeros((0,), it),) if counts else ())
+    _, first, inverse, cnt = np.unique(x, return_index=True, return_inverse=True,
+                                       return_counts=True)
+    order = np.argsort(first, kind="stable")  # unique values in order of first appearance
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    out = (x[first[order]], rank[inverse.reshape(-1)].astype(it))
+    return out + ((cnt[order].astype(it),) if counts else ())
+
+
+def _unique_ref(x: np.ndarray, out_idx: dt.DType, counts: bool) -> tuple:
+    seen: dict = {}
+    ys, idx, cnt = [], [], []
+    for v in x.tolist():
+        if v not in seen:
+            seen[v] = len(ys)
+            ys.append(v)
+            cnt.append(0)
+        idx.append(seen[v])
+        cnt[seen[v]] += 1
+    it = out_idx.as_numpy_dtype
+    out = (np.array(ys, dtype=x.dtype), np.array(idx, dtype=it))
+    return out + ((np.array(cnt, dtype=it),) if counts else ())
+
+
+UNIQUE = register(OpDef(
+    "Unique", lambda x, out_idx: _unique_infer(x, out_idx, False),
+    lambda xp, x, out_idx: _unique_kernel(xp, x, out_idx, False),
+    reference=lambda x, out_idx: _unique_ref(x, out_idx, False),
+    samples=[Sample((np.array([3, 1, 3, 2, 1, 7], np.int32),), {"out_idx": dt.int32},
+                    grad=False),
+             Sample((np.array([0.5, -1.0, 0.5]),), {"out_idx": dt.int64}, grad=False)],
+    bad_samples=[BadSample((np.ones((1, 2)),), {"out_idx": dt.int32}, InvalidArgumentError,
+                           "unique expects a 1D vector.")],
+    num_outputs=2,
+))
+UNIQUE_WITH_COUNTS = register(OpDef(
+    "UniqueWithCounts", lambda x, out_idx: _unique_infer(x, out_idx, True),
+    lambda xp, x, out_idx: _unique_kernel(xp, x, out_idx, True),
+    reference=lambda x, out_idx: _unique_ref(x, out_idx, True),
+    samples=[Sample((np.array([3, 1, 3, 2, 1, 7], np.int64),), {"out_idx": dt.int32},
+                    grad=False)],
+    num_outputs=3,
+))
+
+
+def unique(x: Any, out_idx: Any = dt.int32, name: str | None = None) -> Any:
+    y, idx = bind(UNIQUE, (_t(x),), {"out_idx": dt.as_dtype(out_idx)})
+    return UniqueOutput(y, idx)
+
+
+def unique_with_counts(x: Any, out_idx: Any = dt.int32, name: str | None = None) -> Any:
+    y, idx, count = bind(UNIQUE_WITH_COUNTS, (_t(x),), {"out_idx": dt.as_dtype(out_idx)})
+    return UniqueWithCountsOutput(y, idx, count)
+
+
+_ONE_HOT_INDEX = frozenset((dt.uint8, dt.int8, dt.int32, dt.int64))
+
+
+def _one_hot_infer(indices: Any, on: Any, off: Any, depth: int, axis: int) -> list:
+    _check_indices("OneHot", indices, "TI", _ONE_HOT_INDEX)
+    if depth < 0:
+        raise C.fail("OneHot", f"depth must be non-negative, got: {depth}")
+    if on._dtype is not off._dtype:
+        raise C.fail("OneHot", "on_value and off_value must have the same dtype")
+    for what, v in (("on_value", on), ("off_value", off)):
+        if v._shape not in ((), None):
+            raise C.fail("OneHot", f"{what} must be a scalar, but got: {C.shape_str(v._shape)}")
+    if indices._shape is None:
+        return [(None, on._dtype)]
+    r = len(indices._shape)
+    if not (axis == -1 or 0 <= axis <= r):
+        raise C.fail("OneHot", f"Expected axis to be -1 or between [0, {r + 1}).  But received: "
+                               f"{axis}")
+    ax = r if axis == -1 else axis
+    out = tuple(indices._shape[:ax]) + (depth,) + tuple(indices._shape[ax:])
+    if None not in out:
+        check_finite_size("OneHot", out, on._dtype)
+    return [(out, on._dtype)]
+
+
+def _one_hot_kernel(xp: Any, indices: Any, on: Any, off: Any, depth: int, axis: int) -> Any:
+    ax = indices.ndim if axis == -1 else axis
+    hot = xp.expand_dims(indices, ax) == xp.arange(depth).reshape(
+        (depth,) + (1,) * (indices.ndim - ax))
+    return xp.where(hot, on, off).astype(on.dtype, copy=False)
+
+
+def _one_hot_ref(indices: np.ndarray, on: np.ndarray, off: np.ndarray, depth: int,
+                 axis: int) -> np.ndarray:
+    ax = indices.ndim if axis == -1 else axis
+    shape = indices.shape[:ax] + (depth,) + indices.shape[ax:]
+    out = np.empty(shape, dtype=on.dtype)
+    for pos in np.ndindex(*shape):
+        i = pos[:ax] + pos[ax + 1:]
+        out[pos] = on if indices[i] == pos[ax] else off
+    return out
+
+
+ONE_HOT = register(OpDef(
+    "OneHot", _one_hot_infer, _one_hot_kernel, reference=_one_hot_ref,
+    samples=[Sample((np.array([0, 2, -1, 5], np.int32), np.float32(1), np.float32(0)),
+                    {"depth": 3, "axis": -1}, grad=False),
+             Sample((np.array([[1, 0], [2, 2]], np.int64), np.int32(5), np.int32(-1)),
+                    {"depth": 3, "axis": 1}, grad=False),
+             Sample((np.array([1, 0], np.uint8), np.float64(2), np.float64(0)),
+                    {"depth": 2, "axis": 0}, grad=False)],
+    bad_samples=[BadSample((np.array([0.0]), np.float32(1), np.float32(0)),
+                           {"depth": 3, "axis": -1}, InvalidArgumentError,
+                           "Value for attr 'TI' of double"),
+                 BadSample((np.array([0], np.int32), np.float32(1), np.float32(0)),
+                           {"depth": -1, "axis": -1}, InvalidArgumentError,
+                           "depth must be non-negative, got: -1"),
+                 BadSample((np.array([0], np.int32), np.float32(1), np.float32(0)),
+                           {"depth": 3, "axis": -2}, InvalidArgumentError,
+                           "Expected axis to be -1 or between [0, 2).  But received: -2")],
+))
+
+
+def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = None,
+            axis: Any = None, dtype: Any = None, name: str | None = None) -> Any:
+    """A one-hot tensor: `on_value` where the last (or `axis`) index equals `indices`."""
+    idx = _t(indices)
+    on = None if on_value is None else convert_to_tensor(on_value, dtype=dtype)
+    off = None if off_value is None else convert_to_tensor(off_value, dtype=dtype)
+    if on is not None and off is not None and on._dtype is not off._dtype:
+        raise TypeError(f"dtype {on._dtype} of on_value does not match dtype {off._dtype} of "
+                        "off_value")
+    if dtype is None:
+        dtype = on._dtype if on is not None else off._dtype if off is not None else dt.float32
+    dtype = dt.as_dtype(dtype)
+    if on is None:
+        on = convert_to_tensor(True if dtype is dt.bool else 1, dtype=dtype)
+    if off is None:
+        off = convert_to_tensor(False if dtype is dt.bool else 0, dtype=dtype)
+    return bind(ONE_HOT, (idx, on, off), {"depth": int(depth),
+                                          "axis": -1 if axis is None else int(axis)})

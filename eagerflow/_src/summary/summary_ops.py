@@ -1,0 +1,321 @@
+"""tf.summary.write / scalar / histogram / image / text / audio, and the step and record state.
+
+Sits on writer.py and encoders.py. Writing is one stateful primitive,
+`WriteSummary(step, data, record)`, whose attributes name the writer, the tag, the
+plugin metadata and how to encode the data. Eagerly it writes at once; inside
+tf.function it becomes a node of the traced graph and writes each time the graph
+runs, with the step and the record condition read at run time. With no default
+writer (or a no-op one) nothing is built and the call returns False, as in TF.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import time
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import errors
+from eagerflow._src.core.context import _state as _ctx
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.summary import encoders, protos
+from eagerflow._src.summary.writer import _state
+
+
+# -- the primitive ---------------------------------------------------------------------------
+def _infer(step: Any, data: Any, record: Any, **attrs: Any) -> list:
+    if step._shape is not None and len(step._shape) != 0:
+        raise errors.invalid("WriteSummary", f"step must be a scalar, got shape "
+                                             f"{errors.shape_str(step._shape)}")
+    if not step._dtype.is_integer:
+        raise errors.invalid("WriteSummary", f"step must be an integer, got {step._dtype.name}")
+    if record._dtype is not dt.bool:
+        raise errors.invalid("WriteSummary", "the record condition must be a bool")
+    return [((), dt.bool)]
+
+
+def _payload(kind: str, arr: np.ndarray, params: tuple) -> tuple:
+    """(array, DType) stored in the event for each kind of summary."""
+    if kind == "scalar":
+        return np.asarray(arr, np.float32), dt.float32
+    if kind == "histogram":
+        return encoders.histogram_buckets(arr, params[0]), dt.float64
+    if kind == "image":
+        images = encoders.to_uint8_image(arr[:params[0]])
+        h, w = arr.shape[1], arr.shape[2]
+        out = [str(w).encode(), str(h).encode()] + [encoders.encode_png(im) for im in images]
+        return np.array(out, dtype=object), dt.string
+    if kind == "audio":
+        clips = np.asarray(arr[:params[0]], np.float64)
+        rate = int(params[1])
+        out = np.empty((len(clips), 2), dtype=object)
+        for i, clip in enumerate(clips):
+            out[i, 0] = encoders.encode_wav(clip, rate)
+            out[i, 1] = b""
+        return out.reshape(len(clips), 2), dt.string
+    if arr.dtype == object or arr.dtype.kind in "SU":
+        return arr.astype(object), dt.string
+    return arr, dt.from_numpy(arr.dtype)
+
+
+def _kernel(xp: Any, step: Any, data: Any, record: Any, writer: Any = None, tag: str = "",
+            metadata: bytes = b"", kind: str = "raw", params: tuple = ()) -> np.ndarray:
+    if writer is None or writer._noop or not bool(np.asarray(record)):
+        return np.asarray(False)
+    pb = protos.get()
+    arr, dtype = _payload(kind, np.asarray(data), params)
+    event = pb.Event(wall_time=time.time(), step=int(np.asarray(step)))
+    value = event.summary.value.add(tag=tag)
+    value.metadata.ParseFromString(metadata)
+    value.tensor.CopyFrom(encoders.tensor_proto(pb, arr, dtype))
+    return np.asarray(writer.write_event(event))
+
+
+def _reference(step: Any, data: Any, record: Any, writer: Any = None, **_: Any) -> np.ndarray:
+    return np.asarray(writer is not None and bool(record))
+
+
+_SAMPLE_ATTRS = {"writer": None, "tag": "t", "metadata": b"", "kind": "scalar", "params": ()}
+WRITE_SUMMARY = register(OpDef(
+    "WriteSummary", _infer, _kernel, grad=None, reference=_reference, stateful=True,
+    samples=[Sample((np.int64(3), np.float32(1.5), np.bool_(True)), dict(_SAMPLE_ATTRS),
+                    grad=False),
+             Sample((np.int32(0), np.ones((2, 3), np.float64), np.bool_(False)),
+                    dict(_SAMPLE_ATTRS, kind="raw"), grad=False)],
+    bad_samples=[BadSample((np.array([1, 2], np.int64), np.float32(1), np.bool_(True)),
+                           dict(_SAMPLE_ATTRS), errors.InvalidArgumentError, "step must be"),
+                 BadSample((np.float32(1), np.float32(1), np.bool_(True)),
+                           dict(_SAMPLE_ATTRS), errors.InvalidArgumentError, "integer")],
+))
+
+
+# -- step and recording state -----------------------------------------------------------------
+def set_step(step: Any) -> None:
+    """Sets the default step for summaries (an int, a tensor, or a variable read each time)."""
+    _state.step = step
+
+
+def get_step() -> Any:
+    return _state.step
+
+
+@contextlib.contextmanager
+def record_if(condition: Any) -> Any:
+    """Summaries inside the block are recorded only when `condition` (bool, tensor or callable)."""
+    old = _state.is_recording
+    try:
+        _state.is_recording = condition
+        yield
+    finally:
+        _state.is_recording = old
+
+
+_TRUE: list = []
+
+
+def _record_condition() -> Any:
+    cond = _state.is_recording
+    if cond is None:
+        if not _TRUE:
+            _TRUE.append(convert_to_tensor(True))
+        return _TRUE[0]
+    if callable(cond):
+        cond = cond()
+    if is_variable(cond):
+        cond = cond._as_tensor()
+    return convert_to_tensor(cond, dtype=dt.bool)
+
+
+def should_record_summaries() -> Any:
+    """A bool tensor: whether summaries would be recorded here."""
+    w = _state.writer
+    if w is None or w._noop:
+        return convert_to_tensor(False)
+    return _record_condition()
+
+
+def _step_tensor(step: Any) -> Any:
+    if step is None:
+        step = _state.step
+    if step is None:
+        raise ValueError("No step set. Please specify one either through the `step` argument or "
+                         "through tf.summary.experimental.set_step()")
+    if is_variable(step):
+        t = step._as_tensor()
+    else:
+        try:
+            t = convert_to_tensor(step, dtype_hint=dt.int64)
+        except (TypeError, ValueError):
+            t = None
+        if t is None or not (t.dtype.is_integer or t.dtype.is_bool):
+            raise TypeError(f"Cannot convert {step} to EagerTensor of dtype int64")
+    if t.dtype is not dt.int64:
+        from eagerflow._src.ops.math import cast
+
+        t = cast(t, dt.int64)
+    return t
+
+
+def _tag(name: str) -> str:
+    scopes = _ctx.name_scopes
+    tag = "/".join(list(scopes) + [name]) if scopes else name
+    return tag.strip("/")
+
+
+@functools.lru_cache(maxsize=256)
+def _metadata(plugin: str, description: str | None, content: bytes = b"") -> bytes:
+    m = protos.get().SummaryMetadata()
+    m.plugin_data.plugin_name = plugin
+    if content:
+        m.plugin_data.content = content
+    if description:
+        m.summary_description = description
+    return m.SerializeToString()
+
+
+def _write(name: str, data: Any, step: Any, metadata: bytes, kind: str, params: tuple = ()
+           ) -> Any:
+    writer = _state.writer
+    if writer is None or writer._noop:
+        return convert_to_tensor(False)
+    record = _record_condition()
+    eager = _ctx.graph is None
+    if eager and not bool(record._arr):
+        return convert_to_tensor(False)
+    step_t = _step_tensor(step)
+    return bind(WRITE_SUMMARY, (step_t, data, record),
+                {"writer": writer, "tag": _tag(name), "metadata": metadata, "kind": kind,
+                 "params": params})
+
+
+# -- the public summaries ---------------------------------------------------------------------
+def write(tag: str, tensor: Any, step: Any = None, metadata: Any = None,
+          name: str | None = None) -> Any:
+    """Writes `tensor` under `tag` with `metadata` (a SummaryMetadata or its bytes)."""
+    if callable(tensor):
+        tensor = tensor()
+    if metadata is None:
+        meta = b""
+    elif isinstance(metadata, bytes):
+        meta = metadata
+    else:
+        meta = metadata.SerializeToString()
+    return _write(tag, convert_to_tensor(tensor), step, meta, "raw")
+
+
+def _value(data: Any, dtype: Any = None) -> Any:
+    if callable(data):
+        data = data()
+    if is_variable(data):
+        data = data._as_tensor()
+    return convert_to_tensor(data) if dtype is None else convert_to_tensor(data, dtype_hint=dtype)
+
+
+def scalar(name: str, data: Any, step: Any = None, description: str | None = None) -> Any:
+    """Writes a scalar (stored as float32) for the Scalars dashboard."""
+    if _state.writer is None:
+        return convert_to_tensor(False)
+    t = _value(data, dt.float32)
+    if t._shape is not None and len(t._shape) != 0:
+        raise ValueError(f"Expected scalar shape, saw shape: {t.shape}.")
+    if t.dtype is not dt.float32:
+        from eagerflow._src.ops.math import cast
+
+        t = cast(t, dt.float32)
+    return _write(name, t, step, _metadata("scalars", description), "scalar")
+
+
+def histogram(name: str, data: Any, step: Any = None, buckets: int | None = None,
+              description: str | None = None) -> Any:
+    """Writes a histogram of `data` (`buckets` equal-width buckets, default 30)."""
+    if _state.writer is None:
+        return convert_to_tensor(False)
+    t = _value(data)
+    if not (t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool):
+        raise TypeError(f"histogram data must be numeric, got {t.dtype.name}")
+    buckets = encoders.DEFAULT_BUCKET_COUNT if buckets is None else int(buckets)
+    if buckets < 0:
+        raise ValueError(f"buckets must be non-negative, got {buckets}")
+    return _write(name, t, step, _metadata("histograms", description), "histogram", (buckets,))
+
+
+def image(name: str, data: Any, step: Any = None, max_outputs: int = 3,
+          description: str | None = None) -> Any:
+    """Writes up to `max_outputs` images of a [k, h, w, c] batch (c = 1, 2, 3 or 4) as PNG."""
+    if _state.writer is None:
+        return convert_to_tensor(False)
+    t = _value(data)
+    shape = t._shape
+    if shape is not None and len(shape) != 4:
+        raise ValueError(f"Tensor  must have rank 4.  Received rank {len(shape)}, shape "
+                         f"{t.shape}")
+    if shape is not None and shape[3] is not None and shape[3] not in (1, 2, 3, 4):
+        raise ValueError(f"image data must have 1, 2, 3 or 4 channels, got {shape[3]}")
+    if not (t.dtype.is_floating or t.dtype.is_integer or t.dtype.is_bool):
+        raise TypeError(f"image data must be numeric, got {t.dtype.name}")
+    return _write(name, t, step, _metadata("images", description), "image", (int(max_outputs),))
+
+
+def text(name: str, data: Any, step: Any = None, description: str | None = None) -> Any:
+    """Writes a string tensor (rendered as Markdown by TensorBoard)."""
+    if _state.writer is None:
+        return convert_to_tensor(False)
+    t = _value(data)
+    if t.dtype is not dt.string:
+        raise TypeError(f"text data must be a string tensor, got {t.dtype.name}")
+    return _write(name, t, step, _metadata("text", description), "text")
+
+
+def audio(name: str, data: Any, sample_rate: Any, step: Any = None, max_outputs: int = 3,
+          encoding: str | None = None, description: str | None = None) -> Any:
+    """Writes up to `max_outputs` clips of a [k, frames, channels] batch in [-1, 1] as WAV."""
+    if _state.writer is None:
+        return convert_to_tensor(False)
+    if encoding not in (None, "wav"):
+        raise ValueError(f"Unknown encoding: {encoding!r}")
+    t = _value(data, dt.float32)
+    if t._shape is not None and len(t._shape) != 3:
+        raise ValueError(f"audio data must have rank 3 [k, frames, channels], got shape "
+                         f"{t.shape}")
+    if not t.dtype.is_floating:
+        raise TypeError(f"audio data must be floating point, got {t.dtype.name}")
+    rate = sample_rate.numpy() if hasattr(sample_rate, "numpy") else sample_rate
+    rate = int(rate)
+    if rate <= 0:
+        raise ValueError(f"sample_rate must be positive, got {rate}")
+    pb = protos.get()
+    content = pb.AudioPluginData(version=0, encoding=pb.AudioPluginData.WAV).SerializeToString()
+    return _write(name, t, step, _metadata("audio", description, content), "audio",
+                  (int(max_outputs), rate))
+
+
+@contextlib.contextmanager
+def summary_scope(name: str, default_name: str | None = None, values: Any = None) -> Any:
+    """Yields (tag, scope name) for a summary op named `name` under the current name scope."""
+    name = name or default_name
+    tag = _tag(name)
+    yield tag, tag + "/"
+
+
+def write_raw_pb(tensor: Any, step: Any = None, name: str | None = None) -> Any:
+    """Writes serialized `Summary` protos (a string tensor) as events."""
+    writer = _state.writer
+    if writer is None or writer._noop:
+        return convert_to_tensor(False)
+    record = _record_condition()
+    if not bool(record._arr):
+        return convert_to_tensor(False)
+    step_t = _step_tensor(step)
+    pb = protos.get()
+    ok = False
+    for raw in np.asarray(convert_to_tensor(tensor)._arr, dtype=object).reshape(-1):
+        event = pb.Event(wall_time=time.time(), step=int(step_t._arr))
+        event.summary.ParseFromString(bytes(raw))
+        ok = writer.write_event(event) or ok
+    return convert_to_tensor(ok)

@@ -1,0 +1,166 @@
+"""Protocol buffer messages of TensorFlow's checkpoint format, built with `google.protobuf`.
+
+Sits at the bottom of train/. The message types are declared here field by field
+(numbers and types as in TensorFlow's .proto files, so they are wire-compatible)
+and turned into classes by protobuf's own descriptor pool and message factory; no
+generated module and no hand-written encoding. They live in a private descriptor
+pool, so they never clash with TensorFlow's or TensorBoard's generated modules
+when those are imported into the same process.
+
+Messages: TensorShapeProto, VersionDef, TensorSliceProto, BundleHeaderProto,
+BundleEntryProto (tensor_bundle.proto), TrackableObjectGraph
+(trackable_object_graph.proto), CheckpointState (checkpoint_state.proto), and the
+DataType enum.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from google.protobuf import descriptor_pb2, descriptor_pool, message_factory, wrappers_pb2
+
+_F = descriptor_pb2.FieldDescriptorProto
+_TYPES = {
+    "double": _F.TYPE_DOUBLE, "float": _F.TYPE_FLOAT, "int64": _F.TYPE_INT64,
+    "uint64": _F.TYPE_UINT64, "int32": _F.TYPE_INT32, "fixed32": _F.TYPE_FIXED32,
+    "bool": _F.TYPE_BOOL, "string": _F.TYPE_STRING, "bytes": _F.TYPE_BYTES,
+    "uint32": _F.TYPE_UINT32, "sint32": _F.TYPE_SINT32, "sint64": _F.TYPE_SINT64,
+}
+
+
+def field(name: str, number: int, kind: str, repeated: bool = False,
+          oneof: int | None = None) -> tuple:
+    """A field: `kind` is a scalar type name, `.pkg.Message`, or `enum:.pkg.Enum`."""
+    return (name, number, kind, repeated, oneof)
+
+
+def message(name: str, fields: list, nested: tuple = (), enums: tuple = (),
+            oneofs: tuple = ()) -> descriptor_pb2.DescriptorProto:
+    m = descriptor_pb2.DescriptorProto(name=name)
+    for o in oneofs:
+        m.oneof_decl.add(name=o)
+    for fname, number, kind, repeated, oneof in fields:
+        f = m.field.add(name=fname, number=number,
+                        label=_F.LABEL_REPEATED if repeated else _F.LABEL_OPTIONAL)
+        if kind in _TYPES:
+            f.type = _TYPES[kind]
+        elif kind.startswith("enum:"):
+            f.type = _F.TYPE_ENUM
+            f.type_name = kind[5:]
+        else:
+            f.type = _F.TYPE_MESSAGE
+            f.type_name = kind
+        if oneof is not None:
+            f.oneof_index = oneof
+    m.nested_type.extend(nested)
+    m.enum_type.extend(enums)
+    return m
+
+
+def enum(name: str, values: list) -> descriptor_pb2.EnumDescriptorProto:
+    e = descriptor_pb2.EnumDescriptorProto(name=name)
+    for vname, number in values:
+        e.value.add(name=vname, number=number)
+    return e
+
+
+def build(pool: Any, filename: str, package: str, messages: list, enums: tuple = (),
+          deps: tuple = ()) -> dict:
+    """Adds one proto3 file to `pool`; returns {message full name: class}."""
+    fdp = descriptor_pb2.FileDescriptorProto(name=filename, package=package, syntax="proto3")
+    fdp.dependency.extend(deps)
+    fdp.message_type.extend(messages)
+    fdp.enum_type.extend(enums)
+    fd = pool.Add(fdp)
+    out = {}
+
+    def collect(desc: Any) -> None:
+        out[desc.full_name] = message_factory.GetMessageClass(desc)
+        for sub in desc.nested_types:
+            collect(sub)
+
+    for m in messages:
+        collect(pool.FindMessageTypeByName(f"{package}.{m.name}"))
+    del fd
+    return out
+
+
+POOL = descriptor_pool.DescriptorPool()
+_wrappers = descriptor_pb2.FileDescriptorProto()
+wrappers_pb2.DESCRIPTOR.CopyToProto(_wrappers)
+POOL.Add(_wrappers)
+
+# DataType values are TF's (types.proto); the _REF variants are not used in checkpoints.
+DATA_TYPES = [
+    ("DT_INVALID", 0), ("DT_FLOAT", 1), ("DT_DOUBLE", 2), ("DT_INT32", 3), ("DT_UINT8", 4),
+    ("DT_INT16", 5), ("DT_INT8", 6), ("DT_STRING", 7), ("DT_COMPLEX64", 8), ("DT_INT64", 9),
+    ("DT_BOOL", 10), ("DT_QINT8", 11), ("DT_QUINT8", 12), ("DT_QINT32", 13),
+    ("DT_BFLOAT16", 14), ("DT_QINT16", 15), ("DT_QUINT16", 16), ("DT_UINT16", 17),
+    ("DT_COMPLEX128", 18), ("DT_HALF", 19), ("DT_RESOURCE", 20), ("DT_VARIANT", 21),
+    ("DT_UINT32", 22), ("DT_UINT64", 23),
+]
+
+_T = ".tensorflow."
+_classes = build(POOL, "eagerflow/tensorflow_checkpoint.proto", "tensorflow", [
+    message("TensorShapeProto", [
+        field("dim", 2, _T + "TensorShapeProto.Dim", repeated=True),
+        field("unknown_rank", 3, "bool"),
+    ], nested=(message("Dim", [field("size", 1, "int64"), field("name", 2, "string")]),)),
+    message("VersionDef", [
+        field("producer", 1, "int32"), field("min_consumer", 2, "int32"),
+        field("bad_consumers", 3, "int32", repeated=True),
+    ]),
+    message("TensorSliceProto", [
+        field("extent", 1, _T + "TensorSliceProto.Extent", repeated=True),
+    ], nested=(message("Extent", [field("start", 1, "int64"),
+                                  field("length", 2, "int64", oneof=0)],
+                       oneofs=("has_length",)),)),
+    message("BundleHeaderProto", [
+        field("num_shards", 1, "int32"),
+        field("endianness", 2, "enum:" + _T + "BundleHeaderProto.Endianness"),
+        field("version", 3, _T + "VersionDef"),
+    ], enums=(enum("Endianness", [("LITTLE", 0), ("BIG", 1)]),)),
+    message("BundleEntryProto", [
+        field("dtype", 1, "enum:" + _T + "DataType"),
+        field("shape", 2, _T + "TensorShapeProto"),
+        field("shard_id", 3, "int32"), field("offset", 4, "int64"), field("size", 5, "int64"),
+        field("crc32c", 6, "fixed32"),
+        field("slices", 7, _T + "TensorSliceProto", repeated=True),
+    ]),
+    message("RegisteredSaver", [field("name", 1, "string"), field("object_name", 2, "string")]),
+    message("TrackableObjectGraph", [
+        field("nodes", 1, _T + "TrackableObjectGraph.TrackableObject", repeated=True),
+    ], nested=(message("TrackableObject", [
+        field("children", 1, _T + "TrackableObjectGraph.TrackableObject.ObjectReference",
+              repeated=True),
+        field("attributes", 2, _T + "TrackableObjectGraph.TrackableObject.SerializedTensor",
+              repeated=True),
+        field("slot_variables", 3,
+              _T + "TrackableObjectGraph.TrackableObject.SlotVariableReference", repeated=True),
+        field("registered_saver", 4, _T + "RegisteredSaver"),
+        field("has_checkpoint_values", 5, ".google.protobuf.BoolValue"),
+    ], nested=(
+        message("ObjectReference", [field("node_id", 1, "int32"),
+                                    field("local_name", 2, "string")]),
+        message("SerializedTensor", [field("name", 1, "string"), field("full_name", 2, "string"),
+                                     field("checkpoint_key", 3, "string")]),
+        message("SlotVariableReference", [field("original_variable_node_id", 1, "int32"),
+                                          field("slot_name", 2, "string"),
+                                          field("slot_variable_node_id", 3, "int32")]),
+    )),)),
+    message("CheckpointState", [
+        field("model_checkpoint_path", 1, "string"),
+        field("all_model_checkpoint_paths", 2, "string", repeated=True),
+        field("all_model_checkpoint_timestamps", 3, "double", repeated=True),
+        field("last_preserved_timestamp", 4, "double"),
+    ]),
+], enums=(enum("DataType", DATA_TYPES),), deps=("google/protobuf/wrappers.proto",))
+
+TensorShapeProto = _classes["tensorflow.TensorShapeProto"]
+VersionDef = _classes["tensorflow.VersionDef"]
+TensorSliceProto = _classes["tensorflow.TensorSliceProto"]
+BundleHeaderProto = _classes["tensorflow.BundleHeaderProto"]
+BundleEntryProto = _classes["tensorflow.BundleEntryProto"]
+RegisteredSaver = _classes["tensorflow.RegisteredSaver"]
+TrackableObjectGraph = _classes["tensorflow.TrackableObjectGraph"]
+CheckpointState = _classes["tensorflow.CheckpointState"]

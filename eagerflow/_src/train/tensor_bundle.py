@@ -1,0 +1,280 @@
+"""TensorFlow's tensor bundle: `prefix.index` + `prefix.data-00000-of-00001`.
+
+Sits above table.py and protos.py; checkpoint.py and the reader use it. The data
+file is the raw little-endian bytes of every tensor one after another (strings as
+varint64 lengths, a masked CRC32C of the lengths, then the bytes). The index is a
+sorted table whose "" key holds a BundleHeaderProto and whose other keys map each
+tensor name to a BundleEntryProto (dtype, shape, shard, offset, size and the
+masked CRC32C of the tensor's bytes).
+
+The writer streams tensors to a temporary data file, then writes the index to a
+temporary file, fsyncs both and renames the data file and then the index into
+place: a prefix whose `.index` exists is complete. The reader verifies each
+tensor's checksum and size when it reads it and raises DataLossError naming the
+file on any damage.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from typing import Any
+
+import numpy as np
+from google.protobuf.message import DecodeError
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import (
+    DataLossError,
+    InvalidArgumentError,
+    NotFoundError,
+    UnimplementedError,
+)
+from eagerflow._src.train import _crc32c, fileio, protos, table
+from eagerflow._src.train.table import get_varint, put_varint
+
+BUNDLE_VERSION = 1  # TF's kTensorBundleVersion
+HEADER_KEY = b""
+
+
+def data_filename(prefix: str, shard: int = 0, num_shards: int = 1) -> str:
+    return f"{prefix}.data-{shard:05d}-of-{num_shards:05d}"
+
+
+def index_filename(prefix: str) -> str:
+    return f"{prefix}.index"
+
+
+def _np_dtype(dtype: dt.DType) -> np.dtype:
+    return np.dtype(dtype.as_numpy_dtype).newbyteorder("<")
+
+
+def _string_payload(arr: np.ndarray) -> tuple:
+    """(bytes, crc) of a string tensor in the bundle's layout."""
+    items = [x.encode("utf-8") if isinstance(x, str) else bytes(x) for x in arr.reshape(-1)]
+    lengths = bytearray()
+    crc = 0
+    for s in items:
+        put_varint(lengths, len(s))
+        crc = _crc32c.extend(crc, struct.pack("<I", len(s)))
+    length_crc = struct.pack("<I", _crc32c.mask(crc))
+    crc = _crc32c.extend(crc, length_crc)
+    body = b"".join(items)
+    crc = _crc32c.extend(crc, body)
+    return bytes(lengths) + length_crc + body, crc
+
+
+class BundleWriter:
+    """Streams tensors into a new bundle at `prefix`; `finish()` commits it."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        fileio.makedirs(os.path.dirname(prefix))
+        self._data = fileio.TempFile(data_filename(prefix), "data")
+        self._entries: dict = {}
+        self._done = False
+
+    def add(self, key: str, value: Any, dtype: dt.DType) -> None:
+        kb = key.encode("utf-8")
+        if kb in self._entries or kb == HEADER_KEY:
+            raise ValueError(f"Duplicate or invalid checkpoint key {key!r}")
+        arr = np.asarray(value)
+        entry = protos.BundleEntryProto(dtype=dtype.as_datatype_enum)
+        for d in arr.shape:
+            entry.shape.dim.add(size=d)
+        if dtype is dt.string:
+            payload, crc = _string_payload(arr)
+        elif dtype in (dt.resource, dt.variant):
+            raise UnimplementedError(None, None, f"Can't save a tensor of dtype {dtype.name} "
+                                                 f"({key})")
+        else:
+            payload = np.ascontiguousarray(arr, dtype=_np_dtype(dtype)).tobytes()
+            crc = _crc32c.value(payload)
+        entry.offset = self._data.tell()
+        entry.size = len(payload)
+        entry.crc32c = _crc32c.mask(crc)
+        self._data.write(payload)
+        self._entries[kb] = entry
+
+    def finish(self) -> None:
+        """Writes the index and commits both files (data first, then the index)."""
+        index = fileio.TempFile(index_filename(self.prefix), "index")
+        try:
+            self._data.close_synced()
+            header = protos.BundleHeaderProto(num_shards=1, endianness=0)
+            header.version.producer = BUNDLE_VERSION
+            tw = table.TableWriter()
+            tw.add(HEADER_KEY, header.SerializeToString())
+            for k in sorted(self._entries):
+                tw.add(k, self._entries[k].SerializeToString())
+            index.write(tw.finish())
+            index.close_synced()
+            self._data.replace()
+            index.replace()
+        except BaseException:
+            index.discard()
+            self._data.discard()
+            raise
+        fileio.fsync_dir(os.path.dirname(self.prefix))
+        self._done = True
+
+    def abort(self) -> None:
+        if not self._done:
+            self._data.discard()
+
+
+def not_found(prefix: str) -> NotFoundError:
+    return NotFoundError(None, None, "Unsuccessful TensorSliceReader constructor: Failed to find "
+                                     f"any matching files for {prefix}")
+
+
+class BundleReader:
+    """Reads a bundle's index eagerly and tensors on demand (checksummed)."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        path = index_filename(prefix)
+        try:
+            with open(path, "rb") as f:
+                raw = f.read()
+        except FileNotFoundError:
+            raise not_found(prefix) from None
+        except IsADirectoryError:
+            raise not_found(prefix) from None
+        items = table.read_table(raw, path)
+        if HEADER_KEY not in items:
+            raise DataLossError(None, None, f"{path}: the checkpoint index has no header entry")
+        header = protos.BundleHeaderProto()
+        try:
+            header.ParseFromString(items.pop(HEADER_KEY))
+        except DecodeError:
+            raise DataLossError(None, None, f"{path}: corrupted bundle header") from None
+        if header.endianness != 0:
+            raise UnimplementedError(None, None, f"{path}: big-endian checkpoints are not "
+                                                 "supported")
+        if header.version.producer > BUNDLE_VERSION and \
+                header.version.min_consumer > BUNDLE_VERSION:
+            raise InvalidArgumentError(None, None, f"{path}: checkpoint format version "
+                                                   f"{header.version.min_consumer} is too new")
+        self.num_shards = header.num_shards
+        self.entries: dict = {}
+        for k, v in items.items():
+            e = protos.BundleEntryProto()
+            try:
+                e.ParseFromString(v)
+            except DecodeError:
+                raise DataLossError(None, None, f"{path}: corrupted entry for "
+                                                f"{k.decode('utf-8', 'replace')}") from None
+            self.entries[k.decode("utf-8")] = e
+        self._files: dict = {}
+
+    # -- metadata ----------------------------------------------------------------------
+    def keys(self) -> list:
+        return sorted(self.entries)
+
+    def has(self, key: str) -> bool:
+        return key in self.entries
+
+    def dtype(self, key: str) -> dt.DType:
+        return dt.as_dtype(self.entries[key].dtype)
+
+    def shape(self, key: str) -> list:
+        return [d.size for d in self.entries[key].shape.dim]
+
+    # -- data ----------------------------------------------------------------------------
+    def _file(self, shard: int) -> tuple:
+        f = self._files.get(shard)
+        if f is None:
+            name = data_filename(self.prefix, shard, self.num_shards)
+            try:
+                f = open(name, "rb")  # kept open: the checkpoint may be deleted meanwhile
+            except FileNotFoundError:
+                raise DataLossError(None, None, f"The data file {name} of checkpoint "
+                                                f"{self.prefix} is missing") from None
+            self._files[shard] = f = (f, name)
+        return f
+
+    def read(self, key: str) -> np.ndarray:
+        """The tensor stored under `key`, as a NumPy array (object array of bytes for strings)."""
+        e = self.entries.get(key)
+        if e is None:
+            raise NotFoundError(None, None, f"Key {key} not found in checkpoint")
+        if len(e.slices):
+            raise UnimplementedError(None, None, f"{key}: partitioned (sliced) checkpoint "
+                                                 "entries are not supported")
+        if e.shape.unknown_rank:
+            raise DataLossError(None, None, f"{key}: stored shape has unknown rank")
+        try:
+            dtype = dt.as_dtype(e.dtype)
+        except TypeError:
+            raise UnimplementedError(None, None, f"{key}: unsupported dtype enum {e.dtype}") \
+                from None
+        shape = tuple(d.size for d in e.shape.dim)
+        if any(d < 0 for d in shape):
+            raise DataLossError(None, None, f"{key}: invalid stored shape {list(shape)}")
+        if not 0 <= e.shard_id < max(self.num_shards, 1):
+            raise DataLossError(None, None, f"{key}: invalid shard id {e.shard_id}")
+        f, name = self._file(e.shard_id)
+        f.seek(e.offset)
+        buf = f.read(e.size)
+        if len(buf) != e.size:
+            raise DataLossError(None, None, f"Unable to read checkpoint data file {name}: it is "
+                                            f"truncated (tensor {key} needs {e.size} bytes at "
+                                            f"offset {e.offset}, got {len(buf)})")
+        count = int(np.prod(shape, dtype=np.int64))
+        if dtype is dt.string:
+            arr, crc = self._strings(buf, count, key, name)
+        else:
+            crc = _crc32c.value(buf)
+            npd = _np_dtype(dtype)
+            if count * npd.itemsize != e.size:
+                raise DataLossError(None, None, f"{name}: tensor {key} has {e.size} bytes but its "
+                                                f"shape {list(shape)} and dtype {dtype.name} need "
+                                                f"{count * npd.itemsize}")
+            arr = np.frombuffer(buf, dtype=npd).astype(npd.newbyteorder("="), copy=True)
+        if crc != _crc32c.unmask(e.crc32c):
+            raise DataLossError(None, None, f"Checksum does not match: stored {e.crc32c} vs. "
+                                            f"calculated on the restored bytes "
+                                            f"{_crc32c.mask(crc)} (tensor {key} in {name})")
+        return arr.reshape(shape)
+
+    @staticmethod
+    def _strings(buf: bytes, count: int, key: str, name: str) -> tuple:
+        bad = DataLossError(None, None, f"{name}: corrupted string tensor {key}")
+        pos = 0
+        lengths = []
+        crc = 0
+        try:
+            for _ in range(count):
+                n, pos = get_varint(buf, pos, len(buf))
+                lengths.append(n)
+                crc = _crc32c.extend(crc, struct.pack("<I", n))
+        except ValueError:
+            raise bad from None
+        if pos + 4 > len(buf):
+            raise bad
+        (stored,) = struct.unpack_from("<I", buf, pos)
+        if stored != _crc32c.mask(crc):
+            raise DataLossError(None, None, f"{name}: checksum mismatch in the string lengths of "
+                                            f"tensor {key}")
+        crc = _crc32c.extend(crc, buf[pos:pos + 4])
+        pos += 4
+        if pos + sum(lengths) != len(buf):
+            raise bad
+        out = np.empty(count, dtype=object)
+        for i, n in enumerate(lengths):
+            out[i] = buf[pos:pos + n]
+            pos += n
+        crc = _crc32c.extend(crc, buf[pos - sum(lengths):pos])
+        return out, crc
+
+    def close(self) -> None:
+        for f, _ in self._files.values():
+            f.close()
+        self._files.clear()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass

@@ -1,0 +1,160 @@
+"""DTypes and TF's conversion rules: defaults, no implicit promotion, Python operands."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import eagerflow as tf
+
+ALL = [tf.float16, tf.float32, tf.float64, tf.bfloat16, tf.int8, tf.int16, tf.int32, tf.int64,
+       tf.uint8, tf.uint16, tf.uint32, tf.uint64, tf.bool, tf.string, tf.complex64,
+       tf.complex128]
+
+
+@pytest.mark.parametrize("d", ALL, ids=lambda d: d.name)
+def test_dtype_round_trips_through_name_enum_and_repr(d):
+    assert tf.as_dtype(d.name) is d
+    assert tf.as_dtype(d.as_datatype_enum) is d
+    assert repr(d) == f"tf.{d.name}"
+    assert str(d) == f"<dtype: '{d.name}'>"
+    assert d == d.name and hash(d) == hash(tf.as_dtype(d.name))
+    assert getattr(tf.dtypes, d.name) is d
+
+
+def test_dtype_predicates_and_limits():
+    assert tf.float32.is_floating and not tf.float32.is_integer
+    assert tf.int8.is_integer and not tf.int8.is_unsigned and tf.uint8.is_unsigned
+    assert tf.complex64.is_complex and tf.complex64.real_dtype is tf.float32
+    assert tf.bool.is_bool and not tf.bool.is_numeric and not tf.string.is_numeric
+    assert (tf.int32.min, tf.int32.max) == (-2**31, 2**31 - 1)
+    assert (tf.uint8.min, tf.uint8.max) == (0, 255)
+    assert tf.float16.max == np.finfo(np.float16).max
+    assert tf.float32.size == 4 and tf.float64.size == 8
+    assert tf.float32.as_numpy_dtype is np.float32
+    assert tf.half is tf.float16 and tf.double is tf.float64
+
+
+def test_as_dtype_accepts_numpy_and_python_types():
+    assert tf.as_dtype(np.int64) is tf.int64
+    assert tf.as_dtype(np.dtype("float16")) is tf.float16
+    assert tf.as_dtype(float) is tf.float32
+    assert tf.as_dtype(int) is tf.int32
+    assert tf.as_dtype(bool) is tf.bool
+    assert tf.as_dtype(str) is tf.string
+    with pytest.raises(TypeError, match="Cannot convert the argument `type_value`: 'foo'"):
+        tf.as_dtype("foo")
+
+
+def test_defaults_float32_int32_int64_for_big_ints():
+    assert tf.constant(1.5).dtype is tf.float32
+    assert tf.constant(1).dtype is tf.int32
+    assert tf.constant([1, 2**40]).dtype is tf.int64
+    assert tf.constant(-2**31).dtype is tf.int32
+    assert tf.constant(-2**31 - 1).dtype is tf.int64
+    assert tf.constant(True).dtype is tf.bool
+    assert tf.constant(1j).dtype is tf.complex128
+    assert tf.constant("héllo").numpy() == "héllo".encode()
+    assert tf.constant([]).dtype is tf.float32
+    assert tf.constant(np.float64(1.5)).dtype is tf.float64  # NumPy data keeps its dtype
+    assert tf.constant(np.array([1, 2], np.uint16)).dtype is tf.uint16
+
+
+def test_out_of_range_and_mixed_literals_are_refused():
+    with pytest.raises(ValueError, match="out-of-range integer"):
+        tf.constant(2**63)
+    with pytest.raises(ValueError, match="out of range for a double-precision float"):
+        tf.constant(1e40)
+    assert np.isinf(tf.constant(1e40, tf.float32).numpy())  # an explicit dtype overflows
+    with pytest.raises(ValueError, match="mixed types"):
+        tf.constant([1, "a"])
+    with pytest.raises(ValueError, match="non-rectangular"):
+        tf.constant([[1, 2], [3]])
+    with pytest.raises(ValueError, match=r"Attempt to convert a value \(None\)"):
+        tf.constant(None)
+
+
+def test_explicit_dtype_conversion_rules():
+    assert tf.constant(2.1, tf.float64).numpy() == 2.1  # no float32 rounding on the way
+    assert tf.constant(300, tf.uint8).numpy() == 44  # Python ints wrap like TF
+    assert tf.constant(True, tf.int32).numpy() == 1
+    with pytest.raises(TypeError, match="Cannot convert True to EagerTensor of dtype uint8"):
+        tf.constant(True, tf.uint8)
+    with pytest.raises(TypeError, match="Cannot convert 1.5 to EagerTensor of dtype int32"):
+        tf.constant(1.5, tf.int32)
+    with pytest.raises(TypeError, match="Expected tensor .* with dtype tf.int32"):
+        tf.constant(tf.constant([1.5]), tf.int32)
+    with pytest.raises(ValueError, match="Tensor conversion requested dtype int32"):
+        tf.convert_to_tensor(tf.constant([1.5]), tf.int32)
+    assert tf.convert_to_tensor([1.5], dtype_hint=tf.int32).dtype is tf.float32
+
+
+def test_no_implicit_promotion_between_tensors():
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"cannot compute AddV2 as input #1\(zero-based\) was expected to be "
+                             r"a int32 tensor but is a float tensor \[Op:AddV2\]"):
+        tf.constant(1) + tf.constant(1.0)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="expected to be a float tensor "
+                                                            "but is a double tensor"):
+        tf.multiply(tf.constant(1.0), tf.constant(1.0, tf.float64))
+
+
+def test_python_operands_adopt_the_tensor_dtype():
+    assert (tf.constant([1, 2], tf.float64) * 2).dtype is tf.float64
+    assert (2 * tf.constant([1, 2], tf.int64)).dtype is tf.int64
+    assert (tf.constant(1, tf.int8) + 200).numpy() == np.int8(-55)
+    assert (tf.constant(1.0) + True).numpy() == 2.0
+    assert (tf.constant(1) * True).numpy() == 1
+    # a value that does not fit: TypeError for most ops and reflected operators ...
+    for f in (lambda: tf.constant(1) * 1.5, lambda: 1.5 + tf.constant(1),
+              lambda: tf.constant(1) == 1.5, lambda: tf.maximum(tf.constant(1), 1.5),
+              lambda: tf.constant([1]) < [2.5]):
+        with pytest.raises(TypeError, match="Cannot convert .* to EagerTensor of dtype int32"):
+            f()
+    # ... while tf.add and `+` keep the value's dtype and report the mismatch
+    with pytest.raises(tf.errors.InvalidArgumentError, match="AddV2"):
+        tf.constant(1) + 1.5
+    assert (tf.constant(7) / 2).dtype is tf.float64  # int32 true division gives float64
+    assert (tf.constant(7, tf.int16) / 2).dtype is tf.float32
+
+
+def test_concat_and_stack_adopt_the_first_tensor_dtype():
+    assert tf.concat([[1], tf.constant([2.5])], 0).dtype is tf.float32
+    assert tf.stack([1, tf.constant(2.0)]).numpy().tolist() == [1.0, 2.0]
+    with pytest.raises(TypeError, match=r"Cannot convert \[2.5\] to EagerTensor of dtype int32"):
+        tf.concat([tf.constant([1]), [2.5]], 0)
+
+
+def test_cast_semantics():
+    x = tf.constant([1.7, -1.7, 2.5, 1e10, np.nan])
+    assert tf.cast(x, tf.int32).numpy().tolist() == [1, -1, 2, -2**31, -2**31]
+    assert tf.cast(tf.constant([300, -1]), tf.uint8).numpy().tolist() == [44, 255]
+    assert tf.cast(tf.constant([0.5, 0.0]), tf.bool).numpy().tolist() == [True, False]
+    assert tf.cast(tf.constant([1 + 2j]), tf.float32).numpy().tolist() == [1.0]
+    assert tf.saturate_cast(tf.constant([300, -5]), tf.uint8).numpy().tolist() == [255, 0]
+    c = tf.constant([1.0])
+    assert tf.cast(c, tf.float32) is c  # a no-op cast returns the input
+    with pytest.raises(tf.errors.UnimplementedError, match="Cast string to float"):
+        tf.cast(tf.constant("1"), tf.float32)
+
+
+_NUMERIC = [np.int32, np.int64, np.float32, np.float64]
+
+
+@given(st.sampled_from(_NUMERIC), st.sampled_from(_NUMERIC))
+def test_binary_ops_require_equal_dtypes(a, b):
+    x = tf.constant(np.ones(2, a))
+    y = tf.constant(np.ones(2, b))
+    if a is b:
+        assert (x - y).dtype == tf.as_dtype(a)
+    else:
+        with pytest.raises(tf.errors.InvalidArgumentError, match="expected to be a"):
+            tf.subtract(x, y)
+
+
+@given(st.sampled_from(_NUMERIC), st.integers(-100, 100))
+def test_python_ints_take_the_tensor_dtype(np_type, v):
+    x = tf.constant(np.array([3], np_type))
+    out = x + v
+    assert out.dtype == tf.as_dtype(np_type)
+    assert out.numpy()[0] == np_type(3) + np_type(v)

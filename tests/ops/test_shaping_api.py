@@ -1,0 +1,87 @@
+"""pad, reverse, roll, reverse_sequence, repeat, meshgrid."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import eagerflow as tf
+
+
+@given(st.sampled_from(["CONSTANT", "REFLECT", "SYMMETRIC"]), st.integers(0, 2),
+       st.integers(0, 2), st.integers(0, 2), st.integers(0, 2))
+def test_pad_matches_numpy(mode, a, b, c, d):
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    np_mode = {"CONSTANT": "constant", "REFLECT": "reflect", "SYMMETRIC": "symmetric"}[mode]
+    want = np.pad(x, [[a, b], [c, d]], mode=np_mode)
+    np.testing.assert_array_equal(tf.pad(x, [[a, b], [c, d]], mode=mode).numpy(), want)
+
+
+def test_pad_constant_values_modes_and_errors():
+    assert tf.pad([1.0, 2.0], [[1, 1]], constant_values=0.5).numpy().tolist() == \
+        [0.5, 1.0, 2.0, 0.5]
+    assert tf.pad(["a"], [[1, 0]]).numpy().tolist() == [b"", b"a"]
+    assert tf.pad([[1, 2], [3, 4]], [[1, 1], [0, 0]], mode="reflect").shape == (4, 2)
+    with pytest.raises(ValueError, match="Value of argument `mode` expected to be one of"):
+        tf.pad([1], [[1, 1]], mode="foo")
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Paddings must be non-negative"):
+        tf.pad([[1, 2]], [[-1, 1], [0, 0]])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="paddings must be less than"):
+        tf.pad([[1, 2], [3, 4]], [[2, 0], [0, 0]], mode="REFLECT")
+
+
+def test_mirror_pad_gradient_folds_back():
+    x = tf.constant([1.0, 2.0, 3.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.pad(x, [[2, 1]], mode="REFLECT"))  # [3 2 | 1 2 3 | 2]
+    assert tape.gradient(y, x).numpy().tolist() == [1.0, 3.0, 2.0]
+
+
+def test_reverse_roll():
+    m = [[1, 2], [3, 4]]
+    assert tf.reverse(m, [1]).numpy().tolist() == [[2, 1], [4, 3]]
+    assert tf.reverse(m, [0, -1]).numpy().tolist() == [[4, 3], [2, 1]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="specified more than once"):
+        tf.reverse(m, [0, 0])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="'dims' must be 1-dimension"):
+        tf.reverse(m, 0)
+    assert tf.roll([1, 2, 3, 4], 1, 0).numpy().tolist() == [4, 1, 2, 3]
+    assert tf.roll([1, 2, 3, 4], 5, 0).numpy().tolist() == [4, 1, 2, 3]
+    assert tf.roll(m, [1, -1], [0, 1]).numpy().tolist() == [[4, 3], [2, 1]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="shift and axis must have the same"):
+        tf.roll([1, 2], [1, 2], [0])
+
+
+def test_reverse_sequence():
+    out = tf.reverse_sequence([[1, 2, 3], [4, 5, 6]], [2, 3], seq_axis=1, batch_axis=0)
+    assert out.numpy().tolist() == [[2, 1, 3], [6, 5, 4]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"seq_lens\(0\) > input.dims\(1\)"):
+        tf.reverse_sequence([[1, 2, 3], [4, 5, 6]], [4, 3], seq_axis=1, batch_axis=0)
+
+
+def test_repeat():
+    assert tf.repeat([1, 2, 3], 2).numpy().tolist() == [1, 1, 2, 2, 3, 3]
+    assert tf.repeat([1, 2, 3], [1, 0, 2]).numpy().tolist() == [1, 3, 3]
+    assert tf.repeat([[1, 2], [3, 4]], 2, axis=1).numpy().tolist() == [[1, 1, 2, 2], [3, 3, 4, 4]]
+    assert tf.repeat([[1, 2], [3, 4]], [1, 2], axis=0).shape == (3, 2)
+    assert tf.repeat([[1, 2], [3, 4]], 2).shape == (8,)
+    with pytest.raises(ValueError, match="Dimensions 3 and 2 are not compatible"):
+        tf.repeat([1, 2, 3], [1, 2])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Expected multiples\[1\] >= 0"):
+        tf.repeat([1, 2, 3], -1)
+    x = tf.constant([1.0, 2.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.repeat(x, [3, 1]))
+    assert tape.gradient(y, x).numpy().tolist() == [3.0, 1.0]
+
+
+def test_meshgrid():
+    xs, ys = tf.meshgrid([1, 2], [3, 4, 5])
+    want_x, want_y = np.meshgrid([1, 2], [3, 4, 5])
+    assert xs.numpy().tolist() == want_x.tolist() and ys.numpy().tolist() == want_y.tolist()
+    i, j = tf.meshgrid([1, 2], [3, 4, 5], indexing="ij")
+    assert i.shape == (2, 3) and j.numpy().tolist() == [[3, 4, 5], [3, 4, 5]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute Mul"):
+        tf.meshgrid([1, 2], [3.0, 4.0])

@@ -1,0 +1,102 @@
+"""tf.Variable: creation, assignment, reads, operators and TF's error messages."""
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+
+
+def test_creation_forms():
+    v = tf.Variable(2.0)
+    assert repr(v) == "<tf.Variable 'Variable:0' shape=() dtype=float32, numpy=2.0>"
+    assert v.name == "Variable:0" and v.trainable and v.dtype is tf.float32 and v.shape == ()
+    m = tf.Variable([[1, 2], [3, 4]])
+    assert repr(m) == ("<tf.Variable 'Variable:0' shape=(2, 2) dtype=int32, numpy=\n"
+                       "array([[1, 2],\n       [3, 4]], dtype=int32)>")
+    assert tf.Variable(lambda: tf.ones([2])).numpy().tolist() == [1.0, 1.0]
+    assert tf.Variable(1, dtype=tf.float32).dtype is tf.float32
+    assert tf.Variable(1.0, name="w").name == "w:0"
+    assert not tf.Variable(1.0, trainable=False).trainable
+    assert tf.Variable([1.0, 2.0], shape=tf.TensorShape(None)).shape == tf.TensorShape(None)
+    assert tf.Variable(np.float64(1.0)).dtype is tf.float64
+    assert tf.Variable(tf.Variable(2.0)).numpy() == 2.0
+    assert tf.Variable("abc").dtype is tf.string
+    assert f"{tf.Variable(2.0)}" == "<tf.Variable 'Variable:0' shape=() dtype=float32, numpy=2.0>"
+
+
+def test_creation_errors():
+    with pytest.raises(ValueError, match="The `initial_value` arg to `tf.Variable` must be"):
+        tf.Variable(None)
+    with pytest.raises(ValueError, match="is not compatible with the explicitly supplied"):
+        tf.Variable([1.0, 2.0], shape=[3])
+    with pytest.raises(TypeError, match="Cannot convert 1.5 to EagerTensor of dtype int32"):
+        tf.Variable(1.5, dtype=tf.int32)
+    with pytest.raises(ValueError, match="initial_value: Tensor conversion requested dtype "
+                                         "float64 for Tensor with dtype float32"):
+        tf.Variable(tf.constant(1.5), dtype=tf.float64)
+    with pytest.raises(ValueError, match="Argument `constraint` must be None or a callable"):
+        tf.Variable(1.0, constraint=5)
+
+
+def test_assign_family_returns_the_variable_and_chains():
+    v = tf.Variable(1.0)
+    assert v.assign(2.0) is v and v.numpy() == 2.0
+    assert v.assign_add(3.0) is v and v.numpy() == 5.0
+    assert v.assign_sub(1.5) is v and v.numpy() == 3.5
+    assert v.assign(0.0).assign_add(1.0).numpy() == 1.0
+    assert v.assign(7.0, read_value=False) is None and v.numpy() == 7.0
+    w = tf.Variable([1.0, 2.0])
+    w.assign([3, 4])  # Python ints fit a float variable
+    assert w.numpy().tolist() == [3.0, 4.0]
+
+
+def test_reads_taken_before_an_assignment_keep_their_value():
+    v = tf.Variable([1.0, 2.0])
+    before = v.read_value()
+    v.assign([5.0, 6.0])
+    assert before.numpy().tolist() == [1.0, 2.0] and v.value().numpy().tolist() == [5.0, 6.0]
+    arr = np.array([1.0, 2.0], np.float32)
+    u = tf.Variable(arr)
+    arr[0] = 100.0  # the variable copied its initial value
+    assert u.numpy()[0] == 1.0
+
+
+def test_assign_errors():
+    with pytest.raises(TypeError, match="Cannot convert 2.5 to EagerTensor of dtype int32"):
+        tf.Variable(1).assign(2.5)
+    with pytest.raises(ValueError, match="Tensor conversion requested dtype float32 for Tensor "
+                                         "with dtype float64"):
+        tf.Variable(2.0).assign(tf.constant(3.0, tf.float64))
+    with pytest.raises(ValueError, match="Shape mismatch"):
+        tf.Variable(1.0).assign([1.0, 2.0])
+
+
+def test_variables_behave_like_tensors():
+    v, w = tf.Variable([1.0, 2.0]), tf.Variable(2.0)
+    assert (v + 1).numpy().tolist() == [2.0, 3.0]
+    assert (1 - v).numpy().tolist() == [0.0, -1.0]
+    assert (v * w).numpy().tolist() == [2.0, 4.0]
+    assert (-w).numpy() == -2.0 and v[0].numpy() == 1.0
+    assert (tf.Variable([[1.0, 2.0]]) @ tf.Variable([[1.0], [2.0]])).numpy().tolist() == [[5.0]]
+    assert (v > 1.5).numpy().tolist() == [False, True]
+    assert tf.reduce_sum(v).numpy() == 3.0
+    assert np.array(v).tolist() == [1.0, 2.0]
+    assert isinstance(tf.convert_to_tensor(v), tf.Tensor)
+    assert int(tf.Variable(3.5)) == 3 and float(tf.Variable(3)) == 3.0
+    assert not bool(tf.Variable(0))
+    assert [x.numpy() for x in tf.Variable([1, 2])] == [1, 2]
+    with pytest.raises(TypeError, match="has no len"):
+        len(tf.Variable([1, 2]))
+
+
+def test_variables_are_unhashable_and_refs_are_keys():
+    v = tf.Variable(1.0)
+    with pytest.raises(TypeError, match="Variable is unhashable"):
+        hash(v)
+    assert {v.ref(): 1}[v.ref()] == 1 and v.ref().deref() is v
+    assert v.ref() != tf.Variable(1.0).ref()
+
+
+def test_device_and_default_names_are_not_uniquified():
+    assert tf.Variable(1.0).name == tf.Variable(1.0).name == "Variable:0"
+    assert tf.Variable(1.0).device == "/job:localhost/replica:0/task:0/device:CPU:0"
