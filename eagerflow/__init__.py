@@ -229,6 +229,10 @@ from eagerflow._src.module import Module as Module  # noqa: E402
 # -- end keras --
 
 # -- data and io --
+from eagerflow._src.ops.script_ops import (  # noqa: E402
+    numpy_function as numpy_function,
+    py_function as py_function,
+)
 from eagerflow._src.core.sparse_tensor import (  # noqa: E402
     SparseTensor as SparseTensor,
     SparseTensorSpec as SparseTensorSpec,

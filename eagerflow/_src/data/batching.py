@@ -226,7 +226,7 @@ class _MapBatchIterator(ElementIterator):
                 self._done = True
                 if not rows or self._drop:
                     raise StopIteration
-            return self._fn.call(gather_rows(self._rows.row_arrays, self._dtypes, rows))
+            return self._fn.batched_call(gather_rows(self._rows.row_arrays, self._dtypes, rows))
         batch = []
         nxt, size = self._in.__next__, self._size
         try:
@@ -237,7 +237,7 @@ class _MapBatchIterator(ElementIterator):
             if not batch or self._drop:
                 raise
         stacked = tuple([_stack(batch, k, d) for k, d in enumerate(self._dtypes)])
-        return self._fn.call(stacked)
+        return self._fn.batched_call(stacked)
 
     def close(self) -> None:
         self._in.close()
