@@ -204,6 +204,7 @@ class GradientTape:
                 continue
             if len(outs) > 1:
                 gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, outs)]
+            node.needs = tuple(id(x) in live and _differentiable(x) for x in node.inputs)
             in_grads = node.op.grad(node, *gs)
             for x, g in zip(node.inputs, in_grads):
                 if g is None or id(x) not in live or not _differentiable(x):

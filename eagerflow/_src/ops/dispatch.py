@@ -20,13 +20,17 @@ from eagerflow._src.core.tensor import EagerTensor
 class Node:
     """One executed op: what tapes record and what gradient functions receive."""
 
-    __slots__ = ("op", "inputs", "outputs", "attrs")
+    # `needs`: set by a tape right before it calls the op's gradient, one bool per input
+    # (False: no gradient is wanted for it, so a gradient function may skip computing
+    # it, as TF's skip_input_indices). None means "all inputs".
+    __slots__ = ("op", "inputs", "outputs", "attrs", "needs")
 
     def __init__(self, op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> None:
         self.op = op
         self.inputs = inputs
         self.outputs = outputs
         self.attrs = attrs
+        self.needs = None
 
     def __repr__(self) -> str:
         return f"Node({self.op.name})"

@@ -1,0 +1,690 @@
+"""tf.image: resizing (bilinear, nearest, area, bicubic and the scale-and-translate kernels),
+flips, crops and padding, dtype conversion, grayscale, standardization.
+
+Sits in the ops layer. Every resize method is separable and linear: the output is
+Ry @ image @ Rx^T per channel, with interpolation matrices built (vectorized) from
+TF's sampling rules (half-pixel centers; bicubic with TF's 1/1024 coefficient
+table; area weights by overlap; scale_and_translate with its kernels and
+antialiasing). So one kernel computes every method with two matmuls, and each
+gradient is the transposed map: ResizeXGrad(g) = Ry^T @ g @ Rx, whose own gradient
+is the forward op again (any order). The other functions are composites of public
+ops, so their gradients come for free.
+"""
+
+from __future__ import annotations
+
+import functools
+import math as _pymath
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import concat, expand_dims, getitem, reshape, squeeze, transpose
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import (
+    _t,
+    cast,
+    floordiv,
+    less,
+    maximum,
+    multiply,
+    rsqrt,
+    saturate_cast,
+    sqrt,
+    where,
+    zeros_like,
+)
+from eagerflow._src.ops.nn_conv import check_t, fail, sized
+from eagerflow._src.ops.reduce import reduce_mean, reduce_sum
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_rng = np.random.default_rng(33)
+_IMAGE_T = (dt.int8, dt.uint8, dt.int16, dt.uint16, dt.int32, dt.int64, dt.bfloat16, dt.float16,
+            dt.float32, dt.float64)
+_TABLE = 1024  # TF's bicubic coefficient table resolution
+
+
+# ---------------------------------------------------------------------------------------
+# Interpolation weights: per output index, the input indices and weights it mixes.
+# ---------------------------------------------------------------------------------------
+
+def _keys_cubic(x: np.ndarray, a: float = -0.5) -> np.ndarray:
+    x = np.abs(x)
+    near = ((a + 2) * x - (a + 3)) * x * x + 1
+    far = ((a * x - 5 * a) * x + 8 * a) * x - 4 * a
+    return np.where(x < 1, near, np.where(x < 2, far, 0.0))
+
+
+def _lanczos(r: int) -> Callable:
+    def k(x: np.ndarray) -> np.ndarray:
+        x = np.abs(x)
+        safe = np.where(x == 0, 1.0, x)
+        v = r * np.sin(np.pi * safe) * np.sin(np.pi * safe / r) / (np.pi ** 2 * safe * safe)
+        return np.where(x == 0, 1.0, np.where(x < r, v, 0.0))
+    return k
+
+
+def _mitchell(x: np.ndarray) -> np.ndarray:
+    b = c = 1.0 / 3.0
+    x = np.abs(x)
+    near = ((12 - 9 * b - 6 * c) * x ** 3 + (-18 + 12 * b + 6 * c) * x ** 2 + (6 - 2 * b)) / 6
+    far = ((-b - 6 * c) * x ** 3 + (6 * b + 30 * c) * x ** 2 + (-12 * b - 48 * c) * x +
+           (8 * b + 24 * c)) / 6
+    return np.where(x < 1, near, np.where(x < 2, far, 0.0))
+
+
+# kernel_type -> (kernel(|x|), radius)
+KERNELS = {
+    "triangle": (lambda x: np.maximum(0.0, 1.0 - np.abs(x)), 1.0),
+    "keyscubic": (_keys_cubic, 2.0),
+    "lanczos3": (_lanczos(3), 3.0),
+    "lanczos5": (_lanczos(5), 5.0),
+    "gaussian": (lambda x: np.where(np.abs(x) < 1.5, np.exp(-np.square(x) / 0.5), 0.0), 1.5),
+    "mitchellcubic": (_mitchell, 2.0),
+    "box": (lambda x: np.where(np.abs(x) < 0.5, 1.0, np.where(np.abs(x) == 0.5, 0.5, 0.0)),
+            1.0),
+}
+
+
+def _taps(method: str, n_in: int, n_out: int, kernel_type: str = "",
+          antialias: bool = False) -> tuple:
+    """(index, weight) arrays of shape (n_out, taps); weight 0 marks an unused tap."""
+    f32 = np.float32
+    i = np.arange(n_out)
+    scale = f32(n_in) / f32(n_out)
+    if method == "bilinear":
+        src = (i.astype(f32) + f32(0.5)) * scale - f32(0.5)
+        fl = np.floor(src)
+        lo = np.maximum(fl, 0).astype(np.int64)
+        hi = np.minimum(np.ceil(src), n_in - 1).astype(np.int64)
+        frac = (src - fl).astype(np.float64)
+        return np.stack([lo, hi], 1), np.stack([1 - frac, frac], 1)
+    if method == "nearest":
+        idx = np.minimum(np.floor((i.astype(f32) + f32(0.5)) * scale), n_in - 1)
+        return idx.astype(np.int64)[:, None], np.ones((n_out, 1))
+    if method == "area":
+        s = n_in / n_out
+        start, end = i * s, (i + 1) * s
+        first = np.floor(start).astype(np.int64)
+        taps = int(np.ceil(s)) + 1
+        idx = first[:, None] + np.arange(taps)[None, :]
+        w = np.minimum(end[:, None], idx + 1) - np.maximum(start[:, None], idx)
+        w = np.where(idx < end[:, None], np.maximum(w, 0.0), 0.0) / s
+        return np.minimum(idx, n_in - 1), w
+    if method == "bicubic":
+        src = (i.astype(f32) + f32(0.5)) * scale - f32(0.5)
+        base = np.floor(src).astype(np.int64)
+        t = np.rint((src - base).astype(np.float64) * _TABLE) / _TABLE
+        idx = base[:, None] + np.arange(-1, 3)[None, :]
+        w = _keys_cubic(np.arange(-1, 3)[None, :] - t[:, None])
+        w = np.where((idx >= 0) & (idx < n_in), w, 0.0)
+        w = w / w.sum(axis=1, keepdims=True)
+        return np.clip(idx, 0, n_in - 1), w
+    # scale_and_translate
+    kernel, radius = KERNELS[kernel_type]
+    inv = float(f32(1.0) / (f32(n_out) / f32(n_in)))  # TF's float32 inverse scale
+    kscale = max(inv, 1.0) if antialias else 1.0
+    sample = (i + 0.5) * inv
+    first = np.clip(np.ceil(sample - radius * kscale - 0.5), 0, n_in - 1).astype(np.int64)
+    last = np.clip(np.floor(sample + radius * kscale - 0.5), 0, n_in - 1).astype(np.int64) + 1
+    span = min(2 * int(np.ceil(radius * kscale)) + 1, n_in)
+    idx = first[:, None] + np.arange(span)[None, :]
+    w = kernel((idx + 0.5 - sample[:, None]) / kscale)
+    w = np.where(idx < last[:, None], w, 0.0)
+    total = w.sum(axis=1, keepdims=True)
+    w = np.where(np.abs(total) >= 1000 * np.finfo(np.float32).tiny, w / np.where(
+        total == 0, 1, total), w)
+    return np.minimum(idx, n_in - 1), w
+
+
+@functools.lru_cache(maxsize=256)
+def interpolation_matrix(method: str, n_in: int, n_out: int, kernel_type: str = "",
+                         antialias: bool = False) -> np.ndarray:
+    """R (n_out, n_in) with output = R @ input along one axis (cached, read-only)."""
+    idx, w = _taps(method, n_in, n_out, kernel_type, antialias)
+    r = np.zeros((n_out, n_in))
+    np.add.at(r, (np.repeat(np.arange(n_out), idx.shape[1]), idx.ravel()), w.ravel())
+    r.flags.writeable = False
+    return r
+
+
+def _apply(xp: Any, x: Any, ry: Any, rx: Any) -> Any:
+    """Ry @ x @ Rx^T over the (H, W) axes of x (N, H, W, C), as two matmuls."""
+    n, h, w, c = x.shape
+    t = xp.matmul(ry, x.reshape(n, h, w * c))                   # (N, h', W*C)
+    t = xp.matmul(rx, t.reshape(n * ry.shape[0], w, c))         # (N*h', w', C)
+    return t.reshape(n, ry.shape[0], rx.shape[0], c)
+
+
+# ---------------------------------------------------------------------------------------
+# Resize ops.
+# ---------------------------------------------------------------------------------------
+
+def _out_dtype(d: dt.DType, method: str) -> dt.DType:
+    if method == "nearest" or d in (dt.float16, dt.bfloat16, dt.float32, dt.float64):
+        return d  # TF's ops return float32; tf.image.resize casts (see there)
+    return dt.float32
+
+
+def _matrices(method: str, h: int, w: int, size: tuple, a: dict, dtype: Any) -> tuple:
+    kt, aa = a.get("kernel_type", ""), a.get("antialias", False)
+    ry = interpolation_matrix(method, h, size[0], kt, aa).astype(dtype)
+    rx = interpolation_matrix(method, w, size[1], kt, aa).astype(dtype)
+    return ry, rx
+
+
+def _make_resize(name: str, method: str, extra: dict) -> tuple:
+    grad_name = name + "Grad"
+
+    def infer(images: Any, size: tuple, **a: Any) -> list:
+        d = check_t(name, (images,), _IMAGE_T)
+        if images._shape is not None and len(images._shape) != 4:
+            raise fail(name, f"input must be 4-dimensional{C.shape_str(images._shape)}")
+        if len(size) != 2:
+            raise fail(name, f"shape_t must have two elements {list(size)}")
+        if any(s <= 0 for s in size):
+            raise fail(name, "output dimensions must be positive")
+        if images._shape is not None:
+            for d_in in images._shape[1:3]:
+                if d_in == 0:
+                    raise fail(name, "input image must be of non-zero size")
+        shape = None if images._shape is None else \
+            (images._shape[0], size[0], size[1], images._shape[3])
+        if shape is not None:
+            sized(name, shape, _out_dtype(d, method))
+        return [(shape, _out_dtype(d, method))]
+
+    def kernel(xp: Any, images: Any, size: tuple, **a: Any) -> Any:
+        n, h, w, c = images.shape
+        out_t = _out_dtype(dt.as_dtype(images.dtype), method).as_numpy_dtype
+        if method == "nearest":
+            iy = _taps("nearest", h, size[0])[0][:, 0]
+            ix = _taps("nearest", w, size[1])[0][:, 0]
+            return images[:, iy][:, :, ix]
+        x = images.astype(out_t, copy=False)
+        ry, rx = _matrices(method, h, w, size, a, out_t)
+        return _apply(xp, x, ry, rx).astype(out_t, copy=False)
+
+    def grad(n: Any, g: Any) -> list:
+        return [bind(ops[1], (g, n.inputs[0]), n.attrs)]
+
+    def g_infer(grads: Any, original: Any, size: tuple, **a: Any) -> list:
+        check_t(grad_name, (grads,), (dt.float16, dt.bfloat16, dt.float32, dt.float64))
+        if grads._shape is not None and len(grads._shape) != 4:
+            raise fail(grad_name, f"input_grad must be 4-dimensional{C.shape_str(grads._shape)}")
+        if not original._dtype.is_floating:
+            raise fail(grad_name, f"Value for attr 'T' of {original._dtype.name} is not in the "
+                                  "list of allowed values: float, bfloat16, half, double")
+        return [(original._shape, original._dtype)]
+
+    def g_kernel(xp: Any, grads: Any, original: Any, size: tuple, **a: Any) -> Any:
+        _, h, w, _ = original.shape
+        ry, rx = _matrices(method, h, w, size, a, grads.dtype)
+        return _apply(xp, grads, ry.T, rx.T).astype(original.dtype, copy=False)
+
+    def g_grad(n: Any, gg: Any) -> list:
+        return [bind(ops[0], (gg,), n.attrs), None]
+
+    samples, g_samples = _resize_samples(method, extra)
+    ops = (register(OpDef(name, infer, kernel, grad=grad, reference=_resize_ref(method),
+                          samples=samples, bad_samples=_resize_bad(extra))),
+           register(OpDef(grad_name, g_infer, g_kernel, grad=g_grad,
+                          reference=_resize_grad_ref(method), samples=g_samples)))
+    return ops
+
+
+def _weights_ref(method: str, n_in: int, n_out: int, i: int, kernel_type: str = "",
+                 antialias: bool = False) -> list:
+    """[(index, weight)] for output `i`, written as scalar loops (the suites' reference)."""
+    f32 = np.float32
+    scale = f32(n_in) / f32(n_out)
+    if method == "nearest":
+        return [(min(int(_pymath.floor((f32(i) + f32(0.5)) * scale)), n_in - 1), 1.0)]
+    if method == "bilinear":
+        src = float((f32(i) + f32(0.5)) * scale - f32(0.5))
+        lo, frac = _pymath.floor(src), src - _pymath.floor(src)
+        return [(max(lo, 0), 1 - frac), (min(_pymath.ceil(src), n_in - 1), frac)]
+    if method == "area":
+        s = n_in / n_out
+        out, x = [], int(_pymath.floor(i * s))
+        while x < (i + 1) * s:
+            out.append((min(x, n_in - 1), (min((i + 1) * s, x + 1) - max(i * s, x)) / s))
+            x += 1
+        return out
+    if method == "bicubic":
+        src = float((f32(i) + f32(0.5)) * scale - f32(0.5))
+        base = _pymath.floor(src)
+        t = round((src - base) * _TABLE) / _TABLE
+        taps = [(base + k, float(_keys_cubic(np.array(k - t)))) for k in (-1, 0, 1, 2)]
+        taps = [(j, wt) for j, wt in taps if 0 <= j < n_in]
+        total = sum(wt for _, wt in taps)
+        return [(j, wt / total) for j, wt in taps]
+    kernel, radius = KERNELS[kernel_type]
+    inv = float(f32(1.0) / (f32(n_out) / f32(n_in)))
+    ks = max(inv, 1.0) if antialias else 1.0
+    sample = (i + 0.5) * inv
+    lo = min(max(_pymath.ceil(sample - radius * ks - 0.5), 0), n_in - 1)
+    hi = min(max(_pymath.floor(sample + radius * ks - 0.5), 0), n_in - 1)
+    taps = [(j, float(kernel(np.array((j + 0.5 - sample) / ks)))) for j in range(lo, hi + 1)]
+    total = sum(wt for _, wt in taps)
+    return [(j, wt / total) for j, wt in taps] if total else taps
+
+
+def _resize_ref(method: str) -> Callable:
+    def ref(images: np.ndarray, size: tuple, **a: Any) -> np.ndarray:
+        n, h, w, c = images.shape
+        out_t = _out_dtype(dt.as_dtype(images.dtype), method).as_numpy_dtype
+        out = np.zeros((n, size[0], size[1], c))
+        kt, aa = a.get("kernel_type", ""), a.get("antialias", False)
+        for i in range(size[0]):
+            for j in range(size[1]):
+                for yi, wy in _weights_ref(method, h, size[0], i, kt, aa):
+                    for xi, wx in _weights_ref(method, w, size[1], j, kt, aa):
+                        out[:, i, j, :] += wy * wx * images[:, yi, xi, :]
+        return out.astype(out_t)
+    return ref
+
+
+def _resize_grad_ref(method: str) -> Callable:
+    def ref(grads: np.ndarray, original: np.ndarray, size: tuple, **a: Any) -> np.ndarray:
+        _, h, w, _ = original.shape
+        dx = np.zeros(original.shape, original.dtype)
+        kt, aa = a.get("kernel_type", ""), a.get("antialias", False)
+        for i in range(size[0]):
+            for j in range(size[1]):
+                for yi, wy in _weights_ref(method, h, size[0], i, kt, aa):
+                    for xi, wx in _weights_ref(method, w, size[1], j, kt, aa):
+                        dx[:, yi, xi, :] += wy * wx * grads[:, i, j, :]
+        return dx
+    return ref
+
+
+def _resize_samples(method: str, extra: dict) -> tuple:
+    img = _rng.uniform(-1, 1, (1, 5, 4, 2))
+    sizes = [(3, 6), (7, 3), (5, 4)]
+    samples = [Sample((img,), {"size": s, **extra}) for s in sizes]
+    samples.append(Sample((_rng.integers(0, 255, (1, 4, 4, 1)).astype(np.uint8),),
+                          {"size": (3, 6), **extra}, grad=False))
+    g_samples = [Sample((_rng.uniform(-1, 1, (1,) + s + (2,)), np.zeros(img.shape)),
+                        {"size": s, **extra}, grad_inputs=(0,)) for s in sizes[:2]]
+    return samples, g_samples
+
+
+def _resize_bad(extra: dict) -> list:
+    return [BadSample((np.ones((1, 4, 4, 1)),), {"size": (0, 2), **extra}, InvalidArgumentError,
+                      "output dimensions must be positive"),
+            BadSample((np.ones((4, 4, 1)),), {"size": (2, 2), **extra}, InvalidArgumentError,
+                      "input must be 4-dimensional"),
+            BadSample((np.ones((1, 4, 4, 1), bool),), {"size": (2, 2), **extra},
+                      InvalidArgumentError, "Value for attr 'T' of bool")]
+
+
+RESIZE_BILINEAR, _ = _make_resize("ResizeBilinear", "bilinear", {})
+RESIZE_NEAREST, _ = _make_resize("ResizeNearestNeighbor", "nearest", {})
+RESIZE_AREA, _ = _make_resize("ResizeArea", "area", {})
+RESIZE_BICUBIC, _ = _make_resize("ResizeBicubic", "bicubic", {})
+SCALE_AND_TRANSLATE, _ = _make_resize("ScaleAndTranslate", "scale_and_translate",
+                                      {"kernel_type": "lanczos3", "antialias": True})
+
+
+class ResizeMethod:
+    """The `method` names tf.image.resize accepts."""
+
+    BILINEAR = "bilinear"
+    NEAREST_NEIGHBOR = "nearest"
+    BICUBIC = "bicubic"
+    AREA = "area"
+    LANCZOS3 = "lanczos3"
+    LANCZOS5 = "lanczos5"
+    GAUSSIAN = "gaussian"
+    MITCHELLCUBIC = "mitchellcubic"
+
+
+_SAT = ("lanczos3", "lanczos5", "gaussian", "mitchellcubic")
+
+
+def _image_rank(images: Any, what: str = "images", ranks: tuple = (3, 4)) -> int:
+    n = None if images._shape is None else len(images._shape)
+    if n not in ranks:
+        if ranks == (3, 4):
+            raise ValueError(f"'{what}' must have either 3 or 4 dimensions.")
+        raise ValueError(f"'{what}' (shape {tuple(images._shape)}) must be at least "
+                         "three-dimensional.")
+    return n
+
+
+def _size_arg(size: Any) -> tuple:
+    if isinstance(size, Tensor):
+        if not size._dtype.is_integer:
+            raise ValueError("'size' must be a 1-D int32 Tensor")
+        vals = [int(v) for v in np.asarray(size.numpy()).reshape(-1)]
+    else:
+        vals = list(size) if isinstance(size, (list, tuple)) else [size]
+        if any(isinstance(v, (float, np.floating)) for v in vals):
+            raise ValueError("'size' must be a 1-D int32 Tensor")
+        vals = [int(v) for v in vals]
+    if len(vals) != 2:
+        raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
+    return tuple(vals)
+
+
+def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
+           preserve_aspect_ratio: bool = False, antialias: bool = False,
+           name: str | None = None) -> Any:
+    """Resizes 3-D or 4-D images to `size` with the given interpolation `method`."""
+    x = _t(images)
+    rank = _image_rank(x)
+    if rank == 3:
+        x = expand_dims(x, 0)
+    h_out, w_out = _size_arg(size)
+    if preserve_aspect_ratio:
+        h, w = x._shape[1], x._shape[2]
+        f = min(np.float32(h_out) / np.float32(h), np.float32(w_out) / np.float32(w))
+        h_out = int(np.rint(np.float32(f) * np.float32(h)))
+        w_out = int(np.rint(np.float32(f) * np.float32(w)))
+    sz = (h_out, w_out)
+    if method == ResizeMethod.BILINEAR and not antialias:
+        out = bind(RESIZE_BILINEAR, (x,), {"size": sz})
+    elif method == ResizeMethod.BILINEAR or (method == ResizeMethod.BICUBIC and antialias) or \
+            method in _SAT:
+        kt = {"bilinear": "triangle", "bicubic": "keyscubic"}.get(method, method)
+        out = bind(SCALE_AND_TRANSLATE, (x,), {"size": sz, "kernel_type": kt,
+                                               "antialias": bool(antialias)})
+    elif method == ResizeMethod.NEAREST_NEIGHBOR:
+        out = bind(RESIZE_NEAREST, (x,), {"size": sz})
+    elif method == ResizeMethod.BICUBIC:
+        out = bind(RESIZE_BICUBIC, (x,), {"size": sz})
+    elif method == ResizeMethod.AREA:
+        out = bind(RESIZE_AREA, (x,), {"size": sz})
+    else:
+        raise ValueError(f"Resize method is not implemented: {method}")
+    if method != ResizeMethod.NEAREST_NEIGHBOR and out._dtype is not dt.float32:
+        out = cast(out, dt.float32)  # TF's resize returns float32 for every other method
+    return squeeze(out, [0]) if rank == 3 else out
+
+
+# ---------------------------------------------------------------------------------------
+# Flips, rotations, crops and padding.
+# ---------------------------------------------------------------------------------------
+
+def _at_least_3d(image: Any) -> Any:
+    x = _t(image)
+    if x._shape is not None and len(x._shape) < 3:
+        raise ValueError(f"'image' (shape {tuple(x._shape)}) must be at least "
+                         "three-dimensional.")
+    return x
+
+
+def _reverse_axis(x: Any, axis: int) -> Any:
+    key = [slice(None)] * len(x._shape)
+    key[axis] = slice(None, None, -1)
+    return getitem(x, tuple(key))
+
+
+def flip_left_right(image: Any) -> Any:
+    """Reverses the width axis of a 3-D image or a 4-D batch."""
+    x = _at_least_3d(image)
+    return _reverse_axis(x, len(x._shape) - 2)
+
+
+def flip_up_down(image: Any) -> Any:
+    """Reverses the height axis of a 3-D image or a 4-D batch."""
+    x = _at_least_3d(image)
+    return _reverse_axis(x, len(x._shape) - 3)
+
+
+def _random_flip(image: Any, axis_from_end: int, seed: Any) -> Any:
+    from eagerflow._src.ops.random import uniform
+
+    x = _at_least_3d(image)
+    flipped = _reverse_axis(x, len(x._shape) - axis_from_end)
+    if len(x._shape) == 3:
+        cond = less(uniform((), 0, 1.0, seed=seed), 0.5)
+        return where(cond, flipped, x)
+    if len(x._shape) == 4:
+        cond = less(uniform((x._shape[0],), 0, 1.0, seed=seed), 0.5)
+        return where(reshape(cond, (-1, 1, 1, 1)), flipped, x)
+    raise ValueError(f"'image' (shape {tuple(x._shape)}) must have either 3 or 4 dimensions.")
+
+
+def random_flip_left_right(image: Any, seed: Any = None) -> Any:
+    """Flips each image horizontally with probability 1/2."""
+    return _random_flip(image, 2, seed)
+
+
+def random_flip_up_down(image: Any, seed: Any = None) -> Any:
+    """Flips each image vertically with probability 1/2."""
+    return _random_flip(image, 3, seed)
+
+
+def transpose_image(image: Any, name: str | None = None) -> Any:
+    """Swaps the height and width axes."""
+    x = _at_least_3d(image)
+    n = len(x._shape)
+    perm = list(range(n))
+    perm[n - 3], perm[n - 2] = perm[n - 2], perm[n - 3]
+    return transpose(x, perm)
+
+
+def rot90(image: Any, k: int = 1, name: str | None = None) -> Any:
+    """Rotates counter-clockwise by 90 degrees `k` times."""
+    x = _at_least_3d(image)
+    k = int(k) % 4
+    n = len(x._shape)
+    if k == 1:
+        return _reverse_axis(transpose_image(x), n - 3)
+    if k == 2:
+        return _reverse_axis(_reverse_axis(x, n - 3), n - 2)
+    if k == 3:
+        return transpose_image(_reverse_axis(x, n - 3))
+    return x
+
+
+def _hw(x: Any) -> tuple:
+    n = len(x._shape)
+    return x._shape[n - 3], x._shape[n - 2]
+
+
+def _check_3_or_4(x: Any) -> None:
+    if x._shape is None or len(x._shape) not in (3, 4):
+        raise ValueError(f"'image' (shape {tuple(x._shape)}) must have either 3 or 4 "
+                         "dimensions.")
+
+
+def crop_to_bounding_box(image: Any, offset_height: int, offset_width: int,
+                         target_height: int, target_width: int) -> Any:
+    """The box [offset, offset + target) of each image."""
+    x = _t(image)
+    _check_3_or_4(x)
+    h, w = _hw(x)
+    oh, ow, th, tw = (int(v) for v in (offset_height, offset_width, target_height,
+                                       target_width))
+    if ow < 0:
+        raise ValueError("offset_width must be >= 0.")
+    if oh < 0:
+        raise ValueError("offset_height must be >= 0.")
+    if tw <= 0:
+        raise ValueError("target_width must be > 0.")
+    if th <= 0:
+        raise ValueError("target_height must be > 0.")
+    if w < tw + ow:
+        raise ValueError("width must be >= target + offset.")
+    if h < th + oh:
+        raise ValueError("height must be >= target + offset.")
+    key = (slice(oh, oh + th), slice(ow, ow + tw), slice(None))
+    return getitem(x, key if len(x._shape) == 3 else (slice(None),) + key)
+
+
+def pad_to_bounding_box(image: Any, offset_height: int, offset_width: int,
+                        target_height: int, target_width: int) -> Any:
+    """Zero-pads each image to target_height x target_width, placing it at the offset."""
+    x = _t(image)
+    _check_3_or_4(x)
+    h, w = _hw(x)
+    oh, ow, th, tw = (int(v) for v in (offset_height, offset_width, target_height,
+                                       target_width))
+    after_h, after_w = th - oh - h, tw - ow - w
+    if oh < 0:
+        raise ValueError("offset_height must be >= 0")
+    if ow < 0:
+        raise ValueError("offset_width must be >= 0")
+    if after_w < 0:
+        raise ValueError("width must be <= target - offset")
+    if after_h < 0:
+        raise ValueError("height must be <= target - offset")
+    return _pad_hw(x, ((oh, after_h), (ow, after_w)))
+
+
+def _pad_hw(x: Any, pads: tuple) -> Any:
+    """Zero padding of the (height, width) axes, built from concats (differentiable)."""
+    from eagerflow._src.ops.array import zeros
+
+    n = len(x._shape)
+    for k, (before, after) in enumerate(pads):
+        axis = n - 3 + k
+        parts = []
+        for amount in (before, after):
+            shape = list(x._shape)
+            shape[axis] = amount
+            parts.append(zeros(shape, x._dtype) if amount else None)
+        pieces = [p for p in (parts[0], x, parts[1]) if p is not None]
+        if len(pieces) > 1:
+            x = concat(pieces, axis)
+    return x
+
+
+def central_crop(image: Any, central_fraction: float) -> Any:
+    """The central region holding `central_fraction` of each side."""
+    x = _t(image)
+    if central_fraction <= 0.0 or central_fraction > 1.0:
+        raise ValueError("central_fraction must be within (0, 1]")
+    _check_3_or_4(x) if x._shape is not None and len(x._shape) >= 3 else _at_least_3d(x)
+    if central_fraction == 1.0:
+        return x
+    h, w = _hw(x)
+    top = int((h - h * central_fraction) / 2)
+    left = int((w - w * central_fraction) / 2)
+    return crop_to_bounding_box(x, top, left, h - 2 * top, w - 2 * left)
+
+
+def resize_with_crop_or_pad(image: Any, target_height: int, target_width: int) -> Any:
+    """Centrally crops or zero-pads each image to the target size."""
+    x = _t(image)
+    _check_3_or_4(x)
+    h, w = _hw(x)
+    th, tw = int(target_height), int(target_width)
+    if th <= 0:
+        raise ValueError("target_height must be > 0.")
+    if tw <= 0:
+        raise ValueError("target_width must be > 0.")
+    crop_h, crop_w = max((h - th) // 2, 0), max((w - tw) // 2, 0)
+    pad_h, pad_w = max((th - h) // 2, 0), max((tw - w) // 2, 0)
+    x = crop_to_bounding_box(x, crop_h, crop_w, min(th, h), min(tw, w))
+    return pad_to_bounding_box(x, pad_h, pad_w, th, tw)
+
+
+def resize_with_pad(image: Any, target_height: int, target_width: int,
+                    method: str = ResizeMethod.BILINEAR, antialias: bool = False) -> Any:
+    """Resizes keeping the aspect ratio, then zero-pads to the target size."""
+    x = _t(image)
+    _check_3_or_4(x)
+    h, w = _hw(x)
+    th, tw = int(target_height), int(target_width)
+    ratio = max(w / tw, h / th)
+    rh, rw = int(h / ratio), int(w / ratio)
+    resized = resize(x, (rh, rw), method=method, antialias=antialias)
+    pad_h, pad_w = max((th - rh) // 2, 0), max((tw - rw) // 2, 0)
+    return pad_to_bounding_box(resized, pad_h, pad_w, th, tw)
+
+
+# ---------------------------------------------------------------------------------------
+# Pixel values.
+# ---------------------------------------------------------------------------------------
+
+def convert_image_dtype(image: Any, dtype: Any, saturate: bool = False,
+                        name: str | None = None) -> Any:
+    """Converts between image dtypes, rescaling: floats live in [0, 1], integers in
+    [0, MAX]."""
+    x = _t(image)
+    dtype = dt.as_dtype(dtype)
+    if not (x._dtype.is_floating or x._dtype.is_integer):
+        raise AttributeError("image dtype must be either floating point or integer")
+    if not (dtype.is_floating or dtype.is_integer):
+        raise AttributeError("dtype must be either floating point or integer")
+    if x._dtype is dtype:
+        return x
+    if x._dtype.is_integer and dtype.is_integer:
+        scale_in, scale_out = x._dtype.max, dtype.max
+        if scale_in > scale_out:
+            scale = (scale_in + 1) // (scale_out + 1)
+            return cast(floordiv(x, convert_to_tensor(scale, dtype=x._dtype)), dtype)
+        scale = (scale_out + 1) // (scale_in + 1)
+        return multiply(cast(x, dtype), convert_to_tensor(scale, dtype=dtype))
+    if x._dtype.is_floating and dtype.is_floating:
+        return cast(x, dtype)
+    if x._dtype.is_integer:
+        return multiply(cast(x, dtype), convert_to_tensor(1.0 / x._dtype.max, dtype=dtype))
+    scaled = multiply(x, convert_to_tensor(dtype.max + 0.5, dtype=x._dtype))
+    return saturate_cast(scaled, dtype) if saturate else cast(scaled, dtype)
+
+
+_GRAY = (0.2989, 0.5870, 0.1140)
+
+
+def rgb_to_grayscale(images: Any, name: str | None = None) -> Any:
+    """Weighted sum of the RGB channels (last axis), keeping a channel axis of size 1."""
+    x = _t(images)
+    c = None if x._shape is None or not x._shape else x._shape[-1]
+    if c is not None and c != 3:
+        rows = int(np.prod(x._shape[:-1])) if x._shape else 1
+        raise InvalidArgumentError(None, None, f"Matrix size-incompatible: In[0]: [{rows},{c}], "
+                                               "In[1]: [3,1] [Op:MatMul]")
+    flt = convert_image_dtype(x, dt.float32)
+    weights = convert_to_tensor(np.array(_GRAY, np.float32))
+    gray = reduce_sum(flt * weights, axis=-1, keepdims=True)
+    return convert_image_dtype(gray, x._dtype)
+
+
+def grayscale_to_rgb(images: Any, name: str | None = None) -> Any:
+    """Repeats the single channel three times."""
+    x = _t(images)
+    if x._shape is not None and x._shape and x._shape[-1] != 1:
+        raise ValueError("Last dimension of a grayscale image should be size 1.")
+    return concat([x, x, x], -1)
+
+
+def per_image_standardization(image: Any) -> Any:
+    """(x - mean) / max(stddev, 1/sqrt(N)) per image, over height, width and channels."""
+    x = cast(_at_least_3d(image), dt.float32)  # TF standardizes in float32, whatever came in
+    axes = [-1, -2, -3]
+    n = 1
+    for d in x._shape[-3:]:
+        n *= d
+    mean = reduce_mean(x, axis=axes, keepdims=True)
+    from eagerflow._src.ops.math import square
+
+    var = reduce_mean(square(x - mean), axis=axes, keepdims=True)
+    min_std = rsqrt(convert_to_tensor(float(n), dtype=x._dtype))
+    adjusted = maximum(sqrt(maximum(var, zeros_like(var))), min_std)
+    return (x - mean) / adjusted
+
+
+def adjust_brightness(image: Any, delta: float) -> Any:
+    """Adds `delta` to every pixel (in [0, 1] float space for integer images)."""
+    x = _t(image)
+    flt = convert_image_dtype(x, dt.float32) if not x._dtype.is_floating else x
+    out = flt + convert_to_tensor(delta, dtype=flt._dtype)
+    return convert_image_dtype(out, x._dtype, saturate=True) if not x._dtype.is_floating else out
+
+
+def adjust_contrast(images: Any, contrast_factor: float) -> Any:
+    """(x - mean) * contrast_factor + mean, per image and channel."""
+    x = _t(images)
+    flt = convert_image_dtype(x, dt.float32) if not x._dtype.is_floating else x
+    mean = reduce_mean(flt, axis=[-3, -2], keepdims=True)
+    out = (flt - mean) * convert_to_tensor(contrast_factor, dtype=flt._dtype) + mean
+    return convert_image_dtype(out, x._dtype, saturate=True) if not x._dtype.is_floating else out

@@ -1,0 +1,565 @@
+"""tf.nn activations, softmax/log_softmax, bias_add, embedding_lookup and dropout.
+
+Sits in the ops layer. Primitives (Relu, Softmax, BiasAdd, ...) are OpDefs whose
+gradients use public ops, so second and higher orders work; the rest are composites
+of public ops. Losses live in nn_loss.py, normalization in nn_norm.py.
+"""
+
+from __future__ import annotations
+
+import math as _pymath
+import numbers
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import concat, transpose
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import (
+    _t,
+    cast,
+    exp,
+    greater_equal,
+    maximum,
+    negative,
+    sigmoid,
+    softplus,
+    sqrt,
+    square,
+    tanh,
+    where,
+    zeros_like,
+)
+from eagerflow._src.ops.math import abs as _abs
+from eagerflow._src.ops.nn_conv import check_t, fail, wants
+from eagerflow._src.ops.reduce import reduce_sum
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_rng = np.random.default_rng(32)
+
+_FLOAT_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64)
+_RELU_T = (dt.float32, dt.float64, dt.int32, dt.uint8, dt.int16, dt.int8, dt.int64, dt.bfloat16,
+           dt.uint16, dt.float16, dt.uint32, dt.uint64)
+_BIAS_T = _RELU_T + (dt.complex64, dt.complex128)
+
+SELU_ALPHA = 1.6732632423543772848170429916717
+SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def _f64(*shape: int, lo: float = -2.0, hi: float = 2.0) -> np.ndarray:
+    return _rng.uniform(lo, hi, size=shape)
+
+
+def _away_from(*shape: int, points: tuple = (0.0,), gap: float = 0.1) -> np.ndarray:
+    """Samples kept `gap` away from kinks, where finite differences are meaningless."""
+    x = _f64(*shape, lo=-3.0, hi=8.0 if 6.0 in points else 3.0)
+    for p in points:
+        near = np.abs(x - p) < gap
+        x[near] = p + np.where(x[near] >= p, gap, -gap) * 2
+    return x
+
+
+def _loop(f: Callable) -> Callable:
+    """Reference from a scalar function applied cell by cell."""
+    def ref(x: np.ndarray, **attrs: Any) -> np.ndarray:
+        out = np.empty(x.shape, x.dtype)
+        for i in np.ndindex(*x.shape):
+            out[i] = f(x[i].item(), **attrs)
+        return out
+    return ref
+
+# ---------------------------------------------------------------------------------------
+# Activations.
+# ---------------------------------------------------------------------------------------
+
+def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, types: tuple,
+                samples: list, attrs: dict | None = None) -> OpDef:
+    def infer(x: Any, **a: Any) -> list:
+        return [(x._shape, check_t(name, (x,), types))]
+
+    bad = [BadSample((np.array(["a"], dtype=object),), dict(attrs or {}), InvalidArgumentError,
+                     "Value for attr 'T' of string is not in the list of allowed values")]
+    return register(OpDef(name, infer, kernel, grad=grad, reference=ref, samples=samples,
+                          bad_samples=bad))
+
+
+def _relu_grad_kernel(xp: Any, g: Any, y: Any) -> Any:
+    # a multiply by the mask, as TF's kernel (and ~10x faster in NumPy than where())
+    return g * (y > 0)
+
+
+RELU_GRAD = register(OpDef(
+    "ReluGrad", lambda g, y: [(C.broadcast("ReluGrad", g._shape, y._shape),
+                               check_t("ReluGrad", (g, y), _RELU_T))],
+    _relu_grad_kernel,
+    grad=lambda n, gg: [bind(RELU_GRAD, (gg, n.inputs[1]), {}), None],
+    reference=lambda g, y: np.array([gv if yv > 0 else 0.0 for gv, yv in
+                                     zip(g.ravel(), y.ravel())]).reshape(g.shape),
+    samples=[Sample((_f64(3, 4), _away_from(3, 4)), grad_inputs=(0,))],
+))
+
+RELU = _activation(
+    "Relu", lambda xp, x: xp.maximum(x, xp.zeros((), x.dtype)),
+    lambda n, g: [bind(RELU_GRAD, (g, n.outputs[0]), {})],
+    _loop(lambda v: v if v > 0 else 0 * v), _RELU_T,
+    [Sample((_away_from(3, 4),)), Sample((np.array([-3, 0, 4], np.int32),), grad=False)])
+
+
+def _relu6_grad_kernel(xp: Any, g: Any, x: Any) -> Any:
+    return g * ((x > 0) & (x < 6))
+
+
+RELU6_GRAD = register(OpDef(
+    "Relu6Grad", lambda g, x: [(x._shape, check_t("Relu6Grad", (g, x), _RELU_T))],
+    _relu6_grad_kernel,
+    grad=lambda n, gg: [bind(RELU6_GRAD, (gg, n.inputs[1]), {}), None],
+    reference=lambda g, x: np.array([gv if 0 < xv < 6 else 0.0 for gv, xv in
+                                     zip(g.ravel(), x.ravel())]).reshape(g.shape),
+    samples=[Sample((_f64(3, 4), _away_from(3, 4, points=(0.0, 6.0))), grad_inputs=(0,))],
+))
+
+RELU6 = _activation(
+    "Relu6", lambda xp, x: xp.clip(x, 0, 6).astype(x.dtype, copy=False),
+    lambda n, g: [bind(RELU6_GRAD, (g, n.inputs[0]), {})],
+    _loop(lambda v: min(max(v, 0), 6)), _RELU_T,
+    [Sample((_away_from(3, 4, points=(0.0, 6.0)),))])
+
+
+def _leaky_kernel(xp: Any, x: Any, alpha: float) -> Any:
+    return xp.where(x > 0, x, x * x.dtype.type(alpha))
+
+
+LEAKY_RELU_GRAD = register(OpDef(
+    "LeakyReluGrad",
+    lambda g, x, alpha: [(x._shape, check_t("LeakyReluGrad", (g, x), _FLOAT_T))],
+    lambda xp, g, x, alpha: xp.where(x > 0, g, g * g.dtype.type(alpha)),
+    grad=lambda n, gg: [bind(LEAKY_RELU_GRAD, (gg, n.inputs[1]), n.attrs), None],
+    reference=lambda g, x, alpha: np.array([gv if xv > 0 else alpha * gv for gv, xv in
+                                            zip(g.ravel(), x.ravel())]).reshape(g.shape),
+    samples=[Sample((_f64(3, 4), _away_from(3, 4)), {"alpha": 0.3}, grad_inputs=(0,))],
+))
+
+LEAKY_RELU = _activation(
+    "LeakyRelu", _leaky_kernel,
+    lambda n, g: [bind(LEAKY_RELU_GRAD, (g, n.inputs[0]), n.attrs)],
+    _loop(lambda v, alpha: v if v > 0 else alpha * v), _FLOAT_T,
+    [Sample((_away_from(3, 4),), {"alpha": 0.2}), Sample((_away_from(5),), {"alpha": 1.5})],
+    attrs={"alpha": 0.2})
+
+
+def _elu_grad(n: Any, g: Any) -> list:
+    y = n.outputs[0]
+    return [where(y < 0, g * (y + 1), g)]
+
+
+ELU = _activation(
+    "Elu", lambda xp, x: xp.where(x > 0, x, xp.expm1(xp.minimum(x, 0))), _elu_grad,
+    _loop(lambda v: v if v > 0 else _pymath.expm1(v)), _FLOAT_T, [Sample((_away_from(3, 4),))])
+
+
+def _selu_grad(n: Any, g: Any) -> list:
+    y = n.outputs[0]
+    return [where(y < 0, g * (y + SELU_SCALE * SELU_ALPHA), g * SELU_SCALE)]
+
+
+def _selu_kernel(xp: Any, x: Any) -> Any:
+    neg = SELU_ALPHA * xp.expm1(xp.minimum(x, 0))
+    return (SELU_SCALE * xp.where(x > 0, x, neg)).astype(x.dtype, copy=False)
+
+
+SELU = _activation(
+    "Selu", _selu_kernel, _selu_grad,
+    _loop(lambda v: SELU_SCALE * (v if v > 0 else SELU_ALPHA * _pymath.expm1(v))), _FLOAT_T,
+    [Sample((_away_from(3, 4),))])
+
+SOFTSIGN = _activation(
+    "Softsign", lambda xp, x: x / (1 + xp.abs(x)),
+    lambda n, g: [g / square(1 + _abs(n.inputs[0]))],
+    _loop(lambda v: v / (1 + (v if v >= 0 else -v))), _FLOAT_T,
+    [Sample((_away_from(3, 4),))])
+
+
+def relu(features: Any, name: str | None = None) -> Any:
+    """max(features, 0)."""
+    return bind(RELU, (_t(features),), {})
+
+
+def relu6(features: Any, name: str | None = None) -> Any:
+    """min(max(features, 0), 6)."""
+    return bind(RELU6, (_t(features),), {})
+
+
+def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> Any:
+    """features where positive, alpha * features elsewhere."""
+    x = _t(features)
+    if x._dtype.is_integer:
+        x = cast(x, dt.float32)
+    return bind(LEAKY_RELU, (x,), {"alpha": float(alpha)})
+
+
+def elu(features: Any, name: str | None = None) -> Any:
+    """Exponential linear unit: x if x > 0 else exp(x) - 1."""
+    return bind(ELU, (_t(features),), {})
+
+
+def selu(features: Any, name: str | None = None) -> Any:
+    """Scaled exponential linear unit (Klambauer et al., 2017)."""
+    return bind(SELU, (_t(features),), {})
+
+
+def softsign(features: Any, name: str | None = None) -> Any:
+    """features / (abs(features) + 1)."""
+    return bind(SOFTSIGN, (_t(features),), {})
+
+
+def _float_features(x: Any, what: str = "features") -> Any:
+    x = _t(x)
+    if not x._dtype.is_floating:
+        raise ValueError(f"`{what}.dtype` must be a floating point tensor.Received:{what}.dtype="
+                         f"{x._dtype!r}")
+    return x
+
+
+def _const(value: float, like: Any) -> Any:
+    """A constant of `like`'s dtype, rounded once from the exact Python value."""
+    return convert_to_tensor(np.asarray(value, dtype=like._dtype.as_numpy_dtype))
+
+
+def gelu(features: Any, approximate: bool = False, name: str | None = None) -> Any:
+    """Gaussian error linear unit: x * Phi(x), exactly (erf) or with the tanh approximation."""
+    from eagerflow._src.ops.math import erf
+
+    x = _float_features(features)
+    if approximate:
+        c = _const(_pymath.sqrt(2.0 / _pymath.pi), x)
+        return 0.5 * x * (1.0 + tanh(c * (x + _const(0.044715, x) * x * x * x)))
+    return 0.5 * x * (1.0 + erf(x * _const(1.0 / _pymath.sqrt(2.0), x)))
+
+
+def silu(features: Any, beta: float = 1.0) -> Any:
+    """x * sigmoid(beta * x) (swish)."""
+    x = _t(features)
+    if beta == 1.0:
+        return x * sigmoid(x)
+    return x * sigmoid(x * _const(beta, x))
+
+
+swish = silu
+
+
+def nn_softplus(features: Any, name: str | None = None) -> Any:
+    """log(exp(features) + 1), stable for large |features|."""
+    return softplus(features)
+
+
+def crelu(features: Any, axis: int = -1, name: str | None = None) -> Any:
+    """Concatenated ReLU: relu(x) next to relu(-x) along `axis`."""
+    x = _t(features)
+    return relu(concat([x, negative(x)], axis))
+
+
+def log_sigmoid(x: Any, name: str | None = None) -> Any:
+    """log(sigmoid(x)) computed as -softplus(-x)."""
+    return negative(softplus(negative(_t(x))))
+
+# ---------------------------------------------------------------------------------------
+# Softmax and log-softmax over the last axis (other axes: transposed, as TF does).
+# ---------------------------------------------------------------------------------------
+
+def _softmax_infer(name: str) -> Callable:
+    def infer(x: Any) -> list:
+        d = check_t(name, (x,), _FLOAT_T)
+        if x._shape is not None and len(x._shape) < 1:
+            raise fail(name, f"logits must have >= 1 dimension, got {C.shape_str(x._shape)}")
+        return [(x._shape, d)]
+    return infer
+
+
+def _softmax_kernel(xp: Any, x: Any) -> Any:
+    if x.size == 0:
+        return x.copy()
+    e = xp.exp(x - x.max(axis=-1, keepdims=True))
+    e /= e.sum(axis=-1, keepdims=True)
+    return e
+
+
+def _log_softmax_kernel(xp: Any, x: Any) -> Any:
+    if x.size == 0:
+        return x.copy()
+    shifted = x - x.max(axis=-1, keepdims=True)
+    return shifted - xp.log(xp.exp(shifted).sum(axis=-1, keepdims=True))
+
+
+def _softmax_ref(x: np.ndarray) -> np.ndarray:
+    out = np.empty_like(x)
+    for idx in np.ndindex(*x.shape[:-1]):
+        row = [float(v) for v in x[idx]]
+        m = max(row)
+        es = [_pymath.exp(v - m) for v in row]
+        out[idx] = [e / sum(es) for e in es]
+    return out
+
+
+def _log_softmax_ref(x: np.ndarray) -> np.ndarray:
+    out = np.empty_like(x)
+    for idx in np.ndindex(*x.shape[:-1]):
+        row = [float(v) for v in x[idx]]
+        m = max(row)
+        lse = m + _pymath.log(sum(_pymath.exp(v - m) for v in row))
+        out[idx] = [v - lse for v in row]
+    return out
+
+
+def _softmax_grad(n: Any, g: Any) -> list:
+    y = n.outputs[0]
+    return [y * (g - reduce_sum(g * y, axis=-1, keepdims=True))]
+
+
+def _log_softmax_grad(n: Any, g: Any) -> list:
+    y = n.outputs[0]
+    return [g - exp(y) * reduce_sum(g, axis=-1, keepdims=True)]
+
+
+_SM_BAD = [BadSample((np.array(1.0),), {}, InvalidArgumentError,
+                     "logits must have >= 1 dimension, got []"),
+           BadSample((np.array([1, 2], np.int32),), {}, InvalidArgumentError,
+                     "Value for attr 'T' of int32")]
+
+SOFTMAX = register(OpDef(
+    "Softmax", _softmax_infer("Softmax"), _softmax_kernel, grad=_softmax_grad,
+    reference=_softmax_ref,
+    samples=[Sample((_f64(3, 4),)), Sample((_f64(2, 2, 5),)),
+             Sample((np.array([[1e4, 0.0, -1e4]]),), grad=False)],
+    bad_samples=_SM_BAD))
+LOG_SOFTMAX = register(OpDef(
+    "LogSoftmax", _softmax_infer("LogSoftmax"), _log_softmax_kernel, grad=_log_softmax_grad,
+    reference=_log_softmax_ref,
+    samples=[Sample((_f64(3, 4),)), Sample((_f64(5),)),
+             Sample((np.array([[1e4, 0.0, -1e4]]),), grad=False)],
+    bad_samples=_SM_BAD))
+
+
+def _swap_last(x: Any, axis: int) -> tuple:
+    """`x` with `axis` swapped with the last axis, and the permutation (None if unchanged)."""
+    n = len(x._shape)
+    if not -n <= axis < n:
+        raise InvalidArgumentError(None, None, f"`dim` must be in the range [{-n}, {n}) where "
+                                               f"{n} is the number of dimensions in the input. "
+                                               f"Received: dim={axis}")
+    axis %= n
+    if axis == n - 1:
+        return x, None
+    perm = list(range(n))
+    perm[axis], perm[-1] = perm[-1], perm[axis]
+    return transpose(x, perm), perm
+
+
+def _over_axis(op: OpDef, logits: Any, axis: Any) -> Any:
+    x = _t(logits)
+    if axis is None or axis == -1 or x._shape is None or not x._shape:
+        return bind(op, (x,), {})
+    y, perm = _swap_last(x, int(axis))
+    out = bind(op, (y,), {})
+    return out if perm is None else transpose(out, perm)
+
+
+def softmax(logits: Any, axis: int | None = None, name: str | None = None) -> Any:
+    """exp(logits) / sum(exp(logits), axis), with the max subtracted first."""
+    return _over_axis(SOFTMAX, logits, axis)
+
+
+def log_softmax(logits: Any, axis: int | None = None, name: str | None = None) -> Any:
+    """logits - log(sum(exp(logits), axis)), computed without overflow."""
+    return _over_axis(LOG_SOFTMAX, logits, axis)
+
+# ---------------------------------------------------------------------------------------
+# bias_add.
+# ---------------------------------------------------------------------------------------
+
+def _bias_axis(ndim: int, data_format: str) -> int:
+    return 1 if data_format == "NCHW" else ndim - 1
+
+
+def _bias_add_infer(x: Any, b: Any, data_format: str) -> list:
+    d = check_t("BiasAdd", (x, b), _BIAS_T)
+    if x._shape is not None and len(x._shape) < 2:
+        raise fail("BiasAdd", f"Input tensor must be at least 2D: {C.shape_str(x._shape)}")
+    if b._shape is not None and len(b._shape) != 1:
+        raise fail("BiasAdd", f"Biases must be 1D: {C.shape_str(b._shape)}")
+    if x._shape is not None and b._shape is not None:
+        c = x._shape[_bias_axis(len(x._shape), data_format)]
+        if None not in (c, b._shape[0]) and c != b._shape[0]:
+            where_ = "channel" if data_format == "NCHW" else "last"
+            raise fail("BiasAdd", f"Must provide as many biases as the {where_} dimension of the "
+                                  f"input tensor: {C.shape_str(b._shape)} vs. "
+                                  f"{C.shape_str(x._shape)}")
+    return [(x._shape, d)]
+
+
+def _bias_add_kernel(xp: Any, x: Any, b: Any, data_format: str) -> Any:
+    if data_format == "NCHW":
+        return x + b.reshape((-1,) + (1,) * (x.ndim - 2))
+    return x + b
+
+
+def _bias_add_ref(x: np.ndarray, b: np.ndarray, data_format: str) -> np.ndarray:
+    out = x.copy()
+    ax = _bias_axis(x.ndim, data_format)
+    for idx in np.ndindex(*x.shape):
+        out[idx] = x[idx] + b[idx[ax]]
+    return out
+
+
+def _bias_grad_infer(g: Any, data_format: str) -> list:
+    d = check_t("BiasAddGrad", (g,), _BIAS_T)
+    if g._shape is not None and len(g._shape) < 2:
+        raise fail("BiasAddGrad", f"Input tensor must be at least 2D: {C.shape_str(g._shape)}")
+    c = None if g._shape is None else g._shape[_bias_axis(len(g._shape), data_format)]
+    return [((c,), d)]
+
+
+def _bias_grad_kernel(xp: Any, g: Any, data_format: str) -> Any:
+    ax = _bias_axis(g.ndim, data_format)
+    if ax == g.ndim - 1 and g.dtype.kind == "f" and g.dtype.itemsize >= 4 and g.size:
+        # channels last: one BLAS vector-matrix product, ~10x faster than a strided sum
+        return xp.ones(g.size // g.shape[-1], g.dtype) @ g.reshape(-1, g.shape[-1])
+    return g.sum(axis=tuple(i for i in range(g.ndim) if i != ax)).astype(g.dtype, copy=False)
+
+
+def _bias_grad_ref(g: np.ndarray, data_format: str) -> np.ndarray:
+    ax = _bias_axis(g.ndim, data_format)
+    out = np.zeros(g.shape[ax], g.dtype)
+    for idx in np.ndindex(*g.shape):
+        out[idx[ax]] += g[idx]
+    return out
+
+
+BIAS_ADD_GRAD = register(OpDef(
+    "BiasAddGrad", _bias_grad_infer, _bias_grad_kernel,
+    grad=lambda n, gg: [bind(BIAS_ADD, (zeros_like(n.inputs[0]), gg), n.attrs)],
+    reference=_bias_grad_ref,
+    samples=[Sample((_f64(2, 3, 4),), {"data_format": "NHWC"}),
+             Sample((_f64(2, 3, 4, 2),), {"data_format": "NCHW"})],
+    bad_samples=[BadSample((np.ones(3),), {"data_format": "NHWC"}, InvalidArgumentError,
+                           "Input tensor must be at least 2D: [3]")],
+))
+
+BIAS_ADD = register(OpDef(
+    "BiasAdd", _bias_add_infer, _bias_add_kernel,
+    grad=lambda n, g: [g, bind(BIAS_ADD_GRAD, (g,), n.attrs) if wants(n, 1) else None],
+    reference=_bias_add_ref,
+    samples=[Sample((_f64(2, 3), _f64(3)), {"data_format": "NHWC"}),
+             Sample((_f64(2, 3, 2, 2), _f64(3)), {"data_format": "NCHW"}),
+             Sample((np.array([[1, 2], [3, 4]], np.int32), np.array([5, 6], np.int32)),
+                    {"data_format": "NHWC"}, grad=False)],
+    bad_samples=[BadSample((np.ones((2, 4)), np.ones(3)), {"data_format": "NHWC"},
+                           InvalidArgumentError, "Must provide as many biases as the last "
+                                                 "dimension of the input tensor: [3] vs. [2,4]"),
+                 BadSample((np.ones(3), np.ones(3)), {"data_format": "NHWC"},
+                           InvalidArgumentError, "Input tensor must be at least 2D: [3]"),
+                 BadSample((np.ones((2, 3)), np.ones((1, 3))), {"data_format": "NHWC"},
+                           InvalidArgumentError, "Biases must be 1D: [1,3]"),
+                 BadSample((np.ones((2, 3)), np.ones(3, np.float32)), {"data_format": "NHWC"},
+                           InvalidArgumentError, "was expected to be a double tensor")],
+))
+
+
+def bias_add(value: Any, bias: Any, data_format: str | None = None,
+             name: str | None = None) -> Any:
+    """value + bias, with bias along the channel axis (last, or 1 for "NC..." formats)."""
+    if data_format is not None:
+        if data_format.startswith("NC"):
+            data_format = "NCHW"
+        elif data_format.startswith("N") and data_format.endswith("C"):
+            data_format = "NHWC"
+        else:
+            raise ValueError(f"`data_format` must be of the form `N...C` or `NC...`. Received: "
+                             f"data_format={data_format}")
+    x = _t(value)
+    b = convert_to_tensor(bias, dtype_hint=x._dtype) if not isinstance(bias, Tensor) else bias
+    return bind(BIAS_ADD, (x, b), {"data_format": data_format or "NHWC"})
+
+# ---------------------------------------------------------------------------------------
+# embedding_lookup.
+# ---------------------------------------------------------------------------------------
+
+def embedding_lookup(params: Any, ids: Any, max_norm: Any = None, name: str | None = None) -> Any:
+    """Rows of `params` at `ids`; a list of tensors is one table sharded by row ranges
+    ("div" partitioning, as TF2 uses), so it is looked up as their concatenation.
+
+    With `max_norm`, each looked-up embedding is rescaled to an l2 norm of at most
+    max_norm.
+    """
+    from eagerflow._src.ops.indexing import gather  # the ops stream's tf.gather
+
+    if isinstance(params, (list, tuple)):
+        if not params:
+            raise ValueError("Length of `params` argument of `embedding_lookup` must be "
+                             "positive. Received: params=[]")
+        shards = [_t(p) for p in params]
+        table = shards[0] if len(shards) == 1 else concat(shards, 0)
+    else:
+        table = _t(params)
+    ids = _t(ids)
+    out = gather(table, ids)
+    if max_norm is None:
+        return out
+    n_ids = len(ids._shape)
+    axes = list(range(n_ids, len(out._shape)))
+    clip = _const(float(max_norm), out)
+    if not axes:
+        norm = _abs(out)
+    else:
+        norm = sqrt(reduce_sum(square(out), axis=axes, keepdims=True))
+    return out * clip / maximum(norm, clip)
+
+# ---------------------------------------------------------------------------------------
+# dropout.
+# ---------------------------------------------------------------------------------------
+
+def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
+            name: str | None = None) -> Any:
+    """Zeroes elements with probability `rate` and scales the rest by 1 / (1 - rate).
+
+    The gradient is the same mask and scale applied to the incoming gradient.
+    """
+    from eagerflow._src.ops.random import uniform
+
+    x = _t(x)
+    if not x._dtype.is_floating:
+        raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. "
+                         f"Received: x_dtype={x._dtype!r}")
+    if isinstance(rate, numbers.Real) and not isinstance(rate, bool):
+        if not 0 <= rate < 1:
+            raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). "
+                             f"Received: rate={rate}")
+        if rate == 0 and _state.graph is None:
+            return x
+        keep = 1.0 - float(rate)
+        scale = _const(1.0 / keep, x)
+        rate_t = _const(float(rate), x)
+    else:
+        rate_t = cast(_t(rate), x._dtype)
+        if rate_t._shape is not None and rate_t._shape:
+            raise ValueError(f"`rate` must be a scalar tensor. Received: rate={rate}")
+        scale = 1.0 / (1.0 - rate_t)
+    shape = None if x._shape is None else tuple(x._shape)
+    if noise_shape is not None:
+        from eagerflow._src.ops.array import static_ints
+
+        ns = static_ints(noise_shape, "noise_shape")
+        if shape is not None and len(ns) == len(shape):
+            ns = tuple(s if n is None else n for n, s in zip(ns, shape))
+        shape = ns
+    if shape is None or None in shape:
+        # tf.random's ops take static shapes (an attr), so the mask shape must be known
+        raise ValueError(f"tf.nn.dropout needs a fully known noise shape while tracing, got "
+                         f"{shape}; pass `noise_shape` or trace with known dimensions")
+    noise = uniform(shape, dtype=x._dtype, seed=seed)
+    keep_mask = greater_equal(noise, rate_t)
+    return where(keep_mask, x * scale, zeros_like(x))

@@ -1,0 +1,905 @@
+"""Convolutions: Conv2D/Conv3D, depthwise, their input and filter gradients, and tf.nn's
+conv1d/conv2d/conv3d/convolution/conv*_transpose/depthwise/separable/atrous wrappers.
+
+Sits in the ops layer on top of windows.py (the im2col engine). Each TF primitive is
+one OpDef whose kernel calls that engine; the gradient ops are primitives too, and
+every gradient is written with them, so gradients of any order work:
+
+    Conv2D(x, w)                  -> [BackpropInput(shape(x), w, g), BackpropFilter(x, shape(w), g)]
+    BackpropInput(sizes, w, dy)   -> [-, BackpropFilter(g, shape(w), dy), Conv2D(g, w)]
+    BackpropFilter(x, sizes, dy)  -> [BackpropInput(shape(x), g, dy), -, Conv2D(x, g)]
+
+Layouts: NHWC and NCHW (NDHWC/NCDHW in 3-D) are both computed; TF's CPU kernels refuse
+NCHW, eagerflow computes it as TF does on GPU. Grouped convolution (input depth a
+multiple of the filter depth) works as in TF's Conv2D.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import windows as W
+from eagerflow._src.ops.array import expand_dims, squeeze, static_ints
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import _t, binary_args
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_rng = np.random.default_rng(30)
+
+_CONV_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.int32)
+_DW_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64)
+_WORD = {dt.float16: "half", dt.float32: "float", dt.float64: "double"}
+
+
+def _f64(*shape: int) -> np.ndarray:
+    return _rng.uniform(-1, 1, size=shape)
+
+
+# ---------------------------------------------------------------------------------------
+# Validation shared by conv and pooling ops.
+# ---------------------------------------------------------------------------------------
+
+def fail(op: str, msg: str) -> InvalidArgumentError:
+    return InvalidArgumentError(None, None, f"{msg} [Op:{op}]")
+
+
+def unimplemented(op: str, msg: str) -> UnimplementedError:
+    return UnimplementedError(None, None, f"{msg} [Op:{op}]")
+
+
+def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
+    """One dtype for all `xs`, from `allowed`, with TF's messages."""
+    d0 = xs[0]._dtype
+    for i, x in enumerate(xs[1:], 1):
+        if x._dtype is not d0:
+            raise fail(op, f"cannot compute {op} as input #{i}(zero-based) was expected to be a "
+                           f"{_WORD.get(d0, d0.name)} tensor but is a "
+                           f"{_WORD.get(x._dtype, x._dtype.name)} tensor")
+    if d0 not in allowed:
+        names = ", ".join(_WORD.get(d, d.name) for d in allowed)
+        raise fail(op, f"Value for attr 'T' of {d0.name} is not in the list of allowed values: "
+                       f"{names}")
+    return d0
+
+
+def check_choice(op: str, attr: str, value: Any, allowed: tuple) -> None:
+    if value not in allowed:
+        spelled = ", ".join(f'"{a}"' for a in allowed)
+        raise fail(op, f"Value for attr '{attr}' of \"{value}\" is not in the list of allowed "
+                       f"values: {spelled}\n\t; NodeDef: {{{{node {op}}}}}")
+
+
+def channels_first(data_format: str) -> bool:
+    return data_format.startswith("NC")
+
+
+def spatial(values: tuple, data_format: str) -> tuple:
+    return tuple(values[2:]) if channels_first(data_format) else tuple(values[1:-1])
+
+
+def outer(values: tuple, data_format: str) -> tuple:
+    """(batch, channel) entries of a full-rank attr or shape."""
+    return (values[0], values[1]) if channels_first(data_format) else (values[0], values[-1])
+
+
+def full_shape(n: Any, sp: tuple, c: Any, data_format: str) -> tuple:
+    return (n, c) + tuple(sp) if channels_first(data_format) else (n,) + tuple(sp) + (c,)
+
+
+def explicit_pairs(explicit: tuple, data_format: str) -> tuple:
+    pairs = tuple((explicit[2 * i], explicit[2 * i + 1]) for i in range(len(explicit) // 2))
+    return spatial(pairs, data_format)
+
+
+def check_explicit(op: str, padding: str, explicit: tuple, nd: int, data_format: str) -> None:
+    if padding != "EXPLICIT":
+        if explicit:
+            raise fail(op, "explicit_paddings attribute must be empty if the padding attribute "
+                           "is not EXPLICIT")
+        return
+    if len(explicit) != 2 * nd:
+        raise fail(op, f"explicit_paddings attribute must contain {2 * nd} values, but got: "
+                       f"{len(explicit)}")
+    if any(p < 0 for p in explicit):
+        raise fail(op, "All elements of explicit_paddings must be nonnegative")
+    pairs = tuple((explicit[2 * i], explicit[2 * i + 1]) for i in range(nd))
+    if any(outer(pairs, data_format)[k] != (0, 0) for k in (0, 1)):
+        raise fail(op, "Nonzero explicit padding in the batch or depth dimensions is not "
+                       "supported")
+
+
+def out_size(op: str, size: Any, k: int, stride: int, dil: int, padding: str,
+             pair: tuple) -> Any:
+    """One output dim (None when unknown), raising TF's negative-size error."""
+    if size is None:
+        return None
+    o, _, _ = W.window_geometry(size, k, stride, dil, padding, pair)
+    if o < 0:
+        raise fail(op, f"Computed output size would be negative: {o} [input_size: {size}, "
+                       f"effective_filter_size: {(k - 1) * dil + 1}, stride: {stride}]")
+    return o
+
+
+def sized(op: str, shape: tuple, d: dt.DType) -> tuple:
+    """`shape`, after refusing (ResourceExhaustedError) one too large for memory."""
+    if None not in shape:
+        check_finite_size(op, shape, d)
+    return shape
+
+
+def static_shape_values(t: Any) -> tuple | None:
+    """Values of a shape-valued int tensor when known (eager), else None."""
+    if isinstance(t, EagerTensor):
+        return tuple(int(v) for v in np.asarray(t._arr).reshape(-1))
+    return None
+
+
+def wants(n: Any, i: int) -> bool:
+    """Whether the tape wants a gradient for input `i` of node `n` (see Node.needs)."""
+    needs = getattr(n, "needs", None)
+    return needs is None or needs[i]
+
+
+def shape_tensor(x: Any) -> Any:
+    """The runtime shape of `x` as an int32 tensor (a constant when fully known)."""
+    if x._shape is not None and None not in x._shape:
+        return EagerTensor(np.array(x._shape, dtype=np.int32))
+    from eagerflow._src.ops.array import shape
+
+    return shape(x)
+
+
+# ---------------------------------------------------------------------------------------
+# Op families: per-op messages (TF's wording differs between Conv2D, Conv3D, depthwise).
+# ---------------------------------------------------------------------------------------
+
+class _Family:
+    def __init__(self, rank: int, fwd: str, bin_: str, bfil: str, formats: tuple,
+                 input_rank_msg: str, filter_rank_msg: str, stride_msg: str,
+                 depthwise: bool = False, groups: bool = True, explicit: bool = True,
+                 label_in: str = "", label_fil: str = "", types: tuple = _CONV_T) -> None:
+        self.rank, self.fwd, self.bin, self.bfil = rank, fwd, bin_, bfil
+        self.formats = formats
+        self.input_rank_msg, self.filter_rank_msg = input_rank_msg, filter_rank_msg
+        self.stride_msg = stride_msg
+        self.depthwise, self.groups, self.explicit = depthwise, groups, explicit
+        self.label_in, self.label_fil = label_in, label_fil
+        self.types = types
+        self.ops: dict = {}
+
+
+CONV2D_F = _Family(2, "Conv2D", "Conv2DBackpropInput", "Conv2DBackpropFilter", ("NHWC", "NCHW"),
+                   "convolution input must be 4-dimensional: {}",
+                   "convolution filter must be 4-dimensional: {}",
+                   "Row and column strides should be larger than 0.",
+                   label_in="Conv2DCustomBackpropInput", label_fil="Conv2DCustomBackpropFilter")
+CONV3D_F = _Family(3, "Conv3D", "Conv3DBackpropInputV2", "Conv3DBackpropFilterV2",
+                   ("NDHWC", "NCDHW"), "input must be 5-dimensional{}",
+                   "filter must be 5-dimensional{}", "Spatial strides should be larger than 0.",
+                   groups=False, explicit=False, label_in="Conv3DBackpropInputOpV2",
+                   label_fil="Conv3DBackpropFilterOpV2", types=_DW_T)
+DEPTHWISE_F = _Family(2, "DepthwiseConv2dNative", "DepthwiseConv2dNativeBackpropInput",
+                      "DepthwiseConv2dNativeBackpropFilter", ("NHWC", "NCHW"),
+                      "input must be 4-dimensional{}", "filter must be 4-dimensional: {}",
+                      "Stride must be > 0, but got {}", depthwise=True,
+                      label_in="DepthwiseConv2dNativeBackpropInput",
+                      label_fil="DepthwiseConv2dNativeBackpropFilter", types=_DW_T)
+
+
+def _check_attrs(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
+                 data_format: str, dilations: tuple) -> None:
+    nd = fam.rank + 2
+    check_choice(op, "padding", padding, ("SAME", "VALID", "EXPLICIT") if fam.explicit
+                 else ("SAME", "VALID"))
+    check_choice(op, "data_format", data_format, fam.formats)
+    if len(strides) != nd:
+        raise fail(op, f"Sliding window strides field must specify {nd} dimensions")
+    if any(s != 1 for s in outer(strides, data_format)):
+        raise unimplemented(op, "Current implementation does not yet support strides in the "
+                                "batch and depth dimensions.")
+    for s in spatial(strides, data_format):
+        if s <= 0:
+            raise fail(op, fam.stride_msg.format(s))
+    if len(dilations) != nd:
+        raise fail(op, f"Sliding window dilations field must specify {nd} dimensions")
+    if any(d != 1 for d in outer(dilations, data_format)):
+        raise unimplemented(op, "Current implementation does not yet support dilations in the "
+                                "batch and depth dimensions.")
+    if any(d <= 0 for d in spatial(dilations, data_format)):
+        raise fail(op, "Dilated rates should be larger than 0.")
+    check_explicit(op, padding, explicit, nd, data_format)
+
+
+def _check_channels(fam: _Family, op: str, c: Any, fshape: tuple, label: str = "") -> None:
+    """Input depth `c` against filter (*K, Cf, O) or depthwise (*K, C, M)."""
+    cf, o = fshape[-2], fshape[-1]
+    if c is None or cf is None:
+        return
+    pre = f"{label}: " if label else ""
+    if fam.depthwise:
+        if c != cf:
+            raise fail(op, f"{pre}input and filter must have the same depth: {c} vs {cf}"
+                       if not label else f"{pre}input and filter must have the same depth")
+        return
+    if cf <= 0:
+        raise fail(op, f"filter depth must be stricly positive, got {cf}")
+    if c % cf:
+        raise fail(op, f"{pre}input depth must be evenly divisible by filter depth" if label
+                   else ("Input" if fam.rank == 3 else "input") +
+                   f" depth must be evenly divisible by filter depth: {c} vs {cf}")
+    if not fam.groups and c != cf:
+        raise fail(op, f"{pre}Number of channels in filter ({cf}) must match last dimension "
+                       f"of input ({c})" if not label else
+                   f"{pre}input depth must be evenly divisible by filter depth")
+    if o is not None and not label and o % (c // cf):
+        raise fail(op, f"output depth must be evenly divisible by number of groups: {o} vs "
+                       f"{c // cf}")
+
+
+def _out_channels(fam: _Family, fshape: tuple) -> Any:
+    if fam.depthwise:
+        return None if None in fshape[-2:] else fshape[-2] * fshape[-1]
+    return fshape[-1]
+
+
+def _forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple, strides: tuple,
+                   padding: str, explicit: tuple, data_format: str, dilations: tuple) -> tuple:
+    ks = fshape[:fam.rank]
+    pairs = explicit_pairs(explicit, data_format) if padding == "EXPLICIT" else \
+        ((0, 0),) * fam.rank
+    outs = tuple(out_size(op, s, k, st, d, padding, p) if k is not None else None
+                 for s, k, st, d, p in zip(spatial(xshape, data_format), ks,
+                                           spatial(strides, data_format),
+                                           spatial(dilations, data_format), pairs))
+    return full_shape(outer(xshape, data_format)[0], outs, _out_channels(fam, fshape),
+                      data_format)
+
+
+def _engine_args(strides: tuple, padding: str, explicit: tuple, data_format: str,
+                 dilations: tuple) -> tuple:
+    ex = explicit_pairs(explicit, data_format) if padding == "EXPLICIT" else ()
+    return spatial(strides, data_format), spatial(dilations, data_format), padding, ex
+
+
+def _as_grouped(fam: _Family, w: Any) -> Any:
+    """Depthwise filter (*K, C, M) as a grouped conv filter (*K, 1, C*M)."""
+    if not fam.depthwise:
+        return w
+    return w.reshape(w.shape[:-2] + (1, w.shape[-2] * w.shape[-1]))
+
+
+# ---------------------------------------------------------------------------------------
+# The three ops of a family.
+# ---------------------------------------------------------------------------------------
+
+def _make_family(fam: _Family) -> None:
+    r = fam.rank
+
+    def fwd_infer(x: Any, w: Any, strides: tuple, padding: str, explicit_paddings: tuple,
+                  data_format: str, dilations: tuple) -> list:
+        op = fam.fwd
+        d = check_t(op, (x, w), fam.types)
+        _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
+        if x._shape is not None and len(x._shape) != r + 2:
+            raise fail(op, fam.input_rank_msg.format(C.shape_str(x._shape)
+                                                     if "{}" in fam.input_rank_msg else ""))
+        if w._shape is not None and len(w._shape) != r + 2:
+            raise fail(op, fam.filter_rank_msg.format(C.shape_str(w._shape)))
+        if x._shape is None or w._shape is None:
+            return [(None, d)]
+        if not fam.depthwise and 0 in w._shape[:r]:
+            raise fail(op, "filter must not have zero elements (i.e. all dimensions must be "
+                           "non-zero)")
+        _check_channels(fam, op, outer(x._shape, data_format)[1], w._shape)
+        shape = _forward_shape(fam, op, x._shape, w._shape, strides, padding, explicit_paddings,
+                               data_format, dilations)
+        return [(sized(op, shape, d), d)]
+
+    def fwd_kernel(xp: Any, x: Any, w: Any, strides: tuple, padding: str,
+                   explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
+        cf = channels_first(data_format)
+        st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
+                                       dilations)
+        out = W.conv_forward(xp, W.to_channels_last(x, cf), _as_grouped(fam, w), st, dl, pad, ex)
+        return xp.ascontiguousarray(W.from_channels_last(out, cf)) if cf else out
+
+    def fwd_grad(n: Any, g: Any) -> list:
+        x, w = n.inputs
+        a = n.attrs
+        return [bind(fam.ops["bin"], (shape_tensor(x), w, g), a) if wants(n, 0) else None,
+                bind(fam.ops["bfil"], (x, shape_tensor(w), g), a) if wants(n, 1) else None]
+
+    # -- backprop input ------------------------------------------------------------------
+    def _check_backprop(op: str, label: str, in_shape: tuple | None, fshape: tuple | None,
+                        dyshape: tuple | None, a: dict) -> None:
+        df = a["data_format"]
+        if in_shape is None or fshape is None or dyshape is None:
+            return
+        if len(fshape) != r + 2:
+            raise fail(op, fam.filter_rank_msg.format(C.shape_str(fshape)))
+        if len(dyshape) != r + 2:
+            raise fail(op, f"out_backprop must be {r + 2}-dimensional")
+        n_in, c_in = outer(in_shape, df)
+        n_dy, c_dy = outer(dyshape, df)
+        out_depth = _out_channels(fam, fshape)
+        if None not in (c_dy, out_depth) and c_dy != out_depth:
+            raise fail(op, f"{label}: filter and out_backprop must have the same out_depth")
+        _check_channels(fam, op, c_in, fshape, label)
+        if None not in (n_in, n_dy) and n_in != n_dy:
+            raise fail(op, f"{label}: input and out_backprop must have the same batch size. "
+                           f"Input batch: {n_in}, outbackprop batch: {n_dy}, batch_dim: 0")
+        pairs = explicit_pairs(a["explicit_paddings"], df) if a["padding"] == "EXPLICIT" \
+            else ((0, 0),) * r
+        dims = range(2, r + 2) if channels_first(df) else range(1, r + 1)
+        for i, s, k, st, dl, p, actual in zip(dims, spatial(in_shape, df), fshape[:r],
+                                              spatial(a["strides"], df),
+                                              spatial(a["dilations"], df), pairs,
+                                              spatial(dyshape, df)):
+            if None in (s, k, actual):
+                continue
+            computed = out_size(op, s, k, st, dl, a["padding"], p)
+            if computed != actual:
+                raise fail(op, f"{label}: Size of out_backprop doesn't match computed: actual = "
+                               f"{actual}, computed = {computed} spatial_dim: {i} input: {s} "
+                               f"filter: {k} output: {actual} stride: {st} dilation: {dl}")
+
+    def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
+        C.check_dtype(op, sizes, C.INDEX, "Tshape")
+        if sizes._shape is not None and len(sizes._shape) != 1:
+            raise fail(op, f"{what} must be 1-dimensional, got shape "
+                           f"{C.shape_str(sizes._shape)}")
+        vals = static_shape_values(sizes)
+        if vals is not None and len(vals) != want:
+            raise fail(op, f"{op} requires {what} to contain {want} values, but got: "
+                           f"{len(vals)}")
+        if vals is not None and any(v < 0 for v in vals):
+            raise fail(op, f"Dimension -1 must be >= 0 in {what}")
+        return vals
+
+    def bin_infer(sizes: Any, w: Any, dy: Any, strides: tuple, padding: str,
+                  explicit_paddings: tuple, data_format: str, dilations: tuple) -> list:
+        op = fam.bin
+        d = check_t(op, (w, dy), fam.types)
+        _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
+        vals = _sizes(op, sizes, r + 2, "input_sizes")
+        a = dict(strides=strides, padding=padding, explicit_paddings=explicit_paddings,
+                 data_format=data_format, dilations=dilations)
+        _check_backprop(op, fam.label_in, vals, w._shape, dy._shape, a)
+        return [(sized(op, vals, d) if vals is not None else (None,) * (r + 2), d)]
+
+    def bin_kernel(xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple, padding: str,
+                   explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
+        cf = channels_first(data_format)
+        st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
+                                       dilations)
+        in_shape = tuple(int(v) for v in sizes)
+        cl_shape = (in_shape[0],) + spatial(in_shape, data_format) + (outer(in_shape,
+                                                                            data_format)[1],)
+        out = W.conv_input_grad(xp, _as_grouped(fam, w), W.to_channels_last(dy, cf), cl_shape,
+                                st, dl, pad, ex)
+        return xp.ascontiguousarray(W.from_channels_last(out, cf)) if cf else out
+
+    def bin_grad(n: Any, g: Any) -> list:
+        _, w, dy = n.inputs
+        return [None,
+                bind(fam.ops["bfil"], (g, shape_tensor(w), dy), n.attrs) if wants(n, 1) else None,
+                bind(fam.ops["fwd"], (g, w), n.attrs) if wants(n, 2) else None]
+
+    # -- backprop filter -----------------------------------------------------------------
+    def bfil_infer(x: Any, sizes: Any, dy: Any, strides: tuple, padding: str,
+                   explicit_paddings: tuple, data_format: str, dilations: tuple) -> list:
+        op = fam.bfil
+        d = check_t(op, (x, dy), fam.types)
+        _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
+        vals = _sizes(op, sizes, r + 2, "filter_sizes")
+        if x._shape is not None and len(x._shape) != r + 2:
+            raise fail(op, f"input must be {r + 2}-dimensional")
+        a = dict(strides=strides, padding=padding, explicit_paddings=explicit_paddings,
+                 data_format=data_format, dilations=dilations)
+        _check_backprop(op, fam.label_fil, x._shape, vals, dy._shape, a)
+        return [(sized(op, vals, d) if vals is not None else (None,) * (r + 2), d)]
+
+    def bfil_kernel(xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple, padding: str,
+                    explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
+        cf = channels_first(data_format)
+        st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
+                                       dilations)
+        fshape = tuple(int(v) for v in sizes)
+        cfil = 1 if fam.depthwise else fshape[-2]
+        out = W.conv_filter_grad(xp, W.to_channels_last(x, cf), W.to_channels_last(dy, cf),
+                                 fshape[:r], st, dl, pad, ex, cfil)
+        return out.reshape(fshape)
+
+    def bfil_grad(n: Any, g: Any) -> list:
+        x, _, dy = n.inputs
+        return [bind(fam.ops["bin"], (shape_tensor(x), g, dy), n.attrs) if wants(n, 0) else None,
+                None, bind(fam.ops["fwd"], (x, g), n.attrs) if wants(n, 2) else None]
+
+    samples, bad, bin_samples, bfil_samples = _family_samples(fam)
+    fam.ops["fwd"] = register(OpDef(fam.fwd, fwd_infer, fwd_kernel, grad=fwd_grad,
+                                    reference=_conv_reference(fam), samples=samples,
+                                    bad_samples=bad))
+    fam.ops["bin"] = register(OpDef(fam.bin, bin_infer, bin_kernel, grad=bin_grad,
+                                    reference=_bin_reference(fam), samples=bin_samples,
+                                    bad_samples=_bin_bad(fam)))
+    fam.ops["bfil"] = register(OpDef(fam.bfil, bfil_infer, bfil_kernel, grad=bfil_grad,
+                                     reference=_bfil_reference(fam), samples=bfil_samples))
+
+
+# ---------------------------------------------------------------------------------------
+# Plain-loop references (independent of windows.py) and samples.
+# ---------------------------------------------------------------------------------------
+
+def _ref_geometry(fam: _Family, xshape: tuple, fshape: tuple, a: dict) -> tuple:
+    """Output sizes and the pad before each spatial dim, written out from TF's rules."""
+    df = a["data_format"]
+    outs, befores = [], []
+    pairs = explicit_pairs(a["explicit_paddings"], df) if a["padding"] == "EXPLICIT" else \
+        ((0, 0),) * fam.rank
+    for s, k, st, dl, p in zip(spatial(xshape, df), fshape[:fam.rank], spatial(a["strides"], df),
+                               spatial(a["dilations"], df), pairs):
+        eff = (k - 1) * dl + 1
+        if a["padding"] == "SAME":
+            o = -(-s // st)
+            before = max(0, (o - 1) * st + eff - s) // 2
+        else:
+            before = p[0]
+            o = (s + p[0] + p[1] - eff) // st + 1
+        outs.append(o)
+        befores.append(before)
+    return outs, befores
+
+
+def _ref_loop(fam: _Family, xshape: tuple, fshape: tuple, a: dict, visit: Any) -> None:
+    """Calls visit(x_index, f_index, y_index) for every product term of the convolution."""
+    df = a["data_format"]
+    cf = channels_first(df)
+    r = fam.rank
+    outs, befores = _ref_geometry(fam, xshape, fshape, a)
+    n, c = outer(xshape, df)
+    sp_in = spatial(xshape, df)
+    strides, dils = spatial(a["strides"], df), spatial(a["dilations"], df)
+    if fam.depthwise:
+        mult = fshape[-1]
+        chans = [(ci, ci, m, ci * mult + m) for ci in range(c) for m in range(mult)]
+    else:
+        cfil, o = fshape[-2], fshape[-1]
+        og = o // (c // cfil)
+        chans = [(g * cfil + j, j, oc, oc) for oc in range(o) for g in [oc // og]
+                 for j in range(cfil)]
+    for b in range(n):
+        for opos in np.ndindex(*outs):
+            for kpos in np.ndindex(*fshape[:r]):
+                ipos = [op_ * st + kp * dl - bf for op_, st, kp, dl, bf in
+                        zip(opos, strides, kpos, dils, befores)]
+                if not all(0 <= i < s for i, s in zip(ipos, sp_in)):
+                    continue
+                for ci, fc, fo, oc in chans:
+                    xi = (b, ci) + tuple(ipos) if cf else (b,) + tuple(ipos) + (ci,)
+                    yi = (b, oc) + tuple(opos) if cf else (b,) + tuple(opos) + (oc,)
+                    visit(xi, tuple(kpos) + (fc, fo), yi)
+
+
+def _ref_out_shape(fam: _Family, xshape: tuple, fshape: tuple, a: dict) -> tuple:
+    outs, _ = _ref_geometry(fam, xshape, fshape, a)
+    oc = fshape[-2] * fshape[-1] if fam.depthwise else fshape[-1]
+    return full_shape(xshape[0], outs, oc, a["data_format"])
+
+
+def _conv_reference(fam: _Family) -> Any:
+    def ref(x: np.ndarray, w: np.ndarray, **a: Any) -> np.ndarray:
+        y = np.zeros(_ref_out_shape(fam, x.shape, w.shape, a), dtype=x.dtype)
+
+        def visit(xi: tuple, fi: tuple, yi: tuple) -> None:
+            y[yi] += x[xi] * w[fi]
+        _ref_loop(fam, x.shape, w.shape, a, visit)
+        return y
+    return ref
+
+
+def _bin_reference(fam: _Family) -> Any:
+    def ref(sizes: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
+        dx = np.zeros(tuple(int(s) for s in sizes), dtype=dy.dtype)
+
+        def visit(xi: tuple, fi: tuple, yi: tuple) -> None:
+            dx[xi] += dy[yi] * w[fi]
+        _ref_loop(fam, dx.shape, w.shape, a, visit)
+        return dx
+    return ref
+
+
+def _bfil_reference(fam: _Family) -> Any:
+    def ref(x: np.ndarray, sizes: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
+        dw = np.zeros(tuple(int(s) for s in sizes), dtype=dy.dtype)
+
+        def visit(xi: tuple, fi: tuple, yi: tuple) -> None:
+            dw[fi] += dy[yi] * x[xi]
+        _ref_loop(fam, x.shape, dw.shape, a, visit)
+        return dw
+    return ref
+
+
+def _attrs(r: int, df: str, strides: Any = 1, padding: str = "VALID", dil: Any = 1,
+           explicit: tuple = ()) -> dict:
+    st = (strides,) * r if isinstance(strides, int) else tuple(strides)
+    dl = (dil,) * r if isinstance(dil, int) else tuple(dil)
+    if channels_first(df):
+        full = lambda v: (1, 1) + v  # noqa: E731
+        ex = ((0, 0, 0, 0) + tuple(explicit)) if explicit else ()
+    else:
+        full = lambda v: (1,) + v + (1,)  # noqa: E731
+        ex = ((0, 0) + tuple(explicit) + (0, 0)) if explicit else ()
+    return dict(strides=full(st), padding=padding, explicit_paddings=ex, data_format=df,
+                dilations=full(dl))
+
+
+def _family_samples(fam: _Family) -> tuple:
+    r = fam.rank
+    df_last, df_first = fam.formats
+    fw = (lambda *k: _f64(*k, 2, 2)) if fam.depthwise else (lambda *k: _f64(*k, 2, 3))
+    if r == 2:
+        configs = [(df_last, (2, 5, 4, 2), (3, 2), dict(padding="SAME")),
+                   (df_last, (1, 6, 5, 2), (2, 3), dict(padding="VALID", strides=(2, 1))),
+                   (df_first, (1, 2, 5, 5), (2, 2), dict(padding="SAME", strides=2, dil=(1, 2))),
+                   (df_last, (1, 4, 4, 2), (2, 2), dict(padding="VALID", dil=2))]
+        if fam.explicit:
+            configs.append((df_last, (1, 4, 3, 2), (3, 2),
+                            dict(padding="EXPLICIT", explicit=(1, 0, 2, 1), strides=(1, 2))))
+    else:
+        configs = [(df_last, (1, 3, 4, 3, 2), (2, 2, 2), dict(padding="SAME")),
+                   (df_first, (1, 2, 4, 3, 3), (2, 1, 2), dict(padding="VALID", strides=2))]
+    samples, bin_s, bfil_s = [], [], []
+    for df, xs, ks, kw in configs:
+        a = _attrs(r, df, **kw)
+        x, w = _f64(*xs), fw(*ks)
+        samples.append(Sample((x, w), a))
+        ref = _conv_reference(fam)(x, w, **a)
+        dy = _f64(*ref.shape)
+        bin_s.append(Sample((np.array(xs, np.int32), w, dy), a))
+        bfil_s.append(Sample((x, np.array(w.shape, np.int32), dy), a))
+    if not fam.depthwise and fam.groups:  # grouped: 4 input channels, filter depth 2
+        a = _attrs(r, df_last, padding="SAME")
+        samples.append(Sample((_f64(1, 4, 3, 4), _f64(2, 2, 2, 4)), a))
+    ok = _attrs(r, df_last, padding="SAME")
+    xs = (1,) + (4,) * r + (2,)
+    ws = (2,) * r + (2, 3)
+    bad = [BadSample((np.ones(xs), np.ones((2,) * r + (3, 3))), ok, InvalidArgumentError,
+                     "must have the same depth" if fam.depthwise else "evenly divisible"),
+           BadSample((np.ones(xs), np.ones((6,) * r + (2, 2 if fam.depthwise else 3))),
+                     _attrs(r, df_last),
+                     InvalidArgumentError, "Computed output size would be negative"),
+           BadSample((np.ones(xs[1:]), np.ones(ws)), ok, InvalidArgumentError, "dimensional"),
+           BadSample((np.ones(xs), np.ones(ws)), _attrs(r, df_last, strides=0, padding="SAME"),
+                     InvalidArgumentError, "0"),
+           BadSample((np.ones(xs), np.ones(ws)), _attrs(r, df_last, dil=0, padding="SAME"),
+                     InvalidArgumentError, "Dilated rates should be larger than 0."),
+           BadSample((np.ones(xs), np.ones(ws)), {**ok, "padding": "FOO"}, InvalidArgumentError,
+                     "Value for attr 'padding' of \"FOO\""),
+           BadSample((np.ones(xs), np.ones(ws)), {**ok, "data_format": "NWHC"},
+                     InvalidArgumentError, "Value for attr 'data_format' of \"NWHC\""),
+           BadSample((np.ones(xs), np.ones(ws, np.float32)), ok, InvalidArgumentError,
+                     "was expected to be a double tensor but is a float tensor"),
+           BadSample((np.ones(xs, np.int64), np.ones(ws, np.int64)), ok, InvalidArgumentError,
+                     "Value for attr 'T' of int64 is not in the list of allowed values"),
+           BadSample((np.ones(xs), np.ones(ws)), {**ok, "strides": (2,) + (1,) * (r + 1)},
+                     UnimplementedError, "strides in the batch and depth dimensions")]
+    if fam.explicit:
+        bad.append(BadSample((np.ones(xs), np.ones(ws)),
+                             _attrs(r, df_last, padding="EXPLICIT", explicit=(-1, 0) * r),
+                             InvalidArgumentError, "must be nonnegative"))
+    return samples, bad, bin_s, bfil_s
+
+
+def _bin_bad(fam: _Family) -> list:
+    r = fam.rank
+    a = _attrs(r, fam.formats[0], padding="VALID")
+    oc = 4 if fam.depthwise else 3
+    w = np.ones((2,) * r + (2, 2 if fam.depthwise else 3))
+    return [BadSample((np.array((1,) + (4,) * r + (2,), np.int32), w,
+                       np.ones((1,) + (2,) * r + (oc,))), a, InvalidArgumentError,
+                      "Size of out_backprop doesn't match computed"),
+            BadSample((np.array((1,) + (4,) * r + (2,), np.int32), w,
+                       np.ones((1,) + (3,) * r + (oc + 1,))), a, InvalidArgumentError,
+                      "must have the same out_depth"),
+            BadSample((np.array((1, 4, 2), np.int32), w,
+                       np.ones((1,) + (3,) * r + (oc,))), a, InvalidArgumentError,
+                      "values, but got: 3")]
+
+
+for _fam in (CONV2D_F, CONV3D_F, DEPTHWISE_F):
+    _make_family(_fam)
+
+CONV2D, CONV2D_BACKPROP_INPUT, CONV2D_BACKPROP_FILTER = (CONV2D_F.ops[k] for k in
+                                                         ("fwd", "bin", "bfil"))
+CONV3D = CONV3D_F.ops["fwd"]
+DEPTHWISE = DEPTHWISE_F.ops["fwd"]
+
+
+# ---------------------------------------------------------------------------------------
+# Public API.
+# ---------------------------------------------------------------------------------------
+
+def get_sequence(value: Any, n: int, channel_index: int, name: str) -> tuple:
+    """TF's expansion of an int / n-list / (n+2)-list attr to the full rank."""
+    if value is None:
+        value = 1
+    if isinstance(value, (int, np.integer)) or (isinstance(value, EagerTensor) and
+                                               not value._shape):
+        vals = (int(value),)
+    else:
+        vals = tuple(int(v) for v in (value.numpy().reshape(-1) if isinstance(value, Tensor)
+                                      else value))
+    if len(vals) == n + 2:
+        return vals
+    if len(vals) == 1:
+        vals = vals * n
+    elif len(vals) != n:
+        raise ValueError(f"{name} should be of length 1, {n} or {n + 2}. Received: "
+                         f"{name}={list(vals) if not isinstance(value, int) else value} of "
+                         f"length {len(vals)}")
+    out = [1] * (n + 2)
+    spots = [i for i in range(n + 2) if i not in (0, channel_index)]
+    for i, v in zip(spots, vals):
+        out[i] = v
+    return tuple(out)
+
+
+def convert_padding(padding: Any, nd: int) -> tuple:
+    """(padding string, flat explicit paddings) from a string or a list of pairs."""
+    if isinstance(padding, (list, tuple)):
+        if len(padding) != nd:
+            raise ValueError(f"When padding is a list, it must be of size {nd}. Received: "
+                             f"padding={padding} of size {len(padding)}")
+        flat = []
+        for i, pair in enumerate(padding):
+            pair = list(pair) if isinstance(pair, (list, tuple)) else [pair]
+            if len(pair) != 2:
+                raise ValueError(f"When `padding` is a list, each element of `padding` must be "
+                                 f"a list/tuple of size 2. Received: padding={padding} with "
+                                 f"element at index {i} of size {len(pair)}")
+            flat += [int(pair[0]), int(pair[1])]
+        return "EXPLICIT", tuple(flat)
+    if isinstance(padding, bytes):
+        padding = padding.decode()
+    return padding, ()
+
+
+def _channel_index(data_format: str, nd: int) -> int:
+    return 1 if channels_first(data_format) else nd - 1
+
+
+def _conv_attrs(r: int, strides: Any, padding: Any, data_format: str, dilations: Any) -> dict:
+    ci = _channel_index(data_format, r + 2)
+    pad, ex = convert_padding(padding, r + 2)
+    return dict(strides=get_sequence(strides, r, ci, "strides"), padding=pad,
+                explicit_paddings=ex, data_format=data_format,
+                dilations=get_sequence(dilations, r, ci, "dilations"))
+
+
+def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
+           data_format: str = "NHWC", dilations: Any = None, name: str | None = None) -> Any:
+    """2-D convolution of `input` (NHWC or NCHW) with `filters` [h, w, in, out]."""
+    x, w = binary_args(input, filters)
+    return bind(CONV2D, (x, w), _conv_attrs(2, strides, padding, data_format or "NHWC",
+                                            dilations))
+
+
+def conv3d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
+           data_format: str = "NDHWC", dilations: Any = None, name: str | None = None) -> Any:
+    x, w = binary_args(input, filters)
+    return bind(CONV3D, (x, w), _conv_attrs(3, strides, padding, data_format or "NDHWC",
+                                            dilations))
+
+
+def _to_2d_format(data_format: str | None) -> str:
+    if data_format in (None, "NWC", "NHWC"):
+        return "NHWC"
+    if data_format in ("NCW", "NCHW"):
+        return "NCHW"
+    raise ValueError(f"`data_format` must be 'NWC' or 'NCW'. Received: data_format={data_format}")
+
+
+def conv1d(input: Any, filters: Any, stride: Any, padding: Any,  # noqa: A002
+           data_format: str = "NWC", dilations: Any = None, name: str | None = None) -> Any:
+    """1-D convolution, computed as TF does: a 2-D convolution over a unit height."""
+    df = _to_2d_format(data_format)
+    x, w = binary_args(input, filters)
+    spatial_axis = 2 if df == "NCHW" else 1
+    ci = _channel_index(df, 3)
+    st = get_sequence(stride, 1, ci, "stride")
+    dl = get_sequence(dilations, 1, ci, "dilations")
+    st = (1,) + st if df == "NHWC" else st[:2] + (1,) + st[2:]
+    dl = (1,) + dl if df == "NHWC" else dl[:2] + (1,) + dl[2:]
+    if isinstance(padding, (list, tuple)):
+        padding = list(padding)
+        padding.insert(spatial_axis, [0, 0])
+    pad, ex = convert_padding(padding, 4)
+    out = bind(CONV2D, (expand_dims(x, spatial_axis), expand_dims(w, 0)),
+               dict(strides=st, padding=pad, explicit_paddings=ex, data_format=df,
+                    dilations=dl))
+    return squeeze(out, [spatial_axis])
+
+
+def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
+                padding: Any = "VALID", data_format: str | None = None, dilations: Any = None,
+                name: str | None = None) -> Any:
+    """N-D convolution (N = 1, 2, 3) picked from the rank of `input`."""
+    x = _t(input)
+    r = None if x._shape is None else len(x._shape) - 2
+    if r == 1:
+        return conv1d(x, filters, strides, padding, data_format or "NWC", dilations)
+    if r == 3:
+        return conv3d(x, filters, strides, padding, data_format or "NDHWC", dilations)
+    if r == 2 or r is None:
+        return conv2d(x, filters, strides, padding, data_format or "NHWC", dilations)
+    # TF hands other ranks to Conv2D, which reports the rank
+    return conv2d(x, filters, strides, padding, data_format or "NHWC", dilations)
+
+
+def _sizes_tensor(value: Any) -> Any:
+    if isinstance(value, Tensor) and not isinstance(value, EagerTensor):
+        return value
+    vals = static_ints(value, "output_shape")
+    return EagerTensor(np.array(vals, dtype=np.int32))
+
+
+def _full_input_sizes(fam: _Family, sizes: Any, w: Any, dy: Any, data_format: str) -> Any:
+    """TF also accepts just the spatial sizes; batch and depth then come from dy and w."""
+    vals = static_shape_values(sizes)
+    r = fam.rank
+    if vals is not None and len(vals) == r and w._shape is not None and dy._shape is not None:
+        depth = w._shape[-2] if not fam.depthwise else w._shape[-2]
+        full = full_shape(outer(dy._shape, data_format)[0], vals, depth, data_format)
+        return EagerTensor(np.array(full, dtype=np.int32))
+    if vals is not None and len(vals) != r + 2:
+        raise fail(fam.bin, f"{fam.bin} requires input_sizes to contain {r + 2} values or {r} "
+                            f"values, but got: {len(vals)}")
+    return sizes
+
+
+def conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, strides: Any,
+                          padding: Any, data_format: str = "NHWC", dilations: Any = None,
+                          name: str | None = None) -> Any:
+    w, dy = binary_args(filters, out_backprop)
+    a = _conv_attrs(2, strides, padding, data_format, dilations)
+    sizes = _full_input_sizes(CONV2D_F, _sizes_tensor(input_sizes), w, dy, data_format)
+    return bind(CONV2D_BACKPROP_INPUT, (sizes, w, dy), a)
+
+
+def conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any,  # noqa: A002
+                           strides: Any, padding: Any, data_format: str = "NHWC",
+                           dilations: Any = None, name: str | None = None) -> Any:
+    x, dy = binary_args(input, out_backprop)
+    a = _conv_attrs(2, strides, padding, data_format, dilations)
+    return bind(CONV2D_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a)
+
+
+def conv2d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
+                     padding: Any = "SAME", data_format: str = "NHWC", dilations: Any = None,
+                     name: str | None = None) -> Any:
+    """The gradient of conv2d with respect to its input, used as a layer (deconvolution)."""
+    return conv2d_backprop_input(output_shape, filters, input, strides, padding,
+                                 data_format or "NHWC", dilations)
+
+
+def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
+                     padding: Any = "SAME", data_format: str = "NDHWC", dilations: Any = None,
+                     name: str | None = None) -> Any:
+    w, dy = binary_args(filters, input)
+    df = data_format or "NDHWC"
+    a = _conv_attrs(3, strides, padding, df, dilations)
+    sizes = _full_input_sizes(CONV3D_F, _sizes_tensor(output_shape), w, dy, df)
+    return bind(CONV3D_F.ops["bin"], (sizes, w, dy), a)
+
+
+def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
+                     padding: Any = "SAME", data_format: str = "NWC", dilations: Any = None,
+                     name: str | None = None) -> Any:
+    df = _to_2d_format(data_format)
+    spatial_axis = 2 if df == "NCHW" else 1
+    shape = list(static_ints(output_shape, "output_shape"))
+    if len(shape) != 3:
+        raise ValueError(f"output_shape must have length 3, got {len(shape)}")
+    shape.insert(spatial_axis, 1)
+    ci = _channel_index(df, 3)
+    st = get_sequence(strides, 1, ci, "strides")
+    dl = get_sequence(dilations, 1, ci, "dilations")
+    st = (1,) + st if df == "NHWC" else st[:2] + (1,) + st[2:]
+    dl = (1,) + dl if df == "NHWC" else dl[:2] + (1,) + dl[2:]
+    w, dy = binary_args(filters, input)
+    out = conv2d_backprop_input(shape, expand_dims(w, 0), expand_dims(dy, spatial_axis), st,
+                                padding, df, dl)
+    return squeeze(out, [spatial_axis])
+
+
+def conv_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
+                   padding: Any = "SAME", data_format: str | None = None, dilations: Any = None,
+                   name: str | None = None) -> Any:
+    """Transposed convolution of rank 1, 2 or 3, picked from the length of output_shape."""
+    n = len(static_ints(output_shape, "output_shape")) if not (
+        isinstance(output_shape, Tensor) and not isinstance(output_shape, EagerTensor)) \
+        else output_shape._shape[0]
+    fn = {3: conv1d_transpose, 4: conv2d_transpose, 5: conv3d_transpose}.get(n)
+    if fn is None:
+        raise ValueError(f"`output_shape` must be of length 3, 4 or 5. Received: "
+                         f"output_shape={output_shape} of length {n}.")
+    if data_format is None:
+        return fn(input, filters, output_shape, strides, padding, dilations=dilations)
+    return fn(input, filters, output_shape, strides, padding, data_format, dilations)
+
+
+def _depthwise_strides(strides: Any) -> tuple:
+    if isinstance(strides, (int, np.integer)):
+        raise TypeError(f"Expected list for 'strides' argument to 'depthwise_conv2d_native' Op, "
+                        f"not {strides}.")
+    return tuple(int(s) for s in strides)
+
+
+def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noqa: A002
+                     data_format: str | None = None, dilations: Any = None,
+                     name: str | None = None) -> Any:
+    """Each input channel convolved with its own `channel_multiplier` filters."""
+    x, w = binary_args(input, filter)
+    df = data_format or "NHWC"
+    ci = _channel_index(df, 4)
+    pad, ex = convert_padding(padding, 4)
+    return bind(DEPTHWISE, (x, w), dict(strides=_depthwise_strides(strides), padding=pad,
+                                        explicit_paddings=ex, data_format=df,
+                                        dilations=get_sequence(dilations, 2, ci, "dilations")))
+
+
+def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
+                                    out_backprop: Any, strides: Any, padding: Any,
+                                    data_format: str = "NHWC", dilations: Any = (1, 1, 1, 1),
+                                    name: str | None = None) -> Any:
+    w, dy = binary_args(filter, out_backprop)
+    pad, ex = convert_padding(padding, 4)
+    a = dict(strides=_depthwise_strides(strides), padding=pad, explicit_paddings=ex,
+             data_format=data_format, dilations=tuple(int(d) for d in dilations))
+    return bind(DEPTHWISE_F.ops["bin"], (_sizes_tensor(input_sizes), w, dy), a)
+
+
+def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A002
+                                     out_backprop: Any, strides: Any, padding: Any,
+                                     data_format: str = "NHWC", dilations: Any = (1, 1, 1, 1),
+                                     name: str | None = None) -> Any:
+    x, dy = binary_args(input, out_backprop)
+    pad, ex = convert_padding(padding, 4)
+    a = dict(strides=_depthwise_strides(strides), padding=pad, explicit_paddings=ex,
+             data_format=data_format, dilations=tuple(int(d) for d in dilations))
+    return bind(DEPTHWISE_F.ops["bfil"], (x, _sizes_tensor(filter_sizes), dy), a)
+
+
+def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  # noqa: A002
+                     strides: Any, padding: Any, data_format: str | None = None,
+                     dilations: Any = None, name: str | None = None) -> Any:
+    """A depthwise convolution followed by a 1x1 convolution mixing the channels."""
+    pw = convert_to_tensor(pointwise_filter)
+    if pw._shape is not None:
+        if len(pw._shape) != 4:
+            raise ValueError(f"Shape must be rank 4 but is rank {len(pw._shape)}")
+        for d in pw._shape[:2]:
+            if d not in (1, None):
+                raise ValueError(f"Dimensions {d} and 1 are not compatible")
+    depth = depthwise_conv2d(input, depthwise_filter, strides, padding, data_format, dilations)
+    return conv2d(depth, pw, 1, "VALID", data_format or "NHWC")
+
+
+def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str,
+                  name: str | None = None) -> Any:
+    """Dilated ("atrous") 2-D convolution with stride 1."""
+    if int(rate) < 1:
+        raise ValueError(f"rate {rate} cannot be less than one")
+    return conv2d(value, filters, 1, padding, "NHWC", int(rate))
+
+
+__all__ = ["conv1d", "conv2d", "conv3d", "convolution", "conv2d_transpose", "conv1d_transpose",
+           "conv3d_transpose", "conv_transpose", "depthwise_conv2d", "separable_conv2d",
+           "atrous_conv2d", "conv2d_backprop_input", "conv2d_backprop_filter",
+           "depthwise_conv2d_backprop_input", "depthwise_conv2d_backprop_filter"]

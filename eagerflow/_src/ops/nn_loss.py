@@ -1,0 +1,420 @@
+"""tf.nn losses and metrics: the fused softmax cross-entropies, sigmoid and weighted
+cross-entropies, log_poisson_loss, l2_loss, in_top_k.
+
+Sits in the ops layer next to nn.py. The fused cross-entropy ops return (loss,
+backprop) like TF's kernels; their gradients reuse the saved backprop at first order
+and go through the public softmax for higher orders. Everything is written in TF's
+numerically stable forms (no overflow for logits of 1e4).
+"""
+
+from __future__ import annotations
+
+import math as _pymath
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import reshape, transpose
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import (
+    _t,
+    add,
+    cast,
+    exp,
+    log,
+    log1p,
+    negative,
+    sum_to,
+    where,
+    zeros_like,
+)
+from eagerflow._src.ops.math import abs as _abs
+from eagerflow._src.ops.nn import (
+    _FLOAT_T,
+    _const,
+    _f64,
+    _rng,
+    log_softmax,
+    relu,
+    softmax,
+)
+from eagerflow._src.ops.nn_conv import check_t, fail, wants
+from eagerflow._src.ops.reduce import reduce_sum
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+# ---------------------------------------------------------------------------------------
+# Fused softmax cross-entropies: (loss, backprop), as TF's kernels.
+# ---------------------------------------------------------------------------------------
+
+def _is_zero(g: Any) -> bool:
+    """True for an eager all-zeros gradient (what a tape feeds an unused output)."""
+    return isinstance(g, EagerTensor) and not g._arr.any()
+
+
+def _xent_backprop_grad(logits: Any, g_bp: Any) -> Any:
+    """The gradient through the `backprop` output: the softmax Jacobian applied to g_bp."""
+    s = softmax(logits)
+    return s * (g_bp - reduce_sum(g_bp * s, axis=-1, keepdims=True))
+
+
+def _expand_last(g: Any) -> Any:
+    from eagerflow._src.ops.array import expand_dims
+
+    return expand_dims(g, -1)
+
+
+def _sparse_xent_infer(logits: Any, labels: Any) -> list:
+    op = "SparseSoftmaxCrossEntropyWithLogits"
+    d = check_t(op, (logits,), _FLOAT_T)
+    if labels._dtype not in (dt.int32, dt.int64):
+        word = {dt.float32: "float", dt.float64: "double"}.get(labels._dtype, labels._dtype.name)
+        raise fail(op, f"Value for attr 'Tlabels' of {word} is not in the list of allowed "
+                       "values: int32, int64")
+    if logits._shape is not None and len(logits._shape) != 2:
+        raise fail(op, f"logits must be 2-D, but got shape {C.shape_str(logits._shape)}")
+    if labels._shape is not None and len(labels._shape) != 1:
+        raise fail(op, f"labels must be 1-D, but got shape {C.shape_str(labels._shape)}")
+    if logits._shape is not None and labels._shape is not None:
+        b, k = logits._shape
+        if None not in (b, labels._shape[0]) and b != labels._shape[0]:
+            raise fail(op, f"logits and labels must have the same first dimension, got logits "
+                           f"shape {C.shape_str(logits._shape)} and labels shape "
+                           f"{C.shape_str(labels._shape)}")
+        if k == 0:
+            raise fail(op, f"Must have at least one class, but got logits shape "
+                           f"{C.shape_str(logits._shape)}")
+    b = None if logits._shape is None else logits._shape[0]
+    return [((b,), d), (logits._shape, d)]
+
+
+def _sparse_xent_kernel(xp: Any, logits: Any, labels: Any) -> tuple:
+    k = logits.shape[1]
+    bad = (labels < 0) | (labels >= k)
+    if bad.any():
+        v = int(labels[bad][0])
+        raise InvalidArgumentError(
+            None, None, f"Received a label value of {v} which is outside the valid range of "
+                        f"[0, {k}).  Label values: {' '.join(str(int(i)) for i in labels)} "
+                        "[Op:SparseSoftmaxCrossEntropyWithLogits]")
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    e = xp.exp(shifted)
+    total = e.sum(axis=1, keepdims=True)
+    rows = xp.arange(logits.shape[0])
+    loss = (xp.log(total[:, 0]) - shifted[rows, labels]).astype(logits.dtype, copy=False)
+    backprop = e / total
+    backprop[rows, labels] -= 1
+    return loss, backprop
+
+
+def _sparse_xent_ref(logits: np.ndarray, labels: np.ndarray) -> tuple:
+    loss = np.empty(logits.shape[0], logits.dtype)
+    bp = np.empty_like(logits)
+    for i, row in enumerate(logits):
+        m = max(float(v) for v in row)
+        total = sum(_pymath.exp(float(v) - m) for v in row)
+        loss[i] = m + _pymath.log(total) - float(row[labels[i]])
+        for j, v in enumerate(row):
+            bp[i, j] = _pymath.exp(float(v) - m) / total - (1.0 if j == labels[i] else 0.0)
+    return loss, bp
+
+
+def _sparse_xent_grad(n: Any, g_loss: Any, g_bp: Any) -> list:
+    logits = n.inputs[0]
+    gx = _expand_last(g_loss) * n.outputs[1]
+    if not _is_zero(g_bp):
+        gx = gx + _xent_backprop_grad(logits, g_bp)
+    return [gx, None]
+
+
+SPARSE_XENT = register(OpDef(
+    "SparseSoftmaxCrossEntropyWithLogits", _sparse_xent_infer, _sparse_xent_kernel,
+    grad=_sparse_xent_grad, reference=_sparse_xent_ref, num_outputs=2,
+    samples=[Sample((_f64(4, 3), np.array([0, 2, 1, 2], np.int32))),
+             Sample((np.array([[1e4, 0.0, -1e4], [1.0, 2.0, 3.0]]),
+                     np.array([1, 0], np.int64)), grad=False)],
+    bad_samples=[BadSample((np.ones((2, 3)), np.array([1, 5], np.int32)), {},
+                           InvalidArgumentError, "Received a label value of 5 which is outside "
+                                                 "the valid range of [0, 3).  Label values: 1 5"),
+                 BadSample((np.ones((2, 3)), np.array([-1, 0], np.int32)), {},
+                           InvalidArgumentError, "Received a label value of -1"),
+                 BadSample((np.ones((2, 0)), np.array([0, 0], np.int32)), {},
+                           InvalidArgumentError, "Must have at least one class"),
+                 BadSample((np.ones((2, 3)), np.array([0.0, 1.0], np.float32)), {},
+                           InvalidArgumentError, "Value for attr 'Tlabels' of float")],
+))
+
+
+def _xent_infer(logits: Any, labels: Any) -> list:
+    op = "SoftmaxCrossEntropyWithLogits"
+    d = check_t(op, (logits, labels), _FLOAT_T)
+    if logits._shape is not None and labels._shape is not None:
+        if len(logits._shape) != 2 or len(labels._shape) != 2:
+            raise fail(op, f"logits and labels must be either 2-dimensional, or broadcasted to "
+                           f"be 2-dimensional, got {C.shape_str(logits._shape)} and "
+                           f"{C.shape_str(labels._shape)}")
+        try:
+            shape = C.broadcast(op, logits._shape, labels._shape)
+        except InvalidArgumentError:
+            raise fail(op, f"logits and labels must be broadcastable: logits_size="
+                           f"{C.shape_str(logits._shape)} labels_size="
+                           f"{C.shape_str(labels._shape)}") from None
+        return [((shape[0],), d), (shape, d)]
+    return [((None,), d), ((None, None), d)]
+
+
+def _xent_kernel(xp: Any, logits: Any, labels: Any) -> tuple:
+    logits, labels = xp.broadcast_arrays(logits, labels)
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    e = xp.exp(shifted)
+    total = e.sum(axis=1, keepdims=True)
+    loss = (labels * (xp.log(total) - shifted)).sum(axis=1).astype(logits.dtype, copy=False)
+    return loss, e / total - labels
+
+
+def _xent_ref(logits: np.ndarray, labels: np.ndarray) -> tuple:
+    logits, labels = np.broadcast_arrays(logits, labels)
+    loss = np.empty(logits.shape[0], logits.dtype)
+    bp = np.empty(logits.shape, logits.dtype)
+    for i in range(logits.shape[0]):
+        row = [float(v) for v in logits[i]]
+        m = max(row)
+        total = sum(_pymath.exp(v - m) for v in row)
+        lse = m + _pymath.log(total)
+        loss[i] = sum(float(z) * (lse - v) for z, v in zip(labels[i], row))
+        bp[i] = [_pymath.exp(v - m) / total - float(z) for v, z in zip(row, labels[i])]
+    return loss, bp
+
+
+def _xent_grad(n: Any, g_loss: Any, g_bp: Any) -> list:
+    logits, labels = n.inputs
+    gl = _expand_last(g_loss)
+    gx = gl * n.outputs[1]
+    bp_used = not _is_zero(g_bp)
+    if bp_used:
+        gx = gx + _xent_backprop_grad(logits, g_bp)
+    g_labels = None
+    if wants(n, 1):
+        g_labels = gl * negative(log_softmax(logits))
+        if bp_used:
+            g_labels = g_labels - g_bp
+        g_labels = sum_to(g_labels, labels)
+    return [sum_to(gx, logits) if wants(n, 0) else None, g_labels]
+
+
+def _soft_labels(*shape: int) -> np.ndarray:
+    z = _rng.uniform(0.1, 1.0, size=shape)
+    return z / z.sum(axis=-1, keepdims=True)
+
+
+SOFTMAX_XENT = register(OpDef(
+    "SoftmaxCrossEntropyWithLogits", _xent_infer, _xent_kernel, grad=_xent_grad,
+    reference=_xent_ref, num_outputs=2,
+    samples=[Sample((_f64(3, 4), _soft_labels(3, 4))),
+             Sample((_f64(2, 3), _soft_labels(1, 3))),
+             Sample((np.array([[1e4, 0.0, -1e4]]), np.array([[0.2, 0.3, 0.5]])), grad=False)],
+    bad_samples=[BadSample((np.ones((2, 3)), np.ones((2, 2))), {}, InvalidArgumentError,
+                           "logits and labels must be broadcastable: logits_size=[2,3] "
+                           "labels_size=[2,2]"),
+                 BadSample((np.ones((2, 3), np.int32), np.ones((2, 3), np.int32)), {},
+                           InvalidArgumentError, "Value for attr 'T' of int32")],
+))
+
+
+def _check_rank_match(labels: Any, logits: Any) -> None:
+    ls, gs = labels._shape, logits._shape
+    if ls is None or gs is None:
+        return
+    if len(ls) != len(gs) - 1:
+        raise ValueError(f"`labels.shape.rank` must equal `logits.shape.rank - 1`. Received: "
+                         f"labels.shape={tuple(ls)} of rank {len(ls)} and "
+                         f"logits.shape={tuple(gs)} of rank {len(gs)}")
+    for a, b in zip(ls, gs[:-1]):
+        if None not in (a, b) and a != b:
+            raise ValueError(f"`labels.shape` must equal `logits.shape` except for the last "
+                             f"dimension. Received: labels.shape={tuple(ls)} and "
+                             f"logits.shape={tuple(gs)}")
+
+
+def sparse_softmax_cross_entropy_with_logits(labels: Any, logits: Any,
+                                             name: str | None = None) -> Any:
+    """-log(softmax(logits)[label]) per example; labels are class indices in [0, classes)."""
+    logits = _t(logits)
+    labels = _t(labels)
+    if logits._shape is not None and not logits._shape:
+        raise ValueError(f"`logits` cannot be a scalar. Received logits={logits}`")
+    _check_rank_match(labels, logits)
+    precise = cast(logits, dt.float32) if logits._dtype is dt.float16 else logits
+    shape = logits._shape
+    if len(shape) != 2:
+        precise = reshape(precise, (-1, shape[-1]))
+        labels = reshape(labels, (-1,))
+    loss, _ = bind(SPARSE_XENT, (precise, labels), {})
+    if len(shape) != 2:
+        loss = reshape(loss, shape[:-1])
+    return cast(loss, dt.float16) if logits._dtype is dt.float16 else loss
+
+
+def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1,
+                                      name: str | None = None) -> Any:
+    """-sum(labels * log_softmax(logits), axis); gradients flow to both arguments."""
+    logits = _t(logits)
+    precise = cast(logits, dt.float32) if logits._dtype is dt.float16 else logits
+    labels = cast(_t(labels), precise._dtype)
+    shape = logits._shape
+    if shape is not None and not shape:
+        raise ValueError(f"`logits` cannot be a scalar. Received logits={logits}`")
+    n = len(shape)
+    ax = axis % n if -n <= axis < n else axis
+    if not 0 <= ax < n:
+        raise InvalidArgumentError(None, None, f"`dim` must be in the range [{-n}, {n}) where "
+                                               f"{n} is the number of dimensions in the input. "
+                                               f"Received: dim={axis}")
+    perm = None
+    if ax != n - 1:
+        perm = list(range(n))
+        perm[ax], perm[-1] = perm[-1], perm[ax]
+        precise, labels = transpose(precise, perm), transpose(labels, perm)
+    moved = precise._shape
+    if n != 2:
+        precise = reshape(precise, (-1, moved[-1]) if n else (1, 1))
+        labels = reshape(labels, (-1, labels._shape[-1]) if labels._shape else (1, 1))
+    loss, _ = bind(SOFTMAX_XENT, (precise, labels), {})
+    if n != 2:
+        loss = reshape(loss, moved[:-1])
+    return cast(loss, dt.float16) if logits._dtype is dt.float16 else loss
+
+
+def _same_shape(a: Any, b: Any, what: tuple) -> None:
+    if a._shape is not None and b._shape is not None and tuple(a._shape) != tuple(b._shape):
+        raise ValueError(f"`{what[0]}` and `{what[1]}` must have the same shape, received "
+                         f"({tuple(a._shape)} vs {tuple(b._shape)}).")
+
+
+def sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
+                                      name: str | None = None) -> Any:
+    """Per-element logistic loss, stable for large |logits|."""
+    if labels is None or logits is None:
+        raise ValueError(f"Both `labels` and `logits` must be provided for "
+                         f"sigmoid_cross_entropy_with_logitsReceived: labels={labels} and "
+                         f"logits={logits}")
+    x, z = _t(logits), _t(labels)
+    _same_shape(x, z, ("logits", "labels"))
+    zeros = zeros_like(x)
+    relu_x = where(x >= zeros, x, zeros)
+    neg_abs = where(x >= zeros, negative(x), x)
+    return add(relu_x - x * z, log1p(exp(neg_abs)))
+
+
+def weighted_cross_entropy_with_logits(labels: Any, logits: Any, pos_weight: Any,
+                                       name: str | None = None) -> Any:
+    """Sigmoid cross-entropy with the positive term weighted by `pos_weight`."""
+    x, z = _t(logits), _t(labels)
+    _same_shape(x, z, ("logits", "labels"))
+    q = convert_to_tensor(pos_weight, dtype_hint=x._dtype)
+    log_weight = 1 + (q - 1) * z
+    return add((1 - z) * x, log_weight * (log1p(exp(negative(_abs(x)))) + relu(negative(x))))
+
+
+def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = False,
+                     name: str | None = None) -> Any:
+    """exp(log_input) - log_input * targets (+ Stirling's term when compute_full_loss)."""
+    c, z = _t(log_input), _t(targets)
+    _same_shape(c, z, ("log_input", "targets"))
+    result = exp(c) - c * z
+    if compute_full_loss:
+        ones = convert_to_tensor(1, dtype=z._dtype)
+        safe = where(z > ones, z, ones)  # no log(0) even where the term is masked off
+        stirling = safe * log(safe) - safe + 0.5 * log(_const(2.0 * _pymath.pi, safe) * safe)
+        result = result + where(z > ones, stirling, zeros_like(z))
+    return result
+
+# ---------------------------------------------------------------------------------------
+# L2 loss and normalization.
+# ---------------------------------------------------------------------------------------
+
+L2_LOSS = register(OpDef(
+    "L2Loss", lambda t: [((), check_t("L2Loss", (t,), _FLOAT_T))],
+    lambda xp, t: xp.asarray((t * t).sum() / 2, dtype=t.dtype),
+    grad=lambda n, g: [n.inputs[0] * g],
+    reference=lambda t: np.asarray(sum(float(v) ** 2 for v in t.ravel()) / 2, t.dtype),
+    samples=[Sample((_f64(3, 4),)), Sample((_f64(),))],
+    bad_samples=[BadSample((np.array([1, 2], np.int32),), {}, InvalidArgumentError,
+                           "Value for attr 'T' of int32")],
+))
+
+
+def l2_loss(t: Any, name: str | None = None) -> Any:
+    """sum(t ** 2) / 2."""
+    return bind(L2_LOSS, (_t(t),), {})
+
+
+# ---------------------------------------------------------------------------------------
+# in_top_k.
+# ---------------------------------------------------------------------------------------
+
+def _in_top_k_infer(predictions: Any, targets: Any, k: int) -> list:
+    op = "InTopKV2"
+    if predictions._dtype is not dt.float32:
+        raise fail(op, f"Value for attr 'T' of {predictions._dtype.name} is not in the list of "
+                       "allowed values: float")
+    if targets._dtype not in (dt.int32, dt.int64):
+        raise fail(op, f"Value for attr 'T' of {targets._dtype.name} is not in the list of "
+                       "allowed values: int32, int64")
+    ps, ts = predictions._shape, targets._shape
+    if ps is not None and len(ps) != 2:
+        raise fail(op, "predictions must be 2-dimensional")
+    if ts is not None and len(ts) != 1:
+        raise fail(op, "targets must be 1-dimensional")
+    if ps is not None and ts is not None and None not in (ps[0], ts[0]) and ps[0] != ts[0]:
+        raise fail(op, f"First dimension of predictions {ps[0]} must match length of targets "
+                       f"{ts[0]}")
+    return [((None if ps is None else ps[0],), dt.bool)]
+
+
+def _in_top_k_kernel(xp: Any, predictions: Any, targets: Any, k: int) -> Any:
+    b, n = predictions.shape
+    ok = (targets >= 0) & (targets < n)
+    safe = xp.where(ok, targets, 0)
+    target_pred = predictions[xp.arange(b), safe]
+    # ties with the target count as "in"; a non-finite target prediction never does
+    more = (predictions > target_pred[:, None]).sum(axis=1)
+    return ok & xp.isfinite(target_pred) & (more < k)
+
+
+def _in_top_k_ref(predictions: np.ndarray, targets: np.ndarray, k: int) -> np.ndarray:
+    out = []
+    for row, t in zip(predictions, targets):
+        if not 0 <= t < len(row) or not _pymath.isfinite(row[t]):
+            out.append(False)
+            continue
+        out.append(sum(1 for v in row if v > row[t]) < k)
+    return np.array(out, dtype=bool)
+
+
+IN_TOP_K = register(OpDef(
+    "InTopKV2", _in_top_k_infer, _in_top_k_kernel, reference=_in_top_k_ref,
+    samples=[Sample((np.array([[1.0, 1.0, 0.5], [0.0, 2.0, 2.0], [3.0, np.nan, 1.0],
+                               [1.0, 2.0, 3.0]], np.float32), np.array([0, 1, 2, 5], np.int32)),
+                    {"k": 1}, grad=False),
+             Sample((_f64(5, 4).astype(np.float32), np.array([0, 1, 2, 3, 0], np.int64)),
+                    {"k": 2}, grad=False)],
+    bad_samples=[BadSample((np.ones((2, 3), np.float32), np.array([0, 1, 2], np.int32)),
+                           {"k": 1}, InvalidArgumentError,
+                           "First dimension of predictions 2 must match length of targets 3"),
+                 BadSample((np.ones((2, 3), np.float32), np.array([[0, 1]], np.int32)),
+                           {"k": 1}, InvalidArgumentError, "targets must be 1-dimensional")],
+))
+
+
+def in_top_k(targets: Any, predictions: Any, k: Any, name: str | None = None) -> Any:
+    """Whether each target's prediction is among the row's top `k` (ties count as in)."""
+    p = convert_to_tensor(predictions, dtype_hint=dt.float32)
+    if p._dtype is not dt.float32:
+        raise ValueError(f"Tensor conversion requested dtype float32 for Tensor with dtype "
+                         f"{p._dtype.name}: {p!r}")
+    return bind(IN_TOP_K, (p, _t(targets)), {"k": int(k)})
+

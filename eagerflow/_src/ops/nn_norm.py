@@ -1,0 +1,198 @@
+"""tf.nn normalization: l2_normalize, moments (and sufficient statistics, weighted
+moments), batch_normalization, and the fused batch norm of tf.compat.v1.nn.
+
+Sits in the ops layer next to nn.py; composites of public ops, so every order of
+gradient comes from the ops they use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.math import (
+    _t,
+    cast,
+    maximum,
+    negative,
+    rsqrt,
+    square,
+    squared_difference,
+)
+from eagerflow._src.ops.nn import _const
+from eagerflow._src.ops.nn_conv import fail
+from eagerflow._src.ops.reduce import reduce_mean, reduce_sum
+
+# ---------------------------------------------------------------------------------------
+# L2 normalization.
+# ---------------------------------------------------------------------------------------
+
+def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: str | None = None,
+                 dim: Any = None) -> Any:
+    """x / sqrt(max(sum(x ** 2, axis), epsilon))."""
+    x = _t(x)
+    if axis is None:
+        axis = dim
+    if not (x._dtype.is_floating or x._dtype.is_complex):
+        raise TypeError(f"Cannot convert {epsilon} to EagerTensor of dtype {x._dtype.name}")
+    sq = reduce_sum(square(x), axis=axis, keepdims=True)
+    return x * rsqrt(maximum(sq, _const(epsilon, x)))
+
+# ---------------------------------------------------------------------------------------
+# Moments and batch normalization.
+# ---------------------------------------------------------------------------------------
+
+def _axes_list(axes: Any) -> list:
+    if isinstance(axes, (int, np.integer)):
+        return [int(axes)]
+    if isinstance(axes, Tensor):
+        return [int(a) for a in np.asarray(axes.numpy()).reshape(-1)]
+    return [int(a) for a in axes]
+
+
+def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
+            name: str | None = None) -> tuple:
+    """(mean, variance) of `x` over `axes`; float16 is accumulated in float32."""
+    x = _t(x)
+    y = cast(x, dt.float32) if x._dtype is dt.float16 else x
+    ax = _axes_list(axes)
+    mean = reduce_mean(y, axis=ax, keepdims=True)
+    # TF stops the gradient through `mean` here; that changes nothing at first order (the
+    # term is zero) but makes second derivatives wrong, so eagerflow keeps it
+    variance = reduce_mean(squared_difference(y, mean), axis=ax, keepdims=True)
+    if not keepdims:
+        from eagerflow._src.ops.array import squeeze
+
+        mean, variance = squeeze(mean, ax), squeeze(variance, ax)
+    if x._dtype is dt.float16:
+        return cast(mean, dt.float16), cast(variance, dt.float16)
+    return mean, variance
+
+
+def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
+                          name: str | None = None) -> tuple:
+    """(count, sum of x - shift, sum of (x - shift)**2, shift) over `axes`."""
+    x = _t(x)
+    ax = _axes_list(axes)
+    count = 1
+    for a in ax:
+        count *= x._shape[a]
+    counts = convert_to_tensor(float(count), dtype=x._dtype)
+    if shift is not None:
+        shift = convert_to_tensor(shift, dtype_hint=x._dtype)
+        m_ss = reduce_sum(x - shift, axis=ax, keepdims=keepdims)
+        v_ss = reduce_sum(squared_difference(x, shift), axis=ax, keepdims=keepdims)
+    else:
+        m_ss = reduce_sum(x, axis=ax, keepdims=keepdims)
+        v_ss = reduce_sum(square(x), axis=ax, keepdims=keepdims)
+    return counts, m_ss, v_ss, shift
+
+
+def normalize_moments(counts: Any, mean_ss: Any, variance_ss: Any, shift: Any,
+                      name: str | None = None) -> tuple:
+    """(mean, variance) from sufficient statistics."""
+    divisor = 1.0 / _t(counts)
+    shifted_mean = mean_ss * divisor
+    mean = shifted_mean + shift if shift is not None else shifted_mean
+    variance = variance_ss * divisor - square(shifted_mean)
+    return mean, variance
+
+
+def weighted_moments(x: Any, axes: Any, frequency_weights: Any, keepdims: bool = False,
+                     name: str | None = None) -> tuple:
+    """Frequency-weighted (mean, variance) over `axes`."""
+    x = _t(x)
+    w = convert_to_tensor(frequency_weights, dtype_hint=x._dtype)
+    ax = _axes_list(axes)
+    wx = reduce_sum(w * x, axis=ax, keepdims=True)
+    from eagerflow._src.ops.math import broadcast_like, div_no_nan
+
+    sw = reduce_sum(broadcast_like(w, x), axis=ax, keepdims=True)
+    mean = div_no_nan(wx, sw)
+    var = div_no_nan(reduce_sum(w * squared_difference(x, mean), axis=ax, keepdims=True), sw)
+    if not keepdims:
+        from eagerflow._src.ops.array import squeeze
+
+        mean, var = squeeze(mean, ax), squeeze(var, ax)
+    return mean, var
+
+
+def batch_normalization(x: Any, mean: Any, variance: Any, offset: Any, scale: Any,
+                        variance_epsilon: float, name: str | None = None) -> Any:
+    """(x - mean) * scale / sqrt(variance + epsilon) + offset, as one multiply-add."""
+    x = _t(x)
+    mean = convert_to_tensor(mean, dtype_hint=x._dtype) if not isinstance(mean, Tensor) else mean
+    variance = convert_to_tensor(variance, dtype_hint=x._dtype) \
+        if not isinstance(variance, Tensor) else variance
+    inv = rsqrt(variance + _const(variance_epsilon, variance))
+    if scale is not None:
+        inv = inv * scale
+    shift = offset - mean * inv if offset is not None else negative(mean * inv)
+    return x * cast(inv, x._dtype) + cast(shift, x._dtype)
+
+
+def fused_batch_norm(x: Any, scale: Any, offset: Any, mean: Any = None, variance: Any = None,
+                     epsilon: float = 0.001, data_format: str = "NHWC", is_training: bool = True,
+                     name: str | None = None, exponential_avg_factor: float = 1.0) -> tuple:
+    """tf.compat.v1.nn.fused_batch_norm: (y, batch or running mean, variance).
+
+    Training normalizes with the batch statistics and returns the mean and the
+    Bessel-corrected variance (blended into `mean`/`variance` when
+    exponential_avg_factor != 1); inference normalizes with the given statistics.
+    """
+    op = "FusedBatchNormV3"
+    x = _t(x)
+    if x._shape is not None and len(x._shape) not in (4, 5):
+        raise fail(op, f"input must be 4 or 5-dimensional{C.shape_str(x._shape)}")
+    if (not is_training or exponential_avg_factor != 1.0) and (mean is None or variance is None):
+        raise ValueError(f"Both `mean` and `variance` must be a 1D tensor when `is_training` is "
+                         f"False or `exponential_avg_factor` != 1.0. Received: `mean` {mean} and "
+                         f"`variance` {variance}")
+    nd = len(x._shape)
+    cax = 1 if data_format.startswith("NC") else nd - 1
+    c = x._shape[cax]
+    compute = dt.float32 if x._dtype in (dt.float16, dt.bfloat16) else x._dtype
+    scale, offset = cast(_t(scale), compute), cast(_t(offset), compute)
+    for what, t in (("scale", scale), ("offset", offset), ("mean", mean),
+                    ("variance", variance)):
+        if t is None:
+            continue
+        t = _t(t)
+        n_el = 1
+        for d in t._shape:
+            n_el *= d
+        if len(t._shape) != 1 or (c is not None and n_el != c):
+            if is_training and exponential_avg_factor == 1.0 and what in ("mean", "variance") \
+                    and n_el == 0:
+                continue
+            raise fail(op, f"{what} must have the same number of elements as the channels of x, "
+                           f"got {n_el} and {c}")
+    bshape = [1] * nd
+    bshape[cax] = -1
+    axes = [i for i in range(nd) if i != cax]
+    xc = cast(x, compute)
+    if is_training:
+        bmean, bvar = moments(xc, axes)
+        n = 1
+        for i in axes:
+            n *= x._shape[i]
+        y = batch_normalization(xc, reshape(bmean, bshape), reshape(bvar, bshape),
+                                reshape(offset, bshape), reshape(scale, bshape), epsilon)
+        var_out = bvar * _const(n / max(n - 1, 1), bvar)
+        mean_out = bmean
+        if exponential_avg_factor != 1.0:
+            f = exponential_avg_factor
+            keep, new = _const(1 - f, bmean), _const(f, bmean)
+            mean_out = keep * cast(_t(mean), compute) + new * bmean
+            var_out = keep * cast(_t(variance), compute) + new * var_out
+        return cast(y, x._dtype), mean_out, var_out
+    m, v = cast(_t(mean), compute), cast(_t(variance), compute)
+    y = batch_normalization(xc, reshape(m, bshape), reshape(v, bshape), reshape(offset, bshape),
+                            reshape(scale, bshape), epsilon)
+    return cast(y, x._dtype), m, v
+

@@ -1,0 +1,614 @@
+"""Pooling: MaxPool/AvgPool in 2-D and 3-D with their gradient ops, and tf.nn's
+max_pool*/avg_pool*/pool wrappers.
+
+Sits in the ops layer on windows.py. The kernels loop over the window's taps (a few
+vectorized maximum/add calls over whole tensors), never over pixels. Semantics as TF:
+SAME average pooling divides by the number of real (unpadded) cells in each window,
+and a max-pool gradient goes to the first maximal cell of each window in row-major
+order (ties do not split it). Gradients of any order:
+
+    MaxPool(x)               -> [MaxPoolGrad(x, y, g)]
+    MaxPoolGrad(x, y, dy)    -> [-, -, MaxPoolGradGrad(x, y, g)]
+    MaxPoolGradGrad(x, y, d) -> [-, -, MaxPoolGrad(x, y, g)]
+    AvgPool(x)               -> [AvgPoolGrad(shape(x), g)]
+    AvgPoolGrad(s, dy)       -> [-, AvgPool(g)]
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import windows as W
+from eagerflow._src.ops.array import expand_dims, squeeze
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.nn_conv import (
+    channels_first,
+    check_choice,
+    check_explicit,
+    check_t,
+    convert_padding,
+    explicit_pairs,
+    fail,
+    full_shape,
+    get_sequence,
+    out_size,
+    outer,
+    shape_tensor,
+    sized,
+    spatial,
+    static_shape_values,
+    unimplemented,
+)
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_rng = np.random.default_rng(31)
+
+_MAX_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.int32, dt.int64, dt.uint8,
+          dt.int16, dt.int8, dt.uint16)
+_AVG_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64)
+
+
+class _Pool:
+    def __init__(self, rank: int, suffix: str, formats: tuple, explicit: bool,
+                 max_types: tuple) -> None:
+        self.rank, self.formats, self.explicit = rank, formats, explicit
+        self.max, self.avg = f"MaxPool{suffix}", f"AvgPool{suffix}"
+        self.max_grad, self.max_grad_grad = f"MaxPool{suffix}Grad", f"MaxPool{suffix}GradGrad"
+        self.avg_grad = f"AvgPool{suffix}Grad"
+        self.max_types = max_types
+        self.ops: dict = {}
+
+
+POOL2D = _Pool(2, "", ("NHWC", "NCHW"), True, _MAX_T)
+POOL3D = _Pool(3, "3D", ("NDHWC", "NCDHW"), False, _AVG_T)
+
+
+def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple,
+                      padding: str, explicit: tuple, data_format: str, is_max: bool) -> None:
+    nd = p.rank + 2
+    check_choice(op, "padding", padding, ("SAME", "VALID", "EXPLICIT")
+                 if p.explicit and is_max else ("SAME", "VALID"))
+    check_choice(op, "data_format", data_format, p.formats)
+    if len(ksize) != nd:
+        raise fail(op, f"Sliding window ksize field must specify {nd} dimensions")
+    if len(strides) != nd:
+        raise fail(op, f"Sliding window stride field must specify {nd} dimensions")
+    if ksize[0] != 1 or strides[0] != 1:
+        raise unimplemented(op, "Pooling is not yet supported on the batch dimension.")
+    if shape is not None and len(shape) != nd:
+        raise fail(op, f"tensor_in_shape must have {p.rank} spatial dimensions. {len(shape)} 0"
+                   if p.rank == 2 else f"tensor_in must be {nd}-dimensional")
+    if any(k <= 0 for k in ksize):
+        if is_max:
+            raise fail(op, "Sliding window ksize must be positive. The specified or inferred "
+                           f"ksize is: {','.join(str(k) for k in ksize)}")
+        raise fail(op, f"ksize must be a positive int32 value, got:{min(ksize)}")
+    for s in strides:
+        if s <= 0:
+            raise fail(op, f"Stride must be > 0, but got {s}")
+    if outer(ksize, data_format)[1] != 1 or outer(strides, data_format)[1] != 1:
+        # TF pools across depth only in a separate CPU kernel; eagerflow does not
+        raise unimplemented(op, "MaxPooling supports exactly one of pooling across depth or "
+                                "pooling across width/height." if spatial(ksize, data_format)
+                            != (1,) * p.rank else "Depthwise max pooling is not supported")
+    if p.explicit and is_max:
+        check_explicit(op, padding, explicit, nd, data_format)
+        if padding == "EXPLICIT":
+            for (b, a), k in zip(explicit_pairs(explicit, data_format),
+                                 spatial(ksize, data_format)):
+                for side, v in (("Left", b), ("Right", a)):
+                    if v >= k:
+                        raise fail(op, f"{side} padding {v} needs to be smaller than the window "
+                                       f"size {k}")
+
+
+def _out_shape(op: str, xshape: tuple, ksize: tuple, strides: tuple, padding: str,
+               explicit: tuple, data_format: str, r: int, d: dt.DType = dt.float32) -> tuple:
+    pairs = explicit_pairs(explicit, data_format) if padding == "EXPLICIT" else ((0, 0),) * r
+    outs = tuple(out_size(op, s, k, st, 1, padding, pr) for s, k, st, pr in
+                 zip(spatial(xshape, data_format), spatial(ksize, data_format),
+                     spatial(strides, data_format), pairs))
+    n, c = outer(xshape, data_format)
+    return sized(op, full_shape(n, outs, c, data_format), d)
+
+
+def _engine(ksize: tuple, strides: tuple, padding: str, explicit: tuple,
+            data_format: str) -> tuple:
+    ex = explicit_pairs(explicit, data_format) if padding == "EXPLICIT" else ()
+    return spatial(ksize, data_format), spatial(strides, data_format), padding, ex
+
+
+def _cl(x: Any, data_format: str) -> Any:
+    return W.to_channels_last(x, channels_first(data_format))
+
+
+def _back(xp: Any, y: Any, data_format: str) -> Any:
+    cf = channels_first(data_format)
+    return xp.ascontiguousarray(W.from_channels_last(y, cf)) if cf else y
+
+
+def _make_pool(p: _Pool) -> None:
+    r = p.rank
+
+    def _a(n: Any) -> dict:
+        return n.attrs
+
+    # -- max -----------------------------------------------------------------------------
+    def max_infer(x: Any, ksize: tuple, strides: tuple, padding: str, explicit_paddings: tuple,
+                  data_format: str) -> list:
+        d = check_t(p.max, (x,), p.max_types)
+        _check_pool_attrs(p, p.max, x._shape, ksize, strides, padding, explicit_paddings,
+                          data_format, True)
+        if x._shape is None:
+            return [(None, d)]
+        return [(_out_shape(p.max, x._shape, ksize, strides, padding, explicit_paddings,
+                            data_format, r, d), d)]
+
+    def max_kernel(xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
+                   explicit_paddings: tuple, data_format: str) -> Any:
+        ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
+        return _back(xp, W.max_pool(xp, _cl(x, data_format), ks, st, pad, ex), data_format)
+
+    def max_grad(n: Any, g: Any) -> list:
+        return [bind(p.ops["max_grad"], (n.inputs[0], n.outputs[0], g), n.attrs)]
+
+    def mg_infer(x: Any, y: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
+                 explicit_paddings: tuple, data_format: str) -> list:
+        op = p.max_grad
+        d = check_t(op, (x, y, dy), p.max_types)
+        _check_pool_attrs(p, op, x._shape, ksize, strides, padding, explicit_paddings, data_format,
+                          True)
+        if x._shape is not None and None not in x._shape:
+            want = _out_shape(op, x._shape, ksize, strides, padding, explicit_paddings,
+                              data_format, r)
+            for t, what in ((y, "orig_output"), (dy, "grad")):
+                if t._shape is not None and None not in t._shape and t._shape != want:
+                    raise fail(op, f"Expected {what} shape to be {C.shape_str(want)}, but got "
+                                   f"{C.shape_str(t._shape)}")
+        return [(x._shape, d)]
+
+    def mg_kernel(xp: Any, x: Any, y: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
+                  explicit_paddings: tuple, data_format: str) -> Any:
+        ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
+        out = W.max_pool_grad(xp, _cl(x, data_format), _cl(y, data_format),
+                              _cl(dy, data_format), ks, st, pad, ex)
+        return _back(xp, out, data_format)
+
+    def mg_grad(n: Any, g: Any) -> list:
+        x, y, _ = n.inputs
+        return [None, None, bind(p.ops["max_grad_grad"], (x, y, g), n.attrs)]
+
+    def mgg_infer(x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple, padding: str,
+                  explicit_paddings: tuple, data_format: str) -> list:
+        op = p.max_grad_grad
+        d = check_t(op, (x, y, gg), p.max_types)
+        _check_pool_attrs(p, op, x._shape, ksize, strides, padding, explicit_paddings, data_format,
+                          True)
+        if x._shape is not None and gg._shape is not None and None not in x._shape and \
+                None not in gg._shape and x._shape != gg._shape:
+            raise fail(op, f"Expected grad shape to be {C.shape_str(x._shape)}, but got "
+                           f"{C.shape_str(gg._shape)}")
+        return [(y._shape, d)]
+
+    def mgg_kernel(xp: Any, x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple,
+                   padding: str, explicit_paddings: tuple, data_format: str) -> Any:
+        ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
+        out = W.max_pool_grad_grad(xp, _cl(x, data_format), _cl(y, data_format),
+                                   _cl(gg, data_format), ks, st, pad, ex)
+        return _back(xp, out, data_format)
+
+    def mgg_grad(n: Any, g: Any) -> list:
+        x, y, _ = n.inputs
+        return [None, None, bind(p.ops["max_grad"], (x, y, g), n.attrs)]
+
+    # -- avg -----------------------------------------------------------------------------
+    def avg_infer(x: Any, ksize: tuple, strides: tuple, padding: str, data_format: str) -> list:
+        d = check_t(p.avg, (x,), _AVG_T)
+        _check_pool_attrs(p, p.avg, x._shape, ksize, strides, padding, (), data_format, False)
+        if x._shape is None:
+            return [(None, d)]
+        return [(_out_shape(p.avg, x._shape, ksize, strides, padding, (), data_format, r, d),
+                 d)]
+
+    def avg_kernel(xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
+                   data_format: str) -> Any:
+        ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
+        return _back(xp, W.avg_pool(xp, _cl(x, data_format), ks, st, pad), data_format)
+
+    def avg_grad(n: Any, g: Any) -> list:
+        return [bind(p.ops["avg_grad"], (shape_tensor(n.inputs[0]), g), n.attrs)]
+
+    def ag_infer(sizes: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
+                 data_format: str) -> list:
+        op = p.avg_grad
+        d = check_t(op, (dy,), _AVG_T)
+        C.check_dtype(op, sizes, C.INDEX)
+        vals = static_shape_values(sizes)
+        if vals is not None and len(vals) != r + 2:
+            raise fail(op, f"orig_input_shape must have {r + 2} elements")
+        _check_pool_attrs(p, op, vals, ksize, strides, padding, (),
+                          data_format, False)
+        if vals is not None and dy._shape is not None and None not in dy._shape:
+            want = _out_shape(op, vals, ksize, strides, padding, (), data_format, r)
+            if want != dy._shape:
+                raise fail(op, f"Expected grad shape to be {C.shape_str(want)}, but got "
+                               f"{C.shape_str(dy._shape)}")
+        return [(vals if vals is not None else (None,) * (r + 2), d)]
+
+    def ag_kernel(xp: Any, sizes: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
+                  data_format: str) -> Any:
+        ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
+        shape = tuple(int(v) for v in sizes)
+        cl_shape = (shape[0],) + spatial(shape, data_format) + (outer(shape, data_format)[1],)
+        return _back(xp, W.avg_pool_grad(xp, cl_shape, _cl(dy, data_format), ks, st, pad),
+                     data_format)
+
+    def ag_grad(n: Any, g: Any) -> list:
+        return [None, bind(p.ops["avg"], (g,), n.attrs)]
+
+    s = _pool_samples(p)
+    p.ops["max"] = register(OpDef(p.max, max_infer, max_kernel, grad=max_grad,
+                                  reference=_max_ref(p), samples=s["max"],
+                                  bad_samples=s["max_bad"]))
+    p.ops["max_grad"] = register(OpDef(p.max_grad, mg_infer, mg_kernel, grad=mg_grad,
+                                       reference=_max_grad_ref(p), samples=s["max_grad"]))
+    p.ops["max_grad_grad"] = register(OpDef(p.max_grad_grad, mgg_infer, mgg_kernel,
+                                            grad=mgg_grad, reference=_max_grad_grad_ref(p),
+                                            samples=s["max_grad_grad"]))
+    p.ops["avg"] = register(OpDef(p.avg, avg_infer, avg_kernel, grad=avg_grad,
+                                  reference=_avg_ref(p), samples=s["avg"],
+                                  bad_samples=s["avg_bad"]))
+    p.ops["avg_grad"] = register(OpDef(p.avg_grad, ag_infer, ag_kernel, grad=ag_grad,
+                                       reference=_avg_grad_ref(p), samples=s["avg_grad"]))
+
+
+# ---------------------------------------------------------------------------------------
+# Plain-loop references and samples.
+# ---------------------------------------------------------------------------------------
+
+def _windows_ref(p: _Pool, xshape: tuple, a: dict) -> tuple:
+    """(output shape, [(y_index, [x_index, ...]) for every output cell]) by TF's rules."""
+    df = a["data_format"]
+    cf = channels_first(df)
+    sizes, ks, st = spatial(xshape, df), spatial(a["ksize"], df), spatial(a["strides"], df)
+    pad = a["padding"]
+    pairs = explicit_pairs(a.get("explicit_paddings", ()), df) if pad == "EXPLICIT" else None
+    outs, befores = [], []
+    for i, (s, k, t) in enumerate(zip(sizes, ks, st)):
+        if pad == "SAME":
+            o = -(-s // t)
+            befores.append(max(0, (o - 1) * t + k - s) // 2)
+        else:
+            b, e = pairs[i] if pairs else (0, 0)
+            o = (s + b + e - k) // t + 1
+            befores.append(b)
+        outs.append(o)
+    n, c = outer(xshape, df)
+    cells = []
+    for b in range(n):
+        for ch in range(c):
+            for opos in np.ndindex(*outs):
+                members = []
+                for kpos in np.ndindex(*ks):  # row-major: the order TF scans a window in
+                    ipos = tuple(o_ * t + kp - bf for o_, t, kp, bf in
+                                 zip(opos, st, kpos, befores))
+                    if all(0 <= i < s for i, s in zip(ipos, sizes)):
+                        members.append((b, ch) + ipos if cf else (b,) + ipos + (ch,))
+                cells.append(((b, ch) + opos if cf else (b,) + opos + (ch,), members))
+    return full_shape(n, outs, c, df), cells
+
+
+def _max_ref(p: _Pool) -> Any:
+    def ref(x: np.ndarray, **a: Any) -> np.ndarray:
+        shape, cells = _windows_ref(p, x.shape, a)
+        y = np.zeros(shape, x.dtype)
+        for yi, members in cells:
+            y[yi] = max(x[m] for m in members)
+        return y
+    return ref
+
+
+def _first_max(x: np.ndarray, members: list) -> tuple:
+    best = members[0]
+    for m in members[1:]:
+        if x[m] > x[best]:
+            best = m
+    return best
+
+
+def _max_grad_ref(p: _Pool) -> Any:
+    def ref(x: np.ndarray, y: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
+        _, cells = _windows_ref(p, x.shape, a)
+        dx = np.zeros(x.shape, dy.dtype)
+        for yi, members in cells:
+            dx[_first_max(x, members)] += dy[yi]
+        return dx
+    return ref
+
+
+def _max_grad_grad_ref(p: _Pool) -> Any:
+    def ref(x: np.ndarray, y: np.ndarray, gg: np.ndarray, **a: Any) -> np.ndarray:
+        shape, cells = _windows_ref(p, x.shape, a)
+        out = np.zeros(shape, gg.dtype)
+        for yi, members in cells:
+            out[yi] = gg[_first_max(x, members)]
+        return out
+    return ref
+
+
+def _avg_ref(p: _Pool) -> Any:
+    def ref(x: np.ndarray, **a: Any) -> np.ndarray:
+        shape, cells = _windows_ref(p, x.shape, a)
+        y = np.zeros(shape, x.dtype)
+        for yi, members in cells:
+            y[yi] = sum(x[m] for m in members) / len(members)
+        return y
+    return ref
+
+
+def _avg_grad_ref(p: _Pool) -> Any:
+    def ref(sizes: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
+        shape = tuple(int(s) for s in sizes)
+        _, cells = _windows_ref(p, shape, a)
+        dx = np.zeros(shape, dy.dtype)
+        for yi, members in cells:
+            for m in members:
+                dx[m] += dy[yi] / len(members)
+        return dx
+    return ref
+
+
+def _pattrs(p: _Pool, df: str, k: Any, s: Any, padding: str, explicit: tuple = (),
+            is_max: bool = True) -> dict:
+    r = p.rank
+    ci = 1 if channels_first(df) else r + 1
+    a = dict(ksize=get_sequence(k, r, ci, "ksize"), strides=get_sequence(s, r, ci, "strides"),
+             padding=padding, data_format=df)
+    if is_max:
+        if explicit:
+            ex = (0, 0, 0, 0) + explicit if channels_first(df) else (0, 0) + explicit + (0, 0)
+        else:
+            ex = ()
+        a["explicit_paddings"] = ex
+    return a
+
+
+def _distinct(*shape: int) -> np.ndarray:
+    """Values without ties (max-pool gradients are only smooth away from ties)."""
+    n = math.prod(shape)
+    return (_rng.permutation(n) / n * 4 - 2).reshape(shape)
+
+
+def _pool_samples(p: _Pool) -> dict:
+    last, first = p.formats
+    if p.rank == 2:
+        configs = [(last, (2, 5, 4, 2), 2, 1, "SAME"), (last, (1, 5, 5, 2), 3, 2, "SAME"),
+                   (first, (1, 2, 6, 5), (2, 3), (2, 1), "VALID"),
+                   (last, (1, 4, 4, 1), (4, 2), 2, "SAME")]
+    else:
+        configs = [(last, (1, 3, 4, 3, 2), 2, 1, "SAME"), (first, (1, 2, 4, 3, 4), 2, 2, "VALID")]
+    s = {k: [] for k in ("max", "max_grad", "max_grad_grad", "avg", "avg_grad")}
+    for df, shape, k, st, pad in configs:
+        x = _distinct(*shape)
+        am = _pattrs(p, df, k, st, pad)
+        aa = _pattrs(p, df, k, st, pad, is_max=False)
+        s["max"].append(Sample((x,), am))
+        y = _max_ref(p)(x, **am)
+        s["max_grad"].append(Sample((x, y, _rng.uniform(-1, 1, y.shape)), am, grad_inputs=(2,)))
+        s["max_grad_grad"].append(Sample((x, y, _rng.uniform(-1, 1, x.shape)), am,
+                                         grad_inputs=(2,)))
+        s["avg"].append(Sample((x,), aa))
+        s["avg_grad"].append(Sample((np.array(shape, np.int32), _rng.uniform(-1, 1, y.shape)),
+                                    aa))
+    if p.explicit:
+        x = _distinct(1, 4, 3, 2)
+        s["max"].append(Sample((x,), _pattrs(p, last, 2, 1, "EXPLICIT", (1, 0, 0, 1))))
+    xs = (1,) + (4,) * p.rank + (2,)
+    ok = _pattrs(p, last, 2, 1, "SAME")
+    oka = _pattrs(p, last, 2, 1, "SAME", is_max=False)
+    bad = [BadSample((np.ones(xs),), {**ok, "ksize": (1,) + (0,) * p.rank + (1,)},
+                     InvalidArgumentError, "ksize"),
+           BadSample((np.ones(xs),), {**ok, "strides": (1,) + (0,) * p.rank + (1,)},
+                     InvalidArgumentError, "Stride must be > 0, but got 0"),
+           BadSample((np.ones(xs),), {**ok, "padding": "FOO"}, InvalidArgumentError,
+                     "Value for attr 'padding' of \"FOO\""),
+           BadSample((np.ones(xs),), {**ok, "ksize": (2,) + (1,) * (p.rank + 1)},
+                     UnimplementedError, "batch dimension"),
+           BadSample((np.ones(xs[1:]),), ok, InvalidArgumentError, "dimensional" if p.rank == 3
+                     else "tensor_in_shape must have 2 spatial dimensions"),
+           BadSample((np.ones(xs),), _pattrs(p, last, 6, 1, "VALID"), InvalidArgumentError,
+                     "Computed output size would be negative")]
+    s["max_bad"] = bad + [BadSample((np.ones(xs, bool),), ok, InvalidArgumentError,
+                                    "Value for attr 'T' of bool")]
+    if p.explicit:
+        s["max_bad"].append(BadSample((np.ones(xs),), _pattrs(p, last, 2, 1, "EXPLICIT",
+                                                              (0, 2, 0, 0)),
+                                      InvalidArgumentError, "Right padding 2 needs to be smaller "
+                                                            "than the window size 2"))
+    s["avg_bad"] = [BadSample(b.inputs, {k: v for k, v in b.attrs.items()
+                                         if k != "explicit_paddings"}, b.error, b.match)
+                    for b in bad] + [BadSample((np.ones(xs, np.int32),), oka,
+                                               InvalidArgumentError, "Value for attr 'T' of int32")]
+    return s
+
+
+_make_pool(POOL2D)
+_make_pool(POOL3D)
+MAX_POOL, AVG_POOL = POOL2D.ops["max"], POOL2D.ops["avg"]
+
+
+# ---------------------------------------------------------------------------------------
+# Public API.
+# ---------------------------------------------------------------------------------------
+
+def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: str,
+                is_max: bool) -> dict:
+    r = p.rank
+    ci = 1 if channels_first(data_format) else r + 1
+    pad, ex = convert_padding(padding, r + 2)
+    a = dict(ksize=get_sequence(ksize, r, ci, "ksize"),
+             strides=get_sequence(strides, r, ci, "strides"), padding=pad,
+             data_format=data_format)
+    if is_max:
+        a["explicit_paddings"] = ex
+    elif ex:
+        a["padding"] = "EXPLICIT"  # refused by AvgPool's padding check, as in TF
+    return a
+
+
+def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+               data_format: str = "NHWC", name: str | None = None) -> Any:
+    return bind(MAX_POOL, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding,
+                                                    data_format or "NHWC", True))
+
+
+def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+               data_format: str = "NHWC", name: str | None = None) -> Any:
+    return bind(AVG_POOL, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding,
+                                                    data_format or "NHWC", False))
+
+
+def max_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+               data_format: str = "NDHWC", name: str | None = None) -> Any:
+    return bind(POOL3D.ops["max"], (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding,
+                                                             data_format or "NDHWC", True))
+
+
+def avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+               data_format: str = "NDHWC", name: str | None = None) -> Any:
+    return bind(POOL3D.ops["avg"], (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding,
+                                                             data_format or "NDHWC", False))
+
+
+def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+            data_format: str) -> Any:
+    """1-D pooling as TF computes it: 2-D pooling over a unit height."""
+    if data_format in (None, "NWC"):
+        df, axis = "NHWC", 1
+    elif data_format == "NCW":
+        df, axis = "NCHW", 2
+    else:
+        raise ValueError(f"`data_format` must be 'NWC' or 'NCW'. Received: "
+                         f"data_format={data_format}")
+    ci = 1 if df == "NCHW" else 2
+    k = get_sequence(ksize, 1, ci, "ksize")
+    s = get_sequence(strides, 1, ci, "strides")
+    k = k[:axis] + (1,) + k[axis:]
+    s = s[:axis] + (1,) + s[axis:]
+    if isinstance(padding, (list, tuple)):
+        padding = list(padding)
+        padding.insert(axis, [0, 0])
+    return squeeze(fn(expand_dims(_t(input), axis), k, s, padding, df), [axis])
+
+
+def max_pool1d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+               data_format: str = "NWC", name: str | None = None) -> Any:
+    return _pool1d(max_pool2d, input, ksize, strides, padding, data_format)
+
+
+def avg_pool1d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+               data_format: str = "NWC", name: str | None = None) -> Any:
+    return _pool1d(avg_pool2d, input, ksize, strides, padding, data_format)
+
+
+def _by_rank(fns: tuple, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+             data_format: str | None) -> Any:
+    x = _t(input)
+    n = None if x._shape is None else len(x._shape)
+    if n not in (3, 4, 5):
+        raise ValueError(f"`input.shape.rank` must be 3, 4 or 5. Received: "
+                         f"input.shape={x.shape} of rank {n}.")
+    fn = fns[n - 3]
+    if data_format is None:
+        return fn(x, ksize, strides, padding)
+    return fn(x, ksize, strides, padding, data_format)
+
+
+def max_pool(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+             data_format: str | None = None, name: str | None = None) -> Any:
+    """Max pooling of rank 1, 2 or 3, picked from the rank of `input`."""
+    return _by_rank((max_pool1d, max_pool2d, max_pool3d), input, ksize, strides, padding,
+                    data_format)
+
+
+def avg_pool(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+             data_format: str | None = None, name: str | None = None) -> Any:
+    """Average pooling of rank 1, 2 or 3, picked from the rank of `input`."""
+    return _by_rank((avg_pool1d, avg_pool2d, avg_pool3d), input, ksize, strides, padding,
+                    data_format)
+
+
+def _dilated_pool(x: Any, window: tuple, dil: tuple, pooling_type: str,
+                  data_format: str | None) -> Any:
+    """VALID, stride-1 pooling over dilated windows, built from slices of the input."""
+    from eagerflow._src.ops.array import getitem
+    from eagerflow._src.ops.math import add, maximum
+
+    cf = data_format is not None and data_format.startswith("NC")
+    sizes = x._shape[2:] if cf else x._shape[1:-1]
+    outs = [s - (k - 1) * d for s, k, d in zip(sizes, window, dil)]
+    if any(o <= 0 for o in outs):
+        raise ValueError(f"Computed output size would be negative for input spatial shape "
+                         f"{list(sizes)}, window {list(window)} and dilations {list(dil)}")
+    acc = None
+    for pos in np.ndindex(*window):
+        sl = tuple(slice(p_ * d, p_ * d + o) for p_, d, o in zip(pos, dil, outs))
+        key = (slice(None), slice(None)) + sl if cf else (slice(None),) + sl + (slice(None),)
+        part = getitem(x, key)
+        acc = part if acc is None else (maximum(acc, part) if pooling_type == "MAX"
+                                        else add(acc, part))
+    if pooling_type == "AVG":
+        acc = acc / math.prod(window)
+    return acc
+
+
+def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None,  # noqa: A002
+         padding: str = "VALID", data_format: str | None = None, dilations: Any = None,
+         name: str | None = None) -> Any:
+    """N-D max or average pooling with optional dilated (atrous) windows."""
+    x = _t(input)
+    window = tuple(int(w) for w in window_shape)
+    r = len(window)
+    if r not in (1, 2, 3):
+        raise ValueError(f"`len(window_shape)` must be 1, 2, or 3. Received: "
+                         f"window_shape={list(window)} of length {r}")
+    if pooling_type not in ("MAX", "AVG"):
+        raise ValueError(f"{r}-D {pooling_type} pooling is not supported.")
+    if x._shape is not None and len(x._shape) != r + 2:
+        raise ValueError(f"Shape {tuple(x._shape)} must have rank {r + 2}")
+    st = (1,) * r if strides is None else tuple(int(s) for s in (
+        [strides] * r if isinstance(strides, int) else strides))
+    dl = (1,) * r if dilations is None else tuple(int(d) for d in (
+        [dilations] * r if isinstance(dilations, int) else dilations))
+    if len(st) != r or len(dl) != r:
+        raise ValueError(f"strides and dilations must have length {r}")
+    if any(d < 1 for d in dl):
+        raise ValueError(f"All values of `dilation_rate` must be positive. Received: "
+                         f"dilation_rate={list(dl)}")
+    if any(s < 1 for s in st):
+        raise ValueError(f"All values of `strides` must be positive. Received: "
+                         f"strides={list(st)}")
+    if any(d > 1 for d in dl):
+        if any(s > 1 for s in st):
+            raise ValueError(f"`strides > 1` not supported in conjunction with `dilation_rate > "
+                             f"1`. Received: strides={np.array(st)} and "
+                             f"dilation_rate={np.array(dl)}")
+        if padding == "SAME":
+            raise ValueError(f"pooling with 'SAME' padding is not implemented for "
+                             f"`dilation_rate` > 1. Received: padding=SAME and "
+                             f"dilation_rate={np.array(dl)}")
+        return _dilated_pool(x, window, dl, pooling_type, data_format)
+    fn = {("MAX", 1): max_pool1d, ("MAX", 2): max_pool2d, ("MAX", 3): max_pool3d,
+          ("AVG", 1): avg_pool1d, ("AVG", 2): avg_pool2d, ("AVG", 3): avg_pool3d}[
+        (pooling_type, r)]
+    if data_format is None:
+        return fn(x, window, st, padding)
+    return fn(x, window, st, padding, data_format)
+

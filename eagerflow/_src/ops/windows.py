@@ -1,0 +1,428 @@
+"""Sliding-window engine shared by convolution and pooling (ops layer, no OpDefs here).
+
+Everything works on channels-last arrays `(N, *spatial, C)` with any number of
+spatial dims, so the 1-D, 2-D and 3-D ops of nn_conv.py and nn_pool.py share one
+implementation. Convolution is im2col: an `as_strided` view of the padded input
+gives every window without copying, one reshape copies those windows into a
+matrix, and a single BLAS matmul contracts it with the filter. The input gradient
+is col2im: one matmul back to columns, then one strided add per kernel tap (a
+handful of vectorized adds, never a loop over pixels or channels). Large batches
+are processed in chunks so that the column matrix stays within a fixed budget.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+# Largest column matrix (bytes) built at once; bigger batches are processed in chunks.
+COLS_BUDGET = 64 * 1024 * 1024
+
+
+# ---------------------------------------------------------------------------------------
+# Geometry.
+# ---------------------------------------------------------------------------------------
+
+def window_geometry(size: int, k: int, stride: int, dilation: int, padding: str,
+                    explicit: tuple = (0, 0)) -> tuple:
+    """(output size, pad before, pad after) of one spatial dim, as TF computes them.
+
+    May return a negative output size (VALID/EXPLICIT with a window larger than the
+    padded input): callers turn that into TF's "Computed output size would be
+    negative" error.
+    """
+    eff = (k - 1) * dilation + 1
+    if padding == "SAME":
+        out = (size + stride - 1) // stride
+        need = max(0, (out - 1) * stride + eff - size)
+        return out, need // 2, need - need // 2
+    before, after = explicit if padding == "EXPLICIT" else (0, 0)
+    return (size + before + after - eff + stride) // stride, before, after
+
+
+def geometry(sizes: tuple, ks: tuple, strides: tuple, dilations: tuple, padding: str,
+             explicit: tuple) -> tuple:
+    """Output sizes and (before, after) pads for all spatial dims."""
+    outs, pads = [], []
+    for i, (s, k, st, d) in enumerate(zip(sizes, ks, strides, dilations)):
+        o, b, a = window_geometry(s, k, st, d, padding,
+                                  explicit[i] if padding == "EXPLICIT" else (0, 0))
+        outs.append(o)
+        pads.append((b, a))
+    return tuple(outs), tuple(pads)
+
+
+# ---------------------------------------------------------------------------------------
+# Layout.
+# ---------------------------------------------------------------------------------------
+
+def to_channels_last(x: Any, channels_first: bool) -> Any:
+    if not channels_first:
+        return x
+    return x.transpose((0,) + tuple(range(2, x.ndim)) + (1,))
+
+
+def from_channels_last(x: Any, channels_first: bool) -> Any:
+    if not channels_first:
+        return x
+    return x.transpose((0, x.ndim - 1) + tuple(range(1, x.ndim - 1)))
+
+
+def pad(xp: Any, x: Any, pads: tuple, value: Any = 0, temp: str | None = None) -> Any:
+    """`x` (N, *spatial, C) with spatial pads filled with `value`; with `temp`, the
+    result is a scratch buffer of that name (only for kernel-internal temporaries)."""
+    if not any(b or a for b, a in pads):
+        return x
+    shape = (x.shape[0],) + tuple(s + b + a for s, (b, a) in zip(x.shape[1:-1], pads)) + \
+        (x.shape[-1],)
+    if temp is None:
+        out = xp.full(shape, value, dtype=x.dtype)
+    else:
+        out = scratch(xp, temp, shape, x.dtype)
+        for i, (b, a) in enumerate(pads):  # fill only the borders
+            lo = [slice(None)] * len(shape)
+            hi = [slice(None)] * len(shape)
+            lo[i + 1], hi[i + 1] = slice(0, b), slice(shape[i + 1] - a, shape[i + 1])
+            out[tuple(lo)] = value
+            out[tuple(hi)] = value
+    out[interior(pads, x.shape[1:-1])] = x
+    return out
+
+
+def interior(pads: tuple, sizes: tuple) -> tuple:
+    """The index of the unpadded region inside a padded (N, *spatial, C) array."""
+    return (slice(None),) + tuple(slice(b, b + s) for (b, _), s in zip(pads, sizes)) + \
+        (slice(None),)
+
+
+def windows(xp: Any, xpad: Any, outs: tuple, ks: tuple, strides: tuple,
+            dilations: tuple) -> Any:
+    """A read-only view (N, *outs, *ks, C) of every window of a padded input."""
+    st = xpad.strides
+    r = len(outs)
+    shape = (xpad.shape[0],) + tuple(outs) + tuple(ks) + (xpad.shape[-1],)
+    strides_ = (st[0],) + tuple(st[1 + i] * strides[i] for i in range(r)) + \
+        tuple(st[1 + i] * dilations[i] for i in range(r)) + (st[-1],)
+    return xp.lib.stride_tricks.as_strided(xpad, shape, strides_, writeable=False)
+
+
+def taps(ks: tuple, outs: tuple, strides: tuple, dilations: tuple,
+         row0: int = 0) -> Iterator[tuple]:
+    """(flat tap index, index into the padded input) for each kernel tap; `row0` shifts
+    the first spatial dim, for a block of output rows starting there."""
+    shift = (row0 * strides[0],) + (0,) * (len(ks) - 1)
+    for t, pos in enumerate(itertools.product(*(range(k) for k in ks))):
+        yield t, (slice(None),) + tuple(
+            slice(p * d + h, p * d + h + (o - 1) * s + 1, s) for p, d, o, s, h in
+            zip(pos, dilations, outs, strides, shift)) + (slice(None),)
+
+
+class _Workspace(threading.local):
+    """Per-thread scratch buffers (by name) for temporaries, reused across calls.
+
+    A fresh 10 MB array per convolution means fresh pages from the OS and a page fault
+    on every 4 KB of them; reusing buffers keeps those pages mapped. Only buffers up to
+    KEEP bytes are kept between calls; nothing handed out here ever leaves a kernel.
+    """
+
+    KEEP = 32 * 1024 * 1024
+
+    def __init__(self) -> None:
+        self.bufs: dict = {}
+
+
+_WORKSPACE = _Workspace()
+
+
+def scratch(xp: Any, name: str, shape: tuple, dtype: Any) -> Any:
+    """An uninitialized temporary array from the named per-thread buffer."""
+    dtype = np.dtype(dtype)
+    nbytes = math.prod(shape) * dtype.itemsize
+    if xp is not np or nbytes > _Workspace.KEEP:
+        return xp.empty(shape, dtype)
+    buf = _WORKSPACE.bufs.get(name)
+    if buf is None or buf.size < nbytes:
+        buf = _WORKSPACE.bufs[name] = np.empty(nbytes, np.uint8)
+    return buf[:nbytes].view(dtype).reshape(shape)
+
+
+def _columns(xp: Any, view: Any, rows: int, width: int) -> Any:
+    """A contiguous (rows, width) copy of a window view (the im2col matrix)."""
+    cols = scratch(xp, "cols", view.shape, view.dtype)
+    cols[...] = view
+    return cols.reshape(rows, width)
+
+
+def _blocks(n: int, outs: tuple, cell_bytes: int) -> Iterator[tuple]:
+    """(batch start, end, first-output-dim start, end) blocks whose column matrices stay
+    within COLS_BUDGET: whole images while they fit, else bands of output rows."""
+    rows = outs[0]
+    per_row = max(math.prod(outs[1:]) * cell_bytes, 1)
+    per_image = per_row * rows
+    if per_image <= COLS_BUDGET:
+        step = max(1, COLS_BUDGET // max(per_image, 1))
+        for i in range(0, n, step):
+            yield i, min(n, i + step), 0, rows
+        return
+    band = max(1, COLS_BUDGET // per_row)
+    for i in range(n):
+        for r in range(0, rows, band):
+            yield i, i + 1, r, min(rows, r + band)
+
+
+# ---------------------------------------------------------------------------------------
+# Convolution (grouped; depthwise is the case of one input channel per group).
+# ---------------------------------------------------------------------------------------
+
+def _grouped_cols(cols: Any, kk: int, groups: int, cf: int) -> Any:
+    """(M, kk*C) columns -> (G, M, kk*Cf): each group's own slice of channels."""
+    m = cols.shape[0]
+    return cols.reshape(m, kk, groups, cf).transpose(2, 0, 1, 3).reshape(groups, m, kk * cf)
+
+
+def _grouped_filter(w: Any, kk: int, groups: int) -> Any:
+    """(*K, Cf, O) filter -> (G, kk*Cf, O/G)."""
+    cf, o = w.shape[-2:]
+    return w.reshape(kk, cf, groups, o // groups).transpose(2, 0, 1, 3).reshape(
+        groups, kk * cf, o // groups)
+
+
+def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padding: str,
+                 explicit: tuple) -> Any:
+    """x (N, *S, C) conv w (*K, Cf, O) -> (N, *outs, O); C = G * Cf."""
+    r = x.ndim - 2
+    ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
+    c = x.shape[-1]
+    groups = c // cf
+    outs, pads = geometry(x.shape[1:-1], ks, strides, dilations, padding, explicit)
+    n = x.shape[0]
+    m = math.prod(outs)
+    kk = math.prod(ks)
+    if n * m * o == 0:
+        return xp.empty((n,) + outs + (o,), dtype=x.dtype)
+    out = xp.empty((n,) + outs + (o,), dtype=x.dtype)
+    if kk * c == 0:
+        out[...] = 0
+        return out
+    win = windows(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations)
+    w2 = w.reshape(kk * c, o) if groups == 1 else _grouped_filter(w, kk, groups)
+    for a, b, r0, r1 in _blocks(n, outs, kk * c * x.itemsize):
+        cols = _columns(xp, win[a:b, r0:r1], (b - a) * (r1 - r0) * m // outs[0], kk * c)
+        if groups == 1:
+            res = cols @ w2
+        else:
+            res = xp.matmul(_grouped_cols(cols, kk, groups, cf), w2)  # (G, M, O/G)
+            res = res.transpose(1, 0, 2).reshape(-1, o)
+        if a == 0 and b == n and r0 == 0 and r1 == outs[0]:  # the product is the output
+            return res.reshape(out.shape)
+        out[a:b, r0:r1] = res.reshape((b - a, r1 - r0) + outs[1:] + (o,))
+    return out
+
+
+def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilations: tuple,
+                     padding: str, explicit: tuple, cf: int) -> Any:
+    """d loss / d filter for conv_forward, given g (N, *outs, O)."""
+    c, o = x.shape[-1], g.shape[-1]
+    groups = c // cf
+    outs, pads = geometry(x.shape[1:-1], ks, strides, dilations, padding, explicit)
+    kk, m, n = math.prod(ks), math.prod(outs), x.shape[0]
+    if groups == 1:
+        dw = xp.zeros((kk * c, o), dtype=x.dtype)
+    else:
+        dw = xp.zeros((groups, kk * cf, o // groups), dtype=x.dtype)
+    if g.size and kk * c and m:
+        win = windows(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations)
+        for a, b, r0, r1 in _blocks(n, outs, kk * c * x.itemsize):
+            cols = _columns(xp, win[a:b, r0:r1], (b - a) * (r1 - r0) * m // outs[0], kk * c)
+            g2 = g[a:b, r0:r1].reshape(-1, o)
+            if groups == 1:
+                dw += cols.T @ g2
+            else:
+                gc = _grouped_cols(cols, kk, groups, cf)               # (G, M, kk*Cf)
+                gg = g2.reshape(-1, groups, o // groups).transpose(1, 0, 2)  # (G, M, O/G)
+                dw += xp.matmul(gc.transpose(0, 2, 1), gg)
+    if groups == 1:
+        return dw.reshape(tuple(ks) + (cf, o))
+    # (G, kk, Cf, O/G) -> (kk, Cf, G, O/G) -> (*K, Cf, O)
+    dw = dw.reshape(groups, kk, cf, o // groups).transpose(1, 2, 0, 3)
+    return xp.ascontiguousarray(dw).reshape(tuple(ks) + (cf, o))
+
+
+def _pad_or_crop(xp: Any, x: Any, pads: tuple) -> Any:
+    """Spatial pads of (N, *S, C); negative amounts crop."""
+    crop = (slice(None),) + tuple(slice(max(-b, 0), s - max(-a, 0))
+                                  for (b, a), s in zip(pads, x.shape[1:-1])) + (slice(None),)
+    return pad(xp, x[crop], tuple((max(b, 0), max(a, 0)) for b, a in pads), temp="gq")
+
+
+def _input_grad_as_conv(xp: Any, w: Any, g: Any, in_shape: tuple, dilations: tuple,
+                        pads: tuple) -> Any:
+    """Stride-1 input gradient as a convolution of the padded output gradient with the
+    spatially flipped, transposed filter: the same im2col + one matmul as the forward."""
+    r = len(in_shape) - 2
+    ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
+    groups = in_shape[-1] // cf
+    ext = tuple((k - 1) * d for k, d in zip(ks, dilations))
+    gq = _pad_or_crop(xp, g, tuple((e - b, e - a) for e, (b, a) in zip(ext, pads)))
+    wf = w[(slice(None, None, -1),) * r]
+    wt = wf.reshape(tuple(ks) + (cf, groups, o // groups))
+    wt = wt.transpose(tuple(range(r)) + (r + 2, r + 1, r)).reshape(
+        tuple(ks) + (o // groups, groups * cf))
+    return conv_forward(xp, gq, xp.ascontiguousarray(wt), (1,) * r, dilations, "VALID", ())
+
+
+def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
+                    dilations: tuple, padding: str, explicit: tuple) -> Any:
+    """d loss / d input for conv_forward, given g (N, *outs, O).
+
+    Stride 1: a convolution (see _input_grad_as_conv). Otherwise col2im: one matmul back
+    to columns, then one strided add per kernel tap.
+    """
+    r = len(in_shape) - 2
+    ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
+    c = in_shape[-1]
+    groups = c // cf
+    outs, pads = geometry(in_shape[1:-1], ks, strides, dilations, padding, explicit)
+    if all(s == 1 for s in strides) and g.size and c and o:
+        return _input_grad_as_conv(xp, w, g, in_shape, dilations, pads)
+    kk, m, n = math.prod(ks), math.prod(outs), in_shape[0]
+    padded = (n,) + tuple(s + b + a for s, (b, a) in zip(in_shape[1:-1], pads)) + (c,)
+    dxp = xp.zeros(padded, dtype=g.dtype)
+    if g.size and kk * c and m:
+        w2 = w.reshape(kk * c, o) if groups == 1 else _grouped_filter(w, kk, groups)
+        for a, b, r0, r1 in _blocks(n, outs, kk * c * g.itemsize):
+            g2 = g[a:b, r0:r1].reshape(-1, o)
+            if groups == 1:
+                dcols = g2 @ w2.T                                     # (M, kk*C)
+            else:
+                gg = g2.reshape(-1, groups, o // groups).transpose(1, 0, 2)
+                dcols = xp.matmul(gg, w2.transpose(0, 2, 1))          # (G, M, kk*Cf)
+                dcols = dcols.reshape(groups, -1, kk, cf).transpose(1, 2, 0, 3)
+            block = (r1 - r0,) + outs[1:]
+            dcols = dcols.reshape((b - a,) + block + (kk, c))
+            part = dxp[a:b]
+            for t, idx in taps(ks, block, strides, dilations, r0):
+                part[idx] += dcols[..., t, :]
+    if any(b or a for b, a in pads):
+        return xp.ascontiguousarray(dxp[interior(pads, in_shape[1:-1])])
+    return dxp
+
+
+# ---------------------------------------------------------------------------------------
+# Pooling.
+# ---------------------------------------------------------------------------------------
+
+def _lowest(x: Any) -> Any:
+    if x.dtype.kind == "f":
+        return -np.inf
+    if x.dtype.kind == "b":
+        return False
+    return np.iinfo(x.dtype).min
+
+
+def max_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
+             explicit: tuple) -> Any:
+    ones = (1,) * len(ks)
+    outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
+    if any(o <= 0 for o in outs) or x.shape[0] == 0 or x.shape[-1] == 0:
+        return xp.zeros((x.shape[0],) + tuple(max(o, 0) for o in outs) + (x.shape[-1],),
+                        x.dtype)
+    xpd = pad(xp, x, pads, _lowest(x), temp="pad")
+    out = None
+    for _, idx in taps(ks, outs, strides, ones):
+        if out is None:
+            out = xpd[idx].copy()
+        else:
+            xp.maximum(out, xpd[idx], out=out)
+    return out
+
+
+def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, padding: str,
+                  explicit: tuple) -> Any:
+    """Each window's gradient goes to its first maximal element (row-major), as in TF."""
+    ones = (1,) * len(ks)
+    outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
+    xpd = pad(xp, x, pads, _lowest(x))
+    dxp = xp.zeros(xpd.shape, dtype=g.dtype)
+    if g.size:
+        taken = xp.zeros(y.shape, dtype=bool)
+        for _, idx in taps(ks, outs, strides, ones):
+            hit = xpd[idx] == y
+            hit &= ~taken
+            taken |= hit
+            dxp[idx] += g * hit
+    if any(b or a for b, a in pads):
+        return xp.ascontiguousarray(dxp[interior(pads, x.shape[1:-1])])
+    return dxp
+
+
+def max_pool_grad_grad(xp: Any, x: Any, y: Any, gg: Any, ks: tuple, strides: tuple,
+                       padding: str, explicit: tuple) -> Any:
+    """Gathers `gg` (shaped like x) at each window's first maximal element."""
+    ones = (1,) * len(ks)
+    outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
+    xpd = pad(xp, x, pads, _lowest(x))
+    ggp = pad(xp, gg, pads, 0)
+    out = xp.zeros(y.shape, dtype=gg.dtype)
+    if y.size:
+        taken = xp.zeros(y.shape, dtype=bool)
+        for _, idx in taps(ks, outs, strides, ones):
+            hit = xpd[idx] == y
+            hit &= ~taken
+            taken |= hit
+            out += ggp[idx] * hit
+    return out
+
+
+def avg_counts(xp: Any, sizes: tuple, ks: tuple, strides: tuple, padding: str,
+               dtype: Any) -> Any:
+    """How many real (unpadded) input cells each output window covers: (1, *outs, 1)."""
+    ones = (1,) * len(ks)
+    outs, pads = geometry(sizes, ks, strides, ones, padding, ())
+    total = None
+    for i, (o, (b, _), k, s, n) in enumerate(zip(outs, pads, ks, strides, sizes)):
+        start = np.arange(o) * s - b
+        cnt = np.minimum(start + k, n) - np.maximum(start, 0)
+        shape = [1] * (len(outs) + 2)
+        shape[i + 1] = o
+        cnt = cnt.reshape(shape)
+        total = cnt if total is None else total * cnt
+    return xp.asarray(np.maximum(total, 1), dtype=dtype)
+
+
+def avg_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str) -> Any:
+    ones = (1,) * len(ks)
+    outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, ())
+    if any(o <= 0 for o in outs) or x.shape[0] == 0 or x.shape[-1] == 0:
+        return xp.zeros((x.shape[0],) + tuple(max(o, 0) for o in outs) + (x.shape[-1],),
+                        x.dtype)
+    xpd = pad(xp, x, pads, 0, temp="pad")
+    out = None
+    for _, idx in taps(ks, outs, strides, ones):
+        if out is None:
+            out = xpd[idx].copy()
+        else:
+            out += xpd[idx]
+    out /= avg_counts(xp, x.shape[1:-1], ks, strides, padding, x.dtype)
+    return out
+
+
+def avg_pool_grad(xp: Any, in_shape: tuple, g: Any, ks: tuple, strides: tuple,
+                  padding: str) -> Any:
+    ones = (1,) * len(ks)
+    outs, pads = geometry(in_shape[1:-1], ks, strides, ones, padding, ())
+    padded = (in_shape[0],) + tuple(s + b + a for s, (b, a) in zip(in_shape[1:-1], pads)) + \
+        (in_shape[-1],)
+    dxp = xp.zeros(padded, dtype=g.dtype)
+    if g.size:
+        share = g / avg_counts(xp, in_shape[1:-1], ks, strides, padding, g.dtype)
+        for _, idx in taps(ks, outs, strides, ones):
+            dxp[idx] += share
+    if any(b or a for b, a in pads):
+        return xp.ascontiguousarray(dxp[interior(pads, in_shape[1:-1])])
+    return dxp

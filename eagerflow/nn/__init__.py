@@ -1,0 +1,65 @@
+"""tf.nn: neural-network ops (re-exports only; implementation in eagerflow/_src/ops/nn*.py)."""
+
+from eagerflow._src.ops.math import sigmoid as sigmoid
+from eagerflow._src.ops.math import tanh as tanh
+from eagerflow._src.ops.nn import (
+    bias_add as bias_add,
+    crelu as crelu,
+    dropout as dropout,
+    elu as elu,
+    embedding_lookup as embedding_lookup,
+    gelu as gelu,
+    leaky_relu as leaky_relu,
+    log_softmax as log_softmax,
+    nn_softplus as softplus,
+    relu as relu,
+    relu6 as relu6,
+    selu as selu,
+    silu as silu,
+    softmax as softmax,
+    softsign as softsign,
+    swish as swish,
+)
+from eagerflow._src.ops.nn_loss import (
+    in_top_k as in_top_k,
+    l2_loss as l2_loss,
+    log_poisson_loss as log_poisson_loss,
+    sigmoid_cross_entropy_with_logits as sigmoid_cross_entropy_with_logits,
+    softmax_cross_entropy_with_logits as softmax_cross_entropy_with_logits,
+    sparse_softmax_cross_entropy_with_logits as sparse_softmax_cross_entropy_with_logits,
+    weighted_cross_entropy_with_logits as weighted_cross_entropy_with_logits,
+)
+from eagerflow._src.ops.nn_norm import (
+    batch_normalization as batch_normalization,
+    l2_normalize as l2_normalize,
+    moments as moments,
+    normalize_moments as normalize_moments,
+    sufficient_statistics as sufficient_statistics,
+    weighted_moments as weighted_moments,
+)
+from eagerflow._src.ops.nn_conv import (
+    atrous_conv2d as atrous_conv2d,
+    conv1d as conv1d,
+    conv1d_transpose as conv1d_transpose,
+    conv2d as conv2d,
+    conv2d_transpose as conv2d_transpose,
+    conv3d as conv3d,
+    conv3d_transpose as conv3d_transpose,
+    conv_transpose as conv_transpose,
+    convolution as convolution,
+    depthwise_conv2d as depthwise_conv2d,
+    depthwise_conv2d_backprop_filter as depthwise_conv2d_backprop_filter,
+    depthwise_conv2d_backprop_input as depthwise_conv2d_backprop_input,
+    separable_conv2d as separable_conv2d,
+)
+from eagerflow._src.ops.nn_pool import (
+    avg_pool as avg_pool,
+    avg_pool1d as avg_pool1d,
+    avg_pool2d as avg_pool2d,
+    avg_pool3d as avg_pool3d,
+    max_pool as max_pool,
+    max_pool1d as max_pool1d,
+    max_pool2d as max_pool2d,
+    max_pool3d as max_pool3d,
+    pool as pool,
+)

@@ -1,0 +1,435 @@
+"""Convolutions: every padding/stride/dilation/layout combination against a plain loop,
+gradients by directional finite differences, known values, and bad input."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import eagerflow as tf
+from eagerflow._src.ops import windows
+
+RNG = np.random.default_rng(0)
+
+
+# ---------------------------------------------------------------------------------------
+# An independent reference: TF's padding rule written out, then a loop over every output
+# cell, kernel tap and channel.
+# ---------------------------------------------------------------------------------------
+
+def pads_for(size, k, stride, dil, padding, explicit=None):
+    eff = (k - 1) * dil + 1
+    if padding == "SAME":
+        out = -(-size // stride)
+        total = max((out - 1) * stride + eff - size, 0)
+        return total // 2, total - total // 2  # the odd pixel goes after
+    if padding == "VALID":
+        return 0, 0
+    return explicit
+
+
+def ref_conv2d_nhwc(x, w, strides, dils, padding, explicit=((0, 0), (0, 0)), groups=1):
+    n, h, wd, c = x.shape
+    kh, kw, cf, o = w.shape
+    (pt, pb) = pads_for(h, kh, strides[0], dils[0], padding, explicit[0])
+    (pl, pr) = pads_for(wd, kw, strides[1], dils[1], padding, explicit[1])
+    xp = np.zeros((n, h + pt + pb, wd + pl + pr, c), x.dtype)
+    xp[:, pt:pt + h, pl:pl + wd] = x
+    oh = (xp.shape[1] - (kh - 1) * dils[0] - 1) // strides[0] + 1
+    ow = (xp.shape[2] - (kw - 1) * dils[1] - 1) // strides[1] + 1
+    y = np.zeros((n, oh, ow, o), x.dtype)
+    og = o // groups
+    for b, i, j, oc in itertools.product(range(n), range(oh), range(ow), range(o)):
+        g = oc // og
+        acc = 0.0
+        for a, bb, ci in itertools.product(range(kh), range(kw), range(cf)):
+            acc += xp[b, i * strides[0] + a * dils[0], j * strides[1] + bb * dils[1],
+                      g * cf + ci] * w[a, bb, ci, oc]
+        y[b, i, j, oc] = acc
+    return y
+
+
+def directional_check(f, args, eps=1e-6, seed=1):
+    """The tape gradient of sum(f(args) * r) along random directions vs central differences."""
+    rng = np.random.default_rng(seed)
+    base = [np.asarray(a, np.float64) for a in args]
+    r = None
+
+    def loss(vals):
+        nonlocal r
+        y = f(*[tf.constant(v) for v in vals])
+        if r is None:
+            r = rng.uniform(0.5, 1.5, y.shape)
+        return float(tf.reduce_sum(y * r))
+
+    loss(base)
+    vs = [tf.constant(v) for v in base]
+    with tf.GradientTape() as tape:
+        for v in vs:
+            tape.watch(v)
+        y = f(*vs)
+        total = tf.reduce_sum(y * tf.constant(r))
+    grads = tape.gradient(total, vs)
+    for k, (g, b) in enumerate(zip(grads, base)):
+        d = rng.standard_normal(b.shape)
+        plus = [x if i != k else x + eps * d for i, x in enumerate(base)]
+        minus = [x if i != k else x - eps * d for i, x in enumerate(base)]
+        numeric = (loss(plus) - loss(minus)) / (2 * eps)
+        analytic = float(np.sum(g.numpy() * d))
+        assert abs(numeric - analytic) <= 1e-6 * max(1.0, abs(numeric)), (k, numeric, analytic)
+
+
+PADDINGS = ["SAME", "VALID", "EXPLICIT"]
+STRIDES = [(1, 1), (2, 1), (2, 3)]
+DILATIONS = [(1, 1), (2, 1), (1, 2)]
+KERNELS = [(2, 2), (3, 2), (1, 3)]
+SWEEP = list(itertools.product(PADDINGS, STRIDES, DILATIONS, KERNELS, ["NHWC", "NCHW"]))
+
+
+@pytest.mark.parametrize("padding,strides,dils,ks,fmt", SWEEP)
+def test_conv2d_sweep_matches_loop_and_gradients(padding, strides, dils, ks, fmt):
+    x = RNG.standard_normal((2, 6, 7, 2))
+    w = RNG.standard_normal(ks + (2, 3))
+    explicit = ((1, 0), (0, 2))
+    pad_arg = padding if padding != "EXPLICIT" else [[0, 0], *explicit, [0, 0]]
+    want = ref_conv2d_nhwc(x, w, strides, dils, padding, explicit)
+    if fmt == "NCHW":
+        xin = x.transpose(0, 3, 1, 2)
+        pad_arg = pad_arg if padding != "EXPLICIT" else [[0, 0], [0, 0], *explicit]
+
+        def f(a, b):
+            return tf.nn.conv2d(a, b, strides, pad_arg, data_format="NCHW", dilations=dils)
+        got = f(tf.constant(xin), tf.constant(w)).numpy().transpose(0, 2, 3, 1)
+        directional_check(f, [xin, w])
+    else:
+        def f(a, b):
+            return tf.nn.conv2d(a, b, strides, pad_arg, dilations=dils)
+        got = f(tf.constant(x), tf.constant(w)).numpy()
+        directional_check(f, [x, w])
+    np.testing.assert_allclose(got, want, rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("groups", [2, 4])
+def test_grouped_conv2d(groups):
+    x = RNG.standard_normal((1, 5, 5, 4))
+    w = RNG.standard_normal((3, 3, 4 // groups, 4))
+    want = ref_conv2d_nhwc(x, w, (1, 1), (1, 1), "SAME", groups=groups)
+    got = tf.nn.conv2d(x, w, 1, "SAME").numpy()
+    np.testing.assert_allclose(got, want, rtol=1e-10, atol=1e-12)
+    directional_check(lambda a, b: tf.nn.conv2d(a, b, 2, "SAME"), [x, w])
+
+
+def test_same_padding_with_even_kernel_pads_after():
+    # TF puts the odd padding pixel after (bottom/right): a 2x2 window at the last
+    # row/column sees the input plus one padded zero.
+    x = np.arange(1.0, 17.0).reshape(1, 4, 4, 1)
+    y = tf.nn.conv2d(x, np.ones((2, 2, 1, 1)), 1, "SAME").numpy()[0, :, :, 0]
+    a = x[0, :, :, 0]
+    expected = np.zeros((4, 4))
+    for i in range(4):
+        for j in range(4):
+            expected[i, j] = a[i:i + 2, j:j + 2].sum()  # slices stop at the border
+    np.testing.assert_array_equal(y, expected)
+    assert y[0, 0] == 1 + 2 + 5 + 6 and y[3, 3] == 16
+    # 4x4 kernel: total padding 3 -> 1 before, 2 after
+    y4 = tf.nn.conv2d(x, np.ones((4, 4, 1, 1)), 1, "SAME").numpy()[0, :, :, 0]
+    assert y4[0, 0] == a[0:3, 0:3].sum()
+    assert y4[3, 3] == a[2:4, 2:4].sum()
+    # stride 2 on an odd size: out = ceil(5 / 2) = 3, total padding 1 (after)
+    x5 = np.arange(1.0, 26.0).reshape(1, 5, 5, 1)
+    y5 = tf.nn.conv2d(x5, np.ones((2, 2, 1, 1)), 2, "SAME").numpy()[0, :, :, 0]
+    np.testing.assert_array_equal(y5, [[16, 24, 15], [56, 64, 35], [43, 47, 25]])
+
+
+def test_conv2d_output_shapes_follow_tf_rules():
+    x = tf.zeros([2, 7, 6, 3])
+    w = tf.zeros([3, 2, 3, 5])
+    assert tf.nn.conv2d(x, w, 1, "SAME").shape == (2, 7, 6, 5)
+    assert tf.nn.conv2d(x, w, 2, "SAME").shape == (2, 4, 3, 5)
+    assert tf.nn.conv2d(x, w, 2, "VALID").shape == (2, 3, 3, 5)
+    assert tf.nn.conv2d(x, w, 1, "VALID", dilations=2).shape == (2, 3, 4, 5)
+    # a window that does not fit once the stride is applied: an empty output, no error
+    assert tf.nn.conv2d(tf.zeros([1, 5, 5, 3]), tf.zeros([6, 6, 3, 2]), 2, "VALID").shape == \
+        (1, 0, 0, 2)
+    assert tf.nn.conv2d(tf.zeros([0, 5, 5, 3]), w, 1, "SAME").shape == (0, 5, 5, 5)
+
+
+@settings(max_examples=25, deadline=None)
+@given(h=st.integers(1, 9), w=st.integers(1, 9), kh=st.integers(1, 4), kw=st.integers(1, 4),
+       sh=st.integers(1, 3), sw=st.integers(1, 3), dh=st.integers(1, 2),
+       padding=st.sampled_from(["SAME", "VALID"]))
+def test_conv2d_shapes_and_values_hypothesis(h, w, kh, kw, sh, sw, dh, padding):
+    x = RNG.standard_normal((1, h, w, 2))
+    k = RNG.standard_normal((kh, kw, 2, 2))
+    eff = (kh - 1) * dh + 1
+    if padding == "VALID" and (h - eff + sh) // sh < 0 or padding == "VALID" and \
+            (w - kw + sw) // sw < 0:
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match="Computed output size would be negative"):
+            tf.nn.conv2d(x, k, [sh, sw], padding, dilations=[dh, 1])
+        return
+    got = tf.nn.conv2d(x, k, [sh, sw], padding, dilations=[dh, 1]).numpy()
+    want = ref_conv2d_nhwc(x, k, (sh, sw), (dh, 1), padding)
+    assert got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=1e-10, atol=1e-12)
+
+
+def test_conv1d_and_conv3d_match_conv2d_loops():
+    x = RNG.standard_normal((2, 9, 3))
+    w = RNG.standard_normal((3, 3, 4))
+    y = tf.nn.conv1d(x, w, 2, "SAME").numpy()
+    want = ref_conv2d_nhwc(x[:, None], w[None], (1, 2), (1, 1), "SAME")[:, 0]
+    np.testing.assert_allclose(y, want, rtol=1e-10)
+    y_ncw = tf.nn.conv1d(x.transpose(0, 2, 1), w, 1, "VALID", data_format="NCW", dilations=2)
+    want = ref_conv2d_nhwc(x[:, None], w[None], (1, 1), (1, 2), "VALID")[:, 0]
+    np.testing.assert_allclose(y_ncw.numpy().transpose(0, 2, 1), want, rtol=1e-10)
+    assert tf.nn.convolution(x, w, padding="SAME").shape == (2, 9, 4)
+    # 3-D: a depth-1 kernel over a depth-1 volume is the 2-D convolution
+    x3 = RNG.standard_normal((1, 1, 5, 4, 2))
+    w3 = RNG.standard_normal((1, 2, 3, 2, 3))
+    y3 = tf.nn.conv3d(x3, w3, [1, 1, 1, 1, 1], "SAME").numpy()
+    np.testing.assert_allclose(y3[:, 0], ref_conv2d_nhwc(x3[:, 0], w3[0], (1, 1), (1, 1),
+                                                         "SAME"), rtol=1e-10)
+    directional_check(lambda a, b: tf.nn.conv1d(a, b, 2, "VALID"), [x, w])
+
+
+def test_depthwise_and_separable():
+    x = RNG.standard_normal((2, 6, 5, 3))
+    w = RNG.standard_normal((3, 2, 3, 2))
+    y = tf.nn.depthwise_conv2d(x, w, [1, 2, 1, 1], "SAME").numpy()
+    for c in range(3):
+        for m in range(2):
+            want = ref_conv2d_nhwc(x[..., c:c + 1], w[:, :, c:c + 1, m:m + 1], (2, 1), (1, 1),
+                                   "SAME")
+            np.testing.assert_allclose(y[..., c * 2 + m], want[..., 0], rtol=1e-10)
+    pw = RNG.standard_normal((1, 1, 6, 4))
+    sep = tf.nn.separable_conv2d(x, w, pw, [1, 1, 1, 1], "VALID").numpy()
+    dw = tf.nn.depthwise_conv2d(x, w, [1, 1, 1, 1], "VALID").numpy()
+    np.testing.assert_allclose(sep, np.einsum("nhwc,co->nhwo", dw, pw[0, 0]), rtol=1e-10)
+    directional_check(lambda a, b: tf.nn.depthwise_conv2d(a, b, [1, 1, 2, 1], "SAME",
+                                                          dilations=[2, 1]), [x, w])
+    directional_check(lambda a, b, c: tf.nn.separable_conv2d(a, b, c, [1, 1, 1, 1], "SAME"),
+                      [x, w, pw])
+    with pytest.raises(ValueError, match="Dimensions 2 and 1 are not compatible"):
+        tf.nn.separable_conv2d(x, w, RNG.standard_normal((2, 1, 6, 4)), [1, 1, 1, 1], "SAME")
+
+
+def test_conv2d_transpose_is_the_adjoint_of_conv2d():
+    # <conv(x), y> == <x, conv_transpose(y)> for every geometry
+    for strides, padding, shape in [((2, 2), "SAME", (2, 8, 6, 3)), ((2, 1), "VALID", (1, 9, 5, 3)),
+                                    ((1, 1), "SAME", (1, 5, 5, 3)), ((2, 2), "SAME", (1, 7, 5, 3))]:
+        w = RNG.standard_normal((3, 2, 3, 4))
+        x = RNG.standard_normal(shape)
+        y_shape = tf.nn.conv2d(x, w, strides, padding).shape
+        y = RNG.standard_normal(y_shape)
+        lhs = np.sum(tf.nn.conv2d(x, w, strides, padding).numpy() * y)
+        xt = tf.nn.conv2d_transpose(y, w, shape, strides, padding)
+        assert xt.shape == shape
+        np.testing.assert_allclose(lhs, np.sum(x * xt.numpy()), rtol=1e-10)
+        directional_check(lambda a, b, s=shape, st=strides, p=padding:
+                          tf.nn.conv2d_transpose(a, b, s, st, p), [y, w])
+    y = RNG.standard_normal((2, 4, 4))
+    out = tf.nn.conv1d_transpose(y, RNG.standard_normal((3, 2, 4)), [2, 8, 2], 2, "SAME")
+    assert out.shape == (2, 8, 2)
+    assert tf.nn.conv_transpose(RNG.standard_normal((1, 3, 3, 4)), w, [1, 6, 6, 3], 2).shape == \
+        (1, 6, 6, 3)
+
+
+def test_conv2d_transpose_rejects_inconsistent_output_shape():
+    w = tf.ones([3, 3, 3, 4])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Size of out_backprop doesn't match computed: actual = 5, "
+                             "computed = 6"):
+        tf.nn.conv2d_transpose(tf.ones([2, 5, 5, 4]), w, [2, 11, 11, 3], 2, "SAME")
+    with pytest.raises(tf.errors.InvalidArgumentError, match="must have the same out_depth"):
+        tf.nn.conv2d_transpose(tf.ones([2, 5, 5, 3]), w, [2, 10, 10, 3], 2, "SAME")
+    with pytest.raises(tf.errors.InvalidArgumentError, match="same batch size"):
+        tf.nn.conv2d_transpose(tf.ones([2, 5, 5, 4]), w, [3, 10, 10, 3], 2, "SAME")
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="requires input_sizes to contain 4 values or 2 values"):
+        tf.nn.conv2d_transpose(tf.ones([2, 5, 5, 4]), w, [2, 10, 10], 2, "SAME")
+
+
+def test_second_order_gradient_through_conv():
+    x = tf.constant(RNG.standard_normal((1, 5, 5, 2)))
+    w = tf.constant(RNG.standard_normal((3, 3, 2, 2)))
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = tf.reduce_sum(tf.square(tf.nn.conv2d(x, w, 1, "SAME")))
+        g = inner.gradient(y, x)
+        s = tf.reduce_sum(g * g)
+    h = outer.gradient(s, x)
+    # y is quadratic in x: g = 2 A^T A x, s = |g|^2, ds/dx = 2 (2 A^T A)^T g
+    a_t_a = lambda v: tf.nn.conv2d_transpose(tf.nn.conv2d(v, w, 1, "SAME"), w, x.shape, 1,  # noqa: E731
+                                             "SAME")
+    np.testing.assert_allclose(g.numpy(), 2 * a_t_a(x).numpy(), rtol=1e-10)
+    np.testing.assert_allclose(h.numpy(), 4 * a_t_a(g).numpy(), rtol=1e-10)
+
+
+def test_only_requested_gradients_are_computed():
+    calls = []
+    from eagerflow._src.ops import nn_conv
+
+    op = nn_conv.CONV2D_BACKPROP_INPUT
+    kernel = op.kernel
+    op.kernel = lambda *a, **k: calls.append(1) or kernel(*a, **k)
+    try:
+        x = tf.constant(RNG.standard_normal((1, 5, 5, 2)))
+        w = tf.Variable(RNG.standard_normal((3, 3, 2, 2)))
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(tf.nn.conv2d(x, w, 1, "SAME"))
+        gw = tape.gradient(y, w)
+        assert gw is not None and not calls  # x is data: no input gradient is computed
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(tf.nn.conv2d(x, w, 1, "SAME"))
+        assert tape.gradient(y, x) is not None and calls
+    finally:
+        op.kernel = kernel
+
+
+@pytest.mark.parametrize("strides,budget", [(2, 1), (1, 1), (2, 40 * 3 * 9 * 8)])
+def test_large_inputs_are_blocked_without_changing_results(monkeypatch, strides, budget):
+    # budget 1: one output row of one image per block; the last: a few rows per block
+    x = tf.constant(RNG.standard_normal((3, 7, 6, 3)))
+    w = tf.constant(RNG.standard_normal((3, 3, 3, 4)))
+
+    def run():
+        with tf.GradientTape(persistent=True) as tape:
+            tape.watch([x, w])
+            y = tf.nn.conv2d(x, w, strides, "SAME")
+            loss = tf.reduce_sum(y ** 2)
+        return [y.numpy()] + [t.numpy() for t in tape.gradient(loss, [x, w])]
+
+    whole = run()
+    monkeypatch.setattr(windows, "COLS_BUDGET", budget)
+    for got, want in zip(run(), whole):
+        np.testing.assert_allclose(got, want, rtol=1e-12)
+
+
+def test_float32_and_int32_inputs():
+    x = RNG.standard_normal((1, 4, 4, 2)).astype(np.float32)
+    w = RNG.standard_normal((2, 2, 2, 3)).astype(np.float32)
+    y = tf.nn.conv2d(x, w, 1, "VALID")
+    assert y.dtype == tf.float32
+    np.testing.assert_allclose(y.numpy(), ref_conv2d_nhwc(x.astype(np.float64), w.astype(
+        np.float64), (1, 1), (1, 1), "VALID"), rtol=1e-5, atol=1e-5)
+    yi = tf.nn.conv2d(np.ones((1, 3, 3, 1), np.int32), np.ones((2, 2, 1, 1), np.int32), 1, "SAME")
+    assert yi.dtype == tf.int32
+    np.testing.assert_array_equal(yi.numpy()[0, :, :, 0], [[4, 4, 2], [4, 4, 2], [2, 2, 1]])
+
+
+# ---------------------------------------------------------------------------------------
+# Bad input: TF's error classes and messages.
+# ---------------------------------------------------------------------------------------
+
+X = np.ones((2, 5, 5, 3), np.float32)
+W = np.ones((3, 3, 3, 4), np.float32)
+BAD = [
+    (lambda: tf.nn.conv2d(X, W, 0, "SAME"), tf.errors.InvalidArgumentError,
+     "Row and column strides should be larger than 0. [Op:Conv2D]"),
+    (lambda: tf.nn.conv2d(X, W, -1, "SAME"), tf.errors.InvalidArgumentError,
+     "Row and column strides should be larger than 0."),
+    (lambda: tf.nn.conv2d(X, W, 1, "SAME", dilations=0), tf.errors.InvalidArgumentError,
+     "Dilated rates should be larger than 0."),
+    (lambda: tf.nn.conv2d(X, np.ones((3, 3, 2, 4), np.float32), 1, "SAME"),
+     tf.errors.InvalidArgumentError,
+     "input depth must be evenly divisible by filter depth: 3 vs 2"),
+    (lambda: tf.nn.conv2d(np.ones((2, 5, 5, 4), np.float32), np.ones((3, 3, 2, 3), np.float32), 1,
+                          "SAME"),
+     tf.errors.InvalidArgumentError, "output depth must be evenly divisible by number of groups"),
+    (lambda: tf.nn.conv2d(X, np.ones((7, 7, 3, 4), np.float32), 1, "VALID"),
+     tf.errors.InvalidArgumentError, "Computed output size would be negative: -1 [input_size: 5, "
+                                     "effective_filter_size: 7, stride: 1]"),
+    (lambda: tf.nn.conv2d(X, W, 1, "VALID", dilations=3), tf.errors.InvalidArgumentError,
+     "effective_filter_size: 7"),
+    (lambda: tf.nn.conv2d(X[0], W, 1, "SAME"), tf.errors.InvalidArgumentError,
+     "convolution input must be 4-dimensional: [5,5,3]"),
+    (lambda: tf.nn.conv2d(X, W[0], 1, "SAME"), tf.errors.InvalidArgumentError,
+     "convolution filter must be 4-dimensional: [3,3,4]"),
+    (lambda: tf.nn.conv2d(X, W, 1, "FOO"), tf.errors.InvalidArgumentError,
+     "Value for attr 'padding' of \"FOO\" is not in the list of allowed values: \"SAME\", "
+     "\"VALID\", \"EXPLICIT\""),
+    (lambda: tf.nn.conv2d(X, W, 1, "same"), tf.errors.InvalidArgumentError,
+     "Value for attr 'padding' of \"same\""),
+    (lambda: tf.nn.conv2d(X, W, 1, "SAME", data_format="NWHC"), tf.errors.InvalidArgumentError,
+     "Value for attr 'data_format' of \"NWHC\" is not in the list of allowed values: \"NHWC\", "
+     "\"NCHW\""),
+    (lambda: tf.nn.conv2d(X, W, [1, 1, 1], "SAME"), ValueError,
+     "strides should be of length 1, 2 or 4. Received: strides=[1, 1, 1] of length 3"),
+    (lambda: tf.nn.conv2d(X, W, [2, 1, 1, 1], "SAME"), tf.errors.UnimplementedError,
+     "Current implementation does not yet support strides in the batch and depth dimensions."),
+    (lambda: tf.nn.conv2d(X, W, 1, "SAME", dilations=[2, 1, 1, 1]), tf.errors.UnimplementedError,
+     "does not yet support dilations in the batch and depth dimensions"),
+    (lambda: tf.nn.conv2d(X, W, 1, [[0, 0], [-1, 1], [2, 0], [0, 0]]),
+     tf.errors.InvalidArgumentError, "All elements of explicit_paddings must be nonnegative"),
+    (lambda: tf.nn.conv2d(X, W, 1, [[1, 0], [1, 1], [2, 0], [0, 0]]),
+     tf.errors.InvalidArgumentError,
+     "Nonzero explicit padding in the batch or depth dimensions is not supported"),
+    (lambda: tf.nn.conv2d(X, W, 1, [[1, 1], [2, 0]]), ValueError,
+     "When padding is a list, it must be of size 4. Received: padding=[[1, 1], [2, 0]] of size 2"),
+    (lambda: tf.nn.conv2d(tf.constant(X), tf.constant(W, tf.float64), 1, "SAME"),
+     tf.errors.InvalidArgumentError,
+     "cannot compute Conv2D as input #1(zero-based) was expected to be a float tensor but is a "
+     "double tensor"),
+    (lambda: tf.nn.conv2d(X.astype(np.uint8), W.astype(np.uint8), 1, "SAME"),
+     tf.errors.InvalidArgumentError, "Value for attr 'T' of uint8 is not in the list of allowed "
+                                     "values: half, bfloat16, float, double, int32"),
+    (lambda: tf.nn.conv2d(X, np.ones((3, 3, 0, 4), np.float32), 1, "SAME"),
+     tf.errors.InvalidArgumentError, "filter depth must be stricly positive, got 0"),
+    (lambda: tf.nn.conv2d(X, np.ones((0, 3, 3, 4), np.float32), 1, "SAME"),
+     tf.errors.InvalidArgumentError, "filter must not have zero elements"),
+    (lambda: tf.nn.conv1d(np.ones((2, 5, 3), np.float32), np.ones((3, 2, 4), np.float32), 1,
+                          "SAME"),
+     tf.errors.InvalidArgumentError,
+     "input depth must be evenly divisible by filter depth: 3 vs 2"),
+    (lambda: tf.nn.depthwise_conv2d(X, np.ones((3, 3, 2, 2), np.float32), [1, 1, 1, 1], "SAME"),
+     tf.errors.InvalidArgumentError, "input and filter must have the same depth: 3 vs 2"),
+    (lambda: tf.nn.depthwise_conv2d(X, np.ones((3, 3, 3, 2), np.float32), 1, "SAME"), TypeError,
+     "Expected list for 'strides' argument"),
+    (lambda: tf.nn.depthwise_conv2d(X, np.ones((3, 3, 3, 2), np.float32), [1, 0, 0, 1], "SAME"),
+     tf.errors.InvalidArgumentError, "Stride must be > 0, but got 0"),
+    (lambda: tf.nn.conv3d(np.ones((1, 4, 4, 4, 2), np.float32), np.ones((2, 2, 2, 3, 3),
+                                                                       np.float32),
+                          [1, 1, 1, 1, 1], "SAME"),
+     tf.errors.InvalidArgumentError,
+     "Input depth must be evenly divisible by filter depth: 2 vs 3"),
+    (lambda: tf.nn.conv3d(np.ones((1, 4, 4, 4, 2), np.float32), np.ones((2, 2, 2, 2, 3),
+                                                                       np.float32),
+                          [1, 0, 1, 1, 1], "SAME"),
+     tf.errors.InvalidArgumentError, "Spatial strides should be larger than 0."),
+]
+
+
+@pytest.mark.parametrize("i", range(len(BAD)))
+def test_bad_conv_input_raises_tf_error(i):
+    fn, cls, msg = BAD[i]
+    with pytest.raises(cls) as info:
+        fn()
+    assert msg in str(info.value)
+
+
+def test_nchw_is_computed_where_tf_cpu_refuses_it():
+    # TF's CPU kernel raises UnimplementedError for NCHW; eagerflow computes it as TF on GPU
+    x = RNG.standard_normal((1, 2, 5, 4))
+    w = RNG.standard_normal((3, 3, 2, 3))
+    got = tf.nn.conv2d(x, w, 1, "SAME", data_format="NCHW").numpy()
+    want = tf.nn.conv2d(x.transpose(0, 2, 3, 1), w, 1, "SAME").numpy().transpose(0, 3, 1, 2)
+    np.testing.assert_allclose(got, want, rtol=1e-12)
+
+
+def test_outputs_too_large_for_memory_raise_resource_exhausted():
+    with pytest.raises(tf.errors.ResourceExhaustedError, match="OOM when allocating tensor"):
+        tf.nn.conv2d_transpose(tf.zeros([1, 2, 2, 1]), tf.zeros([3, 3, 1, 1]),
+                               [1, 2 ** 20, 2 ** 20, 1], 2 ** 19, "SAME")
+    with pytest.raises(tf.errors.ResourceExhaustedError, match="OOM when allocating tensor"):
+        tf.image.resize(tf.zeros([1, 4, 4, 1]), [2 ** 20, 2 ** 20])
+    with pytest.raises(tf.errors.ResourceExhaustedError, match="OOM when allocating tensor"):
+        tf.nn.conv2d(tf.zeros([1, 1, 1, 1]), tf.zeros([1, 1, 1, 1]), 1,
+                     [[0, 0], [2 ** 20, 2 ** 20], [2 ** 20, 2 ** 20], [0, 0]])

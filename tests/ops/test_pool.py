@@ -1,0 +1,218 @@
+"""Pooling: every padding/stride/window/layout combination against a plain loop,
+gradients (including max-pool ties), known values at SAME borders, and bad input."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.ops.test_conv import directional_check, pads_for
+
+RNG = np.random.default_rng(1)
+
+
+def ref_pool_nhwc(x, ks, strides, padding, kind, explicit=((0, 0), (0, 0))):
+    """Loop reference: each output cell reduces the real (unpadded) cells of its window."""
+    n, h, w, c = x.shape
+    pt, pb = pads_for(h, ks[0], strides[0], 1, padding, explicit[0])
+    pl, pr = pads_for(w, ks[1], strides[1], 1, padding, explicit[1])
+    oh = (h + pt + pb - ks[0]) // strides[0] + 1
+    ow = (w + pl + pr - ks[1]) // strides[1] + 1
+    y = np.zeros((n, oh, ow, c))
+    for b, i, j, ch in itertools.product(range(n), range(oh), range(ow), range(c)):
+        cells = [x[b, r, s, ch] for r in range(i * strides[0] - pt, i * strides[0] - pt + ks[0])
+                 for s in range(j * strides[1] - pl, j * strides[1] - pl + ks[1])
+                 if 0 <= r < h and 0 <= s < w]
+        y[b, i, j, ch] = max(cells) if kind == "MAX" else sum(cells) / len(cells)
+    return y
+
+
+def distinct(*shape):
+    """No ties: max pooling is differentiable there."""
+    n = int(np.prod(shape))
+    return RNG.permutation(n).reshape(shape) / n * 4.0 - 2.0
+
+
+# AvgPool has no EXPLICIT padding, and explicit pads must be smaller than the window
+SWEEP = [c for c in itertools.product(["SAME", "VALID", "EXPLICIT"], [(1, 1), (2, 1), (2, 3)],
+                                      [(2, 2), (3, 2), (1, 3), (4, 4), (2, 3)], ["MAX", "AVG"],
+                                      ["NHWC", "NCHW"])
+         if c[0] != "EXPLICIT" or (c[3] == "MAX" and c[2][0] >= 2 and c[2][1] >= 3)]
+
+
+@pytest.mark.parametrize("padding,strides,ks,kind,fmt", SWEEP)
+def test_pool2d_sweep_matches_loop_and_gradients(padding, strides, ks, kind, fmt):
+    x = distinct(2, 7, 6, 2)
+    explicit = ((1, 0), (0, 2))
+    pad = padding if padding != "EXPLICIT" else [[0, 0], *explicit, [0, 0]]
+    want = ref_pool_nhwc(x, ks, strides, padding, kind, explicit)
+    fn = tf.nn.max_pool2d if kind == "MAX" else tf.nn.avg_pool2d
+    if fmt == "NCHW":
+        pad = pad if padding != "EXPLICIT" else [[0, 0], [0, 0], *explicit]
+        xin = x.transpose(0, 3, 1, 2)
+
+        def f(a):
+            return fn(a, ks, strides, pad, data_format="NCHW")
+        got = f(tf.constant(xin)).numpy().transpose(0, 2, 3, 1)
+    else:
+        xin = x
+
+        def f(a):
+            return fn(a, ks, strides, pad)
+        got = f(tf.constant(xin)).numpy()
+    np.testing.assert_allclose(got, want, rtol=1e-12)
+    directional_check(f, [xin])
+
+
+def test_avg_pool_same_divides_by_real_cells_at_borders():
+    x = np.arange(1.0, 26.0).reshape(1, 5, 5, 1)
+    y = tf.nn.avg_pool2d(x, 2, 2, "SAME").numpy()[0, :, :, 0]
+    # 5 -> 3 outputs, one padded column/row after: the last windows hold 2 cells, the
+    # corner one cell, and each is divided by its count, not by 4
+    assert y[0, 0] == (1 + 2 + 6 + 7) / 4
+    assert y[0, 2] == (5 + 10) / 2
+    assert y[2, 0] == (21 + 22) / 2
+    assert y[2, 2] == 25.0
+    np.testing.assert_array_equal(y, [[4, 6, 7.5], [14, 16, 17.5], [21.5, 23.5, 25]])
+    # 3x3 windows, stride 2: padding 1 before and 1 after
+    y3 = tf.nn.avg_pool2d(x, 3, 2, "SAME").numpy()[0, :, :, 0]
+    assert y3[0, 0] == (1 + 2 + 6 + 7) / 4
+    np.testing.assert_array_equal(y3, [[4, 5.5, 7], [11.5, 13, 14.5], [19, 20.5, 22]])
+    # the gradient spreads each output's gradient over the same real cells
+    xt = tf.constant(x)
+    with tf.GradientTape() as tape:
+        tape.watch(xt)
+        s = tf.reduce_sum(tf.nn.avg_pool2d(xt, 2, 2, "SAME"))
+    g = tape.gradient(s, xt).numpy()[0, :, :, 0]
+    assert g[0, 0] == 0.25 and g[0, 4] == 0.5 and g[4, 4] == 1.0
+
+
+def test_max_pool_gradient_with_ties_goes_to_the_first_maximum():
+    def grad(a, k, s, p):
+        x = tf.constant(np.array(a, np.float64)[None, :, :, None])
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(tf.nn.max_pool2d(x, k, s, p))
+        return tape.gradient(y, x).numpy()[0, :, :, 0]
+
+    # every 2x2 window of ones: each window sends its gradient to its top-left cell only
+    np.testing.assert_array_equal(grad(np.ones((3, 3)), 2, 1, "VALID"),
+                                  [[1, 1, 0], [1, 1, 0], [0, 0, 0]])
+    # row-major order inside the window decides: (0,1) wins over (1,0)
+    np.testing.assert_array_equal(grad([[0, 2, 2], [2, 0, 2], [2, 2, 0]], 2, 1, "SAME"),
+                                  [[0, 2, 1], [1, 0, 2], [1, 1, 1]])
+    np.testing.assert_array_equal(grad([[5.0, 5.0]], [1, 2], 1, "VALID"), [[1, 0]])
+    # differentiating the gradient with respect to the output gradient gathers from the
+    # same first-maximum cells (MaxPoolGradGrad)
+    x = tf.constant(np.ones((1, 3, 3, 1)))
+    v = tf.constant(np.arange(9.0).reshape(1, 3, 3, 1))
+    dy = tf.constant(np.ones((1, 2, 2, 1)))
+    with tf.GradientTape() as outer:
+        outer.watch(dy)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = tf.nn.max_pool2d(x, 2, 1, "VALID")
+        g = inner.gradient(y, x, output_gradients=dy)
+        s = tf.reduce_sum(g * v)
+    np.testing.assert_array_equal(outer.gradient(s, dy).numpy()[0, :, :, 0], [[0, 1], [3, 4]])
+
+
+def test_max_pool_values_ints_and_negative_inputs():
+    x = -np.arange(1.0, 17.0).reshape(1, 4, 4, 1)
+    y = tf.nn.max_pool2d(x, 2, 1, "SAME").numpy()[0, :, :, 0]
+    np.testing.assert_array_equal(y, x[0, :, :, 0])  # padding never wins: it is -inf
+    yi = tf.nn.max_pool2d(np.arange(16, dtype=np.int32).reshape(1, 4, 4, 1), 2, 2, "VALID")
+    assert yi.dtype == tf.int32
+    np.testing.assert_array_equal(yi.numpy()[0, :, :, 0], [[5, 7], [13, 15]])
+    assert tf.nn.max_pool2d(np.ones((2, 5, 5, 3)), 6, 1, "VALID").shape == (2, 0, 0, 3)
+
+
+def test_pool1d_3d_and_generic_forms():
+    x = distinct(2, 9, 3)
+    y = tf.nn.max_pool1d(x, 2, 2, "SAME").numpy()
+    np.testing.assert_allclose(y, ref_pool_nhwc(x[:, None], (1, 2), (1, 2), "SAME", "MAX")[:, 0])
+    ya = tf.nn.avg_pool1d(x.transpose(0, 2, 1), 3, 1, "SAME", data_format="NCW").numpy()
+    np.testing.assert_allclose(ya.transpose(0, 2, 1), ref_pool_nhwc(
+        x[:, None], (1, 3), (1, 1), "SAME", "AVG")[:, 0])
+    x3 = distinct(1, 1, 6, 5, 2)
+    y3 = tf.nn.max_pool3d(x3, [1, 2, 3], [1, 2, 1], "SAME").numpy()
+    np.testing.assert_allclose(y3[:, 0], ref_pool_nhwc(x3[:, 0], (2, 3), (2, 1), "SAME", "MAX"))
+    a3 = tf.nn.avg_pool3d(x3, [1, 3, 2], 1, "SAME").numpy()
+    np.testing.assert_allclose(a3[:, 0], ref_pool_nhwc(x3[:, 0], (3, 2), (1, 1), "SAME", "AVG"))
+    assert tf.nn.max_pool(x, 2, 2, "VALID").shape == (2, 4, 3)
+    assert tf.nn.avg_pool(x3, 2, 2, "SAME").shape == (1, 1, 3, 3, 2)
+    x4 = distinct(1, 6, 5, 2)
+    np.testing.assert_allclose(tf.nn.pool(x4, [2, 2], "AVG", strides=[2, 1], padding="SAME"),
+                               ref_pool_nhwc(x4, (2, 2), (2, 1), "SAME", "AVG"))
+    directional_check(lambda a: tf.nn.max_pool3d(a, 2, 1, "SAME"), [x3])
+    directional_check(lambda a: tf.nn.avg_pool1d(a, 3, 2, "VALID"), [x])
+
+
+def test_pool_with_dilations():
+    x = distinct(1, 7, 8, 2)
+    for kind in ("MAX", "AVG"):
+        got = tf.nn.pool(x, [2, 3], kind, padding="VALID", dilations=[2, 1]).numpy()
+        want = np.zeros((1, 5, 6, 2))
+        for i, j in itertools.product(range(5), range(6)):
+            cells = x[0, [i, i + 2]][:, j:j + 3]
+            want[0, i, j] = cells.max(axis=(0, 1)) if kind == "MAX" else cells.mean(axis=(0, 1))
+        np.testing.assert_allclose(got, want, rtol=1e-12)
+        directional_check(lambda a, k=kind: tf.nn.pool(a, [2, 2], k, dilations=[1, 2]), [x])
+    with pytest.raises(ValueError, match="pooling with 'SAME' padding is not implemented"):
+        tf.nn.pool(x, [2, 2], "MAX", padding="SAME", dilations=[2, 2])
+    with pytest.raises(ValueError, match="`strides > 1` not supported in conjunction"):
+        tf.nn.pool(x, [2, 2], "AVG", strides=[2, 2], dilations=[2, 2])
+    with pytest.raises(ValueError, match="2-D MIN pooling is not supported."):
+        tf.nn.pool(x, [2, 2], "MIN")
+    with pytest.raises(ValueError, match=r"Shape \(1, 7, 8, 2\) must have rank 5"):
+        tf.nn.pool(x, [2, 2, 2], "MAX")
+
+
+X = np.ones((2, 5, 5, 3), np.float32)
+BAD = [
+    (lambda: tf.nn.max_pool2d(X, 0, 1, "SAME"), tf.errors.InvalidArgumentError,
+     "Sliding window ksize must be positive. The specified or inferred ksize is: 1,0,0,1 "
+     "[Op:MaxPool]"),
+    (lambda: tf.nn.max_pool2d(X, -1, 1, "SAME"), tf.errors.InvalidArgumentError,
+     "ksize is: 1,-1,-1,1"),
+    (lambda: tf.nn.avg_pool2d(X, 0, 1, "SAME"), tf.errors.InvalidArgumentError,
+     "ksize must be a positive int32 value, got:0 [Op:AvgPool]"),
+    (lambda: tf.nn.max_pool2d(X, 2, 0, "SAME"), tf.errors.InvalidArgumentError,
+     "Stride must be > 0, but got 0"),
+    (lambda: tf.nn.avg_pool2d(X, 2, 0, "SAME"), tf.errors.InvalidArgumentError,
+     "Stride must be > 0, but got 0"),
+    (lambda: tf.nn.max_pool1d(np.ones((2, 5, 3)), 2, 0, "SAME"), tf.errors.InvalidArgumentError,
+     "Stride must be > 0, but got 0"),
+    (lambda: tf.nn.max_pool2d(X[0], 2, 1, "VALID"), tf.errors.InvalidArgumentError,
+     "tensor_in_shape must have 2 spatial dimensions. 3 0"),
+    (lambda: tf.nn.max_pool2d(X, [2, 2, 2], 1, "VALID"), ValueError,
+     "ksize should be of length 1, 2 or 4. Received: ksize=[2, 2, 2] of length 3"),
+    (lambda: tf.nn.max_pool2d(X, [2, 2, 2, 1], 1, "VALID"), tf.errors.UnimplementedError,
+     "Pooling is not yet supported on the batch dimension."),
+    (lambda: tf.nn.max_pool2d(X, [1, 2, 2, 3], 1, "VALID"), tf.errors.UnimplementedError,
+     "MaxPooling supports exactly one of pooling across depth or pooling across width/height."),
+    (lambda: tf.nn.max_pool2d(X, 2, 1, "FOO"), tf.errors.InvalidArgumentError,
+     "Value for attr 'padding' of \"FOO\""),
+    (lambda: tf.nn.max_pool2d(X, 2, 1, "SAME", data_format="NWHC"),
+     tf.errors.InvalidArgumentError, "Value for attr 'data_format' of \"NWHC\""),
+    (lambda: tf.nn.avg_pool2d(X.astype(np.int32), 2, 1, "SAME"), tf.errors.InvalidArgumentError,
+     "Value for attr 'T' of int32 is not in the list of allowed values: half, bfloat16, float, "
+     "double"),
+    (lambda: tf.nn.max_pool2d(X, 7, 1, "VALID"), tf.errors.InvalidArgumentError,
+     "Computed output size would be negative: -1"),
+    (lambda: tf.nn.max_pool2d(X, 2, 1, [[0, 0], [1, 0], [0, 2], [0, 0]]),
+     tf.errors.InvalidArgumentError, "Right padding 2 needs to be smaller than the window size 2"),
+    (lambda: tf.nn.max_pool(np.ones((1, 4, 4, 4, 1, 1)), 2, 2, "SAME"), ValueError,
+     "`input.shape.rank` must be 3, 4 or 5. Received: input.shape=(1, 4, 4, 4, 1, 1) of rank 6."),
+]
+
+
+@pytest.mark.parametrize("i", range(len(BAD)))
+def test_bad_pool_input_raises_tf_error(i):
+    fn, cls, msg = BAD[i]
+    with pytest.raises(cls) as info:
+        fn()
+    assert msg in str(info.value)
