@@ -355,3 +355,29 @@ def test_gradients_do_not_read_the_dataset_again():
         y = one()
     assert float(y) == 2.0 and float(tape.gradient(y, w)) == 1.0  # the element is a constant
     assert float(next(it)) == 2.0  # the gradient did not fetch another element
+
+
+def test_breaking_out_of_a_threaded_pipeline_leaves_no_threads():
+    import gc
+    import threading
+    import time
+
+    ds = tf.data.Dataset.range(10**6).map(lambda x: x * 2, num_parallel_calls=2).prefetch(4)
+
+    @tf.function
+    def head():
+        s = tf.constant(0, tf.int64)
+        for x in ds:
+            if x > 10:
+                break
+            s += x
+        return s
+
+    assert int(head()) == 0 + 2 + 4 + 6 + 8 + 10
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        gc.collect()
+        if not [t for t in threading.enumerate() if t.name.startswith("tf_data")]:
+            break
+        time.sleep(0.01)
+    assert [t.name for t in threading.enumerate() if t.name.startswith("tf_data")] == []

@@ -417,8 +417,13 @@ class StructuredFunction:
     def bind(self, ctx: Any) -> Callable:
         """`call`, with the values of captured tensors taken from the iteration's feed."""
         tr = self._trace
-        if tr is None or not tr.captures:
+        if tr is None:
             return self.call
+        if not tr.captures:
+            if tr.sparse:
+                return self.call
+            fn = tr.fn
+            return lambda flat: fn(*[c._arr for c in flat])
         feed = getattr(ctx, "feed", None)
         if not feed or any(id(t) not in feed for t in tr.captures):
             return self._call_unfed
