@@ -206,7 +206,7 @@ from eagerflow._src.function.polymorphic import (  # noqa: E402
     function as function,
     init_scope as init_scope,
 )
-from eagerflow._src.function.signature import TensorSpec as TensorSpec  # noqa: E402
+from eagerflow._src.core.tensor_spec import TensorSpec as TensorSpec  # noqa: E402
 from eagerflow._src.function.compat_v1 import (  # noqa: E402
     Graph as Graph,
     Operation as Operation,
@@ -229,6 +229,10 @@ from eagerflow._src.module import Module as Module  # noqa: E402
 # -- end keras --
 
 # -- data and io --
+from eagerflow._src.ops.script_ops import (  # noqa: E402
+    numpy_function as numpy_function,
+    py_function as py_function,
+)
 from eagerflow._src.core.sparse_tensor import (  # noqa: E402
     SparseTensor as SparseTensor,
     SparseTensorSpec as SparseTensorSpec,

@@ -129,12 +129,12 @@ def test_options():
 def test_prefetch_runs_a_background_thread_and_keeps_order():
     seen = []
 
-    def record(x):
-        if tf.executing_eagerly():  # not while the function's shapes are traced
-            seen.append(threading.current_thread().name)
+    def record(x):  # runs when elements are produced (a py_function in the traced map)
+        seen.append(threading.current_thread().name)
         return x
 
-    ds = tf.data.Dataset.range(20).map(record).prefetch(3)
+    ds = tf.data.Dataset.range(20).map(
+        lambda x: tf.py_function(record, [x], tf.int64)).prefetch(3)
     assert vals(ds) == list(range(20))
     assert set(seen) == {"tf_data_prefetch"}
     assert vals(tf.data.Dataset.range(5).prefetch(0)) == list(range(5))
@@ -142,9 +142,13 @@ def test_prefetch_runs_a_background_thread_and_keeps_order():
         tf.data.Dataset.range(3).prefetch(-5)
 
 
-def _slow_square(x):
+def _sleepy_square(x):
     time.sleep(0.002 * (int(x) % 3))  # finish out of order
     return x * x
+
+
+def _slow_square(x):
+    return tf.py_function(_sleepy_square, [x], tf.int64)
 
 
 @pytest.mark.parametrize("calls", [1, 2, 4, tf.data.AUTOTUNE])
@@ -165,19 +169,26 @@ def test_parallel_map_nondeterministic_keeps_the_elements():
         tf.data.Dataset.range(3).map(lambda x: x, num_parallel_calls=0)
 
 
-def _fails_on_three(x):
+def _fails_on_three_py(x):
     if int(x) == 3:
         raise RuntimeError("element three")
     return x
 
 
+def _fails_on_three(x):
+    return tf.py_function(_fails_on_three_py, [x], tf.int64)
+
+
 def test_parallel_map_errors_surface_in_order_with_original_traceback():
     it = iter(tf.data.Dataset.range(6).map(_fails_on_three, num_parallel_calls=3))
     assert [int(next(it)) for _ in range(3)] == [0, 1, 2]
-    with pytest.raises(RuntimeError, match="element three") as info:
+    with pytest.raises(tf.errors.UnknownError, match="RuntimeError: element three") as info:
         next(it)
-    frames = [f.name for f in traceback.extract_tb(info.value.__traceback__)]
-    assert "_fails_on_three" in frames
+    assert "_fails_on_three_py" in str(info.value)  # the traceback, in the message as in TF
+    cause = info.value.__cause__
+    assert isinstance(cause, RuntimeError)
+    frames = [f.name for f in traceback.extract_tb(cause.__traceback__)]
+    assert "_fails_on_three_py" in frames
     assert [int(x) for x in it] == [4, 5]  # the iterator stays usable
     skipped = tf.data.Dataset.range(6).map(_fails_on_three, num_parallel_calls=2).ignore_errors()
     assert vals(skipped) == [0, 1, 2, 4, 5]
@@ -245,36 +256,63 @@ def _no_fusion():
 
 
 def test_map_batch_fusion_gives_the_same_batches():
+    from eagerflow._src.data.batching import _MapBatchIterator
+
     x = np.random.default_rng(0).integers(0, 255, (50, 4, 4)).astype(np.uint8)
     y = np.arange(50)
+    traces = []
 
     def normalise(img, lab):
+        traces.append(img.shape)  # a Python side effect: once, when the map is traced
         return tf.cast(img, tf.float32) / 255.0 - 0.5, tf.cast(lab, tf.int64) * 2
 
-    calls = []
-
-    def counted(img, lab):
-        if tf.executing_eagerly():
-            calls.append(img.shape)
-        return normalise(img, lab)
-
     ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(
-        20, seed=1, reshuffle_each_iteration=False).map(counted).batch(8)
+        20, seed=1, reshuffle_each_iteration=False).map(normalise).batch(8)
+    assert traces == [tf.TensorShape([4, 4])]
+    assert isinstance(ds._make_iterator(), _MapBatchIterator)
     fused = list(ds.as_numpy_iterator())
-    n_fused = len(calls)
-    plain = list(ds.with_options(_no_fusion()).as_numpy_iterator())
-    assert n_fused == 7  # once per batch
+    plain_ds = ds.with_options(_no_fusion())
+    assert not isinstance(plain_ds._make_iterator(_ctx(plain_ds.options())), _MapBatchIterator)
+    plain = list(plain_ds.as_numpy_iterator())
+    assert len(traces) == 1  # neither batching nor iterating traces the function again
     assert len(plain) == len(fused) == 7
     for (a, b), (c, d) in zip(fused, plain):
         np.testing.assert_array_equal(a, c)
         np.testing.assert_array_equal(b, d)
     assert fused[-1][0].shape == (2, 4, 4)
+    assert fused[0][0].dtype == np.float32 and fused[0][1].dtype == np.int64
+
+
+def _ctx(options):
+    from eagerflow._src.data.iterators import IterContext
+
+    return IterContext(options)
+
+
+def test_only_elementwise_stateless_functions_fuse():
+    from eagerflow._src.data.batching import _MapBatchIterator
+
+    ds = tf.data.Dataset.from_tensor_slices(np.ones((6, 3), np.float32))
+
+    def fused(d):
+        return isinstance(d._make_iterator(), _MapBatchIterator)
+
+    assert fused(ds.map(lambda v: tf.sqrt(v) * 2.0 + 1.0).batch(4))
+    assert not fused(ds.map(lambda v: tf.reduce_sum(v)).batch(4))  # not elementwise
+    assert not fused(ds.map(lambda v: v + tf.random.uniform([3])).batch(4))  # a draw per element
+    assert not fused(ds.map(lambda v: 2.0).batch(4))  # a constant would need tiling
+    two = tf.data.Dataset.from_tensor_slices((np.ones((6, 3)), np.arange(6.0)))
+    assert not fused(two.map(lambda a, b: a * b).batch(4))  # ranks differ: broadcasting moves
+    ints = tf.data.Dataset.range(6)
+    assert not fused(ints.map(lambda x: 6 // (x - 2)).batch(4))  # may fail per element
+    assert vals(ints.map(lambda x: 6 // (x + 1)).batch(4)) == [[6, 3, 2, 1], [1, 1]]
 
 
 def test_functions_that_read_shapes_are_not_fused():
     ds = tf.data.Dataset.from_tensor_slices(np.ones((6, 3), np.float32))
     scaled = ds.map(lambda v: v * float(v.shape[0])).batch(4)  # shape[0] is 3 per element
     assert np.all(vals(scaled)[0] == np.full((4, 3), 3.0).tolist())
+    assert np.all(vals(scaled.with_options(_no_fusion()))[0] == np.full((4, 3), 3.0).tolist())
     reduced = ds.map(lambda v: tf.reduce_sum(v)).batch(4)  # not elementwise
     assert vals(reduced) == [[3.0] * 4, [3.0] * 2]
 
@@ -284,34 +322,41 @@ def test_functions_that_read_shapes_are_not_fused():
 # ---------------------------------------------------------------------------------------
 
 def test_memory_cache_reads_input_once():
-    calls = []
-    ds = tf.data.Dataset.range(5).map(lambda x: calls.append(1) or x * 2).cache()
-    base = len(calls)
+    calls = tf.Variable(0)  # counts map calls when they run (the map is traced once)
+
+    def counted(x):
+        calls.assign_add(1)
+        return x * 2
+
+    ds = tf.data.Dataset.range(5).map(counted).cache()
     assert vals(ds) == [0, 2, 4, 6, 8]
-    assert len(calls) - base == 5
+    assert int(calls) == 5
     assert vals(ds) == [0, 2, 4, 6, 8]
-    assert len(calls) - base == 5  # second pass from the cache
-    partial = tf.data.Dataset.range(5).map(lambda x: calls.append(1) or x).cache()
-    start = len(calls)
+    assert int(calls) == 5  # second pass from the cache
+    calls.assign(0)
+    partial = tf.data.Dataset.range(5).map(counted).cache()
     list(partial.take(2))
-    assert vals(partial) == [0, 1, 2, 3, 4]  # an incomplete first pass caches nothing
-    assert len(calls) - start == 2 + 5
+    assert vals(partial) == [0, 2, 4, 6, 8]  # an incomplete first pass caches nothing
+    assert int(calls) == 2 + 5
 
 
 def test_file_cache_round_trip_and_corruption(tmp_path):
     prefix = str(tmp_path / "cache")
-    calls = []
+    calls = tf.Variable(0)
+
+    def counted(d, n):
+        calls.assign_add(1)
+        return d, n
 
     def make():
         return tf.data.Dataset.from_tensor_slices(
             ({"s": [b"a", b"bc", b""], "f": np.arange(6.0).reshape(3, 2)}, [1, 2, 3])
-        ).map(lambda d, n: ((tf.executing_eagerly() and calls.append(1)) or d, n)
-              ).cache(prefix)
+        ).map(counted).cache(prefix)
 
     first = list(make().as_numpy_iterator())
-    n = len(calls)
+    assert int(calls) == 3
     again = list(make().as_numpy_iterator())  # a new dataset object reads the files
-    assert len(calls) == n
+    assert int(calls) == 3
     assert [e[0]["s"] for e in again] == [b"a", b"bc", b""]
     np.testing.assert_array_equal(again[2][0]["f"], first[2][0]["f"])
     assert os.path.exists(prefix + ".index") and not os.path.exists(prefix + ".lockfile")

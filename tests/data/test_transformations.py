@@ -50,22 +50,27 @@ def test_map_outputs_lists_dicts_and_python_values():
     assert ds.map(lambda x: np.float64(2)).element_spec.dtype == tf.float64
 
 
-def test_map_inconsistent_structure_is_refused_at_the_consumer():
-    def f(x):
-        return (x, x) if int(x) < 2 else x  # Python control flow on values: eager only
+def test_map_inconsistent_branches_are_refused_when_traced():
+    # AutoGraph turns the tensor `if` into tf.cond, whose branches must agree (TF: at
+    # dataset construction, with its "in user code" message).
+    def dtypes(x):
+        if x == 0:
+            return tf.cast(x, tf.float32)
+        return x
 
-    it = iter(tf.data.Dataset.range(4).map(f))
-    assert len(next(it)) == 2 and len(next(it)) == 2
-    with pytest.raises(tf.errors.InvalidArgumentError, match="structure or types do not match"):
-        next(it)
+    with pytest.raises(TypeError, match="dtype float32 in the main branch, but dtype int64"):
+        tf.data.Dataset.range(2).map(dtypes)
 
-    def g(x):
-        return tf.cast(x, tf.float32) if int(x) == 0 else x
+    def nesting(x):
+        if x == 0:
+            return x, x
+        return x
 
-    it = iter(tf.data.Dataset.range(2).map(g))
-    next(it)
-    with pytest.raises(tf.errors.InvalidArgumentError, match=r"expected tf.float32, got tf.int64"):
-        next(it)
+    with pytest.raises(TypeError, match="must have the same nested structure"):
+        tf.data.Dataset.range(2).map(nesting)
+    # Python control flow on values can't be traced: TF raises the same TypeError.
+    with pytest.raises(TypeError):
+        tf.data.Dataset.range(4).map(lambda x: (x, x) if int(x) < 2 else x)
 
 
 def test_map_signature_and_return_errors():
@@ -77,17 +82,24 @@ def test_map_signature_and_return_errors():
         tf.data.Dataset.range(3).map(5)
 
 
-def _raising_map(x):
+def _raising(x):
     if int(x) == 2:
         raise ValueError("bad element")
     return x
 
 
+def _raising_map(x):
+    return tf.py_function(_raising, [x], tf.int64)
+
+
 def test_map_errors_keep_the_iterator_usable_and_ignore_errors_skips():
     it = iter(tf.data.Dataset.range(4).map(_raising_map))
     assert int(next(it)) == 0 and int(next(it)) == 1
-    with pytest.raises(ValueError, match="bad element"):
+    # A ValueError inside py_function is TF's InvalidArgumentError, with the original
+    # exception (and traceback) as its cause.
+    with pytest.raises(tf.errors.InvalidArgumentError, match="ValueError: bad element") as info:
         next(it)
+    assert isinstance(info.value.__cause__, ValueError)
     assert int(next(it)) == 3
     assert vals(tf.data.Dataset.range(5).map(_raising_map).ignore_errors()) == [0, 1, 3, 4]
     op_errors = tf.data.Dataset.from_tensor_slices([1, 0, 2]).map(lambda x: 4 // x)

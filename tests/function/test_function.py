@@ -572,14 +572,29 @@ def test_gradients_use_the_random_values_of_the_forward_pass():
     np.testing.assert_array_equal(t.gradient(y, x).numpy(), n.numpy())
 
 
-def test_input_signature_accepts_other_tensor_spec_classes():
-    class TensorSpec:  # the interface tf.data's element specs share
-        def __init__(self, shape, dtype):
-            self.shape, self.dtype, self.name = tf.TensorShape(shape), dtype, None
+def test_one_tensor_spec_class_for_functions_and_datasets():
+    from eagerflow._src.core import tensor_spec
 
-    @tf.function(input_signature=[TensorSpec([None], tf.float32)])
+    assert tf.TensorSpec is tensor_spec.TensorSpec
+    spec = tf.data.Dataset.range(3).batch(2).element_spec
+    assert type(spec) is tf.TensorSpec
+
+    @tf.function(input_signature=[spec])
     def f(x):
         return x * 2
-    np.testing.assert_array_equal(f(tf.constant([1.0, 2.0])).numpy(), [2.0, 4.0])
+    np.testing.assert_array_equal(f(tf.constant([1, 2], tf.int64)).numpy(), [2, 4])
     assert f.get_concrete_function().inputs[0].shape.as_list() == [None]
-    assert tf.TensorSpec([None], tf.float32) == TensorSpec([None], tf.float32)
+
+    class LookAlike:  # TF accepts only TensorSpec objects, not look-alikes
+        shape, dtype, name = tf.TensorShape([None]), tf.float32, None
+
+    with pytest.raises(TypeError, match="TensorSpec objects"):
+        tf.function(lambda x: x, input_signature=[LookAlike()])
+    s = tf.TensorSpec([None, 2], tf.float32)
+    assert s.is_subtype_of(tf.TensorSpec(None, tf.float32))
+    assert not tf.TensorSpec(None, tf.float32).is_subtype_of(s)
+    assert s.is_compatible_with(np.zeros((3, 2), np.float32))
+    assert s.most_specific_common_supertype([tf.TensorSpec([1, 2])]) == s
+    assert s.most_specific_common_supertype([tf.TensorSpec([1, 2], tf.int32)]) is None
+    with pytest.raises(ValueError, match="No TypeSpec is compatible"):
+        s.most_specific_compatible_type(tf.TensorSpec([2], tf.int32))

@@ -1,8 +1,7 @@
 """TensorSpec: the type of a tensor (a possibly partial shape, a dtype, an optional name).
 
-Core layer: imports only dtypes, shape and tensor. tf.data uses it for `element_spec`;
-tf.function uses it for input signatures. Minimal on purpose (interim home until the
-function stream's spec types land; keep one class).
+Core layer: imports only dtypes, shape and tensor (lazily). The one `tf.TensorSpec`:
+tf.data uses it for `element_spec`, tf.function for input signatures and trace keys.
 """
 
 from __future__ import annotations
@@ -14,16 +13,8 @@ from eagerflow._src.core.shape import TensorShape, as_shape
 
 
 def is_tensor_spec(x: Any) -> bool:
-    """A TensorSpec of this module or one with the same interface (tf.function's)."""
-    return type(x).__name__ in ("TensorSpec", "BoundedTensorSpec") and hasattr(x, "shape") \
-        and hasattr(x, "dtype")
-
-
-def as_tensor_spec(x: Any) -> Any:
-    """Another module's TensorSpec as this module's (other values unchanged)."""
-    if is_tensor_spec(x) and not isinstance(x, TensorSpec):
-        return TensorSpec(x.shape, x.dtype, getattr(x, "name", None))
-    return x
+    """True for a TensorSpec (or a subclass, such as BoundedTensorSpec)."""
+    return isinstance(x, TensorSpec)
 
 
 class TypeSpec:
@@ -69,8 +60,16 @@ class TensorSpec(TypeSpec):
 
     @classmethod
     def from_tensor(cls, tensor: Any, name: str | None = None) -> TensorSpec:
-        from eagerflow._src.core.tensor import convert_to_tensor
+        """The spec of a tensor, a variable or a NumPy array (a symbolic tensor's name is
+        kept unless `name` is given)."""
+        from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 
+        if isinstance(tensor, Tensor):
+            if name is None:
+                name = getattr(tensor, "_name_or_none", None)
+            return cls._make(tensor.shape, tensor.dtype, name)
+        if hasattr(tensor, "_as_tensor"):  # a variable
+            return cls._make(tensor.shape, tensor.dtype, name)
         t = convert_to_tensor(tensor)
         return cls._make(t.shape, t.dtype, name)
 
@@ -98,35 +97,54 @@ class TensorSpec(TypeSpec):
         return Tensor
 
     def is_compatible_with(self, spec_or_value: Any) -> bool:
-        if is_tensor_spec(spec_or_value):
+        if isinstance(spec_or_value, TensorSpec):
             other_shape, other_dtype = spec_or_value.shape, spec_or_value.dtype
         elif isinstance(spec_or_value, TypeSpec):
             return False
         else:
-            from eagerflow._src.core.tensor import convert_to_tensor
+            from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 
-            try:
-                t = convert_to_tensor(spec_or_value)
-            except (TypeError, ValueError):
-                return False
-            other_shape, other_dtype = t.shape, t.dtype
+            if isinstance(spec_or_value, Tensor) or hasattr(spec_or_value, "_as_tensor"):
+                other_shape, other_dtype = spec_or_value.shape, spec_or_value.dtype
+            else:
+                try:
+                    t = convert_to_tensor(spec_or_value)
+                except (TypeError, ValueError):
+                    return False
+                other_shape, other_dtype = t.shape, t.dtype
         return self._dtype is other_dtype and self._shape.is_compatible_with(other_shape)
 
+    def is_subtype_of(self, other: Any) -> bool:
+        """Whether every tensor this spec describes is also described by `other`."""
+        if not isinstance(other, TensorSpec) or self._dtype is not other.dtype:
+            return False
+        if other.shape.rank is None:
+            return True
+        if self._shape.rank != other.shape.rank:
+            return False
+        return all(b is None or a == b for a, b in zip(self._shape, other.shape))
+
+    def most_specific_compatible_type(self, other: TensorSpec) -> TensorSpec:
+        """The most specific spec compatible with both (raises ValueError if none is)."""
+        if not isinstance(other, TensorSpec) or self._dtype is not other.dtype:
+            raise ValueError(f"No TypeSpec is compatible with both {self} and {other}")
+        return TensorSpec._make(self._shape.most_specific_compatible_shape(other.shape),
+                                self._dtype, self._name)
+
     def _common(self, other: Any) -> TensorSpec | None:
-        if not is_tensor_spec(other) or other.dtype is not self._dtype:
+        if not isinstance(other, TensorSpec) or other.dtype is not self._dtype:
             return None
         return TensorSpec._make(self._shape.most_specific_compatible_shape(other.shape),
                                 self._dtype, self._name if self._name == other.name else None)
 
     def __eq__(self, other: Any) -> bool:
-        return (is_tensor_spec(other) and self._dtype is other.dtype
+        return (isinstance(other, TensorSpec) and self._dtype is other.dtype
                 and self._shape == other.shape and self._name == other.name)
 
     def __ne__(self, other: Any) -> bool:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        # The same hash as tf.function's TensorSpec, so equal specs of either class match.
         return hash((self._dtype, self._shape._dims, self._name))
 
     def __repr__(self) -> str:

@@ -226,7 +226,7 @@ class _MapBatchIterator(ElementIterator):
                 self._done = True
                 if not rows or self._drop:
                     raise StopIteration
-            return self._fn.call(gather_rows(self._rows.row_arrays, self._dtypes, rows))
+            return self._fn.batched_call(gather_rows(self._rows.row_arrays, self._dtypes, rows))
         batch = []
         nxt, size = self._in.__next__, self._size
         try:
@@ -237,7 +237,7 @@ class _MapBatchIterator(ElementIterator):
             if not batch or self._drop:
                 raise
         stacked = tuple([_stack(batch, k, d) for k, d in enumerate(self._dtypes)])
-        return self._fn.call(stacked)
+        return self._fn.batched_call(stacked)
 
     def close(self) -> None:
         self._in.close()
@@ -724,10 +724,12 @@ class GroupByWindowDataset(DatasetV2):
                           "Window size must be greater than zero, but got 0.")
             self._size_of = lambda key: n
         else:
-            size_fn = window_size_func
+            size_fn = StructuredFunction(
+                window_size_func, "Dataset.group_by_window()",
+                dstruct.Structure(TensorSpec._make(TensorShape([]), _dt.int64)), None)
 
             def size_of(key: int) -> int:
-                n = int64_arg(convert_to_tensor(size_fn(_i64(key))))
+                n = int64_arg(convert_to_tensor(size_fn.call((_i64(key),))[0]))
                 if n <= 0:
                     raise InvalidArgumentError(None, None, f"Window size must be greater than "
                                                f"zero, but got {n}.")
@@ -736,7 +738,8 @@ class GroupByWindowDataset(DatasetV2):
             self._size_of = size_of
         red_struct = dstruct.Structure((TensorSpec._make(TensorShape([]), _dt.int64),
                                   dstruct.DatasetSpec(in_struct.spec)))
-        red_fn = StructuredFunction(reduce_func, "Dataset.group_by_window()", red_struct, None)
+        red_fn = StructuredFunction(reduce_func, "Dataset.group_by_window()", red_struct, None,
+                                    eager=True)
 
         def reduce(key: int, window: DatasetV2) -> DatasetV2:
             out = reduce_func(_i64(key), window)

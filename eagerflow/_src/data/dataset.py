@@ -102,11 +102,26 @@ class DatasetV2:
         return OptionsDataset(self, options)
 
     # -- iteration --------------------------------------------------------------------------
-    def __iter__(self) -> OwnedIterator:
+    def __iter__(self) -> Any:
         if _state.graph is not None:
+            from eagerflow._src.data.graph_ops import dataset_iter, in_function
+
+            if in_function():
+                return dataset_iter(self)
             raise RuntimeError("`tf.data.Dataset` only supports Python-style iteration in eager "
                                "mode or within tf.function.")
         return OwnedIterator(self)
+
+    def _ag_for_stmt(self, extra_test: Any, body: Any, get_state: Any, set_state: Any,
+                     symbol_names: tuple, opts: dict) -> None:
+        """AutoGraph's `for x in dataset` while a function is traced: a graph loop."""
+        from eagerflow._src.data.graph_ops import for_over_dataset
+
+        for_over_dataset(self, extra_test, body, get_state, set_state, symbol_names, opts)
+
+    def _ag_enumerate(self, start: Any = 0) -> DatasetV2:
+        """AutoGraph's `enumerate(dataset)` while a function is traced."""
+        return self.enumerate(start)
 
     def as_numpy_iterator(self) -> NumpyIterator:
         if _state.graph is not None:
@@ -116,6 +131,12 @@ class DatasetV2:
 
     def get_single_element(self, name: str | None = None) -> Any:
         from eagerflow._src.core.errors import InvalidArgumentError
+
+        if _state.graph is not None:
+            from eagerflow._src.data.graph_ops import in_function, single_element
+
+            if in_function():
+                return single_element(self)
 
         it = self._make_iterator(IterContext(self.options()))
         try:
@@ -141,20 +162,32 @@ class DatasetV2:
     # -- sources ----------------------------------------------------------------------------
     @staticmethod
     def from_tensors(tensors: Any, name: str | None = None) -> DatasetV2:
-        from eagerflow._src.data.sources import TensorDataset
+        from eagerflow._src.data.sources import TensorDataset, deferred_source
 
+        if _state.graph is not None:
+            ds = deferred_source("from_tensors", (tensors,), {})
+            if ds is not None:
+                return ds
         return TensorDataset(tensors)
 
     @staticmethod
     def from_tensor_slices(tensors: Any, name: str | None = None) -> DatasetV2:
-        from eagerflow._src.data.sources import TensorSliceDataset
+        from eagerflow._src.data.sources import TensorSliceDataset, deferred_source
 
+        if _state.graph is not None:
+            ds = deferred_source("from_tensor_slices", (tensors,), {})
+            if ds is not None:
+                return ds
         return TensorSliceDataset(tensors)
 
     @staticmethod
     def range(*args: Any, **kwargs: Any) -> DatasetV2:
-        from eagerflow._src.data.sources import RangeDataset
+        from eagerflow._src.data.sources import RangeDataset, deferred_source
 
+        if _state.graph is not None:
+            ds = deferred_source("range", args, kwargs)
+            if ds is not None:
+                return ds
         return RangeDataset(*args, **kwargs)
 
     @staticmethod

@@ -1,103 +1,54 @@
 """User functions of tf.data transformations (map, filter, flat_map, scan, ...).
 
-The one place that decides how a user function runs. TF traces these functions
-once with symbolic inputs (tf.function semantics: Python side effects once,
-tensors symbolic) and runs the graph per element. Until eagerflow's tf.function
-is wired in here, functions run eagerly on eager tensors per element, and the
-output structure is learnt from a shape-only trace: the function is called once
-with symbolic placeholders while a graph that only runs each op's `infer` is
-installed, which gives TF's static output shapes (unknown dims stay None). When
-that trace fails (Python control flow on tensor values, `.numpy()` calls, ...),
-the structure is learnt from the first real element instead, with every
-dimension left unknown.
+The one place that decides how a user function runs. As in TF, the function is
+traced once, when the dataset is built, with tf.function semantics: AutoGraph
+converts its Python control flow, its Python side effects happen during that trace
+only, its arguments are symbolic tensors (so `.numpy()` fails with TF's
+AttributeError), and errors surface at dataset construction. The traced graph is
+optimized and compiled (graph/codegen) and runs once per element; the element_spec
+is what the traced outputs say (unknown dims stay None).
+
+map + batch fusion: when every operation that touches the function's arguments is
+elementwise (with matching ranks, see `_commutes_with_batching`), running the
+traced graph on a whole batch gives the batch of its per-element results, so
+`map(f).batch(n)` runs a batched copy of the graph once per batch. The copy is made
+by replaying the per-element graph on placeholders with a leading batch dimension:
+the Python function is not called again, and any Python value it computed from
+static shapes stays the per-element value.
+
+Eager fallback, where tracing can't be done: functions that take or return
+datasets (flat_map, interleave, group_by_window's reduce_func, the elements of
+window()). TF traces those too, building the returned dataset from graph ops on the
+symbolic element; eagerflow's datasets are Python pipelines over concrete values,
+so these functions run eagerly, once per element (their Python side effects happen
+per element, and inside them `tf.executing_eagerly()` is True). Their output
+structure comes from a call on empty placeholder datasets where the arguments are
+datasets, else from the first element (dims left unknown).
+
+Functions traced while a tf.function is being traced may capture that function's
+symbolic tensors; their values are fed when the dataset is iterated inside the
+function (see `bind` and graph_ops.py).
 """
 
 from __future__ import annotations
 
 import inspect
+import threading
 from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, OperatorNotAllowedInGraphError
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
-from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 
-
-class _SymbolicTensor(Tensor):
-    """A placeholder that only has a static shape and dtype (for the shape-only trace)."""
-
-    __slots__ = ("_shape", "_dtype", "_name", "_per_element")
-
-    def __init__(self, shape: Any, dtype: _dt.DType, name: str,
-                 per_element: bool = False) -> None:
-        self._shape = None if shape is None else tuple(shape)
-        self._dtype = dtype
-        self._name = name
-        self._per_element = per_element  # derived from the function's arguments
-
-    @property
-    def name(self) -> str:
-        return self._name
-
-    def _note_shape_read(self) -> None:
-        # Python code that reads an argument's static shape may use it as a constant
-        # (x * x.shape[0]); such a function must not run on whole batches.
-        g = _state.graph
-        if self._per_element and isinstance(g, _ShapeGraph):
-            g.vectorizable = False
-
-    @property
-    def shape(self) -> Any:
-        self._note_shape_read()
-        return Tensor.shape.fget(self)
-
-    def get_shape(self) -> Any:
-        return self.shape
-
-    @property
-    def ndim(self) -> int:
-        self._note_shape_read()
-        return len(self._shape)
-
-    def __repr__(self) -> str:
-        return (f"<tf.Tensor '{self._name}' shape={Tensor.shape.fget(self)} "
-                f"dtype={self._dtype.name}>")
-
-    def __str__(self) -> str:
-        return (f'Tensor("{self._name}", shape={Tensor.shape.fget(self)}, '
-                f'dtype={self._dtype.name})')
-
-    def _refuse(self, what: str) -> Any:
-        raise OperatorNotAllowedInGraphError(f"{what} a symbolic `tf.Tensor` is not allowed.")
-
-    def __bool__(self) -> bool:
-        return self._refuse("Using as a Python `bool`")
-
-    def __iter__(self) -> Any:
-        return self._refuse("Iterating over")
-
-    def __len__(self) -> int:
-        return self._refuse("Taking len() of")
-
-    def __index__(self) -> int:
-        return self._refuse("Using as an index")
-
-    __int__ = __float__ = __index__
-
-    def __array__(self, *args: Any, **kwargs: Any) -> Any:
-        return self._refuse("Converting to NumPy")
-
-    def numpy(self) -> Any:
-        return self._refuse("Calling .numpy() on")
-
-
 # Ops that act element by element with NumPy broadcasting and never fail on particular
-# values: a function made only of these gives the same result on a batch as on each
-# element, so `map(f).batch(n)` may run `f` once per batch (TF's map vectorization).
+# values: a graph made only of these gives the same result on a batch as on each
+# element, so `map(f).batch(n)` may run it once per batch.
 _ELEMENTWISE = frozenset((
     "Abs", "Acos", "AddV2", "Asin", "Atan", "Atan2", "BitwiseAnd", "BitwiseOr", "BitwiseXor",
     "Cast", "Ceil", "Conj", "Cos", "Cosh", "Elu", "Equal", "Erf", "Exp", "Expm1", "Floor",
@@ -113,93 +64,19 @@ _FLOAT_ONLY = frozenset(("RealDiv", "Pow", "FloorDiv", "FloorMod", "TruncateDiv"
                          "Reciprocal", "Rsqrt"))
 
 
-class _ShapeGraph:
-    """Installed as the current graph during a shape-only trace: every op only infers.
-
-    It also notes whether every op touching the function's arguments is elementwise in a
-    way that commutes with batching (`vectorizable`)."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.vectorizable = True
-
-    def add_op(self, op: Any, inputs: tuple, attrs: dict) -> tuple:
-        specs = op.infer(*inputs, **attrs)
-        self.count += 1
-        derived = any(getattr(x, "_per_element", False) for x in inputs)
-        if derived and self.vectorizable:
-            self.vectorizable = _commutes_with_batching(op, inputs, specs)
-        name = op.name if self.count == 1 else f"{op.name}_{self.count - 1}"
-        return tuple(_SymbolicTensor(shape, dtype, f"{name}:{i}", derived)
-                     for i, (shape, dtype) in enumerate(specs))
-
-    def read_variable(self, var: Any) -> _SymbolicTensor:
-        return _SymbolicTensor(var.shape.dims, var.dtype, "ReadVariableOp:0")
-
-    def assign_variable(self, var: Any, value: Any, mode: str) -> Any:
-        self.vectorizable = False
-        return var  # nothing is written while shapes are inferred
+class _Untraceable(Exception):
+    """The function takes or returns values a graph can't hold (datasets)."""
 
 
-def _commutes_with_batching(op: Any, inputs: tuple, specs: list) -> bool:
-    if op.name not in _ELEMENTWISE or getattr(op, "stateful", False) or len(specs) != 1:
-        return False
-    if op.name in _FLOAT_ONLY and not all(x._dtype.is_floating for x in inputs):
-        return False
-    ranks = set()
-    for x in inputs:
-        if getattr(x, "_per_element", False):
-            if x._shape is None:
-                return False
-            ranks.add(len(x._shape))
-    if len(ranks) != 1:
-        return False
-    rank = ranks.pop()
-    for x in inputs:
-        if not getattr(x, "_per_element", False) and (x._shape is None or len(x._shape) > rank):
-            return False
-    out_shape = specs[0][0]
-    return out_shape is not None and len(out_shape) == rank
-
-
-def _placeholder(spec: Any, i: int) -> Any:
-    if isinstance(spec, TensorSpec):
-        return _SymbolicTensor(spec.shape.dims, spec.dtype, f"args_{i}:0", True)
-    if isinstance(spec, dstruct.DatasetSpec):
-        from eagerflow._src.data.sources import ListDataset
-
-        return ListDataset([], dstruct.Structure(spec.element_spec))
-    raise TypeError("no placeholder")  # sparse arguments: learn from data instead
-
-
-def _shape_trace(func: Callable, in_struct: dstruct.Structure) -> tuple:
-    """(the nested output of `func` on symbolic placeholders, whether `func` commutes with
-    batching), or raises."""
-    st = _state
-    saved_graph, saved_tapes = st.graph, st.tapes
-    graph = _ShapeGraph()
-    st.graph, st.tapes = graph, []
+def _autograph(func: Callable) -> Callable:
     try:
-        flat = tuple(_placeholder(s, i) for i, s in enumerate(in_struct.specs))
-        args = in_struct.pack(flat)
-        out = func(*args) if in_struct.unpack_args else func(args)
-    finally:
-        st.graph, st.tapes = saved_graph, saved_tapes
-    leaves = dstruct.flatten(dstruct.lists_to_tuples(out))
-    # Every output must vary per element (a constant output would need tiling).
-    vec = graph.vectorizable and bool(leaves) and all(
-        getattr(v, "_per_element", False) for v in leaves)
-    return out, vec
-
-
-def _leaf_spec(x: Any) -> Any:
-    if isinstance(x, _SymbolicTensor):
-        return TensorSpec._make(Tensor.shape.fget(x), x._dtype)
-    if isinstance(x, SparseTensor):
-        return SparseTensorSpec(x.shape, x.dtype)
-    if isinstance(x, Tensor):
-        return TensorSpec._make(x.shape, x.dtype)
-    return dstruct.spec_of(dstruct.to_component(x))
+        from eagerflow._src.autograph import convert
+    except ImportError:  # pragma: no cover - autograph is part of the package
+        return func
+    try:
+        return convert(func)
+    except Exception:  # noqa: BLE001 - TF runs an unconvertible function as it is
+        return func
 
 
 def _check_signature(func: Callable, in_struct: dstruct.Structure, transformation: str) -> None:
@@ -217,15 +94,198 @@ def _check_signature(func: Callable, in_struct: dstruct.Structure, transformatio
                         f"to `{transformation}` takes an element of {n} component(s))") from None
 
 
+def _sparse_of(indices: Any, values: Any, dense_shape: Any) -> SparseTensor:
+    st = object.__new__(SparseTensor)  # symbolic parts while the function is traced
+    st._indices, st._values, st._dense_shape = indices, values, dense_shape
+    return st
+
+
+class _Trace:
+    """One trace of a function: its graph, output structure and compiled forms."""
+
+    def __init__(self, graph: Any, structure: dstruct.Structure, captures: list,
+                 in_specs: tuple, sparse: bool) -> None:
+        self.graph = graph
+        self.structure = structure
+        self.captures = captures          # outer symbolic tensors the function reads
+        self.in_specs = in_specs
+        self.sparse = sparse              # sparse components in or out: the general path
+        self.fn: Callable | None = None   # (*arrays) -> tuple of EagerTensors
+        self.batched_fn: Callable | None = None
+
+
+def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
+           transformation: str) -> _Trace:
+    from eagerflow._src.function.concrete import tracing_scope
+    from eagerflow._src.graph.ir import FuncGraph
+
+    for s in in_struct.specs:
+        if not isinstance(s, (TensorSpec, SparseTensorSpec)):
+            raise _Untraceable
+    outer = _state.graph
+    graph = FuncGraph(name, parent=outer if getattr(outer, "building_function", False)
+                      else None)
+    sparse = False
+    with tracing_scope(graph):
+        comps = []
+        for i, s in enumerate(in_struct.specs):
+            base = f"args_{i}"
+            if isinstance(s, TensorSpec):
+                comps.append(graph.placeholder(s.shape.dims, s.dtype, base, is_input=True))
+                continue
+            sparse = True
+            rank = s.shape.rank
+            comps.append(_sparse_of(
+                graph.placeholder((None, rank), _dt.int64, base + "_indices", is_input=True),
+                graph.placeholder((None,), s.dtype, base + "_values", is_input=True),
+                graph.placeholder((rank,), _dt.int64, base + "_dense_shape", is_input=True)))
+        args = in_struct.pack(tuple(comps))
+        converted = _autograph(func)
+        out = converted(*args) if in_struct.unpack_args else converted(args)
+        value = dstruct.lists_to_tuples(out)
+        _check_not_empty(value, transformation)
+        leaves = dstruct.flatten(value)
+        outputs, specs = [], []
+        for leaf in leaves:
+            if isinstance(leaf, SparseTensor):
+                sparse = True
+                parts = [graph.capture(_to_graph_tensor(p, transformation)) for p in
+                         (leaf.indices, leaf.values, leaf.dense_shape)]
+                outputs.extend(parts)
+                specs.append(_sparse_spec(leaf, parts, in_struct, comps))
+                continue
+            t = graph.capture(_to_graph_tensor(leaf, transformation))
+            outputs.append(t)
+            specs.append(TensorSpec._make(TensorShape(t._shape), t._dtype))
+        graph.outputs = outputs
+    captures = [outer_t for outer_t, _ in graph.captures.values()]
+    if captures:
+        graph.inputs = list(graph.inputs) + [ph for _, ph in graph.captures.values()]
+    spec = specs[0] if not dstruct.is_nested(value) else dstruct.pack_as(value, specs)
+    return _Trace(graph, dstruct.Structure(spec), captures, in_struct.specs, sparse)
+
+
+def _sparse_spec(leaf: SparseTensor, parts: list, in_struct: dstruct.Structure,
+                 comps: list) -> SparseTensorSpec:
+    for s, c in zip(in_struct.specs, comps):
+        if isinstance(c, SparseTensor) and c._dense_shape is leaf._dense_shape:
+            return SparseTensorSpec(s.shape, leaf.values.dtype)  # passed through
+    shape = parts[2]._shape
+    rank = shape[0] if shape else None
+    return SparseTensorSpec(TensorShape(None if rank is None else [None] * rank),
+                            leaf.values.dtype)
+
+
+def _check_not_empty(value: Any, transformation: str) -> None:
+    if value is None or (dstruct.is_nested(value) and not dstruct.flatten(value)):
+        raise ValueError(f"The function passed to `{transformation}` must return at least one "
+                         f"tensor, but it returned {value!r}.")
+
+
+def _to_graph_tensor(leaf: Any, transformation: str) -> Tensor:
+    from eagerflow._src.data.dataset import DatasetV2
+
+    if isinstance(leaf, Tensor):
+        return leaf
+    if isinstance(leaf, DatasetV2):
+        raise _Untraceable
+    if hasattr(leaf, "_as_tensor"):  # a variable: read when the function runs
+        return leaf._as_tensor()
+    try:
+        return convert_to_tensor(leaf)
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"The function passed to `{transformation}` returned a value that "
+                        f"can't be converted to a tensor: {e}") from e
+
+
+def _compile(graph: Any, name: str) -> Callable:
+    from eagerflow._src.graph import codegen
+    from eagerflow._src.graph.passes import optimize
+
+    g = optimize(graph)
+    return codegen.generate(g, g.outputs, name, wrap=True).fn
+
+
+# ---------------------------------------------------------------------------------------
+# map + batch fusion
+# ---------------------------------------------------------------------------------------
+
+def _vectorizable(tr: _Trace) -> bool:
+    """Whether the traced graph commutes with batching (see the module docstring)."""
+    from eagerflow._src.graph.ir import SymbolicTensor
+
+    if tr.sparse or tr.captures:
+        return False
+    g = tr.graph
+    derived = {id(t) for t in g.inputs}
+    for node in g.operations:
+        name = node.op.name
+        if name in ("Placeholder", "Const"):
+            continue
+        if node.op.stateful:
+            return False  # draws and effects happen once per element
+        ins = node.inputs
+        if not any(type(x) is SymbolicTensor and id(x) in derived for x in ins):
+            continue
+        if not _commutes_with_batching(node, derived):
+            return False
+        derived.update(id(o) for o in node.outputs)
+    return bool(g.outputs) and all(id(o) in derived for o in g.outputs)
+
+
+def _commutes_with_batching(node: Any, derived: set) -> bool:
+    op = node.op
+    if op.name not in _ELEMENTWISE or len(node.outputs) != 1:
+        return False
+    ins = node.inputs
+    if op.name in _FLOAT_ONLY and not all(x._dtype.is_floating for x in ins):
+        return False
+    ranks = set()
+    for x in ins:
+        if id(x) in derived:
+            if x._shape is None:
+                return False
+            ranks.add(len(x._shape))
+    if len(ranks) != 1:
+        return False
+    rank = ranks.pop()
+    for x in ins:
+        if id(x) not in derived and (getattr(x, "_shape", None) is None or len(x._shape) > rank):
+            return False
+    out_shape = node.outputs[0]._shape
+    return out_shape is not None and len(out_shape) == rank
+
+
+def _batched_graph(tr: _Trace, name: str) -> Any:
+    """The per-element graph replayed on inputs with a leading (unknown) batch dim."""
+    from eagerflow._src.function.concrete import tracing_scope
+    from eagerflow._src.graph.ir import FuncGraph
+    from eagerflow._src.graph.replay import replay
+
+    g = tr.graph
+    bg = FuncGraph(name)
+    with tracing_scope(bg):
+        phs = [bg.placeholder(None if t._shape is None else (None,) + tuple(t._shape),
+                              t._dtype, f"args_{i}", is_input=True)
+               for i, t in enumerate(g.inputs)]
+        env = replay(g, phs)
+        bg.outputs = [bg.capture(env[id(o)]) for o in g.outputs]
+    return bg
+
+
+# ---------------------------------------------------------------------------------------
+# StructuredFunction
+# ---------------------------------------------------------------------------------------
+
 class StructuredFunction:
     """A user function over dataset elements, called with flat component tuples.
 
     `call(flat)` returns the flat output components; `output_structure` is the
-    Structure of what it returns.
+    Structure of what it returns; `traced` says whether it runs as a compiled graph.
     """
 
     def __init__(self, func: Callable, transformation: str, input_structure: dstruct.Structure,
-                 input_dataset: Any = None, extra_leading: tuple = ()) -> None:
+                 input_dataset: Any = None, eager: bool = False) -> None:
         if not callable(func):
             raise TypeError(f"`{transformation}` expects a callable, got {func!r}")
         self._func = func
@@ -233,38 +293,75 @@ class StructuredFunction:
         self._in = input_structure
         self._input_dataset = input_dataset
         self._out: dstruct.Structure | None = None
-        self._from_data = False
-        # True when calling `func` on a batch equals calling it on each element and
-        # stacking (only elementwise ops, known ranks): map + batch may then fuse.
+        self._trace: _Trace | None = None
+        self._lock = threading.Lock()
         self.vectorizable = False
         _check_signature(func, input_structure, transformation)
-        try:
-            traced, vec = _shape_trace(func, input_structure)
-            self._out = self._structure_of(traced)
-            self.vectorizable = vec
-        except Exception:  # noqa: BLE001 - any failure means "learn the structure from data"
-            self._out = None
-        # The switch point: when tf.function lands, trace `func` into a graph here and
-        # make `call` run it. Until then elements run eagerly.
-        self.call = self._call_eager
+        name = _fn_name(func, transformation)
+        self._name = name
+        if not eager:
+            try:
+                self._trace = _trace(func, input_structure, name, transformation)
+            except _Untraceable:
+                self._trace = None
+        if self._trace is not None:
+            tr = self._trace
+            self._out = tr.structure
+            tr.fn = _compile(tr.graph, name)
+            self.vectorizable = _vectorizable(tr)
+            if tr.captures:
+                self.call = self._call_unfed
+            elif tr.sparse:
+                self.call = self._call_sparse
+            else:
+                self.call = self._call_traced
+        else:
+            self._out = self._structure_from_placeholders()
+            self.call = self._call_eager
+
+    @property
+    def traced(self) -> bool:
+        return self._trace is not None
+
+    @property
+    def captures(self) -> list:
+        """Symbolic tensors of an enclosing tf.function that the function reads."""
+        return self._trace.captures if self._trace is not None else []
+
+    @property
+    def graph(self) -> Any:
+        return self._trace.graph if self._trace is not None else None
 
     # -- output structure ---------------------------------------------------------------
-    def _structure_of(self, value: Any) -> dstruct.Structure:
-        value = dstruct.lists_to_tuples(value)
-        if value is None or (dstruct.is_nested(value) and not dstruct.flatten(value)):
-            raise ValueError(f"The function passed to `{self._transformation}` must return at "
-                             f"least one tensor, but it returned {value!r}.")
-        if not dstruct.is_nested(value):
-            return dstruct.Structure(_leaf_spec(value))
-
-        return dstruct.Structure(dstruct.pack_as(value, [_leaf_spec(v) for v in
-                                                          dstruct.flatten(value)]))
-
     @property
     def output_structure(self) -> dstruct.Structure:
         if self._out is None:
             self._out = self._learn_from_data()
         return self._out
+
+    def _structure_of(self, value: Any) -> dstruct.Structure:
+        value = dstruct.lists_to_tuples(value)
+        _check_not_empty(value, self._transformation)
+        specs = [dstruct.spec_of(dstruct.to_component(v)) for v in dstruct.flatten(value)]
+        if not dstruct.is_nested(value):
+            return dstruct.Structure(specs[0])
+        return dstruct.Structure(dstruct.pack_as(value, specs))
+
+    def _structure_from_placeholders(self) -> dstruct.Structure | None:
+        """Where every argument is a dataset, a call on empty datasets of the same element
+        specs gives the output structure without touching data."""
+        specs = self._in.specs
+        if not specs or not all(isinstance(s, dstruct.DatasetSpec) for s in specs):
+            return None
+        from eagerflow._src.data.sources import ListDataset
+
+        flat = tuple(ListDataset([], dstruct.Structure(s.element_spec)) for s in specs)
+        args = self._in.pack(flat)
+        try:
+            value = self._func(*args) if self._in.unpack_args else self._func(args)
+            return self._structure_of(value)
+        except Exception:  # noqa: BLE001 - learn from data instead
+            return None
 
     def _learn_from_data(self) -> dstruct.Structure:
         first = None
@@ -280,16 +377,74 @@ class StructuredFunction:
         value = self._func(*args) if self._in.unpack_args else self._func(args)
         struct = self._structure_of(value)
         # One element says nothing about which dims vary: leave them unknown.
-
         passthrough = {id(c) for c in first}
         flat_vals = dstruct.flatten(dstruct.lists_to_tuples(value))
         relaxed = [s if id(v) in passthrough else dstruct.relax_spec(s)
                    for s, v in zip(struct.specs, flat_vals)]
-        self._from_data = True
         return dstruct.Structure(relaxed[0] if struct.kind == "leaf"
-                           else dstruct.pack_as(struct.spec, relaxed))
+                                 else dstruct.pack_as(struct.spec, relaxed))
 
     # -- calling --------------------------------------------------------------------------
+    def _call_traced(self, flat: tuple) -> tuple:
+        return self._trace.fn(*[c._arr for c in flat])
+
+    def _call_sparse(self, flat: tuple, extra: tuple = ()) -> tuple:
+        arrays = []
+        for c in flat:
+            if isinstance(c, SparseTensor):
+                arrays += [c._indices._arr, c._values._arr, c._dense_shape._arr]
+            else:
+                arrays.append(c._arr)
+        outs = self._trace.fn(*arrays, *extra)
+        res, k = [], 0
+        for s in self._out.specs:
+            if isinstance(s, SparseTensorSpec):
+                i, v, d = outs[k:k + 3]
+                res.append(SparseTensor._from_arrays(i._arr, v._arr, d._arr, v._dtype))
+                k += 3
+            else:
+                res.append(outs[k])
+                k += 1
+        return tuple(res)
+
+    def _call_unfed(self, flat: tuple) -> tuple:
+        names = ", ".join(t.name for t in self._trace.captures)
+        raise InvalidArgumentError(
+            None, None, f"The function passed to `{self._transformation}` reads tensors of the "
+            f"tf.function it was built in ({names}); a dataset built inside a tf.function can "
+            "only be iterated inside that function.")
+
+    def bind(self, ctx: Any) -> Callable:
+        """`call`, with the values of captured tensors taken from the iteration's feed."""
+        tr = self._trace
+        if tr is None:
+            return self.call
+        if not tr.captures:
+            if tr.sparse:
+                return self.call
+            fn = tr.fn
+            return lambda flat: fn(*[c._arr for c in flat])
+        feed = getattr(ctx, "feed", None)
+        if not feed or any(id(t) not in feed for t in tr.captures):
+            return self._call_unfed
+        extra = tuple(feed[id(t)] for t in tr.captures)
+        fn = tr.fn
+        if tr.sparse:
+            return lambda flat: self._call_sparse(flat, extra)
+        return lambda flat: fn(*[c._arr for c in flat], *extra)
+
+    def batched_call(self, flat: tuple) -> tuple:
+        """The function on a batch of elements (only when `vectorizable`)."""
+        bfn = self._trace.batched_fn
+        if bfn is None:
+            with self._lock:
+                if self._trace.batched_fn is None:
+                    self._trace.batched_fn = _compile(
+                        _batched_graph(self._trace, self._name + "_batched"),
+                        self._name + "_batched")
+            bfn = self._trace.batched_fn
+        return bfn(*[c._arr for c in flat])
+
     def _call_eager(self, flat: tuple) -> tuple:
         st = _state
         if st.tapes:  # as in TF, a dataset's functions are never recorded on a tape
@@ -351,3 +506,11 @@ class StructuredFunction:
             f"structure or types do not match its other elements: expected "
             f"{dstruct.type_names(self.output_structure.spec)}, got "
             f"{dstruct.type_names(got) if got is not None else None}.")
+
+
+def _fn_name(func: Callable, transformation: str) -> str:
+    base = getattr(func, "__name__", None) or type(func).__name__
+    if base == "<lambda>":
+        base = "lambda"
+    what = transformation.replace("Dataset.", "").replace("()", "")
+    return f"{base}_{what}"

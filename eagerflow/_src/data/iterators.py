@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 
 
@@ -31,9 +32,12 @@ def _name_op(e: OpError) -> None:
 class IterContext:
     """What the outermost dataset's options decide for the whole pipeline."""
 
-    __slots__ = ("deterministic", "threads", "optimize")
+    __slots__ = ("deterministic", "threads", "optimize", "feed")
 
     def __init__(self, options: Any = None) -> None:
+        # id(symbolic tensor) -> value, for the tensors of an enclosing tf.function that
+        # the pipeline's functions read (set when the pipeline runs inside the function)
+        self.feed: dict | None = None
         det = getattr(options, "deterministic", None) if options is not None else None
         self.deterministic = True if det is None else bool(det)
         n = options.threading.private_threadpool_size if options is not None else None
@@ -98,6 +102,8 @@ class OwnedIterator:
         return self
 
     def __next__(self) -> Any:
+        if _state.graph is not None:
+            return self._graph_next()
         it = self._it
         if it is None:
             raise StopIteration
@@ -111,18 +117,40 @@ class OwnedIterator:
         return self.__next__()
 
     def get_next(self, name: str | None = None) -> Any:
+        if _state.graph is not None:
+            return self._graph_next()
         try:
             return self.__next__()
         except StopIteration:
             raise OutOfRangeError(None, None, "End of sequence [Op:IteratorGetNext]") from None
 
     def get_next_as_optional(self) -> Any:
+        if _state.graph is not None:
+            from eagerflow._src.data.graph_ops import graph_optional
+
+            return graph_optional(self, self._structure)
         from eagerflow._src.data.optional import Optional
 
         try:
             return Optional.from_value(self.__next__())
         except StopIteration:
             return Optional.empty(self._structure.spec)
+
+    # -- inside a tf.function: operations that use this iterator when the function runs --
+    def _graph_next(self) -> Any:
+        from eagerflow._src.data.graph_ops import graph_next, in_function
+
+        if not in_function():
+            raise RuntimeError("`tf.data.Iterator` only supports `next()` in eager mode or "
+                               "within tf.function.")
+        return graph_next(self, self, self._structure)
+
+    def _ag_for_stmt(self, extra_test: Any, body: Any, get_state: Any, set_state: Any,
+                     symbol_names: tuple, opts: dict) -> None:
+        from eagerflow._src.data.graph_ops import for_over_iterator
+
+        for_over_iterator(self, self._structure, extra_test, body, get_state, set_state,
+                          symbol_names, opts)
 
     @property
     def element_spec(self) -> Any:

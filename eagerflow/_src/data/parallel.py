@@ -312,7 +312,7 @@ class ParallelMapDataset(DatasetV2):
         if det is None:
             det = ctx.deterministic if ctx is not None else True
         self._fn.output_structure  # noqa: B018 - learn the structure before threads race to
-        return _ParallelMapIterator(self._inputs[0]._make_iterator(ctx), self._fn.call, n,
+        return _ParallelMapIterator(self._inputs[0]._make_iterator(ctx), self._fn.bind(ctx), n,
                                     bool(det))
 
 

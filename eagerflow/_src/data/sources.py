@@ -19,8 +19,8 @@ from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError, op_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
-from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
-from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec, as_tensor_spec
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, ListIterator
@@ -33,7 +33,97 @@ def int64_arg(value: Any, what: str = "") -> int:
         return int(value)
     if isinstance(value, EagerTensor) and value.dtype.is_integer and not value._shape:
         return int(value._arr)
+    if isinstance(value, Tensor) and value.dtype.is_integer and value._shape == ():
+        static = _static_value(value)
+        if static is not None:
+            return int(static)
+        raise TypeError(
+            f"Cannot convert {value!r} to EagerTensor of dtype int64: inside a tf.function, "
+            "the arguments of a dataset transformation must be known when the function is "
+            "traced (Python numbers or constants); only from_tensor_slices, from_tensors and "
+            "range take the function's tensors.")
     raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int64")
+
+
+def _static_value(t: Tensor) -> Any:
+    from eagerflow._src.function.compat_v1 import get_static_value
+
+    return get_static_value(t)
+
+
+# ---------------------------------------------------------------------------------------
+# Sources built inside a tf.function from its tensors
+# ---------------------------------------------------------------------------------------
+
+def _symbolic(x: Any) -> bool:
+    return isinstance(x, Tensor) and not isinstance(x, EagerTensor)
+
+
+def deferred_source(kind: str, args: tuple, kwargs: dict) -> DatasetV2 | None:
+    """A from_tensor_slices / from_tensors / range over tensors of the tf.function being
+    traced (values known only when it runs), or None when every argument is concrete."""
+    flat = [v for a in args for v in (dstruct.flatten(a) if dstruct.is_nested(a) else [a])]
+    flat += [v for v in kwargs.values() if _symbolic(v)]
+    symbolic = [v for v in flat if _symbolic(v)]
+    if not symbolic:
+        return None
+    if kind == "range":
+        if any(not v.dtype.is_integer or v._shape != () for v in symbolic):
+            raise TypeError(f"`range` takes integer scalars, got {symbolic[0]!r}")
+        dtype = _dt.as_dtype(kwargs.get("output_type", _dt.int64))
+        spec: Any = TensorSpec._make(TensorShape([]), dtype)
+
+        def build(values: dict) -> DatasetV2:
+            return RangeDataset(*[values.get(id(a), a) for a in args], **kwargs)
+        return DeferredSourceDataset(build, symbolic, dstruct.Structure(spec), "_RangeDataset")
+    element = args[0]
+    _check_nonempty(element)
+    leaves = [v if _symbolic(v) else dstruct.to_component(v) for v in dstruct.flatten(element)]
+    specs = []
+    for v in leaves:
+        if isinstance(v, (SparseTensor, DatasetV2)):
+            raise TypeError(f"`{kind}` inside a tf.function takes the function's tensors only "
+                            f"together with dense tensors, got {v!r}")
+        shape = TensorShape(v._shape) if _symbolic(v) else v.shape
+        if kind == "from_tensor_slices":
+            if shape.rank == 0:
+                raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+            shape = shape[1:] if shape.rank is not None else shape
+        specs.append(TensorSpec._make(shape, v.dtype))
+    spec = specs[0] if not dstruct.is_nested(element) else dstruct.pack_as(element, specs)
+    cls = TensorSliceDataset if kind == "from_tensor_slices" else TensorDataset
+
+    def build_element(values: dict) -> DatasetV2:
+        concrete = [values.get(id(v), v) for v in leaves]
+        packed = concrete[0] if not dstruct.is_nested(element) else \
+            dstruct.pack_as(element, concrete)
+        return cls(packed)
+    return DeferredSourceDataset(build_element, symbolic, dstruct.Structure(spec),
+                                 cls._repr_name)
+
+
+class DeferredSourceDataset(DatasetV2):
+    """A source whose arguments are tensors of the tf.function it was built in: the
+    concrete source is made each time it is iterated there (the values are fed)."""
+
+    def __init__(self, build: Callable, symbolic: list, structure: dstruct.Structure,
+                 repr_name: str) -> None:
+        super().__init__((), structure)
+        self._build, self._symbolic = build, symbolic
+        self._repr_name = repr_name
+
+    def _make_iterator(self, ctx: Any = None) -> ElementIterator:
+        feed = getattr(ctx, "feed", None) or {}
+        if any(id(t) not in feed for t in self._symbolic):
+            names = ", ".join(t.name for t in self._symbolic)
+            raise InvalidArgumentError(
+                None, None, f"This dataset was built from tensors of a tf.function ({names}); "
+                "it can only be iterated inside that function.")
+        values = {id(t): EagerTensor(np.asarray(feed[id(t)]), t.dtype) for t in self._symbolic}
+        return self._build(values)._make_iterator(ctx)
+
+    def _cardinality(self) -> int:
+        return UNKNOWN
 
 
 def bool_arg(value: Any) -> bool:
@@ -407,8 +497,7 @@ class GeneratorDataset(DatasetV2):
             if output_shapes is not None:
                 raise TypeError("The `output_shapes` argument can not be used together with the "
                                 "`output_signature` argument.")
-            output_signature = dstruct.map_structure(as_tensor_spec,
-                                                     dstruct.lists_to_tuples(output_signature))
+            output_signature = dstruct.lists_to_tuples(output_signature)
             for s in dstruct.flatten(output_signature):
                 if not isinstance(s, TensorSpec):
                     raise TypeError(f"`output_signature` must contain objects that are subclass "

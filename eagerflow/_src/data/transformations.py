@@ -53,30 +53,39 @@ class MapDataset(DatasetV2):
         return self._fn.output_structure
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        return _MapIterator(self._inputs[0]._make_iterator(ctx), self._fn.call)
+        return _MapIterator(self._inputs[0]._make_iterator(ctx), self._fn.bind(ctx))
 
 
-def _predicate_call(fn: StructuredFunction, what: str) -> Callable:
-    """A flat-element -> bool callable checking TF's rule: a scalar tf.bool result."""
-    call = fn.call
+class Predicate:
+    """A filter/take_while predicate: TF's rule is a scalar tf.bool result, checked when
+    the function is traced (per element only for functions that run eagerly)."""
 
-    def check(spec: Any) -> None:
+    def __init__(self, fn: StructuredFunction, what: str) -> None:
+        self.fn, self._what = fn, what
+        if fn._out is not None:  # known statically: refuse now, as TF does when tracing
+            self._check(fn._out.spec)
+
+    def _check(self, spec: Any) -> None:
         if not (isinstance(spec, TensorSpec) and spec.dtype is _dt.bool
                 and spec.shape.is_compatible_with([])):
-            sep = ", but its return type is " if what == "filter" else " but its return type is"
+            sep = ", but its return type is " if self._what == "filter" else \
+                " but its return type is"
             raise ValueError(f"Invalid `predicate`. `predicate` must return a `tf.bool` scalar "
                              f"tensor{sep}{spec!r}.")
 
-    if fn._out is not None:  # known statically: refuse now, as TF does when tracing
-        check(fn._out.spec)
+    def bind(self, ctx: Any) -> Callable:
+        call = self.fn.bind(ctx)
+        if self.fn.traced:
+            return lambda flat: bool(call(flat)[0]._arr)
+        check = self._check
 
-    def pred(flat: tuple) -> bool:
-        r = call(flat)[0]
-        if r._dtype is not _dt.bool or r._arr.shape != ():
-            check(TensorSpec._make(r.shape, r._dtype))
-        return bool(r._arr)
+        def pred(flat: tuple) -> bool:
+            r = call(flat)[0]
+            if r._dtype is not _dt.bool or r._arr.shape != ():
+                check(TensorSpec._make(r.shape, r._dtype))
+            return bool(r._arr)
 
-    return pred
+        return pred
 
 
 class _FilterIterator(ElementIterator):
@@ -103,10 +112,10 @@ class FilterDataset(DatasetV2):
         super().__init__((input_dataset,))
         fn = StructuredFunction(predicate, "Dataset.filter()", input_dataset._structure,
                                 input_dataset)
-        self._pred = _predicate_call(fn, "filter")
+        self._pred = Predicate(fn, "filter")
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        return _FilterIterator(self._inputs[0]._make_iterator(ctx), self._pred)
+        return _FilterIterator(self._inputs[0]._make_iterator(ctx), self._pred.bind(ctx))
 
     def _cardinality(self) -> int:
         return UNKNOWN
@@ -136,10 +145,10 @@ class TakeWhileDataset(DatasetV2):
         super().__init__((input_dataset,))
         fn = StructuredFunction(predicate, "Dataset.take_while()", input_dataset._structure,
                                 input_dataset)
-        self._pred = _predicate_call(fn, "take_while")
+        self._pred = Predicate(fn, "take_while")
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        return _TakeWhileIterator(self._inputs[0]._make_iterator(ctx), self._pred)
+        return _TakeWhileIterator(self._inputs[0]._make_iterator(ctx), self._pred.bind(ctx))
 
     def _cardinality(self) -> int:
         return UNKNOWN
@@ -150,8 +159,9 @@ class TakeWhileDataset(DatasetV2):
 # ---------------------------------------------------------------------------------------
 
 def dataset_function(map_func: Callable, what: str, input_dataset: DatasetV2) -> tuple:
-    """A function returning datasets: (its StructuredFunction-like caller, inner structure)."""
-    fn = StructuredFunction(map_func, what, input_dataset._structure, input_dataset)
+    """A function returning datasets (runs eagerly, see functions.py): (its
+    StructuredFunction, a flat element -> dataset callable)."""
+    fn = StructuredFunction(map_func, what, input_dataset._structure, input_dataset, eager=True)
     in_struct = input_dataset._structure
 
     def call(flat: tuple) -> DatasetV2:
@@ -218,12 +228,55 @@ class FlatMapDataset(DatasetV2):
 # scan, reduce
 # ---------------------------------------------------------------------------------------
 
-def _state_function(func: Callable, what: str, state: Any, input_dataset: DatasetV2) -> tuple:
+def _state_function(func: Callable, what: str, state: Any, input_dataset: DatasetV2,
+                    scan: bool) -> tuple:
+    """(initial state, its spec, the traced function). As TF does, the function is traced
+    again with a relaxed state spec until the new state's shapes fit the state's (a state
+    that grows gets unknown dims); a new state of another dtype is refused here."""
     state = dstruct.normalize_element(state)
     state_spec = dstruct.structure_spec(state)
-    in_struct = dstruct.Structure((state_spec, input_dataset.element_spec))
-    fn = StructuredFunction(func, what, in_struct, None)
-    return state, state_spec, fn
+    while True:
+        in_struct = dstruct.Structure((state_spec, input_dataset.element_spec))
+        fn = StructuredFunction(func, what, in_struct, None)
+        if not fn.traced:
+            return state, state_spec, fn
+        out = fn.output_structure.spec
+        if scan:
+            _check_scan_output(out, state_spec)
+            new = out[0]
+        else:
+            new = out
+        relaxed = _relaxed_state(state_spec, new, "scan_func" if scan else "reduce_func")
+        if relaxed is None:
+            return state, state_spec, fn
+        state_spec = relaxed
+
+
+def _check_scan_output(spec: Any, state_spec: Any) -> None:
+    if not (type(spec) is tuple and len(spec) == 2):
+        raise TypeError(f"Invalid `scan_func`. `scan_func` should return a pair consisting of "
+                        f"new state and the output value but its return type is {spec!r}.")
+    _check_state(dstruct.flatten(spec[0]), dstruct.flatten(state_spec), "scan_func")
+
+
+def _relaxed_state(state_spec: Any, new_spec: Any, what: str) -> Any:
+    """The state spec relaxed to admit the new state's shapes, or None if it already does."""
+    old, new = dstruct.flatten(state_spec), dstruct.flatten(new_spec)
+    _check_state(new, old, what)
+    if dstruct.is_nested(state_spec) != dstruct.is_nested(new_spec):
+        raise TypeError(f"Invalid `{what}`. The element structure for the new state must match "
+                        f"the initial state. Expected {state_spec!r}, got {new_spec!r}.")
+    changed, out = False, []
+    for o, n in zip(old, new):
+        if isinstance(o, TensorSpec) and o.shape.rank is not None:
+            shape = o.shape.most_specific_compatible_shape(n.shape)
+            if shape.rank is None or shape.as_list() != o.shape.as_list():
+                changed = True
+                o = TensorSpec._make(shape, o.dtype)
+        out.append(o)
+    if not changed:
+        return None
+    return dstruct.pack_as(state_spec, out) if dstruct.is_nested(state_spec) else out[0]
 
 
 def _check_state(new_specs: list, state_specs: list, what: str) -> None:
@@ -233,6 +286,9 @@ def _check_state(new_specs: list, state_specs: list, what: str) -> None:
                         f"{len(new_specs)}.")
     for n, s in zip(new_specs, state_specs):
         if n.dtype is not s.dtype:
+            if what == "reduce_func":  # TF's words differ between reduce and scan
+                raise TypeError(f"The element types for the new state must match the initial "
+                                f"state. Expected {s.dtype} but got {n.dtype}.")
             raise TypeError(f"Invalid `{what}`. The element types for the new state must match "
                             f"the initial state. Expected {s.dtype}, got {n.dtype}.")
 
@@ -241,16 +297,18 @@ class _ScanIterator(ElementIterator):
     __slots__ = ("_in", "_call", "_state", "_n_state", "_state_specs")
 
     def __init__(self, upstream: ElementIterator, call: Callable, state: tuple,
-                 state_specs: list) -> None:
+                 state_specs: list | None) -> None:
         self._in, self._call, self._state = upstream, call, state
         self._n_state = len(state)
-        self._state_specs = state_specs
+        self._state_specs = state_specs  # checked per element only for eager functions
 
     def __next__(self) -> tuple:
         e = next(self._in)
         out = self._call(self._state + e)
         new_state = out[:self._n_state]
-        _check_state([dstruct.spec_of(v) for v in new_state], self._state_specs, "scan_func")
+        if self._state_specs is not None:
+            _check_state([dstruct.spec_of(v) for v in new_state], self._state_specs,
+                         "scan_func")
         self._state = new_state
         return out[self._n_state:]
 
@@ -264,45 +322,55 @@ class ScanDataset(DatasetV2):
     def __init__(self, input_dataset: DatasetV2, initial_state: Any, scan_func: Callable) -> None:
         super().__init__((input_dataset,))
         self._state, self._state_spec, self._fn = _state_function(
-            scan_func, "Dataset.scan()", initial_state, input_dataset)
+            scan_func, "Dataset.scan()", initial_state, input_dataset, scan=True)
         self._state_flat = tuple(dstruct.flatten(self._state))
-        if self._fn._out is not None:
-            self._check_output(self._fn._out)
-
-    def _check_output(self, out: dstruct.Structure) -> None:
-        spec = out.spec
-        if not (type(spec) is tuple and len(spec) == 2):
-            raise TypeError(f"Invalid `scan_func`. `scan_func` should return a pair consisting of "
-                            f"new state and the output value but its return type is {spec!r}.")
-        _check_state(dstruct.flatten(spec[0]), dstruct.flatten(self._state_spec), "scan_func")
 
     def _compute_structure(self) -> dstruct.Structure:
         out = self._fn.output_structure
-        self._check_output(out)
+        _check_scan_output(out.spec, self._state_spec)
         return dstruct.Structure(out.spec[1])
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         out = self._fn.output_structure
-        self._check_output(out)
-        return _ScanIterator(self._inputs[0]._make_iterator(ctx), self._fn.call,
-                             self._state_flat, dstruct.flatten(self._state_spec))
+        _check_scan_output(out.spec, self._state_spec)
+        specs = None if self._fn.traced else dstruct.flatten(self._state_spec)
+        return _ScanIterator(self._inputs[0]._make_iterator(ctx), self._fn.bind(ctx),
+                             self._state_flat, specs)
 
 
 def reduce_dataset(dataset: DatasetV2, initial_state: Any, reduce_func: Callable) -> Any:
     state, state_spec, fn = _state_function(reduce_func, "Dataset.reduce()", initial_state,
-                                            dataset)
-    flat_state = tuple(dstruct.flatten(state))
-    specs = dstruct.flatten(state_spec)
-    it = dataset._make_iterator(IterContext(dataset.options()))
+                                            dataset, scan=False)
+    if _in_function():
+        from eagerflow._src.data.graph_ops import reduce_in_graph
+
+        return reduce_in_graph(dataset, state, state_spec, fn)
+    return run_reduce(dataset, tuple(dstruct.flatten(state)), state_spec, fn,
+                      IterContext(dataset.options()))
+
+
+def run_reduce(dataset: DatasetV2, flat_state: tuple, state_spec: Any, fn: StructuredFunction,
+               ctx: IterContext) -> Any:
+    """Folds the dataset's elements into the state; returns the state's structure."""
+    specs = None if fn.traced else dstruct.flatten(state_spec)
+    call = fn.bind(ctx)
+    it = dataset._make_iterator(ctx)
     try:
         for e in it:
-            out = fn.call(flat_state + e)
-            _check_state([dstruct.spec_of(v) for v in out], specs, "reduce_func")
+            out = call(flat_state + e)
+            if specs is not None:
+                _check_state([dstruct.spec_of(v) for v in out], specs, "reduce_func")
             flat_state = out
     finally:
         it.close()
     return dstruct.pack_as(state_spec, list(flat_state)) if dstruct.is_nested(state_spec) \
         else flat_state[0]
+
+
+def _in_function() -> bool:
+    from eagerflow._src.core.context import _state
+
+    return getattr(_state.graph, "building_function", False)
 
 
 # ---------------------------------------------------------------------------------------

@@ -234,7 +234,7 @@ class ConcreteFunction:
                 else:
                     values.append(spec_args[i])
             flat = []
-            from eagerflow._src.function.signature import is_tensor_spec
+            from eagerflow._src.core.tensor_spec import is_tensor_spec
 
             for spec, value in zip(nest.flatten((spec_args, spec_kwargs)),
                                    nest.flatten((tuple(values), {**{k: v for k, v in

@@ -21,13 +21,8 @@ from typing import TYPE_CHECKING, Any
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.function.signature import (
-    TensorSpec,
-    _SpecTensor,
-    describe_key_change,
-    is_tensor_spec,
-    make_key,
-)
+from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.function.signature import _SpecTensor, describe_key_change, make_key
 
 if TYPE_CHECKING:
     from eagerflow._src.function.concrete import ConcreteFunction

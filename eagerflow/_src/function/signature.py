@@ -1,4 +1,4 @@
-"""tf.TensorSpec and the trace cache keys of tf.function.
+"""The trace cache keys of tf.function (tf.TensorSpec itself lives in core/tensor_spec.py).
 
 Sits at the bottom of function/. A call's arguments are walked once: tensors (and
 NumPy arrays) become (dtype, shape) entries, variables their identity (the handle),
@@ -16,96 +16,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor
-
-
-def is_tensor_spec(x: Any) -> bool:
-    """True for a TensorSpec, also one of another module with the same interface (tf.data's
-    element specs), so that either can be an input_signature."""
-    return type(x).__name__ in ("TensorSpec", "BoundedTensorSpec") and hasattr(x, "shape") \
-        and hasattr(x, "dtype")
-
-
-class TensorSpec:
-    """Describes a tensor argument: `tf.TensorSpec(shape, dtype=tf.float32, name=None)`."""
-
-    __slots__ = ("_shape", "_dtype", "_name")
-
-    def __init__(self, shape: Any, dtype: Any = dt.float32, name: str | None = None) -> None:
-        self._shape = TensorShape(shape)
-        self._dtype = dt.as_dtype(dtype)
-        self._name = name
-
-    @classmethod
-    def from_tensor(cls, tensor: Any, name: str | None = None) -> TensorSpec:
-        if hasattr(tensor, "_as_tensor") and not isinstance(tensor, Tensor):
-            return cls(tensor.shape, tensor.dtype, name)
-        if isinstance(tensor, np.ndarray):
-            return cls(tensor.shape, dt.from_numpy(tensor.dtype), name)
-        return cls(tensor.shape, tensor.dtype, name if name is not None else
-                   getattr(tensor, "_name_or_none", None))
-
-    @classmethod
-    def from_spec(cls, spec: Any, name: str | None = None) -> TensorSpec:
-        return cls(spec.shape, spec.dtype, name if name is not None else spec.name)
-
-    @property
-    def shape(self) -> TensorShape:
-        return self._shape
-
-    @property
-    def dtype(self) -> dt.DType:
-        return self._dtype
-
-    @property
-    def name(self) -> str | None:
-        return self._name
-
-    @property
-    def value_type(self) -> type:
-        return Tensor
-
-    def is_compatible_with(self, other: Any) -> bool:
-        if is_tensor_spec(other):
-            return self._dtype is other.dtype and self._shape.is_compatible_with(other.shape)
-        if isinstance(other, (Tensor, np.ndarray)) or hasattr(other, "_as_tensor"):
-            d = dt.from_numpy(other.dtype) if isinstance(other, np.ndarray) else other.dtype
-            return self._dtype is d and self._shape.is_compatible_with(TensorShape(other.shape))
-        return False
-
-    def is_subtype_of(self, other: Any) -> bool:
-        if not is_tensor_spec(other) or self._dtype is not other.dtype:
-            return False
-        if other.shape.rank is None:
-            return True
-        if self._shape.rank != other.shape.rank:
-            return False
-        return all(b is None or a == b for a, b in zip(self._shape, other.shape))
-
-    def most_specific_compatible_type(self, other: TensorSpec) -> TensorSpec:
-        if self._dtype is not other.dtype:
-            raise ValueError(f"No TypeSpec is compatible with both {self} and {other}")
-        return TensorSpec(self._shape.most_specific_compatible_shape(other.shape), self._dtype,
-                          self._name)
-
-    most_specific_common_supertype = most_specific_compatible_type
-
-    def __eq__(self, other: Any) -> bool:
-        return (is_tensor_spec(other) and self._dtype is other.dtype
-                and self._shape == other.shape and self._name == other.name)
-
-    def __ne__(self, other: Any) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash((self._dtype, self._shape._dims, self._name))
-
-    def __repr__(self) -> str:
-        name = "None" if self._name is None else repr(self._name)
-        return f"TensorSpec(shape={self._shape}, dtype={self._dtype!r}, name={name})"
-
-    def __reduce__(self):
-        return TensorSpec, (self._shape.dims, self._dtype, self._name)
-
+from eagerflow._src.core.tensor_spec import is_tensor_spec
 
 # ---------------------------------------------------------------------------------------
 # Cache keys.

@@ -238,10 +238,75 @@ def _py_test(v: Any) -> Any:
     return v
 
 
+class _CountingSource:
+    """What a graph loop runs over: nothing (a `while`), or the rows of a tensor (`for`).
+
+    The protocol (see also tf.data's loops over datasets, which implement it): `init()`
+    gives the leading loop variables; `more(prefix)` the loop's own condition (or None);
+    `step(prefix, body, ...)` runs one iteration and returns the next leading variables;
+    `trial(body)` runs the body once for a trial iteration; `max_iterations` bounds the
+    loop when it has no other test."""
+
+    max_iterations: Any = None
+
+    def __init__(self, iterated: Any = None) -> None:
+        from eagerflow._src.ops import array
+
+        self._iterated = iterated
+        self._elements = None
+        if iterated is None:
+            return
+        if iterated.shape.rank == 0:
+            raise TypeError("Cannot iterate over a scalar tensor.")
+        dim = iterated.shape[0] if iterated.shape.rank is not None else None
+        n = dim if dim is not None else array.shape(iterated)[0]
+        self.max_iterations = n
+        # Element i of the iterated tensor, read with a tensor index inside the loop.
+        from eagerflow._src.ops.tensor_array import TensorArray
+
+        known = isinstance(n, int)
+        self._elements = TensorArray(iterated.dtype, size=n if known else 0,
+                                     dynamic_size=not known, element_shape=iterated.shape[1:],
+                                     clear_after_read=False).unstack(iterated)
+
+    def init(self) -> list:
+        return [convert_to_tensor(0)]
+
+    def more(self, prefix: list) -> Any:
+        if self._iterated is None:
+            return None
+        from eagerflow._src.ops import math
+
+        return math.less(prefix[0], self.max_iterations)
+
+    def _run(self, i: Any, body: Callable) -> None:
+        if self._iterated is None:
+            body()
+        else:
+            body(self._elements.read(i))
+
+    def step(self, prefix: list, body: Callable, get_state: Callable, set_state: Callable,
+             symbol_names: tuple) -> list:
+        from eagerflow._src.ops import math
+
+        self._run(prefix[0], body)
+        return [math.add(prefix[0], 1)]
+
+    def trial(self, body: Callable) -> None:
+        self._run(convert_to_tensor(0), body)
+
+
 def _tf_loop(test: Callable | None, body: Callable, get_state: Callable,
              set_state: Callable, symbol_names: tuple, opts: dict, iterated: Any) -> None:
     """A graph while loop; `iterated` is the tensor a `for` loop runs over, else None."""
-    from eagerflow._src.ops import array, math
+    tf_loop(test, body, get_state, set_state, symbol_names, opts, _CountingSource(iterated))
+
+
+def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_state: Callable,
+            symbol_names: tuple, opts: dict, source: Any) -> None:
+    """A graph while loop over `source` (see _CountingSource), `test` its extra condition
+    (a `while` test, or a `for` loop's break flag)."""
+    from eagerflow._src.ops import math
 
     init = list(get_state())
     list_vars = set(opts.get("list_vars", ()))
@@ -249,48 +314,26 @@ def _tf_loop(test: Callable | None, body: Callable, get_state: Callable,
         if isinstance(v, UndefinedReturnValue):
             raise NotImplementedError(_RETURN_IN_LOOP)
 
-    n = None
-    if iterated is not None:
-        if iterated.shape.rank == 0:
-            raise TypeError("Cannot iterate over a scalar tensor.")
-        dim = iterated.shape[0] if iterated.shape.rank is not None else None
-        n = dim if dim is not None else array.shape(iterated)[0]
-
-    elements = None
-    if iterated is not None:
-        # Element i of the iterated tensor, read with a tensor index inside the loop.
-        from eagerflow._src.ops.tensor_array import TensorArray
-
-        known = isinstance(n, int)
-        elements = TensorArray(iterated.dtype, size=n if known else 0, dynamic_size=not known,
-                               element_shape=iterated.shape[1:],
-                               clear_after_read=False).unstack(iterated)
-
-    def run_body(i: Any) -> None:
-        if iterated is None:
-            body()
-        else:
-            body(elements.read(i))
-
     pending = [k for k, (v, s) in enumerate(zip(init, symbol_names))
                if isinstance(v, Undefined) or (s in list_vars and _untyped(v, s, opts))]
     if pending:
         init = _init_from_first_iteration(init, pending, symbol_names, list_vars, get_state,
-                                          set_state, run_body, opts)
+                                          set_state, source.trial, body, opts)
 
     entry = [_loop_entry_value(v, s, s in list_vars, opts) for v, s in zip(init, symbol_names)]
     invariants = _shape_invariants(init, entry, opts)
     flat_entry = nest.flatten(entry)
-    counter = convert_to_tensor(0)
-    loop_vars = [counter] + flat_entry
+    prefix0 = source.init()
+    k = len(prefix0)
+    loop_vars = prefix0 + flat_entry
 
     def unpack(vals: tuple) -> list:
         return nest.pack_sequence_as(entry, list(vals))
 
     def cond_fn(*vals: Any) -> Any:
-        i, state = vals[0], vals[1:]
+        prefix, state = list(vals[:k]), vals[k:]
         set_state(tuple(unpack(state)))
-        more = None if iterated is None else math.less(i, n)
+        more = source.more(prefix)
         if test is None:
             return more
         t = test()
@@ -299,29 +342,29 @@ def _tf_loop(test: Callable | None, body: Callable, get_state: Callable,
         return t if more is None else math.logical_and(more, t)
 
     def body_fn(*vals: Any) -> list:
-        i, state = vals[0], vals[1:]
+        prefix, state = list(vals[:k]), vals[k:]
         set_state(tuple(unpack(state)))
-        run_body(i)
+        nxt = source.step(prefix, body, get_state, set_state, symbol_names)
         new = list(get_state())
         out = []
         for before, after, name, inv in zip(entry, new, symbol_names, invariants):
             out.append(_verify_loop_var(before, after, name, inv))
-        return [math.add(i, 1)] + nest.flatten(out)
+        return list(nxt) + nest.flatten(out)
 
     kwargs = {}
     if opts.get("maximum_iterations") is not None:
         kwargs["maximum_iterations"] = opts["maximum_iterations"]
-    elif iterated is not None and test is None:
-        kwargs["maximum_iterations"] = n
+    elif source.max_iterations is not None and test is None:
+        kwargs["maximum_iterations"] = source.max_iterations
     if opts.get("parallel_iterations") is not None:
         kwargs["parallel_iterations"] = opts["parallel_iterations"]
     if any(inv is not None for inv in nest.flatten(invariants)):
-        flat_inv = [counter.shape] + [
+        flat_inv = [p.shape for p in prefix0] + [
             inv if inv is not None else getattr(v, "shape", None)
             for v, inv in zip(flat_entry, _flat_invariants(entry, invariants))]
         kwargs["shape_invariants"] = flat_inv
     final = _ops().while_loop(cond_fn, body_fn, loop_vars, **kwargs)
-    final = unpack(_as_list(final)[1:])
+    final = unpack(_as_list(final)[k:])
     result = []
     for v, s in zip(final, symbol_names):
         if s in list_vars and is_tensor_array(v):
@@ -335,16 +378,16 @@ def _untyped(v: Any, name: str, opts: dict) -> bool:
 
 
 def _init_from_first_iteration(init: list, pending: list, names: tuple, list_vars: set,
-                               get_state: Callable, set_state: Callable,
-                               run_body: Callable, opts: dict) -> list:
+                               get_state: Callable, set_state: Callable, trial: Callable,
+                               body: Callable, opts: dict) -> list:
     """Variables first set inside the loop (and empty lists it fills) take their type from
     a trial iteration, then start from zeros of that type, as TF's AutoGraph does."""
     # Lists are copied: the trial's appends must not reach the real loop's initial values.
-    trial = tuple(list(v) if isinstance(v, list) else v for v in init)
+    trial_state = tuple(list(v) if isinstance(v, list) else v for v in init)
 
     def run_trial() -> list:
-        set_state(trial)
-        run_body(convert_to_tensor(0))
+        set_state(trial_state)
+        trial(body)
         return list(get_state())
 
     first = _discarded_trace(run_trial)

@@ -1,8 +1,9 @@
 """Runtime: Python builtins called from converted code that graph tensors change.
 
 `range` over a graph tensor becomes tf.range (so `for i in range(n)` is a graph loop),
-`len` of a graph tensor is its static length or tf.shape(x)[0], `int`/`float` cast.
-For anything else, including eager tensors, the builtin itself runs.
+`len` of a graph tensor is its static length or tf.shape(x)[0], `int`/`float` cast,
+`enumerate` of an object defining `_ag_enumerate` (a tf.data dataset) asks it, while a
+graph is traced. For anything else, including eager tensors, the builtin itself runs.
 """
 
 from __future__ import annotations
@@ -57,8 +58,18 @@ def float_(x: Any = 0) -> Any:
     return builtins.float(x)
 
 
+def enumerate_(s: Any, start: Any = 0) -> Any:
+    hook = getattr(type(s), "_ag_enumerate", None)
+    if hook is not None:
+        from eagerflow._src.core.context import _state
+
+        if _state.graph is not None:
+            return hook(s, start)
+    return builtins.enumerate(s, start)
+
+
 OVERRIDES = {id(builtins.range): range_, id(builtins.len): len_, id(builtins.int): int_,
-             id(builtins.float): float_}
+             id(builtins.float): float_, id(builtins.enumerate): enumerate_}
 
 
 def list_stack(values: Any, axis: int = 0, name: str = "stack") -> Any:

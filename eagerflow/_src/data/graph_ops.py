@@ -1,0 +1,435 @@
+"""Datasets inside tf.function: iterator operations and AutoGraph's `for` over datasets.
+
+Data layer (above function/ and autograph/). While a tf.function is traced, a dataset
+stays the Python pipeline it is; the graph gets stateful operations that use it each
+time the function runs, as TF's graph does:
+
+  - "AnonymousIteratorV3": a fresh iterator over the dataset (a variant: the Python
+    iterator), fed with the values of the function's tensors that the pipeline's own
+    functions captured (a `map` built inside the function may read its arguments);
+  - "IteratorGetNext": the next element, OutOfRangeError "End of sequence" after the
+    last; "IteratorGetNextAsOptional": (has_value, the element or zeros);
+  - "ReduceDataset": `dataset.reduce(...)`, the whole fold in one operation.
+
+`iter(dataset)` in a function is a GraphIterator over such a variant; an eager
+iterator made outside the function (`it = iter(ds)`) is used by reference, so each
+call of the function advances it. `for x in dataset` (and `for x in iterator`) under
+AutoGraph is a graph while loop, as TF builds it: a `has_next` flag is the loop's
+condition (and the break flag, if any); each iteration asks the iterator for an
+optional element and runs the body under a cond on `has_value`, so a `break` never
+consumes an element it doesn't use. The results are those of eager iteration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import OutOfRangeError
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.iterators import IterContext
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import OpDef
+
+GET_NEXT_CALL_ERROR_THRESHOLD = 32
+GET_NEXT_CALL_ERROR_MESSAGE = (
+    "An unusually high number of `tf.data.Iterator.get_next()` calls was detected. This "
+    "suggests that the `for elem in dataset: ...` idiom is used within tf.function with "
+    "AutoGraph disabled. This idiom is only supported when AutoGraph is enabled.")
+
+
+def in_function() -> bool:
+    return getattr(_state.graph, "building_function", False)
+
+
+# ---------------------------------------------------------------------------------------
+# Flat components <-> graph outputs (a SparseTensor is three tensors).
+# ---------------------------------------------------------------------------------------
+
+def _output_specs(specs: tuple) -> list:
+    out = []
+    for s in specs:
+        if isinstance(s, TensorSpec):
+            out.append((s.shape.dims, s.dtype))
+        elif isinstance(s, SparseTensorSpec):
+            rank = s.shape.rank
+            out += [((None, rank), _dt.int64), ((None,), s.dtype), ((rank,), _dt.int64)]
+        else:
+            raise TypeError(f"Iterating a dataset with elements of type {s!r} inside a "
+                            "tf.function is not supported; iterate it eagerly.")
+    return out
+
+
+def _arrays_of(flat: tuple) -> list:
+    out = []
+    for c in flat:
+        if isinstance(c, SparseTensor):
+            out += [c._indices._arr, c._values._arr, c._dense_shape._arr]
+        else:
+            out.append(c._arr)
+    return out
+
+
+def _zeros_of(specs: tuple) -> list:
+    return _arrays_of(tuple(dstruct.zeros_like_spec(s) for s in specs))
+
+
+def _components(outs: tuple, specs: tuple) -> tuple:
+    """Symbolic outputs as the element's components (SparseTensors rebuilt)."""
+    from eagerflow._src.data.functions import _sparse_of
+
+    res, k = [], 0
+    for s in specs:
+        if isinstance(s, SparseTensorSpec):
+            res.append(_sparse_of(*outs[k:k + 3]))
+            k += 3
+        else:
+            res.append(outs[k])
+            k += 1
+    return tuple(res)
+
+
+def _as_tuple(res: Any, n: int) -> tuple:
+    return (res,) if n == 1 else tuple(res)
+
+
+# ---------------------------------------------------------------------------------------
+# Operations
+# ---------------------------------------------------------------------------------------
+
+class _IteratorHandle:
+    """The value of an iterator variant: the pipeline's iterator; closed when dropped."""
+
+    __slots__ = ("_it",)
+
+    def __init__(self, it: Any) -> None:
+        self._it = it
+
+    def __del__(self) -> None:
+        it, self._it = self._it, None
+        if it is not None:
+            try:
+                it.close()
+            except Exception:  # noqa: BLE001 - never raise from a finalizer
+                pass
+
+
+def pipeline_captures(dataset: Any) -> list:
+    """The enclosing function's tensors that the pipeline's functions read."""
+    from eagerflow._src.data.functions import StructuredFunction
+
+    seen: set = set()
+    out: dict = {}
+    todo = [dataset]
+    while todo:
+        ds = todo.pop()
+        if id(ds) in seen:
+            continue
+        seen.add(id(ds))
+        todo.extend(getattr(ds, "_inputs", ()))
+        for t in getattr(ds, "_symbolic", ()):  # a source built from the function's tensors
+            out.setdefault(id(t), t)
+        for v in vars(ds).values():
+            fn = v if isinstance(v, StructuredFunction) else getattr(v, "fn", None)
+            if isinstance(fn, StructuredFunction):
+                for t in fn.captures:
+                    out.setdefault(id(t), t)
+    return list(out.values())
+
+
+def make_iterator(dataset: Any) -> Tensor:
+    """The "AnonymousIteratorV3" operation: a variant holding a fresh iterator."""
+    captures = pipeline_captures(dataset)
+    ids = tuple(id(t) for t in captures)
+
+    def kernel(xp: Any, *values: Any, dataset: Any) -> Any:
+        ctx = IterContext(dataset.options())
+        ctx.feed = dict(zip(ids, values))
+        return _IteratorHandle(dataset._make_iterator(ctx))
+
+    op = OpDef("AnonymousIteratorV3", lambda *ins, dataset: [((), _dt.variant)], kernel,
+               stateful=True)
+    return bind(op, tuple(captures), {"dataset": dataset})
+
+
+def _next_arrays(handle: Any) -> tuple | None:
+    it = handle._it
+    if it is None:
+        return None
+    try:
+        return next(it)
+    except StopIteration:
+        return None
+
+
+def get_next(handle: Any, structure: dstruct.Structure) -> tuple:
+    """The "IteratorGetNext" operation: the next element's components."""
+    specs = structure.specs
+    out_specs = _output_specs(specs)
+    n = len(out_specs)
+
+    def kernel(xp: Any, handle: Any) -> Any:
+        flat = _next_arrays(handle)
+        if flat is None:
+            raise OutOfRangeError(None, None, "End of sequence\n\t [[{{node IteratorGetNext}}]]")
+        arrays = _arrays_of(flat)
+        return arrays[0] if n == 1 else tuple(arrays)
+
+    op = OpDef("IteratorGetNext", lambda handle: out_specs, kernel, num_outputs=n,
+               stateful=True)
+    return _components(_as_tuple(bind(op, (handle,), {}), n), specs)
+
+
+def get_next_as_optional(handle: Any, structure: dstruct.Structure) -> tuple:
+    """The "IteratorGetNextAsOptional" operation: (has_value, components or zeros)."""
+    specs = structure.specs
+    out_specs = [((), _dt.bool)] + _output_specs(specs)
+
+    def kernel(xp: Any, handle: Any) -> tuple:
+        flat = _next_arrays(handle)
+        if flat is None:
+            return (np.array(False), *_zeros_of(specs))
+        return (np.array(True), *_arrays_of(flat))
+
+    op = OpDef("IteratorGetNextAsOptional", lambda handle: out_specs, kernel,
+               num_outputs=len(out_specs), stateful=True)
+    outs = bind(op, (handle,), {})
+    return outs[0], _components(tuple(outs[1:]), specs)
+
+
+def reduce_in_graph(dataset: Any, state: Any, state_spec: Any, fn: Any) -> Any:
+    """`dataset.reduce(...)` inside a tf.function: one "ReduceDataset" operation."""
+    from eagerflow._src.data.transformations import run_reduce
+
+    flat_state = [convert_to_tensor(v) if not isinstance(v, Tensor) else v
+                  for v in dstruct.flatten(state)]
+    specs = dstruct.flatten(state_spec)
+    for s in specs:
+        if not isinstance(s, TensorSpec):
+            raise TypeError(f"Dataset.reduce inside a tf.function needs a state of tensors, got "
+                            f"{s!r}.")
+    captures = pipeline_captures(dataset)
+    captures += [t for t in fn.captures if all(t is not c for c in captures)]
+    ids = tuple(id(t) for t in captures)
+    n_state, n = len(flat_state), len(specs)
+
+    def kernel(xp: Any, *values: Any, dataset: Any) -> Any:
+        from eagerflow._src.core.tensor import EagerTensor
+
+        ctx = IterContext(dataset.options())
+        ctx.feed = dict(zip(ids, values[n_state:]))
+        init = tuple(EagerTensor(np.asarray(a), s.dtype) for a, s in
+                     zip(values[:n_state], specs))
+        res = run_reduce(dataset, init, specs[0] if n == 1 else tuple(specs), fn, ctx)
+        arrays = [r._arr for r in (res if n > 1 else (res,))]
+        return arrays[0] if n == 1 else tuple(arrays)
+
+    out_specs = [(s.shape.dims, s.dtype) for s in specs]
+    op = OpDef("ReduceDataset", lambda *ins, dataset: out_specs, kernel, num_outputs=n,
+               stateful=True)
+    outs = _as_tuple(bind(op, (*flat_state, *captures), {"dataset": dataset}), n)
+    return dstruct.pack_as(state_spec, list(outs)) if dstruct.is_nested(state_spec) \
+        else outs[0]
+
+
+def single_element(dataset: Any) -> Any:
+    """`dataset.get_single_element()` inside a tf.function: "DatasetToSingleElement"."""
+    from eagerflow._src.core.errors import InvalidArgumentError
+
+    structure = dataset._structure
+    specs = structure.specs
+    out_specs = _output_specs(specs)
+    n = len(out_specs)
+    captures = pipeline_captures(dataset)
+    ids = tuple(id(t) for t in captures)
+
+    def kernel(xp: Any, *values: Any, dataset: Any) -> Any:
+        ctx = IterContext(dataset.options())
+        ctx.feed = dict(zip(ids, values))
+        it = dataset._make_iterator(ctx)
+        try:
+            first = next(it, None)
+            if first is None:
+                raise InvalidArgumentError(None, None, "Dataset was empty.")
+            if next(it, None) is not None:
+                raise InvalidArgumentError(None, None, "Dataset had more than one element.")
+        finally:
+            it.close()
+        arrays = _arrays_of(first)
+        return arrays[0] if n == 1 else tuple(arrays)
+
+    op = OpDef("DatasetToSingleElement", lambda *ins, dataset: out_specs, kernel,
+               num_outputs=n, stateful=True)
+    outs = _as_tuple(bind(op, tuple(captures), {"dataset": dataset}), n)
+    return structure.pack(_components(outs, specs))
+
+
+# ---------------------------------------------------------------------------------------
+# Iterators inside functions
+# ---------------------------------------------------------------------------------------
+
+class GraphOptional:
+    """What `get_next_as_optional()` returns inside a tf.function."""
+
+    def __init__(self, has: Any, value: Any, element_spec: Any) -> None:
+        self._has, self._value, self._element_spec = has, value, element_spec
+
+    def has_value(self, name: str | None = None) -> Any:
+        return self._has
+
+    def get_value(self, name: str | None = None) -> Any:
+        return self._value
+
+    @property
+    def element_spec(self) -> Any:
+        return self._element_spec
+
+
+class GraphIterator:
+    """`iter(dataset)` inside a tf.function: a tf.data.Iterator over a graph variant."""
+
+    def __init__(self, handle: Any, structure: dstruct.Structure) -> None:
+        self._handle = handle
+        self._structure = structure
+        self._calls = 0
+
+    def __iter__(self) -> GraphIterator:
+        return self
+
+    def __next__(self) -> Any:
+        return self.get_next()
+
+    def next(self) -> Any:
+        return self.get_next()
+
+    def get_next(self, name: str | None = None) -> Any:
+        return graph_next(self, self._handle, self._structure)
+
+    def get_next_as_optional(self) -> GraphOptional:
+        return graph_optional(self._handle, self._structure)
+
+    @property
+    def element_spec(self) -> Any:
+        return self._structure.spec
+
+    def _ag_for_stmt(self, extra_test: Callable | None, body: Callable, get_state: Callable,
+                     set_state: Callable, symbol_names: tuple, opts: dict) -> None:
+        for_over_iterator(self._handle, self._structure, extra_test, body, get_state,
+                          set_state, symbol_names, opts)
+
+    def __repr__(self) -> str:
+        return f"<tf.data.Iterator in a tf.function, element_spec={self.element_spec!r}>"
+
+
+def graph_next(owner: Any, handle: Any, structure: dstruct.Structure) -> Any:
+    """`next(iterator)` while a function is traced: symbolic components, never
+    StopIteration (so a Python `for` without AutoGraph is stopped by a count, as in TF)."""
+    owner._calls = getattr(owner, "_calls", 0) + 1
+    if owner._calls > GET_NEXT_CALL_ERROR_THRESHOLD:
+        raise ValueError(GET_NEXT_CALL_ERROR_MESSAGE)
+    return structure.pack(get_next(handle, structure))
+
+
+def graph_optional(handle: Any, structure: dstruct.Structure) -> GraphOptional:
+    has, comps = get_next_as_optional(handle, structure)
+    return GraphOptional(has, structure.pack(comps), structure.spec)
+
+
+def dataset_iter(dataset: Any) -> GraphIterator:
+    structure = dataset._structure
+    _output_specs(structure.specs)  # refuse unsupported element types now
+    return GraphIterator(make_iterator(dataset), structure)
+
+
+# ---------------------------------------------------------------------------------------
+# AutoGraph's `for`
+# ---------------------------------------------------------------------------------------
+
+class _IteratorSource:
+    """The loop source (see autograph's _CountingSource) of a `for` over an iterator."""
+
+    max_iterations = None
+
+    def __init__(self, handle: Any, structure: dstruct.Structure) -> None:
+        self._handle, self._structure = handle, structure
+
+    def init(self) -> list:
+        return [convert_to_tensor(True)]
+
+    def more(self, prefix: list) -> Any:
+        return prefix[0]
+
+    def step(self, prefix: list, body: Callable, get_state: Callable, set_state: Callable,
+             symbol_names: tuple) -> list:
+        from eagerflow._src.autograph.operators.control_flow import (
+            _tf_if_stmt,
+            _verify_loop_var,
+        )
+
+        has, comps = get_next_as_optional(self._handle, self._structure)
+        element = self._structure.pack(comps)
+        before = get_state()
+
+        def main() -> None:
+            body(element)
+            # TF checks the iteration's variables before building the cond, so a type
+            # change reads as a loop error rather than as a branch mismatch.
+            for b, a, name in zip(before, get_state(), symbol_names):
+                _verify_loop_var(b, a, name, None)
+
+        _tf_if_stmt(has, main, lambda: None, get_state, set_state, symbol_names,
+                    len(symbol_names))
+        return [has]
+
+    def trial(self, body: Callable) -> None:
+        _, comps = get_next_as_optional(self._handle, self._structure)
+        body(self._structure.pack(comps))
+
+
+def for_over_iterator(handle: Any, structure: dstruct.Structure, extra_test: Callable | None,
+                      body: Callable, get_state: Callable, set_state: Callable,
+                      symbol_names: tuple, opts: dict) -> None:
+    from eagerflow._src.autograph.operators.control_flow import tf_loop
+
+    _output_specs(structure.specs)
+    graph = _state.graph
+    start = len(graph.operations)
+    tf_loop(extra_test, body, get_state, set_state, symbol_names, opts,
+            _IteratorSource(handle, structure))
+    for node in graph.operations[start:]:
+        if node.op.name in ("While", "StatelessWhile"):
+            _not_differentiable(node.op)
+
+
+def _not_differentiable(op: OpDef) -> None:
+    """As TF's loops over datasets (a ReduceDataset), the loop has no gradient; and a
+    gradient must never run it again (that would read the iterator again): its results
+    are saved like those of any stateful operation, not replayed."""
+    op.grad = lambda node, *gs: [None] * len(node.inputs)
+    for attr in ("replay", "without_effects"):
+        if attr in vars(op):
+            delattr(op, attr)
+
+
+def for_over_dataset(dataset: Any, extra_test: Callable | None, body: Callable,
+                     get_state: Callable, set_state: Callable, symbol_names: tuple,
+                     opts: dict) -> None:
+    if not in_function():
+        raise TypeError("`tf.data.Dataset` only supports Python-style iteration in eager "
+                        "mode or within tf.function.")
+    structure = dataset._structure
+    _output_specs(structure.specs)
+    for_over_iterator(make_iterator(dataset), structure, extra_test, body, get_state,
+                      set_state, symbol_names, opts)
+
+
+__all__ = ["GraphIterator", "dataset_iter", "for_over_dataset", "for_over_iterator",
+           "get_next", "get_next_as_optional", "graph_next", "graph_optional", "in_function",
+           "make_iterator", "reduce_in_graph", "single_element"]

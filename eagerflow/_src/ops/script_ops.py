@@ -1,0 +1,202 @@
+"""tf.py_function and tf.numpy_function: Python code as an op of a graph.
+
+Ops layer. The op ("EagerPyFunc" / "PyFunc") holds the Python callable as an attr and
+is stateful (never folded, merged or pruned); its outputs have the declared dtypes and
+unknown shapes. Eagerly the callable runs at once; in a traced graph (tf.function, a
+tf.data function) it runs each time the graph runs, with eager tensors (py_function)
+or NumPy arrays (numpy_function). An exception raised by the callable becomes the
+tf.errors class TF maps it to (ValueError and TypeError: InvalidArgumentError,
+StopIteration: OutOfRangeError, MemoryError: ResourceExhaustedError,
+NotImplementedError: UnimplementedError, tf.errors.* keep their class, anything else:
+UnknownError) whose message holds the original traceback, and whose `__cause__` is the
+original exception. py_function is differentiable: its gradient runs the callable again
+under a GradientTape (as a py_function itself, so it works in graphs too).
+
+Not registered in the op registry: its attr is an arbitrary callable, which the generic
+suites can't sample.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import errors
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import OpDef
+
+_OP_NAMES = {True: "EagerPyFunc", False: "PyFunc"}
+
+
+def _error_class(e: BaseException) -> type:
+    if isinstance(e, errors.OpError):
+        return type(e)
+    if isinstance(e, (ValueError, TypeError)):
+        return errors.InvalidArgumentError
+    if isinstance(e, StopIteration):
+        return errors.OutOfRangeError
+    if isinstance(e, MemoryError):
+        return errors.ResourceExhaustedError
+    if isinstance(e, NotImplementedError):
+        return errors.UnimplementedError
+    return errors.UnknownError
+
+
+def _restate(e: BaseException, op_name: str) -> errors.OpError:
+    tb = "".join(traceback.format_exception(type(e), e, e.__traceback__)[1:])
+    first = f"{type(e).__name__}: {e}"
+    msg = f"{first}\nTraceback (most recent call last):\n\n{tb}\n\n\t [[{{{{node {op_name}}}}}]]"
+    err = _error_class(e)(None, None, msg)
+    err.__cause__ = e
+    return err
+
+
+def _convert_out(v: Any, d: dt.DType, eager: bool) -> np.ndarray:
+    if eager:
+        if isinstance(v, EagerTensor):
+            if v._dtype is not d:
+                raise ValueError(f"Tensor conversion requested dtype {d.name} for Tensor with "
+                                 f"dtype {v._dtype.name}: {v!r}")
+            return v._numpy()
+        return convert_to_tensor(v, dtype=d)._numpy()
+    arr = np.asarray(v)
+    if arr.dtype != d.as_numpy_dtype and not (d is dt.string and arr.dtype.kind in "SUO"):
+        raise ValueError(f"0-th value returned by pyfunc is {arr.dtype}, but expects "
+                         f"{d.as_numpy_dtype.__name__}")
+    return arr
+
+
+def _kernel(xp: Any, *arrays: Any, func: Callable, tout: tuple, eager: bool,
+            in_dtypes: tuple) -> Any:
+    name = _OP_NAMES[eager]
+    try:
+        if eager:
+            args = [EagerTensor(np.asarray(a), d) for a, d in zip(arrays, in_dtypes)]
+        else:
+            args = [np.asarray(a) for a in arrays]
+        res = func(*args)
+        if not tout:
+            return ()
+        vals = list(res) if isinstance(res, (list, tuple)) else [res]
+        if len(vals) != len(tout):
+            raise ValueError(f"The Python function returned {len(vals)} values, but "
+                             f"{len(tout)} were declared in Tout.")
+        outs = tuple(_convert_out(v, d, eager) for v, d in zip(vals, tout))
+    except Exception as e:  # noqa: BLE001 - every error becomes TF's op error
+        raise _restate(e, name) from e
+    return outs[0] if len(tout) == 1 else outs
+
+
+def _infer(*inputs: Any, func: Callable, tout: tuple, eager: bool, in_dtypes: tuple) -> list:
+    return [(None, d) for d in tout]
+
+
+def _grad(node: Any, *gs: Any) -> list:
+    attrs = node.attrs
+    if not attrs["eager"]:
+        return [None] * len(node.inputs)
+    func = attrs["func"]
+    xs = list(node.inputs)
+    floaty = [x.dtype.is_floating or x.dtype.is_complex for x in xs]
+    if not any(floaty):
+        return [None] * len(xs)
+    n_g = len(gs)
+    gs = [g if g is not None else _zeros_like(o) for g, o in zip(gs, node.outputs)]
+
+    def backward(*args: Any) -> list:
+        from eagerflow._src.autodiff.tape import GradientTape
+
+        ins, grads = list(args[:len(xs)]), list(args[len(xs):])
+        with GradientTape() as tape:
+            for x, f in zip(ins, floaty):
+                if f:
+                    tape.watch(x)
+            res = func(*ins)
+        outs = list(res) if isinstance(res, (list, tuple)) else [res]
+        srcs = [x for x, f in zip(ins, floaty) if f]
+        got = tape.gradient(outs[:n_g], srcs, output_gradients=grads)
+        return [g if g is not None else np.zeros(x.shape, x.dtype.as_numpy_dtype)
+                for g, x in zip(got, srcs)]
+
+    res = py_function(backward, xs + gs, [x.dtype for x, f in zip(xs, floaty) if f])
+    it = iter(res)
+    return [next(it) if f else None for f in floaty]
+
+
+def _zeros_like(t: Any) -> Any:
+    from eagerflow._src.ops.math import zeros_like
+
+    return zeros_like(t)
+
+
+EAGER_PY_FUNC = OpDef("EagerPyFunc", _infer, _kernel, grad=_grad, stateful=True)
+PY_FUNC = OpDef("PyFunc", _infer, _kernel, grad=_grad, stateful=True)
+
+
+def _dtypes(tout: Any) -> tuple:
+    from eagerflow._src.core.tensor_spec import TensorSpec
+
+    def one(d: Any) -> dt.DType:
+        return d.dtype if isinstance(d, TensorSpec) else dt.as_dtype(d)
+
+    if isinstance(tout, (list, tuple)):
+        return True, tuple(one(d) for d in tout)
+    return False, (one(tout),)
+
+
+def _call(func: Callable, inp: Any, Tout: Any, eager: bool) -> Any:  # noqa: N803 - TF's name
+    if not callable(func):
+        raise ValueError(f"Expected func to be callable. Received func={func!r} of type "
+                         f"{type(func)}.")
+    many, tout = _dtypes(Tout)
+    inputs = tuple(x if isinstance(x, Tensor) else convert_to_tensor(x)
+                   for x in (inp if isinstance(inp, (list, tuple)) else [inp]))
+    op = EAGER_PY_FUNC if eager else PY_FUNC
+    op = _op_with_outputs(op, len(tout))
+    out = bind(op, inputs, {"func": func, "tout": tout, "eager": eager,
+                            "in_dtypes": tuple(x.dtype for x in inputs)})
+    if not tout:
+        return []
+    outs = list(out) if isinstance(out, tuple) else [out]
+    return outs if many else outs[0]
+
+
+_BY_COUNT: dict = {}
+
+
+def _op_with_outputs(base: OpDef, n: int) -> OpDef:
+    """The op declaring `n` outputs (one OpDef per count, as for ParseExampleV2)."""
+    if n == 1:
+        return base
+    key = (base.name, n)
+    op = _BY_COUNT.get(key)
+    if op is None:
+        op = _BY_COUNT[key] = OpDef(base.name, _infer, _kernel, grad=_grad, num_outputs=n,
+                                    stateful=True)
+    return op
+
+
+def py_function(func: Callable | None = None, inp: Any = None, Tout: Any = None,  # noqa: N803
+                name: str | None = None) -> Any:
+    """`tf.py_function(func, inp, Tout)`: `func` runs eagerly on eager tensors, also inside
+    graphs (tf.function, tf.data functions); outputs have dtypes `Tout`, unknown shapes."""
+    if func is None:  # used as a decorator: @tf.py_function(Tout=...)
+        return lambda f: (lambda *args: _call(f, list(args), Tout, True))
+    return _call(func, [] if inp is None else inp, Tout, True)
+
+
+def numpy_function(func: Callable | None = None, inp: Any = None, Tout: Any = None,  # noqa: N803
+                   stateful: bool = True, name: str | None = None) -> Any:
+    """`tf.numpy_function(func, inp, Tout)`: like py_function with NumPy arrays in and
+    out; not differentiable."""
+    if func is None:
+        return lambda f: (lambda *args: _call(f, list(args), Tout, False))
+    return _call(func, [] if inp is None else inp, Tout, False)
+
+
+__all__ = ["numpy_function", "py_function"]
