@@ -75,12 +75,17 @@ def _scale_for_replicas(loss: Any) -> Any:
 
 
 def _model_strategy(model: Any) -> Any:
-    """The multi-replica strategy whose scope created the model's weights, if any."""
-    for v in getattr(model, "weights", []):
+    """The multi-replica strategy that owns the model: the one whose scope created its
+    weights, or (for a model not built yet) the one in scope now."""
+    from eagerflow._src.distribute import context
+
+    weights = getattr(model, "weights", []) if getattr(model, "built", False) else []
+    for v in weights:
         strategy = getattr(v, "_strategy", None)
         if strategy is not None and strategy.num_replicas_in_sync > 1:
             return strategy
-    return None
+    strategy = context.get_strategy()
+    return strategy if strategy.num_replicas_in_sync > 1 else None
 
 
 class _DistributedStep:
