@@ -1,7 +1,8 @@
 """Keras activation functions, looked up by name (`activation='relu'`) or passed as callables.
 
-Sits on kops (which calls tf.nn where it exists). `get` and `serialize` map between
-names and functions; Keras 2 and Keras 3 names are both accepted.
+Sits on the tf.nn ops (ops/nn.py), so each activation is the one registered op (or
+tf.nn's composite) that tf.function traces like any other. `get` and `serialize` map
+between names and functions; Keras 2 and Keras 3 names are both accepted.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.core.tensor import convert_to_tensor
-from eagerflow._src.keras import kops
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
 
 
@@ -22,7 +23,7 @@ def linear(x: Any) -> Any:
 def relu(x: Any, alpha: float = 0.0, max_value: float | None = None,
          threshold: float = 0.0) -> Any:
     if alpha == 0.0 and max_value is None and threshold == 0.0:
-        return kops.relu(x)
+        return tn.relu(x)
     x = convert_to_tensor(x)
     zero = tm.zeros_like(x)
     if threshold != 0.0:
@@ -30,8 +31,8 @@ def relu(x: Any, alpha: float = 0.0, max_value: float | None = None,
         out = tm.where(above, x, zero)
         neg = (x - threshold) * alpha
     else:
-        out = kops.relu(x)
-        neg = kops.relu(-x) * -alpha
+        out = tn.relu(x)
+        neg = tn.relu(-x) * -alpha
         above = None
     if max_value is not None:
         out = tm.minimum(out, zero + max_value)
@@ -41,35 +42,38 @@ def relu(x: Any, alpha: float = 0.0, max_value: float | None = None,
 
 
 def relu6(x: Any) -> Any:
-    return kops.relu6(x)
+    return tn.relu6(x)
 
 
 def leaky_relu(x: Any, negative_slope: float = 0.2) -> Any:
-    return kops.leaky_relu(x, negative_slope)
+    return tn.leaky_relu(x, alpha=negative_slope)
 
 
 def elu(x: Any, alpha: float = 1.0) -> Any:
-    return kops.elu(x, alpha)
+    if alpha == 1.0:
+        return tn.elu(x)
+    x = convert_to_tensor(x)
+    return tm.where(tm.greater(x, tm.zeros_like(x)), x, tn.elu(x) * alpha)
 
 
 def selu(x: Any) -> Any:
-    return kops.selu(x)
+    return tn.selu(x)
 
 
 def softplus(x: Any) -> Any:
-    return kops.softplus(x)
+    return tm.softplus(x)
 
 
 def softsign(x: Any) -> Any:
-    return kops.softsign(x)
+    return tn.softsign(x)
 
 
 def sigmoid(x: Any) -> Any:
-    return kops.sigmoid(x)
+    return tm.sigmoid(x)
 
 
 def tanh(x: Any) -> Any:
-    return kops.tanh(x)
+    return tm.tanh(x)
 
 
 def exponential(x: Any) -> Any:
@@ -83,14 +87,14 @@ def hard_sigmoid(x: Any) -> Any:
 
 
 def swish(x: Any) -> Any:
-    return kops.swish(x)
+    return tn.silu(x)
 
 
 silu = swish
 
 
 def gelu(x: Any, approximate: bool = False) -> Any:
-    return kops.gelu(x, approximate)
+    return tn.gelu(x, approximate=approximate)
 
 
 def mish(x: Any) -> Any:
@@ -105,11 +109,11 @@ def softmax(x: Any, axis: Any = -1) -> Any:
     if isinstance(axis, (list, tuple)):
         e = tm.exp(x - tm.stop_gradient(tr.reduce_max(x, axis=list(axis), keepdims=True)))
         return e / tr.reduce_sum(e, axis=list(axis), keepdims=True)
-    return kops.softmax(x, axis)
+    return tn.softmax(x, axis=axis)
 
 
 def log_softmax(x: Any, axis: int = -1) -> Any:
-    return kops.log_softmax(x, axis)
+    return tn.log_softmax(x, axis=axis)
 
 
 _TABLE: dict[str, Callable] = {

@@ -12,6 +12,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.ops import blas
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, binary_args, binary_args_hint, sum_to
@@ -54,7 +55,7 @@ def _mt(x: Any, flag: bool) -> Any:
 
 
 def _matmul_kernel(xp: Any, a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> Any:
-    return xp.matmul(_mt(a, transpose_a), _mt(b, transpose_b))
+    return blas.matmul(xp, _mt(a, transpose_a), _mt(b, transpose_b))
 
 
 def _matmul_grad(n: Any, g: Any) -> list:

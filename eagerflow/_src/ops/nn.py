@@ -17,6 +17,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import blas
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, transpose
 from eagerflow._src.ops.dispatch import bind
@@ -427,7 +428,7 @@ def _bias_grad_kernel(xp: Any, g: Any, data_format: str) -> Any:
     ax = _bias_axis(g.ndim, data_format)
     if ax == g.ndim - 1 and g.dtype.kind == "f" and g.dtype.itemsize >= 4 and g.size:
         # channels last: one BLAS vector-matrix product, ~10x faster than a strided sum
-        return xp.ones(g.size // g.shape[-1], g.dtype) @ g.reshape(-1, g.shape[-1])
+        return blas.matmul(xp, xp.ones(g.size // g.shape[-1], g.dtype), g.reshape(-1, g.shape[-1]))
     return g.sum(axis=tuple(i for i in range(g.ndim) if i != ax)).astype(g.dtype, copy=False)
 
 

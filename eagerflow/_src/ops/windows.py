@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.ops.blas import matmul
+
 # Largest column matrix (bytes) built at once; bigger batches are processed in chunks.
 COLS_BUDGET = 64 * 1024 * 1024
 
@@ -214,9 +216,9 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
     for a, b, r0, r1 in _blocks(n, outs, kk * c * x.itemsize):
         cols = _columns(xp, win[a:b, r0:r1], (b - a) * (r1 - r0) * m // outs[0], kk * c)
         if groups == 1:
-            res = cols @ w2
+            res = matmul(xp, cols, w2)
         else:
-            res = xp.matmul(_grouped_cols(cols, kk, groups, cf), w2)  # (G, M, O/G)
+            res = matmul(xp, _grouped_cols(cols, kk, groups, cf), w2)  # (G, M, O/G)
             res = res.transpose(1, 0, 2).reshape(-1, o)
         if a == 0 and b == n and r0 == 0 and r1 == outs[0]:  # the product is the output
             return res.reshape(out.shape)
@@ -241,11 +243,11 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
             cols = _columns(xp, win[a:b, r0:r1], (b - a) * (r1 - r0) * m // outs[0], kk * c)
             g2 = g[a:b, r0:r1].reshape(-1, o)
             if groups == 1:
-                dw += cols.T @ g2
+                dw += matmul(xp, cols.T, g2)
             else:
                 gc = _grouped_cols(cols, kk, groups, cf)               # (G, M, kk*Cf)
                 gg = g2.reshape(-1, groups, o // groups).transpose(1, 0, 2)  # (G, M, O/G)
-                dw += xp.matmul(gc.transpose(0, 2, 1), gg)
+                dw += matmul(xp, gc.transpose(0, 2, 1), gg)
     if groups == 1:
         return dw.reshape(tuple(ks) + (cf, o))
     # (G, kk, Cf, O/G) -> (kk, Cf, G, O/G) -> (*K, Cf, O)
@@ -298,10 +300,10 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
         for a, b, r0, r1 in _blocks(n, outs, kk * c * g.itemsize):
             g2 = g[a:b, r0:r1].reshape(-1, o)
             if groups == 1:
-                dcols = g2 @ w2.T                                     # (M, kk*C)
+                dcols = matmul(xp, g2, w2.T)                          # (M, kk*C)
             else:
                 gg = g2.reshape(-1, groups, o // groups).transpose(1, 0, 2)
-                dcols = xp.matmul(gg, w2.transpose(0, 2, 1))          # (G, M, kk*Cf)
+                dcols = matmul(xp, gg, w2.transpose(0, 2, 1))          # (G, M, kk*Cf)
                 dcols = dcols.reshape(groups, -1, kk, cf).transpose(1, 2, 0, 3)
             block = (r1 - r0,) + outs[1:]
             dcols = dcols.reshape((b - a,) + block + (kk, c))

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.keras import activations, constraints, initializers, kops, regularizers
+from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import ser_con, ser_init, ser_reg
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import nn as tn
 
 
 class _Elementwise(Layer):
@@ -67,7 +68,7 @@ class LeakyReLU(_Elementwise):
         return self.alpha
 
     def call(self, inputs: Any) -> Any:
-        return kops.leaky_relu(inputs, self.alpha)
+        return activations.leaky_relu(inputs, self.alpha)
 
     def get_config(self) -> dict:
         config = super().get_config()
@@ -84,7 +85,7 @@ class ELU(_Elementwise):
         self.alpha = alpha
 
     def call(self, inputs: Any) -> Any:
-        return kops.elu(inputs, self.alpha)
+        return activations.elu(inputs, self.alpha)
 
     def get_config(self) -> dict:
         config = super().get_config()
@@ -128,8 +129,8 @@ class Softmax(_Elementwise):
                 e = tm.exp(inputs - tr.reduce_logsumexp(inputs, axis=list(self.axis),
                                                       keepdims=True))
                 return e
-            return kops.softmax(inputs, self.axis[0])
-        return kops.softmax(inputs, self.axis)
+            return tn.softmax(inputs, axis=self.axis[0])
+        return tn.softmax(inputs, axis=self.axis)
 
     def get_config(self) -> dict:
         config = super().get_config()
@@ -171,8 +172,8 @@ class PReLU(Layer):
         self.built = True
 
     def call(self, inputs: Any) -> Any:
-        pos = kops.relu(inputs)
-        neg = -self.alpha * kops.relu(-inputs)
+        pos = tn.relu(inputs)
+        neg = -self.alpha * tn.relu(-inputs)
         return pos + neg
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:

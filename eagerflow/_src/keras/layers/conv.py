@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.keras import activations, constraints, initializers, kops, regularizers
+from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import (
@@ -18,7 +18,11 @@ from eagerflow._src.keras.layers._utils import (
     ser_init,
     ser_reg,
 )
+from eagerflow._src.keras.utils.conv_utils import conv_output_length, deconv_output_length
 from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import nn as tn
+from eagerflow._src.ops import nn_conv
+from eagerflow._src.ops.shaping import pad as tf_pad
 
 
 def to_channels_last(x: Any, rank: int) -> Any:
@@ -27,6 +31,11 @@ def to_channels_last(x: Any, rank: int) -> Any:
 
 def to_channels_first(x: Any, rank: int) -> Any:
     return ta.transpose(x, [0, rank + 1] + list(range(1, rank + 1)))
+
+
+def _depthwise(x: Any, kernel: Any, strides: tuple, padding: str, dilations: tuple) -> Any:
+    return nn_conv.depthwise_conv2d(x, kernel, strides=[1, *strides, 1],
+                                    padding=padding.upper(), dilations=list(dilations))
 
 
 class Conv(Layer):
@@ -116,8 +125,8 @@ class Conv(Layer):
         self.built = True
 
     def _spatial_out(self, dims: list) -> list:
-        return [kops.conv_output_length(d, self.kernel_size[i], self.padding, self.strides[i],
-                                        self.dilation_rate[i]) for i, d in enumerate(dims)]
+        return [conv_output_length(d, self.kernel_size[i], self.padding, self.strides[i],
+                                   self.dilation_rate[i]) for i, d in enumerate(dims)]
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()
@@ -137,8 +146,13 @@ class Conv(Layer):
         return TensorShape(s[:batch_rank] + [self.filters] + out)
 
     def _conv(self, x: Any) -> Any:
-        return kops.conv(x, self.kernel, self.strides, self.padding, self.dilation_rate,
-                         self.groups)
+        padding = self.padding
+        if padding == "causal":  # pad the start only, so no output sees a later step
+            left = (self.kernel_size[0] - 1) * self.dilation_rate[0]
+            x = tf_pad(x, [[0, 0], [left, 0], [0, 0]])
+            padding = "valid"
+        return nn_conv.convolution(x, self.kernel, strides=list(self.strides),
+                                   padding=padding.upper(), dilations=list(self.dilation_rate))
 
     def call(self, inputs: Any) -> Any:
         dims = inputs.shape.as_list()
@@ -150,7 +164,7 @@ class Conv(Layer):
             x = to_channels_last(x, self.rank)
         out = self._conv(x)
         if self.use_bias:
-            out = kops.bias_add(out, self.bias)
+            out = tn.bias_add(out, self.bias)
         if self.data_format == "channels_first":
             out = to_channels_first(out, self.rank)
         if extra > 0:
@@ -272,16 +286,19 @@ class Conv2DTranspose(Conv2D):
 
     def _spatial_out(self, dims: list) -> list:
         ops = self.output_padding or (None, None)
-        return [kops.deconv_output_length(d, self.kernel_size[i], self.padding, ops[i],
-                                          self.strides[i], self.dilation_rate[i])
+        return [deconv_output_length(d, self.kernel_size[i], self.padding, ops[i],
+                                     self.strides[i], self.dilation_rate[i])
                 for i, d in enumerate(dims)]
 
     def _conv(self, x: Any) -> Any:
         dims = x.shape.as_list()
         out_sp = self._spatial_out(dims[1:3])
-        out_shape = [dims[0], out_sp[0], out_sp[1], self.filters]
-        return kops.conv_transpose(x, self.kernel, out_shape, self.strides, self.padding,
-                                   self.dilation_rate)
+        out_shape: Any = [dims[0], out_sp[0], out_sp[1], self.filters]
+        if dims[0] is None:  # batch known only at run time
+            out_shape = ta.concat([ta.shape(x)[:1], [out_sp[0], out_sp[1], self.filters]], 0)
+        return nn_conv.conv_transpose(x, self.kernel, out_shape, strides=list(self.strides),
+                                      padding=self.padding.upper(),
+                                      dilations=list(self.dilation_rate))
 
     def get_config(self) -> dict:
         config = super().get_config()
@@ -347,8 +364,8 @@ class DepthwiseConv2D(Conv2D):
             self.filters = saved
 
     def _conv(self, x: Any) -> Any:
-        return kops.depthwise_conv(x, self.depthwise_kernel, self.strides, self.padding,
-                                   self.dilation_rate)
+        return _depthwise(x, self.depthwise_kernel, self.strides, self.padding,
+                          self.dilation_rate)
 
     def get_config(self) -> dict:
         config = super().get_config()
@@ -412,9 +429,8 @@ class SeparableConv2D(Conv2D):
         self.built = True
 
     def _conv(self, x: Any) -> Any:
-        y = kops.depthwise_conv(x, self.depthwise_kernel, self.strides, self.padding,
-                                self.dilation_rate)
-        return kops.conv(y, self.pointwise_kernel, 1, "valid", 1)
+        y = _depthwise(x, self.depthwise_kernel, self.strides, self.padding, self.dilation_rate)
+        return nn_conv.convolution(y, self.pointwise_kernel, strides=[1, 1], padding="VALID")
 
     def get_config(self) -> dict:
         config = super().get_config()

@@ -13,13 +13,15 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.keras import activations, constraints, initializers, kops, regularizers
+from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import matmul
 
 
@@ -90,7 +92,7 @@ class Dense(Layer):
                             [-1 if d is None else d for d in shape[:-1]] + [self.units]
                             if shape[:-1].count(None) <= 1 else [-1, self.units])
         if self.use_bias:
-            out = kops.bias_add(out, self.bias)
+            out = tn.bias_add(out, self.bias)
         if self.activation is not None:
             out = self.activation(out)
         return out
@@ -162,7 +164,8 @@ class Dropout(Layer):
             return inputs
         if self.rate == 1:
             return inputs * 0.0
-        return kops.dropout(inputs, self.rate, self._get_noise_shape(inputs), self.seed)
+        return tn.dropout(inputs, rate=self.rate, noise_shape=self._get_noise_shape(inputs),
+                          seed=self.seed)
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         return TensorShape(input_shape)
@@ -486,7 +489,7 @@ class Embedding(Layer):
     def call(self, inputs: Any) -> Any:
         if not inputs.dtype.is_integer:
             inputs = tm.cast(inputs, dt.int32)
-        out = kops.gather(self.embeddings, inputs)
+        out = gather(self.embeddings, inputs)
         if out.dtype.name != self.compute_dtype:
             out = tm.cast(out, self.compute_dtype)
         return out

@@ -6,12 +6,13 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.keras import constraints, initializers, kops, regularizers
+from eagerflow._src.keras import constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import ser_con, ser_init, ser_reg
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import nn_norm
 
 
 def _axes_list(axis: Any) -> list:
@@ -127,9 +128,9 @@ class BatchNormalization(Layer):
                 mean = tr.reduce_sum(x * w, axis=reduction, keepdims=True) / n
                 var = tr.reduce_sum(tm.square(x - mean) * w, axis=reduction, keepdims=True) / n
             else:
-                mean, var = kops.moments(x, reduction, keepdims=True)
+                mean, var = nn_norm.moments(x, list(reduction), keepdims=True)
             mean_r, var_r = ta.reshape(mean, pshape), ta.reshape(var, pshape)
-            out = kops.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
+            out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
             update_var = var_r
             if self._fused_like and mask is None:
                 from eagerflow._src.ops import reduce as tr
@@ -146,7 +147,7 @@ class BatchNormalization(Layer):
         else:
             mean = self._broadcast(self.moving_mean, ndims)
             var = self._broadcast(self.moving_variance, ndims)
-            out = kops.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
+            out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
         if out.dtype != compute:
             out = tm.cast(out, compute)
         return out
@@ -232,10 +233,10 @@ class LayerNormalization(Layer):
         compute = x.dtype
         if compute in (dt.float16, dt.bfloat16):
             x = tm.cast(x, dt.float32)
-        mean, var = kops.moments(x, self._axes, keepdims=True)
+        mean, var = nn_norm.moments(x, list(self._axes), keepdims=True)
         gamma = ta.reshape(self.gamma, shape) if self.gamma is not None else None
         beta = ta.reshape(self.beta, shape) if self.beta is not None else None
-        out = kops.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
+        out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
         return tm.cast(out, compute) if out.dtype != compute else out
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:

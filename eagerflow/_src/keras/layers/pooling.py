@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.keras import kops
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import (
@@ -14,8 +13,10 @@ from eagerflow._src.keras.layers._utils import (
     normalize_tuple,
 )
 from eagerflow._src.keras.layers.conv import to_channels_first, to_channels_last
+from eagerflow._src.keras.utils.conv_utils import conv_output_length
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import nn_pool as tn_pool
 from eagerflow._src.ops import reduce as tr
 
 
@@ -41,7 +42,8 @@ class Pooling(Layer):
         x = inputs
         if self.data_format == "channels_first":
             x = to_channels_last(x, self.rank)
-        out = kops.pool(x, self.pool_size, self.strides, self.padding, self._kind)
+        pool = tn_pool.max_pool if self._kind == "max" else tn_pool.avg_pool
+        out = pool(x, list(self.pool_size), list(self.strides), self.padding.upper())
         if self.data_format == "channels_first":
             out = to_channels_first(out, self.rank)
         return out
@@ -52,7 +54,7 @@ class Pooling(Layer):
             spatial = s[2:]
         else:
             spatial = s[1:-1]
-        out = [kops.conv_output_length(d, self.pool_size[i], self.padding, self.strides[i])
+        out = [conv_output_length(d, self.pool_size[i], self.padding, self.strides[i])
                for i, d in enumerate(spatial)]
         if self.data_format == "channels_first":
             return TensorShape([s[0], s[1]] + out)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.keras import kops
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import normalize_data_format, normalize_tuple
 from eagerflow._src.ops import array as ta
+from eagerflow._src.ops.shaping import pad as tf_pad
 
 
 def _pairs(value: Any, n: int, name: str) -> tuple:
@@ -55,7 +55,7 @@ class ZeroPadding1D(_Spatial):
         self.padding = normalize_tuple(padding, 2, "padding", allow_zero=True)
 
     def call(self, inputs: Any) -> Any:
-        return kops.pad(inputs, [(0, 0), self.padding, (0, 0)])
+        return tf_pad(inputs, [[0, 0], list(self.padding), [0, 0]])
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()
@@ -82,7 +82,7 @@ class ZeroPadding2D(_Spatial):
         pads = [(0, 0)] * 4
         for axis, p in zip(self._spatial_axes(), self.padding):
             pads[axis] = p
-        return kops.pad(inputs, pads)
+        return tf_pad(inputs, [list(p) for p in pads])
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()

@@ -11,13 +11,14 @@ from typing import Any
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.keras import activations, constraints, initializers, kops, regularizers
+from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
 from eagerflow._src.module import push_scope
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops.linalg import matmul
 
 
@@ -416,10 +417,10 @@ class RNN(Layer):
         cell = self.cell
         in_mask = rec_mask = None
         if training and getattr(cell, "dropout", 0) > 0:
-            in_mask = kops.dropout(tm.ones_like(x0), cell.dropout, seed=getattr(cell, "seed", None))
+            in_mask = tn.dropout(tm.ones_like(x0), cell.dropout, seed=getattr(cell, "seed", None))
         if training and getattr(cell, "recurrent_dropout", 0) > 0:
-            rec_mask = kops.dropout(tm.ones_like(states[0]), cell.recurrent_dropout,
-                                    seed=getattr(cell, "seed", None))
+            rec_mask = tn.dropout(tm.ones_like(states[0]), cell.recurrent_dropout,
+                                  seed=getattr(cell, "seed", None))
         return in_mask, rec_mask
 
     def call(self, inputs: Any, mask: Any = None, training: Any = None,

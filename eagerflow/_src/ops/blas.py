@@ -1,0 +1,109 @@
+"""Matrix products for kernels, with BLAS threading sized to the product (ops layer).
+
+NumPy's OpenBLAS splits every product above a tiny size (~2^18 multiply-adds) across
+all cores. For the medium products that convolutions and small dense layers make (an
+im2col matrix of ~20k rows times a 16-column filter, a batch of 64 times a 784x128
+weight) the threads synchronise once per block: on idle cores that buys at most
+~1.5x, and on cores shared with other processes it costs 5-1000x, since every
+synchronisation waits for a descheduled thread (measured on a loaded 2-core machine:
+the guide CNN's filter gradient went from ~1.5 ms to 40-600 ms per call, a 100x100
+matmul from 28 us to 48 ms). So products of at most SINGLE_THREAD_MACS multiply-adds
+run on one BLAS thread; bigger ones, where threads do pay, keep NumPy's setting, so
+a large `tf.matmul` is exactly NumPy's own.
+
+The thread count is OpenBLAS's process-wide setting (its "_local" setter is global
+too in pthreads builds), so it is changed under a lock with a count of the products
+in flight, and restored to the value it had when the first of them started. With
+another BLAS (or none found) products run exactly as `xp.matmul` runs them. Setting
+EAGERFLOW_BLAS_THREADS=numpy before import keeps NumPy's threading everywhere.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import threading
+from typing import Any
+
+import numpy as np
+
+# Products of at most this many multiply-adds run single-threaded (2^27: 268 MFLOP).
+SINGLE_THREAD_MACS = 1 << 27
+# OpenBLAS runs products below this size on one thread by itself: nothing to do.
+_OPENBLAS_SMALL = 1 << 18
+
+_SETTERS = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
+            "openblas_set_num_threads64_", "openblas_set_num_threads")
+_GETTERS = ("scipy_openblas_get_num_threads64_", "scipy_openblas_get_num_threads",
+            "openblas_get_num_threads64_", "openblas_get_num_threads")
+
+
+class _Threads:
+    """OpenBLAS's thread-count functions, found lazily, and the in-flight count."""
+
+    def __init__(self) -> None:
+        self.resolved = False
+        self.get: Any = None
+        self.set: Any = None
+        self.lock = threading.Lock()
+        self.active = 0
+        self.saved = 0
+
+    def resolve(self) -> None:
+        self.resolved = True
+        if os.environ.get("EAGERFLOW_BLAS_THREADS") == "numpy":
+            return
+        try:
+            with open("/proc/self/maps", encoding="utf-8") as f:
+                paths = sorted({line.split()[-1] for line in f if "openblas" in line.lower()})
+        except OSError:
+            return
+        for path in paths:
+            try:
+                lib = ctypes.CDLL(path)
+            except OSError:
+                continue
+            get = next((getattr(lib, n) for n in _GETTERS if hasattr(lib, n)), None)
+            set_ = next((getattr(lib, n) for n in _SETTERS if hasattr(lib, n)), None)
+            if get is not None and set_ is not None:
+                get.restype = ctypes.c_int
+                get.argtypes = []
+                set_.restype = None
+                set_.argtypes = [ctypes.c_int]
+                self.get, self.set = get, set_
+                return
+
+    def enter(self) -> bool:
+        if not self.resolved:
+            self.resolve()
+        if self.set is None:
+            return False
+        with self.lock:
+            if self.active == 0:
+                self.saved = self.get()
+                if self.saved != 1:
+                    self.set(1)
+            self.active += 1
+        return True
+
+    def exit(self) -> None:
+        with self.lock:
+            self.active -= 1
+            if self.active == 0 and self.saved != 1:
+                self.set(self.saved)
+
+
+_THREADS = _Threads()
+
+
+def matmul(xp: Any, a: Any, b: Any) -> Any:
+    """`xp.matmul(a, b)`; medium products run on one BLAS thread (see module docstring)."""
+    if xp is not np or b.ndim < 2:
+        return xp.matmul(a, b)
+    macs = max(a.size * b.shape[-1], b.size * a.shape[-2]) if a.ndim > 1 else b.size
+    if macs <= _OPENBLAS_SMALL or macs > SINGLE_THREAD_MACS or not _THREADS.enter():
+        return np.matmul(a, b)
+    try:
+        return np.matmul(a, b)
+    finally:
+        _THREADS.exit()
