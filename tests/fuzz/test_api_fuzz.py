@@ -123,9 +123,12 @@ def check_well_formed(label: str, value: Any) -> None:
 
 def check_api_call(qual: str, fn: Any, args: list, kwargs: dict) -> str:
     short = qual.rsplit(".", 1)[-1]
+    # an OpError names the op or the function, or (as TF's Python-side checks do) the
+    # argument at fault: "`dim` must be in the range [-4, 4) ..."
+    params = tuple(f"`{p}`" for p in inspect.signature(fn).parameters)
     try:
-        outcome, value = guarded(qual, (short, fn.__name__), fn, *args, contract=False,
-                                 **kwargs)
+        outcome, value = guarded(qual, (short, fn.__name__) + params, fn, *args,
+                                 contract=False, **kwargs)
     finally:
         if short == "set_seed":
             tf.random.set_seed(None)
