@@ -156,15 +156,37 @@ from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
 # -- end nn --
 
 # -- tf.function, control flow, graphs --
+from eagerflow._src.function.polymorphic import (  # noqa: E402
+    function as function,
+    init_scope as init_scope,
+)
+from eagerflow._src.function.signature import TensorSpec as TensorSpec  # noqa: E402
+from eagerflow._src.function.compat_v1 import (  # noqa: E402
+    Graph as Graph,
+    Operation as Operation,
+    get_static_value as get_static_value,
+)
+from eagerflow._src.ops.control_flow import (  # noqa: E402
+    case as case,
+    cond as cond,
+    switch_case as switch_case,
+    while_loop as while_loop,
+)
+from eagerflow._src.ops.tensor_array import TensorArray as TensorArray  # noqa: E402
 # -- end function --
 
 # -- autograph --
 # -- end autograph --
 
 # -- modules and keras --
+from eagerflow._src.module import Module as Module  # noqa: E402
 # -- end keras --
 
 # -- data and io --
+from eagerflow._src.core.sparse_tensor import (  # noqa: E402
+    SparseTensor as SparseTensor,
+    SparseTensorSpec as SparseTensorSpec,
+)
 # -- end data --
 
 # -- checkpoints and summaries --

@@ -6,9 +6,18 @@ Sub-namespaces (`tf.keras.layers`, `tf.keras.optimizers`, ...) load on first use
 import importlib as _importlib
 
 # -- layers and models --
+from eagerflow._src.keras.engine.base_layer import Layer as Layer
+from eagerflow._src.keras.engine.input_layer import Input as Input
+from eagerflow._src.keras.engine.input_spec import InputSpec as InputSpec
+from eagerflow._src.keras.engine.sequential import Sequential as Sequential
+from eagerflow._src.keras.engine.training import Model as Model
+
 # -- end layers and models --
 
 # -- training --
+from eagerflow._src.keras.losses import Loss as Loss
+from eagerflow._src.keras.metrics.base import Metric as Metric
+from eagerflow._src.keras.optimizers.optimizer import Optimizer as Optimizer
 # -- end training --
 
 _LAZY = ("activations", "applications", "backend", "callbacks", "constraints", "datasets",

@@ -223,7 +223,10 @@ def _array_from_python(value: Any) -> np.ndarray:
         return arr.astype(np.int32)
     if kind == "c":
         return arr.astype(np.complex128)
-    if kind in "US":
+    if kind == "S":
+        # NumPy's fixed-width bytes drop trailing NULs: rebuild from the original objects.
+        return _to_bytes_array(np.array(value, dtype=object))
+    if kind == "U":
         return _to_bytes_array(arr)
     if kind == "O":
         return _object_array(value, arr)
@@ -298,6 +301,10 @@ def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
     if src.is_integer and dtype.is_integer:
         # TF wraps out-of-range Python ints modulo 2**bits (300 -> uint8 44).
         return np.array(value, dtype=np.int64).astype(dtype.as_numpy_dtype)
+    if dtype.is_floating or dtype.is_complex:
+        # From the Python values, not the float32 inference: tf.constant(0.1, tf.float64)
+        # is the double nearest 0.1.
+        return np.array(value, dtype=dtype.as_numpy_dtype)
     return inferred.astype(dtype.as_numpy_dtype)
 
 

@@ -255,6 +255,11 @@ class Strategy:
         n = len(self._devices)
         if n == 1:
             return self._run_replica(fn, 0, args, kwargs, None)
+        if _state.graph is not None:
+            raise NotImplementedError(
+                f"{type(self).__name__}.run with {n} replicas inside a function being traced: "
+                "pass the per-replica inputs (from experimental_distribute_dataset) as the "
+                "tf.function's arguments, which then runs the replicas directly")
         rendezvous = Rendezvous(n)
         results: list = [None] * n
         errors: list = [None] * n

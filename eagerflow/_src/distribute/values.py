@@ -44,6 +44,7 @@ class DistributedValues:
     """Base of values that have one component per replica."""
 
     _kind = "DistributedValues"
+    _is_distributed_value = True  # lets tf.function recognise them without importing us
 
     def __init__(self, values: tuple) -> None:
         self._values = tuple(values)

@@ -2,11 +2,471 @@
 
 Model inherits this mixin; the layers-and-models side never needs to know how
 training works, and training only relies on the public Model API
-(`__call__`, `trainable_variables`, `losses`, ...).
+(`__call__(x, training=)`, `trainable_variables`, `losses`, ...).
+
+The steps (`train_step`, `test_step`, `predict_step`) are TF 2.x's and can be
+overridden; fit runs them through tf.function when eagerflow has it (unless
+`run_eagerly=True`), eagerly otherwise. Logs, the progress bar and History follow
+TF 2.21's Keras.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import warnings
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.autodiff.tape import GradientTape
+from eagerflow._src.core import nest
+from eagerflow._src.keras import callbacks as cbks
+from eagerflow._src.keras import data_adapter as da
+from eagerflow._src.keras.compile_utils import CompileLoss, CompileMetrics
+from eagerflow._src.keras.metrics.base import Mean
+from eagerflow._src.keras.optimizers import optimizers as opt_mod
+from eagerflow._src.ops import array as A
+from eagerflow._src.ops import math as M
+
+_RAN_OUT = ("Your input ran out of data; interrupting training. Make sure that your dataset "
+            "or generator can generate at least `steps_per_epoch * epochs` batches. You may "
+            "need to use the `.repeat()` function when building your dataset.")
+
+
+def _tf_function() -> Any:
+    """eagerflow's tf.function, once the function package exists (None before)."""
+    if importlib.util.find_spec("eagerflow._src.function") is None:
+        return None
+    import eagerflow
+
+    return getattr(eagerflow, "function", None)
+
+
+def _pythonify(logs: Any) -> dict:
+    """Flattens nested dict results and turns tensors into floats, sorted by key."""
+    out: dict = {}
+    for k, v in sorted((logs or {}).items()):
+        if isinstance(v, dict):
+            out.update(_pythonify(v))
+        else:
+            try:
+                out[k] = float(np.asarray(v.numpy() if hasattr(v, "numpy") else v))
+            except (TypeError, ValueError):
+                out[k] = v
+    return out
+
+
+def _batch_size(x: Any) -> Any:
+    for leaf in nest.flatten(x):
+        if leaf is not None:
+            n = leaf.shape[0]
+            return n if n is not None else A.shape(leaf)[0]
+    return 1
+
+
+class _Step:
+    """A train/test/predict step, traced with tf.function when possible.
+
+    If tracing fails where running eagerly works (a construct the tracer does not
+    support yet), the step says so once and stays eager; errors that happen eagerly
+    too are raised as they are.
+    """
+
+    def __init__(self, fn: Any, compile_it: bool, what: str) -> None:
+        self._eager = fn
+        self._what = what
+        tf_function = _tf_function() if compile_it else None
+        self._compiled = tf_function(fn) if tf_function is not None else None
+        self._tried = False
+
+    @property
+    def compiled(self) -> bool:
+        return self._compiled is not None
+
+    def __call__(self, data: Any) -> Any:
+        if self._compiled is None:
+            return self._eager(data)
+        if self._tried:
+            return self._compiled(data)
+        try:
+            out = self._compiled(data)
+        except Exception as traced_error:  # noqa: BLE001 - retried eagerly below
+            out = self._eager(data)
+            warnings.warn(f"{self._what} could not run under tf.function "
+                          f"({type(traced_error).__name__}: {traced_error}); running it "
+                          "eagerly instead.", stacklevel=3)
+            self._compiled = None
+            return out
+        self._tried = True
+        return out
+
 
 class Trainer:
-    """Mixin giving a Model compile/fit/evaluate/predict (filled in by the training work)."""
+    """Mixin giving a Model compile/fit/evaluate/predict."""
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "_is_compiled", False)
+
+    # -- state --------------------------------------------------------------------------
+    def _tstate(self, name: str, default: Any = None) -> Any:
+        return self.__dict__.get(name, default)
+
+    def _tset(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+
+    @property
+    def compiled(self) -> bool:
+        return bool(self._tstate("_is_compiled", False))
+
+    @property
+    def run_eagerly(self) -> bool:
+        return bool(self._tstate("_run_eagerly", False))
+
+    @run_eagerly.setter
+    def run_eagerly(self, value: bool) -> None:
+        self._tset("_run_eagerly", bool(value))
+        self._reset_step_functions()
+
+    @property
+    def compiled_loss(self) -> CompileLoss | None:
+        return self._tstate("_compile_loss")
+
+    @property
+    def compiled_metrics(self) -> CompileMetrics | None:
+        return self._tstate("_compile_metrics")
+
+    @property
+    def metrics(self) -> list:
+        out = []
+        if self._tstate("_loss_tracker") is not None:
+            out.append(self._tstate("_loss_tracker"))
+        cm = self._tstate("_compile_metrics")
+        if cm is not None and cm.built:
+            out.append(cm)
+        return out
+
+    @property
+    def metrics_names(self) -> list:
+        return [m.name for m in self.metrics]
+
+    def _flat_metrics(self) -> list:
+        out = []
+        for m in self.metrics:
+            out.extend(m.metrics if isinstance(m, CompileMetrics) else [m])
+        return out
+
+    def reset_metrics(self) -> None:
+        for m in self.metrics:
+            m.reset_state()
+
+    def _reset_step_functions(self) -> None:
+        self._tset("train_function", None)
+        self._tset("test_function", None)
+        self._tset("predict_function", None)
+
+    # -- compile ------------------------------------------------------------------------
+    def compile(self, optimizer: Any = "rmsprop", loss: Any = None, loss_weights: Any = None,
+                metrics: Any = None, weighted_metrics: Any = None, run_eagerly: bool = False,
+                steps_per_execution: int = 1, jit_compile: Any = "auto",
+                auto_scale_loss: bool = True, **kwargs: Any) -> None:
+        """Configures the model for training (optimizer, loss, metrics)."""
+        for k in kwargs:
+            if k not in ("sample_weight_mode", "target_tensors", "distribute"):
+                raise TypeError(f"Invalid keyword argument(s) in `compile()`: ({k},). Valid "
+                                "keyword arguments include \"cloning\", \"experimental_run_"
+                                "tf_function\", \"distribute\", \"target_tensors\", or "
+                                "\"sample_weight_mode\".")
+        self.optimizer = opt_mod.get(optimizer)
+        self.loss = loss
+        names = getattr(self, "output_names", None)
+        tracker = Mean(name="loss")
+        self._tset("_loss_tracker", tracker)
+        self._tset("_compile_loss", CompileLoss(loss, loss_weights, names, tracker)
+                   if loss is not None else None)
+        self._tset("_compile_metrics", CompileMetrics(metrics, weighted_metrics, names)
+                   if metrics is not None or weighted_metrics is not None else None)
+        self._tset("_run_eagerly", bool(run_eagerly))
+        self._tset("_steps_per_execution", int(steps_per_execution or 1))
+        self._tset("_is_compiled", True)
+        self._tset("stop_training", False)
+        self._reset_step_functions()
+
+    def _assert_compiled(self) -> None:
+        if not self.compiled:
+            raise ValueError("You must call `compile()` before using the model.")
+
+    # -- steps --------------------------------------------------------------------------
+    def compute_loss(self, x: Any = None, y: Any = None, y_pred: Any = None,
+                     sample_weight: Any = None, training: bool = True) -> Any:
+        """The compiled loss of this batch plus the model's regularization losses."""
+        total = None
+        cl = self._tstate("_compile_loss")
+        if cl is not None and y is not None:
+            total = cl.compute(y, y_pred, sample_weight)
+        extra = list(getattr(self, "losses", None) or [])
+        if extra:
+            reg = M.add_n([M.cast(r, "float32") if getattr(r, "dtype", None) is not None
+                           and r.dtype.name != "float32" else r for r in extra])
+            total = reg if total is None else total + M.cast(reg, total.dtype)
+        if total is None:
+            raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
+        return total
+
+    def compute_metrics(self, x: Any, y: Any, y_pred: Any, sample_weight: Any = None) -> dict:
+        cm = self._tstate("_compile_metrics")
+        if cm is not None and y is not None:
+            cm.update_state(y, y_pred, sample_weight)
+        return self.get_metrics_result()
+
+    def get_metrics_result(self) -> dict:
+        out: dict = {}
+        for m in self.metrics:
+            r = m.result()
+            if isinstance(r, dict):
+                out.update(r)
+            else:
+                out[m.name] = r
+        return out
+
+    def train_step(self, data: Any) -> dict:
+        """One optimization step on a batch; returns the metric results (TF 2.x API)."""
+        x, y, sample_weight = da.unpack_x_y_sample_weight(data)
+        with GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)
+        self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
+        variables = list(self.trainable_variables)
+        if variables:
+            grads = tape.gradient(loss, variables)
+            self.optimizer.apply_gradients(zip(grads, variables))
+        else:
+            warnings.warn("The model does not have any trainable weights.", stacklevel=2)
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    def test_step(self, data: Any) -> dict:
+        x, y, sample_weight = da.unpack_x_y_sample_weight(data)
+        y_pred = self(x, training=False)
+        loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight,
+                                 training=False)
+        self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    def predict_step(self, data: Any) -> Any:
+        x, _, _ = da.unpack_x_y_sample_weight(data)
+        return self(x, training=False)
+
+    def make_train_function(self, force: bool = False) -> Any:
+        if self._tstate("train_function") is None or force:
+            self._tset("train_function", _Step(self.train_step, not self.run_eagerly,
+                                               "train_step"))
+        return self.train_function
+
+    def make_test_function(self, force: bool = False) -> Any:
+        if self._tstate("test_function") is None or force:
+            self._tset("test_function", _Step(self.test_step, not self.run_eagerly,
+                                              "test_step"))
+        return self.test_function
+
+    def make_predict_function(self, force: bool = False) -> Any:
+        if self._tstate("predict_function") is None or force:
+            self._tset("predict_function", _Step(self.predict_step, not self.run_eagerly,
+                                                 "predict_step"))
+        return self.predict_function
+
+    # -- logs ---------------------------------------------------------------------------
+    def _metrics_or_logs(self, logs: dict) -> dict:
+        result = _pythonify(self.get_metrics_result())
+        return result if set(result) >= set(logs or {}) else logs
+
+    def _in_order(self, logs: dict) -> Any:
+        order = []
+        for m in self.metrics:
+            if isinstance(m, CompileMetrics):
+                order.extend(x.name for x in m.metrics)
+            else:
+                order.append(m.name)
+        keys = [k for k in order if k in logs] + [k for k in logs if k not in order]
+        values = [logs[k] for k in keys]
+        return values[0] if len(values) == 1 else values
+
+    # -- fit ----------------------------------------------------------------------------
+    def fit(self, x: Any = None, y: Any = None, batch_size: int | None = None, epochs: int = 1,
+            verbose: Any = "auto", callbacks: Any = None, validation_split: float = 0.0,
+            validation_data: Any = None, shuffle: Any = True, class_weight: dict | None = None,
+            sample_weight: Any = None, initial_epoch: int = 0, steps_per_epoch: int | None = None,
+            validation_steps: int | None = None, validation_batch_size: int | None = None,
+            validation_freq: Any = 1, **kwargs: Any) -> cbks.History:
+        """Trains the model for `epochs` epochs; returns the History."""
+        self._assert_compiled()
+        if validation_split and validation_data is None:
+            if not da.is_array_data(x):
+                raise ValueError("`validation_split` is only supported for Tensors or NumPy "
+                                 f"arrays, found following types in the input: {[type(x)]}")
+            (x, y, sample_weight), validation_data = da.train_validation_split(
+                (x, y, sample_weight), validation_split)
+        data = da.make_data(x, y, sample_weight, batch_size, shuffle, class_weight,
+                            steps_per_epoch)
+        val = None
+        if validation_data is not None:
+            vx, vy, vsw = da.unpack_x_y_sample_weight(validation_data) \
+                if isinstance(validation_data, (tuple, list)) else (validation_data, None, None)
+            val = da.make_data(vx, vy, vsw, validation_batch_size or batch_size, False,
+                               steps=validation_steps)
+        steps = data.steps_per_epoch
+        if steps_per_epoch is not None:
+            steps = steps_per_epoch if steps is None else min(steps, steps_per_epoch) \
+                if isinstance(data, da.ArrayData) else steps_per_epoch
+        if not isinstance(callbacks, cbks.CallbackList):
+            callbacks = cbks.CallbackList(callbacks, add_history=True, add_progbar=verbose != 0,
+                                          model=self, verbose=verbose, epochs=epochs,
+                                          steps=steps)
+        self._tset("stop_training", False)
+        train_fn = self.make_train_function()
+        callbacks.on_train_begin()
+        epoch_logs: dict = {}
+        training_logs = None
+        for epoch in range(initial_epoch, epochs):
+            self.reset_metrics()
+            callbacks.on_epoch_begin(epoch)
+            logs: dict = {}
+            ran_out = True
+            seen = 0
+            for step, batch in enumerate(data.epoch_iterator()):
+                if steps_per_epoch is not None and step >= steps_per_epoch:
+                    ran_out = False
+                    break
+                callbacks.on_train_batch_begin(step)
+                logs = _pythonify(train_fn(batch))
+                seen = step + 1
+                callbacks.on_train_batch_end(step, logs)
+                if self.stop_training:
+                    ran_out = False
+                    break
+            if (steps_per_epoch is not None and ran_out and seen < steps_per_epoch
+                    and not isinstance(data, da.ArrayData)):
+                warnings.warn(_RAN_OUT, stacklevel=2)
+                self._tset("stop_training", True)
+                if seen == 0:
+                    break
+            epoch_logs = dict(self._metrics_or_logs(logs))
+            if val is not None and self._should_validate(epoch, validation_freq):
+                val_logs = self.evaluate(steps=validation_steps, callbacks=callbacks,
+                                         return_dict=True, _data=val)
+                epoch_logs.update({"val_" + k: v for k, v in val_logs.items()})
+            callbacks.on_epoch_end(epoch, epoch_logs)
+            training_logs = epoch_logs
+            if self.stop_training:
+                break
+        if isinstance(self.optimizer, opt_mod.Optimizer) and self.optimizer.use_ema:
+            self.optimizer.finalize_variable_values(self.trainable_variables)
+        callbacks.on_train_end(logs=training_logs)
+        return self.history
+
+    @staticmethod
+    def _should_validate(epoch: int, freq: Any) -> bool:
+        if isinstance(freq, int):
+            return (epoch + 1) % freq == 0
+        return epoch + 1 in freq
+
+    # -- evaluate / predict --------------------------------------------------------------
+    def evaluate(self, x: Any = None, y: Any = None, batch_size: int | None = None,
+                 verbose: Any = "auto", sample_weight: Any = None, steps: int | None = None,
+                 callbacks: Any = None, return_dict: bool = False, **kwargs: Any) -> Any:
+        """Loss and metric values over the data: a scalar, a list, or a dict."""
+        self._assert_compiled()
+        data = kwargs.pop("_data", None) or da.make_data(x, y, sample_weight, batch_size,
+                                                         False, steps=steps)
+        n_steps = data.steps_per_epoch if steps is None else steps
+        if not isinstance(callbacks, cbks.CallbackList):
+            callbacks = cbks.CallbackList(callbacks, add_progbar=verbose != 0, model=self,
+                                          verbose=verbose, epochs=1, steps=n_steps)
+        test_fn = self.make_test_function()
+        self.reset_metrics()
+        callbacks.on_test_begin()
+        logs: dict = {}
+        for step, batch in enumerate(data.epoch_iterator()):
+            if steps is not None and step >= steps:
+                break
+            callbacks.on_test_batch_begin(step)
+            logs = _pythonify(test_fn(batch))
+            callbacks.on_test_batch_end(step, logs)
+        logs = self._metrics_or_logs(logs)
+        callbacks.on_test_end(logs)
+        if return_dict:
+            return logs
+        return self._in_order(logs)
+
+    def predict(self, x: Any, batch_size: int | None = None, verbose: Any = "auto",
+                steps: int | None = None, callbacks: Any = None, **kwargs: Any) -> Any:
+        """The model's outputs for `x`, as NumPy arrays (batches concatenated)."""
+        data = da.make_data(x, None, None, batch_size, False, steps=steps)
+        n_steps = data.steps_per_epoch if steps is None else steps
+        if not isinstance(callbacks, cbks.CallbackList):
+            callbacks = cbks.CallbackList(callbacks, add_progbar=verbose != 0, model=self,
+                                          verbose=verbose, epochs=1, steps=n_steps)
+        predict_fn = self.make_predict_function()
+        outputs: list = []
+        callbacks.on_predict_begin()
+        for step, batch in enumerate(data.epoch_iterator()):
+            if steps is not None and step >= steps:
+                break
+            callbacks.on_predict_batch_begin(step)
+            out = predict_fn(batch)
+            outputs.append(nest.map_structure(lambda t: np.asarray(t.numpy()), out))
+            callbacks.on_predict_batch_end(step, {"outputs": out})
+        callbacks.on_predict_end()
+        if not outputs:
+            raise ValueError("Unexpected result of `predict_function` (Empty batch_outputs). "
+                             "Please use `Model.compile(..., run_eagerly=True)`, or "
+                             "`tf.config.run_functions_eagerly(True)` for more information of "
+                             "where went wrong, or file a issue/bug to `tf.keras`.")
+        return nest.map_structure(lambda *parts: np.concatenate(parts, axis=0), *outputs)
+
+    # -- single batches -----------------------------------------------------------------
+    def _one_batch(self, x: Any, y: Any, sample_weight: Any, class_weight: Any = None) -> Any:
+        data = da.make_data(x, y, sample_weight, None, False, class_weight)
+        if isinstance(data, da.ArrayData):
+            data.batch_size = max(data.num_samples, 1)
+        return next(iter(data.epoch_iterator()))
+
+    def train_on_batch(self, x: Any, y: Any = None, sample_weight: Any = None,
+                       class_weight: dict | None = None, return_dict: bool = False,
+                       reset_metrics: bool = True) -> Any:
+        """One optimization step on exactly this batch; its loss and metrics."""
+        self._assert_compiled()
+        if reset_metrics:
+            self.reset_metrics()
+        logs = _pythonify(self.make_train_function()(self._one_batch(x, y, sample_weight,
+                                                                     class_weight)))
+        return logs if return_dict else self._in_order(logs)
+
+    def test_on_batch(self, x: Any, y: Any = None, sample_weight: Any = None,
+                      return_dict: bool = False, reset_metrics: bool = True) -> Any:
+        self._assert_compiled()
+        if reset_metrics:
+            self.reset_metrics()
+        logs = _pythonify(self.make_test_function()(self._one_batch(x, y, sample_weight)))
+        return logs if return_dict else self._in_order(logs)
+
+    def predict_on_batch(self, x: Any) -> Any:
+        out = self.make_predict_function()(self._one_batch(x, None, None))
+        return nest.map_structure(lambda t: np.asarray(t.numpy()), out)
+
+    # -- TF 1.x-era names -----------------------------------------------------------------
+    def fit_generator(self, generator: Any, *args: Any, **kwargs: Any) -> cbks.History:
+        warnings.warn("`Model.fit_generator` is deprecated and will be removed in a future "
+                      "version. Please use `Model.fit`, which supports generators.",
+                      stacklevel=2)
+        return self.fit(generator, *args, **kwargs)
+
+    def evaluate_generator(self, generator: Any, *args: Any, **kwargs: Any) -> Any:
+        warnings.warn("`Model.evaluate_generator` is deprecated and will be removed in a "
+                      "future version. Please use `Model.evaluate`, which supports "
+                      "generators.", stacklevel=2)
+        return self.evaluate(generator, *args, **kwargs)
+
+    def predict_generator(self, generator: Any, *args: Any, **kwargs: Any) -> Any:
+        warnings.warn("`Model.predict_generator` is deprecated and will be removed in a "
+                      "future version. Please use `Model.predict`, which supports "
+                      "generators.", stacklevel=2)
+        return self.predict(generator, *args, **kwargs)

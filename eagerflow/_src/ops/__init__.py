@@ -2,3 +2,4 @@
 
 from eagerflow._src.ops import array, linalg, math, random, reduce, variables  # noqa: F401
 from eagerflow._src.ops import operators  # noqa: F401  (after the families it uses)
+from eagerflow._src.ops import io_ops, parsing_ops, sparse_ops  # noqa: F401  (data and io)

@@ -321,8 +321,13 @@ def _initial_array(value: Any, dtype: Any) -> np.ndarray:
 
             t = cast(t, dtype)
         if not hasattr(t, "_arr"):
-            raise ValueError("A variable's initial value must be computable eagerly; create "
-                             "variables outside tf.function or during its first trace")
+            # Created while tracing: the initial value is lifted out of the graph, as TF does.
+            lift = getattr(getattr(t, "graph", None), "lift_to_eager", None)
+            if lift is None:
+                raise ValueError("A variable's initial value must be computable eagerly; "
+                                 "create variables outside tf.function or during its first "
+                                 "trace")
+            t = lift(t)
         return np.array(t._arr, copy=True)
     t = convert_to_tensor(value, dtype=dtype)
     return np.array(t._arr, copy=True)

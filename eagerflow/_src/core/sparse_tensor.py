@@ -1,0 +1,142 @@
+"""SparseTensor and SparseTensorSpec: COO sparse values (indices, values, dense_shape).
+
+Core layer. A SparseTensor is a plain holder of three eager tensors; the ops that
+consume it (tf.sparse.to_dense, parsing of VarLenFeature) live in ops/. Minimal:
+only what tf.io parsing and tf.data batching need.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.shape import TensorShape, as_shape
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TypeSpec
+
+
+class SparseTensor:
+    """`tf.SparseTensor(indices, values, dense_shape)`."""
+
+    __slots__ = ("_indices", "_values", "_dense_shape", "__weakref__")
+
+    def __init__(self, indices: Any, values: Any, dense_shape: Any) -> None:
+        indices = convert_to_tensor(indices, dtype=_dt.int64) if not isinstance(
+            indices, EagerTensor) or indices.dtype is not _dt.int64 else indices
+        values = convert_to_tensor(values)
+        dense_shape = convert_to_tensor(dense_shape, dtype=_dt.int64) if not isinstance(
+            dense_shape, EagerTensor) or dense_shape.dtype is not _dt.int64 else dense_shape
+        if len(indices._shape) != 2:
+            raise ValueError(f"Shape {indices.shape} must have rank 2")
+        if len(values._shape) != 1:
+            raise ValueError(f"Shape {values.shape} must have rank 1")
+        if len(dense_shape._shape) != 1:
+            raise ValueError(f"Shape {dense_shape.shape} must have rank 1")
+        if indices._shape[0] != values._shape[0]:
+            raise ValueError(f"Dimensions {indices._shape[0]} and {values._shape[0]} are not "
+                             "compatible")
+        if indices._shape[1] != dense_shape._shape[0]:
+            raise ValueError(f"Dimensions {indices._shape[1]} and {dense_shape._shape[0]} are not "
+                             "compatible")
+        self._indices, self._values, self._dense_shape = indices, values, dense_shape
+
+    @classmethod
+    def _from_arrays(cls, indices: np.ndarray, values: np.ndarray, dense_shape: np.ndarray,
+                     dtype: _dt.DType | None = None) -> SparseTensor:
+        st = object.__new__(cls)
+        st._indices = EagerTensor(np.asarray(indices, np.int64).reshape(-1, len(dense_shape)),
+                                  _dt.int64)
+        st._values = EagerTensor(values, dtype)
+        st._dense_shape = EagerTensor(np.asarray(dense_shape, np.int64), _dt.int64)
+        return st
+
+    @property
+    def indices(self) -> EagerTensor:
+        return self._indices
+
+    @property
+    def values(self) -> EagerTensor:
+        return self._values
+
+    @property
+    def dense_shape(self) -> EagerTensor:
+        return self._dense_shape
+
+    @property
+    def dtype(self) -> _dt.DType:
+        return self._values.dtype
+
+    @property
+    def shape(self) -> TensorShape:
+        arr = getattr(self._dense_shape, "_arr", None)
+        if arr is not None:
+            return TensorShape([int(d) for d in arr])
+        rank = self._dense_shape._shape[0] if self._dense_shape._shape else None
+        return TensorShape(None if rank is None else [None] * rank)  # symbolic: dims unknown
+
+    def get_shape(self) -> TensorShape:
+        return self.shape
+
+    @property
+    def _type_spec(self) -> SparseTensorSpec:
+        return SparseTensorSpec(self.shape, self.dtype)
+
+    def with_values(self, new_values: Any) -> SparseTensor:
+        return SparseTensor(self._indices, new_values, self._dense_shape)
+
+    def __repr__(self) -> str:
+        return (f"SparseTensor(indices={self._indices!s}, values={self._values!s}, "
+                f"dense_shape={self._dense_shape!s})")
+
+    __str__ = __repr__
+
+
+class SparseTensorSpec(TypeSpec):
+    """`tf.SparseTensorSpec(shape=None, dtype=tf.float32)`."""
+
+    __slots__ = ("_shape", "_dtype")
+
+    def __init__(self, shape: Any = None, dtype: Any = _dt.float32) -> None:
+        self._shape = as_shape(shape)
+        self._dtype = _dt.as_dtype(dtype)
+
+    @classmethod
+    def from_value(cls, value: SparseTensor) -> SparseTensorSpec:
+        return cls(value.shape, value.dtype)
+
+    @property
+    def shape(self) -> TensorShape:
+        return self._shape
+
+    @property
+    def dtype(self) -> _dt.DType:
+        return self._dtype
+
+    @property
+    def value_type(self) -> type:
+        return SparseTensor
+
+    def is_compatible_with(self, spec_or_value: Any) -> bool:
+        if isinstance(spec_or_value, SparseTensor):
+            spec_or_value = SparseTensorSpec.from_value(spec_or_value)
+        return (isinstance(spec_or_value, SparseTensorSpec)
+                and spec_or_value._dtype is self._dtype
+                and self._shape.is_compatible_with(spec_or_value._shape))
+
+    def _common(self, other: Any) -> SparseTensorSpec | None:
+        if type(other) is not SparseTensorSpec or other._dtype is not self._dtype:
+            return None
+        return SparseTensorSpec(self._shape.most_specific_compatible_shape(other._shape),
+                                self._dtype)
+
+    def __eq__(self, other: Any) -> bool:
+        return (type(other) is SparseTensorSpec and other._dtype is self._dtype
+                and other._shape == self._shape)
+
+    def __hash__(self) -> int:
+        return hash((self._shape, self._dtype, "sparse"))
+
+    def __repr__(self) -> str:
+        return f"SparseTensorSpec({self._shape!r}, {self._dtype!r})"

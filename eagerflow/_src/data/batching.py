@@ -1,0 +1,827 @@
+"""Batching transformations: batch, padded_batch, unbatch, rebatch, window,
+group_by_window and bucket_by_sequence_length.
+
+Data layer. Batching stacks the components' NumPy arrays (one np.stack per
+component per batch); SparseTensor components batch into a SparseTensor with a
+leading batch dimension, as in TF.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.context import CPU_DEVICE
+from eagerflow._src.core.errors import DataLossError, InvalidArgumentError, op_error
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.dataset import AUTOTUNE, INFINITE, UNKNOWN, DatasetV2
+from eagerflow._src.data.functions import StructuredFunction
+from eagerflow._src.data.iterators import ElementIterator, IterContext
+from eagerflow._src.data.sources import ListDataset, gather_rows, int64_arg
+
+# ---------------------------------------------------------------------------------------
+# Stacking components
+# ---------------------------------------------------------------------------------------
+
+
+def _batch_spec(spec: Any, batch_dim: int | None) -> Any:
+    if isinstance(spec, TensorSpec):
+        return TensorSpec._make(TensorShape([batch_dim]).concatenate(spec.shape), spec.dtype)
+    if isinstance(spec, SparseTensorSpec):
+        return SparseTensorSpec(TensorShape([batch_dim]).concatenate(spec.shape), spec.dtype)
+    raise TypeError(f"Batching of elements of type {spec!r} is not supported.")
+
+
+def _stack(batch: list, k: int, dtype: _dt.DType) -> EagerTensor:
+    arrays = [e[k]._arr for e in batch]
+    try:
+        out = np.stack(arrays)
+    except ValueError:
+        first = arrays[0].shape
+        for j, a in enumerate(arrays):
+            if a.shape != first:
+                raise InvalidArgumentError(
+                    None, None, f"Cannot batch tensors with different shapes in component {k}. "
+                    f"First element had shape {_sh(first)} and element {j} had shape "
+                    f"{_sh(a.shape)}.") from None
+        raise
+    return EagerTensor(out, dtype, CPU_DEVICE)
+
+
+def _sh(shape: tuple) -> str:
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def _stack_sparse(batch: list, k: int, dtype: _dt.DType) -> SparseTensor:
+    parts = [e[k] for e in batch]
+    rank = len(parts[0].dense_shape._arr)
+    for p in parts:
+        if len(p.dense_shape._arr) != rank:
+            raise InvalidArgumentError(None, None, f"Cannot batch sparse tensors of different "
+                                       f"ranks in component {k}.")
+    idx = [np.concatenate([np.full((len(p.indices._arr), 1), j, np.int64), p.indices._arr], 1)
+           for j, p in enumerate(parts)]
+    dense = np.max(np.stack([p.dense_shape._arr for p in parts]), axis=0) if rank else \
+        np.zeros((0,), np.int64)
+    return SparseTensor._from_arrays(
+        np.concatenate(idx, 0) if idx else np.zeros((0, rank + 1), np.int64),
+        np.concatenate([p.values._arr for p in parts]),
+        np.concatenate([[len(parts)], dense]).astype(np.int64), dtype)
+
+
+def stack_batch(batch: list, structure: dstruct.Structure) -> tuple:
+    out = []
+    for k, spec in enumerate(structure.specs):
+        if isinstance(spec, SparseTensorSpec):
+            out.append(_stack_sparse(batch, k, spec.dtype))
+        else:
+            out.append(_stack(batch, k, spec.dtype))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------
+# batch
+# ---------------------------------------------------------------------------------------
+
+def _next_rows(source: Any, size: int) -> list:
+    rows: list = []
+    nxt = source.next_row
+    try:
+        while len(rows) < size:
+            rows.append(nxt())
+    except StopIteration:
+        pass
+    return rows
+
+
+class _BatchIterator(ElementIterator):
+    __slots__ = ("_in", "_size", "_drop", "_struct", "_done", "_dtypes", "_fast", "_rows")
+
+    def __init__(self, upstream: ElementIterator, size: int, drop: bool,
+                 structure: dstruct.Structure) -> None:
+        self._in, self._size, self._drop, self._struct = upstream, size, drop, structure
+        self._done = False
+        self._dtypes = [s.dtype for s in structure.specs]
+        self._fast = all(isinstance(s, TensorSpec) for s in structure.specs)
+        self._rows = upstream if self._fast and hasattr(upstream, "next_row") else None
+
+    def __next__(self) -> tuple:
+        if self._done:
+            raise StopIteration
+        if self._rows is not None:
+            rows = _next_rows(self._rows, self._size)
+            if len(rows) < self._size:
+                self._done = True
+                if not rows or self._drop:
+                    raise StopIteration
+            return gather_rows(self._rows.row_arrays, self._dtypes, rows)
+        batch = []
+        nxt, size = self._in.__next__, self._size
+        try:
+            while len(batch) < size:
+                batch.append(nxt())
+        except StopIteration:
+            self._done = True
+            if not batch or self._drop:
+                raise
+        if self._fast:
+            return tuple([_stack(batch, k, d) for k, d in enumerate(self._dtypes)])
+        return stack_batch(batch, self._struct)
+
+    def close(self) -> None:
+        self._in.close()
+
+
+def _positive(value: Any, op: str, message: str) -> int:
+    n = int64_arg(value)
+    if n <= 0:
+        raise op_error(InvalidArgumentError, op, message)
+    return n
+
+
+def _parallelism(value: Any, op: str) -> int | None:
+    if value is None:
+        return None
+    n = int64_arg(value)
+    if n != AUTOTUNE and n <= 0:
+        raise op_error(InvalidArgumentError, op, "num_parallel_calls must be greater than zero.")
+    return n
+
+
+class BatchDataset(DatasetV2):
+    _repr_name = "_BatchDataset"
+
+    def __init__(self, input_dataset: DatasetV2, batch_size: Any, drop_remainder: Any,
+                 num_parallel_calls: Any = None) -> None:
+        super().__init__((input_dataset,))
+        self._size = _positive(batch_size, "BatchDatasetV2", "Batch size must be greater than "
+                               "zero.")
+        self._drop = bool(drop_remainder.numpy() if hasattr(drop_remainder, "numpy")
+                          else drop_remainder)
+        if _parallelism(num_parallel_calls, "ParallelBatchDataset") is not None:
+            self._repr_name = "_ParallelBatchDataset"
+
+    def _compute_structure(self) -> dstruct.Structure:
+        st = self._inputs[0]._structure
+        dim = self._size if self._drop else None
+        specs = [_batch_spec(s, dim) for s in st.specs]
+        return dstruct.Structure(specs[0] if st.kind == "leaf" else
+                           dstruct.pack_as(st.spec, specs))
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        inp = self._inputs[0]
+        fused = _fusable_map(inp, ctx)
+        if fused is not None:
+            return _MapBatchIterator(fused._inputs[0]._make_iterator(ctx), fused._fn,
+                                     self._size, self._drop, fused._inputs[0]._structure)
+        return _BatchIterator(inp._make_iterator(ctx), self._size, self._drop, inp._structure)
+
+    def _cardinality(self) -> int:
+        c = self._inputs[0]._cardinality()
+        if c < 0:
+            return c
+        return c // self._size if self._drop else -(-c // self._size)
+
+
+def _fusable_map(ds: DatasetV2, ctx: Any) -> Any:
+    """The map dataset feeding a batch, when its function may run once per batch."""
+    from eagerflow._src.data.parallel import ParallelMapDataset
+    from eagerflow._src.data.transformations import MapDataset
+
+    if type(ds) not in (MapDataset, ParallelMapDataset) or not ds._fn.vectorizable:
+        return None
+    if ctx is not None and not ctx.optimize:
+        return None
+    specs = ds._inputs[0]._structure.specs
+    if not all(isinstance(s, TensorSpec) for s in specs):
+        return None
+    return ds
+
+
+class _MapBatchIterator(ElementIterator):
+    """map(f).batch(n) with f elementwise: stack n inputs, call f once on the batch."""
+
+    __slots__ = ("_in", "_fn", "_size", "_drop", "_dtypes", "_done", "_rows")
+
+    def __init__(self, upstream: ElementIterator, fn: StructuredFunction, size: int,
+                 drop: bool, in_structure: dstruct.Structure) -> None:
+        self._in, self._fn, self._size, self._drop = upstream, fn, size, drop
+        self._dtypes = [s.dtype for s in in_structure.specs]
+        self._done = False
+        self._rows = upstream if hasattr(upstream, "next_row") else None
+
+    def __next__(self) -> tuple:
+        if self._done:
+            raise StopIteration
+        if self._rows is not None:
+            rows = _next_rows(self._rows, self._size)
+            if len(rows) < self._size:
+                self._done = True
+                if not rows or self._drop:
+                    raise StopIteration
+            return self._fn.call(gather_rows(self._rows.row_arrays, self._dtypes, rows))
+        batch = []
+        nxt, size = self._in.__next__, self._size
+        try:
+            while len(batch) < size:
+                batch.append(nxt())
+        except StopIteration:
+            self._done = True
+            if not batch or self._drop:
+                raise
+        stacked = tuple([_stack(batch, k, d) for k, d in enumerate(self._dtypes)])
+        return self._fn.call(stacked)
+
+    def close(self) -> None:
+        self._in.close()
+
+
+# ---------------------------------------------------------------------------------------
+# padded_batch
+# ---------------------------------------------------------------------------------------
+
+def _up_to(spec: Any, value: Any, what: str) -> list:
+    """The leaves of `value` at the positions of `spec`'s leaves (shapes may be lists)."""
+    if not dstruct.is_nested(spec):
+        return [value]
+    if isinstance(spec, dict):
+        if not isinstance(value, dict) or set(value) != set(spec):
+            raise ValueError(f"The structure of `{what}` does not match the dataset's elements: "
+                             f"{value!r} vs. {spec!r}")
+        out: list = []
+        for k in sorted(spec):
+            out += _up_to(spec[k], value[k], what)
+        return out
+    if not isinstance(value, tuple) or len(value) != len(spec):
+        raise ValueError(f"The structure of `{what}` does not match the dataset's elements: "
+                         f"{value!r} vs. {spec!r}")
+    out = []
+    for s, v in zip(spec, value):
+        out += _up_to(s, v, what)
+    return out
+
+
+def _as_shape(value: Any) -> TensorShape:
+    if isinstance(value, EagerTensor):
+        value = [int(d) if d >= 0 else None for d in value.numpy().reshape(-1)]
+    return TensorShape(value)
+
+
+def _can_pad(shape: TensorShape, padded: TensorShape) -> bool:
+    """Whether elements of `shape` fit in `padded` (unknown dims fit anything)."""
+    if shape.rank is None or padded.rank is None:
+        return True
+    if shape.rank != padded.rank:
+        return False
+    return all(p is None or d is None or d <= p for d, p in zip(shape, padded))
+
+
+def _default_padding(dtype: _dt.DType) -> Any:
+    if dtype is _dt.string:
+        return b""
+    if dtype is _dt.bool:
+        return False
+    return np.zeros((), dtype.as_numpy_dtype)[()]
+
+
+class _PaddedBatchIterator(ElementIterator):
+    __slots__ = ("_in", "_size", "_drop", "_shapes", "_pads", "_dtypes", "_done")
+
+    def __init__(self, upstream: ElementIterator, size: int, drop: bool, shapes: list,
+                 pads: list, dtypes: list) -> None:
+        self._in, self._size, self._drop = upstream, size, drop
+        self._shapes, self._pads, self._dtypes = shapes, pads, dtypes
+        self._done = False
+
+    def __next__(self) -> tuple:
+        if self._done:
+            raise StopIteration
+        batch = []
+        nxt = self._in.__next__
+        try:
+            while len(batch) < self._size:
+                batch.append(nxt())
+        except StopIteration:
+            self._done = True
+            if not batch or self._drop:
+                raise
+        out = []
+        for k, (shape, pad, dtype) in enumerate(zip(self._shapes, self._pads, self._dtypes)):
+            arrays = [e[k]._arr for e in batch]
+            ranks = {a.ndim for a in arrays}
+            if len(ranks) != 1:
+                raise InvalidArgumentError(None, None, f"All elements in a batch must have the "
+                                           f"same rank as the padded shape for component{k}")
+            rank = ranks.pop()
+            target = []
+            for d in range(rank):
+                biggest = max(a.shape[d] for a in arrays)
+                want = shape[d] if shape is not None and shape[d] is not None else biggest
+                if biggest > want:
+                    raise DataLossError(None, None, "Attempted to pad to a smaller size than the "
+                                        "input element.")
+                target.append(want)
+            res = np.empty([len(arrays)] + target, dtype=arrays[0].dtype)
+            res[...] = pad
+            for j, a in enumerate(arrays):
+                res[(j,) + tuple(slice(0, n) for n in a.shape)] = a if a.ndim else a[()]
+            out.append(EagerTensor(res, dtype, CPU_DEVICE))
+        return tuple(out)
+
+    def close(self) -> None:
+        self._in.close()
+
+
+class PaddedBatchDataset(DatasetV2):
+    _repr_name = "_PaddedBatchDataset"
+
+    def __init__(self, input_dataset: DatasetV2, batch_size: Any, padded_shapes: Any,
+                 padding_values: Any, drop_remainder: Any) -> None:
+        super().__init__((input_dataset,))
+        self._size = _positive(batch_size, "PaddedBatchDatasetV2", "Batch size must be greater "
+                               "than zero.")
+        self._drop = bool(drop_remainder)
+        st = input_dataset._structure
+        for s in st.specs:
+            if not isinstance(s, TensorSpec):
+                raise TypeError(f"`padded_batch` is only supported for datasets that produce "
+                                f"tensor elements but the input dataset produces elements of "
+                                f"type {s!r}.")
+        if padded_shapes is None:
+            for k, s in enumerate(st.specs):
+                if s.shape.rank is None:
+                    raise ValueError(f"You must provide `padded_shapes` argument because "
+                                     f"component {k} has unknown rank.")
+            shapes = [s.shape for s in st.specs]
+        else:
+            shapes = [_as_shape(v) for v in _up_to(st.spec, padded_shapes,
+                                                           "padded_shapes")]
+            for shape, s in zip(shapes, st.specs):
+                if not _can_pad(s.shape, shape):
+                    raise ValueError(f"The padded shape {shape} is not compatible with the shape "
+                                     f"{s.shape} of the corresponding input component.")
+        if padding_values is None:
+            pads = [_default_padding(s.dtype) for s in st.specs]
+        else:
+            raw = _up_to(st.spec, padding_values, "padding_values")
+            pads = []
+            for v, s in zip(raw, st.specs):
+                t = convert_to_tensor(v, dtype_hint=s.dtype) if not isinstance(
+                    v, EagerTensor) else v
+                if t.dtype is not s.dtype:
+                    raise TypeError(f"Invalid `padding_values`. `padding_values` values type "
+                                    f"{t.dtype} does not match type {s.dtype} of the "
+                                    f"corresponding input component.")
+                if t.shape.rank != 0:
+                    raise ValueError(f"Invalid `padding_values`. `padding_values` values should "
+                                     f"be scalars, but got {t.shape}.")
+                pads.append(t._arr[()])
+        self._shapes = [None if s.rank is None else s.dims for s in shapes]
+        self._pads = pads
+        specs = [TensorSpec._make(TensorShape([self._size if self._drop else None])
+                                  .concatenate(sh), s.dtype) for sh, s in zip(shapes, st.specs)]
+        self._struct_cache = dstruct.Structure(specs[0] if st.kind == "leaf" else
+                                         dstruct.pack_as(st.spec, specs))
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        st = self._inputs[0]._structure
+        return _PaddedBatchIterator(self._inputs[0]._make_iterator(ctx), self._size, self._drop,
+                                    self._shapes, self._pads, [s.dtype for s in st.specs])
+
+    def _cardinality(self) -> int:
+        c = self._inputs[0]._cardinality()
+        if c < 0:
+            return c
+        return c // self._size if self._drop else -(-c // self._size)
+
+
+# ---------------------------------------------------------------------------------------
+# unbatch, rebatch
+# ---------------------------------------------------------------------------------------
+
+def _unbatch_spec(spec: Any) -> Any:
+    if isinstance(spec, TensorSpec):
+        return TensorSpec._make(spec.shape[1:], spec.dtype)
+    if isinstance(spec, SparseTensorSpec):
+        return SparseTensorSpec(spec.shape[1:], spec.dtype)
+    raise TypeError(f"Unbatching of elements of type {spec!r} is not supported.")
+
+
+class _UnbatchIterator(ElementIterator):
+    __slots__ = ("_in", "_cur", "_i", "_n", "_dtypes")
+
+    def __init__(self, upstream: ElementIterator, dtypes: list) -> None:
+        self._in, self._dtypes = upstream, dtypes
+        self._cur: list = []
+        self._i = self._n = 0
+
+    def __next__(self) -> tuple:
+        while self._i >= self._n:
+            e = next(self._in)
+            sizes = [c.shape[0] if isinstance(c, SparseTensor) else c._arr.shape[0] for c in e]
+            for k, s in enumerate(sizes):
+                if s != sizes[0]:
+                    raise InvalidArgumentError(
+                        None, None, f"Input element must have the same batch size in each "
+                        f"component. Component 0 had size {sizes[0]} but component {k} had "
+                        f"size {s}.")
+            self._cur = [c if isinstance(c, SparseTensor) else c._arr for c in e]
+            self._i, self._n = 0, sizes[0]
+        i = self._i
+        self._i = i + 1
+        from eagerflow._src.data.sources import _sparse_row
+
+        return tuple([_sparse_row(a, i) if isinstance(a, SparseTensor)
+                      else EagerTensor(a[i, ...], d, CPU_DEVICE)
+                      for a, d in zip(self._cur, self._dtypes)])
+
+    def close(self) -> None:
+        self._in.close()
+
+
+def _check_batched(st: dstruct.Structure, message: str) -> None:
+    for s in st.specs:
+        if getattr(s, "shape", None) is not None and s.shape.rank == 0:
+            raise ValueError(message)
+
+
+class UnbatchDataset(DatasetV2):
+    _repr_name = "_UnbatchDataset"
+
+    def __init__(self, input_dataset: DatasetV2) -> None:
+        super().__init__((input_dataset,))
+        _check_batched(input_dataset._structure, "Cannot unbatch an input with scalar "
+                       "components.")
+
+    def _compute_structure(self) -> dstruct.Structure:
+        st = self._inputs[0]._structure
+        specs = [_unbatch_spec(s) for s in st.specs]
+        return dstruct.Structure(specs[0] if st.kind == "leaf" else
+                           dstruct.pack_as(st.spec, specs))
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        st = self._inputs[0]._structure
+        return _UnbatchIterator(self._inputs[0]._make_iterator(ctx), [s.dtype for s in st.specs])
+
+    def _cardinality(self) -> int:
+        c = self._inputs[0]._cardinality()
+        if c == INFINITE:
+            return INFINITE
+        dims = {s.shape[0] for s in self._inputs[0]._structure.specs
+                if s.shape.rank is not None}
+        if c >= 0 and len(dims) == 1 and None not in dims:
+            return c * dims.pop()
+        return UNKNOWN
+
+
+class _RebatchIterator(ElementIterator):
+    __slots__ = ("_in", "_sizes", "_k", "_drop", "_struct", "_done")
+
+    def __init__(self, upstream: ElementIterator, sizes: list, drop: bool,
+                 structure: dstruct.Structure) -> None:
+        self._in, self._sizes, self._drop, self._struct = upstream, sizes, drop, structure
+        self._k = 0
+        self._done = False
+
+    def __next__(self) -> tuple:
+        if self._done:
+            raise StopIteration
+        size = self._sizes[self._k % len(self._sizes)]
+        self._k += 1
+        batch = []
+        try:
+            while len(batch) < size:
+                batch.append(next(self._in))
+        except StopIteration:
+            self._done = True
+            if not batch or self._drop:
+                raise
+        return stack_batch(batch, self._struct)
+
+    def close(self) -> None:
+        self._in.close()
+
+
+class RebatchDataset(DatasetV2):
+    _repr_name = "_RebatchDataset"
+
+    def __init__(self, input_dataset: DatasetV2, batch_size: Any, drop_remainder: Any) -> None:
+        super().__init__((input_dataset,))
+        _check_batched(input_dataset._structure, "Invalid `batch_sizes`. Expected dataset with "
+                       "rank of >= 1 but found a dataset with scalar elements. Fix the issue by "
+                       "adding the `batch` transformation to the dataset.")
+        if isinstance(batch_size, (list, tuple, np.ndarray, EagerTensor)) and np.ndim(
+                np.asarray(batch_size)) == 1:
+            sizes = [int64_arg(int(s)) for s in np.asarray(batch_size).tolist()]
+        else:
+            sizes = [int64_arg(batch_size)]
+        if not sizes or any(s <= 0 for s in sizes):
+            raise op_error(InvalidArgumentError, "RebatchDatasetV2",
+                           "batch_sizes must be greater than zero.")
+        self._sizes = sizes
+        self._drop = bool(drop_remainder)
+        self._unbatched = UnbatchDataset(input_dataset)
+
+    def _compute_structure(self) -> dstruct.Structure:
+        st = self._unbatched._structure
+        dim = self._sizes[0] if self._drop and len(set(self._sizes)) == 1 else None
+        specs = [_batch_spec(s, dim) for s in st.specs]
+        return dstruct.Structure(specs[0] if st.kind == "leaf" else
+                           dstruct.pack_as(st.spec, specs))
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _RebatchIterator(self._unbatched._make_iterator(ctx), self._sizes, self._drop,
+                                self._unbatched._structure)
+
+    def _cardinality(self) -> int:
+        c = self._inputs[0]._cardinality()
+        return INFINITE if c == INFINITE else UNKNOWN
+
+
+# ---------------------------------------------------------------------------------------
+# window
+# ---------------------------------------------------------------------------------------
+
+class _WindowIterator(ElementIterator):
+    __slots__ = ("_in", "_size", "_shift", "_stride", "_drop", "_buf", "_base", "_start",
+                 "_done", "_structs")
+
+    def __init__(self, upstream: ElementIterator, size: int, shift: int, stride: int,
+                 drop: bool, structs: list) -> None:
+        self._in, self._size, self._shift, self._stride, self._drop = (upstream, size, shift,
+                                                                        stride, drop)
+        self._structs = structs
+        self._buf: list = []   # elements from absolute position `_base` on
+        self._base = 0
+        self._start = 0
+        self._done = False
+
+    def _have(self, pos: int) -> bool:
+        while not self._done and pos >= self._base + len(self._buf):
+            try:
+                self._buf.append(next(self._in))
+            except StopIteration:
+                self._done = True
+        return pos < self._base + len(self._buf)
+
+    def __next__(self) -> tuple:
+        start = self._start
+        # Skip inputs before the window start (shift may exceed the window's span).
+        while self._base < start:
+            if self._buf:
+                self._buf.pop(0)
+                self._base += 1
+            elif self._done:
+                break
+            else:
+                try:
+                    next(self._in)
+                    self._base += 1
+                except StopIteration:
+                    self._done = True
+        items = []
+        for j in range(self._size):
+            pos = start + j * self._stride
+            if not self._have(pos):
+                break
+            items.append(self._buf[pos - self._base])
+        if not items or (self._drop and len(items) < self._size):
+            raise StopIteration
+        self._start = start + self._shift
+        drop_n = min(max(self._start - self._base, 0), len(self._buf))
+        del self._buf[:drop_n]
+        self._base += drop_n
+        return tuple(ListDataset([(e[k],) for e in items], self._structs[k])
+                     for k in range(len(self._structs)))
+
+    def close(self) -> None:
+        self._buf = []
+        self._in.close()
+
+
+class WindowDataset(DatasetV2):
+    _repr_name = "_WindowDataset"
+
+    def __init__(self, input_dataset: DatasetV2, size: Any, shift: Any, stride: Any,
+                 drop_remainder: Any) -> None:
+        super().__init__((input_dataset,))
+        self._size = _positive(size, "WindowDataset", "Window size must be greater than zero.")
+        self._shift = self._size if shift is None else _positive(
+            shift, "WindowDataset", "Window shift must be greater than zero.")
+        self._stride = _positive(stride, "WindowDataset", "Window stride must be greater than "
+                                 "zero.")
+        self._drop = bool(drop_remainder)
+
+    def _compute_structure(self) -> dstruct.Structure:
+        st = self._inputs[0]._structure
+        specs = [dstruct.DatasetSpec(s) for s in st.specs]
+        return dstruct.Structure(specs[0] if st.kind == "leaf" else
+                           dstruct.pack_as(st.spec, specs))
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        st = self._inputs[0]._structure
+        return _WindowIterator(self._inputs[0]._make_iterator(ctx), self._size, self._shift,
+                               self._stride, self._drop, [dstruct.Structure(s) for s in st.specs])
+
+    def _cardinality(self) -> int:
+        c = self._inputs[0]._cardinality()
+        if c < 0:
+            return c
+        if self._drop:
+            span = (self._size - 1) * self._stride + 1
+            return 0 if c < span else (c - span) // self._shift + 1
+        return -(-c // self._shift)
+
+
+# ---------------------------------------------------------------------------------------
+# group_by_window, bucket_by_sequence_length
+# ---------------------------------------------------------------------------------------
+
+class _GroupIterator(ElementIterator):
+    __slots__ = ("_in", "_key", "_size_of", "_reduce", "_ctx", "_groups", "_cur", "_done",
+                 "_in_struct")
+
+    def __init__(self, upstream: ElementIterator, key: Callable, size_of: Callable,
+                 reduce: Callable, in_struct: dstruct.Structure, ctx: Any) -> None:
+        self._in, self._key, self._size_of, self._reduce = upstream, key, size_of, reduce
+        self._in_struct, self._ctx = in_struct, ctx
+        self._groups: dict = {}
+        self._cur: ElementIterator | None = None
+        self._done = False
+
+    def _emit(self, key: int) -> None:
+        items = self._groups.pop(key)
+        window = ListDataset(items, self._in_struct)
+        ds = self._reduce(key, window)
+        self._cur = ds._make_iterator(self._ctx)
+
+    def __next__(self) -> tuple:
+        while True:
+            if self._cur is not None:
+                try:
+                    return next(self._cur)
+                except StopIteration:
+                    self._cur.close()
+                    self._cur = None
+            if self._done:
+                if not self._groups:
+                    raise StopIteration
+                self._emit(min(self._groups))
+                continue
+            try:
+                e = next(self._in)
+            except StopIteration:
+                self._done = True
+                continue
+            key = self._key(e)
+            group = self._groups.setdefault(key, [])
+            group.append(e)
+            if len(group) >= self._size_of(key):
+                self._emit(key)
+
+    def close(self) -> None:
+        if self._cur is not None:
+            self._cur.close()
+            self._cur = None
+        self._groups = {}
+        self._in.close()
+
+
+def _int64_scalar_result(flat: tuple, what: str) -> int:
+    t = flat[0]
+    if len(flat) != 1 or not isinstance(t, EagerTensor) or t.dtype is not _dt.int64 or t._shape:
+        raise ValueError(f"Invalid `{what}`. `{what}` must return a single `tf.int64` scalar "
+                         f"tensor but its return type is {dstruct.structure_spec(flat)!r}.")
+    return int(t._arr)
+
+
+class GroupByWindowDataset(DatasetV2):
+    _repr_name = "_GroupByWindowDataset"
+
+    def __init__(self, input_dataset: DatasetV2, key_func: Callable, reduce_func: Callable,
+                 window_size: Any, window_size_func: Callable | None,
+                 _internal: tuple | None = None) -> None:
+        super().__init__((input_dataset,))
+        in_struct = input_dataset._structure
+        if _internal is not None:
+            self._key, self._reduce, self._size_of, self._out = _internal
+            return
+        if (window_size is None) == (window_size_func is None):
+            raise ValueError("Either the `window_size` argument or the `window_size_func` "
+                             "argument must be specified.")
+        key_fn = StructuredFunction(key_func, "Dataset.group_by_window()", in_struct,
+                                    input_dataset)
+        self._key = lambda e: _int64_scalar_result(key_fn.call(e), "key_func")
+        if window_size is not None:
+            n = _positive(window_size, "GroupByWindowDataset",
+                          "Window size must be greater than zero, but got 0.")
+            self._size_of = lambda key: n
+        else:
+            size_fn = window_size_func
+
+            def size_of(key: int) -> int:
+                n = int64_arg(convert_to_tensor(size_fn(_i64(key))))
+                if n <= 0:
+                    raise InvalidArgumentError(None, None, f"Window size must be greater than "
+                                               f"zero, but got {n}.")
+                return n
+
+            self._size_of = size_of
+        red_struct = dstruct.Structure((TensorSpec._make(TensorShape([]), _dt.int64),
+                                  dstruct.DatasetSpec(in_struct.spec)))
+        red_fn = StructuredFunction(reduce_func, "Dataset.group_by_window()", red_struct, None)
+
+        def reduce(key: int, window: DatasetV2) -> DatasetV2:
+            out = reduce_func(_i64(key), window)
+            if not isinstance(out, DatasetV2):
+                raise TypeError(f"`reduce_func` must return a `Dataset` object. Got {type(out)}.")
+            return out
+
+        self._reduce = reduce
+        self._out = lambda: _inner(red_fn)
+
+    def _compute_structure(self) -> dstruct.Structure:
+        return self._out()
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _GroupIterator(self._inputs[0]._make_iterator(ctx), self._key, self._size_of,
+                              self._reduce, self._inputs[0]._structure, ctx)
+
+    def _cardinality(self) -> int:
+        c = self._inputs[0]._cardinality()
+        return INFINITE if c == INFINITE else UNKNOWN
+
+
+def _i64(v: int) -> EagerTensor:
+    return EagerTensor(np.array(v, np.int64), _dt.int64)
+
+
+def _inner(fn: StructuredFunction) -> dstruct.Structure:
+    spec = fn.output_structure.spec
+    if not isinstance(spec, dstruct.DatasetSpec):
+        raise TypeError(f"`reduce_func` must return a `Dataset` object. Got {spec!r}.")
+    return dstruct.Structure(spec.element_spec)
+
+
+def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
+                              bucket_boundaries: Any, bucket_batch_sizes: Any,
+                              padded_shapes: Any, padding_values: Any,
+                              pad_to_bucket_boundary: bool, no_padding: bool,
+                              drop_remainder: bool) -> DatasetV2:
+    boundaries = [int64_arg(b) for b in bucket_boundaries]
+    sizes = [int64_arg(b) for b in bucket_batch_sizes]
+    if len(sizes) != len(boundaries) + 1:
+        raise ValueError(f"`len(bucket_batch_sizes)` must equal `len(bucket_boundaries) + 1` but "
+                         f"`len(bucket_batch_sizes)={len(sizes)}` and "
+                         f"`len(bucket_boundaries)={len(boundaries)}`.")
+    if not boundaries or boundaries != sorted(boundaries):
+        raise ValueError(f"`bucket_boundaries` must be a sorted, non-empty list of integers, got "
+                         f"{bucket_boundaries!r}.")
+    if any(s <= 0 for s in sizes):
+        raise ValueError("`bucket_batch_sizes` must be positive.")
+    in_struct = dataset._structure
+    len_fn = StructuredFunction(element_length_func, "bucket_by_sequence_length", in_struct,
+                                dataset)
+    bounds = np.asarray(boundaries, np.int64)
+
+    def key(e: tuple) -> int:
+        t = len_fn.call(e)[0]
+        if not (isinstance(t, EagerTensor) and t.dtype.is_integer and not t._shape):
+            raise ValueError("`element_length_func` must return an integer scalar tensor.")
+        return int(np.searchsorted(bounds, int(t._arr), side="right"))
+
+    def shapes_for(k: int) -> Any:
+        if not pad_to_bucket_boundary:
+            return padded_shapes
+        if k >= len(boundaries):
+            raise InvalidArgumentError(None, None, "When pad_to_bucket_boundary=True, elements "
+                                       "must have length < max(bucket_boundaries).")
+        base = padded_shapes
+        if base is None:
+            target = boundaries[k] - 1
+            shapes = [TensorShape([target if d is None else d for d in s.shape.dims])
+                      for s in in_struct.specs]
+            base = shapes[0] if in_struct.kind == "leaf" else dstruct.pack_as(
+                in_struct.spec, shapes)
+        return base
+
+    def batcher(k: int, window: DatasetV2) -> DatasetV2:
+        if no_padding:
+            return BatchDataset(window, sizes[k], drop_remainder)
+        return PaddedBatchDataset(window, sizes[k], shapes_for(k), padding_values, drop_remainder)
+
+    def out_structure() -> dstruct.Structure:
+        empty = ListDataset([], in_struct)
+        proto = BatchDataset(empty, 1, False) if no_padding else PaddedBatchDataset(
+            empty, 1, padded_shapes, padding_values, False)
+        return proto._structure
+
+    return GroupByWindowDataset(dataset, None, None, None, None,
+                                _internal=(key, batcher, lambda k: sizes[k], out_structure))

@@ -1,0 +1,149 @@
+"""tf.data.experimental: the functional forms TF 2.x code still uses.
+
+Data layer. Most return a `transformation_func` for `Dataset.apply`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.data.dataset import DatasetV2
+
+
+def cardinality(dataset: DatasetV2) -> EagerTensor:
+    return dataset.cardinality()
+
+
+def assert_cardinality(expected_cardinality: Any) -> Callable:
+    from eagerflow._src.data.transformations import AssertCardinalityDataset
+
+    def _apply_fn(dataset: DatasetV2) -> DatasetV2:
+        return AssertCardinalityDataset(dataset, expected_cardinality)
+
+    return _apply_fn
+
+
+def bucket_by_sequence_length(element_length_func: Callable, bucket_boundaries: list,
+                              bucket_batch_sizes: list, padded_shapes: Any = None,
+                              padding_values: Any = None, pad_to_bucket_boundary: bool = False,
+                              no_padding: bool = False, drop_remainder: bool = False) -> Callable:
+    def _apply_fn(dataset: DatasetV2) -> DatasetV2:
+        return dataset.bucket_by_sequence_length(
+            element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes,
+            padding_values, pad_to_bucket_boundary, no_padding, drop_remainder)
+
+    return _apply_fn
+
+
+def choose_from_datasets(datasets: Any, choice_dataset: DatasetV2,
+                         stop_on_empty_dataset: bool = True) -> DatasetV2:
+    return DatasetV2.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
+
+
+def sample_from_datasets(datasets: Any, weights: Any = None, seed: Any = None,
+                         stop_on_empty_dataset: bool = False) -> DatasetV2:
+    return DatasetV2.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset)
+
+
+def Counter(start: Any = 0, step: Any = 1, dtype: Any = _dt.int64) -> DatasetV2:
+    return DatasetV2.counter(start, step, dtype)
+
+
+def RandomDataset(seed: Any = None) -> DatasetV2:  # noqa: N802 - TF's name
+    return DatasetV2.random(seed)
+
+
+def enumerate_dataset(start: Any = 0) -> Callable:
+    return lambda dataset: dataset.enumerate(start)
+
+
+def get_single_element(dataset: DatasetV2) -> Any:
+    if not isinstance(dataset, DatasetV2):
+        raise TypeError(f"Invalid `dataset`. Expected a `tf.data.Dataset` object but got "
+                        f"{type(dataset)}.")
+    return dataset.get_single_element()
+
+
+def group_by_window(key_func: Callable, reduce_func: Callable, window_size: Any = None,
+                    window_size_func: Callable | None = None) -> Callable:
+    return lambda dataset: dataset.group_by_window(key_func, reduce_func, window_size,
+                                                   window_size_func)
+
+
+def ignore_errors(log_warning: bool = False) -> Callable:
+    return lambda dataset: dataset.ignore_errors(log_warning)
+
+
+def parallel_interleave(map_func: Callable, cycle_length: Any, block_length: Any = 1,
+                        sloppy: bool = False, buffer_output_elements: Any = None,
+                        prefetch_input_elements: Any = None) -> Callable:
+    return lambda dataset: dataset.interleave(map_func, cycle_length, block_length,
+                                              num_parallel_calls=cycle_length,
+                                              deterministic=not sloppy)
+
+
+def scan(initial_state: Any, scan_func: Callable) -> Callable:
+    return lambda dataset: dataset.scan(initial_state, scan_func)
+
+
+def take_while(predicate: Callable) -> Callable:
+    return lambda dataset: dataset.take_while(predicate)
+
+
+def unbatch() -> Callable:
+    return lambda dataset: dataset.unbatch()
+
+
+def unique() -> Callable:
+    return lambda dataset: dataset.unique()
+
+
+def map_and_batch(map_func: Callable, batch_size: Any, num_parallel_batches: Any = None,
+                  drop_remainder: bool = False, num_parallel_calls: Any = None) -> Callable:
+    def _apply_fn(dataset: DatasetV2) -> DatasetV2:
+        mapped = dataset.map(map_func, num_parallel_calls=num_parallel_calls)
+        return mapped.batch(batch_size, drop_remainder)
+
+    return _apply_fn
+
+
+def shuffle_and_repeat(buffer_size: Any, count: Any = None, seed: Any = None) -> Callable:
+    return lambda dataset: dataset.shuffle(buffer_size, seed).repeat(count)
+
+
+def prefetch_to_device(device: str, buffer_size: Any = None) -> Callable:
+    # One host, no accelerator copies: the same as prefetch.
+    return lambda dataset: dataset.prefetch(-1 if buffer_size is None else buffer_size)
+
+
+def copy_to_device(target_device: str, source_device: str = "/cpu:0") -> Callable:
+    return lambda dataset: dataset
+
+
+def get_next_as_optional(iterator: Any) -> Any:
+    return iterator.get_next_as_optional()
+
+
+def get_structure(dataset_or_iterator: Any) -> Any:
+    return dataset_or_iterator.element_spec
+
+
+def from_list(elements: list, name: str | None = None) -> DatasetV2:
+    """A dataset of the given elements (each a nest of tensors of one structure)."""
+    from eagerflow._src.data import structure as dstruct
+
+    if not elements:
+        raise ValueError("Invalid `elements`. `elements` should not be empty.")
+    normalized = [dstruct.normalize_element(e) for e in elements]
+    stacked = [np.stack([np.asarray(c._arr) for c in comps])
+               for comps in zip(*[dstruct.flatten(e) for e in normalized])]
+    first_flat = dstruct.flatten(normalized[0])
+    tensors = [EagerTensor(a, first_flat[i].dtype) for i, a in enumerate(stacked)]
+    first = normalized[0]
+    value = dstruct.pack_as(first, tensors) if dstruct.is_nested(first) else tensors[0]
+    return DatasetV2.from_tensor_slices(value)

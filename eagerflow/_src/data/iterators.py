@@ -1,0 +1,210 @@
+"""Iterators of tf.data: the internal element iterators and the public `tf.data.Iterator`.
+
+Data layer. Internally every dataset makes an `ElementIterator`: an object with
+`__next__` returning the next element as a flat tuple of components (raising
+StopIteration at the end) and `close()` releasing what it holds (files, threads),
+closing its inputs too. Iterators are classes rather than generators so that an
+error raised for one element (by a map function, say) leaves the iterator usable,
+as in TF: `ignore_errors()` relies on that.
+
+`OwnedIterator` is what `iter(dataset)` returns: it packs flat elements into the
+user's structure, raises StopIteration from `next()` and OutOfRangeError from
+`get_next()`, and closes the whole chain when it is closed or collected.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
+
+
+def _name_op(e: OpError) -> None:
+    """TF names the iterator op on errors raised inside a pipeline."""
+    msg = e._message
+    if "[Op:" not in msg:
+        e._message = msg + " [Op:IteratorGetNext]"
+        e.args = (e._message,) + e.args[1:]
+
+
+class IterContext:
+    """What the outermost dataset's options decide for the whole pipeline."""
+
+    __slots__ = ("deterministic", "threads", "optimize")
+
+    def __init__(self, options: Any = None) -> None:
+        det = getattr(options, "deterministic", None) if options is not None else None
+        self.deterministic = True if det is None else bool(det)
+        n = options.threading.private_threadpool_size if options is not None else None
+        self.threads = n if n else None
+        opt = options.experimental_optimization if options is not None else None
+        # Graph rewrites (map+batch fusion) unless default optimizations are turned off.
+        self.optimize = opt is None or opt.apply_default_optimizations is not False
+
+
+class ElementIterator:
+    """Base of internal iterators: `__next__` gives a flat tuple; `close()` releases."""
+
+    __slots__ = ()
+
+    def __iter__(self) -> ElementIterator:
+        return self
+
+    def __next__(self) -> tuple:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+
+class EmptyIterator(ElementIterator):
+    __slots__ = ()
+
+    def __next__(self) -> tuple:
+        raise StopIteration
+
+
+class ListIterator(ElementIterator):
+    """Elements already in memory."""
+
+    __slots__ = ("_items", "_i")
+
+    def __init__(self, items: list) -> None:
+        self._items = items
+        self._i = 0
+
+    def __next__(self) -> tuple:
+        i = self._i
+        if i >= len(self._items):
+            raise StopIteration
+        self._i = i + 1
+        return self._items[i]
+
+
+_live_lock = threading.Lock()
+
+
+class OwnedIterator:
+    """`tf.data.Iterator` in eager mode: `next(it)`, `it.get_next()`, `it.element_spec`."""
+
+    def __init__(self, dataset: Any) -> None:
+        self._dataset = dataset
+        self._structure = dataset._structure
+        self._pack = self._structure.pack
+        self._it: ElementIterator | None = dataset._make_iterator(IterContext(dataset.options()))
+
+    def __iter__(self) -> OwnedIterator:
+        return self
+
+    def __next__(self) -> Any:
+        it = self._it
+        if it is None:
+            raise StopIteration
+        try:
+            return self._pack(next(it))
+        except OpError as e:
+            _name_op(e)
+            raise
+
+    def next(self) -> Any:
+        return self.__next__()
+
+    def get_next(self, name: str | None = None) -> Any:
+        try:
+            return self.__next__()
+        except StopIteration:
+            raise OutOfRangeError(None, None, "End of sequence [Op:IteratorGetNext]") from None
+
+    def get_next_as_optional(self) -> Any:
+        from eagerflow._src.data.optional import Optional
+
+        try:
+            return Optional.from_value(self.__next__())
+        except StopIteration:
+            return Optional.empty(self._structure.spec)
+
+    @property
+    def element_spec(self) -> Any:
+        return self._structure.spec
+
+    @property
+    def output_types(self) -> Any:
+        from eagerflow._src.data.structure import map_structure
+
+        return map_structure(lambda s: s.dtype, self._structure.spec)
+
+    @property
+    def output_shapes(self) -> Any:
+        from eagerflow._src.data.structure import map_structure
+
+        return map_structure(lambda s: s.shape, self._structure.spec)
+
+    def _close(self) -> None:
+        it, self._it = self._it, None
+        if it is not None:
+            it.close()
+
+    def __del__(self) -> None:
+        try:
+            self._close()
+        except Exception:  # noqa: BLE001 - never raise from a finalizer
+            pass
+
+    def __getstate__(self) -> Any:
+        raise TypeError("tf.data iterators can't be pickled; save them with tf.train.Checkpoint")
+
+
+class NumpyIterator:
+    """`dataset.as_numpy_iterator()`: elements with tensors converted to NumPy values."""
+
+    def __init__(self, dataset: Any) -> None:
+        from eagerflow._src.data.structure import DatasetSpec, flatten
+
+        for spec in flatten(dataset.element_spec):
+            if isinstance(spec, DatasetSpec):
+                raise TypeError("Dataset.as_numpy_iterator() is not supported for datasets that "
+                                "produce values of type DatasetSpec")
+        self._iterator = OwnedIterator(dataset)
+        self._structure = self._iterator._structure
+
+    def __iter__(self) -> NumpyIterator:
+        return self
+
+    def __next__(self) -> Any:
+        flat = next(self._iterator._it) if self._iterator._it is not None else None
+        if flat is None:
+            raise StopIteration
+        return self._structure.pack(tuple(_to_numpy(c) for c in flat))
+
+    next = __next__
+
+    def __repr__(self) -> str:
+        return f"NumpyIterator(iterator={self._iterator!r})"
+
+
+def _to_numpy(c: Any) -> Any:
+    from eagerflow._src.core.sparse_tensor import SparseTensor
+
+    if isinstance(c, SparseTensor):
+        from eagerflow._src.data.optional import SparseTensorValue
+
+        return SparseTensorValue(c.indices.numpy(), c.values.numpy(), c.dense_shape.numpy())
+    return c.numpy()
+
+
+def check_int_scalar(value: Any, name: str, op: str) -> int:
+    """An int argument given as a Python int, NumPy integer or integer scalar tensor."""
+    try:
+        if hasattr(value, "_as_tensor") or hasattr(value, "_arr"):
+            arr = value.numpy() if hasattr(value, "numpy") else value
+            if getattr(value, "dtype", None) is not None and not value.dtype.is_integer:
+                raise TypeError
+            if getattr(value, "shape", ()) not in ((), None) and len(value.shape) != 0:
+                raise InvalidArgumentError(None, None, f"{name} must be a scalar [Op:{op}]")
+            return int(arr)
+        if isinstance(value, bool):
+            raise TypeError
+        return int(value.__index__())
+    except (TypeError, AttributeError):
+        raise TypeError(f"`{name}` of `{op}` must be an integer scalar, got {value!r}") from None

@@ -1,0 +1,418 @@
+"""Threaded transformations: prefetch, parallel map and (parallel) interleave.
+
+Data layer. Work runs on daemon threads (NumPy releases the GIL inside its
+kernels, so array work overlaps). Three rules hold throughout:
+
+- an exception raised on a worker (by a map function, a generator, a reader) is
+  handed to the consumer as the same exception object, so it surfaces at
+  `next()` with its original traceback, and the iterator stays usable;
+- worker threads hold only their inputs and a channel, never the consumer's
+  iterator, so dropping the consumer's iterator closes it;
+- `close()` stops and joins the workers and closes the inputs: no thread or file
+  handle outlives an iterator that is closed or collected, even mid-stream.
+"""
+
+from __future__ import annotations
+
+import collections
+import os
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from eagerflow._src.core.errors import InvalidArgumentError, op_error
+from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.dataset import AUTOTUNE, UNKNOWN, DatasetV2
+from eagerflow._src.data.functions import StructuredFunction
+from eagerflow._src.data.iterators import ElementIterator, IterContext
+from eagerflow._src.data.sources import int64_arg
+from eagerflow._src.data.transformations import dataset_function, inner_structure
+
+_JOIN_TIMEOUT = 30.0
+_OK, _ERR, _END = 0, 1, 2
+
+
+def _default_threads(ctx: IterContext | None) -> int:
+    if ctx is not None and ctx.threads:
+        return ctx.threads
+    return max(os.cpu_count() or 1, 1)
+
+
+# ---------------------------------------------------------------------------------------
+# prefetch
+# ---------------------------------------------------------------------------------------
+
+class _Channel:
+    """A bounded FIFO between one producer thread and the consumer."""
+
+    __slots__ = ("items", "size", "cv", "closed")
+
+    def __init__(self, size: int) -> None:
+        self.items: collections.deque = collections.deque()
+        self.size = size
+        self.cv = threading.Condition(threading.Lock())
+        self.closed = False
+
+    def put(self, item: tuple) -> bool:
+        with self.cv:
+            while len(self.items) >= self.size and not self.closed:
+                self.cv.wait()
+            if self.closed:
+                return False
+            self.items.append(item)
+            self.cv.notify_all()
+            return True
+
+    def get(self) -> tuple:
+        with self.cv:
+            while not self.items:
+                self.cv.wait()
+            item = self.items.popleft()
+            self.cv.notify_all()
+            return item
+
+    def close(self) -> None:
+        with self.cv:
+            self.closed = True
+            self.items.clear()
+            self.cv.notify_all()
+
+
+def _produce(upstream: ElementIterator, ch: _Channel) -> None:
+    try:
+        while not ch.closed:
+            try:
+                item = (_OK, next(upstream))
+            except StopIteration:
+                ch.put((_END, None))
+                return
+            except BaseException as e:  # noqa: BLE001 - delivered to the consumer
+                item = (_ERR, e)
+            if not ch.put(item):
+                return
+            del item
+    finally:
+        upstream.close()
+
+
+class _PrefetchIterator(ElementIterator):
+    __slots__ = ("_ch", "_thread", "_done", "__weakref__")
+
+    def __init__(self, upstream: ElementIterator, size: int) -> None:
+        self._ch = _Channel(size)
+        self._done = False
+        self._thread = threading.Thread(target=_produce, args=(upstream, self._ch), daemon=True,
+                                        name="tf_data_prefetch")
+        self._thread.start()
+
+    def __next__(self) -> tuple:
+        if self._done:
+            raise StopIteration
+        kind, value = self._ch.get()
+        if kind == _OK:
+            return value
+        if kind == _END:
+            self.close()
+            raise StopIteration
+        raise value
+
+    def close(self) -> None:
+        self._done = True
+        ch = getattr(self, "_ch", None)
+        if ch is None:
+            return
+        ch.close()
+        t = self._thread
+        if t is not threading.current_thread():
+            t.join(_JOIN_TIMEOUT)
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - never raise from a finalizer
+            pass
+
+
+class PrefetchDataset(DatasetV2):
+    _repr_name = "_PrefetchDataset"
+
+    def __init__(self, input_dataset: DatasetV2, buffer_size: Any) -> None:
+        super().__init__((input_dataset,))
+        n = int64_arg(buffer_size)
+        if n < 0 and n != AUTOTUNE:
+            raise op_error(InvalidArgumentError, "PrefetchDataset", "buffer_size must be >= 0 or "
+                           "set buffer_size to be -1 for auto-tuning")
+        self._size = 4 if n == AUTOTUNE else n
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        upstream = self._inputs[0]._make_iterator(ctx)
+        if self._size == 0:
+            return upstream
+        return _PrefetchIterator(upstream, self._size)
+
+
+# ---------------------------------------------------------------------------------------
+# parallel map
+# ---------------------------------------------------------------------------------------
+
+class _MapState:
+    """Shared by the workers of one parallel-map iterator and its consumer."""
+
+    def __init__(self, upstream: ElementIterator, call: Callable, buffer: int) -> None:
+        self.upstream, self.call, self.buffer = upstream, call, buffer
+        self.cv = threading.Condition(threading.Lock())
+        self.in_lock = threading.Lock()
+        self.results: dict = {}
+        self.order: collections.deque = collections.deque()
+        self.next_in = 0
+        self.next_out = 0
+        self.consumed = 0
+        self.end: int | None = None
+        self.closed = False
+        self.alive = 0
+        self.upstream_closed = False
+
+
+def _map_worker(st: _MapState) -> None:
+    try:
+        while True:
+            with st.cv:
+                while (not st.closed and st.end is None
+                       and st.next_in - st.consumed >= st.buffer):
+                    st.cv.wait()
+                if st.closed or st.end is not None:
+                    return
+            with st.in_lock:
+                if st.closed or st.end is not None:
+                    return
+                seq = st.next_in
+                err = None
+                try:
+                    elem = st.upstream.__next__()
+                except StopIteration:
+                    with st.cv:
+                        st.end = seq
+                        st.cv.notify_all()
+                    return
+                except BaseException as e:  # noqa: BLE001 - delivered to the consumer
+                    elem, err = None, e
+                st.next_in = seq + 1
+            if err is None:
+                try:
+                    res = (True, st.call(elem))
+                except BaseException as e:  # noqa: BLE001 - delivered to the consumer
+                    res = (False, e)
+            else:
+                res = (False, err)
+            del elem, err
+            with st.cv:
+                st.results[seq] = res
+                st.order.append(seq)
+                st.cv.notify_all()
+            del res
+    finally:
+        with st.cv:
+            st.alive -= 1
+            last = st.alive == 0 and st.closed and not st.upstream_closed
+            if last:
+                st.upstream_closed = True
+        if last:
+            st.upstream.close()
+
+
+class _ParallelMapIterator(ElementIterator):
+    __slots__ = ("_st", "_threads", "_deterministic", "__weakref__")
+
+    def __init__(self, upstream: ElementIterator, call: Callable, n_threads: int,
+                 deterministic: bool) -> None:
+        self._st = st = _MapState(upstream, call, max(2, 2 * n_threads))
+        self._deterministic = deterministic
+        st.alive = n_threads
+        self._threads = [threading.Thread(target=_map_worker, args=(st,), daemon=True,
+                                          name="tf_data_parallel_map") for _ in range(n_threads)]
+        for t in self._threads:
+            t.start()
+
+    def __next__(self) -> tuple:
+        st = self._st
+        found = False
+        with st.cv:
+            while not st.closed:
+                if self._deterministic:
+                    seq = st.next_out
+                    if seq in st.results:
+                        ok, value = st.results.pop(seq)
+                        st.next_out = seq + 1
+                        found = True
+                        break
+                elif st.order:
+                    ok, value = st.results.pop(st.order.popleft())
+                    found = True
+                    break
+                if st.end is not None and st.consumed >= st.end:
+                    break
+                st.cv.wait()
+            if found:
+                st.consumed += 1
+                st.cv.notify_all()
+        if not found:
+            self.close()
+            raise StopIteration
+        if ok:
+            return value
+        raise value
+
+    def close(self) -> None:
+        st = getattr(self, "_st", None)
+        if st is None or st.closed and st.upstream_closed:
+            return
+        with st.cv:
+            st.closed = True
+            st.results.clear()
+            st.cv.notify_all()
+        me = threading.current_thread()
+        for t in self._threads:
+            if t is not me:
+                t.join(_JOIN_TIMEOUT)
+        with st.cv:
+            close_now = st.alive == 0 and not st.upstream_closed
+            if close_now:
+                st.upstream_closed = True
+        if close_now:
+            st.upstream.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - never raise from a finalizer
+            pass
+
+
+class ParallelMapDataset(DatasetV2):
+    _repr_name = "_ParallelMapDataset"
+
+    def __init__(self, input_dataset: DatasetV2, map_func: Callable, num_parallel_calls: Any,
+                 deterministic: Any) -> None:
+        super().__init__((input_dataset,))
+        n = int64_arg(num_parallel_calls)
+        if n != AUTOTUNE and n <= 0:
+            raise op_error(InvalidArgumentError, "ParallelMapDatasetV2",
+                           "num_parallel_calls must be greater than zero.")
+        self._n = n
+        self._deterministic = deterministic
+        self._fn = StructuredFunction(map_func, "Dataset.map()", input_dataset._structure,
+                                      input_dataset)
+
+    def _compute_structure(self) -> dstruct.Structure:
+        return self._fn.output_structure
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        n = _default_threads(ctx) if self._n == AUTOTUNE else self._n
+        det = self._deterministic
+        if det is None:
+            det = ctx.deterministic if ctx is not None else True
+        self._fn.output_structure  # noqa: B018 - learn the structure before threads race to
+        return _ParallelMapIterator(self._inputs[0]._make_iterator(ctx), self._fn.call, n,
+                                    bool(det))
+
+
+# ---------------------------------------------------------------------------------------
+# interleave
+# ---------------------------------------------------------------------------------------
+
+class _InterleaveIterator(ElementIterator):
+    """TF's order: a cycle of `cycle_length` open inputs, `block_length` elements from each
+    in turn; an exhausted input is replaced by the next one when its turn comes again."""
+
+    __slots__ = ("_in", "_open", "_ctx", "_slots", "_cur", "_count", "_block", "_in_done",
+                 "_prefetch")
+
+    def __init__(self, upstream: ElementIterator, open_fn: Callable, ctx: Any, cycle: int,
+                 block: int, prefetch: int) -> None:
+        self._in, self._open, self._ctx = upstream, open_fn, ctx
+        self._slots: list = [None] * cycle
+        self._cur = 0
+        self._count = 0
+        self._block = block
+        self._in_done = False
+        self._prefetch = prefetch
+
+    def _advance(self) -> None:
+        self._cur = (self._cur + 1) % len(self._slots)
+        self._count = 0
+
+    def __next__(self) -> tuple:
+        slots = self._slots
+        empty_turns = 0
+        while True:
+            it = slots[self._cur]
+            if it is None:
+                if self._in_done:
+                    empty_turns += 1
+                    if empty_turns > len(slots) and all(s is None for s in slots):
+                        raise StopIteration
+                    self._advance()
+                    continue
+                try:
+                    e = next(self._in)
+                except StopIteration:
+                    self._in_done = True
+                    continue
+                it = self._open(e)._make_iterator(self._ctx)
+                if self._prefetch:
+                    it = _PrefetchIterator(it, self._prefetch)
+                slots[self._cur] = it
+            try:
+                value = next(it)
+            except StopIteration:
+                it.close()
+                slots[self._cur] = None
+                self._advance()
+                continue
+            self._count += 1
+            if self._count >= self._block:
+                self._advance()
+            return value
+
+    def close(self) -> None:
+        for i, it in enumerate(self._slots):
+            if it is not None:
+                it.close()
+                self._slots[i] = None
+        self._in.close()
+
+
+class InterleaveDataset(DatasetV2):
+    _repr_name = "_InterleaveDataset"
+
+    def __init__(self, input_dataset: DatasetV2, map_func: Callable, cycle_length: Any,
+                 block_length: Any, num_parallel_calls: Any, deterministic: Any) -> None:
+        super().__init__((input_dataset,))
+        op = "InterleaveDataset" if num_parallel_calls is None else "ParallelInterleaveDatasetV4"
+        cyc = AUTOTUNE if cycle_length is None else int64_arg(cycle_length)
+        if cyc != AUTOTUNE and cyc <= 0:
+            raise op_error(InvalidArgumentError, op, "cycle_length must be greater than zero.")
+        blk = 1 if block_length is None else int64_arg(block_length)
+        if blk <= 0:
+            raise op_error(InvalidArgumentError, op, "block_length must be greater than zero.")
+        self._parallel = None
+        if num_parallel_calls is not None:
+            n = int64_arg(num_parallel_calls)
+            if n != AUTOTUNE and n <= 0:
+                raise op_error(InvalidArgumentError, op,
+                               "num_parallel_calls must be greater than zero.")
+            self._parallel = n
+            self._repr_name = "_ParallelInterleaveDataset"
+        self._cycle, self._block = cyc, blk
+        self._fn, self._call = dataset_function(map_func, "Dataset.interleave()", input_dataset)
+
+    def _compute_structure(self) -> dstruct.Structure:
+        return inner_structure(self._fn, "Dataset.interleave()")
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        cycle = _default_threads(ctx) if self._cycle == AUTOTUNE else self._cycle
+        return _InterleaveIterator(self._inputs[0]._make_iterator(ctx), self._call, ctx, cycle,
+                                   self._block, 2 * self._block if self._parallel else 0)
+
+    def _cardinality(self) -> int:
+        return UNKNOWN

@@ -1,0 +1,289 @@
+"""File-reading sources: TFRecordDataset, TextLineDataset, FixedLengthRecordDataset.
+
+Data layer, over the TFRecord framing of io/tfrecord.py. Filenames may be a
+string, a list of strings, a string tensor or a dataset of scalar strings; files
+are opened one at a time (or `num_parallel_reads` at once, interleaved record by
+record, on threads) and closed as soon as they are done or the iterator is closed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.context import CPU_DEVICE
+from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
+from eagerflow._src.data.iterators import ElementIterator, IterContext
+from eagerflow._src.data.sources import TensorSliceDataset, int64_arg
+from eagerflow._src.io import tfrecord
+from eagerflow._src.io.file_errors import os_error
+
+_STRING = dstruct.Structure(TensorSpec._make(TensorShape([]), _dt.string))
+_CHUNK = 256 * 1024
+
+
+def string_scalar(b: bytes) -> EagerTensor:
+    a = np.empty((), dtype=object)
+    a[()] = b
+    return EagerTensor(a, _dt.string, CPU_DEVICE)
+
+
+def _filenames_dataset(filenames: Any) -> DatasetV2:
+    if isinstance(filenames, DatasetV2):
+        spec = filenames.element_spec
+        if not (isinstance(spec, TensorSpec) and spec.dtype is _dt.string
+                and spec.shape.is_compatible_with([])):
+            raise TypeError("The `filenames` argument must contain `tf.string` elements. Got a "
+                            f"dataset of `{spec!r}` elements.")
+        return filenames
+    if isinstance(filenames, EagerTensor):
+        if filenames.dtype is not _dt.string:
+            raise TypeError(f"The `filenames` argument must contain `tf.string` elements. Got "
+                            f"`{filenames.dtype!r}` elements.")
+        names = filenames.numpy()
+    else:
+        names = filenames
+    if isinstance(names, (str, bytes, os.PathLike)):
+        names = [names]
+    arr = np.asarray([os.fsencode(n) if isinstance(n, (str, os.PathLike)) else n
+                      for n in np.asarray(names, dtype=object).reshape(-1).tolist()], dtype=object)
+    for n in arr:
+        if not isinstance(n, bytes):
+            raise TypeError(f"The `filenames` argument must contain `tf.string` elements. Got "
+                            f"{n!r}.")
+    if arr.size == 0:
+        arr = np.zeros((0,), dtype=object)
+    return TensorSliceDataset(arr)
+
+
+class _FilesIterator(ElementIterator):
+    """Reads the files named by a filenames iterator one after another."""
+
+    __slots__ = ("_names", "_open", "_cur")
+
+    def __init__(self, names: ElementIterator, open_file: Callable) -> None:
+        self._names, self._open = names, open_file
+        self._cur: Any = None
+
+    def __next__(self) -> tuple:
+        while True:
+            if self._cur is None:
+                name = next(self._names)[0]._arr[()]
+                self._cur = self._open(os.fsdecode(name))
+            try:
+                rec = self._cur.read_record()
+            except BaseException:
+                # A broken file ends here; the error reaches the consumer, reading moves on.
+                self._cur.close()
+                self._cur = None
+                raise
+            if rec is None:
+                self._cur.close()
+                self._cur = None
+                continue
+            return (string_scalar(rec),)
+
+    def close(self) -> None:
+        if self._cur is not None:
+            self._cur.close()
+            self._cur = None
+        self._names.close()
+
+
+class _FileReaderDataset(DatasetV2):
+    """Common base: a dataset of records read from files by `_open(path)`."""
+
+    def __init__(self, filenames: Any, num_parallel_reads: Any) -> None:
+        names = _filenames_dataset(filenames)
+        super().__init__((names,), _STRING)
+        self._parallel = None if num_parallel_reads is None else int64_arg(num_parallel_reads)
+        if self._parallel is not None and self._parallel <= 0 and self._parallel != -1:
+            raise InvalidArgumentError(None, None, "num_parallel_reads must be greater than "
+                                       "zero.")
+
+    def _open(self, path: str) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _single(self, name: EagerTensor) -> DatasetV2:
+        ds = object.__new__(type(self))
+        ds.__dict__.update(self.__dict__)
+        ds._inputs = (TensorSliceDataset(np.asarray([name._arr[()]], dtype=object)),)
+        ds._parallel = None
+        return ds
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        if self._parallel is None:
+            return _FilesIterator(self._inputs[0]._make_iterator(ctx), self._open)
+        from eagerflow._src.data.parallel import InterleaveDataset
+
+        inter = InterleaveDataset(self._inputs[0], self._single, self._parallel, 1,
+                                  self._parallel, None)
+        inter._struct_cache = _STRING
+        return inter._make_iterator(ctx)
+
+    def _cardinality(self) -> int:
+        return UNKNOWN
+
+
+class TFRecordDataset(_FileReaderDataset):
+    """`tf.data.TFRecordDataset(filenames, compression_type=None, buffer_size=None,
+    num_parallel_reads=None)`: the records of TFRecord files as scalar strings."""
+
+    _repr_name = "TFRecordDatasetV2"
+
+    def __init__(self, filenames: Any, compression_type: Any = None, buffer_size: Any = None,
+                 num_parallel_reads: Any = None, name: str | None = None) -> None:
+        super().__init__(filenames, num_parallel_reads)
+        self._compression = tfrecord.compression_name(compression_type)
+        self._buffer = None if buffer_size is None else int64_arg(buffer_size)
+        if self._buffer is not None and self._buffer < 0:
+            raise InvalidArgumentError(None, None, "`buffer_size` must be >= 0.")
+
+    def _open(self, path: str) -> Any:
+        return tfrecord.RecordReader(path, self._compression, self._buffer or None,
+                                     op="IteratorGetNext")
+
+
+class _Source:
+    """A read(n) over a plain or compressed file."""
+
+    def __init__(self, path: str, compression: str) -> None:
+        try:
+            f = open(path, "rb", buffering=_CHUNK)  # noqa: SIM115 - closed in close()
+        except OSError as e:
+            raise os_error(e, path, "IteratorGetNext") from None
+        self.raw = f
+        self.src: Any = tfrecord._Inflater(f, compression, path) if compression else f
+        self.path = path
+
+    def read(self, n: int) -> bytes:
+        return self.src.read(n)
+
+    def close(self) -> None:
+        if self.src is not None:
+            self.src.close()
+            self.src = None
+
+
+class _LineReader:
+    """TextLineDataset's reader: lines split on '\\n', every '\\r' dropped (as TF does)."""
+
+    def __init__(self, path: str, compression: str) -> None:
+        self._s: Any = _Source(path, compression)
+        self._buf = b""
+        self._eof = False
+
+    def read_record(self) -> bytes | None:
+        s = self._s
+        if s is None:
+            return None
+        while True:
+            i = self._buf.find(b"\n")
+            if i >= 0:
+                line, self._buf = self._buf[:i], self._buf[i + 1:]
+                return line.replace(b"\r", b"")
+            if self._eof:
+                if self._buf:
+                    line, self._buf = self._buf, b""
+                    return line.replace(b"\r", b"")
+                self.close()
+                return None
+            chunk = s.read(_CHUNK)
+            if not chunk:
+                self._eof = True
+            self._buf += chunk
+
+    def close(self) -> None:
+        s, self._s = self._s, None
+        if s is not None:
+            s.close()
+
+
+class TextLineDataset(_FileReaderDataset):
+    """`tf.data.TextLineDataset(filenames, compression_type=None, buffer_size=None,
+    num_parallel_reads=None)`: the lines of text files."""
+
+    _repr_name = "TextLineDatasetV2"
+
+    def __init__(self, filenames: Any, compression_type: Any = None, buffer_size: Any = None,
+                 num_parallel_reads: Any = None, name: str | None = None) -> None:
+        super().__init__(filenames, num_parallel_reads)
+        self._compression = tfrecord.compression_name(compression_type)
+
+    def _open(self, path: str) -> Any:
+        return _LineReader(path, self._compression)
+
+
+class _FixedReader:
+    def __init__(self, path: str, compression: str, record: int, header: int,
+                 footer: int) -> None:
+        self._s: Any = _Source(path, compression)
+        self._record, self._footer = record, footer
+        self._buf = b""
+        self._eof = False
+        self._path = path
+        if header:
+            h = self._s.read(header)
+            if len(h) < header:
+                self._eof = True
+                self._buf = b""
+
+    def read_record(self) -> bytes | None:
+        if self._s is None:
+            return None
+        need = self._record + self._footer
+        while len(self._buf) < need and not self._eof:
+            chunk = self._s.read(_CHUNK)
+            if not chunk:
+                self._eof = True
+            self._buf += chunk
+        if len(self._buf) >= need:
+            rec, self._buf = self._buf[:self._record], self._buf[self._record:]
+            return rec
+        body = len(self._buf) - self._footer
+        self.close()
+        if body > 0:
+            raise DataLossError(None, None, f"Excluding the header and footer ({self._footer} "
+                                f"bytes), input file \"{self._path}\" has body length {body}, "
+                                f"which is not an exact multiple of the record length "
+                                f"({self._record} bytes).")
+        return None
+
+    def close(self) -> None:
+        s, self._s = self._s, None
+        if s is not None:
+            s.close()
+
+
+class FixedLengthRecordDataset(_FileReaderDataset):
+    """`tf.data.FixedLengthRecordDataset(filenames, record_bytes, header_bytes=None,
+    footer_bytes=None, buffer_size=None, compression_type=None, num_parallel_reads=None)`."""
+
+    _repr_name = "FixedLengthRecordDatasetV2"
+
+    def __init__(self, filenames: Any, record_bytes: Any, header_bytes: Any = None,
+                 footer_bytes: Any = None, buffer_size: Any = None, compression_type: Any = None,
+                 num_parallel_reads: Any = None, name: str | None = None) -> None:
+        super().__init__(filenames, num_parallel_reads)
+        self._record = int64_arg(record_bytes)
+        self._header = 0 if header_bytes is None else int64_arg(header_bytes)
+        self._footer = 0 if footer_bytes is None else int64_arg(footer_bytes)
+        if self._record <= 0:
+            raise InvalidArgumentError(None, None, f"record_bytes must be greater than zero "
+                                       f"(got {self._record}). [Op:FixedLengthRecordDatasetV2]")
+        if self._header < 0 or self._footer < 0:
+            raise InvalidArgumentError(None, None, "header_bytes and footer_bytes must be >= 0. "
+                                       "[Op:FixedLengthRecordDatasetV2]")
+        self._compression = tfrecord.compression_name(compression_type)
+
+    def _open(self, path: str) -> Any:
+        return _FixedReader(path, self._compression, self._record, self._header, self._footer)

@@ -1,0 +1,747 @@
+"""Dataset sources: from_tensors, from_tensor_slices, range, from_generator, zip,
+concatenate, sample/choose_from_datasets, counter, random, list_files.
+
+Data layer. Every source makes an ElementIterator that yields flat tuples of
+components.
+"""
+
+from __future__ import annotations
+
+import glob as _glob
+import os
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.context import CPU_DEVICE
+from eagerflow._src.core.errors import InvalidArgumentError, op_error
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec, as_tensor_spec
+from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
+from eagerflow._src.data.iterators import ElementIterator, ListIterator
+from eagerflow._src.data.random_seed import make_rng, split_seed
+
+
+def int64_arg(value: Any, what: str = "") -> int:
+    """An integer argument (Python/NumPy int or integer scalar tensor) as TF converts it."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, EagerTensor) and value.dtype.is_integer and not value._shape:
+        return int(value._arr)
+    raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int64")
+
+
+def bool_arg(value: Any) -> bool:
+    if isinstance(value, EagerTensor):
+        return bool(value._arr)
+    return bool(value)
+
+
+def _check_nonempty(element: Any) -> None:
+    if element is None or (dstruct.is_nested(element) and not dstruct.flatten(element)):
+        raise ValueError("Invalid `element`. `element` should not be empty.")
+    for v in dstruct.flatten(element):
+        if v is None:
+            raise ValueError("Invalid `element`. `element` should not be empty.")
+
+
+# ---------------------------------------------------------------------------------------
+
+class TensorDataset(DatasetV2):
+    """`from_tensors`: one element."""
+
+    _repr_name = "_TensorDataset"
+
+    def __init__(self, element: Any) -> None:
+        _check_nonempty(element)
+        value = dstruct.normalize_element(element)
+        super().__init__((), dstruct.Structure(dstruct.structure_spec(value)))
+        self._flat = tuple(dstruct.flatten(value))
+
+    def _make_iterator(self, ctx: Any = None) -> ElementIterator:
+        return ListIterator([self._flat])
+
+    def _cardinality(self) -> int:
+        return 1
+
+
+class _SliceIterator(ElementIterator):
+    __slots__ = ("_arrays", "_dtypes", "_i", "_n", "_dev", "_sparse")
+
+    def __init__(self, arrays: list, dtypes: list, n: int, sparse: list) -> None:
+        self._arrays, self._dtypes, self._n, self._sparse = arrays, dtypes, n, sparse
+        self._i = 0
+        self._dev = CPU_DEVICE
+
+    def __next__(self) -> tuple:
+        i = self._i
+        if i >= self._n:
+            raise StopIteration
+        self._i = i + 1
+        dev = self._dev
+        if not self._sparse:
+            return tuple([EagerTensor(a[i, ...], d, dev)
+                          for a, d in zip(self._arrays, self._dtypes)])
+        out = []
+        for a, d, sp in zip(self._arrays, self._dtypes, self._sparse):
+            out.append(_sparse_row(a, i) if sp else EagerTensor(a[i, ...], d, dev))
+        return tuple(out)
+
+
+class RowIterator(ElementIterator):
+    """Slices of in-memory arrays, one row index at a time (`next_row()`).
+
+    Transformations that understand rows (shuffle, batch) move row indices instead of
+    tensors and gather whole batches with one fancy-indexing per component."""
+
+    __slots__ = ("row_arrays", "row_dtypes", "_i", "_n")
+
+    def __init__(self, arrays: list, dtypes: list, n: int) -> None:
+        self.row_arrays, self.row_dtypes, self._n = arrays, dtypes, n
+        self._i = 0
+
+    def next_row(self) -> int:
+        i = self._i
+        if i >= self._n:
+            raise StopIteration
+        self._i = i + 1
+        return i
+
+    def __next__(self) -> tuple:
+        i = self._i
+        if i >= self._n:
+            raise StopIteration
+        self._i = i + 1
+        return tuple([EagerTensor(a[i, ...], d, CPU_DEVICE)
+                      for a, d in zip(self.row_arrays, self.row_dtypes)])
+
+
+def row_element(arrays: list, dtypes: list, i: int) -> tuple:
+    return tuple([EagerTensor(a[i, ...], d, CPU_DEVICE) for a, d in zip(arrays, dtypes)])
+
+
+def gather_rows(arrays: list, dtypes: list, rows: list) -> tuple:
+    return tuple([EagerTensor(a[rows], d, CPU_DEVICE) for a, d in zip(arrays, dtypes)])
+
+
+def _sparse_row(st: SparseTensor, i: int) -> SparseTensor:
+    idx = st.indices._arr
+    rows = idx[:, 0] == i
+    return SparseTensor._from_arrays(idx[rows][:, 1:], st.values._arr[rows],
+                                     st.dense_shape._arr[1:], st.dtype)
+
+
+class TensorSliceDataset(DatasetV2):
+    """`from_tensor_slices`: one element per row of the inputs' first dimension."""
+
+    _repr_name = "_TensorSliceDataset"
+
+    def __init__(self, element: Any) -> None:
+        _check_nonempty(element)
+        value = dstruct.normalize_element(element)
+        flat = dstruct.flatten(value)
+        n = None
+        specs = []
+        for c in flat:
+            if isinstance(c, DatasetV2):
+                raise TypeError("`from_tensor_slices` does not support datasets as components")
+            shape = c.shape
+            if shape.rank == 0:
+                raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+            d = shape[0]
+            if n is None:
+                n = d
+            elif d != n:
+                raise ValueError(f"Dimensions {n} and {d} are not compatible")
+            if isinstance(c, SparseTensor):
+                specs.append(SparseTensorSpec(shape[1:], c.dtype))
+            else:
+                specs.append(TensorSpec._make(shape[1:], c.dtype))
+        spec = specs[0] if not dstruct.is_nested(value) else dstruct.pack_as(value, specs)
+        super().__init__((), dstruct.Structure(spec))
+        self._n = n
+        self._sparse = [isinstance(c, SparseTensor) for c in flat]
+        self._arrays = [c if isinstance(c, SparseTensor) else c._arr for c in flat]
+        self._dtypes = [c.dtype for c in flat]
+
+    def _make_iterator(self, ctx: Any = None) -> ElementIterator:
+        if not any(self._sparse):
+            return RowIterator(self._arrays, self._dtypes, self._n)
+        return _SliceIterator(self._arrays, self._dtypes, self._n, self._sparse)
+
+    def _cardinality(self) -> int:
+        return self._n
+
+
+class ListDataset(DatasetV2):
+    """Elements held in memory as flat tuples (windows, group_by_window groups)."""
+
+    _repr_name = "_VariantDataset"
+
+    def __init__(self, elements: list, structure: dstruct.Structure) -> None:
+        super().__init__((), structure)
+        self._elements = elements
+
+    def _make_iterator(self, ctx: Any = None) -> ElementIterator:
+        return ListIterator(self._elements)
+
+    def _cardinality(self) -> int:
+        return len(self._elements)
+
+
+# ---------------------------------------------------------------------------------------
+
+class _RangeIterator(ElementIterator):
+    __slots__ = ("_cur", "_stop", "_step", "_np", "_dt")
+
+    def __init__(self, start: int, stop: int | None, step: int, dtype: _dt.DType) -> None:
+        self._cur, self._stop, self._step = start, stop, step
+        self._np, self._dt = dtype.as_numpy_dtype, dtype
+
+    def __next__(self) -> tuple:
+        cur, stop = self._cur, self._stop
+        if stop is not None and (cur >= stop if self._step > 0 else cur <= stop):
+            raise StopIteration
+        self._cur = cur + self._step
+        return (EagerTensor(np.array(cur, self._np), self._dt, CPU_DEVICE),)
+
+
+class RangeDataset(DatasetV2):
+    """`Dataset.range(stop)`, `range(start, stop[, step])`, `output_type=tf.int64`."""
+
+    _repr_name = "_RangeDataset"
+
+    def __init__(self, *args: Any, output_type: Any = _dt.int64, name: str | None = None) -> None:
+        if not 1 <= len(args) <= 3:
+            raise ValueError(f"Invalid `args`. The length of `args` should be between 1 and 3 "
+                             f"but was {len(args)}.")
+        vals = [int64_arg(a) for a in args]
+        start, stop, step = (0, vals[0], 1) if len(vals) == 1 else (
+            vals[0], vals[1], vals[2] if len(vals) == 3 else 1)
+        if step == 0:
+            raise op_error(InvalidArgumentError, "RangeDataset",
+                           "step must be a non-zero integer.")
+        self._dtype = _dt.as_dtype(output_type)
+        super().__init__((), dstruct.Structure(TensorSpec._make(TensorShape([]), self._dtype)))
+        self._start, self._stop, self._step = start, stop, step
+
+    def _make_iterator(self, ctx: Any = None) -> ElementIterator:
+        return _RangeIterator(self._start, self._stop, self._step, self._dtype)
+
+    def _cardinality(self) -> int:
+        n = -(-(self._stop - self._start) // self._step)
+        return max(n, 0)
+
+
+class CounterDataset(DatasetV2):
+    """`Dataset.counter(start, step, dtype)`: start, start+step, ... forever."""
+
+    _repr_name = "_ScanDataset"  # TF builds it with scan
+
+    def __init__(self, start: Any = 0, step: Any = 1, dtype: Any = _dt.int64,
+                 repr_name: str | None = None) -> None:
+        self._dtype = _dt.as_dtype(dtype)
+        super().__init__((), dstruct.Structure(TensorSpec._make(TensorShape([]), self._dtype)))
+        self._start, self._step = int64_arg(start), int64_arg(step)
+        if repr_name:
+            self._repr_name = repr_name
+
+    def _make_iterator(self, ctx: Any = None) -> ElementIterator:
+        return _RangeIterator(self._start, None, self._step, self._dtype)
+
+    def _cardinality(self) -> int:
+        return INFINITE
+
+
+class _RandomIterator(ElementIterator):
+    __slots__ = ("_rng", "_buf")
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self._rng = rng
+        self._buf: list = []
+
+    def __next__(self) -> tuple:
+        if not self._buf:
+            self._buf = self._rng.integers(0, 2**63 - 1, 256, dtype=np.int64).tolist()[::-1]
+        return (EagerTensor(np.array(self._buf.pop(), np.int64), _dt.int64, CPU_DEVICE),)
+
+
+class RandomDataset(DatasetV2):
+    """`Dataset.random(seed)`: pseudorandom int64 scalars forever."""
+
+    _repr_name = "_RandomDataset"
+
+    def __init__(self, seed: Any = None, rerandomize_each_iteration: Any = None) -> None:
+        super().__init__((), dstruct.Structure(TensorSpec._make(TensorShape([]), _dt.int64)))
+        self._seeds = split_seed(seed)
+        self._rerandomize = bool(rerandomize_each_iteration)
+        self._epoch = 0
+
+    def _make_iterator(self, ctx: Any = None) -> ElementIterator:
+        epoch = self._epoch
+        if self._rerandomize:
+            self._epoch += 1
+        return _RandomIterator(make_rng(self._seeds, epoch))
+
+    def _cardinality(self) -> int:
+        return INFINITE
+
+
+# ---------------------------------------------------------------------------------------
+# from_generator
+# ---------------------------------------------------------------------------------------
+
+def _convert_yielded(value: Any, spec: TensorSpec) -> EagerTensor:
+    dtype = spec.dtype
+    try:
+        if isinstance(value, EagerTensor):
+            arr = value._arr
+            if value.dtype is not dtype:
+                arr = np.asarray(value.numpy(), dtype=dtype.as_numpy_dtype)
+        elif dtype is _dt.string:
+            arr = convert_to_tensor(value, dtype=_dt.string)._arr
+        else:
+            arr = np.asarray(value, dtype=dtype.as_numpy_dtype)
+            if arr.dtype.kind == "O":
+                raise ValueError("object array")
+    except (TypeError, ValueError, OverflowError):
+        raise InvalidArgumentError(
+            None, None, "TypeError: `generator` yielded an element that could not be converted "
+            f"to the expected type. The expected type was {dtype.name}, but the yielded element "
+            f"was {_value_text(value)}.") from None
+    if not spec.shape.is_compatible_with(arr.shape):
+        raise InvalidArgumentError(
+            None, None, f"TypeError: `generator` yielded an element of shape "
+            f"{TensorShape(arr.shape)} where an element of shape {spec.shape} was expected.")
+    return EagerTensor(arr, dtype, CPU_DEVICE)
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return str(value)
+
+
+def _flatten_up_to(spec: Any, value: Any) -> list | None:
+    """The yielded value's leaves at the positions of `spec`'s leaves, or None on mismatch."""
+    if not dstruct.is_nested(spec):
+        return [value]
+    if isinstance(spec, dict):
+        if not isinstance(value, dict) or set(value) != set(spec):
+            return None
+        out: list = []
+        for k in sorted(spec):
+            sub = _flatten_up_to(spec[k], value[k])
+            if sub is None:
+                return None
+            out += sub
+        return out
+    if not isinstance(value, (tuple, list)) or len(value) != len(spec):
+        return None
+    out = []
+    for s, v in zip(spec, value):
+        sub = _flatten_up_to(s, v)
+        if sub is None:
+            return None
+        out += sub
+    return out
+
+
+class _GeneratorIterator(ElementIterator):
+    __slots__ = ("_gen", "_spec", "_specs", "_done")
+
+    def __init__(self, gen: Any, spec: Any, specs: tuple) -> None:
+        self._gen, self._spec, self._specs = gen, spec, specs
+        self._done = False
+
+    def __next__(self) -> tuple:
+        if self._done:
+            raise StopIteration
+        try:
+            value = next(self._gen)
+        except StopIteration:
+            self.close()
+            raise
+        except BaseException:
+            # A generator that raised is finished; the error itself reaches the consumer
+            # unchanged, with the generator's own frames in its traceback.
+            self._done = True
+            raise
+        specs = self._specs
+        if len(specs) == 1 and not dstruct.is_nested(self._spec):
+            return (_convert_yielded(value, specs[0]),)
+        leaves = _flatten_up_to(self._spec, value)
+        if leaves is None:
+            raise InvalidArgumentError(
+                None, None, "TypeError: `generator` yielded an element that did not match the "
+                f"expected structure. The expected structure was {dstruct.type_names(self._spec)}, "
+                f"but the yielded element was {value}.")
+        return tuple(_convert_yielded(v, s) for v, s in zip(leaves, specs))
+
+    def close(self) -> None:
+        self._done = True
+        gen, self._gen = self._gen, iter(())
+        close = getattr(gen, "close", None)
+        if close is not None:
+            close()
+
+
+class GeneratorDataset(DatasetV2):
+    """`from_generator(generator, output_signature=..., args=...)`."""
+
+    _repr_name = "_FlatMapDataset"  # what TF's implementation shows
+
+    def __init__(self, generator: Callable, output_types: Any, output_shapes: Any, args: Any,
+                 output_signature: Any) -> None:
+        if not callable(generator):
+            raise TypeError("`generator` must be a Python callable.")
+        if output_signature is not None:
+            if output_types is not None:
+                raise TypeError("The `output_types` argument can not be used together with the "
+                                "`output_signature` argument.")
+            if output_shapes is not None:
+                raise TypeError("The `output_shapes` argument can not be used together with the "
+                                "`output_signature` argument.")
+            output_signature = dstruct.map_structure(as_tensor_spec,
+                                                     dstruct.lists_to_tuples(output_signature))
+            for s in dstruct.flatten(output_signature):
+                if not isinstance(s, TensorSpec):
+                    raise TypeError(f"`output_signature` must contain objects that are subclass "
+                                    f"of `tf.TypeSpec` but found {type(s)} which is not.")
+            spec = output_signature
+        else:
+            if output_types is None:
+                raise TypeError("To specify the output signature you need to provide either the "
+                                "`output_signature` argument or the `output_types` argument.")
+            types = dstruct.lists_to_tuples(output_types)
+            if output_shapes is None:
+                shapes = dstruct.map_structure(lambda _: TensorShape(None), types)
+            else:
+                shapes = _shapes_like(types, output_shapes)
+            flat_t, flat_s = dstruct.flatten(types), dstruct.flatten(shapes)
+            specs = [TensorSpec(s, t) for t, s in zip(flat_t, flat_s)]
+            spec = dstruct.pack_as(types, specs) if dstruct.is_nested(types) else specs[0]
+        spec = dstruct.lists_to_tuples(spec)
+        super().__init__((), dstruct.Structure(spec))
+        self._generator = generator
+        if args is None:
+            self._args: tuple = ()
+        else:
+            self._args = tuple(_arg_value(a) for a in (args if isinstance(args, (tuple, list))
+                                                      else (args,)))
+
+    def _make_iterator(self, ctx: Any = None) -> ElementIterator:
+        gen = iter(self._generator(*self._args))
+        st = self._structure
+        return _GeneratorIterator(gen, st.spec, st.specs)
+
+    def _cardinality(self) -> int:
+        return UNKNOWN
+
+
+def _arg_value(a: Any) -> Any:
+    t = convert_to_tensor(a)
+    return t.numpy()
+
+
+def _shapes_like(types: Any, shapes: Any) -> Any:
+    if not dstruct.is_nested(types):
+        return TensorShape(shapes)
+    if isinstance(types, dict):
+        return {k: _shapes_like(types[k], shapes[k]) for k in types}
+    return tuple(_shapes_like(t, s) for t, s in zip(types, shapes))
+
+
+# ---------------------------------------------------------------------------------------
+# Combining datasets
+# ---------------------------------------------------------------------------------------
+
+class _ZipIterator(ElementIterator):
+    __slots__ = ("_its",)
+
+    def __init__(self, its: list) -> None:
+        self._its = its
+
+    def __next__(self) -> tuple:
+        out: tuple = ()
+        for it in self._its:
+            out += next(it)
+        return out
+
+    def close(self) -> None:
+        for it in self._its:
+            it.close()
+
+
+class ZipDataset(DatasetV2):
+    _repr_name = "_ZipDataset"
+
+    def __init__(self, datasets: Any) -> None:
+        if isinstance(datasets, list):
+            raise TypeError("Invalid input to `zip`. Inputs are expected to be (nested) structures "
+                            "of `tf.data.Dataset` objects. Python `list` is not supported and you "
+                            "should use `tuple` instead.")
+        flat = dstruct.flatten(datasets)
+        for d in flat:
+            if not isinstance(d, DatasetV2):
+                raise TypeError("Invalid input to `zip`. Inputs are expected to be (nested) "
+                                "structures of `tf.data.Dataset` objects but encountered object "
+                                f"of type {type(d)}.")
+        super().__init__(tuple(flat))
+        self._nesting = datasets
+
+    def _compute_structure(self) -> dstruct.Structure:
+        specs = [d.element_spec for d in self._inputs]
+        if not dstruct.is_nested(self._nesting):
+            return self._inputs[0]._structure
+        return dstruct.Structure(dstruct.pack_as(self._nesting, specs))
+
+    def _make_iterator(self, ctx: Any = None) -> ElementIterator:
+        return _ZipIterator([d._make_iterator(ctx) for d in self._inputs])
+
+    def _cardinality(self) -> int:
+        cards = [d._cardinality() for d in self._inputs]
+        finite = [c for c in cards if c >= 0]
+        if finite:
+            return min(finite)
+        return UNKNOWN if UNKNOWN in cards else INFINITE
+
+
+class _ConcatIterator(ElementIterator):
+    __slots__ = ("_datasets", "_ctx", "_k", "_it")
+
+    def __init__(self, datasets: tuple, ctx: Any) -> None:
+        self._datasets, self._ctx = datasets, ctx
+        self._k = 0
+        self._it = datasets[0]._make_iterator(ctx)
+
+    def __next__(self) -> tuple:
+        while True:
+            if self._it is None:
+                raise StopIteration
+            try:
+                return next(self._it)
+            except StopIteration:
+                self._it.close()
+                self._k += 1
+                self._it = (self._datasets[self._k]._make_iterator(self._ctx)
+                            if self._k < len(self._datasets) else None)
+
+    def close(self) -> None:
+        if self._it is not None:
+            self._it.close()
+            self._it = None
+
+
+class ConcatenateDataset(DatasetV2):
+    _repr_name = "_ConcatenateDataset"
+
+    def __init__(self, first: DatasetV2, second: DatasetV2) -> None:
+        if not isinstance(second, DatasetV2):
+            raise TypeError(f"`dataset` must be a `tf.data.Dataset` object, got {second!r}")
+        super().__init__((first, second))
+        a, b = first.element_spec, second.element_spec
+        common = dstruct.most_specific_common(a, b)
+        if common is None:
+            raise TypeError(f"Incompatible dataset elements:\n  {a!r} vs.   {b!r}")
+        self._struct_cache = dstruct.Structure(common)
+
+    def _make_iterator(self, ctx: Any = None) -> ElementIterator:
+        return _ConcatIterator(self._inputs, ctx)
+
+    def _cardinality(self) -> int:
+        a, b = self._inputs[0]._cardinality(), self._inputs[1]._cardinality()
+        if INFINITE in (a, b):
+            return INFINITE
+        if UNKNOWN in (a, b):
+            return UNKNOWN
+        return a + b
+
+
+def _common_structure(datasets: list, what: str) -> dstruct.Structure:
+    spec = datasets[0].element_spec
+    for d in datasets[1:]:
+        common = dstruct.most_specific_common(spec, d.element_spec)
+        if common is None:
+            raise TypeError(f"Invalid `datasets`. The elements of `datasets` must have compatible "
+                            f"structures and types, but {spec!r} and {d.element_spec!r} differ "
+                            f"({what}).")
+        spec = common
+    return dstruct.Structure(spec)
+
+
+class _DirectedIterator(ElementIterator):
+    """Takes each element from the input a selector names (sample/choose_from_datasets)."""
+
+    __slots__ = ("_its", "_select", "_stop_on_empty", "_alive")
+
+    def __init__(self, its: list, select: Callable, stop_on_empty: bool) -> None:
+        self._its, self._select, self._stop_on_empty = its, select, stop_on_empty
+        self._alive = [True] * len(its)
+
+    def __next__(self) -> tuple:
+        while True:
+            if not any(self._alive):
+                raise StopIteration
+            k = self._select(self._alive)  # StopIteration when the selector ends
+            if not 0 <= k < len(self._its):
+                raise InvalidArgumentError(None, None, f"Selector index out of range: {k} >= "
+                                           f"{len(self._its)} [Op:IteratorGetNext]")
+            if not self._alive[k]:
+                continue
+            try:
+                return next(self._its[k])
+            except StopIteration:
+                if self._stop_on_empty:
+                    raise
+                self._alive[k] = False
+
+    def close(self) -> None:
+        for it in self._its:
+            it.close()
+
+
+class SampleFromDatasets(DatasetV2):
+    _repr_name = "_DirectedInterleaveDataset"
+
+    def __init__(self, datasets: Any, weights: Any, seed: Any, stop_on_empty: bool,
+                 rerandomize: Any) -> None:
+        datasets = list(datasets)
+        if not datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        for d in datasets:
+            if not isinstance(d, DatasetV2):
+                raise TypeError(f"Invalid `datasets`. `datasets` must be a list of "
+                                f"`tf.data.Dataset` objects, got {d!r}.")
+        if weights is None:
+            w = np.full(len(datasets), 1.0 / len(datasets))
+        else:
+            w = np.asarray(weights.numpy() if hasattr(weights, "numpy") else weights,
+                           dtype=np.float64).reshape(-1)
+            if len(w) != len(datasets):
+                raise ValueError(f"Invalid `weights`. `weights` should have the same length as "
+                                 f"`datasets` but got `len(weights)={len(w)}` vs. "
+                                 f"`len(datasets)={len(datasets)}`.")
+            if not np.all(np.isfinite(w)) or np.any(w < 0) or w.sum() <= 0:
+                raise InvalidArgumentError(None, None, "Invalid `weights`: they must be finite, "
+                                           "non-negative and not all zero.")
+        super().__init__(tuple(datasets), _common_structure(datasets, "sample_from_datasets"))
+        self._weights = w / w.sum()
+        self._seeds = split_seed(seed)
+        self._stop_on_empty = bool(stop_on_empty)
+        self._rerandomize = rerandomize is None or bool(rerandomize)
+        self._epoch = 0
+
+    def _make_iterator(self, ctx: Any = None) -> ElementIterator:
+        epoch = self._epoch
+        if self._rerandomize:
+            self._epoch += 1
+        rng = make_rng(self._seeds, epoch)
+        base = self._weights
+        pool: list = []
+        seen: list = []  # the `alive` flags the pool was drawn for
+
+        def select(alive: list) -> int:
+            if not pool or seen != alive:
+                # (Re)draw a block of choices; an exhausted input gets weight 0.
+                w = base * np.asarray(alive, dtype=np.float64)
+                if w.sum() <= 0:
+                    raise StopIteration  # only zero-weight inputs are left
+                pool[:] = rng.choice(len(w), size=64, p=w / w.sum()).tolist()[::-1]
+                seen[:] = alive
+            return pool.pop()
+
+        return _DirectedIterator([d._make_iterator(ctx) for d in self._inputs], select,
+                                 self._stop_on_empty)
+
+    def _cardinality(self) -> int:
+        cards = [d._cardinality() for d in self._inputs]
+        if all(c == INFINITE for c in cards):
+            return INFINITE
+        return UNKNOWN
+
+
+class ChooseFromDatasets(DatasetV2):
+    _repr_name = "_DirectedInterleaveDataset"
+
+    def __init__(self, datasets: Any, choice_dataset: DatasetV2, stop_on_empty: bool) -> None:
+        datasets = list(datasets)
+        if not datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        if not isinstance(choice_dataset, DatasetV2):
+            raise TypeError(f"Invalid `choice_dataset`. `choice_dataset` should be a "
+                            f"`tf.data.Dataset` but is {type(choice_dataset)}.")
+        cs = choice_dataset.element_spec
+        if not (isinstance(cs, TensorSpec) and cs.dtype is _dt.int64 and cs.shape == []):
+            raise TypeError(f"Invalid `choice_dataset`. Elements of `choice_dataset` must be "
+                            f"scalar `tf.int64` tensors but are {cs!r}.")
+        super().__init__(tuple(datasets) + (choice_dataset,),
+                         _common_structure(datasets, "choose_from_datasets"))
+        self._n = len(datasets)
+        self._stop_on_empty = bool(stop_on_empty)
+
+    def _make_iterator(self, ctx: Any = None) -> ElementIterator:
+        choices = self._inputs[-1]._make_iterator(ctx)
+        its = [d._make_iterator(ctx) for d in self._inputs[:-1]]
+
+        def select(alive: list) -> int:
+            return int(next(choices)[0]._arr)
+
+        it = _DirectedIterator(its, select, self._stop_on_empty)
+        it._its = its
+        return _WithExtra(it, choices)
+
+    def _cardinality(self) -> int:
+        return UNKNOWN
+
+
+class _WithExtra(ElementIterator):
+    """An iterator that also owns another one (closed together)."""
+
+    __slots__ = ("_it", "_extra")
+
+    def __init__(self, it: ElementIterator, extra: ElementIterator) -> None:
+        self._it, self._extra = it, extra
+
+    def __next__(self) -> tuple:
+        return next(self._it)
+
+    def close(self) -> None:
+        self._it.close()
+        self._extra.close()
+
+
+# ---------------------------------------------------------------------------------------
+
+def list_files(file_pattern: Any, shuffle: Any, seed: Any) -> DatasetV2:
+    patterns = file_pattern
+    if isinstance(patterns, EagerTensor):
+        patterns = patterns.numpy()
+    if isinstance(patterns, np.ndarray):
+        patterns = patterns.reshape(-1).tolist()
+    if isinstance(patterns, (str, bytes)):
+        patterns = [patterns]
+    names: list = []
+    for p in patterns:
+        p = p.decode() if isinstance(p, bytes) else str(p)
+        names.extend(sorted(_glob.glob(p)))
+    if not names:
+        shown = patterns[0] if len(patterns) == 1 else patterns
+        shown = shown.decode() if isinstance(shown, bytes) else shown
+        raise InvalidArgumentError(None, None, "Expected 'tf.Tensor(False, shape=(), dtype=bool)'"
+                                   f" to be true. Summarized data: b'No files matched pattern: "
+                                   f"{shown}'")
+    names = sorted(set(names))
+    ds = TensorSliceDataset(np.array([os.fsencode(n) for n in names], dtype=object))
+    if shuffle is None or shuffle:
+        ds = ds.shuffle(len(names), seed=seed)
+    return ds
+
+
+def is_spec(x: Any) -> bool:
+    return isinstance(x, TypeSpec)

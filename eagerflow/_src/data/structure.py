@@ -1,0 +1,344 @@
+"""Element structures of tf.data: specs of values, and fast flatten/pack for one structure.
+
+Part of the data layer (above ops). Inside a pipeline an element travels as a flat
+tuple of components (EagerTensor, SparseTensor or a nested Dataset); a `Structure`
+turns the flat tuple back into the user's nesting (tuples, dicts, namedtuples) at
+the edges: when calling a user function and when handing an element to the user.
+
+As in tf.data, a Python *list* given as dataset input is one tensor, not a
+structure; only tuples and mappings nest.
+"""
+
+from __future__ import annotations
+
+import collections.abc
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core import nest
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec
+
+
+class DatasetSpec(TypeSpec):
+    """The type of a dataset used as a value (the elements of `window()`, for example)."""
+
+    __slots__ = ("_element_spec", "_dataset_shape")
+
+    def __init__(self, element_spec: Any, dataset_shape: Any = ()) -> None:
+        self._element_spec = element_spec
+        self._dataset_shape = TensorShape(dataset_shape)
+
+    @property
+    def element_spec(self) -> Any:
+        return self._element_spec
+
+    @property
+    def shape(self) -> TensorShape:
+        return self._dataset_shape
+
+    @property
+    def value_type(self) -> type:
+        from eagerflow._src.data.dataset import DatasetV2
+
+        return DatasetV2
+
+    @staticmethod
+    def from_value(value: Any) -> DatasetSpec:
+        return DatasetSpec(value.element_spec)
+
+    def is_compatible_with(self, spec_or_value: Any) -> bool:
+        from eagerflow._src.data.dataset import DatasetV2
+
+        if isinstance(spec_or_value, DatasetV2):
+            spec_or_value = DatasetSpec(spec_or_value.element_spec)
+        if not isinstance(spec_or_value, DatasetSpec):
+            return False
+        return specs_compatible(self._element_spec, spec_or_value._element_spec)
+
+    def _common(self, other: Any) -> DatasetSpec | None:
+        if not isinstance(other, DatasetSpec):
+            return None
+        common = most_specific_common(self._element_spec, other._element_spec)
+        return None if common is None else DatasetSpec(common, self._dataset_shape)
+
+    def __eq__(self, other: Any) -> bool:
+        return (isinstance(other, DatasetSpec) and self._element_spec == other._element_spec
+                and self._dataset_shape == other._dataset_shape)
+
+    def __hash__(self) -> int:
+        return hash(("dataset", self._dataset_shape))
+
+    def __repr__(self) -> str:
+        return f"DatasetSpec({self._element_spec!r}, {self._dataset_shape!r})"
+
+
+# ---------------------------------------------------------------------------------------
+# Nesting: tuples (incl. namedtuples) and mappings; everything else is a leaf.
+# ---------------------------------------------------------------------------------------
+
+def is_nested(x: Any) -> bool:
+    return isinstance(x, (tuple, collections.abc.Mapping))
+
+
+def flatten(x: Any) -> list:
+    """Leaves of a tf.data structure (mappings in sorted-key order)."""
+    if not is_nested(x):
+        return [x]
+    out: list = []
+    _flatten_into(x, out)
+    return out
+
+
+def _flatten_into(x: Any, out: list) -> None:
+    if isinstance(x, collections.abc.Mapping):
+        for k in _sorted(x):
+            v = x[k]
+            if is_nested(v):
+                _flatten_into(v, out)
+            else:
+                out.append(v)
+    else:
+        for v in x:
+            if is_nested(v):
+                _flatten_into(v, out)
+            else:
+                out.append(v)
+
+
+def _sorted(d: Any) -> list:
+    try:
+        return sorted(d)
+    except TypeError:
+        return list(d)
+
+
+def pack_as(structure: Any, flat: Any) -> Any:
+    """Rebuilds `structure`'s nesting (tuples, namedtuples, mappings) around `flat`."""
+    flat = list(flat)
+    if not is_nested(structure):
+        if len(flat) != 1:
+            raise ValueError(f"Could not pack sequence: 1 leaf expected, got {len(flat)}.")
+        return flat[0]
+    it = iter(flat)
+    out = _pack(structure, it)
+    if next(it, _END) is not _END:
+        raise ValueError("Could not pack sequence: too many leaves for the structure.")
+    return out
+
+
+_END = object()
+
+
+def _pack(s: Any, it: Any) -> Any:
+    if isinstance(s, collections.abc.Mapping):
+        vals = {k: (_pack(s[k], it) if is_nested(s[k]) else _next(it)) for k in _sorted(s)}
+        if type(s) is dict:
+            return {k: vals[k] for k in s}
+        try:
+            return type(s)((k, vals[k]) for k in s)
+        except TypeError:
+            return {k: vals[k] for k in s}
+    children = [_pack(c, it) if is_nested(c) else _next(it) for c in s]
+    if hasattr(s, "_fields"):
+        return type(s)(*children)
+    return tuple(children)
+
+
+def _next(it: Any) -> Any:
+    v = next(it, _END)
+    if v is _END:
+        raise ValueError("Could not pack sequence: too few leaves for the structure.")
+    return v
+
+
+def map_structure(fn: Callable, x: Any) -> Any:
+    return pack_as(x, [fn(v) for v in flatten(x)]) if is_nested(x) else fn(x)
+
+
+def lists_to_tuples(x: Any) -> Any:
+    """A map function's return value: lists become tuples (tf.data does the same)."""
+    if isinstance(x, list):
+        return tuple(lists_to_tuples(v) for v in x)
+    if isinstance(x, tuple):
+        vals = [lists_to_tuples(v) for v in x]
+        return type(x)(*vals) if hasattr(x, "_fields") else tuple(vals)
+    if isinstance(x, collections.abc.Mapping):
+        return {k: lists_to_tuples(v) for k, v in x.items()}
+    return x
+
+
+# ---------------------------------------------------------------------------------------
+# Values and their specs.
+# ---------------------------------------------------------------------------------------
+
+def _is_dataset(x: Any) -> bool:
+    from eagerflow._src.data.dataset import DatasetV2
+
+    return isinstance(x, DatasetV2)
+
+
+def to_component(value: Any) -> Any:
+    """One leaf as a pipeline component: a tensor, a SparseTensor or a dataset."""
+    if type(value) is EagerTensor or isinstance(value, (SparseTensor, Tensor)):
+        return value
+    if _is_dataset(value):
+        return value
+    if value is None:
+        raise TypeError("Failed to convert elements of None to Tensor. Consider casting elements "
+                        "to a supported type.")
+    return convert_to_tensor(value)
+
+
+def normalize_element(element: Any) -> Any:
+    """Converts the leaves of a nested input to tensors (lists are leaves)."""
+    if not is_nested(element):
+        return to_component(element)
+    flat = [to_component(v) for v in flatten(element)]
+    return pack_as(element, flat)
+
+
+def spec_of(value: Any) -> TypeSpec:
+    if isinstance(value, SparseTensor):
+        return SparseTensorSpec(value.shape, value.dtype)
+    if _is_dataset(value):
+        return DatasetSpec(value.element_spec)
+    return TensorSpec._make(value.shape, value.dtype)
+
+
+def structure_spec(value: Any) -> Any:
+    """The nested spec of a normalized element."""
+    if not is_nested(value):
+        return spec_of(value)
+    return pack_as(value, [spec_of(v) for v in flatten(value)])
+
+
+def specs_compatible(a: Any, b: Any) -> bool:
+    try:
+        nest.assert_same_structure(a, b, check_types=False)
+    except (ValueError, TypeError):
+        return False
+    for x, y in zip(flatten(a), flatten(b)):
+        if type(x) is not type(y):
+            return False
+        if not x.is_compatible_with(y):
+            return False
+    return True
+
+
+def most_specific_common(a: Any, b: Any) -> Any:
+    """The most specific spec both `a` and `b` conform to, or None if they can't be merged."""
+    try:
+        nest.assert_same_structure(a, b, check_types=False)
+    except (ValueError, TypeError):
+        return None
+    out = []
+    for x, y in zip(flatten(a), flatten(b)):
+        c = x._common(y) if isinstance(x, TypeSpec) else None
+        if c is None:
+            return None
+        out.append(c)
+    return pack_as(a, out) if is_nested(a) else out[0]
+
+
+def relax_spec(spec: TypeSpec) -> TypeSpec:
+    """The same spec with every dimension unknown (rank kept)."""
+    if isinstance(spec, TensorSpec):
+        rank = spec.shape.rank
+        return TensorSpec._make(TensorShape(None if rank is None else [None] * rank), spec.dtype)
+    if isinstance(spec, SparseTensorSpec):
+        rank = spec.shape.rank
+        return SparseTensorSpec(None if rank is None else [None] * rank, spec.dtype)
+    return spec
+
+
+def type_names(spec: Any) -> str:
+    """`(tf.int32, tf.int64)`-style text for messages."""
+    if is_nested(spec):
+        leaves = [repr(s.dtype) if hasattr(s, "dtype") else repr(s) for s in flatten(spec)]
+        packed = pack_as(spec, leaves)
+        return _text(packed)
+    return repr(spec.dtype) if hasattr(spec, "dtype") else repr(spec)
+
+
+def _text(x: Any) -> str:
+    if isinstance(x, collections.abc.Mapping):
+        return "{" + ", ".join(f"{k!r}: {_text(v)}" for k, v in x.items()) + "}"
+    if isinstance(x, tuple):
+        inner = ", ".join(_text(v) for v in x)
+        return f"({inner},)" if len(x) == 1 else f"({inner})"
+    return str(x)
+
+
+# ---------------------------------------------------------------------------------------
+# Structure: one nesting, compiled into fast pack / unpack functions.
+# ---------------------------------------------------------------------------------------
+
+class Structure:
+    """The nesting of a dataset's elements and the spec of each flat component."""
+
+    __slots__ = ("spec", "specs", "n", "pack", "unpack_args", "kind")
+
+    def __init__(self, spec: Any) -> None:
+        self.spec = spec
+        self.specs = tuple(flatten(spec))
+        self.n = len(self.specs)
+        # kind: "leaf" (one component), "tuple" (a plain tuple of leaves), "other".
+        if not is_nested(spec):
+            self.kind = "leaf"
+            self.pack = _pack_leaf
+        elif type(spec) is tuple and not any(is_nested(s) for s in spec):
+            self.kind = "tuple"
+            self.pack = _pack_tuple
+        else:
+            self.kind = "other"
+            self.pack = lambda flat, _s=spec: pack_as(_s, flat)
+        # tf.data calls a user function with a plain tuple element unpacked as arguments.
+        self.unpack_args = type(spec) is tuple
+
+    def flatten_value(self, value: Any) -> tuple:
+        """A nested value of this structure as a flat tuple (no checks)."""
+        if self.kind == "leaf":
+            return (value,)
+        if self.kind == "tuple":
+            return tuple(value)
+        return tuple(flatten(value))
+
+    def __repr__(self) -> str:
+        return f"Structure({self.spec!r})"
+
+
+def _pack_leaf(flat: tuple) -> Any:
+    return flat[0]
+
+
+def _pack_tuple(flat: tuple) -> Any:
+    return flat if type(flat) is tuple else tuple(flat)
+
+
+def zeros_like_spec(spec: TypeSpec) -> Any:
+    """A component of the given spec (unknown dims of size 0); used when no real value is
+    available to learn a function's output structure from."""
+    if isinstance(spec, TensorSpec):
+        dims = spec.shape.dims
+        shape = () if dims is None else tuple(0 if d is None else d for d in dims)
+        if spec.dtype is _dt.string:
+            arr = np.full(shape, b"", dtype=object)
+        else:
+            arr = np.zeros(shape, dtype=spec.dtype.as_numpy_dtype)
+        return EagerTensor(arr, spec.dtype)
+    if isinstance(spec, SparseTensorSpec):
+        dims = spec.shape.dims or []
+        return SparseTensor._from_arrays(np.zeros((0, len(dims)), np.int64),
+                                         np.zeros((0,), dtype=spec.dtype.as_numpy_dtype),
+                                         np.array([d or 0 for d in dims], np.int64), spec.dtype)
+    if isinstance(spec, DatasetSpec):
+        from eagerflow._src.data.sources import ListDataset
+
+        return ListDataset([], Structure(spec.element_spec))
+    raise TypeError(f"Unsupported spec {spec!r}")

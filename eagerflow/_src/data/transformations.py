@@ -1,0 +1,757 @@
+"""Element-wise and ordering transformations: map, filter, flat_map, scan, take_while,
+ignore_errors, unique, shuffle, repeat, take, skip, shard, with_options; and reduce.
+
+Data layer. Batching lives in batching.py, threaded transformations (parallel
+map, interleave, prefetch) in parallel.py, cache in cache.py.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.errors import InvalidArgumentError, op_error
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
+from eagerflow._src.data.functions import StructuredFunction
+from eagerflow._src.data.iterators import ElementIterator, IterContext
+from eagerflow._src.data.random_seed import make_rng, split_seed
+from eagerflow._src.data.sources import RowIterator, bool_arg, int64_arg, row_element
+
+# ---------------------------------------------------------------------------------------
+# map, filter
+# ---------------------------------------------------------------------------------------
+
+class _MapIterator(ElementIterator):
+    __slots__ = ("_in", "_call")
+
+    def __init__(self, upstream: ElementIterator, call: Callable) -> None:
+        self._in, self._call = upstream, call
+
+    def __next__(self) -> tuple:
+        return self._call(next(self._in))
+
+    def close(self) -> None:
+        self._in.close()
+
+
+class MapDataset(DatasetV2):
+    _repr_name = "_MapDataset"
+
+    def __init__(self, input_dataset: DatasetV2, map_func: Callable) -> None:
+        super().__init__((input_dataset,))
+        self._fn = StructuredFunction(map_func, "Dataset.map()", input_dataset._structure,
+                                      input_dataset)
+
+    def _compute_structure(self) -> dstruct.Structure:
+        return self._fn.output_structure
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _MapIterator(self._inputs[0]._make_iterator(ctx), self._fn.call)
+
+
+def _predicate_call(fn: StructuredFunction, what: str) -> Callable:
+    """A flat-element -> bool callable checking TF's rule: a scalar tf.bool result."""
+    call = fn.call
+
+    def check(spec: Any) -> None:
+        if not (isinstance(spec, TensorSpec) and spec.dtype is _dt.bool
+                and spec.shape.is_compatible_with([])):
+            sep = ", but its return type is " if what == "filter" else " but its return type is"
+            raise ValueError(f"Invalid `predicate`. `predicate` must return a `tf.bool` scalar "
+                             f"tensor{sep}{spec!r}.")
+
+    if fn._out is not None:  # known statically: refuse now, as TF does when tracing
+        check(fn._out.spec)
+
+    def pred(flat: tuple) -> bool:
+        r = call(flat)[0]
+        if r._dtype is not _dt.bool or r._arr.shape != ():
+            check(TensorSpec._make(r.shape, r._dtype))
+        return bool(r._arr)
+
+    return pred
+
+
+class _FilterIterator(ElementIterator):
+    __slots__ = ("_in", "_pred")
+
+    def __init__(self, upstream: ElementIterator, pred: Callable) -> None:
+        self._in, self._pred = upstream, pred
+
+    def __next__(self) -> tuple:
+        nxt, pred = self._in.__next__, self._pred
+        while True:
+            e = nxt()
+            if pred(e):
+                return e
+
+    def close(self) -> None:
+        self._in.close()
+
+
+class FilterDataset(DatasetV2):
+    _repr_name = "_FilterDataset"
+
+    def __init__(self, input_dataset: DatasetV2, predicate: Callable) -> None:
+        super().__init__((input_dataset,))
+        fn = StructuredFunction(predicate, "Dataset.filter()", input_dataset._structure,
+                                input_dataset)
+        self._pred = _predicate_call(fn, "filter")
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _FilterIterator(self._inputs[0]._make_iterator(ctx), self._pred)
+
+    def _cardinality(self) -> int:
+        return UNKNOWN
+
+
+class _TakeWhileIterator(_FilterIterator):
+    __slots__ = ("_done",)
+
+    def __init__(self, upstream: ElementIterator, pred: Callable) -> None:
+        super().__init__(upstream, pred)
+        self._done = False
+
+    def __next__(self) -> tuple:
+        if self._done:
+            raise StopIteration
+        e = next(self._in)
+        if self._pred(e):
+            return e
+        self._done = True
+        raise StopIteration
+
+
+class TakeWhileDataset(DatasetV2):
+    _repr_name = "_TakeWhileDataset"
+
+    def __init__(self, input_dataset: DatasetV2, predicate: Callable) -> None:
+        super().__init__((input_dataset,))
+        fn = StructuredFunction(predicate, "Dataset.take_while()", input_dataset._structure,
+                                input_dataset)
+        self._pred = _predicate_call(fn, "take_while")
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _TakeWhileIterator(self._inputs[0]._make_iterator(ctx), self._pred)
+
+    def _cardinality(self) -> int:
+        return UNKNOWN
+
+
+# ---------------------------------------------------------------------------------------
+# flat_map
+# ---------------------------------------------------------------------------------------
+
+def dataset_function(map_func: Callable, what: str, input_dataset: DatasetV2) -> tuple:
+    """A function returning datasets: (its StructuredFunction-like caller, inner structure)."""
+    fn = StructuredFunction(map_func, what, input_dataset._structure, input_dataset)
+    in_struct = input_dataset._structure
+
+    def call(flat: tuple) -> DatasetV2:
+        args = in_struct.pack(flat)
+        out = map_func(*args) if in_struct.unpack_args else map_func(args)
+        if not isinstance(out, DatasetV2):
+            raise TypeError(f"The `map_func` argument of `{what}` must return a `Dataset` "
+                            f"object. Got {type(out)}.")
+        return out
+
+    return fn, call
+
+
+def inner_structure(fn: StructuredFunction, what: str) -> dstruct.Structure:
+    spec = fn.output_structure.spec
+    if not isinstance(spec, dstruct.DatasetSpec):
+        raise TypeError(f"The `map_func` argument of `{what}` must return a `Dataset` object. "
+                        f"Got {spec!r}.")
+    return dstruct.Structure(spec.element_spec)
+
+
+class _FlatMapIterator(ElementIterator):
+    __slots__ = ("_in", "_call", "_ctx", "_cur")
+
+    def __init__(self, upstream: ElementIterator, call: Callable, ctx: Any) -> None:
+        self._in, self._call, self._ctx = upstream, call, ctx
+        self._cur: ElementIterator | None = None
+
+    def __next__(self) -> tuple:
+        while True:
+            if self._cur is None:
+                self._cur = self._call(next(self._in))._make_iterator(self._ctx)
+            try:
+                return next(self._cur)
+            except StopIteration:
+                self._cur.close()
+                self._cur = None
+
+    def close(self) -> None:
+        if self._cur is not None:
+            self._cur.close()
+            self._cur = None
+        self._in.close()
+
+
+class FlatMapDataset(DatasetV2):
+    _repr_name = "_FlatMapDataset"
+
+    def __init__(self, input_dataset: DatasetV2, map_func: Callable) -> None:
+        super().__init__((input_dataset,))
+        self._fn, self._call = dataset_function(map_func, "Dataset.flat_map()", input_dataset)
+
+    def _compute_structure(self) -> dstruct.Structure:
+        return inner_structure(self._fn, "Dataset.flat_map()")
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _FlatMapIterator(self._inputs[0]._make_iterator(ctx), self._call, ctx)
+
+    def _cardinality(self) -> int:
+        return UNKNOWN
+
+
+# ---------------------------------------------------------------------------------------
+# scan, reduce
+# ---------------------------------------------------------------------------------------
+
+def _state_function(func: Callable, what: str, state: Any, input_dataset: DatasetV2) -> tuple:
+    state = dstruct.normalize_element(state)
+    state_spec = dstruct.structure_spec(state)
+    in_struct = dstruct.Structure((state_spec, input_dataset.element_spec))
+    fn = StructuredFunction(func, what, in_struct, None)
+    return state, state_spec, fn
+
+
+def _check_state(new_specs: list, state_specs: list, what: str) -> None:
+    if len(new_specs) != len(state_specs):
+        raise TypeError(f"Invalid `{what}`. The element structure for the new state must match "
+                        f"the initial state. Expected {len(state_specs)} components, got "
+                        f"{len(new_specs)}.")
+    for n, s in zip(new_specs, state_specs):
+        if n.dtype is not s.dtype:
+            raise TypeError(f"Invalid `{what}`. The element types for the new state must match "
+                            f"the initial state. Expected {s.dtype}, got {n.dtype}.")
+
+
+class _ScanIterator(ElementIterator):
+    __slots__ = ("_in", "_call", "_state", "_n_state", "_state_specs")
+
+    def __init__(self, upstream: ElementIterator, call: Callable, state: tuple,
+                 state_specs: list) -> None:
+        self._in, self._call, self._state = upstream, call, state
+        self._n_state = len(state)
+        self._state_specs = state_specs
+
+    def __next__(self) -> tuple:
+        e = next(self._in)
+        out = self._call(self._state + e)
+        new_state = out[:self._n_state]
+        _check_state([dstruct.spec_of(v) for v in new_state], self._state_specs, "scan_func")
+        self._state = new_state
+        return out[self._n_state:]
+
+    def close(self) -> None:
+        self._in.close()
+
+
+class ScanDataset(DatasetV2):
+    _repr_name = "_ScanDataset"
+
+    def __init__(self, input_dataset: DatasetV2, initial_state: Any, scan_func: Callable) -> None:
+        super().__init__((input_dataset,))
+        self._state, self._state_spec, self._fn = _state_function(
+            scan_func, "Dataset.scan()", initial_state, input_dataset)
+        self._state_flat = tuple(dstruct.flatten(self._state))
+        if self._fn._out is not None:
+            self._check_output(self._fn._out)
+
+    def _check_output(self, out: dstruct.Structure) -> None:
+        spec = out.spec
+        if not (type(spec) is tuple and len(spec) == 2):
+            raise TypeError(f"Invalid `scan_func`. `scan_func` should return a pair consisting of "
+                            f"new state and the output value but its return type is {spec!r}.")
+        _check_state(dstruct.flatten(spec[0]), dstruct.flatten(self._state_spec), "scan_func")
+
+    def _compute_structure(self) -> dstruct.Structure:
+        out = self._fn.output_structure
+        self._check_output(out)
+        return dstruct.Structure(out.spec[1])
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        out = self._fn.output_structure
+        self._check_output(out)
+        return _ScanIterator(self._inputs[0]._make_iterator(ctx), self._fn.call,
+                             self._state_flat, dstruct.flatten(self._state_spec))
+
+
+def reduce_dataset(dataset: DatasetV2, initial_state: Any, reduce_func: Callable) -> Any:
+    state, state_spec, fn = _state_function(reduce_func, "Dataset.reduce()", initial_state,
+                                            dataset)
+    flat_state = tuple(dstruct.flatten(state))
+    specs = dstruct.flatten(state_spec)
+    it = dataset._make_iterator(IterContext(dataset.options()))
+    try:
+        for e in it:
+            out = fn.call(flat_state + e)
+            _check_state([dstruct.spec_of(v) for v in out], specs, "reduce_func")
+            flat_state = out
+    finally:
+        it.close()
+    return dstruct.pack_as(state_spec, list(flat_state)) if dstruct.is_nested(state_spec) \
+        else flat_state[0]
+
+
+# ---------------------------------------------------------------------------------------
+# ignore_errors, unique
+# ---------------------------------------------------------------------------------------
+
+class _IgnoreErrorsIterator(ElementIterator):
+    __slots__ = ("_in", "_log")
+
+    def __init__(self, upstream: ElementIterator, log: bool) -> None:
+        self._in, self._log = upstream, log
+
+    def __next__(self) -> tuple:
+        while True:
+            try:
+                return next(self._in)
+            except StopIteration:
+                raise
+            except Exception as e:  # noqa: BLE001 - that is the transformation's job
+                if self._log:
+                    print(f"W tf.data: Error raised with error message {e}", file=sys.stderr)
+
+    def close(self) -> None:
+        self._in.close()
+
+
+class IgnoreErrorsDataset(DatasetV2):
+    _repr_name = "_IgnoreErrorsDataset"
+
+    def __init__(self, input_dataset: DatasetV2, log_warning: bool) -> None:
+        super().__init__((input_dataset,))
+        self._log = bool(log_warning)
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _IgnoreErrorsIterator(self._inputs[0]._make_iterator(ctx), self._log)
+
+    def _cardinality(self) -> int:
+        return UNKNOWN
+
+
+class _UniqueIterator(ElementIterator):
+    __slots__ = ("_in", "_seen")
+
+    def __init__(self, upstream: ElementIterator) -> None:
+        self._in = upstream
+        self._seen: set = set()
+
+    def __next__(self) -> tuple:
+        while True:
+            e = next(self._in)
+            a = e[0]._arr
+            key = a.item() if a.shape == () else (a.shape, tuple(a.ravel().tolist()))
+            if key not in self._seen:
+                self._seen.add(key)
+                return e
+
+    def close(self) -> None:
+        self._in.close()
+
+
+class UniqueDataset(DatasetV2):
+    _repr_name = "_UniqueDataset"
+
+    def __init__(self, input_dataset: DatasetV2) -> None:
+        super().__init__((input_dataset,))
+        st = input_dataset._structure
+        if st.n != 1:
+            raise op_error(InvalidArgumentError, "UniqueDataset",
+                           "UniqueDataset only supports inputs with a single component.")
+        spec = st.specs[0]
+        if not isinstance(spec, TensorSpec) or spec.dtype not in (_dt.int32, _dt.int64,
+                                                                  _dt.string):
+            raise TypeError(f"`tf.data.Dataset.unique` does not support type {spec.dtype} -- only "
+                            "`tf.int32`, `tf.int64`, and `tf.string` are supported.")
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _UniqueIterator(self._inputs[0]._make_iterator(ctx))
+
+    def _cardinality(self) -> int:
+        c = self._inputs[0]._cardinality()
+        return c if c == INFINITE else UNKNOWN
+
+
+# ---------------------------------------------------------------------------------------
+# shuffle
+# ---------------------------------------------------------------------------------------
+
+class _ShuffleIterator(ElementIterator):
+    """TF's buffer semantics: fill `buffer_size` elements, then emit a random one and put
+    the next input element in its slot (or shrink the buffer once the input is done)."""
+
+    __slots__ = ("_in", "_size", "_buf", "_rng", "_u", "_filled", "_done")
+
+    def __init__(self, upstream: ElementIterator, size: int | None, rng: Any) -> None:
+        self._in, self._size, self._rng = upstream, size, rng
+        self._buf: list = []
+        self._u: list = []
+        self._filled = False
+        self._done = False
+
+    def _fill(self) -> None:
+        buf, nxt, size = self._buf, self._in.__next__, self._size
+        try:
+            while size is None or len(buf) < size:
+                buf.append(nxt())
+        except StopIteration:
+            self._done = True
+        self._filled = True
+
+    def __next__(self) -> tuple:
+        if not self._filled:
+            self._fill()
+        buf = self._buf
+        n = len(buf)
+        if n == 0:
+            raise StopIteration
+        u = self._u
+        if not u:
+            u.extend(self._rng.random(1024).tolist())
+        i = int(u.pop() * n)
+        out = buf[i]
+        if not self._done:
+            try:
+                buf[i] = next(self._in)
+                return out
+            except StopIteration:
+                self._done = True
+        last = buf.pop()
+        if i < n - 1:
+            buf[i] = last
+        return out
+
+    def close(self) -> None:
+        self._buf = []
+        self._in.close()
+
+
+class _RowShuffleIterator(_ShuffleIterator):
+    """The same shuffle over row indices of an in-memory source (see RowIterator)."""
+
+    __slots__ = ("row_arrays", "row_dtypes", "_rows_in")
+
+    def __init__(self, upstream: Any, size: int | None, rng: Any) -> None:
+        super().__init__(upstream, size, rng)
+        self.row_arrays, self.row_dtypes = upstream.row_arrays, upstream.row_dtypes
+        self._rows_in = upstream
+
+    def _fill(self) -> None:
+        buf, nxt, size = self._buf, self._rows_in.next_row, self._size
+        try:
+            while size is None or len(buf) < size:
+                buf.append(nxt())
+        except StopIteration:
+            self._done = True
+        self._filled = True
+
+    def next_row(self) -> int:
+        if not self._filled:
+            self._fill()
+        buf = self._buf
+        n = len(buf)
+        if n == 0:
+            raise StopIteration
+        u = self._u
+        if not u:
+            u.extend(self._rng.random(1024).tolist())
+        i = int(u.pop() * n)
+        out = buf[i]
+        if not self._done:
+            try:
+                buf[i] = self._rows_in.next_row()
+                return out
+            except StopIteration:
+                self._done = True
+        last = buf.pop()
+        if i < n - 1:
+            buf[i] = last
+        return out
+
+    def __next__(self) -> tuple:
+        return row_element(self.row_arrays, self.row_dtypes, self.next_row())
+
+
+class ShuffleDataset(DatasetV2):
+    _repr_name = "_ShuffleDataset"
+
+    def __init__(self, input_dataset: DatasetV2, buffer_size: Any, seed: Any,
+                 reshuffle_each_iteration: Any) -> None:
+        super().__init__((input_dataset,))
+        size = int64_arg(buffer_size)
+        if size <= 0 and size != UNKNOWN:
+            raise op_error(InvalidArgumentError, "ShuffleDatasetV3",
+                           "buffer_size must be greater than zero or UNKNOWN_CARDINALITY")
+        self._size = None if size == UNKNOWN else size
+        self._seeds = split_seed(seed)
+        self._reshuffle = True if reshuffle_each_iteration is None else bool_arg(
+            reshuffle_each_iteration)
+        self._epoch = 0
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        epoch = 0
+        if self._reshuffle:
+            epoch = self._epoch
+            self._epoch += 1
+        upstream = self._inputs[0]._make_iterator(ctx)
+        rng = make_rng(self._seeds, epoch)
+        if isinstance(upstream, RowIterator) or isinstance(upstream, _RowShuffleIterator):
+            return _RowShuffleIterator(upstream, self._size, rng)
+        return _ShuffleIterator(upstream, self._size, rng)
+
+
+# ---------------------------------------------------------------------------------------
+# repeat, take, skip, shard
+# ---------------------------------------------------------------------------------------
+
+class _RepeatIterator(ElementIterator):
+    __slots__ = ("_ds", "_ctx", "_left", "_it", "_produced")
+
+    def __init__(self, ds: DatasetV2, count: int, ctx: Any) -> None:
+        self._ds, self._ctx, self._left = ds, ctx, count
+        self._it = ds._make_iterator(ctx) if count != 0 else None
+        self._produced = False
+
+    def __next__(self) -> tuple:
+        while self._it is not None:
+            try:
+                e = next(self._it)
+                self._produced = True
+                return e
+            except StopIteration:
+                self._it.close()
+                self._it = None
+                if self._left > 0:
+                    self._left -= 1
+                # An input that produced nothing would loop forever: stop, as TF does.
+                if self._left != 0 and self._produced:
+                    self._produced = False
+                    self._it = self._ds._make_iterator(self._ctx)
+        raise StopIteration
+
+    def close(self) -> None:
+        if self._it is not None:
+            self._it.close()
+            self._it = None
+
+
+class RepeatDataset(DatasetV2):
+    _repr_name = "_RepeatDataset"
+
+    def __init__(self, input_dataset: DatasetV2, count: Any) -> None:
+        super().__init__((input_dataset,))
+        n = -1 if count is None else int64_arg(count)
+        self._count = -1 if n < 0 else n
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _RepeatIterator(self._inputs[0], self._count, ctx)
+
+    def _cardinality(self) -> int:
+        c = self._inputs[0]._cardinality()
+        if self._count == 0 or c == 0:
+            return 0
+        if self._count < 0:
+            return INFINITE if c != UNKNOWN else UNKNOWN
+        if c < 0:
+            return c
+        return c * self._count
+
+
+class _TakeIterator(ElementIterator):
+    __slots__ = ("_in", "_left")
+
+    def __init__(self, upstream: ElementIterator, count: int) -> None:
+        self._in, self._left = upstream, count
+
+    def __next__(self) -> tuple:
+        if self._left == 0:
+            raise StopIteration
+        e = next(self._in)
+        if self._left > 0:
+            self._left -= 1
+            if self._left == 0:
+                # Release the input now: nothing more will be read (files, threads).
+                self._in.close()
+        return e
+
+    def close(self) -> None:
+        self._in.close()
+
+
+class TakeDataset(DatasetV2):
+    _repr_name = "_TakeDataset"
+
+    def __init__(self, input_dataset: DatasetV2, count: Any) -> None:
+        super().__init__((input_dataset,))
+        n = int64_arg(count)
+        self._count = -1 if n < 0 else n
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _TakeIterator(self._inputs[0]._make_iterator(ctx), self._count)
+
+    def _cardinality(self) -> int:
+        c = self._inputs[0]._cardinality()
+        if self._count < 0:
+            return c
+        if c == INFINITE:
+            return self._count
+        if c == UNKNOWN:
+            return UNKNOWN
+        return min(c, self._count)
+
+
+class _SkipIterator(ElementIterator):
+    __slots__ = ("_in", "_left")
+
+    def __init__(self, upstream: ElementIterator, count: int) -> None:
+        self._in, self._left = upstream, count
+
+    def __next__(self) -> tuple:
+        if self._left:
+            nxt = self._in.__next__
+            if self._left < 0:
+                while True:
+                    nxt()
+            while self._left:
+                nxt()
+                self._left -= 1
+        return next(self._in)
+
+    def close(self) -> None:
+        self._in.close()
+
+
+class SkipDataset(DatasetV2):
+    _repr_name = "_SkipDataset"
+
+    def __init__(self, input_dataset: DatasetV2, count: Any) -> None:
+        super().__init__((input_dataset,))
+        n = int64_arg(count)
+        self._count = -1 if n < 0 else n
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _SkipIterator(self._inputs[0]._make_iterator(ctx), self._count)
+
+    def _cardinality(self) -> int:
+        c = self._inputs[0]._cardinality()
+        if c < 0:
+            return c if (c == UNKNOWN or self._count >= 0) else 0
+        if self._count < 0:
+            return 0
+        return max(c - self._count, 0)
+
+
+class _ShardIterator(ElementIterator):
+    __slots__ = ("_in", "_n", "_index", "_pos")
+
+    def __init__(self, upstream: ElementIterator, n: int, index: int) -> None:
+        self._in, self._n, self._index = upstream, n, index
+        self._pos = 0
+
+    def __next__(self) -> tuple:
+        nxt = self._in.__next__
+        while True:
+            e = nxt()
+            pos = self._pos
+            self._pos = pos + 1
+            if pos % self._n == self._index:
+                return e
+
+    def close(self) -> None:
+        self._in.close()
+
+
+class ShardDataset(DatasetV2):
+    _repr_name = "_ShardDataset"
+
+    def __init__(self, input_dataset: DatasetV2, num_shards: Any, index: Any) -> None:
+        super().__init__((input_dataset,))
+        n, i = int64_arg(num_shards), int64_arg(index)
+        if n <= 0:
+            raise op_error(InvalidArgumentError, "ShardDataset", f"Number of shards must be "
+                           f"greater than zero (currently num_shards = {n}).")
+        if not 0 <= i < n:
+            raise op_error(InvalidArgumentError, "ShardDataset", f"Index must be between 0 and "
+                           f"{n - 1} (currently index = {i}).")
+        self._n, self._index = n, i
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _ShardIterator(self._inputs[0]._make_iterator(ctx), self._n, self._index)
+
+    def _cardinality(self) -> int:
+        c = self._inputs[0]._cardinality()
+        if c < 0:
+            return c
+        return c // self._n + (1 if self._index < c % self._n else 0)
+
+
+class OptionsDataset(DatasetV2):
+    _repr_name = "_OptionsDataset"
+
+    def __init__(self, input_dataset: DatasetV2, options: Any) -> None:
+        super().__init__((input_dataset,))
+        self._own_options = options
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return self._inputs[0]._make_iterator(ctx)
+
+
+def scalar_int64(value: int) -> EagerTensor:
+    return EagerTensor(np.array(value, np.int64), _dt.int64)
+
+
+class _AssertCardinalityIterator(ElementIterator):
+    __slots__ = ("_in", "_expected", "_seen")
+
+    def __init__(self, upstream: ElementIterator, expected: int) -> None:
+        self._in, self._expected = upstream, expected
+        self._seen = 0
+
+    def __next__(self) -> tuple:
+        from eagerflow._src.core.errors import FailedPreconditionError
+
+        try:
+            e = next(self._in)
+        except StopIteration:
+            if self._expected >= 0 and self._seen != self._expected:
+                raise FailedPreconditionError(
+                    None, None, f"Input dataset was expected to contain {self._expected} "
+                    f"elements but contained only {self._seen} elements.") from None
+            raise
+        self._seen += 1
+        if self._expected >= 0 and self._seen > self._expected:
+            raise FailedPreconditionError(
+                None, None, f"Input dataset was expected to contain {self._expected} elements "
+                f"but contained at least {self._seen} elements.")
+        return e
+
+    def close(self) -> None:
+        self._in.close()
+
+
+class AssertCardinalityDataset(DatasetV2):
+    _repr_name = "_AssertCardinalityDataset"
+
+    def __init__(self, input_dataset: DatasetV2, expected: Any) -> None:
+        super().__init__((input_dataset,))
+        self._expected = int64_arg(expected)
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        return _AssertCardinalityIterator(self._inputs[0]._make_iterator(ctx), self._expected)
+
+    def _cardinality(self) -> int:
+        return self._expected

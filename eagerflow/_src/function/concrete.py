@@ -1,0 +1,415 @@
+"""ConcreteFunction: one trace of a tf.function, compiled, callable, differentiable.
+
+Sits in function/, above graph/. A ConcreteFunction holds the traced graph (what
+`.graph` shows), compiles an optimized copy into straight-line Python on first call,
+and is itself an op (a "Call"): called while another function is traced, it becomes
+one operation of that graph (inlined later by the optimizer); called under a
+GradientTape, it is recorded as one node whose gradient is another ConcreteFunction
+(the traced function replayed under a tape, then differentiated), so gradients flow
+through functions to any order.
+
+A Call's outputs are the function's outputs followed by its "saved" tensors:
+variable reads and stateful results (random draws) that a gradient must see as they
+were, not recompute.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import nest
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.graph import codegen
+from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
+from eagerflow._src.graph.passes import optimize
+from eagerflow._src.ops.dispatch import Node, bind
+from eagerflow._src.ops.registry import OpDef
+
+
+class _Leaf:
+    """A position in the output structure: index into the flat outputs."""
+
+    __slots__ = ("i",)
+
+    def __init__(self, i: int) -> None:
+        self.i = i
+
+
+def collect_saved(graph: Graph) -> tuple[list, list]:
+    """The tensors a gradient must not recompute, with the variable each one reads."""
+    saved, saved_vars = [], []
+    for node in graph.operations:
+        name = node.op.name
+        if name == "ReadVariableOp":
+            saved.append(node.outputs[0])
+            saved_vars.append(node.inputs[0])
+        elif getattr(node.op, "fn", None) is not None:
+            fn = node.op.fn
+            n_out = len(fn.graph.outputs)
+            saved.extend(node.outputs[n_out:])
+            saved_vars.extend(fn._saved_vars)
+        elif node.op.stateful and node.outputs and getattr(node.op, "replay", None) is None:
+            # a random draw (not control flow, which is replayed without its effects)
+            saved.extend(node.outputs)
+            saved_vars.extend([None] * len(node.outputs))
+    return saved, saved_vars
+
+
+def _has_effects(graph: Graph) -> bool:
+    return any(node.op.stateful for node in graph.operations)
+
+
+class tracing_scope:  # noqa: N801 - used like a function
+    """Makes `graph` the graph being built, with a fresh tape stack and no name scope."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+
+    def __enter__(self) -> Graph:
+        st = _state
+        self._saved = (st.graph, st.tapes, st.name_scopes)
+        st.graph, st.tapes, st.name_scopes = self.graph, [], []
+        return self.graph
+
+    def __exit__(self, *exc: Any) -> None:
+        st = _state
+        st.graph, st.tapes, st.name_scopes = self._saved
+
+
+class ConcreteFunction:
+    """A traced, compiled function for one input signature."""
+
+    def __init__(self, graph: FuncGraph, out_template: Any, name: str,
+                 structured_input_signature: Any = None, captured_inputs: list | None = None,
+                 arg_keywords: list | None = None) -> None:
+        self.graph = graph
+        self._name = name
+        self._out_template = out_template
+        self._structured_input_signature = structured_input_signature
+        self.captured_inputs = list(captured_inputs or [])
+        self._arg_keywords = arg_keywords or []
+        self._n_out = len(graph.outputs)
+        self._saved, self._saved_vars = collect_saved(graph)
+        self._read_vars = list(graph.read_vars.values())
+        self._has_effects = _has_effects(graph)
+        self._fwd = None
+        self._fwd_saved = None
+        self._optimized: Graph | None = None
+        self._op: OpDef | None = None
+        self._backward: Any = None
+        self._backward_mask: list = []
+
+    # -- structure ---------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def inputs(self) -> list:
+        return list(self.graph.inputs)
+
+    @property
+    def outputs(self) -> list:
+        return list(self.graph.outputs)
+
+    @property
+    def structured_input_signature(self) -> Any:
+        return self._structured_input_signature
+
+    @property
+    def structured_outputs(self) -> Any:
+        outs = self.graph.outputs
+        return _pack(self._out_template, lambda i: outs[i])
+
+    @property
+    def output_dtypes(self) -> Any:
+        return nest.map_structure(lambda t: t.dtype, self.structured_outputs)
+
+    @property
+    def output_shapes(self) -> Any:
+        return nest.map_structure(lambda t: t.shape, self.structured_outputs)
+
+    @property
+    def variables(self) -> tuple:
+        return tuple(self.graph.variables.values())
+
+    @property
+    def trainable_variables(self) -> tuple:
+        return tuple(v for v in self.graph.variables.values() if v.trainable)
+
+    # -- compilation -------------------------------------------------------------------
+    def optimized_graph(self) -> Graph:
+        if self._optimized is None:
+            self._optimized = optimize(self.graph)
+        return self._optimized
+
+    def _compile(self) -> None:
+        g = self.optimized_graph()
+        self._fwd = codegen.generate(g, g.outputs, self._name, wrap=True)
+
+    def _compile_saved(self) -> None:
+        from eagerflow._src.graph.passes import PIPELINE
+        from eagerflow._src.graph.passes.common import copy_graph
+
+        g = copy_graph(self.graph)
+        # The saved tensors become extra outputs, so the optimizer keeps and rewires them.
+        n = len(g.outputs)
+        mapping = {id(a): b for a, b in zip(_all_tensors(self.graph), _all_tensors(g))}
+        g.outputs = list(g.outputs) + [mapping[id(s)] for s in self._saved]
+        for _, p in PIPELINE:
+            g = p(g)
+        outs = g.outputs
+        self._fwd_saved = codegen.generate(g, outs[:n] + outs[n:], self._name + "_with_saved")
+
+    @property
+    def generated_code(self) -> str:
+        """The Python source the optimized graph was compiled to."""
+        if self._fwd is None:
+            self._compile()
+        return self._fwd.source
+
+    def print_code(self) -> None:
+        print(self.generated_code)
+
+    # -- the Call op -------------------------------------------------------------------
+    @property
+    def call_op(self) -> OpDef:
+        if self._op is None:
+            specs = [(t._shape, t._dtype) for t in list(self.graph.outputs) + self._saved]
+            n_args = len(self.graph.inputs)
+            total = len(specs)
+
+            def kernel(xp: Any, *args: Any) -> Any:
+                if self._fwd_saved is None:
+                    self._compile_saved()
+                out = self._fwd_saved.fn(*args[:n_args])
+                return out[0] if total == 1 else out
+
+            op = OpDef("StatefulPartitionedCall" if self._has_effects else "PartitionedCall",
+                       lambda *ins: specs, kernel, grad=self._call_grad, num_outputs=total,
+                       stateful=self._has_effects)
+            op.fn = self  # type: ignore[attr-defined]
+            op.replay = self._replay_node  # type: ignore[attr-defined]
+            self._op = op
+        return self._op
+
+    def _replay_node(self, node: Any, args: tuple, saved: dict, skip_effects: bool,
+                     env: dict) -> Any:
+        from eagerflow._src.graph.replay import replay
+
+        n_args, n_out = len(self.graph.inputs), self._n_out
+        inner_saved = {}
+        for k, s in enumerate(self._saved):
+            o = node.outputs[n_out + k]
+            if id(o) in saved:
+                inner_saved[id(s)] = saved[id(o)]
+        inner = replay(self.graph, list(args[:n_args]), inner_saved, skip_effects)
+        outs = [inner[id(t)] for t in self.graph.outputs] + [inner[id(s)] for s in self._saved]
+        return outs[0] if len(outs) == 1 else tuple(outs)
+
+    # -- calling -----------------------------------------------------------------------
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        flat = self._flatten_call_args(args, kwargs)
+        return self._call_flat(flat)
+
+    def _flatten_call_args(self, args: tuple, kwargs: dict) -> list:
+        sig = self._structured_input_signature
+        n = len(self.graph.inputs) - len(self.captured_inputs)
+        if sig is None:
+            flat = [convert_to_tensor(a) for a in nest.flatten((args, kwargs))]
+        else:
+            spec_args, spec_kwargs = sig
+            if len(args) > len(spec_args):
+                raise TypeError(f"{self._name}: expected at most {len(spec_args)} positional "
+                                f"arguments, got {len(args)}")
+            values = list(args)
+            names = self._arg_keywords
+            for i in range(len(args), len(spec_args)):
+                key = names[i] if i < len(names) else None
+                if key is not None and key in kwargs:
+                    values.append(kwargs.pop(key))
+                else:
+                    values.append(spec_args[i])
+            flat = []
+            from eagerflow._src.function.signature import is_tensor_spec
+
+            for spec, value in zip(nest.flatten((spec_args, spec_kwargs)),
+                                   nest.flatten((tuple(values), {**{k: v for k, v in
+                                                                   spec_kwargs.items()},
+                                                                 **kwargs}))):
+                if is_tensor_spec(spec):
+                    t = convert_to_tensor(value, dtype=spec.dtype) if not isinstance(
+                        value, Tensor) else value
+                    if t.dtype is not spec.dtype or not spec.shape.is_compatible_with(t.shape):
+                        raise TypeError(f"{self._name}: argument {value!r} does not match "
+                                        f"{spec}")
+                    flat.append(t)
+        if len(flat) != n:
+            raise TypeError(f"{self._name}: expected {n} tensor arguments, got {len(flat)}")
+        return flat
+
+    def _call_flat(self, tensors: list) -> Any:
+        """Runs the function on flat input tensors; returns the structured outputs."""
+        outs = self.call_flat_outputs(tensors)
+        return _pack(self._out_template, lambda i: outs[i])
+
+    def call_flat_outputs(self, tensors: list) -> tuple:
+        st = _state
+        if self.captured_inputs:
+            tensors = list(tensors) + self.captured_inputs
+        if st.graph is not None:
+            return self._call_in_graph(tensors)
+        if st.tapes:
+            return self._call_recorded(tensors)
+        fwd = self._fwd
+        if fwd is None:
+            self._compile()
+            fwd = self._fwd
+        try:
+            return fwd.fn(*[t._arr for t in tensors])
+        except AttributeError:
+            tensors = [t if hasattr(t, "_arr") else convert_to_tensor(t) for t in tensors]
+            return fwd.fn(*[t._arr for t in tensors])
+
+    def _call_in_graph(self, tensors: list) -> tuple:
+        graph = _state.graph
+        for v in self._read_vars:
+            graph.variables.setdefault(id(v), v)
+            graph.read_vars.setdefault(id(v), v)
+            for tape in list(_state.tapes):
+                tape._on_variable_read(v)
+        res = bind(self.call_op, tuple(tensors) + tuple(self._read_vars), {})
+        res = res if isinstance(res, tuple) else (res,)
+        return res[:self._n_out]
+
+    def _call_recorded(self, tensors: list) -> tuple:
+        if self._fwd_saved is None:
+            self._compile_saved()
+        arrays = self._fwd_saved.fn(*[t._arr for t in tensors])
+        specs = list(self.graph.outputs) + self._saved
+        outs = tuple(EagerTensor(a if type(a) is np.ndarray else np.asarray(a), s._dtype)
+                     for a, s in zip(arrays, specs))
+        node = Node(self.call_op, tuple(tensors) + tuple(self._read_vars), outs, {})
+        for tape in list(_state.tapes):
+            for v in self._read_vars:
+                tape._on_variable_read(v)
+            tape._record(node)
+        return outs[:self._n_out]
+
+    # -- gradient ----------------------------------------------------------------------
+    def _call_grad(self, node: Any, *gs: Any) -> list:
+        bw = self._backward_function()
+        n_args = len(self.graph.inputs)
+        xs = list(node.inputs[:n_args])
+        saved = list(node.outputs[self._n_out:])
+        g_in = []
+        for g, o in zip(gs, node.outputs):
+            if g is None:
+                from eagerflow._src.ops.math import zeros_like
+
+                g = zeros_like(o)
+            g_in.append(g)
+        res = list(bw.call_flat_outputs(xs + saved + g_in))
+        out = []
+        for present in self._backward_mask:
+            out.append(res.pop(0) if present else None)
+        return out
+
+    def _backward_function(self) -> ConcreteFunction:
+        if self._backward is None:
+            self._backward, self._backward_mask = build_backward(self)
+        return self._backward
+
+    # -- display -----------------------------------------------------------------------
+    def pretty_printed_signature(self, verbose: bool = True) -> str:
+        sig = self._structured_input_signature
+        ins = "" if sig is None else ", ".join(
+            f"{k}: {v}" for k, v in zip(self._arg_keywords, sig[0]))
+        return f"{self._name}({ins}) -> {self.structured_outputs}"
+
+    def __repr__(self) -> str:
+        return f"<ConcreteFunction {self.pretty_printed_signature()} at 0x{id(self):X}>"
+
+    def __str__(self) -> str:
+        return f"ConcreteFunction {self.pretty_printed_signature()}"
+
+
+def _all_tensors(graph: Graph) -> list:
+    return [t for node in graph.operations for t in node.outputs]
+
+
+def _pack(template: Any, get: Any) -> Any:
+    if isinstance(template, _Leaf):
+        return get(template.i)
+    if isinstance(template, list):
+        return [_pack(t, get) for t in template]
+    if isinstance(template, tuple):
+        items = [_pack(t, get) for t in template]
+        if hasattr(template, "_fields"):
+            return type(template)(*items)
+        return tuple(items)
+    if isinstance(template, dict):
+        return type(template)((k, _pack(v, get)) for k, v in template.items())
+    return template
+
+
+def build_backward(fn: ConcreteFunction) -> tuple:
+    """The gradient of `fn` as a ConcreteFunction of (inputs, saved, output grads), and a
+    mask saying which of fn's Call inputs (tensors, then variables) get a gradient."""
+    from eagerflow._src.autodiff.tape import GradientTape
+    from eagerflow._src.graph.replay import replay
+    from eagerflow._src.ops.math import add
+
+    fg = fn.graph
+    g = FuncGraph(fn.name + "_grad")
+    with tracing_scope(g):
+        xs = [g.placeholder(t._shape, t._dtype, f"x{i}", is_input=True)
+              for i, t in enumerate(fg.inputs)]
+        sv = [g.placeholder(t._shape, t._dtype, f"saved{i}", is_input=True)
+              for i, t in enumerate(fn._saved)]
+        outs = list(fg.outputs) + fn._saved
+        gos = [g.placeholder(t._shape, t._dtype, f"grad{i}", is_input=True)
+               for i, t in enumerate(outs)]
+        with GradientTape(watch_accessed_variables=False) as tape:
+            for x in xs + sv:
+                if x._dtype.is_floating or x._dtype.is_complex:
+                    tape.watch(x)
+            for v in fn._read_vars:
+                tape.watch(v)
+            env = replay(fg, xs, {id(s): p for s, p in zip(fn._saved, sv)})
+        targets, out_grads = [], []
+        for t, go in zip(fg.outputs, gos):
+            nt = env[id(t)]
+            if nt._dtype.is_floating or nt._dtype.is_complex:
+                targets.append(nt)
+                out_grads.append(go)
+        sources = xs + sv + list(fn._read_vars)
+        grads = tape.gradient(targets, sources, output_gradients=out_grads) if targets else \
+            [None] * len(sources)
+        gx = grads[:len(xs)]
+        gsv = grads[len(xs):len(xs) + len(sv)]
+        gvar = grads[len(xs) + len(sv):]
+        var_grads = []
+        for k, v in enumerate(fn._read_vars):
+            total = gvar[k]
+            for j, (sv_var, gs_) in enumerate(zip(fn._saved_vars, gsv)):
+                if sv_var is v and gs_ is not None:
+                    # the read's gradient, plus what flows into the saved read from outside
+                    contrib = add(gs_, gos[len(fg.outputs) + j])
+                    total = contrib if total is None else add(total, contrib)
+            var_grads.append(total)
+        results = list(gx) + var_grads
+        mask = [r is not None for r in results]
+        g.outputs = [g.capture(r) for r in results if r is not None]
+    bw = ConcreteFunction(g, tuple(_Leaf(i) for i in range(len(g.outputs))), fn.name + "_grad")
+    return bw, mask
+
+
+def is_tensor_like(x: Any) -> bool:
+    return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
+
+
+__all__ = ["ConcreteFunction", "SymbolicTensor", "build_backward", "tracing_scope"]

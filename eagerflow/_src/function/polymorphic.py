@@ -1,0 +1,542 @@
+"""tf.function: a Python function traced once per input signature.
+
+Sits at the top of function/. A call computes the arguments' cache key (see
+signature.py); a hit runs the compiled ConcreteFunction, a miss traces the Python
+function into a FuncGraph (Python side effects happen here, once per trace),
+optimizes and compiles it. Methods get one cache per instance. Variables may be
+created only by the first trace, which is then traced again with variable creation
+forbidden (as TF does), so a function that creates a variable on every call fails
+with TF's ValueError.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import logging
+import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from eagerflow._src.core import nest
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.function.signature import (
+    TensorSpec,
+    _SpecTensor,
+    describe_key_change,
+    is_tensor_spec,
+    make_key,
+)
+
+if TYPE_CHECKING:
+    from eagerflow._src.function.concrete import ConcreteFunction
+    from eagerflow._src.graph.ir import FuncGraph
+
+_log = logging.getLogger("eagerflow")
+
+RETRACE_THRESHOLD = 5        # tracings within the recent calls that trigger the warning
+RETRACE_CALL_HISTORY = 10    # how many recent calls are considered
+RETRACE_MAX_WARNINGS = 2     # warnings per function
+
+
+class _RetraceDetector:
+    """Counts tracings among recent calls; warns when a function retraces too often."""
+
+    def __init__(self) -> None:
+        self.calls_per_trace: list = []  # calls made since each recent trace (first included)
+        self.calls = 0
+        self.warnings = 0
+
+    def traced(self, fn_repr: str, why: str | None) -> None:
+        self.calls += 1
+        self.calls_per_trace.append(1)
+        while self.calls_per_trace and self.calls - self.calls_per_trace[0] > \
+                RETRACE_CALL_HISTORY:
+            self.calls -= self.calls_per_trace.pop(0)
+        if self.warnings >= RETRACE_MAX_WARNINGS or \
+                len(self.calls_per_trace) < RETRACE_THRESHOLD:
+            return
+        self.warnings += 1
+        msg = (f"{len(self.calls_per_trace)} out of the last {self.calls} calls to {fn_repr} "
+               "triggered tf.function retracing. Each new input signature (tensor dtypes and "
+               "shapes, Python values) traces the function again, which is slow.")
+        if why:
+            msg += f" The last retrace happened because {why}."
+        msg += (" Define the tf.function once, outside loops; pass tensors rather than Python "
+                "numbers; use reduce_retracing=True or an input_signature when shapes vary.")
+        _log.warning(msg)
+
+    def hit(self) -> None:
+        if not self.calls_per_trace:
+            self.calls_per_trace.append(0)
+        self.calls_per_trace[-1] += 1
+        self.calls += 1
+
+
+def _holds_distributed_values(args: tuple, kwargs: dict) -> bool:
+    return any(getattr(x, "_is_distributed_value", False)
+               for x in nest.flatten([list(args), kwargs]))
+
+
+def _autograph_convert(fn: Callable) -> Callable:
+    """AutoGraph's conversion of `fn`, when the autograph package is present."""
+    try:
+        from eagerflow._src import autograph
+    except ImportError:
+        return fn
+    convert = getattr(autograph, "convert", None)
+    if convert is None:
+        return fn
+    try:
+        return convert(fn)
+    except Exception as e:  # noqa: BLE001 - TF runs the function unconverted, with a warning
+        _log.warning(f"AutoGraph could not transform {fn!r} and will run it as-is. Cause: {e}")
+        return fn
+
+
+class Function:
+    """The callable tf.function returns."""
+
+    def __init__(self, python_function: Callable, name: str | None = None,
+                 input_signature: Any = None, autograph: bool = True,
+                 jit_compile: Any = None, reduce_retracing: bool = False,
+                 instance: Any = None) -> None:
+        if input_signature is not None:
+            if not isinstance(input_signature, (list, tuple)):
+                raise TypeError(f"input_signature must be either a tuple or a list, got "
+                                f"{type(input_signature)}.")
+            for spec in nest.flatten(input_signature):
+                if not is_tensor_spec(spec):
+                    raise TypeError(f"input_signature must be a possibly nested sequence of "
+                                    f"TensorSpec objects, got invalid args {spec!r} with type "
+                                    f"{type(spec)}.")
+        self._python_function = python_function
+        self._name = name or getattr(python_function, "__name__", "function")
+        self._input_signature = None if input_signature is None else tuple(input_signature)
+        self._autograph = autograph
+        self._jit_compile = jit_compile
+        self._reduce_retracing = reduce_retracing
+        self._instance = instance
+        self._cache: dict = {}           # raw call key -> ConcreteFunction
+        self._by_signature: dict = {}    # bound-argument key -> ConcreteFunction
+        self._relaxed: dict = {}         # shape-free key -> [ConcreteFunction]
+        self._tracing_count = 0
+        self._variables_created = None   # None: never traced; then True/False
+        self._detector = _RetraceDetector()
+        self._last_key: Any = None
+        self._converted: Callable | None = None
+        self._bound: Any = weakref.WeakKeyDictionary()
+        self._bound_strong: dict = {}
+        try:
+            self._signature = inspect.signature(python_function)
+        except (TypeError, ValueError):
+            self._signature = None
+        if instance is not None and self._signature is not None:
+            params = list(self._signature.parameters.values())[1:]
+            self._signature = self._signature.replace(parameters=params)
+        functools.update_wrapper(self, python_function, updated=())
+
+    # -- public surface ----------------------------------------------------------------
+    @property
+    def python_function(self) -> Callable:
+        return self._python_function
+
+    @property
+    def input_signature(self) -> Any:
+        return self._input_signature
+
+    @property
+    def function_spec(self) -> Any:
+        return self._signature
+
+    def experimental_get_tracing_count(self) -> int:
+        return self._tracing_count
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        if instance is None:
+            return self
+        try:
+            bound = self._bound.get(instance)
+        except TypeError:
+            bound = self._bound_strong.get(id(instance))
+        if bound is None:
+            bound = Function(self._python_function, self._name, self._input_signature,
+                             self._autograph, self._jit_compile, self._reduce_retracing,
+                             instance=instance)
+            try:
+                self._bound[instance] = bound
+            except TypeError:
+                self._bound_strong[id(instance)] = bound
+        return bound
+
+    def __repr__(self) -> str:
+        return f"<eagerflow Function {self._name} at 0x{id(self):x}>"
+
+    def _fn_repr(self) -> str:
+        f = self._python_function
+        return f"<function {getattr(f, '__qualname__', self._name)} at 0x{id(f):x}>"
+
+    # -- calling -----------------------------------------------------------------------
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        tensors: list = []
+        try:
+            key = make_key(args, tensors) if not kwargs else \
+                (make_key(args, tensors), make_key(kwargs, tensors))
+            cf = self._cache.get(key)
+        except TypeError:
+            key, cf = None, None
+        if cf is not None:
+            self._detector.hit()
+            return cf._call_flat(tensors)
+        if _holds_distributed_values(args, kwargs):
+            # Per-replica inputs: the replicas already run in threads (strategy.run), so
+            # the function runs as Python rather than as one traced graph per replica.
+            return self._python_callable()(*args, **kwargs)
+        cf, tensors = self._concrete_for_call(args, kwargs, key)
+        return cf._call_flat(tensors)
+
+    def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
+        """The ConcreteFunction for these arguments (tensors or TensorSpecs), tracing if
+        needed."""
+        if self._input_signature is not None and not args and not kwargs:
+            args = self._input_signature
+        args = tuple(_spec_placeholder(a) for a in args)
+        kwargs = {k: _spec_placeholder(v) for k, v in kwargs.items()}
+        cf, _ = self._concrete_for_call(args, kwargs, None, count_call=False)
+        return cf
+
+    def _concrete_for_call(self, args: tuple, kwargs: dict, raw_key: Any,
+                           count_call: bool = True) -> tuple:
+        bound = self._bind(args, kwargs)
+        tensors: list = []
+        names = list(bound.keys())
+        if self._input_signature is not None:
+            sig_key = "input_signature"
+            tensors = self._check_signature(args, kwargs, bound)
+        else:
+            sig_key = tuple(make_key(v, tensors) for v in bound.values())
+        cf = self._by_signature.get(sig_key)
+        if cf is None and self._input_signature is None:
+            cf = self._find_relaxed(bound, tensors)
+        if cf is None:
+            why = describe_key_change(self._last_key, sig_key, names) \
+                if isinstance(self._last_key, tuple) else None
+            cf = self._trace(bound, tensors)
+            self._by_signature[sig_key] = cf
+            if count_call:
+                self._detector.traced(self._fn_repr(), why)
+        elif count_call:
+            self._detector.hit()
+        self._last_key = sig_key
+        if raw_key is not None and all(hasattr(t, "_arr") for t in tensors):
+            raw: list = []
+            make_key(args, raw)
+            make_key(kwargs, raw)
+            if len(raw) == len(tensors) and all(a is b for a, b in zip(raw, tensors)):
+                self._cache[raw_key] = cf
+        return cf, [t for t in tensors if not isinstance(t, _SpecTensor)]
+
+    def _bind(self, args: tuple, kwargs: dict) -> dict:
+        if self._signature is None:
+            out = {f"args_{i}": a for i, a in enumerate(args)}
+            out.update(kwargs)
+            return out
+        try:
+            ba = self._signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self._name}() {e}") from None
+        ba.apply_defaults()
+        return dict(ba.arguments)
+
+    def _check_signature(self, args: tuple, kwargs: dict, bound: dict) -> list:
+        specs = self._input_signature
+        params = list(bound.keys())
+        values = list(bound.values())
+        described = ", ".join(f"{p}: {s}" for p, s in zip(params, specs))
+
+        def fail(reason: str) -> TypeError:
+            return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received "
+                             f"args: {args!r} and kwargs: {kwargs!r} for signature: "
+                             f"({described}).")
+
+        if len(args) > len(specs):
+            raise fail("too many positional arguments")
+        tensors: list = []
+        for spec, value in zip(specs, values[:len(specs)]):
+            flat_specs = nest.flatten(spec)
+            try:
+                flat_values = nest.flatten(value)
+                nest.assert_same_structure(spec, value, check_types=False)
+            except (ValueError, TypeError):
+                raise fail(f"Can not cast {value!r} to {spec!r}") from None
+            for s, v in zip(flat_specs, flat_values):
+                if isinstance(v, _SpecTensor):
+                    tensors.append(v)
+                    continue
+                if isinstance(v, Tensor) or hasattr(v, "_as_tensor"):
+                    t = convert_to_tensor(v) if not isinstance(v, Tensor) else v
+                else:
+                    try:
+                        t = convert_to_tensor(v, dtype=s.dtype)
+                    except (TypeError, ValueError):
+                        raise fail(f"Can not cast {v!r} to {s!r}") from None
+                if t.dtype is not s.dtype or not s.shape.is_compatible_with(t.shape):
+                    raise fail(f"Can not cast {TensorSpec(t.shape, t.dtype)!r} to {s!r}")
+                tensors.append(t)
+        return tensors
+
+    def _find_relaxed(self, bound: dict, tensors: list) -> ConcreteFunction | None:
+        rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
+        for cf in self._relaxed.get(rkey, ()):
+            specs = cf._flat_specs
+            if len(specs) == len(tensors) and all(
+                    _shape_fits(t._shape, s) for t, s in zip(tensors, specs)):
+                return cf
+        return None
+
+    # -- tracing -----------------------------------------------------------------------
+    def _python_callable(self) -> Callable:
+        if self._converted is None:
+            f = self._python_function
+            if self._autograph:
+                f = _autograph_convert(f)
+            self._converted = f
+        f = self._converted
+        if self._instance is not None:
+            return functools.partial(f, self._instance)
+        return f
+
+    def _trace(self, bound: dict, tensors: list) -> ConcreteFunction:
+        shapes = [t._shape for t in tensors]
+        if self._input_signature is not None:
+            shapes = [None if s.shape.rank is None else tuple(s.shape)
+                      for s in nest.flatten(self._input_signature)]
+        elif self._reduce_retracing:
+            shapes = self._relaxed_shapes(bound, tensors)
+        first = self._variables_created is None
+        cf = self._trace_once(bound, shapes, allow_variables=first)
+        if first:
+            self._variables_created = bool(cf.graph.created_variables)
+            if self._variables_created:
+                cf = self._trace_once(bound, shapes, allow_variables=False)
+        rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
+        self._relaxed.setdefault(rkey, []).append(cf)
+        return cf
+
+    def _relaxed_shapes(self, bound: dict, tensors: list) -> list:
+        rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
+        prev = self._relaxed.get(rkey)
+        shapes = [t._shape for t in tensors]
+        if not prev:
+            return shapes
+        old = prev[-1]._flat_specs
+        out = []
+        for s, o in zip(shapes, old):
+            if s is None or o is None or len(s) != len(o):
+                out.append(None)
+            else:
+                out.append(tuple(a if a == b else None for a, b in zip(s, o)))
+        return out
+
+    def _trace_once(self, bound: dict, shapes: list, allow_variables: bool) -> ConcreteFunction:
+        # The graph machinery loads on the first trace, keeping `import eagerflow` light.
+        from eagerflow._src.function.concrete import ConcreteFunction, tracing_scope
+        from eagerflow._src.graph.ir import FuncGraph
+
+        outer = _state.graph
+        graph = FuncGraph(self._name, parent=outer)
+        graph.allow_variable_creation = allow_variables
+        it = iter(shapes)
+        call_values: dict = {}
+        spec_values: dict = {}
+        flat_specs: list = []
+        with tracing_scope(graph):
+            for pname, value in bound.items():
+                call_values[pname], spec_values[pname] = _placeholders(
+                    graph, pname, value, it, flat_specs)
+            self._tracing_count += 1
+            fn = self._python_callable()
+            args, kwargs = self._rebuild_call(call_values)
+            result = fn(*args, **kwargs)
+            flat_out: list = []
+            template = _output_template(graph, result, flat_out)
+            graph.outputs = flat_out
+        captured = [outer_t for outer_t, _ in graph.captures.values()]
+        if captured:
+            graph.inputs = list(graph.inputs) + [ph for _, ph in graph.captures.values()]
+        sig = self._structured_signature(spec_values)
+        cf = ConcreteFunction(graph, template, self._name, sig, captured,
+                              arg_keywords=list(bound.keys()))
+        cf._flat_specs = [s for s in shapes]
+        return cf
+
+    def _rebuild_call(self, values: dict) -> tuple:
+        if self._signature is None:
+            args = [v for k, v in values.items() if k.startswith("args_")]
+            kwargs = {k: v for k, v in values.items() if not k.startswith("args_")}
+            return args, kwargs
+        args, kwargs = [], {}
+        for name, p in self._signature.parameters.items():
+            if name not in values:
+                continue
+            v = values[name]
+            if p.kind is p.VAR_POSITIONAL:
+                args.extend(v)
+            elif p.kind is p.VAR_KEYWORD:
+                kwargs.update(v)
+            elif p.kind is p.KEYWORD_ONLY:
+                kwargs[name] = v
+            else:
+                args.append(v)
+        return args, kwargs
+
+    def _structured_signature(self, spec_values: dict) -> tuple:
+        if self._signature is None:
+            return tuple(spec_values.values()), {}
+        args, kwargs = [], {}
+        for name, p in self._signature.parameters.items():
+            if name not in spec_values:
+                continue
+            v = spec_values[name]
+            if p.kind is p.VAR_POSITIONAL:
+                args.extend(v)
+            elif p.kind is p.VAR_KEYWORD:
+                kwargs.update(v)
+            elif p.kind is p.KEYWORD_ONLY:
+                kwargs[name] = v
+            else:
+                args.append(v)
+        return tuple(args), kwargs
+
+
+def _spec_placeholder(x: Any) -> Any:
+    if is_tensor_spec(x):
+        return _SpecTensor(x)
+    if isinstance(x, (list, tuple)) and not hasattr(x, "_fields"):
+        return type(x)(_spec_placeholder(v) for v in x)
+    if isinstance(x, dict):
+        return {k: _spec_placeholder(v) for k, v in x.items()}
+    return x
+
+
+def _shape_fits(shape: Any, spec: Any) -> bool:
+    if spec is None:
+        return True
+    if shape is None or len(shape) != len(spec):
+        return False
+    return all(b is None or a == b for a, b in zip(shape, spec))
+
+
+def _is_variable(x: Any) -> bool:
+    return hasattr(x, "_as_tensor") and hasattr(x, "assign") and not isinstance(x, Tensor)
+
+
+def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_specs: list,
+                  path: str = "") -> tuple:
+    """(value with tensors replaced by placeholders, value with TensorSpecs) for one argument."""
+    import numpy as np
+
+    if isinstance(value, (Tensor, _SpecTensor)) or (
+            isinstance(value, np.ndarray)):
+        dtype = value._dtype if not isinstance(value, np.ndarray) else \
+            convert_to_tensor(value)._dtype
+        shape = next(shapes)
+        ph = graph.placeholder(shape, dtype, name, is_input=True)
+        spec_name = getattr(value, "name", None) if isinstance(value, _SpecTensor) else None
+        spec = TensorSpec(shape, dtype, spec_name or (name + path if path else name))
+        flat_specs.append(spec)
+        return ph, spec
+    if isinstance(value, (list, tuple)) and not _is_variable(value):
+        pairs = [_placeholders(graph, name, v, shapes, flat_specs, f"{path}_{i}")
+                 for i, v in enumerate(value)]
+        if hasattr(value, "_fields"):
+            return type(value)(*[p[0] for p in pairs]), type(value)(*[p[1] for p in pairs])
+        return type(value)(p[0] for p in pairs), type(value)(p[1] for p in pairs)
+    if isinstance(value, dict):
+        try:
+            keys = sorted(value)
+        except TypeError:
+            keys = list(value)
+        done = {k: _placeholders(graph, name, value[k], shapes, flat_specs, f"{path}_{k}")
+                for k in keys}
+        return ({k: done[k][0] for k in value}, {k: done[k][1] for k in value})
+    return value, value
+
+
+def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
+    """The output structure with tensor leaves replaced by _Leaf indices into `flat`."""
+    from eagerflow._src.function.concrete import _Leaf
+
+    if result is None:
+        return None
+    if isinstance(result, Tensor):
+        flat.append(graph.capture(result))
+        return _Leaf(len(flat) - 1)
+    if _is_variable(result):
+        flat.append(result._as_tensor())
+        return _Leaf(len(flat) - 1)
+    if isinstance(result, (int, float, str, bytes, bool, complex)) and \
+            not isinstance(result, type):
+        flat.append(graph.capture(convert_to_tensor(result)))
+        return _Leaf(len(flat) - 1)
+    if isinstance(result, list):
+        return [_output_template(graph, r, flat) for r in result]
+    if isinstance(result, tuple):
+        items = [_output_template(graph, r, flat) for r in result]
+        return type(result)(*items) if hasattr(result, "_fields") else tuple(items)
+    if isinstance(result, dict):
+        keys = list(result)
+        try:
+            order = sorted(keys)
+        except TypeError:
+            order = keys
+        done = {k: _output_template(graph, result[k], flat) for k in order}
+        return type(result)((k, done[k]) for k in keys)
+    if hasattr(result, "_as_tensor"):
+        flat.append(result._as_tensor())
+        return _Leaf(len(flat) - 1)
+    return result
+
+
+def function(func: Callable | None = None, input_signature: Any = None, autograph: bool = True,
+             jit_compile: Any = None, reduce_retracing: bool = False,
+             experimental_implements: Any = None, experimental_autograph_options: Any = None,
+             experimental_attributes: Any = None, experimental_relax_shapes: Any = None,
+             experimental_compile: Any = None,
+             experimental_follow_type_hints: Any = None) -> Any:
+    """tf.function: compiles `func` into a callable graph (decorator or call)."""
+    if experimental_relax_shapes is not None:
+        reduce_retracing = reduce_retracing or bool(experimental_relax_shapes)
+
+    def decorate(f: Callable) -> Function:
+        if isinstance(f, Function):
+            f = f.python_function
+        return Function(f, input_signature=input_signature, autograph=autograph,
+                        jit_compile=jit_compile if jit_compile is not None else
+                        experimental_compile, reduce_retracing=reduce_retracing)
+
+    if func is None:
+        return decorate
+    if not callable(func):
+        raise TypeError(f"`func` must be a callable, got {func!r}")
+    return decorate(func)
+
+
+def init_scope() -> Any:
+    """tf.init_scope: leaves any graph being built (code runs eagerly, untaped)."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def scope():
+        st = _state
+        saved = (st.graph, st.tapes)
+        st.graph, st.tapes = None, []
+        try:
+            yield
+        finally:
+            st.graph, st.tapes = saved
+    return scope()
+
+
+__all__ = ["EagerTensor", "Function", "function", "init_scope"]

@@ -1,0 +1,1 @@
+"""Graphs: IR, verifier, interpreter, optimization passes and code generation."""

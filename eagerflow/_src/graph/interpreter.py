@@ -1,0 +1,80 @@
+"""The reference executor: runs a graph operation by operation with the OpDefs' kernels.
+
+Sits in graph/, above ir. It is deliberately simple (a dict from tensor to array):
+the generated code (codegen.py) must agree with it, and it evaluates constant
+subgraphs (constant folding, variable initial values) and Session.run fetches.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
+
+
+def run_op(node: Operation, values: dict, xp: Any = None) -> None:
+    """Runs one operation, storing its outputs in `values` (keyed by id of the tensor)."""
+    args = []
+    for x in node.inputs:
+        if type(x) is SymbolicTensor:
+            args.append(values[id(x)])
+        else:
+            args.append(x)  # a variable (ReadVariableOp's input)
+    out = node.op.kernel(xp if xp is not None else _state.xp, *args, **node.attrs)
+    outs = node.outputs
+    if len(outs) == 1 and node.op.num_outputs == 1:
+        values[id(outs[0])] = out
+    else:
+        for t, v in zip(outs, out):
+            values[id(t)] = v
+
+
+def run_graph(graph: Graph, inputs: list, outputs: list | None = None) -> list:
+    """Executes every operation of `graph` in order (effects included) and returns the
+    arrays of `outputs` (default: graph.outputs)."""
+    values: dict = {}
+    for t, a in zip(graph.inputs, inputs):
+        values[id(t)] = a
+    fed = set(values)
+    for node in graph.operations:
+        if node.outputs and all(id(t) in fed for t in node.outputs):
+            continue
+        run_op(node, values)
+    outs = graph.outputs if outputs is None else outputs
+    return [values[id(t)] if type(t) is SymbolicTensor else t for t in outs]
+
+
+def ancestors(fetches: list, stop: set | None = None) -> list:
+    """Operations needed to compute `fetches` (ids in `stop` are fed), in graph order."""
+    need: set = set()
+    stack = [t._op for t in fetches if type(t) is SymbolicTensor and id(t) not in (stop or ())]
+    while stack:
+        node = stack.pop()
+        if node._id in need:
+            continue
+        need.add(node._id)
+        for x in node.inputs:
+            if type(x) is SymbolicTensor and id(x) not in (stop or ()):
+                stack.append(x._op)
+    ops: list = []
+    graphs = {id(t._op.graph): t._op.graph for t in fetches if type(t) is SymbolicTensor}
+    for g in graphs.values():
+        ops.extend(o for o in g.operations if o._id in need)
+    return ops
+
+
+def evaluate(fetches: list, feeds: dict | None = None) -> list:
+    """The values of symbolic `fetches`, given `feeds` (id of tensor -> array)."""
+    values: dict = dict(feeds or {})
+    for node in ancestors(fetches, set(values)):
+        if node.type == "Placeholder":
+            raise InvalidArgumentError(
+                None, None, f"You must feed a value for placeholder tensor '{node.name}' with "
+                f"dtype {node.attrs['dtype'].name}"
+                + ("" if node.attrs["shape"] is None else
+                   " and shape [" + ",".join("?" if d is None else str(d)
+                                             for d in node.attrs["shape"]) + "]"))
+        run_op(node, values)
+    return [values[id(t)] if type(t) is SymbolicTensor else t for t in fetches]

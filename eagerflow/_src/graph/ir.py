@@ -1,0 +1,535 @@
+"""The graph IR: Graph, Operation and SymbolicTensor.
+
+Sits above ops/ (it holds OpDefs) and below function/. A Graph is what tracing
+builds: `ops.dispatch.bind` hands each op to `Graph.add_op`, which validates it
+with the OpDef's `infer` and returns symbolic outputs. Variables are read and
+written through `read_variable` / `assign_variable`, so their state stays outside
+the graph (captured by reference), as TF's resource variables.
+
+Eager tensors used while tracing become `Const` operations (captured by value);
+symbolic tensors of an enclosing graph (a cond branch reading a tensor of its
+function) become placeholders of the inner graph, listed in `captures`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import OperatorNotAllowedInGraphError
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.ops.registry import OpDef
+
+# ---------------------------------------------------------------------------------------
+# Graph-only ops: inputs, constants and variable access. They are not registered (the
+# registry suites run samples through them only via graphs).
+# ---------------------------------------------------------------------------------------
+
+
+def _placeholder_kernel(xp: Any, shape: Any, dtype: Any) -> Any:
+    from eagerflow._src.core.errors import InvalidArgumentError
+
+    raise InvalidArgumentError(None, None, f"You must feed a value for placeholder tensor with "
+                                           f"dtype {dtype.name}")
+
+
+PLACEHOLDER = OpDef("Placeholder", lambda shape, dtype: [(shape, dtype)], _placeholder_kernel)
+CONST = OpDef("Const", lambda value, dtype: [(value.shape, dtype)],
+              lambda xp, value, dtype: value)
+
+
+def _assign_kernel(mode: str) -> Any:
+    def kernel(xp: Any, value: Any, var: Any) -> tuple:
+        cur = var._arr
+        if mode == "add":
+            new = cur + value
+        elif mode == "sub":
+            new = cur - value
+        else:
+            new = value
+        var._arr = np.asarray(new).astype(cur.dtype, copy=False)
+        return ()
+    return kernel
+
+
+ASSIGN = {
+    mode: OpDef(name, lambda value, var: [], _assign_kernel(mode), num_outputs=0, stateful=True)
+    for mode, name in (("set", "AssignVariableOp"), ("add", "AssignAddVariableOp"),
+                       ("sub", "AssignSubVariableOp"))
+}
+
+
+def _read_kernel(xp: Any, var: Any) -> Any:
+    return var._arr
+
+
+READ_VAR = OpDef("ReadVariableOp", lambda var: [(var.shape._dims, var.dtype)], _read_kernel,
+                 grad=lambda n, g: [g])
+
+# Op names that read state when they run: never folded, merged across writes or hoisted.
+STATE_READERS = {"ReadVariableOp"}
+
+
+def has_effects(op: OpDef) -> bool:
+    """Stateful ops: random, print, assign, asserts, calls of functions with effects."""
+    return op.stateful
+
+
+# ---------------------------------------------------------------------------------------
+# Symbolic tensors.
+# ---------------------------------------------------------------------------------------
+
+_BOOL_MSG = ("Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the "
+             "following resolutions to the problem: If you are running in Graph mode, use Eager "
+             "execution mode or decorate this function with @tf.function. If you are using "
+             "AutoGraph, you can try decorating this function with @tf.function. If that does "
+             "not work, then you may be using an unsupported feature or your source code may "
+             "not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/blob/"
+             "master/tensorflow/python/autograph/g3doc/reference/limitations.md"
+             "#access-to-source-code for more information.")
+_ITER_MSG = _BOOL_MSG.replace("Using a symbolic `tf.Tensor` as a Python `bool`",
+                              "Iterating over a symbolic `tf.Tensor`")
+
+
+_PKG_DIR = __file__.rsplit("/_src/", 1)[0] + "/"
+
+
+def user_frame() -> str | None:
+    """'File "f.py", line 3, in fn' for the innermost frame outside eagerflow, if any."""
+    f = sys._getframe(1)
+    while f is not None:
+        name = f.f_code.co_filename
+        if not name.startswith(_PKG_DIR) and not name.startswith("<frozen"):
+            return f'File "{name}", line {f.f_lineno}, in {f.f_code.co_name}'
+        f = f.f_back
+    return None
+
+
+def _not_allowed(msg: str) -> OperatorNotAllowedInGraphError:
+    err = OperatorNotAllowedInGraphError(msg)
+    where = user_frame()
+    if where is not None and hasattr(err, "add_note"):
+        err.add_note(f"  The symbolic tensor was used here: {where}")
+    return err
+
+
+class SymbolicTensor(Tensor):
+    """An output of an Operation in a Graph: a shape (dims may be None) and a dtype, no value."""
+
+    __slots__ = ("_op", "_index", "_shape", "_dtype", "__weakref__")
+
+    def __init__(self, op: Operation, index: int, shape: tuple | None, dtype: dt.DType) -> None:
+        self._op = op
+        self._index = index
+        self._shape = None if shape is None else tuple(shape)
+        self._dtype = dtype
+
+    @property
+    def op(self) -> Operation:
+        return self._op
+
+    @property
+    def graph(self) -> Graph:
+        return self._op.graph
+
+    @property
+    def value_index(self) -> int:
+        return self._index
+
+    @property
+    def name(self) -> str:
+        return f"{self._op.name}:{self._index}"
+
+    @property
+    def device(self) -> str:
+        return ""
+
+    @property
+    def ndim(self) -> int:
+        if self._shape is None:
+            raise ValueError("Cannot take the rank of a tensor with unknown rank.")
+        return len(self._shape)
+
+    def consumers(self) -> list:
+        return [o for o in self._op.graph.operations if any(x is self for x in o.inputs)]
+
+    def __hash__(self) -> int:
+        # TF 1.x graph tensors are dict keys (feed_dict); inside functions, as eagerly, not.
+        if self._op.graph.building_function:
+            raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
+        return id(self)
+
+    def set_shape(self, shape: Any) -> None:
+        merged = self.shape.merge_with(TensorShape(shape))
+        self._shape = merged._dims
+
+    def __repr__(self) -> str:
+        shape = "" if self._shape is None else f" shape={self.shape}"
+        return f"<tf.Tensor '{self.name}'{shape} dtype={self._dtype.name}>"
+
+    def __str__(self) -> str:
+        shape = "" if self._shape is None else f"shape={self.shape}, "
+        return f'Tensor("{self.name}", {shape}dtype={self._dtype.name})'
+
+    def __bool__(self) -> bool:
+        raise _not_allowed(_BOOL_MSG)
+
+    def __iter__(self) -> Iterator:
+        raise _not_allowed(_ITER_MSG)
+
+    def __len__(self) -> int:
+        raise TypeError(f"len is not well defined for a symbolic Tensor ({self.name}). Please "
+                        "call `x.shape` rather than `len(x)` for shape information.")
+
+    def __index__(self) -> int:
+        raise TypeError(f"Symbolic tensor {self.name} can't be used as an index: its value is "
+                        "only known when the graph runs")
+
+    def __int__(self) -> int:
+        raise TypeError(f"int() argument must be a concrete value, not the symbolic tensor "
+                        f"{self.name}")
+
+    def __float__(self) -> float:
+        raise TypeError(f"float() argument must be a concrete value, not the symbolic tensor "
+                        f"{self.name}")
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        raise NotImplementedError(
+            f"Cannot convert a symbolic tf.Tensor ({self.name}) to a numpy array. This error may "
+            "indicate that you're trying to pass a Tensor to a NumPy call, which is not supported.")
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def eval(self, feed_dict: dict | None = None, session: Any = None) -> Any:
+        from eagerflow._src.function.compat_v1 import get_default_session
+
+        sess = session or get_default_session()
+        if sess is None:
+            raise ValueError("Cannot evaluate tensor using `eval()`: No default session is "
+                             "registered. Use `with sess.as_default()` or pass an explicit "
+                             "session to `eval(session=sess)`")
+        return sess.run(self, feed_dict)
+
+
+# ---------------------------------------------------------------------------------------
+# Operations and graphs.
+# ---------------------------------------------------------------------------------------
+
+class Operation:
+    """A node: an OpDef applied to inputs with attrs, producing symbolic outputs.
+
+    It has the attributes gradient functions read (`inputs`, `outputs`, `attrs`, `op`), so a
+    graph's operations can be differentiated like the nodes a tape records.
+    """
+
+    __slots__ = ("graph", "op", "inputs", "outputs", "attrs", "name", "_id", "origin", "needs")
+
+    _ids = itertools.count()
+
+    def __init__(self, graph: Graph, op: OpDef, inputs: tuple, attrs: dict, name: str) -> None:
+        self.graph = graph
+        self.op = op
+        self.inputs = inputs
+        self.attrs = attrs
+        self.name = name
+        self.outputs: tuple = ()
+        self._id = next(Operation._ids)
+        self.origin: str | None = None
+        self.needs: Any = None  # set by tapes, like dispatch.Node's
+
+    @property
+    def type(self) -> str:
+        return self.op.name
+
+    @property
+    def device(self) -> str:
+        return ""
+
+    def values(self) -> tuple:
+        return self.outputs
+
+    def get_attr(self, name: str) -> Any:
+        try:
+            return self.attrs[name]
+        except KeyError:
+            raise ValueError(f"Operation '{self.name}' has no attr named '{name}'.") from None
+
+    @property
+    def node_def(self) -> Any:
+        return NodeDef(self)
+
+    def __repr__(self) -> str:
+        return f"<tf.Operation '{self.name}' type={self.type}>"
+
+    def __str__(self) -> str:
+        return str(NodeDef(self))
+
+
+class NodeDef:
+    """A readable description of an operation (TF's NodeDef, in text form)."""
+
+    def __init__(self, node: Operation) -> None:
+        self.name = node.name
+        self.op = node.type
+        self.input = [x.name if isinstance(x, SymbolicTensor) else getattr(x, "name", str(x))
+                      for x in node.inputs]
+        self.attr = {k: v for k, v in node.attrs.items()}
+
+    def __str__(self) -> str:
+        lines = [f'name: "{self.name}"', f'op: "{self.op}"']
+        lines += [f'input: "{i}"' for i in self.input]
+        for k in sorted(self.attr):
+            v = self.attr[k]
+            if isinstance(v, np.ndarray):
+                v = f"Tensor<shape={list(v.shape)}, dtype={v.dtype}>"
+            lines.append(f'attr {{ key: "{k}" value: {v} }}')
+        return "\n".join(lines) + "\n"
+
+
+class GraphDef:
+    """`Graph.as_graph_def()`: the graph's nodes, printable as text."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.node = [NodeDef(o) for o in graph.operations]
+        self.versions = {"producer": 0}
+
+    def __str__(self) -> str:
+        return "".join("node {\n" + "".join("  " + ln + "\n" for ln in str(n).splitlines())
+                       + "}\n" for n in self.node)
+
+    def __len__(self) -> int:
+        return len(self.node)
+
+
+_VARIABLE_CREATION_MSG = (
+    "tf.function only supports singleton tf.Variables created on the first call. Make sure the "
+    "tf.Variable is only created once or created outside tf.function. See "
+    "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
+
+
+class Graph:
+    """A dataflow graph: operations in creation order (a valid execution order)."""
+
+    def __init__(self, name: str = "graph", parent: Graph | None = None) -> None:
+        self.name = name
+        self.parent = parent
+        self.operations: list[Operation] = []
+        self.inputs: list[SymbolicTensor] = []
+        self.outputs: list = []
+        self._names: dict[str, int] = {}
+        self._consts: dict[int, tuple] = {}          # id(eager tensor) -> (tensor, symbolic)
+        self.captures: dict[int, tuple] = {}         # id(outer tensor) -> (outer, placeholder)
+        self._capture_alias: dict[int, Any] = {}     # id(grand-outer tensor) -> placeholder
+        self.variables: dict[int, Any] = {}          # id(var) -> var, for vars read or written
+        self.read_vars: dict[int, Any] = {}          # id(var) -> var, for vars read
+        self.created_variables: list = []
+        self.allow_variable_creation = True
+        self._finalized = False
+        self.seed: int | None = None
+        self._collections: dict = {}
+
+    # -- naming ------------------------------------------------------------------------
+    def unique_name(self, base: str, scoped: bool = True) -> str:
+        scopes = _state.name_scopes if scoped else None
+        if scopes:
+            base = "/".join(list(scopes) + [base])
+        n = self._names.get(base)
+        if n is None:
+            self._names[base] = 1
+            return base
+        while True:
+            cand = f"{base}_{n}"
+            n += 1
+            if cand not in self._names:
+                self._names[base] = n
+                self._names[cand] = 1
+                return cand
+
+    # -- building ----------------------------------------------------------------------
+    def _new_op(self, op: OpDef, inputs: tuple, attrs: dict, specs: list,
+                name: str | None = None) -> Operation:
+        if self._finalized:
+            raise RuntimeError("Graph is finalized and cannot be modified.")
+        node = Operation(self, op, inputs, attrs, self.unique_name(name or op.name))
+        node.outputs = tuple(SymbolicTensor(node, i, s, d) for i, (s, d) in enumerate(specs))
+        self.operations.append(node)
+        return node
+
+    def add_op(self, op: OpDef, inputs: tuple, attrs: dict, name: str | None = None) -> tuple:
+        """Adds `op(inputs, **attrs)`; returns its symbolic outputs (the seam bind() uses)."""
+        ins = tuple(self.capture(x) for x in inputs)
+        specs = op.infer(*ins, **attrs)
+        node = self._new_op(op, ins, attrs, specs, name)
+        if op.stateful:
+            node.origin = user_frame()
+        return node.outputs
+
+    def capture(self, x: Any) -> Any:
+        """`x` as a tensor of this graph: constants for eager tensors, placeholders for
+        tensors of enclosing graphs. Variables pass through (ops that take them as inputs
+        reference them)."""
+        if type(x) is SymbolicTensor:
+            g = x._op.graph
+            if g is self:
+                return x
+            return self._capture_outer(x)
+        if isinstance(x, EagerTensor):
+            hit = self._consts.get(id(x))
+            if hit is not None:
+                return hit[1]
+            sym = self._new_op(CONST, (), {"value": x._arr, "dtype": x._dtype},
+                               [(x._shape, x._dtype)]).outputs[0]
+            self._consts[id(x)] = (x, sym)
+            return sym
+        if isinstance(x, Tensor):
+            raise TypeError(f"Cannot use {x!r} in graph {self.name}")
+        return x
+
+    def _capture_outer(self, x: SymbolicTensor) -> SymbolicTensor:
+        hit = self.captures.get(id(x))
+        if hit is not None:
+            return hit[1]
+        alias = self._capture_alias.get(id(x))
+        if alias is not None:
+            return alias
+        g = self.parent
+        while g is not None and g is not x._op.graph:
+            g = g.parent
+        if g is None:
+            raise ValueError(
+                f"Tensor {x!r} is out of scope: it belongs to another graph (a tf.function's "
+                "tensors can't be used outside it, or in another tf.function). Return it from "
+                "the function instead.")
+        key = id(x)
+        if self.parent is not None and self.parent is not x._op.graph:
+            x = self.parent._capture_outer(x)  # thread it through the enclosing graphs
+        ph = self.placeholder(x._shape, x._dtype, name=x._op.name)
+        self.captures[id(x)] = (x, ph)
+        if key != id(x):
+            self._capture_alias[key] = ph
+        return ph
+
+    def placeholder(self, shape: tuple | None, dtype: dt.DType, name: str = "Placeholder",
+                    is_input: bool = False) -> SymbolicTensor:
+        t = self._new_op(PLACEHOLDER, (), {"shape": shape, "dtype": dtype}, [(shape, dtype)],
+                         name).outputs[0]
+        if is_input:
+            self.inputs.append(t)
+        return t
+
+    def constant(self, value: Any, dtype: dt.DType) -> SymbolicTensor:
+        return self._new_op(CONST, (), {"value": value, "dtype": dtype},
+                            [(value.shape, dtype)]).outputs[0]
+
+    # -- variables (seams in ops/variables.py) -----------------------------------------
+    def read_variable(self, var: Any) -> SymbolicTensor:
+        self.variables.setdefault(id(var), var)
+        self.read_vars.setdefault(id(var), var)
+        node = self._new_op(READ_VAR, (var,), {}, [(var.shape._dims, var.dtype)],
+                            var.name.split(":")[0] + "/Read/ReadVariableOp")
+        out = node.outputs[0]
+        tapes = _state.tapes
+        if tapes:
+            for tape in list(tapes):
+                tape._on_variable_read(var)
+                tape._record(node)
+        return out
+
+    def assign_variable(self, var: Any, value: Any, mode: str) -> Any:
+        self.variables.setdefault(id(var), var)
+        value = self.capture(value)
+        node = self._new_op(ASSIGN[mode], (value,), {"var": var}, [])
+        node.origin = user_frame()
+        return var
+
+    def create_variable_hook(self, var: Any) -> None:
+        if not self.allow_variable_creation:
+            raise ValueError(_VARIABLE_CREATION_MSG)
+        self.created_variables.append(var)
+
+    def lift_to_eager(self, t: SymbolicTensor) -> EagerTensor:
+        """The value of `t` if it depends on no placeholder (a variable's initial value)."""
+        from eagerflow._src.graph.interpreter import ancestors, evaluate
+
+        if any(o.type == "Placeholder" for o in ancestors([t])):
+            raise ValueError(
+                f"The initial value of a variable created inside tf.function can't depend on "
+                f"the function's arguments or other graph tensors ({t.name}); pass a Python "
+                "value, a callable, or create the variable outside the function.")
+        return EagerTensor(np.asarray(evaluate([t])[0]), t._dtype)
+
+    # -- inspection --------------------------------------------------------------------
+    def get_operations(self) -> list:
+        return list(self.operations)
+
+    def get_operation_by_name(self, name: str) -> Operation:
+        for o in self.operations:
+            if o.name == name:
+                return o
+        raise KeyError(f"The name '{name}' refers to an Operation not in the graph.")
+
+    def get_tensor_by_name(self, name: str) -> SymbolicTensor:
+        op_name, _, idx = name.rpartition(":")
+        if not op_name:
+            raise ValueError(f"The name '{name}' looks like an (invalid) Operation name, not a "
+                             "Tensor.")
+        return self.get_operation_by_name(op_name).outputs[int(idx)]
+
+    def as_graph_def(self, from_version: Any = None, add_shapes: bool = False) -> GraphDef:
+        return GraphDef(self)
+
+    def finalize(self) -> None:
+        self._finalized = True
+
+    @property
+    def finalized(self) -> bool:
+        return self._finalized
+
+    @property
+    def building_function(self) -> bool:
+        return False
+
+    def get_collection(self, name: str, scope: Any = None) -> list:
+        return list(self._collections.get(name, []))
+
+    def add_to_collection(self, name: str, value: Any) -> None:
+        self._collections.setdefault(name, []).append(value)
+
+    # -- default-graph scope -----------------------------------------------------------
+    @contextlib.contextmanager
+    def as_default(self) -> Iterator[Graph]:
+        st = _state
+        saved_graph, saved_tapes = st.graph, st.tapes
+        st.graph, st.tapes = self, []
+        try:
+            yield self
+        finally:
+            st.graph, st.tapes = saved_graph, saved_tapes
+
+    def __repr__(self) -> str:
+        return f"<eagerflow Graph {self.name!r} with {len(self.operations)} operations>"
+
+
+class FuncGraph(Graph):
+    """The graph a tf.function traces into."""
+
+    @property
+    def building_function(self) -> bool:
+        return True
+
+
+def current_graph() -> Graph | None:
+    return _state.graph
+
+
+def is_symbolic(x: Any) -> bool:
+    return type(x) is SymbolicTensor

@@ -1,0 +1,52 @@
+"""Common-subexpression elimination: one operation per (op, inputs, attrs).
+
+Stateful operations are never merged. Reads of a variable are merged only when no
+write to that variable happens between them (a read-after-write must see the write).
+Small constants with equal values are merged too.
+"""
+
+from __future__ import annotations
+
+from eagerflow._src.graph.ir import Graph, SymbolicTensor
+from eagerflow._src.graph.passes.common import freeze, rewire
+
+
+def cse(graph: Graph) -> Graph:
+    seen: dict = {}
+    epochs: dict = {}  # id(var) -> number of writes so far
+    repl: dict = {}
+    kept = []
+    for node in graph.operations:
+        if repl:
+            node.inputs = tuple(repl.get(id(x), x) if type(x) is SymbolicTensor else x
+                                for x in node.inputs)
+        op = node.op
+        if op.stateful:
+            var = node.attrs.get("var")
+            if var is not None:
+                epochs[id(var)] = epochs.get(id(var), 0) + 1
+            kept.append(node)
+            continue
+        if op.name == "Placeholder":
+            kept.append(node)
+            continue
+        if op.name == "ReadVariableOp":
+            var = node.inputs[0]
+            key = ("read", id(var), epochs.get(id(var), 0))
+        else:
+            try:
+                key = (id(op), tuple(id(x) for x in node.inputs),
+                       tuple(sorted((k, freeze(v)) for k, v in node.attrs.items())))
+            except TypeError:
+                kept.append(node)
+                continue
+        prev = seen.get(key)
+        if prev is None or len(prev.outputs) != len(node.outputs):
+            seen[key] = node
+            kept.append(node)
+            continue
+        for a, b in zip(node.outputs, prev.outputs):
+            repl[id(a)] = b
+    graph.operations = kept
+    rewire(graph, repl)
+    return graph

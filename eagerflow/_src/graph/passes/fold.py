@@ -1,0 +1,60 @@
+"""Constant folding: operations whose inputs are all constants run once, at trace time.
+
+Never folded: stateful operations, variable reads, placeholders, operations whose
+result would be large (memory held by the compiled function), and operations whose
+kernel fails (the error then happens when the function runs, as in TF).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from eagerflow._src.core.context import _state
+from eagerflow._src.graph.ir import CONST, Graph, Operation, SymbolicTensor
+from eagerflow._src.graph.passes.common import is_const, rewire
+
+MAX_FOLDED_ELEMENTS = 1 << 16
+_NEVER = {"Placeholder", "Const", "ReadVariableOp"}
+
+
+def foldable(node: Operation) -> bool:
+    op = node.op
+    if op.stateful or op.name in _NEVER or not node.outputs:
+        return False
+    if any(type(x) is not SymbolicTensor or not is_const(x) for x in node.inputs):
+        return False
+    return not getattr(op, "no_fold", False)
+
+
+def fold_constants(graph: Graph) -> Graph:
+    repl: dict = {}
+    kept = []
+    for node in graph.operations:
+        if repl:
+            node.inputs = tuple(repl.get(id(x), x) if type(x) is SymbolicTensor else x
+                                for x in node.inputs)
+        if not foldable(node):
+            kept.append(node)
+            continue
+        args = [x._op.attrs["value"] for x in node.inputs]
+        try:
+            with np.errstate(all="ignore"):
+                out = node.op.kernel(_state.xp, *args, **node.attrs)
+        except Exception:  # noqa: BLE001 - the error belongs to run time
+            kept.append(node)
+            continue
+        outs = (out,) if node.op.num_outputs == 1 and len(node.outputs) == 1 else tuple(out)
+        arrays = [np.asarray(o) for o in outs]
+        if sum(a.size for a in arrays) > MAX_FOLDED_ELEMENTS or \
+                any(a.dtype == object and a.ndim == 0 for a in arrays):
+            kept.append(node)
+            continue
+        for t, a in zip(node.outputs, arrays):
+            c = Operation(graph, CONST, (), {"value": a, "dtype": t._dtype}, node.name
+                          if len(arrays) == 1 else f"{node.name}/{t._index}")
+            c.outputs = (SymbolicTensor(c, 0, a.shape, t._dtype),)
+            kept.append(c)
+            repl[id(t)] = c.outputs[0]
+    graph.operations = kept
+    rewire(graph, repl)
+    return graph

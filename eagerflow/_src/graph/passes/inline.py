@@ -1,0 +1,54 @@
+"""Inlining: a call of a traced function is replaced by the function's operations.
+
+Nested tf.functions then optimize as one graph (folding and CSE across the call,
+no call overhead). A Call's outputs are the callee's outputs then its saved tensors,
+so both map to the callee's (copied) tensors.
+"""
+
+from __future__ import annotations
+
+from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
+from eagerflow._src.graph.passes.common import rewire
+
+MAX_DEPTH = 64
+
+
+def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int) -> None:
+    if repl:
+        node.inputs = tuple(repl.get(id(x), x) if type(x) is SymbolicTensor else x
+                            for x in node.inputs)
+    fn = getattr(node.op, "fn", None)
+    if fn is None or depth > MAX_DEPTH:
+        out.append(node)
+        return
+    inner = fn.graph
+    env: dict = {}
+    for ph, x in zip(inner.inputs, node.inputs):
+        env[id(ph)] = x
+    for op in inner.operations:
+        if op.op.name == "Placeholder" and id(op.outputs[0]) in env:
+            continue
+        ins = tuple(env.get(id(x), x) if type(x) is SymbolicTensor else x for x in op.inputs)
+        new = Operation(graph, op.op, ins, dict(op.attrs),
+                        graph.unique_name(f"{node.name}/{op.name}", scoped=False))
+        new.origin = op.origin
+        new.outputs = tuple(SymbolicTensor(new, i, t._shape, t._dtype)
+                            for i, t in enumerate(op.outputs))
+        _expand(graph, new, repl, out, depth + 1)
+        for a, b in zip(op.outputs, new.outputs):
+            env[id(a)] = repl.get(id(b), b)
+    targets = list(inner.outputs) + list(fn._saved)
+    for t, src in zip(node.outputs, targets):
+        repl[id(t)] = env.get(id(src), src)
+
+
+def inline_calls(graph: Graph) -> Graph:
+    if not any(getattr(n.op, "fn", None) is not None for n in graph.operations):
+        return graph
+    repl: dict = {}
+    out: list = []
+    for node in graph.operations:
+        _expand(graph, node, repl, out, 0)
+    graph.operations = out
+    rewire(graph, repl)
+    return graph

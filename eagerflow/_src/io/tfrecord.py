@@ -1,0 +1,362 @@
+"""TFRecord files: TF's record framing, uncompressed or GZIP/ZLIB compressed.
+
+Bottom layer (no ops): used by tf.io.TFRecordWriter, tf.data.TFRecordDataset and
+the file cache of tf.data. Each record is
+
+    uint64 length (little endian) | uint32 masked_crc32c(length bytes)
+    | data[length] | uint32 masked_crc32c(data)
+
+A corrupted length or data checksum raises DataLossError naming the offset of the
+record and the file; a record cut short by the end of the file raises
+DataLossError ("truncated record"), while a file that ends inside a record's
+12-byte header ends the stream, as in TF.
+
+Writers write to a temporary file in the same folder and rename it over the
+target on close (flushed and fsynced first), so a reader never sees a half-written
+file under the final name.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import tempfile
+import zlib
+from collections.abc import Iterator
+from typing import Any, BinaryIO
+
+from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
+from eagerflow._src.io.crc32c import masked_crc32c
+from eagerflow._src.io.file_errors import os_error
+
+_HEADER = struct.Struct("<QI")
+_FOOTER = struct.Struct("<I")
+_CHUNK = 256 * 1024
+
+
+class TFRecordCompressionType:
+    NONE = 0
+    ZLIB = 1
+    GZIP = 2
+
+
+def compression_name(value: Any) -> str:
+    """'' / 'ZLIB' / 'GZIP' from a string, TFRecordOptions or compression enum."""
+    if value is None:
+        return ""
+    if isinstance(value, TFRecordOptions):
+        return value.compression_type
+    if isinstance(value, bytes):
+        value = value.decode()
+    if isinstance(value, int) and not isinstance(value, bool):
+        return {0: "", 1: "ZLIB", 2: "GZIP"}.get(value, "?")
+    if hasattr(value, "numpy"):
+        return compression_name(value.numpy())
+    if isinstance(value, str) and value in ("", "ZLIB", "GZIP"):
+        return value
+    raise InvalidArgumentError(None, None, f'Not a valid compression_type: "{value}". Valid types '
+                               "are '', 'ZLIB' and 'GZIP'.")
+
+
+class TFRecordOptions:
+    """`tf.io.TFRecordOptions(compression_type=None, compression_level=None, ...)`."""
+
+    compression_type_map = {TFRecordCompressionType.ZLIB: "ZLIB",
+                            TFRecordCompressionType.GZIP: "GZIP",
+                            TFRecordCompressionType.NONE: ""}
+
+    def __init__(self, compression_type: Any = None, flush_mode: Any = None,
+                 input_buffer_size: Any = None, output_buffer_size: Any = None,
+                 window_bits: Any = None, compression_level: Any = None,
+                 compression_method: Any = None, mem_level: Any = None,
+                 compression_strategy: Any = None) -> None:
+        try:
+            self.compression_type = "" if compression_type is None else compression_name(
+                compression_type)
+        except InvalidArgumentError:
+            raise ValueError(f'Not a valid compression_type: "{compression_type}"') from None
+        self.flush_mode = flush_mode
+        self.input_buffer_size = input_buffer_size
+        self.output_buffer_size = output_buffer_size
+        self.window_bits = window_bits
+        self.compression_level = compression_level
+        self.compression_method = compression_method
+        self.mem_level = mem_level
+        self.compression_strategy = compression_strategy
+
+    @classmethod
+    def get_compression_type_string(cls, options: Any) -> str:
+        return compression_name(options)
+
+
+def _wbits(compression: str, window_bits: int | None = None) -> int:
+    w = window_bits or zlib.MAX_WBITS
+    return w + 16 if compression == "GZIP" else w
+
+
+# ---------------------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------------------
+
+def frame(record: bytes) -> bytes:
+    """One record in TFRecord framing."""
+    header = struct.pack("<Q", len(record))
+    return b"".join((header, _FOOTER.pack(masked_crc32c(header)), record,
+                     _FOOTER.pack(masked_crc32c(record))))
+
+
+class AtomicFile:
+    """A binary file written under a temporary name and renamed into place on commit."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        folder = os.path.dirname(os.path.abspath(path))
+        try:
+            fd, self.tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".tmp", dir=folder)
+        except OSError as e:
+            raise os_error(e, path) from None
+        self.f: BinaryIO | None = os.fdopen(fd, "wb")
+
+    def write(self, data: bytes) -> None:
+        self.f.write(data)
+
+    def flush(self) -> None:
+        self.f.flush()
+
+    def commit(self) -> None:
+        f, self.f = self.f, None
+        if f is None:
+            return
+        f.flush()
+        os.fsync(f.fileno())
+        f.close()
+        os.replace(self.tmp, self.path)
+
+    def discard(self) -> None:
+        f, self.f = self.f, None
+        if f is not None:
+            f.close()
+            try:
+                os.unlink(self.tmp)
+            except OSError:
+                pass
+
+
+class RecordWriter:
+    """Writes framed records to `path` (committed atomically on close)."""
+
+    def __init__(self, path: str, options: Any = None) -> None:
+        opts = options if isinstance(options, TFRecordOptions) else TFRecordOptions(options)
+        self._compression = opts.compression_type
+        self._path = path
+        self._file = AtomicFile(path)
+        self._z = None
+        if self._compression:
+            level = opts.compression_level
+            self._z = zlib.compressobj(-1 if level is None else int(level), zlib.DEFLATED,
+                                       _wbits(self._compression, opts.window_bits))
+
+    @property
+    def closed(self) -> bool:
+        return self._file.f is None
+
+    def write(self, record: bytes) -> None:
+        if self.closed:
+            raise ValueError("Writer is closed.")
+        data = frame(record)
+        if self._z is not None:
+            data = self._z.compress(data)
+        if data:
+            self._file.write(data)
+
+    def flush(self) -> None:
+        if self.closed:
+            raise ValueError("Writer is closed.")
+        if self._z is not None:
+            self._file.write(self._z.flush(zlib.Z_SYNC_FLUSH))
+        self._file.flush()
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        if self._z is not None:
+            self._file.write(self._z.flush(zlib.Z_FINISH))
+            self._z = None
+        self._file.commit()
+
+    def discard(self) -> None:
+        self._file.discard()
+
+
+# ---------------------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------------------
+
+class _Inflater:
+    """A read(n) interface over a zlib/gzip compressed file."""
+
+    def __init__(self, f: BinaryIO, compression: str, path: str) -> None:
+        self._f = f
+        self._wbits = _wbits(compression)
+        self._d = zlib.decompressobj(self._wbits)
+        self._buf = bytearray()
+        self._eof = False
+        self._path = path
+
+    def _fill(self, n: int) -> None:
+        while len(self._buf) < n and not self._eof:
+            chunk = self._f.read(_CHUNK)
+            try:
+                if not chunk:
+                    self._buf += self._d.flush()
+                    self._eof = True
+                    break
+                self._buf += self._d.decompress(chunk)
+                while self._d.eof and self._d.unused_data:  # concatenated gzip members
+                    rest = self._d.unused_data
+                    self._d = zlib.decompressobj(self._wbits)
+                    self._buf += self._d.decompress(rest)
+            except zlib.error as e:
+                msg = str(e)
+                code = msg.split("Error ")[1].split(" ")[0] if "Error " in msg else "-3"
+                detail = msg.split(": ", 1)[1] if ": " in msg else msg
+                raise DataLossError(None, None, f"inflate() failed with error {code}: {detail} "
+                                    f"(file: {self._path})") from None
+
+    def read(self, n: int) -> bytes:
+        self._fill(n)
+        out = bytes(self._buf[:n])
+        del self._buf[:n]
+        return out
+
+    def close(self) -> None:
+        self._f.close()
+
+
+class RecordReader:
+    """Iterates over the records of one file; `close()` releases the file."""
+
+    def __init__(self, path: str, compression: str = "", buffer_size: int | None = None,
+                 op: str | None = None) -> None:
+        self.path = path
+        try:
+            f = open(path, "rb", buffering=buffer_size or _CHUNK)  # noqa: SIM115 - closed later
+        except OSError as e:
+            raise os_error(e, path, op) from None
+        self._src: Any = _Inflater(f, compression, path) if compression else f
+        # Uncompressed: a length field larger than the rest of the file is refused before
+        # anything is allocated for it.
+        self._size = None if compression else os.fstat(f.fileno()).st_size
+        self.offset = 0
+
+    def read_record(self) -> bytes | None:
+        """The next record, or None at the end of the file."""
+        src = self._src
+        if src is None:
+            return None
+        start = self.offset
+        header = src.read(12)
+        if len(header) < 12:
+            self.close()
+            return None
+        length, length_crc = _HEADER.unpack(header)
+        if masked_crc32c(header[:8]) != length_crc:
+            self.close()
+            hint = " (Is this even a TFRecord file?)" if start == 0 else ""
+            raise DataLossError(None, None, f"corrupted record at {start}{hint} (file: "
+                                f"{self.path})")
+        fits = length < (1 << 40) and (self._size is None
+                                       or start + 16 + length <= self._size)
+        data = src.read(length + 4) if fits else b""
+        if len(data) < length + 4:
+            self.close()
+            raise DataLossError(None, None, f"truncated record at {start}' failed with Read less "
+                                f"bytes than requested (file: {self.path})")
+        record = data[:length]
+        if masked_crc32c(record) != _FOOTER.unpack(data[length:])[0]:
+            self.close()
+            raise DataLossError(None, None, f"corrupted record at {start} (file: {self.path})")
+        self.offset = start + 16 + length
+        return record
+
+    def __iter__(self) -> Iterator[bytes]:
+        while True:
+            r = self.read_record()
+            if r is None:
+                return
+            yield r
+
+    def close(self) -> None:
+        src, self._src = self._src, None
+        if src is not None:
+            src.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - never raise from a finalizer
+            pass
+
+
+# ---------------------------------------------------------------------------------------
+# Public classes
+# ---------------------------------------------------------------------------------------
+
+class TFRecordWriter:
+    """`tf.io.TFRecordWriter(path, options=None)`: write(), flush(), close(); a context manager.
+
+    The file appears under `path` when the writer is closed (or collected)."""
+
+    def __init__(self, path: Any, options: Any = None) -> None:
+        path = os.fsdecode(path.numpy() if hasattr(path, "numpy") else path)
+        if options is not None and not isinstance(options, TFRecordOptions):
+            try:
+                options = TFRecordOptions(options)
+            except InvalidArgumentError:
+                raise ValueError(f'Not a valid compression_type: "{options}"') from None
+        self._writer = RecordWriter(path, options)
+
+    def write(self, record: Any) -> None:
+        if hasattr(record, "numpy"):
+            record = record.numpy()
+        if isinstance(record, str):
+            record = record.encode("utf-8")
+        if not isinstance(record, (bytes, bytearray, memoryview)):
+            raise TypeError(f"write(): incompatible function arguments: `record` must be bytes, "
+                            f"got {type(record)}")
+        if self._writer.closed:
+            from eagerflow._src.core.errors import FailedPreconditionError
+
+            raise FailedPreconditionError(None, None, "Writer is closed.")
+        self._writer.write(bytes(record))
+
+    def flush(self) -> None:
+        if self._writer.closed:
+            from eagerflow._src.core.errors import FailedPreconditionError
+
+            raise FailedPreconditionError(None, None, "Writer is closed.")
+        self._writer.flush()
+
+    def close(self) -> None:
+        self._writer.close()
+
+    def __enter__(self) -> TFRecordWriter:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - never raise from a finalizer
+            pass
+
+
+def tf_record_iterator(path: Any, options: Any = None) -> Iterator[bytes]:
+    """`tf.compat.v1.io.tf_record_iterator`: the records of one file."""
+    reader = RecordReader(os.fsdecode(path), compression_name(options))
+    try:
+        yield from reader
+    finally:
+        reader.close()

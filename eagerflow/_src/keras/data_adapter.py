@@ -1,0 +1,311 @@
+"""What fit/evaluate/predict iterate over: batches from arrays, datasets or generators.
+
+Sits in keras below the trainer. Arrays (NumPy, tensors, nested lists/dicts of
+them) are sliced into batches here (shuffled per epoch, float64 cast to float32 as
+Keras does); anything else iterable (tf.data datasets, generators, Sequences) is
+iterated as given, each element an `x`, `(x,)`, `(x, y)` or `(x, y, sample_weight)`.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Any, Iterator
+
+import numpy as np
+
+from eagerflow._src.core import nest
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+
+
+def unpack_x_y_sample_weight(data: Any) -> tuple:
+    """`(x, y, sample_weight)` from what a dataset yields (missing parts are None)."""
+    if isinstance(data, list):
+        data = tuple(data)
+    if not isinstance(data, tuple):
+        return data, None, None
+    if len(data) == 1:
+        return data[0], None, None
+    if len(data) == 2:
+        return data[0], data[1], None
+    if len(data) == 3:
+        return data[0], data[1], data[2]
+    raise ValueError("Data is expected to be in format `x`, `(x,)`, `(x, y)`, or "
+                     f"`(x, y, sample_weight)`, found: {data}")
+
+
+def pack_x_y_sample_weight(x: Any, y: Any = None, sample_weight: Any = None) -> Any:
+    if y is None:
+        return (x,) if isinstance(x, (tuple, list)) else x
+    if sample_weight is None:
+        return (x, y)
+    return (x, y, sample_weight)
+
+
+def _is_array(x: Any) -> bool:
+    return isinstance(x, (np.ndarray, Tensor)) or hasattr(x, "_as_tensor")
+
+
+def is_array_data(x: Any) -> bool:
+    """True for arrays/tensors and nested lists/tuples/dicts of them (sliceable data)."""
+    if x is None:
+        return False
+    leaves = nest.flatten(x)
+    if not leaves:
+        return False
+    if all(_is_array(v) for v in leaves):
+        return True
+    # Python lists of numbers are arrays too (fit(x=[[1., 2.]], y=[0]))
+    if isinstance(x, (list, tuple)) and all(isinstance(v, (int, float, np.number, bool))
+                                            for v in leaves):
+        return True
+    return False
+
+
+def _to_numpy(x: Any) -> np.ndarray:
+    if isinstance(x, np.ndarray):
+        return x
+    if hasattr(x, "numpy"):
+        return np.asarray(x.numpy())
+    return np.asarray(x)
+
+
+def to_tensor(x: Any) -> Any:
+    """A batch leaf as a tensor: float64 arrays become float32 (Keras' floatx)."""
+    if x is None or isinstance(x, Tensor):
+        return x
+    if hasattr(x, "_as_tensor"):
+        return x._as_tensor()
+    arr = np.asarray(x)
+    if arr.dtype == np.float64:
+        arr = arr.astype(np.float32)
+    return convert_to_tensor(arr)
+
+
+def _structure_to_tensors(data: Any) -> Any:
+    return nest.map_structure(to_tensor, data)
+
+
+def class_weight_to_sample_weight(y: np.ndarray, class_weight: dict) -> np.ndarray:
+    y = np.asarray(y)
+    if y.ndim > 1 and y.shape[-1] > 1:
+        classes = np.argmax(y, axis=-1)
+    else:
+        classes = y.reshape(y.shape[0], -1)[:, 0] if y.ndim > 1 else y
+        classes = np.round(classes).astype(np.int64)
+    missing = set(np.unique(classes).tolist()) - set(int(k) for k in class_weight)
+    if missing:
+        raise ValueError(f"Class weight for classes {sorted(missing)} is missing from "
+                         f"`class_weight`: {class_weight}")
+    lookup = {int(k): float(v) for k, v in class_weight.items()}
+    return np.array([lookup[int(c)] for c in classes.reshape(-1)],
+                    np.float32).reshape(classes.shape)
+
+
+class ArrayData:
+    """Batches sliced from in-memory arrays."""
+
+    def __init__(self, x: Any, y: Any = None, sample_weight: Any = None,
+                 batch_size: int | None = None, shuffle: Any = False,
+                 class_weight: dict | None = None, steps: int | None = None) -> None:
+        self.x = nest.map_structure(_to_numpy, x)
+        self.y = None if y is None else nest.map_structure(_to_numpy, y)
+        self.sample_weight = None if sample_weight is None else \
+            nest.map_structure(_to_numpy, sample_weight)
+        sizes = {int(a.shape[0]) if a.ndim else 1 for a in nest.flatten(
+            (self.x, self.y, self.sample_weight)) if a is not None}
+        if len(sizes) > 1:
+            parts = []
+            for label, part in (("x", self.x), ("y", self.y), ("sample_weight",
+                                                               self.sample_weight)):
+                if part is not None:
+                    shapes = ", ".join(str(a.shape[0]) for a in nest.flatten(part))
+                    parts.append(f"'{label}' sizes: {shapes}")
+            raise ValueError("Data cardinality is ambiguous. Make sure all arrays contain the "
+                             "same number of samples." + "".join("\n" + p for p in parts))
+        self.num_samples = sizes.pop() if sizes else 0
+        if class_weight is not None:
+            if self.y is None or len(nest.flatten(self.y)) != 1:
+                raise ValueError("`class_weight` is only supported for models with a single "
+                                 "output.")
+            cw = class_weight_to_sample_weight(nest.flatten(self.y)[0], class_weight)
+            sw = nest.flatten(self.sample_weight)[0] if self.sample_weight is not None else None
+            self.sample_weight = cw if sw is None else cw * sw.reshape(cw.shape)
+        self.batch_size = batch_size or 32
+        if steps is not None and batch_size is None:
+            self.batch_size = max(1, math.ceil(self.num_samples / steps))
+        self.shuffle = shuffle
+        self.steps = steps
+
+    @property
+    def steps_per_epoch(self) -> int:
+        return math.ceil(self.num_samples / self.batch_size) if self.num_samples else 0
+
+    def _order(self) -> np.ndarray:
+        n = self.num_samples
+        if self.shuffle == "batch":
+            idx = np.arange(n)
+            starts = np.arange(0, n, self.batch_size)
+            np.random.shuffle(starts)
+            return np.concatenate([idx[s:s + self.batch_size] for s in starts]) if n else idx
+        if self.shuffle:
+            return np.random.permutation(n)
+        return np.arange(n)
+
+    def epoch_iterator(self) -> Iterator:
+        order = self._order()
+        for start in range(0, self.num_samples, self.batch_size):
+            idx = order[start:start + self.batch_size]
+            if self.shuffle is False:
+                sl = slice(start, start + self.batch_size)
+                take = (lambda a, sl=sl: a[sl])
+            else:
+                take = (lambda a, idx=idx: a[idx])
+            x = nest.map_structure(take, self.x)
+            y = None if self.y is None else nest.map_structure(take, self.y)
+            sw = None if self.sample_weight is None else nest.map_structure(
+                take, self.sample_weight)
+            yield _structure_to_tensors(pack_x_y_sample_weight(x, y, sw) if y is not None
+                                        else (x,))
+
+
+class IterableData:
+    """Batches from a dataset, generator or any other iterable."""
+
+    def __init__(self, data: Any, steps: int | None = None) -> None:
+        self.data = data
+        self.steps = steps
+        self._one_shot = iter(data) is data if hasattr(data, "__next__") else False
+        self._iterator: Iterator | None = None
+        try:
+            n = len(data)
+            self._len = int(n) if n is not None and n >= 0 else None
+        except (TypeError, ValueError, AttributeError, NotImplementedError):
+            self._len = None
+
+    @property
+    def steps_per_epoch(self) -> int | None:
+        return self.steps if self.steps is not None else self._len
+
+    def epoch_iterator(self) -> Iterator:
+        if self._one_shot:
+            it = self.data
+        elif self.steps is not None:
+            # With steps_per_epoch, one pass continues where the last epoch stopped.
+            if self._iterator is None:
+                self._iterator = iter(self.data)
+            it = self._iterator
+        else:
+            it = iter(self.data)
+        for item in it:
+            yield _structure_to_tensors(item)
+
+    def restart(self) -> None:
+        self._iterator = None
+
+
+def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int | None = None,
+              shuffle: Any = False, class_weight: dict | None = None,
+              steps: int | None = None) -> Any:
+    """ArrayData for arrays, IterableData for datasets and generators."""
+    if is_array_data(x):
+        if isinstance(x, (list, tuple)) and all(not _is_array(v) for v in nest.flatten(x)):
+            x = np.asarray(x)
+        if isinstance(y, (list, tuple)) and y and all(not _is_array(v) for v in nest.flatten(y)):
+            y = np.asarray(y)
+        return ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps)
+    if x is None:
+        raise ValueError("Unexpected value for `x`: None. `x` must be arrays, a tf.data "
+                         "Dataset, or a generator.")
+    if y is not None:
+        raise ValueError("`y` argument is not supported when using dataset as input.")
+    if sample_weight is not None:
+        raise ValueError("`sample_weight` argument is not supported when using dataset as "
+                         "input.")
+    if class_weight is not None:
+        warnings.warn("`class_weight` is applied to batches from a dataset through their "
+                      "labels.", stacklevel=3)
+    if not hasattr(x, "__iter__"):
+        raise ValueError(f"Unrecognized data type: x={x} (of type {type(x)})")
+    data = IterableData(x, steps)
+    if class_weight is not None:
+        data = _ClassWeighted(data, class_weight)
+    return data
+
+
+class _ClassWeighted:
+    def __init__(self, inner: IterableData, class_weight: dict) -> None:
+        self.inner = inner
+        self.class_weight = class_weight
+
+    @property
+    def steps_per_epoch(self) -> int | None:
+        return self.inner.steps_per_epoch
+
+    def epoch_iterator(self) -> Iterator:
+        for batch in self.inner.epoch_iterator():
+            x, y, sw = unpack_x_y_sample_weight(batch)
+            cw = class_weight_to_sample_weight(_to_numpy(y), self.class_weight)
+            if sw is not None:
+                cw = cw * _to_numpy(sw).reshape(cw.shape)
+            yield (x, y, convert_to_tensor(cw))
+
+
+def train_validation_split(arrays: tuple, validation_split: float) -> tuple:
+    """Splits arrays at `floor(n * (1 - validation_split))`, before any shuffling."""
+    leaves = [a for a in nest.flatten(arrays) if a is not None]
+    if not all(_is_array(a) or isinstance(a, (list, tuple)) for a in leaves):
+        raise ValueError("`validation_split` is only supported for Tensors or NumPy arrays, "
+                         f"found following types in the input: {[type(a) for a in leaves]}")
+    arrays = nest.map_structure(lambda a: None if a is None else _to_numpy(a), arrays)
+    n = int(nest.flatten([a for a in nest.flatten(arrays) if a is not None])[0].shape[0])
+    split_at = int(math.floor(n * (1.0 - validation_split)))
+    if split_at == 0 or split_at == n:
+        raise ValueError(f"Training data contains {n} samples, which is not sufficient to split "
+                         f"it into a validation and training set as specified by "
+                         f"`validation_split={validation_split}`. Either provide more data, or "
+                         "a different value for the `validation_split` argument.")
+    train = nest.map_structure(lambda a: None if a is None else a[:split_at], arrays)
+    val = nest.map_structure(lambda a: None if a is None else a[split_at:], arrays)
+    return train, val
+
+
+def as_float(value: Any) -> Any:
+    """A log value as a Python float (or a nested structure of them)."""
+    if isinstance(value, dict):
+        return {k: as_float(v) for k, v in value.items()}
+    if hasattr(value, "numpy"):
+        value = value.numpy()
+    arr = np.asarray(value)
+    if arr.ndim == 0:
+        return float(arr)
+    return arr
+
+
+
+class PyDataset:
+    """Base for batch-indexed data (tf.keras.utils.PyDataset / Sequence): implement
+    `__len__` (batches per epoch) and `__getitem__(index)` -> a batch."""
+
+    def __init__(self, workers: int = 1, use_multiprocessing: bool = False,
+                 max_queue_size: int = 10) -> None:
+        self.workers = workers
+        self.use_multiprocessing = use_multiprocessing
+        self.max_queue_size = max_queue_size
+
+    def __getitem__(self, index: int) -> Any:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        raise NotImplementedError
+
+    def on_epoch_end(self) -> None:
+        """Called after each pass over the data (shuffle here)."""
+
+    def __iter__(self) -> Iterator:
+        for i in range(len(self)):
+            yield self[i]
+        self.on_epoch_end()
+
+
+Sequence = PyDataset

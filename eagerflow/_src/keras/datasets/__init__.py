@@ -1,0 +1,1 @@
+"""Keras datasets (implementation; public names in eagerflow.keras.datasets)."""

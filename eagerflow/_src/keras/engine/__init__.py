@@ -1,0 +1,1 @@
+"""The Keras engine: Layer, InputSpec, KerasTensor, Model, Functional, Sequential."""

@@ -1,0 +1,925 @@
+"""keras.layers.Layer: the base of every layer and model (a tf.Module).
+
+A layer creates its weights lazily: `build(input_shape)` runs on the first call,
+under the layer's name scope (so a Dense layer's kernel is `dense/kernel:0`) and
+lifted out of any graph being traced. `__call__` converts inputs, checks them
+against `input_spec`, decides the training mode (explicit argument, then the outer
+call's, then the `call` signature's default), passes masks along, and, when the
+inputs are KerasTensors, records a Node for the functional API instead of running.
+
+Weights are tracked for checkpoints by their `add_weight` names and by attribute
+names; sublayers are found by walking attributes (and the lists and dicts in them).
+"""
+
+from __future__ import annotations
+
+import inspect
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import constraints as constraints_mod
+from eagerflow._src.keras import initializers as initializers_mod
+from eagerflow._src.keras import regularizers as regularizers_mod
+from eagerflow._src.keras.engine import input_spec as input_spec_mod
+from eagerflow._src.keras.engine.keras_tensor import (
+    KerasTensor,
+    Node,
+    get_mask,
+    in_symbolic_scope,
+    set_mask,
+    symbolic_scope,
+)
+from eagerflow._src.module import Module, NameScope, push_scope
+from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.variables import Variable, VariableSynchronization
+
+# Bookkeeping attributes: never walked for sublayers or weights.
+_INTERNAL = frozenset((
+    "_trackable_deps", "_trainable_weights", "_non_trainable_weights", "_losses",
+    "_callable_losses", "_inbound_nodes", "_outbound_nodes", "_input_spec", "_dtype_policy",
+    "_auto_config", "_build_input_shape", "_initial_weights", "_self_setattr_tracking",
+    "_functional_layers", "_sequential_layers", "_nodes_by_depth", "_input_layers",
+    "_output_layers", "_name_scope", "_activity_regularizer", "_batch_input_shape",
+    "_nested_inputs", "_nested_outputs", "_flat_inputs", "_flat_outputs", "_run_order",
+    "_chain_outputs", "_input_layer_obj", "_template",
+))
+
+# layers holding losses added by add_loss (a top-level call clears its sublayers' losses;
+# while no layer holds any, calls skip that walk)
+_LOSS_HOLDERS: weakref.WeakSet = weakref.WeakSet()
+
+_ALLOWED_KWARGS = frozenset(("input_dim", "input_shape", "batch_input_shape", "batch_size",
+                             "weights", "activity_regularizer", "autocast", "implementation"))
+
+
+class DTypePolicy:
+    """A layer's dtypes: `float32`, `float64`, or `mixed_float16` (compute f16, vars f32)."""
+
+    def __init__(self, name: str) -> None:
+        if isinstance(name, dt.DType):
+            name = name.name
+        name = str(name)
+        if name in ("mixed_float16", "mixed_bfloat16"):
+            self.compute_dtype, self.variable_dtype = name.split("_")[1], "float32"
+        else:
+            dt.as_dtype(name)
+            self.compute_dtype = self.variable_dtype = name
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f'<Policy "{self.name}">'
+
+
+Policy = DTypePolicy
+
+
+def _to_policy(dtype: Any) -> DTypePolicy:
+    if dtype is None:
+        return DTypePolicy(kb.floatx())
+    if isinstance(dtype, DTypePolicy):
+        return dtype
+    if isinstance(dtype, dict):  # a Keras 3 serialized DTypePolicy
+        return DTypePolicy(dtype.get("config", {}).get("name", kb.floatx()))
+    if hasattr(dtype, "name") and not isinstance(dtype, dt.DType) and hasattr(dtype,
+                                                                                "compute_dtype"):
+        return DTypePolicy(dtype.name)
+    return DTypePolicy(dt.as_dtype(dtype).name)
+
+
+class _CallSpec:
+    """What a `call` signature accepts: cached per layer class."""
+
+    __slots__ = ("expects_training", "expects_mask", "training_default", "arg_names",
+                 "has_var_kwargs", "training_pos", "mask_pos")
+
+    def __init__(self, fn: Callable) -> None:
+        try:
+            sig = inspect.signature(fn)
+        except (TypeError, ValueError):
+            sig = None
+        params = list(sig.parameters.values()) if sig is not None else []
+        self.arg_names = [p.name for p in params
+                          if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        self.has_var_kwargs = any(p.kind is p.VAR_KEYWORD for p in params)
+        names = {p.name: p for p in params}
+        self.expects_training = "training" in names
+        self.expects_mask = "mask" in names
+        t = names.get("training")
+        self.training_default = (t.default if t is not None and t.default is not t.empty
+                                 else None)
+        self.training_pos = self.arg_names.index("training") if "training" in self.arg_names \
+            else None
+        self.mask_pos = self.arg_names.index("mask") if "mask" in self.arg_names else None
+
+
+_call_specs: dict = {}
+
+
+def _call_spec(layer: Any) -> _CallSpec:
+    fn = type(layer).call
+    spec = _call_specs.get(fn)
+    if spec is None:
+        spec = _CallSpec(layer.call)
+        _call_specs[fn] = spec
+    return spec
+
+
+class Layer(Module):
+    """`Layer(trainable=True, name=None, dtype=None, dynamic=False, **kwargs)`."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Layer:
+        obj = super().__new__(cls)
+        # remember the constructor arguments: the default get_config of a custom layer
+        # returns them (when they are plain data), as Keras 2.13+ does
+        object.__setattr__(obj, "_auto_config", (args, kwargs))
+        return obj
+
+    def __init__(self, trainable: bool = True, name: str | None = None, dtype: Any = None,
+                 dynamic: bool = False, **kwargs: Any) -> None:
+        if self.__dict__.get("_keras_layer_initialized"):
+            return  # a mixin's cooperative super().__init__() after the layer was set up
+        for k in kwargs:
+            if k not in _ALLOWED_KWARGS:
+                raise TypeError("Keyword argument not understood:", k)
+        setattr_ = object.__setattr__
+        setattr_(self, "_trainable", bool(trainable))
+        setattr_(self, "_trainable_weights", [])
+        setattr_(self, "_non_trainable_weights", [])
+        setattr_(self, "_losses", [])
+        setattr_(self, "_callable_losses", [])
+        setattr_(self, "_inbound_nodes", [])
+        setattr_(self, "_outbound_nodes", [])
+        setattr_(self, "_input_spec", None)
+        setattr_(self, "_dtype_policy", _to_policy(dtype))
+        setattr_(self, "_build_input_shape", None)
+        setattr_(self, "_initial_weights", kwargs.get("weights"))
+        setattr_(self, "_autocast", bool(kwargs.get("autocast", True)))
+        setattr_(self, "_activity_regularizer",
+                 regularizers_mod.get(kwargs.get("activity_regularizer")))
+        setattr_(self, "built", False)
+        setattr_(self, "supports_masking", getattr(self, "supports_masking", False))
+        setattr_(self, "stateful", False)
+        setattr_(self, "dynamic", bool(dynamic))
+        self._init_set_name(name)
+        if "input_shape" in kwargs or "batch_input_shape" in kwargs or "input_dim" in kwargs:
+            if "batch_input_shape" in kwargs:
+                batch_input_shape = tuple(kwargs["batch_input_shape"])
+            else:
+                shape = kwargs.get("input_shape")
+                if shape is None:
+                    shape = (kwargs["input_dim"],)
+                shape = (shape,) if isinstance(shape, int) else tuple(shape)
+                batch_input_shape = (kwargs.get("batch_size"),) + shape
+            setattr_(self, "_batch_input_shape", batch_input_shape)
+        setattr_(self, "_keras_layer_initialized", True)
+
+    def _init_set_name(self, name: str | None, zero_based: bool = True) -> None:
+        if not name:
+            name = kb.unique_object_name(kb.to_snake_case(type(self).__name__),
+                                        zero_based=zero_based)
+        elif not isinstance(name, str):
+            raise TypeError(f"Expected `name` argument to be a string, but got: {name}")
+        else:
+            kb.observe_object_name(name)
+        object.__setattr__(self, "_name", name)
+        object.__setattr__(self, "_name_scope", NameScope(name))
+
+    # -- attribute tracking --------------------------------------------------------------
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _INTERNAL or name in ("built", "_name", "_trainable"):
+            object.__setattr__(self, name, value)
+            return
+        if "_trainable_weights" not in self.__dict__ and (
+                isinstance(value, Layer) or is_variable(value)):
+            raise RuntimeError("It looks like you are subclassing `Model` and you forgot to "
+                               "call `super().__init__()`. Always start with this line.")
+        super().__setattr__(name, value)
+        if is_variable(value):
+            self._track_own_variable(value)
+        elif isinstance(value, (list, tuple, dict)):
+            for v in nest.flatten(value) if not isinstance(value, dict) else \
+                    nest.flatten(list(value.values())):
+                if is_variable(v):
+                    self._track_own_variable(v)
+
+    def _track_own_variable(self, v: Any) -> None:
+        for lst in (self._trainable_weights, self._non_trainable_weights):
+            if any(w is v for w in lst):
+                return
+        (self._trainable_weights if v.trainable else self._non_trainable_weights).append(v)
+
+    def __delattr__(self, name: str) -> None:
+        value = self.__dict__.get(name)
+        super().__delattr__(name)
+        if is_variable(value):
+            for lst in (self._trainable_weights, self._non_trainable_weights):
+                for i, w in enumerate(lst):
+                    if w is value:
+                        del lst[i]
+                        break
+
+    def _flatten_layers(self, recursive: bool = True, include_self: bool = True) -> list:
+        """This layer (optionally) and its sublayers, depth first, each once."""
+        out: list = []
+        seen: set = set()
+        if include_self:
+            out.append(self)
+            seen.add(id(self))
+        self._collect_layers(out, seen, recursive)
+        return out
+
+    def _direct_sublayers(self) -> list:
+        out = []
+        for name, value in self.__dict__.items():
+            if name in _INTERNAL:
+                continue
+            if isinstance(value, Layer):
+                out.append(value)
+            elif isinstance(value, (list, tuple, dict)):
+                values = value.values() if isinstance(value, dict) else value
+                for v in _flat_values(values):
+                    if isinstance(v, Layer):
+                        out.append(v)
+        return out
+
+    def _collect_layers(self, out: list, seen: set, recursive: bool) -> None:
+        for layer in self._direct_sublayers():
+            if id(layer) in seen:
+                continue
+            seen.add(id(layer))
+            out.append(layer)
+            if recursive:
+                layer._collect_layers(out, seen, True)
+
+    # -- properties ------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def name_scope(self) -> NameScope:
+        return self._name_scope
+
+    @property
+    def dtype(self) -> str:
+        return self._dtype_policy.variable_dtype
+
+    @property
+    def compute_dtype(self) -> str:
+        return self._dtype_policy.compute_dtype
+
+    @property
+    def variable_dtype(self) -> str:
+        return self._dtype_policy.variable_dtype
+
+    @property
+    def dtype_policy(self) -> DTypePolicy:
+        return self._dtype_policy
+
+    @property
+    def trainable(self) -> bool:
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value: bool) -> None:
+        for layer in self._flatten_layers():
+            object.__setattr__(layer, "_trainable", bool(value))
+
+    @property
+    def input_spec(self) -> Any:
+        return self._input_spec
+
+    @input_spec.setter
+    def input_spec(self, value: Any) -> None:
+        for v in nest.flatten(value):
+            if v is not None and not isinstance(v, input_spec_mod.InputSpec):
+                raise TypeError("Layer input_spec must be an instance of InputSpec. Got: "
+                                f"{v}")
+        object.__setattr__(self, "_input_spec", value)
+
+    @property
+    def activity_regularizer(self) -> Any:
+        return self._activity_regularizer
+
+    @activity_regularizer.setter
+    def activity_regularizer(self, value: Any) -> None:
+        object.__setattr__(self, "_activity_regularizer", value)
+
+    @property
+    def trainable_weights(self) -> list:
+        if not self._trainable:
+            return []
+        out = list(self._trainable_weights)
+        for layer in self._direct_sublayers():
+            out.extend(layer.trainable_weights)
+        return _dedup(out)
+
+    @property
+    def non_trainable_weights(self) -> list:
+        if self._trainable:
+            out = list(self._non_trainable_weights)
+            for layer in self._direct_sublayers():
+                out.extend(layer.non_trainable_weights)
+        else:
+            out = self._trainable_weights + self._non_trainable_weights
+            for layer in self._direct_sublayers():
+                out.extend(layer.weights)
+        return _dedup(out)
+
+    @property
+    def weights(self) -> list:
+        return _dedup(self.trainable_weights + self.non_trainable_weights)
+
+    @property
+    def trainable_variables(self) -> list:  # type: ignore[override]
+        return self.trainable_weights
+
+    @property
+    def non_trainable_variables(self) -> list:  # type: ignore[override]
+        return self.non_trainable_weights
+
+    @property
+    def variables(self) -> list:  # type: ignore[override]
+        return self.weights
+
+    @property
+    def losses(self) -> list:
+        out = []
+        for layer in self._flatten_layers():
+            out.extend(layer._losses)
+            for fn in layer._callable_losses:
+                loss = fn()
+                if loss is not None:
+                    out.append(loss)
+        return out
+
+    @property
+    def updates(self) -> list:
+        return []
+
+    @property
+    def metrics(self) -> list:
+        return []
+
+    @property
+    def inbound_nodes(self) -> list:
+        return self._inbound_nodes
+
+    @property
+    def outbound_nodes(self) -> list:
+        return self._outbound_nodes
+
+    def _single_node(self, what: str) -> Node:
+        if not self._inbound_nodes:
+            raise AttributeError(f"The layer \"{self.name}\" has never been called and thus has "
+                                 f"no defined {what}.")
+        if len(self._inbound_nodes) > 1:
+            raise AttributeError(f"The layer \"{self.name}\" has multiple inbound nodes, with "
+                                 f"different {what}s. Hence the notion of \"{what}\" is "
+                                 f"ill-defined for the layer. Use `get_{what}_at(node_index)` "
+                                 "instead.")
+        return self._inbound_nodes[0]
+
+    @property
+    def input(self) -> Any:
+        node = self._single_node("input")
+        return node.flat_inputs[0] if len(node.flat_inputs) == 1 else node.flat_inputs
+
+    @property
+    def output(self) -> Any:
+        return self._single_node("output").outputs
+
+    @property
+    def input_shape(self) -> Any:
+        node = self._single_node("input shape")
+        return _shape_tuples(node.input_shapes)
+
+    @property
+    def output_shape(self) -> Any:
+        node = self._single_node("output shape")
+        return _shape_tuples(node.output_shapes)
+
+    def get_input_at(self, node_index: int) -> Any:
+        node = self._inbound_nodes[node_index]
+        return node.flat_inputs[0] if len(node.flat_inputs) == 1 else node.flat_inputs
+
+    def get_output_at(self, node_index: int) -> Any:
+        return self._inbound_nodes[node_index].outputs
+
+    # -- weights ---------------------------------------------------------------------------
+    def add_weight(self, *args: Any, **kwargs: Any) -> Variable:
+        """`add_weight(name=None, shape=None, dtype=None, initializer=None, regularizer=None,
+        trainable=None, constraint=None, ...)`: creates and tracks a weight Variable.
+
+        Keras 3's positional order (`shape` first) is accepted too.
+        """
+        params = ["name", "shape", "dtype", "initializer", "regularizer", "trainable",
+                  "constraint"]
+        if args and not isinstance(args[0], (str, type(None))):
+            params = ["shape", "initializer", "dtype", "trainable", "autocast", "regularizer",
+                      "constraint", "aggregation", "overwrite_with_gradient", "name"]
+        for p, v in zip(params, args):
+            if p in kwargs:
+                raise TypeError(f"add_weight() got multiple values for argument '{p}'")
+            kwargs[p] = v
+        return self._add_weight(**kwargs)
+
+    def _add_weight(self, name: str | None = None, shape: Any = None, dtype: Any = None,
+                    initializer: Any = None, regularizer: Any = None,
+                    trainable: bool | None = None, constraint: Any = None,
+                    use_resource: Any = None,
+                    synchronization: int = VariableSynchronization.AUTO,
+                    aggregation: Any = None, partitioner: Any = None, autocast: bool = True,
+                    overwrite_with_gradient: bool = False, experimental_autocast: bool = True,
+                    caching_device: Any = None, getter: Any = None) -> Variable:
+        shape = () if shape is None else tuple(TensorShape(shape).as_list())
+        dtype = dt.as_dtype(dtype) if dtype is not None else dt.as_dtype(self.variable_dtype)
+        if synchronization == VariableSynchronization.ON_READ:
+            if trainable:
+                raise ValueError("Synchronization value can be set to "
+                                 "VariableSynchronization.ON_READ only for non-trainable "
+                                 "variables. You have specified trainable=True and "
+                                 "synchronization=VariableSynchronization.ON_READ.")
+            trainable = False
+        elif trainable is None:
+            trainable = True
+        if initializer is None:
+            if dtype.is_floating:
+                initializer = initializers_mod.GlorotUniform()
+            elif dtype.is_integer or dtype.is_unsigned or dtype is dt.bool:
+                initializer = initializers_mod.Zeros()
+            else:
+                raise ValueError(f"An initializer for variable {name} of type "
+                                 f"{dtype.name} is required for layer {self.name}. "
+                                 f"Received: {initializer}.")
+        else:
+            initializer = initializers_mod.get(initializer)
+        constraint = constraints_mod.get(constraint)
+        regularizer = regularizers_mod.get(regularizer)
+        with kb.init_scope():
+            value = initializer(shape, dtype=dtype)
+            var = Variable(value, trainable=trainable, name=name, dtype=dtype,
+                           constraint=constraint, synchronization=synchronization)
+        (self._trainable_weights if trainable else self._non_trainable_weights).append(var)
+        if name:
+            self._track(name, var)
+        if regularizer is not None:
+            ref = weakref.ref(var)
+
+            def loss() -> Any:
+                v = ref()
+                return None if v is None else regularizer(v)
+
+            self._callable_losses.append(loss)
+        return var
+
+    add_variable = add_weight
+
+    def get_weights(self) -> list:
+        return [w.numpy() for w in self.weights]
+
+    def set_weights(self, weights: list) -> None:
+        params = self.weights
+        if len(params) != len(weights):
+            raise ValueError(f"You called `set_weights(weights)` on layer \"{self.name}\" with a "
+                             f"weight list of length {len(weights)}, but the layer was "
+                             f"expecting {len(params)} weights. Provided weights: "
+                             f"{str(weights)[:50]}...")
+        arrays = []
+        for p, w in zip(params, weights):
+            w = np.asarray(w.numpy() if hasattr(w, "numpy") else w)
+            if not TensorShape(p.shape).is_compatible_with(w.shape):
+                raise ValueError(f"Layer {self.name} weight shape {tuple(p.shape)} is not "
+                                 f"compatible with provided weight shape {w.shape}.")
+            arrays.append(w)
+        for p, w in zip(params, arrays):
+            p.assign(w.astype(p.dtype.as_numpy_dtype))
+
+    def count_params(self) -> int:
+        if not self.built:
+            raise ValueError(f"You tried to call `count_params` on layer {self.name}, but the "
+                             "layer isn't built. You can build it manually via: "
+                             f"`{self.name}.build(batch_input_shape)`.")
+        return int(sum(int(np.prod(w.shape.as_list())) for w in self.weights))
+
+    # -- losses ----------------------------------------------------------------------------
+    def add_loss(self, losses: Any, inputs: Any = None, **kwargs: Any) -> None:
+        for loss in nest.flatten(losses) if isinstance(losses, (list, tuple)) else [losses]:
+            if loss is None:
+                continue
+            if callable(loss) and not isinstance(loss, Tensor):
+                self._callable_losses.append(loss)
+            elif isinstance(loss, KerasTensor):
+                continue  # a symbolic trace: the eager calls add the real loss
+            else:
+                if not isinstance(loss, Tensor):
+                    loss = convert_to_tensor(loss, dtype_hint=dt.float32)
+                self._losses.append(loss)
+                _LOSS_HOLDERS.add(self)
+
+    def _clear_losses(self) -> None:
+        for layer in self._flatten_layers():
+            if layer._losses:
+                layer._losses.clear()
+                _LOSS_HOLDERS.discard(layer)
+
+    def add_update(self, updates: Any) -> None:
+        if callable(updates):
+            updates()
+
+    def add_metric(self, value: Any, name: str | None = None, **kwargs: Any) -> None:
+        pass
+
+    # -- building and calling ----------------------------------------------------------------
+    def build(self, input_shape: Any) -> None:
+        self._build_input_shape = input_shape
+        self.built = True
+
+    def call(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
+        return inputs
+
+    def _maybe_build(self, inputs: Any) -> None:
+        if self.built:
+            return
+        shapes = nest.map_structure(lambda t: TensorShape(t.shape), inputs)
+        if isinstance(shapes, list) and all(isinstance(s, TensorShape) for s in shapes):
+            shapes = list(shapes)
+        if not getattr(type(self).build, "_is_default", False):
+            with kb.init_scope():
+                self.build(shapes)
+        self.built = True
+        if self._build_input_shape is None:
+            self._build_input_shape = shapes
+        if self._initial_weights is not None:
+            weights, self._initial_weights = self._initial_weights, None
+            self.set_weights(weights)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if args:
+            inputs, rest = args[0], args[1:]
+        elif "inputs" in kwargs:
+            inputs, rest = kwargs.pop("inputs"), ()
+        else:
+            raise TypeError(f"Layer {self.name}.__call__() missing the first positional "
+                            "argument (the inputs)")
+        ctx = kb.call_context
+        single = type(inputs) is EagerTensor  # the common eager case takes the short paths
+        if not single:
+            if not ctx.symbolic and _has_keras_tensor(inputs, rest, kwargs):
+                return self._functional_call(inputs, rest, kwargs)
+            inputs = self._convert_inputs(inputs)
+        elif self._autocast and inputs._dtype.is_floating and \
+                inputs._dtype.name != self._dtype_policy.compute_dtype:
+            inputs = cast(inputs, self._dtype_policy.compute_dtype)
+        if self._input_spec is not None:
+            input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
+        spec = _call_spec(self)
+        rest = list(rest)
+
+        # training: explicit > outer call's > the call signature's default
+        training = None
+        if spec.training_pos is not None and len(rest) >= spec.training_pos:
+            training = rest[spec.training_pos - 1]
+        elif "training" in kwargs:
+            training = kwargs["training"] if spec.expects_training or spec.has_var_kwargs \
+                else kwargs.pop("training")
+        if training is None:
+            training = ctx.training
+            if training is None and kb.global_learning_phase_is_set():
+                training = bool(kb.learning_phase())
+            if training is None:
+                training = spec.training_default
+            if spec.expects_training and (spec.training_pos is None
+                                          or len(rest) < spec.training_pos):
+                kwargs["training"] = training
+        if isinstance(training, Tensor) and not ctx.symbolic:
+            training = bool(training)
+
+        # masks: explicit, else carried by the inputs
+        mask_given = "mask" in kwargs or (spec.mask_pos is not None
+                                          and len(rest) >= spec.mask_pos)
+        if mask_given:
+            mask = kwargs.get("mask") if "mask" in kwargs else rest[spec.mask_pos - 1]
+        elif single:
+            mask = get_mask(inputs)
+            if spec.expects_mask and mask is not None:
+                kwargs["mask"] = mask
+        else:
+            flat_in = nest.flatten(inputs)
+            flat_masks = [get_mask(t) for t in flat_in]
+            mask = None
+            if any(m is not None for m in flat_masks):
+                mask = flat_masks[0] if len(flat_in) == 1 else \
+                    nest.pack_sequence_as(inputs, flat_masks)
+            if spec.expects_mask and mask is not None:
+                kwargs["mask"] = mask
+        if "mask" in kwargs and not spec.expects_mask and not spec.has_var_kwargs:
+            kwargs.pop("mask")
+
+        outer_training, outer_depth = ctx.training, ctx.depth
+        if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
+            self._clear_losses()
+        ctx.training = training
+        ctx.depth = outer_depth + 1
+        try:
+            with push_scope(self._name):
+                if not self.built:
+                    self._maybe_build(inputs)
+                outputs = self.call(inputs, *rest, **kwargs)
+        finally:
+            ctx.training, ctx.depth = outer_training, outer_depth
+        if self._activity_regularizer is not None and not ctx.symbolic:
+            self._handle_activity_regularization(outputs)
+        if self.supports_masking or type(self).compute_mask is not Layer.compute_mask:
+            out_mask = self.compute_mask(inputs, mask)
+            if out_mask is not None:
+                for o, m in zip(nest.flatten(outputs), _broadcast_masks(out_mask, outputs)):
+                    set_mask(o, m)
+        return outputs
+
+    def _convert_inputs(self, inputs: Any) -> Any:
+        compute = self._dtype_policy.compute_dtype
+        autocast = self._autocast
+
+        def conv(x: Any) -> Any:
+            if isinstance(x, Tensor):
+                t = x
+            elif isinstance(x, (np.ndarray, np.generic, float, int, list)) or is_variable(x):
+                if isinstance(x, list) and not _is_numeric_list(x):
+                    return x
+                t = convert_to_tensor(x)
+            else:
+                return x
+            if autocast and t.dtype.is_floating and t.dtype.name != compute:
+                t = cast(t, compute)
+            return t
+
+        if isinstance(inputs, (Tensor, np.ndarray)) or is_variable(inputs):
+            return conv(inputs)
+        if isinstance(inputs, (list, tuple, dict)):
+            return nest.map_structure(conv, inputs)
+        return conv(inputs)
+
+    def _handle_activity_regularization(self, outputs: Any) -> None:
+        from eagerflow._src.ops.array import shape as tf_shape
+
+        for out in nest.flatten(outputs):
+            if not isinstance(out, Tensor):
+                continue
+            loss = self._activity_regularizer(out)
+            batch = out.shape[0] if out.shape.rank else None
+            if batch is None and out.shape.rank:
+                batch = cast(tf_shape(out)[0], loss.dtype)
+            self.add_loss(loss / (batch or 1) if not isinstance(batch, Tensor)
+                          else loss / batch)
+
+    # -- functional API ------------------------------------------------------------------
+    def _functional_call(self, inputs: Any, rest: tuple, kwargs: dict) -> Any:
+        flat = [x for x in nest.flatten(inputs) if isinstance(x, KerasTensor)]
+        if self._input_spec is not None:
+            input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
+        spec = _call_spec(self)
+        ctx = kb.call_context
+        scope = push_scope(self._name) if ctx.depth else NameScope(self._name)
+        with scope:
+            if not self.built:
+                self._maybe_build(inputs)
+        outputs = self._symbolic_outputs(inputs, rest, kwargs, spec)
+        masks = [x._keras_mask for x in flat]
+        if self.supports_masking or type(self).compute_mask is not Layer.compute_mask:
+            mask = kwargs.get("mask")
+            if mask is None and any(m is not None for m in masks):
+                mask = masks[0] if len(masks) == 1 else masks
+            with symbolic_scope():
+                out_mask = self.compute_mask(inputs, mask)
+        else:
+            out_mask = None
+        flat_out = nest.flatten(outputs)
+        fresh = []
+        for o in flat_out:
+            kt = KerasTensor(o._shape, o._dtype)
+            fresh.append(kt)
+        outputs = nest.pack_sequence_as(outputs, fresh)
+        if out_mask is not None:
+            for o, m in zip(fresh, _broadcast_masks(out_mask, outputs)):
+                o._keras_mask = m
+        Node(self, (inputs,) + tuple(rest), dict(kwargs), outputs)
+        return outputs
+
+    def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: _CallSpec) -> Any:
+        """Output KerasTensors: from compute_output_shape, or by tracing `call`."""
+        if not rest and not kwargs.get("mask") and self._static_shapes():
+            shapes = to_shapes(self.compute_output_shape(
+                nest.map_structure(lambda t: TensorShape(t._shape), inputs)))
+            out_dtype = self._output_dtype(nest.flatten(inputs)[0].dtype)
+            if isinstance(shapes, TensorShape):
+                return KerasTensor(shapes, out_dtype)
+            return nest.map_structure(lambda s: KerasTensor(s, out_dtype), shapes)
+        call_kwargs = dict(kwargs)
+        if spec.expects_training and "training" not in call_kwargs:
+            call_kwargs["training"] = kb.call_context.training if kb.call_context.training \
+                is not None else spec.training_default
+        if "mask" in call_kwargs and not spec.expects_mask and not spec.has_var_kwargs:
+            call_kwargs.pop("mask")
+        ctx = kb.call_context
+        saved = ctx.depth
+        ctx.depth = saved + 1
+        try:
+            with symbolic_scope(), push_scope(self._name):
+                out = self.call(inputs, *rest, **call_kwargs)
+        finally:
+            ctx.depth = saved
+        for o in nest.flatten(out):
+            if not isinstance(o, Tensor):
+                raise TypeError(f"Layer {self.name} returned a non-tensor output {o!r}; the "
+                                "functional API needs tensor outputs")
+        return out
+
+    def _static_shapes(self) -> bool:
+        """Whether compute_output_shape is implemented (then `call` need not be traced)."""
+        return type(self).compute_output_shape is not Layer.compute_output_shape
+
+    def _output_dtype(self, input_dtype: dt.DType) -> dt.DType:
+        if input_dtype.is_floating:
+            return dt.as_dtype(self.compute_dtype) if self._autocast else input_dtype
+        return dt.as_dtype(self.compute_dtype) if self._weights_exist() else input_dtype
+
+    def _weights_exist(self) -> bool:
+        return bool(self._trainable_weights or self._non_trainable_weights)
+
+    def compute_output_shape(self, input_shape: Any) -> Any:
+        """The output shape for `input_shape`, found by tracing `call` symbolically."""
+        def placeholder(s: Any) -> KerasTensor:
+            return KerasTensor(TensorShape(s), dt.as_dtype(self.compute_dtype))
+
+        shapes_nested = isinstance(input_shape, (list, tuple)) and input_shape and \
+            isinstance(input_shape[0], (list, tuple, TensorShape))
+        inputs = [placeholder(s) for s in input_shape] if shapes_nested \
+            else placeholder(input_shape)
+        with push_scope(self._name):
+            if not self.built:
+                self._maybe_build(inputs)
+        spec = _call_spec(self)
+        kwargs = {"training": False} if spec.expects_training else {}
+        with symbolic_scope():
+            out = self.call(inputs, **kwargs)
+        return nest.map_structure(lambda t: TensorShape(t._shape), out)
+
+    def compute_output_signature(self, input_signature: Any) -> Any:
+        return self.compute_output_shape(input_signature)
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        if not self.supports_masking:
+            return None
+        return mask
+
+    # -- serialization ---------------------------------------------------------------------
+    def get_config(self) -> dict:
+        config: dict = {"name": self.name, "trainable": self.trainable}
+        if hasattr(self, "_batch_input_shape"):
+            config["batch_input_shape"] = self._batch_input_shape
+        config["dtype"] = self._dtype_policy.name
+        if type(self).__init__ is not Layer.__init__ and _is_custom(type(self)):
+            args, kwargs = self._auto_config
+            try:
+                sig = inspect.signature(type(self).__init__)
+                bound = sig.bind_partial(self, *args, **kwargs)
+            except TypeError:
+                bound = None
+            extra = {}
+            if bound is not None:
+                for k, v in list(bound.arguments.items())[1:]:
+                    p = sig.parameters[k]
+                    if p.kind is p.VAR_KEYWORD:
+                        extra.update({kk: vv for kk, vv in v.items() if kk not in config})
+                    elif p.kind is not p.VAR_POSITIONAL:
+                        extra[k] = v
+            if not all(_is_plain(v) for v in extra.values()):
+                raise NotImplementedError(
+                    f"Layer {type(self).__name__} was passed non-JSON-serializable arguments. "
+                    f"Arguments had types: {({k: type(v).__name__ for k, v in extra.items()})}."
+                    " They cannot be serialized out when saving the model. Override "
+                    "`get_config()` to return a serializable config.")
+            config.update(extra)
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict) -> Layer:
+        try:
+            return cls(**config)
+        except TypeError as e:
+            raise TypeError(f"Error when deserializing class '{cls.__name__}' using "
+                            f"config={config}.\n\nException encountered: {e}") from None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} name={self.name}, built={self.built}>"
+
+
+def to_shapes(result: Any) -> Any:
+    """compute_output_shape's result as TensorShape (or a list/dict of them)."""
+    if isinstance(result, TensorShape):
+        return result
+    if isinstance(result, (list, tuple)):
+        if all(d is None or isinstance(d, (int, np.integer)) for d in result):
+            return TensorShape(result)
+        return [to_shapes(r) for r in result]
+    if isinstance(result, dict):
+        return {k: to_shapes(v) for k, v in result.items()}
+    return TensorShape(result)
+
+
+def _flat_values(values: Any) -> list:
+    out = []
+    for v in values:
+        if isinstance(v, (list, tuple)):
+            out.extend(_flat_values(v))
+        elif isinstance(v, dict):
+            out.extend(_flat_values(v.values()))
+        else:
+            out.append(v)
+    return out
+
+
+def _dedup(weights: list) -> list:
+    seen: set = set()
+    out = []
+    for w in weights:
+        if id(w) not in seen:
+            seen.add(id(w))
+            out.append(w)
+    return out
+
+
+def _has_keras_tensor(inputs: Any, rest: tuple, kwargs: dict) -> bool:
+    if isinstance(inputs, KerasTensor):
+        return True
+    if isinstance(inputs, (list, tuple, dict)):
+        if any(isinstance(x, KerasTensor) for x in nest.flatten(inputs)):
+            return True
+    return any(isinstance(x, KerasTensor) for x in nest.flatten([list(rest), kwargs]))
+
+
+def _is_numeric_list(x: list) -> bool:
+    flat = nest.flatten(x)
+    return bool(flat) and all(isinstance(v, (int, float, np.number)) and
+                              not isinstance(v, bool) for v in flat)
+
+
+def _broadcast_masks(mask: Any, outputs: Any) -> list:
+    n = len(nest.flatten(outputs))
+    if isinstance(mask, (list, tuple)) and len(mask) == n:
+        return list(mask)
+    return [mask] * n
+
+
+def _shape_tuples(shapes: Any) -> Any:
+    if isinstance(shapes, TensorShape):
+        return tuple(shapes.as_list()) if shapes.rank is not None else None
+    return [_shape_tuples(s) for s in shapes]
+
+
+def _is_plain(v: Any) -> bool:
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return True
+    if isinstance(v, (list, tuple)):
+        return all(_is_plain(x) for x in v)
+    if isinstance(v, dict):
+        return all(isinstance(k, str) and _is_plain(x) for k, x in v.items())
+    return False
+
+
+def _is_custom(cls: type) -> bool:
+    return not cls.__module__.startswith("eagerflow.")
+
+
+def in_functional_construction() -> bool:
+    return in_symbolic_scope()
+
+
+class TFOpLambda(Layer):
+    """Wraps one TF function applied to KerasTensors (an operator, `x * 2`) as a layer."""
+
+    def __init__(self, function: Callable, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.function = function
+        self._autocast = False
+
+    def call(self, inputs: Any, *args: Any) -> Any:
+        return self.function(inputs, *args)
+
+    def _static_shapes(self) -> bool:
+        return False
+
+    def get_config(self) -> dict:
+        raise NotImplementedError("A model with TF operators applied to Keras symbolic tensors "
+                                  "can't be serialized to a config (wrap them in a Lambda layer "
+                                  "with a named function)")

@@ -1,0 +1,141 @@
+"""InputSpec: what a layer accepts (rank, dtype, fixed axes), checked at every call.
+
+Messages follow Keras 2: 'Input 0 of layer "dense" is incompatible with the layer:
+expected axis -1 of input shape to have value 16, but received input with shape (4, 8)'.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
+from eagerflow._src.core.shape import TensorShape
+
+
+class InputSpec:
+    """`InputSpec(dtype=None, shape=None, ndim=None, max_ndim=None, min_ndim=None, axes=None)`."""
+
+    def __init__(self, dtype: Any = None, shape: Any = None, ndim: int | None = None,
+                 max_ndim: int | None = None, min_ndim: int | None = None,
+                 axes: dict | None = None, allow_last_axis_squeeze: bool = False,
+                 name: str | None = None) -> None:
+        self.dtype = dt.as_dtype(dtype).name if dtype is not None else None
+        shape = TensorShape(shape)
+        if shape.rank is None:
+            shape = None
+        else:
+            shape = tuple(shape.as_list())
+        if shape is not None:
+            self.ndim = len(shape)
+            self.shape = shape
+        else:
+            self.ndim = ndim
+            self.shape = None
+        self.max_ndim = max_ndim
+        self.min_ndim = min_ndim
+        self.name = name
+        self.allow_last_axis_squeeze = allow_last_axis_squeeze
+        try:
+            axes = axes or {}
+            self.axes = {int(k): axes[k] for k in axes}
+        except (ValueError, TypeError):
+            raise TypeError(f"Argument `axes` must be a dict with integer keys. "
+                            f"Received: axes={axes}") from None
+        if self.axes and (self.ndim is not None or self.max_ndim is not None):
+            max_dim = (self.ndim if self.ndim else self.max_ndim) - 1
+            max_axis = max(self.axes)
+            if max_axis > max_dim:
+                raise ValueError(f"Axis {max_axis} is greater than the maximum allowed value: "
+                                 f"{max_dim}")
+
+    def __repr__(self) -> str:
+        spec = [f"dtype={self.dtype}" if self.dtype else "",
+                f"shape={self.shape}" if self.shape else "",
+                f"ndim={self.ndim}" if self.ndim else "",
+                f"max_ndim={self.max_ndim}" if self.max_ndim else "",
+                f"min_ndim={self.min_ndim}" if self.min_ndim else "",
+                f"axes={self.axes}" if self.axes else ""]
+        return f"InputSpec({', '.join(x for x in spec if x)})"
+
+    def get_config(self) -> dict:
+        return {"dtype": self.dtype, "shape": self.shape, "ndim": self.ndim,
+                "max_ndim": self.max_ndim, "min_ndim": self.min_ndim, "axes": self.axes}
+
+    @classmethod
+    def from_config(cls, config: dict) -> InputSpec:
+        return cls(**config)
+
+
+def display_shape(shape: TensorShape) -> str:
+    return str(tuple(shape.as_list())) if shape.rank is not None else "<unknown>"
+
+
+def assert_input_compatibility(input_spec: Any, inputs: Any, layer_name: str) -> None:
+    """Raises ValueError when `inputs` don't satisfy `input_spec`."""
+    if not input_spec:
+        return
+    if isinstance(input_spec, InputSpec) and type(inputs).__name__ == "EagerTensor":
+        # the common case, checked without building shapes: fall through only on failure
+        spec, dims = input_spec, inputs._shape
+        n = len(dims)
+        if (spec.ndim is None or spec.ndim == n) and (spec.min_ndim is None
+                                                     or n >= spec.min_ndim) \
+                and (spec.max_ndim is None or n <= spec.max_ndim) and spec.dtype is None \
+                and spec.shape is None and all(-n <= a < n and dims[a] == v
+                                               for a, v in spec.axes.items() if v is not None):
+            return
+    input_spec = nest.flatten(input_spec)
+    if isinstance(inputs, dict):
+        names = [spec.name for spec in input_spec]
+        if all(names):
+            inputs = [inputs[n] if n in inputs else None for n in names]
+    inputs = nest.flatten(inputs)
+    for x in inputs:
+        if not hasattr(x, "shape"):
+            raise TypeError(f"Inputs to a layer should be tensors. Got '{x}' (of type "
+                            f"{type(x)}) as input for layer '{layer_name}'.")
+    if len(inputs) != len(input_spec):
+        raise ValueError(f'Layer "{layer_name}" expects {len(input_spec)} input(s), but it '
+                         f"received {len(inputs)} input tensors. Inputs received: {inputs}")
+    for index, (x, spec) in enumerate(zip(inputs, input_spec)):
+        if spec is None:
+            continue
+        shape = TensorShape(x.shape)
+        head = f"Input {index} of layer \"{layer_name}\" is incompatible with the layer: "
+        if shape.rank is None:
+            if spec.ndim is not None or spec.min_ndim is not None or spec.max_ndim is not None:
+                raise ValueError(head + "its rank is undefined, but the layer requires a "
+                                 "defined rank.")
+            continue
+        ndim = shape.rank
+        if spec.ndim is not None and not spec.allow_last_axis_squeeze:
+            if ndim != spec.ndim:
+                raise ValueError(head + f"expected ndim={spec.ndim}, found ndim={ndim}. "
+                                 f"Full shape received: {display_shape(shape)}")
+        if spec.max_ndim is not None and ndim > spec.max_ndim:
+            raise ValueError(head + f"expected max_ndim={spec.max_ndim}, found ndim={ndim}")
+        if spec.min_ndim is not None and ndim < spec.min_ndim:
+            raise ValueError(head + f"expected min_ndim={spec.min_ndim}, found ndim={ndim}. "
+                             f"Full shape received: {display_shape(shape)}")
+        if spec.dtype is not None and x.dtype.name != spec.dtype:
+            raise ValueError(head + f"expected dtype={spec.dtype}, found dtype={x.dtype.name}")
+        dims = shape.as_list()
+        for axis, value in spec.axes.items():
+            if value is not None and (axis >= ndim or axis < -ndim
+                                      or dims[axis] not in (value, None)):
+                raise ValueError(head + f"expected axis {axis} of input shape to have value "
+                                 f"{value}, but received input with shape "
+                                 f"{display_shape(shape)}")
+        if spec.shape is not None:
+            want = spec.shape
+            got = dims
+            if spec.allow_last_axis_squeeze:
+                if got and got[-1] == 1:
+                    got = got[:-1]
+                if want and want[-1] == 1:
+                    want = want[:-1]
+            if len(want) != len(got) or any(
+                    w is not None and g is not None and w != g for w, g in zip(want, got)):
+                raise ValueError(head + f"expected shape={spec.shape}, found shape="
+                                 f"{display_shape(shape)}")

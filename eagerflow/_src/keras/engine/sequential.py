@@ -1,0 +1,252 @@
+"""keras.Sequential: a plain stack of layers.
+
+With a known input shape (`input_shape=` on the first layer, `keras.Input`, or an
+InputLayer) the model is also a functional graph at once, so `summary()` shows
+output shapes; otherwise the graph is built from the first batch it sees.
+`layers` never includes the InputLayer (as in Keras 2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core import nest
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.engine.base_layer import Layer, to_shapes
+from eagerflow._src.keras.engine.functional import Functional
+from eagerflow._src.keras.engine.input_layer import InputLayer
+from eagerflow._src.keras.engine.keras_tensor import KerasTensor
+from eagerflow._src.keras.engine.training import Model
+from eagerflow._src.module import Module
+
+
+class Sequential(Functional):
+    """`Sequential(layers=None, name=None)`."""
+
+    def __init__(self, layers: Any = None, name: str | None = None, **kwargs: Any) -> None:
+        Model.__init__(self, name=name, _functional=True, **kwargs)
+        object.__setattr__(self, "_sequential_layers", [])
+        object.__setattr__(self, "_chain_outputs", [])   # output KerasTensor after each layer
+        object.__setattr__(self, "_input_layer_obj", None)
+        object.__setattr__(self, "_functional_layers", [])
+        object.__setattr__(self, "_nodes_by_depth", {})
+        object.__setattr__(self, "_graph_attempted", False)
+        if layers is not None:
+            if not isinstance(layers, (list, tuple)):
+                layers = [layers]
+            for layer in layers:
+                self.add(layer)
+
+    # -- building the stack ----------------------------------------------------------------
+    def add(self, layer: Any) -> None:
+        if isinstance(layer, KerasTensor) and layer._keras_history is not None:
+            layer = layer._keras_history.layer
+        if not isinstance(layer, Layer):
+            if isinstance(layer, Module):
+                raise TypeError("The added layer must be an instance of class Layer. Found: "
+                                f"{layer}")
+            raise TypeError("The added layer must be an instance of class Layer. Received: "
+                            f"layer={layer} of type {type(layer)}.")
+        names = [x.name for x in self._sequential_layers]
+        if layer.name in names:
+            raise ValueError("All layers added to a Sequential model should have unique names. "
+                             f"Name \"{layer.name}\" is already the name of a layer in this "
+                             "model. Update the `name` argument to pass a unique name.")
+        if isinstance(layer, InputLayer):
+            if self._input_layer_obj is not None or self._sequential_layers:
+                raise ValueError("An InputLayer can only be the first layer of a Sequential "
+                                 "model.")
+            object.__setattr__(self, "_input_layer_obj", layer)
+            self._rebuild_graph()
+            return
+        if self._input_layer_obj is None and not self._sequential_layers:
+            batch_shape = getattr(layer, "_batch_input_shape", None)
+            if batch_shape is not None:
+                object.__setattr__(self, "_input_layer_obj", InputLayer(
+                    batch_input_shape=batch_shape, dtype=layer.dtype,
+                    name=layer.name + "_input"))
+        self._sequential_layers.append(layer)
+        self._track(f"layer-{len(self._sequential_layers) - 1}", layer)
+        if self._input_layer_obj is not None:
+            if self._chain_outputs or len(self._sequential_layers) == 1:
+                x = self._chain_outputs[-1] if self._chain_outputs else \
+                    self._input_layer_obj._inbound_nodes[0].outputs
+                try:
+                    out = layer(x)
+                except Exception:
+                    self._sequential_layers.pop()
+                    self._tracked_children().pop(f"layer-{len(self._sequential_layers)}", None)
+                    raise
+                if len(nest.flatten(out)) != 1:
+                    self._sequential_layers.pop()
+                    raise ValueError("All layers in a Sequential model should have a single "
+                                     "output tensor. For multi-output layers, use the "
+                                     "functional API.")
+                self._chain_outputs.append(out)
+                self._set_graph()
+        else:
+            self.built = False
+
+    def pop(self) -> None:
+        if not self._sequential_layers:
+            raise TypeError("There are no layers in the model.")
+        self._sequential_layers.pop()
+        self._tracked_children().pop(f"layer-{len(self._sequential_layers)}", None)
+        for k in [k for k in self._tracked_children() if k.startswith("layer_with_weights-")]:
+            del self._tracked_children()[k]
+        if self._chain_outputs:
+            self._chain_outputs.pop()
+        if self._input_layer_obj is not None and self._sequential_layers and \
+                len(self._chain_outputs) == len(self._sequential_layers):
+            self._set_graph()
+        else:
+            object.__setattr__(self, "_is_graph_network", False)
+            object.__setattr__(self, "_functional_layers", [])
+            self.built = bool(self._sequential_layers) and all(
+                x.built for x in self._sequential_layers)
+        object.__setattr__(self, "_weight_layers_tracked", False)
+        self._track_weight_layers()
+
+    def _set_graph(self) -> None:
+        inp = self._input_layer_obj._inbound_nodes[0].outputs
+        out = self._chain_outputs[-1] if self._chain_outputs else inp
+        self._init_graph_network(inp, out)
+
+    def _rebuild_graph(self) -> None:
+        object.__setattr__(self, "_chain_outputs", [])
+        x = self._input_layer_obj._inbound_nodes[0].outputs
+        for layer in self._sequential_layers:
+            x = layer(x)
+            self._chain_outputs.append(x)
+        self._set_graph()
+
+    def _build_graph_for_shape(self, input_shape: TensorShape, dtype: Any) -> None:
+        """Builds the functional graph from the first input seen (batch dim left open)."""
+        object.__setattr__(self, "_graph_attempted", True)
+        if self._input_layer_obj is not None or not self._sequential_layers:
+            return
+        dims = input_shape.as_list() if input_shape.rank is not None else None
+        if dims is None or not dims:
+            return
+        inp = InputLayer(batch_input_shape=[None] + dims[1:], dtype=dtype,
+                         name=self._sequential_layers[0].name + "_input")
+        x = inp._inbound_nodes[0].outputs
+        chain = []
+        try:
+            for layer in self._sequential_layers:
+                x = layer(x)
+                if len(nest.flatten(x)) != 1:
+                    return
+                chain.append(x)
+        except Exception:  # layers that can't run symbolically: stay a plain stack
+            return
+        object.__setattr__(self, "_input_layer_obj", inp)
+        object.__setattr__(self, "_chain_outputs", chain)
+        self._set_graph()
+
+    # -- structure -------------------------------------------------------------------------
+    @property
+    def layers(self) -> list:
+        return list(self._sequential_layers)
+
+    def _direct_sublayers(self) -> list:
+        seen = {id(x) for x in self._sequential_layers}
+        return list(self._sequential_layers) + [
+            x for x in Layer._direct_sublayers(self)
+            if id(x) not in seen and not isinstance(x, InputLayer)]
+
+    @property
+    def inputs(self) -> Any:
+        return list(self._flat_inputs) if self._is_graph_network else None
+
+    @property
+    def outputs(self) -> Any:
+        return list(self._flat_outputs) if self._is_graph_network else None
+
+    @property
+    def input(self) -> Any:
+        return self._nested_inputs if self._is_graph_network else Layer.input.fget(self)
+
+    @property
+    def output(self) -> Any:
+        return self._nested_outputs if self._is_graph_network else Layer.output.fget(self)
+
+    @property
+    def input_shape(self) -> Any:
+        if self._is_graph_network:
+            return Functional.input_shape.fget(self)
+        return Layer.input_shape.fget(self)
+
+    @property
+    def output_shape(self) -> Any:
+        if self._is_graph_network:
+            return Functional.output_shape.fget(self)
+        return Layer.output_shape.fget(self)
+
+    # -- running ---------------------------------------------------------------------------
+    def build(self, input_shape: Any = None) -> None:
+        if self._is_graph_network:
+            self.built = True
+            return
+        if input_shape is None:
+            input_shape = self._build_input_shape
+        if input_shape is None:
+            raise ValueError("You must provide an `input_shape` argument.")
+        shape = to_shapes(input_shape)
+        self._build_graph_for_shape(shape, self.compute_dtype)
+        if not self._is_graph_network:
+            self._symbolic_build(KerasTensor(shape, self.compute_dtype))
+        self._build_input_shape = input_shape
+        self.built = True
+
+    def _symbolic_build(self, x: Any) -> None:
+        from eagerflow._src.keras.engine.keras_tensor import symbolic_scope
+
+        with symbolic_scope():
+            for layer in self._sequential_layers:
+                x = layer(x)
+
+    def _maybe_build(self, inputs: Any) -> None:
+        if self.built:
+            return
+        if not self._graph_attempted and not kb.call_context.symbolic:
+            flat = nest.flatten(inputs)
+            if len(flat) == 1:
+                self._build_graph_for_shape(TensorShape(flat[0].shape), flat[0].dtype)
+        self.built = True
+
+    def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
+        outputs = inputs
+        for layer in self._sequential_layers:
+            outputs = layer(outputs)
+        return outputs
+
+    def _static_shapes(self) -> bool:
+        return all(x._static_shapes() for x in self._sequential_layers)
+
+    def compute_output_shape(self, input_shape: Any) -> Any:
+        shape = to_shapes(input_shape)
+        for layer in self._sequential_layers:
+            shape = to_shapes(layer.compute_output_shape(shape))
+        return shape
+
+    # -- serialization ---------------------------------------------------------------------
+    def get_config(self) -> dict:
+        from eagerflow._src.keras.layers import serialize as serialize_layer
+
+        layer_configs = []
+        if self._input_layer_obj is not None:
+            layer_configs.append(serialize_layer(self._input_layer_obj))
+        for layer in self._sequential_layers:
+            layer_configs.append(serialize_layer(layer))
+        return {"name": self.name, "layers": layer_configs}
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: dict | None = None) -> Sequential:
+        from eagerflow._src.keras.layers import deserialize as deserialize_layer
+
+        model = cls(name=config.get("name"))
+        for spec in config["layers"]:
+            model.add(deserialize_layer(spec, custom_objects))
+        return model

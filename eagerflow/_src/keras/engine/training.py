@@ -1,0 +1,262 @@
+"""keras.Model: a Layer with `layers`, summary, get_layer — and training (the Trainer mixin).
+
+`Model(inputs, outputs)` makes a Functional model; subclassing Model and defining
+`call` makes a subclassed one whose layers are the Layer attributes (and lists or
+dicts of them), in the order they were assigned.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.engine.base_layer import Layer, to_shapes
+from eagerflow._src.keras.engine.keras_tensor import KerasTensor, symbolic_scope
+from eagerflow._src.keras.trainer import Trainer
+from eagerflow._src.module import push_scope
+
+_MODEL_KWARGS = frozenset(("trainable", "dtype", "dynamic", "name", "autocast", "inputs",
+                           "outputs"))
+
+
+def _is_functional_args(args: tuple, kwargs: dict) -> bool:
+    return (len(args) == 2 or (len(args) == 1 and "outputs" in kwargs)
+            or ("inputs" in kwargs and "outputs" in kwargs))
+
+
+_functional_classes: dict = {}
+
+
+def _functional_subclass(cls: type) -> type:
+    """`cls` with Functional mixed in: a subclass calling `super().__init__(inputs, outputs)`."""
+    from eagerflow._src.keras.engine.functional import Functional
+
+    if issubclass(cls, Functional):
+        return cls
+    sub = _functional_classes.get(cls)
+    if sub is None:
+        sub = type(cls.__name__, (cls, Functional), {"__module__": cls.__module__})
+        _functional_classes[cls] = sub
+    return sub
+
+
+class Model(Trainer, Layer):
+    """`Model(inputs, outputs, name=None)` (functional) or a subclass defining `call`."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Model:
+        if cls is Model and _is_functional_args(args, kwargs):
+            from eagerflow._src.keras.engine.functional import Functional
+
+            return Functional.__new__(Functional, *args, **kwargs)
+        return super().__new__(cls, *args, **kwargs)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        functional = kwargs.pop("_functional", False)
+        if not functional and _is_functional_args(args, kwargs):
+            from eagerflow._src.keras.engine.functional import Functional
+
+            object.__setattr__(self, "__class__", _functional_subclass(type(self)))
+            inputs = args[0] if args else kwargs.pop("inputs")
+            outputs = args[1] if len(args) > 1 else kwargs.pop("outputs")
+            Functional.__init__(self, inputs, outputs, **kwargs)
+            return
+        if args:
+            raise TypeError(f"Model.__init__() takes keyword arguments only; got {args}")
+        for k in kwargs:
+            if k not in _MODEL_KWARGS and k not in ("input_shape", "batch_input_shape"):
+                raise TypeError("Keyword argument not understood:", k)
+        name = kwargs.pop("name", None)
+        if name is None and functional and type(self).__name__ == "Functional":
+            name = kb.unique_object_name("model")
+        Layer.__init__(self, trainable=kwargs.pop("trainable", True), name=name,
+                       dtype=kwargs.pop("dtype", None), dynamic=kwargs.pop("dynamic", False),
+                       **{k: v for k, v in kwargs.items() if k not in ("inputs", "outputs")})
+        object.__setattr__(self, "_is_graph_network", False)
+        object.__setattr__(self, "_weight_layers_tracked", False)
+        if "__init__" in Trainer.__dict__:
+            Trainer.__init__(self)
+
+    # -- structure -------------------------------------------------------------------------
+    @property
+    def layers(self) -> list:
+        return self._direct_sublayers()
+
+    @property
+    def inputs(self) -> Any:
+        return None
+
+    @property
+    def outputs(self) -> Any:
+        return None
+
+    def get_layer(self, name: str | None = None, index: int | None = None) -> Layer:
+        if index is not None and name is not None:
+            raise ValueError("Provide only a layer name or a layer index. Received: "
+                             f"index={index}, name={name}.")
+        layers = self.layers
+        if index is not None:
+            if len(layers) <= index:
+                raise ValueError(f"Was asked to retrieve layer at index {index} but model only "
+                                 f"has {len(layers)} layers.")
+            return layers[index]
+        if name is not None:
+            for layer in layers:
+                if layer.name == name:
+                    return layer
+            raise ValueError(f"No such layer: {name}. Existing layers are: "
+                             f"{[layer.name for layer in layers]}.")
+        raise ValueError("Provide either a layer name or layer index at `get_layer`.")
+
+    def _assert_weights_created(self) -> None:
+        cls = type(self)
+        if "build" in cls.__dict__ and cls is not Model and not self.built:
+            raise ValueError(f"Weights for model '{self.name}' have not yet been created. "
+                             "Weights are created when the model is first called on inputs or "
+                             "`build()` is called with an `input_shape`.")
+
+    @property
+    def trainable_weights(self) -> list:
+        self._assert_weights_created()
+        return Layer.trainable_weights.fget(self)
+
+    @property
+    def non_trainable_weights(self) -> list:
+        self._assert_weights_created()
+        return Layer.non_trainable_weights.fget(self)
+
+    @property
+    def weights(self) -> list:
+        self._assert_weights_created()
+        return Layer.weights.fget(self)
+
+    # -- building and calling ----------------------------------------------------------------
+    def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
+        raise NotImplementedError("Unimplemented `tf.keras.Model.call()`: if you intend to "
+                                  "create a `Model` with the Functional API, please provide "
+                                  "`inputs` and `outputs` arguments. Otherwise, subclass "
+                                  "`Model` with an overridden `call()` method.")
+
+    def build(self, input_shape: Any = None) -> None:
+        """Creates the weights by tracing `call` on symbolic inputs of `input_shape`."""
+        if self._is_graph_network:
+            self.built = True
+            return
+        if input_shape is None:
+            raise ValueError("Input shape must be defined when calling `build()` on a `Model` "
+                             "subclass.")
+        if self.built:
+            return
+        shapes = to_shapes(input_shape)
+        if isinstance(shapes, TensorShape):
+            x: Any = KerasTensor(shapes, self.compute_dtype)
+        elif isinstance(shapes, dict):
+            x = {k: KerasTensor(s, self.compute_dtype) for k, s in shapes.items()}
+        else:
+            x = [KerasTensor(s, self.compute_dtype) for s in shapes]
+        ctx = kb.call_context
+        saved = ctx.depth
+        ctx.depth = saved + 1
+        try:
+            with symbolic_scope(), push_scope(self.name):
+                self.call(x, **({"training": False} if _accepts_training(self) else {}))
+        except NotImplementedError:
+            raise
+        finally:
+            ctx.depth = saved
+        self._build_input_shape = input_shape
+        self.built = True
+
+    build._is_default = True  # type: ignore[attr-defined]
+
+    def _maybe_build(self, inputs: Any) -> None:
+        if self.built:
+            return
+        if getattr(type(self).build, "_is_default", False):
+            # a subclassed model without its own build: the first call creates the weights
+            object.__setattr__(self, "built", True)
+            return
+        Layer._maybe_build(self, inputs)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        out = Layer.__call__(self, *args, **kwargs)
+        if not self._weight_layers_tracked and not kb.call_context.symbolic:
+            self._track_weight_layers()
+        return out
+
+    def _track_weight_layers(self) -> None:
+        """Announces `layer_with_weights-N` children once weights exist (for checkpoints)."""
+        if not self._is_graph_network and type(self).__name__ != "Sequential" and \
+                not hasattr(self, "_sequential_layers"):
+            object.__setattr__(self, "_weight_layers_tracked", True)
+            return
+        i = 0
+        any_unbuilt = False
+        for layer in self.layers:
+            try:
+                has = bool(layer.weights)
+            except ValueError:
+                has = False
+            if not layer.built:
+                any_unbuilt = True
+            if has:
+                self._track(f"layer_with_weights-{i}", layer)
+                i += 1
+        object.__setattr__(self, "_weight_layers_tracked", not any_unbuilt)
+
+    def _trackable_children(self) -> dict:
+        if not self._is_graph_network and not hasattr(self, "_sequential_layers"):
+            return Layer._trackable_children(self)
+        deps: dict = {}
+        wi = 0
+        for i, layer in enumerate(self.layers):
+            try:
+                has = bool(layer.weights)
+            except ValueError:
+                has = False
+            if has:
+                deps[f"layer_with_weights-{wi}"] = layer
+                wi += 1
+            deps[f"layer-{i}"] = layer
+        for k, v in Layer._trackable_children(self).items():
+            if not (k.startswith("layer-") or k.startswith("layer_with_weights-")):
+                deps.setdefault(k, v)
+        return deps
+
+    # -- reporting and serialization -----------------------------------------------------
+    def summary(self, line_length: int | None = None, positions: Any = None,
+                print_fn: Any = None, expand_nested: bool = False, show_trainable: bool = False,
+                layer_range: Any = None) -> None:
+        from eagerflow._src.keras.engine.summary import print_summary
+
+        if not self.built:
+            raise ValueError("This model has not yet been built. Build the model first by "
+                             "calling `build()` or by calling the model on a batch of data.")
+        print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn,
+                      expand_nested=expand_nested, show_trainable=show_trainable,
+                      layer_range=layer_range)
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: dict | None = None) -> Model:
+        if "layers" in config and "input_layers" in config:
+            from eagerflow._src.keras.engine.functional import Functional
+
+            target = cls if issubclass(cls, Functional) else Functional
+            return Functional.from_config.__func__(target, config, custom_objects)
+        try:
+            return cls(**config)
+        except TypeError as e:
+            raise TypeError(f"Unable to revive model from config. When overriding the "
+                            f"`get_config()` method, make sure that the returned config "
+                            f"contains all items used as arguments in the constructor to {cls},"
+                            f" which is the default behavior. You can override this default "
+                            f"behavior by defining a `from_config(cls, config)` class method "
+                            f"to specify how to create an instance of {cls.__name__} from its "
+                            f"config.\n\nReceived config={config}\n\nError encountered during "
+                            f"deserialization: {e}") from None
+
+
+def _accepts_training(layer: Layer) -> bool:
+    from eagerflow._src.keras.engine.base_layer import _call_spec
+
+    return _call_spec(layer).expects_training

@@ -1,0 +1,312 @@
+"""Keras initializers: callables `(shape, dtype) -> Tensor` giving weights their first values.
+
+Sits on backend and serialization. Random initializers draw from a generator fixed
+by their `seed` (a seeded initializer gives the same values on every call, as in
+Keras 2.x), else from the stream that `tf.random.set_seed` fixes.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import serialization as ser
+
+
+def _shape_tuple(shape: Any) -> tuple:
+    if isinstance(shape, Tensor):
+        shape = shape.numpy().tolist()
+    return tuple(TensorShape(shape).as_list())
+
+
+def _float_dtype(dtype: Any, who: str) -> dt.DType:
+    d = kb.standardize_dtype(dtype)
+    if not d.is_floating:
+        raise ValueError(f"Expected floating point type, got {d.name}")
+    return d
+
+
+def _wrap(value: np.ndarray, dtype: dt.DType) -> Tensor:
+    return convert_to_tensor(np.asarray(value, dtype=dtype.as_numpy_dtype), dtype=dtype)
+
+
+def compute_fans(shape: tuple) -> tuple:
+    """(fan_in, fan_out) of a weight shape, as Keras counts them."""
+    shape = tuple(shape)
+    if len(shape) < 1:
+        return 1, 1
+    if len(shape) == 1:
+        return shape[0], shape[0]
+    if len(shape) == 2:
+        return shape[0], shape[1]
+    receptive = int(np.prod(shape[:-2]))
+    return shape[-2] * receptive, shape[-1] * receptive
+
+
+class Initializer:
+    """Base class: subclasses implement `__call__(shape, dtype=None, **kwargs)`."""
+
+    def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
+        raise NotImplementedError(f"Initializer {type(self).__name__} does not implement "
+                                  "__call__().")
+
+    def get_config(self) -> dict:
+        return {}
+
+    @classmethod
+    def from_config(cls, config: dict) -> Initializer:
+        config = dict(config)
+        config.pop("dtype", None)
+        return cls(**config)
+
+    def clone(self) -> Initializer:
+        return type(self).from_config(self.get_config())
+
+
+class Zeros(Initializer):
+    def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
+        d = kb.standardize_dtype(dtype)
+        return _wrap(np.zeros(_shape_tuple(shape)), d)
+
+
+class Ones(Initializer):
+    def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
+        d = kb.standardize_dtype(dtype)
+        return _wrap(np.ones(_shape_tuple(shape)), d)
+
+
+class Constant(Initializer):
+    def __init__(self, value: Any = 0) -> None:
+        self.value = value
+
+    def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
+        d = kb.standardize_dtype(dtype)
+        v = np.asarray(self.value.numpy() if hasattr(self.value, "numpy") else self.value)
+        shape = _shape_tuple(shape)
+        if v.size != 1 and v.size != int(np.prod(shape)):
+            raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tried to "
+                            f"convert a value of shape {v.shape} to shape {shape}")
+        return _wrap(np.broadcast_to(v.reshape(-1)[0], shape) if v.size == 1
+                     else v.reshape(shape), d)
+
+    def get_config(self) -> dict:
+        v = self.value
+        if isinstance(v, np.ndarray):
+            v = v.tolist()
+        return {"value": v}
+
+
+class _Random(Initializer):
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def _rng(self) -> np.random.Generator:
+        return kb.numpy_rng(self.seed)
+
+
+class RandomNormal(_Random):
+    def __init__(self, mean: float = 0.0, stddev: float = 0.05, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.mean, self.stddev = mean, stddev
+
+    def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
+        d = _float_dtype(dtype, "RandomNormal")
+        return _wrap(self._rng().normal(self.mean, self.stddev, _shape_tuple(shape)), d)
+
+    def get_config(self) -> dict:
+        return {"mean": self.mean, "stddev": self.stddev, "seed": self.seed}
+
+
+class RandomUniform(_Random):
+    def __init__(self, minval: float = -0.05, maxval: float = 0.05,
+                 seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.minval, self.maxval = minval, maxval
+
+    def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
+        d = kb.standardize_dtype(dtype)
+        shape = _shape_tuple(shape)
+        rng = self._rng()
+        if d.is_integer:
+            return _wrap(rng.integers(self.minval, self.maxval, shape), d)
+        if not d.is_floating:
+            raise ValueError(f"Expected floating point type, got {d.name}")
+        return _wrap(rng.uniform(self.minval, self.maxval, shape), d)
+
+    def get_config(self) -> dict:
+        return {"minval": self.minval, "maxval": self.maxval, "seed": self.seed}
+
+
+def _truncated(rng: np.random.Generator, mean: float, stddev: float, shape: tuple) -> np.ndarray:
+    """Normal values redrawn until all lie within two standard deviations."""
+    out = rng.normal(0.0, 1.0, shape)
+    bad = np.abs(out) > 2.0
+    while bad.any():
+        out[bad] = rng.normal(0.0, 1.0, int(bad.sum()))
+        bad = np.abs(out) > 2.0
+    return out * stddev + mean
+
+
+class TruncatedNormal(_Random):
+    def __init__(self, mean: float = 0.0, stddev: float = 0.05, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.mean, self.stddev = mean, stddev
+
+    def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
+        d = _float_dtype(dtype, "TruncatedNormal")
+        return _wrap(_truncated(self._rng(), self.mean, self.stddev, _shape_tuple(shape)), d)
+
+    def get_config(self) -> dict:
+        return {"mean": self.mean, "stddev": self.stddev, "seed": self.seed}
+
+
+class VarianceScaling(_Random):
+    def __init__(self, scale: float = 1.0, mode: str = "fan_in",
+                 distribution: str = "truncated_normal", seed: int | None = None) -> None:
+        super().__init__(seed)
+        if scale <= 0.0:
+            raise ValueError(f"`scale` must be positive float. Received: scale={scale}.")
+        allowed_modes = {"fan_in", "fan_out", "fan_avg"}
+        if mode not in allowed_modes:
+            raise ValueError(f"Invalid `mode` argument: {mode}. Please use one of the "
+                             f"{allowed_modes}.")
+        distribution = distribution.lower()
+        if distribution == "normal":
+            distribution = "truncated_normal"
+        allowed = {"uniform", "truncated_normal", "untruncated_normal"}
+        if distribution not in allowed:
+            raise ValueError(f"Invalid `distribution` argument: {distribution}."
+                             f"Allowed distributions: {allowed}.")
+        self.scale, self.mode, self.distribution = scale, mode, distribution
+
+    def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
+        d = _float_dtype(dtype, type(self).__name__)
+        shape = _shape_tuple(shape)
+        fan_in, fan_out = compute_fans(shape)
+        scale = self.scale
+        if self.mode == "fan_in":
+            scale /= max(1.0, fan_in)
+        elif self.mode == "fan_out":
+            scale /= max(1.0, fan_out)
+        else:
+            scale /= max(1.0, (fan_in + fan_out) / 2.0)
+        rng = self._rng()
+        if self.distribution == "truncated_normal":
+            # the stddev of a unit normal truncated at 2 sigma is 0.8796...
+            return _wrap(_truncated(rng, 0.0, math.sqrt(scale) / 0.87962566103423978, shape), d)
+        if self.distribution == "untruncated_normal":
+            return _wrap(rng.normal(0.0, math.sqrt(scale), shape), d)
+        limit = math.sqrt(3.0 * scale)
+        return _wrap(rng.uniform(-limit, limit, shape), d)
+
+    def get_config(self) -> dict:
+        return {"scale": self.scale, "mode": self.mode, "distribution": self.distribution,
+                "seed": self.seed}
+
+
+def _preset(name: str, scale: float, mode: str, distribution: str) -> type:
+    def __init__(self: Any, seed: int | None = None) -> None:  # noqa: N807
+        VarianceScaling.__init__(self, scale=scale, mode=mode, distribution=distribution,
+                                 seed=seed)
+
+    def get_config(self: Any) -> dict:
+        return {"seed": self.seed}
+
+    return type(name, (VarianceScaling,), {"__init__": __init__, "get_config": get_config,
+                                           "__doc__": f"VarianceScaling({scale}, {mode!r}, "
+                                                      f"{distribution!r})."})
+
+
+GlorotUniform = _preset("GlorotUniform", 1.0, "fan_avg", "uniform")
+GlorotNormal = _preset("GlorotNormal", 1.0, "fan_avg", "truncated_normal")
+HeNormal = _preset("HeNormal", 2.0, "fan_in", "truncated_normal")
+HeUniform = _preset("HeUniform", 2.0, "fan_in", "uniform")
+LecunNormal = _preset("LecunNormal", 1.0, "fan_in", "truncated_normal")
+LecunUniform = _preset("LecunUniform", 1.0, "fan_in", "uniform")
+for _c in (GlorotUniform, GlorotNormal, HeNormal, HeUniform, LecunNormal, LecunUniform):
+    _c.__module__ = __name__
+
+
+class Orthogonal(_Random):
+    def __init__(self, gain: float = 1.0, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.gain = gain
+
+    def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
+        d = _float_dtype(dtype, "Orthogonal")
+        shape = _shape_tuple(shape)
+        if len(shape) < 2:
+            raise ValueError("The tensor to initialize must be at least two-dimensional. "
+                             f"Received: shape={shape} of rank {len(shape)}.")
+        rows = int(np.prod(shape[:-1]))
+        cols = shape[-1]
+        a = self._rng().normal(0.0, 1.0, (max(rows, cols), min(rows, cols)))
+        q, r = np.linalg.qr(a)
+        q = q * np.sign(np.diag(r))
+        if rows < cols:
+            q = q.T
+        return _wrap(self.gain * q.reshape(shape), d)
+
+    def get_config(self) -> dict:
+        return {"gain": self.gain, "seed": self.seed}
+
+
+class Identity(Initializer):
+    def __init__(self, gain: float = 1.0) -> None:
+        self.gain = gain
+
+    def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
+        d = _float_dtype(dtype, "Identity")
+        shape = _shape_tuple(shape)
+        if len(shape) != 2:
+            raise ValueError("Identity matrix initializer can only be used for 2D matrices. "
+                             f"Received: shape={shape} of rank {len(shape)}.")
+        return _wrap(self.gain * np.eye(*shape), d)
+
+    def get_config(self) -> dict:
+        return {"gain": self.gain}
+
+
+_TABLE = {
+    "Zeros": Zeros, "Ones": Ones, "Constant": Constant, "RandomNormal": RandomNormal,
+    "RandomUniform": RandomUniform, "TruncatedNormal": TruncatedNormal,
+    "VarianceScaling": VarianceScaling, "GlorotUniform": GlorotUniform,
+    "GlorotNormal": GlorotNormal, "HeNormal": HeNormal, "HeUniform": HeUniform,
+    "LecunNormal": LecunNormal, "LecunUniform": LecunUniform, "Orthogonal": Orthogonal,
+    "Identity": Identity,
+    "zeros": Zeros, "ones": Ones, "constant": Constant, "random_normal": RandomNormal,
+    "random_uniform": RandomUniform, "truncated_normal": TruncatedNormal,
+    "variance_scaling": VarianceScaling, "glorot_uniform": GlorotUniform,
+    "glorot_normal": GlorotNormal, "he_normal": HeNormal, "he_uniform": HeUniform,
+    "lecun_normal": LecunNormal, "lecun_uniform": LecunUniform, "orthogonal": Orthogonal,
+    "identity": Identity, "uniform": RandomUniform, "normal": RandomNormal,
+    "zero": Zeros, "one": Ones,
+}
+
+
+def serialize(initializer: Any) -> Any:
+    return ser.serialize_object(initializer, "keras.initializers")
+
+
+def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
+    obj = ser.deserialize_object(config, _TABLE, "initializer", custom_objects)
+    return obj() if isinstance(obj, type) else obj
+
+
+def get(identifier: Any) -> Any:
+    """An initializer from a name, a config dict, an instance or a callable."""
+    if identifier is None:
+        return None
+    if isinstance(identifier, (dict, str)):
+        return deserialize(identifier)
+    if isinstance(identifier, type) and issubclass(identifier, Initializer):
+        return identifier()
+    if callable(identifier):
+        return identifier
+    raise ValueError(f"Could not interpret initializer identifier: {identifier}")

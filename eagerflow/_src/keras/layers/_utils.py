@@ -1,0 +1,72 @@
+"""Argument normalization and config helpers shared by the built-in layers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.keras import activations, constraints, initializers, regularizers
+from eagerflow._src.keras import backend as kb
+
+
+def normalize_tuple(value: Any, n: int, name: str, allow_zero: bool = False) -> tuple:
+    """An int or an n-tuple of ints, as an n-tuple (Keras's validation and messages)."""
+    error = (f"The `{name}` argument must be a tuple of {n} integers. Received {name}={value}")
+    if isinstance(value, int) and not isinstance(value, bool):
+        out = (value,) * n
+    else:
+        try:
+            out = tuple(value)
+        except TypeError:
+            raise ValueError(error) from None
+        if len(out) != n:
+            raise ValueError(error)
+        for v in out:
+            if not isinstance(v, int) or isinstance(v, bool):
+                try:
+                    int(v)
+                except (ValueError, TypeError):
+                    raise ValueError(error + f"including element {v} of type {type(v)}") \
+                        from None
+        out = tuple(int(v) for v in out)
+    bad = [v for v in out if v < 0] if allow_zero else [v for v in out if v <= 0]
+    if bad:
+        req = ">= 0" if allow_zero else "> 0"
+        raise ValueError(error + f" including {set(bad)} that does not satisfy the "
+                                 f"requirement `{req}`.")
+    return out
+
+
+def normalize_padding(value: Any, allow_causal: bool = False) -> str:
+    padding = value.lower() if isinstance(value, str) else value
+    allowed = {"valid", "same", "causal"} if allow_causal else {"valid", "same"}
+    if padding not in allowed:
+        raise ValueError("The `padding` argument must be a list/tuple or one of \"valid\", "
+                         "\"same\" (or \"causal\", only for `Conv1D). Received: "
+                         f"{value}")
+    return padding
+
+
+def normalize_data_format(value: Any) -> str:
+    if value is None:
+        value = kb.image_data_format()
+    data_format = value.lower()
+    if data_format not in {"channels_first", "channels_last"}:
+        raise ValueError("The `data_format` argument must be one of \"channels_first\", "
+                         f"\"channels_last\". Received: {value}")
+    return data_format
+
+
+def ser_init(x: Any) -> Any:
+    return initializers.serialize(x)
+
+
+def ser_reg(x: Any) -> Any:
+    return regularizers.serialize(x)
+
+
+def ser_con(x: Any) -> Any:
+    return constraints.serialize(x)
+
+
+def ser_act(x: Any) -> Any:
+    return activations.serialize(x)

@@ -1,0 +1,187 @@
+"""Activation layers: ReLU, LeakyReLU, PReLU, ELU, Softmax, ThresholdedReLU."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras import activations, constraints, initializers, kops, regularizers
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.keras.layers._utils import ser_con, ser_init, ser_reg
+from eagerflow._src.ops import math as tm
+
+
+class _Elementwise(Layer):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.supports_masking = True
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        return TensorShape(input_shape)
+
+
+class ReLU(_Elementwise):
+    """`ReLU(max_value=None, negative_slope=0.0, threshold=0.0)`."""
+
+    def __init__(self, max_value: float | None = None, negative_slope: float = 0.0,
+                 threshold: float = 0.0, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if max_value is not None and max_value < 0.0:
+            raise ValueError("max_value of a ReLU layer cannot be a negative value. "
+                             f"Received: {max_value}")
+        if negative_slope is None or negative_slope < 0.0:
+            raise ValueError("negative_slope of a ReLU layer cannot be a negative value. "
+                             f"Received: {negative_slope}")
+        if threshold is None or threshold < 0.0:
+            raise ValueError("threshold of a ReLU layer cannot be a negative value. "
+                             f"Received: {threshold}")
+        self.max_value = max_value
+        self.negative_slope = negative_slope
+        self.threshold = threshold
+
+    def call(self, inputs: Any) -> Any:
+        return activations.relu(inputs, alpha=self.negative_slope, max_value=self.max_value,
+                                threshold=self.threshold)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"max_value": self.max_value, "negative_slope": self.negative_slope,
+                       "threshold": self.threshold})
+        return config
+
+
+class LeakyReLU(_Elementwise):
+    """`LeakyReLU(alpha=0.3)` (Keras 3's `negative_slope=` is accepted too)."""
+
+    def __init__(self, alpha: float = 0.3, **kwargs: Any) -> None:
+        alpha = kwargs.pop("negative_slope", alpha)
+        super().__init__(**kwargs)
+        if alpha is None:
+            raise ValueError("The alpha value of a Leaky ReLU layer cannot be None. Expecting "
+                             f"a float. Received: {alpha}")
+        self.alpha = alpha
+
+    @property
+    def negative_slope(self) -> float:
+        return self.alpha
+
+    def call(self, inputs: Any) -> Any:
+        return kops.leaky_relu(inputs, self.alpha)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["alpha"] = self.alpha
+        return config
+
+
+class ELU(_Elementwise):
+    def __init__(self, alpha: float = 1.0, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if alpha is None:
+            raise ValueError("Alpha of an ELU layer cannot be None, expecting a float. "
+                             f"Received: {alpha}")
+        self.alpha = alpha
+
+    def call(self, inputs: Any) -> Any:
+        return kops.elu(inputs, self.alpha)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["alpha"] = self.alpha
+        return config
+
+
+class ThresholdedReLU(_Elementwise):
+    def __init__(self, theta: float = 1.0, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if theta is None or theta < 0:
+            raise ValueError("Theta of a Thresholded ReLU layer cannot be a negative value. "
+                             f"Received: {theta}")
+        self.theta = float(theta)
+
+    def call(self, inputs: Any) -> Any:
+        return inputs * tm.cast(tm.greater(inputs, self.theta), inputs.dtype)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["theta"] = self.theta
+        return config
+
+
+class Softmax(_Elementwise):
+    """`Softmax(axis=-1)`; masked positions (mask False) get zero probability."""
+
+    def __init__(self, axis: Any = -1, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.axis = axis
+
+    def call(self, inputs: Any, mask: Any = None) -> Any:
+        if mask is not None:
+            adder = (1.0 - tm.cast(mask, inputs.dtype)) * (
+                -1e9 if inputs.dtype.name != "float16" else -65500.0)
+            inputs = inputs + adder
+        if isinstance(self.axis, (tuple, list)):
+            if len(self.axis) > 1:
+                from eagerflow._src.ops import reduce as tr
+
+                e = tm.exp(inputs - tr.reduce_logsumexp(inputs, axis=list(self.axis),
+                                                      keepdims=True))
+                return e
+            return kops.softmax(inputs, self.axis[0])
+        return kops.softmax(inputs, self.axis)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["axis"] = self.axis
+        return config
+
+
+class PReLU(Layer):
+    """`PReLU(alpha_initializer='zeros', ..., shared_axes=None)`: a learned negative slope."""
+
+    def __init__(self, alpha_initializer: Any = "zeros", alpha_regularizer: Any = None,
+                 alpha_constraint: Any = None, shared_axes: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.supports_masking = True
+        self.alpha_initializer = initializers.get(alpha_initializer)
+        self.alpha_regularizer = regularizers.get(alpha_regularizer)
+        self.alpha_constraint = constraints.get(alpha_constraint)
+        if shared_axes is None:
+            self.shared_axes = None
+        elif not isinstance(shared_axes, (list, tuple)):
+            self.shared_axes = [shared_axes]
+        else:
+            self.shared_axes = list(shared_axes)
+
+    def build(self, input_shape: Any) -> None:
+        param_shape = list(TensorShape(input_shape).as_list()[1:])
+        axes = {}
+        if self.shared_axes is not None:
+            for i in self.shared_axes:
+                param_shape[i - 1] = 1
+        for i in range(1, len(param_shape) + 1):
+            if param_shape[i - 1] != 1 and param_shape[i - 1] is not None:
+                axes[i] = TensorShape(input_shape)[i]
+        self.alpha = self.add_weight("alpha", shape=param_shape,
+                                     initializer=self.alpha_initializer,
+                                     regularizer=self.alpha_regularizer,
+                                     constraint=self.alpha_constraint)
+        self.input_spec = InputSpec(ndim=len(TensorShape(input_shape)), axes=axes)
+        self.built = True
+
+    def call(self, inputs: Any) -> Any:
+        pos = kops.relu(inputs)
+        neg = -self.alpha * kops.relu(-inputs)
+        return pos + neg
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        return TensorShape(input_shape)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"alpha_initializer": ser_init(self.alpha_initializer),
+                       "alpha_regularizer": ser_reg(self.alpha_regularizer),
+                       "alpha_constraint": ser_con(self.alpha_constraint),
+                       "shared_axes": self.shared_axes})
+        return config

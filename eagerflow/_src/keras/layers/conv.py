@@ -1,0 +1,437 @@
+"""Convolution layers: Conv1D, Conv2D, Conv3D, Conv2DTranspose, DepthwiseConv2D,
+SeparableConv2D (channels_last computations; channels_first is transposed around them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras import activations, constraints, initializers, kops, regularizers
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.keras.layers._utils import (
+    normalize_data_format,
+    normalize_padding,
+    normalize_tuple,
+    ser_act,
+    ser_con,
+    ser_init,
+    ser_reg,
+)
+from eagerflow._src.ops import array as ta
+
+
+def to_channels_last(x: Any, rank: int) -> Any:
+    return ta.transpose(x, [0] + list(range(2, rank + 2)) + [1])
+
+
+def to_channels_first(x: Any, rank: int) -> Any:
+    return ta.transpose(x, [0, rank + 1] + list(range(1, rank + 1)))
+
+
+class Conv(Layer):
+    """The N-D convolution base (`rank` spatial dims)."""
+
+    _rank = 2
+
+    def __init__(self, rank: int, filters: int, kernel_size: Any, strides: Any = 1,
+                 padding: str = "valid", data_format: str | None = None,
+                 dilation_rate: Any = 1, groups: int = 1, activation: Any = None,
+                 use_bias: bool = True, kernel_initializer: Any = "glorot_uniform",
+                 bias_initializer: Any = "zeros", kernel_regularizer: Any = None,
+                 bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, bias_constraint: Any = None,
+                 trainable: bool = True, name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(trainable=trainable, name=name,
+                         activity_regularizer=activity_regularizer, **kwargs)
+        self.rank = rank
+        if isinstance(filters, float):
+            filters = int(filters)
+        if filters is not None and filters <= 0:
+            raise ValueError("Invalid value for argument `filters`. Expected a strictly "
+                             f"positive value. Received filters={filters}.")
+        self.filters = filters
+        self.groups = groups or 1
+        self.kernel_size = normalize_tuple(kernel_size, rank, "kernel_size")
+        self.strides = normalize_tuple(strides, rank, "strides")
+        self.padding = normalize_padding(padding, allow_causal=rank == 1)
+        self.data_format = normalize_data_format(data_format)
+        self.dilation_rate = normalize_tuple(dilation_rate, rank, "dilation_rate")
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self.input_spec = InputSpec(min_ndim=rank + 2)
+        if self.filters is not None and self.filters % self.groups != 0:
+            raise ValueError("The number of filters must be evenly divisible by the number of "
+                             f"groups. Received: groups={self.groups}, filters={self.filters}")
+        if max(self.strides) > 1 and max(self.dilation_rate) > 1:
+            raise ValueError("`strides > 1` not supported in conjunction with `dilation_rate > "
+                             f"1`. Received: strides={self.strides} and "
+                             f"dilation_rate={self.dilation_rate}")
+
+    @property
+    def _channel_axis(self) -> int:
+        return 1 if self.data_format == "channels_first" else -1
+
+    def _input_channels(self, input_shape: TensorShape) -> int:
+        ch = input_shape[self._channel_axis]
+        if ch is None:
+            raise ValueError("The channel dimension of the inputs should be defined. The "
+                             f"input_shape received is {input_shape}, where axis "
+                             f"{self._channel_axis} (0-based) is the channel dimension, which "
+                             "found to be `None`.")
+        return int(ch)
+
+    def _kernel_shape(self, in_ch: int) -> tuple:
+        return self.kernel_size + (in_ch // self.groups, self.filters)
+
+    def build(self, input_shape: Any) -> None:
+        input_shape = TensorShape(input_shape)
+        in_ch = self._input_channels(input_shape)
+        if in_ch % self.groups != 0:
+            raise ValueError("The number of input channels must be evenly divisible by the "
+                             f"number of groups. Received groups={self.groups}, but the input "
+                             f"has {in_ch} channels (full input shape is {input_shape}).")
+        self.compute_output_shape(input_shape)  # raises for outputs that would be empty
+        self.kernel = self.add_weight("kernel", shape=self._kernel_shape(in_ch),
+                                      initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint, trainable=True,
+                                      dtype=self.dtype)
+        if self.use_bias:
+            self.bias = self.add_weight("bias", shape=(self.filters,),
+                                        initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer,
+                                        constraint=self.bias_constraint, trainable=True,
+                                        dtype=self.dtype)
+        else:
+            self.bias = None
+        axis = self._channel_axis % (self.rank + 2)
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={axis: in_ch})
+        self.built = True
+
+    def _spatial_out(self, dims: list) -> list:
+        return [kops.conv_output_length(d, self.kernel_size[i], self.padding, self.strides[i],
+                                        self.dilation_rate[i]) for i, d in enumerate(dims)]
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        batch_rank = len(s) - self.rank - 1
+        if self.data_format == "channels_last":
+            spatial = s[batch_rank:-1]
+        else:
+            spatial = s[batch_rank + 1:]
+        out = self._spatial_out(spatial)
+        if any(d is not None and d <= 0 for d in out):
+            raise ValueError("One of the dimensions in the output is <= 0 due to downsampling "
+                             f"in {self.name}. Consider increasing the input size. Received "
+                             f"input shape {TensorShape(input_shape)} which would produce "
+                             "output shape with a zero or negative value in a dimension.")
+        if self.data_format == "channels_last":
+            return TensorShape(s[:batch_rank] + out + [self.filters])
+        return TensorShape(s[:batch_rank] + [self.filters] + out)
+
+    def _conv(self, x: Any) -> Any:
+        return kops.conv(x, self.kernel, self.strides, self.padding, self.dilation_rate,
+                         self.groups)
+
+    def call(self, inputs: Any) -> Any:
+        dims = inputs.shape.as_list()
+        extra = len(dims) - (self.rank + 2)
+        x = inputs
+        if extra > 0:  # several batch dims: fold them into one
+            x = ta.reshape(x, [-1] + dims[extra + 1:])
+        if self.data_format == "channels_first":
+            x = to_channels_last(x, self.rank)
+        out = self._conv(x)
+        if self.use_bias:
+            out = kops.bias_add(out, self.bias)
+        if self.data_format == "channels_first":
+            out = to_channels_first(out, self.rank)
+        if extra > 0:
+            out = ta.reshape(out, [-1 if d is None else d for d in dims[:extra + 1]]
+                            + out.shape.as_list()[1:])
+        if self.activation is not None:
+            out = self.activation(out)
+        return out
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({
+            "filters": self.filters, "kernel_size": self.kernel_size, "strides": self.strides,
+            "padding": self.padding, "data_format": self.data_format,
+            "dilation_rate": self.dilation_rate, "groups": self.groups,
+            "activation": ser_act(self.activation), "use_bias": self.use_bias,
+            "kernel_initializer": ser_init(self.kernel_initializer),
+            "bias_initializer": ser_init(self.bias_initializer),
+            "kernel_regularizer": ser_reg(self.kernel_regularizer),
+            "bias_regularizer": ser_reg(self.bias_regularizer),
+            "activity_regularizer": ser_reg(self.activity_regularizer),
+            "kernel_constraint": ser_con(self.kernel_constraint),
+            "bias_constraint": ser_con(self.bias_constraint),
+        })
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict) -> Conv:
+        return cls(**config)
+
+
+class Conv1D(Conv):
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = 1, padding: str = "valid",
+                 data_format: str = "channels_last", dilation_rate: Any = 1, groups: int = 1,
+                 activation: Any = None, use_bias: bool = True,
+                 kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
+                 kernel_regularizer: Any = None, bias_regularizer: Any = None,
+                 activity_regularizer: Any = None, kernel_constraint: Any = None,
+                 bias_constraint: Any = None, **kwargs: Any) -> None:
+        super().__init__(1, filters, kernel_size, strides, padding, data_format, dilation_rate,
+                         groups, activation, use_bias, kernel_initializer, bias_initializer,
+                         kernel_regularizer, bias_regularizer, activity_regularizer,
+                         kernel_constraint, bias_constraint, **kwargs)
+
+
+class Conv2D(Conv):
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = (1, 1),
+                 padding: str = "valid", data_format: str | None = None,
+                 dilation_rate: Any = (1, 1), groups: int = 1, activation: Any = None,
+                 use_bias: bool = True, kernel_initializer: Any = "glorot_uniform",
+                 bias_initializer: Any = "zeros", kernel_regularizer: Any = None,
+                 bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, bias_constraint: Any = None,
+                 **kwargs: Any) -> None:
+        super().__init__(2, filters, kernel_size, strides, padding, data_format, dilation_rate,
+                         groups, activation, use_bias, kernel_initializer, bias_initializer,
+                         kernel_regularizer, bias_regularizer, activity_regularizer,
+                         kernel_constraint, bias_constraint, **kwargs)
+
+
+class Conv3D(Conv):
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = (1, 1, 1),
+                 padding: str = "valid", data_format: str | None = None,
+                 dilation_rate: Any = (1, 1, 1), groups: int = 1, activation: Any = None,
+                 use_bias: bool = True, kernel_initializer: Any = "glorot_uniform",
+                 bias_initializer: Any = "zeros", kernel_regularizer: Any = None,
+                 bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, bias_constraint: Any = None,
+                 **kwargs: Any) -> None:
+        super().__init__(3, filters, kernel_size, strides, padding, data_format, dilation_rate,
+                         groups, activation, use_bias, kernel_initializer, bias_initializer,
+                         kernel_regularizer, bias_regularizer, activity_regularizer,
+                         kernel_constraint, bias_constraint, **kwargs)
+
+
+class Conv2DTranspose(Conv2D):
+    """`Conv2DTranspose(filters, kernel_size, strides=(1, 1), padding='valid',
+    output_padding=None, ...)`; kernel shape (kh, kw, filters, in_channels)."""
+
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = (1, 1),
+                 padding: str = "valid", output_padding: Any = None,
+                 data_format: str | None = None, dilation_rate: Any = (1, 1),
+                 activation: Any = None, use_bias: bool = True,
+                 kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
+                 kernel_regularizer: Any = None, bias_regularizer: Any = None,
+                 activity_regularizer: Any = None, kernel_constraint: Any = None,
+                 bias_constraint: Any = None, **kwargs: Any) -> None:
+        super().__init__(filters, kernel_size, strides=strides, padding=padding,
+                         data_format=data_format, dilation_rate=dilation_rate,
+                         activation=activation, use_bias=use_bias,
+                         kernel_initializer=kernel_initializer,
+                         bias_initializer=bias_initializer, kernel_regularizer=kernel_regularizer,
+                         bias_regularizer=bias_regularizer,
+                         activity_regularizer=activity_regularizer,
+                         kernel_constraint=kernel_constraint, bias_constraint=bias_constraint,
+                         **kwargs)
+        self.output_padding = output_padding
+        if output_padding is not None:
+            self.output_padding = normalize_tuple(output_padding, 2, "output_padding",
+                                                  allow_zero=True)
+            for stride, op in zip(self.strides, self.output_padding):
+                if op >= stride:
+                    raise ValueError("Strides must be greater than output padding. Received "
+                                     f"strides={self.strides}, "
+                                     f"output_padding={self.output_padding}.")
+        self.input_spec = InputSpec(ndim=4)
+
+    def _kernel_shape(self, in_ch: int) -> tuple:
+        return self.kernel_size + (self.filters, in_ch)
+
+    def build(self, input_shape: Any) -> None:
+        input_shape = TensorShape(input_shape)
+        if input_shape.rank != 4:
+            raise ValueError("Inputs should have rank 4. Received input_shape="
+                             f"{input_shape}.")
+        super().build(input_shape)
+        in_ch = self._input_channels(input_shape)
+        self.input_spec = InputSpec(ndim=4, axes={self._channel_axis % 4: in_ch})
+
+    def _spatial_out(self, dims: list) -> list:
+        ops = self.output_padding or (None, None)
+        return [kops.deconv_output_length(d, self.kernel_size[i], self.padding, ops[i],
+                                          self.strides[i], self.dilation_rate[i])
+                for i, d in enumerate(dims)]
+
+    def _conv(self, x: Any) -> Any:
+        dims = x.shape.as_list()
+        out_sp = self._spatial_out(dims[1:3])
+        out_shape = [dims[0], out_sp[0], out_sp[1], self.filters]
+        return kops.conv_transpose(x, self.kernel, out_shape, self.strides, self.padding,
+                                   self.dilation_rate)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.pop("groups", None)
+        config["output_padding"] = self.output_padding
+        return config
+
+
+class DepthwiseConv2D(Conv2D):
+    """`DepthwiseConv2D(kernel_size, strides=(1, 1), padding='valid', depth_multiplier=1, ...)`."""
+
+    def __init__(self, kernel_size: Any, strides: Any = (1, 1), padding: str = "valid",
+                 depth_multiplier: int = 1, data_format: str | None = None,
+                 dilation_rate: Any = (1, 1), activation: Any = None, use_bias: bool = True,
+                 depthwise_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
+                 depthwise_regularizer: Any = None, bias_regularizer: Any = None,
+                 activity_regularizer: Any = None, depthwise_constraint: Any = None,
+                 bias_constraint: Any = None, **kwargs: Any) -> None:
+        super().__init__(filters=None, kernel_size=kernel_size, strides=strides,
+                         padding=padding, data_format=data_format, dilation_rate=dilation_rate,
+                         activation=activation, use_bias=use_bias,
+                         bias_regularizer=bias_regularizer,
+                         activity_regularizer=activity_regularizer,
+                         bias_constraint=bias_constraint, bias_initializer=bias_initializer,
+                         **kwargs)
+        self.depth_multiplier = depth_multiplier
+        self.depthwise_initializer = initializers.get(depthwise_initializer)
+        self.depthwise_regularizer = regularizers.get(depthwise_regularizer)
+        self.depthwise_constraint = constraints.get(depthwise_constraint)
+        self.input_spec = InputSpec(min_ndim=4)
+
+    def build(self, input_shape: Any) -> None:
+        input_shape = TensorShape(input_shape)
+        if input_shape.rank is not None and input_shape.rank < 4:
+            raise ValueError("Inputs to `DepthwiseConv2D` should have rank 4. Received input "
+                             f"shape: {input_shape}")
+        in_ch = self._input_channels(input_shape)
+        self.filters = in_ch * self.depth_multiplier
+        self.compute_output_shape(input_shape)
+        self.depthwise_kernel = self.add_weight(
+            "depthwise_kernel", shape=self.kernel_size + (in_ch, self.depth_multiplier),
+            initializer=self.depthwise_initializer, regularizer=self.depthwise_regularizer,
+            constraint=self.depthwise_constraint)
+        if self.use_bias:
+            self.bias = self.add_weight("bias", shape=(in_ch * self.depth_multiplier,),
+                                        initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer,
+                                        constraint=self.bias_constraint)
+        else:
+            self.bias = None
+        self.input_spec = InputSpec(min_ndim=4, axes={self._channel_axis % 4: in_ch})
+        self.built = True
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        in_ch = s[self._channel_axis]
+        filters = in_ch * self.depth_multiplier if in_ch is not None else None
+        saved = self.filters
+        self.filters = filters
+        try:
+            return super().compute_output_shape(input_shape)
+        finally:
+            self.filters = saved
+
+    def _conv(self, x: Any) -> Any:
+        return kops.depthwise_conv(x, self.depthwise_kernel, self.strides, self.padding,
+                                   self.dilation_rate)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        for k in ("filters", "kernel_initializer", "kernel_regularizer", "kernel_constraint",
+                  "groups"):
+            config.pop(k, None)
+        config.update({"depth_multiplier": self.depth_multiplier,
+                       "depthwise_initializer": ser_init(self.depthwise_initializer),
+                       "depthwise_regularizer": ser_reg(self.depthwise_regularizer),
+                       "depthwise_constraint": ser_con(self.depthwise_constraint)})
+        return config
+
+
+class SeparableConv2D(Conv2D):
+    """A depthwise convolution followed by a 1x1 (pointwise) convolution."""
+
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = (1, 1),
+                 padding: str = "valid", data_format: str | None = None,
+                 dilation_rate: Any = (1, 1), depth_multiplier: int = 1, activation: Any = None,
+                 use_bias: bool = True, depthwise_initializer: Any = "glorot_uniform",
+                 pointwise_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
+                 depthwise_regularizer: Any = None, pointwise_regularizer: Any = None,
+                 bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 depthwise_constraint: Any = None, pointwise_constraint: Any = None,
+                 bias_constraint: Any = None, **kwargs: Any) -> None:
+        super().__init__(filters=filters, kernel_size=kernel_size, strides=strides,
+                         padding=padding, data_format=data_format, dilation_rate=dilation_rate,
+                         activation=activation, use_bias=use_bias,
+                         bias_regularizer=bias_regularizer,
+                         activity_regularizer=activity_regularizer,
+                         bias_constraint=bias_constraint, bias_initializer=bias_initializer,
+                         **kwargs)
+        self.depth_multiplier = depth_multiplier
+        self.depthwise_initializer = initializers.get(depthwise_initializer)
+        self.pointwise_initializer = initializers.get(pointwise_initializer)
+        self.depthwise_regularizer = regularizers.get(depthwise_regularizer)
+        self.pointwise_regularizer = regularizers.get(pointwise_regularizer)
+        self.depthwise_constraint = constraints.get(depthwise_constraint)
+        self.pointwise_constraint = constraints.get(pointwise_constraint)
+
+    def build(self, input_shape: Any) -> None:
+        input_shape = TensorShape(input_shape)
+        in_ch = self._input_channels(input_shape)
+        self.compute_output_shape(input_shape)
+        self.depthwise_kernel = self.add_weight(
+            "depthwise_kernel", shape=self.kernel_size + (in_ch, self.depth_multiplier),
+            initializer=self.depthwise_initializer, regularizer=self.depthwise_regularizer,
+            constraint=self.depthwise_constraint)
+        self.pointwise_kernel = self.add_weight(
+            "pointwise_kernel", shape=(1, 1, in_ch * self.depth_multiplier, self.filters),
+            initializer=self.pointwise_initializer, regularizer=self.pointwise_regularizer,
+            constraint=self.pointwise_constraint)
+        if self.use_bias:
+            self.bias = self.add_weight("bias", shape=(self.filters,),
+                                        initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer,
+                                        constraint=self.bias_constraint)
+        else:
+            self.bias = None
+        self.input_spec = InputSpec(ndim=4, axes={self._channel_axis % 4: in_ch})
+        self.built = True
+
+    def _conv(self, x: Any) -> Any:
+        y = kops.depthwise_conv(x, self.depthwise_kernel, self.strides, self.padding,
+                                self.dilation_rate)
+        return kops.conv(y, self.pointwise_kernel, 1, "valid", 1)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        for k in ("kernel_initializer", "kernel_regularizer", "kernel_constraint", "groups"):
+            config.pop(k, None)
+        config.update({"depth_multiplier": self.depth_multiplier,
+                       "depthwise_initializer": ser_init(self.depthwise_initializer),
+                       "pointwise_initializer": ser_init(self.pointwise_initializer),
+                       "depthwise_regularizer": ser_reg(self.depthwise_regularizer),
+                       "pointwise_regularizer": ser_reg(self.pointwise_regularizer),
+                       "depthwise_constraint": ser_con(self.depthwise_constraint),
+                       "pointwise_constraint": ser_con(self.pointwise_constraint)})
+        return config
+
+
+Convolution1D = Conv1D
+Convolution2D = Conv2D
+Convolution3D = Conv3D
+Convolution2DTranspose = Conv2DTranspose
+SeparableConvolution2D = SeparableConv2D

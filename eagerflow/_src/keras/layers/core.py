@@ -1,0 +1,529 @@
+"""Core layers: Dense, Activation, Dropout, Flatten, Reshape, Permute, RepeatVector, Lambda,
+Masking, Embedding, ActivityRegularization."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras import activations, constraints, initializers, kops, regularizers
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
+from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.linalg import matmul
+
+
+def _dims(x: Any) -> list:
+    return list(x.shape.as_list())
+
+
+class Dense(Layer):
+    """`Dense(units, activation=None, use_bias=True, kernel_initializer='glorot_uniform', ...)`."""
+
+    def __init__(self, units: int, activation: Any = None, use_bias: bool = True,
+                 kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
+                 kernel_regularizer: Any = None, bias_regularizer: Any = None,
+                 activity_regularizer: Any = None, kernel_constraint: Any = None,
+                 bias_constraint: Any = None, **kwargs: Any) -> None:
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        self.units = int(units) if not isinstance(units, int) else units
+        if self.units < 0:
+            raise ValueError("Received an invalid value for `units`, expected a positive "
+                             f"integer. Received: units={units}")
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self.input_spec = InputSpec(min_ndim=2)
+        self.supports_masking = True
+
+    def build(self, input_shape: Any) -> None:
+        dtype = dt.as_dtype(self.dtype)
+        if not (dtype.is_floating or dtype.is_complex):
+            raise TypeError("A Dense layer can only be built with a floating-point dtype. "
+                            f"Received: dtype={dtype.name}")
+        input_shape = TensorShape(input_shape)
+        last_dim = input_shape[-1]
+        if last_dim is None:
+            raise ValueError("The last dimension of the inputs to a Dense layer should be "
+                             f"defined. Found None. Full input shape received: {input_shape}")
+        self.input_spec = InputSpec(min_ndim=2, axes={-1: last_dim})
+        self.kernel = self.add_weight("kernel", shape=[last_dim, self.units],
+                                      initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint, dtype=self.dtype,
+                                      trainable=True)
+        if self.use_bias:
+            self.bias = self.add_weight("bias", shape=[self.units],
+                                        initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer,
+                                        constraint=self.bias_constraint, dtype=self.dtype,
+                                        trainable=True)
+        else:
+            self.bias = None
+        self.built = True
+
+    def call(self, inputs: Any) -> Any:
+        if inputs.dtype.name != self.compute_dtype:
+            inputs = tm.cast(inputs, self.compute_dtype)
+        rank = inputs.shape.rank
+        if rank == 2 or rank is None:
+            out = matmul(inputs, self.kernel)
+        else:
+            shape = _dims(inputs)
+            flat = ta.reshape(inputs, [-1, shape[-1]])
+            out = ta.reshape(matmul(flat, self.kernel),
+                            [-1 if d is None else d for d in shape[:-1]] + [self.units]
+                            if shape[:-1].count(None) <= 1 else [-1, self.units])
+        if self.use_bias:
+            out = kops.bias_add(out, self.bias)
+        if self.activation is not None:
+            out = self.activation(out)
+        return out
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        input_shape = TensorShape(input_shape)
+        if input_shape.rank is not None and input_shape[-1] is None:
+            raise ValueError("The last dimension of the input shape of a Dense layer should be "
+                             f"defined. Found None. Received: input_shape={input_shape}")
+        return TensorShape(input_shape.as_list()[:-1] + [self.units])
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({
+            "units": self.units, "activation": ser_act(self.activation),
+            "use_bias": self.use_bias,
+            "kernel_initializer": ser_init(self.kernel_initializer),
+            "bias_initializer": ser_init(self.bias_initializer),
+            "kernel_regularizer": ser_reg(self.kernel_regularizer),
+            "bias_regularizer": ser_reg(self.bias_regularizer),
+            "activity_regularizer": ser_reg(self.activity_regularizer),
+            "kernel_constraint": ser_con(self.kernel_constraint),
+            "bias_constraint": ser_con(self.bias_constraint),
+        })
+        return config
+
+
+class Activation(Layer):
+    def __init__(self, activation: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.supports_masking = True
+        self.activation = activations.get(activation)
+
+    def call(self, inputs: Any) -> Any:
+        return self.activation(inputs)
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        return TensorShape(input_shape)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["activation"] = ser_act(self.activation)
+        return config
+
+
+class Dropout(Layer):
+    """`Dropout(rate, noise_shape=None, seed=None)`: zeroes inputs with probability `rate`
+    while training and scales the rest by 1 / (1 - rate); the identity in inference."""
+
+    def __init__(self, rate: float, noise_shape: Any = None, seed: int | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if isinstance(rate, (int, float)) and not 0 <= rate <= 1:
+            raise ValueError(f"Invalid value {rate} received for `rate`, expected a value "
+                             "between 0 and 1.")
+        self.rate = rate
+        self.noise_shape = noise_shape
+        self.seed = seed
+        self.supports_masking = True
+
+    def _get_noise_shape(self, inputs: Any) -> Any:
+        if self.noise_shape is None:
+            return None
+        concrete = _dims(inputs)
+        return [concrete[i] if d is None else d for i, d in enumerate(self.noise_shape)]
+
+    def call(self, inputs: Any, training: Any = None) -> Any:
+        if not training or self.rate == 0:
+            return inputs
+        if self.rate == 1:
+            return inputs * 0.0
+        return kops.dropout(inputs, self.rate, self._get_noise_shape(inputs), self.seed)
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        return TensorShape(input_shape)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"rate": self.rate, "noise_shape": self.noise_shape, "seed": self.seed})
+        return config
+
+
+class SpatialDropout1D(Dropout):
+    def __init__(self, rate: float, **kwargs: Any) -> None:
+        super().__init__(rate, **kwargs)
+        self.input_spec = InputSpec(ndim=3)
+
+    def _get_noise_shape(self, inputs: Any) -> Any:
+        s = _dims(inputs)
+        return [s[0], 1, s[2]]
+
+
+class SpatialDropout2D(Dropout):
+    def __init__(self, rate: float, data_format: str | None = None, **kwargs: Any) -> None:
+        super().__init__(rate, **kwargs)
+        from eagerflow._src.keras.layers._utils import normalize_data_format
+
+        self.data_format = normalize_data_format(data_format)
+        self.input_spec = InputSpec(ndim=4)
+
+    def _get_noise_shape(self, inputs: Any) -> Any:
+        s = _dims(inputs)
+        if self.data_format == "channels_first":
+            return [s[0], s[1], 1, 1]
+        return [s[0], 1, 1, s[3]]
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["data_format"] = self.data_format
+        return config
+
+
+class Flatten(Layer):
+    def __init__(self, data_format: str | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        from eagerflow._src.keras.layers._utils import normalize_data_format
+
+        self.data_format = normalize_data_format(data_format)
+        self.input_spec = InputSpec(min_ndim=1)
+        self._channels_first = self.data_format == "channels_first"
+
+    def call(self, inputs: Any) -> Any:
+        rank = inputs.shape.rank
+        if self._channels_first and rank is not None and rank > 1:
+            inputs = ta.transpose(inputs, [0] + list(range(2, rank)) + [1])
+        if rank == 1:
+            return ta.expand_dims(inputs, 1)
+        dims = _dims(inputs)
+        rest = dims[1:]
+        if None not in rest:
+            return ta.reshape(inputs, [-1, int(np.prod(rest))])
+        return ta.reshape(inputs, [dims[0] if dims[0] is not None else -1, -1])
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        if not s:
+            return TensorShape([1])
+        if len(s) == 1:
+            return TensorShape([s[0], 1])
+        rest = s[1:]
+        return TensorShape([s[0], int(np.prod(rest)) if None not in rest else None])
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["data_format"] = self.data_format
+        return config
+
+
+class Reshape(Layer):
+    """`Reshape(target_shape)`: reshapes the non-batch dims (one of them may be -1)."""
+
+    def __init__(self, target_shape: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.target_shape = tuple(target_shape)
+
+    def _fix_unknown(self, input_rest: list) -> list:
+        target = list(self.target_shape)
+        known = 1
+        unknown = None
+        for i, d in enumerate(target):
+            if d < 0:
+                if unknown is not None:
+                    raise ValueError("There must be at most one unknown dimension in "
+                                     f"output_shape. Received: output_shape={self.target_shape}.")
+                unknown = i
+            else:
+                known *= d
+        total = int(np.prod(input_rest)) if None not in input_rest else None
+        msg = ("The total size of the tensor must be unchanged. Received: input_shape="
+               f"{tuple(input_rest)}, target_shape={self.target_shape}")
+        if total is None:
+            if unknown is not None:
+                target[unknown] = None
+            return target
+        if unknown is not None:
+            if known == 0 or total % known != 0:
+                raise ValueError(msg)
+            target[unknown] = total // known
+        elif total != known:
+            raise ValueError(msg)
+        return target
+
+    def call(self, inputs: Any) -> Any:
+        dims = _dims(inputs)
+        target = self._fix_unknown(dims[1:])
+        batch = dims[0]
+        if batch is None or None in target:
+            spec = [batch if batch is not None else -1] + [
+                -1 if d is None else d for d in target]
+        else:
+            spec = [batch] + target
+        return ta.reshape(inputs, spec)
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        return TensorShape([s[0]] + self._fix_unknown(s[1:]))
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["target_shape"] = self.target_shape
+        return config
+
+
+class Permute(Layer):
+    """`Permute(dims)`: permutes the non-batch axes (1-based), e.g. `Permute((2, 1))`."""
+
+    def __init__(self, dims: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.dims = tuple(dims)
+        if sorted(self.dims) != list(range(1, len(self.dims) + 1)):
+            raise ValueError("Invalid permutation argument `dims` for Permute Layer. The set "
+                             "of indices in `dims` must be consecutive and start from 1. "
+                             f"Received dims={dims}")
+        self.input_spec = InputSpec(ndim=len(self.dims) + 1)
+
+    def call(self, inputs: Any) -> Any:
+        return ta.transpose(inputs, [0] + list(self.dims))
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        return TensorShape([s[0]] + [s[d] for d in self.dims])
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["dims"] = self.dims
+        return config
+
+
+class RepeatVector(Layer):
+    def __init__(self, n: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.n = n
+        if not isinstance(n, int):
+            raise TypeError(f"Expected an integer value for `n`, got {type(n)}.")
+        self.input_spec = InputSpec(ndim=2)
+
+    def call(self, inputs: Any) -> Any:
+        return ta.tile(ta.expand_dims(inputs, 1), [1, self.n, 1])
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        return TensorShape([s[0], self.n, s[1]])
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["n"] = self.n
+        return config
+
+
+class Lambda(Layer):
+    """`Lambda(function, output_shape=None, mask=None, arguments=None)`."""
+
+    def __init__(self, function: Callable, output_shape: Any = None, mask: Any = None,
+                 arguments: dict | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.function = function
+        self.arguments = arguments or {}
+        self._output_shape = output_shape
+        self.mask = mask
+        self.supports_masking = mask is not None
+        try:
+            params = inspect.signature(function).parameters
+        except (TypeError, ValueError):
+            params = {}
+        self._fn_expects_training = "training" in params
+        self._fn_expects_mask = "mask" in params
+
+    def call(self, inputs: Any, mask: Any = None, training: Any = None) -> Any:
+        kwargs = dict(self.arguments)
+        if self._fn_expects_mask:
+            kwargs["mask"] = mask
+        if self._fn_expects_training:
+            kwargs["training"] = training
+        return self.function(inputs, **kwargs)
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        if callable(self.mask):
+            return self.mask(inputs, mask)
+        return self.mask
+
+    def _static_shapes(self) -> bool:
+        return False
+
+    def compute_output_shape(self, input_shape: Any) -> Any:
+        if self._output_shape is None:
+            return Layer.compute_output_shape(self, input_shape)
+        if callable(self._output_shape):
+            return self._output_shape(input_shape)
+        s = TensorShape(input_shape)
+        batch = s[0] if s.rank else None
+        return TensorShape([batch] + list(self._output_shape))
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        fn = self.function
+        name = getattr(fn, "__name__", None)
+        if name == "<lambda>" or name is None:
+            try:
+                source = inspect.getsource(fn).strip()
+            except (OSError, TypeError):
+                source = repr(fn)
+            config.update({"function": source, "function_type": "lambda", "module": None})
+        else:
+            config.update({"function": name, "function_type": "function",
+                           "module": getattr(fn, "__module__", None)})
+        config["output_shape"] = self._output_shape if not callable(self._output_shape) \
+            else getattr(self._output_shape, "__name__", None)
+        config["output_shape_type"] = "raw"
+        config["arguments"] = self.arguments
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: dict | None = None) -> Lambda:
+        from eagerflow._src.keras.serialization import get_custom_objects
+
+        config = dict(config)
+        kind = config.pop("function_type", "function")
+        name = config.pop("function")
+        module = config.pop("module", None)
+        config.pop("output_shape_type", None)
+        if kind == "lambda":
+            raise ValueError("Requested the deserialization of a Lambda layer with a Python "
+                             "`lambda` inside it. This carries a potential risk of arbitrary "
+                             "code execution and thus it is disallowed: define the function "
+                             "with `def` and pass it in `custom_objects`.")
+        fn = (custom_objects or {}).get(name) or get_custom_objects().get(name)
+        if fn is None and module:
+            fn = getattr(importlib.import_module(module), name, None)
+        if fn is None:
+            raise ValueError(f"Unknown function: '{name}'. Pass it in `custom_objects`.")
+        return cls(fn, **config)
+
+
+class Masking(Layer):
+    """`Masking(mask_value=0.0)`: masks timesteps whose features all equal `mask_value`."""
+
+    def __init__(self, mask_value: float = 0.0, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.supports_masking = True
+        self.mask_value = mask_value
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        return tr.reduce_any(tm.not_equal(inputs, self.mask_value), axis=-1)
+
+    def call(self, inputs: Any) -> Any:
+        keep = tr.reduce_any(tm.not_equal(inputs, self.mask_value), axis=-1, keepdims=True)
+        return inputs * tm.cast(keep, inputs.dtype)
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        return TensorShape(input_shape)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["mask_value"] = self.mask_value
+        return config
+
+
+class Embedding(Layer):
+    """`Embedding(input_dim, output_dim, embeddings_initializer='uniform', mask_zero=False)`."""
+
+    def __init__(self, input_dim: int, output_dim: int, embeddings_initializer: Any = "uniform",
+                 embeddings_regularizer: Any = None, activity_regularizer: Any = None,
+                 embeddings_constraint: Any = None, mask_zero: bool = False,
+                 input_length: int | None = None, **kwargs: Any) -> None:
+        if "input_shape" not in kwargs and input_length:
+            kwargs["input_shape"] = (input_length,)
+        if input_dim <= 0 or output_dim <= 0:
+            raise ValueError("Both `input_dim` and `output_dim` should be positive, Received "
+                             f"input_dim = {input_dim} and output_dim = {output_dim}")
+        kwargs["autocast"] = False
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        self.input_dim = input_dim
+        self.output_dim = output_dim
+        self.embeddings_initializer = initializers.get(embeddings_initializer)
+        self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
+        self.embeddings_constraint = constraints.get(embeddings_constraint)
+        self.mask_zero = mask_zero
+        self.supports_masking = mask_zero
+        self.input_length = input_length
+
+    def build(self, input_shape: Any = None) -> None:
+        self.embeddings = self.add_weight("embeddings", shape=(self.input_dim, self.output_dim),
+                                          initializer=self.embeddings_initializer,
+                                          regularizer=self.embeddings_regularizer,
+                                          constraint=self.embeddings_constraint)
+        self.built = True
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        if not self.mask_zero:
+            return None
+        return tm.not_equal(inputs, tm.zeros_like(inputs))
+
+    def call(self, inputs: Any) -> Any:
+        if not inputs.dtype.is_integer:
+            inputs = tm.cast(inputs, dt.int32)
+        out = kops.gather(self.embeddings, inputs)
+        if out.dtype.name != self.compute_dtype:
+            out = tm.cast(out, self.compute_dtype)
+        return out
+
+    def _output_dtype(self, input_dtype: Any) -> Any:
+        return dt.as_dtype(self.compute_dtype)
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        return TensorShape(TensorShape(input_shape).as_list() + [self.output_dim])
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({
+            "input_dim": self.input_dim, "output_dim": self.output_dim,
+            "embeddings_initializer": ser_init(self.embeddings_initializer),
+            "embeddings_regularizer": ser_reg(self.embeddings_regularizer),
+            "activity_regularizer": ser_reg(self.activity_regularizer),
+            "embeddings_constraint": ser_con(self.embeddings_constraint),
+            "mask_zero": self.mask_zero, "input_length": self.input_length,
+        })
+        return config
+
+
+class ActivityRegularization(Layer):
+    def __init__(self, l1: float = 0.0, l2: float = 0.0, **kwargs: Any) -> None:  # noqa: E741
+        super().__init__(activity_regularizer=regularizers.L1L2(l1=l1, l2=l2), **kwargs)
+        self.supports_masking = True
+        self.l1, self.l2 = l1, l2
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        return TensorShape(input_shape)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"l1": self.l1, "l2": self.l2})
+        return config
+
+
+def flat_shapes(shapes: Any) -> list:
+    return nest.flatten(shapes)

@@ -1,0 +1,341 @@
+"""Merge layers: Add, Subtract, Multiply, Average, Maximum, Minimum, Concatenate, Dot,
+and their functional forms (`add([a, b])`, `concatenate([a, b])`, ...)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.linalg import matmul
+
+
+def _shape_list(shape: Any) -> list | None:
+    s = TensorShape(shape)
+    return s.as_list() if s.rank is not None else None
+
+
+class _Merge(Layer):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.supports_masking = True
+
+    def _check_list(self, input_shape: Any) -> list:
+        if not isinstance(input_shape, (list, tuple)) or not input_shape or \
+                not isinstance(input_shape[0], (list, tuple, TensorShape)):
+            raise ValueError("A merge layer should be called on a list of inputs. Received: "
+                             f"input_shape={input_shape} (not a list of shapes)")
+        if len(input_shape) < 1:
+            raise ValueError("A merge layer should be called on a list of at least 1 input. "
+                             f"Got {len(input_shape)} inputs. Full input_shape received: "
+                             f"{input_shape}")
+        return [_shape_list(s) for s in input_shape]
+
+    @staticmethod
+    def _elemwise_shape(shape1: list | None, shape2: list | None) -> list | None:
+        if shape1 is None or shape2 is None:
+            return None
+        if len(shape1) < len(shape2):
+            return _Merge._elemwise_shape(shape2, shape1)
+        if not shape2:
+            return list(shape1)
+        out = list(shape1[:-len(shape2)])
+        for i, j in zip(shape1[-len(shape2):], shape2):
+            if i is None or j is None:
+                out.append(None)
+            elif i == 1:
+                out.append(j)
+            elif j == 1:
+                out.append(i)
+            else:
+                if i != j:
+                    raise ValueError("Inputs have incompatible shapes. Received shapes "
+                                     f"{tuple(shape1)} and {tuple(shape2)}")
+                out.append(i)
+        return out
+
+    def build(self, input_shape: Any) -> None:
+        shapes = self._check_list(input_shape)
+        out = shapes[0][1:] if shapes[0] is not None else None
+        for s in shapes[1:]:
+            out = self._elemwise_shape(out, s[1:] if s is not None else None)
+        self.built = True
+
+    def _merge(self, inputs: list) -> Any:
+        raise NotImplementedError
+
+    def call(self, inputs: Any) -> Any:
+        if not isinstance(inputs, (list, tuple)):
+            raise ValueError("A merge layer should be called on a list of inputs. Received: "
+                             f"inputs={inputs} (not a list of tensors)")
+        return self._merge(list(inputs))
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        shapes = self._check_list(input_shape)
+        out = shapes[0][1:] if shapes[0] is not None else None
+        for s in shapes[1:]:
+            out = self._elemwise_shape(out, s[1:] if s is not None else None)
+        batches = {s[0] for s in shapes if s is not None and s[0] is not None}
+        batch = batches.pop() if len(batches) == 1 else None
+        return TensorShape(None) if out is None else TensorShape([batch] + out)
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        if mask is None or not isinstance(mask, (list, tuple)):
+            return None
+        masks = [ta.expand_dims(m, 0) for m in mask if m is not None]
+        if not masks:
+            return None
+        return tr.reduce_all(ta.concat(masks, axis=0), axis=0)
+
+
+class Add(_Merge):
+    def _merge(self, inputs: list) -> Any:
+        out = inputs[0]
+        for x in inputs[1:]:
+            out = out + x
+        return out
+
+
+class Subtract(_Merge):
+    def build(self, input_shape: Any) -> None:
+        super().build(input_shape)
+        if len(input_shape) != 2:
+            raise ValueError("A `Subtract` layer should be called on exactly 2 inputs. "
+                             f"Received: input_shape={input_shape}")
+
+    def _merge(self, inputs: list) -> Any:
+        if len(inputs) != 2:
+            raise ValueError("A `Subtract` layer should be called on exactly 2 inputs. "
+                             f"Received: inputs={inputs}")
+        return inputs[0] - inputs[1]
+
+
+class Multiply(_Merge):
+    def _merge(self, inputs: list) -> Any:
+        out = inputs[0]
+        for x in inputs[1:]:
+            out = out * x
+        return out
+
+
+class Average(_Merge):
+    def _merge(self, inputs: list) -> Any:
+        out = inputs[0]
+        for x in inputs[1:]:
+            out = out + x
+        return out / float(len(inputs))
+
+
+class Maximum(_Merge):
+    def _merge(self, inputs: list) -> Any:
+        out = inputs[0]
+        for x in inputs[1:]:
+            out = tm.maximum(out, x)
+        return out
+
+
+class Minimum(_Merge):
+    def _merge(self, inputs: list) -> Any:
+        out = inputs[0]
+        for x in inputs[1:]:
+            out = tm.minimum(out, x)
+        return out
+
+
+class Concatenate(_Merge):
+    """`Concatenate(axis=-1)`."""
+
+    def __init__(self, axis: int = -1, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.axis = axis
+
+    def _check_concat(self, input_shape: Any) -> list:
+        shapes = self._check_list(input_shape)
+        known = [s for s in shapes if s is not None]
+        if not known:
+            return shapes
+        rank = len(known[0])
+        err = ("A `Concatenate` layer requires inputs with matching shapes except for the "
+               f"concatenation axis. Received: input_shape={[tuple(s) for s in known]}")
+        if any(len(s) != rank for s in known):
+            raise ValueError(err)
+        axis = self.axis % rank
+        for i in range(rank):
+            if i == axis:
+                continue
+            dims = {s[i] for s in known if s[i] is not None}
+            if len(dims) > 1:
+                raise ValueError(err)
+        return shapes
+
+    def build(self, input_shape: Any) -> None:
+        self._check_concat(input_shape)
+        self.built = True
+
+    def _merge(self, inputs: list) -> Any:
+        return ta.concat(inputs, axis=self.axis)
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        shapes = self._check_concat(input_shape)
+        if any(s is None for s in shapes):
+            return TensorShape(None)
+        out = list(shapes[0])
+        axis = self.axis % len(out)
+        for s in shapes[1:]:
+            if out[axis] is None or s[axis] is None:
+                out[axis] = None
+            else:
+                out[axis] += s[axis]
+        for i in range(len(out)):
+            if i != axis and out[i] is None:
+                out[i] = next((s[i] for s in shapes if s[i] is not None), None)
+        return TensorShape(out)
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        if mask is None or not isinstance(mask, (list, tuple)) or all(m is None for m in mask):
+            return None
+        full = []
+        for x, m in zip(inputs, mask):
+            if m is None:
+                m = tm.cast(tm.ones_like(x), "bool")
+            elif m.shape.rank < x.shape.rank:
+                m = ta.expand_dims(m, -1)
+                m = ta.broadcast_to(m, x.shape.as_list()) if None not in x.shape.as_list() \
+                    else m
+            full.append(m)
+        return tr.reduce_all(ta.concat(full, axis=self.axis), axis=-1)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["axis"] = self.axis
+        return config
+
+
+def _l2_normalize(x: Any, axis: int) -> Any:
+    sq = tr.reduce_sum(tm.square(x), axis=axis, keepdims=True)
+    return x * tm.rsqrt(tm.maximum(sq, 1e-12))
+
+
+class Dot(_Merge):
+    """`Dot(axes, normalize=False)`: batched dot product of two inputs along `axes`."""
+
+    def __init__(self, axes: Any, normalize: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if not isinstance(axes, int):
+            if not isinstance(axes, (list, tuple)):
+                raise TypeError("Invalid type for argument `axes`: it should be a list or an "
+                                f"int. Received: axes={axes}")
+            if len(axes) != 2:
+                raise ValueError("Invalid format for argument `axes`: it should contain two "
+                                 f"elements. Received: axes={axes}")
+            if not isinstance(axes[0], int) or not isinstance(axes[1], int):
+                raise ValueError("Invalid format for argument `axes`: list elements should be "
+                                 f"integers. Received: axes={axes}")
+        self.axes = axes
+        self.normalize = normalize
+        self.supports_masking = True
+
+    def _axes(self, r1: int, r2: int) -> tuple:
+        axes = (self.axes, self.axes) if isinstance(self.axes, int) else tuple(self.axes)
+        return axes[0] % r1, axes[1] % r2
+
+    def build(self, input_shape: Any) -> None:
+        if not isinstance(input_shape[0], (list, tuple, TensorShape)) or len(input_shape) != 2:
+            raise ValueError("A `Dot` layer should be called on a list of 2 inputs. Received: "
+                             f"input_shape={input_shape}")
+        s1, s2 = _shape_list(input_shape[0]), _shape_list(input_shape[1])
+        if s1 is None or s2 is None:
+            self.built = True
+            return
+        a1, a2 = self._axes(len(s1), len(s2))
+        if s1[a1] is not None and s2[a2] is not None and s1[a1] != s2[a2]:
+            raise ValueError("Incompatible input shapes: axis values "
+                             f"{s1[a1]} (at axis {a1}) != {s2[a2]} (at axis {a2}). Full input "
+                             f"shapes: {tuple(s1)}, {tuple(s2)}")
+        self.built = True
+
+    def _merge(self, inputs: list) -> Any:
+        if len(inputs) != 2:
+            raise ValueError("A `Dot` layer should be called on exactly 2 inputs. Received: "
+                             f"inputs={inputs}")
+        x, y = inputs
+        a1, a2 = self._axes(x.shape.rank, y.shape.rank)
+        if self.normalize:
+            x, y = _l2_normalize(x, a1), _l2_normalize(y, a2)
+        return _batch_dot(x, y, a1, a2)
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s1, s2 = _shape_list(input_shape[0]), _shape_list(input_shape[1])
+        a1, a2 = self._axes(len(s1), len(s2))
+        out = s1[:a1] + s1[a1 + 1:] + s2[1:a2] + s2[a2 + 1:]
+        if len(out) == 1:
+            out.append(1)
+        return TensorShape(out)
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        return None
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"axes": self.axes, "normalize": self.normalize})
+        return config
+
+
+def _batch_dot(x: Any, y: Any, ax: int, ay: int) -> Any:
+    """Sums x and y over axes ax and ay, batch by batch (axis 0 is the batch)."""
+    rx, ry = x.shape.rank, y.shape.rank
+    xs, ys = x.shape.as_list(), y.shape.as_list()
+    x = ta.transpose(x, [0] + [i for i in range(1, rx) if i != ax] + [ax])
+    y = ta.transpose(y, [0, ay] + [i for i in range(1, ry) if i != ay])
+    rest_x = [xs[i] for i in range(1, rx) if i != ax]
+    rest_y = [ys[i] for i in range(1, ry) if i != ay]
+    n = xs[ax]
+    x3 = ta.reshape(x, [-1, int(_prod(rest_x)), n])
+    y3 = ta.reshape(y, [-1, n, int(_prod(rest_y))])
+    out = matmul(x3, y3)
+    shape = rest_x + rest_y
+    if not shape:
+        shape = [1]
+    return ta.reshape(out, [-1] + shape)
+
+
+def _prod(values: list) -> int:
+    p = 1
+    for v in values:
+        p *= v
+    return p
+
+
+def add(inputs: list, **kwargs: Any) -> Any:
+    return Add(**kwargs)(inputs)
+
+
+def subtract(inputs: list, **kwargs: Any) -> Any:
+    return Subtract(**kwargs)(inputs)
+
+
+def multiply(inputs: list, **kwargs: Any) -> Any:
+    return Multiply(**kwargs)(inputs)
+
+
+def average(inputs: list, **kwargs: Any) -> Any:
+    return Average(**kwargs)(inputs)
+
+
+def maximum(inputs: list, **kwargs: Any) -> Any:
+    return Maximum(**kwargs)(inputs)
+
+
+def minimum(inputs: list, **kwargs: Any) -> Any:
+    return Minimum(**kwargs)(inputs)
+
+
+def concatenate(inputs: list, axis: int = -1, **kwargs: Any) -> Any:
+    return Concatenate(axis=axis, **kwargs)(inputs)
+
+
+def dot(inputs: list, axes: Any, normalize: bool = False, **kwargs: Any) -> Any:
+    return Dot(axes=axes, normalize=normalize, **kwargs)(inputs)

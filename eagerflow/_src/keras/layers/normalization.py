@@ -1,0 +1,255 @@
+"""BatchNormalization and LayerNormalization."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras import constraints, initializers, kops, regularizers
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.keras.layers._utils import ser_con, ser_init, ser_reg
+from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import math as tm
+
+
+def _axes_list(axis: Any) -> list:
+    return list(axis) if isinstance(axis, (list, tuple)) else [axis]
+
+
+class BatchNormalization(Layer):
+    """`BatchNormalization(axis=-1, momentum=0.99, epsilon=0.001, center=True, scale=True, ...)`.
+
+    Training normalizes with the batch's mean and variance and moves the moving
+    statistics towards them (`moving = moving * momentum + batch * (1 - momentum)`);
+    inference (the default, and always when the layer is frozen) uses the moving
+    statistics. As Keras 2 does for 4-D inputs normalized over their channel axis (its
+    fused kernel), the moving variance is updated with the unbiased batch variance.
+    """
+
+    def __init__(self, axis: Any = -1, momentum: float = 0.99, epsilon: float = 1e-3,
+                 center: bool = True, scale: bool = True, beta_initializer: Any = "zeros",
+                 gamma_initializer: Any = "ones", moving_mean_initializer: Any = "zeros",
+                 moving_variance_initializer: Any = "ones", beta_regularizer: Any = None,
+                 gamma_regularizer: Any = None, beta_constraint: Any = None,
+                 gamma_constraint: Any = None, synchronized: bool = False,
+                 **kwargs: Any) -> None:
+        for k in ("renorm", "renorm_clipping", "renorm_momentum", "fused", "virtual_batch_size",
+                  "adjustment"):
+            v = kwargs.pop(k, None)
+            if k == "renorm" and v:
+                raise ValueError("renorm=True is not supported")
+        super().__init__(**kwargs)
+        self.axis = axis if isinstance(axis, int) else list(axis)
+        self.momentum = momentum
+        self.epsilon = epsilon
+        self.center = center
+        self.scale = scale
+        self.synchronized = synchronized
+        self.beta_initializer = initializers.get(beta_initializer)
+        self.gamma_initializer = initializers.get(gamma_initializer)
+        self.moving_mean_initializer = initializers.get(moving_mean_initializer)
+        self.moving_variance_initializer = initializers.get(moving_variance_initializer)
+        self.beta_regularizer = regularizers.get(beta_regularizer)
+        self.gamma_regularizer = regularizers.get(gamma_regularizer)
+        self.beta_constraint = constraints.get(beta_constraint)
+        self.gamma_constraint = constraints.get(gamma_constraint)
+        self.supports_masking = True
+
+    def build(self, input_shape: Any) -> None:
+        input_shape = TensorShape(input_shape)
+        if input_shape.rank is None:
+            raise ValueError(f"Input has undefined rank. Received: input_shape={input_shape}.")
+        ndims = input_shape.rank
+        axes = [a + ndims if a < 0 else a for a in _axes_list(self.axis)]
+        for a in axes:
+            if a < 0 or a >= ndims:
+                raise ValueError(f"Invalid axis. Expected 0 <= axis < inputs.rank (with "
+                                 f"inputs.rank={ndims}). Received: layer.axis={self.axis}")
+        if len(axes) != len(set(axes)):
+            raise ValueError(f"Duplicate axis: {self.axis}")
+        self._axes = axes
+        axis_to_dim = {a: input_shape[a] for a in axes}
+        for d in axis_to_dim.values():
+            if d is None:
+                raise ValueError("Input has undefined `axis` dimension. Received input with "
+                                 f"shape {tuple(input_shape.as_list())} and axis={self.axis}")
+        self.input_spec = InputSpec(ndim=ndims, axes=axis_to_dim)
+        if len(axes) == 1:
+            param_shape = (axis_to_dim[axes[0]],)
+        else:
+            param_shape = tuple(axis_to_dim[i] if i in axis_to_dim else 1 for i in range(ndims))
+        pdtype = "float32" if self.dtype in ("float16", "bfloat16") else self.dtype
+        self.gamma = self.add_weight("gamma", shape=param_shape, dtype=pdtype,
+                                     initializer=self.gamma_initializer,
+                                     regularizer=self.gamma_regularizer,
+                                     constraint=self.gamma_constraint,
+                                     trainable=True) if self.scale else None
+        self.beta = self.add_weight("beta", shape=param_shape, dtype=pdtype,
+                                    initializer=self.beta_initializer,
+                                    regularizer=self.beta_regularizer,
+                                    constraint=self.beta_constraint,
+                                    trainable=True) if self.center else None
+        self.moving_mean = self.add_weight("moving_mean", shape=param_shape, dtype=pdtype,
+                                           initializer=self.moving_mean_initializer,
+                                           trainable=False)
+        self.moving_variance = self.add_weight("moving_variance", shape=param_shape,
+                                               dtype=pdtype,
+                                               initializer=self.moving_variance_initializer,
+                                               trainable=False)
+        self._fused_like = ndims == 4 and axes in ([3], [1])
+        self.built = True
+
+    def _broadcast(self, v: Any, ndims: int) -> Any:
+        if v is None or len(self._axes) != 1 or self._axes[0] == ndims - 1:
+            return v
+        shape = [1] * ndims
+        shape[self._axes[0]] = -1
+        return ta.reshape(v, shape)
+
+    def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
+        ndims = inputs.shape.rank
+        reduction = [i for i in range(ndims) if i not in self._axes]
+        compute = inputs.dtype
+        x = tm.cast(inputs, self.moving_mean.dtype) if compute != self.moving_mean.dtype \
+            else inputs
+        gamma = self._broadcast(self.gamma, ndims)
+        beta = self._broadcast(self.beta, ndims)
+        if training and self.trainable:
+            pshape = self.moving_mean.shape.as_list()
+            if mask is not None:
+                from eagerflow._src.ops import reduce as tr
+
+                w = tm.cast(ta.expand_dims(mask, -1) if mask.shape.rank < ndims else mask,
+                           x.dtype) * tm.ones_like(x)
+                n = tr.reduce_sum(w, axis=reduction, keepdims=True)
+                mean = tr.reduce_sum(x * w, axis=reduction, keepdims=True) / n
+                var = tr.reduce_sum(tm.square(x - mean) * w, axis=reduction, keepdims=True) / n
+            else:
+                mean, var = kops.moments(x, reduction, keepdims=True)
+            mean_r, var_r = ta.reshape(mean, pshape), ta.reshape(var, pshape)
+            out = kops.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
+            update_var = var_r
+            if self._fused_like and mask is None:
+                from eagerflow._src.ops import reduce as tr
+
+                channels = 1
+                for a in self._axes:
+                    channels *= inputs.shape[a]
+                n = tr.reduce_prod(tm.cast(ta.shape(x), x.dtype)) / float(channels)
+                update_var = var_r * (n / tm.maximum(n - 1.0, 1.0))
+            m = self.momentum
+            self.moving_mean.assign_sub((self.moving_mean - tm.stop_gradient(mean_r)) * (1 - m))
+            self.moving_variance.assign_sub(
+                (self.moving_variance - tm.stop_gradient(update_var)) * (1 - m))
+        else:
+            mean = self._broadcast(self.moving_mean, ndims)
+            var = self._broadcast(self.moving_variance, ndims)
+            out = kops.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
+        if out.dtype != compute:
+            out = tm.cast(out, compute)
+        return out
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        return TensorShape(input_shape)
+
+    def _output_dtype(self, input_dtype: Any) -> Any:
+        return input_dtype if input_dtype.is_floating else dt.as_dtype(self.compute_dtype)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({
+            "axis": self.axis, "momentum": self.momentum, "epsilon": self.epsilon,
+            "center": self.center, "scale": self.scale,
+            "beta_initializer": ser_init(self.beta_initializer),
+            "gamma_initializer": ser_init(self.gamma_initializer),
+            "moving_mean_initializer": ser_init(self.moving_mean_initializer),
+            "moving_variance_initializer": ser_init(self.moving_variance_initializer),
+            "beta_regularizer": ser_reg(self.beta_regularizer),
+            "gamma_regularizer": ser_reg(self.gamma_regularizer),
+            "beta_constraint": ser_con(self.beta_constraint),
+            "gamma_constraint": ser_con(self.gamma_constraint),
+        })
+        return config
+
+
+class LayerNormalization(Layer):
+    """`LayerNormalization(axis=-1, epsilon=0.001, center=True, scale=True, ...)`."""
+
+    def __init__(self, axis: Any = -1, epsilon: float = 1e-3, center: bool = True,
+                 scale: bool = True, beta_initializer: Any = "zeros",
+                 gamma_initializer: Any = "ones", beta_regularizer: Any = None,
+                 gamma_regularizer: Any = None, beta_constraint: Any = None,
+                 gamma_constraint: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if isinstance(axis, (list, tuple)):
+            self.axis = list(axis)
+        elif isinstance(axis, int):
+            self.axis = axis
+        else:
+            raise TypeError("Expected an int or a list/tuple of ints for the argument 'axis', "
+                            f"but received: {axis}")
+        self.epsilon = epsilon
+        self.center = center
+        self.scale = scale
+        self.beta_initializer = initializers.get(beta_initializer)
+        self.gamma_initializer = initializers.get(gamma_initializer)
+        self.beta_regularizer = regularizers.get(beta_regularizer)
+        self.gamma_regularizer = regularizers.get(gamma_regularizer)
+        self.beta_constraint = constraints.get(beta_constraint)
+        self.gamma_constraint = constraints.get(gamma_constraint)
+        self.supports_masking = True
+
+    def build(self, input_shape: Any) -> None:
+        input_shape = TensorShape(input_shape)
+        ndims = input_shape.rank
+        axes = [a + ndims if a < 0 else a for a in _axes_list(self.axis)]
+        for a in axes:
+            if a < 0 or a >= ndims:
+                raise ValueError(f"Invalid value for `axis` argument. Expected 0 <= axis < "
+                                 f"inputs.rank (with inputs.rank={ndims}). Received: "
+                                 f"axis={self.axis}")
+        self._axes = sorted(axes)
+        param_shape = [input_shape[a] for a in self._axes]
+        self.gamma = self.add_weight("gamma", shape=param_shape,
+                                     initializer=self.gamma_initializer,
+                                     regularizer=self.gamma_regularizer,
+                                     constraint=self.gamma_constraint,
+                                     trainable=True) if self.scale else None
+        self.beta = self.add_weight("beta", shape=param_shape,
+                                    initializer=self.beta_initializer,
+                                    regularizer=self.beta_regularizer,
+                                    constraint=self.beta_constraint,
+                                    trainable=True) if self.center else None
+        self.built = True
+
+    def call(self, inputs: Any) -> Any:
+        ndims = inputs.shape.rank
+        dims = inputs.shape.as_list()
+        shape = [dims[i] if i in self._axes else 1 for i in range(ndims)]
+        x = inputs
+        compute = x.dtype
+        if compute in (dt.float16, dt.bfloat16):
+            x = tm.cast(x, dt.float32)
+        mean, var = kops.moments(x, self._axes, keepdims=True)
+        gamma = ta.reshape(self.gamma, shape) if self.gamma is not None else None
+        beta = ta.reshape(self.beta, shape) if self.beta is not None else None
+        out = kops.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
+        return tm.cast(out, compute) if out.dtype != compute else out
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        return TensorShape(input_shape)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({
+            "axis": self.axis, "epsilon": self.epsilon, "center": self.center,
+            "scale": self.scale, "beta_initializer": ser_init(self.beta_initializer),
+            "gamma_initializer": ser_init(self.gamma_initializer),
+            "beta_regularizer": ser_reg(self.beta_regularizer),
+            "gamma_regularizer": ser_reg(self.gamma_regularizer),
+            "beta_constraint": ser_con(self.beta_constraint),
+            "gamma_constraint": ser_con(self.gamma_constraint),
+        })
+        return config

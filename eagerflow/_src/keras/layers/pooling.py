@@ -1,0 +1,170 @@
+"""Pooling layers: Max/AveragePooling1D/2D and the global poolings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras import kops
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.keras.layers._utils import (
+    normalize_data_format,
+    normalize_padding,
+    normalize_tuple,
+)
+from eagerflow._src.keras.layers.conv import to_channels_first, to_channels_last
+from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import reduce as tr
+
+
+class Pooling(Layer):
+    """N-D max or average pooling (`kind` "max" or "avg")."""
+
+    def __init__(self, rank: int, kind: str, pool_size: Any, strides: Any, padding: str,
+                 data_format: str | None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if data_format is None:
+            data_format = "channels_last" if rank == 1 else None
+        if strides is None:
+            strides = pool_size
+        self.rank = rank
+        self._kind = kind
+        self.pool_size = normalize_tuple(pool_size, rank, "pool_size")
+        self.strides = normalize_tuple(strides, rank, "strides")
+        self.padding = normalize_padding(padding)
+        self.data_format = normalize_data_format(data_format)
+        self.input_spec = InputSpec(ndim=rank + 2)
+
+    def call(self, inputs: Any) -> Any:
+        x = inputs
+        if self.data_format == "channels_first":
+            x = to_channels_last(x, self.rank)
+        out = kops.pool(x, self.pool_size, self.strides, self.padding, self._kind)
+        if self.data_format == "channels_first":
+            out = to_channels_first(out, self.rank)
+        return out
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        if self.data_format == "channels_first":
+            spatial = s[2:]
+        else:
+            spatial = s[1:-1]
+        out = [kops.conv_output_length(d, self.pool_size[i], self.padding, self.strides[i])
+               for i, d in enumerate(spatial)]
+        if self.data_format == "channels_first":
+            return TensorShape([s[0], s[1]] + out)
+        return TensorShape([s[0]] + out + [s[-1]])
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        if self.rank == 1:
+            config.update({"strides": self.strides[0], "pool_size": self.pool_size[0]})
+        else:
+            config.update({"pool_size": self.pool_size, "strides": self.strides})
+        config.update({"padding": self.padding, "data_format": self.data_format})
+        return config
+
+
+class MaxPooling1D(Pooling):
+    def __init__(self, pool_size: Any = 2, strides: Any = None, padding: str = "valid",
+                 data_format: str = "channels_last", **kwargs: Any) -> None:
+        super().__init__(1, "max", pool_size, strides, padding, data_format, **kwargs)
+
+
+class AveragePooling1D(Pooling):
+    def __init__(self, pool_size: Any = 2, strides: Any = None, padding: str = "valid",
+                 data_format: str = "channels_last", **kwargs: Any) -> None:
+        super().__init__(1, "avg", pool_size, strides, padding, data_format, **kwargs)
+
+
+class MaxPooling2D(Pooling):
+    def __init__(self, pool_size: Any = (2, 2), strides: Any = None, padding: str = "valid",
+                 data_format: str | None = None, **kwargs: Any) -> None:
+        super().__init__(2, "max", pool_size, strides, padding, data_format, **kwargs)
+
+
+class AveragePooling2D(Pooling):
+    def __init__(self, pool_size: Any = (2, 2), strides: Any = None, padding: str = "valid",
+                 data_format: str | None = None, **kwargs: Any) -> None:
+        super().__init__(2, "avg", pool_size, strides, padding, data_format, **kwargs)
+
+
+class GlobalPooling(Layer):
+    def __init__(self, rank: int, kind: str, data_format: str | None = None,
+                 keepdims: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if data_format is None and rank == 1:
+            data_format = "channels_last"
+        self.rank = rank
+        self._kind = kind
+        self.data_format = normalize_data_format(data_format)
+        self.keepdims = keepdims
+        self.input_spec = InputSpec(ndim=rank + 2)
+        self.supports_masking = rank == 1
+
+    def _axes(self) -> list:
+        if self.data_format == "channels_last":
+            return list(range(1, self.rank + 1))
+        return list(range(2, self.rank + 2))
+
+    def call(self, inputs: Any, mask: Any = None) -> Any:
+        axes = self._axes()
+        if self._kind == "avg":
+            if mask is not None and self.rank == 1:
+                m = tm.cast(mask, inputs.dtype)
+                m = ta.expand_dims(m, 2 if self.data_format == "channels_last" else 1)
+                total = tr.reduce_sum(inputs * m, axis=axes, keepdims=self.keepdims)
+                return total / tr.reduce_sum(m, axis=axes, keepdims=self.keepdims)
+            return tr.reduce_mean(inputs, axis=axes, keepdims=self.keepdims)
+        return tr.reduce_max(inputs, axis=axes, keepdims=self.keepdims)
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        return None
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        axes = self._axes()
+        if self.keepdims:
+            return TensorShape([1 if i in axes else d for i, d in enumerate(s)])
+        return TensorShape([d for i, d in enumerate(s) if i not in axes])
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"data_format": self.data_format, "keepdims": self.keepdims})
+        return config
+
+
+class GlobalAveragePooling1D(GlobalPooling):
+    def __init__(self, data_format: str = "channels_last", **kwargs: Any) -> None:
+        super().__init__(1, "avg", data_format, **kwargs)
+
+
+class GlobalAveragePooling2D(GlobalPooling):
+    def __init__(self, data_format: str | None = None, keepdims: bool = False,
+                 **kwargs: Any) -> None:
+        super().__init__(2, "avg", data_format, keepdims, **kwargs)
+
+
+class GlobalMaxPooling1D(GlobalPooling):
+    def __init__(self, data_format: str = "channels_last", keepdims: bool = False,
+                 **kwargs: Any) -> None:
+        super().__init__(1, "max", data_format, keepdims, **kwargs)
+
+
+class GlobalMaxPooling2D(GlobalPooling):
+    def __init__(self, data_format: str | None = None, keepdims: bool = False,
+                 **kwargs: Any) -> None:
+        super().__init__(2, "max", data_format, keepdims, **kwargs)
+
+
+MaxPool1D = MaxPooling1D
+MaxPool2D = MaxPooling2D
+AvgPool1D = AveragePooling1D
+AvgPool2D = AveragePooling2D
+GlobalAvgPool1D = GlobalAveragePooling1D
+GlobalAvgPool2D = GlobalAveragePooling2D
+GlobalMaxPool1D = GlobalMaxPooling1D
+GlobalMaxPool2D = GlobalMaxPooling2D

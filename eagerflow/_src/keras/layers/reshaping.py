@@ -1,0 +1,237 @@
+"""Spatial reshaping layers: ZeroPadding1D/2D, Cropping1D/2D, UpSampling1D/2D."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras import kops
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.keras.layers._utils import normalize_data_format, normalize_tuple
+from eagerflow._src.ops import array as ta
+
+
+def _pairs(value: Any, n: int, name: str) -> tuple:
+    """An int, n ints, or n (before, after) pairs, as n pairs."""
+    if isinstance(value, int):
+        return ((value, value),) * n
+    if not hasattr(value, "__len__") or len(value) != n:
+        raise ValueError(f"`{name}` should have {n} elements. Received: {name}={value}.")
+    out = []
+    for v in value:
+        if isinstance(v, int):
+            out.append((v, v))
+        else:
+            out.append(normalize_tuple(v, 2, f"{n}th entry of {name}", allow_zero=True))
+    return tuple(out)
+
+
+def _add(d: int | None, k: int) -> int | None:
+    return None if d is None else d + k
+
+
+class _Spatial(Layer):
+    rank = 2
+
+    def __init__(self, data_format: str | None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if data_format is None and self.rank == 1:
+            data_format = "channels_last"
+        self.data_format = normalize_data_format(data_format)
+        self.input_spec = InputSpec(ndim=self.rank + 2)
+
+    def _spatial_axes(self) -> list:
+        if self.data_format == "channels_last":
+            return list(range(1, self.rank + 1))
+        return list(range(2, self.rank + 2))
+
+
+class ZeroPadding1D(_Spatial):
+    rank = 1
+
+    def __init__(self, padding: Any = 1, **kwargs: Any) -> None:
+        super().__init__("channels_last", **kwargs)
+        self.padding = normalize_tuple(padding, 2, "padding", allow_zero=True)
+
+    def call(self, inputs: Any) -> Any:
+        return kops.pad(inputs, [(0, 0), self.padding, (0, 0)])
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        return TensorShape([s[0], _add(s[1], sum(self.padding)), s[2]])
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["padding"] = self.padding
+        return config
+
+
+class ZeroPadding2D(_Spatial):
+    """`ZeroPadding2D(padding=(1, 1), data_format=None)`."""
+
+    def __init__(self, padding: Any = (1, 1), data_format: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(data_format, **kwargs)
+        if isinstance(padding, (list, tuple)) and len(padding) == 2 and all(
+                isinstance(p, int) for p in padding):
+            padding = ((padding[0], padding[0]), (padding[1], padding[1]))
+        self.padding = _pairs(padding, 2, "padding")
+
+    def call(self, inputs: Any) -> Any:
+        pads = [(0, 0)] * 4
+        for axis, p in zip(self._spatial_axes(), self.padding):
+            pads[axis] = p
+        return kops.pad(inputs, pads)
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        for axis, p in zip(self._spatial_axes(), self.padding):
+            s[axis] = _add(s[axis], sum(p))
+        return TensorShape(s)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"padding": self.padding, "data_format": self.data_format})
+        return config
+
+
+class Cropping1D(_Spatial):
+    rank = 1
+
+    def __init__(self, cropping: Any = (1, 1), **kwargs: Any) -> None:
+        super().__init__("channels_last", **kwargs)
+        self.cropping = normalize_tuple(cropping, 2, "cropping", allow_zero=True)
+
+    def call(self, inputs: Any) -> Any:
+        n = inputs.shape[1]
+        return inputs[:, self.cropping[0]:n - self.cropping[1], :]
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        length = None if s[1] is None else s[1] - sum(self.cropping)
+        return TensorShape([s[0], length, s[2]])
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["cropping"] = self.cropping
+        return config
+
+
+class Cropping2D(_Spatial):
+    """`Cropping2D(cropping=((0, 0), (0, 0)), data_format=None)`."""
+
+    def __init__(self, cropping: Any = ((0, 0), (0, 0)), data_format: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(data_format, **kwargs)
+        if isinstance(cropping, (list, tuple)) and len(cropping) == 2 and all(
+                isinstance(p, int) for p in cropping):
+            cropping = ((cropping[0], cropping[0]), (cropping[1], cropping[1]))
+        self.cropping = _pairs(cropping, 2, "cropping")
+
+    def _check(self, s: list) -> None:
+        for axis, (a, b) in zip(self._spatial_axes(), self.cropping):
+            if s[axis] is not None and a + b >= s[axis]:
+                raise ValueError("Argument `cropping` must be greater than the input shape. "
+                                 f"Received: inputs.shape={tuple(s)}, and "
+                                 f"cropping={self.cropping}")
+
+    def call(self, inputs: Any) -> Any:
+        s = inputs.shape.as_list()
+        self._check(s)
+        key = [slice(None)] * 4
+        for axis, (a, b) in zip(self._spatial_axes(), self.cropping):
+            key[axis] = slice(a, s[axis] - b)
+        return inputs[tuple(key)]
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        self._check(s)
+        for axis, (a, b) in zip(self._spatial_axes(), self.cropping):
+            s[axis] = None if s[axis] is None else s[axis] - a - b
+        return TensorShape(s)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"cropping": self.cropping, "data_format": self.data_format})
+        return config
+
+
+def _repeat(x: Any, axis: int, n: int) -> Any:
+    """Each slice along `axis` repeated n times (nearest-neighbour upsampling)."""
+    if n == 1:
+        return x
+    dims = x.shape.as_list()
+    ex = ta.expand_dims(x, axis + 1)
+    mult = [1] * (len(dims) + 1)
+    mult[axis + 1] = n
+    tiled = ta.tile(ex, mult)
+    new = [-1 if d is None else d for d in dims]
+    new[axis] = -1 if dims[axis] is None else dims[axis] * n
+    if new.count(-1) > 1:
+        new[0] = dims[0] if dims[0] is not None else -1
+    return ta.reshape(tiled, new)
+
+
+class UpSampling1D(_Spatial):
+    rank = 1
+
+    def __init__(self, size: int = 2, **kwargs: Any) -> None:
+        super().__init__("channels_last", **kwargs)
+        self.size = int(size)
+
+    def call(self, inputs: Any) -> Any:
+        return _repeat(inputs, 1, self.size)
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        return TensorShape([s[0], None if s[1] is None else s[1] * self.size, s[2]])
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["size"] = self.size
+        return config
+
+
+class UpSampling2D(_Spatial):
+    """`UpSampling2D(size=(2, 2), data_format=None, interpolation='nearest')`."""
+
+    def __init__(self, size: Any = (2, 2), data_format: str | None = None,
+                 interpolation: str = "nearest", **kwargs: Any) -> None:
+        super().__init__(data_format, **kwargs)
+        self.size = normalize_tuple(size, 2, "size")
+        if interpolation not in ("nearest", "bilinear"):
+            raise ValueError("`interpolation` argument should be one of `\"nearest\"` or "
+                             f"`\"bilinear\"`. Received: \"{interpolation}\".")
+        self.interpolation = interpolation
+
+    def call(self, inputs: Any) -> Any:
+        if self.interpolation == "bilinear":
+            import importlib
+
+            image = importlib.import_module("eagerflow.image")
+            x = inputs
+            if self.data_format == "channels_first":
+                x = ta.transpose(x, [0, 2, 3, 1])
+            s = x.shape.as_list()
+            out = image.resize(x, [s[1] * self.size[0], s[2] * self.size[1]],
+                               method="bilinear")
+            if self.data_format == "channels_first":
+                out = ta.transpose(out, [0, 3, 1, 2])
+            return out
+        out = inputs
+        for axis, n in zip(self._spatial_axes(), self.size):
+            out = _repeat(out, axis, n)
+        return out
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        for axis, n in zip(self._spatial_axes(), self.size):
+            s[axis] = None if s[axis] is None else s[axis] * n
+        return TensorShape(s)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"size": self.size, "data_format": self.data_format,
+                       "interpolation": self.interpolation})
+        return config

@@ -1,0 +1,621 @@
+"""Recurrent layers: SimpleRNN, LSTM, GRU (and their cells), RNN, StackedRNNCells.
+
+The time loop is a Python loop over the unstacked time steps (eager; tf.function
+traces it into straight-line code). Masked steps carry the previous state and
+output forward, as Keras does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core import nest
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras import activations, constraints, initializers, kops, regularizers
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
+from eagerflow._src.module import push_scope
+from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.linalg import matmul
+
+
+class _CellBase(Layer):
+    """Shared weights/config plumbing of the three built-in cells."""
+
+    _gates = 1
+
+    def __init__(self, units: int, activation: Any = "tanh", use_bias: bool = True,
+                 kernel_initializer: Any = "glorot_uniform",
+                 recurrent_initializer: Any = "orthogonal", bias_initializer: Any = "zeros",
+                 kernel_regularizer: Any = None, recurrent_regularizer: Any = None,
+                 bias_regularizer: Any = None, kernel_constraint: Any = None,
+                 recurrent_constraint: Any = None, bias_constraint: Any = None,
+                 dropout: float = 0.0, recurrent_dropout: float = 0.0, seed: Any = None,
+                 **kwargs: Any) -> None:
+        if units is None or (isinstance(units, int) and units <= 0):
+            raise ValueError("Received an invalid value for argument `units`, expected a "
+                             f"positive integer, got {units}.")
+        super().__init__(**kwargs)
+        self.units = units
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.recurrent_initializer = initializers.get(recurrent_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.recurrent_constraint = constraints.get(recurrent_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self.dropout = min(1.0, max(0.0, dropout))
+        self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
+        self.seed = seed
+
+    @property
+    def output_size(self) -> int:
+        return self.units
+
+    def _build_kernels(self, input_dim: int) -> None:
+        g = self._gates
+        self.kernel = self.add_weight("kernel", shape=(input_dim, self.units * g),
+                                      initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint)
+        self.recurrent_kernel = self.add_weight("recurrent_kernel",
+                                                shape=(self.units, self.units * g),
+                                                initializer=self.recurrent_initializer,
+                                                regularizer=self.recurrent_regularizer,
+                                                constraint=self.recurrent_constraint)
+
+    def get_initial_state(self, inputs: Any = None, batch_size: Any = None,
+                          dtype: Any = None) -> Any:
+        if inputs is not None:
+            batch_size = inputs.shape[0]
+            dtype = inputs.dtype
+        dtype = dtype or self.compute_dtype
+        sizes = self.state_size if isinstance(self.state_size, (list, tuple)) \
+            else [self.state_size]
+        states = [ta.zeros([batch_size, s], dtype) for s in sizes]
+        return states if isinstance(self.state_size, (list, tuple)) else states[0]
+
+    def _base_config(self) -> dict:
+        return {
+            "units": self.units, "activation": ser_act(self.activation),
+            "use_bias": self.use_bias,
+            "kernel_initializer": ser_init(self.kernel_initializer),
+            "recurrent_initializer": ser_init(self.recurrent_initializer),
+            "bias_initializer": ser_init(self.bias_initializer),
+            "kernel_regularizer": ser_reg(self.kernel_regularizer),
+            "recurrent_regularizer": ser_reg(self.recurrent_regularizer),
+            "bias_regularizer": ser_reg(self.bias_regularizer),
+            "kernel_constraint": ser_con(self.kernel_constraint),
+            "recurrent_constraint": ser_con(self.recurrent_constraint),
+            "bias_constraint": ser_con(self.bias_constraint),
+            "dropout": self.dropout, "recurrent_dropout": self.recurrent_dropout,
+        }
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update(self._base_config())
+        return config
+
+
+class SimpleRNNCell(_CellBase):
+    """`h = activation(x @ kernel + h_prev @ recurrent_kernel + bias)`."""
+
+    @property
+    def state_size(self) -> int:
+        return self.units
+
+    def build(self, input_shape: Any) -> None:
+        self._build_kernels(TensorShape(input_shape)[-1])
+        self.bias = self.add_weight("bias", shape=(self.units,),
+                                    initializer=self.bias_initializer,
+                                    regularizer=self.bias_regularizer,
+                                    constraint=self.bias_constraint) if self.use_bias else None
+        self.built = True
+
+    def call(self, inputs: Any, states: Any, training: Any = None) -> tuple:
+        prev = states[0] if isinstance(states, (list, tuple)) else states
+        h = matmul(inputs, self.kernel)
+        if self.bias is not None:
+            h = h + self.bias
+        out = h + matmul(prev, self.recurrent_kernel)
+        if self.activation is not None:
+            out = self.activation(out)
+        return out, [out] if isinstance(states, (list, tuple)) else out
+
+
+class LSTMCell(_CellBase):
+    """Gates i, f, c, o: `c = f * c_prev + i * tanh(zc)`, `h = o * tanh(c)`."""
+
+    _gates = 4
+
+    def __init__(self, units: int, activation: Any = "tanh",
+                 recurrent_activation: Any = "sigmoid", use_bias: bool = True,
+                 kernel_initializer: Any = "glorot_uniform",
+                 recurrent_initializer: Any = "orthogonal", bias_initializer: Any = "zeros",
+                 unit_forget_bias: bool = True, kernel_regularizer: Any = None,
+                 recurrent_regularizer: Any = None, bias_regularizer: Any = None,
+                 kernel_constraint: Any = None, recurrent_constraint: Any = None,
+                 bias_constraint: Any = None, dropout: float = 0.0,
+                 recurrent_dropout: float = 0.0, **kwargs: Any) -> None:
+        kwargs.pop("implementation", None)
+        super().__init__(units, activation, use_bias, kernel_initializer, recurrent_initializer,
+                         bias_initializer, kernel_regularizer, recurrent_regularizer,
+                         bias_regularizer, kernel_constraint, recurrent_constraint,
+                         bias_constraint, dropout, recurrent_dropout, **kwargs)
+        self.recurrent_activation = activations.get(recurrent_activation)
+        self.unit_forget_bias = unit_forget_bias
+
+    @property
+    def state_size(self) -> list:
+        return [self.units, self.units]
+
+    def build(self, input_shape: Any) -> None:
+        self._build_kernels(TensorShape(input_shape)[-1])
+        if self.use_bias:
+            init = self.bias_initializer
+            if self.unit_forget_bias:
+                base = init
+
+                def init(shape: Any, dtype: Any = None, **kw: Any) -> Any:
+                    u = self.units
+                    return ta.concat([base((u,), dtype=dtype),
+                                     initializers.Ones()((u,), dtype=dtype),
+                                     base((2 * u,), dtype=dtype)], axis=0)
+            self.bias = self.add_weight("bias", shape=(self.units * 4,), initializer=init,
+                                        regularizer=self.bias_regularizer,
+                                        constraint=self.bias_constraint)
+        else:
+            self.bias = None
+        self.built = True
+
+    def call(self, inputs: Any, states: Any, training: Any = None) -> tuple:
+        h_prev, c_prev = states[0], states[1]
+        z = matmul(inputs, self.kernel) + matmul(h_prev, self.recurrent_kernel)
+        if self.bias is not None:
+            z = z + self.bias
+        z0, z1, z2, z3 = ta.split(z, 4, axis=1)
+        i = self.recurrent_activation(z0)
+        f = self.recurrent_activation(z1)
+        c = f * c_prev + i * self.activation(z2)
+        o = self.recurrent_activation(z3)
+        h = o * self.activation(c)
+        return h, [h, c]
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["recurrent_activation"] = ser_act(self.recurrent_activation)
+        config["unit_forget_bias"] = self.unit_forget_bias
+        return config
+
+
+class GRUCell(_CellBase):
+    """Gates z, r, h (`reset_after=True`, Keras 2's default, applies r after the matmul)."""
+
+    _gates = 3
+
+    def __init__(self, units: int, activation: Any = "tanh",
+                 recurrent_activation: Any = "sigmoid", use_bias: bool = True,
+                 kernel_initializer: Any = "glorot_uniform",
+                 recurrent_initializer: Any = "orthogonal", bias_initializer: Any = "zeros",
+                 kernel_regularizer: Any = None, recurrent_regularizer: Any = None,
+                 bias_regularizer: Any = None, kernel_constraint: Any = None,
+                 recurrent_constraint: Any = None, bias_constraint: Any = None,
+                 dropout: float = 0.0, recurrent_dropout: float = 0.0,
+                 reset_after: bool = True, **kwargs: Any) -> None:
+        kwargs.pop("implementation", None)
+        super().__init__(units, activation, use_bias, kernel_initializer, recurrent_initializer,
+                         bias_initializer, kernel_regularizer, recurrent_regularizer,
+                         bias_regularizer, kernel_constraint, recurrent_constraint,
+                         bias_constraint, dropout, recurrent_dropout, **kwargs)
+        self.recurrent_activation = activations.get(recurrent_activation)
+        self.reset_after = reset_after
+
+    @property
+    def state_size(self) -> int:
+        return self.units
+
+    def build(self, input_shape: Any) -> None:
+        self._build_kernels(TensorShape(input_shape)[-1])
+        if self.use_bias:
+            shape = (2, 3 * self.units) if self.reset_after else (3 * self.units,)
+            self.bias = self.add_weight("bias", shape=shape, initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer,
+                                        constraint=self.bias_constraint)
+        else:
+            self.bias = None
+        self.built = True
+
+    def call(self, inputs: Any, states: Any, training: Any = None) -> tuple:
+        h_prev = states[0] if isinstance(states, (list, tuple)) else states
+        u = self.units
+        mx = matmul(inputs, self.kernel)
+        if self.bias is not None:
+            in_bias = self.bias[0] if self.reset_after else self.bias
+            mx = mx + in_bias
+        x_z, x_r, x_h = ta.split(mx, 3, axis=1)
+        if self.reset_after:
+            inner = matmul(h_prev, self.recurrent_kernel)
+            if self.bias is not None:
+                inner = inner + self.bias[1]
+            r_z, r_r, r_h = ta.split(inner, 3, axis=1)
+            z = self.recurrent_activation(x_z + r_z)
+            r = self.recurrent_activation(x_r + r_r)
+            hh = self.activation(x_h + r * r_h)
+        else:
+            inner = matmul(h_prev, self.recurrent_kernel[:, :2 * u])
+            r_z, r_r = ta.split(inner, 2, axis=1)
+            z = self.recurrent_activation(x_z + r_z)
+            r = self.recurrent_activation(x_r + r_r)
+            hh = self.activation(x_h + matmul(r * h_prev, self.recurrent_kernel[:, 2 * u:]))
+        h = z * h_prev + (1.0 - z) * hh
+        return h, [h] if isinstance(states, (list, tuple)) else h
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["recurrent_activation"] = ser_act(self.recurrent_activation)
+        config["reset_after"] = self.reset_after
+        return config
+
+
+class StackedRNNCells(Layer):
+    """Several cells run one after another within each time step."""
+
+    def __init__(self, cells: list, **kwargs: Any) -> None:
+        for cell in cells:
+            if not hasattr(cell, "call") or not hasattr(cell, "state_size"):
+                raise ValueError("All cells must have a `call` method and a `state_size` "
+                                 f"attribute. Received cells={cells}")
+        super().__init__(**kwargs)
+        self.cells = list(cells)
+
+    @property
+    def state_size(self) -> list:
+        out = []
+        for cell in self.cells:
+            s = cell.state_size
+            out.extend(s if isinstance(s, (list, tuple)) else [s])
+        return out
+
+    @property
+    def output_size(self) -> int:
+        return self.cells[-1].output_size
+
+    def build(self, input_shape: Any) -> None:
+        dim = TensorShape(input_shape)[-1]
+        batch = TensorShape(input_shape)[0]
+        for cell in self.cells:
+            with push_scope(cell.name):
+                cell._maybe_build(_Spec([batch, dim]))
+            dim = cell.output_size
+        self.built = True
+
+    def get_initial_state(self, inputs: Any = None, batch_size: Any = None,
+                          dtype: Any = None) -> list:
+        out = []
+        for cell in self.cells:
+            s = cell.get_initial_state(inputs, batch_size, dtype)
+            out.extend(s if isinstance(s, (list, tuple)) else [s])
+        return out
+
+    def call(self, inputs: Any, states: Any, training: Any = None) -> tuple:
+        new_states = []
+        i = 0
+        for cell in self.cells:
+            s = cell.state_size
+            n = len(s) if isinstance(s, (list, tuple)) else 1
+            cell_states = list(states[i:i + n])
+            i += n
+            inputs, out_states = cell.call(inputs, cell_states if n > 1 else cell_states,
+                                           training=training)
+            new_states.extend(out_states if isinstance(out_states, (list, tuple))
+                              else [out_states])
+        return inputs, new_states
+
+    def get_config(self) -> dict:
+        from eagerflow._src.keras.layers import serialize
+
+        config = super().get_config()
+        config["cells"] = [serialize(c) for c in self.cells]
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: dict | None = None) -> StackedRNNCells:
+        from eagerflow._src.keras.layers import deserialize
+
+        config = dict(config)
+        cells = [deserialize(c, custom_objects) for c in config.pop("cells")]
+        return cls(cells, **config)
+
+
+class _Spec:
+    """A stand-in with only a shape (for building cells)."""
+
+    def __init__(self, shape: list) -> None:
+        self.shape = TensorShape(shape)
+
+
+class RNN(Layer):
+    """`RNN(cell, return_sequences=False, return_state=False, go_backwards=False, ...)`."""
+
+    def __init__(self, cell: Any, return_sequences: bool = False, return_state: bool = False,
+                 go_backwards: bool = False, stateful: bool = False, unroll: bool = False,
+                 time_major: bool = False, **kwargs: Any) -> None:
+        if isinstance(cell, (list, tuple)):
+            cell = StackedRNNCells(cell)
+        if not hasattr(cell, "call"):
+            raise ValueError("Argument `cell` should have a `call` method. Received: "
+                             f"cell={cell}")
+        if not hasattr(cell, "state_size"):
+            raise ValueError("The RNN cell should have a `state_size` attribute (tuple of "
+                             "integers, one integer per RNN state). Received: "
+                             f"cell={cell}")
+        if stateful:
+            raise NotImplementedError("stateful=True RNNs are not supported; carry the state "
+                                      "with `initial_state` and `return_state=True`.")
+        self.zero_output_for_mask = kwargs.pop("zero_output_for_mask", False)
+        super().__init__(**kwargs)
+        self.cell = cell
+        self.return_sequences = return_sequences
+        self.return_state = return_state
+        self.go_backwards = go_backwards
+        self.stateful = stateful
+        self.unroll = unroll
+        self.time_major = time_major
+        self.supports_masking = True
+        self.input_spec = InputSpec(ndim=3)
+
+    @property
+    def states(self) -> Any:
+        return None
+
+    def build(self, input_shape: Any) -> None:
+        if isinstance(input_shape, list) and input_shape and \
+                isinstance(input_shape[0], TensorShape):
+            input_shape = input_shape[0]
+        s = TensorShape(input_shape)
+        step = [s[1], s[2]] if self.time_major else [s[0], s[2]]
+        if isinstance(self.cell, Layer) and not self.cell.built:
+            with push_scope(self.cell.name):
+                self.cell._maybe_build(_Spec(step))
+        self.built = True
+
+    def _state_sizes(self) -> list:
+        s = self.cell.state_size
+        return list(s) if isinstance(s, (list, tuple)) else [s]
+
+    def compute_output_shape(self, input_shape: Any) -> Any:
+        if isinstance(input_shape, list) and input_shape and \
+                isinstance(input_shape[0], (TensorShape, list, tuple)):
+            input_shape = input_shape[0]
+        s = TensorShape(input_shape).as_list()
+        batch, steps = (s[1], s[0]) if self.time_major else (s[0], s[1])
+        out_size = getattr(self.cell, "output_size", None) or self._state_sizes()[0]
+        if self.return_sequences:
+            out = [steps, batch, out_size] if self.time_major else [batch, steps, out_size]
+        else:
+            out = [batch, out_size]
+        if self.return_state:
+            return [TensorShape(out)] + [TensorShape([batch, n]) for n in self._state_sizes()]
+        return TensorShape(out)
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        if isinstance(mask, list):
+            mask = mask[0]
+        out_mask = mask if self.return_sequences else None
+        if self.return_state:
+            return [out_mask] + [None] * len(self._state_sizes())
+        return out_mask
+
+    def _dropout_masks(self, x0: Any, states: list, training: Any) -> tuple:
+        cell = self.cell
+        in_mask = rec_mask = None
+        if training and getattr(cell, "dropout", 0) > 0:
+            in_mask = kops.dropout(tm.ones_like(x0), cell.dropout, seed=getattr(cell, "seed", None))
+        if training and getattr(cell, "recurrent_dropout", 0) > 0:
+            rec_mask = kops.dropout(tm.ones_like(states[0]), cell.recurrent_dropout,
+                                    seed=getattr(cell, "seed", None))
+        return in_mask, rec_mask
+
+    def call(self, inputs: Any, mask: Any = None, training: Any = None,
+             initial_state: Any = None) -> Any:
+        if isinstance(inputs, list):
+            if initial_state is None and len(inputs) > 1:
+                initial_state = inputs[1:]
+            inputs = inputs[0]
+        if isinstance(mask, list):
+            mask = mask[0]
+        x = ta.transpose(inputs, [1, 0, 2]) if not self.time_major else inputs
+        steps = ta.unstack(x, axis=0)
+        if not steps:
+            raise ValueError("Cannot run an RNN over a sequence with zero time steps")
+        sizes = self._state_sizes()
+        if initial_state is None:
+            batch = steps[0].shape[0]
+            if batch is None:
+                batch = ta.shape(steps[0])[0]
+            states = [ta.zeros([batch, n], steps[0].dtype) if not hasattr(batch, "_shape")
+                      else tm.zeros_like(ta.tile(steps[0][:, :1], [1, n])) for n in sizes]
+        else:
+            states = list(initial_state) if isinstance(initial_state, (list, tuple)) \
+                else [initial_state]
+            if len(states) != len(sizes):
+                raise ValueError(f"An `initial_state` was passed that is not compatible with "
+                                 f"`cell.state_size`. Received `state_spec`={len(states)} "
+                                 f"states; however `cell.state_size` is {sizes}")
+        masks = None
+        if mask is not None:
+            m = ta.transpose(mask, [1, 0]) if not self.time_major else mask
+            masks = ta.unstack(ta.expand_dims(tm.cast(m, "bool"), -1), axis=0)
+        order = list(range(len(steps)))
+        if self.go_backwards:
+            order.reverse()
+        in_mask, rec_mask = self._dropout_masks(steps[0], states, training)
+        nested = isinstance(self.cell.state_size, (list, tuple))
+        outputs = []
+        prev_out = None
+        for t in order:
+            xt = steps[t] * in_mask if in_mask is not None else steps[t]
+            st = list(states)
+            if rec_mask is not None:
+                st[0] = st[0] * rec_mask
+            kwargs = {"training": training} if _accepts_training(self.cell) else {}
+            out, new_states = self.cell.call(xt, st if nested else st[0], **kwargs)
+            new_states = list(new_states) if isinstance(new_states, (list, tuple)) \
+                else [new_states]
+            if masks is not None:
+                mt = tm.cast(masks[t], out.dtype)
+                if prev_out is None:
+                    prev_out = tm.zeros_like(out)
+                fill = tm.zeros_like(out) if self.zero_output_for_mask else prev_out
+                out = out * mt + fill * (1.0 - mt)
+                new_states = [n * mt + o * (1.0 - mt) for n, o in zip(new_states, states)]
+            states = new_states
+            prev_out = out
+            outputs.append(out)
+        if self.return_sequences:
+            output = ta.stack(outputs, axis=0 if self.time_major else 1)
+        else:
+            output = outputs[-1]
+        if self.return_state:
+            return [output] + list(states)
+        return output
+
+    def get_config(self) -> dict:
+        from eagerflow._src.keras.layers import serialize
+
+        config = super().get_config()
+        config.update({"return_sequences": self.return_sequences,
+                       "return_state": self.return_state, "go_backwards": self.go_backwards,
+                       "stateful": self.stateful, "unroll": self.unroll,
+                       "time_major": self.time_major})
+        if self.zero_output_for_mask:
+            config["zero_output_for_mask"] = self.zero_output_for_mask
+        config["cell"] = serialize(self.cell)
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: dict | None = None) -> RNN:
+        from eagerflow._src.keras.layers import deserialize
+
+        config = dict(config)
+        cell = deserialize(config.pop("cell"), custom_objects)
+        return cls(cell, **config)
+
+
+def _accepts_training(cell: Any) -> bool:
+    import inspect
+
+    try:
+        return "training" in inspect.signature(cell.call).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+_RNN_KEYS = ("return_sequences", "return_state", "go_backwards", "stateful", "unroll",
+             "time_major")
+
+
+class _FlatRNN(RNN):
+    """SimpleRNN/LSTM/GRU: an RNN whose config is its cell's arguments, flattened."""
+
+    _cell_class: type = SimpleRNNCell
+
+    def __init__(self, units: int, *, rnn_kwargs: dict, cell_kwargs: dict,
+                 **kwargs: Any) -> None:
+        for k in ("dtype", "trainable"):
+            if k in kwargs:
+                cell_kwargs[k] = kwargs[k]
+        cell_name = self._cell_class.__name__.replace("Cell", "_cell")
+        cell = self._cell_class(units, name=_snake(cell_name), **cell_kwargs)
+        super().__init__(cell, **rnn_kwargs, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or name in ("cell",):
+            raise AttributeError(name)
+        cell = self.__dict__.get("cell")
+        if cell is not None and hasattr(cell, name):
+            return getattr(cell, name)
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def call(self, inputs: Any, mask: Any = None, training: Any = None,
+             initial_state: Any = None) -> Any:
+        return RNN.call(self, inputs, mask=mask, training=training, initial_state=initial_state)
+
+    def get_config(self) -> dict:
+        config = Layer.get_config(self)
+        config.update({k: getattr(self, k) for k in _RNN_KEYS})
+        if self.zero_output_for_mask:
+            config["zero_output_for_mask"] = True
+        cell_config = self.cell.get_config()
+        for k in ("name", "trainable", "dtype", "batch_input_shape"):
+            cell_config.pop(k, None)
+        config.update(cell_config)
+        config["activity_regularizer"] = ser_reg(self.activity_regularizer)
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: dict | None = None) -> _FlatRNN:
+        return cls(**config)
+
+
+def _snake(name: str) -> str:
+    from eagerflow._src.keras.backend import to_snake_case
+
+    return to_snake_case(name).replace("__", "_")
+
+
+def _split_kwargs(kwargs: dict, cell_keys: tuple) -> tuple:
+    rnn_kwargs = {k: kwargs.pop(k) for k in list(kwargs) if k in _RNN_KEYS
+                  or k == "zero_output_for_mask"}
+    cell_kwargs = {k: kwargs.pop(k) for k in list(kwargs) if k in cell_keys}
+    return rnn_kwargs, cell_kwargs
+
+
+_COMMON = ("activation", "use_bias", "kernel_initializer", "recurrent_initializer",
+           "bias_initializer", "kernel_regularizer", "recurrent_regularizer", "bias_regularizer",
+           "kernel_constraint", "recurrent_constraint", "bias_constraint", "dropout",
+           "recurrent_dropout", "seed")
+
+
+class SimpleRNN(_FlatRNN):
+    """`SimpleRNN(units, activation='tanh', ..., return_sequences=False, return_state=False)`."""
+
+    _cell_class = SimpleRNNCell
+
+    def __init__(self, units: int, **kwargs: Any) -> None:
+        rnn_kwargs, cell_kwargs = _split_kwargs(kwargs, _COMMON)
+        super().__init__(units, rnn_kwargs=rnn_kwargs, cell_kwargs=cell_kwargs, **kwargs)
+
+
+class LSTM(_FlatRNN):
+    """`LSTM(units, activation='tanh', recurrent_activation='sigmoid', ...)`."""
+
+    _cell_class = LSTMCell
+
+    def __init__(self, units: int, **kwargs: Any) -> None:
+        kwargs.pop("implementation", None)
+        rnn_kwargs, cell_kwargs = _split_kwargs(
+            kwargs, _COMMON + ("recurrent_activation", "unit_forget_bias"))
+        super().__init__(units, rnn_kwargs=rnn_kwargs, cell_kwargs=cell_kwargs, **kwargs)
+
+
+class GRU(_FlatRNN):
+    """`GRU(units, activation='tanh', recurrent_activation='sigmoid', reset_after=True, ...)`."""
+
+    _cell_class = GRUCell
+
+    def __init__(self, units: int, **kwargs: Any) -> None:
+        kwargs.pop("implementation", None)
+        rnn_kwargs, cell_kwargs = _split_kwargs(
+            kwargs, _COMMON + ("recurrent_activation", "reset_after"))
+        super().__init__(units, rnn_kwargs=rnn_kwargs, cell_kwargs=cell_kwargs, **kwargs)
+
+
+def nested_outputs(x: Any) -> list:
+    return nest.flatten(x)

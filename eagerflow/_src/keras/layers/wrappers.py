@@ -1,0 +1,222 @@
+"""Layer wrappers: TimeDistributed and Bidirectional."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.module import push_scope
+from eagerflow._src.ops import array as ta
+
+
+class Wrapper(Layer):
+    def __init__(self, layer: Layer, **kwargs: Any) -> None:
+        if not isinstance(layer, Layer):
+            raise ValueError("Please initialize `Wrapper` layer with a `tf.keras.layers.Layer` "
+                             f"instance. Received: {layer}")
+        super().__init__(**kwargs)
+        self.layer = layer
+
+    def get_config(self) -> dict:
+        from eagerflow._src.keras.layers import serialize
+
+        config = super().get_config()
+        config["layer"] = serialize(self.layer)
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: dict | None = None) -> Wrapper:
+        from eagerflow._src.keras.layers import deserialize
+
+        config = dict(config)
+        layer = deserialize(config.pop("layer"), custom_objects)
+        return cls(layer, **config)
+
+
+class TimeDistributed(Wrapper):
+    """Applies `layer` to every time step (axis 1) of its input."""
+
+    def __init__(self, layer: Layer, **kwargs: Any) -> None:
+        super().__init__(layer, **kwargs)
+        self.supports_masking = True
+        self.input_spec = InputSpec(min_ndim=3)
+
+    def _inner_shape(self, s: list) -> TensorShape:
+        batch = s[0] * s[1] if s[0] is not None and s[1] is not None else None
+        return TensorShape([batch] + s[2:])
+
+    def build(self, input_shape: Any) -> None:
+        s = TensorShape(input_shape).as_list()
+        if len(s) < 3:
+            raise ValueError("`TimeDistributed` Layer should be passed an `input_shape` with at "
+                             f"least 3 dimensions, received: {tuple(s)}")
+        self.input_spec = InputSpec(shape=[None] + s[1:])
+        if not self.layer.built:
+            with push_scope(self.layer.name):
+                self.layer._maybe_build(_Shaped(self._inner_shape(s)))
+        self.built = True
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        inner = TensorShape(self.layer.compute_output_shape(self._inner_shape(s))).as_list()
+        return TensorShape([s[0], s[1]] + inner[1:])
+
+    def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
+        s = inputs.shape.as_list()
+        flat = ta.reshape(inputs, [-1] + s[2:])
+        kwargs = {}
+        from eagerflow._src.keras.engine.base_layer import _call_spec
+
+        if _call_spec(self.layer).expects_training:
+            kwargs["training"] = training
+        y = self.layer(flat, **kwargs)
+        ys = y.shape.as_list()
+        return ta.reshape(y, [-1 if s[0] is None else s[0], s[1]] + ys[1:])
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        return mask
+
+
+class _Shaped:
+    def __init__(self, shape: TensorShape) -> None:
+        self.shape = shape
+
+
+class Bidirectional(Wrapper):
+    """`Bidirectional(layer, merge_mode='concat', backward_layer=None)` for recurrent layers."""
+
+    def __init__(self, layer: Layer, merge_mode: str | None = "concat", weights: Any = None,
+                 backward_layer: Layer | None = None, **kwargs: Any) -> None:
+        if not isinstance(layer, Layer):
+            raise ValueError("Please initialize `Bidirectional` layer with a "
+                             f"`tf.keras.layers.Layer` instance. Received: {layer}")
+        if backward_layer is not None and not isinstance(backward_layer, Layer):
+            raise ValueError("`backward_layer` need to be a `tf.keras.layers.Layer` instance. "
+                             f"Received: {backward_layer}")
+        if merge_mode not in ["sum", "mul", "ave", "concat", None]:
+            raise ValueError(f"Invalid merge mode. Received: {merge_mode}. Merge mode should be "
+                             "one of {\"sum\", \"mul\", \"ave\", \"concat\", None}")
+        super().__init__(layer, **kwargs)
+        config = layer.get_config()
+        config["name"] = "forward_" + layer.name
+        self.forward_layer = type(layer).from_config(config)
+        if backward_layer is None:
+            bconfig = layer.get_config()
+            bconfig["name"] = "backward_" + layer.name
+            bconfig["go_backwards"] = not bconfig.get("go_backwards", False)
+            self.backward_layer = type(layer).from_config(bconfig)
+        else:
+            self.backward_layer = backward_layer
+            if backward_layer.go_backwards == layer.go_backwards:
+                raise ValueError("Forward layer and backward layer should have different "
+                                 "`go_backwards` value. Received: forward_layer.go_backwards "
+                                 f"{layer.go_backwards}, backward_layer.go_backwards="
+                                 f"{backward_layer.go_backwards}")
+        for attr in ("return_sequences", "return_state"):
+            if getattr(self.forward_layer, attr) != getattr(self.backward_layer, attr):
+                raise ValueError("Forward layer and backward layer are expected to have the "
+                                 f"same value for attribute \"{attr}\", got "
+                                 f"\"{getattr(self.forward_layer, attr)}\" for forward layer "
+                                 f"and \"{getattr(self.backward_layer, attr)}\" for backward "
+                                 "layer")
+        self.merge_mode = merge_mode
+        self.return_sequences = layer.return_sequences
+        self.return_state = layer.return_state
+        self.supports_masking = True
+        self._initial = weights
+        self.input_spec = InputSpec(ndim=3)
+        del self.layer  # the copies are what run (and hold the weights)
+        object.__setattr__(self, "_template", layer)
+
+    def build(self, input_shape: Any) -> None:
+        for sub in (self.forward_layer, self.backward_layer):
+            with push_scope(sub.name):
+                sub._maybe_build(_Shaped(TensorShape(input_shape)))
+        if self._initial is not None:
+            self.set_weights(self._initial)
+            self._initial = None
+        self.built = True
+
+    def _merge(self, y: Any, y_rev: Any) -> Any:
+        if self.merge_mode == "concat":
+            return ta.concat([y, y_rev], axis=-1)
+        if self.merge_mode == "sum":
+            return y + y_rev
+        if self.merge_mode == "ave":
+            return (y + y_rev) / 2.0
+        if self.merge_mode == "mul":
+            return y * y_rev
+        return [y, y_rev]
+
+    def compute_output_shape(self, input_shape: Any) -> Any:
+        out = self.forward_layer.compute_output_shape(input_shape)
+        states = []
+        if self.return_state:
+            out, states = out[0], list(out[1:])
+        s = TensorShape(out).as_list()
+        if self.merge_mode == "concat":
+            s[-1] = None if s[-1] is None else s[-1] * 2
+            result: Any = TensorShape(s)
+        elif self.merge_mode is None:
+            result = [TensorShape(s), TensorShape(s)]
+        else:
+            result = TensorShape(s)
+        if self.return_state:
+            if self.merge_mode is None:
+                return result + states + states
+            return [result] + states + states
+        return result
+
+    def call(self, inputs: Any, training: Any = None, mask: Any = None,
+             initial_state: Any = None) -> Any:
+        fw_state = bw_state = None
+        if initial_state is not None:
+            half = len(initial_state) // 2
+            fw_state, bw_state = initial_state[:half], initial_state[half:]
+        y = self.forward_layer.call(inputs, mask=mask, training=training,
+                                    initial_state=fw_state)
+        y_rev = self.backward_layer.call(inputs, mask=mask, training=training,
+                                         initial_state=bw_state)
+        states: list = []
+        if self.return_state:
+            states = list(y[1:]) + list(y_rev[1:])
+            y, y_rev = y[0], y_rev[0]
+        if self.return_sequences:
+            y_rev = y_rev[:, ::-1]
+        out = self._merge(y, y_rev)
+        if self.return_state:
+            return (out if isinstance(out, list) else [out]) + states
+        return out
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        if isinstance(mask, list):
+            mask = mask[0]
+        out_mask = mask if self.return_sequences else None
+        if self.return_state:
+            n = len(self.forward_layer._state_sizes()) * 2
+            return [out_mask] * (2 if self.merge_mode is None else 1) + [None] * n
+        return [out_mask, out_mask] if self.merge_mode is None else out_mask
+
+    def get_config(self) -> dict:
+        from eagerflow._src.keras.layers import serialize
+
+        config = Layer.get_config(self)
+        config["layer"] = serialize(self._template)
+        config["merge_mode"] = self.merge_mode
+        config["backward_layer"] = serialize(self.backward_layer)
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: dict | None = None) -> Bidirectional:
+        from eagerflow._src.keras.layers import deserialize
+
+        config = dict(config)
+        layer = deserialize(config.pop("layer"), custom_objects)
+        back = config.pop("backward_layer", None)
+        if back is not None:
+            back = deserialize(back, custom_objects)
+            back_cfg = back.get_config()
+            back_cfg["name"] = back.name
+        return cls(layer, backward_layer=back, **config)

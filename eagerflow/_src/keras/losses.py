@@ -1,0 +1,487 @@
+"""tf.keras.losses: loss functions and the Loss classes that reduce them.
+
+Sits in keras, above ops: each loss function maps (y_true, y_pred) to one value per
+example with public ops; a Loss object applies sample weights and a reduction
+("sum_over_batch_size", "sum", "none", ...). Values follow TF 2.21's Keras (which
+clips probabilities to [1e-7, 1 - 1e-7] before taking logs).
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Callable
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.keras import train_ops as K
+from eagerflow._src.keras.optimizers.optimizer import _snake
+from eagerflow._src.ops import array as A
+from eagerflow._src.ops import math as M
+from eagerflow._src.ops import reduce as R
+
+
+class Reduction:
+    """The TF 2.x names of the reductions (tf.keras.losses.Reduction)."""
+
+    AUTO = "auto"
+    NONE = "none"
+    SUM = "sum"
+    SUM_OVER_BATCH_SIZE = "sum_over_batch_size"
+
+    @classmethod
+    def all(cls) -> tuple:
+        return (cls.AUTO, cls.NONE, cls.SUM, cls.SUM_OVER_BATCH_SIZE)
+
+    @classmethod
+    def validate(cls, key: str) -> None:
+        standardize_reduction(key)
+
+
+_REDUCTIONS = ("sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight")
+
+
+def standardize_reduction(reduction: Any) -> Any:
+    if reduction == "auto":
+        return "sum_over_batch_size"
+    if reduction not in _REDUCTIONS:
+        allowed = set(_REDUCTIONS)
+        raise ValueError(f"Invalid value for argument `reduction`. Expected one of {allowed}. "
+                         f"Received: reduction={reduction}")
+    return reduction
+
+
+def reduce_values(values: Any, sample_weight: Any = None,
+                  reduction: Any = "sum_over_batch_size") -> Any:
+    if reduction in (None, "none") or values._shape in ((), (0,)):
+        return values
+    loss = R.reduce_sum(values)
+    if reduction in ("sum_over_batch_size", "mean", "mean_with_sample_weight"):
+        if reduction == "mean_with_sample_weight" and sample_weight is not None:
+            divisor = M.cast(R.reduce_sum(sample_weight), loss._dtype)
+        else:
+            divisor = K.num_elements(values, loss._dtype)
+        loss = M.div_no_nan(loss, divisor)
+    return loss
+
+
+def apply_mask(sample_weight: Any, mask: Any, dtype: Any, reduction: Any) -> Any:
+    """Folds a boolean mask of valid entries into the sample weights."""
+    if mask is None:
+        return sample_weight
+    if reduction in ("mean", "sum_over_batch_size"):
+        # Valid entries weigh total/valid, so dividing by the batch size averages over them.
+        total = K.num_elements(mask, dtype)
+        valid = R.reduce_sum(M.cast(mask, dtype))
+        float_mask = M.where(mask, M.div_no_nan(total, valid) * M.ones_like(M.cast(mask, dtype)),
+                             M.zeros_like(M.cast(mask, dtype)))
+    else:
+        float_mask = M.cast(mask, dtype)
+    if sample_weight is None:
+        return float_mask
+    sample_weight = K.t(sample_weight, dtype)
+    float_mask, sample_weight = K.squeeze_or_expand(float_mask, sample_weight)
+    return sample_weight * float_mask
+
+
+def reduce_weighted_values(values: Any, sample_weight: Any = None,
+                           reduction: Any = "sum_over_batch_size", dtype: Any = None,
+                           mask: Any = None) -> Any:
+    reduction = standardize_reduction(reduction)
+    values = K.t(values, dtype)
+    sample_weight = apply_mask(sample_weight, mask, values._dtype, reduction)
+    if sample_weight is not None:
+        sample_weight = K.t(sample_weight, values._dtype)
+        values, sample_weight = K.squeeze_or_expand(values, sample_weight)
+        values = values * sample_weight
+    return reduce_values(values, sample_weight, reduction)
+
+
+class Loss:
+    """Base class: `loss(y_true, y_pred, sample_weight=None)` -> reduced loss."""
+
+    def __init__(self, name: str | None = None, reduction: Any = "sum_over_batch_size",
+                 dtype: Any = None) -> None:
+        self.name = name if name is not None else _snake(type(self).__name__)
+        self.reduction = standardize_reduction(reduction)
+        self._dtype = dt.as_dtype(dtype) if dtype is not None else dt.float32
+
+    @property
+    def dtype(self) -> str:
+        return self._dtype.name
+
+    def __call__(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Any:
+        y_pred = K.t(y_pred, self._dtype)
+        y_true = K.t(y_true, self._dtype)
+        losses = self.call(y_true, y_pred)
+        return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype)
+
+    def call(self, y_true: Any, y_pred: Any) -> Any:
+        raise NotImplementedError
+
+    def get_config(self) -> dict:
+        return {"name": self.name, "reduction": self.reduction}
+
+    @classmethod
+    def from_config(cls, config: dict) -> Loss:
+        return cls(**config)
+
+
+class LossFunctionWrapper(Loss):
+    """A Loss around a per-example function `fn(y_true, y_pred, **kwargs)`."""
+
+    def __init__(self, fn: Callable, reduction: Any = "sum_over_batch_size",
+                 name: str | None = None, dtype: Any = None, **kwargs: Any) -> None:
+        super().__init__(name=name, reduction=reduction, dtype=dtype)
+        self.fn = fn
+        self._fn_kwargs = kwargs
+
+    def call(self, y_true: Any, y_pred: Any) -> Any:
+        y_true, y_pred = K.squeeze_or_expand(y_true, y_pred)
+        return self.fn(y_true, y_pred, **self._fn_kwargs)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update(self._fn_kwargs)
+        return config
+
+
+# -- loss functions (one value per example) --------------------------------------------
+
+def _pair(y_true: Any, y_pred: Any, squeeze: bool = True) -> tuple:
+    y_pred = K.t(y_pred)
+    if not y_pred._dtype.is_floating:
+        y_pred = M.cast(y_pred, dt.float32)
+    y_true = K.t(y_true, y_pred._dtype)
+    return K.squeeze_or_expand(y_true, y_pred) if squeeze else (y_true, y_pred)
+
+
+def mean_squared_error(y_true: Any, y_pred: Any) -> Any:
+    y_true, y_pred = _pair(y_true, y_pred)
+    return R.reduce_mean(M.square(y_true - y_pred), axis=-1)
+
+
+def mean_absolute_error(y_true: Any, y_pred: Any) -> Any:
+    y_true, y_pred = _pair(y_true, y_pred)
+    return R.reduce_mean(M.abs(y_true - y_pred), axis=-1)
+
+
+def mean_absolute_percentage_error(y_true: Any, y_pred: Any) -> Any:
+    y_true, y_pred = _pair(y_true, y_pred)
+    diff = M.abs((y_true - y_pred) / M.maximum(M.abs(y_true), K.EPSILON))
+    return 100.0 * R.reduce_mean(diff, axis=-1)
+
+
+def mean_squared_logarithmic_error(y_true: Any, y_pred: Any) -> Any:
+    y_true, y_pred = _pair(y_true, y_pred)
+    first = M.log(M.maximum(y_pred, K.EPSILON) + 1.0)
+    second = M.log(M.maximum(y_true, K.EPSILON) + 1.0)
+    return R.reduce_mean(M.square(first - second), axis=-1)
+
+
+def cosine_similarity(y_true: Any, y_pred: Any, axis: int = -1) -> Any:
+    y_true, y_pred = _pair(y_true, y_pred)
+    return -R.reduce_sum(K.l2_normalize(y_true, axis) * K.l2_normalize(y_pred, axis), axis=axis)
+
+
+def huber(y_true: Any, y_pred: Any, delta: float = 1.0) -> Any:
+    y_true, y_pred = _pair(y_true, y_pred)
+    d = K.t(delta, y_pred._dtype)
+    err = y_pred - y_true
+    abs_err = M.abs(err)
+    per = M.where(abs_err <= d, 0.5 * M.square(err), d * abs_err - 0.5 * M.square(d))
+    return R.reduce_mean(per, axis=-1)
+
+
+def log_cosh(y_true: Any, y_pred: Any) -> Any:
+    y_true, y_pred = _pair(y_true, y_pred)
+    x = y_pred - y_true
+    log2 = K.t(0.6931471805599453, y_pred._dtype)
+    return R.reduce_mean(x + M.softplus(x * -2.0) - log2, axis=-1)
+
+
+def kl_divergence(y_true: Any, y_pred: Any) -> Any:
+    y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
+    y_true = M.clip_by_value(y_true, K.EPSILON, 1.0)
+    y_pred = M.clip_by_value(y_pred, K.EPSILON, 1.0)
+    return R.reduce_sum(y_true * M.log(y_true / y_pred), axis=-1)
+
+
+def poisson(y_true: Any, y_pred: Any) -> Any:
+    y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
+    return R.reduce_mean(y_pred - y_true * M.log(y_pred + K.EPSILON), axis=-1)
+
+
+def _hinge_labels(y_true: Any) -> Any:
+    arr = getattr(y_true, "_arr", None)
+    if arr is not None:  # eager: decide once, in Python
+        return 2.0 * y_true - 1.0 if ((arr == 0) | (arr == 1)).all() else y_true
+    binary = R.reduce_all(M.logical_or(M.equal(y_true, 0.0), M.equal(y_true, 1.0)))
+    return M.where(binary, 2.0 * y_true - 1.0, y_true)
+
+
+def hinge(y_true: Any, y_pred: Any) -> Any:
+    y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
+    y_true = _hinge_labels(y_true)
+    return R.reduce_mean(M.maximum(1.0 - y_true * y_pred, 0.0), axis=-1)
+
+
+def squared_hinge(y_true: Any, y_pred: Any) -> Any:
+    y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
+    y_true = _hinge_labels(y_true)
+    return R.reduce_mean(M.square(M.maximum(1.0 - y_true * y_pred, 0.0)), axis=-1)
+
+
+def categorical_hinge(y_true: Any, y_pred: Any) -> Any:
+    y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
+    pos = R.reduce_sum(y_true * y_pred, axis=-1)
+    neg = R.reduce_max((1.0 - y_true) * y_pred, axis=-1)
+    return M.maximum(neg - pos + 1.0, 0.0)
+
+
+def _same_shape(y_true: Any, y_pred: Any) -> None:
+    if len(y_true._shape) != len(y_pred._shape):
+        raise ValueError("Arguments `target` and `output` must have the same rank (ndim). "
+                         f"Received: target.shape={y_true.shape}, output.shape={y_pred.shape}")
+    for a, b in zip(y_true._shape, y_pred._shape):
+        if a is not None and b is not None and a != b:
+            raise ValueError("Arguments `target` and `output` must have the same shape. "
+                             f"Received: target.shape={y_true.shape}, "
+                             f"output.shape={y_pred.shape}")
+
+
+def categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False,
+                             label_smoothing: float = 0.0, axis: int = -1) -> Any:
+    if isinstance(axis, bool):
+        raise ValueError(f"`axis` must be of type `int`. Received: axis={axis} of type "
+                         f"{type(axis)}")
+    y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
+    if y_pred._shape and y_pred._shape[-1] == 1:
+        warnings.warn("In loss categorical_crossentropy, expected y_pred.shape to be "
+                      "(batch_size, num_classes) with num_classes > 1. Received: "
+                      f"y_pred.shape={y_pred.shape}. Consider using 'binary_crossentropy' if "
+                      "you only have 2 classes.", SyntaxWarning, stacklevel=2)
+    if label_smoothing:
+        n = float(y_true._shape[-1])
+        y_true = y_true * (1.0 - label_smoothing) + (label_smoothing / n)
+    if len(y_true._shape) < 1:
+        raise ValueError("Arguments `target` and `output` must be at least rank 1. Received: "
+                         f"target.shape={y_true.shape}, output.shape={y_pred.shape}")
+    _same_shape(y_true, y_pred)
+    if from_logits:
+        return K.softmax_cross_entropy(y_true, y_pred, axis)
+    p = y_pred / R.reduce_sum(y_pred, axis=axis, keepdims=True)
+    p = M.clip_by_value(p, K.EPSILON, 1.0 - K.EPSILON)
+    return -R.reduce_sum(y_true * M.log(p), axis=axis)
+
+
+def sparse_categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False,
+                                    ignore_class: int | None = None, axis: int = -1) -> Any:
+    y_pred = K.t(y_pred)
+    y_true = K.t(y_true)
+    if len(y_true._shape) == len(y_pred._shape) and y_true._shape and y_true._shape[-1] == 1:
+        y_true = A.squeeze(y_true, axis=-1)
+    if axis != -1 and axis != len(y_pred._shape) - 1:
+        raise ValueError(f"Only axis=-1 is currently supported. Received: axis={axis}")
+    if len(y_pred._shape) < 1:
+        raise ValueError(f"Argument `output` must be at least rank 1. Received: "
+                         f"output.shape={y_pred.shape}")
+    if len(y_true._shape) != len(y_pred._shape) - 1:
+        raise ValueError("Argument `output` must have rank (ndim) `target.ndim - 1`. Received: "
+                         f"target.shape={y_true.shape}, output.shape={y_pred.shape}")
+    for a, b in zip(y_true._shape, y_pred._shape[:-1]):
+        if a is not None and b is not None and a != b:
+            raise ValueError("Arguments `target` and `output` must have the same shape up until"
+                             f" the last dimension: target.shape={y_true.shape}, "
+                             f"output.shape={y_pred.shape}")
+    valid = None
+    if ignore_class is not None:
+        valid = M.not_equal(M.cast(y_true, y_pred._dtype), float(ignore_class))
+        y_true = M.where(valid, y_true, M.zeros_like(y_true))
+        y_pred = M.where(A.expand_dims(valid, -1), y_pred, M.zeros_like(y_pred))
+    labels = M.cast(y_true, dt.int64)
+    logits = y_pred if from_logits else M.log(M.clip_by_value(y_pred, K.EPSILON, 1 - K.EPSILON))
+    res = K.sparse_softmax_cross_entropy(labels, logits)
+    if valid is not None:
+        res = M.where(valid, res, M.zeros_like(res))
+    return res
+
+
+def binary_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False,
+                        label_smoothing: float = 0.0, axis: int = -1) -> Any:
+    y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
+    if label_smoothing:
+        y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
+    _same_shape(y_true, y_pred)
+    if from_logits:
+        per = K.sigmoid_cross_entropy(y_true, y_pred)
+    else:
+        p = M.clip_by_value(y_pred, K.EPSILON, 1.0 - K.EPSILON)
+        per = -(y_true * M.log(p) + (1 - y_true) * M.log(1 - p))
+    return R.reduce_mean(per, axis=axis)
+
+
+# -- Loss classes ------------------------------------------------------------------------
+
+def _wrapper(fn: Callable, default_name: str, **defaults: Any) -> type:
+    def init(self, *args: Any, reduction: Any = "sum_over_batch_size",
+             name: str = default_name, dtype: Any = None, **kwargs: Any) -> None:
+        params = dict(defaults)
+        names = list(defaults)
+        if len(args) > len(names):
+            raise TypeError(f"too many positional arguments: {args}")
+        params.update(zip(names, args))
+        for k in kwargs:
+            if k not in params:
+                raise TypeError(f"__init__() got an unexpected keyword argument '{k}'")
+        params.update(kwargs)
+        LossFunctionWrapper.__init__(self, fn, reduction=reduction, name=name, dtype=dtype,
+                                     **params)
+        for k, v in params.items():
+            setattr(self, k, v)
+
+    return init
+
+
+class MeanSquaredError(LossFunctionWrapper):
+    __init__ = _wrapper(mean_squared_error, "mean_squared_error")
+
+
+class MeanAbsoluteError(LossFunctionWrapper):
+    __init__ = _wrapper(mean_absolute_error, "mean_absolute_error")
+
+
+class MeanAbsolutePercentageError(LossFunctionWrapper):
+    __init__ = _wrapper(mean_absolute_percentage_error, "mean_absolute_percentage_error")
+
+
+class MeanSquaredLogarithmicError(LossFunctionWrapper):
+    __init__ = _wrapper(mean_squared_logarithmic_error, "mean_squared_logarithmic_error")
+
+
+class CosineSimilarity(LossFunctionWrapper):
+    __init__ = _wrapper(cosine_similarity, "cosine_similarity", axis=-1)
+
+
+class Huber(LossFunctionWrapper):
+    __init__ = _wrapper(huber, "huber_loss", delta=1.0)
+
+
+class LogCosh(LossFunctionWrapper):
+    __init__ = _wrapper(log_cosh, "log_cosh")
+
+
+class Hinge(LossFunctionWrapper):
+    __init__ = _wrapper(hinge, "hinge")
+
+
+class SquaredHinge(LossFunctionWrapper):
+    __init__ = _wrapper(squared_hinge, "squared_hinge")
+
+
+class CategoricalHinge(LossFunctionWrapper):
+    __init__ = _wrapper(categorical_hinge, "categorical_hinge")
+
+
+class KLDivergence(LossFunctionWrapper):
+    __init__ = _wrapper(kl_divergence, "kl_divergence")
+
+
+class Poisson(LossFunctionWrapper):
+    __init__ = _wrapper(poisson, "poisson")
+
+
+class BinaryCrossentropy(LossFunctionWrapper):
+    __init__ = _wrapper(binary_crossentropy, "binary_crossentropy", from_logits=False,
+                        label_smoothing=0.0, axis=-1)
+
+
+class CategoricalCrossentropy(LossFunctionWrapper):
+    __init__ = _wrapper(categorical_crossentropy, "categorical_crossentropy",
+                        from_logits=False, label_smoothing=0.0, axis=-1)
+
+
+class SparseCategoricalCrossentropy(LossFunctionWrapper):
+    __init__ = _wrapper(sparse_categorical_crossentropy, "sparse_categorical_crossentropy",
+                        from_logits=False, ignore_class=None)
+
+    def call(self, y_true: Any, y_pred: Any) -> Any:
+        # Integer labels are not squeezed against the class axis of the predictions.
+        return self.fn(y_true, y_pred, **self._fn_kwargs)
+
+    def __call__(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Any:
+        ignore = self._fn_kwargs.get("ignore_class")
+        if ignore is None:
+            return super().__call__(y_true, y_pred, sample_weight)
+        y_pred = K.t(y_pred, self._dtype)
+        y_true = K.t(y_true, self._dtype)
+        losses = self.call(y_true, y_pred)
+        labels = y_true
+        if len(labels._shape) == len(losses._shape) + 1 and labels._shape[-1] == 1:
+            labels = A.squeeze(labels, axis=-1)
+        mask = M.not_equal(labels, float(ignore))
+        return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype, mask)
+
+
+# Short and long names, as tf.keras.losses exports them.
+mse = MSE = mean_squared_error
+mae = MAE = mean_absolute_error
+mape = MAPE = mean_absolute_percentage_error
+msle = MSLE = mean_squared_logarithmic_error
+kld = KLD = kullback_leibler_divergence = kl_divergence
+logcosh = log_cosh
+huber_loss = huber
+
+_BY_NAME: dict[str, Any] = {
+    "mean_squared_error": mean_squared_error, "mse": mean_squared_error,
+    "mean_absolute_error": mean_absolute_error, "mae": mean_absolute_error,
+    "mean_absolute_percentage_error": mean_absolute_percentage_error,
+    "mape": mean_absolute_percentage_error,
+    "mean_squared_logarithmic_error": mean_squared_logarithmic_error,
+    "msle": mean_squared_logarithmic_error, "cosine_similarity": cosine_similarity,
+    "huber": huber, "huber_loss": huber, "log_cosh": log_cosh, "logcosh": log_cosh,
+    "kl_divergence": kl_divergence, "kld": kl_divergence,
+    "kullback_leibler_divergence": kl_divergence, "poisson": poisson, "hinge": hinge,
+    "squared_hinge": squared_hinge, "categorical_hinge": categorical_hinge,
+    "binary_crossentropy": binary_crossentropy,
+    "categorical_crossentropy": categorical_crossentropy,
+    "sparse_categorical_crossentropy": sparse_categorical_crossentropy,
+}
+_CLASSES = {c.__name__: c for c in (
+    MeanSquaredError, MeanAbsoluteError, MeanAbsolutePercentageError,
+    MeanSquaredLogarithmicError, CosineSimilarity, Huber, LogCosh, Hinge, SquaredHinge,
+    CategoricalHinge, KLDivergence, Poisson, BinaryCrossentropy, CategoricalCrossentropy,
+    SparseCategoricalCrossentropy)}
+
+
+def get(identifier: Any) -> Any:
+    """A loss function or Loss from a name ("mse", "sparse_categorical_crossentropy",
+    "BinaryCrossentropy"), a config dict, or a callable."""
+    if identifier is None:
+        return None
+    if isinstance(identifier, str):
+        if identifier in _BY_NAME:
+            return _BY_NAME[identifier]
+        if identifier in _CLASSES:
+            return _CLASSES[identifier]()
+        raise ValueError(f"Could not interpret loss identifier: {identifier}")
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    if callable(identifier):
+        return identifier
+    raise ValueError(f"Could not interpret loss identifier: {identifier}")
+
+
+def serialize(loss: Any) -> Any:
+    if isinstance(loss, Loss):
+        return {"module": "keras.losses", "class_name": type(loss).__name__,
+                "config": loss.get_config(), "registered_name": None}
+    return getattr(loss, "__name__", str(loss))
+
+
+def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
+    if isinstance(config, str):
+        return (custom_objects or {}).get(config) or get(config)
+    classes = dict(_CLASSES, **(custom_objects or {}))
+    name = config.get("class_name")
+    if name not in classes:
+        raise ValueError(f"Could not interpret loss identifier: {config}")
+    return classes[name].from_config(config.get("config", {}))

@@ -1,0 +1,70 @@
+"""Keras metrics (implementation; public names in eagerflow.keras.metrics)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.keras import losses as _L
+from eagerflow._src.keras.metrics import base, confusion, simple
+
+_BY_NAME = {
+    "accuracy": simple.accuracy, "acc": simple.accuracy,
+    "binary_accuracy": simple.binary_accuracy,
+    "categorical_accuracy": simple.categorical_accuracy,
+    "sparse_categorical_accuracy": simple.sparse_categorical_accuracy,
+    "top_k_categorical_accuracy": simple.top_k_categorical_accuracy,
+    "sparse_top_k_categorical_accuracy": simple.sparse_top_k_categorical_accuracy,
+    "mse": _L.mean_squared_error, "mean_squared_error": _L.mean_squared_error,
+    "mae": _L.mean_absolute_error, "mean_absolute_error": _L.mean_absolute_error,
+    "mape": _L.mean_absolute_percentage_error,
+    "mean_absolute_percentage_error": _L.mean_absolute_percentage_error,
+    "msle": _L.mean_squared_logarithmic_error,
+    "mean_squared_logarithmic_error": _L.mean_squared_logarithmic_error,
+    "binary_crossentropy": _L.binary_crossentropy,
+    "categorical_crossentropy": _L.categorical_crossentropy,
+    "sparse_categorical_crossentropy": _L.sparse_categorical_crossentropy,
+    "hinge": _L.hinge, "squared_hinge": _L.squared_hinge,
+    "categorical_hinge": _L.categorical_hinge, "kl_divergence": _L.kl_divergence,
+    "kld": _L.kl_divergence, "poisson": _L.poisson, "logcosh": _L.log_cosh,
+    "log_cosh": _L.log_cosh, "cosine_similarity": simple.cosine_similarity,
+}
+
+_CLASSES: dict[str, type] = {}
+for _mod in (base, simple, confusion):
+    for _k, _v in vars(_mod).items():
+        if isinstance(_v, type) and issubclass(_v, base.Metric) and not _k.startswith("_"):
+            _CLASSES[_k] = _v
+
+
+def get(identifier: Any) -> Any:
+    """A metric function or Metric from a name, a config dict, or a callable/Metric."""
+    if identifier is None:
+        return None
+    if isinstance(identifier, str):
+        if identifier in _BY_NAME:
+            return _BY_NAME[identifier]
+        if identifier in _CLASSES:
+            return _CLASSES[identifier]()
+        raise ValueError(f"Could not interpret metric identifier: {identifier}")
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    if callable(identifier):
+        return identifier
+    raise ValueError(f"Could not interpret metric identifier: {identifier}")
+
+
+def serialize(metric: Any) -> Any:
+    if isinstance(metric, base.Metric):
+        return {"module": "keras.metrics", "class_name": type(metric).__name__,
+                "config": metric.get_config(), "registered_name": None}
+    return getattr(metric, "__name__", str(metric))
+
+
+def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
+    if isinstance(config, str):
+        return (custom_objects or {}).get(config) or get(config)
+    classes = dict(_CLASSES, **(custom_objects or {}))
+    name = config.get("class_name")
+    if name not in classes:
+        raise ValueError(f"Could not interpret metric identifier: {config}")
+    return classes[name].from_config(config.get("config", {}))

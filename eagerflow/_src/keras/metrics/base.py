@@ -1,0 +1,224 @@
+"""The stateful Metric base, and the Sum / Mean / MeanMetricWrapper reductions.
+
+Sits in keras, above ops: a Metric is an AutoTrackable whose state lives in
+tf.Variables made with `add_weight` / `add_variable` and tracked under their names
+(checkpoints save metrics). State is updated with public ops and variable
+assignments, so metrics work eagerly and inside tf.function.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import trackable
+from eagerflow._src.keras import train_ops as K
+from eagerflow._src.keras.optimizers.optimizer import auto_name
+from eagerflow._src.ops import array as A
+from eagerflow._src.ops import math as M
+from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.variables import Variable, VariableAggregation
+
+
+def _initial_value(initializer: Any, shape: tuple, dtype: dt.DType) -> np.ndarray:
+    npd = dtype.as_numpy_dtype
+    if initializer is None or (isinstance(initializer, str) and initializer == "zeros"):
+        return np.zeros(shape, npd)
+    if isinstance(initializer, str):
+        if initializer == "ones":
+            return np.ones(shape, npd)
+        try:
+            from eagerflow._src.keras import initializers as inits  # the layers worker's
+
+            return np.asarray(inits.get(initializer)(shape=shape, dtype=dtype), npd)
+        except (ImportError, AttributeError, ValueError):
+            raise ValueError(f"Unknown initializer for a metric variable: {initializer!r}") \
+                from None
+    if callable(initializer):
+        return np.asarray(initializer(shape=shape, dtype=dtype), npd)
+    return np.broadcast_to(np.asarray(initializer, npd), shape).copy()
+
+
+class Metric(trackable.AutoTrackable):
+    """Encapsulates metric logic and state: `update_state`, `result`, `reset_state`."""
+
+    def __init__(self, name: str | None = None, dtype: Any = None, **kwargs: Any) -> None:
+        object.__setattr__(self, "_metric_vars", [])
+        self.name = name if name is not None else auto_name(type(self).__name__)
+        self._dtype = dt.as_dtype(dtype) if dtype is not None else dt.float32
+        self.built = True
+        self.stateful = True
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # A state variable is tracked once, under the name it was created with.
+        if isinstance(value, Variable) and any(v is value for v in self.__dict__.get(
+                "_metric_vars", ())):
+            object.__setattr__(self, name, value)
+            return
+        super().__setattr__(name, value)
+
+    # -- state ------------------------------------------------------------------------
+    @property
+    def dtype(self) -> str:
+        return self._dtype.name
+
+    @property
+    def variables(self) -> list:
+        return list(self._metric_vars)
+
+    @property
+    def weights(self) -> list:
+        return list(self._metric_vars)
+
+    @property
+    def trainable_variables(self) -> list:
+        return []
+
+    @property
+    def non_trainable_variables(self) -> list:
+        return list(self._metric_vars)
+
+    def add_variable(self, shape: Any = (), initializer: Any = "zeros", dtype: Any = None,
+                     aggregation: str = "sum", name: str | None = None) -> Variable:
+        shape = tuple(int(d) for d in (shape if shape is not None else ()))
+        d = dt.as_dtype(dtype) if dtype is not None else self._dtype
+        name = name if name is not None else f"variable_{len(self._metric_vars)}"
+        agg = {"sum": VariableAggregation.SUM, "mean": VariableAggregation.MEAN,
+               "only_first_replica": VariableAggregation.ONLY_FIRST_REPLICA,
+               "none": VariableAggregation.NONE}.get(str(aggregation).lower(),
+                                                      VariableAggregation.SUM)
+        var = Variable(_initial_value(initializer, shape, d), trainable=False, dtype=d,
+                       name=name, aggregation=agg)
+        self._metric_vars.append(var)
+        self._track(name, var)
+        return var
+
+    def add_weight(self, name: str | None = None, shape: Any = (), dtype: Any = None,
+                   initializer: Any = "zeros", aggregation: Any = "sum",
+                   synchronization: Any = None, **kwargs: Any) -> Variable:
+        if not isinstance(aggregation, str):
+            aggregation = {VariableAggregation.MEAN: "mean",
+                           VariableAggregation.ONLY_FIRST_REPLICA: "only_first_replica",
+                           VariableAggregation.NONE: "none"}.get(aggregation, "sum")
+        return self.add_variable(shape=shape, initializer=initializer, dtype=dtype,
+                                 aggregation=aggregation, name=name)
+
+    def reset_state(self) -> None:
+        """Resets every state variable to zeros."""
+        for v in self._metric_vars:
+            v.assign(np.zeros(v._arr.shape, v._arr.dtype))
+
+    def reset_states(self) -> None:
+        """The TF 2.x (Keras 2) name of reset_state."""
+        self.reset_state()
+
+    def update_state(self, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError
+
+    def result(self) -> Any:
+        raise NotImplementedError
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.update_state(*args, **kwargs)
+        return self.result()
+
+    def get_config(self) -> dict:
+        return {"name": self.name, "dtype": self.dtype}
+
+    @classmethod
+    def from_config(cls, config: dict) -> Metric:
+        return cls(**config)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} name={self.name}>"
+
+
+def reduce_to_samplewise_values(values: Any, sample_weight: Any, reduce_fn: Callable,
+                                dtype: dt.DType) -> tuple:
+    """Weights `values` and reduces them to one value per sample (axis 0)."""
+    values = K.t(values, dtype)
+    if sample_weight is not None:
+        sample_weight = K.t(sample_weight, dtype)
+        values, sample_weight = K.squeeze_or_expand(values, sample_weight)
+        w_nd, v_nd = len(sample_weight._shape), len(values._shape)
+        if v_nd > w_nd:
+            values = reduce_fn(values, axis=list(range(w_nd, v_nd)))
+        sample_weight = A.broadcast_to(sample_weight, A.shape(values)) \
+            if tuple(sample_weight._shape) != tuple(values._shape) else sample_weight
+        values = values * sample_weight
+        if w_nd > 1:
+            sample_weight = reduce_fn(sample_weight, axis=list(range(1, w_nd)))
+    if len(values._shape) > 1:
+        values = reduce_fn(values, axis=list(range(1, len(values._shape))))
+    return values, sample_weight
+
+
+class Sum(Metric):
+    """The (weighted) sum of the given values."""
+
+    def __init__(self, name: str = "sum", dtype: Any = None) -> None:
+        super().__init__(name=name, dtype=dtype)
+        self.total = self.add_variable(shape=(), initializer="zeros", name="total")
+
+    def update_state(self, values: Any, sample_weight: Any = None) -> None:
+        values, _ = reduce_to_samplewise_values(values, sample_weight, R.reduce_sum,
+                                                self._dtype)
+        self.total.assign_add(R.reduce_sum(values))
+
+    def result(self) -> Any:
+        return M.identity(self.total._as_tensor())
+
+
+class Mean(Metric):
+    """The (weighted) mean of the given values: `total / count`."""
+
+    def __init__(self, name: str = "mean", dtype: Any = None) -> None:
+        super().__init__(name=name, dtype=dtype)
+        self.total = self.add_variable(shape=(), initializer="zeros", name="total")
+        self.count = self.add_variable(shape=(), initializer="zeros", name="count")
+
+    def update_state(self, values: Any, sample_weight: Any = None) -> None:
+        values, sample_weight = reduce_to_samplewise_values(values, sample_weight,
+                                                            R.reduce_mean, self._dtype)
+        self.total.assign_add(R.reduce_sum(values))
+        if sample_weight is not None:
+            n = R.reduce_sum(sample_weight)
+        elif len(values._shape) >= 1:
+            n = K.t(values._shape[0], self._dtype) if values._shape[0] is not None else \
+                M.cast(A.shape(values)[0], self._dtype)
+        else:
+            n = K.t(1.0, self._dtype)
+        self.count.assign_add(n)
+
+    def result(self) -> Any:
+        return M.div_no_nan(self.total._as_tensor(), self.count._as_tensor())
+
+
+class MeanMetricWrapper(Mean):
+    """The mean of `fn(y_true, y_pred, **kwargs)` over all examples seen."""
+
+    def __init__(self, fn: Callable, name: str | None = None, dtype: Any = None,
+                 **kwargs: Any) -> None:
+        super().__init__(name=name if name is not None else getattr(fn, "__name__", "mean"),
+                         dtype=dtype)
+        self._fn = fn
+        self._fn_kwargs = kwargs
+
+    def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
+        y_true = K.t(y_true)
+        y_pred = K.t(y_pred)
+        values = self._fn(y_true, y_pred, **self._fn_kwargs)
+        super().update_state(values, sample_weight=sample_weight)
+
+    def get_config(self) -> dict:
+        config = {"name": self.name, "dtype": self.dtype}
+        config.update(self._fn_kwargs)
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict) -> Metric:
+        if cls is MeanMetricWrapper:
+            raise ValueError("MeanMetricWrapper.from_config needs the wrapped function")
+        return cls(**config)

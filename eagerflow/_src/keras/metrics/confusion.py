@@ -1,0 +1,345 @@
+"""Confusion-matrix metrics: TP/FP/TN/FN counts, Precision, Recall, AUC, MeanIoU.
+
+Sits on metrics/base.py. Counts are accumulated per threshold with public ops: a
+prediction counts as positive at threshold t when it is strictly greater than t, and
+a label is positive when it is nonzero (TF's rules).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.keras import train_ops as K
+from eagerflow._src.keras.metrics.base import Metric
+from eagerflow._src.ops import array as A
+from eagerflow._src.ops import math as M
+from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.linalg import matmul
+
+TP, FP, TN, FN = "tp", "fp", "tn", "fn"
+NEG_INF = -1e10
+
+
+def _as_thresholds(thresholds: Any, default: float) -> list:
+    if thresholds is None:
+        return [default]
+    th = [float(x) for x in (thresholds if isinstance(thresholds, (list, tuple, np.ndarray))
+                             else [thresholds])]
+    for x in th:
+        if not 0 <= x <= 1:
+            raise ValueError("Threshold values must be in [0, 1]. "
+                             f"Received: {thresholds}")
+    return th
+
+
+def filter_top_k(x: Any, k: int) -> Any:
+    """Keeps the k largest entries of the last axis (earlier index wins ties); the rest -inf."""
+    n = x._shape[-1]
+    xi = A.expand_dims(x, -1)   # [..., n, 1]: entry i
+    xj = A.expand_dims(x, -2)   # [..., 1, n]: entry j
+    earlier = convert_to_tensor(np.tril(np.ones((n, n), bool), -1))  # [i, j]: j < i
+    beats = M.logical_or(M.greater(xj, xi), M.logical_and(M.equal(xj, xi), earlier))
+    rank = R.reduce_sum(M.cast(beats, dt.int32), axis=-1)
+    keep = M.less(rank, k)
+    return M.where(keep, x, A.fill(A.shape(x), np.array(-np.inf, x._dtype.as_numpy_dtype)))
+
+
+def update_confusion_matrix(variables: dict, y_true: Any, y_pred: Any, thresholds: list,
+                            top_k: int | None = None, class_id: int | None = None,
+                            sample_weight: Any = None, multi_label: bool = False,
+                            label_weights: Any = None, clip: bool = False) -> None:
+    """Adds this batch's weighted TP/FP/TN/FN counts (one per threshold) to `variables`."""
+    y_pred = K.t(y_pred, dt.float32)
+    y_true = K.t(y_true, dt.float32)
+    y_pred, y_true = K.squeeze_or_expand(y_pred, y_true)
+    if sample_weight is not None:
+        sample_weight = A.expand_dims(K.t(sample_weight, dt.float32), -1)
+        _, sample_weight = K.squeeze_or_expand(y_true, sample_weight, expand_rank_1=False)
+    if top_k is not None:
+        y_pred = filter_top_k(y_pred, top_k)
+    if class_id is not None:
+        y_true = y_true[..., class_id]
+        y_pred = y_pred[..., class_id]
+        if sample_weight is not None and len(sample_weight._shape) > len(y_true._shape):
+            sample_weight = A.squeeze(sample_weight, axis=-1)
+    if clip:  # AUC's evenly spaced thresholds bucket values outside [0, 1] at the ends
+        y_pred = M.clip_by_value(y_pred, 0.0, 1.0)
+    labels = M.not_equal(y_true, 0.0)
+    weights = M.ones_like(y_pred)
+    if sample_weight is not None:
+        weights = weights * sample_weight
+    if label_weights is not None and not multi_label:
+        weights = weights * K.t(label_weights, dt.float32)
+    th = convert_to_tensor(np.asarray(thresholds, np.float32))
+    if multi_label:
+        # [T, N, L] comparisons, summed over examples: one count per threshold and label.
+        preds = A.expand_dims(A.reshape(y_pred, [-1, int(np.prod(y_pred._shape[1:]))]), 0)
+        labs = A.expand_dims(A.reshape(labels, [-1, int(np.prod(labels._shape[1:]))]), 0)
+        w = A.expand_dims(A.reshape(weights, [-1, int(np.prod(weights._shape[1:]))]), 0)
+        th = A.reshape(th, [-1, 1, 1])
+    else:
+        preds = A.reshape(y_pred, [1, -1])
+        labs = A.reshape(labels, [1, -1])
+        w = A.reshape(weights, [1, -1])
+        th = A.reshape(th, [-1, 1])
+    pos = M.greater(preds, th)
+    neg = M.logical_not(pos)
+    not_labs = M.logical_not(labs)
+    pairs = {TP: (labs, pos), FP: (not_labs, pos), TN: (not_labs, neg), FN: (labs, neg)}
+    for key, var in variables.items():
+        a, b = pairs[key]
+        var.assign_add(R.reduce_sum(M.cast(M.logical_and(a, b), dt.float32) * w, axis=1))
+
+
+class _ConfusionCount(Metric):
+    _key = TP
+
+    def __init__(self, thresholds: Any = None, name: str | None = None,
+                 dtype: Any = None) -> None:
+        super().__init__(name=name, dtype=dtype)
+        self.init_thresholds = thresholds
+        self.thresholds = _as_thresholds(thresholds, 0.5)
+        self.accumulator = self.add_variable(shape=(len(self.thresholds),),
+                                             initializer="zeros", name="accumulator")
+
+    def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
+        update_confusion_matrix({self._key: self.accumulator}, y_true, y_pred, self.thresholds,
+                                sample_weight=sample_weight)
+
+    def result(self) -> Any:
+        acc = self.accumulator._as_tensor()
+        return acc[0] if len(self.thresholds) == 1 else acc
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), thresholds=self.init_thresholds)
+
+
+class TruePositives(_ConfusionCount):
+    _key = TP
+
+
+class FalsePositives(_ConfusionCount):
+    _key = FP
+
+
+class TrueNegatives(_ConfusionCount):
+    _key = TN
+
+
+class FalseNegatives(_ConfusionCount):
+    _key = FN
+
+
+class Precision(Metric):
+    """TP / (TP + FP), per threshold (optionally for the top-k predictions or one class)."""
+
+    _second = (FP, "false_positives")
+
+    def __init__(self, thresholds: Any = None, top_k: int | None = None,
+                 class_id: int | None = None, name: str | None = None,
+                 dtype: Any = None) -> None:
+        super().__init__(name=name, dtype=dtype)
+        self.init_thresholds = thresholds
+        self.top_k = top_k
+        self.class_id = class_id
+        default = NEG_INF if top_k is not None else 0.5
+        self.thresholds = _as_thresholds(thresholds, default) if thresholds is not None \
+            else [default]
+        n = len(self.thresholds)
+        self.true_positives = self.add_variable(shape=(n,), name="true_positives")
+        key, vname = self._second
+        self._other = self.add_variable(shape=(n,), name=vname)
+
+    def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
+        update_confusion_matrix({TP: self.true_positives, self._second[0]: self._other},
+                                y_true, y_pred, self.thresholds, top_k=self.top_k,
+                                class_id=self.class_id, sample_weight=sample_weight)
+
+    def result(self) -> Any:
+        tp = self.true_positives._as_tensor()
+        r = M.div_no_nan(tp, tp + self._other._as_tensor())
+        return r[0] if len(self.thresholds) == 1 else r
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), thresholds=self.init_thresholds, top_k=self.top_k,
+                    class_id=self.class_id)
+
+
+class Recall(Precision):
+    """TP / (TP + FN), per threshold."""
+
+    _second = (FN, "false_negatives")
+
+
+class AUC(Metric):
+    """Area under the ROC or PR curve, from counts at `num_thresholds` thresholds."""
+
+    def __init__(self, num_thresholds: int = 200, curve: str = "ROC",
+                 summation_method: str = "interpolation", name: str | None = None,
+                 dtype: Any = None, thresholds: Any = None, multi_label: bool = False,
+                 num_labels: int | None = None, label_weights: Any = None,
+                 from_logits: bool = False) -> None:
+        super().__init__(name=name, dtype=dtype)
+        if str(curve).upper() not in ("ROC", "PR", "PRGAIN"):
+            raise ValueError(f'Invalid AUC curve value: "{curve}". Expected values are '
+                             "['ROC', 'PR', 'PRGAIN']")
+        if str(summation_method).lower() not in ("interpolation", "minoring", "majoring"):
+            raise ValueError(f'Invalid AUC summation method value: "{summation_method}". '
+                             "Expected values are ['interpolation', 'majoring', 'minoring']")
+        self._evenly = thresholds is None
+        if thresholds is not None:
+            inner = sorted(_as_thresholds(thresholds, 0.5))
+            self.num_thresholds = len(inner) + 2
+        else:
+            if num_thresholds <= 1:
+                raise ValueError("Argument `num_thresholds` must be an integer > 1. "
+                                 f"Received: num_thresholds={num_thresholds}")
+            self.num_thresholds = num_thresholds
+            inner = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
+        self._thresholds = [0.0 - K.EPSILON] + inner + [1.0 + K.EPSILON]
+        self.curve = str(curve).upper()
+        self.summation_method = str(summation_method).lower()
+        self.multi_label = multi_label
+        self.num_labels = num_labels
+        self.label_weights = None if label_weights is None else K.t(label_weights, dt.float32)
+        self._from_logits = from_logits
+        shape = (self.num_thresholds, num_labels) if multi_label and num_labels else \
+            (self.num_thresholds,)
+        self._built_vars = False
+        if not multi_label or num_labels:
+            self._make_vars(shape)
+
+    def _make_vars(self, shape: tuple) -> None:
+        self.true_positives = self.add_variable(shape=shape, name="true_positives")
+        self.false_positives = self.add_variable(shape=shape, name="false_positives")
+        self.true_negatives = self.add_variable(shape=shape, name="true_negatives")
+        self.false_negatives = self.add_variable(shape=shape, name="false_negatives")
+        self._built_vars = True
+
+    @property
+    def thresholds(self) -> list:
+        return list(self._thresholds)
+
+    def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
+        y_pred = K.t(y_pred, dt.float32)
+        if not self._built_vars:
+            self.num_labels = int(np.prod(y_pred._shape[1:]))
+            self._make_vars((self.num_thresholds, self.num_labels))
+        if self._from_logits:
+            y_pred = M.sigmoid(y_pred)
+        update_confusion_matrix(
+            {TP: self.true_positives, FP: self.false_positives, TN: self.true_negatives,
+             FN: self.false_negatives}, y_true, y_pred, self._thresholds,
+            sample_weight=sample_weight, multi_label=self.multi_label,
+            label_weights=None if self.multi_label else self.label_weights,
+            clip=self._evenly)
+
+    def _by_label(self, terms: Any) -> Any:
+        if self.multi_label:
+            by_label = R.reduce_sum(terms, axis=0)
+            if self.label_weights is None:
+                return R.reduce_mean(by_label)
+            return M.div_no_nan(R.reduce_sum(by_label * self.label_weights),
+                                R.reduce_sum(self.label_weights))
+        return R.reduce_sum(terms)
+
+    def _interpolate_pr_auc(self) -> Any:
+        n = self.num_thresholds
+        tp, fp = self.true_positives._as_tensor(), self.false_positives._as_tensor()
+        fn = self.false_negatives._as_tensor()
+        dtp = tp[: n - 1] - tp[1:]
+        p = tp + fp
+        dp = p[: n - 1] - p[1:]
+        slope = M.div_no_nan(dtp, M.maximum(dp, 0.0))
+        intercept = tp[1:] - slope * p[1:]
+        both = M.logical_and(p[: n - 1] > 0, p[1:] > 0)
+        ratio = M.where(both, M.div_no_nan(p[: n - 1], M.maximum(p[1:], 0.0)),
+                        M.ones_like(p[1:]))
+        inc = M.div_no_nan(slope * (dtp + intercept * M.log(ratio)),
+                           M.maximum(tp[1:] + fn[1:], 0.0))
+        return self._by_label(inc)
+
+    def result(self) -> Any:
+        if not self._built_vars:
+            return K.t(0.0, dt.float32)
+        if self.curve == "PR" and self.summation_method == "interpolation":
+            return self._interpolate_pr_auc()
+        n = self.num_thresholds
+        tp, fp = self.true_positives._as_tensor(), self.false_positives._as_tensor()
+        tn, fn = self.true_negatives._as_tensor(), self.false_negatives._as_tensor()
+        recall = M.div_no_nan(tp, tp + fn)
+        if self.curve == "ROC":
+            x, y = M.div_no_nan(fp, fp + tn), recall
+        elif self.curve == "PR":
+            x, y = recall, M.div_no_nan(tp, tp + fp)
+        else:
+            scale = M.div_no_nan(tp + fn, tn + fp)
+            rg = 1.0 - scale * M.div_no_nan(fn, tp)
+            pg = 1.0 - scale * M.div_no_nan(fp, tp)
+            zero = M.equal(tp, 0.0)
+            x = M.maximum(M.where(zero, M.zeros_like(rg), rg), 0.0)
+            y = M.where(zero, M.ones_like(pg), pg)
+        if self.summation_method == "interpolation":
+            heights = (y[: n - 1] + y[1:]) / 2.0
+        elif self.summation_method == "minoring":
+            heights = M.minimum(y[: n - 1], y[1:])
+        else:
+            heights = M.maximum(y[: n - 1], y[1:])
+        return self._by_label((x[: n - 1] - x[1:]) * heights)
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), num_thresholds=self.num_thresholds, curve=self.curve,
+                    summation_method=self.summation_method, multi_label=self.multi_label,
+                    num_labels=self.num_labels, thresholds=self._thresholds[1:-1])
+
+
+class MeanIoU(Metric):
+    """Mean intersection-over-union over `num_classes` classes (from a confusion matrix)."""
+
+    def __init__(self, num_classes: int, name: str | None = None, dtype: Any = None,
+                 ignore_class: int | None = None, sparse_y_true: bool = True,
+                 sparse_y_pred: bool = True, axis: int = -1) -> None:
+        super().__init__(name=name, dtype=dtype)
+        self.num_classes = num_classes
+        self.ignore_class = ignore_class
+        self.sparse_y_true = sparse_y_true
+        self.sparse_y_pred = sparse_y_pred
+        self.axis = axis
+        self.total_cm = self.add_variable(shape=(num_classes, num_classes), name="total_cm")
+
+    def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
+        y_true = K.t(y_true)
+        y_pred = K.t(y_pred)
+        if not self.sparse_y_true:
+            y_true = R.argmax(y_true, axis=self.axis)
+        if not self.sparse_y_pred:
+            y_pred = R.argmax(y_pred, axis=self.axis)
+        y_true = A.reshape(M.cast(y_true, dt.int64), [-1])
+        y_pred = A.reshape(M.cast(y_pred, dt.int64), [-1])
+        w = M.ones_like(M.cast(y_true, dt.float32)) if sample_weight is None else \
+            A.reshape(K.t(sample_weight, dt.float32), [-1])
+        if self.ignore_class is not None:
+            keep = M.cast(M.not_equal(y_true, np.int64(self.ignore_class)), dt.float32)
+            w = w * keep
+        t_oh = K.one_hot(y_true, self.num_classes) * A.expand_dims(w, -1)
+        p_oh = K.one_hot(y_pred, self.num_classes)
+        self.total_cm.assign_add(matmul(t_oh, p_oh, transpose_a=True))
+
+    def result(self) -> Any:
+        cm = self.total_cm._as_tensor()
+        pred_counts = R.reduce_sum(cm, axis=0)
+        true_counts = R.reduce_sum(cm, axis=1)
+        tp = R.reduce_sum(cm * convert_to_tensor(np.eye(self.num_classes, dtype=np.float32)),
+                          axis=1)
+        denom = pred_counts + true_counts - tp
+        valid = R.reduce_sum(M.cast(M.not_equal(denom, 0.0), dt.float32))
+        return M.div_no_nan(R.reduce_sum(M.div_no_nan(tp, denom)), valid)
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), num_classes=self.num_classes,
+                    ignore_class=self.ignore_class, sparse_y_true=self.sparse_y_true,
+                    sparse_y_pred=self.sparse_y_pred, axis=self.axis)

@@ -1,0 +1,257 @@
+"""Accuracy and regression metrics: per-example functions and their Mean wrappers.
+
+Sits on metrics/base.py; the functions are also exported as tf.keras.metrics.*
+(`sparse_categorical_accuracy`, ...), as in Keras.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.keras import losses as L
+from eagerflow._src.keras import train_ops as K
+from eagerflow._src.keras.metrics.base import Mean, MeanMetricWrapper
+from eagerflow._src.ops import array as A
+from eagerflow._src.ops import math as M
+from eagerflow._src.ops import reduce as R
+
+_FLOAT = dt.float32
+
+
+def accuracy(y_true: Any, y_pred: Any) -> Any:
+    y_pred = K.t(y_pred)
+    y_true = K.t(y_true, y_pred._dtype)
+    y_true, y_pred = K.squeeze_or_expand(y_true, y_pred)
+    return M.cast(M.equal(y_true, y_pred), _FLOAT)
+
+
+def binary_accuracy(y_true: Any, y_pred: Any, threshold: float = 0.5) -> Any:
+    y_pred = K.t(y_pred)
+    y_true = K.t(y_true, y_pred._dtype)
+    y_true, y_pred = K.squeeze_or_expand(y_true, y_pred)
+    thr = K.t(threshold, y_pred._dtype)
+    y_pred = M.cast(M.greater(y_pred, thr), y_true._dtype)
+    return M.cast(M.equal(y_true, y_pred), _FLOAT)
+
+
+def categorical_accuracy(y_true: Any, y_pred: Any) -> Any:
+    y_pred = K.t(y_pred)
+    y_true = K.t(y_true, y_pred._dtype)
+    true_org_shape = y_true._shape
+    reshape = False
+    if len(y_true._shape) == len(y_pred._shape) + 1 and y_true._shape[-1] == 1:
+        y_true = A.squeeze(y_true, axis=-1)
+        reshape = True
+    labels = R.argmax(y_true, axis=-1)
+    preds = R.argmax(y_pred, axis=-1)
+    matches = M.cast(M.equal(labels, preds), _FLOAT)
+    if reshape:
+        matches = A.reshape(matches, [d if d is not None else -1 for d in true_org_shape])
+    return matches
+
+
+def sparse_categorical_accuracy(y_true: Any, y_pred: Any) -> Any:
+    y_pred = K.t(y_pred)
+    y_true = K.t(y_true, y_pred._dtype)
+    true_org_shape = y_true._shape
+    reshape = False
+    if len(y_true._shape) == len(y_pred._shape) and y_true._shape and y_true._shape[-1] == 1:
+        y_true = A.squeeze(y_true, axis=-1)
+        reshape = True
+    preds = R.argmax(y_pred, axis=-1)
+    if preds._dtype is not y_true._dtype:
+        preds = M.cast(preds, y_true._dtype)
+    matches = M.cast(M.equal(y_true, preds), _FLOAT)
+    if reshape:
+        matches = A.reshape(matches, [d if d is not None else -1 for d in true_org_shape])
+    if len(matches._shape) > 1 and matches._shape[-1] == 1:
+        matches = A.squeeze(matches, axis=-1)
+    return matches
+
+
+def in_top_k(targets: Any, predictions: Any, k: int) -> Any:
+    """True where the target class scores among the k highest (ties count as in)."""
+    preds = K.t(predictions)
+    depth = preds._shape[-1]
+    oh = K.one_hot(M.cast(targets, dt.int64), depth, preds._dtype)
+    target_score = R.reduce_sum(oh * preds, axis=-1, keepdims=True)
+    higher = R.reduce_sum(M.cast(M.greater(preds, target_score), dt.int32), axis=-1)
+    finite = M.is_finite(A.squeeze(target_score, axis=-1))
+    return M.logical_and(M.less(higher, k), finite)
+
+
+def sparse_top_k_categorical_accuracy(y_true: Any, y_pred: Any, k: int = 5,
+                                      from_sorted_ids: bool = False) -> Any:
+    y_pred = K.t(y_pred)
+    y_true = K.t(y_true)
+    true_org_shape = y_true._shape
+    reshape = False
+    if len(y_true._shape) == len(y_pred._shape) and y_true._shape and y_true._shape[-1] == 1:
+        y_true = A.squeeze(y_true, axis=-1)
+        reshape = True
+    if len(y_pred._shape) > 2:
+        y_pred = A.reshape(y_pred, [-1, y_pred._shape[-1]])
+    if len(y_true._shape) > 1:
+        y_true = A.reshape(y_true, [-1])
+    matches = M.cast(in_top_k(y_true, y_pred, k), _FLOAT)
+    if reshape:
+        matches = A.reshape(matches, [d if d is not None else -1 for d in true_org_shape])
+    return matches
+
+
+def top_k_categorical_accuracy(y_true: Any, y_pred: Any, k: int = 5) -> Any:
+    y_pred = K.t(y_pred)
+    y_true = R.argmax(K.t(y_true), axis=-1)
+    shape = y_true._shape
+    if len(y_pred._shape) > 2:
+        y_pred = A.reshape(y_pred, [-1, y_pred._shape[-1]])
+    if len(y_true._shape) > 1:
+        y_true = A.reshape(y_true, [-1])
+    matches = M.cast(in_top_k(y_true, y_pred, k), _FLOAT)
+    if len(shape) > 1:
+        matches = A.reshape(matches, [d if d is not None else -1 for d in shape])
+    return matches
+
+
+class Accuracy(MeanMetricWrapper):
+    """How often predictions equal labels."""
+
+    def __init__(self, name: str = "accuracy", dtype: Any = None) -> None:
+        super().__init__(accuracy, name=name, dtype=dtype)
+
+
+class BinaryAccuracy(MeanMetricWrapper):
+    """How often `y_pred > threshold` matches binary labels."""
+
+    def __init__(self, name: str = "binary_accuracy", dtype: Any = None,
+                 threshold: float = 0.5) -> None:
+        super().__init__(binary_accuracy, name=name, dtype=dtype, threshold=threshold)
+
+
+class CategoricalAccuracy(MeanMetricWrapper):
+    """How often argmax(y_pred) matches argmax of one-hot labels."""
+
+    def __init__(self, name: str = "categorical_accuracy", dtype: Any = None) -> None:
+        super().__init__(categorical_accuracy, name=name, dtype=dtype)
+
+
+class SparseCategoricalAccuracy(MeanMetricWrapper):
+    """How often argmax(y_pred) matches integer labels."""
+
+    def __init__(self, name: str = "sparse_categorical_accuracy", dtype: Any = None) -> None:
+        super().__init__(sparse_categorical_accuracy, name=name, dtype=dtype)
+
+
+class TopKCategoricalAccuracy(MeanMetricWrapper):
+    """How often the one-hot target is among the k highest predictions."""
+
+    def __init__(self, k: int = 5, name: str = "top_k_categorical_accuracy",
+                 dtype: Any = None) -> None:
+        super().__init__(top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
+        self.k = k
+
+
+class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
+    """How often the integer target is among the k highest predictions."""
+
+    def __init__(self, k: int = 5, name: str = "sparse_top_k_categorical_accuracy",
+                 dtype: Any = None, from_sorted_ids: bool = False) -> None:
+        super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
+        self.k = k
+
+
+class MeanSquaredError(MeanMetricWrapper):
+    def __init__(self, name: str = "mean_squared_error", dtype: Any = None) -> None:
+        super().__init__(L.mean_squared_error, name=name, dtype=dtype)
+
+
+class MeanAbsoluteError(MeanMetricWrapper):
+    def __init__(self, name: str = "mean_absolute_error", dtype: Any = None) -> None:
+        super().__init__(L.mean_absolute_error, name=name, dtype=dtype)
+
+
+class MeanAbsolutePercentageError(MeanMetricWrapper):
+    def __init__(self, name: str = "mean_absolute_percentage_error", dtype: Any = None) -> None:
+        super().__init__(L.mean_absolute_percentage_error, name=name, dtype=dtype)
+
+
+class MeanSquaredLogarithmicError(MeanMetricWrapper):
+    def __init__(self, name: str = "mean_squared_logarithmic_error", dtype: Any = None) -> None:
+        super().__init__(L.mean_squared_logarithmic_error, name=name, dtype=dtype)
+
+
+class RootMeanSquaredError(Mean):
+    """sqrt of the mean squared error."""
+
+    def __init__(self, name: str = "root_mean_squared_error", dtype: Any = None) -> None:
+        super().__init__(name=name, dtype=dtype)
+
+    def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
+        y_pred = K.t(y_pred, self._dtype)
+        y_true = K.t(y_true, self._dtype)
+        y_true, y_pred = K.squeeze_or_expand(y_true, y_pred)
+        super().update_state(M.square(y_pred - y_true), sample_weight=sample_weight)
+
+    def result(self) -> Any:
+        return M.sqrt(M.div_no_nan(self.total._as_tensor(), self.count._as_tensor()))
+
+
+def _loss_metric(fn: Any, default: str, **defaults: Any) -> type:
+    class _Metric(MeanMetricWrapper):
+        def __init__(self, name: str = default, dtype: Any = None, **kwargs: Any) -> None:
+            super().__init__(fn, name=name, dtype=dtype, **dict(defaults, **kwargs))
+    return _Metric
+
+
+class BinaryCrossentropy(_loss_metric(L.binary_crossentropy, "binary_crossentropy",
+                                      from_logits=False, label_smoothing=0.0)):
+    pass
+
+
+class CategoricalCrossentropy(_loss_metric(L.categorical_crossentropy,
+                                           "categorical_crossentropy", from_logits=False,
+                                           label_smoothing=0.0)):
+    pass
+
+
+class SparseCategoricalCrossentropy(_loss_metric(L.sparse_categorical_crossentropy,
+                                                 "sparse_categorical_crossentropy",
+                                                 from_logits=False)):
+    pass
+
+
+class Hinge(_loss_metric(L.hinge, "hinge")):
+    pass
+
+
+class SquaredHinge(_loss_metric(L.squared_hinge, "squared_hinge")):
+    pass
+
+
+class CategoricalHinge(_loss_metric(L.categorical_hinge, "categorical_hinge")):
+    pass
+
+
+class KLDivergence(_loss_metric(L.kl_divergence, "kl_divergence")):
+    pass
+
+
+class Poisson(_loss_metric(L.poisson, "poisson")):
+    pass
+
+
+class LogCoshError(_loss_metric(L.log_cosh, "logcosh")):
+    pass
+
+
+class CosineSimilarity(MeanMetricWrapper):
+    """Mean cosine similarity (positive: +1 is identical direction)."""
+
+    def __init__(self, name: str = "cosine_similarity", dtype: Any = None,
+                 axis: int = -1) -> None:
+        super().__init__(cosine_similarity, name=name, dtype=dtype, axis=axis)
+
+
+def cosine_similarity(y_true: Any, y_pred: Any, axis: int = -1) -> Any:
+    return -L.cosine_similarity(y_true, y_pred, axis=axis)

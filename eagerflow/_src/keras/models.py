@@ -1,0 +1,36 @@
+"""Model-level helpers: clone_model, model_from_config, model_from_json."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.functional import Functional
+from eagerflow._src.keras.engine.sequential import Sequential
+
+
+def model_from_config(config: dict, custom_objects: dict | None = None) -> Layer:
+    from eagerflow._src.keras.layers import deserialize
+
+    if isinstance(config, list):
+        raise TypeError("`model_from_config` expects a dictionary, not a list. Received: "
+                        f"config={config}. Did you meant to use `Sequential.from_config(config)`"
+                        "?")
+    return deserialize(config, custom_objects)
+
+
+def model_from_json(json_string: str, custom_objects: dict | None = None) -> Layer:
+    return model_from_config(json.loads(json_string), custom_objects)
+
+
+def clone_model(model: Any, input_tensors: Any = None, clone_function: Any = None) -> Any:
+    """A new model with the same architecture (fresh weights), rebuilt from its config."""
+    if clone_function is not None:
+        raise NotImplementedError("clone_model(clone_function=...) is not supported")
+    if isinstance(model, Sequential):
+        return Sequential.from_config(model.get_config())
+    if isinstance(model, Functional):
+        return Functional.from_config(model.get_config())
+    raise ValueError("Expected `model` argument to be a functional `Model` instance, but got "
+                     f"a subclassed model instead: {model}")

@@ -1,0 +1,484 @@
+"""The Keras optimizer base: state, slots, clipping, weight decay, apply_gradients.
+
+Sits in the keras layer, above ops/autodiff: updates are written with public ops, so
+the same code runs eagerly and inside a traced tf.function. Update rules follow TF
+2.21's Keras; state names follow TF 2.x (Keras 2) checkpoints: the step counter is
+tracked as `iter`, the learning rate as `learning_rate`, and per-variable slots
+("m", "v", "momentum", "rms", ...) are reached with `get_slot(var, name)`; every new
+slot is announced with `trackable.slot_added` so a pending checkpoint restore can
+fill it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import warnings
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import trackable
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.keras.optimizers import schedules as lrs
+from eagerflow._src.ops import math as m
+from eagerflow._src.ops.reduce import reduce_sum
+from eagerflow._src.ops.variables import Variable
+
+_name_counts: dict[str, itertools.count] = {}
+
+
+def _snake(name: str) -> str:
+    s = re.sub(r"(.)([A-Z][a-z]+)", r"\1_\2", name)
+    return re.sub(r"([a-z])([A-Z])", r"\1_\2", s).lower()
+
+
+def auto_name(cls_name: str) -> str:
+    """`adam`, then `adam_1`, `adam_2`, ... as Keras names unnamed objects."""
+    base = _snake(cls_name)
+    n = next(_name_counts.setdefault(base, itertools.count()))
+    return base if n == 0 else f"{base}_{n}"
+
+
+class _VariableList(list):
+    """A list that can also be called: `opt.variables` (Keras 3) and `opt.variables()` (TF 2.x)."""
+
+    def __call__(self) -> list:
+        return list(self)
+
+
+def _var_key(var: Any) -> int:
+    return getattr(var, "_unique_id", None) or id(var)
+
+
+def _base_name(var: Any) -> str:
+    name = getattr(var, "name", "Variable")
+    return name[:-2] if name.endswith(":0") else name
+
+
+def _dense(g: Any) -> Tensor:
+    if hasattr(g, "indices") and hasattr(g, "values") and hasattr(g, "dense_shape"):
+        conv = getattr(g, "_as_dense", None) or getattr(g, "to_dense", None)
+        if conv is not None:
+            return conv()
+    return convert_to_tensor(g)
+
+
+class Optimizer(trackable.AutoTrackable):
+    """Base class of the Keras optimizers (tf.keras.optimizers.Optimizer)."""
+
+    def __init__(self, learning_rate: Any = 0.001, weight_decay: float | None = None,
+                 clipnorm: float | None = None, clipvalue: float | None = None,
+                 global_clipnorm: float | None = None, use_ema: bool = False,
+                 ema_momentum: float = 0.99, ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        if "lr" in kwargs:  # TF 2.x spelling
+            learning_rate = kwargs.pop("lr")
+        if kwargs.pop("decay", None) is not None:
+            warnings.warn("Argument `decay` is no longer supported and will be ignored.",
+                          stacklevel=2)
+        kwargs.pop("jit_compile", None)
+        if kwargs:
+            raise ValueError(f"Argument(s) not recognized: {kwargs}")
+        if sum(a is not None for a in (clipnorm, clipvalue, global_clipnorm)) > 1:
+            raise ValueError("Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be "
+                             f"set. Received: clipnorm={clipnorm}, clipvalue={clipvalue}, "
+                             f"global_clipnorm={global_clipnorm}")
+        if gradient_accumulation_steps and not gradient_accumulation_steps >= 2:
+            raise ValueError("`gradient_accumulation_steps` must be an integer >= 2. Received: "
+                             f"gradient_accumulation_steps={gradient_accumulation_steps}")
+        if use_ema:
+            if ema_momentum > 1 or ema_momentum < 0:
+                raise ValueError("`ema_momentum` must be in the range [0, 1]. "
+                                 f"Received: ema_momentum={ema_momentum}")
+            if ema_overwrite_frequency and (not isinstance(ema_overwrite_frequency, int)
+                                            or ema_overwrite_frequency < 1):
+                raise ValueError("`ema_overwrite_frequency` must be an integer >= 1 or None. "
+                                 f"Received: ema_overwrite_frequency={ema_overwrite_frequency}")
+        self._name = name if name is not None else auto_name(type(self).__name__)
+        self.weight_decay = weight_decay
+        self.clipnorm = clipnorm
+        self.clipvalue = clipvalue
+        self.global_clipnorm = global_clipnorm
+        self.use_ema = use_ema
+        self.ema_momentum = ema_momentum
+        self.ema_overwrite_frequency = ema_overwrite_frequency
+        self.loss_scale_factor = loss_scale_factor
+        self.gradient_accumulation_steps = gradient_accumulation_steps
+        self.built = False
+        self._slots: dict[int, dict[str, Variable]] = {}
+        self._slot_order: list[Variable] = []
+        self._slot_names_seen: list[str] = []
+        self._exclude_ids: set = set()
+        self._exclude_pattern: Any = None
+        self._coef: dict = {}
+        self._iterations = Variable(np.int64(0), trainable=False, name=f"{self._name}/iter",
+                                    dtype=dt.int64)
+        self._track("iter", self._iterations)
+        self._learning_rate: Any = None
+        self._set_learning_rate(learning_rate)
+
+    # -- identity -----------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self._name
+
+    # -- learning rate ------------------------------------------------------------------
+    def _set_learning_rate(self, lr: Any) -> None:
+        if isinstance(lr, lrs.LearningRateSchedule) or (callable(lr) and not isinstance(
+                lr, (Variable, Tensor))):
+            self._learning_rate = lr
+            return
+        if isinstance(self._learning_rate, lrs.LearningRateSchedule):
+            raise TypeError("This optimizer was created with a `LearningRateSchedule` object as "
+                            "its `learning_rate` constructor argument, hence its learning rate "
+                            "is not settable. If you need the learning rate to be settable, you "
+                            "should instantiate the optimizer with a float `learning_rate` "
+                            "argument.")
+        if isinstance(lr, (Variable, Tensor)):
+            value = np.asarray(lr.numpy(), dtype=np.float32)
+        else:
+            try:
+                value = np.float32(float(lr))
+            except (TypeError, ValueError):
+                raise ValueError(
+                    "Argument `learning_rate` should be float, or an instance of "
+                    "LearningRateSchedule, or a callable (that takes in the current iteration "
+                    "value and returns the corresponding learning rate value). Received "
+                    f"instead: learning_rate={lr}") from None
+        if isinstance(self._learning_rate, Variable):
+            self._learning_rate.assign(value)
+        else:
+            self._learning_rate = Variable(value, trainable=False, dtype=dt.float32,
+                                           name=f"{self._name}/learning_rate")
+            self._track("learning_rate", self._learning_rate)
+
+    def _current_learning_rate(self) -> Any:
+        lr = self._learning_rate
+        if isinstance(lr, lrs.LearningRateSchedule):
+            return lr(self._iterations)
+        if isinstance(lr, Variable):
+            return lr
+        return lr()
+
+    @property
+    def learning_rate(self) -> Any:
+        return self._current_learning_rate()
+
+    @learning_rate.setter
+    def learning_rate(self, value: Any) -> None:
+        self._set_learning_rate(value)
+
+    lr = learning_rate  # the TF 2.x alias
+
+    def _lr(self, dtype: dt.DType) -> Tensor:
+        lr = self._current_learning_rate()
+        t = lr._as_tensor() if isinstance(lr, Variable) else convert_to_tensor(lr)
+        return t if t._dtype is dtype else m.cast(t, dtype)
+
+    # -- state --------------------------------------------------------------------------
+    @property
+    def iterations(self) -> Variable:
+        return self._iterations
+
+    @iterations.setter
+    def iterations(self, value: Any) -> None:
+        self._iterations.assign(convert_to_tensor(value, dtype=dt.int64))
+
+    @property
+    def variables(self) -> _VariableList:
+        out = _VariableList([self._iterations])
+        if isinstance(self._learning_rate, Variable):
+            out.append(self._learning_rate)
+        out.extend(self._extra_variables())
+        out.extend(self._slot_order)
+        return out
+
+    @property
+    def weights(self) -> list:
+        return list(self.variables)
+
+    def _extra_variables(self) -> list:
+        return []
+
+    def get_weights(self) -> list:
+        return [v.numpy() for v in self.variables]
+
+    def set_weights(self, weights: list) -> None:
+        variables = self.variables
+        if len(weights) != len(variables):
+            raise ValueError(f"Optimizer variable count mismatch: expected {len(variables)} "
+                             f"weights, received {len(weights)}.")
+        for v, w in zip(variables, weights):
+            v.assign(np.asarray(w))
+
+    def get_slot_names(self) -> list:
+        """The slot names this optimizer has created, in creation order."""
+        return list(self._slot_names_seen)
+
+    def get_slot(self, var: Any, slot_name: str) -> Variable:
+        slots = self._slots.get(_var_key(var), {})
+        if slot_name not in slots:
+            raise KeyError(f"Slot {slot_name!r} not found for variable {_base_name(var)!r}; "
+                           f"this optimizer's slots are {self.get_slot_names()}")
+        return slots[slot_name]
+
+    def add_slot(self, var: Any, slot_name: str, initializer: Any = "zeros") -> Variable:
+        """Creates (once) the slot `slot_name` for `var`, shaped and typed like it."""
+        slots = self._slots.setdefault(_var_key(var), {})
+        if slot_name in slots:
+            return slots[slot_name]
+        npd = var.dtype.as_numpy_dtype
+        shape = tuple(var.shape.as_list()) if var.shape.rank is not None else np.shape(var._arr)
+        if isinstance(initializer, str) and initializer == "zeros":
+            value = np.zeros(shape, npd)
+        elif isinstance(initializer, (int, float)):
+            value = np.full(shape, initializer, npd)
+        elif callable(initializer):
+            value = np.asarray(initializer(shape=shape, dtype=var.dtype), npd)
+        else:
+            value = np.asarray(initializer, npd)
+        slot = Variable(value, trainable=False, dtype=var.dtype,
+                        name=f"{self._name}/{_base_name(var)}/{slot_name}")
+        slots[slot_name] = slot
+        self._slot_order.append(slot)
+        if slot_name not in self._slot_names_seen:
+            self._slot_names_seen.append(slot_name)
+        trackable.slot_added(self, var, slot_name, slot)
+        return slot
+
+    def _create_slots(self, var: Any) -> None:
+        """Subclasses create their per-variable slots here."""
+
+    def build(self, var_list: Iterable) -> None:
+        """Creates the slots of every variable in `var_list` that has none yet."""
+        for var in var_list:
+            if _var_key(var) not in self._slots:
+                self._slots[_var_key(var)] = {}
+                self._create_slots(var)
+                if self.use_ema:
+                    self.add_slot(var, "average", np.array(var._arr))
+                if self.gradient_accumulation_steps:
+                    self.add_slot(var, "gradient_accumulator")
+        self.built = True
+
+    # -- applying gradients --------------------------------------------------------------
+    def apply_gradients(self, grads_and_vars: Iterable, name: str | None = None,
+                        skip_gradients_aggregation: bool = False, **kwargs: Any) -> Variable:
+        """Applies `(gradient, variable)` pairs; pairs whose gradient is None are skipped."""
+        pairs = list(grads_and_vars)
+        grads = [p[0] for p in pairs]
+        variables = [p[1] for p in pairs]
+        replica = _replica_context_in_sync()
+        if replica is None:
+            return self.apply(grads, variables)
+        # Under a distribution strategy: sum the replicas' gradients, then update once
+        # (in cross-replica context) so every copy of each variable gets the same step.
+        if not skip_gradients_aggregation and kwargs.get("experimental_aggregate_gradients",
+                                                         True):
+            present = [i for i, g in enumerate(grads) if g is not None]
+            summed = replica.all_reduce("SUM", [grads[i] for i in present])
+            for i, g in zip(present, summed):
+                grads[i] = g
+        return replica.merge_call(lambda _strategy: self.apply(grads, variables))
+
+    def apply(self, grads: Any, trainable_variables: Any = None) -> Variable:
+        grads = list(grads)
+        if trainable_variables is None:
+            raise ValueError("When passing `grads` without `variables`, the optimizer must "
+                             "already be built on a list of variables. Call "
+                             "`optimizer.build(trainable_variables)` first. ")
+        variables = list(trainable_variables)
+        for v in variables:
+            if not trackable.is_variable(v):
+                raise TypeError(f"Expected a tf.Variable to apply a gradient to, got {v!r}")
+        missing = [_base_name(v) + ":0" for g, v in zip(grads, variables) if g is None]
+        pairs = [(_dense(g), v) for g, v in zip(grads, variables) if g is not None]
+        if not pairs:
+            raise ValueError("No gradients provided for any variable.")
+        if missing:
+            warnings.warn(f"Gradients do not exist for variables {missing} when minimizing the "
+                          "loss. If using `model.compile()`, did you forget to provide a `loss` "
+                          "argument?", stacklevel=3)
+        grads = [g if g._dtype is v.dtype else m.cast(g, v.dtype) for g, v in pairs]
+        variables = [v for _, v in pairs]
+        self.build(variables)
+        if self.loss_scale_factor is not None:
+            grads = [g / self.loss_scale_factor for g in grads]
+        self._coef = {}
+        if self.gradient_accumulation_steps:
+            self._apply_accumulated(grads, variables)
+        else:
+            self._apply_now(grads, variables)
+        self._iterations.assign_add(np.int64(1))
+        self._coef = {}
+        return self._iterations
+
+    def _apply_now(self, grads: list, variables: list) -> None:
+        grads = self._clip_gradients(grads)
+        self._apply_weight_decay(variables)
+        self._before_update(variables)
+        for g, v in zip(grads, variables):
+            self.update_step(g, v, self._lr(v.dtype))
+            if getattr(v, "constraint", None) is not None:
+                v.assign(v.constraint(v))
+        if self.use_ema:
+            self._update_ema(variables)
+
+    def _apply_accumulated(self, grads: list, variables: list) -> None:
+        if _state.graph is not None:
+            raise NotImplementedError("gradient_accumulation_steps is only supported eagerly "
+                                      "(run_eagerly=True or outside tf.function)")
+        steps = self.gradient_accumulation_steps
+        accs = [self.get_slot(v, "gradient_accumulator") for v in variables]
+        if (int(self._iterations.numpy()) + 1) % steps == 0:
+            self._apply_now([(g + a) / float(steps) for g, a in zip(grads, accs)], variables)
+            for a in accs:
+                a.assign(np.zeros_like(a._arr))
+        else:
+            for g, a in zip(grads, accs):
+                a.assign_add(g)
+
+    def _before_update(self, variables: list) -> None:
+        """Once per step, before the per-variable updates (Nadam's momentum cache)."""
+
+    def update_step(self, gradient: Tensor, variable: Variable, learning_rate: Tensor) -> None:
+        raise NotImplementedError(f"{type(self).__name__} must implement update_step")
+
+    def _local_step(self, dtype: dt.DType, offset: int = 1) -> Tensor:
+        key = ("step", dtype, offset)
+        if key not in self._coef:
+            self._coef[key] = m.cast(self._iterations._as_tensor() + np.int64(offset), dtype)
+        return self._coef[key]
+
+    # -- clipping, weight decay, EMA ----------------------------------------------------
+    def _clip_gradients(self, grads: list) -> list:
+        if self.clipnorm and self.clipnorm > 0:
+            return [self._clip_by_norm(g) for g in grads]
+        if self.global_clipnorm and self.global_clipnorm > 0:
+            return clip_by_global_norm(grads, self.global_clipnorm)
+        if self.clipvalue and self.clipvalue > 0:
+            c = self.clipvalue
+            return [m.clip_by_value(g, -c, c) for g in grads]
+        return grads
+
+    def _clip_by_norm(self, g: Tensor) -> Tensor:
+        l2sum = reduce_sum(m.square(g), keepdims=True)
+        pos = l2sum > 0
+        norm = m.where(pos, m.sqrt(m.where(pos, l2sum, m.ones_like(l2sum))), l2sum)
+        return (g * self.clipnorm) / m.maximum(norm, self.clipnorm)
+
+    def exclude_from_weight_decay(self, var_list: Any = None, var_names: Any = None) -> None:
+        """Variables (or name substrings) that weight decay must leave alone."""
+        if self.built:
+            raise ValueError("`exclude_from_weight_decay()` can only be configured before the "
+                             "optimizer is built.")
+        self._exclude_ids = {_var_key(v) for v in (var_list or [])}
+        self._exclude_pattern = re.compile("|".join(set(var_names))) if var_names else None
+
+    def _use_weight_decay(self, var: Any) -> bool:
+        if _var_key(var) in self._exclude_ids:
+            return False
+        return not (self._exclude_pattern is not None
+                    and self._exclude_pattern.search(getattr(var, "name", "")))
+
+    def _apply_weight_decay(self, variables: list) -> None:
+        if self.weight_decay is None:
+            return
+        for v in variables:
+            if self._use_weight_decay(v):
+                lr = self._lr(v.dtype)
+                wd = convert_to_tensor(float(self.weight_decay), dtype=v.dtype)
+                x = v._as_tensor()
+                v.assign(x - x * wd * lr)
+
+    def _update_ema(self, variables: list) -> None:
+        for v in variables:
+            avg = self.get_slot(v, "average")
+            first = m.cast(m.not_equal(self._iterations._as_tensor(), np.int64(0)), v.dtype)
+            mom = first * self.ema_momentum
+            avg.assign(mom * avg._as_tensor() + (1 - mom) * v._as_tensor())
+        if self.ema_overwrite_frequency:
+            due = m.equal((self._iterations._as_tensor() + np.int64(1))
+                          % np.int64(self.ema_overwrite_frequency), np.int64(0))
+            for v in variables:
+                v.assign(m.where(due, self.get_slot(v, "average")._as_tensor(), v._as_tensor()))
+
+    def finalize_variable_values(self, var_list: Iterable) -> None:
+        """With use_ema, replaces each variable by its moving average (end of training)."""
+        if self.use_ema:
+            for v in var_list:
+                if _var_key(v) in self._slots and "average" in self._slots[_var_key(v)]:
+                    v.assign(self.get_slot(v, "average")._as_tensor())
+
+    # -- minimize -----------------------------------------------------------------------
+    def minimize(self, loss: Any, var_list: Any, grad_loss: Any = None, name: str | None = None,
+                 tape: Any = None) -> Variable:
+        """Computes the gradients of `loss` for `var_list` and applies them."""
+        from eagerflow._src.autodiff.tape import GradientTape
+
+        if not callable(loss) and tape is None:
+            raise ValueError("`tape` is required when a `Tensor` loss is passed. "
+                             f"Received: loss={loss}, tape={tape}.")
+        tape = tape if tape is not None else GradientTape()
+        if callable(loss):
+            with tape:
+                if not callable(var_list):
+                    tape.watch(var_list)
+                loss = loss()
+                if callable(var_list):
+                    var_list = var_list()
+        var_list = list(var_list)
+        grads = tape.gradient(loss, var_list, grad_loss)
+        return self.apply_gradients(zip(grads, var_list))
+
+    # -- config -------------------------------------------------------------------------
+    def _lr_config(self) -> Any:
+        lr = self._learning_rate
+        if isinstance(lr, lrs.LearningRateSchedule):
+            return lrs.serialize(lr)
+        if isinstance(lr, Variable):
+            return float(lr.numpy())
+        return lr
+
+    def get_config(self) -> dict:
+        return {"name": self._name, "learning_rate": self._lr_config(),
+                "weight_decay": self.weight_decay, "clipnorm": self.clipnorm,
+                "global_clipnorm": self.global_clipnorm, "clipvalue": self.clipvalue,
+                "use_ema": self.use_ema, "ema_momentum": self.ema_momentum,
+                "ema_overwrite_frequency": self.ema_overwrite_frequency,
+                "loss_scale_factor": self.loss_scale_factor,
+                "gradient_accumulation_steps": self.gradient_accumulation_steps}
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: dict | None = None) -> Optimizer:
+        config = dict(config)
+        lr = config.get("learning_rate")
+        if isinstance(lr, dict):
+            config["learning_rate"] = lrs.deserialize(lr, custom_objects)
+        return cls(**config)
+
+
+def global_norm(tensors: list) -> Tensor:
+    return m.sqrt(m.add_n([reduce_sum(m.square(t)) for t in tensors]))
+
+
+def clip_by_global_norm(grads: list, clip_norm: float) -> list:
+    norm = global_norm(grads)
+    scale = clip_norm * m.minimum(1.0 / norm, 1.0 / clip_norm)
+    return [g * m.cast(scale, g.dtype) for g in grads]
+
+
+UpdateFn = Callable[[Tensor, Variable, Tensor], None]
+
+
+def _replica_context_in_sync() -> Any:
+    """The replica context of a multi-replica strategy running this thread, or None."""
+    from eagerflow._src.distribute import context
+
+    ctx = context.current_replica_context()
+    return ctx if ctx is not None and ctx.num_replicas_in_sync > 1 else None

@@ -1,0 +1,373 @@
+"""The concrete Keras optimizers: their slots and update rules.
+
+Sits on optimizer.py (the shared machinery). Each `update_step` is TF 2.21's update
+rule written with public ops in the variable's dtype; slot names are TF 2.x's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.keras.optimizers.optimizer import Optimizer
+from eagerflow._src.ops import math as m
+
+
+def _c(value: Any, dtype: Any) -> Any:
+    """A hyperparameter cast to the variable's dtype.
+
+    Like TF's Keras, a Python float becomes a float32 tensor first, so float64 variables
+    see float32-rounded betas in the bias corrections (TF's exact values).
+    """
+    return m.cast(convert_to_tensor(value), dtype)
+
+
+class SGD(Optimizer):
+    """Gradient descent, with optional (Nesterov) momentum."""
+
+    def __init__(self, learning_rate: Any = 0.01, momentum: float = 0.0, nesterov: bool = False,
+                 name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        if not isinstance(momentum, (int, float)) or momentum < 0 or momentum > 1:
+            raise ValueError("`momentum` must be a float between [0, 1].")
+        self.momentum = momentum
+        self.nesterov = nesterov
+
+    def _create_slots(self, var: Any) -> None:
+        if self.momentum != 0:
+            self.add_slot(var, "momentum")
+
+    def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
+        if self.momentum != 0:
+            mom = self.get_slot(variable, "momentum")
+            mu = _c(self.momentum, variable.dtype)
+            mom.assign(mom._as_tensor() * mu - gradient * learning_rate)
+            if self.nesterov:
+                variable.assign_add(mom._as_tensor() * mu - gradient * learning_rate)
+            else:
+                variable.assign_add(mom._as_tensor())
+        else:
+            variable.assign_sub(gradient * learning_rate)
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), momentum=self.momentum, nesterov=self.nesterov)
+
+
+class Adam(Optimizer):
+    """Adam (with the AMSGrad variant)."""
+
+    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
+                 epsilon: float = 1e-7, amsgrad: bool = False, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+        self.amsgrad = amsgrad
+
+    def _create_slots(self, var: Any) -> None:
+        self.add_slot(var, "m")
+        self.add_slot(var, "v")
+        if self.amsgrad:
+            self.add_slot(var, "vhat")
+
+    def _alpha(self, lr: Any, dtype: Any) -> Any:
+        key = ("alpha", dtype)
+        if key not in self._coef:
+            t = self._local_step(dtype)
+            b1p = m.pow(_c(self.beta_1, dtype), t)
+            b2p = m.pow(_c(self.beta_2, dtype), t)
+            self._coef[key] = lr * m.sqrt(1 - b2p) / (1 - b1p)
+        return self._coef[key]
+
+    def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
+        alpha = self._alpha(learning_rate, variable.dtype)
+        mv, vv = self.get_slot(variable, "m"), self.get_slot(variable, "v")
+        mv.assign_add((gradient - mv._as_tensor()) * (1 - self.beta_1))
+        vv.assign_add((m.square(gradient) - vv._as_tensor()) * (1 - self.beta_2))
+        v = vv._as_tensor()
+        if self.amsgrad:
+            vhat = self.get_slot(variable, "vhat")
+            vhat.assign(m.maximum(vhat._as_tensor(), v))
+            v = vhat._as_tensor()
+        variable.assign_sub((mv._as_tensor() * alpha) / (m.sqrt(v) + self.epsilon))
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
+                    epsilon=self.epsilon, amsgrad=self.amsgrad)
+
+
+class AdamW(Adam):
+    """Adam with decoupled weight decay (default 0.004)."""
+
+    def __init__(self, learning_rate: Any = 0.001, weight_decay: float = 0.004,
+                 beta_1: float = 0.9, beta_2: float = 0.999, epsilon: float = 1e-7,
+                 amsgrad: bool = False, name: str | None = None, **kwargs: Any) -> None:
+        if weight_decay is None:
+            raise ValueError("Argument `weight_decay` must be a float. Received: "
+                             "weight_decay=None")
+        super().__init__(learning_rate=learning_rate, beta_1=beta_1, beta_2=beta_2,
+                         epsilon=epsilon, amsgrad=amsgrad, name=name, weight_decay=weight_decay,
+                         **kwargs)
+
+
+class RMSprop(Optimizer):
+    """RMSprop, with optional momentum and centering."""
+
+    def __init__(self, learning_rate: Any = 0.001, rho: float = 0.9, momentum: float = 0.0,
+                 epsilon: float = 1e-7, centered: bool = False, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.rho = rho
+        self.momentum = momentum
+        self.epsilon = epsilon
+        self.centered = centered
+
+    def _create_slots(self, var: Any) -> None:
+        self.add_slot(var, "rms")
+        if self.momentum > 0:
+            self.add_slot(var, "momentum")
+        if self.centered:
+            self.add_slot(var, "mg")
+
+    def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
+        rho = self.rho
+        rms = self.get_slot(variable, "rms")
+        rms.assign(rms._as_tensor() * rho + m.square(gradient) * (1 - rho))
+        if self.centered:
+            mg = self.get_slot(variable, "mg")
+            mg.assign(mg._as_tensor() * rho + gradient * (1 - rho))
+            denom = rms._as_tensor() - m.square(mg._as_tensor()) + self.epsilon
+        else:
+            denom = rms._as_tensor() + self.epsilon
+        increment = (learning_rate * gradient) / m.sqrt(denom)
+        if self.momentum > 0:
+            mom = self.get_slot(variable, "momentum")
+            mom.assign(mom._as_tensor() * self.momentum + increment)
+            variable.assign_sub(mom._as_tensor())
+        else:
+            variable.assign_sub(increment)
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), rho=self.rho, momentum=self.momentum,
+                    epsilon=self.epsilon, centered=self.centered)
+
+
+class Adagrad(Optimizer):
+    """Adagrad: per-coordinate rates from the accumulated squared gradients."""
+
+    def __init__(self, learning_rate: Any = 0.001, initial_accumulator_value: float = 0.1,
+                 epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.initial_accumulator_value = initial_accumulator_value
+        self.epsilon = epsilon
+
+    def _create_slots(self, var: Any) -> None:
+        self.add_slot(var, "accumulator", float(self.initial_accumulator_value))
+
+    def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
+        acc = self.get_slot(variable, "accumulator")
+        acc.assign_add(m.square(gradient))
+        variable.assign_sub((learning_rate * gradient) / m.sqrt(acc._as_tensor() + self.epsilon))
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), initial_accumulator_value=self.initial_accumulator_value,
+                    epsilon=self.epsilon)
+
+
+class Adadelta(Optimizer):
+    """Adadelta: step sizes from running averages of squared gradients and updates."""
+
+    def __init__(self, learning_rate: Any = 0.001, rho: float = 0.95, epsilon: float = 1e-7,
+                 name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.rho = rho
+        self.epsilon = epsilon
+
+    def _create_slots(self, var: Any) -> None:
+        self.add_slot(var, "accum_grad")
+        self.add_slot(var, "accum_var")
+
+    def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
+        rho, eps = self.rho, self.epsilon
+        ag, av = self.get_slot(variable, "accum_grad"), self.get_slot(variable, "accum_var")
+        ag.assign(ag._as_tensor() * rho + m.square(gradient) * (1 - rho))
+        delta = -(m.sqrt(av._as_tensor() + eps) * gradient) / m.sqrt(ag._as_tensor() + eps)
+        av.assign(av._as_tensor() * rho + m.square(delta) * (1 - rho))
+        variable.assign_add(learning_rate * delta)
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), rho=self.rho, epsilon=self.epsilon)
+
+
+class Adamax(Optimizer):
+    """Adamax: Adam with the infinity norm."""
+
+    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
+                 epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+
+    def _create_slots(self, var: Any) -> None:
+        self.add_slot(var, "m")
+        self.add_slot(var, "v")
+
+    def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
+        t = self._local_step(variable.dtype)
+        b1p = m.pow(_c(self.beta_1, variable.dtype), t)
+        mv, u = self.get_slot(variable, "m"), self.get_slot(variable, "v")
+        mv.assign_add((gradient - mv._as_tensor()) * (1 - self.beta_1))
+        u.assign(m.maximum(u._as_tensor() * self.beta_2, m.abs(gradient)))
+        variable.assign_sub((learning_rate * mv._as_tensor())
+                            / ((1 - b1p) * (u._as_tensor() + self.epsilon)))
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
+                    epsilon=self.epsilon)
+
+
+class Nadam(Optimizer):
+    """Adam with Nesterov momentum (and the 0.96-decayed momentum schedule)."""
+
+    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
+                 epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+        self._u_product = None
+
+    def _create_slots(self, var: Any) -> None:
+        self.add_slot(var, "m")
+        self.add_slot(var, "v")
+        if self._u_product is None:
+            from eagerflow._src.ops.variables import Variable
+
+            self._u_product = Variable(1.0, trainable=False, dtype=var.dtype,
+                                       name=f"{self._name}/momentum_cache")
+            self._track("momentum_cache", self._u_product)
+
+    def _extra_variables(self) -> list:
+        return [self._u_product] if self._u_product is not None else []
+
+    def _before_update(self, variables: list) -> None:
+        up = self._u_product
+        step = m.cast(self._iterations._as_tensor() + 1, up.dtype)
+        up.assign(up._as_tensor() * self.beta_1 * (1.0 - 0.5 * m.pow(_c(0.96, up.dtype), step)))
+
+    def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
+        dt_ = variable.dtype
+        t, t1 = self._local_step(dt_), self._local_step(dt_, 2)
+        decay, b1 = _c(0.96, dt_), _c(self.beta_1, dt_)
+        u_t = b1 * (1.0 - 0.5 * m.pow(decay, t))
+        u_t1 = b1 * (1.0 - 0.5 * m.pow(decay, t1))
+        u_prod = m.cast(self._u_product._as_tensor(), dt_)
+        u_prod1 = u_prod * u_t1
+        b2 = _c(self.beta_2, dt_)
+        b2p = m.pow(b2, t)
+        mv, vv = self.get_slot(variable, "m"), self.get_slot(variable, "v")
+        # TF's Nadam takes 1 - beta in the variable's dtype (unlike Adam's Python floats).
+        mv.assign_add((gradient - mv._as_tensor()) * (1 - b1))
+        vv.assign_add((m.square(gradient) - vv._as_tensor()) * (1 - b2))
+        m_hat = (u_t1 * mv._as_tensor()) / (1 - u_prod1) + ((1 - u_t) * gradient) / (1 - u_prod)
+        v_hat = vv._as_tensor() / (1 - b2p)
+        variable.assign_sub((m_hat * learning_rate) / (m.sqrt(v_hat) + self.epsilon))
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
+                    epsilon=self.epsilon)
+
+
+class Ftrl(Optimizer):
+    """FTRL-Proximal, with L1/L2 and L2-shrinkage regularization."""
+
+    def __init__(self, learning_rate: Any = 0.001, learning_rate_power: float = -0.5,
+                 initial_accumulator_value: float = 0.1, l1_regularization_strength: float = 0.0,
+                 l2_regularization_strength: float = 0.0, l2_shrinkage_regularization_strength:
+                 float = 0.0, beta: float = 0.0, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        if initial_accumulator_value < 0.0:
+            raise ValueError("`initial_accumulator_value` needs to be positive or zero. "
+                             "Received: initial_accumulator_value="
+                             f"{initial_accumulator_value}.")
+        if learning_rate_power > 0.0:
+            raise ValueError("`learning_rate_power` needs to be negative or zero. Received: "
+                             f"learning_rate_power={learning_rate_power}.")
+        for arg, val in (("l1_regularization_strength", l1_regularization_strength),
+                         ("l2_regularization_strength", l2_regularization_strength),
+                         ("l2_shrinkage_regularization_strength",
+                          l2_shrinkage_regularization_strength)):
+            if val < 0.0:
+                raise ValueError(f"`{arg}` needs to be positive or zero. Received: {arg}={val}.")
+        self.learning_rate_power = learning_rate_power
+        self.initial_accumulator_value = initial_accumulator_value
+        self.l1_regularization_strength = l1_regularization_strength
+        self.l2_regularization_strength = l2_regularization_strength
+        self.l2_shrinkage_regularization_strength = l2_shrinkage_regularization_strength
+        self.beta = beta
+
+    def _create_slots(self, var: Any) -> None:
+        self.add_slot(var, "accumulator", float(self.initial_accumulator_value))
+        self.add_slot(var, "linear")
+
+    def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
+        lr = learning_rate
+        p = self.learning_rate_power
+        l2 = self.l2_regularization_strength + self.beta / (2.0 * lr)
+        acc, lin = self.get_slot(variable, "accumulator"), self.get_slot(variable, "linear")
+        x = variable._as_tensor()
+        g2 = gradient + x * (2 * self.l2_shrinkage_regularization_strength)
+        old = acc._as_tensor()
+        new = old + m.square(gradient)
+        lin.assign_add(g2 - ((m.pow(new, _c(-p, x.dtype)) - m.pow(old, _c(-p, x.dtype))) / lr)
+                       * x)
+        quadratic = m.pow(new, _c(-p, x.dtype)) / lr + 2 * l2
+        l1 = self.l1_regularization_strength
+        lin_t = lin._as_tensor()
+        variable.assign((m.clip_by_value(lin_t, -l1, l1) - lin_t) / quadratic)
+        acc.assign(new)
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), learning_rate_power=self.learning_rate_power,
+                    initial_accumulator_value=self.initial_accumulator_value,
+                    l1_regularization_strength=self.l1_regularization_strength,
+                    l2_regularization_strength=self.l2_regularization_strength,
+                    l2_shrinkage_regularization_strength=(
+                        self.l2_shrinkage_regularization_strength),
+                    beta=self.beta)
+
+
+ALL = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad,
+       "adadelta": Adadelta, "adamax": Adamax, "nadam": Nadam, "ftrl": Ftrl}
+
+
+def get(identifier: Any) -> Optimizer:
+    """An optimizer from a name ("adam"), a config dict, or an optimizer instance."""
+    if isinstance(identifier, Optimizer):
+        return identifier
+    if isinstance(identifier, str):
+        cls = ALL.get(identifier.lower())
+        if cls is None:
+            raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
+        return cls()
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
+
+
+def serialize(optimizer: Optimizer) -> dict:
+    return {"module": "keras.optimizers", "class_name": type(optimizer).__name__,
+            "config": optimizer.get_config(), "registered_name": None}
+
+
+def deserialize(config: dict, custom_objects: dict | None = None) -> Optimizer:
+    name = config.get("class_name", "")
+    classes = {c.__name__: c for c in ALL.values()}
+    classes.update(custom_objects or {})
+    cls = classes.get(name) or ALL.get(name.lower())
+    if cls is None:
+        raise ValueError(f"Could not interpret optimizer identifier: {config}")
+    return cls.from_config(config.get("config", {}))

@@ -1,0 +1,109 @@
+"""Composite ops for Keras losses and metrics (softmax cross-entropies, one-hot).
+
+Sits in keras, above ops: everything here is built from public ops (so it
+differentiates and traces), validating eagerly where TF's fused kernels would.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import array as A
+from eagerflow._src.ops import math as M
+from eagerflow._src.ops import reduce as R
+
+EPSILON = 1e-7
+
+
+def epsilon() -> float:
+    return EPSILON
+
+
+def t(x: Any, dtype: Any = None) -> Tensor:
+    """A tensor of `x`, cast to `dtype` when it has another one."""
+    x = convert_to_tensor(x) if dtype is None or isinstance(x, Tensor) or hasattr(
+        x, "_as_tensor") else convert_to_tensor(x, dtype=dtype)
+    if dtype is not None and x._dtype is not dt.as_dtype(dtype):
+        x = M.cast(x, dtype)
+    return x
+
+
+def log_softmax(logits: Tensor, axis: int = -1) -> Tensor:
+    return logits - R.reduce_logsumexp(logits, axis=axis, keepdims=True)
+
+
+def softmax(logits: Tensor, axis: int = -1) -> Tensor:
+    shifted = logits - M.stop_gradient(R.reduce_max(logits, axis=axis, keepdims=True))
+    e = M.exp(shifted)
+    return e / R.reduce_sum(e, axis=axis, keepdims=True)
+
+
+def one_hot(indices: Tensor, depth: int, dtype: Any = dt.float32) -> Tensor:
+    idx = t(indices)
+    classes = A.range(depth, dtype=idx._dtype)
+    return M.cast(M.equal(A.expand_dims(idx, -1), classes), dtype)
+
+
+def _check_labels(labels: Tensor, depth: int) -> None:
+    arr = getattr(labels, "_arr", None)
+    if arr is None or arr.size == 0:
+        return
+    bad = (arr < 0) | (arr >= depth)
+    if bad.any():
+        raise InvalidArgumentError(
+            None, None, f"Received a label value of {int(arr[bad].flat[0])} which is outside "
+            f"the valid range of [0, {depth}).  Label values: "
+            f"{' '.join(str(int(v)) for v in arr.reshape(-1))} "
+            "[Op:SparseSoftmaxCrossEntropyWithLogits]")
+
+
+def sparse_softmax_cross_entropy(labels: Any, logits: Tensor) -> Tensor:
+    """-log softmax(logits)[label], per example (labels: integer indices)."""
+    labels = t(labels)
+    if labels._dtype.is_floating:
+        labels = M.cast(labels, dt.int64)
+    depth = logits._shape[-1]
+    _check_labels(labels, depth)
+    oh = one_hot(labels, depth, logits._dtype)
+    return -R.reduce_sum(oh * log_softmax(logits), axis=-1)
+
+
+def softmax_cross_entropy(labels: Tensor, logits: Tensor, axis: int = -1) -> Tensor:
+    return -R.reduce_sum(labels * log_softmax(logits, axis), axis=axis)
+
+
+def sigmoid_cross_entropy(labels: Tensor, logits: Tensor) -> Tensor:
+    # max(x, 0) - x * z + log(1 + exp(-|x|)): stable for any logit
+    return M.maximum(logits, 0.0) - logits * labels + M.log1p(M.exp(-M.abs(logits)))
+
+
+def l2_normalize(x: Tensor, axis: int = -1, eps: float = 1e-12) -> Tensor:
+    sq = R.reduce_sum(M.square(x), axis=axis, keepdims=True)
+    return x * M.rsqrt(M.maximum(sq, eps))
+
+
+def squeeze_or_expand(x1: Tensor, x2: Tensor, expand_rank_1: bool = True) -> tuple:
+    """Brings two tensors whose ranks differ by one (a trailing 1) to the same rank."""
+    r1, r2 = len(x1._shape), len(x2._shape)
+    if r1 == r2 + 1 and x1._shape[-1] == 1:
+        if r2 == 1 and expand_rank_1:
+            x2 = A.expand_dims(x2, -1)
+        else:
+            x1 = A.squeeze(x1, axis=-1)
+    elif r2 == r1 + 1 and x2._shape[-1] == 1:
+        if r1 == 1 and expand_rank_1:
+            x1 = A.expand_dims(x1, -1)
+        else:
+            x2 = A.squeeze(x2, axis=-1)
+    return x1, x2
+
+
+def num_elements(x: Tensor, dtype: Any) -> Tensor:
+    if x._shape is not None and all(d is not None for d in x._shape):
+        return convert_to_tensor(float(np.prod(x._shape)), dtype=dtype)
+    return M.cast(A.size(x), dtype)

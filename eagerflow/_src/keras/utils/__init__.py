@@ -1,0 +1,1 @@
+"""Keras utilities (implementation; public names in eagerflow.keras.utils)."""

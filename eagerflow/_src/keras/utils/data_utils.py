@@ -1,0 +1,242 @@
+"""tf.keras.utils: to_categorical, set_random_seed and get_file (with the dataset cache).
+
+Sits at the bottom of keras (NumPy and the standard library). File lookup order for
+`get_file` and the dataset loaders:
+
+1. the folder named by $EAGERFLOW_DATASETS (also $TFCOMPAT_DATASETS /
+   $CONFORMANCE_DATASETS): a local copy, used as is and never downloaded into;
+2. the Keras cache, `$KERAS_HOME` or `~/.keras`, `<cache_subdir>/<fname>`, so an
+   existing Keras download is reused, after its checksum is verified;
+3. a download from `origin`, verified against `file_hash`, written to a temporary
+   file, fsynced and renamed into the cache.
+
+A cached file whose checksum does not match is never used: it is downloaded again,
+and if that fails the error says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import shutil
+import tarfile
+import tempfile
+import urllib.error
+import urllib.request
+import warnings
+import zipfile
+from typing import Any
+
+import numpy as np
+
+DATASET_ENV_VARS = ("EAGERFLOW_DATASETS", "TFCOMPAT_DATASETS", "CONFORMANCE_DATASETS")
+
+
+class DownloadError(Exception):
+    """Raised when a file is neither found locally nor downloadable."""
+
+
+def to_categorical(x: Any, num_classes: int | None = None) -> Any:
+    """Class indices -> one-hot rows (float64 NumPy, as Keras returns for arrays)."""
+    if hasattr(x, "_as_tensor") or type(x).__name__ == "EagerTensor":
+        from eagerflow._src.core.tensor import convert_to_tensor
+
+        return convert_to_tensor(to_categorical(np.asarray(x), num_classes).astype(np.float32))
+    x = np.array(x, dtype="int64")
+    shape = x.shape
+    if shape and shape[-1] == 1 and len(shape) > 1:
+        shape = tuple(shape[:-1])
+    x = x.reshape(-1)
+    if not num_classes:
+        num_classes = int(np.max(x)) + 1 if x.size else 0
+    if x.size and (x.min() < 0 or x.max() >= num_classes):
+        raise IndexError(f"index {int(x.max() if x.max() >= num_classes else x.min())} is out "
+                         f"of bounds for axis 1 with size {num_classes}")
+    out = np.zeros((x.shape[0], num_classes))
+    out[np.arange(x.shape[0]), x] = 1
+    return out.reshape(shape + (num_classes,))
+
+
+def normalize(x: Any, axis: int = -1, order: int = 2) -> np.ndarray:
+    norm = np.atleast_1d(np.linalg.norm(x, order, axis))
+    norm[norm == 0] = 1
+    return x / np.expand_dims(norm, axis)
+
+
+def set_random_seed(seed: int) -> None:
+    """Seeds Python's `random`, NumPy and eagerflow's global seed at once."""
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+        raise ValueError("Expected `seed` argument to be an integer. "
+                         f"Received: seed={seed} (of type {type(seed)})")
+    seed = int(seed)
+    random.seed(seed)
+    np.random.seed(seed)
+    try:
+        from eagerflow.random import set_seed  # the random-ops stream's tf.random.set_seed
+    except (ImportError, AttributeError):
+        from eagerflow._src.core.context import seeds
+
+        with seeds.lock:
+            seeds.global_seed = seed
+            seeds.op_counter = 0
+    else:
+        set_seed(seed)
+    try:
+        from eagerflow._src.keras import backend as kb  # the layers stream's seed generator
+
+        reset = getattr(kb, "reset_seed_generator", None)
+        if reset is not None:
+            reset(seed)
+    except ImportError:
+        pass
+
+
+# -- files ------------------------------------------------------------------------------
+
+def dataset_dirs() -> list[str]:
+    """Local data folders named by the environment, in priority order."""
+    out = []
+    for var in DATASET_ENV_VARS:
+        d = os.environ.get(var)
+        if d and d not in out:
+            out.append(d)
+    return out
+
+
+def keras_cache_dir(cache_dir: str | None = None) -> str:
+    if cache_dir is None:
+        cache_dir = os.environ.get("KERAS_HOME") or os.path.join(os.path.expanduser("~"),
+                                                                  ".keras")
+    if not os.access(cache_dir, os.W_OK) and os.path.exists(cache_dir) or not os.path.exists(
+            os.path.dirname(os.path.abspath(cache_dir)) or "/"):
+        cache_dir = os.path.join(tempfile.gettempdir(), ".keras")
+    return cache_dir
+
+
+def hash_file(path: str, algorithm: str = "sha256", chunk_size: int = 65535) -> str:
+    h = hashlib.sha256() if algorithm in ("sha256", "auto") else hashlib.md5()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(chunk_size), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def validate_file(path: str, file_hash: str, algorithm: str = "auto") -> bool:
+    if algorithm == "auto":
+        algorithm = "sha256" if len(file_hash) == 64 else "md5"
+    return hash_file(path, algorithm) == str(file_hash)
+
+
+def _download(origin: str, dest: str, file_hash: str | None, algorithm: str) -> None:
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".part-", dir=os.path.dirname(dest))
+    try:
+        with os.fdopen(fd, "wb") as out, urllib.request.urlopen(origin, timeout=60) as resp:
+            shutil.copyfileobj(resp, out, 1 << 20)
+            out.flush()
+            os.fsync(out.fileno())
+        if file_hash is not None and not validate_file(tmp, file_hash, algorithm):
+            raise DownloadError(f"The file downloaded from {origin} does not match its "
+                                f"expected checksum ({file_hash}); it was discarded.")
+        os.replace(tmp, dest)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
+
+
+def _not_found(fname: str, origin: str | None, cache_path: str, why: str) -> DownloadError:
+    dirs = dataset_dirs()
+    where = (f"put it in {os.path.join(dirs[0], fname)} ($EAGERFLOW_DATASETS)" if dirs else
+             f"put it in a folder and set EAGERFLOW_DATASETS to that folder, or place it at "
+             f"{cache_path}")
+    return DownloadError(f"Could not find or download {fname!r}"
+                         + (f" from {origin}" if origin else "") + f": {why}. To use a local "
+                         f"copy, {where}.")
+
+
+def locate_local(fname: str) -> str | None:
+    for d in dataset_dirs():
+        p = os.path.join(d, fname)
+        if os.path.exists(p):
+            return p
+    return None
+
+
+def get_file(fname: str | None = None, origin: str | None = None, untar: bool = False,
+             md5_hash: str | None = None, file_hash: str | None = None,
+             cache_subdir: str = "datasets", hash_algorithm: str = "auto",
+             extract: bool = False, archive_format: str = "auto", cache_dir: str | None = None,
+             force_download: bool = False) -> str:
+    """Returns the local path of `fname`, downloading it from `origin` if needed."""
+    if origin is None:
+        raise ValueError('Please specify the "origin" argument (URL of the file to download).')
+    if md5_hash is not None and file_hash is None:
+        file_hash, hash_algorithm = md5_hash, "md5"
+    if not fname:
+        fname = os.path.basename(urllib.request.url2pathname(origin.split("?")[0]))
+        if not fname:
+            raise ValueError("Can't parse the file name from the origin provided: "
+                             f"'{origin}'. Please specify the `fname` argument.")
+    if os.path.isabs(fname):
+        return fname
+    local = locate_local(fname) or locate_local(os.path.join(os.path.basename(cache_subdir),
+                                                             fname))
+    if local is not None and not force_download:
+        return _maybe_extract(local, extract or untar, archive_format)
+    datadir = os.path.join(keras_cache_dir(cache_dir), cache_subdir)
+    fpath = os.path.join(datadir, fname)
+    download = force_download or not os.path.exists(fpath)
+    if not download and file_hash is not None and not validate_file(fpath, file_hash,
+                                                                     hash_algorithm):
+        warnings.warn(f"A local file was found at {fpath}, but its checksum does not match "
+                      f"the original value ({file_hash}), so it will be downloaded again.",
+                      stacklevel=2)
+        download = True
+    if download:
+        try:
+            _download(origin, fpath, file_hash, hash_algorithm)
+        except (urllib.error.URLError, OSError, ValueError) as e:
+            raise _not_found(fname, origin, fpath, f"{type(e).__name__}: {e}") from e
+        except DownloadError as e:
+            raise _not_found(fname, origin, fpath, str(e)) from e
+    return _maybe_extract(fpath, extract or untar, archive_format)
+
+
+def _maybe_extract(path: str, extract: bool, archive_format: str) -> str:
+    if not extract:
+        return path
+    target = path + "_extracted" if not path.endswith((".tar.gz", ".tgz", ".zip")) else \
+        path.rsplit(".tar.gz", 1)[0].rsplit(".tgz", 1)[0].rsplit(".zip", 1)[0]
+    if os.path.isdir(target) and os.listdir(target):
+        return target
+    tmp = tempfile.mkdtemp(prefix=".extract-", dir=os.path.dirname(path))
+    try:
+        if zipfile.is_zipfile(path) and archive_format in ("auto", "zip"):
+            with zipfile.ZipFile(path) as z:
+                for name in z.namelist():
+                    _check_member(tmp, name)
+                z.extractall(tmp)
+        elif tarfile.is_tarfile(path) and archive_format in ("auto", "tar"):
+            with tarfile.open(path) as t:
+                for member in t.getmembers():
+                    _check_member(tmp, member.name)
+                    if member.issym() or member.islnk():
+                        raise DownloadError(f"refusing to extract link {member.name!r}")
+                t.extractall(tmp)
+        else:
+            raise DownloadError(f"{path} is not an archive that can be extracted")
+        if os.path.isdir(target):
+            shutil.rmtree(target)
+        os.replace(tmp, target)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return target
+
+
+def _check_member(root: str, name: str) -> None:
+    dest = os.path.realpath(os.path.join(root, name))
+    if not dest.startswith(os.path.realpath(root) + os.sep) and dest != os.path.realpath(root):
+        raise DownloadError(f"archive member {name!r} would be written outside {root}")

@@ -1,0 +1,515 @@
+"""Graph-mode control flow: the "If" and "While" operations and their gradients.
+
+Sits above graph/ (tracing sub-graphs, replay, codegen); ops/control_flow.py
+imports it only while a graph is being built. Each branch or body is traced into
+a sub-graph whose placeholders are its arguments followed by the tensors it
+captures from enclosing graphs; the operation's inputs are the outer values of
+those, then the variables the sub-graphs read (so tapes see them). Sub-graphs are
+optimized and compiled like functions, on first run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.graph import codegen
+from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
+from eagerflow._src.graph.passes import optimize
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import OpDef
+
+
+class SubGraph:
+    """A traced branch/body: its graph, compiled on first use into `fn(*arrays) -> tuple`."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+        self._fn: Callable | None = None
+        self._stripped: SubGraph | None = None
+
+    @property
+    def fn(self) -> Callable:
+        if self._fn is None:
+            g = optimize(self.graph)
+            self._fn = codegen.generate(g, g.outputs, self.graph.name).fn
+        return self._fn
+
+    @property
+    def source(self) -> str:
+        g = optimize(self.graph)
+        return codegen.generate(g, g.outputs, self.graph.name).source
+
+    def without_effects(self) -> SubGraph:
+        """The same computation with effect-only operations (prints, assignments) removed:
+        what a gradient replays, so that differentiating never repeats an effect."""
+        if self._stripped is None:
+            self._stripped = SubGraph(strip_effects(self.graph))
+        return self._stripped
+
+    def __repr__(self) -> str:
+        return f"<subgraph {self.graph.name}: {len(self.graph.operations)} ops>"
+
+
+def strip_effects(graph: Graph) -> Graph:
+    from eagerflow._src.graph.passes.common import copy_graph
+
+    g = copy_graph(graph)
+    kept = []
+    for node in g.operations:
+        if node.op.stateful and not node.outputs:
+            continue
+        lighter = getattr(node.op, "without_effects", None)
+        if lighter is not None:
+            node.op = lighter()
+        kept.append(node)
+    g.operations = kept
+    return g
+
+
+class _scope:  # noqa: N801
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+
+    def __enter__(self) -> Graph:
+        st = _state
+        self._saved = (st.graph, st.tapes)
+        st.graph, st.tapes = self.graph, []
+        return self.graph
+
+    def __exit__(self, *exc: Any) -> None:
+        _state.graph, _state.tapes = self._saved
+
+
+def _new_subgraph(name: str) -> FuncGraph:
+    outer = _state.graph
+    g = FuncGraph(f"{outer.name}/{name}" if outer is not None else name, parent=outer)
+    g.allow_variable_creation = getattr(outer, "allow_variable_creation", True)
+    return g
+
+
+def _to_output(graph: Graph, x: Any) -> SymbolicTensor:
+    if hasattr(x, "_as_tensor") and not isinstance(x, Tensor):
+        x = x._as_tensor()
+    if not isinstance(x, Tensor):
+        x = convert_to_tensor(x)
+    return graph.capture(x)
+
+
+def _trace(fn: Callable, graph: FuncGraph, args: tuple = ()) -> Any:
+    with _scope(graph):
+        return fn(*args)
+
+
+def _finish_inputs(graphs: list, lead: list) -> list:
+    """Gives every graph the same inputs: its `lead` placeholders, then one placeholder per
+    outer tensor captured by any of them. Returns the outer tensors."""
+    outer: dict = {}
+    for g in graphs:
+        for key, (t, _) in g.captures.items():
+            outer.setdefault(key, t)
+    for g, own in zip(graphs, lead):
+        phs = list(own)
+        for key, t in outer.items():
+            hit = g.captures.get(key)
+            if hit is None:
+                ph = g.placeholder(t._shape, t._dtype, "unused_capture")
+                g.captures[key] = (t, ph)
+                hit = (t, ph)
+            phs.append(hit[1])
+        g.inputs = phs
+    return list(outer.values())
+
+
+def _read_vars(graphs: list) -> list:
+    out: dict = {}
+    for g in graphs:
+        for v in g.read_vars.values():
+            out.setdefault(id(v), v)
+        for node in g.operations:
+            if node.op.name == "ReadVariableOp":
+                v = node.inputs[0]
+                out.setdefault(id(v), v)
+    return list(out.values())
+
+
+def _register_reads(variables: list) -> None:
+    g = _state.graph
+    for v in variables:
+        g.variables.setdefault(id(v), v)
+        g.read_vars.setdefault(id(v), v)
+        for tape in list(_state.tapes):
+            tape._on_variable_read(v)
+
+
+def _has_effects(graphs: list) -> bool:
+    return any(n.op.stateful for g in graphs for n in g.operations)
+
+
+def _merge_shape(a: Any, b: Any) -> Any:
+    if a is None or b is None or len(a) != len(b):
+        return None
+    return tuple(x if x == y else None for x, y in zip(a, b))
+
+
+# ---------------------------------------------------------------------------------------
+# If
+# ---------------------------------------------------------------------------------------
+
+def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -> Any:
+    if pred._dtype is not dt.bool:
+        raise TypeError(f"pred must be a bool tensor, got {pred._dtype!r}")
+    if pred._shape not in (None, ()) and any(d != 1 for d in pred._shape):
+        raise ValueError(f"Shape must be rank 0 but is rank {len(pred._shape)} for "
+                         f"'{name}/If' (op: 'If')")
+    tg, fg = _new_subgraph(f"{name}/true"), _new_subgraph(f"{name}/false")
+    t_res = _trace(true_fn, tg)
+    f_res = _trace(false_fn, fg)
+    try:
+        nest.assert_same_structure(t_res, f_res, check_types=False)
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"true_fn and false_fn arguments to tf.cond must have the same "
+                         f"number, type, and overall structure of return values.\n\n"
+                         f"true_fn output: {t_res}\nfalse_fn output: {f_res}\n\n"
+                         f"Error details:\n{e}") from None
+    t_flat = [None if x is None else x for x in nest.flatten(t_res)]
+    f_flat = nest.flatten(f_res)
+    with _scope(tg):
+        tg.outputs = [_to_output(tg, x) for x in t_flat if x is not None]
+    with _scope(fg):
+        fg.outputs = [_to_output(fg, x) for x in f_flat if x is not None]
+    for a, b in zip(tg.outputs, fg.outputs):
+        if a._dtype is not b._dtype:
+            raise TypeError(f"true_fn and false_fn arguments to tf.cond must have the same "
+                            f"number, type, and overall structure of return values.\n\n"
+                            f"true_fn output: {t_res}\nfalse_fn output: {f_res}\n\n"
+                            f"Error details:\n{a} and {b} have different types")
+    caps = _finish_inputs([tg, fg], [[], []])
+    variables = _read_vars([tg, fg])
+    _register_reads(variables)
+    specs = [(_merge_shape(a._shape, b._shape), a._dtype) for a, b in zip(tg.outputs, fg.outputs)]
+    op = _if_op(SubGraph(tg), SubGraph(fg), specs, len(caps), _has_effects([tg, fg]))
+    res = bind(op, (pred, *caps, *variables), {})
+    outs = list(res) if isinstance(res, tuple) else [res]
+    it = iter(outs)
+    flat = [None if x is None else next(it) for x in t_flat]
+    return nest.pack_sequence_as(t_res, flat)
+
+
+def _if_op(then_g: SubGraph, else_g: SubGraph, specs: list, n_caps: int,
+           stateful: bool) -> OpDef:
+    n = len(specs)
+
+    def infer(pred: Any, *rest: Any) -> list:
+        return specs
+
+    def kernel(xp: Any, pred: Any, *rest: Any) -> Any:
+        branch = then_g if bool(np.asarray(pred).reshape(())) else else_g
+        out = branch.fn(*rest[:n_caps])
+        return out[0] if n == 1 else out
+
+    op = OpDef("If" if stateful else "StatelessIf", infer, kernel, grad=None, num_outputs=n,
+               stateful=stateful)
+    op.grad = lambda node, *gs: _if_grad(op, node, gs, n_caps)
+    op.subgraphs = (then_g, else_g)  # type: ignore[attr-defined]
+    op.no_fold = True  # type: ignore[attr-defined]
+    _add_stripping(op, lambda: _if_op(then_g.without_effects(), else_g.without_effects(), specs,
+                                      n_caps, _has_effects([then_g.without_effects().graph,
+                                                            else_g.without_effects().graph])))
+    return op
+
+
+def _add_stripping(op: OpDef, make: Callable) -> None:
+    cache: list = []
+
+    def without_effects() -> OpDef:
+        if not op.stateful:
+            return op
+        if not cache:
+            cache.append(make())
+        return cache[0]
+
+    def replay(node: Any, args: tuple, saved: dict, skip_effects: bool, env: dict) -> Any:
+        return bind(without_effects() if skip_effects else op, args, node.attrs)
+
+    op.without_effects = without_effects  # type: ignore[attr-defined]
+    op.replay = replay  # type: ignore[attr-defined]
+
+
+def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list) -> Callable:
+    def f() -> list:
+        from eagerflow._src.autodiff.tape import GradientTape
+        from eagerflow._src.graph.replay import replay
+        from eagerflow._src.ops.math import zeros_like
+
+        with GradientTape(watch_accessed_variables=False) as tape:
+            for c in caps:
+                if _floaty(c):
+                    tape.watch(c)
+            for v in variables:
+                tape.watch(v)
+            env = replay(sub.graph, caps)
+        targets, grads = [], []
+        for o, g in zip(sub.graph.outputs, gs):
+            t = env[id(o)]
+            if _floaty(t) and g is not None:
+                targets.append(t)
+                grads.append(g)
+        sources = [c for c in caps if _floaty(c)] + list(variables)
+        res = tape.gradient(targets, sources, output_gradients=grads) if targets else \
+            [None] * len(sources)
+        return [r if r is not None else zeros_like(s) for r, s in zip(res, sources)]
+    return f
+
+
+def _floaty(t: Any) -> bool:
+    d = t._dtype if isinstance(t, Tensor) else t.dtype
+    return d.is_floating or d.is_complex
+
+
+def _if_grad(op: OpDef, node: Any, gs: tuple, n_caps: int) -> list:
+    from eagerflow._src.ops.control_flow import cond
+
+    then_g, else_g = op.subgraphs
+    pred = node.inputs[0]
+    caps = list(node.inputs[1:1 + n_caps])
+    variables = list(node.inputs[1 + n_caps:])
+    gs = list(gs)
+    float_caps = [c for c in caps if _floaty(c)]
+    if not float_caps and not variables:
+        return [None] * len(node.inputs)
+    res = cond(pred, _branch_grad(then_g, caps, variables, gs),
+               _branch_grad(else_g, caps, variables, gs))
+    res = list(res) if isinstance(res, (list, tuple)) else [res]
+    it = iter(res)
+    out: list = [None]
+    for c in caps:
+        out.append(next(it) if _floaty(c) else None)
+    out.extend(next(it) for _ in variables)
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# While
+# ---------------------------------------------------------------------------------------
+
+def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants: Any,
+                maximum_iterations: Any, name: str) -> Any:
+    from eagerflow._src.ops.control_flow import _as_args
+
+    single = not (isinstance(loop_vars, (list, tuple)) and not hasattr(loop_vars, "_fields"))
+    structure = loop_vars
+    flat_in = nest.flatten(structure)
+    ta_meta = [x if getattr(x, "_is_tensor_array", False) else None for x in flat_in]
+    flat_t = [x._flow_tensor() if m is not None else _as_loop_tensor(x)
+              for x, m in zip(flat_in, ta_meta)]
+    if shape_invariants is not None:
+        inv = nest.flatten(shape_invariants) if not single else [shape_invariants]
+        inv_shapes = [TensorShape(s)._dims if s is not None else None for s in inv]
+        if len(inv_shapes) != len(flat_t):
+            raise ValueError("shape_invariants must have the same structure as loop_vars")
+        for t, s in zip(flat_t, inv_shapes):
+            if not TensorShape(s).is_compatible_with(t.shape):
+                label = t.name if isinstance(t, SymbolicTensor) else "Const:0"
+                raise ValueError(f"The shape invariant specified for {label} "
+                                 f"is not compatible with the initial shape of the loop "
+                                 f"variable. It enters the loop with shape {t.shape}, but the "
+                                 f"specified shape invariant is {TensorShape(s)}.")
+    else:
+        inv_shapes = [t._shape for t in flat_t]
+
+    cg, bg = _new_subgraph(f"{name}/cond"), _new_subgraph(f"{name}/body")
+
+    def placeholders(g: FuncGraph) -> tuple:
+        phs = [g.placeholder(s, t._dtype, "loop_var") for t, s in zip(flat_t, inv_shapes)]
+        vals = [m._with_flow(p) if m is not None else p for p, m in zip(phs, ta_meta)]
+        return phs, nest.pack_sequence_as(structure, vals)
+
+    c_phs, c_vals = placeholders(cg)
+    b_phs, b_vals = placeholders(bg)
+    c_out = _trace(cond, cg, _as_args(c_vals) if not single else (c_vals,))
+    with _scope(cg):
+        c_t = _to_output(cg, c_out)
+        if c_t._dtype is not dt.bool:
+            raise TypeError(f"cond must return a boolean scalar tensor, got {c_t._dtype!r}")
+        cg.outputs = [c_t]
+    b_out = _trace(body, bg, _as_args(b_vals) if not single else (b_vals,))
+    if not single and not isinstance(b_out, (list, tuple)) and len(_as_args(structure)) == 1:
+        b_out = [b_out]
+    try:
+        nest.assert_same_structure(structure, b_out, check_types=False)
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"The two structures don't have the same nested structure.\n\nFirst "
+                         f"structure: {b_out}\n\nSecond structure: {structure}\n\nMore "
+                         f"specifically: {e}") from None
+    b_flat = nest.flatten(b_out)
+    with _scope(bg):
+        outs = []
+        for x, m in zip(b_flat, ta_meta):
+            outs.append(x._flow_tensor() if m is not None else _to_output(bg, x))
+        bg.outputs = [bg.capture(o) for o in outs]
+    for t_in, t_out, s in zip(flat_t, bg.outputs, inv_shapes):
+        label = t_in.name if isinstance(t_in, SymbolicTensor) else "Const:0"
+        if t_out._dtype is not t_in._dtype:
+            raise TypeError(f"Loop var {label} enters the loop with type {t_in._dtype!r} but "
+                            f"has type {t_out._dtype!r} after 1 iteration. {label} type should "
+                            "remain constant.")
+        if not TensorShape(s).is_compatible_with(TensorShape(t_out._shape)):
+            raise ValueError(
+                f"Input tensor `{label}` enters the loop with shape {TensorShape(t_in._shape)}, "
+                f"but has shape {TensorShape(t_out._shape)} after one iteration. To allow the "
+                "shape to vary across iterations, use the `shape_invariants` argument of "
+                "tf.while_loop to specify a less-specific shape.")
+    caps = _finish_inputs([cg, bg], [c_phs, b_phs])
+    variables = _read_vars([cg, bg])
+    _register_reads(variables)
+    limit = None
+    if maximum_iterations is not None:
+        limit = convert_to_tensor(maximum_iterations, dtype_hint=dt.int32)
+    n = len(flat_t)
+    op = _while_op(SubGraph(cg), SubGraph(bg), [(s, t._dtype) for t, s in zip(flat_t, inv_shapes)],
+                   n, len(caps), limit is not None, _has_effects([cg, bg]))
+    ins = (*flat_t, *caps, *([limit] if limit is not None else []), *variables)
+    res = bind(op, ins, {"keep_history": False})
+    res = list(res)[:n]
+    vals = [m._with_flow(r) if m is not None else r for r, m in zip(res, ta_meta)]
+    out = nest.pack_sequence_as(structure, vals)
+    if single:
+        return out
+    return list(out) if isinstance(structure, tuple) and not hasattr(structure, "_fields") \
+        else out
+
+
+def _as_loop_tensor(x: Any) -> Tensor:
+    if hasattr(x, "_as_tensor") and not isinstance(x, Tensor):
+        return x._as_tensor()
+    return x if isinstance(x, Tensor) else convert_to_tensor(x)
+
+
+def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: int,
+              has_limit: bool, stateful: bool) -> OpDef:
+    out_specs = specs + [((), dt.variant)]
+
+    def infer(*ins: Any, keep_history: bool) -> list:
+        return out_specs
+
+    def kernel(xp: Any, *ins: Any, keep_history: bool) -> tuple:
+        vs = ins[:n]
+        caps = ins[n:n + n_caps]
+        limit = int(ins[n + n_caps]) if has_limit else None
+        c, b = cond_g.fn, body_g.fn
+        hist: list | None = [] if keep_history else None
+        i = 0
+        while (limit is None or i < limit) and c(*vs, *caps)[0]:
+            if hist is not None:
+                hist.append(vs)
+            vs = b(*vs, *caps)
+            i += 1
+        return (*vs, hist)
+
+    op = OpDef("While" if stateful else "StatelessWhile", infer, kernel, num_outputs=n + 1,
+               stateful=stateful)
+    op.grad = lambda node, *gs: _while_grad(op, node, gs, n, n_caps, has_limit)
+    op.subgraphs = (cond_g, body_g)  # type: ignore[attr-defined]
+    op.no_fold = True  # type: ignore[attr-defined]
+    _add_stripping(op, lambda: _while_op(
+        cond_g.without_effects(), body_g.without_effects(), specs, n, n_caps, has_limit,
+        _has_effects([cond_g.without_effects().graph, body_g.without_effects().graph])))
+    return op
+
+
+def _body_vjp(body: SubGraph, n: int, n_caps: int, variables: list) -> SubGraph:
+    """A sub-graph: (loop vars, captures, output grads) -> grads of (vars, captures, variables)
+    for one iteration of the body."""
+    from eagerflow._src.autodiff.tape import GradientTape
+    from eagerflow._src.graph.replay import replay
+    from eagerflow._src.ops.math import zeros_like
+
+    bg = body.graph
+    g = _new_subgraph(bg.name + "_grad")
+    with _scope(g):
+        xs = [g.placeholder(t._shape, t._dtype, "x") for t in bg.inputs]
+        gs = [g.placeholder(t._shape, t._dtype, "g") for t in bg.outputs]
+        with GradientTape(watch_accessed_variables=False) as tape:
+            for x in xs:
+                if _floaty(x):
+                    tape.watch(x)
+            for v in variables:
+                tape.watch(v)
+            env = replay(bg, xs)
+        targets, grads = [], []
+        for o, go in zip(bg.outputs, gs):
+            t = env[id(o)]
+            if _floaty(t):
+                targets.append(t)
+                grads.append(go)
+        sources = list(xs) + list(variables)
+        res = tape.gradient(targets, sources, output_gradients=grads) if targets else \
+            [None] * len(sources)
+        outs = []
+        for r, s in zip(res, sources):
+            if r is None:
+                r = zeros_like(s)
+            outs.append(g.capture(r))
+        g.outputs = outs
+    caps = _finish_inputs([g], [xs + gs])
+    if caps:
+        raise NotImplementedError("the gradient of a while_loop body captured outer tensors "
+                                  "that its forward pass did not")
+    return SubGraph(g)
+
+
+def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit: bool) -> list:
+    from eagerflow._src.ops.math import zeros_like
+
+    node.attrs["keep_history"] = True
+    cond_g, body_g = op.subgraphs
+    loop_in = list(node.inputs[:n])
+    caps = list(node.inputs[n:n + n_caps])
+    variables = list(node.inputs[n + n_caps + (1 if has_limit else 0):])
+    if not any(_floaty(t) for t in loop_in + caps) and not variables:
+        return [None] * len(node.inputs)
+    vjp = _body_vjp(body_g, n, n_caps, variables)
+    g_vars = [g if g is not None else zeros_like(o) for g, o in zip(gs[:n], node.outputs[:n])]
+    history = node.outputs[n]
+    n_var = len(variables)
+    specs = [(t._shape, t._dtype) for t in loop_in] + [(t._shape, t._dtype) for t in caps] + \
+        [(v.shape._dims, v.dtype) for v in variables]
+
+    def kernel(xp: Any, hist: Any, *rest: Any) -> tuple:
+        cps = rest[:n_caps]
+        g = list(rest[n_caps:n_caps + n])
+        acc: list = [None] * (n_caps + n_var)
+        f = vjp.fn
+        for vs in reversed(hist or ()):
+            r = f(*vs, *cps, *g)
+            g = list(r[:n])
+            for k, a in enumerate(r[n:]):
+                acc[k] = a if acc[k] is None else acc[k] + a
+        tail = []
+        for k, a in enumerate(acc):
+            shape_src = cps[k] if k < n_caps else variables[k - n_caps]._arr
+            tail.append(np.zeros_like(np.asarray(shape_src)) if a is None else a)
+        return (*g, *tail)
+
+    grad_op = OpDef("WhileGrad", lambda *ins: specs, kernel, num_outputs=len(specs))
+    grad_op.subgraphs = (vjp,)  # type: ignore[attr-defined]
+    grad_op.no_fold = True  # type: ignore[attr-defined]
+    res = bind(grad_op, (history, *caps, *g_vars), {})
+    res = list(res) if isinstance(res, tuple) else [res]
+    out: list = []
+    for k, t in enumerate(loop_in):
+        out.append(res[k] if _floaty(t) else None)
+    for k, t in enumerate(caps):
+        out.append(res[n + k] if _floaty(t) else None)
+    if has_limit:
+        out.append(None)
+    out.extend(res[n + n_caps:])
+    return out

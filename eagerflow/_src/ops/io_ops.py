@@ -1,0 +1,252 @@
+"""File ops: tf.io.read_file and tf.io.write_file.
+
+Ops layer. Both are stateful primitives (never folded or merged by graph passes)
+so that they also run inside traced functions, e.g. in a dataset's map function.
+`write_file` writes atomically (temporary file, flush, fsync, rename) and creates
+missing parent folders, as TF does.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.io.file_errors import os_error
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+
+def _scalar_string(op: str, what: str, x: Any) -> None:
+    if x._dtype is not dt.string:
+        raise InvalidArgumentError(None, None, f"cannot compute {op} as input #0(zero-based) was "
+                                   f"expected to be a string tensor but is a {x._dtype.name} "
+                                   f"tensor [Op:{op}]")
+    if x._shape is not None and len(x._shape) != 0:
+        dims = ",".join(str(d) for d in x._shape)
+        raise InvalidArgumentError(None, None, f"Input {what} tensor must be scalar, but had "
+                                   f"shape: [{dims}] [Op:{op}]")
+
+
+def _path(a: Any) -> str:
+    v = a[()] if isinstance(a, np.ndarray) else a
+    return os.fsdecode(v)
+
+
+def _bytes_scalar(b: bytes) -> np.ndarray:
+    out = np.empty((), dtype=object)
+    out[()] = b
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+
+def _read_infer(filename: Any) -> list:
+    _scalar_string("ReadFile", "filename", filename)
+    return [((), dt.string)]
+
+
+def _read_kernel(xp: Any, filename: Any) -> np.ndarray:
+    path = _path(filename)
+    try:
+        with open(path, "rb") as f:
+            return _bytes_scalar(f.read())
+    except OSError as e:
+        raise os_error(e, path, "ReadFile") from None
+
+
+def _read_ref(filename: np.ndarray) -> np.ndarray:
+    data = b""
+    with open(_path(filename), "rb") as f:
+        while True:
+            chunk = f.read(1)
+            if not chunk:
+                break
+            data += chunk
+    return _bytes_scalar(data)
+
+
+READ_FILE = register(OpDef(
+    "ReadFile", _read_infer, _read_kernel, reference=_read_ref, stateful=True,
+    samples=[Sample((_bytes_scalar(os.fsencode(__file__)),), grad=False)],
+    bad_samples=[
+        BadSample((np.array([b"a", b"b"], dtype=object),), {}, InvalidArgumentError,
+                  "must be scalar"),
+        BadSample((np.float32(1.0),), {}, InvalidArgumentError, "string"),
+    ],
+))
+
+
+def _write_infer(filename: Any, contents: Any) -> list:
+    _scalar_string("WriteFile", "filename", filename)
+    _scalar_string("WriteFile", "contents", contents)
+    return []
+
+
+def _write_kernel(xp: Any, filename: Any, contents: Any) -> tuple:
+    path = _path(filename)
+    data = contents[()] if isinstance(contents, np.ndarray) else contents
+    folder = os.path.dirname(os.path.abspath(path))
+    tmp = None
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            f.write(bytes(data))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as e:
+        raise os_error(e, path, "WriteFile") from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    return ()
+
+
+def _write_ref(filename: np.ndarray, contents: np.ndarray) -> tuple:
+    return ()
+
+
+_SAMPLE_OUT = os.path.join(tempfile.gettempdir(), f"eagerflow_write_file_sample_{os.getpid()}")
+
+WRITE_FILE = register(OpDef(
+    "WriteFile", _write_infer, _write_kernel, reference=_write_ref, stateful=True,
+    num_outputs=0,
+    samples=[Sample((_bytes_scalar(os.fsencode(_SAMPLE_OUT)), _bytes_scalar(b"data")),
+                    grad=False)],
+    bad_samples=[
+        BadSample((np.array([b"a"], dtype=object), _bytes_scalar(b"x")), {},
+                  InvalidArgumentError, "must be scalar"),
+    ],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# decode_raw
+# ---------------------------------------------------------------------------------------
+
+_RAW_TYPES = (dt.float16, dt.float32, dt.float64, dt.int8, dt.int16, dt.int32, dt.int64,
+              dt.uint8, dt.uint16, dt.uint32, dt.uint64, dt.complex64, dt.complex128, dt.bool)
+
+
+def _raw_infer(input_bytes: Any, *, out_type: dt.DType, little_endian: bool,
+               fixed_length: int | None) -> list:
+    if input_bytes._dtype is not dt.string:
+        raise InvalidArgumentError(None, None, f"cannot compute DecodeRaw as input #0(zero-based) "
+                                   f"was expected to be a string tensor but is a "
+                                   f"{input_bytes._dtype.name} tensor [Op:DecodeRaw]")
+    if out_type not in _RAW_TYPES:
+        raise InvalidArgumentError(None, None, f"Value for attr 'out_type' of {out_type.name} is "
+                                   f"not in the list of allowed values [Op:DecodeRaw]")
+    shape = input_bytes._shape
+    return [(None if shape is None else tuple(shape) + (None,), out_type)]
+
+
+def _raw_kernel(xp: Any, input_bytes: Any, *, out_type: dt.DType, little_endian: bool,
+                fixed_length: int | None) -> np.ndarray:
+    npd = np.dtype(out_type.as_numpy_dtype).newbyteorder("<" if little_endian else ">")
+    items = np.asarray(input_bytes, dtype=object).reshape(-1)
+    width = npd.itemsize
+    rows = []
+    for b in items:
+        b = bytes(b)
+        if fixed_length is not None:
+            b = b[:fixed_length].ljust(fixed_length, b"\0")
+            b = b[:len(b) - len(b) % width]
+        elif len(b) % width:
+            raise InvalidArgumentError(None, None, f"Input to DecodeRaw has length {len(b)} that "
+                                       f"is not a multiple of {width}, the size of "
+                                       f"{out_type.name} [Op:DecodeRaw]")
+        rows.append(np.frombuffer(b, dtype=npd).astype(npd.newbyteorder("="), copy=True))
+    n = {len(r) for r in rows}
+    if len(n) > 1:
+        raise InvalidArgumentError(None, None, "DecodeRaw requires input strings to all be the "
+                                   f"same size, but element 0 has size {len(rows[0]) * width} != "
+                                   f"{max(len(r) for r in rows) * width} [Op:DecodeRaw]")
+    count = n.pop() if n else 0
+    out = np.stack(rows) if rows else np.zeros((0, count), dtype=npd.newbyteorder("="))
+    return out.reshape(np.asarray(input_bytes).shape + (count,))
+
+
+def _raw_ref(input_bytes: np.ndarray, *, out_type: dt.DType, little_endian: bool,
+             fixed_length: int | None) -> np.ndarray:
+    import struct
+
+    code = {dt.float32: "f", dt.float64: "d", dt.int16: "h", dt.int32: "i", dt.int64: "q",
+            dt.uint8: "B", dt.int8: "b", dt.uint16: "H", dt.uint32: "I", dt.uint64: "Q"}[out_type]
+    size = struct.calcsize(code)
+    rows = []
+    for b in np.asarray(input_bytes, dtype=object).reshape(-1):
+        n = len(b) // size
+        rows.append(struct.unpack(("<" if little_endian else ">") + code * n, bytes(b)))
+    out = np.array(rows, dtype=out_type.as_numpy_dtype)
+    return out.reshape(np.asarray(input_bytes).shape + (out.shape[-1] if rows else 0,))
+
+
+def _raw_samples(*items: bytes) -> np.ndarray:
+    a = np.empty(len(items), dtype=object)
+    a[:] = list(items)
+    return a
+
+
+DECODE_RAW = register(OpDef(
+    "DecodeRaw", _raw_infer, _raw_kernel, reference=_raw_ref,
+    samples=[
+        Sample((_raw_samples(b"\x01\x00\x02\x00", b"\xff\xff\x00\x01"),),
+               {"out_type": dt.int16, "little_endian": True, "fixed_length": None}, grad=False),
+        Sample((_raw_samples(b"\x00\x00\x80?\x00\x00\x00@"),),
+               {"out_type": dt.float32, "little_endian": True, "fixed_length": None}, grad=False),
+        Sample((_raw_samples(b"\x01\x02\x03\x04"),),
+               {"out_type": dt.int32, "little_endian": False, "fixed_length": None}, grad=False),
+    ],
+    bad_samples=[
+        BadSample((_raw_samples(b"\x01\x02\x03"),),
+                  {"out_type": dt.int16, "little_endian": True, "fixed_length": None},
+                  InvalidArgumentError, "not a multiple"),
+        BadSample((_raw_samples(b"\x01\x02", b"\x01\x02\x03\x04"),),
+                  {"out_type": dt.int16, "little_endian": True, "fixed_length": None},
+                  InvalidArgumentError, "same size"),
+    ],
+))
+
+
+def decode_raw(input_bytes: Any, out_type: Any, little_endian: bool = True,
+               fixed_length: Any = None, name: str | None = None) -> Any:
+    """`tf.io.decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None)`."""
+    t = _string_tensor(input_bytes, "input_bytes")
+    return bind(DECODE_RAW, (t,), {"out_type": dt.as_dtype(out_type),
+                                   "little_endian": bool(little_endian),
+                                   "fixed_length": None if fixed_length is None
+                                   else int(fixed_length)})
+
+
+def _string_tensor(value: Any, what: str) -> Any:
+    t = value if isinstance(value, EagerTensor) or hasattr(value, "_shape") and not isinstance(
+        value, (str, bytes)) else None
+    if t is None:
+        if isinstance(value, os.PathLike):
+            value = os.fspath(value)
+        t = convert_to_tensor(value, dtype=dt.string)
+    return t
+
+
+def read_file(filename: Any, name: str | None = None) -> Any:
+    """`tf.io.read_file(filename)`: a file's whole contents as a scalar string tensor."""
+    return bind(READ_FILE, (_string_tensor(filename, "filename"),), {})
+
+
+def write_file(filename: Any, contents: Any, name: str | None = None) -> None:
+    """`tf.io.write_file(filename, contents)`: writes a scalar string to a file."""
+    bind(WRITE_FILE, (_string_tensor(filename, "filename"), _string_tensor(contents, "contents")),
+         {})
+    return None

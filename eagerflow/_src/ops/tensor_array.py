@@ -1,0 +1,372 @@
+"""tf.TensorArray: a list of same-typed tensors that can live in loops.
+
+Sits in ops/. Eagerly it is a Python list of tensors (as TF's eager TensorArray),
+changed in place. While a graph is built it is a value: one `variant` tensor (the
+"flow") whose runtime value is a tuple of arrays, and every write returns a new
+TensorArray, so it can be a tf.while_loop variable. The graph ops are ordinary
+OpDefs (TensorListSetItem, TensorListGetItem, TensorListStack, ...).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import OpDef
+
+__all__ = ["TensorArray"]
+
+
+def _fail(op: str, msg: str) -> InvalidArgumentError:
+    return InvalidArgumentError(None, None, f"{msg} [Op:{op}]")
+
+
+# ---------------------------------------------------------------------------------------
+# Graph ops over the flow value: a tuple of arrays (None where nothing was written yet).
+# ---------------------------------------------------------------------------------------
+
+def _set_item(xp: Any, flow: Any, index: Any, value: Any, dynamic: bool) -> Any:
+    flow = _items_of(flow)
+    i = int(index)
+    items = list(flow)
+    if i < 0:
+        raise _fail("TensorListSetItem", f"Trying to modify element {i} in a list with "
+                                         f"{len(items)} elements.")
+    if i >= len(items):
+        if not dynamic:
+            raise _fail("TensorListSetItem", f"Trying to modify element {i} in a list with "
+                                             f"{len(items)} elements.")
+        items.extend([None] * (i + 1 - len(items)))
+    items[i] = value
+    return tuple(items)
+
+
+def _get_item(xp: Any, flow: Any, index: Any, dtype: Any, shape: Any) -> Any:
+    flow = _items_of(flow)
+    i = int(index)
+    if not 0 <= i < len(flow):
+        raise _fail("TensorListGetItem", f"Trying to access element {i} in a list with "
+                                         f"{len(flow)} elements.")
+    v = flow[i]
+    if v is None:
+        if shape is None or any(d is None for d in shape):
+            raise _fail("TensorListGetItem", f"Could not read index {i} twice because it "
+                                             "was never written to and its shape is unknown.")
+        return np.zeros(shape, dtype.as_numpy_dtype)
+    return v
+
+
+def _stack(xp: Any, flow: Any, dtype: Any, shape: Any) -> Any:
+    flow = _items_of(flow)
+    items = list(flow)
+    if not items:
+        if shape is None or any(d is None for d in shape):
+            return np.zeros((0,), dtype.as_numpy_dtype)
+        return np.zeros((0, *shape), dtype.as_numpy_dtype)
+    known = next((a for a in items if a is not None), None)
+    if known is None:
+        if shape is None or any(d is None for d in shape):
+            raise _fail("TensorListStack", "Tried to stack elements of an empty list with "
+                                           "non-fully-defined element_shape")
+        known = np.zeros(shape, dtype.as_numpy_dtype)
+    filled = [a if a is not None else np.zeros_like(known) for a in items]
+    try:
+        return np.stack([np.asarray(a) for a in filled])
+    except ValueError:
+        raise _fail("TensorListStack", "Incompatible shapes during stack: "
+                                       + ", ".join(str(np.shape(a)) for a in filled)) from None
+
+
+def _from_tensor(xp: Any, value: Any) -> Any:
+    return tuple(value[i] for i in range(value.shape[0]))
+
+
+def _size(xp: Any, flow: Any) -> Any:
+    flow = _items_of(flow)
+    return np.asarray(len(flow), np.int32)
+
+
+def _gather(xp: Any, flow: Any, indices: Any, dtype: Any, shape: Any) -> Any:
+    flow = _items_of(flow)
+    return np.stack([np.asarray(_get_item(xp, flow, i, dtype, shape))
+                     for i in np.asarray(indices).reshape(-1)]) if np.size(indices) else \
+        np.zeros((0,) + tuple(shape or ()), dtype.as_numpy_dtype)
+
+
+def _scatter(xp: Any, flow: Any, indices: Any, value: Any, dynamic: bool) -> Any:
+    flow = _items_of(flow)
+    for k, i in enumerate(np.asarray(indices).reshape(-1)):
+        flow = _set_item(xp, flow, i, value[k], dynamic)
+    return flow
+
+
+def _concat(xp: Any, flow: Any, dtype: Any) -> Any:
+    flow = _items_of(flow)
+    items = [np.asarray(a) for a in flow if a is not None]
+    if not items:
+        return np.zeros((0,), dtype.as_numpy_dtype)
+    return np.concatenate(items, axis=0)
+
+
+def _items_of(flow: Any) -> tuple:
+    if isinstance(flow, np.ndarray):  # a constant flow: 0-d object array holding the tuple
+        return flow[()]
+    return flow
+
+
+_V = ((), dt.variant)
+SET_ITEM = OpDef("TensorListSetItem", lambda f, i, v, dynamic: [_V], _set_item)
+GET_ITEM = OpDef("TensorListGetItem", lambda f, i, dtype, shape: [(shape, dtype)], _get_item)
+STACK = OpDef("TensorListStack",
+              lambda f, dtype, shape: [((None,) + tuple(shape) if shape is not None else None,
+                                        dtype)], _stack)
+FROM_TENSOR = OpDef("TensorListFromTensor", lambda v: [_V], _from_tensor)
+SIZE = OpDef("TensorListLength", lambda f: [((), dt.int32)], _size)
+GATHER = OpDef("TensorListGather",
+               lambda f, i, dtype, shape: [((None,) + tuple(shape) if shape is not None else None,
+                                            dtype)], _gather)
+SCATTER = OpDef("TensorListScatterIntoExistingList", lambda f, i, v, dynamic: [_V], _scatter)
+CONCAT = OpDef("TensorListConcat", lambda f, dtype: [(None, dtype)], _concat)
+for _op in (SET_ITEM, GET_ITEM, STACK, FROM_TENSOR, SIZE, GATHER, SCATTER, CONCAT):
+    _op.no_fold = True  # type: ignore[attr-defined]
+
+
+class TensorArray:
+    """`tf.TensorArray(dtype, size=None, dynamic_size=None, ..., element_shape=None)`."""
+
+    _is_tensor_array = True
+
+    def __init__(self, dtype: Any, size: Any = None, dynamic_size: Any = None,
+                 clear_after_read: Any = None, tensor_array_name: Any = None, handle: Any = None,
+                 flow: Any = None, infer_shape: bool = True, element_shape: Any = None,
+                 colocate_with_first_write_call: bool = True, name: Any = None) -> None:
+        if size is None and handle is None and flow is None:
+            raise ValueError("Size must be provided if handle is not provided")
+        self._dtype = dt.as_dtype(dtype)
+        self._dynamic_size = bool(dynamic_size)
+        self._infer_shape = infer_shape
+        self._element_shape = TensorShape(element_shape) if element_shape is not None else \
+            TensorShape(None)
+        self._clear_after_read = clear_after_read
+        self._flow = flow
+        self._items: list = []
+        if flow is None:
+            n = 0 if size is None else int(convert_to_tensor(size)._numpy()) \
+                if not _symbolic(size) else None
+            if n is None:
+                raise ValueError("TensorArray size must be known when the array is created")
+            if _state.graph is None:
+                self._items = [None] * n
+            else:
+                self._flow = _graph_const(tuple([None] * n))
+
+    # -- internals ---------------------------------------------------------------------
+    def _eager(self) -> bool:
+        return self._flow is None
+
+    def _flow_tensor(self) -> Tensor:
+        if self._flow is None:
+            # an eager array entering a graph: its current contents become a constant
+            self._flow = _graph_const(tuple(None if t is None else t._arr for t in self._items))
+        return self._flow
+
+    def _with_flow(self, flow: Any) -> TensorArray:
+        ta = TensorArray.__new__(TensorArray)
+        ta.__dict__.update(self.__dict__)
+        ta._flow = flow
+        ta._items = []
+        return ta
+
+    def _shape_attr(self) -> Any:
+        return self._element_shape._dims
+
+    def _merge_shape(self, shape: Any) -> None:
+        if not self._infer_shape:
+            return
+        new = TensorShape(shape)
+        if self._element_shape.rank is not None and new.rank is not None and \
+                not self._element_shape.is_compatible_with(new):
+            raise ValueError(f"Inconsistent shapes: saw {new} but expected "
+                             f"{self._element_shape} ")
+        self._element_shape = self._element_shape.merge_with(new) \
+            if self._element_shape.is_compatible_with(new) else new
+
+    def _value(self, value: Any) -> Tensor:
+        t = convert_to_tensor(value, dtype_hint=self._dtype) if not isinstance(value, Tensor) \
+            else value
+        if t._dtype is not self._dtype:
+            raise InvalidArgumentError(None, None,
+                                       f"TensorArray dtype is {self._dtype.name} but Op is trying "
+                                       f"to write dtype {t._dtype.name} ")
+        return t
+
+    # -- properties --------------------------------------------------------------------
+    @property
+    def dtype(self) -> dt.DType:
+        return self._dtype
+
+    @property
+    def element_shape(self) -> TensorShape:
+        return self._element_shape
+
+    @property
+    def dynamic_size(self) -> bool:
+        return self._dynamic_size
+
+    @property
+    def flow(self) -> Any:
+        return self._flow
+
+    @property
+    def handle(self) -> Any:
+        return self._flow
+
+    # -- operations --------------------------------------------------------------------
+    def write(self, index: Any, value: Any, name: Any = None) -> TensorArray:
+        t = self._value(value)
+        self._merge_shape(t.shape)
+        if self._eager():
+            i = int(convert_to_tensor(index)._numpy())
+            n = len(self._items)
+            if i < 0 or (i >= n and not self._dynamic_size):
+                raise InvalidArgumentError(
+                    None, None, f"Tried to write to index {i} but array is not resizeable and "
+                    f"size is: {n} ")
+            if i >= n:
+                self._items.extend([None] * (i + 1 - n))
+            if self._items[i] is not None and self._clear_after_read is not False and False:
+                pass
+            self._items[i] = t
+            return self
+        flow = bind(SET_ITEM, (self._flow, _index(index), t), {"dynamic": self._dynamic_size})
+        return self._with_flow(flow)
+
+    def read(self, index: Any, name: Any = None) -> Tensor:
+        if self._eager():
+            i = int(convert_to_tensor(index)._numpy())
+            n = len(self._items)
+            if not 0 <= i < n:
+                raise InvalidArgumentError(None, None, f"Tried to read from index {i} but array "
+                                                       f"size is: {n} ")
+            v = self._items[i]
+            if v is None:
+                if not self._element_shape.is_fully_defined():
+                    raise InvalidArgumentError(
+                        None, None, f"Could not read from TensorArray index {i}.  Furthermore, "
+                        "the element shape is not fully defined: "
+                        f"{self._element_shape}.  It is possible you are working with a "
+                        "resizeable TensorArray and stop_gradients is not allowing the gradients"
+                        " to be written.  If you set the full element_shape property on the "
+                        "forward TensorArray, the proper all-zeros tensor will be returned "
+                        "instead of incurring this error.")
+                from eagerflow._src.ops.array import zeros
+
+                return zeros(self._element_shape.as_list(), self._dtype)
+            return v
+        return bind(GET_ITEM, (self._flow, _index(index)),
+                    {"dtype": self._dtype, "shape": self._shape_attr()})
+
+    def stack(self, name: Any = None) -> Tensor:
+        if self._eager():
+            from eagerflow._src.ops.array import stack, zeros
+
+            if not self._items:
+                shape = self._element_shape.as_list() if self._element_shape.rank is not None \
+                    else []
+                return zeros([0] + [d or 0 for d in shape], self._dtype)
+            vals = [self.read(i) for i in range(len(self._items))]
+            return stack(vals)
+        return bind(STACK, (self._flow,), {"dtype": self._dtype, "shape": self._shape_attr()})
+
+    def gather(self, indices: Any, name: Any = None) -> Tensor:
+        if self._eager():
+            from eagerflow._src.ops.array import stack
+
+            idx = np.asarray(convert_to_tensor(indices)._numpy()).reshape(-1)
+            return stack([self.read(int(i)) for i in idx])
+        return bind(GATHER, (self._flow, convert_to_tensor(indices)),
+                    {"dtype": self._dtype, "shape": self._shape_attr()})
+
+    def unstack(self, value: Any, name: Any = None) -> TensorArray:
+        t = self._value(value)
+        if t._shape is not None and len(t._shape) >= 1:
+            self._merge_shape(t._shape[1:])
+        if self._eager():
+            from eagerflow._src.ops.array import unstack
+
+            parts = unstack(t) if t._shape[0] else []
+            if len(parts) > len(self._items) and not self._dynamic_size and self._items:
+                raise InvalidArgumentError(None, None, f"Tried to write to index "
+                                                       f"{len(self._items)} but array is not "
+                                                       f"resizeable and size is: "
+                                                       f"{len(self._items)} ")
+            self._items = list(parts) + self._items[len(parts):]
+            return self
+        return self._with_flow(bind(FROM_TENSOR, (t,), {}))
+
+    def scatter(self, indices: Any, value: Any, name: Any = None) -> TensorArray:
+        t = self._value(value)
+        if t._shape is not None and len(t._shape) >= 1:
+            self._merge_shape(t._shape[1:])
+        if self._eager():
+            idx = np.asarray(convert_to_tensor(indices)._numpy()).reshape(-1)
+            for k, i in enumerate(idx):
+                self.write(int(i), t[k])
+            return self
+        return self._with_flow(bind(SCATTER, (self._flow, convert_to_tensor(indices), t),
+                                    {"dynamic": self._dynamic_size}))
+
+    def concat(self, name: Any = None) -> Tensor:
+        if self._eager():
+            from eagerflow._src.ops.array import concat
+
+            return concat([self.read(i) for i in range(len(self._items))], 0)
+        return bind(CONCAT, (self._flow,), {"dtype": self._dtype})
+
+    def split(self, value: Any, lengths: Any, name: Any = None) -> TensorArray:
+        from eagerflow._src.ops.array import split
+
+        t = self._value(value)
+        lens = [int(x) for x in np.asarray(convert_to_tensor(lengths)._numpy()).reshape(-1)]
+        ta = self
+        for i, part in enumerate(split(t, lens, axis=0)):
+            ta = ta.write(i, part)
+        return ta
+
+    def size(self, name: Any = None) -> Tensor:
+        if self._eager():
+            return EagerTensor(np.asarray(len(self._items), np.int32))
+        return bind(SIZE, (self._flow,), {})
+
+    def identity(self) -> TensorArray:
+        return self
+
+    def close(self, name: Any = None) -> None:
+        return None
+
+    def grad(self, source: Any, flow: Any = None, name: Any = None) -> TensorArray:
+        raise NotImplementedError("TensorArray.grad is not supported")
+
+    def __repr__(self) -> str:
+        return f"<TensorArray dtype={self._dtype.name} element_shape={self._element_shape}>"
+
+
+def _symbolic(x: Any) -> bool:
+    return isinstance(x, Tensor) and not hasattr(x, "_arr")
+
+
+def _index(i: Any) -> Tensor:
+    return convert_to_tensor(i, dtype_hint=dt.int32)
+
+
+def _graph_const(value: tuple) -> Tensor:
+    arr = np.empty((), dtype=object)
+    arr[()] = value
+    return _state.graph.constant(arr, dt.variant)

@@ -1,0 +1,24 @@
+"""tf.compat.v1: TF 1.x graph mode (Graph, Session, placeholder) over eagerflow's graphs.
+
+Names TF 1.x shares with TF 2 resolve to eagerflow's (tf.compat.v1.constant is tf.constant).
+"""
+
+from eagerflow._src.function.compat_v1 import (
+    Graph,
+    InteractiveSession,
+    Session,
+    get_default_graph,
+    get_default_session,
+    placeholder,
+    placeholder_with_default,
+    reset_default_graph,
+)
+
+
+def __getattr__(name):
+    import eagerflow
+
+    try:
+        return getattr(eagerflow, name)
+    except AttributeError:
+        raise AttributeError(f"module 'eagerflow.compat.v1' has no attribute {name!r}") from None

@@ -1,0 +1,10 @@
+"""tf.compat.v2: the TF 2 API itself."""
+
+
+def __getattr__(name):
+    import eagerflow
+
+    try:
+        return getattr(eagerflow, name)
+    except AttributeError:
+        raise AttributeError(f"module 'eagerflow.compat.v2' has no attribute {name!r}") from None

@@ -1,0 +1,39 @@
+"""tf.data.experimental (re-exports only)."""
+
+from eagerflow._src.data.dataset import AUTOTUNE as AUTOTUNE
+from eagerflow._src.data.dataset import INFINITE as INFINITE_CARDINALITY
+from eagerflow._src.data.dataset import UNKNOWN as UNKNOWN_CARDINALITY
+from eagerflow._src.data.experimental import Counter as Counter
+from eagerflow._src.data.experimental import RandomDataset as RandomDataset
+from eagerflow._src.data.experimental import assert_cardinality as assert_cardinality
+from eagerflow._src.data.experimental import (
+    bucket_by_sequence_length as bucket_by_sequence_length,
+)
+from eagerflow._src.data.experimental import cardinality as cardinality
+from eagerflow._src.data.experimental import choose_from_datasets as choose_from_datasets
+from eagerflow._src.data.experimental import copy_to_device as copy_to_device
+from eagerflow._src.data.experimental import enumerate_dataset as enumerate_dataset
+from eagerflow._src.data.experimental import from_list as from_list
+from eagerflow._src.data.experimental import get_next_as_optional as get_next_as_optional
+from eagerflow._src.data.experimental import get_single_element as get_single_element
+from eagerflow._src.data.experimental import get_structure as get_structure
+from eagerflow._src.data.experimental import group_by_window as group_by_window
+from eagerflow._src.data.experimental import ignore_errors as ignore_errors
+from eagerflow._src.data.experimental import map_and_batch as map_and_batch
+from eagerflow._src.data.experimental import parallel_interleave as parallel_interleave
+from eagerflow._src.data.experimental import prefetch_to_device as prefetch_to_device
+from eagerflow._src.data.experimental import sample_from_datasets as sample_from_datasets
+from eagerflow._src.data.experimental import scan as scan
+from eagerflow._src.data.experimental import shuffle_and_repeat as shuffle_and_repeat
+from eagerflow._src.data.experimental import take_while as take_while
+from eagerflow._src.data.experimental import unbatch as unbatch
+from eagerflow._src.data.experimental import unique as unique
+from eagerflow._src.data.optional import Optional as Optional
+from eagerflow._src.data.options import AutoShardPolicy as AutoShardPolicy
+from eagerflow._src.data.options import AutotuneAlgorithm as AutotuneAlgorithm
+from eagerflow._src.data.options import AutotuneOptions as AutotuneOptions
+from eagerflow._src.data.options import DistributeOptions as DistributeOptions
+from eagerflow._src.data.options import ExternalStatePolicy as ExternalStatePolicy
+from eagerflow._src.data.options import OptimizationOptions as OptimizationOptions
+from eagerflow._src.data.options import ThreadingOptions as ThreadingOptions
+from eagerflow._src.io.tfrecord import TFRecordWriter as TFRecordWriter

@@ -1,0 +1,15 @@
+"""tf.io: files, TFRecords and tf.train.Example parsing (re-exports only)."""
+
+from eagerflow._src.io import gfile as gfile
+from eagerflow._src.io.tfrecord import TFRecordCompressionType as TFRecordCompressionType
+from eagerflow._src.io.tfrecord import TFRecordOptions as TFRecordOptions
+from eagerflow._src.io.tfrecord import TFRecordWriter as TFRecordWriter
+from eagerflow._src.io.tfrecord import tf_record_iterator as tf_record_iterator
+from eagerflow._src.ops.io_ops import decode_raw as decode_raw
+from eagerflow._src.ops.io_ops import read_file as read_file
+from eagerflow._src.ops.io_ops import write_file as write_file
+from eagerflow._src.ops.parsing_ops import FixedLenFeature as FixedLenFeature
+from eagerflow._src.ops.parsing_ops import FixedLenSequenceFeature as FixedLenSequenceFeature
+from eagerflow._src.ops.parsing_ops import VarLenFeature as VarLenFeature
+from eagerflow._src.ops.parsing_ops import parse_example as parse_example
+from eagerflow._src.ops.parsing_ops import parse_single_example as parse_single_example

@@ -1,0 +1,18 @@
+"""tf.keras.optimizers (re-exports only)."""
+
+from eagerflow._src.keras.optimizers.optimizer import Optimizer as Optimizer
+from eagerflow._src.keras.optimizers.optimizers import (
+    SGD as SGD,
+    Adadelta as Adadelta,
+    Adagrad as Adagrad,
+    Adam as Adam,
+    Adamax as Adamax,
+    AdamW as AdamW,
+    Ftrl as Ftrl,
+    Nadam as Nadam,
+    RMSprop as RMSprop,
+    deserialize as deserialize,
+    get as get,
+    serialize as serialize,
+)
+from eagerflow.keras.optimizers import schedules as schedules

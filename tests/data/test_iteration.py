@@ -1,0 +1,333 @@
+"""Iteration, introspection, options, threads (prefetch, parallel map), early stop without
+leaked threads or file handles, map+batch fusion, and cache."""
+
+import gc
+import os
+import threading
+import time
+import traceback
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.core.tensor_spec import TensorSpec
+
+
+def vals(ds):
+    return [e.tolist() if isinstance(e, np.ndarray) else e for e in ds.as_numpy_iterator()]
+
+
+def _data_threads():
+    return [t for t in threading.enumerate() if t.name.startswith("tf_data")]
+
+
+def _wait_no_data_threads(timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while _data_threads() and time.monotonic() < deadline:
+        gc.collect()
+        time.sleep(0.01)
+    return _data_threads()
+
+
+def _open_fds():
+    try:
+        return len(os.listdir("/proc/self/fd"))
+    except OSError:  # pragma: no cover - non-Linux
+        pytest.skip("needs /proc/self/fd")
+
+
+# ---------------------------------------------------------------------------------------
+# iteration protocol
+# ---------------------------------------------------------------------------------------
+
+def test_eager_guide_iteration():
+    out = [str(e) for e in tf.data.Dataset.range(3)]
+    assert out == ["tf.Tensor(0, shape=(), dtype=int64)", "tf.Tensor(1, shape=(), dtype=int64)",
+                   "tf.Tensor(2, shape=(), dtype=int64)"]
+    for i, elem in enumerate(tf.data.Dataset.range(10)):
+        assert int(elem) == i
+
+
+def test_next_get_next_and_optional():
+    it = iter(tf.data.Dataset.range(2))
+    assert it.element_spec == TensorSpec([], tf.int64)
+    assert int(it.get_next()) == 0 and int(next(it)) == 1
+    with pytest.raises(tf.errors.OutOfRangeError, match="End of sequence"):
+        it.get_next()
+    with pytest.raises(StopIteration):
+        next(it)
+    it = iter(tf.data.Dataset.range(1))
+    opt = it.get_next_as_optional()
+    assert bool(opt.has_value()) and int(opt.get_value()) == 0
+    empty = it.get_next_as_optional()
+    assert not bool(empty.has_value())
+    with pytest.raises(tf.errors.InvalidArgumentError, match="does not have a value"):
+        empty.get_value()
+
+
+def test_len_bool_repr_and_numpy_iterator():
+    ds = tf.data.Dataset.from_tensor_slices({"a": [1, 2], "b": [b"x", b"y"]})
+    assert len(ds) == 2 and bool(tf.data.Dataset.range(0))
+    assert list(ds.as_numpy_iterator()) == [{"a": 1, "b": b"x"}, {"a": 2, "b": b"y"}]
+    assert isinstance(next(ds.as_numpy_iterator())["a"], np.int32)
+    assert repr(ds.as_numpy_iterator()).startswith("NumpyIterator(iterator=")
+    with pytest.raises(TypeError, match="infinite"):
+        len(tf.data.Dataset.range(3).repeat())
+    with pytest.raises(TypeError, match="unknown"):
+        len(tf.data.Dataset.range(3).filter(lambda x: True))
+    assert repr(tf.data.Dataset.range(3).map(lambda x: x * 2).batch(2)) == (
+        "<_BatchDataset element_spec=TensorSpec(shape=(None,), dtype=tf.int64, name=None)>")
+    with pytest.raises(TypeError, match="DatasetSpec"):
+        tf.data.Dataset.range(3).window(2).as_numpy_iterator()
+
+
+def test_take_one_of_a_shuffled_batched_dataset():
+    # The eager guide: `for images, labels in dataset.take(1)`.
+    x = np.arange(100 * 4, dtype=np.float32).reshape(100, 2, 2)
+    y = np.arange(100)
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(50).batch(32)
+    batches = list(ds.take(1))
+    assert len(batches) == 1
+    images, labels = batches[0]
+    assert images.shape == (32, 2, 2) and labels.dtype == tf.int64
+    np.testing.assert_array_equal(images.numpy(), x[labels.numpy()])
+
+
+# ---------------------------------------------------------------------------------------
+# options
+# ---------------------------------------------------------------------------------------
+
+def test_options():
+    o = tf.data.Options()
+    assert o.deterministic is None and o.threading.private_threadpool_size is None
+    assert o == tf.data.Options()
+    o.deterministic = False
+    o.threading.private_threadpool_size = 3
+    ds = tf.data.Dataset.range(4).with_options(o).map(lambda x: x)
+    assert ds.options().deterministic is False
+    assert ds.options().threading.private_threadpool_size == 3
+    assert ds.options().experimental_deterministic is False
+    assert repr(tf.data.Dataset.range(1).with_options(o)).startswith("<_OptionsDataset")
+    o2 = tf.data.Options()
+    o2.deterministic = True
+    assert ds.with_options(o2).options().deterministic is True  # later options win
+    with pytest.raises(AttributeError, match="Cannot set the property foo on Options"):
+        o.foo = 1
+    with pytest.raises(TypeError, match='Property "deterministic" must be of type'):
+        o.deterministic = 3
+    with pytest.raises(TypeError, match="tf.data.Options"):
+        tf.data.Dataset.range(1).with_options(5)
+    o.experimental_distribute.auto_shard_policy = tf.data.experimental.AutoShardPolicy.DATA
+    assert o.experimental_distribute.auto_shard_policy == 2
+
+
+# ---------------------------------------------------------------------------------------
+# threads: prefetch, parallel map
+# ---------------------------------------------------------------------------------------
+
+def test_prefetch_runs_a_background_thread_and_keeps_order():
+    seen = []
+
+    def record(x):
+        if tf.executing_eagerly():  # not while the function's shapes are traced
+            seen.append(threading.current_thread().name)
+        return x
+
+    ds = tf.data.Dataset.range(20).map(record).prefetch(3)
+    assert vals(ds) == list(range(20))
+    assert set(seen) == {"tf_data_prefetch"}
+    assert vals(tf.data.Dataset.range(5).prefetch(0)) == list(range(5))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="buffer_size must be >= 0"):
+        tf.data.Dataset.range(3).prefetch(-5)
+
+
+def _slow_square(x):
+    time.sleep(0.002 * (int(x) % 3))  # finish out of order
+    return x * x
+
+
+@pytest.mark.parametrize("calls", [1, 2, 4, tf.data.AUTOTUNE])
+def test_parallel_map_is_deterministic(calls):
+    ds = tf.data.Dataset.range(30).map(_slow_square, num_parallel_calls=calls)
+    assert vals(ds) == [i * i for i in range(30)]
+    assert repr(ds).startswith("<_ParallelMapDataset")
+
+
+def test_parallel_map_nondeterministic_keeps_the_elements():
+    ds = tf.data.Dataset.range(30).map(_slow_square, num_parallel_calls=4, deterministic=False)
+    assert sorted(vals(ds)) == [i * i for i in range(30)]
+    o = tf.data.Options()
+    o.deterministic = False
+    ds = tf.data.Dataset.range(30).map(_slow_square, num_parallel_calls=3).with_options(o)
+    assert sorted(vals(ds)) == [i * i for i in range(30)]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="num_parallel_calls must be"):
+        tf.data.Dataset.range(3).map(lambda x: x, num_parallel_calls=0)
+
+
+def _fails_on_three(x):
+    if int(x) == 3:
+        raise RuntimeError("element three")
+    return x
+
+
+def test_parallel_map_errors_surface_in_order_with_original_traceback():
+    it = iter(tf.data.Dataset.range(6).map(_fails_on_three, num_parallel_calls=3))
+    assert [int(next(it)) for _ in range(3)] == [0, 1, 2]
+    with pytest.raises(RuntimeError, match="element three") as info:
+        next(it)
+    frames = [f.name for f in traceback.extract_tb(info.value.__traceback__)]
+    assert "_fails_on_three" in frames
+    assert [int(x) for x in it] == [4, 5]  # the iterator stays usable
+    skipped = tf.data.Dataset.range(6).map(_fails_on_three, num_parallel_calls=2).ignore_errors()
+    assert vals(skipped) == [0, 1, 2, 4, 5]
+
+
+# ---------------------------------------------------------------------------------------
+# early stop: no leaked threads or files
+# ---------------------------------------------------------------------------------------
+
+def test_early_stop_joins_threads():
+    assert _wait_no_data_threads() == []
+    pipelines = [
+        tf.data.Dataset.range(10**6).prefetch(4),
+        tf.data.Dataset.range(10**6).map(_slow_square, num_parallel_calls=3).prefetch(2),
+        tf.data.Dataset.range(100).interleave(lambda x: tf.data.Dataset.range(10**4),
+                                              cycle_length=3, num_parallel_calls=3),
+    ]
+    for ds in pipelines:
+        for i, _ in enumerate(ds):
+            if i == 5:
+                break
+        assert _wait_no_data_threads() == [], ds
+        list(ds.take(2))
+        assert _wait_no_data_threads() == [], ds
+        it = iter(ds)
+        next(it)
+        del it
+        assert _wait_no_data_threads() == [], ds
+
+
+def test_early_stop_closes_files(tmp_path):
+    paths = []
+    for k in range(3):
+        p = str(tmp_path / f"f{k}.tfrecord")
+        with tf.io.TFRecordWriter(p) as w:
+            for i in range(50):
+                w.write(b"record %d" % i)
+        paths.append(p)
+    (tmp_path / "t.txt").write_text("a\nb\nc\n")
+    before = _open_fds()
+    pipelines = [
+        tf.data.TFRecordDataset(paths),
+        tf.data.TFRecordDataset(paths, num_parallel_reads=2),
+        tf.data.TFRecordDataset(paths, compression_type="").prefetch(2),
+        tf.data.TextLineDataset([str(tmp_path / "t.txt")] * 3),
+    ]
+    for ds in pipelines:
+        for i, _ in enumerate(ds):
+            if i == 3:
+                break
+        list(ds.take(1))
+        _wait_no_data_threads()
+        gc.collect()
+        assert _open_fds() == before, ds
+
+
+# ---------------------------------------------------------------------------------------
+# map + batch fusion
+# ---------------------------------------------------------------------------------------
+
+def _no_fusion():
+    o = tf.data.Options()
+    o.experimental_optimization.apply_default_optimizations = False
+    return o
+
+
+def test_map_batch_fusion_gives_the_same_batches():
+    x = np.random.default_rng(0).integers(0, 255, (50, 4, 4)).astype(np.uint8)
+    y = np.arange(50)
+
+    def normalise(img, lab):
+        return tf.cast(img, tf.float32) / 255.0 - 0.5, tf.cast(lab, tf.int64) * 2
+
+    calls = []
+
+    def counted(img, lab):
+        if tf.executing_eagerly():
+            calls.append(img.shape)
+        return normalise(img, lab)
+
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(
+        20, seed=1, reshuffle_each_iteration=False).map(counted).batch(8)
+    fused = list(ds.as_numpy_iterator())
+    n_fused = len(calls)
+    plain = list(ds.with_options(_no_fusion()).as_numpy_iterator())
+    assert n_fused == 7  # once per batch
+    assert len(plain) == len(fused) == 7
+    for (a, b), (c, d) in zip(fused, plain):
+        np.testing.assert_array_equal(a, c)
+        np.testing.assert_array_equal(b, d)
+    assert fused[-1][0].shape == (2, 4, 4)
+
+
+def test_functions_that_read_shapes_are_not_fused():
+    ds = tf.data.Dataset.from_tensor_slices(np.ones((6, 3), np.float32))
+    scaled = ds.map(lambda v: v * float(v.shape[0])).batch(4)  # shape[0] is 3 per element
+    assert np.all(vals(scaled)[0] == np.full((4, 3), 3.0).tolist())
+    reduced = ds.map(lambda v: tf.reduce_sum(v)).batch(4)  # not elementwise
+    assert vals(reduced) == [[3.0] * 4, [3.0] * 2]
+
+
+# ---------------------------------------------------------------------------------------
+# cache
+# ---------------------------------------------------------------------------------------
+
+def test_memory_cache_reads_input_once():
+    calls = []
+    ds = tf.data.Dataset.range(5).map(lambda x: calls.append(1) or x * 2).cache()
+    base = len(calls)
+    assert vals(ds) == [0, 2, 4, 6, 8]
+    assert len(calls) - base == 5
+    assert vals(ds) == [0, 2, 4, 6, 8]
+    assert len(calls) - base == 5  # second pass from the cache
+    partial = tf.data.Dataset.range(5).map(lambda x: calls.append(1) or x).cache()
+    start = len(calls)
+    list(partial.take(2))
+    assert vals(partial) == [0, 1, 2, 3, 4]  # an incomplete first pass caches nothing
+    assert len(calls) - start == 2 + 5
+
+
+def test_file_cache_round_trip_and_corruption(tmp_path):
+    prefix = str(tmp_path / "cache")
+    calls = []
+
+    def make():
+        return tf.data.Dataset.from_tensor_slices(
+            ({"s": [b"a", b"bc", b""], "f": np.arange(6.0).reshape(3, 2)}, [1, 2, 3])
+        ).map(lambda d, n: ((tf.executing_eagerly() and calls.append(1)) or d, n)
+              ).cache(prefix)
+
+    first = list(make().as_numpy_iterator())
+    n = len(calls)
+    again = list(make().as_numpy_iterator())  # a new dataset object reads the files
+    assert len(calls) == n
+    assert [e[0]["s"] for e in again] == [b"a", b"bc", b""]
+    np.testing.assert_array_equal(again[2][0]["f"], first[2][0]["f"])
+    assert os.path.exists(prefix + ".index") and not os.path.exists(prefix + ".lockfile")
+    data = prefix + ".data-00000-of-00001"
+    raw = bytearray(open(data, "rb").read())
+    raw[20] ^= 0xFF
+    open(data, "wb").write(bytes(raw))
+    with pytest.raises(tf.errors.DataLossError, match="cache.data-00000-of-00001"):
+        list(make())
+
+
+def test_file_cache_partial_pass_leaves_nothing(tmp_path):
+    prefix = str(tmp_path / "c2")
+    ds = tf.data.Dataset.range(10).cache(prefix)
+    list(ds.take(3))
+    assert not os.path.exists(prefix + ".index")
+    assert sorted(os.listdir(tmp_path)) == []
+    assert vals(ds) == list(range(10)) and os.path.exists(prefix + ".index")
+    assert vals(tf.data.Dataset.range(10).cache(prefix)) == list(range(10))

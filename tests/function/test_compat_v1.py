@@ -1,0 +1,95 @@
+"""tf.Graph / tf.compat.v1: graph mode, placeholders, Session.run with feeds."""
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+
+
+def test_graph_mode_builds_symbolic_tensors_and_session_runs_them():
+    g = tf.Graph()
+    with g.as_default():
+        assert not tf.executing_eagerly()
+        assert tf.compat.v1.get_default_graph() is g
+        x = tf.compat.v1.placeholder(tf.float32, shape=[None, 2], name="p")
+        assert str(x) == 'Tensor("p:0", shape=(None, 2), dtype=float32)'
+        q = tf.compat.v1.placeholder(tf.float32)
+        assert str(q) == 'Tensor("Placeholder:0", dtype=float32)'
+        y = x * 2.0 + 1.0
+        with tf.compat.v1.Session() as sess:
+            out = sess.run(y, feed_dict={x: [[1, 2]]})
+            np.testing.assert_array_equal(out, [[3.0, 5.0]])
+            lst = sess.run([y, y], feed_dict={x: [[0, 0]]})
+            assert isinstance(lst, list) and len(lst) == 2
+            d = sess.run({"a": y}, feed_dict={x: [[1, 1]]})
+            np.testing.assert_array_equal(d["a"], [[3.0, 3.0]])
+            with pytest.raises(tf.errors.InvalidArgumentError,
+                               match="You must feed a value for placeholder tensor 'p'"):
+                sess.run(y)
+            with pytest.raises(ValueError, match="Cannot feed value of shape"):
+                sess.run(y, feed_dict={x: [1.0, 2.0, 3.0]})
+        assert len(g.as_graph_def().node) == len(g.get_operations())
+    assert tf.executing_eagerly()
+
+
+def test_tf1_listing_with_feeds_overriding_intermediates():
+    with tf.Graph().as_default():
+        x = tf.compat.v1.placeholder(tf.float32)
+        y = tf.square(x)
+        z = tf.add(x, y)
+        sess = tf.compat.v1.Session()
+        z0 = sess.run([z], feed_dict={x: 2.0})
+        z1 = sess.run([z], feed_dict={x: 2.0, y: 2.0})
+        assert z0 == [6.0] and z1 == [4.0]
+        sess.close()
+        with pytest.raises(RuntimeError, match="closed Session"):
+            sess.run(z, feed_dict={x: 1.0})
+
+
+def test_tf2_root_has_no_tf1_names():
+    for name in ("placeholder", "Session", "get_default_graph"):
+        with pytest.raises(AttributeError):
+            getattr(tf, name)
+    assert tf.compat.v1.constant is tf.constant  # shared names resolve to TF 2's
+
+
+def test_placeholder_needs_a_graph_and_eval_needs_a_session():
+    with pytest.raises(RuntimeError, match="not compatible with eager execution"):
+        tf.compat.v1.placeholder(tf.float32)
+    with tf.Graph().as_default():
+        c = tf.compat.v1.placeholder(tf.int32, [])
+        d = c + 1
+        with pytest.raises(ValueError, match="No default session"):
+            d.eval(feed_dict={c: 1})
+        with tf.compat.v1.Session():
+            assert d.eval(feed_dict={c: 1}) == 2
+
+
+def test_functions_and_variables_in_graph_mode():
+    v = tf.Variable(3.0)
+
+    @tf.function
+    def f(x):
+        return x * v
+    with tf.Graph().as_default():
+        p = tf.compat.v1.placeholder(tf.float32, [])
+        out = f(p)
+        with tf.compat.v1.Session() as sess:
+            assert sess.run(out, feed_dict={p: 2.0}) == 6.0
+
+
+def test_graph_inspection():
+    g = tf.Graph()
+    with g.as_default():
+        a = tf.compat.v1.placeholder(tf.float32, [2], name="a")
+        b = tf.exp(a)
+    assert g.get_operation_by_name(b.op.name) is b.op
+    assert g.get_tensor_by_name(b.name) is b
+    assert b.op.type == "Exp" and b.op.inputs[0] is a
+    text = str(g.as_graph_def())
+    assert 'name: "a"' in text and 'op: "Exp"' in text
+    assert tf.get_static_value(tf.constant([1, 2])).tolist() == [1, 2]
+    with g.as_default():
+        c = tf.constant(2.0) * 3.0
+        assert tf.get_static_value(c) == 6.0
+        assert tf.get_static_value(b) is None

@@ -1,0 +1,229 @@
+"""Each optimization pass: what it removes, what it must keep, results preserved."""
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.function.concrete import tracing_scope
+from eagerflow._src.graph import codegen, interpreter
+from eagerflow._src.graph.ir import FuncGraph, Operation, SymbolicTensor
+from eagerflow._src.graph.passes import cse, dce, fold_constants, inline_calls, optimize, simplify
+from eagerflow._src.graph.passes.common import copy_graph
+from eagerflow._src.graph.verify import GraphVerificationError, verify
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import OpDef
+
+COUNTER = {"n": 0}
+
+
+def _tick_kernel(xp, x):
+    COUNTER["n"] += 1
+    return x + 1
+
+
+TICK = OpDef("Tick", lambda x: [(x._shape, x._dtype)], _tick_kernel, stateful=True)
+
+
+def build(fn, *specs):
+    g = FuncGraph("test")
+    with tracing_scope(g):
+        phs = [g.placeholder(s, d, f"x{i}", is_input=True) for i, (s, d) in enumerate(specs)]
+        out = fn(*phs)
+        g.outputs = [g.capture(o) for o in (out if isinstance(out, (list, tuple)) else [out])]
+    verify(g)
+    return g
+
+
+def types(g):
+    return [o.type for o in g.operations if o.type != "Placeholder"]
+
+
+def run(g, *arrays):
+    return [np.asarray(a) for a in codegen.generate(g).fn(*arrays)]
+
+
+F32 = ((3,), tf.float32)
+X = np.array([1.0, -2.0, 3.0], np.float32)
+
+
+def test_constant_folding_runs_constant_subgraphs_once():
+    g = build(lambda x: x * (tf.constant(2.0) * tf.constant(3.0) + tf.exp(tf.constant(0.0))), F32)
+    before = run(g, X)
+    g2 = fold_constants(copy_graph(g))
+    verify(g2)
+    assert "Exp" not in types(g2) and types(g2).count("Mul") == 1
+    np.testing.assert_array_equal(run(g2, X)[0], before[0])
+    np.testing.assert_array_equal(before[0], X * 7)
+
+
+def test_folding_skips_stateful_and_variable_reads():
+    v = tf.Variable([1.0, 1.0, 1.0])
+    g = build(lambda x: x + bind(TICK, (tf.constant([1.0, 2.0, 3.0]),), {}) + v, F32)
+    g2 = optimize(g)
+    assert "Tick" in types(g2) and "ReadVariableOp" in types(g2)
+    COUNTER["n"] = 0
+    fn = codegen.generate(g2).fn
+    fn(X)
+    v.assign([5.0, 5.0, 5.0])
+    out = fn(X)
+    assert COUNTER["n"] == 2
+    np.testing.assert_array_equal(out[0], X + [2, 3, 4] + 5)
+
+
+def test_folding_leaves_failing_kernels_to_run_time():
+    g = build(lambda x: x + tf.cast(tf.constant(1) // tf.constant(0), tf.float32), F32)
+    g2 = fold_constants(copy_graph(g))
+    assert "FloorDiv" in types(g2)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Integer division by zero"):
+        run(g2, X)
+
+
+def test_cse_merges_pure_duplicates_only():
+    def f(x):
+        a = tf.exp(x) + tf.exp(x)
+        b = bind(TICK, (x,), {}) + bind(TICK, (x,), {})
+        return a, b
+    g = build(f, F32)
+    g2 = cse(copy_graph(g))
+    verify(g2)
+    assert types(g2).count("Exp") == 1
+    assert types(g2).count("Tick") == 2
+    np.testing.assert_allclose(run(g2, X)[0], 2 * np.exp(X), rtol=1e-6)
+
+
+def test_cse_keeps_reads_apart_across_writes():
+    v = tf.Variable(1.0)
+
+    def f(x):
+        a = v.read_value()
+        v.assign_add(10.0)
+        b = v.read_value()
+        c = v.read_value()
+        return a, b, c
+    g = build(f, ((), tf.float32))
+    g2 = optimize(g)
+    assert types(g2).count("ReadVariableOp") == 2
+    out = run(g2, np.float32(0))
+    assert [float(o) for o in out] == [1.0, 11.0, 11.0]
+
+
+def test_dce_prunes_unused_and_keeps_effects():
+    v = tf.Variable(0.0)
+
+    def f(x):
+        tf.sin(x)  # unused
+        v.assign_add(1.0)
+        bind(TICK, (x,), {})  # result unused, but it has an effect
+        return x * 2.0
+    g = build(f, F32)
+    g2 = dce(copy_graph(g))
+    verify(g2)
+    assert "Sin" not in types(g2)
+    assert "AssignAddVariableOp" in types(g2) and "Tick" in types(g2)
+    COUNTER["n"] = 0
+    run(g2, X)
+    assert float(v) == 1.0 and COUNTER["n"] == 1
+
+
+@pytest.mark.parametrize("fn,gone", [
+    (lambda x: x * 1.0, "Mul"),
+    (lambda x: 1.0 * x, "Mul"),
+    (lambda x: x + 0.0, "AddV2"),
+    (lambda x: x - 0.0, "Sub"),
+    (lambda x: x / 1.0, "RealDiv"),
+    (lambda x: tf.identity(x) * 2.0, "Identity"),
+    (lambda x: -(-x) * 2.0, "Neg"),
+    (lambda x: tf.reshape(tf.reshape(x, [1, 3]), [3]), "Reshape"),
+    (lambda x: tf.transpose(tf.transpose(tf.reshape(x, [3, 1]))), "Transpose"),
+])
+def test_simplify_removes_identities(fn, gone):
+    g = build(fn, F32)
+    before = run(g, X)
+    g2 = simplify(copy_graph(g))
+    verify(g2)
+    assert gone not in types(g2), types(g2)
+    for a, b in zip(run(g2, X), before):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_simplify_keeps_broadcasting_and_dtype_changes():
+    # x * ones((2,3)) broadcasts: removing it would change the shape
+    g = build(lambda x: x * tf.ones((2, 3)), F32)
+    g2 = simplify(copy_graph(g))
+    assert "Mul" in types(g2)
+    assert run(g2, X)[0].shape == (2, 3)
+
+
+def test_double_transpose_composes_permutations():
+    g = build(lambda x: tf.transpose(tf.transpose(x, [1, 2, 0]), [1, 2, 0]),
+              ((2, 3, 4), tf.float32))
+    a = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    g2 = simplify(copy_graph(g))
+    assert types(g2).count("Transpose") == 1
+    np.testing.assert_array_equal(run(g2, a)[0], a.transpose(1, 2, 0).transpose(1, 2, 0))
+
+
+def test_inline_expands_nested_functions():
+    @tf.function
+    def inner(x):
+        return tf.sin(x) * 2.0
+
+    @tf.function
+    def outer(x):
+        return inner(x) + inner(x)
+    cf = outer.get_concrete_function(tf.constant(X))
+    assert "PartitionedCall" in types(cf.graph)
+    g2 = optimize(cf.graph)
+    assert "PartitionedCall" not in types(g2)
+    assert types(g2).count("Sin") == 1  # CSE across the two inlined calls
+    np.testing.assert_allclose(outer(tf.constant(X)).numpy(), 4 * np.sin(X), rtol=1e-6)
+    g3 = inline_calls(copy_graph(cf.graph))
+    verify(g3)
+
+
+def test_verifier_rejects_malformed_graphs():
+    g = build(lambda x: tf.exp(x) + x, F32)
+    verify(g)
+    broken = copy_graph(g)
+    broken.operations.reverse()  # uses before definitions
+    with pytest.raises(GraphVerificationError, match="before it is computed"):
+        verify(broken)
+    other = build(lambda x: x * 2.0, F32)
+    foreign = copy_graph(g)
+    node = next(o for o in foreign.operations if o.type == "Exp")
+    node.inputs = (other.inputs[0],)
+    with pytest.raises(GraphVerificationError, match="another graph"):
+        verify(foreign)
+    bad_spec = copy_graph(g)
+    node = next(o for o in bad_spec.operations if o.type == "Exp")
+    node.outputs[0]._dtype = tf.int32
+    with pytest.raises(GraphVerificationError, match="infer says"):
+        verify(bad_spec)
+    dup = copy_graph(g)
+    dup.operations[-1].name = dup.operations[-2].name
+    with pytest.raises(GraphVerificationError, match="duplicate"):
+        verify(dup)
+    missing = copy_graph(g)
+    missing.outputs = [SymbolicTensor(Operation(missing, dup.operations[0].op, (), {}, "ghost"), 0,
+                                      (3,), tf.float32)]
+    with pytest.raises(GraphVerificationError, match="not computed"):
+        verify(missing)
+
+
+def test_inplace_reuse_of_large_buffers_preserves_results():
+    big = np.linspace(-1, 1, 1 << 15).astype(np.float32)
+    g = build(lambda x: tf.tanh(tf.exp(x) * 2.0) + 1.0, ((1 << 15,), tf.float32))
+    code = codegen.generate(optimize(g))
+    assert "out=" in code.source
+    keep = big.copy()
+    out = code.fn(big)[0]
+    np.testing.assert_array_equal(big, keep)  # the input buffer is never overwritten
+    np.testing.assert_allclose(out, np.tanh(np.exp(keep) * 2) + 1, rtol=1e-6)
+
+
+def test_interpreter_evaluates_only_what_fetches_need():
+    g = build(lambda x: (x * 2.0, bind(TICK, (x,), {})), F32)
+    COUNTER["n"] = 0
+    out = interpreter.evaluate([g.outputs[0]], {id(g.inputs[0]): X})
+    np.testing.assert_array_equal(out[0], X * 2)
+    assert COUNTER["n"] == 0

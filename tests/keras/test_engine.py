@@ -1,0 +1,255 @@
+"""The Keras engine: Layer (build, weights, losses, training, masks, config) and tracking."""
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow import keras
+
+L = keras.layers
+
+
+@pytest.fixture(autouse=True)
+def _fresh_names():
+    keras.backend.clear_session()
+
+
+class Linear(L.Layer):
+    def __init__(self, units=32, **kwargs):
+        super().__init__(**kwargs)
+        self.units = units
+
+    def build(self, input_shape):
+        self.w = self.add_weight(shape=(input_shape[-1], self.units),
+                                 initializer="random_normal", trainable=True)
+        self.b = self.add_weight(shape=(self.units,), initializer="random_normal",
+                                 trainable=True)
+
+    def call(self, inputs):
+        return tf.matmul(inputs, self.w) + self.b
+
+
+def test_lazy_build_and_weight_names():
+    layer = Linear(4)
+    assert layer.weights == [] and not layer.built
+    y = layer(tf.ones((8, 16)))
+    assert y.shape == (8, 4) and layer.built
+    assert [tuple(w.shape) for w in layer.weights] == [(16, 4), (4,)]
+    assert [w.name for w in layer.weights] == ["linear/Variable:0", "linear/Variable:0"]
+    d = L.Dense(3)
+    d(np.ones((2, 5)))
+    assert [w.name for w in d.weights] == ["dense/kernel:0", "dense/bias:0"]
+    assert list(d._trackable_children())[:2] == ["kernel", "bias"]
+    assert L.Dense(1).name == "dense_1" and L.Dense(1, name="x").name == "x"
+    assert L.Conv2D(1, 1).name == "conv2d" and L.GlobalAveragePooling2D().name == \
+        "global_average_pooling2d"
+    assert repr(d) == "<Dense name=dense, built=True>"
+
+
+def test_add_weight_spellings_and_defaults():
+    layer = L.Layer()
+    v1 = layer.add_weight("k", (2, 3))                      # Keras 2: name first
+    v2 = layer.add_weight((4,), "zeros", name="z")          # Keras 3: shape first
+    v3 = layer.add_weight(name="i", shape=(2,), dtype="int32")
+    v4 = layer.add_weight(name="nt", shape=(), trainable=False)
+    assert v1.name == "k:0" and tuple(v1.shape) == (2, 3)
+    limit = np.sqrt(6 / 5)  # glorot_uniform by default
+    assert np.all(np.abs(v1.numpy()) <= limit)
+    np.testing.assert_array_equal(v2.numpy(), 0)
+    assert v3.dtype == tf.int32 and np.all(v3.numpy() == 0)
+    assert layer.trainable_weights == [v1, v2, v3] and layer.non_trainable_weights == [v4]
+    assert layer.weights == [v1, v2, v3, v4] and layer.variables == layer.weights
+    with pytest.raises(TypeError, match="Keyword argument not understood"):
+        L.Dense(2, foo=1)
+
+
+def test_losses_regularizers_and_add_loss():
+    class WithLoss(L.Layer):
+        def call(self, x):
+            self.add_loss(tf.reduce_sum(x))
+            return x
+
+    layer = WithLoss()
+    layer(tf.ones((2, 2)))
+    layer(tf.ones((2, 2)))
+    assert len(layer.losses) == 1 and float(layer.losses[0]) == 4.0  # reset at each call
+    d = L.Dense(2, kernel_regularizer=keras.regularizers.l2(0.1),
+                bias_regularizer="l1", activity_regularizer=keras.regularizers.L1(0.5))
+    x = np.ones((4, 3), "float32")
+    y = d(x)
+    k, b = d.kernel.numpy(), d.bias.numpy()
+    losses = [float(v) for v in d.losses]
+    assert len(losses) == 3
+    np.testing.assert_allclose(sorted(losses), sorted([
+        0.5 * np.abs(y.numpy()).sum() / 4, 0.1 * (k ** 2).sum(), 0.01 * np.abs(b).sum()]),
+        rtol=1e-5)
+    d.kernel.assign(np.zeros_like(k))  # weight penalties follow the current values
+    assert any(float(v) == 0.0 for v in d.losses)
+
+
+def test_trainable_freezing_and_nested_weights():
+    class Block(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.d1 = L.Dense(2)
+            self.items = [L.Dense(2), L.BatchNormalization()]
+            self.table = {"a": L.Dense(1)}
+            self.scale = tf.Variable(1.0, name="scale")
+
+        def call(self, x, training=None):
+            x = self.items[1](self.items[0](self.d1(x)), training=training)
+            return self.table["a"](x) * self.scale
+
+    m = Block()
+    m(np.ones((3, 4)))
+    assert [type(x).__name__ for x in m.layers] == ["Dense", "Dense", "BatchNormalization",
+                                                     "Dense"]
+    assert len(m.trainable_weights) == 1 + 2 + 2 + 2 + 2
+    assert len(m.non_trainable_weights) == 2
+    m.items[0].trainable = False
+    assert len(m.trainable_weights) == 7 and len(m.non_trainable_weights) == 4
+    m.trainable = False
+    assert m.trainable_weights == [] and len(m.non_trainable_weights) == 11
+    assert all(not x.trainable for x in m.layers)
+    children = m._trackable_children()
+    assert {"d1", "items", "table", "scale"} <= set(children)
+
+
+def test_training_propagates_and_call_default():
+    seen = []
+
+    class Probe(L.Layer):
+        def call(self, x, training=None):
+            seen.append(training)
+            return x
+
+    class Outer(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.p = Probe()
+
+        def call(self, x, training=True):
+            return self.p(x)
+
+    o = Outer()
+    o(np.ones((1, 1)))
+    o(np.ones((1, 1)), training=False)
+    probe = Probe()
+    probe(np.ones((1, 1)))
+    probe(np.ones((1, 1)), True)
+    assert seen == [True, False, None, True]
+
+
+def test_masks_flow_from_embedding_to_rnn():
+    emb = L.Embedding(6, 3, mask_zero=True)
+    rnn = L.SimpleRNN(2)
+    ids = np.array([[3, 1, 0, 0], [2, 5, 4, 1]])
+    out = rnn(emb(ids))
+    explicit = rnn(emb(ids), mask=ids != 0)
+    no_mask = rnn(emb.embeddings.numpy()[ids])  # plain array: no mask
+    np.testing.assert_allclose(out.numpy(), explicit.numpy())
+    assert not np.allclose(out.numpy()[0], no_mask.numpy()[0])
+    inp = keras.Input((4,), dtype="int32")
+    model = keras.Model(inp, L.SimpleRNN(2)(L.Embedding(6, 3, mask_zero=True)(inp)))
+    model.layers[1].set_weights(emb.get_weights())
+    model.layers[2].set_weights(rnn.get_weights())
+    np.testing.assert_allclose(model(ids).numpy(), out.numpy(), rtol=1e-6)
+
+
+def test_input_spec_messages():
+    d = L.Dense(16)
+    d(tf.ones((2, 16)))
+    with pytest.raises(ValueError) as e:
+        d(tf.ones((4, 8)))
+    assert str(e.value) == ('Input 0 of layer "dense" is incompatible with the layer: expected '
+                            'axis -1 of input shape to have value 16, but received input with '
+                            'shape (4, 8)')
+    with pytest.raises(ValueError, match=r"expected min_ndim=2, found ndim=1. Full shape "
+                                         r"received: \(4,\)"):
+        L.Dense(2)(tf.ones((4,)))
+    with pytest.raises(ValueError, match=r'layer "conv2d_1" .*expected min_ndim=4, found ndim=3'):
+        L.Conv2D(2, 3, name="conv2d_1")(tf.ones((4, 5, 6)))
+    with pytest.raises(ValueError, match="expected ndim=3, found ndim=2"):
+        L.LSTM(2)(tf.ones((4, 5)))
+    x = keras.Input((7,))
+    with pytest.raises(ValueError, match="expected axis -1 of input shape to have value 16, "
+                                         r"but received input with shape \(None, 7\)"):
+        d(x)
+
+
+def test_config_round_trips():
+    d = L.Dense(3, activation="relu", kernel_initializer=keras.initializers.HeNormal(seed=3),
+                kernel_regularizer=keras.regularizers.l1_l2(0.1, 0.2), name="dd")
+    cfg = d.get_config()
+    assert cfg["name"] == "dd" and cfg["units"] == 3 and cfg["activation"] == "relu"
+    assert cfg["kernel_initializer"] == {"module": "keras.initializers",
+                                         "class_name": "HeNormal", "config": {"seed": 3},
+                                         "registered_name": None}
+    assert cfg["kernel_regularizer"]["config"] == {"l1": 0.1, "l2": 0.2}
+    d2 = L.Dense.from_config(cfg)
+    assert d2.get_config() == cfg
+    lin = Linear(5, name="lin")
+    assert lin.get_config() == {"name": "lin", "trainable": True, "dtype": "float32",
+                                "units": 5}
+    assert Linear.from_config(lin.get_config()).units == 5
+
+    class Opaque(L.Layer):
+        def __init__(self, fn, **kwargs):
+            super().__init__(**kwargs)
+            self.fn = fn
+
+    with pytest.raises(NotImplementedError, match="non-JSON-serializable"):
+        Opaque(object()).get_config()
+    dropout = L.deserialize({"class_name": "Dropout", "config": {"rate": 0.2}})
+    assert isinstance(dropout, L.Dropout) and dropout.rate == 0.2
+    with pytest.raises(ValueError, match="Unknown layer"):
+        L.deserialize({"class_name": "Nope", "config": {}})
+
+
+def test_weights_io_and_count_params():
+    d = L.Dense(2)
+    with pytest.raises(ValueError, match="isn't built"):
+        d.count_params()
+    d(np.ones((1, 3)))
+    assert d.count_params() == 8
+    w = d.get_weights()
+    d.set_weights([np.ones((3, 2)), np.zeros(2)])
+    np.testing.assert_array_equal(d.kernel.numpy(), 1)
+    with pytest.raises(ValueError, match="expecting 2 weights"):
+        d.set_weights(w[:1])
+    with pytest.raises(ValueError, match=r"weight shape \(3, 2\) is not compatible with "
+                                         r"provided weight shape \(2, 2\)"):
+        d.set_weights([np.ones((2, 2)), np.zeros(2)])
+    d3 = L.Dense(2, weights=[np.ones((3, 2)), np.ones(2)])  # Keras 2's `weights=` argument
+    np.testing.assert_allclose(d3(np.ones((1, 3))).numpy(), [[4.0, 4.0]])
+
+
+def test_numpy_inputs_are_cast_to_the_layer_dtype():
+    d = L.Dense(2)
+    y = d(np.ones((2, 3), dtype="float64"))
+    assert y.dtype == tf.float32
+    d64 = L.Dense(2, dtype="float64")
+    assert d64(np.ones((2, 3))).dtype == tf.float64 and d64.kernel.dtype == tf.float64
+
+
+def test_compute_output_shape_by_tracing_custom_layers():
+    class Twice(L.Layer):
+        def call(self, x):
+            return tf.concat([x, x], axis=-1)
+
+    assert Twice().compute_output_shape((None, 3)) == tf.TensorShape([None, 6])
+    assert Linear(7).compute_output_shape((2, 3)) == tf.TensorShape([2, 7])
+    x = keras.Input((5,))
+    y = Twice()(Linear(4)(x))
+    assert y.shape == tf.TensorShape([None, 8])
+    assert "KerasTensor: shape=(None, 8) dtype=float32 (created by layer 'twice_1')" in repr(y)
+
+
+def test_keras_tensors_have_no_value():
+    x = keras.Input((3,))
+    with pytest.raises(TypeError):
+        np.asarray(x)
+    with pytest.raises(TypeError):
+        bool(x)
+    with pytest.raises(ValueError, match="Please provide to Input a `shape`"):
+        keras.Input()

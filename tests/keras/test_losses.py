@@ -1,0 +1,121 @@
+"""Losses: the seed's values, NumPy references, reductions, gradients and bad input."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import eagerflow as tf
+
+
+def test_seed_binary_crossentropy():
+    # The TF 2.0 guide prints 11.522857 (Keras 2); TF 2.21 prints 12.000716 (Keras 3).
+    bce = tf.keras.losses.BinaryCrossentropy()
+    loss = bce([0., 0., 1., 1.], [1., 1., 1., 0.])
+    assert loss.numpy() == pytest.approx(12.000716, rel=1e-6)
+
+
+def _np_log_softmax(z):
+    z = z - z.max(-1, keepdims=True)
+    return z - np.log(np.exp(z).sum(-1, keepdims=True))
+
+
+floats = hnp.arrays(np.float32, st.tuples(st.integers(1, 6), st.integers(2, 5)),
+                    elements=st.floats(-5, 5, width=32))
+
+
+@settings(max_examples=25, deadline=None)
+@given(floats, st.data())
+def test_sparse_ce_from_logits_matches_numpy(logits, data):
+    labels = np.array(data.draw(st.lists(st.integers(0, logits.shape[1] - 1),
+                                         min_size=logits.shape[0], max_size=logits.shape[0])))
+    got = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction="none")(
+        labels, logits)
+    want = -_np_log_softmax(logits.astype(np.float64))[np.arange(len(labels)), labels]
+    np.testing.assert_allclose(got.numpy(), want, rtol=1e-5, atol=1e-5)
+
+
+@settings(max_examples=25, deadline=None)
+@given(floats, floats)
+def test_mse_and_mae_match_numpy(a, b):
+    if a.shape != b.shape:
+        b = np.resize(b, a.shape)
+    np.testing.assert_allclose(tf.keras.losses.mean_squared_error(a, b).numpy(),
+                               ((a.astype(np.float64) - b) ** 2).mean(-1), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(tf.keras.losses.MeanAbsoluteError()(a, b).numpy(),
+                               np.abs(a.astype(np.float64) - b).mean(), rtol=1e-5, atol=1e-5)
+
+
+def test_reductions_and_sample_weight():
+    y, p = np.array([[0., 1.], [1., 1.]]), np.array([[0.5, 0.5], [1., 0.]])
+    per = ((y - p) ** 2).mean(-1)
+    sw = np.array([2.0, 0.5])
+    mse = tf.keras.losses.MeanSquaredError
+    np.testing.assert_allclose(mse(reduction="none")(y, p).numpy(), per, rtol=1e-6)
+    np.testing.assert_allclose(mse(reduction="sum")(y, p, sw).numpy(), (per * sw).sum(),
+                               rtol=1e-6)
+    np.testing.assert_allclose(mse()(y, p, sw).numpy(), (per * sw).mean(), rtol=1e-6)
+    np.testing.assert_allclose(mse(reduction=tf.keras.losses.Reduction.AUTO)(y, p).numpy(),
+                               per.mean(), rtol=1e-6)
+    np.testing.assert_allclose(mse(reduction="mean_with_sample_weight")(y, p, sw).numpy(),
+                               (per * sw).sum() / sw.sum(), rtol=1e-6)
+    with pytest.raises(ValueError, match="Invalid value for argument `reduction`"):
+        mse(reduction="average")
+
+
+def test_categorical_crossentropy_label_smoothing_by_hand():
+    y = np.array([[0., 1., 0.]])
+    z = np.array([[1., 2., 0.5]], np.float32)
+    got = tf.keras.losses.CategoricalCrossentropy(from_logits=True, label_smoothing=0.3)(y, z)
+    ys = y * 0.7 + 0.1
+    assert got.numpy() == pytest.approx(float(-(ys * _np_log_softmax(z.astype(float))).sum()),
+                                        rel=1e-6)
+
+
+def test_gradient_of_sparse_ce_is_softmax_minus_onehot():
+    z = tf.Variable([[1.0, 2.0, 0.5], [0.0, -1.0, 3.0]])
+    with tf.GradientTape() as tape:
+        loss = tf.keras.losses.sparse_categorical_crossentropy([1, 2], z, from_logits=True)
+        total = tf.reduce_sum(loss)
+    g = tape.gradient(total, z).numpy()
+    zz = z.numpy().astype(np.float64)
+    sm = np.exp(_np_log_softmax(zz))
+    sm[[0, 1], [1, 2]] -= 1
+    np.testing.assert_allclose(g, sm, rtol=1e-5, atol=1e-6)
+
+
+def test_bad_input():
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Received a label value of 5"):
+        tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)([0, 5], [[1., 2.],
+                                                                                 [3., 4.]])
+    with pytest.raises(ValueError, match="must have the same shape"):
+        tf.keras.losses.categorical_crossentropy([[0., 1.]], [[0.2, 0.3, 0.5]])
+    with pytest.raises(ValueError, match="must have rank"):
+        tf.keras.losses.sparse_categorical_crossentropy([[[1]]], [[0.5, 0.5]])
+    with pytest.raises(ValueError, match="Could not interpret loss identifier"):
+        tf.keras.losses.get("l2_loss")
+    with pytest.raises(TypeError):
+        tf.keras.losses.Huber(nonsense=1)
+
+
+def test_get_config_and_identifiers():
+    loss = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    assert loss.get_config() == {"name": "sparse_categorical_crossentropy",
+                                 "reduction": "sum_over_batch_size", "from_logits": True,
+                                 "ignore_class": None}
+    again = tf.keras.losses.deserialize(tf.keras.losses.serialize(loss))
+    assert again.get_config() == loss.get_config()
+    assert tf.keras.losses.get("mse") is tf.keras.losses.mean_squared_error
+    assert isinstance(tf.keras.losses.get("Huber"), tf.keras.losses.Huber)
+    assert tf.keras.losses.Huber(0.5).delta == 0.5
+    assert tf.keras.losses.Huber().name == "huber_loss"
+
+
+def test_loss_subclass():
+    class Scaled(tf.keras.losses.Loss):
+        def call(self, y_true, y_pred):
+            return tf.reduce_mean(tf.abs(y_true - y_pred), axis=-1) * 2.0
+
+    assert Scaled()(np.ones((2, 2)), np.zeros((2, 2))).numpy() == pytest.approx(2.0)
+    assert Scaled().name == "scaled"

@@ -1,0 +1,233 @@
+"""Models: subclassed, Sequential, functional (multi I/O, shared, nested), summary, tracking."""
+
+import io
+from contextlib import redirect_stdout
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow import keras
+from eagerflow._src.keras.trainer import Trainer
+
+L = keras.layers
+
+
+@pytest.fixture(autouse=True)
+def _fresh_names():
+    keras.backend.clear_session()
+
+
+def summary_text(model, **kwargs):
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        model.summary(**kwargs)
+    return buf.getvalue()
+
+
+def test_sequential_with_input_shape_summary_and_tracking():
+    model = keras.Sequential([L.Dense(64, activation="relu", input_shape=(32,)),
+                              L.Dense(10, activation="softmax")])
+    assert isinstance(model, Trainer) and isinstance(model, keras.Model)
+    assert model.built and [x.name for x in model.layers] == ["dense", "dense_1"]
+    assert model.inputs[0].shape == tf.TensorShape([None, 32])
+    assert model.output_shape == (None, 10)
+    out = model(np.ones((2, 32)))
+    np.testing.assert_allclose(out.numpy().sum(1), 1.0, rtol=1e-5)
+    assert [v.name for v in model.trainable_variables] == [
+        "dense/kernel:0", "dense/bias:0", "dense_1/kernel:0", "dense_1/bias:0"]
+    assert summary_text(model) == "\n".join([
+        'Model: "sequential"',
+        "_" * 65,
+        " Layer (type)                Output Shape              Param #   ",
+        "=" * 65,
+        " dense (Dense)               (None, 64)                2112      ",
+        " " * 65,
+        " dense_1 (Dense)             (None, 10)                650       ",
+        " " * 65,
+        "=" * 65,
+        "Total params: 2762 (10.79 KB)",
+        "Trainable params: 2762 (10.79 KB)",
+        "Non-trainable params: 0 (0.00 Byte)",
+        "_" * 65]) + "\n"
+    children = model._trackable_children()
+    assert list(children) == ["layer_with_weights-0", "layer-0", "layer_with_weights-1",
+                              "layer-1"]
+    assert children["layer-1"] is model.layers[1]
+    assert model.count_params() == 2762
+
+
+def test_sequential_add_pop_and_errors():
+    model = keras.Sequential()
+    model.add(keras.Input(shape=(4,)))
+    model.add(L.Dense(3))
+    model.add(L.Dropout(0.5))
+    model.add(L.Dense(2))
+    assert [type(x).__name__ for x in model.layers] == ["Dense", "Dropout", "Dense"]
+    assert model.output_shape == (None, 2)
+    model.pop()
+    assert model.output_shape == (None, 3) and len(model.layers) == 2
+    assert model(np.ones((5, 4))).shape == (5, 3)
+    with pytest.raises(TypeError, match="must be an instance of class Layer"):
+        model.add(3)
+    with pytest.raises(ValueError, match="unique names"):
+        model.add(L.Dense(1, name=model.layers[0].name))
+    empty = keras.Sequential()
+    with pytest.raises(TypeError, match="There are no layers in the model."):
+        empty.pop()
+    with pytest.raises(ValueError, match="Input 0 of layer"):
+        keras.Sequential([L.Dense(2, input_shape=(3,)), L.Conv2D(2, 3)])
+
+
+def test_sequential_built_lazily():
+    model = keras.Sequential([L.Dense(3), L.Dense(2)])
+    assert not model.built
+    with pytest.raises(ValueError, match="Weights for model 'sequential' have not yet been"):
+        model.weights
+    with pytest.raises(ValueError, match="has not yet been built"):
+        model.summary()
+    model(np.ones((4, 5)))
+    assert model.built and model.output_shape == (None, 2)
+    assert [v.name for v in model.weights][0] == "sequential/dense/kernel:0"
+    assert "dense_1 (Dense)             (None, 2)                 8" in summary_text(model)
+    m2 = keras.Sequential([L.Dense(2)])
+    m2.build((None, 3))
+    assert m2.built and m2.count_params() == 8
+
+
+def test_subclassing_sequential():
+    class MyModel(keras.Sequential):
+        def __init__(self):
+            super().__init__([L.Conv2D(4, 3, activation="relu"), L.MaxPooling2D(),
+                              L.Flatten(), L.Dense(3)])
+
+    m = MyModel()
+    assert m.name == "my_model"
+    assert m(np.ones((2, 8, 8, 1))).shape == (2, 3)
+    assert len(m.trainable_variables) == 4
+
+
+def test_functional_multi_io_shared_layers_and_config():
+    a = keras.Input(shape=(8,), name="a")
+    b = keras.Input(shape=(4,), name="b")
+    merged = L.concatenate([L.Dense(3)(a), L.Dense(3)(b)])
+    shared = L.Dense(2, name="shared")
+    o1 = shared(merged)
+    o2 = shared(L.Dense(6)(b))
+    model = keras.Model(inputs=[a, b], outputs=[o1, o2])
+    assert type(model).__name__ == "Functional" and model.name == "model"
+    assert [x.name for x in model.layers] == ["a", "b", "dense", "dense_1", "concatenate",
+                                              "dense_2", "shared"]
+    assert model.input_names == ["a", "b"] and model.output_names == ["shared", "shared"]
+    xa, xb = np.ones((2, 8), "float32"), np.arange(8, dtype="float32").reshape(2, 4)
+    y1, y2 = model([xa, xb])
+    y1d, _ = model({"a": xa, "b": xb})
+    np.testing.assert_allclose(y1.numpy(), y1d.numpy())
+    np.testing.assert_allclose(y2.numpy(), shared(model.layers[5](xb)).numpy(), rtol=1e-6)
+    assert len(model.trainable_variables) == 8  # the shared layer counts once
+    clone = keras.Model.from_config(model.get_config())
+    assert [x.name for x in clone.layers] == [x.name for x in model.layers]
+    clone.set_weights(model.get_weights())
+    for p, q in zip(clone([xa, xb]), model([xa, xb])):
+        np.testing.assert_allclose(p.numpy(), q.numpy(), rtol=1e-6)
+    text = summary_text(model)
+    assert "Connected to" in text and "shared (Dense)" in text and "multiple" in text
+    assert "concatenate[0][0]" in text and "dense_2[0][0]" in text
+    children = model._trackable_children()
+    assert children["layer-0"] is model.layers[0]
+    assert children["layer_with_weights-0"] is model.layers[2]
+
+
+def test_nested_models_and_graph_errors():
+    inner = keras.Sequential([L.Dense(4, input_shape=(3,)), L.ReLU()], name="inner")
+    x = keras.Input((3,))
+    y = L.Dense(1)(inner(x))
+    outer = keras.Model(x, y)
+    data = np.random.default_rng(0).standard_normal((5, 3)).astype("float32")
+    np.testing.assert_allclose(outer(data).numpy(),
+                               outer.layers[2](inner(data)).numpy(), rtol=1e-6)
+    assert outer.get_layer("inner") is inner and outer.get_layer(index=1) is inner
+    assert len(outer.trainable_weights) == 4
+    with pytest.raises(ValueError, match="No such layer: nope"):
+        outer.get_layer("nope")
+    with pytest.raises(ValueError, match="only has 3 layers"):
+        outer.get_layer(index=7)
+    with pytest.raises(ValueError, match="Provide only a layer name or a layer index"):
+        outer.get_layer("inner", 1)
+    other = keras.Input((3,))
+    z = L.Add()([L.Dense(3)(x), other])
+    with pytest.raises(ValueError, match="Graph disconnected"):
+        keras.Model(x, z)
+    with pytest.raises(ValueError, match="Layer \"model\" expects 1 input"):
+        outer([data, data])
+
+
+def test_subclass_with_functional_init_and_build():
+    class Wrapped(keras.Model):
+        def __init__(self):
+            x = keras.Input((2,))
+            super().__init__(x, L.Dense(1)(x))
+            self.note = "ok"
+
+    w = Wrapped()
+    assert w.note == "ok" and isinstance(w, Wrapped) and w(np.ones((3, 2))).shape == (3, 1)
+
+    class Sub(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.d = L.Dense(2)
+
+        def call(self, x):
+            return self.d(x)
+
+    s = Sub()
+    s.build((None, 5))
+    assert s.built and s.d.kernel.shape == (5, 2)
+    row = next(r for r in summary_text(s).splitlines() if r.startswith(f" {s.d.name} (Dense)"))
+    assert row.split()[2:] == ["multiple", "12"]
+    with pytest.raises(NotImplementedError, match=r"Unimplemented `tf.keras.Model.call\(\)`"):
+        keras.Model()(np.ones((1, 1)))
+
+
+def test_linear_model_with_variable_attributes():
+    class Linear(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.W = tf.Variable(5.0, name="weight")
+            self.B = tf.Variable(10.0, name="bias")
+
+        def call(self, inputs):
+            return inputs * self.W + self.B
+
+    m = Linear()
+    assert m.trainable_variables == [m.W, m.B]
+    assert float(m(tf.constant(2.0))) == 20.0
+    with tf.GradientTape() as tape:
+        loss = m(tf.constant(3.0))
+    gw, gb = tape.gradient(loss, [m.W, m.B])
+    assert float(gw) == 3.0 and float(gb) == 1.0
+    assert m._trackable_children()["W"] is m.W
+
+
+def test_clone_and_model_from_config():
+    model = keras.Sequential([L.Dense(3, input_shape=(2,)), L.Dense(1)])
+    clone = keras.models.clone_model(model)
+    assert [type(x).__name__ for x in clone.layers] == ["Dense", "Dense"]
+    assert clone.layers[0] is not model.layers[0]
+    again = keras.models.model_from_config({"class_name": "Sequential",
+                                            "config": model.get_config()})
+    assert again.output_shape == (None, 1)
+
+
+def test_operators_on_keras_tensors_become_layers():
+    x = keras.Input((3,))
+    dense = L.Dense(2)
+    y = -(dense(x) * 2.0 + 1.0)[:, :1]
+    model = keras.Model(x, y)
+    assert [x.name for x in model.layers][2:] == ["tf.math.multiply", "tf.__operators__.add",
+                                                  "tf.__operators__.getitem",
+                                                  "tf.math.negative"]
+    data = np.random.default_rng(1).standard_normal((4, 3)).astype("float32")
+    np.testing.assert_allclose(model(data).numpy(), -(dense(data).numpy() * 2 + 1)[:, :1],
+                               rtol=1e-6)
+    assert y.shape == tf.TensorShape([None, 1])

@@ -1,0 +1,254 @@
+"""Optimizers: update rules against hand-computed NumPy values, state, slots, errors."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.core import trackable
+
+G = [np.array([0.5, -1.0, 0.25], np.float32), np.array([0.1, 0.3, -2.0], np.float32),
+     np.array([-0.4, 0.0, 1.5], np.float32)]
+X0 = np.array([1.0, 2.0, -1.5], np.float32)
+
+
+def _run(opt, steps=3):
+    v = tf.Variable(X0)
+    out = []
+    for g in G[:steps]:
+        opt.apply_gradients([(tf.constant(g), v)])
+        out.append(v.numpy().copy())
+    return v, out
+
+
+def test_sgd_by_hand():
+    _, out = _run(tf.keras.optimizers.SGD(0.1))
+    x = X0.astype(np.float64)
+    for g, got in zip(G, out):
+        x = x - 0.1 * g
+        np.testing.assert_allclose(got, x, rtol=1e-6)
+
+
+def test_sgd_momentum_and_nesterov_by_hand():
+    for nesterov in (False, True):
+        _, out = _run(tf.keras.optimizers.SGD(0.1, momentum=0.9, nesterov=nesterov))
+        x, m = X0.astype(np.float64), np.zeros(3)
+        for g, got in zip(G, out):
+            m = 0.9 * m - 0.1 * g
+            x = x + (0.9 * m - 0.1 * g if nesterov else m)
+            np.testing.assert_allclose(got, x, rtol=1e-6)
+
+
+def test_adam_by_hand():
+    _, out = _run(tf.keras.optimizers.Adam(0.1))
+    x, m, v = X0.astype(np.float64), np.zeros(3), np.zeros(3)
+    for t, (g, got) in enumerate(zip(G, out), 1):
+        m = 0.9 * m + 0.1 * g
+        v = 0.999 * v + 0.001 * g * g
+        alpha = 0.1 * np.sqrt(1 - 0.999 ** t) / (1 - 0.9 ** t)
+        x = x - alpha * m / (np.sqrt(v) + 1e-7)
+        np.testing.assert_allclose(got, x, rtol=1e-5)
+
+
+def test_rmsprop_by_hand():
+    _, out = _run(tf.keras.optimizers.RMSprop(0.1))
+    x, r = X0.astype(np.float64), np.zeros(3)
+    for g, got in zip(G, out):
+        r = 0.9 * r + 0.1 * g * g
+        x = x - 0.1 * g / np.sqrt(r + 1e-7)
+        np.testing.assert_allclose(got, x, rtol=1e-5)
+
+
+def test_adagrad_by_hand():
+    _, out = _run(tf.keras.optimizers.Adagrad(0.1))
+    x, a = X0.astype(np.float64), np.full(3, 0.1)
+    for g, got in zip(G, out):
+        a = a + g * g
+        x = x - 0.1 * g / np.sqrt(a + 1e-7)
+        np.testing.assert_allclose(got, x, rtol=1e-5)
+
+
+def test_slots_named_as_tf2_and_announced():
+    seen = []
+    trackable.add_slot_listener(lambda opt, var, name, slot: seen.append((opt, var, name)))
+    try:
+        opt = tf.keras.optimizers.Adam(0.1, amsgrad=True)
+        v, _ = _run(opt, 1)
+    finally:
+        trackable._slot_listeners.pop()
+    assert opt.get_slot_names() == ["m", "v", "vhat"]
+    assert [(o is opt, var is v, n) for o, var, n in seen] == [
+        (True, True, "m"), (True, True, "v"), (True, True, "vhat")]
+    m = opt.get_slot(v, "m")
+    np.testing.assert_allclose(m.numpy(), 0.1 * G[0], rtol=1e-6)
+    with pytest.raises(KeyError):
+        opt.get_slot(v, "nope")
+    assert tf.keras.optimizers.RMSprop(momentum=0.5, centered=True)._create_slots
+    r = tf.keras.optimizers.RMSprop(0.1, momentum=0.5, centered=True)
+    _run(r, 1)
+    assert r.get_slot_names() == ["rms", "momentum", "mg"]
+    s = tf.keras.optimizers.SGD(0.1)
+    _run(s, 1)
+    assert s.get_slot_names() == []
+
+
+def test_slots_created_lazily_for_new_variables():
+    opt = tf.keras.optimizers.Adam(0.1)
+    assert opt.variables() == [opt.iterations, opt.variables[1]]
+    a, b = tf.Variable(1.0), tf.Variable([1.0, 2.0])
+    opt.apply_gradients([(tf.constant(1.0), a)])
+    assert len(opt.variables) == 4
+    opt.apply_gradients([(tf.constant(1.0), a), (tf.constant([1.0, 1.0]), b)])
+    assert len(opt.variables) == 6
+    assert opt.get_slot(b, "v").shape == (2,)
+    assert int(opt.iterations.numpy()) == 2
+
+
+def test_checkpoint_children():
+    opt = tf.keras.optimizers.RMSprop(0.01)
+    children = opt._trackable_children()
+    assert children["iter"] is opt.iterations
+    assert children["learning_rate"] is opt.variables[1]
+    assert opt.iterations.dtype == tf.int64
+    sched = tf.keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.9)
+    assert "learning_rate" not in tf.keras.optimizers.SGD(sched)._trackable_children()
+
+
+def test_none_gradients_skipped_with_tf_warning():
+    opt = tf.keras.optimizers.SGD(0.1)
+    v, w = tf.Variable(1.0), tf.Variable(2.0, name="w")
+    with warnings.catch_warnings(record=True) as rec:
+        warnings.simplefilter("always")
+        opt.apply_gradients([(tf.constant(1.0), v), (None, w)])
+    assert [str(r.message) for r in rec] == [
+        "Gradients do not exist for variables ['w:0'] when minimizing the loss. If using "
+        "`model.compile()`, did you forget to provide a `loss` argument?"]
+    assert float(v.numpy()) == pytest.approx(0.9) and float(w.numpy()) == 2.0
+    with pytest.raises(ValueError, match="No gradients provided for any variable."):
+        opt.apply_gradients([(None, w)])
+    with pytest.raises(TypeError):
+        opt.apply_gradients([(tf.constant(1.0), tf.constant(1.0))])
+
+
+def test_minimize_with_tape_and_callable():
+    v = tf.Variable(3.0)
+    opt = tf.keras.optimizers.SGD(0.1)
+    opt.minimize(lambda: v * v, [v])
+    assert float(v.numpy()) == pytest.approx(3.0 - 0.1 * 6.0)
+    with tf.GradientTape() as tape:
+        loss = v * v
+    opt.minimize(loss, [v], tape=tape)
+    assert float(v.numpy()) == pytest.approx(2.4 - 0.1 * 4.8)
+    with pytest.raises(ValueError, match="`tape` is required"):
+        opt.minimize(v * v, [v])
+    assert int(opt.iterations.numpy()) == 2
+
+
+def test_learning_rate_float_variable_and_schedule():
+    opt = tf.keras.optimizers.SGD(learning_rate=0.5)
+    assert float(opt.learning_rate.numpy()) == 0.5
+    opt.learning_rate = 0.25
+    assert float(opt.lr.numpy()) == 0.25
+    v = tf.Variable(1.0)
+    opt.apply_gradients([(tf.constant(1.0), v)])
+    assert float(v.numpy()) == pytest.approx(0.75)
+    sched = tf.keras.optimizers.schedules.PiecewiseConstantDecay([1], [1.0, 0.1])
+    opt = tf.keras.optimizers.SGD(sched)
+    v = tf.Variable(0.0)
+    for _ in range(3):
+        opt.apply_gradients([(tf.constant(1.0), v)])
+    assert float(v.numpy()) == pytest.approx(-(1.0 + 1.0 + 0.1))
+    with pytest.raises(TypeError, match="not settable"):
+        opt.learning_rate = 0.3
+    opt = tf.keras.optimizers.SGD(lambda: 0.2)
+    v = tf.Variable(1.0)
+    opt.apply_gradients([(tf.constant(1.0), v)])
+    assert float(v.numpy()) == pytest.approx(0.8)
+    with pytest.raises(ValueError, match="Argument `learning_rate` should be float"):
+        tf.keras.optimizers.SGD("fast")
+
+
+def test_float64_variables_update_in_float64():
+    v = tf.Variable(np.array([1.0, 2.0]))
+    tf.keras.optimizers.Adam(0.1).apply_gradients([(tf.constant([1.0, 1.0], tf.float64), v)])
+    assert v.dtype == tf.float64
+    # As in TF: the learning rate variable and the betas of the bias corrections are
+    # float32-rounded; the moment updates use the Python floats. TF gives 0.90000098319.
+    f32 = lambda x: float(np.float32(x))  # noqa: E731
+    step = f32(0.1) * np.sqrt(1 - f32(0.999)) / (1 - f32(0.9)) * 0.1 / (np.sqrt(0.001) + 1e-7)
+    np.testing.assert_allclose(v.numpy(), [1 - step, 2 - step], rtol=1e-12)
+
+
+def test_config_roundtrip_and_get():
+    opt = tf.keras.optimizers.RMSprop(0.01, rho=0.8, momentum=0.1, centered=True, clipnorm=1.0)
+    cfg = opt.get_config()
+    assert cfg["rho"] == 0.8 and cfg["centered"] is True and cfg["clipnorm"] == 1.0
+    assert cfg["learning_rate"] == pytest.approx(0.01)
+    again = tf.keras.optimizers.RMSprop.from_config(cfg)
+    assert again.get_config() == cfg
+    sched = tf.keras.optimizers.schedules.CosineDecay(0.1, 100)
+    cfg = tf.keras.optimizers.Adam(sched).get_config()
+    assert cfg["learning_rate"]["class_name"] == "CosineDecay"
+    assert isinstance(tf.keras.optimizers.Adam.from_config(cfg).learning_rate, tf.Tensor)
+    assert type(tf.keras.optimizers.get("adam")).__name__ == "Adam"
+    assert type(tf.keras.optimizers.get("RMSprop")).__name__ == "RMSprop"
+    assert tf.keras.optimizers.get(opt) is opt
+    with pytest.raises(ValueError, match="Could not interpret optimizer identifier"):
+        tf.keras.optimizers.get("adamx")
+    d = tf.keras.optimizers.serialize(tf.keras.optimizers.SGD(0.3, momentum=0.5))
+    assert tf.keras.optimizers.deserialize(d).get_config()["momentum"] == 0.5
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="Only one of `clipnorm`, `clipvalue`"):
+        tf.keras.optimizers.SGD(clipnorm=1.0, clipvalue=1.0)
+    with pytest.raises(ValueError, match=r"Argument\(s\) not recognized"):
+        tf.keras.optimizers.Adam(bogus=1)
+    with pytest.raises(ValueError, match="`momentum` must be a float between"):
+        tf.keras.optimizers.SGD(momentum=1.5)
+    with pytest.raises(ValueError, match="gradient_accumulation_steps"):
+        tf.keras.optimizers.SGD(gradient_accumulation_steps=1)
+    with pytest.raises(ValueError, match="ema_momentum"):
+        tf.keras.optimizers.SGD(use_ema=True, ema_momentum=2.0)
+    with pytest.raises(ValueError, match="initial_accumulator_value"):
+        tf.keras.optimizers.Ftrl(initial_accumulator_value=-1.0)
+
+
+def test_gradient_accumulation_applies_every_k_steps():
+    opt = tf.keras.optimizers.SGD(0.1, gradient_accumulation_steps=2)
+    v = tf.Variable(1.0)
+    opt.apply_gradients([(tf.constant(1.0), v)])
+    assert float(v.numpy()) == 1.0
+    opt.apply_gradients([(tf.constant(3.0), v)])
+    assert float(v.numpy()) == pytest.approx(1.0 - 0.1 * 2.0)
+
+
+def test_exclude_from_weight_decay():
+    opt = tf.keras.optimizers.AdamW(0.1, weight_decay=0.5)
+    a, b = tf.Variable(1.0, name="kernel"), tf.Variable(1.0, name="bias")
+    opt.exclude_from_weight_decay(var_names=["bias"])
+    opt.apply_gradients([(tf.constant(0.0), a), (tf.constant(0.0), b)])
+    assert float(a.numpy()) == pytest.approx(1.0 - 0.05)
+    assert float(b.numpy()) == 1.0
+    with pytest.raises(ValueError, match="before the optimizer is built"):
+        opt.exclude_from_weight_decay(var_names=["x"])
+
+
+def test_constraint_applied_after_update():
+    v = tf.Variable(1.0, constraint=lambda x: tf.maximum(x, 0.5))
+    tf.keras.optimizers.SGD(1.0).apply_gradients([(tf.constant(2.0), v)])
+    assert float(v.numpy()) == 0.5
+
+
+def test_weights_get_set():
+    opt = tf.keras.optimizers.Adam(0.1)
+    v, _ = _run(opt, 2)
+    w = opt.get_weights()
+    assert len(w) == 4 and int(w[0]) == 2
+    opt2 = tf.keras.optimizers.Adam(0.1)
+    opt2.build([v])
+    opt2.set_weights(w)
+    np.testing.assert_allclose(opt2.get_slot(v, "m").numpy(), opt.get_slot(v, "m").numpy())
+    with pytest.raises(ValueError, match="variable count mismatch"):
+        opt2.set_weights(w[:1])

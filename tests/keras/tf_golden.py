@@ -1,0 +1,87 @@
+"""Writes golden_tf.json: values computed by real TensorFlow (2.21, Keras 3).
+
+Run with a TensorFlow interpreter, from the repository root:
+
+    /work/tfref/bin/python tests/keras/tf_golden.py
+
+The cases themselves (inputs, configs) live in golden_cases.py, shared with the tests,
+which compare eagerflow against the stored values without importing TensorFlow.
+"""
+
+import json
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(__file__))
+import golden_cases as C  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+
+def run_optimizer(case):
+    cls = getattr(tf.keras.optimizers, case["cls"])
+    kwargs = dict(case["kwargs"])
+    if "schedule" in case:
+        s = case["schedule"]
+        kwargs["learning_rate"] = getattr(tf.keras.optimizers.schedules, s[0])(**s[1])
+    opt = cls(**kwargs)
+    vs = [tf.Variable(np.array(v, np.float32)) for v in C.OPT_VARS]
+    out = []
+    for grads in C.OPT_GRADS:
+        opt.apply_gradients(zip([tf.constant(np.array(g, np.float32)) for g in grads], vs))
+        out.append([v.numpy().tolist() for v in vs])
+    return out
+
+
+def run_schedule(case):
+    s = getattr(tf.keras.optimizers.schedules, case["cls"])(**case["kwargs"])
+    return [float(s(step)) for step in C.SCHEDULE_STEPS]
+
+
+def run_loss(case):
+    obj = getattr(tf.keras.losses, case["cls"])(**case["kwargs"])
+    args = [np.array(case["y_true"]), np.array(case["y_pred"], np.float32)]
+    kw = {}
+    if case.get("sample_weight") is not None:
+        kw["sample_weight"] = np.array(case["sample_weight"], np.float32)
+    return np.asarray(obj(*args, **kw)).tolist()
+
+
+def _arr(a):
+    a = np.array(a)
+    return a.astype(np.float32) if a.dtype == np.float64 else a
+
+
+def run_metric(case):
+    obj = getattr(tf.keras.metrics, case["cls"])(**case["kwargs"])
+    out = []
+    for upd in case["updates"]:
+        args = [_arr(a) for a in upd["args"]]
+        kw = {}
+        if upd.get("sample_weight") is not None:
+            kw["sample_weight"] = np.array(upd["sample_weight"], np.float32)
+        obj.update_state(*args, **kw)
+        out.append(np.asarray(obj.result()).tolist())
+    return out
+
+
+def main():
+    golden = {
+        "optimizers": {c["id"]: run_optimizer(c) for c in C.OPTIMIZER_CASES},
+        "schedules": {c["id"]: run_schedule(c) for c in C.SCHEDULE_CASES},
+        "losses": {c["id"]: run_loss(c) for c in C.LOSS_CASES},
+        "metrics": {c["id"]: run_metric(c) for c in C.METRIC_CASES},
+        "tf_version": tf.__version__,
+    }
+    path = os.path.join(os.path.dirname(__file__), "golden_tf.json")
+    with open(path + ".tmp", "w") as f:
+        json.dump(golden, f, indent=0, sort_keys=True)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(path + ".tmp", path)
+    print("wrote", path)
+
+
+if __name__ == "__main__":
+    main()
