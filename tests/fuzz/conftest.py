@@ -3,7 +3,14 @@ made fewer calls than EAGERFLOW_FUZZ_MIN_CALLS asks for (`make fuzz`)."""
 
 import os
 
+import pytest
 from fuzzlib import STATS
+
+
+@pytest.fixture(autouse=True)
+def _sandbox_cwd(tmp_path, monkeypatch):
+    # fuzzed file ops (ReadFile, WriteFile, readers) get relative names: keep them here
+    monkeypatch.chdir(tmp_path)
 
 
 def _too_few() -> int:

@@ -103,8 +103,8 @@ def _mutate_attr(draw: Any, v: Any) -> Any:
         return not v
     if isinstance(v, dt.DType):
         return draw(st.sampled_from(ALL_DTYPES + [dt.resource, dt.variant]))
-    if v is None:
-        return draw(st.one_of(st.integers(-3, 3), st.just((1, -1))))
+    if v is None:  # optional ints (fixed_length, num, ...)
+        return draw(st.one_of(st.integers(-3, 3), st.sampled_from(EDGE_INTS + HUGE_DIMS)))
     return _mutate_ints(draw, v)
 
 
