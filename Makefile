@@ -35,6 +35,17 @@ conformance: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py --write
 
+# Long fuzz campaign (tests/fuzz): >= 110,000 calls over the op registry plus the public
+# API, corrupt files and threads; once with a fixed seed, once with a random one (printed;
+# FUZZ_SEED=n replays it). `make test` runs the same suites briefly.
+fuzz: $(STAMP)
+	EAGERFLOW_FUZZ=long EAGERFLOW_FUZZ_MIN_CALLS=100000 $(BIN)/python -m pytest tests/fuzz -q \
+	  --hypothesis-seed=20240611
+	@seed=$${FUZZ_SEED:-$$($(BIN)/python -c 'import random; print(random.randrange(2**32))')}; \
+	  echo "fuzz: random seed $$seed"; \
+	  EAGERFLOW_FUZZ=long EAGERFLOW_FUZZ_MIN_CALLS=100000 $(BIN)/python -m pytest tests/fuzz -q \
+	  --hypothesis-seed=$$seed
+
 # TensorFlow (CPU) and PyTorch in their own environment, for side-by-side benchmarks.
 bench-peers:
 	$(PY) -m venv .venv-peers

@@ -220,6 +220,10 @@ def _array_from_python(value: Any, float_range: builtins.bool = True) -> np.ndar
             raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
         raise ValueError(f"Can't convert {value!r} to Tensor: {e}") from None
     kind = arr.dtype.kind
+    if kind == "u" or (kind == "f" and _ints_only(value) and _has_big_int(value)) or (
+            kind == "O" and all(type(x) is int for x in arr.ravel()) and arr.size):
+        # NumPy reaches for uint64, float64 or objects for ints past int64: TF refuses them
+        raise ValueError(_OUT_OF_RANGE)
     if kind == "f":
         finite = arr[np.isfinite(arr)] if float_range else arr.reshape(-1)[:0]
         if finite.size and np.abs(finite).max() > np.finfo(np.float32).max:
@@ -264,6 +268,21 @@ def _mixed_strings(value: Any) -> builtins.bool:
     return len(kinds) > 1
 
 
+_OUT_OF_RANGE = "Can't convert Python sequence with out-of-range integer to Tensor."
+
+
+def _ints_only(value: Any) -> builtins.bool:
+    if isinstance(value, (list, tuple)):
+        return all(_ints_only(v) for v in value)
+    return type(value) is int
+
+
+def _has_big_int(value: Any) -> builtins.bool:
+    if isinstance(value, (list, tuple)):
+        return any(_has_big_int(v) for v in value)
+    return type(value) is int and not -2**63 <= value < 2**63
+
+
 def _object_array(value: Any, arr: np.ndarray) -> np.ndarray:
     flat = arr.ravel()
     if all(isinstance(x, (bytes, str)) for x in flat):
@@ -299,7 +318,12 @@ def _to_bytes_array(arr: np.ndarray) -> np.ndarray:
 
 def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
     """Python data converted to an explicit dtype, refusing lossy conversions as TF does."""
-    inferred = _array_from_python(value, float_range=False)
+    try:
+        inferred = _array_from_python(value, float_range=False)
+    except ValueError as e:
+        if str(e) != _OUT_OF_RANGE:
+            raise
+        return _big_ints_to_dtype(value, dtype)
     src = _dt.from_numpy(inferred.dtype)
     if src is dtype:
         return inferred
@@ -322,6 +346,18 @@ def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
         with np.errstate(all="ignore"):
             return np.array(value, dtype=dtype.as_numpy_dtype)
     return inferred.astype(dtype.as_numpy_dtype)
+
+
+def _big_ints_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
+    """Python ints past int64 for an explicit dtype: exact for uint64 up to 2**64 - 1 and
+    for floats (rounded); anything else is out of range, as in TF."""
+    npd = dtype.as_numpy_dtype if dtype.is_numeric else None
+    if dtype is _dt.uint64 or dtype.is_floating or dtype.is_complex:
+        try:
+            return np.array(value, dtype=npd)
+        except (OverflowError, ValueError, TypeError):
+            pass
+    raise ValueError(_OUT_OF_RANGE)
 
 
 def _numpy_to_dtype(arr: np.ndarray, dtype: _dt.DType) -> np.ndarray:
@@ -397,38 +433,63 @@ def wrap(arr: Any) -> EagerTensor:
 
 
 def check_finite_size(op_name: str, shape: tuple, dtype: _dt.DType) -> None:
-    """Refuses shapes whose byte size overflows or exceeds the machine's memory."""
-    n = 1
+    """Refuses, before anything is allocated, shapes whose element count overflows int64
+    (InvalidArgumentError, as TF) or whose bytes exceed the memory the process can get
+    (ResourceExhaustedError, TF's OOM message)."""
+    n = nonzero = 1
     for d in shape:
         if d < 0:
             raise InvalidArgumentError(None, None, f"Dimension {d} must be >= 0 [Op:{op_name}]")
         n *= d
-    dims = ",".join(str(d) for d in shape)
-    if n > 2**63 - 1:
-        raise InvalidArgumentError(None, None, f"Shape [{dims}] would have more than 2**63 - 1 "
-                                               f"elements [Op:{op_name}]")
-    nbytes = n * (8 if dtype is _dt.string else dtype.size)
-    if nbytes > _memory_limit():
+        nonzero *= d or 1
+    itemsize = 8 if dtype is _dt.string else dtype.size
+    if nonzero * itemsize > _INT64_MAX:
+        # past int64 even when empty: no array (TF's nor NumPy's) can describe the shape
+        dims = ",".join(str(d) for d in shape)
+        what = "would have more than 2**63 - 1 elements" if n else "has too many elements"
+        raise InvalidArgumentError(None, None, f"Shape [{dims}] {what} [Op:{op_name}]")
+    nbytes = n * itemsize
+    if nbytes > _SMALL and nbytes > _memory_limit():
         from eagerflow._src.core.errors import ResourceExhaustedError
 
-        word = {_dt.float32: "float", _dt.float64: "double", _dt.float16: "half"}.get(
-            dtype, dtype.name)
+        word = {"float32": "float", "float64": "double"}.get(dtype.name, dtype.name)
         raise ResourceExhaustedError(
-            None, None, f"OOM when allocating tensor with shape[{dims}] and type {word} on "
-            f"{_state.device} by allocator cpu [Op:{op_name}]")
+            None, None, f"OOM when allocating tensor with shape[{','.join(str(d) for d in shape)}]"
+                        f" and type {word} on {_state.device} by allocator cpu [Op:{op_name}]")
 
 
+_INT64_MAX = 2**63 - 1
+_SMALL = 64 << 20  # below this, never worth a look at the machine's memory
+# A fixed limit in bytes (tests lower it to prove that big requests are refused before
+# allocating); empty: what the machine and the process's RLIMIT_AS allow right now.
 _MEM_LIMIT: list = []
 
 
 def _memory_limit() -> int:
-    if not _MEM_LIMIT:
-        limit = 1 << 62
+    if _MEM_LIMIT:
+        return _MEM_LIMIT[0]
+    limit = 1 << 62
+    try:
+        with open("/proc/meminfo", "rb") as f:  # MemAvailable: what can be had without swap
+            for line in f:
+                if line.startswith(b"MemAvailable:"):
+                    limit = int(line.split()[1]) * 1024
+                    break
+    except OSError:  # pragma: no cover - not Linux
         try:
             import os
 
             limit = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-        except (ValueError, OSError, AttributeError):  # pragma: no cover - non-POSIX
+        except (ValueError, OSError, AttributeError):
             pass
-        _MEM_LIMIT.append(limit)
-    return _MEM_LIMIT[0]
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if soft != resource.RLIM_INFINITY:  # the address space left under `ulimit -v`
+            with open("/proc/self/statm", "rb") as f:
+                used = int(f.read().split()[0]) * resource.getpagesize()
+            limit = min(limit, max(soft - used, 0))
+    except (ImportError, OSError, ValueError):  # pragma: no cover - non-POSIX
+        pass
+    return limit

@@ -109,8 +109,8 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
         t = convert_to_tensor(value, dtype=dtype)
     if shape is not None:
         shape = static_ints(shape)
-        n = int(np.prod(shape))
-        size = int(np.prod(t._shape)) if t._shape else 1
+        n = _pymath_prod(shape)
+        size = _pymath_prod(t._shape)
         if size == 1:
             return fill(shape, reshape(t, ()))
         if size != n:
@@ -121,12 +121,63 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
     return t
 
 
+def _range_size(start: Any, limit: Any, delta: Any) -> int:
+    """The element count of a range, validated as TF's kernel does (before allocating)."""
+    s, lim, d = (v.item() for v in (start, limit, delta))
+    if d == 0:
+        raise C.fail("Range", f"Requires delta != 0: {_num(d)}")
+    if not (s <= lim if d > 0 else s >= lim):  # also refuses NaN bounds
+        sign = "<=" if d > 0 else ">="
+        what = "> 0" if d > 0 else "< 0"
+        raise C.fail("Range", f"Requires start {sign} limit when delta {what}: "
+                              f"{_num(s)}/{_num(lim)}")
+    if isinstance(s, int) and isinstance(lim, int) and isinstance(d, int):
+        n = (abs(lim - s) + abs(d) - 1) // abs(d)
+    else:
+        q = abs((lim - s) / d)
+        n = int(_pymath_ceil(q)) if q < 2.0**64 else 2**64
+    if n > 2**63 - 1:
+        raise C.fail("Range", "Requires ((limit - start) / delta) <= 9223372036854775807")
+    return n
+
+
+def _pymath_prod(shape: Any) -> int:
+    import math
+
+    return math.prod(shape)  # Python ints: no silent int64 wrap-around
+
+
+def _num(v: Any) -> str:
+    return f"{v:g}" if isinstance(v, float) else str(v)
+
+
+def _pymath_ceil(q: float) -> int:
+    import math
+
+    return math.ceil(q) if math.isfinite(q) else 2**64
+
+
 def _range_kernel(xp: Any, start: Any, limit: Any, delta: Any) -> Any:
-    return xp.arange(start, limit, delta, dtype=start.dtype)
+    n = _range_size(start, limit, delta)
+    check_finite_size("Range", (n,), dt.from_numpy(start.dtype))
+    if start.dtype.kind in "iu":
+        # index arithmetic in 64 bits (wrapping, exact mod 2**64): xp.arange computes the
+        # length in the operands' dtype and overflows for int32 ranges past 2**31 elements
+        m = (1 << 64) - 1
+        step, first = np.uint64(delta.item() & m), np.uint64(start.item() & m)
+        with np.errstate(over="ignore"):
+            out = xp.arange(n, dtype=np.uint64) * step + first
+        return (out.view(np.int64) if start.dtype.kind == "i" else out).astype(start.dtype)
+    return xp.arange(start.reshape(()), limit.reshape(()), delta.reshape(()),
+                     dtype=start.dtype)[:n]
 
 
 def _range_infer(start: Any, limit: Any, delta: Any) -> list:
     d = C.same_dtype("Range", (start, limit, delta), C.REALS)
+    for what, v in (("start", start), ("limit", limit), ("delta", delta)):
+        if v._shape is not None and C.num_elements(v._shape) not in (None, 1) or \
+                v._shape is not None and len(v._shape) > 1:
+            raise C.fail("Range", f"{what} must be a scalar, not shape {C.shape_str(v._shape)}")
     return [((None,), d)]
 
 
@@ -152,17 +203,6 @@ def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # n
             dtype = dt.int32
     dtype = dt.as_dtype(dtype)
     s, lim, d = (cast(convert_to_tensor(v), dtype) for v in vals)
-    if isinstance(s, EagerTensor) and isinstance(lim, EagerTensor) and isinstance(d, EagerTensor):
-        if d._arr == 0:
-            raise InvalidArgumentError(None, None, "Requires delta != 0: 0 [Op:Range]")
-        n = int(np.ceil((float(lim._arr) - float(s._arr)) / float(d._arr)))
-        if n > 0:
-            check_finite_size("Range", (n,), dtype)
-        elif (float(lim._arr) - float(s._arr)) * float(d._arr) < 0:
-            sign = "<=" if float(d._arr) > 0 else ">="
-            raise InvalidArgumentError(
-                None, None, f"Requires start {sign} limit when delta > 0: {s._arr.item()}/"
-                            f"{lim._arr.item()} [Op:Range]")
     return bind(RANGE, (s, lim, d), {})
 
 
@@ -174,12 +214,28 @@ def _linspace_infer(start: Any, stop: Any, num: int, axis: int) -> list:
     if shape is None:
         return [(None, d)]
     ax = C.norm_axis("LinSpace", axis, len(shape), 1)
-    return [(shape[:ax] + (num,) + shape[ax:], d)]
+    out = shape[:ax] + (num,) + shape[ax:]
+    if None not in out:
+        check_finite_size("LinSpace", out, d)
+    return [(out, d)]
+
+
+def _linspace_kernel(xp: Any, a: Any, b: Any, num: int, axis: int) -> Any:
+    # start + i * step in the inputs' dtype, as TF's kernel (not xp.linspace, which warns
+    # from NumPy's own module on inf/nan and fails on empty broadcasts)
+    shape = xp.broadcast_shapes(a.shape, b.shape)
+    ax = axis % (len(shape) + 1)
+    a = xp.expand_dims(xp.broadcast_to(a, shape), ax)
+    b = xp.expand_dims(xp.broadcast_to(b, shape), ax)
+    i = xp.arange(num, dtype=a.dtype).reshape((1,) * ax + (num,) + (1,) * (len(shape) - ax))
+    if num == 1:
+        return xp.broadcast_to(a, a.shape).copy()
+    step = (b - a) / a.dtype.type(num - 1)
+    return (a + i * step).astype(a.dtype, copy=False)
 
 
 LINSPACE = register(OpDef(
-    "LinSpace", _linspace_infer,
-    lambda xp, a, b, num, axis: xp.linspace(a, b, num, axis=axis).astype(a.dtype),
+    "LinSpace", _linspace_infer, _linspace_kernel,
     reference=lambda a, b, num, axis: np.array(
         [a + (b - a) * i / (num - 1) for i in _pyrange(num)]) if num > 1 else a[None],
     samples=[Sample((np.float64(1.0), np.float64(3.0)), {"num": 5, "axis": 0}, grad=False)],
@@ -226,6 +282,8 @@ def _reshape_infer(x: Any, shape: tuple) -> list:
     if known != n:
         raise C.fail("Reshape", f"Input to reshape is a tensor with {n} values, but the requested "
                                 f"shape has {known}")
+    if n == 0:  # empty, but its other dims may still be past what an array can describe
+        check_finite_size("Reshape", shape, x._dtype)
     return [(shape, x._dtype)]
 
 
@@ -239,9 +297,17 @@ RESHAPE = register(OpDef(
                            "shape has 3")],
 ))
 
+def _reshape_like_infer(x: Any, like: Any) -> list:
+    n, m = C.num_elements(x._shape), C.num_elements(like._shape)
+    if n is not None and m is not None and n != m:
+        raise C.fail("ReshapeLike", f"Input to reshape is a tensor with {n} values, but the "
+                                    f"requested shape has {m}")
+    return [(like._shape, x._dtype)]
+
+
 RESHAPE_LIKE = register(OpDef(
     "ReshapeLike",  # reshape to another tensor's runtime shape (gradient helper)
-    lambda x, like: [(like._shape, x._dtype)],
+    _reshape_like_infer,
     lambda xp, x, like: xp.reshape(x, like.shape),
     grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
     reference=lambda x, like: x.reshape(like.shape),
@@ -416,6 +482,9 @@ def common_args(values: Any) -> tuple:
 
 def concat(values: Any, axis: Any, name: str = "concat") -> Any:
     xs = common_args(values)
+    if not xs:
+        raise ValueError("List argument 'values' to 'ConcatV2' Op with length 0 shorter than "
+                         "minimum length 2.")
     if len(xs) == 1:
         return xs[0]
     return bind(CONCAT, xs, {"axis": int(axis)})
@@ -425,7 +494,8 @@ def _pack_infer(*xs: Any, axis: int) -> list:
     d = C.same_dtype("Pack", xs, C.ALL)
     shape = xs[0]._shape
     for i, x in enumerate(xs[1:], 1):
-        known = None not in (x._shape or (None,)) and None not in (shape or (None,))
+        known = x._shape is not None and shape is not None and None not in x._shape \
+            and None not in shape  # (a scalar's () is known: `() or (None,)` was not)
         if known and x._shape != shape:
             raise C.fail("Pack", f"Shapes of all inputs must match: values[0].shape = "
                                  f"{C.shape_str(shape)} != values[{i}].shape = "
@@ -476,7 +546,7 @@ def _unpack_infer(x: Any, num: int, axis: int) -> list:
 
 
 def _unpack_kernel(xp: Any, x: Any, num: int, axis: int) -> tuple:
-    return tuple(xp.moveaxis(x, axis, 0)[i] for i in _pyrange(num))
+    return tuple(xp.moveaxis(x, axis, 0)[i, ...] for i in _pyrange(num))
 
 
 def _unpack_grad(n: Any, *gs: Any) -> list:
@@ -548,9 +618,26 @@ SPLIT = register(OpDef(
     num_outputs=-1,
 ))
 
+def _split_like_infer(g: Any, *likes: Any, axis: int) -> list:
+    if g._shape is not None and all(x._shape is not None for x in likes):
+        ax = C.norm_axis("SplitLike", axis, len(g._shape))
+        total = 0
+        for x in likes:
+            if len(x._shape) != len(g._shape) or any(
+                    a is not None and b is not None and a != b and k != ax
+                    for k, (a, b) in enumerate(zip(x._shape, g._shape))):
+                raise C.fail("SplitLike", f"cannot split {C.shape_str(g._shape)} into a part of "
+                                          f"shape {C.shape_str(x._shape)}")
+            total = None if total is None or x._shape[ax] is None else total + x._shape[ax]
+        if None not in (total, g._shape[ax]) and total != g._shape[ax]:
+            raise C.fail("SplitLike", f"parts of size {total} along axis {ax} do not add up to "
+                                      f"{g._shape[ax]}")
+    return [(x._shape, g._dtype) for x in likes]
+
+
 SPLIT_LIKE = register(OpDef(
     "SplitLike",  # split along `axis` into the sizes of the other inputs (gradient helper)
-    lambda g, *likes, axis: [(x._shape, g._dtype) for x in likes],
+    _split_like_infer,
     lambda xp, g, *likes, axis: _split_kernel(xp, g, tuple(x.shape[axis] for x in likes), axis),
     grad=lambda n, *gs: [concat(list(gs), axis=n.attrs["axis"])] + [None] * (len(n.inputs) - 1),
     reference=lambda g, *likes, axis: tuple(np.split(g, np.cumsum([x.shape[axis] for x in likes])
@@ -660,9 +747,13 @@ def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noq
 # Shape queries (values, not ops: shapes of eager tensors are always known).
 # ---------------------------------------------------------------------------------------
 
+def _shape_infer(x: Any, out_type: dt.DType) -> list:
+    C.dtype_attr("Shape", out_type, "out_type", C.INDEX)
+    return [((len(x._shape),) if x._shape is not None else (None,), out_type)]
+
+
 SHAPE = register(OpDef(
-    "Shape", lambda x, out_type: [((len(x._shape),) if x._shape is not None else (None,),
-                                   out_type)],
+    "Shape", _shape_infer,
     lambda xp, x, out_type: np.array(x.shape, dtype=out_type.as_numpy_dtype),
     reference=lambda x, out_type: np.array(list(x.shape), dtype=out_type.as_numpy_dtype),
     samples=[Sample((_f64(2, 3),), {"out_type": dt.int32}, grad=False)],
@@ -735,7 +826,19 @@ def _expand_ellipsis(spec: tuple, ndim: int) -> tuple:
     return tuple(out)
 
 
+_SPEC_LEN = {"i": 2, "s": 4, "n": 1, "e": 1}
+
+
+def _check_spec(spec: tuple) -> None:
+    for s in spec:
+        if type(s) is not tuple or _SPEC_LEN.get(s[0] if s else None) != len(s):
+            raise TypeError(f"malformed slice spec {spec!r} [Op:StridedSlice]")
+        if s[0] == "s" and s[3] == 0:
+            raise C.fail("StridedSlice", f"strides[{spec.index(s)}] must be non-zero")
+
+
 def _slice_infer(x: Any, spec: tuple) -> list:
+    _check_spec(spec)
     if x._shape is None:
         return [(None, x._dtype)]
     spec = _expand_ellipsis(spec, len(x._shape))
@@ -768,8 +871,11 @@ def _numpy_key(spec: tuple) -> tuple:
 
 
 def _slice_kernel(xp: Any, x: Any, spec: tuple) -> Any:
-    out = x[_numpy_key(spec)]
-    return out.copy() if isinstance(out, np.ndarray) else out
+    # the trailing Ellipsis keeps a 0-d array (not a bare bytes/number) when every axis is
+    # indexed, so string scalars stay object arrays
+    out = x[_numpy_key(spec) + (Ellipsis,)] if not any(s[0] == "e" for s in spec) else \
+        x[_numpy_key(spec)]
+    return out.copy()
 
 
 def _slice_grad(n: Any, g: Any) -> list:
@@ -798,8 +904,17 @@ def _slice_grad_kernel(xp: Any, g: Any, like: Any, spec: tuple) -> Any:
     return out
 
 
+def _slice_grad_infer(g: Any, like: Any, spec: tuple) -> list:
+    want = _slice_infer(like, spec)[0][0]
+    if want is not None and g._shape is not None and (len(want) != len(g._shape) or any(
+            a is not None and b is not None and a != b for a, b in zip(want, g._shape))):
+        raise C.fail("StridedSliceGrad", f"shape of dy was {C.shape_str(g._shape)} instead of "
+                                         f"{C.shape_str(want)}")
+    return [(like._shape, g._dtype)]
+
+
 SLICE_GRAD = register(OpDef(
-    "StridedSliceGrad", lambda g, like, spec: [(like._shape, g._dtype)], _slice_grad_kernel,
+    "StridedSliceGrad", _slice_grad_infer, _slice_grad_kernel,
     grad=lambda n, g: [bind(STRIDED_SLICE, (g,), {"spec": n.attrs["spec"]}), None],
     reference=lambda g, like, spec: _slice_grad_kernel(np, g, like, spec),
     samples=[Sample((_f64(3), np.zeros((4, 5))), {"spec": (("s", 1, None, None), ("i", -1))},

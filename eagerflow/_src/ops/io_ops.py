@@ -16,7 +16,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -35,7 +35,9 @@ def _scalar_string(op: str, what: str, x: Any) -> None:
 
 def _path(a: Any) -> str:
     v = a[()] if isinstance(a, np.ndarray) else a
-    return os.fsdecode(v)
+    # TF hands the name to the OS as a C string: it ends at the first NUL (and Python's
+    # open() would raise a bare ValueError on it)
+    return os.fsdecode(v).split("\0", 1)[0]
 
 
 def _bytes_scalar(b: bytes) -> np.ndarray:
@@ -149,6 +151,22 @@ def _raw_infer(input_bytes: Any, *, out_type: dt.DType, little_endian: bool,
         raise InvalidArgumentError(None, None, f"Value for attr 'out_type' of {out_type.name} is "
                                    f"not in the list of allowed values [Op:DecodeRaw]")
     shape = input_bytes._shape
+    if fixed_length is not None:
+        if type(fixed_length) is not int:
+            raise TypeError(f"Expected int for argument 'fixed_length' not {fixed_length!r}. "
+                            "[Op:DecodeRaw]")
+        width = np.dtype(out_type.as_numpy_dtype).itemsize
+        if fixed_length % width:
+            raise InvalidArgumentError(None, None, f"fixed_length ({fixed_length}) must be a "
+                                       f"multiple of the size of out_type ({width}) "
+                                       "[Op:DecodeRaw]")
+        if fixed_length <= 0:
+            raise InvalidArgumentError(None, None, f"fixed_length ({fixed_length}) must be "
+                                       "greater than zero. [Op:DecodeRaw]")
+        if shape is not None and None not in shape:
+            out = tuple(shape) + (fixed_length // width,)
+            check_finite_size("DecodeRaw", out, out_type)
+            return [(out, out_type)]
     return [(None if shape is None else tuple(shape) + (None,), out_type)]
 
 

@@ -120,7 +120,7 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
 
 
 CONJ = register(OpDef(
-    "Conj", lambda x: [(x._shape, x._dtype)], lambda xp, x: xp.conj(x),
+    "Conj", lambda x: [(x._shape, C.check_dtype("Conj", x, C.COMPLEX))], lambda xp, x: xp.conj(x),
     grad=lambda n, g: [conj(g)], reference=lambda x: np.array([complex(v).conjugate() for v in
                                                                x.ravel()]).reshape(x.shape),
     samples=[Sample((_f64(3) + 1j * _f64(3),), grad=False)],
@@ -130,6 +130,8 @@ CONJ = register(OpDef(
 def conj(x: Any, name: str | None = None) -> Any:
     x = _t(x)
     if not x._dtype.is_complex:
+        if not x._dtype.is_numeric:
+            raise TypeError(f"Expected numeric or variant tensor, got dtype {x._dtype!r}.")
         return x
     return bind(CONJ, (x,), {})
 

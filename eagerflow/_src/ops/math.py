@@ -88,10 +88,15 @@ def _sum_to_kernel(xp: Any, g: Any, like: Any) -> Any:
     lead = g.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape)
                                       if d == 1 and g.shape[i + lead] != 1)
-    return xp.sum(g, axis=axes, keepdims=False).reshape(shape).astype(g.dtype, copy=False)
+    # add.reduce, not xp.sum: overflow warnings then come from this module (silenced, as TF)
+    return xp.add.reduce(g, axis=axes).reshape(shape).astype(g.dtype, copy=False)
 
 
 def _sum_to_infer(g: Any, like: Any) -> list:
+    if g._shape is not None and like._shape is not None and \
+            C.broadcast("SumToShapeOf", g._shape, like._shape) != tuple(g._shape):
+        raise C.fail("SumToShapeOf", f"Incompatible shapes: {C.shape_str(like._shape)} does not "
+                                     f"broadcast to {C.shape_str(g._shape)}")
     return [(like._shape, g._dtype)]
 
 
@@ -551,7 +556,8 @@ def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:
 # ---------------------------------------------------------------------------------------
 
 def _cast_infer(x: Any, dtype: dt.DType) -> list:
-    if (x._dtype is dt.string) != (dtype is dt.string):
+    C.dtype_attr("Cast", dtype, "DstT")
+    if (x._dtype is dt.string) != (dtype is dt.string) or dtype in (dt.resource, dt.variant):
         raise UnimplementedError(
             None, None, f"Cast {x._dtype.name} to {dtype.name} is not supported [Op:Cast]")
     return [(x._shape, dtype)]
@@ -665,13 +671,13 @@ def _add_n_infer(*xs: Any) -> list:
                          "shape")
     d = C.same_dtype("AddN", xs, C.NUMERIC)
     shape = xs[0]._shape
-    for x in xs[1:]:
+    for i, x in enumerate(xs[1:], 1):
         if shape is not None and x._shape is not None and x._shape != shape:
             if len(x._shape) != len(shape) or any(
                     a is not None and b is not None and a != b for a, b in zip(x._shape, shape)):
                 raise C.fail("AddN", f"Inputs to operation AddN of type AddN must have the same "
                                      f"size and shape.  Input 0: {C.shape_str(shape)} != input "
-                                     f"{xs.index(x)}: {C.shape_str(x._shape)}")
+                                     f"{i}: {C.shape_str(x._shape)}")
     return [(shape, d)]
 
 

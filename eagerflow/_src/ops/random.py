@@ -184,13 +184,13 @@ def _to_dtype(x: np.ndarray, dtype: dt.DType, shape: tuple) -> np.ndarray:
 
 
 def _uniform_values(bg: Any, shape: tuple, dtype: dt.DType) -> np.ndarray:
-    n = int(np.prod(shape, dtype=np.int64))
+    n = _pymath.prod(shape)
     return _to_dtype(_uniform01(bg, n, _MANTISSA[dtype.name]), dtype, shape)
 
 
 def _uniform_int_values(bg: Any, shape: tuple, lo: Any, hi: Any) -> np.ndarray:
     lo_i, hi_i = int(lo), int(hi)
-    n = int(np.prod(shape, dtype=np.int64))
+    n = _pymath.prod(shape)
     span = np.uint64(hi_i - lo_i)
     with np.errstate(over="ignore"):  # uint64 wrap-around is the two's-complement sum
         v = (_raw(bg, n) % span) + np.uint64(lo_i & _M64)
@@ -310,6 +310,7 @@ def _check_shape(op: str, shape: tuple, dtype: dt.DType) -> None:
 
 def _float_infer(op: str):
     def infer(shape: tuple, dtype: dt.DType, seed: int, seed2: int) -> list:
+        C.dtype_attr(op, dtype)
         if dtype not in _FLOAT_DTYPES:
             raise C.fail(op, f"Value for attr 'dtype' of {dtype.name} is not in the list of "
                              f"allowed values: half, bfloat16, float, double")
@@ -350,7 +351,7 @@ RANDOM_NORMAL = register(OpDef(
     "RandomStandardNormal", _float_infer("RandomStandardNormal"),
     lambda xp, shape, dtype, seed, seed2: _to_dtype(
         _normals(_stream("RandomStandardNormal", dtype, seed, seed2),
-                 int(np.prod(shape, dtype=np.int64))), dtype, shape),
+                 _pymath.prod(shape)), dtype, shape),
     reference=_ref_floats("RandomStandardNormal", lambda bg, n, d: _ref_normals(bg, n)),
     samples=[Sample((), _seeded(shape=(3, 5), dtype=dt.float32), grad=False),
              Sample((), _seeded(shape=(4,), dtype=dt.float64), grad=False)],
@@ -363,7 +364,7 @@ TRUNCATED_NORMAL = register(OpDef(
     "TruncatedNormal", _float_infer("TruncatedNormal"),
     lambda xp, shape, dtype, seed, seed2: _to_dtype(
         _truncated(_stream("TruncatedNormal", dtype, seed, seed2),
-                   int(np.prod(shape, dtype=np.int64))), dtype, shape),
+                   _pymath.prod(shape)), dtype, shape),
     reference=_ref_floats("TruncatedNormal", lambda bg, n, d: _ref_truncated(bg, n)),
     samples=[Sample((), _seeded(shape=(6, 7), dtype=dt.float32), grad=False),
              Sample((), _seeded(shape=(9,), dtype=dt.float64), grad=False)],
@@ -447,6 +448,7 @@ RANDOM_SHUFFLE = register(OpDef(
 
 def _multinomial_infer(logits: Any, num_samples: int, output_dtype: dt.DType, seed: int,
                        seed2: int, name: str = "Multinomial") -> list:
+    C.dtype_attr(name, output_dtype, "output_dtype", C.INDEX)
     if logits._dtype not in C.FLOATS:
         raise NotFoundError(None, None, f"Could not find device for node: {{{{node {name}}}}} = "
                                         f"{name}[T=DT_{logits._dtype.name.upper()}, output_dtype="
@@ -458,6 +460,8 @@ def _multinomial_infer(logits: Any, num_samples: int, output_dtype: dt.DType, se
     if logits._shape is not None and logits._shape[1] == 0 and num_samples > 0:
         raise C.fail(name, "num_classes should be positive, got 0")
     batch = None if logits._shape is None else logits._shape[0]
+    if batch is not None:
+        check_finite_size(name, (batch, num_samples), dt.float64)  # the kernel's uniforms
     return [((batch, num_samples), output_dtype)]
 
 
@@ -540,7 +544,7 @@ STATELESS_NORMAL = register(OpDef(
     "StatelessRandomNormal", _stateless_float_infer("StatelessRandomNormal"),
     lambda xp, seed, shape, dtype: _to_dtype(_normals(
         _stateless_stream("StatelessRandomNormal", dtype, seed),
-        int(np.prod(shape, dtype=np.int64))), dtype, shape),
+        _pymath.prod(shape)), dtype, shape),
     reference=_ref_stateless_floats("StatelessRandomNormal", lambda bg, n, d: _ref_normals(bg, n)),
     samples=[Sample((_SEED,), {"shape": (3, 3), "dtype": dt.float32}, grad=False)],
     bad_samples=[_BAD_SEED],
@@ -550,7 +554,7 @@ STATELESS_TRUNCATED_NORMAL = register(OpDef(
     "StatelessTruncatedNormal", _stateless_float_infer("StatelessTruncatedNormal"),
     lambda xp, seed, shape, dtype: _to_dtype(_truncated(
         _stateless_stream("StatelessTruncatedNormal", dtype, seed),
-        int(np.prod(shape, dtype=np.int64))), dtype, shape),
+        _pymath.prod(shape)), dtype, shape),
     reference=_ref_stateless_floats("StatelessTruncatedNormal",
                                     lambda bg, n, d: _ref_truncated(bg, n)),
     samples=[Sample((_SEED,), {"shape": (5, 6), "dtype": dt.float64}, grad=False)],

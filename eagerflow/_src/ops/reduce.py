@@ -48,10 +48,20 @@ def _keep(g: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
     return reshape(g, kept)
 
 
+def _keepdims_like_infer(g: Any, x: Any, axes: tuple) -> list:
+    if x._shape is None:
+        return [(None, g._dtype)]
+    out = tuple(1 if i in axes else d for i, d in enumerate(x._shape))
+    n, m = C.num_elements(g._shape), C.num_elements(out)
+    if any(not 0 <= a < len(x._shape) for a in axes) or (None not in (n, m) and n != m):
+        raise C.fail("ExpandReducedDims", f"cannot restore axes {list(axes)} of "
+                                          f"{C.shape_str(x._shape)} on {C.shape_str(g._shape)}")
+    return [(out, g._dtype)]
+
+
 KEEPDIMS_LIKE = register(OpDef(
     "ExpandReducedDims",  # gradient helper: restore reduced axes as size-1 dims
-    lambda g, x, axes: [(None if x._shape is None else
-                         tuple(1 if i in axes else d for i, d in enumerate(x._shape)), g._dtype)],
+    _keepdims_like_infer,
     lambda xp, g, x, axes: xp.reshape(g, tuple(1 if i in axes else d
                                                for i, d in enumerate(x.shape))),
     grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
@@ -64,11 +74,18 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
                reference: Callable, out_bool: bool = False) -> OpDef:
     def infer(x: Any, axes: tuple, keepdims: bool) -> list:
         C.check_dtype(tf_name, x, allowed)
+        if type(keepdims) is not bool:
+            raise TypeError(f"Expected bool for argument 'keep_dims' not {keepdims!r}. "
+                            f"[Op:{tf_name}]")
         if x._shape is not None:
             for a in axes:
                 if not 0 <= a < max(len(x._shape), 1):
                     raise C.fail(tf_name, f"Invalid reduction dimension ({a} for input with "
                                           f"{len(x._shape)} dimension(s)")
+        if len(set(axes)) != len(axes):
+            dup = next(a for a in axes if axes.count(a) > 1)
+            raise C.fail(tf_name, f"Invalid reduction arguments: Axes contains duplicate "
+                                  f"dimension: {dup}")
         return [(_reduced_shape(x._shape, axes, keepdims), x._dtype)]
 
     def kernel(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
@@ -130,18 +147,27 @@ def _prod_grad(n: Any, g: Any) -> list:
     return [broadcast_like(_keep(g, x, axes, keep), x) * y_b / safe]
 
 
+# Kernels call the ufuncs' reduce methods rather than xp.sum/xp.mean: those NumPy wrappers
+# warn about overflow and empty slices from NumPy's own modules, which reach the user;
+# TF returns inf/nan silently (eagerflow silences warnings raised from its own modules).
+
 def _np_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
-    return xp.sum(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
+    return xp.add.reduce(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
 
 
 def _np_mean(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
-    n = int(np.prod([x.shape[a] for a in axes]))
-    if x.dtype.kind in "iu":  # TF's integer mean truncates
-        return (xp.sum(x, axis=axes, keepdims=keepdims, dtype=np.int64) // max(n, 1)) \
-            .astype(x.dtype)
-    if n == 0:  # 0/0, without NumPy's "mean of empty slice" warning
-        return xp.sum(x, axis=axes, keepdims=keepdims, dtype=x.dtype) * np.nan
-    return xp.mean(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
+    n = 1
+    for a in axes:
+        n *= x.shape[a]
+    if x.dtype.kind in "iu":  # TF's integer mean: a wide sum divided toward zero (0 if empty)
+        s = xp.add.reduce(x, axis=axes, keepdims=keepdims,
+                          dtype=np.uint64 if x.dtype.kind == "u" else np.int64)
+        q = xp.abs(s) // max(n, 1)
+        return (q * xp.sign(s)).astype(x.dtype) if x.dtype.kind == "i" else q.astype(x.dtype)
+    s = xp.add.reduce(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
+    if n == 0 and x.dtype.kind == "c":
+        return s  # TF: an empty complex mean is 0; an empty float mean is nan
+    return xp.true_divide(s, n, dtype=x.dtype)
 
 
 def _np_extreme(fn_name: str, identity: str) -> Callable:
@@ -152,22 +178,23 @@ def _np_extreme(fn_name: str, identity: str) -> Callable:
             shape = tuple(1 if i in axes else d for i, d in enumerate(x.shape)) if keepdims else \
                 tuple(d for i, d in enumerate(x.shape) if i not in axes)
             return xp.full(shape, fill, dtype=x.dtype)
-        return getattr(xp, fn_name)(x, axis=axes, keepdims=keepdims)
+        return getattr(xp, fn_name).reduce(x, axis=axes, keepdims=keepdims)
     return f
 
 
 SUM = _reduction("Sum", _np_sum, C.NUMERIC, _sum_grad, _loop_reduce(lambda c: sum(c, 0.0)))
 MEAN = _reduction("Mean", _np_mean, C.NUMERIC, _mean_grad,
                   _loop_reduce(lambda c: sum(c, 0.0) / len(c)))
-MAX = _reduction("Max", _np_extreme("max", "min"), C.REALS, _minmax_grad, _loop_reduce(max))
-MIN = _reduction("Min", _np_extreme("min", "max"), C.REALS, _minmax_grad, _loop_reduce(min))
-PROD = _reduction("Prod", lambda xp, x, a, k: xp.prod(x, axis=a, keepdims=k, dtype=x.dtype),
+MAX = _reduction("Max", _np_extreme("maximum", "min"), C.REALS, _minmax_grad, _loop_reduce(max))
+MIN = _reduction("Min", _np_extreme("minimum", "max"), C.REALS, _minmax_grad, _loop_reduce(min))
+PROD = _reduction("Prod", lambda xp, x, a, k: xp.multiply.reduce(x, axis=a, keepdims=k,
+                                                                 dtype=x.dtype),
                   C.NUMERIC, _prod_grad,
                   _loop_reduce(lambda c: functools.reduce(operator.mul, c, 1.0)))
-ANY = _reduction("Any", lambda xp, x, a, k: xp.any(x, axis=a, keepdims=k), C.BOOL, None,
-                 _loop_reduce(any))
-ALL = _reduction("All", lambda xp, x, a, k: xp.all(x, axis=a, keepdims=k), C.BOOL, None,
-                 _loop_reduce(all))
+ANY = _reduction("Any", lambda xp, x, a, k: xp.logical_or.reduce(x, axis=a, keepdims=k), C.BOOL,
+                 None, _loop_reduce(any))
+ALL = _reduction("All", lambda xp, x, a, k: xp.logical_and.reduce(x, axis=a, keepdims=k), C.BOOL,
+                 None, _loop_reduce(all))
 
 COUNT_RATIO = register(OpDef(
     "ReductionSize",  # gradient helper: how many input cells fed each output cell
@@ -252,8 +279,12 @@ def count_nonzero(input: Any, axis: Any = None, keepdims: bool = False,  # noqa:
     return cast(reduce_sum(1 - nz, axis=axis, keepdims=keepdims), dtype)
 
 
+_ARG_OUT = frozenset((dt.int16, dt.uint16, dt.int32, dt.int64))
+
+
 def _arg_infer(name: str) -> Callable:
     def infer(x: Any, axis: int, output_type: dt.DType) -> list:
+        C.dtype_attr(name, output_type, "output_type", _ARG_OUT)
         C.check_dtype(name, x, C.REALS | {dt.bool})
         if x._shape is None:
             return [(None, output_type)]

@@ -1,0 +1,45 @@
+"""Prints the fuzz campaign's counts at the end of the session, and fails a campaign that
+made fewer calls than EAGERFLOW_FUZZ_MIN_CALLS asks for (`make fuzz`)."""
+
+import os
+
+import pytest
+from fuzzlib import STATS
+
+
+@pytest.fixture(autouse=True)
+def _sandbox_cwd(tmp_path, monkeypatch):
+    # fuzzed file ops (ReadFile, WriteFile, readers) get relative names: keep them here
+    monkeypatch.chdir(tmp_path)
+
+
+def _too_few() -> int:
+    want = int(os.environ.get("EAGERFLOW_FUZZ_MIN_CALLS", "0"))
+    return want if want and STATS.calls < want else 0
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _too_few() and session.exitstatus == 0:
+        session.exitstatus = 1
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if STATS.calls:
+        terminalreporter.write_line(STATS.summary())
+    for _key, (text, case) in sorted(STATS.failures.items()):
+        terminalreporter.write_line(f"FAILURE {text}\n    case: {case}")
+    if _too_few():
+        terminalreporter.write_line(f"fuzz: only {STATS.calls} calls, {_too_few()} required")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Marks the open findings listed in known_findings.py as expected failures."""
+    import pytest
+    from known_findings import KNOWN
+
+    for item in items:
+        name = getattr(item, "originalname", None) or item.name.split("[")[0]
+        param = item.name[len(name) + 1:-1] if "[" in item.name else None
+        if param is not None and param in KNOWN.get(name, ()):
+            item.add_marker(pytest.mark.xfail(reason="open fuzz finding (known_findings.py)",
+                                              strict=False))

@@ -1,0 +1,413 @@
+"""Fuzz machinery shared by tests/fuzz: guarded calls, outcome rules, value strategies.
+
+`guarded(label, names, fn)` runs one call under three guards and classifies what
+came out of it:
+
+- a per-call timer (SIGALRM through `setitimer`): a call that runs past
+  `CALL_SECONDS` is interrupted and reported as a hang;
+- a memory cap: eagerflow's allocation limit (`check_finite_size`) is lowered to
+  `MEM_CAP` for the call, so any output bigger than that must be refused with
+  ResourceExhaustedError before it is allocated; the soft RLIMIT_AS is lowered to
+  the current address space plus `VM_HEADROOM`, so an op that allocates without
+  checking gets a MemoryError (reported) instead of eating the machine; and the
+  peak RSS growth of the call (ru_maxrss) is measured and must stay under the cap;
+- the exception rules: only `tf.errors.*`, TypeError and ValueError may escape,
+  raised on purpose by eagerflow (the innermost frame is an eagerflow `raise`, not
+  NumPy or an interpreter TypeError from a bad operand), and an OpError's message
+  names the op.
+
+Everything that breaks a rule raises `FuzzFailure` with the category, so a
+hypothesis test shrinks it to a minimal case. `STATS` counts calls and outcomes;
+tests/fuzz/conftest.py prints them at the end of the session.
+
+The campaign size comes from the environment: `EAGERFLOW_FUZZ=long` (make fuzz)
+multiplies the examples per target (`examples()`); the default is the short CI run.
+"""
+
+from __future__ import annotations
+
+import collections
+import linecache
+import os
+import resource
+import signal
+import threading
+import time
+import warnings
+from typing import Any, Callable
+
+import numpy as np
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+import eagerflow as tf
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import errors as E
+from eagerflow._src.core import tensor as T
+
+LONG = os.environ.get("EAGERFLOW_FUZZ", "") == "long"
+# survey mode (EAGERFLOW_FUZZ_SURVEY=1): record every distinct failure and go on, to list
+# them all at the end of the session instead of stopping at the first
+SURVEY = bool(os.environ.get("EAGERFLOW_FUZZ_SURVEY"))
+CALL_SECONDS = float(os.environ.get("EAGERFLOW_FUZZ_CALL_SECONDS", "5"))
+MEM_CAP = 256 << 20          # bytes any one output may take while fuzzing
+VM_HEADROOM = 2 << 30        # address space a call may add before malloc fails
+RSS_SLACK = 64 << 20         # allocator noise on top of the cap
+
+_EAGERFLOW_DIR = os.path.dirname(os.path.abspath(tf.__file__))
+
+
+class FuzzFailure(AssertionError):
+    """A call broke a robustness rule; `category` names the rule."""
+
+    def __init__(self, category: str, label: str, detail: str) -> None:
+        super().__init__(f"[{category}] {label}: {detail}")
+        self.category = category
+
+
+class CallTimeout(BaseException):
+    """Raised by the alarm inside a call that ran too long (BaseException: not swallowed)."""
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.calls = 0
+        self.outcomes: collections.Counter = collections.Counter()
+        self.targets: set = set()
+        self.peak_rss_growth = 0
+        self.slowest = (0.0, "")
+        self.failures: dict = {}
+
+    def add(self, label: str, outcome: str, seconds: float, rss_growth: int) -> None:
+        with self.lock:
+            self.calls += 1
+            self.outcomes[outcome] += 1
+            self.targets.add(label)
+            self.peak_rss_growth = max(self.peak_rss_growth, rss_growth)
+            if seconds > self.slowest[0]:
+                self.slowest = (seconds, label)
+
+    def summary(self) -> str:
+        top = ", ".join(f"{k}: {v}" for k, v in self.outcomes.most_common(12))
+        return (f"fuzz: {self.calls} calls over {len(self.targets)} targets; "
+                f"largest RSS growth of one call {self.peak_rss_growth >> 20} MiB "
+                f"(cap {MEM_CAP >> 20} MiB); slowest call {self.slowest[0]:.2f}s "
+                f"({self.slowest[1]}); outcomes: {top}")
+
+
+STATS = Stats()
+
+
+def _failure_key(f: FuzzFailure) -> str:
+    import re
+
+    text = str(f).split("\n")[0]
+    return re.sub(r"-?\d+", "N", re.sub(r"array\(.*", "", text))[:160]
+
+
+def check(fn: Callable, *args: Any) -> Any:
+    """Runs a property check; in survey mode a FuzzFailure is recorded, not raised."""
+    try:
+        return fn(*args)
+    except FuzzFailure as f:
+        if not SURVEY:
+            raise
+        with STATS.lock:
+            key = _failure_key(f)
+            if key not in STATS.failures:
+                STATS.failures[key] = (str(f).split("\n")[0][:400],
+                                       " ".join(repr(args).split())[:800])
+        return None
+
+
+def examples(short: int, long: int | None = None) -> int:
+    """Examples per target: `short` in CI, `long` (default 40x) under `make fuzz`."""
+    return (long if long is not None else short * 40) if LONG else short
+
+
+def fuzz_settings(n: int) -> settings:
+    # derandomize in CI so that the short run is the same every time; `make fuzz` runs a
+    # fixed --hypothesis-seed and a random one.
+    return settings(max_examples=n, deadline=None, database=None, derandomize=not LONG,
+                    suppress_health_check=list(HealthCheck), print_blob=True)
+
+
+# ---------------------------------------------------------------------------------------
+# The guards.
+# ---------------------------------------------------------------------------------------
+
+def _vm_bytes() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[0]) * resource.getpagesize()
+
+
+def _maxrss() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise CallTimeout()
+
+
+class _Guard:
+    """Timer, address-space cap and eagerflow allocation cap around one call."""
+
+    def __init__(self) -> None:
+        self.main = threading.current_thread() is threading.main_thread()
+
+    def __enter__(self) -> _Guard:
+        self.saved_limit = list(T._MEM_LIMIT)
+        T._MEM_LIMIT[:] = [MEM_CAP]
+        self.rss0 = _maxrss()
+        self.t0 = time.perf_counter()
+        if self.main:
+            self.old_rlimit = resource.getrlimit(resource.RLIMIT_AS)
+            soft = _vm_bytes() + VM_HEADROOM
+            hard = self.old_rlimit[1]
+            if hard == resource.RLIM_INFINITY or soft < hard:
+                resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+            self.old_handler = signal.signal(signal.SIGALRM, _on_alarm)
+            signal.setitimer(signal.ITIMER_REAL, CALL_SECONDS)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.main:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.old_handler)
+            resource.setrlimit(resource.RLIMIT_AS, self.old_rlimit)
+        self.seconds = time.perf_counter() - self.t0
+        self.rss_growth = max(0, _maxrss() - self.rss0)
+        T._MEM_LIMIT[:] = self.saved_limit
+
+
+def _innermost(tb: Any) -> Any:
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb
+
+
+def _deliberate(exc: BaseException) -> tuple[bool, str]:
+    """Was `exc` raised by an eagerflow `raise` statement (not NumPy, not the interpreter)?"""
+    tb = exc.__traceback__
+    if tb is None:
+        return False, "no traceback"
+    inner = _innermost(tb)
+    code = inner.tb_frame.f_code
+    rel = os.path.relpath(code.co_filename, os.path.dirname(_EAGERFLOW_DIR))
+    where = f"{rel}:{inner.tb_lineno}"
+    if not os.path.abspath(code.co_filename).startswith(_EAGERFLOW_DIR + os.sep):
+        return False, where
+    # the raise may span lines; look a few lines up for the statement's start
+    for k in range(0, 6):
+        line = linecache.getline(code.co_filename, inner.tb_lineno - k).strip()
+        if line.startswith("raise ") or " raise " in line or line.startswith("raise"):
+            return True, where
+        if k and (line.endswith(":") or not line):
+            break
+    return False, where
+
+
+ALLOWED = (E.OpError, TypeError, ValueError)
+_BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
+
+
+def _names_any(message: str, names: tuple) -> bool:
+    return any(n in message for n in names)
+
+
+def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> str:
+    """The outcome name for an allowed exception; raises FuzzFailure for a forbidden one.
+
+    `names`: what the message must mention (op names, function name); `contract`: the
+    arguments had the types the callee documents (then TypeError/ValueError must also be
+    deliberate); with wrong Python types any TypeError/ValueError/OpError is acceptable
+    as long as it is not a crash of another kind.
+    """
+    if isinstance(exc, CallTimeout):
+        raise FuzzFailure("hang", label, f"ran past {CALL_SECONDS}s")
+    if isinstance(exc, MemoryError):
+        raise FuzzFailure("allocation", label, "allocated past the cap without "
+                          "ResourceExhaustedError (MemoryError)")
+    if isinstance(exc, RecursionError):
+        raise FuzzFailure("recursion", label, str(exc)[:200])
+    if isinstance(exc, Warning):
+        raise FuzzFailure("numpy-warning", label, f"{type(exc).__name__}: {exc}")
+    if not isinstance(exc, ALLOWED) or isinstance(exc, _BAD_VALUE_ERRORS):
+        ok, where = _deliberate(exc)
+        raise FuzzFailure("escaped", label, f"{type(exc).__name__} at {where}: {exc}"[:400])
+    msg = str(exc)
+    if isinstance(exc, E.OpError):
+        if not _names_any(msg, names) and "[Op:" not in msg:
+            raise FuzzFailure("unnamed", label, f"{type(exc).__name__} does not name the op: "
+                                                f"{msg[:300]}")
+        return type(exc).__name__
+    ok, where = _deliberate(exc)
+    if not ok and contract:
+        raise FuzzFailure("raw-error", label, f"{type(exc).__name__} at {where}: {msg[:300]}")
+    if not msg.strip():
+        raise FuzzFailure("unnamed", label, f"{type(exc).__name__} with an empty message")
+    return type(exc).__name__
+
+
+def guarded(label: str, names: tuple, fn: Callable, *args: Any, contract: bool = True,
+            **kwargs: Any) -> tuple[str, Any]:
+    """Runs fn(*args, **kwargs) under the guards: ('ok', result) or (error class name, exc)."""
+    guard = _Guard()
+    outcome, value, failure = "ok", None, None
+    try:
+        with warnings.catch_warnings():
+            # as pytest.ini: RuntimeWarnings are errors unless they come from eagerflow
+            # (kernels return inf/nan silently, as TF does)
+            warnings.simplefilter("error", RuntimeWarning)
+            warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"eagerflow\.")
+            with guard:
+                value = fn(*args, **kwargs)
+    except (Exception, CallTimeout) as exc:  # classify everything a call can raise
+        try:
+            outcome = classify(exc, label, names, contract)
+            value = exc
+        except FuzzFailure as f:
+            failure = f
+            failure.__cause__ = exc
+    growth = getattr(guard, "rss_growth", 0)
+    STATS.add(label, outcome if failure is None else f"FAIL:{failure.category}",
+              getattr(guard, "seconds", 0.0), growth)
+    if failure is not None:
+        raise failure
+    if growth > MEM_CAP + RSS_SLACK:
+        raise FuzzFailure("allocation", label, f"peak RSS grew by {growth >> 20} MiB "
+                                               f"(cap {MEM_CAP >> 20} MiB)")
+    return outcome, value
+
+
+# ---------------------------------------------------------------------------------------
+# Values.
+# ---------------------------------------------------------------------------------------
+
+NUMERIC_DTYPES = [dt.bool, dt.int8, dt.int16, dt.int32, dt.int64, dt.uint8, dt.uint16,
+                  dt.uint32, dt.uint64, dt.float16, dt.float32, dt.float64, dt.complex64,
+                  dt.complex128]
+if dt.bfloat16._np is not None:  # pragma: no cover - needs ml_dtypes
+    NUMERIC_DTYPES.append(dt.bfloat16)
+ALL_DTYPES = NUMERIC_DTYPES + [dt.string]
+
+HUGE_DIMS = [2**31, 2**32 + 1, 2**40, 2**62, 2**63 - 1, 2**63, 2**64 + 3, 10**30]
+EDGE_INTS = [0, 1, -1, 2, -2, 3, 7, -7, 2**31 - 1, -2**31, 2**31, 2**63 - 1, -2**63, 2**64]
+
+
+def special_values(d: dt.DType) -> list:
+    if d.is_floating:
+        info = np.finfo(d.as_numpy_dtype)
+        return [np.nan, np.inf, -np.inf, 0.0, -0.0, float(info.max), float(-info.max),
+                float(info.tiny), 1.0, -1.0]
+    if d.is_complex:
+        return [complex(np.nan, 0), complex(np.inf, 1), complex(0, -np.inf), 0j, 1 + 1j]
+    if d.is_integer:
+        info = np.iinfo(d.as_numpy_dtype)
+        return [int(info.min), int(info.max), 0, 1, -1 if info.min < 0 else 2]
+    return []
+
+
+def make_array(shape: tuple, d: dt.DType, seed: int, specials: float = 0.0,
+               finite: bool = False, scale: float = 3.0) -> np.ndarray:
+    """A small array of dtype `d`; `specials` is the share of edge values mixed in."""
+    rng = np.random.default_rng(seed)
+    n = int(np.prod(shape)) if shape else 1
+    if d is dt.string:
+        words = [b"", b"a", b"hello", "\u00e9".encode(), b"\x00\xff"]
+        return np.array([words[i] for i in rng.integers(0, len(words), n)],
+                        dtype=object).reshape(shape)
+    npd = d.as_numpy_dtype
+    if d is dt.bool:
+        return rng.integers(0, 2, n).astype(bool).reshape(shape)
+    if d.is_integer:
+        info = np.iinfo(npd)
+        lo, hi = max(int(info.min), -9), min(int(info.max), 9)
+        a = rng.integers(lo, hi + 1, n).astype(npd)
+    elif d.is_complex:
+        a = (rng.normal(0, scale, n) + 1j * rng.normal(0, scale, n)).astype(npd)
+    else:
+        a = rng.normal(0, scale, n).astype(npd)
+    if specials and n:
+        vals = [v for v in special_values(d)
+                if not finite or np.isfinite(np.asarray(v, dtype=npd)).all()]
+        mask = rng.random(n) < specials
+        if vals and mask.any():
+            with np.errstate(all="ignore"):
+                a[mask] = np.asarray([vals[i] for i in rng.integers(0, len(vals), mask.sum())],
+                                     dtype=npd)
+    return a.reshape(shape)
+
+
+small_dims = st.integers(0, 4)
+shapes = st.lists(small_dims, min_size=0, max_size=4).map(tuple)
+
+
+@st.composite
+def arrays(draw: Any, shape: Any = None, dtype: Any = None, finite: bool = False) -> np.ndarray:
+    s = draw(shapes) if shape is None else shape
+    d = draw(st.sampled_from(ALL_DTYPES)) if dtype is None else dtype
+    specials = draw(st.sampled_from([0.0, 0.0, 0.2, 1.0]))
+    return make_array(s, d, draw(st.integers(0, 2**32 - 1)), specials, finite)
+
+
+def tensors(**kw: Any) -> Any:
+    return arrays(**kw).map(lambda a: T.EagerTensor(a) if a.dtype != object
+                            else T.convert_to_tensor(a))
+
+
+class Opaque:
+    """An object no API accepts."""
+
+    def __repr__(self) -> str:
+        return "<Opaque>"
+
+
+junk = st.sampled_from([None, "abc", "", b"\x00", 1.5, float("nan"), -0.0, True, [], [[]],
+                        [1, [2]], {}, {"a": 1}, (None,), Opaque(), object, 2**70, -2**70,
+                        complex(1, 2), slice(None), Ellipsis, np.float64(2.5),
+                        np.array([1, 2]), dt.string, dt.resource])
+ints = st.one_of(st.integers(-5, 5), st.sampled_from(EDGE_INTS + HUGE_DIMS))
+int_lists = st.one_of(
+    st.lists(st.integers(-3, 5), max_size=5),
+    st.lists(st.one_of(st.integers(-3, 5), st.sampled_from(HUGE_DIMS + [-2**63, None])),
+             max_size=4),
+    st.lists(ints, max_size=3).map(tuple))
+dtypes_ = st.one_of(st.sampled_from(ALL_DTYPES),
+                    st.sampled_from(["float32", "int64", "bogus", np.float64, np.int8, None, 3,
+                                     np.dtype("U3"), object, dt.resource, dt.variant]))
+python_data = st.recursive(
+    st.one_of(st.integers(-10, 10), st.floats(allow_nan=True, allow_infinity=True, width=32),
+              st.booleans(), st.sampled_from([2**40, -2**63, 2**64, "s", b"b"])),
+    lambda children: st.lists(children, max_size=3), max_leaves=8)
+
+
+def any_value(hint: str = "") -> Any:
+    """A strategy for an argument, biased by the parameter's name."""
+    tensorish = st.one_of(tensors(), arrays(), python_data)
+    hint = hint.lower()
+    if hint in ("axis", "axes", "dim", "split_dim", "batch_dims", "reduction_indices",
+                "seq_axis", "batch_axis"):
+        main = st.one_of(ints, int_lists, tensors(shape=(), dtype=dt.int32))
+    elif hint in ("shape", "dims", "multiples", "perm", "size", "begin", "end", "strides",
+                  "num_or_size_splits", "paddings", "sizes", "output_shape", "ksize"):
+        main = st.one_of(int_lists, ints,
+                         st.lists(st.integers(-2, 5), max_size=4).map(
+                             lambda v: T.EagerTensor(np.array(v, dtype=np.int32))),
+                         st.lists(st.one_of(st.none(), st.integers(0, 5)), max_size=3).map(
+                             tf.TensorShape))
+    elif hint in ("dtype", "out_type", "output_type", "output_dtype", "dtype_hint",
+                  "preferred_dtype", "index_dtype"):
+        main = dtypes_
+    elif hint in ("name",):
+        main = st.one_of(st.just(None), st.text(max_size=5))
+    elif hint in ("seed", "seed2", "num", "num_samples", "depth", "k", "num_split",
+                  "num_classes", "num_rows", "num_columns", "batch_shape"):
+        main = st.one_of(ints, st.none())
+    elif hint.startswith(("transpose", "adjoint", "keepdims", "keep_dims", "is_", "exclusive",
+                          "reverse", "sorted", "conjugate", "a_is", "b_is", "validate")):
+        main = st.one_of(st.booleans(), st.sampled_from([None, 0, 1, "yes"]))
+    else:
+        main = tensorish
+    return st.one_of(main, main, main, tensorish, junk)

@@ -1,0 +1,225 @@
+"""Fuzz every registered op through `bind`, starting from its own samples.
+
+Each example takes one of the op's samples (which teach the arity, dtypes and the
+attrs) and applies up to three mutations: another dtype, another shape (zero-size,
+scalar, extra or missing dims, broadcast-incompatible), edge values (NaN, inf,
+dtype extremes, zeros), another attr value of the same kind (out-of-range axes and
+indices, negative and huge sizes whose element count overflows int64 or exceeds the
+memory cap, other dtypes), an attr of the wrong Python type, or one input more or
+less for variadic ops. The call must obey fuzzlib's rules; a call that succeeds must
+agree with the op's own `infer` (shapes and dtypes), and ops that map finite inputs
+to finite outputs must do so.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import numpy as np
+import pytest
+from fuzzlib import (
+    ALL_DTYPES,
+    EDGE_INTS,
+    HUGE_DIMS,
+    FuzzFailure,
+    check,
+    examples,
+    fuzz_settings,
+    guarded,
+    junk,
+    make_array,
+)
+from hypothesis import given
+from hypothesis import strategies as st
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import all_ops
+
+SKIP = {"ReadVariableOp": "reads a resource variable handle; fuzzed through tf.Variable"}
+OPS = [op for op in sorted(all_ops(), key=lambda o: o.name) if op.name not in SKIP]
+
+# Ops whose outputs are finite whenever their inputs are (TF's are too): shape and
+# data movement, selections, bounded functions, random generators.
+FINITE_OPS = {
+    "Identity", "StopGradient", "Reshape", "ReshapeLike", "Transpose", "Tile", "BroadcastTo",
+    "BroadcastToShapeOf", "ConcatV2", "Pack", "Unpack", "SplitV", "SplitLike", "StridedSlice",
+    "StridedSliceGrad", "Fill", "ZerosLike", "OnesLike", "SelectV2", "Shape", "Where", "Max",
+    "Min", "Abs", "Neg", "Sign", "Floor", "Ceil", "Round", "Sigmoid", "Tanh", "Sin", "Cos",
+    "Atan", "Erf", "Atan2", "Maximum", "Minimum", "ArgMax", "ArgMin", "ComplexAbs", "Conj",
+    "RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt",
+    "RandomShuffle", "Multinomial", "StatelessRandomUniform", "StatelessRandomNormal",
+    "StatelessTruncatedNormal", "StatelessRandomUniformInt", "StatelessMultinomial",
+    "ExpandReducedDims", "Gather", "GatherV2", "GatherNd", "Reverse", "ReverseV2", "Roll",
+    "OneHot", "Pad", "PadV2", "MirrorPad", "Relu", "Relu6", "Elu", "Selu", "Softsign",
+    "MaxPool", "MaxPool3D", "TopKV2", "Sort", "Unique",
+}
+
+
+def _variadic(op: Any) -> bool:
+    try:
+        params = inspect.signature(op.infer).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.kind is p.VAR_POSITIONAL for p in params)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+def _mutate_ints(draw: Any, v: Any) -> Any:
+    """Replaces ints somewhere inside a nested attr value with edge ints."""
+    if _is_int(v):
+        return draw(st.one_of(st.integers(-6, 6), st.sampled_from(EDGE_INTS + HUGE_DIMS)))
+    if isinstance(v, tuple):
+        items = list(v)
+        choice = draw(st.integers(0, 4))
+        if choice == 0 and items:  # one element
+            i = draw(st.integers(0, len(items) - 1))
+            items[i] = _mutate_ints(draw, items[i])
+        elif choice == 1:  # drop or add an element
+            if items and draw(st.booleans()):
+                items.pop(draw(st.integers(0, len(items) - 1)))
+            elif items:
+                items.insert(draw(st.integers(0, len(items))),
+                             _mutate_ints(draw, items[draw(st.integers(0, len(items) - 1))]))
+            else:
+                items.append(draw(st.integers(-2, 3)))
+        elif choice == 2:  # everything huge: element counts past int64 and memory
+            items = [draw(st.sampled_from(HUGE_DIMS)) if _is_int(x) else x for x in items]
+        elif choice == 3:  # negatives
+            items = [-abs(x) - draw(st.integers(0, 2)) if _is_int(x) else x for x in items]
+        else:
+            items = [_mutate_ints(draw, x) for x in items]
+        return tuple(items)
+    return v
+
+
+def _mutate_attr(draw: Any, v: Any) -> Any:
+    if isinstance(v, (bool, np.bool_)):
+        return not v
+    if isinstance(v, dt.DType):
+        return draw(st.sampled_from(ALL_DTYPES + [dt.resource, dt.variant]))
+    if v is None:  # optional ints (fixed_length, num, ...)
+        return draw(st.one_of(st.integers(-3, 3), st.sampled_from(EDGE_INTS + HUGE_DIMS)))
+    return _mutate_ints(draw, v)
+
+
+@st.composite
+def op_cases(draw: Any, op: Any) -> tuple:
+    sample = draw(st.sampled_from(op.samples))
+    inputs = [np.asarray(a) for a in sample.inputs]
+    attrs = dict(sample.attrs)
+    contract = True
+    seed = draw(st.integers(0, 2**31))
+    for m in range(draw(st.integers(0, 3))):
+        kinds = ["attr", "attr"] if attrs else []
+        if inputs:
+            kinds += ["dtype", "shape", "values", "values", "zero-size"]
+        if _variadic(op):
+            kinds.append("arity")
+        if attrs:
+            kinds.append("attr-type")
+        if not kinds:
+            break
+        kind = draw(st.sampled_from(kinds))
+        if kind in ("dtype", "shape", "values", "zero-size"):
+            i = draw(st.integers(0, len(inputs) - 1))
+            a = inputs[i]
+            d = dt.as_dtype(a.dtype) if a.dtype != object else dt.string
+            shape = a.shape
+            specials = 0.0
+            if kind == "dtype":
+                d = draw(st.sampled_from(ALL_DTYPES))
+            elif kind == "shape":
+                shape = draw(st.one_of(
+                    st.lists(st.integers(0, 4), max_size=4).map(tuple),
+                    st.just(shape[1:]), st.just((1,) + shape), st.just(shape + (2,)),
+                    st.just(()), st.just(tuple(1 for _ in shape))))
+            elif kind == "zero-size":
+                if shape:
+                    k = draw(st.integers(0, len(shape) - 1))
+                    shape = shape[:k] + (0,) + shape[k + 1:]
+                else:
+                    shape = (0,)
+            else:
+                specials = draw(st.sampled_from([0.3, 1.0]))
+            inputs[i] = make_array(shape, d, seed + m, specials)
+        elif kind == "arity":
+            if len(inputs) > 1 and draw(st.booleans()):
+                inputs.pop(draw(st.integers(0, len(inputs) - 1)))
+            else:
+                inputs.append(inputs[draw(st.integers(0, len(inputs) - 1))].copy())
+        elif kind == "attr":
+            key = draw(st.sampled_from(sorted(attrs)))
+            attrs[key] = _mutate_attr(draw, attrs[key])
+        else:
+            key = draw(st.sampled_from(sorted(attrs)))
+            attrs[key] = draw(junk)
+            contract = False
+    return inputs, attrs, contract
+
+
+def _tensor(a: np.ndarray) -> EagerTensor:
+    return EagerTensor(a, dt.string if a.dtype == object else None)
+
+
+def _finite(a: np.ndarray) -> bool:
+    return a.dtype.kind not in "fc" or bool(np.isfinite(a).all())
+
+
+def check_op_case(op: Any, inputs: list, attrs: dict, contract: bool) -> str:
+    label = op.name
+    tensors = tuple(_tensor(a) for a in inputs)
+    outcome, value = guarded(label, (op.name,), bind, op, tensors, dict(attrs),
+                             contract=contract)
+    if outcome != "ok":
+        return outcome
+    outs = value if isinstance(value, tuple) else (value,)
+    specs = op.infer(*tensors, **attrs)
+    if op.num_outputs != -1 and len(specs) != len(outs):
+        raise FuzzFailure("infer-mismatch", label, f"infer gives {len(specs)} outputs, the "
+                                                   f"kernel {len(outs)}")
+    for k, ((shape, dtype), t) in enumerate(zip(specs, outs)):
+        if t._dtype is not dtype:
+            raise FuzzFailure("infer-mismatch", label, f"output {k}: infer says {dtype.name}, "
+                                                       f"the kernel made {t._dtype.name}")
+        arr = np.asarray(t._arr)
+        if arr.dtype != (object if dtype is dt.string else dtype.as_numpy_dtype):
+            raise FuzzFailure("infer-mismatch", label, f"output {k}: array dtype {arr.dtype} "
+                                                       f"for {dtype.name}")
+        if shape is not None and (len(shape) != arr.ndim or any(
+                a is not None and a != b for a, b in zip(shape, arr.shape))):
+            raise FuzzFailure("infer-mismatch", label, f"output {k}: infer says {shape}, the "
+                                                       f"kernel made {arr.shape}")
+    # (Max/Min over an empty axis give -inf/+inf, the reduction identity, as TF does)
+    if op.name in FINITE_OPS and all(_finite(a) and a.size for a in inputs):
+        for k, t in enumerate(outs):
+            if not _finite(np.asarray(t._arr)):
+                raise FuzzFailure("nonfinite", label, f"output {k} is not finite for finite "
+                                                      f"inputs")
+    return outcome
+
+
+@pytest.mark.parametrize("op", OPS, ids=[op.name for op in OPS])
+def test_op_fuzz(op):
+    assert op.samples, f"{op.name} has no samples to fuzz from"
+
+    # `make fuzz`: at least 110,000 calls over the registry, whatever its size
+    @fuzz_settings(examples(20, max(400, -(-110_000 // len(OPS)))))
+    @given(case=op_cases(op))
+    def run(case):
+        check(check_op_case, op, *case)
+
+    run()
+
+
+@pytest.mark.parametrize("op", OPS, ids=[op.name for op in OPS])
+def test_op_samples_pass_the_guards(op):
+    # the unmutated samples are valid calls: they must succeed under the guards
+    for sample in op.samples:
+        inputs = [np.asarray(a) for a in sample.inputs]
+        assert check_op_case(op, inputs, dict(sample.attrs), True) == "ok"

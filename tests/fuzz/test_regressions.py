@@ -1,0 +1,271 @@
+"""One regression test per failure the fuzz campaigns found (minimal reproducers).
+
+Grouped by class: raw NumPy/Python errors escaping, attrs of the wrong type, missing
+validation in gradient-helper ops, NumPy warnings leaking to the user, allocations
+without a size check, silent wrong values in conversions and kernels.
+"""
+
+from __future__ import annotations
+
+import resource
+import warnings
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import tensor as T
+from eagerflow._src.core.errors import (
+    InvalidArgumentError,
+    ResourceExhaustedError,
+    UnimplementedError,
+)
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.ops import array as A
+from eagerflow._src.ops import linalg as L
+from eagerflow._src.ops import math as M
+from eagerflow._src.ops import random as R
+from eagerflow._src.ops import reduce as RD
+from eagerflow._src.ops.dispatch import bind
+
+
+def _t(a, d=None):
+    return EagerTensor(np.asarray(a, dtype=d))
+
+
+@pytest.fixture
+def strict_warnings():
+    # the project's policy (pyproject): warnings are errors, except NumPy's IEEE warnings
+    # raised from eagerflow's own modules, which TF doesn't emit either
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"eagerflow\.")
+        yield
+
+
+@pytest.fixture
+def small_memory():
+    """eagerflow's allocation limit lowered to 64 MiB: bigger outputs must be refused."""
+    saved = list(T._MEM_LIMIT)
+    T._MEM_LIMIT[:] = [64 << 20]
+    yield
+    T._MEM_LIMIT[:] = saved
+
+
+def _peak() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10
+
+
+# -- raw errors escaping --------------------------------------------------------------
+
+def test_add_n_rank_mismatch_is_invalid_argument():
+    # was: ValueError "truth value of an array is ambiguous" from list.index(tensor)
+    with pytest.raises(InvalidArgumentError, match=r"Input 0: \[3\] != input 1: \[2,3\]"):
+        bind(M.ADD_N, (_t(np.ones(3)), _t(np.ones((2, 3))), _t(np.ones(3))), {})
+
+
+def test_concat_of_nothing():
+    with pytest.raises(ValueError, match="ConcatV2"):
+        tf.concat([], 0)
+
+
+def test_pack_scalar_with_vector():
+    with pytest.raises(InvalidArgumentError, match=r"values\[0\].shape = \[\] != values\[1\]"):
+        tf.stack([tf.ones([]), tf.ones([2])])
+
+
+def test_malformed_slice_spec_and_zero_stride():
+    with pytest.raises(TypeError, match="StridedSlice"):
+        bind(A.STRIDED_SLICE, (_t(np.ones(3)),), {"spec": (("i",),)})
+    with pytest.raises(InvalidArgumentError, match="must be non-zero"):
+        bind(A.STRIDED_SLICE, (_t(np.ones(3)),), {"spec": (("s", None, None, 0),)})
+
+
+@pytest.mark.parametrize("case", [
+    (A.RESHAPE_LIKE, (np.ones(6), np.ones(3)), {}),
+    (M.SUM_TO, (np.ones((0, 3)), np.ones((1, 0))), {}),
+    (A.SPLIT_LIKE, (np.ones((2, 2)), np.ones((2, 3))), {"axis": 1}),
+    (A.SPLIT_LIKE, (np.ones((2, 5)), np.ones((3,)), np.ones((2, 2))), {"axis": 1}),
+    (A.SLICE_GRAD, (np.ones(3), np.ones((4, 0))), {"spec": (("s", 1, None, None), ("i", -1))}),
+    (A.SLICE_GRAD, (np.ones(3), np.ones((3, 5))), {"spec": (("s", 1, None, None),)}),
+    (RD.KEEPDIMS_LIKE, (np.ones(3), np.ones((2, 3))), {"axes": (2**62,)}),
+], ids=lambda c: c[0].name if hasattr(c[0], "name") else str(c))
+def test_gradient_helpers_validate_their_inputs(case):
+    # internal ops reachable through graphs: a shape mismatch is an InvalidArgumentError,
+    # not a NumPy reshape/broadcast/index error
+    op, inputs, attrs = case
+    with pytest.raises(InvalidArgumentError, match=op.name.replace("Grad", "")):
+        bind(op, tuple(_t(a) for a in inputs), attrs)
+
+
+# -- attrs of the wrong type or value ---------------------------------------------------
+
+@pytest.mark.parametrize("op,inputs,attrs", [
+    (M.CAST, (np.ones(2),), {"dtype": "float32"}),
+    (RD.ARGMAX, (np.ones(2),), {"axis": 0, "output_type": 1j}),
+    (A.SHAPE, (np.ones(2),), {"out_type": object}),
+    (R.STATELESS_MULTINOMIAL, (np.ones((1, 3)), np.array([1, 2])),
+     {"num_samples": 2, "output_dtype": slice(None)}),
+    (R.RANDOM_UNIFORM, (), {"shape": (2,), "dtype": "abc", "seed": 1, "seed2": 2}),
+    (RD.SUM, (np.ones((2, 3)),), {"axes": (0,), "keepdims": 2**70}),
+])
+def test_attr_of_wrong_type_is_type_error(op, inputs, attrs):
+    with pytest.raises(TypeError, match=op.name):
+        bind(op, tuple(_t(a) for a in inputs), attrs)
+
+
+@pytest.mark.parametrize("op,inputs,attrs,match", [
+    (RD.ARGMAX, (np.ones(2),), {"axis": 0, "output_type": dt.float32}, "attr 'output_type'"),
+    (A.SHAPE, (np.ones(2),), {"out_type": dt.float32}, "attr 'out_type'"),
+    (R.MULTINOMIAL, (np.ones((1, 3)),),
+     {"num_samples": 2, "output_dtype": dt.float32, "seed": 1, "seed2": 2}, "output_dtype"),
+    (RD.SUM, (np.ones((2, 3)),), {"axes": (0, 0), "keepdims": False},
+     "Axes contains duplicate dimension: 0"),
+    (L.CONJ, (np.ones(3, bool),), {}, "attr 'T'"),
+])
+def test_attr_value_outside_tf_allowed_list(op, inputs, attrs, match):
+    with pytest.raises(InvalidArgumentError, match=match):
+        bind(op, tuple(_t(a) for a in inputs), attrs)
+
+
+def test_cast_to_handle_dtypes_is_unimplemented():
+    # was: a string array labelled `resource`
+    with pytest.raises(UnimplementedError, match="Cast"):
+        bind(M.CAST, (_t(np.ones(2)),), {"dtype": dt.resource})
+
+
+def test_public_conj_of_bool():
+    with pytest.raises(TypeError, match="Expected numeric"):
+        tf.math.conj(tf.constant([True]))
+
+
+# -- Range: value checks in the kernel, before allocating ----------------------------
+
+@pytest.mark.parametrize("args,match", [
+    ((1, -9, 2), "Requires start <= limit when delta > 0: 1/-9"),
+    ((0, 10, 0), "Requires delta != 0: 0"),
+    ((0.0, float("nan")), "Requires start <= limit when delta > 0: 0/nan"),
+    ((0.0, 1.0, float("nan")), "Requires start >= limit when delta < 0: 0/1"),
+    ((0.0, float("inf")), r"Requires \(\(limit - start\) / delta\) <= 9223372036854775807"),
+])
+def test_range_refuses_bad_bounds(args, match):
+    with pytest.raises(InvalidArgumentError, match=match):
+        tf.range(*args)
+
+
+def test_range_op_validates_values_itself():
+    # the op (not only tf.range) checks: graphs and bind reach the kernel directly
+    with pytest.raises(InvalidArgumentError, match="Requires delta != 0"):
+        bind(A.RANGE, (_t(1, np.int32), _t(9, np.int32), _t(0, np.int32)), {})
+    with pytest.raises(InvalidArgumentError, match="must be a scalar"):
+        bind(A.RANGE, (_t([], np.int32), _t(9, np.int32), _t(2, np.int32)), {})
+
+
+def test_range_too_big_is_refused_before_allocating(small_memory):
+    before = _peak()
+    with pytest.raises(ResourceExhaustedError, match=r"shape\[4294967295\] and type int32"):
+        tf.range(-2**31, 2**31 - 1)
+    assert _peak() - before < 32 << 20
+
+
+def test_range_integer_arithmetic_does_not_wrap():
+    # was: np.arange computing the length in int32 gave an empty tensor
+    assert tf.range(tf.constant(2**63 - 3, tf.int64),
+                    tf.constant(2**63 - 1, tf.int64)).numpy().tolist() == [2**63 - 3, 2**63 - 2]
+    assert tf.range(tf.constant(-3, tf.int8), tf.constant(-120, tf.int8),
+                    tf.constant(-50, tf.int8)).numpy().tolist() == [-3, -53, -103]
+    assert tf.range(tf.constant(3, tf.uint8), tf.constant(250, tf.uint8),
+                    tf.constant(60, tf.uint8)).numpy().tolist() == [3, 63, 123, 183, 243]
+
+
+# -- sizes: overflow and memory checked before allocating -----------------------------
+
+def test_element_count_overflow_is_invalid_argument():
+    with pytest.raises(InvalidArgumentError,
+                       match=r"Shape \[1099511627776,1099511627776\] would have more than "
+                             r"2\*\*63 - 1 elements \[Op:Fill\]"):
+        tf.zeros([2**40, 2**40])
+    with pytest.raises(InvalidArgumentError, match=r"has too many elements \[Op:Reshape\]"):
+        tf.reshape(tf.zeros([0]), [0, 2**62, 4])
+    with pytest.raises(InvalidArgumentError, match="too many elements"):
+        tf.tile(tf.zeros([0, 1]), [1, 2**62])
+    assert tf.zeros([2**40, 0]).shape == (2**40, 0)  # empty and describable: fine
+
+
+@pytest.mark.parametrize("make", [
+    lambda: tf.zeros([2**20, 2**20]),
+    lambda: tf.ones([2**16, 2**16], tf.float64),
+    lambda: tf.fill([2**30], 1.0),
+    lambda: tf.tile(tf.ones([2, 2]), [2**14, 2**14]),
+    lambda: tf.broadcast_to(tf.ones([1]), [2**30]),
+    lambda: tf.linspace(0.0, 1.0, 2**31),
+    lambda: tf.random.uniform([2**30]),
+    lambda: tf.random.categorical(tf.zeros([2, 3]), 2**30),
+    lambda: tf.constant(1.0, shape=[2**30]),
+], ids=["zeros", "ones", "fill", "tile", "broadcast_to", "linspace", "uniform", "categorical",
+        "constant"])
+def test_big_outputs_are_refused_before_allocating(make, small_memory):
+    before = _peak()
+    with pytest.raises(ResourceExhaustedError, match=r"OOM when allocating tensor with shape\["):
+        make()
+    assert _peak() - before < 32 << 20, "the refusal came after allocating"
+
+
+def test_zero_size_outputs_with_huge_dims():
+    # was: NumPy's "array is too big" / "Maximum allowed dimension exceeded" ValueErrors
+    with pytest.raises(InvalidArgumentError, match="too many elements"):
+        bind(R.RANDOM_UNIFORM, (), {"shape": (2**63, 0), "dtype": dt.float16, "seed": 1,
+                                    "seed2": 2})
+    with pytest.raises(InvalidArgumentError, match="too many elements"):
+        bind(R.MULTINOMIAL, (_t(np.zeros((0, 3))),),
+             {"num_samples": 2**62, "output_dtype": dt.int64, "seed": 1, "seed2": 2})
+
+
+# -- NumPy warnings leaking (TF returns inf/nan silently) -----------------------------
+
+@pytest.mark.parametrize("make", [
+    lambda: tf.reduce_prod(tf.constant([1e30, 1e30])),
+    lambda: tf.reduce_sum(tf.constant([3e38, 3e38])),
+    lambda: tf.reduce_mean(tf.zeros([0, 3]), axis=0),
+    lambda: tf.linspace(float("nan"), 1.0, 3),
+    lambda: tf.linspace(-3e38, 3e38, 3),
+], ids=["prod", "sum", "mean-empty", "linspace-nan", "linspace-overflow"])
+def test_no_numpy_warning_reaches_the_user(make, strict_warnings):
+    make()
+
+
+# -- wrong values ---------------------------------------------------------------------
+
+def test_integer_mean_truncates_toward_zero_without_overflow():
+    assert tf.reduce_mean(tf.constant([-1, -2])).numpy() == -1  # was -2 (floor)
+    assert tf.reduce_mean(tf.constant([2**30] * 3)).numpy() == 2**30
+    assert tf.reduce_mean(tf.constant([200, 200], tf.uint8)).numpy() == 200
+    assert tf.reduce_mean(tf.zeros([0], tf.int32)).numpy() == 0
+    assert tf.reduce_mean(tf.zeros([0], tf.complex64)).numpy() == 0
+    assert np.isnan(tf.reduce_mean(tf.zeros([0])).numpy())
+
+
+def test_out_of_range_python_ints():
+    # was: 2**63 wrapped to -2**63, [1, 2**63] became float32, 2**64 recursed forever
+    for value in (2**63, -2**63 - 1, [1, 2**63], 2**64):
+        with pytest.raises(ValueError, match="out-of-range integer"):
+            tf.constant(value)
+    assert tf.constant(2**63, tf.uint64).numpy() == 2**63
+    assert tf.add(tf.zeros([2], tf.complex128), 2**64).numpy()[0] == 2.0**64
+
+
+def test_string_scalars_stay_object_arrays():
+    # was: bytes scalars wrapped as fixed-width |S arrays
+    s = tf.constant([b"a\x00", b""])
+    for t in (s[0], tf.unstack(s)[1], s[..., 1]):
+        assert t.dtype is tf.string and t._arr.dtype == object
+
+
+def test_linspace_matches_tf_float32_arithmetic():
+    # TF computes start + i * step in the input dtype
+    got = tf.linspace(0.0, 1.0, 7).numpy().tolist()
+    assert got[5] == float(np.float32(5) * (np.float32(1) / np.float32(6)))
+    assert tf.linspace(0.0, 1.0, 0).shape == (0,)
+    assert tf.linspace([0.0, 1.0], [1.0, 3.0], 3, axis=-1).numpy().tolist() == \
+        [[0.0, 0.5, 1.0], [1.0, 2.0, 3.0]]
