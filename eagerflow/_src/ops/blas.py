@@ -30,7 +30,7 @@ import numpy as np
 # Products of at most this many multiply-adds run single-threaded (2^27: 268 MFLOP).
 SINGLE_THREAD_MACS = 1 << 27
 # OpenBLAS runs products below this size on one thread by itself: nothing to do.
-_OPENBLAS_SMALL = 1 << 18
+SMALL_MACS = 1 << 18
 
 _SETTERS = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
             "openblas_set_num_threads64_", "openblas_set_num_threads")
@@ -101,7 +101,7 @@ def matmul(xp: Any, a: Any, b: Any) -> Any:
     if xp is not np or b.ndim < 2:
         return xp.matmul(a, b)
     macs = max(a.size * b.shape[-1], b.size * a.shape[-2]) if a.ndim > 1 else b.size
-    if macs <= _OPENBLAS_SMALL or macs > SINGLE_THREAD_MACS or not _THREADS.enter():
+    if macs <= SMALL_MACS or macs > SINGLE_THREAD_MACS or not _THREADS.enter():
         return np.matmul(a, b)
     try:
         return np.matmul(a, b)
