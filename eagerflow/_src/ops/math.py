@@ -522,13 +522,13 @@ def logical_xor(x: Any, y: Any, name: str | None = None) -> Any:
     return logical_and(logical_or(x, y), logical_not(logical_and(x, y)))
 
 
+# TF's truediv: int8/16 and uint8/16 -> float32, int32/64 -> float64
+_TRUEDIV_TARGET = {id(d): dt.float32 for d in (dt.int8, dt.int16, dt.uint8, dt.uint16)}
+_TRUEDIV_TARGET.update({id(d): dt.float64 for d in (dt.int32, dt.int64, dt.uint32, dt.uint64)})
+
+
 def _int_to_float(d: dt.DType) -> dt.DType | None:
-    # TF's truediv: int8/16 and uint8/16 -> float32, int32/64 -> float64
-    if d in (dt.int8, dt.int16, dt.uint8, dt.uint16):
-        return dt.float32
-    if d in (dt.int32, dt.int64, dt.uint32, dt.uint64):
-        return dt.float64
-    return None
+    return _TRUEDIV_TARGET.get(id(d))
 
 
 def truediv(x: Any, y: Any, name: str | None = None) -> Any:

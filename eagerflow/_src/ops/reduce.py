@@ -131,7 +131,8 @@ def _prod_grad(n: Any, g: Any) -> list:
 
 
 def _np_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
-    return xp.sum(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
+    # the array's own method: NumPy's module-level sum adds a Python wrapper per call
+    return x.sum(axis=axes, keepdims=keepdims, dtype=x.dtype)
 
 
 def _np_mean(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
@@ -141,7 +142,7 @@ def _np_mean(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
             .astype(x.dtype)
     if n == 0:  # 0/0, without NumPy's "mean of empty slice" warning
         return xp.sum(x, axis=axes, keepdims=keepdims, dtype=x.dtype) * np.nan
-    return xp.mean(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
+    return x.mean(axis=axes, keepdims=keepdims, dtype=x.dtype)
 
 
 def _np_extreme(fn_name: str, identity: str) -> Callable:
