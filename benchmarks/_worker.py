@@ -32,6 +32,14 @@ namespaces: dict = {}
 
 
 def rss_mb() -> float:
+    """Resident memory now (VmRSS), else the peak where /proc is missing."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
@@ -52,11 +60,11 @@ def run_row(name: str, repeats: int) -> dict:
         for _ in range(repeats):
             t = time.perf_counter()
             exec(code, ns)  # noqa: S102
-            times.append(time.perf_counter() - t)
+            times.append((time.perf_counter() - t) / row.per)
         return {"times": times, "rss_mb": rss_mb()}
     timer = timeit.Timer(stmt, globals=ns)
     n, _ = timer.autorange()
-    times = [timer.timeit(n) / n for _ in range(repeats)]
+    times = [timer.timeit(n) / n / row.per for _ in range(repeats)]
     return {"times": times, "rss_mb": rss_mb()}
 
 

@@ -73,14 +73,19 @@ class Worker:
 
 
 def import_times(pythons: dict, n: int) -> dict:
+    """Median wall time of `import X` in fresh interpreters, bytecode already compiled
+    (as an installed package has it)."""
     code = ("import time; t = time.perf_counter(); import {m}; "
             "print(time.perf_counter() - t)")
+    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "PYTHONPATH": str(ROOT)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    for api, py in pythons.items():  # compile and cache bytecode first
+        subprocess.run([py, "-c", f"import {IMPORTS[api]}"], capture_output=True, env=env)
     out: dict = {api: [] for api in pythons}
     for _ in range(n):
         for api, py in pythons.items():
             r = subprocess.run([py, "-c", code.format(m=IMPORTS[api])], capture_output=True,
-                               text=True, env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3",
-                                               "PYTHONPATH": str(ROOT)})
+                               text=True, env=env)
             if r.returncode == 0:
                 out[api].append(float(r.stdout.strip().splitlines()[-1]))
     return {api: statistics.median(v) for api, v in out.items() if v}
@@ -118,6 +123,8 @@ def main(argv: list | None = None) -> int:
     if args.skip_slow:
         rows = [r for r in rows if "slow" not in r.tags]
     workers = {api: Worker(api, py, args.data) for api, py in pythons.items()}
+    rss_import = {a: w.ready.get("rss_mb") for a, w in workers.items()}
+    rss_after: dict = {}
     results: dict = {}
     try:
         for row in rows:
@@ -138,18 +145,26 @@ def main(argv: list | None = None) -> int:
                         errors[a] = r["error"]
                     else:
                         times[a] += r["times"]
+                        if "rss" in row.tags:
+                            rss_after[a] = r["rss_mb"]
             med = {a: statistics.median(v) for a, v in times.items() if v and a not in errors}
             results[row.name] = {"median": med, "errors": errors, "unit": row.unit}
             print(_line(row.name, med, errors), flush=True)
-        rss_import = {a: w.ready.get("rss_mb") for a, w in workers.items()}
+            if "rss" in row.tags and rss_after:
+                print("RSS after that row: " + ", ".join(
+                    f"{a} {m:.0f} MB" for a, m in rss_after.items()), flush=True)
     finally:
         for w in workers.values():
             w.close()
     imports = import_times(pythons, 5)
     print("import time: " + ", ".join(f"{a} {fmt_time(t)}" for a, t in imports.items()))
     print("RSS after import: " + ", ".join(f"{a} {m:.0f} MB" for a, m in rss_import.items() if m))
+    targets = check_targets(results, imports, rss_import)
+    for line in targets:
+        print(line)
     if args.write:
-        write_markdown(results, imports, rss_import, versions)
+        write_markdown(results, imports, rss_import, rss_after, versions, targets,
+                       args.rounds)
         print("wrote BENCHMARKS.md")
     return 0
 
@@ -174,16 +189,77 @@ def _line(name: str, med: dict, errors: dict) -> str:
     return f"{name:45s} {cells}" + (f"  (peer/eagerflow: {ratio})" if ratio else "") + err
 
 
-def write_markdown(results: dict, imports: dict, rss: dict, versions: dict) -> None:
+def _med(results: dict, row: str, api: str) -> float | None:
+    return results.get(row, {}).get("median", {}).get(api)
+
+
+def check_targets(results: dict, imports: dict, rss: dict) -> list:
+    """The issue's targets, each as one line: the measured ratio and whether it is met."""
+    out = []
+
+    def ratio(label: str, num: float | None, den: float | None, need: float,
+              how: str) -> None:
+        if num is None or den is None:
+            return
+        r = num / den
+        out.append(f"- {label}: {r:.2f}x {how} (target >= {need:g}x): "
+                   + ("met" if r >= need else "NOT met"))
+
+    ef = "eagerflow"
+    for row in ("eager add 2x2", "eager matmul 2x2"):
+        ratio(f"{row} vs PyTorch", _med(results, row, "torch"), _med(results, row, ef), 1,
+              "torch time / eagerflow time")
+        ratio(f"{row} vs TF eager", _med(results, row, "tensorflow"), _med(results, row, ef),
+              10, "TF time / eagerflow time")
+    row = "GradientTape w*w"
+    ratio(f"{row} vs PyTorch", _med(results, row, "torch"), _med(results, row, ef), 1,
+          "torch time / eagerflow time")
+    ratio(f"{row} vs TF", _med(results, row, "tensorflow"), _med(results, row, ef), 10,
+          "TF time / eagerflow time")
+    row = "tf.function 200 small ops"
+    ratio(f"{row} vs TF tf.function", _med(results, row, "tensorflow"),
+          _med(results, row, ef), 3, "TF time / eagerflow time")
+    ratio(f"{row} vs the NumPy loop", _med(results, row, "numpy"), _med(results, row, ef), 1,
+          "NumPy time / eagerflow time")
+    ratio("CNN step: eagerflow eager vs TF's tf.function step",
+          _med(results, "CNN train step b32 (tf.function)", "tensorflow"),
+          _med(results, "CNN train step b32 (eager)", ef), 1, "TF time / eagerflow time")
+    ratio("CNN step: eagerflow tf.function vs the FLOP limit (NumPy matmul, same FLOPs)",
+          2 * (_med(results, "matmul with the FLOPs of the convs above", "numpy") or 0) or None,
+          _med(results, "CNN train step b32 (tf.function)", ef), 1,
+          "2 x limit / eagerflow time")
+    ratio("matmul 1000x1000 vs NumPy", _med(results, "matmul 1000x1000", "numpy"),
+          _med(results, "matmul 1000x1000", ef), 0.9, "NumPy time / eagerflow time")
+    if ef in imports:
+        t = imports[ef]
+        out.append(f"- import eagerflow: {t:.3f} s (target < 0.2 s): "
+                   + ("met" if t < 0.2 else "NOT met"))
+    if rss.get(ef):
+        out.append(f"- RSS after import: {rss[ef]:.0f} MB (target < 60 MB): "
+                   + ("met" if rss[ef] < 60 else "NOT met"))
+    return out
+
+
+def write_markdown(results: dict, imports: dict, rss: dict, rss_after: dict, versions: dict,
+                   targets: list, rounds: int) -> None:
+    load = os.getloadavg() if hasattr(os, "getloadavg") else None
     lines = ["# Benchmarks", "",
-             f"Generated by `make bench` on {datetime.date.today().isoformat()}: "
-             f"{platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} "
+             f"Generated by `make bench` (`python3 benchmarks/run.py --write`) on "
+             f"{datetime.date.today().isoformat()}: {platform.machine()}, "
+             f"{os.cpu_count()} cores, {platform.python_implementation()} "
              f"{platform.python_version()}; " + ", ".join(f"{a} {v}" for a, v in versions.items())
              + ".", "",
-             "Medians of interleaved rounds in separate processes. Ratio = peer time / eagerflow "
-             "time (above 1: eagerflow is faster).", "",
-             "| row | eagerflow | TensorFlow | PyTorch | NumPy | TF/ef | torch/ef | NumPy/ef |",
-             "|---|---|---|---|---|---|---|---|"]
+             "Each framework runs in its own long-lived process; rows are timed in "
+             f"{rounds} interleaved rounds (A/B/A/B, order rotated) after a warm-up, and the "
+             "table shows medians. Ratio = peer time / eagerflow time (above 1: eagerflow is "
+             "faster). Slow rows (an MNIST epoch) run one round.", ""]
+    if load is not None:
+        lines += [f"The machine is shared with other jobs (load average {load[0]:.1f} on "
+                  f"{os.cpu_count()} cores when this was written), so absolute times are "
+                  "noisy; ratios from the same interleaved rounds are the meaningful numbers.",
+                  ""]
+    lines += ["| row | eagerflow | TensorFlow | PyTorch | NumPy | TF/ef | torch/ef | NumPy/ef |",
+              "|---|---|---|---|---|---|---|---|"]
     for name, r in results.items():
         med = r["median"]
         ef = med.get("eagerflow")
@@ -192,11 +268,21 @@ def write_markdown(results: dict, imports: dict, rss: dict, versions: dict) -> N
         ratios = [f"{med[a] / ef:.2f}" if ef and a in med else "—"
                   for a in ("tensorflow", "torch", "numpy")]
         lines.append(f"| {name} | " + " | ".join(cells + ratios) + " |")
-    lines += ["", "| | " + " | ".join(imports) + " |", "|---|" + "---|" * len(imports),
+    apis = list(imports)
+    lines += ["", "| | " + " | ".join(apis) + " |", "|---|" + "---|" * len(apis),
               "| import time | " + " | ".join(fmt_time(t) for t in imports.values()) + " |",
               "| RSS after import | " + " | ".join(
-                  f"{rss[a]:.0f} MB" if rss.get(a) else "—" for a in imports) + " |", ""]
-    (ROOT / "BENCHMARKS.md").write_text("\n".join(lines), encoding="utf-8")
+                  f"{rss[a]:.0f} MB" if rss.get(a) else "—" for a in apis) + " |"]
+    if rss_after:
+        lines.append("| RSS after the MNIST CNN epoch | " + " | ".join(
+            f"{rss_after[a]:.0f} MB" if rss_after.get(a) else "—" for a in apis) + " |")
+    lines += ["", "## Targets", ""] + targets + [""]
+    tmp = ROOT / "BENCHMARKS.md.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, ROOT / "BENCHMARKS.md")
 
 
 if __name__ == "__main__":

@@ -89,3 +89,32 @@ def test_errors_restore_thread_count():
         blas.matmul(np, a, np.ones((100, 160), "float32"))  # mismatched inner dims
     assert blas._THREADS.active == 0
     assert _threads() == before
+
+
+class _Spy:
+    """Stands in for NumPy inside blas.py: records the BLAS thread count each product sees."""
+
+    def __init__(self) -> None:
+        self.seen: list = []
+        self.ndarray = np.ndarray
+
+    def matmul(self, a, b):
+        self.seen.append(_threads())
+        return np.matmul(a, b)
+
+
+@pytest.mark.parametrize("mode,load,single", [
+    ("single", 0.0, True), ("numpy", 99.0, False), ("auto", 99.0, True), ("auto", 0.0, False)])
+def test_policy(monkeypatch, mode, load, single):
+    before = _threads()
+    if before is None or before == 1:
+        pytest.skip("needs an OpenBLAS running on more than one thread")
+    spy = _Spy()
+    monkeypatch.setattr(blas, "np", spy)
+    monkeypatch.setattr(blas._THREADS, "mode", mode)
+    monkeypatch.setattr(blas._THREADS, "checked", -1e9)  # re-read the load now
+    monkeypatch.setattr(blas.os, "getloadavg", lambda: (load, load, load))
+    spy_xp = spy  # the kernels' xp is NumPy; here the spy plays it
+    blas.matmul(spy_xp, np.ones((2000, 144), "float32"), np.ones((144, 16), "float32"))
+    assert spy.seen == [1 if single else before]
+    assert _threads() == before

@@ -120,8 +120,9 @@ class DType:
     def __ne__(self, other: Any) -> bool:
         return not self.__eq__(other)
 
-    def __hash__(self) -> int:
-        return self._enum
+    # DTypes are singletons and equality means identity among them, so hashing by
+    # identity (C-level, no Python frame) is consistent; it is on every op's dtype check.
+    __hash__ = object.__hash__
 
     def __reduce__(self):
         return as_dtype, (self._name,)

@@ -225,11 +225,14 @@ def _array_from_python(value: Any, float_range: builtins.bool = True) -> np.ndar
         # NumPy reaches for uint64, float64 or objects for ints past int64: TF refuses them
         raise ValueError(_OUT_OF_RANGE)
     if kind == "f":
-        finite = arr[np.isfinite(arr)] if float_range else arr.reshape(-1)[:0]
-        if finite.size and np.abs(finite).max() > np.finfo(np.float32).max:
-            raise ValueError("Can't convert Python sequence with a value out of range for a "
-                             "double-precision float.")
-        return arr.astype(np.float32)
+        # one reduction in the common case; only a sequence holding inf (allowed) or a
+        # value beyond float32's range looks closer
+        if float_range and arr.size and np.abs(arr).max() > _F32_MAX:
+            finite = arr[np.isfinite(arr)]
+            if finite.size and np.abs(finite).max() > _F32_MAX:
+                raise ValueError("Can't convert Python sequence with a value out of range "
+                                 "for a double-precision float.")
+        return arr.astype(_F32)
     if kind == "u" and arr.size and arr.max() > np.iinfo(np.int64).max:
         raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
     if kind in "iu":
@@ -374,9 +377,45 @@ def _numpy_to_dtype(arr: np.ndarray, dtype: _dt.DType) -> np.ndarray:
         return arr.astype(npd)
 
 
+_F32_MAX = float(np.finfo(np.float32).max)
+_F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
+_I32 = np.dtype(np.int32)
+_I64 = np.dtype(np.int64)
+
+
+def _scalar_array(value: Any, dtype: Any) -> np.ndarray | None:
+    """A Python float or int as a 0-d array of `dtype` (a DType or None: TF's inference)
+    when the conversion is exact or a plain rounding; None for every other case, which
+    the general path handles (range errors, wrap-around, other dtypes)."""
+    if type(value) is float:
+        if dtype is None or dtype is _dt.float32:
+            if -_F32_MAX <= value <= _F32_MAX:  # also False for nan
+                return np.array(value, _F32)
+        elif dtype is _dt.float64:
+            return np.array(value, _F64)
+    elif type(value) is int:
+        if dtype is None or dtype is _dt.int32:
+            if _INT32_MIN <= value <= _INT32_MAX:
+                return np.array(value, _I32)
+        elif -(2**53) <= value <= 2**53:  # exact in every dtype below
+            if dtype is _dt.float32:
+                return np.array(value, _F32)
+            if dtype is _dt.float64:
+                return np.array(value, _F64)
+            if dtype is _dt.int64:
+                return np.array(value, _I64)
+    return None
+
+
 def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
                       name: str | None = None) -> Tensor:
     """Converts Python scalars, nested lists, NumPy arrays, Variables and tensors."""
+    if type(value) is float or type(value) is int:  # the common scalar operand, kept short
+        arr = _scalar_array(value, _dt.as_dtype(dtype) if dtype is not None else
+                            _dt.as_dtype(dtype_hint) if dtype_hint is not None else None)
+        if arr is not None:
+            return EagerTensor(arr)
     if isinstance(value, Tensor):
         if dtype is not None and value._dtype is not _dt.as_dtype(dtype):
             raise ValueError(f"Tensor conversion requested dtype {_dt.as_dtype(dtype).name} for "

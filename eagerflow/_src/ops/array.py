@@ -15,7 +15,13 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    _array_from_python,
+    check_finite_size,
+    convert_to_tensor,
+)
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, cast, sum_to
@@ -100,6 +106,8 @@ def ones(shape: Any, dtype: Any = dt.float32, name: str | None = None) -> Any:
 
 def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Const") -> Any:
     """tf.constant: a tensor from Python or NumPy data (broadcast to `shape` if given)."""
+    if type(value) is list and dtype is None and shape is None:  # the common case, short
+        return EagerTensor(_array_from_python(value))
     if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
         t = convert_to_tensor(value)
         if dtype is not None and t._dtype is not dt.as_dtype(dtype):

@@ -1,21 +1,24 @@
-"""Matrix products for kernels, with BLAS threading sized to the product (ops layer).
+"""Matrix products for kernels, with BLAS threading sized to the product and the machine.
 
 NumPy's OpenBLAS splits every product above a tiny size (~2^18 multiply-adds) across
 all cores. For the medium products that convolutions and small dense layers make (an
 im2col matrix of ~20k rows times a 16-column filter, a batch of 64 times a 784x128
-weight) the threads synchronise once per block: on idle cores that buys at most
-~1.5x, and on cores shared with other processes it costs 5-1000x, since every
-synchronisation waits for a descheduled thread (measured on a loaded 2-core machine:
-the guide CNN's filter gradient went from ~1.5 ms to 40-600 ms per call, a 100x100
-matmul from 28 us to 48 ms). So products of at most SINGLE_THREAD_MACS multiply-adds
-run on one BLAS thread; bigger ones, where threads do pay, keep NumPy's setting, so
-a large `tf.matmul` is exactly NumPy's own.
+weight) the threads synchronise once per block: on idle cores that buys ~1.5x, but on
+cores shared with other processes it costs 5-1000x, since every synchronisation waits
+for a descheduled thread (measured on a loaded 2-core machine: the guide CNN's filter
+gradient went from ~1.5 ms to 40-600 ms per call, a 100x100 matmul from 28 us to 48 ms).
+So a product of at most SINGLE_THREAD_MACS multiply-adds runs on one BLAS thread while
+the machine has no idle core (1-minute load average >= cores - 0.5, read at most once
+a second); on an idle machine, and for bigger products (where threads do pay), NumPy's
+own setting stands, so a large `tf.matmul` is exactly NumPy's.
 
 The thread count is OpenBLAS's process-wide setting (its "_local" setter is global
 too in pthreads builds), so it is changed under a lock with a count of the products
 in flight, and restored to the value it had when the first of them started. With
-another BLAS (or none found) products run exactly as `xp.matmul` runs them. Setting
-EAGERFLOW_BLAS_THREADS=numpy before import keeps NumPy's threading everywhere.
+another BLAS (or none found) products run exactly as `xp.matmul` runs them. The
+environment variable EAGERFLOW_BLAS_THREADS, read at the first product, overrides the
+load test: "numpy" keeps NumPy's threading everywhere, "single" always uses one
+thread for medium products.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import ctypes
 import os
 import threading
+import time
 from typing import Any
 
 import numpy as np
@@ -30,7 +34,7 @@ import numpy as np
 # Products of at most this many multiply-adds run single-threaded (2^27: 268 MFLOP).
 SINGLE_THREAD_MACS = 1 << 27
 # OpenBLAS runs products below this size on one thread by itself: nothing to do.
-_OPENBLAS_SMALL = 1 << 18
+SMALL_MACS = 1 << 18
 
 _SETTERS = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
             "openblas_set_num_threads64_", "openblas_set_num_threads")
@@ -48,10 +52,14 @@ class _Threads:
         self.lock = threading.Lock()
         self.active = 0
         self.saved = 0
+        self.mode = "auto"  # "auto" (load test), "single" or "numpy"
+        self.busy = True
+        self.checked = -1.0
 
     def resolve(self) -> None:
         self.resolved = True
-        if os.environ.get("EAGERFLOW_BLAS_THREADS") == "numpy":
+        self.mode = os.environ.get("EAGERFLOW_BLAS_THREADS", "auto")
+        if self.mode == "numpy":
             return
         try:
             with open("/proc/self/maps", encoding="utf-8") as f:
@@ -73,10 +81,23 @@ class _Threads:
                 self.get, self.set = get, set_
                 return
 
+    def machine_busy(self) -> bool:
+        """No idle core: the 1-minute load average is within half a core of the count."""
+        if self.mode != "auto":
+            return self.mode == "single"
+        now = time.monotonic()
+        if now - self.checked >= 1.0:
+            self.checked = now
+            try:
+                self.busy = os.getloadavg()[0] >= (os.cpu_count() or 1) - 0.5
+            except (OSError, AttributeError):
+                self.busy = True
+        return self.busy
+
     def enter(self) -> bool:
         if not self.resolved:
             self.resolve()
-        if self.set is None:
+        if self.set is None or not self.machine_busy():
             return False
         with self.lock:
             if self.active == 0:
@@ -101,7 +122,7 @@ def matmul(xp: Any, a: Any, b: Any) -> Any:
     if xp is not np or b.ndim < 2:
         return xp.matmul(a, b)
     macs = max(a.size * b.shape[-1], b.size * a.shape[-2]) if a.ndim > 1 else b.size
-    if macs <= _OPENBLAS_SMALL or macs > SINGLE_THREAD_MACS or not _THREADS.enter():
+    if macs <= SMALL_MACS or macs > SINGLE_THREAD_MACS or not _THREADS.enter():
         return np.matmul(a, b)
     try:
         return np.matmul(a, b)

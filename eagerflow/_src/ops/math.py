@@ -170,7 +170,7 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
         samples = [Sample((_rng.integers(0, 2, size=(3, 4)).astype(bool),), grad=False)]
     bad = [BadSample((np.array(["a"], dtype=object),), {}, InvalidArgumentError)]
     return register(OpDef(tf_name, infer, lambda xp, x: fn(x), grad=grad, reference=reference,
-                          samples=samples, bad_samples=bad))
+                          samples=samples, bad_samples=bad, ufunc=fn))
 
 
 def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable | None,
@@ -180,10 +180,13 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
 
     def infer(x: Any, y: Any) -> list:
         d = x._dtype
-        if d is y._dtype and id(d) in allowed_ids:  # the common case, kept short
-            s = x._shape
-            if s == y._shape and s is not None:
-                return [(s, out_dtype or d)]
+        if d is y._dtype and id(d) in allowed_ids:  # the common cases, kept short
+            s, s2 = x._shape, y._shape
+            if s == s2 or s2 == ():
+                if s is not None:
+                    return [(s, out_dtype or d)]
+            elif s == () and s2 is not None:
+                return [(s2, out_dtype or d)]
         else:
             d = C.same_dtype(tf_name, (x, y), allowed)
         return [(C.broadcast(tf_name, x._shape, y._shape), out_dtype or d)]
@@ -429,6 +432,17 @@ BITWISE_XOR = _binary("BitwiseXor", lambda xp, x, y: xp.bitwise_xor(x, y), C.INT
                       _elementwise_ref(lambda a, b: a ^ b))
 
 
+# Binary kernels that are exactly one NumPy ufunc (see OpDef.ufunc).
+for _op, _uf in ((ADD, np.add), (SUB, np.subtract), (MUL, np.multiply),
+                 (MAXIMUM, np.maximum), (MINIMUM, np.minimum), (EQUAL, np.equal),
+                 (NOT_EQUAL, np.not_equal), (LESS, np.less), (LESS_EQUAL, np.less_equal),
+                 (GREATER, np.greater), (GREATER_EQUAL, np.greater_equal),
+                 (LOGICAL_AND, np.logical_and), (LOGICAL_OR, np.logical_or),
+                 (BITWISE_AND, np.bitwise_and), (BITWISE_OR, np.bitwise_or),
+                 (BITWISE_XOR, np.bitwise_xor)):
+    _op.ufunc = _uf
+
+
 def _u(op: OpDef) -> Callable:
     def f(x: Any, name: str | None = None) -> Any:
         return bind(op, (_t(x),), {})
@@ -513,13 +527,13 @@ def logical_xor(x: Any, y: Any, name: str | None = None) -> Any:
     return logical_and(logical_or(x, y), logical_not(logical_and(x, y)))
 
 
+# TF's truediv: int8/16 and uint8/16 -> float32, int32/64 -> float64
+_TRUEDIV_TARGET = {id(d): dt.float32 for d in (dt.int8, dt.int16, dt.uint8, dt.uint16)}
+_TRUEDIV_TARGET.update({id(d): dt.float64 for d in (dt.int32, dt.int64, dt.uint32, dt.uint64)})
+
+
 def _int_to_float(d: dt.DType) -> dt.DType | None:
-    # TF's truediv: int8/16 and uint8/16 -> float32, int32/64 -> float64
-    if d in (dt.int8, dt.int16, dt.uint8, dt.uint16):
-        return dt.float32
-    if d in (dt.int32, dt.int64, dt.uint32, dt.uint64):
-        return dt.float64
-    return None
+    return _TRUEDIV_TARGET.get(id(d))
 
 
 def truediv(x: Any, y: Any, name: str | None = None) -> Any:

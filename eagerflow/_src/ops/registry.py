@@ -59,6 +59,9 @@ class OpDef:
     bad_samples: list = field(default_factory=list)
     num_outputs: int = 1
     stateful: bool = False  # random or side-effecting: never folded or merged by graph passes
+    # Set when, over NumPy, `kernel(np, *arrays)` is exactly `ufunc(*arrays)` (no attrs):
+    # eager bind then calls the ufunc itself, one Python frame less per op.
+    ufunc: Callable | None = None
 
     def __repr__(self) -> str:
         return f"OpDef({self.name})"
