@@ -46,11 +46,12 @@ fuzz: $(STAMP)
 	  EAGERFLOW_FUZZ=long EAGERFLOW_FUZZ_MIN_CALLS=100000 $(BIN)/python -m pytest tests/fuzz -q \
 	  --hypothesis-seed=$$seed
 
-# TensorFlow (CPU) and PyTorch in their own environment, for side-by-side benchmarks.
+# TensorFlow (CPU, the reference version) and PyTorch in their own environment, for the
+# side-by-side benchmarks and the interop tests (tests/tf_reference.py finds it).
 bench-peers:
 	$(PY) -m venv .venv-peers
 	.venv-peers/bin/python -m pip install -q --upgrade pip
-	.venv-peers/bin/python -m pip install -q tensorflow-cpu torch numpy
+	.venv-peers/bin/python -m pip install -q tensorflow-cpu==2.21.0 torch numpy
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from tests.tf_reference import TF_ENV, TF_PYTHON
 
-TF_PYTHON = os.environ.get("TF_PYTHON", "/work/tfref/bin/python")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 _RUNNER = r"""
@@ -49,7 +49,7 @@ def tf_results():
         pytest.skip(f"TensorFlow not found at {TF_PYTHON}")
     exprs = _exprs()
     proc = subprocess.run([TF_PYTHON, "-c", _RUNNER], input=json.dumps(exprs), text=True,
-                          capture_output=True, timeout=600)
+                          capture_output=True, timeout=600, env=TF_ENV)
     if proc.returncode != 0:
         pytest.skip(f"TensorFlow failed to run: {proc.stderr[-500:]}")
     return dict(zip(exprs, json.loads(proc.stdout.strip().splitlines()[-1])))

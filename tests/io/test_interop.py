@@ -1,7 +1,6 @@
 """TFRecords and tf.train.Examples exchanged with real TensorFlow (run in a subprocess).
 
-Skipped when no TensorFlow interpreter is available (EAGERFLOW_TF_PYTHON, default
-/work/tfref/bin/python).
+Skipped when no TensorFlow interpreter is available (tests/tf_reference.py).
 """
 
 import json
@@ -13,8 +12,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-
-TF_PYTHON = os.environ.get("EAGERFLOW_TF_PYTHON", "/work/tfref/bin/python")
+from tests.tf_reference import TF_ENV, TF_PYTHON
 
 ROWS = [
     {"i": [1, -2, 2**40], "f": [0.5, -1.25], "b": [b"x\x00", b""]},
@@ -73,7 +71,7 @@ def exchanged(tmp_path_factory):
                 w.write(_example(row).SerializeToString())
     proc = subprocess.run([TF_PYTHON, "-c", TF_SCRIPT, str(folder)], capture_output=True,
                           text=True, timeout=300,
-                          env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"})
+                          env=TF_ENV)
     if proc.returncode != 0 and "No module named 'tensorflow'" in proc.stderr:
         pytest.skip("tensorflow is not importable")
     assert proc.returncode == 0, proc.stderr[-3000:]

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from tests.tf_reference import TF_ENV, TF_PYTHON
 
 h5py = pytest.importorskip("h5py")
-TF_PYTHON = os.environ.get("EAGERFLOW_TF_PYTHON", "/work/tfref/bin/python")
 
 
 def conv_model():
@@ -109,7 +109,7 @@ print("JSON" + json.dumps(out))
     conv.save_weights(str(tmp_path / "ours_conv.weights.h5"))
     bn.save_weights(str(tmp_path / "ours_bn.weights.h5"))
     proc = subprocess.run([TF_PYTHON, "-c", script, str(tmp_path)], capture_output=True,
-                          text=True, timeout=600)
+                          text=True, timeout=600, env=TF_ENV)
     line = [ln for ln in proc.stdout.splitlines() if ln.startswith("JSON")]
     assert proc.returncode == 0 and line, proc.stderr[-3000:]
     out = json.loads(line[0][4:])

@@ -2,13 +2,12 @@
 
 The cases (tests/ops/tf_nn_cases.py) run once under TensorFlow in a subprocess; values,
 gradients and error classes/messages are compared here. Skipped when no TensorFlow
-interpreter is available (set EAGERFLOW_TF_PYTHON, default /work/tfref/bin/python).
+interpreter is available (tests/tf_reference.py).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -20,8 +19,8 @@ import pytest
 
 import eagerflow as tf
 from tests.ops import tf_nn_cases as cases
+from tests.tf_reference import TF_ENV, TF_PYTHON
 
-TF_PYTHON = os.environ.get("EAGERFLOW_TF_PYTHON", "/work/tfref/bin/python")
 CASES_FILE = Path(cases.__file__).resolve()
 
 _RUNNER = textwrap.dedent("""
@@ -62,9 +61,8 @@ def reference(tmp_path_factory):
     d = tmp_path_factory.mktemp("tfref")
     script = d / "run.py"
     script.write_text(_RUNNER)
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "CUDA_VISIBLE_DEVICES": ""}
     r = subprocess.run([TF_PYTHON, str(script), str(CASES_FILE), str(d / "out.npz"),
-                        str(d / "err.json")], capture_output=True, text=True, env=env,
+                        str(d / "err.json")], capture_output=True, text=True, env=TF_ENV,
                        timeout=600)
     if r.returncode != 0:
         if "No module named 'tensorflow'" in r.stderr:
@@ -125,6 +123,12 @@ def test_errors_match_tensorflow(name, reference):
         cases.ERRORS[name](tf)
     assert type(info.value).__name__ == cls, (type(info.value).__name__, str(info.value))
     assert _core_message(msg) in str(info.value), (msg, str(info.value))
+
+
+@pytest.mark.parametrize("name", sorted(cases.TF_ABORTS))
+def test_input_that_aborts_tensorflow_raises_here(name):
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"\[Op:\w+\]"):
+        cases.TF_ABORTS[name](tf)
 
 
 def test_cases_module_imports_no_framework():

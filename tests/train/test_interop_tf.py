@@ -2,8 +2,8 @@
 
 One TensorFlow process (started once for the module) reads eagerflow's checkpoint and
 event file, restores the checkpoint into tf.Variables and tf.Modules, and writes its own
-checkpoints for eagerflow to read. Set EAGERFLOW_TF_PYTHON to the interpreter that has
-TensorFlow; by default /work/tfref/bin/python is used when it exists.
+checkpoints for eagerflow to read. TensorFlow's interpreter is found as
+tests/tf_reference.py says.
 """
 
 import base64
@@ -17,8 +17,8 @@ from ckpt_fakes import Module
 
 import eagerflow as tf
 from eagerflow._src.train import table
+from tests.tf_reference import TF_ENV, TF_PYTHON
 
-TF_PYTHON = os.environ.get("EAGERFLOW_TF_PYTHON", "/work/tfref/bin/python")
 pytestmark = pytest.mark.skipif(not os.path.exists(TF_PYTHON),
                                 reason="TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
 
@@ -122,7 +122,7 @@ def tf_run(tmp_path_factory):
         tf.summary.image("img", np.ones((1, 2, 3, 3), np.float32), step=4)
     w.close()
     proc = subprocess.run([TF_PYTHON, "-c", TF_SCRIPT, str(d)], capture_output=True, text=True,
-                          timeout=600)
+                          timeout=600, env=TF_ENV)
     line = [ln for ln in proc.stdout.splitlines() if ln.startswith("JSON")]
     assert proc.returncode == 0 and line, proc.stderr[-3000:]
     return d, json.loads(line[0][4:]), ck

@@ -402,7 +402,15 @@ SQUARED_DIFFERENCE = _binary(
     "SquaredDifference", lambda xp, x, y: xp.square(x - y), C.NUMERIC,
     _bin_grad(lambda g, x, y, z: g * 2 * (x - y), lambda g, x, y, z: g * -2 * (x - y)),
     _elementwise_ref(lambda a, b: (a - b) ** 2))
-ATAN2 = _binary("Atan2", lambda xp, x, y: xp.arctan2(x, y), C.FLOATS,
+def _atan2_kernel(xp: Any, x: Any, y: Any) -> Any:
+    # NumPy's float32 arctan2 can be an ulp off (atan2(1, 1)); TF's rounds correctly, so
+    # narrow floats go through float64.
+    if x.dtype.itemsize < 8:
+        return xp.arctan2(x.astype(xp.float64), y.astype(xp.float64)).astype(x.dtype)
+    return xp.arctan2(x, y)
+
+
+ATAN2 = _binary("Atan2", _atan2_kernel, C.FLOATS,
                 _bin_grad(lambda g, x, y, z: g * y / (square(x) + square(y)),
                           lambda g, x, y, z: g * -x / (square(x) + square(y))),
                 _elementwise_ref(_pymath.atan2), lo=0.5, hi=2.0)

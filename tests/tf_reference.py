@@ -1,0 +1,21 @@
+"""Where the interop tests find real TensorFlow, and how they run it.
+
+eagerflow never imports TensorFlow. Tests that compare with it run TensorFlow in another
+interpreter: $EAGERFLOW_TF_PYTHON if set, else the `.venv-peers` that `make bench-peers`
+creates. They skip when that interpreter is absent.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+
+TF_PYTHON = os.environ.get("EAGERFLOW_TF_PYTHON") or str(_ROOT / ".venv-peers" / "bin" / "python")
+HAVE_TF_PYTHON = os.path.exists(TF_PYTHON)
+
+# oneDNN kernels word some errors differently from TF's reference kernels (and their
+# messages are what tf_parity_exprs.txt and tf_nn_cases.py were checked against).
+TF_ENV = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "TF_ENABLE_ONEDNN_OPTS": "0",
+          "CUDA_VISIBLE_DEVICES": ""}
