@@ -9,6 +9,12 @@ Two hooks let a restore that happened *before* an object existed reach it later
 Trackable gains a child, and `slot_added(optimizer, variable, slot_name, slot)`
 whenever an optimizer creates a slot variable. The checkpoint package registers
 the listeners; objects only announce.
+
+A list or dict assigned to an attribute of an AutoTrackable is stored as a
+TrackedList / TrackedDict (still a `list` / `dict`, like TF's ListWrapper and
+_DictWrapper): objects appended or inserted later are saved, and announced so a
+pending restore reaches them. Tuples are immutable and stay plain, seen through a
+TrackableList view.
 """
 
 from __future__ import annotations
@@ -74,7 +80,11 @@ class AutoTrackable(Trackable):
         object.__setattr__(self, name, value)
         if name.startswith("_") and name != "_self_unconditional":  # private state stays out
             return
-        if is_trackable(value) or _holds_trackables(value):
+        wrapped = wrap_container(value)
+        if wrapped is not value:  # a plain list or dict: keep (and track) the tracked copy
+            object.__setattr__(self, name, wrapped)
+            self._track(name, wrapped)
+        elif is_trackable(value) or _holds_trackables(value):
             self._track(name, value if is_trackable(value) else TrackableList(value)
                         if isinstance(value, (list, tuple)) else TrackableDict(value))
         elif name in self._tracked_children():
@@ -123,3 +133,133 @@ class TrackableDict(Trackable):
             elif _holds_trackables(v):
                 out[str(k)] = TrackableList(v) if isinstance(v, (list, tuple)) else TrackableDict(v)
         return out
+
+
+def wrap_container(value: Any) -> Any:
+    """A plain list or dict as a TrackedList / TrackedDict; anything else unchanged."""
+    t = type(value)
+    if t is list:
+        return TrackedList(value)
+    if t is dict:
+        return TrackedDict(value)
+    return value
+
+
+def _child_view(v: Any) -> Any:
+    """`v` as a checkpoint child: itself, a view of a container holding trackables, or None."""
+    if is_trackable(v):
+        return v
+    if _holds_trackables(v):
+        return TrackableList(v) if isinstance(v, (list, tuple)) else TrackableDict(v)
+    return None
+
+
+class TrackedList(Trackable, list):
+    """A list attribute whose elements are checkpoint children "0", "1", ... (TF's ListWrapper).
+
+    Elements are saved by their position when the checkpoint is written. Adding an
+    element announces it under its index, so a restore that ran before it existed
+    assigns it (e.g. a layer appended to `model.blocks` after `ckpt.restore`).
+    """
+
+    def __init__(self, items: Any = ()) -> None:
+        list.__init__(self, (wrap_container(v) for v in items))
+
+    @property
+    def _items(self) -> list:
+        return self
+
+    def _trackable_children(self) -> dict:
+        out = {}
+        for i, v in enumerate(self):
+            child = _child_view(v)
+            if child is not None:
+                out[str(i)] = child
+        return out
+
+    def _announce(self, start: int, stop: int) -> None:
+        for i in range(start, stop):
+            child = _child_view(self[i])
+            if child is not None:
+                child_added(self, str(i), child)
+
+    def append(self, value: Any) -> None:
+        list.append(self, wrap_container(value))
+        self._announce(len(self) - 1, len(self))
+
+    def extend(self, values: Any) -> None:
+        n = len(self)
+        list.extend(self, [wrap_container(v) for v in values])
+        self._announce(n, len(self))
+
+    def __iadd__(self, values: Any) -> TrackedList:
+        self.extend(values)
+        return self
+
+    def insert(self, index: Any, value: Any) -> None:
+        n = len(self)
+        i = index.__index__()
+        i = min(max(n + i, 0) if i < 0 else i, n)  # where list.insert puts it
+        list.insert(self, i, wrap_container(value))
+        self._announce(i, i + 1)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        if isinstance(index, slice):
+            list.__setitem__(self, index, [wrap_container(v) for v in value])
+            self._announce(0, len(self))  # positions may all have moved
+        else:
+            list.__setitem__(self, index, wrap_container(value))
+            i = range(len(self))[index]
+            self._announce(i, i + 1)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (TrackedList, (list(self),))
+
+    def __repr__(self) -> str:
+        return list.__repr__(self)
+
+
+class TrackedDict(Trackable, dict):
+    """A dict attribute whose values are checkpoint children named by key (TF's _DictWrapper)."""
+
+    def __init__(self, items: Any = (), **kwargs: Any) -> None:
+        dict.__init__(self)
+        dict.update(self, ((k, wrap_container(v)) for k, v in dict(items, **kwargs).items()))
+
+    @property
+    def _items(self) -> dict:
+        return self
+
+    def _trackable_children(self) -> dict:
+        out = {}
+        for k, v in self.items():
+            child = _child_view(v)
+            if child is not None:
+                out[str(k)] = child
+        return out
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        value = wrap_container(value)
+        dict.__setitem__(self, key, value)
+        child = _child_view(value)
+        if child is not None:
+            child_added(self, str(key), child)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for k, v in dict(*args, **kwargs).items():
+            self[k] = v
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def __ior__(self, other: Any) -> TrackedDict:
+        self.update(other)
+        return self
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (TrackedDict, (dict(self),))
+
+    def __repr__(self) -> str:
+        return dict.__repr__(self)
