@@ -199,3 +199,19 @@ def test_removed_elements_are_not_saved(tmp_path):
     assert keys(path) == ["_CHECKPOINTABLE_OBJECT_GRAPH", "m/vs/0/.ATTRIBUTES/VARIABLE_VALUE"]
     assert tf.train.load_variable(path, "m/vs/0/.ATTRIBUTES/VARIABLE_VALUE") == 2.0
     assert os.path.exists(path + ".index")
+
+
+def test_checkpoint_keyword_containers_are_tracked_like_tf(tmp_path):
+    with pytest.raises(ValueError, match="`Checkpoint` was expecting x to be a trackable"):
+        tf.train.Checkpoint(x=3)
+    assert type(tf.train.Checkpoint(x=[1, 2]).x) is TrackedList
+    assert type(tf.train.Checkpoint(x={}).x) is TrackedDict
+    ckpt = tf.train.Checkpoint(x=[])
+    ckpt.x.append(tf.Variable(2.0))
+    path = ckpt.write(str(tmp_path / "c"))
+    assert keys(path) == ["_CHECKPOINTABLE_OBJECT_GRAPH", "x/0/.ATTRIBUTES/VARIABLE_VALUE"]
+    ckpt2 = tf.train.Checkpoint(x=[])
+    status = ckpt2.read(path)
+    ckpt2.x.append(tf.Variable(0.0))
+    assert float(ckpt2.x[0]) == 2.0
+    status.assert_consumed()
