@@ -176,6 +176,9 @@ def test_tracked_containers_still_behave_like_lists_and_dicts():
     assert isinstance(h.vs, list) and isinstance(h.d, dict)
     assert h.vs == [1, 2] and repr(h.vs) == "[1, 2]" and repr(h.d) == "{'k': [3]}"
     assert json.dumps({"vs": h.vs, "d": h.d}) == '{"vs": [1, 2], "d": {"k": [3]}}'
+    tf.nest.assert_same_structure(h.vs, [0, 0], check_types=True)  # as TF's ListWrapper
+    tf.nest.assert_same_structure(h.d, {"k": [0]}, check_types=True)
+    assert tf.nest.flatten(h.d) == [3]
     c, dc = copy.copy(h.vs), copy.deepcopy(h.d)
     assert type(c) is TrackedList and c == [1, 2] and c is not h.vs
     assert type(dc) is TrackedDict and dc == {"k": [3]} and dc["k"] is not h.d["k"]

@@ -162,6 +162,8 @@ class TrackedList(Trackable, list):
     assigns it (e.g. a layer appended to `model.blocks` after `ckpt.restore`).
     """
 
+    _nest_sequence_type = list  # tf.nest compares it as a plain list
+
     def __init__(self, items: Any = ()) -> None:
         list.__init__(self, (wrap_container(v) for v in items))
 
