@@ -218,3 +218,40 @@ def test_checkpoint_keyword_containers_are_tracked_like_tf(tmp_path):
     ckpt2.x.append(tf.Variable(0.0))
     assert float(ckpt2.x[0]) == 2.0
     status.assert_consumed()
+
+
+def test_training_resumes_exactly_with_layers_and_slots_in_a_list(tmp_path):
+    class Net(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.blocks = []
+            self.blocks.append(tf.keras.layers.Dense(4, activation="tanh"))
+            self.blocks.append(tf.keras.layers.Dense(1))
+
+        def call(self, x):
+            for block in self.blocks:
+                x = block(x)
+            return x
+
+    def make():
+        tf.keras.utils.set_random_seed(1)
+        net = Net()
+        net.compile(tf.keras.optimizers.Adam(0.01), "mse")
+        return net
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(16, 3)).astype(np.float32)
+    y = rng.normal(size=(16, 1)).astype(np.float32)
+    a = make()
+    a.fit(x, y, epochs=2, batch_size=8, verbose=0, shuffle=False)
+    path = tf.train.Checkpoint(model=a, optimizer=a.optimizer).save(str(tmp_path / "c"))
+    assert "model/blocks/1/kernel/.OPTIMIZER_SLOT/optimizer/v/.ATTRIBUTES/VARIABLE_VALUE" in \
+        keys(path)
+    a.fit(x, y, epochs=1, batch_size=8, verbose=0, shuffle=False)
+    b = make()  # nothing built yet: layers, variables and slots all appear during fit
+    status = tf.train.Checkpoint(model=b, optimizer=b.optimizer).restore(path)
+    b.fit(x, y, epochs=1, batch_size=8, verbose=0, shuffle=False)
+    status.assert_consumed()
+    assert len(a.weights) == len(b.weights) == 4
+    for u, v in zip(a.weights, b.weights):
+        np.testing.assert_array_equal(u.numpy(), v.numpy())
