@@ -157,21 +157,31 @@ def _child_view(v: Any) -> Any:
 class TrackedList(Trackable, list):
     """A list attribute whose elements are checkpoint children "0", "1", ... (TF's ListWrapper).
 
-    Elements are saved by their position when the checkpoint is written. Adding an
-    element announces it under its index, so a restore that ran before it existed
-    assigns it (e.g. a layer appended to `model.blocks` after `ckpt.restore`).
+    Adding an element announces it under its index, so a restore that ran before it
+    existed assigns it (e.g. a layer appended to `model.blocks` after `ckpt.restore`).
+    As in TF, that matching by position only holds for lists that grow at the end: once
+    a trackable element is replaced, removed or moved (or one is inserted before the
+    end), the list can no longer be saved and saving raises ValueError.
     """
 
     _nest_sequence_type = list  # tf.nest compares it as a plain list
 
     def __init__(self, items: Any = ()) -> None:
         list.__init__(self, (wrap_container(v) for v in items))
+        self._reordered = False
 
     @property
     def _items(self) -> list:
         return self
 
     def _trackable_children(self) -> dict:
+        if self.__dict__.get("_reordered"):
+            raise ValueError(
+                f"Unable to save the object {self!r} (a list attribute tracked for "
+                "checkpoints): a trackable element was replaced, removed or moved, or one was "
+                "inserted before the end. Checkpoints name list elements by position, so only "
+                "lists that grow by appending can be saved. To leave this list out of "
+                "checkpoints, keep it in an object that is not trackable.")
         out = {}
         for i, v in enumerate(self):
             child = _child_view(v)
@@ -185,6 +195,12 @@ class TrackedList(Trackable, list):
             if child is not None:
                 child_added(self, str(i), child)
 
+    def _moving(self, values: Any = None) -> None:
+        """Called before a mutation that may move or drop `values` (default: all elements)."""
+        if any(is_trackable(v) for v in (self if values is None else values)):
+            self._reordered = True
+
+    # -- appending: the supported growth ----------------------------------------------------
     def append(self, value: Any) -> None:
         list.append(self, wrap_container(value))
         self._announce(len(self) - 1, len(self))
@@ -198,21 +214,55 @@ class TrackedList(Trackable, list):
         self.extend(values)
         return self
 
+    def __imul__(self, n: Any) -> TrackedList:
+        if n <= 0:
+            self.clear()
+        else:
+            self.extend(list(self) * (n - 1))
+        return self
+
+    # -- everything else moves or drops elements ----------------------------------------------
     def insert(self, index: Any, value: Any) -> None:
         n = len(self)
         i = index.__index__()
         i = min(max(n + i, 0) if i < 0 else i, n)  # where list.insert puts it
-        list.insert(self, i, wrap_container(value))
-        self._announce(i, i + 1)
+        self._moving(list(self) + [value])
+        list.insert(self, i, wrap_container(value))  # not announced: TF doesn't restore it
 
     def __setitem__(self, index: Any, value: Any) -> None:
         if isinstance(index, slice):
+            self._moving()
             list.__setitem__(self, index, [wrap_container(v) for v in value])
-            self._announce(0, len(self))  # positions may all have moved
+            self._announce(0, len(self))
         else:
-            list.__setitem__(self, index, wrap_container(value))
             i = range(len(self))[index]
+            self._moving([self[i]])
+            list.__setitem__(self, i, wrap_container(value))
             self._announce(i, i + 1)
+
+    def __delitem__(self, index: Any) -> None:
+        self._moving()
+        list.__delitem__(self, index)
+
+    def pop(self, index: Any = -1) -> Any:
+        self._moving()
+        return list.pop(self, index)
+
+    def remove(self, value: Any) -> None:
+        self._moving()
+        list.remove(self, value)
+
+    def clear(self) -> None:
+        self._moving()
+        list.clear(self)
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        self._moving()
+        list.sort(self, *args, **kwargs)
+
+    def reverse(self) -> None:
+        self._moving()
+        list.reverse(self)
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         return (TrackedList, (list(self),))
