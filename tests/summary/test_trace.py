@@ -292,3 +292,40 @@ def test_without_tensorboard_trace_export_writes_nothing(tmp_path, monkeypatch, 
     assert "needs the tensorboard package" in caplog.text
     assert not trace.tracing()
     assert summary_events(tmp_path) == []
+
+
+def test_keras_fit_and_a_function_with_tape_and_loop_are_exported(tmp_path):
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(8, activation="relu"),
+                                 tf.keras.layers.Dense(2)])
+    model.compile("adam", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    v = tf.Variable(tf.ones([3]))
+
+    @tf.function
+    def g(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(tf.sin(x) * v)
+        ta = tf.TensorArray(tf.float32, size=3)
+        for i in tf.range(3):
+            ta = ta.write(i, tf.cast(i, tf.float32) * 2.0)
+        return tape.gradient(y, x), ta.stack(), tf.reduce_sum(tf.ones([100, 100]))
+
+    rng = np.random.default_rng(0)
+    tf.summary.trace_on()
+    model.fit(rng.random((16, 4), np.float32), rng.integers(0, 2, 16), epochs=1, batch_size=8,
+              verbose=0)
+    grad, stacked, _ = g(tf.constant([1.0, 2.0, 3.0]))
+    np.testing.assert_allclose(grad.numpy(), np.cos([1.0, 2.0, 3.0]), rtol=1e-6)
+    with tf.summary.create_file_writer(str(tmp_path)).as_default():
+        tf.summary.trace_export("fit", step=0)
+    (event,) = summary_events(tmp_path)
+    graphs = [fg.pre_optimization_graph for fg in run_metadata(event).function_graphs]
+    assert len(graphs) >= 2
+    ops = set().union(*({n.op for n in gd.node} for gd in graphs))
+    assert {"MatMul", "Relu", "ReadVariableOp", "Sin", "Cos", "_Arg", "_Retval"} <= ops
+    for gd in graphs:  # every input names a node of its own graph
+        names = {n.name for n in gd.node}
+        for n in gd.node:
+            assert all(i.split(":")[0] in names for i in n.input), n
+    _, text = graphs_dashboard(tmp_path, "fit")
+    assert "MatMul" in text and "StatelessWhile" in text

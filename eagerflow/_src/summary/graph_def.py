@@ -136,7 +136,10 @@ class _Converter:
             node = nodes.add(name=op.name, op=op.type)
             node_of[op.name] = node
             for x in op.inputs:
-                node.input.append(resource(x) if is_variable(x) else ref(x))
+                if is_variable(x):
+                    node.input.append(resource(x))
+                elif hasattr(x, "_op"):  # a tensor of this graph (not a Python value)
+                    node.input.append(ref(x))
             self._attrs(node, op, resource)
         for i, t in enumerate(graph.outputs):
             if t is None or not hasattr(t, "_op"):
@@ -165,7 +168,7 @@ class _Converter:
 
     def _attrs(self, node: Any, op: Any, resource: Any) -> None:
         pb = self.pb
-        in_dtypes = {x._dtype for x in op.inputs if not is_variable(x)}
+        in_dtypes = {x._dtype for x in op.inputs if hasattr(x, "_op")}
         if len(in_dtypes) == 1:  # TF's usual type attribute of single-typed ops
             node.attr["T"].type = in_dtypes.pop().as_datatype_enum
         for key, value in op.attrs.items():

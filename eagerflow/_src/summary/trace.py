@@ -3,7 +3,9 @@
 Sits on summary_ops.py and graph_def.py. While a trace is on (one per process, as
 in TensorFlow, whatever thread started it), every tf.function run eagerly hands its
 ConcreteFunction to `note_graph` through the core's `graph_collection` hook, each
-function once, whether it was traced now or before. trace_export writes their
+function once, whether it was traced now or before (TF 2.21 in practice records only
+functions it instantiates during the trace; its documentation promises the graphs
+executed, which is what this does). trace_export writes their
 graphs to the default writer as TensorFlow does: one summary whose value is a
 serialized RunMetadata (a FunctionGraphs entry per function, the GraphDef in
 `pre_optimization_graph`) under the "graph_run_metadata_graph" plugin, which
