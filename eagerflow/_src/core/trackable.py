@@ -77,14 +77,13 @@ class AutoTrackable(Trackable):
     """Tracks trackable attributes (and lists/tuples/dicts of them) as they are set."""
 
     def __setattr__(self, name: str, value: Any) -> None:
+        private = name.startswith("_") and name != "_self_unconditional"  # stays out
+        if not private and not isinstance(getattr(type(self), name, None), property):
+            value = wrap_container(value)  # a plain list or dict is kept as a tracked one
         object.__setattr__(self, name, value)
-        if name.startswith("_") and name != "_self_unconditional":  # private state stays out
+        if private:
             return
-        wrapped = wrap_container(value)
-        if wrapped is not value:  # a plain list or dict: keep (and track) the tracked copy
-            object.__setattr__(self, name, wrapped)
-            self._track(name, wrapped)
-        elif is_trackable(value) or _holds_trackables(value):
+        if is_trackable(value) or _holds_trackables(value):
             self._track(name, value if is_trackable(value) else TrackableList(value)
                         if isinstance(value, (list, tuple)) else TrackableDict(value))
         elif name in self._tracked_children():
