@@ -302,3 +302,17 @@ def test_training_resumes_exactly_with_layers_and_slots_in_a_list(tmp_path):
     assert len(a.weights) == len(b.weights) == 4
     for u, v in zip(a.weights, b.weights):
         np.testing.assert_array_equal(u.numpy(), v.numpy())
+
+
+def test_dicts_with_non_string_keys_holding_trackables_cannot_be_saved_as_in_tf(tmp_path):
+    h = Holder()
+    h.d[1] = 2.0  # plain values may use any key
+    h.d["a"] = tf.Variable(1.0)
+    path = tf.train.Checkpoint(m=h).write(str(tmp_path / "ok"))
+    assert keys(path) == ["_CHECKPOINTABLE_OBJECT_GRAPH", "m/d/a/.ATTRIBUTES/VARIABLE_VALUE"]
+    for key in (1, (1, 2)):
+        h2 = Holder()
+        h2.d[key] = tf.Variable(1.0)
+        with pytest.raises(ValueError, match=r"its key .* is not a string but holds a trackable"):
+            tf.train.Checkpoint(m=h2).write(str(tmp_path / "bad"))
+    assert not os.path.exists(str(tmp_path / "bad.index"))

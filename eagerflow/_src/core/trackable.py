@@ -285,16 +285,23 @@ class TrackedDict(Trackable, dict):
         out = {}
         for k, v in self.items():
             child = _child_view(v)
-            if child is not None:
-                out[str(k)] = child
+            if child is None:
+                continue
+            if not isinstance(k, str):  # 1 and "1" would share a name: refuse, as TF does
+                raise ValueError(
+                    f"Unable to save the object {self!r} (a dict attribute tracked for "
+                    f"checkpoints): its key {k!r} is not a string but holds a trackable object, "
+                    "and checkpoints name dict values by their string keys. Use string keys, "
+                    "or keep this dict in an object that is not trackable.")
+            out[k] = child
         return out
 
     def __setitem__(self, key: Any, value: Any) -> None:
         value = wrap_container(value)
         dict.__setitem__(self, key, value)
         child = _child_view(value)
-        if child is not None:
-            child_added(self, str(key), child)
+        if child is not None and isinstance(key, str):
+            child_added(self, key, child)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         for k, v in dict(*args, **kwargs).items():
