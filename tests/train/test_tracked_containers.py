@@ -254,7 +254,8 @@ def test_inserted_elements_are_not_restored_as_in_tf(tmp_path):
 def test_checkpoint_keyword_containers_are_tracked_like_tf(tmp_path):
     with pytest.raises(ValueError, match="`Checkpoint` was expecting x to be a trackable"):
         tf.train.Checkpoint(x=3)
-    assert type(tf.train.Checkpoint(x=[1, 2]).x) is TrackedList
+    plain = [1, 2]
+    assert tf.train.Checkpoint(x=plain).x is plain  # plain values: kept as given
     assert type(tf.train.Checkpoint(x={}).x) is TrackedDict
     ckpt = tf.train.Checkpoint(x=[])
     ckpt.x.append(tf.Variable(2.0))
@@ -316,3 +317,33 @@ def test_dicts_with_non_string_keys_holding_trackables_cannot_be_saved_as_in_tf(
         with pytest.raises(ValueError, match=r"its key .* is not a string but holds a trackable"):
             tf.train.Checkpoint(m=h2).write(str(tmp_path / "bad"))
     assert not os.path.exists(str(tmp_path / "bad.index"))
+
+
+def test_plain_value_containers_stay_aliases_and_later_trackables_are_saved(tmp_path):
+    h = Holder()
+    sizes, opts = [64, 32], {"act": "relu"}
+    h.sizes, h.opts = sizes, opts
+    sizes.append(16)
+    opts["p"] = 0.5
+    assert h.sizes is sizes and h.sizes == [64, 32, 16] and h.opts is opts  # as TF's aliasing
+    h.sizes.append(tf.Variable(3.0))  # saved (by position), though not restored on append
+    path = tf.train.Checkpoint(m=h).write(str(tmp_path / "p"))
+    assert "m/sizes/3/.ATTRIBUTES/VARIABLE_VALUE" in keys(path)
+
+
+@pytest.mark.parametrize("container", ["list", "dict"])
+def test_tracked_containers_changed_through_the_original_cannot_be_saved(tmp_path, container):
+    """As in TF 2.21: the change would be missing from the checkpoint, so saving refuses."""
+    h = Holder()
+    if container == "list":
+        blocks = []
+        h.blocks = blocks
+        blocks.append(tf.Variable(1.0))
+        assert h.blocks == []
+    else:
+        blocks = {}
+        h.blocks = blocks
+        blocks["a"] = tf.Variable(1.0)
+    with pytest.raises(ValueError, match=f"the original {container} it was made from was "
+                                         "changed after it was assigned"):
+        tf.train.Checkpoint(m=h).write(str(tmp_path / "x"))

@@ -10,11 +10,13 @@ Trackable gains a child, and `slot_added(optimizer, variable, slot_name, slot)`
 whenever an optimizer creates a slot variable. The checkpoint package registers
 the listeners; objects only announce.
 
-A list or dict assigned to an attribute of an AutoTrackable is stored as a
-TrackedList / TrackedDict (still a `list` / `dict`, like TF's ListWrapper and
-_DictWrapper): objects appended or inserted later are saved, and announced so a
-pending restore reaches them. Tuples are immutable and stay plain, seen through a
-TrackableList view.
+An empty list or dict, or one holding trackables, assigned to an attribute of an
+AutoTrackable is stored as a TrackedList / TrackedDict (still a `list` / `dict`,
+like TF's ListWrapper and _DictWrapper): objects added later are saved, and
+announced so a pending restore reaches them. Other lists and dicts (plain values)
+and tuples stay as given, seen through a TrackableList / TrackableDict view, so
+aliases of them keep working. As in TF, a tracked container changed through the
+original object after assignment can't be saved (the change would be lost).
 """
 
 from __future__ import annotations
@@ -83,9 +85,12 @@ class AutoTrackable(Trackable):
         object.__setattr__(self, name, value)
         if private:
             return
-        if is_trackable(value) or _holds_trackables(value):
-            self._track(name, value if is_trackable(value) else TrackableList(value)
-                        if isinstance(value, (list, tuple)) else TrackableDict(value))
+        if is_trackable(value):
+            self._track(name, value)
+        elif isinstance(value, (list, dict)) or _holds_trackables(value):
+            # a view: what the container holds when a checkpoint is written is saved
+            self._track(name, TrackableDict(value) if isinstance(value, dict) else
+                        TrackableList(value))
         elif name in self._tracked_children():
             del self._tracked_children()[name]
 
@@ -135,13 +140,32 @@ class TrackableDict(Trackable):
 
 
 def wrap_container(value: Any) -> Any:
-    """A plain list or dict as a TrackedList / TrackedDict; anything else unchanged."""
+    """An empty list or dict, or one holding trackables, as a TrackedList / TrackedDict."""
     t = type(value)
-    if t is list:
-        return TrackedList(value)
-    if t is dict:
-        return TrackedDict(value)
-    return value
+    if (t is not list and t is not dict) or (value and not _holds_trackables(value)):
+        return value
+    wrapped = TrackedList(value) if t is list else TrackedDict(value)
+    wrapped._source = value  # changes made through `value` itself are detected at save
+    wrapped._snapshot = _contents(value)
+    return wrapped
+
+
+def _contents(container: Any) -> tuple:
+    if isinstance(container, dict):
+        return tuple((k, id(v)) for k, v in container.items())
+    return tuple(id(v) for v in container)
+
+
+def _check_source(wrapped: Any) -> None:
+    """Raises if the container a TrackedList/Dict was made from changed after assignment."""
+    source = wrapped.__dict__.get("_source")
+    if source is not None and _contents(source) != wrapped._snapshot:
+        raise ValueError(
+            f"Unable to save the object {wrapped!r} (a {type(source).__name__} attribute "
+            f"tracked for checkpoints): the original {type(source).__name__} it was made from "
+            f"was changed after it was assigned (it is now {source!r}), and those changes "
+            "are not part of the attribute. Change the attribute itself, or keep the "
+            "container in an object that is not trackable.")
 
 
 def _child_view(v: Any) -> Any:
@@ -174,6 +198,7 @@ class TrackedList(Trackable, list):
         return self
 
     def _trackable_children(self) -> dict:
+        _check_source(self)
         if self.__dict__.get("_reordered"):
             raise ValueError(
                 f"Unable to save the object {self!r} (a list attribute tracked for "
@@ -282,6 +307,7 @@ class TrackedDict(Trackable, dict):
         return self
 
     def _trackable_children(self) -> dict:
+        _check_source(self)
         out = {}
         for k, v in self.items():
             child = _child_view(v)
