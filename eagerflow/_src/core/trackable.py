@@ -81,7 +81,7 @@ class AutoTrackable(Trackable):
     def __setattr__(self, name: str, value: Any) -> None:
         private = name.startswith("_") and name != "_self_unconditional"  # stays out
         if not private and not isinstance(getattr(type(self), name, None), property):
-            value = wrap_container(value)  # a plain list or dict is kept as a tracked one
+            value = wrap_container(value)  # an empty list/dict, or one of trackables
         object.__setattr__(self, name, value)
         if private:
             return
@@ -114,13 +114,8 @@ class TrackableList(Trackable):
         self._items = items
 
     def _trackable_children(self) -> dict:
-        out = {}
-        for i, v in enumerate(self._items):
-            if is_trackable(v):
-                out[str(i)] = v
-            elif _holds_trackables(v):
-                out[str(i)] = TrackableList(v) if isinstance(v, (list, tuple)) else TrackableDict(v)
-        return out
+        views = ((str(i), _child_view(v)) for i, v in enumerate(self._items))
+        return {k: c for k, c in views if c is not None}
 
 
 class TrackableDict(Trackable):
@@ -130,13 +125,8 @@ class TrackableDict(Trackable):
         self._items = items
 
     def _trackable_children(self) -> dict:
-        out = {}
-        for k, v in self._items.items():
-            if is_trackable(v):
-                out[str(k)] = v
-            elif _holds_trackables(v):
-                out[str(k)] = TrackableList(v) if isinstance(v, (list, tuple)) else TrackableDict(v)
-        return out
+        views = ((str(k), _child_view(v)) for k, v in self._items.items())
+        return {k: c for k, c in views if c is not None}
 
 
 def wrap_container(value: Any) -> Any:
@@ -206,12 +196,7 @@ class TrackedList(Trackable, list):
                 "inserted before the end. Checkpoints name list elements by position, so only "
                 "lists that grow by appending can be saved. To leave this list out of "
                 "checkpoints, keep it in an object that is not trackable.")
-        out = {}
-        for i, v in enumerate(self):
-            child = _child_view(v)
-            if child is not None:
-                out[str(i)] = child
-        return out
+        return TrackableList._trackable_children(self)
 
     def _announce(self, start: int, stop: int) -> None:
         for i in range(start, stop):
