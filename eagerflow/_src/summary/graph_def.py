@@ -99,7 +99,6 @@ class _Converter:
         arg_index = {id(t): i for i, t in enumerate(inputs)}
         used = {op.name for op in graph.operations}
         resources: dict = {}  # id(variable) -> resource arg name
-        node_of: dict = {}
 
         def unique(base: str) -> str:
             name, n = base, 0
@@ -134,7 +133,6 @@ class _Converter:
                           user_name=op.name if id(t) in user_inputs else None)
                 continue
             node = nodes.add(name=op.name, op=op.type)
-            node_of[op.name] = node
             for x in op.inputs:
                 if is_variable(x):
                     node.input.append(resource(x))
@@ -144,13 +142,12 @@ class _Converter:
         for i, t in enumerate(graph.outputs):
             if t is None or not hasattr(t, "_op"):
                 continue
-            name = unique("identity_RetVal" if i == 0 else f"identity_{i}_RetVal")
+            arg = "identity" if i == 0 else f"identity_{i}"  # TF's output names
             if function_def is not None:
-                arg = "identity" if i == 0 else f"identity_{i}"
                 function_def.signature.output_arg.add(name=arg, type=t._dtype.as_datatype_enum)
                 function_def.ret[arg] = ref(t)
                 continue
-            node = nodes.add(name=name, op="_Retval", input=[ref(t)])
+            node = nodes.add(name=unique(arg + "_RetVal"), op="_Retval", input=[ref(t)])
             node.attr["index"].i = i
             node.attr["T"].type = t._dtype.as_datatype_enum
 
