@@ -212,13 +212,13 @@ def test_trace_rules_follow_tensorflow(tmp_path, caplog):
     f(tf.constant(2))
     tf.summary.trace_off()
     tf.summary.trace_off()  # already off: nothing happens
-    with writer.as_default():
+    with writer.as_default(), tf.name_scope("scope"):
         tf.summary.trace_on(graph=False)  # nothing collected; TF writes an empty RunMetadata
         f(tf.constant(3))
         tf.summary.trace_export("graph_off", step=2)
     writer.flush()
     (event,) = summary_events(tmp_path)
-    assert event.summary.value[0].tag == "graph_off"
+    assert event.summary.value[0].tag == "scope/graph_off"  # name scopes prefix the tag
     assert event.summary.value[0].metadata.plugin_data.plugin_name == "graph_run_metadata"
     assert len(run_metadata(event).function_graphs) == 0
 
