@@ -150,6 +150,12 @@ def test_audio_is_wav(tmp_path):
     ea = plugin_event_accumulator.EventAccumulator(str(tmp_path))
     ea.Reload()
     assert set(ea.PluginTagToContent("audio")) == {"mono", "stereo"}
+    with tf.summary.create_file_writer(str(tmp_path)).as_default(step=2):
+        with pytest.raises(ValueError, match=r"^Tensor  must have rank 3\.  Received rank 2, "
+                                             r"shape \(2, 3\)$"):  # TF's message
+            tf.summary.audio("bad", tf.zeros([2, 3]), 100)
+        with pytest.raises(ValueError, match="Unknown encoding: 'mp3'"):
+            tf.summary.audio("bad", tf.zeros([1, 3, 1]), 100, encoding="mp3")
 
 
 def test_without_a_default_writer_everything_is_a_noop():

@@ -405,3 +405,26 @@ def test_variables_created_while_tracing_a_tf_function_are_restored(tmp_path):
 
     np.testing.assert_array_equal(f(tf.ones([3])).numpy(), [1.0, 2.0, 3.0])
     status.assert_consumed()
+
+
+def test_metrics_nested_checkpoints_and_step_counters(tmp_path):
+    """Keras 2 metric keys (`total`, `count`), a Checkpoint inside a Checkpoint, an int64 step."""
+    mean = tf.keras.metrics.Mean()
+    mean.update_state([1.0, 2.0, 6.0])
+    acc = tf.keras.metrics.SparseCategoricalAccuracy()
+    acc.update_state([1, 0], [[0.1, 0.9], [0.2, 0.8]])
+    inner = tf.train.Checkpoint(v=tf.Variable(3.0))
+    path = tf.train.Checkpoint(mean=mean, acc=acc, inner=inner,
+                               step=tf.Variable(7, dtype=tf.int64)).write(str(tmp_path / "m"))
+    assert keys(path) == [
+        "_CHECKPOINTABLE_OBJECT_GRAPH",
+        "acc/count/.ATTRIBUTES/VARIABLE_VALUE", "acc/total/.ATTRIBUTES/VARIABLE_VALUE",
+        "inner/v/.ATTRIBUTES/VARIABLE_VALUE",
+        "mean/count/.ATTRIBUTES/VARIABLE_VALUE", "mean/total/.ATTRIBUTES/VARIABLE_VALUE",
+        "step/.ATTRIBUTES/VARIABLE_VALUE"]
+    mean2, acc2 = tf.keras.metrics.Mean(), tf.keras.metrics.SparseCategoricalAccuracy()
+    inner2, step2 = tf.train.Checkpoint(v=tf.Variable(0.0)), tf.Variable(0, dtype=tf.int64)
+    status = tf.train.Checkpoint(mean=mean2, acc=acc2, inner=inner2, step=step2).read(path)
+    status.assert_consumed()
+    assert float(mean2.result()) == 3.0 and float(acc2.result()) == 0.5
+    assert float(inner2.v) == 3.0 and int(step2) == 7

@@ -78,6 +78,24 @@ big = tf.train.Checkpoint(**{f"v{i:03d}": tf.Variable(np.full(50, i, np.float32)
                              for i in range(400)})
 out["tf_big"] = big.write(os.path.join(d, "tfbig", "b"))
 
+# 3b. lists filled after assignment: TF restores ours when the elements appear, and saves its own
+lm = tf.Module()
+lm.blocks = []
+lm.table = {}
+lst = tf.train.Checkpoint(m=lm).read(os.path.join(d, "ef_lists", "l"))
+lm.blocks.append(tf.Variable(0.0))
+lm.blocks.append(tf.Module())
+lm.blocks[1].w = tf.Variable([0.0, 0.0])
+lm.table["k"] = tf.Variable(0, dtype=tf.int64)
+lst.assert_consumed()
+out["lists_restored"] = [float(lm.blocks[0].numpy()), lm.blocks[1].w.numpy().tolist(),
+                         int(lm.table["k"].numpy())]
+tl = tf.Module()
+tl.blocks = []
+tl.blocks.append(tf.Variable(3.5))
+tl.blocks.append([tf.Variable([1, 2, 3])])
+out["tf_lists"] = tf.train.Checkpoint(m=tl).write(os.path.join(d, "tf_lists", "l"))
+
 # 4. eagerflow's event file through TF's reader
 events = []
 for fn in sorted(os.listdir(os.path.join(d, "logs"))):
@@ -85,6 +103,13 @@ for fn in sorted(os.listdir(os.path.join(d, "logs"))):
         if e.HasField("file_version"):
             events.append({"file_version": e.file_version})
         for v in e.summary.value:
+            if v.metadata.plugin_data.plugin_name == "graph_run_metadata_graph":
+                from tensorflow.core.protobuf import config_pb2
+                rm = config_pb2.RunMetadata.FromString(tf.make_ndarray(v.tensor).item())
+                events.append({"step": e.step, "tag": v.tag, "graphs": [
+                    [[n.name, n.op, list(n.input)] for n in fg.pre_optimization_graph.node]
+                    for fg in rm.function_graphs]})
+                continue
             events.append({"step": e.step, "tag": v.tag,
                            "plugin": v.metadata.plugin_data.plugin_name,
                            "value": enc(tf.make_ndarray(v.tensor))})
@@ -120,7 +145,16 @@ def tf_run(tmp_path_factory):
         tf.summary.histogram("weights", np.arange(10.0), step=2, buckets=5)
         tf.summary.text("note", "hello", step=3)
         tf.summary.image("img", np.ones((1, 2, 3, 3), np.float32), step=4)
+        tf.summary.trace_on(graph=True)
+        tf.function(lambda x: tf.nn.relu(x) * 2.0)(tf.ones([3]))
+        tf.summary.trace_export("fn_graph", step=5)
     w.close()
+    lm = Module(blocks=[], table={})
+    lm.blocks.append(tf.Variable(1.5))
+    lm.blocks.append(Module())
+    lm.blocks[1].w = tf.Variable([2.0, 3.0])
+    lm.table["k"] = tf.Variable(7, dtype=tf.int64)
+    tf.train.Checkpoint(m=lm).write(str(d / "ef_lists" / "l"))
     proc = subprocess.run([TF_PYTHON, "-c", TF_SCRIPT, str(d)], capture_output=True, text=True,
                           timeout=600, env=TF_ENV)
     line = [ln for ln in proc.stdout.splitlines() if ln.startswith("JSON")]
@@ -206,3 +240,23 @@ def test_tensorflow_reads_our_event_file(tf_run):
     (img,) = [e for e in ev if e.get("tag") == "img"]
     vals = list(dec(img["value"]))
     assert vals[:2] == [b"3", b"2"] and vals[2].startswith(b"\x89PNG")
+
+
+def test_lists_filled_later_restore_both_ways(tf_run):
+    _, out, _ = tf_run
+    assert out["lists_restored"] == [1.5, [2.0, 3.0], 7]
+    tl = Module(blocks=[])
+    status = tf.train.Checkpoint(m=tl).read(out["tf_lists"])
+    tl.blocks.append(tf.Variable(0.0))
+    tl.blocks.append([tf.Variable([0, 0, 0])])
+    status.assert_consumed()
+    assert float(tl.blocks[0]) == 3.5 and tl.blocks[1][0].numpy().tolist() == [1, 2, 3]
+
+
+def test_tensorflow_reads_our_traced_graph(tf_run):
+    _, out, _ = tf_run
+    (ev,) = [e for e in out["events"] if e.get("tag") == "fn_graph"]
+    assert ev["step"] == 5
+    assert ev["graphs"] == [[["x", "_Arg", []], ["Relu", "Relu", ["x"]], ["Const", "Const", []],
+                             ["Mul", "Mul", ["Relu", "Const"]],
+                             ["identity_RetVal", "_Retval", ["Mul"]]]]

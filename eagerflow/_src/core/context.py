@@ -33,6 +33,22 @@ def state() -> _State:
     return _state
 
 
+class _GraphCollection:
+    """Where tf.summary.trace_on sends each tf.function run while a trace is on.
+
+    Process-wide, as TF's trace: `sink` is None when no trace is on, so running a
+    function costs one attribute test.
+    """
+
+    __slots__ = ("sink",)
+
+    def __init__(self) -> None:
+        self.sink: Any = None
+
+
+graph_collection = _GraphCollection()
+
+
 def executing_eagerly() -> bool:
     """True unless a graph is being traced (tf.function) or built (tf.Graph)."""
     return _state.graph is None

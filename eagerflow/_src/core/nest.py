@@ -22,6 +22,11 @@ def is_nested(structure: Any) -> bool:
 is_sequence = is_nested
 
 
+def _seq_type(x: Any) -> type:
+    """The sequence type compared by check_types: a tracked list attribute counts as a list."""
+    return getattr(type(x), "_nest_sequence_type", type(x))
+
+
 def _sorted_keys(d: Any) -> list:
     try:
         return sorted(d)
@@ -105,7 +110,7 @@ def assert_same_structure(nest1: Any, nest2: Any, check_types: bool = True,
                              f"First structure: {nest1}\n\nSecond structure: {nest2}")
         if not is_nested(a):
             return
-        if check_types and type(a) is not type(b) and not (
+        if check_types and _seq_type(a) is not _seq_type(b) and not (
                 isinstance(a, collections.abc.Mapping) and isinstance(b, collections.abc.Mapping)):
             raise TypeError(f"The two structures don't have the same sequence type. Input "
                             f"structure has type {type(a)}, while shallow structure has type "

@@ -9,6 +9,14 @@ Two hooks let a restore that happened *before* an object existed reach it later
 Trackable gains a child, and `slot_added(optimizer, variable, slot_name, slot)`
 whenever an optimizer creates a slot variable. The checkpoint package registers
 the listeners; objects only announce.
+
+An empty list or dict, or one holding trackables, assigned to an attribute of an
+AutoTrackable is stored as a TrackedList / TrackedDict (still a `list` / `dict`,
+like TF's ListWrapper and _DictWrapper): objects added later are saved, and
+announced so a pending restore reaches them. Other lists and dicts (plain values)
+and tuples stay as given, seen through a TrackableList / TrackableDict view, so
+aliases of them keep working. As in TF, a tracked container changed through the
+original object after assignment can't be saved (the change would be lost).
 """
 
 from __future__ import annotations
@@ -71,12 +79,18 @@ class AutoTrackable(Trackable):
     """Tracks trackable attributes (and lists/tuples/dicts of them) as they are set."""
 
     def __setattr__(self, name: str, value: Any) -> None:
+        private = name.startswith("_") and name != "_self_unconditional"  # stays out
+        if not private and not isinstance(getattr(type(self), name, None), property):
+            value = wrap_container(value)  # an empty list/dict, or one of trackables
         object.__setattr__(self, name, value)
-        if name.startswith("_") and name != "_self_unconditional":  # private state stays out
+        if private:
             return
-        if is_trackable(value) or _holds_trackables(value):
-            self._track(name, value if is_trackable(value) else TrackableList(value)
-                        if isinstance(value, (list, tuple)) else TrackableDict(value))
+        if is_trackable(value):
+            self._track(name, value)
+        elif isinstance(value, (list, dict)) or _holds_trackables(value):
+            # a view: what the container holds when a checkpoint is written is saved
+            self._track(name, TrackableDict(value) if isinstance(value, dict) else
+                        TrackableList(value))
         elif name in self._tracked_children():
             del self._tracked_children()[name]
 
@@ -100,13 +114,8 @@ class TrackableList(Trackable):
         self._items = items
 
     def _trackable_children(self) -> dict:
-        out = {}
-        for i, v in enumerate(self._items):
-            if is_trackable(v):
-                out[str(i)] = v
-            elif _holds_trackables(v):
-                out[str(i)] = TrackableList(v) if isinstance(v, (list, tuple)) else TrackableDict(v)
-        return out
+        views = ((str(i), _child_view(v)) for i, v in enumerate(self._items))
+        return {k: c for k, c in views if c is not None}
 
 
 class TrackableDict(Trackable):
@@ -116,10 +125,210 @@ class TrackableDict(Trackable):
         self._items = items
 
     def _trackable_children(self) -> dict:
+        views = ((str(k), _child_view(v)) for k, v in self._items.items())
+        return {k: c for k, c in views if c is not None}
+
+
+def wrap_container(value: Any) -> Any:
+    """An empty list or dict, or one holding trackables, as a TrackedList / TrackedDict."""
+    t = type(value)
+    if (t is not list and t is not dict) or (value and not _holds_trackables(value)):
+        return value
+    wrapped = TrackedList(value) if t is list else TrackedDict(value)
+    wrapped._source = value  # changes made through `value` itself are detected at save
+    wrapped._snapshot = _contents(value)
+    return wrapped
+
+
+def _contents(container: Any) -> tuple:
+    if isinstance(container, dict):
+        return tuple((k, id(v)) for k, v in container.items())
+    return tuple(id(v) for v in container)
+
+
+def _check_source(wrapped: Any) -> None:
+    """Raises if the container a TrackedList/Dict was made from changed after assignment."""
+    source = wrapped.__dict__.get("_source")
+    if source is not None and _contents(source) != wrapped._snapshot:
+        raise ValueError(
+            f"Unable to save the object {wrapped!r} (a {type(source).__name__} attribute "
+            f"tracked for checkpoints): the original {type(source).__name__} it was made from "
+            f"was changed after it was assigned (it is now {source!r}), and those changes "
+            "are not part of the attribute. Change the attribute itself, or keep the "
+            "container in an object that is not trackable.")
+
+
+def _child_view(v: Any) -> Any:
+    """`v` as a checkpoint child: itself, a view of a container holding trackables, or None."""
+    if is_trackable(v):
+        return v
+    if _holds_trackables(v):
+        return TrackableList(v) if isinstance(v, (list, tuple)) else TrackableDict(v)
+    return None
+
+
+class TrackedList(Trackable, list):
+    """A list attribute whose elements are checkpoint children "0", "1", ... (TF's ListWrapper).
+
+    Adding an element announces it under its index, so a restore that ran before it
+    existed assigns it (e.g. a layer appended to `model.blocks` after `ckpt.restore`).
+    As in TF, that matching by position only holds for lists that grow at the end: once
+    a trackable element is replaced, removed or moved (or one is inserted before the
+    end), the list can no longer be saved and saving raises ValueError.
+    """
+
+    _nest_sequence_type = list  # tf.nest compares it as a plain list
+
+    def __init__(self, items: Any = ()) -> None:
+        list.__init__(self, (wrap_container(v) for v in items))
+        self._reordered = False
+
+    @property
+    def _items(self) -> list:
+        return self
+
+    def _trackable_children(self) -> dict:
+        _check_source(self)
+        if self.__dict__.get("_reordered"):
+            raise ValueError(
+                f"Unable to save the object {self!r} (a list attribute tracked for "
+                "checkpoints): a trackable element was replaced, removed or moved, or one was "
+                "inserted before the end. Checkpoints name list elements by position, so only "
+                "lists that grow by appending can be saved. To leave this list out of "
+                "checkpoints, keep it in an object that is not trackable.")
+        return TrackableList._trackable_children(self)
+
+    def _announce(self, start: int, stop: int) -> None:
+        for i in range(start, stop):
+            child = _child_view(self[i])
+            if child is not None:
+                child_added(self, str(i), child)
+
+    def _moving(self, values: Any = None) -> None:
+        """Called before a mutation that may move or drop `values` (default: all elements)."""
+        if any(is_trackable(v) for v in (self if values is None else values)):
+            self._reordered = True
+
+    # -- appending: the supported growth ----------------------------------------------------
+    def append(self, value: Any) -> None:
+        list.append(self, wrap_container(value))
+        self._announce(len(self) - 1, len(self))
+
+    def extend(self, values: Any) -> None:
+        n = len(self)
+        list.extend(self, [wrap_container(v) for v in values])
+        self._announce(n, len(self))
+
+    def __iadd__(self, values: Any) -> TrackedList:
+        self.extend(values)
+        return self
+
+    def __imul__(self, n: Any) -> TrackedList:
+        if n <= 0:
+            self.clear()
+        else:
+            self.extend(list(self) * (n - 1))
+        return self
+
+    # -- everything else moves or drops elements ----------------------------------------------
+    def insert(self, index: Any, value: Any) -> None:
+        n = len(self)
+        i = index.__index__()
+        i = min(max(n + i, 0) if i < 0 else i, n)  # where list.insert puts it
+        self._moving(list(self) + [value])
+        list.insert(self, i, wrap_container(value))  # not announced: TF doesn't restore it
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        if isinstance(index, slice):
+            self._moving()
+            list.__setitem__(self, index, [wrap_container(v) for v in value])
+            self._announce(0, len(self))
+        else:
+            i = range(len(self))[index]
+            self._moving([self[i]])
+            list.__setitem__(self, i, wrap_container(value))
+            self._announce(i, i + 1)
+
+    def __delitem__(self, index: Any) -> None:
+        self._moving()
+        list.__delitem__(self, index)
+
+    def pop(self, index: Any = -1) -> Any:
+        self._moving()
+        return list.pop(self, index)
+
+    def remove(self, value: Any) -> None:
+        self._moving()
+        list.remove(self, value)
+
+    def clear(self) -> None:
+        self._moving()
+        list.clear(self)
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        self._moving()
+        list.sort(self, *args, **kwargs)
+
+    def reverse(self) -> None:
+        self._moving()
+        list.reverse(self)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (TrackedList, (list(self),))
+
+    def __repr__(self) -> str:
+        return list.__repr__(self)
+
+
+class TrackedDict(Trackable, dict):
+    """A dict attribute whose values are checkpoint children named by key (TF's _DictWrapper)."""
+
+    def __init__(self, items: Any = (), **kwargs: Any) -> None:
+        dict.__init__(self)
+        dict.update(self, ((k, wrap_container(v)) for k, v in dict(items, **kwargs).items()))
+
+    @property
+    def _items(self) -> dict:
+        return self
+
+    def _trackable_children(self) -> dict:
+        _check_source(self)
         out = {}
-        for k, v in self._items.items():
-            if is_trackable(v):
-                out[str(k)] = v
-            elif _holds_trackables(v):
-                out[str(k)] = TrackableList(v) if isinstance(v, (list, tuple)) else TrackableDict(v)
+        for k, v in self.items():
+            child = _child_view(v)
+            if child is None:
+                continue
+            if not isinstance(k, str):  # 1 and "1" would share a name: refuse, as TF does
+                raise ValueError(
+                    f"Unable to save the object {self!r} (a dict attribute tracked for "
+                    f"checkpoints): its key {k!r} is not a string but holds a trackable object, "
+                    "and checkpoints name dict values by their string keys. Use string keys, "
+                    "or keep this dict in an object that is not trackable.")
+            out[k] = child
         return out
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        value = wrap_container(value)
+        dict.__setitem__(self, key, value)
+        child = _child_view(value)
+        if child is not None and isinstance(key, str):
+            child_added(self, key, child)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for k, v in dict(*args, **kwargs).items():
+            self[k] = v
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def __ior__(self, other: Any) -> TrackedDict:
+        self.update(other)
+        return self
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (TrackedDict, (dict(self),))
+
+    def __repr__(self) -> str:
+        return dict.__repr__(self)

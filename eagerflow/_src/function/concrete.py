@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import nest
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import _state, graph_collection
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.graph import codegen
 from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
@@ -262,6 +262,8 @@ class ConcreteFunction:
             tensors = list(tensors) + self.captured_inputs
         if st.graph is not None:
             return self._call_in_graph(tensors)
+        if graph_collection.sink is not None:  # tf.summary.trace_on: record this function
+            graph_collection.sink(self)
         if st.tapes:
             return self._call_recorded(tensors)
         fwd = self._fwd

@@ -23,7 +23,13 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_variable
+from eagerflow._src.core.trackable import (
+    TrackableDict,
+    TrackableList,
+    TrackedDict,
+    TrackedList,
+    is_variable,
+)
 from eagerflow._src.train import checkpoint_management as cm
 from eagerflow._src.train import fileio
 from eagerflow._src.train.checkpoint import restore_object_graph, save_object_graph
@@ -135,9 +141,9 @@ def _walk(obj: Any) -> list:
         if name.startswith(("layer-", "layer_with_weights-")):
             continue
         child = kids[name]
-        if isinstance(child, TrackableList):
+        if isinstance(child, (TrackableList, TrackedList)):
             out.append((name, list(child._items)))
-        elif isinstance(child, TrackableDict):
+        elif isinstance(child, (TrackableDict, TrackedDict)):
             out.append((name, list(child._items.values())))
         elif not is_variable(child) and _is_layer(child):
             out.append((name, child))

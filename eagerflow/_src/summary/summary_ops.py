@@ -281,7 +281,7 @@ def audio(name: str, data: Any, sample_rate: Any, step: Any = None, max_outputs:
         raise ValueError(f"Unknown encoding: {encoding!r}")
     t = _value(data, dt.float32)
     if t._shape is not None and len(t._shape) != 3:
-        raise ValueError(f"audio data must have rank 3 [k, frames, channels], got shape "
+        raise ValueError(f"Tensor  must have rank 3.  Received rank {len(t._shape)}, shape "
                          f"{t.shape}")
     if not t.dtype.is_floating:
         raise TypeError(f"audio data must be floating point, got {t.dtype.name}")

@@ -1,12 +1,16 @@
 """tf.summary.trace_on / trace_off / trace_export and tf.summary.graph.
 
-Sits on summary_ops.py. While tracing is on, graphs that tf.function traces are
-collected (tracing announces each graph through `context.add_trace_listener`'s hook,
-where the core provides one, or calls `note_graph(graph)`); the
-export writes them to the default writer the way TensorFlow does, as a
-RunMetadata of function graphs under the "graph_run_metadata_graph" plugin, which
-TensorBoard's Graphs dashboard reads. A graph is converted with its
-`as_graph_def()` when it has one.
+Sits on summary_ops.py and graph_def.py. While a trace is on (one per process, as
+in TensorFlow, whatever thread started it), every tf.function run eagerly hands its
+ConcreteFunction to `note_graph` through the core's `graph_collection` hook, each
+function once, whether it was traced now or before (TF 2.21 in practice records only
+functions it instantiates during the trace; its documentation promises the graphs
+executed, which is what this does). trace_export writes their
+graphs to the default writer as TensorFlow does: one summary whose value is a
+serialized RunMetadata (a FunctionGraphs entry per function, the GraphDef in
+`pre_optimization_graph`) under the "graph_run_metadata_graph" plugin, which
+TensorBoard's Graphs dashboard reads. The GraphDef classes come from the
+`tensorboard` package; without it the export logs a warning and writes nothing.
 """
 
 from __future__ import annotations
@@ -17,53 +21,90 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import context
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.graph.ir import Graph
 from eagerflow._src.summary import protos
-from eagerflow._src.summary.summary_ops import _metadata, _record_condition, _step_tensor, _tag
+from eagerflow._src.summary.graph_def import graph_def
+from eagerflow._src.summary.summary_ops import _record_condition, write
 from eagerflow._src.summary.writer import _state
 from eagerflow._src.train.fileio import logger
 
+GRAPH_PLUGIN = "graph_run_metadata_graph"  # graphs only (trace_on(graph=True))
+RUN_METADATA_PLUGIN = "graph_run_metadata"  # the whole RunMetadata (profiler or graph=False)
 
-class _Trace(threading.local):
+
+class _Trace:
+    """The process-wide trace: None when off, else what was asked and what was collected."""
+
     def __init__(self) -> None:
-        self.on = False
-        self.graph = False
-        self.profiler = False
+        self.lock = threading.Lock()
+        self.active: tuple | None = None  # (graph, profiler)
         self.graphs: list = []
+        self.seen: set = set()
 
 
 _trace = _Trace()
 
 
+def _inside_function() -> bool:
+    return context._state.graph is not None
+
+
 def trace_on(graph: bool = True, profiler: bool = False, profiler_outdir: str | None = None
              ) -> None:
-    """Starts collecting the graphs traced by tf.function (profiling is not available)."""
-    if profiler:
-        logger.warning("eagerflow has no profiler: trace_on(profiler=True) records graphs only")
-    _trace.on = True
-    _trace.graph = bool(graph)
-    _trace.profiler = bool(profiler)
-    _trace.graphs = []
+    """Starts recording the graphs of the tf.functions that run (eagerflow has no profiler)."""
+    if _inside_function():
+        logger.warning("Cannot enable trace inside a tf.function.")
+        return
+    with _trace.lock:
+        if _trace.active is not None:
+            logger.warning("Trace already enabled")
+            return
+        collect = bool(graph) and not profiler
+        if profiler:
+            if profiler_outdir is None:
+                logger.warning("No `profiler_outdir` passed to trace_on(). Profiler won't be "
+                               "enabled.")
+            else:
+                logger.warning("eagerflow has no profiler: trace_on(profiler=True) records the "
+                               "graphs only; nothing is written to %s", profiler_outdir)
+                collect = True
+        _trace.active = (bool(graph), bool(profiler))
+        _trace.graphs, _trace.seen = [], set()
+        context.graph_collection.sink = note_graph if collect else None
 
 
 def trace_off() -> None:
-    """Stops collecting and forgets what was collected."""
-    _trace.on = False
-    _trace.graphs = []
+    """Stops the current trace and discards what it collected."""
+    with _trace.lock:
+        _trace.active = None
+        _trace.graphs, _trace.seen = [], set()
+        context.graph_collection.sink = None
 
 
 def tracing() -> bool:
-    return _trace.on and _trace.graph
+    """Whether graphs are being collected now."""
+    return context.graph_collection.sink is not None
 
 
 def note_graph(graph: Any) -> None:
-    """Called by tf.function after it traces `graph`; kept while tracing is on."""
-    if tracing():
+    """Keeps `graph` (a ConcreteFunction or anything with as_graph_def()) once per trace."""
+    with _trace.lock:
+        if context.graph_collection.sink is None or id(graph) in _trace.seen:
+            return
+        _trace.seen.add(id(graph))
         _trace.graphs.append(graph)
 
 
 def _graph_def_bytes(graph: Any) -> bytes | None:
-    """Serialized GraphDef of a graph (its as_graph_def(): a proto, bytes, or a look-alike)."""
+    """Serialized GraphDef of a graph, a ConcreteFunction or a GraphDef; None if neither."""
+    pb = protos.get()
+    inner = getattr(graph, "graph", None)
+    if isinstance(inner, Graph):  # a ConcreteFunction
+        graph = inner
+    if isinstance(graph, Graph):
+        return None if pb.GraphDef is None else graph_def(pb, [graph]).SerializeToString()
     fn = getattr(graph, "as_graph_def", None)
     gd = fn() if fn is not None else graph
     if isinstance(gd, bytes):
@@ -71,7 +112,6 @@ def _graph_def_bytes(graph: Any) -> bytes | None:
     if hasattr(gd, "SerializeToString"):
         return gd.SerializeToString()
     nodes = getattr(gd, "node", None)
-    pb = protos.get()
     if nodes is None or pb.GraphDef is None:
         return None
     out = pb.GraphDef()  # a plain-Python GraphDef: nodes, their ops and inputs
@@ -80,58 +120,59 @@ def _graph_def_bytes(graph: Any) -> bytes | None:
     return out.SerializeToString()
 
 
-def _register() -> None:
-    """Hears about traced graphs where the tracing side announces them (core context hook)."""
-    from eagerflow._src.core import context
-
-    add = getattr(context, "add_trace_listener", None)
-    if add is not None:
-        add(note_graph)
-
-
-_register()
-
-
 def trace_export(name: str, step: Any = None, profiler_outdir: str | None = None) -> None:
-    """Writes the graphs collected since trace_on() to the default writer, then stops tracing."""
-    if not _trace.on:
-        raise ValueError("Must enable trace before export through tf.summary.trace_on.")
-    try:
-        writer = _state.writer
-        if writer is None or writer._noop or not bool(_record_condition()._arr):
-            return
-        pb = protos.get()
-        if pb.RunMetadata is None:
-            logger.warning("tf.summary.trace_export needs the tensorboard package to encode "
-                           "graphs; nothing written")
-            return
+    """Writes the graphs recorded since trace_on() to the default writer and ends the trace.
+
+    Without a default writer (or while summaries are not recorded) nothing is written but
+    the trace still ends; with a writer and no step, ValueError and the trace goes on.
+    """
+    if _inside_function():
+        logger.warning("Cannot export trace inside a tf.function.")
+        return
+    with _trace.lock:
+        if _trace.active is None:
+            raise ValueError("Must enable trace before export through tf.summary.trace_on.")
+        (graph, profiler), graphs = _trace.active, list(_trace.graphs)
+    pb = protos.get()
+    writer = _state.writer
+    if writer is not None and not writer._noop and pb.RunMetadata is None:
+        logger.warning("tf.summary.trace_export needs the tensorboard package to encode "
+                       "graphs; nothing written")
+    elif writer is not None and not writer._noop:
         run_metadata = pb.RunMetadata()
-        for g in _trace.graphs:
-            raw = _graph_def_bytes(g)  # None: a graph we can't describe
+        for g in graphs:
+            raw = _graph_def_bytes(g)  # None: something we can't describe
             if raw is not None:
                 run_metadata.function_graphs.add().pre_optimization_graph.ParseFromString(raw)
-        step_t = _step_tensor(step)
-        event = pb.Event(wall_time=time.time(), step=int(step_t._arr))
-        value = event.summary.value.add(tag=_tag(name))
-        value.metadata.ParseFromString(_metadata("graph_run_metadata_graph", None, b"1"))
-        value.tensor.dtype = 7  # DT_STRING, scalar
-        value.tensor.string_val.append(run_metadata.SerializeToString())
-        writer.write_event(event)
-    finally:
-        trace_off()
+        plugin = GRAPH_PLUGIN if graph and not profiler else RUN_METADATA_PLUGIN
+        meta = pb.SummaryMetadata()
+        meta.plugin_data.plugin_name = plugin
+        meta.plugin_data.content = b"1"
+        write(name, run_metadata.SerializeToString(), step=step, metadata=meta)
+    if profiler and profiler_outdir:
+        logger.warning("Ignoring `profiler_outdir` passed to trace_export(). Please pass it "
+                       "to trace_on() instead.")
+    trace_off()
 
 
 def graph(graph_data: Any) -> Any:
-    """Writes a graph (a GraphDef or an object with as_graph_def()) to the default writer."""
+    """Writes a graph (a tf.Graph, a ConcreteFunction or a GraphDef) to the default writer."""
+    if _inside_function():
+        raise ValueError("graph() cannot be invoked inside a graph context.")
     writer = _state.writer
     if writer is None or writer._noop:
         return convert_to_tensor(False)
     if not bool(_record_condition()._arr):
+        return convert_to_tensor(False)
+    pb = protos.get()
+    if pb.GraphDef is None and isinstance(getattr(graph_data, "graph", graph_data), Graph):
+        logger.warning("tf.summary.graph needs the tensorboard package to encode graphs; "
+                       "nothing written")
         return convert_to_tensor(False)
     raw = _graph_def_bytes(graph_data)
     if raw is None:
         raise ValueError(f"Argument 'graph_data' is not tf.Graph or tf.compat.v1.GraphDef. "
                          f"Received graph_data={graph_data} of type "
                          f"{type(graph_data).__name__}.")
-    event = protos.get().Event(wall_time=time.time(), graph_def=raw)
+    event = pb.Event(wall_time=time.time(), graph_def=raw)
     return convert_to_tensor(np.asarray(writer.write_event(event)))

@@ -15,7 +15,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import NotFoundError
-from eagerflow._src.core.trackable import AutoTrackable, _holds_trackables, is_trackable
+from eagerflow._src.core.trackable import AutoTrackable, is_trackable
 from eagerflow._src.train import checkpoint_management as cm
 from eagerflow._src.train import fileio, protos
 from eagerflow._src.train.graph_view import OBJECT_GRAPH_KEY, ObjectGraph, has_saveables
@@ -267,7 +267,7 @@ class Checkpoint(AutoTrackable):
                 raise _not_trackable("root", root)
             object.__setattr__(self, "_root", root)
         for k, v in sorted(kwargs.items(), key=lambda kv: kv[0]):
-            if not (is_trackable(v) or _holds_trackables(v)):
+            if not (is_trackable(v) or isinstance(v, (list, tuple, dict))):  # TF wraps these
                 raise _not_trackable(k, v)
             setattr(self, k, v)
 

@@ -1,0 +1,349 @@
+"""Lists and dicts held by attributes: saved as they are at save time, restored when filled later.
+
+TF's ListWrapper / _DictWrapper semantics: a list or dict assigned to a tf.Module (or a
+Keras layer) stays a list / dict, its elements are checkpoint children named by index
+or key, and objects appended after `restore()` get their saved values when they appear.
+"""
+
+import copy
+import json
+import os
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.core.trackable import TrackedDict, TrackedList
+
+
+class Holder(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.vs = []
+        self.d = {}
+
+
+def keys(path):
+    return [k for k, _ in tf.train.list_variables(path)]
+
+
+def saved_holder(tmp_path):
+    h = Holder()
+    h.vs.append(tf.Variable(1.0))
+    sub = tf.Module()
+    h.vs.append(sub)
+    sub.w = tf.Variable([2.0, 3.0])
+    h.vs.append([tf.Variable(7.0)])
+    h.d["a"] = tf.Variable(5.0)
+    h.d.update(b=tf.Variable(np.arange(4, dtype=np.int64)))
+    return tf.train.Checkpoint(m=h).write(str(tmp_path / "h"))
+
+
+def test_containers_filled_after_assignment_are_saved(tmp_path):
+    path = saved_holder(tmp_path)
+    assert keys(path) == [
+        "_CHECKPOINTABLE_OBJECT_GRAPH",
+        "m/d/a/.ATTRIBUTES/VARIABLE_VALUE",
+        "m/d/b/.ATTRIBUTES/VARIABLE_VALUE",
+        "m/vs/0/.ATTRIBUTES/VARIABLE_VALUE",
+        "m/vs/1/w/.ATTRIBUTES/VARIABLE_VALUE",
+        "m/vs/2/0/.ATTRIBUTES/VARIABLE_VALUE",
+    ]
+    assert tf.train.load_variable(path, "m/vs/2/0/.ATTRIBUTES/VARIABLE_VALUE") == 7.0
+    np.testing.assert_array_equal(tf.train.load_variable(path, "m/d/b/.ATTRIBUTES/VARIABLE_VALUE"),
+                                  [0, 1, 2, 3])
+
+
+def test_objects_appended_after_restore_get_their_values(tmp_path):
+    path = saved_holder(tmp_path)
+    h = Holder()
+    status = tf.train.Checkpoint(m=h).read(path)
+    status.assert_existing_objects_matched()
+    h.vs.append(tf.Variable(0.0))
+    assert float(h.vs[0]) == 1.0
+    sub = tf.Module()
+    h.vs.append(sub)
+    sub.w = tf.Variable([0.0, 0.0])  # a grandchild created later still restores
+    np.testing.assert_array_equal(sub.w.numpy(), [2.0, 3.0])
+    h.d["a"] = tf.Variable(0.0)
+    h.d.setdefault("b", tf.Variable(np.zeros(4, np.int64)))
+    assert float(h.d["a"]) == 5.0
+    np.testing.assert_array_equal(h.d["b"].numpy(), [0, 1, 2, 3])
+    with pytest.raises(AssertionError, match=r"Unresolved object in checkpoint \(root\)\.m\.vs"
+                                             r"\.2\.0"):
+        status.assert_consumed()
+    h.vs.append([tf.Variable(0.0)])  # a nested list: wrapped, and its element restored
+    assert isinstance(h.vs[2], TrackedList) and float(h.vs[2][0]) == 7.0
+    assert status.assert_consumed() is status
+
+
+@pytest.mark.parametrize("how", ["extend", "iadd", "imul", "setitem", "slice"])
+def test_every_way_of_adding_elements_restores(tmp_path, how):
+    path = tf.train.Checkpoint(m=Holder()).write(str(tmp_path / "empty"))
+    h = Holder()
+    h.vs.append(tf.Variable(4.0))
+    path = tf.train.Checkpoint(m=h).write(str(tmp_path / "one"))
+    h2 = Holder()
+    status = tf.train.Checkpoint(m=h2).read(path)
+    v = tf.Variable(0.0)
+    if how == "extend":
+        h2.vs.extend([v])
+    elif how == "iadd":
+        h2.vs += [v]
+    elif how == "imul":
+        h2.vs.append(v)
+        h2.vs *= 1
+    elif how == "setitem":
+        h2.vs.append(tf.constant(0))  # a non-trackable placeholder first
+        h2.vs[-1] = v
+    else:
+        h2.vs[:] = [v]
+    assert float(v) == 4.0
+    status.assert_consumed()
+    assert keys(path)[1] == "m/vs/0/.ATTRIBUTES/VARIABLE_VALUE"
+
+
+def test_a_new_list_replacing_a_restored_one_is_not_restored_as_in_tf(tmp_path):
+    h = Holder()
+    h.vs.append(tf.Variable(4.0))
+    path = tf.train.Checkpoint(m=h).write(str(tmp_path / "one"))
+    h2 = Holder()
+    status = tf.train.Checkpoint(m=h2).read(path)
+    h2.vs = [tf.Variable(0.0)]  # TF 2.21 leaves it alone too: the saved "vs" was matched
+    assert isinstance(h2.vs, TrackedList) and float(h2.vs[0]) == 0.0
+    with pytest.raises(AssertionError, match="not bound to checkpointed values"):
+        status.assert_consumed()
+    status.expect_partial()
+
+
+def test_dict_update_and_or_restore(tmp_path):
+    h = Holder()
+    h.d["x"] = tf.Variable(1.5)
+    h.d["y"] = {"z": tf.Variable(2.5)}
+    path = tf.train.Checkpoint(m=h).write(str(tmp_path / "d"))
+    assert "m/d/y/z/.ATTRIBUTES/VARIABLE_VALUE" in keys(path)
+    h2 = Holder()
+    status = tf.train.Checkpoint(m=h2).read(path)
+    h2.d |= {"x": tf.Variable(0.0)}
+    h2.d.update({"y": {"z": tf.Variable(0.0)}})
+    assert float(h2.d["x"]) == 1.5 and float(h2.d["y"]["z"]) == 2.5
+    assert isinstance(h2.d["y"], TrackedDict)
+    status.assert_consumed()
+
+
+def test_keras_layers_appended_to_a_list_restore_when_built(tmp_path):
+    class Net(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.blocks = []
+            self.heads = {}
+
+        def call(self, x):
+            for layer in self.blocks:
+                x = layer(x)
+            return self.heads["out"](x)
+
+    def make():
+        net = Net()
+        net.blocks.append(tf.keras.layers.Dense(3, activation="relu"))
+        net.blocks.append(tf.keras.layers.Dense(4))
+        net.heads["out"] = tf.keras.layers.Dense(1)
+        return net
+
+    x = tf.constant(np.random.default_rng(0).normal(size=(2, 5)).astype(np.float32))
+    net = make()
+    want = net(x).numpy()
+    path = tf.train.Checkpoint(model=net).save(str(tmp_path / "ck"))
+    assert "model/blocks/1/kernel/.ATTRIBUTES/VARIABLE_VALUE" in keys(path)
+    assert "model/heads/out/bias/.ATTRIBUTES/VARIABLE_VALUE" in keys(path)
+
+    net2 = Net()
+    status = tf.train.Checkpoint(model=net2).restore(path)
+    net2.blocks.append(tf.keras.layers.Dense(3, activation="relu"))
+    net2.blocks.append(tf.keras.layers.Dense(4))
+    net2.heads["out"] = tf.keras.layers.Dense(1)
+    with pytest.raises(AssertionError, match="Unresolved object"):
+        status.assert_consumed()  # the layers hold no variables until they are built
+    np.testing.assert_allclose(net2(x).numpy(), want, rtol=1e-6)
+    status.assert_consumed()
+    for a, b in zip(net.weights, net2.weights):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
+def test_tracked_containers_still_behave_like_lists_and_dicts():
+    h = Holder()
+    h.vs.extend([1, 2])
+    h.d["k"] = [3]
+    assert isinstance(h.vs, list) and isinstance(h.d, dict)
+    assert h.vs == [1, 2] and repr(h.vs) == "[1, 2]" and repr(h.d) == "{'k': [3]}"
+    assert json.dumps({"vs": h.vs, "d": h.d}) == '{"vs": [1, 2], "d": {"k": [3]}}'
+    tf.nest.assert_same_structure(h.vs, [0, 0], check_types=True)  # as TF's ListWrapper
+    tf.nest.assert_same_structure(h.d, {"k": [0]}, check_types=True)
+    assert tf.nest.flatten(h.d) == [3]
+    c, dc = copy.copy(h.vs), copy.deepcopy(h.d)
+    assert type(c) is TrackedList and c == [1, 2] and c is not h.vs
+    assert type(dc) is TrackedDict and dc == {"k": [3]} and dc["k"] is not h.d["k"]
+    h.vs.pop()
+    del h.d["k"]
+    assert h.vs == [1] and h.d == {}
+    # tuples and private attributes stay as they were given
+    h.t = (tf.Variable(1.0),)
+    h._private = []
+    assert type(h.t) is tuple and type(h._private) is list
+    assert len(h.variables) == 1
+
+
+MOVES = {
+    "pop_last": lambda lst: lst.pop(),
+    "pop_first": lambda lst: lst.pop(0),
+    "del": lambda lst: lst.__delitem__(0),
+    "remove": lambda lst: lst.remove(lst[1]),
+    "clear": lambda lst: lst.clear(),
+    "imul0": lambda lst: lst.__imul__(0),
+    "replace": lambda lst: lst.__setitem__(0, tf.Variable(5.0)),
+    "slice": lambda lst: lst.__setitem__(slice(1, None), []),
+    "insert_end": lambda lst: lst.insert(len(lst), 3),
+    "reverse": lambda lst: lst.reverse(),
+    "sort": lambda lst: lst.sort(key=id),
+}
+
+
+@pytest.mark.parametrize("move", sorted(MOVES))
+def test_lists_whose_trackables_moved_cannot_be_saved_as_in_tf(tmp_path, move):
+    """TF 2.21 refuses these too: restoring by position would hand values to the wrong
+    objects. Nothing is written."""
+    h = Holder()
+    h.vs.extend([tf.Variable(1.0), tf.Variable(2.0)])
+    MOVES[move](h.vs)
+    with pytest.raises(ValueError, match=r"Unable to save the object \[.*\(a list attribute "
+                                         r"tracked for checkpoints\)"):
+        tf.train.Checkpoint(m=h).write(str(tmp_path / "r"))
+    assert not os.listdir(tmp_path)
+
+
+def test_moving_plain_values_and_dict_changes_are_fine(tmp_path):
+    h = Holder()
+    h.vs.extend([1, 2])
+    h.vs.pop()
+    h.vs.insert(0, 5)
+    h.vs.reverse()
+    h.vs.append(tf.Variable(2.0))
+    h.d["gone"] = tf.Variable(3.0)
+    del h.d["gone"]
+    h.d["k"] = tf.Variable(1.0)
+    h.d["k"] = tf.Variable(4.0)  # replacing a dict value keeps its name: allowed, as in TF
+    path = tf.train.Checkpoint(m=h).write(str(tmp_path / "r"))
+    assert keys(path) == ["_CHECKPOINTABLE_OBJECT_GRAPH", "m/d/k/.ATTRIBUTES/VARIABLE_VALUE",
+                          "m/vs/2/.ATTRIBUTES/VARIABLE_VALUE"]
+    assert tf.train.load_variable(path, "m/d/k/.ATTRIBUTES/VARIABLE_VALUE") == 4.0
+
+
+def test_inserted_elements_are_not_restored_as_in_tf(tmp_path):
+    h = Holder()
+    h.vs.append(tf.Variable(4.0))
+    path = tf.train.Checkpoint(m=h).write(str(tmp_path / "one"))
+    h2 = Holder()
+    status = tf.train.Checkpoint(m=h2).read(path)
+    h2.vs.insert(0, tf.Variable(0.0))
+    assert float(h2.vs[0]) == 0.0
+    with pytest.raises(ValueError, match="Unable to save the object"):
+        status.assert_consumed()  # the live list can't be walked for saving either
+    status.expect_partial()
+
+
+def test_checkpoint_keyword_containers_are_tracked_like_tf(tmp_path):
+    with pytest.raises(ValueError, match="`Checkpoint` was expecting x to be a trackable"):
+        tf.train.Checkpoint(x=3)
+    plain = [1, 2]
+    assert tf.train.Checkpoint(x=plain).x is plain  # plain values: kept as given
+    assert type(tf.train.Checkpoint(x={}).x) is TrackedDict
+    ckpt = tf.train.Checkpoint(x=[])
+    ckpt.x.append(tf.Variable(2.0))
+    path = ckpt.write(str(tmp_path / "c"))
+    assert keys(path) == ["_CHECKPOINTABLE_OBJECT_GRAPH", "x/0/.ATTRIBUTES/VARIABLE_VALUE"]
+    ckpt2 = tf.train.Checkpoint(x=[])
+    status = ckpt2.read(path)
+    ckpt2.x.append(tf.Variable(0.0))
+    assert float(ckpt2.x[0]) == 2.0
+    status.assert_consumed()
+
+
+def test_training_resumes_exactly_with_layers_and_slots_in_a_list(tmp_path):
+    class Net(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.blocks = []
+            self.blocks.append(tf.keras.layers.Dense(4, activation="tanh"))
+            self.blocks.append(tf.keras.layers.Dense(1))
+
+        def call(self, x):
+            for block in self.blocks:
+                x = block(x)
+            return x
+
+    def make():
+        tf.keras.utils.set_random_seed(1)
+        net = Net()
+        net.compile(tf.keras.optimizers.Adam(0.01), "mse")
+        return net
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(16, 3)).astype(np.float32)
+    y = rng.normal(size=(16, 1)).astype(np.float32)
+    a = make()
+    a.fit(x, y, epochs=2, batch_size=8, verbose=0, shuffle=False)
+    path = tf.train.Checkpoint(model=a, optimizer=a.optimizer).save(str(tmp_path / "c"))
+    assert "model/blocks/1/kernel/.OPTIMIZER_SLOT/optimizer/v/.ATTRIBUTES/VARIABLE_VALUE" in \
+        keys(path)
+    a.fit(x, y, epochs=1, batch_size=8, verbose=0, shuffle=False)
+    b = make()  # nothing built yet: layers, variables and slots all appear during fit
+    status = tf.train.Checkpoint(model=b, optimizer=b.optimizer).restore(path)
+    b.fit(x, y, epochs=1, batch_size=8, verbose=0, shuffle=False)
+    status.assert_consumed()
+    assert len(a.weights) == len(b.weights) == 4
+    for u, v in zip(a.weights, b.weights):
+        np.testing.assert_array_equal(u.numpy(), v.numpy())
+
+
+def test_dicts_with_non_string_keys_holding_trackables_cannot_be_saved_as_in_tf(tmp_path):
+    h = Holder()
+    h.d[1] = 2.0  # plain values may use any key
+    h.d["a"] = tf.Variable(1.0)
+    path = tf.train.Checkpoint(m=h).write(str(tmp_path / "ok"))
+    assert keys(path) == ["_CHECKPOINTABLE_OBJECT_GRAPH", "m/d/a/.ATTRIBUTES/VARIABLE_VALUE"]
+    for key in (1, (1, 2)):
+        h2 = Holder()
+        h2.d[key] = tf.Variable(1.0)
+        with pytest.raises(ValueError, match=r"its key .* is not a string but holds a trackable"):
+            tf.train.Checkpoint(m=h2).write(str(tmp_path / "bad"))
+    assert not os.path.exists(str(tmp_path / "bad.index"))
+
+
+def test_plain_value_containers_stay_aliases_and_later_trackables_are_saved(tmp_path):
+    h = Holder()
+    sizes, opts = [64, 32], {"act": "relu"}
+    h.sizes, h.opts = sizes, opts
+    sizes.append(16)
+    opts["p"] = 0.5
+    assert h.sizes is sizes and h.sizes == [64, 32, 16] and h.opts is opts  # as TF's aliasing
+    h.sizes.append(tf.Variable(3.0))  # saved (by position), though not restored on append
+    path = tf.train.Checkpoint(m=h).write(str(tmp_path / "p"))
+    assert "m/sizes/3/.ATTRIBUTES/VARIABLE_VALUE" in keys(path)
+
+
+@pytest.mark.parametrize("container", ["list", "dict"])
+def test_tracked_containers_changed_through_the_original_cannot_be_saved(tmp_path, container):
+    """As in TF 2.21: the change would be missing from the checkpoint, so saving refuses."""
+    h = Holder()
+    if container == "list":
+        blocks = []
+        h.blocks = blocks
+        blocks.append(tf.Variable(1.0))
+        assert h.blocks == []
+    else:
+        blocks = {}
+        h.blocks = blocks
+        blocks["a"] = tf.Variable(1.0)
+    with pytest.raises(ValueError, match=f"the original {container} it was made from was "
+                                         "changed after it was assigned"):
+        tf.train.Checkpoint(m=h).write(str(tmp_path / "x"))
