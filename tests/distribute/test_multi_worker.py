@@ -28,8 +28,8 @@ def _mpiexec():
     return str(here) if here.exists() else shutil.which("mpiexec")
 
 
-def _run(args, timeout=120):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def _run(args, timeout=120, **env_extra):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **env_extra}
     return subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=env)
 
 
@@ -62,3 +62,58 @@ def test_worker_failure_ends_every_worker():
              timeout=90)
     assert r.returncode != 0
     assert "worker 1 fails on purpose" in r.stderr
+
+
+FILES_SCRIPT = Path(__file__).with_name("mwms_files.py")
+
+
+def _reports(out: str) -> list:
+    return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+
+
+@pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")
+def test_chief_alone_writes_and_every_worker_restores(tmp_path):
+    (tmp_path / "tmp").mkdir()
+    r = _run([_mpiexec(), "-n", "2", sys.executable, str(FILES_SCRIPT), "mwms",
+              str(tmp_path / "w")], TMPDIR=str(tmp_path / "tmp"))
+    assert r.returncode == 0, r.stderr
+    reports = {rep["rank"]: rep for rep in _reports(r.stdout)}
+    assert sorted(reports) == [0, 1]
+    assert reports[0]["chief"] and not reports[1]["chief"]
+    files = sorted(str(p.relative_to(tmp_path / "w")) for p in (tmp_path / "w").rglob("*")
+                   if p.is_file())
+    assert not any("workertemp" in f for f in files), files
+    # CheckpointManager(max_to_keep=2) after Checkpoint.save took number 1
+    assert [f for f in files if f.startswith("managed/")] == [
+        "managed/checkpoint", "managed/ckpt-3.data-00000-of-00001", "managed/ckpt-3.index",
+        "managed/ckpt-4.data-00000-of-00001", "managed/ckpt-4.index"]
+    for expected in ("saved/checkpoint", "saved/ckpt-1.index", "written/ckpt.index",
+                     "weights/w.index", "weights_h5/w.weights.h5", "cb/w.weights.h5"):
+        assert expected in files
+    events = [f for f in files if ".tfevents." in f]
+    assert sorted(os.path.dirname(f) for f in events) == ["logs", "tb/train"]
+    chief_pid = f".{reports[0]['pid']}."
+    assert all(chief_pid in os.path.basename(f) for f in events), events
+    for rep in reports.values():  # both workers read the chief's files back
+        assert rep["latest"] == str(tmp_path / "w" / "managed" / "ckpt-4")
+        assert rep["restored"] == {"v": [1.0, 2.0], "metric": pytest.approx(5 / 3)}
+    # the non-chief's summary writers wrote to private temporary directories, now removed
+    assert not [p.name for p in (tmp_path / "tmp").iterdir() if "workertemp" in p.name]
+
+
+@pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")
+def test_metrics_are_global_across_workers(tmp_path):
+    r = _run([_mpiexec(), "-n", "2", sys.executable, str(FILES_SCRIPT), "mwms",
+              str(tmp_path / "w")])
+    assert r.returncode == 0, r.stderr
+    workers = _reports(r.stdout)
+    (mirrored,) = _reports(_run([sys.executable, str(FILES_SCRIPT), "mirrored",
+                                 str(tmp_path / "m")]).stdout)
+    # worker r updated a Mean with r + 1 copies of r + 1: every worker reports (1 + 4) / 3
+    assert [w["metric"] for w in workers] == pytest.approx([5 / 3, 5 / 3])
+    assert mirrored["metric"] == pytest.approx(5 / 3)
+    for w in workers:  # Keras fit's logged loss and metric are the global ones
+        for key in ("loss", "mae"):
+            np.testing.assert_allclose(w["history"][key], mirrored["history"][key], rtol=1e-5)
+        for a, b in zip(w["weights"], mirrored["weights"]):
+            np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)

@@ -23,7 +23,14 @@ from eagerflow._src.core.errors import DeadlineExceededError, UnavailableError
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.distribute.collective import reduce_arrays
 from eagerflow._src.distribute.strategy import NcclAllReduce, ReplicaContext, Strategy
-from eagerflow._src.distribute.values import MirroredVariable, ReduceOp
+from eagerflow._src.distribute.values import (
+    MirroredVariable,
+    ReduceOp,
+    SyncOnReadVariable,
+    current_replica_index,
+)
+from eagerflow._src.ops.variables import VariableAggregation, VariableSynchronization
+from eagerflow._src.train import worker_files
 
 DEFAULT_TIMEOUT_S = 300.0
 
@@ -86,17 +93,19 @@ class _Mpi:
             time.sleep(0.0002)
 
     def allgather(self, arr: np.ndarray) -> list:
-        arr = np.ascontiguousarray(arr)
-        out = np.empty((self.size,) + arr.shape, dtype=arr.dtype)
+        shape = np.shape(arr)
+        arr = np.ascontiguousarray(arr)  # (which makes a scalar 1-D: `shape` keeps it 0-D)
+        out = np.empty((self.size,) + shape, dtype=arr.dtype)
         if arr.dtype == object:
             raise UnavailableError(None, None, "string tensors cannot be all-reduced")
         self._wait(self.comm.Iallgather(arr, out), "all-gather")
         return [out[i] for i in range(self.size)]
 
     def broadcast(self, arr: np.ndarray) -> np.ndarray:
+        shape = np.shape(arr)
         arr = np.ascontiguousarray(arr)
         self._wait(self.comm.Ibcast(arr, root=0), "broadcast")
-        return arr
+        return arr.reshape(shape)
 
     def barrier(self) -> None:
         self._wait(self.comm.Ibarrier(), "barrier")
@@ -124,6 +133,9 @@ class MultiWorkerMirroredStrategy(Strategy):
         super().__init__(["/cpu:0"], NcclAllReduce())
         if self._mpi is not None:
             _install_abort_on_error(self._mpi)
+            # the chief alone keeps checkpoints and summaries; saves end at a barrier
+            worker_files.set_job(is_chief_task(self.cluster_resolver),
+                                 self.cluster_resolver.task_id, self._mpi.barrier)
 
     @property
     def num_replicas_in_sync(self) -> int:
@@ -155,9 +167,41 @@ class MultiWorkerMirroredStrategy(Strategy):
 
     def _create_variable(self, next_creator: Callable, **kwargs: Any) -> Any:
         primary = next_creator(**kwargs)
+        if kwargs.get("synchronization") == VariableSynchronization.ON_READ:
+            return _WorkerSyncOnReadVariable.from_copies(primary, [primary._arr], self)
         if self._mpi is not None:  # everyone starts from the chief's initial value
             primary._arr = self._mpi.broadcast(np.array(primary._arr, copy=True))
         return MirroredVariable.from_copies(primary, [primary._arr], self)
+
+
+class _WorkerSyncOnReadVariable(SyncOnReadVariable):
+    """A SyncOnRead variable (a metric's state) of a multi-worker job: each worker updates
+    its own copy; a read outside the replicas combines every worker's copy by the
+    variable's aggregation (an all-reduce, so every worker must read it, as in TF)."""
+
+    def _worker_reduce_op(self) -> ReduceOp | None:
+        if self._aggregation == VariableAggregation.SUM:
+            return ReduceOp.SUM
+        if self._aggregation == VariableAggregation.MEAN:
+            return ReduceOp.MEAN
+        return None
+
+    @property
+    def _arr(self) -> Any:
+        local = self._copies[0]
+        op = self._worker_reduce_op()
+        mpi = self._strategy._mpi
+        if current_replica_index() is not None or op is None or mpi is None:
+            return local
+        return reduce_arrays(mpi.allgather(local), op).astype(local.dtype, copy=False)
+
+    @_arr.setter
+    def _arr(self, value: Any) -> None:
+        # A cross-replica write (reset_state, restore) sets the combined value: for a SUM
+        # the chief holds it and the other workers hold zeros.
+        keep = current_replica_index() is not None or \
+            self._aggregation != VariableAggregation.SUM or self._strategy._rank == 0
+        self._copies[0] = value if keep else value * 0
 
 
 def is_chief_task(resolver: Any) -> bool:
