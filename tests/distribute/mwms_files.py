@@ -1,9 +1,9 @@
 """Saves checkpoints, weights and summaries and trains with Keras under a strategy.
 
-Run as `python mwms_files.py mwms|mirrored OUT_DIR` (mwms under `mpiexec -n 2`).
-Every worker makes the same calls; test_multi_worker.py checks that only the chief's
-files exist in OUT_DIR, that every worker restores them, and that metrics are global.
-Prints one JSON line per worker.
+Run as `python mwms_files.py mwms|mirrored OUT_DIR REPORT_DIR` (mwms under
+`mpiexec -n 2`). Every worker makes the same calls; test_multi_worker.py checks that
+only the chief's files exist in OUT_DIR, that every worker restores them, and that
+metrics are global. Each worker writes its report to REPORT_DIR/<pid>.json.
 """
 
 import json
@@ -60,8 +60,7 @@ def main() -> None:
     report = {"kind": kind, "pid": os.getpid(), "metric": float(metric.result())}
     report.update(keras_fit(strategy, out))
     if kind == "mirrored":
-        print(json.dumps(report))
-        return
+        return _report(report)
 
     ckpt = tf.train.Checkpoint(v=v, metric=metric)
     saved = ckpt.save(os.path.join(out, "saved", "ckpt"))
@@ -89,7 +88,12 @@ def main() -> None:
     report.update(saved=saved, latest=latest, written=written, restored=restored,
                   rank=strategy.cluster_resolver.task_id,
                   chief=strategy.should_checkpoint)
-    print(json.dumps(report), flush=True)
+    _report(report)
+
+
+def _report(report: dict) -> None:
+    with open(os.path.join(sys.argv[3], f"{os.getpid()}.json"), "w") as f:
+        json.dump(report, f)
 
 
 if __name__ == "__main__":

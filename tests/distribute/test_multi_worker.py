@@ -67,20 +67,24 @@ def test_worker_failure_ends_every_worker():
 FILES_SCRIPT = Path(__file__).with_name("mwms_files.py")
 
 
-def _reports(out: str) -> list:
-    return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+def _files_run(tmp_path, kind: str, *launcher, **env) -> list:
+    """Runs mwms_files.py; returns each worker's report."""
+    reports = tmp_path / f"reports-{kind}"
+    reports.mkdir()
+    r = _run([*launcher, sys.executable, str(FILES_SCRIPT), kind, str(tmp_path / kind),
+              str(reports)], **env)
+    assert r.returncode == 0, r.stderr
+    return [json.loads(p.read_text()) for p in sorted(reports.iterdir())]
 
 
 @pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")
 def test_chief_alone_writes_and_every_worker_restores(tmp_path):
     (tmp_path / "tmp").mkdir()
-    r = _run([_mpiexec(), "-n", "2", sys.executable, str(FILES_SCRIPT), "mwms",
-              str(tmp_path / "w")], TMPDIR=str(tmp_path / "tmp"))
-    assert r.returncode == 0, r.stderr
-    reports = {rep["rank"]: rep for rep in _reports(r.stdout)}
+    reports = {rep["rank"]: rep for rep in _files_run(tmp_path, "mwms", _mpiexec(), "-n", "2",
+                                                      TMPDIR=str(tmp_path / "tmp"))}
     assert sorted(reports) == [0, 1]
     assert reports[0]["chief"] and not reports[1]["chief"]
-    files = sorted(str(p.relative_to(tmp_path / "w")) for p in (tmp_path / "w").rglob("*")
+    files = sorted(str(p.relative_to(tmp_path / "mwms")) for p in (tmp_path / "mwms").rglob("*")
                    if p.is_file())
     assert not any("workertemp" in f for f in files), files
     # CheckpointManager(max_to_keep=2) after Checkpoint.save took number 1
@@ -95,7 +99,7 @@ def test_chief_alone_writes_and_every_worker_restores(tmp_path):
     chief_pid = f".{reports[0]['pid']}."
     assert all(chief_pid in os.path.basename(f) for f in events), events
     for rep in reports.values():  # both workers read the chief's files back
-        assert rep["latest"] == str(tmp_path / "w" / "managed" / "ckpt-4")
+        assert rep["latest"] == str(tmp_path / "mwms" / "managed" / "ckpt-4")
         assert rep["restored"] == {"v": [1.0, 2.0], "metric": pytest.approx(5 / 3)}
     # the non-chief's summary writers wrote to private temporary directories, now removed
     assert not [p.name for p in (tmp_path / "tmp").iterdir() if "workertemp" in p.name]
@@ -103,12 +107,8 @@ def test_chief_alone_writes_and_every_worker_restores(tmp_path):
 
 @pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")
 def test_metrics_are_global_across_workers(tmp_path):
-    r = _run([_mpiexec(), "-n", "2", sys.executable, str(FILES_SCRIPT), "mwms",
-              str(tmp_path / "w")])
-    assert r.returncode == 0, r.stderr
-    workers = _reports(r.stdout)
-    (mirrored,) = _reports(_run([sys.executable, str(FILES_SCRIPT), "mirrored",
-                                 str(tmp_path / "m")]).stdout)
+    workers = _files_run(tmp_path, "mwms", _mpiexec(), "-n", "2")
+    (mirrored,) = _files_run(tmp_path, "mirrored")
     # worker r updated a Mean with r + 1 copies of r + 1: every worker reports (1 + 4) / 3
     assert [w["metric"] for w in workers] == pytest.approx([5 / 3, 5 / 3])
     assert mirrored["metric"] == pytest.approx(5 / 3)
