@@ -56,6 +56,24 @@ def test_mwms_two_workers_matches_mirrored():
     np.testing.assert_allclose(got["w"], want["w"], rtol=1e-6)
 
 
+def test_compiled_steps_trace_once_and_match():
+    want = _weights(_run([sys.executable, str(SCRIPT), "mirrored"]).stdout)
+    for kind in ("default_fn", "mirrored_fn"):
+        got = _weights(_run([sys.executable, str(SCRIPT), kind]).stdout)
+        assert got["traces"] == 1, got
+        np.testing.assert_allclose(got["w"], want["w"], rtol=1e-6)
+
+
+@pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")
+def test_mwms_tf_function_step_all_reduces_across_workers():
+    r = _run([_mpiexec(), "-n", "2", sys.executable, str(SCRIPT), "mwms_fn", "60"])
+    assert r.returncode == 0, r.stderr
+    got = _weights(r.stdout)
+    assert got["traces"] == 1
+    want = _weights(_run([sys.executable, str(SCRIPT), "mirrored"]).stdout)
+    np.testing.assert_allclose(got["w"], want["w"], rtol=1e-6)
+
+
 @pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")
 def test_worker_failure_ends_every_worker():
     r = _run([_mpiexec(), "-n", "2", sys.executable, str(SCRIPT), "mwms", "20", "fail"],

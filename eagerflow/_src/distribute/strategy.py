@@ -116,7 +116,7 @@ class ReplicaContext:
     @property
     def replica_id_in_sync_group(self) -> Tensor:
         if _state.graph is not None:  # a graph may be shared by replicas: read it at run time
-            return collective_ops.replica_id()
+            return collective_ops.replica_id(self._strategy)
         return convert_to_tensor(self._strategy._global_replica_id(self.local_index))
 
     @property
@@ -168,7 +168,7 @@ class ReplicaContext:
 
 def _all_reduce(ctx: ReplicaContext, op: ReduceOp, t: Tensor) -> Tensor:
     # The op finds its replica in the thread's context when it runs (eagerly or in a graph).
-    return collective_ops.all_reduce(t, op.value)
+    return collective_ops.all_reduce(t, op.value, ctx._strategy)
 
 
 class _DefaultReplicaContext(ReplicaContext):
