@@ -45,18 +45,19 @@ def main() -> None:
         return loss
 
     def train_step(batch):
-        return strategy.run(step, args=(batch,))
+        return strategy.reduce("SUM", strategy.run(step, args=(batch,)), axis=None)
 
     train = tf.function(train_step) if compiled else train_step
     for batch in strategy.experimental_distribute_dataset(batches):
-        train(batch)
+        loss = float(train(batch))  # summed over replicas (and workers)
     if kind != "mwms" or strategy.should_checkpoint:
         traces = None
         if compiled:  # MirroredStrategy traces the replica function (the step runs as Python)
             inner = [f for f, _ in strategy._replica_functions._cache.values()]
             traces = (inner[0] if kind == "mirrored" else train).experimental_get_tracing_count()
         print(json.dumps({"kind": kind, "w": w.numpy().ravel().tolist(),
-                          "replicas": strategy.num_replicas_in_sync, "traces": traces}))
+                          "replicas": strategy.num_replicas_in_sync, "traces": traces,
+                          "loss": loss}))
     if kind == "mwms" and len(sys.argv) > 3 and sys.argv[3] == "fail" and \
             strategy.cluster_resolver.task_id == 1:
         raise RuntimeError("worker 1 fails on purpose")

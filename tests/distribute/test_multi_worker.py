@@ -44,6 +44,7 @@ def test_default_and_mirrored_agree():
     b = _weights(_run([sys.executable, str(SCRIPT), "mirrored"]).stdout)
     assert b["replicas"] == 2
     np.testing.assert_allclose(a["w"], b["w"], rtol=1e-6)
+    np.testing.assert_allclose(a["loss"], b["loss"], rtol=1e-6)
 
 
 @pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")
@@ -54,6 +55,7 @@ def test_mwms_two_workers_matches_mirrored():
     assert got["replicas"] == 2
     want = _weights(_run([sys.executable, str(SCRIPT), "mirrored"]).stdout)
     np.testing.assert_allclose(got["w"], want["w"], rtol=1e-6)
+    np.testing.assert_allclose(got["loss"], want["loss"], rtol=1e-6)
 
 
 def test_compiled_steps_trace_once_and_match():
@@ -62,6 +64,8 @@ def test_compiled_steps_trace_once_and_match():
         got = _weights(_run([sys.executable, str(SCRIPT), kind]).stdout)
         assert got["traces"] == 1, got
         np.testing.assert_allclose(got["w"], want["w"], rtol=1e-6)
+        np.testing.assert_allclose(got["loss"], want["loss"], rtol=1e-6)
+    np.testing.assert_allclose(got["loss"], want["loss"], rtol=1e-6)
 
 
 @pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")
@@ -72,6 +76,7 @@ def test_mwms_tf_function_step_all_reduces_across_workers():
     assert got["traces"] == 1
     want = _weights(_run([sys.executable, str(SCRIPT), "mirrored"]).stdout)
     np.testing.assert_allclose(got["w"], want["w"], rtol=1e-6)
+    np.testing.assert_allclose(got["loss"], want["loss"], rtol=1e-6)
 
 
 @pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")

@@ -20,7 +20,8 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core.errors import DeadlineExceededError, UnavailableError
-from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.distribute import collective_ops
 from eagerflow._src.distribute.collective import reduce_arrays
 from eagerflow._src.distribute.strategy import NcclAllReduce, ReplicaContext, Strategy
 from eagerflow._src.distribute.values import (
@@ -162,8 +163,8 @@ class MultiWorkerMirroredStrategy(Strategy):
     def _cross_worker_reduce(self, op: ReduceOp, t: Tensor) -> Tensor:
         if self._mpi is None:
             return t
-        parts = self._mpi.allgather(t._arr)
-        return EagerTensor(reduce_arrays(parts, op).astype(t._arr.dtype, copy=False))
+        # an op, so that a reduce inside a tf.function all-reduces when the graph runs
+        return collective_ops.all_reduce(t, op.value, self)
 
     def _create_variable(self, next_creator: Callable, **kwargs: Any) -> Any:
         primary = next_creator(**kwargs)
