@@ -193,3 +193,29 @@ def test_all_reduce_rejects_bad_input(bad):
     with pytest.raises(bad.error, match=bad.match) as info:
         bind(collective_ops.ALL_REDUCE, H.as_tensors(bad.inputs), dict(bad.attrs))
     assert "[Op:CollectiveReduceV2]" in str(info.value)
+
+
+def test_all_reduce_of_many_tensors_packs_one_collective_per_dtype():
+    s = tf.distribute.MirroredStrategy(TWO)
+
+    @tf.function
+    def fn(a, b, c, d):
+        ctx = tf.distribute.get_replica_context()
+        return ctx.all_reduce("SUM", {"a": a, "b": b, "c": c, "d": d})
+
+    def per_replica(make):
+        return tf.distribute.PerReplica([make(1), make(2)])
+
+    args = (per_replica(lambda r: tf.fill([2, 3], float(r))),
+            per_replica(lambda r: tf.constant(10.0 * r)),
+            per_replica(lambda r: tf.constant([r, 2 * r])),
+            per_replica(lambda r: tf.reshape(tf.range(4.0) * r, [4, 1])))
+    out = s.run(fn, args=args)
+    for r in range(2):
+        part = {k: s.experimental_local_results(v)[r] for k, v in out.items()}
+        np.testing.assert_array_equal(part["a"].numpy(), np.full((2, 3), 3.0, "float32"))
+        assert float(part["b"]) == 30.0 and part["c"].numpy().tolist() == [3, 6]
+        assert part["d"].shape == (4, 1) and part["d"].numpy().ravel().tolist() == [0, 3, 6, 9]
+        assert part["c"].dtype == tf.int32
+    cf = fn.get_concrete_function(*[s.experimental_local_results(a)[0] for a in args])
+    assert [op.type for op in cf.graph.operations].count("CollectiveReduceV2") == 2

@@ -132,7 +132,7 @@ class ReplicaContext:
         """Reduces `value` (a nested structure of tensors) across all replicas."""
         op = as_reduce_op(reduce_op)
         flat = [convert_to_tensor(v) for v in nest.flatten(value)]
-        return nest.pack_sequence_as(value, [_all_reduce(self, op, t) for t in flat])
+        return nest.pack_sequence_as(value, _packed_all_reduce(self, op, flat))
 
     def all_gather(self, value: Any, axis: int, options: Any = None) -> Any:
         from eagerflow._src.ops.array import concat
@@ -164,6 +164,30 @@ class ReplicaContext:
         else:
             outcome = self._exchange(None)[0]
         return select_replica(self.local_index, outcome)
+
+
+def _packed_all_reduce(ctx: ReplicaContext, op: ReduceOp, flat: list) -> list:
+    """One collective per dtype, as TF packs gradients: tensors of known shape are
+    flattened, concatenated, reduced together and split back (the same sums, element by
+    element, with one meeting of the replicas instead of one per tensor)."""
+    from eagerflow._src.ops.array import concat, reshape, split
+
+    out: list = [None] * len(flat)
+    groups: dict = {}
+    for i, t in enumerate(flat):
+        if t.shape.is_fully_defined():
+            groups.setdefault(t.dtype, []).append(i)
+        else:
+            out[i] = _all_reduce(ctx, op, t)
+    for idx in groups.values():
+        if len(idx) == 1:
+            out[idx[0]] = _all_reduce(ctx, op, flat[idx[0]])
+            continue
+        sizes = [flat[i].shape.num_elements() for i in idx]
+        reduced = _all_reduce(ctx, op, concat([reshape(flat[i], [-1]) for i in idx], 0))
+        for i, part in zip(idx, split(reduced, sizes)):
+            out[i] = reshape(part, flat[i].shape.as_list())
+    return out
 
 
 def _all_reduce(ctx: ReplicaContext, op: ReduceOp, t: Tensor) -> Tensor:
