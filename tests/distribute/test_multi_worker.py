@@ -140,3 +140,22 @@ def test_metrics_are_global_across_workers(tmp_path):
             np.testing.assert_allclose(w["history"][key], mirrored["history"][key], rtol=1e-5)
         for a, b in zip(w["weights"], mirrored["weights"]):
             np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("config, chief", [
+    (None, True),                                                         # rank 0
+    ({"cluster": {"worker": ["a:1", "b:2"]}, "task": {"type": "worker", "index": 0}}, True),
+    ({"cluster": {"worker": ["a:1", "b:2"]}, "task": {"type": "worker", "index": 1}}, False),
+    ({"cluster": {"chief": ["c:0"], "worker": ["a:1"]},
+      "task": {"type": "worker", "index": 0}}, False),                     # a chief is named
+    ({"cluster": {"chief": ["c:0"], "worker": ["a:1"]}, "task": {"type": "chief", "index": 0}},
+     True),
+])
+def test_chief_from_tf_config(monkeypatch, config, chief):
+    from eagerflow._src.distribute.multi_worker import ClusterResolver, is_chief_task
+
+    if config is None:
+        monkeypatch.delenv("TF_CONFIG", raising=False)
+    else:
+        monkeypatch.setenv("TF_CONFIG", json.dumps(config))
+    assert is_chief_task(ClusterResolver(rank=0, size=1)) is chief
