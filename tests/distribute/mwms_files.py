@@ -48,6 +48,8 @@ def main() -> None:
     with strategy.scope():
         v = tf.Variable([1.0, 2.0])
         metric = tf.keras.metrics.Mean()
+        summed = tf.Variable(5.0, synchronization=tf.VariableSynchronization.ON_READ,
+                             aggregation=tf.VariableAggregation.SUM)
 
     # replica r sees r + 1 copies of the value r + 1: the global mean is (1 + 4) / 3
     values = strategy.experimental_distribute_values_from_function(
@@ -57,7 +59,8 @@ def main() -> None:
         rank = strategy.cluster_resolver.task_id
         values = tf.fill([rank + 1], float(rank + 1))
     strategy.run(metric.update_state, args=(values,))
-    report = {"kind": kind, "pid": os.getpid(), "metric": float(metric.result())}
+    report = {"kind": kind, "pid": os.getpid(), "metric": float(metric.result()),
+              "summed": float(summed.numpy())}
     report.update(keras_fit(strategy, out))
     if kind == "mirrored":
         return _report(report)

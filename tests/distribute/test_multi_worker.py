@@ -135,6 +135,8 @@ def test_metrics_are_global_across_workers(tmp_path):
     # worker r updated a Mean with r + 1 copies of r + 1: every worker reports (1 + 4) / 3
     assert [w["metric"] for w in workers] == pytest.approx([5 / 3, 5 / 3])
     assert mirrored["metric"] == pytest.approx(5 / 3)
+    # a SUM SyncOnRead variable created as 5.0 reads 5.0 (not 5.0 per worker)
+    assert [w["summed"] for w in workers] == [5.0, 5.0] and mirrored["summed"] == 5.0
     for w in workers:  # Keras fit's logged loss and metric are the global ones
         for key in ("loss", "mae"):
             np.testing.assert_allclose(w["history"][key], mirrored["history"][key], rtol=1e-5)

@@ -169,7 +169,9 @@ class MultiWorkerMirroredStrategy(Strategy):
     def _create_variable(self, next_creator: Callable, **kwargs: Any) -> Any:
         primary = next_creator(**kwargs)
         if kwargs.get("synchronization") == VariableSynchronization.ON_READ:
-            return _WorkerSyncOnReadVariable.from_copies(primary, [primary._arr], self)
+            v = _WorkerSyncOnReadVariable.from_copies(primary, [primary._arr], self)
+            v._arr = primary._arr  # as a cross-replica write: a SUM's value on worker 0 alone
+            return v
         if self._mpi is not None:  # everyone starts from the chief's initial value
             primary._arr = self._mpi.broadcast(np.array(primary._arr, copy=True))
         return MirroredVariable.from_copies(primary, [primary._arr], self)
