@@ -94,6 +94,8 @@ class ReplicaFunctions:
             context.set_replica_context(prev)
         if _writes_unmirrored(cf.graph):
             raise NotTraceable("the replica function updates a variable that is not mirrored")
+        if cf._fwd is None:  # optimize and generate code once, before the replicas race to
+            cf._compile()
         return functools.partial(cf._call_flat, tensors)
 
 
