@@ -161,3 +161,25 @@ def test_chief_from_tf_config(monkeypatch, config, chief):
     else:
         monkeypatch.setenv("TF_CONFIG", json.dumps(config))
     assert is_chief_task(ClusterResolver(rank=0, size=1)) is chief
+
+
+CHIEF_ONLY_SAVE = """
+import sys, time
+import eagerflow as tf
+opts = tf.distribute.experimental.CommunicationOptions(timeout_seconds=3)
+s = tf.distribute.MultiWorkerMirroredStrategy(communication_options=opts)
+with s.scope():
+    v = tf.Variable(1.0)
+if s.should_checkpoint:
+    tf.train.Checkpoint(v=v).write(sys.argv[1])
+else:
+    time.sleep(20)  # this worker never saves
+"""
+
+
+@pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")
+def test_a_save_on_the_chief_alone_fails_with_a_clear_error(tmp_path):
+    r = _run([_mpiexec(), "-n", "2", sys.executable, "-c", CHIEF_ONLY_SAVE,
+              str(tmp_path / "ckpt")], timeout=60)
+    assert r.returncode != 0
+    assert "DeadlineExceededError" in r.stderr and "every worker must save" in r.stderr

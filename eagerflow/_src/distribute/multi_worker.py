@@ -34,6 +34,8 @@ from eagerflow._src.ops.variables import VariableAggregation, VariableSynchroniz
 from eagerflow._src.train import worker_files
 
 DEFAULT_TIMEOUT_S = 300.0
+_SAVE_BARRIER = ("the barrier that ends a checkpoint or weights save (as in TF, every worker "
+                 "must save; the chief alone keeps the files)")
 
 
 class CommunicationImplementation:
@@ -108,8 +110,8 @@ class _Mpi:
         self._wait(self.comm.Ibcast(arr, root=0), "broadcast")
         return arr.reshape(shape)
 
-    def barrier(self) -> None:
-        self._wait(self.comm.Ibarrier(), "barrier")
+    def barrier(self, what: str = "barrier") -> None:
+        self._wait(self.comm.Ibarrier(), what)
 
     def abort(self, code: int = 1) -> None:
         self.comm.Abort(code)
@@ -135,8 +137,10 @@ class MultiWorkerMirroredStrategy(Strategy):
         if self._mpi is not None:
             _install_abort_on_error(self._mpi)
             # the chief alone keeps checkpoints and summaries; saves end at a barrier
+            mpi = self._mpi
             worker_files.set_job(is_chief_task(self.cluster_resolver),
-                                 self.cluster_resolver.task_id, self._mpi.barrier)
+                                 self.cluster_resolver.task_id,
+                                 lambda: mpi.barrier(_SAVE_BARRIER))
 
     @property
     def num_replicas_in_sync(self) -> int:
