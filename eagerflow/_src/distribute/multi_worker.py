@@ -205,7 +205,7 @@ class _WorkerSyncOnReadVariable(SyncOnReadVariable):
     @_arr.setter
     def _arr(self, value: Any) -> None:
         # A cross-replica write (reset_state, restore) sets the combined value: for a SUM
-        # the chief holds it and the other workers hold zeros.
+        # worker 0 holds it and the other workers hold zeros.
         keep = current_replica_index() is not None or \
             self._aggregation != VariableAggregation.SUM or self._strategy._rank == 0
         self._copies[0] = value if keep else value * 0
