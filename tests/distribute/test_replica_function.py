@@ -219,3 +219,20 @@ def test_all_reduce_of_many_tensors_packs_one_collective_per_dtype():
         assert part["c"].dtype == tf.int32
     cf = fn.get_concrete_function(*[s.experimental_local_results(a)[0] for a in args])
     assert [op.type for op in cf.graph.operations].count("CollectiveReduceV2") == 2
+
+
+def test_a_failing_replica_graph_raises_instead_of_hanging():
+    s = tf.distribute.MirroredStrategy(TWO)
+
+    @tf.function
+    def fn(x):
+        tf.debugging.assert_positive(x, message="replica input must be positive")
+        return tf.distribute.get_replica_context().all_reduce("SUM", x)
+
+    good = tf.distribute.PerReplica([tf.constant([1.0]), tf.constant([2.0])])
+    assert [float(t[0]) for t in s.experimental_local_results(s.run(fn, args=(good,)))] == \
+        [3.0, 3.0]
+    bad = tf.distribute.PerReplica([tf.constant([1.0]), tf.constant([-2.0])])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="must be positive"):
+        s.run(fn, args=(bad,))
+    assert fn.experimental_get_tracing_count() == 1  # the failure came from the graph
