@@ -236,3 +236,33 @@ def test_a_failing_replica_graph_raises_instead_of_hanging():
     with pytest.raises(tf.errors.InvalidArgumentError, match="must be positive"):
         s.run(fn, args=(bad,))
     assert fn.experimental_get_tracing_count() == 1  # the failure came from the graph
+
+
+def test_distributed_iterator_inside_tf_function_reads_each_call():
+    s = tf.distribute.get_strategy()
+    it = iter(s.experimental_distribute_dataset(tf.data.Dataset.range(6).batch(2)))
+
+    @tf.function
+    def step(iterator):
+        return s.run(lambda x: x * 10, args=(next(iterator),))
+
+    # one replica: `next` is the tf.data iterator's graph op, read on every call
+    assert [step(it).numpy().tolist() for _ in range(3)] == [[0, 10], [20, 30], [40, 50]]
+    assert step.experimental_get_tracing_count() == 1
+
+
+def test_distributed_iterator_inside_tf_function_refuses_what_it_cannot_split():
+    mirrored = tf.distribute.MirroredStrategy(TWO)
+    it = iter(mirrored.experimental_distribute_dataset(tf.data.Dataset.range(8).batch(4)))
+
+    @tf.function
+    def step(iterator):
+        return mirrored.run(lambda x: x * 10, args=(next(iterator),))
+
+    with pytest.raises(NotImplementedError, match="pass each element"):
+        step(it)
+    default = tf.distribute.get_strategy()
+    seq = iter(default.experimental_distribute_dataset([tf.constant([1, 2])] * 3))
+    with pytest.raises(NotImplementedError, match="Python sequence"):
+        tf.function(lambda i: next(i))(seq)  # it would be frozen into the graph
+    assert next(seq).numpy().tolist() == [1, 2]  # outside a function: plain iteration
