@@ -266,3 +266,23 @@ def test_distributed_iterator_inside_tf_function_refuses_what_it_cannot_split():
     with pytest.raises(NotImplementedError, match="Python sequence"):
         tf.function(lambda i: next(i))(seq)  # it would be frozen into the graph
     assert next(seq).numpy().tolist() == [1, 2]  # outside a function: plain iteration
+
+
+def test_an_eager_run_of_a_plain_function_stays_python():
+    s = tf.distribute.MirroredStrategy(TWO)
+    calls = []
+
+    def step_fn(x):
+        calls.append(1)
+        return x + 1.0
+
+    @tf.function
+    def train_step(d):
+        return s.run(step_fn, args=(d,))
+
+    xs = tf.distribute.PerReplica([tf.constant(1.0), tf.constant(2.0)])
+    train_step(xs)
+    train_step(xs)
+    assert len(calls) == 1  # traced once, then the compiled graph ran
+    s.run(step_fn, args=(xs,))  # called eagerly: Python on each replica, as in TF
+    assert len(calls) == 3

@@ -52,15 +52,15 @@ class ReplicaFunctions:
             return None
         if isinstance(fn, polymorphic.Function):
             function = fn
+        elif key is None or not polymorphic.in_per_replica_call():
+            return None  # called eagerly: the replicas run `fn` as Python, as TF does
         elif entry is not None:
             function = entry[0]
-        elif key is not None and polymorphic.in_per_replica_call():
+        else:
             if len(self._cache) >= _MAX_CACHED:
                 self._cache.clear()
             function = polymorphic.Function(fn)
             self._cache[key[0]] = (function, key[1])  # keeps the key's objects alive
-        else:
-            return None
         try:
             return [self._trace(function, i, args, kwargs)
                     for i in range(len(self._strategy._devices))]
