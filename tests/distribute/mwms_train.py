@@ -1,7 +1,8 @@
 """Trains a tiny linear model for a few steps under a strategy and prints the weights.
 
-Run as `python mwms_train.py default|mirrored|mwms [timeout]` (mwms under
-`mpiexec -n 2`). Used by test_multi_worker.py to compare the three strategies.
+Run as `python mwms_train.py default|mirrored|mwms[_fn] [timeout]` (mwms under
+`mpiexec -n 2`; `_fn`: the steps run in a tf.function). Used by test_multi_worker.py
+to compare the three strategies.
 """
 
 import json
@@ -22,7 +23,8 @@ def make_strategy(kind: str):
 
 
 def main() -> None:
-    kind = sys.argv[1]
+    kind = sys.argv[1].removesuffix("_fn")
+    compiled = sys.argv[1].endswith("_fn")
     strategy = make_strategy(kind)
     rng = np.random.default_rng(0)
     xs = rng.normal(size=(16, 3)).astype("float32")
@@ -42,11 +44,20 @@ def main() -> None:
         w.assign_sub(0.05 * g)
         return loss
 
+    def train_step(batch):
+        return strategy.reduce("SUM", strategy.run(step, args=(batch,)), axis=None)
+
+    train = tf.function(train_step) if compiled else train_step
     for batch in strategy.experimental_distribute_dataset(batches):
-        strategy.run(step, args=(batch,))
+        loss = float(train(batch))  # summed over replicas (and workers)
     if kind != "mwms" or strategy.should_checkpoint:
+        traces = None
+        if compiled:  # MirroredStrategy traces the replica function (the step runs as Python)
+            inner = [f for f, _ in strategy._replica_functions._cache.values()]
+            traces = (inner[0] if kind == "mirrored" else train).experimental_get_tracing_count()
         print(json.dumps({"kind": kind, "w": w.numpy().ravel().tolist(),
-                          "replicas": strategy.num_replicas_in_sync}))
+                          "replicas": strategy.num_replicas_in_sync, "traces": traces,
+                          "loss": loss}))
     if kind == "mwms" and len(sys.argv) > 3 and sys.argv[3] == "fail" and \
             strategy.cluster_resolver.task_id == 1:
         raise RuntimeError("worker 1 fails on purpose")

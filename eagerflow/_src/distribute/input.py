@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterator
 import numpy as np
 
 from eagerflow._src.core import nest
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.distribute.values import PerReplica
 
@@ -38,6 +39,13 @@ def distribute_element(strategy: Any, element: Any) -> Any:
     """
     workers, rank = strategy._worker_layout()
     n_local = len(strategy._devices)
+    if workers * n_local == 1:
+        return element  # nothing to split (also what a tf.function's iteration yields)
+    if any(not hasattr(x, "_arr") for x in nest.flatten(element)):
+        raise NotImplementedError(
+            "Iterating a distributed dataset inside a tf.function is not supported with "
+            f"{workers * n_local} replicas: iterate it outside and pass each element to the "
+            "tf.function (`for x in dist_dataset: train_step(x)`)")
     size = _batch_size(element)
     if size is not None and size < workers * n_local:
         return None
@@ -49,7 +57,7 @@ def distribute_element(strategy: Any, element: Any) -> Any:
 def _batch_size(element: Any) -> int | None:
     for x in nest.flatten(element):
         shape = getattr(x, "shape", None)
-        if shape is not None and len(shape):
+        if shape is not None and len(shape) and shape[0] is not None:
             return int(shape[0])
     return None
 
@@ -61,17 +69,43 @@ class DistributedDataset:
         self._strategy = strategy
         self._dataset = dataset
 
-    def __iter__(self) -> Iterator:
-        for element in self._dataset:
-            shared = distribute_element(self._strategy, element)
-            if shared is None:
-                raise ValueError(f"A global batch of {_batch_size(element)} examples cannot be "
-                                 f"split across {self._strategy.num_replicas_in_sync} replicas")
-            yield shared
+    def __iter__(self) -> DistributedIterator:
+        return DistributedIterator(self._strategy, iter(self._dataset))
 
     @property
     def element_spec(self) -> Any:
         return getattr(self._dataset, "element_spec", None)
+
+
+class DistributedIterator:
+    """`iter(dist_dataset)`: each `next` is the next global batch, shared among replicas.
+
+    Passed to a tf.function, it is used by reference: with one replica, `next` inside the
+    function reads the dataset when the function runs (a tf.data iterator's graph op).
+    """
+
+    def __init__(self, strategy: Any, it: Iterator) -> None:
+        self._strategy = strategy
+        self._it = it
+
+    def __iter__(self) -> DistributedIterator:
+        return self
+
+    def __next__(self) -> Any:
+        if _state.graph is not None and not hasattr(self._it, "_graph_next"):
+            # A Python sequence read while tracing would be frozen into the graph.
+            raise NotImplementedError(
+                "Iterating a distributed Python sequence inside a tf.function: distribute a "
+                "tf.data.Dataset, or iterate outside and pass each element to the function")
+        element = next(self._it)
+        shared = distribute_element(self._strategy, element)
+        if shared is None:
+            raise ValueError(f"A global batch of {_batch_size(element)} examples cannot be "
+                             f"split across {self._strategy.num_replicas_in_sync} replicas")
+        return shared
+
+    def get_next(self) -> Any:
+        return self.__next__()
 
 
 class DistributedDatasetsFromFunction:

@@ -20,12 +20,22 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core.errors import DeadlineExceededError, UnavailableError
-from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.distribute import collective_ops
 from eagerflow._src.distribute.collective import reduce_arrays
 from eagerflow._src.distribute.strategy import NcclAllReduce, ReplicaContext, Strategy
-from eagerflow._src.distribute.values import MirroredVariable, ReduceOp
+from eagerflow._src.distribute.values import (
+    MirroredVariable,
+    ReduceOp,
+    SyncOnReadVariable,
+    current_replica_index,
+)
+from eagerflow._src.ops.variables import VariableAggregation, VariableSynchronization
+from eagerflow._src.train import worker_files
 
 DEFAULT_TIMEOUT_S = 300.0
+_SAVE_BARRIER = ("the barrier that ends a checkpoint or weights save (as in TF, every worker "
+                 "must save; the chief alone keeps the files)")
 
 
 class CommunicationImplementation:
@@ -86,20 +96,22 @@ class _Mpi:
             time.sleep(0.0002)
 
     def allgather(self, arr: np.ndarray) -> list:
-        arr = np.ascontiguousarray(arr)
-        out = np.empty((self.size,) + arr.shape, dtype=arr.dtype)
+        shape = np.shape(arr)
+        arr = np.ascontiguousarray(arr)  # (which makes a scalar 1-D: `shape` keeps it 0-D)
+        out = np.empty((self.size,) + shape, dtype=arr.dtype)
         if arr.dtype == object:
             raise UnavailableError(None, None, "string tensors cannot be all-reduced")
         self._wait(self.comm.Iallgather(arr, out), "all-gather")
         return [out[i] for i in range(self.size)]
 
     def broadcast(self, arr: np.ndarray) -> np.ndarray:
+        shape = np.shape(arr)
         arr = np.ascontiguousarray(arr)
         self._wait(self.comm.Ibcast(arr, root=0), "broadcast")
-        return arr
+        return arr.reshape(shape)
 
-    def barrier(self) -> None:
-        self._wait(self.comm.Ibarrier(), "barrier")
+    def barrier(self, what: str = "barrier") -> None:
+        self._wait(self.comm.Ibarrier(), what)
 
     def abort(self, code: int = 1) -> None:
         self.comm.Abort(code)
@@ -124,6 +136,11 @@ class MultiWorkerMirroredStrategy(Strategy):
         super().__init__(["/cpu:0"], NcclAllReduce())
         if self._mpi is not None:
             _install_abort_on_error(self._mpi)
+            # the chief alone keeps checkpoints and summaries; saves end at a barrier
+            mpi = self._mpi
+            worker_files.set_job(is_chief_task(self.cluster_resolver),
+                                 self.cluster_resolver.task_id,
+                                 lambda: mpi.barrier(_SAVE_BARRIER))
 
     @property
     def num_replicas_in_sync(self) -> int:
@@ -150,14 +167,48 @@ class MultiWorkerMirroredStrategy(Strategy):
     def _cross_worker_reduce(self, op: ReduceOp, t: Tensor) -> Tensor:
         if self._mpi is None:
             return t
-        parts = self._mpi.allgather(t._arr)
-        return EagerTensor(reduce_arrays(parts, op).astype(t._arr.dtype, copy=False))
+        # an op, so that a reduce inside a tf.function all-reduces when the graph runs
+        return collective_ops.all_reduce(t, op.value, self)
 
     def _create_variable(self, next_creator: Callable, **kwargs: Any) -> Any:
         primary = next_creator(**kwargs)
+        if kwargs.get("synchronization") == VariableSynchronization.ON_READ:
+            v = _WorkerSyncOnReadVariable.from_copies(primary, [primary._arr], self)
+            v._arr = primary._arr  # as a cross-replica write: a SUM's value on worker 0 alone
+            return v
         if self._mpi is not None:  # everyone starts from the chief's initial value
             primary._arr = self._mpi.broadcast(np.array(primary._arr, copy=True))
         return MirroredVariable.from_copies(primary, [primary._arr], self)
+
+
+class _WorkerSyncOnReadVariable(SyncOnReadVariable):
+    """A SyncOnRead variable (a metric's state) of a multi-worker job: each worker updates
+    its own copy; a read outside the replicas combines every worker's copy by the
+    variable's aggregation (an all-reduce, so every worker must read it, as in TF)."""
+
+    def _worker_reduce_op(self) -> ReduceOp | None:
+        if self._aggregation == VariableAggregation.SUM:
+            return ReduceOp.SUM
+        if self._aggregation == VariableAggregation.MEAN:
+            return ReduceOp.MEAN
+        return None
+
+    @property
+    def _arr(self) -> Any:
+        local = self._copies[0]
+        op = self._worker_reduce_op()
+        mpi = self._strategy._mpi
+        if current_replica_index() is not None or op is None or mpi is None:
+            return local
+        return reduce_arrays(mpi.allgather(local), op).astype(local.dtype, copy=False)
+
+    @_arr.setter
+    def _arr(self, value: Any) -> None:
+        # A cross-replica write (reset_state, restore) sets the combined value: for a SUM
+        # worker 0 holds it and the other workers hold zeros.
+        keep = current_replica_index() is not None or \
+            self._aggregation != VariableAggregation.SUM or self._strategy._rank == 0
+        self._copies[0] = value if keep else value * 0
 
 
 def is_chief_task(resolver: Any) -> bool:

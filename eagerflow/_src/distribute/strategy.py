@@ -2,10 +2,11 @@
 
 MirroredStrategy runs one replica per device in its own thread (NumPy releases the
 GIL in its kernels), each with a ReplicaContext whose `all_reduce` and `merge_call`
-meet the other replicas at an in-process rendezvous. Variables created in
-`scope()` become MirroredVariables. Cross-device-ops classes (NCCL, hierarchical
-copy, reduction to one device) all reduce in replica order on the host, which is
-what NCCL falls back to without GPUs.
+meet the other replicas at an in-process rendezvous (through the CollectiveReduceV2
+op, so a replica function traced under tf.function all-reduces when its graph runs:
+see replica_function.py). Variables created in `scope()` become MirroredVariables.
+Cross-device-ops classes (NCCL, hierarchical copy, reduction to one device) all
+reduce in replica order on the host, which is what NCCL falls back to without GPUs.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ import numpy as np
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.distribute import context
+from eagerflow._src.distribute import collective_ops, context
 from eagerflow._src.distribute.collective import Rendezvous, reduce_arrays
+from eagerflow._src.distribute.replica_function import NotTraceable, ReplicaFunctions
 from eagerflow._src.distribute.values import (
     DistributedValues,
     Mirrored,
@@ -97,6 +99,8 @@ def canonical_device(spec: str) -> str:
 class ReplicaContext:
     """What a replica function sees: its id, the group size, all_reduce and merge_call."""
 
+    _tracing = False  # True while a replica function is traced for every replica
+
     def __init__(self, strategy: Any, local_index: int, rendezvous: Rendezvous | None) -> None:
         self._strategy = strategy
         self.local_index = local_index
@@ -112,6 +116,8 @@ class ReplicaContext:
 
     @property
     def replica_id_in_sync_group(self) -> Tensor:
+        if _state.graph is not None:  # a graph may be shared by replicas: read it at run time
+            return collective_ops.replica_id(self._strategy)
         return convert_to_tensor(self._strategy._global_replica_id(self.local_index))
 
     @property
@@ -127,10 +133,13 @@ class ReplicaContext:
         """Reduces `value` (a nested structure of tensors) across all replicas."""
         op = as_reduce_op(reduce_op)
         flat = [convert_to_tensor(v) for v in nest.flatten(value)]
-        return nest.pack_sequence_as(value, [_all_reduce(self, op, t) for t in flat])
+        return nest.pack_sequence_as(value, _packed_all_reduce(self, op, flat))
 
     def all_gather(self, value: Any, axis: int, options: Any = None) -> Any:
         from eagerflow._src.ops.array import concat
+
+        if self._tracing:
+            raise NotTraceable("all_gather in a replica function")
 
         flat = [convert_to_tensor(v) for v in nest.flatten(value)]
         parts = self._strategy._collect(self, [t._arr for t in flat])
@@ -141,6 +150,8 @@ class ReplicaContext:
         """Runs `merge_fn(strategy, *args)` once in cross-replica context, with the
         replicas' arguments grouped as PerReplica values; each replica gets its part."""
         kwargs = kwargs or {}
+        if self._tracing:
+            raise NotTraceable("merge_call in a replica function")
         gathered = self._exchange((args, kwargs))
         if self.local_index == 0 or self._rendezvous is None:
             merged_args = regroup([a for a, _ in gathered]) if len(gathered) > 1 else args
@@ -156,21 +167,33 @@ class ReplicaContext:
         return select_replica(self.local_index, outcome)
 
 
+def _packed_all_reduce(ctx: ReplicaContext, op: ReduceOp, flat: list) -> list:
+    """One collective per dtype, as TF packs gradients: tensors of known shape are
+    flattened, concatenated, reduced together and split back (the same sums, element by
+    element, with one meeting of the replicas instead of one per tensor)."""
+    from eagerflow._src.ops.array import concat, reshape, split
+
+    out: list = [None] * len(flat)
+    groups: dict = {}
+    for i, t in enumerate(flat):
+        if t.shape.is_fully_defined():
+            groups.setdefault(t.dtype, []).append(i)
+        else:
+            out[i] = _all_reduce(ctx, op, t)
+    for idx in groups.values():
+        if len(idx) == 1:
+            out[idx[0]] = _all_reduce(ctx, op, flat[idx[0]])
+            continue
+        sizes = [flat[i].shape.num_elements() for i in idx]
+        reduced = _all_reduce(ctx, op, concat([reshape(flat[i], [-1]) for i in idx], 0))
+        for i, part in zip(idx, split(reduced, sizes)):
+            out[i] = reshape(part, flat[i].shape.as_list())
+    return out
+
+
 def _all_reduce(ctx: ReplicaContext, op: ReduceOp, t: Tensor) -> Tensor:
-    from eagerflow._src.autodiff.custom_gradient import custom_gradient
-
-    @custom_gradient
-    def reduced(x: Tensor) -> Any:
-        values = ctx._strategy._collect(ctx, [x._arr])
-        out = EagerTensor(reduce_arrays([v[0] for v in values], op).astype(x._arr.dtype,
-                                                                          copy=False))
-
-        def grad(dy: Tensor) -> Tensor:
-            return _all_reduce(ctx, op, dy)
-
-        return out, grad
-
-    return reduced(t)
+    # The op finds its replica in the thread's context when it runs (eagerly or in a graph).
+    return collective_ops.all_reduce(t, op.value, ctx._strategy)
 
 
 class _DefaultReplicaContext(ReplicaContext):
@@ -211,6 +234,7 @@ class Strategy:
         self._scope_depth = 0
         self._lock = threading.Lock()
         self._current_rendezvous: Rendezvous | None = None
+        self._replica_functions = ReplicaFunctions(self, lambda i: ReplicaContext(self, i, None))
 
     # -- sizes and ids -----------------------------------------------------------------
     @property
@@ -265,6 +289,9 @@ class Strategy:
                 f"{type(self).__name__}.run with {n} replicas inside a function being traced: "
                 "pass the per-replica inputs (from experimental_distribute_dataset) as the "
                 "tf.function's arguments, which then runs the replicas directly")
+        compiled = self._replica_functions.prepare(fn, args, kwargs)
+        if compiled is None:
+            fn = self._replica_functions.python_function(fn)
         rendezvous = Rendezvous(n)
         results: list = [None] * n
         errors: list = [None] * n
@@ -273,7 +300,8 @@ class Strategy:
         def body(i: int) -> None:
             context.inherit(parent)
             try:
-                results[i] = self._run_replica(fn, i, args, kwargs, rendezvous)
+                results[i] = self._run_replica(fn, i, args, kwargs, rendezvous) \
+                    if compiled is None else self._run_replica(compiled[i], i, (), {}, rendezvous)
             except BaseException as e:  # surfaced to the caller below
                 errors[i] = e
                 rendezvous.abort()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import inspect
 import logging
+import threading
 import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -72,6 +73,15 @@ class _RetraceDetector:
 def _holds_distributed_values(args: tuple, kwargs: dict) -> bool:
     return any(getattr(x, "_is_distributed_value", False)
                for x in nest.flatten([list(args), kwargs]))
+
+
+_per_replica = threading.local()
+
+
+def in_per_replica_call() -> bool:
+    """Whether a tf.function given per-replica inputs runs on this thread: its
+    `strategy.run` calls then compile their replica functions (distribute/)."""
+    return getattr(_per_replica, "depth", 0) > 0
 
 
 def _autograph_convert(fn: Callable) -> Callable:
@@ -185,9 +195,13 @@ class Function:
             self._detector.hit()
             return cf._call_flat(tensors)
         if _holds_distributed_values(args, kwargs):
-            # Per-replica inputs: the replicas already run in threads (strategy.run), so
-            # the function runs as Python rather than as one traced graph per replica.
-            return self._python_callable()(*args, **kwargs)
+            # Per-replica inputs: this function runs as Python; the replica functions it
+            # hands to strategy.run are traced, one graph shared by the replica threads.
+            _per_replica.depth = getattr(_per_replica, "depth", 0) + 1
+            try:
+                return self._python_callable()(*args, **kwargs)
+            finally:
+                _per_replica.depth -= 1
         cf, tensors = self._concrete_for_call(args, kwargs, key)
         return cf._call_flat(tensors)
 

@@ -90,13 +90,42 @@ def _model_strategy(model: Any) -> Any:
 
 class _DistributedStep:
     """A train/test step run on every replica of the model's strategy, each on its share
-    of the batch; returns the metrics read (combined) in cross-replica context."""
+    of the batch; returns the metrics read (combined) in cross-replica context.
 
-    compiled = False
+    Unless the model runs eagerly, the step is a tf.function: `strategy.run` traces it
+    once per signature and every replica runs that graph. If tracing fails where running
+    eagerly works, the step says so once and stays eager (as _Step does).
+    """
 
-    def __init__(self, strategy: Any, fn: Any, model: Any) -> None:
+    def __init__(self, strategy: Any, fn: Any, model: Any, compile_it: bool = False,
+                 what: str = "step") -> None:
         self._strategy, self._fn, self._model = strategy, fn, model
+        tf_function = _tf_function() if compile_it else None
+        self._compiled = tf_function(fn) if tf_function is not None else None
+        self._what = what
+        self._tried = False
         self._built = False
+
+    @property
+    def compiled(self) -> bool:
+        return self._compiled is not None
+
+    def _run(self, per_replica: Any) -> Any:
+        run = self._strategy.run
+        if self._compiled is None:
+            return run(self._fn, args=(per_replica,))
+        if self._tried:
+            return run(self._compiled, args=(per_replica,))
+        try:
+            out = run(self._compiled, args=(per_replica,))
+        except Exception as traced_error:  # noqa: BLE001 - retried eagerly below
+            warnings.warn(f"{self._what} could not run under tf.function "
+                          f"({type(traced_error).__name__}: {traced_error}); running it "
+                          "eagerly instead.", stacklevel=3)
+            self._compiled = None
+            return run(self._fn, args=(per_replica,))
+        self._tried = True
+        return out
 
     def __call__(self, data: Any) -> Any:
         from eagerflow._src.distribute.input import distribute_element
@@ -107,7 +136,7 @@ class _DistributedStep:
             per_replica = distribute_element(self._strategy, data)
             if per_replica is None:  # a batch too small to share: one replica's worth
                 return self._fn(data)
-            self._strategy.run(self._fn, args=(per_replica,))
+            self._run(per_replica)
         return self._model.get_metrics_result()
 
     def _build(self, data: Any) -> None:
@@ -330,7 +359,7 @@ class Trainer:
     def _make_step(self, fn: Any, what: str) -> Any:
         strategy = _model_strategy(self)
         if strategy is not None:
-            return _DistributedStep(strategy, fn, self)
+            return _DistributedStep(strategy, fn, self, not self.run_eagerly, what)
         return _Step(fn, not self.run_eagerly, what)
 
     def make_predict_function(self, force: bool = False) -> Any:

@@ -31,7 +31,7 @@ from eagerflow._src.core.trackable import (
     is_variable,
 )
 from eagerflow._src.train import checkpoint_management as cm
-from eagerflow._src.train import fileio
+from eagerflow._src.train import fileio, worker_files
 from eagerflow._src.train.checkpoint import restore_object_graph, save_object_graph
 from eagerflow._src.train.graph_view import children_of
 from eagerflow._src.train.restore import assign_eagerly
@@ -49,22 +49,23 @@ def save_weights(model: Any, filepath: Any, overwrite: bool = True, save_format:
     """Saves the model's variables (and its optimizer's, if tracked) to `filepath`."""
     filepath = os.fspath(filepath)
     fmt = (save_format or ("h5" if is_h5_path(filepath) else "tf")).lower()
-    if fmt in ("h5", "hdf5", "keras"):
-        if not overwrite and os.path.exists(filepath):
-            fileio.logger.warning("%s exists and overwrite=False: weights not saved", filepath)
-            return
-        save_weights_h5(model, filepath)
-        return
-    if fmt not in ("tf", "tensorflow"):
+    if fmt not in ("h5", "hdf5", "keras", "tf", "tensorflow"):
         raise ValueError(f"Unknown format. Received: `save_format`={save_format}. Expected "
                          "'tf' or 'h5'.")
-    if not overwrite and os.path.exists(filepath + ".index"):
+    h5 = fmt in ("h5", "hdf5", "keras")
+    if not overwrite and os.path.exists(filepath if h5 else filepath + ".index"):
         fileio.logger.warning("%s exists and overwrite=False: weights not saved", filepath)
         return
-    save_object_graph(model, filepath)
-    cm.update_checkpoint_state_internal(
-        save_dir=os.path.dirname(filepath), model_checkpoint_path=filepath,
-        all_model_checkpoint_paths=[filepath], save_relative_paths=True)
+    with worker_files.save_scope():  # multi-worker: only the chief's files are kept
+        target = worker_files.redirect(filepath)
+        if h5:
+            save_weights_h5(model, target)
+            return
+        save_object_graph(model, target)
+        if worker_files.is_writer():
+            cm.update_checkpoint_state_internal(
+                save_dir=os.path.dirname(filepath), model_checkpoint_path=filepath,
+                all_model_checkpoint_paths=[filepath], save_relative_paths=True)
 
 
 def load_weights(model: Any, filepath: Any, by_name: bool = False, skip_mismatch: bool = False,

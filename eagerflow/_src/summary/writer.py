@@ -25,7 +25,7 @@ import weakref
 from typing import Any
 
 from eagerflow._src.summary import protos
-from eagerflow._src.train import _crc32c
+from eagerflow._src.train import _crc32c, worker_files
 
 _uid = itertools.count(0)
 _uid_lock = threading.Lock()
@@ -151,7 +151,9 @@ class _ResourceSummaryWriter(SummaryWriter):
     def __init__(self, logdir: str, max_queue: int, flush_millis: int, filename_suffix: str
                  ) -> None:
         self._logdir = logdir
-        self._file = _EventFile(logdir, max_queue, flush_millis, filename_suffix)
+        # A multi-worker job's non-chief writes to a private directory, removed on close.
+        target, self._cleanup = worker_files.summary_logdir(logdir)
+        self._file = _EventFile(target, max_queue, flush_millis, filename_suffix)
         self._closed = False
         self._finalizer = weakref.finalize(self, self._file.close)
 
@@ -167,6 +169,8 @@ class _ResourceSummaryWriter(SummaryWriter):
     def close(self) -> None:
         self._closed = True
         self._file.close()
+        if self._cleanup is not None:
+            self._cleanup()
 
 
 class _NoopSummaryWriter(SummaryWriter):

@@ -17,7 +17,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import NotFoundError
 from eagerflow._src.core.trackable import AutoTrackable, is_trackable
 from eagerflow._src.train import checkpoint_management as cm
-from eagerflow._src.train import fileio, protos
+from eagerflow._src.train import fileio, protos, worker_files
 from eagerflow._src.train.graph_view import OBJECT_GRAPH_KEY, ObjectGraph, has_saveables
 from eagerflow._src.train.restore import Restore, assign_eagerly
 from eagerflow._src.train.tensor_bundle import BundleReader, BundleWriter
@@ -302,7 +302,10 @@ class Checkpoint(AutoTrackable):
     def write(self, file_prefix: Any, options: CheckpointOptions | None = None) -> str:
         """Writes a checkpoint at exactly `file_prefix` (no counter, no state file)."""
         root, extra = self._graph_root()
-        return save_object_graph(root, os.fspath(file_prefix), extra)
+        file_prefix = os.fspath(file_prefix)
+        with worker_files.save_scope():  # multi-worker: only the chief's files are kept
+            save_object_graph(root, worker_files.redirect(file_prefix), extra)
+        return file_prefix
 
     def save(self, file_prefix: Any, options: CheckpointOptions | None = None) -> str:
         """Writes `file_prefix-N` (N = the incremented save counter) and records it as latest."""
@@ -312,10 +315,12 @@ class Checkpoint(AutoTrackable):
         counter = self._save_counter
         assign_eagerly(counter, counter.numpy() + 1)
         try:
-            path = self.write(f"{file_prefix}-{int(counter.numpy())}", options)
-            cm.update_checkpoint_state_internal(
-                save_dir=os.path.dirname(file_prefix), model_checkpoint_path=path,
-                all_model_checkpoint_paths=[path], save_relative_paths=True)
+            with worker_files.save_scope():
+                path = self.write(f"{file_prefix}-{int(counter.numpy())}", options)
+                if worker_files.is_writer():
+                    cm.update_checkpoint_state_internal(
+                        save_dir=os.path.dirname(file_prefix), model_checkpoint_path=path,
+                        all_model_checkpoint_paths=[path], save_relative_paths=True)
         except BaseException:
             assign_eagerly(counter, counter.numpy() - 1)  # a failed save doesn't use a number
             raise

@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from google.protobuf import text_format
 
-from eagerflow._src.train import fileio, protos
+from eagerflow._src.train import fileio, protos, worker_files
 from eagerflow._src.train.tensor_bundle import index_filename
 
 logger = fileio.logger
@@ -244,6 +244,8 @@ class CheckpointManager:
 
     # -- saving --------------------------------------------------------------------------
     def _record_state(self) -> None:
+        if not worker_files.is_writer():
+            return
         filenames, stamps = zip(*self._maybe_delete.items()) if self._maybe_delete else ((), ())
         update_checkpoint_state_internal(
             self._directory, model_checkpoint_path=self._latest_checkpoint,
@@ -261,14 +263,20 @@ class CheckpointManager:
                 self._last_preserved_timestamp = stamp
                 continue
             fileio.fault_point("manager:delete_old")
-            remove_checkpoint(filename)
+            if worker_files.is_writer():
+                remove_checkpoint(filename)
 
     def save(self, checkpoint_number: Any = None, check_interval: bool = True,
              options: Any = None) -> str | None:
         """Saves a checkpoint numbered `checkpoint_number` (default: the save counter).
 
         Returns its prefix, or None when `checkpoint_interval` says it is too early.
+        In a multi-worker job every worker saves; the chief alone keeps files.
         """
+        with worker_files.save_scope():
+            return self._save(checkpoint_number, check_interval, options)
+
+    def _save(self, checkpoint_number: Any, check_interval: bool, options: Any) -> str | None:
         if self._checkpoint_interval is not None:
             step = _value(self._step_counter)
             if check_interval and self._last_checkpoint_step is not None and \

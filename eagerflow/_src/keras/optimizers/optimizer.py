@@ -284,6 +284,10 @@ class Optimizer(trackable.AutoTrackable):
             summed = replica.all_reduce("SUM", [grads[i] for i in present])
             for i, g in zip(present, summed):
                 grads[i] = g
+        if replica._tracing:
+            # One graph traced for every replica: each replica applies the same summed
+            # gradients to its own copies of the (mirrored) variables, which stay equal.
+            return self.apply(grads, variables)
         return replica.merge_call(lambda _strategy: self.apply(grads, variables))
 
     def apply(self, grads: Any, trainable_variables: Any = None) -> Variable:

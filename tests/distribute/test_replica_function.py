@@ -1,0 +1,288 @@
+"""strategy.run under tf.function: the replica function is traced once per signature and
+every replica runs that compiled graph, with the results of the Python path."""
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.distribute import collective_ops, replica_function
+from eagerflow._src.testing import op_harness as H
+
+TWO = ["/cpu:0", "/cpu:1"]
+
+
+def _data(n=8):
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(n, 3)).astype("float32")
+    return x, (x @ np.array([[1.0], [-2.0], [0.5]], "float32")).astype("float32")
+
+
+def _seed_training(strategy, optimizer_cls, compiled=True, steps=4):
+    """The seeds' pattern: a tf.function train step calling strategy.run(step_fn)."""
+    x, y = _data()
+    with strategy.scope():
+        tf.keras.utils.set_random_seed(1)
+        model = tf.keras.Sequential([tf.keras.layers.Dense(4, activation="tanh",
+                                                           input_shape=(3,)),
+                                     tf.keras.layers.Dense(1)])
+        optimizer = optimizer_cls(learning_rate=0.05)
+    traces = []
+
+    def step_fn(inputs):
+        traces.append(1)  # a Python side effect: runs when traced (or run as Python)
+        features, labels = inputs
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum((model(features) - labels) ** 2) / 8.0
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    def train_step(dist_inputs):
+        per_replica = strategy.run(step_fn, args=(dist_inputs,))
+        return strategy.reduce(tf.distribute.ReduceOp.SUM, per_replica, axis=None)
+
+    step = tf.function(train_step) if compiled else train_step
+    ds = tf.data.Dataset.from_tensors((x, y)).repeat(steps)
+    with strategy.scope():
+        losses = [float(step(b)) for b in strategy.experimental_distribute_dataset(ds)]
+    return losses, [w.numpy() for w in model.weights], len(traces), optimizer
+
+
+@pytest.mark.parametrize("optimizer_cls", [tf.keras.optimizers.SGD, tf.keras.optimizers.Adam])
+def test_seed_pattern_traces_once_and_matches_python_and_one_device(optimizer_cls):
+    mirrored = tf.distribute.MirroredStrategy(TWO)
+    losses, weights, traces, opt = _seed_training(mirrored, optimizer_cls)
+    # SGD: one trace; Adam creates its slots in the first trace, which TF's rule retraces
+    assert traces == (1 if optimizer_cls is tf.keras.optimizers.SGD else 2)
+    (function, _), = mirrored._replica_functions._cache.values()
+    assert function.experimental_get_tracing_count() == traces
+    assert int(opt.iterations.numpy()) == 4
+    py_losses, py_weights, py_traces, _ = _seed_training(
+        tf.distribute.MirroredStrategy(TWO), optimizer_cls, compiled=False)
+    assert py_traces == 4 * 2  # the Python path runs step_fn on each replica every step
+    one_losses, one_weights, _, _ = _seed_training(tf.distribute.get_strategy(), optimizer_cls)
+    np.testing.assert_allclose(losses, py_losses, rtol=1e-6)
+    np.testing.assert_allclose(losses, one_losses, rtol=1e-5)
+    for a, b, c in zip(weights, py_weights, one_weights):
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)
+        np.testing.assert_allclose(a, c, rtol=1e-5, atol=1e-6)
+
+
+def test_tf_function_replica_fn_shares_one_graph_with_collectives():
+    s = tf.distribute.MirroredStrategy(TWO)
+
+    @tf.function
+    def fn(x):
+        ctx = tf.distribute.get_replica_context()
+        rid = tf.cast(ctx.replica_id_in_sync_group + 1, tf.float32)
+        return ctx.all_reduce("SUM", x * rid), ctx.all_reduce("MEAN", x * rid)
+
+    xs = tf.distribute.PerReplica([tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0])])
+    for _ in range(3):
+        total, mean = s.run(fn, args=(xs,))
+    assert fn.experimental_get_tracing_count() == 1
+    # replica ids read at run time: 1 * [1, 2] + 2 * [3, 4]
+    assert [t.numpy().tolist() for t in s.experimental_local_results(total)] == \
+        [[7.0, 10.0], [7.0, 10.0]]
+    assert [t.numpy().tolist() for t in s.experimental_local_results(mean)] == \
+        [[3.5, 5.0], [3.5, 5.0]]
+    cf = fn.get_concrete_function(tf.constant([1.0, 2.0]))
+    ops = [op.type for op in cf.graph.operations]
+    assert ops.count("CollectiveReduceV2") == 2 and "ReplicaIdInSyncGroup" in ops
+
+
+def test_each_replica_signature_is_traced_once():
+    s = tf.distribute.MirroredStrategy(TWO)
+
+    @tf.function
+    def fn(x):
+        return tf.distribute.get_replica_context().all_reduce("SUM", tf.reduce_sum(x))
+
+    batches = [tf.constant(np.arange(9, dtype="float32"))] * 3  # split 5 + 4
+    outs = [s.run(fn, args=(b,)) for b in s.experimental_distribute_dataset(batches)]
+    assert fn.experimental_get_tracing_count() == 2
+    assert [float(t) for o in outs for t in s.experimental_local_results(o)] == [36.0] * 6
+
+
+def test_gradients_through_traced_all_reduce():
+    s = tf.distribute.MirroredStrategy(TWO)
+
+    @tf.function
+    def fn(x):
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = tf.distribute.get_replica_context().all_reduce("SUM", x * x)
+        return t.gradient(y, x)
+
+    xs = tf.distribute.PerReplica([tf.constant(1.0), tf.constant(2.0)])
+    g = s.experimental_local_results(s.run(fn, args=(xs,)))
+    assert [float(t) for t in g] == [4.0, 8.0]  # 2 * x_i, summed over both replicas' losses
+    assert fn.experimental_get_tracing_count() == 1
+
+
+def test_merge_call_falls_back_to_python():
+    s = tf.distribute.MirroredStrategy(TWO)
+    merges = []
+
+    def merge_fn(strategy, value):
+        merges.append(1)
+        return strategy.reduce("SUM", value, axis=None)
+
+    @tf.function
+    def fn(x):
+        return tf.distribute.get_replica_context().merge_call(merge_fn, args=(x,))
+
+    xs = tf.distribute.PerReplica([tf.constant(1.0), tf.constant(2.0)])
+    for _ in range(2):
+        out = s.run(fn, args=(xs,))
+        assert [float(t) for t in s.experimental_local_results(out)] == [3.0, 3.0]
+    assert len(merges) == 2  # once per run, in cross-replica context
+    assert s._replica_functions._cache[(id(fn),)] is replica_function._PYTHON
+
+
+def test_updates_to_unmirrored_variables_run_as_python():
+    s = tf.distribute.MirroredStrategy(TWO)
+    counter = tf.Variable(0.0)  # created outside scope(): one copy shared by the replicas
+    x, y = _data()
+    with s.scope():
+        w = tf.Variable(np.zeros((3, 1), "float32"))
+    opt = tf.keras.optimizers.SGD(0.1)  # its `iterations` is not mirrored either
+
+    def step_fn(inputs):
+        features, labels = inputs
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum((tf.matmul(features, w) - labels) ** 2) / 8.0
+        opt.apply_gradients([(tape.gradient(loss, w), w)])
+        counter.assign_add(1.0)
+        return loss
+
+    @tf.function
+    def train_step(d):
+        return s.run(step_fn, args=(d,))
+
+    for b in s.experimental_distribute_dataset([(tf.constant(x), tf.constant(y))] * 2):
+        train_step(b)
+    assert list(s._replica_functions._cache.values()) == [replica_function._PYTHON]
+    assert float(counter.numpy()) == 4.0  # as on the Python path: each replica adds
+    assert int(opt.iterations.numpy()) == 2  # merge_call: one update per step
+
+
+# The collective ops live in distribute/, which ops.registry.all_ops() does not import:
+# the generic registry checks run here for them.
+COLLECTIVE_SAMPLES = [(op, s) for op in (collective_ops.ALL_REDUCE, collective_ops.REPLICA_ID)
+                      for s in op.samples]
+
+
+@pytest.mark.parametrize("case", COLLECTIVE_SAMPLES,
+                         ids=[f"{op.name}-{i}" for i, (op, _) in enumerate(COLLECTIVE_SAMPLES)])
+def test_collective_ops_outside_run_are_one_replica(case):
+    op, sample = case
+    (got,) = H.run(op, sample)
+    want = op.reference(*[np.asarray(a) for a in sample.inputs], **sample.attrs)
+    np.testing.assert_array_equal(got._arr, want)
+    ((shape, dtype),) = op.infer(*H.as_tensors(sample.inputs), **sample.attrs)
+    assert tuple(shape) == got._arr.shape and dtype is got.dtype
+    if sample.grad and op.grad is not None:
+        H.check_gradient(op, sample, second_order=True)
+
+
+@pytest.mark.parametrize("bad", collective_ops.ALL_REDUCE.bad_samples)
+def test_all_reduce_rejects_bad_input(bad):
+    from eagerflow._src.ops.dispatch import bind
+
+    with pytest.raises(bad.error, match=bad.match) as info:
+        bind(collective_ops.ALL_REDUCE, H.as_tensors(bad.inputs), dict(bad.attrs))
+    assert "[Op:CollectiveReduceV2]" in str(info.value)
+
+
+def test_all_reduce_of_many_tensors_packs_one_collective_per_dtype():
+    s = tf.distribute.MirroredStrategy(TWO)
+
+    @tf.function
+    def fn(a, b, c, d):
+        ctx = tf.distribute.get_replica_context()
+        return ctx.all_reduce("SUM", {"a": a, "b": b, "c": c, "d": d})
+
+    def per_replica(make):
+        return tf.distribute.PerReplica([make(1), make(2)])
+
+    args = (per_replica(lambda r: tf.fill([2, 3], float(r))),
+            per_replica(lambda r: tf.constant(10.0 * r)),
+            per_replica(lambda r: tf.constant([r, 2 * r])),
+            per_replica(lambda r: tf.reshape(tf.range(4.0) * r, [4, 1])))
+    out = s.run(fn, args=args)
+    for r in range(2):
+        part = {k: s.experimental_local_results(v)[r] for k, v in out.items()}
+        np.testing.assert_array_equal(part["a"].numpy(), np.full((2, 3), 3.0, "float32"))
+        assert float(part["b"]) == 30.0 and part["c"].numpy().tolist() == [3, 6]
+        assert part["d"].shape == (4, 1) and part["d"].numpy().ravel().tolist() == [0, 3, 6, 9]
+        assert part["c"].dtype == tf.int32
+    cf = fn.get_concrete_function(*[s.experimental_local_results(a)[0] for a in args])
+    assert [op.type for op in cf.graph.operations].count("CollectiveReduceV2") == 2
+
+
+def test_a_failing_replica_graph_raises_instead_of_hanging():
+    s = tf.distribute.MirroredStrategy(TWO)
+
+    @tf.function
+    def fn(x):
+        tf.debugging.assert_positive(x, message="replica input must be positive")
+        return tf.distribute.get_replica_context().all_reduce("SUM", x)
+
+    good = tf.distribute.PerReplica([tf.constant([1.0]), tf.constant([2.0])])
+    assert [float(t[0]) for t in s.experimental_local_results(s.run(fn, args=(good,)))] == \
+        [3.0, 3.0]
+    bad = tf.distribute.PerReplica([tf.constant([1.0]), tf.constant([-2.0])])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="must be positive"):
+        s.run(fn, args=(bad,))
+    assert fn.experimental_get_tracing_count() == 1  # the failure came from the graph
+
+
+def test_distributed_iterator_inside_tf_function_reads_each_call():
+    s = tf.distribute.get_strategy()
+    it = iter(s.experimental_distribute_dataset(tf.data.Dataset.range(6).batch(2)))
+
+    @tf.function
+    def step(iterator):
+        return s.run(lambda x: x * 10, args=(next(iterator),))
+
+    # one replica: `next` is the tf.data iterator's graph op, read on every call
+    assert [step(it).numpy().tolist() for _ in range(3)] == [[0, 10], [20, 30], [40, 50]]
+    assert step.experimental_get_tracing_count() == 1
+
+
+def test_distributed_iterator_inside_tf_function_refuses_what_it_cannot_split():
+    mirrored = tf.distribute.MirroredStrategy(TWO)
+    it = iter(mirrored.experimental_distribute_dataset(tf.data.Dataset.range(8).batch(4)))
+
+    @tf.function
+    def step(iterator):
+        return mirrored.run(lambda x: x * 10, args=(next(iterator),))
+
+    with pytest.raises(NotImplementedError, match="pass each element"):
+        step(it)
+    default = tf.distribute.get_strategy()
+    seq = iter(default.experimental_distribute_dataset([tf.constant([1, 2])] * 3))
+    with pytest.raises(NotImplementedError, match="Python sequence"):
+        tf.function(lambda i: next(i))(seq)  # it would be frozen into the graph
+    assert next(seq).numpy().tolist() == [1, 2]  # outside a function: plain iteration
+
+
+def test_an_eager_run_of_a_plain_function_stays_python():
+    s = tf.distribute.MirroredStrategy(TWO)
+    calls = []
+
+    def step_fn(x):
+        calls.append(1)
+        return x + 1.0
+
+    @tf.function
+    def train_step(d):
+        return s.run(step_fn, args=(d,))
+
+    xs = tf.distribute.PerReplica([tf.constant(1.0), tf.constant(2.0)])
+    train_step(xs)
+    train_step(xs)
+    assert len(calls) == 1  # traced once, then the compiled graph ran
+    s.run(step_fn, args=(xs,))  # called eagerly: Python on each replica, as in TF
+    assert len(calls) == 3
