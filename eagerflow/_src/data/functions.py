@@ -16,14 +16,17 @@ by replaying the per-element graph on placeholders with a leading batch dimensio
 the Python function is not called again, and any Python value it computed from
 static shapes stays the per-element value.
 
-Eager fallback, where tracing can't be done: functions that take or return
-datasets (flat_map, interleave, group_by_window's reduce_func, the elements of
-window()). TF traces those too, building the returned dataset from graph ops on the
-symbolic element; eagerflow's datasets are Python pipelines over concrete values,
-so these functions run eagerly, once per element (their Python side effects happen
-per element, and inside them `tf.executing_eagerly()` is True). Their output
-structure comes from a call on empty placeholder datasets where the arguments are
-datasets, else from the first element (dims left unknown).
+Functions that return datasets (flat_map, interleave, group_by_window's reduce_func)
+are traced into template datasets by dataset_functions.py, which uses `note_symbolic`
+here to learn which symbolic tensors a template reads.
+
+Eager fallback, where tracing can't be done: a function whose arguments or results are
+datasets outside those transformations (a `map` over the elements of `window()`), or
+a dataset function that dataset_functions.py can't trace. It runs eagerly, once per
+element (its Python side effects happen per element, and inside it
+`tf.executing_eagerly()` is True). Its output structure comes from a call on empty
+placeholder datasets where the arguments are datasets, else from the first element
+(dims left unknown).
 
 Functions traced while a tf.function is being traced may capture that function's
 symbolic tensors; their values are fed when the dataset is iterated inside the
@@ -66,6 +69,33 @@ _FLOAT_ONLY = frozenset(("RealDiv", "Pow", "FloorDiv", "FloorMod", "TruncateDiv"
 
 class _Untraceable(Exception):
     """The function takes or returns values a graph can't hold (datasets)."""
+
+
+# While a function returning a dataset is traced (dataset_functions.py), the datasets and
+# functions built inside it register the symbolic tensors they will read from the feed.
+_collectors = threading.local()
+
+
+def note_symbolic(tensors: Any) -> None:
+    """Called by a dataset, or a dataset's function, built from symbolic tensors."""
+    stack = getattr(_collectors, "stack", None)
+    if stack:
+        stack[-1].extend(tensors)
+
+
+class Collecting:
+    """`with Collecting() as found:` gathers what `note_symbolic` is given meanwhile."""
+
+    def __enter__(self) -> list:
+        stack = getattr(_collectors, "stack", None)
+        if stack is None:
+            stack = _collectors.stack = []
+        self.found: list = []
+        stack.append(self.found)
+        return self.found
+
+    def __exit__(self, *exc: Any) -> None:
+        _collectors.stack.pop()
 
 
 def _autograph(func: Callable) -> Callable:
@@ -310,6 +340,7 @@ class StructuredFunction:
             tr.fn = _compile(tr.graph, name)
             self.vectorizable = _vectorizable(tr)
             if tr.captures:
+                note_symbolic(tr.captures)
                 self.call = self._call_unfed
             elif tr.sparse:
                 self.call = self._call_sparse

@@ -27,6 +27,12 @@ from eagerflow._src.data.iterators import ElementIterator, ListIterator
 from eagerflow._src.data.random_seed import make_rng, split_seed
 
 
+class NeedsConcreteValue(TypeError):
+    """A dataset needs the Python value of a tensor known only when the pipeline runs (a
+    count computed inside a traced function): functions returning datasets then run
+    eagerly (dataset_functions.py)."""
+
+
 def int64_arg(value: Any, what: str = "") -> int:
     """An integer argument (Python/NumPy int or integer scalar tensor) as TF converts it."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
@@ -37,7 +43,7 @@ def int64_arg(value: Any, what: str = "") -> int:
         static = _static_value(value)
         if static is not None:
             return int(static)
-        raise TypeError(
+        raise NeedsConcreteValue(
             f"Cannot convert {value!r} to EagerTensor of dtype int64: inside a tf.function, "
             "the arguments of a dataset transformation must be known when the function is "
             "traced (Python numbers or constants); only from_tensor_slices, from_tensors and "
@@ -111,6 +117,9 @@ class DeferredSourceDataset(DatasetV2):
         super().__init__((), structure)
         self._build, self._symbolic = build, symbolic
         self._repr_name = repr_name
+        from eagerflow._src.data.functions import note_symbolic
+
+        note_symbolic(symbolic)
 
     def _make_iterator(self, ctx: Any = None) -> ElementIterator:
         feed = getattr(ctx, "feed", None) or {}
@@ -535,6 +544,9 @@ class GeneratorDataset(DatasetV2):
 
 def _arg_value(a: Any) -> Any:
     t = convert_to_tensor(a)
+    if _symbolic(t):
+        raise NeedsConcreteValue(f"`from_generator` inside a function passes its `args` to "
+                                 f"the generator as values; {t!r} has none yet.")
     return t.numpy()
 
 
