@@ -97,7 +97,7 @@ def augment_fn(tf):
         off = tf.random.uniform([2], 0, 5, dtype=tf.int32)
         img = tf.gather(tf.gather(img, off[0] + tf.range(28), axis=0), off[1] + tf.range(28),
                         axis=1)
-        img = (img - tf.reduce_mean(img)) / tf.maximum(tf.math.reduce_std(img), 1.0 / 28.0)
+        img = tf.image.per_image_standardization(img)
         return img, tf.cast(lab, tf.int64)
 
     return augment
