@@ -42,7 +42,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, op_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -172,7 +172,7 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
         args = in_struct.pack(tuple(comps))
         converted = _autograph(func)
         out = converted(*args) if in_struct.unpack_args else converted(args)
-        value = dstruct.lists_to_tuples(out)
+        value = dstruct.fn_result(out, transformation)
         _check_not_empty(value, transformation)
         leaves = dstruct.flatten(value)
         outputs, specs = [], []
@@ -208,8 +208,11 @@ def _sparse_spec(leaf: SparseTensor, parts: list, in_struct: dstruct.Structure,
 
 def _check_not_empty(value: Any, transformation: str) -> None:
     if value is None or (dstruct.is_nested(value) and not dstruct.flatten(value)):
-        raise ValueError(f"The function passed to `{transformation}` must return at least one "
-                         f"tensor, but it returned {value!r}.")
+        # TF's dataset op refuses an empty output list (InvalidArgumentError).
+        op = "".join(w.title() for w in transformation[8:-2].split("_")) + "Dataset"
+        raise op_error(InvalidArgumentError, op, f"Length for attr 'output_types' of 0 must be "
+                       f"at least minimum 1: the function passed to `{transformation}` must "
+                       f"return at least one tensor, but it returned {value!r}.")
 
 
 def _to_graph_tensor(leaf: Any, transformation: str) -> Tensor:
@@ -371,7 +374,7 @@ class StructuredFunction:
         return self._out
 
     def _structure_of(self, value: Any) -> dstruct.Structure:
-        value = dstruct.lists_to_tuples(value)
+        value = dstruct.fn_result(value, self._transformation)
         _check_not_empty(value, self._transformation)
         specs = [dstruct.spec_of(dstruct.to_component(v)) for v in dstruct.flatten(value)]
         if not dstruct.is_nested(value):
@@ -406,10 +409,11 @@ class StructuredFunction:
             first = tuple(dstruct.zeros_like_spec(s) for s in self._in.specs)
         args = self._in.pack(first)
         value = self._func(*args) if self._in.unpack_args else self._func(args)
+        value = dstruct.fn_result(value, self._transformation)
         struct = self._structure_of(value)
         # One element says nothing about which dims vary: leave them unknown.
         passthrough = {id(c) for c in first}
-        flat_vals = dstruct.flatten(dstruct.lists_to_tuples(value))
+        flat_vals = dstruct.flatten(value)
         relaxed = [s if id(v) in passthrough else dstruct.relax_spec(s)
                    for s, v in zip(struct.specs, flat_vals)]
         return dstruct.Structure(relaxed[0] if struct.kind == "leaf"
@@ -507,7 +511,7 @@ class StructuredFunction:
         return self._flatten_slow(out, st)
 
     def _flatten_slow(self, out: Any, st: dstruct.Structure) -> tuple:
-        out = dstruct.lists_to_tuples(out)
+        out = dstruct.fn_result(out, self._transformation)
         if dstruct.is_nested(out) != dstruct.is_nested(st.spec):
             self._mismatch(out)
         try:

@@ -83,7 +83,7 @@ def deferred_source(kind: str, args: tuple, kwargs: dict) -> DatasetV2 | None:
             return RangeDataset(*[values.get(id(a), a) for a in args], **kwargs)
         return DeferredSourceDataset(build, symbolic, dstruct.Structure(spec), "_RangeDataset")
     element = args[0]
-    _check_nonempty(element)
+    _check_nonempty(element, "TensorDataset" if kind == "from_tensors" else None)
     leaves = [v if _symbolic(v) else dstruct.to_component(v) for v in dstruct.flatten(element)]
     specs = []
     for v in leaves:
@@ -141,8 +141,11 @@ def bool_arg(value: Any) -> bool:
     return bool(value)
 
 
-def _check_nonempty(element: Any) -> None:
+def _check_nonempty(element: Any, op: str | None = None) -> None:
     if element is None or (dstruct.is_nested(element) and not dstruct.flatten(element)):
+        if op is not None:  # TF's op refuses an element of no tensors (from_tensors)
+            raise op_error(InvalidArgumentError, op, "Length for attr 'Toutput_types' of 0 must "
+                           "be at least minimum 1: the element has no tensors")
         raise ValueError("Invalid `element`. `element` should not be empty.")
     for v in dstruct.flatten(element):
         if v is None:
@@ -157,7 +160,7 @@ class TensorDataset(DatasetV2):
     _repr_name = "_TensorDataset"
 
     def __init__(self, element: Any) -> None:
-        _check_nonempty(element)
+        _check_nonempty(element, "TensorDataset")
         value = dstruct.normalize_element(element)
         super().__init__((), dstruct.Structure(dstruct.structure_spec(value)))
         self._flat = tuple(dstruct.flatten(value))
