@@ -123,9 +123,7 @@ def test_readers_over_symbolic_file_names(tmp_path):
         tf.data.Dataset.range(2).flat_map(lambda x: tf.data.TextLineDataset(x))
 
 
-def test_functions_needing_concrete_values_run_eagerly_and_stay_correct():
-    # A count from the element (repeat(x), batch(x + 1)) or a dataset iterated inside the
-    # function: TF's graph does these; here the function runs eagerly per element.
+def test_counts_from_the_element_are_read_when_the_pipeline_runs():
     calls = []
 
     def rep(x):
@@ -133,16 +131,51 @@ def test_functions_needing_concrete_values_run_eagerly_and_stay_correct():
         return tf.data.Dataset.from_tensors(x).repeat(x)
 
     ds = tf.data.Dataset.range(1, 4).flat_map(rep)
+    assert ds._fn.traced and calls == [False]
     assert vals(ds) == [1, 2, 2, 3, 3, 3]
     assert ds.element_spec == tf.TensorSpec([], tf.int64)
-    assert calls[-3:] == [True, True, True]
     grown = tf.data.Dataset.range(3).flat_map(
         lambda x: tf.data.Dataset.from_tensor_slices(tf.range(x)).batch(x + 1))
+    assert grown._fn.traced and grown.element_spec == tf.TensorSpec([None], tf.int64)
     assert vals(grown) == [[0], [0, 1]]
+    sliced = tf.data.Dataset.range(4).flat_map(
+        lambda x: tf.data.Dataset.range(10).skip(x).take(2))
+    assert vals(sliced) == [0, 1, 1, 2, 2, 3, 3, 4]
+    zero = tf.data.Dataset.range(2).flat_map(lambda x: tf.data.Dataset.range(5).batch(x))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Batch size must be greater"):
+        vals(zero)  # as TF: the size is checked when the pipeline runs
+
+
+def test_functions_that_need_eager_values_run_per_element_and_stay_correct():
+    # A dataset iterated inside the function, or a count no deferred transformation takes
+    # (a shuffle buffer): the function runs eagerly once per element.
     sums = tf.data.Dataset.range(3).window(2).flat_map(
         lambda w: tf.data.Dataset.from_tensors(w.reduce(tf.constant(0, tf.int64),
                                                         lambda s, v: s + v)))
+    assert not sums._fn.traced
     assert vals(sums) == [1, 2]
+    calls = []
+
+    def shuffled(x):
+        calls.append(tf.executing_eagerly())
+        return tf.data.Dataset.range(x).shuffle(x + 1, seed=1).take(1)
+
+    ds = tf.data.Dataset.range(1, 4).flat_map(shuffled)
+    out = vals(ds)
+    assert len(out) == 3 and all(0 <= v < n for v, n in zip(out, (1, 2, 3)))
+    assert calls[-3:] == [True, True, True]
+
+
+def test_repeat_count_from_a_tf_function_argument():
+    @tf.function
+    def total(n):
+        s = tf.constant(0, tf.int64)
+        for v in tf.data.Dataset.range(3).repeat(n):
+            s += v
+        return s
+
+    assert int(total(tf.constant(2, tf.int64))) == 6
+    assert int(total(tf.constant(3, tf.int64))) == 9
 
 
 def test_non_dataset_results_and_symbolic_misuse_fail_at_construction():

@@ -20,7 +20,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.data.iterators import IterContext, NumpyIterator, OwnedIterator
 from eagerflow._src.data.options import Options
 from eagerflow._src.data.structure import Structure
@@ -28,6 +28,21 @@ from eagerflow._src.data.structure import Structure
 AUTOTUNE = -1
 INFINITE = -1
 UNKNOWN = -2
+
+
+def _deferred(dataset: DatasetV2, build: Callable, repr_name: str,
+              structure: Callable | None = None, **counts: Any) -> DatasetV2 | None:
+    """While a function is traced, a transformation whose counts are its tensors is made
+    when the pipeline runs (sources.deferred_counts); None otherwise."""
+    if _state.graph is None:
+        return None
+    from eagerflow._src.data.sources import deferred_counts
+
+    if not any(isinstance(v, Tensor) and not isinstance(v, EagerTensor)
+               for v in counts.values()):
+        return None
+    return deferred_counts(dataset, build, counts, structure() if structure else None,
+                           repr_name)
 
 
 class DatasetV2:
@@ -319,17 +334,20 @@ class DatasetV2:
     def repeat(self, count: Any = None, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.transformations import RepeatDataset
 
-        return RepeatDataset(self, count)
+        return _deferred(self, lambda count: RepeatDataset(self, count), "_RepeatDataset",
+                         count=count) or RepeatDataset(self, count)
 
     def take(self, count: Any, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.transformations import TakeDataset
 
-        return TakeDataset(self, count)
+        return _deferred(self, lambda count: TakeDataset(self, count), "_TakeDataset",
+                         count=count) or TakeDataset(self, count)
 
     def skip(self, count: Any, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.transformations import SkipDataset
 
-        return SkipDataset(self, count)
+        return _deferred(self, lambda count: SkipDataset(self, count), "_SkipDataset",
+                         count=count) or SkipDataset(self, count)
 
     def shard(self, num_shards: Any, index: Any, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.transformations import ShardDataset
@@ -356,7 +374,14 @@ class DatasetV2:
               deterministic: bool | None = None, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.batching import BatchDataset
 
-        return BatchDataset(self, batch_size, drop_remainder, num_parallel_calls)
+        def build(batch_size: Any) -> DatasetV2:
+            return BatchDataset(self, batch_size, drop_remainder, num_parallel_calls)
+        if _state.graph is not None:  # a size known when the pipeline runs: batch dim None
+            ds = _deferred(self, build, "_BatchDataset",
+                           lambda: BatchDataset(self, 2, False)._structure, batch_size=batch_size)
+            if ds is not None:
+                return ds
+        return build(batch_size)
 
     def padded_batch(self, batch_size: Any, padded_shapes: Any = None, padding_values: Any = None,
                      drop_remainder: bool = False, name: str | None = None) -> DatasetV2:

@@ -46,8 +46,9 @@ def int64_arg(value: Any, what: str = "") -> int:
         raise NeedsConcreteValue(
             f"Cannot convert {value!r} to EagerTensor of dtype int64: inside a tf.function, "
             "the arguments of a dataset transformation must be known when the function is "
-            "traced (Python numbers or constants); only from_tensor_slices, from_tensors and "
-            "range take the function's tensors.")
+            "traced (Python numbers or constants); only from_tensor_slices, from_tensors, "
+            "range, the file readers and the counts of take, skip, repeat and batch take the "
+            "function's tensors.")
     raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int64")
 
 
@@ -109,12 +110,13 @@ def deferred_source(kind: str, args: tuple, kwargs: dict) -> DatasetV2 | None:
 
 
 class DeferredSourceDataset(DatasetV2):
-    """A source whose arguments are tensors of the tf.function it was built in: the
-    concrete source is made each time it is iterated there (the values are fed)."""
+    """A source (or a transformation of `inputs`) whose arguments are tensors of the
+    tf.function or dataset function it was built in: the concrete dataset is made each
+    time it is iterated there (the values are fed)."""
 
     def __init__(self, build: Callable, symbolic: list, structure: dstruct.Structure,
-                 repr_name: str) -> None:
-        super().__init__((), structure)
+                 repr_name: str, inputs: tuple = ()) -> None:
+        super().__init__(inputs, structure)
         self._build, self._symbolic = build, symbolic
         self._repr_name = repr_name
         from eagerflow._src.data.functions import note_symbolic
@@ -133,6 +135,23 @@ class DeferredSourceDataset(DatasetV2):
 
     def _cardinality(self) -> int:
         return UNKNOWN
+
+
+def deferred_counts(input_dataset: DatasetV2, build: Callable, counts: dict,
+                    structure: dstruct.Structure | None, repr_name: str) -> DatasetV2 | None:
+    """`build(**counts)` made when the pipeline runs, where a count is a tensor computed by the
+    function being traced (`repeat(x)` in a flat_map function); None when all are known."""
+    symbolic = [v for v in counts.values() if _symbolic(v) and _static_value(v) is None]
+    if not symbolic:
+        return None
+    for v in symbolic:
+        if not v.dtype.is_integer or v._shape != ():
+            raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype int64")
+
+    def make(values: dict) -> DatasetV2:
+        return build(**{k: values.get(id(v), v) for k, v in counts.items()})
+    return DeferredSourceDataset(make, symbolic, structure or input_dataset._structure,
+                                 repr_name, (input_dataset,))
 
 
 def bool_arg(value: Any) -> bool:
