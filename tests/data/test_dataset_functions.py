@@ -206,6 +206,24 @@ def test_flat_map_built_inside_tf_function_reads_its_arguments():
     assert int(total(tf.constant(10, tf.int64))) == 2 * (0 + 1 + 2 + 30)
     assert int(total(tf.constant(1, tf.int64))) == 2 * (0 + 1 + 2 + 3)
 
+    @tf.function
+    def nested(n):  # the innermost function reads the tf.function's argument directly
+        ds = tf.data.Dataset.range(2).flat_map(
+            lambda x: tf.data.Dataset.range(2).flat_map(
+                lambda y: tf.data.Dataset.from_tensors(n * 100 + x * 10 + y)))
+        s = tf.constant(0, tf.int64)
+        for v in ds:
+            s += v
+        return s
+
+    assert int(nested(tf.constant(1, tf.int64))) == 400 + 0 + 1 + 10 + 11
+    with pytest.raises(tf.errors.InvalidArgumentError, match="only be iterated inside"):
+        @tf.function
+        def leak(n):
+            return tf.data.Dataset.range(2).flat_map(lambda x: tf.data.Dataset.from_tensors(n))
+
+        list(leak(tf.constant(1, tf.int64)))
+
 
 def test_early_stop_of_traced_interleave_leaks_no_thread():
     import gc

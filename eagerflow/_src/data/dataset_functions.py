@@ -121,7 +121,7 @@ class DatasetFunction:
     @property
     def captures(self) -> list:
         """Symbolic tensors of an enclosing tf.function that the function reads."""
-        return self._captures if self._template is not None else []
+        return self._captures + self._passed if self._template is not None else []
 
     @property
     def output_structure(self) -> dstruct.Structure:
@@ -143,10 +143,11 @@ class DatasetFunction:
                 _autograph(self._func)(args)
             if not isinstance(out, DatasetV2):
                 raise self._not_a_dataset(out)
-            ours = []
+            ours, outer_needed = [], []  # computed here / fed by an enclosing tf.function
             for t in needed:
-                if getattr(t, "graph", None) is graph and all(t is not o for o in ours):
-                    ours.append(t)
+                dest = ours if getattr(t, "graph", None) is graph else outer_needed
+                if all(t is not o for o in dest):
+                    dest.append(t)
             graph.outputs = ours
         if any(node.op.name in _ITERATING_OPS for node in graph.operations):
             raise _Untraceable
@@ -154,7 +155,10 @@ class DatasetFunction:
         self._captures = [outer_t for outer_t, _ in graph.captures.values()]
         if self._captures:
             graph.inputs = list(graph.inputs) + [ph for _, ph in graph.captures.values()]
-            note_symbolic(self._captures)  # an enclosing trace feeds them to this one
+        # Tensors of enclosing functions that the template reads directly (a nested source
+        # or function) are passed through the feed: report them with the captures.
+        self._passed = [t for t in outer_needed if all(t is not c for c in self._captures)]
+        note_symbolic(self._captures + self._passed)  # an enclosing trace feeds them
         self._needed = ours
         self._fn = _compile(graph, name) if ours else None
         self._template = out
@@ -190,7 +194,7 @@ class DatasetFunction:
         if self._template is None:
             return self._bind_eager(ctx)
         outer_feed = getattr(ctx, "feed", None) or {}
-        missing = [t for t in self._captures if id(t) not in outer_feed]
+        missing = [t for t in self.captures if id(t) not in outer_feed]
         if missing:
             names = ", ".join(t.name for t in missing)
             raise InvalidArgumentError(
