@@ -154,6 +154,9 @@ def test_functions_that_need_eager_values_run_per_element_and_stay_correct():
                                                         lambda s, v: s + v)))
     assert not sums._fn.traced
     assert vals(sums) == [1, 2]
+    whole = tf.data.Dataset.range(5).window(2).flat_map(lambda w: w.batch(w.cardinality()))
+    assert not whole._fn.traced
+    assert vals(whole) == [[0, 1], [2, 3], [4]]
     calls = []
 
     def shuffled(x):

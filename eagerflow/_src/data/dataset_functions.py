@@ -86,6 +86,10 @@ class VariantDataset(DatasetV2):
     def _cardinality(self) -> int:
         return UNKNOWN
 
+    def cardinality(self) -> Any:
+        # TF gives a tensor computed per element; a template can't hold it: run eagerly.
+        raise NeedsConcreteValue("the cardinality of a dataset argument is known per element")
+
 
 # ---------------------------------------------------------------------------------------
 # DatasetFunction
