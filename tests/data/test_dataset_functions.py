@@ -141,6 +141,20 @@ def test_counts_from_the_element_are_read_when_the_pipeline_runs():
     sliced = tf.data.Dataset.range(4).flat_map(
         lambda x: tf.data.Dataset.range(10).skip(x).take(2))
     assert vals(sliced) == [0, 1, 1, 2, 2, 3, 3, 4]
+    # Values are TF 2.21's for the same pipelines.
+    sharded = tf.data.Dataset.range(1, 4).flat_map(
+        lambda x: tf.data.Dataset.range(x * 2).shard(x, 0))
+    assert sharded._fn.traced and vals(sharded) == [0, 1, 0, 2, 0, 3]
+    padded = tf.data.Dataset.range(1, 3).flat_map(
+        lambda x: tf.data.Dataset.range(4).padded_batch(x + 1))
+    assert padded._fn.traced and padded.element_spec == tf.TensorSpec([None], tf.int64)
+    assert vals(padded) == [[0, 1], [2, 3], [0, 1, 2], [3]]
+    windows = tf.data.Dataset.range(1, 3).flat_map(
+        lambda x: tf.data.Dataset.range(4).window(x).flat_map(lambda w: w.batch(2)))
+    assert windows._fn.traced and vals(windows) == [[0], [1], [2], [3], [0, 1], [2, 3]]
+    shuffled = tf.data.Dataset.range(1, 4).flat_map(
+        lambda x: tf.data.Dataset.range(x).shuffle(x, seed=1).prefetch(x))
+    assert shuffled._fn.traced and sorted(vals(shuffled)) == [0, 0, 0, 1, 1, 2]
     zero = tf.data.Dataset.range(2).flat_map(lambda x: tf.data.Dataset.range(5).batch(x))
     with pytest.raises(tf.errors.InvalidArgumentError, match="Batch size must be greater"):
         vals(zero)  # as TF: the size is checked when the pipeline runs
@@ -159,14 +173,15 @@ def test_functions_that_need_eager_values_run_per_element_and_stay_correct():
     assert vals(whole) == [[0, 1], [2, 3], [4]]
     calls = []
 
-    def shuffled(x):
+    def cycled(x):
         calls.append(tf.executing_eagerly())
-        return tf.data.Dataset.range(x).shuffle(x + 1, seed=1).take(1)
+        return tf.data.Dataset.range(x * 2).interleave(
+            lambda v: tf.data.Dataset.from_tensors(v).repeat(2), cycle_length=x)
 
-    ds = tf.data.Dataset.range(1, 4).flat_map(shuffled)
-    out = vals(ds)
-    assert len(out) == 3 and all(0 <= v < n for v, n in zip(out, (1, 2, 3)))
-    assert calls[-3:] == [True, True, True]
+    ds = tf.data.Dataset.range(1, 3).flat_map(cycled)
+    assert not ds._fn.traced
+    assert vals(ds) == [0, 0, 1, 1] + [0, 1, 0, 1, 2, 3, 2, 3]
+    assert calls[-2:] == [True, True]
 
 
 def test_repeat_count_from_a_tf_function_argument():

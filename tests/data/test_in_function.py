@@ -285,7 +285,7 @@ def test_transformation_arguments_from_the_function():
     @tf.function
     def f(k):
         s = tf.constant(0, tf.int64)
-        for x in tf.data.Dataset.range(10).take(k):  # take/skip/repeat/batch: read per call
+        for x in tf.data.Dataset.range(10).take(k):  # counts and sizes: read per call
             s += x
         return s
 
@@ -295,8 +295,8 @@ def test_transformation_arguments_from_the_function():
     @tf.function
     def h(k):
         s = tf.constant(0, tf.int64)
-        for x in tf.data.Dataset.range(10).shuffle(k):  # other arguments: known at trace
-            s += x
+        for x in tf.data.Dataset.range(10).map(lambda v: v, num_parallel_calls=k):
+            s += x  # other arguments (parallelism, cycle lengths) must be known at trace
         return s
 
     with pytest.raises(TypeError, match="must be known when the function is traced"):

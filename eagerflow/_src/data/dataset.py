@@ -329,7 +329,10 @@ class DatasetV2:
                 reshuffle_each_iteration: bool = True, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.transformations import ShuffleDataset
 
-        return ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
+        def build(buffer_size: Any) -> DatasetV2:
+            return ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
+        return _deferred(self, build, "_ShuffleDataset", buffer_size=buffer_size) or \
+            build(buffer_size)
 
     def repeat(self, count: Any = None, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.transformations import RepeatDataset
@@ -352,7 +355,9 @@ class DatasetV2:
     def shard(self, num_shards: Any, index: Any, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.transformations import ShardDataset
 
-        return ShardDataset(self, num_shards, index)
+        return _deferred(self, lambda num_shards, index: ShardDataset(self, num_shards, index),
+                         "_ShardDataset", num_shards=num_shards, index=index) or \
+            ShardDataset(self, num_shards, index)
 
     def concatenate(self, dataset: DatasetV2, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.sources import ConcatenateDataset
@@ -362,7 +367,9 @@ class DatasetV2:
     def prefetch(self, buffer_size: Any, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.parallel import PrefetchDataset
 
-        return PrefetchDataset(self, buffer_size)
+        return _deferred(self, lambda buffer_size: PrefetchDataset(self, buffer_size),
+                         "_PrefetchDataset", buffer_size=buffer_size) or \
+            PrefetchDataset(self, buffer_size)
 
     def cache(self, filename: Any = "", name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.cache import CacheDataset
@@ -387,7 +394,10 @@ class DatasetV2:
                      drop_remainder: bool = False, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.batching import PaddedBatchDataset
 
-        return PaddedBatchDataset(self, batch_size, padded_shapes, padding_values, drop_remainder)
+        def build(batch_size: Any, drop: bool = drop_remainder) -> DatasetV2:
+            return PaddedBatchDataset(self, batch_size, padded_shapes, padding_values, drop)
+        return _deferred(self, build, "_PaddedBatchDataset", lambda: build(2, False)._structure,
+                         batch_size=batch_size) or build(batch_size)
 
     def unbatch(self, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.batching import UnbatchDataset
@@ -404,7 +414,10 @@ class DatasetV2:
                name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.batching import WindowDataset
 
-        return WindowDataset(self, size, shift, stride, drop_remainder)
+        def build(size: Any, shift: Any, stride: Any) -> DatasetV2:
+            return WindowDataset(self, size, shift, stride, drop_remainder)
+        return _deferred(self, build, "_WindowDataset", lambda: build(1, 1, 1)._structure,
+                         size=size, shift=shift, stride=stride) or build(size, shift, stride)
 
     def group_by_window(self, key_func: Callable, reduce_func: Callable, window_size: Any = None,
                         window_size_func: Callable | None = None,

@@ -15,12 +15,13 @@ them from the element, compiled once. For each input element the compiled graph
 runs, its values (and the element's datasets) go into the iteration's feed, and the
 template is iterated with that feed: the Python function is not called again.
 
-Counts computed by the function (`repeat(x)`, `take`, `skip`, `batch(x + 1)`) are
-deferred the same way: the transformation is made when the template is iterated.
+Counts and sizes computed by the function (repeat, take, skip, shard, shuffle and
+prefetch buffers, batch, padded_batch and window sizes) are deferred the same way: the
+transformation is made when the template is iterated.
 
 Eager fallback, kept correct: where a part of the returned pipeline needs a concrete
-Python value from a symbolic tensor (another count, such as a shuffle buffer or a
-window size; generator arguments), or the function iterates a dataset itself
+Python value from a symbolic tensor (a parallelism or cycle length, bucket
+boundaries, generator arguments), or the function iterates a dataset itself
 (`w.reduce(...)`, `for v in w`), or an argument is of a kind with no placeholder
 (ragged, optional), the function runs eagerly once per element instead (its side
 effects then happen per element too, and `tf.executing_eagerly()` is True inside it).

@@ -46,8 +46,9 @@ def int64_arg(value: Any, what: str = "") -> int:
         raise NeedsConcreteValue(
             f"Cannot convert {value!r} to EagerTensor of dtype int64: inside a tf.function, "
             "the arguments of a dataset transformation must be known when the function is "
-            "traced (Python numbers or constants); only from_tensor_slices, from_tensors, "
-            "range, the file readers and the counts of take, skip, repeat and batch take the "
+            "traced (Python numbers or constants); only the sources (from_tensor_slices, "
+            "from_tensors, range, the file readers) and the counts and sizes of take, skip, "
+            "repeat, shard, shuffle, prefetch, batch, padded_batch and window take the "
             "function's tensors.")
     raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int64")
 
