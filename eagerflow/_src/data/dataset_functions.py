@@ -45,6 +45,7 @@ from eagerflow._src.data.functions import (
     Collecting,
     StructuredFunction,
     _autograph,
+    _Untraceable,
     _check_signature,
     _compile,
     _fn_name,
@@ -57,10 +58,6 @@ from eagerflow._src.data.sources import NeedsConcreteValue
 # Graph operations that iterate a dataset while the function runs: a template can't
 # hold them (the dataset they iterate is only known per element).
 _ITERATING_OPS = frozenset(("AnonymousIteratorV3", "ReduceDataset", "DatasetToSingleElement"))
-
-
-class _Untraceable(Exception):
-    """The function can't be made into a template: it runs eagerly per element."""
 
 
 # ---------------------------------------------------------------------------------------
