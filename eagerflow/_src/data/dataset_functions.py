@@ -45,11 +45,11 @@ from eagerflow._src.data.functions import (
     Collecting,
     StructuredFunction,
     _autograph,
-    _Untraceable,
     _check_signature,
     _compile,
     _fn_name,
     _sparse_of,
+    _Untraceable,
     note_symbolic,
 )
 from eagerflow._src.data.iterators import ElementIterator, IterContext
