@@ -119,8 +119,9 @@ def test_readers_over_symbolic_file_names(tmp_path):
     lines = tf.data.Dataset.list_files(str(tmp_path / "*.txt"), shuffle=False).flat_map(
         tf.data.TextLineDataset)
     assert vals(lines) == [b"t0l0", b"t0l1", b"t1l0", b"t1l1"]
+    # A failed trace runs the function eagerly, which raises TF's error at the first element.
     with pytest.raises(TypeError, match="tf.string"):
-        tf.data.Dataset.range(2).flat_map(lambda x: tf.data.TextLineDataset(x))
+        vals(tf.data.Dataset.range(2).flat_map(lambda x: tf.data.TextLineDataset(x)))
 
 
 def test_counts_from_the_element_are_read_when_the_pipeline_runs():
@@ -168,6 +169,18 @@ def test_functions_that_need_eager_values_run_per_element_and_stay_correct():
                                                         lambda s, v: s + v)))
     assert not sums._fn.traced
     assert vals(sums) == [1, 2]
+
+    def either(x):  # a tensor-dependent `if` choosing between datasets (TF 2.21's values)
+        if x > 1:
+            return tf.data.Dataset.range(x)
+        else:
+            return tf.data.Dataset.from_tensors(x * 100)
+
+    chosen = tf.data.Dataset.range(4).flat_map(either)
+    assert not chosen._fn.traced
+    assert vals(chosen) == [0, 100, 0, 1, 0, 1, 2]
+    with pytest.raises((TypeError, tf.errors.InvalidArgumentError), match="AddV2"):
+        vals(tf.data.Dataset.range(2).flat_map(lambda x: tf.data.Dataset.range(x + 1.5)))
     whole = tf.data.Dataset.range(5).window(2).flat_map(lambda w: w.batch(w.cardinality()))
     assert not whole._fn.traced
     assert vals(whole) == [[0, 1], [2, 3], [4]]

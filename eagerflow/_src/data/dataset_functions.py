@@ -22,11 +22,15 @@ transformation is made when the template is iterated.
 Eager fallback, kept correct: where a part of the returned pipeline needs a concrete
 Python value from a symbolic tensor (a parallelism or cycle length, bucket
 boundaries, generator arguments), or the function iterates a dataset itself
-(`w.reduce(...)`, `for v in w`), or an argument is of a kind with no placeholder
+(`w.reduce(...)`, `for v in w`), or chooses between datasets with a tensor-dependent
+`if`, or meets another limit of eagerflow's graphs while traced (a TypeError,
+ValueError or NotImplementedError), or an argument is of a kind with no placeholder
 (ragged, optional), the function runs eagerly once per element instead (its side
 effects then happen per element too, and `tf.executing_eagerly()` is True inside it).
 TF builds all of these as graph ops; here they would need every dataset constructor
-to take deferred arguments.
+to take deferred arguments. A genuine error in such a function (a float file name,
+say) is then raised by the eager call at the first element rather than when the
+transformation is built; its class and message are TF's.
 """
 
 from __future__ import annotations
@@ -58,6 +62,14 @@ from eagerflow._src.data.sources import NeedsConcreteValue
 # Graph operations that iterate a dataset while the function runs: a template can't
 # hold them (the dataset they iterate is only known per element).
 _ITERATING_OPS = frozenset(("AnonymousIteratorV3", "ReduceDataset", "DatasetToSingleElement"))
+
+
+class _NotADataset(Exception):
+    """The traced function returned something else (TF's TypeError, at construction)."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__()
+        self.value = value
 
 
 # ---------------------------------------------------------------------------------------
@@ -111,7 +123,12 @@ class DatasetFunction:
         self._eager: StructuredFunction | None = None
         try:
             self._trace(_fn_name(func, what))
-        except (_Untraceable, NeedsConcreteValue):
+        except _NotADataset as e:
+            raise self._not_a_dataset(e.value) from None
+        except (_Untraceable, NeedsConcreteValue, TypeError, ValueError, NotImplementedError):
+            # What the graph can't express (a tensor-dependent `if` choosing between
+            # datasets, a shape known only per element): eager, where it works as in TF;
+            # a genuine error in the function is raised again by the eager call.
             self._template = None
         if self._template is None:
             self._eager = StructuredFunction(func, what, in_struct, input_dataset, eager=True)
@@ -144,7 +161,7 @@ class DatasetFunction:
             out = _autograph(self._func)(*args) if self._in.unpack_args else \
                 _autograph(self._func)(args)
             if not isinstance(out, DatasetV2):
-                raise self._not_a_dataset(out)
+                raise _NotADataset(out)
             ours, outer_needed = [], []  # computed here / fed by an enclosing tf.function
             for t in needed:
                 dest = ours if getattr(t, "graph", None) is graph else outer_needed
