@@ -381,14 +381,11 @@ class DatasetV2:
               deterministic: bool | None = None, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.batching import BatchDataset
 
-        def build(batch_size: Any) -> DatasetV2:
-            return BatchDataset(self, batch_size, drop_remainder, num_parallel_calls)
-        if _state.graph is not None:  # a size known when the pipeline runs: batch dim None
-            ds = _deferred(self, build, "_BatchDataset",
-                           lambda: BatchDataset(self, 2, False)._structure, batch_size=batch_size)
-            if ds is not None:
-                return ds
-        return build(batch_size)
+        def build(batch_size: Any, drop: bool = drop_remainder) -> DatasetV2:
+            return BatchDataset(self, batch_size, drop, num_parallel_calls)
+        # a size known only when the pipeline runs: the batch dim is None
+        return _deferred(self, build, "_BatchDataset", lambda: build(2, False)._structure,
+                         batch_size=batch_size) or build(batch_size)
 
     def padded_batch(self, batch_size: Any, padded_shapes: Any = None, padding_values: Any = None,
                      drop_remainder: bool = False, name: str | None = None) -> DatasetV2:
