@@ -56,6 +56,14 @@ def test_interleave_template_with_nested_map_capturing_the_element():
     assert vals(ds) == [11, 33, 21, 43]
 
 
+def test_sparse_element_argument():
+    st = tf.SparseTensor([[0, 1], [2, 0]], [5, 7], [3, 2])
+    ds = tf.data.Dataset.from_tensor_slices(st).flat_map(
+        lambda s: tf.data.Dataset.from_tensor_slices(s.values))
+    assert ds._fn.traced and ds.element_spec == tf.TensorSpec([], tf.int32)
+    assert vals(ds) == [5, 7]
+
+
 def test_parallel_interleave_matches_sequential_order():
     def f(x):
         return tf.data.Dataset.from_tensors(x).repeat(3).map(lambda v: v * 100 + x)

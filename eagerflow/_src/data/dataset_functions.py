@@ -62,6 +62,7 @@ from eagerflow._src.data.sources import NeedsConcreteValue
 # Graph operations that iterate a dataset while the function runs: a template can't
 # hold them (the dataset they iterate is only known per element).
 _ITERATING_OPS = frozenset(("AnonymousIteratorV3", "ReduceDataset", "DatasetToSingleElement"))
+_DENSE, _SPARSE = object(), object()  # how a flat argument component is fed
 
 
 class _NotADataset(Exception):
@@ -184,13 +185,13 @@ class DatasetFunction:
 
     def _placeholders(self, graph: Any) -> tuple:
         """The symbolic arguments, packed; records how each flat component is fed."""
-        self._kinds: list = []  # per flat component: "dense", "sparse" or a VariantDataset
+        self._kinds: list = []  # per flat component: _DENSE, _SPARSE or a VariantDataset
         comps = []
         for i, s in enumerate(self._in.specs):
             base = f"args_{i}"
             if isinstance(s, TensorSpec):
                 comps.append(graph.placeholder(s.shape.dims, s.dtype, base, is_input=True))
-                self._kinds.append("dense")
+                self._kinds.append(_DENSE)
             elif isinstance(s, SparseTensorSpec):
                 rank = s.shape.rank
                 comps.append(_sparse_of(
@@ -198,7 +199,7 @@ class DatasetFunction:
                     graph.placeholder((None,), s.dtype, base + "_values", is_input=True),
                     graph.placeholder((rank,), _dt.int64, base + "_dense_shape",
                                       is_input=True)))
-                self._kinds.append("sparse")
+                self._kinds.append(_SPARSE)
             elif isinstance(s, dstruct.DatasetSpec):
                 ph = VariantDataset(s)
                 comps.append(ph)
@@ -227,11 +228,11 @@ class DatasetFunction:
             feed = dict(outer_feed)
             arrays = []
             for kind, c in zip(kinds, flat):
-                if kind == "dense":
+                if kind is _DENSE:
                     arrays.append(c._arr)
-                elif kind == "sparse":
+                elif kind is _SPARSE:
                     arrays += [c._indices._arr, c._values._arr, c._dense_shape._arr]
-                else:
+                else:  # a VariantDataset: this element's dataset
                     feed[id(kind)] = c
             if fn is not None:
                 for t, v in zip(needed, fn(*arrays, *extra)):
