@@ -281,16 +281,26 @@ def test_a_dataset_built_in_a_function_can_not_leave_it():
             list(ds)
 
 
-def test_transformation_arguments_must_be_known_at_trace_time():
+def test_transformation_arguments_from_the_function():
     @tf.function
     def f(k):
         s = tf.constant(0, tf.int64)
-        for x in tf.data.Dataset.range(10).take(k):
+        for x in tf.data.Dataset.range(10).take(k):  # counts and sizes: read per call
             s += x
         return s
 
+    assert int(f(tf.constant(3, tf.int64))) == 0 + 1 + 2
+    assert int(f(tf.constant(5, tf.int64))) == 10
+
+    @tf.function
+    def h(k):
+        s = tf.constant(0, tf.int64)
+        for x in tf.data.Dataset.range(10).map(lambda v: v, num_parallel_calls=k):
+            s += x  # other arguments (parallelism, cycle lengths) must be known at trace
+        return s
+
     with pytest.raises(TypeError, match="must be known when the function is traced"):
-        f(tf.constant(3, tf.int64))
+        h(tf.constant(3, tf.int64))
 
     @tf.function
     def g():

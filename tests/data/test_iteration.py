@@ -205,6 +205,9 @@ def test_early_stop_joins_threads():
         tf.data.Dataset.range(10**6).map(_slow_square, num_parallel_calls=3).prefetch(2),
         tf.data.Dataset.range(100).interleave(lambda x: tf.data.Dataset.range(10**4),
                                               cycle_length=3, num_parallel_calls=3),
+        tf.data.Dataset.range(100).interleave(
+            lambda x: tf.data.Dataset.range(x, 10**4).map(lambda v: v * x).prefetch(2),
+            cycle_length=3, num_parallel_calls=3),
     ]
     for ds in pipelines:
         for i, _ in enumerate(ds):
@@ -234,6 +237,10 @@ def test_early_stop_closes_files(tmp_path):
         tf.data.TFRecordDataset(paths, num_parallel_reads=2),
         tf.data.TFRecordDataset(paths, compression_type="").prefetch(2),
         tf.data.TextLineDataset([str(tmp_path / "t.txt")] * 3),
+        # readers opened per element by traced functions (templates fed with file names)
+        tf.data.Dataset.from_tensor_slices(paths).flat_map(tf.data.TFRecordDataset),
+        tf.data.Dataset.from_tensor_slices(paths).interleave(
+            tf.data.TFRecordDataset, cycle_length=2, num_parallel_calls=2),
     ]
     for ds in pipelines:
         for i, _ in enumerate(ds):

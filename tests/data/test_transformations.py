@@ -76,8 +76,21 @@ def test_map_inconsistent_branches_are_refused_when_traced():
 def test_map_signature_and_return_errors():
     with pytest.raises(TypeError, match="missing a required argument"):
         tf.data.Dataset.range(3).map(lambda x, y: x)
-    with pytest.raises(ValueError, match="must return at least one tensor"):
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Length for attr 'output_types' "
+                       "of 0 must be at least minimum 1.*must return at least one tensor.*"
+                       r"\[Op:MapDataset\]"):
         list(tf.data.Dataset.range(3).map(lambda x: None))
+    # TF: a list returned is a tuple; a list inside the structure is one stacked tensor.
+    assert tf.data.Dataset.range(2).map(lambda x: [x, x]).element_spec == (
+        tf.TensorSpec([], tf.int64), tf.TensorSpec([], tf.int64))
+    packed = tf.data.Dataset.range(2).map(lambda x: (x, [x, x * 2]))
+    assert packed.element_spec[1] == tf.TensorSpec([2], tf.int64)
+    assert [b.tolist() for _, b in packed.as_numpy_iterator()] == [[0, 0], [1, 2]]
+    assert tf.data.Dataset.range(2).map(lambda x: {"a": [x, 1]}).element_spec == {
+        "a": tf.TensorSpec([2], tf.int64)}
+    with pytest.raises(TypeError, match=r"Unsupported return value from function passed to "
+                                        r"Dataset.map\(\)"):
+        tf.data.Dataset.range(2).map(lambda x: (x, [x, tf.cast(x, tf.float32)]))
     with pytest.raises(TypeError, match="callable"):
         tf.data.Dataset.range(3).map(5)
 

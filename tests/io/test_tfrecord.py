@@ -130,8 +130,9 @@ def test_corruption_raises_data_loss_naming_file_and_offset(tmp_path):
     cases = {
         "length": (21, "corrupted record at 21"),
         "length_crc": (30, "corrupted record at 21"),
-        "data": (35, "corrupted record at 21"),
-        "data_crc": (len(raw) - 1, "corrupted record at 21"),
+        # a bad data checksum: TF names the offset of the data, after the 12-byte header
+        "data": (35, "corrupted record at 33"),
+        "data_crc": (len(raw) - 1, "corrupted record at 33"),
         "first": (0, r"corrupted record at 0 \(Is this even a TFRecord file\?\)"),
     }
     for name, (pos, msg) in cases.items():

@@ -242,6 +242,13 @@ def test_grayscale_and_standardization():
                                   0)  # stddev floored at 1/sqrt(N): no division by zero
     float32_directional_check(tf.image.per_image_standardization,
                               RNG.standard_normal((2, 3, 2, 1)))
+    # Dims unknown while tracing (as in a tf.data map after a gather): N read at run time.
+    f = tf.function(tf.image.per_image_standardization,
+                    input_signature=[tf.TensorSpec([None, None, 1], tf.float32)])
+    img = RNG.uniform(0, 1, (3, 4, 1)).astype(np.float32)
+    np.testing.assert_allclose(f(img).numpy(), tf.image.per_image_standardization(img).numpy(),
+                               rtol=1e-6)
+    np.testing.assert_array_equal(f(np.ones((2, 3, 1), np.float32)).numpy(), 0)
 
 
 def test_brightness_and_contrast():

@@ -22,6 +22,7 @@ from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import AUTOTUNE, INFINITE, UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset_functions import DatasetFunction
 from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.sources import ListDataset, gather_rows, int64_arg
@@ -645,22 +646,21 @@ class WindowDataset(DatasetV2):
 # ---------------------------------------------------------------------------------------
 
 class _GroupIterator(ElementIterator):
-    __slots__ = ("_in", "_key", "_size_of", "_reduce", "_ctx", "_groups", "_cur", "_done",
+    __slots__ = ("_in", "_key", "_size_of", "_reduce", "_groups", "_cur", "_done",
                  "_in_struct")
 
     def __init__(self, upstream: ElementIterator, key: Callable, size_of: Callable,
-                 reduce: Callable, in_struct: dstruct.Structure, ctx: Any) -> None:
+                 reduce: Callable, in_struct: dstruct.Structure) -> None:
+        # reduce: (key, window dataset) -> an iterator over the dataset reduce_func returns
         self._in, self._key, self._size_of, self._reduce = upstream, key, size_of, reduce
-        self._in_struct, self._ctx = in_struct, ctx
+        self._in_struct = in_struct
         self._groups: dict = {}
         self._cur: ElementIterator | None = None
         self._done = False
 
     def _emit(self, key: int) -> None:
         items = self._groups.pop(key)
-        window = ListDataset(items, self._in_struct)
-        ds = self._reduce(key, window)
-        self._cur = ds._make_iterator(self._ctx)
+        self._cur = self._reduce(key, ListDataset(items, self._in_struct))
 
     def __next__(self) -> tuple:
         while True:
@@ -718,6 +718,7 @@ class GroupByWindowDataset(DatasetV2):
                              "argument must be specified.")
         key_fn = StructuredFunction(key_func, "Dataset.group_by_window()", in_struct,
                                     input_dataset)
+        self._key_fn = key_fn  # (the functions, for pipeline_captures in a tf.function)
         self._key = lambda e: _int64_scalar_result(key_fn.call(e), "key_func")
         if window_size is not None:
             n = _positive(window_size, "GroupByWindowDataset",
@@ -738,14 +739,13 @@ class GroupByWindowDataset(DatasetV2):
             self._size_of = size_of
         red_struct = dstruct.Structure((TensorSpec._make(TensorShape([]), _dt.int64),
                                   dstruct.DatasetSpec(in_struct.spec)))
-        red_fn = StructuredFunction(reduce_func, "Dataset.group_by_window()", red_struct, None,
-                                    eager=True)
+        red_fn = DatasetFunction(reduce_func, "Dataset.group_by_window()", red_struct, None,
+                                 _reduce_func_error)
+        self._red_fn = red_fn
 
-        def reduce(key: int, window: DatasetV2) -> DatasetV2:
-            out = reduce_func(_i64(key), window)
-            if not isinstance(out, DatasetV2):
-                raise TypeError(f"`reduce_func` must return a `Dataset` object. Got {type(out)}.")
-            return out
+        def reduce(ctx: IterContext | None) -> Callable:
+            open_ = red_fn.bind(ctx)
+            return lambda key, window: open_((_i64(key), window))
 
         self._reduce = reduce
         self._out = lambda: _inner(red_fn)
@@ -755,7 +755,7 @@ class GroupByWindowDataset(DatasetV2):
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         return _GroupIterator(self._inputs[0]._make_iterator(ctx), self._key, self._size_of,
-                              self._reduce, self._inputs[0]._structure, ctx)
+                              self._reduce(ctx), self._inputs[0]._structure)
 
     def _cardinality(self) -> int:
         c = self._inputs[0]._cardinality()
@@ -766,10 +766,18 @@ def _i64(v: int) -> EagerTensor:
     return EagerTensor(np.array(v, np.int64), _dt.int64)
 
 
-def _inner(fn: StructuredFunction) -> dstruct.Structure:
+def _reduce_func_error(out: Any) -> TypeError:
+    spec = dstruct.structure_spec(dstruct.normalize_element(dstruct.lists_to_tuples(out))) \
+        if out is not None else None
+    return TypeError(f"Invalid `reduce_func`. `reduce_func` must return a single "
+                     f"`tf.data.Dataset` object but its return type is {spec!r}.")
+
+
+def _inner(fn: DatasetFunction) -> dstruct.Structure:
     spec = fn.output_structure.spec
     if not isinstance(spec, dstruct.DatasetSpec):
-        raise TypeError(f"`reduce_func` must return a `Dataset` object. Got {spec!r}.")
+        raise TypeError(f"Invalid `reduce_func`. `reduce_func` must return a single "
+                        f"`tf.data.Dataset` object but its return type is {spec!r}.")
     return dstruct.Structure(spec.element_spec)
 
 
@@ -820,6 +828,9 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
             return BatchDataset(window, sizes[k], drop_remainder)
         return PaddedBatchDataset(window, sizes[k], shapes_for(k), padding_values, drop_remainder)
 
+    def reduce(ctx: IterContext | None) -> Callable:
+        return lambda k, window: batcher(k, window)._make_iterator(ctx)
+
     def out_structure() -> dstruct.Structure:
         empty = ListDataset([], in_struct)
         proto = BatchDataset(empty, 1, False) if no_padding else PaddedBatchDataset(
@@ -827,4 +838,4 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
         return proto._structure
 
     return GroupByWindowDataset(dataset, None, None, None, None,
-                                _internal=(key, batcher, lambda k: sizes[k], out_structure))
+                                _internal=(key, reduce, lambda k: sizes[k], out_structure))

@@ -20,7 +20,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.data.iterators import IterContext, NumpyIterator, OwnedIterator
 from eagerflow._src.data.options import Options
 from eagerflow._src.data.structure import Structure
@@ -28,6 +28,21 @@ from eagerflow._src.data.structure import Structure
 AUTOTUNE = -1
 INFINITE = -1
 UNKNOWN = -2
+
+
+def _deferred(dataset: DatasetV2, build: Callable, repr_name: str,
+              structure: Callable | None = None, **counts: Any) -> DatasetV2 | None:
+    """While a function is traced, a transformation whose counts are its tensors is made
+    when the pipeline runs (sources.deferred_counts); None otherwise."""
+    if _state.graph is None:
+        return None
+    from eagerflow._src.data.sources import deferred_counts
+
+    if not any(isinstance(v, Tensor) and not isinstance(v, EagerTensor)
+               for v in counts.values()):
+        return None
+    return deferred_counts(dataset, build, counts, structure() if structure else None,
+                           repr_name)
 
 
 class DatasetV2:
@@ -314,27 +329,35 @@ class DatasetV2:
                 reshuffle_each_iteration: bool = True, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.transformations import ShuffleDataset
 
-        return ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
+        def build(buffer_size: Any) -> DatasetV2:
+            return ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
+        return _deferred(self, build, "_ShuffleDataset", buffer_size=buffer_size) or \
+            build(buffer_size)
 
     def repeat(self, count: Any = None, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.transformations import RepeatDataset
 
-        return RepeatDataset(self, count)
+        return _deferred(self, lambda count: RepeatDataset(self, count), "_RepeatDataset",
+                         count=count) or RepeatDataset(self, count)
 
     def take(self, count: Any, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.transformations import TakeDataset
 
-        return TakeDataset(self, count)
+        return _deferred(self, lambda count: TakeDataset(self, count), "_TakeDataset",
+                         count=count) or TakeDataset(self, count)
 
     def skip(self, count: Any, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.transformations import SkipDataset
 
-        return SkipDataset(self, count)
+        return _deferred(self, lambda count: SkipDataset(self, count), "_SkipDataset",
+                         count=count) or SkipDataset(self, count)
 
     def shard(self, num_shards: Any, index: Any, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.transformations import ShardDataset
 
-        return ShardDataset(self, num_shards, index)
+        return _deferred(self, lambda num_shards, index: ShardDataset(self, num_shards, index),
+                         "_ShardDataset", num_shards=num_shards, index=index) or \
+            ShardDataset(self, num_shards, index)
 
     def concatenate(self, dataset: DatasetV2, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.sources import ConcatenateDataset
@@ -344,7 +367,9 @@ class DatasetV2:
     def prefetch(self, buffer_size: Any, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.parallel import PrefetchDataset
 
-        return PrefetchDataset(self, buffer_size)
+        return _deferred(self, lambda buffer_size: PrefetchDataset(self, buffer_size),
+                         "_PrefetchDataset", buffer_size=buffer_size) or \
+            PrefetchDataset(self, buffer_size)
 
     def cache(self, filename: Any = "", name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.cache import CacheDataset
@@ -356,13 +381,20 @@ class DatasetV2:
               deterministic: bool | None = None, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.batching import BatchDataset
 
-        return BatchDataset(self, batch_size, drop_remainder, num_parallel_calls)
+        def build(batch_size: Any, drop: bool = drop_remainder) -> DatasetV2:
+            return BatchDataset(self, batch_size, drop, num_parallel_calls)
+        # a size known only when the pipeline runs: the batch dim is None
+        return _deferred(self, build, "_BatchDataset", lambda: build(2, False)._structure,
+                         batch_size=batch_size) or build(batch_size)
 
     def padded_batch(self, batch_size: Any, padded_shapes: Any = None, padding_values: Any = None,
                      drop_remainder: bool = False, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.batching import PaddedBatchDataset
 
-        return PaddedBatchDataset(self, batch_size, padded_shapes, padding_values, drop_remainder)
+        def build(batch_size: Any, drop: bool = drop_remainder) -> DatasetV2:
+            return PaddedBatchDataset(self, batch_size, padded_shapes, padding_values, drop)
+        return _deferred(self, build, "_PaddedBatchDataset", lambda: build(2, False)._structure,
+                         batch_size=batch_size) or build(batch_size)
 
     def unbatch(self, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.batching import UnbatchDataset
@@ -379,7 +411,10 @@ class DatasetV2:
                name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.batching import WindowDataset
 
-        return WindowDataset(self, size, shift, stride, drop_remainder)
+        def build(size: Any, shift: Any, stride: Any) -> DatasetV2:
+            return WindowDataset(self, size, shift, stride, drop_remainder)
+        return _deferred(self, build, "_WindowDataset", lambda: build(1, 1, 1)._structure,
+                         size=size, shift=shift, stride=stride) or build(size, shift, stride)
 
     def group_by_window(self, key_func: Callable, reduce_func: Callable, window_size: Any = None,
                         window_size_func: Callable | None = None,

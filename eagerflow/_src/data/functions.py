@@ -16,14 +16,17 @@ by replaying the per-element graph on placeholders with a leading batch dimensio
 the Python function is not called again, and any Python value it computed from
 static shapes stays the per-element value.
 
-Eager fallback, where tracing can't be done: functions that take or return
-datasets (flat_map, interleave, group_by_window's reduce_func, the elements of
-window()). TF traces those too, building the returned dataset from graph ops on the
-symbolic element; eagerflow's datasets are Python pipelines over concrete values,
-so these functions run eagerly, once per element (their Python side effects happen
-per element, and inside them `tf.executing_eagerly()` is True). Their output
-structure comes from a call on empty placeholder datasets where the arguments are
-datasets, else from the first element (dims left unknown).
+Functions that return datasets (flat_map, interleave, group_by_window's reduce_func)
+are traced into template datasets by dataset_functions.py, which uses `note_symbolic`
+here to learn which symbolic tensors a template reads.
+
+Eager fallback, where tracing can't be done: a function whose arguments or results are
+datasets outside those transformations (a `map` over the elements of `window()`), or
+a dataset function that dataset_functions.py can't trace. It runs eagerly, once per
+element (its Python side effects happen per element, and inside it
+`tf.executing_eagerly()` is True). Its output structure comes from a call on empty
+placeholder datasets where the arguments are datasets, else from the first element
+(dims left unknown).
 
 Functions traced while a tf.function is being traced may capture that function's
 symbolic tensors; their values are fed when the dataset is iterated inside the
@@ -39,7 +42,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, op_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -66,6 +69,33 @@ _FLOAT_ONLY = frozenset(("RealDiv", "Pow", "FloorDiv", "FloorMod", "TruncateDiv"
 
 class _Untraceable(Exception):
     """The function takes or returns values a graph can't hold (datasets)."""
+
+
+# While a function returning a dataset is traced (dataset_functions.py), the datasets and
+# functions built inside it register the symbolic tensors they will read from the feed.
+_collectors = threading.local()
+
+
+def note_symbolic(tensors: Any) -> None:
+    """Called by a dataset, or a dataset's function, built from symbolic tensors."""
+    stack = getattr(_collectors, "stack", None)
+    if stack:
+        stack[-1].extend(tensors)
+
+
+class Collecting:
+    """`with Collecting() as found:` gathers what `note_symbolic` is given meanwhile."""
+
+    def __enter__(self) -> list:
+        stack = getattr(_collectors, "stack", None)
+        if stack is None:
+            stack = _collectors.stack = []
+        self.found: list = []
+        stack.append(self.found)
+        return self.found
+
+    def __exit__(self, *exc: Any) -> None:
+        _collectors.stack.pop()
 
 
 def _autograph(func: Callable) -> Callable:
@@ -142,7 +172,7 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
         args = in_struct.pack(tuple(comps))
         converted = _autograph(func)
         out = converted(*args) if in_struct.unpack_args else converted(args)
-        value = dstruct.lists_to_tuples(out)
+        value = dstruct.fn_result(out, transformation)
         _check_not_empty(value, transformation)
         leaves = dstruct.flatten(value)
         outputs, specs = [], []
@@ -178,8 +208,11 @@ def _sparse_spec(leaf: SparseTensor, parts: list, in_struct: dstruct.Structure,
 
 def _check_not_empty(value: Any, transformation: str) -> None:
     if value is None or (dstruct.is_nested(value) and not dstruct.flatten(value)):
-        raise ValueError(f"The function passed to `{transformation}` must return at least one "
-                         f"tensor, but it returned {value!r}.")
+        # TF's dataset op refuses an empty output list (InvalidArgumentError).
+        op = "".join(w.title() for w in transformation[8:-2].split("_")) + "Dataset"
+        raise op_error(InvalidArgumentError, op, f"Length for attr 'output_types' of 0 must be "
+                       f"at least minimum 1: the function passed to `{transformation}` must "
+                       f"return at least one tensor, but it returned {value!r}.")
 
 
 def _to_graph_tensor(leaf: Any, transformation: str) -> Tensor:
@@ -310,6 +343,7 @@ class StructuredFunction:
             tr.fn = _compile(tr.graph, name)
             self.vectorizable = _vectorizable(tr)
             if tr.captures:
+                note_symbolic(tr.captures)
                 self.call = self._call_unfed
             elif tr.sparse:
                 self.call = self._call_sparse
@@ -340,7 +374,7 @@ class StructuredFunction:
         return self._out
 
     def _structure_of(self, value: Any) -> dstruct.Structure:
-        value = dstruct.lists_to_tuples(value)
+        value = dstruct.fn_result(value, self._transformation)
         _check_not_empty(value, self._transformation)
         specs = [dstruct.spec_of(dstruct.to_component(v)) for v in dstruct.flatten(value)]
         if not dstruct.is_nested(value):
@@ -375,10 +409,11 @@ class StructuredFunction:
             first = tuple(dstruct.zeros_like_spec(s) for s in self._in.specs)
         args = self._in.pack(first)
         value = self._func(*args) if self._in.unpack_args else self._func(args)
+        value = dstruct.fn_result(value, self._transformation)
         struct = self._structure_of(value)
         # One element says nothing about which dims vary: leave them unknown.
         passthrough = {id(c) for c in first}
-        flat_vals = dstruct.flatten(dstruct.lists_to_tuples(value))
+        flat_vals = dstruct.flatten(value)
         relaxed = [s if id(v) in passthrough else dstruct.relax_spec(s)
                    for s, v in zip(struct.specs, flat_vals)]
         return dstruct.Structure(relaxed[0] if struct.kind == "leaf"
@@ -476,7 +511,7 @@ class StructuredFunction:
         return self._flatten_slow(out, st)
 
     def _flatten_slow(self, out: Any, st: dstruct.Structure) -> tuple:
-        out = dstruct.lists_to_tuples(out)
+        out = dstruct.fn_result(out, self._transformation)
         if dstruct.is_nested(out) != dstruct.is_nested(st.spec):
             self._mismatch(out)
         try:

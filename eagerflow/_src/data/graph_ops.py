@@ -123,8 +123,10 @@ class _IteratorHandle:
 
 def pipeline_captures(dataset: Any) -> list:
     """The enclosing function's tensors that the pipeline's functions read."""
+    from eagerflow._src.data.dataset_functions import DatasetFunction
     from eagerflow._src.data.functions import StructuredFunction
 
+    kinds = (StructuredFunction, DatasetFunction)
     seen: set = set()
     out: dict = {}
     todo = [dataset]
@@ -137,8 +139,8 @@ def pipeline_captures(dataset: Any) -> list:
         for t in getattr(ds, "_symbolic", ()):  # a source built from the function's tensors
             out.setdefault(id(t), t)
         for v in vars(ds).values():
-            fn = v if isinstance(v, StructuredFunction) else getattr(v, "fn", None)
-            if isinstance(fn, StructuredFunction):
+            fn = v if isinstance(v, kinds) else getattr(v, "fn", None)
+            if isinstance(fn, kinds):
                 for t in fn.captures:
                     out.setdefault(id(t), t)
     return list(out.values())

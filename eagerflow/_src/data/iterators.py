@@ -200,9 +200,14 @@ class NumpyIterator:
         return self
 
     def __next__(self) -> Any:
-        flat = next(self._iterator._it) if self._iterator._it is not None else None
-        if flat is None:
+        it = self._iterator._it
+        if it is None:
             raise StopIteration
+        try:
+            flat = next(it)
+        except OpError as e:
+            _name_op(e)
+            raise
         return self._structure.pack(tuple(_to_numpy(c) for c in flat))
 
     next = __next__

@@ -23,10 +23,14 @@ from typing import Any
 from eagerflow._src.core.errors import InvalidArgumentError, op_error
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import AUTOTUNE, UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset_functions import (
+    DatasetFunction,
+    inner_structure,
+    returned_non_dataset,
+)
 from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.sources import int64_arg
-from eagerflow._src.data.transformations import dataset_function, inner_structure
 
 _JOIN_TIMEOUT = 30.0
 _OK, _ERR, _END = 0, 1, 2
@@ -324,12 +328,12 @@ class _InterleaveIterator(ElementIterator):
     """TF's order: a cycle of `cycle_length` open inputs, `block_length` elements from each
     in turn; an exhausted input is replaced by the next one when its turn comes again."""
 
-    __slots__ = ("_in", "_open", "_ctx", "_slots", "_cur", "_count", "_block", "_in_done",
+    __slots__ = ("_in", "_open", "_slots", "_cur", "_count", "_block", "_in_done",
                  "_prefetch")
 
-    def __init__(self, upstream: ElementIterator, open_fn: Callable, ctx: Any, cycle: int,
-                 block: int, prefetch: int) -> None:
-        self._in, self._open, self._ctx = upstream, open_fn, ctx
+    def __init__(self, upstream: ElementIterator, open_fn: Callable, cycle: int, block: int,
+                 prefetch: int) -> None:
+        self._in, self._open = upstream, open_fn
         self._slots: list = [None] * cycle
         self._cur = 0
         self._count = 0
@@ -358,7 +362,7 @@ class _InterleaveIterator(ElementIterator):
                 except StopIteration:
                     self._in_done = True
                     continue
-                it = self._open(e)._make_iterator(self._ctx)
+                it = self._open(e)
                 if self._prefetch:
                     it = _PrefetchIterator(it, self._prefetch)
                 slots[self._cur] = it
@@ -386,7 +390,8 @@ class InterleaveDataset(DatasetV2):
     _repr_name = "_InterleaveDataset"
 
     def __init__(self, input_dataset: DatasetV2, map_func: Callable, cycle_length: Any,
-                 block_length: Any, num_parallel_calls: Any, deterministic: Any) -> None:
+                 block_length: Any, num_parallel_calls: Any, deterministic: Any,
+                 _internal: Callable | None = None) -> None:
         super().__init__((input_dataset,))
         op = "InterleaveDataset" if num_parallel_calls is None else "ParallelInterleaveDatasetV4"
         cyc = AUTOTUNE if cycle_length is None else int64_arg(cycle_length)
@@ -404,14 +409,20 @@ class InterleaveDataset(DatasetV2):
             self._parallel = n
             self._repr_name = "_ParallelInterleaveDataset"
         self._cycle, self._block = cyc, blk
-        self._fn, self._call = dataset_function(map_func, "Dataset.interleave()", input_dataset)
+        # `_internal`: eagerflow's own (flat element -> dataset) function, not traced.
+        self._internal = _internal
+        self._fn = None if _internal is not None else DatasetFunction(
+            map_func, "Dataset.interleave()", input_dataset._structure, input_dataset,
+            returned_non_dataset)
 
     def _compute_structure(self) -> dstruct.Structure:
-        return inner_structure(self._fn, "Dataset.interleave()")
+        return inner_structure(self._fn)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         cycle = _default_threads(ctx) if self._cycle == AUTOTUNE else self._cycle
-        return _InterleaveIterator(self._inputs[0]._make_iterator(ctx), self._call, ctx, cycle,
+        open_ = self._fn.bind(ctx) if self._fn is not None else \
+            (lambda flat: self._internal(flat)._make_iterator(ctx))
+        return _InterleaveIterator(self._inputs[0]._make_iterator(ctx), open_, cycle,
                                    self._block, 2 * self._block if self._parallel else 0)
 
     def _cardinality(self) -> int:

@@ -18,12 +18,12 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext
-from eagerflow._src.data.sources import TensorSliceDataset, int64_arg
+from eagerflow._src.data.sources import TensorSliceDataset, deferred_source, int64_arg
 from eagerflow._src.io import tfrecord
 from eagerflow._src.io.file_errors import os_error
 
@@ -45,6 +45,8 @@ def _filenames_dataset(filenames: Any) -> DatasetV2:
             raise TypeError("The `filenames` argument must contain `tf.string` elements. Got a "
                             f"dataset of `{spec!r}` elements.")
         return filenames
+    if isinstance(filenames, Tensor) and not isinstance(filenames, EagerTensor):
+        return _symbolic_filenames(filenames)
     if isinstance(filenames, EagerTensor):
         if filenames.dtype is not _dt.string:
             raise TypeError(f"The `filenames` argument must contain `tf.string` elements. Got "
@@ -99,6 +101,19 @@ class _FilesIterator(ElementIterator):
         self._names.close()
 
 
+def _symbolic_filenames(names: Tensor) -> DatasetV2:
+    """File names computed inside a traced function (`interleave(TFRecordDataset)`): read
+    from the feed each time the reader is iterated."""
+    if names.dtype is not _dt.string:
+        raise TypeError(f"The `filenames` argument must contain `tf.string` elements. Got "
+                        f"`{names.dtype!r}` elements.")
+    rank = None if names._shape is None else len(names._shape)
+    if rank not in (0, 1):
+        raise ValueError(f"The `filenames` argument must be a scalar or a vector of "
+                         f"`tf.string` file names, got shape {names.shape}.")
+    return deferred_source("from_tensors" if rank == 0 else "from_tensor_slices", (names,), {})
+
+
 class _FileReaderDataset(DatasetV2):
     """Common base: a dataset of records read from files by `_open(path)`."""
 
@@ -125,8 +140,8 @@ class _FileReaderDataset(DatasetV2):
             return _FilesIterator(self._inputs[0]._make_iterator(ctx), self._open)
         from eagerflow._src.data.parallel import InterleaveDataset
 
-        inter = InterleaveDataset(self._inputs[0], self._single, self._parallel, 1,
-                                  self._parallel, None)
+        inter = InterleaveDataset(self._inputs[0], None, self._parallel, 1, self._parallel,
+                                  None, _internal=lambda flat: self._single(flat[0]))
         inter._struct_cache = _STRING
         return inter._make_iterator(ctx)
 

@@ -27,6 +27,12 @@ from eagerflow._src.data.iterators import ElementIterator, ListIterator
 from eagerflow._src.data.random_seed import make_rng, split_seed
 
 
+class NeedsConcreteValue(TypeError):
+    """A dataset needs the Python value of a tensor known only when the pipeline runs (a
+    count computed inside a traced function): functions returning datasets then run
+    eagerly (dataset_functions.py)."""
+
+
 def int64_arg(value: Any, what: str = "") -> int:
     """An integer argument (Python/NumPy int or integer scalar tensor) as TF converts it."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
@@ -37,11 +43,13 @@ def int64_arg(value: Any, what: str = "") -> int:
         static = _static_value(value)
         if static is not None:
             return int(static)
-        raise TypeError(
+        raise NeedsConcreteValue(
             f"Cannot convert {value!r} to EagerTensor of dtype int64: inside a tf.function, "
             "the arguments of a dataset transformation must be known when the function is "
-            "traced (Python numbers or constants); only from_tensor_slices, from_tensors and "
-            "range take the function's tensors.")
+            "traced (Python numbers or constants); only the sources (from_tensor_slices, "
+            "from_tensors, range, the file readers) and the counts and sizes of take, skip, "
+            "repeat, shard, shuffle, prefetch, batch, padded_batch and window take the "
+            "function's tensors.")
     raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int64")
 
 
@@ -77,7 +85,7 @@ def deferred_source(kind: str, args: tuple, kwargs: dict) -> DatasetV2 | None:
             return RangeDataset(*[values.get(id(a), a) for a in args], **kwargs)
         return DeferredSourceDataset(build, symbolic, dstruct.Structure(spec), "_RangeDataset")
     element = args[0]
-    _check_nonempty(element)
+    _check_nonempty(element, "TensorDataset" if kind == "from_tensors" else None)
     leaves = [v if _symbolic(v) else dstruct.to_component(v) for v in dstruct.flatten(element)]
     specs = []
     for v in leaves:
@@ -103,14 +111,18 @@ def deferred_source(kind: str, args: tuple, kwargs: dict) -> DatasetV2 | None:
 
 
 class DeferredSourceDataset(DatasetV2):
-    """A source whose arguments are tensors of the tf.function it was built in: the
-    concrete source is made each time it is iterated there (the values are fed)."""
+    """A source (or a transformation of `inputs`) whose arguments are tensors of the
+    tf.function or dataset function it was built in: the concrete dataset is made each
+    time it is iterated there (the values are fed)."""
 
     def __init__(self, build: Callable, symbolic: list, structure: dstruct.Structure,
-                 repr_name: str) -> None:
-        super().__init__((), structure)
+                 repr_name: str, inputs: tuple = ()) -> None:
+        super().__init__(inputs, structure)
         self._build, self._symbolic = build, symbolic
         self._repr_name = repr_name
+        from eagerflow._src.data.functions import note_symbolic
+
+        note_symbolic(symbolic)
 
     def _make_iterator(self, ctx: Any = None) -> ElementIterator:
         feed = getattr(ctx, "feed", None) or {}
@@ -126,14 +138,34 @@ class DeferredSourceDataset(DatasetV2):
         return UNKNOWN
 
 
+def deferred_counts(input_dataset: DatasetV2, build: Callable, counts: dict,
+                    structure: dstruct.Structure | None, repr_name: str) -> DatasetV2 | None:
+    """`build(**counts)` made when the pipeline runs, where a count is a tensor computed by the
+    function being traced (`repeat(x)` in a flat_map function); None when all are known."""
+    symbolic = [v for v in counts.values() if _symbolic(v) and _static_value(v) is None]
+    if not symbolic:
+        return None
+    for v in symbolic:
+        if not v.dtype.is_integer or v._shape != ():
+            raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype int64")
+
+    def make(values: dict) -> DatasetV2:
+        return build(**{k: values.get(id(v), v) for k, v in counts.items()})
+    return DeferredSourceDataset(make, symbolic, structure or input_dataset._structure,
+                                 repr_name, (input_dataset,))
+
+
 def bool_arg(value: Any) -> bool:
     if isinstance(value, EagerTensor):
         return bool(value._arr)
     return bool(value)
 
 
-def _check_nonempty(element: Any) -> None:
+def _check_nonempty(element: Any, op: str | None = None) -> None:
     if element is None or (dstruct.is_nested(element) and not dstruct.flatten(element)):
+        if op is not None:  # TF's op refuses an element of no tensors (from_tensors)
+            raise op_error(InvalidArgumentError, op, "Length for attr 'Toutput_types' of 0 must "
+                           "be at least minimum 1: the element has no tensors")
         raise ValueError("Invalid `element`. `element` should not be empty.")
     for v in dstruct.flatten(element):
         if v is None:
@@ -148,7 +180,7 @@ class TensorDataset(DatasetV2):
     _repr_name = "_TensorDataset"
 
     def __init__(self, element: Any) -> None:
-        _check_nonempty(element)
+        _check_nonempty(element, "TensorDataset")
         value = dstruct.normalize_element(element)
         super().__init__((), dstruct.Structure(dstruct.structure_spec(value)))
         self._flat = tuple(dstruct.flatten(value))
@@ -535,6 +567,9 @@ class GeneratorDataset(DatasetV2):
 
 def _arg_value(a: Any) -> Any:
     t = convert_to_tensor(a)
+    if _symbolic(t):
+        raise NeedsConcreteValue(f"`from_generator` inside a function passes its `args` to "
+                                 f"the generator as values; {t!r} has none yet.")
     return t.numpy()
 
 

@@ -173,6 +173,46 @@ def lists_to_tuples(x: Any) -> Any:
     return x
 
 
+def fn_result(x: Any, transformation: str) -> Any:
+    """A user function's return value as tf.data reads it: a returned list is a tuple, but a
+    list inside the structure is one value (a tensor stacked from its items, as
+    `convert_to_tensor` packs lists)."""
+    if isinstance(x, list):
+        x = tuple(x)
+    try:
+        return _pack_inner_lists(x)
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"Unsupported return value from function passed to {transformation}: "
+                        f"{x}.") from e
+
+
+def _pack_inner_lists(x: Any) -> Any:
+    if isinstance(x, list):
+        return _stack_list(x)
+    if isinstance(x, tuple):
+        vals = [_pack_inner_lists(v) for v in x]
+        return type(x)(*vals) if hasattr(x, "_fields") else tuple(vals)
+    if isinstance(x, collections.abc.Mapping):
+        return {k: _pack_inner_lists(v) for k, v in x.items()}
+    return x
+
+
+def _stack_list(items: list) -> Any:
+    items = [_stack_list(v) if isinstance(v, list) else v for v in items]
+    tensors = [v for v in items if isinstance(v, Tensor)]
+    if not tensors:
+        return convert_to_tensor(items)
+    from eagerflow._src.ops.array import stack  # symbolic items: a Pack op
+
+    dtype = tensors[0].dtype
+    parts = []
+    for v in items:
+        if isinstance(v, Tensor) and v.dtype != dtype:
+            raise TypeError(f"can't pack a {v.dtype!r} item with {dtype!r} items")
+        parts.append(v if isinstance(v, Tensor) else convert_to_tensor(v, dtype=dtype))
+    return stack(parts)
+
+
 # ---------------------------------------------------------------------------------------
 # Values and their specs.
 # ---------------------------------------------------------------------------------------

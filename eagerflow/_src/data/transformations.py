@@ -19,6 +19,11 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset_functions import (
+    DatasetFunction,
+    inner_structure,
+    returned_non_dataset,
+)
 from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.random_seed import make_rng, split_seed
@@ -158,42 +163,17 @@ class TakeWhileDataset(DatasetV2):
 # flat_map
 # ---------------------------------------------------------------------------------------
 
-def dataset_function(map_func: Callable, what: str, input_dataset: DatasetV2) -> tuple:
-    """A function returning datasets (runs eagerly, see functions.py): (its
-    StructuredFunction, a flat element -> dataset callable)."""
-    fn = StructuredFunction(map_func, what, input_dataset._structure, input_dataset, eager=True)
-    in_struct = input_dataset._structure
-
-    def call(flat: tuple) -> DatasetV2:
-        args = in_struct.pack(flat)
-        out = map_func(*args) if in_struct.unpack_args else map_func(args)
-        if not isinstance(out, DatasetV2):
-            raise TypeError(f"The `map_func` argument of `{what}` must return a `Dataset` "
-                            f"object. Got {type(out)}.")
-        return out
-
-    return fn, call
-
-
-def inner_structure(fn: StructuredFunction, what: str) -> dstruct.Structure:
-    spec = fn.output_structure.spec
-    if not isinstance(spec, dstruct.DatasetSpec):
-        raise TypeError(f"The `map_func` argument of `{what}` must return a `Dataset` object. "
-                        f"Got {spec!r}.")
-    return dstruct.Structure(spec.element_spec)
-
-
 class _FlatMapIterator(ElementIterator):
-    __slots__ = ("_in", "_call", "_ctx", "_cur")
+    __slots__ = ("_in", "_open", "_cur")
 
-    def __init__(self, upstream: ElementIterator, call: Callable, ctx: Any) -> None:
-        self._in, self._call, self._ctx = upstream, call, ctx
+    def __init__(self, upstream: ElementIterator, open_: Callable) -> None:
+        self._in, self._open = upstream, open_
         self._cur: ElementIterator | None = None
 
     def __next__(self) -> tuple:
         while True:
             if self._cur is None:
-                self._cur = self._call(next(self._in))._make_iterator(self._ctx)
+                self._cur = self._open(next(self._in))
             try:
                 return next(self._cur)
             except StopIteration:
@@ -212,13 +192,14 @@ class FlatMapDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, map_func: Callable) -> None:
         super().__init__((input_dataset,))
-        self._fn, self._call = dataset_function(map_func, "Dataset.flat_map()", input_dataset)
+        self._fn = DatasetFunction(map_func, "Dataset.flat_map()", input_dataset._structure,
+                                   input_dataset, returned_non_dataset)
 
     def _compute_structure(self) -> dstruct.Structure:
-        return inner_structure(self._fn, "Dataset.flat_map()")
+        return inner_structure(self._fn)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        return _FlatMapIterator(self._inputs[0]._make_iterator(ctx), self._call, ctx)
+        return _FlatMapIterator(self._inputs[0]._make_iterator(ctx), self._fn.bind(ctx))
 
     def _cardinality(self) -> int:
         return UNKNOWN

@@ -275,7 +275,9 @@ class RecordReader:
         record = data[:length]
         if masked_crc32c(record) != _FOOTER.unpack(data[length:])[0]:
             self.close()
-            raise DataLossError(None, None, f"corrupted record at {start} (file: {self.path})")
+            # TF names the offset of the data whose checksum failed (after the header).
+            raise DataLossError(None, None, f"corrupted record at {start + 12} (file: "
+                                f"{self.path})")
         self.offset = start + 16 + length
         return record
 

@@ -661,14 +661,18 @@ def per_image_standardization(image: Any) -> Any:
     """(x - mean) / max(stddev, 1/sqrt(N)) per image, over height, width and channels."""
     x = cast(_at_least_3d(image), dt.float32)  # TF standardizes in float32, whatever came in
     axes = [-1, -2, -3]
-    n = 1
-    for d in x._shape[-3:]:
-        n *= d
     mean = reduce_mean(x, axis=axes, keepdims=True)
     from eagerflow._src.ops.math import square
 
     var = reduce_mean(square(x - mean), axis=axes, keepdims=True)
-    min_std = rsqrt(convert_to_tensor(float(n), dtype=x._dtype))
+    dims = x._shape[-3:]
+    if all(d is not None for d in dims):
+        min_std = rsqrt(convert_to_tensor(float(_pymath.prod(dims)), dtype=x._dtype))
+    else:  # dims known only when the graph runs (a traced tf.data map, say)
+        from eagerflow._src.ops.array import shape
+        from eagerflow._src.ops.reduce import reduce_prod
+
+        min_std = rsqrt(cast(reduce_prod(shape(x)[-3:]), x._dtype))
     adjusted = maximum(sqrt(maximum(var, zeros_like(var))), min_std)
     return (x - mean) / adjusted
 

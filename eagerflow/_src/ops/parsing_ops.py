@@ -163,6 +163,12 @@ def _parse_kernel(xp: Any, serialized: Any, *, sparse_keys: tuple, sparse_types:
                                                f"{_WORD[dtype]}) is required but could not be "
                                                f"found. [Op:{_OP}]")
                 v = list(default)
+            if len(v) != per_row and single:  # TF's single-Example parser words it so
+                lst = {dt.int64: "int64", dt.float32: "float"}.get(dtype, "bytes") + "_list"
+                why = "Parsing bytes_list failed." if lst == "bytes_list" and len(v) > per_row \
+                    else f"Some {lst} slice was not parsed."
+                raise InvalidArgumentError(None, None, f"Key: {key}.  Can't parse serialized "
+                                           f"Example: {why} [Op:{_OP}]")
             if len(v) != per_row:
                 raise InvalidArgumentError(
                     None, None, f"Name: <unknown>, Key: {key}, Index: {i}.  Number of "

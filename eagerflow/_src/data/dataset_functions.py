@@ -1,0 +1,280 @@
+"""Functions that return datasets: flat_map, interleave, group_by_window's reduce_func.
+
+Data layer, beside functions.py (which runs functions returning tensors). As TF does,
+such a function is traced once, when the transformation is built, with tf.function
+semantics: AutoGraph converts it, its Python side effects happen during that trace
+only, and its arguments are symbolic: tensors are graph placeholders, datasets (the
+elements of `window()`, group_by_window's window) are `_VariantDataset` placeholders.
+
+What the trace returns is a *template* dataset: the pipeline the function builds, whose
+sources may read the function's symbolic tensors (`from_tensor_slices(x)`,
+`range(x)`, `TextLineDataset(filename)`: sources.DeferredSourceDataset) and whose own
+functions may capture them (`.map(lambda y: y + x)`). While tracing, each such
+consumer registers the tensors it needs (`note_symbolic`); the traced graph computes
+them from the element, compiled once. For each input element the compiled graph
+runs, its values (and the element's datasets) go into the iteration's feed, and the
+template is iterated with that feed: the Python function is not called again.
+
+Counts and sizes computed by the function (repeat, take, skip, shard, shuffle and
+prefetch buffers, batch, padded_batch and window sizes) are deferred the same way: the
+transformation is made when the template is iterated.
+
+Eager fallback, kept correct: where a part of the returned pipeline needs a concrete
+Python value from a symbolic tensor (a parallelism or cycle length, bucket
+boundaries, generator arguments), or the function iterates a dataset itself
+(`w.reduce(...)`, `for v in w`), or chooses between datasets with a tensor-dependent
+`if`, or meets another limit of eagerflow's graphs while traced (a TypeError,
+ValueError or NotImplementedError), or an argument is of a kind with no placeholder
+(ragged, optional), the function runs eagerly once per element instead (its side
+effects then happen per element too, and `tf.executing_eagerly()` is True inside it).
+TF builds all of these as graph ops; here they would need every dataset constructor
+to take deferred arguments. A genuine error in such a function (a float file name,
+say) is then raised by the eager call at the first element rather than when the
+transformation is built; its class and message are TF's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.sparse_tensor import SparseTensorSpec
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
+from eagerflow._src.data.functions import (
+    Collecting,
+    StructuredFunction,
+    _autograph,
+    _check_signature,
+    _compile,
+    _fn_name,
+    _sparse_of,
+    _Untraceable,
+    note_symbolic,
+)
+from eagerflow._src.data.iterators import ElementIterator, IterContext
+from eagerflow._src.data.sources import NeedsConcreteValue
+
+# Graph operations that iterate a dataset while the function runs: a template can't
+# hold them (the dataset they iterate is only known per element).
+_ITERATING_OPS = frozenset(("AnonymousIteratorV3", "ReduceDataset", "DatasetToSingleElement"))
+_DENSE, _SPARSE = object(), object()  # how a flat argument component is fed
+
+
+class _NotADataset(Exception):
+    """The traced function returned something else (TF's TypeError, at construction)."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__()
+        self.value = value
+
+
+# ---------------------------------------------------------------------------------------
+# Dataset arguments
+# ---------------------------------------------------------------------------------------
+
+class VariantDataset(DatasetV2):
+    """A dataset argument of a traced function: the dataset fed for each element."""
+
+    _repr_name = "_VariantDataset"
+
+    def __init__(self, spec: dstruct.DatasetSpec) -> None:
+        super().__init__((), dstruct.Structure(spec.element_spec))
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        feed = getattr(ctx, "feed", None)
+        ds = feed.get(id(self)) if feed else None
+        if ds is None:
+            raise InvalidArgumentError(None, None, "This dataset is the argument of a function "
+                                       "traced by a dataset transformation; it can only be "
+                                       "iterated by that transformation.")
+        return ds._make_iterator(ctx)
+
+    def _cardinality(self) -> int:
+        return UNKNOWN
+
+    def cardinality(self) -> Any:
+        # TF gives a tensor computed per element; a template can't hold it: run eagerly.
+        raise NeedsConcreteValue("the cardinality of a dataset argument is known per element")
+
+
+# ---------------------------------------------------------------------------------------
+# DatasetFunction
+# ---------------------------------------------------------------------------------------
+
+class DatasetFunction:
+    """A user function from an element to a dataset.
+
+    `output_structure` is a Structure holding the DatasetSpec of what it returns;
+    `bind(ctx)` gives `open(flat_element) -> ElementIterator` over the returned dataset.
+    """
+
+    def __init__(self, func: Callable, what: str, in_struct: dstruct.Structure,
+                 input_dataset: DatasetV2 | None, not_a_dataset: Callable) -> None:
+        if not callable(func):
+            raise TypeError(f"`{what}` expects a callable, got {func!r}")
+        _check_signature(func, in_struct, what)
+        self._func, self._what, self._in = func, what, in_struct
+        self._not_a_dataset = not_a_dataset  # (returned value) -> the error to raise
+        self._template: DatasetV2 | None = None
+        self._eager: StructuredFunction | None = None
+        try:
+            self._trace(_fn_name(func, what))
+        except _NotADataset as e:
+            raise self._not_a_dataset(e.value) from None
+        except (_Untraceable, NeedsConcreteValue, TypeError, ValueError, NotImplementedError):
+            # What the graph can't express (a tensor-dependent `if` choosing between
+            # datasets, a shape known only per element): eager, where it works as in TF;
+            # a genuine error in the function is raised again by the eager call.
+            self._template = None
+        if self._template is None:
+            self._eager = StructuredFunction(func, what, in_struct, input_dataset, eager=True)
+
+    @property
+    def traced(self) -> bool:
+        return self._template is not None
+
+    @property
+    def captures(self) -> list:
+        """Symbolic tensors of an enclosing tf.function that the function reads."""
+        return self._captures + self._passed if self._template is not None else []
+
+    @property
+    def output_structure(self) -> dstruct.Structure:
+        if self._template is not None:
+            return dstruct.Structure(dstruct.DatasetSpec(self._template.element_spec))
+        return self._eager.output_structure
+
+    # -- tracing ------------------------------------------------------------------------
+    def _trace(self, name: str) -> None:
+        from eagerflow._src.function.concrete import tracing_scope
+        from eagerflow._src.graph.ir import FuncGraph
+
+        outer = _state.graph
+        graph = FuncGraph(name, parent=outer if getattr(outer, "building_function", False)
+                          else None)
+        with tracing_scope(graph), Collecting() as needed:
+            args = self._placeholders(graph)
+            out = _autograph(self._func)(*args) if self._in.unpack_args else \
+                _autograph(self._func)(args)
+            if not isinstance(out, DatasetV2):
+                raise _NotADataset(out)
+            ours, outer_needed = [], []  # computed here / fed by an enclosing tf.function
+            for t in needed:
+                dest = ours if getattr(t, "graph", None) is graph else outer_needed
+                if all(t is not o for o in dest):
+                    dest.append(t)
+            graph.outputs = ours
+        if any(node.op.name in _ITERATING_OPS for node in graph.operations):
+            raise _Untraceable
+        out.element_spec  # noqa: B018 - structure errors surface when the function is built
+        self._captures = [outer_t for outer_t, _ in graph.captures.values()]
+        if self._captures:
+            graph.inputs = list(graph.inputs) + [ph for _, ph in graph.captures.values()]
+        # Tensors of enclosing functions that the template reads directly (a nested source
+        # or function) are passed through the feed: report them with the captures.
+        self._passed = [t for t in outer_needed if all(t is not c for c in self._captures)]
+        note_symbolic(self._captures + self._passed)  # an enclosing trace feeds them
+        self._needed = ours
+        self._fn = _compile(graph, name) if ours else None
+        self._template = out
+
+    def _placeholders(self, graph: Any) -> tuple:
+        """The symbolic arguments, packed; records how each flat component is fed."""
+        self._kinds: list = []  # per flat component: _DENSE, _SPARSE or a VariantDataset
+        comps = []
+        for i, s in enumerate(self._in.specs):
+            base = f"args_{i}"
+            if isinstance(s, TensorSpec):
+                comps.append(graph.placeholder(s.shape.dims, s.dtype, base, is_input=True))
+                self._kinds.append(_DENSE)
+            elif isinstance(s, SparseTensorSpec):
+                rank = s.shape.rank
+                comps.append(_sparse_of(
+                    graph.placeholder((None, rank), _dt.int64, base + "_indices", is_input=True),
+                    graph.placeholder((None,), s.dtype, base + "_values", is_input=True),
+                    graph.placeholder((rank,), _dt.int64, base + "_dense_shape",
+                                      is_input=True)))
+                self._kinds.append(_SPARSE)
+            elif isinstance(s, dstruct.DatasetSpec):
+                ph = VariantDataset(s)
+                comps.append(ph)
+                self._kinds.append(ph)
+            else:
+                raise _Untraceable
+        return self._in.pack(tuple(comps))
+
+    # -- running ------------------------------------------------------------------------
+    def bind(self, ctx: IterContext | None) -> Callable[[tuple], ElementIterator]:
+        """`open(flat)`: an iterator over the dataset the function returns for `flat`."""
+        if self._template is None:
+            return self._bind_eager(ctx)
+        outer_feed = getattr(ctx, "feed", None) or {}
+        missing = [t for t in self.captures if id(t) not in outer_feed]
+        if missing:
+            names = ", ".join(t.name for t in missing)
+            raise InvalidArgumentError(
+                None, None, f"The function passed to `{self._what}` reads tensors of the "
+                f"tf.function it was built in ({names}); a dataset built inside a tf.function "
+                "can only be iterated inside that function.")
+        extra = tuple(outer_feed[id(t)] for t in self._captures)
+        fn, needed, kinds, template = self._fn, self._needed, self._kinds, self._template
+
+        def open_(flat: tuple) -> ElementIterator:
+            feed = dict(outer_feed)
+            arrays = []
+            for kind, c in zip(kinds, flat):
+                if kind is _DENSE:
+                    arrays.append(c._arr)
+                elif kind is _SPARSE:
+                    arrays += [c._indices._arr, c._values._arr, c._dense_shape._arr]
+                else:  # a VariantDataset: this element's dataset
+                    feed[id(kind)] = c
+            if fn is not None:
+                for t, v in zip(needed, fn(*arrays, *extra)):
+                    feed[id(t)] = v._arr
+            return template._make_iterator(_with_feed(ctx, feed))
+
+        return open_
+
+    def _bind_eager(self, ctx: IterContext | None) -> Callable[[tuple], ElementIterator]:
+        func, in_struct = self._func, self._in
+
+        def open_(flat: tuple) -> ElementIterator:
+            args = in_struct.pack(flat)
+            out = func(*args) if in_struct.unpack_args else func(args)
+            if not isinstance(out, DatasetV2):
+                raise self._not_a_dataset(out)
+            return out._make_iterator(ctx)
+
+        return open_
+
+
+def _with_feed(ctx: IterContext | None, feed: dict) -> IterContext:
+    new = IterContext.__new__(IterContext)
+    if ctx is None:
+        IterContext.__init__(new)
+    else:
+        new.deterministic, new.threads, new.optimize = ctx.deterministic, ctx.threads, \
+            ctx.optimize
+    new.feed = feed
+    return new
+
+
+def returned_non_dataset(out: Any) -> TypeError:
+    """TF's error for a flat_map / interleave function that returns something else."""
+    out = dstruct.lists_to_tuples(out)
+    return TypeError(f"The `map_func` argument must return a `Dataset` object. Got "
+                     f"{type(out)}.")
+
+
+def inner_structure(fn: DatasetFunction) -> dstruct.Structure:
+    """The element structure of the datasets `fn` returns."""
+    spec = fn.output_structure.spec
+    if not isinstance(spec, dstruct.DatasetSpec):  # learnt from an eager call
+        raise TypeError(f"The `map_func` argument must return a `Dataset` object. Got {spec!r}.")
+    return dstruct.Structure(spec.element_spec)
