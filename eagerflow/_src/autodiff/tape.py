@@ -15,6 +15,7 @@ from typing import Any, Iterator
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.dtypes import variant
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 
 
@@ -25,7 +26,17 @@ class UnconnectedGradients(enum.Enum):
 
 def _differentiable(t: Any) -> bool:
     d = t._dtype if isinstance(t, Tensor) else t.dtype
-    return d.is_floating or d.is_complex
+    return d.is_floating or d.is_complex or d is variant  # variant: a TensorArray's flow
+
+
+def _accumulate(a: Any, b: Any) -> Any:
+    from eagerflow._src.ops.math import add
+
+    if a._dtype is variant:
+        from eagerflow._src.ops.tensor_array import add_gradient_lists
+
+        return add_gradient_lists(a, b)
+    return add(a, b)
 
 
 class GradientTape:
@@ -210,7 +221,7 @@ class GradientTape:
                 if g is None or id(x) not in live or not _differentiable(x):
                     continue
                 prev = grads.get(id(x))
-                grads[id(x)] = g if prev is None else add(prev, g)
+                grads[id(x)] = g if prev is None else _accumulate(prev, g)
         return grads
 
     def jacobian(self, target: Any, sources: Any, unconnected_gradients: Any =

@@ -269,9 +269,16 @@ def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list) -> Callab
     return f
 
 
+def _list_adder() -> Callable:
+    from eagerflow._src.ops.tensor_array import GRAD_ADD
+
+    return lambda a, b: GRAD_ADD.kernel(np, a, b)
+
+
 def _floaty(t: Any) -> bool:
+    """Whether gradients flow through `t`: floats, complex, and TensorArray flows."""
     d = t._dtype if isinstance(t, Tensor) else t.dtype
-    return d.is_floating or d.is_complex
+    return d.is_floating or d.is_complex or d is dt.variant
 
 
 def _if_grad(op: OpDef, node: Any, gs: tuple, n_caps: int) -> list:
@@ -379,7 +386,8 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     ins = (*flat_t, *caps, *([limit] if limit is not None else []), *variables)
     res = bind(op, ins, {"keep_history": False})
     res = list(res)[:n]
-    vals = [m._with_flow(r) if m is not None else r for r, m in zip(res, ta_meta)]
+    # a TensorArray leaves the loop with the element shape its writes in the body gave it
+    vals = [b._with_flow(r) if m is not None else r for r, m, b in zip(res, ta_meta, b_flat)]
     out = nest.pack_sequence_as(structure, vals)
     if single:
         return out
@@ -483,6 +491,9 @@ def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit:
     specs = [(t._shape, t._dtype) for t in loop_in] + [(t._shape, t._dtype) for t in caps] + \
         [(v.shape._dims, v.dtype) for v in variables]
 
+    lists = [c._dtype is dt.variant for c in caps] + [False] * n_var
+    add_lists = _list_adder()
+
     def kernel(xp: Any, hist: Any, *rest: Any) -> tuple:
         cps = rest[:n_caps]
         g = list(rest[n_caps:n_caps + n])
@@ -492,9 +503,13 @@ def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit:
             r = f(*vs, *cps, *g)
             g = list(r[:n])
             for k, a in enumerate(r[n:]):
-                acc[k] = a if acc[k] is None else acc[k] + a
+                acc[k] = a if acc[k] is None else add_lists(acc[k], a) if lists[k] else \
+                    acc[k] + a
         tail = []
         for k, a in enumerate(acc):
+            if lists[k]:  # a TensorArray flow: its gradient is a list, () when all zero
+                tail.append(() if a is None else a)
+                continue
             shape_src = cps[k] if k < n_caps else variables[k - n_caps]._arr
             tail.append(np.zeros_like(np.asarray(shape_src)) if a is None else a)
         return (*g, *tail)
