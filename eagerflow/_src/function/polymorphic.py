@@ -240,26 +240,34 @@ class Function:
         try:
             ba = self._signature.bind(*args, **kwargs)
         except TypeError as e:
+            if self._input_signature is not None:
+                raise self._binding_error(str(e), args, kwargs) from None
             raise TypeError(f"{self._name}() {e}") from None
         ba.apply_defaults()
         return dict(ba.arguments)
 
+    def _binding_error(self, reason: str, args: tuple, kwargs: dict) -> TypeError:
+        params = list(self._signature.parameters) if self._signature is not None else []
+        described = ", ".join(f"{p}: {s}" for p, s in zip(params, self._input_signature))
+        return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received "
+                         f"args: {args!r} and kwargs: {kwargs!r} for signature: "
+                         f"({described}).")
+
     def _check_signature(self, args: tuple, kwargs: dict, bound: dict) -> list:
         specs = self._input_signature
-        params = list(bound.keys())
         values = list(bound.values())
-        described = ", ".join(f"{p}: {s}" for p, s in zip(params, specs))
 
         def fail(reason: str) -> TypeError:
-            return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received "
-                             f"args: {args!r} and kwargs: {kwargs!r} for signature: "
-                             f"({described}).")
+            return self._binding_error(reason, args, kwargs)
 
         if len(args) > len(specs):
             raise fail("too many positional arguments")
         tensors: list = []
-        for spec, value in zip(specs, values[:len(specs)]):
+        for pname, spec, value in zip(list(bound), specs, values[:len(specs)]):
             flat_specs = nest.flatten(spec)
+            if is_tensor_spec(spec) and not isinstance(value, (Tensor, _SpecTensor)):
+                value = _as_spec_value(value, spec, fail)  # a Python list for one tensor
+                bound[pname] = value
             try:
                 flat_values = nest.flatten(value)
                 nest.assert_same_structure(spec, value, check_types=False)
@@ -267,6 +275,9 @@ class Function:
                 raise fail(f"Can not cast {value!r} to {spec!r}") from None
             for s, v in zip(flat_specs, flat_values):
                 if isinstance(v, _SpecTensor):
+                    given = TensorSpec(v._shape, v._dtype)
+                    if v._dtype is not s.dtype or not s.shape.is_compatible_with(given.shape):
+                        raise fail(f"Can not cast {given!r} to {s!r}")
                     tensors.append(v)
                     continue
                 if isinstance(v, Tensor) or hasattr(v, "_as_tensor"):
@@ -364,6 +375,8 @@ class Function:
         cf = ConcreteFunction(graph, template, self._name, sig, captured,
                               arg_keywords=list(bound.keys()))
         cf._flat_specs = [s for s in shapes]
+        if self._signature is not None:
+            cf._param_kinds = {k: p.kind.name for k, p in self._signature.parameters.items()}
         return cf
 
     def _rebuild_call(self, values: dict) -> tuple:
@@ -403,6 +416,15 @@ class Function:
             else:
                 args.append(v)
         return tuple(args), kwargs
+
+
+def _as_spec_value(value: Any, spec: Any, fail: Callable) -> Any:
+    if _is_variable(value):
+        return value
+    try:
+        return convert_to_tensor(value, dtype=spec.dtype)
+    except (TypeError, ValueError):
+        raise fail(f"Can not cast {value!r} to {spec!r}") from None
 
 
 def _spec_placeholder(x: Any) -> Any:
