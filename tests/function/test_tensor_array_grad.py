@@ -93,7 +93,7 @@ def test_rnn_while_loop_wrt_inputs_matches_finite_differences():
         _, h, outs = tf.while_loop(lambda i, h, o: i < n, body,
                                    [tf.constant(0), tf.zeros([1, 4], tf.float64), outs])
         return tf.reduce_sum(outs.stack() ** 2, axis=1) + tf.reduce_sum(h)
-    check(rnn, RNG.normal(size=(5, 3)), w, u)
+    check(rnn, RNG.normal(size=(5, 3)), w, u, second_order=True)
 
 
 def test_rnn_while_loop_wrt_outer_variables():
@@ -198,3 +198,59 @@ def test_gradient_list_values_accumulate(n):
         ta = tf.TensorArray(tf.float64, size=1).write(0, x)
         return tf.add_n([ta.read(0) * float(k + 1) for k in range(n)])
     check(f, RNG.normal(size=(2,)))
+
+
+def test_while_loop_higher_order_matches_closed_form():
+    @tf.function
+    def power(x):  # x^4 by a loop: a <- a * x, three times
+        return tf.while_loop(lambda i, a: i < 3, lambda i, a: (i + 1, a * x), [0, x])[1]
+
+    x = tf.constant(1.5, tf.float64)
+    with tf.GradientTape() as t3:
+        t3.watch(x)
+        with tf.GradientTape() as t2:
+            t2.watch(x)
+            with tf.GradientTape() as t1:
+                t1.watch(x)
+                y = power(x)
+            g1 = t1.gradient(y, x)
+        g2 = t2.gradient(g1, x)
+    g3 = t3.gradient(g2, x)
+    np.testing.assert_allclose([y.numpy(), g1.numpy(), g2.numpy(), g3.numpy()],
+                               [1.5 ** 4, 4 * 1.5 ** 3, 12 * 1.5 ** 2, 24 * 1.5], rtol=1e-12)
+
+
+def test_while_loop_second_order_nested_loops_and_variables():
+    v = tf.Variable(0.7, dtype=tf.float64)
+
+    def f(x):
+        def outer(i, a):
+            inner = tf.while_loop(lambda j, b: j < 2, lambda j, b: (j + 1, tf.sin(b) * v + x),
+                                  [0, a])[1]
+            return i + 1, inner * a
+        return tf.while_loop(lambda i, a: i < 2, outer, [0, x])[1]
+
+    def grad_x(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.function(f)(x)
+        return tape.gradient(y, x)
+
+    check(f, np.array(0.3))
+    theoretical, numerical = tf.test.compute_gradient(grad_x, [np.array(0.3)], delta=1e-5)
+    np.testing.assert_allclose(theoretical[0], numerical[0], rtol=1e-6)
+
+    x = tf.constant(0.3, tf.float64)
+    with tf.GradientTape() as outer_tape:
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.function(f)(x)
+        gx = tape.gradient(y, x)
+    dgx_dv = outer_tape.gradient(gx, v)
+    eps, base = 1e-6, v.numpy()
+    vals = []
+    for s in (1, -1):
+        v.assign(base + s * eps)
+        vals.append(grad_x(x).numpy())
+    v.assign(base)
+    np.testing.assert_allclose(dgx_dv.numpy(), (vals[0] - vals[1]) / (2 * eps), rtol=1e-6)

@@ -213,8 +213,9 @@ class GradientTape:
                 continue
             if node.op.grad is None:
                 continue
-            if len(outs) > 1:
-                gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, outs)]
+            if len(outs) > 1:  # (a TensorArray flow's missing gradient stays None: empty)
+                gs = [g if g is not None or o._dtype is variant else zeros_like(o)
+                      for g, o in zip(gs, outs)]
             node.needs = tuple(id(x) in live and _differentiable(x) for x in node.inputs)
             in_grads = node.op.grad(node, *gs)
             for x, g in zip(node.inputs, in_grads):

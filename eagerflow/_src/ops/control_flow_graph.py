@@ -269,12 +269,6 @@ def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list) -> Callab
     return f
 
 
-def _list_adder() -> Callable:
-    from eagerflow._src.ops.tensor_array import GRAD_ADD
-
-    return lambda a, b: GRAD_ADD.kernel(np, a, b)
-
-
 def _floaty(t: Any) -> bool:
     """Whether gradients flow through `t`: floats, complex, and TensorArray flows."""
     d = t._dtype if isinstance(t, Tensor) else t.dtype
@@ -403,7 +397,9 @@ def _as_loop_tensor(x: Any) -> Tensor:
 
 def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: int,
               has_limit: bool, stateful: bool) -> OpDef:
-    out_specs = specs + [((), dt.variant)]
+    # then, per loop variable, its history: the value entering each iteration, as a
+    # TensorArray flow (a tuple of arrays), kept only when a gradient asked for it
+    out_specs = specs + [((), dt.variant)] * n
 
     def infer(*ins: Any, keep_history: bool) -> list:
         return out_specs
@@ -413,16 +409,16 @@ def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: i
         caps = ins[n:n + n_caps]
         limit = int(ins[n + n_caps]) if has_limit else None
         c, b = cond_g.fn, body_g.fn
-        hist: list | None = [] if keep_history else None
+        hist: list = []
         i = 0
         while (limit is None or i < limit) and c(*vs, *caps)[0]:
-            if hist is not None:
+            if keep_history:
                 hist.append(vs)
             vs = b(*vs, *caps)
             i += 1
-        return (*vs, hist)
+        return (*vs, *(tuple(h[j] for h in hist) for j in range(n)))
 
-    op = OpDef("While" if stateful else "StatelessWhile", infer, kernel, num_outputs=n + 1,
+    op = OpDef("While" if stateful else "StatelessWhile", infer, kernel, num_outputs=2 * n,
                stateful=stateful)
     op.grad = lambda node, *gs: _while_grad(op, node, gs, n, n_caps, has_limit)
     op.subgraphs = (cond_g, body_g)  # type: ignore[attr-defined]
@@ -433,98 +429,78 @@ def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: i
     return op
 
 
-def _body_vjp(body: SubGraph, n: int, n_caps: int, variables: list) -> SubGraph:
-    """A sub-graph: (loop vars, captures, output grads) -> grads of (vars, captures, variables)
-    for one iteration of the body."""
+def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit: bool) -> list:
+    """The gradient of a loop is a loop: it walks the recorded history backwards, each
+    iteration differentiating one replay of the body. Being an ordinary while_loop itself,
+    it can be differentiated again (higher order)."""
     from eagerflow._src.autodiff.tape import GradientTape
     from eagerflow._src.graph.replay import replay
+    from eagerflow._src.ops.array import zeros
+    from eagerflow._src.ops.control_flow import while_loop
     from eagerflow._src.ops.math import zeros_like
-
-    bg = body.graph
-    g = _new_subgraph(bg.name + "_grad")
-    with _scope(g):
-        xs = [g.placeholder(t._shape, t._dtype, "x") for t in bg.inputs]
-        gs = [g.placeholder(t._shape, t._dtype, "g") for t in bg.outputs]
-        with GradientTape(watch_accessed_variables=False) as tape:
-            for x in xs:
-                if _floaty(x):
-                    tape.watch(x)
-            for v in variables:
-                tape.watch(v)
-            env = replay(bg, xs)
-        targets, grads = [], []
-        for o, go in zip(bg.outputs, gs):
-            t = env[id(o)]
-            if _floaty(t):
-                targets.append(t)
-                grads.append(go)
-        sources = list(xs) + list(variables)
-        res = tape.gradient(targets, sources, output_gradients=grads) if targets else \
-            [None] * len(sources)
-        outs = []
-        for r, s in zip(res, sources):
-            if r is None:
-                r = zeros_like(s)
-            outs.append(g.capture(r))
-        g.outputs = outs
-    caps = _finish_inputs([g], [xs + gs])
-    if caps:
-        raise NotImplementedError("the gradient of a while_loop body captured outer tensors "
-                                  "that its forward pass did not")
-    return SubGraph(g)
-
-
-def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit: bool) -> list:
-    from eagerflow._src.ops.math import zeros_like
+    from eagerflow._src.ops.tensor_array import GET_ITEM, GRAD_READ, SIZE, empty_gradient_list
 
     node.attrs["keep_history"] = True
-    cond_g, body_g = op.subgraphs
+    body = op.subgraphs[1].graph
     loop_in = list(node.inputs[:n])
     caps = list(node.inputs[n:n + n_caps])
     variables = list(node.inputs[n + n_caps + (1 if has_limit else 0):])
-    if not any(_floaty(t) for t in loop_in + caps) and not variables:
+    fl = [j for j in range(n) if _floaty(loop_in[j])]
+    fc = [k for k in range(n_caps) if _floaty(caps[k])]
+    if not fl and not fc and not variables:
         return [None] * len(node.inputs)
-    vjp = _body_vjp(body_g, n, n_caps, variables)
-    g_vars = [g if g is not None else zeros_like(o) for g, o in zip(gs[:n], node.outputs[:n])]
-    history = node.outputs[n]
-    n_var = len(variables)
-    specs = [(t._shape, t._dtype) for t in loop_in] + [(t._shape, t._dtype) for t in caps] + \
-        [(v.shape._dims, v.dtype) for v in variables]
+    history = node.outputs[n:2 * n]
+    g_hist = [gs[n + j] for j in range(n)]
+    n_iter = bind(SIZE, (history[0],), {}) if n else None
+    srcs = [caps[k] for k in fc] + variables
 
-    lists = [c._dtype is dt.variant for c in caps] + [False] * n_var
-    add_lists = _list_adder()
+    def zero(t: Any) -> Any:
+        if _floaty(t) and t._dtype is dt.variant:
+            return empty_gradient_list()
+        return zeros_like(t) if isinstance(t, Tensor) else zeros(t.shape, t.dtype)
 
-    def kernel(xp: Any, hist: Any, *rest: Any) -> tuple:
-        cps = rest[:n_caps]
-        g = list(rest[n_caps:n_caps + n])
-        acc: list = [None] * (n_caps + n_var)
-        f = vjp.fn
-        for vs in reversed(hist or ()):
-            r = f(*vs, *cps, *g)
-            g = list(r[:n])
-            for k, a in enumerate(r[n:]):
-                acc[k] = a if acc[k] is None else add_lists(acc[k], a) if lists[k] else \
-                    acc[k] + a
-        tail = []
-        for k, a in enumerate(acc):
-            if lists[k]:  # a TensorArray flow: its gradient is a list, () when all zero
-                tail.append(() if a is None else a)
-                continue
-            shape_src = cps[k] if k < n_caps else variables[k - n_caps]._arr
-            tail.append(np.zeros_like(np.asarray(shape_src)) if a is None else a)
-        return (*g, *tail)
+    def cond(k: Any, *_: Any) -> Any:
+        return k < n_iter
 
-    grad_op = OpDef("WhileGrad", lambda *ins: specs, kernel, num_outputs=len(specs))
-    grad_op.subgraphs = (vjp,)  # type: ignore[attr-defined]
-    grad_op.no_fold = True  # type: ignore[attr-defined]
-    res = bind(grad_op, (history, *caps, *g_vars), {})
-    res = list(res) if isinstance(res, tuple) else [res]
-    out: list = []
-    for k, t in enumerate(loop_in):
-        out.append(res[k] if _floaty(t) else None)
-    for k, t in enumerate(caps):
-        out.append(res[n + k] if _floaty(t) else None)
-    if has_limit:
-        out.append(None)
-    out.extend(res[n + n_caps:])
-    return out
+    def step(k: Any, *carried: Any) -> tuple:
+        g, acc = list(carried[:len(fl)]), list(carried[len(fl):])
+        t = n_iter - 1 - k
+        vs = [bind(GET_ITEM, (history[j], t), {"dtype": loop_in[j]._dtype,
+                                               "shape": node.outputs[j]._shape})
+              for j in range(n)]
+        with GradientTape(watch_accessed_variables=False) as tape:
+            for x in [vs[j] for j in fl] + srcs:
+                tape.watch(x)
+            env = replay(body, vs + caps)
+        targets = [env[id(body.outputs[j])] for j in fl]
+        res = tape.gradient(targets, [vs[j] for j in fl] + srcs, output_gradients=g)
+        new_g = []
+        for i, j in enumerate(fl):
+            r = res[i] if res[i] is not None else zero(vs[j])
+            # what reached this iteration's input through the history itself
+            new_g.append(r if g_hist[j] is None else
+                         _plus(r, bind(GRAD_READ, (g_hist[j], t, vs[j]), {})))
+        new_acc = [a if r is None else _plus(a, r) for a, r in zip(acc, res[len(fl):])]
+        return (k + 1, *new_g, *new_acc)
+
+    g0 = [gs[j] if gs[j] is not None else zero(node.outputs[j]) for j in fl]
+    acc0 = [zero(x) for x in srcs]
+    invariants = [TensorShape([])] + [TensorShape(node.outputs[j]._shape) for j in fl] + \
+        [TensorShape(x._shape if isinstance(x, Tensor) else x.shape._dims) for x in srcs]
+    out = while_loop(cond, step, [convert_to_tensor(0)] + g0 + acc0,
+                     shape_invariants=invariants)[1:]
+    grads: list = [None] * len(node.inputs)
+    for i, j in enumerate(fl):
+        grads[j] = out[i]
+    for i, k in enumerate(fc):
+        grads[n + k] = out[len(fl) + i]
+    for i in range(len(variables)):
+        grads[len(node.inputs) - len(variables) + i] = out[len(fl) + len(fc) + i]
+    return grads
+
+
+def _plus(a: Any, b: Any) -> Any:
+    from eagerflow._src.ops.math import add
+    from eagerflow._src.ops.tensor_array import add_gradient_lists
+
+    return add_gradient_lists(a, b) if a._dtype is dt.variant else add(a, b)

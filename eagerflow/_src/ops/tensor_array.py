@@ -141,7 +141,15 @@ def _grad_items(g: Any) -> tuple:
 
 def _grad_at(g: tuple, i: int, zero: Any) -> Any:
     v = g[i] if 0 <= i < len(g) else None
-    return np.zeros_like(zero) if v is None else v
+    if v is None:  # the zero gradient: of a list (a flow) the empty list
+        return () if isinstance(zero, tuple) else np.zeros_like(zero)
+    return v
+
+
+def _elem_add(a: Any, b: Any) -> Any:
+    # elements of a gradient list are arrays, or gradient lists themselves (the history of
+    # a loop that carried a TensorArray)
+    return _grad_add(None, a, b) if isinstance(a, tuple) or isinstance(b, tuple) else a + b
 
 
 def _grad_read(xp: Any, g: Any, index: Any, like: Any) -> Any:
@@ -164,7 +172,7 @@ def _grad_put(xp: Any, indices: Any, values: Any) -> tuple:
         i = int(i)
         if i >= len(items):
             items.extend([None] * (i + 1 - len(items)))
-        items[i] = v if items[i] is None else items[i] + v  # gathered twice: both count
+        items[i] = v if items[i] is None else _elem_add(items[i], v)  # read twice: both count
     return tuple(items)
 
 
@@ -175,7 +183,7 @@ def _grad_add(xp: Any, a: Any, b: Any) -> tuple:
     out = list(a)
     for i, v in enumerate(b):
         if v is not None:
-            out[i] = v if out[i] is None else out[i] + v
+            out[i] = v if out[i] is None else _elem_add(out[i], v)
     return tuple(out)
 
 
@@ -248,6 +256,11 @@ def _put(indices: Any, values: Any) -> Tensor:
 
 def _split(flow: Any, g: Any) -> Tensor:
     return bind(GRAD_SPLIT, (flow, g), {})
+
+
+def empty_gradient_list() -> Tensor:
+    """The zero gradient of a TensorArray flow (inside a graph)."""
+    return _graph_const(())
 
 
 def add_gradient_lists(a: Tensor, b: Tensor) -> Tensor:
