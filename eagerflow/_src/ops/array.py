@@ -945,7 +945,16 @@ def getitem(tensor: Any, key: Any) -> Any:
     if isinstance(key, np.ndarray) or (isinstance(key, Tensor) and key._shape):
         raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and "
                         f"scalar tf.int32/tf.int64 tensors are valid indices, got {key!r}")
-    return bind(STRIDED_SLICE, (x,), {"spec": _normalize_key(key)})
+    try:
+        spec = _normalize_key(key)
+    except TypeError:
+        from eagerflow._src.ops import dynamic_index as D  # graph tensors in the key
+
+        parts = key if isinstance(key, tuple) else (key,)
+        if any(D.is_dynamic(k) for k in parts):
+            return D.dynamic_getitem(x, parts)
+        raise
+    return bind(STRIDED_SLICE, (x,), {"spec": spec})
 
 
 def _slice_op(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:
