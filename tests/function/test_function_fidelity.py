@@ -149,3 +149,36 @@ def test_concrete_function_prints_like_tf():
                         r"shape=\(\), dtype=tf.resource, name=None\)", str(c3))
     c4 = tf.function(lambda x: None).get_concrete_function(tf.constant(1))
     assert c4.pretty_printed_signature(verbose=False).endswith(") -> Literal[None]")
+
+
+def test_reductions_of_unknown_rank_inputs():
+    f = tf.function(lambda x: (tf.reduce_sum(x * x), tf.reduce_max(x), tf.reduce_mean(x)),
+                    input_signature=[tf.TensorSpec(None, tf.float64)])
+    cf = f.get_concrete_function()
+    assert [o.shape.as_list() for o in cf.structured_outputs] == [[], [], []]
+    x = tf.constant([[1.0, 2.0], [3.0, 5.0]], tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        s, m, a = f(x)
+    assert (s.numpy(), m.numpy(), a.numpy()) == (39.0, 5.0, 2.75)
+    assert tape.gradient(s, x).numpy().tolist() == [[2.0, 4.0], [6.0, 10.0]]
+
+
+def test_run_functions_eagerly():
+    calls = []
+
+    @tf.function
+    def f(x):
+        calls.append(1)
+        return x.numpy() * 2  # only possible when the function runs eagerly
+
+    assert not tf.config.functions_run_eagerly()
+    tf.config.run_functions_eagerly(True)
+    try:
+        assert tf.config.functions_run_eagerly()
+        assert f(tf.constant(2.0)) == 4.0 and f(tf.constant(3.0)) == 6.0
+        assert len(calls) == 2 and f.experimental_get_tracing_count() == 0
+    finally:
+        tf.config.run_functions_eagerly(False)
+    with pytest.raises(AttributeError, match="numpy"):
+        f(tf.constant(2.0))

@@ -174,6 +174,10 @@ class Function:
 
     # -- calling -----------------------------------------------------------------------
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if _run_eagerly[0]:  # tf.config.run_functions_eagerly(True): plain Python
+            f = self._python_function
+            return f(self._instance, *args, **kwargs) if self._instance is not None else \
+                f(*args, **kwargs)
         tensors: list = []
         try:
             key = make_key(args, tensors) if not kwargs else \
@@ -540,6 +544,20 @@ def function(func: Callable | None = None, input_signature: Any = None, autograp
     return decorate(func)
 
 
+_run_eagerly = [False]
+
+
+def run_functions_eagerly(run_eagerly: bool) -> None:
+    """tf.config.run_functions_eagerly: every tf.function runs its Python function as it is
+    (no tracing, no AutoGraph), for debugging; False restores graphs."""
+    _run_eagerly[0] = bool(run_eagerly)
+
+
+def functions_run_eagerly() -> bool:
+    """Whether tf.functions currently run eagerly (tf.config.functions_run_eagerly)."""
+    return _run_eagerly[0]
+
+
 def init_scope() -> Any:
     """tf.init_scope: leaves any graph being built (code runs eagerly, untaped)."""
     import contextlib
@@ -556,4 +574,5 @@ def init_scope() -> Any:
     return scope()
 
 
-__all__ = ["EagerTensor", "Function", "function", "init_scope"]
+__all__ = ["EagerTensor", "Function", "function", "functions_run_eagerly", "init_scope",
+           "run_functions_eagerly"]
