@@ -182,3 +182,16 @@ def test_run_functions_eagerly():
         tf.config.run_functions_eagerly(False)
     with pytest.raises(AttributeError, match="numpy"):
         f(tf.constant(2.0))
+
+
+def test_outputs_are_identities_as_in_tf():
+    @tf.function
+    def f(x, y=2):
+        return {"a": x * y, "b": [x]}
+    cf = f.get_concrete_function(tf.TensorSpec([None], tf.float32), 3)
+    out = cf.structured_outputs
+    assert (out["a"].name, out["b"][0].name) == ("Identity:0", "Identity_1:0")
+    assert [o.type for o in cf.graph.get_operations()] == [
+        "Placeholder", "Const", "Mul", "Identity", "Identity"]
+    assert "Identity" not in cf.generated_code  # aliased away when compiled
+    assert f(tf.constant([1.0, 2.0]), 3)["a"].numpy().tolist() == [3.0, 6.0]

@@ -488,18 +488,21 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
 def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
     """The output structure with tensor leaves replaced by _Leaf indices into `flat`."""
     from eagerflow._src.function.concrete import _Leaf
+    from eagerflow._src.ops.math import identity
 
     if result is None:
         return None
+    # each output is an Identity of the value (TF's graphs end the same way; code
+    # generation aliases it away)
     if isinstance(result, Tensor):
-        flat.append(graph.capture(result))
+        flat.append(identity(graph.capture(result)))
         return _Leaf(len(flat) - 1)
     if _is_variable(result):
-        flat.append(result._as_tensor())
+        flat.append(identity(result._as_tensor()))
         return _Leaf(len(flat) - 1)
     if isinstance(result, (int, float, str, bytes, bool, complex)) and \
             not isinstance(result, type):
-        flat.append(graph.capture(convert_to_tensor(result)))
+        flat.append(identity(graph.capture(convert_to_tensor(result))))
         return _Leaf(len(flat) - 1)
     if isinstance(result, list):
         return [_output_template(graph, r, flat) for r in result]
@@ -515,7 +518,7 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
         done = {k: _output_template(graph, result[k], flat) for k in order}
         return type(result)((k, done[k]) for k in keys)
     if hasattr(result, "_as_tensor"):
-        flat.append(result._as_tensor())
+        flat.append(identity(result._as_tensor()))
         return _Leaf(len(flat) - 1)
     return result
 
