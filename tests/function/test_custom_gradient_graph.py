@@ -286,3 +286,28 @@ def test_graph_holds_identity_n_and_code_drops_it():
         "Placeholder", "Exp", "Const", "AddV2", "Log", "IdentityN", "Identity"]
     assert "IdentityN" not in cf.generated_code
     assert f(tf.constant(0.0)).numpy() == pytest.approx(np.log(2.0))
+
+
+def test_second_order_inside_while_loop_eager_equals_function():
+    @tf.custom_gradient
+    def sq(x):
+        def grad(dy):
+            return dy * 3.0 * x  # deliberately 3x (not 2x): its own derivative is 3
+        return x * x, grad
+
+    def f(x):
+        return tf.while_loop(lambda i, a: i < 2, lambda i, a: (i + 1, sq(a)), [0, x])[1]
+
+    results = []
+    for fn in (f, tf.function(f)):
+        x = tf.constant(1.5, tf.float64)
+        with tf.GradientTape() as t2:
+            t2.watch(x)
+            with tf.GradientTape() as t1:
+                t1.watch(x)
+                y = fn(x)
+            g = t1.gradient(y, x)
+        results.append((y.numpy(), g.numpy(), t2.gradient(g, x).numpy()))
+    # y = x^4; custom: dy/dx = 3 x^2 * 3 x = 9 x^3; d/dx of that (custom again) = 36 x^2
+    np.testing.assert_allclose(results[0], [1.5 ** 4, 9 * 1.5 ** 3, 36 * 1.5 ** 2])
+    np.testing.assert_allclose(results[1], results[0])
