@@ -66,3 +66,25 @@ def test_dynamic_slice_gradient():
         tape.watch(x)
         y = f(x, tf.constant(1))
     assert tape.gradient(y, x).numpy().tolist() == [0.0, 4.0, 6.0, 0.0]
+
+
+def test_lists_of_graph_tensors_are_packed():
+    a = tf.constant(3.0, tf.float64)
+    f = tf.function(lambda a: tf.convert_to_tensor([[a, 1.0], [2, a]]))
+    np.testing.assert_array_equal(f(a).numpy(), [[3.0, 1.0], [2.0, 3.0]])
+    assert f(a).dtype == tf.float64
+    assert tf.function(lambda a: tf.reduce_sum([a, a * 2.0]))(a).numpy() == 9.0
+    assert tf.function(lambda a: tf.convert_to_tensor([a, 1.0], dtype=tf.float32))(a).dtype == \
+        tf.float32
+    n = tf.function(lambda: tf.cast(tf.while_loop(lambda i: i < 3, lambda i: i + 1, [0]),
+                                    tf.float32))()
+    assert n.numpy().tolist() == [3.0]
+    with pytest.raises(TypeError, match=r"Cannot convert a list containing a tensor of dtype "
+                                        r"<dtype: 'int32'> to <dtype: 'float64'>"):
+        tf.function(lambda a: tf.convert_to_tensor([a, tf.constant(1)]))(a)
+
+    x = tf.constant(2.0, tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.function(lambda a: tf.reduce_sum(tf.convert_to_tensor([a * a, 3.0]) * 2.0))(x)
+    assert tape.gradient(y, x).numpy() == 8.0
