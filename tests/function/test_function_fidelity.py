@@ -195,3 +195,26 @@ def test_outputs_are_identities_as_in_tf():
         "Placeholder", "Const", "Mul", "Identity", "Identity"]
     assert "Identity" not in cf.generated_code  # aliased away when compiled
     assert f(tf.constant([1.0, 2.0]), 3)["a"].numpy().tolist() == [3.0, 6.0]
+
+
+def test_tensor_array_errors_as_tf():
+    ta = tf.TensorArray(tf.float32, 2)
+    with pytest.raises(tf.errors.OutOfRangeError, match="Tried to write to index 5 but array is "
+                                                        "not resizeable and size is: 2"):
+        ta.write(5, 1.0)
+    with pytest.raises(tf.errors.OutOfRangeError, match="Tried to read from index 3 but array "
+                                                        "size is: 2"):
+        ta.write(0, 1.0).read(3)
+    with pytest.raises(ValueError, match=re.escape("Incompatible shape for value ((2,)), "
+                                                   "expected ((1,))")):
+        tf.TensorArray(tf.float32, 3).write(0, [1.0]).write(1, [1.0, 2.0])
+    with pytest.raises(ValueError, match=re.escape("Inconsistent shapes: saw (2,) but expected "
+                                                   "(1,)")):
+        tf.function(lambda: tf.TensorArray(tf.float32, 3).write(0, [1.0]).write(
+            1, [1.0, 2.0]).stack())()
+    with pytest.raises(tf.errors.InvalidArgumentError, match=re.escape(
+            "Tried to stack elements of an empty list with non-fully-defined element_shape: "
+            "<unknown>")):
+        tf.function(lambda: tf.TensorArray(tf.float32, 0).stack())()
+    assert tf.function(lambda: tf.TensorArray(tf.float32, 0, element_shape=[2]).stack())() \
+        .shape == (0, 2)

@@ -15,7 +15,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.dispatch import bind
@@ -68,7 +68,10 @@ def _stack(xp: Any, flow: Any, dtype: Any, shape: Any) -> Any:
     items = list(flow)
     if not items:
         if shape is None or any(d is None for d in shape):
-            return np.zeros((0,), dtype.as_numpy_dtype)
+            known = "<unknown>" if shape is None else \
+                "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
+            raise _fail("TensorListStack", "Tried to stack elements of an empty list with "
+                                           f"non-fully-defined element_shape: {known}")
         return np.zeros((0, *shape), dtype.as_numpy_dtype)
     known = next((a for a in items if a is not None), None)
     if known is None:
@@ -352,6 +355,9 @@ class TensorArray:
         new = TensorShape(shape)
         if self._element_shape.rank is not None and new.rank is not None and \
                 not self._element_shape.is_compatible_with(new):
+            if self._eager():  # TF's two TensorArray implementations word it differently
+                raise ValueError(f"Incompatible shape for value ({new}), expected "
+                                 f"({self._element_shape})")
             raise ValueError(f"Inconsistent shapes: saw {new} but expected "
                              f"{self._element_shape} ")
         self._element_shape = self._element_shape.merge_with(new) \
@@ -395,7 +401,7 @@ class TensorArray:
             i = int(convert_to_tensor(index)._numpy())
             n = len(self._items)
             if i < 0 or (i >= n and not self._dynamic_size):
-                raise InvalidArgumentError(
+                raise OutOfRangeError(
                     None, None, f"Tried to write to index {i} but array is not resizeable and "
                     f"size is: {n} ")
             if i >= n:
@@ -412,8 +418,8 @@ class TensorArray:
             i = int(convert_to_tensor(index)._numpy())
             n = len(self._items)
             if not 0 <= i < n:
-                raise InvalidArgumentError(None, None, f"Tried to read from index {i} but array "
-                                                       f"size is: {n} ")
+                raise OutOfRangeError(None, None, f"Tried to read from index {i} but array "
+                                                  f"size is: {n} ")
             v = self._items[i]
             if v is None:
                 if not self._element_shape.is_fully_defined():
