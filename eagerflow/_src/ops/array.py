@@ -947,13 +947,12 @@ def getitem(tensor: Any, key: Any) -> Any:
                         f"scalar tf.int32/tf.int64 tensors are valid indices, got {key!r}")
     try:
         spec = _normalize_key(key)
-    except TypeError:
-        from eagerflow._src.ops import dynamic_index as D  # graph tensors in the key
-
-        parts = key if isinstance(key, tuple) else (key,)
-        if any(D.is_dynamic(k) for k in parts):
-            return D.dynamic_getitem(x, parts)
-        raise
+    except TypeError:  # graph tensors in the key (x[i] in a traced loop), else a bad key
+        from eagerflow._src.ops.dynamic_index import dynamic_getitem
+        out = dynamic_getitem(x, key if isinstance(key, tuple) else (key,))
+        if out is None:
+            raise
+        return out
     return bind(STRIDED_SLICE, (x,), {"spec": spec})
 
 

@@ -23,9 +23,12 @@ def is_dynamic(k: Any) -> bool:
     return isinstance(k, Tensor) and not isinstance(k, EagerTensor)
 
 
-def dynamic_getitem(x: Tensor, key: tuple) -> Tensor:
+def dynamic_getitem(x: Tensor, key: tuple) -> Tensor | None:
+    """`x[key]`, or None when no component of the key is a graph tensor."""
     from eagerflow._src.ops.array import getitem
 
+    if not any(is_dynamic(k) for k in key):
+        return None
     static, dynamic = [], []
     for k in key:
         if is_dynamic(k):
