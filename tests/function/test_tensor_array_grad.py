@@ -254,3 +254,21 @@ def test_while_loop_second_order_nested_loops_and_variables():
         vals.append(grad_x(x).numpy())
     v.assign(base)
     np.testing.assert_allclose(dgx_dv.numpy(), (vals[0] - vals[1]) / (2 * eps), rtol=1e-6)
+
+
+def test_loop_gradient_reuses_the_random_draws_of_the_forward_pass():
+    x = tf.constant(np.ones(200), tf.float64)
+
+    def loop(x):
+        return tf.while_loop(lambda i, a: i < 2, lambda i, a: (
+            i + 1, a * tf.random.uniform([200], 0.5, 1.5, dtype=tf.float64)), [0, x])[1]
+
+    @tf.function
+    def inside(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = loop(x)
+        return y, tape.gradient(y, x)
+
+    y, g = inside(x)  # y = x * u1 * u2, so dy/dx = y at x = 1
+    np.testing.assert_allclose(g.numpy(), y.numpy(), rtol=1e-12)

@@ -33,6 +33,7 @@ class SubGraph:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
         self._fn: Callable | None = None
+        self._fn_drawn: Callable | None = None
         self._stripped: SubGraph | None = None
 
     @property
@@ -46,6 +47,27 @@ class SubGraph:
     def source(self) -> str:
         g = optimize(self.graph)
         return codegen.generate(g, g.outputs, self.graph.name).source
+
+    @property
+    def drawn(self) -> list:
+        """Outputs of the random draws (stateful operations with results) in the graph:
+        what a gradient must reuse, not draw again."""
+        return [t for node in self.graph.operations if node.op.stateful and node.outputs
+                and getattr(node.op, "replay", None) is None for t in node.outputs]
+
+    @property
+    def fn_with_drawn(self) -> Callable:
+        """Like `fn`, returning the graph's outputs followed by its `drawn` values."""
+        if self._fn_drawn is None:
+            from eagerflow._src.graph.passes import PIPELINE
+            from eagerflow._src.graph.passes.common import copy_graph
+
+            g = copy_graph(self.graph)
+            g.outputs = list(g.outputs) + [g.copied_from[id(t)][1] for t in self.drawn]
+            for _, p in PIPELINE:
+                g = p(g)
+            self._fn_drawn = codegen.generate(g, g.outputs, self.graph.name + "_drawn").fn
+        return self._fn_drawn
 
     def without_effects(self) -> SubGraph:
         """The same computation with effect-only operations (prints, assignments) removed:
@@ -398,8 +420,10 @@ def _as_loop_tensor(x: Any) -> Tensor:
 def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: int,
               has_limit: bool, stateful: bool) -> OpDef:
     # then, per loop variable, its history: the value entering each iteration, as a
-    # TensorArray flow (a tuple of arrays), kept only when a gradient asked for it
-    out_specs = specs + [((), dt.variant)] * n
+    # TensorArray flow (a tuple of arrays), kept only when a gradient asked for it; then,
+    # the same way, each random draw of the body, which the gradient reuses
+    n_drawn = len(body_g.drawn)
+    out_specs = specs + [((), dt.variant)] * (n + n_drawn)
 
     def infer(*ins: Any, keep_history: bool) -> list:
         return out_specs
@@ -408,18 +432,24 @@ def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: i
         vs = ins[:n]
         caps = ins[n:n + n_caps]
         limit = int(ins[n + n_caps]) if has_limit else None
-        c, b = cond_g.fn, body_g.fn
+        c = cond_g.fn
+        b = body_g.fn_with_drawn if keep_history and n_drawn else body_g.fn
         hist: list = []
+        drawn: list = []
         i = 0
         while (limit is None or i < limit) and c(*vs, *caps)[0]:
             if keep_history:
                 hist.append(vs)
             vs = b(*vs, *caps)
+            if keep_history and n_drawn:
+                drawn.append(vs[n:])
+                vs = vs[:n]
             i += 1
-        return (*vs, *(tuple(h[j] for h in hist) for j in range(n)))
+        return (*vs, *(tuple(h[j] for h in hist) for j in range(n)),
+                *(tuple(d[k] for d in drawn) for k in range(n_drawn)))
 
-    op = OpDef("While" if stateful else "StatelessWhile", infer, kernel, num_outputs=2 * n,
-               stateful=stateful)
+    op = OpDef("While" if stateful else "StatelessWhile", infer, kernel,
+               num_outputs=2 * n + n_drawn, stateful=stateful)
     op.grad = lambda node, *gs: _while_grad(op, node, gs, n, n_caps, has_limit)
     op.subgraphs = (cond_g, body_g)  # type: ignore[attr-defined]
     op.no_fold = True  # type: ignore[attr-defined]
@@ -468,10 +498,12 @@ def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit:
         vs = [bind(GET_ITEM, (history[j], t), {"dtype": loop_in[j]._dtype,
                                                "shape": node.outputs[j]._shape})
               for j in range(n)]
+        drawn = {id(d): bind(GET_ITEM, (col, t), {"dtype": d._dtype, "shape": d._shape})
+                 for d, col in zip(op.subgraphs[1].drawn, node.outputs[2 * n:])}
         with GradientTape(watch_accessed_variables=False) as tape:
             for x in [vs[j] for j in fl] + srcs:
                 tape.watch(x)
-            env = replay(body, vs + caps)
+            env = replay(body, vs + caps, drawn)
         targets = [env[id(body.outputs[j])] for j in fl]
         res = tape.gradient(targets, [vs[j] for j in fl] + srcs, output_gradients=g)
         new_g = []
