@@ -272,3 +272,22 @@ def test_loop_gradient_reuses_the_random_draws_of_the_forward_pass():
 
     y, g = inside(x)  # y = x * u1 * u2, so dy/dx = y at x = 1
     np.testing.assert_allclose(g.numpy(), y.numpy(), rtol=1e-12)
+
+
+def test_function_gradient_from_outside_reuses_the_loops_draws():
+    x = tf.constant(np.ones(200), tf.float64)
+
+    @tf.function
+    def loop(x):
+        return tf.while_loop(lambda i, a: i < 2, lambda i, a: (
+            i + 1, a * tf.random.uniform([200], 0.5, 1.5, dtype=tf.float64)), [0, x])[1]
+
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = loop(x)
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), y.numpy(), rtol=1e-12)
+    with tf.GradientTape() as tape:  # a second call: new draws, gradient consistent again
+        tape.watch(x)
+        y2 = loop(x)
+    assert not np.allclose(y2.numpy(), y.numpy())
+    np.testing.assert_allclose(tape.gradient(y2, x).numpy(), y2.numpy(), rtol=1e-12)

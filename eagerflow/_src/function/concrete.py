@@ -46,7 +46,10 @@ def collect_saved(graph: Graph) -> tuple[list, list]:
     saved, saved_vars = [], []
     for node in graph.operations:
         name = node.op.name
-        if name == "ReadVariableOp":
+        if getattr(node.op, "save_outputs", False):  # a loop drawing random numbers
+            saved.extend(node.outputs)
+            saved_vars.extend([None] * len(node.outputs))
+        elif name == "ReadVariableOp":
             saved.append(node.outputs[0])
             saved_vars.append(node.inputs[0])
         elif getattr(node.op, "fn", None) is not None:
@@ -159,6 +162,9 @@ class ConcreteFunction:
         from eagerflow._src.graph.passes.common import copy_graph
 
         g = copy_graph(self.graph)
+        for node in g.operations:
+            if getattr(node.op, "save_outputs", False):
+                node.attrs["keep_history"] = True  # what its gradient will read
         # The saved tensors become extra outputs, so the optimizer keeps and rewires them.
         n = len(g.outputs)
         mapping = {id(a): b for a, b in zip(_all_tensors(self.graph), _all_tensors(g))}
@@ -333,8 +339,7 @@ class ConcreteFunction:
             self._compile_saved()
         arrays = self._fwd_saved.fn(*[t._arr for t in tensors])
         specs = list(self.graph.outputs) + self._saved
-        outs = tuple(EagerTensor(a if type(a) is np.ndarray else np.asarray(a), s._dtype)
-                     for a, s in zip(arrays, specs))
+        outs = tuple(_wrap_output(a, s._dtype) for a, s in zip(arrays, specs))
         node = Node(self.call_op, tuple(tensors) + tuple(self._read_vars), outs, {})
         for tape in list(_state.tapes):
             for v in self._read_vars:
@@ -421,6 +426,16 @@ def _type_text(x: Any, arg: str | None = None) -> str:
     if isinstance(x, dict):
         return "Dict[" + ", ".join(f"[{k!r}, {_type_text(v, arg)}]" for k, v in x.items()) + "]"
     return f"Literal[{x!r}]"
+
+
+def _wrap_output(a: Any, dtype: Any) -> EagerTensor:
+    if type(a) is np.ndarray:
+        return EagerTensor(a, dtype)
+    if dtype.name == "variant":  # a loop's history (a tuple): held, not converted
+        box = np.empty((), dtype=object)
+        box[()] = a
+        return EagerTensor(box, dtype)
+    return EagerTensor(np.asarray(a), dtype)
 
 
 def _all_tensors(graph: Graph) -> list:

@@ -453,10 +453,39 @@ def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: i
     op.grad = lambda node, *gs: _while_grad(op, node, gs, n, n_caps, has_limit)
     op.subgraphs = (cond_g, body_g)  # type: ignore[attr-defined]
     op.no_fold = True  # type: ignore[attr-defined]
+    if n_drawn:
+        # A gradient of the enclosing function must not run a loop that draws random
+        # numbers again: its results (and history) are saved and the replay stands in.
+        op.save_outputs = True  # type: ignore[attr-defined]
+        op.replay_saved = lambda node, args, values: _replay_saved_while(
+            op, node, args, values)  # type: ignore[attr-defined]
     _add_stripping(op, lambda: _while_op(
         cond_g.without_effects(), body_g.without_effects(), specs, n, n_caps, has_limit,
         _has_effects([cond_g.without_effects().graph, body_g.without_effects().graph])))
     return op
+
+
+class _NodeView:
+    """The forward loop's inputs and (saved) outputs, as `_while_grad` reads a node."""
+
+    def __init__(self, inputs: tuple, outputs: tuple) -> None:
+        self.inputs, self.outputs, self.attrs, self.needs = inputs, outputs, {}, None
+
+
+def _replay_saved_while(op: OpDef, node: Any, args: tuple, values: list) -> Any:
+    """A loop whose results were saved, replayed: an op returning the saved values, whose
+    gradient is the loop's, computed from the saved history and draws."""
+    k = len(args)
+    specs = [(t._shape, t._dtype) for t in node.outputs]
+
+    def grad(n2: Any, *gs: Any) -> list:
+        view = _NodeView(tuple(n2.inputs[:k]), tuple(n2.outputs))
+        return list(op.grad(view, *gs)) + [None] * len(values)  # (op.grad: may be None's)
+
+    saved_op = OpDef("SavedWhile", lambda *ins: specs, lambda xp, *a: tuple(a[k:]),
+                     grad=grad, num_outputs=len(specs))
+    saved_op.no_fold = True  # type: ignore[attr-defined]
+    return bind(saved_op, tuple(args) + tuple(values), {})
 
 
 def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit: bool) -> list:
