@@ -291,3 +291,28 @@ def test_function_gradient_from_outside_reuses_the_loops_draws():
         y2 = loop(x)
     assert not np.allclose(y2.numpy(), y.numpy())
     np.testing.assert_allclose(tape.gradient(y2, x).numpy(), y2.numpy(), rtol=1e-12)
+
+
+@pytest.mark.parametrize("positive", [True, False])
+def test_cond_gradient_reuses_the_branch_draws(positive):
+    x = tf.constant(np.ones(200) * (1.0 if positive else -1.0), tf.float64)
+
+    def c(x):  # either branch multiplies by its own random draw: dy/dx = y / x
+        return tf.cond(tf.reduce_sum(x) > 0,
+                       lambda: x * tf.random.uniform([200], 0.5, 1.5, dtype=tf.float64),
+                       lambda: x * tf.random.normal([200], dtype=tf.float64))
+
+    @tf.function
+    def inside(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = c(x)
+        return y, tape.gradient(y, x)
+
+    y, g = inside(x)
+    np.testing.assert_allclose(g.numpy(), y.numpy() / x.numpy(), rtol=1e-12)
+    f = tf.function(c)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), y.numpy() / x.numpy(), rtol=1e-12)

@@ -163,8 +163,8 @@ class ConcreteFunction:
 
         g = copy_graph(self.graph)
         for node in g.operations:
-            if getattr(node.op, "save_outputs", False):
-                node.attrs["keep_history"] = True  # what its gradient will read
+            if getattr(node.op, "save_outputs", False) and "keep_history" in node.attrs:
+                node.attrs["keep_history"] = True  # what a loop's gradient will read
         # The saved tensors become extra outputs, so the optimizer keeps and rewires them.
         n = len(g.outputs)
         mapping = {id(a): b for a, b in zip(_all_tensors(self.graph), _all_tensors(g))}

@@ -228,20 +228,31 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
 def _if_op(then_g: SubGraph, else_g: SubGraph, specs: list, n_caps: int,
            stateful: bool) -> OpDef:
     n = len(specs)
+    # then the random draws of each branch (the untaken one's are dummies), for gradients
+    drawn = [then_g.drawn, else_g.drawn]
+    out_specs = specs + [(t._shape, t._dtype) for t in drawn[0] + drawn[1]]
+    dummies = [tuple(np.zeros((), t._dtype.as_numpy_dtype) for t in d) for d in drawn]
 
     def infer(pred: Any, *rest: Any) -> list:
-        return specs
+        return out_specs
 
     def kernel(xp: Any, pred: Any, *rest: Any) -> Any:
-        branch = then_g if bool(np.asarray(pred).reshape(())) else else_g
-        out = branch.fn(*rest[:n_caps])
-        return out[0] if n == 1 else out
+        taken = bool(np.asarray(pred).reshape(()))
+        branch = then_g if taken else else_g
+        if len(out_specs) == n:
+            out = branch.fn(*rest[:n_caps])
+            return out[0] if n == 1 else out
+        out = branch.fn_with_drawn(*rest[:n_caps])
+        draws = out[n:] + dummies[1] if taken else dummies[0] + out[n:]
+        return (*out[:n], *draws)
 
-    op = OpDef("If" if stateful else "StatelessIf", infer, kernel, grad=None, num_outputs=n,
-               stateful=stateful)
-    op.grad = lambda node, *gs: _if_grad(op, node, gs, n_caps)
+    op = OpDef("If" if stateful else "StatelessIf", infer, kernel, grad=None,
+               num_outputs=len(out_specs), stateful=stateful)
+    op.grad = lambda node, *gs: _if_grad(op, node, gs, n_caps, n)
     op.subgraphs = (then_g, else_g)  # type: ignore[attr-defined]
     op.no_fold = True  # type: ignore[attr-defined]
+    if len(out_specs) > n:
+        _saved_not_replayed(op)
     _add_stripping(op, lambda: _if_op(then_g.without_effects(), else_g.without_effects(), specs,
                                       n_caps, _has_effects([then_g.without_effects().graph,
                                                             else_g.without_effects().graph])))
@@ -265,7 +276,8 @@ def _add_stripping(op: OpDef, make: Callable) -> None:
     op.replay = replay  # type: ignore[attr-defined]
 
 
-def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list) -> Callable:
+def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list,
+                 draws: list) -> Callable:
     def f() -> list:
         from eagerflow._src.autodiff.tape import GradientTape
         from eagerflow._src.graph.replay import replay
@@ -277,7 +289,8 @@ def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list) -> Callab
                     tape.watch(c)
             for v in variables:
                 tape.watch(v)
-            env = replay(sub.graph, caps)
+            # the forward pass's random draws, not new ones
+            env = replay(sub.graph, caps, {id(d): v for d, v in zip(sub.drawn, draws)})
         targets, grads = [], []
         for o, g in zip(sub.graph.outputs, gs):
             t = env[id(o)]
@@ -297,7 +310,7 @@ def _floaty(t: Any) -> bool:
     return d.is_floating or d.is_complex or d is dt.variant
 
 
-def _if_grad(op: OpDef, node: Any, gs: tuple, n_caps: int) -> list:
+def _if_grad(op: OpDef, node: Any, gs: tuple, n_caps: int, n: int) -> list:
     from eagerflow._src.ops.control_flow import cond
 
     then_g, else_g = op.subgraphs
@@ -308,8 +321,10 @@ def _if_grad(op: OpDef, node: Any, gs: tuple, n_caps: int) -> list:
     float_caps = [c for c in caps if _floaty(c)]
     if not float_caps and not variables:
         return [None] * len(node.inputs)
-    res = cond(pred, _branch_grad(then_g, caps, variables, gs),
-               _branch_grad(else_g, caps, variables, gs))
+    m1 = len(then_g.drawn)
+    draws = list(node.outputs[n:])
+    res = cond(pred, _branch_grad(then_g, caps, variables, gs, draws[:m1]),
+               _branch_grad(else_g, caps, variables, gs, draws[m1:]))
     res = list(res) if isinstance(res, (list, tuple)) else [res]
     it = iter(res)
     out: list = [None]
@@ -454,11 +469,7 @@ def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: i
     op.subgraphs = (cond_g, body_g)  # type: ignore[attr-defined]
     op.no_fold = True  # type: ignore[attr-defined]
     if n_drawn:
-        # A gradient of the enclosing function must not run a loop that draws random
-        # numbers again: its results (and history) are saved and the replay stands in.
-        op.save_outputs = True  # type: ignore[attr-defined]
-        op.replay_saved = lambda node, args, values: _replay_saved_while(
-            op, node, args, values)  # type: ignore[attr-defined]
+        _saved_not_replayed(op)
     _add_stripping(op, lambda: _while_op(
         cond_g.without_effects(), body_g.without_effects(), specs, n, n_caps, has_limit,
         _has_effects([cond_g.without_effects().graph, body_g.without_effects().graph])))
@@ -466,15 +477,22 @@ def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: i
 
 
 class _NodeView:
-    """The forward loop's inputs and (saved) outputs, as `_while_grad` reads a node."""
+    """The forward op's inputs and (saved) outputs, as its gradient function reads a node."""
 
     def __init__(self, inputs: tuple, outputs: tuple) -> None:
         self.inputs, self.outputs, self.attrs, self.needs = inputs, outputs, {}, None
 
 
-def _replay_saved_while(op: OpDef, node: Any, args: tuple, values: list) -> Any:
-    """A loop whose results were saved, replayed: an op returning the saved values, whose
-    gradient is the loop's, computed from the saved history and draws."""
+def _saved_not_replayed(op: OpDef) -> None:
+    """A gradient of the enclosing function must not run control flow that draws random
+    numbers again: its results (with the draws and a loop's history) are saved, and in the
+    replay an op holding them stands in, with the same gradient."""
+    op.save_outputs = True  # type: ignore[attr-defined]
+    op.replay_saved = lambda node, args, values: _replay_saved(  # type: ignore[attr-defined]
+        op, node, args, values)
+
+
+def _replay_saved(op: OpDef, node: Any, args: tuple, values: list) -> Any:
     k = len(args)
     specs = [(t._shape, t._dtype) for t in node.outputs]
 
@@ -482,7 +500,7 @@ def _replay_saved_while(op: OpDef, node: Any, args: tuple, values: list) -> Any:
         view = _NodeView(tuple(n2.inputs[:k]), tuple(n2.outputs))
         return list(op.grad(view, *gs)) + [None] * len(values)  # (op.grad: may be None's)
 
-    saved_op = OpDef("SavedWhile", lambda *ins: specs, lambda xp, *a: tuple(a[k:]),
+    saved_op = OpDef("Saved" + op.name, lambda *ins: specs, lambda xp, *a: tuple(a[k:]),
                      grad=grad, num_outputs=len(specs))
     saved_op.no_fold = True  # type: ignore[attr-defined]
     return bind(saved_op, tuple(args) + tuple(values), {})
