@@ -143,6 +143,7 @@ from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
     custom_gradient as custom_gradient,
     recompute_grad as recompute_grad,
 )
+from eagerflow._src.autodiff.gradients import gradients as gradients  # noqa: E402
 
 
 # ---- Areas below are filled by their own work streams; each edits only its own block. ----

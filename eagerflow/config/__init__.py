@@ -5,4 +5,10 @@ from eagerflow._src.core.device import (  # noqa: F401
     get_soft_device_placement, get_visible_devices, list_logical_devices, list_physical_devices,
     set_logical_device_configuration, set_soft_device_placement, set_visible_devices,
 )
+from eagerflow._src.function.polymorphic import (  # noqa: F401
+    functions_run_eagerly, run_functions_eagerly,
+)
+from eagerflow._src.function.polymorphic import (  # noqa: F401
+    run_functions_eagerly as experimental_run_functions_eagerly,
+)
 from eagerflow.config import experimental  # noqa: F401

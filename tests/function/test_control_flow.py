@@ -277,7 +277,7 @@ def test_tensor_array_eager():
     assert ta.size().numpy() == 3
     np.testing.assert_array_equal(ta.stack().numpy(), [1.0, 0.0, 3.0])
     assert float(ta.read(2)) == 3.0
-    with pytest.raises(tf.errors.InvalidArgumentError, match="not resizeable"):
+    with pytest.raises(tf.errors.OutOfRangeError, match="not resizeable"):
         ta.write(3, 1.0)
     dyn = tf.TensorArray(tf.int32, size=0, dynamic_size=True)
     for i in range(4):

@@ -39,13 +39,14 @@ from eagerflow._src.core.tensor import EagerTensor
 NAMESPACES = ["", "math", "linalg", "random", "nn", "image", "bitwise", "signal"]
 
 # Not ops over values: decorators and scopes that take callables or change global
-# behaviour, printing, and setters whose junk would leak into later tests.
+# behaviour, printing, setters whose junk would leak into later tests, graph-only APIs.
 EXCLUDE = {
     "function", "py_function", "numpy_function", "custom_gradient", "recompute_grad",
     "print", "device", "name_scope", "init_scope", "control_dependencies", "autograph",
     "executing_eagerly", "get_logger", "no_gradient", "register_tensor_conversion_function",
     "random.set_global_generator", "random.get_global_generator", "vectorized_map",
     "map_fn", "while_loop", "cond", "case", "switch_case", "scan", "foldl", "foldr",
+    "gradients",  # graph-only: eagerly always TF's RuntimeError (use GradientTape)
 }
 
 

@@ -1,8 +1,17 @@
 """tf.custom_gradient: a function whose gradient the user supplies.
 
 The decorated function runs with every tape paused (its inner ops are not
-recorded); then one node is recorded whose inputs are the tensor arguments and
-the variables the function read, and whose gradient calls the user's `grad_fn`.
+recorded). Its results then pass through one "IdentityN" op whose inputs are the
+results, the tensor arguments and the variables the function read, and whose
+gradient calls the user's `grad_fn` (nothing flows back through the real ops).
+Eagerly that op is recorded on the active tapes; while tracing it is an operation
+of the graph, so the custom gradient also holds when the graph is differentiated
+later (a tape outside a tf.function, a cond branch, a loop body).
+
+Differentiating a graph replays it (graph/replay.py); `grad_fn` then still refers
+to the tensors of the graph it was traced in. The replayed op carries the replay's
+mapping, and while `grad_fn` runs, `ir.substituting` makes those old tensors stand
+for their replayed values.
 """
 
 from __future__ import annotations
@@ -14,8 +23,9 @@ from typing import Any, Callable
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import convert_to_tensor
-from eagerflow._src.ops.dispatch import Node
-from eagerflow._src.ops.math import identity
+from eagerflow._src.graph.ir import substituting
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import OpDef
 
 
 class _VariableRecorder:
@@ -32,36 +42,17 @@ class _VariableRecorder:
         pass
 
 
-class _CustomGradOp:
-    """The op of a custom-gradient node: its `grad` calls the user's function."""
-
-    name = "IdentityN"
-
-    def __init__(self, grad_fn: Callable, n_inputs: int, variables: list) -> None:
-        self._grad_fn = grad_fn
-        self._n_inputs = n_inputs
-        self._variables = variables
-
-    def grad(self, node: Any, *out_grads: Any) -> list:
-        # one argument per (flattened) output, as TF calls grad_fn(*grad_ys)
-        if self._variables:
-            in_grads, var_grads = self._grad_fn(*out_grads, variables=self._variables)
-        else:
-            in_grads, var_grads = self._grad_fn(*out_grads), []
-        in_grads = list(in_grads) if isinstance(in_grads, (list, tuple)) else [in_grads]
-        if len(in_grads) != self._n_inputs:
-            raise ValueError(f"custom_gradient function expected to return {self._n_inputs} "
-                             f"gradients, but returned {len(in_grads)} instead.")
-        return in_grads + list(var_grads)
-
-
 def custom_gradient(f: Callable | None = None) -> Callable:
-    """Decorator: `f(*x)` returns `(y, grad_fn)`; `grad_fn(dy)` returns the input gradients."""
+    """Decorator: `f(*x)` returns `(y, grad_fn)`; `grad_fn(*dy)` returns the input gradients
+    (and, when `f` read variables, `grad_fn(*dy, variables=...)` returns them and theirs)."""
     if f is None:
         return custom_gradient
 
     @functools.wraps(f)
     def decorated(*args: Any, **kwargs: Any) -> Any:
+        if kwargs and _state.graph is not None:
+            raise ValueError("The custom_gradient decorator currently supports keywords "
+                             "arguments only when eager execution is enabled.")
         inputs = [convert_to_tensor(a) for a in args]
         saved, recorder = _state.tapes, _VariableRecorder()
         _state.tapes = [recorder]
@@ -70,30 +61,92 @@ def custom_gradient(f: Callable | None = None) -> Callable:
         finally:
             _state.tapes = saved
         variables = list(recorder.variables.values())
-        if variables and "variables" not in inspect.signature(grad_fn).parameters and not any(
-                p.kind == p.VAR_KEYWORD for p in inspect.signature(grad_fn).parameters.values()):
+        if variables and not _accepts_variables(grad_fn):
             raise TypeError("If using @custom_gradient with a function that uses variables, "
                             "then grad_fn must accept a keyword argument 'variables'.")
-        if not _state.tapes:
+        if _state.graph is None and not _state.tapes:
             return result
-        # Fresh output tensors, so the node is the only producer the tapes see for them.
-        outs = _paused_identity(nest.flatten(result))
-        node = Node(_CustomGradOp(grad_fn, len(inputs), variables),
-                    tuple(inputs) + tuple(variables), tuple(outs), {})
-        for tape in list(_state.tapes):
-            tape._record(node)
-        return nest.pack_sequence_as(result, outs)
+        flat = [convert_to_tensor(r) for r in nest.flatten(result)]
+        if not flat:
+            return result
+        op = _identity_n(grad_fn, [(t._shape, t._dtype) for t in flat], len(inputs), variables)
+        outs = bind(op, tuple(flat) + tuple(inputs) + tuple(variables), {})
+        outs = outs if isinstance(outs, tuple) else (outs,)
+        return nest.pack_sequence_as(result, list(outs))
 
     return decorated
 
 
-def _paused_identity(flat: list) -> list:
-    saved = _state.tapes
-    _state.tapes = []
-    try:
-        return [identity(r) for r in flat]
-    finally:
-        _state.tapes = saved
+def _accepts_variables(grad_fn: Callable) -> bool:
+    params = inspect.signature(grad_fn).parameters
+    return "variables" in params or any(p.kind == p.VAR_KEYWORD for p in params.values())
+
+
+def _identity_n(grad_fn: Callable, specs: list, n_inputs: int, variables: list,
+                resolve: Callable | None = None) -> OpDef:
+    """The op that stands for one call of a custom-gradient function.
+
+    Inputs: the results, the arguments, the variables; outputs: the results. `resolve`
+    maps tensors of the graph `grad_fn` was traced in to their values in a replay."""
+    n_res = len(specs)
+
+    def kernel(xp: Any, *arrays: Any) -> Any:
+        return arrays[0] if n_res == 1 else tuple(arrays[:n_res])
+
+    def grad(node: Any, *dys: Any) -> list:
+        with substituting(resolve):
+            in_grads, var_grads = _call_grad_fn(grad_fn, dys, n_inputs, variables)
+        return [None] * n_res + in_grads + var_grads
+
+    def replay(node: Any, args: tuple, saved: dict, skip_effects: bool, env: dict) -> Any:
+        return bind(_identity_n(grad_fn, specs, n_inputs, variables,
+                                _chain(resolve, node.graph, env)), args, {})
+
+    op = OpDef("IdentityN", lambda *ins: specs, kernel, grad=grad, num_outputs=n_res)
+    op.replay = replay  # type: ignore[attr-defined]
+    op.forward_identity = True  # type: ignore[attr-defined]  (simplify drops it forward)
+    return op
+
+
+def _call_grad_fn(grad_fn: Callable, dys: tuple, n_inputs: int, variables: list) -> tuple:
+    # one argument per (flattened) output, as TF calls grad_fn(*grad_ys)
+    if variables:
+        in_grads, var_grads = grad_fn(*dys, variables=variables)
+        var_grads = list(var_grads) if isinstance(var_grads, (list, tuple)) else [var_grads]
+        if len(var_grads) != len(variables):
+            raise ValueError("Must return gradient for each variable from @custom_gradient "
+                             "grad_fn.")
+    else:
+        in_grads, var_grads = grad_fn(*dys), []
+    in_grads = list(in_grads) if isinstance(in_grads, (list, tuple)) else [in_grads]
+    if len(in_grads) != n_inputs:
+        raise ValueError(f"custom_gradient function expected to return {n_inputs} "
+                         f"gradients, but returned {len(in_grads)} instead.")
+    return in_grads, var_grads
+
+
+def _chain(prev: Callable | None, graph: Any, env: dict) -> Callable:
+    """A resolver: a tensor of the graph `grad_fn` saw -> its value in the replay `env` of
+    `graph` (through earlier replays, `prev`, when that graph was itself a replay)."""
+
+    def lookup(x: Any) -> Any:
+        hit = env.get(id(x))
+        if hit is not None:
+            return hit
+        src = graph.source_of(x)  # x may belong to the graph `graph` was copied from
+        if src is not None:
+            return env.get(id(src))
+        return None
+
+    def resolve(x: Any) -> Any:
+        if prev is not None:
+            y = prev(x)
+            if y is not None:
+                z = lookup(y)
+                return y if z is None else z
+        return lookup(x)
+
+    return resolve
 
 
 def recompute_grad(f: Callable) -> Callable:

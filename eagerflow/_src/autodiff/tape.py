@@ -15,6 +15,7 @@ from typing import Any, Iterator
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.dtypes import variant
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 
 
@@ -25,7 +26,17 @@ class UnconnectedGradients(enum.Enum):
 
 def _differentiable(t: Any) -> bool:
     d = t._dtype if isinstance(t, Tensor) else t.dtype
-    return d.is_floating or d.is_complex
+    return d.is_floating or d.is_complex or d is variant  # variant: a TensorArray's flow
+
+
+def _accumulate(a: Any, b: Any) -> Any:
+    from eagerflow._src.ops.math import add
+
+    if a._dtype is variant:
+        from eagerflow._src.ops.tensor_array import add_gradient_lists
+
+        return add_gradient_lists(a, b)
+    return add(a, b)
 
 
 class GradientTape:
@@ -202,15 +213,16 @@ class GradientTape:
                 continue
             if node.op.grad is None:
                 continue
-            if len(outs) > 1:
-                gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, outs)]
+            if len(outs) > 1:  # (a TensorArray flow's missing gradient stays None: empty)
+                gs = [g if g is not None or o._dtype is variant else zeros_like(o)
+                      for g, o in zip(gs, outs)]
             node.needs = tuple(id(x) in live and _differentiable(x) for x in node.inputs)
             in_grads = node.op.grad(node, *gs)
             for x, g in zip(node.inputs, in_grads):
                 if g is None or id(x) not in live or not _differentiable(x):
                     continue
                 prev = grads.get(id(x))
-                grads[id(x)] = g if prev is None else add(prev, g)
+                grads[id(x)] = g if prev is None else _accumulate(prev, g)
         return grads
 
     def jacobian(self, target: Any, sources: Any, unconnected_gradients: Any =

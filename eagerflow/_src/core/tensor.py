@@ -424,14 +424,28 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
     conv = getattr(value, "_as_tensor", None)
     if conv is not None:
         return conv(dtype)
-    if dtype is not None:
-        return EagerTensor(_to_array(value, _dt.as_dtype(dtype)))
-    if dtype_hint is not None:
-        try:
-            return EagerTensor(_to_array(value, _dt.as_dtype(dtype_hint)))
-        except (TypeError, ValueError):
-            pass
-    return EagerTensor(_to_array(value, None))
+    try:
+        if dtype is not None:
+            return EagerTensor(_to_array(value, _dt.as_dtype(dtype)))
+        if dtype_hint is not None:
+            try:
+                return EagerTensor(_to_array(value, _dt.as_dtype(dtype_hint)))
+            except (TypeError, ValueError):
+                pass
+        return EagerTensor(_to_array(value, None))
+    except (NotImplementedError, AttributeError):
+        # a list holding graph tensors (inside tf.function): packed by graph ops
+        if isinstance(value, (list, tuple)) and _has_symbolic(value):
+            from eagerflow._src.ops.autopack import pack
+
+            return pack(value, dtype)
+        raise
+
+
+def _has_symbolic(value: Any) -> builtins.bool:
+    if isinstance(value, (list, tuple)):
+        return any(_has_symbolic(v) for v in value)
+    return isinstance(value, Tensor) and not isinstance(value, EagerTensor)
 
 
 def _to_array(value: Any, dtype: _dt.DType | None) -> np.ndarray:

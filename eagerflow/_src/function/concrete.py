@@ -15,6 +15,7 @@ were, not recompute.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -27,6 +28,8 @@ from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
 from eagerflow._src.graph.passes import optimize
 from eagerflow._src.ops.dispatch import Node, bind
 from eagerflow._src.ops.registry import OpDef
+
+_uids = itertools.count(1)
 
 
 class _Leaf:
@@ -43,7 +46,10 @@ def collect_saved(graph: Graph) -> tuple[list, list]:
     saved, saved_vars = [], []
     for node in graph.operations:
         name = node.op.name
-        if name == "ReadVariableOp":
+        if getattr(node.op, "save_outputs", False):  # a loop drawing random numbers
+            saved.extend(node.outputs)
+            saved_vars.extend([None] * len(node.outputs))
+        elif name == "ReadVariableOp":
             saved.append(node.outputs[0])
             saved_vars.append(node.inputs[0])
         elif getattr(node.op, "fn", None) is not None:
@@ -101,6 +107,7 @@ class ConcreteFunction:
         self._op: OpDef | None = None
         self._backward: Any = None
         self._backward_mask: list = []
+        self._uid = next(_uids)
 
     # -- structure ---------------------------------------------------------------------
     @property
@@ -155,6 +162,9 @@ class ConcreteFunction:
         from eagerflow._src.graph.passes.common import copy_graph
 
         g = copy_graph(self.graph)
+        for node in g.operations:
+            if getattr(node.op, "save_outputs", False) and "keep_history" in node.attrs:
+                node.attrs["keep_history"] = True  # what a loop's gradient will read
         # The saved tensors become extra outputs, so the optimizer keeps and rewires them.
         n = len(g.outputs)
         mapping = {id(a): b for a, b in zip(_all_tensors(self.graph), _all_tensors(g))}
@@ -220,36 +230,75 @@ class ConcreteFunction:
         n = len(self.graph.inputs) - len(self.captured_inputs)
         if sig is None:
             flat = [convert_to_tensor(a) for a in nest.flatten((args, kwargs))]
-        else:
-            spec_args, spec_kwargs = sig
-            if len(args) > len(spec_args):
-                raise TypeError(f"{self._name}: expected at most {len(spec_args)} positional "
-                                f"arguments, got {len(args)}")
-            values = list(args)
-            names = self._arg_keywords
-            for i in range(len(args), len(spec_args)):
-                key = names[i] if i < len(names) else None
-                if key is not None and key in kwargs:
-                    values.append(kwargs.pop(key))
-                else:
-                    values.append(spec_args[i])
-            flat = []
-            from eagerflow._src.core.tensor_spec import is_tensor_spec
+            if len(flat) != n:
+                raise TypeError(f"{self._name}: expected {n} tensor arguments, got {len(flat)}")
+            return flat
+        spec_args, spec_kwargs = sig
+        names = self._arg_keywords
+        rest = dict(kwargs)
 
-            for spec, value in zip(nest.flatten((spec_args, spec_kwargs)),
-                                   nest.flatten((tuple(values), {**{k: v for k, v in
-                                                                   spec_kwargs.items()},
-                                                                 **kwargs}))):
-                if is_tensor_spec(spec):
-                    t = convert_to_tensor(value, dtype=spec.dtype) if not isinstance(
-                        value, Tensor) else value
-                    if t.dtype is not spec.dtype or not spec.shape.is_compatible_with(t.shape):
-                        raise TypeError(f"{self._name}: argument {value!r} does not match "
-                                        f"{spec}")
-                    flat.append(t)
-        if len(flat) != n:
-            raise TypeError(f"{self._name}: expected {n} tensor arguments, got {len(flat)}")
+        def fail(reason: str) -> TypeError:
+            return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received "
+                             f"args: {args!r} and kwargs: {kwargs!r} for signature: "
+                             f"{self.pretty_printed_signature(verbose=False)}.")
+
+        if len(args) > len(spec_args):
+            raise fail("too many positional arguments")
+        pairs = list(zip(spec_args, args))
+        for i in range(len(args), len(spec_args)):
+            key = names[i] if i < len(names) else f"args_{i}"
+            pairs.append((spec_args[i], self._take(rest, key, spec_args[i], fail)))
+        for key, spec in spec_kwargs.items():
+            pairs.append((spec, self._take(rest, key, spec, fail)))
+        if rest:
+            raise fail(f"got an unexpected keyword argument '{next(iter(rest))}'")
+        flat: list = []
+        for spec, value in pairs:
+            self._flatten_value(spec, value, flat, fail)
         return flat
+
+    @staticmethod
+    def _take(kwargs: dict, key: str, spec: Any, fail: Any) -> Any:
+        from eagerflow._src.core.tensor_spec import is_tensor_spec
+
+        if key in kwargs:
+            return kwargs.pop(key)
+        if any(is_tensor_spec(s) for s in nest.flatten(spec)):
+            raise fail(f"missing a required argument: '{key}'")
+        return spec  # a Python value the trace was specialized to
+
+    def _flatten_value(self, spec: Any, value: Any, flat: list, fail: Any) -> None:
+        from eagerflow._src.core.errors import InvalidArgumentError
+        from eagerflow._src.core.tensor_spec import is_tensor_spec
+
+        if is_tensor_spec(spec):
+            if hasattr(value, "_as_tensor") and not isinstance(value, Tensor):
+                value = value._as_tensor()
+            if not isinstance(value, Tensor):
+                try:
+                    value = convert_to_tensor(value, dtype=spec.dtype)
+                except (TypeError, ValueError):
+                    raise fail(f"Can not cast {value!r} to {spec!r}") from None
+            if value.dtype is not spec.dtype:
+                op = f"__inference_{self._name}_{self._uid}"
+                raise InvalidArgumentError(
+                    None, None, f"cannot compute {op} as input #{len(flat)}(zero-based) was "
+                    f"expected to be a {_tf_type(spec.dtype)} tensor but is a "
+                    f"{_tf_type(value.dtype)} tensor [Op:{op}]")
+            if not spec.shape.is_compatible_with(value.shape):
+                # TF would run the kernels anyway; the compiled code assumed these shapes
+                raise TypeError(f"{self._name}: argument {value!r} does not match {spec}")
+            flat.append(value)
+        elif isinstance(spec, (list, tuple)):
+            if not isinstance(value, (list, tuple)) or len(value) != len(spec):
+                raise fail(f"Can not cast {value!r} to {_type_text(spec)}")
+            for s, v in zip(spec, value):
+                self._flatten_value(s, v, flat, fail)
+        elif isinstance(spec, dict):
+            if not isinstance(value, dict) or set(value) != set(spec):
+                raise fail(f"Can not cast {value!r} to {_type_text(spec)}")
+            for k in spec:
+                self._flatten_value(spec[k], value[k], flat, fail)
 
     def _call_flat(self, tensors: list) -> Any:
         """Runs the function on flat input tensors; returns the structured outputs."""
@@ -292,8 +341,7 @@ class ConcreteFunction:
             self._compile_saved()
         arrays = self._fwd_saved.fn(*[t._arr for t in tensors])
         specs = list(self.graph.outputs) + self._saved
-        outs = tuple(EagerTensor(a if type(a) is np.ndarray else np.asarray(a), s._dtype)
-                     for a, s in zip(arrays, specs))
+        outs = tuple(_wrap_output(a, s._dtype) for a, s in zip(arrays, specs))
         node = Node(self.call_op, tuple(tensors) + tuple(self._read_vars), outs, {})
         for tape in list(_state.tapes):
             for v in self._read_vars:
@@ -327,16 +375,69 @@ class ConcreteFunction:
 
     # -- display -----------------------------------------------------------------------
     def pretty_printed_signature(self, verbose: bool = True) -> str:
+        """The signature as TF prints it: `(x: TensorSpec(...)) -> TensorSpec(...)`, or,
+        verbose, the input parameters, output type and captures on separate lines."""
+        params = self._parameters()
+        out = _type_text(self.structured_outputs)
+        if not verbose:
+            return "(" + ", ".join(f"{k}: {t}" for k, _, t in params) + f") -> {out}"
+        lines = ["Input Parameters:"]
+        lines += [f"  {k} ({kind}): {t}" for k, kind, t in params]
+        lines += ["Output Type:", f"  {out}", "Captures:"]
+        caps = [f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
+                for v in self._read_vars]
+        caps += [f"  {id(t)}: {_type_text(t)}" for t in self.captured_inputs]
+        lines += caps or ["  None"]
+        return "\n".join(lines)
+
+    def _parameters(self) -> list:
         sig = self._structured_input_signature
-        ins = "" if sig is None else ", ".join(
-            f"{k}: {v}" for k, v in zip(self._arg_keywords, sig[0]))
-        return f"{self._name}({ins}) -> {self.structured_outputs}"
+        if sig is None:
+            return []
+        kinds = getattr(self, "_param_kinds", {})
+        named = list(zip(self._arg_keywords, sig[0])) + list(sig[1].items())
+        return [(k, kinds.get(k, "POSITIONAL_OR_KEYWORD"), _type_text(v, k)) for k, v in named]
 
     def __repr__(self) -> str:
-        return f"<ConcreteFunction {self.pretty_printed_signature()} at 0x{id(self):X}>"
+        return f"<ConcreteFunction {self.pretty_printed_signature(verbose=False)} at " \
+               f"0x{id(self):X}>"
 
     def __str__(self) -> str:
         return f"ConcreteFunction {self.pretty_printed_signature()}"
+
+
+def _tf_type(d: Any) -> str:
+    """A dtype as TF's kernels name it in messages (float32 is `float`)."""
+    return {"float32": "float", "float64": "double", "float16": "half"}.get(d.name, d.name)
+
+
+def _type_text(x: Any, arg: str | None = None) -> str:
+    """A value's trace type as TF prints it: TensorSpec(...), Tuple[...], Literal[3]."""
+    from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+
+    if is_tensor_spec(x):
+        # the name tracing gave an unnamed spec (the argument's) is not shown, as in TF
+        default = arg is not None and (x.name == arg or str(x.name).startswith(arg + "_"))
+        return repr(TensorSpec(x.shape, x.dtype, None if default else x.name))
+    if isinstance(x, Tensor):
+        return repr(TensorSpec(x.shape, x.dtype))
+    if isinstance(x, list):
+        return "List[" + ", ".join(_type_text(v, arg) for v in x) + "]"
+    if isinstance(x, tuple):
+        return "Tuple[" + ", ".join(_type_text(v, arg) for v in x) + "]"
+    if isinstance(x, dict):
+        return "Dict[" + ", ".join(f"[{k!r}, {_type_text(v, arg)}]" for k, v in x.items()) + "]"
+    return f"Literal[{x!r}]"
+
+
+def _wrap_output(a: Any, dtype: Any) -> EagerTensor:
+    if type(a) is np.ndarray:
+        return EagerTensor(a, dtype)
+    if dtype.name == "variant":  # a loop's history (a tuple): held, not converted
+        box = np.empty((), dtype=object)
+        box[()] = a
+        return EagerTensor(box, dtype)
+    return EagerTensor(np.asarray(a), dtype)
 
 
 def _all_tensors(graph: Graph) -> list:

@@ -184,6 +184,10 @@ class Function:
 
     # -- calling -----------------------------------------------------------------------
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if _run_eagerly[0]:  # tf.config.run_functions_eagerly(True): plain Python
+            f = self._python_function
+            return f(self._instance, *args, **kwargs) if self._instance is not None else \
+                f(*args, **kwargs)
         tensors: list = []
         try:
             key = make_key(args, tensors) if not kwargs else \
@@ -254,26 +258,34 @@ class Function:
         try:
             ba = self._signature.bind(*args, **kwargs)
         except TypeError as e:
+            if self._input_signature is not None:
+                raise self._binding_error(str(e), args, kwargs) from None
             raise TypeError(f"{self._name}() {e}") from None
         ba.apply_defaults()
         return dict(ba.arguments)
 
+    def _binding_error(self, reason: str, args: tuple, kwargs: dict) -> TypeError:
+        params = list(self._signature.parameters) if self._signature is not None else []
+        described = ", ".join(f"{p}: {s}" for p, s in zip(params, self._input_signature))
+        return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received "
+                         f"args: {args!r} and kwargs: {kwargs!r} for signature: "
+                         f"({described}).")
+
     def _check_signature(self, args: tuple, kwargs: dict, bound: dict) -> list:
         specs = self._input_signature
-        params = list(bound.keys())
         values = list(bound.values())
-        described = ", ".join(f"{p}: {s}" for p, s in zip(params, specs))
 
         def fail(reason: str) -> TypeError:
-            return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received "
-                             f"args: {args!r} and kwargs: {kwargs!r} for signature: "
-                             f"({described}).")
+            return self._binding_error(reason, args, kwargs)
 
         if len(args) > len(specs):
             raise fail("too many positional arguments")
         tensors: list = []
-        for spec, value in zip(specs, values[:len(specs)]):
+        for pname, spec, value in zip(list(bound), specs, values[:len(specs)]):
             flat_specs = nest.flatten(spec)
+            if is_tensor_spec(spec) and not isinstance(value, (Tensor, _SpecTensor)):
+                value = _as_spec_value(value, spec, fail)  # a Python list for one tensor
+                bound[pname] = value
             try:
                 flat_values = nest.flatten(value)
                 nest.assert_same_structure(spec, value, check_types=False)
@@ -281,6 +293,9 @@ class Function:
                 raise fail(f"Can not cast {value!r} to {spec!r}") from None
             for s, v in zip(flat_specs, flat_values):
                 if isinstance(v, _SpecTensor):
+                    given = TensorSpec(v._shape, v._dtype)
+                    if v._dtype is not s.dtype or not s.shape.is_compatible_with(given.shape):
+                        raise fail(f"Can not cast {given!r} to {s!r}")
                     tensors.append(v)
                     continue
                 if isinstance(v, Tensor) or hasattr(v, "_as_tensor"):
@@ -378,6 +393,8 @@ class Function:
         cf = ConcreteFunction(graph, template, self._name, sig, captured,
                               arg_keywords=list(bound.keys()))
         cf._flat_specs = [s for s in shapes]
+        if self._signature is not None:
+            cf._param_kinds = {k: p.kind.name for k, p in self._signature.parameters.items()}
         return cf
 
     def _rebuild_call(self, values: dict) -> tuple:
@@ -417,6 +434,15 @@ class Function:
             else:
                 args.append(v)
         return tuple(args), kwargs
+
+
+def _as_spec_value(value: Any, spec: Any, fail: Callable) -> Any:
+    if _is_variable(value):
+        return value
+    try:
+        return convert_to_tensor(value, dtype=spec.dtype)
+    except (TypeError, ValueError):
+        raise fail(f"Can not cast {value!r} to {spec!r}") from None
 
 
 def _spec_placeholder(x: Any) -> Any:
@@ -476,18 +502,21 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
 def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
     """The output structure with tensor leaves replaced by _Leaf indices into `flat`."""
     from eagerflow._src.function.concrete import _Leaf
+    from eagerflow._src.ops.math import identity
 
     if result is None:
         return None
+    # each output is an Identity of the value (TF's graphs end the same way; code
+    # generation aliases it away)
     if isinstance(result, Tensor):
-        flat.append(graph.capture(result))
+        flat.append(identity(graph.capture(result)))
         return _Leaf(len(flat) - 1)
     if _is_variable(result):
-        flat.append(result._as_tensor())
+        flat.append(identity(result._as_tensor()))
         return _Leaf(len(flat) - 1)
     if isinstance(result, (int, float, str, bytes, bool, complex)) and \
             not isinstance(result, type):
-        flat.append(graph.capture(convert_to_tensor(result)))
+        flat.append(identity(graph.capture(convert_to_tensor(result))))
         return _Leaf(len(flat) - 1)
     if isinstance(result, list):
         return [_output_template(graph, r, flat) for r in result]
@@ -503,7 +532,7 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
         done = {k: _output_template(graph, result[k], flat) for k in order}
         return type(result)((k, done[k]) for k in keys)
     if hasattr(result, "_as_tensor"):
-        flat.append(result._as_tensor())
+        flat.append(identity(result._as_tensor()))
         return _Leaf(len(flat) - 1)
     return result
 
@@ -532,6 +561,20 @@ def function(func: Callable | None = None, input_signature: Any = None, autograp
     return decorate(func)
 
 
+_run_eagerly = [False]
+
+
+def run_functions_eagerly(run_eagerly: bool) -> None:
+    """tf.config.run_functions_eagerly: every tf.function runs its Python function as it is
+    (no tracing, no AutoGraph), for debugging; False restores graphs."""
+    _run_eagerly[0] = bool(run_eagerly)
+
+
+def functions_run_eagerly() -> bool:
+    """Whether tf.functions currently run eagerly (tf.config.functions_run_eagerly)."""
+    return _run_eagerly[0]
+
+
 def init_scope() -> Any:
     """tf.init_scope: leaves any graph being built (code runs eagerly, untaped)."""
     import contextlib
@@ -548,4 +591,5 @@ def init_scope() -> Any:
     return scope()
 
 
-__all__ = ["EagerTensor", "Function", "function", "init_scope"]
+__all__ = ["EagerTensor", "Function", "function", "functions_run_eagerly", "init_scope",
+           "run_functions_eagerly"]

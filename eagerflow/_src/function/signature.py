@@ -32,6 +32,11 @@ class _SpecTensor:
         self._dtype = spec.dtype
         self.name = spec.name
 
+    def __repr__(self) -> str:
+        from eagerflow._src.core.tensor_spec import TensorSpec
+
+        return repr(TensorSpec(self._shape, self._dtype, self.name))
+
 
 def _is_variable(x: Any) -> bool:
     return hasattr(x, "_as_tensor") and hasattr(x, "assign") and not isinstance(x, Tensor)
@@ -46,10 +51,9 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
     t = type(args)
     if t is EagerTensor or t is _SpecTensor or isinstance(args, Tensor):
         tensors.append(args)
-        shape = args._shape
-        if relax and shape is not None:
-            shape = len(shape)
-        return (args._dtype, shape)
+        # relaxed: the dtype alone, so a trace of any shape, even of another rank, may be
+        # generalized (TF's reduce_retracing goes as far as an unknown rank)
+        return (args._dtype, None if relax else args._shape)
     if t in _SCALARS:
         return (t, args)
     if t is list or t is tuple:
@@ -67,7 +71,7 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
 
             e = convert_to_tensor(args)
         tensors.append(e)
-        return (e._dtype, len(e._shape) if relax else e._shape)
+        return (e._dtype, None if relax else e._shape)
     if _is_variable(args):
         return ("var", id(args))
     if isinstance(args, np.generic):
@@ -81,13 +85,33 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
     if isinstance(args, dict):
         return ("dict",) + tuple((k, make_key(args[k], tensors, relax)) for k in sorted(args))
     try:
-        return ("obj", t, weakref.ref(args))
+        return ("obj", t, _Identity(args))
     except TypeError:
         try:
             hash(args)
             return ("hashable", t, args)
         except TypeError:
             return ("id", id(args))
+
+
+class _Identity:
+    """An object as a cache key by identity (as TF), even when it defines `__eq__`; weakly
+    held, so a later object that reuses a dead one's id is a new key."""
+
+    __slots__ = ("_ref", "_id")
+
+    def __init__(self, obj: Any) -> None:
+        self._ref = weakref.ref(obj)
+        self._id = id(obj)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Identity) or self._id != other._id:
+            return False
+        obj = self._ref()
+        return obj is not None and obj is other._ref()
+
+    def __hash__(self) -> int:
+        return self._id
 
 
 def describe_key_change(old: Any, new: Any, names: list) -> str | None:

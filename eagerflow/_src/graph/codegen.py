@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.ir import Graph, SymbolicTensor
@@ -193,8 +194,8 @@ def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
     for t in outputs:
         expr = ref(t) if type(t) is SymbolicTensor else bind_global("o", t)
         if type(t) is SymbolicTensor:
-            if t._shape is None or t._shape == ():
-                expr = f"_asarray({expr})"
+            if (t._shape is None or t._shape == ()) and t._dtype is not dt.variant:
+                expr = f"_asarray({expr})"  # not a TensorArray flow: a tuple stays one
             if wrap:
                 expr = f"_ET({expr}, {bind_global('d', t._dtype)})"
         rets.append(expr)

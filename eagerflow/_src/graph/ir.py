@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import sys
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -329,6 +330,7 @@ class Graph:
         self._consts: dict[int, tuple] = {}          # id(eager tensor) -> (tensor, symbolic)
         self.captures: dict[int, tuple] = {}         # id(outer tensor) -> (outer, placeholder)
         self._capture_alias: dict[int, Any] = {}     # id(grand-outer tensor) -> placeholder
+        self.copied_from: dict[int, tuple] = {}      # id(original tensor) -> (original, copy)
         self.variables: dict[int, Any] = {}          # id(var) -> var, for vars read or written
         self.read_vars: dict[int, Any] = {}          # id(var) -> var, for vars read
         self.created_variables: list = []
@@ -394,7 +396,11 @@ class Graph:
             raise TypeError(f"Cannot use {x!r} in graph {self.name}")
         return x
 
-    def _capture_outer(self, x: SymbolicTensor) -> SymbolicTensor:
+    def _capture_outer(self, x: SymbolicTensor) -> Any:
+        for resolve in reversed(_substitutions.stack):
+            v = resolve(x)
+            if v is not None:
+                return self.capture(v)
         hit = self.captures.get(id(x))
         if hit is not None:
             return hit[1]
@@ -417,6 +423,17 @@ class Graph:
         if key != id(x):
             self._capture_alias[key] = ph
         return ph
+
+    def source_of(self, x: Any) -> Any:
+        """The tensor of this graph that stands for `x`: a copy of it (when this graph is a
+        copy of x's graph) or the placeholder capturing it; None if there is none."""
+        hit = self.copied_from.get(id(x))
+        if hit is not None and hit[0] is x:
+            return hit[1]
+        hit = self.captures.get(id(x))
+        if hit is not None and hit[0] is x:
+            return hit[1]
+        return self._capture_alias.get(id(x))
 
     def placeholder(self, shape: tuple | None, dtype: dt.DType, name: str = "Placeholder",
                     is_input: bool = False) -> SymbolicTensor:
@@ -525,6 +542,28 @@ class FuncGraph(Graph):
     @property
     def building_function(self) -> bool:
         return True
+
+
+class _Substitutions(threading.local):
+    def __init__(self) -> None:
+        self.stack: list = []
+
+
+_substitutions = _Substitutions()
+
+
+@contextlib.contextmanager
+def substituting(resolve: Any) -> Iterator[None]:
+    """While active, a tensor of another graph that `resolve` maps to a value is used as
+    that value instead of being captured (a custom gradient replayed elsewhere)."""
+    if resolve is None:
+        yield
+        return
+    _substitutions.stack.append(resolve)
+    try:
+        yield
+    finally:
+        _substitutions.stack.pop()
 
 
 def current_graph() -> Graph | None:

@@ -26,7 +26,11 @@ def _compatible(a: Any, b: Any) -> bool:
 
 
 def subgraphs(node: Any) -> list:
-    out = []
+    """The graphs an operation runs: cond branches and loop bodies, a called function's."""
+    out = [sg.graph for sg in getattr(node.op, "subgraphs", ())]
+    fn = getattr(node.op, "fn", None)
+    if fn is not None:
+        out.append(fn.graph)
     for v in node.attrs.values():
         g = getattr(v, "graph", None)
         if isinstance(v, Graph):

@@ -945,7 +945,15 @@ def getitem(tensor: Any, key: Any) -> Any:
     if isinstance(key, np.ndarray) or (isinstance(key, Tensor) and key._shape):
         raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and "
                         f"scalar tf.int32/tf.int64 tensors are valid indices, got {key!r}")
-    return bind(STRIDED_SLICE, (x,), {"spec": _normalize_key(key)})
+    try:
+        spec = _normalize_key(key)
+    except TypeError:  # graph tensors in the key (x[i] in a traced loop), else a bad key
+        from eagerflow._src.ops.dynamic_index import dynamic_getitem
+        out = dynamic_getitem(x, key if isinstance(key, tuple) else (key,))
+        if out is None:
+            raise
+        return out
+    return bind(STRIDED_SLICE, (x,), {"spec": spec})
 
 
 def _slice_op(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:

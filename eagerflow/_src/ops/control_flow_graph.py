@@ -33,6 +33,7 @@ class SubGraph:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
         self._fn: Callable | None = None
+        self._fn_drawn: Callable | None = None
         self._stripped: SubGraph | None = None
 
     @property
@@ -46,6 +47,27 @@ class SubGraph:
     def source(self) -> str:
         g = optimize(self.graph)
         return codegen.generate(g, g.outputs, self.graph.name).source
+
+    @property
+    def drawn(self) -> list:
+        """Outputs of the random draws (stateful operations with results) in the graph:
+        what a gradient must reuse, not draw again."""
+        return [t for node in self.graph.operations if node.op.stateful and node.outputs
+                and getattr(node.op, "replay", None) is None for t in node.outputs]
+
+    @property
+    def fn_with_drawn(self) -> Callable:
+        """Like `fn`, returning the graph's outputs followed by its `drawn` values."""
+        if self._fn_drawn is None:
+            from eagerflow._src.graph.passes import PIPELINE
+            from eagerflow._src.graph.passes.common import copy_graph
+
+            g = copy_graph(self.graph)
+            g.outputs = list(g.outputs) + [g.copied_from[id(t)][1] for t in self.drawn]
+            for _, p in PIPELINE:
+                g = p(g)
+            self._fn_drawn = codegen.generate(g, g.outputs, self.graph.name + "_drawn").fn
+        return self._fn_drawn
 
     def without_effects(self) -> SubGraph:
         """The same computation with effect-only operations (prints, assignments) removed:
@@ -206,20 +228,31 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
 def _if_op(then_g: SubGraph, else_g: SubGraph, specs: list, n_caps: int,
            stateful: bool) -> OpDef:
     n = len(specs)
+    # then the random draws of each branch (the untaken one's are dummies), for gradients
+    drawn = [then_g.drawn, else_g.drawn]
+    out_specs = specs + [(t._shape, t._dtype) for t in drawn[0] + drawn[1]]
+    dummies = [tuple(np.zeros((), t._dtype.as_numpy_dtype) for t in d) for d in drawn]
 
     def infer(pred: Any, *rest: Any) -> list:
-        return specs
+        return out_specs
 
     def kernel(xp: Any, pred: Any, *rest: Any) -> Any:
-        branch = then_g if bool(np.asarray(pred).reshape(())) else else_g
-        out = branch.fn(*rest[:n_caps])
-        return out[0] if n == 1 else out
+        taken = bool(np.asarray(pred).reshape(()))
+        branch = then_g if taken else else_g
+        if len(out_specs) == n:
+            out = branch.fn(*rest[:n_caps])
+            return out[0] if n == 1 else out
+        out = branch.fn_with_drawn(*rest[:n_caps])
+        draws = out[n:] + dummies[1] if taken else dummies[0] + out[n:]
+        return (*out[:n], *draws)
 
-    op = OpDef("If" if stateful else "StatelessIf", infer, kernel, grad=None, num_outputs=n,
-               stateful=stateful)
-    op.grad = lambda node, *gs: _if_grad(op, node, gs, n_caps)
+    op = OpDef("If" if stateful else "StatelessIf", infer, kernel, grad=None,
+               num_outputs=len(out_specs), stateful=stateful)
+    op.grad = lambda node, *gs: _if_grad(op, node, gs, n_caps, n)
     op.subgraphs = (then_g, else_g)  # type: ignore[attr-defined]
     op.no_fold = True  # type: ignore[attr-defined]
+    if len(out_specs) > n:
+        _saved_not_replayed(op)
     _add_stripping(op, lambda: _if_op(then_g.without_effects(), else_g.without_effects(), specs,
                                       n_caps, _has_effects([then_g.without_effects().graph,
                                                             else_g.without_effects().graph])))
@@ -243,7 +276,8 @@ def _add_stripping(op: OpDef, make: Callable) -> None:
     op.replay = replay  # type: ignore[attr-defined]
 
 
-def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list) -> Callable:
+def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list,
+                 draws: list) -> Callable:
     def f() -> list:
         from eagerflow._src.autodiff.tape import GradientTape
         from eagerflow._src.graph.replay import replay
@@ -255,7 +289,8 @@ def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list) -> Callab
                     tape.watch(c)
             for v in variables:
                 tape.watch(v)
-            env = replay(sub.graph, caps)
+            # the forward pass's random draws, not new ones
+            env = replay(sub.graph, caps, {id(d): v for d, v in zip(sub.drawn, draws)})
         targets, grads = [], []
         for o, g in zip(sub.graph.outputs, gs):
             t = env[id(o)]
@@ -270,11 +305,12 @@ def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list) -> Callab
 
 
 def _floaty(t: Any) -> bool:
+    """Whether gradients flow through `t`: floats, complex, and TensorArray flows."""
     d = t._dtype if isinstance(t, Tensor) else t.dtype
-    return d.is_floating or d.is_complex
+    return d.is_floating or d.is_complex or d is dt.variant
 
 
-def _if_grad(op: OpDef, node: Any, gs: tuple, n_caps: int) -> list:
+def _if_grad(op: OpDef, node: Any, gs: tuple, n_caps: int, n: int) -> list:
     from eagerflow._src.ops.control_flow import cond
 
     then_g, else_g = op.subgraphs
@@ -285,8 +321,10 @@ def _if_grad(op: OpDef, node: Any, gs: tuple, n_caps: int) -> list:
     float_caps = [c for c in caps if _floaty(c)]
     if not float_caps and not variables:
         return [None] * len(node.inputs)
-    res = cond(pred, _branch_grad(then_g, caps, variables, gs),
-               _branch_grad(else_g, caps, variables, gs))
+    m1 = len(then_g.drawn)
+    draws = list(node.outputs[n:])
+    res = cond(pred, _branch_grad(then_g, caps, variables, gs, draws[:m1]),
+               _branch_grad(else_g, caps, variables, gs, draws[m1:]))
     res = list(res) if isinstance(res, (list, tuple)) else [res]
     it = iter(res)
     out: list = [None]
@@ -379,7 +417,8 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     ins = (*flat_t, *caps, *([limit] if limit is not None else []), *variables)
     res = bind(op, ins, {"keep_history": False})
     res = list(res)[:n]
-    vals = [m._with_flow(r) if m is not None else r for r, m in zip(res, ta_meta)]
+    # a TensorArray leaves the loop with the element shape its writes in the body gave it
+    vals = [b._with_flow(r) if m is not None else r for r, m, b in zip(res, ta_meta, b_flat)]
     out = nest.pack_sequence_as(structure, vals)
     if single:
         return out
@@ -395,7 +434,11 @@ def _as_loop_tensor(x: Any) -> Tensor:
 
 def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: int,
               has_limit: bool, stateful: bool) -> OpDef:
-    out_specs = specs + [((), dt.variant)]
+    # then, per loop variable, its history: the value entering each iteration, as a
+    # TensorArray flow (a tuple of arrays), kept only when a gradient asked for it; then,
+    # the same way, each random draw of the body, which the gradient reuses
+    n_drawn = len(body_g.drawn)
+    out_specs = specs + [((), dt.variant)] * (n + n_drawn)
 
     def infer(*ins: Any, keep_history: bool) -> list:
         return out_specs
@@ -404,112 +447,139 @@ def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: i
         vs = ins[:n]
         caps = ins[n:n + n_caps]
         limit = int(ins[n + n_caps]) if has_limit else None
-        c, b = cond_g.fn, body_g.fn
-        hist: list | None = [] if keep_history else None
+        c = cond_g.fn
+        b = body_g.fn_with_drawn if keep_history and n_drawn else body_g.fn
+        hist: list = []
+        drawn: list = []
         i = 0
         while (limit is None or i < limit) and c(*vs, *caps)[0]:
-            if hist is not None:
+            if keep_history:
                 hist.append(vs)
             vs = b(*vs, *caps)
+            if keep_history and n_drawn:
+                drawn.append(vs[n:])
+                vs = vs[:n]
             i += 1
-        return (*vs, hist)
+        return (*vs, *(tuple(h[j] for h in hist) for j in range(n)),
+                *(tuple(d[k] for d in drawn) for k in range(n_drawn)))
 
-    op = OpDef("While" if stateful else "StatelessWhile", infer, kernel, num_outputs=n + 1,
-               stateful=stateful)
+    op = OpDef("While" if stateful else "StatelessWhile", infer, kernel,
+               num_outputs=2 * n + n_drawn, stateful=stateful)
     op.grad = lambda node, *gs: _while_grad(op, node, gs, n, n_caps, has_limit)
     op.subgraphs = (cond_g, body_g)  # type: ignore[attr-defined]
     op.no_fold = True  # type: ignore[attr-defined]
+    if n_drawn:
+        _saved_not_replayed(op)
     _add_stripping(op, lambda: _while_op(
         cond_g.without_effects(), body_g.without_effects(), specs, n, n_caps, has_limit,
         _has_effects([cond_g.without_effects().graph, body_g.without_effects().graph])))
     return op
 
 
-def _body_vjp(body: SubGraph, n: int, n_caps: int, variables: list) -> SubGraph:
-    """A sub-graph: (loop vars, captures, output grads) -> grads of (vars, captures, variables)
-    for one iteration of the body."""
-    from eagerflow._src.autodiff.tape import GradientTape
-    from eagerflow._src.graph.replay import replay
-    from eagerflow._src.ops.math import zeros_like
+class _NodeView:
+    """The forward op's inputs and (saved) outputs, as its gradient function reads a node."""
 
-    bg = body.graph
-    g = _new_subgraph(bg.name + "_grad")
-    with _scope(g):
-        xs = [g.placeholder(t._shape, t._dtype, "x") for t in bg.inputs]
-        gs = [g.placeholder(t._shape, t._dtype, "g") for t in bg.outputs]
-        with GradientTape(watch_accessed_variables=False) as tape:
-            for x in xs:
-                if _floaty(x):
-                    tape.watch(x)
-            for v in variables:
-                tape.watch(v)
-            env = replay(bg, xs)
-        targets, grads = [], []
-        for o, go in zip(bg.outputs, gs):
-            t = env[id(o)]
-            if _floaty(t):
-                targets.append(t)
-                grads.append(go)
-        sources = list(xs) + list(variables)
-        res = tape.gradient(targets, sources, output_gradients=grads) if targets else \
-            [None] * len(sources)
-        outs = []
-        for r, s in zip(res, sources):
-            if r is None:
-                r = zeros_like(s)
-            outs.append(g.capture(r))
-        g.outputs = outs
-    caps = _finish_inputs([g], [xs + gs])
-    if caps:
-        raise NotImplementedError("the gradient of a while_loop body captured outer tensors "
-                                  "that its forward pass did not")
-    return SubGraph(g)
+    def __init__(self, inputs: tuple, outputs: tuple) -> None:
+        self.inputs, self.outputs, self.attrs, self.needs = inputs, outputs, {}, None
+
+
+def _saved_not_replayed(op: OpDef) -> None:
+    """A gradient of the enclosing function must not run control flow that draws random
+    numbers again: its results (with the draws and a loop's history) are saved, and in the
+    replay an op holding them stands in, with the same gradient."""
+    op.save_outputs = True  # type: ignore[attr-defined]
+    op.replay_saved = lambda node, args, values: _replay_saved(  # type: ignore[attr-defined]
+        op, node, args, values)
+
+
+def _replay_saved(op: OpDef, node: Any, args: tuple, values: list) -> Any:
+    k = len(args)
+    specs = [(t._shape, t._dtype) for t in node.outputs]
+
+    def grad(n2: Any, *gs: Any) -> list:
+        view = _NodeView(tuple(n2.inputs[:k]), tuple(n2.outputs))
+        return list(op.grad(view, *gs)) + [None] * len(values)  # (op.grad: may be None's)
+
+    saved_op = OpDef("Saved" + op.name, lambda *ins: specs, lambda xp, *a: tuple(a[k:]),
+                     grad=grad, num_outputs=len(specs))
+    saved_op.no_fold = True  # type: ignore[attr-defined]
+    return bind(saved_op, tuple(args) + tuple(values), {})
 
 
 def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit: bool) -> list:
+    """The gradient of a loop is a loop: it walks the recorded history backwards, each
+    iteration differentiating one replay of the body. Being an ordinary while_loop itself,
+    it can be differentiated again (higher order)."""
+    from eagerflow._src.autodiff.tape import GradientTape
+    from eagerflow._src.graph.replay import replay
+    from eagerflow._src.ops.array import zeros
+    from eagerflow._src.ops.control_flow import while_loop
     from eagerflow._src.ops.math import zeros_like
+    from eagerflow._src.ops.tensor_array import GET_ITEM, GRAD_READ, SIZE, empty_gradient_list
 
     node.attrs["keep_history"] = True
-    cond_g, body_g = op.subgraphs
+    body = op.subgraphs[1].graph
     loop_in = list(node.inputs[:n])
     caps = list(node.inputs[n:n + n_caps])
     variables = list(node.inputs[n + n_caps + (1 if has_limit else 0):])
-    if not any(_floaty(t) for t in loop_in + caps) and not variables:
+    fl = [j for j in range(n) if _floaty(loop_in[j])]
+    fc = [k for k in range(n_caps) if _floaty(caps[k])]
+    if not fl and not fc and not variables:
         return [None] * len(node.inputs)
-    vjp = _body_vjp(body_g, n, n_caps, variables)
-    g_vars = [g if g is not None else zeros_like(o) for g, o in zip(gs[:n], node.outputs[:n])]
-    history = node.outputs[n]
-    n_var = len(variables)
-    specs = [(t._shape, t._dtype) for t in loop_in] + [(t._shape, t._dtype) for t in caps] + \
-        [(v.shape._dims, v.dtype) for v in variables]
+    history = node.outputs[n:2 * n]
+    g_hist = [gs[n + j] for j in range(n)]
+    n_iter = bind(SIZE, (history[0],), {}) if n else None
+    srcs = [caps[k] for k in fc] + variables
 
-    def kernel(xp: Any, hist: Any, *rest: Any) -> tuple:
-        cps = rest[:n_caps]
-        g = list(rest[n_caps:n_caps + n])
-        acc: list = [None] * (n_caps + n_var)
-        f = vjp.fn
-        for vs in reversed(hist or ()):
-            r = f(*vs, *cps, *g)
-            g = list(r[:n])
-            for k, a in enumerate(r[n:]):
-                acc[k] = a if acc[k] is None else acc[k] + a
-        tail = []
-        for k, a in enumerate(acc):
-            shape_src = cps[k] if k < n_caps else variables[k - n_caps]._arr
-            tail.append(np.zeros_like(np.asarray(shape_src)) if a is None else a)
-        return (*g, *tail)
+    def zero(t: Any) -> Any:
+        if _floaty(t) and t._dtype is dt.variant:
+            return empty_gradient_list()
+        return zeros_like(t) if isinstance(t, Tensor) else zeros(t.shape, t.dtype)
 
-    grad_op = OpDef("WhileGrad", lambda *ins: specs, kernel, num_outputs=len(specs))
-    grad_op.subgraphs = (vjp,)  # type: ignore[attr-defined]
-    grad_op.no_fold = True  # type: ignore[attr-defined]
-    res = bind(grad_op, (history, *caps, *g_vars), {})
-    res = list(res) if isinstance(res, tuple) else [res]
-    out: list = []
-    for k, t in enumerate(loop_in):
-        out.append(res[k] if _floaty(t) else None)
-    for k, t in enumerate(caps):
-        out.append(res[n + k] if _floaty(t) else None)
-    if has_limit:
-        out.append(None)
-    out.extend(res[n + n_caps:])
-    return out
+    def cond(k: Any, *_: Any) -> Any:
+        return k < n_iter
+
+    def step(k: Any, *carried: Any) -> tuple:
+        g, acc = list(carried[:len(fl)]), list(carried[len(fl):])
+        t = n_iter - 1 - k
+        vs = [bind(GET_ITEM, (history[j], t), {"dtype": loop_in[j]._dtype,
+                                               "shape": node.outputs[j]._shape})
+              for j in range(n)]
+        drawn = {id(d): bind(GET_ITEM, (col, t), {"dtype": d._dtype, "shape": d._shape})
+                 for d, col in zip(op.subgraphs[1].drawn, node.outputs[2 * n:])}
+        with GradientTape(watch_accessed_variables=False) as tape:
+            for x in [vs[j] for j in fl] + srcs:
+                tape.watch(x)
+            env = replay(body, vs + caps, drawn)
+        targets = [env[id(body.outputs[j])] for j in fl]
+        res = tape.gradient(targets, [vs[j] for j in fl] + srcs, output_gradients=g)
+        new_g = []
+        for i, j in enumerate(fl):
+            r = res[i] if res[i] is not None else zero(vs[j])
+            # what reached this iteration's input through the history itself
+            new_g.append(r if g_hist[j] is None else
+                         _plus(r, bind(GRAD_READ, (g_hist[j], t, vs[j]), {})))
+        new_acc = [a if r is None else _plus(a, r) for a, r in zip(acc, res[len(fl):])]
+        return (k + 1, *new_g, *new_acc)
+
+    g0 = [gs[j] if gs[j] is not None else zero(node.outputs[j]) for j in fl]
+    acc0 = [zero(x) for x in srcs]
+    invariants = [TensorShape([])] + [TensorShape(node.outputs[j]._shape) for j in fl] + \
+        [TensorShape(x._shape if isinstance(x, Tensor) else x.shape._dims) for x in srcs]
+    out = while_loop(cond, step, [convert_to_tensor(0)] + g0 + acc0,
+                     shape_invariants=invariants)[1:]
+    grads: list = [None] * len(node.inputs)
+    for i, j in enumerate(fl):
+        grads[j] = out[i]
+    for i, k in enumerate(fc):
+        grads[n + k] = out[len(fl) + i]
+    for i in range(len(variables)):
+        grads[len(node.inputs) - len(variables) + i] = out[len(fl) + len(fc) + i]
+    return grads
+
+
+def _plus(a: Any, b: Any) -> Any:
+    from eagerflow._src.ops.math import add
+    from eagerflow._src.ops.tensor_array import add_gradient_lists
+
+    return add_gradient_lists(a, b) if a._dtype is dt.variant else add(a, b)

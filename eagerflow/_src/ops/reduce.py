@@ -224,6 +224,11 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
         elif axis is not None:
             axis = int(axis)
         axes = C.reduction_axes(op.name, axis, ndim)
+        if axes is None and not keepdims:
+            # every axis of a tensor of unknown rank (a graph input): reduce it flattened
+            from eagerflow._src.ops.array import reshape
+
+            return bind(op, (reshape(x, [-1]),), {"axes": (0,), "keepdims": False})
         return bind(op, (x,), {"axes": axes, "keepdims": bool(keepdims)})
     f.__name__ = op.name
     return f

@@ -15,7 +15,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.dispatch import bind
@@ -68,7 +68,10 @@ def _stack(xp: Any, flow: Any, dtype: Any, shape: Any) -> Any:
     items = list(flow)
     if not items:
         if shape is None or any(d is None for d in shape):
-            return np.zeros((0,), dtype.as_numpy_dtype)
+            known = "<unknown>" if shape is None else \
+                "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
+            raise _fail("TensorListStack", "Tried to stack elements of an empty list with "
+                                           f"non-fully-defined element_shape: {known}")
         return np.zeros((0, *shape), dtype.as_numpy_dtype)
     known = next((a for a in items if a is not None), None)
     if known is None:
@@ -122,19 +125,178 @@ def _items_of(flow: Any) -> tuple:
 
 
 _V = ((), dt.variant)
-SET_ITEM = OpDef("TensorListSetItem", lambda f, i, v, dynamic: [_V], _set_item)
-GET_ITEM = OpDef("TensorListGetItem", lambda f, i, dtype, shape: [(shape, dtype)], _get_item)
-STACK = OpDef("TensorListStack",
-              lambda f, dtype, shape: [((None,) + tuple(shape) if shape is not None else None,
-                                        dtype)], _stack)
-FROM_TENSOR = OpDef("TensorListFromTensor", lambda v: [_V], _from_tensor)
+
+
+def _list_spec(f: Any, dtype: Any, shape: Any) -> list:
+    return [((None,) + tuple(shape) if shape is not None else None, dtype)]
+
+
+# ---------------------------------------------------------------------------------------
+# Gradients. The gradient of a list is a list (a tuple of arrays, None where the gradient
+# is zero; any other value, as a zeros_like of a variant, is the all-zero list), so the
+# gradient of a write is a read of the gradient list, that of a stack an unstack, etc.
+# ---------------------------------------------------------------------------------------
+
+def _grad_items(g: Any) -> tuple:
+    g = _items_of(g)
+    return g if isinstance(g, tuple) else ()
+
+
+def _grad_at(g: tuple, i: int, zero: Any) -> Any:
+    v = g[i] if 0 <= i < len(g) else None
+    if v is None:  # the zero gradient: of a list (a flow) the empty list
+        return () if isinstance(zero, tuple) else np.zeros_like(zero)
+    return v
+
+
+def _elem_add(a: Any, b: Any) -> Any:
+    # elements of a gradient list are arrays, or gradient lists themselves (the history of
+    # a loop that carried a TensorArray)
+    return _grad_add(None, a, b) if isinstance(a, tuple) or isinstance(b, tuple) else a + b
+
+
+def _grad_read(xp: Any, g: Any, index: Any, like: Any) -> Any:
+    return _grad_at(_grad_items(g), int(index), like)
+
+
+def _grad_clear(xp: Any, g: Any, indices: Any) -> tuple:
+    items = list(_grad_items(g))
+    for i in np.asarray(indices).reshape(-1):
+        if 0 <= i < len(items):
+            items[i] = None
+    return tuple(items)
+
+
+def _grad_put(xp: Any, indices: Any, values: Any) -> tuple:
+    idx = np.asarray(indices)
+    vals = [values] if idx.ndim == 0 else list(values)
+    items: list = []
+    for i, v in zip(idx.reshape(-1), vals):
+        i = int(i)
+        if i >= len(items):
+            items.extend([None] * (i + 1 - len(items)))
+        items[i] = v if items[i] is None else _elem_add(items[i], v)  # read twice: both count
+    return tuple(items)
+
+
+def _grad_add(xp: Any, a: Any, b: Any) -> tuple:
+    a, b = _grad_items(a), _grad_items(b)
+    if len(a) < len(b):
+        a, b = b, a
+    out = list(a)
+    for i, v in enumerate(b):
+        if v is not None:
+            out[i] = v if out[i] is None else _elem_add(out[i], v)
+    return tuple(out)
+
+
+def _grad_gather(xp: Any, g: Any, indices: Any, like: Any) -> Any:
+    g = _grad_items(g)
+    idx = np.asarray(indices).reshape(-1)
+    zero = np.zeros(np.shape(like)[1:], np.asarray(like).dtype)
+    if not idx.size:
+        return np.zeros_like(like)
+    return np.stack([np.asarray(_grad_at(g, int(i), zero)) for i in idx])
+
+
+def _grad_split(xp: Any, flow: Any, g: Any) -> tuple:
+    pieces, start = [], 0
+    for a in _items_of(flow):
+        if a is None:  # skipped by the concat: no gradient
+            pieces.append(None)
+            continue
+        n = np.shape(a)[0]
+        pieces.append(g[start:start + n])
+        start += n
+    return tuple(pieces)
+
+
+def _grad_join(xp: Any, flow: Any, g: Any, like: Any) -> Any:
+    # the inverse of _grad_split: pieces back into one array, zeros where a piece is None
+    g = _grad_items(g)
+    pieces, k = [], 0
+    for a in _items_of(flow):
+        if a is None:
+            k += 1
+            continue
+        v = g[k] if k < len(g) else None
+        pieces.append(np.zeros_like(np.asarray(a), dtype=np.asarray(like).dtype)
+                      if v is None else np.asarray(v))
+        k += 1
+    return np.concatenate(pieces, axis=0) if pieces else np.zeros_like(like)
+
+
+# The gradient ops are linear in their list argument; their own gradients (second order)
+# are the matching ops the other way round.
+def _put_grad(node: Any, d: Any) -> list:
+    idx, v = node.inputs
+    back = GRAD_READ if idx._shape == () else GRAD_GATHER
+    return [None, bind(back, (d, idx, v), {})]
+
+
+GRAD_READ = OpDef("TensorListGradGetItem", lambda g, i, like: [(like._shape, like._dtype)],
+                  _grad_read, grad=lambda node, d: [_put(node.inputs[1], d), None, None])
+GRAD_CLEAR = OpDef("TensorListGradClear", lambda g, i: [_V], _grad_clear,
+                   grad=lambda node, d: [bind(GRAD_CLEAR, (d, node.inputs[1]), {}), None])
+GRAD_PUT = OpDef("TensorListGradScatter", lambda i, v: [_V], _grad_put, grad=_put_grad)
+GRAD_ADD = OpDef("TensorListGradAdd", lambda a, b: [_V], _grad_add,
+                 grad=lambda node, d: [d, d])
+GRAD_GATHER = OpDef("TensorListGradGather", lambda g, i, like: [(like._shape, like._dtype)],
+                    _grad_gather, grad=lambda node, d: [_put(node.inputs[1], d), None, None])
+GRAD_JOIN = OpDef("TensorListGradConcat", lambda f, g, like: [(like._shape, like._dtype)],
+                  _grad_join, grad=lambda node, d: [None, _split(node.inputs[0], d), None])
+GRAD_SPLIT = OpDef("TensorListGradSplit", lambda f, g: [_V], _grad_split,
+                   grad=lambda node, d: [None, bind(GRAD_JOIN, (node.inputs[0], d,
+                                                                node.inputs[1]), {})])
+GRAD_STACK = OpDef("TensorListGradStack", lambda g, like: [(like._shape, like._dtype)],
+                   lambda xp, g, like: _grad_gather(xp, g, np.arange(np.shape(like)[0]), like),
+                   grad=lambda node, d: [bind(FROM_TENSOR, (d,), {}), None])
+
+
+def _put(indices: Any, values: Any) -> Tensor:
+    return bind(GRAD_PUT, (indices, values), {})
+
+
+def _split(flow: Any, g: Any) -> Tensor:
+    return bind(GRAD_SPLIT, (flow, g), {})
+
+
+def empty_gradient_list() -> Tensor:
+    """The zero gradient of a TensorArray flow (inside a graph)."""
+    return _graph_const(())
+
+
+def add_gradient_lists(a: Tensor, b: Tensor) -> Tensor:
+    """The sum of two gradients of a TensorArray flow (a tape accumulating them)."""
+    return bind(GRAD_ADD, (a, b), {})
+
+
+def _read_grad(node: Any, g: Any) -> list:
+    return [_put(node.inputs[1], g), None]
+
+
+SET_ITEM = OpDef("TensorListSetItem", lambda f, i, v, dynamic: [_V], _set_item,
+                 grad=lambda node, g: [bind(GRAD_CLEAR, (g, node.inputs[1]), {}), None,
+                                       bind(GRAD_READ, (g, node.inputs[1], node.inputs[2]), {})])
+GET_ITEM = OpDef("TensorListGetItem", lambda f, i, dtype, shape: [(shape, dtype)], _get_item,
+                 grad=_read_grad)
+STACK = OpDef("TensorListStack", _list_spec, _stack,
+              grad=lambda node, g: [bind(FROM_TENSOR, (g,), {})])
+FROM_TENSOR = OpDef("TensorListFromTensor", lambda v: [_V], _from_tensor,
+                    grad=lambda node, g: [bind(GRAD_STACK, (g, node.inputs[0]), {})])
 SIZE = OpDef("TensorListLength", lambda f: [((), dt.int32)], _size)
-GATHER = OpDef("TensorListGather",
-               lambda f, i, dtype, shape: [((None,) + tuple(shape) if shape is not None else None,
-                                            dtype)], _gather)
-SCATTER = OpDef("TensorListScatterIntoExistingList", lambda f, i, v, dynamic: [_V], _scatter)
-CONCAT = OpDef("TensorListConcat", lambda f, dtype: [(None, dtype)], _concat)
-for _op in (SET_ITEM, GET_ITEM, STACK, FROM_TENSOR, SIZE, GATHER, SCATTER, CONCAT):
+GATHER = OpDef("TensorListGather", lambda f, i, dtype, shape: _list_spec(f, dtype, shape),
+               _gather, grad=_read_grad)
+SCATTER = OpDef("TensorListScatterIntoExistingList", lambda f, i, v, dynamic: [_V], _scatter,
+                grad=lambda node, g: [
+                    bind(GRAD_CLEAR, (g, node.inputs[1]), {}), None,
+                    bind(GRAD_GATHER, (g, node.inputs[1], node.inputs[2]), {})])
+CONCAT = OpDef("TensorListConcat", lambda f, dtype, shape: [
+    ((None,) + tuple(shape[1:]) if shape is not None and len(shape) else None, dtype)],
+    lambda xp, f, dtype, shape: _concat(xp, f, dtype),
+    grad=lambda node, g: [_split(node.inputs[0], g)])
+for _op in (SET_ITEM, GET_ITEM, STACK, FROM_TENSOR, SIZE, GATHER, SCATTER, CONCAT, GRAD_READ,
+            GRAD_CLEAR, GRAD_PUT, GRAD_ADD, GRAD_GATHER, GRAD_JOIN, GRAD_SPLIT, GRAD_STACK):
     _op.no_fold = True  # type: ignore[attr-defined]
 
 
@@ -193,6 +355,9 @@ class TensorArray:
         new = TensorShape(shape)
         if self._element_shape.rank is not None and new.rank is not None and \
                 not self._element_shape.is_compatible_with(new):
+            if self._eager():  # TF's two TensorArray implementations word it differently
+                raise ValueError(f"Incompatible shape for value ({new}), expected "
+                                 f"({self._element_shape})")
             raise ValueError(f"Inconsistent shapes: saw {new} but expected "
                              f"{self._element_shape} ")
         self._element_shape = self._element_shape.merge_with(new) \
@@ -236,7 +401,7 @@ class TensorArray:
             i = int(convert_to_tensor(index)._numpy())
             n = len(self._items)
             if i < 0 or (i >= n and not self._dynamic_size):
-                raise InvalidArgumentError(
+                raise OutOfRangeError(
                     None, None, f"Tried to write to index {i} but array is not resizeable and "
                     f"size is: {n} ")
             if i >= n:
@@ -253,8 +418,8 @@ class TensorArray:
             i = int(convert_to_tensor(index)._numpy())
             n = len(self._items)
             if not 0 <= i < n:
-                raise InvalidArgumentError(None, None, f"Tried to read from index {i} but array "
-                                                       f"size is: {n} ")
+                raise OutOfRangeError(None, None, f"Tried to read from index {i} but array "
+                                                  f"size is: {n} ")
             v = self._items[i]
             if v is None:
                 if not self._element_shape.is_fully_defined():
@@ -328,7 +493,7 @@ class TensorArray:
             from eagerflow._src.ops.array import concat
 
             return concat([self.read(i) for i in range(len(self._items))], 0)
-        return bind(CONCAT, (self._flow,), {"dtype": self._dtype})
+        return bind(CONCAT, (self._flow,), {"dtype": self._dtype, "shape": self._shape_attr()})
 
     def split(self, value: Any, lengths: Any, name: Any = None) -> TensorArray:
         from eagerflow._src.ops.array import split

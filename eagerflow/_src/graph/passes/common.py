@@ -29,6 +29,12 @@ def copy_graph(graph: Graph) -> Graph:
                  for t in graph.outputs]
     g.variables = dict(graph.variables)
     g.captures = {k: (outer, mapping[id(ph)]) for k, (outer, ph) in graph.captures.items()}
+    # what each original tensor became, so code holding the originals (a custom gradient's
+    # closure) can be pointed at the copy
+    g.copied_from = {id(a): (a, mapping[id(a)]) for node in graph.operations
+                     for a in node.outputs}
+    for k, (orig, t) in graph.copied_from.items():
+        g.copied_from[k] = (orig, mapping[id(t)])
     return g
 
 

@@ -2,8 +2,8 @@
 
 - `x * 1`, `1 * x`, `x + 0`, `0 + x`, `x - 0`, `x / 1` -> `x` (only when the constant
   neither changes the result's shape by broadcasting nor its dtype);
-- `Identity(x)`, `StopGradient(x)` (the forward pass; gradients were taken from the
-  traced graph), a cast to the dtype `x` already has -> `x`;
+- `Identity(x)`, `StopGradient(x)`, a custom gradient's `IdentityN` (the forward pass;
+  gradients are taken from the traced graph), a cast to the dtype `x` already has -> `x`;
 - `Neg(Neg(x))` -> `x`; transpose of a transpose -> one transpose (or `x`);
 - a reshape of a reshape -> one reshape, a reshape to `x`'s own static shape -> `x`.
 """
@@ -92,6 +92,11 @@ def simplify(graph: Graph) -> Graph:
         if repl:
             node.inputs = tuple(repl.get(id(x), x) if type(x) is SymbolicTensor else x
                                 for x in node.inputs)
+        if getattr(node.op, "forward_identity", False):
+            # a custom gradient's IdentityN: outputs are its first inputs (forward only)
+            for a, b in zip(node.outputs, node.inputs):
+                repl[id(a)] = b
+            continue
         if node.op.stateful or len(node.outputs) != 1:
             continue
         for _ in range(4):  # a rewritten node may simplify further

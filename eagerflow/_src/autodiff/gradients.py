@@ -1,0 +1,49 @@
+"""tf.gradients: symbolic gradients of the graph being built (inside tf.function, or a
+tf.compat.v1 Graph).
+
+Sits in autodiff/, beside the tape. A graph's operations carry what a tape records for
+an eager op (OpDef, inputs, outputs, attrs), so the tape's backward pass runs over
+them directly; the gradient operations it creates are added to the same graph.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.autodiff.tape import GradientTape, UnconnectedGradients
+from eagerflow._src.core import nest
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import Tensor
+
+
+def gradients(ys: Any, xs: Any, grad_ys: Any = None, name: str = "gradients",
+              gate_gradients: bool = False, aggregation_method: Any = None,
+              stop_gradients: Any = None,
+              unconnected_gradients: Any = UnconnectedGradients.NONE) -> list:
+    """The sum over `ys` of dy/dx for each x in `xs`, as a list (None where unconnected)."""
+    graph = _state.graph
+    if graph is None:
+        raise RuntimeError("tf.gradients is not supported when eager execution is enabled. "
+                           "Use tf.GradientTape instead.")
+    unconnected = UnconnectedGradients(unconnected_gradients)
+    flat_ys, flat_xs = nest.flatten(ys), nest.flatten(xs)
+    for s in flat_xs:
+        if not (isinstance(s, Tensor) or hasattr(s, "_as_tensor")):
+            raise TypeError(f"Expected a tf.Tensor or tf.Variable in xs, got {s!r}")
+    seeds = None if grad_ys is None else nest.flatten(grad_ys)
+    stops = {id(t) for t in nest.flatten(stop_gradients)} if stop_gradients is not None \
+        else set()
+    tape = GradientTape(persistent=True)
+    # the operations so far, but none that computes a stopped tensor: nothing flows past it
+    tape._nodes = [op for op in graph.operations
+                   if not any(id(o) in stops for o in op.outputs)]
+    grads = tape._backward(flat_ys, seeds, flat_xs)
+    out = []
+    for x in flat_xs:
+        g = grads.get(id(x))
+        if g is None and unconnected is UnconnectedGradients.ZERO:
+            from eagerflow._src.ops.math import zeros_like
+
+            g = zeros_like(x)
+        out.append(g)
+    return out

@@ -1,0 +1,220 @@
+"""tf.function details checked against TensorFlow 2.21: trace cache keys, reduce_retracing,
+input_signature binding, ConcreteFunction call errors and how a ConcreteFunction prints."""
+
+import re
+
+import pytest
+
+import eagerflow as tf
+
+
+def counting():
+    count = []
+
+    @tf.function
+    def f(x, y=None):
+        count.append(1)
+        return x
+    return f, count
+
+
+def test_objects_are_keyed_by_identity_even_with_eq():
+    class Equal:
+        def __init__(self, v):
+            self.v = v
+
+        def __eq__(self, other):
+            return isinstance(other, Equal) and other.v == self.v
+
+        def __hash__(self):
+            return hash(self.v)
+
+    f, count = counting()
+    a = Equal(1)
+    f(1, a)
+    f(1, a)
+    assert len(count) == 1
+    f(1, Equal(1))  # equal, but another object: TF traces again
+    assert len(count) == 2
+
+
+def test_reduce_retracing_generalizes_shapes_then_rank():
+    count = []
+
+    @tf.function(reduce_retracing=True)
+    def f(x):
+        count.append(x.shape)
+        return tf.shape(x)
+
+    for n in (1, 2, 3, 4):
+        assert f(tf.ones([n])).numpy().tolist() == [n]
+    assert f(tf.ones([2, 2])).numpy().tolist() == [2, 2]
+    assert f(tf.ones([3, 3])).numpy().tolist() == [3, 3]
+    assert [s.as_list() if s.rank is not None else None for s in count] == [[1], [None], None]
+    assert f.experimental_get_tracing_count() == 3
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def double(x):
+    return x * 2
+
+
+def test_input_signature_converts_python_values():
+    assert double([1.0, 2.0]).numpy().tolist() == [2.0, 4.0]
+
+
+def test_input_signature_binding_errors():
+    sig = "for signature: (x: TensorSpec(shape=(None,), dtype=tf.float32, name=None))."
+    with pytest.raises(TypeError, match=re.escape("failed due to `too many positional "
+                                                  "arguments`")) as e:
+        double(tf.ones([3]), 2)
+    assert str(e.value).endswith(sig)
+    with pytest.raises(TypeError, match=re.escape(
+            "Binding inputs to tf.function failed due to `Can not cast TensorSpec(shape=(None, "
+            "2), dtype=tf.float32, name=None) to TensorSpec(shape=(None,), dtype=tf.float32, "
+            "name=None)`. Received args: (TensorSpec(shape=(None, 2), dtype=tf.float32, "
+            "name=None),) and kwargs: {} " + sig)):
+        double.get_concrete_function(tf.TensorSpec([None, 2], tf.float32))
+
+
+@tf.function
+def affine(x, y):
+    return x * 2 + y
+
+
+CF_SIG = ("(x: TensorSpec(shape=(None,), dtype=tf.float32, name=None), y: TensorSpec(shape=(), "
+          "dtype=tf.float32, name=None)) -> TensorSpec(shape=(None,), dtype=tf.float32, "
+          "name=None)")
+
+
+def concrete():
+    return affine.get_concrete_function(tf.TensorSpec([None], tf.float32),
+                                        tf.TensorSpec([], tf.float32))
+
+
+def test_concrete_function_calls():
+    cf = concrete()
+    assert cf(tf.ones([2]), tf.constant(1.0)).numpy().tolist() == [3.0, 3.0]
+    assert cf(tf.ones([2]), y=tf.constant(1.0)).numpy().tolist() == [3.0, 3.0]
+    assert cf([1.0, 2.0], 1.0).numpy().tolist() == [3.0, 5.0]
+
+
+def test_concrete_function_dtype_error_is_tf_invalid_argument():
+    cf = concrete()
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"cannot compute __inference_affine_\d+ as input #1\(zero-based\) "
+                             r"was expected to be a float tensor but is a int32 tensor "
+                             r"\[Op:__inference_affine_\d+\]"):
+        cf(tf.ones([2]), tf.constant(1))
+
+
+@pytest.mark.parametrize("args,kwargs,reason", [
+    ((tf.ones([2]),), {}, "missing a required argument: 'y'"),
+    ((tf.ones([2]), tf.constant(1.0), 3), {}, "too many positional arguments"),
+    ((tf.ones([2]), tf.constant(1.0)), {"z": 1}, "got an unexpected keyword argument 'z'"),
+])
+def test_concrete_function_binding_errors(args, kwargs, reason):
+    with pytest.raises(TypeError) as e:
+        concrete()(*args, **kwargs)
+    assert str(e.value) == (f"Binding inputs to tf.function failed due to `{reason}`. Received "
+                            f"args: {args!r} and kwargs: {kwargs!r} for signature: {CF_SIG}.")
+
+
+def test_concrete_function_prints_like_tf():
+    cf = concrete()
+    assert re.fullmatch(re.escape(f"<ConcreteFunction {CF_SIG} at 0x") + "[0-9A-F]+>", repr(cf))
+    assert str(cf) == (
+        "ConcreteFunction Input Parameters:\n"
+        "  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(None,), dtype=tf.float32, name=None)\n"
+        "  y (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(), dtype=tf.float32, name=None)\n"
+        "Output Type:\n"
+        "  TensorSpec(shape=(None,), dtype=tf.float32, name=None)\n"
+        "Captures:\n"
+        "  None")
+    assert cf.pretty_printed_signature(verbose=False) == CF_SIG
+
+    @tf.function
+    def nested(x, k=3):
+        return (x, {"a": x * k})
+    c2 = nested.get_concrete_function(tf.TensorSpec([2, None], tf.float64, name="inp"))
+    assert c2.pretty_printed_signature(verbose=False) == (
+        "(x: TensorSpec(shape=(2, None), dtype=tf.float64, name='inp'), k: Literal[3]) -> "
+        "Tuple[TensorSpec(shape=(2, None), dtype=tf.float64, name=None), Dict[['a', "
+        "TensorSpec(shape=(2, None), dtype=tf.float64, name=None)]]]")
+
+    v = tf.Variable(1.0)
+    c3 = tf.function(lambda: v * 2.0).get_concrete_function()
+    assert re.fullmatch(r"ConcreteFunction Input Parameters:\nOutput Type:\n  TensorSpec\(shape="
+                        r"\(\), dtype=tf.float32, name=None\)\nCaptures:\n  \d+: TensorSpec\("
+                        r"shape=\(\), dtype=tf.resource, name=None\)", str(c3))
+    c4 = tf.function(lambda x: None).get_concrete_function(tf.constant(1))
+    assert c4.pretty_printed_signature(verbose=False).endswith(") -> Literal[None]")
+
+
+def test_reductions_of_unknown_rank_inputs():
+    f = tf.function(lambda x: (tf.reduce_sum(x * x), tf.reduce_max(x), tf.reduce_mean(x)),
+                    input_signature=[tf.TensorSpec(None, tf.float64)])
+    cf = f.get_concrete_function()
+    assert [o.shape.as_list() for o in cf.structured_outputs] == [[], [], []]
+    x = tf.constant([[1.0, 2.0], [3.0, 5.0]], tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        s, m, a = f(x)
+    assert (s.numpy(), m.numpy(), a.numpy()) == (39.0, 5.0, 2.75)
+    assert tape.gradient(s, x).numpy().tolist() == [[2.0, 4.0], [6.0, 10.0]]
+
+
+def test_run_functions_eagerly():
+    calls = []
+
+    @tf.function
+    def f(x):
+        calls.append(1)
+        return x.numpy() * 2  # only possible when the function runs eagerly
+
+    assert not tf.config.functions_run_eagerly()
+    tf.config.run_functions_eagerly(True)
+    try:
+        assert tf.config.functions_run_eagerly()
+        assert f(tf.constant(2.0)) == 4.0 and f(tf.constant(3.0)) == 6.0
+        assert len(calls) == 2 and f.experimental_get_tracing_count() == 0
+    finally:
+        tf.config.run_functions_eagerly(False)
+    with pytest.raises(AttributeError, match="numpy"):
+        f(tf.constant(2.0))
+
+
+def test_outputs_are_identities_as_in_tf():
+    @tf.function
+    def f(x, y=2):
+        return {"a": x * y, "b": [x]}
+    cf = f.get_concrete_function(tf.TensorSpec([None], tf.float32), 3)
+    out = cf.structured_outputs
+    assert (out["a"].name, out["b"][0].name) == ("Identity:0", "Identity_1:0")
+    assert [o.type for o in cf.graph.get_operations()] == [
+        "Placeholder", "Const", "Mul", "Identity", "Identity"]
+    assert "Identity" not in cf.generated_code  # aliased away when compiled
+    assert f(tf.constant([1.0, 2.0]), 3)["a"].numpy().tolist() == [3.0, 6.0]
+
+
+def test_tensor_array_errors_as_tf():
+    ta = tf.TensorArray(tf.float32, 2)
+    with pytest.raises(tf.errors.OutOfRangeError, match="Tried to write to index 5 but array is "
+                                                        "not resizeable and size is: 2"):
+        ta.write(5, 1.0)
+    with pytest.raises(tf.errors.OutOfRangeError, match="Tried to read from index 3 but array "
+                                                        "size is: 2"):
+        ta.write(0, 1.0).read(3)
+    with pytest.raises(ValueError, match=re.escape("Incompatible shape for value ((2,)), "
+                                                   "expected ((1,))")):
+        tf.TensorArray(tf.float32, 3).write(0, [1.0]).write(1, [1.0, 2.0])
+    with pytest.raises(ValueError, match=re.escape("Inconsistent shapes: saw (2,) but expected "
+                                                   "(1,)")):
+        tf.function(lambda: tf.TensorArray(tf.float32, 3).write(0, [1.0]).write(
+            1, [1.0, 2.0]).stack())()
+    with pytest.raises(tf.errors.InvalidArgumentError, match=re.escape(
+            "Tried to stack elements of an empty list with non-fully-defined element_shape: "
+            "<unknown>")):
+        tf.function(lambda: tf.TensorArray(tf.float32, 0).stack())()
+    assert tf.function(lambda: tf.TensorArray(tf.float32, 0, element_shape=[2]).stack())() \
+        .shape == (0, 2)
