@@ -116,10 +116,11 @@ def test_functions_run_while_tracing_are_exported_and_read_by_tensorboard(tmp_pa
     assert nodes(graphs[0]) == [
         ("x", "_Arg", []), ("y", "_Arg", []), ("MatMul", "MatMul", ["x", "y"]),
         ("Const", "Const", []), ("AddV2", "AddV2", ["MatMul", "Const"]),
-        ("identity_RetVal", "_Retval", ["AddV2"])]
+        ("Identity", "Identity", ["AddV2"]), ("identity_RetVal", "_Retval", ["Identity"])]
     assert nodes(graphs[1]) == [
         ("x", "_Arg", []), ("Relu", "Relu", ["x"]), ("Const", "Const", []),
-        ("Mul", "Mul", ["Relu", "Const"]), ("identity_RetVal", "_Retval", ["Mul"])]
+        ("Mul", "Mul", ["Relu", "Const"]), ("Identity", "Identity", ["Mul"]),
+        ("identity_RetVal", "_Retval", ["Identity"])]
     x_arg, matmul, const = graphs[0].node[0], graphs[0].node[2], graphs[0].node[3]
     assert x_arg.attr["T"].type == 1 and x_arg.attr["index"].i == 0
     assert [d.size for d in x_arg.attr["_output_shapes"].list.shape[0].dim] == [2, 2]
@@ -169,8 +170,8 @@ def test_nested_functions_control_flow_and_variables(tmp_path):
     inner_fn = library[call.attr["f"].func.name]
     assert [a.name for a in inner_fn.signature.input_arg] == ["x"]
     assert [(n.op, list(n.input)) for n in inner_fn.node_def] == \
-        [("Const", []), ("Mul", ["x", "Const:output:0"])]
-    assert dict(inner_fn.ret) == {"identity": "Mul:output:0"}
+        [("Const", []), ("Mul", ["x", "Const:output:0"]), ("Identity", ["Mul:output:0"])]
+    assert dict(inner_fn.ret) == {"identity": "Identity:output:0"}
     then_fn = library[cond.attr["then_branch"].func.name]
     else_fn = library[cond.attr["else_branch"].func.name]
     assert "Mul" in [n.op for n in then_fn.node_def] and \
@@ -275,7 +276,8 @@ def test_graph_summary_of_a_traced_function(tmp_path):
     assert len(events) == 2
     gd = protos.get().GraphDef.FromString(events[0].graph_def)
     assert nodes(gd) == [("x", "_Arg", []), ("Exp", "Exp", ["x"]), ("Sub", "Sub", ["Exp", "x"]),
-                         ("identity_RetVal", "_Retval", ["Sub"])]
+                         ("Identity", "Identity", ["Sub"]),
+                         ("identity_RetVal", "_Retval", ["Identity"])]
     assert [d.size for d in gd.node[0].attr["_output_shapes"].list.shape[0].dim] == [-1, 3]
 
 
