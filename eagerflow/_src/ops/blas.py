@@ -117,14 +117,15 @@ class _Threads:
 _THREADS = _Threads()
 
 
-def matmul(xp: Any, a: Any, b: Any) -> Any:
-    """`xp.matmul(a, b)`; medium products run on one BLAS thread (see module docstring)."""
+def matmul(xp: Any, a: Any, b: Any, out: Any = None) -> Any:
+    """`xp.matmul(a, b)` (into `out` when given); medium products run on one BLAS thread
+    (see module docstring)."""
     if xp is not np or b.ndim < 2:
-        return xp.matmul(a, b)
+        return xp.matmul(a, b) if out is None else xp.matmul(a, b, out=out)
     macs = max(a.size * b.shape[-1], b.size * a.shape[-2]) if a.ndim > 1 else b.size
     if macs <= SMALL_MACS or macs > SINGLE_THREAD_MACS or not _THREADS.enter():
-        return np.matmul(a, b)
+        return np.matmul(a, b, out=out)
     try:
-        return np.matmul(a, b)
+        return np.matmul(a, b, out=out)
     finally:
         _THREADS.exit()
