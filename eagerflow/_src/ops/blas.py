@@ -23,10 +23,12 @@ thread for medium products.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -112,6 +114,26 @@ class _Threads:
             self.active -= 1
             if self.active == 0 and self.saved != 1:
                 self.set(self.saved)
+
+    @contextlib.contextmanager
+    def pinned(self) -> Iterator[None]:
+        """One BLAS thread for every product while inside, whatever the load (for
+        kernels that spread their own blocks over threads: see parallel.py)."""
+        if not self.resolved:
+            self.resolve()
+        if self.set is None:
+            yield
+            return
+        with self.lock:
+            if self.active == 0:
+                self.saved = self.get()
+                if self.saved != 1:
+                    self.set(1)
+            self.active += 1
+        try:
+            yield
+        finally:
+            self.exit()
 
 
 _THREADS = _Threads()

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.ops import parallel
 from eagerflow._src.ops.blas import matmul
 
 # Largest column matrix (bytes) built at once; bigger batches are processed in chunks.
@@ -263,7 +264,10 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
     im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
                      _tap_major(c, groups, x.itemsize))
     w2 = w.reshape(kk * c, o) if groups == 1 else _grouped_filter(w, kk, groups)
-    for a, b, r0, r1 in _blocks(n, outs, kk * c * x.itemsize, w.nbytes):
+    blocks = list(_blocks(n, outs, kk * c * x.itemsize, w.nbytes))
+
+    def one(block: tuple) -> None:
+        a, b, r0, r1 = block
         cols = im2col.block(a, b, r0, r1)
         dest = out[a:b, r0:r1]  # contiguous: whole images, or rows of one image
         if groups == 1:
@@ -271,6 +275,8 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         else:
             res = matmul(xp, _grouped_cols(cols, kk, groups, cf), w2)  # (G, M, O/G)
             dest[...] = res.transpose(1, 0, 2).reshape(dest.shape)
+
+    parallel.run(one, blocks, parallel.lanes(xp, out.size * kk * cf, len(blocks)))
     return out
 
 
@@ -288,15 +294,29 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
     if g.size and kk * c and m:
         im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
                          _tap_major(c, groups, x.itemsize))
-        for a, b, r0, r1 in _blocks(n, outs, kk * c * x.itemsize, dw.nbytes):
-            cols = im2col.block(a, b, r0, r1)
-            g2 = g[a:b, r0:r1].reshape(-1, o)
-            if groups == 1:
-                dw += matmul(xp, cols.T, g2)
-            else:
-                gc = _grouped_cols(cols, kk, groups, cf)               # (G, M, kk*Cf)
-                gg = g2.reshape(-1, groups, o // groups).transpose(1, 0, 2)  # (G, M, O/G)
-                dw += matmul(xp, gc.transpose(0, 2, 1), gg)
+        blocks = list(_blocks(n, outs, kk * c * x.itemsize, dw.nbytes))
+        lanes = parallel.lanes(xp, g.size * kk * cf, len(blocks))
+
+        def lane(j: int) -> Any:
+            """The sum over every lanes-th block from j (a fixed order: see parallel.py)."""
+            acc = None
+            for a, b, r0, r1 in blocks[j::lanes]:
+                cols = im2col.block(a, b, r0, r1)
+                g2 = g[a:b, r0:r1].reshape(-1, o)
+                if groups == 1:
+                    part = matmul(xp, cols.T, g2)
+                else:
+                    gc = _grouped_cols(cols, kk, groups, cf)               # (G, M, kk*Cf)
+                    gg = g2.reshape(-1, groups, o // groups).transpose(1, 0, 2)  # (G, M, O/G)
+                    part = matmul(xp, gc.transpose(0, 2, 1), gg)
+                if acc is None:
+                    acc = part
+                else:
+                    acc += part
+            return acc
+
+        for part in parallel.run(lane, range(lanes), lanes):
+            dw += part
     if groups == 1:
         return dw.reshape(tuple(ks) + (cf, o))
     # (G, kk, Cf, O/G) -> (kk, Cf, G, O/G) -> (*K, Cf, O)
