@@ -139,6 +139,20 @@ class _Threads:
 _THREADS = _Threads()
 
 
+@contextlib.contextmanager
+def product_scope(xp: Any, macs: int) -> Iterator[None]:
+    """Applies `matmul`'s thread policy once to a run of products of at most `macs`
+    multiply-adds each (a blocked kernel's), which then call `xp.matmul` directly:
+    the policy's few microseconds per product add up over dozens of blocks."""
+    if xp is not np or macs <= SMALL_MACS or macs > SINGLE_THREAD_MACS or not _THREADS.enter():
+        yield
+        return
+    try:
+        yield
+    finally:
+        _THREADS.exit()
+
+
 def matmul(xp: Any, a: Any, b: Any, out: Any = None) -> Any:
     """`xp.matmul(a, b)` (into `out` when given); medium products run on one BLAS thread
     (see module docstring)."""

@@ -128,7 +128,8 @@ def _sum_grad(n: Any, g: Any) -> list:
 def _mean_grad(n: Any, g: Any) -> list:
     x, out = n.inputs[0], n.outputs[0]
     count = bind(COUNT_RATIO, (x, out), {})
-    return [broadcast_like(_keep(g, x, n.attrs["axes"], n.attrs["keepdims"]), x) / count]
+    # divide the small gradient, then broadcast: one pass over x's size less
+    return [broadcast_like(_keep(g, x, n.attrs["axes"], n.attrs["keepdims"]) / count, x)]
 
 
 def _minmax_grad(n: Any, g: Any) -> list:

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.ops import parallel
-from eagerflow._src.ops.blas import matmul
+from eagerflow._src.ops.blas import matmul, product_scope
 
 # Largest column matrix (bytes) built at once; bigger batches are processed in chunks.
 COLS_BUDGET = 64 * 1024 * 1024
@@ -188,7 +188,7 @@ class _Im2col:
 
     def block(self, a: int, b: int, r0: int, r1: int) -> Any:
         """Rows of images a..b, first output dim r0..r1: a (rows, kk*C) matrix."""
-        rows = (b - a) * (r1 - r0) * math.prod(self.outs[1:])
+        rows = _block_size((a, b, r0, r1), self.outs)
         if not self.tap_major:
             return _columns(self.xp, self.src[a:b, r0:r1], rows, self.width)
         block = (r1 - r0,) + self.outs[1:]
@@ -202,6 +202,12 @@ class _Im2col:
 def _tap_major(c: int, groups: int, itemsize: int) -> bool:
     """Whether the tap-major layout pays: few channels (short row-major runs)."""
     return groups == 1 and c * itemsize <= 16
+
+
+def _block_size(block: tuple, outs: tuple) -> int:
+    """Rows of the column matrix in a block from _blocks."""
+    a, b, r0, r1 = block
+    return (b - a) * (r1 - r0) * math.prod(outs[1:])
 
 
 def _blocks(n: int, outs: tuple, cell_bytes: int, w_bytes: int) -> Iterator[tuple]:
@@ -271,12 +277,13 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         cols = im2col.block(a, b, r0, r1)
         dest = out[a:b, r0:r1]  # contiguous: whole images, or rows of one image
         if groups == 1:
-            matmul(xp, cols, w2, out=dest.reshape(-1, o))
+            xp.matmul(cols, w2, out=dest.reshape(-1, o))
         else:
-            res = matmul(xp, _grouped_cols(cols, kk, groups, cf), w2)  # (G, M, O/G)
+            res = xp.matmul(_grouped_cols(cols, kk, groups, cf), w2)  # (G, M, O/G)
             dest[...] = res.transpose(1, 0, 2).reshape(dest.shape)
 
-    parallel.run(one, blocks, parallel.lanes(xp, out.size * kk * cf, len(blocks)))
+    with product_scope(xp, _block_size(blocks[0], outs) * kk * cf * o):
+        parallel.run(one, blocks, parallel.lanes(xp, out.size * kk * cf, len(blocks)))
     return out
 
 
@@ -304,19 +311,20 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
                 cols = im2col.block(a, b, r0, r1)
                 g2 = g[a:b, r0:r1].reshape(-1, o)
                 if groups == 1:
-                    part = matmul(xp, cols.T, g2)
+                    part = xp.matmul(cols.T, g2)
                 else:
                     gc = _grouped_cols(cols, kk, groups, cf)               # (G, M, kk*Cf)
                     gg = g2.reshape(-1, groups, o // groups).transpose(1, 0, 2)  # (G, M, O/G)
-                    part = matmul(xp, gc.transpose(0, 2, 1), gg)
+                    part = xp.matmul(gc.transpose(0, 2, 1), gg)
                 if acc is None:
                     acc = part
                 else:
                     acc += part
             return acc
 
-        for part in parallel.run(lane, range(lanes), lanes):
-            dw += part
+        with product_scope(xp, _block_size(blocks[0], outs) * kk * cf * o):
+            for part in parallel.run(lane, range(lanes), lanes):
+                dw += part
     if groups == 1:
         return dw.reshape(tuple(ks) + (cf, o))
     # (G, kk, Cf, O/G) -> (kk, Cf, G, O/G) -> (*K, Cf, O)
