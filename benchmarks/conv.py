@@ -1,6 +1,6 @@
 """Conv2D speed: the eager guide's two conv layers, forward + backward, against a matmul.
 
-    python benchmarks/conv.py [--repeats N] [--tf-python PATH] [--no-peers]
+    python benchmarks/conv.py [--repeats N] [--peers-python PATH] [--no-peers]
     OPENBLAS_NUM_THREADS=1 python benchmarks/conv.py    # single-threaded BLAS
 
 The model is the eager guide's MNIST CNN (Conv2D(16, 3x3, relu) -> Conv2D(16, 3x3, relu)
@@ -145,11 +145,15 @@ def _ms(d: dict) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeats", type=int, default=30)
+    ap.add_argument("--peers-python", help="one interpreter with TensorFlow and PyTorch "
+                    "(sets both of the next two)")
     ap.add_argument("--tf-python", default=os.environ.get("TF_PYTHON", "/work/tfref/bin/python"))
     ap.add_argument("--torch-python", default=sys.executable)
     ap.add_argument("--no-peers", action="store_true")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.peers_python:
+        args.tf_python = args.torch_python = args.peers_python
 
     if args.worker == "tensorflow":
         import tensorflow as tf
@@ -170,12 +174,8 @@ def main() -> int:
         tf_res = _peer(args.tf_python, "tensorflow", args.repeats)
         if tf_res is not None:
             results["tensorflow"] = tf_res
-        try:
-            import importlib.util
-
-            has_torch = importlib.util.find_spec("torch") is not None
-        except ValueError:
-            has_torch = False
+        has_torch = Path(args.torch_python).exists() and subprocess.run(
+            [args.torch_python, "-c", "import torch"], capture_output=True).returncode == 0
         if has_torch:
             results["torch"] = _peer(args.torch_python, "torch", args.repeats)
         else:
