@@ -251,9 +251,19 @@ def _grouped_filter(w: Any, kk: int, groups: int) -> Any:
         groups, kk * cf, o // groups)
 
 
+def _epilogue(xp: Any, dest: Any, bias: Any, relu: bool) -> None:
+    """`relu(dest + bias)` in place, as the separate BiasAdd and Relu kernels compute it."""
+    if bias is not None:
+        dest += bias
+    if relu:
+        xp.maximum(dest, xp.zeros((), dest.dtype), out=dest)
+
+
 def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padding: str,
-                 explicit: tuple) -> Any:
-    """x (N, *S, C) conv w (*K, Cf, O) -> (N, *outs, O); C = G * Cf."""
+                 explicit: tuple, bias: Any = None, relu: bool = False) -> Any:
+    """x (N, *S, C) conv w (*K, Cf, O) -> (N, *outs, O); C = G * Cf. With `bias` (O,)
+    and `relu`, each output block gets `relu(block + bias)` while it is still in cache
+    (the fused kernel of a traced Conv2D -> BiasAdd -> Relu: see nn_fused.py)."""
     r = x.ndim - 2
     ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
     c = x.shape[-1]
@@ -266,6 +276,7 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         return out
     if kk * c == 0:
         out[...] = 0
+        _epilogue(xp, out, bias, relu)
         return out
     im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
                      _tap_major(c, groups, x.itemsize))
@@ -281,6 +292,8 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         else:
             res = xp.matmul(_grouped_cols(cols, kk, groups, cf), w2)  # (G, M, O/G)
             dest[...] = res.transpose(1, 0, 2).reshape(dest.shape)
+        if bias is not None or relu:
+            _epilogue(xp, dest, bias, relu)
 
     with product_scope(xp, _block_size(blocks[0], outs) * kk * cf * o):
         parallel.run(one, blocks, parallel.lanes(xp, out.size * kk * cf, len(blocks)))
