@@ -460,13 +460,23 @@ def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, pa
     outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
     xpd = pad(xp, x, pads, _lowest(x))
     dxp = xp.zeros(xpd.shape, dtype=g.dtype)
+    # windows that do not overlap (stride >= size) give each cell one tap: store, not add
+    disjoint = all(s >= k for s, k in zip(strides, ks))
     if g.size:
-        taken = xp.zeros(y.shape, dtype=bool)
-        for _, idx in taps(ks, outs, strides, ones):
-            hit = xpd[idx] == y
-            hit &= ~taken
-            taken |= hit
-            dxp[idx] += g * hit
+        taken = None
+        tap_list = list(taps(ks, outs, strides, ones))
+        for t, idx in tap_list:
+            hit = xp.equal(xpd[idx], y)
+            if taken is None:
+                taken = hit.copy()
+            else:
+                xp.greater(hit, taken, out=hit)  # a hit, and the window's first
+                if t < len(tap_list) - 1:
+                    xp.logical_or(taken, hit, out=taken)
+            if disjoint:
+                xp.multiply(g, hit, out=dxp[idx])
+            else:
+                dxp[idx] += g * hit
     if any(b or a for b, a in pads):
         return xp.ascontiguousarray(dxp[interior(pads, x.shape[1:-1])])
     return dxp
