@@ -115,5 +115,50 @@ def test_training_step_in_tf_function_is_fused_and_matches_eager():
         losses[mode] = [float(f(tf.constant(x), tf.constant(y))) for _ in range(3)]
         if mode == "function":
             code = f.get_concrete_function(tf.constant(x), tf.constant(y)).generated_code
-            assert code.count("_FusedConv2D") == 2  # with ReLU, and without
+            assert code.count("# _FusedConv2D") == 2  # with ReLU, and without
     np.testing.assert_allclose(losses["function"], losses["eager"], rtol=1e-6)
+
+
+@pytest.mark.parametrize("activation,ops", [("relu", ("BiasAdd", "Relu")), (None, ("BiasAdd",)),
+                                            ("sigmoid", ("BiasAdd",))])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_keras_conv2d_layer_runs_fused_with_identical_values_and_grads(activation, ops, dtype):
+    # relu / no activation: the layer binds _FusedConv2D itself (eager too); sigmoid: the
+    # layer binds three ops, and in tf.function the pass fuses conv + bias
+    layer = tf.keras.layers.Conv2D(4, 3, padding="same", activation=activation, dtype=dtype)
+    x = tf.constant(X.astype(dtype))
+    layer(x)
+    k, b = layer.kernel, layer.bias
+    b.assign(np.linspace(-1, 1, 4).astype(dtype))
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = layer(x)
+        loss = tf.reduce_sum(y * y)
+    with tf.GradientTape(persistent=True) as tape2:  # the same layer written out
+        tape2.watch(x)
+        z = tf.nn.bias_add(tf.nn.conv2d(x, k, 1, "SAME"), b)
+        z = {"relu": tf.nn.relu, None: lambda v: v, "sigmoid": tf.math.sigmoid}[activation](z)
+        loss2 = tf.reduce_sum(z * z)
+    np.testing.assert_array_equal(y.numpy(), z.numpy())
+    for g1, g2 in zip(tape.gradient(loss, [x, k, b]), tape2.gradient(loss2, [x, k, b])):
+        np.testing.assert_array_equal(g1.numpy(), g2.numpy())
+    g = tf.function(lambda v: layer(v)).get_concrete_function(x)
+    fused = [o for o in optimize(g.graph).operations if o.type == "_FusedConv2D"]
+    assert len(fused) == 1 and fused[0].attrs["fused_ops"] == ops
+    assert ("Sigmoid" in g.generated_code) == (activation == "sigmoid")
+
+
+def test_keras_layers_outside_the_fused_case_keep_separate_ops():
+    x = tf.constant(X)
+    for layer in (tf.keras.layers.Conv2D(4, 3, use_bias=False, activation="relu"),
+                  tf.keras.layers.Conv2D(4, 3, strides=2, dilation_rate=1, activation="relu",
+                                         dtype="float16"),
+                  tf.keras.layers.DepthwiseConv2D(3, activation="relu"),
+                  tf.keras.layers.Conv2DTranspose(4, 3, activation="relu"),
+                  tf.keras.layers.Conv1D(4, 3, activation="relu")):
+        inp = x if not isinstance(layer, tf.keras.layers.Conv1D) else x[:, 0]
+        if layer.dtype == "float16":
+            inp = tf.cast(inp, tf.float16)
+        code = tf.function(lambda v, layer=layer: layer(v)).get_concrete_function(
+            inp).generated_code
+        assert "# _FusedConv2D" not in code, layer

@@ -1,8 +1,11 @@
 """_FusedConv2D: Conv2D, BiasAdd and optionally Relu as one kernel (ops layer).
 
-Users never call it: graph/passes/fuse.py puts it in place of a traced Conv2D ->
-BiasAdd (-> Relu) chain whose intermediate results nothing else reads (TF's grappler
-makes the same rewrite, under the same name). The kernel adds the bias and applies
+Users never call it directly: graph/passes/fuse.py puts it in place of a traced
+Conv2D -> BiasAdd (-> Relu) chain whose intermediate results nothing else reads (TF's
+grappler makes the same rewrite, under the same name), and Keras's Conv2D layer calls
+it (conv2d_bias_act) for a channels-last float layer with a bias and a ReLU or no
+activation, so that eager steps get one kernel and one tape record, not three. The
+kernel adds the bias and applies
 the ReLU to each block of the convolution's output while that block is still in
 cache, instead of two more passes over the whole activation; the results are exactly
 those of the three separate kernels. Its gradient is written with the ops it
@@ -17,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import nn, nn_conv
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.dispatch import bind
@@ -90,3 +94,14 @@ def _samples() -> list:
 
 FUSED_CONV2D = register(OpDef("_FusedConv2D", _infer, _kernel, grad=_grad,
                               reference=_reference, samples=_samples()))
+
+
+def conv2d_bias_act(x: Any, filters: Any, bias: Any, strides: Any, padding: str,
+                    dilations: Any, relu: bool) -> Any:
+    """`relu(bias_add(conv2d(x, filters), bias))` (or without the ReLU), NHWC, as one
+    op; x, filters and bias must share a dtype of TYPES (callers check)."""
+    x, w = nn_conv.binary_args(x, filters)
+    b = bias if isinstance(bias, Tensor) else convert_to_tensor(bias, dtype_hint=x._dtype)
+    attrs = nn_conv._conv_attrs(2, strides, padding, "NHWC", dilations)
+    attrs["fused_ops"] = FUSIONS[1] if relu else FUSIONS[0]
+    return bind(FUSED_CONV2D, (x, w, b), attrs)
