@@ -27,7 +27,6 @@ import itertools
 import os
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -44,7 +43,7 @@ class _Pool:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: Any = None  # a ThreadPoolExecutor, made on first use
         self.pid = -1
         self.size = -1
 
@@ -59,9 +58,11 @@ class _Pool:
             self.size = 1 if single else max(1, min(cores, MAX_WORKERS))
         return self.size
 
-    def get(self) -> ThreadPoolExecutor:
+    def get(self) -> Any:
         with self.lock:
             if self.executor is None or self.pid != os.getpid():
+                from concurrent.futures import ThreadPoolExecutor  # not at import: ~2 ms
+
                 self.executor = ThreadPoolExecutor(self.workers() - 1,
                                                    thread_name_prefix="eagerflow-kernel")
                 self.pid = os.getpid()
