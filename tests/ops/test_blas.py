@@ -98,9 +98,9 @@ class _Spy:
         self.seen: list = []
         self.ndarray = np.ndarray
 
-    def matmul(self, a, b):
+    def matmul(self, a, b, out=None):
         self.seen.append(_threads())
-        return np.matmul(a, b)
+        return np.matmul(a, b, out=out)
 
 
 @pytest.mark.parametrize("mode,load,single", [
@@ -118,3 +118,32 @@ def test_policy(monkeypatch, mode, load, single):
     blas.matmul(spy_xp, np.ones((2000, 144), "float32"), np.ones((144, 16), "float32"))
     assert spy.seen == [1 if single else before]
     assert _threads() == before
+
+
+@pytest.mark.parametrize("mode,load,macs,single", [
+    ("auto", 99.0, 2000 * 144 * 16, True), ("auto", 0.0, 2000 * 144 * 16, False),
+    ("single", 0.0, 1 << 30, False), ("single", 0.0, 100, False)])
+def test_product_scope_applies_the_policy_once(monkeypatch, mode, load, macs, single):
+    # medium products on a busy machine: one thread for the whole scope; huge or tiny
+    # products, or an idle machine: NumPy's own threading
+    before = _threads()
+    if before is None or before == 1:
+        pytest.skip("needs an OpenBLAS running on more than one thread")
+    monkeypatch.setattr(blas._THREADS, "mode", mode)
+    monkeypatch.setattr(blas._THREADS, "checked", -1e9)
+    monkeypatch.setattr(blas.os, "getloadavg", lambda: (load, load, load))
+    with blas.product_scope(np, macs):
+        assert _threads() == (1 if single else before)
+        assert blas._THREADS.active == (1 if single else 0)
+    assert _threads() == before and blas._THREADS.active == 0
+
+
+def test_pinned_holds_one_thread_and_restores(monkeypatch):
+    before = _threads()
+    if before is None:
+        pytest.skip("NumPy's BLAS is not an OpenBLAS whose threads can be set")
+    with blas._THREADS.pinned():
+        with blas._THREADS.pinned():
+            assert _threads() == 1
+        assert _threads() == 1
+    assert _threads() == before and blas._THREADS.active == 0

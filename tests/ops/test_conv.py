@@ -313,6 +313,45 @@ def test_large_inputs_are_blocked_without_changing_results(monkeypatch, strides,
         np.testing.assert_allclose(got, want, rtol=1e-12)
 
 
+@pytest.mark.parametrize("c,strides,dils,padding", [
+    (1, 1, 1, "VALID"), (1, 2, 1, "SAME"), (2, 1, 2, "SAME"), (3, (2, 1), 1, "VALID"),
+    (5, 1, (1, 2), "SAME")])
+@pytest.mark.parametrize("budget", [None, 1])
+def test_both_column_layouts_give_the_loop_result(monkeypatch, c, strides, dils, padding,
+                                                  budget):
+    # im2col is row-major (one window per row) or, for few channels, tap-major; force each
+    # (and, with budget 1, one output row per block) and compare with the loop reference
+    x = RNG.standard_normal((2, 7, 6, c))
+    w = RNG.standard_normal((3, 2, c, 4))
+    s2 = (strides,) * 2 if isinstance(strides, int) else strides
+    d2 = (dils,) * 2 if isinstance(dils, int) else dils
+    want = ref_conv2d_nhwc(x, w, s2, d2, padding)
+    if budget is not None:
+        monkeypatch.setattr(windows, "COLS_BUDGET", budget)
+    results = []
+    for tap_major in (False, True):
+        monkeypatch.setattr(windows, "_tap_major", lambda *a, _t=tap_major: _t)
+
+        def f(a, b):
+            return tf.nn.conv2d(a, b, strides, padding, dilations=dils)
+        xt, wt = tf.constant(x), tf.constant(w)
+        with tf.GradientTape() as tape:
+            tape.watch([xt, wt])
+            y = f(xt, wt)
+            loss = tf.reduce_sum(y * y)
+        results.append([y.numpy()] + [g.numpy() for g in tape.gradient(loss, [xt, wt])])
+        np.testing.assert_allclose(results[-1][0], want, rtol=1e-10, atol=1e-12)
+        directional_check(f, [x, w])
+    for a, b in zip(*results):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12)
+
+
+def test_tap_major_layout_is_chosen_for_few_channels_only():
+    assert windows._tap_major(1, 1, 4) and windows._tap_major(4, 1, 4)
+    assert not windows._tap_major(16, 1, 4) and not windows._tap_major(3, 1, 8)
+    assert not windows._tap_major(2, 2, 4)  # grouped convolutions stay row-major
+
+
 def test_float32_and_int32_inputs():
     x = RNG.standard_normal((1, 4, 4, 2)).astype(np.float32)
     w = RNG.standard_normal((2, 2, 2, 3)).astype(np.float32)

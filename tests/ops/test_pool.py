@@ -120,6 +120,34 @@ def test_max_pool_gradient_with_ties_goes_to_the_first_maximum():
     np.testing.assert_array_equal(outer.gradient(s, dy).numpy()[0, :, :, 0], [[0, 1], [3, 4]])
 
 
+@pytest.mark.parametrize("k,s,p", [(2, 2, "VALID"), (2, 2, "SAME"), (3, 3, "SAME"),
+                                   (2, 3, "VALID"), (3, 2, "SAME"), (2, 1, "VALID")])
+def test_max_pool_gradient_ties_match_a_loop(k, s, p):
+    # disjoint windows (stride >= size) store each window's gradient, overlapping ones add:
+    # both must send it to the window's first maximum, as a plain loop does
+    rng = np.random.default_rng(7)
+    a = rng.integers(0, 3, (2, 7, 8, 2)).astype(np.float64)  # many ties
+    x = tf.constant(a)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.nn.max_pool2d(x, k, s, p)
+        dy = rng.standard_normal(y.shape)
+        loss = tf.reduce_sum(y * dy)
+    got = tape.gradient(loss, x).numpy()
+    oh, ow = y.shape[1:3]
+    pad_h = max((oh - 1) * s + k - 7, 0) // 2 if p == "SAME" else 0
+    pad_w = max((ow - 1) * s + k - 8, 0) // 2 if p == "SAME" else 0
+    want = np.zeros_like(a)
+    for n, i, j, c in np.ndindex(2, oh, ow, 2):
+        best, at = -np.inf, None
+        for di, dj in np.ndindex(k, k):
+            r, q = i * s + di - pad_h, j * s + dj - pad_w
+            if 0 <= r < 7 and 0 <= q < 8 and a[n, r, q, c] > best:
+                best, at = a[n, r, q, c], (r, q)
+        want[n, at[0], at[1], c] += dy[n, i, j, c]
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+
+
 def test_max_pool_values_ints_and_negative_inputs():
     x = -np.arange(1.0, 17.0).reshape(1, 4, 4, 1)
     y = tf.nn.max_pool2d(x, 2, 1, "SAME").numpy()[0, :, :, 0]

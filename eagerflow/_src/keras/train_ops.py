@@ -15,6 +15,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
+from eagerflow._src.ops import nn_loss
 from eagerflow._src.ops import reduce as R
 
 EPSILON = 1e-7
@@ -67,10 +68,9 @@ def sparse_softmax_cross_entropy(labels: Any, logits: Tensor) -> Tensor:
     labels = t(labels)
     if labels._dtype.is_floating:
         labels = M.cast(labels, dt.int64)
-    depth = logits._shape[-1]
-    _check_labels(labels, depth)
-    oh = one_hot(labels, depth, logits._dtype)
-    return -R.reduce_sum(oh * log_softmax(logits), axis=-1)
+    _check_labels(labels, logits._shape[-1])
+    # TF's Keras computes this with the fused op too: its values, one op on the tape
+    return nn_loss.sparse_softmax_cross_entropy_with_logits(labels, logits)
 
 
 def softmax_cross_entropy(labels: Tensor, logits: Tensor, axis: int = -1) -> Tensor:

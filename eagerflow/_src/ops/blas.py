@@ -23,10 +23,12 @@ thread for medium products.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -113,18 +115,53 @@ class _Threads:
             if self.active == 0 and self.saved != 1:
                 self.set(self.saved)
 
+    @contextlib.contextmanager
+    def pinned(self) -> Iterator[None]:
+        """One BLAS thread for every product while inside, whatever the load (for
+        kernels that spread their own blocks over threads: see parallel.py)."""
+        if not self.resolved:
+            self.resolve()
+        if self.set is None:
+            yield
+            return
+        with self.lock:
+            if self.active == 0:
+                self.saved = self.get()
+                if self.saved != 1:
+                    self.set(1)
+            self.active += 1
+        try:
+            yield
+        finally:
+            self.exit()
+
 
 _THREADS = _Threads()
 
 
-def matmul(xp: Any, a: Any, b: Any) -> Any:
-    """`xp.matmul(a, b)`; medium products run on one BLAS thread (see module docstring)."""
+@contextlib.contextmanager
+def product_scope(xp: Any, macs: int) -> Iterator[None]:
+    """Applies `matmul`'s thread policy once to a run of products of at most `macs`
+    multiply-adds each (a blocked kernel's), which then call `xp.matmul` directly:
+    the policy's few microseconds per product add up over dozens of blocks."""
+    if xp is not np or macs <= SMALL_MACS or macs > SINGLE_THREAD_MACS or not _THREADS.enter():
+        yield
+        return
+    try:
+        yield
+    finally:
+        _THREADS.exit()
+
+
+def matmul(xp: Any, a: Any, b: Any, out: Any = None) -> Any:
+    """`xp.matmul(a, b)` (into `out` when given); medium products run on one BLAS thread
+    (see module docstring)."""
     if xp is not np or b.ndim < 2:
-        return xp.matmul(a, b)
+        return xp.matmul(a, b) if out is None else xp.matmul(a, b, out=out)
     macs = max(a.size * b.shape[-1], b.size * a.shape[-2]) if a.ndim > 1 else b.size
     if macs <= SMALL_MACS or macs > SINGLE_THREAD_MACS or not _THREADS.enter():
-        return np.matmul(a, b)
+        return np.matmul(a, b, out=out)
     try:
-        return np.matmul(a, b)
+        return np.matmul(a, b, out=out)
     finally:
         _THREADS.exit()

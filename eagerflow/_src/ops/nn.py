@@ -40,6 +40,7 @@ from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.nn_conv import check_t, fail, wants
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.windows import add_last_axis
 
 _rng = np.random.default_rng(32)
 
@@ -405,7 +406,7 @@ def _bias_add_infer(x: Any, b: Any, data_format: str) -> list:
 def _bias_add_kernel(xp: Any, x: Any, b: Any, data_format: str) -> Any:
     if data_format == "NCHW":
         return x + b.reshape((-1,) + (1,) * (x.ndim - 2))
-    return x + b
+    return add_last_axis(xp, x, b)
 
 
 def _bias_add_ref(x: np.ndarray, b: np.ndarray, data_format: str) -> np.ndarray:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import math
 import operator
 from typing import Any, Callable
 
@@ -19,6 +20,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, reshape_like
+from eagerflow._src.ops.blas import matmul
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, broadcast_like, cast, equal, where, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -126,7 +128,8 @@ def _sum_grad(n: Any, g: Any) -> list:
 def _mean_grad(n: Any, g: Any) -> list:
     x, out = n.inputs[0], n.outputs[0]
     count = bind(COUNT_RATIO, (x, out), {})
-    return [broadcast_like(_keep(g, x, n.attrs["axes"], n.attrs["keepdims"]), x) / count]
+    # divide the small gradient, then broadcast: one pass over x's size less
+    return [broadcast_like(_keep(g, x, n.attrs["axes"], n.attrs["keepdims"]) / count, x)]
 
 
 def _minmax_grad(n: Any, g: Any) -> list:
@@ -151,8 +154,33 @@ def _prod_grad(n: Any, g: Any) -> list:
 # warn about overflow and empty slices from NumPy's own modules, which reach the user;
 # TF returns inf/nan silently (eagerflow silences warnings raised from its own modules).
 
+# Smallest input (elements) for which a sum over leading or middle axes goes to BLAS.
+_GEMV_MIN = 1 << 13
+
+
+def _gemv_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
+    """The sum over a run of axes that stops before the last one (a global average
+    pool's (1, 2) of NHWC, a bias gradient's (0, 1, 2)) as one BLAS product with a
+    vector of ones, or None where that does not apply. NumPy reduces such axes one
+    output row at a time (~15x slower); BLAS also accumulates in blocks, so the
+    rounding error is no larger than NumPy's running sum."""
+    if (x.dtype not in (np.float32, np.float64) or x.size < _GEMV_MIN or not axes
+            or not x.flags.c_contiguous):
+        return None
+    lo, hi = min(axes), max(axes) + 1
+    if hi - lo != len(axes) or hi >= x.ndim:
+        return None
+    k = 1
+    for a in range(lo, hi):
+        k *= x.shape[a]
+    pre, post = x.shape[:lo], x.shape[hi:]
+    s = matmul(xp, xp.ones(k, x.dtype), x.reshape((-1, k) + (math.prod(post),)))
+    return s.reshape(pre + (1,) * len(axes) + post if keepdims else pre + post)
+
+
 def _np_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
-    return xp.add.reduce(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
+    s = _gemv_sum(xp, x, axes, keepdims)
+    return xp.add.reduce(x, axis=axes, keepdims=keepdims, dtype=x.dtype) if s is None else s
 
 
 def _np_mean(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
@@ -164,7 +192,9 @@ def _np_mean(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
                           dtype=np.uint64 if x.dtype.kind == "u" else np.int64)
         q = xp.abs(s) // max(n, 1)
         return (q * xp.sign(s)).astype(x.dtype) if x.dtype.kind == "i" else q.astype(x.dtype)
-    s = xp.add.reduce(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
+    s = _gemv_sum(xp, x, axes, keepdims)
+    if s is None:
+        s = xp.add.reduce(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
     if n == 0 and x.dtype.kind == "c":
         return s  # TF: an empty complex mean is 0; an empty float mean is nan
     return xp.true_divide(s, n, dtype=x.dtype)

@@ -21,7 +21,7 @@ from eagerflow._src.keras.layers._utils import (
 from eagerflow._src.keras.utils.conv_utils import conv_output_length, deconv_output_length
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import nn as tn
-from eagerflow._src.ops import nn_conv
+from eagerflow._src.ops import nn_conv, nn_fused
 from eagerflow._src.ops.shaping import pad as tf_pad
 
 
@@ -154,6 +154,16 @@ class Conv(Layer):
         return nn_conv.convolution(x, self.kernel, strides=list(self.strides),
                                    padding=padding.upper(), dilations=list(self.dilation_rate))
 
+    def _fusable(self, x: Any, extra: int) -> bool:
+        """Whether conv + bias (+ ReLU) can run as one _FusedConv2D: a plain channels-last
+        2-D convolution of a float32/float64 layer, with a bias, ReLU or no activation."""
+        d = getattr(x, "_dtype", None)
+        return (self.rank == 2 and type(self)._conv is Conv._conv and extra <= 0
+                and self.use_bias and self.data_format == "channels_last"
+                and self.padding in ("same", "valid")
+                and self.activation in (activations.relu, activations.linear)
+                and d in nn_fused.TYPES and self.kernel.dtype == d and self.bias.dtype == d)
+
     def call(self, inputs: Any) -> Any:
         dims = inputs.shape.as_list()
         extra = len(dims) - (self.rank + 2)
@@ -162,6 +172,10 @@ class Conv(Layer):
             x = ta.reshape(x, [-1] + dims[extra + 1:])
         if self.data_format == "channels_first":
             x = to_channels_last(x, self.rank)
+        if self._fusable(x, extra):  # one kernel, one tape record (see ops/nn_fused.py)
+            return nn_fused.conv2d_bias_act(
+                x, self.kernel, self.bias, list(self.strides), self.padding.upper(),
+                list(self.dilation_rate), relu=self.activation is activations.relu)
         out = self._conv(x)
         if self.use_bias:
             out = tn.bias_add(out, self.bias)

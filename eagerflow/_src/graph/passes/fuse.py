@@ -1,0 +1,55 @@
+"""Kernel fusion: a Conv2D -> BiasAdd (-> Relu) chain becomes one _FusedConv2D.
+
+Applies where the chain is NHWC float32/float64 and its intermediate results have no
+other reader (not another op, not a graph output such as a value saved for the
+gradient): then the fused kernel computes exactly what the three kernels computed,
+two passes over the activation fewer (see ops/nn_fused.py). The chain's last node is
+rewritten in place, so its output tensor, and every use of it, stays; dce removes
+the two nodes left without uses.
+"""
+
+from __future__ import annotations
+
+from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
+from eagerflow._src.graph.passes.common import uses
+from eagerflow._src.ops import nn_fused
+
+
+def _producer(x: object, name: str) -> Operation | None:
+    if type(x) is SymbolicTensor and x._op.op.name == name:
+        return x._op
+    return None
+
+
+def _fusable(conv: Operation, bias_add: Operation) -> bool:
+    x, w = conv.inputs
+    b = bias_add.inputs[1]
+    return (conv.attrs.get("data_format") == "NHWC"
+            and bias_add.attrs.get("data_format") == "NHWC"
+            and all(getattr(t, "_dtype", None) in nn_fused.TYPES for t in (x, w, b)))
+
+
+def fuse_conv(graph: Graph) -> Graph:
+    n_uses = uses(graph)
+    consumers: dict = {}
+    for node in graph.operations:
+        for x in node.inputs:
+            if type(x) is SymbolicTensor:
+                consumers.setdefault(id(x), []).append(node)
+    for node in graph.operations:
+        if node.op.name != "BiasAdd":
+            continue
+        conv = _producer(node.inputs[0], "Conv2D")
+        if conv is None or n_uses.get(id(conv.outputs[0])) != 1 or not _fusable(conv, node):
+            continue
+        target, fused = node, ("BiasAdd",)
+        readers = consumers.get(id(node.outputs[0]), [])
+        if (n_uses.get(id(node.outputs[0])) == 1 and len(readers) == 1
+                and readers[0].op.name == "Relu"):
+            target, fused = readers[0], ("BiasAdd", "Relu")
+        target.op = nn_fused.FUSED_CONV2D
+        target.inputs = (conv.inputs[0], conv.inputs[1], node.inputs[1])
+        target.attrs = dict(nn_fused._conv_attrs(conv.attrs), fused_ops=fused)
+    from eagerflow._src.graph.passes.dce import dce
+
+    return dce(graph)

@@ -1,0 +1,107 @@
+"""_FusedConv2D: Conv2D, BiasAdd and optionally Relu as one kernel (ops layer).
+
+Users never call it directly: graph/passes/fuse.py puts it in place of a traced
+Conv2D -> BiasAdd (-> Relu) chain whose intermediate results nothing else reads (TF's
+grappler makes the same rewrite, under the same name), and Keras's Conv2D layer calls
+it (conv2d_bias_act) for a channels-last float layer with a bias and a ReLU or no
+activation, so that eager steps get one kernel and one tape record, not three. The
+kernel adds the bias and applies
+the ReLU to each block of the convolution's output while that block is still in
+cache, instead of two more passes over the whole activation; the results are exactly
+those of the three separate kernels. Its gradient is written with the ops it
+replaces, so a graph holding it stays differentiable to any order.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import nn, nn_conv
+from eagerflow._src.ops import windows as W
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import OpDef, Sample, SampleRNG, register
+
+CONV_ATTRS = ("strides", "padding", "explicit_paddings", "data_format", "dilations")
+FUSIONS = (("BiasAdd",), ("BiasAdd", "Relu"))
+# The kernel is exact for these; the pass leaves other dtypes unfused.
+TYPES = (dt.float32, dt.float64)
+
+
+def _conv_attrs(a: dict) -> dict:
+    return {k: a[k] for k in CONV_ATTRS}
+
+
+def _infer(x: Any, w: Any, b: Any, fused_ops: tuple, **conv: Any) -> list:
+    if tuple(fused_ops) not in FUSIONS:
+        raise ValueError(f"_FusedConv2D: unsupported fused_ops {list(fused_ops)}")
+    if conv["data_format"] != "NHWC":
+        raise ValueError("_FusedConv2D: only NHWC is fused")
+    (shape, d), = nn_conv.CONV2D.infer(x, w, **conv)
+    nn.BIAS_ADD.infer(SimpleNamespace(_shape=shape, _dtype=d), b, data_format="NHWC")
+    return [(shape, d)]
+
+
+def _kernel(xp: Any, x: Any, w: Any, b: Any, strides: tuple, padding: str,
+            explicit_paddings: tuple, data_format: str, dilations: tuple,
+            fused_ops: tuple) -> Any:
+    st, dl, pad, ex = nn_conv._engine_args(strides, padding, explicit_paddings, data_format,
+                                           dilations)
+    return W.conv_forward(xp, x, w, st, dl, pad, ex, bias=b, relu="Relu" in fused_ops)
+
+
+def _grad(n: Any, g: Any) -> list:
+    x, w, _ = n.inputs
+    if "Relu" in n.attrs["fused_ops"]:
+        g = bind(nn.RELU_GRAD, (g, n.outputs[0]), {})
+    conv = _conv_attrs(n.attrs)
+    fam = nn_conv.CONV2D_F.ops
+    return [
+        bind(fam["bin"], (nn_conv.shape_tensor(x), w, g), conv) if nn_conv.wants(n, 0) else None,
+        bind(fam["bfil"], (x, nn_conv.shape_tensor(w), g), conv) if nn_conv.wants(n, 1)
+        else None,
+        bind(nn.BIAS_ADD_GRAD, (g,), {"data_format": "NHWC"}) if nn_conv.wants(n, 2) else None,
+    ]
+
+
+def _reference(x: np.ndarray, w: np.ndarray, b: np.ndarray, fused_ops: tuple,
+               **conv: Any) -> np.ndarray:
+    """The plain-loop Conv2D reference, then the bias and ReLU cell by cell."""
+    y = nn_conv._conv_reference(nn_conv.CONV2D_F)(x, w, **conv)
+    for idx in np.ndindex(*y.shape):
+        v = y[idx] + b[idx[-1]]
+        y[idx] = max(v, 0.0) if "Relu" in fused_ops else v
+    return y
+
+
+def _samples() -> list:
+    rng = SampleRNG(11)
+    x = rng.uniform(-0.5, 0.5, (2, 5, 4, 2))
+    w = rng.uniform(-0.5, 0.5, (2, 3, 2, 3))
+    b = np.array([3.0, -3.0, 0.5])  # pre-activations stay clear of ReLU's kink
+    out = []
+    for fused in FUSIONS:
+        for strides, padding in (((1, 1, 1, 1), "VALID"), ((1, 2, 1, 1), "SAME")):
+            out.append(Sample((x, w, b), {
+                "strides": strides, "padding": padding, "explicit_paddings": (),
+                "data_format": "NHWC", "dilations": (1, 1, 1, 1), "fused_ops": fused}))
+    return out
+
+
+FUSED_CONV2D = register(OpDef("_FusedConv2D", _infer, _kernel, grad=_grad,
+                              reference=_reference, samples=_samples()))
+
+
+def conv2d_bias_act(x: Any, filters: Any, bias: Any, strides: Any, padding: str,
+                    dilations: Any, relu: bool) -> Any:
+    """`relu(bias_add(conv2d(x, filters), bias))` (or without the ReLU), NHWC, as one
+    op; x, filters and bias must share a dtype of TYPES (callers check)."""
+    x, w = nn_conv.binary_args(x, filters)
+    b = bias if isinstance(bias, Tensor) else convert_to_tensor(bias, dtype_hint=x._dtype)
+    attrs = nn_conv._conv_attrs(2, strides, padding, "NHWC", dilations)
+    attrs["fused_ops"] = FUSIONS[1] if relu else FUSIONS[0]
+    return bind(FUSED_CONV2D, (x, w, b), attrs)

@@ -1,0 +1,164 @@
+"""passes/fuse.py: Conv2D -> BiasAdd (-> Relu) chains become one _FusedConv2D exactly
+where no one else reads the intermediates; results and gradients are unchanged."""
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.function.concrete import tracing_scope
+from eagerflow._src.graph import codegen
+from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.graph.passes import fuse_conv, optimize
+from eagerflow._src.graph.verify import verify
+
+RNG = np.random.default_rng(0)
+X = RNG.standard_normal((3, 9, 8, 2)).astype(np.float32)
+K = RNG.standard_normal((3, 3, 2, 4)).astype(np.float32)
+B = RNG.standard_normal(4).astype(np.float32)
+
+
+def build(fn, *arrays):
+    g = FuncGraph("test")
+    with tracing_scope(g):
+        phs = [g.placeholder(a.shape, tf.as_dtype(a.dtype), f"x{i}", is_input=True)
+               for i, a in enumerate(arrays)]
+        out = fn(*phs)
+        g.outputs = [g.capture(o) for o in (out if isinstance(out, (list, tuple)) else [out])]
+    verify(g)
+    return g
+
+
+def types(g):
+    return [o.type for o in g.operations if o.type != "Placeholder"]
+
+
+def run(g, *arrays):
+    return codegen.generate(g).fn(*arrays)
+
+
+def layer(x, k, b, relu=True, strides=1, padding="SAME"):
+    y = tf.nn.bias_add(tf.nn.conv2d(x, k, strides, padding), b)
+    return tf.nn.relu(y) if relu else y
+
+
+@pytest.mark.parametrize("relu", [True, False])
+@pytest.mark.parametrize("strides,padding", [(1, "SAME"), (2, "VALID")])
+def test_chain_is_fused_with_identical_results(relu, strides, padding):
+    g = build(lambda x, k, b: layer(x, k, b, relu, strides, padding), X, K, B)
+    want = run(g, X, K, B)[0]
+    fused = optimize(g)
+    assert types(fused) == ["_FusedConv2D"]
+    assert fused.operations[-1].attrs["fused_ops"] == (("BiasAdd", "Relu") if relu
+                                                       else ("BiasAdd",))
+    got = run(fused, X, K, B)[0]
+    np.testing.assert_array_equal(got, want)  # the same float operations, in place
+    eager = layer(tf.constant(X), tf.constant(K), tf.constant(B), relu, strides, padding)
+    np.testing.assert_array_equal(got, eager.numpy())
+
+
+def test_intermediates_read_elsewhere_are_not_fused():
+    # the conv output is also returned: nothing to fuse at all
+    g = optimize(build(lambda x, k, b: [tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(
+        x, k, 1, "SAME"), b)), tf.nn.conv2d(x, k, 1, "SAME") * 2.0], X, K, B))
+    assert "_FusedConv2D" not in types(g)
+    # the bias-add output has a second reader: conv + bias fuse, the ReLU stays apart
+
+    def two_readers(x, k, b):
+        y = tf.nn.bias_add(tf.nn.conv2d(x, k, 1, "SAME"), b)
+        return [tf.nn.relu(y), y * 2.0]
+    g = optimize(build(two_readers, X, K, B))
+    fused = [o for o in g.operations if o.type == "_FusedConv2D"]
+    assert len(fused) == 1 and fused[0].attrs["fused_ops"] == ("BiasAdd",)
+    assert "Relu" in types(g)
+    outs = run(g, X, K, B)
+    ref = two_readers(tf.constant(X), tf.constant(K), tf.constant(B))
+    for a, b in zip(outs, ref):
+        np.testing.assert_array_equal(a, b.numpy())
+
+
+def test_other_layouts_and_dtypes_are_left_alone():
+    xc = X.transpose(0, 3, 1, 2).copy()
+    g = optimize(build(lambda x, k, b: tf.nn.relu(tf.nn.bias_add(
+        tf.nn.conv2d(x, k, 1, "SAME", data_format="NCHW"), b, data_format="NCHW")),
+        xc, K, B))
+    assert "_FusedConv2D" not in types(g)
+    x16, k16, b16 = X.astype(np.float16), K.astype(np.float16), B.astype(np.float16)
+    g = optimize(build(layer, x16, k16, b16))
+    assert "_FusedConv2D" not in types(g)
+    g = build(lambda x, k: tf.nn.relu(tf.nn.conv2d(x, k, 1, "SAME")), X, K)  # no bias
+    assert "_FusedConv2D" not in types(fuse_conv(g))
+
+
+def test_training_step_in_tf_function_is_fused_and_matches_eager():
+    def make():
+        tf.random.set_seed(3)
+        model = tf.keras.Sequential([
+            tf.keras.Input((10, 9, 2)), tf.keras.layers.Conv2D(4, 3, activation="relu"),
+            tf.keras.layers.Conv2D(3, 2), tf.keras.layers.GlobalAveragePooling2D(),
+            tf.keras.layers.Dense(2)])
+        return model, tf.keras.optimizers.SGD(0.1)
+
+    x = RNG.standard_normal((4, 10, 9, 2)).astype(np.float32)
+    y = np.array([0, 1, 1, 0])
+    losses = {}
+    for mode in ("eager", "function"):
+        model, opt = make()
+
+        def step(x, y, model=model, opt=opt):
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(
+                    y, model(x, training=True)))
+            grads = tape.gradient(loss, model.trainable_variables)
+            opt.apply_gradients(zip(grads, model.trainable_variables))
+            return loss
+        f = tf.function(step) if mode == "function" else step
+        losses[mode] = [float(f(tf.constant(x), tf.constant(y))) for _ in range(3)]
+        if mode == "function":
+            code = f.get_concrete_function(tf.constant(x), tf.constant(y)).generated_code
+            assert code.count("# _FusedConv2D") == 2  # with ReLU, and without
+    np.testing.assert_allclose(losses["function"], losses["eager"], rtol=1e-6)
+
+
+@pytest.mark.parametrize("activation,ops", [("relu", ("BiasAdd", "Relu")), (None, ("BiasAdd",)),
+                                            ("sigmoid", ("BiasAdd",))])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_keras_conv2d_layer_runs_fused_with_identical_values_and_grads(activation, ops, dtype):
+    # relu / no activation: the layer binds _FusedConv2D itself (eager too); sigmoid: the
+    # layer binds three ops, and in tf.function the pass fuses conv + bias
+    layer = tf.keras.layers.Conv2D(4, 3, padding="same", activation=activation, dtype=dtype)
+    x = tf.constant(X.astype(dtype))
+    layer(x)
+    k, b = layer.kernel, layer.bias
+    b.assign(np.linspace(-1, 1, 4).astype(dtype))
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = layer(x)
+        loss = tf.reduce_sum(y * y)
+    with tf.GradientTape(persistent=True) as tape2:  # the same layer written out
+        tape2.watch(x)
+        z = tf.nn.bias_add(tf.nn.conv2d(x, k, 1, "SAME"), b)
+        z = {"relu": tf.nn.relu, None: lambda v: v, "sigmoid": tf.math.sigmoid}[activation](z)
+        loss2 = tf.reduce_sum(z * z)
+    np.testing.assert_array_equal(y.numpy(), z.numpy())
+    for g1, g2 in zip(tape.gradient(loss, [x, k, b]), tape2.gradient(loss2, [x, k, b])):
+        np.testing.assert_array_equal(g1.numpy(), g2.numpy())
+    g = tf.function(lambda v: layer(v)).get_concrete_function(x)
+    fused = [o for o in optimize(g.graph).operations if o.type == "_FusedConv2D"]
+    assert len(fused) == 1 and fused[0].attrs["fused_ops"] == ops
+    assert ("Sigmoid" in g.generated_code) == (activation == "sigmoid")
+
+
+def test_keras_layers_outside_the_fused_case_keep_separate_ops():
+    x = tf.constant(X)
+    for layer in (tf.keras.layers.Conv2D(4, 3, use_bias=False, activation="relu"),
+                  tf.keras.layers.Conv2D(4, 3, strides=2, dilation_rate=1, activation="relu",
+                                         dtype="float16"),
+                  tf.keras.layers.DepthwiseConv2D(3, activation="relu"),
+                  tf.keras.layers.Conv2DTranspose(4, 3, activation="relu"),
+                  tf.keras.layers.Conv1D(4, 3, activation="relu")):
+        inp = x if not isinstance(layer, tf.keras.layers.Conv1D) else x[:, 0]
+        if layer.dtype == "float16":
+            inp = tf.cast(inp, tf.float16)
+        code = tf.function(lambda v, layer=layer: layer(v)).get_concrete_function(
+            inp).generated_code
+        assert "# _FusedConv2D" not in code, layer

@@ -1,0 +1,62 @@
+"""ops/heap.py: after `import eagerflow`, freed multi-MB kernel arrays are reused without
+page faults (glibc only); EAGERFLOW_MALLOC=system and user tunables keep the C library's
+behaviour."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GLIBC = bool(getattr(os, "confstr", lambda _: "")("CS_GNU_LIBC_VERSION"))
+pytestmark = pytest.mark.skipif(not GLIBC or sys.platform != "linux", reason="glibc only")
+
+# Page faults per forward+backward of the guide CNN's two convolutions, after warm-up.
+PROBE = """
+import resource, numpy as np, eagerflow as tf
+x = tf.constant(np.ones((32, 28, 28, 1), np.float32))
+k1 = tf.Variable(np.ones((3, 3, 1, 16), np.float32))
+k2 = tf.Variable(np.ones((3, 3, 16, 16), np.float32))
+def step():
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.nn.conv2d(tf.nn.conv2d(x, k1, 1, "VALID"), k2, 1, "VALID"))
+    return tape.gradient(loss, [k1, k2])
+for _ in range(3):
+    step()
+r0 = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+for _ in range(10):
+    step()
+print((resource.getrusage(resource.RUSAGE_SELF).ru_minflt - r0) / 10)
+"""
+
+
+def _faults(env: dict) -> float:
+    full = {k: v for k, v in os.environ.items()
+            if k not in ("EAGERFLOW_MALLOC", "GLIBC_TUNABLES", "MALLOC_MMAP_THRESHOLD_")}
+    full.update(env, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
+                         env=full, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def test_freed_kernel_arrays_are_reused_without_page_faults():
+    kept = _faults({})
+    system = _faults({"EAGERFLOW_MALLOC": "system"})
+    assert kept < 20, kept          # ~0: the heap hands the same pages back
+    assert system > 5 * max(kept, 1), (kept, system)  # the default faults on every page
+
+
+def test_opt_outs_leave_malloc_alone(monkeypatch):
+    from eagerflow._src.ops import heap
+
+    monkeypatch.setenv("EAGERFLOW_MALLOC", "system")
+    assert heap.keep_freed_memory() is False
+    monkeypatch.delenv("EAGERFLOW_MALLOC")
+    monkeypatch.setenv("MALLOC_MMAP_THRESHOLD_", "131072")
+    assert heap.keep_freed_memory() is False
+    monkeypatch.delenv("MALLOC_MMAP_THRESHOLD_")
+    assert heap.keep_freed_memory() is True  # the settings eagerflow's import made
