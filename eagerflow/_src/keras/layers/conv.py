@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from eagerflow._src.core import context
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
@@ -156,9 +157,12 @@ class Conv(Layer):
 
     def _fusable(self, x: Any, extra: int) -> bool:
         """Whether conv + bias (+ ReLU) can run as one _FusedConv2D: a plain channels-last
-        2-D convolution of a float32/float64 layer, with a bias, ReLU or no activation."""
+        2-D convolution of a float32/float64 layer, with a bias, ReLU or no activation.
+        Eager only: a traced graph keeps TF's Conv2D/BiasAdd/Relu ops (what users see in
+        `get_operations()`), and the graph's fuse pass joins them when compiling."""
         d = getattr(x, "_dtype", None)
-        return (self.rank == 2 and type(self)._conv is Conv._conv and extra <= 0
+        return (context.executing_eagerly() and self.rank == 2
+                and type(self)._conv is Conv._conv and extra <= 0
                 and self.use_bias and self.data_format == "channels_last"
                 and self.padding in ("same", "valid")
                 and self.activation in (activations.relu, activations.linear)
