@@ -4,6 +4,9 @@ A MirroredVariable keeps one copy of its value per replica. Inside a replica (a
 thread run by `strategy.run`) reads and writes touch that replica's copy; in the
 cross-replica context reads see the primary copy and writes reach every copy.
 Because every replica applies the same all-reduced update, the copies stay equal.
+A variable with aggregation MEAN (BatchNormalization's moving statistics) averages a
+write made in a replica across the replicas first, as TF does, so its copies stay
+equal even though each replica computes its own value.
 """
 
 from __future__ import annotations
@@ -86,6 +89,8 @@ def current_replica_index() -> int | None:
 class MirroredVariable(Variable):
     """A variable with one copy per replica, kept in sync by identical updates."""
 
+    _averages_replica_writes = True  # aggregation MEAN: a replica's write is all-reduced
+
     def _init_mirrored(self, copies: list, strategy: Any) -> None:
         self._copies = copies
         self._strategy = strategy
@@ -114,6 +119,18 @@ class MirroredVariable(Variable):
         else:
             self._copies[i] = value
 
+    def _write(self, t: Any, mode: str) -> Any:
+        from eagerflow._src.ops.variables import VariableAggregation
+
+        if self._averages_replica_writes and current_replica_index() is not None and \
+                self._aggregation == VariableAggregation.MEAN:
+            # TF reduces the value (or delta) of assign/assign_add/assign_sub made in a
+            # replica by MEAN before writing; an op, so a traced replica graph does it too.
+            from eagerflow._src.distribute import collective_ops
+
+            t = collective_ops.all_reduce(t, "MEAN", self._strategy)
+        return super()._write(t, mode)
+
     @property
     def values(self) -> tuple:
         return tuple(_ComponentView(self, i) for i in range(len(self._copies)))
@@ -131,6 +148,8 @@ class MirroredVariable(Variable):
 class SyncOnReadVariable(MirroredVariable):
     """A variable each replica updates on its own (metrics); reads outside the replicas
     combine the copies by the variable's aggregation (SUM by default), as TF's."""
+
+    _averages_replica_writes = False  # each replica keeps its own contribution
 
     @property
     def _arr(self) -> Any:
