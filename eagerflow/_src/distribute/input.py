@@ -76,12 +76,36 @@ class DistributedDataset:
     def element_spec(self) -> Any:
         return getattr(self._dataset, "element_spec", None)
 
+    def _ag_for_stmt(self, *loop: Any) -> None:
+        """`for x in dist_dataset` in a tf.function: a graph loop over a fresh iterator."""
+        if not hasattr(self._dataset, "_make_iterator"):
+            raise NotImplementedError(_PYTHON_SEQUENCE)
+        if _replicas(self._strategy) == 1:
+            from eagerflow._src.data import graph_ops
+
+            graph_ops.for_over_dataset(self._dataset, *loop)
+            return
+        from eagerflow._src.distribute.graph_run import for_over_distributed
+
+        for_over_distributed(self._strategy, self._dataset, None, loop)
+
+
+_PYTHON_SEQUENCE = ("Iterating a distributed Python sequence inside a tf.function: distribute "
+                    "a tf.data.Dataset, or iterate outside and pass each element to the "
+                    "function")
+
+
+def _replicas(strategy: Any) -> int:
+    workers, _ = strategy._worker_layout()
+    return workers * len(strategy._devices)
+
 
 class DistributedIterator:
     """`iter(dist_dataset)`: each `next` is the next global batch, shared among replicas.
 
-    Passed to a tf.function, it is used by reference: with one replica, `next` inside the
-    function reads the dataset when the function runs (a tf.data iterator's graph op).
+    Passed to a tf.function, it is used by reference: `next` inside the function reads
+    the dataset when the function runs (with several replicas, an op that splits the
+    batch among them: graph_run.py).
     """
 
     def __init__(self, strategy: Any, it: Iterator) -> None:
@@ -92,11 +116,14 @@ class DistributedIterator:
         return self
 
     def __next__(self) -> Any:
-        if _state.graph is not None and not hasattr(self._it, "_graph_next"):
-            # A Python sequence read while tracing would be frozen into the graph.
-            raise NotImplementedError(
-                "Iterating a distributed Python sequence inside a tf.function: distribute a "
-                "tf.data.Dataset, or iterate outside and pass each element to the function")
+        if _state.graph is not None:
+            if not hasattr(self._it, "_graph_next"):
+                # A Python sequence read while tracing would be frozen into the graph.
+                raise NotImplementedError(_PYTHON_SEQUENCE)
+            if _replicas(self._strategy) > 1:
+                from eagerflow._src.distribute.graph_run import distributed_next
+
+                return distributed_next(self._strategy, self._it)
         element = next(self._it)
         shared = distribute_element(self._strategy, element)
         if shared is None:
@@ -106,6 +133,17 @@ class DistributedIterator:
 
     def get_next(self) -> Any:
         return self.__next__()
+
+    def _ag_for_stmt(self, *loop: Any) -> None:
+        """`for x in iterator` in a tf.function: a graph loop reading it by reference."""
+        if not hasattr(self._it, "_ag_for_stmt"):
+            raise NotImplementedError(_PYTHON_SEQUENCE)
+        if _replicas(self._strategy) == 1:
+            self._it._ag_for_stmt(*loop)
+            return
+        from eagerflow._src.distribute.graph_run import for_over_distributed
+
+        for_over_distributed(self._strategy, None, self._it, loop)
 
 
 class DistributedDatasetsFromFunction:
