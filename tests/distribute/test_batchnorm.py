@@ -63,7 +63,7 @@ def test_fit_keeps_moving_statistics_identical_and_averaged(eager):
     _assert_synced(bn, x, steps=3)
 
 
-@pytest.mark.parametrize("compiled", [False, True])
+@pytest.mark.parametrize("compiled", [False, True, "next"])
 def test_custom_loop_keeps_moving_statistics_identical_and_averaged(compiled):
     x, _ = _data()
     strategy = tf.distribute.MirroredStrategy(TWO)
@@ -79,8 +79,14 @@ def test_custom_loop_keeps_moving_statistics_identical_and_averaged(compiled):
 
     step = tf.function(train_step) if compiled else train_step
     dist = strategy.experimental_distribute_dataset(tf.data.Dataset.from_tensors(x).repeat(4))
-    for batch in dist:
-        step(batch)
+    if compiled == "next":  # the batch read inside the function: graph_run.py's ops
+        step = tf.function(lambda iterator: train_step(next(iterator)))
+        iterator = iter(dist)
+        for _ in range(4):
+            step(iterator)
+    else:
+        for batch in dist:
+            step(batch)
     _assert_synced(bn, x, steps=4)
 
 
