@@ -195,3 +195,38 @@ def test_a_batch_too_small_to_split_fails_when_read():
     assert int(step(it)) == 1
     with pytest.raises(tf.errors.InvalidArgumentError, match="cannot be split across 2"):
         step(it)  # the last batch holds one example
+
+
+def test_datasets_from_function_deal_one_batch_per_replica_in_a_function():
+    s = tf.distribute.MirroredStrategy(TWO)
+    contexts = []
+
+    def dataset_fn(ctx):
+        contexts.append(ctx)
+        return tf.data.Dataset.range(10).batch(ctx.get_per_replica_batch_size(4))
+
+    dist = s.distribute_datasets_from_function(dataset_fn)
+    assert contexts[0].num_replicas_in_sync == 2
+
+    @tf.function
+    def step(iterator):
+        return s.run(lambda x: x * 10, args=(next(iterator),))
+
+    it = iter(dist)
+    got = [[t.numpy().tolist() for t in s.experimental_local_results(step(it))]
+           for _ in range(2)]
+    assert got == [[[0, 10], [20, 30]], [[40, 50], [60, 70]]]
+    with pytest.raises(tf.errors.OutOfRangeError):
+        step(it)  # [8, 9] alone cannot feed both replicas: dropped, as eager iteration does
+    assert step.experimental_get_tracing_count() == 1
+
+    @tf.function
+    def total(dataset):
+        acc = tf.constant(0, tf.int64)
+        for x in dataset:
+            acc += s.reduce("SUM", s.run(tf.reduce_sum, args=(x,)), axis=None)
+        return acc
+
+    eager = sum(int(s.reduce("SUM", s.run(tf.reduce_sum, args=(x,)), axis=None))
+                for x in dist)
+    assert int(total(dist)) == eager == 28

@@ -13,8 +13,10 @@ TF's distributed custom loop puts both in a tf.function:
     global batch from the distributed iterator (an eager iterator used by reference, or
     the iterator an "AnonymousIteratorV3" made for a loop) and splits it as eager
     iteration does, one part per local replica (of this worker's share under
-    MultiWorkerMirroredStrategy). Its outputs are every replica's components, which the
-    trace sees as PerReplica values. The Optional form (has_value first) drives loops.
+    MultiWorkerMirroredStrategy); or, for `distribute_datasets_from_function` ("deal"),
+    reads one batch per local replica. Its outputs are every replica's components, which
+    the trace sees as PerReplica values. The Optional form (has_value first) drives
+    loops.
   - "ReplicaRun": runs the replica function's graph (traced once per replica input
     signature, as in replica_function.py) on every local replica, each in its own
     thread under its ReplicaContext so that collectives meet; outputs are every
@@ -49,18 +51,19 @@ from eagerflow._src.ops.registry import OpDef
 # ---------------------------------------------------------------------------------------
 
 
-def _replica_specs(strategy: Any, structure: Any) -> list:
+def _replica_specs(strategy: Any, structure: Any, deal: bool) -> list:
     """(shape, dtype) of one replica's flat components: the global batch's dims with the
-    batch dim divided among every replica of the job (unknown unless it divides)."""
+    batch dim divided among every replica of the job (unknown unless it divides); a
+    dealt batch keeps its own."""
     workers, _ = strategy._worker_layout()
-    parts = workers * len(strategy._devices)
+    parts = 1 if deal else workers * len(strategy._devices)
     out = []
     for s in structure.specs:
         if not isinstance(s, TensorSpec):
             raise TypeError(f"Iterating a distributed dataset with elements of type {s!r} "
                             "inside a tf.function is not supported; iterate it eagerly.")
         dims = s.shape.dims
-        if dims is not None:
+        if dims is not None and parts > 1:
             if not dims:
                 raise ValueError("experimental_distribute_dataset needs batched elements "
                                  f"(rank >= 1) to split across {parts} replicas, got a scalar")
@@ -72,8 +75,8 @@ def _replica_specs(strategy: Any, structure: Any) -> list:
 
 
 def _get_next_infer(*handle: Any, strategy: Any, iterator: Any, structure: Any,
-                    optional: bool) -> list:
-    specs = _replica_specs(strategy, structure) * len(strategy._devices)
+                    optional: bool, deal: bool) -> list:
+    specs = _replica_specs(strategy, structure, deal) * len(strategy._devices)
     return ([((), dt.bool)] if optional else []) + specs
 
 
@@ -87,16 +90,32 @@ def _read_element(handle: tuple, iterator: Any, structure: Any) -> Any:
 
 
 def _get_next_kernel(xp: Any, *handle: Any, strategy: Any, iterator: Any, structure: Any,
-                     optional: bool) -> Any:
-    element = _read_element(handle, iterator, structure)
+                     optional: bool, deal: bool) -> Any:
+    n = len(strategy._devices)
+    if deal:  # one batch per local replica; a group cut short by the end is dropped
+        parts = [_read_element(handle, iterator, structure) for _ in range(n)]
+        element = None if any(p is None for p in parts) else parts
+    else:
+        element = _read_element(handle, iterator, structure)
     if element is None:
         if not optional:
             raise OutOfRangeError(None, None, "End of sequence\n\t [[{{node "
                                               "MultiDeviceIteratorGetNextFromShard}}]]")
         zeros = [np.zeros([d or 0 for d in (shape or ())], dtype.as_numpy_dtype)
                  for shape, dtype in _get_next_infer(strategy=strategy, iterator=iterator,
-                                                     structure=structure, optional=False)]
+                                                     structure=structure, optional=False,
+                                                     deal=deal)]
         return (np.array(False), *zeros)
+    if not deal:
+        parts = _split(strategy, element)
+    arrays = [convert_to_tensor(t)._arr for p in parts for t in nest.flatten(p)]
+    if optional:
+        return (np.array(True), *arrays)
+    return arrays[0] if len(arrays) == 1 else tuple(arrays)
+
+
+def _split(strategy: Any, element: Any) -> list:
+    """This worker's share of a global batch, one part per local replica."""
     shared = distribute_element(strategy, element)
     if shared is None:
         size = next(iter(nest.flatten(element)))._shape[0]
@@ -105,11 +124,7 @@ def _get_next_kernel(xp: Any, *handle: Any, strategy: Any, iterator: Any, struct
                         f"{strategy.num_replicas_in_sync} replicas "
                         "[Op:MultiDeviceIteratorGetNextFromShard]")
     n = len(strategy._devices)
-    parts = [shared] if n == 1 else [select_replica(i, shared) for i in range(n)]
-    arrays = [convert_to_tensor(t)._arr for p in parts for t in nest.flatten(p)]
-    if optional:
-        return (np.array(True), *arrays)
-    return arrays[0] if len(arrays) == 1 else tuple(arrays)
+    return [shared] if n == 1 else [select_replica(i, shared) for i in range(n)]
 
 
 def _get_next_op(strategy: Any, structure: Any, optional: bool) -> OpDef:
@@ -126,14 +141,14 @@ def _as_replicas(strategy: Any, structure: Any, flat: tuple) -> Any:
 
 
 def _bind_get_next(strategy: Any, structure: Any, handle: tuple, iterator: Any,
-                   optional: bool) -> tuple:
+                   optional: bool, deal: bool) -> tuple:
     op = _get_next_op(strategy, structure, optional)
     outs = bind(op, handle, {"strategy": strategy, "iterator": iterator,
-                             "structure": structure, "optional": optional})
+                             "structure": structure, "optional": optional, "deal": deal})
     return outs if isinstance(outs, tuple) else (outs,)
 
 
-def distributed_next(strategy: Any, iterator: Any) -> Any:
+def distributed_next(strategy: Any, iterator: Any, deal: bool) -> Any:
     """`next(distributed_iterator)` while a function is traced (`iterator`: the tf.data
     iterator it wraps): the replicas' parts of the next global batch, read when the
     function runs (PerReplica values)."""
@@ -143,24 +158,26 @@ def distributed_next(strategy: Any, iterator: Any) -> Any:
     if iterator._calls > graph_ops.GET_NEXT_CALL_ERROR_THRESHOLD:
         raise ValueError(graph_ops.GET_NEXT_CALL_ERROR_MESSAGE)
     return _as_replicas(strategy, structure,
-                        _bind_get_next(strategy, structure, (), iterator, False))
+                        _bind_get_next(strategy, structure, (), iterator, False, deal))
 
 
 class _DistributedSource(graph_ops.IteratorSource):
     """The loop source of `for x in dist_dataset` (or a distributed iterator) in a
     function: each iteration reads the next global batch split across replicas."""
 
-    def __init__(self, strategy: Any, handle: tuple, iterator: Any, structure: Any) -> None:
+    def __init__(self, strategy: Any, handle: tuple, iterator: Any, structure: Any,
+                 deal: bool) -> None:
         super().__init__(handle, structure)
-        self._strategy, self._iterator = strategy, iterator
+        self._strategy, self._iterator, self._deal = strategy, iterator, deal
 
     def next_optional(self) -> tuple:
         outs = _bind_get_next(self._strategy, self._structure, self._handle, self._iterator,
-                              True)
+                              True, self._deal)
         return outs[0], _as_replicas(self._strategy, self._structure, outs[1:])
 
 
-def for_over_distributed(strategy: Any, dataset: Any, iterator: Any, loop: tuple) -> None:
+def for_over_distributed(strategy: Any, dataset: Any, iterator: Any, deal: bool,
+                         loop: tuple) -> None:
     """AutoGraph's `for` over a distributed dataset (a fresh iterator each time the
     function runs) or over a distributed iterator (used by reference)."""
     if iterator is None:
@@ -168,7 +185,7 @@ def for_over_distributed(strategy: Any, dataset: Any, iterator: Any, loop: tuple
         structure = dataset._structure
     else:
         handle, structure = (), iterator._structure
-    _replica_specs(strategy, structure)  # refuse what cannot be split, now
+    _replica_specs(strategy, structure, deal)  # refuse what cannot be split, now
     extra_test, body, get_state, set_state, names, opts = loop
 
     def replica_body(element: Any) -> None:
@@ -181,8 +198,8 @@ def for_over_distributed(strategy: Any, dataset: Any, iterator: Any, loop: tuple
         if any(id(v) in parts for v in state):
             set_state(tuple(_TARGET_DONE() if id(v) in parts else v for v in state))
 
-    graph_ops.for_over_source(_DistributedSource(strategy, handle, iterator, structure),
-                              extra_test, replica_body, get_state, set_state, names, opts)
+    source = _DistributedSource(strategy, handle, iterator, structure, deal)
+    graph_ops.for_over_source(source, extra_test, replica_body, get_state, set_state, names, opts)
 
 
 def _TARGET_DONE() -> Any:  # noqa: N802 - a constant, made in the graph being built

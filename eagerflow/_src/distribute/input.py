@@ -65,12 +65,14 @@ def _batch_size(element: Any) -> int | None:
 class DistributedDataset:
     """Iterates a dataset of global batches as per-replica values."""
 
+    _deal = False  # each element is a global batch, split among the replicas
+
     def __init__(self, strategy: Any, dataset: Any) -> None:
         self._strategy = strategy
         self._dataset = dataset
 
     def __iter__(self) -> DistributedIterator:
-        return DistributedIterator(self._strategy, iter(self._dataset))
+        return DistributedIterator(self._strategy, iter(self._dataset), self._deal)
 
     @property
     def element_spec(self) -> Any:
@@ -80,14 +82,27 @@ class DistributedDataset:
         """`for x in dist_dataset` in a tf.function: a graph loop over a fresh iterator."""
         if not hasattr(self._dataset, "_make_iterator"):
             raise NotImplementedError(_PYTHON_SEQUENCE)
-        if _replicas(self._strategy) == 1:
+        if not _needs_op(self._strategy, self._deal):
             from eagerflow._src.data import graph_ops
 
             graph_ops.for_over_dataset(self._dataset, *loop)
             return
         from eagerflow._src.distribute.graph_run import for_over_distributed
 
-        for_over_distributed(self._strategy, self._dataset, None, loop)
+        for_over_distributed(self._strategy, self._dataset, None, self._deal, loop)
+
+
+class DistributedDatasetsFromFunction(DistributedDataset):
+    """Per-replica batches from `dataset_fn(input_context)`, dealt to replicas in turn."""
+
+    _deal = True  # each element is one replica's batch
+
+    def __init__(self, strategy: Any, dataset_fn: Callable) -> None:
+        from eagerflow._src.distribute.strategy import InputContext
+
+        workers, rank = strategy._worker_layout()
+        super().__init__(strategy, dataset_fn(InputContext(workers, rank,
+                                                           strategy.num_replicas_in_sync)))
 
 
 _PYTHON_SEQUENCE = ("Iterating a distributed Python sequence inside a tf.function: distribute "
@@ -95,22 +110,27 @@ _PYTHON_SEQUENCE = ("Iterating a distributed Python sequence inside a tf.functio
                     "function")
 
 
-def _replicas(strategy: Any) -> int:
+def _needs_op(strategy: Any, deal: bool) -> bool:
+    """Whether reading inside a function takes graph_run's op: several replicas share a
+    batch (split), or several local replicas take one batch each (deal)."""
     workers, _ = strategy._worker_layout()
-    return workers * len(strategy._devices)
+    n_local = len(strategy._devices)
+    return n_local > 1 if deal else workers * n_local > 1
 
 
 class DistributedIterator:
-    """`iter(dist_dataset)`: each `next` is the next global batch, shared among replicas.
+    """`iter(dist_dataset)`: each `next` is the next global batch, shared among replicas
+    (or, from `distribute_datasets_from_function`, the next batch for each replica).
 
     Passed to a tf.function, it is used by reference: `next` inside the function reads
-    the dataset when the function runs (with several replicas, an op that splits the
-    batch among them: graph_run.py).
+    the dataset when the function runs (with several replicas, an op that splits or
+    deals the batches among them: graph_run.py).
     """
 
-    def __init__(self, strategy: Any, it: Iterator) -> None:
+    def __init__(self, strategy: Any, it: Iterator, deal: bool = False) -> None:
         self._strategy = strategy
         self._it = it
+        self._deal = deal
 
     def __iter__(self) -> DistributedIterator:
         return self
@@ -120,10 +140,13 @@ class DistributedIterator:
             if not hasattr(self._it, "_graph_next"):
                 # A Python sequence read while tracing would be frozen into the graph.
                 raise NotImplementedError(_PYTHON_SEQUENCE)
-            if _replicas(self._strategy) > 1:
+            if _needs_op(self._strategy, self._deal):
                 from eagerflow._src.distribute.graph_run import distributed_next
 
-                return distributed_next(self._strategy, self._it)
+                return distributed_next(self._strategy, self._it, self._deal)
+        if self._deal:
+            group = [next(self._it) for _ in self._strategy._devices]
+            return group[0] if len(group) == 1 else _per_replica(group)
         element = next(self._it)
         shared = distribute_element(self._strategy, element)
         if shared is None:
@@ -138,35 +161,12 @@ class DistributedIterator:
         """`for x in iterator` in a tf.function: a graph loop reading it by reference."""
         if not hasattr(self._it, "_ag_for_stmt"):
             raise NotImplementedError(_PYTHON_SEQUENCE)
-        if _replicas(self._strategy) == 1:
+        if not _needs_op(self._strategy, self._deal):
             self._it._ag_for_stmt(*loop)
             return
         from eagerflow._src.distribute.graph_run import for_over_distributed
 
-        for_over_distributed(self._strategy, None, self._it, loop)
-
-
-class DistributedDatasetsFromFunction:
-    """Per-replica batches from `dataset_fn(input_context)`, dealt to replicas in turn."""
-
-    def __init__(self, strategy: Any, dataset_fn: Callable) -> None:
-        from eagerflow._src.distribute.strategy import InputContext
-
-        workers, rank = strategy._worker_layout()
-        self._strategy = strategy
-        self._dataset = dataset_fn(InputContext(workers, rank, strategy.num_replicas_in_sync))
-
-    def __iter__(self) -> Iterator:
-        n = len(self._strategy._devices)
-        it = iter(self._dataset)
-        while True:
-            group = []
-            for _ in range(n):
-                try:
-                    group.append(next(it))
-                except StopIteration:
-                    return
-            yield group[0] if n == 1 else _per_replica(group)
+        for_over_distributed(self._strategy, None, self._it, self._deal, loop)
 
 
 def _per_replica(structures: list) -> Any:
