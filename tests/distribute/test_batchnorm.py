@@ -1,5 +1,6 @@
 """BatchNormalization's moving statistics under MirroredStrategy: MEAN-aggregated mirrored
-variables, so a replica's update is averaged across replicas and the copies stay equal."""
+variables, so a replica's update is averaged across replicas and the copies stay equal;
+and the other aggregations of a write made in a replica (SUM, ONLY_FIRST_REPLICA)."""
 
 import numpy as np
 import pytest
@@ -110,6 +111,42 @@ def test_replica_writes_to_a_mean_variable_are_averaged():
     assert [c.numpy().tolist() for c in plain.values] == [[1.0], [2.0]]
     w.assign([7.0])  # cross-replica: written as is, to every copy
     assert [c.numpy().tolist() for c in w.values] == [[7.0], [7.0]]
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_replica_writes_follow_sum_and_only_first_replica(compiled):
+    # The values TF 2.21 prints for the same writes under MirroredStrategy(2 CPUs).
+    strategy = tf.distribute.MirroredStrategy(TWO)
+    agg = tf.VariableAggregation
+    with strategy.scope():
+        total = tf.Variable([1.0], aggregation=agg.SUM)
+        added = tf.Variable([1.0], aggregation=agg.SUM)
+        first = tf.Variable([1.0], aggregation=agg.ONLY_FIRST_REPLICA)
+        first_sub = tf.Variable([1.0], aggregation=agg.ONLY_FIRST_REPLICA)
+        count = tf.Variable(0, aggregation=agg.SUM)
+
+    def fn(_):
+        rid = tf.distribute.get_replica_context().replica_id_in_sync_group
+        r = tf.cast(rid, tf.float32)
+        total.assign(tf.stack([r + 1.0]))
+        added.assign_add(tf.stack([r + 1.0]))
+        first.assign(tf.stack([r + 5.0]))
+        first_sub.assign_sub(tf.stack([r + 1.0]))
+        count.assign_add(rid + 1)
+        return r
+
+    run = tf.function(lambda x: strategy.run(fn, args=(x,))) if compiled else \
+        (lambda x: strategy.run(fn, args=(x,)))
+    run(tf.distribute.PerReplica([tf.constant(0.0), tf.constant(1.0)]))
+    for v, want in ((total, 3.0), (added, 4.0), (first, 5.0), (first_sub, 0.0), (count, 3)):
+        assert [c.numpy().tolist() for c in v.values] == [np.reshape(want, v.shape).tolist()] * 2
+
+
+def test_mean_aggregation_of_an_integer_mirrored_variable_is_refused():
+    strategy = tf.distribute.MirroredStrategy(TWO)
+    with strategy.scope(), pytest.raises(ValueError, match="aggregation=MEAN and a "
+                                                           "non-floating dtype"):
+        tf.Variable(1, aggregation=tf.VariableAggregation.MEAN)
 
 
 def test_add_weight_accepts_keras_aggregation_names():
