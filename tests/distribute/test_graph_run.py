@@ -230,3 +230,17 @@ def test_datasets_from_function_deal_one_batch_per_replica_in_a_function():
     eager = sum(int(s.reduce("SUM", s.run(tf.reduce_sum, args=(x,)), axis=None))
                 for x in dist)
     assert int(total(dist)) == eager == 28
+
+
+def test_the_loop_target_is_unset_after_a_loop_over_a_distributed_dataset():
+    s = tf.distribute.MirroredStrategy(TWO)
+    dist = s.experimental_distribute_dataset(tf.data.Dataset.range(4).batch(2))
+
+    @tf.function
+    def last(dataset):
+        for x in dataset:
+            pass
+        return x  # TF would give the last PerReplica; here a clear error, not a marker
+
+    with pytest.raises(UnboundLocalError, match="'x' is used before assignment"):
+        last(dist)

@@ -187,23 +187,26 @@ def for_over_distributed(strategy: Any, dataset: Any, iterator: Any, deal: bool,
         handle, structure = (), iterator._structure
     _replica_specs(strategy, structure, deal)  # refuse what cannot be split, now
     extra_test, body, get_state, set_state, names, opts = loop
+    targets: set = set()
 
     def replica_body(element: Any) -> None:
         # The loop's target names hold PerReplica values, which a graph loop cannot carry
         # from one iteration to the next (nor needs to: each iteration sets them anew):
-        # they leave each iteration as a scalar marker.
+        # each iteration ends with a scalar marker in them.
         body(element)
         parts = {id(x) for x in nest.flatten(element)}
         state = get_state()
-        if any(id(v) in parts for v in state):
-            set_state(tuple(_TARGET_DONE() if id(v) in parts else v for v in state))
+        targets.update(k for k, v in enumerate(state) if id(v) in parts)
+        set_state(tuple(convert_to_tensor(0) if k in targets else v
+                        for k, v in enumerate(state)))
 
     source = _DistributedSource(strategy, handle, iterator, structure, deal)
     graph_ops.for_over_source(source, extra_test, replica_body, get_state, set_state, names, opts)
+    # After the loop the targets are unset, so a read fails instead of seeing the marker.
+    from eagerflow._src.autograph.operators.variables import Undefined
 
-
-def _TARGET_DONE() -> Any:  # noqa: N802 - a constant, made in the graph being built
-    return convert_to_tensor(0)
+    set_state(tuple(Undefined(names[k]) if k in targets else v
+                    for k, v in enumerate(get_state())))
 
 
 # ---------------------------------------------------------------------------------------

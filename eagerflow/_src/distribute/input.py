@@ -42,10 +42,12 @@ def distribute_element(strategy: Any, element: Any) -> Any:
     if workers * n_local == 1:
         return element  # nothing to split (also what a tf.function's iteration yields)
     if any(not hasattr(x, "_arr") for x in nest.flatten(element)):
+        # Inside a function the distributed iterator splits batches with an op when the
+        # function runs (graph_run.py); a symbolic batch cannot be split here.
         raise NotImplementedError(
-            "Iterating a distributed dataset inside a tf.function is not supported with "
-            f"{workers * n_local} replicas: iterate it outside and pass each element to the "
-            "tf.function (`for x in dist_dataset: train_step(x)`)")
+            f"Splitting a symbolic batch across {workers * n_local} replicas: read it from "
+            "a distributed iterator (`next(iterator)` or `for x in dist_dataset` inside "
+            "the tf.function), or pass each element to the tf.function")
     size = _batch_size(element)
     if size is not None and size < workers * n_local:
         return None
