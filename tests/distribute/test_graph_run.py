@@ -244,3 +244,24 @@ def test_the_loop_target_is_unset_after_a_loop_over_a_distributed_dataset():
 
     with pytest.raises(UnboundLocalError, match="'x' is used before assignment"):
         last(dist)
+
+
+def test_a_tf_function_replica_fn_with_shared_and_keyword_inputs():
+    s = tf.distribute.MirroredStrategy(TWO)
+    it = iter(s.experimental_distribute_dataset(tf.data.Dataset.range(8).batch(4)))
+
+    @tf.function
+    def replica_fn(x, scale, offset=0):
+        ctx = tf.distribute.get_replica_context()
+        return ctx.all_reduce("SUM", tf.reduce_sum(x) * scale) + offset
+
+    @tf.function
+    def step(iterator, scale):
+        doubled = scale * 2  # a tensor of this graph, the same for every replica
+        return s.run(replica_fn, args=(next(iterator), doubled), kwargs={"offset": 1})
+
+    outs = [[int(t) for t in s.experimental_local_results(step(it, tf.constant(3, tf.int64)))]
+            for _ in range(2)]
+    assert outs == [[6 * 6 + 1] * 2, [22 * 6 + 1] * 2]
+    assert step.experimental_get_tracing_count() == 1
+    assert replica_fn.experimental_get_tracing_count() == 1
