@@ -265,3 +265,33 @@ def test_a_tf_function_replica_fn_with_shared_and_keyword_inputs():
     assert outs == [[6 * 6 + 1] * 2, [22 * 6 + 1] * 2]
     assert step.experimental_get_tracing_count() == 1
     assert replica_fn.experimental_get_tracing_count() == 1
+
+
+def test_a_tape_outside_the_replicas_refuses_instead_of_giving_no_gradient():
+    s = tf.distribute.MirroredStrategy(TWO)
+    with s.scope():
+        w = tf.Variable(2.0)
+    it = iter(s.experimental_distribute_dataset(tf.data.Dataset.range(8).batch(4)))
+
+    @tf.function
+    def step(iterator):
+        with tf.GradientTape() as tape:
+            per_replica = s.run(lambda x: tf.reduce_sum(tf.cast(x, tf.float32)) * w,
+                                args=(next(iterator),))
+            loss = s.reduce("SUM", per_replica, axis=None)
+        return tape.gradient(loss, w)
+
+    with pytest.raises(NotImplementedError, match="compute them inside the replica function"):
+        step(it)
+
+    @tf.function
+    def unrelated(iterator):  # a tape that never differentiates through the replicas
+        with tf.GradientTape() as tape:
+            tape.watch(w)
+            out = s.run(lambda x: x * 2, args=(next(iterator),))
+            y = w * 3.0
+        return tape.gradient(y, w), out
+
+    g, out = unrelated(it)
+    assert float(g) == 3.0 and [t.numpy().tolist() for t in s.experimental_local_results(out)
+                                ] == [[0, 2], [4, 6]]
