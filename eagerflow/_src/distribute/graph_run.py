@@ -236,13 +236,6 @@ def _run_kernel(xp: Any, *arrays: Any, strategy: Any, functions: tuple) -> Any:
 RUN_OP_NAME = "ReplicaRun"
 
 
-def _no_gradient(node: Any, *grads: Any) -> list:
-    raise NotImplementedError(
-        "Gradients through strategy.run with several replicas inside a tf.function are not "
-        "supported: compute them inside the replica function (with a GradientTape there, "
-        "as TF's custom training loop does) and apply them there")
-
-
 def run_in_graph(strategy: Any, fn: Callable, args: tuple, kwargs: dict) -> Any:
     """`strategy.run(fn, args)` while a function is traced: `fn` traced once for each
     replica's input signature, and one op that runs it on every replica."""
@@ -265,18 +258,10 @@ def run_in_graph(strategy: Any, fn: Callable, args: tuple, kwargs: dict) -> Any:
             graph.variables.setdefault(id(v), v)
         for v in cf._read_vars:
             graph.read_vars.setdefault(id(v), v)
-    # The trainable variables the replicas read are inputs too (the kernel ignores them),
-    # so that a tape outside strategy.run reaches the op and says it has no gradient.
-    read = list({id(v): v for cf, _ in functions for v in cf._read_vars if v.trainable}
-                .values())
-    for tape in list(_state.tapes):
-        for v in read:
-            tape._on_variable_read(v)
     n_out = sum(len(cf.graph.outputs) for cf, _ in functions)
-    op = OpDef(RUN_OP_NAME, _run_infer, _run_kernel, grad=_no_gradient, num_outputs=n_out,
+    op = OpDef(RUN_OP_NAME, _run_infer, _run_kernel, grad=None, num_outputs=n_out,
                stateful=True)
-    outs = bind(op, tuple(inputs) + tuple(read),
-                {"strategy": strategy, "functions": tuple(functions)})
+    outs = bind(op, tuple(inputs), {"strategy": strategy, "functions": tuple(functions)})
     outs = outs if isinstance(outs, tuple) else (outs,)
     results, k = [], 0
     for cf, _ in functions:
