@@ -35,7 +35,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
+from eagerflow._src.core.errors import OutOfRangeError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import graph_ops
@@ -115,14 +115,9 @@ def _get_next_kernel(xp: Any, *handle: Any, strategy: Any, iterator: Any, struct
 
 
 def _split(strategy: Any, element: Any) -> list:
-    """This worker's share of a global batch, one part per local replica."""
-    shared = distribute_element(strategy, element)
-    if shared is None:
-        size = next(iter(nest.flatten(element)))._shape[0]
-        raise InvalidArgumentError(
-            None, None, f"A global batch of {size} examples cannot be split across "
-                        f"{strategy.num_replicas_in_sync} replicas "
-                        "[Op:MultiDeviceIteratorGetNextFromShard]")
+    """This worker's share of a global batch, one part per local replica (empty parts for
+    the last replicas when the batch is smaller than the replicas, as in TF)."""
+    shared = distribute_element(strategy, element, keep_small=True)
     n = len(strategy._devices)
     return [shared] if n == 1 else [select_replica(i, shared) for i in range(n)]
 

@@ -32,10 +32,12 @@ def split_batch(element: Any, parts: int) -> list:
     return [nest.pack_sequence_as(element, [p[i] for p in pieces]) for i in range(parts)]
 
 
-def distribute_element(strategy: Any, element: Any) -> Any:
+def distribute_element(strategy: Any, element: Any, keep_small: bool = False) -> Any:
     """This worker's share of a global batch, split across its local replicas.
 
-    Returns None when the batch has fewer examples than there are replicas to feed.
+    Returns None when the batch has fewer examples than there are replicas to feed,
+    unless `keep_small`: then the last replicas get empty batches, as TF's distributed
+    iterators give them.
     """
     workers, rank = strategy._worker_layout()
     n_local = len(strategy._devices)
@@ -49,7 +51,7 @@ def distribute_element(strategy: Any, element: Any) -> Any:
             "a distributed iterator (`next(iterator)` or `for x in dist_dataset` inside "
             "the tf.function), or pass each element to the tf.function")
     size = _batch_size(element)
-    if size is not None and size < workers * n_local:
+    if size is not None and size < workers * n_local and not keep_small:
         return None
     if workers > 1:  # keep this worker's share of the global batch (AutoShardPolicy.DATA)
         element = split_batch(element, workers)[rank]
@@ -149,12 +151,7 @@ class DistributedIterator:
         if self._deal:
             group = [next(self._it) for _ in self._strategy._devices]
             return group[0] if len(group) == 1 else _per_replica(group)
-        element = next(self._it)
-        shared = distribute_element(self._strategy, element)
-        if shared is None:
-            raise ValueError(f"A global batch of {_batch_size(element)} examples cannot be "
-                             f"split across {self._strategy.num_replicas_in_sync} replicas")
-        return shared
+        return distribute_element(self._strategy, next(self._it), keep_small=True)
 
     def get_next(self) -> Any:
         return self.__next__()
