@@ -4,7 +4,8 @@ MirroredStrategy runs one replica per device in its own thread (NumPy releases t
 GIL in its kernels), each with a ReplicaContext whose `all_reduce` and `merge_call`
 meet the other replicas at an in-process rendezvous (through the CollectiveReduceV2
 op, so a replica function traced under tf.function all-reduces when its graph runs:
-see replica_function.py). Variables created in `scope()` become MirroredVariables.
+see replica_function.py; inside a function being traced, one op runs the replicas:
+graph_run.py). Variables created in `scope()` become MirroredVariables.
 Cross-device-ops classes (NCCL, hierarchical copy, reduction to one device) all
 reduce in replica order on the host, which is what NCCL falls back to without GPUs.
 """
