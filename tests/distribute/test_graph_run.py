@@ -288,3 +288,31 @@ def test_a_tape_outside_the_replicas_sees_no_gradient_as_in_tf():
 
     loss, grad = step(it)
     assert float(loss) == 12.0 and grad is None
+
+
+def test_get_next_as_optional_in_a_function_and_eagerly():
+    # TF 2.21 gives 15, then has_value() False and OptionalGetValue's error.
+    s = tf.distribute.MirroredStrategy(TWO)
+    it = iter(s.experimental_distribute_dataset(tf.data.Dataset.range(6).batch(2)))
+
+    @tf.function
+    def total(iterator):
+        acc = tf.constant(0, tf.int64)
+        for _ in tf.range(10):
+            optional = iterator.get_next_as_optional()
+            if not optional.has_value():
+                break
+            acc += s.reduce("SUM", s.run(tf.reduce_sum, args=(optional.get_value(),)),
+                            axis=None)
+        return acc
+
+    assert int(total(it)) == 15
+    empty = it.get_next_as_optional()
+    assert not bool(empty.has_value())
+    with pytest.raises(tf.errors.InvalidArgumentError, match="does not have a value"):
+        empty.get_value()
+    fresh = iter(s.experimental_distribute_dataset(tf.data.Dataset.range(6).batch(2)))
+    first = fresh.get_next_as_optional()
+    assert bool(first.has_value())
+    assert [t.numpy().tolist() for t in s.experimental_local_results(first.get_value())] == \
+        [[0], [1]]

@@ -156,6 +156,14 @@ def distributed_next(strategy: Any, iterator: Any, deal: bool) -> Any:
                         _bind_get_next(strategy, structure, (), iterator, False, deal))
 
 
+def distributed_optional(strategy: Any, iterator: Any, deal: bool) -> Any:
+    """`distributed_iterator.get_next_as_optional()` while a function is traced."""
+    structure = iterator._structure
+    outs = _bind_get_next(strategy, structure, (), iterator, True, deal)
+    return graph_ops.GraphOptional(outs[0], _as_replicas(strategy, structure, outs[1:]),
+                                   structure.spec)
+
+
 class _DistributedSource(graph_ops.IteratorSource):
     """The loop source of `for x in dist_dataset` (or a distributed iterator) in a
     function: each iteration reads the next global batch split across replicas."""

@@ -156,6 +156,20 @@ class DistributedIterator:
     def get_next(self) -> Any:
         return self.__next__()
 
+    def get_next_as_optional(self) -> Any:
+        """The next value (per replica) as an Optional: has_value() is False at the end."""
+        if _state.graph is not None:
+            if _needs_op(self._strategy, self._deal) and hasattr(self._it, "_graph_next"):
+                from eagerflow._src.distribute.graph_run import distributed_optional
+
+                return distributed_optional(self._strategy, self._it, self._deal)
+            if hasattr(self._it, "get_next_as_optional"):
+                return self._it.get_next_as_optional()
+        try:
+            return _EagerOptional(self.__next__())
+        except StopIteration:
+            return _EagerOptional(None)
+
     def _ag_for_stmt(self, *loop: Any) -> None:
         """`for x in iterator` in a tf.function: a graph loop reading it by reference."""
         if not hasattr(self._it, "_ag_for_stmt"):
@@ -166,6 +180,24 @@ class DistributedIterator:
         from eagerflow._src.distribute.graph_run import for_over_distributed
 
         for_over_distributed(self._strategy, None, self._it, self._deal, loop)
+
+
+class _EagerOptional:
+    """What a distributed iterator's get_next_as_optional() gives outside a function."""
+
+    def __init__(self, value: Any) -> None:
+        self._value = value
+
+    def has_value(self, name: str | None = None) -> Any:
+        return convert_to_tensor(self._value is not None)
+
+    def get_value(self, name: str | None = None) -> Any:
+        if self._value is None:
+            from eagerflow._src.core.errors import InvalidArgumentError
+
+            raise InvalidArgumentError(None, None, "The given optional does not have a value. "
+                                                   "[Op:OptionalGetValue]")
+        return self._value
 
 
 def _per_replica(structures: list) -> Any:
