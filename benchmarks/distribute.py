@@ -10,6 +10,9 @@ whatever the replica count) in a fresh process per configuration:
 - one:       the default strategy, 1 replica;
 - mirrored:  MirroredStrategy over 2 logical CPUs (replica threads, compiled replica graph);
 - mirrored-python: the same, with train_step left as plain Python (replicas run eagerly);
+- one-iter, mirrored-iter: TF's other custom loop, the batch read inside the function
+             (`@tf.function def train_step(iterator): strategy.run(step_fn,
+             args=(next(iterator),))`: one graph with the split and the replica run);
 - mwms:      MultiWorkerMirroredStrategy, `mpiexec -n 2` (2 processes, MPI all-reduce),
              when mpi4py and mpiexec are installed.
 
@@ -52,7 +55,7 @@ def worker(kind: str, data: str, steps: int, batch: int, model_kind: str) -> Non
 
     import eagerflow as tf
 
-    if kind == "one":
+    if kind.startswith("one"):
         strategy = tf.distribute.get_strategy()
     elif kind.startswith("mirrored"):
         cpu = tf.config.list_physical_devices("CPU")[0]
@@ -86,7 +89,12 @@ def worker(kind: str, data: str, steps: int, batch: int, model_kind: str) -> Non
     step = train_step if kind == "mirrored-python" else tf.function(train_step)
     ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(batch, drop_remainder=True)
     times, losses = [], []
-    for i, inputs in enumerate(strategy.experimental_distribute_dataset(ds)):
+    dist = strategy.experimental_distribute_dataset(ds)
+    if kind.endswith("-iter"):
+        iterator = iter(dist)
+        step = tf.function(lambda it: train_step(next(it)))
+        dist = [iterator] * (len(x) // batch)  # (the data may hold fewer batches)
+    for i, inputs in enumerate(dist):
         t = time.perf_counter()
         losses.append(float(step(inputs)))
         if i >= WARMUP:
@@ -169,13 +177,14 @@ def main() -> None:
           f"{'examples/s':>11} {'vs 1 replica':>13}")
     for batch in args.batch:
         base = None
-        for kind in ("one", "mirrored", "mirrored-python", "mwms"):
+        for kind in ("one", "mirrored", "mirrored-python", "mwms", "one-iter",
+                     "mirrored-iter"):
             r = _launch(kind, args, batch)
             if r is None:
                 continue
             ms = r["median_s"] * 1e3
-            base = ms if kind == "one" else base
-            speed = f"{base / ms:.2f}x" if base and kind != "one" else ""
+            base = ms if kind.startswith("one") else base
+            speed = f"{base / ms:.2f}x" if base and not kind.startswith("one") else ""
             print(f"{kind:<16} {r['replicas']:>8} {batch:>12} {ms:>9.2f} "
                   f"{batch / r['median_s']:>11.0f} {speed:>13}", flush=True)
 

@@ -1,5 +1,9 @@
 """tf.nn: neural-network ops (re-exports only; implementation in eagerflow/_src/ops/nn*.py)."""
 
+from eagerflow._src.distribute.losses import (
+    compute_average_loss as compute_average_loss,
+    scale_regularization_loss as scale_regularization_loss,
+)
 from eagerflow._src.ops.math import sigmoid as sigmoid
 from eagerflow._src.ops.math import tanh as tanh
 from eagerflow._src.ops.nn import (

@@ -1,8 +1,9 @@
 """Trains a tiny linear model for a few steps under a strategy and prints the weights.
 
-Run as `python mwms_train.py default|mirrored|mwms[_fn] [timeout]` (mwms under
-`mpiexec -n 2`; `_fn`: the steps run in a tf.function). Used by test_multi_worker.py
-to compare the three strategies.
+Run as `python mwms_train.py default|mirrored|mwms[_fn|_iter] [timeout]` (mwms under
+`mpiexec -n 2`; `_fn`: the steps run in a tf.function; `_iter`: TF's custom loop, a
+tf.function that reads `next(iterator)` of a distributed tf.data dataset). Used by
+test_multi_worker.py to compare the three strategies.
 """
 
 import json
@@ -23,8 +24,9 @@ def make_strategy(kind: str):
 
 
 def main() -> None:
-    kind = sys.argv[1].removesuffix("_fn")
+    kind = sys.argv[1].removesuffix("_fn").removesuffix("_iter")
     compiled = sys.argv[1].endswith("_fn")
+    in_function = sys.argv[1].endswith("_iter")
     strategy = make_strategy(kind)
     rng = np.random.default_rng(0)
     xs = rng.normal(size=(16, 3)).astype("float32")
@@ -48,10 +50,18 @@ def main() -> None:
         return strategy.reduce("SUM", strategy.run(step, args=(batch,)), axis=None)
 
     train = tf.function(train_step) if compiled else train_step
-    for batch in strategy.experimental_distribute_dataset(batches):
-        loss = float(train(batch))  # summed over replicas (and workers)
+    if in_function:
+        data = tuple(np.concatenate([b[k].numpy() for b in batches]) for k in (0, 1))
+        dataset = tf.data.Dataset.from_tensor_slices(data).batch(8)
+        train = tf.function(lambda iterator: train_step(next(iterator)))
+        iterator = iter(strategy.experimental_distribute_dataset(dataset))
+        for _ in batches:
+            loss = float(train(iterator))
+    else:
+        for batch in strategy.experimental_distribute_dataset(batches):
+            loss = float(train(batch))  # summed over replicas (and workers)
     if kind != "mwms" or strategy.should_checkpoint:
-        traces = None
+        traces = train.experimental_get_tracing_count() if in_function else None
         if compiled:  # MirroredStrategy traces the replica function (the step runs as Python)
             inner = [f for f, _ in strategy._replica_functions._cache.values()]
             traces = (inner[0] if kind == "mirrored" else train).experimental_get_tracing_count()

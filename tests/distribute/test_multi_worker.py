@@ -47,6 +47,45 @@ def test_default_and_mirrored_agree():
     np.testing.assert_allclose(a["loss"], b["loss"], rtol=1e-6)
 
 
+def test_custom_loop_reading_the_iterator_in_the_function_agrees():
+    a = _weights(_run([sys.executable, str(SCRIPT), "default"]).stdout)
+    b = _weights(_run([sys.executable, str(SCRIPT), "mirrored_iter"]).stdout)
+    assert b["replicas"] == 2 and b["traces"] == 1
+    np.testing.assert_allclose(a["w"], b["w"], rtol=1e-6)
+    np.testing.assert_allclose(a["loss"], b["loss"], rtol=1e-6)
+
+
+@pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")
+def test_mwms_custom_loop_reads_its_share_inside_the_function():
+    r = _run([_mpiexec(), "-n", "2", sys.executable, str(SCRIPT), "mwms_iter", "60"])
+    assert r.returncode == 0, r.stderr
+    got = _weights(r.stdout)
+    assert got["replicas"] == 2 and got["traces"] == 1
+    want = _weights(_run([sys.executable, str(SCRIPT), "default"]).stdout)
+    np.testing.assert_allclose(got["w"], want["w"], rtol=1e-6)
+    np.testing.assert_allclose(got["loss"], want["loss"], rtol=1e-6)
+
+
+@pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")
+def test_mwms_batchnorm_moving_statistics_agree_across_workers():
+    import eagerflow as tf
+
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        from mwms_batchnorm import train
+    finally:
+        sys.path.pop(0)
+    script = SCRIPT.with_name("mwms_batchnorm.py")
+    r = _run([_mpiexec(), "-n", "2", sys.executable, str(script)])
+    assert r.returncode == 0, r.stderr
+    ranks = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
+    assert sorted(o["rank"] for o in ranks) == [0, 1]
+    want = train(tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"]))
+    for got in ranks:
+        for key in ("fit", "loop"):
+            np.testing.assert_allclose(got[key], want[key], rtol=1e-6)
+
+
 @pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")
 def test_mwms_two_workers_matches_mirrored():
     r = _run([_mpiexec(), "-n", "2", sys.executable, str(SCRIPT), "mwms", "60"])

@@ -354,7 +354,7 @@ def dataset_iter(dataset: Any) -> GraphIterator:
 # AutoGraph's `for`
 # ---------------------------------------------------------------------------------------
 
-class _IteratorSource:
+class IteratorSource:
     """The loop source (see autograph's _CountingSource) of a `for` over an iterator."""
 
     max_iterations = None
@@ -375,8 +375,7 @@ class _IteratorSource:
             _verify_loop_var,
         )
 
-        has, comps = get_next_as_optional(self._handle, self._structure)
-        element = self._structure.pack(comps)
+        has, element = self.next_optional()
         before = get_state()
 
         def main() -> None:
@@ -391,20 +390,31 @@ class _IteratorSource:
         return [has]
 
     def trial(self, body: Callable) -> None:
-        _, comps = get_next_as_optional(self._handle, self._structure)
-        body(self._structure.pack(comps))
+        body(self.next_optional()[1])
+
+    def next_optional(self) -> tuple:
+        """(has_value, the element): the ops that read one element (a subclass's own)."""
+        has, comps = get_next_as_optional(self._handle, self._structure)
+        return has, self._structure.pack(comps)
 
 
 def for_over_iterator(handle: Any, structure: dstruct.Structure, extra_test: Callable | None,
                       body: Callable, get_state: Callable, set_state: Callable,
                       symbol_names: tuple, opts: dict) -> None:
+    _output_specs(structure.specs)
+    for_over_source(IteratorSource(handle, structure), extra_test, body, get_state,
+                    set_state, symbol_names, opts)
+
+
+def for_over_source(source: IteratorSource, extra_test: Callable | None, body: Callable,
+                    get_state: Callable, set_state: Callable, symbol_names: tuple,
+                    opts: dict) -> None:
+    """The graph loop over an iterator's elements, read by `source.next_optional()`."""
     from eagerflow._src.autograph.operators.control_flow import tf_loop
 
-    _output_specs(structure.specs)
     graph = _state.graph
     start = len(graph.operations)
-    tf_loop(extra_test, body, get_state, set_state, symbol_names, opts,
-            _IteratorSource(handle, structure))
+    tf_loop(extra_test, body, get_state, set_state, symbol_names, opts, source)
     for node in graph.operations[start:]:
         if node.op.name in ("While", "StatelessWhile"):
             _not_differentiable(node.op)
@@ -432,6 +442,7 @@ def for_over_dataset(dataset: Any, extra_test: Callable | None, body: Callable,
                       set_state, symbol_names, opts)
 
 
-__all__ = ["GraphIterator", "dataset_iter", "for_over_dataset", "for_over_iterator",
+__all__ = ["GraphIterator", "IteratorSource", "dataset_iter", "for_over_dataset",
+           "for_over_iterator", "for_over_source",
            "get_next", "get_next_as_optional", "graph_next", "graph_optional", "in_function",
            "make_iterator", "reduce_in_graph", "single_element"]

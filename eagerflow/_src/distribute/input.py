@@ -32,22 +32,26 @@ def split_batch(element: Any, parts: int) -> list:
     return [nest.pack_sequence_as(element, [p[i] for p in pieces]) for i in range(parts)]
 
 
-def distribute_element(strategy: Any, element: Any) -> Any:
+def distribute_element(strategy: Any, element: Any, keep_small: bool = False) -> Any:
     """This worker's share of a global batch, split across its local replicas.
 
-    Returns None when the batch has fewer examples than there are replicas to feed.
+    Returns None when the batch has fewer examples than there are replicas to feed,
+    unless `keep_small`: then the last replicas get empty batches, as TF's distributed
+    iterators give them.
     """
     workers, rank = strategy._worker_layout()
     n_local = len(strategy._devices)
     if workers * n_local == 1:
         return element  # nothing to split (also what a tf.function's iteration yields)
     if any(not hasattr(x, "_arr") for x in nest.flatten(element)):
+        # Inside a function the distributed iterator splits batches with an op when the
+        # function runs (graph_run.py); a symbolic batch cannot be split here.
         raise NotImplementedError(
-            "Iterating a distributed dataset inside a tf.function is not supported with "
-            f"{workers * n_local} replicas: iterate it outside and pass each element to the "
-            "tf.function (`for x in dist_dataset: train_step(x)`)")
+            f"Splitting a symbolic batch across {workers * n_local} replicas: read it from "
+            "a distributed iterator (`next(iterator)` or `for x in dist_dataset` inside "
+            "the tf.function), or pass each element to the tf.function")
     size = _batch_size(element)
-    if size is not None and size < workers * n_local:
+    if size is not None and size < workers * n_local and not keep_small:
         return None
     if workers > 1:  # keep this worker's share of the global batch (AutoShardPolicy.DATA)
         element = split_batch(element, workers)[rank]
@@ -65,70 +69,135 @@ def _batch_size(element: Any) -> int | None:
 class DistributedDataset:
     """Iterates a dataset of global batches as per-replica values."""
 
+    _deal = False  # each element is a global batch, split among the replicas
+
     def __init__(self, strategy: Any, dataset: Any) -> None:
         self._strategy = strategy
         self._dataset = dataset
 
     def __iter__(self) -> DistributedIterator:
-        return DistributedIterator(self._strategy, iter(self._dataset))
+        return DistributedIterator(self._strategy, iter(self._dataset), self._deal)
 
     @property
     def element_spec(self) -> Any:
         return getattr(self._dataset, "element_spec", None)
 
+    def _ag_for_stmt(self, *loop: Any) -> None:
+        """`for x in dist_dataset` in a tf.function: a graph loop over a fresh iterator."""
+        if not hasattr(self._dataset, "_make_iterator"):
+            raise NotImplementedError(_PYTHON_SEQUENCE)
+        if not _needs_op(self._strategy, self._deal):
+            from eagerflow._src.data import graph_ops
 
-class DistributedIterator:
-    """`iter(dist_dataset)`: each `next` is the next global batch, shared among replicas.
+            graph_ops.for_over_dataset(self._dataset, *loop)
+            return
+        from eagerflow._src.distribute.graph_run import for_over_distributed
 
-    Passed to a tf.function, it is used by reference: with one replica, `next` inside the
-    function reads the dataset when the function runs (a tf.data iterator's graph op).
-    """
-
-    def __init__(self, strategy: Any, it: Iterator) -> None:
-        self._strategy = strategy
-        self._it = it
-
-    def __iter__(self) -> DistributedIterator:
-        return self
-
-    def __next__(self) -> Any:
-        if _state.graph is not None and not hasattr(self._it, "_graph_next"):
-            # A Python sequence read while tracing would be frozen into the graph.
-            raise NotImplementedError(
-                "Iterating a distributed Python sequence inside a tf.function: distribute a "
-                "tf.data.Dataset, or iterate outside and pass each element to the function")
-        element = next(self._it)
-        shared = distribute_element(self._strategy, element)
-        if shared is None:
-            raise ValueError(f"A global batch of {_batch_size(element)} examples cannot be "
-                             f"split across {self._strategy.num_replicas_in_sync} replicas")
-        return shared
-
-    def get_next(self) -> Any:
-        return self.__next__()
+        for_over_distributed(self._strategy, self._dataset, None, self._deal, loop)
 
 
-class DistributedDatasetsFromFunction:
+class DistributedDatasetsFromFunction(DistributedDataset):
     """Per-replica batches from `dataset_fn(input_context)`, dealt to replicas in turn."""
+
+    _deal = True  # each element is one replica's batch
 
     def __init__(self, strategy: Any, dataset_fn: Callable) -> None:
         from eagerflow._src.distribute.strategy import InputContext
 
         workers, rank = strategy._worker_layout()
-        self._strategy = strategy
-        self._dataset = dataset_fn(InputContext(workers, rank, strategy.num_replicas_in_sync))
+        super().__init__(strategy, dataset_fn(InputContext(workers, rank,
+                                                           strategy.num_replicas_in_sync)))
 
-    def __iter__(self) -> Iterator:
-        n = len(self._strategy._devices)
-        it = iter(self._dataset)
-        while True:
-            group = []
-            for _ in range(n):
-                try:
-                    group.append(next(it))
-                except StopIteration:
-                    return
-            yield group[0] if n == 1 else _per_replica(group)
+
+_PYTHON_SEQUENCE = ("Iterating a distributed Python sequence inside a tf.function: distribute "
+                    "a tf.data.Dataset, or iterate outside and pass each element to the "
+                    "function")
+
+
+def _needs_op(strategy: Any, deal: bool) -> bool:
+    """Whether reading inside a function takes graph_run's op: several replicas share a
+    batch (split), or several local replicas take one batch each (deal)."""
+    workers, _ = strategy._worker_layout()
+    n_local = len(strategy._devices)
+    return n_local > 1 if deal else workers * n_local > 1
+
+
+class DistributedIterator:
+    """`iter(dist_dataset)`: each `next` is the next global batch, shared among replicas
+    (or, from `distribute_datasets_from_function`, the next batch for each replica).
+
+    Passed to a tf.function, it is used by reference: `next` inside the function reads
+    the dataset when the function runs (with several replicas, an op that splits or
+    deals the batches among them: graph_run.py).
+    """
+
+    def __init__(self, strategy: Any, it: Iterator, deal: bool = False) -> None:
+        self._strategy = strategy
+        self._it = it
+        self._deal = deal
+
+    def __iter__(self) -> DistributedIterator:
+        return self
+
+    def __next__(self) -> Any:
+        if _state.graph is not None:
+            if not hasattr(self._it, "_graph_next"):
+                # A Python sequence read while tracing would be frozen into the graph.
+                raise NotImplementedError(_PYTHON_SEQUENCE)
+            if _needs_op(self._strategy, self._deal):
+                from eagerflow._src.distribute.graph_run import distributed_next
+
+                return distributed_next(self._strategy, self._it, self._deal)
+        if self._deal:
+            group = [next(self._it) for _ in self._strategy._devices]
+            return group[0] if len(group) == 1 else _per_replica(group)
+        return distribute_element(self._strategy, next(self._it), keep_small=True)
+
+    def get_next(self) -> Any:
+        return self.__next__()
+
+    def get_next_as_optional(self) -> Any:
+        """The next value (per replica) as an Optional: has_value() is False at the end."""
+        if _state.graph is not None:
+            if _needs_op(self._strategy, self._deal) and hasattr(self._it, "_graph_next"):
+                from eagerflow._src.distribute.graph_run import distributed_optional
+
+                return distributed_optional(self._strategy, self._it, self._deal)
+            if hasattr(self._it, "get_next_as_optional"):
+                return self._it.get_next_as_optional()
+        try:
+            return _EagerOptional(self.__next__())
+        except StopIteration:
+            return _EagerOptional(None)
+
+    def _ag_for_stmt(self, *loop: Any) -> None:
+        """`for x in iterator` in a tf.function: a graph loop reading it by reference."""
+        if not hasattr(self._it, "_ag_for_stmt"):
+            raise NotImplementedError(_PYTHON_SEQUENCE)
+        if not _needs_op(self._strategy, self._deal):
+            self._it._ag_for_stmt(*loop)
+            return
+        from eagerflow._src.distribute.graph_run import for_over_distributed
+
+        for_over_distributed(self._strategy, None, self._it, self._deal, loop)
+
+
+class _EagerOptional:
+    """What a distributed iterator's get_next_as_optional() gives outside a function."""
+
+    def __init__(self, value: Any) -> None:
+        self._value = value
+
+    def has_value(self, name: str | None = None) -> Any:
+        return convert_to_tensor(self._value is not None)
+
+    def get_value(self, name: str | None = None) -> Any:
+        if self._value is None:
+            from eagerflow._src.core.errors import InvalidArgumentError
+
+            raise InvalidArgumentError(None, None, "The given optional does not have a value. "
+                                                   "[Op:OptionalGetValue]")
+        return self._value
 
 
 def _per_replica(structures: list) -> Any:

@@ -12,7 +12,10 @@ replicas when the graph runs.
 What a graph shared by the replicas cannot express makes the function run as Python,
 as it did before, and that choice is remembered: a `merge_call` (outside the
 optimizers' own update path), `all_gather`, or a write to a variable that is not
-mirrored (each replica's graph would update the one shared copy).
+mirrored (each replica's graph would update the one shared copy). When `strategy.run`
+is itself called while a function is traced (the input read inside the function:
+graph_run.py), there is no Python path: `concrete` gives the traced replica functions
+and what they cannot express is refused with NotImplementedError.
 """
 
 from __future__ import annotations
@@ -43,6 +46,29 @@ class ReplicaFunctions:
         self._make_context = make_context
         self._cache: dict = {}
 
+    def concrete(self, fn: Callable, args: tuple, kwargs: dict) -> list:
+        """(ConcreteFunction, its flat input tensors) for every local replica, for
+        `strategy.run` inside a function being traced (see graph_run.py), where the
+        Python path does not exist: NotTraceable says what the graph cannot express."""
+        if isinstance(fn, polymorphic.Function):
+            function = fn
+        else:
+            key = _cache_key(fn)
+            entry = self._cache.get(key[0]) if key is not None else None
+            if entry is None or entry is _PYTHON:
+                function = polymorphic.Function(fn)
+                if key is not None and entry is None:
+                    self._remember(key, function)
+            else:
+                function = entry[0]
+        return [self._concrete(function, i, args, kwargs)
+                for i in range(len(self._strategy._devices))]
+
+    def _remember(self, key: tuple, function: Any) -> None:
+        if len(self._cache) >= _MAX_CACHED:
+            self._cache.clear()
+        self._cache[key[0]] = (function, key[1])  # keeps the key's objects alive
+
     def prepare(self, fn: Callable, args: tuple, kwargs: dict) -> list | None:
         """One zero-argument callable per local replica that runs the compiled graph on
         that replica's inputs; None when `fn` runs as Python."""
@@ -57,10 +83,8 @@ class ReplicaFunctions:
         elif entry is not None:
             function = entry[0]
         else:
-            if len(self._cache) >= _MAX_CACHED:
-                self._cache.clear()
             function = polymorphic.Function(fn)
-            self._cache[key[0]] = (function, key[1])  # keeps the key's objects alive
+            self._remember(key, function)
         try:
             return [self._trace(function, i, args, kwargs)
                     for i in range(len(self._strategy._devices))]
@@ -76,6 +100,10 @@ class ReplicaFunctions:
         return fn
 
     def _trace(self, function: Any, i: int, args: tuple, kwargs: dict) -> Callable:
+        cf, tensors = self._concrete(function, i, args, kwargs)
+        return functools.partial(cf._call_flat, tensors)
+
+    def _concrete(self, function: Any, i: int, args: tuple, kwargs: dict) -> tuple:
         strategy = self._strategy
         ctx = self._make_context(i)
         ctx._tracing = True
@@ -96,7 +124,7 @@ class ReplicaFunctions:
             raise NotTraceable("the replica function updates a variable that is not mirrored")
         if cf._fwd is None:  # optimize and generate code once, before the replicas race to
             cf._compile()
-        return functools.partial(cf._call_flat, tensors)
+        return cf, tensors
 
 
 def _writes_unmirrored(graph: Any) -> bool:

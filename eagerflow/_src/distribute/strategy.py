@@ -4,7 +4,8 @@ MirroredStrategy runs one replica per device in its own thread (NumPy releases t
 GIL in its kernels), each with a ReplicaContext whose `all_reduce` and `merge_call`
 meet the other replicas at an in-process rendezvous (through the CollectiveReduceV2
 op, so a replica function traced under tf.function all-reduces when its graph runs:
-see replica_function.py). Variables created in `scope()` become MirroredVariables.
+see replica_function.py; inside a function being traced, one op runs the replicas:
+graph_run.py). Variables created in `scope()` become MirroredVariables.
 Cross-device-ops classes (NCCL, hierarchical copy, reduction to one device) all
 reduce in replica order on the host, which is what NCCL falls back to without GPUs.
 """
@@ -49,8 +50,23 @@ class CrossDeviceOps:
 
     def reduce(self, reduce_op: Any, per_replica_value: Any, destinations: Any = None,
                options: Any = None) -> Any:
-        values = [convert_to_tensor(v)._arr for v in _components(per_replica_value)]
-        return EagerTensor(reduce_arrays(values, as_reduce_op(reduce_op)))
+        tensors = [convert_to_tensor(v) for v in _components(per_replica_value)]
+        if any(not hasattr(t, "_arr") for t in tensors):  # in a function being traced
+            return _reduce_with_ops(tensors, as_reduce_op(reduce_op))
+        return EagerTensor(reduce_arrays([t._arr for t in tensors], as_reduce_op(reduce_op)))
+
+
+def _reduce_with_ops(tensors: list, op: ReduceOp) -> Tensor:
+    """reduce_arrays as ops (the same sums, in replica order), for a graph."""
+    from eagerflow._src.ops.math import add, cast, floordiv, truediv
+
+    total = tensors[0]
+    for t in tensors[1:]:
+        total = add(total, t)
+    if op is ReduceOp.MEAN:
+        n = cast(len(tensors), total.dtype)
+        total = truediv(total, n) if total.dtype.is_floating else floordiv(total, n)
+    return total
 
 
 class ReductionToOneDevice(CrossDeviceOps):
@@ -284,14 +300,23 @@ class Strategy:
         n = len(self._devices)
         if n == 1:
             return self._run_replica(fn, 0, args, kwargs, None)
-        if _state.graph is not None:
-            raise NotImplementedError(
-                f"{type(self).__name__}.run with {n} replicas inside a function being traced: "
-                "pass the per-replica inputs (from experimental_distribute_dataset) as the "
-                "tf.function's arguments, which then runs the replicas directly")
+        if _state.graph is not None:  # inside a function being traced: one op runs them
+            from eagerflow._src.distribute import graph_run
+
+            return graph_run.run_in_graph(self, fn, args, kwargs)
         compiled = self._replica_functions.prepare(fn, args, kwargs)
         if compiled is None:
             fn = self._replica_functions.python_function(fn)
+            return regroup(self._in_replicas(
+                lambda i, r: self._run_replica(fn, i, args, kwargs, r)))
+        return regroup(self._in_replicas(
+            lambda i, r: self._run_replica(compiled[i], i, (), {}, r)))
+
+    def _in_replicas(self, call: Callable[[int, Rendezvous], Any]) -> list:
+        """`call(i, rendezvous)` for every local replica i, each in its own thread (the
+        first in this one); their results in replica order. A replica that fails aborts
+        the others' collectives, and its error (not theirs) is raised."""
+        n = len(self._devices)
         rendezvous = Rendezvous(n)
         results: list = [None] * n
         errors: list = [None] * n
@@ -300,8 +325,7 @@ class Strategy:
         def body(i: int) -> None:
             context.inherit(parent)
             try:
-                results[i] = self._run_replica(fn, i, args, kwargs, rendezvous) \
-                    if compiled is None else self._run_replica(compiled[i], i, (), {}, rendezvous)
+                results[i] = call(i, rendezvous)
             except BaseException as e:  # surfaced to the caller below
                 errors[i] = e
                 rendezvous.abort()
@@ -317,7 +341,7 @@ class Strategy:
         first = first or next((e for e in errors if e is not None), None)
         if first is not None:
             raise first
-        return regroup(results)
+        return results
 
     experimental_run_v2 = run  # the TF 2.0/2.1 name, as the seeds use it
 
@@ -351,10 +375,9 @@ class Strategy:
         total = self._cross_device_ops.reduce(ReduceOp.SUM, PerReplica(sums)) if len(sums) > 1 \
             else sums[0]
         if op is ReduceOp.MEAN:
-            count = sum(int(np.prod(np.asarray(p._shape)[[axis]])) for p in parts)
             from eagerflow._src.ops.math import cast, truediv
 
-            total = truediv(total, cast(count, total.dtype))
+            total = truediv(total, cast(_count_along(parts, axis), total.dtype))
         return self._cross_worker_reduce(op if axis is None else ReduceOp.SUM, total)
 
     def _local_reduce(self, op: ReduceOp, t: Tensor) -> Tensor:
@@ -404,6 +427,27 @@ class Strategy:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} devices={self._devices}>"
+
+
+def _count_along(parts: list, axis: Any) -> Any:
+    """How many elements the parts hold along `axis`: a number when their shapes say,
+    else an op reading the shapes when the graph runs."""
+    axes = list(np.atleast_1d(axis))
+    dims = [p.shape.as_list()[a] if p.shape.rank is not None else None
+            for p in parts for a in axes]
+    if all(d is not None for d in dims):
+        return int(np.sum([np.prod(dims[k:k + len(axes)])
+                           for k in range(0, len(dims), len(axes))]))
+    from eagerflow._src.ops.array import shape
+    from eagerflow._src.ops.indexing import gather
+    from eagerflow._src.ops.math import add_n
+    from eagerflow._src.ops.reduce import reduce_prod
+
+    def count(p: Tensor) -> Tensor:
+        rank = p.shape.rank
+        return reduce_prod(gather(shape(p), [a % rank if rank else a for a in axes]))
+
+    return add_n([count(p) for p in parts])
 
 
 def _is_abort(e: BaseException) -> bool:

@@ -4,6 +4,9 @@ A MirroredVariable keeps one copy of its value per replica. Inside a replica (a
 thread run by `strategy.run`) reads and writes touch that replica's copy; in the
 cross-replica context reads see the primary copy and writes reach every copy.
 Because every replica applies the same all-reduced update, the copies stay equal.
+A variable with an aggregation (MEAN for BatchNormalization's moving statistics, SUM,
+ONLY_FIRST_REPLICA) combines a write made in a replica across the replicas first, as
+TF does, so its copies stay equal even though each replica computes its own value.
 """
 
 from __future__ import annotations
@@ -86,6 +89,8 @@ def current_replica_index() -> int | None:
 class MirroredVariable(Variable):
     """A variable with one copy per replica, kept in sync by identical updates."""
 
+    _aggregates_replica_writes = True  # a replica's write is combined by the aggregation
+
     def _init_mirrored(self, copies: list, strategy: Any) -> None:
         self._copies = copies
         self._strategy = strategy
@@ -95,6 +100,13 @@ class MirroredVariable(Variable):
 
     @classmethod
     def from_copies(cls, primary: Variable, copies: list, strategy: Any) -> MirroredVariable:
+        from eagerflow._src.ops.variables import VariableAggregation
+
+        if cls._aggregates_replica_writes and primary._aggregation == VariableAggregation.MEAN \
+                and not primary.dtype.is_floating:
+            raise ValueError("creating distributed tf.Variable with aggregation=MEAN and a "
+                             "non-floating dtype is not supported, please use a different "
+                             "aggregation or dtype")
         v = object.__new__(cls)
         v.__dict__.update({k: val for k, val in primary.__dict__.items() if k != "_arr"})
         v._init_mirrored(copies, strategy)
@@ -114,6 +126,14 @@ class MirroredVariable(Variable):
         else:
             self._copies[i] = value
 
+    def _write(self, t: Any, mode: str) -> Any:
+        if self._aggregates_replica_writes and self._aggregation and \
+                current_replica_index() is not None:
+            # TF combines the value (or delta) of assign/assign_add/assign_sub made in a
+            # replica before writing; with ops, so a traced replica graph does it too.
+            t = _combine_replica_write(t, self._aggregation, self._strategy)
+        return super()._write(t, mode)
+
     @property
     def values(self) -> tuple:
         return tuple(_ComponentView(self, i) for i in range(len(self._copies)))
@@ -131,6 +151,8 @@ class MirroredVariable(Variable):
 class SyncOnReadVariable(MirroredVariable):
     """A variable each replica updates on its own (metrics); reads outside the replicas
     combine the copies by the variable's aggregation (SUM by default), as TF's."""
+
+    _aggregates_replica_writes = False  # each replica keeps its own contribution
 
     @property
     def _arr(self) -> Any:
@@ -163,6 +185,19 @@ class SyncOnReadVariable(MirroredVariable):
 
     def __repr__(self) -> str:
         return super().__repr__().replace("MirroredVariable", "SyncOnReadVariable", 1)
+
+
+def _combine_replica_write(t: Any, aggregation: int, strategy: Any) -> Any:
+    """A replica's write combined across the replicas: their mean or sum, or replica 0's."""
+    from eagerflow._src.distribute import collective_ops
+    from eagerflow._src.ops.math import equal, where, zeros_like
+    from eagerflow._src.ops.variables import VariableAggregation
+
+    if aggregation == VariableAggregation.ONLY_FIRST_REPLICA:
+        first = equal(collective_ops.replica_id(strategy), 0)
+        return collective_ops.all_reduce(where(first, t, zeros_like(t)), "SUM", strategy)
+    op = "MEAN" if aggregation == VariableAggregation.MEAN else "SUM"
+    return collective_ops.all_reduce(t, op, strategy)
 
 
 class _ComponentView:

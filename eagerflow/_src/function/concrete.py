@@ -41,6 +41,16 @@ class _Leaf:
         self.i = i
 
 
+class _Composite:
+    """A position in the output structure holding a distributed value (PerReplica,
+    Mirrored): rebuilt as its class around its components' outputs."""
+
+    __slots__ = ("cls", "parts")
+
+    def __init__(self, cls: type, parts: list) -> None:
+        self.cls, self.parts = cls, parts
+
+
 def collect_saved(graph: Graph) -> tuple[list, list]:
     """The tensors a gradient must not recompute, with the variable each one reads."""
     saved, saved_vars = [], []
@@ -447,6 +457,8 @@ def _all_tensors(graph: Graph) -> list:
 def _pack(template: Any, get: Any) -> Any:
     if isinstance(template, _Leaf):
         return get(template.i)
+    if isinstance(template, _Composite):
+        return template.cls([_pack(t, get) for t in template.parts])
     if isinstance(template, list):
         return [_pack(t, get) for t in template]
     if isinstance(template, tuple):

@@ -534,6 +534,10 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
     if hasattr(result, "_as_tensor"):
         flat.append(identity(result._as_tensor()))
         return _Leaf(len(flat) - 1)
+    if getattr(result, "_is_distributed_value", False):  # strategy.run's PerReplica results
+        from eagerflow._src.function.concrete import _Composite
+
+        return _Composite(type(result), [_output_template(graph, r, flat) for r in result.values])
     return result
 
 

@@ -40,7 +40,7 @@ from eagerflow._src.keras.engine.keras_tensor import (
 )
 from eagerflow._src.module import Module, NameScope, push_scope
 from eagerflow._src.ops.math import cast
-from eagerflow._src.ops.variables import Variable, VariableSynchronization
+from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 
 # Bookkeeping attributes: never walked for sublayers or weights.
 _INTERNAL = frozenset((
@@ -122,6 +122,22 @@ class _CallSpec:
 
 
 _call_specs: dict = {}
+
+
+_AGGREGATIONS = {None: VariableAggregation.NONE, "none": VariableAggregation.NONE,
+                 "sum": VariableAggregation.SUM, "mean": VariableAggregation.MEAN,
+                 "only_first_replica": VariableAggregation.ONLY_FIRST_REPLICA}
+
+
+def _aggregation(value: Any) -> int:
+    """add_weight's `aggregation`: a tf.VariableAggregation or Keras 3's string."""
+    if isinstance(value, int):
+        return value
+    key = value.lower() if isinstance(value, str) else value
+    if key not in _AGGREGATIONS:
+        raise ValueError(f"Invalid value for argument `aggregation`. Expected one of "
+                         f"{[k for k in _AGGREGATIONS if k]}. Received: aggregation={value}")
+    return _AGGREGATIONS[key]
 
 
 def _call_spec(layer: Any) -> _CallSpec:
@@ -468,7 +484,8 @@ class Layer(Module):
         with kb.init_scope():
             value = initializer(shape, dtype=dtype)
             var = Variable(value, trainable=trainable, name=name, dtype=dtype,
-                           constraint=constraint, synchronization=synchronization)
+                           constraint=constraint, synchronization=synchronization,
+                           aggregation=_aggregation(aggregation))
         (self._trainable_weights if trainable else self._non_trainable_weights).append(var)
         if name:
             self._track(name, var)

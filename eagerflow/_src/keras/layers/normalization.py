@@ -27,6 +27,9 @@ class BatchNormalization(Layer):
     inference (the default, and always when the layer is frozen) uses the moving
     statistics. As Keras 2 does for 4-D inputs normalized over their channel axis (its
     fused kernel), the moving variance is updated with the unbiased batch variance.
+    The moving statistics aggregate by MEAN: under MirroredStrategy each replica's update
+    is averaged across the replicas, so every replica keeps the same moving statistics
+    (the mean of Keras 2's per-replica copies).
     """
 
     def __init__(self, axis: Any = -1, momentum: float = 0.99, epsilon: float = 1e-3,
@@ -94,11 +97,11 @@ class BatchNormalization(Layer):
                                     trainable=True) if self.center else None
         self.moving_mean = self.add_weight("moving_mean", shape=param_shape, dtype=pdtype,
                                            initializer=self.moving_mean_initializer,
-                                           trainable=False)
+                                           trainable=False, aggregation="mean")
         self.moving_variance = self.add_weight("moving_variance", shape=param_shape,
                                                dtype=pdtype,
                                                initializer=self.moving_variance_initializer,
-                                               trainable=False)
+                                               trainable=False, aggregation="mean")
         self._fused_like = ndims == 4 and axes in ([3], [1])
         self.built = True
 

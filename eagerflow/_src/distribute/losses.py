@@ -1,0 +1,74 @@
+"""tf.nn.compute_average_loss and tf.nn.scale_regularization_loss: losses for replicas.
+
+In a replica of a strategy, the loss whose gradients, summed across replicas by the
+optimizer's all-reduce, equal the gradients of the global batch's mean loss: the sum
+of the replica's per-example losses over the global batch size, and a regularization
+loss divided by the number of replicas (it is added once per replica). In distribute/
+because both read the replica context; re-exported by tf.nn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.distribute import context
+
+
+def _replicas(caller: str) -> int:
+    """Replicas in sync for a loss computed now; refused in cross-replica context."""
+    if context.has_strategy() and context.in_cross_replica_context():
+        raise RuntimeError(f"You are calling `{caller}` in cross replica context, while it "
+                           "was expected to be called in replica context.")
+    return context.get_strategy().num_replicas_in_sync
+
+
+def compute_average_loss(per_example_loss: Any, sample_weight: Any = None,
+                         global_batch_size: Any = None) -> Tensor:
+    """The sum of `per_example_loss` (times `sample_weight`) over the global batch size:
+    by default the first dimension times the replicas in sync (0 when it is 0)."""
+    from eagerflow._src.ops.array import shape
+    from eagerflow._src.ops.math import cast, div_no_nan, multiply
+    from eagerflow._src.ops.reduce import reduce_sum
+
+    loss = convert_to_tensor(per_example_loss)
+    if loss.shape.rank == 0:
+        shown = loss.numpy() if hasattr(loss, "_arr") else loss
+        raise ValueError("Invalid value passed for `per_example_loss`. Expected a tensor "
+                         f"with at least rank 1. Received per_example_loss={shown} with "
+                         "rank 0")
+    if not loss.dtype.is_floating:
+        loss = cast(loss, dt.float64)
+    n = _replicas("compute_average_loss")
+    if sample_weight is not None:
+        loss = multiply(loss, cast(sample_weight, loss.dtype))
+    if global_batch_size is None:
+        size = shape(loss)[0] * n
+    else:
+        size = _checked_batch_size(global_batch_size)
+    return div_no_nan(reduce_sum(loss), cast(size, loss.dtype))
+
+
+def _checked_batch_size(value: Any) -> Tensor:
+    size = convert_to_tensor(value)
+    if not size.dtype.is_integer:
+        raise TypeError("global_batch_size must be an integer..  Expected \"x\" to be integer "
+                        f"type.  Found: tensor of dtype <dtype: '{size.dtype.name}'>")
+    if hasattr(size, "_arr") and (size._arr < 0).any():
+        raise InvalidArgumentError(None, None, "global_batch_size must be non-negative..  \n"
+                                               "Condition x >= 0 did not hold element-wise:\n"
+                                               f"x (shape={tuple(size.shape)} dtype="
+                                               f"{size.dtype.name}) = \n{size.numpy()}")
+    return size
+
+
+def scale_regularization_loss(regularization_loss: Any) -> Tensor:
+    """The summed regularization loss divided by the replicas in sync."""
+    from eagerflow._src.ops.math import truediv
+    from eagerflow._src.ops.reduce import reduce_sum
+
+    n = _replicas("scale_regularization_loss")
+    total = reduce_sum(convert_to_tensor(regularization_loss))
+    return truediv(total, convert_to_tensor(float(n), total.dtype))
