@@ -9,7 +9,7 @@ outputs from `infer`. Nothing else happens on this path.
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -90,6 +90,68 @@ def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
     if st["tapes"]:
         record(op, inputs, outputs, attrs)
     return outputs
+
+
+def unary(op: Any, convert: Callable) -> Callable:
+    """The public function of a one-input op without attrs (`tf.exp`, `tf.negative`, ...).
+
+    It is `bind(op, (convert(x),), {})`, with bind's eager NumPy path specialised for one
+    input: the commonest call in eager code runs in one Python frame plus `infer` and the
+    ufunc. Everything else (tracing, other backends, symbolic inputs) goes through bind.
+    """
+    infer, uf = op.infer, op.ufunc
+
+    def f(x: Any, name: str | None = None) -> Any:
+        if type(x) is not EagerTensor:
+            x = convert(x)
+        st = _state.__dict__
+        if st["graph"] is not None or uf is None or st["xp"] is not np or \
+                type(x) is not EagerTensor:
+            return bind(op, (x,), {})
+        d = infer(x)[0][1]
+        out = uf(x._arr)
+        t = _tensor(out if type(out) is _ndarray else np.asarray(out), d, st["device"])
+        if st["tapes"]:
+            record(op, (x,), (t,), {})
+        return t
+
+    f.__name__ = op.name
+    return f
+
+
+def binary(op: Any, convert: Callable) -> Callable:
+    """The public function of a two-input op without attrs (`tf.add`, `x * y`, ...):
+    `bind(op, convert(x, y), {})` with the eager NumPy path specialised as in unary()."""
+    infer, uf = op.infer, op.ufunc
+
+    def f(x: Any, y: Any, name: str | None = None) -> Any:
+        if type(x) is not EagerTensor or type(y) is not EagerTensor:
+            x, y = convert(x, y)
+        st = _state.__dict__
+        if st["graph"] is not None or uf is None or st["xp"] is not np or \
+                type(x) is not EagerTensor or type(y) is not EagerTensor:
+            return bind(op, (x, y), {})
+        d = infer(x, y)[0][1]
+        out = uf(x._arr, y._arr)
+        t = _tensor(out if type(out) is _ndarray else np.asarray(out), d, st["device"])
+        if st["tapes"]:
+            record(op, (x, y), (t,), {})
+        return t
+
+    f.__name__ = op.name
+    return f
+
+
+def _tensor(out: Any, d: Any, dev: str) -> EagerTensor:
+    if out.dtype is d._np:
+        # EagerTensor.__init__ inlined: this is the hottest line of the eager path
+        t = _new(EagerTensor)
+        t._arr = out
+        t._shape = out.shape
+        t._dtype = d
+        t._device = dev
+        return t
+    return EagerTensor(out, None, dev)  # a kernel that disagrees with its dtype keeps its own
 
 
 def _wrap(out: Any, d: Any, dev: str) -> EagerTensor:

@@ -17,6 +17,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -444,21 +445,11 @@ for _op, _uf in ((ADD, np.add), (SUB, np.subtract), (MUL, np.multiply),
 
 
 def _u(op: OpDef) -> Callable:
-    def f(x: Any, name: str | None = None) -> Any:
-        return bind(op, (_t(x),), {})
-    f.__name__ = op.name
-    return f
+    return dispatch.unary(op, _t)
 
 
 def _b(op: OpDef, convert: Callable | None = None) -> Callable:
-    convert = convert or binary_args
-
-    def f(x: Any, y: Any, name: str | None = None) -> Any:
-        if type(x) is not EagerTensor or type(y) is not EagerTensor:
-            x, y = convert(x, y)
-        return bind(op, (x, y), {})
-    f.__name__ = op.name
-    return f
+    return dispatch.binary(op, convert or binary_args)
 
 
 negative = _u(NEG)
