@@ -13,9 +13,11 @@ import contextlib
 import enum
 from typing import Any, Iterator
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops.math import add, ones_like, zeros_like
 
 
 class UnconnectedGradients(enum.Enum):
@@ -23,9 +25,17 @@ class UnconnectedGradients(enum.Enum):
     ZERO = "zero"
 
 
+_DIFFERENTIABLE = frozenset(d for d in dt._ALL if d.is_floating or d.is_complex)
+
+
 def _differentiable(t: Any) -> bool:
     d = t._dtype if isinstance(t, Tensor) else t.dtype
-    return d.is_floating or d.is_complex
+    return d in _DIFFERENTIABLE or d.is_floating or d.is_complex
+
+
+def _is_leaf(x: Any) -> bool:
+    """A single tensor or variable (not a structure of them): the common argument."""
+    return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
 
 
 class GradientTape:
@@ -135,29 +145,35 @@ class GradientTape:
 
             logging.getLogger("eagerflow").debug("gradient() on a persistent tape inside its "
                                                  "context records the backward pass")
-        unconnected = UnconnectedGradients(unconnected_gradients)
-        flat_sources = nest.flatten(sources)
+        unconnected = unconnected_gradients if type(unconnected_gradients) is \
+            UnconnectedGradients else UnconnectedGradients(unconnected_gradients)
+        single = _is_leaf(sources)
+        flat_sources = [sources] if single else nest.flatten(sources)
         for s in flat_sources:
-            if not (isinstance(s, Tensor) or hasattr(s, "_as_tensor")):
+            if not _is_leaf(s):
                 raise ValueError(f"Passed in object {s!r} of type {type(s).__name__!r}, not "
                                  "tf.Tensor or tf.Variable or ExtensionType.")
-        targets = nest.flatten(target)
+        targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
         out_grads = None if output_gradients is None else nest.flatten(output_gradients)
         if not self._persistent:
             self._used = True
-        with self._paused_unless_persistent():
+        pause = self._recording and not self._persistent  # its own backward pass unrecorded
+        if pause:
+            self._pop()
+        try:
             grads = self._backward(targets, out_grads, flat_sources)
+        finally:
+            if pause:
+                self._push()
         result = []
         for s in flat_sources:
             g = grads.get(id(s))
             if g is None and unconnected is UnconnectedGradients.ZERO:
-                from eagerflow._src.ops.math import zeros_like
-
                 g = zeros_like(s)
             result.append(g)
         if not self._persistent:
             self._release()
-        return nest.pack_sequence_as(sources, result)
+        return result[0] if single else nest.pack_sequence_as(sources, result)
 
     def _release(self) -> None:
         """Drops the record of a used non-persistent tape (watched_variables() still answers)."""
@@ -177,8 +193,6 @@ class GradientTape:
             yield
 
     def _backward(self, targets: list, out_grads: list | None, sources: list) -> dict:
-        from eagerflow._src.ops.math import add, ones_like, zeros_like
-
         grads: dict = {}
         for i, t in enumerate(targets):
             t = convert_to_tensor(t) if not isinstance(t, Tensor) else t
@@ -196,18 +210,24 @@ class GradientTape:
                         live.add(id(o))
                     break
         for node in reversed(relevant):
+            grad_fn = node.op.grad
+            if grad_fn is None:
+                continue
             outs = node.outputs
-            gs = [grads.get(id(o)) for o in outs]
-            if all(g is None for g in gs):
-                continue
-            if node.op.grad is None:
-                continue
-            if len(outs) > 1:
+            if len(outs) == 1:
+                g = grads.get(id(outs[0]))
+                if g is None:
+                    continue
+                gs: Any = (g,)
+            else:
+                gs = [grads.get(id(o)) for o in outs]
+                if all(g is None for g in gs):
+                    continue
                 gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, outs)]
-            node.needs = tuple(id(x) in live and _differentiable(x) for x in node.inputs)
-            in_grads = node.op.grad(node, *gs)
-            for x, g in zip(node.inputs, in_grads):
-                if g is None or id(x) not in live or not _differentiable(x):
+            needs = node.needs = tuple([id(x) in live and _differentiable(x)
+                                        for x in node.inputs])
+            for x, g, need in zip(node.inputs, grad_fn(node, *gs), needs):
+                if g is None or not need:
                     continue
                 prev = grads.get(id(x))
                 grads[id(x)] = g if prev is None else add(prev, g)
@@ -218,7 +238,6 @@ class GradientTape:
                  experimental_use_pfor: bool = True) -> Any:
         """The full Jacobian: shape target.shape + source.shape for each source."""
         from eagerflow._src.ops.array import reshape, stack
-        from eagerflow._src.ops.math import zeros_like
 
         if self._used and not self._persistent:
             raise RuntimeError("A non-persistent GradientTape can only be used to compute one "
@@ -279,9 +298,7 @@ class GradientTape:
                 grads = self._backward([target], [seed], [source])
                 g = grads.get(id(source))
                 if g is None:  # TF fills unconnected batch jacobians with zeros either way
-                    from eagerflow._src.ops.math import zeros_like
-
-                    g = zeros_like(source)
+                        g = zeros_like(source)
                 cols.append(g)
         if not self._persistent:
             self._used = True
