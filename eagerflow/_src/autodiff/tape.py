@@ -13,10 +13,12 @@ import contextlib
 import enum
 from typing import Any, Iterator
 
+import numpy as np
+
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.math import add, ones_like, zeros_like
 
 
@@ -196,7 +198,7 @@ class GradientTape:
         grads: dict = {}
         for i, t in enumerate(targets):
             t = convert_to_tensor(t) if not isinstance(t, Tensor) else t
-            g = out_grads[i] if out_grads is not None and out_grads[i] is not None else ones_like(t)
+            g = out_grads[i] if out_grads is not None and out_grads[i] is not None else _seed(t)
             g = convert_to_tensor(g, dtype_hint=t._dtype)
             grads[id(t)] = g if id(t) not in grads else add(grads[id(t)], g)
         # Only nodes downstream of a source can contribute.
@@ -306,21 +308,24 @@ class GradientTape:
         return reshape(out, (b,) + tuple(target._shape[1:]) + tuple(source.shape[1:]))
 
 
+def _seed(t: Tensor) -> Tensor:
+    """ones_like(t), the default output gradient. For an eager NumPy tensor it is made
+    directly: no tape wants it (OnesLike has no gradient), and it is a tenth of a tiny
+    gradient's time when run as an op."""
+    if type(t) is EagerTensor and type(t._arr) is np.ndarray and t._arr.dtype.kind in "fc":
+        a = np.empty(t._shape, t._arr.dtype)
+        a.fill(1)
+        return EagerTensor(a, t._dtype, _state.device)  # where ones_like would put it
+    return ones_like(t)
+
+
 def _one_hot(n: int, i: int, like: Tensor) -> Tensor:
-    import numpy as np
-
-    from eagerflow._src.core.tensor import EagerTensor
-
     a = np.zeros((n,), dtype=like._dtype.as_numpy_dtype)
     a[i] = 1
     return EagerTensor(a.reshape(like._shape))
 
 
 def _column_seed(b: int, per: int, j: int, like: Tensor) -> Tensor:
-    import numpy as np
-
-    from eagerflow._src.core.tensor import EagerTensor
-
     a = np.zeros((b, per), dtype=like._dtype.as_numpy_dtype)
     a[:, j] = 1
     return EagerTensor(a.reshape(like._shape))

@@ -105,15 +105,17 @@ def unary(op: Any, convert: Callable) -> Callable:
         if type(x) is not EagerTensor:
             x = convert(x)
         st = _state.__dict__
-        if st["graph"] is not None or uf is None or st["xp"] is not np or \
-                type(x) is not EagerTensor:
-            return bind(op, (x,), {})
-        d = infer(x)[0][1]
-        out = uf(x._arr)
-        t = _tensor(out if type(out) is _ndarray else np.asarray(out), d, st["device"])
-        if st["tapes"]:
-            record(op, (x,), (t,), {})
-        return t
+        if st["graph"] is None and st["xp"] is np and uf is not None:
+            try:
+                ((_, d),) = infer(x)
+                out = uf(x._arr)
+            except AttributeError:  # a symbolic tensor: bind says what is wrong
+                return bind(op, (x,), {})
+            t = _tensor(out, d, st["device"])
+            if st["tapes"]:
+                record(op, (x,), (t,), {})
+            return t
+        return bind(op, (x,), {})
 
     f.__name__ = op.name
     return f
@@ -128,23 +130,35 @@ def binary(op: Any, convert: Callable) -> Callable:
         if type(x) is not EagerTensor or type(y) is not EagerTensor:
             x, y = convert(x, y)
         st = _state.__dict__
-        if st["graph"] is not None or uf is None or st["xp"] is not np or \
-                type(x) is not EagerTensor or type(y) is not EagerTensor:
-            return bind(op, (x, y), {})
-        d = infer(x, y)[0][1]
-        out = uf(x._arr, y._arr)
-        t = _tensor(out if type(out) is _ndarray else np.asarray(out), d, st["device"])
-        if st["tapes"]:
-            record(op, (x, y), (t,), {})
-        return t
+        if st["graph"] is None and st["xp"] is np and uf is not None:
+            try:
+                ((_, d),) = infer(x, y)
+                out = uf(x._arr, y._arr)
+            except AttributeError:  # a symbolic tensor: bind says what is wrong
+                return bind(op, (x, y), {})
+            if out.__class__ is _ndarray and out.dtype is d._np:
+                # EagerTensor.__init__ inlined: the hottest lines of the eager path
+                t = _new(EagerTensor)
+                t._arr = out
+                t._shape = out.shape
+                t._dtype = d
+                t._device = st["device"]
+            else:
+                t = _tensor(out, d, st["device"])
+            if st["tapes"]:
+                record(op, (x, y), (t,), {})
+            return t
+        return bind(op, (x, y), {})
 
     f.__name__ = op.name
     return f
 
 
 def _tensor(out: Any, d: Any, dev: str) -> EagerTensor:
+    """Wraps a kernel's result of declared dtype `d` (a scalar result becomes an array)."""
+    if type(out) is not _ndarray:
+        out = np.asarray(out)
     if out.dtype is d._np:
-        # EagerTensor.__init__ inlined: this is the hottest line of the eager path
         t = _new(EagerTensor)
         t._arr = out
         t._shape = out.shape
