@@ -158,3 +158,36 @@ def test_sample_rng_stream_does_not_depend_on_draw_sizes():
     ref_u = [-1.0 + 2.0 * (b >> 11) * 2.0**-53 for b in _splitmix(5, 6)]
     np.testing.assert_array_equal(u.ravel(), ref_u)
     assert sorted(SampleRNG(3).permutation(10).tolist()) == list(range(10))
+
+
+@pytest.mark.parametrize("sa,sb", [((2, 2), (2, 2)), ((3, 4), (4, 5)), ((2, 3, 4), (4, 2)),
+                                   ((1, 2, 3), (5, 3, 2)), ((0, 3), (3, 2)), ((64, 64), (64, 64))])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32])
+def test_matmul_fast_path_matches_bind(sa, sb, dtype):
+    from eagerflow._src.ops.linalg import _MATMUL_ATTRS, MATMUL
+
+    a, b = tf.constant(_arr(sa, 4, dtype)), tf.constant(_arr(sb, 5, dtype))
+    want = bind(MATMUL, (a, b), _MATMUL_ATTRS[False, False])
+    for got in (tf.matmul(a, b), a @ b):
+        assert got.dtype is want.dtype and got.shape == want.shape
+        np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+def test_matmul_fast_path_errors_and_gradients():
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Matrix size-incompatible: "
+                       r"In\[0\]: \[2,3\], In\[1\]: \[2,3\]"):
+        tf.ones((2, 3)) @ tf.ones((2, 3))
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        tf.matmul(tf.ones((2, 2)), tf.ones((2, 2), tf.float64))
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        tf.ones((3,)) @ tf.ones((3,))  # rank 1
+    a0, b0 = np.array([[0.5, -1.0], [2.0, 0.3]]), np.array([[1.5], [-0.5]])
+    a, b = tf.constant(a0), tf.Variable(b0)
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        y = tf.reduce_sum(tf.tanh(a @ b))
+    ga, gb = tape.gradient(y, [a, b])
+    g_out = 1 - np.tanh(a0 @ b0) ** 2
+    np.testing.assert_allclose(ga.numpy(), g_out @ b0.T, rtol=1e-12)
+    np.testing.assert_allclose(gb.numpy(), a0.T @ g_out, rtol=1e-12)
+    np.testing.assert_allclose(tf.matmul(a, b, transpose_a=True).numpy(), a0.T @ b0)

@@ -121,10 +121,18 @@ def unary(op: Any, convert: Callable) -> Callable:
     return f
 
 
-def binary(op: Any, convert: Callable) -> Callable:
-    """The public function of a two-input op without attrs (`tf.add`, `x * y`, ...):
-    `bind(op, convert(x, y), {})` with the eager NumPy path specialised as in unary()."""
-    infer, uf = op.infer, op.ufunc
+def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callable | None = None,
+           np_kernel: Callable | None = None) -> Callable:
+    """The public function of a two-input op (`tf.add`, `x * y`, ...):
+    `bind(op, convert(x, y), attrs)` with the eager NumPy path specialised as in unary().
+
+    With fixed `attrs` (shared by the nodes it records: never mutated), `infer(x, y)` and
+    `np_kernel(a, b)` must be op.infer and op.kernel(np, ...) with those attrs bound;
+    without, the op has no attrs and its kernel is `op.ufunc`.
+    """
+    attrs = attrs if attrs is not None else {}
+    infer = infer or op.infer
+    uf = np_kernel or op.ufunc
 
     def f(x: Any, y: Any, name: str | None = None) -> Any:
         if type(x) is not EagerTensor or type(y) is not EagerTensor:
@@ -135,7 +143,7 @@ def binary(op: Any, convert: Callable) -> Callable:
                 ((_, d),) = infer(x, y)
                 out = uf(x._arr, y._arr)
             except AttributeError:  # a symbolic tensor: bind says what is wrong
-                return bind(op, (x, y), {})
+                return bind(op, (x, y), attrs or {})
             if out.__class__ is _ndarray and out.dtype is d._np:
                 # EagerTensor.__init__ inlined: the hottest lines of the eager path
                 t = _new(EagerTensor)
@@ -146,9 +154,9 @@ def binary(op: Any, convert: Callable) -> Callable:
             else:
                 t = _tensor(out, d, st["device"])
             if st["tapes"]:
-                record(op, (x, y), (t,), {})
+                record(op, (x, y), (t,), attrs or {})
             return t
-        return bind(op, (x, y), {})
+        return bind(op, (x, y), attrs or {})
 
     f.__name__ = op.name
     return f
