@@ -191,3 +191,23 @@ def test_matmul_fast_path_errors_and_gradients():
     np.testing.assert_allclose(ga.numpy(), g_out @ b0.T, rtol=1e-12)
     np.testing.assert_allclose(gb.numpy(), a0.T @ g_out, rtol=1e-12)
     np.testing.assert_allclose(tf.matmul(a, b, transpose_a=True).numpy(), a0.T @ b0)
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64, tf.int32, tf.int64, tf.float16])
+@pytest.mark.parametrize("v", [2, -3, 0.5, 1e300, 2**31, 2**40, float("nan")])
+def test_scalar_operands_convert_as_convert_to_tensor(dtype, v):
+    x = tf.ones((2,), dtype)
+    try:
+        want = tf.convert_to_tensor(v, dtype=dtype)
+    except (TypeError, ValueError) as e:
+        with pytest.raises(type(e)):
+            m.binary_args(x, v)
+        with pytest.raises(type(e)):
+            m.binary_args(v, x)
+        return
+    for got in (m.binary_args(x, v)[1], m.binary_args(v, x)[0]):
+        assert got.dtype is want.dtype and got.shape == ()
+        np.testing.assert_array_equal(got.numpy(), want.numpy())
+    hinted = m.binary_args_hint(x, v)[1]
+    assert hinted.dtype is want.dtype
+    np.testing.assert_array_equal(hinted.numpy(), want.numpy())
