@@ -32,8 +32,13 @@ lint: $(STAMP)
 conformance: $(STAMP)
 	$(BIN)/python ../shared/conformance/run.py --impl eagerflow --data $(DATA) -j 2 -v
 
+# Side-by-side benchmarks; writes BENCHMARKS.md. Peers (TensorFlow, PyTorch) come from
+# PEERS_PYTHON (default: the .venv-peers that `make bench-peers` makes) and are skipped when
+# absent. A quick subset: make bench BENCH_ARGS="-k 'eager add' --rounds 3" (no --write then).
+PEERS_PYTHON ?= .venv-peers/bin/python
+BENCH_ARGS ?= --write
 bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py --write
+	$(BIN)/python benchmarks/run.py --peers-python $(PEERS_PYTHON) $(BENCH_ARGS)
 
 # Long fuzz campaign (tests/fuzz): >= 110,000 calls over the op registry plus the public
 # API, corrupt files and threads; once with a fixed seed, once with a random one (printed;

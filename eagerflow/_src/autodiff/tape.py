@@ -13,10 +13,14 @@ import contextlib
 import enum
 from typing import Any, Iterator
 
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.dtypes import variant
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops.math import add, ones_like, zeros_like
 
 
 class UnconnectedGradients(enum.Enum):
@@ -24,19 +28,26 @@ class UnconnectedGradients(enum.Enum):
     ZERO = "zero"
 
 
+# variant: a TensorArray's flow, whose gradient is the list of its elements' gradients
+_DIFFERENTIABLE = frozenset(d for d in dt._ALL if d.is_floating or d.is_complex) | {variant}
+
+
 def _differentiable(t: Any) -> bool:
     d = t._dtype if isinstance(t, Tensor) else t.dtype
-    return d.is_floating or d.is_complex or d is variant  # variant: a TensorArray's flow
+    return d in _DIFFERENTIABLE or d.is_floating or d.is_complex
 
 
 def _accumulate(a: Any, b: Any) -> Any:
-    from eagerflow._src.ops.math import add
-
     if a._dtype is variant:
         from eagerflow._src.ops.tensor_array import add_gradient_lists
 
         return add_gradient_lists(a, b)
     return add(a, b)
+
+
+def _is_leaf(x: Any) -> bool:
+    """A single tensor or variable (not a structure of them): the common argument."""
+    return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
 
 
 class GradientTape:
@@ -146,29 +157,35 @@ class GradientTape:
 
             logging.getLogger("eagerflow").debug("gradient() on a persistent tape inside its "
                                                  "context records the backward pass")
-        unconnected = UnconnectedGradients(unconnected_gradients)
-        flat_sources = nest.flatten(sources)
+        unconnected = unconnected_gradients if type(unconnected_gradients) is \
+            UnconnectedGradients else UnconnectedGradients(unconnected_gradients)
+        single = _is_leaf(sources)
+        flat_sources = [sources] if single else nest.flatten(sources)
         for s in flat_sources:
-            if not (isinstance(s, Tensor) or hasattr(s, "_as_tensor")):
+            if not _is_leaf(s):
                 raise ValueError(f"Passed in object {s!r} of type {type(s).__name__!r}, not "
                                  "tf.Tensor or tf.Variable or ExtensionType.")
-        targets = nest.flatten(target)
+        targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
         out_grads = None if output_gradients is None else nest.flatten(output_gradients)
         if not self._persistent:
             self._used = True
-        with self._paused_unless_persistent():
+        pause = self._recording and not self._persistent  # its own backward pass unrecorded
+        if pause:
+            self._pop()
+        try:
             grads = self._backward(targets, out_grads, flat_sources)
+        finally:
+            if pause:
+                self._push()
         result = []
         for s in flat_sources:
             g = grads.get(id(s))
             if g is None and unconnected is UnconnectedGradients.ZERO:
-                from eagerflow._src.ops.math import zeros_like
-
                 g = zeros_like(s)
             result.append(g)
         if not self._persistent:
             self._release()
-        return nest.pack_sequence_as(sources, result)
+        return result[0] if single else nest.pack_sequence_as(sources, result)
 
     def _release(self) -> None:
         """Drops the record of a used non-persistent tape (watched_variables() still answers)."""
@@ -188,12 +205,10 @@ class GradientTape:
             yield
 
     def _backward(self, targets: list, out_grads: list | None, sources: list) -> dict:
-        from eagerflow._src.ops.math import add, ones_like, zeros_like
-
         grads: dict = {}
         for i, t in enumerate(targets):
             t = convert_to_tensor(t) if not isinstance(t, Tensor) else t
-            g = out_grads[i] if out_grads is not None and out_grads[i] is not None else ones_like(t)
+            g = out_grads[i] if out_grads is not None and out_grads[i] is not None else _seed(t)
             g = convert_to_tensor(g, dtype_hint=t._dtype)
             grads[id(t)] = g if id(t) not in grads else add(grads[id(t)], g)
         # Only nodes downstream of a source can contribute.
@@ -207,19 +222,26 @@ class GradientTape:
                         live.add(id(o))
                     break
         for node in reversed(relevant):
+            grad_fn = node.op.grad
+            if grad_fn is None:
+                continue
             outs = node.outputs
-            gs = [grads.get(id(o)) for o in outs]
-            if all(g is None for g in gs):
-                continue
-            if node.op.grad is None:
-                continue
-            if len(outs) > 1:  # (a TensorArray flow's missing gradient stays None: empty)
+            if len(outs) == 1:
+                g = grads.get(id(outs[0]))
+                if g is None:
+                    continue
+                gs: Any = (g,)
+            else:
+                gs = [grads.get(id(o)) for o in outs]
+                if all(g is None for g in gs):
+                    continue
+                # (a TensorArray flow's missing gradient stays None: an empty list)
                 gs = [g if g is not None or o._dtype is variant else zeros_like(o)
                       for g, o in zip(gs, outs)]
-            node.needs = tuple(id(x) in live and _differentiable(x) for x in node.inputs)
-            in_grads = node.op.grad(node, *gs)
-            for x, g in zip(node.inputs, in_grads):
-                if g is None or id(x) not in live or not _differentiable(x):
+            needs = node.needs = tuple([id(x) in live and _differentiable(x)
+                                        for x in node.inputs])
+            for x, g, need in zip(node.inputs, grad_fn(node, *gs), needs):
+                if g is None or not need:
                     continue
                 prev = grads.get(id(x))
                 grads[id(x)] = g if prev is None else _accumulate(prev, g)
@@ -230,7 +252,6 @@ class GradientTape:
                  experimental_use_pfor: bool = True) -> Any:
         """The full Jacobian: shape target.shape + source.shape for each source."""
         from eagerflow._src.ops.array import reshape, stack
-        from eagerflow._src.ops.math import zeros_like
 
         if self._used and not self._persistent:
             raise RuntimeError("A non-persistent GradientTape can only be used to compute one "
@@ -291,9 +312,7 @@ class GradientTape:
                 grads = self._backward([target], [seed], [source])
                 g = grads.get(id(source))
                 if g is None:  # TF fills unconnected batch jacobians with zeros either way
-                    from eagerflow._src.ops.math import zeros_like
-
-                    g = zeros_like(source)
+                        g = zeros_like(source)
                 cols.append(g)
         if not self._persistent:
             self._used = True
@@ -301,21 +320,24 @@ class GradientTape:
         return reshape(out, (b,) + tuple(target._shape[1:]) + tuple(source.shape[1:]))
 
 
+def _seed(t: Tensor) -> Tensor:
+    """ones_like(t), the default output gradient. For an eager NumPy tensor it is made
+    directly: no tape wants it (OnesLike has no gradient), and it is a tenth of a tiny
+    gradient's time when run as an op."""
+    if type(t) is EagerTensor and type(t._arr) is np.ndarray and t._arr.dtype.kind in "fc":
+        a = np.empty(t._shape, t._arr.dtype)
+        a.fill(1)
+        return EagerTensor(a, t._dtype, _state.device)  # where ones_like would put it
+    return ones_like(t)
+
+
 def _one_hot(n: int, i: int, like: Tensor) -> Tensor:
-    import numpy as np
-
-    from eagerflow._src.core.tensor import EagerTensor
-
     a = np.zeros((n,), dtype=like._dtype.as_numpy_dtype)
     a[i] = 1
     return EagerTensor(a.reshape(like._shape))
 
 
 def _column_seed(b: int, per: int, j: int, like: Tensor) -> Tensor:
-    import numpy as np
-
-    from eagerflow._src.core.tensor import EagerTensor
-
     a = np.zeros((b, per), dtype=like._dtype.as_numpy_dtype)
     a[:, j] = 1
     return EagerTensor(a.reshape(like._shape))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import logging
 import threading
 import weakref
 from collections.abc import Callable
@@ -29,7 +28,13 @@ if TYPE_CHECKING:
     from eagerflow._src.function.concrete import ConcreteFunction
     from eagerflow._src.graph.ir import FuncGraph
 
-_log = logging.getLogger("eagerflow")
+
+
+def _log() -> Any:
+    import logging  # on first warning: it costs `import eagerflow` a few ms
+
+    return logging.getLogger("eagerflow")
+
 
 RETRACE_THRESHOLD = 5        # tracings within the recent calls that trigger the warning
 RETRACE_CALL_HISTORY = 10    # how many recent calls are considered
@@ -61,7 +66,7 @@ class _RetraceDetector:
             msg += f" The last retrace happened because {why}."
         msg += (" Define the tf.function once, outside loops; pass tensors rather than Python "
                 "numbers; use reduce_retracing=True or an input_signature when shapes vary.")
-        _log.warning(msg)
+        _log().warning(msg)
 
     def hit(self) -> None:
         if not self.calls_per_trace:
@@ -96,7 +101,7 @@ def _autograph_convert(fn: Callable) -> Callable:
     try:
         return convert(fn)
     except Exception as e:  # noqa: BLE001 - TF runs the function unconverted, with a warning
-        _log.warning(f"AutoGraph could not transform {fn!r} and will run it as-is. Cause: {e}")
+        _log().warning(f"AutoGraph could not transform {fn!r} and will run it as-is. Cause: {e}")
         return fn
 
 

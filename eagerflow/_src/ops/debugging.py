@@ -10,7 +10,6 @@ shapes, dtypes) raise ValueError/TypeError when called, in both modes.
 from __future__ import annotations
 
 import builtins
-import logging
 import sys
 from typing import Any
 
@@ -510,6 +509,8 @@ def _write(text: str, stream: str) -> None:
         with open(stream[len("file://"):], "a", encoding="utf-8") as f:
             f.write(text)
     else:
+        import logging  # on use: it costs `import eagerflow` a few ms
+
         level = {"log(info)": logging.INFO, "log(warning)": logging.WARNING,
                  "log(error)": logging.ERROR}[stream]
         logging.getLogger("eagerflow").log(level, text.rstrip("\n"))
@@ -532,6 +533,8 @@ def _stream_key(output_stream: Any) -> str:
         return "stderr"
     if isinstance(output_stream, str) and output_stream.startswith("file://"):
         return output_stream
+    import logging
+
     for key, fn in (("log(info)", logging.info), ("log(warning)", logging.warning),
                     ("log(error)", logging.error)):
         if output_stream is fn:

@@ -9,7 +9,7 @@ outputs from `infer`. Nothing else happens on this path.
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -90,6 +90,90 @@ def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
     if st["tapes"]:
         record(op, inputs, outputs, attrs)
     return outputs
+
+
+def unary(op: Any, convert: Callable) -> Callable:
+    """The public function of a one-input op without attrs (`tf.exp`, `tf.negative`, ...).
+
+    It is `bind(op, (convert(x),), {})`, with bind's eager NumPy path specialised for one
+    input: the commonest call in eager code runs in one Python frame plus `infer` and the
+    ufunc. Everything else (tracing, other backends, symbolic inputs) goes through bind.
+    """
+    infer, uf = op.infer, op.ufunc
+
+    def f(x: Any, name: str | None = None) -> Any:
+        if type(x) is not EagerTensor:
+            x = convert(x)
+        st = _state.__dict__
+        if st["graph"] is None and st["xp"] is np and uf is not None:
+            try:
+                ((_, d),) = infer(x)
+                out = uf(x._arr)
+            except AttributeError:  # a symbolic tensor: bind says what is wrong
+                return bind(op, (x,), {})
+            t = _tensor(out, d, st["device"])
+            if st["tapes"]:
+                record(op, (x,), (t,), {})
+            return t
+        return bind(op, (x,), {})
+
+    f.__name__ = op.name
+    return f
+
+
+def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callable | None = None,
+           np_kernel: Callable | None = None) -> Callable:
+    """The public function of a two-input op (`tf.add`, `x * y`, ...):
+    `bind(op, convert(x, y), attrs)` with the eager NumPy path specialised as in unary().
+
+    With fixed `attrs` (shared by the nodes it records: never mutated), `infer(x, y)` and
+    `np_kernel(a, b)` must be op.infer and op.kernel(np, ...) with those attrs bound;
+    without, the op has no attrs and its kernel is `op.ufunc`.
+    """
+    attrs = attrs if attrs is not None else {}
+    infer = infer or op.infer
+    uf = np_kernel or op.ufunc
+
+    def f(x: Any, y: Any, name: str | None = None) -> Any:
+        if type(x) is not EagerTensor or type(y) is not EagerTensor:
+            x, y = convert(x, y)
+        st = _state.__dict__
+        if st["graph"] is None and st["xp"] is np and uf is not None:
+            try:
+                ((_, d),) = infer(x, y)
+                out = uf(x._arr, y._arr)
+            except AttributeError:  # a symbolic tensor: bind says what is wrong
+                return bind(op, (x, y), attrs or {})
+            if out.__class__ is _ndarray and out.dtype is d._np:
+                # EagerTensor.__init__ inlined: the hottest lines of the eager path
+                t = _new(EagerTensor)
+                t._arr = out
+                t._shape = out.shape
+                t._dtype = d
+                t._device = st["device"]
+            else:
+                t = _tensor(out, d, st["device"])
+            if st["tapes"]:
+                record(op, (x, y), (t,), attrs or {})
+            return t
+        return bind(op, (x, y), attrs or {})
+
+    f.__name__ = op.name
+    return f
+
+
+def _tensor(out: Any, d: Any, dev: str) -> EagerTensor:
+    """Wraps a kernel's result of declared dtype `d` (a scalar result becomes an array)."""
+    if type(out) is not _ndarray:
+        out = np.asarray(out)
+    if out.dtype is d._np:
+        t = _new(EagerTensor)
+        t._arr = out
+        t._shape = out.shape
+        t._dtype = d
+        t._device = dev
+        return t
+    return EagerTensor(out, None, dev)  # a kernel that disagrees with its dtype keeps its own
 
 
 def _wrap(out: Any, d: Any, dev: str) -> EagerTensor:

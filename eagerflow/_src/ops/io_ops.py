@@ -9,7 +9,6 @@ missing parent folders, as TF does.
 from __future__ import annotations
 
 import os
-import tempfile
 from typing import Any
 
 import numpy as np
@@ -97,6 +96,8 @@ def _write_kernel(xp: Any, filename: Any, contents: Any) -> tuple:
     tmp = None
     try:
         os.makedirs(folder, exist_ok=True)
+        import tempfile  # here: its imports cost `import eagerflow` ~5 ms
+
         fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".tmp", dir=folder)
         with os.fdopen(fd, "wb") as f:
             f.write(bytes(data))
@@ -119,7 +120,19 @@ def _write_ref(filename: np.ndarray, contents: np.ndarray) -> tuple:
     return ()
 
 
-_SAMPLE_OUT = os.path.join(tempfile.gettempdir(), f"eagerflow_write_file_sample_{os.getpid()}")
+def _scratch_dir() -> str:
+    """The temporary folder, found without importing tempfile where that is possible."""
+    for var in ("TMPDIR", "TEMP", "TMP"):
+        if os.environ.get(var):
+            return os.environ[var]
+    if os.name == "posix":
+        return "/tmp"  # noqa: S108 - only the sample's output file goes there
+    import tempfile
+
+    return tempfile.gettempdir()
+
+
+_SAMPLE_OUT = os.path.join(_scratch_dir(), f"eagerflow_write_file_sample_{os.getpid()}")
 
 WRITE_FILE = register(OpDef(
     "WriteFile", _write_infer, _write_kernel, reference=_write_ref, stateful=True,

@@ -12,7 +12,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.ops import blas
+from eagerflow._src.ops import blas, dispatch
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, binary_args, binary_args_hint, sum_to
@@ -30,12 +30,6 @@ _MATMUL_IDS = frozenset(id(d) for d in _MATMUL_T)  # DTypes are singletons
 
 
 def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
-    d, sa, sb = a._dtype, a._shape, b._shape
-    # the common case first: two known matrices of one allowed dtype, no transposes
-    if d is b._dtype and id(d) in _MATMUL_IDS and not transpose_a and not transpose_b and \
-            sa is not None and sb is not None and len(sa) == 2 == len(sb) and \
-            sa[1] == sb[0] and sa[1] is not None:
-        return [((sa[0], sb[1]), d)]
     d = C.same_dtype("MatMul", (a, b), _MATMUL_T)
     if a._shape is None or b._shape is None:
         return [(None, d)]
@@ -118,9 +112,33 @@ _MATMUL_ATTRS = {(ta, tb): {"transpose_a": ta, "transpose_b": tb}
                  for ta in (False, True) for tb in (False, True)}
 
 
+def _plain_infer(a: Any, b: Any) -> list:
+    """_matmul_infer without transposes, the common case (two known matrices of one
+    allowed dtype) checked first."""
+    d, sa, sb = a._dtype, a._shape, b._shape
+    if d is b._dtype and id(d) in _MATMUL_IDS and sa is not None and sb is not None and \
+            len(sa) == 2 == len(sb) and sa[1] == sb[0] and sa[1] is not None:
+        return [((sa[0], sb[1]), d)]
+    return _matmul_infer(a, b, False, False)
+
+
+def _plain_kernel(a: Any, b: Any) -> Any:
+    if a.ndim == 2 and b.ndim == 2 and a.size * b.shape[1] <= blas.SMALL_MACS:
+        return a.dot(b)  # the same product; NumPy's matmul costs ~1 us more per call
+    return _matmul_kernel(np, a, b, False, False)
+
+
+# `a @ b` and tf.matmul(a, b) without flags: MatMul through dispatch's two-input fast path
+# (also the `@` operator itself: operators.py)
+plain_matmul = dispatch.binary(MATMUL, binary_args_hint, _MATMUL_ATTRS[False, False],
+                                _plain_infer, _plain_kernel)
+
+
 def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
            adjoint_a: bool = False, adjoint_b: bool = False, a_is_sparse: bool = False,
            b_is_sparse: bool = False, output_type: Any = None, name: str | None = None) -> Any:
+    if not (transpose_a or transpose_b or adjoint_a or adjoint_b) and output_type is None:
+        return plain_matmul(a, b)
     a, b = binary_args_hint(a, b)
     if adjoint_a:
         if transpose_a:

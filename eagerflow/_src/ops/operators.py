@@ -13,7 +13,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import getitem
-from eagerflow._src.ops.linalg import matmul
+from eagerflow._src.ops.linalg import plain_matmul
 from eagerflow._src.ops.variables import Variable
 
 
@@ -69,7 +69,7 @@ def _swap(f: Callable) -> Callable:
 
 _BINARY = {
     "add": m.add, "sub": m.subtract, "mul": m.multiply, "truediv": m.truediv,
-    "floordiv": m.floordiv, "mod": m.floormod, "pow": m.pow, "matmul": matmul,
+    "floordiv": m.floordiv, "mod": m.floormod, "pow": m.pow, "matmul": plain_matmul,
     "and": _and, "or": _or, "xor": _xor,
 }
 

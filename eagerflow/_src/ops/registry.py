@@ -21,6 +21,7 @@ definition (see dispatch.py).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -67,6 +68,10 @@ class OpDef:
         return f"OpDef({self.name})"
 
 
+_GAMMA = 0x9E3779B97F4A7C15
+_MASK = 2**64 - 1
+
+
 class SampleRNG:
     """Deterministic pseudo-random sample data (splitmix64), for OpDef samples.
 
@@ -75,16 +80,27 @@ class SampleRNG:
     """
 
     def __init__(self, seed: int) -> None:
-        self._state = (int(seed) * 0x9E3779B97F4A7C15 + 1) & (2**64 - 1)
+        self._base = (int(seed) * _GAMMA + 1) & _MASK
+        self._next = 0             # stream index of the next value
+        self._buf: Any = None      # a block of the stream, from index _buf_start
+        self._buf_start = 0
 
     def _bits(self, n: int) -> Any:
+        """The next n values of the stream (value i is mix(base + (i + 1) * gamma)); drawn
+        from blocks, since hundreds of small draws at import each cost a dozen NumPy calls."""
+        i = self._next - self._buf_start
+        if self._buf is None or i + n > len(self._buf):
+            self._buf_start, i = self._next, 0
+            self._buf = self._block(self._next, max(n, 4096))
+        self._next += n
+        return self._buf[i:i + n]
+
+    def _block(self, first: int, m: int) -> Any:
         import numpy as np
 
-        start = self._state
-        self._state = (start + n * 0x9E3779B97F4A7C15) & (2**64 - 1)
+        start = (self._base + first * _GAMMA) & _MASK
         with np.errstate(over="ignore"):
-            z = np.uint64(start) + np.arange(1, n + 1, dtype=np.uint64) * \
-                np.uint64(0x9E3779B97F4A7C15)
+            z = np.uint64(start) + np.arange(1, m + 1, dtype=np.uint64) * np.uint64(_GAMMA)
             z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
             z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
         return z ^ (z >> np.uint64(31))
@@ -93,8 +109,7 @@ class SampleRNG:
         import numpy as np
 
         shape = () if size is None else (size,) if isinstance(size, int) else tuple(size)
-        n = int(np.prod(shape, dtype=np.int64))
-        u = (self._bits(n) >> np.uint64(11)).astype(np.float64) * 2.0**-53
+        u = (self._bits(math.prod(shape)) >> np.uint64(11)).astype(np.float64) * 2.0**-53
         out = (low + (high - low) * u).reshape(shape)
         return out[()] if size is None else out
 
@@ -102,9 +117,15 @@ class SampleRNG:
         import numpy as np
 
         shape = () if size is None else (size,) if isinstance(size, int) else tuple(size)
-        n = int(np.prod(shape, dtype=np.int64))
-        out = (low + (self._bits(n) % np.uint64(high - low)).astype(np.int64)).reshape(shape)
+        bits = self._bits(math.prod(shape))
+        out = (low + (bits % np.uint64(high - low)).astype(np.int64)).reshape(shape)
         return out[()] if size is None else out
+
+    def permutation(self, n: int) -> Any:
+        """A random ordering of range(n) (distinct values, as max-pool samples need)."""
+        import numpy as np
+
+        return np.argsort(self._bits(n), kind="stable")
 
 
 REGISTRY: dict[str, OpDef] = {}

@@ -18,7 +18,6 @@ suites can't sample.
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -48,6 +47,8 @@ def _error_class(e: BaseException) -> type:
 
 
 def _restate(e: BaseException, op_name: str) -> errors.OpError:
+    import traceback
+
     tb = "".join(traceback.format_exception(type(e), e, e.__traceback__)[1:])
     first = f"{type(e).__name__}: {e}"
     msg = f"{first}\nTraceback (most recent call last):\n\n{tb}\n\n\t [[{{{{node {op_name}}}}}]]"
