@@ -2,7 +2,8 @@
 
 Shape-valued arguments (`shape`, `perm`, `multiples`, ...) are attributes known when
 the op is called (Python values, or eager tensors read once), as in TF's
-constant-folded shape arguments.
+constant-folded shape arguments. Inside graphs, one given as a symbolic tensor is an
+extra input read at run time, and the attr holds what is known statically (dynshape.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from eagerflow._src.core.tensor import (
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import Spec, runtime_ints, shape_arg, static_ints
 from eagerflow._src.ops.math import _t, cast, sum_to
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -35,34 +37,13 @@ def _f64(*shape: int) -> np.ndarray:
     return _rng.uniform(-2, 2, size=shape)
 
 
-def static_ints(value: Any, what: str = "shape") -> tuple:
-    """A shape-like argument as a tuple of Python ints (None allowed for unknown dims)."""
-    if isinstance(value, TensorShape):
-        return tuple(value.as_list())
-    if isinstance(value, EagerTensor):
-        return tuple(int(v) for v in np.asarray(value._arr).reshape(-1))
-    if hasattr(value, "_as_tensor"):
-        return static_ints(value._as_tensor(None), what)
-    if isinstance(value, Tensor):
-        raise TypeError(f"{what} must be known when the op is built; got a symbolic tensor")
-    if isinstance(value, (int, np.integer)):
-        return (int(value),)
-    out = []
-    for v in value:
-        if v is None:
-            out.append(None)
-        elif isinstance(v, (EagerTensor,)) or hasattr(v, "__index__"):
-            out.append(int(v))
-        else:
-            raise TypeError(f"{what} must be a list of integers, got {value!r}")
-    return tuple(out)
-
-
 # ---------------------------------------------------------------------------------------
 # Creation.
 # ---------------------------------------------------------------------------------------
 
-def _fill_infer(value: Any, shape: tuple) -> list:
+def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
+    if shape is None:  # a runtime shape of unknown length
+        return [(None, value._dtype)]
     for d in shape:
         if d is not None and d < 0:
             raise C.fail("Fill", f"Dimension {d} must be >= 0")
@@ -74,9 +55,16 @@ def _fill_infer(value: Any, shape: tuple) -> list:
     return [(shape, value._dtype)]
 
 
+def _fill_kernel(xp: Any, v: Any, *dyn: Any, shape: tuple | None) -> Any:
+    if dyn:
+        shape = runtime_ints(dyn[0])
+        _fill_infer(Spec(v), shape=shape)  # validates the runtime value
+    return xp.full(shape, v, dtype=v.dtype)
+
+
 FILL = register(OpDef(
-    "Fill", _fill_infer, lambda xp, v, shape: xp.full(shape, v, dtype=v.dtype),
-    grad=lambda n, g: [reduce_sum_all(g)],
+    "Fill", _fill_infer, _fill_kernel,
+    grad=lambda n, g: [reduce_sum_all(g)] + [None] * (len(n.inputs) - 1),
     reference=lambda v, shape: np.array([v.item()] * int(np.prod(shape)), v.dtype).reshape(shape),
     samples=[Sample((np.array(1.5),), {"shape": (2, 3)})],
     bad_samples=[BadSample((np.array(1.0),), {"shape": (-1,)}, InvalidArgumentError,
@@ -91,7 +79,8 @@ def reduce_sum_all(x: Any) -> Any:
 
 
 def fill(dims: Any, value: Any, name: str | None = None) -> Any:
-    return bind(FILL, (_t(value),), {"shape": static_ints(dims)})
+    static, dyn = shape_arg(dims, "dims")
+    return bind(FILL, (_t(value),) + dyn, {"shape": static})
 
 
 def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None) -> Any:
@@ -265,7 +254,9 @@ lin_space = linspace
 # Reshaping.
 # ---------------------------------------------------------------------------------------
 
-def _reshape_infer(x: Any, shape: tuple) -> list:
+def _reshape_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
+    if dyn:  # the runtime shape is an input; `shape` holds what was known of it
+        return [(_reshape_partial(x, shape, dyn[0]), x._dtype)]
     unknown = [i for i, d in enumerate(shape) if d == -1 or d is None]
     if len(unknown) > 1:
         raise C.fail("Reshape", f"Only one input size may be -1, not both {unknown[0]} and "
@@ -295,9 +286,37 @@ def _reshape_infer(x: Any, shape: tuple) -> list:
     return [(shape, x._dtype)]
 
 
+def _reshape_partial(x: Any, shape: tuple | None, t: Any) -> tuple | None:
+    """The static result of a reshape to a runtime shape of which `shape` is known."""
+    if t._shape is not None and len(t._shape) != 1:
+        raise C.fail("Reshape", f"Shape must be rank 1 but is rank {len(t._shape)}")
+    if shape is None:
+        return None
+    for i, d in enumerate(shape):
+        if d is not None and d < -1:
+            raise C.fail("Reshape", f"Size {i} must be non-negative, not {d}")
+    out = [None if d == -1 else d for d in shape]
+    n = C.num_elements(x._shape)
+    if out.count(None) == 1 and n is not None:  # the one unknown dim follows from the rest
+        known = _pymath_prod([d for d in out if d is not None])
+        if known and n % known:
+            raise C.fail("Reshape", f"Input to reshape is a tensor with {n} values, but the "
+                                    f"requested shape requires a multiple of {known}")
+        if known:
+            out[out.index(None)] = n // known
+    return tuple(out)
+
+
+def _reshape_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
+    if dyn:
+        shape = runtime_ints(dyn[0])
+        _reshape_infer(Spec(x), shape=shape)  # validates the runtime value
+    return xp.reshape(x, shape)
+
+
 RESHAPE = register(OpDef(
-    "Reshape", _reshape_infer, lambda xp, x, shape: xp.reshape(x, shape),
-    grad=lambda n, g: [reshape_like(g, n.inputs[0])],
+    "Reshape", _reshape_infer, _reshape_kernel,
+    grad=lambda n, g: [reshape_like(g, n.inputs[0])] + [None] * (len(n.inputs) - 1),
     reference=lambda x, shape: np.array(x.ravel().tolist()).reshape(shape),
     samples=[Sample((_f64(2, 6),), {"shape": (3, -1)}), Sample((_f64(4),), {"shape": (2, 2)})],
     bad_samples=[BadSample((np.ones(4),), {"shape": (3,)}, InvalidArgumentError,
@@ -332,7 +351,8 @@ def reshape_like(x: Any, like: Any) -> Any:
 
 
 def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
-    return bind(RESHAPE, (_t(tensor),), {"shape": static_ints(shape)})
+    static, dyn = shape_arg(shape)
+    return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static})
 
 
 def _transpose_infer(x: Any, perm: tuple | None) -> list:
@@ -684,16 +704,16 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
     return list(bind_multi(SPLIT, (x,), {"sizes": sizes, "axis": ax}, len(sizes)))
 
 
-def _tile_infer(x: Any, multiples: tuple) -> list:
-    if x._shape is None:
-        return [(None, x._dtype)]
+def _tile_infer(x: Any, *dyn: Any, multiples: tuple | None) -> list:
+    if x._shape is None or multiples is None:
+        return [(None if x._shape is None else (None,) * len(x._shape), x._dtype)]
     if len(multiples) != len(x._shape):
         raise C.fail("Tile", f"Expected multiples argument to be a vector of length "
                              f"{len(x._shape)} but got length {len(multiples)}")
     for i, m in enumerate(multiples):
-        if m < 0:
+        if m is not None and m < 0:
             raise C.fail("Tile", f"Expected multiples[{i}] >= 0, but got {m}")
-    out = tuple(None if d is None else d * m for d, m in zip(x._shape, multiples))
+    out = tuple(None if d is None or m is None else d * m for d, m in zip(x._shape, multiples))
     if None not in out:
         check_finite_size("Tile", out, x._dtype)
     return [(out, x._dtype)]
@@ -703,15 +723,27 @@ def _tile_grad(n: Any, g: Any) -> list:
     from eagerflow._src.ops.reduce import reduce_sum
 
     x, m = n.inputs[0], n.attrs["multiples"]
+    axes = tuple(_pyrange(0, 2 * len(x._shape), 2))
+    if len(n.inputs) > 1 or None in x._shape:  # sizes known at run time: [m0, d0, m1, d1, ...]
+        mt = n.inputs[1] if len(n.inputs) > 1 else convert_to_tensor(m, dtype=dt.int32)
+        pairs = stack([cast(mt, dt.int32), shape(x)], axis=1)
+        return [reduce_sum(reshape(g, reshape(pairs, [-1])), axis=axes)] + \
+            [None] * (len(n.inputs) - 1)
     split_shape = []
     for d, k in zip(x._shape, m):
         split_shape += [k, d]
-    g = reshape(g, split_shape)
-    return [reduce_sum(g, axis=tuple(_pyrange(0, 2 * len(m), 2)))]
+    return [reduce_sum(reshape(g, split_shape), axis=axes)]
+
+
+def _tile_kernel(xp: Any, x: Any, *dyn: Any, multiples: tuple | None) -> Any:
+    if dyn:
+        multiples = runtime_ints(dyn[0])
+        _tile_infer(Spec(x), multiples=multiples)  # validates the runtime value
+    return xp.tile(x, multiples)
 
 
 TILE = register(OpDef(
-    "Tile", _tile_infer, lambda xp, x, multiples: xp.tile(x, multiples), grad=_tile_grad,
+    "Tile", _tile_infer, _tile_kernel, grad=_tile_grad,
     reference=lambda x, multiples: np.array([[x[i % x.shape[0], j % x.shape[1]]
                                               for j in _pyrange(x.shape[1] * multiples[1])]
                                              for i in _pyrange(x.shape[0] * multiples[0])]),
@@ -721,26 +753,37 @@ TILE = register(OpDef(
 
 
 def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A002
-    return bind(TILE, (_t(input),), {"multiples": static_ints(multiples, "multiples")})
+    static, dyn = shape_arg(multiples, "multiples")
+    return bind(TILE, (_t(input),) + dyn, {"multiples": static})
 
 
-def _broadcast_to_infer(x: Any, shape: tuple) -> list:
+def _broadcast_to_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
+    if shape is None:  # a runtime shape of unknown length
+        return [(None, x._dtype)]
     if x._shape is not None:
         if len(x._shape) > len(shape):
             raise C.fail("BroadcastTo", f"Rank of input ({len(x._shape)}) must be no greater "
                                         f"than rank of output shape ({len(shape)}).")
         pad = (1,) * (len(shape) - len(x._shape)) + tuple(x._shape)
         for a, b in zip(pad, shape):
-            if a not in (1, b, None):
+            if a not in (1, b, None) and b is not None:
                 raise C.fail("BroadcastTo", f"Incompatible shapes: {C.shape_str(x._shape)} vs. "
                                             f"{C.shape_str(shape)}")
-    check_finite_size("BroadcastTo", shape, x._dtype)
+    if None not in shape:
+        check_finite_size("BroadcastTo", shape, x._dtype)
     return [(shape, x._dtype)]
 
 
+def _broadcast_to_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
+    if dyn:
+        shape = runtime_ints(dyn[0])
+        _broadcast_to_infer(Spec(x), shape=shape)  # validates the runtime value
+    return xp.broadcast_to(x, shape).copy()
+
+
 BROADCAST_TO = register(OpDef(
-    "BroadcastTo", _broadcast_to_infer, lambda xp, x, shape: xp.broadcast_to(x, shape).copy(),
-    grad=lambda n, g: [sum_to(g, n.inputs[0])],
+    "BroadcastTo", _broadcast_to_infer, _broadcast_to_kernel,
+    grad=lambda n, g: [sum_to(g, n.inputs[0])] + [None] * (len(n.inputs) - 1),
     reference=lambda x, shape: x + np.zeros(shape, x.dtype),
     samples=[Sample((_f64(1, 3),), {"shape": (4, 3)}), Sample((_f64(3),), {"shape": (2, 2, 3)})],
     bad_samples=[BadSample((np.ones((2,)),), {"shape": (3,)}, InvalidArgumentError)],
@@ -748,7 +791,8 @@ BROADCAST_TO = register(OpDef(
 
 
 def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
-    return bind(BROADCAST_TO, (_t(input),), {"shape": static_ints(shape)})
+    static, dyn = shape_arg(shape)
+    return bind(BROADCAST_TO, (_t(input),) + dyn, {"shape": static})
 
 
 # ---------------------------------------------------------------------------------------
