@@ -992,27 +992,6 @@ def getitem(tensor: Any, key: Any) -> Any:
     return bind(STRIDED_SLICE, (x,), {"spec": _normalize_key(key)})
 
 
-def _slice_op(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:
-    x = _t(input_)
-    begin, size = static_ints(begin, "begin"), static_ints(size, "size")
-    if len(begin) != len(x._shape) or len(size) != len(x._shape):
-        raise InvalidArgumentError(None, None, f"Expected begin and size arguments to be 1-D "
-                                               f"tensors of size {len(x._shape)}, but got shapes "
-                                               f"[{len(begin)}] and [{len(size)}] instead. "
-                                               "[Op:Slice]")
-    key = []
-    for i, (b, s, d) in enumerate(zip(begin, size, x._shape)):
-        end = d if s == -1 else b + s
-        if b < 0 or (d is not None and (end > d or b > d)) or s < -1:
-            raise InvalidArgumentError(None, None, f"Expected size[{i}] in [0, {d - b}], but got "
-                                                   f"{s} [Op:Slice]")
-        key.append(("s", b, end, None))
-    return bind(STRIDED_SLICE, (x,), {"spec": tuple(key)})
-
-
-slice = _slice_op  # noqa: A001 - TF's public name
-
-
 def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_mask: int = 0,
                   end_mask: int = 0, ellipsis_mask: int = 0, new_axis_mask: int = 0,
                   shrink_axis_mask: int = 0, name: str | None = None, **kwargs: Any) -> Any:

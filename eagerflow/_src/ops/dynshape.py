@@ -46,12 +46,12 @@ def static_ints(value: Any, what: str = "shape") -> tuple:
     return tuple(out)
 
 
-def _symbolic(value: Any) -> bool:
+def is_symbolic(value: Any) -> bool:
     """Whether `value` (a tensor, or nested lists of them and ints) holds a graph tensor."""
     if isinstance(value, Tensor):
         return not isinstance(value, EagerTensor)
     if isinstance(value, (list, tuple)):
-        return any(_symbolic(v) for v in value)
+        return any(is_symbolic(v) for v in value)
     return False
 
 
@@ -61,7 +61,7 @@ def as_int_tensor(value: Any, what: str) -> Any:
     from eagerflow._src.ops.math import cast
 
     if isinstance(value, (list, tuple)):
-        parts = [as_int_tensor(v, what) if _symbolic(v) else v for v in value]
+        parts = [as_int_tensor(v, what) if is_symbolic(v) else v for v in value]
         wide = any(isinstance(p, Tensor) and p._dtype is dt.int64 for p in parts)
         d = dt.int64 if wide else dt.int32
         parts = [cast(p, d) if isinstance(p, Tensor) else convert_to_tensor(p, dtype=d)
@@ -130,7 +130,7 @@ def shape_arg(value: Any, what: str = "shape") -> tuple:
     """`(static, dynamic)`: the static value of a shape argument (a tuple of ints with None for
     unknown entries, or None for an unknown length) and `()` when that is all the op needs,
     or `(tensor,)`, the runtime value to take as an input."""
-    if _state.graph is None or not _symbolic(value):
+    if _state.graph is None or not is_symbolic(value):
         return static_ints(value, what), ()
     t = as_int_tensor(value, what)
     if t._shape is not None and len(t._shape) > 1:
@@ -146,7 +146,7 @@ def shape_arg(value: Any, what: str = "shape") -> tuple:
 
 def scalar_arg(value: Any, what: str) -> tuple:
     """`(static, dynamic)` for an int scalar argument (an axis, a depth, a count)."""
-    if _state.graph is None or not _symbolic(value):
+    if _state.graph is None or not is_symbolic(value):
         return int(value), ()
     t = as_int_tensor(value, what)
     v = partial_value(t)

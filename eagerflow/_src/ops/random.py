@@ -32,6 +32,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.core.trackable import AutoTrackable
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import is_symbolic, runtime_ints, shape_arg
 from eagerflow._src.ops.math import _t, add, cast, multiply
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -278,6 +279,14 @@ def _ref_count(shape: tuple) -> int:
 # ---------------------------------------------------------------------------------------
 
 def _shape_arg(shape: Any, op: str) -> tuple:
+    """`(static, dynamic)` as dynshape.shape_arg: a symbolic shape (in a graph) becomes an
+    input of the op; otherwise the shape is an attr of Python ints."""
+    if _state.graph is not None and is_symbolic(shape):
+        return shape_arg(shape)
+    return _static_shape(shape, op), ()
+
+
+def _static_shape(shape: Any, op: str) -> tuple:
     if isinstance(shape, TensorShape):
         if not shape.is_fully_defined():
             raise ValueError(f"shape must be fully defined for {op}, got {shape}")
@@ -297,11 +306,23 @@ def _shape_arg(shape: Any, op: str) -> tuple:
     return tuple(int(d) for d in arr)
 
 
-def _check_shape(op: str, shape: tuple, dtype: dt.DType) -> None:
+def _check_shape(op: str, shape: tuple | None, dtype: dt.DType) -> None:
+    if shape is None:
+        return
     for d in shape:
-        if d < 0:
+        if d is not None and d < 0:
             raise C.fail(op, f"Dimension {d} must be >= 0")
-    check_finite_size(op, shape, dtype)
+    if None not in shape:
+        check_finite_size(op, shape, dtype)
+
+
+def _runtime_shape(op: str, dyn: tuple, shape: tuple, dtype: Any) -> tuple:
+    """The shape a kernel draws: the attr, or the runtime value of a shape input (checked)."""
+    if not dyn:
+        return shape
+    shape = runtime_ints(dyn[0])
+    _check_shape(op, shape, dtype if isinstance(dtype, dt.DType) else dt.as_dtype(dtype))
+    return shape
 
 
 # ---------------------------------------------------------------------------------------
@@ -309,7 +330,7 @@ def _check_shape(op: str, shape: tuple, dtype: dt.DType) -> None:
 # ---------------------------------------------------------------------------------------
 
 def _float_infer(op: str):
-    def infer(shape: tuple, dtype: dt.DType, seed: int, seed2: int) -> list:
+    def infer(*dyn: Any, shape: tuple | None, dtype: dt.DType, seed: int, seed2: int) -> list:
         C.dtype_attr(op, dtype)
         if dtype not in _FLOAT_DTYPES:
             raise C.fail(op, f"Value for attr 'dtype' of {dtype.name} is not in the list of "
@@ -327,14 +348,19 @@ def _ref_floats(name: str, fn: Any):
     return ref
 
 
+def _draw(fn: Any, bg: Any, shape: tuple, dtype: dt.DType) -> np.ndarray:
+    return _to_dtype(fn(bg, _pymath.prod(shape)), dtype, shape)
+
+
 def _seeded(**kw: Any) -> dict:
     return dict(kw, seed=11, seed2=7)
 
 
 RANDOM_UNIFORM = register(OpDef(
     "RandomUniform", _float_infer("RandomUniform"),
-    lambda xp, shape, dtype, seed, seed2: _uniform_values(
-        _stream("RandomUniform", dtype, seed, seed2), shape, dtype),
+    lambda xp, *dyn, shape, dtype, seed, seed2: _uniform_values(
+        _stream("RandomUniform", dtype, seed, seed2),
+        _runtime_shape("RandomUniform", dyn, shape, dtype), dtype),
     reference=_ref_floats("RandomUniform", lambda bg, n, d: [
         _ref_uniform01(bg, _MANTISSA[d.name]) for _ in range(n)]),
     samples=[Sample((), _seeded(shape=(3, 4), dtype=dt.float32), grad=False),
@@ -349,9 +375,9 @@ RANDOM_UNIFORM = register(OpDef(
 
 RANDOM_NORMAL = register(OpDef(
     "RandomStandardNormal", _float_infer("RandomStandardNormal"),
-    lambda xp, shape, dtype, seed, seed2: _to_dtype(
-        _normals(_stream("RandomStandardNormal", dtype, seed, seed2),
-                 _pymath.prod(shape)), dtype, shape),
+    lambda xp, *dyn, shape, dtype, seed, seed2: _draw(
+        _normals, _stream("RandomStandardNormal", dtype, seed, seed2),
+        _runtime_shape("RandomStandardNormal", dyn, shape, dtype), dtype),
     reference=_ref_floats("RandomStandardNormal", lambda bg, n, d: _ref_normals(bg, n)),
     samples=[Sample((), _seeded(shape=(3, 5), dtype=dt.float32), grad=False),
              Sample((), _seeded(shape=(4,), dtype=dt.float64), grad=False)],
@@ -362,9 +388,9 @@ RANDOM_NORMAL = register(OpDef(
 
 TRUNCATED_NORMAL = register(OpDef(
     "TruncatedNormal", _float_infer("TruncatedNormal"),
-    lambda xp, shape, dtype, seed, seed2: _to_dtype(
-        _truncated(_stream("TruncatedNormal", dtype, seed, seed2),
-                   _pymath.prod(shape)), dtype, shape),
+    lambda xp, *dyn, shape, dtype, seed, seed2: _draw(
+        _truncated, _stream("TruncatedNormal", dtype, seed, seed2),
+        _runtime_shape("TruncatedNormal", dyn, shape, dtype), dtype),
     reference=_ref_floats("TruncatedNormal", lambda bg, n, d: _ref_truncated(bg, n)),
     samples=[Sample((), _seeded(shape=(6, 7), dtype=dt.float32), grad=False),
              Sample((), _seeded(shape=(9,), dtype=dt.float64), grad=False)],
@@ -374,7 +400,7 @@ TRUNCATED_NORMAL = register(OpDef(
 ))
 
 
-def _uniform_int_infer(lo: Any, hi: Any, shape: tuple, seed: int, seed2: int,
+def _uniform_int_infer(lo: Any, hi: Any, *dyn: Any, shape: tuple | None, seed: int, seed2: int,
                        name: str = "RandomUniformInt") -> list:
     d = C.same_dtype(name, (lo, hi), C.INDEX)
     for what, x in (("minval", lo), ("maxval", hi)):
@@ -390,7 +416,9 @@ def _check_range(name: str, lo: Any, hi: Any) -> None:
                                                f"[Op:{name}]")
 
 
-def _uniform_int_kernel(xp: Any, lo: Any, hi: Any, shape: tuple, seed: int, seed2: int) -> Any:
+def _uniform_int_kernel(xp: Any, lo: Any, hi: Any, *dyn: Any, shape: tuple, seed: int,
+                        seed2: int) -> Any:
+    shape = _runtime_shape("RandomUniformInt", dyn, shape, lo.dtype)
     _check_range("RandomUniformInt", lo, hi)
     bg = _stream("RandomUniformInt", dt.from_numpy(lo.dtype), seed, seed2)
     return _uniform_int_values(bg, shape, lo, hi)
@@ -513,7 +541,7 @@ def _stateless_float_infer(op: str):
 
     def infer(seed: Any, shape: tuple, dtype: dt.DType) -> list:
         _check_seed(op, seed)
-        return base(shape, dtype, 0, 0)
+        return base(shape=shape, dtype=dtype, seed=0, seed2=0)
     return infer
 
 
@@ -564,7 +592,8 @@ STATELESS_TRUNCATED_NORMAL = register(OpDef(
 
 def _stateless_int_infer(seed: Any, lo: Any, hi: Any, shape: tuple) -> list:
     _check_seed("StatelessRandomUniformInt", seed)
-    return _uniform_int_infer(lo, hi, shape, 0, 0, name="StatelessRandomUniformInt")
+    return _uniform_int_infer(lo, hi, shape=shape, seed=0, seed2=0,
+                              name="StatelessRandomUniformInt")
 
 
 def _stateless_int_kernel(xp: Any, seed: Any, lo: Any, hi: Any, shape: tuple) -> Any:
@@ -636,11 +665,11 @@ def uniform(shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dt.flo
     if dtype.is_integer:
         if maxval is None:
             raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
-        shape = _shape_arg(shape, "RandomUniformInt")
+        shape, dyn = _shape_arg(shape, "RandomUniformInt")
         lo, hi = convert_to_tensor(minval, dtype=dtype), convert_to_tensor(maxval, dtype=dtype)
-        return bind(RANDOM_UNIFORM_INT, (lo, hi), dict(shape=shape, **_op_seeds(seed)))
-    shape = _shape_arg(shape, "RandomUniform")
-    raw = bind(RANDOM_UNIFORM, (), dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
+        return bind(RANDOM_UNIFORM_INT, (lo, hi) + dyn, dict(shape=shape, **_op_seeds(seed)))
+    shape, dyn = _shape_arg(shape, "RandomUniform")
+    raw = bind(RANDOM_UNIFORM, dyn, dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
     return _scale(raw, minval, maxval, dtype, maxval is None)
 
 
@@ -649,8 +678,8 @@ def normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dt.float
     """Normal values with the given mean and standard deviation."""
     dtype = dt.as_dtype(dtype)
     mean_t, std_t = convert_to_tensor(mean, dtype=dtype), convert_to_tensor(stddev, dtype=dtype)
-    shape = _shape_arg(shape, "RandomStandardNormal")
-    raw = bind(RANDOM_NORMAL, (), dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
+    shape, dyn = _shape_arg(shape, "RandomStandardNormal")
+    raw = bind(RANDOM_NORMAL, dyn, dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
     return add(multiply(raw, std_t), mean_t)
 
 
@@ -659,8 +688,8 @@ def truncated_normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any 
     """Normal values more than two standard deviations from the mean are redrawn."""
     dtype = dt.as_dtype(dtype)
     mean_t, std_t = convert_to_tensor(mean, dtype=dtype), convert_to_tensor(stddev, dtype=dtype)
-    shape = _shape_arg(shape, "TruncatedNormal")
-    raw = bind(TRUNCATED_NORMAL, (), dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
+    shape, dyn = _shape_arg(shape, "TruncatedNormal")
+    raw = bind(TRUNCATED_NORMAL, dyn, dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
     return add(multiply(raw, std_t), mean_t)
 
 
@@ -715,10 +744,10 @@ def stateless_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any = None
             raise ValueError(f"For integer `dtype` argument {dtype}, argument `minval` and "
                              f"`maxval` must be both None or not None. Got `minval`={minval} "
                              f"and `maxval`={maxval}.")
-        shape = _shape_arg(shape, "StatelessRandomUniformInt")
+        shape = _static_shape(shape, "StatelessRandomUniformInt")
         lo, hi = convert_to_tensor(minval, dtype=dtype), convert_to_tensor(maxval, dtype=dtype)
         return bind(STATELESS_UNIFORM_INT, (s, lo, hi), {"shape": shape})
-    shape = _shape_arg(shape, "StatelessRandomUniform")
+    shape = _static_shape(shape, "StatelessRandomUniform")
     raw = bind(STATELESS_UNIFORM, (s,), {"shape": shape, "dtype": dtype})
     return _scale(raw, minval, maxval, dtype, maxval is None)
 
@@ -729,7 +758,7 @@ def stateless_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0,
     dtype = dt.as_dtype(dtype)
     mean_t, std_t = convert_to_tensor(mean, dtype=dtype), convert_to_tensor(stddev, dtype=dtype)
     raw = bind(STATELESS_NORMAL, (_seed_tensor(seed),),
-               {"shape": _shape_arg(shape, "StatelessRandomNormal"), "dtype": dtype})
+               {"shape": _static_shape(shape, "StatelessRandomNormal"), "dtype": dtype})
     return add(multiply(raw, std_t), mean_t)
 
 
@@ -739,7 +768,7 @@ def stateless_truncated_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: A
     dtype = dt.as_dtype(dtype)
     mean_t, std_t = convert_to_tensor(mean, dtype=dtype), convert_to_tensor(stddev, dtype=dtype)
     raw = bind(STATELESS_TRUNCATED_NORMAL, (_seed_tensor(seed),),
-               {"shape": _shape_arg(shape, "StatelessTruncatedNormal"), "dtype": dtype})
+               {"shape": _static_shape(shape, "StatelessTruncatedNormal"), "dtype": dtype})
     return add(multiply(raw, std_t), mean_t)
 
 
