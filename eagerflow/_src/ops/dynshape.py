@@ -104,7 +104,7 @@ def _known(t: Any) -> Any:
         return None if s is None else list(s)
     if name in ("Identity", "Cast"):
         return _known(ins[0])
-    if name == "Pack" and op.attrs.get("axis") == 0 and all(x._shape == () for x in ins):
+    if name == "Pack" and op.attrs.get("axis") == 0:
         return [partial_value(x) for x in ins]
     if name == "ConcatV2" and op.attrs.get("axis") in (0, -1):
         parts = [partial_value(x) for x in ins]
