@@ -25,7 +25,14 @@ from eagerflow._src.core.tensor import (
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.dynshape import Spec, runtime_ints, shape_arg, static_ints
+from eagerflow._src.ops.dynshape import (
+    Spec,
+    partial_value,
+    runtime_ints,
+    scalar_arg,
+    shape_arg,
+    static_ints,
+)
 from eagerflow._src.ops.math import _t, cast, sum_to
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -175,6 +182,11 @@ def _range_infer(start: Any, limit: Any, delta: Any) -> list:
         if v._shape is not None and C.num_elements(v._shape) not in (None, 1) or \
                 v._shape is not None and len(v._shape) > 1:
             raise C.fail("Range", f"{what} must be a scalar, not shape {C.shape_str(v._shape)}")
+    if not isinstance(start, EagerTensor):  # tracing: the length when the bounds fold
+        vals = [partial_value(v) for v in (start, limit, delta)]
+        if all(isinstance(v, (int, float)) for v in vals):
+            n = _range_size(*(np.asarray(v, d.as_numpy_dtype) for v in vals))
+            return [((n,), d)]
     return [((None,), d)]
 
 
@@ -355,10 +367,15 @@ def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
     return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static})
 
 
-def _transpose_infer(x: Any, perm: tuple | None) -> list:
+def _transpose_infer(x: Any, *dyn: Any, perm: tuple | None) -> list:
     if x._shape is None:
         return [(None, x._dtype)]
     n = len(x._shape)
+    if dyn:  # a runtime perm: TF knows the rank only
+        if perm is not None and len(perm) != n:
+            raise C.fail("Transpose", f"transpose expects a vector of size {n}. But input(1) "
+                                      f"is a vector of size {len(perm)}")
+        return [((None,) * n, x._dtype)]
     if perm is None:
         perm = tuple(reversed(_pyrange(n)))
     if len(perm) != n:
@@ -380,9 +397,26 @@ def _inverse_perm(perm: tuple) -> tuple:
     return tuple(inv)
 
 
+def _transpose_kernel(xp: Any, x: Any, *dyn: Any, perm: tuple | None) -> Any:
+    if dyn:
+        perm = runtime_ints(dyn[0])
+        _transpose_infer(Spec(x), perm=perm)  # validates the runtime value
+    return xp.transpose(x, perm)
+
+
+def _transpose_grad(n: Any, g: Any) -> list:
+    if len(n.inputs) == 1:
+        return [bind(TRANSPOSE, (g,), {"perm": _inverse_perm(n.attrs["perm"])})]
+    from eagerflow._src.ops.math import floormod
+    from eagerflow._src.ops.reduce import argsort
+
+    p = n.inputs[1]  # the inverse of a runtime permutation: where each axis went
+    inv = argsort(floormod(p, convert_to_tensor(len(n.inputs[0]._shape), dtype=p._dtype)))
+    return [bind(TRANSPOSE, (g, inv), {"perm": None}), None]
+
+
 TRANSPOSE = register(OpDef(
-    "Transpose", _transpose_infer, lambda xp, x, perm: xp.transpose(x, perm),
-    grad=lambda n, g: [bind(TRANSPOSE, (g,), {"perm": _inverse_perm(n.attrs["perm"])})],
+    "Transpose", _transpose_infer, _transpose_kernel, grad=_transpose_grad,
     reference=lambda x, perm: np.array([x[tuple(idx[perm.index(k)] for k in _pyrange(x.ndim))]
                                         for idx in np.ndindex(*(x.shape[p] for p in perm))])
     .reshape([x.shape[p] for p in perm]),
@@ -398,7 +432,8 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
         if a._shape is None:
             raise ValueError("transpose of a tensor of unknown rank needs perm")
         perm = tuple(reversed(list(_pyrange(len(a._shape)))))
-    out = bind(TRANSPOSE, (a,), {"perm": static_ints(perm, "perm")})
+    static, dyn = shape_arg(perm, "perm")
+    out = bind(TRANSPOSE, (a,) + dyn, {"perm": static})
     if conjugate and a._dtype.is_complex:
         from eagerflow._src.ops.linalg import conj
 
@@ -408,25 +443,38 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
 
 def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
-    axis = int(axis)
-    if x._shape is None:
-        raise ValueError("expand_dims needs a known rank")
+    axis, dyn = scalar_arg(axis, "axis")
+    if dyn or x._shape is None:  # an axis or rank known at run time: TF's ExpandDims op
+        from eagerflow._src.ops.shaping import expand_dims_runtime
+
+        return expand_dims_runtime(x, dyn[0] if dyn else axis)
     r = len(x._shape)
     if not -r - 1 <= axis <= r:
         raise InvalidArgumentError(None, None, f"Tried to expand dim index {axis} for tensor with "
                                                f"{r} dimensions. [Op:ExpandDims]")
     ax = axis + r + 1 if axis < 0 else axis
-    return reshape(x, x._shape[:ax] + (1,) + x._shape[ax:]) if None not in x._shape else \
-        bind(RESHAPE, (x,), {"shape": tuple(-1 if d is None else d for d in
-                                            x._shape[:ax] + (1,) + x._shape[ax:])})
+    return _reshape_axes(x, list(_pyrange(ax)) + [None] + list(_pyrange(ax, r)))
+
+
+def _reshape_axes(x: Any, src: list) -> Any:
+    """`x` reshaped to its own dims `src` (None: a new dim of 1); dims unknown while tracing
+    are read at run time when one -1 can't stand for them all."""
+    dims = tuple(1 if a is None else x._shape[a] for a in src)
+    if dims.count(None) <= 1:
+        return bind(RESHAPE, (x,), {"shape": tuple(-1 if d is None else d for d in dims)})
+    sh = shape(x)
+    runtime = stack([1 if a is None else sh[a] for a in src])
+    return bind(RESHAPE, (x, runtime), {"shape": dims})
 
 
 def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     shape = x._shape
     if axis is None:
-        new = tuple(d for d in shape if d != 1)
+        keep = [i for i, d in enumerate(shape) if d != 1]
     else:
+        if isinstance(axis, Tensor) and not isinstance(axis, EagerTensor):
+            raise TypeError(f"Expected list for 'axis' argument to 'squeeze' Op, not {axis}.")
         axes = (axis,) if isinstance(axis, int) else tuple(axis)
         axes = {C.norm_axis("Squeeze", a, len(shape)) for a in axes}
         for a in axes:
@@ -434,8 +482,8 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
                 raise InvalidArgumentError(
                     None, None, f"Can not squeeze dim[{a}], expected a dimension of 1, got "
                                 f"{shape[a]} [Op:Squeeze]")
-        new = tuple(d for i, d in enumerate(shape) if i not in axes)
-    return bind(RESHAPE, (x,), {"shape": tuple(-1 if d is None else d for d in new)})
+        keep = [i for i in _pyrange(len(shape)) if i not in axes]
+    return _reshape_axes(x, keep)
 
 
 # ---------------------------------------------------------------------------------------

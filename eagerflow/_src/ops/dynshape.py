@@ -113,7 +113,21 @@ def _known(t: Any) -> Any:
         return None
     if name == "StridedSlice":
         return _slice_partial(partial_value(ins[0]), op.attrs["spec"])
+    if name in _ARITH and len(ins) == 2:  # arithmetic on fully known values, as TF evaluates
+        a, b = _known(ins[0]), _known(ins[1])
+        if a is None or b is None or _has_none(a) or _has_none(b):
+            return None
+        with np.errstate(all="ignore"):
+            out = _ARITH[name](np.asarray(a), np.asarray(b))
+        return out.tolist() if out.dtype.kind in "iu" else None
     return None
+
+
+_ARITH = {"AddV2": np.add, "Sub": np.subtract, "Mul": np.multiply, "FloorDiv": np.floor_divide}
+
+
+def _has_none(v: Any) -> bool:
+    return v is None or (isinstance(v, list) and any(_has_none(e) for e in v))
 
 
 def _slice_partial(vals: Any, spec: tuple) -> Any:

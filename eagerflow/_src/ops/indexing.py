@@ -21,6 +21,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, static_ints
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import scalar_arg
 from eagerflow._src.ops.math import _t, cast, negative, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -653,9 +654,10 @@ def unique_with_counts(x: Any, out_idx: Any = dt.int32, name: str | None = None)
 _ONE_HOT_INDEX = frozenset((dt.uint8, dt.int8, dt.int32, dt.int64))
 
 
-def _one_hot_infer(indices: Any, on: Any, off: Any, depth: int, axis: int) -> list:
+def _one_hot_infer(indices: Any, on: Any, off: Any, *dyn: Any, depth: int | None,
+                   axis: int) -> list:
     _check_indices("OneHot", indices, "TI", _ONE_HOT_INDEX)
-    if depth < 0:
+    if depth is not None and depth < 0:
         raise C.fail("OneHot", f"depth must be non-negative, got: {depth}")
     if on._dtype is not off._dtype:
         raise C.fail("OneHot", "on_value and off_value must have the same dtype")
@@ -675,7 +677,12 @@ def _one_hot_infer(indices: Any, on: Any, off: Any, depth: int, axis: int) -> li
     return [(out, on._dtype)]
 
 
-def _one_hot_kernel(xp: Any, indices: Any, on: Any, off: Any, depth: int, axis: int) -> Any:
+def _one_hot_kernel(xp: Any, indices: Any, on: Any, off: Any, *dyn: Any, depth: int | None,
+                    axis: int) -> Any:
+    if dyn:  # a runtime depth, checked as infer checks a static one
+        depth = int(np.asarray(dyn[0]).reshape(-1)[0])
+        if depth < 0:
+            raise C.fail("OneHot", f"depth must be non-negative, got: {depth}")
     ax = indices.ndim if axis == -1 else axis
     hot = xp.expand_dims(indices, ax) == xp.arange(depth).reshape(
         (depth,) + (1,) * (indices.ndim - ax))
@@ -729,5 +736,6 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
         on = convert_to_tensor(True if dtype is dt.bool else 1, dtype=dtype)
     if off is None:
         off = convert_to_tensor(False if dtype is dt.bool else 0, dtype=dtype)
-    return bind(ONE_HOT, (idx, on, off), {"depth": int(depth),
-                                          "axis": -1 if axis is None else int(axis)})
+    depth, dyn = scalar_arg(depth, "depth")
+    return bind(ONE_HOT, (idx, on, off) + dyn, {"depth": depth,
+                                                "axis": -1 if axis is None else int(axis)})

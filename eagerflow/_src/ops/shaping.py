@@ -15,7 +15,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import reshape, static_ints, tile
+from eagerflow._src.ops.array import reshape, reshape_like, static_ints, tile
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -236,6 +236,54 @@ def _pad_value(x: Any, constant_values: Any) -> Any:
     if x._dtype is dt.string and isinstance(constant_values, int) and constant_values == 0:
         return convert_to_tensor(b"")
     return convert_to_tensor(constant_values, dtype_hint=x._dtype)
+
+
+# ---------------------------------------------------------------------------------------
+# expand_dims with an axis (or a rank) known only at run time.
+# ---------------------------------------------------------------------------------------
+
+def _expand_dims_infer(x: Any, axis: Any) -> list:
+    if axis._dtype not in (dt.int32, dt.int64):
+        raise C.fail("ExpandDims", f"Value for attr 'Tdim' of {axis._dtype.name} is not in the "
+                                   "list of allowed values: int32, int64")
+    if axis._shape is not None and C.num_elements(axis._shape) not in (None, 1):
+        raise C.fail("ExpandDims", f"'dim' must be a tensor with a single value, got shape "
+                                   f"{C.shape_str(axis._shape)}")
+    a = partial_value(axis)
+    a = a[0] if isinstance(a, list) and len(a) == 1 else a
+    if x._shape is None or not isinstance(a, int):
+        return [(None, x._dtype)]  # TF: unknown rank unless the axis folds
+    r = len(x._shape)
+    if not -r - 1 <= a <= r:
+        raise C.fail("ExpandDims", f"Tried to expand dim index {a} for tensor with {r} "
+                                   "dimensions.")
+    a = a + r + 1 if a < 0 else a
+    return [(tuple(x._shape[:a]) + (1,) + tuple(x._shape[a:]), x._dtype)]
+
+
+def _expand_dims_kernel(xp: Any, x: Any, axis: Any) -> Any:
+    a, r = int(np.asarray(axis).reshape(-1)[0]), x.ndim
+    if not -r - 1 <= a <= r:
+        raise C.fail("ExpandDims", f"Tried to expand dim index {a} for tensor with {r} "
+                                   "dimensions.")
+    return xp.expand_dims(x, a)
+
+
+EXPAND_DIMS = register(OpDef(
+    "ExpandDims", _expand_dims_infer, _expand_dims_kernel,
+    grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
+    reference=lambda x, axis: x.reshape(x.shape[:int(axis) % (x.ndim + 1)] + (1,) +
+                                        x.shape[int(axis) % (x.ndim + 1):]),
+    samples=[Sample((_f64(2, 3), np.int32(1)), grad_inputs=(0,)),
+             Sample((_f64(2, 3), np.int32(-1)), grad_inputs=(0,))],
+    bad_samples=[BadSample((np.ones((2, 3)), np.int32(4)), {}, InvalidArgumentError,
+                           "Tried to expand dim index 4 for tensor with 2 dimensions.")],
+))
+
+
+def expand_dims_runtime(x: Any, axis: Any) -> Any:
+    """ExpandDims with `axis` as an input: the graph reads it when it runs."""
+    return bind(EXPAND_DIMS, (x, as_int_tensor(axis, "axis")), {})
 
 
 # ---------------------------------------------------------------------------------------
