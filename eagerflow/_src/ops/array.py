@@ -533,11 +533,16 @@ def bind_multi(op: OpDef, inputs: tuple, attrs: dict, n: int) -> tuple:
     return out if isinstance(out, tuple) else (out,) if n == 1 else out
 
 
-def _split_infer(x: Any, sizes: tuple, axis: int) -> list:
+def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
     if x._shape is None:
         return [(None, x._dtype)] * len(sizes)
     ax = C.norm_axis("SplitV", axis, len(x._shape))
     dim = x._shape[ax]
+    if dyn:  # runtime sizes: what is known of them (-1: the rest, unknown while tracing)
+        if any(s is not None and s < -1 for s in sizes):
+            raise C.fail("SplitV", f"Split sizes must be non-negative, got {list(sizes)}")
+        return [(x._shape[:ax] + (None if s in (None, -1) else s,) + x._shape[ax + 1:],
+                 x._dtype) for s in sizes]
     if any(s < 0 for s in sizes):
         raise C.fail("SplitV", f"Split sizes must be non-negative, got {list(sizes)}")
     if dim is not None and sum(sizes) != dim:
@@ -547,7 +552,13 @@ def _split_infer(x: Any, sizes: tuple, axis: int) -> list:
     return [(x._shape[:ax] + (s,) + x._shape[ax + 1:], x._dtype) for s in sizes]
 
 
-def _split_kernel(xp: Any, x: Any, sizes: tuple, axis: int) -> tuple:
+def _split_kernel(xp: Any, x: Any, *dyn: Any, sizes: tuple, axis: int) -> tuple:
+    if dyn:  # runtime sizes, one of them may be -1 (the rest), checked as static ones are
+        sizes = runtime_ints(dyn[0])
+        if sizes.count(-1) == 1:
+            rest = x.shape[axis] - sum(s for s in sizes if s != -1)
+            sizes = tuple(rest if s == -1 else s for s in sizes)
+        _split_infer(Spec(x), sizes=sizes, axis=axis)
     cuts = np.cumsum(sizes)[:-1]
     return tuple(p.copy() for p in xp.split(x, cuts, axis=axis))
 
@@ -556,7 +567,7 @@ def _split_grad(n: Any, *gs: Any) -> list:
     from eagerflow._src.ops.math import zeros_like
 
     gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, n.outputs)]
-    return [concat(gs, axis=n.attrs["axis"])]
+    return [concat(gs, axis=n.attrs["axis"])] + [None] * (len(n.inputs) - 1)
 
 
 SPLIT = register(OpDef(
@@ -588,7 +599,8 @@ def _split_like_infer(g: Any, *likes: Any, axis: int) -> list:
 SPLIT_LIKE = register(OpDef(
     "SplitLike",  # split along `axis` into the sizes of the other inputs (gradient helper)
     _split_like_infer,
-    lambda xp, g, *likes, axis: _split_kernel(xp, g, tuple(x.shape[axis] for x in likes), axis),
+    lambda xp, g, *likes, axis: _split_kernel(xp, g, sizes=tuple(x.shape[axis] for x in likes),
+                                              axis=axis),
     grad=lambda n, *gs: [concat(list(gs), axis=n.attrs["axis"])] + [None] * (len(n.inputs) - 1),
     reference=lambda g, *likes, axis: tuple(np.split(g, np.cumsum([x.shape[axis] for x in likes])
                                                      [:-1], axis)),
@@ -619,7 +631,12 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
                                                    f"(size = {dim}) and num_split {k} [Op:Split]")
         sizes = (dim // k,) * k
     else:
-        sizes = static_ints(num_or_size_splits, "num_or_size_splits")
+        sizes, dyn = shape_arg(num_or_size_splits, "num_or_size_splits")
+        if sizes is None:
+            raise ValueError("Cannot infer argument `num` from shape "
+                             f"{num_or_size_splits.shape}")
+        if dyn:
+            return list(bind_multi(SPLIT, (x,) + dyn, {"sizes": sizes, "axis": ax}, len(sizes)))
         if sizes.count(-1) == 1 and x._shape[ax] is not None:
             rest = sum(s for s in sizes if s != -1)
             sizes = tuple(x._shape[ax] - rest if s == -1 else s for s in sizes)

@@ -113,14 +113,43 @@ def _known(t: Any) -> Any:
         return None
     if name == "StridedSlice":
         return _slice_partial(partial_value(ins[0]), op.attrs["spec"])
-    if name in _ARITH and len(ins) == 2:  # arithmetic on fully known values, as TF evaluates
-        a, b = _known(ins[0]), _known(ins[1])
-        if a is None or b is None or _has_none(a) or _has_none(b):
+    if name in _ARITH and len(ins) == 2:
+        return _evaluate(t)
+    return None
+
+
+def _evaluate(t: Any) -> Any:
+    """The value of `t` when TF's shape inference could compute it outright: from constants,
+    the Shape of a fully known shape, or one known dim picked from a partly known Shape,
+    through Cast/Identity/Pack/StridedSlice and integer arithmetic; None otherwise."""
+    if isinstance(t, EagerTensor):
+        return np.asarray(t._arr).tolist()
+    op = getattr(t, "_op", None)
+    if op is None:
+        return None
+    name, ins = op.op.name, op.inputs
+    if name == "StridedSlice" and ins[0]._op.op.name == "Shape" and \
+            op.attrs["spec"][:1] and op.attrs["spec"][0][0] == "i":
+        v = _known(t)  # one dim of a Shape: known when that dim is
+        return v if isinstance(v, int) else None
+    if name in _ARITH and len(ins) == 2:
+        a, b = _evaluate(ins[0]), _evaluate(ins[1])
+        if a is None or b is None:
             return None
         with np.errstate(all="ignore"):
             out = _ARITH[name](np.asarray(a), np.asarray(b))
         return out.tolist() if out.dtype.kind in "iu" else None
-    return None
+    if name in ("Cast", "Identity"):
+        return _evaluate(ins[0])
+    if name == "StridedSlice":
+        v = _slice_partial(_evaluate(ins[0]), op.attrs["spec"])
+    elif name == "Pack" and op.attrs.get("axis") == 0:
+        v = [_evaluate(x) for x in ins]
+    elif name in ("Const", "Shape"):
+        v = _known(t)
+    else:
+        return None
+    return None if _has_none(v) else v
 
 
 _ARITH = {"AddV2": np.add, "Sub": np.subtract, "Mul": np.multiply, "FloorDiv": np.floor_divide}
