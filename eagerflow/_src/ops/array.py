@@ -364,7 +364,9 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
 # Joining and splitting.
 # ---------------------------------------------------------------------------------------
 
-def _concat_infer(*xs: Any, axis: int) -> list:
+def _concat_infer(*xs: Any, axis: int | None) -> list:
+    if axis is None:  # the last input is the axis, read at run time: TF knows the rank only
+        return _concat_runtime_infer(xs[:-1], xs[-1])
     d = C.same_dtype("ConcatV2", xs, C.ALL)
     ranks = {len(x._shape) for x in xs if x._shape is not None}
     if not ranks:
@@ -395,7 +397,45 @@ def _concat_infer(*xs: Any, axis: int) -> list:
     return [(tuple(out), d)]
 
 
+def _concat_runtime_infer(xs: tuple, axis: Any) -> list:
+    d = C.same_dtype("ConcatV2", xs, C.ALL)
+    if axis._dtype not in (dt.int32, dt.int64) or axis._shape not in ((), None):
+        raise C.fail("ConcatV2", f"axis must be an int32/int64 scalar, got "
+                                 f"{axis._dtype.name} {C.shape_str(axis._shape)}")
+    ranks = {len(x._shape) for x in xs if x._shape is not None}
+    if len(ranks) > 1:
+        _concat_infer(*xs, axis=0)  # TF's rank mismatch error
+    return [(None if not ranks else (None,) * ranks.pop(), d)]
+
+
+def _concat_kernel(xp: Any, *xs: Any, axis: int | None) -> Any:
+    if axis is None:
+        xs, axis = xs[:-1], int(np.asarray(xs[-1]).reshape(-1)[0])
+        _concat_infer(*map(Spec, xs), axis=axis)  # validates the runtime value
+    return xp.concatenate(xs, axis=axis)
+
+
+def _concat_runtime_grad(n: Any, g: Any) -> list:
+    """Each input's window of `g` along the runtime axis, via Slice with runtime bounds."""
+    from eagerflow._src.ops.indexing import gather, one_hot
+    from eagerflow._src.ops.math import floormod
+    from eagerflow._src.ops.slicing import slice as slice_op
+
+    xs, axis = n.inputs[:-1], cast(n.inputs[-1], dt.int32)
+    r = len(xs[0]._shape)
+    ax = floormod(axis, convert_to_tensor(r, dtype=dt.int32))
+    out, offset = [], convert_to_tensor(0, dtype=dt.int32)
+    for x in xs:
+        sx = shape(x)
+        out.append(slice_op(g, one_hot(ax, r, on_value=offset, off_value=0, dtype=dt.int32),
+                            sx))
+        offset = offset + gather(sx, ax)
+    return out + [None]
+
+
 def _concat_grad(n: Any, g: Any) -> list:
+    if n.attrs["axis"] is None:
+        return _concat_runtime_grad(n, g)
     ax = n.attrs["axis"]
     sizes = [x._shape[ax] for x in n.inputs]
     if None in sizes:
@@ -404,7 +444,7 @@ def _concat_grad(n: Any, g: Any) -> list:
 
 
 CONCAT = register(OpDef(
-    "ConcatV2", _concat_infer, lambda xp, *xs, axis: xp.concatenate(xs, axis=axis),
+    "ConcatV2", _concat_infer, _concat_kernel,
     grad=_concat_grad,
     reference=lambda *xs, axis: np.array(np.concatenate([np.array(x.tolist()) for x in xs], axis)),
     samples=[Sample((_f64(2, 3), _f64(2, 1)), {"axis": 1}),
@@ -437,7 +477,10 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
                          "minimum length 2.")
     if len(xs) == 1:
         return xs[0]
-    return bind(CONCAT, xs, {"axis": int(axis)})
+    axis, dyn = scalar_arg(axis, "axis")
+    if dyn:  # an axis known at run time: the last input
+        return bind(CONCAT, xs + dyn, {"axis": None})
+    return bind(CONCAT, xs, {"axis": axis})
 
 
 def _pack_infer(*xs: Any, axis: int) -> list:

@@ -21,7 +21,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, static_ints
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.dynshape import scalar_arg
+from eagerflow._src.ops.dynshape import Spec, scalar_arg
 from eagerflow._src.ops.math import _t, cast, negative, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -48,11 +48,14 @@ def _flat_index_str(idx_shape: tuple, flat: int) -> str:
 # gather / GatherV2 and its adjoint.
 # ---------------------------------------------------------------------------------------
 
-def _gather_infer(params: Any, indices: Any, axis: int, batch_dims: int) -> list:
+def _gather_infer(params: Any, indices: Any, *dyn: Any, axis: int | None,
+                  batch_dims: int) -> list:
     _check_indices("GatherV2", indices)
     ps, is_ = params._shape, indices._shape
     if ps is None or is_ is None:
         return [(None, params._dtype)]
+    if dyn:  # a runtime axis: TF knows the rank only
+        return [((None,) * (len(ps) + len(is_) - 1 - batch_dims), params._dtype)]
     if axis >= len(ps) or batch_dims > len(is_) or batch_dims > axis:
         need = max(axis, batch_dims) + 1
         raise C.fail("GatherV2", f"Shape must be at least rank {need} but is rank {len(ps)}")
@@ -84,7 +87,22 @@ def _batched(fn: Any, a: Any, idx: Any, batch_dims: int, *rest: Any) -> list:
     return [fn(aa[k], ii[k], *(r[k] for r in rr)) for k in range(b)]
 
 
-def _gather_kernel(xp: Any, params: Any, indices: Any, axis: int, batch_dims: int) -> Any:
+def _runtime_axis(params: Any, indices: Any, dyn: tuple, axis: int | None,
+                  batch_dims: int) -> int:
+    """The gather axis: the attr, or the runtime value of the axis input (checked)."""
+    if not dyn:
+        return axis
+    a, r = int(np.asarray(dyn[0]).reshape(-1)[0]), params.ndim
+    if not -r <= a < r:
+        raise C.fail("GatherV2", f"Expected axis in the range [{-r}, {r}), but got {a}")
+    a = a + r if a < 0 else a
+    _gather_infer(Spec(params), Spec(indices), axis=a, batch_dims=batch_dims)
+    return a
+
+
+def _gather_kernel(xp: Any, params: Any, indices: Any, *dyn: Any, axis: int | None,
+                   batch_dims: int) -> Any:
+    axis = _runtime_axis(params, indices, dyn, axis, batch_dims)
     _check_range("GatherV2", indices, params.shape[axis])
     if batch_dims == 0:
         return xp.take(params, indices, axis=axis)
@@ -95,8 +113,9 @@ def _gather_kernel(xp: Any, params: Any, indices: Any, axis: int, batch_dims: in
 
 
 def _gather_grad(n: Any, g: Any) -> list:
-    params, indices = n.inputs
-    return [bind(GATHER_GRAD, (g, indices, params), dict(n.attrs)), None]
+    params, indices, *dyn = n.inputs
+    return [bind(GATHER_GRAD, (g, indices, params, *dyn), dict(n.attrs)), None] + \
+        [None] * len(dyn)
 
 
 def _gather_ref(params: np.ndarray, indices: np.ndarray, axis: int,
@@ -134,8 +153,10 @@ GATHER = register(OpDef(
 ))
 
 
-def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, axis: int,
+def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, *dyn: Any, axis: int | None,
                         batch_dims: int) -> Any:
+    axis = _runtime_axis(like, indices, dyn, axis, batch_dims)
+
     def one(gg: Any, ii: Any, out: Any) -> None:
         ax = axis - batch_dims
         moved = np.moveaxis(gg, list(range(ax, ax + ii.ndim)), list(range(ii.ndim)))
@@ -151,9 +172,10 @@ def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, axis: int,
 
 GATHER_GRAD = register(OpDef(
     "GatherV2Grad",  # the adjoint of GatherV2: sums `g` into the gathered positions
-    lambda g, indices, like, axis, batch_dims: [(like._shape, g._dtype)],
+    lambda g, indices, like, *dyn, axis, batch_dims: [(like._shape, g._dtype)],
     _gather_grad_kernel,
-    grad=lambda n, dy: [bind(GATHER, (dy, n.inputs[1]), dict(n.attrs)), None, None],
+    grad=lambda n, dy: [bind(GATHER, (dy, n.inputs[1], *n.inputs[3:]), dict(n.attrs)), None,
+                        None] + [None] * (len(n.inputs) - 3),
     reference=lambda g, indices, like, axis, batch_dims: _gather_grad_ref(g, indices, like,
                                                                           axis, batch_dims),
     samples=[Sample((_f64(3, 3), np.array([4, 0, 4], np.int32), np.zeros((5, 3))),
@@ -182,7 +204,12 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     batch_dims = int(batch_dims)
     if batch_dims < 0 and ir is not None:
         batch_dims += ir
-    axis = batch_dims if axis is None else int(axis)
+    axis, dyn = (batch_dims, ()) if axis is None else scalar_arg(axis, "axis")
+    if dyn:  # an axis known at run time: GatherV2 takes it as an input
+        if batch_dims:
+            raise ValueError("gather with batch_dims needs an axis known when the function is "
+                             "traced")
+        return bind(GATHER, (p, i) + dyn, {"axis": None, "batch_dims": 0})
     if axis < 0 and pr is not None:
         if axis + pr < 0:
             raise InvalidArgumentError(None, None, f"Expected axis in the range [{-pr}, {pr}), "
