@@ -27,6 +27,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
+    check_runtime_arg,
     runtime_ints,
     scalar_arg,
     shape_arg,
@@ -54,6 +55,7 @@ def _f64(*shape: int) -> np.ndarray:
 # ---------------------------------------------------------------------------------------
 
 def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
+    check_runtime_arg("Fill", dyn, "dims")
     if shape is None:  # a runtime shape of unknown length
         return [(None, value._dtype)]
     for d in shape:
@@ -141,6 +143,7 @@ def _pymath_prod(shape: Any) -> int:
 # ---------------------------------------------------------------------------------------
 
 def _reshape_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
+    check_runtime_arg("Reshape", dyn, "shape")
     if dyn:  # the runtime shape is an input; `shape` holds what was known of it
         return [(_reshape_partial(x, shape, dyn[0]), x._dtype)]
     unknown = [i for i, d in enumerate(shape) if d == -1 or d is None]
@@ -242,6 +245,7 @@ def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
 
 
 def _transpose_infer(x: Any, *dyn: Any, perm: tuple | None) -> list:
+    check_runtime_arg("Transpose", dyn, "perm")
     if x._shape is None:
         return [(None, x._dtype)]
     n = len(x._shape)
@@ -577,6 +581,7 @@ def bind_multi(op: OpDef, inputs: tuple, attrs: dict, n: int) -> tuple:
 
 
 def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
+    check_runtime_arg("SplitV", dyn, "size_splits")
     if x._shape is None:
         return [(None, x._dtype)] * len(sizes)
     ax = C.norm_axis("SplitV", axis, len(x._shape))
@@ -687,6 +692,7 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
 
 
 def _tile_infer(x: Any, *dyn: Any, multiples: tuple | None) -> list:
+    check_runtime_arg("Tile", dyn, "multiples")
     if x._shape is None or multiples is None:
         return [(None if x._shape is None else (None,) * len(x._shape), x._dtype)]
     if len(multiples) != len(x._shape):
@@ -740,6 +746,7 @@ def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A
 
 
 def _broadcast_to_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
+    check_runtime_arg("BroadcastTo", dyn, "shape")
     if shape is None:  # a runtime shape of unknown length
         return [(None, x._dtype)]
     if x._shape is not None:

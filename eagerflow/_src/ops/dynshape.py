@@ -198,6 +198,22 @@ def scalar_arg(value: Any, what: str) -> tuple:
     return (v, ()) if isinstance(v, int) else (None, (t,))
 
 
+def check_runtime_arg(op: str, dyn: tuple, what: str, rank: int = 1) -> None:
+    """The runtime-value inputs of `op` (at most one): an int32/int64 tensor of `rank`."""
+    from eagerflow._src.ops import checks as C
+
+    if len(dyn) > 1:
+        raise C.fail(op, f"expected at most one runtime {what} input, got {len(dyn)}")
+    if not dyn:
+        return
+    t = dyn[0]
+    if t._dtype not in (dt.int32, dt.int64):
+        raise C.fail(op, f"Value for attr of {what} of {t._dtype.name} is not in the list of "
+                         "allowed values: int32, int64")
+    if t._shape is not None and len(t._shape) != rank:
+        raise C.fail(op, f"{what} must be rank {rank} but is rank {len(t._shape)}")
+
+
 def runtime_ints(arr: Any) -> tuple:
     """The runtime value of a shape input, as Python ints."""
     return tuple(int(v) for v in np.asarray(arr).reshape(-1))

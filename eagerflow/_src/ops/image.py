@@ -26,7 +26,13 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, getitem, reshape, squeeze, transpose
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.dynshape import Spec, is_symbolic, runtime_ints, shape_arg
+from eagerflow._src.ops.dynshape import (
+    Spec,
+    check_runtime_arg,
+    is_symbolic,
+    runtime_ints,
+    shape_arg,
+)
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -184,6 +190,7 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
 
     def infer(images: Any, *dyn: Any, size: tuple, **a: Any) -> list:
         # dyn: the size as an input, read at run time; `size` then holds what is known of it
+        check_runtime_arg(name, dyn, "size")
         d = check_t(name, (images,), _IMAGE_T)
         if images._shape is not None and len(images._shape) != 4:
             raise fail(name, f"input must be 4-dimensional{C.shape_str(images._shape)}")

@@ -21,7 +21,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, static_ints
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.dynshape import Spec, scalar_arg
+from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, scalar_arg
 from eagerflow._src.ops.math import _t, cast, negative, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -50,6 +50,7 @@ def _flat_index_str(idx_shape: tuple, flat: int) -> str:
 
 def _gather_infer(params: Any, indices: Any, *dyn: Any, axis: int | None,
                   batch_dims: int) -> list:
+    check_runtime_arg("GatherV2", dyn, "axis", rank=0)
     _check_indices("GatherV2", indices)
     ps, is_ = params._shape, indices._shape
     if ps is None or is_ is None:
@@ -683,6 +684,7 @@ _ONE_HOT_INDEX = frozenset((dt.uint8, dt.int8, dt.int32, dt.int64))
 
 def _one_hot_infer(indices: Any, on: Any, off: Any, *dyn: Any, depth: int | None,
                    axis: int) -> list:
+    check_runtime_arg("OneHot", dyn, "depth", rank=0)
     _check_indices("OneHot", indices, "TI", _ONE_HOT_INDEX)
     if depth is not None and depth < 0:
         raise C.fail("OneHot", f"depth must be non-negative, got: {depth}")

@@ -32,7 +32,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.core.trackable import AutoTrackable
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.dynshape import is_symbolic, runtime_ints, shape_arg
+from eagerflow._src.ops.dynshape import check_runtime_arg, is_symbolic, runtime_ints, shape_arg
 from eagerflow._src.ops.math import _t, add, cast, multiply
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -331,6 +331,7 @@ def _runtime_shape(op: str, dyn: tuple, shape: tuple, dtype: Any) -> tuple:
 
 def _float_infer(op: str):
     def infer(*dyn: Any, shape: tuple | None, dtype: dt.DType, seed: int, seed2: int) -> list:
+        check_runtime_arg(op, dyn, "shape")
         C.dtype_attr(op, dtype)
         if dtype not in _FLOAT_DTYPES:
             raise C.fail(op, f"Value for attr 'dtype' of {dtype.name} is not in the list of "
@@ -402,6 +403,7 @@ TRUNCATED_NORMAL = register(OpDef(
 
 def _uniform_int_infer(lo: Any, hi: Any, *dyn: Any, shape: tuple | None, seed: int, seed2: int,
                        name: str = "RandomUniformInt") -> list:
+    check_runtime_arg(name, dyn, "shape")
     d = C.same_dtype(name, (lo, hi), C.INDEX)
     for what, x in (("minval", lo), ("maxval", hi)):
         if x._shape is not None and x._shape != ():

@@ -20,6 +20,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
     as_int_tensor,
+    check_runtime_arg,
     is_symbolic,
     partial_value,
     runtime_ints,
@@ -55,6 +56,7 @@ def _pad_shape(op: str, x: Any, paddings: tuple) -> tuple | None:
 
 
 def _padv2_infer(x: Any, value: Any, *dyn: Any, paddings: tuple) -> list:
+    check_runtime_arg("PadV2", dyn, "paddings", rank=2)
     C.same_dtype("PadV2", (x, value), C.ALL)
     if value._shape not in ((), None):
         raise C.fail("PadV2", f"constant_values must be a scalar. Shape of constant_values: "

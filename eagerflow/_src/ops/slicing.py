@@ -59,15 +59,17 @@ def _vector(t: Any, rank: int | None) -> tuple:
     return (None,) * (rank or 0)
 
 
-def _slice_infer(x: Any, begin_t: Any, size_t: Any, begin: tuple, size: tuple) -> list:
+def _slice_infer(x: Any, begin_t: Any, size_t: Any) -> list:
     for what, t in (("begin", begin_t), ("size", size_t)):
         if t._dtype not in (dt.int32, dt.int64):
             raise C.fail("Slice", f"Value for attr 'Index' of {t._dtype.name} is not in the list "
                                   "of allowed values: int32, int64")
         if t._shape is not None and len(t._shape) != 1:
             raise C.fail("Slice", f"{what} must be a vector, got shape {C.shape_str(t._shape)}")
+    rank = None if x._shape is None else len(x._shape)
+    begin, size = _vector(begin_t, rank), _vector(size_t, rank)  # what is known of them
     if x._shape is None:
-        return [(None if size is None else (None,) * len(size), x._dtype)]
+        return [((None,) * len(size) if size else None, x._dtype)]
     _check_slice(begin, size, x._shape)
     return [(_out_shape(begin, size, x._shape), x._dtype)]
 
@@ -78,7 +80,7 @@ def _runtime(x: Any, b: Any, s: Any) -> tuple:
     return begin, _out_shape(begin, size, x.shape)
 
 
-def _slice_kernel(xp: Any, x: Any, b: Any, s: Any, begin: tuple, size: tuple) -> Any:
+def _slice_kernel(xp: Any, x: Any, b: Any, s: Any) -> Any:
     begin, size = _runtime(x, b, s)
     return x[tuple(_pyslice(i, i + n) for i, n in zip(begin, size))].copy()
 
@@ -87,7 +89,7 @@ def _slice_grad(n: Any, g: Any) -> list:
     return [bind(SLICE_GRAD, (g, n.inputs[0], n.inputs[1]), {}), None, None]
 
 
-def _slice_ref(x: np.ndarray, b: np.ndarray, s: np.ndarray, begin: tuple, size: tuple) -> Any:
+def _slice_ref(x: np.ndarray, b: np.ndarray, s: np.ndarray) -> Any:
     idx = [np.arange(int(i), int(i) + (d - int(i) if int(k) == -1 else int(k)))
            for i, k, d in zip(b, s, x.shape)]
     return x[np.ix_(*idx)]
@@ -97,14 +99,11 @@ _I32 = np.int32
 SLICE = register(OpDef(
     "Slice", _slice_infer, _slice_kernel, grad=_slice_grad, reference=_slice_ref,
     samples=[Sample((_rng.uniform(-2, 2, size=(4, 5)), np.array([1, 2], _I32),
-                     np.array([2, -1], _I32)), {"begin": (None, 2), "size": (2, None)},
-                    grad_inputs=(0,))],
+                     np.array([2, -1], _I32)), grad_inputs=(0,))],
     bad_samples=[BadSample((np.ones((4, 5)), np.array([5, 0], _I32), np.array([1, 1], _I32)),
-                           {"begin": (None, None), "size": (None, None)},
-                           InvalidArgumentError, "Expected begin[0] in [0, 4], but got 5"),
+                           {}, InvalidArgumentError, "Expected begin[0] in [0, 4], but got 5"),
                  BadSample((np.ones((4, 5)), np.array([2, 0], _I32), np.array([3, 1], _I32)),
-                           {"begin": (None, None), "size": (None, None)},
-                           InvalidArgumentError, "Expected size[0] in [0, 2], but got 3")],
+                           {}, InvalidArgumentError, "Expected size[0] in [0, 2], but got 3")],
 ))
 
 
@@ -146,7 +145,7 @@ def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  
         rank = None if x._shape is None else len(x._shape)
         bv, sv = _vector(b, rank), _vector(s, rank)
         if None in bv or None in sv or x._shape is None:
-            return bind(SLICE, (x, b, s), {"begin": bv, "size": sv})
+            return bind(SLICE, (x, b, s), {})
         begin, size = bv, sv  # everything folded: the static StridedSlice
     else:
         begin, size = static_ints(begin, "begin"), static_ints(size, "size")
