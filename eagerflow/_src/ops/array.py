@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import (
@@ -55,7 +56,8 @@ def _f64(*shape: int) -> np.ndarray:
 # ---------------------------------------------------------------------------------------
 
 def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
-    check_runtime_arg("Fill", dyn, "dims")
+    if dyn:
+        check_runtime_arg("Fill", dyn, "dims")
     if shape is None:  # a runtime shape of unknown length
         return [(None, value._dtype)]
     for d in shape:
@@ -93,7 +95,8 @@ def reduce_sum_all(x: Any) -> Any:
 
 
 def fill(dims: Any, value: Any, name: str | None = None) -> Any:
-    static, dyn = shape_arg(dims, "dims")
+    static, dyn = (static_ints(dims, "dims"), ()) if _state.graph is None \
+        else shape_arg(dims, "dims")
     return bind(FILL, (_t(value),) + dyn, {"shape": static})
 
 
@@ -143,7 +146,8 @@ def _pymath_prod(shape: Any) -> int:
 # ---------------------------------------------------------------------------------------
 
 def _reshape_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
-    check_runtime_arg("Reshape", dyn, "shape")
+    if dyn:
+        check_runtime_arg("Reshape", dyn, "shape")
     if dyn:  # the runtime shape is an input; `shape` holds what was known of it
         return [(_reshape_partial(x, shape, dyn[0]), x._dtype)]
     unknown = [i for i, d in enumerate(shape) if d == -1 or d is None]
@@ -240,12 +244,14 @@ def reshape_like(x: Any, like: Any) -> Any:
 
 
 def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
-    static, dyn = shape_arg(shape)
+    static, dyn = (static_ints(shape), ()) if _state.graph is None \
+        else shape_arg(shape)
     return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static})
 
 
 def _transpose_infer(x: Any, *dyn: Any, perm: tuple | None) -> list:
-    check_runtime_arg("Transpose", dyn, "perm")
+    if dyn:
+        check_runtime_arg("Transpose", dyn, "perm")
     if x._shape is None:
         return [(None, x._dtype)]
     n = len(x._shape)
@@ -310,7 +316,8 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
         if a._shape is None:
             raise ValueError("transpose of a tensor of unknown rank needs perm")
         perm = tuple(reversed(list(_pyrange(len(a._shape)))))
-    static, dyn = shape_arg(perm, "perm")
+    static, dyn = (static_ints(perm, "perm"), ()) if _state.graph is None \
+        else shape_arg(perm, "perm")
     out = bind(TRANSPOSE, (a,) + dyn, {"perm": static})
     if conjugate and a._dtype.is_complex:
         from eagerflow._src.ops.linalg import conj
@@ -321,7 +328,7 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
 
 def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
-    axis, dyn = scalar_arg(axis, "axis")
+    axis, dyn = (int(axis), ()) if _state.graph is None else scalar_arg(axis, "axis")
     if dyn or x._shape is None:  # an axis or rank known at run time: TF's ExpandDims op
         from eagerflow._src.ops.shaping import expand_dims_runtime
 
@@ -331,6 +338,8 @@ def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa:
         raise InvalidArgumentError(None, None, f"Tried to expand dim index {axis} for tensor with "
                                                f"{r} dimensions. [Op:ExpandDims]")
     ax = axis + r + 1 if axis < 0 else axis
+    if None not in x._shape:
+        return bind(RESHAPE, (x,), {"shape": x._shape[:ax] + (1,) + x._shape[ax:]})
     return _reshape_axes(x, list(_pyrange(ax)) + [None] + list(_pyrange(ax, r)))
 
 
@@ -361,6 +370,8 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
                     None, None, f"Can not squeeze dim[{a}], expected a dimension of 1, got "
                                 f"{shape[a]} [Op:Squeeze]")
         keep = [i for i in _pyrange(len(shape)) if i not in axes]
+    if None not in shape:
+        return bind(RESHAPE, (x,), {"shape": tuple([shape[i] for i in keep])})
     return _reshape_axes(x, keep)
 
 
@@ -481,7 +492,7 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
                          "minimum length 2.")
     if len(xs) == 1:
         return xs[0]
-    axis, dyn = scalar_arg(axis, "axis")
+    axis, dyn = (int(axis), ()) if _state.graph is None else scalar_arg(axis, "axis")
     if dyn:  # an axis known at run time: the last input
         return bind(CONCAT, xs + dyn, {"axis": None})
     return bind(CONCAT, xs, {"axis": axis})
@@ -581,7 +592,8 @@ def bind_multi(op: OpDef, inputs: tuple, attrs: dict, n: int) -> tuple:
 
 
 def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
-    check_runtime_arg("SplitV", dyn, "size_splits")
+    if dyn:
+        check_runtime_arg("SplitV", dyn, "size_splits")
     if x._shape is None:
         return [(None, x._dtype)] * len(sizes)
     ax = C.norm_axis("SplitV", axis, len(x._shape))
@@ -679,7 +691,8 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
                                                    f"(size = {dim}) and num_split {k} [Op:Split]")
         sizes = (dim // k,) * k
     else:
-        sizes, dyn = shape_arg(num_or_size_splits, "num_or_size_splits")
+        sizes, dyn = (static_ints(num_or_size_splits, "num_or_size_splits"), ()) \
+            if _state.graph is None else shape_arg(num_or_size_splits, "num_or_size_splits")
         if sizes is None:
             raise ValueError("Cannot infer argument `num` from shape "
                              f"{num_or_size_splits.shape}")
@@ -692,7 +705,8 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
 
 
 def _tile_infer(x: Any, *dyn: Any, multiples: tuple | None) -> list:
-    check_runtime_arg("Tile", dyn, "multiples")
+    if dyn:
+        check_runtime_arg("Tile", dyn, "multiples")
     if x._shape is None or multiples is None:
         return [(None if x._shape is None else (None,) * len(x._shape), x._dtype)]
     if len(multiples) != len(x._shape):
@@ -741,12 +755,14 @@ TILE = register(OpDef(
 
 
 def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A002
-    static, dyn = shape_arg(multiples, "multiples")
+    static, dyn = (static_ints(multiples, "multiples"), ()) if _state.graph is None \
+        else shape_arg(multiples, "multiples")
     return bind(TILE, (_t(input),) + dyn, {"multiples": static})
 
 
 def _broadcast_to_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
-    check_runtime_arg("BroadcastTo", dyn, "shape")
+    if dyn:
+        check_runtime_arg("BroadcastTo", dyn, "shape")
     if shape is None:  # a runtime shape of unknown length
         return [(None, x._dtype)]
     if x._shape is not None:
@@ -780,7 +796,8 @@ BROADCAST_TO = register(OpDef(
 
 
 def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
-    static, dyn = shape_arg(shape)
+    static, dyn = (static_ints(shape), ()) if _state.graph is None \
+        else shape_arg(shape)
     return bind(BROADCAST_TO, (_t(input),) + dyn, {"shape": static})
 
 

@@ -190,7 +190,8 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
 
     def infer(images: Any, *dyn: Any, size: tuple, **a: Any) -> list:
         # dyn: the size as an input, read at run time; `size` then holds what is known of it
-        check_runtime_arg(name, dyn, "size")
+        if dyn:
+            check_runtime_arg(name, dyn, "size")
         d = check_t(name, (images,), _IMAGE_T)
         if images._shape is not None and len(images._shape) != 4:
             raise fail(name, f"input must be 4-dimensional{C.shape_str(images._shape)}")

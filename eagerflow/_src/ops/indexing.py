@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -50,7 +51,8 @@ def _flat_index_str(idx_shape: tuple, flat: int) -> str:
 
 def _gather_infer(params: Any, indices: Any, *dyn: Any, axis: int | None,
                   batch_dims: int) -> list:
-    check_runtime_arg("GatherV2", dyn, "axis", rank=0)
+    if dyn:
+        check_runtime_arg("GatherV2", dyn, "axis", rank=0)
     _check_indices("GatherV2", indices)
     ps, is_ = params._shape, indices._shape
     if ps is None or is_ is None:
@@ -90,9 +92,7 @@ def _batched(fn: Any, a: Any, idx: Any, batch_dims: int, *rest: Any) -> list:
 
 def _runtime_axis(params: Any, indices: Any, dyn: tuple, axis: int | None,
                   batch_dims: int) -> int:
-    """The gather axis: the attr, or the runtime value of the axis input (checked)."""
-    if not dyn:
-        return axis
+    """The runtime value of the axis input (checked)."""
     a, r = int(np.asarray(dyn[0]).reshape(-1)[0]), params.ndim
     if not -r <= a < r:
         raise C.fail("GatherV2", f"Expected axis in the range [{-r}, {r}), but got {a}")
@@ -103,7 +103,8 @@ def _runtime_axis(params: Any, indices: Any, dyn: tuple, axis: int | None,
 
 def _gather_kernel(xp: Any, params: Any, indices: Any, *dyn: Any, axis: int | None,
                    batch_dims: int) -> Any:
-    axis = _runtime_axis(params, indices, dyn, axis, batch_dims)
+    if dyn:
+        axis = _runtime_axis(params, indices, dyn, axis, batch_dims)
     _check_range("GatherV2", indices, params.shape[axis])
     if batch_dims == 0:
         return xp.take(params, indices, axis=axis)
@@ -156,7 +157,8 @@ GATHER = register(OpDef(
 
 def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, *dyn: Any, axis: int | None,
                         batch_dims: int) -> Any:
-    axis = _runtime_axis(like, indices, dyn, axis, batch_dims)
+    if dyn:
+        axis = _runtime_axis(like, indices, dyn, axis, batch_dims)
 
     def one(gg: Any, ii: Any, out: Any) -> None:
         ax = axis - batch_dims
@@ -205,7 +207,8 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     batch_dims = int(batch_dims)
     if batch_dims < 0 and ir is not None:
         batch_dims += ir
-    axis, dyn = (batch_dims, ()) if axis is None else scalar_arg(axis, "axis")
+    axis, dyn = (batch_dims, ()) if axis is None else (int(axis), ()) \
+        if _state.graph is None else scalar_arg(axis, "axis")
     if dyn:  # an axis known at run time: GatherV2 takes it as an input
         if batch_dims:
             raise ValueError("gather with batch_dims needs an axis known when the function is "
@@ -684,7 +687,8 @@ _ONE_HOT_INDEX = frozenset((dt.uint8, dt.int8, dt.int32, dt.int64))
 
 def _one_hot_infer(indices: Any, on: Any, off: Any, *dyn: Any, depth: int | None,
                    axis: int) -> list:
-    check_runtime_arg("OneHot", dyn, "depth", rank=0)
+    if dyn:
+        check_runtime_arg("OneHot", dyn, "depth", rank=0)
     _check_indices("OneHot", indices, "TI", _ONE_HOT_INDEX)
     if depth is not None and depth < 0:
         raise C.fail("OneHot", f"depth must be non-negative, got: {depth}")
@@ -765,6 +769,6 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
         on = convert_to_tensor(True if dtype is dt.bool else 1, dtype=dtype)
     if off is None:
         off = convert_to_tensor(False if dtype is dt.bool else 0, dtype=dtype)
-    depth, dyn = scalar_arg(depth, "depth")
+    depth, dyn = (int(depth), ()) if _state.graph is None else scalar_arg(depth, "depth")
     return bind(ONE_HOT, (idx, on, off) + dyn, {"depth": depth,
                                                 "axis": -1 if axis is None else int(axis)})

@@ -281,9 +281,8 @@ def _ref_count(shape: tuple) -> int:
 def _shape_arg(shape: Any, op: str) -> tuple:
     """`(static, dynamic)` as dynshape.shape_arg: a symbolic shape (in a graph) becomes an
     input of the op; otherwise the shape is an attr of Python ints."""
-    if _state.graph is not None and is_symbolic(shape):
-        return shape_arg(shape)
-    return _static_shape(shape, op), ()
+    return shape_arg(shape) if _state.graph is not None and is_symbolic(shape) else \
+        (_static_shape(shape, op), ())
 
 
 def _static_shape(shape: Any, op: str) -> tuple:
@@ -317,9 +316,7 @@ def _check_shape(op: str, shape: tuple | None, dtype: dt.DType) -> None:
 
 
 def _runtime_shape(op: str, dyn: tuple, shape: tuple, dtype: Any) -> tuple:
-    """The shape a kernel draws: the attr, or the runtime value of a shape input (checked)."""
-    if not dyn:
-        return shape
+    """The runtime value of a shape input, checked as a static shape is."""
     shape = runtime_ints(dyn[0])
     _check_shape(op, shape, dtype if isinstance(dtype, dt.DType) else dt.as_dtype(dtype))
     return shape
@@ -331,7 +328,8 @@ def _runtime_shape(op: str, dyn: tuple, shape: tuple, dtype: Any) -> tuple:
 
 def _float_infer(op: str):
     def infer(*dyn: Any, shape: tuple | None, dtype: dt.DType, seed: int, seed2: int) -> list:
-        check_runtime_arg(op, dyn, "shape")
+        if dyn:
+            check_runtime_arg(op, dyn, "shape")
         C.dtype_attr(op, dtype)
         if dtype not in _FLOAT_DTYPES:
             raise C.fail(op, f"Value for attr 'dtype' of {dtype.name} is not in the list of "
@@ -361,7 +359,7 @@ RANDOM_UNIFORM = register(OpDef(
     "RandomUniform", _float_infer("RandomUniform"),
     lambda xp, *dyn, shape, dtype, seed, seed2: _uniform_values(
         _stream("RandomUniform", dtype, seed, seed2),
-        _runtime_shape("RandomUniform", dyn, shape, dtype), dtype),
+        _runtime_shape("RandomUniform", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_floats("RandomUniform", lambda bg, n, d: [
         _ref_uniform01(bg, _MANTISSA[d.name]) for _ in range(n)]),
     samples=[Sample((), _seeded(shape=(3, 4), dtype=dt.float32), grad=False),
@@ -378,7 +376,7 @@ RANDOM_NORMAL = register(OpDef(
     "RandomStandardNormal", _float_infer("RandomStandardNormal"),
     lambda xp, *dyn, shape, dtype, seed, seed2: _draw(
         _normals, _stream("RandomStandardNormal", dtype, seed, seed2),
-        _runtime_shape("RandomStandardNormal", dyn, shape, dtype), dtype),
+        _runtime_shape("RandomStandardNormal", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_floats("RandomStandardNormal", lambda bg, n, d: _ref_normals(bg, n)),
     samples=[Sample((), _seeded(shape=(3, 5), dtype=dt.float32), grad=False),
              Sample((), _seeded(shape=(4,), dtype=dt.float64), grad=False)],
@@ -391,7 +389,7 @@ TRUNCATED_NORMAL = register(OpDef(
     "TruncatedNormal", _float_infer("TruncatedNormal"),
     lambda xp, *dyn, shape, dtype, seed, seed2: _draw(
         _truncated, _stream("TruncatedNormal", dtype, seed, seed2),
-        _runtime_shape("TruncatedNormal", dyn, shape, dtype), dtype),
+        _runtime_shape("TruncatedNormal", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_floats("TruncatedNormal", lambda bg, n, d: _ref_truncated(bg, n)),
     samples=[Sample((), _seeded(shape=(6, 7), dtype=dt.float32), grad=False),
              Sample((), _seeded(shape=(9,), dtype=dt.float64), grad=False)],
@@ -403,7 +401,8 @@ TRUNCATED_NORMAL = register(OpDef(
 
 def _uniform_int_infer(lo: Any, hi: Any, *dyn: Any, shape: tuple | None, seed: int, seed2: int,
                        name: str = "RandomUniformInt") -> list:
-    check_runtime_arg(name, dyn, "shape")
+    if dyn:
+        check_runtime_arg(name, dyn, "shape")
     d = C.same_dtype(name, (lo, hi), C.INDEX)
     for what, x in (("minval", lo), ("maxval", hi)):
         if x._shape is not None and x._shape != ():
@@ -420,7 +419,8 @@ def _check_range(name: str, lo: Any, hi: Any) -> None:
 
 def _uniform_int_kernel(xp: Any, lo: Any, hi: Any, *dyn: Any, shape: tuple, seed: int,
                         seed2: int) -> Any:
-    shape = _runtime_shape("RandomUniformInt", dyn, shape, lo.dtype)
+    if dyn:
+        shape = _runtime_shape("RandomUniformInt", dyn, shape, lo.dtype)
     _check_range("RandomUniformInt", lo, hi)
     bg = _stream("RandomUniformInt", dt.from_numpy(lo.dtype), seed, seed2)
     return _uniform_int_values(bg, shape, lo, hi)

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -56,7 +57,8 @@ def _pad_shape(op: str, x: Any, paddings: tuple) -> tuple | None:
 
 
 def _padv2_infer(x: Any, value: Any, *dyn: Any, paddings: tuple) -> list:
-    check_runtime_arg("PadV2", dyn, "paddings", rank=2)
+    if dyn:
+        check_runtime_arg("PadV2", dyn, "paddings", rank=2)
     C.same_dtype("PadV2", (x, value), C.ALL)
     if value._shape not in ((), None):
         raise C.fail("PadV2", f"constant_values must be a scalar. Shape of constant_values: "
@@ -201,7 +203,7 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
     if mode not in ("CONSTANT", "REFLECT", "SYMMETRIC"):
         raise ValueError(f'Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", '
                          f'or "SYMMETRIC". Received `mode` = {mode}')
-    if mode == "CONSTANT" and is_symbolic(paddings):
+    if mode == "CONSTANT" and _state.graph is not None and is_symbolic(paddings):
         return _pad_runtime(x, paddings, constant_values)
     arr = np.asarray(paddings if not hasattr(paddings, "_arr") else paddings._arr)
     if arr.dtype.kind not in "iu" and arr.size:

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import STRIDED_SLICE, shape
@@ -140,7 +141,7 @@ SLICE_GRAD = register(OpDef(
 def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  # noqa: A001
     """tf.slice: `size[i]` elements from `begin[i]` on each axis (-1: to the end)."""
     x = _t(input_)
-    if is_symbolic(begin) or is_symbolic(size):
+    if _state.graph is not None and (is_symbolic(begin) or is_symbolic(size)):
         b, s = as_int_tensor(begin, "begin"), as_int_tensor(size, "size")
         rank = None if x._shape is None else len(x._shape)
         bv, sv = _vector(b, rank), _vector(s, rank)
@@ -151,5 +152,5 @@ def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  
         begin, size = static_ints(begin, "begin"), static_ints(size, "size")
     if x._shape is not None:
         _check_slice(begin, size, x._shape)
-    key = tuple(("s", b, None if s == -1 else b + s, None) for b, s in zip(begin, size))
+    key = tuple([("s", b, None if s == -1 else b + s, None) for b, s in zip(begin, size)])
     return bind(STRIDED_SLICE, (x,), {"spec": key})
