@@ -338,3 +338,14 @@ def test_eager_fast_path_still_takes_python_ints():
     assert tf.slice(x, [tf.constant(1), 0, 0], [1, 2, 2]).shape == (1, 2, 2)
     with pytest.raises(tf.errors.InvalidArgumentError, match="Expected begin\\[0\\] in \\[0, 4\\]"):
         tf.slice(x, [5, 0, 0], [1, 1, 1])
+
+
+@pytest.mark.parametrize("fn", [
+    lambda s: tf.zeros(s), lambda s: tf.fill(s, 1.0), lambda s: tf.broadcast_to(1.0, s),
+    lambda s: tf.reshape(tf.ones([6]), s), lambda s: tf.random.uniform(s),
+    lambda s: tf.tile(tf.ones([2, 2]), s),
+])
+def test_partially_known_tensorshape_is_refused_as_tf_does(fn):
+    with pytest.raises(ValueError, match=r"Cannot convert a partially known TensorShape "
+                                         r"\(None, 3\) to a Tensor\."):
+        fn(tf.TensorShape([None, 3]))

@@ -26,6 +26,8 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 def static_ints(value: Any, what: str = "shape") -> tuple:
     """A shape-like argument as a tuple of Python ints (None allowed for unknown dims)."""
     if isinstance(value, TensorShape):
+        if not value.is_fully_defined():  # as TF: a shape argument is a tensor, no None in it
+            raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
         return tuple(value.as_list())
     if isinstance(value, EagerTensor):
         return tuple(int(v) for v in np.asarray(value._arr).reshape(-1))

@@ -288,7 +288,8 @@ def _shape_arg(shape: Any, op: str) -> tuple:
 def _static_shape(shape: Any, op: str) -> tuple:
     if isinstance(shape, TensorShape):
         if not shape.is_fully_defined():
-            raise ValueError(f"shape must be fully defined for {op}, got {shape}")
+            raise ValueError(f"Cannot convert a partially known TensorShape {shape} to a "
+                             "Tensor.")
         return tuple(shape.as_list())
     if isinstance(shape, Tensor) and not isinstance(shape, EagerTensor):
         raise TypeError(f"{op}: shape must be known when the op is built; got a symbolic tensor")
