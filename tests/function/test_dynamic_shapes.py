@@ -349,3 +349,25 @@ def test_partially_known_tensorshape_is_refused_as_tf_does(fn):
     with pytest.raises(ValueError, match=r"Cannot convert a partially known TensorShape "
                                          r"\(None, 3\) to a Tensor\."):
         fn(tf.TensorShape([None, 3]))
+
+
+@pytest.mark.parametrize("fn,static", [
+    (lambda x: tf.random.stateless_uniform([tf.shape(x)[0], 3], seed=[1, 2]), [None, 3]),
+    (lambda x: tf.random.stateless_normal(tf.shape(x), seed=[1, 2]), [None, 3, 4]),
+    (lambda x: tf.random.stateless_truncated_normal(tf.shape(x)[:2], seed=[3, 4]), [None, 3]),
+    (lambda x: tf.random.stateless_uniform([tf.shape(x)[0]], seed=[1, 2], minval=0, maxval=9,
+                                           dtype=tf.int32), [None]),
+])
+def test_stateless_random_with_runtime_shapes_equals_eager(fn, static):
+    seen = []
+
+    def body(x):
+        out = fn(x)
+        seen.append(out.shape.as_list())
+        return out
+
+    g = tf.function(body, input_signature=[XS])
+    for batch in (4, 2):
+        x = tf.constant(X[:batch])
+        np.testing.assert_array_equal(g(x).numpy(), fn(x).numpy())  # same seed, same values
+    assert seen == [static]

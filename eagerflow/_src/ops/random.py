@@ -542,9 +542,9 @@ def _check_seed(op: str, seed: Any) -> None:
 def _stateless_float_infer(op: str):
     base = _float_infer(op)
 
-    def infer(seed: Any, shape: tuple, dtype: dt.DType) -> list:
+    def infer(seed: Any, *dyn: Any, shape: tuple | None, dtype: dt.DType) -> list:
         _check_seed(op, seed)
-        return base(shape=shape, dtype=dtype, seed=0, seed2=0)
+        return base(*dyn, shape=shape, dtype=dtype, seed=0, seed2=0)
     return infer
 
 
@@ -562,8 +562,9 @@ _BAD_SEED = BadSample((np.array([1, 2, 3], np.int64),), {"shape": (2,), "dtype":
 
 STATELESS_UNIFORM = register(OpDef(
     "StatelessRandomUniform", _stateless_float_infer("StatelessRandomUniform"),
-    lambda xp, seed, shape, dtype: _uniform_values(
-        _stateless_stream("StatelessRandomUniform", dtype, seed), shape, dtype),
+    lambda xp, seed, *dyn, shape, dtype: _uniform_values(
+        _stateless_stream("StatelessRandomUniform", dtype, seed),
+        _runtime_shape("StatelessRandomUniform", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_stateless_floats("StatelessRandomUniform", lambda bg, n, d: [
         _ref_uniform01(bg, _MANTISSA[d.name]) for _ in range(n)]),
     samples=[Sample((_SEED,), {"shape": (3, 4), "dtype": dt.float32}, grad=False),
@@ -573,9 +574,9 @@ STATELESS_UNIFORM = register(OpDef(
 
 STATELESS_NORMAL = register(OpDef(
     "StatelessRandomNormal", _stateless_float_infer("StatelessRandomNormal"),
-    lambda xp, seed, shape, dtype: _to_dtype(_normals(
-        _stateless_stream("StatelessRandomNormal", dtype, seed),
-        _pymath.prod(shape)), dtype, shape),
+    lambda xp, seed, *dyn, shape, dtype: _draw(
+        _normals, _stateless_stream("StatelessRandomNormal", dtype, seed),
+        _runtime_shape("StatelessRandomNormal", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_stateless_floats("StatelessRandomNormal", lambda bg, n, d: _ref_normals(bg, n)),
     samples=[Sample((_SEED,), {"shape": (3, 3), "dtype": dt.float32}, grad=False)],
     bad_samples=[_BAD_SEED],
@@ -583,9 +584,9 @@ STATELESS_NORMAL = register(OpDef(
 
 STATELESS_TRUNCATED_NORMAL = register(OpDef(
     "StatelessTruncatedNormal", _stateless_float_infer("StatelessTruncatedNormal"),
-    lambda xp, seed, shape, dtype: _to_dtype(_truncated(
-        _stateless_stream("StatelessTruncatedNormal", dtype, seed),
-        _pymath.prod(shape)), dtype, shape),
+    lambda xp, seed, *dyn, shape, dtype: _draw(
+        _truncated, _stateless_stream("StatelessTruncatedNormal", dtype, seed),
+        _runtime_shape("StatelessTruncatedNormal", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_stateless_floats("StatelessTruncatedNormal",
                                     lambda bg, n, d: _ref_truncated(bg, n)),
     samples=[Sample((_SEED,), {"shape": (5, 6), "dtype": dt.float64}, grad=False)],
@@ -593,13 +594,15 @@ STATELESS_TRUNCATED_NORMAL = register(OpDef(
 ))
 
 
-def _stateless_int_infer(seed: Any, lo: Any, hi: Any, shape: tuple) -> list:
+def _stateless_int_infer(seed: Any, lo: Any, hi: Any, *dyn: Any, shape: tuple | None) -> list:
     _check_seed("StatelessRandomUniformInt", seed)
-    return _uniform_int_infer(lo, hi, shape=shape, seed=0, seed2=0,
+    return _uniform_int_infer(lo, hi, *dyn, shape=shape, seed=0, seed2=0,
                               name="StatelessRandomUniformInt")
 
 
-def _stateless_int_kernel(xp: Any, seed: Any, lo: Any, hi: Any, shape: tuple) -> Any:
+def _stateless_int_kernel(xp: Any, seed: Any, lo: Any, hi: Any, *dyn: Any, shape: tuple) -> Any:
+    if dyn:
+        shape = _runtime_shape("StatelessRandomUniformInt", dyn, shape, lo.dtype)
     _check_range("StatelessRandomUniformInt", lo, hi)
     bg = _stateless_stream("StatelessRandomUniformInt", dt.from_numpy(lo.dtype), seed)
     return _uniform_int_values(bg, shape, lo, hi)
@@ -747,11 +750,11 @@ def stateless_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any = None
             raise ValueError(f"For integer `dtype` argument {dtype}, argument `minval` and "
                              f"`maxval` must be both None or not None. Got `minval`={minval} "
                              f"and `maxval`={maxval}.")
-        shape = _static_shape(shape, "StatelessRandomUniformInt")
+        shape, dyn = _shape_arg(shape, "StatelessRandomUniformInt")
         lo, hi = convert_to_tensor(minval, dtype=dtype), convert_to_tensor(maxval, dtype=dtype)
-        return bind(STATELESS_UNIFORM_INT, (s, lo, hi), {"shape": shape})
-    shape = _static_shape(shape, "StatelessRandomUniform")
-    raw = bind(STATELESS_UNIFORM, (s,), {"shape": shape, "dtype": dtype})
+        return bind(STATELESS_UNIFORM_INT, (s, lo, hi) + dyn, {"shape": shape})
+    shape, dyn = _shape_arg(shape, "StatelessRandomUniform")
+    raw = bind(STATELESS_UNIFORM, (s,) + dyn, {"shape": shape, "dtype": dtype})
     return _scale(raw, minval, maxval, dtype, maxval is None)
 
 
@@ -760,8 +763,8 @@ def stateless_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0,
                      alg: Any = "auto_select") -> Any:
     dtype = dt.as_dtype(dtype)
     mean_t, std_t = convert_to_tensor(mean, dtype=dtype), convert_to_tensor(stddev, dtype=dtype)
-    raw = bind(STATELESS_NORMAL, (_seed_tensor(seed),),
-               {"shape": _static_shape(shape, "StatelessRandomNormal"), "dtype": dtype})
+    shape, dyn = _shape_arg(shape, "StatelessRandomNormal")
+    raw = bind(STATELESS_NORMAL, (_seed_tensor(seed),) + dyn, {"shape": shape, "dtype": dtype})
     return add(multiply(raw, std_t), mean_t)
 
 
@@ -770,8 +773,9 @@ def stateless_truncated_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: A
                                alg: Any = "auto_select") -> Any:
     dtype = dt.as_dtype(dtype)
     mean_t, std_t = convert_to_tensor(mean, dtype=dtype), convert_to_tensor(stddev, dtype=dtype)
-    raw = bind(STATELESS_TRUNCATED_NORMAL, (_seed_tensor(seed),),
-               {"shape": _static_shape(shape, "StatelessTruncatedNormal"), "dtype": dtype})
+    shape, dyn = _shape_arg(shape, "StatelessTruncatedNormal")
+    raw = bind(STATELESS_TRUNCATED_NORMAL, (_seed_tensor(seed),) + dyn,
+               {"shape": shape, "dtype": dtype})
     return add(multiply(raw, std_t), mean_t)
 
 
