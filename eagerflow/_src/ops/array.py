@@ -430,27 +430,11 @@ def _concat_kernel(xp: Any, *xs: Any, axis: int | None) -> Any:
     return xp.concatenate(xs, axis=axis)
 
 
-def _concat_runtime_grad(n: Any, g: Any) -> list:
-    """Each input's window of `g` along the runtime axis, via Slice with runtime bounds."""
-    from eagerflow._src.ops.indexing import gather, one_hot
-    from eagerflow._src.ops.math import floormod
-    from eagerflow._src.ops.slicing import slice as slice_op
-
-    xs, axis = n.inputs[:-1], cast(n.inputs[-1], dt.int32)
-    r = len(xs[0]._shape)
-    ax = floormod(axis, convert_to_tensor(r, dtype=dt.int32))
-    out, offset = [], convert_to_tensor(0, dtype=dt.int32)
-    for x in xs:
-        sx = shape(x)
-        out.append(slice_op(g, one_hot(ax, r, on_value=offset, off_value=0, dtype=dt.int32),
-                            sx))
-        offset = offset + gather(sx, ax)
-    return out + [None]
-
-
 def _concat_grad(n: Any, g: Any) -> list:
     if n.attrs["axis"] is None:
-        return _concat_runtime_grad(n, g)
+        from eagerflow._src.ops.slicing import concat_runtime_grad
+
+        return concat_runtime_grad(n, g)
     ax = n.attrs["axis"]
     sizes = [x._shape[ax] for x in n.inputs]
     if None in sizes:

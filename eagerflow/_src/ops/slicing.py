@@ -5,7 +5,8 @@ Sits in ops/ beside array.py (which holds StridedSlice, `t[key]`). With Python o
 what graph passes fold). Inside a graph, symbolic `begin`/`size` are inputs of Slice: its
 `infer` uses what dynshape folds of them, its kernel checks and reads the runtime values.
 SliceGrad (the adjoint: the gradient placed into zeros shaped like the input) takes the
-runtime `begin` the same way, so gradients of any order are ops.
+runtime `begin` the same way, so gradients of any order are ops. ConcatV2 with a runtime
+axis takes its gradient from here too (windows of the gradient cut with Slice).
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import STRIDED_SLICE, shape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import as_int_tensor, is_symbolic, partial_value, static_ints
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math import _t, cast, floormod
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(41)
@@ -154,3 +156,19 @@ def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  
         _check_slice(begin, size, x._shape)
     key = tuple([("s", b, None if s == -1 else b + s, None) for b, s in zip(begin, size)])
     return bind(STRIDED_SLICE, (x,), {"spec": key})
+
+
+def concat_runtime_grad(n: Any, g: Any) -> list:
+    """ConcatV2's gradient when its axis is known at run time: each input's window of `g`
+    along that axis, via Slice with runtime bounds."""
+    from eagerflow._src.ops.indexing import gather, one_hot
+
+    xs, axis = n.inputs[:-1], cast(n.inputs[-1], dt.int32)
+    r = len(xs[0]._shape)
+    ax = floormod(axis, convert_to_tensor(r, dtype=dt.int32))
+    out, offset = [], convert_to_tensor(0, dtype=dt.int32)
+    for x in xs:
+        sx = shape(x)
+        out.append(slice(g, one_hot(ax, r, on_value=offset, off_value=0, dtype=dt.int32), sx))
+        offset = offset + gather(sx, ax)
+    return out + [None]
