@@ -45,6 +45,7 @@ from eagerflow._src.core.tensor import (  # noqa: E402
     is_tensor as is_tensor,
 )
 from eagerflow._src.ops import operators as _operators  # noqa: E402,F401
+from eagerflow._src.ops.slicing import slice as slice  # noqa: E402
 from eagerflow._src.ops.array import (  # noqa: E402
     broadcast_to as broadcast_to,
     concat as concat,
@@ -59,7 +60,6 @@ from eagerflow._src.ops.array import (  # noqa: E402
     shape as shape,
     shape_n as shape_n,
     size as size,
-    slice as slice,
     split as split,
     squeeze as squeeze,
     stack as stack,

@@ -66,6 +66,13 @@ def _variadic(op: Any) -> bool:
     return any(p.kind is p.VAR_POSITIONAL for p in params)
 
 
+def _required_inputs(op: Any) -> int:
+    """The inputs an op's infer takes before its variadic ones (never dropped by mutation)."""
+    params = inspect.signature(op.infer).parameters.values()
+    return sum(1 for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+               and p.default is p.empty)
+
+
 def _is_int(v: Any) -> bool:
     return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
 
@@ -119,7 +126,7 @@ def op_cases(draw: Any, op: Any) -> tuple:
         kinds = ["attr", "attr"] if attrs else []
         if inputs:
             kinds += ["dtype", "shape", "values", "values", "zero-size"]
-        if _variadic(op):
+        if _variadic(op) and inputs:  # (ops whose only variadic inputs are optional may have none)
             kinds.append("arity")
         if attrs:
             kinds.append("attr-type")
@@ -149,7 +156,7 @@ def op_cases(draw: Any, op: Any) -> tuple:
                 specials = draw(st.sampled_from([0.3, 1.0]))
             inputs[i] = make_array(shape, d, seed + m, specials)
         elif kind == "arity":
-            if len(inputs) > 1 and draw(st.booleans()):
+            if len(inputs) > max(1, _required_inputs(op)) and draw(st.booleans()):
                 inputs.pop(draw(st.integers(0, len(inputs) - 1)))
             else:
                 inputs.append(inputs[draw(st.integers(0, len(inputs) - 1))].copy())

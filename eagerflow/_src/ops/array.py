@@ -2,7 +2,8 @@
 
 Shape-valued arguments (`shape`, `perm`, `multiples`, ...) are attributes known when
 the op is called (Python values, or eager tensors read once), as in TF's
-constant-folded shape arguments.
+constant-folded shape arguments. Inside graphs, one given as a symbolic tensor is an
+extra input read at run time, and the attr holds what is known statically (dynshape.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import (
@@ -24,8 +26,22 @@ from eagerflow._src.core.tensor import (
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import (
+    Spec,
+    check_runtime_arg,
+    runtime_ints,
+    scalar_arg,
+    shape_arg,
+    static_ints,
+)
 from eagerflow._src.ops.math import _t, cast, sum_to
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.sequences import (  # noqa: F401 (re-exported: their old home)
+    RANGE,
+    lin_space,
+    linspace,
+    range,  # noqa: A004
+)
 
 _rng = SampleRNG(1)
 _pyrange = builtins.range  # this module defines tf.range
@@ -35,34 +51,15 @@ def _f64(*shape: int) -> np.ndarray:
     return _rng.uniform(-2, 2, size=shape)
 
 
-def static_ints(value: Any, what: str = "shape") -> tuple:
-    """A shape-like argument as a tuple of Python ints (None allowed for unknown dims)."""
-    if isinstance(value, TensorShape):
-        return tuple(value.as_list())
-    if isinstance(value, EagerTensor):
-        return tuple(int(v) for v in np.asarray(value._arr).reshape(-1))
-    if hasattr(value, "_as_tensor"):
-        return static_ints(value._as_tensor(None), what)
-    if isinstance(value, Tensor):
-        raise TypeError(f"{what} must be known when the op is built; got a symbolic tensor")
-    if isinstance(value, (int, np.integer)):
-        return (int(value),)
-    out = []
-    for v in value:
-        if v is None:
-            out.append(None)
-        elif isinstance(v, (EagerTensor,)) or hasattr(v, "__index__"):
-            out.append(int(v))
-        else:
-            raise TypeError(f"{what} must be a list of integers, got {value!r}")
-    return tuple(out)
-
-
 # ---------------------------------------------------------------------------------------
 # Creation.
 # ---------------------------------------------------------------------------------------
 
-def _fill_infer(value: Any, shape: tuple) -> list:
+def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
+    if dyn:
+        check_runtime_arg("Fill", dyn, "dims")
+    if shape is None:  # a runtime shape of unknown length
+        return [(None, value._dtype)]
     for d in shape:
         if d is not None and d < 0:
             raise C.fail("Fill", f"Dimension {d} must be >= 0")
@@ -74,9 +71,16 @@ def _fill_infer(value: Any, shape: tuple) -> list:
     return [(shape, value._dtype)]
 
 
+def _fill_kernel(xp: Any, v: Any, *dyn: Any, shape: tuple | None) -> Any:
+    if dyn:
+        shape = runtime_ints(dyn[0])
+        _fill_infer(Spec(v), shape=shape)  # validates the runtime value
+    return xp.full(shape, v, dtype=v.dtype)
+
+
 FILL = register(OpDef(
-    "Fill", _fill_infer, lambda xp, v, shape: xp.full(shape, v, dtype=v.dtype),
-    grad=lambda n, g: [reduce_sum_all(g)],
+    "Fill", _fill_infer, _fill_kernel,
+    grad=lambda n, g: [reduce_sum_all(g)] + [None] * (len(n.inputs) - 1),
     reference=lambda v, shape: np.array([v.item()] * int(np.prod(shape)), v.dtype).reshape(shape),
     samples=[Sample((np.array(1.5),), {"shape": (2, 3)})],
     bad_samples=[BadSample((np.array(1.0),), {"shape": (-1,)}, InvalidArgumentError,
@@ -91,7 +95,9 @@ def reduce_sum_all(x: Any) -> Any:
 
 
 def fill(dims: Any, value: Any, name: str | None = None) -> Any:
-    return bind(FILL, (_t(value),), {"shape": static_ints(dims)})
+    static, dyn = (static_ints(dims, "dims"), ()) if _state.graph is None \
+        else shape_arg(dims, "dims")
+    return bind(FILL, (_t(value),) + dyn, {"shape": static})
 
 
 def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None) -> Any:
@@ -129,143 +135,21 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
     return t
 
 
-def _range_size(start: Any, limit: Any, delta: Any) -> int:
-    """The element count of a range, validated as TF's kernel does (before allocating)."""
-    s, lim, d = (v.item() for v in (start, limit, delta))
-    if d == 0:
-        raise C.fail("Range", f"Requires delta != 0: {_num(d)}")
-    if not (s <= lim if d > 0 else s >= lim):  # also refuses NaN bounds
-        sign = "<=" if d > 0 else ">="
-        what = "> 0" if d > 0 else "< 0"
-        raise C.fail("Range", f"Requires start {sign} limit when delta {what}: "
-                              f"{_num(s)}/{_num(lim)}")
-    if isinstance(s, int) and isinstance(lim, int) and isinstance(d, int):
-        n = (abs(lim - s) + abs(d) - 1) // abs(d)
-    else:
-        q = abs((lim - s) / d)
-        n = int(_pymath_ceil(q)) if q < 2.0**64 else 2**64
-    if n > 2**63 - 1:
-        raise C.fail("Range", "Requires ((limit - start) / delta) <= 9223372036854775807")
-    return n
-
-
 def _pymath_prod(shape: Any) -> int:
     import math
 
     return math.prod(shape)  # Python ints: no silent int64 wrap-around
 
 
-def _num(v: Any) -> str:
-    return f"{v:g}" if isinstance(v, float) else str(v)
-
-
-def _pymath_ceil(q: float) -> int:
-    import math
-
-    return math.ceil(q) if math.isfinite(q) else 2**64
-
-
-def _range_kernel(xp: Any, start: Any, limit: Any, delta: Any) -> Any:
-    n = _range_size(start, limit, delta)
-    check_finite_size("Range", (n,), dt.from_numpy(start.dtype))
-    if start.dtype.kind in "iu":
-        # index arithmetic in 64 bits (wrapping, exact mod 2**64): xp.arange computes the
-        # length in the operands' dtype and overflows for int32 ranges past 2**31 elements
-        m = (1 << 64) - 1
-        step, first = np.uint64(delta.item() & m), np.uint64(start.item() & m)
-        with np.errstate(over="ignore"):
-            out = xp.arange(n, dtype=np.uint64) * step + first
-        return (out.view(np.int64) if start.dtype.kind == "i" else out).astype(start.dtype)
-    return xp.arange(start.reshape(()), limit.reshape(()), delta.reshape(()),
-                     dtype=start.dtype)[:n]
-
-
-def _range_infer(start: Any, limit: Any, delta: Any) -> list:
-    d = C.same_dtype("Range", (start, limit, delta), C.REALS)
-    for what, v in (("start", start), ("limit", limit), ("delta", delta)):
-        if v._shape is not None and C.num_elements(v._shape) not in (None, 1) or \
-                v._shape is not None and len(v._shape) > 1:
-            raise C.fail("Range", f"{what} must be a scalar, not shape {C.shape_str(v._shape)}")
-    return [((None,), d)]
-
-
-RANGE = register(OpDef(
-    "Range", _range_infer, _range_kernel,
-    reference=lambda s, lim, d: np.array(list(range(int(s), int(lim), int(d))), s.dtype),
-    samples=[Sample((np.int32(1), np.int32(9), np.int32(2)), grad=False)],
-))
-
-
-def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # noqa: A001
-          name: str = "range") -> Any:
-    if limit is None:
-        start, limit = 0, start
-    vals = [start, limit, delta]
-    if dtype is None:
-        tensors = [v for v in vals if isinstance(v, Tensor)]
-        if tensors:
-            dtype = tensors[0]._dtype
-        elif any(isinstance(v, float) for v in vals):
-            dtype = dt.float32
-        else:
-            dtype = dt.int32
-    dtype = dt.as_dtype(dtype)
-    s, lim, d = (cast(convert_to_tensor(v), dtype) for v in vals)
-    return bind(RANGE, (s, lim, d), {})
-
-
-def _linspace_infer(start: Any, stop: Any, num: int, axis: int) -> list:
-    d = C.same_dtype("LinSpace", (start, stop), C.FLOATS)
-    if num < 0:
-        raise C.fail("LinSpace", f"Requires num > 0: {num}")
-    shape = C.broadcast("LinSpace", start._shape, stop._shape)
-    if shape is None:
-        return [(None, d)]
-    ax = C.norm_axis("LinSpace", axis, len(shape), 1)
-    out = shape[:ax] + (num,) + shape[ax:]
-    if None not in out:
-        check_finite_size("LinSpace", out, d)
-    return [(out, d)]
-
-
-def _linspace_kernel(xp: Any, a: Any, b: Any, num: int, axis: int) -> Any:
-    # start + i * step in the inputs' dtype, as TF's kernel (not xp.linspace, which warns
-    # from NumPy's own module on inf/nan and fails on empty broadcasts)
-    shape = xp.broadcast_shapes(a.shape, b.shape)
-    ax = axis % (len(shape) + 1)
-    a = xp.expand_dims(xp.broadcast_to(a, shape), ax)
-    b = xp.expand_dims(xp.broadcast_to(b, shape), ax)
-    i = xp.arange(num, dtype=a.dtype).reshape((1,) * ax + (num,) + (1,) * (len(shape) - ax))
-    if num == 1:
-        return xp.broadcast_to(a, a.shape).copy()
-    step = (b - a) / a.dtype.type(num - 1)
-    return (a + i * step).astype(a.dtype, copy=False)
-
-
-LINSPACE = register(OpDef(
-    "LinSpace", _linspace_infer, _linspace_kernel,
-    reference=lambda a, b, num, axis: np.array(
-        [a + (b - a) * i / (num - 1) for i in _pyrange(num)]) if num > 1 else a[None],
-    samples=[Sample((np.float64(1.0), np.float64(3.0)), {"num": 5, "axis": 0}, grad=False)],
-))
-
-
-def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int = 0) -> Any:
-    start = _t(start)
-    if not start._dtype.is_floating:
-        start = cast(start, dt.float64)  # integer endpoints give float64, as in TF
-    stop = convert_to_tensor(stop, dtype_hint=start._dtype)
-    return bind(LINSPACE, (start, stop), {"num": int(num), "axis": axis})
-
-
-lin_space = linspace
-
-
 # ---------------------------------------------------------------------------------------
 # Reshaping.
 # ---------------------------------------------------------------------------------------
 
-def _reshape_infer(x: Any, shape: tuple) -> list:
+def _reshape_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
+    if dyn:
+        check_runtime_arg("Reshape", dyn, "shape")
+    if dyn:  # the runtime shape is an input; `shape` holds what was known of it
+        return [(_reshape_partial(x, shape, dyn[0]), x._dtype)]
     unknown = [i for i, d in enumerate(shape) if d == -1 or d is None]
     if len(unknown) > 1:
         raise C.fail("Reshape", f"Only one input size may be -1, not both {unknown[0]} and "
@@ -295,9 +179,37 @@ def _reshape_infer(x: Any, shape: tuple) -> list:
     return [(shape, x._dtype)]
 
 
+def _reshape_partial(x: Any, shape: tuple | None, t: Any) -> tuple | None:
+    """The static result of a reshape to a runtime shape of which `shape` is known."""
+    if t._shape is not None and len(t._shape) != 1:
+        raise C.fail("Reshape", f"Shape must be rank 1 but is rank {len(t._shape)}")
+    if shape is None:
+        return None
+    for i, d in enumerate(shape):
+        if d is not None and d < -1:
+            raise C.fail("Reshape", f"Size {i} must be non-negative, not {d}")
+    out = [None if d == -1 else d for d in shape]
+    n = C.num_elements(x._shape)
+    if out.count(None) == 1 and n is not None:  # the one unknown dim follows from the rest
+        known = _pymath_prod([d for d in out if d is not None])
+        if known and n % known:
+            raise C.fail("Reshape", f"Input to reshape is a tensor with {n} values, but the "
+                                    f"requested shape requires a multiple of {known}")
+        if known:
+            out[out.index(None)] = n // known
+    return tuple(out)
+
+
+def _reshape_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
+    if dyn:
+        shape = runtime_ints(dyn[0])
+        _reshape_infer(Spec(x), shape=shape)  # validates the runtime value
+    return xp.reshape(x, shape)
+
+
 RESHAPE = register(OpDef(
-    "Reshape", _reshape_infer, lambda xp, x, shape: xp.reshape(x, shape),
-    grad=lambda n, g: [reshape_like(g, n.inputs[0])],
+    "Reshape", _reshape_infer, _reshape_kernel,
+    grad=lambda n, g: [reshape_like(g, n.inputs[0])] + [None] * (len(n.inputs) - 1),
     reference=lambda x, shape: np.array(x.ravel().tolist()).reshape(shape),
     samples=[Sample((_f64(2, 6),), {"shape": (3, -1)}), Sample((_f64(4),), {"shape": (2, 2)})],
     bad_samples=[BadSample((np.ones(4),), {"shape": (3,)}, InvalidArgumentError,
@@ -332,13 +244,22 @@ def reshape_like(x: Any, like: Any) -> Any:
 
 
 def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
-    return bind(RESHAPE, (_t(tensor),), {"shape": static_ints(shape)})
+    static, dyn = (static_ints(shape), ()) if _state.graph is None \
+        else shape_arg(shape)
+    return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static})
 
 
-def _transpose_infer(x: Any, perm: tuple | None) -> list:
+def _transpose_infer(x: Any, *dyn: Any, perm: tuple | None) -> list:
+    if dyn:
+        check_runtime_arg("Transpose", dyn, "perm")
     if x._shape is None:
         return [(None, x._dtype)]
     n = len(x._shape)
+    if dyn:  # a runtime perm: TF knows the rank only
+        if perm is not None and len(perm) != n:
+            raise C.fail("Transpose", f"transpose expects a vector of size {n}. But input(1) "
+                                      f"is a vector of size {len(perm)}")
+        return [((None,) * n, x._dtype)]
     if perm is None:
         perm = tuple(reversed(_pyrange(n)))
     if len(perm) != n:
@@ -360,9 +281,26 @@ def _inverse_perm(perm: tuple) -> tuple:
     return tuple(inv)
 
 
+def _transpose_kernel(xp: Any, x: Any, *dyn: Any, perm: tuple | None) -> Any:
+    if dyn:
+        perm = runtime_ints(dyn[0])
+        _transpose_infer(Spec(x), perm=perm)  # validates the runtime value
+    return xp.transpose(x, perm)
+
+
+def _transpose_grad(n: Any, g: Any) -> list:
+    if len(n.inputs) == 1:
+        return [bind(TRANSPOSE, (g,), {"perm": _inverse_perm(n.attrs["perm"])})]
+    from eagerflow._src.ops.math import floormod
+    from eagerflow._src.ops.reduce import argsort
+
+    p = n.inputs[1]  # the inverse of a runtime permutation: where each axis went
+    inv = argsort(floormod(p, convert_to_tensor(len(n.inputs[0]._shape), dtype=p._dtype)))
+    return [bind(TRANSPOSE, (g, inv), {"perm": None}), None]
+
+
 TRANSPOSE = register(OpDef(
-    "Transpose", _transpose_infer, lambda xp, x, perm: xp.transpose(x, perm),
-    grad=lambda n, g: [bind(TRANSPOSE, (g,), {"perm": _inverse_perm(n.attrs["perm"])})],
+    "Transpose", _transpose_infer, _transpose_kernel, grad=_transpose_grad,
     reference=lambda x, perm: np.array([x[tuple(idx[perm.index(k)] for k in _pyrange(x.ndim))]
                                         for idx in np.ndindex(*(x.shape[p] for p in perm))])
     .reshape([x.shape[p] for p in perm]),
@@ -378,7 +316,9 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
         if a._shape is None:
             raise ValueError("transpose of a tensor of unknown rank needs perm")
         perm = tuple(reversed(list(_pyrange(len(a._shape)))))
-    out = bind(TRANSPOSE, (a,), {"perm": static_ints(perm, "perm")})
+    static, dyn = (static_ints(perm, "perm"), ()) if _state.graph is None \
+        else shape_arg(perm, "perm")
+    out = bind(TRANSPOSE, (a,) + dyn, {"perm": static})
     if conjugate and a._dtype.is_complex:
         from eagerflow._src.ops.linalg import conj
 
@@ -388,25 +328,40 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
 
 def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
-    axis = int(axis)
-    if x._shape is None:
-        raise ValueError("expand_dims needs a known rank")
+    axis, dyn = (int(axis), ()) if _state.graph is None else scalar_arg(axis, "axis")
+    if dyn or x._shape is None:  # an axis or rank known at run time: TF's ExpandDims op
+        from eagerflow._src.ops.shaping import expand_dims_runtime
+
+        return expand_dims_runtime(x, dyn[0] if dyn else axis)
     r = len(x._shape)
     if not -r - 1 <= axis <= r:
         raise InvalidArgumentError(None, None, f"Tried to expand dim index {axis} for tensor with "
                                                f"{r} dimensions. [Op:ExpandDims]")
     ax = axis + r + 1 if axis < 0 else axis
-    return reshape(x, x._shape[:ax] + (1,) + x._shape[ax:]) if None not in x._shape else \
-        bind(RESHAPE, (x,), {"shape": tuple(-1 if d is None else d for d in
-                                            x._shape[:ax] + (1,) + x._shape[ax:])})
+    if None not in x._shape:
+        return bind(RESHAPE, (x,), {"shape": x._shape[:ax] + (1,) + x._shape[ax:]})
+    return _reshape_axes(x, list(_pyrange(ax)) + [None] + list(_pyrange(ax, r)))
+
+
+def _reshape_axes(x: Any, src: list) -> Any:
+    """`x` reshaped to its own dims `src` (None: a new dim of 1); dims unknown while tracing
+    are read at run time when one -1 can't stand for them all."""
+    dims = tuple(1 if a is None else x._shape[a] for a in src)
+    if dims.count(None) <= 1:
+        return bind(RESHAPE, (x,), {"shape": tuple(-1 if d is None else d for d in dims)})
+    sh = shape(x)
+    runtime = stack([1 if a is None else sh[a] for a in src])
+    return bind(RESHAPE, (x, runtime), {"shape": dims})
 
 
 def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     shape = x._shape
     if axis is None:
-        new = tuple(d for d in shape if d != 1)
+        keep = [i for i, d in enumerate(shape) if d != 1]
     else:
+        if isinstance(axis, Tensor) and not isinstance(axis, EagerTensor):
+            raise TypeError(f"Expected list for 'axis' argument to 'squeeze' Op, not {axis}.")
         axes = (axis,) if isinstance(axis, int) else tuple(axis)
         axes = {C.norm_axis("Squeeze", a, len(shape)) for a in axes}
         for a in axes:
@@ -414,15 +369,19 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
                 raise InvalidArgumentError(
                     None, None, f"Can not squeeze dim[{a}], expected a dimension of 1, got "
                                 f"{shape[a]} [Op:Squeeze]")
-        new = tuple(d for i, d in enumerate(shape) if i not in axes)
-    return bind(RESHAPE, (x,), {"shape": tuple(-1 if d is None else d for d in new)})
+        keep = [i for i in _pyrange(len(shape)) if i not in axes]
+    if None not in shape:
+        return bind(RESHAPE, (x,), {"shape": tuple([shape[i] for i in keep])})
+    return _reshape_axes(x, keep)
 
 
 # ---------------------------------------------------------------------------------------
 # Joining and splitting.
 # ---------------------------------------------------------------------------------------
 
-def _concat_infer(*xs: Any, axis: int) -> list:
+def _concat_infer(*xs: Any, axis: int | None) -> list:
+    if axis is None:  # the last input is the axis, read at run time: TF knows the rank only
+        return _concat_runtime_infer(xs[:-1], xs[-1])
     d = C.same_dtype("ConcatV2", xs, C.ALL)
     ranks = {len(x._shape) for x in xs if x._shape is not None}
     if not ranks:
@@ -453,7 +412,29 @@ def _concat_infer(*xs: Any, axis: int) -> list:
     return [(tuple(out), d)]
 
 
+def _concat_runtime_infer(xs: tuple, axis: Any) -> list:
+    d = C.same_dtype("ConcatV2", xs, C.ALL)
+    if axis._dtype not in (dt.int32, dt.int64) or axis._shape not in ((), None):
+        raise C.fail("ConcatV2", f"axis must be an int32/int64 scalar, got "
+                                 f"{axis._dtype.name} {C.shape_str(axis._shape)}")
+    ranks = {len(x._shape) for x in xs if x._shape is not None}
+    if len(ranks) > 1:
+        _concat_infer(*xs, axis=0)  # TF's rank mismatch error
+    return [(None if not ranks else (None,) * ranks.pop(), d)]
+
+
+def _concat_kernel(xp: Any, *xs: Any, axis: int | None) -> Any:
+    if axis is None:
+        xs, axis = xs[:-1], int(np.asarray(xs[-1]).reshape(-1)[0])
+        _concat_infer(*map(Spec, xs), axis=axis)  # validates the runtime value
+    return xp.concatenate(xs, axis=axis)
+
+
 def _concat_grad(n: Any, g: Any) -> list:
+    if n.attrs["axis"] is None:
+        from eagerflow._src.ops.slicing import concat_runtime_grad
+
+        return concat_runtime_grad(n, g)
     ax = n.attrs["axis"]
     sizes = [x._shape[ax] for x in n.inputs]
     if None in sizes:
@@ -462,7 +443,7 @@ def _concat_grad(n: Any, g: Any) -> list:
 
 
 CONCAT = register(OpDef(
-    "ConcatV2", _concat_infer, lambda xp, *xs, axis: xp.concatenate(xs, axis=axis),
+    "ConcatV2", _concat_infer, _concat_kernel,
     grad=_concat_grad,
     reference=lambda *xs, axis: np.array(np.concatenate([np.array(x.tolist()) for x in xs], axis)),
     samples=[Sample((_f64(2, 3), _f64(2, 1)), {"axis": 1}),
@@ -495,7 +476,10 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
                          "minimum length 2.")
     if len(xs) == 1:
         return xs[0]
-    return bind(CONCAT, xs, {"axis": int(axis)})
+    axis, dyn = (int(axis), ()) if _state.graph is None else scalar_arg(axis, "axis")
+    if dyn:  # an axis known at run time: the last input
+        return bind(CONCAT, xs + dyn, {"axis": None})
+    return bind(CONCAT, xs, {"axis": axis})
 
 
 def _pack_infer(*xs: Any, axis: int) -> list:
@@ -591,11 +575,18 @@ def bind_multi(op: OpDef, inputs: tuple, attrs: dict, n: int) -> tuple:
     return out if isinstance(out, tuple) else (out,) if n == 1 else out
 
 
-def _split_infer(x: Any, sizes: tuple, axis: int) -> list:
+def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
+    if dyn:
+        check_runtime_arg("SplitV", dyn, "size_splits")
     if x._shape is None:
         return [(None, x._dtype)] * len(sizes)
     ax = C.norm_axis("SplitV", axis, len(x._shape))
     dim = x._shape[ax]
+    if dyn:  # runtime sizes: what is known of them (-1: the rest, unknown while tracing)
+        if any(s is not None and s < -1 for s in sizes):
+            raise C.fail("SplitV", f"Split sizes must be non-negative, got {list(sizes)}")
+        return [(x._shape[:ax] + (None if s in (None, -1) else s,) + x._shape[ax + 1:],
+                 x._dtype) for s in sizes]
     if any(s < 0 for s in sizes):
         raise C.fail("SplitV", f"Split sizes must be non-negative, got {list(sizes)}")
     if dim is not None and sum(sizes) != dim:
@@ -605,7 +596,13 @@ def _split_infer(x: Any, sizes: tuple, axis: int) -> list:
     return [(x._shape[:ax] + (s,) + x._shape[ax + 1:], x._dtype) for s in sizes]
 
 
-def _split_kernel(xp: Any, x: Any, sizes: tuple, axis: int) -> tuple:
+def _split_kernel(xp: Any, x: Any, *dyn: Any, sizes: tuple, axis: int) -> tuple:
+    if dyn:  # runtime sizes, one of them may be -1 (the rest), checked as static ones are
+        sizes = runtime_ints(dyn[0])
+        if sizes.count(-1) == 1:
+            rest = x.shape[axis] - sum(s for s in sizes if s != -1)
+            sizes = tuple(rest if s == -1 else s for s in sizes)
+        _split_infer(Spec(x), sizes=sizes, axis=axis)
     cuts = np.cumsum(sizes)[:-1]
     return tuple(p.copy() for p in xp.split(x, cuts, axis=axis))
 
@@ -614,7 +611,7 @@ def _split_grad(n: Any, *gs: Any) -> list:
     from eagerflow._src.ops.math import zeros_like
 
     gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, n.outputs)]
-    return [concat(gs, axis=n.attrs["axis"])]
+    return [concat(gs, axis=n.attrs["axis"])] + [None] * (len(n.inputs) - 1)
 
 
 SPLIT = register(OpDef(
@@ -646,7 +643,8 @@ def _split_like_infer(g: Any, *likes: Any, axis: int) -> list:
 SPLIT_LIKE = register(OpDef(
     "SplitLike",  # split along `axis` into the sizes of the other inputs (gradient helper)
     _split_like_infer,
-    lambda xp, g, *likes, axis: _split_kernel(xp, g, tuple(x.shape[axis] for x in likes), axis),
+    lambda xp, g, *likes, axis: _split_kernel(xp, g, sizes=tuple(x.shape[axis] for x in likes),
+                                              axis=axis),
     grad=lambda n, *gs: [concat(list(gs), axis=n.attrs["axis"])] + [None] * (len(n.inputs) - 1),
     reference=lambda g, *likes, axis: tuple(np.split(g, np.cumsum([x.shape[axis] for x in likes])
                                                      [:-1], axis)),
@@ -677,23 +675,31 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
                                                    f"(size = {dim}) and num_split {k} [Op:Split]")
         sizes = (dim // k,) * k
     else:
-        sizes = static_ints(num_or_size_splits, "num_or_size_splits")
+        sizes, dyn = (static_ints(num_or_size_splits, "num_or_size_splits"), ()) \
+            if _state.graph is None else shape_arg(num_or_size_splits, "num_or_size_splits")
+        if sizes is None:
+            raise ValueError("Cannot infer argument `num` from shape "
+                             f"{num_or_size_splits.shape}")
+        if dyn:
+            return list(bind_multi(SPLIT, (x,) + dyn, {"sizes": sizes, "axis": ax}, len(sizes)))
         if sizes.count(-1) == 1 and x._shape[ax] is not None:
             rest = sum(s for s in sizes if s != -1)
             sizes = tuple(x._shape[ax] - rest if s == -1 else s for s in sizes)
     return list(bind_multi(SPLIT, (x,), {"sizes": sizes, "axis": ax}, len(sizes)))
 
 
-def _tile_infer(x: Any, multiples: tuple) -> list:
-    if x._shape is None:
-        return [(None, x._dtype)]
+def _tile_infer(x: Any, *dyn: Any, multiples: tuple | None) -> list:
+    if dyn:
+        check_runtime_arg("Tile", dyn, "multiples")
+    if x._shape is None or multiples is None:
+        return [(None if x._shape is None else (None,) * len(x._shape), x._dtype)]
     if len(multiples) != len(x._shape):
         raise C.fail("Tile", f"Expected multiples argument to be a vector of length "
                              f"{len(x._shape)} but got length {len(multiples)}")
     for i, m in enumerate(multiples):
-        if m < 0:
+        if m is not None and m < 0:
             raise C.fail("Tile", f"Expected multiples[{i}] >= 0, but got {m}")
-    out = tuple(None if d is None else d * m for d, m in zip(x._shape, multiples))
+    out = tuple(None if d is None or m is None else d * m for d, m in zip(x._shape, multiples))
     if None not in out:
         check_finite_size("Tile", out, x._dtype)
     return [(out, x._dtype)]
@@ -703,15 +709,27 @@ def _tile_grad(n: Any, g: Any) -> list:
     from eagerflow._src.ops.reduce import reduce_sum
 
     x, m = n.inputs[0], n.attrs["multiples"]
+    axes = tuple(_pyrange(0, 2 * len(x._shape), 2))
+    if len(n.inputs) > 1 or None in x._shape:  # sizes known at run time: [m0, d0, m1, d1, ...]
+        mt = n.inputs[1] if len(n.inputs) > 1 else convert_to_tensor(m, dtype=dt.int32)
+        pairs = stack([cast(mt, dt.int32), shape(x)], axis=1)
+        return [reduce_sum(reshape(g, reshape(pairs, [-1])), axis=axes)] + \
+            [None] * (len(n.inputs) - 1)
     split_shape = []
     for d, k in zip(x._shape, m):
         split_shape += [k, d]
-    g = reshape(g, split_shape)
-    return [reduce_sum(g, axis=tuple(_pyrange(0, 2 * len(m), 2)))]
+    return [reduce_sum(reshape(g, split_shape), axis=axes)]
+
+
+def _tile_kernel(xp: Any, x: Any, *dyn: Any, multiples: tuple | None) -> Any:
+    if dyn:
+        multiples = runtime_ints(dyn[0])
+        _tile_infer(Spec(x), multiples=multiples)  # validates the runtime value
+    return xp.tile(x, multiples)
 
 
 TILE = register(OpDef(
-    "Tile", _tile_infer, lambda xp, x, multiples: xp.tile(x, multiples), grad=_tile_grad,
+    "Tile", _tile_infer, _tile_kernel, grad=_tile_grad,
     reference=lambda x, multiples: np.array([[x[i % x.shape[0], j % x.shape[1]]
                                               for j in _pyrange(x.shape[1] * multiples[1])]
                                              for i in _pyrange(x.shape[0] * multiples[0])]),
@@ -721,26 +739,40 @@ TILE = register(OpDef(
 
 
 def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A002
-    return bind(TILE, (_t(input),), {"multiples": static_ints(multiples, "multiples")})
+    static, dyn = (static_ints(multiples, "multiples"), ()) if _state.graph is None \
+        else shape_arg(multiples, "multiples")
+    return bind(TILE, (_t(input),) + dyn, {"multiples": static})
 
 
-def _broadcast_to_infer(x: Any, shape: tuple) -> list:
+def _broadcast_to_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
+    if dyn:
+        check_runtime_arg("BroadcastTo", dyn, "shape")
+    if shape is None:  # a runtime shape of unknown length
+        return [(None, x._dtype)]
     if x._shape is not None:
         if len(x._shape) > len(shape):
             raise C.fail("BroadcastTo", f"Rank of input ({len(x._shape)}) must be no greater "
                                         f"than rank of output shape ({len(shape)}).")
         pad = (1,) * (len(shape) - len(x._shape)) + tuple(x._shape)
         for a, b in zip(pad, shape):
-            if a not in (1, b, None):
+            if a not in (1, b, None) and b is not None:
                 raise C.fail("BroadcastTo", f"Incompatible shapes: {C.shape_str(x._shape)} vs. "
                                             f"{C.shape_str(shape)}")
-    check_finite_size("BroadcastTo", shape, x._dtype)
+    if None not in shape:
+        check_finite_size("BroadcastTo", shape, x._dtype)
     return [(shape, x._dtype)]
 
 
+def _broadcast_to_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
+    if dyn:
+        shape = runtime_ints(dyn[0])
+        _broadcast_to_infer(Spec(x), shape=shape)  # validates the runtime value
+    return xp.broadcast_to(x, shape).copy()
+
+
 BROADCAST_TO = register(OpDef(
-    "BroadcastTo", _broadcast_to_infer, lambda xp, x, shape: xp.broadcast_to(x, shape).copy(),
-    grad=lambda n, g: [sum_to(g, n.inputs[0])],
+    "BroadcastTo", _broadcast_to_infer, _broadcast_to_kernel,
+    grad=lambda n, g: [sum_to(g, n.inputs[0])] + [None] * (len(n.inputs) - 1),
     reference=lambda x, shape: x + np.zeros(shape, x.dtype),
     samples=[Sample((_f64(1, 3),), {"shape": (4, 3)}), Sample((_f64(3),), {"shape": (2, 2, 3)})],
     bad_samples=[BadSample((np.ones((2,)),), {"shape": (3,)}, InvalidArgumentError)],
@@ -748,7 +780,9 @@ BROADCAST_TO = register(OpDef(
 
 
 def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
-    return bind(BROADCAST_TO, (_t(input),), {"shape": static_ints(shape)})
+    static, dyn = (static_ints(shape), ()) if _state.graph is None \
+        else shape_arg(shape)
+    return bind(BROADCAST_TO, (_t(input),) + dyn, {"shape": static})
 
 
 # ---------------------------------------------------------------------------------------
@@ -954,27 +988,6 @@ def getitem(tensor: Any, key: Any) -> Any:
             raise
         return out
     return bind(STRIDED_SLICE, (x,), {"spec": spec})
-
-
-def _slice_op(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:
-    x = _t(input_)
-    begin, size = static_ints(begin, "begin"), static_ints(size, "size")
-    if len(begin) != len(x._shape) or len(size) != len(x._shape):
-        raise InvalidArgumentError(None, None, f"Expected begin and size arguments to be 1-D "
-                                               f"tensors of size {len(x._shape)}, but got shapes "
-                                               f"[{len(begin)}] and [{len(size)}] instead. "
-                                               "[Op:Slice]")
-    key = []
-    for i, (b, s, d) in enumerate(zip(begin, size, x._shape)):
-        end = d if s == -1 else b + s
-        if b < 0 or (d is not None and (end > d or b > d)) or s < -1:
-            raise InvalidArgumentError(None, None, f"Expected size[{i}] in [0, {d - b}], but got "
-                                                   f"{s} [Op:Slice]")
-        key.append(("s", b, end, None))
-    return bind(STRIDED_SLICE, (x,), {"spec": tuple(key)})
-
-
-slice = _slice_op  # noqa: A001 - TF's public name
 
 
 def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_mask: int = 0,

@@ -20,11 +20,19 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, getitem, reshape, squeeze, transpose
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import (
+    Spec,
+    check_runtime_arg,
+    is_symbolic,
+    runtime_ints,
+    shape_arg,
+)
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -180,13 +188,16 @@ def _matrices(method: str, h: int, w: int, size: tuple, a: dict, dtype: Any) -> 
 def _make_resize(name: str, method: str, extra: dict) -> tuple:
     grad_name = name + "Grad"
 
-    def infer(images: Any, size: tuple, **a: Any) -> list:
+    def infer(images: Any, *dyn: Any, size: tuple, **a: Any) -> list:
+        # dyn: the size as an input, read at run time; `size` then holds what is known of it
+        if dyn:
+            check_runtime_arg(name, dyn, "size")
         d = check_t(name, (images,), _IMAGE_T)
         if images._shape is not None and len(images._shape) != 4:
             raise fail(name, f"input must be 4-dimensional{C.shape_str(images._shape)}")
         if len(size) != 2:
             raise fail(name, f"shape_t must have two elements {list(size)}")
-        if any(s <= 0 for s in size):
+        if any(s is not None and s <= 0 for s in size):
             raise fail(name, "output dimensions must be positive")
         if images._shape is not None:
             for d_in in images._shape[1:3]:
@@ -198,7 +209,10 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
             sized(name, shape, _out_dtype(d, method))
         return [(shape, _out_dtype(d, method))]
 
-    def kernel(xp: Any, images: Any, size: tuple, **a: Any) -> Any:
+    def kernel(xp: Any, images: Any, *dyn: Any, size: tuple, **a: Any) -> Any:
+        if dyn:
+            size = runtime_ints(dyn[0])
+            infer(Spec(images), size=size, **a)  # validates the runtime value
         n, h, w, c = images.shape
         out_t = _out_dtype(dt.as_dtype(images.dtype), method).as_numpy_dtype
         if method == "nearest":
@@ -210,6 +224,8 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
         return _apply(xp, x, ry, rx).astype(out_t, copy=False)
 
     def grad(n: Any, g: Any) -> list:
+        if len(n.inputs) > 1:  # a runtime size: the gradient's own spatial dims
+            return [bind(ops[1], (g, n.inputs[0]), {**n.attrs, "size": None}), None]
         return [bind(ops[1], (g, n.inputs[0]), n.attrs)]
 
     def g_infer(grads: Any, original: Any, size: tuple, **a: Any) -> list:
@@ -221,12 +237,18 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
                                   "list of allowed values: float, bfloat16, half, double")
         return [(original._shape, original._dtype)]
 
-    def g_kernel(xp: Any, grads: Any, original: Any, size: tuple, **a: Any) -> Any:
+    def g_kernel(xp: Any, grads: Any, original: Any, size: tuple | None, **a: Any) -> Any:
+        size = grads.shape[1:3] if size is None else size
         _, h, w, _ = original.shape
         ry, rx = _matrices(method, h, w, size, a, grads.dtype)
         return _apply(xp, grads, ry.T, rx.T).astype(original.dtype, copy=False)
 
     def g_grad(n: Any, gg: Any) -> list:
+        if n.attrs["size"] is None:
+            from eagerflow._src.ops.array import shape
+
+            size = getitem(shape(n.inputs[0]), slice(1, 3))
+            return [bind(ops[0], (gg, size), {**n.attrs, "size": (None, None)}), None]
         return [bind(ops[0], (gg,), n.attrs), None]
 
     samples, g_samples = _resize_samples(method, extra)
@@ -358,6 +380,12 @@ def _image_rank(images: Any, what: str = "images", ranks: tuple = (3, 4)) -> int
 
 
 def _size_arg(size: Any) -> tuple:
+    """`(static, dynamic)` for resize's `size` (dynamic: a graph tensor, an op input)."""
+    if _state.graph is not None and is_symbolic(size):
+        vals, dyn = shape_arg(size, "size")
+        if vals is not None and len(vals) != 2:
+            raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
+        return vals or (None, None), dyn
     if isinstance(size, Tensor):
         if not size._dtype.is_integer:
             raise ValueError("'size' must be a 1-D int32 Tensor")
@@ -369,7 +397,7 @@ def _size_arg(size: Any) -> tuple:
         vals = [int(v) for v in vals]
     if len(vals) != 2:
         raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
-    return tuple(vals)
+    return tuple(vals), ()
 
 
 def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
@@ -380,7 +408,10 @@ def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
     rank = _image_rank(x)
     if rank == 3:
         x = expand_dims(x, 0)
-    h_out, w_out = _size_arg(size)
+    (h_out, w_out), dyn = _size_arg(size)
+    if preserve_aspect_ratio and dyn:
+        raise NotImplementedError("resize with preserve_aspect_ratio needs a size known when "
+                                  "the function is traced")
     if preserve_aspect_ratio:
         h, w = x._shape[1], x._shape[2]
         f = min(np.float32(h_out) / np.float32(h), np.float32(w_out) / np.float32(w))
@@ -388,18 +419,18 @@ def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
         w_out = int(np.rint(np.float32(f) * np.float32(w)))
     sz = (h_out, w_out)
     if method == ResizeMethod.BILINEAR and not antialias:
-        out = bind(RESIZE_BILINEAR, (x,), {"size": sz})
+        out = bind(RESIZE_BILINEAR, (x,) + dyn, {"size": sz})
     elif method == ResizeMethod.BILINEAR or (method == ResizeMethod.BICUBIC and antialias) or \
             method in _SAT:
         kt = {"bilinear": "triangle", "bicubic": "keyscubic"}.get(method, method)
-        out = bind(SCALE_AND_TRANSLATE, (x,), {"size": sz, "kernel_type": kt,
+        out = bind(SCALE_AND_TRANSLATE, (x,) + dyn, {"size": sz, "kernel_type": kt,
                                                "antialias": bool(antialias)})
     elif method == ResizeMethod.NEAREST_NEIGHBOR:
-        out = bind(RESIZE_NEAREST, (x,), {"size": sz})
+        out = bind(RESIZE_NEAREST, (x,) + dyn, {"size": sz})
     elif method == ResizeMethod.BICUBIC:
-        out = bind(RESIZE_BICUBIC, (x,), {"size": sz})
+        out = bind(RESIZE_BICUBIC, (x,) + dyn, {"size": sz})
     elif method == ResizeMethod.AREA:
-        out = bind(RESIZE_AREA, (x,), {"size": sz})
+        out = bind(RESIZE_AREA, (x,) + dyn, {"size": sz})
     else:
         raise ValueError(f"Resize method is not implemented: {method}")
     if method != ResizeMethod.NEAREST_NEIGHBOR and out._dtype is not dt.float32:

@@ -16,11 +16,13 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, static_ints
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, scalar_arg
 from eagerflow._src.ops.math import _t, cast, negative, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -47,11 +49,16 @@ def _flat_index_str(idx_shape: tuple, flat: int) -> str:
 # gather / GatherV2 and its adjoint.
 # ---------------------------------------------------------------------------------------
 
-def _gather_infer(params: Any, indices: Any, axis: int, batch_dims: int) -> list:
+def _gather_infer(params: Any, indices: Any, *dyn: Any, axis: int | None,
+                  batch_dims: int) -> list:
+    if dyn:
+        check_runtime_arg("GatherV2", dyn, "axis", rank=0)
     _check_indices("GatherV2", indices)
     ps, is_ = params._shape, indices._shape
     if ps is None or is_ is None:
         return [(None, params._dtype)]
+    if dyn:  # a runtime axis: TF knows the rank only
+        return [((None,) * (len(ps) + len(is_) - 1 - batch_dims), params._dtype)]
     if axis >= len(ps) or batch_dims > len(is_) or batch_dims > axis:
         need = max(axis, batch_dims) + 1
         raise C.fail("GatherV2", f"Shape must be at least rank {need} but is rank {len(ps)}")
@@ -83,7 +90,21 @@ def _batched(fn: Any, a: Any, idx: Any, batch_dims: int, *rest: Any) -> list:
     return [fn(aa[k], ii[k], *(r[k] for r in rr)) for k in range(b)]
 
 
-def _gather_kernel(xp: Any, params: Any, indices: Any, axis: int, batch_dims: int) -> Any:
+def _runtime_axis(params: Any, indices: Any, dyn: tuple, axis: int | None,
+                  batch_dims: int) -> int:
+    """The runtime value of the axis input (checked)."""
+    a, r = int(np.asarray(dyn[0]).reshape(-1)[0]), params.ndim
+    if not -r <= a < r:
+        raise C.fail("GatherV2", f"Expected axis in the range [{-r}, {r}), but got {a}")
+    a = a + r if a < 0 else a
+    _gather_infer(Spec(params), Spec(indices), axis=a, batch_dims=batch_dims)
+    return a
+
+
+def _gather_kernel(xp: Any, params: Any, indices: Any, *dyn: Any, axis: int | None,
+                   batch_dims: int) -> Any:
+    if dyn:
+        axis = _runtime_axis(params, indices, dyn, axis, batch_dims)
     _check_range("GatherV2", indices, params.shape[axis])
     if batch_dims == 0:
         return xp.take(params, indices, axis=axis)
@@ -94,8 +115,9 @@ def _gather_kernel(xp: Any, params: Any, indices: Any, axis: int, batch_dims: in
 
 
 def _gather_grad(n: Any, g: Any) -> list:
-    params, indices = n.inputs
-    return [bind(GATHER_GRAD, (g, indices, params), dict(n.attrs)), None]
+    params, indices, *dyn = n.inputs
+    return [bind(GATHER_GRAD, (g, indices, params, *dyn), dict(n.attrs)), None] + \
+        [None] * len(dyn)
 
 
 def _gather_ref(params: np.ndarray, indices: np.ndarray, axis: int,
@@ -133,8 +155,11 @@ GATHER = register(OpDef(
 ))
 
 
-def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, axis: int,
+def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, *dyn: Any, axis: int | None,
                         batch_dims: int) -> Any:
+    if dyn:
+        axis = _runtime_axis(like, indices, dyn, axis, batch_dims)
+
     def one(gg: Any, ii: Any, out: Any) -> None:
         ax = axis - batch_dims
         moved = np.moveaxis(gg, list(range(ax, ax + ii.ndim)), list(range(ii.ndim)))
@@ -150,9 +175,10 @@ def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, axis: int,
 
 GATHER_GRAD = register(OpDef(
     "GatherV2Grad",  # the adjoint of GatherV2: sums `g` into the gathered positions
-    lambda g, indices, like, axis, batch_dims: [(like._shape, g._dtype)],
+    lambda g, indices, like, *dyn, axis, batch_dims: [(like._shape, g._dtype)],
     _gather_grad_kernel,
-    grad=lambda n, dy: [bind(GATHER, (dy, n.inputs[1]), dict(n.attrs)), None, None],
+    grad=lambda n, dy: [bind(GATHER, (dy, n.inputs[1], *n.inputs[3:]), dict(n.attrs)), None,
+                        None] + [None] * (len(n.inputs) - 3),
     reference=lambda g, indices, like, axis, batch_dims: _gather_grad_ref(g, indices, like,
                                                                           axis, batch_dims),
     samples=[Sample((_f64(3, 3), np.array([4, 0, 4], np.int32), np.zeros((5, 3))),
@@ -181,7 +207,13 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     batch_dims = int(batch_dims)
     if batch_dims < 0 and ir is not None:
         batch_dims += ir
-    axis = batch_dims if axis is None else int(axis)
+    axis, dyn = (batch_dims, ()) if axis is None else (int(axis), ()) \
+        if _state.graph is None else scalar_arg(axis, "axis")
+    if dyn:  # an axis known at run time: GatherV2 takes it as an input
+        if batch_dims:
+            raise ValueError("gather with batch_dims needs an axis known when the function is "
+                             "traced")
+        return bind(GATHER, (p, i) + dyn, {"axis": None, "batch_dims": 0})
     if axis < 0 and pr is not None:
         if axis + pr < 0:
             raise InvalidArgumentError(None, None, f"Expected axis in the range [{-pr}, {pr}), "
@@ -653,9 +685,12 @@ def unique_with_counts(x: Any, out_idx: Any = dt.int32, name: str | None = None)
 _ONE_HOT_INDEX = frozenset((dt.uint8, dt.int8, dt.int32, dt.int64))
 
 
-def _one_hot_infer(indices: Any, on: Any, off: Any, depth: int, axis: int) -> list:
+def _one_hot_infer(indices: Any, on: Any, off: Any, *dyn: Any, depth: int | None,
+                   axis: int) -> list:
+    if dyn:
+        check_runtime_arg("OneHot", dyn, "depth", rank=0)
     _check_indices("OneHot", indices, "TI", _ONE_HOT_INDEX)
-    if depth < 0:
+    if depth is not None and depth < 0:
         raise C.fail("OneHot", f"depth must be non-negative, got: {depth}")
     if on._dtype is not off._dtype:
         raise C.fail("OneHot", "on_value and off_value must have the same dtype")
@@ -675,7 +710,12 @@ def _one_hot_infer(indices: Any, on: Any, off: Any, depth: int, axis: int) -> li
     return [(out, on._dtype)]
 
 
-def _one_hot_kernel(xp: Any, indices: Any, on: Any, off: Any, depth: int, axis: int) -> Any:
+def _one_hot_kernel(xp: Any, indices: Any, on: Any, off: Any, *dyn: Any, depth: int | None,
+                    axis: int) -> Any:
+    if dyn:  # a runtime depth, checked as infer checks a static one
+        depth = int(np.asarray(dyn[0]).reshape(-1)[0])
+        if depth < 0:
+            raise C.fail("OneHot", f"depth must be non-negative, got: {depth}")
     ax = indices.ndim if axis == -1 else axis
     hot = xp.expand_dims(indices, ax) == xp.arange(depth).reshape(
         (depth,) + (1,) * (indices.ndim - ax))
@@ -729,5 +769,6 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
         on = convert_to_tensor(True if dtype is dt.bool else 1, dtype=dtype)
     if off is None:
         off = convert_to_tensor(False if dtype is dt.bool else 0, dtype=dtype)
-    return bind(ONE_HOT, (idx, on, off), {"depth": int(depth),
-                                          "axis": -1 if axis is None else int(axis)})
+    depth, dyn = (int(depth), ()) if _state.graph is None else scalar_arg(depth, "depth")
+    return bind(ONE_HOT, (idx, on, off) + dyn, {"depth": depth,
+                                                "axis": -1 if axis is None else int(axis)})

@@ -32,6 +32,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.core.trackable import AutoTrackable
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import check_runtime_arg, is_symbolic, runtime_ints, shape_arg
 from eagerflow._src.ops.math import _t, add, cast, multiply
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -278,9 +279,17 @@ def _ref_count(shape: tuple) -> int:
 # ---------------------------------------------------------------------------------------
 
 def _shape_arg(shape: Any, op: str) -> tuple:
+    """`(static, dynamic)` as dynshape.shape_arg: a symbolic shape (in a graph) becomes an
+    input of the op; otherwise the shape is an attr of Python ints."""
+    return shape_arg(shape) if _state.graph is not None and is_symbolic(shape) else \
+        (_static_shape(shape, op), ())
+
+
+def _static_shape(shape: Any, op: str) -> tuple:
     if isinstance(shape, TensorShape):
         if not shape.is_fully_defined():
-            raise ValueError(f"shape must be fully defined for {op}, got {shape}")
+            raise ValueError(f"Cannot convert a partially known TensorShape {shape} to a "
+                             "Tensor.")
         return tuple(shape.as_list())
     if isinstance(shape, Tensor) and not isinstance(shape, EagerTensor):
         raise TypeError(f"{op}: shape must be known when the op is built; got a symbolic tensor")
@@ -297,11 +306,21 @@ def _shape_arg(shape: Any, op: str) -> tuple:
     return tuple(int(d) for d in arr)
 
 
-def _check_shape(op: str, shape: tuple, dtype: dt.DType) -> None:
+def _check_shape(op: str, shape: tuple | None, dtype: dt.DType) -> None:
+    if shape is None:
+        return
     for d in shape:
-        if d < 0:
+        if d is not None and d < 0:
             raise C.fail(op, f"Dimension {d} must be >= 0")
-    check_finite_size(op, shape, dtype)
+    if None not in shape:
+        check_finite_size(op, shape, dtype)
+
+
+def _runtime_shape(op: str, dyn: tuple, shape: tuple, dtype: Any) -> tuple:
+    """The runtime value of a shape input, checked as a static shape is."""
+    shape = runtime_ints(dyn[0])
+    _check_shape(op, shape, dtype if isinstance(dtype, dt.DType) else dt.as_dtype(dtype))
+    return shape
 
 
 # ---------------------------------------------------------------------------------------
@@ -309,7 +328,9 @@ def _check_shape(op: str, shape: tuple, dtype: dt.DType) -> None:
 # ---------------------------------------------------------------------------------------
 
 def _float_infer(op: str):
-    def infer(shape: tuple, dtype: dt.DType, seed: int, seed2: int) -> list:
+    def infer(*dyn: Any, shape: tuple | None, dtype: dt.DType, seed: int, seed2: int) -> list:
+        if dyn:
+            check_runtime_arg(op, dyn, "shape")
         C.dtype_attr(op, dtype)
         if dtype not in _FLOAT_DTYPES:
             raise C.fail(op, f"Value for attr 'dtype' of {dtype.name} is not in the list of "
@@ -327,14 +348,19 @@ def _ref_floats(name: str, fn: Any):
     return ref
 
 
+def _draw(fn: Any, bg: Any, shape: tuple, dtype: dt.DType) -> np.ndarray:
+    return _to_dtype(fn(bg, _pymath.prod(shape)), dtype, shape)
+
+
 def _seeded(**kw: Any) -> dict:
     return dict(kw, seed=11, seed2=7)
 
 
 RANDOM_UNIFORM = register(OpDef(
     "RandomUniform", _float_infer("RandomUniform"),
-    lambda xp, shape, dtype, seed, seed2: _uniform_values(
-        _stream("RandomUniform", dtype, seed, seed2), shape, dtype),
+    lambda xp, *dyn, shape, dtype, seed, seed2: _uniform_values(
+        _stream("RandomUniform", dtype, seed, seed2),
+        _runtime_shape("RandomUniform", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_floats("RandomUniform", lambda bg, n, d: [
         _ref_uniform01(bg, _MANTISSA[d.name]) for _ in range(n)]),
     samples=[Sample((), _seeded(shape=(3, 4), dtype=dt.float32), grad=False),
@@ -349,9 +375,9 @@ RANDOM_UNIFORM = register(OpDef(
 
 RANDOM_NORMAL = register(OpDef(
     "RandomStandardNormal", _float_infer("RandomStandardNormal"),
-    lambda xp, shape, dtype, seed, seed2: _to_dtype(
-        _normals(_stream("RandomStandardNormal", dtype, seed, seed2),
-                 _pymath.prod(shape)), dtype, shape),
+    lambda xp, *dyn, shape, dtype, seed, seed2: _draw(
+        _normals, _stream("RandomStandardNormal", dtype, seed, seed2),
+        _runtime_shape("RandomStandardNormal", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_floats("RandomStandardNormal", lambda bg, n, d: _ref_normals(bg, n)),
     samples=[Sample((), _seeded(shape=(3, 5), dtype=dt.float32), grad=False),
              Sample((), _seeded(shape=(4,), dtype=dt.float64), grad=False)],
@@ -362,9 +388,9 @@ RANDOM_NORMAL = register(OpDef(
 
 TRUNCATED_NORMAL = register(OpDef(
     "TruncatedNormal", _float_infer("TruncatedNormal"),
-    lambda xp, shape, dtype, seed, seed2: _to_dtype(
-        _truncated(_stream("TruncatedNormal", dtype, seed, seed2),
-                   _pymath.prod(shape)), dtype, shape),
+    lambda xp, *dyn, shape, dtype, seed, seed2: _draw(
+        _truncated, _stream("TruncatedNormal", dtype, seed, seed2),
+        _runtime_shape("TruncatedNormal", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_floats("TruncatedNormal", lambda bg, n, d: _ref_truncated(bg, n)),
     samples=[Sample((), _seeded(shape=(6, 7), dtype=dt.float32), grad=False),
              Sample((), _seeded(shape=(9,), dtype=dt.float64), grad=False)],
@@ -374,8 +400,10 @@ TRUNCATED_NORMAL = register(OpDef(
 ))
 
 
-def _uniform_int_infer(lo: Any, hi: Any, shape: tuple, seed: int, seed2: int,
+def _uniform_int_infer(lo: Any, hi: Any, *dyn: Any, shape: tuple | None, seed: int, seed2: int,
                        name: str = "RandomUniformInt") -> list:
+    if dyn:
+        check_runtime_arg(name, dyn, "shape")
     d = C.same_dtype(name, (lo, hi), C.INDEX)
     for what, x in (("minval", lo), ("maxval", hi)):
         if x._shape is not None and x._shape != ():
@@ -390,7 +418,10 @@ def _check_range(name: str, lo: Any, hi: Any) -> None:
                                                f"[Op:{name}]")
 
 
-def _uniform_int_kernel(xp: Any, lo: Any, hi: Any, shape: tuple, seed: int, seed2: int) -> Any:
+def _uniform_int_kernel(xp: Any, lo: Any, hi: Any, *dyn: Any, shape: tuple, seed: int,
+                        seed2: int) -> Any:
+    if dyn:
+        shape = _runtime_shape("RandomUniformInt", dyn, shape, lo.dtype)
     _check_range("RandomUniformInt", lo, hi)
     bg = _stream("RandomUniformInt", dt.from_numpy(lo.dtype), seed, seed2)
     return _uniform_int_values(bg, shape, lo, hi)
@@ -511,9 +542,9 @@ def _check_seed(op: str, seed: Any) -> None:
 def _stateless_float_infer(op: str):
     base = _float_infer(op)
 
-    def infer(seed: Any, shape: tuple, dtype: dt.DType) -> list:
+    def infer(seed: Any, *dyn: Any, shape: tuple | None, dtype: dt.DType) -> list:
         _check_seed(op, seed)
-        return base(shape, dtype, 0, 0)
+        return base(*dyn, shape=shape, dtype=dtype, seed=0, seed2=0)
     return infer
 
 
@@ -531,8 +562,9 @@ _BAD_SEED = BadSample((np.array([1, 2, 3], np.int64),), {"shape": (2,), "dtype":
 
 STATELESS_UNIFORM = register(OpDef(
     "StatelessRandomUniform", _stateless_float_infer("StatelessRandomUniform"),
-    lambda xp, seed, shape, dtype: _uniform_values(
-        _stateless_stream("StatelessRandomUniform", dtype, seed), shape, dtype),
+    lambda xp, seed, *dyn, shape, dtype: _uniform_values(
+        _stateless_stream("StatelessRandomUniform", dtype, seed),
+        _runtime_shape("StatelessRandomUniform", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_stateless_floats("StatelessRandomUniform", lambda bg, n, d: [
         _ref_uniform01(bg, _MANTISSA[d.name]) for _ in range(n)]),
     samples=[Sample((_SEED,), {"shape": (3, 4), "dtype": dt.float32}, grad=False),
@@ -542,9 +574,9 @@ STATELESS_UNIFORM = register(OpDef(
 
 STATELESS_NORMAL = register(OpDef(
     "StatelessRandomNormal", _stateless_float_infer("StatelessRandomNormal"),
-    lambda xp, seed, shape, dtype: _to_dtype(_normals(
-        _stateless_stream("StatelessRandomNormal", dtype, seed),
-        _pymath.prod(shape)), dtype, shape),
+    lambda xp, seed, *dyn, shape, dtype: _draw(
+        _normals, _stateless_stream("StatelessRandomNormal", dtype, seed),
+        _runtime_shape("StatelessRandomNormal", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_stateless_floats("StatelessRandomNormal", lambda bg, n, d: _ref_normals(bg, n)),
     samples=[Sample((_SEED,), {"shape": (3, 3), "dtype": dt.float32}, grad=False)],
     bad_samples=[_BAD_SEED],
@@ -552,9 +584,9 @@ STATELESS_NORMAL = register(OpDef(
 
 STATELESS_TRUNCATED_NORMAL = register(OpDef(
     "StatelessTruncatedNormal", _stateless_float_infer("StatelessTruncatedNormal"),
-    lambda xp, seed, shape, dtype: _to_dtype(_truncated(
-        _stateless_stream("StatelessTruncatedNormal", dtype, seed),
-        _pymath.prod(shape)), dtype, shape),
+    lambda xp, seed, *dyn, shape, dtype: _draw(
+        _truncated, _stateless_stream("StatelessTruncatedNormal", dtype, seed),
+        _runtime_shape("StatelessTruncatedNormal", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_stateless_floats("StatelessTruncatedNormal",
                                     lambda bg, n, d: _ref_truncated(bg, n)),
     samples=[Sample((_SEED,), {"shape": (5, 6), "dtype": dt.float64}, grad=False)],
@@ -562,12 +594,15 @@ STATELESS_TRUNCATED_NORMAL = register(OpDef(
 ))
 
 
-def _stateless_int_infer(seed: Any, lo: Any, hi: Any, shape: tuple) -> list:
+def _stateless_int_infer(seed: Any, lo: Any, hi: Any, *dyn: Any, shape: tuple | None) -> list:
     _check_seed("StatelessRandomUniformInt", seed)
-    return _uniform_int_infer(lo, hi, shape, 0, 0, name="StatelessRandomUniformInt")
+    return _uniform_int_infer(lo, hi, *dyn, shape=shape, seed=0, seed2=0,
+                              name="StatelessRandomUniformInt")
 
 
-def _stateless_int_kernel(xp: Any, seed: Any, lo: Any, hi: Any, shape: tuple) -> Any:
+def _stateless_int_kernel(xp: Any, seed: Any, lo: Any, hi: Any, *dyn: Any, shape: tuple) -> Any:
+    if dyn:
+        shape = _runtime_shape("StatelessRandomUniformInt", dyn, shape, lo.dtype)
     _check_range("StatelessRandomUniformInt", lo, hi)
     bg = _stateless_stream("StatelessRandomUniformInt", dt.from_numpy(lo.dtype), seed)
     return _uniform_int_values(bg, shape, lo, hi)
@@ -636,11 +671,11 @@ def uniform(shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dt.flo
     if dtype.is_integer:
         if maxval is None:
             raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
-        shape = _shape_arg(shape, "RandomUniformInt")
+        shape, dyn = _shape_arg(shape, "RandomUniformInt")
         lo, hi = convert_to_tensor(minval, dtype=dtype), convert_to_tensor(maxval, dtype=dtype)
-        return bind(RANDOM_UNIFORM_INT, (lo, hi), dict(shape=shape, **_op_seeds(seed)))
-    shape = _shape_arg(shape, "RandomUniform")
-    raw = bind(RANDOM_UNIFORM, (), dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
+        return bind(RANDOM_UNIFORM_INT, (lo, hi) + dyn, dict(shape=shape, **_op_seeds(seed)))
+    shape, dyn = _shape_arg(shape, "RandomUniform")
+    raw = bind(RANDOM_UNIFORM, dyn, dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
     return _scale(raw, minval, maxval, dtype, maxval is None)
 
 
@@ -649,8 +684,8 @@ def normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dt.float
     """Normal values with the given mean and standard deviation."""
     dtype = dt.as_dtype(dtype)
     mean_t, std_t = convert_to_tensor(mean, dtype=dtype), convert_to_tensor(stddev, dtype=dtype)
-    shape = _shape_arg(shape, "RandomStandardNormal")
-    raw = bind(RANDOM_NORMAL, (), dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
+    shape, dyn = _shape_arg(shape, "RandomStandardNormal")
+    raw = bind(RANDOM_NORMAL, dyn, dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
     return add(multiply(raw, std_t), mean_t)
 
 
@@ -659,8 +694,8 @@ def truncated_normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any 
     """Normal values more than two standard deviations from the mean are redrawn."""
     dtype = dt.as_dtype(dtype)
     mean_t, std_t = convert_to_tensor(mean, dtype=dtype), convert_to_tensor(stddev, dtype=dtype)
-    shape = _shape_arg(shape, "TruncatedNormal")
-    raw = bind(TRUNCATED_NORMAL, (), dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
+    shape, dyn = _shape_arg(shape, "TruncatedNormal")
+    raw = bind(TRUNCATED_NORMAL, dyn, dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
     return add(multiply(raw, std_t), mean_t)
 
 
@@ -715,11 +750,11 @@ def stateless_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any = None
             raise ValueError(f"For integer `dtype` argument {dtype}, argument `minval` and "
                              f"`maxval` must be both None or not None. Got `minval`={minval} "
                              f"and `maxval`={maxval}.")
-        shape = _shape_arg(shape, "StatelessRandomUniformInt")
+        shape, dyn = _shape_arg(shape, "StatelessRandomUniformInt")
         lo, hi = convert_to_tensor(minval, dtype=dtype), convert_to_tensor(maxval, dtype=dtype)
-        return bind(STATELESS_UNIFORM_INT, (s, lo, hi), {"shape": shape})
-    shape = _shape_arg(shape, "StatelessRandomUniform")
-    raw = bind(STATELESS_UNIFORM, (s,), {"shape": shape, "dtype": dtype})
+        return bind(STATELESS_UNIFORM_INT, (s, lo, hi) + dyn, {"shape": shape})
+    shape, dyn = _shape_arg(shape, "StatelessRandomUniform")
+    raw = bind(STATELESS_UNIFORM, (s,) + dyn, {"shape": shape, "dtype": dtype})
     return _scale(raw, minval, maxval, dtype, maxval is None)
 
 
@@ -728,8 +763,8 @@ def stateless_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0,
                      alg: Any = "auto_select") -> Any:
     dtype = dt.as_dtype(dtype)
     mean_t, std_t = convert_to_tensor(mean, dtype=dtype), convert_to_tensor(stddev, dtype=dtype)
-    raw = bind(STATELESS_NORMAL, (_seed_tensor(seed),),
-               {"shape": _shape_arg(shape, "StatelessRandomNormal"), "dtype": dtype})
+    shape, dyn = _shape_arg(shape, "StatelessRandomNormal")
+    raw = bind(STATELESS_NORMAL, (_seed_tensor(seed),) + dyn, {"shape": shape, "dtype": dtype})
     return add(multiply(raw, std_t), mean_t)
 
 
@@ -738,8 +773,9 @@ def stateless_truncated_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: A
                                alg: Any = "auto_select") -> Any:
     dtype = dt.as_dtype(dtype)
     mean_t, std_t = convert_to_tensor(mean, dtype=dtype), convert_to_tensor(stddev, dtype=dtype)
-    raw = bind(STATELESS_TRUNCATED_NORMAL, (_seed_tensor(seed),),
-               {"shape": _shape_arg(shape, "StatelessTruncatedNormal"), "dtype": dtype})
+    shape, dyn = _shape_arg(shape, "StatelessTruncatedNormal")
+    raw = bind(STATELESS_TRUNCATED_NORMAL, (_seed_tensor(seed),) + dyn,
+               {"shape": shape, "dtype": dtype})
     return add(multiply(raw, std_t), mean_t)
 
 

@@ -12,11 +12,20 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import reshape, static_ints, tile
+from eagerflow._src.ops.array import reshape, reshape_like, static_ints, tile
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import (
+    Spec,
+    as_int_tensor,
+    check_runtime_arg,
+    is_symbolic,
+    partial_value,
+    runtime_ints,
+)
 from eagerflow._src.ops.math import _t, multiply
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -38,15 +47,18 @@ def _pad_shape(op: str, x: Any, paddings: tuple) -> tuple | None:
         raise C.fail(op, f"The first dimension of paddings must be the rank of inputs"
                          f"[{len(paddings)},2] {C.shape_str(x._shape)}")
     for lo, hi in paddings:
-        if lo < 0 or hi < 0:
+        if (lo is not None and lo < 0) or (hi is not None and hi < 0):
             raise C.fail(op, f"Paddings must be non-negative: {lo} {hi}")
-    out = tuple(None if d is None else d + lo + hi for d, (lo, hi) in zip(x._shape, paddings))
+    out = tuple(None if d is None or lo is None or hi is None else d + lo + hi
+                for d, (lo, hi) in zip(x._shape, paddings))
     if None not in out:
         check_finite_size(op, out, x._dtype)
     return out
 
 
-def _padv2_infer(x: Any, value: Any, paddings: tuple) -> list:
+def _padv2_infer(x: Any, value: Any, *dyn: Any, paddings: tuple) -> list:
+    if dyn:
+        check_runtime_arg("PadV2", dyn, "paddings", rank=2)
     C.same_dtype("PadV2", (x, value), C.ALL)
     if value._shape not in ((), None):
         raise C.fail("PadV2", f"constant_values must be a scalar. Shape of constant_values: "
@@ -54,7 +66,11 @@ def _padv2_infer(x: Any, value: Any, paddings: tuple) -> list:
     return [(_pad_shape("PadV2", x, paddings), x._dtype)]
 
 
-def _padv2_kernel(xp: Any, x: Any, value: Any, paddings: tuple) -> Any:
+def _padv2_kernel(xp: Any, x: Any, value: Any, *dyn: Any, paddings: tuple) -> Any:
+    if dyn:  # runtime paddings, checked as infer checks static ones
+        flat = runtime_ints(dyn[0])
+        paddings = tuple(zip(flat[::2], flat[1::2]))
+        _pad_shape("PadV2", Spec(x), paddings)
     out = xp.full(tuple(d + lo + hi for d, (lo, hi) in zip(x.shape, paddings)), value,
                   dtype=x.dtype)
     out[tuple(slice(lo, lo + d) for d, (lo, _) in zip(x.shape, paddings))] = x
@@ -62,8 +78,12 @@ def _padv2_kernel(xp: Any, x: Any, value: Any, paddings: tuple) -> Any:
 
 
 def _padv2_grad(n: Any, g: Any) -> list:
-    from eagerflow._src.ops.array import getitem
+    from eagerflow._src.ops.array import getitem, shape
 
+    if len(n.inputs) > 2:  # runtime paddings: the input's window starts at paddings[:, 0]
+        from eagerflow._src.ops.slicing import slice as slice_op
+
+        return [slice_op(g, n.inputs[2][:, 0], shape(n.inputs[0])), None, None]
     key = tuple(slice(lo, -hi if hi else None) for lo, hi in n.attrs["paddings"])
     return [getitem(g, key), None]
 
@@ -183,6 +203,8 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
     if mode not in ("CONSTANT", "REFLECT", "SYMMETRIC"):
         raise ValueError(f'Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", '
                          f'or "SYMMETRIC". Received `mode` = {mode}')
+    if mode == "CONSTANT" and _state.graph is not None and is_symbolic(paddings):
+        return _pad_runtime(x, paddings, constant_values)
     arr = np.asarray(paddings if not hasattr(paddings, "_arr") else paddings._arr)
     if arr.dtype.kind not in "iu" and arr.size:
         raise InvalidArgumentError(None, None, f"Value for attr 'Tpaddings' of "
@@ -193,11 +215,79 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
                                                f"{C.shape_str(arr.shape)} [Op:Pad]")
     pads = tuple((int(a), int(b)) for a, b in arr.reshape(-1, 2))
     if mode == "CONSTANT":
-        value = convert_to_tensor(constant_values, dtype_hint=x._dtype)
-        if x._dtype is dt.string and constant_values == 0:
-            value = convert_to_tensor(b"")
-        return bind(PADV2, (x, value), {"paddings": pads})
+        return bind(PADV2, (x, _pad_value(x, constant_values)), {"paddings": pads})
     return bind(MIRROR_PAD, (x,), {"paddings": pads, "mode": mode})
+
+
+def _pad_runtime(x: Any, paddings: Any, constant_values: Any) -> Any:
+    """tf.pad in a graph with paddings known at run time: PadV2 takes them as an input."""
+    t = as_int_tensor(paddings, "paddings")
+    if t._shape is not None and (len(t._shape) != 2 or t._shape[1] not in (2, None)):
+        raise ValueError(f"Shape must be rank 2 with 2 columns for 'paddings', got "
+                         f"{C.shape_str(t._shape)}")
+    rows = partial_value(t)
+    rank = len(x._shape) if x._shape is not None else None
+    if not isinstance(rows, list):
+        rows = [None] * (rank or 0)
+    pads = tuple(tuple(r) if isinstance(r, list) else (None, None) for r in rows)
+    value = _pad_value(x, constant_values)
+    if pads and all(None not in p for p in pads):  # folded: the static op
+        return bind(PADV2, (x, value), {"paddings": pads})
+    return bind(PADV2, (x, value, t), {"paddings": pads})
+
+
+def _pad_value(x: Any, constant_values: Any) -> Any:
+    if x._dtype is dt.string and isinstance(constant_values, int) and constant_values == 0:
+        return convert_to_tensor(b"")
+    return convert_to_tensor(constant_values, dtype_hint=x._dtype)
+
+
+# ---------------------------------------------------------------------------------------
+# expand_dims with an axis (or a rank) known only at run time.
+# ---------------------------------------------------------------------------------------
+
+def _expand_dims_infer(x: Any, axis: Any) -> list:
+    if axis._dtype not in (dt.int32, dt.int64):
+        raise C.fail("ExpandDims", f"Value for attr 'Tdim' of {axis._dtype.name} is not in the "
+                                   "list of allowed values: int32, int64")
+    if axis._shape is not None and C.num_elements(axis._shape) not in (None, 1):
+        raise C.fail("ExpandDims", f"'dim' must be a tensor with a single value, got shape "
+                                   f"{C.shape_str(axis._shape)}")
+    a = partial_value(axis)
+    a = a[0] if isinstance(a, list) and len(a) == 1 else a
+    if x._shape is None or not isinstance(a, int):
+        return [(None, x._dtype)]  # TF: unknown rank unless the axis folds
+    r = len(x._shape)
+    if not -r - 1 <= a <= r:
+        raise C.fail("ExpandDims", f"Tried to expand dim index {a} for tensor with {r} "
+                                   "dimensions.")
+    a = a + r + 1 if a < 0 else a
+    return [(tuple(x._shape[:a]) + (1,) + tuple(x._shape[a:]), x._dtype)]
+
+
+def _expand_dims_kernel(xp: Any, x: Any, axis: Any) -> Any:
+    a, r = int(np.asarray(axis).reshape(-1)[0]), x.ndim
+    if not -r - 1 <= a <= r:
+        raise C.fail("ExpandDims", f"Tried to expand dim index {a} for tensor with {r} "
+                                   "dimensions.")
+    return xp.expand_dims(x, a)
+
+
+EXPAND_DIMS = register(OpDef(
+    "ExpandDims", _expand_dims_infer, _expand_dims_kernel,
+    grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
+    reference=lambda x, axis: x.reshape(x.shape[:int(axis) % (x.ndim + 1)] + (1,) +
+                                        x.shape[int(axis) % (x.ndim + 1):]),
+    samples=[Sample((_f64(2, 3), np.int32(1)), grad_inputs=(0,)),
+             Sample((_f64(2, 3), np.int32(-1)), grad_inputs=(0,))],
+    bad_samples=[BadSample((np.ones((2, 3)), np.int32(4)), {}, InvalidArgumentError,
+                           "Tried to expand dim index 4 for tensor with 2 dimensions.")],
+))
+
+
+def expand_dims_runtime(x: Any, axis: Any) -> Any:
+    """ExpandDims with `axis` as an input: the graph reads it when it runs."""
+    return bind(EXPAND_DIMS, (x, as_int_tensor(axis, "axis")), {})
 
 
 # ---------------------------------------------------------------------------------------

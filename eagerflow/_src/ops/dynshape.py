@@ -1,0 +1,231 @@
+"""Shape-like arguments whose values are known only at run time (tensors inside tf.function).
+
+Sits in ops/, under array.py and the other op families that take shapes, axes or sizes.
+Outside graphs (and for Python values in graphs) a shape argument stays an attr of
+Python ints: `static_ints`, the eager fast path. When the argument mentions a symbolic
+tensor, `shape_arg` turns it into a 1-D int tensor that the op takes as an extra input
+(the graph carries it, the kernel reads the array when the graph runs), plus the best
+static value it can fold at trace time, in the manner of TF's `constant_value` and
+`constant_value_as_shape`: a `Const`, the `Shape` of a tensor whose dims are known, a
+`Pack` of scalars (some known), a `StridedSlice` of one of those, a `ConcatV2` of them.
+When everything folds, the op gets the plain attr and the graph holds no extra work.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+
+
+def static_ints(value: Any, what: str = "shape") -> tuple:
+    """A shape-like argument as a tuple of Python ints (None allowed for unknown dims)."""
+    if isinstance(value, TensorShape):
+        if not value.is_fully_defined():  # as TF: a shape argument is a tensor, no None in it
+            raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
+        return tuple(value.as_list())
+    if isinstance(value, EagerTensor):
+        return tuple(int(v) for v in np.asarray(value._arr).reshape(-1))
+    if hasattr(value, "_as_tensor"):
+        return static_ints(value._as_tensor(None), what)
+    if isinstance(value, Tensor):
+        raise TypeError(f"{what} must be known when the op is built; got a symbolic tensor")
+    if isinstance(value, (int, np.integer)):
+        return (int(value),)
+    out = []
+    for v in value:
+        if v is None:
+            out.append(None)
+        elif isinstance(v, (EagerTensor,)) or hasattr(v, "__index__"):
+            out.append(int(v))
+        else:
+            raise TypeError(f"{what} must be a list of integers, got {value!r}")
+    return tuple(out)
+
+
+def is_symbolic(value: Any) -> bool:
+    """Whether `value` (a tensor, or nested lists of them and ints) holds a graph tensor."""
+    if isinstance(value, Tensor):
+        return not isinstance(value, EagerTensor)
+    if isinstance(value, (list, tuple)):
+        return any(is_symbolic(v) for v in value)
+    return False
+
+
+def as_int_tensor(value: Any, what: str) -> Any:
+    """`value` as one int32/int64 tensor (lists holding tensors are packed, as TF does)."""
+    from eagerflow._src.ops.array import stack
+    from eagerflow._src.ops.math import cast
+
+    if isinstance(value, (list, tuple)):
+        parts = [as_int_tensor(v, what) if is_symbolic(v) else v for v in value]
+        wide = any(isinstance(p, Tensor) and p._dtype is dt.int64 for p in parts)
+        d = dt.int64 if wide else dt.int32
+        parts = [cast(p, d) if isinstance(p, Tensor) else convert_to_tensor(p, dtype=d)
+                 for p in parts]
+        return stack(parts)
+    t = convert_to_tensor(value)
+    if t._dtype not in (dt.int32, dt.int64):
+        raise TypeError(f"Value passed to parameter '{what}' has DataType {t._dtype.name} not in "
+                        "list of allowed values: int32, int64")
+    return t
+
+
+def partial_value(t: Any) -> Any:
+    """What is known of `t`'s value at trace time: for a scalar an int or None; for a vector a
+    list of ints/None (one per element) or None when even its length is unknown; an array
+    for other constants."""
+    known = _known(t)
+    if known is not None:
+        return known
+    shape = t._shape
+    if shape == ():
+        return None
+    if shape is not None and len(shape) == 1 and shape[0] is not None:
+        return [None] * shape[0]
+    return None
+
+
+def _known(t: Any) -> Any:
+    """partial_value for the producers it can see through; None otherwise."""
+    if isinstance(t, EagerTensor):
+        return np.asarray(t._arr).tolist()
+    op = getattr(t, "_op", None)
+    if op is None:
+        return None
+    name, ins = op.op.name, op.inputs
+    if name == "Const":
+        return np.asarray(op.attrs["value"]).tolist()
+    if name == "Shape":
+        s = ins[0]._shape
+        return None if s is None else list(s)
+    if name in ("Identity", "Cast"):
+        return _known(ins[0])
+    if name == "Pack" and op.attrs.get("axis") == 0:
+        return [partial_value(x) for x in ins]
+    if name == "ConcatV2" and op.attrs.get("axis") in (0, -1):
+        parts = [partial_value(x) for x in ins]
+        if all(isinstance(p, list) for p in parts):
+            return [d for p in parts for d in p]
+        return None
+    if name == "StridedSlice":
+        return _slice_partial(partial_value(ins[0]), op.attrs["spec"])
+    if name in _ARITH and len(ins) == 2:
+        return _evaluate(t)
+    return None
+
+
+def _evaluate(t: Any) -> Any:
+    """The value of `t` when TF's shape inference could compute it outright: from constants,
+    the Shape of a fully known shape, or one known dim picked from a partly known Shape,
+    through Cast/Identity/Pack/StridedSlice and integer arithmetic; None otherwise."""
+    if isinstance(t, EagerTensor):
+        return np.asarray(t._arr).tolist()
+    op = getattr(t, "_op", None)
+    if op is None:
+        return None
+    name, ins = op.op.name, op.inputs
+    if name == "StridedSlice" and ins[0]._op.op.name == "Shape" and \
+            op.attrs["spec"][:1] and op.attrs["spec"][0][0] == "i":
+        v = _known(t)  # one dim of a Shape: known when that dim is
+        return v if isinstance(v, int) else None
+    if name in _ARITH and len(ins) == 2:
+        a, b = _evaluate(ins[0]), _evaluate(ins[1])
+        if a is None or b is None:
+            return None
+        with np.errstate(all="ignore"):
+            out = _ARITH[name](np.asarray(a), np.asarray(b))
+        return out.tolist() if out.dtype.kind in "iu" else None
+    if name in ("Cast", "Identity"):
+        return _evaluate(ins[0])
+    if name == "StridedSlice":
+        v = _slice_partial(_evaluate(ins[0]), op.attrs["spec"])
+    elif name == "Pack" and op.attrs.get("axis") == 0:
+        v = [_evaluate(x) for x in ins]
+    elif name in ("Const", "Shape"):
+        v = _known(t)
+    else:
+        return None
+    return None if _has_none(v) else v
+
+
+_ARITH = {"AddV2": np.add, "Sub": np.subtract, "Mul": np.multiply, "FloorDiv": np.floor_divide}
+
+
+def _has_none(v: Any) -> bool:
+    return v is None or (isinstance(v, list) and any(_has_none(e) for e in v))
+
+
+def _slice_partial(vals: Any, spec: tuple) -> Any:
+    if not isinstance(vals, list) or len(spec) != 1 or spec[0][0] not in "is":
+        return None
+    s = spec[0]
+    try:
+        return vals[s[1]] if s[0] == "i" else vals[slice(*s[1:])]
+    except (IndexError, TypeError):
+        return None
+
+
+def shape_arg(value: Any, what: str = "shape") -> tuple:
+    """`(static, dynamic)`: the static value of a shape argument (a tuple of ints with None for
+    unknown entries, or None for an unknown length) and `()` when that is all the op needs,
+    or `(tensor,)`, the runtime value to take as an input."""
+    if _state.graph is None or not is_symbolic(value):
+        return static_ints(value, what), ()
+    t = as_int_tensor(value, what)
+    if t._shape is not None and len(t._shape) > 1:
+        raise ValueError(f"Shape must be rank 1 but is rank {len(t._shape)} for '{what}'")
+    vals = partial_value(t)
+    if isinstance(vals, (int, float)):
+        vals = [vals]
+    static = None if vals is None else tuple(vals)
+    if static is not None and None not in static:
+        return static, ()
+    return static, (t,)
+
+
+def scalar_arg(value: Any, what: str) -> tuple:
+    """`(static, dynamic)` for an int scalar argument (an axis, a depth, a count)."""
+    if _state.graph is None or not is_symbolic(value):
+        return int(value), ()
+    t = as_int_tensor(value, what)
+    v = partial_value(t)
+    if isinstance(v, list) and len(v) == 1:
+        v = v[0]
+    return (v, ()) if isinstance(v, int) else (None, (t,))
+
+
+def check_runtime_arg(op: str, dyn: tuple, what: str, rank: int = 1) -> None:
+    """The runtime-value inputs of `op` (at most one): an int32/int64 tensor of `rank`."""
+    from eagerflow._src.ops import checks as C
+
+    if len(dyn) > 1:
+        raise C.fail(op, f"expected at most one runtime {what} input, got {len(dyn)}")
+    if not dyn:
+        return
+    t = dyn[0]
+    if t._dtype not in (dt.int32, dt.int64):
+        raise C.fail(op, f"Value for attr of {what} of {t._dtype.name} is not in the list of "
+                         "allowed values: int32, int64")
+    if t._shape is not None and len(t._shape) != rank:
+        raise C.fail(op, f"{what} must be rank {rank} but is rank {len(t._shape)}")
+
+
+def runtime_ints(arr: Any) -> tuple:
+    """The runtime value of a shape input, as Python ints."""
+    return tuple(int(v) for v in np.asarray(arr).reshape(-1))
+
+
+class Spec:
+    """A stand-in tensor (shape and dtype only) so `infer` can validate runtime values."""
+
+    __slots__ = ("_shape", "_dtype")
+
+    def __init__(self, arr: Any) -> None:
+        self._shape = tuple(arr.shape)
+        self._dtype = dt.as_dtype(arr.dtype)

@@ -1,0 +1,152 @@
+"""Sequences: tf.range and tf.linspace.
+
+Sits in ops/ beside array.py (which re-exports both from here). Inside a graph, Range
+knows its length statically when its bounds fold (dynshape.partial_value), as TF's
+shape function does; otherwise the length is unknown until the graph runs.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import partial_value
+from eagerflow._src.ops.math import _t, cast
+from eagerflow._src.ops.registry import OpDef, Sample, register
+
+
+def _range_size(start: Any, limit: Any, delta: Any) -> int:
+    """The element count of a range, validated as TF's kernel does (before allocating)."""
+    s, lim, d = (v.item() for v in (start, limit, delta))
+    if d == 0:
+        raise C.fail("Range", f"Requires delta != 0: {_num(d)}")
+    if not (s <= lim if d > 0 else s >= lim):  # also refuses NaN bounds
+        sign = "<=" if d > 0 else ">="
+        what = "> 0" if d > 0 else "< 0"
+        raise C.fail("Range", f"Requires start {sign} limit when delta {what}: "
+                              f"{_num(s)}/{_num(lim)}")
+    if isinstance(s, int) and isinstance(lim, int) and isinstance(d, int):
+        n = (abs(lim - s) + abs(d) - 1) // abs(d)
+    else:
+        q = abs((lim - s) / d)
+        n = int(_pymath_ceil(q)) if q < 2.0**64 else 2**64
+    if n > 2**63 - 1:
+        raise C.fail("Range", "Requires ((limit - start) / delta) <= 9223372036854775807")
+    return n
+
+
+def _num(v: Any) -> str:
+    return f"{v:g}" if isinstance(v, float) else str(v)
+
+
+def _pymath_ceil(q: float) -> int:
+    import math
+
+    return math.ceil(q) if math.isfinite(q) else 2**64
+
+
+def _range_kernel(xp: Any, start: Any, limit: Any, delta: Any) -> Any:
+    n = _range_size(start, limit, delta)
+    check_finite_size("Range", (n,), dt.from_numpy(start.dtype))
+    if start.dtype.kind in "iu":
+        # index arithmetic in 64 bits (wrapping, exact mod 2**64): xp.arange computes the
+        # length in the operands' dtype and overflows for int32 ranges past 2**31 elements
+        m = (1 << 64) - 1
+        step, first = np.uint64(delta.item() & m), np.uint64(start.item() & m)
+        with np.errstate(over="ignore"):
+            out = xp.arange(n, dtype=np.uint64) * step + first
+        return (out.view(np.int64) if start.dtype.kind == "i" else out).astype(start.dtype)
+    return xp.arange(start.reshape(()), limit.reshape(()), delta.reshape(()),
+                     dtype=start.dtype)[:n]
+
+
+def _range_infer(start: Any, limit: Any, delta: Any) -> list:
+    d = C.same_dtype("Range", (start, limit, delta), C.REALS)
+    for what, v in (("start", start), ("limit", limit), ("delta", delta)):
+        if v._shape is not None and C.num_elements(v._shape) not in (None, 1) or \
+                v._shape is not None and len(v._shape) > 1:
+            raise C.fail("Range", f"{what} must be a scalar, not shape {C.shape_str(v._shape)}")
+    if not isinstance(start, EagerTensor):  # tracing: the length when the bounds fold
+        vals = [partial_value(v) for v in (start, limit, delta)]
+        if all(isinstance(v, (int, float)) for v in vals):
+            n = _range_size(*(np.asarray(v, d.as_numpy_dtype) for v in vals))
+            return [((n,), d)]
+    return [((None,), d)]
+
+
+RANGE = register(OpDef(
+    "Range", _range_infer, _range_kernel,
+    reference=lambda s, lim, d: np.array(list(range(int(s), int(lim), int(d))), s.dtype),
+    samples=[Sample((np.int32(1), np.int32(9), np.int32(2)), grad=False)],
+))
+
+
+def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # noqa: A001
+          name: str = "range") -> Any:
+    if limit is None:
+        start, limit = 0, start
+    vals = [start, limit, delta]
+    if dtype is None:
+        tensors = [v for v in vals if isinstance(v, Tensor)]
+        if tensors:
+            dtype = tensors[0]._dtype
+        elif any(isinstance(v, float) for v in vals):
+            dtype = dt.float32
+        else:
+            dtype = dt.int32
+    dtype = dt.as_dtype(dtype)
+    s, lim, d = (cast(convert_to_tensor(v), dtype) for v in vals)
+    return bind(RANGE, (s, lim, d), {})
+
+
+def _linspace_infer(start: Any, stop: Any, num: int, axis: int) -> list:
+    d = C.same_dtype("LinSpace", (start, stop), C.FLOATS)
+    if num < 0:
+        raise C.fail("LinSpace", f"Requires num > 0: {num}")
+    shape = C.broadcast("LinSpace", start._shape, stop._shape)
+    if shape is None:
+        return [(None, d)]
+    ax = C.norm_axis("LinSpace", axis, len(shape), 1)
+    out = shape[:ax] + (num,) + shape[ax:]
+    if None not in out:
+        check_finite_size("LinSpace", out, d)
+    return [(out, d)]
+
+
+def _linspace_kernel(xp: Any, a: Any, b: Any, num: int, axis: int) -> Any:
+    # start + i * step in the inputs' dtype, as TF's kernel (not xp.linspace, which warns
+    # from NumPy's own module on inf/nan and fails on empty broadcasts)
+    shape = xp.broadcast_shapes(a.shape, b.shape)
+    ax = axis % (len(shape) + 1)
+    a = xp.expand_dims(xp.broadcast_to(a, shape), ax)
+    b = xp.expand_dims(xp.broadcast_to(b, shape), ax)
+    i = xp.arange(num, dtype=a.dtype).reshape((1,) * ax + (num,) + (1,) * (len(shape) - ax))
+    if num == 1:
+        return xp.broadcast_to(a, a.shape).copy()
+    step = (b - a) / a.dtype.type(num - 1)
+    return (a + i * step).astype(a.dtype, copy=False)
+
+
+LINSPACE = register(OpDef(
+    "LinSpace", _linspace_infer, _linspace_kernel,
+    reference=lambda a, b, num, axis: np.array(
+        [a + (b - a) * i / (num - 1) for i in builtins.range(num)]) if num > 1 else a[None],
+    samples=[Sample((np.float64(1.0), np.float64(3.0)), {"num": 5, "axis": 0}, grad=False)],
+))
+
+
+def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int = 0) -> Any:
+    start = _t(start)
+    if not start._dtype.is_floating:
+        start = cast(start, dt.float64)  # integer endpoints give float64, as in TF
+    stop = convert_to_tensor(stop, dtype_hint=start._dtype)
+    return bind(LINSPACE, (start, stop), {"num": int(num), "axis": axis})
+
+
+lin_space = linspace
