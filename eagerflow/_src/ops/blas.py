@@ -101,13 +101,17 @@ class _Threads:
             self.resolve()
         if self.set is None or not self.machine_busy():
             return False
+        self._hold()
+        return True
+
+    def _hold(self) -> None:
+        """One BLAS thread until the matching exit() (nested holds share it)."""
         with self.lock:
             if self.active == 0:
                 self.saved = self.get()
                 if self.saved != 1:
                     self.set(1)
             self.active += 1
-        return True
 
     def exit(self) -> None:
         with self.lock:
@@ -124,12 +128,7 @@ class _Threads:
         if self.set is None:
             yield
             return
-        with self.lock:
-            if self.active == 0:
-                self.saved = self.get()
-                if self.saved != 1:
-                    self.set(1)
-            self.active += 1
+        self._hold()
         try:
             yield
         finally:
