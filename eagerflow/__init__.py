@@ -245,6 +245,18 @@ from eagerflow._src.core.sparse_tensor import (  # noqa: E402
 # -- devices and distribution --
 # -- end devices --
 
+# -- API coverage (fidelity) --
+from eagerflow._src.ops.math import (  # noqa: E402
+    atan2 as atan2,
+    scalar_mul as scalar_mul,
+)
+from eagerflow._src.ops.math_special import (  # noqa: E402
+    acosh as acosh,
+    asinh as asinh,
+    atanh as atanh,
+)
+# -- end fidelity --
+
 newaxis = None
 __version__ = "0.1.0"
 

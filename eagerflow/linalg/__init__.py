@@ -4,3 +4,4 @@ from eagerflow._src.ops.linalg import (  # noqa: F401
     adjoint, band_part, det, diag, diag_part, einsum, eye, global_norm, inv, matmul,
     matrix_transpose, matvec, norm, tensor_diag, tensor_diag_part, tensordot, trace,
 )
+from eagerflow._src.ops.nn_norm import l2_normalize  # noqa: F401

@@ -63,3 +63,4 @@ from eagerflow._src.ops.nn_pool import (
     max_pool3d as max_pool3d,
     pool as pool,
 )
+from eagerflow._src.ops.reduce import top_k as top_k

@@ -1,7 +1,7 @@
 """The op families. Importing this package registers every op and installs operators."""
 
 from eagerflow._src.ops import (  # noqa: F401
-    array, debugging, indexing, linalg, math, random, reduce, shaping, variables,
+    array, debugging, indexing, linalg, math, math_special, random, reduce, shaping, variables,
 )
 from eagerflow._src.ops import image, nn, nn_conv, nn_loss, nn_norm, nn_pool  # noqa: F401
 from eagerflow._src.ops import operators  # noqa: F401  (after the families it uses)
