@@ -403,9 +403,9 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     numeric = not isinstance(ord, (str, bool))
     if is_matrix:
         if not (ord in ("euclidean", "fro") if isinstance(ord, str) else
-                numeric and (ord == 1 or ord == np.inf)):
+                numeric and (ord in (1, 2) or ord == np.inf)):
             raise ValueError(f"'ord' must be a supported matrix norm in ['euclidean', 'fro', "
-                             f"1, inf], got {ord}")
+                             f"1, 2, inf], got {ord}")
         axes = [int(a) for a in axis]
     else:
         if not (ord == "euclidean" if isinstance(ord, str) else numeric and ord > 0):
@@ -415,6 +415,10 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     mag = abs_(x)
     if ord in ("euclidean", "fro") or (not is_matrix and ord == 2):
         out = sqrt(reduce_sum(_abs_sq(x), axis=axes, keepdims=keep))
+    elif is_matrix and ord == 2:  # spectral: the largest singular value
+        from eagerflow._src.ops.linalg_decomp import spectral_norm
+
+        out = spectral_norm(x, axes, keepdims=True)
     elif is_matrix and ord == 1:  # largest column sum
         out = reduce_max(reduce_sum(mag, axis=axes[0], keepdims=True), axis=axes[1],
                          keepdims=True)
