@@ -5,8 +5,9 @@ matrix_rank, eigvalsh, set_diag, cross, the spectral norm).
 Sits in the ops layer beside linalg.py. Each primitive is one OpDef whose kernel is a
 NumPy LAPACK call over the batch and whose gradient uses public ops (so gradients of any
 order work). As in TF, cholesky and eigh read only the lower triangle of their input;
-eigh's gradient is that of this function, cholesky's the symmetric one TF gives. References are textbook algorithms in plain
-Python (Cholesky-Banachiewicz, Gram-Schmidt, Jacobi rotations, substitution).
+eigh's gradient is that of this function, cholesky's the symmetric one TF gives.
+References are textbook algorithms in plain Python (Cholesky-Banachiewicz, Gram-Schmidt,
+Jacobi rotations, substitution).
 """
 
 from __future__ import annotations
@@ -822,9 +823,8 @@ def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
 def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # noqa: A002
              align: str = "RIGHT_LEFT") -> Any:
     """`input` with its k-th diagonal replaced by `diagonal`."""
-    from eagerflow._src.ops.math import ones_like, where
-
     from eagerflow._src.ops.linalg import _diag_len
+    from eagerflow._src.ops.math import ones_like, where
 
     x, d = _t(input), _t(diagonal)
     rows, cols = x._shape[-2:]
