@@ -23,3 +23,7 @@ from eagerflow._src.ops.math_special import (  # noqa: F401
 from eagerflow._src.ops.nn import log_softmax, softmax, softsign  # noqa: F401
 from eagerflow._src.ops.nn_loss import in_top_k  # noqa: F401
 from eagerflow._src.ops.nn_norm import l2_normalize  # noqa: F401
+from eagerflow._src.ops.segment_ops import (  # noqa: F401
+    segment_max, segment_mean, segment_min, segment_prod, unsorted_segment_max,
+    unsorted_segment_mean, unsorted_segment_min, unsorted_segment_prod, unsorted_segment_sqrt_n,
+)
