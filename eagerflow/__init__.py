@@ -255,6 +255,25 @@ from eagerflow._src.ops.math_special import (  # noqa: E402
     asinh as asinh,
     atanh as atanh,
 )
+from eagerflow._src.ops.functional_ops import (  # noqa: E402
+    foldl as foldl,
+    foldr as foldr,
+    map_fn as map_fn,
+    scan as scan,
+)
+from eagerflow._src.ops.misc_ops import (  # noqa: E402
+    broadcast_dynamic_shape as broadcast_dynamic_shape,
+    broadcast_static_shape as broadcast_static_shape,
+    complex as complex,
+    control_dependencies as control_dependencies,
+    ensure_shape as ensure_shape,
+    group as group,
+    no_op as no_op,
+    searchsorted as searchsorted,
+    truncatemod as truncatemod,
+    tuple as tuple,
+    unravel_index as unravel_index,
+)
 # -- end fidelity --
 
 newaxis = None

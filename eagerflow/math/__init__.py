@@ -27,3 +27,7 @@ from eagerflow._src.ops.segment_ops import (  # noqa: F401
     segment_max, segment_mean, segment_min, segment_prod, unsorted_segment_max,
     unsorted_segment_mean, unsorted_segment_min, unsorted_segment_prod, unsorted_segment_sqrt_n,
 )
+from eagerflow._src.ops.misc_ops import (  # noqa: F401
+    bincount, confusion_matrix, imag, invert_permutation, is_non_decreasing,
+    is_strictly_increasing, lbeta, polyval, reduce_euclidean_norm, truncatemod, zero_fraction,
+)

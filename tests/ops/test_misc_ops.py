@@ -1,0 +1,89 @@
+"""map_fn/scan/folds (eager, traced with known and unknown lengths, gradients), complex/imag
+gradients, and the smaller tf.* composites against NumPy."""
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+
+
+def test_map_fn_gradient_and_tracing_with_unknown_length():
+    x = tf.constant([1.0, 2.0, 3.0], tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.map_fn(lambda v: v ** 3, x))
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), 3 * x.numpy() ** 2)
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32)])
+    def rows(m):
+        return tf.map_fn(lambda r: tf.reduce_sum(r * r), m)
+    m = np.arange(8.0, dtype=np.float32).reshape(4, 2)
+    np.testing.assert_allclose(rows(m).numpy(), (m * m).sum(1))
+    np.testing.assert_allclose(rows(m[:1]).numpy(), (m[:1] * m[:1]).sum(1))
+
+
+def test_map_fn_nested_output_signature():
+    out = tf.map_fn(lambda x: {"a": x, "b": tf.cast(x, tf.float32) / 2},
+                    tf.constant([2, 4]),
+                    fn_output_signature={"a": tf.int32, "b": tf.TensorSpec([], tf.float32)})
+    np.testing.assert_array_equal(out["a"].numpy(), [2, 4])
+    np.testing.assert_allclose(out["b"].numpy(), [1.0, 2.0])
+
+
+def test_scan_and_folds_match_python_loops_and_differentiate():
+    x = tf.constant([1.0, 2.0, 3.0, 4.0], tf.float64)
+    np.testing.assert_allclose(tf.scan(lambda a, v: a * v, x).numpy(), np.cumprod(x.numpy()))
+    np.testing.assert_allclose(tf.scan(lambda a, v: a * v, x, reverse=True).numpy(),
+                               np.cumprod(x.numpy()[::-1])[::-1])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.foldl(lambda a, v: a * v, x, initializer=tf.constant(1.0, tf.float64))
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), 24.0 / x.numpy())
+    assert float(tf.foldr(lambda a, v: a - v, x)) == 4.0 - 3.0 - 2.0 - 1.0
+
+
+def test_complex_and_imag_gradients():
+    re = tf.constant([1.0, -2.0], tf.float64)
+    im = tf.constant([0.5, 3.0], tf.float64)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch([re, im])
+        z = tf.complex(re, im)
+        y = tf.reduce_sum(tf.math.real(z) * 2.0 + tf.math.imag(z) * 5.0)
+    np.testing.assert_allclose(tape.gradient(y, re).numpy(), [2.0, 2.0])
+    np.testing.assert_allclose(tape.gradient(y, im).numpy(), [5.0, 5.0])
+
+
+def test_composites_against_numpy():
+    rng = np.random.default_rng(1)
+    seq = np.sort(rng.uniform(size=(3, 6)), axis=1)
+    vals = rng.uniform(size=(3, 4))
+    for side in ("left", "right"):
+        want = np.stack([np.searchsorted(s, v, side=side) for s, v in zip(seq, vals)])
+        np.testing.assert_array_equal(tf.searchsorted(seq, vals, side=side).numpy(), want)
+    np.testing.assert_array_equal(tf.unravel_index([5, 7, 0], [3, 4]).numpy(),
+                                  np.stack(np.unravel_index([5, 7, 0], (3, 4))))
+    a = rng.integers(0, 7, size=20)
+    np.testing.assert_array_equal(tf.math.bincount(a).numpy(), np.bincount(a))
+    lab, pred = rng.integers(0, 4, size=30), rng.integers(0, 4, size=30)
+    cm = np.zeros((4, 4), int)
+    np.add.at(cm, (lab, pred), 1)
+    np.testing.assert_array_equal(tf.math.confusion_matrix(lab, pred, num_classes=4).numpy(), cm)
+    p = rng.permutation(7)
+    np.testing.assert_array_equal(tf.math.invert_permutation(p).numpy(), np.argsort(p))
+    np.testing.assert_allclose(tf.math.polyval([1.0, -2.0, 3.0], tf.constant([0.5, 2.0])).numpy(),
+                               np.polyval([1.0, -2.0, 3.0], [0.5, 2.0]))
+    np.testing.assert_array_equal(tf.truncatemod([-7, 7, -7], [3, -3, -3]).numpy(),
+                                  np.fmod([-7, 7, -7], [3, -3, -3]))
+
+
+def test_errors():
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Integer division by zero"):
+        tf.truncatemod(tf.constant([1]), tf.constant([0]))
+    with pytest.raises(ValueError, match="must be either 'right' or 'left'"):
+        tf.searchsorted([1.0], [1.0], side="middle")
+    with pytest.raises(tf.errors.InvalidArgumentError, match="is not compatible with expected"):
+        tf.ensure_shape(tf.ones([2, 3]), [2, 4])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="TensorArray dtype is int32"):
+        tf.map_fn(lambda v: tf.cast(v, tf.float32), tf.constant([1, 2]))
+    with tf.control_dependencies([tf.no_op()]):
+        assert tf.group(tf.constant(1)) is None
