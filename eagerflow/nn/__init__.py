@@ -64,3 +64,7 @@ from eagerflow._src.ops.nn_pool import (
     pool as pool,
 )
 from eagerflow._src.ops.reduce import top_k as top_k
+from eagerflow._src.ops.nn_space import (
+    depth_to_space as depth_to_space,
+    space_to_depth as space_to_depth,
+)
