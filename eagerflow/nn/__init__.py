@@ -66,5 +66,12 @@ from eagerflow._src.ops.nn_pool import (
 from eagerflow._src.ops.reduce import top_k as top_k
 from eagerflow._src.ops.nn_space import (
     depth_to_space as depth_to_space,
+    local_response_normalization as local_response_normalization,
+    lrn as lrn,
     space_to_depth as space_to_depth,
+)
+from eagerflow._src.ops.misc_ops import zero_fraction as zero_fraction
+from eagerflow._src.distribute.loss_scaling import (
+    compute_average_loss as compute_average_loss,
+    scale_regularization_loss as scale_regularization_loss,
 )

@@ -87,3 +87,33 @@ def test_errors():
         tf.map_fn(lambda v: tf.cast(v, tf.float32), tf.constant([1, 2]))
     with tf.control_dependencies([tf.no_op()]):
         assert tf.group(tf.constant(1)) is None
+
+
+def _lrn_ref(x, r, bias, alpha, beta):
+    out = np.empty_like(x)
+    c = x.shape[-1]
+    for idx in np.ndindex(*x.shape):
+        d = idx[-1]
+        window = sum(x[idx[:-1] + (k,)] ** 2 for k in range(max(0, d - r), min(c, d + r + 1)))
+        out[idx] = x[idx] / (bias + alpha * window) ** beta
+    return out
+
+
+def test_lrn_against_a_loop_and_finite_differences():
+    x = np.random.default_rng(2).uniform(-1, 1, size=(2, 2, 3, 5)).astype(np.float32)
+    np.testing.assert_allclose(tf.nn.lrn(x, 2, 1.5, 0.3, 0.75).numpy(),
+                               _lrn_ref(x.astype(np.float64), 2, 1.5, 0.3, 0.75), rtol=2e-6)
+    theoretical, numerical = tf.test.compute_gradient(
+        lambda v: tf.nn.lrn(v, 1, 1.5, 0.3, 0.75), [x[:1, :1]])
+    np.testing.assert_allclose(theoretical[0], numerical[0], atol=2e-3)
+
+
+def test_compute_average_loss_divides_by_the_global_batch(monkeypatch):
+    from eagerflow._src.distribute import loss_scaling
+
+    loss = tf.constant([1.0, 2.0, 3.0, 6.0])
+    assert float(tf.nn.compute_average_loss(loss)) == 3.0
+    assert float(tf.nn.compute_average_loss(loss, global_batch_size=8)) == 1.5
+    monkeypatch.setattr(loss_scaling, "_replicas", lambda: 2)
+    assert float(tf.nn.compute_average_loss(loss)) == 1.5
+    assert float(tf.nn.scale_regularization_loss(tf.constant(3.0))) == 1.5

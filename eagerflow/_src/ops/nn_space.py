@@ -1,4 +1,5 @@
-"""tf.nn.space_to_depth and tf.nn.depth_to_space (NHWC): each is the other's gradient.
+"""tf.nn.space_to_depth and tf.nn.depth_to_space (NHWC): each is the other's gradient;
+and local_response_normalization (lrn), a composite over the channel axis.
 
 Sits in the ops layer beside nn.py. Both are pure data movement (a reshape, a transpose
 and a reshape), so their kernels are exact for every dtype.
@@ -10,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -127,3 +129,34 @@ def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC",  # no
     """Moves channel groups back into block_size x block_size spatial blocks."""
     _nhwc_only(data_format)
     return bind(DEPTH_TO_SPACE, (_t(input),), {"block_size": int(block_size)})
+
+
+# ---------------------------------------------------------------------------------------
+# Local response normalization (a composite over the channel axis).
+# ---------------------------------------------------------------------------------------
+
+def local_response_normalization(input: Any, depth_radius: int = 5,  # noqa: A002
+                                 bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5,
+                                 name: str | None = None) -> Any:
+    """x / (bias + alpha * sum of x^2 over the 2r+1 nearest channels) ** beta."""
+    from eagerflow._src.ops.math import add_n, cast, square
+    from eagerflow._src.ops.math import pow as pow_
+    from eagerflow._src.ops.shaping import pad
+
+    x = _t(input)
+    allowed = frozenset((dt.float16, dt.bfloat16, dt.float32))
+    if x._dtype not in allowed:
+        raise C.fail("LRN", f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the "
+                            f"list of allowed values: half, bfloat16, float\n\t; NodeDef: "
+                            f"{{{{node LRN}}}}")
+    if x._shape is not None and len(x._shape) != 4:
+        raise InvalidArgumentError(None, None, "in must be 4-dimensional [Op:LRN]")
+    r = int(depth_radius)
+    channels = x._shape[-1]
+    sq = pad(square(x), [[0, 0], [0, 0], [0, 0], [r, r]])
+    window = add_n([sq[..., k:k + channels] for k in range(2 * r + 1)])
+    scale = cast(bias, x._dtype) + cast(alpha, x._dtype) * window
+    return x / pow_(scale, cast(beta, x._dtype))
+
+
+lrn = local_response_normalization
