@@ -274,6 +274,7 @@ from eagerflow._src.ops.misc_ops import (  # noqa: E402
     tuple as tuple,
     unravel_index as unravel_index,
 )
+from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
 # -- end fidelity --
 
 newaxis = None
