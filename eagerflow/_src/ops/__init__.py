@@ -7,5 +7,5 @@ from eagerflow._src.ops import image, nn, nn_conv, nn_loss, nn_norm, nn_pool  # 
 from eagerflow._src.ops import operators  # noqa: F401  (after the families it uses)
 from eagerflow._src.ops import io_ops, parsing_ops, sparse_ops  # noqa: F401  (data and io)
 from eagerflow._src.ops import (  # noqa: F401  (coverage of TF's API beyond the core)
-    linalg_decomp, misc_ops, nn_space, segment_ops, string_ops,
+    linalg_decomp, misc_ops, nn_space, segment_ops, signal_ops, string_ops,
 )
