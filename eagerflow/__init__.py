@@ -260,14 +260,18 @@ from eagerflow._src.ops.functional_ops import (  # noqa: E402
     foldr as foldr,
     map_fn as map_fn,
     scan as scan,
+    vectorized_map as vectorized_map,
 )
 from eagerflow._src.ops.misc_ops import (  # noqa: E402
     broadcast_dynamic_shape as broadcast_dynamic_shape,
     broadcast_static_shape as broadcast_static_shape,
     complex as complex,
     control_dependencies as control_dependencies,
+    dynamic_partition as dynamic_partition,
+    dynamic_stitch as dynamic_stitch,
     ensure_shape as ensure_shape,
     group as group,
+    identity_n as identity_n,
     no_op as no_op,
     searchsorted as searchsorted,
     truncatemod as truncatemod,

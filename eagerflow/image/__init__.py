@@ -39,10 +39,14 @@ from eagerflow._src.ops.image_color import (
     sobel_edges as sobel_edges,
     stateless_random_brightness as stateless_random_brightness,
     stateless_random_contrast as stateless_random_contrast,
+    ssim as ssim,
     stateless_random_crop as stateless_random_crop,
+    stateless_random_flip_left_right as stateless_random_flip_left_right,
+    stateless_random_flip_up_down as stateless_random_flip_up_down,
     stateless_random_hue as stateless_random_hue,
     stateless_random_saturation as stateless_random_saturation,
     total_variation as total_variation,
     yiq_to_rgb as yiq_to_rgb,
     yuv_to_rgb as yuv_to_rgb,
 )
+from eagerflow._src.ops.misc_ops import non_max_suppression as non_max_suppression

@@ -31,3 +31,7 @@ from eagerflow._src.ops.misc_ops import (  # noqa: F401
     bincount, confusion_matrix, imag, invert_permutation, is_non_decreasing,
     is_strictly_increasing, lbeta, polyval, reduce_euclidean_norm, truncatemod, zero_fraction,
 )
+from eagerflow._src.ops.math_special import (  # noqa: F401
+    bessel_i0, bessel_i0e, bessel_i1, bessel_i1e, erfcinv,
+)
+from eagerflow._src.ops.misc_ops import angle  # noqa: F401

@@ -95,3 +95,28 @@ def test_metrics_and_gradients_against_numpy():
     ky = np.array([[-1, -2, -1], [0, 0, 0], [1, 2, 1]])
     want_dy = sum(ky[i, j] * padded[:, i:i + 5, j:j + 4] for i in range(3) for j in range(3))
     np.testing.assert_allclose(edges[..., 0], want_dy, atol=1e-12)
+
+
+def _ssim_ref(a, b, max_val=1.0, size=11, sigma=1.5):
+    coords = np.arange(size) - (size - 1) / 2
+    g = np.exp(-(coords[:, None] ** 2 + coords[None, :] ** 2) / (2 * sigma ** 2))
+    g /= g.sum()
+    h, w = a.shape[0] - size + 1, a.shape[1] - size + 1
+
+    def blur(v):
+        return np.array([[[np.sum(g * v[i:i + size, j:j + size, c]) for c in range(v.shape[2])]
+                          for j in range(w)] for i in range(h)])
+    c1, c2 = (0.01 * max_val) ** 2, (0.03 * max_val) ** 2
+    ma, mb = blur(a), blur(b)
+    va, vb, cov = blur(a * a) - ma ** 2, blur(b * b) - mb ** 2, blur(a * b) - ma * mb
+    ssim_map = ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma ** 2 + mb ** 2 + c1) * (va + vb + c2))
+    return ssim_map.mean()
+
+
+def test_ssim_against_the_textbook_formula():
+    a = RNG.uniform(0, 1, size=(14, 13, 2))
+    b = np.clip(a + RNG.normal(0, 0.1, size=a.shape), 0, 1)
+    np.testing.assert_allclose(float(tf.image.ssim(a, b, 1.0)), _ssim_ref(a, b), rtol=1e-4)
+    assert float(tf.image.ssim(a, a, 1.0)) == pytest.approx(1.0, abs=1e-6)
+    batch = tf.image.ssim(np.stack([a, a]), np.stack([b, a]), 1.0).numpy()
+    assert batch.shape == (2,) and batch[1] == pytest.approx(1.0, abs=1e-6)

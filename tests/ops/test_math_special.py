@@ -97,3 +97,18 @@ def test_lgamma_second_derivative_is_trigamma():
     np.testing.assert_allclose(g.numpy(), sp.psi([0.7, 2.5]), rtol=1e-12)
     np.testing.assert_allclose(outer.gradient(g, x).numpy(), sp.polygamma(1, [0.7, 2.5]),
                                rtol=1e-12)
+
+
+@pytest.mark.parametrize("scalar, ref", [
+    (S.bessel_i0_scalar, sp.i0), (S.bessel_i1_scalar, sp.i1),
+    (S.bessel_i0e_scalar, sp.i0e), (S.bessel_i1e_scalar, sp.i1e),
+])
+def test_bessel_scalar_path_matches_scipy(scalar, ref):
+    xs = np.linspace(-20, 20, 81)
+    np.testing.assert_allclose([scalar(float(x)) for x in xs], ref(xs), rtol=1e-12, atol=1e-300)
+
+
+def test_erfcinv_inverts_erfc():
+    y = np.array([1e-30, 0.01, 0.5, 1.0, 1.7, 1.999])
+    np.testing.assert_allclose(tf.math.erfcinv(tf.constant(y)).numpy(), sp.erfcinv(y),
+                               rtol=1e-12, atol=1e-15)

@@ -117,3 +117,25 @@ def test_compute_average_loss_divides_by_the_global_batch(monkeypatch):
     monkeypatch.setattr(loss_scaling, "_replicas", lambda: 2)
     assert float(tf.nn.compute_average_loss(loss)) == 1.5
     assert float(tf.nn.scale_regularization_loss(tf.constant(3.0))) == 1.5
+
+
+def test_dynamic_partition_and_stitch_round_trip_and_differentiate():
+    data = tf.constant(np.arange(12.0).reshape(6, 2))
+    parts = tf.constant([1, 0, 2, 1, 0, 1])
+    with tf.GradientTape() as tape:
+        tape.watch(data)
+        pieces = tf.dynamic_partition(data, parts, 3)
+        positions = tf.dynamic_partition(tf.range(6), parts, 3)
+        back = tf.dynamic_stitch(positions, pieces)
+        loss = tf.reduce_sum(back * np.arange(12.0).reshape(6, 2))
+    np.testing.assert_array_equal(back.numpy(), data.numpy())
+    np.testing.assert_array_equal(tape.gradient(loss, data).numpy(), np.arange(12.0).reshape(6, 2))
+    later_wins = tf.dynamic_stitch([[0, 1], [1]], [[1.0, 2.0], [9.0]])
+    np.testing.assert_array_equal(later_wins.numpy(), [1.0, 9.0])
+
+
+def test_vectorized_map_infers_output_structure():
+    out = tf.vectorized_map(lambda r: {"n": tf.reduce_sum(r), "f": tf.cast(r[0], tf.float64)},
+                            tf.constant([[1, 2], [3, 4]]))
+    np.testing.assert_array_equal(out["n"].numpy(), [3, 7])
+    assert out["f"].dtype == tf.float64

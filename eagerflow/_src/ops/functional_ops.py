@@ -1,4 +1,5 @@
-"""Higher-order functions over the leading axis: tf.map_fn, tf.scan, tf.foldl, tf.foldr.
+"""Higher-order functions over the leading axis: tf.map_fn, tf.vectorized_map, tf.scan,
+tf.foldl, tf.foldr.
 
 Sits in ops/ above control_flow and tensor_array. When the leading dimension is known
 (always eagerly, usually while tracing) the loop runs in Python over the unstacked
@@ -16,7 +17,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 
-__all__ = ["foldl", "foldr", "map_fn", "scan"]
+__all__ = ["foldl", "foldr", "map_fn", "scan", "vectorized_map"]
 
 
 def _flat_elems(elems: Any, what: str = "elems") -> list:
@@ -164,3 +165,17 @@ def foldr(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations
     for item in items:
         acc = fn(acc, item)
     return acc
+
+
+def vectorized_map(fn: Callable, elems: Any, fallback_to_while_loop: bool = True,
+                   warn: bool = True) -> Any:
+    """fn applied to each element along axis 0, results stacked; the output structure and
+    dtypes are those fn returns (computed here as a loop, with map_fn's semantics)."""
+    from eagerflow._src.ops.indexing import gather
+
+    flat = _flat_elems(elems)
+    first = fn(nest.pack_sequence_as(elems, [gather(e, 0) for e in flat])) \
+        if _leading(flat) != 0 else None
+    signature = None if first is None else \
+        nest.map_structure(lambda t: convert_to_tensor(t)._dtype, first)
+    return map_fn(fn, elems, fn_output_signature=signature)

@@ -320,3 +320,71 @@ def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
     mse = reduce_mean((fa - fb) * (fa - fb), axis=[-3, -2, -1])
     ten_over_ln10 = 10.0 / np.log(10.0)
     return ten_over_ln10 * (2.0 * log(mv) - log(mse))
+
+
+def _stateless_flip(image: Any, seed: Any, axis_from_end: int) -> Any:
+    from eagerflow._src.ops.random import stateless_uniform
+    from eagerflow._src.ops.shaping import reverse
+
+    x = _t(image)
+    rank = len(x._shape)
+    if rank not in (3, 4):
+        raise ValueError(f"'image' (shape {tuple(x._shape)}) must have either 3 or 4 "
+                         f"dimensions.")
+    flipped = reverse(x, [rank - axis_from_end])
+    n = [] if rank == 3 else [x._shape[0]]
+    coin = stateless_uniform(n, seed=seed, minval=0, maxval=1.0) < 0.5
+    return where(reshape(coin, n + [1, 1, 1]) if n else coin, flipped, x)
+
+
+def stateless_random_flip_left_right(image: Any, seed: Any) -> Any:
+    return _stateless_flip(image, seed, 2)
+
+
+def stateless_random_flip_up_down(image: Any, seed: Any) -> Any:
+    return _stateless_flip(image, seed, 3)
+
+
+def _gauss_kernel(size: int, sigma: float, dtype: Any) -> np.ndarray:
+    coords = np.arange(size, dtype=np.float64) - (size - 1) / 2.0
+    g = np.exp(-(coords[:, None] ** 2 + coords[None, :] ** 2) / (2 * sigma * sigma))
+    return (g / g.sum()).astype(dtype.as_numpy_dtype)
+
+
+def ssim(img1: Any, img2: Any, max_val: Any, filter_size: int = 11, filter_sigma: float = 1.5,
+         k1: float = 0.01, k2: float = 0.03, return_index_map: bool = False) -> Any:
+    """Structural similarity with a Gaussian window (VALID), averaged per image."""
+    from eagerflow._src.ops.nn_conv import depthwise_conv2d
+
+    a = convert_image_dtype(_t(img1), dt.float32)
+    b = convert_image_dtype(_t(img2), dt.float32)
+    if a._shape is not None and b._shape is not None and a._shape[-3:] != b._shape[-3:]:
+        raise ValueError(f"Shapes must be compatible: {tuple(a._shape)} and {tuple(b._shape)}")
+    mv = cast(max_val, dt.float32)
+    if not _t(img1)._dtype.is_floating:
+        mv = convert_image_dtype(cast(max_val, _t(img1)._dtype), dt.float32)
+    single = len(a._shape) == 3
+    if single:
+        a, b = reshape(a, [1] + list(a._shape)), reshape(b, [1] + list(b._shape))
+    h, w, ch = a._shape[-3:]
+    size = min(filter_size, h, w)
+    kern = _gauss_kernel(size, filter_sigma, dt.float32)
+    filt = np.tile(kern[:, :, None, None], (1, 1, ch, 1))
+
+    def blur(v: Any) -> Any:
+        return depthwise_conv2d(v, filt, strides=[1, 1, 1, 1], padding="VALID")
+
+    c1 = (k1 * mv) ** 2
+    c2 = (k2 * mv) ** 2
+    mean_a, mean_b = blur(a), blur(b)
+    num0 = mean_a * mean_b * 2.0
+    den0 = mean_a * mean_a + mean_b * mean_b
+    luminance = (num0 + c1) / (den0 + c1)
+    num1 = blur(a * b) * 2.0
+    den1 = blur(a * a + b * b)
+    cs = (num1 - num0 + c2) / (den1 - den0 + c2)
+    index_map = luminance * cs
+    if return_index_map:
+        return reshape(index_map, list(index_map._shape[1:])) if single else index_map
+    out = reduce_mean(reduce_mean(index_map, axis=[-3, -2]), axis=-1)
+    return reshape(out, []) if single else out

@@ -433,3 +433,85 @@ def reciprocal_no_nan(x: Any, name: str | None = None) -> Any:
     return div_no_nan(ones_like(x), x)
 
 
+
+
+# ---------------------------------------------------------------------------------------
+# Modified Bessel functions of the first kind (orders 0 and 1, plain and exponentially
+# scaled), and erfcinv.
+# ---------------------------------------------------------------------------------------
+
+def _bessel_series(order: int, x: float) -> float:
+    """I_order(x) = sum_k (x/2)^(2k+order) / (k! (k+order)!)."""
+    half = x / 2
+    term = half ** order / _pymath.factorial(order)
+    total, k = term, 0
+    while abs(term) > 1e-17 * abs(total) or k < 5:
+        k += 1
+        term *= half * half / (k * (k + order))
+        total += term
+        if k > 2000:
+            break
+    return total
+
+
+def bessel_i0_scalar(x: float) -> float:
+    return _pymath.inf if _pymath.isinf(x) else _bessel_series(0, x)
+
+
+def bessel_i1_scalar(x: float) -> float:
+    return _pymath.copysign(_pymath.inf, x) if _pymath.isinf(x) else _bessel_series(1, x)
+
+
+def bessel_i0e_scalar(x: float) -> float:
+    return 0.0 if _pymath.isinf(x) else _pymath.exp(-abs(x)) * _bessel_series(0, x)
+
+
+def bessel_i1e_scalar(x: float) -> float:
+    return 0.0 if _pymath.isinf(x) else _pymath.exp(-abs(x)) * _bessel_series(1, x)
+
+
+def _x_or_one(x: Any) -> Any:
+    return where(not_equal(x, zeros_like(x)), x, ones_like(x))
+
+
+def _i1_grad(n: Any, g: Any) -> list:
+    x = n.inputs[0]
+    d = bessel_i0(x) - n.outputs[0] / _x_or_one(x)
+    return [g * where(not_equal(x, zeros_like(x)), d, 0.5 * ones_like(x))]
+
+
+def _i1e_grad(n: Any, g: Any) -> list:
+    from eagerflow._src.ops.math import sign
+
+    x = n.inputs[0]
+    d = bessel_i0e(x) - n.outputs[0] * (sign(x) + 1 / _x_or_one(x))
+    return [g * where(not_equal(x, zeros_like(x)), d, 0.5 * ones_like(x))]
+
+
+BESSEL_I0 = _unary("BesselI0", _scalar_kernel("i0", bessel_i0_scalar), _REAL_F,
+                   lambda n, g: [g * bessel_i1(n.inputs[0])], _elementwise_ref(bessel_i0_scalar),
+                   lo=-3.0, hi=3.0)
+BESSEL_I1 = _unary("BesselI1", _scalar_kernel("i1", bessel_i1_scalar), _REAL_F, _i1_grad,
+                   _elementwise_ref(bessel_i1_scalar), lo=-3.0, hi=3.0)
+BESSEL_I0E = _unary("BesselI0e", _scalar_kernel("i0e", bessel_i0e_scalar), _REAL_F,
+                    lambda n, g: [g * (bessel_i1e(n.inputs[0]) -
+                                       _sign(n.inputs[0]) * n.outputs[0])],
+                    _elementwise_ref(bessel_i0e_scalar), lo=0.2, hi=3.0)
+BESSEL_I1E = _unary("BesselI1e", _scalar_kernel("i1e", bessel_i1e_scalar), _REAL_F, _i1e_grad,
+                    _elementwise_ref(bessel_i1e_scalar), lo=0.2, hi=3.0)
+
+
+def _sign(x: Any) -> Any:
+    from eagerflow._src.ops.math import sign
+
+    return sign(x)
+
+
+bessel_i0, bessel_i1 = _u(BESSEL_I0), _u(BESSEL_I1)
+bessel_i0e, bessel_i1e = _u(BESSEL_I0E), _u(BESSEL_I1E)
+
+
+def erfcinv(x: Any, name: str | None = None) -> Any:
+    """The inverse of erfc: -ndtri(x / 2) / sqrt(2)."""
+    x = _t(x)
+    return -ndtri(x * 0.5) * (1 / _pymath.sqrt(2))

@@ -496,3 +496,143 @@ def invert_permutation(x: Any, name: str | None = None) -> Any:
         seen[i] = True
     n = int(v.size)
     return scatter_nd(expand_dims(x, -1), range_(n, dtype=x._dtype), [n])
+
+
+# ---------------------------------------------------------------------------------------
+# identity_n, dynamic_partition, dynamic_stitch (composites over gather / boolean_mask).
+# ---------------------------------------------------------------------------------------
+
+def identity_n(input: Any, name: str | None = None) -> list:  # noqa: A002
+    from eagerflow._src.ops.math import identity
+
+    return [identity(t) for t in input]
+
+
+def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
+                      name: str | None = None) -> list:
+    """[data[partitions == i] for i in range(num_partitions)] (partitions may be rank k)."""
+    from eagerflow._src.ops.indexing import boolean_mask
+    from eagerflow._src.ops.math import equal
+
+    x, p = _t(data), _t(partitions)
+    C.check_dtype("DynamicPartition", p, frozenset((dt.int32,)), "partitions")
+    pv = _eager_values(p, "dynamic_partition")
+    bad = (pv < 0) | (pv >= num_partitions)
+    if bad.any():
+        i = int(np.flatnonzero(bad.reshape(-1))[0])
+        pos = ",".join(str(int(v)) for v in np.unravel_index(i, pv.shape)) if pv.ndim else ""
+        raise InvalidArgumentError(None, None, f"partitions[{pos}] = {int(pv.reshape(-1)[i])} "
+                                               f"is not in [0, {num_partitions}) "
+                                               f"[Op:DynamicPartition]")
+    return [boolean_mask(x, equal(p, k)) for k in range(int(num_partitions))]
+
+
+def dynamic_stitch(indices: Any, data: Any, name: str | None = None) -> Any:
+    """merged[indices[m][i]] = data[m][i]; a later entry wins where indices repeat."""
+    from eagerflow._src.ops.array import concat, reshape
+    from eagerflow._src.ops.indexing import gather
+
+    idx = [_t(i) for i in indices]
+    vals = [_t(d) for d in data]
+    flat_idx = np.concatenate([_eager_values(i, "dynamic_stitch").reshape(-1) for i in idx]) \
+        if idx else np.zeros(0, np.int64)
+    rows = [reshape(d, [-1] + list(d._shape[len(i._shape):])) for i, d in zip(idx, vals)]
+    stacked = concat(rows, axis=0)
+    size = int(flat_idx.max()) + 1 if flat_idx.size else 0
+    last = np.full(size, -1, np.int64)
+    last[flat_idx] = np.arange(flat_idx.size)  # NumPy keeps the last write for repeats
+    if (last < 0).any():
+        raise InvalidArgumentError(None, None, f"Missing index {int(np.flatnonzero(last < 0)[0])}"
+                                               f" in dynamic_stitch [Op:DynamicStitch]")
+    return gather(stacked, convert_to_tensor(last))
+
+
+def angle(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    """The argument of complex numbers; pi for negative reals and 0 otherwise."""
+    from eagerflow._src.ops.math import atan2, real, where, zeros_like
+
+    x = _t(input)
+    if x._dtype.is_complex:
+        return atan2(imag(x), real(x))
+    return where(x < 0, zeros_like(x) + np.pi, zeros_like(x))
+
+
+# ---------------------------------------------------------------------------------------
+# Greedy non-max suppression (tf.image.non_max_suppression).
+# ---------------------------------------------------------------------------------------
+
+def _nms_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
+               score_threshold: float) -> list:
+    op = "NonMaxSuppressionV3"
+    C.same_dtype(op, (boxes, scores), frozenset((dt.float16, dt.float32)))
+    if boxes._shape is not None and (len(boxes._shape) != 2 or boxes._shape[1] != 4):
+        raise C.fail(op, f"boxes must be 2-D with shape [num_boxes, 4], got "
+                         f"{C.shape_str(boxes._shape)}")
+    if scores._shape is not None and len(scores._shape) != 1:
+        raise C.fail(op, f"scores must be 1-D, got {C.shape_str(scores._shape)}")
+    if not 0 <= iou_threshold <= 1:
+        raise C.fail(op, "iou_threshold must be in [0, 1]")
+    if max_output_size < 0:
+        raise C.fail(op, "max_output_size must be non-negative")
+    return [((None,), dt.int32)]
+
+
+def _iou(a: np.ndarray, b: np.ndarray) -> float:
+    ay0, ay1 = sorted((a[0], a[2]))
+    ax0, ax1 = sorted((a[1], a[3]))
+    by0, by1 = sorted((b[0], b[2]))
+    bx0, bx1 = sorted((b[1], b[3]))
+    inter = max(0.0, min(ay1, by1) - max(ay0, by0)) * max(0.0, min(ax1, bx1) - max(ax0, bx0))
+    union = (ay1 - ay0) * (ax1 - ax0) + (by1 - by0) * (bx1 - bx0) - inter
+    return 0.0 if union <= 0 else inter / union
+
+
+def _nms_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
+                score_threshold: float) -> Any:
+    order = [int(i) for i in np.argsort(-scores.astype(np.float64), kind="stable")
+             if scores[i] > score_threshold]
+    keep: list = []
+    b = boxes.astype(np.float64)
+    for i in order:
+        if len(keep) >= max_output_size:
+            break
+        if all(_iou(b[i], b[j]) <= iou_threshold for j in keep):
+            keep.append(i)
+    return np.array(keep, dtype=np.int32)
+
+
+def _nms_ref(boxes: np.ndarray, scores: np.ndarray, max_output_size: int,
+             iou_threshold: float, score_threshold: float) -> np.ndarray:
+    alive = [i for i in range(len(scores)) if scores[i] > score_threshold]
+    keep: list = []
+    while alive and len(keep) < max_output_size:
+        best = max(alive, key=lambda i: (scores[i], -i))
+        keep.append(best)
+        alive = [i for i in alive if i != best and _iou(boxes[i], boxes[best]) <= iou_threshold]
+    return np.array(keep, dtype=np.int32)
+
+
+_NMS_BOXES = np.array([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, 2, 1, 3], [1, 1, 0, 0],
+                       [0.5, 0.5, 2, 2]], np.float32)
+_NMS_SCORES = np.array([0.9, 0.8, 0.7, 0.6, 0.95], np.float32)
+NON_MAX_SUPPRESSION = register(OpDef(
+    "NonMaxSuppressionV3", _nms_infer, _nms_kernel, reference=_nms_ref,
+    samples=[Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 10, "iou_threshold": 0.5,
+                                                "score_threshold": -np.inf}, grad=False),
+             Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 2, "iou_threshold": 0.1,
+                                                "score_threshold": 0.65}, grad=False)],
+    bad_samples=[BadSample((np.ones((3, 3), np.float32), np.ones(3, np.float32)),
+                           {"max_output_size": 2, "iou_threshold": 0.5,
+                            "score_threshold": 0.0}, InvalidArgumentError,
+                           "boxes must be 2-D with shape [num_boxes, 4]")],
+))
+
+
+def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_threshold: float = 0.5,
+                        score_threshold: float = float("-inf"), name: str | None = None) -> Any:
+    """Indices of the highest-scoring boxes, greedily dropping those overlapping a kept one
+    by more than `iou_threshold`."""
+    b, s = binary_args(boxes, scores)
+    return bind(NON_MAX_SUPPRESSION, (b, s),
+                {"max_output_size": int(max_output_size), "iou_threshold": float(iou_threshold),
+                 "score_threshold": float(score_threshold)})
