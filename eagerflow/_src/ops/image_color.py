@@ -115,10 +115,18 @@ rgb_to_yiq = _linear_color(_YIQ)
 yiq_to_rgb = _linear_color(np.linalg.inv(np.array(_YIQ)).tolist())
 
 
+def _numeric_image(image: Any) -> Any:
+    x = _t(image)
+    if not (x._dtype.is_floating or x._dtype.is_integer):
+        raise TypeError(f"image dtype must be either floating point or integer, got "
+                        f"{x._dtype.name}")
+    return x
+
+
 def _in_float(image: Any, fn: Callable, float32_only: bool = False) -> Any:
     """fn over the image as floats (integer images: [0, 1] float32 and back, saturating).
     `float32_only`: TF's kernel exists for float32 alone, so other floats go through it."""
-    x = _t(image)
+    x = _numeric_image(image)
     if x._dtype.is_floating and (x._dtype is dt.float32 or not float32_only):
         return fn(x)
     out = fn(convert_image_dtype(x, dt.float32))
@@ -180,23 +188,27 @@ def _draw(lo: float, hi: float, seed: Any, stateless: bool) -> Any:
 
 
 def random_brightness(image: Any, max_delta: float, seed: Any = None) -> Any:
+    image = _numeric_image(image)
     if max_delta < 0:
         raise ValueError("max_delta must be non-negative.")
     return adjust_brightness(image, _draw(-max_delta, max_delta, seed, False))
 
 
 def stateless_random_brightness(image: Any, max_delta: float, seed: Any) -> Any:
+    image = _numeric_image(image)
     if max_delta < 0:
         raise ValueError("max_delta must be non-negative.")
     return adjust_brightness(image, _draw(-max_delta, max_delta, seed, True))
 
 
 def random_contrast(image: Any, lower: float, upper: float, seed: Any = None) -> Any:
+    image = _numeric_image(image)
     _check_range(lower, upper, "contrast")
     return adjust_contrast(image, _draw(lower, upper, seed, False))
 
 
 def stateless_random_contrast(image: Any, lower: float, upper: float, seed: Any) -> Any:
+    image = _numeric_image(image)
     _check_range(lower, upper, "contrast")
     return adjust_contrast(image, _draw(lower, upper, seed, True))
 
@@ -240,7 +252,7 @@ def _crop(value: Any, size: Any, seed: Any, stateless: bool) -> Any:
     if any(h is not None and w > h for h, w in zip(have, want)):
         raise InvalidArgumentError(None, None, "Need value.shape >= size, got "
                                                f"{C.shape_str(tuple(have))} vs "
-                                               f"{C.shape_str(tuple(want))}")
+                                               f"{C.shape_str(tuple(want))} [Op:RandomCrop]")
     limit = [h - w + 1 for h, w in zip(have, want)]
     if stateless:
         u = stateless_uniform([len(want)], seed=seed, minval=0, maxval=2**31 - 1,
@@ -295,7 +307,10 @@ def sobel_edges(image: Any) -> Any:
     from eagerflow._src.ops.nn_conv import depthwise_conv2d
     from eagerflow._src.ops.shaping import pad
 
-    x = _t(image)
+    x = _numeric_image(image)
+    if x._shape is None or len(x._shape) != 4:
+        raise ValueError(f"sobel_edges expects a 4D tensor [batch_size, h, w, d], got shape "
+                         f"{x.shape}")
     ky = np.array([[-1, -2, -1], [0, 0, 0], [1, 2, 1]], dtype=np.float64)
     kernels = np.stack([ky, ky.T], axis=-1)  # [3, 3, 2]
     channels = x._shape[-1]
@@ -308,7 +323,7 @@ def sobel_edges(image: Any) -> Any:
 
 def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
     """Peak signal-to-noise ratio in dB, per image: 10 log10(max_val^2 / mse)."""
-    a, b = _t(a), _t(b)
+    a, b = _numeric_image(a), _numeric_image(b)
     if a._dtype is not b._dtype:
         raise TypeError(f"a and b must have the same dtype, got {a._dtype.name} and "
                         f"{b._dtype.name}")
@@ -356,8 +371,8 @@ def ssim(img1: Any, img2: Any, max_val: Any, filter_size: int = 11, filter_sigma
     """Structural similarity with a Gaussian window (VALID), averaged per image."""
     from eagerflow._src.ops.nn_conv import depthwise_conv2d
 
-    a = convert_image_dtype(_t(img1), dt.float32)
-    b = convert_image_dtype(_t(img2), dt.float32)
+    a = convert_image_dtype(_numeric_image(img1), dt.float32)
+    b = convert_image_dtype(_numeric_image(img2), dt.float32)
     if a._shape is not None and b._shape is not None and a._shape[-3:] != b._shape[-3:]:
         raise ValueError(f"Shapes must be compatible: {tuple(a._shape)} and {tuple(b._shape)}")
     mv = cast(max_val, dt.float32)

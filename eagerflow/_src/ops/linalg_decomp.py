@@ -29,7 +29,7 @@ from eagerflow._src.ops.linalg import (
     diag_part,
     matmul,
 )
-from eagerflow._src.ops.math import _t, binary_args, sum_to
+from eagerflow._src.ops.math import _t, binary_args, binary_args_hint, sum_to
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(23)
@@ -291,7 +291,7 @@ MATRIX_TRIANGULAR_SOLVE = register(OpDef(
 
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                      name: str | None = None) -> Any:
-    matrix, rhs = binary_args(matrix, rhs)
+    matrix, rhs = binary_args_hint(matrix, rhs)
     return bind(MATRIX_TRIANGULAR_SOLVE, (matrix, rhs),
                 {"lower": bool(lower), "adjoint": bool(adjoint)})
 
@@ -359,7 +359,7 @@ MATRIX_SOLVE = register(OpDef(
 
 
 def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: str | None = None) -> Any:
-    matrix, rhs = binary_args(matrix, rhs)
+    matrix, rhs = binary_args_hint(matrix, rhs)
     return bind(MATRIX_SOLVE, (matrix, rhs), {"adjoint": bool(adjoint)})
 
 

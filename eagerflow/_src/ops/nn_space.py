@@ -111,23 +111,23 @@ DEPTH_TO_SPACE = register(OpDef(
 ))
 
 
-def _nhwc_only(data_format: str) -> None:
+def _nhwc_only(op: str, data_format: Any) -> None:
     if data_format != "NHWC":
         raise UnimplementedError(None, None, f"Only NHWC data_format is supported on CPU, got "
-                                             f"{data_format}")
+                                             f"{data_format} [Op:{op}]")
 
 
 def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves block_size x block_size spatial blocks into the channel axis."""
-    _nhwc_only(data_format)
+    _nhwc_only("SpaceToDepth", data_format)
     return bind(SPACE_TO_DEPTH, (_t(input),), {"block_size": int(block_size)})
 
 
 def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves channel groups back into block_size x block_size spatial blocks."""
-    _nhwc_only(data_format)
+    _nhwc_only("DepthToSpace", data_format)
     return bind(DEPTH_TO_SPACE, (_t(input),), {"block_size": int(block_size)})
 
 

@@ -56,6 +56,11 @@ def _infer(op: str, allowed: frozenset) -> Callable:
         C.check_dtype(op, data, allowed)
         if num_segments < 0:
             raise C.fail(op, f"num_segments must be non-negative, got {num_segments}")
+        if data._shape is not None and None not in data._shape and ids._shape is not None:
+            from eagerflow._src.ops.linalg import check_size
+
+            check_size(op, (num_segments,) + tuple(data._shape[len(ids._shape):]),
+                       data._dtype)
         ds, is_ = data._shape, ids._shape
         if ds is None or is_ is None:
             return [(None, data._dtype)]
@@ -161,9 +166,17 @@ UNSORTED_SEGMENT_MIN = _register("UnsortedSegmentMin", "min", _extreme_grad)
 UNSORTED_SEGMENT_PROD = _register("UnsortedSegmentProd", "prod", _prod_grad)
 
 
+def _count(num_segments: Any) -> int:
+    """num_segments as a Python int (a TypeError for anything but an integer scalar)."""
+    v = np.asarray(num_segments.numpy() if hasattr(num_segments, "numpy") else num_segments)
+    if v.ndim or v.dtype.kind not in "iu":
+        raise TypeError(f"num_segments must be an integer scalar, got {num_segments!r}")
+    return int(v)
+
+
 def _unsorted(op: OpDef) -> Callable:
     def f(data: Any, segment_ids: Any, num_segments: Any, name: str | None = None) -> Any:
-        return bind(op, (_t(data), _t(segment_ids)), {"num_segments": int(num_segments)})
+        return bind(op, (_t(data), _t(segment_ids)), {"num_segments": _count(num_segments)})
     f.__name__ = op.name
     return f
 
@@ -183,7 +196,7 @@ def _segment_counts(data: Any, ids: Any, num_segments: int) -> Any:
 def unsorted_segment_mean(data: Any, segment_ids: Any, num_segments: Any,
                           name: str | None = None) -> Any:
     """Segment sums over row counts (at least 1, so empty segments give 0)."""
-    data, ids, num = _t(data), _t(segment_ids), int(num_segments)
+    data, ids, num = _t(data), _t(segment_ids), _count(num_segments)
     counts = _segment_counts(data, ids, num)
     return truediv(unsorted_segment_sum(data, ids, num), maximum(counts, ones_like(counts)))
 
@@ -191,7 +204,7 @@ def unsorted_segment_mean(data: Any, segment_ids: Any, num_segments: Any,
 def unsorted_segment_sqrt_n(data: Any, segment_ids: Any, num_segments: Any,
                             name: str | None = None) -> Any:
     """Segment sums over the square roots of the row counts."""
-    data, ids, num = _t(data), _t(segment_ids), int(num_segments)
+    data, ids, num = _t(data), _t(segment_ids), _count(num_segments)
     counts = _segment_counts(data, ids, num)
     return unsorted_segment_sum(data, ids, num) / sqrt(maximum(counts, ones_like(counts)))
 

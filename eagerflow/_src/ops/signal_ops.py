@@ -124,7 +124,15 @@ def _length(fft_length: Any, default: int) -> int:
     if fft_length is None:
         return default
     v = np.asarray(fft_length.numpy() if hasattr(fft_length, "numpy") else fft_length)
+    if v.size != 1 or v.dtype.kind not in "iu" or not 0 <= int(v.reshape(-1)[0]) < 2**31:
+        raise ValueError(f"fft_length must hold one non-negative integer, got {fft_length!r}")
     return int(v.reshape(-1)[0])
+
+
+def _at_least_1d(x: Any, what: str) -> None:
+    if x._shape is None or len(x._shape) < 1 or x._shape[-1] is None:
+        raise ValueError(f"{what} needs a tensor of rank >= 1 with a known last dimension, "
+                         f"got shape {x.shape}")
 
 
 def _real_in(x: Any, op: str) -> Any:
@@ -141,6 +149,7 @@ def rfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> 
     from eagerflow._src.ops.misc_ops import complex as complex_
 
     x = _real_in(input_tensor, "RFFT")
+    _at_least_1d(x, "rfft")
     n = _length(fft_length, x._shape[-1])
     x = _fit_last(x, n)
     return fft(complex_(x, zeros_like(x)))[..., :n // 2 + 1]
@@ -155,6 +164,7 @@ def irfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) ->
 
     x = _t(input_tensor)
     C.check_dtype("IRFFT", x, C.COMPLEX, "Tcomplex")
+    _at_least_1d(x, "irfft")
     n = _length(fft_length, 2 * (x._shape[-1] - 1))
     half = _fit_last(x, n // 2 + 1)
     mirror = conj(reverse(half[..., 1:(n + 1) // 2], [-1]))
@@ -177,6 +187,10 @@ def _shift(x: Any, axes: Any, direction: int) -> Any:
     x = _t(x)
     rank = len(x._shape)
     axes = list(range(rank)) if axes is None else [int(a) for a in np.atleast_1d(axes)]
+    if any(not -rank <= a < rank for a in axes):
+        raise ValueError(f"axes {axes} out of range for a tensor of rank {rank}")
+    if not axes:
+        return x
     shifts = [direction * (x._shape[a] // 2) if direction > 0 else -(x._shape[a] // 2)
               for a in axes]
     return roll(x, shifts, axes)
@@ -195,8 +209,10 @@ def _raised_cosine(window_length: Any, periodic: bool, dtype: Any, a: float, b: 
     if not d.is_floating:
         raise ValueError(f"dtype must be a floating point type. Found {d!r}")
     n = int(window_length.numpy() if hasattr(window_length, "numpy") else window_length)
-    if n == 1:
-        return ones([1], dtype=d)
+    if not 0 <= n < 2**31:
+        raise ValueError(f"window_length must be a non-negative integer, got {n}")
+    if n <= 1:
+        return ones([n], dtype=d)
     denom = n - 1 + (1 if periodic and n % 2 == 0 else 0)  # TF: periodic only changes even n
     k = range_(n, dtype=d)
     return a - b * cos(k * (2.0 * _pymath.pi / denom))
@@ -221,10 +237,15 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
 
     x = _t(signal)
     rank = len(x._shape)
-    ax = axis % rank
+    if rank < 1:
+        raise ValueError(f"signal must have rank at least 1, got shape {x.shape}")
+    if not -rank <= int(axis) < rank:
+        raise ValueError(f"axis {axis} out of range for a signal of rank {rank}")
+    ax = int(axis) % rank
     length, step = int(frame_length), int(frame_step)
-    if length <= 0 or step <= 0:
-        raise ValueError("frame_length and frame_step must be positive")
+    if not (0 < length < 2**31 and 0 < step < 2**31):
+        raise ValueError(f"frame_length and frame_step must be positive integers, got "
+                         f"{frame_length} and {frame_step}")
     n = x._shape[ax]
     if pad_end:
         frames = -(-n // step)
