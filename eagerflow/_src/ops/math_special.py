@@ -2,6 +2,7 @@
 
 Sits in the ops layer beside math.py, whose factories (`_unary`, `_binary`) declare each op
 as one OpDef: inverse hyperbolics, lgamma/digamma/polygamma/zeta, erfc/erfinv/ndtri, rint,
+the modified Bessel functions I0/I1 (plain and exponentially scaled),
 and the x-safe binaries xlogy/xdivy/xlog1py (0 where x == 0, as TF). Kernels use SciPy when
 it is installed; otherwise they apply this module's scalar Python functions element by
 element. Those scalar functions are also the references the registry suites compare

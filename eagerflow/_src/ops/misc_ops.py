@@ -1,11 +1,13 @@
 """Smaller tf.* and tf.math names: searchsorted, unravel_index, complex/imag, truncatemod,
 broadcast_static_shape/broadcast_dynamic_shape, ensure_shape, no_op/group/tuple/
 control_dependencies, bincount, confusion_matrix, invert_permutation, reduce_euclidean_norm,
-zero_fraction, is_non_decreasing, is_strictly_increasing, polyval, lbeta.
+zero_fraction, is_non_decreasing, is_strictly_increasing, polyval, lbeta, angle,
+identity_n, dynamic_partition/dynamic_stitch, and greedy non_max_suppression.
 
 Sits in the ops layer. Primitives (LowerBound/UpperBound, UnravelIndex, Complex, Imag,
-TruncateMod, BroadcastArgs) are OpDefs; the rest are composites of public ops. Eagerly,
-control dependencies are meaningless (ops run in program order), as in TF 2; inside
+TruncateMod, BroadcastArgs, NonMaxSuppressionV3) are OpDefs; the rest are composites of
+public ops. Eagerly, control dependencies are meaningless (ops run in program order), as in
+TF 2; inside
 tf.function eagerflow's graphs keep stateful ops in program order, so they stay no-ops.
 """
 
