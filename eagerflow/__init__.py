@@ -246,6 +246,42 @@ from eagerflow._src.core.sparse_tensor import (  # noqa: E402
 # -- devices and distribution --
 # -- end devices --
 
+# -- API coverage (fidelity) --
+from eagerflow._src.ops.math import (  # noqa: E402
+    atan2 as atan2,
+    scalar_mul as scalar_mul,
+)
+from eagerflow._src.ops.math_special import (  # noqa: E402
+    acosh as acosh,
+    asinh as asinh,
+    atanh as atanh,
+)
+from eagerflow._src.ops.functional_ops import (  # noqa: E402
+    foldl as foldl,
+    foldr as foldr,
+    map_fn as map_fn,
+    scan as scan,
+    vectorized_map as vectorized_map,
+)
+from eagerflow._src.ops.misc_ops import (  # noqa: E402
+    broadcast_dynamic_shape as broadcast_dynamic_shape,
+    broadcast_static_shape as broadcast_static_shape,
+    complex as complex,
+    control_dependencies as control_dependencies,
+    dynamic_partition as dynamic_partition,
+    dynamic_stitch as dynamic_stitch,
+    ensure_shape as ensure_shape,
+    group as group,
+    identity_n as identity_n,
+    no_op as no_op,
+    searchsorted as searchsorted,
+    truncatemod as truncatemod,
+    tuple as tuple,
+    unravel_index as unravel_index,
+)
+from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
+# -- end fidelity --
+
 newaxis = None
 __version__ = "0.1.0"
 

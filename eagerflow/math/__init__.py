@@ -16,3 +16,22 @@ from eagerflow._src.ops.reduce import (  # noqa: F401
 )
 from eagerflow._src.ops.indexing import segment_sum, unsorted_segment_sum  # noqa: F401
 from eagerflow._src.ops.linalg import conj  # noqa: F401
+from eagerflow._src.ops.math_special import (  # noqa: F401
+    acosh, asinh, atanh, digamma, erfc, erfinv, lgamma, log_sigmoid, ndtri, polygamma,
+    reciprocal_no_nan, rint, xdivy, xlog1py, xlogy, zeta,
+)
+from eagerflow._src.ops.nn import log_softmax, softmax, softsign  # noqa: F401
+from eagerflow._src.ops.nn_loss import in_top_k  # noqa: F401
+from eagerflow._src.ops.nn_norm import l2_normalize  # noqa: F401
+from eagerflow._src.ops.segment_ops import (  # noqa: F401
+    segment_max, segment_mean, segment_min, segment_prod, unsorted_segment_max,
+    unsorted_segment_mean, unsorted_segment_min, unsorted_segment_prod, unsorted_segment_sqrt_n,
+)
+from eagerflow._src.ops.misc_ops import (  # noqa: F401
+    bincount, confusion_matrix, imag, invert_permutation, is_non_decreasing,
+    is_strictly_increasing, lbeta, polyval, reduce_euclidean_norm, truncatemod, zero_fraction,
+)
+from eagerflow._src.ops.math_special import (  # noqa: F401
+    bessel_i0, bessel_i0e, bessel_i1, bessel_i1e, erfcinv,
+)
+from eagerflow._src.ops.misc_ops import angle  # noqa: F401

@@ -67,3 +67,11 @@ from eagerflow._src.ops.nn_pool import (
     max_pool3d as max_pool3d,
     pool as pool,
 )
+from eagerflow._src.ops.reduce import top_k as top_k
+from eagerflow._src.ops.nn_space import (
+    depth_to_space as depth_to_space,
+    local_response_normalization as local_response_normalization,
+    lrn as lrn,
+    space_to_depth as space_to_depth,
+)
+from eagerflow._src.ops.misc_ops import zero_fraction as zero_fraction

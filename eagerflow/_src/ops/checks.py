@@ -47,8 +47,17 @@ def same_dtype(op: str, inputs: Iterable, allowed: frozenset) -> dt.DType:
     return d0
 
 
+# TF's op definitions list float types as bfloat16, half, float, double, complex64,
+# complex128 (not in DataType enum order).
+_FLOAT_RANK = {dt.bfloat16: 0, dt.float16: 1, dt.float32: 2, dt.float64: 3, dt.complex64: 4,
+               dt.complex128: 5}
+
+
 def allowed_list(allowed: frozenset) -> str:
-    """TF's spelling of an "allowed values" list (in DataType enum order)."""
+    """TF's spelling of an "allowed values" list: float/complex sets in TF's op-definition
+    order, anything else in DataType enum order."""
+    if allowed <= FLOAT_COMPLEX:
+        return ", ".join(_dtype_word(d) for d in sorted(allowed, key=_FLOAT_RANK.__getitem__))
     return ", ".join(_dtype_word(d) for d in sorted(allowed, key=lambda d: d.as_datatype_enum))
 
 
@@ -57,8 +66,9 @@ def not_supported(op: str, d: dt.DType, allowed: frozenset | None = None,
     if allowed is None:
         return fail(op, f"Value for attr '{what}' of {_dtype_word(d)} is not in the list of "
                         f"allowed values for {op}")
+    # TF's first line ends at the list; the node it refused follows on the next line
     return fail(op, f"Value for attr '{what}' of {_dtype_word(d)} is not in the list of allowed "
-                    f"values: {allowed_list(allowed)}")
+                    f"values: {allowed_list(allowed)}\n\t; NodeDef: {{{{node {op}}}}}")
 
 
 def check_dtype(op: str, x: Any, allowed: frozenset, what: str = "T") -> dt.DType:

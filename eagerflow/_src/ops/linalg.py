@@ -302,9 +302,14 @@ def _explicit_equation(equation: str, ranks: list) -> tuple:
 def _einsum_infer(*xs: Any, terms: tuple, out: str) -> list:
     d = C.same_dtype("Einsum", xs, C.NUMERIC)
     sizes: dict = {}
-    for x, t in zip(xs, terms):
+    if len(xs) != len(terms):
+        raise C.fail("Einsum", f"Expected {len(terms)} inputs but got: {len(xs)}")
+    for i, (x, t) in enumerate(zip(xs, terms)):
         if x._shape is None:
             continue
+        if len(x._shape) != len(t):
+            raise C.fail("Einsum", f"Expected input {i} to have rank {len(t)} but got: "
+                                   f"{len(x._shape)}")
         for axis, (ch, n) in enumerate(zip(t, x._shape)):
             if n is None:
                 continue
@@ -329,18 +334,42 @@ def _einsum_grad(n: Any, g: Any) -> list:
     grads = []
     for i, x in enumerate(n.inputs):
         t = terms[i]
-        if len(set(t)) != len(t):
-            raise NotImplementedError("einsum gradient with a repeated subscript in one input")
+        uniq = "".join(dict.fromkeys(t))  # a repeated subscript (a diagonal) counts once
+        ushape = [x._shape[t.index(ch)] for ch in uniq]
         others = [terms[j] for j in range(len(terms)) if j != i]
         seen = set(out).union(*others) if others else set(out)
-        kept = "".join(ch for ch in t if ch in seen)
+        kept = "".join(ch for ch in uniq if ch in seen)
         gi = bind(EINSUM, (g,) + tuple(n.inputs[j] for j in range(len(terms)) if j != i),
                   {"terms": (out,) + tuple(others), "out": kept})
-        if kept != t or gi._shape != x._shape:
-            shape = [x._shape[k] if ch in seen else 1 for k, ch in enumerate(t)]
-            gi = broadcast_like(reshape(gi, [s if s is not None else -1 for s in shape]), x)
-        grads.append(gi)
+        if kept != uniq or gi._shape != tuple(ushape):
+            shape = [d if ch in seen else 1 for ch, d in zip(uniq, ushape)]
+            gi = reshape(gi, [d if d is not None else -1 for d in shape])
+            if kept != uniq:
+                gi = broadcast_like(gi, _zeros_shaped(ushape, x._dtype))
+        grads.append(gi if uniq == t else _einsum_spread(gi, uniq, t, x))
     return grads
+
+
+def _zeros_shaped(shape: list, dtype: Any) -> Any:
+    from eagerflow._src.ops.array import zeros
+
+    return zeros(shape, dtype=dtype)
+
+
+def _einsum_spread(gi: Any, uniq: str, t: str, x: Any) -> Any:
+    """Places gi (over the unique subscripts) on the diagonals of x's repeated ones: each
+    repeat gets a fresh letter, tied to the first occurrence by an identity matrix."""
+    spare = [c for c in _LETTERS if c not in t]
+    full, eyes, eye_terms = [], [], []
+    for k, ch in enumerate(t):
+        if ch in t[:k]:
+            new = spare.pop(0)
+            full.append(new)
+            eyes.append(eye(x._shape[k], dtype=x._dtype))
+            eye_terms.append(ch + new)
+        else:
+            full.append(ch)
+    return bind(EINSUM, (gi, *eyes), {"terms": (uniq, *eye_terms), "out": "".join(full)})
 
 
 def _einsum_ref(*xs: np.ndarray, terms: tuple, out: str) -> np.ndarray:
@@ -366,7 +395,11 @@ EINSUM = register(OpDef(
              Sample((_f64(3, 4),), {"terms": ("ij",), "out": "j"}),
              Sample((_f64(3), _f64(4)), {"terms": ("i", "j"), "out": "ij"}),
              Sample((_f64(2, 3), _f64(3), _f64(2)), {"terms": ("ij", "j", "i"), "out": ""}),
-             Sample((_f64(2, 3, 4),), {"terms": ("abc",), "out": "cab"})],
+             Sample((_f64(2, 3, 4),), {"terms": ("abc",), "out": "cab"}),
+             Sample((_f64(3, 3),), {"terms": ("ii",), "out": "i"}),
+             Sample((_f64(3, 3), _f64(3)), {"terms": ("ii", "i"), "out": ""}),
+             Sample((_f64(2, 3, 2), _f64(3, 4)), {"terms": ("iji", "jk"), "out": "k"}),
+             Sample((_f64(2, 2, 2),), {"terms": ("iii",), "out": ""})],
     bad_samples=[BadSample((np.ones((2, 3)), np.ones((4, 4))), {"terms": ("ij", "jk"),
                                                                "out": "ik"},
                            InvalidArgumentError, "Expected dimension 3 at axis 0 of the input "
@@ -421,9 +454,9 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     numeric = not isinstance(ord, (str, bool))
     if is_matrix:
         if not (ord in ("euclidean", "fro") if isinstance(ord, str) else
-                numeric and (ord == 1 or ord == np.inf)):
+                numeric and (ord in (1, 2) or ord == np.inf)):
             raise ValueError(f"'ord' must be a supported matrix norm in ['euclidean', 'fro', "
-                             f"1, inf], got {ord}")
+                             f"1, 2, inf], got {ord}")
         axes = [int(a) for a in axis]
     else:
         if not (ord == "euclidean" if isinstance(ord, str) else numeric and ord > 0):
@@ -433,6 +466,10 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     mag = abs_(x)
     if ord in ("euclidean", "fro") or (not is_matrix and ord == 2):
         out = sqrt(reduce_sum(_abs_sq(x), axis=axes, keepdims=keep))
+    elif is_matrix and ord == 2:  # spectral: the largest singular value
+        from eagerflow._src.ops.linalg_decomp import spectral_norm
+
+        out = spectral_norm(x, axes, keepdims=True)
     elif is_matrix and ord == 1:  # largest column sum
         out = reduce_max(reduce_sum(mag, axis=axes[0], keepdims=True), axis=axes[1],
                          keepdims=True)

@@ -746,6 +746,8 @@ def stateless_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any = None
     _check_uniform_dtype(dtype)
     s = _seed_tensor(seed)
     if dtype.is_integer:
+        if minval is None and maxval is None:  # the dtype's whole range, as TF
+            return _stateless_full_int(shape, s, dtype)
         if (minval is None) != (maxval is None) or maxval is None:
             raise ValueError(f"For integer `dtype` argument {dtype}, argument `minval` and "
                              f"`maxval` must be both None or not None. Got `minval`={minval} "
@@ -756,6 +758,15 @@ def stateless_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any = None
     shape, dyn = _shape_arg(shape, "StatelessRandomUniform")
     raw = bind(STATELESS_UNIFORM, (s,) + dyn, {"shape": shape, "dtype": dtype})
     return _scale(raw, minval, maxval, dtype, maxval is None)
+
+
+def _stateless_full_int(shape: Any, seed: Any, dtype: dt.DType) -> Any:
+    """Integers over all of `dtype` (64-bit draws, wrapped to narrower types by the cast)."""
+    shape, dyn = _shape_arg(shape, "StatelessRandomUniformFullInt")
+    lo = convert_to_tensor(-(2**63), dtype=dt.int64)
+    hi = convert_to_tensor(2**63 - 1, dtype=dt.int64)
+    wide = bind(STATELESS_UNIFORM_INT, (seed, lo, hi) + dyn, {"shape": shape})
+    return cast(wide, dtype)  # integer casts keep the low bits
 
 
 def stateless_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0,

@@ -1,0 +1,181 @@
+"""Higher-order functions over the leading axis: tf.map_fn, tf.vectorized_map, tf.scan,
+tf.foldl, tf.foldr.
+
+Sits in ops/ above control_flow and tensor_array. When the leading dimension is known
+(always eagerly, usually while tracing) the loop runs in Python over the unstacked
+elements and the results are stacked, so tapes and graph gradients see ordinary ops.
+When it is unknown while tracing, the loop is a tf.while_loop that reads elements with
+gather and collects results in TensorArrays.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import convert_to_tensor
+
+__all__ = ["foldl", "foldr", "map_fn", "scan", "vectorized_map"]
+
+
+def _flat_elems(elems: Any, what: str = "elems") -> list:
+    flat = [convert_to_tensor(e) for e in nest.flatten(elems)]
+    if not flat:
+        raise ValueError(f"{what} must be a Tensor or (possibly nested) sequence of Tensors. "
+                         f"Got {elems}, which does not contain any Tensors.")
+    for e in flat:
+        if e._shape is not None and len(e._shape) == 0:
+            raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars")
+    return flat
+
+
+def _leading(flat: list) -> int | None:
+    """The static number of elements (None if unknown while tracing)."""
+    dims = {e._shape[0] for e in flat if e._shape is not None}
+    known = {d for d in dims if d is not None}
+    if len(known) > 1:
+        raise ValueError(f"Elements in elems must have the same first dimension, got "
+                         f"{sorted(known)}")
+    return known.pop() if known and None not in dims else None
+
+
+def _expected_dtypes(signature: Any, elems: Any) -> Any:
+    """The dtypes fn's results must have: from fn_output_signature, else those of elems."""
+    if signature is None:
+        return nest.map_structure(lambda e: convert_to_tensor(e)._dtype, elems)
+    return nest.map_structure(
+        lambda s: s.dtype if hasattr(s, "dtype") and not isinstance(s, dt.DType)
+        else dt.as_dtype(s), signature)
+
+
+def _check_dtypes(results: list, dtypes: list) -> list:
+    out = []
+    for r, d in zip(results, dtypes):
+        t = convert_to_tensor(r, dtype_hint=d)
+        if t._dtype is not d:
+            raise InvalidArgumentError(None, None, f"TensorArray dtype is {d.name} but Op is "
+                                                   f"trying to write dtype {t._dtype.name} ")
+        out.append(t)
+    return out
+
+
+def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any = None,
+           back_prop: bool = True, swap_memory: bool = False, infer_shape: bool = True,
+           name: str | None = None, fn_output_signature: Any = None) -> Any:
+    """Stacks fn(elem) over the elements of `elems` along axis 0 (nested structures too)."""
+    from eagerflow._src.ops.array import stack, unstack, zeros
+
+    if not callable(fn):
+        raise TypeError(f"fn must be callable. Received: {fn}")
+    signature = fn_output_signature if fn_output_signature is not None else dtype
+    flat = _flat_elems(elems)
+    dtypes = _expected_dtypes(signature, elems)
+    flat_dtypes = nest.flatten(dtypes)
+    n = _leading(flat)
+    if n is None:
+        return _map_dynamic(fn, elems, flat, dtypes, flat_dtypes)
+    if n == 0:
+        return nest.pack_sequence_as(dtypes, [zeros([0], dtype=d) for d in flat_dtypes])
+    columns = [unstack(e, num=n) for e in flat]
+    rows = []
+    for i in range(n):
+        out = fn(nest.pack_sequence_as(elems, [c[i] for c in columns]))
+        nest.assert_same_structure(dtypes, out, check_types=False)
+        rows.append(_check_dtypes(nest.flatten(out), flat_dtypes))
+    return nest.pack_sequence_as(dtypes, [stack([r[k] for r in rows])
+                                          for k in range(len(flat_dtypes))])
+
+
+def _map_dynamic(fn: Callable, elems: Any, flat: list, dtypes: Any, flat_dtypes: list) -> Any:
+    from eagerflow._src.ops.array import shape
+    from eagerflow._src.ops.control_flow import while_loop
+    from eagerflow._src.ops.indexing import gather
+    from eagerflow._src.ops.tensor_array import TensorArray
+
+    n = shape(flat[0])[0]
+    arrays = [TensorArray(d, size=0, dynamic_size=True) for d in flat_dtypes]
+
+    def body(i: Any, *tas: Any) -> tuple:
+        out = fn(nest.pack_sequence_as(elems, [gather(e, i) for e in flat]))
+        vals = _check_dtypes(nest.flatten(out), flat_dtypes)
+        return (i + 1,) + tuple(ta.write(i, v) for ta, v in zip(tas, vals))
+
+    res = while_loop(lambda i, *tas: i < n, body, (convert_to_tensor(0),) + tuple(arrays))
+    return nest.pack_sequence_as(dtypes, [ta.stack() for ta in res[1:]])
+
+
+def _prepare_scan(elems: Any, initializer: Any, reverse: bool) -> tuple:
+    from eagerflow._src.ops.array import unstack
+
+    flat = _flat_elems(elems)
+    n = _leading(flat)
+    if n is None:
+        raise ValueError("scan and fold need the number of elements known while tracing")
+    columns = [unstack(e, num=n) for e in flat]
+    items = [nest.pack_sequence_as(elems, [c[i] for c in columns]) for i in range(n)]
+    if reverse:
+        items = items[::-1]
+    if initializer is None:
+        if not items:
+            raise ValueError("elems must not be empty when no initializer is given")
+        return items[0], items[1:], True
+    acc = nest.map_structure(convert_to_tensor, initializer)
+    return acc, items, False
+
+
+def scan(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations: int = 10,
+         back_prop: bool = True, swap_memory: bool = False, infer_shape: bool = True,
+         reverse: bool = False, name: str | None = None) -> Any:
+    """The successive accumulators acc = fn(acc, elem), stacked along axis 0."""
+    from eagerflow._src.ops.array import stack
+
+    if not callable(fn):
+        raise TypeError(f"fn must be callable. Received: {fn}")
+    acc, items, first_is_output = _prepare_scan(elems, initializer, reverse)
+    outputs = [acc] if first_is_output else []
+    for item in items:
+        acc = fn(acc, item)
+        outputs.append(acc)
+    if reverse:
+        outputs = outputs[::-1]
+    flat = [nest.flatten(o) for o in outputs]
+    return nest.pack_sequence_as(acc, [stack([convert_to_tensor(f[k]) for f in flat])
+                                       for k in range(len(flat[0]))])
+
+
+def foldl(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations: int = 10,
+          back_prop: bool = True, swap_memory: bool = False, name: str | None = None) -> Any:
+    """acc = fn(acc, elem) over the elements from first to last; returns the last acc."""
+    if not callable(fn):
+        raise TypeError(f"{fn.__class__.__name__} object is not callable")
+    acc, items, _ = _prepare_scan(elems, initializer, reverse=False)
+    for item in items:
+        acc = fn(acc, item)
+    return acc
+
+
+def foldr(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations: int = 10,
+          back_prop: bool = True, swap_memory: bool = False, name: str | None = None) -> Any:
+    """acc = fn(acc, elem) over the elements from last to first; returns the last acc."""
+    if not callable(fn):
+        raise TypeError(f"{fn.__class__.__name__} object is not callable")
+    acc, items, _ = _prepare_scan(elems, initializer, reverse=True)
+    for item in items:
+        acc = fn(acc, item)
+    return acc
+
+
+def vectorized_map(fn: Callable, elems: Any, fallback_to_while_loop: bool = True,
+                   warn: bool = True) -> Any:
+    """fn applied to each element along axis 0, results stacked; the output structure and
+    dtypes are those fn returns (computed here as a loop, with map_fn's semantics)."""
+    from eagerflow._src.ops.indexing import gather
+
+    flat = _flat_elems(elems)
+    first = fn(nest.pack_sequence_as(elems, [gather(e, 0) for e in flat])) \
+        if _leading(flat) != 0 else None
+    signature = None if first is None else \
+        nest.map_structure(lambda t: convert_to_tensor(t)._dtype, first)
+    return map_fn(fn, elems, fn_output_signature=signature)

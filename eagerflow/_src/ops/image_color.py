@@ -1,0 +1,405 @@
+"""tf.image colour spaces and adjustments, random augmentations, and image metrics.
+
+Sits in the ops layer beside image.py. Everything here is a composite of public ops, so
+eager, traced and differentiated paths share the elementwise primitives:
+rgb_to_hsv/hsv_to_rgb, rgb_to_yuv/yuv_to_rgb/rgb_to_yiq/yiq_to_rgb, adjust_saturation,
+adjust_hue, adjust_gamma, random_brightness/contrast/saturation/hue/crop (and their
+stateless forms), total_variation, image_gradients, sobel_edges, psnr.
+Integer images are converted to float32 in [0, 1] and back (saturating), as TF does.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import concat, reshape, stack, unstack
+from eagerflow._src.ops.image import adjust_brightness, adjust_contrast, convert_image_dtype
+from eagerflow._src.ops.math import (
+    _t,
+    cast,
+    clip_by_value,
+    equal,
+    floormod,
+    greater,
+    log,
+    ones_like,
+    where,
+    zeros_like,
+)
+from eagerflow._src.ops.math import abs as abs_
+from eagerflow._src.ops.math import pow as pow_
+from eagerflow._src.ops.reduce import reduce_max, reduce_mean, reduce_min, reduce_sum
+
+_HSV_T = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
+
+
+def _channels(op: str, x: Any) -> None:
+    if x._dtype not in _HSV_T:
+        raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the list "
+                         f"of allowed values: half, bfloat16, float, double\n\t; NodeDef: "
+                         f"{{{{node {op}}}}}")
+    if x._shape is not None and (not x._shape or x._shape[-1] not in (None, 3)):
+        last = x._shape[-1] if x._shape else "none"
+        raise C.fail(op, f"input must have 3 channels but input only has {last} channels.")
+
+
+def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
+    """Hue, saturation and value in [0, 1] from RGB in [0, 1] (last axis)."""
+    x = _t(images)
+    _channels("RGBToHSV", x)
+    return _to_hsv(x, exact_sixth=True)
+
+
+def _to_hsv(x: Any, exact_sixth: bool) -> Any:
+    # TF's RGBToHSV op scales the hue by a rounded 1/6 while its AdjustHue and
+    # AdjustSaturation kernels divide by 6; float32 results differ in the last bit
+    r, g, b = unstack(x, axis=-1)
+    value = reduce_max(x, axis=-1)
+    chroma = value - reduce_min(x, axis=-1)
+    has_chroma = greater(chroma, zeros_like(chroma))
+    safe = where(has_chroma, chroma, ones_like(chroma))
+    sat = where(greater(value, zeros_like(value)),
+                chroma / where(greater(value, zeros_like(value)), value, ones_like(value)),
+                zeros_like(value))
+    hue = where(equal(value, r), (g - b) / safe,
+                where(equal(value, g), 2.0 + (b - r) / safe, 4.0 + (r - g) / safe))
+    hue = hue * (1.0 / 6.0) if exact_sixth else hue / 6.0
+    hue = where(hue < 0, hue + 1.0, hue)
+    hue = where(has_chroma, hue, zeros_like(hue))
+    return stack([hue, sat, value], axis=-1)
+
+
+def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
+    """RGB from hue, saturation and value (all in [0, 1], last axis)."""
+    x = _t(images)
+    _channels("HSVToRGB", x)
+    h, s, v = unstack(x, axis=-1)
+    dh = h * 6.0
+    dr = clip_by_value(abs_(dh - 3.0) - 1.0, 0.0, 1.0)
+    dg = clip_by_value(2.0 - abs_(dh - 2.0), 0.0, 1.0)
+    db = clip_by_value(2.0 - abs_(dh - 4.0), 0.0, 1.0)
+    rest = 1.0 - s
+    return stack([v * (rest + s * dr), v * (rest + s * dg), v * (rest + s * db)], axis=-1)
+
+
+def _linear_color(matrix: list) -> Callable:
+    kernel = np.array(matrix, dtype=np.float64)
+
+    def convert(images: Any, name: str | None = None) -> Any:
+        from eagerflow._src.ops.linalg import tensordot
+
+        x = _t(images)
+        if not x._dtype.is_floating:
+            raise TypeError(f"images must be a float tensor, got {x._dtype.name}")
+        if x._shape is not None and (not x._shape or x._shape[-1] not in (None, 3)):
+            raise ValueError(f"Dimensions must be equal, but are {x._shape[-1]} and 3")
+        return tensordot(x, convert_to_tensor(kernel.astype(x._dtype.as_numpy_dtype)),
+                         axes=[[len(x._shape) - 1], [0]])
+    return convert
+
+
+# Columns map RGB to each output channel (x @ kernel); the inverses are exact inverses.
+_YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512],
+        [0.114, 0.43601035, -0.10001026]]
+_YIQ = [[0.299, 0.59590059, 0.2115], [0.587, -0.27455667, -0.52273617],
+        [0.114, -0.32134392, 0.31119955]]
+rgb_to_yuv = _linear_color(_YUV)
+yuv_to_rgb = _linear_color(np.linalg.inv(np.array(_YUV)).tolist())
+rgb_to_yiq = _linear_color(_YIQ)
+yiq_to_rgb = _linear_color(np.linalg.inv(np.array(_YIQ)).tolist())
+
+
+def _numeric_image(image: Any) -> Any:
+    x = _t(image)
+    if not (x._dtype.is_floating or x._dtype.is_integer):
+        raise TypeError(f"image dtype must be either floating point or integer, got "
+                        f"{x._dtype.name}")
+    return x
+
+
+def _in_float(image: Any, fn: Callable, float32_only: bool = False) -> Any:
+    """fn over the image as floats (integer images: [0, 1] float32 and back, saturating).
+    `float32_only`: TF's kernel exists for float32 alone, so other floats go through it."""
+    x = _numeric_image(image)
+    if x._dtype.is_floating and (x._dtype is dt.float32 or not float32_only):
+        return fn(x)
+    out = fn(convert_image_dtype(x, dt.float32))
+    return convert_image_dtype(out, x._dtype, saturate=not x._dtype.is_floating)
+
+
+def adjust_saturation(image: Any, saturation_factor: Any, name: str | None = None) -> Any:
+    """Scales the HSV saturation by `saturation_factor` (clipped to [0, 1])."""
+    def fn(x: Any) -> Any:
+        h, s, v = unstack(_to_hsv(x, exact_sixth=False), axis=-1)
+        f = cast(convert_to_tensor(saturation_factor, dtype_hint=x._dtype), x._dtype)
+        return hsv_to_rgb(stack([h, clip_by_value(s * f, 0.0, 1.0), v], axis=-1))
+    return _in_float(image, fn, float32_only=True)
+
+
+def adjust_hue(image: Any, delta: Any, name: str | None = None) -> Any:
+    """Rotates the HSV hue by `delta` (a fraction of a turn, in [-1, 1])."""
+    d = convert_to_tensor(delta, dtype_hint=dt.float32)
+    if type(d) is EagerTensor and not -1.0 <= float(d._arr) <= 1.0:
+        raise InvalidArgumentError(None, None, f"delta must be in the interval [-1, 1], got "
+                                               f"{float(d._arr)} [Op:AdjustHue]")
+
+    def fn(x: Any) -> Any:
+        h, s, v = unstack(_to_hsv(x, exact_sixth=False), axis=-1)
+        h = floormod(h + cast(d, x._dtype), ones_like(h))
+        return hsv_to_rgb(stack([h, s, v], axis=-1))
+    return _in_float(image, fn, float32_only=True)
+
+
+def adjust_gamma(image: Any, gamma: float = 1, gain: float = 1) -> Any:
+    """gain * image ** gamma (integer images in [0, 1] float space)."""
+    g = convert_to_tensor(gamma, dtype_hint=dt.float32)
+    if type(g) is EagerTensor and float(g._arr) < 0:
+        raise ValueError("Gamma should be a non-negative real number.")
+
+    def fn(x: Any) -> Any:
+        return cast(gain, x._dtype) * pow_(x, cast(g, x._dtype))
+    return _in_float(image, fn)
+
+
+# ---------------------------------------------------------------------------------------
+# Random augmentations (stateful and stateless).
+# ---------------------------------------------------------------------------------------
+
+def _check_range(lower: float, upper: float, what: str) -> None:
+    if upper <= lower:
+        raise ValueError("upper must be > lower.")
+    if lower < 0:
+        raise ValueError("lower must be non-negative.")
+    del what
+
+
+def _draw(lo: float, hi: float, seed: Any, stateless: bool) -> Any:
+    from eagerflow._src.ops.random import stateless_uniform, uniform
+
+    if stateless:
+        return stateless_uniform([], seed=seed, minval=lo, maxval=hi)
+    return uniform([], lo, hi, seed=seed)
+
+
+def random_brightness(image: Any, max_delta: float, seed: Any = None) -> Any:
+    image = _numeric_image(image)
+    if max_delta < 0:
+        raise ValueError("max_delta must be non-negative.")
+    return adjust_brightness(image, _draw(-max_delta, max_delta, seed, False))
+
+
+def stateless_random_brightness(image: Any, max_delta: float, seed: Any) -> Any:
+    image = _numeric_image(image)
+    if max_delta < 0:
+        raise ValueError("max_delta must be non-negative.")
+    return adjust_brightness(image, _draw(-max_delta, max_delta, seed, True))
+
+
+def random_contrast(image: Any, lower: float, upper: float, seed: Any = None) -> Any:
+    image = _numeric_image(image)
+    _check_range(lower, upper, "contrast")
+    return adjust_contrast(image, _draw(lower, upper, seed, False))
+
+
+def stateless_random_contrast(image: Any, lower: float, upper: float, seed: Any) -> Any:
+    image = _numeric_image(image)
+    _check_range(lower, upper, "contrast")
+    return adjust_contrast(image, _draw(lower, upper, seed, True))
+
+
+def random_saturation(image: Any, lower: float, upper: float, seed: Any = None) -> Any:
+    _check_range(lower, upper, "saturation")
+    return adjust_saturation(image, _draw(lower, upper, seed, False))
+
+
+def stateless_random_saturation(image: Any, lower: float, upper: float, seed: Any) -> Any:
+    _check_range(lower, upper, "saturation")
+    return adjust_saturation(image, _draw(lower, upper, seed, True))
+
+
+def _hue_delta(max_delta: float) -> None:
+    if max_delta > 0.5:
+        raise ValueError("max_delta must be <= 0.5.")
+    if max_delta < 0:
+        raise ValueError("max_delta must be non-negative.")
+
+
+def random_hue(image: Any, max_delta: float, seed: Any = None) -> Any:
+    _hue_delta(max_delta)
+    return adjust_hue(image, _draw(-max_delta, max_delta, seed, False))
+
+
+def stateless_random_hue(image: Any, max_delta: float, seed: Any) -> Any:
+    _hue_delta(max_delta)
+    return adjust_hue(image, _draw(-max_delta, max_delta, seed, True))
+
+
+def _crop(value: Any, size: Any, seed: Any, stateless: bool) -> Any:
+    from eagerflow._src.ops.random import stateless_uniform, uniform
+    from eagerflow._src.ops.slicing import slice as slice_
+
+    x = _t(value)
+    want = [int(s) for s in (size.numpy() if hasattr(size, "numpy") else size)]
+    have = list(x._shape)
+    if len(want) != len(have):
+        raise ValueError(f"Shapes must be equal rank, but are {len(have)} and {len(want)}")
+    if any(h is not None and w > h for h, w in zip(have, want)):
+        raise InvalidArgumentError(None, None, "Need value.shape >= size, got "
+                                               f"{C.shape_str(tuple(have))} vs "
+                                               f"{C.shape_str(tuple(want))} [Op:RandomCrop]")
+    limit = [h - w + 1 for h, w in zip(have, want)]
+    if stateless:
+        u = stateless_uniform([len(want)], seed=seed, minval=0, maxval=2**31 - 1,
+                              dtype=dt.int32)
+    else:
+        u = uniform([len(want)], 0, 2**31 - 1, dtype=dt.int32, seed=seed)
+    offset = floormod(u, convert_to_tensor(limit, dtype=dt.int32))
+    return slice_(x, offset, want)
+
+
+def random_crop(value: Any, size: Any, seed: Any = None, name: str | None = None) -> Any:
+    """A uniformly placed crop of shape `size`."""
+    return _crop(value, size, seed, stateless=False)
+
+
+def stateless_random_crop(value: Any, size: Any, seed: Any, name: str | None = None) -> Any:
+    return _crop(value, size, seed, stateless=True)
+
+
+# ---------------------------------------------------------------------------------------
+# Gradients of images and metrics.
+# ---------------------------------------------------------------------------------------
+
+def total_variation(images: Any, name: str | None = None) -> Any:
+    """Sum of absolute differences between neighbouring pixels (per image for a batch)."""
+    x = _t(images)
+    rank = len(x._shape)
+    if rank not in (3, 4):
+        raise ValueError("'images' must be either 3 or 4-dimensional.")
+    h_axis = rank - 3
+    dh = abs_(x[..., 1:, :, :] - x[..., :-1, :, :])
+    dw = abs_(x[..., :, 1:, :] - x[..., :, :-1, :])
+    axes = list(range(h_axis, rank))
+    return reduce_sum(dh, axis=axes) + reduce_sum(dw, axis=axes)
+
+
+def image_gradients(image: Any) -> tuple:
+    """(dy, dx): forward differences along height and width, zero in the last row/column."""
+    x = _t(image)
+    if x._shape is None or len(x._shape) != 4:
+        raise ValueError(f"image_gradients expects a 4D tensor [batch_size, h, w, d], not "
+                         f"{x.shape}.")
+    dy = x[:, 1:, :, :] - x[:, :-1, :, :]
+    dx = x[:, :, 1:, :] - x[:, :, :-1, :]
+    dy = concat([dy, zeros_like(x[:, :1, :, :])], axis=1)
+    dx = concat([dx, zeros_like(x[:, :, :1, :])], axis=2)
+    return dy, dx
+
+
+def sobel_edges(image: Any) -> Any:
+    """[batch, h, w, d, 2]: Sobel responses (dy, dx) with reflect-padded borders."""
+    from eagerflow._src.ops.nn_conv import depthwise_conv2d
+    from eagerflow._src.ops.shaping import pad
+
+    x = _numeric_image(image)
+    if x._shape is None or len(x._shape) != 4:
+        raise ValueError(f"sobel_edges expects a 4D tensor [batch_size, h, w, d], got shape "
+                         f"{x.shape}")
+    ky = np.array([[-1, -2, -1], [0, 0, 0], [1, 2, 1]], dtype=np.float64)
+    kernels = np.stack([ky, ky.T], axis=-1)  # [3, 3, 2]
+    channels = x._shape[-1]
+    filt = np.tile(kernels[:, :, None, :], (1, 1, channels, 1)).astype(x._dtype.as_numpy_dtype)
+    padded = pad(x, [[0, 0], [1, 1], [1, 1], [0, 0]], mode="REFLECT")
+    out = depthwise_conv2d(padded, filt, strides=[1, 1, 1, 1], padding="VALID")
+    shape = list(x._shape)
+    return reshape(out, [-1 if shape[0] is None else shape[0], shape[1], shape[2], channels, 2])
+
+
+def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
+    """Peak signal-to-noise ratio in dB, per image: 10 log10(max_val^2 / mse)."""
+    a, b = _numeric_image(a), _numeric_image(b)
+    if a._dtype is not b._dtype:
+        raise TypeError(f"a and b must have the same dtype, got {a._dtype.name} and "
+                        f"{b._dtype.name}")
+    # TF measures in float32 whatever the input dtype
+    fa, fb = convert_image_dtype(a, dt.float32), convert_image_dtype(b, dt.float32)
+    mv = cast(max_val, dt.float32)
+    if not a._dtype.is_floating:
+        mv = convert_image_dtype(cast(max_val, a._dtype), dt.float32)
+    mse = reduce_mean((fa - fb) * (fa - fb), axis=[-3, -2, -1])
+    ten_over_ln10 = 10.0 / np.log(10.0)
+    return ten_over_ln10 * (2.0 * log(mv) - log(mse))
+
+
+def _stateless_flip(image: Any, seed: Any, axis_from_end: int) -> Any:
+    from eagerflow._src.ops.random import stateless_uniform
+    from eagerflow._src.ops.shaping import reverse
+
+    x = _t(image)
+    rank = len(x._shape)
+    if rank not in (3, 4):
+        raise ValueError(f"'image' (shape {tuple(x._shape)}) must have either 3 or 4 "
+                         f"dimensions.")
+    flipped = reverse(x, [rank - axis_from_end])
+    n = [] if rank == 3 else [x._shape[0]]
+    coin = stateless_uniform(n, seed=seed, minval=0, maxval=1.0) < 0.5
+    return where(reshape(coin, n + [1, 1, 1]) if n else coin, flipped, x)
+
+
+def stateless_random_flip_left_right(image: Any, seed: Any) -> Any:
+    return _stateless_flip(image, seed, 2)
+
+
+def stateless_random_flip_up_down(image: Any, seed: Any) -> Any:
+    return _stateless_flip(image, seed, 3)
+
+
+def _gauss_kernel(size: int, sigma: float, dtype: Any) -> np.ndarray:
+    coords = np.arange(size, dtype=np.float64) - (size - 1) / 2.0
+    g = np.exp(-(coords[:, None] ** 2 + coords[None, :] ** 2) / (2 * sigma * sigma))
+    return (g / g.sum()).astype(dtype.as_numpy_dtype)
+
+
+def ssim(img1: Any, img2: Any, max_val: Any, filter_size: int = 11, filter_sigma: float = 1.5,
+         k1: float = 0.01, k2: float = 0.03, return_index_map: bool = False) -> Any:
+    """Structural similarity with a Gaussian window (VALID), averaged per image."""
+    from eagerflow._src.ops.nn_conv import depthwise_conv2d
+
+    a = convert_image_dtype(_numeric_image(img1), dt.float32)
+    b = convert_image_dtype(_numeric_image(img2), dt.float32)
+    if a._shape is not None and b._shape is not None and a._shape[-3:] != b._shape[-3:]:
+        raise ValueError(f"Shapes must be compatible: {tuple(a._shape)} and {tuple(b._shape)}")
+    mv = cast(max_val, dt.float32)
+    if not _t(img1)._dtype.is_floating:
+        mv = convert_image_dtype(cast(max_val, _t(img1)._dtype), dt.float32)
+    single = len(a._shape) == 3
+    if single:
+        a, b = reshape(a, [1] + list(a._shape)), reshape(b, [1] + list(b._shape))
+    h, w, ch = a._shape[-3:]
+    size = min(filter_size, h, w)
+    kern = _gauss_kernel(size, filter_sigma, dt.float32)
+    filt = np.tile(kern[:, :, None, None], (1, 1, ch, 1))
+
+    def blur(v: Any) -> Any:
+        return depthwise_conv2d(v, filt, strides=[1, 1, 1, 1], padding="VALID")
+
+    c1 = (k1 * mv) ** 2
+    c2 = (k2 * mv) ** 2
+    mean_a, mean_b = blur(a), blur(b)
+    num0 = mean_a * mean_b * 2.0
+    den0 = mean_a * mean_a + mean_b * mean_b
+    luminance = (num0 + c1) / (den0 + c1)
+    num1 = blur(a * b) * 2.0
+    den1 = blur(a * a + b * b)
+    cs = (num1 - num0 + c2) / (den1 - den0 + c2)
+    index_map = luminance * cs
+    if return_index_map:
+        return reshape(index_map, list(index_map._shape[1:])) if single else index_map
+    out = reduce_mean(reduce_mean(index_map, axis=[-3, -2]), axis=-1)
+    return reshape(out, []) if single else out

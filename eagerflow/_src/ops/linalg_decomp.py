@@ -1,0 +1,869 @@
+"""Matrix decompositions and solvers: cholesky, qr, svd, eigh, triangular_solve, solve,
+slogdet, and the composites built on them (logdet, cholesky_solve, lstsq, pinv,
+matrix_rank, eigvalsh, set_diag, cross, the spectral norm).
+
+Sits in the ops layer beside linalg.py. Each primitive is one OpDef whose kernel is a
+NumPy LAPACK call over the batch and whose gradient uses public ops (so gradients of any
+order work). As in TF, cholesky and eigh read only the lower triangle of their input;
+eigh's gradient is that of this function, cholesky's the symmetric one TF gives.
+References are textbook algorithms in plain Python (Cholesky-Banachiewicz, Gram-Schmidt,
+Jacobi rotations, substitution).
+"""
+
+from __future__ import annotations
+
+import collections
+import math as _pymath
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.linalg import (
+    adjoint,
+    band_part,
+    diag,
+    diag_part,
+    matmul,
+)
+from eagerflow._src.ops.math import _t, binary_args, binary_args_hint, sum_to
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+
+_rng = SampleRNG(23)
+QrResult = collections.namedtuple("Qr", ["q", "r"])
+SlogdetResult = collections.namedtuple("LogMatrixDeterminant", ["sign", "log_abs_determinant"])
+_LINALG_T = frozenset((dt.float16, dt.float32, dt.float64, dt.complex64, dt.complex128))
+_LINALG_WORDS = "double, float, half, complex64, complex128"  # TF's order for these ops
+
+
+def _f64(*shape: int) -> np.ndarray:
+    return _rng.uniform(-1.0, 1.0, size=shape)
+
+
+def _spd(n: int, *batch: int) -> np.ndarray:
+    a = _f64(*batch, n, n)
+    return a @ np.swapaxes(a, -1, -2) + n * np.eye(n)
+
+
+def _dtype_check(op: str, x: Any, words: str = _LINALG_WORDS,
+                 allowed: frozenset = _LINALG_T) -> None:
+    if x._dtype not in allowed:
+        raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the list "
+                         f"of allowed values: {words}\n\t; NodeDef: {{{{node {op}}}}}")
+
+
+def _matrix_shape(op: str, x: Any, square: bool = False) -> tuple | None:
+    s = x._shape
+    if s is None:
+        return None
+    if len(s) < 2:
+        raise C.fail(op, f"Input tensor 0 must have rank >= 2, got {len(s)}")
+    if square and s[-1] is not None and s[-2] is not None and s[-1] != s[-2]:
+        raise C.fail(op, "Input matrix must be square.")
+    return s
+
+
+def _batch_loop(x: np.ndarray, fn: Any) -> list:
+    return [fn(x[idx]) for idx in np.ndindex(*x.shape[:-2])]
+
+
+def _cast(out: Any, like: np.ndarray) -> Any:
+    return np.asarray(out).astype(like.dtype, copy=False)
+
+
+def _quiet(kernel: Any) -> Any:
+    """The kernel without NumPy's IEEE warnings, and with nan (TF's answer, not LAPACK's
+    convergence error) for each matrix in the batch holding inf or nan."""
+    def run(xp: Any, x: Any, *rest: Any, **attrs: Any) -> Any:
+        if x.dtype == np.float16:  # LAPACK has no half precision: go through float32
+            out = run(xp, x.astype(np.float32),
+                      *(r.astype(np.float32) if r.dtype == np.float16 else r for r in rest),
+                      **attrs)
+            return tuple(o.astype(np.float16) for o in out) if isinstance(out, tuple) else \
+                out.astype(np.float16)
+        with np.errstate(all="ignore"):
+            bad = ~xp.isfinite(x).all(axis=(-2, -1)) if x.size else None
+            if bad is None or not bad.any():
+                return kernel(xp, x, *rest, **attrs)
+            out = kernel(xp, xp.where(bad[..., None, None], 0, x), *rest, **attrs)
+        nb = bad.ndim
+        for o in out if isinstance(out, tuple) else (out,):
+            if o.ndim >= nb and o.shape[:nb] == bad.shape and o.dtype.kind in "fc":
+                o[bad] = np.nan
+        return out
+    return run
+
+
+def _lower_sym(x: np.ndarray) -> np.ndarray:
+    """The Hermitian matrix whose lower triangle is x's (what cholesky and eigh read)."""
+    low = np.tril(x)
+    return low + np.conj(np.swapaxes(np.tril(x, -1), -1, -2))
+
+
+def _lower_part_grad(g: Any) -> Any:
+    """d/dA of f(lower triangle of A), from the gradient g wrt the Hermitian matrix."""
+    return band_part(g + adjoint(g), -1, 0) - diag(diag_part(g))
+
+
+def _pair_matrix(s: Any, square: bool) -> Any:
+    """F[..., i, j] = 1 / (s_j - s_i) (or s_j^2 - s_i^2) off the diagonal, 0 on it."""
+    from eagerflow._src.ops.array import expand_dims
+    from eagerflow._src.ops.math import ones_like, where, zeros_like
+
+    v = s * s if square else s
+    diff = expand_dims(v, -2) - expand_dims(v, -1)
+    on_diag = diag(ones_like(v)) > 0
+    safe = where(on_diag, ones_like(diff), diff)
+    return where(on_diag, zeros_like(diff), 1 / safe)
+
+
+# ---------------------------------------------------------------------------------------
+# Cholesky.
+# ---------------------------------------------------------------------------------------
+
+def _chol_infer(x: Any) -> list:
+    _dtype_check("Cholesky", x)
+    return [(_matrix_shape("Cholesky", x, square=True), x._dtype)]
+
+
+def _chol_kernel(xp: Any, x: Any) -> Any:
+    sym = _lower_sym(x)
+    try:
+        return _cast(xp.linalg.cholesky(sym), x)
+    except np.linalg.LinAlgError:
+        pass
+    # TF does not raise for a matrix that is not positive definite: its result is nan
+    out = np.full(x.shape, np.nan, dtype=x.dtype)
+    for idx in np.ndindex(*x.shape[:-2]):
+        try:
+            out[idx] = xp.linalg.cholesky(sym[idx])
+        except np.linalg.LinAlgError:
+            pass
+    return out
+
+
+def _chol_grad(n: Any, g: Any) -> list:
+    low = n.outputs[0]
+    p = matmul(low, g, adjoint_a=True)
+    phi = band_part(p, -1, 0) - 0.5 * diag(diag_part(p))
+    y = triangular_solve(low, phi, lower=True, adjoint=True)  # L^-H phi
+    s = adjoint(triangular_solve(low, adjoint(y), lower=True, adjoint=True))  # L^-H phi L^-1
+    # TF's convention: the gradient wrt the Hermitian matrix (symmetric, so a gradient step
+    # keeps a symmetric variable symmetric), not wrt the lower triangle the kernel reads.
+    # The registry's elementwise finite differences cannot see that; tests/ops/
+    # test_linalg_decomp.py checks it through a symmetric parametrization.
+    return [0.5 * (s + adjoint(s))]
+
+
+def _chol_ref(x: np.ndarray) -> np.ndarray:
+    def one(a: np.ndarray) -> list:
+        m = len(a)
+        low = [[0.0] * m for _ in range(m)]
+        for i in range(m):
+            for j in range(i + 1):
+                acc = sum(low[i][k] * low[j][k] for k in range(j))
+                low[i][j] = _pymath.sqrt(a[i][i] - acc) if i == j else \
+                    (a[i][j] - acc) / low[j][j]
+        return low
+    return np.array(_batch_loop(x, lambda a: one(a.tolist())), dtype=x.dtype).reshape(x.shape)
+
+
+CHOLESKY = register(OpDef(
+    "Cholesky", _chol_infer, _quiet(_chol_kernel), grad=_chol_grad, reference=_chol_ref,
+    samples=[Sample((_spd(3),), grad=False),
+             Sample((_spd(2, 2) + np.triu(_f64(2, 2, 2), 1),), grad=False)],
+    bad_samples=[BadSample((np.ones((2, 3)),), {}, InvalidArgumentError,
+                           "Input matrix must be square."),
+                 BadSample((np.ones(3),), {}, InvalidArgumentError,
+                           "Input tensor 0 must have rank >= 2, got 1"),
+                 BadSample((np.ones((2, 2), np.int32),), {}, InvalidArgumentError,
+                           "allowed values: double, float, half, complex64, complex128")],
+))
+
+
+def cholesky(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    return bind(CHOLESKY, (_t(input),), {})
+
+
+# ---------------------------------------------------------------------------------------
+# Triangular and general solves.
+# ---------------------------------------------------------------------------------------
+
+def _solve_shapes(op: str, a: Any, b: Any, broadcast: bool) -> tuple | None:
+    sa, sb = _matrix_shape(op, a, square=True), b._shape
+    if sb is not None and len(sb) < 2:
+        raise C.fail(op, f"Input tensor 1 must have rank >= 2, got {len(sb)}")
+    if sa is None or sb is None:
+        return None
+    if sa[-1] is not None and sb[-2] is not None and sa[-1] != sb[-2]:
+        if op == "MatrixSolve":
+            raise C.fail(op, "Input matrix and rhs are incompatible.")
+        raise C.fail(op, f"In[0] mismatch In[1] shape: {sa[-1]} vs. {sb[-2]}: "
+                         f"{C.shape_str(sa)} {C.shape_str(sb)} 1 0")
+    if broadcast:
+        batch = C.broadcast(op, sa[:-2], sb[:-2])
+    else:
+        if sa[:-2] != sb[:-2]:
+            raise C.fail(op, "Input matrix and rhs are incompatible.")
+        batch = sa[:-2]
+    return tuple(batch) + tuple(sb[-2:])
+
+
+def _trisolve_infer(a: Any, b: Any, lower: bool, adjoint: bool) -> list:
+    op = "MatrixTriangularSolve"
+    _dtype_check(op, a, "bfloat16, double, float, half, complex64, complex128",
+                 _LINALG_T | {dt.bfloat16})
+    d = C.same_dtype(op, (a, b), _LINALG_T | {dt.bfloat16})
+    return [(_solve_shapes(op, a, b, broadcast=True), d)]
+
+
+def _trisolve_kernel(xp: Any, a: Any, b: Any, lower: bool, adjoint: bool) -> Any:
+    tri = xp.tril(a) if lower else xp.triu(a)
+    if adjoint:
+        tri = xp.conj(xp.swapaxes(tri, -1, -2))
+    batch = xp.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    tri = xp.broadcast_to(tri, batch + a.shape[-2:])
+    rhs = xp.broadcast_to(b, batch + b.shape[-2:])
+    with np.errstate(all="ignore"):
+        # substitution, one row at a time: a zero pivot gives inf/nan as in TF, not an error
+        out = xp.zeros(rhs.shape, dtype=np.result_type(a.dtype, b.dtype))
+        n = a.shape[-1]
+        upper_first = lower == adjoint  # solving with an upper-triangular matrix
+        rows = range(n - 1, -1, -1) if upper_first else range(n)
+        for i in rows:
+            acc = rhs[..., i, :] - xp.einsum("...k,...kj->...j", tri[..., i, :], out)
+            out[..., i, :] = acc / tri[..., i, i][..., None]
+    return out.astype(b.dtype, copy=False)
+
+
+def _trisolve_grad(n: Any, g: Any) -> list:
+    a, b = n.inputs
+    x = n.outputs[0]
+    lower, adj = n.attrs["lower"], n.attrs["adjoint"]
+    gb = triangular_solve(a, g, lower=lower, adjoint=not adj)
+    ga = -matmul(x, gb, adjoint_b=True) if adj else -matmul(gb, x, adjoint_b=True)
+    ga = band_part(ga, -1, 0) if lower else band_part(ga, 0, -1)
+    return [sum_to(ga, a), sum_to(gb, b)]
+
+
+def _trisolve_ref(a: np.ndarray, b: np.ndarray, lower: bool, adjoint: bool) -> np.ndarray:
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, batch + a.shape[-2:])
+    b = np.broadcast_to(b, batch + b.shape[-2:])
+    out = np.zeros(b.shape, dtype=b.dtype)
+    n = a.shape[-1]
+    for idx in np.ndindex(*batch):
+        m = a[idx]
+        t = [[(m[i][j] if (j <= i if lower else j >= i) else 0.0) for j in range(n)]
+             for i in range(n)]
+        if adjoint:
+            t = [[np.conj(t[j][i]) for j in range(n)] for i in range(n)]
+        for c in range(b.shape[-1]):
+            x = [0.0] * n
+            order = range(n) if lower != adjoint else range(n - 1, -1, -1)
+            for i in order:
+                x[i] = (b[idx][i][c] - sum(t[i][k] * x[k] for k in range(n) if k != i)) / t[i][i]
+            out[idx][:, c] = x
+    return out
+
+
+_TRI = np.tril(_f64(3, 3)) + 2 * np.eye(3)
+
+MATRIX_TRIANGULAR_SOLVE = register(OpDef(
+    "MatrixTriangularSolve", _trisolve_infer, _quiet(_trisolve_kernel), grad=_trisolve_grad,
+    reference=_trisolve_ref,
+    samples=[Sample((_TRI, _f64(3, 2)), {"lower": True, "adjoint": False}),
+             Sample((_TRI.T, _f64(2, 3, 1)), {"lower": False, "adjoint": False}),
+             Sample((np.stack([_TRI, _TRI + 0.5 * np.eye(3)]), _f64(3, 2)),
+                    {"lower": True, "adjoint": True})],
+    bad_samples=[BadSample((_TRI, _f64(2, 1)), {"lower": True, "adjoint": False},
+                           InvalidArgumentError, "In[0] mismatch In[1] shape: 3 vs. 2"),
+                 BadSample((_TRI, _f64(3, 1).astype(np.float32)),
+                           {"lower": True, "adjoint": False}, InvalidArgumentError,
+                           "was expected to be a double tensor"),
+                 BadSample((np.ones((2, 3)), np.ones((2, 1))), {"lower": True, "adjoint": False},
+                           InvalidArgumentError, "Input matrix must be square.")],
+))
+
+
+def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
+                     name: str | None = None) -> Any:
+    matrix, rhs = binary_args_hint(matrix, rhs)
+    return bind(MATRIX_TRIANGULAR_SOLVE, (matrix, rhs),
+                {"lower": bool(lower), "adjoint": bool(adjoint)})
+
+
+def _solve_infer(a: Any, b: Any, adjoint: bool) -> list:
+    _dtype_check("MatrixSolve", a)
+    d = C.same_dtype("MatrixSolve", (a, b), _LINALG_T)
+    return [(_solve_shapes("MatrixSolve", a, b, broadcast=False), d)]
+
+
+def _solve_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
+    if adjoint:
+        a = xp.conj(xp.swapaxes(a, -1, -2))
+    try:
+        return _cast(xp.linalg.solve(a, b), b)
+    except np.linalg.LinAlgError:
+        raise InvalidArgumentError(None, None, "Input matrix is not invertible. "
+                                               "[Op:MatrixSolve]") from None
+
+
+def _solve_grad(n: Any, g: Any) -> list:
+    a = n.inputs[0]
+    x = n.outputs[0]
+    adj = n.attrs["adjoint"]
+    gb = solve(a, g, adjoint=not adj)
+    ga = -matmul(x, gb, adjoint_b=True) if adj else -matmul(gb, x, adjoint_b=True)
+    return [ga, gb]
+
+
+def _solve_ref(a: np.ndarray, b: np.ndarray, adjoint: bool) -> np.ndarray:
+    """Gaussian elimination with partial pivoting, per matrix and column."""
+    if adjoint:
+        a = np.conj(np.swapaxes(a, -1, -2))
+    out = np.empty(b.shape, dtype=b.dtype)
+    for idx in np.ndindex(*a.shape[:-2]):
+        m = a[idx].tolist()
+        rhs = b[idx].tolist()
+        n = len(m)
+        aug = [m[i] + rhs[i] for i in range(n)]
+        for c in range(n):
+            p = max(range(c, n), key=lambda r: abs(aug[r][c]))
+            aug[c], aug[p] = aug[p], aug[c]
+            for r in range(c + 1, n):
+                f = aug[r][c] / aug[c][c]
+                aug[r] = [v - f * w for v, w in zip(aug[r], aug[c])]
+        x = [[0.0] * len(rhs[0]) for _ in range(n)]
+        for i in range(n - 1, -1, -1):
+            for j in range(len(rhs[0])):
+                x[i][j] = (aug[i][n + j] - sum(aug[i][k] * x[k][j] for k in range(i + 1, n))) \
+                    / aug[i][i]
+        out[idx] = x
+    return out
+
+
+MATRIX_SOLVE = register(OpDef(
+    "MatrixSolve", _solve_infer, _quiet(_solve_kernel), grad=_solve_grad, reference=_solve_ref,
+    samples=[Sample((_spd(3) + 0.3 * _f64(3, 3), _f64(3, 2)), {"adjoint": False}),
+             Sample((_spd(2, 2) + 0.3 * _f64(2, 2, 2), _f64(2, 2, 1)), {"adjoint": True})],
+    bad_samples=[BadSample((np.array([[1.0, 2.0], [2.0, 4.0]]), np.ones((2, 1))),
+                           {"adjoint": False}, InvalidArgumentError,
+                           "Input matrix is not invertible."),
+                 BadSample((np.eye(2), np.ones((3, 1))), {"adjoint": False},
+                           InvalidArgumentError, "Input matrix and rhs are incompatible.")],
+))
+
+
+def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: str | None = None) -> Any:
+    matrix, rhs = binary_args_hint(matrix, rhs)
+    return bind(MATRIX_SOLVE, (matrix, rhs), {"adjoint": bool(adjoint)})
+
+
+# ---------------------------------------------------------------------------------------
+# slogdet.
+# ---------------------------------------------------------------------------------------
+
+def _slogdet_infer(x: Any) -> list:
+    _dtype_check("LogMatrixDeterminant", x, "half, float, double, complex64, complex128")
+    s = _matrix_shape("LogMatrixDeterminant", x, square=True)
+    batch = None if s is None else s[:-2]
+    return [(batch, x._dtype), (batch, x._dtype)]
+
+
+def _slogdet_kernel(xp: Any, x: Any) -> tuple:
+    sign, logabs = xp.linalg.slogdet(x)
+    return _cast(sign, x), _cast(logabs, x)
+
+
+def _slogdet_grad(n: Any, gsign: Any, glog: Any) -> list:
+    from eagerflow._src.ops.array import expand_dims
+    from eagerflow._src.ops.linalg import inv
+
+    if glog is None:
+        return [None]
+    return [expand_dims(expand_dims(glog, -1), -1) * adjoint(inv(n.inputs[0]))]
+
+
+def _slogdet_ref(x: np.ndarray) -> tuple:
+    """LU without pivoting on a copy, in plain Python (samples are well conditioned)."""
+    signs, logs = [], []
+    for idx in np.ndindex(*x.shape[:-2]):
+        a = x[idx].tolist()
+        n, sign, acc = len(a), 1.0, 0.0
+        for c in range(n):
+            piv = a[c][c]
+            sign *= 1.0 if piv > 0 else -1.0
+            acc += _pymath.log(abs(piv))
+            for r in range(c + 1, n):
+                f = a[r][c] / piv
+                a[r] = [v - f * w for v, w in zip(a[r], a[c])]
+        signs.append(sign)
+        logs.append(acc)
+    shape = x.shape[:-2]
+    return (np.array(signs, x.dtype).reshape(shape), np.array(logs, x.dtype).reshape(shape))
+
+
+LOG_MATRIX_DETERMINANT = register(OpDef(
+    "LogMatrixDeterminant", _slogdet_infer, _quiet(_slogdet_kernel), grad=_slogdet_grad,
+    reference=_slogdet_ref, num_outputs=2,
+    samples=[Sample((_spd(3) * np.array([1.0, 1.0, -1.0]),)), Sample((_spd(2, 3),))],
+    bad_samples=[BadSample((np.ones((2, 3)),), {}, InvalidArgumentError,
+                           "Input matrix must be square.")],
+))
+
+
+def slogdet(input: Any, name: str | None = None) -> tuple:  # noqa: A002
+    return SlogdetResult(*bind(LOG_MATRIX_DETERMINANT, (_t(input),), {}))
+
+
+# ---------------------------------------------------------------------------------------
+# Eigendecomposition of a Hermitian matrix (its lower triangle).
+# ---------------------------------------------------------------------------------------
+
+def _eigh_infer(x: Any, compute_v: bool) -> list:
+    _dtype_check("SelfAdjointEigV2", x)
+    s = _matrix_shape("SelfAdjointEigV2", x, square=True)
+    real = x._dtype.real_dtype
+    if s is None:
+        return [(None, real), (None, x._dtype)]
+    return [(s[:-1], real), (s if compute_v else (0,), x._dtype)]
+
+
+def _eigh_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
+    if x.shape[-1] == 0:
+        e, v = xp.zeros(x.shape[:-1], x.real.dtype), x.copy()
+    elif compute_v:
+        e, v = xp.linalg.eigh(x, UPLO="L")
+    else:
+        e, v = xp.linalg.eigvalsh(x, UPLO="L"), xp.zeros((0,), x.dtype)
+    return e.astype(x.real.dtype, copy=False), _cast(v, x)
+
+
+def _eigh_grad(n: Any, ge: Any, gv: Any) -> list:
+    from eagerflow._src.ops.math import cast
+
+    x = n.inputs[0]
+    if n.attrs["compute_v"]:
+        v = n.outputs[1]
+    else:
+        v, gv = eigh(x)[1], None
+    inner = diag(cast(ge, x._dtype)) if ge is not None else None
+    if gv is not None:
+        f = cast(_pair_matrix(n.outputs[0], square=False), x._dtype)
+        term = f * matmul(v, gv, adjoint_a=True)
+        inner = term if inner is None else inner + term
+    if inner is None:
+        return [None]
+    g = matmul(v, matmul(inner, v, adjoint_b=True))
+    return [_lower_part_grad(0.5 * (g + adjoint(g)))]
+
+
+def _jacobi_eigh(a: list) -> tuple:
+    """Cyclic Jacobi rotations on a real symmetric matrix: (eigenvalues, eigenvectors)."""
+    n = len(a)
+    a = [row[:] for row in a]
+    v = [[1.0 if i == j else 0.0 for j in range(n)] for i in range(n)]
+    for _ in range(100):
+        off = sum(a[i][j] ** 2 for i in range(n) for j in range(n) if i != j)
+        if off < 1e-30:
+            break
+        for p in range(n):
+            for q in range(p + 1, n):
+                if a[p][q] == 0:
+                    continue
+                theta = (a[q][q] - a[p][p]) / (2 * a[p][q])
+                t = (1.0 if theta >= 0 else -1.0) / (abs(theta) + _pymath.sqrt(theta ** 2 + 1))
+                c = 1 / _pymath.sqrt(t * t + 1)
+                s_ = t * c
+                for k in range(n):
+                    akp, akq = a[k][p], a[k][q]
+                    a[k][p], a[k][q] = c * akp - s_ * akq, s_ * akp + c * akq
+                for k in range(n):
+                    apk, aqk = a[p][k], a[q][k]
+                    a[p][k], a[q][k] = c * apk - s_ * aqk, s_ * apk + c * aqk
+                for k in range(n):
+                    vkp, vkq = v[k][p], v[k][q]
+                    v[k][p], v[k][q] = c * vkp - s_ * vkq, s_ * vkp + c * vkq
+    order = sorted(range(n), key=lambda i: a[i][i])
+    return [a[i][i] for i in order], [[v[k][i] for i in order] for k in range(n)]
+
+
+def _align_signs(v: np.ndarray, like: np.ndarray) -> np.ndarray:
+    """Columns of v flipped to agree with like's (eigenvectors are defined up to sign)."""
+    s = np.sign(np.sum(v * like, axis=-2, keepdims=True))
+    return v * np.where(s == 0, 1, s)
+
+
+def _eigh_ref(x: np.ndarray, compute_v: bool) -> tuple:
+    es, vs = [], []
+    ref_v = np.linalg.eigh(x, UPLO="L")[1] if compute_v else None
+    for idx in np.ndindex(*x.shape[:-2]):
+        e, v = _jacobi_eigh(_lower_sym(x[idx]).tolist())
+        es.append(e)
+        vs.append(_align_signs(np.array(v), ref_v[idx]) if compute_v else None)
+    e = np.array(es, x.dtype).reshape(x.shape[:-1])
+    return e, (np.array(vs, x.dtype).reshape(x.shape) if compute_v else np.zeros((0,), x.dtype))
+
+
+EIGH = register(OpDef(
+    "SelfAdjointEigV2", _eigh_infer, _quiet(_eigh_kernel), grad=_eigh_grad, reference=_eigh_ref,
+    num_outputs=2,
+    samples=[Sample((np.diag([1.0, 2.5, 4.0]) + 0.3 * _f64(3, 3),), {"compute_v": True}),
+             Sample((np.diag([1.0, 3.0]) + 0.3 * _f64(2, 2, 2),), {"compute_v": False})],
+    bad_samples=[BadSample((np.ones((2, 3)),), {"compute_v": True}, InvalidArgumentError,
+                           "Input matrix must be square."),
+                 BadSample((np.ones((2, 2), np.int32),), {"compute_v": True},
+                           InvalidArgumentError, "allowed values: double, float, half")],
+))
+
+
+def eigh(tensor: Any, name: str | None = None) -> tuple:
+    """(eigenvalues ascending, eigenvectors as columns) of Hermitian matrices."""
+    return bind(EIGH, (_t(tensor),), {"compute_v": True})
+
+
+def eigvalsh(tensor: Any, name: str | None = None) -> Any:
+    return bind(EIGH, (_t(tensor),), {"compute_v": False})[0]
+
+
+# ---------------------------------------------------------------------------------------
+# QR.
+# ---------------------------------------------------------------------------------------
+
+def _qr_infer(x: Any, full_matrices: bool) -> list:
+    _dtype_check("Qr", x)
+    s = _matrix_shape("Qr", x)
+    if s is None or s[-1] is None or s[-2] is None:
+        return [(None, x._dtype), (None, x._dtype)]
+    m, n = s[-2:]
+    k = m if full_matrices else min(m, n)
+    return [(s[:-2] + (m, k), x._dtype), (s[:-2] + (k, n), x._dtype)]
+
+
+def _qr_kernel(xp: Any, x: Any, full_matrices: bool) -> tuple:
+    q, r = xp.linalg.qr(x, mode="complete" if full_matrices else "reduced")
+    return _cast(q, x), _cast(r, x)
+
+
+def _qr_square_grad(q: Any, r: Any, gq: Any, gr: Any) -> Any:
+    """Gradient for A = QR with m >= n (reduced Q)."""
+    m = matmul(r, gr, adjoint_b=True) - matmul(gq, q, adjoint_a=True)
+    low = band_part(m, -1, 0)
+    copyltu = low + adjoint(low) - diag(diag_part(m))
+    b = gq + matmul(q, copyltu)
+    # b R^-H, by a triangular solve with R
+    return adjoint(triangular_solve(r, adjoint(b), lower=False))
+
+
+def _qr_grad(n: Any, gq: Any, gr: Any) -> list:
+    from eagerflow._src.ops.array import concat
+    from eagerflow._src.ops.math import zeros_like
+
+    x = n.inputs[0]
+    q, r = n.outputs
+    gq = zeros_like(q) if gq is None else gq
+    gr = zeros_like(r) if gr is None else gr
+    rows, cols = x._shape[-2:]
+    if rows >= cols:
+        if n.attrs["full_matrices"] and rows > cols:
+            raise NotImplementedError("QrGrad not implemented when nrows > ncols and "
+                                      "full_matrices is true.")
+        return [_qr_square_grad(q, r, gq, gr)]
+    # A = [X | Y] with X square: X = Q R_x, Y = Q R_y
+    y = x[..., rows:]
+    rx, ry = r[..., :rows], r[..., rows:]
+    gry = gr[..., rows:]
+    gx = _qr_square_grad(q, rx, gq + matmul(y, gry, adjoint_b=True), gr[..., :rows])
+    del ry  # R_y enters only through Y
+    return [concat([gx, matmul(q, gry)], axis=-1)]
+
+
+def _qr_ref(x: np.ndarray, full_matrices: bool) -> tuple:
+    """Modified Gram-Schmidt (columns of full rank), signs matched to Householder's."""
+    qs, rs = [], []
+    like_q, _ = np.linalg.qr(x, mode="complete" if full_matrices else "reduced")
+    for idx in np.ndindex(*x.shape[:-2]):
+        a = x[idx].astype(np.float64)
+        m, n = a.shape
+        k = m if full_matrices else min(m, n)
+        cols = [a[:, j].copy() for j in range(n)] + [np.eye(m)[:, j] for j in range(m)]
+        basis: list = []
+        for c in cols:
+            if len(basis) == k:
+                break
+            w = c.copy()
+            for b in basis:
+                w = w - float(b @ w) * b
+            if np.linalg.norm(w) > 1e-10:
+                basis.append(w / np.linalg.norm(w))
+        q = np.stack(basis, axis=1)
+        q = _align_signs(q, like_q[idx])
+        qs.append(q)
+        rs.append(np.triu(q.T @ a))
+    shp = x.shape[:-2]
+    q, r = np.array(qs), np.array(rs)
+    return (q.reshape(shp + q.shape[1:]).astype(x.dtype),
+            r.reshape(shp + r.shape[1:]).astype(x.dtype))
+
+
+QR = register(OpDef(
+    "Qr", _qr_infer, _quiet(_qr_kernel), grad=_qr_grad, reference=_qr_ref, num_outputs=2,
+    samples=[Sample((_f64(4, 3),), {"full_matrices": False}),
+             Sample((_f64(2, 3, 3),), {"full_matrices": True}),
+             Sample((_f64(2, 4),), {"full_matrices": False})],
+    bad_samples=[BadSample((np.ones(3),), {"full_matrices": False}, InvalidArgumentError,
+                           "Input tensor 0 must have rank >= 2, got 1"),
+                 BadSample((np.ones((2, 2), np.int32),), {"full_matrices": False},
+                           InvalidArgumentError, "allowed values: double, float, half")],
+))
+
+
+def qr(input: Any, full_matrices: bool = False, name: str | None = None) -> Any:  # noqa: A002
+    return QrResult(*bind(QR, (_t(input),), {"full_matrices": bool(full_matrices)}))
+
+
+# ---------------------------------------------------------------------------------------
+# SVD: outputs (s, u, v) as TF's Svd op; u and v are empty when compute_uv is false.
+# ---------------------------------------------------------------------------------------
+
+def _svd_infer(x: Any, compute_uv: bool, full_matrices: bool) -> list:
+    _dtype_check("Svd", x)
+    s = _matrix_shape("Svd", x)
+    real = x._dtype.real_dtype
+    if s is None or s[-1] is None or s[-2] is None:
+        return [(None, real), (None, x._dtype), (None, x._dtype)]
+    m, n = s[-2:]
+    k = min(m, n)
+    if not compute_uv:
+        return [(s[:-2] + (k,), real), ((0,), x._dtype), ((0,), x._dtype)]
+    ku, kv = (m, n) if full_matrices else (k, k)
+    return [(s[:-2] + (k,), real), (s[:-2] + (m, ku), x._dtype), (s[:-2] + (n, kv), x._dtype)]
+
+
+def _svd_kernel(xp: Any, x: Any, compute_uv: bool, full_matrices: bool) -> tuple:
+    real = x.real.dtype
+    if not compute_uv:
+        sv = xp.linalg.svd(x, compute_uv=False) if x.size else \
+            xp.zeros(x.shape[:-2] + (min(x.shape[-2:]),), real)
+        return sv.astype(real, copy=False), xp.zeros((0,), x.dtype), xp.zeros((0,), x.dtype)
+    u, sv, vh = xp.linalg.svd(x, full_matrices=full_matrices)
+    return (sv.astype(real, copy=False), _cast(u, x),
+            _cast(xp.conj(xp.swapaxes(vh, -1, -2)), x))
+
+
+def _svd_grad(n: Any, gs: Any, gu: Any, gv: Any) -> list:
+    from eagerflow._src.ops.array import expand_dims
+    from eagerflow._src.ops.math import zeros_like
+
+    x = n.inputs[0]
+    if x._dtype.is_complex:
+        raise NotImplementedError("SVD gradient is not implemented for complex inputs.")
+    m, k_n = x._shape[-2:]
+    if not n.attrs["compute_uv"]:
+        s, u, v = svd(x, compute_uv=True)
+        gu = gv = None
+    else:
+        s, u, v = n.outputs
+        if n.attrs["full_matrices"] and m != k_n:
+            raise NotImplementedError("SVD gradient has not been implemented for input with "
+                                      "unequal number of columns and rows with "
+                                      "full_matrices=True.")
+    gs = zeros_like(s) if gs is None else gs
+    out = matmul(u * expand_dims(gs, -2), v, adjoint_b=True)
+    if gu is None and gv is None:
+        return [out]
+    gu = zeros_like(u) if gu is None else gu
+    gv = zeros_like(v) if gv is None else gv
+    f = _pair_matrix(s, square=True)
+    j = f * matmul(u, gu, adjoint_a=True)
+    kk = f * matmul(v, gv, adjoint_a=True)
+    s_row = expand_dims(s, -2)  # right-multiplying by diag(s) scales columns
+    core = (j + adjoint(j)) * s_row + adjoint(adjoint(kk + adjoint(kk)) * s_row)
+    out = out + matmul(matmul(u, core), v, adjoint_b=True)
+    # the parts of gu, gv outside the spans of u, v (zero for square inputs)
+    gu_perp = gu - matmul(u, matmul(u, gu, adjoint_a=True))
+    gv_perp = gv - matmul(v, matmul(v, gv, adjoint_a=True))
+    out = out + matmul(gu_perp / s_row, v, adjoint_b=True)
+    out = out + matmul(u / s_row, gv_perp, adjoint_b=True)
+    return [out]
+
+
+def _svd_ref(x: np.ndarray, compute_uv: bool, full_matrices: bool) -> tuple:
+    """Singular values from Jacobi on A^T A; vectors sign-aligned with LAPACK's."""
+    svs, us, vs = [], [], []
+    like = np.linalg.svd(x, full_matrices=full_matrices) if compute_uv else None
+    for idx in np.ndindex(*x.shape[:-2]):
+        a = x[idx].astype(np.float64)
+        m, n = a.shape
+        k = min(m, n)
+        e, w = _jacobi_eigh((a.T @ a).tolist())
+        order = sorted(range(n), key=lambda i: -e[i])[:k]
+        sv = [_pymath.sqrt(max(e[i], 0.0)) for i in order]
+        svs.append(sv)
+        if compute_uv:
+            v = np.array(w)[:, order]
+            v = _align_signs(v, np.swapaxes(like[2][idx], -1, -2)[:, :k])
+            u = a @ v / np.array(sv)
+            us.append(u)
+            vs.append(v)
+    shp = x.shape[:-2]
+    sv = np.array(svs).reshape(shp + (min(x.shape[-2:]),)).astype(x.dtype)
+    if not compute_uv:
+        return sv, np.zeros((0,), x.dtype), np.zeros((0,), x.dtype)
+    u, v = np.array(us), np.array(vs)
+    return (sv, u.reshape(shp + u.shape[1:]).astype(x.dtype),
+            v.reshape(shp + v.shape[1:]).astype(x.dtype))
+
+
+SVD = register(OpDef(
+    "Svd", _svd_infer, _quiet(_svd_kernel), grad=_svd_grad, reference=_svd_ref, num_outputs=3,
+    samples=[Sample((_f64(4, 3),), {"compute_uv": True, "full_matrices": False}),
+             Sample((_f64(2, 3, 3),), {"compute_uv": True, "full_matrices": False}),
+             Sample((_f64(2, 4),), {"compute_uv": True, "full_matrices": False}),
+             Sample((_f64(3, 2),), {"compute_uv": False, "full_matrices": False})],
+    bad_samples=[BadSample((np.ones(3),), {"compute_uv": True, "full_matrices": False},
+                           InvalidArgumentError, "Input tensor 0 must have rank >= 2, got 1"),
+                 BadSample((np.ones((2, 2), np.int32),),
+                           {"compute_uv": False, "full_matrices": False},
+                           InvalidArgumentError, "allowed values: double, float, half")],
+))
+
+
+def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True,
+        name: str | None = None) -> Any:
+    """tf.linalg.svd: (s, u, v) with a = u @ diag(s) @ adjoint(v), or s alone."""
+    s, u, v = bind(SVD, (_t(tensor),), {"compute_uv": bool(compute_uv),
+                                        "full_matrices": bool(full_matrices)})
+    return (s, u, v) if compute_uv else s
+
+
+# ---------------------------------------------------------------------------------------
+# Composites.
+# ---------------------------------------------------------------------------------------
+
+def logdet(matrix: Any, name: str | None = None) -> Any:
+    """log(det(matrix)) of Hermitian positive-definite matrices, via Cholesky."""
+    from eagerflow._src.ops.math import log, real
+    from eagerflow._src.ops.reduce import reduce_sum
+
+    low = cholesky(matrix)
+    return 2.0 * reduce_sum(log(real(diag_part(low))), axis=-1)
+
+
+def cholesky_solve(chol: Any, rhs: Any, name: str | None = None) -> Any:
+    """x with (chol chol^H) x = rhs, for a lower-triangular Cholesky factor."""
+    y = triangular_solve(chol, rhs, lower=True, adjoint=False)
+    return triangular_solve(chol, y, lower=True, adjoint=True)
+
+
+def _eps(d: dt.DType) -> float:
+    return float(np.finfo(d.real_dtype.as_numpy_dtype).eps)
+
+
+def pinv(a: Any, rcond: Any = None, validate_args: bool = False, name: str | None = None) -> Any:
+    """Moore-Penrose pseudo-inverse from the SVD; singular values <= rcond * max(s) drop."""
+    from eagerflow._src.ops.array import expand_dims
+    from eagerflow._src.ops.math import cast, where, zeros_like
+    from eagerflow._src.ops.reduce import reduce_max
+
+    a = _t(a)
+    if not (a._dtype.is_floating or a._dtype.is_complex):
+        raise TypeError(f"Input `a` must have `float`-like `dtype` (saw {a._dtype.name}).")
+    m, n = a._shape[-2:]
+    if rcond is None:
+        rcond = 10.0 * max(m, n) * _eps(a._dtype)
+    s, u, v = svd(a, full_matrices=False, compute_uv=True)
+    cutoff = cast(rcond, s._dtype) * reduce_max(s, axis=-1, keepdims=True)
+    keep = s > cutoff
+    inv_s = where(keep, 1 / where(keep, s, s + 1), zeros_like(s))
+    return matmul(v * cast(expand_dims(inv_s, -2), a._dtype), u, adjoint_b=True)
+
+
+def matrix_rank(a: Any, tol: Any = None, validate_args: bool = False,
+                name: str | None = None) -> Any:
+    """The number of singular values above tol (default max(s) * max(m, n) * eps)."""
+    from eagerflow._src.ops.math import cast
+    from eagerflow._src.ops.reduce import reduce_max, reduce_sum
+
+    a = _t(a)
+    s = svd(a, compute_uv=False)
+    m, n = a._shape[-2:]
+    if tol is None:
+        tol = reduce_max(s, axis=-1, keepdims=True) * (max(m, n) * _eps(a._dtype))
+    else:
+        tol = cast(tol, s._dtype)
+    return reduce_sum(cast(s > tol, dt.int32), axis=-1)
+
+
+def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
+          name: str | None = None) -> Any:
+    """Least squares: the normal equations through Cholesky (fast), or the pseudo-inverse."""
+    from eagerflow._src.ops.linalg import eye
+    from eagerflow._src.ops.math import cast
+
+    matrix, rhs = binary_args(matrix, rhs)
+    if not fast:
+        return matmul(pinv(matrix), rhs)
+    m, n = matrix._shape[-2:]
+    l2 = cast(l2_regularizer, matrix._dtype)
+    batch = list(matrix._shape[:-2])
+    if m >= n:
+        gram = matmul(matrix, matrix, adjoint_a=True) + l2 * eye(n, batch_shape=batch,
+                                                                 dtype=matrix._dtype)
+        return cholesky_solve(cholesky(gram), matmul(matrix, rhs, adjoint_a=True))
+    gram = matmul(matrix, matrix, adjoint_b=True) + l2 * eye(m, batch_shape=batch,
+                                                             dtype=matrix._dtype)
+    return matmul(matrix, cholesky_solve(cholesky(gram), rhs), adjoint_a=True)
+
+
+def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # noqa: A002
+             align: str = "RIGHT_LEFT") -> Any:
+    """`input` with its k-th diagonal replaced by `diagonal`."""
+    from eagerflow._src.ops.linalg import _diag_len
+    from eagerflow._src.ops.math import ones_like, where
+
+    x, d = _t(input), _t(diagonal)
+    rows, cols = x._shape[-2:]
+    if d._shape[:-1] != x._shape[:-2] or d._shape[-1] != _diag_len(rows, cols, int(k)):
+        raise InvalidArgumentError(
+            None, None, "Either first dimensions of diagonal don't match input.shape[:-2], or "
+            "diagonal.shape[:-1] is not equal to the longests diagonal in range "
+            "[lower_diag_index:upper_diag_index].\nInput shape: "
+            f"{C.shape_str(x._shape)}\nDiagonal shape: {C.shape_str(d._shape)} "
+            "[Op:MatrixSetDiagV3]")
+    mask = diag(ones_like(d), k=k, num_rows=rows, num_cols=cols) > 0
+    return where(mask, diag(d, k=k, num_rows=rows, num_cols=cols), x)
+
+
+def cross(a: Any, b: Any, name: str | None = None) -> Any:
+    """Pairwise cross products of 3-vectors along the last axis."""
+    from eagerflow._src.ops.array import stack, unstack
+
+    a, b = binary_args(a, b)
+    for t in (a, b):
+        if t._shape is not None and (not t._shape or t._shape[-1] != 3):
+            raise FailedPreconditionError(
+                None, None, "Cross-products are only defined for 3-element vectors. [Op:Cross]")
+    a0, a1, a2 = unstack(a, axis=-1)
+    b0, b1, b2 = unstack(b, axis=-1)
+    return stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+
+
+def spectral_norm(x: Any, axes: list, keepdims: bool) -> Any:
+    """The largest singular value over the two `axes` (tf.norm with ord=2 on matrices)."""
+    from eagerflow._src.ops.array import expand_dims, transpose
+    from eagerflow._src.ops.reduce import reduce_max
+
+    r = len(x._shape)
+    a0, a1 = axes[0] % r, axes[1] % r
+    rest = [i for i in range(r) if i not in (a0, a1)]
+    s = svd(transpose(x, rest + [a0, a1]), compute_uv=False)
+    out = reduce_max(s, axis=-1)
+    if keepdims:
+        for ax in sorted((a0, a1)):
+            out = expand_dims(out, ax)
+    return out

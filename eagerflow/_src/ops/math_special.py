@@ -1,0 +1,518 @@
+"""Special functions and the rest of tf.math's elementwise family.
+
+Sits in the ops layer beside math.py, whose factories (`_unary`, `_binary`) declare each op
+as one OpDef: inverse hyperbolics, lgamma/digamma/polygamma/zeta, erfc/erfinv/ndtri, rint,
+the modified Bessel functions I0/I1 (plain and exponentially scaled),
+and the x-safe binaries xlogy/xdivy/xlog1py (0 where x == 0, as TF). Kernels use SciPy when
+it is installed; otherwise they apply this module's scalar Python functions element by
+element. Those scalar functions are also the references the registry suites compare
+against (so the SciPy kernels are checked against an independent implementation).
+Narrow floats are computed in float64 and rounded once, as TF's results are.
+"""
+
+from __future__ import annotations
+
+import math as _pymath
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import (
+    _b,
+    _bin_grad,
+    _elementwise_ref,
+    _t,
+    _u,
+    _unary,
+    binary_args,
+    cosh,
+    div_no_nan,
+    exp,
+    not_equal,
+    ones_like,
+    sinh,
+    softplus,
+    square,
+    sum_to,
+    where,
+    zeros_like,
+)
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+
+_rng = SampleRNG(11)
+_SQRT_PI = _pymath.sqrt(_pymath.pi)
+_FLOAT_ORDER = ("bfloat16", "half", "float", "double", "complex64", "complex128")
+
+
+def _f64(*shape: int, lo: float, hi: float) -> np.ndarray:
+    return _rng.uniform(lo, hi, size=shape)
+
+
+_SCIPY: dict = {}
+
+
+def _scipy(name: str) -> Callable | None:
+    """scipy.special.<name>, or None without SciPy; imported on first use, not at import
+    (import eagerflow stays fast)."""
+    if "mod" not in _SCIPY:
+        try:
+            import scipy.special as sp
+        except ImportError:
+            sp = None
+        _SCIPY["mod"] = sp
+    return None if _SCIPY["mod"] is None else getattr(_SCIPY["mod"], name)
+
+
+def _wide(fn: Callable) -> Callable:
+    """fn over float64 (narrow floats go up and are rounded once on the way back)."""
+    def kernel(*arrays: np.ndarray) -> np.ndarray:
+        dtype = arrays[0].dtype
+        wide = [a.astype(np.float64) if a.dtype.kind == "f" and a.dtype.itemsize < 8 else a
+                for a in arrays]
+        with np.errstate(all="ignore"):
+            return np.asarray(fn(*wide)).astype(dtype, copy=False)
+    return kernel
+
+
+def _scalar_kernel(fast: Callable | str, scalar: Callable) -> Callable:
+    """`fast` (a SciPy ufunc name, or a function that needs SciPy) when SciPy is present,
+    else the scalar function element by element."""
+    def fn(*arrays: np.ndarray) -> np.ndarray:
+        if _scipy("erf") is None:
+            return np.vectorize(scalar, otypes=[np.float64])(*arrays) if arrays[0].size \
+                else np.zeros(np.broadcast_shapes(*(a.shape for a in arrays)))
+        return (_scipy(fast) if isinstance(fast, str) else fast)(*arrays)
+    return _wide(fn)
+
+
+# ---------------------------------------------------------------------------------------
+# Scalar special functions (pure Python): the references, and the kernels without SciPy.
+# ---------------------------------------------------------------------------------------
+
+def lgamma_scalar(x: float) -> float:
+    if _pymath.isnan(x):
+        return x
+    if x <= 0 and x == _pymath.floor(x) or _pymath.isinf(x):
+        return _pymath.inf  # poles, and lgamma(+-inf)
+    return _pymath.lgamma(x)
+
+
+_BERNOULLI = (1 / 6, -1 / 30, 1 / 42, -1 / 30, 5 / 66, -691 / 2730, 7 / 6, -3617 / 510)
+
+
+def digamma_scalar(x: float) -> float:
+    """Reflection below 1/2, recurrence up to 10, then the asymptotic series."""
+    if _pymath.isnan(x) or x == -_pymath.inf:
+        return _pymath.nan
+    if x == _pymath.inf:
+        return x
+    if x <= 0 and x == _pymath.floor(x):
+        return _pymath.nan
+    if x < 0.5:
+        return digamma_scalar(1 - x) - _pymath.pi / _pymath.tan(_pymath.pi * x)
+    acc = 0.0
+    while x < 10:
+        acc -= 1 / x
+        x += 1
+    inv2 = 1 / (x * x)
+    series, p = 0.0, inv2
+    for k, b in enumerate(_BERNOULLI, 1):
+        series += b / (2 * k) * p
+        p *= inv2
+    return acc + _pymath.log(x) - 0.5 / x - series
+
+
+def zeta_scalar(s: float, q: float) -> float:
+    """Hurwitz zeta sum_k (q + k)^-s by Euler-Maclaurin (s > 1, q > 0)."""
+    if _pymath.isnan(s) or _pymath.isnan(q) or s < 1:
+        return _pymath.nan
+    if s == 1:
+        return _pymath.inf
+    if q <= 0:
+        if q == _pymath.floor(q):
+            return _pymath.inf
+        if s != _pymath.floor(s):
+            return _pymath.nan  # a negative base to a fractional power
+    n = 12
+    head = sum((q + k) ** -s for k in range(n))
+    a = q + n
+    tail = a ** (1 - s) / (s - 1) + 0.5 * a ** -s
+    rising, fact, power = s, 2.0, a ** (-s - 1)
+    for j, b in enumerate(_BERNOULLI, 1):
+        tail += b / fact * rising * power
+        rising *= (s + 2 * j - 1) * (s + 2 * j)
+        fact *= (2 * j + 1) * (2 * j + 2)
+        power /= a * a
+    return head + tail
+
+
+def polygamma_scalar(n: float, x: float) -> float:
+    if _pymath.isnan(n) or n < 0 or n != _pymath.floor(n):
+        return _pymath.nan
+    if n == 0:
+        return digamma_scalar(x)
+    k = int(n)
+    return (-1) ** (k + 1) * _pymath.factorial(k) * zeta_scalar(k + 1.0, x)
+
+
+def _newton(f: Callable, df: Callable, x: float, steps: int = 60) -> float:
+    for _ in range(steps):
+        d = df(x)
+        if d == 0 or not _pymath.isfinite(d):
+            break
+        step = f(x) / d
+        x -= step
+        if abs(step) <= 1e-16 * max(1.0, abs(x)):
+            break
+    return x
+
+
+def erfcinv_scalar(y: float) -> float:
+    """x with erfc(x) == y, for 0 <= y <= 2; solved on log(erfc) so tiny y stays exact."""
+    if _pymath.isnan(y) or y < 0 or y > 2:
+        return _pymath.nan
+    if y == 0:
+        return _pymath.inf
+    if y == 2:
+        return -_pymath.inf
+    if y > 1:
+        return -erfcinv_scalar(2 - y)
+    if y > 0.5:  # near 0: Newton on erf itself
+        t = 1 - y
+        return _newton(lambda x: _pymath.erf(x) - t,
+                       lambda x: 2 / _SQRT_PI * _pymath.exp(-x * x), t * _SQRT_PI / 2)
+    logy = _pymath.log(y)
+    x0 = _pymath.sqrt(-logy)  # erfc(x) ~ exp(-x^2) for large x
+    return _newton(lambda x: _pymath.log(_pymath.erfc(x)) - logy,
+                   lambda x: -2 / _SQRT_PI * _pymath.exp(-x * x) / _pymath.erfc(x), x0)
+
+
+def erfinv_scalar(x: float) -> float:
+    if _pymath.isnan(x) or abs(x) > 1:
+        return _pymath.nan
+    if abs(x) < 0.5:
+        return _newton(lambda v: _pymath.erf(v) - x,
+                       lambda v: 2 / _SQRT_PI * _pymath.exp(-v * v), x * _SQRT_PI / 2)
+    return _pymath.copysign(erfcinv_scalar(1 - abs(x)), x)  # 1 - |x| is exact here
+
+
+def ndtri_scalar(p: float) -> float:
+    if _pymath.isnan(p) or p < 0 or p > 1:
+        return _pymath.nan
+    if p < 0.5:
+        return -_pymath.sqrt(2) * erfcinv_scalar(2 * p)
+    return _pymath.sqrt(2) * erfcinv_scalar(2 * (1 - p))  # 1 - p is exact here
+
+
+def _erfc_scalar(x: float) -> float:
+    return _pymath.erfc(x)
+
+
+def _hyp(fn: Callable) -> Callable:
+    def f(x: float) -> float:
+        try:
+            return fn(x)
+        except (ValueError, OverflowError):
+            if fn is _pymath.atanh and abs(x) == 1:
+                return _pymath.copysign(_pymath.inf, x)
+            return _pymath.nan
+    return f
+
+
+def _hyp_kernel(np_fn: Callable) -> Callable:
+    wide = _wide(np_fn)
+    return lambda x: np_fn(x) if x.dtype.kind == "c" else wide(x)
+
+
+def _digamma_fast(x: np.ndarray) -> np.ndarray:
+    out = _scipy("psi")(x)
+    # SciPy gives -inf/inf at the poles; TF gives nan
+    return np.where((x <= 0) & (x == np.floor(x)), np.nan, out)
+
+
+# ---------------------------------------------------------------------------------------
+# Unary ops.
+# ---------------------------------------------------------------------------------------
+
+_REAL_F = C.FLOATS
+_FC = C.FLOAT_COMPLEX
+
+ACOSH = _unary("Acosh", _hyp_kernel(np.arccosh), _FC, lambda n, g: [g / sinh(n.outputs[0])],
+               _elementwise_ref(_hyp(_pymath.acosh)), lo=1.2, hi=3.0)
+ASINH = _unary("Asinh", _hyp_kernel(np.arcsinh), _FC, lambda n, g: [g / cosh(n.outputs[0])],
+               _elementwise_ref(_hyp(_pymath.asinh)))
+ATANH = _unary("Atanh", _hyp_kernel(np.arctanh), _FC,
+               lambda n, g: [g / (1 - square(n.inputs[0]))],
+               _elementwise_ref(_hyp(_pymath.atanh)), lo=-0.8, hi=0.8)
+LGAMMA = _unary("Lgamma", _scalar_kernel("gammaln", lgamma_scalar), _REAL_F,
+                lambda n, g: [g * digamma(n.inputs[0])], _elementwise_ref(lgamma_scalar),
+                lo=0.3, hi=4.0)
+DIGAMMA = _unary("Digamma", _scalar_kernel(_digamma_fast, digamma_scalar), _REAL_F,
+                 lambda n, g: [g * polygamma(ones_like(n.inputs[0]), n.inputs[0])],
+                 _elementwise_ref(digamma_scalar), lo=0.3, hi=4.0)
+ERFC = _unary("Erfc", _scalar_kernel("erfc", _erfc_scalar), _REAL_F,
+              lambda n, g: [g * (-2 / _SQRT_PI) * exp(-square(n.inputs[0]))],
+              _elementwise_ref(_erfc_scalar))
+ERFINV = _unary("Erfinv", _scalar_kernel("erfinv", erfinv_scalar), _REAL_F,
+                lambda n, g: [g * (_SQRT_PI / 2) * exp(square(n.outputs[0]))],
+                _elementwise_ref(erfinv_scalar), lo=-0.9, hi=0.9)
+NDTRI = _unary("Ndtri", _scalar_kernel("ndtri", ndtri_scalar), _REAL_F,
+               lambda n, g: [g * _pymath.sqrt(2 * _pymath.pi) * exp(square(n.outputs[0]) / 2)],
+               _elementwise_ref(ndtri_scalar), lo=0.05, hi=0.95)
+RINT = _unary("Rint", lambda x: np.rint(x), _REAL_F, None,
+              _elementwise_ref(lambda a: float(round(a))))
+
+
+# ---------------------------------------------------------------------------------------
+# Polygamma and Hurwitz zeta: two-input ops (no broadcasting gradient wrt the order).
+# ---------------------------------------------------------------------------------------
+
+def _float_pair_infer(op: str) -> Callable:
+    def infer(a: Any, x: Any) -> list:
+        d = C.same_dtype(op, (a, x), frozenset((dt.float32, dt.float64)))
+        return [(C.broadcast(op, a._shape, x._shape), d)]
+    return infer
+
+
+def _zeta_fast(s: np.ndarray, q: np.ndarray) -> np.ndarray:
+    out = _scipy("zeta")(s, q)
+    return np.where(s < 1, np.nan, out)
+
+
+def _polygamma_fast(n: np.ndarray, x: np.ndarray) -> np.ndarray:
+    ok = (n >= 0) & (n == np.floor(n))
+    out = _scipy("polygamma")(np.where(ok, n, 0), x)
+    dg = _digamma_fast(x) if n.size else out
+    return np.where(ok, np.where(n == 0, dg, out), np.nan)
+
+
+def _pair_kernel(fast: Callable, scalar: Callable) -> Callable:
+    fn = _scalar_kernel(fast, scalar)
+    return lambda xp, a, b: fn(*np.broadcast_arrays(a, b))
+
+
+def _zeta_grad(n: Any, g: Any) -> list:
+    s, q = n.inputs
+    return [None, sum_to(g * -s * zeta(s + 1, q), q)]
+
+
+def _polygamma_grad(n: Any, g: Any) -> list:
+    a, x = n.inputs
+    return [None, sum_to(g * polygamma(a + 1, x), x)]
+
+
+def _pair_bad(op: str) -> list:
+    return [BadSample((np.ones(2, np.int32), np.ones(2, np.int32)), {}, InvalidArgumentError,
+                      "allowed values: float, double"),
+            BadSample((np.ones(2), np.ones(2, np.float32)), {}, InvalidArgumentError,
+                      f"cannot compute {op} as input #1(zero-based)")]
+
+
+ZETA = register(OpDef(
+    "Zeta", _float_pair_infer("Zeta"), _pair_kernel(_zeta_fast, zeta_scalar),
+    grad=_zeta_grad, reference=_elementwise_ref(zeta_scalar),
+    samples=[Sample((_f64(3, 2, lo=1.5, hi=4.0), _f64(3, 2, lo=0.5, hi=3.0)), grad_inputs=(1,)),
+             Sample((np.array([2.0, 3.0, 5.5]), _f64(2, 1, lo=0.5, hi=3.0)), grad_inputs=(1,))],
+    bad_samples=_pair_bad("Zeta"),
+))
+POLYGAMMA = register(OpDef(
+    "Polygamma", _float_pair_infer("Polygamma"),
+    _pair_kernel(_polygamma_fast, polygamma_scalar),
+    grad=_polygamma_grad, reference=_elementwise_ref(polygamma_scalar),
+    samples=[Sample((np.array([[0.0, 1.0, 2.0], [3.0, 1.0, 0.0]]), _f64(2, 3, lo=0.5, hi=3.0)),
+                    grad_inputs=(1,)),
+             Sample((np.array([1.0, 2.0]), _f64(3, 1, lo=0.5, hi=3.0)), grad_inputs=(1,))],
+    bad_samples=_pair_bad("Polygamma"),
+))
+
+
+def _pair(op: OpDef) -> Callable:
+    def f(a: Any, x: Any, name: str | None = None) -> Any:
+        a, x = binary_args(a, x)
+        return bind(op, (a, x), {})
+    f.__name__ = op.name
+    return f
+
+
+# ---------------------------------------------------------------------------------------
+# x-safe binaries: 0 wherever x == 0, even where the other factor is inf or nan.
+# ---------------------------------------------------------------------------------------
+
+_XSAFE_T = C.FLOAT_COMPLEX
+
+
+def _xsafe_infer(op: str) -> Callable:
+    def infer(x: Any, y: Any) -> list:
+        if x._dtype is y._dtype and x._dtype not in _XSAFE_T:
+            # TF lists this family's types half-first
+            raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the "
+                             f"list of allowed values: half, bfloat16, float, double, "
+                             f"complex64, complex128\n\t; NodeDef: {{{{node {op}}}}}")
+        d = C.same_dtype(op, (x, y), _XSAFE_T)
+        return [(C.broadcast(op, x._shape, y._shape), d)]
+    return infer
+
+
+def _xsafe_kernel(fn: Callable) -> Callable:
+    def kernel(xp: Any, x: Any, y: Any) -> Any:
+        with np.errstate(all="ignore"):
+            out = fn(xp, x, y)
+        return xp.where(x == 0, xp.zeros((), x.dtype), out).astype(x.dtype, copy=False)
+    return kernel
+
+
+def _xsafe_ref(f: Callable) -> Callable:
+    return _elementwise_ref(lambda a, b: 0.0 if a == 0 else f(a, b))
+
+
+def _log_scalar(v: float) -> float:
+    return -_pymath.inf if v == 0 else _pymath.nan if v < 0 else _pymath.log(v)
+
+
+def _div_scalar(a: float, b: float) -> float:
+    return a / b if b != 0 else _pymath.copysign(_pymath.inf, a) * _pymath.copysign(1.0, b)
+
+
+def _xsafe_op(name: str, kernel: Callable, grad: Callable, ref: Callable, lo: float) -> OpDef:
+    samples = [Sample((_f64(3, 4, lo=0.5, hi=2.0), _f64(3, 4, lo=lo, hi=2.0))),
+               Sample((_f64(2, 1, 3, lo=-2.0, hi=2.0), _f64(4, 1, lo=lo, hi=2.0))),
+               Sample((np.array([0.0, 1.0, 0.0]), np.array([0.0, 0.0, np.inf])), grad=False)]
+    bad = [BadSample((np.ones(2, np.int32), np.ones(2, np.int32)), {}, InvalidArgumentError,
+                     "allowed values: half, bfloat16, float, double, complex64, complex128"),
+           BadSample((np.ones(2), np.ones(2, np.float32)), {}, InvalidArgumentError,
+                     "was expected to be a double tensor but is a float tensor"),
+           BadSample((np.ones((2, 3)), np.ones(4)), {}, InvalidArgumentError,
+                     "Incompatible shapes: [2,3] vs. [4]")]
+    return register(OpDef(name, _xsafe_infer(name), _xsafe_kernel(kernel), grad=grad,
+                          reference=ref, samples=samples, bad_samples=bad))
+
+
+def _nonzero(x: Any) -> Any:
+    return where(not_equal(x, zeros_like(x)), ones_like(x), zeros_like(x))
+
+
+XLOGY = _xsafe_op(
+    "Xlogy", lambda xp, x, y: x * xp.log(y),
+    _bin_grad(lambda g, x, y, z: g * xlogy(_nonzero(x), y), lambda g, x, y, z: g * xdivy(x, y)),
+    _xsafe_ref(lambda a, b: a * _log_scalar(b)), lo=0.5)
+XDIVY = _xsafe_op(
+    "Xdivy", lambda xp, x, y: x / y,
+    _bin_grad(lambda g, x, y, z: g * xdivy(_nonzero(x), y),
+              lambda g, x, y, z: g * xdivy(-x, square(y))),
+    _xsafe_ref(_div_scalar), lo=0.5)
+XLOG1PY = _xsafe_op(
+    "Xlog1py", lambda xp, x, y: x * xp.log1p(y),
+    _bin_grad(lambda g, x, y, z: g * xlog1py(_nonzero(x), y),
+              lambda g, x, y, z: g * xdivy(x, 1 + y)),
+    _xsafe_ref(lambda a, b: a * _log_scalar(1 + b)), lo=-0.5)
+
+
+# ---------------------------------------------------------------------------------------
+# Public functions.
+# ---------------------------------------------------------------------------------------
+
+acosh, asinh, atanh = _u(ACOSH), _u(ASINH), _u(ATANH)
+lgamma, digamma = _u(LGAMMA), _u(DIGAMMA)
+erfc, erfinv, ndtri = _u(ERFC), _u(ERFINV), _u(NDTRI)
+rint = _u(RINT)
+xlogy, xdivy, xlog1py = _b(XLOGY), _b(XDIVY), _b(XLOG1PY)
+zeta, polygamma = _pair(ZETA), _pair(POLYGAMMA)
+
+
+def log_sigmoid(x: Any, name: str | None = None) -> Any:
+    """log(sigmoid(x)) = -softplus(-x), stable for large |x|."""
+    return -softplus(-_t(x))
+
+
+def reciprocal_no_nan(x: Any, name: str | None = None) -> Any:
+    """1 / x, and 0 where x == 0."""
+    x = _t(x)
+    return div_no_nan(ones_like(x), x)
+
+
+
+
+# ---------------------------------------------------------------------------------------
+# Modified Bessel functions of the first kind (orders 0 and 1, plain and exponentially
+# scaled), and erfcinv.
+# ---------------------------------------------------------------------------------------
+
+def _bessel_series(order: int, x: float) -> float:
+    """I_order(x) = sum_k (x/2)^(2k+order) / (k! (k+order)!)."""
+    half = x / 2
+    term = half ** order / _pymath.factorial(order)
+    total, k = term, 0
+    while abs(term) > 1e-17 * abs(total) or k < 5:
+        k += 1
+        term *= half * half / (k * (k + order))
+        total += term
+        if k > 2000:
+            break
+    return total
+
+
+def bessel_i0_scalar(x: float) -> float:
+    return _pymath.inf if _pymath.isinf(x) else _bessel_series(0, x)
+
+
+def bessel_i1_scalar(x: float) -> float:
+    return _pymath.copysign(_pymath.inf, x) if _pymath.isinf(x) else _bessel_series(1, x)
+
+
+def bessel_i0e_scalar(x: float) -> float:
+    return 0.0 if _pymath.isinf(x) else _pymath.exp(-abs(x)) * _bessel_series(0, x)
+
+
+def bessel_i1e_scalar(x: float) -> float:
+    return 0.0 if _pymath.isinf(x) else _pymath.exp(-abs(x)) * _bessel_series(1, x)
+
+
+def _x_or_one(x: Any) -> Any:
+    return where(not_equal(x, zeros_like(x)), x, ones_like(x))
+
+
+def _i1_grad(n: Any, g: Any) -> list:
+    x = n.inputs[0]
+    d = bessel_i0(x) - n.outputs[0] / _x_or_one(x)
+    return [g * where(not_equal(x, zeros_like(x)), d, 0.5 * ones_like(x))]
+
+
+def _i1e_grad(n: Any, g: Any) -> list:
+    from eagerflow._src.ops.math import sign
+
+    x = n.inputs[0]
+    d = bessel_i0e(x) - n.outputs[0] * (sign(x) + 1 / _x_or_one(x))
+    return [g * where(not_equal(x, zeros_like(x)), d, 0.5 * ones_like(x))]
+
+
+BESSEL_I0 = _unary("BesselI0", _scalar_kernel("i0", bessel_i0_scalar), _REAL_F,
+                   lambda n, g: [g * bessel_i1(n.inputs[0])], _elementwise_ref(bessel_i0_scalar),
+                   lo=-3.0, hi=3.0)
+BESSEL_I1 = _unary("BesselI1", _scalar_kernel("i1", bessel_i1_scalar), _REAL_F, _i1_grad,
+                   _elementwise_ref(bessel_i1_scalar), lo=-3.0, hi=3.0)
+BESSEL_I0E = _unary("BesselI0e", _scalar_kernel("i0e", bessel_i0e_scalar), _REAL_F,
+                    lambda n, g: [g * (bessel_i1e(n.inputs[0]) -
+                                       _sign(n.inputs[0]) * n.outputs[0])],
+                    _elementwise_ref(bessel_i0e_scalar), lo=0.2, hi=3.0)
+BESSEL_I1E = _unary("BesselI1e", _scalar_kernel("i1e", bessel_i1e_scalar), _REAL_F, _i1e_grad,
+                    _elementwise_ref(bessel_i1e_scalar), lo=0.2, hi=3.0)
+
+
+def _sign(x: Any) -> Any:
+    from eagerflow._src.ops.math import sign
+
+    return sign(x)
+
+
+bessel_i0, bessel_i1 = _u(BESSEL_I0), _u(BESSEL_I1)
+bessel_i0e, bessel_i1e = _u(BESSEL_I0E), _u(BESSEL_I1E)
+
+
+def erfcinv(x: Any, name: str | None = None) -> Any:
+    """The inverse of erfc: -ndtri(x / 2) / sqrt(2)."""
+    x = _t(x)
+    return -ndtri(x * 0.5) * (1 / _pymath.sqrt(2))

@@ -1,0 +1,640 @@
+"""Smaller tf.* and tf.math names: searchsorted, unravel_index, complex/imag, truncatemod,
+broadcast_static_shape/broadcast_dynamic_shape, ensure_shape, no_op/group/tuple/
+control_dependencies, bincount, confusion_matrix, invert_permutation, reduce_euclidean_norm,
+zero_fraction, is_non_decreasing, is_strictly_increasing, polyval, lbeta, angle,
+identity_n, dynamic_partition/dynamic_stitch, and greedy non_max_suppression.
+
+Sits in the ops layer. Primitives (LowerBound/UpperBound, UnravelIndex, Complex, Imag,
+TruncateMod, BroadcastArgs, NonMaxSuppressionV3) are OpDefs; the rest are composites of
+public ops. Eagerly, control dependencies are meaningless (ops run in program order), as in
+TF 2; inside
+tf.function eagerflow's graphs keep stateful ops in program order, so they stay no-ops.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+from typing import Any, Iterator
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import _b, _bin_grad, _binary, _elementwise_ref, _t, binary_args
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+
+_rng = SampleRNG(57)
+_TUPLE, _COMPLEX = tuple, complex  # this module defines tf.tuple and tf.complex
+
+
+# ---------------------------------------------------------------------------------------
+# searchsorted: LowerBound / UpperBound over the last axis, row by row.
+# ---------------------------------------------------------------------------------------
+
+def _bound_infer(op: str) -> Any:
+    def infer(sorted_seq: Any, values: Any, out_type: dt.DType) -> list:
+        C.dtype_attr(op, out_type, "out_type", C.INDEX)
+        C.same_dtype(op, (sorted_seq, values), C.REALS)
+        a, b = sorted_seq._shape, values._shape
+        if a is not None and b is not None:
+            if len(a) != len(b) or len(a) < 1:
+                raise C.fail(op, f"sorted input argument must be a matrix or a batch of "
+                                 f"matrices of the same rank as values, got "
+                                 f"{C.shape_str(a)} and {C.shape_str(b)}")
+            if any(x is not None and y is not None and x != y for x, y in zip(a[:-1], b[:-1])):
+                raise C.fail(op, "Leading dim_size of both tensors must match.")
+        return [(b, out_type)]
+    return infer
+
+
+def _bound_kernel(side: str) -> Any:
+    def kernel(xp: Any, sorted_seq: Any, values: Any, out_type: dt.DType) -> Any:
+        rows_s = sorted_seq.reshape(-1, sorted_seq.shape[-1]) if sorted_seq.size else \
+            sorted_seq.reshape(int(np.prod(sorted_seq.shape[:-1])), sorted_seq.shape[-1])
+        rows_v = values.reshape(rows_s.shape[0], -1) if values.size else \
+            values.reshape(rows_s.shape[0], values.shape[-1])
+        out = xp.empty(rows_v.shape, dtype=out_type.as_numpy_dtype)
+        for r in range(rows_s.shape[0]):
+            out[r] = xp.searchsorted(rows_s[r], rows_v[r], side=side)
+        return out.reshape(values.shape)
+    return kernel
+
+
+def _bound_ref(side: str) -> Any:
+    find = bisect.bisect_left if side == "left" else bisect.bisect_right
+
+    def ref(sorted_seq: np.ndarray, values: np.ndarray, out_type: dt.DType) -> np.ndarray:
+        out = np.empty(values.shape, dtype=out_type.as_numpy_dtype)
+        for idx in np.ndindex(*values.shape):
+            out[idx] = find(sorted_seq[idx[:-1]].tolist(), values[idx])
+        return out
+    return ref
+
+
+def _register_bound(op: str, side: str) -> OpDef:
+    seq = np.sort(_rng.uniform(-2, 2, size=(3, 5)), axis=-1)
+    vals = np.concatenate([_rng.uniform(-3, 3, size=(3, 3)), seq[:, 1:3]], axis=-1)
+    return register(OpDef(
+        op, _bound_infer(op), _bound_kernel(side), reference=_bound_ref(side),
+        samples=[Sample((seq, vals), {"out_type": dt.int32}, grad=False),
+                 Sample((seq[0], vals[1]), {"out_type": dt.int64}, grad=False)],
+        bad_samples=[BadSample((seq, vals[:2]), {"out_type": dt.int32}, InvalidArgumentError,
+                               "Leading dim_size of both tensors must match."),
+                     BadSample((seq, vals.astype(np.float32)), {"out_type": dt.int32},
+                               InvalidArgumentError, "expected to be a double tensor")]))
+
+
+LOWER_BOUND = _register_bound("LowerBound", "left")
+UPPER_BOUND = _register_bound("UpperBound", "right")
+
+
+def searchsorted(sorted_sequence: Any, values: Any, side: str = "left",
+                 out_type: Any = dt.int32, name: str | None = None) -> Any:
+    """Indices at which `values` would be inserted into each row of `sorted_sequence`."""
+    if side not in ("left", "right"):
+        raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: "
+                         f"`side` = '{side}'.")
+    s, v = binary_args(sorted_sequence, values)
+    op = LOWER_BOUND if side == "left" else UPPER_BOUND
+    return bind(op, (s, v), {"out_type": dt.as_dtype(out_type)})
+
+
+# ---------------------------------------------------------------------------------------
+# unravel_index.
+# ---------------------------------------------------------------------------------------
+
+def _unravel_infer(indices: Any, dims: Any) -> list:
+    d = C.same_dtype("UnravelIndex", (indices, dims), C.INDEX)
+    if dims._shape is not None and len(dims._shape) != 1:
+        raise C.fail("UnravelIndex", f"The dims argument must be a vector, got "
+                                     f"{C.shape_str(dims._shape)}")
+    if indices._shape is not None and len(indices._shape) > 1:
+        raise C.fail("UnravelIndex", f"The indices argument must be a scalar or vector, got "
+                                     f"{C.shape_str(indices._shape)}")
+    n = None if dims._shape is None else dims._shape[0]
+    if indices._shape is None:
+        return [(None, d)]
+    return [((n,) + _TUPLE(indices._shape), d)]
+
+
+def _unravel_kernel(xp: Any, indices: Any, dims: Any) -> Any:
+    if (dims <= 0).any():
+        raise InvalidArgumentError(None, None, "Input dims must be > 0 [Op:UnravelIndex]")
+    total = int(np.prod(dims.astype(np.int64)))
+    if ((indices < 0) | (indices >= total)).any():
+        raise InvalidArgumentError(None, None, "index is out of bound as with dims "
+                                               "[Op:UnravelIndex]")
+    return xp.stack(xp.unravel_index(indices, _TUPLE(int(v) for v in dims))).astype(indices.dtype)
+
+
+def _unravel_ref(indices: np.ndarray, dims: np.ndarray) -> np.ndarray:
+    flat = indices.reshape(-1).tolist()
+    out = np.empty((len(dims), len(flat)), dtype=indices.dtype)
+    for j, v in enumerate(flat):
+        for i in range(len(dims) - 1, -1, -1):
+            out[i, j] = v % int(dims[i])
+            v //= int(dims[i])
+    return out.reshape((len(dims),) + indices.shape)
+
+
+UNRAVEL_INDEX = register(OpDef(
+    "UnravelIndex", _unravel_infer, _unravel_kernel, reference=_unravel_ref,
+    samples=[Sample((np.array([5, 7, 0, 11], np.int32), np.array([3, 4], np.int32)), grad=False),
+             Sample((np.array(23, np.int64), np.array([2, 3, 4], np.int64)), grad=False)],
+    bad_samples=[BadSample((np.array([12], np.int32), np.array([3, 4], np.int32)), {},
+                           InvalidArgumentError, "index is out of bound as with dims"),
+                 BadSample((np.array([1], np.int32), np.array([3, 4], np.int64)), {},
+                           InvalidArgumentError, "expected to be a int32 tensor")],
+))
+
+
+def unravel_index(indices: Any, dims: Any, name: str | None = None) -> Any:
+    indices, dims = binary_args(indices, dims)
+    return bind(UNRAVEL_INDEX, (indices, dims), {})
+
+
+# ---------------------------------------------------------------------------------------
+# complex, imag, truncatemod.
+# ---------------------------------------------------------------------------------------
+
+_COMPLEX_OF = {dt.float32: dt.complex64, dt.float64: dt.complex128}
+
+
+def _complex_infer(re: Any, im: Any) -> list:
+    d = C.same_dtype("Complex", (re, im), frozenset(_COMPLEX_OF))
+    return [(C.broadcast("Complex", re._shape, im._shape), _COMPLEX_OF[d])]
+
+
+def _complex_grad(n: Any, g: Any) -> list:
+    from eagerflow._src.ops.math import real, sum_to
+
+    re, im = n.inputs
+    return [sum_to(real(g), re), sum_to(imag(g), im)]
+
+
+COMPLEX = register(OpDef(
+    "Complex", _complex_infer,
+    lambda xp, re, im: (re + 1j * im).astype(np.complex64 if re.dtype == np.float32
+                                             else np.complex128),
+    grad=_complex_grad,
+    reference=_elementwise_ref(lambda a, b: _COMPLEX(a, b), np.complex128),
+    # complex outputs are outside the harness's real-valued losses: see tests/ops/test_misc_ops
+    samples=[Sample((_rng.uniform(-1, 1, size=(2, 3)), _rng.uniform(-1, 1, size=(3,))),
+                    grad=False)],
+    bad_samples=[BadSample((np.ones(2), np.ones(2, np.float32)), {}, InvalidArgumentError,
+                           "expected to be a double tensor")],
+))
+
+
+def complex(real: Any, imag: Any, name: str | None = None) -> Any:  # noqa: A001
+    re, im = binary_args(real, imag)
+    if re._dtype is not im._dtype or re._dtype not in _COMPLEX_OF:
+        raise TypeError(f"The `real` and `imag` components have incorrect types: "
+                        f"{re._dtype.name} {im._dtype.name}. They must be consistent, and one "
+                        f"of [tf.float32, tf.float64]")
+    return bind(COMPLEX, (re, im), {})
+
+
+def _imag_infer(x: Any) -> list:
+    C.check_dtype("Imag", x, C.COMPLEX)
+    return [(x._shape, x._dtype.real_dtype)]
+
+
+def _imag_grad(n: Any, g: Any) -> list:
+    from eagerflow._src.ops.math import zeros_like
+
+    return [complex(zeros_like(g), g)]
+
+
+IMAG = register(OpDef(
+    "Imag", _imag_infer, lambda xp, x: xp.imag(x).copy(), grad=_imag_grad,
+    reference=_elementwise_ref(lambda a: a.imag, np.float64),
+    samples=[Sample((_rng.uniform(-1, 1, size=(3,)) + 1j * _rng.uniform(-1, 1, size=(3,)),),
+                    grad=False)],
+    bad_samples=[BadSample((np.ones(2, np.int32),), {}, InvalidArgumentError, "int32")],
+))
+
+
+def imag(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    """The imaginary parts (zeros for real input, as TF)."""
+    from eagerflow._src.ops.math import zeros_like
+
+    x = _t(input)
+    return bind(IMAG, (x,), {}) if x._dtype.is_complex else zeros_like(x)
+
+
+def _truncmod_kernel(xp: Any, x: Any, y: Any) -> Any:
+    if x.dtype.kind in "iu" and not y.all():
+        raise InvalidArgumentError(None, None, "Integer division by zero [Op:TruncateMod]")
+    return xp.fmod(x, y).astype(x.dtype, copy=False)
+
+
+def _trunc(v: Any) -> Any:
+    from eagerflow._src.ops.math import ceil, floor, where
+
+    return where(v >= 0, floor(v), ceil(v))
+
+
+TRUNCATE_MOD = _binary(
+    "TruncateMod", _truncmod_kernel, C.REALS,
+    _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g * _trunc(x / y)),
+    _elementwise_ref(lambda a, b: np.fmod(a, b)), lo=0.5, hi=3.0, second_order=False)
+truncatemod = _b(TRUNCATE_MOD)
+
+
+# ---------------------------------------------------------------------------------------
+# Broadcast shapes.
+# ---------------------------------------------------------------------------------------
+
+def broadcast_static_shape(shape_x: Any, shape_y: Any) -> TensorShape:
+    a, b = TensorShape(shape_x), TensorShape(shape_y)
+    if a.rank is None or b.rank is None:
+        return TensorShape(None)
+    try:
+        return TensorShape(C.broadcast("BroadcastArgs", _TUPLE(a.as_list()), _TUPLE(b.as_list())))
+    except InvalidArgumentError:
+        raise ValueError(f"Incompatible shapes for broadcasting. Two shapes are compatible if "
+                         f"for each dimension pair they are either equal or one of them is 1. "
+                         f"Received: {_TUPLE(a.as_list())} and {_TUPLE(b.as_list())}.") from None
+
+
+def _bargs_infer(a: Any, b: Any) -> list:
+    d = C.same_dtype("BroadcastArgs", (a, b), C.INDEX)
+    for x in (a, b):
+        if x._shape is not None and len(x._shape) != 1:
+            raise C.fail("BroadcastArgs", f"In[0] must be a vector, got {C.shape_str(x._shape)}")
+    if a._shape is None or b._shape is None or None in (a._shape[0], b._shape[0]):
+        return [((None,), d)]
+    return [((max(a._shape[0], b._shape[0]),), d)]
+
+
+def _bargs_kernel(xp: Any, a: Any, b: Any) -> Any:
+    sa, sb = _TUPLE(int(v) for v in a), _TUPLE(int(v) for v in b)
+    return xp.asarray(C.broadcast("BroadcastArgs", sa, sb), dtype=a.dtype).reshape(-1)
+
+
+BROADCAST_ARGS = register(OpDef(
+    "BroadcastArgs", _bargs_infer, _bargs_kernel,
+    reference=lambda a, b: np.array(np.broadcast_shapes(_TUPLE(a), _TUPLE(b)), a.dtype),
+    samples=[Sample((np.array([2, 1], np.int32), np.array([3], np.int32)), grad=False),
+             Sample((np.array([1, 4, 1], np.int64), np.array([5, 1, 1, 6], np.int64)),
+                    grad=False)],
+    bad_samples=[BadSample((np.array([2, 2], np.int32), np.array([3], np.int32)), {},
+                           InvalidArgumentError, "Incompatible shapes: [2,2] vs. [3]")],
+))
+
+
+def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Any:
+    a, b = binary_args(shape_x, shape_y)
+    return bind(BROADCAST_ARGS, (a, b), {})
+
+
+# ---------------------------------------------------------------------------------------
+# ensure_shape and the control-dependency family.
+# ---------------------------------------------------------------------------------------
+
+def ensure_shape(x: Any, shape: Any, name: str | None = None) -> Any:
+    """x, after checking its shape is compatible with `shape` (None dims match anything)."""
+    from eagerflow._src.ops.math import identity
+
+    x = _t(x)
+    want = TensorShape(shape)
+    have = TensorShape(x._shape)
+    if not have.is_compatible_with(want):
+        raise InvalidArgumentError(
+            None, None, f"Shape of tensor input {C.shape_str(x._shape)} is not compatible with "
+                        f"expected shape {C.shape_str(_TUPLE(want.as_list()))}. [Op:EnsureShape]")
+    return x if type(x) is EagerTensor else identity(x)
+
+
+def no_op(name: str | None = None) -> None:
+    """Does nothing (eagerly TF returns None too)."""
+    return None
+
+
+def group(*inputs: Any, **kwargs: Any) -> None:
+    """Groups ops for control dependencies: nothing to wait for when ops run in order."""
+    return None
+
+
+def tuple(tensors: Any, name: str | None = None, control_inputs: Any = None) -> list:  # noqa: A001
+    from eagerflow._src.ops.math import identity
+
+    return [None if t is None else identity(t) for t in tensors]
+
+
+@contextlib.contextmanager
+def control_dependencies(control_inputs: Any) -> Iterator[None]:
+    """A context in which ops run after `control_inputs`: always true in program order."""
+    if control_inputs is not None and not isinstance(control_inputs, (list, _TUPLE)):
+        raise TypeError(f"`control_inputs` must be a list or tuple, got {control_inputs!r}")
+    yield
+
+
+# ---------------------------------------------------------------------------------------
+# tf.math composites.
+# ---------------------------------------------------------------------------------------
+
+def reduce_euclidean_norm(input_tensor: Any, axis: Any = None, keepdims: bool = False,
+                          name: str | None = None) -> Any:
+    """sqrt(sum(|x|^2)) over `axis`; integer inputs give the truncated integer root, as TF."""
+    from eagerflow._src.ops.math import abs as abs_
+    from eagerflow._src.ops.math import cast, sqrt
+    from eagerflow._src.ops.reduce import reduce_sum
+
+    x = _t(input_tensor)
+    if x._dtype.is_integer:
+        wide = cast(x, dt.float64)
+        return cast(sqrt(reduce_sum(wide * wide, axis=axis, keepdims=keepdims)), x._dtype)
+    if x._dtype.is_complex:
+        mag = abs_(x)
+        return cast(sqrt(reduce_sum(mag * mag, axis=axis, keepdims=keepdims)), x._dtype)
+    return sqrt(reduce_sum(x * x, axis=axis, keepdims=keepdims))
+
+
+def zero_fraction(value: Any, name: str | None = None) -> Any:
+    """The fraction of entries equal to zero, as float32."""
+    from eagerflow._src.ops.math import cast, equal, zeros_like
+    from eagerflow._src.ops.reduce import reduce_mean
+
+    x = _t(value)
+    return reduce_mean(cast(equal(x, zeros_like(x)), dt.float32))
+
+
+def _monotone(x: Any, strict: bool, what: str) -> Any:
+    from eagerflow._src.ops.array import reshape
+    from eagerflow._src.ops.reduce import reduce_all
+
+    x = _t(x)
+    if not (x._dtype.is_floating or x._dtype.is_integer):
+        raise TypeError(f"Expected x to be numeric, got {x._dtype!r}")
+    flat = reshape(x, [-1])
+    a, b = flat[1:], flat[:-1]
+    return reduce_all(a > b if strict else a >= b)
+
+
+def is_non_decreasing(x: Any, name: str | None = None) -> Any:
+    return _monotone(x, False, "is_non_decreasing")
+
+
+def is_strictly_increasing(x: Any, name: str | None = None) -> Any:
+    return _monotone(x, True, "is_strictly_increasing")
+
+
+def polyval(coeffs: Any, x: Any, name: str | None = None) -> Any:
+    """coeffs[0] * x^(n-1) + ... + coeffs[n-1], by Horner's rule."""
+    from eagerflow._src.ops.math import zeros_like
+
+    if not isinstance(coeffs, (list, _TUPLE)):
+        raise ValueError(f"Argument coeffs must be list type found {type(coeffs)}.")
+    x = _t(x)
+    if not coeffs:
+        return zeros_like(x)
+    acc = convert_to_tensor(coeffs[0], dtype_hint=x._dtype)
+    for c in coeffs[1:]:
+        acc = acc * x + convert_to_tensor(c, dtype_hint=x._dtype)
+    return acc
+
+
+def lbeta(x: Any, name: str | None = None) -> Any:
+    """log|Beta(x)| over the last axis: sum(lgamma(x)) - lgamma(sum(x))."""
+    from eagerflow._src.ops.math_special import lgamma
+    from eagerflow._src.ops.reduce import reduce_sum
+
+    x = _t(x)
+    return reduce_sum(lgamma(x), axis=-1) - lgamma(reduce_sum(x, axis=-1))
+
+
+def _eager_values(x: Tensor, fn: str) -> np.ndarray:
+    if type(x) is not EagerTensor:
+        raise TypeError(f"{fn} needs its input known when the op is built")
+    return np.asarray(x._arr)
+
+
+def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: Any = None,
+             dtype: Any = dt.int32, name: str | None = None, axis: Any = None,
+             binary_output: bool = False) -> Any:
+    """Counts (or summed weights) of each value in `arr`, a segment sum over the values."""
+    from eagerflow._src.ops.array import reshape
+    from eagerflow._src.ops.indexing import unsorted_segment_sum
+    from eagerflow._src.ops.math import cast, minimum, ones_like, where
+
+    a = _t(arr)
+    if not a._dtype.is_integer:
+        raise TypeError(f"Input arr must be an integer tensor, got {a._dtype.name}")
+    vals = _eager_values(a, "bincount")
+    if vals.size and vals.min() < 0:
+        raise InvalidArgumentError(None, None, "Input arr must be non-negative! "
+                                               "[Op:DenseBincount]")
+    size = int(vals.max()) + 1 if vals.size else 0
+    if minlength is not None:
+        size = max(size, int(minlength))
+    if maxlength is not None:
+        size = min(size, int(maxlength))
+    flat = reshape(cast(a, dt.int32), [-1])
+    ids = where(flat < size, flat, -ones_like(flat))  # values past maxlength are dropped
+    if weights is None:
+        w = cast(ones_like(flat), dt.as_dtype(dtype))
+    else:
+        w = reshape(_t(weights), [-1])
+    out = unsorted_segment_sum(w, ids, size)
+    if binary_output:
+        out = minimum(out, ones_like(out))
+    return out
+
+
+def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, weights: Any = None,
+                     dtype: Any = dt.int32, name: str | None = None) -> Any:
+    """counts[label, prediction] over the pairs (weighted if `weights` is given)."""
+    from eagerflow._src.ops.array import reshape
+    from eagerflow._src.ops.indexing import unsorted_segment_sum
+    from eagerflow._src.ops.math import cast, ones_like
+
+    lab = cast(reshape(_t(labels), [-1]), dt.int64)
+    pred = cast(reshape(_t(predictions), [-1]), dt.int64)
+    lv, pv = _eager_values(lab, "confusion_matrix"), _eager_values(pred, "confusion_matrix")
+    if (lv.size and lv.min() < 0) or (pv.size and pv.min() < 0):
+        raise InvalidArgumentError(None, None, "`labels` contains negative values"
+                                   if lv.size and lv.min() < 0 else
+                                   "`predictions` contains negative values")
+    if num_classes is None:
+        n = int(max(lv.max() if lv.size else -1, pv.max() if pv.size else -1)) + 1
+    else:
+        n = int(num_classes)
+        if (lv.size and lv.max() >= n) or (pv.size and pv.max() >= n):
+            raise InvalidArgumentError(None, None, "`labels` out of bound"
+                                       if lv.size and lv.max() >= n else
+                                       "`predictions` out of bound")
+    d = dt.as_dtype(dtype)
+    w = cast(ones_like(lab), d) if weights is None else cast(reshape(_t(weights), [-1]), d)
+    return reshape(unsorted_segment_sum(w, lab * n + pred, n * n), [n, n])
+
+
+def invert_permutation(x: Any, name: str | None = None) -> Any:
+    """y with y[x[i]] = i."""
+    from eagerflow._src.ops.array import expand_dims
+    from eagerflow._src.ops.array import range as range_
+    from eagerflow._src.ops.indexing import scatter_nd
+
+    x = _t(x)
+    C.check_dtype("InvertPermutation", x, C.INDEX)
+    v = _eager_values(x, "invert_permutation")
+    if v.ndim != 1:
+        raise InvalidArgumentError(None, None, "invert_permutation expects a 1D vector. "
+                                               "[Op:InvertPermutation]")
+    seen = np.zeros(v.size, bool)
+    for i in v.tolist():
+        if not 0 <= i < v.size:
+            raise InvalidArgumentError(None, None, f"{i} is not between 0 and {v.size} "
+                                                   f"[Op:InvertPermutation]")
+        if seen[i]:
+            raise InvalidArgumentError(None, None, f"{i} is duplicated in the input. "
+                                                   f"[Op:InvertPermutation]")
+        seen[i] = True
+    n = int(v.size)
+    return scatter_nd(expand_dims(x, -1), range_(n, dtype=x._dtype), [n])
+
+
+# ---------------------------------------------------------------------------------------
+# identity_n, dynamic_partition, dynamic_stitch (composites over gather / boolean_mask).
+# ---------------------------------------------------------------------------------------
+
+def identity_n(input: Any, name: str | None = None) -> list:  # noqa: A002
+    from eagerflow._src.ops.math import identity
+
+    return [identity(t) for t in input]
+
+
+def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
+                      name: str | None = None) -> list:
+    """[data[partitions == i] for i in range(num_partitions)] (partitions may be rank k)."""
+    from eagerflow._src.ops.indexing import boolean_mask
+    from eagerflow._src.ops.math import equal
+
+    x, p = _t(data), _t(partitions)
+    C.check_dtype("DynamicPartition", p, frozenset((dt.int32,)), "partitions")
+    pv = _eager_values(p, "dynamic_partition")
+    bad = (pv < 0) | (pv >= num_partitions)
+    if bad.any():
+        i = int(np.flatnonzero(bad.reshape(-1))[0])
+        pos = ",".join(str(int(v)) for v in np.unravel_index(i, pv.shape)) if pv.ndim else ""
+        raise InvalidArgumentError(None, None, f"partitions[{pos}] = {int(pv.reshape(-1)[i])} "
+                                               f"is not in [0, {num_partitions}) "
+                                               f"[Op:DynamicPartition]")
+    return [boolean_mask(x, equal(p, k)) for k in range(int(num_partitions))]
+
+
+def dynamic_stitch(indices: Any, data: Any, name: str | None = None) -> Any:
+    """merged[indices[m][i]] = data[m][i]; a later entry wins where indices repeat."""
+    from eagerflow._src.ops.array import concat, reshape
+    from eagerflow._src.ops.indexing import gather
+
+    idx = [_t(i) for i in indices]
+    vals = [_t(d) for d in data]
+    flat_idx = np.concatenate([_eager_values(i, "dynamic_stitch").reshape(-1) for i in idx]) \
+        if idx else np.zeros(0, np.int64)
+    rows = [reshape(d, [-1] + list(d._shape[len(i._shape):])) for i, d in zip(idx, vals)]
+    stacked = concat(rows, axis=0)
+    size = int(flat_idx.max()) + 1 if flat_idx.size else 0
+    last = np.full(size, -1, np.int64)
+    last[flat_idx] = np.arange(flat_idx.size)  # NumPy keeps the last write for repeats
+    if (last < 0).any():
+        raise InvalidArgumentError(None, None, f"Missing index {int(np.flatnonzero(last < 0)[0])}"
+                                               f" in dynamic_stitch [Op:DynamicStitch]")
+    return gather(stacked, convert_to_tensor(last))
+
+
+def angle(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    """The argument of complex numbers; pi for negative reals and 0 otherwise."""
+    from eagerflow._src.ops.math import atan2, real, where, zeros_like
+
+    x = _t(input)
+    if x._dtype.is_complex:
+        return atan2(imag(x), real(x))
+    return where(x < 0, zeros_like(x) + np.pi, zeros_like(x))
+
+
+# ---------------------------------------------------------------------------------------
+# Greedy non-max suppression (tf.image.non_max_suppression).
+# ---------------------------------------------------------------------------------------
+
+def _nms_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
+               score_threshold: float) -> list:
+    op = "NonMaxSuppressionV3"
+    C.same_dtype(op, (boxes, scores), frozenset((dt.float16, dt.float32)))
+    if boxes._shape is not None and (len(boxes._shape) != 2 or boxes._shape[1] != 4):
+        raise C.fail(op, f"boxes must be 2-D with shape [num_boxes, 4], got "
+                         f"{C.shape_str(boxes._shape)}")
+    if scores._shape is not None and len(scores._shape) != 1:
+        raise C.fail(op, f"scores must be 1-D, got {C.shape_str(scores._shape)}")
+    if not 0 <= iou_threshold <= 1:
+        raise C.fail(op, "iou_threshold must be in [0, 1]")
+    if max_output_size < 0:
+        raise C.fail(op, "max_output_size must be non-negative")
+    return [((None,), dt.int32)]
+
+
+def _iou(a: np.ndarray, b: np.ndarray) -> float:
+    ay0, ay1 = sorted((a[0], a[2]))
+    ax0, ax1 = sorted((a[1], a[3]))
+    by0, by1 = sorted((b[0], b[2]))
+    bx0, bx1 = sorted((b[1], b[3]))
+    inter = max(0.0, min(ay1, by1) - max(ay0, by0)) * max(0.0, min(ax1, bx1) - max(ax0, bx0))
+    union = (ay1 - ay0) * (ax1 - ax0) + (by1 - by0) * (bx1 - bx0) - inter
+    return 0.0 if union <= 0 else inter / union
+
+
+def _nms_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
+                score_threshold: float) -> Any:
+    order = [int(i) for i in np.argsort(-scores.astype(np.float64), kind="stable")
+             if scores[i] > score_threshold]
+    keep: list = []
+    b = boxes.astype(np.float64)
+    for i in order:
+        if len(keep) >= max_output_size:
+            break
+        if all(_iou(b[i], b[j]) <= iou_threshold for j in keep):
+            keep.append(i)
+    return np.array(keep, dtype=np.int32)
+
+
+def _nms_ref(boxes: np.ndarray, scores: np.ndarray, max_output_size: int,
+             iou_threshold: float, score_threshold: float) -> np.ndarray:
+    alive = [i for i in range(len(scores)) if scores[i] > score_threshold]
+    keep: list = []
+    while alive and len(keep) < max_output_size:
+        best = max(alive, key=lambda i: (scores[i], -i))
+        keep.append(best)
+        alive = [i for i in alive if i != best and _iou(boxes[i], boxes[best]) <= iou_threshold]
+    return np.array(keep, dtype=np.int32)
+
+
+_NMS_BOXES = np.array([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, 2, 1, 3], [1, 1, 0, 0],
+                       [0.5, 0.5, 2, 2]], np.float32)
+_NMS_SCORES = np.array([0.9, 0.8, 0.7, 0.6, 0.95], np.float32)
+NON_MAX_SUPPRESSION = register(OpDef(
+    "NonMaxSuppressionV3", _nms_infer, _nms_kernel, reference=_nms_ref,
+    samples=[Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 10, "iou_threshold": 0.5,
+                                                "score_threshold": -np.inf}, grad=False),
+             Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 2, "iou_threshold": 0.1,
+                                                "score_threshold": 0.65}, grad=False)],
+    bad_samples=[BadSample((np.ones((3, 3), np.float32), np.ones(3, np.float32)),
+                           {"max_output_size": 2, "iou_threshold": 0.5,
+                            "score_threshold": 0.0}, InvalidArgumentError,
+                           "boxes must be 2-D with shape [num_boxes, 4]")],
+))
+
+
+def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_threshold: float = 0.5,
+                        score_threshold: float = float("-inf"), name: str | None = None) -> Any:
+    """Indices of the highest-scoring boxes, greedily dropping those overlapping a kept one
+    by more than `iou_threshold`."""
+    b, s = binary_args(boxes, scores)
+    return bind(NON_MAX_SUPPRESSION, (b, s),
+                {"max_output_size": int(max_output_size), "iou_threshold": float(iou_threshold),
+                 "score_threshold": float(score_threshold)})

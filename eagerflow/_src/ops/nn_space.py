@@ -1,0 +1,162 @@
+"""tf.nn.space_to_depth and tf.nn.depth_to_space (NHWC): each is the other's gradient;
+and local_response_normalization (lrn), a composite over the channel axis.
+
+Sits in the ops layer beside nn.py. Both are pure data movement (a reshape, a transpose
+and a reshape), so their kernels are exact for every dtype.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+
+_rng = SampleRNG(61)
+
+
+def _check_common(op: str, x: Any, block_size: int) -> None:
+    if block_size < 2:
+        raise C.fail(op, f"Value for attr 'block_size' of {block_size} must be at least "
+                         f"minimum 2")
+    if x._shape is not None and len(x._shape) != 4:
+        raise C.fail(op, f"Input rank should be 4 instead of {len(x._shape)}")
+
+
+def _s2d_infer(x: Any, block_size: int) -> list:
+    _check_common("SpaceToDepth", x, block_size)
+    if x._shape is None:
+        return [(None, x._dtype)]
+    n, h, w, c = x._shape
+    if h is not None and w is not None and (h % block_size or w % block_size):
+        raise C.fail("SpaceToDepth", f"Image width {w} and height {h} should be divisible by "
+                                     f"block_size: {block_size}")
+    b = block_size
+    return [((n, None if h is None else h // b, None if w is None else w // b,
+              None if c is None else c * b * b), x._dtype)]
+
+
+def _s2d_kernel(xp: Any, x: Any, block_size: int) -> Any:
+    n, h, w, c = x.shape
+    b = block_size
+    y = x.reshape(n, h // b, b, w // b, b, c).transpose(0, 1, 3, 2, 4, 5)
+    return y.reshape(n, h // b, w // b, b * b * c).copy()
+
+
+def _s2d_ref(x: np.ndarray, block_size: int) -> np.ndarray:
+    n, h, w, c = x.shape
+    b = block_size
+    out = np.empty((n, h // b, w // b, b * b * c), dtype=x.dtype)
+    for i, y, z, d in np.ndindex(*x.shape):
+        out[i, y // b, z // b, ((y % b) * b + z % b) * c + d] = x[i, y, z, d]
+    return out
+
+
+def _d2s_infer(x: Any, block_size: int) -> list:
+    _check_common("DepthToSpace", x, block_size)
+    if x._shape is None:
+        return [(None, x._dtype)]
+    n, h, w, c = x._shape
+    b = block_size
+    if c is not None and c % (b * b):
+        raise C.fail("DepthToSpace", f"Input depth dimension {c} should be divisible by: {b * b}")
+    return [((n, None if h is None else h * b, None if w is None else w * b,
+              None if c is None else c // (b * b)), x._dtype)]
+
+
+def _d2s_kernel(xp: Any, x: Any, block_size: int) -> Any:
+    n, h, w, c = x.shape
+    b = block_size
+    y = x.reshape(n, h, w, b, b, c // (b * b)).transpose(0, 1, 3, 2, 4, 5)
+    return y.reshape(n, h * b, w * b, c // (b * b)).copy()
+
+
+def _d2s_ref(x: np.ndarray, block_size: int) -> np.ndarray:
+    n, h, w, c = x.shape
+    b = block_size
+    oc = c // (b * b)
+    out = np.empty((n, h * b, w * b, oc), dtype=x.dtype)
+    for i, y, z, d in np.ndindex(*out.shape):
+        out[i, y, z, d] = x[i, y // b, z // b, ((y % b) * b + z % b) * oc + d]
+    return out
+
+
+SPACE_TO_DEPTH = register(OpDef(
+    "SpaceToDepth", _s2d_infer, _s2d_kernel,
+    grad=lambda n, g: [depth_to_space(g, n.attrs["block_size"])], reference=_s2d_ref,
+    samples=[Sample((_rng.uniform(-1, 1, size=(2, 4, 6, 3)),), {"block_size": 2}),
+             Sample((np.arange(36, dtype=np.int32).reshape(1, 6, 3, 2),), {"block_size": 3},
+                    grad=False)],
+    bad_samples=[BadSample((np.ones((1, 3, 3, 2)),), {"block_size": 2}, InvalidArgumentError,
+                           "Image width 3 and height 3 should be divisible by block_size: 2"),
+                 BadSample((np.ones((4, 4)),), {"block_size": 2}, InvalidArgumentError,
+                           "Input rank should be 4 instead of 2"),
+                 BadSample((np.ones((1, 4, 4, 1)),), {"block_size": 1}, InvalidArgumentError,
+                           "must be at least minimum 2")],
+))
+DEPTH_TO_SPACE = register(OpDef(
+    "DepthToSpace", _d2s_infer, _d2s_kernel,
+    grad=lambda n, g: [space_to_depth(g, n.attrs["block_size"])], reference=_d2s_ref,
+    samples=[Sample((_rng.uniform(-1, 1, size=(2, 2, 3, 8)),), {"block_size": 2}),
+             Sample((np.arange(36, dtype=np.int32).reshape(1, 2, 2, 9),), {"block_size": 3},
+                    grad=False)],
+    bad_samples=[BadSample((np.ones((1, 1, 2, 3)),), {"block_size": 2}, InvalidArgumentError,
+                           "Input depth dimension 3 should be divisible by: 4")],
+))
+
+
+def _nhwc_only(op: str, data_format: Any) -> None:
+    if data_format != "NHWC":
+        raise UnimplementedError(None, None, f"Only NHWC data_format is supported on CPU, got "
+                                             f"{data_format} [Op:{op}]")
+
+
+def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
+                   name: str | None = None) -> Any:
+    """Moves block_size x block_size spatial blocks into the channel axis."""
+    _nhwc_only("SpaceToDepth", data_format)
+    return bind(SPACE_TO_DEPTH, (_t(input),), {"block_size": int(block_size)})
+
+
+def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
+                   name: str | None = None) -> Any:
+    """Moves channel groups back into block_size x block_size spatial blocks."""
+    _nhwc_only("DepthToSpace", data_format)
+    return bind(DEPTH_TO_SPACE, (_t(input),), {"block_size": int(block_size)})
+
+
+# ---------------------------------------------------------------------------------------
+# Local response normalization (a composite over the channel axis).
+# ---------------------------------------------------------------------------------------
+
+def local_response_normalization(input: Any, depth_radius: int = 5,  # noqa: A002
+                                 bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5,
+                                 name: str | None = None) -> Any:
+    """x / (bias + alpha * sum of x^2 over the 2r+1 nearest channels) ** beta."""
+    from eagerflow._src.ops.math import add_n, cast, square
+    from eagerflow._src.ops.math import pow as pow_
+    from eagerflow._src.ops.shaping import pad
+
+    x = _t(input)
+    allowed = frozenset((dt.float16, dt.bfloat16, dt.float32))
+    if x._dtype not in allowed:
+        raise C.fail("LRN", f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the "
+                            f"list of allowed values: half, bfloat16, float\n\t; NodeDef: "
+                            f"{{{{node LRN}}}}")
+    if x._shape is not None and len(x._shape) != 4:
+        raise InvalidArgumentError(None, None, "in must be 4-dimensional [Op:LRN]")
+    r = int(depth_radius)
+    channels = x._shape[-1]
+    sq = pad(square(x), [[0, 0], [0, 0], [0, 0], [r, r]])
+    window = add_n([sq[..., k:k + channels] for k in range(2 * r + 1)])
+    scale = cast(bias, x._dtype) + cast(alpha, x._dtype) * window
+    return x / pow_(scale, cast(beta, x._dtype))
+
+
+lrn = local_response_normalization

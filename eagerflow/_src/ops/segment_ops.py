@@ -1,0 +1,255 @@
+"""Segment reductions beyond sums: max, min, prod (primitives), mean and sqrt_n
+(composites), sorted and unsorted, as tf.math's segment_* and unsorted_segment_* ops.
+
+Sits in the ops layer beside indexing.py (which holds UnsortedSegmentSum). Negative
+segment ids drop their rows, as in TF. Unsorted reductions fill empty segments with the
+reduction's identity (the dtype's lowest value for max, highest for min, 1 for prod); the
+sorted forms give 0 there instead, as TF's Segment* kernels do.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.indexing import (
+    _check_indices,
+    _flat_index_str,
+    gather,
+    unsorted_segment_sum,
+)
+from eagerflow._src.ops.math import (
+    _t,
+    cast,
+    equal,
+    maximum,
+    ones_like,
+    sqrt,
+    truediv,
+    truncatediv,
+    where,
+    zeros_like,
+)
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+
+_rng = SampleRNG(41)
+_IDS_T = frozenset((dt.int32, dt.int64))
+
+
+def _identity(kind: str, dtype: np.dtype) -> Any:
+    if kind == "prod":
+        return 1
+    info = np.finfo(dtype) if dtype.kind == "f" else np.iinfo(dtype)
+    return info.min if kind == "max" else info.max
+
+
+def _infer(op: str, allowed: frozenset) -> Callable:
+    def infer(data: Any, ids: Any, num_segments: int) -> list:
+        _check_indices(op, ids, "Tindices", _IDS_T)
+        C.check_dtype(op, data, allowed)
+        if num_segments < 0:
+            raise C.fail(op, f"num_segments must be non-negative, got {num_segments}")
+        if data._shape is not None and None not in data._shape and ids._shape is not None:
+            from eagerflow._src.ops.linalg import check_size
+
+            check_size(op, (num_segments,) + tuple(data._shape[len(ids._shape):]),
+                       data._dtype)
+        ds, is_ = data._shape, ids._shape
+        if ds is None or is_ is None:
+            return [(None, data._dtype)]
+        if tuple(ds[:len(is_)]) != tuple(is_):
+            raise C.fail(op, f"data.shape = {C.shape_str(ds)} does not start with "
+                             f"segment_ids.shape = {C.shape_str(is_)}")
+        return [((num_segments,) + tuple(ds[len(is_):]), data._dtype)]
+    return infer
+
+
+def _kernel(op: str, kind: str) -> Callable:
+    ufunc = {"max": np.maximum, "min": np.minimum, "prod": np.multiply}[kind]
+
+    def kernel(xp: Any, data: Any, ids: Any, num_segments: int) -> Any:
+        bad = ids >= num_segments
+        if bad.any():
+            i = int(np.flatnonzero(bad.reshape(-1))[0])
+            raise InvalidArgumentError(
+                None, None, f"segment_ids[{_flat_index_str(ids.shape, i)}] = "
+                f"{int(ids.reshape(-1)[i])} is out of range [0, {num_segments}) [Op:{op}]")
+        out = xp.full((num_segments,) + data.shape[ids.ndim:], _identity(kind, data.dtype),
+                      dtype=data.dtype)
+        keep = ids >= 0
+        with np.errstate(all="ignore"):
+            ufunc.at(out, ids[keep], data[keep])
+        return out
+    return kernel
+
+
+def _reference(kind: str) -> Callable:
+    def ref(data: np.ndarray, ids: np.ndarray, num_segments: int) -> np.ndarray:
+        out = np.full((num_segments,) + data.shape[ids.ndim:], _identity(kind, data.dtype),
+                      dtype=data.dtype)
+        for pos in np.ndindex(*ids.shape):
+            s = int(ids[pos])
+            if s < 0:
+                continue
+            for rest in np.ndindex(*data.shape[ids.ndim:]):
+                a, b = out[(s,) + rest], data[pos + rest]
+                out[(s,) + rest] = (a if a >= b else b) if kind == "max" else \
+                    (a if a <= b else b) if kind == "min" else a * b
+        return out
+    return ref
+
+
+def _gather_kept(values: Any, ids: Any, like: Any) -> Any:
+    """values[ids] for rows with ids >= 0, zeros for the dropped rows."""
+    safe = maximum(ids, zeros_like(ids))
+    picked = gather(values, safe)
+    keep = reshape(ids >= 0, list(ids._shape) + [1] * (len(like._shape) - len(ids._shape)))
+    return where(keep, picked, zeros_like(picked))
+
+
+def _extreme_grad(n: Any, g: Any) -> list:
+    """The gradient goes to the rows that attain the extreme, split evenly among ties."""
+    data, ids = n.inputs
+    num = n.attrs["num_segments"]
+    # rows with dropped ids may compare equal here; unsorted_segment_sum ignores them and
+    # their gathered share is 0
+    chosen = cast(equal(data, _gather_kept(n.outputs[0], ids, data)), data._dtype)
+    count = unsorted_segment_sum(chosen, ids, num)
+    share = g / maximum(count, ones_like(count))
+    return [chosen * _gather_kept(share, ids, data), None]
+
+
+def _prod_grad(n: Any, g: Any) -> list:
+    """d prod / d x_i = product of the others; computed without dividing by zeros."""
+    data, ids = n.inputs
+    num = n.attrs["num_segments"]
+    is_zero = equal(data, zeros_like(data))
+    zeros = unsorted_segment_sum(cast(is_zero, dt.int32), ids, num)
+    nonzero_prod = unsorted_segment_prod(where(is_zero, ones_like(data), data), ids, num)
+    others = where(is_zero,
+                   where(equal(_gather_kept(zeros, ids, data), 1),
+                         _gather_kept(nonzero_prod, ids, data), zeros_like(data)),
+                   _gather_kept(n.outputs[0], ids, data) / where(is_zero, ones_like(data), data))
+    return [_gather_kept(g, ids, data) * others, None]
+
+
+def _register(op: str, kind: str, grad: Callable) -> OpDef:
+    allowed = C.REALS if kind != "prod" else C.NUMERIC
+    data = _rng.uniform(-2.0, 2.0, size=(6, 2))
+    ids = np.array([0, 1, 0, -1, 3, 2], np.int32)  # no empty segment: its identity is huge
+    return register(OpDef(
+        op, _infer(op, allowed), _kernel(op, kind), grad=grad, reference=_reference(kind),
+        samples=[Sample((data, ids), {"num_segments": 4}, grad_inputs=(0,)),
+                 Sample((_rng.uniform(0.5, 2.0, size=(2, 3)),
+                         np.array([[1, 0, 1], [0, 1, 1]], np.int64)), {"num_segments": 2},
+                        grad_inputs=(0,)),
+                 Sample((np.arange(6, dtype=np.int32), np.array([1, 1, 0, 0, 2, 1], np.int32)),
+                        {"num_segments": 3}, grad=False)],
+        bad_samples=[BadSample((np.ones(2), np.array([0, 5], np.int32)), {"num_segments": 3},
+                               InvalidArgumentError, "segment_ids[1] = 5 is out of range [0, 3)"),
+                     BadSample((np.ones((2, 2)), np.array([0, 1, 1], np.int32)),
+                               {"num_segments": 3}, InvalidArgumentError,
+                               "data.shape = [2,2] does not start with segment_ids.shape = [3]"),
+                     BadSample((np.ones(2), np.array([0.0, 1.0])), {"num_segments": 3},
+                               InvalidArgumentError, "Tindices")]))
+
+
+UNSORTED_SEGMENT_MAX = _register("UnsortedSegmentMax", "max", _extreme_grad)
+UNSORTED_SEGMENT_MIN = _register("UnsortedSegmentMin", "min", _extreme_grad)
+UNSORTED_SEGMENT_PROD = _register("UnsortedSegmentProd", "prod", _prod_grad)
+
+
+def _count(num_segments: Any) -> int:
+    """num_segments as a Python int (a TypeError for anything but an integer scalar)."""
+    v = np.asarray(num_segments.numpy() if hasattr(num_segments, "numpy") else num_segments)
+    if v.ndim or v.dtype.kind not in "iu":
+        raise TypeError(f"num_segments must be an integer scalar, got {num_segments!r}")
+    return int(v)
+
+
+def _unsorted(op: OpDef) -> Callable:
+    def f(data: Any, segment_ids: Any, num_segments: Any, name: str | None = None) -> Any:
+        return bind(op, (_t(data), _t(segment_ids)), {"num_segments": _count(num_segments)})
+    f.__name__ = op.name
+    return f
+
+
+unsorted_segment_max = _unsorted(UNSORTED_SEGMENT_MAX)
+unsorted_segment_min = _unsorted(UNSORTED_SEGMENT_MIN)
+unsorted_segment_prod = _unsorted(UNSORTED_SEGMENT_PROD)
+
+
+def _segment_counts(data: Any, ids: Any, num_segments: int) -> Any:
+    """Rows per segment, shaped to broadcast against the segment results."""
+    rows = ones_like(ids)
+    counts = unsorted_segment_sum(cast(rows, data._dtype), ids, num_segments)
+    return reshape(counts, [num_segments] + [1] * (len(data._shape) - len(ids._shape)))
+
+
+def unsorted_segment_mean(data: Any, segment_ids: Any, num_segments: Any,
+                          name: str | None = None) -> Any:
+    """Segment sums over row counts (at least 1, so empty segments give 0)."""
+    data, ids, num = _t(data), _t(segment_ids), _count(num_segments)
+    counts = _segment_counts(data, ids, num)
+    return truediv(unsorted_segment_sum(data, ids, num), maximum(counts, ones_like(counts)))
+
+
+def unsorted_segment_sqrt_n(data: Any, segment_ids: Any, num_segments: Any,
+                            name: str | None = None) -> Any:
+    """Segment sums over the square roots of the row counts."""
+    data, ids, num = _t(data), _t(segment_ids), _count(num_segments)
+    counts = _segment_counts(data, ids, num)
+    return unsorted_segment_sum(data, ids, num) / sqrt(maximum(counts, ones_like(counts)))
+
+
+# ---------------------------------------------------------------------------------------
+# Sorted segment reductions: ids must be known, non-negative and non-decreasing.
+# ---------------------------------------------------------------------------------------
+
+def _sorted_ids(op: str, ids: Any) -> int:
+    if type(ids) is not EagerTensor:
+        raise TypeError(f"{op} needs segment_ids known when the op is built")
+    arr = np.asarray(ids._arr)
+    if arr.size and (np.diff(arr.reshape(-1)) < 0).any():
+        raise InvalidArgumentError(None, None, f"segment ids are not increasing [Op:{op}]")
+    if arr.size and arr.min() < 0:
+        raise InvalidArgumentError(None, None, f"segment ids must be >= 0 [Op:{op}]")
+    return int(arr.max()) + 1 if arr.size else 0
+
+
+def _sorted(op: str, unsorted: Callable, empty_is_zero: bool) -> Callable:
+    def f(data: Any, segment_ids: Any, name: str | None = None) -> Any:
+        data, ids = _t(data), _t(segment_ids)
+        if ids._dtype not in _IDS_T:
+            raise C.not_supported(op, ids._dtype, _IDS_T, "Tindices")
+        num = _sorted_ids(op, ids)
+        out = unsorted(data, ids, num)
+        if not empty_is_zero:
+            return out
+        counts = _segment_counts(data, ids, num)
+        return where(counts > 0, out, zeros_like(out))
+    f.__name__ = op
+    return f
+
+
+segment_max = _sorted("SegmentMax", unsorted_segment_max, True)
+segment_min = _sorted("SegmentMin", unsorted_segment_min, True)
+segment_prod = _sorted("SegmentProd", unsorted_segment_prod, False)
+
+
+def _unsorted_mean_keeping_dtype(data: Any, ids: Any, num: int) -> Any:
+    """TF's SegmentMean keeps integer dtypes (the division truncates)."""
+    if not data._dtype.is_integer:
+        return unsorted_segment_mean(data, ids, num)
+    counts = _segment_counts(data, ids, num)
+    return truncatediv(unsorted_segment_sum(data, ids, num), maximum(counts, ones_like(counts)))
+
+
+segment_mean = _sorted("SegmentMean", _unsorted_mean_keeping_dtype, False)

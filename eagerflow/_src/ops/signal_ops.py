@@ -1,0 +1,272 @@
+"""tf.signal: FFTs over the innermost 1-3 axes, real FFTs, windows, framing and the STFT.
+
+Sits in the ops layer. FFT/IFFT (1-3D) are OpDefs over complex tensors; their gradients
+follow TF's convention for complex inputs (dL/dRe + i dL/dIm): the gradient of an FFT is
+the inverse FFT times the number of points, and the reverse for IFFT. rfft and irfft are
+composites (a complex FFT of the zero-imaginary signal, and the inverse FFT of the
+Hermitian extension), so their gradients follow from those ops. References are direct
+DFT sums.
+"""
+
+from __future__ import annotations
+
+import math as _pymath
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import _t, cast
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+
+_rng = SampleRNG(71)
+
+
+def _points(shape: tuple, k: int) -> int:
+    n = 1
+    for d in shape[-k:]:
+        n *= d
+    return n
+
+
+def _fft_infer(op: str, k: int) -> Callable:
+    def infer(x: Any) -> list:
+        C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
+        if x._shape is not None and len(x._shape) < k:
+            raise C.fail(op, f"Input must have rank of at least {k} but got: "
+                             f"{C.shape_str(x._shape)}")
+        return [(x._shape, x._dtype)]
+    return infer
+
+
+def _dft_ref(k: int, inverse: bool) -> Callable:
+    def ref(x: np.ndarray) -> np.ndarray:
+        out = x.astype(np.complex128)
+        for axis in range(x.ndim - k, x.ndim):
+            n = x.shape[axis]
+            j = np.arange(n)
+            sign = 1.0 if inverse else -1.0
+            mat = np.array([[complex(_pymath.cos(2 * _pymath.pi * a * b / n),
+                                     sign * _pymath.sin(2 * _pymath.pi * a * b / n))
+                             for b in j] for a in j])
+            out = np.moveaxis(np.tensordot(out, mat.T, axes=([axis], [0])), -1, axis)
+            if inverse:
+                out = out / n
+        return out.astype(x.dtype)
+    return ref
+
+
+def _make_fft(name: str, k: int, inverse: bool) -> OpDef:
+    np_fn = np.fft.ifftn if inverse else np.fft.fftn
+
+    def kernel(xp: Any, x: Any) -> Any:
+        if x.size == 0:
+            return x.copy()
+        with np.errstate(all="ignore"):  # inf/nan propagate silently, as in TF
+            return np_fn(x, axes=tuple(range(x.ndim - k, x.ndim))).astype(x.dtype, copy=False)
+
+    def grad(n: Any, g: Any) -> list:
+        pts = _points(n.inputs[0]._shape, k)
+        partner = _FFTS[(k, not inverse)]
+        out = bind(partner, (g,), {})
+        return [out * cast(pts, g._dtype) if not inverse else out / cast(pts, g._dtype)]
+
+    shape = (2,) + (3,) * (k - 1) + (4,) if k > 1 else (2, 5)
+    x = _rng.uniform(-1, 1, size=shape) + 1j * _rng.uniform(-1, 1, size=shape)
+    return register(OpDef(
+        name, _fft_infer(name, k), kernel, grad=grad, reference=_dft_ref(k, inverse),
+        # complex outputs: the gradient is checked in tests/ops/test_signal_ops.py
+        samples=[Sample((x,), grad=False), Sample((x.astype(np.complex64),), grad=False)],
+        bad_samples=[BadSample((np.ones(shape),), {}, InvalidArgumentError, "Tcomplex"),
+                     BadSample((np.ones((3,) * (k - 1), np.complex64),), {},
+                               InvalidArgumentError, f"rank of at least {k}")]
+        if k > 1 else [BadSample((np.ones(shape),), {}, InvalidArgumentError, "Tcomplex")]))
+
+
+_FFTS: dict = {}
+for _k, _names in ((1, ("FFT", "IFFT")), (2, ("FFT2D", "IFFT2D")), (3, ("FFT3D", "IFFT3D"))):
+    _FFTS[(_k, False)] = _make_fft(_names[0], _k, False)
+    _FFTS[(_k, True)] = _make_fft(_names[1], _k, True)
+
+
+def _fft_fn(k: int, inverse: bool) -> Callable:
+    op = _FFTS[(k, inverse)]
+
+    def f(input: Any, name: str | None = None) -> Any:  # noqa: A002
+        return bind(op, (_t(input),), {})
+    f.__name__ = op.name.lower()
+    return f
+
+
+fft, ifft = _fft_fn(1, False), _fft_fn(1, True)
+fft2d, ifft2d = _fft_fn(2, False), _fft_fn(2, True)
+fft3d, ifft3d = _fft_fn(3, False), _fft_fn(3, True)
+
+_COMPLEX_OF = {dt.float32: dt.complex64, dt.float64: dt.complex128}
+
+
+def _fit_last(x: Any, n: int) -> Any:
+    """x cropped or zero-padded to n entries along the last axis."""
+    from eagerflow._src.ops.shaping import pad
+
+    have = x._shape[-1]
+    if have == n:
+        return x
+    if have > n:
+        return x[..., :n]
+    return pad(x, [[0, 0]] * (len(x._shape) - 1) + [[0, n - have]])
+
+
+def _length(fft_length: Any, default: int) -> int:
+    if fft_length is None:
+        return default
+    v = np.asarray(fft_length.numpy() if hasattr(fft_length, "numpy") else fft_length)
+    if v.size != 1 or v.dtype.kind not in "iu" or not 0 <= int(v.reshape(-1)[0]) < 2**31:
+        raise ValueError(f"fft_length must hold one non-negative integer, got {fft_length!r}")
+    return int(v.reshape(-1)[0])
+
+
+def _at_least_1d(x: Any, what: str) -> None:
+    if x._shape is None or len(x._shape) < 1 or x._shape[-1] is None:
+        raise ValueError(f"{what} needs a tensor of rank >= 1 with a known last dimension, "
+                         f"got shape {x.shape}")
+
+
+def _real_in(x: Any, op: str) -> Any:
+    x = _t(x)
+    if x._dtype not in _COMPLEX_OF:
+        raise C.fail(op, f"Value for attr 'Treal' of {C._dtype_word(x._dtype)} is not in the list "
+                         f"of allowed values: float, double")
+    return x
+
+
+def rfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
+    """The n // 2 + 1 non-negative-frequency terms of the FFT of a real signal."""
+    from eagerflow._src.ops.math import zeros_like
+    from eagerflow._src.ops.misc_ops import complex as complex_
+
+    x = _real_in(input_tensor, "RFFT")
+    _at_least_1d(x, "rfft")
+    n = _length(fft_length, x._shape[-1])
+    x = _fit_last(x, n)
+    return fft(complex_(x, zeros_like(x)))[..., :n // 2 + 1]
+
+
+def irfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
+    """The real signal of length n whose rfft is `input_tensor` (a Hermitian extension)."""
+    from eagerflow._src.ops.array import concat
+    from eagerflow._src.ops.linalg import conj
+    from eagerflow._src.ops.math import real
+    from eagerflow._src.ops.shaping import reverse
+
+    x = _t(input_tensor)
+    C.check_dtype("IRFFT", x, C.COMPLEX, "Tcomplex")
+    _at_least_1d(x, "irfft")
+    n = _length(fft_length, 2 * (x._shape[-1] - 1))
+    half = _fit_last(x, n // 2 + 1)
+    mirror = conj(reverse(half[..., 1:(n + 1) // 2], [-1]))
+    return real(ifft(concat([half, mirror], axis=-1)))
+
+
+def fftshift(x: Any, axes: Any = None, name: str | None = None) -> Any:
+    """Moves the zero-frequency term to the centre."""
+    return _shift(x, axes, 1)
+
+
+def ifftshift(x: Any, axes: Any = None, name: str | None = None) -> Any:
+    """Undoes fftshift."""
+    return _shift(x, axes, -1)
+
+
+def _shift(x: Any, axes: Any, direction: int) -> Any:
+    from eagerflow._src.ops.shaping import roll
+
+    x = _t(x)
+    rank = len(x._shape)
+    axes = list(range(rank)) if axes is None else [int(a) for a in np.atleast_1d(axes)]
+    if any(not -rank <= a < rank for a in axes):
+        raise ValueError(f"axes {axes} out of range for a tensor of rank {rank}")
+    if not axes:
+        return x
+    shifts = [direction * (x._shape[a] // 2) if direction > 0 else -(x._shape[a] // 2)
+              for a in axes]
+    return roll(x, shifts, axes)
+
+
+# ---------------------------------------------------------------------------------------
+# Windows, framing and the short-time Fourier transform.
+# ---------------------------------------------------------------------------------------
+
+def _raised_cosine(window_length: Any, periodic: bool, dtype: Any, a: float, b: float) -> Any:
+    from eagerflow._src.ops.array import ones
+    from eagerflow._src.ops.array import range as range_
+    from eagerflow._src.ops.math import cos
+
+    d = dt.as_dtype(dtype)
+    if not d.is_floating:
+        raise ValueError(f"dtype must be a floating point type. Found {d!r}")
+    n = int(window_length.numpy() if hasattr(window_length, "numpy") else window_length)
+    if not 0 <= n < 2**31:
+        raise ValueError(f"window_length must be a non-negative integer, got {n}")
+    if n <= 1:
+        return ones([n], dtype=d)
+    denom = n - 1 + (1 if periodic and n % 2 == 0 else 0)  # TF: periodic only changes even n
+    k = range_(n, dtype=d)
+    return a - b * cos(k * (2.0 * _pymath.pi / denom))
+
+
+def hann_window(window_length: Any, periodic: bool = True, dtype: Any = dt.float32,
+                name: str | None = None) -> Any:
+    return _raised_cosine(window_length, periodic, dtype, 0.5, 0.5)
+
+
+def hamming_window(window_length: Any, periodic: bool = True, dtype: Any = dt.float32,
+                   name: str | None = None) -> Any:
+    return _raised_cosine(window_length, periodic, dtype, 0.54, 0.46)
+
+
+def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False,
+          pad_value: Any = 0, axis: int = -1, name: str | None = None) -> Any:
+    """Overlapping frames of `frame_length` every `frame_step` samples along `axis`."""
+    from eagerflow._src.ops.array import range as range_
+    from eagerflow._src.ops.indexing import gather
+    from eagerflow._src.ops.shaping import pad
+
+    x = _t(signal)
+    rank = len(x._shape)
+    if rank < 1:
+        raise ValueError(f"signal must have rank at least 1, got shape {x.shape}")
+    if not -rank <= int(axis) < rank:
+        raise ValueError(f"axis {axis} out of range for a signal of rank {rank}")
+    ax = int(axis) % rank
+    length, step = int(frame_length), int(frame_step)
+    if not (0 < length < 2**31 and 0 < step < 2**31):
+        raise ValueError(f"frame_length and frame_step must be positive integers, got "
+                         f"{frame_length} and {frame_step}")
+    n = x._shape[ax]
+    if pad_end:
+        frames = -(-n // step)
+        need = max((frames - 1) * step + length - n, 0)
+        pads = [[0, 0]] * rank
+        pads[ax] = [0, need]
+        x = pad(x, pads, constant_values=pad_value)
+    else:
+        frames = max(0, 1 + (n - length) // step)
+    idx = range_(frames)[:, None] * step + range_(length)[None, :]
+    return gather(x, idx, axis=ax)
+
+
+def stft(signals: Any, frame_length: int, frame_step: int, fft_length: Any = None,
+         window_fn: Callable | None = hann_window, pad_end: bool = False,
+         name: str | None = None) -> Any:
+    """rfft of windowed frames: [..., frames, fft_length // 2 + 1]."""
+    x = _real_in(signals, "RFFT")
+    if fft_length is None:
+        fft_length = 1 << max(int(frame_length) - 1, 0).bit_length()
+    frames = frame(x, frame_length, frame_step, pad_end=pad_end)
+    if window_fn is not None:
+        frames = frames * window_fn(frame_length, dtype=x._dtype)
+    return rfft(frames, [int(fft_length)])

@@ -1,0 +1,438 @@
+"""tf.strings: elementwise string ops over `string` tensors (object arrays of bytes).
+
+Sits in the ops layer. Each primitive is an OpDef (no gradients: strings are not
+differentiable) whose kernel maps a Python function over the elements. Case changes are
+ASCII-only and lengths count bytes unless asked for UTF-8 characters, as in TF. Splits that
+TF returns as RaggedTensors are supported for scalar inputs (a dense 1-D result); eagerflow
+has no RaggedTensor, so other ranks raise NotImplementedError.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_WORDS = np.array([[b"Hello World", b"  tab\tEnd \n"], [b"caf\xc3\xa9", b""]], dtype=object)
+
+
+def _string_in(op: str, x: Any) -> None:
+    if x._dtype is not dt.string:
+        raise C.fail(op, f"cannot compute {op} as input #0(zero-based) was expected to be a "
+                         f"string tensor but is a {C._dtype_word(x._dtype)} tensor")
+
+
+def _map(fn: Callable, out: Any = object) -> Callable:
+    def apply(x: np.ndarray) -> np.ndarray:
+        res = np.empty(x.shape, dtype=out)
+        for idx in np.ndindex(*x.shape):
+            res[idx] = fn(x[idx])
+        return res
+    return apply
+
+
+def _as_tensor(x: Any) -> Any:
+    return convert_to_tensor(x, dtype_hint=dt.string)
+
+
+def _unary_string(name: str, fn: Callable, out_dtype: dt.DType, ref: Callable,
+                  attrs: dict | None = None) -> OpDef:
+    np_out = object if out_dtype is dt.string else out_dtype.as_numpy_dtype
+    attrs = attrs or {}
+
+    def infer(x: Any, **kw: Any) -> list:
+        _string_in(name, x)
+        return [(x._shape, out_dtype)]
+
+    def kernel(xp: Any, x: Any, **kw: Any) -> Any:
+        return _map(lambda v: fn(v, **kw), np_out)(x)
+
+    def reference(x: np.ndarray, **kw: Any) -> np.ndarray:
+        return np.array([ref(v, **kw) for v in x.reshape(-1)], dtype=np_out).reshape(x.shape)
+
+    return register(OpDef(
+        name, infer, kernel, reference=reference,
+        samples=[Sample((_WORDS,), dict(attrs), grad=False)],
+        bad_samples=[BadSample((np.ones(2, np.int32),), dict(attrs), InvalidArgumentError,
+                               "was expected to be a string tensor but is a int32 tensor")]))
+
+
+def _ascii_case(upper: bool) -> Callable:
+    table = bytes.maketrans(b"abcdefghijklmnopqrstuvwxyz", b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    if not upper:
+        table = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
+    return lambda v, encoding="": v.translate(table)
+
+
+def _length(v: bytes, unit: str) -> int:
+    return len(v.decode("utf-8", errors="replace")) if unit == "UTF8_CHAR" else len(v)
+
+
+STRING_LOWER = _unary_string("StringLower", _ascii_case(False), dt.string,
+                             lambda v, encoding: bytes(c + 32 if 65 <= c <= 90 else c for c in v),
+                             {"encoding": ""})
+STRING_UPPER = _unary_string("StringUpper", _ascii_case(True), dt.string,
+                             lambda v, encoding: bytes(c - 32 if 97 <= c <= 122 else c for c in v),
+                             {"encoding": ""})
+STRING_STRIP = _unary_string("StringStrip", lambda v: v.strip(b" \t\n\v\f\r"), dt.string,
+                             lambda v: v.decode("latin-1").strip(" \t\n\v\f\r").encode("latin-1"))
+STRING_LENGTH = _unary_string("StringLength", _length, dt.int32,
+                              lambda v, unit: sum(1 for c in v if unit == "BYTE" or
+                                                  (c & 0xC0) != 0x80),
+                              {"unit": "UTF8_CHAR"})
+
+
+def _regex_replace(v: bytes, pattern: str, rewrite: str, replace_global: bool) -> bytes:
+    # RE2's \1 group references are Python's too
+    return re.sub(pattern.encode(), rewrite.encode(), v, count=0 if replace_global else 1)
+
+
+def _regex_replace_ref(v: bytes, pattern: str, rewrite: str, replace_global: bool) -> bytes:
+    out, pos, done = b"", 0, False
+    for m in re.finditer(pattern.encode(), v):
+        if done:
+            break
+        out += v[pos:m.start()] + m.expand(rewrite.encode())
+        pos = m.end()
+        done = not replace_global
+    return out + v[pos:]
+
+
+STATIC_REGEX_REPLACE = _unary_string(
+    "StaticRegexReplace", _regex_replace, dt.string, _regex_replace_ref,
+    {"pattern": "[aeiou]+", "rewrite": "<\\g<0>>", "replace_global": True})
+STATIC_REGEX_FULL_MATCH = _unary_string(
+    "StaticRegexFullMatch", lambda v, pattern: re.fullmatch(pattern.encode(), v) is not None,
+    dt.bool, lambda v, pattern: bool(re.match(b"(?:" + pattern.encode() + b")\\Z", v)),
+    {"pattern": "[A-Za-z ]+"})
+
+
+def _to_number(v: bytes, out_type: dt.DType) -> Any:
+    text = v.decode("utf-8", errors="replace").strip()
+    try:
+        return float(text) if out_type.is_floating else int(text, 10)
+    except ValueError:
+        raise InvalidArgumentError(None, None, f"StringToNumberOp could not correctly convert "
+                                               f"string: {text} [Op:StringToNumber]") from None
+
+
+def _to_number_infer(x: Any, out_type: dt.DType) -> list:
+    _string_in("StringToNumber", x)
+    C.dtype_attr("StringToNumber", out_type, "out_type",
+                 frozenset((dt.float32, dt.float64, dt.int32, dt.int64)))
+    return [(x._shape, out_type)]
+
+
+STRING_TO_NUMBER = register(OpDef(
+    "StringToNumber", _to_number_infer,
+    lambda xp, x, out_type: _map(lambda v: _to_number(v, out_type),
+                                 out_type.as_numpy_dtype)(x),
+    reference=lambda x, out_type: np.array([float(v) if out_type.is_floating else int(v)
+                                            for v in x.reshape(-1)],
+                                           out_type.as_numpy_dtype).reshape(x.shape),
+    samples=[Sample((np.array([b"1.5", b"-2", b" 3e2"], dtype=object),),
+                    {"out_type": dt.float32}, grad=False),
+             Sample((np.array([[b"7", b"-12"]], dtype=object),), {"out_type": dt.int64},
+                    grad=False)],
+    bad_samples=[BadSample((np.array([b"x"], dtype=object),), {"out_type": dt.float32},
+                           InvalidArgumentError, "could not correctly convert string: x")],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# Public functions.
+# ---------------------------------------------------------------------------------------
+
+def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
+    return bind(STRING_LOWER, (_as_tensor(input),), {"encoding": encoding})
+
+
+def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
+    return bind(STRING_UPPER, (_as_tensor(input),), {"encoding": encoding})
+
+
+def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    return bind(STRING_STRIP, (_as_tensor(input),), {})
+
+
+def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # noqa: A002
+    if unit not in ("BYTE", "UTF8_CHAR"):
+        raise ValueError(f"Value for attr 'unit' of \"{unit}\" is not in the list of allowed "
+                         f"values: \"BYTE\", \"UTF8_CHAR\"")
+    return bind(STRING_LENGTH, (_as_tensor(input),), {"unit": unit})
+
+
+def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
+                  replace_global: bool = True, name: str | None = None) -> Any:
+    return bind(STATIC_REGEX_REPLACE, (_as_tensor(input),),
+                {"pattern": str(pattern), "rewrite": str(rewrite),
+                 "replace_global": bool(replace_global)})
+
+
+def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
+    return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),), {"pattern": str(pattern)})
+
+
+def to_number(string_tensor: Any, out_type: Any = dt.float32, name: str | None = None) -> Any:
+    return bind(STRING_TO_NUMBER, (_as_tensor(string_tensor),),
+                {"out_type": dt.as_dtype(out_type)})
+
+
+def _eager_strings(x: Any, fn: str) -> np.ndarray:
+    t = _as_tensor(x)
+    _string_in(fn, t)
+    if not hasattr(t, "_arr"):
+        raise TypeError(f"tf.strings.{fn} needs its input known when the op is built")
+    return np.asarray(t._arr)
+
+
+def _join_kernel(xp: Any, *arrays: Any, separator: bytes) -> Any:
+    bs = np.broadcast_arrays(*arrays)
+    out = np.empty(bs[0].shape, dtype=object)
+    for idx in np.ndindex(*out.shape):
+        out[idx] = separator.join(b[idx] for b in bs)
+    return out
+
+
+def _join_infer(*xs: Any, separator: bytes) -> list:
+    shape: Any = ()
+    for i, x in enumerate(xs):
+        if x._dtype is not dt.string:
+            raise C.fail("StringJoin", f"cannot compute StringJoin as input #{i}(zero-based) was "
+                                       f"expected to be a string tensor but is a "
+                                       f"{C._dtype_word(x._dtype)} tensor")
+        shape = C.broadcast("StringJoin", shape, x._shape)
+    return [(shape, dt.string)]
+
+
+STRING_JOIN = register(OpDef(
+    "StringJoin", _join_infer, _join_kernel,
+    reference=lambda *xs, separator: np.vectorize(lambda *v: separator.join(v),
+                                                  otypes=[object])(*xs),
+    samples=[Sample((_WORDS, np.array([b"!", b"?"], dtype=object)), {"separator": b"-"},
+                    grad=False)],
+    bad_samples=[BadSample((_WORDS, np.ones(2, np.int32)), {"separator": b""},
+                           InvalidArgumentError, "input #1(zero-based)")],
+))
+
+
+def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
+    """Elementwise concatenation of the (broadcast) inputs with `separator`."""
+    sep = separator.encode() if isinstance(separator, str) else bytes(separator)
+    return bind(STRING_JOIN, tuple(_as_tensor(x) for x in inputs), {"separator": sep})
+
+
+def _reduce_join_infer(x: Any, axes: tuple | None, keepdims: bool, separator: bytes) -> list:
+    _string_in("ReduceJoin", x)
+    if x._shape is None:
+        return [(None, dt.string)]
+    axes = C.reduction_axes("ReduceJoin", axes, len(x._shape))
+    shape = tuple(1 if a in axes else d for a, d in enumerate(x._shape) if keepdims or
+                  a not in axes)
+    return [(shape, dt.string)]
+
+
+def _reduce_join_kernel(xp: Any, x: Any, axes: tuple | None, keepdims: bool,
+                        separator: bytes) -> Any:
+    axes = C.reduction_axes("ReduceJoin", axes, x.ndim)
+    rest = [a for a in range(x.ndim) if a not in axes]
+    moved = np.transpose(x, rest + list(axes)).reshape([x.shape[a] for a in rest] + [-1])
+    out = np.empty(moved.shape[:-1], dtype=object)
+    for idx in np.ndindex(*out.shape):
+        out[idx] = separator.join(moved[idx])
+    if keepdims:
+        out = out.reshape([1 if a in axes else x.shape[a] for a in range(x.ndim)])
+    return out
+
+
+def _reduce_join_ref(x: np.ndarray, axes: tuple | None, keepdims: bool,
+                     separator: bytes) -> np.ndarray:
+    out = x
+    for a in sorted(range(x.ndim) if axes is None else [a % x.ndim for a in axes],
+                    reverse=True):
+        out = np.apply_along_axis(lambda v: np.array(separator.join(v), dtype=object), a, out)
+        if keepdims:
+            out = np.expand_dims(out, a)
+    return np.asarray(out, dtype=object)
+
+
+REDUCE_JOIN = register(OpDef(
+    "ReduceJoin", _reduce_join_infer, _reduce_join_kernel, reference=_reduce_join_ref,
+    samples=[Sample((_WORDS,), {"axes": (1,), "keepdims": False, "separator": b","},
+                    grad=False),
+             Sample((_WORDS,), {"axes": None, "keepdims": True, "separator": b""}, grad=False)],
+    bad_samples=[BadSample((_WORDS,), {"axes": (2,), "keepdims": False, "separator": b""},
+                           InvalidArgumentError, "Invalid reduction dimension")],
+))
+
+
+def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator: str = "",
+                name: str | None = None) -> Any:
+    """Joins the strings along `axis` (all axes by default)."""
+    sep = separator.encode() if isinstance(separator, str) else bytes(separator)
+    axes = None if axis is None else tuple(int(a) for a in np.atleast_1d(axis))
+    return bind(REDUCE_JOIN, (_as_tensor(inputs),),
+                {"axes": axes, "keepdims": bool(keepdims), "separator": sep})
+
+
+def _substr_infer(x: Any, pos: Any, n: Any, unit: str) -> list:
+    _string_in("Substr", x)
+    C.same_dtype("Substr", (pos, n), C.INDEX)
+    return [(C.broadcast("Substr", C.broadcast("Substr", x._shape, pos._shape), n._shape),
+             dt.string)]
+
+
+def _substr_kernel(xp: Any, x: Any, pos: Any, n: Any, unit: str) -> Any:
+    xs, p, n = np.broadcast_arrays(x, pos, n)
+    out = np.empty(xs.shape, dtype=object)
+    for k, idx in enumerate(np.ndindex(*xs.shape)):
+        v = xs[idx]
+        units = v.decode("utf-8") if unit == "UTF8_CHAR" else v
+        start = int(p[idx]) + (len(units) if int(p[idx]) < 0 else 0)
+        if not 0 <= start <= len(units):
+            raise InvalidArgumentError(None, None, f"pos {int(p[idx])} out of range for string "
+                                                   f"{v!r} at index {k} [Op:Substr]")
+        piece = units[start:start + max(int(n[idx]), 0)]
+        out[idx] = piece.encode("utf-8") if unit == "UTF8_CHAR" else piece
+    return out
+
+
+def _substr_ref(x: np.ndarray, pos: np.ndarray, n: np.ndarray, unit: str) -> np.ndarray:
+    def one(v: bytes, p: int, m: int) -> bytes:
+        chars = list(v.decode("utf-8")) if unit == "UTF8_CHAR" else [v[i:i + 1] for i in
+                                                                    range(len(v))]
+        p = p + len(chars) if p < 0 else p
+        got = chars[p:p + m]
+        return "".join(got).encode("utf-8") if unit == "UTF8_CHAR" else b"".join(got)
+    return np.vectorize(one, otypes=[object])(x, pos, n)
+
+
+SUBSTR = register(OpDef(
+    "Substr", _substr_infer, _substr_kernel, reference=_substr_ref,
+    samples=[Sample((_WORDS[:1], np.array([0, 2], np.int32), np.array(3, np.int32)),
+                    {"unit": "BYTE"}, grad=False),
+             Sample((np.array([b"caf\xc3\xa9", b"na\xc3\xafve"], dtype=object),
+                     np.array(-2, np.int64), np.array(1, np.int64)),
+                    {"unit": "UTF8_CHAR"}, grad=False)],
+    bad_samples=[BadSample((np.array(b"hello", dtype=object), np.array(10, np.int32),
+                            np.array(3, np.int32)), {"unit": "BYTE"}, InvalidArgumentError,
+                           "pos 10 out of range for string b'hello' at index 0")],
+))
+
+
+def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
+           name: str | None = None) -> Any:
+    """input[pos:pos + len] elementwise (pos may be negative, counting from the end)."""
+    p = convert_to_tensor(pos, dtype_hint=dt.int32)
+    n = convert_to_tensor(len, dtype_hint=p._dtype)
+    return bind(SUBSTR, (_as_tensor(input), p, n), {"unit": unit})
+
+
+def _as_string_infer(x: Any, **attrs: Any) -> list:
+    if x._dtype is dt.string or x._dtype is dt.variant or x._dtype is dt.resource:
+        raise C.fail("AsString", f"Value for attr 'T' of {x._dtype.name} is not in the list of "
+                                 f"allowed values")
+    return [(x._shape, dt.string)]
+
+
+def _as_string_kernel(xp: Any, arr: Any, precision: int, scientific: bool, shortest: bool,
+                      width: int, fill: str) -> Any:
+    code = "e" if scientific else "g" if shortest else "f"
+    prec = "" if precision < 0 and code != "f" else f".{6 if precision < 0 else precision}"
+    pad = "" if width < 0 else f"{'0' if fill == '0' else ''}{width}"
+    out = np.empty(arr.shape, dtype=object)
+    for idx in np.ndindex(*arr.shape):
+        v = arr[idx]
+        if arr.dtype == bool:
+            s = "true" if v else "false"
+        elif arr.dtype.kind in "iu":
+            s = f"{int(v):{pad}d}"
+        else:
+            s = f"{float(v):{pad}{prec}{code}}"
+        out[idx] = s.encode()
+    return out
+
+
+def _as_string_ref(arr: np.ndarray, precision: int, scientific: bool, shortest: bool,
+                   width: int, fill: str) -> np.ndarray:
+    def one(v: Any) -> bytes:
+        if arr.dtype == bool:
+            return b"true" if v else b"false"
+        if arr.dtype.kind in "iu":
+            text = str(int(v))
+        else:
+            text = "{:.{p}f}".format(float(v), p=6 if precision < 0 else precision)
+        return text.rjust(width, "0" if fill == "0" else " ").encode() if width > 0 else \
+            text.encode()
+    return np.array([one(v) for v in arr.reshape(-1)], dtype=object).reshape(arr.shape)
+
+
+_AS_STRING_DEFAULTS = {"precision": -1, "scientific": False, "shortest": False, "width": -1,
+                       "fill": ""}
+AS_STRING = register(OpDef(
+    "AsString", _as_string_infer, _as_string_kernel, reference=_as_string_ref,
+    samples=[Sample((np.array([1.5, -2.25, 1e7]),), dict(_AS_STRING_DEFAULTS), grad=False),
+             Sample((np.array([[3, -41]], np.int32),), {**_AS_STRING_DEFAULTS, "width": 4},
+                    grad=False),
+             Sample((np.array([True, False]),), dict(_AS_STRING_DEFAULTS), grad=False),
+             Sample((np.array([0.125], np.float32),), {**_AS_STRING_DEFAULTS, "precision": 2},
+                    grad=False)],
+    bad_samples=[BadSample((_WORDS,), dict(_AS_STRING_DEFAULTS), InvalidArgumentError,
+                           "Value for attr 'T' of string")],
+))
+
+
+def as_string(input: Any, precision: int = -1, scientific: bool = False,  # noqa: A002
+              shortest: bool = False, width: int = -1, fill: str = "",
+              name: str | None = None) -> Any:
+    """Formats numbers (floats as %f, 6 decimals by default) and bools as strings."""
+    return bind(AS_STRING, (convert_to_tensor(input),),
+                {"precision": int(precision), "scientific": bool(scientific),
+                 "shortest": bool(shortest), "width": int(width), "fill": str(fill)})
+
+
+def _scalar_only(x: np.ndarray, fn: str) -> bytes:
+    if x.ndim != 0:
+        raise NotImplementedError(f"tf.strings.{fn} of a rank-{x.ndim} input returns a "
+                                  f"RaggedTensor, which eagerflow does not support; pass one "
+                                  f"string at a time")
+    return x[()]
+
+
+def split(input: Any, sep: Any = None, maxsplit: int = -1,  # noqa: A002
+          name: str | None = None) -> Any:
+    """The pieces of one string (whitespace runs by default, else on `sep`)."""
+    v = _scalar_only(_eager_strings(input, "split"), "split")
+    s = None if sep is None or sep == "" else (sep.encode() if isinstance(sep, str) else sep)
+    parts = v.split(s, maxsplit) if maxsplit >= 0 else v.split(s)
+    return convert_to_tensor(np.array(parts, dtype=object).reshape(-1), dtype=dt.string)
+
+
+def bytes_split(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    v = _scalar_only(_eager_strings(input, "bytes_split"), "bytes_split")
+    return convert_to_tensor(np.array([v[i:i + 1] for i in range(len(v))],
+                                      dtype=object).reshape(-1), dtype=dt.string)
+
+
+def unicode_split(input: Any, input_encoding: str, errors: str = "replace",  # noqa: A002
+                  replacement_char: int = 65533, name: str | None = None) -> Any:
+    v = _scalar_only(_eager_strings(input, "unicode_split"), "unicode_split")
+    chars = v.decode(input_encoding.lower(), errors="replace")
+    return convert_to_tensor(np.array([c.encode("utf-8") for c in chars],
+                                      dtype=object).reshape(-1), dtype=dt.string)
+
+
+def unicode_decode(input: Any, input_encoding: str, errors: str = "replace",  # noqa: A002
+                   replacement_char: int = 65533, replace_control_characters: bool = False,
+                   name: str | None = None) -> Any:
+    v = _scalar_only(_eager_strings(input, "unicode_decode"), "unicode_decode")
+    chars = v.decode(input_encoding.lower(), errors="replace")
+    return convert_to_tensor(np.array([ord(c) for c in chars], dtype=np.int32))

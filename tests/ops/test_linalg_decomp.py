@@ -1,0 +1,146 @@
+"""tf.linalg decompositions, solvers and their composites: values against NumPy's LAPACK
+results, TF's conventions (lower-triangle reads, nan instead of errors, the symmetric
+Cholesky gradient), and gradients against central finite differences in float64."""
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+
+RNG = np.random.default_rng(5)
+
+
+def _spd(n, *batch):
+    a = RNG.uniform(-1, 1, size=batch + (n, n))
+    return a @ np.swapaxes(a, -1, -2) + n * np.eye(n)
+
+
+def _check_grad(f, x, second_order=True):
+    theoretical, numerical = tf.test.compute_gradient(f, [x], delta=1e-6)
+    np.testing.assert_allclose(theoretical[0], numerical[0], rtol=1e-5, atol=1e-6)
+    if second_order:
+        def grad_of_f(v):
+            with tf.GradientTape() as tape:
+                tape.watch(v)
+                y = tf.reduce_sum(f(v) * np.linspace(0.5, 1.5, int(np.prod(f(v).shape)))
+                                  .reshape(f(v).shape))
+            return tape.gradient(y, v)
+        theoretical, numerical = tf.test.compute_gradient(grad_of_f, [x], delta=1e-6)
+        np.testing.assert_allclose(theoretical[0], numerical[0], rtol=1e-4, atol=1e-5)
+
+
+def test_cholesky_gradient_through_a_symmetric_parametrization():
+    b = RNG.uniform(-1, 1, size=(3, 3))
+
+    def f(v):
+        return tf.linalg.cholesky(tf.matmul(v, v, transpose_b=True) + 3 * tf.eye(3, dtype=v.dtype))
+    _check_grad(f, b)
+
+
+def test_cholesky_gradient_is_symmetric_as_in_tf():
+    a = tf.constant(_spd(3))
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        y = tf.reduce_sum(tf.linalg.cholesky(a) * np.arange(9.0).reshape(3, 3))
+    g = tape.gradient(y, a).numpy()
+    np.testing.assert_allclose(g, g.T, atol=1e-12)
+
+
+def test_cholesky_reads_the_lower_triangle_and_gives_nan_when_not_positive_definite():
+    a = _spd(3)
+    junk = a + np.triu(np.full((3, 3), 7.0), 1)
+    np.testing.assert_allclose(tf.linalg.cholesky(junk).numpy(), np.linalg.cholesky(a))
+    out = tf.linalg.cholesky(np.stack([a, -a])).numpy()
+    np.testing.assert_allclose(out[0], np.linalg.cholesky(a))
+    assert np.isnan(out[1]).all()
+
+
+def test_nonfinite_matrices_give_nan_not_lapack_errors():
+    x = np.stack([_spd(2), np.array([[np.nan, 0.0], [0.0, 1.0]])])
+    s, u, v = tf.linalg.svd(x)
+    assert np.isnan(s.numpy()[1]).all() and np.isfinite(s.numpy()[0]).all()
+    e, _ = tf.linalg.eigh(x)
+    assert np.isnan(e.numpy()[1]).all()
+    assert np.isnan(tf.linalg.cholesky(x).numpy()[1]).all()
+
+
+def test_half_precision_goes_through_float32():
+    x = _spd(3).astype(np.float16)
+    s = tf.linalg.svd(x, compute_uv=False)
+    assert s.dtype == tf.float16
+    np.testing.assert_allclose(s.numpy(), np.linalg.svd(x.astype(np.float32), compute_uv=False),
+                               rtol=1e-3)
+
+
+def test_svd_reconstructs_and_matches_numpy_values():
+    for shape in [(4, 3), (3, 5), (2, 3, 3)]:
+        x = RNG.uniform(-1, 1, size=shape)
+        s, u, v = tf.linalg.svd(x)
+        rebuilt = tf.matmul(u * tf.expand_dims(s, -2), v, adjoint_b=True)
+        np.testing.assert_allclose(rebuilt.numpy(), x, atol=1e-12)
+        np.testing.assert_allclose(s.numpy(), np.linalg.svd(x, compute_uv=False))
+
+
+def test_qr_full_matrices_gradient_refused_like_tf():
+    x = tf.constant(RNG.uniform(-1, 1, size=(4, 2)))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        q, r = tf.linalg.qr(x, full_matrices=True)
+        y = tf.reduce_sum(q)
+    with pytest.raises(NotImplementedError, match="QrGrad not implemented"):
+        tape.gradient(y, x)
+
+
+def test_composites_against_numpy():
+    a = RNG.uniform(-1, 1, size=(5, 3))
+    b = RNG.uniform(-1, 1, size=(5, 2))
+    np.testing.assert_allclose(tf.linalg.lstsq(a, b).numpy(), np.linalg.lstsq(a, b, rcond=None)[0],
+                               atol=1e-10)
+    np.testing.assert_allclose(tf.linalg.lstsq(a, b, fast=False).numpy(),
+                               np.linalg.lstsq(a, b, rcond=None)[0], atol=1e-10)
+    wide = a.T
+    np.testing.assert_allclose(tf.linalg.lstsq(wide, b[:3]).numpy(),
+                               np.linalg.pinv(wide) @ b[:3], atol=1e-10)
+    np.testing.assert_allclose(tf.linalg.pinv(a).numpy(), np.linalg.pinv(a), atol=1e-12)
+    low_rank = a @ RNG.uniform(-1, 1, size=(3, 4))
+    assert int(tf.linalg.matrix_rank(low_rank)) == 3
+    spd = _spd(4, 2)
+    np.testing.assert_allclose(tf.linalg.logdet(spd).numpy(), np.linalg.slogdet(spd)[1])
+    chol = np.linalg.cholesky(spd)
+    rhs = RNG.uniform(-1, 1, size=(2, 4, 3))
+    np.testing.assert_allclose(tf.linalg.cholesky_solve(chol, rhs).numpy(),
+                               np.linalg.solve(spd, rhs), atol=1e-12)
+    u, w = RNG.uniform(-1, 1, size=(2, 4, 3))
+    np.testing.assert_allclose(tf.linalg.cross(u, w).numpy(), np.cross(u, w))
+    m = RNG.uniform(-1, 1, size=(2, 3, 4))
+    np.testing.assert_allclose(tf.norm(m, ord=2, axis=[1, 2]).numpy(),
+                               np.linalg.norm(m, ord=2, axis=(1, 2)))
+    np.testing.assert_allclose(tf.norm(m, ord=2, axis=[2, 0]).numpy(),
+                               np.linalg.norm(m, ord=2, axis=(2, 0)))
+    out = tf.linalg.set_diag(m, np.ones((2, 3))).numpy()
+    want = m.copy()
+    want[:, range(3), range(3)] = 1.0
+    np.testing.assert_allclose(out, want)
+
+
+@pytest.mark.parametrize("f", [
+    lambda v: tf.linalg.pinv(v),
+    lambda v: tf.linalg.lstsq(v, tf.ones([4, 2], v.dtype)),
+    lambda v: tf.norm(v, ord=2, axis=[0, 1]),
+    lambda v: tf.linalg.logdet(tf.matmul(v, v, transpose_a=True)),
+    lambda v: tf.linalg.set_diag(v, tf.ones([3], v.dtype) * v[0, 0]),
+])
+def test_composite_gradients(f):
+    _check_grad(f, RNG.uniform(-1, 1, size=(4, 3)) + np.eye(4, 3))
+
+
+def test_bad_input_errors():
+    with pytest.raises(tf.errors.FailedPreconditionError,
+                       match="Cross-products are only defined for 3-element vectors"):
+        tf.linalg.cross([1.0, 0.0], [0.0, 1.0])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="longests diagonal"):
+        tf.linalg.set_diag(tf.zeros([2, 3]), [1.0, 2.0, 3.0])
+    with pytest.raises(TypeError, match="must have `float`-like `dtype`"):
+        tf.linalg.pinv([[1, 2], [3, 4]])
+    with pytest.raises(ValueError, match=r"\['euclidean', 'fro', 1, 2, inf\], got 3"):
+        tf.norm(tf.ones([2, 2]), ord=3, axis=[0, 1])

@@ -1,0 +1,35 @@
+"""tf.strings inside traced code (tf.data map, tf.function), and the RaggedTensor boundary."""
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+
+
+def test_string_ops_trace_inside_dataset_map():
+    ds = tf.data.Dataset.from_tensor_slices(["  Hello ", "World  ", " 42 "])
+    ds = ds.map(lambda s: tf.strings.join([tf.strings.lower(tf.strings.strip(s)),
+                                           tf.strings.as_string(tf.strings.length(s))], "/"))
+    assert [v.numpy() for v in ds] == [b"hello/8", b"world/7", b"42/4"]
+
+
+def test_string_ops_in_tf_function():
+    @tf.function
+    def f(x):
+        words = tf.strings.regex_replace(x, "[0-9]+", "#")
+        return tf.strings.reduce_join(tf.strings.substr(words, 0, 2), axis=-1, separator="|")
+    out = f(tf.constant([["ab12", "cd"], ["9x", "yz"]]))
+    np.testing.assert_array_equal(out.numpy(), np.array([b"ab|cd", b"#x|yz"], dtype=object))
+
+
+def test_numbers_round_trip():
+    x = tf.constant([1.25, -3.5, 1e-3])
+    back = tf.strings.to_number(tf.strings.as_string(x, precision=4))
+    np.testing.assert_allclose(back.numpy(), x.numpy())
+
+
+def test_ragged_results_are_refused_clearly():
+    with pytest.raises(NotImplementedError, match="RaggedTensor"):
+        tf.strings.split(tf.constant(["a b", "c"]))
+    np.testing.assert_array_equal(tf.strings.split(tf.constant("a b")).numpy(),
+                                  np.array([b"a", b"b"], dtype=object))
