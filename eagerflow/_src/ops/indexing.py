@@ -47,21 +47,25 @@ def _flat_index_str(idx_shape: tuple, flat: int) -> str:
 # gather / GatherV2 and its adjoint.
 # ---------------------------------------------------------------------------------------
 
-def _gather_infer(params: Any, indices: Any, axis: int, batch_dims: int) -> list:
-    _check_indices("GatherV2", indices)
+def _gather_infer(params: Any, indices: Any, axis: int, batch_dims: int,
+                  op: str = "GatherV2") -> list:
+    _check_indices(op, indices)
     ps, is_ = params._shape, indices._shape
     if ps is None or is_ is None:
         return [(None, params._dtype)]
+    if batch_dims < 0:  # the public gather has made both attrs non-negative
+        raise C.fail(op, f"Expected batch_dims in the range [{-len(is_)}, {len(is_)}), but got "
+                         f"{batch_dims}")
     if axis >= len(ps) or batch_dims > len(is_) or batch_dims > axis:
         need = max(axis, batch_dims) + 1
-        raise C.fail("GatherV2", f"Shape must be at least rank {need} but is rank {len(ps)}")
+        raise C.fail(op, f"Shape must be at least rank {need} but is rank {len(ps)}")
     for i in range(batch_dims):
         if ps[i] is not None and is_[i] is not None and ps[i] != is_[i]:
-            raise C.fail("GatherV2", f"params.shape[{i}]: {ps[i]} should be equal to "
-                                     f"indices.shape[{i}]: {is_[i]}")
+            raise C.fail(op, f"params.shape[{i}]: {ps[i]} should be equal to "
+                             f"indices.shape[{i}]: {is_[i]}")
     out = tuple(ps[:axis]) + tuple(is_[batch_dims:]) + tuple(ps[axis + 1:])
     if None not in out:
-        check_finite_size("GatherV2", out, params._dtype)
+        check_finite_size(op, out, params._dtype)
     return [(out, params._dtype)]
 
 
@@ -133,8 +137,20 @@ GATHER = register(OpDef(
 ))
 
 
+def _gather_grad_infer(g: Any, indices: Any, like: Any, axis: int, batch_dims: int) -> list:
+    """`g` must have the shape GatherV2(like, indices) has; the result has `like`'s."""
+    [(want, _)] = _gather_infer(like, indices, axis, batch_dims, "GatherV2Grad")
+    if want is not None and g._shape is not None and not C.compatible(want, g._shape):
+        raise C.fail("GatherV2Grad", f"gradient shape {C.shape_str(g._shape)} != gathered "
+                                     f"shape {C.shape_str(want)}")
+    if like._shape is not None and None not in like._shape:
+        check_finite_size("GatherV2Grad", like._shape, g._dtype)
+    return [(like._shape, g._dtype)]
+
+
 def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, axis: int,
                         batch_dims: int) -> Any:
+    _check_range("GatherV2Grad", indices, like.shape[axis])
     def one(gg: Any, ii: Any, out: Any) -> None:
         ax = axis - batch_dims
         moved = np.moveaxis(gg, list(range(ax, ax + ii.ndim)), list(range(ii.ndim)))
@@ -150,8 +166,7 @@ def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, axis: int,
 
 GATHER_GRAD = register(OpDef(
     "GatherV2Grad",  # the adjoint of GatherV2: sums `g` into the gathered positions
-    lambda g, indices, like, axis, batch_dims: [(like._shape, g._dtype)],
-    _gather_grad_kernel,
+    _gather_grad_infer, _gather_grad_kernel,
     grad=lambda n, dy: [bind(GATHER, (dy, n.inputs[1]), dict(n.attrs)), None, None],
     reference=lambda g, indices, like, axis, batch_dims: _gather_grad_ref(g, indices, like,
                                                                           axis, batch_dims),
@@ -208,6 +223,13 @@ def _gather_nd_infer(params: Any, indices: Any, batch_dims: int) -> list:
         return [(None, params._dtype)]
     if len(is_) < 1:
         raise C.fail("GatherNd", "indices must be at least a vector")
+    if not 0 <= batch_dims < len(is_) or batch_dims > len(ps):
+        raise C.fail("GatherNd", f"batch_dims ({batch_dims}) must be non-negative and less than "
+                                 f"the rank of indices ({len(is_)}) and of params ({len(ps)})")
+    for i in range(batch_dims):
+        if ps[i] is not None and is_[i] is not None and ps[i] != is_[i]:
+            raise C.fail("GatherNd", f"params.shape[{i}]: {ps[i]} should be equal to "
+                                     f"indices.shape[{i}]: {is_[i]}")
     k = is_[-1]
     if k is not None and k > len(ps) - batch_dims:
         raise C.fail("GatherNd", f"index innermost dimension length must be <= params rank; "
@@ -454,12 +476,18 @@ tensor_scatter_nd_min = _ts(SCATTER_MIN)
 def _segment_infer(data: Any, ids: Any, num_segments: int) -> list:
     _check_indices("UnsortedSegmentSum", ids, "Tindices", frozenset((dt.int32, dt.int64)))
     C.check_dtype("UnsortedSegmentSum", data, C.NUMERIC)
+    if num_segments < 0:
+        raise C.fail("UnsortedSegmentSum", f"Input num_segments == {num_segments} must not be "
+                                           "negative.")
     ds, is_ = data._shape, ids._shape
     if ds is not None and is_ is not None:
         if tuple(ds[:len(is_)]) != tuple(is_):
             raise C.fail("UnsortedSegmentSum", f"data.shape = {C.shape_str(ds)} does not start "
                                                f"with segment_ids.shape = {C.shape_str(is_)}")
-        return [((num_segments,) + tuple(ds[len(is_):]), data._dtype)]
+        out = (num_segments,) + tuple(ds[len(is_):])
+        if None not in out:
+            check_finite_size("UnsortedSegmentSum", out, data._dtype)
+        return [(out, data._dtype)]
     return [(None, data._dtype)]
 
 
@@ -507,7 +535,7 @@ UNSORTED_SEGMENT_SUM = register(OpDef(
 def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
                          name: str | None = None) -> Any:
     return bind(UNSORTED_SEGMENT_SUM, (_t(data), _t(segment_ids)),
-                {"num_segments": int(num_segments)})
+                {"num_segments": C.int_arg(num_segments, "num_segments")})
 
 
 def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:
@@ -515,6 +543,14 @@ def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:
     arr = np.asarray(ids._arr) if isinstance(ids, EagerTensor) else None
     if arr is None:
         raise TypeError("segment_sum needs segment_ids known when the op is built")
+    _check_indices("SegmentSum", ids, allowed=C.INDEX)
+    data = _t(data)
+    if arr.ndim != 1:
+        raise C.fail("SegmentSum", "segment_ids should be a vector.")
+    if data._shape is not None and not data._shape:
+        raise C.fail("SegmentSum", "input must be at least rank 1")
+    if data._shape is not None and data._shape[0] != arr.shape[0]:
+        raise C.fail("SegmentSum", "segment_ids should be the same size as dimension 0 of input.")
     if arr.size and (np.diff(arr) < 0).any():
         raise InvalidArgumentError(None, None, "segment ids are not increasing [Op:SegmentSum]")
     if arr.size and arr.min() < 0:
@@ -584,8 +620,10 @@ UniqueWithCountsOutput = collections.namedtuple("UniqueWithCounts", ["y", "idx",
 
 
 def _unique_infer(x: Any, out_idx: dt.DType, counts: bool) -> list:
+    op = "UniqueWithCounts" if counts else "Unique"
+    C.dtype_attr(op, out_idx, "out_idx", C.INDEX)
     if x._shape is not None and len(x._shape) != 1:
-        raise C.fail("UniqueWithCounts" if counts else "Unique", "unique expects a 1D vector.")
+        raise C.fail(op, "unique expects a 1D vector.")
     specs = [((None,), x._dtype), (x._shape, out_idx)]
     return specs + [((None,), out_idx)] if counts else specs
 

@@ -176,6 +176,8 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
     a, b = binary_args(a, b)
     ra, rb = len(a._shape), len(b._shape)
     if isinstance(axes, (int, np.integer)) or (hasattr(axes, "_shape") and not axes._shape):
+        if hasattr(axes, "_dtype") and not axes._dtype.is_integer:
+            raise TypeError(f"'axes' must be an integer tensor, got {axes!r}.")
         n = int(axes)
         if n < 0:
             raise ValueError(f"'axes' must be at least 0, got {n}.")
@@ -364,6 +366,7 @@ def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Any:
     kwargs.pop("optimize", None)
     if kwargs:
         raise TypeError(f"Invalid keyword arguments for einsum: {', '.join(kwargs)}")
+    equation = C.string_arg(equation, "equation")
     xs = tuple(_t(x) for x in inputs)
     terms, out = _explicit_equation(equation, [len(x._shape) for x in xs])
     return bind(EINSUM, xs, {"terms": tuple(terms), "out": out})
@@ -574,7 +577,8 @@ def inv(input: Any, adjoint: bool = False, name: str | None = None) -> Any:  # n
 def _det_kernel(xp: Any, x: Any) -> Any:
     if x.shape[-1] == 0:
         return xp.ones(x.shape[:-2], dtype=x.dtype)
-    return xp.asarray(xp.linalg.det(x)).astype(x.dtype, copy=False)
+    with np.errstate(all="ignore"):  # a nan/inf determinant is returned silently, as in TF
+        return xp.asarray(xp.linalg.det(x)).astype(x.dtype, copy=False)
 
 
 def _det_grad(n: Any, g: Any) -> list:
@@ -628,6 +632,8 @@ def _matrix_diag_infer(d: Any, k: int, num_rows: int, num_cols: int,
     if d._shape is not None and len(d._shape) < 1:
         raise C.fail("MatrixDiagV3", f"diagonal must be at least 1-dim, received shape: "
                                      f"{C.shape_str(d._shape)}")
+    if np.ndim(getattr(padding_value, "_arr", padding_value)) != 0:
+        raise C.fail("MatrixDiagV3", "padding_value must be a scalar")
     if d._shape is None:
         return [(None, d._dtype)]
     n = d._shape[-1]
@@ -647,6 +653,8 @@ def check_size(op: str, shape: tuple, dtype: Any) -> None:
 
 def _diag_index(rows: int, cols: int, k: int) -> tuple:
     n = _diag_len(rows, cols, k)
+    if n == 0:  # k may be far outside the matrix (past int64): nothing to index
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
     i = np.arange(n) + max(-k, 0)
     return i, i + k
 
@@ -731,9 +739,9 @@ def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_
          padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal."""
     d = _t(diagonal)
-    k = int(k)
+    k = C.int_arg(k, "k")
     n = d._shape[-1] if d._shape else 0
-    num_rows, num_cols = int(num_rows), int(num_cols)
+    num_rows, num_cols = C.int_arg(num_rows, "num_rows"), C.int_arg(num_cols, "num_cols")
     if num_rows < 0 and num_cols < 0:
         num_rows = num_cols = n + abs(k)
     elif num_rows < 0:
@@ -746,7 +754,8 @@ def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_
 
 def diag_part(input: Any, name: str = "diag_part", k: int = 0,  # noqa: A002
               padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
-    return bind(MATRIX_DIAG_PART, (_t(input),), {"k": int(k), "padding_value": padding_value})
+    return bind(MATRIX_DIAG_PART, (_t(input),), {"k": C.int_arg(k, "k"),
+                                                 "padding_value": padding_value})
 
 
 def tensor_diag(diagonal: Any, name: str | None = None) -> Any:

@@ -76,7 +76,7 @@ def check_choice(op: str, attr: str, value: Any, allowed: tuple) -> None:
 
 
 def channels_first(data_format: str) -> bool:
-    return data_format.startswith("NC")
+    return C.string_arg(data_format, "data_format").startswith("NC")
 
 
 def spatial(values: tuple, data_format: str) -> tuple:

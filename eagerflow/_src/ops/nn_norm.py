@@ -79,8 +79,11 @@ def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: bool =
     """(count, sum of x - shift, sum of (x - shift)**2, shift) over `axes`."""
     x = _t(x)
     ax = _axes_list(axes)
-    count = 1
+    count, rank = 1, len(x._shape)
     for a in ax:
+        if not -rank <= a < rank:
+            raise ValueError(f"sufficient_statistics: axis {a} is out of range for an input of "
+                             f"rank {rank}")
         count *= x._shape[a]
     counts = convert_to_tensor(float(count), dtype=x._dtype)
     if shift is not None:
@@ -154,7 +157,7 @@ def fused_batch_norm(x: Any, scale: Any, offset: Any, mean: Any = None, variance
                          f"False or `exponential_avg_factor` != 1.0. Received: `mean` {mean} and "
                          f"`variance` {variance}")
     nd = len(x._shape)
-    cax = 1 if data_format.startswith("NC") else nd - 1
+    cax = 1 if C.string_arg(data_format, "data_format").startswith("NC") else nd - 1
     c = x._shape[cax]
     compute = dt.float32 if x._dtype in (dt.float16, dt.bfloat16) else x._dtype
     scale, offset = cast(_t(scale), compute), cast(_t(offset), compute)

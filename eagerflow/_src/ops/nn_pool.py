@@ -134,6 +134,12 @@ def _back(xp: Any, y: Any, data_format: str) -> Any:
     return xp.ascontiguousarray(W.from_channels_last(y, cf)) if cf else y
 
 
+def _check_like(op: str, t: Any, want: tuple | None, what: str) -> None:
+    if not C.compatible(want, t._shape):
+        raise fail(op, f"Expected {what} shape to be {C.shape_str(want)}, but got "
+                       f"{C.shape_str(t._shape)}")
+
+
 def _make_pool(p: _Pool) -> None:
     r = p.rank
 
@@ -168,10 +174,8 @@ def _make_pool(p: _Pool) -> None:
         if x._shape is not None and None not in x._shape:
             want = _out_shape(op, x._shape, ksize, strides, padding, explicit_paddings,
                               data_format, r)
-            for t, what in ((y, "orig_output"), (dy, "grad")):
-                if t._shape is not None and None not in t._shape and t._shape != want:
-                    raise fail(op, f"Expected {what} shape to be {C.shape_str(want)}, but got "
-                                   f"{C.shape_str(t._shape)}")
+            _check_like(op, y, want, "orig_output")
+            _check_like(op, dy, want, "grad")
         return [(x._shape, d)]
 
     def mg_kernel(xp: Any, x: Any, y: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
@@ -191,10 +195,12 @@ def _make_pool(p: _Pool) -> None:
         d = check_t(op, (x, y, gg), p.max_types)
         _check_pool_attrs(p, op, x._shape, ksize, strides, padding, explicit_paddings, data_format,
                           True)
-        if x._shape is not None and gg._shape is not None and None not in x._shape and \
-                None not in gg._shape and x._shape != gg._shape:
-            raise fail(op, f"Expected grad shape to be {C.shape_str(x._shape)}, but got "
-                           f"{C.shape_str(gg._shape)}")
+        _check_like(op, gg, x._shape, "grad")
+        if x._shape is not None and None not in x._shape:
+            want = _out_shape(op, x._shape, ksize, strides, padding, explicit_paddings,
+                              data_format, r)
+            _check_like(op, y, want, "orig_output")
+            return [(want, d)]
         return [(y._shape, d)]
 
     def mgg_kernel(xp: Any, x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple,
@@ -551,7 +557,7 @@ def _dilated_pool(x: Any, window: tuple, dil: tuple, pooling_type: str,
     from eagerflow._src.ops.array import getitem
     from eagerflow._src.ops.math import add, maximum
 
-    cf = data_format is not None and data_format.startswith("NC")
+    cf = data_format is not None and channels_first(data_format)
     sizes = x._shape[2:] if cf else x._shape[1:-1]
     outs = [s - (k - 1) * d for s, k, d in zip(sizes, window, dil)]
     if any(o <= 0 for o in outs):

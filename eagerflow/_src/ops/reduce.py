@@ -354,7 +354,8 @@ def _scan_kernel(fn: str, identity: int) -> Callable:
         ax = axis % x.ndim
         if reverse:
             x = xp.flip(x, ax)
-        out = getattr(xp, fn)(x, axis=ax, dtype=x.dtype)
+        with np.errstate(all="ignore"):  # inf - inf is nan, silently, as in TF
+            out = getattr(xp, fn)(x, axis=ax, dtype=x.dtype)
         if exclusive:
             pad = [(0, 0)] * x.ndim
             pad[ax] = (1, 0)
