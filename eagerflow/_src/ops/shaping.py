@@ -31,7 +31,7 @@ def _f64(*shape: int) -> np.ndarray:
 # pad.
 # ---------------------------------------------------------------------------------------
 
-def _pad_shape(op: str, x: Any, paddings: tuple) -> tuple | None:
+def _pad_shape(op: str, x: Any, paddings: tuple, check_size: bool = True) -> tuple | None:
     if x._shape is None:
         return None
     if len(paddings) != len(x._shape):
@@ -45,7 +45,7 @@ def _pad_shape(op: str, x: Any, paddings: tuple) -> tuple | None:
         if lo < 0 or hi < 0:
             raise C.fail(op, f"Paddings must be non-negative: {lo} {hi}")
     out = tuple(None if d is None else d + lo + hi for d, (lo, hi) in zip(x._shape, paddings))
-    if None not in out:
+    if check_size and None not in out:
         check_finite_size(op, out, x._dtype)
     return out
 
@@ -100,7 +100,7 @@ PADV2 = register(OpDef(
 def _mirror_infer(x: Any, paddings: tuple, mode: str, op: str = "MirrorPad") -> list:
     if mode not in ("REFLECT", "SYMMETRIC"):
         raise C.fail(op, f"mode must be either REFLECT or SYMMETRIC, got {mode!r}")
-    out = _pad_shape(op, x, paddings)
+    out = _pad_shape(op, x, paddings, check_size=False)  # the mirror bounds come first
     if x._shape is not None:
         off = 0 if mode == "SYMMETRIC" else 1
         for d, (lo, hi) in zip(x._shape, paddings):
@@ -112,6 +112,8 @@ def _mirror_infer(x: Any, paddings: tuple, mode: str, op: str = "MirrorPad") -> 
                                      f"size: {lo}, {hi} greater than {d}")
                 raise C.fail(op, f"paddings must be less than the dimension size: "
                                  f"{lo}, {hi} not less than {d}")
+    if out is not None and None not in out:
+        check_finite_size(op, out, x._dtype)
     return [(out, x._dtype)]
 
 
