@@ -188,6 +188,17 @@ def _check_out_size(op: str, size: Any) -> None:
         raise fail(op, "output dimensions must be positive")
 
 
+def _check_kernel_attrs(op: str, a: dict) -> None:
+    """ScaleAndTranslate's extra attrs: a known kernel name and a boolean antialias."""
+    if "kernel_type" in a:
+        kt = a["kernel_type"]
+        if not isinstance(kt, str) or kt not in KERNELS:
+            raise fail(op, f"Unrecognized kernel type: {kt!r}")
+    if "antialias" in a and not isinstance(a["antialias"], (bool, np.bool_)):
+        raise TypeError(f"Expected bool for argument 'antialias' not {a['antialias']!r}. "
+                        f"[Op:{op}]")
+
+
 def _check_resize_grad(op: str, grads: Any, original: Any, size: tuple) -> None:
     """`original` is a 4-D, non-empty image whose resize to `size` has `grads`'s shape."""
     os_, gs = original._shape, grads._shape
@@ -213,6 +224,7 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
         if images._shape is not None and len(images._shape) != 4:
             raise fail(name, f"input must be 4-dimensional{C.shape_str(images._shape)}")
         _check_out_size(name, size)
+        _check_kernel_attrs(name, a)
         if images._shape is not None:
             for d_in in images._shape[1:3]:
                 if d_in == 0:
@@ -245,6 +257,7 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
             raise fail(grad_name, f"Value for attr 'T' of {original._dtype.name} is not in the "
                                   "list of allowed values: float, bfloat16, half, double")
         _check_out_size(grad_name, size)
+        _check_kernel_attrs(grad_name, a)
         _check_resize_grad(grad_name, grads, original, size)
         return [(original._shape, original._dtype)]
 

@@ -240,7 +240,9 @@ def _gather_nd_infer(params: Any, indices: Any, batch_dims: int) -> list:
 
 def _nd_bounds(op: str, indices: Any, shape: tuple, word: str = "shape") -> None:
     k = indices.shape[-1]
-    flat = indices.reshape(-1, k) if k else indices.reshape(-1, 0)
+    if k == 0:  # empty index vectors select whole slices: nothing can be out of range
+        return
+    flat = indices.reshape(-1, k)
     lim = np.asarray(shape[:k], dtype=np.int64)
     bad = ((flat < 0) | (flat >= lim)).any(axis=1)
     if bad.any():
@@ -263,7 +265,7 @@ def _gather_nd_kernel(xp: Any, params: Any, indices: Any, batch_dims: int) -> An
         _nd_bounds("GatherNd", indices, params.shape, "param shape")
         return _gather_nd_one(xp, params, indices)
     inner = params.shape[batch_dims:]
-    _nd_bounds("GatherNd", indices.reshape((-1, indices.shape[-1])), inner, "param shape")
+    _nd_bounds("GatherNd", indices, inner, "param shape")
     out_shape = indices.shape[:-1] + params.shape[batch_dims + indices.shape[-1]:]
     parts = _batched(lambda p, i: _gather_nd_one(xp, p, i), params, indices, batch_dims)
     return xp.stack(parts).reshape(out_shape) if parts else xp.zeros(out_shape, params.dtype)
@@ -332,6 +334,7 @@ def _scatter_shapes(op: str, indices: Any, updates: Any, shape: tuple | None) ->
 
 def _scatter_nd_infer(indices: Any, updates: Any, shape: tuple) -> list:
     _nd_check_dtypes("ScatterNd", indices)
+    C.check_dtype("ScatterNd", updates, C.NUMERIC | C.BOOL)  # summed: no strings
     for d in shape:
         if d < 0:
             raise C.fail("ScatterNd", f"Dimension {d} must be >= 0")
@@ -403,12 +406,16 @@ def scatter_nd(indices: Any, updates: Any, shape: Any, name: str | None = None) 
 
 
 def _tensor_scatter(op_name: str, mode: str) -> Any:
+    # TF's CPU kernels: any type for update, numbers for add/sub, real numbers for max/min
+    allowed = {"update": C.ALL, "add": C.NUMERIC, "sub": C.NUMERIC}.get(mode, C.REALS)
+
     def infer(tensor: Any, indices: Any, updates: Any) -> list:
         _nd_check_dtypes(op_name, indices)
         if tensor._dtype is not updates._dtype:
             raise C.fail(op_name, f"cannot compute {op_name} as input #2(zero-based) was "
                                   f"expected to be a {C._dtype_word(tensor._dtype)} tensor but "
                                   f"is a {C._dtype_word(updates._dtype)} tensor")
+        C.check_dtype(op_name, tensor, allowed)
         _scatter_shapes(op_name, indices, updates, tensor._shape)
         return [(tensor._shape, tensor._dtype)]
 

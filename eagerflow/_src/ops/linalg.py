@@ -285,10 +285,15 @@ def _explicit_equation(equation: str, ranks: list) -> tuple:
 
 def _einsum_infer(*xs: Any, terms: tuple, out: str) -> list:
     d = C.same_dtype("Einsum", xs, C.NUMERIC)
+    if len(terms) != len(xs):
+        raise C.fail("Einsum", f"Expected {len(terms)} inputs but got: {len(xs)}")
     sizes: dict = {}
-    for x, t in zip(xs, terms):
+    for i, (x, t) in enumerate(zip(xs, terms)):
         if x._shape is None:
             continue
+        if len(t) != len(x._shape):
+            raise C.fail("Einsum", f"Input {i} to einsum has rank {len(x._shape)} but the "
+                                   f"subscript {t!r} names {len(t)} axes")
         for axis, (ch, n) in enumerate(zip(t, x._shape)):
             if n is None:
                 continue
@@ -298,6 +303,8 @@ def _einsum_infer(*xs: Any, terms: tuple, out: str) -> list:
             elif n != have and n != 1:
                 raise C.fail("Einsum", f"Expected dimension {have} at axis {axis} of the input "
                                        f"shaped {C.shape_str(x._shape)} but got dimension {n}")
+    if any(ch not in "".join(terms) for ch in out):
+        raise C.fail("Einsum", f"Output subscript {out!r} contains a label not in the inputs")
     return [(tuple(sizes.get(ch) for ch in out), d)]
 
 
@@ -514,7 +521,8 @@ def _inv_kernel(xp: Any, x: Any, adjoint: bool) -> Any:
     if adjoint:
         x = xp.conj(x.swapaxes(-1, -2))
     try:
-        out = xp.linalg.inv(x)
+        # LAPACK has no half precision: invert in float32, round back (as TF's CPU kernel)
+        out = xp.linalg.inv(x.astype(np.float32) if x.dtype == np.float16 else x)
     except np.linalg.LinAlgError:
         raise InvalidArgumentError(None, None, "Input is not invertible. [Op:MatrixInverse]") \
             from None
@@ -605,7 +613,9 @@ def _det_ref(x: np.ndarray) -> np.ndarray:
 
 
 MATRIX_DETERMINANT = register(OpDef(
-    "MatrixDeterminant", _square_infer("MatrixDeterminant", C.FLOAT_COMPLEX - {dt.bfloat16}),
+    # TF's CPU kernels: float, double, complex (no half)
+    "MatrixDeterminant", _square_infer("MatrixDeterminant", C.FLOAT_COMPLEX - {dt.bfloat16,
+                                                                               dt.float16}),
     _det_kernel, grad=_det_grad, reference=_det_ref,
     samples=[Sample((_WELL + 0.1 * _f64(3, 3),)),
              Sample((np.stack([_WELL[:2, :2], _WELL[1:, 1:]]),))],
@@ -627,13 +637,27 @@ def _diag_len(rows: int, cols: int, k: int) -> int:
     return max(0, min(rows + min(k, 0), cols - max(k, 0)))
 
 
+def _check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> None:
+    """Integer attrs are ints; padding_value is a scalar that fits the diagonal's dtype."""
+    for what, v in ints.items():
+        if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
+            raise TypeError(f"Expected int for argument '{what}' not {v!r}. [Op:{op}]")
+    v = getattr(padding_value, "_arr", padding_value)
+    if np.ndim(v) != 0:
+        raise C.fail(op, "padding_value must be a scalar")
+    if dtype.is_integer and isinstance(v, (int, np.integer)) and \
+            not dtype.min <= int(v) <= dtype.max:
+        raise TypeError(f"Cannot convert {int(v)} to EagerTensor of dtype {dtype.name} "
+                        f"[Op:{op}]")
+
+
 def _matrix_diag_infer(d: Any, k: int, num_rows: int, num_cols: int,
                        padding_value: Any) -> list:
     if d._shape is not None and len(d._shape) < 1:
         raise C.fail("MatrixDiagV3", f"diagonal must be at least 1-dim, received shape: "
                                      f"{C.shape_str(d._shape)}")
-    if np.ndim(getattr(padding_value, "_arr", padding_value)) != 0:
-        raise C.fail("MatrixDiagV3", "padding_value must be a scalar")
+    _check_diag_attrs("MatrixDiagV3", d._dtype, padding_value, k=k, num_rows=num_rows,
+                      num_cols=num_cols)
     if d._shape is None:
         return [(None, d._dtype)]
     n = d._shape[-1]
@@ -690,6 +714,7 @@ MATRIX_DIAG = register(OpDef(
 
 
 def _diag_part_infer(x: Any, k: int, padding_value: Any) -> list:
+    _check_diag_attrs("MatrixDiagPartV3", x._dtype, padding_value, k=k)
     if x._shape is not None and len(x._shape) < 2:
         raise C.fail("MatrixDiagPartV3", f"input must be at least 2-dim, received shape: "
                                          f"{C.shape_str(x._shape)}")

@@ -229,6 +229,8 @@ def _check_channels(fam: _Family, op: str, c: Any, fshape: tuple, label: str = "
         return
     if cf <= 0:
         raise fail(op, f"filter depth must be stricly positive, got {cf}")
+    if c == 0:  # 0 // cf groups: nothing to convolve, and no way to split the output
+        raise fail(op, f"{pre}grouped convolution must have at least one group: 0 groups")
     if c % cf:
         raise fail(op, f"{pre}input depth must be evenly divisible by filter depth" if label
                    else ("Input" if fam.rank == 3 else "input") +
@@ -327,6 +329,9 @@ def _make_family(fam: _Family) -> None:
             raise fail(op, f"out_backprop must be {r + 2}-dimensional")
         n_in, c_in = outer(in_shape, df)
         n_dy, c_dy = outer(dyshape, df)
+        if 0 in fshape[:r]:
+            raise fail(op, f"{label}: filter must not have zero elements (i.e. all dimensions "
+                           f"must be non-zero)")
         out_depth = _out_channels(fam, fshape)
         if None not in (c_dy, out_depth) and c_dy != out_depth:
             raise fail(op, f"{label}: filter and out_backprop must have the same out_depth")

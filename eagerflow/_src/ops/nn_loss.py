@@ -168,11 +168,14 @@ def _xent_infer(logits: Any, labels: Any) -> list:
 
 def _xent_kernel(xp: Any, logits: Any, labels: Any) -> tuple:
     logits, labels = xp.broadcast_arrays(logits, labels)
-    shifted = logits - logits.max(axis=1, keepdims=True)
-    e = xp.exp(shifted)
-    total = e.sum(axis=1, keepdims=True)
-    loss = (labels * (xp.log(total) - shifted)).sum(axis=1).astype(logits.dtype, copy=False)
-    return loss, e / total - labels
+    if logits.shape[1] == 0:  # no classes: a zero loss per row, as TF gives
+        return xp.zeros(logits.shape[0], logits.dtype), xp.zeros(logits.shape, logits.dtype)
+    with np.errstate(all="ignore"):  # inf logits give nan silently, as in TF
+        shifted = logits - logits.max(axis=1, keepdims=True)
+        e = xp.exp(shifted)
+        total = e.sum(axis=1, keepdims=True)
+        loss = (labels * (xp.log(total) - shifted)).sum(axis=1).astype(logits.dtype, copy=False)
+        return loss, e / total - labels
 
 
 def _xent_ref(logits: np.ndarray, labels: np.ndarray) -> tuple:

@@ -116,6 +116,13 @@ def _out_shape(op: str, xshape: tuple, ksize: tuple, strides: tuple, padding: st
                  zip(spatial(xshape, data_format), spatial(ksize, data_format),
                      spatial(strides, data_format), pairs))
     n, c = outer(xshape, data_format)
+    if padding == "SAME" and None not in outs:
+        # the kernel pads the input to (out - 1) * stride + ksize: refuse a padded temporary
+        # too large for memory (a huge window) before allocating it
+        padded = tuple(None if s is None else max(s, (o - 1) * st + k) for s, o, k, st in
+                       zip(spatial(xshape, data_format), outs, spatial(ksize, data_format),
+                           spatial(strides, data_format)))
+        sized(op, full_shape(n, padded, c, data_format), d)
     return sized(op, full_shape(n, outs, c, data_format), d)
 
 

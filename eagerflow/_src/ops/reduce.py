@@ -356,7 +356,7 @@ def _scan_kernel(fn: str, identity: int) -> Callable:
             x = xp.flip(x, ax)
         with np.errstate(all="ignore"):  # inf - inf is nan, silently, as in TF
             out = getattr(xp, fn)(x, axis=ax, dtype=x.dtype)
-        if exclusive:
+        if exclusive and x.shape[ax]:  # (an empty axis stays empty)
             pad = [(0, 0)] * x.ndim
             pad[ax] = (1, 0)
             out = xp.pad(xp.take(out, range(x.shape[ax] - 1), axis=ax), pad,
@@ -456,6 +456,7 @@ TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 
 def _top_k_infer(x: Any, k: int, sorted: bool, index_type: dt.DType) -> list:  # noqa: A002
     C.check_dtype("TopKV2", x, C.REALS)
+    C.dtype_attr("TopKV2", index_type, "index_type", C.INDEX | {dt.int16})
     if k < 0:
         raise C.fail("TopKV2", f"Need k >= 0, got {k}")
     if x._shape is None:

@@ -119,6 +119,7 @@ def _mirror_infer(x: Any, paddings: tuple, mode: str, op: str = "MirrorPad") -> 
 
 def _mirror_grad_infer(g: Any, like: Any, paddings: tuple, mode: str) -> list:
     """`like` and `paddings` must be a valid MirrorPad whose output has `g`'s shape."""
+    C.check_dtype("MirrorPadGrad", g, C.NUMERIC)  # summed: no strings or bools
     [(padded, _)] = _mirror_infer(like, paddings, mode, "MirrorPadGrad")
     if not C.compatible(padded, g._shape):
         raise C.fail("MirrorPadGrad", f"gradient shape {C.shape_str(g._shape)} != padded shape "
