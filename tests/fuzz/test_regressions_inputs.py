@@ -308,3 +308,118 @@ def test_kernels_over_inf_are_silent(call):
         warnings.simplefilter("error")
         out = call()
     assert not np.isfinite(out.numpy()).all()
+
+
+# -- found by the long op-registry campaign (make fuzz, seed 20240611) ------------------
+
+def _bad(op_name, inputs, attrs, cls, match):
+    with pytest.raises(cls, match=match) as info:
+        bind(REGISTRY[op_name], tuple(_t(a) if not isinstance(a, EagerTensor) else a
+                                      for a in inputs), attrs)
+    assert op_name in str(info.value)
+
+
+STR = EagerTensor(np.array(b"", dtype=object), dt.string)
+
+
+@pytest.mark.parametrize("op,inputs,attrs,cls,match", [
+    ("DecodeRaw", (STR,), {"out_type": "abc", "little_endian": True, "fixed_length": None},
+     TypeError, "Expected DataType for argument 'out_type'"),
+    ("TopKV2", (np.arange(4.0),), {"k": 2, "sorted": True, "index_type": None}, TypeError,
+     "index_type"),
+    ("ScaleAndTranslate", (np.ones((1, 3, 4, 2)),),
+     {"size": (5, 6), "kernel_type": "", "antialias": True}, InvalidArgumentError,
+     "Unrecognized kernel type"),
+    ("ScaleAndTranslateGrad", (np.ones((1, 5, 6, 2)), np.ones((1, 3, 4, 2))),
+     {"size": (5, 6), "kernel_type": 1.5, "antialias": True}, InvalidArgumentError,
+     "Unrecognized kernel type"),
+    ("MatrixDiagPartV3", (np.ones((2, 3, 4)),), {"k": np.float64(2.5), "padding_value": 0},
+     TypeError, "Expected int for argument 'k'"),
+    ("MatrixDiagV3", (np.array([[7, 3, 2]], np.uint8),),
+     {"k": 1, "num_rows": 3, "num_cols": 4, "padding_value": -4}, TypeError,
+     "Cannot convert -4 to EagerTensor of dtype uint8"),
+    ("Conv2D", (np.ones((2, 5, 4, 0)), np.ones((2, 2, 3, 3))),
+     {"strides": (1, 1, 1, 1), "padding": "SAME", "explicit_paddings": (),
+      "data_format": "NHWC", "dilations": (1, 1, 1, 1)}, InvalidArgumentError,
+     "grouped convolution must have at least one group: 0 groups"),
+    ("Conv2DBackpropFilter", (np.ones((1, 4, 4, 0)), np.array([2, 2, 2, 3], np.int32),
+                              np.ones((1, 2, 2, 3))),
+     {"strides": (1, 1, 1, 1), "padding": "VALID", "explicit_paddings": (),
+      "data_format": "NHWC", "dilations": (1, 2, 2, 1)}, InvalidArgumentError, "0 groups"),
+    ("Conv2DBackpropInput", (np.array([2, 5, 4, 2], np.int32), np.ones((0, 2, 2, 3)),
+                             np.ones((2, 5, 4, 3))),
+     {"strides": (1, 1, 1, 1), "padding": "SAME", "explicit_paddings": (),
+      "data_format": "NHWC", "dilations": (1, 1, 1, 1)}, InvalidArgumentError,
+     "filter must not have zero elements"),
+    ("MatrixDeterminant", (np.ones((2, 2), np.float16),), {}, InvalidArgumentError,
+     "Value for attr 'T' of half"),
+    ("TensorScatterSub", (np.array([True, False]), np.array([[1]], np.int32), np.array([True])),
+     {}, InvalidArgumentError, "Value for attr 'T' of bool"),
+    ("ScatterNd", (np.array([[1]], np.int32), EagerTensor(np.array([b"a"], object), dt.string)),
+     {"shape": (3,)}, InvalidArgumentError, "Value for attr 'T' of string"),
+    ("MirrorPadGrad", (EagerTensor(np.full((6, 7), b"a", object), dt.string), np.zeros((3, 4))),
+     {"paddings": ((1, 2), (2, 1)), "mode": "REFLECT"}, InvalidArgumentError,
+     "Value for attr 'T' of string"),
+    ("Einsum", (np.float64(1.0),), {"terms": ("ij",), "out": "j"}, InvalidArgumentError,
+     "has rank 0"),
+    ("Einsum", (np.ones(4),), {"terms": ("i", "j"), "out": "ij"}, InvalidArgumentError,
+     "Expected 2 inputs but got: 1"),
+    ("SparseToDense", (np.array([[1], [3]], np.int32), np.array([2**31 - 1], np.int32),
+                       np.array([7, 9], np.int32), np.array(-1, np.int32)), {},
+     ResourceExhaustedError, "OOM when allocating"),
+    ("SparseToDense", (np.array([[0, 0]]), np.array([2**63 - 1, 0]), np.array([0.5]),
+                       np.array(0.0)), {}, InvalidArgumentError, "has too many elements"),
+    ("AvgPool", (np.ones((1, 4, 4, 1)),), {"ksize": (1, 2**31 - 1, 2, 1),
+                                           "strides": (1, 2, 2, 1), "padding": "SAME",
+                                           "data_format": "NHWC"},
+     ResourceExhaustedError, "OOM when allocating"),
+])
+def test_long_campaign_findings(op, inputs, attrs, cls, match, small_memory):
+    # were: AttributeError/KeyError/IndexError/OverflowError/ZeroDivisionError escaping,
+    # NumPy's einsum/linalg errors, infer disagreeing with the kernel, and MemoryError
+    _bad(op, inputs, attrs, cls, match)
+
+
+def test_parse_example_attr_lists_must_match():
+    # was: infer promising 3 outputs where the kernel made 2, and AttributeError on 'abc'
+    base = {"sparse_keys": ("a",), "sparse_types": (dt.int64,), "dense_keys": ("s",),
+            "dense_types": (dt.string,), "dense_shapes": ((2,),), "dense_defaults": (None,),
+            "dense_seq": (False,), "single": True}
+    _bad("ParseExampleV2", (STR,), {**base, "sparse_types": ()}, InvalidArgumentError,
+         r"len\(sparse_keys\) != len\(sparse_types\)")
+    _bad("ParseExampleV2", (STR,), {**base, "dense_types": "abc"}, TypeError,
+         "Expected list for argument 'dense_types'")
+
+
+def test_exclusive_scan_over_an_empty_axis_stays_empty():
+    for op in (RD.CUMSUM, RD.CUMPROD):
+        out = bind(op, (_t(np.ones((3, 0))),), {"axis": 1, "exclusive": True, "reverse": False})
+        assert out.shape == (3, 0)
+
+
+def test_softmax_xent_with_no_classes_and_inf_logits():
+    loss, back = bind(NL.SOFTMAX_XENT, (_t(np.ones((1, 0))), _t(np.ones((1, 0)))), {})
+    assert loss.numpy().tolist() == [0.0] and back.shape == (1, 0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        loss, _ = bind(NL.SOFTMAX_XENT, (_t([[np.inf, -np.inf]]), _t([[1.0, 0.0]])), {})
+    assert np.isnan(loss.numpy()).all()
+
+
+def test_half_matrix_inverse_is_computed_in_float32():
+    a = np.array([[2.0, 1.0], [1.0, 3.0]], np.float16)
+    got = tf.linalg.inv(tf.constant(a))
+    assert got.dtype is tf.float16
+    np.testing.assert_allclose(got.numpy().astype(np.float64), np.linalg.inv(a.astype(np.float64)),
+                               rtol=2e-3)
+
+
+def test_gather_nd_with_empty_index_vectors_and_batch_dims():
+    params = np.arange(12.0).reshape(2, 3, 2)
+    out = bind(I.GATHER_ND, (_t(params), _t(np.zeros((2, 0), np.int32))), {"batch_dims": 1})
+    np.testing.assert_array_equal(out.numpy(), params)
+
+
+def test_linspace_with_an_empty_bound_allocates_nothing(small_memory):
+    out = bind(REGISTRY["LinSpace"], (_t(1.0), _t(np.zeros(0))), {"num": 2**32 + 1, "axis": 0})
+    assert out.shape == (2**32 + 1, 0)
