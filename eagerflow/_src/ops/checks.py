@@ -10,6 +10,8 @@ from __future__ import annotations
 import operator
 from typing import Any, Iterable
 
+import numpy as np
+
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, shape_str  # noqa: F401 (re-export)
 
@@ -199,3 +201,15 @@ def int_arg(value: Any, what: str) -> int:
             pass
     raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int32 (`{what}` must be "
                     "an integer)")
+
+
+def int_list(value: Any, what: str) -> tuple:
+    """An int, or a list / array / tensor of ints, as a tuple of Python ints; floats (inf
+    included), bools and strings are a TypeError, as TF's conversion to int32 gives."""
+    a = getattr(value, "_arr", value)
+    if isinstance(a, (list, tuple)):
+        return tuple(int_arg(v, what) for v in a)
+    a = np.asarray(a) if not isinstance(a, np.ndarray) else a
+    if a.size and a.dtype.kind not in "iu":
+        raise TypeError(f"`{what}` must be integers, got {value!r}")
+    return tuple(int(v) for v in a.reshape(-1))

@@ -193,10 +193,10 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     p, i = _t(params), _t(indices)
     pr = len(p._shape) if p._shape is not None else None
     ir = len(i._shape) if i._shape is not None else None
-    batch_dims = int(batch_dims)
+    batch_dims = C.int_arg(batch_dims, "batch_dims")
     if batch_dims < 0 and ir is not None:
         batch_dims += ir
-    axis = batch_dims if axis is None else int(axis)
+    axis = batch_dims if axis is None else C.int_arg(axis, "axis")
     if axis < 0 and pr is not None:
         if axis + pr < 0:
             raise InvalidArgumentError(None, None, f"Expected axis in the range [{-pr}, {pr}), "
@@ -307,7 +307,8 @@ GATHER_ND = register(OpDef(
 
 
 def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None = None) -> Any:
-    return bind(GATHER_ND, (_t(params), _t(indices)), {"batch_dims": int(batch_dims)})
+    return bind(GATHER_ND, (_t(params), _t(indices)),
+                {"batch_dims": C.int_arg(batch_dims, "batch_dims")})
 
 
 def _scatter_shapes(op: str, indices: Any, updates: Any, shape: tuple | None) -> None:
@@ -578,7 +579,7 @@ def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_
     k = len(m._shape)
     if k == 0:
         raise ValueError("mask cannot be scalar.")
-    axis = 0 if axis is None else int(axis)
+    axis = 0 if axis is None else C.int_arg(axis, "axis")
     r = len(t._shape)
     if axis < 0:
         axis += r

@@ -858,8 +858,8 @@ MATRIX_BAND_PART = register(OpDef(
 
 
 def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = None) -> Any:  # noqa: A002
-    return bind(MATRIX_BAND_PART, (_t(input),), {"num_lower": int(num_lower),
-                                                 "num_upper": int(num_upper)})
+    return bind(MATRIX_BAND_PART, (_t(input),), {"num_lower": C.int_arg(num_lower, "num_lower"),
+                                                 "num_upper": C.int_arg(num_upper, "num_upper")})
 
 
 def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
@@ -867,8 +867,8 @@ def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
     """Identity matrices: [*batch_shape, num_rows, num_columns]."""
     from eagerflow._src.ops.array import broadcast_to, ones, static_ints
 
-    num_rows = int(num_rows)
-    num_columns = num_rows if num_columns is None else int(num_columns)
+    num_rows = C.int_arg(num_rows, "num_rows")
+    num_columns = num_rows if num_columns is None else C.int_arg(num_columns, "num_columns")
     if num_rows < 0 or num_columns < 0:
         raise InvalidArgumentError(None, None, f"Dimension {min(num_rows, num_columns)} must be "
                                                ">= 0 [Op:Fill]")

@@ -636,10 +636,9 @@ def get_sequence(value: Any, n: int, channel_index: int, name: str) -> tuple:
         value = 1
     if isinstance(value, (int, np.integer)) or (isinstance(value, EagerTensor) and
                                                not value._shape):
-        vals = (int(value),)
+        vals = (C.int_arg(value, name),)
     else:
-        vals = tuple(int(v) for v in (value.numpy().reshape(-1) if isinstance(value, Tensor)
-                                      else value))
+        vals = C.int_list(value, name)
     if len(vals) == n + 2:
         return vals
     if len(vals) == 1:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -48,11 +46,7 @@ def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: str | N
 # ---------------------------------------------------------------------------------------
 
 def _axes_list(axes: Any) -> list:
-    if isinstance(axes, (int, np.integer)):
-        return [int(axes)]
-    if isinstance(axes, Tensor):
-        return [int(a) for a in np.asarray(axes.numpy()).reshape(-1)]
-    return [int(a) for a in axes]
+    return list(C.int_list(axes, "axes"))
 
 
 def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,

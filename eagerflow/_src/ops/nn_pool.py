@@ -587,7 +587,7 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
          name: str | None = None) -> Any:
     """N-D max or average pooling with optional dilated (atrous) windows."""
     x = _t(input)
-    window = tuple(int(w) for w in window_shape)
+    window = C.int_list(window_shape, "window_shape")
     r = len(window)
     if r not in (1, 2, 3):
         raise ValueError(f"`len(window_shape)` must be 1, 2, or 3. Received: "
@@ -596,10 +596,10 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
         raise ValueError(f"{r}-D {pooling_type} pooling is not supported.")
     if x._shape is not None and len(x._shape) != r + 2:
         raise ValueError(f"Shape {tuple(x._shape)} must have rank {r + 2}")
-    st = (1,) * r if strides is None else tuple(int(s) for s in (
-        [strides] * r if isinstance(strides, int) else strides))
-    dl = (1,) * r if dilations is None else tuple(int(d) for d in (
-        [dilations] * r if isinstance(dilations, int) else dilations))
+    st = (1,) * r if strides is None else C.int_list(
+        [strides] * r if isinstance(strides, int) else strides, "strides")
+    dl = (1,) * r if dilations is None else C.int_list(
+        [dilations] * r if isinstance(dilations, int) else dilations, "dilations")
     if len(st) != r or len(dl) != r:
         raise ValueError(f"strides and dilations must have length {r}")
     if any(d < 1 for d in dl):

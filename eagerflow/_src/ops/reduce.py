@@ -219,8 +219,7 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
             raise C.not_supported(op.name, x._dtype, C.BOOL)
         ndim = None if x._shape is None else len(x._shape)
         if axis is not None and not isinstance(axis, (int, np.integer)):
-            axis = tuple(int(a) for a in (np.asarray(axis).reshape(-1) if not isinstance(
-                axis, (list, tuple)) else axis))
+            axis = C.int_list(axis, "axis")
         elif axis is not None:
             axis = int(axis)
         axes = C.reduction_axes(op.name, axis, ndim)

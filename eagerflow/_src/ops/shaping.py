@@ -381,10 +381,11 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
     x = _t(input)
     if axis is None:
         x, axis = reshape(x, [-1]), 0
-    axis = int(axis)
+    axis = C.int_arg(axis, "axis")
     r = len(x._shape)
     ax = C.norm_axis("Repeat", axis, r)
-    reps = np.asarray(repeats._arr if hasattr(repeats, "_arr") else repeats)
+    reps = np.asarray(C.int_list(repeats, "repeats")).reshape(
+        np.shape(getattr(repeats, "_arr", repeats)))
     if reps.ndim <= 1 and reps.size == 1:  # one count for every element
         k = int(reps.reshape(-1)[0])
         tiled = tile(expand_dims(x, ax + 1), [1] * (ax + 1) + [k] + [1] * (r - ax - 1))
