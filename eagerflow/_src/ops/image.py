@@ -633,7 +633,13 @@ def resize_with_pad(image: Any, target_height: int, target_width: int,
     x = _t(image)
     _check_3_or_4(x)
     h, w = _hw(x)
-    th, tw = int(target_height), int(target_width)
+    th = C.int_arg(target_height, "target_height")
+    tw = C.int_arg(target_width, "target_width")
+    if th <= 0 or tw <= 0:
+        raise ValueError(f"target_height and target_width must be > 0, got {th} and {tw}.")
+    if not h or not w:
+        raise ValueError(f"resize_with_pad needs a non-empty image, got height {h} and width "
+                         f"{w}.")
     ratio = max(w / tw, h / th)
     rh, rw = int(h / ratio), int(w / ratio)
     resized = resize(x, (rh, rw), method=method, antialias=antialias)

@@ -750,14 +750,18 @@ def _sizes_tensor(value: Any) -> Any:
     if isinstance(value, Tensor) and not isinstance(value, EagerTensor):
         return value
     vals = static_ints(value, "output_shape")
-    return EagerTensor(np.array(vals, dtype=np.int32))
+    if any(v is None or not -2**63 <= v < 2**63 for v in vals):
+        raise ValueError(f"output_shape must be a list of int64 values, got {list(vals)}")
+    wide = any(not -2**31 <= v < 2**31 for v in vals)
+    return EagerTensor(np.array(vals, dtype=np.int64 if wide else np.int32))
 
 
 def _full_input_sizes(fam: _Family, sizes: Any, w: Any, dy: Any, data_format: str) -> Any:
     """TF also accepts just the spatial sizes; batch and depth then come from dy and w."""
     vals = static_shape_values(sizes)
     r = fam.rank
-    if vals is not None and len(vals) == r and w._shape is not None and dy._shape is not None:
+    if vals is not None and len(vals) == r and w._shape is not None and dy._shape is not None \
+            and len(w._shape) == r + 2 and len(dy._shape) == r + 2:  # (else the op says why)
         depth = w._shape[-2] if not fam.depthwise else w._shape[-2]
         full = full_shape(outer(dy._shape, data_format)[0], vals, depth, data_format)
         return EagerTensor(np.array(full, dtype=np.int32))
