@@ -423,3 +423,78 @@ def test_gather_nd_with_empty_index_vectors_and_batch_dims():
 def test_linspace_with_an_empty_bound_allocates_nothing(small_memory):
     out = bind(REGISTRY["LinSpace"], (_t(1.0), _t(np.zeros(0))), {"num": 2**32 + 1, "axis": 0})
     assert out.shape == (2**32 + 1, 0)
+
+
+# -- found by the long public-API campaign (make fuzz, seed 20240611) -------------------
+
+def test_floats_with_ints_past_int64_convert_as_floats():
+    # was: RecursionError (the object array's tolist() was the same list again)
+    assert tf.constant([0.0, 2**64]).numpy().tolist() == [0.0, float(np.float32(2.0**64))]
+    assert tf.constant([1j, 2**64]).dtype is tf.complex128
+    with pytest.raises(ValueError, match="out of range for a double-precision float"):
+        tf.constant([1.5, 10**400])
+    assert tf.abs([-2.0, 2**64]).dtype is tf.float32
+
+
+@pytest.mark.parametrize("call", [
+    lambda: tf.reduce_sum(tf.ones([2]), axis=float("inf")),
+    lambda: tf.reduce_sum(tf.ones([2]), axis=[np.inf]),
+    lambda: tf.nn.moments(tf.ones([2]), axes=[float("inf")]),
+    lambda: tf.gather(tf.ones([2]), [0], batch_dims=tf.constant(np.inf)),
+    lambda: tf.gather_nd(tf.ones([2]), [[0]], batch_dims=float("inf")),
+    lambda: tf.boolean_mask(tf.ones([2]), [True, False], axis=tf.constant(np.inf)),
+    lambda: tf.eye(tf.constant(np.inf)),
+    lambda: tf.linalg.band_part(tf.ones([2, 2]), tf.constant(np.inf), 0),
+    lambda: tf.repeat(tf.ones([2]), float("inf")),
+    lambda: tf.repeat(tf.ones([2]), 2, axis=tf.constant(np.inf)),
+    lambda: tf.nn.conv1d(tf.ones([1, 3, 1]), tf.ones([1, 1, 1]), float("inf"), "VALID"),
+    lambda: tf.nn.max_pool1d(tf.ones([1, 3, 1]), float("inf"), 1, "VALID"),
+    lambda: tf.nn.pool(tf.ones([1, 3, 1]), [np.inf], "MAX"),
+    lambda: tf.split(tf.ones([2]), 2, axis=float("inf")),
+], ids=["reduce-axis", "reduce-axis-list", "moments", "gather", "gather_nd", "boolean_mask",
+        "eye", "band_part", "repeat-count", "repeat-axis", "conv1d", "max_pool1d", "pool",
+        "split"])
+def test_infinite_int_arguments_are_type_errors(call):
+    # was: OverflowError "cannot convert float infinity to integer"
+    with pytest.raises(TypeError):
+        call()
+
+
+def test_conv_transpose_output_shape_out_of_range():
+    # was: OverflowError packing 2**63 - 1 into int32, and IndexError for a scalar filter
+    x = tf.ones([1, 2, 2, 1])
+    with pytest.raises(InvalidArgumentError, match="Conv2DBackpropInput"):
+        tf.nn.conv2d_transpose(x, tf.ones([1, 1, 1, 1]), [1, 2**62, 2, 1], 1)
+    with pytest.raises(ValueError, match="output_shape must be a list of int64 values"):
+        tf.nn.conv2d_transpose(x, tf.ones([1, 1, 1, 1]), [1, 2**64, 2, 1], 1)
+    with pytest.raises(InvalidArgumentError, match="Conv2DBackpropInput"):
+        tf.nn.conv2d_transpose(x, tf.ones([]), [2, 2], 1)
+
+
+def test_resize_with_pad_refuses_empty_targets_and_images():
+    # was: ZeroDivisionError
+    with pytest.raises(ValueError, match="must be > 0"):
+        tf.image.resize_with_pad(tf.ones([4, 4, 1]), 0, 3)
+    with pytest.raises(ValueError, match="non-empty image"):
+        tf.image.resize_with_pad(tf.ones([0, 4, 1]), 2, 3)
+    assert tf.image.resize_with_pad(tf.ones([4, 2, 1]), 2, 2).shape == (2, 2, 1)
+
+
+def test_split_count_past_int32():
+    # was: MemoryError building 2**63 - 1 empty outputs
+    with pytest.raises(InvalidArgumentError, match="num_split"):
+        tf.split(tf.ones([0]), 2**63 - 1)
+    assert [t.shape for t in tf.split(tf.ones([0]), 3)] == [(0,)] * 3  # as TF
+
+
+def test_damaged_gzip_tfrecord_is_data_loss(tmp_path):
+    # was: a flipped bit in the GZIP header gave 0 records and no error
+    path = str(tmp_path / "r.tfrecord")
+    with tf.io.TFRecordWriter(path, options="GZIP") as w:
+        for r in (b"first", b"second"):
+            w.write(r)
+    data = bytearray(open(path, "rb").read())
+    data[3] |= 0x10  # FLG.FCOMMENT: the rest of the stream is read as a comment
+    open(path, "wb").write(bytes(data))
+    with pytest.raises(tf.errors.DataLossError, match="r.tfrecord"):
+        list(tf.data.TFRecordDataset(path, compression_type="GZIP"))
