@@ -498,3 +498,9 @@ def test_damaged_gzip_tfrecord_is_data_loss(tmp_path):
     open(path, "wb").write(bytes(data))
     with pytest.raises(tf.errors.DataLossError, match="r.tfrecord"):
         list(tf.data.TFRecordDataset(path, compression_type="GZIP"))
+
+
+def test_adding_scalar_strings_keeps_an_object_array():
+    # was: the bytes result wrapped as a fixed-width |S6 array under a string tensor
+    out = tf.add("abc", "abc")
+    assert out.numpy() == b"abcabc" and out._arr.dtype == object
