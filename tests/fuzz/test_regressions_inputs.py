@@ -504,3 +504,20 @@ def test_adding_scalar_strings_keeps_an_object_array():
     # was: the bytes result wrapped as a fixed-width |S6 array under a string tensor
     out = tf.add("abc", "abc")
     assert out.numpy() == b"abcabc" and out._arr.dtype == object
+
+
+# -- found by the long op-registry campaign with a random seed (1151616577) -------------
+
+def test_resize_of_an_empty_batch_to_a_huge_size(small_memory):
+    # was: MemoryError building 2**31 nearest-neighbour taps for an empty output
+    out = bind(REGISTRY["ResizeNearestNeighbor"], (_t(np.zeros((0, 4, 4, 1), np.uint8)),),
+               {"size": (2**31, 2**31)})
+    assert out.shape == (0, 2**31, 2**31, 1)
+
+
+@pytest.mark.parametrize("alpha", [[], [[]], "a", None, True])
+def test_leaky_relu_alpha_must_be_a_number(alpha):
+    # was: a list alpha broadcast the output to another shape than infer promised
+    for name, inputs in (("LeakyRelu", (4.5,)), ("LeakyReluGrad", (np.ones(2), np.ones(2)))):
+        with pytest.raises(TypeError, match=rf"Expected float for argument 'alpha'.*\[Op:{name}\]"):
+            bind(REGISTRY[name], tuple(_t(a) for a in inputs), {"alpha": alpha})

@@ -238,6 +238,8 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
     def kernel(xp: Any, images: Any, size: tuple, **a: Any) -> Any:
         n, h, w, c = images.shape
         out_t = _out_dtype(dt.as_dtype(images.dtype), method).as_numpy_dtype
+        if not n or not c:  # an empty batch: no taps to build, however large `size` is
+            return xp.zeros((n, size[0], size[1], c), out_t)
         if method == "nearest":
             iy = _taps("nearest", h, size[0])[0][:, 0]
             ix = _taps("nearest", w, size[1])[0][:, 0]

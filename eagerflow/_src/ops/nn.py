@@ -78,9 +78,17 @@ def _loop(f: Callable) -> Callable:
 # Activations.
 # ---------------------------------------------------------------------------------------
 
+def _float_attrs(name: str, a: dict) -> None:
+    """An activation's attrs (alpha) are real numbers, as TF's float attrs."""
+    for k, v in a.items():
+        if not isinstance(v, (int, float, np.integer, np.floating)) or isinstance(v, bool):
+            raise TypeError(f"Expected float for argument '{k}' not {v!r}. [Op:{name}]")
+
+
 def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, types: tuple,
                 samples: list, attrs: dict | None = None) -> OpDef:
     def infer(x: Any, **a: Any) -> list:
+        _float_attrs(name, a)
         return [(x._shape, check_t(name, (x,), types))]
 
     bad = [BadSample((np.array(["a"], dtype=object),), dict(attrs or {}), InvalidArgumentError,
@@ -92,6 +100,7 @@ def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, type
 def _grad_infer(name: str, types: tuple) -> Callable:
     """infer for an activation's gradient op: (g, x) of one dtype and exactly one shape."""
     def infer(g: Any, x: Any, **a: Any) -> list:
+        _float_attrs(name, a)
         d = check_t(name, (g, x), types)
         C.same_shape(name, g, x)
         return [(x._shape, d)]
