@@ -521,3 +521,10 @@ def test_leaky_relu_alpha_must_be_a_number(alpha):
     for name, inputs in (("LeakyRelu", (4.5,)), ("LeakyReluGrad", (np.ones(2), np.ones(2)))):
         with pytest.raises(TypeError, match=rf"Expected float for argument 'alpha'.*\[Op:{name}\]"):
             bind(REGISTRY[name], tuple(_t(a) for a in inputs), {"alpha": alpha})
+
+
+def test_diag_part_with_a_ragged_padding_value():
+    # was: NumPy's "inhomogeneous shape" ValueError from np.ndim (found by the rerun)
+    with pytest.raises(InvalidArgumentError, match=r"padding_value must be a scalar "
+                                                   r"\[Op:MatrixDiagPartV3\]"):
+        tf.linalg.diag_part(tf.ones([2, 2]), padding_value=[1, [2]])

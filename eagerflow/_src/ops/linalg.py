@@ -643,7 +643,7 @@ def _check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> N
         if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
             raise TypeError(f"Expected int for argument '{what}' not {v!r}. [Op:{op}]")
     v = getattr(padding_value, "_arr", padding_value)
-    if np.ndim(v) != 0:
+    if isinstance(v, (list, tuple)) or np.ndim(v) != 0:  # (np.ndim fails on ragged lists)
         raise C.fail(op, "padding_value must be a scalar")
     if dtype.is_integer and isinstance(v, (int, np.integer)) and \
             not dtype.min <= int(v) <= dtype.max:
