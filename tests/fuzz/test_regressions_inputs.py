@@ -528,3 +528,25 @@ def test_diag_part_with_a_ragged_padding_value():
     with pytest.raises(InvalidArgumentError, match=r"padding_value must be a scalar "
                                                    r"\[Op:MatrixDiagPartV3\]"):
         tf.linalg.diag_part(tf.ones([2, 2]), padding_value=[1, [2]])
+
+
+# -- found by the long public-API campaign with a random seed (1226641154) --------------
+
+@pytest.mark.parametrize("call", [
+    lambda: tf.expand_dims(1.0, np.float32("inf")),
+    lambda: tf.one_hot(1, float("inf")),
+    lambda: tf.nn.atrous_conv2d(tf.ones([1, 3, 3, 1]), tf.ones([1, 1, 1, 1]), float("inf"),
+                                "VALID"),
+], ids=["expand_dims", "one_hot", "atrous_conv2d"])
+def test_more_infinite_int_arguments(call):
+    # was: OverflowError "cannot convert float infinity to integer"
+    with pytest.raises(TypeError, match="must be an integer"):
+        call()
+
+
+def test_repeat_counts_too_large_are_refused_before_allocating(small_memory):
+    # was: MemoryError building a 2**32-entry index
+    counts = tf.constant([0, 2**32 - 1, 0, 0], tf.uint32)
+    with pytest.raises(ResourceExhaustedError, match=r"\[Op:Repeat\]"):
+        tf.repeat(tf.constant([0, 1, 2, 3], tf.uint32), counts)
+    assert tf.repeat([1, 2], [2, 1]).numpy().tolist() == [1, 1, 2]

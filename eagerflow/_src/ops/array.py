@@ -393,7 +393,7 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
 
 def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
-    axis = int(axis)
+    axis = C.int_arg(axis, "axis")
     if x._shape is None:
         raise ValueError("expand_dims needs a known rank")
     r = len(x._shape)

@@ -775,5 +775,5 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
         on = convert_to_tensor(True if dtype is dt.bool else 1, dtype=dtype)
     if off is None:
         off = convert_to_tensor(False if dtype is dt.bool else 0, dtype=dtype)
-    return bind(ONE_HOT, (idx, on, off), {"depth": int(depth),
-                                          "axis": -1 if axis is None else int(axis)})
+    return bind(ONE_HOT, (idx, on, off), {"depth": C.int_arg(depth, "depth"),
+                                          "axis": -1 if axis is None else C.int_arg(axis, "axis")})

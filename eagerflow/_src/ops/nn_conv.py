@@ -902,7 +902,8 @@ def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  
 def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str,
                   name: str | None = None) -> Any:
     """Dilated ("atrous") 2-D convolution with stride 1."""
-    if int(rate) < 1:
+    rate = C.int_arg(rate, "rate")
+    if rate < 1:
         raise ValueError(f"rate {rate} cannot be less than one")
     return conv2d(value, filters, 1, padding, "NHWC", int(rate))
 

@@ -397,6 +397,11 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
     if (reps < 0).any():
         raise InvalidArgumentError(None, None, f"Expected repeats >= 0, but got {reps.tolist()} "
                                                "[Op:Repeat]")
+    # the output's size before building its index: huge counts are refused, not allocated
+    total = int(reps.astype(object).sum())
+    out = tuple(x._shape[:ax]) + (total,) + tuple(x._shape[ax + 1:])
+    check_finite_size("Repeat", out if None not in out else (total,), x._dtype)
+    check_finite_size("Repeat", (total,), dt.int64)
     index = np.repeat(np.arange(x._shape[ax]), reps.astype(np.int64))
     return gather(x, convert_to_tensor(index.astype(np.int64)), axis=ax)
 
