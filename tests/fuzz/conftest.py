@@ -31,15 +31,3 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if _too_few():
         terminalreporter.write_line(f"fuzz: only {STATS.calls} calls, {_too_few()} required")
 
-
-def pytest_collection_modifyitems(config, items):
-    """Marks the open findings listed in known_findings.py as expected failures."""
-    import pytest
-    from known_findings import KNOWN
-
-    for item in items:
-        name = getattr(item, "originalname", None) or item.name.split("[")[0]
-        param = item.name[len(name) + 1:-1] if "[" in item.name else None
-        if param is not None and param in KNOWN.get(name, ()):
-            item.add_marker(pytest.mark.xfail(reason="open fuzz finding (known_findings.py)",
-                                              strict=False))

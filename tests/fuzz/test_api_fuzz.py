@@ -127,8 +127,9 @@ def check_api_call(qual: str, fn: Any, args: list, kwargs: dict) -> str:
     # an OpError names the op or the function, or (as TF's Python-side checks do) the
     # argument at fault: "`dim` must be in the range [-4, 4) ..."
     params = tuple(f"`{p}`" for p in inspect.signature(fn).parameters)
-    # a failed tf.debugging assertion is the call doing its job, in TF's words
-    failed = ("did not hold",) if short.startswith("assert") else ()
+    # a failed tf.debugging assertion (or tf.Assert: "Expected 'cond' to be true.") is the
+    # call doing its job, in TF's words
+    failed = ("did not hold", "to be true.") if short.lower().startswith("assert") else ()
     try:
         outcome, value = guarded(qual, (short, fn.__name__) + params + failed, fn, *args,
                                  contract=False, **kwargs)

@@ -37,7 +37,8 @@ print((resource.getrusage(resource.RUSAGE_SELF).ru_minflt - r0) / 10)
 def _faults(env: dict) -> float:
     full = {k: v for k, v in os.environ.items()
             if k not in ("EAGERFLOW_MALLOC", "GLIBC_TUNABLES", "MALLOC_MMAP_THRESHOLD_")}
-    full.update(env, PYTHONPATH=str(ROOT))
+    # kernels on the calling thread: helper threads' arenas would add their own first faults
+    full.update(env, PYTHONPATH=str(ROOT), EAGERFLOW_BLAS_THREADS="single")
     out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
                          env=full, check=True)
     return float(out.stdout.strip().splitlines()[-1])

@@ -299,7 +299,14 @@ def _object_array(value: Any, arr: np.ndarray) -> np.ndarray:
     if all(isinstance(x, numbers.Integral) for x in flat):
         raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
     if all(isinstance(x, numbers.Number) for x in flat):
-        return _array_from_python(arr.tolist())
+        # floats with ints past int64: as floats (or complex), as TF does; not arr.tolist(),
+        # which is `value` again
+        to = np.complex128 if any(isinstance(x, complex) for x in flat) else np.float64
+        try:
+            return _array_from_python(arr.astype(to).tolist())
+        except OverflowError:
+            raise ValueError("Can't convert Python sequence with a value out of range for a "
+                             "double-precision float.") from None
     bad = next((x for x in flat if not isinstance(x, (numbers.Number, bytes, str))), value)
     raise ValueError(f"Attempt to convert a value ({bad!r}) with an unsupported type "
                      f"({type(bad)}) to a Tensor.")

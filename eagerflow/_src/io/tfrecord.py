@@ -202,6 +202,7 @@ class _Inflater:
         self._buf = bytearray()
         self._eof = False
         self._path = path
+        self._seen = 0  # compressed bytes read so far
 
     def _fill(self, n: int) -> None:
         while len(self._buf) < n and not self._eof:
@@ -210,7 +211,13 @@ class _Inflater:
                 if not chunk:
                     self._buf += self._d.flush()
                     self._eof = True
+                    if self._seen and not self._d.eof:
+                        # the file ended inside a compressed stream (a damaged header or a
+                        # truncated file): not a clean end of the records
+                        raise DataLossError(None, None, f"inflate() failed: unexpected end of "
+                                            f"the compressed stream (file: {self._path})")
                     break
+                self._seen += len(chunk)
                 self._buf += self._d.decompress(chunk)
                 while self._d.eof and self._d.unused_data:  # concatenated gzip members
                     rest = self._d.unused_data

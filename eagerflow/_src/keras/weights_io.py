@@ -211,56 +211,66 @@ def save_weights_h5(model: Any, filepath: str) -> None:
     fileio.fsync_dir(os.path.dirname(filepath))
 
 
+def _read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
+    """(variable, value) pairs for every layer, read and checked before any is assigned."""
+    plan = []
+    for path, layer in _layout(model):
+        own = own_variables(layer)
+        group = f.get(_vars_group(path))
+        stored = [] if group is None else sorted(group.keys(), key=int)
+        lname = getattr(layer, "name", path or "model")
+        if len(stored) != len(own):
+            if skip_mismatch:
+                fileio.logger.warning("Skipping loading weights for layer '%s': expected %d "
+                                      "variables, the file has %d", lname, len(own),
+                                      len(stored))
+                continue
+            if not own and not getattr(layer, "built", True):
+                raise ValueError(f"Layer '{lname}' was never built and thus it doesn't have "
+                                 f"any variables. However the weights file lists "
+                                 f"{len(stored)} variables for this layer. Build the model "
+                                 "(call it on data) before loading .weights.h5 files.")
+            raise ValueError(f"Layer '{lname}' expected {len(own)} variables, but received "
+                             f"{len(stored)} variables during loading. Expected: "
+                             f"{[v.name for v in own]}")
+        for i, v in enumerate(own):
+            arr = np.asarray(group[stored[i]][()])
+            if not v.shape.is_compatible_with(arr.shape):
+                if skip_mismatch:
+                    fileio.logger.warning("Skipping variable %s: shape %s in the file",
+                                          v.name, arr.shape)
+                    continue
+                raise ValueError(f"The shape of the target variable and the shape of the "
+                                 f"target value in `variable.assign(value)` must match. "
+                                 f"variable.shape={v.shape}, Received: value.shape="
+                                 f"{arr.shape}. Target variable: {v.name} of layer "
+                                 f"'{lname}' (weights file {filepath})")
+            target = np.dtype(v.dtype.as_numpy_dtype)
+            if arr.dtype != target:
+                if arr.dtype.kind not in "biuf" or target.kind not in "biuf":
+                    raise ValueError(f"Variable {v.name} of layer '{lname}' has dtype "
+                                     f"{v.dtype.name}; the file holds {arr.dtype}")
+                arr = arr.astype(target)
+            plan.append((v, arr))
+    return plan
+
+
 def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False) -> None:
     """Loads a Keras 3 `.weights.h5`; every layer's values are checked before any is assigned."""
     h5py = _h5py()
+    from eagerflow._src.core.errors import DataLossError
+
     if not os.path.exists(filepath):
         raise FileNotFoundError(f"No such file: {filepath}")
-    plan = []
     try:
         f = h5py.File(filepath, "r")
     except OSError as e:
-        from eagerflow._src.core.errors import DataLossError
-
         raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None
-    with f:
-        for path, layer in _layout(model):
-            own = own_variables(layer)
-            group = f.get(_vars_group(path))
-            stored = [] if group is None else sorted(group.keys(), key=int)
-            lname = getattr(layer, "name", path or "model")
-            if len(stored) != len(own):
-                if skip_mismatch:
-                    fileio.logger.warning("Skipping loading weights for layer '%s': expected %d "
-                                          "variables, the file has %d", lname, len(own),
-                                          len(stored))
-                    continue
-                if not own and not getattr(layer, "built", True):
-                    raise ValueError(f"Layer '{lname}' was never built and thus it doesn't have "
-                                     f"any variables. However the weights file lists "
-                                     f"{len(stored)} variables for this layer. Build the model "
-                                     "(call it on data) before loading .weights.h5 files.")
-                raise ValueError(f"Layer '{lname}' expected {len(own)} variables, but received "
-                                 f"{len(stored)} variables during loading. Expected: "
-                                 f"{[v.name for v in own]}")
-            for i, v in enumerate(own):
-                arr = np.asarray(group[stored[i]][()])
-                if not v.shape.is_compatible_with(arr.shape):
-                    if skip_mismatch:
-                        fileio.logger.warning("Skipping variable %s: shape %s in the file",
-                                              v.name, arr.shape)
-                        continue
-                    raise ValueError(f"The shape of the target variable and the shape of the "
-                                     f"target value in `variable.assign(value)` must match. "
-                                     f"variable.shape={v.shape}, Received: value.shape="
-                                     f"{arr.shape}. Target variable: {v.name} of layer "
-                                     f"'{lname}' (weights file {filepath})")
-                target = np.dtype(v.dtype.as_numpy_dtype)
-                if arr.dtype != target:
-                    if arr.dtype.kind not in "biuf" or target.kind not in "biuf":
-                        raise ValueError(f"Variable {v.name} of layer '{lname}' has dtype "
-                                         f"{v.dtype.name}; the file holds {arr.dtype}")
-                    arr = arr.astype(target)
-                plan.append((v, arr))
+    try:
+        with f:
+            plan = _read_plan(f, model, filepath, skip_mismatch)
+    except (KeyError, RuntimeError, OSError) as e:
+        # h5py's errors for a damaged file (bad object headers, broken links)
+        raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None
     for v, arr in plan:
         assign_eagerly(v, arr)

@@ -328,7 +328,8 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
 
 def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
-    axis, dyn = (int(axis), ()) if _state.graph is None else scalar_arg(axis, "axis")
+    axis, dyn = (C.int_arg(axis, "axis"), ()) if _state.graph is None else \
+        scalar_arg(axis, "axis")
     if dyn or x._shape is None:  # an axis or rank known at run time: TF's ExpandDims op
         from eagerflow._src.ops.shaping import expand_dims_runtime
 
@@ -657,16 +658,19 @@ SPLIT_LIKE = register(OpDef(
 def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = None,
           name: str = "split") -> list:
     x = _t(value)
-    axis = int(axis)
+    axis = C.int_arg(axis, "axis")
     if x._shape is None:
         raise ValueError("split needs a known rank")
     ax = C.norm_axis("Split", axis, len(x._shape))
     if isinstance(num_or_size_splits, (int, np.integer)) or (
             isinstance(num_or_size_splits, EagerTensor) and not num_or_size_splits._shape):
-        k = int(num_or_size_splits)
+        k = C.int_arg(num_or_size_splits, "num_or_size_splits")
         dim = x._shape[ax]
         if k <= 0:
             raise ValueError(f"num_or_size_splits must be a positive integer, got {k}")
+        if k > 2**31 - 1:  # TF's num_split attr is an int32
+            raise InvalidArgumentError(None, None, f"Value for attr 'num_split' of {k} is out of "
+                                                   f"range for an int32 [Op:Split]")
         if dim is None:
             raise ValueError("split into a count needs a known dimension")
         if dim % k:

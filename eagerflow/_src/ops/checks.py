@@ -7,7 +7,10 @@ None (unknown while tracing).
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Iterable
+
+import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, shape_str  # noqa: F401 (re-export)
@@ -160,3 +163,63 @@ def dtype_attr(op: str, value: Any, what: str = "dtype",
         raise fail(op, f"Value for attr '{what}' of {_dtype_word(value)} is not in the list of "
                        f"allowed values: {_dtype_list(allowed)}")
     return value
+
+
+def string_arg(value: Any, what: str) -> str:
+    """A string-valued Python argument (data_format, padding, mode, equation): bytes are
+    decoded; anything else is a TypeError here rather than an AttributeError later (where TF
+    calls a str method on it)."""
+    if isinstance(value, bytes):
+        try:
+            return value.decode()
+        except UnicodeDecodeError:
+            pass
+    if not isinstance(value, str):
+        raise TypeError(f"`{what}` must be a string. Received: {what}={value!r} of type "
+                        f"{type(value).__name__}")
+    return value
+
+
+def compatible(a: tuple | None, b: tuple | None) -> bool:
+    """Whether two shapes can be the same: equal ranks, and equal dims where both are known."""
+    if a is None or b is None:
+        return True
+    return len(a) == len(b) and all(x is None or y is None or x == y for x, y in zip(a, b))
+
+
+def same_shape(op: str, a: Any, b: Any) -> None:
+    """TF's check for element-wise gradient ops whose two inputs must match exactly."""
+    if not compatible(a._shape, b._shape):
+        raise fail(op, f"Inputs to operation {op} of type {op} must have the same size and "
+                       f"shape.  Input 0: {shape_str(a._shape)} != input 1: "
+                       f"{shape_str(b._shape)}")
+
+
+def int_arg(value: Any, what: str) -> int:
+    """A scalar integer Python argument (k, num_segments, ...): an int, a NumPy integer or an
+    integer scalar tensor; anything else (a float, inf, a string) is a TypeError, as TF's
+    conversion to int32 gives."""
+    d = getattr(value, "_dtype", None)
+    if d is not None:
+        if not d.is_integer or getattr(value, "_shape", None) not in ((), None):
+            raise TypeError(f"`{what}` must be an integer scalar, got {value!r}")
+        return int(value)
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int32 (`{what}` must be "
+                    "an integer)")
+
+
+def int_list(value: Any, what: str) -> tuple:
+    """An int, or a list / array / tensor of ints, as a tuple of Python ints; floats (inf
+    included), bools and strings are a TypeError, as TF's conversion to int32 gives."""
+    a = getattr(value, "_arr", value)
+    if isinstance(a, (list, tuple)):
+        return tuple(int_arg(v, what) for v in a)
+    a = np.asarray(a) if not isinstance(a, np.ndarray) else a
+    if a.size and a.dtype.kind not in "iu":
+        raise TypeError(f"`{what}` must be integers, got {value!r}")
+    return tuple(int(v) for v in a.reshape(-1))

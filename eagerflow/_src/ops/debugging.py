@@ -516,8 +516,29 @@ def _write(text: str, stream: str) -> None:
         logging.getLogger("eagerflow").log(level, text.rstrip("\n"))
 
 
+_STREAMS = ("stdout", "stderr", "log(info)", "log(warning)", "log(error)")
+
+
+def _print_infer(*xs: Any, template: str, output_stream: str, summarize: int,
+                 end: str) -> list:
+    """The attrs tf.print builds: checked here so that the kernel only formats and writes."""
+    for what, v in (("template", template), ("output_stream", output_stream), ("end", end)):
+        if not isinstance(v, str):
+            raise TypeError(f"Expected string for argument '{what}' not {v!r}. [Op:PrintV2]")
+    if not isinstance(summarize, int) or isinstance(summarize, bool):
+        raise TypeError(f"Expected int for argument 'summarize' not {summarize!r}. [Op:PrintV2]")
+    if output_stream not in _STREAMS and not output_stream.startswith("file://"):
+        raise InvalidArgumentError(None, None, f"{output_stream} is not a valid output_stream "
+                                               "[Op:PrintV2]")
+    for i, p in enumerate(template.split(_MARK)):
+        if i % 2 and not (p.isdigit() and int(p) < len(xs)):
+            raise InvalidArgumentError(None, None, f"template refers to input {p!r} of "
+                                                   f"{len(xs)} [Op:PrintV2]")
+    return []
+
+
 PRINT = register(OpDef(
-    "PrintV2", lambda *xs, **attrs: [], _print_kernel,
+    "PrintV2", _print_infer, _print_kernel,
     reference=lambda *xs, **attrs: (),
     samples=[Sample((np.arange(3),), {"template": f"x = {_MARK}0{_MARK}", "output_stream":
                                       "file:///dev/null", "summarize": 3, "end": "\n"},

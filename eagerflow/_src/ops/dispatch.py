@@ -71,7 +71,8 @@ def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
             out = op.kernel(st["xp"], *arrays)
     if op.num_outputs == 1:
         if type(out) is not _ndarray:
-            out = np.asarray(out)
+            # (a bytes scalar, e.g. two strings added, stays an object array, not |S)
+            out = np.asarray(out) if type(out) is not bytes else np.array(out, dtype=object)
         d = specs[0][1]
         if out.dtype is d._np:
             # EagerTensor.__init__ inlined: this is the hottest line of the eager path
@@ -165,7 +166,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
 def _tensor(out: Any, d: Any, dev: str) -> EagerTensor:
     """Wraps a kernel's result of declared dtype `d` (a scalar result becomes an array)."""
     if type(out) is not _ndarray:
-        out = np.asarray(out)
+        # (a bytes scalar, e.g. two strings added, stays an object array, not |S)
+        out = np.asarray(out) if type(out) is not bytes else np.array(out, dtype=object)
     if out.dtype is d._np:
         t = _new(EagerTensor)
         t._arr = out

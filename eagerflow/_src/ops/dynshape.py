@@ -30,6 +30,9 @@ def static_ints(value: Any, what: str = "shape") -> tuple:
             raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
         return tuple(value.as_list())
     if isinstance(value, EagerTensor):
+        if not value._dtype.is_integer:  # TF's Tshape/Tshift/Taxis attrs are int32/int64
+            raise TypeError(f"{what} must be a list of integers, got a {value._dtype.name} "
+                            f"tensor {value!r}")
         return tuple(int(v) for v in np.asarray(value._arr).reshape(-1))
     if hasattr(value, "_as_tensor"):
         return static_ints(value._as_tensor(None), what)

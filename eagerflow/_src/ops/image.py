@@ -185,6 +185,47 @@ def _matrices(method: str, h: int, w: int, size: tuple, a: dict, dtype: Any) -> 
     return ry, rx
 
 
+def _check_out_size(op: str, size: Any) -> None:
+    """The `size` attr: two positive Python ints (the output's height and width; None
+    where a traced size is known only at run time)."""
+    if not isinstance(size, tuple) or not all(
+            s is None or isinstance(s, (int, np.integer)) and not isinstance(s, bool)
+            for s in size):
+        raise TypeError(f"size must be a tuple of two ints, got {size!r} [Op:{op}]")
+    if len(size) != 2:
+        raise fail(op, f"shape_t must have two elements {list(size)}")
+    if any(s is not None and s <= 0 for s in size):
+        raise fail(op, "output dimensions must be positive")
+
+
+def _check_kernel_attrs(op: str, a: dict) -> None:
+    """ScaleAndTranslate's extra attrs: a known kernel name and a boolean antialias."""
+    if "kernel_type" in a:
+        kt = a["kernel_type"]
+        if not isinstance(kt, str) or kt not in KERNELS:
+            raise fail(op, f"Unrecognized kernel type: {kt!r}")
+    if "antialias" in a and not isinstance(a["antialias"], (bool, np.bool_)):
+        raise TypeError(f"Expected bool for argument 'antialias' not {a['antialias']!r}. "
+                        f"[Op:{op}]")
+
+
+def _check_resize_grad(op: str, grads: Any, original: Any, size: tuple) -> None:
+    """`original` is a 4-D, non-empty image whose resize to `size` has `grads`'s shape."""
+    os_, gs = original._shape, grads._shape
+    if os_ is None:
+        return
+    if len(os_) != 4:
+        raise fail(op, f"original_image must be 4-dimensional{C.shape_str(os_)}")
+    if any(d == 0 for d in os_[1:3]):
+        raise fail(op, "original dimensions must be positive")
+    want = (os_[0], size[0], size[1], os_[3])
+    if not C.compatible(want, gs):
+        raise fail(op, f"input_grad shape {C.shape_str(gs)} does not match the resize of "
+                       f"original_image {C.shape_str(os_)} to {list(size)}")
+    if None not in os_:
+        sized(op, os_, original._dtype)
+
+
 def _make_resize(name: str, method: str, extra: dict) -> tuple:
     grad_name = name + "Grad"
 
@@ -195,10 +236,8 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
         d = check_t(name, (images,), _IMAGE_T)
         if images._shape is not None and len(images._shape) != 4:
             raise fail(name, f"input must be 4-dimensional{C.shape_str(images._shape)}")
-        if len(size) != 2:
-            raise fail(name, f"shape_t must have two elements {list(size)}")
-        if any(s is not None and s <= 0 for s in size):
-            raise fail(name, "output dimensions must be positive")
+        _check_out_size(name, size)
+        _check_kernel_attrs(name, a)
         if images._shape is not None:
             for d_in in images._shape[1:3]:
                 if d_in == 0:
@@ -215,6 +254,8 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
             infer(Spec(images), size=size, **a)  # validates the runtime value
         n, h, w, c = images.shape
         out_t = _out_dtype(dt.as_dtype(images.dtype), method).as_numpy_dtype
+        if not n or not c:  # an empty batch: no taps to build, however large `size` is
+            return xp.zeros((n, size[0], size[1], c), out_t)
         if method == "nearest":
             iy = _taps("nearest", h, size[0])[0][:, 0]
             ix = _taps("nearest", w, size[1])[0][:, 0]
@@ -235,6 +276,11 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
         if not original._dtype.is_floating:
             raise fail(grad_name, f"Value for attr 'T' of {original._dtype.name} is not in the "
                                   "list of allowed values: float, bfloat16, half, double")
+        if size is None:  # a runtime size (see grad): the gradient's own spatial dims
+            size = tuple(grads._shape[1:3]) if grads._shape is not None else (None, None)
+        _check_out_size(grad_name, size)
+        _check_kernel_attrs(grad_name, a)
+        _check_resize_grad(grad_name, grads, original, size)
         return [(original._shape, original._dtype)]
 
     def g_kernel(xp: Any, grads: Any, original: Any, size: tuple | None, **a: Any) -> Any:
@@ -624,7 +670,13 @@ def resize_with_pad(image: Any, target_height: int, target_width: int,
     x = _t(image)
     _check_3_or_4(x)
     h, w = _hw(x)
-    th, tw = int(target_height), int(target_width)
+    th = C.int_arg(target_height, "target_height")
+    tw = C.int_arg(target_width, "target_width")
+    if th <= 0 or tw <= 0:
+        raise ValueError(f"target_height and target_width must be > 0, got {th} and {tw}.")
+    if not h or not w:
+        raise ValueError(f"resize_with_pad needs a non-empty image, got height {h} and width "
+                         f"{w}.")
     ratio = max(w / tw, h / th)
     rh, rw = int(h / ratio), int(w / ratio)
     resized = resize(x, (rh, rw), method=method, antialias=antialias)
@@ -636,6 +688,11 @@ def resize_with_pad(image: Any, target_height: int, target_width: int,
 # Pixel values.
 # ---------------------------------------------------------------------------------------
 
+class ImageDTypeError(TypeError, AttributeError):
+    """A non-numeric image dtype. TF raises AttributeError here; this is also a TypeError, the
+    class the rest of eagerflow uses for a bad argument type, so either `except` catches it."""
+
+
 def convert_image_dtype(image: Any, dtype: Any, saturate: bool = False,
                         name: str | None = None) -> Any:
     """Converts between image dtypes, rescaling: floats live in [0, 1], integers in
@@ -643,9 +700,9 @@ def convert_image_dtype(image: Any, dtype: Any, saturate: bool = False,
     x = _t(image)
     dtype = dt.as_dtype(dtype)
     if not (x._dtype.is_floating or x._dtype.is_integer):
-        raise AttributeError("image dtype must be either floating point or integer")
+        raise ImageDTypeError("image dtype must be either floating point or integer")
     if not (dtype.is_floating or dtype.is_integer):
-        raise AttributeError("dtype must be either floating point or integer")
+        raise ImageDTypeError("dtype must be either floating point or integer")
     if x._dtype is dtype:
         return x
     if x._dtype.is_integer and dtype.is_integer:

@@ -49,26 +49,29 @@ def _flat_index_str(idx_shape: tuple, flat: int) -> str:
 # gather / GatherV2 and its adjoint.
 # ---------------------------------------------------------------------------------------
 
-def _gather_infer(params: Any, indices: Any, *dyn: Any, axis: int | None,
-                  batch_dims: int) -> list:
+def _gather_infer(params: Any, indices: Any, *dyn: Any, axis: int | None, batch_dims: int,
+                  op: str = "GatherV2") -> list:
     if dyn:
-        check_runtime_arg("GatherV2", dyn, "axis", rank=0)
-    _check_indices("GatherV2", indices)
+        check_runtime_arg(op, dyn, "axis", rank=0)
+    _check_indices(op, indices)
     ps, is_ = params._shape, indices._shape
     if ps is None or is_ is None:
         return [(None, params._dtype)]
+    if batch_dims < 0:  # the public gather has made both attrs non-negative
+        raise C.fail(op, f"Expected batch_dims in the range [{-len(is_)}, {len(is_)}), but got "
+                         f"{batch_dims}")
     if dyn:  # a runtime axis: TF knows the rank only
         return [((None,) * (len(ps) + len(is_) - 1 - batch_dims), params._dtype)]
     if axis >= len(ps) or batch_dims > len(is_) or batch_dims > axis:
         need = max(axis, batch_dims) + 1
-        raise C.fail("GatherV2", f"Shape must be at least rank {need} but is rank {len(ps)}")
+        raise C.fail(op, f"Shape must be at least rank {need} but is rank {len(ps)}")
     for i in range(batch_dims):
         if ps[i] is not None and is_[i] is not None and ps[i] != is_[i]:
-            raise C.fail("GatherV2", f"params.shape[{i}]: {ps[i]} should be equal to "
-                                     f"indices.shape[{i}]: {is_[i]}")
+            raise C.fail(op, f"params.shape[{i}]: {ps[i]} should be equal to "
+                             f"indices.shape[{i}]: {is_[i]}")
     out = tuple(ps[:axis]) + tuple(is_[batch_dims:]) + tuple(ps[axis + 1:])
     if None not in out:
-        check_finite_size("GatherV2", out, params._dtype)
+        check_finite_size(op, out, params._dtype)
     return [(out, params._dtype)]
 
 
@@ -155,10 +158,24 @@ GATHER = register(OpDef(
 ))
 
 
+def _gather_grad_infer(g: Any, indices: Any, like: Any, *dyn: Any, axis: int | None,
+                       batch_dims: int) -> list:
+    """`g` must have the shape GatherV2(like, indices) has; the result has `like`'s."""
+    [(want, _)] = _gather_infer(like, indices, *dyn, axis=axis, batch_dims=batch_dims,
+                                op="GatherV2Grad")
+    if want is not None and g._shape is not None and not C.compatible(want, g._shape):
+        raise C.fail("GatherV2Grad", f"gradient shape {C.shape_str(g._shape)} != gathered "
+                                     f"shape {C.shape_str(want)}")
+    if like._shape is not None and None not in like._shape:
+        check_finite_size("GatherV2Grad", like._shape, g._dtype)
+    return [(like._shape, g._dtype)]
+
+
 def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, *dyn: Any, axis: int | None,
                         batch_dims: int) -> Any:
     if dyn:
         axis = _runtime_axis(like, indices, dyn, axis, batch_dims)
+    _check_range("GatherV2Grad", indices, like.shape[axis])
 
     def one(gg: Any, ii: Any, out: Any) -> None:
         ax = axis - batch_dims
@@ -175,8 +192,7 @@ def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, *dyn: Any, axi
 
 GATHER_GRAD = register(OpDef(
     "GatherV2Grad",  # the adjoint of GatherV2: sums `g` into the gathered positions
-    lambda g, indices, like, *dyn, axis, batch_dims: [(like._shape, g._dtype)],
-    _gather_grad_kernel,
+    _gather_grad_infer, _gather_grad_kernel,
     grad=lambda n, dy: [bind(GATHER, (dy, n.inputs[1], *n.inputs[3:]), dict(n.attrs)), None,
                         None] + [None] * (len(n.inputs) - 3),
     reference=lambda g, indices, like, axis, batch_dims: _gather_grad_ref(g, indices, like,
@@ -204,10 +220,10 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     p, i = _t(params), _t(indices)
     pr = len(p._shape) if p._shape is not None else None
     ir = len(i._shape) if i._shape is not None else None
-    batch_dims = int(batch_dims)
+    batch_dims = C.int_arg(batch_dims, "batch_dims")
     if batch_dims < 0 and ir is not None:
         batch_dims += ir
-    axis, dyn = (batch_dims, ()) if axis is None else (int(axis), ()) \
+    axis, dyn = (batch_dims, ()) if axis is None else (C.int_arg(axis, "axis"), ()) \
         if _state.graph is None else scalar_arg(axis, "axis")
     if dyn:  # an axis known at run time: GatherV2 takes it as an input
         if batch_dims:
@@ -240,6 +256,13 @@ def _gather_nd_infer(params: Any, indices: Any, batch_dims: int) -> list:
         return [(None, params._dtype)]
     if len(is_) < 1:
         raise C.fail("GatherNd", "indices must be at least a vector")
+    if not 0 <= batch_dims < len(is_) or batch_dims > len(ps):
+        raise C.fail("GatherNd", f"batch_dims ({batch_dims}) must be non-negative and less than "
+                                 f"the rank of indices ({len(is_)}) and of params ({len(ps)})")
+    for i in range(batch_dims):
+        if ps[i] is not None and is_[i] is not None and ps[i] != is_[i]:
+            raise C.fail("GatherNd", f"params.shape[{i}]: {ps[i]} should be equal to "
+                                     f"indices.shape[{i}]: {is_[i]}")
     k = is_[-1]
     if k is not None and k > len(ps) - batch_dims:
         raise C.fail("GatherNd", f"index innermost dimension length must be <= params rank; "
@@ -250,7 +273,9 @@ def _gather_nd_infer(params: Any, indices: Any, batch_dims: int) -> list:
 
 def _nd_bounds(op: str, indices: Any, shape: tuple, word: str = "shape") -> None:
     k = indices.shape[-1]
-    flat = indices.reshape(-1, k) if k else indices.reshape(-1, 0)
+    if k == 0:  # empty index vectors select whole slices: nothing can be out of range
+        return
+    flat = indices.reshape(-1, k)
     lim = np.asarray(shape[:k], dtype=np.int64)
     bad = ((flat < 0) | (flat >= lim)).any(axis=1)
     if bad.any():
@@ -273,7 +298,7 @@ def _gather_nd_kernel(xp: Any, params: Any, indices: Any, batch_dims: int) -> An
         _nd_bounds("GatherNd", indices, params.shape, "param shape")
         return _gather_nd_one(xp, params, indices)
     inner = params.shape[batch_dims:]
-    _nd_bounds("GatherNd", indices.reshape((-1, indices.shape[-1])), inner, "param shape")
+    _nd_bounds("GatherNd", indices, inner, "param shape")
     out_shape = indices.shape[:-1] + params.shape[batch_dims + indices.shape[-1]:]
     parts = _batched(lambda p, i: _gather_nd_one(xp, p, i), params, indices, batch_dims)
     return xp.stack(parts).reshape(out_shape) if parts else xp.zeros(out_shape, params.dtype)
@@ -315,7 +340,8 @@ GATHER_ND = register(OpDef(
 
 
 def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None = None) -> Any:
-    return bind(GATHER_ND, (_t(params), _t(indices)), {"batch_dims": int(batch_dims)})
+    return bind(GATHER_ND, (_t(params), _t(indices)),
+                {"batch_dims": C.int_arg(batch_dims, "batch_dims")})
 
 
 def _scatter_shapes(op: str, indices: Any, updates: Any, shape: tuple | None) -> None:
@@ -342,6 +368,7 @@ def _scatter_shapes(op: str, indices: Any, updates: Any, shape: tuple | None) ->
 
 def _scatter_nd_infer(indices: Any, updates: Any, shape: tuple) -> list:
     _nd_check_dtypes("ScatterNd", indices)
+    C.check_dtype("ScatterNd", updates, C.NUMERIC | C.BOOL)  # summed: no strings
     for d in shape:
         if d < 0:
             raise C.fail("ScatterNd", f"Dimension {d} must be >= 0")
@@ -413,12 +440,16 @@ def scatter_nd(indices: Any, updates: Any, shape: Any, name: str | None = None) 
 
 
 def _tensor_scatter(op_name: str, mode: str) -> Any:
+    # TF's CPU kernels: any type for update, numbers for add/sub, real numbers for max/min
+    allowed = {"update": C.ALL, "add": C.NUMERIC, "sub": C.NUMERIC}.get(mode, C.REALS)
+
     def infer(tensor: Any, indices: Any, updates: Any) -> list:
         _nd_check_dtypes(op_name, indices)
         if tensor._dtype is not updates._dtype:
             raise C.fail(op_name, f"cannot compute {op_name} as input #2(zero-based) was "
                                   f"expected to be a {C._dtype_word(tensor._dtype)} tensor but "
                                   f"is a {C._dtype_word(updates._dtype)} tensor")
+        C.check_dtype(op_name, tensor, allowed)
         _scatter_shapes(op_name, indices, updates, tensor._shape)
         return [(tensor._shape, tensor._dtype)]
 
@@ -486,12 +517,18 @@ tensor_scatter_nd_min = _ts(SCATTER_MIN)
 def _segment_infer(data: Any, ids: Any, num_segments: int) -> list:
     _check_indices("UnsortedSegmentSum", ids, "Tindices", frozenset((dt.int32, dt.int64)))
     C.check_dtype("UnsortedSegmentSum", data, C.NUMERIC)
+    if num_segments < 0:
+        raise C.fail("UnsortedSegmentSum", f"Input num_segments == {num_segments} must not be "
+                                           "negative.")
     ds, is_ = data._shape, ids._shape
     if ds is not None and is_ is not None:
         if tuple(ds[:len(is_)]) != tuple(is_):
             raise C.fail("UnsortedSegmentSum", f"data.shape = {C.shape_str(ds)} does not start "
                                                f"with segment_ids.shape = {C.shape_str(is_)}")
-        return [((num_segments,) + tuple(ds[len(is_):]), data._dtype)]
+        out = (num_segments,) + tuple(ds[len(is_):])
+        if None not in out:
+            check_finite_size("UnsortedSegmentSum", out, data._dtype)
+        return [(out, data._dtype)]
     return [(None, data._dtype)]
 
 
@@ -539,7 +576,7 @@ UNSORTED_SEGMENT_SUM = register(OpDef(
 def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
                          name: str | None = None) -> Any:
     return bind(UNSORTED_SEGMENT_SUM, (_t(data), _t(segment_ids)),
-                {"num_segments": int(num_segments)})
+                {"num_segments": C.int_arg(num_segments, "num_segments")})
 
 
 def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:
@@ -547,6 +584,14 @@ def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:
     arr = np.asarray(ids._arr) if isinstance(ids, EagerTensor) else None
     if arr is None:
         raise TypeError("segment_sum needs segment_ids known when the op is built")
+    _check_indices("SegmentSum", ids, allowed=C.INDEX)
+    data = _t(data)
+    if arr.ndim != 1:
+        raise C.fail("SegmentSum", "segment_ids should be a vector.")
+    if data._shape is not None and not data._shape:
+        raise C.fail("SegmentSum", "input must be at least rank 1")
+    if data._shape is not None and data._shape[0] != arr.shape[0]:
+        raise C.fail("SegmentSum", "segment_ids should be the same size as dimension 0 of input.")
     if arr.size and (np.diff(arr) < 0).any():
         raise InvalidArgumentError(None, None, "segment ids are not increasing [Op:SegmentSum]")
     if arr.size and arr.min() < 0:
@@ -567,7 +612,7 @@ def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_
     k = len(m._shape)
     if k == 0:
         raise ValueError("mask cannot be scalar.")
-    axis = 0 if axis is None else int(axis)
+    axis = 0 if axis is None else C.int_arg(axis, "axis")
     r = len(t._shape)
     if axis < 0:
         axis += r
@@ -616,8 +661,10 @@ UniqueWithCountsOutput = collections.namedtuple("UniqueWithCounts", ["y", "idx",
 
 
 def _unique_infer(x: Any, out_idx: dt.DType, counts: bool) -> list:
+    op = "UniqueWithCounts" if counts else "Unique"
+    C.dtype_attr(op, out_idx, "out_idx", C.INDEX)
     if x._shape is not None and len(x._shape) != 1:
-        raise C.fail("UniqueWithCounts" if counts else "Unique", "unique expects a 1D vector.")
+        raise C.fail(op, "unique expects a 1D vector.")
     specs = [((None,), x._dtype), (x._shape, out_idx)]
     return specs + [((None,), out_idx)] if counts else specs
 
@@ -769,6 +816,7 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
         on = convert_to_tensor(True if dtype is dt.bool else 1, dtype=dtype)
     if off is None:
         off = convert_to_tensor(False if dtype is dt.bool else 0, dtype=dtype)
-    depth, dyn = (int(depth), ()) if _state.graph is None else scalar_arg(depth, "depth")
-    return bind(ONE_HOT, (idx, on, off) + dyn, {"depth": depth,
-                                                "axis": -1 if axis is None else int(axis)})
+    depth, dyn = (C.int_arg(depth, "depth"), ()) if _state.graph is None else \
+        scalar_arg(depth, "depth")
+    return bind(ONE_HOT, (idx, on, off) + dyn,
+                {"depth": depth, "axis": -1 if axis is None else C.int_arg(axis, "axis")})

@@ -17,6 +17,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
 from eagerflow._src.io.file_errors import os_error
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -160,6 +161,7 @@ def _raw_infer(input_bytes: Any, *, out_type: dt.DType, little_endian: bool,
         raise InvalidArgumentError(None, None, f"cannot compute DecodeRaw as input #0(zero-based) "
                                    f"was expected to be a string tensor but is a "
                                    f"{input_bytes._dtype.name} tensor [Op:DecodeRaw]")
+    C.dtype_attr("DecodeRaw", out_type, "out_type")
     if out_type not in _RAW_TYPES:
         raise InvalidArgumentError(None, None, f"Value for attr 'out_type' of {out_type.name} is "
                                    f"not in the list of allowed values [Op:DecodeRaw]")

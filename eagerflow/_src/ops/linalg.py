@@ -194,6 +194,8 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
     a, b = binary_args(a, b)
     ra, rb = len(a._shape), len(b._shape)
     if isinstance(axes, (int, np.integer)) or (hasattr(axes, "_shape") and not axes._shape):
+        if hasattr(axes, "_dtype") and not axes._dtype.is_integer:
+            raise TypeError(f"'axes' must be an integer tensor, got {axes!r}.")
         n = int(axes)
         if n < 0:
             raise ValueError(f"'axes' must be at least 0, got {n}.")
@@ -301,9 +303,9 @@ def _explicit_equation(equation: str, ranks: list) -> tuple:
 
 def _einsum_infer(*xs: Any, terms: tuple, out: str) -> list:
     d = C.same_dtype("Einsum", xs, C.NUMERIC)
-    sizes: dict = {}
-    if len(xs) != len(terms):
+    if len(terms) != len(xs):
         raise C.fail("Einsum", f"Expected {len(terms)} inputs but got: {len(xs)}")
+    sizes: dict = {}
     for i, (x, t) in enumerate(zip(xs, terms)):
         if x._shape is None:
             continue
@@ -319,6 +321,8 @@ def _einsum_infer(*xs: Any, terms: tuple, out: str) -> list:
             elif n != have and n != 1:
                 raise C.fail("Einsum", f"Expected dimension {have} at axis {axis} of the input "
                                        f"shaped {C.shape_str(x._shape)} but got dimension {n}")
+    if any(ch not in "".join(terms) for ch in out):
+        raise C.fail("Einsum", f"Output subscript {out!r} contains a label not in the inputs")
     return [(tuple(sizes.get(ch) for ch in out), d)]
 
 
@@ -415,6 +419,7 @@ def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Any:
     kwargs.pop("optimize", None)
     if kwargs:
         raise TypeError(f"Invalid keyword arguments for einsum: {', '.join(kwargs)}")
+    equation = C.string_arg(equation, "equation")
     xs = tuple(_t(x) for x in inputs)
     terms, out = _explicit_equation(equation, [len(x._shape) for x in xs])
     return bind(EINSUM, xs, {"terms": tuple(terms), "out": out})
@@ -566,7 +571,8 @@ def _inv_kernel(xp: Any, x: Any, adjoint: bool) -> Any:
     if adjoint:
         x = xp.conj(x.swapaxes(-1, -2))
     try:
-        out = xp.linalg.inv(x)
+        # LAPACK has no half precision: invert in float32, round back (as TF's CPU kernel)
+        out = xp.linalg.inv(x.astype(np.float32) if x.dtype == np.float16 else x)
     except np.linalg.LinAlgError:
         raise InvalidArgumentError(None, None, "Input is not invertible. [Op:MatrixInverse]") \
             from None
@@ -629,7 +635,8 @@ def inv(input: Any, adjoint: bool = False, name: str | None = None) -> Any:  # n
 def _det_kernel(xp: Any, x: Any) -> Any:
     if x.shape[-1] == 0:
         return xp.ones(x.shape[:-2], dtype=x.dtype)
-    return xp.asarray(xp.linalg.det(x)).astype(x.dtype, copy=False)
+    with np.errstate(all="ignore"):  # a nan/inf determinant is returned silently, as in TF
+        return xp.asarray(xp.linalg.det(x)).astype(x.dtype, copy=False)
 
 
 def _det_grad(n: Any, g: Any) -> list:
@@ -656,7 +663,9 @@ def _det_ref(x: np.ndarray) -> np.ndarray:
 
 
 MATRIX_DETERMINANT = register(OpDef(
-    "MatrixDeterminant", _square_infer("MatrixDeterminant", C.FLOAT_COMPLEX - {dt.bfloat16}),
+    # TF's CPU kernels: float, double, complex (no half)
+    "MatrixDeterminant", _square_infer("MatrixDeterminant", C.FLOAT_COMPLEX - {dt.bfloat16,
+                                                                               dt.float16}),
     _det_kernel, grad=_det_grad, reference=_det_ref,
     samples=[Sample((_WELL + 0.1 * _f64(3, 3),)),
              Sample((np.stack([_WELL[:2, :2], _WELL[1:, 1:]]),))],
@@ -678,11 +687,27 @@ def _diag_len(rows: int, cols: int, k: int) -> int:
     return max(0, min(rows + min(k, 0), cols - max(k, 0)))
 
 
+def _check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> None:
+    """Integer attrs are ints; padding_value is a scalar that fits the diagonal's dtype."""
+    for what, v in ints.items():
+        if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
+            raise TypeError(f"Expected int for argument '{what}' not {v!r}. [Op:{op}]")
+    v = getattr(padding_value, "_arr", padding_value)
+    if isinstance(v, (list, tuple)) or np.ndim(v) != 0:  # (np.ndim fails on ragged lists)
+        raise C.fail(op, "padding_value must be a scalar")
+    if dtype.is_integer and isinstance(v, (int, np.integer)) and \
+            not dtype.min <= int(v) <= dtype.max:
+        raise TypeError(f"Cannot convert {int(v)} to EagerTensor of dtype {dtype.name} "
+                        f"[Op:{op}]")
+
+
 def _matrix_diag_infer(d: Any, k: int, num_rows: int, num_cols: int,
                        padding_value: Any) -> list:
     if d._shape is not None and len(d._shape) < 1:
         raise C.fail("MatrixDiagV3", f"diagonal must be at least 1-dim, received shape: "
                                      f"{C.shape_str(d._shape)}")
+    _check_diag_attrs("MatrixDiagV3", d._dtype, padding_value, k=k, num_rows=num_rows,
+                      num_cols=num_cols)
     if d._shape is None:
         return [(None, d._dtype)]
     n = d._shape[-1]
@@ -702,6 +727,8 @@ def check_size(op: str, shape: tuple, dtype: Any) -> None:
 
 def _diag_index(rows: int, cols: int, k: int) -> tuple:
     n = _diag_len(rows, cols, k)
+    if n == 0:  # k may be far outside the matrix (past int64): nothing to index
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
     i = np.arange(n) + max(-k, 0)
     return i, i + k
 
@@ -737,6 +764,7 @@ MATRIX_DIAG = register(OpDef(
 
 
 def _diag_part_infer(x: Any, k: int, padding_value: Any) -> list:
+    _check_diag_attrs("MatrixDiagPartV3", x._dtype, padding_value, k=k)
     if x._shape is not None and len(x._shape) < 2:
         raise C.fail("MatrixDiagPartV3", f"input must be at least 2-dim, received shape: "
                                          f"{C.shape_str(x._shape)}")
@@ -786,9 +814,9 @@ def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_
          padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal."""
     d = _t(diagonal)
-    k = int(k)
+    k = C.int_arg(k, "k")
     n = d._shape[-1] if d._shape else 0
-    num_rows, num_cols = int(num_rows), int(num_cols)
+    num_rows, num_cols = C.int_arg(num_rows, "num_rows"), C.int_arg(num_cols, "num_cols")
     if num_rows < 0 and num_cols < 0:
         num_rows = num_cols = n + abs(k)
     elif num_rows < 0:
@@ -801,7 +829,8 @@ def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_
 
 def diag_part(input: Any, name: str = "diag_part", k: int = 0,  # noqa: A002
               padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
-    return bind(MATRIX_DIAG_PART, (_t(input),), {"k": int(k), "padding_value": padding_value})
+    return bind(MATRIX_DIAG_PART, (_t(input),), {"k": C.int_arg(k, "k"),
+                                                 "padding_value": padding_value})
 
 
 def tensor_diag(diagonal: Any, name: str | None = None) -> Any:
@@ -879,8 +908,8 @@ MATRIX_BAND_PART = register(OpDef(
 
 
 def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = None) -> Any:  # noqa: A002
-    return bind(MATRIX_BAND_PART, (_t(input),), {"num_lower": int(num_lower),
-                                                 "num_upper": int(num_upper)})
+    return bind(MATRIX_BAND_PART, (_t(input),), {"num_lower": C.int_arg(num_lower, "num_lower"),
+                                                 "num_upper": C.int_arg(num_upper, "num_upper")})
 
 
 def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
@@ -888,8 +917,8 @@ def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
     """Identity matrices: [*batch_shape, num_rows, num_columns]."""
     from eagerflow._src.ops.array import broadcast_to, ones, static_ints
 
-    num_rows = int(num_rows)
-    num_columns = num_rows if num_columns is None else int(num_columns)
+    num_rows = C.int_arg(num_rows, "num_rows")
+    num_columns = num_rows if num_columns is None else C.int_arg(num_columns, "num_columns")
     if num_rows < 0 or num_columns < 0:
         raise InvalidArgumentError(None, None, f"Dimension {min(num_rows, num_columns)} must be "
                                                ">= 0 [Op:Fill]")

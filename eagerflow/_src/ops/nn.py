@@ -79,15 +79,33 @@ def _loop(f: Callable) -> Callable:
 # Activations.
 # ---------------------------------------------------------------------------------------
 
+def _float_attrs(name: str, a: dict) -> None:
+    """An activation's attrs (alpha) are real numbers, as TF's float attrs."""
+    for k, v in a.items():
+        if not isinstance(v, (int, float, np.integer, np.floating)) or isinstance(v, bool):
+            raise TypeError(f"Expected float for argument '{k}' not {v!r}. [Op:{name}]")
+
+
 def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, types: tuple,
                 samples: list, attrs: dict | None = None) -> OpDef:
     def infer(x: Any, **a: Any) -> list:
+        _float_attrs(name, a)
         return [(x._shape, check_t(name, (x,), types))]
 
     bad = [BadSample((np.array(["a"], dtype=object),), dict(attrs or {}), InvalidArgumentError,
                      "Value for attr 'T' of string is not in the list of allowed values")]
     return register(OpDef(name, infer, kernel, grad=grad, reference=ref, samples=samples,
                           bad_samples=bad))
+
+
+def _grad_infer(name: str, types: tuple) -> Callable:
+    """infer for an activation's gradient op: (g, x) of one dtype and exactly one shape."""
+    def infer(g: Any, x: Any, **a: Any) -> list:
+        _float_attrs(name, a)
+        d = check_t(name, (g, x), types)
+        C.same_shape(name, g, x)
+        return [(x._shape, d)]
+    return infer
 
 
 def _relu_grad_kernel(xp: Any, g: Any, y: Any) -> Any:
@@ -117,7 +135,7 @@ def _relu6_grad_kernel(xp: Any, g: Any, x: Any) -> Any:
 
 
 RELU6_GRAD = register(OpDef(
-    "Relu6Grad", lambda g, x: [(x._shape, check_t("Relu6Grad", (g, x), _RELU_T))],
+    "Relu6Grad", _grad_infer("Relu6Grad", _RELU_T),
     _relu6_grad_kernel,
     grad=lambda n, gg: [bind(RELU6_GRAD, (gg, n.inputs[1]), {}), None],
     reference=lambda g, x: np.array([gv if 0 < xv < 6 else 0.0 for gv, xv in
@@ -138,7 +156,7 @@ def _leaky_kernel(xp: Any, x: Any, alpha: float) -> Any:
 
 LEAKY_RELU_GRAD = register(OpDef(
     "LeakyReluGrad",
-    lambda g, x, alpha: [(x._shape, check_t("LeakyReluGrad", (g, x), _FLOAT_T))],
+    _grad_infer("LeakyReluGrad", _FLOAT_T),
     lambda xp, g, x, alpha: xp.where(x > 0, g, g * g.dtype.type(alpha)),
     grad=lambda n, gg: [bind(LEAKY_RELU_GRAD, (gg, n.inputs[1]), n.attrs), None],
     reference=lambda g, x, alpha: np.array([gv if xv > 0 else alpha * gv for gv, xv in
@@ -229,6 +247,8 @@ def _float_features(x: Any, what: str = "features") -> Any:
 
 def _const(value: float, like: Any) -> Any:
     """A constant of `like`'s dtype, rounded once from the exact Python value."""
+    if not (like._dtype.is_floating or like._dtype.is_complex):
+        return convert_to_tensor(value, dtype=like._dtype)  # TF's range and type checks
     return convert_to_tensor(np.asarray(value, dtype=like._dtype.as_numpy_dtype))
 
 
@@ -346,13 +366,14 @@ LOG_SOFTMAX = register(OpDef(
     bad_samples=_SM_BAD))
 
 
-def _swap_last(x: Any, axis: int) -> tuple:
+def _swap_last(x: Any, axis: int, op: str) -> tuple:
     """`x` with `axis` swapped with the last axis, and the permutation (None if unchanged)."""
     n = len(x._shape)
     if not -n <= axis < n:
+        # TF's text, plus the op's name (TF raises this in Python, before any op runs)
         raise InvalidArgumentError(None, None, f"`dim` must be in the range [{-n}, {n}) where "
                                                f"{n} is the number of dimensions in the input. "
-                                               f"Received: dim={axis}")
+                                               f"Received: dim={axis} [Op:{op}]")
     axis %= n
     if axis == n - 1:
         return x, None
@@ -365,7 +386,7 @@ def _over_axis(op: OpDef, logits: Any, axis: Any) -> Any:
     x = _t(logits)
     if axis is None or axis == -1 or x._shape is None or not x._shape:
         return bind(op, (x,), {})
-    y, perm = _swap_last(x, int(axis))
+    y, perm = _swap_last(x, int(axis), op.name)
     out = bind(op, (y,), {})
     return out if perm is None else transpose(out, perm)
 
@@ -430,7 +451,8 @@ def _bias_grad_kernel(xp: Any, g: Any, data_format: str) -> Any:
     if ax == g.ndim - 1 and g.dtype.kind == "f" and g.dtype.itemsize >= 4 and g.size:
         # channels last: one BLAS vector-matrix product, ~10x faster than a strided sum
         return blas.matmul(xp, xp.ones(g.size // g.shape[-1], g.dtype), g.reshape(-1, g.shape[-1]))
-    return g.sum(axis=tuple(i for i in range(g.ndim) if i != ax)).astype(g.dtype, copy=False)
+    with np.errstate(all="ignore"):  # inf - inf is nan, silently, as in TF
+        return g.sum(axis=tuple(i for i in range(g.ndim) if i != ax)).astype(g.dtype, copy=False)
 
 
 def _bias_grad_ref(g: np.ndarray, data_format: str) -> np.ndarray:
@@ -475,6 +497,7 @@ def bias_add(value: Any, bias: Any, data_format: str | None = None,
              name: str | None = None) -> Any:
     """value + bias, with bias along the channel axis (last, or 1 for "NC..." formats)."""
     if data_format is not None:
+        data_format = C.string_arg(data_format, "data_format")
         if data_format.startswith("NC"):
             data_format = "NCHW"
         elif data_format.startswith("N") and data_format.endswith("C"):

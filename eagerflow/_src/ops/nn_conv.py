@@ -76,7 +76,7 @@ def check_choice(op: str, attr: str, value: Any, allowed: tuple) -> None:
 
 
 def channels_first(data_format: str) -> bool:
-    return data_format.startswith("NC")
+    return C.string_arg(data_format, "data_format").startswith("NC")
 
 
 def spatial(values: tuple, data_format: str) -> tuple:
@@ -229,6 +229,8 @@ def _check_channels(fam: _Family, op: str, c: Any, fshape: tuple, label: str = "
         return
     if cf <= 0:
         raise fail(op, f"filter depth must be stricly positive, got {cf}")
+    if c == 0:  # 0 // cf groups: nothing to convolve, and no way to split the output
+        raise fail(op, f"{pre}grouped convolution must have at least one group: 0 groups")
     if c % cf:
         raise fail(op, f"{pre}input depth must be evenly divisible by filter depth" if label
                    else ("Input" if fam.rank == 3 else "input") +
@@ -327,6 +329,9 @@ def _make_family(fam: _Family) -> None:
             raise fail(op, f"out_backprop must be {r + 2}-dimensional")
         n_in, c_in = outer(in_shape, df)
         n_dy, c_dy = outer(dyshape, df)
+        if 0 in fshape[:r]:
+            raise fail(op, f"{label}: filter must not have zero elements (i.e. all dimensions "
+                           f"must be non-zero)")
         out_depth = _out_channels(fam, fshape)
         if None not in (c_dy, out_depth) and c_dy != out_depth:
             raise fail(op, f"{label}: filter and out_backprop must have the same out_depth")
@@ -630,10 +635,9 @@ def get_sequence(value: Any, n: int, channel_index: int, name: str) -> tuple:
         value = 1
     if isinstance(value, (int, np.integer)) or (isinstance(value, EagerTensor) and
                                                not value._shape):
-        vals = (int(value),)
+        vals = (C.int_arg(value, name),)
     else:
-        vals = tuple(int(v) for v in (value.numpy().reshape(-1) if isinstance(value, Tensor)
-                                      else value))
+        vals = C.int_list(value, name)
     if len(vals) == n + 2:
         return vals
     if len(vals) == 1:
@@ -745,14 +749,18 @@ def _sizes_tensor(value: Any) -> Any:
     if isinstance(value, Tensor) and not isinstance(value, EagerTensor):
         return value
     vals = static_ints(value, "output_shape")
-    return EagerTensor(np.array(vals, dtype=np.int32))
+    if any(v is None or not -2**63 <= v < 2**63 for v in vals):
+        raise ValueError(f"output_shape must be a list of int64 values, got {list(vals)}")
+    wide = any(not -2**31 <= v < 2**31 for v in vals)
+    return EagerTensor(np.array(vals, dtype=np.int64 if wide else np.int32))
 
 
 def _full_input_sizes(fam: _Family, sizes: Any, w: Any, dy: Any, data_format: str) -> Any:
     """TF also accepts just the spatial sizes; batch and depth then come from dy and w."""
     vals = static_shape_values(sizes)
     r = fam.rank
-    if vals is not None and len(vals) == r and w._shape is not None and dy._shape is not None:
+    if vals is not None and len(vals) == r and w._shape is not None and dy._shape is not None \
+            and len(w._shape) == r + 2 and len(dy._shape) == r + 2:  # (else the op says why)
         depth = w._shape[-2] if not fam.depthwise else w._shape[-2]
         full = full_shape(outer(dy._shape, data_format)[0], vals, depth, data_format)
         return EagerTensor(np.array(full, dtype=np.int32))
@@ -893,7 +901,8 @@ def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  
 def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str,
                   name: str | None = None) -> Any:
     """Dilated ("atrous") 2-D convolution with stride 1."""
-    if int(rate) < 1:
+    rate = C.int_arg(rate, "rate")
+    if rate < 1:
         raise ValueError(f"rate {rate} cannot be less than one")
     return conv2d(value, filters, 1, padding, "NHWC", int(rate))
 

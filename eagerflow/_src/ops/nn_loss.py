@@ -168,11 +168,14 @@ def _xent_infer(logits: Any, labels: Any) -> list:
 
 def _xent_kernel(xp: Any, logits: Any, labels: Any) -> tuple:
     logits, labels = xp.broadcast_arrays(logits, labels)
-    shifted = logits - logits.max(axis=1, keepdims=True)
-    e = xp.exp(shifted)
-    total = e.sum(axis=1, keepdims=True)
-    loss = (labels * (xp.log(total) - shifted)).sum(axis=1).astype(logits.dtype, copy=False)
-    return loss, e / total - labels
+    if logits.shape[1] == 0:  # no classes: a zero loss per row, as TF gives
+        return xp.zeros(logits.shape[0], logits.dtype), xp.zeros(logits.shape, logits.dtype)
+    with np.errstate(all="ignore"):  # inf logits give nan silently, as in TF
+        shifted = logits - logits.max(axis=1, keepdims=True)
+        e = xp.exp(shifted)
+        total = e.sum(axis=1, keepdims=True)
+        loss = (labels * (xp.log(total) - shifted)).sum(axis=1).astype(logits.dtype, copy=False)
+        return loss, e / total - labels
 
 
 def _xent_ref(logits: np.ndarray, labels: np.ndarray) -> tuple:
@@ -272,7 +275,8 @@ def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1,
     if not 0 <= ax < n:
         raise InvalidArgumentError(None, None, f"`dim` must be in the range [{-n}, {n}) where "
                                                f"{n} is the number of dimensions in the input. "
-                                               f"Received: dim={axis}")
+                                               f"Received: dim={axis} "
+                                               "[Op:SoftmaxCrossEntropyWithLogits]")
     perm = None
     if ax != n - 1:
         perm = list(range(n))
@@ -377,6 +381,8 @@ def _in_top_k_infer(predictions: Any, targets: Any, k: int) -> list:
 
 def _in_top_k_kernel(xp: Any, predictions: Any, targets: Any, k: int) -> Any:
     b, n = predictions.shape
+    if n == 0:  # no classes: no target is in the top k
+        return xp.zeros(b, dtype=bool)
     ok = (targets >= 0) & (targets < n)
     safe = xp.where(ok, targets, 0)
     target_pred = predictions[xp.arange(b), safe]
@@ -416,5 +422,5 @@ def in_top_k(targets: Any, predictions: Any, k: Any, name: str | None = None) ->
     if p._dtype is not dt.float32:
         raise ValueError(f"Tensor conversion requested dtype float32 for Tensor with dtype "
                          f"{p._dtype.name}: {p!r}")
-    return bind(IN_TOP_K, (p, _t(targets)), {"k": int(k)})
+    return bind(IN_TOP_K, (p, _t(targets)), {"k": C.int_arg(k, "k")})
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -48,11 +46,7 @@ def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: str | N
 # ---------------------------------------------------------------------------------------
 
 def _axes_list(axes: Any) -> list:
-    if isinstance(axes, (int, np.integer)):
-        return [int(axes)]
-    if isinstance(axes, Tensor):
-        return [int(a) for a in np.asarray(axes.numpy()).reshape(-1)]
-    return [int(a) for a in axes]
+    return list(C.int_list(axes, "axes"))
 
 
 def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
@@ -79,8 +73,11 @@ def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: bool =
     """(count, sum of x - shift, sum of (x - shift)**2, shift) over `axes`."""
     x = _t(x)
     ax = _axes_list(axes)
-    count = 1
+    count, rank = 1, len(x._shape)
     for a in ax:
+        if not -rank <= a < rank:
+            raise ValueError(f"sufficient_statistics: axis {a} is out of range for an input of "
+                             f"rank {rank}")
         count *= x._shape[a]
     counts = convert_to_tensor(float(count), dtype=x._dtype)
     if shift is not None:
@@ -154,7 +151,7 @@ def fused_batch_norm(x: Any, scale: Any, offset: Any, mean: Any = None, variance
                          f"False or `exponential_avg_factor` != 1.0. Received: `mean` {mean} and "
                          f"`variance` {variance}")
     nd = len(x._shape)
-    cax = 1 if data_format.startswith("NC") else nd - 1
+    cax = 1 if C.string_arg(data_format, "data_format").startswith("NC") else nd - 1
     c = x._shape[cax]
     compute = dt.float32 if x._dtype in (dt.float16, dt.bfloat16) else x._dtype
     scale, offset = cast(_t(scale), compute), cast(_t(offset), compute)

@@ -116,6 +116,13 @@ def _out_shape(op: str, xshape: tuple, ksize: tuple, strides: tuple, padding: st
                  zip(spatial(xshape, data_format), spatial(ksize, data_format),
                      spatial(strides, data_format), pairs))
     n, c = outer(xshape, data_format)
+    if padding == "SAME" and None not in outs:
+        # the kernel pads the input to (out - 1) * stride + ksize: refuse a padded temporary
+        # too large for memory (a huge window) before allocating it
+        padded = tuple(None if s is None else max(s, (o - 1) * st + k) for s, o, k, st in
+                       zip(spatial(xshape, data_format), outs, spatial(ksize, data_format),
+                           spatial(strides, data_format)))
+        sized(op, full_shape(n, padded, c, data_format), d)
     return sized(op, full_shape(n, outs, c, data_format), d)
 
 
@@ -132,6 +139,12 @@ def _cl(x: Any, data_format: str) -> Any:
 def _back(xp: Any, y: Any, data_format: str) -> Any:
     cf = channels_first(data_format)
     return xp.ascontiguousarray(W.from_channels_last(y, cf)) if cf else y
+
+
+def _check_like(op: str, t: Any, want: tuple | None, what: str) -> None:
+    if not C.compatible(want, t._shape):
+        raise fail(op, f"Expected {what} shape to be {C.shape_str(want)}, but got "
+                       f"{C.shape_str(t._shape)}")
 
 
 def _make_pool(p: _Pool) -> None:
@@ -168,10 +181,8 @@ def _make_pool(p: _Pool) -> None:
         if x._shape is not None and None not in x._shape:
             want = _out_shape(op, x._shape, ksize, strides, padding, explicit_paddings,
                               data_format, r)
-            for t, what in ((y, "orig_output"), (dy, "grad")):
-                if t._shape is not None and None not in t._shape and t._shape != want:
-                    raise fail(op, f"Expected {what} shape to be {C.shape_str(want)}, but got "
-                                   f"{C.shape_str(t._shape)}")
+            _check_like(op, y, want, "orig_output")
+            _check_like(op, dy, want, "grad")
         return [(x._shape, d)]
 
     def mg_kernel(xp: Any, x: Any, y: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
@@ -191,10 +202,12 @@ def _make_pool(p: _Pool) -> None:
         d = check_t(op, (x, y, gg), p.max_types)
         _check_pool_attrs(p, op, x._shape, ksize, strides, padding, explicit_paddings, data_format,
                           True)
-        if x._shape is not None and gg._shape is not None and None not in x._shape and \
-                None not in gg._shape and x._shape != gg._shape:
-            raise fail(op, f"Expected grad shape to be {C.shape_str(x._shape)}, but got "
-                           f"{C.shape_str(gg._shape)}")
+        _check_like(op, gg, x._shape, "grad")
+        if x._shape is not None and None not in x._shape:
+            want = _out_shape(op, x._shape, ksize, strides, padding, explicit_paddings,
+                              data_format, r)
+            _check_like(op, y, want, "orig_output")
+            return [(want, d)]
         return [(y._shape, d)]
 
     def mgg_kernel(xp: Any, x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple,
@@ -551,7 +564,7 @@ def _dilated_pool(x: Any, window: tuple, dil: tuple, pooling_type: str,
     from eagerflow._src.ops.array import getitem
     from eagerflow._src.ops.math import add, maximum
 
-    cf = data_format is not None and data_format.startswith("NC")
+    cf = data_format is not None and channels_first(data_format)
     sizes = x._shape[2:] if cf else x._shape[1:-1]
     outs = [s - (k - 1) * d for s, k, d in zip(sizes, window, dil)]
     if any(o <= 0 for o in outs):
@@ -574,7 +587,7 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
          name: str | None = None) -> Any:
     """N-D max or average pooling with optional dilated (atrous) windows."""
     x = _t(input)
-    window = tuple(int(w) for w in window_shape)
+    window = C.int_list(window_shape, "window_shape")
     r = len(window)
     if r not in (1, 2, 3):
         raise ValueError(f"`len(window_shape)` must be 1, 2, or 3. Received: "
@@ -583,10 +596,10 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
         raise ValueError(f"{r}-D {pooling_type} pooling is not supported.")
     if x._shape is not None and len(x._shape) != r + 2:
         raise ValueError(f"Shape {tuple(x._shape)} must have rank {r + 2}")
-    st = (1,) * r if strides is None else tuple(int(s) for s in (
-        [strides] * r if isinstance(strides, int) else strides))
-    dl = (1,) * r if dilations is None else tuple(int(d) for d in (
-        [dilations] * r if isinstance(dilations, int) else dilations))
+    st = (1,) * r if strides is None else C.int_list(
+        [strides] * r if isinstance(strides, int) else strides, "strides")
+    dl = (1,) * r if dilations is None else C.int_list(
+        [dilations] * r if isinstance(dilations, int) else dilations, "dilations")
     if len(st) != r or len(dl) != r:
         raise ValueError(f"strides and dilations must have length {r}")
     if any(d < 1 for d in dl):

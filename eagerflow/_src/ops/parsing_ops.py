@@ -21,6 +21,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -189,6 +190,27 @@ def _parse_kernel(xp: Any, serialized: Any, *, sparse_keys: tuple, sparse_types:
     return outs[0] if len(outs) == 1 else outs  # a one-output op returns the array itself
 
 
+def _check_lists(sparse_keys: Any, sparse_types: Any, dense_keys: Any, dense_types: Any,
+                 dense_shapes: Any, dense_defaults: Any, dense_seq: Any) -> None:
+    """The per-feature attrs are tuples of matching lengths; the types are DTypes."""
+    lists = {"sparse_keys": sparse_keys, "sparse_types": sparse_types, "dense_keys": dense_keys,
+             "dense_types": dense_types, "dense_shapes": dense_shapes,
+             "dense_defaults": dense_defaults, "dense_seq": dense_seq}
+    for what, v in lists.items():
+        if not isinstance(v, tuple):
+            raise TypeError(f"Expected list for argument '{what}' not {v!r}. [Op:{_OP}]")
+    for d in sparse_types + dense_types:
+        C.dtype_attr(_OP, d, "Tdense")
+    if len(sparse_types) != len(sparse_keys):
+        raise InvalidArgumentError(None, None, f"len(sparse_keys) != len(sparse_types): "
+                                   f"{len(sparse_keys)} vs. {len(sparse_types)} [Op:{_OP}]")
+    n = len(dense_keys)
+    if any(len(v) != n for v in (dense_types, dense_shapes, dense_defaults, dense_seq)):
+        raise InvalidArgumentError(None, None, f"len(dense_keys) != len(dense_types), "
+                                   f"len(dense_shapes), len(dense_defaults) or len(dense_seq) "
+                                   f"[Op:{_OP}]")
+
+
 def _parse_infer(serialized: Any, *, sparse_keys: tuple, sparse_types: tuple, dense_keys: tuple,
                  dense_types: tuple, dense_shapes: tuple, dense_defaults: tuple,
                  dense_seq: tuple, single: bool) -> list:
@@ -203,6 +225,8 @@ def _parse_infer(serialized: Any, *, sparse_keys: tuple, sparse_types: tuple, de
     if single and shape is not None and len(shape) == 1 and shape[0] not in (1, None):
         raise InvalidArgumentError(None, None, f"Expected a single serialized Example, got "
                                    f"{shape[0]} [Op:{_OP}]")
+    _check_lists(sparse_keys, sparse_types, dense_keys, dense_types, dense_shapes,
+                 dense_defaults, dense_seq)
     for d in tuple(sparse_types) + tuple(dense_types):
         if d not in _KIND:
             raise InvalidArgumentError(None, None, f"Value for attr 'Tdense' of {d.name} is not in "

@@ -249,8 +249,7 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
             raise C.not_supported(op.name, x._dtype, C.BOOL)
         ndim = None if x._shape is None else len(x._shape)
         if axis is not None and not isinstance(axis, (int, np.integer)):
-            axis = tuple(int(a) for a in (np.asarray(axis).reshape(-1) if not isinstance(
-                axis, (list, tuple)) else axis))
+            axis = C.int_list(axis, "axis")
         elif axis is not None:
             axis = int(axis)
         axes = C.reduction_axes(op.name, axis, ndim)
@@ -389,8 +388,9 @@ def _scan_kernel(fn: str, identity: int) -> Callable:
         ax = axis % x.ndim
         if reverse:
             x = xp.flip(x, ax)
-        out = getattr(xp, fn)(x, axis=ax, dtype=x.dtype)
-        if exclusive:
+        with np.errstate(all="ignore"):  # inf - inf is nan, silently, as in TF
+            out = getattr(xp, fn)(x, axis=ax, dtype=x.dtype)
+        if exclusive and x.shape[ax]:  # (an empty axis stays empty)
             pad = [(0, 0)] * x.ndim
             pad[ax] = (1, 0)
             out = xp.pad(xp.take(out, range(x.shape[ax] - 1), axis=ax), pad,
@@ -490,6 +490,7 @@ TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 
 def _top_k_infer(x: Any, k: int, sorted: bool, index_type: dt.DType) -> list:  # noqa: A002
     C.check_dtype("TopKV2", x, C.REALS)
+    C.dtype_attr("TopKV2", index_type, "index_type", C.INDEX | {dt.int16})
     if k < 0:
         raise C.fail("TopKV2", f"Need k >= 0, got {k}")
     if x._shape is None:

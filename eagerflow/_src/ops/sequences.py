@@ -124,6 +124,8 @@ def _linspace_kernel(xp: Any, a: Any, b: Any, num: int, axis: int) -> Any:
     # from NumPy's own module on inf/nan and fails on empty broadcasts)
     shape = xp.broadcast_shapes(a.shape, b.shape)
     ax = axis % (len(shape) + 1)
+    if 0 in shape:  # an empty output: don't build the `num` positions
+        return xp.zeros(shape[:ax] + (num,) + shape[ax:], a.dtype)
     a = xp.expand_dims(xp.broadcast_to(a, shape), ax)
     b = xp.expand_dims(xp.broadcast_to(b, shape), ax)
     i = xp.arange(num, dtype=a.dtype).reshape((1,) * ax + (num,) + (1,) * (len(shape) - ax))

@@ -40,18 +40,22 @@ def _f64(*shape: int) -> np.ndarray:
 # pad.
 # ---------------------------------------------------------------------------------------
 
-def _pad_shape(op: str, x: Any, paddings: tuple) -> tuple | None:
+def _pad_shape(op: str, x: Any, paddings: tuple, check_size: bool = True) -> tuple | None:
     if x._shape is None:
         return None
     if len(paddings) != len(x._shape):
         raise C.fail(op, f"The first dimension of paddings must be the rank of inputs"
                          f"[{len(paddings)},2] {C.shape_str(x._shape)}")
+    for pair in paddings:
+        if len(pair) != 2:
+            raise C.fail(op, f"paddings must be a matrix with 2 columns: "
+                             f"[{len(paddings)},{len(pair)}]")
     for lo, hi in paddings:
         if (lo is not None and lo < 0) or (hi is not None and hi < 0):
             raise C.fail(op, f"Paddings must be non-negative: {lo} {hi}")
     out = tuple(None if d is None or lo is None or hi is None else d + lo + hi
                 for d, (lo, hi) in zip(x._shape, paddings))
-    if None not in out:
+    if check_size and None not in out:
         check_finite_size(op, out, x._dtype)
     return out
 
@@ -113,8 +117,10 @@ PADV2 = register(OpDef(
 ))
 
 
-def _mirror_infer(x: Any, paddings: tuple, mode: str) -> list:
-    out = _pad_shape("MirrorPad", x, paddings)
+def _mirror_infer(x: Any, paddings: tuple, mode: str, op: str = "MirrorPad") -> list:
+    if mode not in ("REFLECT", "SYMMETRIC"):
+        raise C.fail(op, f"mode must be either REFLECT or SYMMETRIC, got {mode!r}")
+    out = _pad_shape(op, x, paddings, check_size=False)  # the mirror bounds come first
     if x._shape is not None:
         off = 0 if mode == "SYMMETRIC" else 1
         for d, (lo, hi) in zip(x._shape, paddings):
@@ -122,11 +128,23 @@ def _mirror_infer(x: Any, paddings: tuple, mode: str) -> list:
                 continue
             if lo > d - off or hi > d - off:
                 if mode == "SYMMETRIC":
-                    raise C.fail("MirrorPad", f"paddings must be no greater than the dimension "
-                                              f"size: {lo}, {hi} greater than {d}")
-                raise C.fail("MirrorPad", f"paddings must be less than the dimension size: "
-                                          f"{lo}, {hi} not less than {d}")
+                    raise C.fail(op, f"paddings must be no greater than the dimension "
+                                     f"size: {lo}, {hi} greater than {d}")
+                raise C.fail(op, f"paddings must be less than the dimension size: "
+                                 f"{lo}, {hi} not less than {d}")
+    if out is not None and None not in out:
+        check_finite_size(op, out, x._dtype)
     return [(out, x._dtype)]
+
+
+def _mirror_grad_infer(g: Any, like: Any, paddings: tuple, mode: str) -> list:
+    """`like` and `paddings` must be a valid MirrorPad whose output has `g`'s shape."""
+    C.check_dtype("MirrorPadGrad", g, C.NUMERIC)  # summed: no strings or bools
+    [(padded, _)] = _mirror_infer(like, paddings, mode, "MirrorPadGrad")
+    if not C.compatible(padded, g._shape):
+        raise C.fail("MirrorPadGrad", f"gradient shape {C.shape_str(g._shape)} != padded shape "
+                                      f"{C.shape_str(padded)}")
+    return [(like._shape, g._dtype)]
 
 
 def _mirror_kernel(xp: Any, x: Any, paddings: tuple, mode: str) -> Any:
@@ -179,7 +197,7 @@ MIRROR_PAD = register(OpDef(
 
 MIRROR_PAD_GRAD = register(OpDef(
     "MirrorPadGrad",  # the adjoint of MirrorPad: folds the border back onto the input
-    lambda g, like, paddings, mode: [(like._shape, g._dtype)], _mirror_grad_kernel,
+    _mirror_grad_infer, _mirror_grad_kernel,
     grad=lambda n, dy: [bind(MIRROR_PAD, (dy,), dict(n.attrs)), None],
     reference=lambda g, like, paddings, mode: _mirror_grad_ref(g, like, paddings, mode),
     samples=[Sample((_f64(6, 7), np.zeros((3, 4))), {"paddings": ((1, 2), (2, 1)),
@@ -199,7 +217,7 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
         name: str | None = None) -> Any:
     """Pads with a constant, or by mirroring (REFLECT excludes the edge, SYMMETRIC repeats it)."""
     x = _t(tensor)
-    mode = mode.upper()
+    mode = C.string_arg(mode, "mode").upper()
     if mode not in ("CONSTANT", "REFLECT", "SYMMETRIC"):
         raise ValueError(f'Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", '
                          f'or "SYMMETRIC". Received `mode` = {mode}')
@@ -430,8 +448,11 @@ def reverse_sequence(input: Any, seq_lengths: Any, seq_axis: int | None = None, 
                      batch_axis: int | None = None, name: str | None = None) -> Any:
     x = _t(input)
     r = len(x._shape)
-    seq_axis = 0 if seq_axis is None else int(seq_axis) % r
-    batch_axis = 0 if batch_axis is None else int(batch_axis) % r
+    # negative axes count from the end; out-of-range ones are left for the op to refuse
+    seq_axis = 0 if seq_axis is None else C.int_arg(seq_axis, "seq_axis")
+    batch_axis = 0 if batch_axis is None else C.int_arg(batch_axis, "batch_axis")
+    seq_axis += r if -r <= seq_axis < 0 else 0
+    batch_axis += r if -r <= batch_axis < 0 else 0
     lengths = _t(seq_lengths)
     if lengths._dtype not in C.INDEX:
         lengths = convert_to_tensor(seq_lengths, dtype=dt.int64)
@@ -450,10 +471,11 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
     x = _t(input)
     if axis is None:
         x, axis = reshape(x, [-1]), 0
-    axis = int(axis)
+    axis = C.int_arg(axis, "axis")
     r = len(x._shape)
     ax = C.norm_axis("Repeat", axis, r)
-    reps = np.asarray(repeats._arr if hasattr(repeats, "_arr") else repeats)
+    reps = np.asarray(C.int_list(repeats, "repeats")).reshape(
+        np.shape(getattr(repeats, "_arr", repeats)))
     if reps.ndim <= 1 and reps.size == 1:  # one count for every element
         k = int(reps.reshape(-1)[0])
         tiled = tile(expand_dims(x, ax + 1), [1] * (ax + 1) + [k] + [1] * (r - ax - 1))
@@ -465,6 +487,11 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
     if (reps < 0).any():
         raise InvalidArgumentError(None, None, f"Expected repeats >= 0, but got {reps.tolist()} "
                                                "[Op:Repeat]")
+    # the output's size before building its index: huge counts are refused, not allocated
+    total = int(reps.astype(object).sum())
+    out = tuple(x._shape[:ax]) + (total,) + tuple(x._shape[ax + 1:])
+    check_finite_size("Repeat", out if None not in out else (total,), x._dtype)
+    check_finite_size("Repeat", (total,), dt.int64)
     index = np.repeat(np.arange(x._shape[ax]), reps.astype(np.int64))
     return gather(x, convert_to_tensor(index.astype(np.int64)), axis=ax)
 

@@ -14,7 +14,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -48,6 +48,7 @@ def _infer(indices: Any, output_shape: Any, values: Any, default_value: Any, *,
         dims = tuple(int(d) for d in arr)
         if any(d < 0 for d in dims):
             raise InvalidArgumentError(None, None, f"Dimension -1 must be >= 0 [Op:{_OP}]")
+        check_finite_size(_OP, dims, values._dtype)
     else:
         n = output_shape._shape[0] if output_shape._shape else None
         dims = None if n is None else (None,) * n

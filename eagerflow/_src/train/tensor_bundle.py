@@ -247,6 +247,8 @@ class BundleReader:
         try:
             for _ in range(count):
                 n, pos = get_varint(buf, pos, len(buf))
+                if n >> 32:  # lengths are checksummed as uint32: a bigger one is corrupt
+                    raise bad
                 lengths.append(n)
                 crc = _crc32c.extend(crc, struct.pack("<I", n))
         except ValueError:
