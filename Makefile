@@ -56,7 +56,7 @@ fuzz: $(STAMP)
 bench-peers:
 	$(PY) -m venv .venv-peers
 	.venv-peers/bin/python -m pip install -q --upgrade pip
-	.venv-peers/bin/python -m pip install -q tensorflow-cpu==2.21.0 torch numpy
+	.venv-peers/bin/python -m pip install -q tensorflow-cpu==2.21.0 tensorboard torch numpy
 
 clean:
 	rm -rf $(VENV) build *.egg-info
