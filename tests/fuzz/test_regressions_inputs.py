@@ -550,3 +550,39 @@ def test_repeat_counts_too_large_are_refused_before_allocating(small_memory):
     with pytest.raises(ResourceExhaustedError, match=r"\[Op:Repeat\]"):
         tf.repeat(tf.constant([0, 1, 2, 3], tf.uint32), counts)
     assert tf.repeat([1, 2], [2, 1]).numpy().tolist() == [1, 1, 2]
+
+
+# -- found by the long public-API campaign after the API-coverage ops merged ----------
+
+def test_as_string_with_a_huge_width_is_refused_before_formatting():
+    # was: MemoryError formatting 2**40-character strings
+    with pytest.raises(tf.errors.ResourceExhaustedError, match=r"\[Op:AsString\]"):
+        tf.strings.as_string([1.0, 2.0], width=2**40)
+
+
+def test_broadcast_to_a_negative_dimension_is_refused_as_tf():
+    # was: NumPy's ValueError when the negative dimension met a size-1 input axis
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Dimension -1 must be >= 0"):
+        tf.broadcast_to(tf.ones([1, 2]), [-1, 2])
+
+
+def test_dynamic_partition_checks_num_partitions_as_tf():
+    # was: AttributeError from a tensor count, and no check of the attr's minimum
+    parts = tf.dynamic_partition([1, 2], [0, 1], tf.constant(2))
+    assert [p.numpy().tolist() for p in parts] == [[1], [2]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="must be at least minimum 1"):
+        tf.dynamic_partition([1, 2], [0, 0], 0)
+    with pytest.raises(ValueError, match="Number of outputs is too big"):
+        tf.dynamic_partition([1, 2], [0, 0], 2**33)
+
+
+def test_dynamic_stitch_validates_before_gathering():
+    # was: NumPy's IndexError for data whose shape does not start with its indices' shape
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"does not start with indices\[0\]"):
+        tf.dynamic_stitch([[0, 1]], [[1.0]])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="negative"):
+        tf.dynamic_stitch([[-1]], [[1.0]])
+    with pytest.raises(tf.errors.ResourceExhaustedError):  # 2**31 rows of 2**20 floats
+        tf.dynamic_stitch([tf.constant([2**31 - 1])], [tf.ones([1, 2**20])])
+    out = tf.dynamic_stitch([[0, 2], [1]], [[1.0, 3.0], [2.0]])
+    assert out.numpy().tolist() == [1.0, 2.0, 3.0]

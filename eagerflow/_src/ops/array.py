@@ -753,6 +753,9 @@ def _broadcast_to_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
         check_runtime_arg("BroadcastTo", dyn, "shape")
     if shape is None:  # a runtime shape of unknown length
         return [(None, x._dtype)]
+    for d in shape:
+        if d is not None and d < 0:
+            raise C.fail("BroadcastTo", f"Dimension {d} must be >= 0")
     if x._shape is not None:
         if len(x._shape) > len(shape):
             raise C.fail("BroadcastTo", f"Rank of input ({len(x._shape)}) must be no greater "

@@ -22,7 +22,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _b, _bin_grad, _binary, _elementwise_ref, _t, binary_args
@@ -518,6 +518,13 @@ def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
 
     x, p = _t(data), _t(partitions)
     C.check_dtype("DynamicPartition", p, frozenset((dt.int32,)), "partitions")
+    num_partitions = C.int_arg(num_partitions, "num_partitions")
+    if num_partitions < 1:
+        raise InvalidArgumentError(None, None, f"Value for attr 'num_partitions' of "
+                                               f"{num_partitions} must be at least minimum 1 "
+                                               f"[Op:DynamicPartition]")
+    if num_partitions > 2**31 - 1:  # TF's attr is an int32: a list that long cannot be built
+        raise ValueError(f"Number of outputs is too big: {num_partitions}")
     pv = _eager_values(p, "dynamic_partition")
     bad = (pv < 0) | (pv >= num_partitions)
     if bad.any():
@@ -536,11 +543,24 @@ def dynamic_stitch(indices: Any, data: Any, name: str | None = None) -> Any:
 
     idx = [_t(i) for i in indices]
     vals = [_t(d) for d in data]
-    flat_idx = np.concatenate([_eager_values(i, "dynamic_stitch").reshape(-1) for i in idx]) \
-        if idx else np.zeros(0, np.int64)
+    if not idx or len(idx) != len(vals):
+        raise ValueError(f"dynamic_stitch needs one `data` tensor per `indices` tensor, and at "
+                         f"least one: got {len(idx)} and {len(vals)}")
+    for m, (i, d) in enumerate(zip(idx, vals)):
+        C.check_dtype("DynamicStitch", i, frozenset((dt.int32,)), "indices")
+        if d._shape[:len(i._shape)] != i._shape:
+            raise InvalidArgumentError(None, None, f"data[{m}].shape = {C.shape_str(d._shape)} "
+                                                   f"does not start with indices[{m}].shape = "
+                                                   f"{C.shape_str(i._shape)} [Op:DynamicStitch]")
+    flat_idx = np.concatenate([_eager_values(i, "dynamic_stitch").reshape(-1) for i in idx])
+    if flat_idx.size and flat_idx.min() < 0:
+        raise InvalidArgumentError(None, None, f"indices contains a negative value "
+                                               f"{int(flat_idx.min())} [Op:DynamicStitch]")
     rows = [reshape(d, [-1] + list(d._shape[len(i._shape):])) for i, d in zip(idx, vals)]
     stacked = concat(rows, axis=0)
     size = int(flat_idx.max()) + 1 if flat_idx.size else 0
+    check_finite_size("DynamicStitch", (size,), dt.int64)  # `last`, then the result
+    check_finite_size("DynamicStitch", (size,) + stacked._shape[1:], stacked._dtype)
     last = np.full(size, -1, np.int64)
     last[flat_idx] = np.arange(flat_idx.size)  # NumPy keeps the last write for repeats
     if (last < 0).any():

@@ -16,7 +16,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -340,6 +340,10 @@ def _as_string_infer(x: Any, **attrs: Any) -> list:
     if x._dtype is dt.string or x._dtype is dt.variant or x._dtype is dt.resource:
         raise C.fail("AsString", f"Value for attr 'T' of {x._dtype.name} is not in the list of "
                                  f"allowed values")
+    if x._shape is not None and None not in x._shape:
+        # each string is at least `width` and `precision` characters: refuse what cannot fit
+        per = max(attrs.get("width", -1), 0) + max(attrs.get("precision", -1), 0) + 64
+        check_finite_size("AsString", (C.num_elements(x._shape), per), dt.uint8)
     return [(x._shape, dt.string)]
 
 
