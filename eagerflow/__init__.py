@@ -246,7 +246,7 @@ from eagerflow._src.core.sparse_tensor import (  # noqa: E402
 # -- devices and distribution --
 # -- end devices --
 
-# -- API coverage (fidelity) --
+# -- API coverage beyond the core --
 from eagerflow._src.ops.math import (  # noqa: E402
     atan2 as atan2,
     scalar_mul as scalar_mul,
@@ -280,7 +280,7 @@ from eagerflow._src.ops.misc_ops import (  # noqa: E402
     unravel_index as unravel_index,
 )
 from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
-# -- end fidelity --
+# -- end API coverage --
 
 newaxis = None
 __version__ = "0.1.0"
