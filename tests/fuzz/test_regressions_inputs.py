@@ -586,3 +586,80 @@ def test_dynamic_stitch_validates_before_gathering():
         tf.dynamic_stitch([tf.constant([2**31 - 1])], [tf.ones([1, 2**20])])
     out = tf.dynamic_stitch([[0, 2], [1]], [[1.0, 3.0], [2.0]])
     assert out.numpy().tolist() == [1.0, 2.0, 3.0]
+
+
+# -- found by the long op-registry campaign (seed 20240611) ------------------------------
+
+def test_concat_of_no_values_is_a_value_error():
+    # was: StopIteration from checks.same_dtype on an empty input list
+    with pytest.raises(ValueError, match=r"shorter than minimum length 2.*\[Op:ConcatV2\]"):
+        bind(REGISTRY["ConcatV2"], (), {"axis": 0})
+
+
+def test_depth_to_space_huge_block_size_is_refused_as_tf():
+    # was: NumPy's reshape ValueError for an empty input and a 2**31 - 1 block
+    with pytest.raises(InvalidArgumentError, match=r"<= 46340 but was: 2147483647 "
+                                                   r"\[Op:DepthToSpace\]"):
+        bind(REGISTRY["DepthToSpace"], (_t(np.zeros((2, 2, 3, 0), np.float32)),),
+             {"block_size": 2**31 - 1})
+    out = bind(REGISTRY["DepthToSpace"], (_t(np.zeros((2, 2, 3, 0), np.float32)),),
+               {"block_size": 2})
+    assert out.shape == (2, 4, 6, 0)
+
+
+def test_non_max_suppression_boxes_and_scores_must_agree():
+    # was: IndexError indexing an empty boxes array with a score's index
+    with pytest.raises(InvalidArgumentError, match=r"scores has incompatible shape.*0 and 1.*"
+                                                   r"\[Op:NonMaxSuppressionV3\]"):
+        bind(REGISTRY["NonMaxSuppressionV3"], (_t(np.zeros((0, 4), np.float32)),
+                                               _t(np.ones(1, np.float32))),
+             {"max_output_size": 1, "iou_threshold": 0.5, "score_threshold": 0.0})
+
+
+def test_one_hot_runtime_depth_checked_against_the_static_and_the_cap(small_memory):
+    # was: the kernel used a runtime depth other than the static one infer promised,
+    # and allocated a huge runtime depth without ResourceExhaustedError
+    args = (_t(np.array([0, 1], np.int32)), _t(np.float32(1)), _t(np.float32(0)))
+    with pytest.raises(InvalidArgumentError, match=r"runtime depth 5 does not match the static "
+                                                   r"depth 3 \[Op:OneHot\]"):
+        bind(REGISTRY["OneHot"], args + (_t(np.int32(5)),), {"depth": 3, "axis": -1})
+    with pytest.raises(ResourceExhaustedError, match=r"\[Op:OneHot\]"):
+        bind(REGISTRY["OneHot"], args + (_t(np.int64(2**40)),), {"depth": None, "axis": -1})
+    out = bind(REGISTRY["OneHot"], args + (_t(np.int32(3)),), {"depth": 3, "axis": -1})
+    assert out.numpy().tolist() == [[1, 0, 0], [0, 1, 0]]
+
+
+def test_reduce_join_edge_cases():
+    # was: NumPy's transpose/reshape ValueErrors (a scalar, an empty kept axis) and an
+    # AttributeError for a None separator
+    op = REGISTRY["ReduceJoin"]
+    with pytest.raises(tf.errors.OutOfRangeError, match=r"Invalid reduction dimension 0 for "
+                                                        r"input with 0 dimension\(s\) "
+                                                        r"\[Op:ReduceJoin\]"):
+        bind(op, (_t(np.array(b"hello", dtype=object)),),
+             {"axes": 0, "keepdims": True, "separator": b""})
+    out = bind(op, (_t(np.empty((0, 2), dtype=object)),),
+               {"axes": (1,), "keepdims": False, "separator": b","})
+    assert out.shape == (0,)
+    with pytest.raises(TypeError, match=r"'separator' not None\. \[Op:ReduceJoin\]"):
+        bind(op, (_t(np.array([b"a"], dtype=object)),),
+             {"axes": None, "keepdims": False, "separator": None})
+
+
+@pytest.mark.parametrize("name,attrs,bad", [
+    ("StaticRegexFullMatch", {"pattern": None}, "pattern"),
+    ("StaticRegexReplace", {"pattern": "a", "rewrite": None, "replace_global": True},
+     "rewrite"),
+    ("StringJoin", {"separator": None}, "separator"),
+])
+def test_string_attrs_of_the_wrong_type_are_type_errors(name, attrs, bad):
+    # was: AttributeError ('NoneType' object has no attribute 'encode'/'join')
+    with pytest.raises(TypeError, match=rf"'{bad}' not None\. \[Op:{name}\]"):
+        bind(REGISTRY[name], (_t(np.array([b"a"], dtype=object)),), attrs)
+
+
+def test_substr_of_invalid_utf8_in_utf8_char_units():
+    # was: UnicodeDecodeError
+    with pytest.raises(InvalidArgumentError, match=r"Invalid UTF-8.*\[Op:Substr\]"):
+        bind(REGISTRY["Substr"], (_t(np.array([b"a\xff"], dtype=object)), _t(np.int32(0)),
+                                  _t(np.int32(1))), {"unit": "UTF8_CHAR"})

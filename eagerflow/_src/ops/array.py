@@ -381,6 +381,9 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
 # ---------------------------------------------------------------------------------------
 
 def _concat_infer(*xs: Any, axis: int | None) -> list:
+    if len(xs) < (2 if axis is None else 1):
+        raise ValueError("List argument 'values' to 'ConcatV2' Op with length 0 shorter than "
+                         "minimum length 2. [Op:ConcatV2]")
     if axis is None:  # the last input is the axis, read at run time: TF knows the rank only
         return _concat_runtime_infer(xs[:-1], xs[-1])
     d = C.same_dtype("ConcatV2", xs, C.ALL)

@@ -760,10 +760,15 @@ def _one_hot_infer(indices: Any, on: Any, off: Any, *dyn: Any, depth: int | None
 def _one_hot_kernel(xp: Any, indices: Any, on: Any, off: Any, *dyn: Any, depth: int | None,
                     axis: int) -> Any:
     if dyn:  # a runtime depth, checked as infer checks a static one
-        depth = int(np.asarray(dyn[0]).reshape(-1)[0])
+        static, depth = depth, int(np.asarray(dyn[0]).reshape(-1)[0])
         if depth < 0:
             raise C.fail("OneHot", f"depth must be non-negative, got: {depth}")
+        if static is not None and depth != static:  # infer promised the static depth
+            raise C.fail("OneHot", f"runtime depth {depth} does not match the static depth "
+                                   f"{static}")
     ax = indices.ndim if axis == -1 else axis
+    check_finite_size("OneHot", indices.shape[:ax] + (depth,) + indices.shape[ax:],
+                      dt.as_dtype(on.dtype))
     hot = xp.expand_dims(indices, ax) == xp.arange(depth).reshape(
         (depth,) + (1,) * (indices.ndim - ax))
     return xp.where(hot, on, off).astype(on.dtype, copy=False)

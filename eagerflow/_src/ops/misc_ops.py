@@ -592,6 +592,11 @@ def _nms_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: flo
                          f"{C.shape_str(boxes._shape)}")
     if scores._shape is not None and len(scores._shape) != 1:
         raise C.fail(op, f"scores must be 1-D, got {C.shape_str(scores._shape)}")
+    nb = None if boxes._shape is None else boxes._shape[0]
+    ns = None if scores._shape is None else scores._shape[0]
+    if nb is not None and ns is not None and nb != ns:
+        raise C.fail(op, f"scores has incompatible shape (Dimensions must be equal, but are "
+                         f"{nb} and {ns})")
     if not 0 <= iou_threshold <= 1:
         raise C.fail(op, "iou_threshold must be in [0, 1]")
     if max_output_size < 0:

@@ -13,6 +13,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t
@@ -60,19 +61,27 @@ def _s2d_ref(x: np.ndarray, block_size: int) -> np.ndarray:
 
 def _d2s_infer(x: Any, block_size: int) -> list:
     _check_common("DepthToSpace", x, block_size)
+    if block_size > 46340:  # TF's bound: block_size**2 fits an int32
+        raise C.fail("DepthToSpace", f"Block size should be > 1 and <= 46340 but was: "
+                                     f"{block_size}")
     if x._shape is None:
         return [(None, x._dtype)]
     n, h, w, c = x._shape
     b = block_size
     if c is not None and c % (b * b):
         raise C.fail("DepthToSpace", f"Input depth dimension {c} should be divisible by: {b * b}")
-    return [((n, None if h is None else h * b, None if w is None else w * b,
-              None if c is None else c // (b * b)), x._dtype)]
+    out = (n, None if h is None else h * b, None if w is None else w * b,
+           None if c is None else c // (b * b))
+    if None not in out:
+        check_finite_size("DepthToSpace", out, x._dtype)
+    return [(out, x._dtype)]
 
 
 def _d2s_kernel(xp: Any, x: Any, block_size: int) -> Any:
     n, h, w, c = x.shape
     b = block_size
+    if x.size == 0:  # no reshape: b*b may not fit an empty axis of a huge block
+        return xp.zeros((n, h * b, w * b, c // (b * b)), x.dtype)
     y = x.reshape(n, h, w, b, b, c // (b * b)).transpose(0, 1, 3, 2, 4, 5)
     return y.reshape(n, h * b, w * b, c // (b * b)).copy()
 

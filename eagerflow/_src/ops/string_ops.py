@@ -15,7 +15,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -50,6 +50,9 @@ def _unary_string(name: str, fn: Callable, out_dtype: dt.DType, ref: Callable,
 
     def infer(x: Any, **kw: Any) -> list:
         _string_in(name, x)
+        for k, v in kw.items():  # the str attrs (pattern, rewrite, ...) must be strings
+            if isinstance(attrs.get(k), str) and not isinstance(v, str):
+                raise TypeError(f"Expected string for argument '{k}' not {v!r}. [Op:{name}]")
         return [(x._shape, out_dtype)]
 
     def kernel(xp: Any, x: Any, **kw: Any) -> Any:
@@ -203,6 +206,7 @@ def _join_kernel(xp: Any, *arrays: Any, separator: bytes) -> Any:
 
 
 def _join_infer(*xs: Any, separator: bytes) -> list:
+    _separator_attr("StringJoin", separator)
     shape: Any = ()
     for i, x in enumerate(xs):
         if x._dtype is not dt.string:
@@ -230,11 +234,20 @@ def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     return bind(STRING_JOIN, tuple(_as_tensor(x) for x in inputs), {"separator": sep})
 
 
+def _separator_attr(op: str, separator: Any) -> None:
+    if not isinstance(separator, bytes):
+        raise TypeError(f"Expected string for argument 'separator' not {separator!r}. [Op:{op}]")
+
+
 def _reduce_join_infer(x: Any, axes: tuple | None, keepdims: bool, separator: bytes) -> list:
     _string_in("ReduceJoin", x)
+    _separator_attr("ReduceJoin", separator)
     if x._shape is None:
         return [(None, dt.string)]
     axes = C.reduction_axes("ReduceJoin", axes, len(x._shape))
+    if not x._shape and axes:  # TF's check: a scalar has no axis to join along
+        raise OutOfRangeError(None, None, f"Invalid reduction dimension {axes[0]} for input "
+                                          f"with 0 dimension(s) [Op:ReduceJoin]")
     shape = tuple(1 if a in axes else d for a, d in enumerate(x._shape) if keepdims or
                   a not in axes)
     return [(shape, dt.string)]
@@ -244,7 +257,8 @@ def _reduce_join_kernel(xp: Any, x: Any, axes: tuple | None, keepdims: bool,
                         separator: bytes) -> Any:
     axes = C.reduction_axes("ReduceJoin", axes, x.ndim)
     rest = [a for a in range(x.ndim) if a not in axes]
-    moved = np.transpose(x, rest + list(axes)).reshape([x.shape[a] for a in rest] + [-1])
+    moved = np.transpose(x, rest + list(axes)).reshape(  # no -1: an empty `rest` is ambiguous
+        [x.shape[a] for a in rest] + [int(np.prod([x.shape[a] for a in axes], dtype=np.int64))])
     out = np.empty(moved.shape[:-1], dtype=object)
     for idx in np.ndindex(*out.shape):
         out[idx] = separator.join(moved[idx])
@@ -295,7 +309,11 @@ def _substr_kernel(xp: Any, x: Any, pos: Any, n: Any, unit: str) -> Any:
     out = np.empty(xs.shape, dtype=object)
     for k, idx in enumerate(np.ndindex(*xs.shape)):
         v = xs[idx]
-        units = v.decode("utf-8") if unit == "UTF8_CHAR" else v
+        try:
+            units = v.decode("utf-8") if unit == "UTF8_CHAR" else v
+        except UnicodeDecodeError:
+            raise InvalidArgumentError(None, None, f"Invalid UTF-8 in string {v!r} at index {k} "
+                                                   f"[Op:Substr]") from None
         start = int(p[idx]) + (len(units) if int(p[idx]) < 0 else 0)
         if not 0 <= start <= len(units):
             raise InvalidArgumentError(None, None, f"pos {int(p[idx])} out of range for string "
