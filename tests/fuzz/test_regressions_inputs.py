@@ -663,3 +663,32 @@ def test_substr_of_invalid_utf8_in_utf8_char_units():
     with pytest.raises(InvalidArgumentError, match=r"Invalid UTF-8.*\[Op:Substr\]"):
         bind(REGISTRY["Substr"], (_t(np.array([b"a\xff"], dtype=object)), _t(np.int32(0)),
                                   _t(np.int32(1))), {"unit": "UTF8_CHAR"})
+
+
+def test_slice_grad_begin_must_be_a_vector():
+    # was: TypeError "iteration over a 0-d array" from the kernel
+    with pytest.raises(InvalidArgumentError, match=r"begin must be a vector.*\[Op:SliceGrad\]"):
+        bind(REGISTRY["SliceGrad"], (_t(np.float32(1)), _t(np.float32(2)), _t(np.int32(0))), {})
+
+
+def test_self_adjoint_eig_of_an_empty_matrix_without_vectors():
+    # was: infer said (0,) for the vectors, the kernel made (0, 0)
+    e, v = bind(REGISTRY["SelfAdjointEigV2"], (_t(np.zeros((0, 0), np.float32)),),
+                {"compute_v": False})
+    assert e.shape == (0,) and v.shape == (0,)
+
+
+@pytest.mark.parametrize("name", ["StatelessRandomNormal", "StatelessRandomUniform",
+                                  "StatelessTruncatedNormal", "StatelessRandomUniformInt"])
+def test_stateless_random_runtime_shape_must_match_the_static(name):
+    # was: the kernel drew the runtime shape, infer promised the static attr shape
+    seed = _t(np.array([1, 2], np.int64))
+    if name == "StatelessRandomUniformInt":
+        inputs, attrs = (seed, _t(np.int32(0)), _t(np.int32(9))), {}
+    else:
+        inputs, attrs = (seed,), {"dtype": dt.float32}
+    dyn = (_t(np.array([5, 42], np.int32)),)
+    with pytest.raises(InvalidArgumentError, match=rf"runtime shape \[5,42\] is incompatible "
+                                                   rf"with the static shape \[3,4\] \[Op:{name}\]"):
+        bind(REGISTRY[name], inputs + dyn, dict(attrs, shape=(3, 4)))
+    assert bind(REGISTRY[name], inputs + dyn, dict(attrs, shape=(5, None))).shape == (5, 42)

@@ -435,7 +435,8 @@ def _eigh_infer(x: Any, compute_v: bool) -> list:
 
 def _eigh_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
     if x.shape[-1] == 0:
-        e, v = xp.zeros(x.shape[:-1], x.real.dtype), x.copy()
+        e, v = xp.zeros(x.shape[:-1], x.real.dtype), x.copy() if compute_v else xp.zeros(
+            (0,), x.dtype)
     elif compute_v:
         e, v = xp.linalg.eigh(x, UPLO="L")
     else:

@@ -317,8 +317,13 @@ def _check_shape(op: str, shape: tuple | None, dtype: dt.DType) -> None:
 
 
 def _runtime_shape(op: str, dyn: tuple, shape: tuple, dtype: Any) -> tuple:
-    """The runtime value of a shape input, checked as a static shape is."""
-    shape = runtime_ints(dyn[0])
+    """The runtime value of a shape input, checked as a static shape is, and against the
+    static `shape` attr (what infer promised)."""
+    static, shape = shape, runtime_ints(dyn[0])
+    if static is not None and (len(static) != len(shape) or any(
+            s is not None and s != d for s, d in zip(static, shape))):
+        raise C.fail(op, f"runtime shape {C.shape_str(shape)} is incompatible with the static "
+                         f"shape {C.shape_str(static)}")
     _check_shape(op, shape, dtype if isinstance(dtype, dt.DType) else dt.as_dtype(dtype))
     return shape
 

@@ -114,6 +114,11 @@ def _slice_grad_infer(g: Any, x: Any, b: Any) -> list:
     if g._shape is not None and x._shape is not None and len(g._shape) != len(x._shape):
         raise C.fail("SliceGrad", f"gradient rank {len(g._shape)} != input rank "
                                   f"{len(x._shape)}")
+    if b._dtype not in (dt.int32, dt.int64):
+        raise C.fail("SliceGrad", f"Value for attr 'Index' of {b._dtype.name} is not in the "
+                                  "list of allowed values: int32, int64")
+    if b._shape is not None and len(b._shape) != 1:
+        raise C.fail("SliceGrad", f"begin must be a vector, got shape {C.shape_str(b._shape)}")
     return [(x._shape, g._dtype)]
 
 
