@@ -1,4 +1,4 @@
-"""BatchNormalization under MultiWorkerMirroredStrategy: each worker prints its moving
+"""BatchNormalization under MultiWorkerMirroredStrategy: each worker writes its moving
 statistics after a few steps of `fit` and of a custom loop reading the distributed
 iterator inside a tf.function. Run under `mpiexec -n 2` by test_multi_worker.py, which
 checks that the workers agree and match MirroredStrategy over 2 local replicas.
@@ -6,6 +6,7 @@ checks that the workers agree and match MirroredStrategy over 2 local replicas.
 
 import json
 import sys
+from pathlib import Path
 
 import numpy as np
 
@@ -46,8 +47,10 @@ def train(strategy) -> dict:
 def main() -> None:
     strategy = tf.distribute.MultiWorkerMirroredStrategy()
     out = train(strategy)
-    out["rank"] = strategy.cluster_resolver.task_id
-    print(json.dumps(out), flush=True)
+    out["rank"] = rank = strategy.cluster_resolver.task_id
+    # one file per rank: two ranks printing to one pipe can interleave within a line
+    with open(Path(sys.argv[1]) / f"rank{rank}.json", "w") as f:
+        json.dump(out, f)
 
 
 if __name__ == "__main__":

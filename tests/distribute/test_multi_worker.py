@@ -67,7 +67,7 @@ def test_mwms_custom_loop_reads_its_share_inside_the_function():
 
 
 @pytest.mark.skipif(not _mpi_available(), reason="mpi4py / mpiexec not installed")
-def test_mwms_batchnorm_moving_statistics_agree_across_workers():
+def test_mwms_batchnorm_moving_statistics_agree_across_workers(tmp_path):
     import eagerflow as tf
 
     sys.path.insert(0, str(SCRIPT.parent))
@@ -76,9 +76,9 @@ def test_mwms_batchnorm_moving_statistics_agree_across_workers():
     finally:
         sys.path.pop(0)
     script = SCRIPT.with_name("mwms_batchnorm.py")
-    r = _run([_mpiexec(), "-n", "2", sys.executable, str(script)])
+    r = _run([_mpiexec(), "-n", "2", sys.executable, str(script), str(tmp_path)])
     assert r.returncode == 0, r.stderr
-    ranks = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
+    ranks = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("rank*.json"))]
     assert sorted(o["rank"] for o in ranks) == [0, 1]
     want = train(tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"]))
     for got in ranks:
