@@ -586,3 +586,12 @@ def test_dynamic_stitch_validates_before_gathering():
         tf.dynamic_stitch([tf.constant([2**31 - 1])], [tf.ones([1, 2**20])])
     out = tf.dynamic_stitch([[0, 2], [1]], [[1.0, 3.0], [2.0]])
     assert out.numpy().tolist() == [1.0, 2.0, 3.0]
+
+
+def test_linspace_num_must_be_an_integer_as_tf():
+    # was: OverflowError from int() of a float -inf count
+    with pytest.raises(TypeError, match=r"\(name: num\) must be of type integer"):
+        tf.linspace(0.0, 1.0, np.float16(-np.inf))
+    with pytest.raises(TypeError, match=r"\(name: num\) must be of type integer"):
+        tf.linspace(0.0, 1.0, tf.constant(3.0))
+    assert tf.linspace(0.0, 1.0, tf.constant(3)).numpy().tolist() == [0.0, 0.5, 1.0]
