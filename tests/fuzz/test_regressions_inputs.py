@@ -595,3 +595,17 @@ def test_linspace_num_must_be_an_integer_as_tf():
     with pytest.raises(TypeError, match=r"\(name: num\) must be of type integer"):
         tf.linspace(0.0, 1.0, tf.constant(3.0))
     assert tf.linspace(0.0, 1.0, tf.constant(3)).numpy().tolist() == [0.0, 0.5, 1.0]
+
+
+def test_diag_padding_value_must_fit_the_diagonal_dtype_as_tf():
+    # was: NumPy's ComplexWarning, filling an int8 matrix with a complex padding value
+    d = tf.constant([1], tf.int8)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"input #4\(zero-based\) was expected to be a int8 tensor"):
+        tf.linalg.diag(d, padding_value=tf.constant(0.3 - 0.4j, tf.complex64))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"input #2\(zero-based\) was expected to be a int8 tensor"):
+        tf.linalg.diag_part(tf.reshape(d, [1, 1]), padding_value=tf.constant(1.0j, tf.complex64))
+    with pytest.raises(TypeError, match="Cannot convert 0.5 to EagerTensor of dtype int8"):
+        tf.linalg.diag(d, padding_value=0.5)
+    assert tf.linalg.diag([1.0], num_cols=2, padding_value=7).numpy().tolist() == [[1.0, 7.0]]
