@@ -609,3 +609,14 @@ def test_diag_padding_value_must_fit_the_diagonal_dtype_as_tf():
     with pytest.raises(TypeError, match="Cannot convert 0.5 to EagerTensor of dtype int8"):
         tf.linalg.diag(d, padding_value=0.5)
     assert tf.linalg.diag([1.0], num_cols=2, padding_value=7).numpy().tolist() == [[1.0, 7.0]]
+
+
+def test_set_diag_checks_ranks_and_dtype_before_indexing():
+    # was: IndexError from the shape of a scalar diagonal
+    with pytest.raises(tf.errors.InvalidArgumentError, match="diagonal must be at least 1-dim"):
+        tf.linalg.set_diag([[1.0, 2.0]], True)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="input must be at least 2-dim"):
+        tf.linalg.set_diag([1.0, 2.0], [1.0])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"input #1\(zero-based\)"):
+        tf.linalg.set_diag([[1.0, 2.0]], tf.constant([3]))
+    assert tf.linalg.set_diag([[1.0, 2.0]], [3]).numpy().tolist() == [[3.0, 2.0]]
