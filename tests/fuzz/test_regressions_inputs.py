@@ -620,3 +620,12 @@ def test_set_diag_checks_ranks_and_dtype_before_indexing():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"input #1\(zero-based\)"):
         tf.linalg.set_diag([[1.0, 2.0]], tf.constant([3]))
     assert tf.linalg.set_diag([[1.0, 2.0]], [3]).numpy().tolist() == [[3.0, 2.0]]
+
+
+def test_compute_average_loss_batch_size_errors_name_the_op():
+    # was: TF's assert message alone, naming neither the op nor the function
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"(?s)global_batch_size must be non-negative.*compute_average_loss"):
+        tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=-1)
+    with pytest.raises(TypeError, match=r"(?s)must be an integer.*compute_average_loss"):
+        tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=2.0)
