@@ -629,3 +629,13 @@ def test_compute_average_loss_batch_size_errors_name_the_op():
         tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=-1)
     with pytest.raises(TypeError, match=r"(?s)must be an integer.*compute_average_loss"):
         tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=2.0)
+
+
+def test_random_saturation_range_is_read_as_floats():
+    # was: NumPy's OverflowError comparing an array bound with a huge Python int
+    img = tf.ones([2, 2, 3])
+    assert tf.image.random_saturation(img, np.array(True), 2**70).shape == (2, 2, 3)
+    with pytest.raises(TypeError, match="random_contrast: lower and upper must be real"):
+        tf.image.random_contrast(img, [1, 2], 3)
+    with pytest.raises(ValueError, match="upper must be > lower"):
+        tf.image.random_saturation(img, 1.0, 0.5)

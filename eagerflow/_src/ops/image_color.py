@@ -171,12 +171,17 @@ def adjust_gamma(image: Any, gamma: float = 1, gain: float = 1) -> Any:
 # Random augmentations (stateful and stateless).
 # ---------------------------------------------------------------------------------------
 
-def _check_range(lower: float, upper: float, what: str) -> None:
+def _check_range(lower: Any, upper: Any, what: str) -> tuple:
+    """`lower` and `upper` as Python floats, checked as TF's random_{what} does."""
+    try:
+        lower, upper = float(lower), float(upper)
+    except (TypeError, ValueError, OverflowError) as e:
+        raise TypeError(f"random_{what}: lower and upper must be real scalars ({e})") from None
     if upper <= lower:
         raise ValueError("upper must be > lower.")
     if lower < 0:
         raise ValueError("lower must be non-negative.")
-    del what
+    return lower, upper
 
 
 def _draw(lo: float, hi: float, seed: Any, stateless: bool) -> Any:
@@ -203,23 +208,23 @@ def stateless_random_brightness(image: Any, max_delta: float, seed: Any) -> Any:
 
 def random_contrast(image: Any, lower: float, upper: float, seed: Any = None) -> Any:
     image = _numeric_image(image)
-    _check_range(lower, upper, "contrast")
+    lower, upper = _check_range(lower, upper, "contrast")
     return adjust_contrast(image, _draw(lower, upper, seed, False))
 
 
 def stateless_random_contrast(image: Any, lower: float, upper: float, seed: Any) -> Any:
     image = _numeric_image(image)
-    _check_range(lower, upper, "contrast")
+    lower, upper = _check_range(lower, upper, "contrast")
     return adjust_contrast(image, _draw(lower, upper, seed, True))
 
 
 def random_saturation(image: Any, lower: float, upper: float, seed: Any = None) -> Any:
-    _check_range(lower, upper, "saturation")
+    lower, upper = _check_range(lower, upper, "saturation")
     return adjust_saturation(image, _draw(lower, upper, seed, False))
 
 
 def stateless_random_saturation(image: Any, lower: float, upper: float, seed: Any) -> Any:
-    _check_range(lower, upper, "saturation")
+    lower, upper = _check_range(lower, upper, "saturation")
     return adjust_saturation(image, _draw(lower, upper, seed, True))
 
 
