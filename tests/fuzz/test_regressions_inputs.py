@@ -639,3 +639,12 @@ def test_random_saturation_range_is_read_as_floats():
         tf.image.random_contrast(img, [1, 2], 3)
     with pytest.raises(ValueError, match="upper must be > lower"):
         tf.image.random_saturation(img, 1.0, 0.5)
+
+
+def test_linear_color_conversions_refuse_a_scalar_image():
+    # was: IndexError reading the channel count of a scalar
+    with pytest.raises(ValueError, match="rgb_to_yiq: images must be at least 1-D"):
+        tf.image.rgb_to_yiq(1.5)
+    with pytest.raises(ValueError, match="yuv_to_rgb: images must be at least 1-D"):
+        tf.image.yuv_to_rgb(1.5)
+    assert tf.image.rgb_to_yiq([1.0, 2.0, 3.0]).shape == (3,)

@@ -88,7 +88,7 @@ def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
     return stack([v * (rest + s * dr), v * (rest + s * dg), v * (rest + s * db)], axis=-1)
 
 
-def _linear_color(matrix: list) -> Callable:
+def _linear_color(matrix: list, fname: str) -> Callable:
     kernel = np.array(matrix, dtype=np.float64)
 
     def convert(images: Any, name: str | None = None) -> Any:
@@ -97,10 +97,14 @@ def _linear_color(matrix: list) -> Callable:
         x = _t(images)
         if not x._dtype.is_floating:
             raise TypeError(f"images must be a float tensor, got {x._dtype.name}")
-        if x._shape is not None and (not x._shape or x._shape[-1] not in (None, 3)):
+        if x._shape is not None and not x._shape:
+            raise ValueError(f"{fname}: images must be at least 1-D with 3 channels, got a "
+                             "scalar")
+        if x._shape is not None and x._shape[-1] not in (None, 3):
             raise ValueError(f"Dimensions must be equal, but are {x._shape[-1]} and 3")
         return tensordot(x, convert_to_tensor(kernel.astype(x._dtype.as_numpy_dtype)),
                          axes=[[len(x._shape) - 1], [0]])
+    convert.__name__ = convert.__qualname__ = fname
     return convert
 
 
@@ -109,10 +113,10 @@ _YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512],
         [0.114, 0.43601035, -0.10001026]]
 _YIQ = [[0.299, 0.59590059, 0.2115], [0.587, -0.27455667, -0.52273617],
         [0.114, -0.32134392, 0.31119955]]
-rgb_to_yuv = _linear_color(_YUV)
-yuv_to_rgb = _linear_color(np.linalg.inv(np.array(_YUV)).tolist())
-rgb_to_yiq = _linear_color(_YIQ)
-yiq_to_rgb = _linear_color(np.linalg.inv(np.array(_YIQ)).tolist())
+rgb_to_yuv = _linear_color(_YUV, "rgb_to_yuv")
+yuv_to_rgb = _linear_color(np.linalg.inv(np.array(_YUV)).tolist(), "yuv_to_rgb")
+rgb_to_yiq = _linear_color(_YIQ, "rgb_to_yiq")
+yiq_to_rgb = _linear_color(np.linalg.inv(np.array(_YIQ)).tolist(), "yiq_to_rgb")
 
 
 def _numeric_image(image: Any) -> Any:
