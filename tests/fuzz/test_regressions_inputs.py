@@ -648,3 +648,11 @@ def test_linear_color_conversions_refuse_a_scalar_image():
     with pytest.raises(ValueError, match="yuv_to_rgb: images must be at least 1-D"):
         tf.image.yuv_to_rgb(1.5)
     assert tf.image.rgb_to_yiq([1.0, 2.0, 3.0]).shape == (3,)
+
+
+def test_random_crop_size_must_be_integers():
+    # was: OverflowError from int() of a float infinity in the crop size
+    with pytest.raises(TypeError, match=r"to EagerTensor of dtype int32 \[Op:RandomCrop\]"):
+        tf.image.stateless_random_crop([1.0, 2.0], [np.inf], seed=[1, 2])
+    assert tf.image.stateless_random_crop([1.0, 2.0], [1], seed=[1, 2]).shape == (1,)
+    assert tf.image.random_crop([1.0, 2.0], tf.constant([2])).shape == (2,)

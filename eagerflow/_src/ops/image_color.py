@@ -254,7 +254,13 @@ def _crop(value: Any, size: Any, seed: Any, stateless: bool) -> Any:
     from eagerflow._src.ops.slicing import slice as slice_
 
     x = _t(value)
-    want = [int(s) for s in (size.numpy() if hasattr(size, "numpy") else size)]
+    size_t = convert_to_tensor(size)
+    if not size_t._dtype.is_integer:
+        raise TypeError(f"Cannot convert {size!r} to EagerTensor of dtype int32 [Op:RandomCrop]")
+    if size_t.shape.rank != 1:
+        raise ValueError(f"Shape must be rank 1 but is rank {size_t.shape.rank} for size "
+                         "[Op:RandomCrop]")
+    want = [int(s) for s in size_t.numpy()]
     have = list(x._shape)
     if len(want) != len(have):
         raise ValueError(f"Shapes must be equal rank, but are {len(have)} and {len(want)}")
