@@ -656,3 +656,12 @@ def test_random_crop_size_must_be_integers():
         tf.image.stateless_random_crop([1.0, 2.0], [np.inf], seed=[1, 2])
     assert tf.image.stateless_random_crop([1.0, 2.0], [1], seed=[1, 2]).shape == (1,)
     assert tf.image.random_crop([1.0, 2.0], tf.constant([2])).shape == (2,)
+
+
+def test_signal_frame_lengths_must_be_integers():
+    # was: OverflowError from int() of a float infinity frame length
+    with pytest.raises(TypeError, match="frame_length"):
+        tf.signal.frame([1.0, 2.0, 3.0], np.float32(np.inf), 1)
+    with pytest.raises(TypeError, match="frame_step"):
+        tf.signal.frame([1.0, 2.0, 3.0], 2, 1.5)
+    assert tf.signal.frame([1.0, 2.0, 3.0], tf.constant(2), 1).shape == (2, 2)
