@@ -692,3 +692,82 @@ def test_stateless_random_runtime_shape_must_match_the_static(name):
                                                    rf"with the static shape \[3,4\] \[Op:{name}\]"):
         bind(REGISTRY[name], inputs + dyn, dict(attrs, shape=(3, 4)))
     assert bind(REGISTRY[name], inputs + dyn, dict(attrs, shape=(5, None))).shape == (5, 42)
+
+
+def test_linspace_num_must_be_an_integer_as_tf():
+    # was: OverflowError from int() of a float -inf count
+    with pytest.raises(TypeError, match=r"\(name: num\) must be of type integer"):
+        tf.linspace(0.0, 1.0, np.float16(-np.inf))
+    with pytest.raises(TypeError, match=r"\(name: num\) must be of type integer"):
+        tf.linspace(0.0, 1.0, tf.constant(3.0))
+    assert tf.linspace(0.0, 1.0, tf.constant(3)).numpy().tolist() == [0.0, 0.5, 1.0]
+
+
+def test_diag_padding_value_must_fit_the_diagonal_dtype_as_tf():
+    # was: NumPy's ComplexWarning, filling an int8 matrix with a complex padding value
+    d = tf.constant([1], tf.int8)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"input #4\(zero-based\) was expected to be a int8 tensor"):
+        tf.linalg.diag(d, padding_value=tf.constant(0.3 - 0.4j, tf.complex64))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"input #2\(zero-based\) was expected to be a int8 tensor"):
+        tf.linalg.diag_part(tf.reshape(d, [1, 1]), padding_value=tf.constant(1.0j, tf.complex64))
+    with pytest.raises(TypeError, match="Cannot convert 0.5 to EagerTensor of dtype int8"):
+        tf.linalg.diag(d, padding_value=0.5)
+    assert tf.linalg.diag([1.0], num_cols=2, padding_value=7).numpy().tolist() == [[1.0, 7.0]]
+
+
+def test_set_diag_checks_ranks_and_dtype_before_indexing():
+    # was: IndexError from the shape of a scalar diagonal
+    with pytest.raises(tf.errors.InvalidArgumentError, match="diagonal must be at least 1-dim"):
+        tf.linalg.set_diag([[1.0, 2.0]], True)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="input must be at least 2-dim"):
+        tf.linalg.set_diag([1.0, 2.0], [1.0])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"input #1\(zero-based\)"):
+        tf.linalg.set_diag([[1.0, 2.0]], tf.constant([3]))
+    assert tf.linalg.set_diag([[1.0, 2.0]], [3]).numpy().tolist() == [[3.0, 2.0]]
+
+
+def test_compute_average_loss_batch_size_errors_name_the_op():
+    # was: TF's assert message alone, naming neither the op nor the function
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"(?s)global_batch_size must be non-negative.*compute_average_loss"):
+        tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=-1)
+    with pytest.raises(TypeError, match=r"(?s)must be an integer.*compute_average_loss"):
+        tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=2.0)
+
+
+def test_random_saturation_range_is_read_as_floats():
+    # was: NumPy's OverflowError comparing an array bound with a huge Python int
+    img = tf.ones([2, 2, 3])
+    assert tf.image.random_saturation(img, np.array(True), 2**70).shape == (2, 2, 3)
+    with pytest.raises(TypeError, match="random_contrast: lower and upper must be real"):
+        tf.image.random_contrast(img, [1, 2], 3)
+    with pytest.raises(ValueError, match="upper must be > lower"):
+        tf.image.random_saturation(img, 1.0, 0.5)
+
+
+def test_linear_color_conversions_refuse_a_scalar_image():
+    # was: IndexError reading the channel count of a scalar
+    with pytest.raises(ValueError, match="rgb_to_yiq: images must be at least 1-D"):
+        tf.image.rgb_to_yiq(1.5)
+    with pytest.raises(ValueError, match="yuv_to_rgb: images must be at least 1-D"):
+        tf.image.yuv_to_rgb(1.5)
+    assert tf.image.rgb_to_yiq([1.0, 2.0, 3.0]).shape == (3,)
+
+
+def test_random_crop_size_must_be_integers():
+    # was: OverflowError from int() of a float infinity in the crop size
+    with pytest.raises(TypeError, match=r"to EagerTensor of dtype int32 \[Op:RandomCrop\]"):
+        tf.image.stateless_random_crop([1.0, 2.0], [np.inf], seed=[1, 2])
+    assert tf.image.stateless_random_crop([1.0, 2.0], [1], seed=[1, 2]).shape == (1,)
+    assert tf.image.random_crop([1.0, 2.0], tf.constant([2])).shape == (2,)
+
+
+def test_signal_frame_lengths_must_be_integers():
+    # was: OverflowError from int() of a float infinity frame length
+    with pytest.raises(TypeError, match="frame_length"):
+        tf.signal.frame([1.0, 2.0, 3.0], np.float32(np.inf), 1)
+    with pytest.raises(TypeError, match="frame_step"):
+        tf.signal.frame([1.0, 2.0, 3.0], 2, 1.5)
+    assert tf.signal.frame([1.0, 2.0, 3.0], tf.constant(2), 1).shape == (2, 2)

@@ -310,7 +310,7 @@ def test_large_inputs_are_blocked_without_changing_results(monkeypatch, strides,
     whole = run()
     monkeypatch.setattr(windows, "COLS_BUDGET", budget)
     for got, want in zip(run(), whole):
-        np.testing.assert_allclose(got, want, rtol=1e-12)
+        np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)  # sums near 0 vary
 
 
 @pytest.mark.parametrize("c,strides,dils,padding", [

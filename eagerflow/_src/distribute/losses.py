@@ -55,12 +55,14 @@ def _checked_batch_size(value: Any) -> Tensor:
     size = convert_to_tensor(value)
     if not size.dtype.is_integer:
         raise TypeError("global_batch_size must be an integer..  Expected \"x\" to be integer "
-                        f"type.  Found: tensor of dtype <dtype: '{size.dtype.name}'>")
+                        f"type.  Found: tensor of dtype <dtype: '{size.dtype.name}'> "
+                        "[Op:compute_average_loss]")
     if hasattr(size, "_arr") and (size._arr < 0).any():
         raise InvalidArgumentError(None, None, "global_batch_size must be non-negative..  \n"
                                                "Condition x >= 0 did not hold element-wise:\n"
                                                f"x (shape={tuple(size.shape)} dtype="
-                                               f"{size.dtype.name}) = \n{size.numpy()}")
+                                               f"{size.dtype.name}) = \n{size.numpy()} "
+                                               "[Op:compute_average_loss]")
     return size
 
 

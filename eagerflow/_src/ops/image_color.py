@@ -88,7 +88,7 @@ def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
     return stack([v * (rest + s * dr), v * (rest + s * dg), v * (rest + s * db)], axis=-1)
 
 
-def _linear_color(matrix: list) -> Callable:
+def _linear_color(matrix: list, fname: str) -> Callable:
     kernel = np.array(matrix, dtype=np.float64)
 
     def convert(images: Any, name: str | None = None) -> Any:
@@ -97,10 +97,14 @@ def _linear_color(matrix: list) -> Callable:
         x = _t(images)
         if not x._dtype.is_floating:
             raise TypeError(f"images must be a float tensor, got {x._dtype.name}")
-        if x._shape is not None and (not x._shape or x._shape[-1] not in (None, 3)):
+        if x._shape is not None and not x._shape:
+            raise ValueError(f"{fname}: images must be at least 1-D with 3 channels, got a "
+                             "scalar")
+        if x._shape is not None and x._shape[-1] not in (None, 3):
             raise ValueError(f"Dimensions must be equal, but are {x._shape[-1]} and 3")
         return tensordot(x, convert_to_tensor(kernel.astype(x._dtype.as_numpy_dtype)),
                          axes=[[len(x._shape) - 1], [0]])
+    convert.__name__ = convert.__qualname__ = fname
     return convert
 
 
@@ -109,10 +113,10 @@ _YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512],
         [0.114, 0.43601035, -0.10001026]]
 _YIQ = [[0.299, 0.59590059, 0.2115], [0.587, -0.27455667, -0.52273617],
         [0.114, -0.32134392, 0.31119955]]
-rgb_to_yuv = _linear_color(_YUV)
-yuv_to_rgb = _linear_color(np.linalg.inv(np.array(_YUV)).tolist())
-rgb_to_yiq = _linear_color(_YIQ)
-yiq_to_rgb = _linear_color(np.linalg.inv(np.array(_YIQ)).tolist())
+rgb_to_yuv = _linear_color(_YUV, "rgb_to_yuv")
+yuv_to_rgb = _linear_color(np.linalg.inv(np.array(_YUV)).tolist(), "yuv_to_rgb")
+rgb_to_yiq = _linear_color(_YIQ, "rgb_to_yiq")
+yiq_to_rgb = _linear_color(np.linalg.inv(np.array(_YIQ)).tolist(), "yiq_to_rgb")
 
 
 def _numeric_image(image: Any) -> Any:
@@ -171,12 +175,17 @@ def adjust_gamma(image: Any, gamma: float = 1, gain: float = 1) -> Any:
 # Random augmentations (stateful and stateless).
 # ---------------------------------------------------------------------------------------
 
-def _check_range(lower: float, upper: float, what: str) -> None:
+def _check_range(lower: Any, upper: Any, what: str) -> tuple:
+    """`lower` and `upper` as Python floats, checked as TF's random_{what} does."""
+    try:
+        lower, upper = float(lower), float(upper)
+    except (TypeError, ValueError, OverflowError) as e:
+        raise TypeError(f"random_{what}: lower and upper must be real scalars ({e})") from None
     if upper <= lower:
         raise ValueError("upper must be > lower.")
     if lower < 0:
         raise ValueError("lower must be non-negative.")
-    del what
+    return lower, upper
 
 
 def _draw(lo: float, hi: float, seed: Any, stateless: bool) -> Any:
@@ -203,23 +212,23 @@ def stateless_random_brightness(image: Any, max_delta: float, seed: Any) -> Any:
 
 def random_contrast(image: Any, lower: float, upper: float, seed: Any = None) -> Any:
     image = _numeric_image(image)
-    _check_range(lower, upper, "contrast")
+    lower, upper = _check_range(lower, upper, "contrast")
     return adjust_contrast(image, _draw(lower, upper, seed, False))
 
 
 def stateless_random_contrast(image: Any, lower: float, upper: float, seed: Any) -> Any:
     image = _numeric_image(image)
-    _check_range(lower, upper, "contrast")
+    lower, upper = _check_range(lower, upper, "contrast")
     return adjust_contrast(image, _draw(lower, upper, seed, True))
 
 
 def random_saturation(image: Any, lower: float, upper: float, seed: Any = None) -> Any:
-    _check_range(lower, upper, "saturation")
+    lower, upper = _check_range(lower, upper, "saturation")
     return adjust_saturation(image, _draw(lower, upper, seed, False))
 
 
 def stateless_random_saturation(image: Any, lower: float, upper: float, seed: Any) -> Any:
-    _check_range(lower, upper, "saturation")
+    lower, upper = _check_range(lower, upper, "saturation")
     return adjust_saturation(image, _draw(lower, upper, seed, True))
 
 
@@ -245,7 +254,13 @@ def _crop(value: Any, size: Any, seed: Any, stateless: bool) -> Any:
     from eagerflow._src.ops.slicing import slice as slice_
 
     x = _t(value)
-    want = [int(s) for s in (size.numpy() if hasattr(size, "numpy") else size)]
+    size_t = convert_to_tensor(size)
+    if not size_t._dtype.is_integer:
+        raise TypeError(f"Cannot convert {size!r} to EagerTensor of dtype int32 [Op:RandomCrop]")
+    if size_t.shape.rank != 1:
+        raise ValueError(f"Shape must be rank 1 but is rank {size_t.shape.rank} for size "
+                         "[Op:RandomCrop]")
+    want = [int(s) for s in size_t.numpy()]
     have = list(x._shape)
     if len(want) != len(have):
         raise ValueError(f"Shapes must be equal rank, but are {len(have)} and {len(want)}")

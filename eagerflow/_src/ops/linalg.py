@@ -692,9 +692,20 @@ def _check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> N
     for what, v in ints.items():
         if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
             raise TypeError(f"Expected int for argument '{what}' not {v!r}. [Op:{op}]")
+    pad_dtype = getattr(padding_value, "_dtype", None)
+    if pad_dtype is not None and pad_dtype is not dtype:  # a tensor of another dtype
+        word = {dt.float16: "half", dt.float32: "float", dt.float64: "double"}
+        raise C.fail(op, f"cannot compute {op} as input #{4 if op == 'MatrixDiagV3' else 2}"
+                         f"(zero-based) was expected to be a {word.get(dtype, dtype.name)} "
+                         f"tensor but is a {word.get(pad_dtype, pad_dtype.name)} tensor")
     v = getattr(padding_value, "_arr", padding_value)
     if isinstance(v, (list, tuple)) or np.ndim(v) != 0:  # (np.ndim fails on ragged lists)
         raise C.fail(op, "padding_value must be a scalar")
+    kind = np.asarray(v).dtype.kind
+    if (kind == "c" and not dtype.is_complex) or \
+            (kind == "f" and (dtype.is_integer or dtype.is_bool)):
+        word = "float" if dtype.is_floating else dtype.name
+        raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype {word} [Op:{op}]")
     if dtype.is_integer and isinstance(v, (int, np.integer)) and \
             not dtype.min <= int(v) <= dtype.max:
         raise TypeError(f"Cannot convert {int(v)} to EagerTensor of dtype {dtype.name} "

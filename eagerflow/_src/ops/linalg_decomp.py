@@ -824,10 +824,24 @@ def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
 def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # noqa: A002
              align: str = "RIGHT_LEFT") -> Any:
     """`input` with its k-th diagonal replaced by `diagonal`."""
+    from eagerflow._src.core.tensor import convert_to_tensor
     from eagerflow._src.ops.linalg import _diag_len
     from eagerflow._src.ops.math import ones_like, where
 
-    x, d = _t(input), _t(diagonal)
+    op = "MatrixSetDiagV3"
+    x = _t(input)
+    d = convert_to_tensor(diagonal, dtype_hint=x._dtype)
+    if len(x._shape) < 2:
+        raise C.fail(op, f"input must be at least 2-dim, received shape: {C.shape_str(x._shape)}")
+    if len(d._shape) < 1:
+        raise C.fail(op, "diagonal must be at least 1-dim, received shape: "
+                         f"{C.shape_str(d._shape)}")
+    if d._dtype is not x._dtype:
+        word = {dt.float16: "half", dt.float32: "float", dt.float64: "double"}
+        raise C.fail(op, f"cannot compute {op} as input #1(zero-based) was expected to be a "
+                         f"{word.get(x._dtype, x._dtype.name)} tensor but is a "
+                         f"{word.get(d._dtype, d._dtype.name)} tensor")
+    k = C.int_arg(k, "k")
     rows, cols = x._shape[-2:]
     if d._shape[:-1] != x._shape[:-2] or d._shape[-1] != _diag_len(rows, cols, int(k)):
         raise InvalidArgumentError(

@@ -148,7 +148,14 @@ def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int
     if not start._dtype.is_floating:
         start = cast(start, dt.float64)  # integer endpoints give float64, as in TF
     stop = convert_to_tensor(stop, dtype_hint=start._dtype)
-    return bind(LINSPACE, (start, stop), {"num": int(num), "axis": axis})
+    num_t = convert_to_tensor(num)
+    if not num_t._dtype.is_integer or num_t.shape.rank != 0:
+        if not num_t._dtype.is_integer:
+            shown = num if not isinstance(num, Tensor) else num_t.numpy()
+            raise TypeError(f"Argument `tensor` (name: num) must be of type integer. "
+                            f"Received `tensor` = {shown} of dtype: <dtype: '{num_t._dtype.name}'>")
+        raise C.fail("LinSpace", f"num must be a scalar, not shape {num_t.shape}")
+    return bind(LINSPACE, (start, stop), {"num": int(num_t.numpy()), "axis": axis})
 
 
 lin_space = linspace

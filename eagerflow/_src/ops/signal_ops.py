@@ -239,10 +239,11 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
     rank = len(x._shape)
     if rank < 1:
         raise ValueError(f"signal must have rank at least 1, got shape {x.shape}")
-    if not -rank <= int(axis) < rank:
-        raise ValueError(f"axis {axis} out of range for a signal of rank {rank}")
-    ax = int(axis) % rank
-    length, step = int(frame_length), int(frame_step)
+    axis = C.int_arg(axis, "axis")
+    if not -rank <= axis < rank:
+        raise ValueError(f"axis {axis} out of range for a signal of rank {rank} in frame")
+    ax = axis % rank
+    length, step = C.int_arg(frame_length, "frame_length"), C.int_arg(frame_step, "frame_step")
     if not (0 < length < 2**31 and 0 < step < 2**31):
         raise ValueError(f"frame_length and frame_step must be positive integers, got "
                          f"{frame_length} and {frame_step}")
