@@ -771,3 +771,30 @@ def test_signal_frame_lengths_must_be_integers():
     with pytest.raises(TypeError, match="frame_step"):
         tf.signal.frame([1.0, 2.0, 3.0], 2, 1.5)
     assert tf.signal.frame([1.0, 2.0, 3.0], tf.constant(2), 1).shape == (2, 2)
+
+
+# -- found by the long op-registry campaign with a random seed (777123) ----------------
+
+def test_a_conv_workspace_past_the_memory_limit_is_refused_naming_the_op():
+    # was: MemoryError (or NumPy's "maximum dimension exceeded") from the im2col workspace
+    saved = list(T._MEM_LIMIT)
+    T._MEM_LIMIT[:] = [1 << 10]
+    try:
+        with pytest.raises(tf.errors.ResourceExhaustedError, match=r"\[Op:Conv2D\]"):
+            tf.nn.conv2d(tf.ones([1, 8, 8, 4]), tf.ones([3, 3, 4, 2]), 1, "SAME")
+    finally:
+        T._MEM_LIMIT[:] = saved
+
+
+def test_einsum_repeated_label_in_one_input_needs_equal_dims():
+    # was: NumPy's ValueError, and an infer/kernel shape mismatch for `ii` on shape (1, 0)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"label 'i'.*\[Op:Einsum\]"):
+        tf.einsum("ii->i", tf.ones([1, 0]))
+    assert tf.einsum("ii->i", tf.eye(3)).numpy().tolist() == [1.0, 1.0, 1.0]
+
+
+def test_gather_gradient_op_refuses_a_string_gradient():
+    # was: TypeError adding bytes inside the kernel
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"\[Op:GatherV2Grad\]"):
+        bind(REGISTRY["GatherV2Grad"], (_t(np.array([b"a"], object)), _t(np.array([0], np.int32)),
+                                        _t(np.zeros(2))), {"axis": 0, "batch_dims": 0})

@@ -61,7 +61,10 @@ def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
             from None
     if attrs:
         specs = op.infer(*inputs, **attrs)
-        out = op.kernel(st["xp"], *arrays, **attrs)
+        try:
+            out = op.kernel(st["xp"], *arrays, **attrs)
+        except MemoryError:  # a temporary past what infer can size (e.g. conv workspaces)
+            raise _out_of_memory(op.name) from None
     else:
         specs = op.infer(*inputs)
         uf = op.ufunc
@@ -161,6 +164,13 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
 
     f.__name__ = op.name
     return f
+
+
+def _out_of_memory(op_name: str) -> Exception:
+    from eagerflow._src.core.errors import ResourceExhaustedError
+
+    return ResourceExhaustedError(None, None, f"OOM when allocating a temporary of {op_name} "
+                                              f"[Op:{op_name}]")
 
 
 def _tensor(out: Any, d: Any, dev: str) -> EagerTensor:

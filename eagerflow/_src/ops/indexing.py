@@ -161,6 +161,7 @@ GATHER = register(OpDef(
 def _gather_grad_infer(g: Any, indices: Any, like: Any, *dyn: Any, axis: int | None,
                        batch_dims: int) -> list:
     """`g` must have the shape GatherV2(like, indices) has; the result has `like`'s."""
+    C.same_dtype("GatherV2Grad", (g,), C.NUMERIC)
     [(want, _)] = _gather_infer(like, indices, *dyn, axis=axis, batch_dims=batch_dims,
                                 op="GatherV2Grad")
     if want is not None and g._shape is not None and not C.compatible(want, g._shape):

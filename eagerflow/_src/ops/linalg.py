@@ -312,6 +312,11 @@ def _einsum_infer(*xs: Any, terms: tuple, out: str) -> list:
         if len(x._shape) != len(t):
             raise C.fail("Einsum", f"Expected input {i} to have rank {len(t)} but got: "
                                    f"{len(x._shape)}")
+        own: dict = {}  # a subscript repeated in one input is a diagonal: equal dims
+        for ch, n in zip(t, x._shape):
+            if n is not None and own.setdefault(ch, n) != n:
+                raise C.fail("Einsum", f"Expected dimension {own[ch]} for label '{ch}' of "
+                                       f"input {i}, but got dimension {n}")
         for axis, (ch, n) in enumerate(zip(t, x._shape)):
             if n is None:
                 continue

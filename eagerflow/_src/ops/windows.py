@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.tensor import _memory_limit
 from eagerflow._src.ops import parallel
 from eagerflow._src.ops.blas import matmul, product_scope
 
@@ -148,6 +149,8 @@ def scratch(xp: Any, name: str, shape: tuple, dtype: Any) -> Any:
     """An uninitialized temporary array from the named per-thread buffer."""
     dtype = np.dtype(dtype)
     nbytes = math.prod(shape) * dtype.itemsize
+    if nbytes > _memory_limit():  # bind turns this into ResourceExhaustedError naming the op
+        raise MemoryError(f"a {nbytes}-byte {name} workspace")
     if xp is not np or nbytes > _Workspace.KEEP:
         return xp.empty(shape, dtype)
     buf = _WORKSPACE.bufs.get(name)
