@@ -34,7 +34,7 @@ _DIFFERENTIABLE = frozenset(d for d in dt._ALL if d.is_floating or d.is_complex)
 
 def _differentiable(t: Any) -> bool:
     d = t._dtype if isinstance(t, Tensor) else t.dtype
-    return d in _DIFFERENTIABLE or d.is_floating or d.is_complex
+    return d in _DIFFERENTIABLE
 
 
 def _accumulate(a: Any, b: Any) -> Any:

@@ -59,33 +59,21 @@ def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
         raise TypeError(f"{op.name}: a symbolic tensor from a graph was passed to an eager op; "
                         "graph tensors can't be used outside the function that made them") \
             from None
-    if attrs:
-        specs = op.infer(*inputs, **attrs)
-        try:
+    try:
+        if attrs:
+            specs = op.infer(*inputs, **attrs)
             out = op.kernel(st["xp"], *arrays, **attrs)
-        except MemoryError:  # a temporary past what infer can size (e.g. conv workspaces)
-            raise _out_of_memory(op.name) from None
-    else:
-        specs = op.infer(*inputs)
-        uf = op.ufunc
-        if uf is not None and st["xp"] is np:  # the kernel is exactly this ufunc
-            out = uf(*arrays)
         else:
-            out = op.kernel(st["xp"], *arrays)
+            specs = op.infer(*inputs)
+            uf = op.ufunc
+            if uf is not None and st["xp"] is np:  # the kernel is exactly this ufunc
+                out = uf(*arrays)
+            else:
+                out = op.kernel(st["xp"], *arrays)
+    except MemoryError:  # a temporary past what infer can size (e.g. conv workspaces)
+        raise _out_of_memory(op.name) from None
     if op.num_outputs == 1:
-        if type(out) is not _ndarray:
-            # (a bytes scalar, e.g. two strings added, stays an object array, not |S)
-            out = np.asarray(out) if type(out) is not bytes else np.array(out, dtype=object)
-        d = specs[0][1]
-        if out.dtype is d._np:
-            # EagerTensor.__init__ inlined: this is the hottest line of the eager path
-            t = _new(EagerTensor)
-            t._arr = out
-            t._shape = out.shape
-            t._dtype = d
-            t._device = st["device"]
-        else:  # a kernel that disagrees with its declared dtype keeps its own
-            t = EagerTensor(out, None, st["device"])
+        t = _tensor(out, specs[0][1], st["device"])
         if st["tapes"]:
             record(op, inputs, (t,), attrs)
         return t
@@ -179,6 +167,7 @@ def _tensor(out: Any, d: Any, dev: str) -> EagerTensor:
         # (a bytes scalar, e.g. two strings added, stays an object array, not |S)
         out = np.asarray(out) if type(out) is not bytes else np.array(out, dtype=object)
     if out.dtype is d._np:
+        # EagerTensor.__init__ inlined: the hottest lines of the eager path
         t = _new(EagerTensor)
         t._arr = out
         t._shape = out.shape
