@@ -103,39 +103,83 @@ class _Spy:
         return np.matmul(a, b, out=out)
 
 
-@pytest.mark.parametrize("mode,load,single", [
-    ("single", 0.0, True), ("numpy", 99.0, False), ("auto", 99.0, True), ("auto", 0.0, False)])
-def test_policy(monkeypatch, mode, load, single):
+@pytest.mark.parametrize("mode,helpers,busy,single", [
+    ("single", False, False, True), ("numpy", True, True, False),
+    ("auto", True, False, True), ("auto", False, True, True), ("auto", False, False, False)])
+def test_policy(monkeypatch, mode, helpers, busy, single):
+    # a medium product runs on one BLAS thread right after kernel helper threads ran,
+    # or on a busy machine; else (or told "numpy") on NumPy's threads
     before = _threads()
     if before is None or before == 1:
         pytest.skip("needs an OpenBLAS running on more than one thread")
     spy = _Spy()
     monkeypatch.setattr(blas, "np", spy)
     monkeypatch.setattr(blas._THREADS, "mode", mode)
-    monkeypatch.setattr(blas._THREADS, "checked", -1e9)  # re-read the load now
-    monkeypatch.setattr(blas.os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(blas._THREADS, "helpers_at", blas.time.monotonic() if helpers else -1e9)
+    monkeypatch.setattr(blas._THREADS, "machine_busy", lambda: busy)
     spy_xp = spy  # the kernels' xp is NumPy; here the spy plays it
     blas.matmul(spy_xp, np.ones((2000, 144), "float32"), np.ones((144, 16), "float32"))
     assert spy.seen == [1 if single else before]
     assert _threads() == before
 
 
-@pytest.mark.parametrize("mode,load,macs,single", [
-    ("auto", 99.0, 2000 * 144 * 16, True), ("auto", 0.0, 2000 * 144 * 16, False),
-    ("single", 0.0, 1 << 30, False), ("single", 0.0, 100, False)])
-def test_product_scope_applies_the_policy_once(monkeypatch, mode, load, macs, single):
+@pytest.mark.parametrize("mode,macs,single", [
+    ("auto", 2000 * 144 * 16, True), ("numpy", 2000 * 144 * 16, False),
+    ("single", 1 << 30, False), ("auto", 100, False)])
+def test_product_scope_applies_the_policy_once(monkeypatch, mode, macs, single):
     # medium products on a busy machine: one thread for the whole scope; huge or tiny
-    # products, or an idle machine: NumPy's own threading
+    # products, or "numpy": NumPy's own threading
     before = _threads()
     if before is None or before == 1:
         pytest.skip("needs an OpenBLAS running on more than one thread")
     monkeypatch.setattr(blas._THREADS, "mode", mode)
-    monkeypatch.setattr(blas._THREADS, "checked", -1e9)
-    monkeypatch.setattr(blas.os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(blas._THREADS, "machine_busy", lambda: True)
     with blas.product_scope(np, macs):
         assert _threads() == (1 if single else before)
         assert blas._THREADS.active == (1 if single else 0)
     assert _threads() == before and blas._THREADS.active == 0
+
+
+def _busy_after(monkeypatch, machine_s: float, own_s: float, cores: int = 2) -> bool:
+    """machine_busy() when, over one second, the machine used `machine_s` CPU seconds
+    of which this process used `own_s`."""
+    samples = iter([(100.0, 10.0), (100.0 + machine_s, 10.0 + own_s)])
+    clock = iter([1000.0, 1001.0])  # one second apart
+    monkeypatch.setattr(blas, "_cpu_sample", lambda: next(samples))
+    monkeypatch.setattr(blas.time, "monotonic", lambda: next(clock))
+    monkeypatch.setattr(blas.os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(blas.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    monkeypatch.setattr(blas._THREADS, "mode", "auto")
+    monkeypatch.setattr(blas._THREADS, "checked", -1e9)
+    monkeypatch.setattr(blas._THREADS, "last", None)
+    blas._THREADS.machine_busy()  # the first look: the load average, and a sample
+    return blas._THREADS.machine_busy()
+
+
+def test_machine_busy_leaves_out_this_process(monkeypatch):
+    # both cores busy with this process's own threads: still free for its kernels
+    assert _busy_after(monkeypatch, machine_s=2.0, own_s=2.0) is False
+    assert _busy_after(monkeypatch, machine_s=2.0, own_s=0.8) is True   # others: 1.2 cores
+    assert _busy_after(monkeypatch, machine_s=0.4, own_s=0.0) is False  # others: 0.4 cores
+    assert _busy_after(monkeypatch, machine_s=3.0, own_s=0.0, cores=4) is True
+
+
+def test_machine_busy_first_look_uses_the_load_average(monkeypatch):
+    monkeypatch.setattr(blas, "_cpu_sample", lambda: None)
+    monkeypatch.setattr(blas.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(blas._THREADS, "mode", "auto")
+    for load, busy in ((1.6, True), (0.3, False)):
+        monkeypatch.setattr(blas._THREADS, "checked", -1e9)
+        monkeypatch.setattr(blas.os, "getloadavg", lambda load=load: (load, load, load))
+        assert blas._THREADS.machine_busy() is busy
+
+
+def test_cpu_sample_reads_this_machine():
+    sample = blas._cpu_sample()
+    if sample is None:
+        pytest.skip("no /proc/stat here")
+    machine, own = sample
+    assert machine >= 0 and own >= 0
 
 
 def test_pinned_holds_one_thread_and_restores(monkeypatch):

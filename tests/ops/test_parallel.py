@@ -31,6 +31,8 @@ def test_run_returns_results_in_item_order_using_helpers(side_by_side):
 
     assert parallel.run(fn, list(range(50)), 3) == [i * i for i in range(50)]
     assert blas._THREADS.active == 0
+    # medium products right after stay on one BLAS thread (no spinning BLAS workers)
+    assert blas.time.monotonic() - blas._THREADS.helpers_at < blas.HELPERS_WINDOW
 
 
 def test_run_serially_without_lanes_or_items():

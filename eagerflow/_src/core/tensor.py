@@ -509,7 +509,7 @@ def check_finite_size(op_name: str, shape: tuple, dtype: _dt.DType) -> None:
         what = "would have more than 2**63 - 1 elements" if n else "has too many elements"
         raise InvalidArgumentError(None, None, f"Shape [{dims}] {what} [Op:{op_name}]")
     nbytes = n * itemsize
-    if nbytes > _SMALL and nbytes > _memory_limit():
+    if _too_big(nbytes):
         from eagerflow._src.core.errors import ResourceExhaustedError
 
         word = {"float32": "float", "float64": "double"}.get(dtype.name, dtype.name)
@@ -523,6 +523,14 @@ _SMALL = 64 << 20  # below this, never worth a look at the machine's memory
 # A fixed limit in bytes (tests lower it to prove that big requests are refused before
 # allocating); empty: what the machine and the process's RLIMIT_AS allow right now.
 _MEM_LIMIT: list = []
+
+
+def _too_big(nbytes: int) -> bool:
+    """Whether an allocation of `nbytes` would pass the memory limit. Requests below
+    _SMALL skip the look at /proc (a file read per call) unless a test set a limit."""
+    if _MEM_LIMIT:
+        return nbytes > _MEM_LIMIT[0]
+    return nbytes > _SMALL and nbytes > _memory_limit()
 
 
 def _memory_limit() -> int:

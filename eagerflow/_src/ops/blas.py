@@ -1,24 +1,36 @@
-"""Matrix products for kernels, with BLAS threading sized to the product and the machine.
+"""Matrix products for kernels, with BLAS threading sized to the product.
 
 NumPy's OpenBLAS splits every product above a tiny size (~2^18 multiply-adds) across
-all cores. For the medium products that convolutions and small dense layers make (an
-im2col matrix of ~20k rows times a 16-column filter, a batch of 64 times a 784x128
-weight) the threads synchronise once per block: on idle cores that buys ~1.5x, but on
-cores shared with other processes it costs 5-1000x, since every synchronisation waits
-for a descheduled thread (measured on a loaded 2-core machine: the guide CNN's filter
-gradient went from ~1.5 ms to 40-600 ms per call, a 100x100 matmul from 28 us to 48 ms).
-So a product of at most SINGLE_THREAD_MACS multiply-adds runs on one BLAS thread while
-the machine has no idle core (1-minute load average >= cores - 0.5, read at most once
-a second); on an idle machine, and for bigger products (where threads do pay), NumPy's
-own setting stands, so a large `tf.matmul` is exactly NumPy's.
+all cores, and after each such product its worker threads spin for ~0.1 s waiting for
+more work (measured: 0.1 s of CPU burnt during a 0.2 s sleep after one 400x400
+product). A training step makes a few products per layer, so one core was never free:
+the kernels' own helper threads (parallel.py) and the input pipeline's threads ran on
+a core shared with a spinning BLAS thread, and the guide CNN's convolutions took 6.8 ms
+with two threads against 4.9 ms with OpenBLAS held to one. Threads also synchronise
+once per block, so on cores shared with other processes a threaded medium product
+waits for descheduled threads (measured: the filter gradient went from ~1.5 ms to
+40-600 ms per call on a loaded 2-core machine).
+
+So while kernels split their blocks over helper threads of their own (parallel.py,
+the convolutions), and for a second after, products of at most SINGLE_THREAD_MACS
+multiply-adds (the medium ones that convolutions and dense layers make) run on one
+BLAS thread; likewise while other processes keep the machine's cores busy. Otherwise
+(a dense model on an idle machine: the MLP train step is ~1.2x faster with threads)
+and for bigger products, where threads pay, NumPy's setting stands, so a large
+`tf.matmul` is exactly NumPy's.
 
 The thread count is OpenBLAS's process-wide setting (its "_local" setter is global
 too in pthreads builds), so it is changed under a lock with a count of the products
 in flight, and restored to the value it had when the first of them started. With
 another BLAS (or none found) products run exactly as `xp.matmul` runs them. The
-environment variable EAGERFLOW_BLAS_THREADS, read at the first product, overrides the
-load test: "numpy" keeps NumPy's threading everywhere, "single" always uses one
-thread for medium products.
+environment variable EAGERFLOW_BLAS_THREADS, read at the first product, overrides
+this: "numpy" keeps NumPy's threading for every product, and "single" keeps every
+medium product and every kernel on one thread.
+
+Whether a core is free for a kernel's helper thread is `_Threads.machine_busy`: the
+CPU time other processes used over the last BUSY_WINDOW, from /proc/stat less this
+process's own (the load average counts this process's threads too, so a kernel that
+used both cores looked like a busy machine to the next one).
 """
 
 from __future__ import annotations
@@ -37,6 +49,11 @@ import numpy as np
 SINGLE_THREAD_MACS = 1 << 27
 # OpenBLAS runs products below this size on one thread by itself: nothing to do.
 SMALL_MACS = 1 << 18
+# Seconds after kernel helper threads ran during which medium products stay on one
+# BLAS thread (OpenBLAS's workers spin for ~0.1 s after a threaded product).
+HELPERS_WINDOW = 1.0
+# Seconds over which other processes' CPU use is measured (machine_busy).
+BUSY_WINDOW = 0.25
 
 _SETTERS = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
             "openblas_set_num_threads64_", "openblas_set_num_threads")
@@ -57,6 +74,8 @@ class _Threads:
         self.mode = "auto"  # "auto" (load test), "single" or "numpy"
         self.busy = True
         self.checked = -1.0
+        self.last: tuple | None = None  # the previous _cpu_sample()
+        self.helpers_at = -1e9  # when kernel helper threads last ran (parallel.py)
 
     def resolve(self) -> None:
         self.resolved = True
@@ -84,22 +103,35 @@ class _Threads:
                 return
 
     def machine_busy(self) -> bool:
-        """No idle core: the 1-minute load average is within half a core of the count."""
+        """No core to spare for a helper thread: other processes used more than
+        `cores - 1.5` cores over the last BUSY_WINDOW seconds (re-read at most that
+        often: a short window, so that a kernel sees another process's burst end soon)."""
         if self.mode != "auto":
             return self.mode == "single"
         now = time.monotonic()
-        if now - self.checked >= 1.0:
-            self.checked = now
-            try:
-                self.busy = os.getloadavg()[0] >= (os.cpu_count() or 1) - 0.5
-            except (OSError, AttributeError):
-                self.busy = True
+        if now - self.checked >= BUSY_WINDOW:
+            sample = _cpu_sample()
+            cores = os.cpu_count() or 1
+            if sample is not None and self.last is not None:
+                wall = now - self.checked
+                others = (sample[0] - self.last[0]) - (sample[1] - self.last[1])
+                self.busy = others / wall > cores - 1.5
+            else:  # first look, or no /proc/stat: the load average
+                try:
+                    self.busy = os.getloadavg()[0] >= cores - 0.5
+                except (OSError, AttributeError):
+                    self.busy = True
+            self.checked, self.last = now, sample
         return self.busy
 
     def enter(self) -> bool:
+        """Holds one BLAS thread for a medium product (False: NumPy's threading)."""
         if not self.resolved:
             self.resolve()
-        if self.set is None or not self.machine_busy():
+        if self.set is None or self.mode == "numpy":
+            return False
+        if (self.mode == "auto" and time.monotonic() - self.helpers_at > HELPERS_WINDOW
+                and not self.machine_busy()):
             return False
         self._hold()
         return True
@@ -133,6 +165,19 @@ class _Threads:
             yield
         finally:
             self.exit()
+
+
+def _cpu_sample() -> tuple | None:
+    """(seconds of CPU the whole machine has used, seconds this process has used)."""
+    try:
+        with open("/proc/stat", "rb") as f:
+            fields = [int(v) for v in f.readline().split()[1:9]]
+        hz = os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+    busy = sum(fields) - fields[3] - fields[4]  # all but idle and iowait
+    own = os.times()
+    return busy / hz, own.user + own.system
 
 
 _THREADS = _Threads()

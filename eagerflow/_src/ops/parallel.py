@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 import os
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -124,6 +125,7 @@ def run(fn: Callable[[Any], Any], items: Sequence, workers: int) -> list:
                         done.set()
 
     with _THREADS.pinned():
+        _THREADS.helpers_at = time.monotonic()
         futures = [_POOL.get().submit(work) for _ in range(workers - 1)]
         work()
         done.wait()

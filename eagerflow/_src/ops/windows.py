@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core.tensor import _memory_limit
+from eagerflow._src.core.tensor import _too_big
 from eagerflow._src.ops import parallel
 from eagerflow._src.ops.blas import matmul, product_scope
 
@@ -149,7 +149,7 @@ def scratch(xp: Any, name: str, shape: tuple, dtype: Any) -> Any:
     """An uninitialized temporary array from the named per-thread buffer."""
     dtype = np.dtype(dtype)
     nbytes = math.prod(shape) * dtype.itemsize
-    if nbytes > _memory_limit():  # bind turns this into ResourceExhaustedError naming the op
+    if _too_big(nbytes):  # bind turns this into ResourceExhaustedError naming the op
         raise MemoryError(f"a {nbytes}-byte {name} workspace")
     if xp is not np or nbytes > _Workspace.KEEP:
         return xp.empty(shape, dtype)
