@@ -346,6 +346,46 @@ def test_both_column_layouts_give_the_loop_result(monkeypatch, c, strides, dils,
         np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12)
 
 
+@pytest.mark.parametrize("c,padding,strides", [(1, "SAME", 1), (16, "VALID", 1),
+                                               (3, "SAME", 2), (16, "SAME", (2, 1))])
+def test_filter_gradient_reuses_the_forward_windows(monkeypatch, c, padding, strides):
+    # the forward keeps its im2col matrix (both layouts) for the filter gradient of the
+    # same input array, which then gives exactly what recomputed windows give
+    monkeypatch.setattr(windows._KEPT, "entries", [])
+    x = RNG.standard_normal((3, 9, 8, c)).astype("float32")
+    w = RNG.standard_normal((3, 3, c, 4)).astype("float32")
+    s2 = (strides,) * 2 if isinstance(strides, int) else strides
+    args = (s2, (1, 1), padding, ())
+    y = windows.conv_forward(np, x, w, *args, keep=True)
+    g = RNG.standard_normal(y.shape).astype("float32")
+    key = windows._kept_key(x, (3, 3), *args)
+    assert windows._KEPT.get(x, key) is not None
+    assert windows._KEPT.get(x.copy(), key) is None  # another array: never its windows
+    kept = windows.conv_filter_grad(np, x, g, (3, 3), *args, c)
+    monkeypatch.setattr(windows._KEPT, "entries", [])
+    np.testing.assert_array_equal(kept, windows.conv_filter_grad(np, x, g, (3, 3), *args, c))
+
+
+def test_kept_windows_are_bounded_and_dropped_with_their_input(monkeypatch):
+    monkeypatch.setattr(windows._KEPT, "entries", [])
+    w = np.ones((3, 3, 2, 2))
+    xs = [np.ones((1, 6, 6, 2)) for _ in range(3)]
+    for x in xs:
+        windows.conv_forward(np, x, w, (1, 1), (1, 1), "VALID", (), keep=True)
+    assert len(windows._KEPT.entries) == 3
+    del xs[0]  # its windows go at the next forward
+    windows.conv_forward(np, xs[0], w, (1, 1), (1, 1), "VALID", (), keep=True)
+    assert len(windows._KEPT.entries) == 2  # and a repeat replaces its own entry
+    one = windows._KEPT.entries[0][2].nbytes
+    monkeypatch.setattr(windows._Workspace, "KEEP", 2 * one)
+    windows.conv_forward(np, np.ones((1, 6, 6, 2)), w, (1, 1), (1, 1), "VALID", (), keep=True)
+    assert sum(e[2].nbytes for e in windows._KEPT.entries) <= 2 * one  # oldest dropped
+    big = np.ones((4, 6, 6, 2))  # past the budget: not kept at all
+    windows.conv_forward(np, big, w, (1, 1), (1, 1), "VALID", (), keep=True)
+    assert windows._KEPT.get(big, windows._kept_key(big, (3, 3), (1, 1), (1, 1), "VALID",
+                                                    ())) is None
+
+
 def test_tap_major_layout_is_chosen_for_few_channels_only():
     assert windows._tap_major(1, 1, 4) and windows._tap_major(4, 1, 4)
     assert not windows._tap_major(16, 1, 4) and not windows._tap_major(3, 1, 8)

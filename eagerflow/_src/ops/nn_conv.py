@@ -308,7 +308,8 @@ def _make_family(fam: _Family) -> None:
         cf = channels_first(data_format)
         st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
-        out = W.conv_forward(xp, W.to_channels_last(x, cf), _as_grouped(fam, w), st, dl, pad, ex)
+        out = W.conv_forward(xp, W.to_channels_last(x, cf), _as_grouped(fam, w), st, dl, pad, ex,
+                             keep=True)
         return xp.ascontiguousarray(W.from_channels_last(out, cf)) if cf else out
 
     def fwd_grad(n: Any, g: Any) -> list:

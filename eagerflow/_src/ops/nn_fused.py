@@ -51,7 +51,8 @@ def _kernel(xp: Any, x: Any, w: Any, b: Any, strides: tuple, padding: str,
             fused_ops: tuple) -> Any:
     st, dl, pad, ex = nn_conv._engine_args(strides, padding, explicit_paddings, data_format,
                                            dilations)
-    return W.conv_forward(xp, x, w, st, dl, pad, ex, bias=b, relu="Relu" in fused_ops)
+    return W.conv_forward(xp, x, w, st, dl, pad, ex, bias=b, relu="Relu" in fused_ops,
+                          keep=True)
 
 
 def _grad(n: Any, g: Any) -> list:

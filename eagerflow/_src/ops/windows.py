@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 import threading
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -159,6 +160,40 @@ def scratch(xp: Any, name: str, shape: tuple, dtype: Any) -> Any:
     return buf[:nbytes].view(dtype).reshape(shape)
 
 
+class _KeptColumns(threading.local):
+    """The im2col matrices of this thread's recent forward convolutions, for their
+    filter gradients: a training step's backward pass follows its forward on the same
+    thread, so each layer's filter gradient finds the windows its forward copied.
+
+    Entries name their input array by weak reference (a freed array is never taken
+    for a new one at the same address) and their geometry; arrays behind tensors are
+    never written in place, so a matching entry holds that input's windows. At most
+    _Workspace.KEEP bytes are kept, oldest dropped first, and entries whose input is
+    gone (inference: nothing will ask) are dropped at the next forward.
+    """
+
+    def __init__(self) -> None:
+        self.entries: list = []  # (weak ref to the input, geometry key, matrix)
+
+    def put(self, x: Any, key: tuple, cols: Any) -> None:
+        live = [e for e in self.entries if e[0]() is not None and not
+                (e[0]() is x and e[1] == key)]
+        live.append((weakref.ref(x), key, cols))
+        while sum(e[2].nbytes for e in live) > _Workspace.KEEP:
+            live.pop(0)
+        self.entries = live
+
+    def get(self, x: Any, key: tuple) -> Any:
+        """The kept matrix of `x` under `key`, or None."""
+        for ref, k, cols in self.entries:
+            if ref() is x and k == key:
+                return cols
+        return None
+
+
+_KEPT = _KeptColumns()
+
+
 def _columns(xp: Any, view: Any, rows: int, width: int) -> Any:
     """A contiguous (rows, width) copy of a window view (the im2col matrix)."""
     cols = scratch(xp, "cols", view.shape, view.dtype)
@@ -189,17 +224,39 @@ class _Im2col:
         else:
             self.src = windows(xp, xpad, outs, ks, strides, dilations)
 
-    def block(self, a: int, b: int, r0: int, r1: int) -> Any:
-        """Rows of images a..b, first output dim r0..r1: a (rows, kk*C) matrix."""
+    def block(self, a: int, b: int, r0: int, r1: int, kept: Any = None) -> Any:
+        """Rows of images a..b, first output dim r0..r1: a (rows, kk*C) matrix. With
+        `kept` (a whole matrix from `whole`), written into that matrix's rows."""
         rows = _block_size((a, b, r0, r1), self.outs)
         if not self.tap_major:
-            return _columns(self.xp, self.src[a:b, r0:r1], rows, self.width)
+            if kept is None:
+                return _columns(self.xp, self.src[a:b, r0:r1], rows, self.width)
+            dest = kept[_rows((a, b, r0, r1), self.outs)]
+            dest.reshape(self.src[a:b, r0:r1].shape)[...] = self.src[a:b, r0:r1]
+            return dest
         block = (r1 - r0,) + self.outs[1:]
         kk = self.width // self.c
-        buf = scratch(self.xp, "cols", (kk, self.c, b - a) + block, self.src.dtype)
+        if kept is None:
+            buf = scratch(self.xp, "cols", (kk, self.c, b - a) + block, self.src.dtype)
+        else:
+            buf = kept[:, _rows((a, b, r0, r1), self.outs)]
+            buf.shape = (kk, self.c, b - a) + block  # a view (never a silent copy)
         for t, idx in taps(self.ks, block, self.strides, self.dilations, r0):
             buf[t] = self.src[(slice(None), slice(a, b)) + idx[1:-1]]
+        if kept is not None:
+            return self.kept_block(kept, (a, b, r0, r1))
         return buf.reshape(self.width, rows).T
+
+    def whole(self, n: int) -> Any:
+        """An empty matrix for all n images' windows, in this layout."""
+        m = n * math.prod(self.outs)
+        shape = (self.width, m) if self.tap_major else (m, self.width)
+        return self.xp.empty(shape, self.src.dtype)
+
+    def kept_block(self, kept: Any, block: tuple) -> Any:
+        """A block's (rows, kk*C) matrix from a matrix built by `block(..., kept)`."""
+        rows = _rows(block, self.outs)
+        return kept[:, rows].T if self.tap_major else kept[rows]
 
 
 def _tap_major(c: int, groups: int, itemsize: int) -> bool:
@@ -281,11 +338,27 @@ def _epilogue(xp: Any, dest: Any, bias: Any, relu: bool) -> None:
         xp.maximum(dest, xp.zeros((), dest.dtype), out=dest)
 
 
+def _rows(block: tuple, outs: tuple) -> slice:
+    """The rows of a block from _blocks in the whole (N * prod(outs), kk*C) matrix."""
+    a, _, r0, _ = block
+    per_row = math.prod(outs[1:])
+    start = (a * outs[0] + r0) * per_row
+    return slice(start, start + _block_size(block, outs))
+
+
+def _kept_key(x: Any, ks: tuple, strides: tuple, dilations: tuple, padding: str,
+              explicit: tuple) -> tuple:
+    return (x.shape, x.dtype, tuple(ks), strides, dilations, padding, explicit)
+
+
 def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padding: str,
-                 explicit: tuple, bias: Any = None, relu: bool = False) -> Any:
+                 explicit: tuple, bias: Any = None, relu: bool = False,
+                 keep: bool = False) -> Any:
     """x (N, *S, C) conv w (*K, Cf, O) -> (N, *outs, O); C = G * Cf. With `bias` (O,)
     and `relu`, each output block gets `relu(block + bias)` while it is still in cache
-    (the fused kernel of a traced Conv2D -> BiasAdd -> Relu: see nn_fused.py)."""
+    (the fused kernel of a traced Conv2D -> BiasAdd -> Relu: see nn_fused.py). With
+    `keep`, an im2col matrix of at most _Workspace.KEEP bytes is built whole and kept
+    for conv_filter_grad of the same input (see _KeptColumns)."""
     r = x.ndim - 2
     ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
     c = x.shape[-1]
@@ -300,14 +373,19 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         out[...] = 0
         _epilogue(xp, out, bias, relu)
         return out
+    tap_major = _tap_major(c, groups, x.itemsize)
     im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
-                     _tap_major(c, groups, x.itemsize))
+                     tap_major)
     w2 = w.reshape(kk * c, o) if groups == 1 else _grouped_filter(w, kk, groups)
     blocks = list(_blocks(n, outs, kk * c * x.itemsize, w.nbytes))
+    kept = None
+    if keep and xp is np and groups == 1 and out.size // o * kk * c * x.itemsize <= \
+            _Workspace.KEEP:
+        kept = im2col.whole(n)
 
     def one(block: tuple) -> None:
         a, b, r0, r1 = block
-        cols = im2col.block(a, b, r0, r1)
+        cols = im2col.block(a, b, r0, r1, kept)
         dest = out[a:b, r0:r1]  # contiguous: whole images, or rows of one image
         if groups == 1:
             xp.matmul(cols, w2, out=dest.reshape(-1, o))
@@ -319,6 +397,8 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
 
     with product_scope(xp, _block_size(blocks[0], outs) * kk * cf * o):
         parallel.run(one, blocks, parallel.lanes(xp, out.size * kk * cf, len(blocks)))
+    if kept is not None:
+        _KEPT.put(x, _kept_key(x, ks, strides, dilations, padding, explicit), kept)
     return out
 
 
@@ -334,8 +414,11 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
     else:
         dw = xp.zeros((groups, kk * cf, o // groups), dtype=x.dtype)
     if g.size and kk * c and m:
-        im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
-                         _tap_major(c, groups, x.itemsize))
+        kept = _KEPT.get(x, _kept_key(x, ks, strides, dilations, padding, explicit)) \
+            if groups == 1 else None
+        # with a kept matrix, the padded source is never read: x stands in for it
+        im2col = _Im2col(xp, x if kept is not None else pad(xp, x, pads, temp="pad"), outs,
+                         ks, strides, dilations, _tap_major(c, groups, x.itemsize))
         blocks = list(_blocks(n, outs, kk * c * x.itemsize, dw.nbytes))
         lanes = parallel.lanes(xp, g.size * kk * cf, len(blocks))
 
@@ -343,7 +426,10 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
             """The sum over every lanes-th block from j (a fixed order: see parallel.py)."""
             acc = None
             for a, b, r0, r1 in blocks[j::lanes]:
-                cols = im2col.block(a, b, r0, r1)
+                if kept is not None:
+                    cols = im2col.kept_block(kept, (a, b, r0, r1))
+                else:
+                    cols = im2col.block(a, b, r0, r1)
                 g2 = g[a:b, r0:r1].reshape(-1, o)
                 if groups == 1:
                     part = xp.matmul(cols.T, g2)
