@@ -33,7 +33,7 @@ def _verdict(label: str, r: tuple | None, need: float, how: str) -> str | None:
 
 
 def check_targets(results: dict, imports: dict, rss: dict) -> list:
-    """Issue #10's targets, one line each: the measured ratio and met / NOT met."""
+    """The issues' speed targets, one line each: the measured ratio and met / NOT met."""
     checks = [
         ("eager add 2x2", "torch", 1, "vs PyTorch eager"),
         ("eager add 2x2", "tensorflow", 10, "vs TF eager"),
@@ -50,20 +50,24 @@ def check_targets(results: dict, imports: dict, rss: dict) -> list:
         line = _verdict(row, _ratio(results, row, peer), need, how + ", peer time / eagerflow time")
         if line:
             out.append(line)
-    # CNN step rows compare different rows, so their ratio is of medians
+    # these compare different rows, so their ratio is of medians
     tf_fn = _median(results, "CNN train step b32 (tf.function)", "tensorflow")
-    ef_eager = _median(results, "CNN train step b32 (eager)", EF)
-    if tf_fn and ef_eager:
-        r = tf_fn / ef_eager
-        out.append(_verdict("CNN step, eagerflow eager vs TF's tf.function step", (r, r, r), 1,
-                            "TF time / eagerflow time (perfconv stream)"))
-    limit = _median(results, "matmul with the FLOPs of the convs above", "numpy")
     ef_fn = _median(results, "CNN train step b32 (tf.function)", EF)
-    if limit and ef_fn:
-        r = 2 * limit / ef_fn
-        out.append(_verdict("CNN step under tf.function vs 2x the FLOP limit (NumPy matmul of "
-                            "the convs' FLOPs)", (r, r, r), 1,
-                            "2 x limit / eagerflow time (perfconv stream)"))
+    ef_eager = _median(results, "CNN train step b32 (eager)", EF)
+    limit = _median(results, "matmul with the FLOPs of the convs above", "numpy")
+    ef_conv = _median(results, "conv2d fwd+bwd (guide CNN convs, b32)", EF)
+    for label, num, den, how in (
+            ("conv2d fwd+bwd vs 3x a matmul of the same FLOPs (NumPy, issue #3)",
+             3 * (limit or 0), ef_conv, "3 x matmul time / eagerflow time"),
+            ("CNN step under tf.function vs TF's tf.function step (issue #4)", tf_fn, ef_fn,
+             "TF time / eagerflow time"),
+            ("CNN step, eagerflow eager vs TF's tf.function step", tf_fn, ef_eager,
+             "TF time / eagerflow time"),
+            ("CNN step under tf.function vs 2x the FLOP limit (NumPy matmul of the convs' "
+             "FLOPs)", 2 * (limit or 0), ef_fn, "2 x limit / eagerflow time")):
+        if num and den:
+            r = num / den
+            out.append(_verdict(label, (r, r, r), 1, how))
     if EF in imports:
         t, lo, hi = imports[EF]
         share = imports.get("numpy share of eagerflow")
@@ -167,7 +171,7 @@ def write_markdown(path: Path, results: dict, imports: dict, rss: dict, rss_afte
         lines.append("| RSS after the MNIST CNN epoch | " + " | ".join(
             f"{rss_after[a]:.0f} MB" if rss_after.get(a) else "—" for a in apis) + " |")
     lines += ["", "The NumPy column of import and RSS is NumPy by itself: the floor under "
-              "eagerflow's numbers.", "", "## Targets (issue #10)", ""] + targets + [""]
+              "eagerflow's numbers.", "", "## Targets (issues #3, #4, #10)", ""] + targets + [""]
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
