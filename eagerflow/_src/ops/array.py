@@ -205,7 +205,11 @@ def _reshape_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
         shape = runtime_ints(dyn[0])
         _reshape_infer(Spec(x), shape=shape)  # validates the runtime value
-    return xp.reshape(x, shape)
+    try:
+        return xp.reshape(x, shape)
+    except ValueError:  # an input whose size was unknown when traced: TF's error, not NumPy's
+        _reshape_infer(Spec(x), shape=shape)
+        raise
 
 
 RESHAPE = register(OpDef(
