@@ -179,6 +179,13 @@ def test_strided_slice_bad_bounds_fail_as_tf_does():
             x, tf.constant([0]), tf.constant([1], tf.int64))
 
 
+def test_indexing_widens_mixed_bound_dtypes_as_tf_does():
+    # TF 2.21: t[i32:i64] casts begin/end/strides to int64; tf.strided_slice refuses (above)
+    x = tf.constant(X)
+    got = tf.function(lambda i, j: x[i:j, 1])(tf.constant(0), tf.constant(2, tf.int64))
+    np.testing.assert_array_equal(got.numpy(), X[0:2, 1])
+
+
 def test_folded_bounds_stay_a_static_strided_slice():
     @tf.function
     def f(x):

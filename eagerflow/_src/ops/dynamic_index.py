@@ -71,4 +71,4 @@ def dynamic_getitem(x: Tensor, key: tuple) -> Tensor | None:
         begin.append(b)
         end.append(e)
         strides.append(s)
-    return dynamic_strided_slice(x, begin, end, strides, masks)
+    return dynamic_strided_slice(x, begin, end, strides, masks, widen=True)

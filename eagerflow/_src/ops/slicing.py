@@ -322,9 +322,11 @@ def _has_tensor(v: Any) -> bool:
     return isinstance(v, Tensor)
 
 
-def dynamic_strided_slice(x: Any, begin: Any, end: Any, strides: Any, masks: dict) -> Any:
+def dynamic_strided_slice(x: Any, begin: Any, end: Any, strides: Any, masks: dict,
+                          widen: bool = False) -> Any:
     """tf.strided_slice inside a graph when begin/end/strides mention symbolic tensors: a
-    static StridedSlice when every value folds, else DynamicStridedSlice."""
+    static StridedSlice when every value folds, else DynamicStridedSlice. `widen` (t[key],
+    as TF's indexing does) makes all three int64 when one is; tf.strided_slice refuses."""
     args = {"begin": begin, "end": end, "strides": strides}
     ts = {k: as_int_tensor(v, k) for k, v in args.items() if _has_tensor(v)}
     d = next(iter(ts.values()))._dtype  # as TF: Python bounds take the tensors' dtype
@@ -333,6 +335,8 @@ def dynamic_strided_slice(x: Any, begin: Any, end: Any, strides: Any, masks: dic
             len(begin) if "begin" not in ts else None
         ts["strides"] = ones_like(ts["begin"]) if n is None else convert_to_tensor([1] * n, d)
     b, e, s = (ts[k] if k in ts else convert_to_tensor(args[k], dtype=d) for k in args)
+    if widen and dt.int64 in (b._dtype, e._dtype, s._dtype):
+        b, e, s = (cast(t, dt.int64) for t in (b, e, s))
     bv, ev, sv = _full(b), _full(e), _full(s)
     if bv is not None and ev is not None and sv is not None:
         return bind(STRIDED_SLICE, (x,), {"spec": masks_spec(bv, ev, sv, masks)})
