@@ -168,22 +168,6 @@ def test_loop_over_a_distributed_iterator_in_a_function():
     assert int(total(it)) == 0  # the iterator is used by reference: now exhausted
 
 
-def test_replica_function_that_needs_python_is_refused_clearly():
-    s = tf.distribute.MirroredStrategy(TWO)
-
-    def fn(x):
-        return tf.distribute.get_replica_context().merge_call(
-            lambda strategy, v: strategy.reduce("SUM", v, axis=None), args=(x,))
-
-    @tf.function
-    def step(iterator):
-        return s.run(fn, args=(next(iterator),))
-
-    it = iter(s.experimental_distribute_dataset(tf.data.Dataset.range(4).batch(2)))
-    with pytest.raises(NotImplementedError, match="merge_call"):
-        step(it)
-
-
 def test_a_batch_smaller_than_the_replicas_leaves_the_last_ones_empty():
     # TF 2.21 gives the replicas [1] and [] for the last batch here, as eager iteration does.
     s = tf.distribute.MirroredStrategy(TWO)

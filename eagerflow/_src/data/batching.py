@@ -182,7 +182,11 @@ class BatchDataset(DatasetV2):
         if fused is not None:
             return _MapBatchIterator(fused._inputs[0]._make_iterator(ctx), fused._fn,
                                      self._size, self._drop, fused._inputs[0]._structure)
-        return _BatchIterator(inp._make_iterator(ctx), self._size, self._drop, inp._structure)
+        # TF fuses a map into the batch after it (unless optimizations are off); the fused
+        # kernel passes the map function's errors on unworded
+        fuses = _is_map(inp) and (ctx is None or ctx.optimize)
+        it = inp._make_iterator(ctx, guarded=False) if fuses else inp._make_iterator(ctx)
+        return _BatchIterator(it, self._size, self._drop, inp._structure)
 
     def _cardinality(self) -> int:
         c = self._inputs[0]._cardinality()
@@ -191,12 +195,16 @@ class BatchDataset(DatasetV2):
         return c // self._size if self._drop else -(-c // self._size)
 
 
-def _fusable_map(ds: DatasetV2, ctx: Any) -> Any:
-    """The map dataset feeding a batch, when its function may run once per batch."""
+def _is_map(ds: DatasetV2) -> bool:
     from eagerflow._src.data.parallel import ParallelMapDataset
     from eagerflow._src.data.transformations import MapDataset
 
-    if type(ds) not in (MapDataset, ParallelMapDataset) or not ds._fn.vectorizable:
+    return type(ds) in (MapDataset, ParallelMapDataset)
+
+
+def _fusable_map(ds: DatasetV2, ctx: Any) -> Any:
+    """The map dataset feeding a batch, when its function may run once per batch."""
+    if not _is_map(ds) or not ds._fn.vectorizable:
         return None
     if ctx is not None and not ctx.optimize:
         return None

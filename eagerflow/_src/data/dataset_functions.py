@@ -40,11 +40,12 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.sparse_tensor import SparseTensorSpec
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
+from eagerflow._src.data.fn_errors import FnSite, GuardedIterator, annotate
 from eagerflow._src.data.functions import (
     Collecting,
     StructuredFunction,
@@ -131,6 +132,7 @@ class DatasetFunction:
             # datasets, a shape known only per element): eager, where it works as in TF;
             # a genuine error in the function is raised again by the eager call.
             self._template = None
+        self._site = FnSite(what)
         if self._template is None:
             self._eager = StructuredFunction(func, what, in_struct, input_dataset, eager=True)
 
@@ -211,8 +213,19 @@ class DatasetFunction:
     # -- running ------------------------------------------------------------------------
     def bind(self, ctx: IterContext | None) -> Callable[[tuple], ElementIterator]:
         """`open(flat)`: an iterator over the dataset the function returns for `flat`."""
-        if self._template is None:
-            return self._bind_eager(ctx)
+        open_ = self._bind_eager(ctx) if self._template is None else self._bind_traced(ctx)
+        site = self._site
+
+        def guarded(flat: tuple) -> ElementIterator:
+            try:
+                return GuardedIterator(open_(flat), site)
+            except OpError as e:
+                annotate(e, site)
+                raise
+
+        return guarded
+
+    def _bind_traced(self, ctx: IterContext | None) -> Callable[[tuple], ElementIterator]:
         outer_feed = getattr(ctx, "feed", None) or {}
         missing = [t for t in self.captures if id(t) not in outer_feed]
         if missing:

@@ -42,12 +42,13 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, op_error
+from eagerflow._src.core.errors import InvalidArgumentError, OpError, op_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.fn_errors import FnSite, annotate, guard
 
 # Ops that act element by element with NumPy broadcasting and never fail on particular
 # values: a graph made only of these gives the same result on a batch as on each
@@ -318,7 +319,7 @@ class StructuredFunction:
     """
 
     def __init__(self, func: Callable, transformation: str, input_structure: dstruct.Structure,
-                 input_dataset: Any = None, eager: bool = False) -> None:
+                 input_dataset: Any = None, eager: bool = False, op: str | None = None) -> None:
         if not callable(func):
             raise TypeError(f"`{transformation}` expects a callable, got {func!r}")
         self._func = func
@@ -337,6 +338,7 @@ class StructuredFunction:
                 self._trace = _trace(func, input_structure, name, transformation)
             except _Untraceable:
                 self._trace = None
+        self._site = FnSite(transformation, op)  # op: the dataset op, if not the method's
         if self._trace is not None:
             tr = self._trace
             self._out = tr.structure
@@ -346,12 +348,12 @@ class StructuredFunction:
                 note_symbolic(tr.captures)
                 self.call = self._call_unfed
             elif tr.sparse:
-                self.call = self._call_sparse
+                self.call = guard(self._call_sparse, self._site)
             else:
-                self.call = self._call_traced
+                self.call = guard(self._call_traced, self._site)
         else:
             self._out = self._structure_from_placeholders()
-            self.call = self._call_eager
+            self.call = guard(self._call_eager, self._site)
 
     @property
     def traced(self) -> bool:
@@ -449,14 +451,20 @@ class StructuredFunction:
             f"tf.function it was built in ({names}); a dataset built inside a tf.function can "
             "only be iterated inside that function.")
 
-    def bind(self, ctx: Any) -> Callable:
-        """`call`, with the values of captured tensors taken from the iteration's feed."""
+    def bind(self, ctx: Any, guarded: bool = True) -> Callable:
+        """`call`, with the values of captured tensors taken from the iteration's feed; op
+        errors worded as raised in this function unless `guarded` is False (the map a batch
+        follows: TF fuses the two, and its fused kernel passes errors on unworded)."""
+        fn = self._bind_raw(ctx)
+        return fn if fn == self._call_unfed else guard(fn, self._site if guarded else None)
+
+    def _bind_raw(self, ctx: Any) -> Callable:
         tr = self._trace
         if tr is None:
-            return self.call
+            return self._call_eager
         if not tr.captures:
             if tr.sparse:
-                return self.call
+                return self._call_sparse
             fn = tr.fn
             return lambda flat: fn(*[c._arr for c in flat])
         feed = getattr(ctx, "feed", None)
@@ -478,7 +486,11 @@ class StructuredFunction:
                         _batched_graph(self._trace, self._name + "_batched"),
                         self._name + "_batched")
             bfn = self._trace.batched_fn
-        return bfn(*[c._arr for c in flat])
+        try:
+            return bfn(*[c._arr for c in flat])
+        except OpError as e:
+            annotate(e, None)  # fused with its batch: errors pass unworded
+            raise
 
     def _call_eager(self, flat: tuple) -> tuple:
         st = _state

@@ -305,19 +305,20 @@ class ParallelMapDataset(DatasetV2):
         self._n = n
         self._deterministic = deterministic
         self._fn = StructuredFunction(map_func, "Dataset.map()", input_dataset._structure,
-                                      input_dataset)
+                                      input_dataset, op="ParallelMapDatasetV2")
 
     def _compute_structure(self) -> dstruct.Structure:
         return self._fn.output_structure
 
-    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+    def _make_iterator(self, ctx: IterContext | None = None,
+                       guarded: bool = True) -> ElementIterator:
         n = _default_threads(ctx) if self._n == AUTOTUNE else self._n
         det = self._deterministic
         if det is None:
             det = ctx.deterministic if ctx is not None else True
         self._fn.output_structure  # noqa: B018 - learn the structure before threads race to
-        return _ParallelMapIterator(self._inputs[0]._make_iterator(ctx), self._fn.bind(ctx), n,
-                                    bool(det))
+        return _ParallelMapIterator(self._inputs[0]._make_iterator(ctx),
+                                    self._fn.bind(ctx, guarded), n, bool(det))
 
 
 # ---------------------------------------------------------------------------------------

@@ -57,8 +57,9 @@ class MapDataset(DatasetV2):
     def _compute_structure(self) -> dstruct.Structure:
         return self._fn.output_structure
 
-    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        return _MapIterator(self._inputs[0]._make_iterator(ctx), self._fn.bind(ctx))
+    def _make_iterator(self, ctx: IterContext | None = None,
+                       guarded: bool = True) -> ElementIterator:
+        return _MapIterator(self._inputs[0]._make_iterator(ctx), self._fn.bind(ctx, guarded))
 
 
 class Predicate:

@@ -241,15 +241,15 @@ RUN_OP_NAME = "ReplicaRun"
 
 def run_in_graph(strategy: Any, fn: Callable, args: tuple, kwargs: dict) -> Any:
     """`strategy.run(fn, args)` while a function is traced: `fn` traced once for each
-    replica's input signature, and one op that runs it on every replica."""
+    replica's input signature, and one op that runs it on every replica; a function that
+    calls merge_call is traced replica by replica into this graph (graph_merge.py)."""
     try:
         traced = strategy._replica_functions.concrete(fn, args, kwargs)
-    except NotTraceable as e:
-        raise NotImplementedError(
-            f"{type(strategy).__name__}.run with {len(strategy._devices)} replicas inside a "
-            f"tf.function: {e} cannot run in a graph shared by the replicas; call "
-            "strategy.run outside the tf.function, or pass the per-replica inputs to it"
-        ) from None
+    except NotTraceable:  # merge_call and the like: every replica traced into this graph
+        from eagerflow._src.distribute.graph_merge import run_inline
+
+        return run_inline(strategy, strategy._replica_functions.python_function(fn), args,
+                          kwargs)
     graph = _state.graph
     inputs: list = []
     functions = []

@@ -14,8 +14,9 @@ as it did before, and that choice is remembered: a `merge_call` (outside the
 optimizers' own update path), `all_gather`, or a write to a variable that is not
 mirrored (each replica's graph would update the one shared copy). When `strategy.run`
 is itself called while a function is traced (the input read inside the function:
-graph_run.py), there is no Python path: `concrete` gives the traced replica functions
-and what they cannot express is refused with NotImplementedError.
+graph_run.py), there is no Python path: `concrete` gives the traced replica functions,
+and what they cannot express is traced replica by replica into the caller's graph
+instead (graph_merge.py).
 """
 
 from __future__ import annotations

@@ -170,17 +170,30 @@ class ReplicaContext:
             raise NotTraceable("merge_call in a replica function")
         gathered = self._exchange((args, kwargs))
         if self.local_index == 0 or self._rendezvous is None:
-            merged_args = regroup([a for a, _ in gathered]) if len(gathered) > 1 else args
-            merged_kwargs = regroup([k for _, k in gathered]) if len(gathered) > 1 else kwargs
-            prev = context.set_replica_context(None)
-            try:
-                result = merge_fn(self._strategy, *merged_args, **merged_kwargs)
-            finally:
-                context.set_replica_context(prev)
+            merged_args = regroup([a for a, _ in gathered], wrap_same=False) \
+                if len(gathered) > 1 else args
+            merged_kwargs = regroup([k for _, k in gathered], wrap_same=False) \
+                if len(gathered) > 1 else kwargs
+            result = cross_replica_call(self._strategy, merge_fn, merged_args, merged_kwargs)
             outcome = self._exchange(result)[0] if self._rendezvous is not None else result
         else:
             outcome = self._exchange(None)[0]
         return select_replica(self.local_index, outcome)
+
+
+def cross_replica_call(strategy: Any, merge_fn: Callable, args: tuple, kwargs: dict) -> Any:
+    """`merge_fn(strategy, *args, **kwargs)` in the strategy's cross-replica context (as
+    TF: in_cross_replica_context() is True there, for the default strategy too)."""
+    prev = context.set_replica_context(None)
+    pushed = strategy not in context.current_strategies()
+    if pushed:
+        context.push_strategy(strategy)
+    try:
+        return merge_fn(strategy, *args, **kwargs)
+    finally:
+        if pushed:
+            context.pop_strategy(strategy)
+        context.set_replica_context(prev)
 
 
 def _packed_all_reduce(ctx: ReplicaContext, op: ReduceOp, flat: list) -> list:

@@ -233,8 +233,10 @@ def select_replica(index: int, structure: Any) -> Any:
     return nest.map_structure(pick, structure)
 
 
-def regroup(per_replica_results: list) -> Any:
-    """[structure per replica] -> one structure whose leaves are PerReplica values."""
+def regroup(per_replica_results: list, wrap_same: bool = True) -> Any:
+    """[structure per replica] -> one structure whose leaves are PerReplica values.
+    `wrap_same=False` (merge_call's arguments, as TF groups them) leaves an object that
+    every replica passed unwrapped."""
     first = per_replica_results[0]
     flats = [nest.flatten(r) for r in per_replica_results]
     leaves = []
@@ -242,7 +244,7 @@ def regroup(per_replica_results: list) -> Any:
         if all(p is parts[0] for p in parts):
             # the same object everywhere: a variable stays itself, a value is Mirrored
             leaves.append(parts[0] if isinstance(parts[0], Variable) or parts[0] is None
-                          else Mirrored(parts))
+                          or not wrap_same else Mirrored(parts))
         else:
             leaves.append(PerReplica(parts))
     return nest.pack_sequence_as(first, leaves)

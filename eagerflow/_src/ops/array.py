@@ -29,6 +29,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
     check_runtime_arg,
+    is_symbolic,
     runtime_ints,
     scalar_arg,
     shape_arg,
@@ -204,7 +205,11 @@ def _reshape_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
         shape = runtime_ints(dyn[0])
         _reshape_infer(Spec(x), shape=shape)  # validates the runtime value
-    return xp.reshape(x, shape)
+    try:
+        return xp.reshape(x, shape)
+    except ValueError:  # an input whose size was unknown when traced: TF's error, not NumPy's
+        _reshape_infer(Spec(x), shape=shape)
+        raise
 
 
 RESHAPE = register(OpDef(
@@ -1003,6 +1008,12 @@ def getitem(tensor: Any, key: Any) -> Any:
 def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_mask: int = 0,
                   end_mask: int = 0, ellipsis_mask: int = 0, new_axis_mask: int = 0,
                   shrink_axis_mask: int = 0, name: str | None = None, **kwargs: Any) -> Any:
+    if _state.graph is not None and (is_symbolic(begin) or is_symbolic(end) or
+                                     is_symbolic(strides)):
+        from eagerflow._src.ops.slicing import dynamic_strided_slice
+        return dynamic_strided_slice(_t(input_), begin, end, strides, dict(
+            begin_mask=begin_mask, end_mask=end_mask, ellipsis_mask=ellipsis_mask,
+            new_axis_mask=new_axis_mask, shrink_axis_mask=shrink_axis_mask))
     begin, end = static_ints(begin, "begin"), static_ints(end, "end")
     strides = static_ints(strides, "strides") if strides is not None else (1,) * len(begin)
     key = []

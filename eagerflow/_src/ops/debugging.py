@@ -133,8 +133,9 @@ def _binary_assert(sym: str, op: Any, x: Any, y: Any, message: str | None,
     x, y = binary_args(x, y)
     cond = op(x, y)
     if _state.graph is not None:
-        data = [message or "", f"Condition x {sym} y did not hold element-wise:", "x = ", x,
-                "y = ", y]
+        data = ([message] if message else []) + [
+            f"Condition x {sym} y did not hold element-wise:", _label("x", x), x,
+            _label("y", y), y]
         return Assert(reduce_all(cond), data, summarize=summarize)
     ok = np.asarray(cond._numpy())
     if ok.all():
@@ -154,6 +155,14 @@ def _binary_assert(sym: str, op: Any, x: Any, y: Any, message: str | None,
     lines += [f"First {min(n, xf.size)} elements of x:", str(xf[:n]),
               f"First {min(n, yf.size)} elements of y:", str(yf[:n])]
     raise InvalidArgumentError(None, None, "\n".join(lines))
+
+
+def _label(what: str, t: Any) -> str:
+    """How a graph assert names a tensor in its data: by its graph name, as TF does
+    ("x (args_0:0) = "); a captured eager value has none."""
+    if isinstance(t, EagerTensor) or getattr(t, "_op", None) is None:
+        return f"{what} = "
+    return f"{what} ({t.name}) = "
 
 
 def _cmp(sym: str, op_name: str, show_indices: bool = False) -> Any:
@@ -195,7 +204,8 @@ def _sign_assert(sym: str, op_name: str) -> Any:
         what = f"Condition x {sym} 0 did not hold element-wise:"
         label = f"x (shape={x.shape} dtype={x._dtype.name}) = "
         if _state.graph is not None:
-            return Assert(reduce_all(cond), [head, what, label, x], summarize=summarize)
+            return Assert(reduce_all(cond), [head, what, _label("x", x), x],
+                          summarize=summarize)
         if np.asarray(cond._numpy()).all():
             return None
         n = 3 if summarize is None else int(summarize)

@@ -80,7 +80,8 @@ def _check_range(op: str, indices: Any, limit: int) -> None:
     if bad.any():
         flat = int(np.flatnonzero(bad.reshape(-1))[0])
         pos = _flat_index_str(indices.shape, flat)
-        raise InvalidArgumentError(None, None, f"indices[{pos}] = {int(indices.reshape(-1)[flat])} "
+        where = f"indices[{pos}]" if indices.ndim else "indices"  # TF: "indices = 2" for a scalar
+        raise InvalidArgumentError(None, None, f"{where} = {int(indices.reshape(-1)[flat])} "
                                                f"is not in [0, {limit}) [Op:{op}]")
 
 

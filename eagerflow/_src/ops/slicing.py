@@ -7,6 +7,9 @@ what graph passes fold). Inside a graph, symbolic `begin`/`size` are inputs of S
 SliceGrad (the adjoint: the gradient placed into zeros shaped like the input) takes the
 runtime `begin` the same way, so gradients of any order are ops. ConcatV2 with a runtime
 axis takes its gradient from here too (windows of the gradient cut with Slice).
+tf.strided_slice with symbolic `begin`/`end`/`strides` is the same pattern: they become
+inputs of DynamicStridedSlice (masks stay attrs), whose `infer` gives TF's partial shape
+and whose kernel turns the runtime values into StridedSlice's spec.
 """
 
 from __future__ import annotations
@@ -19,12 +22,20 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import array as A
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import STRIDED_SLICE, shape
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.dynshape import as_int_tensor, is_symbolic, partial_value, static_ints
-from eagerflow._src.ops.math import _t, cast, floormod
+from eagerflow._src.ops.dynshape import (
+    Spec,
+    as_int_tensor,
+    is_symbolic,
+    partial_value,
+    runtime_ints,
+    static_ints,
+)
+from eagerflow._src.ops.math import _t, cast, floormod, ones_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(41)
@@ -161,6 +172,175 @@ def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  
         _check_slice(begin, size, x._shape)
     key = tuple([("s", b, None if s == -1 else b + s, None) for b, s in zip(begin, size)])
     return bind(STRIDED_SLICE, (x,), {"spec": key})
+
+
+_MASKS = ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")
+
+
+def masks_spec(begin: tuple, end: tuple, strides: tuple, masks: dict) -> tuple:
+    """TF's begin/end/strides vectors and bit masks as StridedSlice's spec (one entry each)."""
+    bm, em, elm, nm, sm = (masks.get(k, 0) for k in _MASKS)
+    spec = []
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        bit = 1 << i
+        if elm & bit:
+            spec.append(("e",))
+        elif nm & bit:
+            spec.append(("n",))
+        elif sm & bit:
+            spec.append(("i", b))
+        else:
+            spec.append(("s", None if bm & bit else b, None if em & bit else e, s))
+    return tuple(spec)
+
+
+def _full(v: Any) -> tuple | None:
+    """A vector's value when every entry is known at trace time (TF's rule), else None."""
+    v = partial_value(v)
+    return tuple(v) if isinstance(v, list) and None not in v else None
+
+
+def _dyn_infer(x: Any, b: Any, e: Any, s: Any, **masks: Any) -> list:
+    for what, t in (("begin", b), ("end", e), ("strides", s)):
+        if t._dtype not in (dt.int32, dt.int64):
+            raise C.fail("StridedSlice", f"Value for attr 'Index' of {t._dtype.name} is not in "
+                                         "the list of allowed values: int32, int64")
+        if t._dtype is not b._dtype:
+            raise TypeError(f"Input '{what}' of 'StridedSlice' Op has type {t._dtype.name} that "
+                            f"does not match type {b._dtype.name} of argument 'begin'.")
+        if t._shape is not None and len(t._shape) != 1:
+            raise ValueError(f"Shape must be rank 1 but is rank {len(t._shape)} for '{what}' "
+                             "of 'StridedSlice'")
+    n = None
+    for t in (b, e, s):  # TF merges the three lengths at graph construction
+        m = None if t._shape is None else t._shape[0]
+        if n is not None and m is not None and m != n:
+            raise ValueError(f"Dimension 0 in both shapes must be equal, but are {n} and {m}. "
+                             f"Shapes are [{n}] and [{m}]. for 'StridedSlice'")
+        n = m if n is None else n
+    bv, ev, sv = _full(b), _full(e), _full(s)
+    if x._shape is None or sv is None:  # as TF: nothing is inferred without the strides
+        return [(None, x._dtype)]
+    if 0 in sv:
+        raise C.fail("StridedSlice", f"strides[{sv.index(0)}] must be non-zero")
+    if bv is not None and ev is not None:
+        return A._slice_infer(x, masks_spec(bv, ev, sv, masks))
+    # begin or end unknown: a dim is known only when both masks cover it (TF's rule)
+    spec = masks_spec((0,) * len(sv), (0,) * len(sv), sv, masks)
+    bm, em = masks.get("begin_mask", 0), masks.get("end_mask", 0)
+    full = [bm & em & (1 << i) != 0 for i in range(len(sv))]
+    consumed = sum(1 for k in spec if k[0] in "is")
+    out, axis = [], 0
+    for k, whole in zip(spec, full):
+        if k[0] == "n":
+            out.append(1)
+        elif k[0] == "e":
+            n = max(len(x._shape) - consumed, 0)
+            out += list(x._shape[axis:axis + n])
+            axis += n
+        else:
+            if axis >= len(x._shape):
+                raise C.fail("StridedSlice", f"Index out of range using input dim {axis}; "
+                                             f"input has only {len(x._shape)} dims")
+            d = x._shape[axis]
+            if k[0] == "s":
+                out.append(len(range(*_pyslice(None, None, k[3]).indices(d)))
+                           if whole and d is not None else None)
+            axis += 1
+    return [(tuple(out) + tuple(x._shape[axis:]), x._dtype)]
+
+
+def _dyn_spec(x: Any, b: Any, e: Any, s: Any, masks: dict) -> tuple:
+    """The runtime spec, validated as the static op validates its attr."""
+    bv, ev, sv = runtime_ints(b), runtime_ints(e), runtime_ints(s)
+    if not len(bv) == len(ev) == len(sv):
+        raise C.fail("StridedSlice", "Expected begin, end, and strides to be 1D equal size "
+                                     "tensors, but got shapes "
+                                     f"[{len(bv)}], [{len(ev)}], and [{len(sv)}] instead.")
+    if 0 in sv:  # checked before the masks drop a shrunk axis's stride
+        raise C.fail("StridedSlice", f"strides[{sv.index(0)}] must be non-zero")
+    spec = masks_spec(bv, ev, sv, masks)
+    A._slice_infer(Spec(x), spec)
+    return spec
+
+
+def _dyn_kernel(xp: Any, x: Any, b: Any, e: Any, s: Any, **masks: Any) -> Any:
+    return A._slice_kernel(xp, x, _dyn_spec(x, b, e, s, masks))
+
+
+def _dyn_grad(n: Any, g: Any) -> list:
+    return [bind(DYN_STRIDED_SLICE_GRAD, (g, *n.inputs), dict(n.attrs)), None, None, None]
+
+
+def _dyn_ref(x: np.ndarray, b: np.ndarray, e: np.ndarray, s: np.ndarray, **masks: Any) -> Any:
+    spec = masks_spec(*(tuple(int(v) for v in a) for a in (b, e, s)), masks)
+    return A._slice_ref(x, spec)
+
+
+def _dyn_grad_infer(g: Any, x: Any, b: Any, e: Any, s: Any, **masks: Any) -> list:
+    want = _dyn_infer(x, b, e, s, **masks)[0][0]
+    if want is not None and g._shape is not None and (len(want) != len(g._shape) or any(
+            p is not None and q is not None and p != q for p, q in zip(want, g._shape))):
+        raise C.fail("StridedSliceGrad", f"shape of dy was {C.shape_str(g._shape)} instead of "
+                                         f"{C.shape_str(want)}")
+    return [(x._shape, g._dtype)]
+
+
+def _dyn_grad_kernel(xp: Any, g: Any, x: Any, b: Any, e: Any, s: Any, **masks: Any) -> Any:
+    spec = _dyn_spec(x, b, e, s, masks)
+    want = A._slice_infer(Spec(x), spec)[0][0]
+    if tuple(g.shape) != want:
+        raise C.fail("StridedSliceGrad", f"shape of dy was {C.shape_str(g.shape)} instead of "
+                                         f"{C.shape_str(want)}")
+    return A._slice_grad_kernel(xp, g, x, spec)
+
+
+# No bad_samples: its errors name StridedSlice, as TF's do (the registry suite wants the
+# OpDef's own name); tests/function/test_dynamic_index.py checks them through tf.function.
+_SS_SAMPLE = (_rng.uniform(-2, 2, size=(4, 5)), np.array([1, 0, 4], _I32),
+              np.array([9, 1, 0], _I32), np.array([2, 1, -2], _I32))
+DYN_STRIDED_SLICE = register(OpDef(
+    "DynamicStridedSlice", _dyn_infer, _dyn_kernel, grad=_dyn_grad, reference=_dyn_ref,
+    samples=[Sample(_SS_SAMPLE, {"new_axis_mask": 2}, grad_inputs=(0,)),
+             Sample(_SS_SAMPLE[:1] + tuple(v[:2] for v in _SS_SAMPLE[1:]),
+                    {"shrink_axis_mask": 2, "begin_mask": 1}, grad_inputs=(0,))],
+))
+
+DYN_STRIDED_SLICE_GRAD = register(OpDef(
+    "DynamicStridedSliceGrad", _dyn_grad_infer, _dyn_grad_kernel,
+    grad=lambda n, gg: [bind(DYN_STRIDED_SLICE, (gg, *n.inputs[2:]), dict(n.attrs)),
+                        None, None, None, None],
+    reference=lambda g, x, b, e, s, **m: _dyn_grad_kernel(np, g, x, b, e, s, **m),
+    samples=[Sample((_rng.uniform(-2, 2, size=(2, 5)), np.zeros((4, 5)), np.array([1], _I32),
+                     np.array([4], _I32), np.array([2], _I32)), {}, grad_inputs=(0,))],
+))
+
+
+def _has_tensor(v: Any) -> bool:
+    if isinstance(v, (list, tuple)):
+        return any(_has_tensor(e) for e in v)
+    return isinstance(v, Tensor)
+
+
+def dynamic_strided_slice(x: Any, begin: Any, end: Any, strides: Any, masks: dict,
+                          widen: bool = False) -> Any:
+    """tf.strided_slice inside a graph when begin/end/strides mention symbolic tensors: a
+    static StridedSlice when every value folds, else DynamicStridedSlice. `widen` (t[key],
+    as TF's indexing does) makes all three int64 when one is; tf.strided_slice refuses."""
+    args = {"begin": begin, "end": end, "strides": strides}
+    ts = {k: as_int_tensor(v, k) for k, v in args.items() if _has_tensor(v)}
+    d = next(iter(ts.values()))._dtype  # as TF: Python bounds take the tensors' dtype
+    if strides is None:  # ones of begin's length: a constant when that length is known
+        n = ts["begin"]._shape[0] if "begin" in ts and ts["begin"]._shape else \
+            len(begin) if "begin" not in ts else None
+        ts["strides"] = ones_like(ts["begin"]) if n is None else convert_to_tensor([1] * n, d)
+    b, e, s = (ts[k] if k in ts else convert_to_tensor(args[k], dtype=d) for k in args)
+    if widen and dt.int64 in (b._dtype, e._dtype, s._dtype):
+        b, e, s = (cast(t, dt.int64) for t in (b, e, s))
+    bv, ev, sv = _full(b), _full(e), _full(s)
+    if bv is not None and ev is not None and sv is not None:
+        return bind(STRIDED_SLICE, (x,), {"spec": masks_spec(bv, ev, sv, masks)})
+    return bind(DYN_STRIDED_SLICE, (x, b, e, s), {k: masks.get(k, 0) for k in _MASKS})
 
 
 def concat_runtime_grad(n: Any, g: Any) -> list:

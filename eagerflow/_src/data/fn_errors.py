@@ -1,0 +1,98 @@
+"""Errors raised while a tf.data transformation's user function runs, worded as TF's.
+
+Data layer, beside functions.py and dataset_functions.py, which wrap every call of a
+user function (and every element of a dataset that a flat_map / interleave function
+returned) in `guard`. An op error raised there keeps its class; its message becomes
+TF's: "Error in user-defined function passed to MapDataset:3 transformation with
+iterator: Iterator::Root::Map: <the op's message>" followed by the failing node, and the
+iterator adds "[Op:IteratorGetNext]". The innermost function names the transformation;
+each function-bearing transformation the error leaves on its way out adds its iterator
+name in front (Interleave::Map). TF's own path also names the datasets it inserts and
+rewrites (Prefetch, ParallelMapV2); those are TF's optimizer's, not the user's, and are
+not imitated.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from typing import Any
+
+from eagerflow._src.core.errors import OpError
+from eagerflow._src.data.iterators import ElementIterator
+
+_ids = itertools.count(1)
+_OP_SUFFIX = re.compile(r" \[Op:([^\]]+)\]$")
+
+
+class FnSite:
+    """One transformation's user function: its dataset op label and iterator name."""
+
+    __slots__ = ("label", "short")
+
+    def __init__(self, transformation: str, op: str | None = None) -> None:
+        # "Dataset.flat_map()" -> FlatMapDataset, iterator FlatMap; TF's iterator names its
+        # versioned ops by the op less "Dataset" (ParallelMapDatasetV2 -> ParallelMapV2)
+        method = transformation.split(".")[-1].rstrip("()")
+        op = op or "".join(w.capitalize() for w in method.split("_")) + "Dataset"
+        self.short = op.replace("Dataset", "")
+        self.label = f"{op}:{next(_ids)}"  # numbered as TF numbers the ops it names
+
+
+def annotate(e: OpError, site: FnSite | None) -> None:
+    """Word `e` as raised inside `site`'s function, or, when an inner function already did,
+    add `site` in front of its iterator path. With no site (a map fused into its batch)
+    only the failing op becomes the node, as TF's fused kernel reports it."""
+    info = getattr(e, "_data_fn", None)
+    if info is None:
+        msg = e._message
+        m = _OP_SUFFIX.search(msg)
+        body, node = (msg[:m.start()], m.group(1)) if m else (msg, None)
+        info = e._data_fn = [None, [], body, node]
+    if site is not None:
+        info[1].insert(0, site.short)
+        info[0] = info[0] or site.label
+    label, path, body, node = info
+    msg = body if label is None else (
+        f"Error in user-defined function passed to {label} transformation with iterator: "
+        f"Iterator::Root::{'::'.join(path)}: {body}")
+    if node is not None:
+        msg += f"\n\t [[{{{{node {node}}}}}]]"
+    e._message = msg
+    e.args = (msg,) + e.args[1:]
+
+
+def guard(fn: Callable, site: FnSite | None) -> Callable:
+    """`fn` (one call of the user function) with its op errors worded for `site`."""
+
+    def call(*args: Any) -> Any:
+        try:
+            return fn(*args)
+        except OpError as e:
+            annotate(e, site)
+            raise
+
+    return call
+
+
+class GuardedIterator(ElementIterator):
+    """The elements of a dataset a user function returned, errors worded for `site`."""
+
+    __slots__ = ("_it", "_site")
+
+    def __init__(self, it: ElementIterator, site: FnSite) -> None:
+        self._it, self._site = it, site
+
+    def __next__(self) -> tuple:
+        try:
+            return next(self._it)
+        except OpError as e:
+            annotate(e, self._site)
+            raise
+
+    def close(self) -> None:
+        self._it.close()
+
+    def __getattr__(self, name: str) -> Any:  # anything else the wrapped iterator offers
+        return getattr(self._it, name)
