@@ -10,24 +10,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-
-
-@tf.custom_gradient
-def log1pexp(x):
-    e = tf.exp(x)
-
-    def grad(dy):
-        return dy * (1 - 1 / (1 + e))
-    return tf.math.log(1 + e), grad
-
-
-@tf.custom_gradient
-def clip_gradient_by_norm(x, norm):
-    y = tf.identity(x)
-
-    def grad_fn(dresult):
-        return [tf.clip_by_norm(dresult, norm), None]
-    return y, grad_fn
+from tests.autodiff.guide_gradients import clip_gradient_by_norm, log1pexp
 
 
 @tf.custom_gradient
