@@ -70,3 +70,19 @@ def ser_con(x: Any) -> Any:
 
 def ser_act(x: Any) -> Any:
     return activations.serialize(x)
+
+
+def kernel_bias_config(layer: Any) -> dict:
+    """The config entries of a layer with an activation, a kernel and an optional bias
+    (Dense, the convolutions), in Keras's order: activation, use_bias, then the kernel's
+    and bias's initializers, regularizers (and the activity regularizer), constraints."""
+    return {
+        "activation": ser_act(layer.activation), "use_bias": layer.use_bias,
+        "kernel_initializer": ser_init(layer.kernel_initializer),
+        "bias_initializer": ser_init(layer.bias_initializer),
+        "kernel_regularizer": ser_reg(layer.kernel_regularizer),
+        "bias_regularizer": ser_reg(layer.bias_regularizer),
+        "activity_regularizer": ser_reg(layer.activity_regularizer),
+        "kernel_constraint": ser_con(layer.kernel_constraint),
+        "bias_constraint": ser_con(layer.bias_constraint),
+    }

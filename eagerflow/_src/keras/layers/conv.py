@@ -11,10 +11,10 @@ from eagerflow._src.keras import activations, constraints, initializers, regular
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import (
+    kernel_bias_config,
     normalize_data_format,
     normalize_padding,
     normalize_tuple,
-    ser_act,
     ser_con,
     ser_init,
     ser_reg,
@@ -198,14 +198,7 @@ class Conv(Layer):
             "filters": self.filters, "kernel_size": self.kernel_size, "strides": self.strides,
             "padding": self.padding, "data_format": self.data_format,
             "dilation_rate": self.dilation_rate, "groups": self.groups,
-            "activation": ser_act(self.activation), "use_bias": self.use_bias,
-            "kernel_initializer": ser_init(self.kernel_initializer),
-            "bias_initializer": ser_init(self.bias_initializer),
-            "kernel_regularizer": ser_reg(self.kernel_regularizer),
-            "bias_regularizer": ser_reg(self.bias_regularizer),
-            "activity_regularizer": ser_reg(self.activity_regularizer),
-            "kernel_constraint": ser_con(self.kernel_constraint),
-            "bias_constraint": ser_con(self.bias_constraint),
+            **kernel_bias_config(self),
         })
         return config
 

@@ -16,7 +16,13 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
-from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
+from eagerflow._src.keras.layers._utils import (
+    kernel_bias_config,
+    ser_act,
+    ser_con,
+    ser_init,
+    ser_reg,
+)
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
@@ -106,17 +112,7 @@ class Dense(Layer):
 
     def get_config(self) -> dict:
         config = super().get_config()
-        config.update({
-            "units": self.units, "activation": ser_act(self.activation),
-            "use_bias": self.use_bias,
-            "kernel_initializer": ser_init(self.kernel_initializer),
-            "bias_initializer": ser_init(self.bias_initializer),
-            "kernel_regularizer": ser_reg(self.kernel_regularizer),
-            "bias_regularizer": ser_reg(self.bias_regularizer),
-            "activity_regularizer": ser_reg(self.activity_regularizer),
-            "kernel_constraint": ser_con(self.kernel_constraint),
-            "bias_constraint": ser_con(self.bias_constraint),
-        })
+        config.update({"units": self.units, **kernel_bias_config(self)})
         return config
 
 
