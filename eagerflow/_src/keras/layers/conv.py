@@ -18,6 +18,7 @@ from eagerflow._src.keras.layers._utils import (
     ser_con,
     ser_init,
     ser_reg,
+    set_kernel_bias_args,
 )
 from eagerflow._src.keras.utils.conv_utils import conv_output_length, deconv_output_length
 from eagerflow._src.ops import array as ta
@@ -67,14 +68,9 @@ class Conv(Layer):
         self.padding = normalize_padding(padding, allow_causal=rank == 1)
         self.data_format = normalize_data_format(data_format)
         self.dilation_rate = normalize_tuple(dilation_rate, rank, "dilation_rate")
-        self.activation = activations.get(activation)
-        self.use_bias = use_bias
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
+        set_kernel_bias_args(self, activation, use_bias, kernel_initializer, bias_initializer,
+                             kernel_regularizer, bias_regularizer, kernel_constraint,
+                             bias_constraint)
         self.input_spec = InputSpec(min_ndim=rank + 2)
         if self.filters is not None and self.filters % self.groups != 0:
             raise ValueError("The number of filters must be evenly divisible by the number of "

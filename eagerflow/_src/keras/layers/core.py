@@ -22,6 +22,7 @@ from eagerflow._src.keras.layers._utils import (
     ser_con,
     ser_init,
     ser_reg,
+    set_kernel_bias_args,
 )
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
@@ -48,14 +49,9 @@ class Dense(Layer):
         if self.units < 0:
             raise ValueError("Received an invalid value for `units`, expected a positive "
                              f"integer. Received: units={units}")
-        self.activation = activations.get(activation)
-        self.use_bias = use_bias
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
+        set_kernel_bias_args(self, activation, use_bias, kernel_initializer, bias_initializer,
+                             kernel_regularizer, bias_regularizer, kernel_constraint,
+                             bias_constraint)
         self.input_spec = InputSpec(min_ndim=2)
         self.supports_masking = True
 
