@@ -37,6 +37,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from guide import guide_model, guide_train_step
 
 ROOT = Path(__file__).resolve().parent.parent
 N, H, W, C1, F = 32, 28, 28, 1, 16
@@ -76,22 +77,7 @@ def _train_step(tf) -> tuple:
     rng = np.random.default_rng(2)
     x = tf.constant(rng.random((N, H, W, C1), dtype=np.float32))
     y = tf.constant(rng.integers(0, 10, N).astype(np.int64))
-    layers = tf.keras.layers
-    model = tf.keras.Sequential([
-        tf.keras.Input((H, W, C1)), layers.Conv2D(F, [3, 3], activation="relu"),
-        layers.Conv2D(F, [3, 3], activation="relu"), layers.GlobalAveragePooling2D(),
-        layers.Dense(10)])
-    opt = tf.keras.optimizers.Adam()
-    loss_fn = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
-
-    def step(x, y):
-        with tf.GradientTape() as tape:
-            loss = loss_fn(y, model(x, training=True))
-        grads = tape.gradient(loss, model.trainable_variables)
-        opt.apply_gradients(zip(grads, model.trainable_variables))
-        return loss
-
-    return step, x, y
+    return guide_train_step(tf, guide_model(tf, (H, W, C1))), x, y
 
 
 def _data() -> tuple:

@@ -26,6 +26,7 @@ import sys
 import time
 
 import numpy as np
+from guide import guide_model, guide_train_step
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -122,26 +123,6 @@ def augment_batch_fn(tf):
     return augment_batch
 
 
-def guide_cnn(tf):
-    """The eager guide's model and its GradientTape train step (Adam, from_logits loss)."""
-    model = tf.keras.Sequential([
-        tf.keras.layers.Conv2D(16, [3, 3], activation="relu", input_shape=(None, None, 1)),
-        tf.keras.layers.Conv2D(16, [3, 3], activation="relu"),
-        tf.keras.layers.GlobalAveragePooling2D(),
-        tf.keras.layers.Dense(10)])
-    optimizer = tf.keras.optimizers.Adam()
-    loss_object = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
-
-    def train_step(images, labels):
-        with tf.GradientTape() as tape:
-            logits = model(images, training=True)
-            loss_value = loss_object(labels, logits)
-        grads = tape.gradient(loss_value, model.trainable_variables)
-        optimizer.apply_gradients(zip(grads, model.trainable_variables))
-
-    return train_step
-
-
 def overlap(data: str, rounds: int, steps: int) -> dict:
     """Per batch, for each case: (wall time, main-thread CPU time, time the consumer spent
     waiting for input in `next()`), medians over interleaved rounds (order rotated).
@@ -155,7 +136,7 @@ def overlap(data: str, rounds: int, steps: int) -> dict:
     d = np.load(data)
     n = steps * 32
     x, y = d["x_train"][:n], d["y_train"][:n]
-    train_step = guide_cnn(tf)
+    train_step = guide_train_step(tf, guide_model(tf, (None, None, 1)))
     source = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(10000)
     base = source.map(augment_fn(tf)).batch(32)
     vec = source.batch(32, drop_remainder=True).map(augment_batch_fn(tf))

@@ -22,23 +22,13 @@ class Row:
     per: int = 1  # stmt does this many units of work; times are divided by it
 
 
+# guide.py (on the worker's sys.path) holds the eager guide's model and train step.
 _TF_CNN = """
+from guide import guide_model, guide_train_step
 mnist = np.load(DATA + '/mnist.npz')
 x = tf.constant((mnist['x_train'][:32, ..., None] / 255.0).astype('float32'))
 y = tf.constant(mnist['y_train'][:32].astype('int64'))
-model = tf.keras.Sequential([
-    tf.keras.layers.Conv2D(16, [3, 3], activation='relu', input_shape=(28, 28, 1)),
-    tf.keras.layers.Conv2D(16, [3, 3], activation='relu'),
-    tf.keras.layers.GlobalAveragePooling2D(),
-    tf.keras.layers.Dense(10)])
-opt = tf.keras.optimizers.Adam()
-loss_fn = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
-def step(x, y):
-    with tf.GradientTape() as tape:
-        loss = loss_fn(y, model(x, training=True))
-    grads = tape.gradient(loss, model.trainable_variables)
-    opt.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
+step = guide_train_step(tf, guide_model(tf))
 """
 
 _TORCH_CNN = """
@@ -116,11 +106,8 @@ _TF_FIT = """
 mnist = np.load(DATA + '/mnist.npz')
 xs = (mnist['x_train'][:640, ..., None] / 255.0).astype('float32')
 ys = mnist['y_train'][:640].astype('int64')
-model = tf.keras.Sequential([
-    tf.keras.layers.Conv2D(16, [3, 3], activation='relu', input_shape=(28, 28, 1)),
-    tf.keras.layers.Conv2D(16, [3, 3], activation='relu'),
-    tf.keras.layers.GlobalAveragePooling2D(),
-    tf.keras.layers.Dense(10)])
+from guide import guide_model
+model = guide_model(tf)
 model.compile(optimizer=tf.keras.optimizers.Adam(),
               loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
 import warnings

@@ -11,23 +11,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src import autograph
 from eagerflow._src.autograph import api
-
-
-def square_if_positive(x):
-    if x > 0:
-        x = x * x
-    else:
-        x = 0.0
-    return x
-
-
-def sum_even(items):
-    s = 0
-    for c in items:
-        if c % 2 > 0:
-            continue
-        s += c
-    return s
+from tests.autograph.guide_functions import square_if_positive, sum_even
 
 
 def test_public_names_match_tf():

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.autograph import convert
+from tests.autograph.guide_functions import sign, square_if_positive, sum_even
 
 
 def same(f, *args, **kwargs):
@@ -47,24 +48,6 @@ def _plain(r):
 
 
 # -- if / elif / else -------------------------------------------------------------------
-
-def sign(x):
-    if x > 0:
-        s = 1
-    elif x < 0:
-        s = -1
-    else:
-        s = 0
-    return s
-
-
-def square_if_positive(x):
-    if x > 0:
-        x = x * x
-    else:
-        x = 0.0
-    return x
-
 
 def if_no_else(x):
     y = 10
@@ -185,15 +168,6 @@ def test_while_test_evaluated_once_per_iteration():
 
 
 # -- for --------------------------------------------------------------------------------
-
-def sum_even(items):
-    s = 0
-    for c in items:
-        if c % 2 > 0:
-            continue
-        s += c
-    return s
-
 
 def first_over(items, limit):
     found = None

@@ -9,6 +9,7 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.core.errors import OperatorNotAllowedInGraphError
+from tests.autograph.guide_functions import sign, square_if_positive, sum_even
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("eagerflow._src.ops.control_flow") is None
@@ -30,24 +31,6 @@ def op_types(f, *args):
 
 
 # -- if ---------------------------------------------------------------------------------
-
-def square_if_positive(x):
-    if x > 0:
-        x = x * x
-    else:
-        x = 0.0
-    return x
-
-
-def sign(x):
-    if x > 0:
-        s = 1
-    elif x < 0:
-        s = -1
-    else:
-        s = 0
-    return s
-
 
 def test_tensor_if_becomes_cond():
     assert val(run(square_if_positive, tf.constant(9.0))) == 81.0
@@ -148,15 +131,6 @@ def test_variable_local_to_one_branch_is_fine():
 
 
 # -- loops ------------------------------------------------------------------------------
-
-def sum_even(items):
-    s = 0
-    for c in items:
-        if c % 2 > 0:
-            continue
-        s += c
-    return s
-
 
 def test_for_over_tensor_with_continue():
     assert val(run(sum_even, tf.constant([10, 12, 15, 20]))) == 42

@@ -6,9 +6,9 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.distribute import graph_run
+from tests.distribute.replica_training import GLOBAL_BATCH, regression_step
 
 TWO = ["/cpu:0", "/cpu:1"]
-GLOBAL_BATCH = 8
 STEPS = 3
 
 
@@ -19,31 +19,10 @@ def _dataset():
     return tf.data.Dataset.from_tensor_slices((x, y)).batch(GLOBAL_BATCH)
 
 
-def _setup(strategy, optimizer_cls):
-    with strategy.scope():
-        tf.keras.utils.set_random_seed(1)
-        model = tf.keras.Sequential([tf.keras.layers.Dense(4, activation="tanh",
-                                                           input_shape=(3,)),
-                                     tf.keras.layers.Dense(1)])
-        optimizer = optimizer_cls(learning_rate=0.05)
-    traces = []
-
-    def step_fn(inputs):
-        traces.append(1)  # Python side effect: runs only while traced
-        features, labels = inputs
-        with tf.GradientTape() as tape:
-            loss = tf.reduce_sum((model(features) - labels) ** 2) / float(GLOBAL_BATCH)
-        grads = tape.gradient(loss, model.trainable_variables)
-        optimizer.apply_gradients(zip(grads, model.trainable_variables))
-        return loss
-
-    return model, optimizer, step_fn, traces
-
-
 def _custom_loop(strategy, optimizer_cls, style):
     """TF's distributed custom loop in one of its spellings; returns (losses, weights,
     optimizer iterations, step_fn traces, the tf.function)."""
-    model, optimizer, step_fn, traces = _setup(strategy, optimizer_cls)
+    model, optimizer, step_fn, traces = regression_step(strategy, optimizer_cls)
     dist = strategy.experimental_distribute_dataset(_dataset())
 
     if style == "next":

@@ -3,30 +3,18 @@
 import numpy as np
 
 import eagerflow as tf
+from tests.distribute.replica_training import regression_step
 
 
 def _train(strategy, optimizer_cls, steps=4):
     rng = np.random.default_rng(0)
     x = rng.normal(size=(8, 3)).astype("float32")
     y = rng.normal(size=(8, 2)).astype("float32")
-    with strategy.scope():
-        tf.keras.utils.set_random_seed(1)
-        model = tf.keras.Sequential([tf.keras.layers.Dense(4, activation="tanh",
-                                                           input_shape=(3,)),
-                                     tf.keras.layers.Dense(2)])
-        opt = optimizer_cls(learning_rate=0.05)
+    model, opt, replica_fn, _ = regression_step(strategy, optimizer_cls, outputs=2)
     batches = [(tf.constant(x), tf.constant(y))] * steps
 
     @tf.function
     def step(inputs):
-        def replica_fn(batch):
-            bx, by = batch
-            with tf.GradientTape() as tape:
-                # scale by the global batch so the summed gradients equal one device's
-                loss = tf.reduce_sum((model(bx) - by) ** 2) / 8.0
-            grads = tape.gradient(loss, model.trainable_variables)
-            opt.apply_gradients(zip(grads, model.trainable_variables))
-            return loss
         return strategy.reduce("SUM", strategy.run(replica_fn, args=(inputs,)), axis=None)
 
     losses = [float(step(b)) for b in strategy.experimental_distribute_dataset(batches)]

@@ -7,6 +7,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.distribute import collective_ops, replica_function
 from eagerflow._src.testing import op_harness as H
+from tests.distribute.replica_training import regression_step
 
 TWO = ["/cpu:0", "/cpu:1"]
 
@@ -20,22 +21,7 @@ def _data(n=8):
 def _seed_training(strategy, optimizer_cls, compiled=True, steps=4):
     """The seeds' pattern: a tf.function train step calling strategy.run(step_fn)."""
     x, y = _data()
-    with strategy.scope():
-        tf.keras.utils.set_random_seed(1)
-        model = tf.keras.Sequential([tf.keras.layers.Dense(4, activation="tanh",
-                                                           input_shape=(3,)),
-                                     tf.keras.layers.Dense(1)])
-        optimizer = optimizer_cls(learning_rate=0.05)
-    traces = []
-
-    def step_fn(inputs):
-        traces.append(1)  # a Python side effect: runs when traced (or run as Python)
-        features, labels = inputs
-        with tf.GradientTape() as tape:
-            loss = tf.reduce_sum((model(features) - labels) ** 2) / 8.0
-        grads = tape.gradient(loss, model.trainable_variables)
-        optimizer.apply_gradients(zip(grads, model.trainable_variables))
-        return loss
+    model, optimizer, step_fn, traces = regression_step(strategy, optimizer_cls)
 
     def train_step(dist_inputs):
         per_replica = strategy.run(step_fn, args=(dist_inputs,))

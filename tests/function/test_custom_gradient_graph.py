@@ -10,24 +10,8 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-
-
-@tf.custom_gradient
-def log1pexp(x):
-    e = tf.exp(x)
-
-    def grad(dy):
-        return dy * (1 - 1 / (1 + e))
-    return tf.math.log(1 + e), grad
-
-
-@tf.custom_gradient
-def clip_gradient_by_norm(x, norm):
-    y = tf.identity(x)
-
-    def grad_fn(dresult):
-        return [tf.clip_by_norm(dresult, norm), None]
-    return y, grad_fn
+from tests.autodiff.guide_gradients import clip_gradient_by_norm, log1pexp
+from tests.autodiff.nested_tapes import derivatives
 
 
 @tf.custom_gradient
@@ -94,16 +78,8 @@ def test_second_order_tapes_outside_function():
     x = tf.constant(2.0)
     results = []
     for f in (cube_times_two, fc):
-        with tf.GradientTape() as t3:
-            t3.watch(x)
-            with tf.GradientTape() as t2:
-                t2.watch(x)
-                with tf.GradientTape() as t1:
-                    t1.watch(x)
-                    y = f(x)
-                g1 = t1.gradient(y, x)
-            g2 = t2.gradient(g1, x)
-        results.append((g1.numpy(), g2.numpy(), t3.gradient(g2, x).numpy()))
+        _, g1, g2, g3 = derivatives(f, x, 3)
+        results.append((g1.numpy(), g2.numpy(), g3.numpy()))
     assert results[0] == results[1] == (24.0, 24.0, 12.0)
 
 

@@ -7,18 +7,7 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.graph.ir import SymbolicTensor
-
-
-def numeric_grad(f, x, eps=1e-5):
-    x = np.asarray(x, np.float64)
-    g = np.zeros_like(x)
-    for i in np.ndindex(*x.shape):
-        xp, xm = x.copy(), x.copy()
-        xp[i] += eps
-        xm[i] -= eps
-        g[i] = (f(xp) - f(xm)) / (2 * eps)
-    return g
-
+from eagerflow._src.testing.op_harness import numeric_jvp_grad
 
 # -- tracing and retracing ---------------------------------------------------------------
 
@@ -434,7 +423,7 @@ def test_gradient_through_nested_functions_matches_numeric():
     with tf.GradientTape() as t:
         t.watch(x)
         y = outer(x)
-    num = numeric_grad(lambda a: float(outer(tf.constant(a))), x0)
+    num = numeric_jvp_grad(lambda a: float(outer(tf.constant(a))), x0, eps=1e-5)
     np.testing.assert_allclose(t.gradient(y, x).numpy(), num, rtol=1e-6)
 
 

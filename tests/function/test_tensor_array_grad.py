@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from tests.autodiff.nested_tapes import derivatives
 
 RNG = np.random.default_rng(7)
 
@@ -205,18 +206,8 @@ def test_while_loop_higher_order_matches_closed_form():
     def power(x):  # x^4 by a loop: a <- a * x, three times
         return tf.while_loop(lambda i, a: i < 3, lambda i, a: (i + 1, a * x), [0, x])[1]
 
-    x = tf.constant(1.5, tf.float64)
-    with tf.GradientTape() as t3:
-        t3.watch(x)
-        with tf.GradientTape() as t2:
-            t2.watch(x)
-            with tf.GradientTape() as t1:
-                t1.watch(x)
-                y = power(x)
-            g1 = t1.gradient(y, x)
-        g2 = t2.gradient(g1, x)
-    g3 = t3.gradient(g2, x)
-    np.testing.assert_allclose([y.numpy(), g1.numpy(), g2.numpy(), g3.numpy()],
+    values = derivatives(power, tf.constant(1.5, tf.float64), 3)
+    np.testing.assert_allclose([v.numpy() for v in values],
                                [1.5 ** 4, 4 * 1.5 ** 3, 12 * 1.5 ** 2, 24 * 1.5], rtol=1e-12)
 
 

@@ -5,35 +5,13 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.function.concrete import tracing_scope
-from eagerflow._src.graph import codegen
-from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.graph.passes import fuse_conv, optimize
-from eagerflow._src.graph.verify import verify
+from tests.graph.graph_helpers import build_like, run, types
 
 RNG = np.random.default_rng(0)
 X = RNG.standard_normal((3, 9, 8, 2)).astype(np.float32)
 K = RNG.standard_normal((3, 3, 2, 4)).astype(np.float32)
 B = RNG.standard_normal(4).astype(np.float32)
-
-
-def build(fn, *arrays):
-    g = FuncGraph("test")
-    with tracing_scope(g):
-        phs = [g.placeholder(a.shape, tf.as_dtype(a.dtype), f"x{i}", is_input=True)
-               for i, a in enumerate(arrays)]
-        out = fn(*phs)
-        g.outputs = [g.capture(o) for o in (out if isinstance(out, (list, tuple)) else [out])]
-    verify(g)
-    return g
-
-
-def types(g):
-    return [o.type for o in g.operations if o.type != "Placeholder"]
-
-
-def run(g, *arrays):
-    return codegen.generate(g).fn(*arrays)
 
 
 def layer(x, k, b, relu=True, strides=1, padding="SAME"):
@@ -44,7 +22,7 @@ def layer(x, k, b, relu=True, strides=1, padding="SAME"):
 @pytest.mark.parametrize("relu", [True, False])
 @pytest.mark.parametrize("strides,padding", [(1, "SAME"), (2, "VALID")])
 def test_chain_is_fused_with_identical_results(relu, strides, padding):
-    g = build(lambda x, k, b: layer(x, k, b, relu, strides, padding), X, K, B)
+    g = build_like(lambda x, k, b: layer(x, k, b, relu, strides, padding), X, K, B)
     want = run(g, X, K, B)[0]
     fused = optimize(g)
     assert types(fused) == ["_FusedConv2D"]
@@ -58,7 +36,7 @@ def test_chain_is_fused_with_identical_results(relu, strides, padding):
 
 def test_intermediates_read_elsewhere_are_not_fused():
     # the conv output is also returned: nothing to fuse at all
-    g = optimize(build(lambda x, k, b: [tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(
+    g = optimize(build_like(lambda x, k, b: [tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(
         x, k, 1, "SAME"), b)), tf.nn.conv2d(x, k, 1, "SAME") * 2.0], X, K, B))
     assert "_FusedConv2D" not in types(g)
     # the bias-add output has a second reader: conv + bias fuse, the ReLU stays apart
@@ -66,7 +44,7 @@ def test_intermediates_read_elsewhere_are_not_fused():
     def two_readers(x, k, b):
         y = tf.nn.bias_add(tf.nn.conv2d(x, k, 1, "SAME"), b)
         return [tf.nn.relu(y), y * 2.0]
-    g = optimize(build(two_readers, X, K, B))
+    g = optimize(build_like(two_readers, X, K, B))
     fused = [o for o in g.operations if o.type == "_FusedConv2D"]
     assert len(fused) == 1 and fused[0].attrs["fused_ops"] == ("BiasAdd",)
     assert "Relu" in types(g)
@@ -78,14 +56,14 @@ def test_intermediates_read_elsewhere_are_not_fused():
 
 def test_other_layouts_and_dtypes_are_left_alone():
     xc = X.transpose(0, 3, 1, 2).copy()
-    g = optimize(build(lambda x, k, b: tf.nn.relu(tf.nn.bias_add(
+    g = optimize(build_like(lambda x, k, b: tf.nn.relu(tf.nn.bias_add(
         tf.nn.conv2d(x, k, 1, "SAME", data_format="NCHW"), b, data_format="NCHW")),
         xc, K, B))
     assert "_FusedConv2D" not in types(g)
     x16, k16, b16 = X.astype(np.float16), K.astype(np.float16), B.astype(np.float16)
-    g = optimize(build(layer, x16, k16, b16))
+    g = optimize(build_like(layer, x16, k16, b16))
     assert "_FusedConv2D" not in types(g)
-    g = build(lambda x, k: tf.nn.relu(tf.nn.conv2d(x, k, 1, "SAME")), X, K)  # no bias
+    g = build_like(lambda x, k: tf.nn.relu(tf.nn.conv2d(x, k, 1, "SAME")), X, K)  # no bias
     assert "_FusedConv2D" not in types(fuse_conv(g))
 
 

@@ -4,14 +4,14 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.function.concrete import tracing_scope
 from eagerflow._src.graph import codegen, interpreter
-from eagerflow._src.graph.ir import FuncGraph, Operation, SymbolicTensor
+from eagerflow._src.graph.ir import Operation, SymbolicTensor
 from eagerflow._src.graph.passes import cse, dce, fold_constants, inline_calls, optimize, simplify
 from eagerflow._src.graph.passes.common import copy_graph
 from eagerflow._src.graph.verify import GraphVerificationError, verify
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import OpDef
+from tests.graph.graph_helpers import build, run, types
 
 COUNTER = {"n": 0}
 
@@ -22,24 +22,6 @@ def _tick_kernel(xp, x):
 
 
 TICK = OpDef("Tick", lambda x: [(x._shape, x._dtype)], _tick_kernel, stateful=True)
-
-
-def build(fn, *specs):
-    g = FuncGraph("test")
-    with tracing_scope(g):
-        phs = [g.placeholder(s, d, f"x{i}", is_input=True) for i, (s, d) in enumerate(specs)]
-        out = fn(*phs)
-        g.outputs = [g.capture(o) for o in (out if isinstance(out, (list, tuple)) else [out])]
-    verify(g)
-    return g
-
-
-def types(g):
-    return [o.type for o in g.operations if o.type != "Placeholder"]
-
-
-def run(g, *arrays):
-    return [np.asarray(a) for a in codegen.generate(g).fn(*arrays)]
 
 
 F32 = ((3,), tf.float32)

@@ -1,11 +1,26 @@
 """Inputs and configurations shared by tf_golden.py (TensorFlow) and the tests (eagerflow)."""
 
+import numpy as np
+
 OPT_VARS = [[1.0, 2.0, -1.5], [[0.5, -0.25], [3.0, 0.0]]]
 OPT_GRADS = [
     [[0.5, -1.0, 0.25], [[1.0, 2.0], [-0.5, 0.1]]],
     [[0.1, 0.3, -2.0], [[-1.0, 0.5], [0.0, 0.7]]],
     [[-0.4, 0.0, 1.5], [[0.2, -0.3], [1.2, -0.9]]],
 ]
+
+
+def optimizer_and_variables(tf, case):
+    """The case's optimizer (its learning rate a schedule where the case names one) and
+    fresh float32 variables holding OPT_VARS, built with `tf`: eagerflow in the tests,
+    TensorFlow in tf_golden.py, by the same code."""
+    kwargs = dict(case["kwargs"])
+    if "schedule" in case:
+        s = case["schedule"]
+        kwargs["learning_rate"] = getattr(tf.keras.optimizers.schedules, s[0])(**s[1])
+    opt = getattr(tf.keras.optimizers, case["cls"])(**kwargs)
+    return opt, [tf.Variable(np.array(v, np.float32)) for v in OPT_VARS]
+
 
 _O = [
     ("sgd", "SGD", {"learning_rate": 0.1}),

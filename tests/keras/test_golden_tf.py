@@ -24,13 +24,7 @@ def _arr(a):
 
 @pytest.mark.parametrize("case", C.OPTIMIZER_CASES, ids=lambda c: c["id"])
 def test_optimizer_three_steps_match_tf(case):
-    cls = getattr(tf.keras.optimizers, case["cls"])
-    kwargs = dict(case["kwargs"])
-    if "schedule" in case:
-        s = case["schedule"]
-        kwargs["learning_rate"] = getattr(tf.keras.optimizers.schedules, s[0])(**s[1])
-    opt = cls(**kwargs)
-    vs = [tf.Variable(np.array(v, np.float32)) for v in C.OPT_VARS]
+    opt, vs = C.optimizer_and_variables(tf, case)
     for step, grads in enumerate(C.OPT_GRADS):
         opt.apply_gradients(zip([tf.constant(np.array(g, np.float32)) for g in grads], vs))
         for v, want in zip(vs, GOLDEN["optimizers"][case["id"]][step]):

@@ -20,13 +20,7 @@ import tensorflow as tf  # noqa: E402
 
 
 def run_optimizer(case):
-    cls = getattr(tf.keras.optimizers, case["cls"])
-    kwargs = dict(case["kwargs"])
-    if "schedule" in case:
-        s = case["schedule"]
-        kwargs["learning_rate"] = getattr(tf.keras.optimizers.schedules, s[0])(**s[1])
-    opt = cls(**kwargs)
-    vs = [tf.Variable(np.array(v, np.float32)) for v in C.OPT_VARS]
+    opt, vs = C.optimizer_and_variables(tf, case)
     out = []
     for grads in C.OPT_GRADS:
         opt.apply_gradients(zip([tf.constant(np.array(g, np.float32)) for g in grads], vs))

@@ -50,6 +50,12 @@ def _is_leaf(x: Any) -> bool:
     return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
 
 
+def _reused() -> RuntimeError:
+    """TF's error for a second gradient/jacobian call on a non-persistent tape."""
+    return RuntimeError("A non-persistent GradientTape can only be used to compute one set "
+                        "of gradients (or jacobians)")
+
+
 class GradientTape:
     """Records operations for automatic differentiation."""
 
@@ -150,8 +156,7 @@ class GradientTape:
                  unconnected_gradients: Any = UnconnectedGradients.NONE) -> Any:
         """d(target)/d(sources), shaped like `sources`."""
         if self._used and not self._persistent:
-            raise RuntimeError("A non-persistent GradientTape can only be used to compute one "
-                               "set of gradients (or jacobians)")
+            raise _reused()
         if self._recording and self._persistent:
             import logging
 
@@ -254,8 +259,7 @@ class GradientTape:
         from eagerflow._src.ops.array import reshape, stack
 
         if self._used and not self._persistent:
-            raise RuntimeError("A non-persistent GradientTape can only be used to compute one "
-                               "set of gradients (or jacobians)")
+            raise _reused()
         target = convert_to_tensor(target)
         flat_sources = nest.flatten(sources)
         n = 1
@@ -295,8 +299,7 @@ class GradientTape:
         from eagerflow._src.ops.array import reshape, stack
 
         if self._used and not self._persistent:
-            raise RuntimeError("A non-persistent GradientTape can only be used to compute one "
-                               "set of gradients (or jacobians)")
+            raise _reused()
         target = convert_to_tensor(target)
         b = target._shape[0]
         if source.shape[0] != b:

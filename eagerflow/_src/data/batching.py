@@ -214,42 +214,18 @@ def _fusable_map(ds: DatasetV2, ctx: Any) -> Any:
     return ds
 
 
-class _MapBatchIterator(ElementIterator):
+class _MapBatchIterator(_BatchIterator):
     """map(f).batch(n) with f elementwise: stack n inputs, call f once on the batch."""
 
-    __slots__ = ("_in", "_fn", "_size", "_drop", "_dtypes", "_done", "_rows")
+    __slots__ = ("_fn",)
 
     def __init__(self, upstream: ElementIterator, fn: StructuredFunction, size: int,
                  drop: bool, in_structure: dstruct.Structure) -> None:
-        self._in, self._fn, self._size, self._drop = upstream, fn, size, drop
-        self._dtypes = [s.dtype for s in in_structure.specs]
-        self._done = False
-        self._rows = upstream if hasattr(upstream, "next_row") else None
+        super().__init__(upstream, size, drop, in_structure)  # tensors only: _fusable_map
+        self._fn = fn
 
     def __next__(self) -> tuple:
-        if self._done:
-            raise StopIteration
-        if self._rows is not None:
-            rows = _next_rows(self._rows, self._size)
-            if len(rows) < self._size:
-                self._done = True
-                if not rows or self._drop:
-                    raise StopIteration
-            return self._fn.batched_call(gather_rows(self._rows.row_arrays, self._dtypes, rows))
-        batch = []
-        nxt, size = self._in.__next__, self._size
-        try:
-            while len(batch) < size:
-                batch.append(nxt())
-        except StopIteration:
-            self._done = True
-            if not batch or self._drop:
-                raise
-        stacked = tuple([_stack(batch, k, d) for k, d in enumerate(self._dtypes)])
-        return self._fn.batched_call(stacked)
-
-    def close(self) -> None:
-        self._in.close()
+        return self._fn.batched_call(super().__next__())
 
 
 # ---------------------------------------------------------------------------------------

@@ -444,17 +444,18 @@ class _ShuffleIterator(ElementIterator):
     """TF's buffer semantics: fill `buffer_size` elements, then emit a random one and put
     the next input element in its slot (or shrink the buffer once the input is done)."""
 
-    __slots__ = ("_in", "_size", "_buf", "_rng", "_u", "_filled", "_done")
+    __slots__ = ("_in", "_pull", "_size", "_buf", "_rng", "_u", "_filled", "_done")
 
     def __init__(self, upstream: ElementIterator, size: int | None, rng: Any) -> None:
         self._in, self._size, self._rng = upstream, size, rng
+        self._pull = upstream.__next__  # what the buffer holds: elements here, rows below
         self._buf: list = []
         self._u: list = []
         self._filled = False
         self._done = False
 
     def _fill(self) -> None:
-        buf, nxt, size = self._buf, self._in.__next__, self._size
+        buf, nxt, size = self._buf, self._pull, self._size
         try:
             while size is None or len(buf) < size:
                 buf.append(nxt())
@@ -476,7 +477,7 @@ class _ShuffleIterator(ElementIterator):
         out = buf[i]
         if not self._done:
             try:
-                buf[i] = next(self._in)
+                buf[i] = self._pull()
                 return out
             except StopIteration:
                 self._done = True
@@ -491,46 +492,17 @@ class _ShuffleIterator(ElementIterator):
 
 
 class _RowShuffleIterator(_ShuffleIterator):
-    """The same shuffle over row indices of an in-memory source (see RowIterator)."""
+    """The same shuffle over row indices of an in-memory source (see RowIterator): the
+    buffer holds row numbers, and an element is built only when it is emitted."""
 
-    __slots__ = ("row_arrays", "row_dtypes", "_rows_in")
+    __slots__ = ("row_arrays", "row_dtypes")
 
     def __init__(self, upstream: Any, size: int | None, rng: Any) -> None:
         super().__init__(upstream, size, rng)
         self.row_arrays, self.row_dtypes = upstream.row_arrays, upstream.row_dtypes
-        self._rows_in = upstream
+        self._pull = upstream.next_row
 
-    def _fill(self) -> None:
-        buf, nxt, size = self._buf, self._rows_in.next_row, self._size
-        try:
-            while size is None or len(buf) < size:
-                buf.append(nxt())
-        except StopIteration:
-            self._done = True
-        self._filled = True
-
-    def next_row(self) -> int:
-        if not self._filled:
-            self._fill()
-        buf = self._buf
-        n = len(buf)
-        if n == 0:
-            raise StopIteration
-        u = self._u
-        if not u:
-            u.extend(self._rng.random(1024).tolist())
-        i = int(u.pop() * n)
-        out = buf[i]
-        if not self._done:
-            try:
-                buf[i] = self._rows_in.next_row()
-                return out
-            except StopIteration:
-                self._done = True
-        last = buf.pop()
-        if i < n - 1:
-            buf[i] = last
-        return out
+    next_row = _ShuffleIterator.__next__
 
     def __next__(self) -> tuple:
         return row_element(self.row_arrays, self.row_dtypes, self.next_row())

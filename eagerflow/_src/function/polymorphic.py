@@ -407,7 +407,19 @@ class Function:
             args = [v for k, v in values.items() if k.startswith("args_")]
             kwargs = {k: v for k, v in values.items() if not k.startswith("args_")}
             return args, kwargs
-        args, kwargs = [], {}
+        return self._by_parameter(values)
+
+    def _structured_signature(self, spec_values: dict) -> tuple:
+        if self._signature is None:
+            return tuple(spec_values.values()), {}
+        args, kwargs = self._by_parameter(spec_values)
+        return tuple(args), kwargs
+
+    def _by_parameter(self, values: dict) -> tuple:
+        """`(args, kwargs)` passing `values` (keyed by parameter name; absent ones are left
+        to their defaults) to the Python function: *args spread, **kwargs merged."""
+        args: list = []
+        kwargs: dict = {}
         for name, p in self._signature.parameters.items():
             if name not in values:
                 continue
@@ -421,24 +433,6 @@ class Function:
             else:
                 args.append(v)
         return args, kwargs
-
-    def _structured_signature(self, spec_values: dict) -> tuple:
-        if self._signature is None:
-            return tuple(spec_values.values()), {}
-        args, kwargs = [], {}
-        for name, p in self._signature.parameters.items():
-            if name not in spec_values:
-                continue
-            v = spec_values[name]
-            if p.kind is p.VAR_POSITIONAL:
-                args.extend(v)
-            elif p.kind is p.VAR_KEYWORD:
-                kwargs.update(v)
-            elif p.kind is p.KEYWORD_ONLY:
-                kwargs[name] = v
-            else:
-                args.append(v)
-        return tuple(args), kwargs
 
 
 def _as_spec_value(value: Any, spec: Any, fail: Callable) -> Any:

@@ -23,6 +23,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.ir import Graph, SymbolicTensor
+from eagerflow._src.ops.checks import num_elements
 
 # Ops whose kernel is `xp.<ufunc>(inputs...)` with no dtype adjustment.
 UFUNCS = {
@@ -43,15 +44,6 @@ ALIASES = {"Identity", "StopGradient"}
 INPLACE_MIN_ELEMENTS = 1 << 14
 
 _fn_ids = itertools.count()
-
-
-def _static_size(shape: Any) -> int | None:
-    if shape is None or any(d is None for d in shape):
-        return None
-    n = 1
-    for d in shape:
-        n *= d
-    return n
 
 
 def _scalar_ok(d: Any) -> bool:
@@ -211,7 +203,7 @@ def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
 def _inplace_target(node: Any, use_count: dict, fresh: set, escaped: set) -> Any:
     """An input whose buffer this elementwise op may overwrite, or None."""
     out = node.outputs[0]
-    size = _static_size(out._shape)
+    size = num_elements(out._shape)
     if size is None or size < INPLACE_MIN_ELEMENTS:
         return None
     for x in node.inputs:

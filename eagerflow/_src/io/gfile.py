@@ -70,24 +70,23 @@ def rmtree(path: Any) -> None:
     shutil.rmtree(_p(path))
 
 
-def rename(src: Any, dst: Any, overwrite: bool = False) -> None:
+def _transfer(move: Any, src: Any, dst: Any, overwrite: bool) -> None:
+    """`move(src, dst)` with TF's errors: AlreadyExists unless `overwrite`, OS errors mapped."""
     s, d = _p(src), _p(dst)
     if not overwrite and os.path.exists(d):
         raise AlreadyExistsError(None, None, f"{d}; File already exists")
     try:
-        os.replace(s, d)
+        move(s, d)
     except OSError as e:
         raise os_error(e, s) from None
+
+
+def rename(src: Any, dst: Any, overwrite: bool = False) -> None:
+    _transfer(os.replace, src, dst, overwrite)
 
 
 def copy(src: Any, dst: Any, overwrite: bool = False) -> None:
-    s, d = _p(src), _p(dst)
-    if not overwrite and os.path.exists(d):
-        raise AlreadyExistsError(None, None, f"{d}; File already exists")
-    try:
-        shutil.copyfile(s, d)
-    except OSError as e:
-        raise os_error(e, s) from None
+    _transfer(shutil.copyfile, src, dst, overwrite)
 
 
 def walk(top: Any, topdown: bool = True, onerror: Any = None) -> Any:

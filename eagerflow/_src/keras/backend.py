@@ -1,16 +1,13 @@
 """Keras backend state: unique names, floatx/epsilon/image_data_format, the call context.
 
 The bottom of the Keras package (everything else in keras/ imports it). It also
-holds the small bridge to the ops Keras needs: `nn_op(name)` finds a `tf.nn`
-function when the nn package provides it, so layers use the one definition of
-each op; `init_scope()` lifts weight creation out of any graph being traced, as
+holds `init_scope()`, which lifts weight creation out of any graph being traced, as
 TF's `tf.init_scope` does for Keras.
 """
 
 from __future__ import annotations
 
 import collections
-import importlib
 import re
 import threading
 from typing import Any
@@ -148,37 +145,8 @@ class init_scope:  # noqa: N801 - a context manager used like TF's tf.init_scope
 
 
 # ---------------------------------------------------------------------------------------
-# The bridge to tf.nn and tf.random (provided by their own packages).
+# Initial values and dtypes: the generators behind the initializers, dtype names.
 # ---------------------------------------------------------------------------------------
-
-_MISSING = object()
-_nn_cache: dict = {}
-
-
-def nn_op(name: str) -> Any:
-    """`tf.nn.<name>` if the nn package provides it, else None."""
-    f = _nn_cache.get(name, _MISSING)
-    if f is _MISSING:
-        try:
-            f = getattr(importlib.import_module("eagerflow.nn"), name, None)
-        except ImportError:
-            f = None
-        _nn_cache[name] = f
-    return f
-
-
-def random_op(name: str) -> Any:
-    """`tf.random.<name>` if the random package provides it, else None."""
-    key = "random." + name
-    f = _nn_cache.get(key, _MISSING)
-    if f is _MISSING:
-        try:
-            f = getattr(importlib.import_module("eagerflow.random"), name, None)
-        except ImportError:
-            f = None
-        _nn_cache[key] = f
-    return f
-
 
 def numpy_rng(seed: int | None) -> np.random.Generator:
     """A generator for initial values: from `seed`, else from tf.random.set_seed's seed."""

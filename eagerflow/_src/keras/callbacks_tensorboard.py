@@ -17,34 +17,9 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.keras.callbacks import Callback
 from eagerflow._src.summary import summary_ops
 from eagerflow._src.summary import writer as writer_mod
-
-try:  # the keras-train stream's base class, when it is present
-    from eagerflow._src.keras.callbacks import Callback as _Base
-except ImportError:  # pragma: no cover - before keras/callbacks.py exists
-    class _Base:  # type: ignore[no-redef]
-        """The hooks fit/evaluate call, all doing nothing."""
-
-        def __init__(self) -> None:
-            self.validation_data = None
-            self._model = None
-            self.params: dict = {}
-
-        def set_params(self, params: dict) -> None:
-            self.params = params
-
-        def set_model(self, model: Any) -> None:
-            self._model = model
-
-        @property
-        def model(self) -> Any:
-            return self._model
-
-        def __getattr__(self, name: str) -> Any:
-            if name.startswith("on_"):
-                return lambda *a, **k: None
-            raise AttributeError(name)
 
 
 def _number(v: Any) -> Any:
@@ -54,7 +29,7 @@ def _number(v: Any) -> Any:
     return arr if arr.ndim == 0 and arr.dtype.kind in "biuf" else None
 
 
-class TensorBoard(_Base):
+class TensorBoard(Callback):
     """Writes TensorBoard logs during fit() and evaluate()."""
 
     def __init__(self, log_dir: Any = "logs", histogram_freq: int = 0, write_graph: bool = True,

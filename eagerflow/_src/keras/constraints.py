@@ -92,15 +92,8 @@ def serialize(constraint: Any) -> Any:
 
 
 def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
-    obj = ser.deserialize_object(config, _TABLE, "constraint", custom_objects)
-    return obj() if isinstance(obj, type) else obj
+    return ser.deserialize_instance(config, _TABLE, "constraint", custom_objects)
 
 
 def get(identifier: Any) -> Any:
-    if identifier is None:
-        return None
-    if isinstance(identifier, (dict, str)):
-        return deserialize(identifier)
-    if callable(identifier):
-        return identifier
-    raise ValueError(f"Could not interpret constraint function identifier: {identifier}")
+    return ser.get_object(identifier, deserialize, "constraint function")

@@ -295,18 +295,11 @@ def serialize(initializer: Any) -> Any:
 
 
 def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
-    obj = ser.deserialize_object(config, _TABLE, "initializer", custom_objects)
-    return obj() if isinstance(obj, type) else obj
+    return ser.deserialize_instance(config, _TABLE, "initializer", custom_objects)
 
 
 def get(identifier: Any) -> Any:
     """An initializer from a name, a config dict, an instance or a callable."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, (dict, str)):
-        return deserialize(identifier)
     if isinstance(identifier, type) and issubclass(identifier, Initializer):
         return identifier()
-    if callable(identifier):
-        return identifier
-    raise ValueError(f"Could not interpret initializer identifier: {identifier}")
+    return ser.get_object(identifier, deserialize, "initializer")

@@ -12,6 +12,7 @@ import warnings
 from typing import Any, Callable
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.optimizers.optimizer import _snake
 from eagerflow._src.ops import array as A
@@ -455,19 +456,7 @@ _CLASSES = {c.__name__: c for c in (
 def get(identifier: Any) -> Any:
     """A loss function or Loss from a name ("mse", "sparse_categorical_crossentropy",
     "BinaryCrossentropy"), a config dict, or a callable."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, str):
-        if identifier in _BY_NAME:
-            return _BY_NAME[identifier]
-        if identifier in _CLASSES:
-            return _CLASSES[identifier]()
-        raise ValueError(f"Could not interpret loss identifier: {identifier}")
-    if isinstance(identifier, dict):
-        return deserialize(identifier)
-    if callable(identifier):
-        return identifier
-    raise ValueError(f"Could not interpret loss identifier: {identifier}")
+    return ser.get_named(identifier, _BY_NAME, _CLASSES, "loss", deserialize)
 
 
 def serialize(loss: Any) -> Any:
@@ -478,10 +467,4 @@ def serialize(loss: Any) -> Any:
 
 
 def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
-    if isinstance(config, str):
-        return (custom_objects or {}).get(config) or get(config)
-    classes = dict(_CLASSES, **(custom_objects or {}))
-    name = config.get("class_name")
-    if name not in classes:
-        raise ValueError(f"Could not interpret loss identifier: {config}")
-    return classes[name].from_config(config.get("config", {}))
+    return ser.deserialize_named(config, _CLASSES, "loss", custom_objects, get)

@@ -107,10 +107,4 @@ def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
 
 
 def get(identifier: Any) -> Any:
-    if identifier is None:
-        return None
-    if isinstance(identifier, (dict, str)):
-        return deserialize(identifier)
-    if callable(identifier):
-        return identifier
-    raise ValueError(f"Could not interpret regularizer identifier: {identifier}")
+    return ser.get_object(identifier, deserialize, "regularizer")

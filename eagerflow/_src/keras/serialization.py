@@ -98,3 +98,55 @@ def deserialize_object(config: Any, table: dict, kind: str,
                              "#registering_the_custom_object for details.")
         return obj
     return config
+
+
+def deserialize_instance(config: Any, table: dict, kind: str,
+                         custom_objects: dict | None = None) -> Any:
+    """`deserialize_object`, where a name that resolves to a class gives a default instance
+    (initializers, constraints: `'zeros'` means `Zeros()`)."""
+    obj = deserialize_object(config, table, kind, custom_objects)
+    return obj() if isinstance(obj, type) else obj
+
+
+def get_object(identifier: Any, deserialize: Any, what: str) -> Any:
+    """A `get(identifier)`: None stays None, a name or config dict is deserialized, a
+    callable is returned as it is; anything else is a ValueError naming `what`."""
+    if identifier is None:
+        return None
+    if isinstance(identifier, (dict, str)):
+        return deserialize(identifier)
+    if callable(identifier):
+        return identifier
+    raise ValueError(f"Could not interpret {what} identifier: {identifier}")
+
+
+def get_named(identifier: Any, by_name: dict, classes: dict, kind: str,
+              deserialize: Any) -> Any:
+    """The `get` of losses and metrics: a function by its name (`by_name`), a class by its
+    name as a default instance (`classes`), a config dict, or a callable."""
+    if identifier is None:
+        return None
+    if isinstance(identifier, str):
+        if identifier in by_name:
+            return by_name[identifier]
+        if identifier in classes:
+            return classes[identifier]()
+        raise ValueError(f"Could not interpret {kind} identifier: {identifier}")
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    if callable(identifier):
+        return identifier
+    raise ValueError(f"Could not interpret {kind} identifier: {identifier}")
+
+
+def deserialize_named(config: Any, classes: dict, kind: str, custom_objects: dict | None,
+                      get: Any) -> Any:
+    """The `deserialize` of losses and metrics: a name through `custom_objects` then `get`,
+    a config dict through its class's `from_config`."""
+    if isinstance(config, str):
+        return (custom_objects or {}).get(config) or get(config)
+    classes = dict(classes, **(custom_objects or {}))
+    name = config.get("class_name")
+    if name not in classes:
+        raise ValueError(f"Could not interpret {kind} identifier: {config}")
+    return classes[name].from_config(config.get("config", {}))

@@ -30,6 +30,7 @@ from eagerflow._src.ops.dynshape import (
     Spec,
     check_runtime_arg,
     is_symbolic,
+    runtime_attr,
     runtime_ints,
     scalar_arg,
     shape_arg,
@@ -74,8 +75,7 @@ def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
 
 def _fill_kernel(xp: Any, v: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
-        shape = runtime_ints(dyn[0])
-        _fill_infer(Spec(v), shape=shape)  # validates the runtime value
+        shape = runtime_attr(_fill_infer, (v,), dyn, "shape")
     return xp.full(shape, v, dtype=v.dtype)
 
 
@@ -203,8 +203,7 @@ def _reshape_partial(x: Any, shape: tuple | None, t: Any) -> tuple | None:
 
 def _reshape_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
-        shape = runtime_ints(dyn[0])
-        _reshape_infer(Spec(x), shape=shape)  # validates the runtime value
+        shape = runtime_attr(_reshape_infer, (x,), dyn, "shape")
     try:
         return xp.reshape(x, shape)
     except ValueError:  # an input whose size was unknown when traced: TF's error, not NumPy's
@@ -288,8 +287,7 @@ def _inverse_perm(perm: tuple) -> tuple:
 
 def _transpose_kernel(xp: Any, x: Any, *dyn: Any, perm: tuple | None) -> Any:
     if dyn:
-        perm = runtime_ints(dyn[0])
-        _transpose_infer(Spec(x), perm=perm)  # validates the runtime value
+        perm = runtime_attr(_transpose_infer, (x,), dyn, "perm")
     return xp.transpose(x, perm)
 
 
@@ -735,8 +733,7 @@ def _tile_grad(n: Any, g: Any) -> list:
 
 def _tile_kernel(xp: Any, x: Any, *dyn: Any, multiples: tuple | None) -> Any:
     if dyn:
-        multiples = runtime_ints(dyn[0])
-        _tile_infer(Spec(x), multiples=multiples)  # validates the runtime value
+        multiples = runtime_attr(_tile_infer, (x,), dyn, "multiples")
     return xp.tile(x, multiples)
 
 
@@ -780,8 +777,7 @@ def _broadcast_to_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
 
 def _broadcast_to_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
-        shape = runtime_ints(dyn[0])
-        _broadcast_to_infer(Spec(x), shape=shape)  # validates the runtime value
+        shape = runtime_attr(_broadcast_to_infer, (x,), dyn, "shape")
     return xp.broadcast_to(x, shape).copy()
 
 

@@ -232,3 +232,13 @@ class Spec:
     def __init__(self, arr: Any) -> None:
         self._shape = tuple(arr.shape)
         self._dtype = dt.as_dtype(arr.dtype)
+
+
+def runtime_attr(infer: Any, arrays: tuple, dyn: tuple, attr: str, **attrs: Any) -> tuple:
+    """A kernel's runtime shape-like input `dyn[0]` as the ints of its attr `attr`, checked
+    by the op's `infer` (on stand-ins for `arrays`, with `attrs`) as a static value is.
+
+    Callers test `if dyn:` first, so that the eager path (a static attr) stays one test."""
+    value = runtime_ints(dyn[0])
+    infer(*(Spec(a) for a in arrays), **{attr: value}, **attrs)
+    return value

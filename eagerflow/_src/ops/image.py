@@ -27,10 +27,9 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, getitem, reshape, squeeze, transpose
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
-    Spec,
     check_runtime_arg,
     is_symbolic,
-    runtime_ints,
+    runtime_attr,
     shape_arg,
 )
 from eagerflow._src.ops.math import (
@@ -250,8 +249,7 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
 
     def kernel(xp: Any, images: Any, *dyn: Any, size: tuple, **a: Any) -> Any:
         if dyn:
-            size = runtime_ints(dyn[0])
-            infer(Spec(images), size=size, **a)  # validates the runtime value
+            size = runtime_attr(infer, (images,), dyn, "size", **a)
         n, h, w, c = images.shape
         out_t = _out_dtype(dt.as_dtype(images.dtype), method).as_numpy_dtype
         if not n or not c:  # an empty batch: no taps to build, however large `size` is

@@ -38,6 +38,14 @@ def copy_graph(graph: Graph) -> Graph:
     return g
 
 
+def substitute_inputs(node: Any, repl: dict) -> None:
+    """Points `node`'s inputs at their replacements in `repl` (id of an earlier tensor ->
+    its stand-in), as a pass walking the graph in order rewires each node it reaches."""
+    if repl:
+        node.inputs = tuple(repl.get(id(x), x) if type(x) is SymbolicTensor else x
+                            for x in node.inputs)
+
+
 def rewire(graph: Graph, repl: dict) -> None:
     """Replaces every use of tensor `old` by `repl[id(old)]` (inputs and graph outputs)."""
     if not repl:

@@ -7,8 +7,8 @@ Small constants with equal values are merged too.
 
 from __future__ import annotations
 
-from eagerflow._src.graph.ir import Graph, SymbolicTensor
-from eagerflow._src.graph.passes.common import freeze, rewire
+from eagerflow._src.graph.ir import Graph
+from eagerflow._src.graph.passes.common import freeze, rewire, substitute_inputs
 
 
 def cse(graph: Graph) -> Graph:
@@ -17,9 +17,7 @@ def cse(graph: Graph) -> Graph:
     repl: dict = {}
     kept = []
     for node in graph.operations:
-        if repl:
-            node.inputs = tuple(repl.get(id(x), x) if type(x) is SymbolicTensor else x
-                                for x in node.inputs)
+        substitute_inputs(node, repl)
         op = node.op
         if op.stateful:
             var = node.attrs.get("var")

@@ -11,7 +11,7 @@ import numpy as np
 
 from eagerflow._src.core.context import _state
 from eagerflow._src.graph.ir import CONST, Graph, Operation, SymbolicTensor
-from eagerflow._src.graph.passes.common import is_const, rewire
+from eagerflow._src.graph.passes.common import is_const, rewire, substitute_inputs
 
 MAX_FOLDED_ELEMENTS = 1 << 16
 _NEVER = {"Placeholder", "Const", "ReadVariableOp"}
@@ -30,9 +30,7 @@ def fold_constants(graph: Graph) -> Graph:
     repl: dict = {}
     kept = []
     for node in graph.operations:
-        if repl:
-            node.inputs = tuple(repl.get(id(x), x) if type(x) is SymbolicTensor else x
-                                for x in node.inputs)
+        substitute_inputs(node, repl)
         if not foldable(node):
             kept.append(node)
             continue

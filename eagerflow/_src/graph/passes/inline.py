@@ -8,15 +8,13 @@ so both map to the callee's (copied) tensors.
 from __future__ import annotations
 
 from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
-from eagerflow._src.graph.passes.common import rewire
+from eagerflow._src.graph.passes.common import rewire, substitute_inputs
 
 MAX_DEPTH = 64
 
 
 def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int) -> None:
-    if repl:
-        node.inputs = tuple(repl.get(id(x), x) if type(x) is SymbolicTensor else x
-                            for x in node.inputs)
+    substitute_inputs(node, repl)
     fn = getattr(node.op, "fn", None)
     if fn is None or depth > MAX_DEPTH:
         out.append(node)

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
-from eagerflow._src.graph.passes.common import const_value, is_const, rewire
+from eagerflow._src.graph.passes.common import const_value, is_const, rewire, substitute_inputs
 
 _PASS_THROUGH = {"Identity", "StopGradient"}
 
@@ -89,9 +89,7 @@ def _rewrite(node: Operation) -> Any:
 def simplify(graph: Graph) -> Graph:
     repl: dict = {}
     for node in graph.operations:
-        if repl:
-            node.inputs = tuple(repl.get(id(x), x) if type(x) is SymbolicTensor else x
-                                for x in node.inputs)
+        substitute_inputs(node, repl)
         if getattr(node.op, "forward_identity", False):
             # a custom gradient's IdentityN: outputs are its first inputs (forward only)
             for a, b in zip(node.outputs, node.inputs):

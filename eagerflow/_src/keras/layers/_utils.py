@@ -70,3 +70,34 @@ def ser_con(x: Any) -> Any:
 
 def ser_act(x: Any) -> Any:
     return activations.serialize(x)
+
+
+def set_kernel_bias_args(layer: Any, activation: Any, use_bias: bool, kernel_initializer: Any,
+                         bias_initializer: Any, kernel_regularizer: Any, bias_regularizer: Any,
+                         kernel_constraint: Any, bias_constraint: Any) -> None:
+    """The constructor arguments that `kernel_bias_config` gives back, resolved by name
+    (activations, initializers, regularizers, constraints) onto `layer`."""
+    layer.activation = activations.get(activation)
+    layer.use_bias = use_bias
+    layer.kernel_initializer = initializers.get(kernel_initializer)
+    layer.bias_initializer = initializers.get(bias_initializer)
+    layer.kernel_regularizer = regularizers.get(kernel_regularizer)
+    layer.bias_regularizer = regularizers.get(bias_regularizer)
+    layer.kernel_constraint = constraints.get(kernel_constraint)
+    layer.bias_constraint = constraints.get(bias_constraint)
+
+
+def kernel_bias_config(layer: Any) -> dict:
+    """The config entries of a layer with an activation, a kernel and an optional bias
+    (Dense, the convolutions), in Keras's order: activation, use_bias, then the kernel's
+    and bias's initializers, regularizers (and the activity regularizer), constraints."""
+    return {
+        "activation": ser_act(layer.activation), "use_bias": layer.use_bias,
+        "kernel_initializer": ser_init(layer.kernel_initializer),
+        "bias_initializer": ser_init(layer.bias_initializer),
+        "kernel_regularizer": ser_reg(layer.kernel_regularizer),
+        "bias_regularizer": ser_reg(layer.bias_regularizer),
+        "activity_regularizer": ser_reg(layer.activity_regularizer),
+        "kernel_constraint": ser_con(layer.kernel_constraint),
+        "bias_constraint": ser_con(layer.bias_constraint),
+    }

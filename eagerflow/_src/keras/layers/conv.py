@@ -11,13 +11,14 @@ from eagerflow._src.keras import activations, constraints, initializers, regular
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import (
+    kernel_bias_config,
     normalize_data_format,
     normalize_padding,
     normalize_tuple,
-    ser_act,
     ser_con,
     ser_init,
     ser_reg,
+    set_kernel_bias_args,
 )
 from eagerflow._src.keras.utils.conv_utils import conv_output_length, deconv_output_length
 from eagerflow._src.ops import array as ta
@@ -67,14 +68,9 @@ class Conv(Layer):
         self.padding = normalize_padding(padding, allow_causal=rank == 1)
         self.data_format = normalize_data_format(data_format)
         self.dilation_rate = normalize_tuple(dilation_rate, rank, "dilation_rate")
-        self.activation = activations.get(activation)
-        self.use_bias = use_bias
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
+        set_kernel_bias_args(self, activation, use_bias, kernel_initializer, bias_initializer,
+                             kernel_regularizer, bias_regularizer, kernel_constraint,
+                             bias_constraint)
         self.input_spec = InputSpec(min_ndim=rank + 2)
         if self.filters is not None and self.filters % self.groups != 0:
             raise ValueError("The number of filters must be evenly divisible by the number of "
@@ -198,14 +194,7 @@ class Conv(Layer):
             "filters": self.filters, "kernel_size": self.kernel_size, "strides": self.strides,
             "padding": self.padding, "data_format": self.data_format,
             "dilation_rate": self.dilation_rate, "groups": self.groups,
-            "activation": ser_act(self.activation), "use_bias": self.use_bias,
-            "kernel_initializer": ser_init(self.kernel_initializer),
-            "bias_initializer": ser_init(self.bias_initializer),
-            "kernel_regularizer": ser_reg(self.kernel_regularizer),
-            "bias_regularizer": ser_reg(self.bias_regularizer),
-            "activity_regularizer": ser_reg(self.activity_regularizer),
-            "kernel_constraint": ser_con(self.kernel_constraint),
-            "bias_constraint": ser_con(self.bias_constraint),
+            **kernel_bias_config(self),
         })
         return config
 
@@ -325,6 +314,23 @@ class Conv2DTranspose(Conv2D):
         return config
 
 
+def _set_depthwise_args(layer: Conv, depth_multiplier: int, initializer: Any,
+                        regularizer: Any, constraint: Any) -> None:
+    """The depthwise kernel's constructor arguments (DepthwiseConv2D, SeparableConv2D)."""
+    layer.depth_multiplier = depth_multiplier
+    layer.depthwise_initializer = initializers.get(initializer)
+    layer.depthwise_regularizer = regularizers.get(regularizer)
+    layer.depthwise_constraint = constraints.get(constraint)
+
+
+def _add_depthwise_kernel(layer: Conv, in_ch: int) -> Any:
+    """The depthwise kernel weight: kernel_size + (in_ch, depth_multiplier)."""
+    return layer.add_weight(
+        "depthwise_kernel", shape=layer.kernel_size + (in_ch, layer.depth_multiplier),
+        initializer=layer.depthwise_initializer, regularizer=layer.depthwise_regularizer,
+        constraint=layer.depthwise_constraint)
+
+
 class DepthwiseConv2D(Conv2D):
     """`DepthwiseConv2D(kernel_size, strides=(1, 1), padding='valid', depth_multiplier=1, ...)`."""
 
@@ -342,10 +348,8 @@ class DepthwiseConv2D(Conv2D):
                          activity_regularizer=activity_regularizer,
                          bias_constraint=bias_constraint, bias_initializer=bias_initializer,
                          **kwargs)
-        self.depth_multiplier = depth_multiplier
-        self.depthwise_initializer = initializers.get(depthwise_initializer)
-        self.depthwise_regularizer = regularizers.get(depthwise_regularizer)
-        self.depthwise_constraint = constraints.get(depthwise_constraint)
+        _set_depthwise_args(self, depth_multiplier, depthwise_initializer,
+                            depthwise_regularizer, depthwise_constraint)
         self.input_spec = InputSpec(min_ndim=4)
 
     def build(self, input_shape: Any) -> None:
@@ -356,10 +360,7 @@ class DepthwiseConv2D(Conv2D):
         in_ch = self._input_channels(input_shape)
         self.filters = in_ch * self.depth_multiplier
         self.compute_output_shape(input_shape)
-        self.depthwise_kernel = self.add_weight(
-            "depthwise_kernel", shape=self.kernel_size + (in_ch, self.depth_multiplier),
-            initializer=self.depthwise_initializer, regularizer=self.depthwise_regularizer,
-            constraint=self.depthwise_constraint)
+        self.depthwise_kernel = _add_depthwise_kernel(self, in_ch)
         if self.use_bias:
             self.bias = self.add_weight("bias", shape=(in_ch * self.depth_multiplier,),
                                         initializer=self.bias_initializer,
@@ -416,22 +417,17 @@ class SeparableConv2D(Conv2D):
                          activity_regularizer=activity_regularizer,
                          bias_constraint=bias_constraint, bias_initializer=bias_initializer,
                          **kwargs)
-        self.depth_multiplier = depth_multiplier
-        self.depthwise_initializer = initializers.get(depthwise_initializer)
+        _set_depthwise_args(self, depth_multiplier, depthwise_initializer,
+                            depthwise_regularizer, depthwise_constraint)
         self.pointwise_initializer = initializers.get(pointwise_initializer)
-        self.depthwise_regularizer = regularizers.get(depthwise_regularizer)
         self.pointwise_regularizer = regularizers.get(pointwise_regularizer)
-        self.depthwise_constraint = constraints.get(depthwise_constraint)
         self.pointwise_constraint = constraints.get(pointwise_constraint)
 
     def build(self, input_shape: Any) -> None:
         input_shape = TensorShape(input_shape)
         in_ch = self._input_channels(input_shape)
         self.compute_output_shape(input_shape)
-        self.depthwise_kernel = self.add_weight(
-            "depthwise_kernel", shape=self.kernel_size + (in_ch, self.depth_multiplier),
-            initializer=self.depthwise_initializer, regularizer=self.depthwise_regularizer,
-            constraint=self.depthwise_constraint)
+        self.depthwise_kernel = _add_depthwise_kernel(self, in_ch)
         self.pointwise_kernel = self.add_weight(
             "pointwise_kernel", shape=(1, 1, in_ch * self.depth_multiplier, self.filters),
             initializer=self.pointwise_initializer, regularizer=self.pointwise_regularizer,

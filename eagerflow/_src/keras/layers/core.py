@@ -16,7 +16,14 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
-from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
+from eagerflow._src.keras.layers._utils import (
+    kernel_bias_config,
+    ser_act,
+    ser_con,
+    ser_init,
+    ser_reg,
+    set_kernel_bias_args,
+)
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
@@ -42,14 +49,9 @@ class Dense(Layer):
         if self.units < 0:
             raise ValueError("Received an invalid value for `units`, expected a positive "
                              f"integer. Received: units={units}")
-        self.activation = activations.get(activation)
-        self.use_bias = use_bias
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
+        set_kernel_bias_args(self, activation, use_bias, kernel_initializer, bias_initializer,
+                             kernel_regularizer, bias_regularizer, kernel_constraint,
+                             bias_constraint)
         self.input_spec = InputSpec(min_ndim=2)
         self.supports_masking = True
 
@@ -106,17 +108,7 @@ class Dense(Layer):
 
     def get_config(self) -> dict:
         config = super().get_config()
-        config.update({
-            "units": self.units, "activation": ser_act(self.activation),
-            "use_bias": self.use_bias,
-            "kernel_initializer": ser_init(self.kernel_initializer),
-            "bias_initializer": ser_init(self.bias_initializer),
-            "kernel_regularizer": ser_reg(self.kernel_regularizer),
-            "bias_regularizer": ser_reg(self.bias_regularizer),
-            "activity_regularizer": ser_reg(self.activity_regularizer),
-            "kernel_constraint": ser_con(self.kernel_constraint),
-            "bias_constraint": ser_con(self.bias_constraint),
-        })
+        config.update({"units": self.units, **kernel_bias_config(self)})
         return config
 
 

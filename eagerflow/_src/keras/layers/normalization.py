@@ -19,6 +19,32 @@ def _axes_list(axis: Any) -> list:
     return list(axis) if isinstance(axis, (list, tuple)) else [axis]
 
 
+def _set_affine_args(layer: Layer, beta_initializer: Any, gamma_initializer: Any,
+                     beta_regularizer: Any, gamma_regularizer: Any, beta_constraint: Any,
+                     gamma_constraint: Any) -> None:
+    """The offset's (beta) and scale's (gamma) initializers, regularizers and constraints."""
+    layer.beta_initializer = initializers.get(beta_initializer)
+    layer.gamma_initializer = initializers.get(gamma_initializer)
+    layer.beta_regularizer = regularizers.get(beta_regularizer)
+    layer.gamma_regularizer = regularizers.get(gamma_regularizer)
+    layer.beta_constraint = constraints.get(beta_constraint)
+    layer.gamma_constraint = constraints.get(gamma_constraint)
+
+
+def _add_affine_weights(layer: Layer, shape: Any, **kwargs: Any) -> tuple:
+    """`(gamma, beta)`: the scale weight where `layer.scale`, the offset where
+    `layer.center` (None otherwise), created in that order as Keras does."""
+    gamma = layer.add_weight("gamma", shape=shape, initializer=layer.gamma_initializer,
+                             regularizer=layer.gamma_regularizer,
+                             constraint=layer.gamma_constraint, trainable=True,
+                             **kwargs) if layer.scale else None
+    beta = layer.add_weight("beta", shape=shape, initializer=layer.beta_initializer,
+                            regularizer=layer.beta_regularizer,
+                            constraint=layer.beta_constraint, trainable=True,
+                            **kwargs) if layer.center else None
+    return gamma, beta
+
+
 class BatchNormalization(Layer):
     """`BatchNormalization(axis=-1, momentum=0.99, epsilon=0.001, center=True, scale=True, ...)`.
 
@@ -51,14 +77,10 @@ class BatchNormalization(Layer):
         self.center = center
         self.scale = scale
         self.synchronized = synchronized
-        self.beta_initializer = initializers.get(beta_initializer)
-        self.gamma_initializer = initializers.get(gamma_initializer)
+        _set_affine_args(self, beta_initializer, gamma_initializer, beta_regularizer,
+                         gamma_regularizer, beta_constraint, gamma_constraint)
         self.moving_mean_initializer = initializers.get(moving_mean_initializer)
         self.moving_variance_initializer = initializers.get(moving_variance_initializer)
-        self.beta_regularizer = regularizers.get(beta_regularizer)
-        self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.beta_constraint = constraints.get(beta_constraint)
-        self.gamma_constraint = constraints.get(gamma_constraint)
         self.supports_masking = True
 
     def build(self, input_shape: Any) -> None:
@@ -85,16 +107,7 @@ class BatchNormalization(Layer):
         else:
             param_shape = tuple(axis_to_dim[i] if i in axis_to_dim else 1 for i in range(ndims))
         pdtype = "float32" if self.dtype in ("float16", "bfloat16") else self.dtype
-        self.gamma = self.add_weight("gamma", shape=param_shape, dtype=pdtype,
-                                     initializer=self.gamma_initializer,
-                                     regularizer=self.gamma_regularizer,
-                                     constraint=self.gamma_constraint,
-                                     trainable=True) if self.scale else None
-        self.beta = self.add_weight("beta", shape=param_shape, dtype=pdtype,
-                                    initializer=self.beta_initializer,
-                                    regularizer=self.beta_regularizer,
-                                    constraint=self.beta_constraint,
-                                    trainable=True) if self.center else None
+        self.gamma, self.beta = _add_affine_weights(self, param_shape, dtype=pdtype)
         self.moving_mean = self.add_weight("moving_mean", shape=param_shape, dtype=pdtype,
                                            initializer=self.moving_mean_initializer,
                                            trainable=False, aggregation="mean")
@@ -197,12 +210,8 @@ class LayerNormalization(Layer):
         self.epsilon = epsilon
         self.center = center
         self.scale = scale
-        self.beta_initializer = initializers.get(beta_initializer)
-        self.gamma_initializer = initializers.get(gamma_initializer)
-        self.beta_regularizer = regularizers.get(beta_regularizer)
-        self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.beta_constraint = constraints.get(beta_constraint)
-        self.gamma_constraint = constraints.get(gamma_constraint)
+        _set_affine_args(self, beta_initializer, gamma_initializer, beta_regularizer,
+                         gamma_regularizer, beta_constraint, gamma_constraint)
         self.supports_masking = True
 
     def build(self, input_shape: Any) -> None:
@@ -216,16 +225,7 @@ class LayerNormalization(Layer):
                                  f"axis={self.axis}")
         self._axes = sorted(axes)
         param_shape = [input_shape[a] for a in self._axes]
-        self.gamma = self.add_weight("gamma", shape=param_shape,
-                                     initializer=self.gamma_initializer,
-                                     regularizer=self.gamma_regularizer,
-                                     constraint=self.gamma_constraint,
-                                     trainable=True) if self.scale else None
-        self.beta = self.add_weight("beta", shape=param_shape,
-                                    initializer=self.beta_initializer,
-                                    regularizer=self.beta_regularizer,
-                                    constraint=self.beta_constraint,
-                                    trainable=True) if self.center else None
+        self.gamma, self.beta = _add_affine_weights(self, param_shape)
         self.built = True
 
     def call(self, inputs: Any) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.keras import losses as _L
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.metrics import base, confusion, simple
 
 _BY_NAME = {
@@ -38,19 +39,7 @@ for _mod in (base, simple, confusion):
 
 def get(identifier: Any) -> Any:
     """A metric function or Metric from a name, a config dict, or a callable/Metric."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, str):
-        if identifier in _BY_NAME:
-            return _BY_NAME[identifier]
-        if identifier in _CLASSES:
-            return _CLASSES[identifier]()
-        raise ValueError(f"Could not interpret metric identifier: {identifier}")
-    if isinstance(identifier, dict):
-        return deserialize(identifier)
-    if callable(identifier):
-        return identifier
-    raise ValueError(f"Could not interpret metric identifier: {identifier}")
+    return ser.get_named(identifier, _BY_NAME, _CLASSES, "metric", deserialize)
 
 
 def serialize(metric: Any) -> Any:
@@ -61,10 +50,4 @@ def serialize(metric: Any) -> Any:
 
 
 def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
-    if isinstance(config, str):
-        return (custom_objects or {}).get(config) or get(config)
-    classes = dict(_CLASSES, **(custom_objects or {}))
-    name = config.get("class_name")
-    if name not in classes:
-        raise ValueError(f"Could not interpret metric identifier: {config}")
-    return classes[name].from_config(config.get("config", {}))
+    return ser.deserialize_named(config, _CLASSES, "metric", custom_objects, get)

@@ -35,7 +35,30 @@ class LearningRateSchedule:
         return cls(**config)
 
 
-class ExponentialDecay(LearningRateSchedule):
+class _RateDecay(LearningRateSchedule):
+    """The attributes and config shared by the schedules that decay `initial_learning_rate`
+    by `decay_rate` per `decay_steps` (ExponentialDecay, InverseTimeDecay)."""
+
+    def __init__(self, initial_learning_rate: Any, decay_steps: Any, decay_rate: Any,
+                 staircase: bool, name: str) -> None:
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.decay_rate = decay_rate
+        self.staircase = staircase
+        self.name = name
+
+    def _periods(self, step: Any) -> Any:
+        """`step / decay_steps` in float32, floored when `staircase`."""
+        p = _f(step) / _f(self.decay_steps)
+        return m.floor(p) if self.staircase else p
+
+    def get_config(self) -> dict:
+        return {"initial_learning_rate": self.initial_learning_rate,
+                "decay_steps": self.decay_steps, "decay_rate": self.decay_rate,
+                "staircase": self.staircase, "name": self.name}
+
+
+class ExponentialDecay(_RateDecay):
     """`initial_learning_rate * decay_rate ** (step / decay_steps)` (floored if staircase)."""
 
     def __init__(self, initial_learning_rate: Any, decay_steps: Any, decay_rate: Any,
@@ -43,23 +66,11 @@ class ExponentialDecay(LearningRateSchedule):
         if decay_steps <= 0:
             raise ValueError("Argument `decay_steps` must be > 0. "
                              f"Received: decay_steps={decay_steps}")
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_steps = decay_steps
-        self.decay_rate = decay_rate
-        self.staircase = staircase
-        self.name = name
+        super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def __call__(self, step: Any) -> Any:
         lr = _f(self.initial_learning_rate)
-        p = _f(step) / _f(self.decay_steps)
-        if self.staircase:
-            p = m.floor(p)
-        return lr * m.pow(_f(self.decay_rate), p)
-
-    def get_config(self) -> dict:
-        return {"initial_learning_rate": self.initial_learning_rate,
-                "decay_steps": self.decay_steps, "decay_rate": self.decay_rate,
-                "staircase": self.staircase, "name": self.name}
+        return lr * m.pow(_f(self.decay_rate), self._periods(step))
 
 
 class PiecewiseConstantDecay(LearningRateSchedule):
@@ -119,27 +130,16 @@ class PolynomialDecay(LearningRateSchedule):
                 "power": self.power, "cycle": self.cycle, "name": self.name}
 
 
-class InverseTimeDecay(LearningRateSchedule):
+class InverseTimeDecay(_RateDecay):
     """`initial_learning_rate / (1 + decay_rate * step / decay_steps)`."""
 
     def __init__(self, initial_learning_rate: Any, decay_steps: Any, decay_rate: Any,
                  staircase: bool = False, name: str = "InverseTimeDecay") -> None:
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_steps = decay_steps
-        self.decay_rate = decay_rate
-        self.staircase = staircase
-        self.name = name
+        super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def __call__(self, step: Any) -> Any:
-        p = _f(step) / _f(self.decay_steps)
-        if self.staircase:
-            p = m.floor(p)
+        p = self._periods(step)
         return _f(self.initial_learning_rate) / (_f(1.0) + _f(self.decay_rate) * p)
-
-    def get_config(self) -> dict:
-        return {"initial_learning_rate": self.initial_learning_rate,
-                "decay_steps": self.decay_steps, "decay_rate": self.decay_rate,
-                "staircase": self.staircase, "name": self.name}
 
 
 class CosineDecay(LearningRateSchedule):
