@@ -231,7 +231,7 @@ class _Im2col:
         if not self.tap_major:
             if kept is None:
                 return _columns(self.xp, self.src[a:b, r0:r1], rows, self.width)
-            dest = kept[_rows((a, b, r0, r1), self.outs)]
+            dest = _kept_block(kept, False, (a, b, r0, r1), self.outs)
             dest.reshape(self.src[a:b, r0:r1].shape)[...] = self.src[a:b, r0:r1]
             return dest
         block = (r1 - r0,) + self.outs[1:]
@@ -244,7 +244,7 @@ class _Im2col:
         for t, idx in taps(self.ks, block, self.strides, self.dilations, r0):
             buf[t] = self.src[(slice(None), slice(a, b)) + idx[1:-1]]
         if kept is not None:
-            return self.kept_block(kept, (a, b, r0, r1))
+            return _kept_block(kept, True, (a, b, r0, r1), self.outs)
         return buf.reshape(self.width, rows).T
 
     def whole(self, n: int) -> Any:
@@ -252,11 +252,6 @@ class _Im2col:
         m = n * math.prod(self.outs)
         shape = (self.width, m) if self.tap_major else (m, self.width)
         return self.xp.empty(shape, self.src.dtype)
-
-    def kept_block(self, kept: Any, block: tuple) -> Any:
-        """A block's (rows, kk*C) matrix from a matrix built by `block(..., kept)`."""
-        rows = _rows(block, self.outs)
-        return kept[:, rows].T if self.tap_major else kept[rows]
 
 
 def _tap_major(c: int, groups: int, itemsize: int) -> bool:
@@ -346,6 +341,12 @@ def _rows(block: tuple, outs: tuple) -> slice:
     return slice(start, start + _block_size(block, outs))
 
 
+def _kept_block(kept: Any, tap_major: bool, block: tuple, outs: tuple) -> Any:
+    """A block's (rows, kk*C) matrix within a whole matrix from _Im2col.whole."""
+    rows = _rows(block, outs)
+    return kept[:, rows].T if tap_major else kept[rows]
+
+
 def _kept_key(x: Any, ks: tuple, strides: tuple, dilations: tuple, padding: str,
               explicit: tuple) -> tuple:
     return (x.shape, x.dtype, tuple(ks), strides, dilations, padding, explicit)
@@ -414,11 +415,12 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
     else:
         dw = xp.zeros((groups, kk * cf, o // groups), dtype=x.dtype)
     if g.size and kk * c and m:
+        tap_major = _tap_major(c, groups, x.itemsize)
         kept = _KEPT.get(x, _kept_key(x, ks, strides, dilations, padding, explicit)) \
             if groups == 1 else None
-        # with a kept matrix, the padded source is never read: x stands in for it
-        im2col = _Im2col(xp, x if kept is not None else pad(xp, x, pads, temp="pad"), outs,
-                         ks, strides, dilations, _tap_major(c, groups, x.itemsize))
+        if kept is None:
+            im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
+                             tap_major)
         blocks = list(_blocks(n, outs, kk * c * x.itemsize, dw.nbytes))
         lanes = parallel.lanes(xp, g.size * kk * cf, len(blocks))
 
@@ -427,7 +429,7 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
             acc = None
             for a, b, r0, r1 in blocks[j::lanes]:
                 if kept is not None:
-                    cols = im2col.kept_block(kept, (a, b, r0, r1))
+                    cols = _kept_block(kept, tap_major, (a, b, r0, r1), outs)
                 else:
                     cols = im2col.block(a, b, r0, r1)
                 g2 = g[a:b, r0:r1].reshape(-1, o)
