@@ -798,3 +798,22 @@ def test_gather_gradient_op_refuses_a_string_gradient():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"\[Op:GatherV2Grad\]"):
         bind(REGISTRY["GatherV2Grad"], (_t(np.array([b"a"], object)), _t(np.array([0], np.int32)),
                                         _t(np.zeros(2))), {"axis": 0, "batch_dims": 0})
+
+
+# -- found by the long op-registry campaign on this session's final code (seed 20240611) ----
+
+@pytest.mark.parametrize("attrs,match", [
+    ({"writer": "abc"}, "writer must be a summary writer"),
+    ({"tag": 5}, "tag must be a string"),
+    ({"metadata": "x"}, "metadata must be serialized bytes"),
+    ({"kind": "movie"}, "unknown summary kind"),
+    ({"kind": "histogram"}, "takes 1 numeric"),
+    ({"kind": "audio", "params": (3, "fast")}, "takes 2 numeric")])
+def test_write_summary_refuses_bad_attributes_naming_the_op(attrs, match):
+    # was: AttributeError ('str' object has no attribute '_noop') inside the kernel
+    from eagerflow._src.summary.summary_ops import WRITE_SUMMARY  # registered on first use
+
+    base = {"writer": None, "tag": "t", "metadata": b"", "kind": "scalar", "params": ()}
+    with pytest.raises(InvalidArgumentError, match=match + r".*\[Op:WriteSummary\]"):
+        bind(WRITE_SUMMARY, (_t(np.int64(3)), _t(np.float32(1.5)), _t(np.True_)),
+             {**base, **attrs})

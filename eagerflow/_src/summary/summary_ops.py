@@ -25,11 +25,38 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.summary import encoders, protos
-from eagerflow._src.summary.writer import _state
+from eagerflow._src.summary.writer import SummaryWriter, _state
 
 
 # -- the primitive ---------------------------------------------------------------------------
+# The summary kinds and how many numeric parameters each takes (buckets; max_outputs;
+# max_outputs and sample rate).
+_KINDS = {"raw": 0, "scalar": 0, "text": 0, "histogram": 1, "image": 1, "audio": 2}
+
+
+def _check_attrs(writer: Any = None, tag: Any = "", metadata: Any = b"", kind: Any = "raw",
+                 params: Any = ()) -> None:
+    """The attributes come from this module's own callers; a direct bind (or a fuzzer)
+    may pass anything, which must fail as the op, not deep in the event encoder."""
+    def bad(msg: str) -> None:
+        raise errors.invalid("WriteSummary", msg)
+
+    if writer is not None and not isinstance(writer, SummaryWriter):
+        bad(f"writer must be a summary writer or None, got {type(writer).__name__}")
+    if not isinstance(tag, str):
+        bad(f"tag must be a string, got {type(tag).__name__}")
+    if not isinstance(metadata, bytes):
+        bad(f"metadata must be serialized bytes, got {type(metadata).__name__}")
+    if not isinstance(kind, str) or kind not in _KINDS:
+        bad(f"unknown summary kind {kind!r}; expected one of {sorted(_KINDS)}")
+    if (not isinstance(params, tuple) or len(params) != _KINDS[kind]
+            or not all(isinstance(p, (int, float, np.integer, np.floating))
+                       and not isinstance(p, bool) for p in params)):
+        bad(f"a {kind} summary takes {_KINDS[kind]} numeric parameters, got {params!r}")
+
+
 def _infer(step: Any, data: Any, record: Any, **attrs: Any) -> list:
+    _check_attrs(**attrs)
     if step._shape is not None and len(step._shape) != 0:
         raise errors.invalid("WriteSummary", f"step must be a scalar, got shape "
                                              f"{errors.shape_str(step._shape)}")
@@ -91,7 +118,13 @@ WRITE_SUMMARY = register(OpDef(
     bad_samples=[BadSample((np.array([1, 2], np.int64), np.float32(1), np.bool_(True)),
                            dict(_SAMPLE_ATTRS), errors.InvalidArgumentError, "step must be"),
                  BadSample((np.float32(1), np.float32(1), np.bool_(True)),
-                           dict(_SAMPLE_ATTRS), errors.InvalidArgumentError, "integer")],
+                           dict(_SAMPLE_ATTRS), errors.InvalidArgumentError, "integer"),
+                 BadSample((np.int64(3), np.float32(1.5), np.bool_(True)),
+                           dict(_SAMPLE_ATTRS, writer="abc"), errors.InvalidArgumentError,
+                           "writer must be a summary writer"),
+                 BadSample((np.int64(3), np.float32(1.5), np.bool_(True)),
+                           dict(_SAMPLE_ATTRS, kind="histogram"), errors.InvalidArgumentError,
+                           "histogram summary takes 1 numeric")],
 ))
 
 
