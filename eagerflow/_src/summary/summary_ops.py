@@ -27,7 +27,6 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.summary import encoders, protos
 from eagerflow._src.summary.writer import SummaryWriter, _state
 
-
 # -- the primitive ---------------------------------------------------------------------------
 # The summary kinds and how many numeric parameters each takes (buckets; max_outputs;
 # max_outputs and sample rate).
