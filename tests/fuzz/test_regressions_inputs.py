@@ -817,3 +817,50 @@ def test_write_summary_refuses_bad_attributes_naming_the_op(attrs, match):
     with pytest.raises(InvalidArgumentError, match=match + r".*\[Op:WriteSummary\]"):
         bind(WRITE_SUMMARY, (_t(np.int64(3)), _t(np.float32(1.5)), _t(np.True_)),
              {**base, **attrs})
+
+
+# -- found by the long campaigns with random seed 3990244010 (API and parsing) ------------
+
+def test_unravel_index_with_no_dims_gives_no_coordinates():
+    # was: NumPy's "need at least one array to stack"; TF 2.21 returns shape (0,)
+    out = tf.unravel_index(np.array(False), tf.constant([], tf.int32))
+    assert out.shape == (0,) and out.dtype == tf.int32
+    with pytest.raises(InvalidArgumentError, match=r"index is out of bound.*\[Op:UnravelIndex\]"):
+        tf.unravel_index(3, tf.constant([], tf.int32))
+
+
+def test_empty_python_lists_take_any_dtype():
+    # was: TypeError "Cannot convert [] to EagerTensor of dtype int32" (TF: an empty tensor)
+    for d in (tf.int32, tf.uint8, tf.bool, tf.string, tf.complex64):
+        t = tf.constant([[], []], d)
+        assert t.shape == (2, 0) and t.dtype == d
+    with pytest.raises(TypeError, match="dtype int32"):
+        tf.constant([1.5], tf.int32)  # elements still refuse a lossy conversion
+
+
+@pytest.mark.parametrize("k,word", [(tf.constant(np.inf, tf.float16), "half"), (1.5, "float"),
+                                    (True, "bool")])
+def test_top_k_refuses_a_non_integer_k_as_tf(k, word):
+    # was: OverflowError converting inf to int (and 1.5 silently truncated)
+    with pytest.raises(InvalidArgumentError, match=rf"attr 'Tk' of {word} .*\[Op:TopKV2\]"):
+        tf.math.top_k([1.0, 2.0], k=k)
+    assert tf.math.top_k([1.0, 3.0, 2.0], k=tf.constant(2)).values.numpy().tolist() == [3.0, 2.0]
+
+
+def test_diag_refuses_a_string_padding_value_for_numbers():
+    # was: NumPy's "invalid literal for int()" from the kernel's fill
+    with pytest.raises(TypeError, match=r"Cannot convert 'abc' to EagerTensor of dtype int8"):
+        tf.linalg.diag(tf.constant([], tf.int8), k=1, padding_value="abc")
+    assert tf.linalg.diag(tf.constant([1], tf.int8), k=1, padding_value=3).numpy().tolist() == \
+        [[3, 1], [3, 3]]
+
+
+@pytest.mark.parametrize("shape", [(2**63, 2), (2**64 + 3,)])
+def test_parse_example_dense_shapes_must_fit_int64(shape):
+    # was: NumPy's RuntimeWarning / OverflowError computing the row size in the kernel
+    attrs = {"sparse_keys": (), "sparse_types": (), "dense_keys": ("a",),
+             "dense_types": (dt.int64,), "dense_shapes": (shape,), "dense_defaults": (None,),
+             "dense_seq": (False,), "single": False}
+    _bad("ParseExampleV2", (STR,), attrs, InvalidArgumentError, "elements")
+    _bad("ParseExampleV2", (STR,), {**attrs, "dense_shapes": ((-2,),)}, InvalidArgumentError,
+         "negative dimension")

@@ -337,6 +337,8 @@ def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
     src = _dt.from_numpy(inferred.dtype)
     if src is dtype:
         return inferred
+    if inferred.size == 0:  # no elements to lose: `[]` and `[[], []]` take any dtype
+        return np.empty(inferred.shape, object if dtype is _dt.string else dtype.as_numpy_dtype)
     ok = (
         (dtype.is_floating and (src.is_integer or src.is_floating or src is _dt.bool))
         or (dtype.is_integer and src.is_integer)

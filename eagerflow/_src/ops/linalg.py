@@ -708,7 +708,8 @@ def _check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> N
         raise C.fail(op, "padding_value must be a scalar")
     kind = np.asarray(v).dtype.kind
     if (kind == "c" and not dtype.is_complex) or \
-            (kind == "f" and (dtype.is_integer or dtype.is_bool)):
+            (kind == "f" and (dtype.is_integer or dtype.is_bool)) or \
+            ((kind in "USO") != (dtype is dt.string)):
         word = "float" if dtype.is_floating else dtype.name
         raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype {word} [Op:{op}]")
     if dtype.is_integer and isinstance(v, (int, np.integer)) and \

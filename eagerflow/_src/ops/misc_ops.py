@@ -129,6 +129,8 @@ def _unravel_kernel(xp: Any, indices: Any, dims: Any) -> Any:
     if ((indices < 0) | (indices >= total)).any():
         raise InvalidArgumentError(None, None, "index is out of bound as with dims "
                                                "[Op:UnravelIndex]")
+    if dims.size == 0:  # no dims: every in-bounds index (only 0) has no coordinates
+        return xp.zeros((0,) + indices.shape, indices.dtype)
     return xp.stack(xp.unravel_index(indices, _TUPLE(int(v) for v in dims))).astype(indices.dtype)
 
 

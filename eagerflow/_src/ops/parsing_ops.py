@@ -209,6 +209,23 @@ def _check_lists(sparse_keys: Any, sparse_types: Any, dense_keys: Any, dense_typ
         raise InvalidArgumentError(None, None, f"len(dense_keys) != len(dense_types), "
                                    f"len(dense_shapes), len(dense_defaults) or len(dense_seq) "
                                    f"[Op:{_OP}]")
+    for i, (shape, dtype) in enumerate(zip(dense_shapes, dense_types)):
+        _check_dense_shape(i, shape, dtype)
+
+
+def _check_dense_shape(i: int, shape: Any, dtype: dt.DType) -> None:
+    """A dense feature's shape: non-negative int dims whose element count fits int64 and
+    (one row of it) memory."""
+    from eagerflow._src.core.tensor import check_finite_size
+
+    if not isinstance(shape, tuple) or not all(
+            isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in shape):
+        raise TypeError(f"Expected a list of ints for dense_shapes[{i}] not {shape!r}. "
+                        f"[Op:{_OP}]")
+    if any(v < 0 for v in shape):
+        raise InvalidArgumentError(None, None, f"dense_shapes[{i}] has a negative dimension: "
+                                   f"[{','.join(str(v) for v in shape)}] [Op:{_OP}]")
+    check_finite_size(_OP, tuple(int(v) for v in shape), dtype)
 
 
 def _parse_infer(serialized: Any, *, sparse_keys: tuple, sparse_types: tuple, dense_keys: tuple,

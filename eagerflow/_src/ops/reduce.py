@@ -569,9 +569,21 @@ def range_(n: int) -> Any:
 def top_k(input: Any, k: Any = 1, sorted: bool = True,  # noqa: A002
           index_type: Any = dt.int32, name: str | None = None) -> Any:
     """The k largest entries of the last axis and their indices (ties: lower index first)."""
-    values, indices = bind(TOP_K, (_t(input),), {"k": int(k), "sorted": bool(sorted),
+    values, indices = bind(TOP_K, (_t(input),), {"k": _top_k_count(k), "sorted": bool(sorted),
                                                  "index_type": dt.as_dtype(index_type)})
     return TopKV2(values, indices)
+
+
+def _top_k_count(k: Any) -> int:
+    """`k` as an int; a bool or float `k` (tensor or Python) is TF's attr-type error."""
+    d = getattr(k, "_dtype", None)
+    if d is None and isinstance(k, (bool, float, np.bool_, np.floating)):
+        d = dt.bool if isinstance(k, (bool, np.bool_)) else (
+            dt.as_dtype(k.dtype) if isinstance(k, np.floating) else dt.float32)
+    if d is not None and d not in (dt.int16, dt.int32, dt.int64):
+        raise C.fail("TopKV2", f"Value for attr 'Tk' of {C._dtype_word(d)} is not in the list "
+                               "of allowed values: int16, int32, int64")
+    return C.int_arg(k, "k")
 
 
 def _sort_setup(values: Any, axis: Any, direction: str) -> tuple:
