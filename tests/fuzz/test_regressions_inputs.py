@@ -817,3 +817,51 @@ def test_write_summary_refuses_bad_attributes_naming_the_op(attrs, match):
     with pytest.raises(InvalidArgumentError, match=match + r".*\[Op:WriteSummary\]"):
         bind(WRITE_SUMMARY, (_t(np.int64(3)), _t(np.float32(1.5)), _t(np.True_)),
              {**base, **attrs})
+
+
+# -- found by the long op-registry campaign with random seed 3990244010 --
+
+_TS_OPS = {"TensorScatterAdd": tf.tensor_scatter_nd_add,
+           "TensorScatterSub": tf.tensor_scatter_nd_sub,
+           "TensorScatterMax": tf.tensor_scatter_nd_max,
+           "TensorScatterMin": tf.tensor_scatter_nd_min,
+           "TensorScatterUpdate": tf.tensor_scatter_nd_update}
+
+
+@pytest.mark.parametrize("op", sorted(_TS_OPS))
+@pytest.mark.parametrize("shapes,match", [
+    # the fuzz case: indices with an empty last dimension scatter nothing into a scalar
+    (((), (2, 0), (2,)), "Indices and updates specified for empty output shape"),
+    (((3,), (2, 0), (2, 3)), "Indices and updates specified for empty output shape"),
+    (((3,), (0, 0), (0, 3)), "Requested rank: 0"),
+    (((), (0, 0), (0,)), r"Output must be at least 1-D, got shape: \[\]"),
+    (((5,), (2, 1), (3,)), r"Outer dimensions of indices and update must match. Indices shape: "
+                           r"\[2,1\], updates shape:\[3\]"),
+    (((5, 2), (2, 1), (2,)), r"Inner dimensions .* Output: \[5,2\] updates: \[2\]"),
+    (((5, 2), (2, 1), (2, 3)), r"The inner 1 dimensions of output.shape=\[5,2\] must match the "
+                               r"inner 1 dimensions of updates.shape=\[2,3\]"),
+    (((5, 2), (1,), (2,)), r"Dimensions \[0,1\) of indices\[shape=\[1\]\] = 1 must match"),
+    (((5, 1), (1,), (1,)), r"Dimensions \[1,2\) of input\[shape=\[5,1\]\] must match"),
+    (((5,), (1,), ()), r"Updates shape must have rank at least one. Found:\[\]")])
+def test_tensor_scatter_validates_the_updates_shape_in_infer(op, shapes, match):
+    # was: NumPy's ValueError (not broadcastable / setting an element with a sequence) in the kernel
+    ts, ish, us = shapes
+    with pytest.raises(InvalidArgumentError, match=match + rf".*\[Op:{op}\]"):
+        _TS_OPS[op](tf.constant(np.ones(ts)), tf.constant(np.zeros(ish, np.int32)),
+                    tf.constant(np.ones(us)))
+
+
+def test_tensor_scatter_still_computes_on_valid_input():
+    t = tf.constant([1.0, 5.0, 3.0, 0.0], tf.float64)
+    i = tf.constant([[2], [0], [2]])
+    u = tf.constant([4.0, -1.0, 2.0], tf.float64)
+    assert tf.tensor_scatter_nd_add(t, i, u).numpy().tolist() == [0.0, 5.0, 9.0, 0.0]
+    assert tf.tensor_scatter_nd_sub(t, i, u).numpy().tolist() == [2.0, 5.0, -3.0, 0.0]
+    assert tf.tensor_scatter_nd_max(t, i, u).numpy().tolist() == [1.0, 5.0, 4.0, 0.0]
+    assert tf.tensor_scatter_nd_min(t, i, u).numpy().tolist() == [-1.0, 5.0, 2.0, 0.0]
+    assert tf.tensor_scatter_nd_update(t, i[:2], u[:2]).numpy().tolist() == [-1.0, 5.0, 4.0, 0.0]
+    # an empty scatter into an empty tensor, and an empty vector of indices, are fine
+    assert tf.tensor_scatter_nd_add(tf.ones([5, 2]), tf.zeros([0, 1], tf.int32),
+                                    tf.ones([0, 2])).numpy().tolist() == [[1.0, 1.0]] * 5
+    assert tf.tensor_scatter_nd_add(tf.ones([0, 3]), tf.zeros([0], tf.int32),
+                                    tf.ones([0, 3])).shape == (0, 3)
