@@ -6,6 +6,7 @@ each asserts TF's error class and that the message names the op or the argument.
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import numpy as np
@@ -865,3 +866,15 @@ def test_tensor_scatter_still_computes_on_valid_input():
                                     tf.ones([0, 2])).numpy().tolist() == [[1.0, 1.0]] * 5
     assert tf.tensor_scatter_nd_add(tf.ones([0, 3]), tf.zeros([0], tf.int32),
                                     tf.ones([0, 3])).shape == (0, 3)
+
+
+@pytest.mark.parametrize("paddings,shape",
+                         [((0,), "[1]"), (0, "[]"), (((1, 2, 3), (1, 2, 3)), "[2,3]")])
+def test_padv2_refuses_paddings_that_are_not_an_n_by_2_matrix(paddings, shape):
+    # was: TypeError (object of type 'int' has no len()) in infer for the flat paddings (0,)
+    x, value = _t(np.array([-0.18, 0.12, -0.25])), _t(np.float64(9.0))
+    with pytest.raises(InvalidArgumentError, match=r"paddings must be a matrix with 2 columns: "
+                                                   + re.escape(shape) + r" \[Op:PadV2\]"):
+        bind(REGISTRY["PadV2"], (x, value), {"paddings": paddings})
+    out = bind(REGISTRY["PadV2"], (x, value), {"paddings": ((1, 2),)})
+    assert out.numpy().tolist() == [9.0, -0.18, 0.12, -0.25, 9.0, 9.0]
