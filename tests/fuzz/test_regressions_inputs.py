@@ -878,3 +878,15 @@ def test_padv2_refuses_paddings_that_are_not_an_n_by_2_matrix(paddings, shape):
         bind(REGISTRY["PadV2"], (x, value), {"paddings": paddings})
     out = bind(REGISTRY["PadV2"], (x, value), {"paddings": ((1, 2),)})
     assert out.numpy().tolist() == [9.0, -0.18, 0.12, -0.25, 9.0, 9.0]
+
+
+@pytest.mark.parametrize("g", [np.array([[b"\x00\xff", b"hello"], [b"a", b""]], dtype=object),
+                               np.array([[True, False]])])
+def test_sum_to_shape_of_refuses_non_numeric_gradients(g):
+    # was: AttributeError ('bytes' object has no attribute 'reshape') in the kernel
+    with pytest.raises(InvalidArgumentError, match=r"(?s)not in the list of allowed values.*"
+                                                   r"\[Op:SumToShapeOf\]"):
+        bind(REGISTRY["SumToShapeOf"], (_t(g), _t(np.float64(1.0))), {})
+    g = np.arange(6.0).reshape(2, 3)
+    out = bind(REGISTRY["SumToShapeOf"], (_t(g), _t(np.zeros((1, 3)))), {})
+    assert out.numpy().tolist() == [[3.0, 5.0, 7.0]]
