@@ -890,3 +890,18 @@ def test_sum_to_shape_of_refuses_non_numeric_gradients(g):
     g = np.arange(6.0).reshape(2, 3)
     out = bind(REGISTRY["SumToShapeOf"], (_t(g), _t(np.zeros((1, 3)))), {})
     assert out.numpy().tolist() == [[3.0, 5.0, 7.0]]
+
+
+@pytest.mark.parametrize("shape,fixed_length,want", [((0,), 2, (0, 1)), ((0,), None, (0, 0)),
+                                                     ((2, 0), 2, (2, 0, 1)), ((0,), 6, (0, 3))])
+def test_decode_raw_of_no_strings_has_the_width_fixed_length_gives(shape, fixed_length, want):
+    # was: infer said (0, 1), the kernel made (0, 0) for an empty input with fixed_length=2
+    strings = tf.constant(np.zeros(shape, dtype=object).astype(bytes), tf.string)
+    out = tf.io.decode_raw(strings, tf.int16, fixed_length=fixed_length)
+    assert out.shape == want and out.dtype == tf.int16
+    traced = tf.function(lambda s: tf.io.decode_raw(s, tf.int16, fixed_length=fixed_length))
+    spec = traced.get_concrete_function(tf.TensorSpec(shape, tf.string)).structured_outputs
+    # what infer says is what the kernel makes (the width is only known with fixed_length)
+    assert spec.shape.as_list() == [*want[:-1], want[-1] if fixed_length else None]
+    got = tf.io.decode_raw(tf.constant([b"ab", b"cd"]), tf.int16, fixed_length=4)
+    assert got.numpy().tolist() == [[0x6261, 0], [0x6463, 0]]  # little-endian, zero padded
