@@ -6,6 +6,7 @@ each asserts TF's error class and that the message names the op or the argument.
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import numpy as np
@@ -864,3 +865,90 @@ def test_parse_example_dense_shapes_must_fit_int64(shape):
     _bad("ParseExampleV2", (STR,), attrs, InvalidArgumentError, "elements")
     _bad("ParseExampleV2", (STR,), {**attrs, "dense_shapes": ((-2,),)}, InvalidArgumentError,
          "negative dimension")
+
+
+# -- found by the long op-registry campaign with random seed 3990244010 --
+
+_TS_OPS = {"TensorScatterAdd": tf.tensor_scatter_nd_add,
+           "TensorScatterSub": tf.tensor_scatter_nd_sub,
+           "TensorScatterMax": tf.tensor_scatter_nd_max,
+           "TensorScatterMin": tf.tensor_scatter_nd_min,
+           "TensorScatterUpdate": tf.tensor_scatter_nd_update}
+
+
+@pytest.mark.parametrize("op", sorted(_TS_OPS))
+@pytest.mark.parametrize("shapes,match", [
+    # the fuzz case: indices with an empty last dimension scatter nothing into a scalar
+    (((), (2, 0), (2,)), "Indices and updates specified for empty output shape"),
+    (((3,), (2, 0), (2, 3)), "Indices and updates specified for empty output shape"),
+    (((3,), (0, 0), (0, 3)), "Requested rank: 0"),
+    (((), (0, 0), (0,)), r"Output must be at least 1-D, got shape: \[\]"),
+    (((5,), (2, 1), (3,)), r"Outer dimensions of indices and update must match. Indices shape: "
+                           r"\[2,1\], updates shape:\[3\]"),
+    (((5, 2), (2, 1), (2,)), r"Inner dimensions .* Output: \[5,2\] updates: \[2\]"),
+    (((5, 2), (2, 1), (2, 3)), r"The inner 1 dimensions of output.shape=\[5,2\] must match the "
+                               r"inner 1 dimensions of updates.shape=\[2,3\]"),
+    (((5, 2), (1,), (2,)), r"Dimensions \[0,1\) of indices\[shape=\[1\]\] = 1 must match"),
+    (((5, 1), (1,), (1,)), r"Dimensions \[1,2\) of input\[shape=\[5,1\]\] must match"),
+    (((5,), (1,), ()), r"Updates shape must have rank at least one. Found:\[\]")])
+def test_tensor_scatter_validates_the_updates_shape_in_infer(op, shapes, match):
+    # was: NumPy's ValueError (not broadcastable / setting an element with a sequence) in the kernel
+    ts, ish, us = shapes
+    with pytest.raises(InvalidArgumentError, match=match + rf".*\[Op:{op}\]"):
+        _TS_OPS[op](tf.constant(np.ones(ts)), tf.constant(np.zeros(ish, np.int32)),
+                    tf.constant(np.ones(us)))
+
+
+def test_tensor_scatter_still_computes_on_valid_input():
+    t = tf.constant([1.0, 5.0, 3.0, 0.0], tf.float64)
+    i = tf.constant([[2], [0], [2]])
+    u = tf.constant([4.0, -1.0, 2.0], tf.float64)
+    assert tf.tensor_scatter_nd_add(t, i, u).numpy().tolist() == [0.0, 5.0, 9.0, 0.0]
+    assert tf.tensor_scatter_nd_sub(t, i, u).numpy().tolist() == [2.0, 5.0, -3.0, 0.0]
+    assert tf.tensor_scatter_nd_max(t, i, u).numpy().tolist() == [1.0, 5.0, 4.0, 0.0]
+    assert tf.tensor_scatter_nd_min(t, i, u).numpy().tolist() == [-1.0, 5.0, 2.0, 0.0]
+    assert tf.tensor_scatter_nd_update(t, i[:2], u[:2]).numpy().tolist() == [-1.0, 5.0, 4.0, 0.0]
+    # an empty scatter into an empty tensor, and an empty vector of indices, are fine
+    assert tf.tensor_scatter_nd_add(tf.ones([5, 2]), tf.zeros([0, 1], tf.int32),
+                                    tf.ones([0, 2])).numpy().tolist() == [[1.0, 1.0]] * 5
+    assert tf.tensor_scatter_nd_add(tf.ones([0, 3]), tf.zeros([0], tf.int32),
+                                    tf.ones([0, 3])).shape == (0, 3)
+
+
+@pytest.mark.parametrize("paddings,shape",
+                         [((0,), "[1]"), (0, "[]"), (((1, 2, 3), (1, 2, 3)), "[2,3]")])
+def test_padv2_refuses_paddings_that_are_not_an_n_by_2_matrix(paddings, shape):
+    # was: TypeError (object of type 'int' has no len()) in infer for the flat paddings (0,)
+    x, value = _t(np.array([-0.18, 0.12, -0.25])), _t(np.float64(9.0))
+    with pytest.raises(InvalidArgumentError, match=r"paddings must be a matrix with 2 columns: "
+                                                   + re.escape(shape) + r" \[Op:PadV2\]"):
+        bind(REGISTRY["PadV2"], (x, value), {"paddings": paddings})
+    out = bind(REGISTRY["PadV2"], (x, value), {"paddings": ((1, 2),)})
+    assert out.numpy().tolist() == [9.0, -0.18, 0.12, -0.25, 9.0, 9.0]
+
+
+@pytest.mark.parametrize("g", [np.array([[b"\x00\xff", b"hello"], [b"a", b""]], dtype=object),
+                               np.array([[True, False]])])
+def test_sum_to_shape_of_refuses_non_numeric_gradients(g):
+    # was: AttributeError ('bytes' object has no attribute 'reshape') in the kernel
+    with pytest.raises(InvalidArgumentError, match=r"(?s)not in the list of allowed values.*"
+                                                   r"\[Op:SumToShapeOf\]"):
+        bind(REGISTRY["SumToShapeOf"], (_t(g), _t(np.float64(1.0))), {})
+    g = np.arange(6.0).reshape(2, 3)
+    out = bind(REGISTRY["SumToShapeOf"], (_t(g), _t(np.zeros((1, 3)))), {})
+    assert out.numpy().tolist() == [[3.0, 5.0, 7.0]]
+
+
+@pytest.mark.parametrize("shape,fixed_length,want", [((0,), 2, (0, 1)), ((0,), None, (0, 0)),
+                                                     ((2, 0), 2, (2, 0, 1)), ((0,), 6, (0, 3))])
+def test_decode_raw_of_no_strings_has_the_width_fixed_length_gives(shape, fixed_length, want):
+    # was: infer said (0, 1), the kernel made (0, 0) for an empty input with fixed_length=2
+    strings = tf.constant(np.zeros(shape, dtype=object).astype(bytes), tf.string)
+    out = tf.io.decode_raw(strings, tf.int16, fixed_length=fixed_length)
+    assert out.shape == want and out.dtype == tf.int16
+    traced = tf.function(lambda s: tf.io.decode_raw(s, tf.int16, fixed_length=fixed_length))
+    spec = traced.get_concrete_function(tf.TensorSpec(shape, tf.string)).structured_outputs
+    # what infer says is what the kernel makes (the width is only known with fixed_length)
+    assert spec.shape.as_list() == [*want[:-1], want[-1] if fixed_length else None]
+    got = tf.io.decode_raw(tf.constant([b"ab", b"cd"]), tf.int16, fixed_length=4)
+    assert got.numpy().tolist() == [[0x6261, 0], [0x6463, 0]]  # little-endian, zero padded

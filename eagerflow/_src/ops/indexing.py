@@ -441,6 +441,56 @@ def scatter_nd(indices: Any, updates: Any, shape: Any, name: str | None = None) 
     return bind(SCATTER_ND, (_t(indices), _t(updates)), {"shape": static_ints(shape)})
 
 
+def _known_size(shape: tuple) -> int | None:
+    return None if None in shape else int(np.prod(shape, dtype=np.int64))
+
+
+def _tensor_scatter_shapes(op: str, shape: tuple | None, is_: tuple | None,
+                           us: tuple | None) -> None:
+    """TensorScatter* shape checks, in the order TF's kernel makes them."""
+    if shape is None or is_ is None or us is None:
+        return
+    if len(is_) < 1:
+        raise C.fail(op, f"Indices shape must have rank at least one. Found:{C.shape_str(is_)}")
+    if len(us) < 1:
+        raise C.fail(op, f"Updates shape must have rank at least one. Found:{C.shape_str(us)}")
+    sizes = [_known_size(s) for s in (shape, is_, us)]
+    # nothing may be scattered into an empty tensor, and indices and updates are empty together
+    if None not in sizes and not (sizes[1] == sizes[2] == 0) and 0 in sizes:
+        raise C.fail(op, "Indices and updates specified for empty output shape")
+    outer, k = len(is_) - 1, is_[-1]
+    if len(us) < outer or any(a is not None and b is not None and a != b
+                              for a, b in zip(is_[:outer], us)):
+        raise C.fail(op, f"Outer dimensions of indices and update must match. Indices shape: "
+                         f"{C.shape_str(is_)}, updates shape:{C.shape_str(us)}")
+    if k is None:
+        return
+    if len(us) - outer != len(shape) - k:
+        raise C.fail(op, f"Inner dimensions of output shape must match inner dimensions of "
+                         f"updates shape. Output: {C.shape_str(shape)} updates: "
+                         f"{C.shape_str(us)}")
+    if any(a is not None and b is not None and a != b for a, b in zip(us[outer:], shape[k:])):
+        n = len(shape) - k
+        raise C.fail(op, f"The inner {n} dimensions of output.shape={C.shape_str(shape)} must "
+                         f"match the inner {n} dimensions of updates.shape={C.shape_str(us)}")
+    if not shape:
+        raise C.fail(op, f"Output must be at least 1-D, got shape: {C.shape_str(shape)}")
+    if len(is_) == 1:  # the kernel then reads a vector of indices as is_[0] 1-element indices
+        if is_[0] is not None and us[0] is not None and is_[0] != us[0]:
+            raise C.fail(op, f"Dimensions [0,1) of indices[shape={C.shape_str(is_)}] = {is_[0]} "
+                             f"must match dimensions [0,1) of updates[shape={C.shape_str(us)}] "
+                             f"= {us[0]}")
+        if len(us) != len(shape) or any(a is not None and b is not None and a != b
+                                        for a, b in zip(us[1:], shape[1:])):
+            raise C.fail(op, f"Dimensions [1,{len(shape)}) of input[shape={C.shape_str(shape)}] "
+                             f"must match dimensions [1,{len(us)}) of updates[shape="
+                             f"{C.shape_str(us)}]")
+        k = 1
+    if not 1 <= k <= 7:
+        raise C.fail(op, f"Only indices.shape[-1] values between 1 and 5 are currently "
+                         f"supported.  Requested rank: {k}")
+
+
 def _tensor_scatter(op_name: str, mode: str) -> Any:
     # TF's CPU kernels: any type for update, numbers for add/sub, real numbers for max/min
     allowed = {"update": C.ALL, "add": C.NUMERIC, "sub": C.NUMERIC}.get(mode, C.REALS)
@@ -452,7 +502,7 @@ def _tensor_scatter(op_name: str, mode: str) -> Any:
                                   f"expected to be a {C._dtype_word(tensor._dtype)} tensor but "
                                   f"is a {C._dtype_word(updates._dtype)} tensor")
         C.check_dtype(op_name, tensor, allowed)
-        _scatter_shapes(op_name, indices, updates, tensor._shape)
+        _tensor_scatter_shapes(op_name, tensor._shape, indices._shape, updates._shape)
         return [(tensor._shape, tensor._dtype)]
 
     def kernel(xp: Any, tensor: Any, indices: Any, updates: Any) -> Any:

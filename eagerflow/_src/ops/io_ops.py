@@ -206,7 +206,8 @@ def _raw_kernel(xp: Any, input_bytes: Any, *, out_type: dt.DType, little_endian:
         raise InvalidArgumentError(None, None, "DecodeRaw requires input strings to all be the "
                                    f"same size, but element 0 has size {len(rows[0]) * width} != "
                                    f"{max(len(r) for r in rows) * width} [Op:DecodeRaw]")
-    count = n.pop() if n else 0
+    # with no strings the row length comes from fixed_length alone (0 without it), as in TF
+    count = n.pop() if n else (fixed_length // width if fixed_length is not None else 0)
     out = np.stack(rows) if rows else np.zeros((0, count), dtype=npd.newbyteorder("="))
     return out.reshape(np.asarray(input_bytes).shape + (count,))
 

@@ -119,6 +119,7 @@ def _sum_to_kernel(xp: Any, g: Any, like: Any) -> Any:
 
 
 def _sum_to_infer(g: Any, like: Any) -> list:
+    C.check_dtype("SumToShapeOf", g, C.NUMERIC)  # summed: no strings or bools
     if g._shape is not None and like._shape is not None and \
             C.broadcast("SumToShapeOf", g._shape, like._shape) != tuple(g._shape):
         raise C.fail("SumToShapeOf", f"Incompatible shapes: {C.shape_str(like._shape)} does not "
@@ -144,6 +145,8 @@ SUM_TO = register(OpDef(
     reference=_sum_to_ref,
     samples=[Sample((_f64(2, 3), np.zeros((1, 3))), grad_inputs=(0,)),
              Sample((_f64(4, 2, 3), np.zeros((2, 1))), grad_inputs=(0,))],
+    bad_samples=[BadSample((np.array([[b"a", b"b"]], dtype=object), np.zeros(())), {},
+                           InvalidArgumentError, "of string is not in the list")],
 ))
 
 BROADCAST_LIKE = register(OpDef(

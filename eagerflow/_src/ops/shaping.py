@@ -40,16 +40,27 @@ def _f64(*shape: int) -> np.ndarray:
 # pad.
 # ---------------------------------------------------------------------------------------
 
+def _check_paddings_matrix(op: str, paddings: Any) -> None:
+    """TF checks first that paddings is an [n, 2] matrix, whatever the input's rank."""
+    rows = paddings if isinstance(paddings, (tuple, list)) else None
+    if rows is not None and all(isinstance(r, (tuple, list)) and len(r) == 2 for r in rows):
+        return
+    if rows is None:
+        shape: tuple = ()
+    elif rows and isinstance(rows[0], (tuple, list)):
+        shape = (len(rows), len(rows[0]))
+    else:
+        shape = (len(rows),)
+    raise C.fail(op, f"paddings must be a matrix with 2 columns: {C.shape_str(shape)}")
+
+
 def _pad_shape(op: str, x: Any, paddings: tuple, check_size: bool = True) -> tuple | None:
+    _check_paddings_matrix(op, paddings)
     if x._shape is None:
         return None
     if len(paddings) != len(x._shape):
         raise C.fail(op, f"The first dimension of paddings must be the rank of inputs"
                          f"[{len(paddings)},2] {C.shape_str(x._shape)}")
-    for pair in paddings:
-        if len(pair) != 2:
-            raise C.fail(op, f"paddings must be a matrix with 2 columns: "
-                             f"[{len(paddings)},{len(pair)}]")
     for lo, hi in paddings:
         if (lo is not None and lo < 0) or (hi is not None and hi < 0):
             raise C.fail(op, f"Paddings must be non-negative: {lo} {hi}")
