@@ -952,3 +952,17 @@ def test_decode_raw_of_no_strings_has_the_width_fixed_length_gives(shape, fixed_
     assert spec.shape.as_list() == [*want[:-1], want[-1] if fixed_length else None]
     got = tf.io.decode_raw(tf.constant([b"ab", b"cd"]), tf.int16, fixed_length=4)
     assert got.numpy().tolist() == [[0x6261, 0], [0x6463, 0]]  # little-endian, zero padded
+
+
+# -- found by the long API campaign with random seed 2732279535 --------------------------
+
+@pytest.mark.parametrize("rank,cls,match", [
+    (float("inf"), TypeError, "tensor must be of type tf.int32; got tf.float32"),
+    (True, TypeError, "got tf.bool"), (np.int64(0), TypeError, "got tf.int64"),
+    ([1, 2], ValueError, "Rank must be a scalar")])
+def test_assert_rank_takes_a_scalar_int32_rank(rank, cls, match):
+    # was: OverflowError from int(inf), and floats silently truncated
+    for check in (tf.debugging.assert_rank, tf.debugging.assert_rank_at_least):
+        with pytest.raises(cls, match=match):
+            check(0, rank)
+    assert tf.debugging.assert_rank([1], tf.constant(1)) is None

@@ -263,7 +263,14 @@ def _static_shape(x: Any) -> TensorShape:
 
 
 def _ranks(rank: Any) -> int:
-    return int(rank._numpy()) if isinstance(rank, EagerTensor) else int(rank)
+    """A rank argument: a scalar int32, as TF requires (a float, bool or int64 rank is its
+    TypeError, a list its ValueError)."""
+    t = rank if isinstance(rank, EagerTensor) else convert_to_tensor(rank)
+    if t.dtype is not dt.int32:
+        raise TypeError(f"tensor must be of type tf.int32; got tf.{t.dtype.name}")
+    if t.shape.rank != 0:
+        raise ValueError("Rank must be a scalar.")
+    return int(t._numpy())
 
 
 def assert_rank(x: Any, rank: Any, message: str | None = None, name: str | None = None) -> None:
