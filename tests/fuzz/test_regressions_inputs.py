@@ -966,3 +966,22 @@ def test_assert_rank_takes_a_scalar_int32_rank(rank, cls, match):
         with pytest.raises(cls, match=match):
             check(0, rank)
     assert tf.debugging.assert_rank([1], tf.constant(1)) is None
+
+
+@pytest.mark.parametrize("fn", [tf.nn.space_to_depth, tf.nn.depth_to_space])
+def test_block_size_without_an_int_is_a_value_error(fn):
+    # was: OverflowError from int(inf) (TF's own escapes); finite floats truncate as in TF
+    x = tf.zeros([1, 2, 2, 4])
+    with pytest.raises(ValueError, match="block_size must be an integer, got inf"):
+        fn(x, float("inf"))
+    assert tf.nn.space_to_depth(x, 2.0).shape == (1, 1, 1, 16)
+
+
+@pytest.mark.parametrize("fn", [tf.signal.fftshift, tf.signal.ifftshift])
+def test_fftshift_axes_convert_to_int32_as_tf(fn):
+    # was: NumPy's "inhomogeneous shape" ValueError from np.atleast_1d([0, []])
+    with pytest.raises(ValueError, match="Python sequence"):
+        fn(tf.zeros([2, 2]), axes=[0, []])
+    with pytest.raises(TypeError, match="dtype int32"):
+        fn(tf.zeros([2, 2]), axes=[0, 1.5])
+    assert tf.signal.fftshift(tf.range(4), axes=0).numpy().tolist() == [2, 3, 0, 1]

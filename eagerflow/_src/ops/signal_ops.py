@@ -17,6 +17,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, cast
@@ -186,7 +187,10 @@ def _shift(x: Any, axes: Any, direction: int) -> Any:
 
     x = _t(x)
     rank = len(x._shape)
-    axes = list(range(rank)) if axes is None else [int(a) for a in np.atleast_1d(axes)]
+    if axes is None:
+        axes = list(range(rank))
+    else:  # as TF, axes convert to int32 (its TypeError/ValueError for anything else)
+        axes = [int(a) for a in np.atleast_1d(convert_to_tensor(axes, dt.int32)._numpy())]
     if any(not -rank <= a < rank for a in axes):
         raise ValueError(f"axes {axes} out of range for a tensor of rank {rank}")
     if not axes:
