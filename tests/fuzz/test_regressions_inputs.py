@@ -985,3 +985,21 @@ def test_fftshift_axes_convert_to_int32_as_tf(fn):
     with pytest.raises(TypeError, match="dtype int32"):
         fn(tf.zeros([2, 2]), axes=[0, 1.5])
     assert tf.signal.fftshift(tf.range(4), axes=0).numpy().tolist() == [2, 3, 0, 1]
+
+
+# -- found by the long campaigns with random seed 2432658743 -----------------------------
+
+def test_categorical_num_samples_must_be_an_integer():
+    # was: OverflowError from int(inf); TF: TypeError converting to int32
+    for n in (float("inf"), 1.5):
+        with pytest.raises(TypeError, match="Cannot convert .* dtype int32"):
+            tf.random.categorical([[0.0]], n)
+    assert tf.random.categorical([[0.0]], 2).shape == (1, 2)
+
+
+def test_reshape_of_empty_input_to_dims_numpy_cannot_hold_names_the_op():
+    # was: NumPy's "array is too big" ValueError. TF returns a [2**62, 0] tensor; NumPy
+    # cannot describe that shape, so it is refused as too many elements, naming Reshape
+    with pytest.raises(InvalidArgumentError, match=r"has too many elements \[Op:Reshape\]"):
+        tf.reshape(tf.zeros([0, 6], tf.float64), [2**62, -1])
+    assert tf.reshape(tf.zeros([0, 6]), [3, -1]).shape == (3, 0)

@@ -208,6 +208,9 @@ def _reshape_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
         return xp.reshape(x, shape)
     except ValueError:  # an input whose size was unknown when traced: TF's error, not NumPy's
         _reshape_infer(Spec(x), shape=shape)
+        # or an empty result with dims NumPy cannot describe ([2**62, 0])
+        empty = tuple(0 if d == -1 else d for d in shape) if x.size == 0 else tuple(shape)
+        check_finite_size("Reshape", empty, dt.from_numpy(x.dtype))
         raise
 
 

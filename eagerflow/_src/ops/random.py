@@ -721,7 +721,7 @@ def categorical(logits: Any, num_samples: Any, dtype: Any = None, seed: Any = No
                 name: str | None = None) -> Any:
     """Samples class indices from unnormalized log-probabilities, one row per batch entry."""
     dtype = _categorical_dtype(dtype)
-    return bind(MULTINOMIAL, (_t(logits),), dict(num_samples=int(num_samples),
+    return bind(MULTINOMIAL, (_t(logits),), dict(num_samples=C.int_arg(num_samples, "num_samples"),
                                                   output_dtype=dtype, **_op_seeds(seed)))
 
 
