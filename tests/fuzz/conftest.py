@@ -6,11 +6,22 @@ import os
 import pytest
 from fuzzlib import STATS
 
+from eagerflow._src.core import tensor as T
+
 
 @pytest.fixture(autouse=True)
 def _sandbox_cwd(tmp_path, monkeypatch):
     # fuzzed file ops (ReadFile, WriteFile, readers) get relative names: keep them here
     monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def small_memory():
+    """eagerflow's allocation limit lowered to 64 MiB: bigger outputs must be refused."""
+    saved = list(T._MEM_LIMIT)
+    T._MEM_LIMIT[:] = [64 << 20]
+    yield
+    T._MEM_LIMIT[:] = saved
 
 
 def _too_few() -> int:

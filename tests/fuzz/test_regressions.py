@@ -15,7 +15,6 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import tensor as T
 from eagerflow._src.core.errors import (
     InvalidArgumentError,
     ResourceExhaustedError,
@@ -42,15 +41,6 @@ def strict_warnings():
         warnings.simplefilter("error")
         warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"eagerflow\.")
         yield
-
-
-@pytest.fixture
-def small_memory():
-    """eagerflow's allocation limit lowered to 64 MiB: bigger outputs must be refused."""
-    saved = list(T._MEM_LIMIT)
-    T._MEM_LIMIT[:] = [64 << 20]
-    yield
-    T._MEM_LIMIT[:] = saved
 
 
 def _peak() -> int:

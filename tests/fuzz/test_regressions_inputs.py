@@ -223,14 +223,6 @@ def test_unsorted_segment_sum_too_many_segments(small_memory):
         tf.math.unsorted_segment_sum(tf.ones([3, 4]), [0, 1, 1], 2**40)
 
 
-@pytest.fixture
-def small_memory():
-    saved = list(T._MEM_LIMIT)
-    T._MEM_LIMIT[:] = [64 << 20]
-    yield
-    T._MEM_LIMIT[:] = saved
-
-
 @pytest.mark.parametrize("name", ["ResizeBilinearGrad", "ResizeNearestNeighborGrad",
                                   "ResizeBicubicGrad", "ResizeAreaGrad"])
 @pytest.mark.parametrize("grads,original,size,cls,match", [

@@ -536,8 +536,7 @@ def _too_big(nbytes: int) -> bool:
 
 
 def _memory_limit() -> int:
-    if _MEM_LIMIT:
-        return _MEM_LIMIT[0]
+    """What the machine and the process's RLIMIT_AS allow right now (see _too_big)."""
     limit = 1 << 62
     try:
         with open("/proc/meminfo", "rb") as f:  # MemAvailable: what can be had without swap

@@ -148,20 +148,19 @@ def scan(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations:
 def foldl(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations: int = 10,
           back_prop: bool = True, swap_memory: bool = False, name: str | None = None) -> Any:
     """acc = fn(acc, elem) over the elements from first to last; returns the last acc."""
-    if not callable(fn):
-        raise TypeError(f"{fn.__class__.__name__} object is not callable")
-    acc, items, _ = _prepare_scan(elems, initializer, reverse=False)
-    for item in items:
-        acc = fn(acc, item)
-    return acc
+    return _fold(fn, elems, initializer, reverse=False)
 
 
 def foldr(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations: int = 10,
           back_prop: bool = True, swap_memory: bool = False, name: str | None = None) -> Any:
     """acc = fn(acc, elem) over the elements from last to first; returns the last acc."""
+    return _fold(fn, elems, initializer, reverse=True)
+
+
+def _fold(fn: Callable, elems: Any, initializer: Any, reverse: bool) -> Any:
     if not callable(fn):
         raise TypeError(f"{fn.__class__.__name__} object is not callable")
-    acc, items, _ = _prepare_scan(elems, initializer, reverse=True)
+    acc, items, _ = _prepare_scan(elems, initializer, reverse=reverse)
     for item in items:
         acc = fn(acc, item)
     return acc

@@ -239,13 +239,12 @@ class _Im2col:
         if kept is None:
             buf = scratch(self.xp, "cols", (kk, self.c, b - a) + block, self.src.dtype)
         else:
-            buf = kept[:, _rows((a, b, r0, r1), self.outs)]
+            dest = _kept_block(kept, True, (a, b, r0, r1), self.outs)
+            buf = dest.T
             buf.shape = (kk, self.c, b - a) + block  # a view (never a silent copy)
         for t, idx in taps(self.ks, block, self.strides, self.dilations, r0):
             buf[t] = self.src[(slice(None), slice(a, b)) + idx[1:-1]]
-        if kept is not None:
-            return _kept_block(kept, True, (a, b, r0, r1), self.outs)
-        return buf.reshape(self.width, rows).T
+        return dest if kept is not None else buf.reshape(self.width, rows).T
 
     def whole(self, n: int) -> Any:
         """An empty matrix for all n images' windows, in this layout."""
