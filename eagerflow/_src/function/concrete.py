@@ -51,6 +51,16 @@ class _Composite:
         self.cls, self.parts = cls, parts
 
 
+class _Rebuilt:
+    """A position in the output structure holding a composite tensor (RaggedTensor):
+    rebuilt by its spec from its components' outputs."""
+
+    __slots__ = ("spec", "parts")
+
+    def __init__(self, spec: Any, parts: list) -> None:
+        self.spec, self.parts = spec, parts
+
+
 def collect_saved(graph: Graph) -> tuple[list, list]:
     """The tensors a gradient must not recompute, with the variable each one reads."""
     saved, saved_vars = [], []
@@ -423,6 +433,7 @@ def _tf_type(d: Any) -> str:
 
 def _type_text(x: Any, arg: str | None = None) -> str:
     """A value's trace type as TF prints it: TensorSpec(...), Tuple[...], Literal[3]."""
+    from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
     from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 
     if is_tensor_spec(x):
@@ -431,6 +442,10 @@ def _type_text(x: Any, arg: str | None = None) -> str:
         return repr(TensorSpec(x.shape, x.dtype, None if default else x.name))
     if isinstance(x, Tensor):
         return repr(TensorSpec(x.shape, x.dtype))
+    if isinstance(x, CompositeTensor):
+        return repr(x._type_spec)
+    if isinstance(x, CompositeSpec):
+        return repr(x)
     if isinstance(x, list):
         return "List[" + ", ".join(_type_text(v, arg) for v in x) + "]"
     if isinstance(x, tuple):
@@ -459,6 +474,8 @@ def _pack(template: Any, get: Any) -> Any:
         return get(template.i)
     if isinstance(template, _Composite):
         return template.cls([_pack(t, get) for t in template.parts])
+    if isinstance(template, _Rebuilt):
+        return template.spec._from_components([_pack(t, get) for t in template.parts])
     if isinstance(template, list):
         return [_pack(t, get) for t in template]
     if isinstance(template, tuple):

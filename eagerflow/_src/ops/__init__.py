@@ -10,6 +10,7 @@ from eagerflow._src.ops import io_ops, parsing_ops, sparse_ops  # noqa: F401  (d
 from eagerflow._src.ops import (  # noqa: F401  (coverage of TF's API beyond the core)
     linalg_decomp, misc_ops, nn_space, segment_ops, signal_ops, string_ops,
 )
+from eagerflow._src.ops import ragged_dispatch, ragged_ops  # noqa: F401  (tf.RaggedTensor)
 from eagerflow._src.ops import heap as _heap
 
 _heap.keep_freed_memory()  # before the first kernel allocates (see heap.py)

@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
 )
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -479,6 +480,7 @@ def common_args(values: Any) -> tuple:
     return tuple(convert_to_tensor(v) if _tensor_like(v) else _adopt(v, d) for v in values)
 
 
+@dispatchable
 def concat(values: Any, axis: Any, name: str = "concat") -> Any:
     xs = common_args(values)
     if not xs:
@@ -519,6 +521,7 @@ PACK = register(OpDef(
 ))
 
 
+@dispatchable
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
     xs = common_args(values)
     if not xs:
@@ -824,12 +827,14 @@ def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> li
     return [shape(x, out_type) for x in input]
 
 
+@dispatchable
 def size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Any:  # noqa: A002
     from eagerflow._src.ops.reduce import reduce_prod
 
     return reduce_prod(shape(input, out_type))
 
 
+@dispatchable
 def rank(input: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     return bind(SHAPE, (shape(x),), {"out_type": dt.int32})[0]

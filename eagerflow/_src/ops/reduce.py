@@ -21,6 +21,7 @@ from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, reshape_like
 from eagerflow._src.ops.blas import matmul
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, broadcast_like, cast, equal, where, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -260,7 +261,7 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
             return bind(op, (reshape(x, [-1]),), {"axes": (0,), "keepdims": False})
         return bind(op, (x,), {"axes": axes, "keepdims": bool(keepdims)})
     f.__name__ = op.name
-    return f
+    return dispatchable(f)
 
 
 reduce_sum = _reduce_fn(SUM)

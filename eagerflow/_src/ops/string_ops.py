@@ -18,6 +18,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -154,18 +155,22 @@ STRING_TO_NUMBER = register(OpDef(
 # Public functions.
 # ---------------------------------------------------------------------------------------
 
+@dispatchable
 def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     return bind(STRING_LOWER, (_as_tensor(input),), {"encoding": encoding})
 
 
+@dispatchable
 def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     return bind(STRING_UPPER, (_as_tensor(input),), {"encoding": encoding})
 
 
+@dispatchable
 def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(STRING_STRIP, (_as_tensor(input),), {})
 
 
+@dispatchable
 def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # noqa: A002
     if unit not in ("BYTE", "UTF8_CHAR"):
         raise ValueError(f"Value for attr 'unit' of \"{unit}\" is not in the list of allowed "
@@ -173,6 +178,7 @@ def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # n
     return bind(STRING_LENGTH, (_as_tensor(input),), {"unit": unit})
 
 
+@dispatchable
 def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                   replace_global: bool = True, name: str | None = None) -> Any:
     return bind(STATIC_REGEX_REPLACE, (_as_tensor(input),),
@@ -180,10 +186,12 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                  "replace_global": bool(replace_global)})
 
 
+@dispatchable
 def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
     return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),), {"pattern": str(pattern)})
 
 
+@dispatchable
 def to_number(string_tensor: Any, out_type: Any = dt.float32, name: str | None = None) -> Any:
     return bind(STRING_TO_NUMBER, (_as_tensor(string_tensor),),
                 {"out_type": dt.as_dtype(out_type)})
@@ -412,6 +420,7 @@ AS_STRING = register(OpDef(
 ))
 
 
+@dispatchable
 def as_string(input: Any, precision: int = -1, scientific: bool = False,  # noqa: A002
               shortest: bool = False, width: int = -1, fill: str = "",
               name: str | None = None) -> Any:
