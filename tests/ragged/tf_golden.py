@@ -16,9 +16,8 @@ os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
 os.environ["TF_ENABLE_ONEDNN_OPTS"] = "0"
 sys.path.insert(0, os.path.dirname(__file__))
 import golden_exprs as G  # noqa: E402
-from evaluate import evaluate_all  # noqa: E402
-
 import tensorflow as tf  # noqa: E402
+from evaluate import evaluate_all  # noqa: E402
 
 if __name__ == "__main__":
     out = {name: evaluate_all(tf, G.PRELUDE, exprs) for name, exprs in G.SECTIONS.items()}

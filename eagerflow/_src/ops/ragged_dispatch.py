@@ -17,9 +17,8 @@ from eagerflow._src.ops import array, indexing, math, reduce, segment_ops, strin
 from eagerflow._src.ops import composite_dispatch as cd
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
-from eagerflow._src.ops.array import broadcast_to, reshape
 from eagerflow._src.ops.array import concat as dense_concat
-from eagerflow._src.ops.array import shape as shape_op
+from eagerflow._src.ops.array import reshape
 from eagerflow._src.ops.indexing import gather, unsorted_segment_sum
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.sequences import range as range_op

@@ -82,7 +82,6 @@ def _row(rt: RaggedTensor, i: Any) -> Any:
     if isinstance(idx, EagerTensor) and isinstance(nrows, EagerTensor):
         n, j = int(nrows._arr), int(idx._arr)
         if not -n <= j < n:
-            from eagerflow._src.core.errors import InvalidArgumentError
 
             raise IndexError(f"Row key {int(i)} out of bounds")
         j = j + n if j < 0 else j
