@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import nest
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import _state, graph_collection
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.graph import codegen
@@ -433,7 +434,6 @@ def _tf_type(d: Any) -> str:
 
 def _type_text(x: Any, arg: str | None = None) -> str:
     """A value's trace type as TF prints it: TensorSpec(...), Tuple[...], Literal[3]."""
-    from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
     from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 
     if is_tensor_spec(x):

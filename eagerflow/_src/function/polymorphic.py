@@ -528,7 +528,7 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
 
 def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
     """The output structure with tensor leaves replaced by _Leaf indices into `flat`."""
-    from eagerflow._src.function.concrete import _Leaf
+    from eagerflow._src.function.concrete import _Leaf, _Rebuilt
     from eagerflow._src.ops.math import identity
 
     if result is None:
@@ -542,8 +542,6 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
         flat.append(identity(result._as_tensor()))
         return _Leaf(len(flat) - 1)
     if isinstance(result, CompositeTensor):
-        from eagerflow._src.function.concrete import _Rebuilt
-
         spec = result._type_spec
         return _Rebuilt(spec, [_output_template(graph, c, flat)
                                for c in spec._to_components(result)])

@@ -15,6 +15,7 @@ import numpy as np
 
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops.composite_dispatch import elementwise
 
@@ -162,8 +163,6 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
 
 
 def _out_of_memory(op_name: str) -> Exception:
-    from eagerflow._src.core.errors import ResourceExhaustedError
-
     return ResourceExhaustedError(None, None, f"OOM when allocating a temporary of {op_name} "
                                               f"[Op:{op_name}]")
 

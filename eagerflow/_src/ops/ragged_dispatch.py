@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.ops import array, indexing, math, reduce, segment_ops, string_ops
+from eagerflow._src.ops import array, indexing, math, reduce, segment_ops, stacking, string_ops
 from eagerflow._src.ops import composite_dispatch as cd
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
@@ -51,8 +52,6 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
 
 
 def _is_composite(v: Any) -> bool:
-    from eagerflow._src.core.composite import CompositeTensor
-
     return isinstance(v, CompositeTensor)
 
 
@@ -271,7 +270,7 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
 
 
 def _size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Tensor:  # noqa: A002
-    return array.size(input.flat_values, out_type=out_type)
+    return reduce.size(input.flat_values, out_type=out_type)
 
 
 def _rank(input: Any, name: str | None = None) -> Tensor:  # noqa: A002
@@ -279,10 +278,10 @@ def _rank(input: Any, name: str | None = None) -> Tensor:  # noqa: A002
 
 
 cd.register(array.concat, _concat)
-cd.register(array.stack, _stack)
+cd.register(stacking.stack, _stack)
 cd.register(indexing.gather, rf.gather)
 cd.register(math.where, _where)
-cd.register(array.size, _size)
+cd.register(reduce.size, _size)
 cd.register(array.rank, _rank)
 
 

@@ -14,18 +14,20 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops
 from eagerflow._src.ops.array import concat as dense_concat
-from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.array import reshape, zeros
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import boolean_mask as dense_boolean_mask
 from eagerflow._src.ops.indexing import gather as dense_gather
-from eagerflow._src.ops.indexing import sequence_mask
-from eagerflow._src.ops.math import cast, equal, logical_not, multiply
+from eagerflow._src.ops.indexing import sequence_mask, unsorted_segment_sum
+from eagerflow._src.ops.math import cast, equal, logical_not, multiply, where
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
-from eagerflow._src.ops.reduce import cumsum, reduce_all, reduce_max
+from eagerflow._src.ops.reduce import cumsum, reduce_all, reduce_max, reduce_prod
 from eagerflow._src.ops.sequences import range as range_op
+from eagerflow._src.ops.stacking import stack as dense_stack
 
 # ---------------------------------------------------------------------------------------
 # tf.ragged.constant.
@@ -189,9 +191,7 @@ def from_tensor(tensor: Any, lengths: Any, padding: Any, ragged_rank: int,
 
 
 def _zeros_column(n: Any, d: dt.DType) -> Tensor:
-    from eagerflow._src.ops.array import stack, zeros
-
-    return zeros(stack([n, convert_to_tensor(1, n._dtype)]), dtype=d)
+    return zeros(dense_stack([n, convert_to_tensor(1, n._dtype)]), dtype=d)
 
 
 def merge_dims(rt: RaggedTensor, outer_axis: int, inner_axis: int) -> Any:
@@ -234,8 +234,6 @@ def merge_dims(rt: RaggedTensor, outer_axis: int, inner_axis: int) -> Any:
 def _merge_dense(t: Tensor, outer: int, inner: int) -> Tensor:
     dims = shape_op(t, out_type=dt.int64)
     merged = reshape(dims[outer:inner + 1], [-1])
-    from eagerflow._src.ops.reduce import reduce_prod
-
     new = dense_concat([dims[:outer], reshape(reduce_prod(merged), [1]), dims[inner + 1:]], 0)
     return reshape(t, new)
 
@@ -293,8 +291,6 @@ def map_flat_values(op: Callable, *args: Any, **kwargs: Any) -> Any:
 
 
 def _assert_same_partition(a: RaggedTensor, b: RaggedTensor) -> None:
-    from eagerflow._src.ops import debugging as dbg
-
     sa, sb = a.nested_row_splits, b.nested_row_splits
     if len(sa) != len(sb):
         raise ValueError("Input RaggedTensors have mismatched ragged ranks: "
@@ -412,14 +408,10 @@ def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
 
 
 def _where_indices(m: Tensor) -> Tensor:
-    from eagerflow._src.ops.math import where
-
     return reshape(where(m), [-1])
 
 
 def _count_true(keep: Tensor, rowids: Tensor, nrows: Tensor, d: dt.DType) -> Tensor:
-    from eagerflow._src.ops.indexing import unsorted_segment_sum
-
     return unsorted_segment_sum(cast(keep, d), rowids, nrows)
 
 
@@ -441,8 +433,6 @@ def _as_ragged(v: Any, ragged_rank: int, d: dt.DType) -> RaggedTensor:
 
 
 def _concat_or_stack(values: Any, axis: int, stack_values: bool) -> Any:
-    from eagerflow._src.ops.array import stack as dense_stack
-
     values = list(values)
     if not values:
         raise ValueError("values must not be empty")
@@ -450,8 +440,6 @@ def _concat_or_stack(values: Any, axis: int, stack_values: bool) -> Any:
         dense = [v if isinstance(v, Tensor) else convert_to_tensor(v) for v in values]
         if all(v.shape.rank == 1 for v in dense):  # each vector is one row
             lengths = [shape_op(v, out_type=dt.int64)[0] for v in dense]
-            from eagerflow._src.ops.array import stack as dense_stack
-
             return RaggedTensor.from_row_lengths(dense_concat(dense, 0), dense_stack(lengths),
                                                  validate=False)
     if not any(isinstance(v, RaggedTensor) for v in values):
@@ -494,8 +482,6 @@ def _concat_or_stack(values: Any, axis: int, stack_values: bool) -> Any:
 
 
 def _one_row_splits(r: RaggedTensor, d: dt.DType) -> Tensor:
-    from eagerflow._src.ops.array import stack as dense_stack
-
     return dense_stack([convert_to_tensor(0, d), r.nrows(out_type=d)])
 
 
@@ -519,8 +505,6 @@ def _concat_rows(rts: list) -> RaggedTensor:
 
 def _interleave_rows(rts: list) -> RaggedTensor:
     """tf.ragged.stack(axis=1): row i of the result holds row i of every input."""
-    from eagerflow._src.ops.array import stack as dense_stack
-
     k = len(rts)
     d = rts[0].row_splits_dtype
     both = _concat_rows(rts)
@@ -553,3 +537,11 @@ def is_ragged(x: Any) -> bool:
 
 __all__ = ["boolean_mask", "constant", "map_flat_values", "range", "row_splits_to_segment_ids",
            "segment_ids_to_row_splits", "stack"]
+
+
+# Factories and methods of RaggedTensor that are compositions of the functions above.
+RaggedTensor.from_tensor = classmethod(
+    lambda cls, tensor, lengths=None, padding=None, ragged_rank=1, name=None,
+    row_splits_dtype=dt.int64: from_tensor(tensor, lengths, padding, ragged_rank,
+                                           dt.as_dtype(row_splits_dtype)))
+RaggedTensor.merge_dims = merge_dims

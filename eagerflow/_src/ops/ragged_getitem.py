@@ -225,3 +225,6 @@ def _slice_columns(rt: RaggedTensor, s: slice, rest: tuple) -> RaggedTensor:
         gather(values, positions)
     out = RaggedTensor._make(new_values, splits)
     return _inner(out, (slice(None),) + rest) if rest else out
+
+
+RaggedTensor.__getitem__ = ragged_getitem

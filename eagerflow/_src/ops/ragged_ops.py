@@ -14,9 +14,16 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.tensor import check_finite_size
+from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import reshape_like
+from eagerflow._src.ops.array import shape as shape_of
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.indexing import boolean_mask, unsorted_segment_sum
+from eagerflow._src.ops.math import not_equal, sum_to
+from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.sequences import range as range_
 
 _RANGE_TYPES = frozenset((dt.bfloat16, dt.float32, dt.float64, dt.int32, dt.int64))
 
@@ -259,18 +266,12 @@ def _to_tensor_kernel(xp: Any, shape: Any, values: Any, default_value: Any, *par
 
 
 def _to_tensor_grad(n: Any, g: Any) -> list:
-    from eagerflow._src.ops.array import shape as shape_of
-    from eagerflow._src.ops.indexing import boolean_mask, unsorted_segment_sum
-    from eagerflow._src.ops.math import not_equal, sum_to
-    from eagerflow._src.ops.reduce import reduce_sum
-    from eagerflow._src.ops.sequences import range as range_
-
     shape, values, default = n.inputs[:3]
     parts = n.inputs[3:]
     k = len(parts)
     nvals = shape_of(values, out_type=dt.int64)[0]
     # which flat value each output position holds (-1: the default), by the op itself
-    which = _bind(RAGGED_TO_TENSOR, (shape_of(g, out_type=parts[0]._dtype)[:1 + k],
+    which = bind(RAGGED_TO_TENSOR, (shape_of(g, out_type=parts[0]._dtype)[:1 + k],
                                      range_(nvals), _const(-1, nvals._dtype)) + tuple(parts),
                   n.attrs)
     held = not_equal(which, _const(-1, which._dtype))
@@ -279,15 +280,7 @@ def _to_tensor_grad(n: Any, g: Any) -> list:
     return [None, g_values, sum_to(g_default, default)] + [None] * k
 
 
-def _bind(op: OpDef, inputs: tuple, attrs: dict) -> Any:
-    from eagerflow._src.ops.dispatch import bind
-
-    return bind(op, inputs, attrs)
-
-
 def _const(v: Any, d: dt.DType) -> Any:
-    from eagerflow._src.core.tensor import convert_to_tensor
-
     return convert_to_tensor(v, dtype=d)
 
 
@@ -402,8 +395,6 @@ def _to_sparse_kernel(xp: Any, *inputs: Any) -> tuple:
 
 
 def _to_sparse_grad(n: Any, g_indices: Any, g_values: Any, g_shape: Any) -> list:
-    from eagerflow._src.ops.array import reshape_like
-
     *splits, values = n.inputs
     return [None] * len(splits) + [reshape_like(g_values, values)]
 

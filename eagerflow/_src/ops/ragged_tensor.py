@@ -18,6 +18,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.shape import TensorShape, as_shape
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.ops import debugging as dbg
@@ -25,9 +26,11 @@ from eagerflow._src.ops import ragged_ops
 from eagerflow._src.ops.array import concat, reshape, stack
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import cast, maximum, subtract
+from eagerflow._src.ops.dynshape import partial_value
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import cast, maximum
 from eagerflow._src.ops.misc_ops import searchsorted
-from eagerflow._src.ops.reduce import reduce_max
+from eagerflow._src.ops.reduce import cumsum, reduce_max
 from eagerflow._src.ops.sequences import range as range_op
 
 _PRIVATE = ("RaggedTensor constructor is private; please use one of the factory methods "
@@ -78,7 +81,9 @@ def _static_len(t: Any) -> int | None:
 
 class RaggedTensor(CompositeTensor):
     """`tf.RaggedTensor`: build one with a factory (`from_row_splits`, ...) or
-    `tf.ragged.constant`."""
+    `tf.ragged.constant`. `from_tensor` and `merge_dims` are installed by
+    ragged_functions.py, indexing (`__getitem__`) by ragged_getitem.py, and the Python
+    operators by ragged_dispatch.py: they are compositions over this class."""
 
     __slots__ = ("_values", "_row_splits", "_uniform_row_length", "_row_lengths",
                  "_value_rowids", "_nrows", "__weakref__")
@@ -258,18 +263,8 @@ class RaggedTensor(CompositeTensor):
         return result
 
     @classmethod
-    def from_tensor(cls, tensor: Any, lengths: Any = None, padding: Any = None,
-                    ragged_rank: int = 1, name: str | None = None,
-                    row_splits_dtype: Any = dt.int64) -> RaggedTensor:
-        from eagerflow._src.ops.ragged_functions import from_tensor
-
-        return from_tensor(tensor, lengths, padding, ragged_rank, dt.as_dtype(row_splits_dtype))
-
-    @classmethod
     def from_sparse(cls, st_input: Any, name: str | None = None,
                     row_splits_dtype: Any = dt.int64) -> RaggedTensor:
-        from eagerflow._src.core.sparse_tensor import SparseTensor
-
         if not isinstance(st_input, SparseTensor):
             raise TypeError(f"st_input must be a SparseTensor; got {type(st_input).__name__}")
         rank = st_input.shape.rank
@@ -332,8 +327,6 @@ class RaggedTensor(CompositeTensor):
         elif isinstance(u, EagerTensor):
             inner = int(u._arr)
         else:
-            from eagerflow._src.ops.dynshape import partial_value
-
             known = partial_value(u)
             inner = int(known) if known is not None and np.ndim(known) == 0 else None
         vshape = self._values.shape
@@ -457,11 +450,6 @@ class RaggedTensor(CompositeTensor):
                                   c(self._uniform_row_length), c(self._row_lengths),
                                   c(self._value_rowids), c(self._nrows))
 
-    def merge_dims(self, outer_axis: int, inner_axis: int) -> Any:
-        from eagerflow._src.ops.ragged_functions import merge_dims
-
-        return merge_dims(self, outer_axis, inner_axis)
-
     # -- conversions -------------------------------------------------------------------
     def to_tensor(self, default_value: Any = None, name: str | None = None,
                   shape: Any = None) -> Tensor:
@@ -483,8 +471,6 @@ class RaggedTensor(CompositeTensor):
                     {"row_partition_types": types})
 
     def to_sparse(self, name: str | None = None) -> Any:
-        from eagerflow._src.core.sparse_tensor import SparseTensor
-
         idx, vals, shape = bind(ragged_ops.RAGGED_TO_SPARSE,
                                 self.nested_row_splits + (self.flat_values,), {})
         return SparseTensor._of(idx, vals, shape)
@@ -542,11 +528,6 @@ class RaggedTensor(CompositeTensor):
     def __hash__(self) -> int:
         return id(self)
 
-    def __getitem__(self, key: Any) -> Any:
-        from eagerflow._src.ops.ragged_getitem import ragged_getitem
-
-        return ragged_getitem(self, key)
-
     def consumers(self) -> list:  # pragma: no cover - graph bookkeeping TF exposes
         return []
 
@@ -561,8 +542,6 @@ def _format(x: Any) -> str:
 
 
 def _pick(t: Tensor, axis: Any) -> Tensor:
-    from eagerflow._src.ops.indexing import gather
-
     return gather(t, convert_to_tensor(axis))
 
 
@@ -602,8 +581,6 @@ def _index_scalar(value: Any, dtype: dt.DType, what: str) -> Tensor:
 
 
 def _splits_from_lengths(lengths: Tensor) -> Tensor:
-    from eagerflow._src.ops.reduce import cumsum
-
     zero = convert_to_tensor([0], lengths._dtype)
     return concat([zero, cumsum(lengths)], 0)
 
@@ -618,10 +595,6 @@ def _shape_request(shape: Any, rank: int | None, d: dt.DType) -> Tensor:
     if rank is not None and s.rank != rank:
         raise ValueError(f"Shape {s} must have rank {rank}")
     return convert_to_tensor([-1 if x is None else x for x in s], d)
-
-
-def subtract_splits(a: Tensor, b: Tensor) -> Tensor:
-    return subtract(a, b)
 
 
 # ---------------------------------------------------------------------------------------
@@ -785,8 +758,6 @@ class RaggedTensorSpec(CompositeSpec):
 def type_spec_from_value(value: Any) -> Any:
     """`tf.type_spec_from_value`: the TypeSpec of a tensor, ragged or sparse tensor, or a
     nested structure of them (lists and tuples of specs are kept as they are in TF)."""
-    from eagerflow._src.core.composite import CompositeTensor
-
     if isinstance(value, CompositeTensor):
         return value._type_spec
     if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):

@@ -18,6 +18,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.checks import check_size
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.indexing import (
@@ -64,8 +65,6 @@ def _infer(op: str, allowed: frozenset) -> Callable:
             raise C.fail(op, f"num_segments must be non-negative, got {num_segments}")
         if num_segments is not None and data._shape is not None and \
                 None not in data._shape and ids._shape is not None:
-            from eagerflow._src.ops.linalg import check_size
-
             check_size(op, (num_segments,) + tuple(data._shape[len(ids._shape):]),
                        data._dtype)
         ds, is_ = data._shape, ids._shape
