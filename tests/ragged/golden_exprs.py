@@ -356,10 +356,6 @@ HASHING = [
     "tf.strings.to_hash_bucket_fast([1, 2], 10)",
     "tf.strings.to_hash_bucket_strong(['hello'], 10, [1])",
     "tf.strings.to_hash_bucket_fast(rts, 5)",
-    "tf.fingerprint(tf.constant(['hello', 'world']))",
-    "tf.fingerprint(tf.constant([[1, 2], [3, 4]], tf.int32))",
-    "tf.fingerprint(tf.constant([1.5, 2.0]))",
-    "tf.fingerprint(tf.constant(['a']), method='bogus')",
 ]
 
-SECTIONS = {"ragged": RAGGED}
+SECTIONS = {"ragged": RAGGED, "strings": STRINGS, "hashing": HASHING}

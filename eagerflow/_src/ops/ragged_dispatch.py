@@ -14,7 +14,16 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.ops import array, indexing, math, reduce, segment_ops, stacking, string_ops
+from eagerflow._src.ops import (
+    array,
+    hash_ops,
+    indexing,
+    math,
+    reduce,
+    segment_ops,
+    stacking,
+    string_ops,
+)
 from eagerflow._src.ops import composite_dispatch as cd
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
@@ -118,7 +127,8 @@ def _map_two(fn: Callable) -> Callable:
 
 for _fn in (math.abs, math.cast, string_ops.lower, string_ops.upper, string_ops.strip,
             string_ops.length, string_ops.regex_replace, string_ops.regex_full_match,
-            string_ops.to_number, string_ops.as_string):
+            string_ops.to_number, string_ops.as_string, hash_ops.to_hash_bucket_fast,
+            hash_ops.to_hash_bucket_strong, hash_ops.to_hash_bucket):
     cd.register(_fn, _map_first(_fn))
 for _fn in (math.truediv, math.divide, math.logical_xor, math.div_no_nan):
     cd.register(_fn, _map_two(_fn))
@@ -233,6 +243,20 @@ cd.register(reduce.reduce_min, _ragged_reduce(segment_ops.unsorted_segment_min,
 cd.register(reduce.reduce_prod, _ragged_reduce(segment_ops.unsorted_segment_prod,
                                                reduce.reduce_prod))
 cd.register(reduce.reduce_mean, _mean)
+
+
+def _reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator: str = "",
+                 name: str | None = None) -> Any:
+    def seg(data: Any, ids: Any, n: Any) -> Any:
+        return string_ops.unsorted_segment_join(data, ids, n, separator)
+
+    def dense(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
+        return string_ops.reduce_join(x, axis, keepdims, separator)
+
+    return _ragged_reduce(seg, dense)(inputs, axis, keepdims)
+
+
+cd.register(string_ops.reduce_join, _reduce_join)
 cd.register(reduce.reduce_all, _bool_reduce(segment_ops.unsorted_segment_min,
                                             reduce.reduce_min))
 cd.register(reduce.reduce_any, _bool_reduce(segment_ops.unsorted_segment_max,
