@@ -1,7 +1,6 @@
 """tf.strings inside traced code (tf.data map, tf.function), and the RaggedTensor boundary."""
 
 import numpy as np
-import pytest
 
 import eagerflow as tf
 
