@@ -13,10 +13,11 @@ def normalize(text):
 
 def evaluate(tf, env, expr):
     try:
-        return normalize("OK " + repr(eval(expr, env)))
+        text = "OK " + repr(eval(expr, env))
     except Exception as e:  # noqa: BLE001 - the error is the answer
         first = str(e).splitlines()[0] if str(e) else ""
-        return normalize(f"ERR {type(e).__name__}: {first}")
+        text = f"ERR {type(e).__name__}: {first}"
+    return normalize(text.replace(env.get("TMP", "\0"), "<tmp>"))
 
 
 def environment(tf, prelude):

@@ -3,7 +3,7 @@ by eagerflow (test_golden_tf.py): the reprs, or error classes and first message 
 agree. Most are the examples of TF's API reference for these functions."""
 
 # Names both sides define before evaluating: `rt` and friends are the docs' examples.
-PRELUDE = """
+PRELUDE = r"""
 import numpy as np
 rt = tf.ragged.constant([[3, 1, 4, 1], [], [5, 9, 2], [6], []])
 rt2 = tf.ragged.constant([[[1, 2], [3]], [[4, 5, 6]], [], [[7]]])
@@ -11,6 +11,35 @@ rtf = tf.ragged.constant([[1.5, 2.0], [], [-3.25]])
 rts = tf.ragged.constant([["a", "bc"], [], ["def"]])
 inner = tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1)
 R = tf.RaggedTensor
+import os, tempfile
+TMP = tempfile.mkdtemp()
+with open(os.path.join(TMP, "vocab.txt"), "w") as f:
+    f.write("emerson\nlake\npalmer\n")
+with open(os.path.join(TMP, "pairs.txt"), "w") as f:
+    f.write("a\t1\nb\t2\nc\t3\n")
+KV = tf.lookup.KeyValueTensorInitializer
+table = tf.lookup.StaticHashTable(KV(["a", "b", "c"], tf.constant([10, 20, 30], tf.int64)), -1)
+ftable = tf.lookup.StaticHashTable(KV([1, 2], [1.5, 2.5]), -1.0)
+vocab = tf.lookup.StaticVocabularyTable(
+    KV(["emerson", "lake", "palmer"], tf.constant([0, 1, 2], tf.int64)), num_oov_buckets=5)
+ivocab = tf.lookup.StaticVocabularyTable(
+    KV(tf.constant([10, 20], tf.int64), tf.constant([0, 1], tf.int64)), num_oov_buckets=7)
+def textfile(key_index, value_index, path="vocab.txt", **kw):
+    init = tf.lookup.TextFileInitializer(
+        os.path.join(TMP, path), tf.string if key_index != -1 else tf.int64, key_index,
+        tf.int64 if value_index != -2 else tf.string, value_index, **kw)
+    return tf.lookup.StaticHashTable(init, -1 if value_index != -2 else "?")
+def mutable(*steps):
+    m = tf.lookup.experimental.MutableHashTable(tf.string, tf.int64, -1)
+    for op, *args in steps:
+        getattr(m, op)(*args)
+    return m
+def dense(*steps):
+    d = tf.lookup.experimental.DenseHashTable(tf.int64, tf.int64, default_value=-1,
+                                              empty_key=0, deleted_key=-1)
+    for op, *args in steps:
+        getattr(d, op)(*[tf.constant(a, tf.int64) for a in args])
+    return d
 """
 
 RAGGED = [
@@ -358,4 +387,56 @@ HASHING = [
     "tf.strings.to_hash_bucket_fast(rts, 5)",
 ]
 
-SECTIONS = {"ragged": RAGGED, "strings": STRINGS, "hashing": HASHING}
+LOOKUP = [
+    "table.lookup(tf.constant(['a', 'x', 'c']))",
+    "table[tf.constant([['b', 'b'], ['a', '']])]",
+    "table.lookup(tf.ragged.constant([['a'], ['b', 'q']]))",
+    "table.lookup(tf.SparseTensor([[0, 0]], ['c'], [1, 1]))",
+    "table.lookup(['a', 'b'])",
+    "table.lookup(tf.constant([1, 2]))",
+    "table.size()",
+    "table.key_dtype, table.value_dtype, table.default_value",
+    "ftable.lookup(tf.constant([2, 3], tf.int32))",
+    "ftable.lookup(tf.constant([2, 3], tf.int64))",
+    "tf.lookup.StaticHashTable(KV([1, 2], ['x', 'y']), 'z').lookup(tf.constant([1, 5]))",
+    "tf.lookup.StaticHashTable(KV(['a', 'a'], [1, 2]), -1)",
+    "tf.lookup.StaticHashTable(KV(['a', 'a'], [1, 1]), -1).size()",
+    "tf.lookup.StaticHashTable(KV(['a', 'b'], [1, 2, 3]), -1)",
+    "tf.lookup.StaticHashTable(KV(['a', 'b'], [1, 2]), -1.5)",
+    "vocab.lookup(tf.constant(['emerson', 'lake', 'palmer', 'king', 'crimson', 'zzz']))",
+    "vocab.size()",
+    "ivocab.lookup(tf.constant([10, 20, 30, 40, 50, -3, 123456789], tf.int64))",
+    "vocab.lookup(tf.ragged.constant([['lake', 'x'], []]))",
+    "tf.lookup.StaticVocabularyTable(KV(['a'], tf.constant([0], tf.int64)), 0)",
+    "tf.lookup.StaticVocabularyTable(KV(['a'], tf.constant([0], tf.int32)), 2)",
+    "textfile(-2, -1).lookup(tf.constant(['lake', 'x', 'palmer']))",
+    "textfile(-1, -2).lookup(tf.constant([0, 2, 5], tf.int64))",
+    "textfile(0, 1, 'pairs.txt').lookup(tf.constant(['c', 'a']))",
+    "textfile(-2, -1, vocab_size=2).size()",
+    "textfile(-2, -1, vocab_size=5)",
+    "textfile(-2, -1, 'missing.txt')",
+    "textfile(0, 3, 'pairs.txt')",
+    "mutable(('insert', ['a', 'b'], tf.constant([1, 2], tf.int64))).lookup(['a', 'z'])",
+    "mutable(('insert', ['a', 'b'], tf.constant([1, 2], tf.int64))).size()",
+    "mutable(('insert', ['a', 'b'], tf.constant([1, 2], tf.int64)), ('remove', ['a']))"
+    ".lookup(['a', 'b'])",
+    "mutable(('insert', ['a'], tf.constant([1], tf.int64)), "
+    "('insert', ['a'], tf.constant([5], tf.int64))).lookup(['a'])",
+    "mutable(('insert', tf.constant([1]), tf.constant([1], tf.int64)))",
+    "mutable(('insert', ['x'], tf.constant([1], tf.int32)))",
+    "mutable(('insert', ['x', 'y'], tf.constant([1], tf.int64)))",
+    "mutable().lookup(tf.constant([1]))",
+    "mutable().size()",
+    "dense(('insert', [5, 7], [50, 70])).lookup(tf.constant([7, 8, 5], tf.int64))",
+    "dense(('insert', [0], [1]))",
+    "dense(('insert', [-1], [1]))",
+    "dense().lookup(tf.constant([0], tf.int64))",
+    "dense(('insert', [5, 7], [50, 70]), ('remove', [5])).size()",
+    "tf.lookup.experimental.DenseHashTable(tf.int64, tf.int64, default_value=-1, empty_key=0, "
+    "deleted_key=0)",
+    "tf.function(lambda x: table.lookup(x))(tf.constant(['b', 'zz']))",
+    "list(tf.data.Dataset.from_tensor_slices(['a', 'c', 'x']).map(table.lookup)"
+    ".as_numpy_iterator())",
+]
+
+SECTIONS = {"ragged": RAGGED, "strings": STRINGS, "hashing": HASHING, "lookup": LOOKUP}
