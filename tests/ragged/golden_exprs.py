@@ -40,6 +40,14 @@ def dense(*steps):
     for op, *args in steps:
         getattr(d, op)(*[tf.constant(a, tf.int64) for a in args])
     return d
+keras = tf.keras
+SL, IL, TV = keras.layers.StringLookup, keras.layers.IntegerLookup, keras.layers.TextVectorization
+words = [["a", "c", "d"], ["d", "z", "b"]]
+abcd = ["a", "b", "c", "d"]
+texts = ["The Brown fox.", "the lazy dog!", "A quick, brown fox jumps", "dog dog DOG"]
+def adapted(layer, data):
+    layer.adapt(data)
+    return layer
 """
 
 RAGGED = [
@@ -439,4 +447,98 @@ LOOKUP = [
     ".as_numpy_iterator())",
 ]
 
-SECTIONS = {"ragged": RAGGED, "strings": STRINGS, "hashing": HASHING, "lookup": LOOKUP}
+KERAS = [
+    "SL(vocabulary=abcd)(tf.constant(words))",
+    "SL(vocabulary=abcd)(words)",
+    "SL(vocabulary=abcd, output_mode='one_hot')(tf.constant(['a', 'b', 'z']))",
+    "SL(vocabulary=abcd, output_mode='multi_hot')(tf.constant(words))",
+    "SL(vocabulary=abcd, output_mode='count')(tf.constant([['a', 'a', 'z']]))",
+    "SL(vocabulary=abcd, output_mode='tf_idf', idf_weights=[0.25, 0.75, 0.6, 0.4])"
+    "(tf.constant(words))",
+    "SL(vocabulary=abcd, num_oov_indices=2)(tf.constant([['a', 'z', 'q', 'x']]))",
+    "SL(vocabulary=abcd, mask_token='')(tf.constant([['a', '', 'z']]))",
+    "SL(vocabulary=abcd, invert=True)(tf.constant([[1, 3, 4], [0, 5, 2]]))",
+    "SL(vocabulary=abcd, invert=True, mask_token='')(tf.constant([[1, 0, 5]]))",
+    "adapted(SL(), tf.constant(words)).get_vocabulary()",
+    "adapted(SL(), tf.constant(words))(tf.constant(words))",
+    "adapted(SL(max_tokens=3), ['b', 'a', 'c', 'a', 'c', 'e']).get_vocabulary()",
+    "adapted(SL(mask_token='', num_oov_indices=2), [['x', '', 'y', 'x']]).get_vocabulary()",
+    "adapted(SL(output_mode='tf_idf'), [['a', 'b', 'a'], ['b', 'c', 'b']])(['a', 'c'])",
+    "SL(vocabulary=['a', 'b', 'a'])",
+    "SL(vocabulary=[])",
+    "SL(vocabulary=['a', '[UNK]'], invert=True)",
+    "SL(vocabulary=['a', ''], mask_token='')",
+    "SL(max_tokens=1)",
+    "SL(output_mode='bad')",
+    "SL(output_mode='count', invert=True)",
+    "SL(vocabulary=abcd, max_tokens=3)",
+    "SL(vocabulary=abcd).vocabulary_size()",
+    "SL(vocabulary=abcd, mask_token='').get_vocabulary()",
+    "SL(vocabulary=['[UNK]', 'a', 'b']).get_vocabulary()",
+    "SL(vocabulary=abcd)(tf.ragged.constant([['a', 'q'], ['b']]))",
+    "SL(vocabulary=abcd)(tf.constant('a'))",
+    "SL(vocabulary=abcd, output_mode='multi_hot', pad_to_max_tokens=True, max_tokens=8)"
+    "(tf.constant(['a', 'b']))",
+    "SL(vocabulary=abcd, salt=5, num_oov_indices=3)(tf.constant(['q', 'r', 's', 't']))",
+    "SL(vocabulary=abcd, output_mode='one_hot').compute_output_shape((None, 1))",
+    "SL(vocabulary=abcd, output_mode='multi_hot').compute_output_shape((None, 3))",
+    "IL(vocabulary=[12, 36, 1138, 42])(tf.constant([[12, 1138, 42], [42, 1000, 36]]))",
+    "IL(vocabulary=[12, 36, 1138, 42], num_oov_indices=2)(tf.constant([[12, 1000, 1001, 7]]))",
+    "IL(vocabulary=[12, 36, 1138, 42], mask_token=0)(tf.constant([[12, 0, 1000]]))",
+    "IL(vocabulary=[12, 36, 1138, 42], invert=True)(tf.constant([[1, 0, 4]]))",
+    "IL(vocabulary=[12, 36, 1138, 42], output_mode='one_hot')(tf.constant([12, 36, 99]))",
+    "adapted(IL(), np.array([[12, 1138, 42], [42, 1000, 36]])).get_vocabulary()",
+    "IL(vocabulary=[1, 2], oov_token=-1).get_vocabulary()",
+    "IL(vocabulary=[1, 2], oov_method='farmhash', num_oov_indices=3)(tf.constant([5, 6, 7]))",
+    "[str(w) for w in adapted(TV(), texts).get_vocabulary()]",
+    "adapted(TV(), texts)(texts)",
+    "adapted(TV(), texts)(tf.constant([['fox brown'], ['unknown words']]))",
+    "adapted(TV(), texts).vocabulary_size()",
+    "[str(w) for w in adapted(TV(max_tokens=5, output_sequence_length=4), texts)"
+    ".get_vocabulary()]",
+    "adapted(TV(max_tokens=5, output_sequence_length=4), texts)(texts)",
+    "[str(w) for w in adapted(TV(ngrams=2, output_mode='multi_hot', max_tokens=8), texts)"
+    ".get_vocabulary()]",
+    "adapted(TV(ngrams=2, output_mode='multi_hot', max_tokens=8), texts)(['brown fox', 'dog'])",
+    "adapted(TV(output_mode='count', standardize=None, split='character'), ['abca', 'bd'])"
+    "(['aab'])",
+    "adapted(TV(output_mode='tf_idf'), texts)(['dog fox fox'])",
+    "adapted(TV(ragged=True), texts)(['the dog', 'brown'])",
+    "TV(vocabulary=['a', 'b'], output_sequence_length=3)(['a c b d a'])",
+    "TV(vocabulary=['a', 'b'], output_sequence_length=8)(['a c b d a'])",
+    "TV(vocabulary=['a', 'b'], output_mode='one_hot')(['a'])",
+    "TV(output_mode='count', output_sequence_length=3)",
+    "TV(ragged=True, output_mode='count')",
+    "TV(vocabulary=['a', 'a'])",
+    "TV(standardize='bogus')",
+    "TV(ngrams=1.5)",
+    "TV(vocabulary=['x']).get_config()['vocabulary_size']",
+    "[str(w) for w in adapted(TV(max_tokens=6), tf.data.Dataset.from_tensor_slices(texts)"
+    ".batch(2)).get_vocabulary()]",
+    "keras.layers.Hashing(num_bins=3)(tf.constant([['A'], ['B'], ['C'], ['D'], ['E']]))",
+    "keras.layers.Hashing(num_bins=3, mask_value='')(tf.constant([['A'], [''], ['C']]))",
+    "keras.layers.Hashing(num_bins=3, salt=133)(tf.constant([['A'], ['B'], ['C']]))",
+    "keras.layers.Hashing(num_bins=3, salt=[133, 137])(tf.constant([['A'], ['B'], ['C']]))",
+    "keras.layers.Hashing(num_bins=4)(tf.constant([[1], [2], [345]]))",
+    "keras.layers.Hashing(num_bins=4)(tf.constant([[1.5], [2.7]]))",
+    "keras.layers.Hashing(num_bins=3, output_mode='one_hot')(tf.constant([['A'], ['B']]))",
+    "keras.layers.Hashing(num_bins=3, output_mode='multi_hot')(tf.constant([['A', 'B'], "
+    "['C', 'C']]))",
+    "keras.layers.Hashing(num_bins=3, output_mode='count')(tf.constant([['A', 'A']]))",
+    "keras.layers.Hashing(num_bins=0)",
+    "keras.layers.Hashing(num_bins=3, salt='x')",
+    "keras.layers.Hashing(num_bins=3)(tf.ragged.constant([['a'], ['b', 'c']]))",
+    "keras.layers.CategoryEncoding(num_tokens=4, output_mode='one_hot')([3, 2, 0, 1])",
+    "keras.layers.CategoryEncoding(num_tokens=4, output_mode='multi_hot')"
+    "([[0, 1], [0, 0], [1, 2], [3, 1]])",
+    "keras.layers.CategoryEncoding(num_tokens=4, output_mode='count')([[0, 1], [0, 0], [1, 2], "
+    "[3, 1]], count_weights=np.array([[.1, .2], [.1, .1], [.2, .3], [.4, .2]]))",
+    "keras.layers.CategoryEncoding(num_tokens=4, output_mode='one_hot')([[3], [2]])",
+    "keras.layers.CategoryEncoding(num_tokens=3, output_mode='multi_hot')([[0, 5]])",
+    "keras.layers.CategoryEncoding(num_tokens=3)([1, 2])",
+    "keras.layers.CategoryEncoding(num_tokens=0)",
+    "keras.layers.CategoryEncoding(num_tokens=3, output_mode='bad')",
+]
+
+SECTIONS = {"ragged": RAGGED, "strings": STRINGS, "hashing": HASHING, "lookup": LOOKUP,
+            "keras": KERAS}
