@@ -201,7 +201,9 @@ def _eager_while(cond: Callable, body: Callable, loop_vars: Any, maximum_iterati
                 from None
         vars_ = out
         i += 1
-    return vars_
+    # the results are tensors, as TF's eager loop converts them (TensorArrays stay)
+    return nest.map_structure(lambda v: v if _is_tensor_array(v) else convert_to_tensor(v),
+                              vars_)
 
 
 def shape_of(x: Any) -> TensorShape:
