@@ -14,6 +14,11 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.autodiff.custom_gradient import custom_gradient as tf_custom_gradient
+from eagerflow._src.control_flow.conditionals import cond as tf_cond
+from eagerflow._src.control_flow.conditionals import switch_case
+from eagerflow._src.control_flow.loops import map_fn
+from eagerflow._src.control_flow.loops import vectorized_map as tf_vectorized_map
+from eagerflow._src.control_flow.loops import while_loop as tf_while
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor import convert_to_tensor as tf_convert
@@ -25,15 +30,12 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
-from eagerflow._src.ops.control_flow import cond as tf_cond
-from eagerflow._src.ops.control_flow import switch_case
-from eagerflow._src.ops.control_flow import while_loop as tf_while
-from eagerflow._src.ops.functional_ops import map_fn
-from eagerflow._src.ops.functional_ops import vectorized_map as tf_vectorized_map
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.shaping import meshgrid
 from eagerflow._src.ops.shaping import reverse as tf_reverse
 from eagerflow._src.ops.slicing import slice as tf_slice
+from eagerflow._src.ops.stacking import stack as tf_stack
+from eagerflow._src.ops.stacking import unstack as tf_unstack
 from eagerflow._src.ops.tensor_array import TensorArray
 
 # ---------------------------------------------------------------------------------------
@@ -112,7 +114,7 @@ def stop_gradient(variable: Any) -> Any:
 
 @keras_op
 def unstack(x: Any, num: int | None = None, axis: int = 0) -> list:
-    return ta.unstack(x, num=num, axis=axis)
+    return tf_unstack(x, num=num, axis=axis)
 
 
 def custom_gradient(f: Callable) -> Callable:
@@ -145,7 +147,7 @@ def slice_update(inputs: Any, start_indices: Any, updates: Any) -> Any:
                                                   - kd.to_tensor(block, "int32"), 0))
     grids = meshgrid(*[tf_range(0, b) + start[i]
                           for i, b in enumerate(block)], indexing="ij")
-    indices = ta.stack(grids, axis=-1) if grids else ta.zeros((0,), "int32")
+    indices = tf_stack(grids, axis=-1) if grids else ta.zeros((0,), "int32")
     return ti.tensor_scatter_nd_update(inputs, indices, updates)
 
 

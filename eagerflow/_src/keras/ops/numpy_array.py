@@ -20,11 +20,15 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import shaping as tsh
 from eagerflow._src.ops.math_special import bessel_i0e
 from eagerflow._src.ops.sequences import linspace as tf_linspace
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.signal_ops import hamming_window, hann_window
+from eagerflow._src.ops.slicing import pad as tf_pad
+from eagerflow._src.ops.stacking import stack as tf_stack
+from eagerflow._src.ops.stacking import unstack as tf_unstack
 
 
 def canonical_axis(axis: int, ndim: int) -> int:
@@ -113,7 +117,7 @@ def eye(N: Any, M: Any = None, k: int = 0, dtype: Any = None) -> Any:
     # a smaller square eye, padded into place
     size = min(M - k, N + k)
     pads = [[max(-k, 0), max(N - M + k, 0)], [max(k, 0), max(M - N - k, 0)]]
-    return tsh.pad(tl.eye(size, dtype=dtype), pads)
+    return tf_pad(tl.eye(size, dtype=dtype), pads)
 
 
 def identity(n: int, dtype: Any = None) -> Any:
@@ -251,7 +255,7 @@ def append(x1: Any, x2: Any, axis: Any = None) -> Any:
 
 @keras_op
 def stack(x: Any, axis: int = 0) -> Any:
-    return ta.stack(_common(list(x)), axis=axis)
+    return tf_stack(_common(list(x)), axis=axis)
 
 
 @keras_op
@@ -414,7 +418,7 @@ def ndim(x: Any) -> int:
 
 @keras_op
 def size(x: Any) -> Any:
-    return ta.size(kd.to_tensor(x))
+    return tr.size(kd.to_tensor(x))
 
 
 # ---------------------------------------------------------------------------------------
@@ -483,8 +487,8 @@ def tile(x: Any, repeats: Any) -> Any:
 def repeat(x: Any, repeats: Any, axis: Any = None) -> Any:
     x = kd.to_tensor(x)
     if x.dtype.name == "uint16":  # TF's repeat has no uint16 kernel
-        return tm.cast(tsh.repeat(tm.cast(x, "uint32"), repeats, axis=axis), "uint16")
-    return tsh.repeat(x, repeats, axis=axis)
+        return tm.cast(ti.repeat(tm.cast(x, "uint32"), repeats, axis=axis), "uint16")
+    return ti.repeat(x, repeats, axis=axis)
 
 
 @keras_op
@@ -497,7 +501,7 @@ def pad(x: Any, pad_width: Any, mode: str = "constant", constant_values: Any = N
                              f"`mode == 'constant'`. Received: mode={mode}")
         kwargs["constant_values"] = constant_values
     widths = kd.to_tensor(pad_width, "int32")
-    return tsh.pad(x, widths, mode.upper(), **kwargs)
+    return tf_pad(x, widths, mode.upper(), **kwargs)
 
 
 # ---------------------------------------------------------------------------------------
@@ -627,7 +631,7 @@ def where(condition: Any, x1: Any = None, x2: Any = None) -> Any:
 def nonzero(x: Any) -> Any:
     x = kd.to_tensor(x)
     coords = tm.where(tm.cast(x, "bool"))
-    return [tm.cast(c, "int32") for c in ta.unstack(coords, len(x.shape), axis=1)]
+    return [tm.cast(c, "int32") for c in tf_unstack(coords, len(x.shape), axis=1)]
 
 
 @keras_op

@@ -26,7 +26,8 @@ from eagerflow._src.ops.misc_ops import broadcast_static_shape, imag
 from eagerflow._src.ops.misc_ops import complex as tf_complex
 from eagerflow._src.ops.nn_conv import conv1d
 from eagerflow._src.ops.sequences import range as tf_range
-from eagerflow._src.ops.shaping import pad as tf_pad
+from eagerflow._src.ops.slicing import pad as tf_pad
+from eagerflow._src.ops.stacking import stack as tf_stack
 
 
 @keras_op
@@ -143,8 +144,8 @@ def kron(x1: Any, x2: Any) -> Any:
     for _ in range(r1 - r2):
         x2 = ta.expand_dims(x2, 0)
     s1, s2 = ta.shape(x1), ta.shape(x2)
-    a = ta.reshape(x1, ta.reshape(ta.stack([s1, tm.ones_like(s1)], axis=1), [-1]))
-    b = ta.reshape(x2, ta.reshape(ta.stack([tm.ones_like(s2), s2], axis=1), [-1]))
+    a = ta.reshape(x1, ta.reshape(tf_stack([s1, tm.ones_like(s1)], axis=1), [-1]))
+    b = ta.reshape(x2, ta.reshape(tf_stack([tm.ones_like(s2), s2], axis=1), [-1]))
     return ta.reshape(a * b, s1 * s2)
 
 

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.control_flow.loops import while_loop as tf_while
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
@@ -26,8 +27,7 @@ from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.array import broadcast_to, constant, fill
 from eagerflow._src.ops.array import shape as tf_shape
 from eagerflow._src.ops.checks import INTS, check_dtype
-from eagerflow._src.ops.control_flow import while_loop as tf_while
-from eagerflow._src.ops.linalg import conj as tf_conj
+from eagerflow._src.ops.math import conj as tf_conj
 from eagerflow._src.ops.math_special import nextafter as tf_nextafter
 
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.control_flow.loops import map_fn
 from eagerflow._src.core.context import executing_eagerly
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.keras import backend as kb
@@ -31,15 +32,15 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops import sorting as tsort
 from eagerflow._src.ops.debugging import assert_greater
-from eagerflow._src.ops.functional_ops import map_fn
 from eagerflow._src.ops.linalg import tensordot
 from eagerflow._src.ops.misc_ops import invert_permutation
 from eagerflow._src.ops.misc_ops import searchsorted as tf_searchsorted
 from eagerflow._src.ops.segment_ops import unsorted_segment_min
 from eagerflow._src.ops.sequences import linspace as tf_linspace
 from eagerflow._src.ops.sequences import range as tf_range
-from eagerflow._src.ops.shaping import pad as tf_pad
+from eagerflow._src.ops.slicing import pad as tf_pad
 
 # ---------------------------------------------------------------------------------------
 # Sums, means, extrema
@@ -98,7 +99,7 @@ def _extremum(which: str, bool_fn: Callable, fn: Callable, combine: Callable) ->
                 return tm.cast(combine(out, tm.cast(initial, "int32")), "bool")
             return combine(fn(x, axis=axis, keepdims=keepdims), initial)
         if executing_eagerly():  # NumPy refuses empty reductions; TF would give -inf
-            n = ta.size(x)
+            n = tr.size(x)
             assert_greater(n, tm.cast(0, n.dtype),
                            message=f"Cannot compute the {which} of an empty tensor.")
         return (bool_fn if is_bool else fn)(x, axis=axis, keepdims=keepdims)
@@ -211,8 +212,8 @@ def sort(x: Any, axis: Any = -1) -> Any:
     if axis is None:
         x, axis = ta.reshape(x, [-1]), 0
     if x.dtype.name == "bool":
-        return tm.cast(tr.sort(tm.cast(x, "int8"), axis=axis), "bool")
-    return tr.sort(x, axis=axis)
+        return tm.cast(tsort.sort(tm.cast(x, "int8"), axis=axis), "bool")
+    return tsort.sort(x, axis=axis)
 
 
 @keras_op
@@ -224,7 +225,7 @@ def argsort(x: Any, axis: Any = -1) -> Any:
         return ta.constant([0], dtype="int32")
     if axis is None:
         x, axis = ta.reshape(x, [-1]), 0
-    return tr.argsort(x, axis=axis)
+    return tsort.argsort(x, axis=axis)
 
 
 @keras_op
@@ -238,11 +239,11 @@ def argpartition(x: Any, kth: Any, axis: int = -1) -> Any:
     x = swapaxes(x, axis, -1)
     n = static_shape(x)[-1]
     kth = builtins.min(builtins.max(int(kth), 0), n - 1)
-    bottom = tr.top_k(-x, kth + 1).indices
+    bottom = tsort.top_k(-x, kth + 1).indices
     taken = tr.reduce_sum(ti.one_hot(bottom, n, dtype="int32"), axis=0)
     rest = ti.tensor_scatter_nd_update(x, tm.where(taken), tm.zeros_like(
         ta.reshape(tm.where(taken)[:, 0], [-1]), dtype="int32"))
-    top = tr.top_k(rest, n - kth - 1).indices
+    top = tsort.top_k(rest, n - kth - 1).indices
     out = ta.concat([bottom, top], axis=-1)
     return swapaxes(out, -1, axis) if restore else out
 
@@ -405,7 +406,7 @@ def _quantile(x: Any, q: Any, axis: Any, method: str, keepdims: bool) -> Any:
         moved = ta.transpose(x, others + axes)
         dims = static_shape(x)
         y = ta.reshape(moved, [dims[i] for i in others] + [-1])
-    ordered = tr.sort(y, axis=-1)
+    ordered = tsort.sort(y, axis=-1)
     n = ta.shape(y)[-1]
     d = tm.cast(n, "float64")
     if method in ("nearest", "lower", "higher"):
@@ -473,7 +474,7 @@ def nanquantile(x: Any, q: Any, axis: Any = None, method: str = "linear",
     def of_slice(v: Any) -> Any:
         valid = ti.boolean_mask(v, tm.logical_not(tm.is_nan(tm.cast(v, kb.floatx()))))
         # a slice of NaNs only gives a scalar NaN, even for several q (as Keras has it)
-        return cond(tm.greater(ta.size(valid), 0), lambda: quantile(valid, q, method=method),
+        return cond(tm.greater(tr.size(valid), 0), lambda: quantile(valid, q, method=method),
                     lambda: tm.cast(np.nan, x.dtype))
 
     rank = len(x.shape)
@@ -662,9 +663,9 @@ def _unique_slices(x: Any, axis: int) -> tuple:
     num = tr.reduce_sum(tm.cast(starts, "int32"))
     # groups in order of first appearance, as TF's UniqueV2 numbers them
     first = unsorted_segment_min(tf_range(ta.shape(rows)[0]), groups, num)
-    rank = invert_permutation(tr.argsort(first))
+    rank = invert_permutation(tsort.argsort(first))
     inverse = ti.gather(rank, groups)
-    picked = ti.gather(x, ti.gather(first, tr.argsort(first)), axis=axis)
+    picked = ti.gather(x, ti.gather(first, tsort.argsort(first)), axis=axis)
     counts = ti.unsorted_segment_sum(tm.ones_like(inverse), inverse, num)
     return picked, inverse, counts
 
@@ -673,9 +674,9 @@ def _lexsort_order(values: Any, axis: int) -> Any:
     """The permutation sorting the slices along `axis` lexicographically (stable sorts
     from the last key to the first)."""
     if len(values.shape) == 1:
-        return tr.argsort(values, stable=True)
+        return tsort.argsort(values, stable=True)
     rows = ta.reshape(moveaxis(values, axis, 0), [ta.shape(values)[axis], -1])
     order = tf_range(ta.shape(rows)[0])
     for col in reversed(builtins.range(static_shape(rows)[1])):
-        order = ti.gather(order, tr.argsort(ti.gather(rows[:, col], order), stable=True))
+        order = ti.gather(order, tsort.argsort(ti.gather(rows[:, col], order), stable=True))
     return order
