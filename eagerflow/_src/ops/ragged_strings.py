@@ -67,24 +67,35 @@ def _split_infer(x: Any, sep: Any, *, maxsplit: int = -1) -> list:
     return [((None, 2), dt.int64), ((None,), dt.string), ((2,), dt.int64)]
 
 
-def _split_rows(x: np.ndarray, sep: bytes, maxsplit: int) -> list:
-    s = sep if sep else None  # empty: runs of ASCII whitespace, as bytes.split()
-    n = -1 if maxsplit < 0 else maxsplit
-    return [v.split(s, n) for v in x]
+def _split_pieces(x: np.ndarray, sep: bytes, maxsplit: int) -> tuple:
+    """(pieces, row ids) of every string's split."""
+    strings = x.tolist()
+    if not sep and maxsplit < 0 and strings:
+        # whitespace runs: one split of all strings joined by a marker word, found after
+        # by comparison (when no string holds the marker byte)
+        joined = b" \x01 ".join(strings)
+        if joined.count(b"\x01") == len(strings) - 1:
+            words = np.array(joined.split(), dtype=object)
+            marks = words == b"\x01"
+            rowids = np.cumsum(marks)[~marks]
+            return words[~marks], rowids.astype(np.int64)
+    s, n = sep if sep else None, -1 if maxsplit < 0 else maxsplit
+    rows = [v.split(s, n) for v in strings]
+    lengths = np.fromiter(map(len, rows), np.int64, len(rows))
+    values = np.empty(int(lengths.sum()), object)
+    values[:] = [p for r in rows for p in r]
+    return values, np.repeat(np.arange(len(rows), dtype=np.int64), lengths)
 
 
 def _split_kernel(xp: Any, x: Any, sep: Any, *, maxsplit: int = -1) -> tuple:
-    rows = _split_rows(x, sep[()] if isinstance(sep, np.ndarray) else sep, maxsplit)
-    lengths = np.fromiter((len(r) for r in rows), np.int64, len(rows))
-    total = int(lengths.sum())
-    check_finite_size("StringSplitV2", (total, 2), dt.int64)
-    values = np.empty(total, object)
-    values[:] = [p for r in rows for p in r]
-    rowids = np.repeat(np.arange(len(rows), dtype=np.int64), lengths)
-    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64) if len(rows) \
-        else np.zeros(0, np.int64)
-    cols = np.arange(total, dtype=np.int64) - np.repeat(starts, lengths)
-    shape = np.array([len(rows), int(lengths.max()) if len(rows) else 0], np.int64)
+    values, rowids = _split_pieces(x, sep[()] if isinstance(sep, np.ndarray) else sep,
+                                   maxsplit)
+    check_finite_size("StringSplitV2", (values.size, 2), dt.int64)
+    lengths = np.bincount(rowids, minlength=x.shape[0]) if x.shape[0] else \
+        np.zeros(0, np.int64)
+    starts = np.cumsum(lengths) - lengths
+    cols = np.arange(values.size, dtype=np.int64) - starts[rowids]
+    shape = np.array([x.shape[0], int(lengths.max()) if x.shape[0] else 0], np.int64)
     return np.stack([rowids, cols], axis=1), values, shape
 
 
@@ -108,7 +119,9 @@ STRING_SPLIT_V2 = register(OpDef(
     samples=[Sample((_LINES, np.array(b"", dtype=object)), grad=False),
              Sample((_LINES, np.array(b" ", dtype=object)), {"maxsplit": 1}, grad=False),
              Sample((np.array([b"a,b,,c", b"x"], dtype=object), np.array(b",", dtype=object)),
-                    grad=False)],
+                    grad=False),
+             Sample((np.array([b"a\x01 b", b"", b" c "], dtype=object),
+                     np.array(b"", dtype=object)), grad=False)],
     bad_samples=[BadSample((np.array([[b"a"]], dtype=object), np.array(b" ", dtype=object)),
                            {}, C.InvalidArgumentError, "input must be a vector"),
                  BadSample((_LINES, np.array([b" "], dtype=object)), {},

@@ -32,11 +32,12 @@ def _string_in(op: str, x: Any) -> None:
 
 
 def _map(fn: Callable, out: Any = object) -> Callable:
+    """`fn` over each element, one Python call per element of a list (no per-element NumPy
+    indexing, which would cost more than most string functions)."""
     def apply(x: np.ndarray) -> np.ndarray:
-        res = np.empty(x.shape, dtype=out)
-        for idx in np.ndindex(*x.shape):
-            res[idx] = fn(x[idx])
-        return res
+        res = np.empty(x.size, dtype=out)
+        res[:] = [fn(v) for v in x.reshape(-1).tolist()]
+        return res.reshape(x.shape)
     return apply
 
 
@@ -45,7 +46,9 @@ def _as_tensor(x: Any) -> Any:
 
 
 def _unary_string(name: str, fn: Callable, out_dtype: dt.DType, ref: Callable,
-                  attrs: dict | None = None) -> OpDef:
+                  attrs: dict | None = None, batch: Callable | None = None) -> OpDef:
+    """A string op applying `fn(value, **attrs)` to each element; `batch(**attrs)`, when
+    given, makes the per-element function once per call (a compiled regex)."""
     np_out = object if out_dtype is dt.string else out_dtype.as_numpy_dtype
     attrs = attrs or {}
 
@@ -57,7 +60,7 @@ def _unary_string(name: str, fn: Callable, out_dtype: dt.DType, ref: Callable,
         return [(x._shape, out_dtype)]
 
     def kernel(xp: Any, x: Any, **kw: Any) -> Any:
-        return _map(lambda v: fn(v, **kw), np_out)(x)
+        return _map(batch(**kw) if batch is not None else (lambda v: fn(v, **kw)), np_out)(x)
 
     def reference(x: np.ndarray, **kw: Any) -> np.ndarray:
         return np.array([ref(v, **kw) for v in x.reshape(-1)], dtype=np_out).reshape(x.shape)
@@ -110,9 +113,16 @@ def _regex_replace_ref(v: bytes, pattern: str, rewrite: str, replace_global: boo
     return out + v[pos:]
 
 
+def _regex_replacer(pattern: str, rewrite: str, replace_global: bool) -> Callable:
+    sub, rw, count = re.compile(pattern.encode()).sub, rewrite.encode(), \
+        0 if replace_global else 1
+    return lambda v: sub(rw, v, count=count)
+
+
 STATIC_REGEX_REPLACE = _unary_string(
     "StaticRegexReplace", _regex_replace, dt.string, _regex_replace_ref,
-    {"pattern": "[aeiou]+", "rewrite": "<\\g<0>>", "replace_global": True})
+    {"pattern": "[aeiou]+", "rewrite": "<\\g<0>>", "replace_global": True},
+    batch=_regex_replacer)
 STATIC_REGEX_FULL_MATCH = _unary_string(
     "StaticRegexFullMatch", lambda v, pattern: re.fullmatch(pattern.encode(), v) is not None,
     dt.bool, lambda v, pattern: bool(re.match(b"(?:" + pattern.encode() + b")\\Z", v)),

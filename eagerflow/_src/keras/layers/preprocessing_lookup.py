@@ -358,11 +358,14 @@ class IndexLookup(PreprocessingLayer):
             raise ValueError(f"Cannot adapt layer '{self.name}' after setting a static "
                              "vocabulary via `vocabulary` argument or `set_vocabulary()` "
                              "method.")
-        rows = _token_rows(data)
-        self._counts.update(t for row in rows for t in row)
         if self.output_mode == "tf_idf":
-            self._doc_counts.update(t for row in rows for t in set(row))
+            rows = _token_rows(data)
+            for row in rows:
+                self._counts.update(row)
+                self._doc_counts.update(set(row))
             self._num_documents += len(rows)
+        else:  # one count over the flat tokens (Counter's C loop)
+            self._counts.update(_flat_tokens(data))
 
     def finalize_state(self) -> None:
         if self._has_input_vocabulary or not self._counts:
@@ -549,6 +552,18 @@ def _batches(data: Any, steps: int | None) -> Any:
     if isinstance(data, Tensor) and data.shape.rank == 1:
         data = ta.expand_dims(data, -1)
     yield data
+
+
+def _flat_tokens(data: Any) -> list:
+    """A batch's tokens (bytes or ints) as one Python list."""
+    if isinstance(data, RaggedTensor):
+        return data.flat_values.numpy().tolist()
+    if isinstance(data, SparseTensor):
+        return data.values.numpy().tolist()
+    arr = data.numpy() if isinstance(data, Tensor) else np.asarray(data)
+    if arr.dtype.kind == "U":
+        arr = np.char.encode(arr, "utf-8").astype(object)
+    return arr.reshape(-1).tolist()
 
 
 def _token_rows(data: Any) -> list:
