@@ -385,10 +385,13 @@ def _scatter_into(xp: Any, out: Any, indices: Any, updates: Any, mode: str) -> A
         np.add.at(out, key, updates)
     elif mode == "update":
         out[key] = updates  # later duplicates win, as TF's CPU kernel does
-    elif mode == "max":
-        np.maximum.at(out, key, updates)
-    elif mode == "min":
-        np.minimum.at(out, key, updates)
+    elif mode in ("max", "min"):
+        # TF keeps the current value unless an update beats it: a NaN update never does,
+        # and a NaN already in the tensor stays
+        was_nan = xp.isnan(out) if out.dtype.kind in "fc" else None
+        (np.fmax if mode == "max" else np.fmin).at(out, key, updates)
+        if was_nan is not None:
+            out[was_nan] = np.nan
     return out
 
 

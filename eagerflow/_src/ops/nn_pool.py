@@ -27,7 +27,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math import _t, zeros_like
 from eagerflow._src.ops.nn_conv import (
     channels_first,
     check_choice,
@@ -194,7 +194,7 @@ def _make_pool(p: _Pool) -> None:
 
     def mg_grad(n: Any, g: Any) -> list:
         x, y, _ = n.inputs
-        return [None, None, bind(p.ops["max_grad_grad"], (x, y, g), n.attrs)]
+        return [zeros_like(x), zeros_like(y), bind(p.ops["max_grad_grad"], (x, y, g), n.attrs)]
 
     def mgg_infer(x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple, padding: str,
                   explicit_paddings: tuple, data_format: str) -> list:
@@ -219,7 +219,7 @@ def _make_pool(p: _Pool) -> None:
 
     def mgg_grad(n: Any, g: Any) -> list:
         x, y, _ = n.inputs
-        return [None, None, bind(p.ops["max_grad"], (x, y, g), n.attrs)]
+        return [zeros_like(x), zeros_like(y), bind(p.ops["max_grad"], (x, y, g), n.attrs)]
 
     # -- avg -----------------------------------------------------------------------------
     def avg_infer(x: Any, ksize: tuple, strides: tuple, padding: str, data_format: str) -> list:
