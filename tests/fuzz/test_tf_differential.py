@@ -45,7 +45,8 @@ RANDOM = {"RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUni
 
 # Where eagerflow differs from TF on purpose, or TF from itself: (case id regex, difference
 # regex, why). A case id is "Op-sample-variant-seed".
-_CONV = "(Conv2D|Conv3D|Conv2DBackprop\\w+|Conv3DBackprop\\w+|_FusedConv2D|DepthwiseConv2dNative\\w*)"
+_CONV = ("(Conv2D|Conv3D|Conv2DBackprop\\w+|Conv3DBackprop\\w+|_FusedConv2D|"
+         "DepthwiseConv2dNative\\w*)")
 _NOT_FINITE = "-\\d+-special"
 KNOWN: list = [
     # TF's own inconsistencies
@@ -181,9 +182,10 @@ def _cases() -> list:
                     inputs = _vary(kind, sample.inputs, rng)
                     if inputs is None:
                         continue
+                    attrs = {k: tf_calls.dtype_out(v) for k, v in sample.attrs.items()}
                     cases.append({
                         "id": f"{op.name}-{si}-{kind}-{seed}", "op": op.name, "kind": kind,
-                        "inputs": list(inputs), "attrs": {k: tf_calls.dtype_out(v) for k, v in sample.attrs.items()},
+                        "inputs": list(inputs), "attrs": attrs,
                         "wseed": 1000 * seed + si, "wzeros": kind == "special",
                         "grad": bool(op.grad) and sample.grad})
     return cases
