@@ -14,6 +14,7 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parent.parent / "eagerflow" / "_src"
 
 LEVEL = {
+    "backend": 0,  # array backends: below core, importing no other package
     "core": 0, "io": 0,  # io: file formats (TFRecord framing, CRC32C) over core alone
     "ops": 1,
     "graph": 2, "autodiff": 2, "autograph": 2,

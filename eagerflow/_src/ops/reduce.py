@@ -15,12 +15,12 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import matmul
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, reshape_like
-from eagerflow._src.ops.blas import matmul
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, broadcast_like, cast, equal, where, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
