@@ -16,8 +16,6 @@ NumPy's case first and cheapest.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
-import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -134,42 +132,6 @@ def to_host(arr: Any) -> np.ndarray:
         return arr
     get = getattr(arr, "get", None)  # CuPy's and the stand-in's explicit device-to-host copy
     return get() if get is not None else np.asarray(arr)
-
-
-# ---------------------------------------------------------------------------------------
-# Finding GPUs.
-# ---------------------------------------------------------------------------------------
-
-STANDIN_ENV = "EAGERFLOW_STANDIN_GPUS"
-
-
-def find_gpus() -> tuple:
-    """(backend, device count) of this machine's GPUs, or (None, 0).
-
-    EAGERFLOW_STANDIN_GPUS=n poses n stand-in GPUs (tests: placement without a GPU).
-    Otherwise CuPy is imported only when it is installed and an NVIDIA driver shows a
-    device, so a machine without either pays a file lookup, not CuPy's import.
-    """
-    standin = os.environ.get(STANDIN_ENV)
-    if standin:
-        from eagerflow._src.backend import strict
-
-        return strict.BACKEND, int(standin)
-    if os.environ.get("CUDA_VISIBLE_DEVICES", "0").strip() in ("", "-1"):
-        return None, 0
-    if not _driver_present() or importlib.util.find_spec("cupy") is None:
-        return None, 0
-    try:
-        from eagerflow._src.backend import cupy as cuda  # optional: the [cuda] extra
-    except ImportError:
-        return None, 0
-    n = cuda.BACKEND.device_count()
-    return (cuda.BACKEND, n) if n else (None, 0)
-
-
-def _driver_present() -> bool:
-    return (os.path.exists("/dev/nvidia0") or os.path.isdir("/proc/driver/nvidia/gpus")
-            or os.path.exists("/dev/dxg"))  # WSL
 
 
 # ---------------------------------------------------------------------------------------

@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import importlib.util
+import os
 import re
 from collections.abc import Iterator
 from typing import Any
 
 from eagerflow._src import backend as B
+from eagerflow._src.backend import strict
 from eagerflow._src.core import context
 from eagerflow._src.core.context import _state
 
@@ -127,8 +130,38 @@ def _set_default(dev: _Device) -> None:
         dev.activate()
 
 
+STANDIN_ENV = "EAGERFLOW_STANDIN_GPUS"
+
+
+def find_gpus() -> tuple:
+    """(backend, device count) of this machine's GPUs, or (None, 0).
+
+    EAGERFLOW_STANDIN_GPUS=n poses n stand-in GPUs (tests: placement without a GPU).
+    Otherwise CuPy is imported only when it is installed and an NVIDIA driver shows a
+    device, so a machine without either pays a file lookup, not CuPy's import.
+    """
+    standin = os.environ.get(STANDIN_ENV)
+    if standin:
+        return strict.BACKEND, int(standin)
+    if os.environ.get("CUDA_VISIBLE_DEVICES", "0").strip() in ("", "-1"):
+        return None, 0
+    if not _driver_present() or importlib.util.find_spec("cupy") is None:
+        return None, 0
+    try:
+        from eagerflow._src.backend import cupy as cuda  # optional: the [cuda] extra
+    except ImportError:
+        return None, 0
+    n = cuda.BACKEND.device_count()
+    return (cuda.BACKEND, n) if n else (None, 0)
+
+
+def _driver_present() -> bool:
+    return (os.path.exists("/dev/nvidia0") or os.path.isdir("/proc/driver/nvidia/gpus")
+            or os.path.exists("/dev/dxg"))  # WSL
+
+
 def _find_gpus() -> None:
-    backend, count = B.find_gpus()
+    backend, count = find_gpus()
     for i in range(count):
         _PHYSICAL.append(_Device("GPU", i, backend, i))
     if count:
@@ -141,8 +174,6 @@ def _find_gpus() -> None:
 def standin_gpus(count: int = 1) -> Iterator[B.Backend]:
     """Test hook: the strict stand-in backend poses as `count` GPUs (the default device
     while inside), as EAGERFLOW_STANDIN_GPUS does for a whole process."""
-    from eagerflow._src.backend import strict
-
     saved = (list(_PHYSICAL), dict(_VISIBLE), dict(_LOGICAL_CONFIG), _INITIALIZED[0],
              list(context.DEFAULT_PLACEMENT), strict.BACKEND.count, dict(_MEMORY_GROWTH))
     strict.BACKEND.count = count

@@ -26,6 +26,7 @@ import numpy as np
 from eagerflow._src import backend as B
 from eagerflow._src.core import device as D
 from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.errors import ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor
 
 
@@ -179,8 +180,6 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
 
 
 def _out_of_memory(op_name: str) -> Exception:
-    from eagerflow._src.core.errors import ResourceExhaustedError
-
     return ResourceExhaustedError(None, None, f"OOM when allocating a temporary of {op_name} "
                                               f"[Op:{op_name}]")
 
