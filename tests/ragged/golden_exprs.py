@@ -45,6 +45,14 @@ SL, IL, TV = keras.layers.StringLookup, keras.layers.IntegerLookup, keras.layers
 words = [["a", "c", "d"], ["d", "z", "b"]]
 abcd = ["a", "b", "c", "d"]
 texts = ["The Brown fox.", "the lazy dog!", "A quick, brown fox jumps", "dog dog DOG"]
+for cls, text in (("pos", ["great fun", "loved it"]), ("neg", ["dull", "awful mess", "bad"])):
+    os.makedirs(os.path.join(TMP, "reviews", cls))
+    for i, t in enumerate(text):
+        with open(os.path.join(TMP, "reviews", cls, f"{i}.txt"), "w") as f:
+            f.write(t)
+def batches(ds):
+    return [tuple(v.numpy().tolist() for v in b) if isinstance(b, tuple) else b.numpy().tolist()
+            for b in ds]
 def adapted(layer, data):
     layer.adapt(data)
     return layer
@@ -538,6 +546,38 @@ KERAS = [
     "keras.layers.CategoryEncoding(num_tokens=3)([1, 2])",
     "keras.layers.CategoryEncoding(num_tokens=0)",
     "keras.layers.CategoryEncoding(num_tokens=3, output_mode='bad')",
+    "keras.utils.pad_sequences([[1], [2, 3], [4, 5, 6]])",
+    "keras.utils.pad_sequences([[1], [2, 3], [4, 5, 6]], maxlen=2, padding='post')",
+    "keras.utils.pad_sequences([[1], [2, 3], [4, 5, 6]], maxlen=2, truncating='post', "
+    "value=-1)",
+    "keras.utils.pad_sequences([[1.5], [2, 3]], dtype='float32')",
+    "keras.utils.pad_sequences([[[1, 2]], [[3, 4], [5, 6]]])",
+    "keras.utils.pad_sequences([['a'], ['b', 'c']], dtype=object, value='')",
+    "keras.utils.pad_sequences([['a'], ['b', 'c']], value='')",
+    "keras.utils.pad_sequences([[1], 2])",
+    "keras.utils.pad_sequences([[1], [2]], padding='middle')",
+    "keras.utils.pad_sequences([[1], [2]], truncating='middle')",
+    "keras.utils.pad_sequences([[], [1, 2]], maxlen=0)",
+    "keras.preprocessing.sequence.pad_sequences([[1, 2, 3]], maxlen=5)",
+    "keras.utils.to_categorical([0, 2, 1])",
+    "keras.utils.to_categorical([[1], [3]], num_classes=5)",
+    "keras.utils.to_categorical([0, 4], num_classes=3)",
+    "batches(keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), "
+    "shuffle=False, batch_size=2))",
+    "batches(keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), "
+    "shuffle=False, label_mode='categorical', batch_size=None, max_length=4))",
+    "batches(keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), "
+    "shuffle=False, label_mode='binary', class_names=['pos', 'neg']))",
+    "batches(keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), "
+    "labels=None, shuffle=False))",
+    "keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews')).class_names",
+    "[batches(d) for d in keras.utils.text_dataset_from_directory(os.path.join(TMP, "
+    "'reviews'), shuffle=False, validation_split=0.4, subset='both')]",
+    "keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), "
+    "validation_split=0.4, subset='training')",
+    "keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), "
+    "label_mode='bad')",
+    "keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), class_names=['x'])",
 ]
 
 SECTIONS = {"ragged": RAGGED, "strings": STRINGS, "hashing": HASHING, "lookup": LOOKUP,

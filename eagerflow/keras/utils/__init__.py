@@ -12,4 +12,8 @@ from eagerflow._src.keras.utils.data_utils import (
     set_random_seed as set_random_seed,
     to_categorical as to_categorical,
 )
+from eagerflow._src.keras.utils.dataset_utils import (
+    text_dataset_from_directory as text_dataset_from_directory,
+)
 from eagerflow._src.keras.utils.progbar import Progbar as Progbar
+from eagerflow._src.keras.utils.sequence_utils import pad_sequences as pad_sequences

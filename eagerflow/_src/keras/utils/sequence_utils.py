@@ -38,7 +38,7 @@ def pad_sequences(sequences: Any, maxlen: int | None = None, dtype: Any = "int32
         if not len(s):
             continue
         if truncating == "pre":
-            kept = s[-maxlen:] if maxlen else s[:0]
+            kept = s[-maxlen:]
         elif truncating == "post":
             kept = s[:maxlen]
         else:
@@ -50,7 +50,7 @@ def pad_sequences(sequences: Any, maxlen: int | None = None, dtype: Any = "int32
         if padding == "post":
             out[i, :len(kept)] = kept
         elif padding == "pre":
-            out[i, len(out[i]) - len(kept):] = kept
+            out[i, -len(kept):] = kept
         else:
             raise ValueError(f'Padding type "{padding}" not understood')
     return out
