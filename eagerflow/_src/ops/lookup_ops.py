@@ -197,7 +197,7 @@ _WORDS = np.array([[b"a", b"x"], [b"", b"bc"]], dtype=object)
 
 LOOKUP_FIND = register(OpDef(
     "LookupTableFindV2", _find_infer, _find_kernel, reference=_find_ref, stateful=True,
-    samples=[Sample((_WORDS, np.int64(-1)), {"table": _STR_TABLE}, grad=False),
+    gpu=False, samples=[Sample((_WORDS, np.int64(-1)), {"table": _STR_TABLE}, grad=False),
              Sample((np.arange(-3, 30, dtype=np.int64), np.float32(-0.5)),
                     {"table": _INT_TABLE}, grad=False),
              Sample((np.array([1, 2], np.int32), np.array([0.0, 0.0])), {"table": _VEC_TABLE},
@@ -222,14 +222,14 @@ def _export_infer(*, table: Any) -> list:
 LOOKUP_SIZE = register(OpDef(
     "LookupTableSizeV2", _size_infer, lambda xp, table: np.int64(len(table.items)),
     reference=lambda table: np.int64(len(table.items)), stateful=True,
-    samples=[Sample((), {"table": _STR_TABLE}, grad=False)],
+    gpu=False, samples=[Sample((), {"table": _STR_TABLE}, grad=False)],
 ))
 
 LOOKUP_EXPORT = register(OpDef(
     "LookupTableExportV2", _export_infer, _export_kernel, num_outputs=2, stateful=True,
     reference=lambda table: (np.array(list(table.items), _np(table.key_dtype)),
                              np.array(list(table.items.values()), _np(table.value_dtype))),
-    samples=[Sample((), {"table": _STR_TABLE}, grad=False),
+    gpu=False, samples=[Sample((), {"table": _STR_TABLE}, grad=False),
              Sample((), {"table": _INT_TABLE}, grad=False)],
 ))
 
@@ -252,6 +252,7 @@ def _import_infer(keys: Any, values: Any, *, table: Any) -> list:
 LOOKUP_INSERT = register(OpDef(
     "LookupTableInsertV2", _insert_infer, _insert_kernel, reference=lambda k, v, table: (),
     num_outputs=0, stateful=True,
+    gpu=False,
     samples=[Sample((_WORDS, np.array([[1, 2], [3, 4]], np.int64)), {"table": _MUTATED},
                     grad=False)],
     bad_samples=[BadSample((_WORDS, np.array([1, 2], np.int64)), {"table": _MUTATED},
@@ -261,6 +262,7 @@ LOOKUP_INSERT = register(OpDef(
 LOOKUP_IMPORT = register(OpDef(
     "LookupTableImportV2", _import_infer, _import_kernel, reference=lambda k, v, table: (),
     num_outputs=0, stateful=True,
+    gpu=False,
     samples=[Sample((_WORDS, np.array([[1, 2], [3, 4]], np.int64)), {"table": _MUTATED},
                     grad=False)],
 ))
@@ -275,6 +277,7 @@ def _remove_infer(keys: Any, *, table: Any) -> list:
 LOOKUP_REMOVE = register(OpDef(
     "LookupTableRemoveV2", _remove_infer, _remove_kernel, reference=lambda k, table: (),
     num_outputs=0, stateful=True,
+    gpu=False,
     samples=[Sample((np.array([b"absent"], dtype=object),), {"table": _MUTATED}, grad=False)],
     bad_samples=[BadSample((np.array([1]),), {"table": _MUTATED}, InvalidArgumentError,
                            "Expected key dtype string")],

@@ -134,7 +134,7 @@ def _range_ref(starts: np.ndarray, limits: np.ndarray, deltas: np.ndarray,
 
 RAGGED_RANGE = register(OpDef(
     "RaggedRange", _range_infer, _range_kernel, reference=_range_ref, num_outputs=2,
-    samples=[
+    gpu=False, samples=[
         Sample((np.array([3, 5, 2], np.int32), np.array([7, 6, 2], np.int32),
                 np.array([1, 1, 1], np.int32)), grad=False),
         Sample((np.array([0, 5], np.int64), np.array(11, np.int64), np.array([3, -2], np.int64)),
@@ -327,7 +327,7 @@ _RS = ("ROW_SPLITS",)
 RAGGED_TO_TENSOR = register(OpDef(
     _TO_TENSOR, _to_tensor_infer, _to_tensor_kernel, grad=_to_tensor_grad,
     reference=_to_tensor_ref,
-    samples=[
+    gpu=False, samples=[
         Sample((np.array([-1, -1], np.int64), np.array([1.5, -2.0, 3.0, 0.25]), np.float64(9.0),
                 np.array([0, 3, 3, 4], np.int64)), {"row_partition_types": _RS},
                grad_inputs=(1, 2)),
@@ -423,7 +423,7 @@ def _to_sparse_ref(*inputs: Any) -> tuple:
 RAGGED_TO_SPARSE = register(OpDef(
     _TO_SPARSE, _to_sparse_infer, _to_sparse_kernel, grad=_to_sparse_grad,
     reference=_to_sparse_ref, num_outputs=3,
-    samples=[
+    gpu=False, samples=[
         Sample((np.array([0, 2, 2, 3], np.int64), np.array([1.5, -2.0, 0.5])), grad_inputs=(1,)),
         Sample((np.array([0, 1, 3], np.int32), np.array([0, 2, 3, 3], np.int32),
                 np.arange(6.0).reshape(3, 2)), grad_inputs=(2,)),
