@@ -53,6 +53,9 @@ for cls, text in (("pos", ["great fun", "loved it"]), ("neg", ["dull", "awful me
 def batches(ds):
     return [tuple(v.numpy().tolist() for v in b) if isinstance(b, tuple) else b.numpy().tolist()
             for b in ds]
+def items(ds):
+    return [repr(x) for x in ds]
+D = tf.data.Dataset
 def adapted(layer, data):
     layer.adapt(data)
     return layer
@@ -580,5 +583,50 @@ KERAS = [
     "keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), class_names=['x'])",
 ]
 
+DATA = [
+    "D.from_tensor_slices(rt).element_spec",
+    "items(D.from_tensor_slices(rt))",
+    "D.from_tensor_slices(rt2).element_spec",
+    "items(D.from_tensor_slices(rt2))",
+    "D.from_tensor_slices(rt).batch(2).element_spec",
+    "items(D.from_tensor_slices(rt).batch(2))",
+    "items(D.from_tensor_slices(rt2).batch(3))",
+    "D.from_tensor_slices(rt2).batch(3).element_spec",
+    "items(D.from_tensor_slices(rt).batch(2).unbatch())",
+    "D.from_tensor_slices(rt).batch(2, drop_remainder=True).element_spec",
+    "items(D.from_tensor_slices(rt).map(lambda x: x * 2))",
+    "D.from_tensor_slices(rt).map(lambda x: x * 2).element_spec",
+    "items(D.from_tensor_slices(rt).batch(2).map(lambda x: tf.reduce_sum(x, axis=1)))",
+    "items(D.from_tensor_slices(['a b', 'c d e', 'f']).batch(2).map(tf.strings.split))",
+    "D.from_tensor_slices(['a b', 'c d e', 'f']).batch(2).map(tf.strings.split).element_spec",
+    "D.from_tensor_slices(['a b', 'c d e', 'f']).map(tf.strings.split).element_spec",
+    "items(D.range(4).map(lambda x: tf.range(x)).ragged_batch(3))",
+    "D.range(4).map(lambda x: tf.range(x)).ragged_batch(3).element_spec",
+    "D.range(4).map(lambda x: tf.range(x)).ragged_batch(2, row_splits_dtype=tf.int32)"
+    ".element_spec",
+    "items(D.range(3).map(lambda x: tf.fill([x, 2], x)).ragged_batch(2))",
+    "items(D.range(3).map(lambda x: (x, tf.range(x))).ragged_batch(2))",
+    "items(D.range(4).map(lambda x: tf.range(x)).padded_batch(2))",
+    "items(D.range(4).map(lambda x: tf.range(x)).padded_batch(2, padded_shapes=[4], "
+    "padding_values=tf.constant(-1, tf.int64)))",
+    "tf.function(lambda d: d.reduce(0, lambda s, x: s + tf.reduce_sum(x)))"
+    "(D.from_tensor_slices(rt))",
+    "tf.map_fn(tf.math.reduce_sum, rt, fn_output_signature=tf.int32)",
+    "tf.map_fn(lambda x: x * 2, rt)",
+    "tf.map_fn(lambda x: tf.range(x), tf.constant([1, 3, 0]), "
+    "fn_output_signature=tf.RaggedTensorSpec(shape=[None], dtype=tf.int32))",
+    "tf.map_fn(lambda s: tf.strings.split(s), tf.constant(['a b', 'c']), "
+    "fn_output_signature=tf.RaggedTensorSpec(shape=[None], dtype=tf.string))",
+    "tf.map_fn(lambda x: tf.ragged.constant([[1], [2, 3]]) * x, tf.constant([1, 2]), "
+    "fn_output_signature=tf.RaggedTensorSpec(shape=[None, None], dtype=tf.int32, "
+    "ragged_rank=1))",
+    "tf.function(lambda r: r.row_lengths(), "
+    "input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])(rt)",
+    "tf.function(lambda r: r * 2, input_signature=[tf.RaggedTensorSpec([None, None], "
+    "tf.int32)]).get_concrete_function().structured_outputs",
+    "tf.function(lambda r: r + 1, input_signature=[tf.RaggedTensorSpec([None, None], "
+    "tf.int32)])(tf.ragged.constant([[1.5]]))",
+]
+
 SECTIONS = {"ragged": RAGGED, "strings": STRINGS, "hashing": HASHING, "lookup": LOOKUP,
-            "keras": KERAS}
+            "keras": KERAS, "data": DATA}

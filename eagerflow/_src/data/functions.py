@@ -49,6 +49,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.fn_errors import FnSite, annotate, guard
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
 
 # Ops that act element by element with NumPy broadcasting and never fail on particular
 # values: a graph made only of these gives the same result on a batch as on each
@@ -151,7 +152,7 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
     from eagerflow._src.graph.ir import FuncGraph
 
     for s in in_struct.specs:
-        if not isinstance(s, (TensorSpec, SparseTensorSpec)):
+        if not isinstance(s, (TensorSpec, SparseTensorSpec, RaggedTensorSpec)):
             raise _Untraceable
     outer = _state.graph
     graph = FuncGraph(name, parent=outer if getattr(outer, "building_function", False)
@@ -165,6 +166,11 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
                 comps.append(graph.placeholder(s.shape.dims, s.dtype, base, is_input=True))
                 continue
             sparse = True
+            if isinstance(s, RaggedTensorSpec):  # fed as its flat values and row splits
+                comps.append(s._from_components([
+                    graph.placeholder(c.shape.dims, c.dtype, f"{base}_{j}", is_input=True)
+                    for j, c in enumerate(s._component_specs)]))
+                continue
             rank = s.shape.rank
             comps.append(_sparse_of(
                 graph.placeholder((None, rank), _dt.int64, base + "_indices", is_input=True),
@@ -178,6 +184,13 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
         leaves = dstruct.flatten(value)
         outputs, specs = [], []
         for leaf in leaves:
+            if isinstance(leaf, RaggedTensor):
+                sparse = True
+                spec = leaf._type_spec
+                outputs.extend(graph.capture(_to_graph_tensor(p, transformation))
+                               for p in spec._to_components(leaf))
+                specs.append(spec)
+                continue
             if isinstance(leaf, SparseTensor):
                 sparse = True
                 parts = [graph.capture(_to_graph_tensor(p, transformation)) for p in
@@ -430,6 +443,8 @@ class StructuredFunction:
         for c in flat:
             if isinstance(c, SparseTensor):
                 arrays += [c._indices._arr, c._values._arr, c._dense_shape._arr]
+            elif isinstance(c, RaggedTensor):
+                arrays += [p._arr for p in c._type_spec._to_components(c)]
             else:
                 arrays.append(c._arr)
         outs = self._trace.fn(*arrays, *extra)
@@ -439,6 +454,10 @@ class StructuredFunction:
                 i, v, d = outs[k:k + 3]
                 res.append(SparseTensor._from_arrays(i._arr, v._arr, d._arr, v._dtype))
                 k += 3
+            elif isinstance(s, RaggedTensorSpec):
+                n = len(s._component_specs)
+                res.append(s._from_components(list(outs[k:k + n])))
+                k += n
             else:
                 res.append(outs[k])
                 k += 1

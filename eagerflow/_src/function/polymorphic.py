@@ -645,5 +645,11 @@ def _composite_for_spec(spec: CompositeSpec, value: Any, fail: Callable) -> list
             raise fail(f"Can not cast {value.spec!r} to {spec!r}")
         return value.components()
     if not isinstance(value, CompositeTensor) or not spec.is_compatible_with(value):
+        if isinstance(value, CompositeTensor) and type(value._type_spec) is type(spec):
+            # TF names the first component that does not fit
+            for cs, part in zip(spec._component_specs, value._type_spec._to_components(value)):
+                if part.dtype is not cs.dtype or not cs.shape.is_compatible_with(part.shape):
+                    raise fail(f"Can not cast {TensorSpec(part.shape, part.dtype)!r} to "
+                               f"{cs!r}")
         raise fail(f"Can not cast {value!r} to {spec!r}")
     return spec._to_components(value)

@@ -23,13 +23,13 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops
-from eagerflow._src.ops.array import concat, reshape, stack
+from eagerflow._src.ops.array import concat, expand_dims, reshape, stack
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cast, maximum
-from eagerflow._src.ops.misc_ops import searchsorted
+from eagerflow._src.ops.misc_ops import LOWER_BOUND, UPPER_BOUND
 from eagerflow._src.ops.reduce import cumsum, reduce_max
 from eagerflow._src.ops.sequences import range as range_op
 
@@ -167,8 +167,7 @@ class RaggedTensor(CompositeTensor):
             dbg.assert_non_negative(rowids[:1], message=msg)
             dbg.assert_non_negative(rowids[1:] - rowids[:-1], message=msg)
             dbg.assert_non_negative(nrows, message=msg)
-        splits = searchsorted(rowids, range_op(nrows + convert_to_tensor(1, nrows._dtype)),
-                              side="left", out_type=rowids._dtype)
+        splits = _bound(LOWER_BOUND, rowids, range_op(nrows + convert_to_tensor(1, nrows._dtype)))
         return cls._make(values, splits, value_rowids=rowids, nrows=nrows)
 
     @classmethod
@@ -373,8 +372,7 @@ class RaggedTensor(CompositeTensor):
         if self._value_rowids is None:
             s = self._row_splits
             n = _nvals(self._values, s._dtype)
-            self._value_rowids = searchsorted(s[1:], range_op(n), side="right",
-                                              out_type=s._dtype)
+            self._value_rowids = _bound(UPPER_BOUND, s[1:], range_op(n))
         return self._value_rowids
 
     def nested_value_rowids(self, name: str | None = None) -> tuple:
@@ -578,6 +576,14 @@ def _index_scalar(value: Any, dtype: dt.DType, what: str) -> Tensor:
     if t._shape not in (None, ()):
         raise ValueError(f"Shape {TensorShape(t._shape)} must have rank 0")
     return cast(t, dtype)
+
+
+def _bound(op: Any, sorted_ids: Tensor, values: Tensor) -> Tensor:
+    """LowerBound / UpperBound of one sorted vector (either may be empty), in its dtype."""
+    rows = bind(op, (expand_dims(sorted_ids, 0), expand_dims(cast(values, sorted_ids._dtype),
+                                                             0)),
+                {"out_type": sorted_ids._dtype})
+    return rows[0]
 
 
 def _splits_from_lengths(lengths: Tensor) -> Tensor:
