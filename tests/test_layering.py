@@ -69,7 +69,7 @@ OPS_ORDER = [
     "debugging", "string_ops", "hash_ops", "sparse_ops", "parsing_ops", "io_ops", "tensor_array",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_dispatch",
-    "ragged_strings", "lookup_ops",
+    "ragged_strings", "lookup_ops", "sparse_functions",
     # last: installs the Python operators on Tensor from the families above
     "operators",
 ]

@@ -56,6 +56,15 @@ def batches(ds):
 def items(ds):
     return [repr(x) for x in ds]
 D = tf.data.Dataset
+S = tf.sparse.SparseTensor
+sa = S([[0, 1], [1, 0], [2, 3]], [1.0, -2.0, 3.0], [3, 4])
+sb = S([[0, 1], [1, 1]], [10.0, 20.0], [3, 4])
+sm = S([[0, 0], [1, 2], [2, 1]], [1.0, 2.0, 3.0], [3, 3])
+def grad_of(f, x):
+    x = tf.Variable(x)
+    with tf.GradientTape() as tape:
+        y = f(x)
+    return tape.gradient(y, x)
 def adapted(layer, data):
     layer.adapt(data)
     return layer
@@ -628,5 +637,91 @@ DATA = [
     "tf.int32)])(tf.ragged.constant([[1.5]]))",
 ]
 
+SPARSE = [
+    "tf.sparse.add(sa, sb)",
+    "tf.sparse.add(sa, sb, threshold=15.0)",
+    "tf.sparse.add(sa, tf.ones([3, 4]))",
+    "tf.sparse.add(sa, S([[0, 0]], [1.0], [2, 2]))",
+    "tf.sparse.reduce_sum(sa)",
+    "tf.sparse.reduce_sum(sa, axis=0)",
+    "tf.sparse.reduce_sum(sa, axis=1, keepdims=True)",
+    "tf.sparse.reduce_sum(sa, axis=1, output_is_sparse=True)",
+    "tf.sparse.reduce_sum(sa, axis=[0, 1])",
+    "tf.sparse.reduce_max(S([[0, 0], [0, 1]], [-1.0, -2.0], [2, 2]), axis=1)",
+    "tf.sparse.reduce_max(S([[0, 0], [0, 1]], [-1.0, -2.0], [2, 2]))",
+    "tf.sparse.reduce_max(sa, axis=0)",
+    "tf.sparse.reorder(S([[1, 0], [0, 3], [0, 1]], [1, 2, 3], [2, 4]))",
+    "tf.sparse.reshape(sa, [4, 3])",
+    "tf.sparse.reshape(sa, [-1, 2])",
+    "tf.sparse.reshape(sa, [5, 5])",
+    "tf.sparse.slice(sa, [1, 0], [2, 2])",
+    "tf.sparse.slice(sa, [0, 1], [10, 10])",
+    "tf.sparse.split(sp_input=sa, num_split=2, axis=1)",
+    "tf.sparse.split(sp_input=sa, num_split=2, axis=0)",
+    "tf.sparse.concat(0, [sa, sb])",
+    "tf.sparse.concat(1, [sa, sb])",
+    "tf.sparse.concat(1, [sa, S([[0, 0]], [5.0], [2, 2])], expand_nonconcat_dims=True)",
+    "tf.sparse.sparse_dense_matmul(sm, tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]))",
+    "tf.sparse.sparse_dense_matmul(sm, tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), "
+    "adjoint_b=True)",
+    "tf.sparse.sparse_dense_matmul(sm, tf.eye(3), adjoint_a=True)",
+    "tf.sparse.sparse_dense_matmul(tf.constant([[1.0, 2.0, 3.0]]), sm)",
+    "tf.sparse.retain(sa, [True, False, True])",
+    "tf.sparse.fill_empty_rows(S([[1, 0]], [5], [3, 2]), -1)",
+    "tf.sparse.fill_empty_rows(sa, 9.0)",
+    "tf.sparse.to_indicator(S([[0, 0], [0, 1], [1, 0]], [2, 0, 3], [2, 2]), 4)",
+    "tf.sparse.bincount(tf.constant([[1, 2, 2], [0, 0, 5]]))",
+    "tf.sparse.bincount(tf.constant([[1, 2, 2], [0, 0, 5]]), axis=-1)",
+    "tf.sparse.bincount(tf.constant([1, 1, 3]), minlength=6, binary_output=True)",
+    "tf.sparse.bincount(tf.constant([1, 1, 7]), maxlength=3)",
+    "tf.sparse.map_values(tf.multiply, sa, sa)",
+    "tf.sparse.map_values(lambda v: v + 1, sa)",
+    "tf.sparse.expand_dims(sa, 0)",
+    "tf.sparse.expand_dims(sa, -1).dense_shape",
+    "tf.sparse.from_dense(tf.constant([[0, 3], [4, 0]]))",
+    "tf.sparse.from_dense(tf.constant(['', 'a']))",
+    "tf.sparse.to_dense(tf.sparse.transpose(sa))",
+    "tf.sparse.segment_sum(tf.constant([[1., 2], [3, 4], [5, 6]]), tf.constant([0, 2]), "
+    "tf.constant([0, 0]))",
+    "tf.sparse.segment_mean(tf.constant([[1., 2], [3, 4], [5, 6]]), tf.constant([0, 1, 2]), "
+    "tf.constant([0, 1, 1]))",
+    "tf.sparse.segment_sqrt_n(tf.constant([[1., 2], [3, 4], [5, 6]]), tf.constant([0, 1, 2]),"
+    " tf.constant([0, 0, 2]))",
+    "tf.sparse.cross([tf.ragged.constant([['a', 'b'], ['c']]).to_sparse(), "
+    "tf.constant([['d'], ['e']])])",
+    "tf.sparse.cross([tf.constant([[1], [2]], tf.int64), tf.constant([['d'], ['e']])], "
+    "separator='-')",
+    "tf.sparse.cross_hashed([tf.ragged.constant([['a', 'b'], ['c']]).to_sparse(), "
+    "tf.constant([['d'], ['e']])], num_buckets=100)",
+    "tf.sparse.cross_hashed([tf.constant([[1], [2]], tf.int64), tf.constant([['d'], ['e']])])",
+    "tf.sparse.cross_hashed([tf.constant([[1], [2]], tf.int64), tf.constant([['d'], ['e']])], "
+    "num_buckets=10, hash_key=123)",
+    "grad_of(lambda v: tf.reduce_sum(tf.sparse.sparse_dense_matmul(S([[0, 0], [1, 1]], v, "
+    "[2, 2]), tf.constant([[1.0, 2.0], [3.0, 4.0]]))), tf.constant([1.0, 1.0]))",
+    "grad_of(lambda v: tf.sparse.reduce_sum(tf.sparse.add(S([[0, 0], [1, 1]], v, [2, 2]), "
+    "S([[0, 0]], [5.0], [2, 2]))), tf.constant([1.0, 2.0]))",
+    "grad_of(lambda v: tf.reduce_sum(tf.sparse.to_dense(S([[0, 1]], v, [2, 2])) * 3.0), "
+    "tf.constant([2.0]))",
+    "keras.layers.HashedCrossing(num_bins=5)((np.array(['A', 'B', 'C', 'D', 'E']), "
+    "np.array([101, 101, 101, 102, 102])))",
+    "keras.layers.HashedCrossing(num_bins=5, output_mode='one_hot')((np.array(['A', 'B']), "
+    "np.array([101, 102])))",
+    "keras.layers.HashedCrossing(num_bins=5)((tf.constant([['A'], ['B']]), "
+    "tf.constant([[1], [2]])))",
+    "keras.layers.Discretization(bin_boundaries=[0., 1., 2.])(np.array([[-1.5, 1.0, 3.4, "
+    ".5], [0.0, 3.0, 1.3, 0.0]]))",
+    "keras.layers.Discretization(bin_boundaries=[0., 1., 2.], output_mode='one_hot')"
+    "(np.array([-1.5, 1.0, 3.4]))",
+    "keras.layers.Discretization(bin_boundaries=[0., 1.], output_mode='count')"
+    "(np.array([[-1.5, 1.0, 3.4, .5]]))",
+    "adapted(keras.layers.Discretization(num_bins=4, epsilon=0.01), np.array([[-1.5, 1.0, "
+    "3.4, .5], [0.0, 3.0, 1.3, 0.0]])).bin_boundaries",
+    "adapted(keras.layers.Discretization(num_bins=3), np.arange(100.0)).bin_boundaries",
+    "adapted(keras.layers.Discretization(num_bins=5), np.random.RandomState(0).normal("
+    "size=(500,))).bin_boundaries",
+    "keras.layers.Discretization(num_bins=3, bin_boundaries=[1.0])",
+    "keras.layers.Discretization()",
+]
+
 SECTIONS = {"ragged": RAGGED, "strings": STRINGS, "hashing": HASHING, "lookup": LOOKUP,
-            "keras": KERAS, "data": DATA}
+            "keras": KERAS, "data": DATA, "sparse": SPARSE}

@@ -207,6 +207,10 @@ from eagerflow._src.keras.layers.preprocessing_lookup import (
     IntegerLookup as IntegerLookup,
     StringLookup as StringLookup,
 )
+from eagerflow._src.keras.layers.preprocessing_numeric import (
+    Discretization as Discretization,
+    HashedCrossing as HashedCrossing,
+)
 from eagerflow._src.keras.layers.text_vectorization import (
     TextVectorization as TextVectorization,
 )
