@@ -137,7 +137,7 @@ def _emit_ufunc(w: _Writer, node: Any) -> None:
         w.lines.append(f"{t} = {expr}")
         w.scalar.add(id(out))
     else:
-        fname = w.bind_global("u", op.ufunc)
+        fname = w.bind_global("u", _ufunc_of(w.ns["_xp"], op))
         target = _inplace_target(node, w.use_count, w.fresh, w.escaped) if w.inplace else None
         if target is not None:
             w.lines.append(f"{t} = {fname}({', '.join(ins)}, out={w.names[id(target)]})")
@@ -173,14 +173,19 @@ _GRAPH_OPS = {id(PLACEHOLDER): _emit_placeholder, id(CONST): _emit_const,
               id(READ_VAR): _emit_read_variable}
 
 
-def _emitter(node: Any) -> Callable:
+def _ufunc_of(xp: Any, op: Any) -> Any:
+    """The op's ufunc in the array module the function runs on (its namesake off NumPy)."""
+    return op.ufunc if xp is np else getattr(xp, op.ufunc.__name__, None)
+
+
+def _emitter(node: Any, xp: Any) -> Callable:
     op = node.op
     special = _GRAPH_OPS.get(id(op))
     if special is not None:
         return special
     if op.forward_identity and len(node.inputs) == 1:
         return _emit_alias
-    if op.ufunc is not None and len(node.outputs) == 1:
+    if op.ufunc is not None and len(node.outputs) == 1 and _ufunc_of(xp, op) is not None:
         return _emit_ufunc
     return _emit_kernel
 
@@ -206,7 +211,7 @@ def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
             w.lines[-1] += f"  # {prev}"  # the op a line came from
         n_before = len(w.lines)
         prev = f"{node.op.name} {node.name!r}"
-        _emitter(node)(w, node)
+        _emitter(node, w.ns["_xp"])(w, node)
     if w.lines and n_before < len(w.lines):
         w.lines[-1] += f"  # {prev}"
     rets = []

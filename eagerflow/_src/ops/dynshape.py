@@ -38,7 +38,7 @@ def static_ints(value: Any, what: str = "shape") -> tuple:
         if not value._dtype.is_integer:  # TF's Tshape/Tshift/Taxis attrs are int32/int64
             raise TypeError(f"{what} must be a list of integers, got a {value._dtype.name} "
                             f"tensor {value!r}")
-        return tuple(int(v) for v in np.asarray(value._arr).reshape(-1))
+        return tuple(int(v) for v in value._numpy().reshape(-1))
     if hasattr(value, "_as_tensor"):
         return static_ints(value._as_tensor(None), what)
     if isinstance(value, Tensor):
@@ -100,7 +100,7 @@ def _known(t: Any) -> Any:
     """partial_value for the producers it can see through (their OpDef's `fold`); None
     otherwise."""
     if isinstance(t, EagerTensor):
-        return np.asarray(t._arr).tolist()
+        return t._numpy().tolist()
     node = getattr(t, "_op", None)
     if node is None or node.op.fold is None:
         return None
@@ -115,7 +115,7 @@ def _evaluate(t: Any) -> Any:
     through the ops that declare a `fold` (Cast, Identity, Pack, StridedSlice, ConcatV2,
     integer arithmetic); None otherwise."""
     if isinstance(t, EagerTensor):
-        return np.asarray(t._arr).tolist()
+        return t._numpy().tolist()
     node = getattr(t, "_op", None)
     if node is None or node.op.fold is None:
         return None

@@ -132,6 +132,8 @@ class OpDef:
     elementwise: bool = False
     # ... but integer inputs can raise on some values (division by zero, negative powers).
     int_errors: bool = False
+    # False when the op has no GPU kernel (TF runs it on CPU: soft placement does too).
+    gpu: bool = True
 
     # -- Algebraic identities, for the simplify pass. --
     # (left, right) units: `u op x == x` for the left one, `x op u == x` for the right one.
