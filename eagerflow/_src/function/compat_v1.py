@@ -21,14 +21,19 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.graph.interpreter import evaluate
-from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
+from eagerflow._src.graph.ir import (
+    Graph,
+    Operation,
+    SymbolicTensor,
+    _session_stack,
+    get_default_session,
+)
 
 __all__ = ["Graph", "Operation", "Session", "InteractiveSession", "get_default_graph",
            "get_default_session", "placeholder", "placeholder_with_default",
            "reset_default_graph", "get_static_value"]
 
 _global_graph: list = []
-_session_stack: list = []
 
 
 def get_default_graph() -> Graph:
@@ -63,10 +68,6 @@ def placeholder_with_default(input: Any, shape: Any, name: str | None = None) ->
     return identity(convert_to_tensor(input))
 
 
-def get_default_session() -> Session | None:
-    return _session_stack[-1] if _session_stack else None
-
-
 class Session:
     """`tf.compat.v1.Session`: runs fetches of a graph with fed values."""
 
@@ -92,7 +93,7 @@ class Session:
         for k, v in (feed_dict or {}).items():
             if not isinstance(k, SymbolicTensor):
                 raise TypeError(f"The key {k!r} of feed_dict must be a graph tensor.")
-            arr = np.asarray(convert_to_tensor(v, dtype=k._dtype)._arr) \
+            arr = convert_to_tensor(v, dtype=k._dtype)._numpy() \
                 if not isinstance(v, Tensor) else np.asarray(v)
             if k._shape is not None and not TensorShape(k._shape).is_compatible_with(arr.shape):
                 raise ValueError(f"Cannot feed value of shape {arr.shape} for Tensor "

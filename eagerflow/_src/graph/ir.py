@@ -24,6 +24,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.device import lookup, to_device
 from eagerflow._src.core.errors import OperatorNotAllowedInGraphError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor
@@ -56,7 +57,8 @@ def _assign_kernel(mode: str) -> Any:
             new = cur - value
         else:
             new = value
-        var._arr = np.asarray(new).astype(cur.dtype, copy=False)
+        # onto the variable's device (a value from another device is copied there)
+        var._arr = to_device(new, lookup(var._device)).astype(cur.dtype, copy=False)
         return ()
     return kernel
 
@@ -120,6 +122,16 @@ def _not_allowed(msg: str) -> OperatorNotAllowedInGraphError:
     if where is not None and hasattr(err, "add_note"):
         err.add_note(f"  The symbolic tensor was used here: {where}")
     return err
+
+
+# The v1 Sessions made default (`with sess.as_default()`, InteractiveSession), innermost
+# last: kept beside the graphs, as TF does, for a tensor's eval(); function/compat_v1.py
+# defines Session.
+_session_stack: list = []
+
+
+def get_default_session() -> Any:
+    return _session_stack[-1] if _session_stack else None
 
 
 class SymbolicTensor(Tensor):
@@ -211,8 +223,6 @@ class SymbolicTensor(Tensor):
         return format(str(self), spec)
 
     def eval(self, feed_dict: dict | None = None, session: Any = None) -> Any:
-        from eagerflow._src.function.compat_v1 import get_default_session
-
         sess = session or get_default_session()
         if sess is None:
             raise ValueError("Cannot evaluate tensor using `eval()`: No default session is "

@@ -21,6 +21,9 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.stacking import stack
 
 
 def static_ints(value: Any, what: str = "shape") -> tuple:
@@ -33,7 +36,7 @@ def static_ints(value: Any, what: str = "shape") -> tuple:
         if not value._dtype.is_integer:  # TF's Tshape/Tshift/Taxis attrs are int32/int64
             raise TypeError(f"{what} must be a list of integers, got a {value._dtype.name} "
                             f"tensor {value!r}")
-        return tuple(int(v) for v in np.asarray(value._arr).reshape(-1))
+        return tuple(int(v) for v in value._numpy().reshape(-1))
     if hasattr(value, "_as_tensor"):
         return static_ints(value._as_tensor(None), what)
     if isinstance(value, Tensor):
@@ -62,9 +65,6 @@ def is_symbolic(value: Any) -> bool:
 
 def as_int_tensor(value: Any, what: str) -> Any:
     """`value` as one int32/int64 tensor (lists holding tensors are packed, as TF does)."""
-    from eagerflow._src.ops.array import stack
-    from eagerflow._src.ops.math import cast
-
     if isinstance(value, (list, tuple)):
         parts = [as_int_tensor(v, what) if is_symbolic(v) else v for v in value]
         wide = any(isinstance(p, Tensor) and p._dtype is dt.int64 for p in parts)
@@ -97,7 +97,7 @@ def partial_value(t: Any) -> Any:
 def _known(t: Any) -> Any:
     """partial_value for the producers it can see through; None otherwise."""
     if isinstance(t, EagerTensor):
-        return np.asarray(t._arr).tolist()
+        return t._numpy().tolist()
     op = getattr(t, "_op", None)
     if op is None:
         return None
@@ -128,7 +128,7 @@ def _evaluate(t: Any) -> Any:
     the Shape of a fully known shape, or one known dim picked from a partly known Shape,
     through Cast/Identity/Pack/StridedSlice and integer arithmetic; None otherwise."""
     if isinstance(t, EagerTensor):
-        return np.asarray(t._arr).tolist()
+        return t._numpy().tolist()
     op = getattr(t, "_op", None)
     if op is None:
         return None
@@ -205,8 +205,6 @@ def scalar_arg(value: Any, what: str) -> tuple:
 
 def check_runtime_arg(op: str, dyn: tuple, what: str, rank: int = 1) -> None:
     """The runtime-value inputs of `op` (at most one): an int32/int64 tensor of `rank`."""
-    from eagerflow._src.ops import checks as C
-
     if len(dyn) > 1:
         raise C.fail(op, f"expected at most one runtime {what} input, got {len(dyn)}")
     if not dyn:

@@ -24,6 +24,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
     _b,
     _bin_grad,
+    _binary,
     _elementwise_ref,
     _t,
     _u,
@@ -34,6 +35,7 @@ from eagerflow._src.ops.math import (
     exp,
     not_equal,
     ones_like,
+    sign,
     sinh,
     softplus,
     square,
@@ -411,6 +413,12 @@ XLOG1PY = _xsafe_op(
     _xsafe_ref(lambda a, b: a * _log_scalar(1 + b)), lo=-0.5)
 
 
+# nextafter: the next representable float after x toward y (no gradient: TF registers none)
+NEXT_AFTER = _binary("NextAfter", lambda xp, x, y: xp.nextafter(x, y),
+                     frozenset({dt.float32, dt.float64}), None,
+                     _elementwise_ref(_pymath.nextafter))
+
+
 # ---------------------------------------------------------------------------------------
 # Public functions.
 # ---------------------------------------------------------------------------------------
@@ -420,6 +428,7 @@ lgamma, digamma = _u(LGAMMA), _u(DIGAMMA)
 erfc, erfinv, ndtri = _u(ERFC), _u(ERFINV), _u(NDTRI)
 rint = _u(RINT)
 xlogy, xdivy, xlog1py = _b(XLOGY), _b(XDIVY), _b(XLOG1PY)
+nextafter = _b(NEXT_AFTER)
 zeta, polygamma = _pair(ZETA), _pair(POLYGAMMA)
 
 
@@ -482,8 +491,6 @@ def _i1_grad(n: Any, g: Any) -> list:
 
 
 def _i1e_grad(n: Any, g: Any) -> list:
-    from eagerflow._src.ops.math import sign
-
     x = n.inputs[0]
     d = bessel_i0e(x) - n.outputs[0] * (sign(x) + 1 / _x_or_one(x))
     return [g * where(not_equal(x, zeros_like(x)), d, 0.5 * ones_like(x))]
@@ -503,8 +510,6 @@ BESSEL_I1E = _unary("BesselI1e", _scalar_kernel("i1e", bessel_i1e_scalar), _REAL
 
 
 def _sign(x: Any) -> Any:
-    from eagerflow._src.ops.math import sign
-
     return sign(x)
 
 

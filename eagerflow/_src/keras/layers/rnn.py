@@ -24,6 +24,7 @@ from eagerflow._src.module import push_scope
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
+from eagerflow._src.ops import stacking
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.variables import Variable
 
@@ -468,7 +469,7 @@ class RNN(Layer):
         if isinstance(mask, list):
             mask = mask[0]
         x = ta.transpose(inputs, [1, 0, 2])
-        steps = ta.unstack(x, axis=0)
+        steps = stacking.unstack(x, axis=0)
         if not steps:
             raise ValueError("Cannot run an RNN over a sequence with zero time steps")
         sizes = self._state_sizes()
@@ -496,7 +497,7 @@ class RNN(Layer):
         masks = None
         if mask is not None:
             m = ta.transpose(mask, [1, 0])
-            masks = ta.unstack(ta.expand_dims(tm.cast(m, "bool"), -1), axis=0)
+            masks = stacking.unstack(ta.expand_dims(tm.cast(m, "bool"), -1), axis=0)
         order = list(range(len(steps)))
         if self.go_backwards:
             order.reverse()
@@ -527,7 +528,7 @@ class RNN(Layer):
             for v, value in zip(self._state_vars, states):
                 v.assign(value)
         if self.return_sequences:
-            output = ta.stack(outputs, axis=1)
+            output = stacking.stack(outputs, axis=1)
         else:
             output = outputs[-1]
         if self.return_state:
