@@ -26,7 +26,6 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
@@ -37,6 +36,8 @@ from eagerflow._src.keras import initializers as initializers_mod
 from eagerflow._src.keras import regularizers as regularizers_mod
 from eagerflow._src.keras.dtype_policy import DTypePolicy
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
+from eagerflow._src.keras.engine.auto_config import auto_config, auto_config_error
+from eagerflow._src.keras.engine.call_errors import symbolic_call, with_call_info
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
     Node,
@@ -47,6 +48,7 @@ from eagerflow._src.keras.engine.keras_tensor import (
     symbolic,
     symbolic_scope,
 )
+from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.module import Module, NameScope, push_scope
 from eagerflow._src.ops.math import cast
@@ -69,7 +71,6 @@ _LOSS_HOLDERS: weakref.WeakSet = weakref.WeakSet()
 
 # Keras 3 accepts these two (and warns about them); any other keyword is a ValueError
 _INPUT_SHAPE_KWARGS = ("input_dim", "input_shape")
-_AUTO_CONFIG_TYPES = (str, int, float, bool, type(None))
 
 
 def _to_policy(dtype: Any) -> DTypePolicy:
@@ -138,7 +139,7 @@ class Layer(Module):
         obj = super().__new__(cls)
         # the constructor's arguments (defaults included): the default get_config of a
         # layer that defines none returns them when they are plain data, as Keras 3 does
-        object.__setattr__(obj, "_auto_config", _auto_config(cls, args, kwargs))
+        object.__setattr__(obj, "_auto_config", auto_config(cls, args, kwargs))
         return obj
 
     def __init__(self, *, activity_regularizer: Any = None, trainable: bool = True,
@@ -400,12 +401,12 @@ class Layer(Module):
     @property
     def input_shape(self) -> Any:
         node = self._single_node("input shape")
-        return _shape_tuples(node.input_shapes)
+        return shape_tuples(node.input_shapes)
 
     @property
     def output_shape(self) -> Any:
         node = self._single_node("output shape")
-        return _shape_tuples(node.output_shapes)
+        return shape_tuples(node.output_shapes)
 
     def get_input_at(self, node_index: int) -> Any:
         node = self._inbound_nodes[node_index]
@@ -649,7 +650,7 @@ class Layer(Module):
                 try:
                     outputs = self.call(inputs, *rest, **kwargs)
                 except Exception as e:
-                    raise _with_call_info(e, self, self.call, (inputs, *rest), kwargs) \
+                    raise with_call_info(e, self, self.call, (inputs, *rest), kwargs) \
                         .with_traceback(e.__traceback__) from None
         finally:
             ctx.training, ctx.depth = outer_training, outer_depth
@@ -756,7 +757,7 @@ class Layer(Module):
                 try:
                     out = self.call(inputs, *rest, **call_kwargs)
                 except Exception as e:
-                    raise _with_call_info(e, self, _symbolic_call, (inputs, *rest), kwargs) \
+                    raise with_call_info(e, self, symbolic_call, (inputs, *rest), kwargs) \
                         .with_traceback(e.__traceback__) from None
         finally:
             ctx.depth = saved
@@ -841,7 +842,7 @@ class Layer(Module):
             if "name" not in params and not takes_kwargs:
                 config.pop("name", None)
         else:
-            raise NotImplementedError(_auto_config_error(type(self)))
+            raise NotImplementedError(auto_config_error(type(self)))
         config["trainable"] = self.trainable
         config["dtype"] = dtype_policies.serialize(self._dtype_policy)
         if self._activity_regularizer is not None:
@@ -876,49 +877,6 @@ class Layer(Module):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
 
 
-def _symbolic_call(*args: Any, **kwargs: Any) -> None:
-    """The signature Keras 3 reports for a call on KerasTensors (its `symbolic_call`)."""
-
-
-def _argument_text(value: Any) -> Any:
-    if isinstance(value, Tensor) and not isinstance(value, KerasTensor):
-        return f"tf.Tensor(shape={value.shape}, dtype={value.dtype.name})"
-    return repr(value)
-
-
-def _with_call_info(e: Exception, layer: Layer, fn: Callable, args: tuple,
-                    kwargs: dict) -> Exception:
-    """`e` as Keras 3 re-raises an error from a layer's call: the same class, its message
-    wrapped with the layer's name and the arguments it received (once, at the innermost
-    layer)."""
-    if getattr(e, "_keras_call_info_injected", False):
-        return e
-    try:
-        signature = inspect.signature(fn)
-        bound = signature.bind(*args, **kwargs)
-    except (TypeError, ValueError):
-        return e
-    lines = []
-    for param in signature.parameters.values():
-        if param.name in bound.arguments:
-            value = nest.map_structure(_argument_text, bound.arguments[param.name])
-        else:
-            value = param.default
-        lines.append(f"  • {param.name}={value}")
-    if not lines:
-        return e
-    name = f"{type(layer).__name__}.call()"
-    message = e.message if isinstance(e, OpError) else (e.args[0] if e.args else "")
-    message = (f"Exception encountered when calling {name}.\n\n\x1b[1m{message}\x1b[0m\n\n"
-               f"Arguments received by {name}:\n" + "\n".join(lines))
-    try:
-        new = type(e)(e.node_def, e.op, message) if isinstance(e, OpError) else type(e)(message)
-    except TypeError:
-        new = RuntimeError(message)
-    new._keras_call_info_injected = True
-    return new
-
-
 def _build_wrapper(build: Callable) -> Callable:
     """A layer's `build`, run as Keras 3 runs it: under the layer's name scope (so its
     weights get paths like `dense/kernel`) and outside any graph being traced; afterwards
@@ -935,22 +893,12 @@ def _build_wrapper(build: Callable) -> Callable:
             object.__setattr__(self, "_in_build", False)
         if self._build_shapes is None:
             shapes = args[0] if args else next(iter(kwargs.values()), None)
-            object.__setattr__(self, "_build_shapes", _shape_tuples(shapes))
+            object.__setattr__(self, "_build_shapes", shape_tuples(shapes))
         self.built = True
         return out
 
     wrapper._wraps_build = True  # type: ignore[attr-defined]
     return wrapper
-
-
-def input_shapes(inputs: Any) -> Any:
-    """The shapes Keras 3 gives `build`: a tuple per tensor (None for unknown dims), in a
-    list or dict as the inputs are."""
-    if isinstance(inputs, (list, tuple)):
-        return [input_shapes(x) for x in inputs]
-    if isinstance(inputs, dict):
-        return {k: input_shapes(v) for k, v in inputs.items()}
-    return _shape_tuples(inputs.shape)
 
 
 def output_shape_of(layer: Layer, input_shape: Any) -> Any:
@@ -966,19 +914,6 @@ def _as_symbolic_input(x: Any) -> Any:
     if isinstance(x, Tensor):
         return SymbolicTensor(x.shape, x.dtype)
     return x
-
-
-def to_shapes(result: Any) -> Any:
-    """compute_output_shape's result as TensorShape (or a list/dict of them)."""
-    if isinstance(result, TensorShape):
-        return result
-    if isinstance(result, (list, tuple)):
-        if all(d is None or isinstance(d, (int, np.integer)) for d in result):
-            return TensorShape(result)
-        return [to_shapes(r) for r in result]
-    if isinstance(result, dict):
-        return {k: to_shapes(v) for k, v in result.items()}
-    return TensorShape(result)
 
 
 def _flat_values(values: Any) -> list:
@@ -1025,52 +960,6 @@ def _broadcast_masks(mask: Any, outputs: Any) -> list:
     return [mask] * n
 
 
-def _shape_tuples(shapes: Any) -> Any:
-    """A shape (TensorShape, tuple or list of dims) as a tuple; nested ones as lists."""
-    if shapes is None:
-        return None
-    if isinstance(shapes, TensorShape):
-        return tuple(shapes.as_list()) if shapes.rank is not None else None
-    if isinstance(shapes, dict):
-        return {k: _shape_tuples(v) for k, v in shapes.items()}
-    if all(d is None or isinstance(d, (int, np.integer)) for d in shapes):
-        return tuple(None if d is None else int(d) for d in shapes)
-    return [_shape_tuples(s) for s in shapes]
-
-
-def _auto_config(cls: type, args: tuple, kwargs: dict) -> dict | None:
-    """The constructor's arguments, defaults included, without `self` and `name`; None
-    when they can't be replayed (positional-only or *args) or aren't plain data."""
-    try:
-        sig = inspect.signature(cls.__init__)
-        bound = sig.bind(None, *args, **kwargs)
-    except (TypeError, ValueError):
-        return None
-    params = list(sig.parameters.values())
-    if any(p.kind is p.POSITIONAL_ONLY for p in params[1:]):
-        return None
-    bound.apply_defaults()
-    config = dict(bound.arguments)
-    config.pop(params[0].name, None)
-    for p in params:
-        if p.kind is p.VAR_KEYWORD:
-            config.update(config.pop(p.name, {}))
-        elif p.kind is p.VAR_POSITIONAL and config.pop(p.name, ()):
-            return None
-    config.pop("name", None)
-    return config if all(_is_plain(v) for v in config.values()) else None
-
-
-def _is_plain(v: Any) -> bool:
-    if isinstance(v, _AUTO_CONFIG_TYPES):
-        return True
-    if isinstance(v, (list, tuple)):
-        return all(_is_plain(x) for x in v)
-    if isinstance(v, dict):
-        return all(_is_plain(x) for x in v.values())
-    return False
-
-
 def _defines_get_config(cls: type) -> bool:
     """Whether a class below Layer overrides get_config (Keras's `is_default` test)."""
     for klass in cls.__mro__:
@@ -1081,47 +970,5 @@ def _defines_get_config(cls: type) -> bool:
     return False
 
 
-def _auto_config_error(cls: type) -> str:
-    return (f"Object {cls.__name__} was created by passing non-serializable argument values "
-            "in `__init__()`, and therefore the object must override `get_config()` in order "
-            "to be serializable. Please implement `get_config()`.")
-
-
 def in_functional_construction() -> bool:
     return in_symbolic_scope()
-
-
-class TFOpLambda(Layer):
-    """One function applied to KerasTensors outside any layer (an operator, `x * 2`): a
-    node of the functional graph, shown as Keras 3 shows its operations."""
-
-    def __init__(self, function: Callable, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.function = function
-        self._autocast = False
-
-    def call(self, inputs: Any, *args: Any) -> Any:
-        return self.function(inputs, *args)
-
-    def _static_shapes(self) -> bool:
-        return False
-
-    def get_config(self) -> dict:
-        raise NotImplementedError("A model with TF operators applied to Keras symbolic tensors "
-                                  "can't be serialized to a config (wrap them in a Lambda layer "
-                                  "with a named function)")
-
-    def __repr__(self) -> str:
-        return f"<Operation name={self.name}>"
-
-
-_operation_classes: dict = {}
-
-
-def operation_layer(op_name: str, function: Callable) -> TFOpLambda:
-    """A TFOpLambda for one of Keras 3's operations (`Multiply`, named `multiply`)."""
-    cls = _operation_classes.get(op_name)
-    if cls is None:
-        cls = _operation_classes[op_name] = type(op_name, (TFOpLambda,),
-                                                 {"__module__": TFOpLambda.__module__})
-    return cls(function)

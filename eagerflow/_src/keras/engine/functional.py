@@ -14,8 +14,10 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras import serialization as ser
-from eagerflow._src.keras.engine.base_layer import Layer, TFOpLambda, output_shape_of, to_shapes
+from eagerflow._src.keras.engine.base_layer import Layer, output_shape_of
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, is_keras_tensor
+from eagerflow._src.keras.engine.operation import Operation
+from eagerflow._src.keras.engine.shapes import to_shapes
 from eagerflow._src.keras.engine.training import Model
 from eagerflow._src.ops.array import reshape
 from eagerflow._src.ops.math import cast
@@ -133,7 +135,7 @@ class Functional(Model):
     @property
     def layers(self) -> list:
         """The layers, in graph order (operations applied to KerasTensors not included)."""
-        return [x for x in self._functional_layers if not isinstance(x, TFOpLambda)]
+        return [x for x in self._functional_layers if not isinstance(x, Operation)]
 
     @property
     def _operations(self) -> list:

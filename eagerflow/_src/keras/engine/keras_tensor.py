@@ -312,9 +312,9 @@ def _operator(name: str) -> Any:
         base = getattr(Tensor, dunder)
         if in_symbolic_scope() or self._keras_history is None:
             return base(self, *args)
-        from eagerflow._src.keras.engine.base_layer import operation_layer
+        from eagerflow._src.keras.engine.operation import operation_class
 
-        return operation_layer(op_name, base)(self, *args)
+        return operation_class(op_name)(base)(self, *args)
 
     method.__name__ = dunder
     return method

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.core import nest
-from eagerflow._src.keras.engine.base_layer import Layer, _shape_tuples
+from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_layer import InputLayer
+from eagerflow._src.keras.engine.shapes import shape_tuples
 from eagerflow._src.keras.utils import text_table
 
 
@@ -66,7 +67,7 @@ def _shape_text(layer: Layer) -> str:
             if getattr(layer, "_is_graph_network", False):
                 out = layer.output_shape
             elif layer._build_shapes is not None and layer._static_shapes():
-                out = _shape_tuples(layer.compute_output_shape(layer._build_shapes))
+                out = shape_tuples(layer.compute_output_shape(layer._build_shapes))
             else:
                 return "?"
         except (NotImplementedError, AttributeError, ValueError):

@@ -12,8 +12,9 @@ from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import backend as kb
-from eagerflow._src.keras.engine.base_layer import Layer, _shape_tuples, to_shapes
+from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, symbolic_scope
+from eagerflow._src.keras.engine.shapes import shape_tuples, to_shapes
 from eagerflow._src.keras.trainer import Trainer
 from eagerflow._src.module import push_scope
 
@@ -147,7 +148,7 @@ class Model(Trainer, Layer):
         finally:
             ctx.depth = saved
         self._build_input_shape = input_shape
-        object.__setattr__(self, "_build_shapes", _shape_tuples(to_shapes(input_shape)))
+        object.__setattr__(self, "_build_shapes", shape_tuples(to_shapes(input_shape)))
 
     build._is_default = True  # type: ignore[attr-defined]
 

@@ -165,7 +165,7 @@ class R2Score(Metric):
         self.squared_sum.assign_add(R.reduce_sum(y_true * weighted, axis=0))
         self.total_mse.assign_add(R.reduce_sum(M.square(y_true - y_pred) * weight, axis=0))
         self.count.assign_add(R.reduce_sum(weight, axis=0))
-        self.num_samples.assign_add(M.cast(A.size(y_true), self._dtype))
+        self.num_samples.assign_add(M.cast(R.size(y_true), self._dtype))
 
     def result(self) -> Any:
         total_sum = self.sum._as_tensor()
