@@ -64,7 +64,8 @@ def grad_of(f, x):
     x = tf.Variable(x)
     with tf.GradientTape() as tape:
         y = f(x)
-    return tape.gradient(y, x)
+    g = tape.gradient(y, x)
+    return None if g is None else tf.convert_to_tensor(g)  # (TF's IndexedSlices too)
 def adapted(layer, data):
     layer.adapt(data)
     return layer
@@ -313,6 +314,21 @@ RAGGED = [
     "tf.ragged.row_splits_to_segment_ids([0, 3, 3, 5, 6, 9])",
     "tf.ragged.segment_ids_to_row_splits([0, 0, 0, 2, 2, 3, 4, 4, 4])",
     "tf.ragged.segment_ids_to_row_splits([0, 0, 2], num_segments=4)",
+    # gradients through flat_values
+    "grad_of(lambda v: tf.reduce_sum(R.from_row_splits(v, [0, 2, 3]).to_tensor() * "
+    "tf.constant([[1., 2.], [3., 4.]])), tf.constant([1., 2., 3.]))",
+    "grad_of(lambda v: tf.reduce_sum(R.from_row_splits(v, [0, 2, 3]).to_tensor("
+    "default_value=v[0], shape=[2, 1])), tf.constant([1., 2., 3.]))",
+    "grad_of(lambda v: tf.reduce_sum(tf.reduce_mean(R.from_row_splits(v, [0, 2, 3]), "
+    "axis=1)), tf.constant([1., 2., 3.]))",
+    "grad_of(lambda v: tf.reduce_sum(tf.reduce_max(R.from_row_splits(v, [0, 2, 3]), axis=1)),"
+    " tf.constant([1., 5., 3.]))",
+    "grad_of(lambda v: tf.reduce_sum(R.from_row_splits(v, [0, 2, 3]) * 2.0 + 1.0), "
+    "tf.constant([1., 2., 3.]))",
+    "grad_of(lambda v: tf.reduce_sum(tf.ragged.map_flat_values(tf.square, "
+    "R.from_row_lengths(v, [1, 2])).flat_values), tf.constant([1., 2., 3.]))",
+    "grad_of(lambda v: tf.reduce_sum(R.from_row_splits(v, [0, 2, 3])[:, :1].flat_values), "
+    "tf.constant([1., 2., 3.]))",
     # bad input
     "R.from_row_splits([1, 2, 3], [0, 2, 4])",
     "R.from_row_splits([1, 2, 3], [[0, 2, 3]])",

@@ -43,6 +43,17 @@ def _strings_vector(op: str, x: Any, what: str = "input") -> None:
         raise C.fail(op, f"{what} must be a vector, got shape: {C.shape_str(x._shape)}")
 
 
+def _errors_attrs(op: str, errors: Any, replacement_char: Any, listed: tuple) -> None:
+    """The `errors` and `replacement_char` attrs (TF lists the errors in `listed` order)."""
+    if errors not in _ERRORS:
+        allowed = ", ".join(f'"{e}"' for e in listed)
+        raise C.fail(op, f"Value for attr 'errors' of \"{errors}\" is not in the list of "
+                         f"allowed values: {allowed}\n\t; NodeDef: {{{{node {op}}}}}")
+    if type(replacement_char) is not int or not 0 <= replacement_char <= 0x10FFFF:
+        raise C.fail(op, f"replacement_char must be a valid code point, got "
+                         f"{replacement_char!r}")
+
+
 def _str_attr(op: str, value: Any, what: str) -> str:
     if isinstance(value, bytes):
         value = value.decode("utf-8", "replace")
@@ -178,13 +189,7 @@ def _decode_infer(x: Any, *, input_encoding: str, errors: str = "replace",
     enc = _str_attr(op, input_encoding, "input_encoding")
     if enc.upper() not in _ENCODINGS:
         raise C.fail(op, f"Could not create converter for input encoding: {enc}")
-    if errors not in _ERRORS:
-        raise C.fail(op, f"Value for attr 'errors' of \"{errors}\" is not in the list of "
-                         f"allowed values: \"strict\", \"replace\", \"ignore\""
-                         f"\n\t; NodeDef: {{{{node {op}}}}}")
-    if type(replacement_char) is not int or not 0 <= replacement_char <= 0x10FFFF:
-        raise C.fail(op, f"replacement_char must be a valid code point, got "
-                         f"{replacement_char!r}")
+    _errors_attrs(op, errors, replacement_char, _ERRORS)
     C.dtype_attr(op, Tsplits, "Tsplits", _SPLITS)
     n = None if x._shape is None or x._shape[0] is None else x._shape[0] + 1
     specs = [((n,), Tsplits), ((None,), dt.int32)]
@@ -295,13 +300,7 @@ def _encode_infer(values: Any, splits: Any, *, output_encoding: str, errors: str
         raise C.fail(op, f"Value for attr 'output_encoding' of \"{output_encoding}\" is not in "
                          "the list of allowed values: \"UTF-8\", \"UTF-16-BE\", \"UTF-32-BE\""
                          f"\n\t; NodeDef: {{{{node {op}}}}}")
-    if errors not in _ERRORS:
-        raise C.fail(op, f"Value for attr 'errors' of \"{errors}\" is not in the list of "
-                         f"allowed values: \"ignore\", \"replace\", \"strict\""
-                         f"\n\t; NodeDef: {{{{node {op}}}}}")
-    if type(replacement_char) is not int or not 0 <= replacement_char <= 0x10FFFF:
-        raise C.fail(op, f"replacement_char must be a valid code point, got "
-                         f"{replacement_char!r}")
+    _errors_attrs(op, errors, replacement_char, _ERRORS[::-1])
     n = None if splits._shape is None or splits._shape[0] is None else \
         max(splits._shape[0] - 1, 0)
     return [((n,), dt.string)]

@@ -135,7 +135,11 @@ def _check_range(idx: Any, depth: int) -> None:
 # ---------------------------------------------------------------------------------------
 
 class PreprocessingLayer(Layer):
-    """A layer whose inputs may be Python lists or NumPy arrays of strings or numbers."""
+    """A layer whose inputs may be Python lists or NumPy arrays of strings or numbers, and
+    which has no weights to build."""
+
+    def build(self, input_shape: Any = None) -> None:
+        self.built = True
 
     def __call__(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
         if isinstance(inputs, (list, tuple, np.ndarray, str, bytes, int, float)) and \
@@ -398,9 +402,6 @@ class IndexLookup(PreprocessingLayer):
         self._num_documents = 0
 
     # -- call --------------------------------------------------------------------------
-    def build(self, input_shape: Any = None) -> None:
-        self.built = True
-
     def compute_output_shape(self, input_shape: Any) -> tuple:
         shape = tuple(TensorShape(input_shape))
         if self.output_mode == "int":
@@ -513,7 +514,9 @@ def _listify(x: Any) -> Any:
     return x.tolist() if isinstance(x, np.ndarray) else x
 
 
-def _salt(salt: Any, vocabulary_dtype: str, oov_method: str, owner: str) -> Any:
+def _salt(salt: Any, vocabulary_dtype: str, oov_method: str, owner: str,
+          pair: str = "2 integers") -> Any:
+    """A SipHash key from `salt` (two ints, or one used twice), with Keras' checks."""
     if salt is None:
         return None
     if dt.as_dtype(vocabulary_dtype).is_integer and oov_method != "farmhash":
@@ -523,7 +526,7 @@ def _salt(salt: Any, vocabulary_dtype: str, oov_method: str, owner: str) -> Any:
         return list(salt)
     if isinstance(salt, int):
         return [salt, salt]
-    raise ValueError(f"The `salt` argument for `{owner}` can only be a tuple of 2 integers, "
+    raise ValueError(f"The `salt` argument for `{owner}` can only be a tuple of {pair}, "
                      f"or a single integer. Received: salt={salt}.")
 
 
@@ -652,9 +655,6 @@ class CategoryEncoding(PreprocessingLayer):
             raise ValueError(f"`num_tokens` must be >= 1. Received: num_tokens={num_tokens}.")
         self.num_tokens, self.output_mode, self.sparse = num_tokens, output_mode, sparse
 
-    def build(self, input_shape: Any = None) -> None:
-        self.built = True
-
     def compute_output_shape(self, input_shape: Any) -> tuple:
         shape = tuple(TensorShape(input_shape))
         if not shape:
@@ -708,19 +708,7 @@ class Hashing(PreprocessingLayer):
         self.num_bins, self.mask_value, self.output_mode, self.sparse = \
             num_bins, mask_value, output_mode, sparse
         self.strong_hash = salt is not None
-        self.salt = None
-        if salt is not None:
-            if isinstance(salt, (tuple, list)) and len(salt) == 2:
-                self.salt = list(salt)
-            elif isinstance(salt, int):
-                self.salt = [salt, salt]
-            else:
-                raise ValueError("The `salt` argument for `Hashing` can only be a tuple of "
-                                 f"size 2 integers, or a single integer. Received: "
-                                 f"salt={salt}.")
-
-    def build(self, input_shape: Any = None) -> None:
-        self.built = True
+        self.salt = _salt(salt, "string", "farmhash", "Hashing", "size 2 integers")
 
     def compute_output_shape(self, input_shape: Any) -> tuple:
         shape = tuple(TensorShape(input_shape))

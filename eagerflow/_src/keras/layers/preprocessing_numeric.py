@@ -110,9 +110,6 @@ class Discretization(PreprocessingLayer):
         if self.num_bins is not None:
             self.summary = np.array([[], []], dtype="float32")
 
-    def build(self, input_shape: Any = None) -> None:
-        self.built = True
-
     def compute_output_shape(self, input_shape: Any) -> tuple:
         shape = tuple(input_shape)
         if self.output_mode == "int":
@@ -178,9 +175,6 @@ class HashedCrossing(PreprocessingLayer):
             inputs = [x if isinstance(x, Tensor) or type(x).__name__ == "KerasTensor"
                       else convert_to_tensor(x) for x in inputs]
         return Layer.__call__(self, inputs, *args, **kwargs)  # (no conversion of the list)
-
-    def build(self, input_shape: Any = None) -> None:
-        self.built = True
 
     def compute_output_shape(self, input_shape: Any) -> tuple:
         if len(input_shape) != 2 or not isinstance(input_shape[0], tuple) or \

@@ -87,9 +87,6 @@ class TextVectorization(PreprocessingLayer):
     def variable_dtype(self) -> str:
         return "string"
 
-    def build(self, input_shape: Any = None) -> None:
-        self.built = True
-
     def compute_output_shape(self, input_shape: Any) -> tuple:
         shape = tuple(TensorShape(input_shape))
         if self._output_mode == "int":
