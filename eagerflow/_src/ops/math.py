@@ -515,6 +515,40 @@ BITWISE_XOR = _binary("BitwiseXor", lambda xp, x, y: xp.bitwise_xor(x, y), C.INT
                       _elementwise_ref(lambda a, b: a ^ b))
 
 
+def _shift_kernel(left: bool) -> Callable:
+    def kernel(xp: Any, x: Any, y: Any) -> Any:
+        # TF clamps the shift into [0, bits - 1]: shifting by more keeps the sign (right) or
+        # the last bit (left); NumPy would give 0 or -1 past the width instead
+        bits = x.dtype.itemsize * 8
+        y = xp.clip(y, 0, bits - 1).astype(x.dtype, copy=False)
+        return (xp.left_shift if left else xp.right_shift)(x, y)
+    return kernel
+
+
+def _shift_ref(left: bool) -> Callable:
+    def ref(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        bits = x.dtype.itemsize * 8
+        xb, yb = np.broadcast_arrays(x, y)
+        out = np.empty(xb.shape, x.dtype)
+        for idx in np.ndindex(*out.shape):
+            a, s = int(xb[idx]), min(max(int(yb[idx]), 0), bits - 1)
+            v = (a << s) % (1 << bits) if left else a >> s  # Python's >> is arithmetic
+            if x.dtype.kind == "i" and v >= 1 << (bits - 1):
+                v -= 1 << bits
+            out[idx] = v
+        return out
+    return ref
+
+
+LEFT_SHIFT = _binary("LeftShift", _shift_kernel(True), C.INTS, None, _shift_ref(True))
+RIGHT_SHIFT = _binary("RightShift", _shift_kernel(False), C.INTS, None, _shift_ref(False))
+_SHIFTS = (np.array([[1, -1, 3, -8], [7, 2**30, -(2**31), 5]], np.int32),
+           np.array([[2, 31, 33, 1], [-1, 2, 40, 0]], np.int32))
+LEFT_SHIFT.samples.append(Sample(_SHIFTS, grad=False))
+RIGHT_SHIFT.samples.append(Sample(_SHIFTS, grad=False))
+RIGHT_SHIFT.samples.append(Sample((np.array([255, 16], np.uint8), np.array([9, 2], np.uint8)),
+                                  grad=False))
+
 # Binary kernels that are exactly one NumPy ufunc (see OpDef.ufunc).
 for _op, _uf in ((ADD, np.add), (SUB, np.subtract), (MUL, np.multiply),
                  (MAXIMUM, np.maximum), (MINIMUM, np.minimum), (EQUAL, np.equal),
@@ -575,6 +609,7 @@ less, less_equal = _b(LESS), _b(LESS_EQUAL)
 greater, greater_equal = _b(GREATER), _b(GREATER_EQUAL)
 logical_and, logical_or = _b(LOGICAL_AND), _b(LOGICAL_OR)
 bitwise_and, bitwise_or, bitwise_xor = _b(BITWISE_AND), _b(BITWISE_OR), _b(BITWISE_XOR)
+left_shift, right_shift = _b(LEFT_SHIFT), _b(RIGHT_SHIFT)
 
 
 def abs(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public name
