@@ -210,9 +210,9 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
 
 def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable | None,
             reference: Callable, out_dtype: Any = None, lo: float = -2.0, hi: float = 2.0,
-            second_order: bool = True, **fields: Any) -> OpDef:
+            second_order: bool = True, extra_samples: tuple = (), **fields: Any) -> OpDef:
     """An elementwise op of two inputs broadcasting as TF does; `fields` are further OpDef
-    fields (its ufunc, operator, units, ...)."""
+    fields (its ufunc, operator, units, ...), `extra_samples` go after the usual ones."""
     allowed_ids = frozenset(id(d) for d in allowed)  # DTypes are singletons; id() is C-fast
 
     def infer(x: Any, y: Any) -> list:
@@ -246,7 +246,7 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
         bad = [BadSample((a, a.astype(other)), {}, InvalidArgumentError, "expected to be"),
                BadSample((np.zeros((2, 3), a.dtype), np.zeros((4,), a.dtype)), {},
                          InvalidArgumentError, "Incompatible shapes: [2,3] vs. [4]")]
-        return samples, bad
+        return samples + list(extra_samples), bad
 
     return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
                           samples=lambda: samples_and_bad()[0],
@@ -576,14 +576,13 @@ def _shift_ref(left: bool) -> Callable:
     return ref
 
 
-LEFT_SHIFT = _binary("LeftShift", _shift_kernel(True), C.INTS, None, _shift_ref(True))
-RIGHT_SHIFT = _binary("RightShift", _shift_kernel(False), C.INTS, None, _shift_ref(False))
-_SHIFTS = (np.array([[1, -1, 3, -8], [7, 2**30, -(2**31), 5]], np.int32),
-           np.array([[2, 31, 33, 1], [-1, 2, 40, 0]], np.int32))
-LEFT_SHIFT.samples.append(Sample(_SHIFTS, grad=False))
-RIGHT_SHIFT.samples.append(Sample(_SHIFTS, grad=False))
-RIGHT_SHIFT.samples.append(Sample((np.array([255, 16], np.uint8), np.array([9, 2], np.uint8)),
-                                  grad=False))
+_SHIFTS = Sample((np.array([[1, -1, 3, -8], [7, 2**30, -(2**31), 5]], np.int32),
+                  np.array([[2, 31, 33, 1], [-1, 2, 40, 0]], np.int32)), grad=False)
+LEFT_SHIFT = _binary("LeftShift", _shift_kernel(True), C.INTS, None, _shift_ref(True),
+                     extra_samples=(_SHIFTS,))
+RIGHT_SHIFT = _binary("RightShift", _shift_kernel(False), C.INTS, None, _shift_ref(False),
+                      extra_samples=(_SHIFTS, Sample((np.array([255, 16], np.uint8),
+                                                      np.array([9, 2], np.uint8)), grad=False)))
 
 
 def _u(op: OpDef) -> Callable:
