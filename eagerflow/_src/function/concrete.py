@@ -62,6 +62,16 @@ class _Composite:
         self.cls, self.parts = cls, parts
 
 
+class _Rebuilt:
+    """A position in the output structure holding a composite tensor (RaggedTensor):
+    rebuilt by its spec from its components' outputs."""
+
+    __slots__ = ("spec", "parts")
+
+    def __init__(self, spec: Any, parts: list) -> None:
+        self.spec, self.parts = spec, parts
+
+
 def collect_saved(graph: Graph) -> tuple[list, list]:
     """The tensors a gradient must not recompute, with the variable each one reads."""
     saved, saved_vars = [], []
@@ -501,6 +511,8 @@ def _pack(template: Any, get: Any) -> Any:
         return get(template.i)
     if isinstance(template, _Composite):
         return template.cls([_pack(t, get) for t in template.parts])
+    if isinstance(template, _Rebuilt):
+        return template.spec._from_components([_pack(t, get) for t in template.parts])
     if isinstance(template, list):
         return [_pack(t, get) for t in template]
     if isinstance(template, tuple):

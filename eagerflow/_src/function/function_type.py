@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import nest
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 
@@ -99,6 +100,10 @@ def type_text(x: Any, arg: str | None = None) -> str:
         return repr(_spec(x, arg))
     if isinstance(x, Tensor):
         return repr(TensorSpec(x.shape, x.dtype))
+    if isinstance(x, CompositeTensor):
+        return repr(x._type_spec)
+    if isinstance(x, CompositeSpec):
+        return repr(x)
     if isinstance(x, list):
         return "List[" + ", ".join(type_text(v, arg) for v in x) + "]"
     if isinstance(x, tuple):
