@@ -4,7 +4,15 @@ agree. Most are the examples of TF's API reference for these functions."""
 
 # Names both sides define before evaluating: `rt` and friends are the docs' examples.
 PRELUDE = r"""
+import hashlib, os
 import numpy as np
+IMG_DIR = os.path.join("tests", "ragged", "images")
+def img(name):
+    with open(os.path.join(IMG_DIR, name), "rb") as f:
+        return f.read()
+def px(t):
+    digest = hashlib.sha1(np.ascontiguousarray(t.numpy()).tobytes()).hexdigest()[:16]
+    return (tuple(t.shape), t.dtype.name, digest)
 rt = tf.ragged.constant([[3, 1, 4, 1], [], [5, 9, 2], [6], []])
 rt2 = tf.ragged.constant([[[1, 2], [3]], [[4, 5, 6]], [], [[7]]])
 rtf = tf.ragged.constant([[1.5, 2.0], [], [-3.25]])
@@ -739,5 +747,61 @@ SPARSE = [
     "keras.layers.Discretization()",
 ]
 
+# Image files: tests/ragged/images (made by make_images.py), decoded by both sides; a
+# decoded image is compared by its shape, dtype and a digest of its pixels.
+_FILES = ["rgb.png", "rgba.png", "grey.png", "la.png", "grey16.png", "rgb16.png",
+          "palette.png", "smooth.jpg", "smooth444.jpg", "grey.jpg", "progressive.jpg",
+          "rgb.bmp", "rgba.bmp", "anim.gif", "still.gif", "rgb.webp"]
+IMAGES = [f"px(tf.io.decode_image(img({f!r}), channels={c}, expand_animations=False))"
+          for f in _FILES for c in (0, 1, 3, 4)] + [
+    f"px(tf.io.decode_image(img({f!r})))" for f in _FILES] + [
+    f"px(tf.io.decode_png(img({f!r}), dtype=tf.uint16))" for f in _FILES[:7]] + [
+    f"px(tf.io.decode_png(img({f!r}), channels={c}, dtype=tf.uint16))"
+    for f in ("rgb16.png", "grey16.png", "rgba.png") for c in (1, 3, 4)] + [
+    f"px(tf.io.decode_jpeg(img({f!r}), {kw}))" for f in ("smooth.jpg", "progressive.jpg")
+    for kw in ("ratio=2", "ratio=4", "ratio=8", "fancy_upscaling=False",
+               "dct_method='INTEGER_ACCURATE'", "channels=1, ratio=2")] + [
+    "px(tf.io.decode_gif(img('anim.gif')))",
+    "px(tf.io.decode_gif(img('rgb.png')))",
+    "px(tf.io.decode_png(img('smooth.jpg')))",
+    "px(tf.io.decode_jpeg(img('rgb.png')))",
+    "px(tf.io.decode_png(img('still.gif')))",
+    "tf.io.decode_png(img('anim.gif'))",
+    "tf.io.decode_bmp(img('rgb.png'))",
+    "tf.io.decode_bmp(img('smooth.jpg'))",
+    "tf.io.decode_bmp(img('anim.gif'))",
+    "tf.io.decode_bmp(img('rgb.bmp'), channels=1)",
+    "px(tf.io.decode_bmp(img('rgb.bmp'), channels=4))",
+    "tf.io.decode_image(img('rgb.png'), channels=2)",
+    "tf.io.decode_jpeg(img('smooth.jpg'), ratio=3)",
+    "tf.io.decode_jpeg(img('smooth.jpg'), dct_method='FOO')",
+    "tf.io.decode_png(img('rgb.png'), dtype=tf.float32)",
+    "tf.io.decode_image(b'not an image')",
+    "tf.io.decode_image([img('rgb.png')])",
+    "tf.io.decode_jpeg(img('smooth.jpg')[:200])",
+    "tf.io.decode_png(tf.constant(1))",
+    "px(tf.io.decode_image(img('rgb.png'), dtype=tf.float32))",
+    "px(tf.io.decode_image(img('smooth.jpg'), dtype=tf.float16))",
+    "px(tf.io.decode_image(img('rgb.png'), dtype=tf.int32))",
+    "px(tf.io.decode_image(img('grey16.png'), dtype=tf.float32))",
+    "tf.io.decode_png(img('rgb.bmp'))",
+    "tf.io.decode_gif(img('rgb.bmp'))",
+    "tf.io.decode_png(img('rgb.webp'), dtype=tf.uint16)",
+    "px(tf.io.decode_png(img('smooth.jpg'), dtype=tf.uint16))",
+    "px(tf.io.decode_image(img('smooth.jpg'), dtype=tf.float32))",
+    "px(tf.io.decode_image(img('rgb.bmp'), dtype=tf.uint16))",
+    "px(tf.io.decode_image(img('anim.gif'), dtype=tf.float32))",
+    "px(tf.io.decode_png(img('palette.png'), channels=1))",
+    "tf.io.is_jpeg(img('smooth.jpg'))",
+    "tf.io.is_jpeg(img('rgb.png'))",
+    "px(tf.image.decode_png(img('rgb.png')))",
+    "[o.shape for o in tf.nest.flatten(tf.function(lambda x: (tf.io.decode_png(x, channels=3), "
+    "tf.io.decode_image(x), tf.io.decode_image(x, channels=1, expand_animations=False), "
+    "tf.io.decode_gif(x), tf.io.decode_jpeg(x), tf.io.decode_bmp(x))).get_concrete_function("
+    "tf.TensorSpec([], tf.string)).structured_outputs)]",
+    "px(tf.data.Dataset.from_tensor_slices([os.path.join(IMG_DIR, 'rgb.png')]).map(lambda p: "
+    "tf.io.decode_png(tf.io.read_file(p), channels=3)).get_single_element())",
+]
+
 SECTIONS = {"ragged": RAGGED, "strings": STRINGS, "hashing": HASHING, "lookup": LOOKUP,
-            "keras": KERAS, "data": DATA, "sparse": SPARSE}
+            "keras": KERAS, "data": DATA, "sparse": SPARSE, "images": IMAGES}
