@@ -8,11 +8,13 @@ Binary ops broadcast as TF does; their gradients sum back to each input's shape
 
 from __future__ import annotations
 
+import functools
 import math as _pymath
 from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import special
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, _scalar_array, convert_to_tensor
@@ -179,7 +181,13 @@ def broadcast_like(x: Any, like: Any) -> Any:
 def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Callable | None,
            reference: Callable, lo: float = -2.0, hi: float = 2.0, out_dtype: Any = None,
            second_order: bool = True) -> OpDef:
-    fn = getattr(np, np_name) if isinstance(np_name, str) else np_name
+    if isinstance(np_name, str):  # the ufunc of that name in every array module
+        fn = getattr(np, np_name)
+
+        def kernel(xp: Any, x: Any) -> Any:
+            return getattr(xp, np_name)(x)
+    else:  # kernel(xp, x); over NumPy, eager calls it with NumPy bound
+        kernel, fn = np_name, functools.partial(np_name, np)
 
     allowed_ids = frozenset(id(d) for d in allowed)
 
@@ -198,7 +206,7 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
     else:
         samples = [Sample((_rng.integers(0, 2, size=(3, 4)).astype(bool),), grad=False)]
     bad = [BadSample((np.array(["a"], dtype=object),), {}, InvalidArgumentError)]
-    return register(OpDef(tf_name, infer, lambda xp, x: fn(x), grad=grad, reference=reference,
+    return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
                           samples=samples, bad_samples=bad, ufunc=fn))
 
 
@@ -274,7 +282,7 @@ SQUARE = _unary("Square", "square", C.NUMERIC, lambda n, g: [g * (2 * n.inputs[0
                 _elementwise_ref(lambda a: a * a))
 SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX, lambda n, g: [g * 0.5 / n.outputs[0]],
               _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0)
-RSQRT = _unary("Rsqrt", lambda x: 1 / np.sqrt(x), C.FLOAT_COMPLEX,
+RSQRT = _unary("Rsqrt", lambda xp, x: 1 / xp.sqrt(x), C.FLOAT_COMPLEX,
                lambda n, g: [g * -0.5 * n.outputs[0] ** 3],
                _elementwise_ref(lambda a: 1 / _pymath.sqrt(a)), lo=0.5, hi=3.0)
 RECIPROCAL = _unary("Reciprocal", "reciprocal", C.FLOAT_COMPLEX,
@@ -310,23 +318,21 @@ TANH = _unary("Tanh", "tanh", C.FLOAT_COMPLEX,
               lambda n, g: [g * (1 - square(n.outputs[0]))], _elementwise_ref(_pymath.tanh))
 
 
-def _sigmoid_kernel(x: np.ndarray) -> np.ndarray:
+def _sigmoid_kernel(xp: Any, x: Any) -> Any:
     # exp(-|x|) never overflows; both branches are exact where they are used
-    e = np.exp(-np.abs(x))
-    return np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
+    e = xp.exp(-xp.abs(x))
+    return xp.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
 
 
-def _softplus_kernel(x: np.ndarray) -> np.ndarray:
-    return (np.maximum(x, 0) + np.log1p(np.exp(-np.abs(x)))).astype(x.dtype, copy=False)
+def _softplus_kernel(xp: Any, x: Any) -> Any:
+    return (xp.maximum(x, 0) + xp.log1p(xp.exp(-xp.abs(x)))).astype(x.dtype, copy=False)
 
 
-def _erf_kernel(x: np.ndarray) -> np.ndarray:
-    try:
-        from scipy.special import erf as _erf  # faster and exact when SciPy is present
-
-        return _erf(x).astype(x.dtype, copy=False)
-    except ImportError:
-        return np.vectorize(_pymath.erf, otypes=[x.dtype])(x) if x.size else x.copy()
+def _erf_kernel(xp: Any, x: Any) -> Any:
+    sp = special(xp)  # faster and exact where SciPy (or CuPy's) is present
+    if sp is not None:
+        return sp.erf(x).astype(x.dtype, copy=False)
+    return np.vectorize(_pymath.erf, otypes=[x.dtype])(x) if x.size else x.copy()
 
 
 SIGMOID = _unary("Sigmoid", _sigmoid_kernel, C.FLOATS,
