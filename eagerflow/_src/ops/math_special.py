@@ -123,11 +123,13 @@ def zeta_scalar(s: float, q: float) -> float:
         return _pymath.nan
     if s == 1:
         return _pymath.inf
+    if s == _pymath.inf and q > 0:  # only the first term can survive: q^-inf
+        return 0.0 if q > 1 else 1.0 if q == 1 else _pymath.inf
     if q <= 0:
-        if q == _pymath.floor(q):
-            return _pymath.inf
         if s != _pymath.floor(s):
             return _pymath.nan  # a negative base to a fractional power
+        if q == _pymath.floor(q):
+            return _pymath.inf
     n = 12
     head = sum((q + k) ** -s for k in range(n))
     a = q + n
@@ -146,6 +148,8 @@ def polygamma_scalar(n: float, x: float) -> float:
         return _pymath.nan
     if n == 0:
         return digamma_scalar(x)
+    if x <= 0 and x == _pymath.floor(x):  # a pole: +inf for odd n; even n has no sign
+        return _pymath.inf if n % 2 else _pymath.nan
     k = int(n)
     return (-1) ** (k + 1) * _pymath.factorial(k) * zeta_scalar(k + 1.0, x)
 
@@ -239,7 +243,11 @@ ASINH = _unary("Asinh", _hyp_kernel("arcsinh"), _FC, lambda n, g: [g / cosh(n.ou
 ATANH = _unary("Atanh", _hyp_kernel("arctanh"), _FC,
                lambda n, g: [g / (1 - square(n.inputs[0]))],
                _elementwise_ref(_hyp(_pymath.atanh)), lo=-0.8, hi=0.8)
-LGAMMA = _unary("Lgamma", _scalar_kernel("gammaln", lgamma_scalar), _REAL_F,
+def _lgamma_fast(xp: Any, sp: Any, x: Any) -> Any:
+    return xp.where(x == -xp.inf, xp.inf, sp.gammaln(x))  # SciPy gives -inf there
+
+
+LGAMMA = _unary("Lgamma", _scalar_kernel(_lgamma_fast, lgamma_scalar), _REAL_F,
                 lambda n, g: [g * digamma(n.inputs[0])], _elementwise_ref(lgamma_scalar),
                 lo=0.3, hi=4.0)
 DIGAMMA = _unary("Digamma", _scalar_kernel(_digamma_fast, digamma_scalar), _REAL_F,
@@ -271,13 +279,17 @@ def _float_pair_infer(op: str) -> Callable:
 
 def _zeta_fast(xp: Any, sp: Any, s: Any, q: Any) -> Any:
     out = sp.zeta(s, q)
-    return xp.where(s < 1, xp.nan, out)
+    first = xp.where(q > 1, 0.0, xp.where(q == 1, 1.0, xp.inf))  # zeta(inf, q > 0)
+    out = xp.where((q <= 0) & (s != xp.floor(s)), xp.nan, out)  # fractional powers of q <= 0
+    return xp.where(s < 1, xp.nan, xp.where((s == xp.inf) & (q > 0), first, out))
 
 
 def _polygamma_fast(xp: Any, sp: Any, n: Any, x: Any) -> Any:
     ok = (n >= 0) & (n == xp.floor(n))
     out = sp.polygamma(xp.where(ok, n, 0), x)
     dg = _digamma_fast(xp, sp, x) if n.size else out
+    pole = (x <= 0) & (x == xp.floor(x)) & (n >= 1)  # +inf for odd n; even n has no sign
+    out = xp.where(pole, xp.where(n % 2 == 1, xp.inf, xp.nan), out)
     return xp.where(ok, xp.where(n == 0, dg, out), xp.nan)
 
 
