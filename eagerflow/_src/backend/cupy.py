@@ -122,6 +122,17 @@ class CupyBackend(DeviceBackend):
                     name, preamble=preamble)
         return k
 
+    def launch(self, source: dict, arrays: list) -> Any:
+        """Runs a fused kernel of tf.function (graph/fusion.py's `Group.source`)."""
+        if source["kind"] == "elementwise":
+            kernel = self.elementwise(source["in_params"], source["out_params"],
+                                      source["operation"], source["name"], source["preamble"])
+            return kernel(*arrays)
+        kernel = self.reduction(source["in_params"], source["out_params"], source["map_expr"],
+                                source["reduce_expr"], source["post_map_expr"],
+                                source["identity"], source["name"], source["preamble"])
+        return kernel(*arrays, axis=source["axis"], keepdims=source["keepdims"])
+
     # -- collectives (MirroredStrategy) -------------------------------------------------
     def all_reduce(self, arrays: list, op: str = "sum") -> list:
         """Sums (or maxes, mins) one array per device in place with NCCL; returns them."""

@@ -160,8 +160,10 @@ class StrictArray:
                     _wrap(self._a.base, self._device))
     T = property(lambda self: _wrap(self._a.T, self._device))
     mT = property(lambda self: _wrap(self._a.mT, self._device))  # noqa: N815 - NumPy's name
-    real = property(lambda self: _wrap(self._a.real, self._device))
-    imag = property(lambda self: _wrap(self._a.imag, self._device))
+    real = property(lambda self: _wrap(self._a.real, self._device),
+                    lambda self, v: setattr(self._a, "real", _unwrap(v, self)))
+    imag = property(lambda self: _wrap(self._a.imag, self._device),
+                    lambda self, v: setattr(self._a, "imag", _unwrap(v, self)))
     device = property(lambda self: self._device)
 
     def __getattr__(self, name: str) -> Any:
@@ -211,11 +213,13 @@ class StrictArray:
 
 
 def _operator(name: str) -> Any:
+    in_place = name.startswith("__i") and name != "__invert__"
+
     def op(self: StrictArray, *args: Any) -> Any:
         out = getattr(self._a, name)(*_unwrap(args, self))
         if out is NotImplemented:
             return out
-        if name.startswith("__i"):  # in place: the same array
+        if in_place:  # a += b: the same array
             return self
         return _wrap(out, self._device)
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import ARRAY_TYPES
+from eagerflow._src.backend import ARRAY_TYPES, to_host
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, graph_collection
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -357,10 +357,15 @@ class ConcreteFunction:
         if fwd is None:
             fwd = self._forward()
         try:
-            return fwd.fn(*[t._arr for t in tensors])
+            arrays = [t._arr for t in tensors]
         except AttributeError:
             tensors = [t if hasattr(t, "_arr") else convert_to_tensor(t) for t in tensors]
-            return fwd.fn(*[t._arr for t in tensors])
+            arrays = [t._arr for t in tensors]
+        if fwd is self._fwd:  # NumPy's code: device inputs come to the host first
+            for i, a in enumerate(arrays):
+                if type(a) is not np.ndarray:
+                    arrays[i] = to_host(a)
+        return fwd.fn(*arrays)
 
     def _call_in_graph(self, tensors: list) -> tuple:
         graph = _state.graph
@@ -374,7 +379,11 @@ class ConcreteFunction:
         return res[:self._n_out]
 
     def _call_recorded(self, tensors: list) -> tuple:
-        arrays = self._forward(saved=True).fn(*[t._arr for t in tensors])
+        fwd = self._forward(saved=True)
+        arrays = [t._arr for t in tensors]
+        if fwd is self._fwd_saved:  # NumPy's code: device inputs come to the host first
+            arrays = [a if type(a) is np.ndarray else to_host(a) for a in arrays]
+        arrays = fwd.fn(*arrays)
         specs = list(self.graph.outputs) + self._saved
         outs = tuple(_wrap_output(a, s._dtype) for a, s in zip(arrays, specs))
         node = Node(self.call_op, tuple(tensors) + tuple(self._read_vars), outs, {})

@@ -530,6 +530,11 @@ for _op, _uf in ((ADD, np.add), (SUB, np.subtract), (MUL, np.multiply),
                  (BITWISE_AND, np.bitwise_and), (BITWISE_OR, np.bitwise_or),
                  (BITWISE_XOR, np.bitwise_xor)):
     _op.ufunc = _uf
+# Elementwise ops whose kernel is no single ufunc, as CUDA C (OpDef.cuda, for fusion).
+RSQRT.cuda = "rsqrt({0})"
+SIGMOID.cuda = "(1 / (1 + exp(-{0})))"
+REALDIV.cuda = "({0} / {1})"
+SQUARED_DIFFERENCE.cuda = "(({0} - {1}) * ({0} - {1}))"
 
 
 def _u(op: OpDef) -> Callable:
@@ -735,6 +740,7 @@ SELECT = register(OpDef(
                     grad_inputs=(1, 2))],
     bad_samples=[BadSample((np.ones(3), np.ones(3), np.ones(3)), {}, InvalidArgumentError)],
 ))
+SELECT.cuda = "({0} ? {1} : {2})"
 
 WHERE_INDICES = register(OpDef(
     "Where",

@@ -129,6 +129,9 @@ RELU = _activation(
     lambda n, g: [bind(RELU_GRAD, (g, n.outputs[0]), {})],
     _loop(lambda v: v if v > 0 else 0 * v), _RELU_T,
     [Sample((_away_from(3, 4),)), Sample((np.array([-3, 0, 4], np.int32),), grad=False)])
+# as CUDA C for tf.function's GPU fusion (NaN passes through both, as in the kernels)
+RELU.cuda = "(({0} > 0 || {0} != {0}) ? {0} : 0)"
+RELU_GRAD.cuda = "({0} * ({1} > 0))"
 
 
 def _relu6_grad_kernel(xp: Any, g: Any, x: Any) -> Any:

@@ -65,6 +65,9 @@ class OpDef:
     ufunc: Callable | None = None
     # False when the op has no GPU kernel (TF runs it on CPU: soft placement does too).
     gpu: bool = True
+    # An elementwise op as a CUDA C expression over its inputs {0}, {1}, ... (float math),
+    # for tf.function's kernel fusion on GPUs (graph/fusion.py); ufunc ops need none.
+    cuda: str | None = None
 
     def __repr__(self) -> str:
         return f"OpDef({self.name})"
