@@ -90,6 +90,26 @@ def model_input(input_tensor: Any, input_shape: tuple) -> tuple:
     return input_tensor, input_tensor
 
 
+def constructor(body: Callable[[Any], Any], model_name: str, public_name: str,
+                top: Callable[[Any], Any] | None = None, pool_names: bool = True) -> Callable:
+    """A keras.applications constructor with Keras's arguments: the input (checked as
+    Keras checks it), `body(x)` from the input to the features, then `finish`."""
+    def build(include_top: bool = True, weights: Any = "imagenet", input_tensor: Any = None,
+              input_shape: Any = None, pooling: str | None = None, classes: int = 1000,
+              classifier_activation: Any = "softmax", name: str = model_name) -> Any:
+        check_weights(weights, include_top, classes,
+                      f"{model_name}_weights_tf_dim_ordering_tf_kernels.h5")
+        inputs, x = model_input(input_tensor, obtain_input_shape(input_shape, 224, 32,
+                                                                 include_top))
+        return finish(inputs, body(x), include_top=include_top, pooling=pooling,
+                      classes=classes, classifier_activation=classifier_activation,
+                      weights=weights, name=name, top=top, pool_names=pool_names)
+
+    build.__name__ = build.__qualname__ = public_name
+    build.__doc__ = f"keras.applications.{public_name} (weights from a local file only)."
+    return build
+
+
 def finish(inputs: Any, x: Any, *, include_top: bool, pooling: str | None, classes: int,
            classifier_activation: Any, weights: Any, name: str,
            top: Callable[[Any], Any] | None = None, pool_names: bool = True) -> Functional:

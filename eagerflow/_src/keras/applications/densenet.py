@@ -30,46 +30,27 @@ def _transition(x: Any, reduction: float, name: str) -> Any:
     return layers.AveragePooling2D(2, strides=2, name=f"{name}_pool")(x)
 
 
-def _densenet(blocks: tuple, model_name: str, include_top: bool, weights: Any,
-              input_tensor: Any, input_shape: Any, pooling: str | None, classes: int,
-              classifier_activation: Any, name: str) -> Any:
-    common.check_weights(weights, include_top, classes,
-                         f"{model_name}_weights_tf_dim_ordering_tf_kernels.h5")
-    shape = common.obtain_input_shape(input_shape, 224, 32, include_top)
-    inputs, x = common.model_input(input_tensor, shape)
-    x = layers.ZeroPadding2D(padding=((3, 3), (3, 3)))(x)
-    x = layers.Conv2D(64, 7, strides=2, use_bias=False, name="conv1_conv")(x)
-    x = layers.BatchNormalization(**_BN, name="conv1_bn")(x)
-    x = layers.Activation("relu", name="conv1_relu")(x)
-    x = layers.ZeroPadding2D(padding=((1, 1), (1, 1)))(x)
-    x = layers.MaxPooling2D(3, strides=2, name="pool1")(x)
-    for i, n in enumerate(blocks):
-        for j in range(1, n + 1):
-            x = _conv_block(x, 32, name=f"conv{i + 2}_block{j}")
-        if i < len(blocks) - 1:
-            x = _transition(x, 0.5, name=f"pool{i + 2}")
-    x = layers.BatchNormalization(**_BN, name="bn")(x)
-    x = layers.Activation("relu", name="relu")(x)
-    return common.finish(inputs, x, include_top=include_top, pooling=pooling, classes=classes,
-                         classifier_activation=classifier_activation, weights=weights,
-                         name=name)
+def _body(blocks: tuple) -> Callable:
+    def body(x: Any) -> Any:
+        x = layers.ZeroPadding2D(padding=((3, 3), (3, 3)))(x)
+        x = layers.Conv2D(64, 7, strides=2, use_bias=False, name="conv1_conv")(x)
+        x = layers.BatchNormalization(**_BN, name="conv1_bn")(x)
+        x = layers.Activation("relu", name="conv1_relu")(x)
+        x = layers.ZeroPadding2D(padding=((1, 1), (1, 1)))(x)
+        x = layers.MaxPooling2D(3, strides=2, name="pool1")(x)
+        for i, n in enumerate(blocks):
+            for j in range(1, n + 1):
+                x = _conv_block(x, 32, name=f"conv{i + 2}_block{j}")
+            if i < len(blocks) - 1:
+                x = _transition(x, 0.5, name=f"pool{i + 2}")
+        x = layers.BatchNormalization(**_BN, name="bn")(x)
+        return layers.Activation("relu", name="relu")(x)
+    return body
 
 
-def _application(blocks: tuple, model_name: str) -> Callable:
-    def build(include_top: bool = True, weights: Any = "imagenet", input_tensor: Any = None,
-              input_shape: Any = None, pooling: str | None = None, classes: int = 1000,
-              classifier_activation: Any = "softmax", name: str = model_name) -> Any:
-        return _densenet(blocks, model_name, include_top, weights, input_tensor, input_shape,
-                         pooling, classes, classifier_activation, name)
-
-    build.__name__ = build.__qualname__ = model_name.replace("densenet", "DenseNet")
-    build.__doc__ = f"keras.applications.{build.__name__} (weights from a local file only)."
-    return build
-
-
-DenseNet121 = _application((6, 12, 24, 16), "densenet121")
-DenseNet169 = _application((6, 12, 32, 32), "densenet169")
-DenseNet201 = _application((6, 12, 48, 32), "densenet201")
+DenseNet121 = common.constructor(_body((6, 12, 24, 16)), "densenet121", "DenseNet121")
+DenseNet169 = common.constructor(_body((6, 12, 32, 32)), "densenet169", "DenseNet169")
+DenseNet201 = common.constructor(_body((6, 12, 48, 32)), "densenet201", "DenseNet201")
 
 
 def preprocess_input(x: Any, data_format: Any = None) -> Any:

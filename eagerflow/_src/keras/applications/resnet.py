@@ -41,42 +41,23 @@ def _stack(x: Any, filters: int, blocks: int, stride1: int = 2, name: str = "") 
     return x
 
 
-def _resnet(stages: tuple, model_name: str, include_top: bool, weights: Any,
-            input_tensor: Any, input_shape: Any, pooling: str | None, classes: int,
-            classifier_activation: Any, name: str) -> Any:
-    common.check_weights(weights, include_top, classes,
-                         f"{model_name}_weights_tf_dim_ordering_tf_kernels.h5")
-    shape = common.obtain_input_shape(input_shape, 224, 32, include_top)
-    inputs, x = common.model_input(input_tensor, shape)
-    x = layers.ZeroPadding2D(padding=((3, 3), (3, 3)), name="conv1_pad")(x)
-    x = layers.Conv2D(64, 7, strides=2, name="conv1_conv")(x)
-    x = layers.BatchNormalization(**_BN, name="conv1_bn")(x)
-    x = layers.Activation("relu", name="conv1_relu")(x)
-    x = layers.ZeroPadding2D(padding=((1, 1), (1, 1)), name="pool1_pad")(x)
-    x = layers.MaxPooling2D(3, strides=2, name="pool1_pool")(x)
-    for i, (filters, blocks) in enumerate(zip((64, 128, 256, 512), stages)):
-        x = _stack(x, filters, blocks, stride1=1 if i == 0 else 2, name=f"conv{i + 2}")
-    return common.finish(inputs, x, include_top=include_top, pooling=pooling, classes=classes,
-                         classifier_activation=classifier_activation, weights=weights,
-                         name=name)
+def _body(stages: tuple) -> Callable:
+    def body(x: Any) -> Any:
+        x = layers.ZeroPadding2D(padding=((3, 3), (3, 3)), name="conv1_pad")(x)
+        x = layers.Conv2D(64, 7, strides=2, name="conv1_conv")(x)
+        x = layers.BatchNormalization(**_BN, name="conv1_bn")(x)
+        x = layers.Activation("relu", name="conv1_relu")(x)
+        x = layers.ZeroPadding2D(padding=((1, 1), (1, 1)), name="pool1_pad")(x)
+        x = layers.MaxPooling2D(3, strides=2, name="pool1_pool")(x)
+        for i, (filters, blocks) in enumerate(zip((64, 128, 256, 512), stages)):
+            x = _stack(x, filters, blocks, stride1=1 if i == 0 else 2, name=f"conv{i + 2}")
+        return x
+    return body
 
 
-def _application(stages: tuple, model_name: str) -> Callable:
-    def build(include_top: bool = True, weights: Any = "imagenet", input_tensor: Any = None,
-              input_shape: Any = None, pooling: str | None = None, classes: int = 1000,
-              classifier_activation: Any = "softmax", name: str = model_name) -> Any:
-        return _resnet(stages, model_name, include_top, weights, input_tensor, input_shape,
-                       pooling, classes, classifier_activation, name)
-
-    build.__name__ = build.__qualname__ = model_name.replace("resnet", "ResNet")
-    build.__doc__ = (f"keras.applications.{build.__name__}: the ImageNet classifier (weights "
-                     "from a local file only).")
-    return build
-
-
-ResNet50 = _application((3, 4, 6, 3), "resnet50")
-ResNet101 = _application((3, 4, 23, 3), "resnet101")
-ResNet152 = _application((3, 8, 36, 3), "resnet152")
+ResNet50 = common.constructor(_body((3, 4, 6, 3)), "resnet50", "ResNet50")
+ResNet101 = common.constructor(_body((3, 4, 23, 3)), "resnet101", "ResNet101")
+ResNet152 = common.constructor(_body((3, 8, 36, 3)), "resnet152", "ResNet152")
 
 
 def preprocess_input(x: Any, data_format: Any = None) -> Any:
