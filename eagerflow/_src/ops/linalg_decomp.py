@@ -91,6 +91,8 @@ def _batch_loop(x: np.ndarray, fn: Any) -> list:
 
 
 def _cast(out: Any, like: Any) -> Any:
+    if isinstance(out, np.generic):  # NumPy's scalar for one matrix; CuPy's is a 0-d array
+        out = np.asarray(out)
     return out.astype(like.dtype, copy=False)
 
 
