@@ -242,6 +242,11 @@ from eagerflow._src.core.sparse_tensor import (  # noqa: E402
     SparseTensor as SparseTensor,
     SparseTensorSpec as SparseTensorSpec,
 )
+from eagerflow._src.ops.ragged_tensor import (  # noqa: E402
+    RaggedTensor as RaggedTensor,
+    RaggedTensorSpec as RaggedTensorSpec,
+    type_spec_from_value as type_spec_from_value,
+)
 # -- end data --
 
 # -- checkpoints and summaries --
@@ -292,7 +297,8 @@ __version__ = "0.1.0"
 # Sub-namespaces loaded on first attribute access (`tf.keras`, `tf.data`, ...).
 _LAZY = ("audio", "autograph", "bitwise", "compat", "config", "data", "debugging", "distribute",
          "dtypes", "errors", "experimental", "feature_column", "image", "io", "keras", "linalg",
-         "lookup", "math", "nest", "nn", "quantization", "random", "saved_model", "signal",
+         "lookup", "math", "nest", "nn", "quantization", "ragged", "random", "saved_model",
+         "signal",
          "sparse", "strings", "summary", "sysconfig", "test", "tpu", "train", "types", "version",
          "xla")
 

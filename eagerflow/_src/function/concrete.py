@@ -22,6 +22,7 @@ import numpy as np
 
 from eagerflow._src.backend import ARRAY_TYPES, to_host
 from eagerflow._src.core import nest
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import _state, graph_collection
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.graph import codegen, device_program
@@ -51,6 +52,16 @@ class _Composite:
 
     def __init__(self, cls: type, parts: list) -> None:
         self.cls, self.parts = cls, parts
+
+
+class _Rebuilt:
+    """A position in the output structure holding a composite tensor (RaggedTensor):
+    rebuilt by its spec from its components' outputs."""
+
+    __slots__ = ("spec", "parts")
+
+    def __init__(self, spec: Any, parts: list) -> None:
+        self.spec, self.parts = spec, parts
 
 
 def collect_saved(graph: Graph) -> tuple[list, list]:
@@ -463,6 +474,10 @@ def _type_text(x: Any, arg: str | None = None) -> str:
         return repr(TensorSpec(x.shape, x.dtype, None if default else x.name))
     if isinstance(x, Tensor):
         return repr(TensorSpec(x.shape, x.dtype))
+    if isinstance(x, CompositeTensor):
+        return repr(x._type_spec)
+    if isinstance(x, CompositeSpec):
+        return repr(x)
     if isinstance(x, list):
         return "List[" + ", ".join(_type_text(v, arg) for v in x) + "]"
     if isinstance(x, tuple):
@@ -493,6 +508,8 @@ def _pack(template: Any, get: Any) -> Any:
         return get(template.i)
     if isinstance(template, _Composite):
         return template.cls([_pack(t, get) for t in template.parts])
+    if isinstance(template, _Rebuilt):
+        return template.spec._from_components([_pack(t, get) for t in template.parts])
     if isinstance(template, list):
         return [_pack(t, get) for t in template]
     if isinstance(template, tuple):

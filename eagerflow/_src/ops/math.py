@@ -20,6 +20,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, _scalar_array, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -609,6 +610,7 @@ logical_and, logical_or = _b(LOGICAL_AND), _b(LOGICAL_OR)
 bitwise_and, bitwise_or, bitwise_xor = _b(BITWISE_AND), _b(BITWISE_OR), _b(BITWISE_XOR)
 
 
+@dispatchable
 def abs(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public name
     x = _t(x)
     if x._dtype.is_complex:
@@ -628,6 +630,7 @@ COMPLEX_ABS = register(OpDef(
 ))
 
 
+@dispatchable
 def logical_xor(x: Any, y: Any, name: str | None = None) -> Any:
     return logical_and(logical_or(x, y), logical_not(logical_and(x, y)))
 
@@ -641,6 +644,7 @@ def _int_to_float(d: dt.DType) -> dt.DType | None:
     return _TRUEDIV_TARGET.get(id(d))
 
 
+@dispatchable
 def truediv(x: Any, y: Any, name: str | None = None) -> Any:
     x, y = binary_args_hint(x, y)
     if x._dtype is not y._dtype:
@@ -651,10 +655,12 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
     return bind(REALDIV, (x, y), {})
 
 
+@dispatchable
 def divide(x: Any, y: Any, name: str | None = None) -> Any:
     return truediv(x, y)
 
 
+@dispatchable
 def div_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
     x, y = binary_args(x, y)
     safe = where(equal(y, 0), ones_like(y), y)
@@ -730,6 +736,7 @@ CAST = register(OpDef(
 ))
 
 
+@dispatchable
 def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
     x = _t(x)
     dtype = dt.as_dtype(dtype)
@@ -785,6 +792,7 @@ WHERE_INDICES = register(OpDef(
 ))
 
 
+@dispatchable
 def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
     condition = _t(condition)
     if x is None and y is None:

@@ -234,7 +234,7 @@ def _complex_kernel(xp: Any, re: Any, im: Any) -> Any:
     # parts stored, not re + 1j * im: 1j * inf would put a NaN in the real part
     out = xp.empty(xp.broadcast_shapes(re.shape, im.shape),
                    np.complex64 if re.dtype == np.float32 else np.complex128)
-    out.real, out.imag = re, im
+    out.real[...], out.imag[...] = re, im  # through views: CuPy and the stand-in too
     return out
 
 
