@@ -273,6 +273,7 @@ from eagerflow._src.control_flow.loops import (  # noqa: E402
     vectorized_map as vectorized_map,
 )
 from eagerflow._src.ops.misc_ops import (  # noqa: E402
+    bitcast as bitcast,
     broadcast_dynamic_shape as broadcast_dynamic_shape,
     broadcast_static_shape as broadcast_static_shape,
     complex as complex,
@@ -289,6 +290,13 @@ from eagerflow._src.ops.misc_ops import (  # noqa: E402
     unravel_index as unravel_index,
 )
 from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
+from eagerflow._src.ops.initializers import (  # noqa: E402
+    constant_initializer as constant_initializer,
+    ones_initializer as ones_initializer,
+    random_normal_initializer as random_normal_initializer,
+    random_uniform_initializer as random_uniform_initializer,
+    zeros_initializer as zeros_initializer,
+)
 # -- end API coverage --
 
 newaxis = None

@@ -59,8 +59,8 @@ OPS_ORDER = [
     "indexing", "sorting", "slicing", "segment_ops",
     # linear algebra
     "linalg", "linalg_decomp", "norms", "misc_ops",
-    # random
-    "random", "random_seeds",
+    # random, and the initializers that draw from it
+    "random", "random_seeds", "initializers",
     # nn
     "nn_conv", "nn", "nn_pool", "nn_norm", "nn_loss", "nn_fused", "nn_space",
     # image and signal

@@ -34,6 +34,8 @@ class NeedsConcreteValue(TypeError):
     count computed inside a traced function): functions returning datasets then run
     eagerly (dataset_functions.py)."""
 
+    ag_pass_through = True  # a signal to eagerflow, not the user's error: never restated
+
 
 def int64_arg(value: Any, what: str = "") -> int:
     """An integer argument (Python/NumPy int or integer scalar tensor) as TF converts it."""

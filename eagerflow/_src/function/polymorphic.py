@@ -23,6 +23,8 @@ from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.function import function_type as ftype
+from eagerflow._src.function.function_type import FunctionType
 from eagerflow._src.function.signature import (
     _SpecComposite,
     _SpecTensor,
@@ -139,6 +141,7 @@ class Function:
         self._by_signature: dict = {}    # bound-argument key -> ConcreteFunction
         self._relaxed: dict = {}         # shape-free key -> [ConcreteFunction]
         self._tracing_count = 0
+        self._traced: list = []          # every ConcreteFunction, in tracing order
         self._variables_created = None   # None: never traced; then True/False
         self._detector = _RetraceDetector()
         self._last_key: Any = None
@@ -169,6 +172,21 @@ class Function:
 
     def experimental_get_tracing_count(self) -> int:
         return self._tracing_count
+
+    @property
+    def function_type(self) -> FunctionType:
+        """The Python parameters (typed by input_signature when there is one)."""
+        return ftype.untraced(self._signature, self._input_signature)
+
+    def pretty_printed_concrete_signatures(self, verbose: bool = True) -> str:
+        """Every concrete function traced so far, in order, as TF prints them (a function
+        with an input_signature, or with no parameters, is traced for it first)."""
+        if not self._traced and (self._input_signature is not None or
+                                 (self._signature is not None and
+                                  not self._signature.parameters)):
+            self.get_concrete_function()
+        return ("\n\n" if verbose else "\n").join(
+            cf.pretty_printed_signature(verbose) for cf in self._traced)
 
     def __get__(self, instance: Any, owner: Any = None) -> Any:
         if instance is None:
@@ -366,6 +384,7 @@ class Function:
                 cf = self._trace_once(bound, shapes, allow_variables=False)
         rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
         self._relaxed.setdefault(rkey, []).append(cf)
+        self._traced.append(cf)
         return cf
 
     def _relaxed_shapes(self, bound: dict, tensors: list) -> list:
@@ -413,6 +432,7 @@ class Function:
         cf = ConcreteFunction(graph, template, self._name, sig, captured,
                               arg_keywords=list(bound.keys()))
         cf._flat_specs = [None if s.shape.rank is None else tuple(s.shape) for s in flat_specs]
+        cf._input_signature = self._input_signature
         if self._signature is not None:
             cf._param_kinds = {k: p.kind.name for k, p in self._signature.parameters.items()}
         return cf
@@ -653,3 +673,6 @@ def _composite_for_spec(spec: CompositeSpec, value: Any, fail: Callable) -> list
                                f"{cs!r}")
         raise fail(f"Can not cast {value!r} to {spec!r}")
     return spec._to_components(value)
+
+
+ftype.PolymorphicFunction.register(Function)
