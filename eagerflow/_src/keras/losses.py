@@ -532,6 +532,12 @@ _CLASSES = {c.__name__: c for c in (
 _TABLE = {**_CLASSES, **_BY_NAME}
 
 
+def is_builtin_loss(fn: Any) -> bool:
+    """Whether `fn` is one of Keras's loss functions or an instance of its loss classes
+    (a metric wrapping one is better when it goes down)."""
+    return any(fn is f for f in _BY_NAME.values()) or type(fn) in _CLASSES.values()
+
+
 def get(identifier: Any) -> Any:
     """A loss function or Loss from a name ("mse", "sparse_categorical_crossentropy",
     "BinaryCrossentropy"), a config dict, or a callable."""

@@ -33,20 +33,6 @@ _RAN_OUT = ("Your input ran out of data; interrupting training. Make sure that y
             "need to use the `.repeat()` function when building your dataset.")
 
 
-def _pythonify(logs: Any) -> dict:
-    """Flattens nested dict results and turns tensors into floats, sorted by key."""
-    out: dict = {}
-    for k, v in sorted((logs or {}).items()):
-        if isinstance(v, dict):
-            out.update(_pythonify(v))
-        else:
-            try:
-                out[k] = float(np.asarray(v.numpy() if hasattr(v, "numpy") else v))
-            except (TypeError, ValueError):
-                out[k] = v
-    return out
-
-
 def _batch_size(x: Any) -> Any:
     for leaf in nest.flatten(x):
         if leaf is not None:
@@ -316,7 +302,7 @@ class Trainer:
 
     # -- logs ---------------------------------------------------------------------------
     def _metrics_or_logs(self, logs: dict) -> dict:
-        result = _pythonify(self.get_metrics_result())
+        result = cbks.pythonify_logs(self.get_metrics_result())
         return result if set(result) >= set(logs or {}) else logs
 
     def _in_order(self, logs: dict) -> Any:
@@ -377,7 +363,7 @@ class Trainer:
                     ran_out = False
                     break
                 callbacks.on_train_batch_begin(step)
-                logs = _pythonify(train_fn(batch))
+                logs = cbks.pythonify_logs(train_fn(batch))
                 seen = step + 1
                 callbacks.on_train_batch_end(step, logs)
                 if self.stop_training:
@@ -429,7 +415,7 @@ class Trainer:
             if steps is not None and step >= steps:
                 break
             callbacks.on_test_batch_begin(step)
-            logs = _pythonify(test_fn(batch))
+            logs = cbks.pythonify_logs(test_fn(batch))
             callbacks.on_test_batch_end(step, logs)
         logs = self._metrics_or_logs(logs)
         callbacks.on_test_end(logs)
@@ -477,7 +463,7 @@ class Trainer:
         self._assert_compiled()
         if reset_metrics:
             self.reset_metrics()
-        logs = _pythonify(self.make_train_function()(self._one_batch(x, y, sample_weight,
+        logs = cbks.pythonify_logs(self.make_train_function()(self._one_batch(x, y, sample_weight,
                                                                      class_weight)))
         return logs if return_dict else self._in_order(logs)
 
@@ -486,7 +472,7 @@ class Trainer:
         self._assert_compiled()
         if reset_metrics:
             self.reset_metrics()
-        logs = _pythonify(self.make_test_function()(self._one_batch(x, y, sample_weight)))
+        logs = cbks.pythonify_logs(self.make_test_function()(self._one_batch(x, y, sample_weight)))
         return logs if return_dict else self._in_order(logs)
 
     def predict_on_batch(self, x: Any) -> Any:

@@ -339,3 +339,122 @@ opt.build([w])
 print([v.path for v in opt.variables], opt.iterations)
 """,
 }
+
+SNIPPETS["callback_messages"] = """
+import os, tempfile
+x, y = np.full((32, 3), 0.5, "float32"), np.zeros((32, 1), "float32")  # exact losses
+cb = keras.callbacks
+
+
+def model(lr=0.0625):
+    m = keras.Sequential([keras.Input((3,)), layers.Dense(1, kernel_initializer="ones")])
+    m.compile(keras.optimizers.SGD(lr), "mse", metrics=["mae", "mse"])
+    return m
+
+
+cwd = os.getcwd()
+os.chdir(tempfile.mkdtemp())
+try:
+    h = model().fit(x, y, epochs=4, verbose=0, callbacks=[
+        cb.ModelCheckpoint("w_{epoch}_{loss:.3f}.weights.h5", save_weights_only=True, verbose=1),
+        cb.ModelCheckpoint("best.weights.h5", save_best_only=True, save_weights_only=True,
+                           verbose=1, monitor="loss"),
+        cb.ModelCheckpoint("mae.weights.h5", save_best_only=True, save_weights_only=True,
+                           verbose=1, monitor="mae", mode="max"),
+        cb.ReduceLROnPlateau(monitor="loss", patience=1, verbose=1, factor=0.5, min_delta=10),
+        cb.LearningRateScheduler(lambda epoch, lr: lr * 0.5 if epoch == 3 else lr, verbose=1),
+        cb.EarlyStopping(monitor="mae", patience=1, verbose=1, min_delta=10)])
+    print(sorted(os.listdir(".")))
+    print({k: [round(v, 4) for v in vals] for k, vals in h.history.items()}, h.epoch)
+    model().fit(x, y, epochs=3, verbose=0, validation_split=0.25, callbacks=[
+        cb.EarlyStopping(patience=0, verbose=1, restore_best_weights=True, min_delta=10)])
+    model().fit(x, y, epochs=2, verbose=0, callbacks=[
+        cb.EarlyStopping(monitor="val_mse", baseline=0.0, patience=1, verbose=1),
+        cb.EarlyStopping(monitor="mse", baseline=0.0, patience=1, verbose=1)])
+    for monitor in ["mae", "val_mae", "mse", "mean_absolute_error", "foo_loss"]:
+        try:
+            model().fit(x, y, epochs=1, verbose=0, callbacks=[cb.EarlyStopping(monitor)])
+            print(monitor, "ok")
+        except ValueError as e:
+            print(monitor, "ValueError:", e)
+    for kwargs in [{"filepath": "a.h5", "save_weights_only": True}, {"filepath": "a.ckpt"},
+                   {"filepath": "a.keras", "save_freq": "daily"}]:
+        try:
+            cb.ModelCheckpoint(**kwargs)
+        except ValueError as e:
+            print("ValueError:", e)
+    try:
+        cb.ReduceLROnPlateau(factor=1.0)
+    except ValueError as e:
+        print("ValueError:", e)
+    m = model(1e30)
+    m.fit(x * 1e30, y, epochs=2, batch_size=8, verbose=0, callbacks=[cb.TerminateOnNaN()])
+finally:
+    os.chdir(cwd)
+"""
+
+SNIPPETS["callback_logs"] = """
+class Show(keras.callbacks.Callback):
+    def on_train_begin(self, logs=None):
+        print("train_begin", logs, self.params)
+
+    def on_epoch_begin(self, epoch, logs=None):
+        print("epoch_begin", epoch, logs)
+
+    def on_train_batch_begin(self, batch, logs=None):
+        print("batch_begin", batch, logs)
+
+    def on_train_batch_end(self, batch, logs=None):
+        print("batch_end", batch, sorted(logs), type(logs["loss"]).__name__)
+
+    def on_epoch_end(self, epoch, logs=None):
+        print("epoch_end", epoch, list(logs))
+        logs["extra"] = 1.0
+
+    def on_train_end(self, logs=None):
+        print("train_end", list(logs))
+
+    def on_test_begin(self, logs=None):
+        print("test_begin", logs)
+
+    def on_test_batch_end(self, batch, logs=None):
+        print("test_batch_end", batch, list(logs))
+
+    def on_test_end(self, logs=None):
+        print("test_end", list(logs))
+
+    def on_predict_begin(self, logs=None):
+        print("predict_begin", logs)
+
+    def on_predict_batch_end(self, batch, logs=None):
+        print("predict_batch_end", batch, list(logs), logs["outputs"].shape)
+
+    def on_predict_end(self, logs=None):
+        print("predict_end", logs)
+
+
+x = np.ones((32, 3), "float32")
+y = np.zeros((32, 1), "float32")
+m = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+m.compile("sgd", "mse", metrics=["mae"])
+h = m.fit(x, y, epochs=1, batch_size=16, verbose=0, callbacks=[Show()], validation_split=0.5)
+print(list(h.history), h.params, m.history is h)
+m.evaluate(x, y, batch_size=32, verbose=0, callbacks=[Show()])
+m.predict(x, batch_size=32, verbose=0, callbacks=[Show()])
+seen = []
+m.fit(x, y, epochs=1, verbose=0, callbacks=[keras.callbacks.LambdaCallback(
+    on_epoch_end=lambda epoch, logs: seen.append(("epoch", epoch, sorted(logs))),
+    on_train_batch_end=lambda batch, logs: seen.append(("batch", batch)),
+    on_train_end=lambda logs: seen.append(("end", sorted(logs))))])
+print(seen)
+cbl = keras.callbacks.CallbackList([Show()], add_history=True, add_progbar=True, model=m)
+print([type(c).__name__ for c in cbl.callbacks], m.history is cbl.callbacks[1])
+cbl = keras.callbacks.CallbackList([Show()], model=m)
+cbl.on_train_begin()
+cbl.on_epoch_end(0)
+cbl.on_train_end({"b": {"c": 3}, "a": np.float32(2), "d": "text"})
+try:
+    cbl.on_train_end()
+except ValueError as e:
+    print("ValueError:", e)
+"""
