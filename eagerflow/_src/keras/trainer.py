@@ -103,6 +103,9 @@ class _DistributedStep:
         metrics = model._tstate("_compile_metrics")
         if metrics is not None and y is not None and not metrics.built:
             metrics.build(y, y_pred)
+        loss = model._tstate("_compile_loss")
+        if loss is not None and y is not None:
+            loss.ensure_built(y, y_pred)
         optimizer = getattr(model, "optimizer", None)
         if optimizer is not None and hasattr(optimizer, "build"):
             optimizer.build(model.trainable_variables)
@@ -129,6 +132,7 @@ class Trainer:
 
     def __init__(self) -> None:
         object.__setattr__(self, "_is_compiled", False)
+        object.__setattr__(self, "loss", None)
 
     # -- state --------------------------------------------------------------------------
     def _tstate(self, name: str, default: Any = None) -> Any:
@@ -150,33 +154,48 @@ class Trainer:
         self._tset("_run_eagerly", bool(value))
         self._reset_step_functions()
 
-    @property
-    def compiled_loss(self) -> CompileLoss | None:
-        return self._tstate("_compile_loss")
+    # TF 2.x's names, kept by Keras 3 as deprecated shims
+    def compiled_loss(self, y: Any, y_pred: Any, sample_weight: Any = None,
+                      regularization_losses: Any = None) -> Any:
+        warnings.warn("`model.compiled_loss()` is deprecated. Instead, use "
+                      "`model.compute_loss(x, y, y_pred, sample_weight, training)`.",
+                      stacklevel=2)
+        return self.compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=sample_weight)
 
     @property
-    def compiled_metrics(self) -> CompileMetrics | None:
-        return self._tstate("_compile_metrics")
+    def compiled_metrics(self) -> Any:
+        model = self
+
+        class DeprecatedCompiledMetric:
+            def update_state(self, y: Any, y_pred: Any, sample_weight: Any = None) -> None:
+                warnings.warn("`model.compiled_metrics()` is deprecated. Instead, use e.g.:\n"
+                              "```\nfor metric in self.metrics:\n    metric.update_state(y, "
+                              "y_pred)\n```\n", stacklevel=2)
+                for m in model.metrics:
+                    if isinstance(m, Mean):
+                        m.update_state(y_pred, sample_weight=sample_weight)
+                    else:
+                        m.update_state(y, y_pred, sample_weight=sample_weight)
+
+        return DeprecatedCompiledMetric()
 
     @property
     def metrics(self) -> list:
+        """The loss tracker, the compiled metrics and, with several losses, one tracker
+        per loss (Keras 3's order)."""
         out = []
-        if self._tstate("_loss_tracker") is not None:
-            out.append(self._tstate("_loss_tracker"))
-        cm = self._tstate("_compile_metrics")
-        if cm is not None and cm.built:
-            out.append(cm)
+        if self.compiled:
+            if self._tstate("_loss_tracker") is not None:
+                out.append(self._tstate("_loss_tracker"))
+            if self._tstate("_compile_metrics") is not None:
+                out.append(self._tstate("_compile_metrics"))
+            if self._tstate("_compile_loss") is not None:
+                out.extend(self._tstate("_compile_loss").metrics)
         return out
 
     @property
     def metrics_names(self) -> list:
         return [m.name for m in self.metrics]
-
-    def _flat_metrics(self) -> list:
-        out = []
-        for m in self.metrics:
-            out.extend(m.metrics if isinstance(m, CompileMetrics) else [m])
-        return out
 
     def reset_metrics(self) -> None:
         for m in self.metrics:
@@ -200,14 +219,14 @@ class Trainer:
                                 "tf_function\", \"distribute\", \"target_tensors\", or "
                                 "\"sample_weight_mode\".")
         self.optimizer = opt_mod.get(optimizer)
-        self.loss = loss
         names = getattr(self, "output_names", None)
-        tracker = Mean(name="loss")
-        self._tset("_loss_tracker", tracker)
-        self._tset("_compile_loss", CompileLoss(loss, loss_weights, names, tracker)
-                   if loss is not None else None)
-        self._tset("_compile_metrics", CompileMetrics(metrics, weighted_metrics, names)
-                   if metrics is not None or weighted_metrics is not None else None)
+        # as Keras 3: a compile without `loss` or `metrics` keeps the previous ones
+        if loss is not None:
+            self._tset("_compile_loss", CompileLoss(loss, loss_weights, names))
+            self.loss = loss
+        if metrics is not None or weighted_metrics is not None:
+            self._tset("_compile_metrics", CompileMetrics(metrics, weighted_metrics, names))
+        self._tset("_loss_tracker", Mean(name="loss"))
         self._tset("_run_eagerly", bool(run_eagerly))
         self._tset("_steps_per_execution", int(steps_per_execution or 1))
         self._tset("_is_compiled", True)
@@ -225,7 +244,7 @@ class Trainer:
         total = None
         cl = self._tstate("_compile_loss")
         if cl is not None and y is not None:
-            total = cl.compute(y, y_pred, sample_weight)
+            total = cl(y, y_pred, sample_weight)
         extra = list(getattr(self, "losses", None) or [])
         if extra:
             reg = M.add_n([M.cast(r, "float32") if getattr(r, "dtype", None) is not None
