@@ -40,7 +40,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from eagerflow._src.autograph import convert
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, op_error
 from eagerflow._src.core.shape import TensorShape
@@ -48,24 +50,15 @@ from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.fn_errors import FnSite, annotate, guard
-
-# Ops that act element by element with NumPy broadcasting and never fail on particular
-# values: a graph made only of these gives the same result on a batch as on each
-# element, so `map(f).batch(n)` may run it once per batch.
-_ELEMENTWISE = frozenset((
-    "Abs", "Acos", "AddV2", "Asin", "Atan", "Atan2", "BitwiseAnd", "BitwiseOr", "BitwiseXor",
-    "Cast", "Ceil", "Conj", "Cos", "Cosh", "Elu", "Equal", "Erf", "Exp", "Expm1", "Floor",
-    "Greater", "GreaterEqual", "Identity", "Invert", "IsFinite", "IsInf", "IsNan", "LeakyRelu",
-    "Less", "LessEqual", "Log", "Log1p", "LogicalAnd", "LogicalNot", "LogicalOr", "Maximum",
-    "Minimum", "Mul", "Neg", "NotEqual", "OnesLike", "Relu", "Relu6", "Round", "Selu",
-    "Sigmoid", "Sign", "Sin", "Sinh", "Softplus", "Softsign", "Sqrt", "Square",
-    "SquaredDifference", "StopGradient", "Sub", "Tan", "Tanh", "ZerosLike", "SelectV2",
-    "Rsqrt", "Reciprocal", "RealDiv", "Pow", "FloorDiv", "FloorMod", "TruncateDiv", "Div",
-))
-# ... of which these can fail on integer values (division by zero, negative powers).
-_FLOAT_ONLY = frozenset(("RealDiv", "Pow", "FloorDiv", "FloorMod", "TruncateDiv", "Div",
-                         "Reciprocal", "Rsqrt"))
+from eagerflow._src.data.sources import ListDataset
+from eagerflow._src.function.concrete import tracing_scope
+from eagerflow._src.graph import codegen
+from eagerflow._src.graph.ir import CONST, PLACEHOLDER, FuncGraph, SymbolicTensor
+from eagerflow._src.graph.passes import optimize
+from eagerflow._src.graph.replay import replay
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
 
 
 class _Untraceable(Exception):
@@ -100,10 +93,6 @@ class Collecting:
 
 
 def _autograph(func: Callable) -> Callable:
-    try:
-        from eagerflow._src.autograph import convert
-    except ImportError:  # pragma: no cover - autograph is part of the package
-        return func
     try:
         return convert(func)
     except Exception:  # noqa: BLE001 - TF runs an unconvertible function as it is
@@ -147,11 +136,8 @@ class _Trace:
 
 def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
            transformation: str) -> _Trace:
-    from eagerflow._src.function.concrete import tracing_scope
-    from eagerflow._src.graph.ir import FuncGraph
-
     for s in in_struct.specs:
-        if not isinstance(s, (TensorSpec, SparseTensorSpec)):
+        if not isinstance(s, (TensorSpec, SparseTensorSpec, RaggedTensorSpec)):
             raise _Untraceable
     outer = _state.graph
     graph = FuncGraph(name, parent=outer if getattr(outer, "building_function", False)
@@ -165,6 +151,11 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
                 comps.append(graph.placeholder(s.shape.dims, s.dtype, base, is_input=True))
                 continue
             sparse = True
+            if isinstance(s, RaggedTensorSpec):  # fed as its flat values and row splits
+                comps.append(s._from_components([
+                    graph.placeholder(c.shape.dims, c.dtype, f"{base}_{j}", is_input=True)
+                    for j, c in enumerate(s._component_specs)]))
+                continue
             rank = s.shape.rank
             comps.append(_sparse_of(
                 graph.placeholder((None, rank), _dt.int64, base + "_indices", is_input=True),
@@ -178,6 +169,13 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
         leaves = dstruct.flatten(value)
         outputs, specs = [], []
         for leaf in leaves:
+            if isinstance(leaf, RaggedTensor):
+                sparse = True
+                spec = leaf._type_spec
+                outputs.extend(graph.capture(_to_graph_tensor(p, transformation))
+                               for p in spec._to_components(leaf))
+                specs.append(spec)
+                continue
             if isinstance(leaf, SparseTensor):
                 sparse = True
                 parts = [graph.capture(_to_graph_tensor(p, transformation)) for p in
@@ -217,8 +215,6 @@ def _check_not_empty(value: Any, transformation: str) -> None:
 
 
 def _to_graph_tensor(leaf: Any, transformation: str) -> Tensor:
-    from eagerflow._src.data.dataset import DatasetV2
-
     if isinstance(leaf, Tensor):
         return leaf
     if isinstance(leaf, DatasetV2):
@@ -233,9 +229,6 @@ def _to_graph_tensor(leaf: Any, transformation: str) -> Tensor:
 
 
 def _compile(graph: Any, name: str) -> Callable:
-    from eagerflow._src.graph import codegen
-    from eagerflow._src.graph.passes import optimize
-
     g = optimize(graph)
     return codegen.generate(g, g.outputs, name, wrap=True).fn
 
@@ -246,15 +239,12 @@ def _compile(graph: Any, name: str) -> Callable:
 
 def _vectorizable(tr: _Trace) -> bool:
     """Whether the traced graph commutes with batching (see the module docstring)."""
-    from eagerflow._src.graph.ir import SymbolicTensor
-
     if tr.sparse or tr.captures:
         return False
     g = tr.graph
     derived = {id(t) for t in g.inputs}
     for node in g.operations:
-        name = node.op.name
-        if name in ("Placeholder", "Const"):
+        if node.op is PLACEHOLDER or node.op is CONST:
             continue
         if node.op.stateful:
             return False  # draws and effects happen once per element
@@ -268,11 +258,13 @@ def _vectorizable(tr: _Trace) -> bool:
 
 
 def _commutes_with_batching(node: Any, derived: set) -> bool:
+    """Whether the op acts element by element (OpDef.elementwise), never failing on the
+    values it may meet (OpDef.int_errors: integer division by zero, negative powers)."""
     op = node.op
-    if op.name not in _ELEMENTWISE or len(node.outputs) != 1:
+    if not op.elementwise or len(node.outputs) != 1:
         return False
     ins = node.inputs
-    if op.name in _FLOAT_ONLY and not all(x._dtype.is_floating for x in ins):
+    if op.int_errors and not all(x._dtype.is_floating for x in ins):
         return False
     ranks = set()
     for x in ins:
@@ -292,10 +284,6 @@ def _commutes_with_batching(node: Any, derived: set) -> bool:
 
 def _batched_graph(tr: _Trace, name: str) -> Any:
     """The per-element graph replayed on inputs with a leading (unknown) batch dim."""
-    from eagerflow._src.function.concrete import tracing_scope
-    from eagerflow._src.graph.ir import FuncGraph
-    from eagerflow._src.graph.replay import replay
-
     g = tr.graph
     bg = FuncGraph(name)
     with tracing_scope(bg):
@@ -389,8 +377,6 @@ class StructuredFunction:
         specs = self._in.specs
         if not specs or not all(isinstance(s, dstruct.DatasetSpec) for s in specs):
             return None
-        from eagerflow._src.data.sources import ListDataset
-
         flat = tuple(ListDataset([], dstruct.Structure(s.element_spec)) for s in specs)
         args = self._in.pack(flat)
         try:
@@ -430,6 +416,8 @@ class StructuredFunction:
         for c in flat:
             if isinstance(c, SparseTensor):
                 arrays += [c._indices._arr, c._values._arr, c._dense_shape._arr]
+            elif isinstance(c, RaggedTensor):
+                arrays += [p._arr for p in c._type_spec._to_components(c)]
             else:
                 arrays.append(c._arr)
         outs = self._trace.fn(*arrays, *extra)
@@ -439,6 +427,10 @@ class StructuredFunction:
                 i, v, d = outs[k:k + 3]
                 res.append(SparseTensor._from_arrays(i._arr, v._arr, d._arr, v._dtype))
                 k += 3
+            elif isinstance(s, RaggedTensorSpec):
+                n = len(s._component_specs)
+                res.append(s._from_components(list(outs[k:k + n])))
+                k += n
             else:
                 res.append(outs[k])
                 k += 1
@@ -527,8 +519,6 @@ class StructuredFunction:
         if dstruct.is_nested(out) != dstruct.is_nested(st.spec):
             self._mismatch(out)
         try:
-            from eagerflow._src.core import nest
-
             if dstruct.is_nested(out):
                 nest.assert_same_structure(out, st.spec, check_types=False)
         except (ValueError, TypeError):

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.control_flow.subgraph_ops import without_gradient
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import OutOfRangeError
@@ -36,6 +37,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.registry import OpDef
 
 GET_NEXT_CALL_ERROR_THRESHOLD = 32
@@ -61,6 +63,8 @@ def _output_specs(specs: tuple) -> list:
         elif isinstance(s, SparseTensorSpec):
             rank = s.shape.rank
             out += [((None, rank), _dt.int64), ((None,), s.dtype), ((rank,), _dt.int64)]
+        elif isinstance(s, RaggedTensorSpec):
+            out += [(c.shape.dims, c.dtype) for c in s._component_specs]
         else:
             raise TypeError(f"Iterating a dataset with elements of type {s!r} inside a "
                             "tf.function is not supported; iterate it eagerly.")
@@ -72,6 +76,8 @@ def _arrays_of(flat: tuple) -> list:
     for c in flat:
         if isinstance(c, SparseTensor):
             out += [c._indices._arr, c._values._arr, c._dense_shape._arr]
+        elif isinstance(c, RaggedTensor):
+            out += [p._arr for p in c._type_spec._to_components(c)]
         else:
             out.append(c._arr)
     return out
@@ -90,6 +96,10 @@ def _components(outs: tuple, specs: tuple) -> tuple:
         if isinstance(s, SparseTensorSpec):
             res.append(_sparse_of(*outs[k:k + 3]))
             k += 3
+        elif isinstance(s, RaggedTensorSpec):
+            n = len(s._component_specs)
+            res.append(s._from_components(list(outs[k:k + n])))
+            k += n
         else:
             res.append(outs[k])
             k += 1
@@ -417,17 +427,8 @@ def for_over_source(source: IteratorSource, extra_test: Callable | None, body: C
     tf_loop(extra_test, body, get_state, set_state, symbol_names, opts, source)
     for node in graph.operations[start:]:
         if node.op.name in ("While", "StatelessWhile"):
-            _not_differentiable(node.op)
-
-
-def _not_differentiable(op: OpDef) -> None:
-    """As TF's loops over datasets (a ReduceDataset), the loop has no gradient; and a
-    gradient must never run it again (that would read the iterator again): its results
-    are saved like those of any stateful operation, not replayed."""
-    op.grad = lambda node, *gs: [None] * len(node.inputs)
-    for attr in ("replay", "without_effects"):
-        if attr in vars(op):
-            delattr(op, attr)
+            # as TF's loops over datasets (a ReduceDataset), the loop has no gradient
+            node.op = without_gradient(node.op)
 
 
 def for_over_dataset(dataset: Any, extra_test: Callable | None, body: Callable,

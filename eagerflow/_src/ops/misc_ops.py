@@ -117,17 +117,19 @@ def _register_bound(op: str, side: str) -> OpDef:
     vals = np.concatenate([_rng.uniform(-3, 3, size=(3, 3)), seq[:, 1:3]], axis=-1)
     return register(OpDef(
         op, _bound_infer(op), _bound_kernel(side), reference=_bound_ref(side),
-        samples=[Sample((seq, vals), {"out_type": dt.int32}, grad=False),
-                 Sample((seq[:1], vals[1:2, :4]), {"out_type": dt.int64}, grad=False),
-                 Sample((np.array([[0.0, 1.0, 1.0, np.nan, 3.0]]),
-                         np.array([[np.nan, 1.0, -np.inf, np.inf]])), {"out_type": dt.int32},
-                        grad=False)],
-        bad_samples=[BadSample((seq, vals[:2]), {"out_type": dt.int32}, InvalidArgumentError,
-                               "Leading dim_size of both tensors must match."),
-                     BadSample((seq[0], vals[0]), {"out_type": dt.int32}, InvalidArgumentError,
-                               "Shape must be rank 2 but is rank 1 for `sorted_inputs`"),
-                     BadSample((seq, vals.astype(np.float32)), {"out_type": dt.int32},
-                               InvalidArgumentError, "expected to be a double tensor")]))
+        samples=lambda: [
+            Sample((seq, vals), {"out_type": dt.int32}, grad=False),
+            Sample((seq[:1], vals[1:2, :4]), {"out_type": dt.int64}, grad=False),
+            Sample((np.array([[0.0, 1.0, 1.0, np.nan, 3.0]]),
+                    np.array([[np.nan, 1.0, -np.inf, np.inf]])), {"out_type": dt.int32},
+                   grad=False)],
+        bad_samples=lambda: [
+            BadSample((seq, vals[:2]), {"out_type": dt.int32}, InvalidArgumentError,
+              "Leading dim_size of both tensors must match."),
+            BadSample((seq[0], vals[0]), {"out_type": dt.int32}, InvalidArgumentError,
+                      "Shape must be rank 2 but is rank 1 for `sorted_inputs`"),
+            BadSample((seq, vals.astype(np.float32)), {"out_type": dt.int32},
+                      InvalidArgumentError, "expected to be a double tensor")]))
 
 
 LOWER_BOUND = _register_bound("LowerBound", "left")
@@ -196,12 +198,13 @@ def _unravel_ref(indices: np.ndarray, dims: np.ndarray) -> np.ndarray:
 
 UNRAVEL_INDEX = register(OpDef(
     "UnravelIndex", _unravel_infer, _unravel_kernel, reference=_unravel_ref,
-    samples=[Sample((np.array([5, 7, 0, 11], np.int32), np.array([3, 4], np.int32)), grad=False),
-             Sample((np.array(23, np.int64), np.array([2, 3, 4], np.int64)), grad=False)],
-    bad_samples=[BadSample((np.array([12], np.int32), np.array([3, 4], np.int32)), {},
-                           InvalidArgumentError, "index is out of bound as with dims"),
-                 BadSample((np.array([1], np.int32), np.array([3, 4], np.int64)), {},
-                           InvalidArgumentError, "expected to be a int32 tensor")],
+    samples=lambda: [
+        Sample((np.array([5, 7, 0, 11], np.int32), np.array([3, 4], np.int32)), grad=False),
+        Sample((np.array(23, np.int64), np.array([2, 3, 4], np.int64)), grad=False)],
+    bad_samples=lambda: [BadSample((np.array([12], np.int32), np.array([3, 4], np.int32)), {},
+                                   InvalidArgumentError, "index is out of bound as with dims"),
+                         BadSample((np.array([1], np.int32), np.array([3, 4], np.int64)), {},
+                                   InvalidArgumentError, "expected to be a int32 tensor")],
 ))
 
 
@@ -231,7 +234,7 @@ def _complex_kernel(xp: Any, re: Any, im: Any) -> Any:
     # parts stored, not re + 1j * im: 1j * inf would put a NaN in the real part
     out = xp.empty(xp.broadcast_shapes(re.shape, im.shape),
                    np.complex64 if re.dtype == np.float32 else np.complex128)
-    out.real, out.imag = re, im
+    out.real[...], out.imag[...] = re, im  # through views: CuPy and the stand-in too
     return out
 
 
@@ -240,10 +243,10 @@ COMPLEX = register(OpDef(
     grad=_complex_grad,
     reference=_elementwise_ref(lambda a, b: _COMPLEX(a, b), np.complex128),
     # complex outputs are outside the harness's real-valued losses: see tests/ops/test_misc_ops
-    samples=[Sample((_rng.uniform(-1, 1, size=(2, 3)), _rng.uniform(-1, 1, size=(3,))),
-                    grad=False)],
-    bad_samples=[BadSample((np.ones(2), np.ones(2, np.float32)), {}, InvalidArgumentError,
-                           "expected to be a double tensor")],
+    samples=lambda: [Sample((_rng.uniform(-1, 1, size=(2, 3)), _rng.uniform(-1, 1, size=(3,))),
+                            grad=False)],
+    bad_samples=lambda: [BadSample((np.ones(2), np.ones(2, np.float32)), {}, InvalidArgumentError,
+                                   "expected to be a double tensor")],
 ))
 
 
@@ -268,9 +271,9 @@ def _imag_grad(n: Any, g: Any) -> list:
 IMAG = register(OpDef(
     "Imag", _imag_infer, lambda xp, x: xp.imag(x).copy(), grad=_imag_grad,
     reference=_elementwise_ref(lambda a: a.imag, np.float64),
-    samples=[Sample((_rng.uniform(-1, 1, size=(3,)) + 1j * _rng.uniform(-1, 1, size=(3,)),),
-                    grad=False)],
-    bad_samples=[BadSample((np.ones(2, np.int32),), {}, InvalidArgumentError, "int32")],
+    samples=lambda: [Sample((_rng.uniform(-1, 1, size=(3,)) + 1j * _rng.uniform(-1, 1, size=(3,)),),
+                            grad=False)],
+    bad_samples=lambda: [BadSample((np.ones(2, np.int32),), {}, InvalidArgumentError, "int32")],
 ))
 
 
@@ -293,7 +296,8 @@ def _trunc(v: Any) -> Any:
 TRUNCATE_MOD = _binary(
     "TruncateMod", _truncmod_kernel, C.REALS,
     _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g * _trunc(x / y)),
-    _elementwise_ref(lambda a, b: np.fmod(a, b)), lo=0.5, hi=3.0, second_order=False)
+    _elementwise_ref(lambda a, b: np.fmod(a, b)), lo=0.5, hi=3.0, second_order=False,
+    int_errors=True)
 truncatemod = _b(TRUNCATE_MOD)
 
 
@@ -331,11 +335,11 @@ def _bargs_kernel(xp: Any, a: Any, b: Any) -> Any:
 BROADCAST_ARGS = register(OpDef(
     "BroadcastArgs", _bargs_infer, _bargs_kernel,
     reference=lambda a, b: np.array(np.broadcast_shapes(_TUPLE(a), _TUPLE(b)), a.dtype),
-    samples=[Sample((np.array([2, 1], np.int32), np.array([3], np.int32)), grad=False),
-             Sample((np.array([1, 4, 1], np.int64), np.array([5, 1, 1, 6], np.int64)),
-                    grad=False)],
-    bad_samples=[BadSample((np.array([2, 2], np.int32), np.array([3], np.int32)), {},
-                           InvalidArgumentError, "Incompatible shapes: [2,2] vs. [3]")],
+    samples=lambda: [Sample((np.array([2, 1], np.int32), np.array([3], np.int32)), grad=False),
+                     Sample((np.array([1, 4, 1], np.int64), np.array([5, 1, 1, 6], np.int64)),
+                            grad=False)],
+    bad_samples=lambda: [BadSample((np.array([2, 2], np.int32), np.array([3], np.int32)), {},
+                                   InvalidArgumentError, "Incompatible shapes: [2,2] vs. [3]")],
 ))
 
 
@@ -348,16 +352,125 @@ def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Any:
 # ensure_shape and the control-dependency family.
 # ---------------------------------------------------------------------------------------
 
-def ensure_shape(x: Any, shape: Any, name: str | None = None) -> Any:
-    """x, after checking its shape is compatible with `shape` (None dims match anything)."""
-    x = _t(x)
+def _ensure_target(shape: Any) -> TensorShape:
+    """The attr as a TensorShape (-1 is an unknown dim, as in TF)."""
+    if shape is not None and not isinstance(shape, (TensorShape, int)):
+        shape = [None if d == -1 else d for d in shape] if isinstance(shape, (list, _TUPLE)) \
+            else shape
     want = TensorShape(shape)
-    have = TensorShape(x._shape)
+    if want.rank is not None and any(d is not None and d < 0 for d in want.as_list()):
+        raise InvalidArgumentError(None, None, f"Shape {C.shape_str(want.as_list())} has "
+                                               f"dimensions with values below -1 (where -1 means "
+                                               f"unknown) [Op:EnsureShape]")
+    return want
+
+
+def _ensure_infer(x: Any, shape: Any) -> list:
+    """The input's shape refined by `shape` (None: unknown rank; None dims match anything)."""
+    have, want = TensorShape(x._shape), _ensure_target(shape)
     if not have.is_compatible_with(want):
-        raise InvalidArgumentError(
-            None, None, f"Shape of tensor input {C.shape_str(x._shape)} is not compatible with "
-                        f"expected shape {C.shape_str(_TUPLE(want.as_list()))}. [Op:EnsureShape]")
-    return x if type(x) is EagerTensor else identity(x)
+        raise _ensure_error(x._shape, want)
+    merged = have.merge_with(want)
+    return [(None if merged.rank is None else _TUPLE(merged.as_list()), x._dtype)]
+
+
+def _ensure_error(have: Any, want: TensorShape) -> InvalidArgumentError:
+    want_s = "<unknown>" if want.rank is None else C.shape_str(want.as_list())
+    return InvalidArgumentError(None, None, f"Shape of tensor input {C.shape_str(have)} is not "
+                                            f"compatible with expected shape {want_s}. "
+                                            f"[Op:EnsureShape]")
+
+
+def _ensure_kernel(xp: Any, x: Any, shape: Any) -> Any:
+    want = _ensure_target(shape)
+    if not TensorShape(x.shape).is_compatible_with(want):  # checked at run time
+        raise _ensure_error(x.shape, want)
+    return x
+
+
+ENSURE_SHAPE = register(OpDef(
+    "EnsureShape", _ensure_infer, _ensure_kernel, grad=lambda n, g: [g],
+    reference=lambda x, shape: x,
+    samples=[Sample((_rng.uniform(-1, 1, (2, 3)),), {"shape": (None, 3)}),
+             Sample((_rng.uniform(-1, 1, (2, 3)),), {"shape": None}),
+             Sample((np.arange(4, dtype=np.int32),), {"shape": (4,)}, grad=False)],
+    bad_samples=[BadSample((np.ones((1, 2)),), {"shape": (2,)}, InvalidArgumentError,
+                           "Shape of tensor input [1,2] is not compatible with expected shape "
+                           "[2]."),
+                 BadSample((np.ones((1, 2)),), {"shape": (1, 3)}, InvalidArgumentError,
+                           "expected shape [1,3]")],
+))
+
+
+def ensure_shape(x: Any, shape: Any, name: str | None = None) -> Any:
+    """x, after checking its shape is compatible with `shape` (None dims match anything);
+    inside tf.function the result's static shape is the two merged, and the check runs
+    when the graph does."""
+    want = TensorShape(shape)
+    return bind(ENSURE_SHAPE, (_t(x),),
+                {"shape": None if want.rank is None else _TUPLE(want.as_list())})
+
+
+# Bitcast: the same bytes read as another dtype. TF lists its types in this order.
+_BITCAST_T = (dt.bfloat16, dt.float16, dt.float32, dt.float64, dt.int64, dt.int32, dt.uint8,
+              dt.uint16, dt.uint32, dt.uint64, dt.int8, dt.int16, dt.complex64, dt.complex128)
+_BITCAST_WORDS = ("bfloat16, half, float, double, int64, int32, uint8, uint16, uint32, uint64, "
+                  "int8, int16, complex64, complex128, qint8, quint8, qint16, quint16, qint32")
+
+
+def _bitcast_shape(op_shape: tuple | None, src: dt.DType, dst: dt.DType) -> tuple | None:
+    a, b = src.size, dst.size
+    if op_shape is None or a == b:
+        return op_shape
+    if a > b:
+        return _TUPLE(op_shape) + (a // b,)
+    if not op_shape or op_shape[-1] not in (None, b // a):
+        raise InvalidArgumentError(None, None, f"Cannot bitcast from {src.as_datatype_enum} to "
+                                               f"{dst.as_datatype_enum} [Op:Bitcast]")
+    return _TUPLE(op_shape[:-1])
+
+
+def _bitcast_infer(x: Any, type: dt.DType) -> list:  # noqa: A002  (TF's attr name)
+    C.dtype_attr("Bitcast", type, "type")
+    for d, what in ((x._dtype, "T"), (type, "type")):
+        if d not in _BITCAST_T:
+            raise C.fail("Bitcast", f"Value for attr '{what}' of {d.name} is not in the list "
+                                    f"of allowed values: {_BITCAST_WORDS}\n\t; NodeDef: "
+                                    f"{{{{node Bitcast}}}}")
+    return [(_bitcast_shape(x._shape, x._dtype, type), type)]
+
+
+def _bitcast_kernel(xp: Any, x: Any, type: dt.DType) -> Any:  # noqa: A002
+    shape = _bitcast_shape(x.shape, dt.from_numpy(x.dtype), type)
+    return xp.ascontiguousarray(x).view(type.as_numpy_dtype).reshape(shape)
+
+
+def _bitcast_ref(x: np.ndarray, type: dt.DType) -> np.ndarray:  # noqa: A002
+    shape = _bitcast_shape(x.shape, dt.from_numpy(x.dtype), type)
+    return np.frombuffer(x.tobytes(), dtype=type.as_numpy_dtype).reshape(shape)
+
+
+BITCAST = register(OpDef(
+    "Bitcast", _bitcast_infer, _bitcast_kernel, reference=_bitcast_ref,
+    samples=[Sample((np.array([1.0, -2.5], np.float32),), {"type": dt.int32}, grad=False),
+             Sample((np.array([1.0, 2.0], np.float32),), {"type": dt.uint8}, grad=False),
+             Sample((np.arange(8, dtype=np.uint8).reshape(2, 4),), {"type": dt.int32},
+                    grad=False),
+             Sample((np.array([1 + 2j], np.complex64),), {"type": dt.float32}, grad=False),
+             Sample((np.array(1.0),), {"type": dt.int64}, grad=False),
+             Sample((np.zeros((2, 0, 4), np.uint8),), {"type": dt.int32}, grad=False)],
+    bad_samples=[BadSample((np.arange(3, dtype=np.uint8),), {"type": dt.int32},
+                           InvalidArgumentError, "Cannot bitcast from 4 to 3"),
+                 BadSample((np.array([True]),), {"type": dt.int8}, InvalidArgumentError,
+                           "Value for attr 'T' of bool is not in the list of allowed values: "
+                           "bfloat16, half, float")],
+))
+
+
+def bitcast(input: Any, type: Any, name: str | None = None) -> Any:  # noqa: A002
+    """The bytes of `input` read as `type`: a wider type eats the last dimension (which must
+    be the size ratio), a narrower one adds it."""
+    return bind(BITCAST, (_t(input),), {"type": dt.as_dtype(type)})
 
 
 def no_op(name: str | None = None) -> None:
@@ -664,14 +777,14 @@ _NMS_BOXES = np.array([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, 2, 1, 3], [1, 1, 0, 0
 _NMS_SCORES = np.array([0.9, 0.8, 0.7, 0.6, 0.95], np.float32)
 NON_MAX_SUPPRESSION = register(OpDef(
     "NonMaxSuppressionV3", _nms_infer, _nms_kernel, reference=_nms_ref,
-    samples=[Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 10, "iou_threshold": 0.5,
-                                                "score_threshold": -np.inf}, grad=False),
-             Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 2, "iou_threshold": 0.1,
-                                                "score_threshold": 0.65}, grad=False)],
-    bad_samples=[BadSample((np.ones((3, 3), np.float32), np.ones(3, np.float32)),
-                           {"max_output_size": 2, "iou_threshold": 0.5,
-                            "score_threshold": 0.0}, InvalidArgumentError,
-                           "boxes must be 2-D with shape [num_boxes, 4]")],
+    samples=lambda: [Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 10, "iou_threshold": 0.5,
+                                                        "score_threshold": -np.inf}, grad=False),
+                     Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 2, "iou_threshold": 0.1,
+                                                        "score_threshold": 0.65}, grad=False)],
+    bad_samples=lambda: [BadSample((np.ones((3, 3), np.float32), np.ones(3, np.float32)),
+                                   {"max_output_size": 2, "iou_threshold": 0.5,
+                                    "score_threshold": 0.0}, InvalidArgumentError,
+                                   "boxes must be 2-D with shape [num_boxes, 4]")],
 ))
 
 

@@ -20,6 +20,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, reshape_like, shape
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
     _t,
@@ -81,7 +82,7 @@ KEEPDIMS_LIKE = register(OpDef(
                                                for i, d in enumerate(x.shape))),
     grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
     reference=lambda g, x, axes: np.expand_dims(g, axes),
-    samples=[Sample((_f64(3), np.zeros((2, 3))), {"axes": (0,)}, grad_inputs=(0,))],
+    samples=lambda: [Sample((_f64(3), np.zeros((2, 3))), {"axes": (0,)}, grad_inputs=(0,))],
 ))
 
 
@@ -109,15 +110,22 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
         return np_fn(xp, x, axes, keepdims)
 
     numeric = bool(allowed & C.FLOATS)
-    samples = ([Sample((_f64(3, 4),), {"axes": (1,), "keepdims": False}),
-                Sample((_f64(2, 3, 4),), {"axes": (0, 2), "keepdims": True}),
-                Sample((_f64(3, 2),), {"axes": (0, 1), "keepdims": False})] if numeric else
-               [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),),
-                       {"axes": (1,), "keepdims": False}, grad=False)])
-    bad = [BadSample((samples[0].inputs[0],), {"axes": (3,), "keepdims": False},
-                     InvalidArgumentError, "Invalid reduction dimension")]
-    return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
-                          samples=samples, bad_samples=bad))
+
+    def samples() -> list:
+        if numeric:
+            return [Sample((_f64(3, 4),), {"axes": (1,), "keepdims": False}),
+                    Sample((_f64(2, 3, 4),), {"axes": (0, 2), "keepdims": True}),
+                    Sample((_f64(3, 2),), {"axes": (0, 1), "keepdims": False})]
+        return [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),),
+                       {"axes": (1,), "keepdims": False}, grad=False)]
+
+    op = register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference, samples=samples,
+                        # the input of the first sample, with an axis out of range
+                        bad_samples=lambda: [BadSample((op.samples[0].inputs[0],),
+                                                       {"axes": (3,), "keepdims": False},
+                                                       InvalidArgumentError,
+                                                       "Invalid reduction dimension")]))
+    return op
 
 
 def _loop_reduce(f: Callable) -> Callable:
@@ -255,7 +263,7 @@ COUNT_RATIO = register(OpDef(
     lambda x, y: [((), x._dtype)],
     lambda xp, x, y: xp.asarray(max(x.size, 1) / max(y.size, 1), dtype=x.dtype),
     reference=lambda x, y: np.asarray(x.size / max(y.size, 1), dtype=x.dtype),
-    samples=[Sample((_f64(3, 4), np.zeros(4)), grad=False)],
+    samples=lambda: [Sample((_f64(3, 4), np.zeros(4)), grad=False)],
 ))
 
 
@@ -282,7 +290,7 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
             return bind(op, (reshape(x, [-1]),), {"axes": (0,), "keepdims": False})
         return bind(op, (x,), {"axes": axes, "keepdims": bool(keepdims)})
     f.__name__ = op.name
-    return f
+    return dispatchable(f)
 
 
 reduce_sum = _reduce_fn(SUM)
@@ -363,18 +371,18 @@ ARGMAX = register(OpDef(
     "ArgMax", _arg_infer("ArgMax"), _arg_kernel("argmax", -np.inf),
     reference=lambda x, axis, output_type: np.apply_along_axis(
         lambda v: max(range(len(v)), key=lambda i: (v[i], -i)), axis, x),
-    samples=[Sample((_f64(3, 4),), {"axis": 1, "output_type": dt.int64}, grad=False),
-             Sample((_f64(3, 4),), {"axis": 0, "output_type": dt.int32}, grad=False)],
-    bad_samples=[BadSample((np.ones((2, 3)),), {"axis": 2, "output_type": dt.int64},
-                           InvalidArgumentError)],
+    samples=lambda: [Sample((_f64(3, 4),), {"axis": 1, "output_type": dt.int64}, grad=False),
+                     Sample((_f64(3, 4),), {"axis": 0, "output_type": dt.int32}, grad=False)],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"axis": 2, "output_type": dt.int64},
+                                   InvalidArgumentError)],
 ))
 ARGMIN = register(OpDef(
     "ArgMin", _arg_infer("ArgMin"), _arg_kernel("argmin", np.inf),
     reference=lambda x, axis, output_type: np.apply_along_axis(
         lambda v: min(range(len(v)), key=lambda i: (v[i], i)), axis, x),
-    samples=[Sample((_f64(3, 4),), {"axis": 1, "output_type": dt.int64}, grad=False)],
-    bad_samples=[BadSample((np.ones((2, 3)),), {"axis": -3, "output_type": dt.int64},
-                           InvalidArgumentError)],
+    samples=lambda: [Sample((_f64(3, 4),), {"axis": 1, "output_type": dt.int64}, grad=False)],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"axis": -3, "output_type": dt.int64},
+                                   InvalidArgumentError)],
 ))
 
 
@@ -465,21 +473,24 @@ def _scan_samples() -> list:
 
 CUMSUM = register(OpDef(
     "Cumsum", _scan_infer("Cumsum"), _scan_kernel("cumsum", 0), grad=_cumsum_grad,
-    reference=_scan_ref(lambda a, b: a + b, 0.0), samples=_scan_samples(),
-    bad_samples=[BadSample((np.ones((2, 2)),), {"axis": 2, "exclusive": False, "reverse": False},
-                           InvalidArgumentError, "ScanOp: Expected scan axis in the range "
-                                                 "[-2, 2), but got 2"),
-                 BadSample((np.array([True]),), {"axis": 0, "exclusive": False, "reverse": False},
-                           InvalidArgumentError, "Value for attr 'T' of bool")],
+    reference=_scan_ref(lambda a, b: a + b, 0.0), samples=_scan_samples,
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 2)),), {"axis": 2, "exclusive": False, "reverse": False},
+                  InvalidArgumentError, "ScanOp: Expected scan axis in the range "
+                                        "[-2, 2), but got 2"),
+        BadSample((np.array([True]),), {"axis": 0, "exclusive": False, "reverse": False},
+                  InvalidArgumentError, "Value for attr 'T' of bool")],
 ))
 
-_POSITIVE = [Sample((_rng.uniform(0.5, 1.5, (3, 4)),), s.attrs) for s in _scan_samples()]
 CUMPROD = register(OpDef(
     "Cumprod", _scan_infer("Cumprod"), _scan_kernel("cumprod", 1), grad=_cumprod_grad,
-    reference=_scan_ref(lambda a, b: a * b, 1.0), samples=_POSITIVE,
-    bad_samples=[BadSample((np.float64(3.0),), {"axis": 0, "exclusive": False, "reverse": False},
-                           InvalidArgumentError, "ScanOp: Expected scan axis in the range "
-                                                 "[0, 0), but got 0")],
+    reference=_scan_ref(lambda a, b: a * b, 1.0),
+    samples=lambda: [Sample((_rng.uniform(0.5, 1.5, (3, 4)),), s.attrs)  # positive inputs
+                     for s in _scan_samples()],
+    bad_samples=lambda: [
+        BadSample((np.float64(3.0),), {"axis": 0, "exclusive": False, "reverse": False},
+                  InvalidArgumentError, "ScanOp: Expected scan axis in the range "
+                                        "[0, 0), but got 0")],
 ))
 
 
@@ -505,6 +516,7 @@ def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse
     return log(cumsum(exp(x - m), axis, exclusive=exclusive, reverse=reverse)) + m
 
 
+@dispatchable
 def size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Any:  # noqa: A002
     """The number of elements of `input`: the product of its shape."""
     return reduce_prod(shape(input, out_type))
