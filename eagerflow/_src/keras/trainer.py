@@ -19,6 +19,8 @@ import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import nest
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.keras import callbacks as cbks
 from eagerflow._src.keras import data_adapter as da
@@ -112,19 +114,43 @@ class _DistributedStep:
         self._built = True
 
 
+def _batch_spec(data: Any) -> Any:
+    """The TensorSpecs of a batch with its batch size left unknown, as Keras 3 traces its
+    steps (a step must not depend on the batch size it first sees); None when a leaf is
+    not a tensor with a batch dimension (None targets, Python values)."""
+    specs = []
+    for leaf in nest.flatten(data):
+        shape = getattr(leaf, "shape", None)
+        if not isinstance(leaf, Tensor) or shape is None or shape.rank in (None, 0):
+            return None
+        specs.append(TensorSpec([None] + shape.as_list()[1:], leaf.dtype))
+    return nest.pack_sequence_as(data, specs)
+
+
 class _Step:
-    """A train/test/predict step: a tf.function of `fn` unless the model runs eagerly."""
+    """A train/test/predict step: a tf.function of `fn` unless the model runs eagerly,
+    traced once per batch structure with the batch dimension unknown."""
 
     def __init__(self, fn: Any, compile_it: bool) -> None:
-        self._compiled = function(fn) if compile_it else None
-        self._call = self._compiled or fn
+        self._fn = fn
+        self._compile_it = compile_it
+        self._traced: dict = {}
 
     @property
     def compiled(self) -> bool:
-        return self._compiled is not None
+        return self._compile_it
 
     def __call__(self, data: Any) -> Any:
-        return self._call(data)
+        if not self._compile_it:
+            return self._fn(data)
+        spec = _batch_spec(data)
+        key = repr(spec)
+        step = self._traced.get(key)
+        if step is None:
+            step = function(self._fn, input_signature=(spec,)) if spec is not None \
+                else function(self._fn)
+            self._traced[key] = step
+        return step(data)
 
 
 class Trainer:
@@ -151,8 +177,8 @@ class Trainer:
 
     @run_eagerly.setter
     def run_eagerly(self, value: bool) -> None:
+        # as Keras 3: step functions already made are kept (compile() makes new ones)
         self._tset("_run_eagerly", bool(value))
-        self._reset_step_functions()
 
     # TF 2.x's names, kept by Keras 3 as deprecated shims
     def compiled_loss(self, y: Any, y_pred: Any, sample_weight: Any = None,
