@@ -10,6 +10,24 @@ IMG_DIR = os.path.join("tests", "ragged", "images")
 def img(name):
     with open(os.path.join(IMG_DIR, name), "rb") as f:
         return f.read()
+import shutil
+def ids(**kw):
+    folders = os.path.join(TMP, "imgs")  # image files in three class folders
+    for i, name in enumerate(sorted(os.listdir(IMG_DIR))):
+        if name.endswith((".png", ".jpg", ".bmp", ".gif")):
+            folder = os.path.join(folders, ["cat", "dog", "emu"][i % 3])
+            os.makedirs(folder, exist_ok=True)
+            shutil.copy(os.path.join(IMG_DIR, name), os.path.join(folder, name))
+    kw.setdefault("image_size", (2, 3))
+    return tf.keras.utils.image_dataset_from_directory(folders, verbose=False, **kw)
+def image_batches(ds):
+    return [tuple(approx(t) for t in (b if isinstance(b, tuple) else (b,))) for b in ds]
+L = tf.keras.layers
+IM = np.arange(2 * 4 * 5 * 2, dtype="float32").reshape(2, 4, 5, 2)
+IMU = (IM * 3).astype("uint8")
+def approx(t):
+    a = np.asarray(t)
+    return (a.shape, str(a.dtype), np.round(a.astype(np.float64), 3).tolist())
 def px(t):
     digest = hashlib.sha1(np.ascontiguousarray(t.numpy()).tobytes()).hexdigest()[:16]
     return (tuple(t.shape), t.dtype.name, digest)
@@ -803,5 +821,97 @@ IMAGES = [f"px(tf.io.decode_image(img({f!r}), channels={c}, expand_animations=Fa
     "tf.io.decode_png(tf.io.read_file(p), channels=3)).get_single_element())",
 ]
 
+# Image preprocessing layers: their deterministic behaviour (inference, fixed factors,
+# shapes, dtypes, configs and errors); random draws are tested by their properties in
+# tests/keras/test_image_preprocessing.py.
+IMAGE_LAYERS = [
+    f"approx(L.Resizing(3, 4, {kw})(IM))" for kw in (
+        "", "interpolation='nearest'", "interpolation='bicubic'", "interpolation='area'",
+        "interpolation='lanczos3'", "interpolation='lanczos5'", "crop_to_aspect_ratio=True",
+        "pad_to_aspect_ratio=True", "pad_to_aspect_ratio=True, fill_value=7.0",
+        "antialias=True", "data_format='channels_first'")] + [
+    f"approx(L.Resizing(6, 3, {kw})(IMU))" for kw in (
+        "", "interpolation='nearest'", "interpolation='bicubic'",
+        "crop_to_aspect_ratio=True", "pad_to_aspect_ratio=True")] + [
+    "approx(L.Resizing(2, 2)(IM[0]))",
+    "L.Resizing(2, 2, interpolation='cubic')(IM)",
+    "L.Resizing(2, 2, crop_to_aspect_ratio=True, pad_to_aspect_ratio=True)(IM)",
+    "L.Resizing(2, 2)(IM[0, 0])",
+    "L.Resizing(2, 3).compute_output_shape((None, 8, 8, 3))",
+    "L.Resizing(2, 3).get_config()",
+    "approx(L.CenterCrop(2, 3)(IM))",
+    "approx(L.CenterCrop(2, 3)(IMU))",
+    "approx(L.CenterCrop(3, 2)(IM[1]))",
+    "approx(L.CenterCrop(6, 3)(IM))",
+    "approx(L.CenterCrop(2, 3, data_format='channels_first')(IM))",
+    "L.CenterCrop(2, 3).compute_output_shape((None, 8, 8, 3))",
+    "L.CenterCrop(2, 3).get_config()",
+    "approx(L.RandomCrop(2, 3)(IM, training=False))",
+    "approx(L.RandomCrop(6, 3)(IM))",
+    "approx(L.RandomCrop(4, 5)(IMU))",
+    "L.RandomCrop(2, 3).compute_output_shape((None, 8, 8, 3))",
+    "approx(L.RandomFlip()(IM, training=False))",
+    "approx(L.RandomFlip()(IMU, training=False))",
+    "approx(L.RandomFlip('vertical')(IM[0], training=False))",
+    "L.RandomFlip().get_config()",
+    "L.RandomFlip()(np.zeros((1, 2, 3, 4, 5)))",
+    "approx(L.RandomContrast(0.5)(IM, training=False))",
+    "approx(L.RandomContrast(0.5)(IMU, training=False))",
+    "approx(L.RandomContrast(0.0)(IM))",
+    "approx(L.RandomContrast(0.0, value_range=(0, 10))(IM))",
+    "approx(L.RandomContrast(0.0)(IMU))",
+    "L.RandomContrast(0.5).factor",
+    "L.RandomContrast((0.2, 0.7)).factor",
+    "L.RandomContrast(1.5)",
+    "L.RandomContrast(-0.5)",
+    "L.RandomContrast([0.1])",
+    "L.RandomContrast('a')",
+    "L.RandomContrast(0.5).get_config()",
+    "L.RandomContrast(0.5)(np.zeros((2, 3)))",
+    "approx(tf.keras.preprocessing.image.smart_resize(np.asarray(IM[0]), (3, 3)))",
+    "approx(tf.keras.preprocessing.image.smart_resize(IMU, (2, 4)))",
+    "type(tf.keras.preprocessing.image.smart_resize(np.asarray(IM[0]), (3, 3))).__name__",
+    "tf.keras.preprocessing.image.smart_resize(IM, (3,))",
+    "tf.keras.preprocessing.image.smart_resize(IM[0, 0], (3, 3))",
+    "[approx(v) for k, v in sorted(L.RandomFlip()({'images': tf.constant(IM), 'labels': "
+    "tf.constant([1, 2])}, "
+    "training=False).items())]",
+    "[approx(v) for k, v in sorted(L.Resizing(2, 2)({'images': IM, 'segmentation_masks': IM})"
+    ".items())]",
+    "approx(tf.keras.Sequential([tf.keras.Input((4, 5, 2)), L.Resizing(2, 2), L.CenterCrop(1, 2),"
+    " L.RandomFlip(), L.RandomContrast(0.3)])(IM, training=False))",
+    "tf.keras.Sequential([tf.keras.Input((4, 5, 2)), L.Resizing(2, 2), L.RandomFlip()])"
+    ".output_shape",
+    "approx(tf.data.Dataset.from_tensor_slices(IM).batch(2).map(lambda x: L.Resizing(2, 3)(x))"
+    ".get_single_element())",
+]
+
+IMAGE_DATASETS = [
+    "ids(shuffle=False).class_names",
+    "ids(shuffle=False).file_paths",
+    "ids(seed=3).file_paths",
+    "ids(seed=3, batch_size=5).element_spec",
+    "image_batches(ids(shuffle=False, batch_size=8))",
+    "image_batches(ids(shuffle=False, color_mode='grayscale', label_mode='categorical'))",
+    "image_batches(ids(shuffle=False, color_mode='rgba', labels=None, image_size=(3, 2)))",
+    "image_batches(ids(shuffle=False, crop_to_aspect_ratio=True, image_size=(2, 2)))",
+    "image_batches(ids(shuffle=False, pad_to_aspect_ratio=True, image_size=(3, 3)))",
+    "image_batches(ids(shuffle=False, interpolation='nearest', batch_size=None).take(3))",
+    "image_batches(ids(shuffle=False, data_format='channels_first').take(1))",
+    "[ds.file_paths for ds in ids(seed=7, validation_split=0.4, subset='both')]",
+    "ids(seed=7, validation_split=0.4, subset='validation').file_paths",
+    "ids(shuffle=False, labels=list(range(15))).class_names",
+    "ids(label_mode='binary')",
+    "ids(color_mode='cmyk')",
+    "ids(image_size=(2, 3, 4))",
+    "ids(interpolation='cubic')",
+    "ids(validation_split=0.2, subset='training')",
+    "ids(labels='folders')",
+    "ids(labels=[0, 1], class_names=['a'])",
+    "ids(class_names=['cat', 'gnu'])",
+    "ids(crop_to_aspect_ratio=True, pad_to_aspect_ratio=True).take(1).get_single_element()",
+]
+
 SECTIONS = {"ragged": RAGGED, "strings": STRINGS, "hashing": HASHING, "lookup": LOOKUP,
-            "keras": KERAS, "data": DATA, "sparse": SPARSE, "images": IMAGES}
+            "keras": KERAS, "data": DATA, "sparse": SPARSE, "images": IMAGES,
+            "image_layers": IMAGE_LAYERS, "image_datasets": IMAGE_DATASETS}

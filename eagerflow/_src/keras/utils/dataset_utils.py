@@ -106,7 +106,7 @@ def check_validation_split(validation_split: Any, subset: Any, shuffle: bool,
                          "between the training and validation subset.")
 
 
-def _labels_dataset(labels: Any, label_mode: str, num_classes: int) -> DatasetV2:
+def labels_dataset(labels: Any, label_mode: str, num_classes: int) -> DatasetV2:
     ds = DatasetV2.from_tensor_slices(np.asarray(labels, np.int32))
     if label_mode == "binary":
         return ds.map(lambda x: ta.expand_dims(tm.cast(x, dt.float32), -1))
@@ -119,7 +119,7 @@ def _text_dataset(paths: list, labels: Any, label_mode: Any, num_classes: int,
                   max_length: Any, shuffle: bool, buffer: int, seed: Any) -> DatasetV2:
     ds = DatasetV2.from_tensor_slices(np.array(paths, dtype=object))
     if label_mode:
-        ds = DatasetV2.zip((ds, _labels_dataset(labels, label_mode, num_classes)))
+        ds = DatasetV2.zip((ds, labels_dataset(labels, label_mode, num_classes)))
     if shuffle:
         ds = ds.shuffle(buffer_size=buffer, seed=seed)
 
