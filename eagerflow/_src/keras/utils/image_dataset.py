@@ -16,10 +16,9 @@ from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.keras.layers._utils import normalize_data_format
 from eagerflow._src.keras.layers.preprocessing_image import smart_resize
 from eagerflow._src.keras.utils.dataset_utils import (
-    check_validation_split,
-    index_directory,
+    check_label_args,
+    datasets_from_files,
     labels_dataset,
-    split_for_validation,
 )
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import image as timg
@@ -79,23 +78,7 @@ def image_dataset_from_directory(directory: str, labels: Any = "inferred",
                                  verbose: bool = True) -> Any:
     """`keras.utils.image_dataset_from_directory`: a dataset of (image, label) batches
     from the image files (.bmp, .gif, .jpeg, .jpg, .png) of `directory`'s class folders."""
-    if labels not in ("inferred", None):
-        if not isinstance(labels, (list, tuple)):
-            raise ValueError("`labels` argument should be a list/tuple of integer labels, of "
-                             "the same size as the number of image files in the target "
-                             "directory. If you wish to infer the labels from the "
-                             "subdirectory names in the target directory, pass "
-                             '`labels="inferred"`. If you wish to get a dataset that only '
-                             "contains images (no labels), pass `labels=None`. Received: "
-                             f"labels={labels}")
-        if class_names:
-            raise ValueError(f'You can only pass `class_names` if `labels="inferred"`. '
-                             f"Received: labels={labels}, and class_names={class_names}")
-    if label_mode not in {"int", "categorical", "binary", None}:
-        raise ValueError('`label_mode` argument must be one of "int", "categorical", "binary", '
-                         f"or None. Received: label_mode={label_mode}")
-    if labels is None or label_mode is None:
-        labels, label_mode = None, None
+    labels, label_mode = check_label_args(labels, label_mode, class_names, "image")
     channels = {"rgb": 3, "rgba": 4, "grayscale": 1}.get(color_mode)
     if channels is None:
         raise ValueError('`color_mode` must be one of {"rgb", "rgba", "grayscale"}. '
@@ -113,37 +96,23 @@ def image_dataset_from_directory(directory: str, labels: Any = "inferred",
         raise ValueError(f'`format` should be either "tf" or "grain". Received: format={format}')
     if format == "grain":
         raise NotImplementedError('eagerflow builds tf.data pipelines only (format="tf")')
-    check_validation_split(validation_split, subset, shuffle, seed)
-    seed = np.random.randint(1e6) if seed is None else seed
-    paths, labels, class_names = index_directory(directory, labels, ALLOWLIST_FORMATS,
-                                                 class_names, shuffle, seed, follow_links,
-                                                 verbose)
-    if label_mode == "binary" and len(class_names) != 2:
-        raise ValueError('When passing `label_mode="binary"`, there must be exactly 2 '
-                         f"class_names. Received: class_names={class_names}")
     data_format = normalize_data_format(data_format)
-    buffer = batch_size * 8 if batch_size is not None else 1024
-    num_classes = len(class_names) if class_names else 0
 
     def load(path: Any) -> Any:
         return _load_image(path, tuple(image_size), channels, interpolation, data_format,
                            crop_to_aspect_ratio, pad_to_aspect_ratio)
 
-    subsets = ("training", "validation") if subset == "both" else (subset,)
-    out = []
-    for which in subsets:
-        p, lab = split_for_validation(paths, labels, validation_split, which)
-        if not p:
-            kind = f"{which} " if subset == "both" else ""
-            raise ValueError(f"No {kind}images found in directory {directory}. Allowed "
-                             f"formats: {ALLOWLIST_FORMATS}")
-        ds = _image_dataset(p, lab, label_mode, num_classes, load,
-                            shuffle and not (subset == "both" and which == "validation"),
-                            buffer, seed)
-        if batch_size is not None:
-            ds = ds.batch(batch_size)
-        ds = ds.prefetch(-1)
-        ds.class_names = class_names
-        ds.file_paths = p
-        out.append(ds)
-    return out if subset == "both" else out[0]
+    def make(paths: list, labels: Any, label_mode: Any, num_classes: int, shuffle: bool,
+             buffer: int, seed: Any) -> DatasetV2:
+        return _image_dataset(paths, labels, label_mode, num_classes, load, shuffle, buffer,
+                              seed)
+
+    out = datasets_from_files(
+        directory, ALLOWLIST_FORMATS, make,
+        lambda kind: f"No {kind}images found in directory {directory}. Allowed formats: "
+                     f"{ALLOWLIST_FORMATS}",
+        labels, label_mode, class_names, batch_size, shuffle, seed, validation_split, subset,
+        follow_links, verbose)
+    for ds, paths in out:
+        ds.file_paths = paths
+    return [ds for ds, _ in out] if subset == "both" else out[0][0]
