@@ -107,6 +107,13 @@ def result_types():
     return table
 
 
+def namespace_names():
+    """The public names of keras.ops, its sub-namespaces and keras.random."""
+    spaces = {"ops": ops, "ops.nn": ops.nn, "ops.linalg": ops.linalg, "ops.image": ops.image,
+              "ops.numpy": ops.numpy, "random": keras.random}
+    return {k: sorted(n for n in dir(m) if not n.startswith("_")) for k, m in spaces.items()}
+
+
 def main():
     unary, binary = dtype_grids()
     golden = {
@@ -116,6 +123,7 @@ def main():
         "unary_dtypes": unary,
         "binary_dtypes": binary,
         "result_type": result_types(),
+        "names": namespace_names(),
     }
     path = os.path.join(os.path.dirname(__file__), "golden.json")
     with open(path + ".tmp", "w") as f:

@@ -7,6 +7,8 @@ Creation ops default to floatx; joins promote their inputs with Keras 3's rules.
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any, Callable
 
 import numpy as np
@@ -669,3 +671,51 @@ def unravel_index(indices: Any, shape: Any) -> tuple:
 @keras_op
 def meshgrid(*x: Any, indexing: str = "xy") -> list:
     return tsh.meshgrid(*x, indexing=indexing)
+
+
+# ---------------------------------------------------------------------------------------
+# vectorize
+# ---------------------------------------------------------------------------------------
+
+_GUFUNC_ARG = r"\((?:\w+(?:,\w+)*)?\)"
+
+
+def _core_dims(signature: str | None, n_args: int) -> list:
+    if signature is None:
+        return [()] * n_args
+    if not re.match(rf"^{_GUFUNC_ARG}(?:,{_GUFUNC_ARG})*->{_GUFUNC_ARG}(?:,{_GUFUNC_ARG})*$",
+                    signature):
+        raise ValueError(f"not a valid gufunc signature: {signature}")
+    inputs = signature.split("->")[0]
+    return [tuple(re.findall(r"\w+", arg)) for arg in re.findall(_GUFUNC_ARG, inputs)]
+
+
+def vectorize(pyfunc: Callable, *, excluded: Any = None, signature: str | None = None) -> Callable:
+    """NumPy's vectorize as Keras has it on TensorFlow: `pyfunc` applies when no axis
+    needs mapping (all non-core dims are 1); mapping over an axis is the ValueError Keras's
+    TensorFlow backend raises (its vmap takes no per-argument axes)."""
+    if not callable(pyfunc):
+        raise ValueError(f"Expected argument `pyfunc` to be a callable. Received: pyfunc={pyfunc}")
+
+    @functools.wraps(pyfunc)
+    def wrapped(*args: Any) -> Any:
+        cores = _core_dims(signature, len(args))
+        if len(cores) != len(args):
+            raise TypeError(f"wrong number of positional arguments: expected {len(cores)}, got "
+                            f"{len(args)}")
+        args = [kd.to_tensor(a) for a in args]
+        outer = [tuple(static_shape(a)[:len(a.shape) - len(c)]) for a, c in zip(args, cores)]
+        batch = np.broadcast_shapes(*outer) if outer else ()
+        if any(any(d != 1 for d in s) for s in outer):
+            raise ValueError("Not supported with `vectorize()` with the TensorFlow backend.")
+        squeezed = [ta.squeeze(a, axis=list(range(len(s)))) if s else a
+                    for a, s in zip(args, outer)]
+        out = pyfunc(*squeezed)
+        if not batch:
+            return out
+        expand = list(range(len(batch)))
+        if isinstance(out, tuple):
+            return tuple(expand_dims(o, expand) for o in out)
+        return expand_dims(out, expand)
+
+    return wrapped

@@ -1,0 +1,177 @@
+"""Factorizations of general (non-symmetric) square matrices: LU with partial pivoting
+(TF's "Lu") and the eigendecomposition (TF's "Eig").
+
+Sits in the ops layer after linalg_decomp.py. Lu's kernel is a row-pivoted elimination
+over the batch; Eig's is LAPACK's through NumPy. Neither has a gradient yet (TF registers
+one for each). References: the textbook Doolittle loop in plain Python; for Eig, the
+closed form of 2x2 matrices.
+"""
+
+from __future__ import annotations
+
+import cmath
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape
+from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+
+_rng = SampleRNG(41)
+_INDEX = frozenset((dt.int32, dt.int64))
+
+
+def _f64(*shape: int) -> np.ndarray:
+    return _rng.uniform(-1.0, 1.0, size=shape)
+
+
+# ---------------------------------------------------------------------------------------
+# LU
+# ---------------------------------------------------------------------------------------
+
+def _lu_infer(x: Any, output_idx_type: dt.DType) -> list:
+    _dtype_check("Lu", x)
+    if output_idx_type not in _INDEX:
+        raise C.not_supported("Lu", output_idx_type, _INDEX, "output_idx_type")
+    s = _matrix_shape("Lu", x, square=True)
+    return [(s, x._dtype), (None if s is None else s[:-1], output_idx_type)]
+
+
+def _lu_one(a: np.ndarray) -> tuple:
+    """Doolittle elimination with the largest remaining pivot in each column."""
+    a = a.copy()
+    n = a.shape[0]
+    perm = np.arange(n)
+    for k in range(n):
+        p = k + int(np.argmax(np.abs(a[k:, k])))
+        if a[p, k] == 0:
+            raise InvalidArgumentError(None, None, "Input is not invertible. [Op:Lu]")
+        if p != k:
+            a[[k, p]] = a[[p, k]]
+            perm[[k, p]] = perm[[p, k]]
+        a[k + 1:, k] /= a[k, k]
+        a[k + 1:, k + 1:] -= np.outer(a[k + 1:, k], a[k, k + 1:])
+    return a, perm
+
+
+def _lu_kernel(xp: Any, x: Any, output_idx_type: dt.DType) -> tuple:
+    work = x.astype(np.float32) if x.dtype == np.float16 else x
+    lu, perm = np.empty_like(work), np.empty(x.shape[:-1], output_idx_type.as_numpy_dtype)
+    for idx in np.ndindex(*x.shape[:-2]):
+        lu[idx], perm[idx] = _lu_one(work[idx])
+    return lu.astype(x.dtype, copy=False), perm
+
+
+def _lu_ref(x: np.ndarray, output_idx_type: dt.DType) -> tuple:
+    lus, perms = [], []
+    for idx in np.ndindex(*x.shape[:-2]):
+        a = [list(map(float, row)) for row in x[idx]]
+        n, perm = len(a), list(range(len(a)))
+        for k in range(n):
+            p = max(range(k, n), key=lambda i: abs(a[i][k]))
+            a[k], a[p] = a[p], a[k]
+            perm[k], perm[p] = perm[p], perm[k]
+            for i in range(k + 1, n):
+                a[i][k] /= a[k][k]
+                for j in range(k + 1, n):
+                    a[i][j] -= a[i][k] * a[k][j]
+        lus.append(a)
+        perms.append(perm)
+    return (np.array(lus, x.dtype).reshape(x.shape),
+            np.array(perms, output_idx_type.as_numpy_dtype).reshape(x.shape[:-1]))
+
+
+LU = register(OpDef(
+    "Lu", _lu_infer, _lu_kernel, reference=_lu_ref, num_outputs=2,
+    samples=[Sample((_f64(3, 3),), {"output_idx_type": dt.int32}, grad=False),
+             Sample((_f64(2, 4, 4),), {"output_idx_type": dt.int64}, grad=False)],
+    bad_samples=[BadSample((np.ones((2, 3)),), {"output_idx_type": dt.int32},
+                           InvalidArgumentError, "Input matrix must be square."),
+                 BadSample((np.ones((2, 2), np.int32),), {"output_idx_type": dt.int32},
+                           InvalidArgumentError, "allowed values: double, float, half"),
+                 BadSample((np.zeros((2, 2)),), {"output_idx_type": dt.int32},
+                           InvalidArgumentError, "Input is not invertible.")],
+))
+
+
+def lu(input: Any, output_idx_type: Any = dt.int32, name: str | None = None) -> tuple:  # noqa: A002
+    """(lu, p): L (unit diagonal, below) and U packed in one matrix, with input[p] = L U."""
+    return bind(LU, (_t(input),), {"output_idx_type": dt.as_dtype(output_idx_type)})
+
+
+# ---------------------------------------------------------------------------------------
+# Eig
+# ---------------------------------------------------------------------------------------
+
+_COMPLEX_OF = {dt.float16: dt.complex64, dt.float32: dt.complex64, dt.float64: dt.complex128,
+               dt.complex64: dt.complex64, dt.complex128: dt.complex128}
+
+
+def _eig_infer(x: Any, compute_v: bool) -> list:
+    _dtype_check("Eig", x)
+    s = _matrix_shape("Eig", x, square=True)
+    out = _COMPLEX_OF[x._dtype]
+    return [(None if s is None else s[:-1], out), (s if compute_v else (0,), out)]
+
+
+def _unit_phase(v: np.ndarray) -> np.ndarray:
+    """Eigenvectors scaled so that each column's largest entry is real and positive (they
+    are defined up to a unit complex factor)."""
+    big = np.take_along_axis(v, np.argmax(np.abs(v), axis=-2)[..., None, :], axis=-2)
+    return v * (np.abs(big) / np.where(big == 0, 1, big))
+
+
+def _eig_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
+    out = np.complex128 if x.dtype in (np.float64, np.complex128) else np.complex64
+    if x.size == 0:
+        return np.zeros(x.shape[:-1], out), np.zeros(x.shape if compute_v else (0,), out)
+    e, v = np.linalg.eig(x.astype(np.complex128 if out == np.complex128 else np.complex64))
+    v = _unit_phase(v) if compute_v else np.zeros((0,), out)
+    return e.astype(out), v.astype(out)
+
+
+def _eig_ref(x: np.ndarray, compute_v: bool) -> tuple:
+    """2x2 matrices in closed form: the roots of the characteristic polynomial, each with
+    the null vector of A - e I, in the kernel's order and phase."""
+    es, vs = [], []
+    for idx in np.ndindex(*x.shape[:-2]):
+        (a, b), (c, d) = x[idx].tolist()
+        root = cmath.sqrt((a - d) ** 2 + 4 * b * c)
+        pair = [(a + d + root) / 2, (a + d - root) / 2]
+        ref = np.linalg.eigvals(x[idx])
+        pair.sort(key=lambda e: int(np.argmin(np.abs(ref - e))))
+        cols = []
+        for e in pair:
+            col = np.array([b, e - a]) if abs(b) > abs(c) else np.array([e - d, c])
+            cols.append(col / np.linalg.norm(col))
+        es.append(pair)
+        vs.append(_unit_phase(np.array(cols, complex).T))
+    out = np.complex128 if x.dtype == np.float64 else np.complex64
+    e = np.array(es, out).reshape(x.shape[:-1])
+    return e, (np.array(vs, out).reshape(x.shape) if compute_v else np.zeros((0,), out))
+
+
+EIG = register(OpDef(
+    "Eig", _eig_infer, _eig_kernel, reference=_eig_ref, num_outputs=2,
+    samples=[Sample((np.array([[4.0, 3.0], [6.0, 3.0]]),), {"compute_v": True}, grad=False),
+             Sample((_f64(3, 2, 2),), {"compute_v": True}, grad=False),
+             Sample((np.array([[0.0, -1.0], [1.0, 0.0]]),), {"compute_v": False}, grad=False)],
+    bad_samples=[BadSample((np.ones((2, 3)),), {"compute_v": True}, InvalidArgumentError,
+                           "Input matrix must be square."),
+                 BadSample((np.ones((2, 2), np.int32),), {"compute_v": True},
+                           InvalidArgumentError, "allowed values: double, float, half")],
+))
+
+
+def eig(tensor: Any, name: str | None = None) -> tuple:
+    """(eigenvalues, eigenvectors as columns), complex, of square matrices."""
+    return bind(EIG, (_t(tensor),), {"compute_v": True})
+
+
+def eigvals(tensor: Any, name: str | None = None) -> Any:
+    return bind(EIG, (_t(tensor),), {"compute_v": False})[0]
