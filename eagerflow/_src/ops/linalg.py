@@ -10,10 +10,11 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src import backend as blas
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.ops import blas, dispatch
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.array import (
     broadcast_to,
     expand_dims,
