@@ -2,7 +2,8 @@
 (TF's "Lu") and the eigendecomposition (TF's "Eig").
 
 Sits in the ops layer after linalg_decomp.py. Lu's kernel is a row-pivoted elimination
-over the batch; Eig's is LAPACK's through NumPy. Neither has a gradient yet (TF registers
+over the batch; Eig's is LAPACK's through NumPy (both CPU-only kernels: on a GPU they run
+on the CPU by soft placement). Neither has a gradient yet (TF registers
 one for each). References: the textbook Doolittle loop in plain Python; for Eig, the
 closed form of 2x2 matrices.
 """
@@ -87,7 +88,7 @@ def _lu_ref(x: np.ndarray, output_idx_type: dt.DType) -> tuple:
 
 
 LU = register(OpDef(
-    "Lu", _lu_infer, _lu_kernel, reference=_lu_ref, num_outputs=2,
+    "Lu", _lu_infer, _lu_kernel, reference=_lu_ref, num_outputs=2, gpu=False,
     samples=[Sample((_f64(3, 3),), {"output_idx_type": dt.int32}, grad=False),
              Sample((_f64(2, 4, 4),), {"output_idx_type": dt.int64}, grad=False)],
     bad_samples=[BadSample((np.ones((2, 3)),), {"output_idx_type": dt.int32},
@@ -157,7 +158,7 @@ def _eig_ref(x: np.ndarray, compute_v: bool) -> tuple:
 
 
 EIG = register(OpDef(
-    "Eig", _eig_infer, _eig_kernel, reference=_eig_ref, num_outputs=2,
+    "Eig", _eig_infer, _eig_kernel, reference=_eig_ref, num_outputs=2, gpu=False,
     samples=[Sample((np.array([[4.0, 3.0], [6.0, 3.0]]),), {"compute_v": True}, grad=False),
              Sample((_f64(3, 2, 2),), {"compute_v": True}, grad=False),
              Sample((np.array([[0.0, -1.0], [1.0, 0.0]]),), {"compute_v": False}, grad=False)],
