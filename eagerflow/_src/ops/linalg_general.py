@@ -50,7 +50,7 @@ def _lu_one(a: np.ndarray) -> tuple:
     perm = np.arange(n)
     for k in range(n):
         p = k + int(np.argmax(np.abs(a[k:, k])))
-        if a[p, k] == 0:
+        if not abs(a[p, k]) > 0:  # a zero (or NaN) pivot
             raise InvalidArgumentError(None, None, "Input is not invertible. [Op:Lu]")
         if p != k:
             a[[k, p]] = a[[p, k]]
@@ -96,7 +96,10 @@ LU = register(OpDef(
                  BadSample((np.ones((2, 2), np.int32),), {"output_idx_type": dt.int32},
                            InvalidArgumentError, "allowed values: double, float, half"),
                  BadSample((np.zeros((2, 2)),), {"output_idx_type": dt.int32},
-                           InvalidArgumentError, "Input is not invertible.")],
+                           InvalidArgumentError, "Input is not invertible."),
+                 BadSample((np.array([[np.nan, 1.0], [0.0, 1.0]]),),
+                           {"output_idx_type": dt.int32}, InvalidArgumentError,
+                           "Input is not invertible.")],
 ))
 
 
@@ -129,6 +132,9 @@ def _unit_phase(v: np.ndarray) -> np.ndarray:
 
 def _eig_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
     out = np.complex128 if x.dtype in (np.float64, np.complex128) else np.complex64
+    if not np.isfinite(x).all():
+        raise InvalidArgumentError(None, None, "Eigen decomposition was not successful. The "
+                                               "input might not be valid. [Op:Eig]")
     if x.size == 0:
         return np.zeros(x.shape[:-1], out), np.zeros(x.shape if compute_v else (0,), out)
     e, v = np.linalg.eig(x.astype(np.complex128 if out == np.complex128 else np.complex64))
@@ -165,7 +171,9 @@ EIG = register(OpDef(
     bad_samples=[BadSample((np.ones((2, 3)),), {"compute_v": True}, InvalidArgumentError,
                            "Input matrix must be square."),
                  BadSample((np.ones((2, 2), np.int32),), {"compute_v": True},
-                           InvalidArgumentError, "allowed values: double, float, half")],
+                           InvalidArgumentError, "allowed values: double, float, half"),
+                 BadSample((np.array([[np.nan, 1.0], [0.0, 1.0]]),), {"compute_v": True},
+                           InvalidArgumentError, "Eigen decomposition was not successful")],
 ))
 
 

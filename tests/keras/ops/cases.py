@@ -41,7 +41,8 @@ def case(op, *args, _id=None, _grad=(), _graph=True, _build=None, _tol=None, _co
          **kwargs):
     """Adds a case; `_grad` lists the positions of float args to differentiate;
     `_compare="abs"` compares magnitudes (vectors defined up to sign), "sorted" compares
-    values sorted along the last axis (an order left unspecified)."""
+    values sorted along the last axis (an order left unspecified), "shape" only dtypes and
+    shapes (random draws)."""
     n = sum(1 for c in CASES if c["op"] == op)
     CASES.append({"id": _id or f"{op}-{n}", "op": op, "args": args, "kwargs": kwargs,
                   "grad": tuple(_grad), "graph": _graph, "build": _build, "tol": _tol,
@@ -660,6 +661,105 @@ case("view_as_real", np.array([1 + 2j, 3 - 1j], "complex64"))
 case("rearrange", a(2, 3, 4), "b h w -> b w h")
 case("rearrange", a(2, 6, 4), "b (h h1) w -> (b h1) h w", h1=2)
 case("rearrange", a(2, 3, 4), "b h w -> b (h w)")
+
+# ---------------------------------------------------------------------------------------
+# image
+# ---------------------------------------------------------------------------------------
+
+_img = a(2, 5, 6, 3, lo=0.0, hi=1.0)
+case("image.rgb_to_grayscale", _img)
+case("image.rgb_to_grayscale", a(1, 3, 4, 4, lo=0, hi=1), data_format="channels_first")
+case("image.rgb_to_grayscale", ints(4, 4, 3, lo=0, hi=255, dtype="uint8"))
+case("image.rgb_to_hsv", _img)
+case("image.hsv_to_rgb", _img)
+case("image.rgb_to_hsv", ints(2, 2, 3, dtype="int32"))
+for _method in ("bilinear", "nearest", "bicubic", "area", "lanczos3"):
+    case("image.resize", _img, (7, 4), interpolation=_method)
+case("image.resize", _img, (3, 3), antialias=True)
+case("image.resize", _img, (4, 4), crop_to_aspect_ratio=True)
+case("image.resize", _img, (4, 8), pad_to_aspect_ratio=True, fill_value=0.5)
+case("image.resize", ints(1, 4, 4, 1, lo=0, hi=200, dtype="uint8"), (6, 6))
+case("image.resize", a(3, 4, 4, lo=0, hi=1), (2, 2), data_format="channels_first")
+case("image.resize", _img, (2, 2), interpolation="gaussian")
+_shift = np.array([1, 0, -1.5, 0, 1, 0.5, 0, 0], "float32")
+_turn = np.array([0.8, -0.6, 1.5, 0.6, 0.8, -1.0, 0.01, 0.02], "float32")
+for _interp in ("bilinear", "nearest"):
+    for _fill in ("constant", "nearest", "wrap", "reflect"):
+        case("image.affine_transform", _img, _turn, interpolation=_interp, fill_mode=_fill)
+case("image.affine_transform", _img, np.stack([_shift, _turn]), fill_value=0.25)
+case("image.affine_transform", _img[0], _shift)
+case("image.affine_transform", a(1, 3, 5, 6), _shift, data_format="channels_first")
+case("image.perspective_transform", _img,
+     np.array([[0, 0], [5, 0], [0, 4], [5, 4]], "float32"),
+     np.array([[0.5, 0.2], [4.8, 0.1], [0.3, 3.7], [5.2, 4.1]], "float32"))
+case("image.perspective_transform", _img[0],
+     np.array([[0, 0], [5, 0], [0, 4], [5, 4]], "float32"),
+     np.array([[1, 0], [5, 1], [0, 4], [4, 4]], "float32"), interpolation="nearest",
+     fill_value=1.0)
+for _mode in ("constant", "nearest", "wrap", "mirror", "reflect"):
+    case("image.map_coordinates", a(5, 6), a(2, 3, 4, lo=-2, hi=7), 1, fill_mode=_mode)
+case("image.map_coordinates", a(5, 6), a(2, 7, lo=-1, hi=6), 0, fill_value=9.0)
+case("image.map_coordinates", ints(4, 4, lo=0, hi=9), a(2, 5, lo=0, hi=3), 1)
+case("image.gaussian_blur", _img)
+case("image.gaussian_blur", _img[0], kernel_size=(5, 3), sigma=(2.0, 0.5))
+case("image.elastic_transform", _img, seed=3, _compare="shape")
+case("image.scale_and_translate", _img, (2, 8, 9, 3), np.array([1.6, 1.5], "float32"),
+     np.array([0.5, -0.2], "float32"), (1, 2), "linear")
+for _method in ("cubic", "lanczos3", "lanczos5"):
+    case("image.scale_and_translate", _img, (2, 3, 4, 3), np.array([0.6, 0.7], "float32"),
+         np.array([0.0, 0.1], "float32"), (1, 2), _method)
+case("image.scale_and_translate", ints(1, 4, 4, 1, lo=0, hi=255, dtype="uint8"), (1, 6, 6, 1),
+     np.array([1.5, 1.5], "float32"), np.array([0.0, 0.0], "float32"), (1, 2), "bilinear",
+     antialias=False)
+case("image.sobel_edges", _img)
+case("image.ssim", _img, a(2, 5, 6, 3, lo=0, hi=1), filter_size=3)
+case("image.ssim", _img[0], _img[0] * 0.9, max_val=2.0, filter_size=5, filter_sigma=1.0)
+case("image.extract_patches", _img, 2)
+case("image.extract_patches", _img[0], (2, 3), strides=(1, 2), padding="same")
+case("image.extract_patches", a(1, 3, 6, 6), 3, dilation_rate=2, data_format="channels_first")
+case("image.extract_patches_3d", a(1, 4, 4, 4, 2), 2)
+case("image.extract_patches_3d", a(4, 4, 4, 1), (2, 2, 3), strides=1)
+case("image.pad_images", _img, 1, 2, 0, 1)
+case("image.pad_images", _img[0], top_padding=1, left_padding=1, target_height=8,
+     target_width=8)
+case("image.pad_images", _img, 1, 2)
+case("image.crop_images", _img, 1, 2, 1, 1)
+case("image.crop_images", _img[0], top_cropping=1, left_cropping=1, target_height=3,
+     target_width=3)
+case("image.crop_images", _img, 1, 1, target_height=9, target_width=2)
+case("view", a(2, 4), "int32")
+case("view", a(2, 4), "uint8")
+case("view", ints(2, 4, dtype="int16"), "float32")
+case("view", a(3), "float64")
+
+# ---------------------------------------------------------------------------------------
+# random (draws compared by shape and dtype; distributions are tested in test_random.py)
+# ---------------------------------------------------------------------------------------
+
+case("random.normal", (2, 3), seed=1, _compare="shape")
+case("random.normal", (4,), mean=1.0, stddev=2.0, dtype="float64", seed=2, _compare="shape")
+case("random.uniform", (2, 3), seed=1, _compare="shape")
+case("random.uniform", (5,), minval=-1, maxval=3, dtype="float16", seed=1, _compare="shape")
+case("random.truncated_normal", (3, 3), seed=4, _compare="shape")
+case("random.randint", (4,), 0, 10, seed=5, _compare="shape")
+case("random.randint", (2, 2), -5, 5, dtype="int8", seed=5, _compare="shape")
+case("random.categorical", np.log(np.array([[0.2, 0.8], [0.5, 0.5]], "float32")), 6, seed=2,
+     _compare="shape")
+case("random.categorical", np.zeros((1, 3), "float32"), 4, dtype="int64", seed=2,
+     _compare="shape")
+case("random.dropout", a(3, 4), 0.5, seed=1, _compare="shape")
+case("random.dropout", a(3, 4), 0.0, seed=1)
+case("random.dropout", a(3, 4), 1.0, seed=1)
+case("random.dropout", a(2, 3), 0.3, noise_shape=(2, 1), seed=1, _compare="shape")
+case("random.shuffle", np.arange(6), seed=3, _compare="shape")
+case("random.gamma", (3, 2), 2.0, seed=1, _compare="shape")
+case("random.gamma", (4,), 0.5, dtype="float64", seed=1, _compare="shape")
+case("random.beta", (3,), 2.0, 3.0, seed=1, _compare="shape")
+case("random.binomial", (4,), 10, 0.3, seed=1, _compare="shape")
+case("random.binomial", (2, 2), np.array([5.0, 20.0], "float32"), 0.5, dtype="int32", seed=1,
+     _compare="shape")
+case("random.normal", (2,), seed=1.5)
+case("random.uniform", (2,), seed="abc")
 
 # ---------------------------------------------------------------------------------------
 # dtype grids

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
@@ -25,6 +26,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import shaping as tsh
 from eagerflow._src.ops.math_special import bessel_i0e
+from eagerflow._src.ops.misc_ops import bitcast
 from eagerflow._src.ops.sequences import linspace as tf_linspace
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.signal_ops import hamming_window, hann_window
@@ -671,6 +673,30 @@ def unravel_index(indices: Any, shape: Any) -> tuple:
 @keras_op
 def meshgrid(*x: Any, indexing: str = "xy") -> list:
     return tsh.meshgrid(*x, indexing=indexing)
+
+
+@keras_op
+def view(x: Any, dtype: Any = None) -> Any:
+    """x's bytes as `dtype`, the last axis resized by the ratio of the item sizes."""
+    x = kd.to_tensor(x)
+    new = as_dtype(kd.standardize_dtype(dtype if dtype else x.dtype))
+    old_size, new_size = x.dtype.size, new.size
+    dims = list(static_shape(x))
+    last = dims[-1] if dims else -1
+    if (last == -1 and old_size != new_size) or (last * old_size % new_size != 0):
+        raise ValueError(f"Cannot view array of shape {x.shape} and dtype {x.dtype} as dtype "
+                         f"{new} because the total number of bytes is not divisible by the new "
+                         "itemsize.")
+    if old_size == new_size:
+        return bitcast(x, new)
+    if old_size > new_size:
+        dims[-1] *= old_size // new_size
+        return ta.reshape(bitcast(ta.reshape(x, [-1]), new), dims)
+    ratio = new_size // old_size
+    if last % ratio != 0:
+        raise ValueError(f"Cannot view dtype. Last dimension size ({last}) must be divisible "
+                         f"by the ratio of new/old item sizes ({ratio}).")
+    return bitcast(ta.reshape(x, dims[:-1] + [last // ratio, ratio]), new)
 
 
 # ---------------------------------------------------------------------------------------

@@ -212,11 +212,8 @@ def signbit(x: Any) -> Any:
         return fill(tf_shape(x), False)
     if "int" in name:
         return tm.less(x, tm.cast(0, x.dtype))
-    # the sign of the float32 value, -0.0 included (1 / -0.0 is -inf)
-    x = tm.cast(x, "float32")
-    zero = tm.cast(0, "float32")
-    return tm.logical_or(tm.less(x, zero),
-                         tm.logical_and(tm.equal(x, zero), tm.less(tm.reciprocal(x), zero)))
+    # the sign bit of the float32 value: -0.0 and -nan included
+    return tm.less(tmisc.bitcast(tm.cast(x, "float32"), "int32"), 0)
 
 
 @keras_op
