@@ -331,7 +331,8 @@ def clip(x: Any, x_min: Any, x_max: Any) -> Any:
 def _weak_binary(name: str, tf_fn: Callable, extra: tuple = ()) -> Callable:
     """add, multiply, maximum, ...: Python scalars take the tensor's dtype."""
     def op(x1: Any, x2: Any) -> Any:
-        return tf_fn(*kd.promote(x1, x2, extra=extra))
+        x1, x2 = kd.promote(x1, x2, extra=extra)
+        return tf_fn(x1, x2)
     return _named(name, op)
 
 
