@@ -120,7 +120,7 @@ class _Converter:
         def resource(var: Any) -> str:
             name = resources.get(id(var))
             if name is None:
-                base = var.name.split(":")[0].replace("/", "_").lower() + "_resource"
+                base = var._name.split(":")[0].replace("/", "_").lower() + "_resource"
                 name = resources[id(var)] = unique(base)
                 self._arg(nodes, function_def, name, dt.resource, (), len(inputs) +
                           len(resources) - 1)

@@ -44,7 +44,7 @@ class SeedGenerator:
 
     def __init__(self, seed: int | None = None, name: str | None = None, **kwargs: Any) -> None:
         if name is None:
-            name = kb.unique_object_name("seed_generator")
+            name = kb.auto_name("SeedGenerator")
         self.name = name
         kwargs.pop("backend", None)
         if kwargs:
