@@ -20,8 +20,8 @@ from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import saturate_cast
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.nn_conv import (
+    batched_channels_last,
     standardize_data_format,
-    to_channels_first,
     to_channels_last,
 )
 from eagerflow._src.keras.ops.numpy_array import moveaxis, pad
@@ -242,17 +242,10 @@ def _warp(images: Any, transforms: Any, interpolation: str, fill_mode: str,
 
 def _warp_batch(images: Any, transform: Any, interpolation: str, fill_mode: str,
                 fill_value: Any, data_format: str) -> Any:
-    squeeze = len(images.shape) == 3
-    if squeeze:
-        images = ta.expand_dims(images, 0)
     if len(transform.shape) == 1:
         transform = ta.expand_dims(transform, 0)
-    if data_format == "channels_first":
-        images = to_channels_last(images)
-    out = _warp(images, transform, interpolation, fill_mode, fill_value)
-    if data_format == "channels_first":
-        out = to_channels_first(out)
-    return ta.squeeze(out, [0]) if squeeze else out
+    return batched_channels_last(
+        lambda x: _warp(x, transform, interpolation, fill_mode, fill_value), images, data_format)
 
 
 def _check_warp(interpolation: str, fill_mode: str = "constant") -> None:
@@ -398,20 +391,15 @@ def gaussian_blur(images: Any, kernel_size: Any = (3, 3), sigma: Any = (1.0, 1.0
     size = kd.to_tensor(kernel_size, dtype)
     sigma = kd.to_tensor(sigma, dtype)
     _check_rank(images)
-    squeeze = len(images.shape) == 3
-    if squeeze:
-        images = ta.expand_dims(images, 0)
-    if data_format == "channels_first":
-        images = to_channels_last(images)
-    channels = static_shape(images)[-1]
     kernel = tl.tensordot(_gaussian_1d(size[1], sigma[1], dtype),
                           _gaussian_1d(size[0], sigma[0], dtype), axes=0)
-    kernel = ta.tile(ta.reshape(kernel, (int(kernel_size[0]), int(kernel_size[1]), 1, 1)),
-                     [1, 1, channels, 1])
-    out = nn_conv.depthwise_conv2d(images, kernel, strides=[1, 1, 1, 1], padding="SAME")
-    if data_format == "channels_first":
-        out = to_channels_first(out)
-    return ta.squeeze(out, [0]) if squeeze else out
+    kernel = ta.reshape(kernel, (int(kernel_size[0]), int(kernel_size[1]), 1, 1))
+
+    def blur(x: Any) -> Any:
+        depthwise = ta.tile(kernel, [1, 1, static_shape(x)[-1], 1])
+        return nn_conv.depthwise_conv2d(x, depthwise, strides=[1, 1, 1, 1], padding="SAME")
+
+    return batched_channels_last(blur, images, data_format)
 
 
 @keras_op

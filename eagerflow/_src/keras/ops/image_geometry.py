@@ -16,14 +16,12 @@ from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.core import slice as kslice
 from eagerflow._src.keras.ops.nn_conv import (
+    batched_channels_last,
     extract_patches_nd,
     standardize_data_format,
-    to_channels_first,
-    to_channels_last,
 )
 from eagerflow._src.keras.ops.numpy_array import moveaxis, pad
 from eagerflow._src.keras.ops.symbolic import keras_op
-from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
@@ -114,15 +112,8 @@ def _patches(images: Any, size: Any, rank: int, strides: Any, dilation_rate: Any
     if len(strides) != rank:
         raise ValueError(f"Invalid `strides` argument. Got: {strides}")
     rates = (dilation_rate,) * rank if isinstance(dilation_rate, int) else tuple(dilation_rate)
-    unbatched = len(images.shape) == rank + 1
-    if unbatched:
-        images = ta.expand_dims(images, 0)
-    if data_format == "channels_first":
-        images = to_channels_last(images)
-    out = extract_patches_nd(images, size, strides, rates, padding)
-    if data_format == "channels_first":
-        out = to_channels_first(out)
-    return ta.squeeze(out, [0]) if unbatched else out
+    return batched_channels_last(lambda x: extract_patches_nd(x, size, strides, rates, padding),
+                                 images, data_format, spatial=rank)
 
 
 @keras_op

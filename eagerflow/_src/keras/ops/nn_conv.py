@@ -57,6 +57,18 @@ def to_channels_first(x: Any) -> Any:
     return ta.transpose(x, [0, n - 1] + list(range(1, n - 1)))
 
 
+def batched_channels_last(fn: Any, x: Any, data_format: str | None, spatial: int = 2) -> Any:
+    """fn applied to x as a channels-last batch: a single example gets a batch axis, and
+    channels-first data is transposed there and back."""
+    single = len(x.shape) == spatial + 1
+    if single:
+        x = ta.expand_dims(x, 0)
+    first = data_format == "channels_first"
+    out = fn(to_channels_last(x) if first else x)
+    out = to_channels_first(out) if first else out
+    return ta.squeeze(out, [0]) if single else out
+
+
 def _tuple(value: Any, n: int) -> tuple:
     return (value,) * n if isinstance(value, int) else tuple(value)
 
@@ -326,29 +338,22 @@ def fold(x: Any, output_size: Any, kernel_size: Any, dilation: Any = 1, padding:
     return out[:, :, p[0]:ph - p[0], p[1]:pw - p[1]]
 
 
-def _block_size_check(block_size: int) -> None:
+def _blocks(tf_fn: Any, x: Any, block_size: int, data_format: str) -> Any:
+    data_format = standardize_data_format(data_format)
     if block_size < 2:
         raise ValueError(f"`block_size` must be at least 2. Received: block_size={block_size}")
+    return batched_channels_last(lambda t: tf_fn(t, block_size, data_format="NHWC"),
+                                 kd.to_tensor(x), data_format)
 
 
 @keras_op
 def depth_to_space(x: Any, block_size: int, data_format: str = "channels_last") -> Any:
-    data_format = standardize_data_format(data_format)
-    _block_size_check(block_size)
-    x = kd.to_tensor(x)
-    if data_format == "channels_last":
-        return tf_depth_to_space(x, block_size, data_format="NHWC")
-    return to_channels_first(tf_depth_to_space(to_channels_last(x), block_size))
+    return _blocks(tf_depth_to_space, x, block_size, data_format)
 
 
 @keras_op
 def space_to_depth(x: Any, block_size: int, data_format: str = "channels_last") -> Any:
-    data_format = standardize_data_format(data_format)
-    _block_size_check(block_size)
-    x = kd.to_tensor(x)
-    if data_format == "channels_last":
-        return tf_space_to_depth(x, block_size, data_format="NHWC")
-    return to_channels_first(tf_space_to_depth(to_channels_last(x), block_size))
+    return _blocks(tf_space_to_depth, x, block_size, data_format)
 
 
 # ---------------------------------------------------------------------------------------
