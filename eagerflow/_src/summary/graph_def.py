@@ -183,10 +183,10 @@ class _Converter:
                 _set_attr(pb, node.attr[key], value)
                 if not node.attr[key].ListFields():
                     del node.attr[key]
-        fn = getattr(op.op, "fn", None)
+        fn = op.op.fn
         if fn is not None and hasattr(fn, "graph"):
             node.attr["f"].func.name = self._library(fn.graph, fn.name)
-        subgraphs = getattr(op.op, "subgraphs", None)
+        subgraphs = op.op.subgraphs
         if subgraphs:
             names = _subgraph_attr_names(op.type, len(subgraphs))
             for attr, sub in zip(names, subgraphs):
