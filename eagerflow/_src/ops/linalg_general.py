@@ -89,9 +89,9 @@ def _lu_ref(x: np.ndarray, output_idx_type: dt.DType) -> tuple:
 
 LU = register(OpDef(
     "Lu", _lu_infer, _lu_kernel, reference=_lu_ref, num_outputs=2, gpu=False,
-    samples=[Sample((_f64(3, 3),), {"output_idx_type": dt.int32}, grad=False),
-             Sample((_f64(2, 4, 4),), {"output_idx_type": dt.int64}, grad=False)],
-    bad_samples=[BadSample((np.ones((2, 3)),), {"output_idx_type": dt.int32},
+    samples=lambda: [Sample((_f64(3, 3),), {"output_idx_type": dt.int32}, grad=False),
+                     Sample((_f64(2, 4, 4),), {"output_idx_type": dt.int64}, grad=False)],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"output_idx_type": dt.int32},
                            InvalidArgumentError, "Input matrix must be square."),
                  BadSample((np.ones((2, 2), np.int32),), {"output_idx_type": dt.int32},
                            InvalidArgumentError, "allowed values: double, float, half"),
@@ -165,10 +165,11 @@ def _eig_ref(x: np.ndarray, compute_v: bool) -> tuple:
 
 EIG = register(OpDef(
     "Eig", _eig_infer, _eig_kernel, reference=_eig_ref, num_outputs=2, gpu=False,
-    samples=[Sample((np.array([[4.0, 3.0], [6.0, 3.0]]),), {"compute_v": True}, grad=False),
-             Sample((_f64(3, 2, 2),), {"compute_v": True}, grad=False),
-             Sample((np.array([[0.0, -1.0], [1.0, 0.0]]),), {"compute_v": False}, grad=False)],
-    bad_samples=[BadSample((np.ones((2, 3)),), {"compute_v": True}, InvalidArgumentError,
+    samples=lambda: [
+        Sample((np.array([[4.0, 3.0], [6.0, 3.0]]),), {"compute_v": True}, grad=False),
+        Sample((_f64(3, 2, 2),), {"compute_v": True}, grad=False),
+        Sample((np.array([[0.0, -1.0], [1.0, 0.0]]),), {"compute_v": False}, grad=False)],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"compute_v": True}, InvalidArgumentError,
                            "Input matrix must be square."),
                  BadSample((np.ones((2, 2), np.int32),), {"compute_v": True},
                            InvalidArgumentError, "allowed values: double, float, half"),
