@@ -3,8 +3,8 @@
 
 Sits in the ops layer after linalg_decomp.py. Lu's kernel is a row-pivoted elimination
 over the batch; Eig's is LAPACK's through NumPy (both CPU-only kernels: on a GPU they run
-on the CPU by soft placement). Neither has a gradient yet (TF registers
-one for each). References: the textbook Doolittle loop in plain Python; for Eig, the
+on the CPU by soft placement). Lu has no gradient, as in TF; Eig's is TF's formula over
+public ops. References: the textbook Doolittle loop in plain Python; for Eig, the
 closed form of 2x2 matrices.
 """
 
@@ -18,9 +18,11 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import expand_dims, shape
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.linalg import adjoint, diag, diag_part, eye, matmul
+from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape, solve
+from eagerflow._src.ops.math import _t, cast, conj, real, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(41)
@@ -123,6 +125,25 @@ def _eig_infer(x: Any, compute_v: bool) -> list:
     return [(None if s is None else s[:-1], out), (s if compute_v else (0,), out)]
 
 
+def _eig_grad(n: Any, g_e: Any, g_v: Any) -> list:
+    """With A = V diag(e) V^-1: dA = V^-H (diag(g_e) + F * (V^H g_V - V^H V diag(Re(diag(
+    V^H g_V))))) V^H, F[i, j] = 1 / conj(e_j - e_i) off the diagonal (the last term keeps
+    the eigenvectors' unit norms); real inputs take the real part."""
+    x = n.inputs[0]
+    e, v = n.outputs
+    vh = adjoint(v)
+    mid = diag(g_e) if g_e is not None else zeros_like(matmul(vh, v))
+    if g_v is not None:
+        gap = expand_dims(e, -2) - expand_dims(e, -1)
+        off = 1 - eye(shape(e)[-1], dtype=e.dtype)
+        f = conj(off / (gap + (1 - off)))
+        vgv = matmul(vh, g_v)
+        norms = diag(cast(real(diag_part(vgv)), e.dtype))
+        mid = mid + f * (vgv - matmul(matmul(vh, v), norms))
+    grad = solve(vh, matmul(mid, vh))
+    return [grad if x._dtype.is_complex else cast(real(grad), x._dtype)]
+
+
 def _unit_phase(v: np.ndarray) -> np.ndarray:
     """Eigenvectors scaled so that each column's largest entry is real and positive (they
     are defined up to a unit complex factor)."""
@@ -164,7 +185,8 @@ def _eig_ref(x: np.ndarray, compute_v: bool) -> tuple:
 
 
 EIG = register(OpDef(
-    "Eig", _eig_infer, _eig_kernel, reference=_eig_ref, num_outputs=2, gpu=False,
+    "Eig", _eig_infer, _eig_kernel, grad=_eig_grad, reference=_eig_ref, num_outputs=2,
+    gpu=False,
     samples=lambda: [
         Sample((np.array([[4.0, 3.0], [6.0, 3.0]]),), {"compute_v": True}, grad=False),
         Sample((_f64(3, 2, 2),), {"compute_v": True}, grad=False),

@@ -584,6 +584,9 @@ case("cholesky_inverse", np.linalg.cholesky(_spd).T.astype("float32"), upper=Tru
 case("det", a(3, 3), _grad=(0,))
 case("det", a(2, 2, 2))
 case("eigh", _spd, _compare="abs")
+# (eigenvalues of a real matrix with real, distinct eigenvalues: the order and the values
+# agree with TF's; the gradient of their sum, and of the eigenvectors' real parts, too)
+case("eig", np.array([[4.0, 3.0], [6.0, 3.0]], "float32"), _grad=(0,), _compare="abs")
 case("inv", _spd, _grad=(0,))
 case("inv", a(2, 3))
 case("lu_factor", np.array([[4.0, 3.0, 1.0], [6.0, 3.0, 2.0], [1.0, 5.0, 7.0]], "float32"))
