@@ -147,8 +147,10 @@ class StrictArray:
     base = property(lambda self: None if self._a.base is None else _wrap(self._a.base))
     T = property(lambda self: _wrap(self._a.T))
     mT = property(lambda self: _wrap(self._a.mT))  # noqa: N815 - NumPy's name
-    real = property(lambda self: _wrap(self._a.real))
-    imag = property(lambda self: _wrap(self._a.imag))
+    real = property(lambda self: _wrap(self._a.real),
+                    lambda self, v: setattr(self._a, "real", _unwrap(v, self)))
+    imag = property(lambda self: _wrap(self._a.imag),
+                    lambda self, v: setattr(self._a, "imag", _unwrap(v, self)))
     device = property(lambda self: self._device)
 
     def __getattr__(self, name: str) -> Any:

@@ -317,7 +317,7 @@ def nan_to_num(x: Any, nan: float = 0.0, posinf: float | None = None,
 
 @keras_op
 def clip(x: Any, x_min: Any, x_max: Any) -> Any:
-    if x.dtype == "bool" or getattr(x.dtype, "name", None) == "bool":
+    if kd.standardize_dtype(x.dtype) == "bool":  # (Keras reads x.dtype: arrays only)
         x = kd.cast(x, "int32")
     return tm.clip_by_value(x, x_min, x_max)
 
