@@ -268,6 +268,7 @@ from eagerflow._src.control_flow.loops import (  # noqa: E402
     vectorized_map as vectorized_map,
 )
 from eagerflow._src.ops.misc_ops import (  # noqa: E402
+    bitcast as bitcast,
     broadcast_dynamic_shape as broadcast_dynamic_shape,
     broadcast_static_shape as broadcast_static_shape,
     complex as complex,

@@ -687,3 +687,66 @@ def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_thres
     return bind(NON_MAX_SUPPRESSION, (b, s),
                 {"max_output_size": int(max_output_size), "iou_threshold": float(iou_threshold),
                  "score_threshold": float(score_threshold)})
+
+
+# ---------------------------------------------------------------------------------------
+# Bitcast: the same bytes read as another dtype.
+# ---------------------------------------------------------------------------------------
+
+_BITCAST_T = frozenset((dt.bfloat16, dt.float16, dt.float32, dt.float64, dt.int64, dt.int32,
+                        dt.uint8, dt.uint16, dt.uint32, dt.uint64, dt.int8, dt.int16,
+                        dt.complex64, dt.complex128))
+_BITCAST_WORDS = ("bfloat16, half, float, double, int64, int32, uint8, uint16, uint32, uint64, "
+                  "int8, int16, complex64, complex128, qint8, quint8, qint16, quint16, qint32")
+
+
+def _bitcast_infer(x: Any, type: dt.DType) -> list:  # noqa: A002 - TF's attr name
+    for what, d in (("T", x._dtype), ("type", type)):
+        if d not in _BITCAST_T:
+            raise C.fail("Bitcast", f"Value for attr '{what}' of {C._dtype_word(d)} is not in "
+                                    f"the list of allowed values: {_BITCAST_WORDS}\n\t; "
+                                    "NodeDef: {{node Bitcast}}")
+    s, a, b = x._shape, x._dtype.size, type.size
+    if s is None or a == b:
+        return [(s, type)]
+    if a > b:
+        return [(s + (a // b,), type)]
+    if not s or s[-1] not in (b // a, None):
+        raise C.fail("Bitcast", f"Cannot bitcast from {x._dtype.as_datatype_enum} to "
+                                f"{type.as_datatype_enum}")
+    return [(s[:-1], type)]
+
+
+def _bitcast_kernel(xp: Any, x: Any, type: dt.DType) -> Any:  # noqa: A002
+    a, b = x.dtype.itemsize, type.size
+    out = xp.ascontiguousarray(x).view(type.as_numpy_dtype)
+    if a > b:
+        return out.reshape(x.shape + (a // b,))
+    return out.reshape(x.shape[:-1]) if a < b else out
+
+
+def _bitcast_ref(x: np.ndarray, type: dt.DType) -> np.ndarray:  # noqa: A002
+    """Byte by byte: the input's bytes regrouped into items of the new size."""
+    raw = np.frombuffer(bytes(bytearray(x.tobytes())), dtype=type.as_numpy_dtype)
+    a, b = x.dtype.itemsize, type.size
+    shape = x.shape + (a // b,) if a > b else x.shape[:-1] if a < b else x.shape
+    return raw.reshape(shape)
+
+
+BITCAST = register(OpDef(
+    "Bitcast", _bitcast_infer, _bitcast_kernel, reference=_bitcast_ref,
+    samples=lambda: [
+        Sample((np.array([1.0, 2.0], np.float32),), {"type": dt.int32}, grad=False),
+        Sample((np.array([1.5, -2.0], np.float32),), {"type": dt.uint8}, grad=False),
+        Sample((np.arange(8, dtype=np.uint8).reshape(2, 4),), {"type": dt.float32}, grad=False),
+        Sample((np.array(1.5, np.float32),), {"type": dt.uint16}, grad=False)],
+    bad_samples=lambda: [BadSample((np.array([1, 2, 3], np.uint8),), {"type": dt.float32},
+                           InvalidArgumentError, "Cannot bitcast from 4 to 1"),
+                 BadSample((np.array([True]),), {"type": dt.uint8}, InvalidArgumentError,
+                           "Value for attr 'T' of bool")],
+))
+
+
+def bitcast(input: Any, type: Any, name: str | None = None) -> Any:  # noqa: A002
+    """The input's bytes as `type` (a last dim of the size ratio is added or removed)."""
+    return bind(BITCAST, (_t(input),), {"type": dt.as_dtype(type)})
