@@ -700,37 +700,38 @@ _BITCAST_WORDS = ("bfloat16, half, float, double, int64, int32, uint8, uint16, u
                   "int8, int16, complex64, complex128, qint8, quint8, qint16, quint16, qint32")
 
 
+def _bitcast_shape(shape: tuple, a: int, b: int) -> tuple:
+    """The output shape for items of a bytes becoming items of b bytes."""
+    if a > b:
+        return shape + (a // b,)
+    return shape[:-1] if a < b else shape
+
+
 def _bitcast_infer(x: Any, type: dt.DType) -> list:  # noqa: A002 - TF's attr name
+    C.dtype_attr("Bitcast", type, "type")
     for what, d in (("T", x._dtype), ("type", type)):
         if d not in _BITCAST_T:
             raise C.fail("Bitcast", f"Value for attr '{what}' of {C._dtype_word(d)} is not in "
                                     f"the list of allowed values: {_BITCAST_WORDS}\n\t; "
                                     "NodeDef: {{node Bitcast}}")
     s, a, b = x._shape, x._dtype.size, type.size
-    if s is None or a == b:
-        return [(s, type)]
-    if a > b:
-        return [(s + (a // b,), type)]
-    if not s or s[-1] not in (b // a, None):
+    if s is None:
+        return [(None, type)]
+    if a < b and (not s or s[-1] not in (b // a, None)):
         raise C.fail("Bitcast", f"Cannot bitcast from {x._dtype.as_datatype_enum} to "
                                 f"{type.as_datatype_enum}")
-    return [(s[:-1], type)]
+    return [(_bitcast_shape(s, a, b), type)]
 
 
 def _bitcast_kernel(xp: Any, x: Any, type: dt.DType) -> Any:  # noqa: A002
-    a, b = x.dtype.itemsize, type.size
-    out = xp.ascontiguousarray(x).view(type.as_numpy_dtype)
-    if a > b:
-        return out.reshape(x.shape + (a // b,))
-    return out.reshape(x.shape[:-1]) if a < b else out
+    flat = xp.ascontiguousarray(x).reshape(-1).view(type.as_numpy_dtype)
+    return flat.reshape(_bitcast_shape(x.shape, x.dtype.itemsize, type.size))
 
 
 def _bitcast_ref(x: np.ndarray, type: dt.DType) -> np.ndarray:  # noqa: A002
     """Byte by byte: the input's bytes regrouped into items of the new size."""
     raw = np.frombuffer(bytes(bytearray(x.tobytes())), dtype=type.as_numpy_dtype)
-    a, b = x.dtype.itemsize, type.size
-    shape = x.shape + (a // b,) if a > b else x.shape[:-1] if a < b else x.shape
-    return raw.reshape(shape)
+    return raw.reshape(_bitcast_shape(x.shape, x.dtype.itemsize, type.size))
 
 
 BITCAST = register(OpDef(
