@@ -39,8 +39,7 @@ def _f64(*shape: int) -> np.ndarray:
 
 def _lu_infer(x: Any, output_idx_type: dt.DType) -> list:
     _dtype_check("Lu", x)
-    if output_idx_type not in _INDEX:
-        raise C.not_supported("Lu", output_idx_type, _INDEX, "output_idx_type")
+    C.dtype_attr("Lu", output_idx_type, "output_idx_type", _INDEX)
     s = _matrix_shape("Lu", x, square=True)
     return [(s, x._dtype), (None if s is None else s[:-1], output_idx_type)]
 
@@ -120,6 +119,8 @@ _COMPLEX_OF = {dt.float16: dt.complex64, dt.float32: dt.complex64, dt.float64: d
 
 def _eig_infer(x: Any, compute_v: bool) -> list:
     _dtype_check("Eig", x)
+    if not isinstance(compute_v, bool):
+        raise TypeError(f"Expected bool for argument 'compute_v' not {compute_v!r}. [Op:Eig]")
     s = _matrix_shape("Eig", x, square=True)
     out = _COMPLEX_OF[x._dtype]
     return [(None if s is None else s[:-1], out), (s if compute_v else (0,), out)]
