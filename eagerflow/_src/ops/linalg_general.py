@@ -50,8 +50,9 @@ def _lu_one(a: np.ndarray) -> tuple:
     n = a.shape[0]
     perm = np.arange(n)
     for k in range(n):
-        p = k + int(np.argmax(np.abs(a[k:, k])))
-        if not abs(a[p, k]) > 0:  # a zero (or NaN) pivot
+        column = np.abs(a[k:, k])
+        p = k + int(np.argmax(np.where(np.isnan(column), -1.0, column)))  # NaNs never win
+        if a[p, k] == 0:
             raise InvalidArgumentError(None, None, "Input is not invertible. [Op:Lu]")
         if p != k:
             a[[k, p]] = a[[p, k]]
@@ -64,8 +65,9 @@ def _lu_one(a: np.ndarray) -> tuple:
 def _lu_kernel(xp: Any, x: Any, output_idx_type: dt.DType) -> tuple:
     work = x.astype(np.float32) if x.dtype == np.float16 else x
     lu, perm = np.empty_like(work), np.empty(x.shape[:-1], output_idx_type.as_numpy_dtype)
-    for idx in np.ndindex(*x.shape[:-2]):
-        lu[idx], perm[idx] = _lu_one(work[idx])
+    with np.errstate(all="ignore"):  # inf and nan propagate quietly, as in TF's kernel
+        for idx in np.ndindex(*x.shape[:-2]):
+            lu[idx], perm[idx] = _lu_one(work[idx])
     return lu.astype(x.dtype, copy=False), perm
 
 
@@ -113,17 +115,33 @@ def lu(input: Any, output_idx_type: Any = dt.int32, name: str | None = None) -> 
 # Eig
 # ---------------------------------------------------------------------------------------
 
-_COMPLEX_OF = {dt.float16: dt.complex64, dt.float32: dt.complex64, dt.float64: dt.complex128,
+_EIG_T = frozenset((dt.float32, dt.float64, dt.complex64, dt.complex128))
+_COMPLEX = frozenset((dt.complex64, dt.complex128))
+_COMPLEX_OF = {dt.float32: dt.complex64, dt.float64: dt.complex128,
                dt.complex64: dt.complex64, dt.complex128: dt.complex128}
 
 
-def _eig_infer(x: Any, compute_v: bool) -> list:
-    _dtype_check("Eig", x)
+def _eig_infer(x: Any, compute_v: bool, Tout: dt.DType) -> list:
+    _dtype_check("Eig", x, "float, double, complex64, complex128", _EIG_T)
+    C.dtype_attr("Eig", Tout, "Tout", _COMPLEX)
     if not isinstance(compute_v, bool):
         raise TypeError(f"Expected bool for argument 'compute_v' not {compute_v!r}. [Op:Eig]")
+    if _COMPLEX_OF[x._dtype] is not Tout:
+        raise C.fail("Eig", f"Invalid output dtype {Tout.as_datatype_enum} vs "
+                            f"{_COMPLEX_OF[x._dtype].as_datatype_enum}")
     s = _matrix_shape("Eig", x, square=True)
-    out = _COMPLEX_OF[x._dtype]
-    return [(None if s is None else s[:-1], out), (s if compute_v else (0,), out)]
+    return [(None if s is None else s[:-1], Tout), (s if compute_v else (0,), Tout)]
+
+
+def _eig_kernel(xp: Any, x: Any, compute_v: bool, Tout: dt.DType) -> tuple:
+    out = Tout.as_numpy_dtype
+    if not np.isfinite(x).all():
+        raise InvalidArgumentError(None, None, "Eigen decomposition was not successful. The "
+                                               "input might not be valid. [Op:Eig]")
+    if x.size == 0:
+        return np.zeros(x.shape[:-1], out), np.zeros(x.shape if compute_v else (0,), out)
+    e, v = np.linalg.eig(x.astype(out))
+    return e.astype(out), (v.astype(out) if compute_v else np.zeros((0,), out))
 
 
 def _eig_grad(n: Any, g_e: Any, g_v: Any) -> list:
@@ -145,42 +163,26 @@ def _eig_grad(n: Any, g_e: Any, g_v: Any) -> list:
     return [grad if x._dtype.is_complex else cast(real(grad), x._dtype)]
 
 
-def _unit_phase(v: np.ndarray) -> np.ndarray:
-    """Eigenvectors scaled so that each column's largest entry is real and positive (they
-    are defined up to a unit complex factor)."""
-    big = np.take_along_axis(v, np.argmax(np.abs(v), axis=-2)[..., None, :], axis=-2)
-    return v * (np.abs(big) / np.where(big == 0, 1, big))
-
-
-def _eig_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
-    out = np.complex128 if x.dtype in (np.float64, np.complex128) else np.complex64
-    if not np.isfinite(x).all():
-        raise InvalidArgumentError(None, None, "Eigen decomposition was not successful. The "
-                                               "input might not be valid. [Op:Eig]")
-    if x.size == 0:
-        return np.zeros(x.shape[:-1], out), np.zeros(x.shape if compute_v else (0,), out)
-    e, v = np.linalg.eig(x.astype(np.complex128 if out == np.complex128 else np.complex64))
-    v = _unit_phase(v) if compute_v else np.zeros((0,), out)
-    return e.astype(out), v.astype(out)
-
-
-def _eig_ref(x: np.ndarray, compute_v: bool) -> tuple:
+def _eig_ref(x: np.ndarray, compute_v: bool, Tout: dt.DType) -> tuple:
     """2x2 matrices in closed form: the roots of the characteristic polynomial, each with
-    the null vector of A - e I, in the kernel's order and phase."""
+    the unit null vector of A - e I; order and phases are LAPACK's (eigenvectors are
+    defined up to a unit complex factor, taken from the kernel's LAPACK call)."""
+    out = Tout.as_numpy_dtype
     es, vs = [], []
     for idx in np.ndindex(*x.shape[:-2]):
         (a, b), (c, d) = x[idx].tolist()
         root = cmath.sqrt((a - d) ** 2 + 4 * b * c)
         pair = [(a + d + root) / 2, (a + d - root) / 2]
-        ref = np.linalg.eigvals(x[idx])
-        pair.sort(key=lambda e: int(np.argmin(np.abs(ref - e))))
+        lapack_e, lapack_v = np.linalg.eig(x[idx].astype(out))
+        pair.sort(key=lambda e: int(np.argmin(np.abs(lapack_e - e))))
         cols = []
-        for e in pair:
+        for k, e in enumerate(pair):
             col = np.array([b, e - a]) if abs(b) > abs(c) else np.array([e - d, c])
-            cols.append(col / np.linalg.norm(col))
+            col = col / np.linalg.norm(col)
+            phase = np.vdot(col, lapack_v[:, k])
+            cols.append(col * phase / abs(phase))
         es.append(pair)
-        vs.append(_unit_phase(np.array(cols, complex).T))
-    out = np.complex128 if x.dtype == np.float64 else np.complex64
+        vs.append(np.array(cols, complex).T)
     e = np.array(es, out).reshape(x.shape[:-1])
     return e, (np.array(vs, out).reshape(x.shape) if compute_v else np.zeros((0,), out))
 
@@ -189,22 +191,30 @@ EIG = register(OpDef(
     "Eig", _eig_infer, _eig_kernel, grad=_eig_grad, reference=_eig_ref, num_outputs=2,
     gpu=False,
     samples=lambda: [
-        Sample((np.array([[4.0, 3.0], [6.0, 3.0]]),), {"compute_v": True}, grad=False),
-        Sample((_f64(3, 2, 2),), {"compute_v": True}, grad=False),
-        Sample((np.array([[0.0, -1.0], [1.0, 0.0]]),), {"compute_v": False}, grad=False)],
-    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"compute_v": True}, InvalidArgumentError,
-                           "Input matrix must be square."),
-                 BadSample((np.ones((2, 2), np.int32),), {"compute_v": True},
-                           InvalidArgumentError, "allowed values: double, float, half"),
-                 BadSample((np.array([[np.nan, 1.0], [0.0, 1.0]]),), {"compute_v": True},
+        Sample((np.array([[4.0, 3.0], [6.0, 3.0]]),), {"compute_v": True,
+                                                       "Tout": dt.complex128}, grad=False),
+        Sample((_f64(3, 2, 2),), {"compute_v": True, "Tout": dt.complex128}, grad=False),
+        Sample((np.array([[0.0, -1.0], [1.0, 0.0]]),), {"compute_v": False,
+                                                        "Tout": dt.complex128}, grad=False)],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"compute_v": True, "Tout": dt.complex128},
+                           InvalidArgumentError, "Input matrix must be square."),
+                 BadSample((np.ones((2, 2), np.int32),), {"compute_v": True, "Tout": dt.complex64},
+                           InvalidArgumentError, "allowed values: float, double, complex64"),
+                 BadSample((np.ones((2, 2)),), {"compute_v": True, "Tout": dt.complex64},
+                           InvalidArgumentError, "Invalid output dtype 8 vs 18"),
+                 BadSample((np.array([[np.nan, 1.0], [0.0, 1.0]]),),
+                           {"compute_v": True, "Tout": dt.complex128},
                            InvalidArgumentError, "Eigen decomposition was not successful")],
 ))
 
 
 def eig(tensor: Any, name: str | None = None) -> tuple:
     """(eigenvalues, eigenvectors as columns), complex, of square matrices."""
-    return bind(EIG, (_t(tensor),), {"compute_v": True})
+    x = _t(tensor)
+    return bind(EIG, (x,), {"compute_v": True, "Tout": _COMPLEX_OF.get(x._dtype, dt.complex64)})
 
 
 def eigvals(tensor: Any, name: str | None = None) -> Any:
-    return bind(EIG, (_t(tensor),), {"compute_v": False})[0]
+    x = _t(tensor)
+    return bind(EIG, (x,), {"compute_v": False,
+                            "Tout": _COMPLEX_OF.get(x._dtype, dt.complex64)})[0]
