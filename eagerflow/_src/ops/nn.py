@@ -19,7 +19,8 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, static_ints, transpose
+from eagerflow._src.ops.array import concat, stack, static_ints, transpose
+from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import (
@@ -584,10 +585,10 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
         if shape is not None and len(ns) == len(shape):
             ns = tuple(s if n is None else n for n, s in zip(ns, shape))
         shape = ns
-    if shape is None or None in shape:
-        # tf.random's ops take static shapes (an attr), so the mask shape must be known
-        raise ValueError(f"tf.nn.dropout needs a fully known noise shape while tracing, got "
-                         f"{shape}; pass `noise_shape` or trace with known dimensions")
+    if shape is None or None in shape:  # traced with unknown dims: x's runtime shape
+        runtime = shape_of(x)
+        shape = runtime if shape is None else stack(
+            [runtime[i] if d is None else d for i, d in enumerate(shape)])
     noise = uniform(shape, dtype=x._dtype, seed=seed)
     keep_mask = greater_equal(noise, rate_t)
     return where(keep_mask, x * scale, zeros_like(x))
