@@ -738,6 +738,31 @@ SPARSE = [
     "tf.sparse.cross_hashed([tf.constant([[1], [2]], tf.int64), tf.constant([['d'], ['e']])])",
     "tf.sparse.cross_hashed([tf.constant([[1], [2]], tf.int64), tf.constant([['d'], ['e']])], "
     "num_buckets=10, hash_key=123)",
+    "tf.sparse.cross_hashed([tf.ragged.constant([['a', 'b'], ['c']]).to_sparse(), "
+    "tf.constant([['d'], ['e']])])",
+    "tf.ragged.cross([tf.ragged.constant([['a'], ['b', 'c'], []]), "
+    "tf.ragged.constant([['d'], ['e'], ['f']]), tf.constant([[1, 2], [3, 4], [5, 6]], tf.int64)])",
+    "tf.ragged.cross([tf.constant([['x'], ['y']]), "
+    "tf.sparse.from_dense(tf.constant([['p', ''], ['q', 'r']]))])",
+    "tf.ragged.cross([tf.ragged.constant([[1, 2]], dtype=tf.int32), tf.constant([['z']])])",
+    "tf.ragged.cross([tf.ragged.constant([['a'], ['b']], row_splits_dtype=tf.int32)])"
+    ".row_splits",
+    "tf.ragged.cross([tf.ragged.constant([['a'], ['b']], row_splits_dtype=tf.int32), "
+    "tf.constant([['c'], ['d']])]).row_splits",
+    "tf.ragged.cross([])",
+    "tf.ragged.cross_hashed([tf.ragged.constant([['a'], ['b', 'c'], []]), "
+    "tf.ragged.constant([['d'], ['e'], ['f']])], num_buckets=100)",
+    "tf.ragged.cross_hashed([tf.ragged.constant([['a'], ['b', 'c'], []]), "
+    "tf.ragged.constant([['d'], ['e'], ['f']])])",
+    "tf.ragged.cross_hashed([tf.ragged.constant([['a']])], num_buckets=5, hash_key=3)",
+    "tf.ragged.cross([tf.ragged.constant([['a'], ['b']]), tf.ragged.constant([['d']])])",
+    "tf.ragged.cross([tf.ragged.constant([[1.5]])])",
+    "tf.ragged.cross([tf.ragged.constant([[['a']]])])",
+    "tf.ragged.cross([tf.sparse.from_dense(tf.constant([[['a']]]))])",
+    "tf.ragged.cross([tf.constant(['a', 'b'])])",
+    "tf.ragged.cross('x')",
+    "tf.function(lambda x, y: tf.ragged.cross([x, y]))(tf.ragged.constant([['a'], ['b', 'c']]),"
+    " tf.ragged.constant([['d'], ['e']]))",
     "grad_of(lambda v: tf.reduce_sum(tf.sparse.sparse_dense_matmul(S([[0, 0], [1, 1]], v, "
     "[2, 2]), tf.constant([[1.0, 2.0], [3.0, 4.0]]))), tf.constant([1.0, 1.0]))",
     "grad_of(lambda v: tf.sparse.reduce_sum(tf.sparse.add(S([[0, 0], [1, 1]], v, [2, 2]), "
