@@ -34,6 +34,7 @@ def px(t):
 rt = tf.ragged.constant([[3, 1, 4, 1], [], [5, 9, 2], [6], []])
 rt2 = tf.ragged.constant([[[1, 2], [3]], [[4, 5, 6]], [], [[7]]])
 rtf = tf.ragged.constant([[1.5, 2.0], [], [-3.25]])
+rt2f = tf.ragged.constant([[[1.0, 2.0], [3.5]], [[-4.0, 5.0, 0.5]], [], [[7.0]]])
 rts = tf.ragged.constant([["a", "bc"], [], ["def"]])
 inner = tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1)
 R = tf.RaggedTensor
@@ -382,6 +383,53 @@ RAGGED = [
     "bool(rt)",
     "len(rt)",
     "tf.RaggedTensorSpec([None, None], ragged_rank=3)",
+    # More of the ops TF dispatches for ragged arguments (transcendental results rounded:
+    # their last bits are the C library's).
+    "tf.nn.relu(rtf)", "tf.nn.relu6(rtf * 3)", "tf.nn.leaky_relu(rtf)", "tf.nn.leaky_relu(rtf, 0.5)",
+    "tf.math.round(tf.nn.elu(rtf) * 1e4)", "tf.math.round(tf.nn.selu(rtf) * 1e4)",
+    "tf.math.round(tf.nn.gelu(rtf) * 1e4)", "tf.math.round(tf.nn.silu(rtf) * 1e4)",
+    "tf.math.round(tf.nn.softsign(rtf) * 1e4)", "tf.math.round(tf.math.log_sigmoid(rtf) * 1e4)",
+    "tf.math.round(tf.nn.softmax(rtf) * 1e4)", "tf.math.round(tf.nn.softmax(rt2f) * 1e4)",
+    "tf.math.round(tf.nn.softmax(rt2f, axis=0) * 1e4)",
+    "rt2f - tf.reduce_max(rt2f, axis=2, keepdims=True)",
+    "tf.reduce_sum(rt2f, axis=2, keepdims=True) * rt2f",
+    "rt2f + tf.ragged.constant([[[1.0], [2.0]], [[3.0]], [], [[4.0]]], ragged_rank=1)",
+    "rt2f + tf.ragged.constant([[[1.0], [2.0]], [[3.0]], [[5.0]], [[4.0]]], ragged_rank=1)",
+    "tf.clip_by_value(rtf, -1.0, 1.75)", "tf.clip_by_value(rt, 2, 4)",
+    "tf.ones_like(rtf)", "tf.zeros_like(rt)", "tf.ones_like(rt, dtype=tf.float64)",
+    "tf.zeros_like(rts)", "tf.identity(rt2)",
+    "tf.math.add_n([rt, rt, rt])", "tf.math.add_n([rt, tf.ones_like(rt)])",
+    "tf.math.add_n([rt, tf.ragged.constant([[1], [2]])])",
+    "tf.math.multiply_no_nan(rtf, rtf)", "tf.saturate_cast(rtf * 100, tf.uint8)",
+    "tf.math.real(rtf)", "tf.math.conj(rtf)", "tf.math.angle(rtf)",
+    "tf.image.convert_image_dtype(tf.ragged.constant([[0.5, 1.0], [0.25]]), tf.uint8)",
+    "tf.one_hot(rt, 7)", "tf.one_hot(rt, 3, on_value=5, off_value=-1)",
+    "tf.one_hot(rt2, 8)",
+    "tf.nn.embedding_lookup(tf.reshape(tf.range(20.0), [10, 2]), rt)",
+    "tf.nn.embedding_lookup(tf.eye(8), rt2)",
+    "tf.nn.dropout(rtf, 0.0)", "tf.nn.dropout(rtf, 0.5, noise_shape=[3, 1])",
+    "tf.nn.dropout(rtf, 0.5, seed=1).row_splits",
+    "tf.strings.substr(rts, 0, 1)", "tf.strings.substr(rts, 1, 5)",
+    "tf.strings.join([rts, rts], separator='-')", "tf.strings.join([rts, rts, rts])",
+    "tf.expand_dims(rt, 0)", "tf.expand_dims(rt, 1)", "tf.expand_dims(rt, 2)",
+    "tf.expand_dims(rt, -1)", "tf.expand_dims(rt, -3)", "tf.expand_dims(rt2, 2)",
+    "tf.expand_dims(rt2, 3)", "tf.expand_dims(rt, 3)", "tf.expand_dims(rt, 1).shape",
+    "tf.math.reduce_variance(rtf, axis=1)", "tf.math.reduce_variance(rtf)",
+    "tf.math.reduce_variance(rtf, axis=0)", "tf.math.reduce_std(rtf, axis=1)",
+    "tf.math.reduce_std(rtf, axis=1, keepdims=True)",
+    "tf.math.reduce_variance(tf.ragged.constant([[1, 2]]), axis=1)",
+    "tf.math.reduce_variance(tf.ragged.constant([[1j]]), axis=1)",
+    "tf.math.round(tf.reduce_logsumexp(rtf, axis=1) * 1e4)",
+    "tf.math.round(tf.reduce_logsumexp(rtf) * 1e4)",
+    "tf.math.round(tf.reduce_logsumexp(rtf, axis=1, keepdims=True) * 1e4)",
+    "tf.math.reduce_sum(rt2f, axis=2, keepdims=True)", "tf.math.reduce_max(rt2, 1, keepdims=True)",
+    "grad_of(lambda v: tf.reduce_sum(tf.nn.embedding_lookup(v, rt) * 2.0), tf.ones([10, 2]))",
+    "grad_of(lambda v: tf.reduce_sum(tf.nn.relu(R.from_row_lengths(v, [2, 0, 1])) * 3.0), "
+    "tf.constant([1.0, -2.0, 3.0]))",
+    "tf.math.round(grad_of(lambda v: tf.reduce_sum(tf.nn.softmax(R.from_row_lengths(v, [2, 0, 1]))"
+    " * tf.constant([1.0, 2.0, 3.0])[:, None][0]), tf.constant([1.0, -2.0, 3.0])) * 1e4)",
+    "grad_of(lambda v: tf.reduce_sum(tf.math.reduce_variance(R.from_row_lengths(v, [2, 0, 1]), "
+    "axis=1)), tf.constant([1.0, -2.0, 3.0]))",
 ]
 
 STRINGS = [

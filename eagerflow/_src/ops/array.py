@@ -436,6 +436,7 @@ EXPAND_DIMS = register(OpDef(
 ))
 
 
+@dispatchable
 def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     axis, dyn = (C.int_arg(axis, "axis"), ()) if _state.graph is None else \

@@ -26,6 +26,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, squeeze, transpose, zeros
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     check_runtime_arg,
@@ -732,6 +733,7 @@ class ImageDTypeError(TypeError, AttributeError):
     class the rest of eagerflow uses for a bad argument type, so either `except` catches it."""
 
 
+@dispatchable
 def convert_image_dtype(image: Any, dtype: Any, saturate: bool = False,
                         name: str | None = None) -> Any:
     """Converts between image dtypes, rescaling: floats live in [0, 1], integers in

@@ -899,6 +899,7 @@ ONE_HOT = register(OpDef(
 ))
 
 
+@dispatchable
 def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = None,
             axis: Any = None, dtype: Any = None, name: str | None = None) -> Any:
     """A one-hot tensor: `on_value` where the last (or `axis`) index equals `indices`."""

@@ -702,6 +702,7 @@ def div_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
     return where(equal(y, 0), zeros_like(x * y), x / safe)
 
 
+@dispatchable
 def multiply_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
     x, y = binary_args(x, y)
     return where(equal(y, 0), zeros_like(x * y), x * y)
@@ -780,6 +781,7 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
     return bind(CAST, (x,), {"dtype": dtype})
 
 
+@dispatchable
 def saturate_cast(value: Any, dtype: Any, name: str | None = None) -> Any:
     value, dtype = _t(value), dt.as_dtype(dtype)
     if dtype.is_integer or dtype.is_floating:
@@ -871,6 +873,7 @@ ADD_N = register(OpDef(
 ))
 
 
+@dispatchable
 def add_n(inputs: Any, name: str | None = None) -> Any:
     if isinstance(inputs, (Tensor,)) or not isinstance(inputs, (list, tuple)):
         inputs = [inputs]
@@ -900,12 +903,14 @@ ONES_LIKE = register(OpDef(
     elementwise=True))
 
 
+@dispatchable
 def zeros_like(input: Any, dtype: Any = None, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     out = bind(ZEROS_LIKE, (x,), {})
     return out if dtype is None else cast(out, dtype)
 
 
+@dispatchable
 def ones_like(input: Any, dtype: Any = None, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     out = bind(ONES_LIKE, (x,), {})
@@ -926,10 +931,12 @@ def stop_gradient(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(STOP_GRADIENT, (_t(input),), {})
 
 
+@dispatchable
 def identity(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(IDENTITY, (_t(input),), {})
 
 
+@dispatchable
 def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
                   name: str | None = None) -> Any:
     t = _t(t)
@@ -938,6 +945,7 @@ def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
     return minimum(maximum(t, lo), hi)
 
 
+@dispatchable
 def real(input: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     if not x._dtype.is_numeric:
@@ -954,6 +962,7 @@ CONJ = register(OpDef(
 ))
 
 
+@dispatchable
 def conj(x: Any, name: str | None = None) -> Any:
     x = _t(x)
     if not x._dtype.is_complex:

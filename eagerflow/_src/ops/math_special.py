@@ -21,6 +21,7 @@ from eagerflow._src.backend import special
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
     _b,
@@ -437,6 +438,7 @@ nextafter = _b(NEXT_AFTER)
 zeta, polygamma = _pair(ZETA), _pair(POLYGAMMA)
 
 
+@dispatchable
 def log_sigmoid(x: Any, name: str | None = None) -> Any:
     """log(sigmoid(x)) = -softplus(-x), stable for large |x|."""
     return -softplus(-_t(x))

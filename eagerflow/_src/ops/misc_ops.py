@@ -26,6 +26,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.array import shape as shape_of
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import boolean_mask, gather, scatter_nd, unsorted_segment_sum
 from eagerflow._src.ops.math import (
@@ -693,6 +694,7 @@ def dynamic_stitch(indices: Any, data: Any, name: str | None = None) -> Any:
     return gather(stacked, convert_to_tensor(last))
 
 
+@dispatchable
 def angle(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """The argument of complex numbers; pi for negative reals and 0 otherwise."""
     x = _t(input)

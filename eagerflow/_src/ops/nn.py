@@ -21,6 +21,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, stack, static_ints, transpose
 from eagerflow._src.ops.array import shape as shape_of
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import (
@@ -216,16 +217,19 @@ SOFTSIGN = _activation(
     lambda: [Sample((_away_from(3, 4),))])
 
 
+@dispatchable
 def relu(features: Any, name: str | None = None) -> Any:
     """max(features, 0)."""
     return bind(RELU, (_t(features),), {})
 
 
+@dispatchable
 def relu6(features: Any, name: str | None = None) -> Any:
     """min(max(features, 0), 6)."""
     return bind(RELU6, (_t(features),), {})
 
 
+@dispatchable
 def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> Any:
     """features where positive, alpha * features elsewhere."""
     x = _t(features)
@@ -234,16 +238,19 @@ def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> An
     return bind(LEAKY_RELU, (x,), {"alpha": float(alpha)})
 
 
+@dispatchable
 def elu(features: Any, name: str | None = None) -> Any:
     """Exponential linear unit: x if x > 0 else exp(x) - 1."""
     return bind(ELU, (_t(features),), {})
 
 
+@dispatchable
 def selu(features: Any, name: str | None = None) -> Any:
     """Scaled exponential linear unit (Klambauer et al., 2017)."""
     return bind(SELU, (_t(features),), {})
 
 
+@dispatchable
 def softsign(features: Any, name: str | None = None) -> Any:
     """features / (abs(features) + 1)."""
     return bind(SOFTSIGN, (_t(features),), {})
@@ -264,6 +271,7 @@ def _const(value: float, like: Any) -> Any:
     return convert_to_tensor(np.asarray(value, dtype=like._dtype.as_numpy_dtype))
 
 
+@dispatchable
 def gelu(features: Any, approximate: bool = False, name: str | None = None) -> Any:
     """Gaussian error linear unit: x * Phi(x), exactly (erf) or with the tanh approximation."""
     x = _float_features(features)
@@ -273,6 +281,7 @@ def gelu(features: Any, approximate: bool = False, name: str | None = None) -> A
     return 0.5 * x * (1.0 + erf(x * _const(1.0 / _pymath.sqrt(2.0), x)))
 
 
+@dispatchable
 def silu(features: Any, beta: float = 1.0) -> Any:
     """x * sigmoid(beta * x) (swish)."""
     x = _t(features)
@@ -402,6 +411,7 @@ def _over_axis(op: OpDef, logits: Any, axis: Any) -> Any:
     return out if perm is None else transpose(out, perm)
 
 
+@dispatchable
 def softmax(logits: Any, axis: int | None = None, name: str | None = None) -> Any:
     """exp(logits) / sum(exp(logits), axis), with the max subtracted first."""
     return _over_axis(SOFTMAX, logits, axis)
@@ -525,6 +535,7 @@ def bias_add(value: Any, bias: Any, data_format: str | None = None,
 # embedding_lookup.
 # ---------------------------------------------------------------------------------------
 
+@dispatchable
 def embedding_lookup(params: Any, ids: Any, max_norm: Any = None, name: str | None = None) -> Any:
     """Rows of `params` at `ids`; a list of tensors is one table sharded by row ranges
     ("div" partitioning, as TF2 uses), so it is looked up as their concatenation.
@@ -557,6 +568,7 @@ def embedding_lookup(params: Any, ids: Any, max_norm: Any = None, name: str | No
 # dropout.
 # ---------------------------------------------------------------------------------------
 
+@dispatchable
 def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
             name: str | None = None) -> Any:
     """Zeroes elements with probability `rate` and scales the rest by 1 / (1 - rate).

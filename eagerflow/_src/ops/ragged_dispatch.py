@@ -17,8 +17,12 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import (
     array,
     hash_ops,
+    image,
     indexing,
     math,
+    math_special,
+    misc_ops,
+    nn,
     reduce,
     segment_ops,
     stacking,
@@ -46,9 +50,10 @@ def _unary(f: Callable, x: Any, *args: Any, **kwargs: Any) -> Any:
 
 def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
-        if x.ragged_rank != y.ragged_rank:
-            raise ValueError(f"Input RaggedTensors have mismatched ragged ranks: "
-                             f"{x.ragged_rank} vs. {y.ragged_rank}")
+        if x.ragged_rank < y.ragged_rank:
+            return y.with_flat_values(f(_ragged_aligned(x, y), y.flat_values, **kwargs))
+        if x.ragged_rank > y.ragged_rank:
+            return x.with_flat_values(f(x.flat_values, _ragged_aligned(y, x), **kwargs))
         rf._assert_same_partition(x, y)
         return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
     if isinstance(x, RaggedTensor):
@@ -84,6 +89,20 @@ def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None) -> Tensor:
                          f"RaggedTensor of rank {rank}")
     y = reshape(y, [1] * (rank - y.shape.rank) + [-1 if d is None else d for d in y.shape])
     level: Any = rt
+    while isinstance(level, RaggedTensor):
+        y = _one_level(level, y)
+        level = level.values
+    return y
+
+
+def _ragged_aligned(low: RaggedTensor, high: RaggedTensor) -> Tensor:
+    """The flat values of `low` broadcast to those of `high`, whose outer partitions are
+    low's and whose next dimension low holds with size 1 (a reduction's keepdims)."""
+    level: Any = high
+    for low_splits in low.nested_row_splits:
+        dbg.assert_equal(low_splits, level.row_splits)
+        level = level.values
+    y = low.flat_values
     while isinstance(level, RaggedTensor):
         y = _one_level(level, y)
         level = level.values
@@ -130,8 +149,74 @@ for _fn in (math.abs, math.cast, string_ops.lower, string_ops.upper, string_ops.
             string_ops.to_number, string_ops.as_string, hash_ops.to_hash_bucket_fast,
             hash_ops.to_hash_bucket_strong, hash_ops.to_hash_bucket):
     cd.register(_fn, _map_first(_fn))
-for _fn in (math.truediv, math.divide, math.logical_xor, math.div_no_nan):
+for _fn in (math.truediv, math.divide, math.logical_xor, math.div_no_nan, math.multiply_no_nan):
     cd.register(_fn, _map_two(_fn))
+# ops of one tensor and attributes that TF maps over the flat values
+for _fn in (nn.relu, nn.relu6, nn.leaky_relu, nn.elu, nn.selu, nn.softsign, nn.gelu, nn.silu,
+            math_special.log_sigmoid, math.saturate_cast, math.zeros_like, math.ones_like,
+            math.identity, math.clip_by_value, math.real, math.conj, misc_ops.angle,
+            image.convert_image_dtype, indexing.one_hot, string_ops.substr):
+    cd.register(_fn, _map_first(_fn))
+
+
+def _over_flat_values(api: Callable) -> Callable:
+    """The handler of an op over a list of ragged tensors sharing their partition."""
+    def handler(inputs: Any, *args: Any, **kwargs: Any) -> Any:
+        sizes = {v.flat_values.shape[0] for v in inputs if isinstance(v, RaggedTensor)}
+        if len(sizes) > 1 and None not in sizes:
+            raise ValueError("Input RaggedTensors' flat_values must all have the same "
+                             f"outer-dimension size.  Got sizes: {sizes}")
+        return rf.map_flat_values(api.__wrapped_api__, list(inputs), *args, **kwargs)
+    return handler
+
+
+cd.register(math.add_n, _over_flat_values(math.add_n))
+cd.register(string_ops.join, _over_flat_values(string_ops.join))
+
+
+def _embedding_lookup(params: Any, ids: Any, max_norm: Any = None, name: str | None = None
+                      ) -> Any:
+    if not isinstance(ids, RaggedTensor):
+        raise TypeError(f"embedding_lookup does not support params of type {type(params)}")
+    return ids.with_flat_values(nn.embedding_lookup(params, ids.flat_values, max_norm))
+
+
+def _dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
+             name: str | None = None) -> Any:
+    if noise_shape is not None:
+        raise ValueError("noise_shape is not supported yet for RaggedTensor x")
+    return x.with_flat_values(nn.dropout(x.flat_values, rate, seed=seed))
+
+
+def _softmax(logits: Any, axis: Any = None, name: str | None = None) -> Any:
+    """exp(x - max) / sum(exp(x - max)) along `axis` (the last by default), as TF."""
+    axis = -1 if axis is None else axis
+    shifted = math.exp(math.subtract(logits, reduce.reduce_max(logits, axis, keepdims=True)))
+    return math.divide(shifted, reduce.reduce_sum(shifted, axis, keepdims=True))
+
+
+def _expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
+    """A new dimension of size 1: uniform partitions at or above the ragged levels, the
+    flat values' own dimension below them."""
+    rank = input.shape.rank
+    axis = int(axis)
+    if not -rank - 1 <= axis <= rank:
+        raise ValueError(f"axis={axis} out of bounds: expected {-rank - 1}<=axis<{rank + 1}")
+    axis = axis + rank + 1 if axis < 0 else axis
+    if axis == 0:
+        return RaggedTensor.from_uniform_row_length(input, input.nrows(), nrows=1)
+    if axis == 1:
+        return RaggedTensor.from_uniform_row_length(input, 1)
+    if axis > input.ragged_rank:
+        return input.with_flat_values(array.expand_dims(input.flat_values,
+                                                        axis - input.ragged_rank))
+    return input.with_values(_expand_dims(input.values, axis - 1))
+
+
+cd.register(nn.embedding_lookup, _embedding_lookup)
+cd.register(nn.dropout, _dropout)
+cd.register(nn.softmax, _softmax)
+cd.register(array.expand_dims, _expand_dims)
 
 
 # ---------------------------------------------------------------------------------------
@@ -204,9 +289,7 @@ def _expand_all(t: Tensor, rank: int) -> Tensor:
 
 
 def _expand(x: Any, axis: int) -> Any:
-    if isinstance(x, RaggedTensor):
-        raise ValueError("keepdims=True is not supported when the result is ragged")
-    return array.expand_dims(x, axis)
+    return _expand_dims(x, axis) if isinstance(x, RaggedTensor) else array.expand_dims(x, axis)
 
 
 def _mean(input_tensor: Any, axis: Any = None, keepdims: bool = False,
@@ -243,6 +326,39 @@ cd.register(reduce.reduce_min, _ragged_reduce(segment_ops.unsorted_segment_min,
 cd.register(reduce.reduce_prod, _ragged_reduce(segment_ops.unsorted_segment_prod,
                                                reduce.reduce_prod))
 cd.register(reduce.reduce_mean, _mean)
+
+
+def _variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
+              name: str | None = None) -> Any:
+    """TF's ragged variance: mean of squares less the squared mean, at least 0."""
+    if input_tensor.dtype.is_complex:
+        raise ValueError("reduce_variance is not supported for RaggedTensors with complex "
+                         "dtypes.")
+    mean_of_square = _mean(math.square(input_tensor), axis, keepdims)
+    square_of_mean = math.square(_mean(input_tensor, axis, keepdims))
+    return math.maximum(math.subtract(mean_of_square, square_of_mean), 0)
+
+
+def _std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
+         name: str | None = None) -> Any:
+    return math.sqrt(_variance(input_tensor, axis, keepdims))
+
+
+def _logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False,
+               name: str | None = None) -> Any:
+    """log(sum(exp(x - m))) + m, m the maximum where finite (0 elsewhere), as TF."""
+    raw_max = reduce.reduce_max(input_tensor, axis, keepdims=True)
+    finite_max = math.where(math.is_finite(raw_max), raw_max, math.zeros_like(raw_max))
+    total = reduce.reduce_sum(math.exp(math.subtract(input_tensor, finite_max)), axis,
+                              keepdims=keepdims)
+    return math.add(math.log(total), finite_max if keepdims else
+                    reduce.reduce_max(input_tensor, axis, keepdims=False) * 0 +
+                    reshape(finite_max, array.shape(total)))
+
+
+cd.register(reduce.reduce_variance, _variance)
+cd.register(reduce.reduce_std, _std)
+cd.register(reduce.reduce_logsumexp, _logsumexp)
 
 
 def _reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator: str = "",

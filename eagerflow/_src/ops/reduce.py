@@ -302,6 +302,7 @@ reduce_any = _reduce_fn(ANY, cast_bool=True)
 reduce_all = _reduce_fn(ALL, cast_bool=True)
 
 
+@dispatchable
 def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                     name: str | None = None) -> Any:
     x = _t(input_tensor)
@@ -312,11 +313,13 @@ def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     return reduce_mean(square(x - mean), axis=axis, keepdims=keepdims)
 
 
+@dispatchable
 def reduce_std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                name: str | None = None) -> Any:
     return sqrt(reduce_variance(input_tensor, axis=axis, keepdims=keepdims))
 
 
+@dispatchable
 def reduce_logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                      name: str | None = None) -> Any:
     x = _t(input_tensor)

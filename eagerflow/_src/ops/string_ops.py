@@ -324,6 +324,7 @@ STRING_JOIN = register(OpDef(
 ))
 
 
+@dispatchable
 def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     """Elementwise concatenation of the (broadcast) inputs with `separator`."""
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
@@ -447,6 +448,7 @@ SUBSTR = register(OpDef(
 ))
 
 
+@dispatchable
 def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
            name: str | None = None) -> Any:
     """input[pos:pos + len] elementwise (pos may be negative, counting from the end)."""
