@@ -385,7 +385,8 @@ RAGGED = [
     "tf.RaggedTensorSpec([None, None], ragged_rank=3)",
     # More of the ops TF dispatches for ragged arguments (transcendental results rounded:
     # their last bits are the C library's).
-    "tf.nn.relu(rtf)", "tf.nn.relu6(rtf * 3)", "tf.nn.leaky_relu(rtf)", "tf.nn.leaky_relu(rtf, 0.5)",
+    "tf.nn.relu(rtf)", "tf.nn.relu6(rtf * 3)", "tf.nn.leaky_relu(rtf)",
+    "tf.nn.leaky_relu(rtf, 0.5)",
     "tf.math.round(tf.nn.elu(rtf) * 1e4)", "tf.math.round(tf.nn.selu(rtf) * 1e4)",
     "tf.math.round(tf.nn.gelu(rtf) * 1e4)", "tf.math.round(tf.nn.silu(rtf) * 1e4)",
     "tf.math.round(tf.nn.softsign(rtf) * 1e4)", "tf.math.round(tf.math.log_sigmoid(rtf) * 1e4)",
