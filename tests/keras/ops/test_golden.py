@@ -237,14 +237,6 @@ def test_result_type_table_matches_keras():
 KNOWN_SYMBOLIC = {
     "reciprocal-1": "int32 reciprocal: Keras's spec says float32 and TF's kernel is missing "
                     "(NotFoundError); eagerflow refuses the dtype when the op is built",
-    **{f"{op}-{i}": "sorts a dimension unknown when the op is built: eagerflow's TopKV2 takes k "
-                    "as an attr, so tf.sort/argsort need the sorted axis's size"
-       for op, i in [("nanmedian", 0), ("nanmedian", 1), ("nanpercentile", 0), ("nanquantile", 0),
-                     ("nanquantile", 1), ("unique", 0), ("unique", 1), ("unique", 3),
-                     ("unique", 4), ("unique", 5)]},
-    **{f"segment_{op}-1": "sorted segment reductions need segment_ids known when the op is "
-                          "built (TF's take them at run time)"
-       for op in ("sum", "max", "min", "prod")},
 }
 
 
