@@ -16,6 +16,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, seeds
+from eagerflow._src.ops.random import get_seed
 
 _FLOATX = ["float32"]
 _EPSILON = [1e-7]
@@ -153,10 +154,7 @@ def numpy_rng(seed: int | None) -> np.random.Generator:
     if seed is not None:
         return np.random.default_rng(int(seed))
     if seeds.global_seed is not None:
-        with seeds.lock:
-            seeds.op_counter += 1
-            n = seeds.op_counter
-        return np.random.default_rng((int(seeds.global_seed), n))
+        return np.random.default_rng(get_seed(None))  # the next op seed of the global seed
     return seeds.unseeded_rng
 
 

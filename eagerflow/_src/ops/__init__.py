@@ -1,8 +1,8 @@
 """The op families. Importing this package registers every op and installs operators."""
 
 from eagerflow._src.ops import (  # noqa: F401
-    array, debugging, indexing, linalg, math, math_special, random, reduce, shaping, slicing,
-    variables,
+    array, debugging, indexing, linalg, math, math_special, random, random_generator,
+    random_stateless, reduce, shaping, slicing, variables,
 )
 from eagerflow._src.ops import image, nn, nn_conv, nn_fused, nn_loss, nn_norm, nn_pool  # noqa: F401,E501
 from eagerflow._src.ops import operators  # noqa: F401  (after the families it uses)
