@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import math as _pymath
+from functools import partial
 from typing import Any, Callable
 
 import numpy as np
@@ -24,7 +25,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, expand_dims, getitem, reshape, squeeze, transpose
+from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, squeeze, transpose, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     check_runtime_arg,
@@ -42,12 +43,15 @@ from eagerflow._src.ops.math import (
     rsqrt,
     saturate_cast,
     sqrt,
+    square,
     where,
     zeros_like,
 )
 from eagerflow._src.ops.nn_conv import check_t, fail, sized
-from eagerflow._src.ops.reduce import reduce_mean, reduce_sum
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.random import uniform
+from eagerflow._src.ops.reduce import reduce_mean, reduce_prod, reduce_sum
+from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.slicing import getitem
 
 _rng = SampleRNG(33)  # not numpy.random: it costs import time
 _IMAGE_T = (dt.int8, dt.uint8, dt.int16, dt.uint16, dt.int32, dt.int64, dt.bfloat16, dt.float16,
@@ -225,82 +229,86 @@ def _check_resize_grad(op: str, grads: Any, original: Any, size: tuple) -> None:
         sized(op, os_, original._dtype)
 
 
-def _make_resize(name: str, method: str, extra: dict) -> tuple:
-    grad_name = name + "Grad"
+class _Resize:
+    """One resize family: the forward op (ResizeBilinear, ...) and its gradient op, named
+    `name` and `name + "Grad"`, interpolating with `method`."""
 
-    def infer(images: Any, *dyn: Any, size: tuple, **a: Any) -> list:
-        # dyn: the size as an input, read at run time; `size` then holds what is known of it
-        if dyn:
-            check_runtime_arg(name, dyn, "size")
-        d = check_t(name, (images,), _IMAGE_T)
-        if images._shape is not None and len(images._shape) != 4:
-            raise fail(name, f"input must be 4-dimensional{C.shape_str(images._shape)}")
-        _check_out_size(name, size)
-        _check_kernel_attrs(name, a)
-        if images._shape is not None:
-            for d_in in images._shape[1:3]:
-                if d_in == 0:
-                    raise fail(name, "input image must be of non-zero size")
-        shape = None if images._shape is None else \
-            (images._shape[0], size[0], size[1], images._shape[3])
-        if shape is not None:
-            sized(name, shape, _out_dtype(d, method))
-        return [(shape, _out_dtype(d, method))]
+    def __init__(self, name: str, method: str) -> None:
+        self.name, self.grad_name, self.method = name, name + "Grad", method
 
-    def kernel(xp: Any, images: Any, *dyn: Any, size: tuple, **a: Any) -> Any:
-        if dyn:
-            size = runtime_attr(infer, (images,), dyn, "size", **a)
-        n, h, w, c = images.shape
-        out_t = _out_dtype(dt.as_dtype(images.dtype), method).as_numpy_dtype
-        if not n or not c:  # an empty batch: no taps to build, however large `size` is
-            return xp.zeros((n, size[0], size[1], c), out_t)
-        if method == "nearest":
-            iy = _taps("nearest", h, size[0])[0][:, 0]
-            ix = _taps("nearest", w, size[1])[0][:, 0]
-            return images[:, iy][:, :, ix]
-        x = images.astype(out_t, copy=False)
-        ry, rx = _matrices(method, h, w, size, a, out_t)
-        return _apply(xp, x, ry, rx).astype(out_t, copy=False)
 
-    def grad(n: Any, g: Any) -> list:
-        if len(n.inputs) > 1:  # a runtime size: the gradient's own spatial dims
-            return [bind(ops[1], (g, n.inputs[0]), {**n.attrs, "size": None}), None]
-        return [bind(ops[1], (g, n.inputs[0]), n.attrs)]
+def resize_infer(r: _Resize, images: Any, *dyn: Any, size: tuple, **a: Any) -> list:
+    # dyn: the size as an input, read at run time; `size` then holds what is known of it
+    name = r.name
+    if dyn:
+        check_runtime_arg(name, dyn, "size")
+    d = check_t(name, (images,), _IMAGE_T)
+    if images._shape is not None and len(images._shape) != 4:
+        raise fail(name, f"input must be 4-dimensional{C.shape_str(images._shape)}")
+    _check_out_size(name, size)
+    _check_kernel_attrs(name, a)
+    if images._shape is not None:
+        for d_in in images._shape[1:3]:
+            if d_in == 0:
+                raise fail(name, "input image must be of non-zero size")
+    shape = None if images._shape is None else \
+        (images._shape[0], size[0], size[1], images._shape[3])
+    if shape is not None:
+        sized(name, shape, _out_dtype(d, r.method))
+    return [(shape, _out_dtype(d, r.method))]
 
-    def g_infer(grads: Any, original: Any, size: tuple, **a: Any) -> list:
-        check_t(grad_name, (grads,), (dt.float16, dt.bfloat16, dt.float32, dt.float64))
-        if grads._shape is not None and len(grads._shape) != 4:
-            raise fail(grad_name, f"input_grad must be 4-dimensional{C.shape_str(grads._shape)}")
-        if not original._dtype.is_floating:
-            raise fail(grad_name, f"Value for attr 'T' of {original._dtype.name} is not in the "
-                                  "list of allowed values: float, bfloat16, half, double")
-        if size is None:  # a runtime size (see grad): the gradient's own spatial dims
-            size = tuple(grads._shape[1:3]) if grads._shape is not None else (None, None)
-        _check_out_size(grad_name, size)
-        _check_kernel_attrs(grad_name, a)
-        _check_resize_grad(grad_name, grads, original, size)
-        return [(original._shape, original._dtype)]
 
-    def g_kernel(xp: Any, grads: Any, original: Any, size: tuple | None, **a: Any) -> Any:
-        size = grads.shape[1:3] if size is None else size
-        _, h, w, _ = original.shape
-        ry, rx = _matrices(method, h, w, size, a, grads.dtype)
-        return _apply(xp, grads, ry.T, rx.T).astype(original.dtype, copy=False)
+def resize_kernel(r: _Resize, xp: Any, images: Any, *dyn: Any, size: tuple, **a: Any) -> Any:
+    if dyn:
+        size = runtime_attr(partial(resize_infer, r), (images,), dyn, "size", **a)
+    n, h, w, c = images.shape
+    out_t = _out_dtype(dt.as_dtype(images.dtype), r.method).as_numpy_dtype
+    if not n or not c:  # an empty batch: no taps to build, however large `size` is
+        return xp.zeros((n, size[0], size[1], c), out_t)
+    if r.method == "nearest":
+        iy = _taps("nearest", h, size[0])[0][:, 0]
+        ix = _taps("nearest", w, size[1])[0][:, 0]
+        return images[:, iy][:, :, ix]
+    x = images.astype(out_t, copy=False)
+    ry, rx = _matrices(r.method, h, w, size, a, out_t)
+    return _apply(xp, x, ry, rx).astype(out_t, copy=False)
 
-    def g_grad(n: Any, gg: Any) -> list:
-        if n.attrs["size"] is None:
-            from eagerflow._src.ops.array import shape
 
-            size = getitem(shape(n.inputs[0]), slice(1, 3))
-            return [bind(ops[0], (gg, size), {**n.attrs, "size": (None, None)}), None]
-        return [bind(ops[0], (gg,), n.attrs), None]
+def resize_grad(r: _Resize, n: Any, g: Any) -> list:
+    if len(n.inputs) > 1:  # a runtime size: the gradient's own spatial dims
+        return [bind(REGISTRY[r.grad_name], (g, n.inputs[0]), {**n.attrs, "size": None}), None]
+    return [bind(REGISTRY[r.grad_name], (g, n.inputs[0]), n.attrs)]
 
-    samples, g_samples = _resize_samples(method, extra)
-    ops = (register(OpDef(name, infer, kernel, grad=grad, reference=_resize_ref(method),
-                          samples=samples, bad_samples=_resize_bad(extra))),
-           register(OpDef(grad_name, g_infer, g_kernel, grad=g_grad,
-                          reference=_resize_grad_ref(method), samples=g_samples)))
-    return ops
+
+def resize_grad_infer(r: _Resize, grads: Any, original: Any, size: tuple, **a: Any) -> list:
+    name = r.grad_name
+    check_t(name, (grads,), (dt.float16, dt.bfloat16, dt.float32, dt.float64))
+    if grads._shape is not None and len(grads._shape) != 4:
+        raise fail(name, f"input_grad must be 4-dimensional{C.shape_str(grads._shape)}")
+    if not original._dtype.is_floating:
+        raise fail(name, f"Value for attr 'T' of {original._dtype.name} is not in the list of "
+                         "allowed values: float, bfloat16, half, double")
+    if size is None:  # a runtime size (see resize_grad): the gradient's own spatial dims
+        size = tuple(grads._shape[1:3]) if grads._shape is not None else (None, None)
+    _check_out_size(name, size)
+    _check_kernel_attrs(name, a)
+    _check_resize_grad(name, grads, original, size)
+    return [(original._shape, original._dtype)]
+
+
+def resize_grad_kernel(r: _Resize, xp: Any, grads: Any, original: Any, size: tuple | None,
+                       **a: Any) -> Any:
+    size = grads.shape[1:3] if size is None else size
+    _, h, w, _ = original.shape
+    ry, rx = _matrices(r.method, h, w, size, a, grads.dtype)
+    return _apply(xp, grads, ry.T, rx.T).astype(original.dtype, copy=False)
+
+
+def resize_grad_grad(r: _Resize, n: Any, gg: Any) -> list:
+    if n.attrs["size"] is None:
+        size = getitem(shape(n.inputs[0]), slice(1, 3))
+        return [bind(REGISTRY[r.name], (gg, size), {**n.attrs, "size": (None, None)}), None]
+    return [bind(REGISTRY[r.name], (gg,), n.attrs), None]
 
 
 def _weights_ref(method: str, n_in: int, n_out: int, i: int, kernel_type: str = "",
@@ -389,12 +397,25 @@ def _resize_bad(extra: dict) -> list:
                       InvalidArgumentError, "Value for attr 'T' of bool")]
 
 
-RESIZE_BILINEAR, _ = _make_resize("ResizeBilinear", "bilinear", {})
-RESIZE_NEAREST, _ = _make_resize("ResizeNearestNeighbor", "nearest", {})
-RESIZE_AREA, _ = _make_resize("ResizeArea", "area", {})
-RESIZE_BICUBIC, _ = _make_resize("ResizeBicubic", "bicubic", {})
-SCALE_AND_TRANSLATE, _ = _make_resize("ScaleAndTranslate", "scale_and_translate",
-                                      {"kernel_type": "lanczos3", "antialias": True})
+def _register_resize(name: str, method: str, extra: dict) -> OpDef:
+    """The resize op `name` and its gradient op; `extra`: attrs its samples take."""
+    r = _Resize(name, method)
+    samples, g_samples = _resize_samples(method, extra)
+    op = register(OpDef(name, partial(resize_infer, r), partial(resize_kernel, r),
+                        grad=partial(resize_grad, r), reference=_resize_ref(method),
+                        samples=samples, bad_samples=_resize_bad(extra)))
+    register(OpDef(r.grad_name, partial(resize_grad_infer, r), partial(resize_grad_kernel, r),
+                   grad=partial(resize_grad_grad, r), reference=_resize_grad_ref(method),
+                   samples=g_samples))
+    return op
+
+
+RESIZE_BILINEAR = _register_resize("ResizeBilinear", "bilinear", {})
+RESIZE_NEAREST = _register_resize("ResizeNearestNeighbor", "nearest", {})
+RESIZE_AREA = _register_resize("ResizeArea", "area", {})
+RESIZE_BICUBIC = _register_resize("ResizeBicubic", "bicubic", {})
+SCALE_AND_TRANSLATE = _register_resize("ScaleAndTranslate", "scale_and_translate",
+                                       {"kernel_type": "lanczos3", "antialias": True})
 
 
 class ResizeMethod:
@@ -513,8 +534,6 @@ def flip_up_down(image: Any) -> Any:
 
 
 def _random_flip(image: Any, axis_from_end: int, seed: Any) -> Any:
-    from eagerflow._src.ops.random import uniform
-
     x = _at_least_3d(image)
     flipped = _reverse_axis(x, len(x._shape) - axis_from_end)
     if len(x._shape) == 3:
@@ -616,8 +635,6 @@ def pad_to_bounding_box(image: Any, offset_height: int, offset_width: int,
 
 def _pad_hw(x: Any, pads: tuple) -> Any:
     """Zero padding of the (height, width) axes, built from concats (differentiable)."""
-    from eagerflow._src.ops.array import zeros
-
     n = len(x._shape)
     for k, (before, after) in enumerate(pads):
         axis = n - 3 + k
@@ -748,16 +765,11 @@ def per_image_standardization(image: Any) -> Any:
     x = cast(_at_least_3d(image), dt.float32)  # TF standardizes in float32, whatever came in
     axes = [-1, -2, -3]
     mean = reduce_mean(x, axis=axes, keepdims=True)
-    from eagerflow._src.ops.math import square
-
     var = reduce_mean(square(x - mean), axis=axes, keepdims=True)
     dims = x._shape[-3:]
     if all(d is not None for d in dims):
         min_std = rsqrt(convert_to_tensor(float(_pymath.prod(dims)), dtype=x._dtype))
     else:  # dims known only when the graph runs (a traced tf.data map, say)
-        from eagerflow._src.ops.array import shape
-        from eagerflow._src.ops.reduce import reduce_prod
-
         min_std = rsqrt(cast(reduce_prod(shape(x)[-3:]), x._dtype))
     adjusted = maximum(sqrt(maximum(var, zeros_like(var))), min_std)
     return (x - mean) / adjusted

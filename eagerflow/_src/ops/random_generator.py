@@ -25,11 +25,11 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_stateless as S
-from eagerflow._src.ops.array import stack
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import cast, zeros_like
 from eagerflow._src.ops.reduce import reduce_prod
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable
 
 _M64 = (1 << 64) - 1
