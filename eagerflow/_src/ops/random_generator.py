@@ -53,6 +53,13 @@ def _skip_infer(state: Any, alg: Any, delta: Any) -> list:
     C.check_dtype(op, state, frozenset((dt.int64,)), "state")
     C.check_dtype(op, alg, frozenset((dt.int32,)), "alg")
     C.check_dtype(op, delta, frozenset((dt.uint64,)), "delta")
+    for i, x in ((1, alg), (2, delta)):
+        if x._shape is not None and x._shape != ():
+            raise C.fail(op, f"input {i} (0-based) must have shape [], not "
+                             f"{C.shape_str(x._shape)}")
+    if state._shape is not None and len(state._shape) != 1:
+        raise C.fail(op, f"RNG state must have one and only one dimension, not "
+                         f"{len(state._shape)}")
     return [((1,), dt.uint64), ((2,), dt.uint64), (state._shape, dt.int64)]
 
 
@@ -88,7 +95,10 @@ RNG_READ_AND_SKIP = register(OpDef(
              Sample((np.array([-5, -1, -9], np.int64), np.int32(3), np.uint64(10)),
                     grad=False)],
     bad_samples=[BadSample((np.array([7, 12], np.int64), np.int32(2), np.uint64(3)), {},
-                           UnimplementedError, "ThreeFry")],
+                           UnimplementedError, "ThreeFry"),
+                 BadSample((np.array([7, 0, 12], np.int64), np.array([1], np.int32),
+                            np.uint64(3)), {}, InvalidArgumentError,
+                           "input 1 (0-based) must have shape [], not [1]")],
 ))
 
 
@@ -230,7 +240,7 @@ class Generator(AutoTrackable):
                 name: str | None = None) -> Any:
         dtype = dt.as_dtype(dtype)
         if dtype.is_integer and (minval is None) != (maxval is None):
-            raise ValueError(f"For integer dtype {dtype!r}, minval and maxval must be both "
+            raise ValueError(f"For integer dtype {dtype}, minval and maxval must be both "
                              f"`None` or both non-`None`; got minval={minval} and "
                              f"maxval={maxval}")
         return S.uniform_from(*self._key_counter(shape), shape, minval, maxval, dtype)

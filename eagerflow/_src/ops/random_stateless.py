@@ -436,6 +436,8 @@ def _walk_table(xp: Any, perm: Any, top: Any) -> Any:
 
 def _index_shuffle_kernel(xp: Any, index: Any, seed: Any, max_index: Any, rounds: int) -> Any:
     n = max(index.size, max_index.size, seed.size // 3)
+    if n == 0:
+        return xp.zeros((0,), dtype=index.dtype)
     idx = xp.broadcast_to(index.reshape(-1), (n,)).astype(xp.uint64)
     top = xp.broadcast_to(max_index.reshape(-1), (n,)).astype(xp.uint64)
     seeds = xp.broadcast_to((seed.reshape(-1, 3).astype(xp.uint64) & xp.uint64(0xFFFFFFFF)),
@@ -456,25 +458,20 @@ def _index_shuffle_infer(index: Any, seed: Any, max_index: Any, rounds: int) -> 
     C.check_dtype(op, seed, _INT_DTYPES, "Tseed")
     if rounds < 4 or rounds % 2:
         raise C.fail(op, f"rounds must be an even integer >= 4, got {rounds}")
-    ranks = [None if x._shape is None else len(x._shape) for x in (index, seed, max_index)]
-    if ranks[0] not in (None, 0, 1):
+    shapes = [x._shape for x in (index, seed, max_index)]
+    if any(s is None or None in s for s in shapes):
+        return [(None, d)]
+    ix, sd, mx = shapes
+    num = max(_pymath.prod(ix), _pymath.prod(mx), _pymath.prod(sd) // 3)
+    if not (len(ix) == 0 or ix == (num,)):
         raise C.fail(op, "Index bust be a scalar or vector.")
-    if ranks[2] not in (None, 0, 1):
-        raise C.fail(op, f"Maxval must be a scalar or a vector of the same size as index but "
-                         f"got {C.shape_str(max_index._shape)}")
-    n = [index._shape[0] if ranks[0] == 1 else None, max_index._shape[0] if ranks[2] == 1
-         else None, seed._shape[0] if ranks[1] == 2 else None]
-    known = [v for v in n if v is not None]
-    num = max(known) if known else (1 if ranks == [0, 1, 0] else None)
-    if seed._shape is not None and not (tuple(seed._shape) == (3,) or (
-            len(seed._shape) == 2 and seed._shape[1] == 3 and seed._shape[0] in (num, None))):
+    if not (sd == (3,) or sd == (num, 3)):
         raise C.fail(op, f"Seed must be a vector of size [3] or a matrix of size [{num}, 3] "
-                         f"but got {C.shape_str(seed._shape)}.")
-    for x in (index, max_index):
-        if x._shape is not None and len(x._shape) == 1 and num is not None and \
-                x._shape[0] not in (num, None):
-            raise C.fail(op, "Index bust be a scalar or vector.")
-    return [(() if ranks == [0, 1, 0] else (num,), d)]
+                         f"but got {C.shape_str(sd)}.")
+    if not (len(mx) == 0 or mx == (num,)):
+        raise C.fail(op, f"Maxval must be a scalar or a vector of the same size as index but "
+                         f"got {C.shape_str(mx)}")
+    return [((() if len(ix) == 0 and len(sd) == 1 and len(mx) == 0 else (num,)), d)]
 
 
 def _ref_index_shuffle(index: Any, seed: Any, max_index: Any, rounds: int) -> Any:
@@ -559,16 +556,16 @@ def stateless_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any = None
     """Uniform values that depend only on `seed` (a shape [2] integer tensor) and the shape."""
     dtype = dt.as_dtype(dtype)
     if dtype not in _STATELESS_UNIFORM_DTYPES:
-        raise ValueError(f"Argument `dtype` got invalid value {dtype!r}. Accepted dtypes are "
+        raise ValueError(f"Argument `dtype` got invalid value {dtype}. Accepted dtypes are "
                          "(tf.float16, tf.bfloat16, tf.float32, tf.float64, tf.int32, tf.int64, "
                          "tf.uint32, tf.uint64).")
     if dtype.is_integer:
         if (minval is None) != (maxval is None):
-            raise ValueError(f"For integer `dtype` argument {dtype!r}, argument `minval` and "
+            raise ValueError(f"For integer `dtype` argument {dtype}, argument `minval` and "
                              f"`maxval` must be both None or not None. Got `minval`={minval} "
                              f"and `maxval`={maxval}.")
         if minval is not None and dtype in (dt.uint32, dt.uint64):
-            raise ValueError(f"Argument `dtype` got invalid value {dtype!r} when argument "
+            raise ValueError(f"Argument `dtype` got invalid value {dtype} when argument "
                              "`minval` is not None. Please don't use unsigned integers in "
                              "this case.")
     return uniform_from(*key_counter_alg(seed, alg), shape, minval, maxval, dtype)
