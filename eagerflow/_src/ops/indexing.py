@@ -633,7 +633,7 @@ def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
 
 def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:
     ids = _t(segment_ids)
-    arr = np.asarray(ids._arr) if isinstance(ids, EagerTensor) else None
+    arr = ids._numpy() if isinstance(ids, EagerTensor) else None
     if arr is None:
         raise TypeError("segment_sum needs segment_ids known when the op is built")
     _check_indices("SegmentSum", ids, allowed=C.INDEX)

@@ -414,7 +414,7 @@ def lbeta(x: Any, name: str | None = None) -> Any:
 def _eager_values(x: Tensor, fn: str) -> np.ndarray:
     if type(x) is not EagerTensor:
         raise TypeError(f"{fn} needs its input known when the op is built")
-    return np.asarray(x._arr)
+    return x._numpy()
 
 
 def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: Any = None,

@@ -13,11 +13,11 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src import backend as blas
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.ops import blas
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, static_ints, transpose
 from eagerflow._src.ops.dispatch import bind

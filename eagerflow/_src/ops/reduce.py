@@ -14,12 +14,12 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import matmul
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, reshape_like, shape
-from eagerflow._src.ops.blas import matmul
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
     _t,

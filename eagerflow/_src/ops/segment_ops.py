@@ -215,7 +215,7 @@ def unsorted_segment_sqrt_n(data: Any, segment_ids: Any, num_segments: Any,
 def _sorted_ids(op: str, ids: Any) -> int:
     if type(ids) is not EagerTensor:
         raise TypeError(f"{op} needs segment_ids known when the op is built")
-    arr = np.asarray(ids._arr)
+    arr = ids._numpy()
     if arr.size and (np.diff(arr.reshape(-1)) < 0).any():
         raise InvalidArgumentError(None, None, f"segment ids are not increasing [Op:{op}]")
     if arr.size and arr.min() < 0:

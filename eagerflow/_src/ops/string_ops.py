@@ -194,7 +194,7 @@ def _eager_strings(x: Any, fn: str) -> np.ndarray:
     _string_in(fn, t)
     if not hasattr(t, "_arr"):
         raise TypeError(f"tf.strings.{fn} needs its input known when the op is built")
-    return np.asarray(t._arr)
+    return t._numpy()
 
 
 def _join_kernel(xp: Any, *arrays: Any, separator: bytes) -> Any:

@@ -21,14 +21,14 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core.tensor import _too_big
-from eagerflow._src.ops import parallel
-from eagerflow._src.ops.blas import matmul, product_scope
+from eagerflow._src.backend import lanes, matmul, product_scope, run_blocks, scratch
 
 # Largest column matrix (bytes) built at once; bigger batches are processed in chunks.
 COLS_BUDGET = 64 * 1024 * 1024
 # Usual column block (bytes): small enough to stay in a core's L2 cache (see _blocks).
 BLOCK_BYTES = 1024 * 1024
+# Most bytes of im2col matrices kept for filter gradients (see _KeptColumns).
+KEEP = 32 * 1024 * 1024
 
 
 # ---------------------------------------------------------------------------------------
@@ -129,37 +129,6 @@ def taps(ks: tuple, outs: tuple, strides: tuple, dilations: tuple,
             zip(pos, dilations, outs, strides, shift)) + (slice(None),)
 
 
-class _Workspace(threading.local):
-    """Per-thread scratch buffers (by name) for temporaries, reused across calls.
-
-    A fresh 10 MB array per convolution means fresh pages from the OS and a page fault
-    on every 4 KB of them; reusing buffers keeps those pages mapped. Only buffers up to
-    KEEP bytes are kept between calls; nothing handed out here ever leaves a kernel.
-    """
-
-    KEEP = 32 * 1024 * 1024
-
-    def __init__(self) -> None:
-        self.bufs: dict = {}
-
-
-_WORKSPACE = _Workspace()
-
-
-def scratch(xp: Any, name: str, shape: tuple, dtype: Any) -> Any:
-    """An uninitialized temporary array from the named per-thread buffer."""
-    dtype = np.dtype(dtype)
-    nbytes = math.prod(shape) * dtype.itemsize
-    if _too_big(nbytes):  # bind turns this into ResourceExhaustedError naming the op
-        raise MemoryError(f"a {nbytes}-byte {name} workspace")
-    if xp is not np or nbytes > _Workspace.KEEP:
-        return xp.empty(shape, dtype)
-    buf = _WORKSPACE.bufs.get(name)
-    if buf is None or buf.size < nbytes:
-        buf = _WORKSPACE.bufs[name] = np.empty(nbytes, np.uint8)
-    return buf[:nbytes].view(dtype).reshape(shape)
-
-
 class _KeptColumns(threading.local):
     """The im2col matrices of this thread's recent forward convolutions, for their
     filter gradients: a training step's backward pass follows its forward on the same
@@ -168,7 +137,7 @@ class _KeptColumns(threading.local):
     Entries name their input array by weak reference (a freed array is never taken
     for a new one at the same address) and their geometry; arrays behind tensors are
     never written in place, so a matching entry holds that input's windows. At most
-    _Workspace.KEEP bytes are kept, oldest dropped first, and entries whose input is
+    KEEP bytes are kept, oldest dropped first, and entries whose input is
     gone (inference: nothing will ask) are dropped at the next forward.
     """
 
@@ -179,7 +148,7 @@ class _KeptColumns(threading.local):
         live = [e for e in self.entries if e[0]() is not None and not
                 (e[0]() is x and e[1] == key)]
         live.append((weakref.ref(x), key, cols))
-        while sum(e[2].nbytes for e in live) > _Workspace.KEEP:
+        while sum(e[2].nbytes for e in live) > KEEP:
             live.pop(0)
         self.entries = live
 
@@ -357,7 +326,7 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
     """x (N, *S, C) conv w (*K, Cf, O) -> (N, *outs, O); C = G * Cf. With `bias` (O,)
     and `relu`, each output block gets `relu(block + bias)` while it is still in cache
     (the fused kernel of a traced Conv2D -> BiasAdd -> Relu: see nn_fused.py). With
-    `keep`, an im2col matrix of at most _Workspace.KEEP bytes is built whole and kept
+    `keep`, an im2col matrix of at most KEEP bytes is built whole and kept
     for conv_filter_grad of the same input (see _KeptColumns)."""
     r = x.ndim - 2
     ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
@@ -380,7 +349,7 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
     blocks = list(_blocks(n, outs, kk * c * x.itemsize, w.nbytes))
     kept = None
     if keep and xp is np and groups == 1 and out.size // o * kk * c * x.itemsize <= \
-            _Workspace.KEEP:
+            KEEP:
         kept = im2col.whole(n)
 
     def one(block: tuple) -> None:
@@ -396,7 +365,7 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
             _epilogue(xp, dest, bias, relu)
 
     with product_scope(xp, _block_size(blocks[0], outs) * kk * cf * o):
-        parallel.run(one, blocks, parallel.lanes(xp, out.size * kk * cf, len(blocks)))
+        run_blocks(xp, one, blocks, lanes(xp, out.size * kk * cf, len(blocks)))
     if kept is not None:
         _KEPT.put(x, _kept_key(x, ks, strides, dilations, padding, explicit), kept)
     return out
@@ -421,12 +390,13 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
             im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
                              tap_major)
         blocks = list(_blocks(n, outs, kk * c * x.itemsize, dw.nbytes))
-        lanes = parallel.lanes(xp, g.size * kk * cf, len(blocks))
+        n_lanes = lanes(xp, g.size * kk * cf, len(blocks))
 
         def lane(j: int) -> Any:
-            """The sum over every lanes-th block from j (a fixed order: see parallel.py)."""
+            """The sum over every n_lanes-th block from j (a fixed order: see
+            backend/numpy.py's helper threads)."""
             acc = None
-            for a, b, r0, r1 in blocks[j::lanes]:
+            for a, b, r0, r1 in blocks[j::n_lanes]:
                 if kept is not None:
                     cols = _kept_block(kept, tap_major, (a, b, r0, r1), outs)
                 else:
@@ -445,7 +415,7 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
             return acc
 
         with product_scope(xp, _block_size(blocks[0], outs) * kk * cf * o):
-            for part in parallel.run(lane, range(lanes), lanes):
+            for part in run_blocks(xp, lane, range(n_lanes), n_lanes):
                 dw += part
     if groups == 1:
         return dw.reshape(tuple(ks) + (cf, o))
