@@ -511,7 +511,7 @@ def _ref_cycle_walk(value: int, seed: list, max_index: int, rounds: int) -> int:
 
 INDEX_SHUFFLE = register(OpDef(
     "RandomIndexShuffle", _index_shuffle_infer, _index_shuffle_kernel,
-    reference=_ref_index_shuffle,
+    reference=_ref_index_shuffle, gpu=False,  # TF has a CPU kernel only
     samples=[Sample((np.arange(10, dtype=np.int64), np.array([1, 2, 3], np.int64),
                      np.int64(9)), {"rounds": 4}, grad=False),
              Sample((np.int32(5), np.array([498247692, 7, -3], np.int32), np.int32(70000)),
