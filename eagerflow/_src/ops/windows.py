@@ -498,24 +498,65 @@ def _lowest(x: Any) -> Any:
 
 def max_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
              explicit: tuple) -> Any:
+    """TF's CPU kernels differ by rank on NaN (both agree elsewhere): 2-D windows take the
+    largest non-NaN value and never go below the dtype's lowest finite value (a window of
+    NaN or -inf gives that); 3-D windows keep a running `max if max > v else v`, so a NaN
+    replaces what came before it and is replaced by what follows."""
     ones = (1,) * len(ks)
     outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
     if any(o <= 0 for o in outs) or x.shape[0] == 0 or x.shape[-1] == 0:
         return xp.zeros((x.shape[0],) + tuple(max(o, 0) for o in outs) + (x.shape[-1],),
                         x.dtype)
     xpd = pad(xp, x, pads, _lowest(x), temp="pad")
+    if len(ks) == 2:
+        lowest = np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x)
+        out = xp.full((x.shape[0],) + tuple(outs) + (x.shape[-1],), lowest, x.dtype)
+        for _, idx in taps(ks, outs, strides, ones):
+            xp.fmax(out, xpd[idx], out=out)
+        return out
     out = None
     for _, idx in taps(ks, outs, strides, ones):
-        if out is None:
-            out = xpd[idx].copy()
-        else:
-            xp.maximum(out, xpd[idx], out=out)
+        v = xpd[idx]
+        out = v.copy() if out is None else xp.where(out > v, out, v)
     return out
+
+
+def _real_cells(xp: Any, x: Any, xpd: Any, pads: tuple) -> Any:
+    """True on the cells of the padded input that are x's own (None when nothing is
+    padded): TF's kernels never pick a padding cell."""
+    if not any(b or a for b, a in pads):
+        return None
+    valid = xp.zeros(xpd.shape[:-1] + (1,), dtype=bool)
+    valid[interior(pads, x.shape[1:-1])] = True
+    return valid
+
+
+def _first_argmax(xp: Any, x: Any, xpd: Any, pads: tuple, tap_list: list) -> Any:
+    """Per window, the tap of TF's 2-D gradient choice: the first real (unpadded) cell, then
+    any later cell strictly greater (a NaN in front keeps the gradient; ties go first)."""
+    valid = _real_cells(xp, x, xpd, pads)
+    best = arg = seen = None
+    for t, idx in tap_list:
+        v = xpd[idx]
+        ok = None if valid is None else valid[idx]
+        if best is None:
+            best, arg = v.copy(), xp.zeros(v.shape, dtype=np.int32)
+            seen = xp.ones(v.shape, dtype=bool) if ok is None else xp.broadcast_to(ok, v.shape)
+            continue
+        take = v > best
+        if ok is not None:
+            take = (take | ~seen) & ok
+            seen = seen | ok
+        best = xp.where(take, v, best)
+        arg = xp.where(take, t, arg)
+    return xp.where(seen, arg, -1)
 
 
 def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, padding: str,
                   explicit: tuple) -> Any:
-    """Each window's gradient goes to its first maximal element (row-major), as in TF."""
+    """Each window's gradient goes to one element, as TF's CPU kernels choose it: in 2-D
+    the argmax of the input alone (see _first_argmax; `y` is not read), in 3-D the first
+    element (row-major) equal to the window's output in `y`."""
     ones = (1,) * len(ks)
     outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
     xpd = pad(xp, x, pads, _lowest(x))
@@ -523,20 +564,28 @@ def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, pa
     # windows that do not overlap (stride >= size) give each cell one tap: store, not add
     disjoint = all(s >= k for s, k in zip(strides, ks))
     if g.size:
-        taken = None
         tap_list = list(taps(ks, outs, strides, ones))
+        arg = _first_argmax(xp, x, xpd, pads, tap_list) if len(ks) == 2 else None
+        valid = _real_cells(xp, x, xpd, pads) if arg is None else None
+        taken = None
         for t, idx in tap_list:
-            hit = xp.equal(xpd[idx], y)
-            if taken is None:
-                taken = hit.copy()
+            if arg is not None:
+                hit = arg == t
             else:
-                xp.greater(hit, taken, out=hit)  # a hit, and the window's first
-                if t < len(tap_list) - 1:
-                    xp.logical_or(taken, hit, out=taken)
+                hit = xp.equal(xpd[idx], y)
+                if valid is not None:
+                    hit &= valid[idx]
+                if taken is None:
+                    taken = hit.copy()
+                else:
+                    xp.greater(hit, taken, out=hit)  # a hit, and the window's first
+                    if t < len(tap_list) - 1:
+                        xp.logical_or(taken, hit, out=taken)
+            # a where, not g * hit: an inf or NaN in g reaches only its chosen cell
             if disjoint:
-                xp.multiply(g, hit, out=dxp[idx])
+                dxp[idx] = xp.where(hit, g, 0)
             else:
-                dxp[idx] += g * hit
+                dxp[idx] += xp.where(hit, g, 0)
     if any(b or a for b, a in pads):
         return xp.ascontiguousarray(dxp[interior(pads, x.shape[1:-1])])
     return dxp
@@ -552,11 +601,14 @@ def max_pool_grad_grad(xp: Any, x: Any, y: Any, gg: Any, ks: tuple, strides: tup
     out = xp.zeros(y.shape, dtype=gg.dtype)
     if y.size:
         taken = xp.zeros(y.shape, dtype=bool)
+        valid = _real_cells(xp, x, xpd, pads)
         for _, idx in taps(ks, outs, strides, ones):
             hit = xpd[idx] == y
+            if valid is not None:
+                hit &= valid[idx]
             hit &= ~taken
             taken |= hit
-            out += ggp[idx] * hit
+            out += xp.where(hit, ggp[idx], 0)
     return out
 
 
