@@ -400,13 +400,13 @@ def _resize_bad(extra: dict) -> list:
 def _register_resize(name: str, method: str, extra: dict) -> OpDef:
     """The resize op `name` and its gradient op; `extra`: attrs its samples take."""
     r = _Resize(name, method)
-    samples, g_samples = _resize_samples(method, extra)
+    samples = functools.cache(partial(_resize_samples, method, extra))  # drawn together
     op = register(OpDef(name, partial(resize_infer, r), partial(resize_kernel, r),
                         grad=partial(resize_grad, r), reference=_resize_ref(method),
-                        samples=samples, bad_samples=_resize_bad(extra)))
+                        samples=lambda: samples()[0], bad_samples=partial(_resize_bad, extra)))
     register(OpDef(r.grad_name, partial(resize_grad_infer, r), partial(resize_grad_kernel, r),
                    grad=partial(resize_grad_grad, r), reference=_resize_grad_ref(method),
-                   samples=g_samples))
+                   samples=lambda: samples()[1]))
     return op
 
 

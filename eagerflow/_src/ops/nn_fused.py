@@ -94,7 +94,7 @@ def _samples() -> list:
 
 
 FUSED_CONV2D = register(OpDef("_FusedConv2D", _infer, _kernel, grad=_grad,
-                              reference=_reference, samples=_samples()))
+                              reference=_reference, samples=_samples))
 
 
 def conv2d_bias_act(x: Any, filters: Any, bias: Any, strides: Any, padding: str,

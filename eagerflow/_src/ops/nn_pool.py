@@ -16,6 +16,7 @@ order (ties do not split it). Gradients of any order:
 
 from __future__ import annotations
 
+import functools
 import math
 from functools import partial
 from typing import Any
@@ -455,23 +456,23 @@ def _pool_samples(p: _Pool) -> dict:
 
 
 def _register_pool(p: _Pool) -> tuple:
-    s = _pool_samples(p)
+    s = functools.cache(partial(_pool_samples, p))  # drawn together, when asked
     max_ = register(OpDef(p.max, partial(max_pool_infer, p), partial(max_pool_kernel, p),
                           grad=partial(max_pool_grad, p), reference=_max_ref(p),
-                          samples=s["max"], bad_samples=s["max_bad"]))
+                          samples=lambda: s()["max"], bad_samples=lambda: s()["max_bad"]))
     register(OpDef(p.max_grad, partial(max_pool_grad_infer, p), partial(max_pool_grad_kernel, p),
                    grad=partial(max_pool_grad_grad, p), reference=_max_grad_ref(p),
-                   samples=s["max_grad"]))
+                   samples=lambda: s()["max_grad"]))
     register(OpDef(p.max_grad_grad, partial(max_pool_grad_grad_infer, p),
                    partial(max_pool_grad_grad_kernel, p),
                    grad=partial(max_pool_grad_grad_grad, p), reference=_max_grad_grad_ref(p),
-                   samples=s["max_grad_grad"]))
+                   samples=lambda: s()["max_grad_grad"]))
     avg = register(OpDef(p.avg, partial(avg_pool_infer, p), partial(avg_pool_kernel, p),
                          grad=partial(avg_pool_grad, p), reference=_avg_ref(p),
-                         samples=s["avg"], bad_samples=s["avg_bad"]))
+                         samples=lambda: s()["avg"], bad_samples=lambda: s()["avg_bad"]))
     register(OpDef(p.avg_grad, partial(avg_pool_grad_infer, p), partial(avg_pool_grad_kernel, p),
                    grad=partial(avg_pool_grad_grad, p), reference=_avg_grad_ref(p),
-                   samples=s["avg_grad"]))
+                   samples=lambda: s()["avg_grad"]))
     return max_, avg
 
 

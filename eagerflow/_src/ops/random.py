@@ -237,7 +237,7 @@ def _seeded(**kw: Any) -> dict:
     return dict(kw, seed=11, seed2=7, node=0)
 
 
-def _float_op(name: str, dist: Any, fn: Any, samples: list, bad: list) -> OpDef:
+def _float_op(name: str, dist: Any, fn: Any, samples: Any, bad: Any) -> OpDef:
     return register(OpDef(name, _float_infer(name), _float_kernel(name, dist),
                           reference=_float_ref(fn), samples=samples, bad_samples=bad,
                           stateful=True))
@@ -245,26 +245,27 @@ def _float_op(name: str, dist: Any, fn: Any, samples: list, bad: list) -> OpDef:
 
 RANDOM_UNIFORM = _float_op(
     "RandomUniform", D.uniform, lambda k, c, n, d: ref.uniforms(ref.Stream(k, c), n, d),
-    [Sample((), _seeded(shape=(3, 4), dtype=dt.float32), grad=False),
+    lambda: [Sample((), _seeded(shape=(3, 4), dtype=dt.float32), grad=False),
      Sample((), _seeded(shape=(5,), dtype=dt.float64), grad=False),
      Sample((), _seeded(shape=(3, 3), dtype=dt.float16), grad=False),
      Sample((), _seeded(shape=(2, 0), dtype=dt.float16), grad=False)],
-    [BadSample((), _seeded(shape=(-2,), dtype=dt.float32), InvalidArgumentError,
+    lambda: [BadSample((), _seeded(shape=(-2,), dtype=dt.float32), InvalidArgumentError,
                "Dimension -2 must be >= 0"),
      BadSample((), _seeded(shape=(2,), dtype=dt.int32), InvalidArgumentError, "attr 'dtype'")])
 
 RANDOM_NORMAL = _float_op(
     "RandomStandardNormal", D.normal, lambda k, c, n, d: ref.normals(ref.Stream(k, c), n, d),
-    [Sample((), _seeded(shape=(3, 5), dtype=dt.float32), grad=False),
+    lambda: [Sample((), _seeded(shape=(3, 5), dtype=dt.float32), grad=False),
      Sample((), _seeded(shape=(7,), dtype=dt.float64), grad=False)],
-    [BadSample((), _seeded(shape=(2, -1), dtype=dt.float32), InvalidArgumentError,
+    lambda: [BadSample((), _seeded(shape=(2, -1), dtype=dt.float32), InvalidArgumentError,
                "Dimension -1 must be >= 0")])
 
 TRUNCATED_NORMAL = _float_op(
     "TruncatedNormal", D.truncated_normal, ref.truncated_normals,
-    [Sample((), _seeded(shape=(6, 7), dtype=dt.float32), grad=False),
+    lambda: [Sample((), _seeded(shape=(6, 7), dtype=dt.float32), grad=False),
      Sample((), _seeded(shape=(9,), dtype=dt.float64), grad=False)],
-    [BadSample((), _seeded(shape=(2,), dtype=dt.int64), InvalidArgumentError, "attr 'dtype'")])
+    lambda: [BadSample((), _seeded(shape=(2,), dtype=dt.int64), InvalidArgumentError,
+                       "attr 'dtype'")])
 
 
 # ---------------------------------------------------------------------------------------
@@ -311,10 +312,10 @@ RANDOM_UNIFORM_INT = register(OpDef(
     lambda lo, hi, *dyn, shape, seed, seed2, node=0: uniform_int_infer(
         "RandomUniformInt", lo, hi, dyn, shape),
     _uniform_int_kernel, reference=_ref_uniform_int,
-    samples=[Sample((np.int32(-3), np.int32(5)), _seeded(shape=(4, 5)), grad=False),
+    samples=lambda: [Sample((np.int32(-3), np.int32(5)), _seeded(shape=(4, 5)), grad=False),
              Sample((np.int64(-2**40), np.int64(2**62)), _seeded(shape=(7,)), grad=False)],
-    bad_samples=[BadSample((np.int32(5), np.int32(5)), _seeded(shape=(2,)), InvalidArgumentError,
-                           "Need minval < maxval, got 5 >= 5"),
+    bad_samples=lambda: [BadSample((np.int32(5), np.int32(5)), _seeded(shape=(2,)),
+                                   InvalidArgumentError, "Need minval < maxval, got 5 >= 5"),
                  BadSample((np.int32(0), np.int64(5)), _seeded(shape=(2,)), InvalidArgumentError),
                  BadSample((np.float32(0), np.float32(5)), _seeded(shape=(2,)),
                            InvalidArgumentError)],
@@ -357,7 +358,7 @@ def _ref_shuffle(x: np.ndarray, seed: int, seed2: int, node: int = 0) -> np.ndar
 RANDOM_SHUFFLE = register(OpDef(
     "RandomShuffle", lambda x, seed, seed2, node=0: [(x._shape, x._dtype)], _shuffle_kernel,
     reference=_ref_shuffle,
-    samples=[Sample((np.arange(12.0).reshape(6, 2),), _seeded(), grad=False),
+    samples=lambda: [Sample((np.arange(12.0).reshape(6, 2),), _seeded(), grad=False),
              Sample((np.arange(9, dtype=np.int32),), _seeded(), grad=False),
              Sample((np.float32(3.0),), _seeded(), grad=False)],
     stateful=True,
@@ -451,11 +452,11 @@ MULTINOMIAL = register(OpDef(
     lambda logits, num_samples, output_dtype, seed, seed2, node=0: multinomial_infer(
         logits, num_samples, output_dtype),
     _multinomial_kernel, reference=_ref_multinomial,
-    samples=[Sample((np.log(np.array([[0.1, 0.2, 0.7], [0.5, 0.5, 0.0]])),),
+    samples=lambda: [Sample((np.log(np.array([[0.1, 0.2, 0.7], [0.5, 0.5, 0.0]])),),
                     _seeded(num_samples=6, output_dtype=dt.int64), grad=False),
              Sample((np.array([[1.0, -1.0], [0.0, 3.0], [2.0, 2.0]], np.float32),),
                     _seeded(num_samples=4, output_dtype=dt.int32), grad=False)],
-    bad_samples=[BadSample((np.ones(3),), _seeded(num_samples=2, output_dtype=dt.int64),
+    bad_samples=lambda: [BadSample((np.ones(3),), _seeded(num_samples=2, output_dtype=dt.int64),
                            InvalidArgumentError, "logits should be a matrix, got shape [3]"),
                  BadSample((np.ones((1, 3)),), _seeded(num_samples=-1, output_dtype=dt.int64),
                            InvalidArgumentError, "num_samples should be non-negative, got -1"),

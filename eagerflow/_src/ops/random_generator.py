@@ -91,10 +91,11 @@ def _ref_skip(state: Any, alg: Any, delta: Any) -> tuple:
 
 RNG_READ_AND_SKIP = register(OpDef(
     "RngReadAndSkip", _skip_infer, _skip_kernel, reference=_ref_skip, num_outputs=3,
-    samples=[Sample((np.array([7, 0, 12], np.int64), np.int32(1), np.uint64(3)), grad=False),
+    samples=lambda: [
+        Sample((np.array([7, 0, 12], np.int64), np.int32(1), np.uint64(3)), grad=False),
              Sample((np.array([-5, -1, -9], np.int64), np.int32(3), np.uint64(10)),
                     grad=False)],
-    bad_samples=[BadSample((np.array([7, 12], np.int64), np.int32(2), np.uint64(3)), {},
+    bad_samples=lambda: [BadSample((np.array([7, 12], np.int64), np.int32(2), np.uint64(3)), {},
                            UnimplementedError, "ThreeFry"),
                  BadSample((np.array([7, 0, 12], np.int64), np.array([1], np.int32),
                             np.uint64(3)), {}, InvalidArgumentError,

@@ -105,8 +105,9 @@ GET_KEY_COUNTER = register(OpDef(
     lambda seed: _check_seed("StatelessRandomGetKeyCounter", seed) or [
         ((1,), dt.uint64), ((2,), dt.uint64)],
     _key_counter_kernel, reference=_ref_key_counter, num_outputs=2,
-    samples=[Sample((_SEED,), grad=False), Sample((np.array([-1, 7], np.int32),), grad=False)],
-    bad_samples=[BadSample((np.array([1, 2, 3], np.int64),), {}, InvalidArgumentError,
+    samples=lambda: [Sample((_SEED,), grad=False),
+                     Sample((np.array([-1, 7], np.int32),), grad=False)],
+    bad_samples=lambda: [BadSample((np.array([1, 2, 3], np.int64),), {}, InvalidArgumentError,
                            "seed must have shape [2], not [3]"),
                  BadSample((np.array([1.0, 2.0]),), {}, InvalidArgumentError, "attr 'Tseed'")],
 ))
@@ -163,7 +164,7 @@ def stream_of(op: str, key: Any, counter: Any, alg: Any) -> tuple:
     return int(key[0]), c[0] | (c[1] << 64)
 
 
-def _v2_float_op(name: str, dist: Any, ref_fn: Any, samples: list, bad: list) -> OpDef:
+def _v2_float_op(name: str, dist: Any, ref_fn: Any, samples: Any, bad: Any) -> OpDef:
     def infer(key: Any, counter: Any, alg: Any, *dyn: Any, shape: tuple | None,
               dtype: dt.DType) -> list:
         _check_key_counter_alg(name, key, counter, alg)
@@ -201,25 +202,26 @@ _THREEFRY = BadSample((_KEY, _COUNTER, np.int32(2)), {"shape": (2,), "dtype": dt
 UNIFORM_V2 = _v2_float_op(
     "StatelessRandomUniformV2", D.uniform,
     lambda k, c, n, d: ref.uniforms(ref.Stream(k, c), n, d),
-    [Sample(_KCA, {"shape": (3, 4), "dtype": dt.float32}, grad=False),
-     Sample(_KCA, {"shape": (5,), "dtype": dt.float64}, grad=False),
-     Sample((_KEY, _COUNTER, np.int32(3)), {"shape": (6,), "dtype": dt.float16}, grad=False)],
-    [_BAD_KEY, _THREEFRY])
+    lambda: [Sample(_KCA, {"shape": (3, 4), "dtype": dt.float32}, grad=False),
+             Sample(_KCA, {"shape": (5,), "dtype": dt.float64}, grad=False),
+             Sample((_KEY, _COUNTER, np.int32(3)), {"shape": (6,), "dtype": dt.float16},
+                    grad=False)],
+    lambda: [_BAD_KEY, _THREEFRY])
 
 NORMAL_V2 = _v2_float_op(
     "StatelessRandomNormalV2", D.normal,
     lambda k, c, n, d: ref.normals(ref.Stream(k, c), n, d),
-    [Sample(_KCA, {"shape": (3, 3), "dtype": dt.float32}, grad=False),
-     Sample(_KCA, {"shape": (5,), "dtype": dt.float64}, grad=False)],
-    [_BAD_KEY, BadSample((_KEY, np.array([1], np.uint64), np.int32(2)),
+    lambda: [Sample(_KCA, {"shape": (3, 3), "dtype": dt.float32}, grad=False),
+             Sample(_KCA, {"shape": (5,), "dtype": dt.float64}, grad=False)],
+    lambda: [_BAD_KEY, BadSample((_KEY, np.array([1], np.uint64), np.int32(2)),
                          {"shape": (2,), "dtype": dt.float32}, InvalidArgumentError,
                          "counter must be a vector with length at least 2; got shape: [1]")])
 
 TRUNCATED_NORMAL_V2 = _v2_float_op(
     "StatelessTruncatedNormalV2", D.truncated_normal, ref.truncated_normals,
-    [Sample(_KCA, {"shape": (5, 6), "dtype": dt.float32}, grad=False),
-     Sample(_KCA, {"shape": (7,), "dtype": dt.float64}, grad=False)],
-    [_BAD_KEY])
+    lambda: [Sample(_KCA, {"shape": (5, 6), "dtype": dt.float32}, grad=False),
+             Sample(_KCA, {"shape": (7,), "dtype": dt.float64}, grad=False)],
+    lambda: [_BAD_KEY])
 
 _INT_DTYPES = frozenset((dt.int32, dt.int64, dt.uint32, dt.uint64))
 
@@ -247,9 +249,9 @@ def _ref_int_v2(key: Any, counter: Any, alg: Any, lo: Any, hi: Any, shape: tuple
 
 UNIFORM_INT_V2 = register(OpDef(
     "StatelessRandomUniformIntV2", _int_v2_infer, _int_v2_kernel, reference=_ref_int_v2,
-    samples=[Sample(_KCA + (np.int32(-4), np.int32(9)), {"shape": (3, 4)}, grad=False),
+    samples=lambda: [Sample(_KCA + (np.int32(-4), np.int32(9)), {"shape": (3, 4)}, grad=False),
              Sample(_KCA + (np.int64(-2**62), np.int64(2**62)), {"shape": (5,)}, grad=False)],
-    bad_samples=[BadSample(_KCA + (np.int64(3), np.int64(1)), {"shape": (2,)},
+    bad_samples=lambda: [BadSample(_KCA + (np.int64(3), np.int64(1)), {"shape": (2,)},
                            InvalidArgumentError, "Need minval < maxval, got 3 >= 1")],
 ))
 
@@ -284,10 +286,10 @@ def _ref_full_int_v2(key: Any, counter: Any, alg: Any, shape: tuple, dtype: dt.D
 UNIFORM_FULL_INT_V2 = register(OpDef(
     "StatelessRandomUniformFullIntV2", _full_int_v2_infer, _full_int_v2_kernel,
     reference=_ref_full_int_v2,
-    samples=[Sample(_KCA, {"shape": (3, 4), "dtype": dt.int32}, grad=False),
+    samples=lambda: [Sample(_KCA, {"shape": (3, 4), "dtype": dt.int32}, grad=False),
              Sample(_KCA, {"shape": (5,), "dtype": dt.int64}, grad=False),
              Sample(_KCA, {"shape": (3,), "dtype": dt.uint64}, grad=False)],
-    bad_samples=[BadSample(_KCA, {"shape": (2,), "dtype": dt.float32}, InvalidArgumentError,
+    bad_samples=lambda: [BadSample(_KCA, {"shape": (2,), "dtype": dt.float32}, InvalidArgumentError,
                            "attr 'dtype'")],
 ))
 
@@ -318,10 +320,11 @@ def _ref_stateless_multinomial(logits: Any, seed: Any, num_samples: int,
 STATELESS_MULTINOMIAL = register(OpDef(
     "StatelessMultinomial", _stateless_multinomial_infer, _stateless_multinomial_kernel,
     reference=_ref_stateless_multinomial,
-    samples=[Sample((np.array([[0.0, 1.0, 2.0], [1.0, 1.0, -np.inf]]), _SEED),
+    samples=lambda: [Sample((np.array([[0.0, 1.0, 2.0], [1.0, 1.0, -np.inf]]), _SEED),
                     {"num_samples": 5, "output_dtype": dt.int64}, grad=False)],
-    bad_samples=[BadSample((np.ones(3), _SEED), {"num_samples": 2, "output_dtype": dt.int64},
-                           InvalidArgumentError, "logits should be a matrix")],
+    bad_samples=lambda: [BadSample((np.ones(3), _SEED),
+                                   {"num_samples": 2, "output_dtype": dt.int64},
+                                   InvalidArgumentError, "logits should be a matrix")],
 ))
 
 
@@ -351,10 +354,10 @@ def _ref_shuffle(value: Any, key: Any, counter: Any, alg: Any) -> Any:
 
 STATELESS_SHUFFLE = register(OpDef(
     "StatelessShuffle", _shuffle_infer, _shuffle_kernel, reference=_ref_shuffle,
-    samples=[Sample((np.arange(10, dtype=np.int32),) + _KCA, grad=False),
+    samples=lambda: [Sample((np.arange(10, dtype=np.int32),) + _KCA, grad=False),
              Sample((np.arange(12.0).reshape(4, 3),) + _KCA, grad=False)],
-    bad_samples=[BadSample((np.arange(3.0), np.array([1, 2], np.uint64), _COUNTER, _ALG), {},
-                           InvalidArgumentError, "key must have shape")],
+    bad_samples=lambda: [BadSample((np.arange(3.0), np.array([1, 2], np.uint64), _COUNTER,
+                                    _ALG), {}, InvalidArgumentError, "key must have shape")],
 ))
 
 
@@ -512,15 +515,16 @@ def _ref_cycle_walk(value: int, seed: list, max_index: int, rounds: int) -> int:
 INDEX_SHUFFLE = register(OpDef(
     "RandomIndexShuffle", _index_shuffle_infer, _index_shuffle_kernel,
     reference=_ref_index_shuffle, gpu=False,  # TF has a CPU kernel only
-    samples=[Sample((np.arange(10, dtype=np.int64), np.array([1, 2, 3], np.int64),
+    samples=lambda: [Sample((np.arange(10, dtype=np.int64), np.array([1, 2, 3], np.int64),
                      np.int64(9)), {"rounds": 4}, grad=False),
              Sample((np.int32(5), np.array([498247692, 7, -3], np.int32), np.int32(70000)),
                     {"rounds": 4}, grad=False),
              Sample((np.arange(4, dtype=np.uint32), np.array([[1, 2, 3], [4, 5, 6], [7, 8, 9],
                                                                [1, 1, 1]], np.int64),
                      np.array([3, 3, 100, 2**20], np.uint32)), {"rounds": 6}, grad=False)],
-    bad_samples=[BadSample((np.arange(4), np.array([1, 2, 3, 4]), np.int64(3)), {"rounds": 4},
-                           InvalidArgumentError, "Seed must be a vector of size [3]")],
+    bad_samples=lambda: [BadSample((np.arange(4), np.array([1, 2, 3, 4]), np.int64(3)),
+                                   {"rounds": 4}, InvalidArgumentError,
+                                   "Seed must be a vector of size [3]")],
 ))
 
 
