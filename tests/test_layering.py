@@ -61,7 +61,7 @@ OPS_ORDER = [
     "linalg", "linalg_decomp", "norms", "misc_ops",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops
     "philox", "libm_exact", "random_dists", "random_reference", "random",
-    "random_stateless", "random_generator",
+    "random_stateless", "random_generator", "random_gamma",
     # nn
     "nn_conv", "nn", "nn_pool", "nn_norm", "nn_loss", "nn_fused", "nn_space",
     # image and signal

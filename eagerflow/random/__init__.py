@@ -3,6 +3,9 @@
 from eagerflow._src.ops.random import (  # noqa: F401
     categorical, normal, set_seed, shuffle, truncated_normal, uniform,
 )
+from eagerflow._src.ops.random_gamma import (  # noqa: F401
+    gamma, poisson, stateless_gamma, stateless_poisson,
+)
 from eagerflow._src.ops.random_generator import (  # noqa: F401
     Generator, create_rng_state, get_global_generator, set_global_generator,
 )

@@ -43,7 +43,7 @@ HERE = Path(__file__).resolve().parent
 # so here only shapes and dtypes: their values are compared with TF's, call after call, in
 # tests/ops/test_random_golden.py. The stateless ones are compared here by value.
 RANDOM = {"RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt",
-          "RandomShuffle", "Multinomial"}
+          "RandomShuffle", "Multinomial", "RandomGamma", "RandomPoissonV2"}
 
 # Where eagerflow differs from TF on purpose, or TF from itself: (case id regex, difference
 # regex, why). A case id is "Op-sample-variant-seed".

@@ -266,6 +266,24 @@ def generator_in_function(tf):
     return list(f()) + list(f()) + [g.state.read_value(), g.normal([2])]
 
 
+# -- gamma and Poisson -----------------------------------------------------------------
+
+def gamma_and_poisson(tf):
+    tf.random.set_seed(21)
+    out = [tf.random.gamma([5], [0.3, 1.0, 2.5, 40.0]), tf.random.gamma([3, 2], 0.7, 2.0),
+           tf.random.gamma([4], [1.0, 3.0], dtype=tf.float64),
+           tf.random.gamma([2], 5.0, beta=[1.0, 4.0], dtype=tf.float16),
+           tf.random.poisson([6], [0.2, 4.0, 9.9, 10.0, 55.0]),
+           tf.random.poisson([3], [1.5, 250.0], dtype=tf.int64),
+           tf.random.poisson([4], tf.constant([0.5, 30.0], tf.float64), dtype=tf.float64)]
+    for seed in STATELESS_SEEDS[:3]:
+        out += [tf.random.stateless_gamma([4, 3], seed, [0.4, 1.0, 7.0]),
+                tf.random.stateless_gamma([5], seed, 2.0, beta=3.0, dtype=tf.float64),
+                tf.random.stateless_poisson([3, 4], seed, [0.5, 9.0, 12.0, 600.0]),
+                tf.random.stateless_poisson([5], seed, 3.3, dtype=tf.float32)]
+    return out
+
+
 # -- tf.data ----------------------------------------------------------------------------
 
 def _elements(ds):
@@ -302,8 +320,8 @@ CASES = {f.__name__: f for f in (
     zero_seeds, float_dtypes_and_shapes, scaled_draws, integers, large_draws,
     shuffle_and_categorical, in_function, in_function_control_flow, stateless_floats,
     stateless_integers, stateless_categorical_and_shuffle, seed_utilities, index_shuffle,
-    generator_draws, generator_state_ops, generator_in_function, dataset_shuffle,
-    dataset_random)}
+    generator_draws, generator_state_ops, generator_in_function, gamma_and_poisson,
+    dataset_shuffle, dataset_random)}
 
 
 def run(tf, name) -> list:

@@ -15,6 +15,7 @@ from eagerflow._src.ops import (  # noqa: F401  (reductions, indexing and slicin
 )
 from eagerflow._src.ops import linalg, linalg_decomp, norms, misc_ops  # noqa: F401
 from eagerflow._src.ops import random, random_stateless, random_generator  # noqa: F401
+from eagerflow._src.ops import random_gamma  # noqa: F401
 from eagerflow._src.ops import (  # noqa: F401  (nn, image and signal)
     nn_conv, nn, nn_pool, nn_norm, nn_loss, nn_fused, nn_space, image, signal_ops,
 )

@@ -128,3 +128,71 @@ def truncated_normals(key: int, counter: int, n: int, dtype: str) -> list:
             got += [v for v in pair if abs(v) < 2.0]
         out += got[:group]
     return out[:n]
+
+
+class _Draws:
+    """Output i's stream (from block 256 i) handing out normals and uniforms two a block,
+    the later of a block first."""
+
+    def __init__(self, key: int, counter: int, i: int) -> None:
+        self.s = Stream(key, counter + 256 * i)
+        self.normals: list = []
+        self.uniforms: list = []
+
+    def normal(self) -> float:
+        if not self.normals:
+            b = self.s.block()
+            self.normals = list(_box_muller(double(b[0], b[1]), double(b[2], b[3])))
+        return self.normals.pop()
+
+    def uniform(self) -> float:
+        if not self.uniforms:
+            b = self.s.block()
+            self.uniforms = [double(b[0], b[1]), double(b[2], b[3])]
+        return self.uniforms.pop()
+
+
+def gamma(key: int, counter: int, alpha: float, i: int) -> float:
+    """Output i: Marsaglia and Tsang's gamma draw (an exponential for alpha 1)."""
+    r = _Draws(key, counter, i)
+    if alpha == 1:
+        return -math.log1p(-r.uniform())
+    d = alpha + (2 / 3 if alpha < 1 else -1 / 3)
+    c = 1 / (3 * math.sqrt(d))
+    while True:
+        x = r.normal()
+        v = 1 + c * x
+        if v <= 0:
+            continue
+        v = v * v * v
+        u = r.uniform()
+        if u < 1 - 0.0331 * x ** 4 or math.log(u) < 0.5 * x * x + d * (1 - v + math.log(v)):
+            return d * v * (r.uniform() ** (1 / alpha) if alpha < 1 else 1)
+
+
+def poisson(key: int, counter: int, rate: float, i: int) -> float:
+    """Output i: Knuth's Poisson draw below rate 10, Hormann's above."""
+    r = _Draws(key, counter, i)
+    if not math.isfinite(rate):
+        return math.nan
+    if rate < 10:
+        prod, x = 1.0, 0
+        while True:
+            prod *= r.uniform()
+            if prod <= (math.exp(-rate) if -rate < 709 else math.inf):
+                return x
+            x += 1
+    b = 0.931 + 2.53 * math.sqrt(rate)
+    a = -0.059 + 0.02483 * b
+    while True:
+        u = r.uniform() - 0.5
+        v = r.uniform()
+        us = 0.5 - abs(u)
+        k = math.floor((2 * a / us + b) * u + rate + 0.43)
+        if us >= 0.07 and v <= 0.9277 - 3.6224 / (b - 2):
+            return k
+        if k < 0 or (us < 0.013 and v > us):
+            continue
+        s = math.log(v * (1.1239 + 1.1328 / (b - 3.4)) / (a / (us * us) + b))
+        if s <= -rate + k * math.log(rate) - math.lgamma(k + 1):
+            return k
