@@ -29,15 +29,14 @@ NOT_YET = frozenset("""
     Cos Cosh Digamma DynamicStridedSlice DynamicStridedSliceGrad Erf Erfc Erfinv Exp
     ExpandDims Expm1 FFT FFT2D FFT3D Floor GatherNd GatherV2Grad IFFT IFFT2D IFFT3D Invert
     IsFinite IsInf IsNan Lgamma Log Log1p LogMatrixDeterminant LogicalNot MatrixDiagPartV3
-    MatrixDiagV3 MatrixSolve MatrixTriangularSolve MaxPool3DGradGrad MaxPoolGradGrad
-    MirrorPadGrad Ndtri Neg NonMaxSuppressionV3 Polygamma PrintV2 Qr Reciprocal ResizeArea
-    ResizeAreaGrad ResizeBicubic ResizeBicubicGrad ResizeBilinear ResizeBilinearGrad
-    ResizeNearestNeighbor ResizeNearestNeighborGrad ReverseSequence Rint Round Rsqrt
-    ScaleAndTranslate ScaleAndTranslateGrad ScatterNd SelfAdjointEigV2 Shape Sigmoid Sign Sin
-    Sinh Softplus SparseToDense SplitLike SplitV Sqrt Square Svd Tan Tanh TensorScatterAdd
-    TensorScatterMax TensorScatterMin TensorScatterSub TensorScatterUpdate Unique
-    UniqueWithCounts UnravelIndex UnsortedSegmentMax UnsortedSegmentMin UnsortedSegmentProd
-    UnsortedSegmentSum Zeta
+    MatrixDiagV3 MatrixSolve MirrorPadGrad Ndtri Neg NonMaxSuppressionV3 Polygamma PrintV2 Qr
+    Reciprocal ResizeArea ResizeAreaGrad ResizeBicubic ResizeBicubicGrad ResizeBilinear
+    ResizeBilinearGrad ResizeNearestNeighbor ResizeNearestNeighborGrad ReverseSequence Rint
+    Round Rsqrt ScaleAndTranslate ScaleAndTranslateGrad ScatterNd SelfAdjointEigV2 Shape
+    Sigmoid Sign Sin Sinh Softplus SparseToDense SplitLike SplitV Sqrt Square Svd Tan Tanh
+    TensorScatterAdd TensorScatterMax TensorScatterMin TensorScatterSub TensorScatterUpdate
+    Unique UniqueWithCounts UnravelIndex UnsortedSegmentMax UnsortedSegmentMin
+    UnsortedSegmentProd UnsortedSegmentSum Zeta
 """.split())
 
 OPS = sorted(all_ops(), key=lambda o: o.name)

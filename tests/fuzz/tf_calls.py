@@ -46,6 +46,18 @@ NO_TF_OP = {
     "RngReadAndSkip": "TF's reads and advances a resource (a Generator's state variable); "
                       "eagerflow's maps the state value: compared through tf.random.Generator "
                       "in tests/ops/test_random_golden.py",
+    # ragged, string, hash, lookup and sparse-cross ops: compared with TF 2.21 through the
+    # public APIs that use them (tests/ragged/golden_exprs.py, golden_tf.json)
+    **{op: "compared with TF through its public API in tests/ragged (golden_tf.json)"
+       for op in ("RaggedRange", "RaggedTensorToTensor", "RaggedTensorToSparse",
+                  "StringSplitV2", "UnicodeDecode", "UnicodeDecodeWithOffsets",
+                  "UnicodeEncode", "StringNGrams", "UnsortedSegmentJoin",
+                  "StringToHashBucketFast", "StringToHashBucketStrong", "StringToHashBucket",
+                  "SparseCrossV2", "SparseCrossHashed")},
+    **{op: "reads or changes a lookup table's state (a resource in TF); compared through "
+           "tf.lookup in tests/ragged"
+       for op in ("LookupTableFindV2", "LookupTableInsertV2", "LookupTableRemoveV2",
+                  "LookupTableSizeV2", "LookupTableExportV2", "LookupTableImportV2")},
 }
 
 # Attrs only eagerflow has: a stateful random op's `node` picks which stream continues (TF
