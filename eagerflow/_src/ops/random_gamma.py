@@ -180,6 +180,7 @@ def _ref_gamma(alpha: np.ndarray, shape: tuple, seed: int, seed2: int, node: int
 
 RANDOM_GAMMA = register(OpDef(
     "RandomGamma", _gamma_infer, _gamma_kernel, stateful=True, reference=_ref_gamma,
+    gpu=False,  # host arithmetic (the C library's log, pow, lgamma per draw)
     samples=lambda: [Sample((np.array([0.5, 1.0, 3.0], np.float32),), R._seeded(shape=(4,)),
                     grad=False),
              Sample((np.array([[0.2], [7.5]]),), R._seeded(shape=(2, 3)), grad=False)],
@@ -237,6 +238,7 @@ def _ref_stateless_gamma(key: Any, counter: Any, alg: Any, alpha: np.ndarray,
 
 STATELESS_GAMMA = register(OpDef(
     "StatelessRandomGammaV3", _stateless_gamma_infer, _stateless_gamma_kernel,
+    gpu=False,  # host arithmetic (the C library's log, pow, lgamma per draw)
     reference=_ref_stateless_gamma,
     samples=lambda: [Sample(S._KCA + (np.array([0.5, 1.0, 4.0], np.float32),),
                             {"shape": (5, 3)}, grad=False),
@@ -355,6 +357,7 @@ def _ref_poisson(rate: np.ndarray, shape: tuple, dtype: dt.DType, seed: int, see
 
 RANDOM_POISSON = register(OpDef(
     "RandomPoissonV2", _poisson_infer, _poisson_kernel, stateful=True,
+    gpu=False,  # host arithmetic (the C library's log, pow, lgamma per draw)
     reference=_ref_poisson,
     samples=lambda: [Sample((np.array([0.5, 3.0, 15.0], np.float32),),
                             R._seeded(shape=(4,), dtype=dt.float32), grad=False),
@@ -408,6 +411,7 @@ def _ref_stateless_poisson(seed: np.ndarray, lam: np.ndarray, shape: tuple,
 
 STATELESS_POISSON = register(OpDef(
     "StatelessRandomPoisson", _stateless_poisson_infer, _stateless_poisson_kernel,
+    gpu=False,  # host arithmetic (the C library's log, pow, lgamma per draw)
     reference=_ref_stateless_poisson,
     samples=lambda: [Sample((S._SEED, np.array([0.5, 30.0], np.float32)),
                             {"shape": (4, 2), "dtype": dt.int32}, grad=False),
