@@ -4,9 +4,10 @@ After keras.utils.set_random_seed, every layer of the layer harness (and a small
 must start from TF's weights bit for bit, and Dropout-like layers must draw TF's masks.
 weights_golden.json was written by tf_weights_golden.py from weights_cases.py.
 
-One known difference: the orthogonal initializer (RNN recurrent kernels) takes a QR
-decomposition, which TF computes with Eigen and eagerflow with LAPACK; the normal draw
-beneath is TF's exactly, but the factors may differ in the last bit.
+Known differences: LSTM and GRU with recurrent_dropout (Keras draws one mask per gate
+there; eagerflow's cells take one mask), and the orthogonal initializer (RNN recurrent
+kernels), whose QR decomposition TF computes with Eigen and eagerflow with LAPACK: the
+normal draw beneath is TF's exactly, but the factors may differ in the last bit.
 """
 
 import json
@@ -69,3 +70,9 @@ def test_model_weights_and_dropout_masks(ours):
 @pytest.mark.parametrize("case", sorted(GOLDEN["masks"]))
 def test_random_layer_masks(ours, case):
     _compare(case, ours["masks"][case], GOLDEN["masks"][case])
+
+
+@pytest.mark.parametrize("case", sorted(GOLDEN["rnn_dropout"]))
+def test_recurrent_dropout_masks(ours, case):
+    np.testing.assert_allclose(ours["rnn_dropout"][case], GOLDEN["rnn_dropout"][case],
+                               rtol=1e-5, atol=1e-6)

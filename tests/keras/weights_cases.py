@@ -74,6 +74,22 @@ def masks(keras):
     return out
 
 
+RNN_DROPOUT = [("SimpleRNN", {"units": 3, "dropout": 0.3, "recurrent_dropout": 0.4}),
+               ("LSTM", {"units": 3, "dropout": 0.3, "return_sequences": True}),
+               ("GRU", {"units": 3, "dropout": 0.3})]
+
+
+def rnn_dropout(keras):
+    """Recurrent layers' outputs while training with dropout: their masks come from the
+    cell's seed generator (compared to rounding: the steps are matmuls)."""
+    out = {}
+    x = _input((2, 4, 5), "float32") / 7
+    for name, kwargs in RNN_DROPOUT:
+        keras.utils.set_random_seed(SEED)
+        out[name] = getattr(keras.layers, name)(**kwargs)(x, training=True).numpy().tolist()
+    return out
+
+
 def run_all(keras):
     return {"harness": harness_weights(keras), "model": model_weights(keras),
-            "masks": masks(keras)}
+            "masks": masks(keras), "rnn_dropout": rnn_dropout(keras)}
