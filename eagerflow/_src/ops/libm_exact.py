@@ -61,6 +61,8 @@ def _split26(a: float) -> tuple:
 
 
 _HPI_HI, _HPI_LO = _split26(_HPI)
+_SIN_SIGN = np.array([1.0, 1.0, -1.0, -1.0])  # by quadrant, after the swap
+_COS_SIGN = np.array([1.0, -1.0, -1.0, 1.0])
 
 
 def logf(xp: Any, x: Any) -> Any:
@@ -95,15 +97,15 @@ def sincosf(xp: Any, x: Any) -> tuple:
     s += (d3 * d2) * (d2 * _SIN[2] + _SIN[1])
     c = d4 * _COS[2] + (d2 * _COS[1] + _COS[0])
     c += (d4 * d2) * (d2 * _COS[4] + _COS[3])
-    s, c = s.astype(xp.float32), c.astype(xp.float32)
-    # quadrants 1 and 3 swap sine and cosine; the signs follow the quadrant
+    # quadrants 1 and 3 swap sine and cosine; the signs follow the quadrant (exact, before
+    # the rounding to float32)
     q = n & 3
     odd = (q & 1).astype(bool)
     sin_out = xp.where(odd, c, s)
     cos_out = xp.where(odd, s, c)
-    sin_out[q >= 2] *= -1
-    cos_out[(q == 1) | (q == 2)] *= -1
-    return sin_out, cos_out
+    sin_out *= xp.asarray(_SIN_SIGN)[q]
+    cos_out *= xp.asarray(_COS_SIGN)[q]
+    return sin_out.astype(xp.float32), cos_out.astype(xp.float32)
 
 
 def log64(xp: Any, x: Any) -> Any:
