@@ -5,7 +5,9 @@ comes from tf.random's get_seed (so with only a global seed, eager op seeds come
 the global seed's sequence), and neither seed set means two random words. A dataset that
 reshuffles on each iteration keeps a seed generator, a Philox stream keyed (seed, seed2)
 whose words 2k and 2k + 1 seed its k-th iterator; one that does not seeds every iterator
-with (seed, seed2). An iterator draws 32-bit words from the Philox stream of its seeds.
+with (seed, seed2). An iterator draws 32-bit words from the Philox stream of its seeds:
+shuffle and Dataset.random give TF's elements. sample_from_datasets still draws from a
+NumPy generator (`make_rng`): its choices follow the weights, not TF's stream.
 """
 
 from __future__ import annotations
