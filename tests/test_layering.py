@@ -58,7 +58,7 @@ OPS_ORDER = [
     # indexing and slicing
     "indexing", "sorting", "slicing", "segment_ops",
     # linear algebra
-    "linalg", "linalg_decomp", "norms", "misc_ops",
+    "linalg", "linalg_decomp", "linalg_general", "norms", "misc_ops",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
     "philox", "libm_exact", "random_dists", "random_reference", "random",

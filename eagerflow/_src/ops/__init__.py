@@ -13,7 +13,9 @@ from eagerflow._src.ops import (  # noqa: F401  (math, then array and shaping)
 from eagerflow._src.ops import (  # noqa: F401  (reductions, indexing and slicing)
     reduce, indexing, sorting, slicing, segment_ops,
 )
-from eagerflow._src.ops import linalg, linalg_decomp, norms, misc_ops  # noqa: F401
+from eagerflow._src.ops import (  # noqa: F401  (linear algebra)
+    linalg, linalg_decomp, linalg_general, norms, misc_ops,
+)
 from eagerflow._src.ops import random, random_stateless, random_generator  # noqa: F401
 from eagerflow._src.ops import random_gamma  # noqa: F401
 from eagerflow._src.ops import (  # noqa: F401  (nn, image and signal)

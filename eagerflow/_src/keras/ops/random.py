@@ -1,0 +1,162 @@
+"""keras.random: SeedGenerator and the random ops, as Keras 3 has them on TensorFlow.
+
+Every draw is stateless: a seed pair [seed, counter] goes to TF's stateless ops
+(stateless_uniform, stateless_normal, ...). A SeedGenerator holds that pair in an int64
+variable, `seed_generator_state` = [seed, 0]: `next()` returns the current pair and adds 1
+to the counter. An int seed is the pair [seed, 0] every time (so the same numbers); seed
+None draws from the global generator (created on first use with a random seed, replaced
+by keras.utils.set_random_seed), which advances unordered: state = (state + 1) * 5387 %
+933199. Seeds reach the ops as int32, reduced modulo 2**31 - 2, as Keras casts them.
+
+gamma and beta draw with TF's stateless_gamma, so their numbers are TF's; binomial is a
+composition of stateless uniforms (TF's stateless binomial kernel is not an op here
+yet): its draws follow the right distribution but not TF's exact numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.control_flow.loops import while_loop as tf_while
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops.core import shape as static_shape
+from eagerflow._src.keras.ops.symbolic import keras_op
+from eagerflow._src.keras.random_seeds import (  # noqa: F401  (keras.random's names)
+    SeedGenerator,
+    draw_seed,
+    global_seed_generator,
+    make_default_seed,
+    reset_global_seed_generator,
+)
+from eagerflow._src.keras.random_seeds import seed_pair as _op_seed
+from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import indexing as ti
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import random_gamma as tgamma
+from eagerflow._src.ops import random_stateless as trand
+from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops import sorting as tsort
+from eagerflow._src.ops.nn import stateless_dropout
+
+# ---------------------------------------------------------------------------------------
+# Distributions
+# ---------------------------------------------------------------------------------------
+
+@keras_op
+def normal(shape: Any, mean: float = 0.0, stddev: float = 1.0, dtype: Any = None,
+           seed: Any = None) -> Any:
+    dtype = kd.standardize_dtype(dtype or kb.floatx())
+    return trand.stateless_normal(shape, _op_seed(seed), mean=mean, stddev=stddev, dtype=dtype)
+
+
+@keras_op
+def uniform(shape: Any, minval: float = 0.0, maxval: float = 1.0, dtype: Any = None,
+            seed: Any = None) -> Any:
+    dtype = kd.standardize_dtype(dtype or kb.floatx())
+    return trand.stateless_uniform(shape, _op_seed(seed), minval=tm.cast(minval, dtype),
+                                   maxval=tm.cast(maxval, dtype), dtype=dtype)
+
+
+@keras_op
+def truncated_normal(shape: Any, mean: float = 0.0, stddev: float = 1.0, dtype: Any = None,
+                     seed: Any = None) -> Any:
+    dtype = kd.standardize_dtype(dtype or kb.floatx())
+    return trand.stateless_truncated_normal(shape, _op_seed(seed), mean=mean, stddev=stddev,
+                                            dtype=dtype)
+
+
+@keras_op
+def randint(shape: Any, minval: Any, maxval: Any, dtype: Any = "int32", seed: Any = None) -> Any:
+    dtype = kd.standardize_dtype(dtype)
+    work = dtype if dtype in ("int32", "int64") else "int64"
+    out = trand.stateless_uniform(shape, _op_seed(seed), minval=minval, maxval=maxval,
+                                  dtype=work)
+    return tm.cast(out, dtype)
+
+
+@keras_op
+def categorical(logits: Any, num_samples: int, dtype: Any = "int32", seed: Any = None) -> Any:
+    out = trand.stateless_categorical(logits, num_samples, _op_seed(seed))
+    return tm.cast(out, kd.standardize_dtype(dtype))
+
+
+@keras_op
+def dropout(inputs: Any, rate: float, noise_shape: Any = None, seed: Any = None) -> Any:
+    """tf.nn.experimental.stateless_dropout with the drawn seed; None entries of
+    `noise_shape` take the input's size."""
+    if rate == 1.0:
+        return tm.zeros_like(inputs)
+    if rate == 0.0:
+        return inputs
+    pair = _op_seed(seed)
+    if noise_shape is not None:
+        dims = ta.shape(inputs)
+        noise_shape = [dims[i] if d is None else d for i, d in enumerate(noise_shape)]
+    return stateless_dropout(inputs, rate=rate, noise_shape=noise_shape, seed=pair)
+
+
+@keras_op
+def shuffle(x: Any, axis: int = 0, seed: Any = None) -> Any:
+    x = kd.to_tensor(x)
+    keys = trand.stateless_uniform([ta.shape(x)[axis]], _op_seed(seed))
+    return ti.gather(x, tsort.argsort(keys), axis=axis)
+
+
+def _next_pair(pair: Any, k: Any) -> Any:
+    """A distinct stateless seed derived from `pair` (for the k-th extra draw)."""
+    return pair + tm.cast(7919 * (k + 1), "int32") * ta.constant([0, 1], dtype="int32")
+
+
+def _work_dtype(dtype: str) -> str:
+    """The float dtype draws are made in (integer outputs are drawn as float32)."""
+    return dtype if dtype in ("float16", "float32", "float64") else "float32"
+
+
+@keras_op
+def gamma(shape: Any, alpha: Any, dtype: Any = None, seed: Any = None) -> Any:
+    dtype = kd.standardize_dtype(dtype or kb.floatx())
+    work = "float32" if dtype == "bfloat16" else dtype
+    return tm.cast(tgamma.stateless_gamma(shape, _op_seed(seed), alpha=alpha, dtype=work),
+                   dtype)
+
+
+@keras_op
+def beta(shape: Any, alpha: Any, beta: Any, dtype: Any = None, seed: Any = None) -> Any:
+    """X / (X + Y) for X ~ Gamma(alpha), Y ~ Gamma(beta) drawn with seeds 12 apart
+    (alpha and beta broadcast to `shape` first, as Keras does)."""
+    dtype = kd.standardize_dtype(dtype or kb.floatx())
+    work = "float32" if dtype == "bfloat16" else dtype
+    pair = _op_seed(seed)
+    alpha = ta.broadcast_to(kd.to_tensor(alpha, work), shape)
+    beta = ta.broadcast_to(kd.to_tensor(beta, work), shape)
+    x = tm.cast(tgamma.stateless_gamma(shape, pair, alpha=alpha, dtype=work), dtype)
+    y = tm.cast(tgamma.stateless_gamma(shape, pair + 12, alpha=beta, dtype=work), dtype)
+    return x / (x + y)
+
+
+@keras_op
+def binomial(shape: Any, counts: Any, probabilities: Any, dtype: Any = None,
+             seed: Any = None) -> Any:
+    """Successes in `counts` Bernoulli trials, 1024 trials at a time."""
+    dtype = kd.standardize_dtype(dtype or kb.floatx())
+    work = _work_dtype(dtype)
+    pair = _op_seed(seed)
+    counts = ta.broadcast_to(kd.to_tensor(counts, work), shape)
+    probs = ta.broadcast_to(kd.to_tensor(probabilities, work), shape)
+    dims = list(static_shape(counts))
+    block = 1024
+    most = tr.reduce_max(counts) if np.prod(dims) else tm.cast(0, work)
+    offsets = ta.reshape(tm.cast(ta.constant(np.arange(block)), work), [1] * len(dims) + [block])
+
+    def step(k: Any, total: Any) -> tuple:
+        u = trand.stateless_uniform(dims + [block], _next_pair(pair, k), dtype=work)
+        trial = tm.cast(k * block, work) + offsets
+        hits = tm.logical_and(u < probs[..., None], trial < counts[..., None])
+        return k + 1, total + tr.reduce_sum(tm.cast(hits, work), axis=-1)
+
+    _, total = tf_while(lambda k, _: tm.cast(k * block, work) < most, step,
+                        (ta.constant(0), tm.zeros_like(counts)))
+    return tm.cast(total, dtype)
