@@ -22,7 +22,7 @@ from eagerflow._src.ops import (  # noqa: F401  (nn, image and signal)
     nn_conv, nn, nn_pool, nn_norm, nn_loss, nn_fused, nn_space, image, signal_ops,
 )
 from eagerflow._src.ops import (  # noqa: F401  (the rest of TF's API, data and io)
-    debugging, string_ops, hash_ops, sparse_ops, parsing_ops, io_ops,
+    debugging, string_ops, hash_ops, sparse_ops, parsing_ops, io_ops, image_codecs,
 )
 from eagerflow._src.ops import (  # noqa: F401  (tf.RaggedTensor)
     ragged_ops, ragged_tensor, ragged_functions, ragged_getitem, ragged_dispatch,

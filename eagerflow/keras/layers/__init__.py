@@ -212,6 +212,13 @@ from eagerflow._src.keras.layers.pooling import (
 from eagerflow._src.keras.layers.preprocessing import (
     Normalization as Normalization,
 )
+from eagerflow._src.keras.layers.preprocessing_image import (
+    CenterCrop as CenterCrop,
+    RandomContrast as RandomContrast,
+    RandomCrop as RandomCrop,
+    RandomFlip as RandomFlip,
+    Resizing as Resizing,
+)
 from eagerflow._src.keras.layers.preprocessing_lookup import (
     CategoryEncoding as CategoryEncoding,
     Hashing as Hashing,
