@@ -147,7 +147,7 @@ def test_random_split_and_fold_in_are_deterministic_and_distinct():
     np.testing.assert_array_equal(a, tf.random.split((1, 2), num=4).numpy())
     assert len({tuple(r) for r in a}) == 4
     f = tf.random.fold_in(tf.constant([1, 2], tf.int64), 7).numpy()
-    assert f.dtype == np.int64 and f[1] == 7
+    assert f.dtype == np.int32 and f[1] == 7  # data's dtype (a Python int: int32), as TF
     assert not np.array_equal(tf.random.fold_in((1, 2), 8).numpy(), tf.random.fold_in((1, 2), 7))
     full = tf.random.stateless_uniform([4000], seed=(3, 4), minval=None, maxval=None,
                                        dtype=tf.int32).numpy()
@@ -181,3 +181,14 @@ def test_bitcast_round_trips_and_has_no_gradient():
         tape.watch(x)
         y = tf.reduce_sum(tf.cast(tf.bitcast(x, tf.int32), tf.float32))
     assert tape.gradient(y, x) is None
+
+
+def test_invert_permutation_of_a_traced_tensor_checks_it_when_the_graph_runs():
+    f = tf.function(tf.math.invert_permutation,
+                    input_signature=[tf.TensorSpec([None], tf.int32)])
+    np.testing.assert_array_equal(f(tf.constant([2, 0, 3, 1])).numpy(), [1, 3, 0, 2])
+    assert f(tf.constant([], tf.int32)).shape == (0,)
+    for bad, msg in (([0, 0, 1], "duplicated"), ([3, 0, 1], "must lie in"),
+                     ([-1, 0, 1], "must lie in")):
+        with pytest.raises(tf.errors.InvalidArgumentError, match=msg):
+            f(tf.constant(bad))

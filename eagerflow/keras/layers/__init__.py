@@ -99,6 +99,11 @@ from eagerflow._src.keras.layers.core import (
 from eagerflow._src.keras.layers.core import (
     SpatialDropout2D as SpatialDropout2D,
 )
+from eagerflow._src.keras.layers.regularization import (  # noqa: E402
+    AlphaDropout as AlphaDropout,
+    GaussianDropout as GaussianDropout,
+    GaussianNoise as GaussianNoise,
+)
 from eagerflow._src.keras.layers.merge import (
     Add as Add,
 )
