@@ -9,6 +9,9 @@ from eagerflow._src.ops.ragged_functions import (
     segment_ids_to_row_splits as segment_ids_to_row_splits,
     stack as stack,
 )
+from eagerflow._src.ops.ragged_dispatch import (
+    stack_dynamic_partitions as stack_dynamic_partitions,
+)
 from eagerflow._src.ops.ragged_tensor import RaggedTensor as RaggedTensor
 from eagerflow._src.ops.sparse_functions import ragged_cross as cross
 from eagerflow._src.ops.sparse_functions import ragged_cross_hashed as cross_hashed

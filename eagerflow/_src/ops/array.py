@@ -464,6 +464,7 @@ def _reshape_axes(x: Any, src: list) -> Any:
     return bind(RESHAPE, (x, runtime), {"shape": dims})
 
 
+@dispatchable
 def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     shape = x._shape

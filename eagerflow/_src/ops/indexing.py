@@ -664,6 +664,7 @@ UNSORTED_SEGMENT_SUM = register(OpDef(
 ))
 
 
+@dispatchable
 def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
                          name: str | None = None) -> Any:
     n, dyn = segments_arg(num_segments)

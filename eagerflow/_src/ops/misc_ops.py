@@ -565,6 +565,7 @@ def _eager_values(x: Tensor, fn: str) -> np.ndarray:
     return x._numpy()
 
 
+@dispatchable
 def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: Any = None,
              dtype: Any = dt.int32, name: str | None = None, axis: Any = None,
              binary_output: bool = False) -> Any:

@@ -25,6 +25,7 @@ from eagerflow._src.ops import (
     nn,
     reduce,
     segment_ops,
+    sorting,
     stacking,
     string_ops,
 )
@@ -213,6 +214,110 @@ def _expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa
     return input.with_values(_expand_dims(input.values, axis - 1))
 
 
+def _squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
+    """Removes dimensions of size 1: a uniform or ragged level whose rows all hold one item,
+    or a dimension of the flat values (TF's checks: an axis is required)."""
+    if axis is None:
+        raise ValueError("Ragged.squeeze must have an axis argument.")
+    rank = input.shape.rank
+    axes = sorted({int(a) % rank for a in (axis if isinstance(axis, (list, tuple)) else
+                                           [axis])}, reverse=True)
+    out = input
+    for a in axes:
+        out = _squeeze_axis(out, a)
+    return out
+
+
+def _squeeze_axis(rt: Any, axis: int) -> Any:
+    if not isinstance(rt, RaggedTensor):
+        return array.squeeze(rt, [axis])
+    if axis > rt.ragged_rank:
+        return rt.with_flat_values(array.squeeze(rt.flat_values, [axis - rt.ragged_rank]))
+    if axis >= 2:
+        return rt.with_values(_squeeze_axis(rt.values, axis - 1))
+    sizes = convert_to_tensor([rt.nrows()]) if axis == 0 else rt.row_lengths()
+    dbg.Assert(reduce.reduce_all(math.equal(sizes, convert_to_tensor(1, sizes.dtype))),
+               [f"the given axis (axis = {axis}) is not squeezable!"])
+    return rt.values
+
+
+def _segment(seg: Callable, by_rows: bool) -> Callable:
+    """Segment ops on ragged data: with ragged ids of the same partition, over the flat
+    values (a dense result); with dense ids, over whole rows (sum/max/min/prod)."""
+    def handler(data: Any, segment_ids: Any, num_segments: Any, name: str | None = None
+                ) -> Any:
+        if isinstance(segment_ids, RaggedTensor):
+            if not isinstance(data, RaggedTensor):
+                raise TypeError("segment_ids is ragged but data is not")
+            rf._assert_same_partition(data, segment_ids)
+            return seg.__wrapped_api__(data.flat_values, segment_ids.flat_values,
+                                       num_segments)
+        if not by_rows or not isinstance(data, RaggedTensor):
+            raise TypeError(f"{seg.__name__} does not support these ragged arguments")
+        return _segment_reduce(seg, data, convert_to_tensor(segment_ids),
+                               convert_to_tensor(num_segments))
+    return handler
+
+
+for _seg, _by_rows in ((unsorted_segment_sum, True), (segment_ops.unsorted_segment_max, True),
+                       (segment_ops.unsorted_segment_min, True),
+                       (segment_ops.unsorted_segment_prod, True),
+                       (segment_ops.unsorted_segment_mean, False),
+                       (segment_ops.unsorted_segment_sqrt_n, False)):
+    cd.register(_seg, _segment(_seg, _by_rows))
+
+
+def _bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: Any = None,
+              dtype: Any = dt.int32, name: str | None = None, axis: Any = None,
+              binary_output: bool = False) -> Any:
+    """Counts of a ragged tensor's values: all of them (axis None or 0) or per row of a
+    2-D one (axis -1: [rows, size], size from the largest value and min/maxlength)."""
+    flat_weights = weights.flat_values if isinstance(weights, RaggedTensor) else weights
+    if axis in (None, 0):
+        return misc_ops.bincount(arr.flat_values, flat_weights, minlength, maxlength, dtype,
+                                 binary_output=binary_output)
+    if axis != -1 or arr.ragged_rank != 1 or arr.flat_values.shape.rank != 1:
+        raise ValueError(f"Unsupported axis value {axis} for a RaggedTensor of rank "
+                         f"{arr.shape.rank}")
+    values = math.cast(arr.flat_values, dt.int64)
+    size = reduce.reduce_max(dense_concat([convert_to_tensor([-1], dt.int64), values], 0)) + 1
+    if minlength is not None:
+        size = math.maximum(size, convert_to_tensor(minlength, dt.int64))
+    if maxlength is not None:
+        size = math.minimum(size, convert_to_tensor(maxlength, dt.int64))
+    keep = math.less(values, size)
+    rows = indexing.boolean_mask(math.cast(arr.value_rowids(), dt.int64), keep)
+    cells = rows * size + indexing.boolean_mask(values, keep)
+    kept_weights = None if flat_weights is None else \
+        indexing.boolean_mask(convert_to_tensor(flat_weights), keep)
+    nrows = math.cast(arr.nrows(), dt.int64)
+    counts = misc_ops.bincount(cells, kept_weights, nrows * size, nrows * size, dtype,
+                               binary_output=binary_output)
+    return reshape(counts, dense_concat([reshape(nrows, [1]), reshape(size, [1])], 0))
+
+
+def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: int,
+                              name: str | None = None) -> RaggedTensor:
+    """`tf.ragged.stack_dynamic_partitions`: row p holds the items of `data` whose
+    partition is p, in their order."""
+    data, partitions = convert_to_tensor(data), convert_to_tensor(partitions)
+    if data.shape.rank is not None and partitions.shape.rank is not None and \
+            not partitions.shape.is_compatible_with(data.shape[:partitions.shape.rank]):
+        raise ValueError(f"Shapes {partitions.shape} and "
+                         f"{data.shape[:partitions.shape.rank]} are incompatible")
+    flat = reshape(partitions, [-1])
+    dbg.assert_non_negative(flat, message="partitions must be non-negative.")
+    dbg.assert_less(flat, convert_to_tensor(num_partitions, flat.dtype),
+                    message="partitions must be less than num_partitions")
+    order = sorting.argsort(flat, stable=True)
+    items = reshape(data, dense_concat([[-1], array.shape(data)[partitions.shape.rank:]], 0))
+    lengths = misc_ops.bincount(flat, minlength=num_partitions, maxlength=num_partitions,
+                                dtype=dt.int64)
+    return RaggedTensor.from_row_lengths(gather(items, order), lengths, validate=False)
+
+
+cd.register(array.squeeze, _squeeze)
+cd.register(misc_ops.bincount, _bincount)
 cd.register(nn.embedding_lookup, _embedding_lookup)
 cd.register(nn.dropout, _dropout)
 cd.register(nn.softmax, _softmax)

@@ -19,6 +19,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape
 from eagerflow._src.ops.checks import check_size
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.indexing import (
@@ -224,9 +225,9 @@ def _unsorted(op: OpDef) -> Callable:
     return f
 
 
-unsorted_segment_max = _unsorted(UNSORTED_SEGMENT_MAX)
-unsorted_segment_min = _unsorted(UNSORTED_SEGMENT_MIN)
-unsorted_segment_prod = _unsorted(UNSORTED_SEGMENT_PROD)
+unsorted_segment_max = dispatchable(_unsorted(UNSORTED_SEGMENT_MAX))
+unsorted_segment_min = dispatchable(_unsorted(UNSORTED_SEGMENT_MIN))
+unsorted_segment_prod = dispatchable(_unsorted(UNSORTED_SEGMENT_PROD))
 
 
 def _segment_counts(data: Any, ids: Any, num_segments: int) -> Any:
@@ -236,6 +237,7 @@ def _segment_counts(data: Any, ids: Any, num_segments: int) -> Any:
     return reshape(counts, [-1] + [1] * (len(data._shape) - len(ids._shape)))
 
 
+@dispatchable
 def unsorted_segment_mean(data: Any, segment_ids: Any, num_segments: Any,
                           name: str | None = None) -> Any:
     """Segment sums over row counts (at least 1, so empty segments give 0)."""
@@ -244,6 +246,7 @@ def unsorted_segment_mean(data: Any, segment_ids: Any, num_segments: Any,
     return truediv(unsorted_segment_sum(data, ids, num), maximum(counts, ones_like(counts)))
 
 
+@dispatchable
 def unsorted_segment_sqrt_n(data: Any, segment_ids: Any, num_segments: Any,
                             name: str | None = None) -> Any:
     """Segment sums over the square roots of the row counts."""
