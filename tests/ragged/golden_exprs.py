@@ -454,6 +454,11 @@ RAGGED = [
     'tf.ragged.stack_dynamic_partitions(tf.constant([1, 2]), tf.constant([1, 5]), 3)',
     'tf.ragged.stack_dynamic_partitions(tf.constant([1, 2]), tf.constant([1]), 3)',
     'tf.ragged.stack_dynamic_partitions(tf.constant([1, 2]), tf.constant([1, -1]), 3)',
+    "tf.reverse(rt, [1])", "tf.reverse(rt, [0])", "tf.reverse(rt, [0, 1])", "tf.reverse(rt, [-1])",
+    "tf.reverse(rt2, [1])", "tf.reverse(rt2, [2])", "tf.reverse(rt2, [0, 2])",
+    "tf.reverse(inner, [2])", "tf.reverse(inner, [1])",
+    "tf.tile(rt, [2, 1])", "tf.tile(rt, [1, 2])", "tf.tile(rt, [2, 3])", "tf.tile(rt, [0, 1])",
+    "tf.tile(rt, [1, 0])", "tf.tile(inner, [1, 2, 3])", "tf.tile(rts, [2, 2])",
     "grad_of(lambda v: tf.reduce_sum(tf.nn.embedding_lookup(v, rt) * 2.0), tf.ones([10, 2]))",
     "grad_of(lambda v: tf.reduce_sum(tf.nn.relu(R.from_row_lengths(v, [2, 0, 1])) * 3.0), "
     "tf.constant([1.0, -2.0, 3.0]))",

@@ -776,6 +776,7 @@ TILE = register(OpDef(
 ))
 
 
+@dispatchable
 def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A002
     static, dyn = (static_ints(multiples, "multiples"), ()) if _state.graph is None \
         else shape_arg(multiples, "multiples")

@@ -25,6 +25,7 @@ from eagerflow._src.ops import (
     nn,
     reduce,
     segment_ops,
+    shaping,
     sorting,
     stacking,
     string_ops,
@@ -316,7 +317,64 @@ def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: int,
     return RaggedTensor.from_row_lengths(gather(items, order), lengths, validate=False)
 
 
+def _reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
+    """Reverses rows (axis 0), the items within each row (a ragged axis) or a dimension of
+    the flat values."""
+    rank = tensor.shape.rank
+    out = tensor
+    for a in sorted({int(a) % rank for a in (axis if isinstance(axis, (list, tuple)) else
+                                             [axis])}):
+        out = _reverse_axis(out, a)
+    return out
+
+
+def _reverse_axis(rt: Any, axis: int) -> Any:
+    if not isinstance(rt, RaggedTensor):
+        return shaping.reverse(rt, [axis])
+    if axis == 0:
+        one = convert_to_tensor(1, rt.row_splits_dtype)
+        return rf.gather_rows(rt, range_op(rt.nrows() - one, -one, -one))
+    if axis > 1:
+        return rt.with_values(_reverse_axis(rt.values, axis - 1))
+    rowids = rt.value_rowids()
+    # item i of row r moves to start(r) + limit(r) - 1 - i
+    source = gather(rt.row_starts(), rowids) + gather(rt.row_limits(), rowids) - \
+        convert_to_tensor(1, rt.row_splits_dtype) - range_op(rt.row_splits[-1])
+    return rt.with_values(_take(rt.values, source))
+
+
+def _take(values: Any, positions: Tensor) -> Any:
+    return rf.gather_rows(values, positions) if isinstance(values, RaggedTensor) else \
+        gather(values, positions)
+
+
+def _tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A002
+    """Each row's items repeated multiples[1] times (inner dimensions tiled first), then
+    the rows repeated multiples[0] times, as TF tiles a RaggedTensor of ragged rank 1."""
+    rt = input
+    if rt.ragged_rank != 1:
+        raise ValueError("tf.tile of a RaggedTensor: only ragged_rank 1 is supported")
+    d = rt.row_splits_dtype
+    m = math.cast(convert_to_tensor(multiples), d)
+    if m.shape.rank != 1 or m.shape[0] not in (None, rt.shape.rank):
+        raise InvalidArgumentError(None, None, "Expected multiples argument to be a vector "
+                                   f"of length {rt.shape.rank} but got length {m.shape[0]}")
+    values = rt.values
+    if rt.shape.rank > 2:
+        values = array.tile(values, dense_concat([convert_to_tensor([1], d), m[2:]], 0))
+    splits = rt.row_splits * m[1]
+    rowids = RaggedTensor._make(range_op(splits[-1]), splits).value_rowids()
+    lengths = gather(rt.row_lengths(), rowids)
+    local = range_op(splits[-1]) - gather(splits[:-1], rowids)
+    source = gather(rt.row_starts(), rowids) + math.floormod(local, math.maximum(
+        lengths, convert_to_tensor(1, d)))
+    inner = RaggedTensor._make(_take(values, source), splits)
+    return rf.gather_rows(inner, array.tile(range_op(rt.nrows()), m[:1]))
+
+
 cd.register(array.squeeze, _squeeze)
+cd.register(shaping.reverse, _reverse)
+cd.register(array.tile, _tile)
 cd.register(misc_ops.bincount, _bincount)
 cd.register(nn.embedding_lookup, _embedding_lookup)
 cd.register(nn.dropout, _dropout)

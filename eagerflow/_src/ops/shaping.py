@@ -16,6 +16,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import ones, reshape, static_ints
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, multiply
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -61,6 +62,7 @@ REVERSE = register(OpDef(
 ))
 
 
+@dispatchable
 def reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
     x = _t(tensor)
     if isinstance(axis, (int, np.integer)) or (hasattr(axis, "_shape") and axis._shape == ()):
