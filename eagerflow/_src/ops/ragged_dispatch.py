@@ -510,13 +510,13 @@ def _std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
 def _logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                name: str | None = None) -> Any:
     """log(sum(exp(x - m))) + m, m the maximum where finite (0 elsewhere), as TF."""
-    raw_max = reduce.reduce_max(input_tensor, axis, keepdims=True)
-    finite_max = math.where(math.is_finite(raw_max), raw_max, math.zeros_like(raw_max))
-    total = reduce.reduce_sum(math.exp(math.subtract(input_tensor, finite_max)), axis,
+    def finite_max(keep: bool) -> Any:
+        m = reduce.reduce_max(input_tensor, axis, keepdims=keep)
+        return math.where(math.is_finite(m), m, math.zeros_like(m))
+
+    total = reduce.reduce_sum(math.exp(math.subtract(input_tensor, finite_max(True))), axis,
                               keepdims=keepdims)
-    return math.add(math.log(total), finite_max if keepdims else
-                    reduce.reduce_max(input_tensor, axis, keepdims=False) * 0 +
-                    reshape(finite_max, array.shape(total)))
+    return math.add(math.log(total), finite_max(keepdims))
 
 
 cd.register(reduce.reduce_variance, _variance)
