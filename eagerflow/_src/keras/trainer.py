@@ -24,6 +24,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.keras import callbacks as cbks
 from eagerflow._src.keras import data_adapter as da
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.compile_utils import CompileLoss, CompileMetrics
 from eagerflow._src.keras.metrics.base import Mean
 from eagerflow._src.keras.optimizers import optimizers as opt_mod
@@ -258,6 +259,32 @@ class Trainer:
         self._tset("_is_compiled", True)
         self._tset("stop_training", False)
         self._reset_step_functions()
+        # what get_compile_config() serializes (jit_compile: eagerflow never XLA-compiles)
+        self._tset("_compile_config", dict(
+            optimizer=self.optimizer, loss=loss, loss_weights=loss_weights, metrics=metrics,
+            weighted_metrics=weighted_metrics, run_eagerly=run_eagerly,
+            steps_per_execution=steps_per_execution, jit_compile=False))
+
+    def get_compile_config(self) -> dict:
+        """compile()'s arguments, serialized (Keras 3; {} before compile())."""
+        config = self._tstate("_compile_config")
+        if not self.compiled or config is None:
+            return {}
+        return {k: ser.serialize_keras_object(v) for k, v in config.items()}
+
+    def compile_from_config(self, config: dict) -> None:
+        """compile() with what get_compile_config() returned; the optimizer is built."""
+        if type(self).compile is not Trainer.compile:
+            warnings.warn("`compile()` was not called as part of model loading because the "
+                          "model's `compile()` method is custom. All subclassed Models that "
+                          "have `compile()` overridden should also override "
+                          "`get_compile_config()` and `compile_from_config(config)`. "
+                          "Alternatively, you can call `compile()` manually after loading.",
+                          stacklevel=2)
+            return
+        self.compile(**ser.deserialize_keras_object(config))
+        if getattr(self, "optimizer", None) is not None and getattr(self, "built", False):
+            self.optimizer.build(self.trainable_variables)
 
     def _assert_compiled(self) -> None:
         if not self.compiled:

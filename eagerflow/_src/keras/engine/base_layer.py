@@ -546,6 +546,8 @@ class Layer(Module):
         self._build_input_shape = input_shape
         self.built = True
 
+    build._is_default = True  # type: ignore[attr-defined]
+
     def _build_at_init(self) -> None:
         """Marks a layer without weights built at construction, as Keras 3 does, unless a
         subclass overrides `build`."""
@@ -560,15 +562,43 @@ class Layer(Module):
         scopes = _state.name_scopes
         return nullcontext() if scopes and scopes[-1] == self._name else push_scope(self._name)
 
-    def _maybe_build(self, inputs: Any) -> None:
+    def _maybe_build(self, inputs: Any, rest: Any = (), kwargs: dict | None = None,
+                     eager: bool = True) -> None:
         if self.built:
             return
         shapes = input_shapes(inputs)
         if not getattr(type(self).build, "_is_default", False):
             self.build(shapes)
+        else:
+            self._build_by_running(inputs, rest, kwargs, eager)
         self.built = True
         if self._build_input_shape is None:
             self._build_input_shape = to_shapes(shapes)
+
+    def _build_by_running(self, inputs: Any, rest: Any, kwargs: dict | None,
+                          eager: bool) -> None:
+        """Keras 3's build of a layer without `build` whose sublayers are unbuilt: `call`
+        run once on symbolic copies of the arguments, so the sublayers build with the
+        shapes they see (a failure is left to the real call when eager)."""
+        if all(layer.built for layer in self._direct_sublayers()):
+            return
+        args, kw = nest.map_structure(_as_symbolic_input, (tuple(rest), dict(kwargs or {})))
+        try:
+            with symbolic_scope():
+                self.call(nest.map_structure(_as_symbolic_input, inputs), *args, **kw)
+        except Exception as e:  # noqa: BLE001 - any failure means "build on the real call"
+            if not eager:
+                warnings.warn(
+                    f"Layer '{self.name}' looks like it has unbuilt state, but Keras is not "
+                    "able to trace the layer `call()` in order to build it automatically. "
+                    "Possible causes:\n1. The `call()` method of your layer may be crashing. "
+                    "Try to `__call__()` the layer eagerly on some test input first to see "
+                    "if it works. E.g. `x = np.random.random((3, 4)); y = layer(x)`\n2. If "
+                    "the `call()` method is correct, then you may need to implement the "
+                    "`def build(self, input_shape)` method on your layer. It should create "
+                    "all variables used by the layer (e.g. by calling `layer.build()` on all "
+                    "its children layers).\nException encountered: ''" + str(e) + "''",
+                    stacklevel=3)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -641,12 +671,12 @@ class Layer(Module):
         outer_training, outer_depth = ctx.training, ctx.depth
         if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
             self._clear_losses()
-        ctx.training = training
         ctx.depth = outer_depth + 1
         try:
             with push_scope(self._name):
-                if not self.built:
-                    self._maybe_build(inputs)
+                if not self.built:  # (before this call's training applies, as Keras 3)
+                    self._maybe_build(inputs, rest, kwargs, eager=not ctx.symbolic)
+                ctx.training = training
                 try:
                     outputs = self.call(inputs, *rest, **kwargs)
                 except Exception as e:
@@ -707,7 +737,7 @@ class Layer(Module):
         spec = _call_spec(self)
         with push_scope(self._name):
             if not self.built:
-                self._maybe_build(inputs)
+                self._maybe_build(inputs, rest, kwargs, eager=False)
         # `call` runs on SymbolicTensors (TF-style shapes and dtypes, as a traced TF graph
         # has them); the user sees KerasTensors
         sym_inputs = nest.map_structure(symbolic, inputs)
@@ -802,7 +832,7 @@ class Layer(Module):
         """`call` run on SymbolicTensors (the layer built first): its symbolic outputs."""
         with push_scope(self._name):
             if not self.built:
-                self._maybe_build(inputs)
+                self._maybe_build(inputs, args, kwargs, eager=False)
         kwargs = dict(kwargs or {})
         if _call_spec(self).expects_training:
             kwargs.setdefault("training", False)

@@ -152,14 +152,16 @@ class Model(Trainer, Layer):
 
     build._is_default = True  # type: ignore[attr-defined]
 
-    def _maybe_build(self, inputs: Any) -> None:
+    def _maybe_build(self, inputs: Any, rest: Any = (), kwargs: dict | None = None,
+                     eager: bool = True) -> None:
         if self.built:
             return
         if getattr(type(self).build, "_is_default", False):
-            # a subclassed model without its own build: the first call creates the weights
+            # a subclassed model without its own build: built by running `call`
+            self._build_by_running(inputs, rest, kwargs, eager)
             object.__setattr__(self, "built", True)
             return
-        Layer._maybe_build(self, inputs)
+        Layer._maybe_build(self, inputs, rest, kwargs, eager)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         out = Layer.__call__(self, *args, **kwargs)
