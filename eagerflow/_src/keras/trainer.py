@@ -329,7 +329,7 @@ class Trainer:
         with GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)
-            scaled = _scale_for_replicas(loss)
+            scaled = self.optimizer.scale_loss(_scale_for_replicas(loss))  # (loss scaling)
         self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
         variables = list(self.trainable_variables)
         if variables:

@@ -91,7 +91,7 @@ def _float_attrs(name: str, a: dict) -> None:
 
 
 def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, types: tuple,
-                samples: Callable, attrs: dict | None = None) -> OpDef:
+                samples: Callable, attrs: dict | None = None, cuda: str | None = None) -> OpDef:
     def infer(x: Any, **a: Any) -> list:
         _float_attrs(name, a)
         return [(x._shape, check_t(name, (x,), types))]
@@ -99,7 +99,7 @@ def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, type
     bad = [BadSample((np.array(["a"], dtype=object),), dict(attrs or {}), InvalidArgumentError,
                      "Value for attr 'T' of string is not in the list of allowed values")]
     return register(OpDef(name, infer, kernel, grad=grad, reference=ref, samples=samples,
-                          bad_samples=bad, elementwise=True))
+                          bad_samples=bad, elementwise=True, cuda=cuda))
 
 
 def _grad_infer(name: str, types: tuple) -> Callable:
@@ -123,13 +123,15 @@ RELU_GRAD = register(OpDef(
     reference=lambda g, y: np.array([gv if yv > 0 else 0.0 for gv, yv in
                                      zip(g.ravel(), y.ravel())]).reshape(g.shape),
     samples=lambda: [Sample((_f64(3, 4), _away_from(3, 4)), grad_inputs=(0,))],
+    cuda="({0} * ({1} > 0))",  # the kernel's multiply by the mask (a NaN in g stays)
 ))
 
 RELU = _activation(
     "Relu", lambda xp, x: xp.maximum(x, xp.zeros((), x.dtype)),
     lambda n, g: [bind(RELU_GRAD, (g, n.outputs[0]), {})],
     _loop(lambda v: v if v > 0 else 0 * v), _RELU_T,
-    lambda: [Sample((_away_from(3, 4),)), Sample((np.array([-3, 0, 4], np.int32),), grad=False)])
+    lambda: [Sample((_away_from(3, 4),)), Sample((np.array([-3, 0, 4], np.int32),), grad=False)],
+    cuda="(({0} > 0 || {0} != {0}) ? {0} : 0)")  # NaN passes, as in the kernel
 
 
 def _relu6_grad_kernel(xp: Any, g: Any, x: Any) -> Any:
