@@ -23,7 +23,7 @@ def load(name: str) -> list:
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _TIME = re.compile(r"\b\d+(\.\d+)?(ms|us|s|m)(/step|/sample)?\b")
-_FLOAT = re.compile(r"-?\b\d+\.\d+(e[+-]?\d+)?\b")
+_FLOAT = re.compile(r"-?\b\d+\.(\d+)?(e[+-]?\d+)?")
 
 
 def normalize(text: str) -> str:
@@ -35,7 +35,10 @@ def normalize(text: str) -> str:
         while "\b" in line:
             line = line[line.index("\b") + 1:] if line.index("\b") == 0 else \
                 re.sub(r"[^\b]\b", "", line, count=1)
-        lines.append(_FLOAT.sub("F", _TIME.sub("T", line)).rstrip())
+        masked = _FLOAT.sub("F", _TIME.sub("T", line))
+        if masked != line:  # printed arrays pad their columns to the values' widths
+            masked = re.sub(r" +", " ", masked.replace("[ ", "["))
+        lines.append(masked.rstrip())
     return "\n".join(lines)
 
 
