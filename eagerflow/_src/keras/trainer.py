@@ -12,6 +12,7 @@ bar and History follow TF 2.21's Keras.
 
 from __future__ import annotations
 
+import itertools
 import warnings
 from typing import Any
 
@@ -428,23 +429,19 @@ class Trainer:
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)
             logs: dict = {}
-            ran_out = True
             seen = 0
-            for step, batch in enumerate(data.epoch_iterator()):
-                if steps_per_epoch is not None and step >= steps_per_epoch:
-                    ran_out = False
-                    break
+            # islice: a batch past the epoch's steps is never drawn (the next epoch gets it)
+            for step, batch in enumerate(itertools.islice(data.epoch_iterator(),
+                                                          steps_per_epoch)):
                 callbacks.on_train_batch_begin(step)
                 logs = cbks.pythonify_logs(train_fn(batch))
                 seen = step + 1
                 callbacks.on_train_batch_end(step, logs)
                 if self.stop_training:
-                    ran_out = False
                     break
-            if (steps_per_epoch is not None and ran_out and seen < steps_per_epoch
-                    and not isinstance(data, da.ArrayData)):
-                warnings.warn(_RAN_OUT, stacklevel=2)
-                self._tset("stop_training", True)
+            if (steps_per_epoch is not None and seen < steps_per_epoch
+                    and not self.stop_training and not isinstance(data, da.ArrayData)):
+                warnings.warn(_RAN_OUT, stacklevel=2)  # as Keras 3: the next epoch goes on
                 if seen == 0:
                     break
             epoch_logs = dict(self._metrics_or_logs(logs))
