@@ -9,7 +9,6 @@ iterated as given, each element an `x`, `(x,)`, `(x, y)` or `(x, y, sample_weigh
 from __future__ import annotations
 
 import itertools
-
 import math
 import types
 import warnings
