@@ -29,6 +29,7 @@ from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.compile_utils import CompileLoss, CompileMetrics
 from eagerflow._src.keras.metrics.base import Mean
 from eagerflow._src.keras.optimizers import optimizers as opt_mod
+from eagerflow._src.keras.optimizers.loss_scale import LossScaleOptimizer
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 
@@ -247,6 +248,11 @@ class Trainer:
                                 "tf_function\", \"distribute\", \"target_tensors\", or "
                                 "\"sample_weight_mode\".")
         self.optimizer = opt_mod.get(optimizer)
+        policy = getattr(getattr(self, "dtype_policy", None), "name", None)
+        if auto_scale_loss and policy == "mixed_float16" and self.optimizer is not None and \
+                not isinstance(self.optimizer, LossScaleOptimizer):
+            # as Keras 3: float16 gradients need loss scaling, so compile adds it
+            self.optimizer = LossScaleOptimizer(self.optimizer, name="loss_scale_optimizer")
         names = getattr(self, "output_names", None)
         # as Keras 3: a compile without `loss` or `metrics` keeps the previous ones
         if loss is not None:

@@ -859,3 +859,49 @@ print(type(m2.optimizer).__name__, float(m2.optimizer.learning_rate), type(m2.lo
       m2.optimizer.built, m2.compiled, m2.get_compile_config() == config)
 print(keras.saving.serialize_keras_object(m)["compile_config"] == config)
 """
+
+SNIPPETS["mixed_precision"] = """
+std = keras.backend.standardize_dtype
+keras.mixed_precision.set_global_policy("mixed_float16")
+try:
+    print(keras.mixed_precision.global_policy(), keras.config.dtype_policy())
+    d = layers.Dense(3, kernel_initializer="ones")
+    print(d.dtype_policy, d.dtype, d.compute_dtype, d.variable_dtype)
+    y = d(np.ones((2, 4), "float32"))
+    print(y.dtype, std(d.kernel.dtype), d.kernel)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.cast(d(np.ones((2, 4), "float32")), "float32"))
+    print([(std(g.dtype), g.numpy().tolist()) for g in tape.gradient(loss, d.weights)])
+    inp = keras.Input((4,))
+    h = layers.BatchNormalization()(layers.Dense(3, kernel_initializer="ones")(inp))
+    h = layers.LayerNormalization()(h)
+    out = layers.Activation("softmax", dtype="float32")(
+        layers.Dense(2, kernel_initializer="ones")(h))
+    print(inp.dtype, h.dtype, out.dtype)
+    m = keras.Model(inp, out)
+    print([(v.path, std(v.dtype)) for v in m.weights])
+    m.compile("sgd", "mse")
+    opt = m.optimizer
+    print(type(opt).__name__, opt.name, type(opt.inner_optimizer).__name__)
+    m.fit(np.ones((8, 4)), np.full((8, 2), 0.5), verbose=0, epochs=2, batch_size=4)
+    print([v.path for v in opt.variables], int(opt.iterations.numpy()),
+          float(opt.dynamic_scale.numpy()), int(opt.step_counter.numpy()))
+    print(m.predict(np.ones((1, 4)), verbose=0).dtype, m.layers[1](np.ones((1, 4))).dtype)
+    print(m.get_config()["layers"][1]["config"]["dtype"])
+    m.compile("sgd", "mse", auto_scale_loss=False)
+    print(type(m.optimizer).__name__)
+    lso = keras.optimizers.LossScaleOptimizer(keras.optimizers.SGD(), initial_scale=8.0)
+    w = keras.Variable(np.ones(2, "float32"), name="w")
+    lso.build([w])
+    print([v.path for v in lso.variables])
+    lso.apply([tf.constant([np.inf, 1.0])], [w])
+    print(float(lso.dynamic_scale.numpy()), int(lso.iterations.numpy()), w.numpy().tolist())
+    lso.apply([tf.constant([4.0, 4.0])], [w])
+    print(float(lso.dynamic_scale.numpy()), int(lso.iterations.numpy()), w.numpy().tolist())
+    print(float(lso.scale_loss(tf.constant(2.0))), lso.get_config())
+finally:
+    keras.mixed_precision.set_global_policy("float32")
+s = keras.Sequential([keras.Input((3,)), layers.Dense(2, dtype="mixed_float16")])
+s.compile("sgd", "mse")
+print(type(s.optimizer).__name__, s.layers[0](np.ones((1, 3))).dtype)
+"""

@@ -38,6 +38,7 @@ from eagerflow._src.keras.dtype_policy import DTypePolicy
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
 from eagerflow._src.keras.engine.auto_config import auto_config, auto_config_error
 from eagerflow._src.keras.engine.call_errors import symbolic_call, with_call_info
+from eagerflow._src.keras.engine.call_spec import CallSpec, call_spec
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
     Node,
@@ -77,33 +78,6 @@ def _to_policy(dtype: Any) -> DTypePolicy:
     return dtype_policies.get(dtype)
 
 
-class _CallSpec:
-    """What a `call` signature accepts: cached per layer class."""
-
-    __slots__ = ("expects_training", "expects_mask", "training_default", "arg_names",
-                 "has_var_kwargs", "training_pos", "mask_pos")
-
-    def __init__(self, fn: Callable) -> None:
-        try:
-            sig = inspect.signature(fn)
-        except (TypeError, ValueError):
-            sig = None
-        params = list(sig.parameters.values()) if sig is not None else []
-        self.arg_names = [p.name for p in params
-                          if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-        self.has_var_kwargs = any(p.kind is p.VAR_KEYWORD for p in params)
-        names = {p.name: p for p in params}
-        self.expects_training = "training" in names
-        self.expects_mask = "mask" in names
-        t = names.get("training")
-        self.training_default = (t.default if t is not None and t.default is not t.empty
-                                 else None)
-        self.training_pos = self.arg_names.index("training") if "training" in self.arg_names \
-            else None
-        self.mask_pos = self.arg_names.index("mask") if "mask" in self.arg_names else None
-
-
-_call_specs: dict = {}
 
 
 _AGGREGATIONS = {None: VariableAggregation.NONE, "none": VariableAggregation.NONE,
@@ -120,15 +94,6 @@ def _aggregation(value: Any) -> int:
         raise ValueError(f"Invalid value for argument `aggregation`. Expected one of "
                          f"{[k for k in _AGGREGATIONS if k]}. Received: aggregation={value}")
     return _AGGREGATIONS[key]
-
-
-def _call_spec(layer: Any) -> _CallSpec:
-    fn = type(layer).call
-    spec = _call_specs.get(fn)
-    if spec is None:
-        spec = _CallSpec(layer.call)
-        _call_specs[fn] = spec
-    return spec
 
 
 class Layer(Module):
@@ -337,7 +302,11 @@ class Layer(Module):
 
     @property
     def weights(self) -> list:
-        return _dedup(self.trainable_weights + self.non_trainable_weights)
+        """Keras 3's order: this layer's own weights, then each sublayer's in turn."""
+        out = self._trainable_weights + self._non_trainable_weights
+        for layer in self._direct_sublayers():
+            out.extend(layer.weights)
+        return _dedup(out)
 
     @property
     def trainable_variables(self) -> list:  # type: ignore[override]
@@ -471,7 +440,8 @@ class Layer(Module):
             var = keras_variable(Variable(value, trainable=trainable, name=name, dtype=dtype,
                                           constraint=constraint,
                                           synchronization=synchronization,
-                                          aggregation=_aggregation(aggregation)), name)
+                                          aggregation=_aggregation(aggregation)), name,
+                                 autocast=autocast and experimental_autocast)
         (self._trainable_weights if trainable else self._non_trainable_weights).append(var)
         if tracked_name:
             self._track(tracked_name, var)
@@ -625,7 +595,7 @@ class Layer(Module):
             inputs = cast(inputs, self._dtype_policy.compute_dtype)
         if self._input_spec is not None:
             input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
-        spec = _call_spec(self)
+        spec = call_spec(self)
         rest = list(rest)
 
         # training: explicit > outer call's > the call signature's default
@@ -668,7 +638,7 @@ class Layer(Module):
         if "mask" in kwargs and not spec.expects_mask and not spec.has_var_kwargs:
             kwargs.pop("mask")
 
-        outer_training, outer_depth = ctx.training, ctx.depth
+        outer_training, outer_depth, outer_autocast = ctx.training, ctx.depth, ctx.autocast
         if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
             self._clear_losses()
         ctx.depth = outer_depth + 1
@@ -677,13 +647,14 @@ class Layer(Module):
                 if not self.built:  # (before this call's training applies, as Keras 3)
                     self._maybe_build(inputs, rest, kwargs, eager=not ctx.symbolic)
                 ctx.training = training
+                ctx.autocast = self._autocast_scope(outer_autocast)
                 try:
                     outputs = self.call(inputs, *rest, **kwargs)
                 except Exception as e:
                     raise with_call_info(e, self, self.call, (inputs, *rest), kwargs) \
                         .with_traceback(e.__traceback__) from None
         finally:
-            ctx.training, ctx.depth = outer_training, outer_depth
+            ctx.training, ctx.depth, ctx.autocast = outer_training, outer_depth, outer_autocast
         if self._activity_regularizer is not None and not ctx.symbolic:
             self._handle_activity_regularization(outputs)
         if self.supports_masking or type(self).compute_mask is not Layer.compute_mask:
@@ -692,6 +663,17 @@ class Layer(Module):
                 for o, m in zip(nest.flatten(outputs), _broadcast_masks(out_mask, outputs)):
                     set_mask(o, m)
         return outputs
+
+    def _autocast_scope(self, outer: str | None) -> str | None:
+        """The dtype this call reads float variables in (Keras 3's rules): a mixed policy
+        opens a scope at its compute dtype; inside one, a layer not autocasting or not
+        computing in floats closes it, and one computing in another float dtype moves it."""
+        compute = self._dtype_policy.compute_dtype
+        if outer is None:
+            return compute if compute != self._dtype_policy.variable_dtype else None
+        if not self._autocast or not dt.as_dtype(compute).is_floating:
+            return None
+        return compute
 
     def _convert_inputs(self, inputs: Any) -> Any:
         compute = self._dtype_policy.compute_dtype
@@ -734,7 +716,7 @@ class Layer(Module):
         flat = [x for x in nest.flatten(inputs) if isinstance(x, KerasTensor)]
         if self._input_spec is not None:
             input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
-        spec = _call_spec(self)
+        spec = call_spec(self)
         with push_scope(self._name):
             if not self.built:
                 self._maybe_build(inputs, rest, kwargs, eager=False)
@@ -765,7 +747,7 @@ class Layer(Module):
         Node(self, (inputs,) + tuple(rest), dict(kwargs), outputs)
         return outputs
 
-    def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: _CallSpec) -> Any:
+    def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: CallSpec) -> Any:
         """Output KerasTensors: from compute_output_shape, or by tracing `call`."""
         if not rest and kwargs.get("mask") is None and self._static_shapes():
             shapes = to_shapes(self.compute_output_shape(input_shapes(inputs)))
@@ -834,7 +816,7 @@ class Layer(Module):
             if not self.built:
                 self._maybe_build(inputs, args, kwargs, eager=False)
         kwargs = dict(kwargs or {})
-        if _call_spec(self).expects_training:
+        if call_spec(self).expects_training:
             kwargs.setdefault("training", False)
         with symbolic_scope():
             return self.call(inputs, *args, **kwargs)

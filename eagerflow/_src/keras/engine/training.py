@@ -13,6 +13,7 @@ from typing import Any
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, symbolic_scope
 from eagerflow._src.keras.engine.shapes import shape_tuples, to_shapes
 from eagerflow._src.keras.trainer import Trainer
@@ -256,6 +257,4 @@ class Model(Trainer, Layer):
 
 
 def _accepts_training(layer: Layer) -> bool:
-    from eagerflow._src.keras.engine.base_layer import _call_spec
-
-    return _call_spec(layer).expects_training
+    return call_spec(layer).expects_training
