@@ -290,6 +290,7 @@ from eagerflow._src.ops.misc_ops import (  # noqa: E402
     unravel_index as unravel_index,
 )
 from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
+from eagerflow._src.data.optional import OptionalSpec as OptionalSpec  # noqa: E402
 from eagerflow._src.ops.initializers import (  # noqa: E402
     constant_initializer as constant_initializer,
     ones_initializer as ones_initializer,
