@@ -304,12 +304,11 @@ newaxis = None
 __version__ = "0.1.0"
 
 # Sub-namespaces loaded on first attribute access (`tf.keras`, `tf.data`, ...).
-_LAZY = ("audio", "autograph", "bitwise", "compat", "config", "data", "debugging", "distribute",
-         "dtypes", "errors", "experimental", "feature_column", "image", "io", "keras", "linalg",
-         "lookup", "math", "nest", "nn", "quantization", "ragged", "random", "saved_model",
-         "signal",
-         "sparse", "strings", "summary", "sysconfig", "test", "tpu", "train", "types", "version",
-         "xla")
+_LAZY = ("audio", "autodiff", "autograph", "bitwise", "compat", "config", "data", "debugging",
+         "distribute", "dtypes", "errors", "experimental", "feature_column", "image", "io",
+         "keras", "linalg", "lookup", "math", "nest", "nn", "quantization", "ragged", "random",
+         "saved_model", "signal", "sparse", "strings", "summary", "sysconfig", "test", "tpu",
+         "train", "types", "version", "xla")
 
 
 def __getattr__(name: str):

@@ -1,0 +1,545 @@
+"""tf.linalg.LinearOperator: a matrix known by what it does (matmul, solve, determinant...)
+rather than by its entries, and the two views every operator has, its adjoint and inverse.
+
+Linear-operator layer, above module (a LinearOperator is a tf.Module, as in TF) and ops:
+everything is a composition of registered ops. A subclass gives its shape and `_matmul`,
+and overrides what its structure makes cheap (a diagonal's solve, a triangle's
+determinant); the defaults go through the dense matrix.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.module import Module
+from eagerflow._src.ops.array import constant as _constant
+from eagerflow._src.ops.array import expand_dims, squeeze
+from eagerflow._src.ops.linalg import adjoint as _adjoint
+from eagerflow._src.ops.linalg import band_part, det, diag_part, eye, matmul
+from eagerflow._src.ops.linalg_decomp import (
+    cholesky,
+    eigvalsh,
+    slogdet,
+    solve,
+    svd,
+    triangular_solve,
+)
+from eagerflow._src.ops.math import abs as _abs
+from eagerflow._src.ops.math import conj, log
+from eagerflow._src.ops.reduce import reduce_max, reduce_min, reduce_prod, reduce_sum
+
+FLOATS = (dt.float16, dt.float32, dt.float64, dt.complex64, dt.complex128)
+
+
+def check_dtype(x: Any, what: str) -> Any:
+    x = convert_to_tensor(x)
+    if x.dtype not in FLOATS:
+        raise TypeError(f"Argument `{what}` must have dtype in [tf.float16, tf.float32, "
+                        f"tf.float64, tf.complex64, tf.complex128]. Received: {x.dtype}.")
+    return x
+
+
+class LinearOperator(Module):
+    """The base of the operators: their shape and hints, and every method over the
+    subclass's `_matmul` (plus what it overrides)."""
+
+    def __init__(self, dtype: Any, graph_parents: Any = None, is_non_singular: bool | None = None,
+                 is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
+                 is_square: bool | None = None, name: str | None = None,
+                 parameters: dict | None = None) -> None:
+        if is_positive_definite:
+            if is_non_singular is False:
+                raise ValueError("A positive definite matrix is always non-singular.")
+            is_non_singular = True
+        if is_non_singular:
+            if is_square is False:
+                raise ValueError("A non-singular matrix is always square.")
+            is_square = True
+        if is_self_adjoint:
+            if is_square is False:
+                raise ValueError("A self-adjoint matrix is always square.")
+            is_square = True
+        super().__init__(name=name)
+        self._dtype = dt.as_dtype(dtype) if dtype is not None else None
+        self._is_non_singular = is_non_singular
+        self._is_self_adjoint = is_self_adjoint
+        self._is_positive_definite = is_positive_definite
+        self._is_square_hint = is_square
+        self._parameters = dict(parameters or {})
+
+    # -- what a subclass provides ---------------------------------------------------------
+    def _shape(self) -> TensorShape:
+        raise NotImplementedError
+
+    def _matmul(self, x: Any, adjoint: bool, adjoint_arg: bool) -> Any:
+        raise NotImplementedError
+
+    # -- structure ------------------------------------------------------------------------
+    @property
+    def dtype(self) -> Any:
+        return self._dtype
+
+    @property
+    def parameters(self) -> dict:
+        return dict(self._parameters)
+
+    @property
+    def shape(self) -> TensorShape:
+        return self._shape()
+
+    @property
+    def batch_shape(self) -> TensorShape:
+        return self.shape[:-2]
+
+    @property
+    def tensor_rank(self) -> int | None:
+        return self.shape.rank
+
+    @property
+    def domain_dimension(self) -> Any:
+        return self.shape[-1]
+
+    @property
+    def range_dimension(self) -> Any:
+        return self.shape[-2]
+
+    def shape_tensor(self, name: str = "shape_tensor") -> Any:
+        return _constant(self.shape.as_list(), dtype=dt.int32)
+
+    def batch_shape_tensor(self, name: str = "batch_shape_tensor") -> Any:
+        return _constant(self.batch_shape.as_list(), dtype=dt.int32)
+
+    def tensor_rank_tensor(self, name: str = "tensor_rank_tensor") -> Any:
+        return _constant(self.tensor_rank, dtype=dt.int32)
+
+    def domain_dimension_tensor(self, name: str = "domain_dimension_tensor") -> Any:
+        return _constant(self.domain_dimension, dtype=dt.int32)
+
+    def range_dimension_tensor(self, name: str = "range_dimension_tensor") -> Any:
+        return _constant(self.range_dimension, dtype=dt.int32)
+
+    @property
+    def is_non_singular(self) -> bool | None:
+        return self._is_non_singular
+
+    @property
+    def is_self_adjoint(self) -> bool | None:
+        return self._is_self_adjoint
+
+    @property
+    def is_positive_definite(self) -> bool | None:
+        return self._is_positive_definite
+
+    @property
+    def is_square(self) -> bool | None:
+        if self._is_square_hint is not None:
+            return self._is_square_hint
+        n, m = self.shape[-2:]
+        return None if n is None or m is None else n == m
+
+    @property
+    def graph_parents(self) -> list:
+        return []
+
+    # -- checks ---------------------------------------------------------------------------
+    def _check_square(self, what: str) -> None:
+        if self.is_square is False:
+            raise NotImplementedError(f"{what} not supported for non-square operators.")
+
+    def _check_nonsingular(self, what: str) -> None:
+        if self.is_non_singular is False:
+            raise NotImplementedError(f"Exact {what} not supported if not non-singular.")
+        self._check_square(what)
+
+    def _check_arg(self, x: Any, adjoint: bool, adjoint_arg: bool, solving: bool = False) -> Any:
+        x = convert_to_tensor(x, dtype_hint=self.dtype)
+        if x.dtype is not self.dtype:
+            raise TypeError(f"Expected argument to have dtype {self.dtype}. Found: {x.dtype} "
+                            f"in tensor {x!r}")
+        if x.shape.rank is not None and x.shape.rank >= 2:
+            rows = x.shape[-1] if adjoint_arg else x.shape[-2]
+            want = self.range_dimension if adjoint != solving else self.domain_dimension
+            if rows is not None and want is not None and rows != want:
+                raise ValueError(f"Dimensions {want} and {rows} are not compatible")
+        return x
+
+    # -- the operator's action ----------------------------------------------------------
+    def matmul(self, x: Any, adjoint: bool = False, adjoint_arg: bool = False,
+               name: str = "matmul") -> Any:
+        """This operator (or its adjoint) times x (or x's adjoint); with another operator,
+        their product as an operator."""
+        if isinstance(x, LinearOperator):
+            left = self.adjoint() if adjoint else self
+            return LinearOperatorComposition([left, x.adjoint() if adjoint_arg else x])
+        return self._matmul(self._check_arg(x, adjoint, adjoint_arg), adjoint, adjoint_arg)
+
+    def __matmul__(self, other: Any) -> Any:
+        return self.matmul(other)
+
+    def matvec(self, x: Any, adjoint: bool = False, name: str = "matvec") -> Any:
+        x = convert_to_tensor(x, dtype_hint=self.dtype)
+        return squeeze(self.matmul(expand_dims(x, -1), adjoint=adjoint), -1)
+
+    def solve(self, rhs: Any, adjoint: bool = False, adjoint_arg: bool = False,
+              name: str = "solve") -> Any:
+        """x with (this operator, or its adjoint) @ x = rhs (or rhs's adjoint)."""
+        self._check_nonsingular("solve")
+        if isinstance(rhs, LinearOperator):
+            left = self.inverse().adjoint() if adjoint else self.inverse()
+            return LinearOperatorComposition([left, rhs.adjoint() if adjoint_arg else rhs])
+        rhs = self._check_arg(rhs, adjoint, adjoint_arg, solving=True)
+        return self._solve(rhs, adjoint, adjoint_arg)
+
+    def _solve(self, rhs: Any, adjoint: bool, adjoint_arg: bool) -> Any:
+        rhs = _adjoint(rhs) if adjoint_arg else rhs
+        return solve(self.to_dense(), rhs, adjoint=adjoint)
+
+    def solvevec(self, rhs: Any, adjoint: bool = False, name: str = "solve") -> Any:
+        rhs = convert_to_tensor(rhs, dtype_hint=self.dtype)
+        return squeeze(self.solve(expand_dims(rhs, -1), adjoint=adjoint), -1)
+
+    def to_dense(self, name: str = "to_dense") -> Any:
+        return self._to_dense()
+
+    def _to_dense(self) -> Any:
+        n = self.domain_dimension
+        ident = eye(n, batch_shape=self.batch_shape.as_list(), dtype=self.dtype)
+        return self._matmul(ident, False, False)
+
+    def add_to_tensor(self, x: Any, name: str = "add_to_tensor") -> Any:
+        return convert_to_tensor(x, dtype_hint=self.dtype) + self.to_dense()
+
+    # -- scalars --------------------------------------------------------------------------
+    def determinant(self, name: str = "det") -> Any:
+        self._check_square("Determinant")
+        return self._determinant()
+
+    def _determinant(self) -> Any:
+        return det(self.to_dense())
+
+    def log_abs_determinant(self, name: str = "log_abs_det") -> Any:
+        self._check_square("Determinant")
+        return self._log_abs_determinant()
+
+    def _log_abs_determinant(self) -> Any:
+        return slogdet(self.to_dense())[1]
+
+    def trace(self, name: str = "trace") -> Any:
+        return reduce_sum(self.diag_part(), -1)
+
+    def diag_part(self, name: str = "diag_part") -> Any:
+        return self._diag_part()
+
+    def _diag_part(self) -> Any:
+        return diag_part(self.to_dense())
+
+    def eigvals(self, name: str = "eigvals") -> Any:
+        if not self.is_self_adjoint:
+            raise NotImplementedError("Only self-adjoint matrices are supported.")
+        return self._eigvals()
+
+    def _eigvals(self) -> Any:
+        return eigvalsh(self.to_dense())
+
+    def cond(self, name: str = "cond") -> Any:
+        s = svd(self.to_dense(), compute_uv=False)
+        return reduce_max(s, -1) / reduce_min(s, -1)
+
+    # -- derived operators ----------------------------------------------------------------
+    def adjoint(self, name: str = "adjoint") -> LinearOperator:
+        if self.is_self_adjoint:
+            return self
+        return self._adjoint_operator()
+
+    def _adjoint_operator(self) -> LinearOperator:
+        return LinearOperatorAdjoint(self)
+
+    @property
+    def H(self) -> LinearOperator:  # noqa: N802  (TF's name)
+        return self.adjoint()
+
+    def inverse(self, name: str = "inverse") -> LinearOperator:
+        self._check_nonsingular("inverse")
+        return self._inverse_operator()
+
+    def _inverse_operator(self) -> LinearOperator:
+        return LinearOperatorInversion(self)
+
+    def cholesky(self, name: str = "cholesky") -> LinearOperator:
+        if not (self.is_self_adjoint and self.is_positive_definite):
+            raise ValueError("Cholesky decomposition is only defined for self-adjoint "
+                             "positive definite operators.")
+        return self._cholesky_operator()
+
+    def _cholesky_operator(self) -> LinearOperator:
+        return LinearOperatorLowerTriangular(cholesky(self.to_dense()), is_non_singular=True)
+
+    # -- assertions (eagerly they check now; None as TF returns eagerly) ------------------
+    def assert_non_singular(self, name: str = "assert_non_singular") -> None:
+        if bool(reduce_min(_abs(self.diag_part() if self._triangular() else
+                                 svd(self.to_dense(), compute_uv=False))) == 0):
+            raise InvalidArgumentError(None, None, "Singular operator: a singular value is 0.")
+
+    def _triangular(self) -> bool:
+        return False
+
+    def assert_positive_definite(self, name: str = "assert_positive_definite") -> None:
+        cholesky(self.to_dense())  # raises where it is not
+
+    def assert_self_adjoint(self, name: str = "assert_self_adjoint") -> None:
+        dense = self.to_dense()
+        if not bool(reduce_max(_abs(dense - _adjoint(dense))) == 0):
+            raise InvalidArgumentError(None, None, "Operator was not self-adjoint.")
+
+
+class LinearOperatorAdjoint(LinearOperator):
+    """The adjoint (conjugate transpose) of an operator."""
+
+    def __init__(self, operator: LinearOperator, is_non_singular: bool | None = None,
+                 is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
+                 is_square: bool | None = None, name: str | None = None) -> None:
+        self.operator = operator
+        super().__init__(operator.dtype, is_non_singular=_hint(is_non_singular,
+                                                                operator.is_non_singular),
+                         is_self_adjoint=_hint(is_self_adjoint, operator.is_self_adjoint),
+                         is_positive_definite=_hint(is_positive_definite,
+                                                    operator.is_positive_definite),
+                         is_square=_hint(is_square, operator.is_square),
+                         name=name or operator.name + "_adjoint",
+                         parameters={"operator": operator, "is_non_singular": is_non_singular,
+                                     "is_self_adjoint": is_self_adjoint,
+                                     "is_positive_definite": is_positive_definite,
+                                     "is_square": is_square, "name": name})
+
+    def _shape(self) -> TensorShape:
+        s = self.operator.shape
+        return s[:-2].concatenate([s[-1], s[-2]])
+
+    def _matmul(self, x: Any, adjoint: bool, adjoint_arg: bool) -> Any:
+        return self.operator._matmul(x, not adjoint, adjoint_arg)
+
+    def _solve(self, rhs: Any, adjoint: bool, adjoint_arg: bool) -> Any:
+        return self.operator._solve(rhs, not adjoint, adjoint_arg)
+
+    def _to_dense(self) -> Any:
+        return _adjoint(self.operator.to_dense())
+
+    def _determinant(self) -> Any:
+        d = self.operator.determinant()
+        return conj(d) if d.dtype.is_complex else d
+
+    def _log_abs_determinant(self) -> Any:
+        return self.operator.log_abs_determinant()
+
+    def _diag_part(self) -> Any:
+        d = self.operator.diag_part()
+        return conj(d) if d.dtype.is_complex else d
+
+    def _adjoint_operator(self) -> LinearOperator:
+        return self.operator
+
+
+class LinearOperatorInversion(LinearOperator):
+    """The inverse of a non-singular operator: its matmul is the operator's solve."""
+
+    def __init__(self, operator: LinearOperator, is_non_singular: bool | None = None,
+                 is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
+                 is_square: bool | None = None, name: str | None = None) -> None:
+        if operator.is_non_singular is False:
+            raise ValueError("operator and supplied hints must be non-singular")
+        self.operator = operator
+        super().__init__(operator.dtype, is_non_singular=_hint(is_non_singular,
+                                                                operator.is_non_singular),
+                         is_self_adjoint=_hint(is_self_adjoint, operator.is_self_adjoint),
+                         is_positive_definite=_hint(is_positive_definite,
+                                                    operator.is_positive_definite),
+                         is_square=_hint(is_square, operator.is_square),
+                         name=name or operator.name + "_inv",
+                         parameters={"operator": operator, "is_non_singular": is_non_singular,
+                                     "is_self_adjoint": is_self_adjoint,
+                                     "is_positive_definite": is_positive_definite,
+                                     "is_square": is_square, "name": name})
+
+    def _shape(self) -> TensorShape:
+        return self.operator.shape
+
+    def _matmul(self, x: Any, adjoint: bool, adjoint_arg: bool) -> Any:
+        return self.operator._solve(x, adjoint, adjoint_arg)
+
+    def _solve(self, rhs: Any, adjoint: bool, adjoint_arg: bool) -> Any:
+        return self.operator._matmul(rhs, adjoint, adjoint_arg)
+
+    def _determinant(self) -> Any:
+        return 1.0 / self.operator.determinant()
+
+    def _log_abs_determinant(self) -> Any:
+        return -self.operator.log_abs_determinant()
+
+    def _inverse_operator(self) -> LinearOperator:
+        return self.operator
+
+
+def _hint(given: bool | None, inherited: bool | None) -> bool | None:
+    return inherited if given is None else given
+
+
+
+class LinearOperatorFullMatrix(LinearOperator):
+    """A dense matrix (batch) as an operator."""
+
+    def __init__(self, matrix: Any, is_non_singular: bool | None = None,
+                 is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
+                 is_square: bool | None = None, name: str = "LinearOperatorFullMatrix") -> None:
+        self._matrix = check_dtype(matrix, "matrix")
+        if self._matrix.shape.rank is not None and self._matrix.shape.rank < 2:
+            raise ValueError(f"Argument `matrix` must have at least 2 dimensions. Received: "
+                             f"{self._matrix!r}.")
+        super().__init__(self._matrix.dtype, is_non_singular=is_non_singular,
+                         is_self_adjoint=is_self_adjoint,
+                         is_positive_definite=is_positive_definite, is_square=is_square,
+                         name=name, parameters={"matrix": matrix,
+                                                "is_non_singular": is_non_singular,
+                                                "is_self_adjoint": is_self_adjoint,
+                                                "is_positive_definite": is_positive_definite,
+                                                "is_square": is_square, "name": name})
+
+    def _shape(self) -> TensorShape:
+        return self._matrix.shape
+
+    def _matmul(self, x: Any, adjoint: bool, adjoint_arg: bool) -> Any:
+        return matmul(self._matrix, x, adjoint_a=adjoint, adjoint_b=adjoint_arg)
+
+    def _to_dense(self) -> Any:
+        return self._matrix
+
+
+class LinearOperatorLowerTriangular(LinearOperator):
+    """A lower-triangular matrix (what is above the diagonal of `tril` is ignored)."""
+
+    def __init__(self, tril: Any, is_non_singular: bool | None = None,
+                 is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
+                 is_square: bool | None = None,
+                 name: str = "LinearOperatorLowerTriangular") -> None:
+        if is_square is False:
+            raise ValueError("Only square lower triangular operators supported at this time.")
+        self._tril = band_part(check_dtype(tril, "tril"), -1, 0)
+        super().__init__(self._tril.dtype, is_non_singular=is_non_singular,
+                         is_self_adjoint=is_self_adjoint,
+                         is_positive_definite=is_positive_definite, is_square=True,
+                         name=name, parameters={"tril": tril, "is_non_singular": is_non_singular,
+                                                "is_self_adjoint": is_self_adjoint,
+                                                "is_positive_definite": is_positive_definite,
+                                                "is_square": is_square, "name": name})
+
+    def _shape(self) -> TensorShape:
+        return self._tril.shape
+
+    def _matmul(self, x: Any, adjoint: bool, adjoint_arg: bool) -> Any:
+        return matmul(self._tril, x, adjoint_a=adjoint, adjoint_b=adjoint_arg)
+
+    def _solve(self, rhs: Any, adjoint: bool, adjoint_arg: bool) -> Any:
+        rhs = _adjoint(rhs) if adjoint_arg else rhs
+        return triangular_solve(self._tril, rhs, lower=True, adjoint=adjoint)
+
+    def _to_dense(self) -> Any:
+        return self._tril
+
+    def _determinant(self) -> Any:
+        return reduce_prod(diag_part(self._tril), -1)
+
+    def _log_abs_determinant(self) -> Any:
+        return reduce_sum(log(_abs(diag_part(self._tril))), -1)
+
+    def _triangular(self) -> bool:
+        return True
+
+
+class LinearOperatorComposition(LinearOperator):
+    """The product A1 A2 ... An of operators, applied right to left."""
+
+    def __init__(self, operators: list, is_non_singular: bool | None = None,
+                 is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
+                 is_square: bool | None = None, name: str | None = None) -> None:
+        operators = list(operators)
+        if not operators:
+            raise ValueError(f"Expected a non-empty list of operators. Found: {operators}")
+        dtypes = {o.dtype for o in operators}
+        if len(dtypes) > 1:
+            raise TypeError(f"Expected all operators to have the same dtype. Found "
+                            f"{', '.join(str(d) for d in dtypes)}.")
+        for a, b in zip(operators, operators[1:]):
+            if None not in (a.domain_dimension, b.range_dimension) and \
+                    a.domain_dimension != b.range_dimension:
+                raise ValueError(f"Operators are incompatible. Expected `x` to have dimension "
+                                 f"{a.domain_dimension} but got {b.range_dimension}.")
+        if is_non_singular is None and all(o.is_non_singular for o in operators):
+            is_non_singular = True
+        self._operators = operators
+        name = name or "_o_".join(o.name for o in operators)
+        super().__init__(operators[0].dtype, is_non_singular=is_non_singular,
+                         is_self_adjoint=is_self_adjoint,
+                         is_positive_definite=is_positive_definite, is_square=is_square,
+                         name=name, parameters={"operators": operators,
+                                                "is_non_singular": is_non_singular,
+                                                "is_self_adjoint": is_self_adjoint,
+                                                "is_positive_definite": is_positive_definite,
+                                                "is_square": is_square, "name": name})
+
+    @property
+    def operators(self) -> list:
+        return list(self._operators)
+
+    def _shape(self) -> TensorShape:
+        batch = TensorShape([])
+        for o in self._operators:
+            batch = broadcast_batch(batch, o.batch_shape)
+        return batch.concatenate([self._operators[0].range_dimension,
+                                  self._operators[-1].domain_dimension])
+
+    def _matmul(self, x: Any, adjoint: bool, adjoint_arg: bool) -> Any:
+        ops = self._operators if adjoint else self._operators[::-1]
+        out = ops[0].matmul(x, adjoint=adjoint, adjoint_arg=adjoint_arg)
+        for o in ops[1:]:
+            out = o.matmul(out, adjoint=adjoint)
+        return out
+
+    def _solve(self, rhs: Any, adjoint: bool, adjoint_arg: bool) -> Any:
+        ops = self._operators[::-1] if adjoint else self._operators
+        out = ops[0].solve(rhs, adjoint=adjoint, adjoint_arg=adjoint_arg)
+        for o in ops[1:]:
+            out = o.solve(out, adjoint=adjoint)
+        return out
+
+    def _determinant(self) -> Any:
+        out = self._operators[0].determinant()
+        for o in self._operators[1:]:
+            out = out * o.determinant()
+        return out
+
+    def _log_abs_determinant(self) -> Any:
+        out = self._operators[0].log_abs_determinant()
+        for o in self._operators[1:]:
+            out = out + o.log_abs_determinant()
+        return out
+
+
+def broadcast_batch(a: TensorShape, b: TensorShape) -> TensorShape:
+    """Two batch shapes broadcast together (unknown where either is)."""
+    if a.rank is None or b.rank is None:
+        return TensorShape(None)
+    x, y = a.as_list(), b.as_list()
+    n = max(len(x), len(y))
+    x, y = [1] * (n - len(x)) + x, [1] * (n - len(y)) + y
+    out = []
+    for p, q in zip(x, y):
+        if p is None or q is None:
+            out.append(None if (p or 1) == 1 or (q or 1) == 1 else p or q)
+        elif p != q and 1 not in (p, q):
+            raise ValueError(f"Incompatible batch shapes {a} and {b}")
+        else:
+            out.append(max(p, q))
+    return TensorShape(out)
