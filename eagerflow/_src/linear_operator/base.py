@@ -296,8 +296,11 @@ class LinearOperator(Module):
             raise InvalidArgumentError(None, None, "Operator was not self-adjoint.")
 
 
-class LinearOperatorAdjoint(LinearOperator):
-    """The adjoint (conjugate transpose) of an operator."""
+class _Derived(LinearOperator):
+    """An operator made from one other (its adjoint, its inverse): the hints not given are
+    the operator's, the name is the operator's with _SUFFIX."""
+
+    _SUFFIX = ""
 
     def __init__(self, operator: LinearOperator, is_non_singular: bool | None = None,
                  is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
@@ -309,11 +312,17 @@ class LinearOperatorAdjoint(LinearOperator):
                          is_positive_definite=_hint(is_positive_definite,
                                                     operator.is_positive_definite),
                          is_square=_hint(is_square, operator.is_square),
-                         name=name or operator.name + "_adjoint",
+                         name=name or operator.name + self._SUFFIX,
                          parameters={"operator": operator, "is_non_singular": is_non_singular,
                                      "is_self_adjoint": is_self_adjoint,
                                      "is_positive_definite": is_positive_definite,
                                      "is_square": is_square, "name": name})
+
+
+class LinearOperatorAdjoint(_Derived):
+    """The adjoint (conjugate transpose) of an operator."""
+
+    _SUFFIX = "_adjoint"
 
     def _shape(self) -> TensorShape:
         s = self.operator.shape
@@ -343,26 +352,15 @@ class LinearOperatorAdjoint(LinearOperator):
         return self.operator
 
 
-class LinearOperatorInversion(LinearOperator):
+class LinearOperatorInversion(_Derived):
     """The inverse of a non-singular operator: its matmul is the operator's solve."""
 
-    def __init__(self, operator: LinearOperator, is_non_singular: bool | None = None,
-                 is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
-                 is_square: bool | None = None, name: str | None = None) -> None:
+    _SUFFIX = "_inv"
+
+    def __init__(self, operator: LinearOperator, **hints: Any) -> None:
         if operator.is_non_singular is False:
             raise ValueError("operator and supplied hints must be non-singular")
-        self.operator = operator
-        super().__init__(operator.dtype, is_non_singular=_hint(is_non_singular,
-                                                                operator.is_non_singular),
-                         is_self_adjoint=_hint(is_self_adjoint, operator.is_self_adjoint),
-                         is_positive_definite=_hint(is_positive_definite,
-                                                    operator.is_positive_definite),
-                         is_square=_hint(is_square, operator.is_square),
-                         name=name or operator.name + "_inv",
-                         parameters={"operator": operator, "is_non_singular": is_non_singular,
-                                     "is_self_adjoint": is_self_adjoint,
-                                     "is_positive_definite": is_positive_definite,
-                                     "is_square": is_square, "name": name})
+        super().__init__(operator, **hints)
 
     def _shape(self) -> TensorShape:
         return self.operator.shape
@@ -515,16 +513,24 @@ class LinearOperatorComposition(LinearOperator):
         return out
 
     def _determinant(self) -> Any:
-        out = self._operators[0].determinant()
-        for o in self._operators[1:]:
-            out = out * o.determinant()
-        return out
+        return product_of_determinants(self._operators)
 
     def _log_abs_determinant(self) -> Any:
-        out = self._operators[0].log_abs_determinant()
-        for o in self._operators[1:]:
-            out = out + o.log_abs_determinant()
-        return out
+        return sum_of_log_abs_determinants(self._operators)
+
+
+def product_of_determinants(operators: list) -> Any:
+    out = operators[0].determinant()
+    for o in operators[1:]:
+        out = out * o.determinant()
+    return out
+
+
+def sum_of_log_abs_determinants(operators: list) -> Any:
+    out = operators[0].log_abs_determinant()
+    for o in operators[1:]:
+        out = out + o.log_abs_determinant()
+    return out
 
 
 def broadcast_batch(a: TensorShape, b: TensorShape) -> TensorShape:

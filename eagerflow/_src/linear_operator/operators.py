@@ -20,6 +20,8 @@ from eagerflow._src.linear_operator.base import (
     LinearOperatorFullMatrix,
     broadcast_batch,
     check_dtype,
+    product_of_determinants,
+    sum_of_log_abs_determinants,
 )
 from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, split, zeros
 from eagerflow._src.ops.linalg import adjoint as _adjoint
@@ -29,10 +31,6 @@ from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.math import conj, log, reciprocal, sqrt
 from eagerflow._src.ops.reduce import reduce_prod, reduce_sum
 from eagerflow._src.ops.stacking import unstack
-
-
-def _params(**kw: Any) -> dict:
-    return dict(kw)
 
 
 def _maybe_conj(x: Any, adjoint: bool) -> Any:
@@ -58,7 +56,7 @@ class LinearOperatorDiag(LinearOperator):
         super().__init__(self._diag.dtype, is_non_singular=is_non_singular,
                          is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=True, name=name,
-                         parameters=_params(diag=diag, is_non_singular=is_non_singular,
+                         parameters=dict(diag=diag, is_non_singular=is_non_singular,
                                             is_self_adjoint=is_self_adjoint,
                                             is_positive_definite=is_positive_definite,
                                             is_square=is_square, name=name))
@@ -147,7 +145,7 @@ class LinearOperatorIdentity(_BaseIdentity):
         hints = {"is_non_singular": is_non_singular, "is_self_adjoint": is_self_adjoint,
                  "is_positive_definite": is_positive_definite, "is_square": is_square}
         super().__init__(num_rows, batch_shape, dtype or dt.float32, hints, name,
-                         _params(num_rows=num_rows, batch_shape=batch_shape, dtype=dtype,
+                         dict(num_rows=num_rows, batch_shape=batch_shape, dtype=dtype,
                                  assert_proper_shapes=assert_proper_shapes, name=name, **hints))
 
     def _matmul(self, x: Any, adjoint: bool, adjoint_arg: bool) -> Any:
@@ -183,7 +181,7 @@ class LinearOperatorScaledIdentity(_BaseIdentity):
                  is_square: bool = True, assert_proper_shapes: bool = False,
                  name: str = "LinearOperatorScaledIdentity") -> None:
         self._multiplier = check_dtype(multiplier, "multiplier")
-        params = _params(num_rows=num_rows, multiplier=multiplier,
+        params = dict(num_rows=num_rows, multiplier=multiplier,
                          is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=is_square,
                          assert_proper_shapes=assert_proper_shapes, name=name)
@@ -257,7 +255,7 @@ class LinearOperatorTridiag(LinearOperator):
         super().__init__(main.dtype, is_non_singular=is_non_singular,
                          is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=True, name=name,
-                         parameters=_params(diagonals=diagonals,
+                         parameters=dict(diagonals=diagonals,
                                             diagonals_format=diagonals_format,
                                             is_non_singular=is_non_singular,
                                             is_self_adjoint=is_self_adjoint,
@@ -312,7 +310,7 @@ class LinearOperatorBlockDiag(LinearOperator):
         self._operators = operators
         name = name or "_ds_".join(o.name for o in operators)
         super().__init__(operators[0].dtype, is_square=True, name=name,
-                         parameters=_params(operators=operators, is_non_singular=is_non_singular,
+                         parameters=dict(operators=operators, is_non_singular=is_non_singular,
                                             is_self_adjoint=is_self_adjoint,
                                             is_positive_definite=is_positive_definite,
                                             is_square=is_square, name=name), **hints)
@@ -358,16 +356,10 @@ class LinearOperatorBlockDiag(LinearOperator):
         return concat([o.diag_part() for o in self._operators], -1)
 
     def _determinant(self) -> Any:
-        out = self._operators[0].determinant()
-        for o in self._operators[1:]:
-            out = out * o.determinant()
-        return out
+        return product_of_determinants(self._operators)
 
     def _log_abs_determinant(self) -> Any:
-        out = self._operators[0].log_abs_determinant()
-        for o in self._operators[1:]:
-            out = out + o.log_abs_determinant()
-        return out
+        return sum_of_log_abs_determinants(self._operators)
 
     def _adjoint_operator(self) -> LinearOperator:
         return LinearOperatorBlockDiag([o.adjoint() for o in self._operators])
@@ -401,7 +393,7 @@ class LinearOperatorKronecker(LinearOperator):
         super().__init__(operators[0].dtype, is_non_singular=is_non_singular,
                          is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=is_square,
-                         name=name, parameters=_params(operators=operators,
+                         name=name, parameters=dict(operators=operators,
                                                        is_non_singular=is_non_singular,
                                                        is_self_adjoint=is_self_adjoint,
                                                        is_positive_definite=is_positive_definite,
@@ -480,7 +472,7 @@ class LinearOperatorLowRankUpdate(LinearOperator):
         super().__init__(base_operator.dtype, is_non_singular=is_non_singular,
                          is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=is_square,
-                         name=name, parameters=_params(
+                         name=name, parameters=dict(
                              base_operator=base_operator, u=u, diag_update=diag_update, v=v,
                              is_diag_update_positive=is_diag_update_positive,
                              is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
