@@ -30,6 +30,7 @@ from eagerflow._src.ops.linalg_decomp import (
 )
 from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.math import conj, log
+from eagerflow._src.ops.math import sign as sign_
 from eagerflow._src.ops.reduce import reduce_max, reduce_min, reduce_prod, reduce_sum
 
 FLOATS = (dt.float16, dt.float32, dt.float64, dt.complex64, dt.complex128)
@@ -46,6 +47,9 @@ def check_dtype(x: Any, what: str) -> Any:
 class LinearOperator(Module):
     """The base of the operators: their shape and hints, and every method over the
     subclass's `_matmul` (plus what it overrides)."""
+
+    _IDENTITY = False  # LinearOperatorIdentity: a product with it is the other factor
+    _DIAGONAL = False  # LinearOperatorDiag: a triangle times it stays a triangle
 
     def __init__(self, dtype: Any, graph_parents: Any = None, is_non_singular: bool | None = None,
                  is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
@@ -148,18 +152,20 @@ class LinearOperator(Module):
     # -- checks ---------------------------------------------------------------------------
     def _check_square(self, what: str) -> None:
         if self.is_square is False:
-            raise NotImplementedError(f"{what} not supported for non-square operators.")
+            raise NotImplementedError(f"{what} not implemented for an operator that is "
+                                      f"expected to not be square.")
 
-    def _check_nonsingular(self, what: str) -> None:
+    def _check_solvable(self) -> None:
         if self.is_non_singular is False:
-            raise NotImplementedError(f"Exact {what} not supported if not non-singular.")
-        self._check_square(what)
+            raise NotImplementedError("Exact solve not implemented for an operator that is "
+                                      "expected to be singular.")
+        self._check_square("Exact solve")
 
     def _check_arg(self, x: Any, adjoint: bool, adjoint_arg: bool, solving: bool = False) -> Any:
         x = convert_to_tensor(x, dtype_hint=self.dtype)
         if x.dtype is not self.dtype:
-            raise TypeError(f"Expected argument to have dtype {self.dtype}. Found: {x.dtype} "
-                            f"in tensor {x!r}")
+            raise TypeError(f"Expected argument to have dtype {self.dtype}.  Found: {x.dtype} "
+                            f"in tensor {x!s}")
         if x.shape.rank is not None and x.shape.rank >= 2:
             rows = x.shape[-1] if adjoint_arg else x.shape[-2]
             want = self.range_dimension if adjoint != solving else self.domain_dimension
@@ -173,9 +179,31 @@ class LinearOperator(Module):
         """This operator (or its adjoint) times x (or x's adjoint); with another operator,
         their product as an operator."""
         if isinstance(x, LinearOperator):
-            left = self.adjoint() if adjoint else self
-            return LinearOperatorComposition([left, x.adjoint() if adjoint_arg else x])
+            return self._matmul_operator(*self._operands(x, adjoint, adjoint_arg, "x"))
         return self._matmul(self._check_arg(x, adjoint, adjoint_arg), adjoint, adjoint_arg)
+
+    def _operands(self, other: LinearOperator, adjoint: bool, adjoint_arg: bool,
+                  what: str) -> tuple:
+        """(left, right) of a product of operators, checked to fit together."""
+        left = self.adjoint() if adjoint else self
+        right = other.adjoint() if adjoint_arg else other
+        n, m = left.domain_dimension, right.range_dimension
+        if n is not None and m is not None and n != m:
+            raise ValueError(f"Operators are incompatible. Expected `{what}` to have "
+                             f"dimension {n} but got {m}.")
+        return left, right
+
+    def _matmul_operator(self, left: LinearOperator, right: LinearOperator) -> LinearOperator:
+        """left @ right as an operator; subclasses keep their structure where they can."""
+        if right._IDENTITY:
+            return left
+        return _product(left, left, right)
+
+    def _solve_operator(self, left: LinearOperator, right: LinearOperator) -> LinearOperator:
+        """left^-1 @ right as an operator."""
+        if right._IDENTITY:
+            return left.inverse()
+        return _product(LinearOperatorInversion(left), left, right)
 
     def __matmul__(self, other: Any) -> Any:
         return self.matmul(other)
@@ -187,10 +215,9 @@ class LinearOperator(Module):
     def solve(self, rhs: Any, adjoint: bool = False, adjoint_arg: bool = False,
               name: str = "solve") -> Any:
         """x with (this operator, or its adjoint) @ x = rhs (or rhs's adjoint)."""
-        self._check_nonsingular("solve")
+        self._check_solvable()
         if isinstance(rhs, LinearOperator):
-            left = self.inverse().adjoint() if adjoint else self.inverse()
-            return LinearOperatorComposition([left, rhs.adjoint() if adjoint_arg else rhs])
+            return self._solve_operator(*self._operands(rhs, adjoint, adjoint_arg, "rhs"))
         rhs = self._check_arg(rhs, adjoint, adjoint_arg, solving=True)
         return self._solve(rhs, adjoint, adjoint_arg)
 
@@ -246,7 +273,13 @@ class LinearOperator(Module):
         return eigvalsh(self.to_dense())
 
     def cond(self, name: str = "cond") -> Any:
-        s = svd(self.to_dense(), compute_uv=False)
+        return self._cond()
+
+    def _cond(self) -> Any:
+        """The ratio of the largest and smallest singular values (for a self-adjoint
+        operator, of the eigenvalues' magnitudes)."""
+        s = _abs(self._eigvals()) if self.is_self_adjoint else \
+            svd(self.to_dense(), compute_uv=False)
         return reduce_max(s, -1) / reduce_min(s, -1)
 
     # -- derived operators ----------------------------------------------------------------
@@ -263,7 +296,12 @@ class LinearOperator(Module):
         return self.adjoint()
 
     def inverse(self, name: str = "inverse") -> LinearOperator:
-        self._check_nonsingular("inverse")
+        if self.is_square is False:
+            raise ValueError("Cannot take the Inverse: This operator represents a non square "
+                             "matrix.")
+        if self.is_non_singular is False:
+            raise ValueError("Cannot take the Inverse: This operator represents a singular "
+                             "matrix.")
         return self._inverse_operator()
 
     def _inverse_operator(self) -> LinearOperator:
@@ -271,12 +309,13 @@ class LinearOperator(Module):
 
     def cholesky(self, name: str = "cholesky") -> LinearOperator:
         if not (self.is_self_adjoint and self.is_positive_definite):
-            raise ValueError("Cholesky decomposition is only defined for self-adjoint "
-                             "positive definite operators.")
+            raise ValueError("Cannot take the Cholesky decomposition: Not a positive definite "
+                             "self adjoint matrix.")
         return self._cholesky_operator()
 
     def _cholesky_operator(self) -> LinearOperator:
-        return LinearOperatorLowerTriangular(cholesky(self.to_dense()), is_non_singular=True)
+        return LinearOperatorLowerTriangular(cholesky(self.to_dense()), is_non_singular=True,
+                                             is_self_adjoint=False, is_square=True)
 
     # -- assertions (eagerly they check now; None as TF returns eagerly) ------------------
     def assert_non_singular(self, name: str = "assert_non_singular") -> None:
@@ -385,6 +424,59 @@ def _hint(given: bool | None, inherited: bool | None) -> bool | None:
     return inherited if given is None else given
 
 
+# -- what the hints of two operators say about their product (TF's rules) ----------------
+def both_non_singular(a: LinearOperator, b: LinearOperator) -> bool | None:
+    if a.is_non_singular is False or b.is_non_singular is False:
+        return False
+    return a.is_non_singular and b.is_non_singular
+
+
+def commuting_product_hints(a: LinearOperator, b: LinearOperator) -> dict:
+    """The hints of a @ b for operators that commute (diagonals, scaled identities)."""
+    sa = {a.is_self_adjoint, b.is_self_adjoint}
+    pd = all(o.is_positive_definite is True and o.is_self_adjoint is True for o in (a, b))
+    return {"is_non_singular": both_non_singular(a, b),
+            "is_self_adjoint": True if sa == {True} else False if sa == {True, False} else None,
+            "is_positive_definite": True if pd else None}
+
+
+def _square_product(a: LinearOperator, b: LinearOperator) -> bool | None:
+    if a.is_square and b.is_square:
+        return True
+    if a.is_square is False and b.is_square is False:
+        m, n = a.range_dimension, b.domain_dimension
+        if m is not None and n is not None:
+            return m == n
+    if None not in (a.is_square, b.is_square) and a.is_square != b.is_square:
+        return False
+    return None
+
+
+def _product(first: LinearOperator, left: LinearOperator,
+             right: LinearOperator) -> LinearOperator:
+    """first @ right as a composition, with the hints left @ right allows."""
+    square = _square_product(left, right)
+    hints = dict.fromkeys(("is_non_singular", "is_self_adjoint", "is_positive_definite"))
+    if square:
+        hints["is_non_singular"] = both_non_singular(left, right)
+    elif square is False:
+        hints = dict.fromkeys(hints, False)
+    return LinearOperatorComposition([first, right], is_square=square, **hints)
+
+
+def _adjoint_pair(x: LinearOperator, y: LinearOperator) -> bool:
+    if x is y and x.is_self_adjoint is not None:
+        return x.is_self_adjoint
+    return x.H is y or y.H is x
+
+
+def _aat_form(operators: list) -> bool:
+    """Whether the operators are A1 ... An An^H ... A1^H."""
+    n = len(operators)
+    return n % 2 == 0 and all(_adjoint_pair(operators[i], operators[-1 - i])
+                              for i in range(n // 2))
+
+
 
 class LinearOperatorFullMatrix(LinearOperator):
     """A dense matrix (batch) as an operator."""
@@ -395,7 +487,7 @@ class LinearOperatorFullMatrix(LinearOperator):
         self._matrix = check_dtype(matrix, "matrix")
         if self._matrix.shape.rank is not None and self._matrix.shape.rank < 2:
             raise ValueError(f"Argument `matrix` must have at least 2 dimensions. Received: "
-                             f"{self._matrix!r}.")
+                             f"{self._matrix}.")
         super().__init__(self._matrix.dtype, is_non_singular=is_non_singular,
                          is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=is_square,
@@ -424,7 +516,10 @@ class LinearOperatorLowerTriangular(LinearOperator):
                  name: str = "LinearOperatorLowerTriangular") -> None:
         if is_square is False:
             raise ValueError("Only square lower triangular operators supported at this time.")
-        self._tril = band_part(check_dtype(tril, "tril"), -1, 0)
+        tril = convert_to_tensor(tril)
+        if tril.shape.rank is not None and tril.shape.rank < 2:
+            raise ValueError(f"Argument tril must have at least 2 dimensions.  Found: {tril!s}")
+        self._tril = band_part(tril, -1, 0)
         super().__init__(self._tril.dtype, is_non_singular=is_non_singular,
                          is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=True,
@@ -455,6 +550,21 @@ class LinearOperatorLowerTriangular(LinearOperator):
     def _triangular(self) -> bool:
         return True
 
+    def _eigvals(self) -> Any:
+        return diag_part(self._tril)
+
+    @property
+    def tril(self) -> Any:
+        return self._tril
+
+    def _matmul_operator(self, left: LinearOperator, right: LinearOperator) -> LinearOperator:
+        if right._DIAGONAL:  # L @ D scales L's columns: still lower-triangular
+            return LinearOperatorLowerTriangular(
+                left.to_dense() * right.diag, is_non_singular=both_non_singular(right, left),
+                is_self_adjoint=commuting_product_hints(right, left)["is_self_adjoint"],
+                is_square=True)
+        return super()._matmul_operator(left, right)
+
 
 class LinearOperatorComposition(LinearOperator):
     """The product A1 A2 ... An of operators, applied right to left."""
@@ -462,20 +572,31 @@ class LinearOperatorComposition(LinearOperator):
     def __init__(self, operators: list, is_non_singular: bool | None = None,
                  is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
                  is_square: bool | None = None, name: str | None = None) -> None:
-        operators = list(operators)
-        if not operators:
-            raise ValueError(f"Expected a non-empty list of operators. Found: {operators}")
-        dtypes = {o.dtype for o in operators}
-        if len(dtypes) > 1:
-            raise TypeError(f"Expected all operators to have the same dtype. Found "
-                            f"{', '.join(str(d) for d in dtypes)}.")
-        for a, b in zip(operators, operators[1:]):
-            if None not in (a.domain_dimension, b.range_dimension) and \
-                    a.domain_dimension != b.range_dimension:
-                raise ValueError(f"Operators are incompatible. Expected `x` to have dimension "
-                                 f"{a.domain_dimension} but got {b.range_dimension}.")
-        if is_non_singular is None and all(o.is_non_singular for o in operators):
+        operators = check_operators(operators)
+        if all(o.is_non_singular for o in operators):
+            if is_non_singular is False:
+                raise ValueError("The composition of non-singular operators is always "
+                                 "non-singular.")
             is_non_singular = True
+        aat = _aat_form(operators)
+        if aat or (len(operators) == 1 and operators[0].is_self_adjoint):
+            if is_self_adjoint is False:
+                raise ValueError("The composition was determined to be self-adjoint but user "
+                                 "provided incorrect `False` hint.")
+            is_self_adjoint = True
+        if aat:
+            if is_square is False:
+                raise ValueError("The composition was determined have the form A @ A.H, hence "
+                                 "it must be square. The user provided an incorrect `False` "
+                                 "hint.")
+            is_square = True
+            if is_non_singular:
+                if is_positive_definite is False:
+                    raise ValueError("The composition was determined to be non-singular and "
+                                     "have the form A @ A.H, hence it must be "
+                                     "positive-definite. The user provided an incorrect "
+                                     "`False` hint.")
+                is_positive_definite = True
         self._operators = operators
         name = name or "_o_".join(o.name for o in operators)
         super().__init__(operators[0].dtype, is_non_singular=is_non_singular,
@@ -517,6 +638,30 @@ class LinearOperatorComposition(LinearOperator):
 
     def _log_abs_determinant(self) -> Any:
         return sum_of_log_abs_determinants(self._operators)
+
+    def _cholesky_operator(self) -> LinearOperator:
+        left = self._operators[0]
+        if len(self._operators) != 2 or not _aat_form(self._operators) or \
+                not isinstance(left, LinearOperatorLowerTriangular):
+            return super()._cholesky_operator()
+        if left.is_positive_definite:  # L L^H with L's diagonal positive: L is the factor
+            return left
+        sign = expand_dims(sign_(left.diag_part()), -2)  # made positive column by column
+        return LinearOperatorLowerTriangular(
+            left.tril / sign, is_non_singular=left.is_non_singular,
+            is_self_adjoint=left.is_self_adjoint,
+            is_positive_definite=True if left.is_positive_definite else None, is_square=True)
+
+
+def check_operators(operators: Any) -> list:
+    """The operators of a composition or block diagonal: at least one, of one dtype."""
+    operators = list(operators)
+    if not operators:
+        raise ValueError(f"Expected a non-empty list of operators. Found: {operators}")
+    if len({o.dtype for o in operators}) > 1:
+        raise TypeError("Expected all operators to have the same dtype.  Found " +
+                        "   ".join(str((o.name, o.dtype)) for o in operators))
+    return operators
 
 
 def product_of_determinants(operators: list) -> Any:

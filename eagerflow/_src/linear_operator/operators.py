@@ -18,8 +18,11 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.linear_operator.base import (
     LinearOperator,
     LinearOperatorFullMatrix,
+    LinearOperatorLowerTriangular,
+    both_non_singular,
     broadcast_batch,
-    check_dtype,
+    check_operators,
+    commuting_product_hints,
     product_of_determinants,
     sum_of_log_abs_determinants,
 )
@@ -28,8 +31,8 @@ from eagerflow._src.ops.linalg import adjoint as _adjoint
 from eagerflow._src.ops.linalg import diag, diag_part, eye, matmul
 from eagerflow._src.ops.linalg_decomp import solve
 from eagerflow._src.ops.math import abs as _abs
-from eagerflow._src.ops.math import conj, log, reciprocal, sqrt
-from eagerflow._src.ops.reduce import reduce_prod, reduce_sum
+from eagerflow._src.ops.math import conj, equal, log, reciprocal, sqrt, where
+from eagerflow._src.ops.reduce import reduce_max, reduce_min, reduce_prod, reduce_sum
 from eagerflow._src.ops.stacking import unstack
 
 
@@ -40,13 +43,15 @@ def _maybe_conj(x: Any, adjoint: bool) -> Any:
 class LinearOperatorDiag(LinearOperator):
     """diag(d): scales each coordinate."""
 
+    _DIAGONAL = True
+
     def __init__(self, diag: Any, is_non_singular: bool | None = None,
                  is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
                  is_square: bool | None = True, name: str = "LinearOperatorDiag") -> None:
-        self._diag = check_dtype(diag, "diag")
+        self._diag = convert_to_tensor(diag)
         if self._diag.shape.rank is not None and self._diag.shape.rank < 1:
-            raise ValueError(f"Argument `diag` must have at least 1 dimension. Found: "
-                             f"{self._diag!r}")
+            raise ValueError(f"Argument diag must have at least 1 dimension.  Found: "
+                             f"{self._diag!s}")
         if is_square is False:
             raise ValueError("Only square diagonal operators currently supported.")
         if not self._diag.dtype.is_complex:  # a real diagonal is its own adjoint
@@ -95,31 +100,62 @@ class LinearOperatorDiag(LinearOperator):
     def _triangular(self) -> bool:
         return True
 
-    def _inverse_operator(self) -> LinearOperator:
-        return LinearOperatorDiag(reciprocal(self._diag), is_non_singular=self.is_non_singular,
+    def _cond(self) -> Any:
+        a = _abs(self._diag)
+        return reduce_max(a, -1) / reduce_min(a, -1)
+
+    def _same_hints(self, diag: Any) -> LinearOperator:
+        return LinearOperatorDiag(diag, is_non_singular=self.is_non_singular,
                                   is_self_adjoint=self.is_self_adjoint,
                                   is_positive_definite=self.is_positive_definite)
+
+    def _inverse_operator(self) -> LinearOperator:
+        return self._same_hints(reciprocal(self._diag))
+
+    def _adjoint_operator(self) -> LinearOperator:
+        return self._same_hints(conj(self._diag) if self._diag.dtype.is_complex else self._diag)
 
     def _cholesky_operator(self) -> LinearOperator:
         return LinearOperatorDiag(sqrt(self._diag), is_non_singular=True,
                                   is_self_adjoint=True, is_positive_definite=True)
 
+    def _matmul_operator(self, left: LinearOperator, right: LinearOperator) -> LinearOperator:
+        return _diagonal_product(left, right, lambda a, b: a * b) or \
+            super()._matmul_operator(left, right)
+
+    def _solve_operator(self, left: LinearOperator, right: LinearOperator) -> LinearOperator:
+        return _diagonal_product(left, right, lambda a, b: b / a) or \
+            super()._solve_operator(left, right)
+
+
+def _diagonal_product(left: LinearOperator, right: LinearOperator,
+                      combine: Any) -> LinearOperator | None:
+    """A diagonal `left` (times or solving) a diagonal, scaled identity or lower triangle,
+    as an operator of the same structure; `combine(left's diagonal, right's entries)`."""
+    hints = commuting_product_hints(left, right)
+    if right._DIAGONAL or isinstance(right, LinearOperatorScaledIdentity):
+        entries = right.diag if right._DIAGONAL else right.multiplier
+        return LinearOperatorDiag(combine(left.diag, entries), **hints)
+    if isinstance(right, LinearOperatorLowerTriangular):
+        return LinearOperatorLowerTriangular(
+            combine(expand_dims(left.diag, -1), right.to_dense()),
+            is_non_singular=hints["is_non_singular"],
+            is_self_adjoint=hints["is_self_adjoint"], is_square=True)
+    return None
+
 
 class _BaseIdentity(LinearOperator):
     def __init__(self, num_rows: Any, batch_shape: Any, dtype: Any, hints: dict,
                  name: str, parameters: dict) -> None:
-        n = int(convert_to_tensor(num_rows).numpy())
-        if n < 0:
-            raise ValueError(f"Argument `num_rows` must be non-negative. Received: {n}.")
-        self._num_rows = n
+        self._num_rows = _num_rows(num_rows)
         self._batch = TensorShape([]) if batch_shape is None else \
             TensorShape([int(b) for b in convert_to_tensor(batch_shape).numpy().reshape(-1)])
-        for k in ("is_non_singular", "is_self_adjoint", "is_positive_definite", "is_square"):
-            if hints[k] is False:
-                raise ValueError(f"An identity operator is always {k[3:].replace('_', ' ')}.")
+        for k, what in (("is_self_adjoint", "self adjoint"), ("is_non_singular", "non-singular"),
+                        ("is_positive_definite", "positive-definite"), ("is_square", "square")):
+            if not hints[k]:
+                raise ValueError(f"An identity operator is always {what}.")
         super().__init__(dtype, is_non_singular=True, is_self_adjoint=True,
-                         is_positive_definite=hints["is_positive_definite"] is not False and
-                         hints.get("positive", True), is_square=True, name=name,
+                         is_positive_definite=True, is_square=True, name=name,
                          parameters=parameters)
 
     def _shape(self) -> TensorShape:
@@ -137,6 +173,8 @@ class _BaseIdentity(LinearOperator):
 
 class LinearOperatorIdentity(_BaseIdentity):
     """The identity: leaves its argument as it is."""
+
+    _IDENTITY = True
 
     def __init__(self, num_rows: Any, batch_shape: Any = None, dtype: Any = None,
                  is_non_singular: bool = True, is_self_adjoint: bool = True,
@@ -166,11 +204,33 @@ class LinearOperatorIdentity(_BaseIdentity):
     def _log_abs_determinant(self) -> Any:
         return zeros(self._batch.as_list(), dtype=self.dtype)
 
+    def _eigvals(self) -> Any:
+        return self._diag_part()
+
+    def _cond(self) -> Any:
+        return ones(self._batch.as_list(), dtype=self.dtype)
+
     def _inverse_operator(self) -> LinearOperator:
         return self
 
     def _cholesky_operator(self) -> LinearOperator:
-        return self
+        return LinearOperatorIdentity(self._num_rows, batch_shape=self._batch.as_list() or None,
+                                      dtype=self.dtype)
+
+    def _matmul_operator(self, left: LinearOperator, right: LinearOperator) -> LinearOperator:
+        return right
+
+    def _solve_operator(self, left: LinearOperator, right: LinearOperator) -> LinearOperator:
+        return right
+
+
+def _num_rows(num_rows: Any) -> int:
+    n = convert_to_tensor(num_rows).numpy()
+    if n.ndim:
+        raise ValueError(f"Argument num_rows must be a 0-D Tensor.  Found: {n}")
+    if n < 0:
+        raise ValueError(f"Argument num_rows must be non-negative.  Found: {n}")
+    return int(n)
 
 
 class LinearOperatorScaledIdentity(_BaseIdentity):
@@ -180,13 +240,18 @@ class LinearOperatorScaledIdentity(_BaseIdentity):
                  is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
                  is_square: bool = True, assert_proper_shapes: bool = False,
                  name: str = "LinearOperatorScaledIdentity") -> None:
-        self._multiplier = check_dtype(multiplier, "multiplier")
+        self._multiplier = convert_to_tensor(multiplier)
         params = dict(num_rows=num_rows, multiplier=multiplier,
-                         is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
-                         is_positive_definite=is_positive_definite, is_square=is_square,
-                         assert_proper_shapes=assert_proper_shapes, name=name)
-        n = int(convert_to_tensor(num_rows).numpy())
-        self._num_rows = n
+                      is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
+                      is_positive_definite=is_positive_definite, is_square=is_square,
+                      assert_proper_shapes=assert_proper_shapes, name=name)
+        if not self._multiplier.dtype.is_complex:
+            if is_self_adjoint is False:
+                raise ValueError("A real diagonal operator is always self adjoint.")
+            is_self_adjoint = True
+        if not is_square:
+            raise ValueError("A ScaledIdentity operator is always square.")
+        self._num_rows = _num_rows(num_rows)
         self._batch = self._multiplier.shape
         LinearOperator.__init__(self, self._multiplier.dtype, is_non_singular=is_non_singular,
                                 is_self_adjoint=is_self_adjoint,
@@ -218,11 +283,48 @@ class LinearOperatorScaledIdentity(_BaseIdentity):
     def _log_abs_determinant(self) -> Any:
         return self._num_rows * log(_abs(self._multiplier))
 
+    def _eigvals(self) -> Any:
+        return self._diag_part()
+
+    def _cond(self) -> Any:
+        one = ones([], dtype=self.dtype)
+        return where(equal(self._multiplier, 0), one * float("nan"), one)
+
+    def _scaled(self, multiplier: Any, **hints: Any) -> LinearOperator:
+        return LinearOperatorScaledIdentity(self._num_rows, multiplier, **hints)
+
     def _inverse_operator(self) -> LinearOperator:
-        return LinearOperatorScaledIdentity(self._num_rows, reciprocal(self._multiplier),
-                                            is_non_singular=self.is_non_singular,
-                                            is_self_adjoint=self.is_self_adjoint,
-                                            is_positive_definite=self.is_positive_definite)
+        return self._scaled(reciprocal(self._multiplier), is_non_singular=self.is_non_singular,
+                            is_self_adjoint=True, is_positive_definite=self.is_positive_definite)
+
+    def _adjoint_operator(self) -> LinearOperator:
+        m = self._multiplier
+        return self._scaled(conj(m) if m.dtype.is_complex else m,
+                            is_non_singular=self.is_non_singular,
+                            is_self_adjoint=self.is_self_adjoint,
+                            is_positive_definite=self.is_positive_definite)
+
+    def _cholesky_operator(self) -> LinearOperator:
+        return self._scaled(sqrt(self._multiplier), is_non_singular=True, is_self_adjoint=True,
+                            is_positive_definite=True)
+
+    def _matmul_operator(self, left: LinearOperator, right: LinearOperator) -> LinearOperator:
+        return self._scaled_product(left, right, lambda a, b: a * b) or \
+            super()._matmul_operator(left, right)
+
+    def _solve_operator(self, left: LinearOperator, right: LinearOperator) -> LinearOperator:
+        return self._scaled_product(left, right, lambda a, b: b / a) or \
+            super()._solve_operator(left, right)
+
+    def _scaled_product(self, left: LinearOperator, right: LinearOperator,
+                        combine: Any) -> LinearOperator | None:
+        """A scaled identity `left` with a scaled identity or a diagonal, as one of those."""
+        hints = commuting_product_hints(left, right)
+        if isinstance(right, LinearOperatorScaledIdentity):
+            return self._scaled(combine(left.multiplier, right.multiplier), **hints)
+        if right._DIAGONAL:
+            return LinearOperatorDiag(combine(left.multiplier, right.diag), **hints)
+        return None
 
 
 class LinearOperatorTridiag(LinearOperator):
@@ -236,13 +338,12 @@ class LinearOperatorTridiag(LinearOperator):
                  is_positive_definite: bool | None = None, is_square: bool | None = None,
                  name: str = "LinearOperatorTridiag") -> None:
         if diagonals_format not in ("compact", "sequence", "matrix"):
-            raise ValueError(f"Diagonals Format must be one of compact, matrix, sequence. "
-                             f"Got: {diagonals_format}")
+            raise ValueError(f"Argument `diagonals_format` must be one of compact, matrix, or "
+                             f"sequence. Received : {diagonals_format}.")
         if diagonals_format == "sequence":
-            parts = [check_dtype(d, "diagonals") for d in diagonals]
-            super_, main, sub = parts
+            super_, main, sub = (convert_to_tensor(d) for d in diagonals)
         else:
-            t = check_dtype(diagonals, "diagonals")
+            t = convert_to_tensor(diagonals)
             if diagonals_format == "matrix":
                 main = diag_part(t)
                 zero = expand_dims(main[..., 0] * 0, -1)
@@ -294,22 +395,14 @@ class LinearOperatorBlockDiag(LinearOperator):
     def __init__(self, operators: list, is_non_singular: bool | None = None,
                  is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
                  is_square: bool = True, name: str | None = None) -> None:
-        operators = list(operators)
-        if not operators:
-            raise ValueError(f"Expected a non-empty list of operators. Found: {operators}")
-        if len({o.dtype for o in operators}) > 1:
-            raise TypeError("Expected all operators to have the same dtype.")
-        if any(o.is_square is False for o in operators):
-            raise ValueError("Argument `operators` must contain only square operators.")
-        hints = {}
-        for k in ("is_non_singular", "is_self_adjoint", "is_positive_definite"):
-            given = {"is_non_singular": is_non_singular, "is_self_adjoint": is_self_adjoint,
-                     "is_positive_definite": is_positive_definite}[k]
-            hints[k] = True if given is None and all(getattr(o, k) for o in operators) \
-                else given
+        operators = check_operators(operators)
+        hints = _all_hints(operators, "The direct sum of {w} operators is always {w}.",
+                           "positive definite",
+                           is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
+                           is_positive_definite=is_positive_definite)
         self._operators = operators
         name = name or "_ds_".join(o.name for o in operators)
-        super().__init__(operators[0].dtype, is_square=True, name=name,
+        super().__init__(operators[0].dtype, is_square=is_square, name=name,
                          parameters=dict(operators=operators, is_non_singular=is_non_singular,
                                             is_self_adjoint=is_self_adjoint,
                                             is_positive_definite=is_positive_definite,
@@ -319,19 +412,18 @@ class LinearOperatorBlockDiag(LinearOperator):
     def operators(self) -> list:
         return list(self._operators)
 
-    def _sizes(self) -> list:
-        return [o.domain_dimension for o in self._operators]
+    def _sizes(self, domain: bool = True) -> list:
+        return [o.domain_dimension if domain else o.range_dimension for o in self._operators]
 
     def _shape(self) -> TensorShape:
         batch = TensorShape([])
         for o in self._operators:
             batch = broadcast_batch(batch, o.batch_shape)
-        n = sum(self._sizes())
-        return batch.concatenate([n, n])
+        return batch.concatenate([sum(self._sizes(False)), sum(self._sizes())])
 
     def _matmul(self, x: Any, adjoint: bool, adjoint_arg: bool) -> Any:
         x = _adjoint(x) if adjoint_arg else x
-        parts = split(x, self._sizes(), axis=-2)
+        parts = split(x, self._sizes(not adjoint), axis=-2)
         return concat([o.matmul(p, adjoint=adjoint) for o, p in zip(self._operators, parts)],
                       -2)
 
@@ -342,18 +434,55 @@ class LinearOperatorBlockDiag(LinearOperator):
                       -2)
 
     def _to_dense(self) -> Any:
-        sizes = self._sizes()
-        total, rows, at = sum(sizes), [], 0
-        for o, n in zip(self._operators, sizes):
+        total, rows, at = sum(self._sizes()), [], 0
+        for o, n, m in zip(self._operators, self._sizes(False), self._sizes()):
             block = o.to_dense()
             left = _zeros(block, n, at)
-            right = _zeros(block, n, total - at - n)
+            right = _zeros(block, n, total - at - m)
             rows.append(concat([p for p in (left, block, right) if p is not None], -1))
-            at += n
+            at += m
         return concat(rows, -2)
 
     def _diag_part(self) -> Any:
+        if not all(o.is_square for o in self._operators):
+            return super()._diag_part()
         return concat([o.diag_part() for o in self._operators], -1)
+
+    def _eigvals(self) -> Any:
+        if not all(o.is_square for o in self._operators):
+            raise NotImplementedError("`eigvals` not implemented for an operator whose blocks "
+                                      "are not square.")
+        return concat([o.eigvals() for o in self._operators], -1)
+
+    def _blocks(self, left: LinearOperator, right: LinearOperator, what: str) -> None:
+        if len(left.operators) != len(right.operators):
+            raise ValueError(f"Can not efficiently {what} when number of blocks differ.")
+        for a, b in zip(left.operators, right.operators):
+            if None not in (a.domain_dimension, b.range_dimension) and \
+                    a.domain_dimension != b.range_dimension:
+                raise ValueError(f"Blocks are incompatible. Expected `x` to have dimension "
+                                 f"{a.domain_dimension} but got {b.range_dimension}.")
+
+    def _blockwise(self, left: LinearOperator, right: LinearOperator, how: str) -> Any:
+        return LinearOperatorBlockDiag(
+            [getattr(a, how)(b) for a, b in zip(left.operators, right.operators)],
+            is_non_singular=both_non_singular(left, right), is_square=True)
+
+    def _matmul_operator(self, left: LinearOperator, right: LinearOperator) -> LinearOperator:
+        if isinstance(right, LinearOperatorBlockDiag):
+            self._blocks(left, right, "multiply two `LinearOperatorBlockDiag`s together")
+            return self._blockwise(left, right, "matmul")
+        return super()._matmul_operator(left, right)
+
+    def _solve_operator(self, left: LinearOperator, right: LinearOperator) -> LinearOperator:
+        if isinstance(right, LinearOperatorBlockDiag):
+            self._blocks(left, right, "solve `LinearOperatorBlockDiag`")
+            return self._blockwise(left, right, "solve")
+        return super()._solve_operator(left, right)
+
+    def _cholesky_operator(self) -> LinearOperator:
+        return LinearOperatorBlockDiag([o.cholesky() for o in self._operators],
+                                       is_non_singular=True, is_square=True)
 
     def _determinant(self) -> Any:
         return product_of_determinants(self._operators)
@@ -362,10 +491,33 @@ class LinearOperatorBlockDiag(LinearOperator):
         return sum_of_log_abs_determinants(self._operators)
 
     def _adjoint_operator(self) -> LinearOperator:
-        return LinearOperatorBlockDiag([o.adjoint() for o in self._operators])
+        return LinearOperatorBlockDiag([o.adjoint() for o in self._operators],
+                                       **_hints_of(self))
 
     def _inverse_operator(self) -> LinearOperator:
-        return LinearOperatorBlockDiag([o.inverse() for o in self._operators])
+        return LinearOperatorBlockDiag([o.inverse() for o in self._operators],
+                                       **_hints_of(self))
+
+
+def _hints_of(op: LinearOperator) -> dict:
+    return {"is_non_singular": op.is_non_singular, "is_self_adjoint": op.is_self_adjoint,
+            "is_positive_definite": op.is_positive_definite, "is_square": True}
+
+
+def _all_hints(operators: list, message: str, definite: str, **given: bool | None) -> dict:
+    """The hints every operator shares (non-singular, ...) hold for their sum or product;
+    a contrary hint given is an error worded by `message` ({w}: the property, {k}: the
+    argument), `definite` spelling "positive definite"."""
+    out = {}
+    for k, v in given.items():
+        w = {"is_non_singular": "non-singular", "is_self_adjoint": "self-adjoint",
+             "is_positive_definite": definite}[k]
+        if all(getattr(o, k) for o in operators):
+            if v is False:
+                raise ValueError(message.format(w=w, k=k))
+            v = True
+        out[k] = v
+    return out
 
 
 def _zeros(block: Any, rows: int, cols: int) -> Any:
@@ -383,16 +535,19 @@ class LinearOperatorKronecker(LinearOperator):
                  is_square: bool | None = None, name: str | None = None) -> None:
         operators = list(operators)
         if not operators:
-            raise ValueError(f"Expected a non-empty list of operators. Found: {operators}")
+            raise ValueError(f"Argument `operators` must be a list of >=1 operators. "
+                             f"Received: {operators}.")
         if len({o.dtype for o in operators}) > 1:
-            raise TypeError("Expected all operators to have the same dtype.")
-        if is_non_singular is None and all(o.is_non_singular for o in operators):
-            is_non_singular = True
+            raise TypeError(f"Expected every operation in argument `operators` to have the "
+                            f"same dtype. Received {[str((o.name, o.dtype)) for o in operators]}.")
+        hints = _all_hints(operators, "The Kronecker product of {w} operators is always {w}. "
+                           "Expected argument `{k}` to be True. Received: False.",
+                           "positive-definite",
+                           is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
+                           is_positive_definite=is_positive_definite)
         self._operators = operators
         name = name or "_x_".join(o.name for o in operators)
-        super().__init__(operators[0].dtype, is_non_singular=is_non_singular,
-                         is_self_adjoint=is_self_adjoint,
-                         is_positive_definite=is_positive_definite, is_square=is_square,
+        super().__init__(operators[0].dtype, is_square=is_square, **hints,
                          name=name, parameters=dict(operators=operators,
                                                        is_non_singular=is_non_singular,
                                                        is_self_adjoint=is_self_adjoint,
@@ -449,7 +604,25 @@ class LinearOperatorKronecker(LinearOperator):
         return out
 
     def _adjoint_operator(self) -> LinearOperator:
-        return LinearOperatorKronecker([o.adjoint() for o in self._operators])
+        return LinearOperatorKronecker([o.adjoint() for o in self._operators],
+                                       **_hints_of(self))
+
+    def _inverse_operator(self) -> LinearOperator:
+        return LinearOperatorKronecker([o.inverse() for o in self._operators],
+                                       **_hints_of(self))
+
+    def _cholesky_operator(self) -> LinearOperator:
+        return LinearOperatorKronecker([o.cholesky() for o in self._operators],
+                                       is_non_singular=True, is_square=True)
+
+    def _eigvals(self) -> Any:
+        """Every product of one eigenvalue of each factor, the first factor's slowest."""
+        out = self._operators[0].eigvals()
+        for o in self._operators[1:]:
+            e = o.eigvals()
+            prod = expand_dims(out, -1) * expand_dims(e, -2)
+            out = reshape(prod, prod.shape[:-2].as_list() + [-1])
+        return out
 
 
 class LinearOperatorLowRankUpdate(LinearOperator):
@@ -466,9 +639,24 @@ class LinearOperatorLowRankUpdate(LinearOperator):
         self._v = self._u if v is None else convert_to_tensor(v, dtype=base_operator.dtype)
         self._d = None if diag_update is None else convert_to_tensor(diag_update,
                                                                      dtype=base_operator.dtype)
+        if diag_update is None:
+            if is_diag_update_positive is False:
+                raise ValueError("Default diagonal is the identity, which is positive.  "
+                                 "However, user set 'is_diag_update_positive' to False.")
+            is_diag_update_positive = True
         self._is_diag_update_positive = is_diag_update_positive
-        if v is None and base_operator.is_self_adjoint and is_self_adjoint is None:
+        if v is None and base_operator.is_self_adjoint and not base_operator.dtype.is_complex:
+            if is_self_adjoint is False:
+                raise ValueError("A = L + UDU^H, with L self-adjoint and D real diagonal.  "
+                                 "Since UDU^H is self-adjoint, this must be a self-adjoint "
+                                 "operator.")
             is_self_adjoint = True
+        if v is None and is_diag_update_positive and base_operator.is_self_adjoint and \
+                base_operator.is_positive_definite:  # L + U D U^H with D > 0: SPD
+            if False in (is_positive_definite, is_self_adjoint, is_non_singular):
+                raise ValueError("Arguments imply this is self-adjoint positive-definite "
+                                 "operator.")
+            is_positive_definite = is_self_adjoint = True
         super().__init__(base_operator.dtype, is_non_singular=is_non_singular,
                          is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=is_square,
