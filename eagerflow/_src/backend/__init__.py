@@ -210,7 +210,6 @@ def run_blocks(xp: Any, fn: Callable[[Any], Any], items: Sequence, workers: int)
     return _BY_XP[id(xp)].run(fn, items, workers)
 
 
-
 def select(xp: Any, hit: Any, values: Any, out: Any = None) -> Any:
     """`xp.where(hit, values, 0)`, into `out` when given (without branches on CPU)."""
     if xp is np:

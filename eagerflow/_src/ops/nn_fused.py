@@ -1,7 +1,7 @@
 """Fused kernels (ops layer): _FusedConv2D (Conv2D, BiasAdd and optionally Relu as one
 kernel) and _FusedAdam (one variable's Adam step as one kernel, at the end).
 
-Users never call it directly: graph/passes/fuse.py puts it in place of a traced
+Users never call _FusedConv2D directly: graph/passes/fuse.py puts it in place of a traced
 Conv2D -> BiasAdd (-> Relu) chain whose intermediate results nothing else reads (TF's
 grappler makes the same rewrite, under the same name), and Keras's Conv2D layer calls
 it (conv2d_bias_act) for a channels-last float layer with a bias and a ReLU or no
