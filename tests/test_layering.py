@@ -54,8 +54,8 @@ OPS_ORDER = [
     "math", "math_special",
     # array and shaping
     "stacking", "dynshape", "sequences", "variables", "array", "shaping",
-    # reductions
-    "reduce",
+    # reductions, and runtime checks over them (sorted segment ids checked in graphs)
+    "reduce", "debugging",
     # indexing and slicing
     "indexing", "sorting", "slicing", "segment_ops",
     # linear algebra
@@ -69,7 +69,7 @@ OPS_ORDER = [
     # image and signal
     "image", "image_color", "signal_ops",
     # the rest of TF's API, data and io
-    "debugging", "string_ops", "hash_ops", "sparse_ops", "parsing_ops", "io_ops", "image_codecs",
+    "string_ops", "hash_ops", "sparse_ops", "parsing_ops", "io_ops", "image_codecs",
     "tensor_array",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_dispatch",
