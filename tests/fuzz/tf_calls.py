@@ -191,6 +191,9 @@ def _channels_last(tf: Any, name: str, inputs: list, attrs: dict) -> Any:
 
 CALLS: dict[str, Callable] = {
     "MatMul": _matmul,
+    # lists of outputs (one per path), flattened in the op's output order
+    "CTCBeamSearchDecoder": lambda tf, x, lengths, **a: tuple(tf.nest.flatten(
+        tf.raw_ops.CTCBeamSearchDecoder(inputs=x, sequence_length=lengths, **a))),
     "GatherNd": lambda tf, p, i, batch_dims: tf.gather_nd(p, i, batch_dims=batch_dims),
     "ReduceJoin": lambda tf, x, axes, keepdims, separator: tf.strings.reduce_join(
         x, axis=None if axes is None else list(axes), keepdims=keepdims, separator=separator),
