@@ -37,6 +37,7 @@ PACKAGES = [
     "autograph",     # AST conversion of Python control flow
     "function",      # tf.function, ConcreteFunction, compat.v1 graphs
     "module",        # tf.Module
+    "linear_operator",  # tf.linalg.LinearOperator and its family (tf.Modules over ops)
     "train",         # checkpoints
     "summary",       # TensorBoard summaries
     "data",          # tf.data
@@ -58,7 +59,7 @@ OPS_ORDER = [
     # indexing and slicing
     "indexing", "sorting", "slicing", "segment_ops",
     # linear algebra
-    "linalg", "linalg_decomp", "linalg_general", "norms", "misc_ops",
+    "linalg", "linalg_decomp", "linalg_banded", "linalg_general", "norms", "misc_ops",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
     "philox", "libm_exact", "random_dists", "random_reference", "random",
