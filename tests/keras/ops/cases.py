@@ -775,6 +775,8 @@ case("ctc_decode", a(1, 4, 4), np.array([4]), beam_width=1, mask_index=-1, **_be
 case("ctc_decode", a(2, 3, 4), np.array([3, 3]), beam_width=2, top_paths=3, **_beam)
 case("ctc_decode", a(1, 1, 2), np.array([1]), beam_width=5, top_paths=3, **_beam)
 case("ctc_decode", a(2, 3, 4), np.array([4, 3]), **_beam)
+case("conjugate", (a(3) + 1j * a(3)).astype("complex64"))
+case("conjugate", a(2, 2))
 
 # ---------------------------------------------------------------------------------------
 # dtype grids
