@@ -23,7 +23,7 @@ from eagerflow._src.ops.array import reshape, reshape_like
 from eagerflow._src.ops.blas import matmul
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, broadcast_like, cast, equal, where, zeros_like
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(2)
 
@@ -104,7 +104,11 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
     bad = [BadSample((samples[0].inputs[0],), {"axes": (3,), "keepdims": False},
                      InvalidArgumentError, "Invalid reduction dimension")]
     return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
-                          samples=samples, bad_samples=bad))
+                          samples=samples, bad_samples=bad, tf=_REDUCTION_TF))
+
+
+# TF takes the axes as an input tensor, `reduction_indices` (any order, negative allowed)
+_REDUCTION_TF = TFForm(names={"axes": "reduction_indices", "keepdims": "keep_dims"})
 
 
 def _loop_reduce(f: Callable) -> Callable:

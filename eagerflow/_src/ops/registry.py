@@ -49,6 +49,25 @@ class BadSample:
     match: str = ""
 
 
+@dataclass(frozen=True)
+class TFForm:
+    """How an op is written in TensorFlow's graphs (SavedModel functions), where that is not
+    one TF node of the op's own name whose inputs and attrs are the op's, name for name.
+
+    `names`: eagerflow attr -> the TF attr or TF input it is, where the names differ. An
+    attr that TF takes as an input tensor becomes a constant (or the op's runtime input).
+    `export(node, b)`: writes the node through builder `b` (its `node`, `const`, `input`
+    methods); returns the TF tensors of the node's outputs.
+    `load(node)`: builds the eagerflow ops of a TF node of this op's name (`node.inputs`:
+    tensors, `node.const(i)`: an input's value when known at import, `node.attrs`: TF's
+    attrs with defaults filled, as Python values); returns the outputs.
+    """
+
+    names: dict = field(default_factory=dict)
+    export: Callable | None = None
+    load: Callable | None = None
+
+
 @dataclass(eq=False)
 class OpDef:
     name: str
@@ -63,6 +82,8 @@ class OpDef:
     # Set when, over NumPy, `kernel(np, *arrays)` is exactly `ufunc(*arrays)` (no attrs):
     # eager bind then calls the ufunc itself, one Python frame less per op.
     ufunc: Callable | None = None
+    # How TensorFlow's graphs write the op (SavedModel export and import); None: as itself.
+    tf: TFForm | None = None
 
     def __repr__(self) -> str:
         return f"OpDef({self.name})"

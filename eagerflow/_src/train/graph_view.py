@@ -95,7 +95,10 @@ def tensor_array(value: Any) -> tuple:
 class ObjectGraph:
     """A breadth-first snapshot of the live objects reachable from `root`."""
 
-    def __init__(self, root: Any, extra: dict | None = None) -> None:
+    def __init__(self, root: Any, extra: dict | None = None, children: Any = None) -> None:
+        """`children(obj)` names an object's children (default: its checkpoint children;
+        a SavedModel adds functions and signatures)."""
+        children = children or children_of
         self.root = root
         self.nodes: list = [root]
         self.paths: list = [()]
@@ -104,7 +107,7 @@ class ObjectGraph:
         queue = deque([0])
         while queue:
             nid = queue.popleft()
-            kids = children_of(self.nodes[nid])
+            kids = children(self.nodes[nid])
             if nid == 0 and extra:
                 kids.update((k, v) for k, v in extra.items() if is_trackable(v) and k not in kids)
             refs = []

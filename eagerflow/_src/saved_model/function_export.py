@@ -1,0 +1,393 @@
+"""eagerflow graphs as TensorFlow FunctionDefs, in TF's own op set.
+
+Sits in saved_model/ over tf_ops.py and attrs.py; save.py uses it. A traced graph (as
+traced: before eagerflow's optimizations) becomes one FunctionDef: its placeholders are
+the input arguments, each variable it touches a resource argument (after the inputs, in
+order of first use), its outputs the return values. Each operation becomes TF nodes:
+by default one node of the op's own name whose inputs and attributes are the op's, with
+TF's type attributes (`T`, `Tidx`, `N`, ...) worked out from the input dtypes and the
+attributes TF takes as input tensors written as constants; an op whose OpDef carries a
+`TFForm` is written through its names or its own `export`. Calls of other tf.functions
+and the branches and bodies of cond / while_loop become further FunctionDefs of the same
+library. Stateful nodes (variable reads and writes, random draws, prints, asserts) are
+chained by control edges in program order and listed as control outputs, so TensorFlow
+runs them all, in the traced order.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.saved_model import tf_ops
+from eagerflow._src.saved_model.attrs import set_attr, set_shape, tensor_proto
+from eagerflow._src.saved_model.protos import pb
+
+_ARG_BAD = re.compile(r"[^a-z0-9_]")
+_NODE_BAD = re.compile(r"[^A-Za-z0-9_./\-]")
+
+
+class ExportError(ValueError):
+    """An operation (or structure) that TensorFlow's graphs can't express."""
+
+
+class Ref:
+    """A tensor of the FunctionDef being written: how nodes name it, its dtype and shape."""
+
+    __slots__ = ("name", "dtype", "shape")
+
+    def __init__(self, name: str, dtype: dt.DType, shape: Any = None) -> None:
+        self.name, self.dtype, self.shape = name, dtype, shape
+
+    def __repr__(self) -> str:
+        return f"Ref({self.name}, {self.dtype.name})"
+
+
+def _is_effect(op_name: str) -> bool:
+    return op_name in ("ReadVariableOp",) or tf_ops.op_def(op_name).is_stateful
+
+
+class FunctionWriter:
+    """Writes one FunctionDef; the builder that op lowerings (`TFForm.export`) receive."""
+
+    def __init__(self, library: LibraryWriter, fdef: Any) -> None:
+        self.library = library
+        self.fdef = fdef
+        self._used: set = set()
+        self._refs: dict = {}          # id(eagerflow tensor) -> Ref
+        self._resources: dict = {}     # id(variable) -> resource argument name
+        self.variables: list = []      # in resource argument order
+        self._last_effect: str | None = None
+        self.effects: list = []        # stateful node names, in program order
+        self._current: Any = None      # the eagerflow operation being written
+
+    # -- names ----------------------------------------------------------------------------
+    def unique(self, base: str, arg: bool = False) -> str:
+        if arg:
+            base = _ARG_BAD.sub("_", base.lower()) or "arg"
+            if not base[0].isalpha():
+                base = "arg_" + base
+        else:
+            base = _NODE_BAD.sub("_", base) or "node"
+            if base[0] in "_-/":
+                base = "n" + base
+        name, n = base, 0
+        while name in self._used:
+            n += 1
+            name = f"{base}_{n}"
+        self._used.add(name)
+        return name
+
+    # -- arguments ------------------------------------------------------------------------
+    def add_input(self, t: Any, name: str) -> Ref:
+        arg = self.fdef.signature.input_arg.add(name=self.unique(name, arg=True),
+                                                type=t._dtype.as_datatype_enum)
+        ref = Ref(arg.name, t._dtype, t._shape)
+        self._refs[id(t)] = ref
+        attrs = self.fdef.arg_attr[len(self.fdef.signature.input_arg) - 1].attr
+        attrs["_user_specified_name"].s = name.encode()
+        return ref
+
+    def resource(self, var: Any) -> Ref:
+        """The resource argument of variable `var` (added on first use)."""
+        name = self._resources.get(id(var))
+        if name is None:
+            if not self.library.variable_allowed(var):
+                raise ExportError(
+                    f"Tried to export a function which references an 'untracked' resource: "
+                    f"{var!r}. TensorFlow objects (variables, tables, ...) used by a saved "
+                    "function must be reachable from the object being saved: assign them to "
+                    "an attribute of it (or of one of its children).")
+            base = var.name.split(":")[0].replace("/", "_") + "_resource"
+            arg = self.fdef.signature.input_arg.add(name=self.unique(base, arg=True),
+                                                    type=dt.resource.as_datatype_enum)
+            hd = arg.handle_data.add(dtype=var.dtype.as_datatype_enum)
+            set_shape(hd.shape, var.shape._dims)
+            name = self._resources[id(var)] = arg.name
+            self.variables.append(var)
+        return Ref(name, dt.resource)
+
+    # -- nodes (the builder's API) ----------------------------------------------------------
+    def input(self, i: int) -> Ref:
+        """The Ref of input `i` of the operation being written."""
+        return self.ref(self._current.inputs[i])
+
+    def ref(self, t: Any) -> Ref:
+        if is_variable(t):
+            return self.resource(t)
+        ref = self._refs.get(id(t))
+        if ref is None:
+            raise ExportError(f"{t!r} is used before it is computed in the graph being "
+                              "exported")
+        return ref
+
+    def const(self, value: Any, dtype: Any = None, name: str = "Const") -> Ref:
+        arr = np.asarray(value)
+        if dtype is None:
+            dtype = dt.int64 if arr.dtype.kind in "iu" and arr.size and \
+                (arr.max() > 2**31 - 1 or arr.min() < -2**31) else \
+                dt.int32 if arr.dtype.kind in "iub" and arr.dtype != bool else dt.as_dtype(
+                    arr.dtype)
+        dtype = dt.as_dtype(dtype)
+        if dtype is not dt.string:
+            arr = arr.astype(dtype.as_numpy_dtype)
+        nd = self.fdef.node_def.add(name=self.unique(name), op="Const")
+        nd.attr["dtype"].type = dtype.as_datatype_enum
+        nd.attr["value"].tensor.CopyFrom(tensor_proto(pb(), arr, dtype))
+        return Ref(f"{nd.name}:output:0", dtype, arr.shape)
+
+    def node(self, op: str, inputs: list, attrs: dict | None = None,
+             name: str | None = None) -> list:
+        """Adds a TF node; `inputs` hold one Ref (or a list of them) per TF input argument;
+        `attrs` are Python values (type attributes the inputs determine are filled in).
+        Returns the Refs of its outputs."""
+        try:
+            opdef = tf_ops.op_def(op)
+        except KeyError:
+            raise ExportError(f"TensorFlow op {op} is not known to eagerflow's exporter") \
+                from None
+        if len(inputs) != len(opdef.input_arg):
+            raise ExportError(f"{op} takes {len(opdef.input_arg)} inputs, got {len(inputs)}")
+        nd = self.fdef.node_def.add(name=self.unique(name or op), op=op)
+        types: dict = {}
+        values = dict(attrs or {})
+        for arg, x in zip(opdef.input_arg, inputs):
+            refs = x if isinstance(x, (list, tuple)) else [x]
+            nd.input.extend(r.name for r in refs)
+            if arg.number_attr:
+                values.setdefault(arg.number_attr, len(refs))
+            if arg.type_list_attr:
+                values.setdefault(arg.type_list_attr, [r.dtype for r in refs])
+            if arg.type_attr and refs:
+                types.setdefault(arg.type_attr, refs[0].dtype)
+        for k, v in types.items():
+            values.setdefault(k, v)
+        kinds = {a.name: a.type for a in opdef.attr}
+        for key, v in values.items():
+            if key.startswith("_"):
+                set_attr(nd.attr[key], "list(int)" if isinstance(v, (list, tuple)) else
+                         "string", v)
+                continue
+            if key not in kinds:
+                raise ExportError(f"TensorFlow op {op} has no attribute {key}")
+            set_attr(nd.attr[key], kinds[key], v)
+        for a in opdef.attr:
+            if a.name not in nd.attr and not a.HasField("default_value"):
+                raise ExportError(f"TensorFlow op {op} needs attribute {a.name}")
+        if _is_effect(op):
+            if self._last_effect is not None:
+                nd.input.append("^" + self._last_effect)
+            self._last_effect = nd.name
+            self.effects.append(nd.name)
+        out = []
+        for arg in opdef.output_arg:
+            n = tf_ops.arg_length(arg, nd.attr)
+            for i in range(n):
+                if arg.type:
+                    d = dt.as_dtype(arg.type)
+                elif arg.type_attr:
+                    d = dt.as_dtype(nd.attr[arg.type_attr].type)
+                else:
+                    d = dt.as_dtype(nd.attr[arg.type_list_attr].list.type[i])
+                out.append(Ref(f"{nd.name}:{arg.name}:{i}", d))
+        return out
+
+    # -- writing a graph ----------------------------------------------------------------------
+    def write_graph(self, graph: Any, outputs: list) -> None:
+        self.consumed = {id(x) for op in graph.operations for x in op.inputs}
+        self.consumed.update(id(t) for t in outputs)
+        for op in graph.operations:
+            if op.type == "Placeholder" and id(op.outputs[0]) in self._refs:
+                continue  # an input argument
+            self._current = op
+            try:
+                refs = self.library.lower(self, op)
+            except ExportError as e:
+                raise ExportError(f"{e} (operation {op.name!r} of type {op.type} in "
+                                  f"function {self.fdef.signature.name})") from None
+            for t, r in zip(op.outputs, refs):
+                if r is not None:
+                    r.shape = t._shape
+                    self._refs[id(t)] = r
+        self._current = None
+        sig = self.fdef.signature
+        for i, t in enumerate(outputs):
+            name = "identity" if i == 0 else f"identity_{i}"
+            sig.output_arg.add(name=name, type=t._dtype.as_datatype_enum)
+            self.fdef.ret[name] = self.ref(t).name
+        for name in self.effects:
+            sig.control_output.append(name)
+            self.fdef.control_ret[name] = name
+        sig.is_stateful = bool(self.effects)
+
+
+class LibraryWriter:
+    """The FunctionDefLibrary of one SavedModel: each traced graph written once."""
+
+    def __init__(self, variable_allowed: Any = None) -> None:
+        self.library = pb().FunctionDefLibrary()
+        self.variable_allowed = variable_allowed or (lambda v: True)
+        self._by_graph: dict = {}   # id(graph) -> (name, variables)
+        self._names: set = set()
+        self.ops_used: set = set()
+
+    def function_name(self, base: str) -> str:
+        stem = "__inference_" + re.sub(r"[^A-Za-z0-9_]", "_", base)
+        name, n = f"{stem}_{len(self._names)}", len(self._names)
+        while name in self._names:
+            n += 1
+            name = f"{stem}_{n}"
+        self._names.add(name)
+        return name
+
+    def add(self, graph: Any, base: str, outputs: list | None = None,
+            input_names: list | None = None) -> tuple:
+        """Writes `graph` as a FunctionDef (once); returns (its name, the variables of its
+        resource arguments, in order)."""
+        key = (id(graph), len(graph.outputs if outputs is None else outputs))
+        hit = self._by_graph.get(key)
+        if hit is not None:
+            return hit
+        fdef = self.library.function.add()
+        fdef.signature.name = self.function_name(base)
+        w = FunctionWriter(self, fdef)
+        names = input_names or [t._op.name for t in graph.inputs]
+        for t, n in zip(graph.inputs, names):
+            w.add_input(t, n)
+        w.write_graph(graph, list(graph.outputs) if outputs is None else outputs)
+        for nd in fdef.node_def:
+            self.ops_used.add(nd.op)
+        hit = self._by_graph[key] = (fdef.signature.name, list(w.variables))
+        return hit
+
+    # -- lowering one operation ------------------------------------------------------------------
+    def lower(self, w: FunctionWriter, op: Any) -> list:
+        name = op.type
+        if name == "Placeholder":
+            raise ExportError("a placeholder that is not an input of the function")
+        if name == "Const":
+            return [w.const(op.attrs["value"], op.attrs["dtype"], name=op.name)]
+        if name == "ReadVariableOp":
+            var = op.inputs[0]
+            return w.node("ReadVariableOp", [w.resource(var)], {"dtype": var.dtype},
+                          name=op.name)
+        if name in ("AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp"):
+            var = op.attrs["var"]
+            w.node(name, [w.resource(var), w.input(0)], {"dtype": var.dtype}, name=op.name)
+            return []
+        fn = getattr(op.op, "fn", None)
+        if fn is not None and hasattr(fn, "graph"):
+            return self._call(w, op, fn)
+        if getattr(op.op, "subgraphs", None):
+            from eagerflow._src.saved_model.control_flow_export import lower_control_flow
+
+            return lower_control_flow(self, w, op)
+        form = op.op.tf
+        if form is not None and form.export is not None:
+            return list(form.export(op, w))
+        return generic_export(w, op, form.names if form is not None else {})
+
+    def _call(self, w: FunctionWriter, op: Any, fn: Any) -> list:
+        outputs = list(fn.graph.outputs)
+        if any(id(t) in w.consumed for t in op.outputs[len(outputs):]):
+            outputs += list(fn._saved)  # a gradient in this graph reads the saved values
+        fname, variables = self.add(fn.graph, fn.name, outputs)
+        tensors = [w.ref(x) for x in op.inputs if not is_variable(x)]
+        args = tensors + [w.resource(v) for v in variables]
+        stateful = self._stateful(fname)
+        return w.node("StatefulPartitionedCall" if stateful else "PartitionedCall",
+                      [args], {"f": fname, "Tout": [t._dtype for t in outputs]}, name=op.name)
+
+    def _stateful(self, fname: str) -> bool:
+        for f in self.library.function:
+            if f.signature.name == fname:
+                return f.signature.is_stateful or any(
+                    a.type == dt.resource.as_datatype_enum for a in f.signature.input_arg)
+        return False
+
+
+def _says_nothing(v: Any) -> bool:
+    """An attr TF has no place for may be dropped when it holds a dtype (the tensors'
+    dtypes say it) or an empty value."""
+    return isinstance(v, dt.DType) or v is None or (type(v) in (tuple, list, bool, int, str)
+                                                     and not v)
+
+
+def _partial(v: Any) -> bool:
+    return v is None or (isinstance(v, (tuple, list)) and any(e is None for e in v))
+
+
+def generic_export(w: FunctionWriter, op: Any, names: dict) -> list:
+    """One TF node of the op's name: tensor inputs in order, attrs by name (through
+    `names`); attrs that are TF input arguments become constants, or the op's trailing
+    runtime inputs where the attr is only partly known."""
+    try:
+        opdef = tf_ops.op_def(op.type)
+    except KeyError:
+        raise ExportError("eagerflow has no TensorFlow form for this op") from None
+    attrs = op.attrs
+    tf_name = {k: names.get(k, k) for k in attrs}
+    by_tf = {v: k for k, v in tf_name.items()}
+    tensors = [w.ref(x) for x in op.inputs if not is_variable(x)]
+    attr_args = [a for a in opdef.input_arg if a.name in by_tf]
+    dyn_args = [a for a in attr_args if _partial(attrs[by_tf[a.name]])]
+    if dyn_args:
+        dyn = dict(zip((a.name for a in dyn_args), tensors[len(tensors) - len(dyn_args):]))
+        tensors = tensors[:len(tensors) - len(dyn_args)]
+    else:
+        dyn = {}
+    plain = [a for a in opdef.input_arg if a.name not in by_tf]
+    lists = [a for a in plain if a.number_attr or a.type_list_attr]
+    n_list = len(tensors) - (len(plain) - len(lists))
+    if len(lists) > 1 or n_list < 0 or (not lists and n_list):
+        raise ExportError(f"can't match its {len(op.inputs)} inputs to TensorFlow's "
+                          f"{[a.name for a in opdef.input_arg]}")
+    kinds = {a.name: a for a in opdef.attr}
+    inputs, it = [], iter(tensors)
+    bound_types: dict = {}
+    for arg in opdef.input_arg:
+        if arg.name in dyn:
+            inputs.append(dyn[arg.name])
+        elif arg.name in by_tf:
+            inputs.append(w.const(attrs[by_tf[arg.name]], _const_dtype(arg, kinds, bound_types),
+                                  name=f"{op.name}/{arg.name}"))
+        elif arg.number_attr or arg.type_list_attr:
+            inputs.append([next(it) for _ in range(n_list)])
+        else:
+            inputs.append(next(it))
+        first = inputs[-1][0] if isinstance(inputs[-1], list) and inputs[-1] else inputs[-1]
+        if arg.type_attr and not isinstance(first, list):
+            bound_types.setdefault(arg.type_attr, first.dtype)
+    input_names = {a.name for a in opdef.input_arg}
+    values = {}
+    for key, v in attrs.items():
+        t = tf_name[key]
+        if t in kinds:
+            if v is not None:
+                values[t] = v
+        elif t not in input_names and not _says_nothing(v):
+            raise ExportError(f"TensorFlow's {op.type} has no attribute or input for "
+                              f"eagerflow's {key}={v!r}")
+    # type attributes only the outputs determine (Cast's DstT, Shape's out_type, ...)
+    k = 0
+    for arg in opdef.output_arg:
+        if arg.type_attr and arg.type_attr not in values and arg.type_attr not in bound_types \
+                and k < len(op.outputs):
+            values[arg.type_attr] = op.outputs[k]._dtype
+        k += 1
+    return w.node(op.type, inputs, values, name=op.name)
+
+
+def _const_dtype(arg: Any, kinds: dict, bound: dict) -> Any:
+    if arg.type:
+        return dt.as_dtype(arg.type)
+    a = kinds.get(arg.type_attr)
+    if arg.type_attr in bound:
+        return bound[arg.type_attr]
+    if a is not None and a.HasField("default_value"):
+        return dt.as_dtype(a.default_value.type)
+    return None
