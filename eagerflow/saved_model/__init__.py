@@ -13,3 +13,9 @@ from eagerflow._src.saved_model.save import (
 from eagerflow._src.saved_model.signatures import (
     DEFAULT_SIGNATURE_KEY as DEFAULT_SERVING_SIGNATURE_DEF_KEY,
 )
+from eagerflow._src.saved_model.load import (
+    LoadOptions as LoadOptions,
+    contains_saved_model as contains_saved_model,
+    load as load,
+)
+from eagerflow._src.saved_model.restored import Asset as Asset

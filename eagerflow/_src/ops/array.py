@@ -37,7 +37,7 @@ from eagerflow._src.ops.dynshape import (
     static_ints,
 )
 from eagerflow._src.ops.math import _t, cast, sum_to
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.sequences import (  # noqa: F401 (re-exported: their old home)
     RANGE,
     lin_space,
@@ -86,6 +86,7 @@ FILL = register(OpDef(
     samples=[Sample((np.array(1.5),), {"shape": (2, 3)})],
     bad_samples=[BadSample((np.array(1.0),), {"shape": (-1,)}, InvalidArgumentError,
                            "Dimension -1 must be >= 0")],
+    tf=TFForm(names={"shape": "dims"}),
 ))
 
 
@@ -239,6 +240,7 @@ RESHAPE_LIKE = register(OpDef(
     grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
     reference=lambda x, like: x.reshape(like.shape),
     samples=[Sample((_f64(6), np.zeros((2, 3))), grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: b.node("Reshape", [b.input(0), b.shape_of(1)])),
 ))
 
 
@@ -631,6 +633,7 @@ SPLIT = register(OpDef(
              Sample((_f64(4, 2),), {"sizes": (2, 2), "axis": 0})],
     bad_samples=[BadSample((np.ones((2, 6)),), {"sizes": (1, 2), "axis": 1}, InvalidArgumentError)],
     num_outputs=-1,
+    tf=TFForm(names={"sizes": "size_splits", "axis": "split_dim"}),
 ))
 
 def _split_like_infer(g: Any, *likes: Any, axis: int) -> list:
@@ -661,7 +664,17 @@ SPLIT_LIKE = register(OpDef(
     samples=[Sample((_f64(2, 5), np.zeros((2, 2)), np.zeros((2, 3))), {"axis": 1},
                     grad_inputs=(0,))],
     num_outputs=-1,
+    tf=TFForm(export=lambda n, b: _split_like_to_tf(n, b)),
 ))
+
+
+def _split_like_to_tf(n: Any, b: Any) -> list:
+    """TF's SplitV, the sizes read from the other inputs' shapes."""
+    ax = n.attrs["axis"]
+    sizes = [b.shape_of(i, ax, ax + 1 if ax != -1 else None) for i in range(1, len(n.inputs))]
+    vec = b.node("ConcatV2", [sizes, b.const(0, dt.int32)])[0]
+    return b.node("SplitV", [b.input(0), vec, b.const(ax, dt.int32)],
+                  {"num_split": len(n.inputs) - 1})
 
 
 def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = None,

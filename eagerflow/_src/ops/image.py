@@ -24,7 +24,16 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, expand_dims, getitem, reshape, squeeze, transpose
+from eagerflow._src.ops.array import (
+    concat,
+    expand_dims,
+    getitem,
+    reshape,
+    shape,
+    squeeze,
+    transpose,
+    zeros,
+)
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     check_runtime_arg,
@@ -47,7 +56,7 @@ from eagerflow._src.ops.math import (
 )
 from eagerflow._src.ops.nn_conv import check_t, fail, sized
 from eagerflow._src.ops.reduce import reduce_mean, reduce_sum
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(33)  # not numpy.random: it costs import time
 _IMAGE_T = (dt.int8, dt.uint8, dt.int16, dt.uint16, dt.int32, dt.int64, dt.bfloat16, dt.float16,
@@ -296,11 +305,76 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
         return [bind(ops[0], (gg,), n.attrs), None]
 
     samples, g_samples = _resize_samples(method, extra)
+    form, g_form = _resize_tf_forms(name, method, lambda: ops)
     ops = (register(OpDef(name, infer, kernel, grad=grad, reference=_resize_ref(method),
-                          samples=samples, bad_samples=_resize_bad(extra))),
+                          samples=samples, bad_samples=_resize_bad(extra), tf=form)),
            register(OpDef(grad_name, g_infer, g_kernel, grad=g_grad,
-                          reference=_resize_grad_ref(method), samples=g_samples)))
+                          reference=_resize_grad_ref(method), samples=g_samples, tf=g_form)))
     return ops
+
+
+def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
+    """How TF's graphs write a resize and its gradient. These ops compute tf.image.resize
+    (TF 2): half-pixel centers, corners not aligned. ScaleAndTranslate takes the scale
+    (output over input size) and a zero translation as inputs; the gradients' output size
+    is their input's own (ResizeNearestNeighborGrad takes the original size instead of the
+    original image). TF has no ResizeAreaGrad (TF can't differentiate ResizeArea)."""
+    grad_name = name + "Grad"
+    tf_attrs = {"align_corners": False} if method == "area" else \
+        {} if method == "scale_and_translate" else \
+        {"align_corners": False, "half_pixel_centers": True}
+
+    def spatial(b: Any, i: int) -> Any:
+        return b.node("Cast", [b.shape_of(i, 1, 3)], {"DstT": dt.float32})[0]
+
+    def scale(b: Any, size: Any, original: int) -> Any:
+        return b.node("RealDiv", [b.node("Cast", [size], {"DstT": dt.float32})[0],
+                                  spatial(b, original)])[0]
+
+    def st_export(n: Any, b: Any) -> list:
+        size = b.input(1) if len(n.inputs) > 1 else b.const(list(n.attrs["size"]), dt.int32)
+        zero = b.const([0.0, 0.0], dt.float32)
+        return b.node(name, [b.input(0), size, scale(b, size, 0), zero],
+                      {"kernel_type": n.attrs["kernel_type"],
+                       "antialias": n.attrs["antialias"]})
+
+    def st_grad_export(n: Any, b: Any) -> list:
+        zero = b.const([0.0, 0.0], dt.float32)
+        return b.node(grad_name, [b.input(0), b.input(1), scale(b, b.shape_of(0, 1, 3), 1),
+                                  zero], {"kernel_type": n.attrs["kernel_type"],
+                                          "antialias": n.attrs["antialias"]})
+
+    def st_load(n: Any) -> Any:
+        tr = n.const(3)
+        if tr is None or np.any(tr != 0):
+            raise n.fail("eagerflow computes ScaleAndTranslate with no translation only")
+        size = n.value(1)
+        attrs = {"kernel_type": n.attrs["kernel_type"], "antialias": n.attrs["antialias"]}
+        if isinstance(size, np.ndarray):
+            return bind(ops()[0], (n.inputs[0],), {"size": tuple(size.tolist()), **attrs})
+        return bind(ops()[0], (n.inputs[0], size), {"size": (None, None), **attrs})
+
+    def grad_export(n: Any, b: Any) -> list:
+        second = b.shape_of(1, 1, 3) if method == "nearest" else b.input(1)
+        return b.node(grad_name, [b.input(0), second], tf_attrs)
+
+    def grad_load(n: Any) -> Any:
+        g = n.inputs[0]
+        if method == "nearest":  # TF gives the original size: an image of zeros stands in
+            dims = shape(g)
+            original = zeros(concat([dims[:1], cast(n.value(1), dt.int32), dims[3:]], 0),
+                             g.dtype)
+        else:
+            original = n.inputs[1]
+        attrs = {k: n.attrs[k] for k in ("kernel_type", "antialias") if k in n.attrs}
+        return bind(ops()[1], (g, original), {"size": None, **attrs})
+
+    if method == "scale_and_translate":
+        return (TFForm(export=st_export, load=st_load),
+                TFForm(export=st_grad_export, load=grad_load))
+    if method == "area":
+        return TFForm(tf_attrs=tf_attrs), None
+    return TFForm(tf_attrs=tf_attrs), TFForm(export=grad_export, load=grad_load)
 
 
 def _weights_ref(method: str, n_in: int, n_out: int, i: int, kernel_type: str = "",

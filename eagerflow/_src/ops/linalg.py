@@ -16,7 +16,7 @@ from eagerflow._src.ops import blas, dispatch
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, binary_args, binary_args_hint, sum_to
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(3)
 
@@ -399,6 +399,11 @@ def _einsum_ref(*xs: np.ndarray, terms: tuple, out: str) -> np.ndarray:
 
 EINSUM = register(OpDef(
     "Einsum", _einsum_infer, _einsum_kernel, grad=_einsum_grad, reference=_einsum_ref,
+    # TF writes one equation (the terms here have any ellipsis spelled out in letters)
+    tf=TFForm(export=lambda n, b: b.node("Einsum", [[b.input(i) for i in range(len(n.inputs))]],
+                                         {"equation": ",".join(n.attrs["terms"]) + "->" +
+                                          n.attrs["out"]}),
+              load=lambda n: einsum(n.attrs["equation"], *n.inputs)),
     samples=[Sample((_f64(2, 3), _f64(3, 4)), {"terms": ("ij", "jk"), "out": "ik"}),
              Sample((_f64(5, 2, 3), _f64(5, 3, 2)), {"terms": ("bij", "bjk"), "out": "bik"}),
              Sample((_f64(3, 4),), {"terms": ("ij",), "out": "j"}),

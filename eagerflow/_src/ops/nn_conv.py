@@ -28,7 +28,7 @@ from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import expand_dims, squeeze, static_ints
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, binary_args
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(30)  # not numpy.random: it costs import time
 
@@ -428,14 +428,17 @@ def _make_family(fam: _Family) -> None:
                 None, bind(fam.ops["fwd"], (x, g), n.attrs) if wants(n, 2) else None]
 
     samples, bad, bin_samples, bfil_samples = _family_samples(fam)
+    # TF's 3-D convolutions have no explicit padding
+    form = None if fam.explicit else TFForm(fixed={"explicit_paddings": ()})
     fam.ops["fwd"] = register(OpDef(fam.fwd, fwd_infer, fwd_kernel, grad=fwd_grad,
                                     reference=_conv_reference(fam), samples=samples,
-                                    bad_samples=bad))
+                                    bad_samples=bad, tf=form))
     fam.ops["bin"] = register(OpDef(fam.bin, bin_infer, bin_kernel, grad=bin_grad,
                                     reference=_bin_reference(fam), samples=bin_samples,
-                                    bad_samples=_bin_bad(fam)))
+                                    bad_samples=_bin_bad(fam), tf=form))
     fam.ops["bfil"] = register(OpDef(fam.bfil, bfil_infer, bfil_kernel, grad=bfil_grad,
-                                     reference=_bfil_reference(fam), samples=bfil_samples))
+                                     reference=_bfil_reference(fam), samples=bfil_samples,
+                                     tf=form))
 
 
 # ---------------------------------------------------------------------------------------

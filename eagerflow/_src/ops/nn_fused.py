@@ -24,7 +24,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import nn, nn_conv
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import OpDef, Sample, SampleRNG, TFForm, register
 
 CONV_ATTRS = ("strides", "padding", "explicit_paddings", "data_format", "dilations")
 FUSIONS = (("BiasAdd",), ("BiasAdd", "Relu"))
@@ -93,8 +93,16 @@ def _samples() -> list:
     return out
 
 
+def _to_tf(n: Any, b: Any) -> list:
+    """TF's graphs hold the three ops (grappler fuses them when TF runs the graph)."""
+    conv = b.node("Conv2D", [b.input(0), b.input(1)], _conv_attrs(n.attrs))
+    out = b.node("BiasAdd", [conv[0], b.input(2)], {"data_format": "NHWC"})
+    return b.node("Relu", out) if "Relu" in n.attrs["fused_ops"] else out
+
+
 FUSED_CONV2D = register(OpDef("_FusedConv2D", _infer, _kernel, grad=_grad,
-                              reference=_reference, samples=_samples()))
+                              reference=_reference, samples=_samples(),
+                              tf=TFForm(export=_to_tf)))
 
 
 def conv2d_bias_act(x: Any, filters: Any, bias: Any, strides: Any, padding: str,

@@ -46,7 +46,7 @@ from eagerflow._src.ops.nn_conv import (
     static_shape_values,
     unimplemented,
 )
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(31)  # not numpy.random: it costs import time
 
@@ -267,14 +267,18 @@ def _make_pool(p: _Pool) -> None:
         return [None, bind(p.ops["avg"], (g,), n.attrs)]
 
     s = _pool_samples(p)
+    # TF's 3-D max pools and MaxPoolGradGrad have no explicit padding
+    no_explicit = TFForm(fixed={"explicit_paddings": ()})
+    form = None if p.explicit else no_explicit
     p.ops["max"] = register(OpDef(p.max, max_infer, max_kernel, grad=max_grad,
                                   reference=_max_ref(p), samples=s["max"],
-                                  bad_samples=s["max_bad"]))
+                                  bad_samples=s["max_bad"], tf=form))
     p.ops["max_grad"] = register(OpDef(p.max_grad, mg_infer, mg_kernel, grad=mg_grad,
-                                       reference=_max_grad_ref(p), samples=s["max_grad"]))
+                                       reference=_max_grad_ref(p), samples=s["max_grad"],
+                                       tf=form))
     p.ops["max_grad_grad"] = register(OpDef(p.max_grad_grad, mgg_infer, mgg_kernel,
                                             grad=mgg_grad, reference=_max_grad_grad_ref(p),
-                                            samples=s["max_grad_grad"]))
+                                            samples=s["max_grad_grad"], tf=no_explicit))
     p.ops["avg"] = register(OpDef(p.avg, avg_infer, avg_kernel, grad=avg_grad,
                                   reference=_avg_ref(p), samples=s["avg"],
                                   bad_samples=s["avg_bad"]))

@@ -69,7 +69,22 @@ KEEPDIMS_LIKE = register(OpDef(
     grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
     reference=lambda g, x, axes: np.expand_dims(g, axes),
     samples=[Sample((_f64(3), np.zeros((2, 3))), {"axes": (0,)}, grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: _keepdims_like_tf(n, b)),
 ))
+
+
+def _keepdims_like_tf(n: Any, b: Any) -> list:
+    """A Reshape to x's shape with the reduced axes set to 1 (computed when not known)."""
+    axes, x_shape = n.attrs["axes"], b.static_shape(1)
+    if x_shape is not None and None not in x_shape:
+        shape = b.const([1 if i in axes else d for i, d in enumerate(x_shape)], dt.int32)
+    else:
+        if x_shape is None:
+            raise ValueError("ExpandReducedDims of an input of unknown rank")
+        keep = [0 if i in axes else 1 for i in range(len(x_shape))]
+        kept = b.node("Mul", [b.shape_of(1), b.const(keep, dt.int32)])[0]
+        shape = b.node("AddV2", [kept, b.const([1 - k for k in keep], dt.int32)])[0]
+    return b.node("Reshape", [b.input(0), shape])
 
 
 def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable | None,
@@ -236,7 +251,16 @@ COUNT_RATIO = register(OpDef(
     lambda xp, x, y: xp.asarray(max(x.size, 1) / max(y.size, 1), dtype=x.dtype),
     reference=lambda x, y: np.asarray(x.size / max(y.size, 1), dtype=x.dtype),
     samples=[Sample((_f64(3, 4), np.zeros(4)), grad=False)],
+    tf=TFForm(export=lambda n, b: _reduction_size_tf(n, b)),
 ))
+
+
+def _reduction_size_tf(n: Any, b: Any) -> list:
+    d = n.outputs[0]._dtype
+    one = b.const(1, d)
+    x, y = (b.node("Maximum", [b.node("Cast", [b.node("Size", [b.input(i)])[0]],
+                                      {"DstT": d})[0], one])[0] for i in (0, 1))
+    return b.node("RealDiv", [x, y])
 
 
 def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
@@ -346,6 +370,7 @@ ARGMAX = register(OpDef(
              Sample((_f64(3, 4),), {"axis": 0, "output_type": dt.int32}, grad=False)],
     bad_samples=[BadSample((np.ones((2, 3)),), {"axis": 2, "output_type": dt.int64},
                            InvalidArgumentError)],
+    tf=TFForm(names={"axis": "dimension"}),
 ))
 ARGMIN = register(OpDef(
     "ArgMin", _arg_infer("ArgMin"),
@@ -355,6 +380,7 @@ ARGMIN = register(OpDef(
     samples=[Sample((_f64(3, 4),), {"axis": 1, "output_type": dt.int64}, grad=False)],
     bad_samples=[BadSample((np.ones((2, 3)),), {"axis": -3, "output_type": dt.int64},
                            InvalidArgumentError)],
+    tf=TFForm(names={"axis": "dimension"}),
 ))
 
 

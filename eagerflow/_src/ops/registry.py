@@ -56,6 +56,10 @@ class TFForm:
 
     `names`: eagerflow attr -> the TF attr or TF input it is, where the names differ. An
     attr that TF takes as an input tensor becomes a constant (or the op's runtime input).
+    `fixed`: eagerflow attrs TF's op doesn't have, with the one value TF's op means (a
+    node of another value can't be written; an imported node gets this value).
+    `tf_attrs`: TF attrs the op doesn't have, with the value that means the op's behaviour
+    (written on export; an imported node of another value is refused).
     `export(node, b)`: writes the node through builder `b` (its `node`, `const`, `input`
     methods); returns the TF tensors of the node's outputs.
     `load(node)`: builds the eagerflow ops of a TF node of this op's name (`node.inputs`:
@@ -64,6 +68,8 @@ class TFForm:
     """
 
     names: dict = field(default_factory=dict)
+    fixed: dict = field(default_factory=dict)
+    tf_attrs: dict = field(default_factory=dict)
     export: Callable | None = None
     load: Callable | None = None
 

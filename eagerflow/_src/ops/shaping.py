@@ -16,7 +16,15 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import reshape, reshape_like, static_ints, tile
+from eagerflow._src.ops.array import (
+    reshape,
+    reshape_like,
+    shape,
+    stack,
+    static_ints,
+    tile,
+    zeros,
+)
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -27,7 +35,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_ints,
 )
 from eagerflow._src.ops.math import _t, multiply
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(6)
 
@@ -213,7 +221,23 @@ MIRROR_PAD_GRAD = register(OpDef(
     reference=lambda g, like, paddings, mode: _mirror_grad_ref(g, like, paddings, mode),
     samples=[Sample((_f64(6, 7), np.zeros((3, 4))), {"paddings": ((1, 2), (2, 1)),
                                                      "mode": "REFLECT"}, grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: b.node("MirrorPadGrad", [b.input(0), b.const(
+        n.attrs["paddings"], dt.int32)], {"mode": n.attrs["mode"]}),
+        load=lambda n: _mirror_grad_tf(n)),
 ))
+
+
+def _mirror_grad_tf(n: Any) -> Any:
+    """TF's MirrorPadGrad gives the paddings, not the input: zeros of its shape stand in."""
+    paddings = n.const(1)
+    if paddings is None:
+        raise n.fail("eagerflow needs the paddings of MirrorPadGrad known at import")
+    g = n.inputs[0]
+    dims = shape(g)
+    sizes = stack([dims[i] - int(lo) - int(hi) for i, (lo, hi) in enumerate(paddings)])
+    like = zeros(sizes, g.dtype)
+    return bind(MIRROR_PAD_GRAD, (g, like), {"paddings": tuple(map(tuple, paddings.tolist())),
+                                              "mode": n.attrs["mode"]})
 
 
 def _mirror_grad_ref(g: np.ndarray, like: np.ndarray, paddings: tuple, mode: str) -> np.ndarray:
@@ -348,6 +372,7 @@ REVERSE = register(OpDef(
                            "'axis'[0] = 2 is out of valid range [0, 1"),
                  BadSample((np.ones((2, 2)),), {"axes": (0, 0)}, InvalidArgumentError,
                            "axis 0 specified more than once.")],
+    tf=TFForm(names={"axes": "axis"}),
 ))
 
 
@@ -452,6 +477,7 @@ REVERSE_SEQUENCE = register(OpDef(
     bad_samples=[BadSample((np.ones((2, 3)), np.array([4, 3], np.int32)),
                            {"seq_axis": 1, "batch_axis": 0}, InvalidArgumentError,
                            "seq_lens(0) > input.dims(1)")],
+    tf=TFForm(names={"seq_axis": "seq_dim", "batch_axis": "batch_dim"}),
 ))
 
 

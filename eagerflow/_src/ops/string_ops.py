@@ -19,7 +19,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _WORDS = np.array([[b"Hello World", b"  tab\tEnd \n"], [b"caf\xc3\xa9", b""]], dtype=object)
 
@@ -285,7 +285,23 @@ REDUCE_JOIN = register(OpDef(
              Sample((_WORDS,), {"axes": None, "keepdims": True, "separator": b""}, grad=False)],
     bad_samples=[BadSample((_WORDS,), {"axes": (2,), "keepdims": False, "separator": b""},
                            InvalidArgumentError, "Invalid reduction dimension")],
+    tf=TFForm(names={"axes": "reduction_indices", "keepdims": "keep_dims"},
+              export=lambda n, b: _reduce_join_tf(n, b)),
 ))
+
+
+def _reduce_join_tf(n: Any, b: Any) -> list:
+    """TF joins along the given axes in their order: the last first, as this kernel joins
+    (row-major); no axes means all of them."""
+    axes = n.attrs["axes"]
+    if axes is None:
+        shape = b.static_shape(0)
+        if shape is None:
+            raise ValueError("ReduceJoin of every axis of an input of unknown rank")
+        axes = range(len(shape))
+    order = b.const(sorted(axes, reverse=True), dt.int32)
+    return b.node("ReduceJoin", [b.input(0), order], {"keep_dims": n.attrs["keepdims"],
+                                                      "separator": n.attrs["separator"]})
 
 
 def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator: str = "",

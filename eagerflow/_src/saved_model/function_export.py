@@ -83,14 +83,31 @@ class FunctionWriter:
         return name
 
     # -- arguments ------------------------------------------------------------------------
-    def add_input(self, t: Any, name: str) -> Ref:
+    def add_arg(self, name: str, dtype: dt.DType, shape: Any = None) -> Ref:
+        """A new input argument."""
         arg = self.fdef.signature.input_arg.add(name=self.unique(name, arg=True),
-                                                type=t._dtype.as_datatype_enum)
-        ref = Ref(arg.name, t._dtype, t._shape)
-        self._refs[id(t)] = ref
+                                                type=dtype.as_datatype_enum)
         attrs = self.fdef.arg_attr[len(self.fdef.signature.input_arg) - 1].attr
         attrs["_user_specified_name"].s = name.encode()
+        return Ref(arg.name, dtype, shape)
+
+    def add_input(self, t: Any, name: str) -> Ref:
+        """Input argument standing for graph tensor `t` (a placeholder)."""
+        ref = self._refs[id(t)] = self.add_arg(name, t._dtype, t._shape)
         return ref
+
+    def finish(self, outputs: list) -> None:
+        """Returns `outputs` (Refs) and lists the stateful nodes as control outputs."""
+        sig = self.fdef.signature
+        for i, r in enumerate(outputs):
+            name = "identity" if i == 0 else f"identity_{i}"
+            sig.output_arg.add(name=name, type=r.dtype.as_datatype_enum)
+            self.fdef.ret[name] = r.name
+        for name in self.effects:
+            sig.control_output.append(name)
+            self.fdef.control_ret[name] = name
+        sig.is_stateful = bool(self.effects) or any(
+            a.type == dt.resource.as_datatype_enum for a in sig.input_arg)
 
     def resource(self, var: Any) -> Ref:
         """The resource argument of variable `var` (added on first use)."""
@@ -124,6 +141,25 @@ class FunctionWriter:
             raise ExportError(f"{t!r} is used before it is computed in the graph being "
                               "exported")
         return ref
+
+    def static_shape(self, i: int) -> tuple | None:
+        """The static shape of input `i` of the operation being written (None dims)."""
+        return self._current.inputs[i]._shape
+
+    def shape_of(self, i: int, begin: int = 0, end: int | None = None) -> Ref:
+        """dims[begin:end] of input `i` as an int32 vector: a constant when known, else
+        TF's Shape (and a StridedSlice of it)."""
+        shape = self.static_shape(i)
+        if shape is not None and None not in shape[begin:end]:
+            return self.const(list(shape[begin:end]), dt.int32)
+        ref = self.node("Shape", [self.input(i)], {"out_type": dt.int32})[0]
+        if begin == 0 and end is None:
+            return ref
+        end_v, end_mask = (0, 1) if end is None else (end, 0)
+        return self.node("StridedSlice", [ref, self.const([begin], dt.int32),
+                                          self.const([end_v], dt.int32),
+                                          self.const([1], dt.int32)],
+                         {"end_mask": end_mask})[0]
 
     def const(self, value: Any, dtype: Any = None, name: str = "Const") -> Ref:
         arr = np.asarray(value)
@@ -184,15 +220,16 @@ class FunctionWriter:
             self._last_effect = nd.name
             self.effects.append(nd.name)
         out = []
+        full = tf_ops.with_defaults(op, nd.attr)
         for arg in opdef.output_arg:
-            n = tf_ops.arg_length(arg, nd.attr)
+            n = tf_ops.arg_length(arg, full)
             for i in range(n):
                 if arg.type:
                     d = dt.as_dtype(arg.type)
                 elif arg.type_attr:
-                    d = dt.as_dtype(nd.attr[arg.type_attr].type)
+                    d = dt.as_dtype(full[arg.type_attr].type)
                 else:
-                    d = dt.as_dtype(nd.attr[arg.type_list_attr].list.type[i])
+                    d = dt.as_dtype(full[arg.type_list_attr].list.type[i])
                 out.append(Ref(f"{nd.name}:{arg.name}:{i}", d))
         return out
 
@@ -214,15 +251,7 @@ class FunctionWriter:
                     r.shape = t._shape
                     self._refs[id(t)] = r
         self._current = None
-        sig = self.fdef.signature
-        for i, t in enumerate(outputs):
-            name = "identity" if i == 0 else f"identity_{i}"
-            sig.output_arg.add(name=name, type=t._dtype.as_datatype_enum)
-            self.fdef.ret[name] = self.ref(t).name
-        for name in self.effects:
-            sig.control_output.append(name)
-            self.fdef.control_ret[name] = name
-        sig.is_stateful = bool(self.effects)
+        self.finish([self.ref(t) for t in outputs])
 
 
 class LibraryWriter:
@@ -244,21 +273,31 @@ class LibraryWriter:
         self._names.add(name)
         return name
 
+    def new_function(self, base: str) -> FunctionWriter:
+        fdef = self.library.function.add()
+        fdef.signature.name = self.function_name(base)
+        return FunctionWriter(self, fdef)
+
     def add(self, graph: Any, base: str, outputs: list | None = None,
-            input_names: list | None = None) -> tuple:
+            input_names: list | None = None, resources: list | None = None) -> tuple:
         """Writes `graph` as a FunctionDef (once); returns (its name, the variables of its
-        resource arguments, in order)."""
+        resource arguments, in order). `resources` fixes the first resource arguments (the
+        branches of one If must agree)."""
         key = (id(graph), len(graph.outputs if outputs is None else outputs))
         hit = self._by_graph.get(key)
         if hit is not None:
             return hit
-        fdef = self.library.function.add()
-        fdef.signature.name = self.function_name(base)
-        w = FunctionWriter(self, fdef)
+        w = self.new_function(base)
+        fdef = w.fdef
         names = input_names or [t._op.name for t in graph.inputs]
         for t, n in zip(graph.inputs, names):
             w.add_input(t, n)
+        for v in resources or ():
+            w.resource(v)
         w.write_graph(graph, list(graph.outputs) if outputs is None else outputs)
+        if resources is not None and len(w.variables) != len(resources):
+            raise ExportError(f"function {fdef.signature.name} uses variables beyond the ones "
+                              "its caller passes")
         for nd in fdef.node_def:
             self.ops_used.add(nd.op)
         hit = self._by_graph[key] = (fdef.signature.name, list(w.variables))
@@ -289,7 +328,7 @@ class LibraryWriter:
         form = op.op.tf
         if form is not None and form.export is not None:
             return list(form.export(op, w))
-        return generic_export(w, op, form.names if form is not None else {})
+        return generic_export(w, op, form)
 
     def _call(self, w: FunctionWriter, op: Any, fn: Any) -> list:
         outputs = list(fn.graph.outputs)
@@ -303,11 +342,28 @@ class LibraryWriter:
                       [args], {"f": fname, "Tout": [t._dtype for t in outputs]}, name=op.name)
 
     def _stateful(self, fname: str) -> bool:
-        for f in self.library.function:
-            if f.signature.name == fname:
-                return f.signature.is_stateful or any(
-                    a.type == dt.resource.as_datatype_enum for a in f.signature.input_arg)
-        return False
+        return any(f.signature.is_stateful for f in self.library.function
+                   if f.signature.name == fname)
+
+
+def touched_variables(graph: Any) -> list:
+    """The variables `graph` reads or writes, nested functions and branches included, in
+    order of first use."""
+    out: dict = {}
+
+    def walk(g: Any) -> None:
+        for op in g.operations:
+            for x in list(op.inputs) + [op.attrs.get("var")]:
+                if x is not None and is_variable(x):
+                    out.setdefault(id(x), x)
+            fn = getattr(op.op, "fn", None)
+            if fn is not None and hasattr(fn, "graph"):
+                walk(fn.graph)
+            for sub in getattr(op.op, "subgraphs", None) or ():
+                walk(getattr(sub, "graph", sub))
+
+    walk(graph)
+    return list(out.values())
 
 
 def _says_nothing(v: Any) -> bool:
@@ -321,15 +377,20 @@ def _partial(v: Any) -> bool:
     return v is None or (isinstance(v, (tuple, list)) and any(e is None for e in v))
 
 
-def generic_export(w: FunctionWriter, op: Any, names: dict) -> list:
-    """One TF node of the op's name: tensor inputs in order, attrs by name (through
-    `names`); attrs that are TF input arguments become constants, or the op's trailing
-    runtime inputs where the attr is only partly known."""
+def generic_export(w: FunctionWriter, op: Any, form: Any) -> list:
+    """One TF node of the op's name: tensor inputs in order, attrs by name (through the
+    form's `names`); attrs that are TF input arguments become constants, or the op's
+    trailing runtime inputs where the attr is only partly known."""
     try:
         opdef = tf_ops.op_def(op.type)
     except KeyError:
         raise ExportError("eagerflow has no TensorFlow form for this op") from None
-    attrs = op.attrs
+    names = form.names if form is not None else {}
+    attrs = dict(op.attrs)
+    for key, value in (form.fixed.items() if form is not None else ()):
+        if attrs.pop(key, value) != value:
+            raise ExportError(f"TensorFlow's {op.type} has no {key}: only {key}={value!r} "
+                              "can be written")
     tf_name = {k: names.get(k, k) for k in attrs}
     by_tf = {v: k for k, v in tf_name.items()}
     tensors = [w.ref(x) for x in op.inputs if not is_variable(x)]
@@ -372,13 +433,22 @@ def generic_export(w: FunctionWriter, op: Any, names: dict) -> list:
         elif t not in input_names and not _says_nothing(v):
             raise ExportError(f"TensorFlow's {op.type} has no attribute or input for "
                               f"eagerflow's {key}={v!r}")
-    # type attributes only the outputs determine (Cast's DstT, Shape's out_type, ...)
+    if form is not None:
+        values.update(form.tf_attrs)
+    # attributes only the outputs determine (Cast's DstT, Shape's out_type, SplitV's count)
+    outs = op.outputs
+    fixed = sum(1 for a in opdef.output_arg if not (a.number_attr or a.type_list_attr))
     k = 0
     for arg in opdef.output_arg:
+        n = len(outs) - fixed if arg.number_attr or arg.type_list_attr else 1
+        if arg.number_attr:
+            values.setdefault(arg.number_attr, n)
+        if arg.type_list_attr:
+            values.setdefault(arg.type_list_attr, [t._dtype for t in outs[k:k + n]])
         if arg.type_attr and arg.type_attr not in values and arg.type_attr not in bound_types \
-                and k < len(op.outputs):
-            values[arg.type_attr] = op.outputs[k]._dtype
-        k += 1
+                and k < len(outs):
+            values[arg.type_attr] = outs[k]._dtype
+        k += n
     return w.node(op.type, inputs, values, name=op.name)
 
 

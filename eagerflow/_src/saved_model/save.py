@@ -23,7 +23,6 @@ import shutil
 import uuid
 from typing import Any
 
-from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.saved_model import tf_ops

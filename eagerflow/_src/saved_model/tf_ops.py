@@ -31,8 +31,9 @@ EXTRA_OPS = (
     "MulNoNan", "Div", "Add", "ClipByValue", "Concat", "ZerosLike", "Relu6", "Inv",
     "BroadcastGradientArgs", "TensorListReserve", "TensorListFromTensor", "TensorListSetItem",
     "TensorListGetItem", "TensorListStack", "TensorListLength", "TensorListElementShape",
+    "TensorListGather", "TensorListScatterIntoExistingList", "TensorListConcatV2",
     "StatelessRandomGetKeyCounter", "StatelessRandomUniformV2", "StatelessRandomNormalV2",
-    "Softplus", "Softsign", "AddV2", "Mod",
+    "Softplus", "Softsign", "AddV2", "Mod", "StringFormat",
 )
 
 _PATH = Path(__file__).with_name("tf_op_signatures.json")
