@@ -59,16 +59,18 @@ from eagerflow._src.ops.array import (  # noqa: E402
     reshape as reshape,
     shape as shape,
     shape_n as shape_n,
-    size as size,
     split as split,
     squeeze as squeeze,
-    stack as stack,
-    strided_slice as strided_slice,
     tile as tile,
     transpose as transpose,
-    unstack as unstack,
     zeros as zeros,
 )
+from eagerflow._src.ops.reduce import size as size  # noqa: E402
+from eagerflow._src.ops.stacking import (  # noqa: E402
+    stack as stack,
+    unstack as unstack,
+)
+from eagerflow._src.ops.slicing import strided_slice as strided_slice  # noqa: E402
 from eagerflow._src.ops.linalg import matmul as matmul  # noqa: E402
 from eagerflow._src.ops.math import (  # noqa: E402
     abs as abs,
@@ -177,25 +179,27 @@ from eagerflow._src.ops.indexing import (
     unique_with_counts as unique_with_counts,
 )
 from eagerflow._src.ops.linalg import (
-    clip_by_global_norm as clip_by_global_norm,
-    clip_by_norm as clip_by_norm,
     einsum as einsum,
     eye as eye,
-    norm as norm,
     tensordot as tensordot,
 )
-from eagerflow._src.ops.reduce import (
-    argsort as argsort,
-    cumsum as cumsum,
-    sort as sort,
+from eagerflow._src.ops.norms import (
+    clip_by_global_norm as clip_by_global_norm,
+    clip_by_norm as clip_by_norm,
+    norm as norm,
 )
+from eagerflow._src.ops.reduce import cumsum as cumsum
 from eagerflow._src.ops.shaping import (
     meshgrid as meshgrid,
-    pad as pad,
-    repeat as repeat,
     reverse as reverse,
     reverse_sequence as reverse_sequence,
     roll as roll,
+)
+from eagerflow._src.ops.indexing import repeat as repeat
+from eagerflow._src.ops.slicing import pad as pad
+from eagerflow._src.ops.sorting import (
+    argsort as argsort,
+    sort as sort,
 )
 # -- end ops --
 
@@ -213,12 +217,12 @@ from eagerflow._src.function.compat_v1 import (  # noqa: E402
     Operation as Operation,
     get_static_value as get_static_value,
 )
-from eagerflow._src.ops.control_flow import (  # noqa: E402
+from eagerflow._src.control_flow.conditionals import (  # noqa: E402
     case as case,
     cond as cond,
     switch_case as switch_case,
-    while_loop as while_loop,
 )
+from eagerflow._src.control_flow.loops import while_loop as while_loop  # noqa: E402
 from eagerflow._src.ops.tensor_array import TensorArray as TensorArray  # noqa: E402
 # -- end function --
 
@@ -230,7 +234,7 @@ from eagerflow._src.module import Module as Module  # noqa: E402
 # -- end keras --
 
 # -- data and io --
-from eagerflow._src.ops.script_ops import (  # noqa: E402
+from eagerflow._src.control_flow.py_function import (  # noqa: E402
     numpy_function as numpy_function,
     py_function as py_function,
 )
@@ -256,7 +260,7 @@ from eagerflow._src.ops.math_special import (  # noqa: E402
     asinh as asinh,
     atanh as atanh,
 )
-from eagerflow._src.ops.functional_ops import (  # noqa: E402
+from eagerflow._src.control_flow.loops import (  # noqa: E402
     foldl as foldl,
     foldr as foldr,
     map_fn as map_fn,

@@ -12,10 +12,11 @@ from eagerflow._src.ops.math import (  # noqa: F401
 from eagerflow._src.ops.reduce import (  # noqa: F401
     argmax, argmin, count_nonzero, cumprod, cumsum, cumulative_logsumexp, reduce_all, reduce_any,
     reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_std, reduce_sum,
-    reduce_variance, top_k,
+    reduce_variance,
 )
+from eagerflow._src.ops.sorting import top_k  # noqa: F401
 from eagerflow._src.ops.indexing import segment_sum, unsorted_segment_sum  # noqa: F401
-from eagerflow._src.ops.linalg import conj  # noqa: F401
+from eagerflow._src.ops.math import conj  # noqa: F401
 from eagerflow._src.ops.math_special import (  # noqa: F401
     acosh, asinh, atanh, digamma, erfc, erfinv, lgamma, log_sigmoid, ndtri, polygamma,
     reciprocal_no_nan, rint, xdivy, xlog1py, xlogy, zeta,

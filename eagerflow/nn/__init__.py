@@ -67,7 +67,7 @@ from eagerflow._src.ops.nn_pool import (
     max_pool3d as max_pool3d,
     pool as pool,
 )
-from eagerflow._src.ops.reduce import top_k as top_k
+from eagerflow._src.ops.sorting import top_k as top_k
 from eagerflow._src.ops.nn_space import (
     depth_to_space as depth_to_space,
     local_response_normalization as local_response_normalization,

@@ -12,7 +12,7 @@ from eagerflow._src.core.errors import OperatorNotAllowedInGraphError
 from tests.autograph.guide_functions import sign, square_if_positive, sum_even
 
 pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("eagerflow._src.ops.control_flow") is None
+    importlib.util.find_spec("eagerflow._src.control_flow.conditionals") is None
     or not hasattr(tf, "function"),
     reason="needs tf.function and the control-flow ops (function stream)")
 

@@ -256,7 +256,8 @@ class GradientTape:
                  UnconnectedGradients.NONE, parallel_iterations: Any = None,
                  experimental_use_pfor: bool = True) -> Any:
         """The full Jacobian: shape target.shape + source.shape for each source."""
-        from eagerflow._src.ops.array import reshape, stack
+        from eagerflow._src.ops.array import reshape
+        from eagerflow._src.ops.stacking import stack
 
         if self._used and not self._persistent:
             raise _reused()
@@ -296,7 +297,8 @@ class GradientTape:
                        UnconnectedGradients.NONE, parallel_iterations: Any = None,
                        experimental_use_pfor: bool = True) -> Any:
         """Per-example Jacobians: shape [batch] + target.shape[1:] + source.shape[1:]."""
-        from eagerflow._src.ops.array import reshape, stack
+        from eagerflow._src.ops.array import reshape
+        from eagerflow._src.ops.stacking import stack
 
         if self._used and not self._persistent:
             raise _reused()

@@ -19,9 +19,9 @@ import linecache
 import os
 from typing import Any
 
-import eagerflow
-
-_PACKAGE_DIR = os.path.dirname(os.path.abspath(eagerflow.__file__)) + os.sep
+# eagerflow/ (this file is eagerflow/_src/autograph/errors.py)
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + \
+    os.sep
 _STDLIB_DIRS = tuple(os.path.dirname(os.path.abspath(m.__file__)) + os.sep
                      for m in (os,) if getattr(m, "__file__", None))
 

@@ -2,7 +2,9 @@
 
 Operators (`+`, `@`, `[]`, ...) are not defined here: ops/operators.py installs
 them on Tensor from the op modules, so the symbolic tensors of the graph package
-get the very same operators.
+get the very same operators. The same goes for the rest of the Python protocol that
+is made of ops: iterating a tensor (Unpack), and converting nested lists that hold
+tensors (Pack), which `install_list_packing` receives from operators.py.
 """
 
 from __future__ import annotations
@@ -121,13 +123,6 @@ class EagerTensor(Tensor):
         if not self._shape:
             raise TypeError("Scalar tensor has no `len()`")
         return self._shape[0]
-
-    def __iter__(self):
-        if not self._shape:
-            raise TypeError("Cannot iterate over a scalar tensor.")
-        from eagerflow._src.ops.array import unstack
-
-        return iter(unstack(self))
 
     def __bool__(self) -> builtins.bool:
         a = self._numpy()
@@ -293,9 +288,7 @@ def _object_array(value: Any, arr: np.ndarray) -> np.ndarray:
     if any(isinstance(x, (bytes, str)) for x in flat):
         raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     if any(isinstance(x, Tensor) for x in flat) or _has_tensor(value):
-        from eagerflow._src.ops.array import stack_nested
-
-        return stack_nested(value)._numpy()
+        return _packing.stack_nested(value)._numpy()
     if all(isinstance(x, numbers.Integral) for x in flat):
         raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
     if all(isinstance(x, numbers.Number) for x in flat):
@@ -445,9 +438,7 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
     except (NotImplementedError, AttributeError):
         # a list holding graph tensors (inside tf.function): packed by graph ops
         if isinstance(value, (list, tuple)) and _has_symbolic(value):
-            from eagerflow._src.ops.autopack import pack
-
-            return pack(value, dtype)
+            return _packing.pack(value, dtype)
         raise
 
 
@@ -477,10 +468,25 @@ def _to_array(value: Any, dtype: _dt.DType | None) -> np.ndarray:
     if dtype is None:
         return _array_from_python(value)
     if _has_tensor(value):
-        from eagerflow._src.ops.array import stack_nested
-
-        return _numpy_to_dtype(stack_nested(value)._numpy(), dtype)
+        return _numpy_to_dtype(_packing.stack_nested(value)._numpy(), dtype)
     return _python_to_dtype(value, dtype)
+
+
+class _Packing:
+    """Nested lists holding tensors, packed into one tensor by Pack ops (ops/stacking.py,
+    installed by ops/operators.py): `stack_nested(value)` for eager values, `pack(value,
+    dtype)` for lists holding graph tensors (TF's autopacking)."""
+
+    stack_nested: Any = None
+    pack: Any = None
+
+
+_packing = _Packing()
+
+
+def install_list_packing(stack_nested: Any, pack: Any) -> None:
+    _packing.stack_nested = stack_nested
+    _packing.pack = pack
 
 
 def is_tensor(x: Any) -> builtins.bool:

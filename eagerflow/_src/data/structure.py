@@ -202,7 +202,7 @@ def _stack_list(items: list) -> Any:
     tensors = [v for v in items if isinstance(v, Tensor)]
     if not tensors:
         return convert_to_tensor(items)
-    from eagerflow._src.ops.array import stack  # symbolic items: a Pack op
+    from eagerflow._src.ops.stacking import stack
 
     dtype = tensors[0].dtype
     parts = []

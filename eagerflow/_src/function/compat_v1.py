@@ -21,14 +21,19 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.graph.interpreter import evaluate
-from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
+from eagerflow._src.graph.ir import (
+    Graph,
+    Operation,
+    SymbolicTensor,
+    _session_stack,
+    get_default_session,
+)
 
 __all__ = ["Graph", "Operation", "Session", "InteractiveSession", "get_default_graph",
            "get_default_session", "placeholder", "placeholder_with_default",
            "reset_default_graph", "get_static_value"]
 
 _global_graph: list = []
-_session_stack: list = []
 
 
 def get_default_graph() -> Graph:
@@ -61,10 +66,6 @@ def placeholder_with_default(input: Any, shape: Any, name: str | None = None) ->
     from eagerflow._src.ops.math import identity
 
     return identity(convert_to_tensor(input))
-
-
-def get_default_session() -> Session | None:
-    return _session_stack[-1] if _session_stack else None
 
 
 class Session:

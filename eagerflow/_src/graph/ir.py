@@ -122,6 +122,16 @@ def _not_allowed(msg: str) -> OperatorNotAllowedInGraphError:
     return err
 
 
+# The v1 Sessions made default (`with sess.as_default()`, InteractiveSession), innermost
+# last: kept beside the graphs, as TF does, for a tensor's eval(); function/compat_v1.py
+# defines Session.
+_session_stack: list = []
+
+
+def get_default_session() -> Any:
+    return _session_stack[-1] if _session_stack else None
+
+
 class SymbolicTensor(Tensor):
     """An output of an Operation in a Graph: a shape (dims may be None) and a dtype, no value."""
 
@@ -211,8 +221,6 @@ class SymbolicTensor(Tensor):
         return format(str(self), spec)
 
     def eval(self, feed_dict: dict | None = None, session: Any = None) -> Any:
-        from eagerflow._src.function.compat_v1 import get_default_session
-
         sess = session or get_default_session()
         if sess is None:
             raise ValueError("Cannot evaluate tensor using `eval()`: No default session is "

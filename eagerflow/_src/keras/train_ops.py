@@ -106,4 +106,4 @@ def squeeze_or_expand(x1: Tensor, x2: Tensor, expand_rank_1: bool = True) -> tup
 def num_elements(x: Tensor, dtype: Any) -> Tensor:
     if x._shape is not None and all(d is not None for d in x._shape):
         return convert_to_tensor(float(np.prod(x._shape)), dtype=dtype)
-    return M.cast(A.size(x), dtype)
+    return M.cast(R.size(x), dtype)

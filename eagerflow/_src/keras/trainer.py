@@ -5,14 +5,13 @@ training works, and training only relies on the public Model API
 (`__call__(x, training=)`, `trainable_variables`, `losses`, ...).
 
 The steps (`train_step`, `test_step`, `predict_step`) are TF 2.x's and can be
-overridden; fit runs them through tf.function when eagerflow has it (unless
-`run_eagerly=True`), eagerly otherwise. Logs, the progress bar and History follow
-TF 2.21's Keras.
+overridden; fit runs them through tf.function unless `run_eagerly=True`, and an
+error while tracing or running the step is raised, as TF raises it. Logs, the progress
+bar and History follow TF 2.21's Keras.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import warnings
 from typing import Any
 
@@ -20,6 +19,7 @@ import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import nest
+from eagerflow._src.function.polymorphic import function
 from eagerflow._src.keras import callbacks as cbks
 from eagerflow._src.keras import data_adapter as da
 from eagerflow._src.keras.compile_utils import CompileLoss, CompileMetrics
@@ -31,15 +31,6 @@ from eagerflow._src.ops import math as M
 _RAN_OUT = ("Your input ran out of data; interrupting training. Make sure that your dataset "
             "or generator can generate at least `steps_per_epoch * epochs` batches. You may "
             "need to use the `.repeat()` function when building your dataset.")
-
-
-def _tf_function() -> Any:
-    """eagerflow's tf.function, once the function package exists (None before)."""
-    if importlib.util.find_spec("eagerflow._src.function") is None:
-        return None
-    import eagerflow
-
-    return getattr(eagerflow, "function", None)
 
 
 def _pythonify(logs: Any) -> dict:
@@ -93,39 +84,17 @@ class _DistributedStep:
     of the batch; returns the metrics read (combined) in cross-replica context.
 
     Unless the model runs eagerly, the step is a tf.function: `strategy.run` traces it
-    once per signature and every replica runs that graph. If tracing fails where running
-    eagerly works, the step says so once and stays eager (as _Step does).
+    once per signature and every replica runs that graph.
     """
 
-    def __init__(self, strategy: Any, fn: Any, model: Any, compile_it: bool = False,
-                 what: str = "step") -> None:
+    def __init__(self, strategy: Any, fn: Any, model: Any, compile_it: bool = False) -> None:
         self._strategy, self._fn, self._model = strategy, fn, model
-        tf_function = _tf_function() if compile_it else None
-        self._compiled = tf_function(fn) if tf_function is not None else None
-        self._what = what
-        self._tried = False
+        self._compiled = function(fn) if compile_it else None
         self._built = False
 
     @property
     def compiled(self) -> bool:
         return self._compiled is not None
-
-    def _run(self, per_replica: Any) -> Any:
-        run = self._strategy.run
-        if self._compiled is None:
-            return run(self._fn, args=(per_replica,))
-        if self._tried:
-            return run(self._compiled, args=(per_replica,))
-        try:
-            out = run(self._compiled, args=(per_replica,))
-        except Exception as traced_error:  # noqa: BLE001 - retried eagerly below
-            warnings.warn(f"{self._what} could not run under tf.function "
-                          f"({type(traced_error).__name__}: {traced_error}); running it "
-                          "eagerly instead.", stacklevel=3)
-            self._compiled = None
-            return run(self._fn, args=(per_replica,))
-        self._tried = True
-        return out
 
     def __call__(self, data: Any) -> Any:
         from eagerflow._src.distribute.input import distribute_element
@@ -136,7 +105,7 @@ class _DistributedStep:
             per_replica = distribute_element(self._strategy, data)
             if per_replica is None:  # a batch too small to share: one replica's worth
                 return self._fn(data)
-            self._run(per_replica)
+            self._strategy.run(self._compiled or self._fn, args=(per_replica,))
         return self._model.get_metrics_result()
 
     def _build(self, data: Any) -> None:
@@ -155,40 +124,18 @@ class _DistributedStep:
 
 
 class _Step:
-    """A train/test/predict step, traced with tf.function when possible.
+    """A train/test/predict step: a tf.function of `fn` unless the model runs eagerly."""
 
-    If tracing fails where running eagerly works (a construct the tracer does not
-    support yet), the step says so once and stays eager; errors that happen eagerly
-    too are raised as they are.
-    """
-
-    def __init__(self, fn: Any, compile_it: bool, what: str) -> None:
-        self._eager = fn
-        self._what = what
-        tf_function = _tf_function() if compile_it else None
-        self._compiled = tf_function(fn) if tf_function is not None else None
-        self._tried = False
+    def __init__(self, fn: Any, compile_it: bool) -> None:
+        self._compiled = function(fn) if compile_it else None
+        self._call = self._compiled or fn
 
     @property
     def compiled(self) -> bool:
         return self._compiled is not None
 
     def __call__(self, data: Any) -> Any:
-        if self._compiled is None:
-            return self._eager(data)
-        if self._tried:
-            return self._compiled(data)
-        try:
-            out = self._compiled(data)
-        except Exception as traced_error:  # noqa: BLE001 - retried eagerly below
-            out = self._eager(data)
-            warnings.warn(f"{self._what} could not run under tf.function "
-                          f"({type(traced_error).__name__}: {traced_error}); running it "
-                          "eagerly instead.", stacklevel=3)
-            self._compiled = None
-            return out
-        self._tried = True
-        return out
+        return self._call(data)
 
 
 class Trainer:
@@ -348,24 +295,23 @@ class Trainer:
 
     def make_train_function(self, force: bool = False) -> Any:
         if self._tstate("train_function") is None or force:
-            self._tset("train_function", self._make_step(self.train_step, "train_step"))
+            self._tset("train_function", self._make_step(self.train_step))
         return self.train_function
 
     def make_test_function(self, force: bool = False) -> Any:
         if self._tstate("test_function") is None or force:
-            self._tset("test_function", self._make_step(self.test_step, "test_step"))
+            self._tset("test_function", self._make_step(self.test_step))
         return self.test_function
 
-    def _make_step(self, fn: Any, what: str) -> Any:
+    def _make_step(self, fn: Any) -> Any:
         strategy = _model_strategy(self)
         if strategy is not None:
-            return _DistributedStep(strategy, fn, self, not self.run_eagerly, what)
-        return _Step(fn, not self.run_eagerly, what)
+            return _DistributedStep(strategy, fn, self, not self.run_eagerly)
+        return _Step(fn, not self.run_eagerly)
 
     def make_predict_function(self, force: bool = False) -> Any:
         if self._tstate("predict_function") is None or force:
-            self._tset("predict_function", _Step(self.predict_step, not self.run_eagerly,
-                                                 "predict_step"))
+            self._tset("predict_function", _Step(self.predict_step, not self.run_eagerly))
         return self.predict_function
 
     # -- logs ---------------------------------------------------------------------------

@@ -1,15 +1,26 @@
-"""The op families. Importing this package registers every op and installs operators."""
+"""The op families. Importing this package registers every op and installs operators.
 
-from eagerflow._src.ops import (  # noqa: F401
-    array, debugging, indexing, linalg, math, math_special, random, reduce, shaping, slicing,
-    variables,
+The modules of ops/ have an order, and each imports only modules before it
+(tests/test_layering.py enforces it): the machinery (registry, dispatch, checks,
+kernel helpers), then math, array and shaping, reductions, indexing and slicing,
+linear algebra, random, nn, image and signal, the other families, and operators.py
+last, which installs the Python operators on Tensor.
+"""
+
+from eagerflow._src.ops import (  # noqa: F401  (math, then array and shaping)
+    math, math_special, stacking, sequences, variables, array, shaping,
 )
-from eagerflow._src.ops import image, nn, nn_conv, nn_fused, nn_loss, nn_norm, nn_pool  # noqa: F401,E501
-from eagerflow._src.ops import operators  # noqa: F401  (after the families it uses)
-from eagerflow._src.ops import io_ops, parsing_ops, sparse_ops  # noqa: F401  (data and io)
-from eagerflow._src.ops import (  # noqa: F401  (coverage of TF's API beyond the core)
-    linalg_decomp, misc_ops, nn_space, segment_ops, signal_ops, string_ops,
+from eagerflow._src.ops import (  # noqa: F401  (reductions, indexing and slicing)
+    reduce, indexing, sorting, slicing, segment_ops,
 )
+from eagerflow._src.ops import linalg, linalg_decomp, norms, misc_ops, random  # noqa: F401
+from eagerflow._src.ops import (  # noqa: F401  (nn, image and signal)
+    nn_conv, nn, nn_pool, nn_norm, nn_loss, nn_fused, nn_space, image, signal_ops,
+)
+from eagerflow._src.ops import (  # noqa: F401  (the rest of TF's API, data and io)
+    debugging, string_ops, sparse_ops, parsing_ops, io_ops,
+)
+from eagerflow._src.ops import operators  # noqa: F401  (last: it uses the families)
 from eagerflow._src.ops import heap as _heap
 
 _heap.keep_freed_memory()  # before the first kernel allocates (see heap.py)

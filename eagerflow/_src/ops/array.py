@@ -1,14 +1,20 @@
-"""Array ops: creation, reshaping, joining, slicing and indexing.
+"""Array ops: creation, reshaping, transposing, joining and splitting, tiling, shapes.
 
 Shape-valued arguments (`shape`, `perm`, `multiples`, ...) are attributes known when
 the op is called (Python values, or eager tensors read once), as in TF's
 constant-folded shape arguments. Inside graphs, one given as a symbolic tensor is an
 extra input read at run time, and the attr holds what is known statically (dynshape.py).
+
+Sits in ops/ right above math.py and dynshape.py. Gradients here use only ops at this
+level or below: reductions back to an input's shape are math's SumToShapeOf (sum_to),
+and slicing and indexing (StridedSlice, `t[key]`, gather) live above, in slicing.py and
+indexing.py.
 """
 
 from __future__ import annotations
 
 import builtins
+import math
 from typing import Any
 
 import numpy as np
@@ -28,15 +34,16 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
+    as_int_tensor,
     check_runtime_arg,
-    is_symbolic,
+    partial_value,
     runtime_attr,
     runtime_ints,
     scalar_arg,
     shape_arg,
     static_ints,
 )
-from eagerflow._src.ops.math import _t, cast, sum_to
+from eagerflow._src.ops.math import _t, cast, conj, floormod, ones_like, sum_to, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.sequences import (  # noqa: F401 (re-exported: their old home)
     RANGE,
@@ -44,6 +51,7 @@ from eagerflow._src.ops.sequences import (  # noqa: F401 (re-exported: their old
     linspace,
     range,  # noqa: A004
 )
+from eagerflow._src.ops.stacking import bind_multi, common_args, stack
 
 _rng = SampleRNG(1)
 _pyrange = builtins.range  # this module defines tf.range
@@ -81,19 +89,13 @@ def _fill_kernel(xp: Any, v: Any, *dyn: Any, shape: tuple | None) -> Any:
 
 FILL = register(OpDef(
     "Fill", _fill_infer, _fill_kernel,
-    grad=lambda n, g: [reduce_sum_all(g)] + [None] * (len(n.inputs) - 1),
+    grad=lambda n, g: [sum_to(g, n.inputs[0])] + [None] * (len(n.inputs) - 1),
     reference=lambda v, shape: np.array([v.item()] * int(np.prod(shape)), v.dtype).reshape(shape),
     samples=[Sample((np.array(1.5),), {"shape": (2, 3)})],
     bad_samples=[BadSample((np.array(1.0),), {"shape": (-1,)}, InvalidArgumentError,
                            "Dimension -1 must be >= 0")],
     tf=TFForm(names={"shape": "dims"}),
 ))
-
-
-def reduce_sum_all(x: Any) -> Any:
-    from eagerflow._src.ops.reduce import reduce_sum
-
-    return reduce_sum(x)
 
 
 def fill(dims: Any, value: Any, name: str | None = None) -> Any:
@@ -138,8 +140,6 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
 
 
 def _pymath_prod(shape: Any) -> int:
-    import math
-
     return math.prod(shape)  # Python ints: no silent int64 wrap-around
 
 
@@ -299,12 +299,9 @@ def _transpose_kernel(xp: Any, x: Any, *dyn: Any, perm: tuple | None) -> Any:
 def _transpose_grad(n: Any, g: Any) -> list:
     if len(n.inputs) == 1:
         return [bind(TRANSPOSE, (g,), {"perm": _inverse_perm(n.attrs["perm"])})]
-    from eagerflow._src.ops.math import floormod
-    from eagerflow._src.ops.reduce import argsort
-
     p = n.inputs[1]  # the inverse of a runtime permutation: where each axis went
-    inv = argsort(floormod(p, convert_to_tensor(len(n.inputs[0]._shape), dtype=p._dtype)))
-    return [bind(TRANSPOSE, (g, inv), {"perm": None}), None]
+    p = floormod(p, convert_to_tensor(len(n.inputs[0]._shape), dtype=p._dtype))
+    return [bind(TRANSPOSE, (g, bind(INVERT_PERMUTATION, (p,), {})), {"perm": None}), None]
 
 
 TRANSPOSE = register(OpDef(
@@ -318,6 +315,38 @@ TRANSPOSE = register(OpDef(
 ))
 
 
+def _invert_permutation_infer(p: Any) -> list:
+    C.check_dtype("InvertPermutation", p, C.INDEX)
+    if p._shape is not None and len(p._shape) != 1:
+        raise C.fail("InvertPermutation", "invert_permutation expects a 1D vector.")
+    return [(p._shape, p._dtype)]
+
+
+def _invert_permutation_kernel(xp: Any, p: Any) -> Any:
+    n = p.shape[0]
+    seen = np.zeros(n, bool)
+    for i in p.tolist():
+        if not 0 <= i < n:
+            raise C.fail("InvertPermutation", f"{i} is not between 0 and {n}")
+        if seen[i]:
+            raise C.fail("InvertPermutation", f"{i} is duplicated in the input.")
+        seen[i] = True
+    out = xp.empty_like(p)
+    out[p] = xp.arange(n, dtype=p.dtype)
+    return out
+
+
+INVERT_PERMUTATION = register(OpDef(
+    "InvertPermutation", _invert_permutation_infer, _invert_permutation_kernel,
+    reference=lambda p: np.array([p.tolist().index(i) for i in _pyrange(p.size)], p.dtype),
+    samples=[Sample((np.array([2, 0, 3, 1], np.int32),), grad=False)],
+    bad_samples=[BadSample((np.array([0, 0], np.int32),), {}, InvalidArgumentError,
+                           "0 is duplicated in the input."),
+                 BadSample((np.array([0, 2], np.int64),), {}, InvalidArgumentError,
+                           "2 is not between 0 and 2")],
+))
+
+
 def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "transpose") -> Any:
     a = _t(a)
     if perm is None:
@@ -328,10 +357,47 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
         else shape_arg(perm, "perm")
     out = bind(TRANSPOSE, (a,) + dyn, {"perm": static})
     if conjugate and a._dtype.is_complex:
-        from eagerflow._src.ops.linalg import conj
-
         out = conj(out)
     return out
+
+
+def _expand_dims_infer(x: Any, axis: Any) -> list:
+    if axis._dtype not in (dt.int32, dt.int64):
+        raise C.fail("ExpandDims", f"Value for attr 'Tdim' of {axis._dtype.name} is not in the "
+                                   "list of allowed values: int32, int64")
+    if axis._shape is not None and C.num_elements(axis._shape) not in (None, 1):
+        raise C.fail("ExpandDims", f"'dim' must be a tensor with a single value, got shape "
+                                   f"{C.shape_str(axis._shape)}")
+    a = partial_value(axis)
+    a = a[0] if isinstance(a, list) and len(a) == 1 else a
+    if x._shape is None or not isinstance(a, int):
+        return [(None, x._dtype)]  # TF: unknown rank unless the axis folds
+    r = len(x._shape)
+    if not -r - 1 <= a <= r:
+        raise C.fail("ExpandDims", f"Tried to expand dim index {a} for tensor with {r} "
+                                   "dimensions.")
+    a = a + r + 1 if a < 0 else a
+    return [(tuple(x._shape[:a]) + (1,) + tuple(x._shape[a:]), x._dtype)]
+
+
+def _expand_dims_kernel(xp: Any, x: Any, axis: Any) -> Any:
+    a, r = int(np.asarray(axis).reshape(-1)[0]), x.ndim
+    if not -r - 1 <= a <= r:
+        raise C.fail("ExpandDims", f"Tried to expand dim index {a} for tensor with {r} "
+                                   "dimensions.")
+    return xp.expand_dims(x, a)
+
+
+EXPAND_DIMS = register(OpDef(
+    "ExpandDims", _expand_dims_infer, _expand_dims_kernel,
+    grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
+    reference=lambda x, axis: x.reshape(x.shape[:int(axis) % (x.ndim + 1)] + (1,) +
+                                        x.shape[int(axis) % (x.ndim + 1):]),
+    samples=[Sample((_f64(2, 3), np.int32(1)), grad_inputs=(0,)),
+             Sample((_f64(2, 3), np.int32(-1)), grad_inputs=(0,))],
+    bad_samples=[BadSample((np.ones((2, 3)), np.int32(4)), {}, InvalidArgumentError,
+                           "Tried to expand dim index 4 for tensor with 2 dimensions.")],
+))
 
 
 def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
@@ -339,9 +405,7 @@ def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa:
     axis, dyn = (C.int_arg(axis, "axis"), ()) if _state.graph is None else \
         scalar_arg(axis, "axis")
     if dyn or x._shape is None:  # an axis or rank known at run time: TF's ExpandDims op
-        from eagerflow._src.ops.shaping import expand_dims_runtime
-
-        return expand_dims_runtime(x, dyn[0] if dyn else axis)
+        return bind(EXPAND_DIMS, (x, as_int_tensor(dyn[0] if dyn else axis, "axis")), {})
     r = len(x._shape)
     if not -r - 1 <= axis <= r:
         raise InvalidArgumentError(None, None, f"Tried to expand dim index {axis} for tensor with "
@@ -443,10 +507,8 @@ def _concat_kernel(xp: Any, *xs: Any, axis: int | None) -> Any:
 
 
 def _concat_grad(n: Any, g: Any) -> list:
-    if n.attrs["axis"] is None:
-        from eagerflow._src.ops.slicing import concat_runtime_grad
-
-        return concat_runtime_grad(n, g)
+    if n.attrs["axis"] is None:  # the axis is the last input: SplitLike reads it too
+        return list(bind(SPLIT_LIKE, (g,) + tuple(n.inputs), {"axis": None})) + [None]
     ax = n.attrs["axis"]
     sizes = [x._shape[ax] for x in n.inputs]
     if None in sizes:
@@ -465,22 +527,6 @@ CONCAT = register(OpDef(
 ))
 
 
-def common_args(values: Any) -> tuple:
-    """A list of tensors and Python values as tensors of one dtype: the first tensor's
-    (Python values that don't fit it are a TypeError, as in TF)."""
-    from eagerflow._src.ops.math import _adopt, _tensor_like
-
-    values = list(values)
-    first = next((v for v in values if _tensor_like(v)), None)
-    if first is None:
-        if not values:
-            return ()
-        first = convert_to_tensor(values[0])
-        values[0] = first
-    d = convert_to_tensor(first)._dtype
-    return tuple(convert_to_tensor(v) if _tensor_like(v) else _adopt(v, d) for v in values)
-
-
 def concat(values: Any, axis: Any, name: str = "concat") -> Any:
     xs = common_args(values)
     if not xs:
@@ -492,99 +538,6 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
     if dyn:  # an axis known at run time: the last input
         return bind(CONCAT, xs + dyn, {"axis": None})
     return bind(CONCAT, xs, {"axis": axis})
-
-
-def _pack_infer(*xs: Any, axis: int) -> list:
-    d = C.same_dtype("Pack", xs, C.ALL)
-    shape = xs[0]._shape
-    for i, x in enumerate(xs[1:], 1):
-        known = x._shape is not None and shape is not None and None not in x._shape \
-            and None not in shape  # (a scalar's () is known: `() or (None,)` was not)
-        if known and x._shape != shape:
-            raise C.fail("Pack", f"Shapes of all inputs must match: values[0].shape = "
-                                 f"{C.shape_str(shape)} != values[{i}].shape = "
-                                 f"{C.shape_str(x._shape)}")
-    if shape is None:
-        return [(None, d)]
-    ax = C.norm_axis("Pack", axis, len(shape), 1)
-    return [(shape[:ax] + (len(xs),) + shape[ax:], d)]
-
-
-PACK = register(OpDef(
-    "Pack", _pack_infer, lambda xp, *xs, axis: xp.stack(xs, axis=axis),
-    grad=lambda n, g: list(unstack(g, num=len(n.inputs), axis=n.attrs["axis"])),
-    reference=lambda *xs, axis: np.moveaxis(np.array([x.tolist() for x in xs]), 0, axis),
-    samples=[Sample((_f64(2, 3), _f64(2, 3)), {"axis": 0}),
-             Sample((_f64(3), _f64(3)), {"axis": 1})],
-    bad_samples=[BadSample((np.ones(2), np.ones(3)), {"axis": 0}, InvalidArgumentError,
-                           "Shapes of all inputs must match")],
-))
-
-
-def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
-    xs = common_args(values)
-    if not xs:
-        raise ValueError("stack needs at least one value")
-    return bind(PACK, xs, {"axis": axis})
-
-
-def stack_nested(value: Any) -> Any:
-    """A nested list mixing tensors and numbers, packed into one tensor."""
-    if isinstance(value, (list, tuple)):
-        parts = [stack_nested(v) for v in value]
-        dtypes = [p._dtype for p in parts]
-        target = next((d for d in dtypes if d.is_floating), dtypes[0]) if dtypes else dt.float32
-        return stack([cast(p, target) for p in parts])
-    return convert_to_tensor(value)
-
-
-def _unpack_infer(x: Any, num: int, axis: int) -> list:
-    if x._shape is None:
-        raise ValueError("Cannot infer argument `num` from shape <unknown>")
-    ax = C.norm_axis("Unpack", axis, len(x._shape))
-    if x._shape[ax] is not None and x._shape[ax] != num:
-        raise C.fail("Unpack", f"Input shape axis {ax} must equal {num}, got shape "
-                               f"{C.shape_str(x._shape)}")
-    out = x._shape[:ax] + x._shape[ax + 1:]
-    return [(out, x._dtype)] * num
-
-
-def _unpack_kernel(xp: Any, x: Any, num: int, axis: int) -> tuple:
-    return tuple(xp.moveaxis(x, axis, 0)[i, ...] for i in _pyrange(num))
-
-
-def _unpack_grad(n: Any, *gs: Any) -> list:
-    from eagerflow._src.ops.math import zeros_like
-
-    gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, n.outputs)]
-    return [stack(gs, axis=n.attrs["axis"])]
-
-
-UNPACK = register(OpDef(
-    "Unpack", _unpack_infer, _unpack_kernel, grad=_unpack_grad,
-    reference=lambda x, num, axis: tuple(np.take(x, i, axis) for i in _pyrange(num)),
-    samples=[Sample((_f64(3, 2),), {"num": 3, "axis": 0}),
-             Sample((_f64(2, 4),), {"num": 4, "axis": 1})],
-    num_outputs=-1,
-))
-
-
-def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unstack") -> list:
-    x = _t(value)
-    if x._shape is None:
-        raise ValueError("Cannot infer argument `num` from shape <unknown>")
-    ax = C.norm_axis("Unpack", axis, len(x._shape))
-    if num is None:
-        num = x._shape[ax]
-        if num is None:
-            raise ValueError(f"Cannot infer argument `num` from shape {TensorShape(x._shape)}")
-    return list(bind_multi(UNPACK, (x,), {"num": num, "axis": axis}, num))
-
-
-def bind_multi(op: OpDef, inputs: tuple, attrs: dict, n: int) -> tuple:
-    """bind() for ops whose number of outputs depends on an attr (Unpack, Split)."""
-    out = bind(op, inputs, attrs)
-    return out if isinstance(out, tuple) else (out,) if n == 1 else out
 
 
 def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
@@ -620,8 +573,6 @@ def _split_kernel(xp: Any, x: Any, *dyn: Any, sizes: tuple, axis: int) -> tuple:
 
 
 def _split_grad(n: Any, *gs: Any) -> list:
-    from eagerflow._src.ops.math import zeros_like
-
     gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, n.outputs)]
     return [concat(gs, axis=n.attrs["axis"])] + [None] * (len(n.inputs) - 1)
 
@@ -636,7 +587,13 @@ SPLIT = register(OpDef(
     tf=TFForm(names={"sizes": "size_splits", "axis": "split_dim"}),
 ))
 
-def _split_like_infer(g: Any, *likes: Any, axis: int) -> list:
+def _split_like_infer(g: Any, *likes: Any, axis: int | None) -> list:
+    if axis is None:  # the last input is the axis, read at run time (ConcatV2's convention)
+        likes, axis_t = likes[:-1], likes[-1]
+        if axis_t._dtype not in (dt.int32, dt.int64) or axis_t._shape not in ((), None):
+            raise C.fail("SplitLike", f"axis must be an int32/int64 scalar, got "
+                                      f"{axis_t._dtype.name} {C.shape_str(axis_t._shape)}")
+        return [(x._shape, g._dtype) for x in likes]
     if g._shape is not None and all(x._shape is not None for x in likes):
         ax = C.norm_axis("SplitLike", axis, len(g._shape))
         total = 0
@@ -653,12 +610,26 @@ def _split_like_infer(g: Any, *likes: Any, axis: int) -> list:
     return [(x._shape, g._dtype) for x in likes]
 
 
+def _split_like_kernel(xp: Any, g: Any, *likes: Any, axis: int | None) -> tuple:
+    if axis is None:
+        likes, axis = likes[:-1], int(np.asarray(likes[-1]).reshape(-1)[0])
+        _split_like_infer(Spec(g), *map(Spec, likes), axis=axis)  # checks the runtime value
+        axis %= g.ndim
+    return _split_kernel(xp, g, sizes=tuple(x.shape[axis] for x in likes), axis=axis)
+
+
+def _split_like_grad(n: Any, *gs: Any) -> list:
+    axis = n.attrs["axis"]
+    if axis is None:
+        return [concat(list(gs), axis=n.inputs[-1])] + [None] * (len(n.inputs) - 1)
+    return [concat(list(gs), axis=axis)] + [None] * (len(n.inputs) - 1)
+
+
 SPLIT_LIKE = register(OpDef(
     "SplitLike",  # split along `axis` into the sizes of the other inputs (gradient helper)
     _split_like_infer,
-    lambda xp, g, *likes, axis: _split_kernel(xp, g, sizes=tuple(x.shape[axis] for x in likes),
-                                              axis=axis),
-    grad=lambda n, *gs: [concat(list(gs), axis=n.attrs["axis"])] + [None] * (len(n.inputs) - 1),
+    _split_like_kernel,
+    grad=_split_like_grad,
     reference=lambda g, *likes, axis: tuple(np.split(g, np.cumsum([x.shape[axis] for x in likes])
                                                      [:-1], axis)),
     samples=[Sample((_f64(2, 5), np.zeros((2, 2)), np.zeros((2, 3))), {"axis": 1},
@@ -671,10 +642,17 @@ SPLIT_LIKE = register(OpDef(
 def _split_like_to_tf(n: Any, b: Any) -> list:
     """TF's SplitV, the sizes read from the other inputs' shapes."""
     ax = n.attrs["axis"]
-    sizes = [b.shape_of(i, ax, ax + 1 if ax != -1 else None) for i in range(1, len(n.inputs))]
+    likes = range(1, len(n.inputs) - (ax is None))
+    if ax is None:  # a runtime axis: each size is that dim of its input's shape
+        axis = b.input(len(n.inputs) - 1)
+        sizes = [b.node("GatherV2", [b.shape_of(i), axis, b.const(0, dt.int32)])[0]
+                 for i in likes]
+        sizes = [b.node("Reshape", [s, b.const([1], dt.int32)])[0] for s in sizes]
+    else:
+        axis = b.const(ax, dt.int32)
+        sizes = [b.shape_of(i, ax, ax + 1 if ax != -1 else None) for i in likes]
     vec = b.node("ConcatV2", [sizes, b.const(0, dt.int32)])[0]
-    return b.node("SplitV", [b.input(0), vec, b.const(ax, dt.int32)],
-                  {"num_split": len(n.inputs) - 1})
+    return b.node("SplitV", [b.input(0), vec, axis], {"num_split": len(likes)})
 
 
 def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = None,
@@ -732,19 +710,20 @@ def _tile_infer(x: Any, *dyn: Any, multiples: tuple | None) -> list:
 
 
 def _tile_grad(n: Any, g: Any) -> list:
-    from eagerflow._src.ops.reduce import reduce_sum
-
+    """g as [m0, d0, m1, d1, ...], summed over the copies: to the shape [1, d0, 1, d1, ...]."""
     x, m = n.inputs[0], n.attrs["multiples"]
-    axes = tuple(_pyrange(0, 2 * len(x._shape), 2))
-    if len(n.inputs) > 1 or None in x._shape:  # sizes known at run time: [m0, d0, m1, d1, ...]
+    if len(n.inputs) > 1 or None in x._shape:  # sizes known at run time
         mt = n.inputs[1] if len(n.inputs) > 1 else convert_to_tensor(m, dtype=dt.int32)
-        pairs = stack([cast(mt, dt.int32), shape(x)], axis=1)
-        return [reduce_sum(reshape(g, reshape(pairs, [-1])), axis=axes)] + \
-            [None] * (len(n.inputs) - 1)
-    split_shape = []
+        sx = shape(x)
+        pairs = reshape(stack([cast(mt, dt.int32), sx], axis=1), [-1])
+        ones = reshape(stack([ones_like(sx), sx], axis=1), [-1])
+        summed = sum_to(reshape(g, pairs), reshape(x, ones))
+        return [reshape_like(summed, x)] + [None] * (len(n.inputs) - 1)
+    split_shape, kept = [], []
     for d, k in zip(x._shape, m):
         split_shape += [k, d]
-    return [reduce_sum(reshape(g, split_shape), axis=axes)]
+        kept += [1, d]
+    return [reshape(sum_to(reshape(g, split_shape), reshape(x, kept)), x._shape)]
 
 
 def _tile_kernel(xp: Any, x: Any, *dyn: Any, multiples: tuple | None) -> Any:
@@ -837,209 +816,6 @@ def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> li
     return [shape(x, out_type) for x in input]
 
 
-def size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Any:  # noqa: A002
-    from eagerflow._src.ops.reduce import reduce_prod
-
-    return reduce_prod(shape(input, out_type))
-
-
 def rank(input: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     return bind(SHAPE, (shape(x),), {"out_type": dt.int32})[0]
-
-
-# ---------------------------------------------------------------------------------------
-# Indexing: Tensor.__getitem__ as one StridedSlice op with a static spec.
-# ---------------------------------------------------------------------------------------
-
-def _normalize_key(key: Any) -> tuple:
-    """`t[key]` as a tuple of ('i', index) / ('s', start, stop, step) / ('n',) / ('e',)."""
-    if not isinstance(key, tuple):
-        key = (key,)
-    spec = []
-    for k in key:
-        if k is None:
-            spec.append(("n",))
-        elif k is Ellipsis:
-            spec.append(("e",))
-        elif isinstance(k, builtins.slice):
-            parts = []
-            for p in (k.start, k.stop, k.step):
-                parts.append(None if p is None else int(p))
-            if parts[2] == 0:
-                raise ValueError("slice step cannot be zero")
-            spec.append(("s",) + tuple(parts))
-        elif isinstance(k, (bool, np.bool_)):
-            raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) "
-                            "and scalar tf.int32/tf.int64 tensors are valid indices, got "
-                            f"{k!r}")
-        elif isinstance(k, (int, np.integer)) or (isinstance(k, EagerTensor) and not k._shape
-                                                   and k._dtype.is_integer):
-            spec.append(("i", int(k)))
-        else:
-            raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) "
-                            f"and scalar tf.int32/tf.int64 tensors are valid indices, got {k!r}")
-    return tuple(spec)
-
-
-def _expand_ellipsis(spec: tuple, ndim: int) -> tuple:
-    consumed = sum(1 for s in spec if s[0] in "is")
-    if sum(1 for s in spec if s[0] == "e") > 1:
-        raise C.fail("StridedSlice", "Multiple ellipses in slice spec not allowed")
-    out = []
-    for s in spec:
-        if s[0] == "e":
-            out += [("s", None, None, None)] * max(ndim - consumed, 0)
-        else:
-            out.append(s)
-    return tuple(out)
-
-
-_SPEC_LEN = {"i": 2, "s": 4, "n": 1, "e": 1}
-
-
-def _check_spec(spec: tuple) -> None:
-    for s in spec:
-        if type(s) is not tuple or _SPEC_LEN.get(s[0] if s else None) != len(s):
-            raise TypeError(f"malformed slice spec {spec!r} [Op:StridedSlice]")
-        if s[0] == "s" and s[3] == 0:
-            raise C.fail("StridedSlice", f"strides[{spec.index(s)}] must be non-zero")
-
-
-def _slice_infer(x: Any, spec: tuple) -> list:
-    _check_spec(spec)
-    if x._shape is None:
-        return [(None, x._dtype)]
-    spec = _expand_ellipsis(spec, len(x._shape))
-    if not x._shape and any(s[0] in "is" for s in spec):
-        raise C.fail("StridedSlice", "Attempting to slice scalar input.")
-    out, axis = [], 0
-    for s in spec:
-        if s[0] == "n":
-            out.append(1)
-            continue
-        if axis >= len(x._shape):
-            raise C.fail("StridedSlice", f"Index out of range using input dim {axis}; input has "
-                                         f"only {len(x._shape)} dims")
-        d = x._shape[axis]
-        if s[0] == "i":
-            if d is not None and not -d <= s[1] < d:
-                shown = s[1] + d if s[1] < 0 else s[1]  # TF reports the wrapped index
-                raise C.fail("StridedSlice", f"slice index {shown} of dimension {axis} out of "
-                                             "bounds.")
-        else:
-            out.append(None if d is None else len(_pyrange(*builtins.slice(*s[1:]).indices(d))))
-        axis += 1
-    out += list(x._shape[axis:])
-    return [(tuple(out), x._dtype)]
-
-
-def _numpy_key(spec: tuple) -> tuple:
-    return tuple(None if s[0] == "n" else Ellipsis if s[0] == "e" else s[1] if s[0] == "i"
-                 else builtins.slice(*s[1:]) for s in spec)
-
-
-def _slice_kernel(xp: Any, x: Any, spec: tuple) -> Any:
-    # the trailing Ellipsis keeps a 0-d array (not a bare bytes/number) when every axis is
-    # indexed, so string scalars stay object arrays
-    out = x[_numpy_key(spec) + (Ellipsis,)] if not any(s[0] == "e" for s in spec) else \
-        x[_numpy_key(spec)]
-    return out.copy()
-
-
-def _slice_grad(n: Any, g: Any) -> list:
-    return [bind(SLICE_GRAD, (g, n.inputs[0]), {"spec": n.attrs["spec"]})]
-
-
-def _slice_ref(x: np.ndarray, spec: tuple) -> np.ndarray:
-    return np.array(x.tolist())[_numpy_key(spec)]
-
-
-STRIDED_SLICE = register(OpDef(
-    "StridedSlice", _slice_infer, _slice_kernel, grad=_slice_grad, reference=_slice_ref,
-    samples=[Sample((_f64(4, 5),), {"spec": (("s", 1, None, None), ("i", -1))}),
-             Sample((_f64(4, 5),), {"spec": (("e",), ("s", None, None, -2), ("n",))}),
-             Sample((_f64(3, 4, 2),), {"spec": (("i", 0), ("s", 3, 0, -1))})],
-    bad_samples=[BadSample((np.ones(3),), {"spec": (("i", 5),)}, InvalidArgumentError,
-                           "slice index 5 of dimension 0 out of bounds."),
-                 BadSample((np.ones(3),), {"spec": (("i", 0), ("i", 0))}, InvalidArgumentError,
-                           "Index out of range using input dim 1")],
-))
-
-
-def _slice_grad_kernel(xp: Any, g: Any, like: Any, spec: tuple) -> Any:
-    out = xp.zeros(like.shape, dtype=g.dtype)
-    out[_numpy_key(spec)] = g
-    return out
-
-
-def _slice_grad_infer(g: Any, like: Any, spec: tuple) -> list:
-    want = _slice_infer(like, spec)[0][0]
-    if want is not None and g._shape is not None and (len(want) != len(g._shape) or any(
-            a is not None and b is not None and a != b for a, b in zip(want, g._shape))):
-        raise C.fail("StridedSliceGrad", f"shape of dy was {C.shape_str(g._shape)} instead of "
-                                         f"{C.shape_str(want)}")
-    return [(like._shape, g._dtype)]
-
-
-SLICE_GRAD = register(OpDef(
-    "StridedSliceGrad", _slice_grad_infer, _slice_grad_kernel,
-    grad=lambda n, g: [bind(STRIDED_SLICE, (g,), {"spec": n.attrs["spec"]}), None],
-    reference=lambda g, like, spec: _slice_grad_kernel(np, g, like, spec),
-    samples=[Sample((_f64(3), np.zeros((4, 5))), {"spec": (("s", 1, None, None), ("i", -1))},
-                    grad_inputs=(0,))],
-))
-
-
-def getitem(tensor: Any, key: Any) -> Any:
-    x = _t(tensor)
-    if isinstance(key, list):
-        if key and all(isinstance(k, (bool, np.bool_)) for k in key):
-            key = np.array(key)
-        else:
-            key = tuple(key)  # TF reads a list of indices like a tuple: t[[0, 1]] == t[0, 1]
-    if (isinstance(key, Tensor) and key._dtype is dt.bool) or (
-            isinstance(key, np.ndarray) and key.dtype == bool):
-        from eagerflow._src.ops.indexing import boolean_mask
-
-        return boolean_mask(x, key)
-    if isinstance(key, np.ndarray) or (isinstance(key, Tensor) and key._shape):
-        raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and "
-                        f"scalar tf.int32/tf.int64 tensors are valid indices, got {key!r}")
-    try:
-        spec = _normalize_key(key)
-    except TypeError:  # graph tensors in the key (x[i] in a traced loop), else a bad key
-        from eagerflow._src.ops.dynamic_index import dynamic_getitem
-        out = dynamic_getitem(x, key if isinstance(key, tuple) else (key,))
-        if out is None:
-            raise
-        return out
-    return bind(STRIDED_SLICE, (x,), {"spec": spec})
-
-
-def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_mask: int = 0,
-                  end_mask: int = 0, ellipsis_mask: int = 0, new_axis_mask: int = 0,
-                  shrink_axis_mask: int = 0, name: str | None = None, **kwargs: Any) -> Any:
-    if _state.graph is not None and (is_symbolic(begin) or is_symbolic(end) or
-                                     is_symbolic(strides)):
-        from eagerflow._src.ops.slicing import dynamic_strided_slice
-        return dynamic_strided_slice(_t(input_), begin, end, strides, dict(
-            begin_mask=begin_mask, end_mask=end_mask, ellipsis_mask=ellipsis_mask,
-            new_axis_mask=new_axis_mask, shrink_axis_mask=shrink_axis_mask))
-    begin, end = static_ints(begin, "begin"), static_ints(end, "end")
-    strides = static_ints(strides, "strides") if strides is not None else (1,) * len(begin)
-    key = []
-    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
-        bit = 1 << i
-        if ellipsis_mask & bit:
-            key.append(Ellipsis)
-        elif new_axis_mask & bit:
-            key.append(None)
-        elif shrink_axis_mask & bit:
-            key.append(b)
-        else:
-            key.append(builtins.slice(None if begin_mask & bit else b,
-                                      None if end_mask & bit else e, s))
-    return getitem(input_, tuple(key))
-
-

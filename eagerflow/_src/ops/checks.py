@@ -14,6 +14,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, shape_str  # noqa: F401 (re-export)
+from eagerflow._src.core.tensor import check_finite_size
 
 FLOATS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
 COMPLEX = frozenset((dt.complex64, dt.complex128))
@@ -223,3 +224,9 @@ def int_list(value: Any, what: str) -> tuple:
     if a.size and a.dtype.kind not in "iu":
         raise TypeError(f"`{what}` must be integers, got {value!r}")
     return tuple(int(v) for v in a.reshape(-1))
+
+
+def check_size(op: str, shape: tuple, dtype: Any) -> None:
+    """check_finite_size for a shape whose dims are all known (else nothing to check yet)."""
+    if None not in shape:
+        check_finite_size(op, shape, dtype)

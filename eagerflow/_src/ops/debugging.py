@@ -22,7 +22,11 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import math as m
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import abs as abs_
+from eagerflow._src.ops.math import binary_args, less_equal
+from eagerflow._src.ops.reduce import reduce_all
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 # ---------------------------------------------------------------------------------------
@@ -127,9 +131,6 @@ def Assert(condition: Any, data: Any, summarize: int | None = None,
 
 def _binary_assert(sym: str, op: Any, x: Any, y: Any, message: str | None,
                    summarize: int | None, show_indices: bool) -> Any:
-    from eagerflow._src.ops.math import binary_args
-    from eagerflow._src.ops.reduce import reduce_all
-
     x, y = binary_args(x, y)
     cond = op(x, y)
     if _state.graph is not None:
@@ -168,8 +169,6 @@ def _label(what: str, t: Any) -> str:
 def _cmp(sym: str, op_name: str, show_indices: bool = False) -> Any:
     def f(x: Any, y: Any, message: str | None = None, summarize: int | None = None,
           name: str | None = None) -> Any:
-        from eagerflow._src.ops import math as m
-
         return _binary_assert(sym, getattr(m, op_name), x, y, message, summarize, show_indices)
     f.__name__ = f"assert_{op_name}"
     return f
@@ -194,9 +193,6 @@ def _pretty(x: np.ndarray, summarize: int) -> str:
 def _sign_assert(sym: str, op_name: str) -> Any:
     def f(x: Any, message: str | None = None, summarize: int | None = None,
           name: str | None = None) -> Any:
-        from eagerflow._src.ops import math as m
-        from eagerflow._src.ops.reduce import reduce_all
-
         x = convert_to_tensor(x) if not isinstance(x, Tensor) else x
         zero = convert_to_tensor(0, dtype=x._dtype)
         cond = getattr(m, op_name)(x, zero)
@@ -224,10 +220,6 @@ assert_non_positive = _sign_assert("<=", "less_equal")
 def assert_near(x: Any, y: Any, rtol: Any = None, atol: Any = None, message: str | None = None,
                 summarize: int | None = None, name: str | None = None) -> Any:
     """Asserts |x - y| <= atol + rtol * |y| elementwise (default tolerances 10 * eps)."""
-    from eagerflow._src.ops.math import abs as abs_
-    from eagerflow._src.ops.math import binary_args, less_equal
-    from eagerflow._src.ops.reduce import reduce_all
-
     x, y = binary_args(x, y)
     eps = np.finfo(x._dtype.as_numpy_dtype).eps  # ValueError for integers, as in TF
     real = x._dtype.real_dtype

@@ -14,6 +14,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor
 
 
@@ -155,8 +156,6 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
 
 
 def _out_of_memory(op_name: str) -> Exception:
-    from eagerflow._src.core.errors import ResourceExhaustedError
-
     return ResourceExhaustedError(None, None, f"OOM when allocating a temporary of {op_name} "
                                               f"[Op:{op_name}]")
 

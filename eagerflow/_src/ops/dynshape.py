@@ -21,6 +21,9 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.stacking import stack
 
 
 def static_ints(value: Any, what: str = "shape") -> tuple:
@@ -62,9 +65,6 @@ def is_symbolic(value: Any) -> bool:
 
 def as_int_tensor(value: Any, what: str) -> Any:
     """`value` as one int32/int64 tensor (lists holding tensors are packed, as TF does)."""
-    from eagerflow._src.ops.array import stack
-    from eagerflow._src.ops.math import cast
-
     if isinstance(value, (list, tuple)):
         parts = [as_int_tensor(v, what) if is_symbolic(v) else v for v in value]
         wide = any(isinstance(p, Tensor) and p._dtype is dt.int64 for p in parts)
@@ -205,8 +205,6 @@ def scalar_arg(value: Any, what: str) -> tuple:
 
 def check_runtime_arg(op: str, dyn: tuple, what: str, rank: int = 1) -> None:
     """The runtime-value inputs of `op` (at most one): an int32/int64 tensor of `rank`."""
-    from eagerflow._src.ops import checks as C
-
     if len(dyn) > 1:
         raise C.fail(op, f"expected at most one runtime {what} input, got {len(dyn)}")
     if not dyn:

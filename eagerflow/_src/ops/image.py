@@ -24,16 +24,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import (
-    concat,
-    expand_dims,
-    getitem,
-    reshape,
-    shape,
-    squeeze,
-    transpose,
-    zeros,
-)
+from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, squeeze, transpose, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     check_runtime_arg,
@@ -51,12 +42,15 @@ from eagerflow._src.ops.math import (
     rsqrt,
     saturate_cast,
     sqrt,
+    square,
     where,
     zeros_like,
 )
 from eagerflow._src.ops.nn_conv import check_t, fail, sized
-from eagerflow._src.ops.reduce import reduce_mean, reduce_sum
+from eagerflow._src.ops.random import uniform
+from eagerflow._src.ops.reduce import reduce_mean, reduce_prod, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.slicing import getitem
 
 _rng = SampleRNG(33)  # not numpy.random: it costs import time
 _IMAGE_T = (dt.int8, dt.uint8, dt.int16, dt.uint16, dt.int32, dt.int64, dt.bfloat16, dt.float16,
@@ -298,8 +292,6 @@ def _make_resize(name: str, method: str, extra: dict) -> tuple:
 
     def g_grad(n: Any, gg: Any) -> list:
         if n.attrs["size"] is None:
-            from eagerflow._src.ops.array import shape
-
             size = getitem(shape(n.inputs[0]), slice(1, 3))
             return [bind(ops[0], (gg, size), {**n.attrs, "size": (None, None)}), None]
         return [bind(ops[0], (gg,), n.attrs), None]
@@ -324,12 +316,9 @@ def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
         {} if method == "scale_and_translate" else \
         {"align_corners": False, "half_pixel_centers": True}
 
-    def spatial(b: Any, i: int) -> Any:
-        return b.node("Cast", [b.shape_of(i, 1, 3)], {"DstT": dt.float32})[0]
-
     def scale(b: Any, size: Any, original: int) -> Any:
-        return b.node("RealDiv", [b.node("Cast", [size], {"DstT": dt.float32})[0],
-                                  spatial(b, original)])[0]
+        spatial = b.node("Cast", [b.shape_of(original, 1, 3)], {"DstT": dt.float32})[0]
+        return b.node("RealDiv", [b.node("Cast", [size], {"DstT": dt.float32})[0], spatial])[0]
 
     def st_export(n: Any, b: Any) -> list:
         size = b.input(1) if len(n.inputs) > 1 else b.const(list(n.attrs["size"]), dt.int32)
@@ -339,10 +328,9 @@ def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
                        "antialias": n.attrs["antialias"]})
 
     def st_grad_export(n: Any, b: Any) -> list:
-        zero = b.const([0.0, 0.0], dt.float32)
         return b.node(grad_name, [b.input(0), b.input(1), scale(b, b.shape_of(0, 1, 3), 1),
-                                  zero], {"kernel_type": n.attrs["kernel_type"],
-                                          "antialias": n.attrs["antialias"]})
+                                  b.const([0.0, 0.0], dt.float32)],
+                      {"kernel_type": n.attrs["kernel_type"], "antialias": n.attrs["antialias"]})
 
     def st_load(n: Any) -> Any:
         tr = n.const(3)
@@ -587,8 +575,6 @@ def flip_up_down(image: Any) -> Any:
 
 
 def _random_flip(image: Any, axis_from_end: int, seed: Any) -> Any:
-    from eagerflow._src.ops.random import uniform
-
     x = _at_least_3d(image)
     flipped = _reverse_axis(x, len(x._shape) - axis_from_end)
     if len(x._shape) == 3:
@@ -690,8 +676,6 @@ def pad_to_bounding_box(image: Any, offset_height: int, offset_width: int,
 
 def _pad_hw(x: Any, pads: tuple) -> Any:
     """Zero padding of the (height, width) axes, built from concats (differentiable)."""
-    from eagerflow._src.ops.array import zeros
-
     n = len(x._shape)
     for k, (before, after) in enumerate(pads):
         axis = n - 3 + k
@@ -822,16 +806,11 @@ def per_image_standardization(image: Any) -> Any:
     x = cast(_at_least_3d(image), dt.float32)  # TF standardizes in float32, whatever came in
     axes = [-1, -2, -3]
     mean = reduce_mean(x, axis=axes, keepdims=True)
-    from eagerflow._src.ops.math import square
-
     var = reduce_mean(square(x - mean), axis=axes, keepdims=True)
     dims = x._shape[-3:]
     if all(d is not None for d in dims):
         min_std = rsqrt(convert_to_tensor(float(_pymath.prod(dims)), dtype=x._dtype))
     else:  # dims known only when the graph runs (a traced tf.data map, say)
-        from eagerflow._src.ops.array import shape
-        from eagerflow._src.ops.reduce import reduce_prod
-
         min_std = rsqrt(cast(reduce_prod(shape(x)[-3:]), x._dtype))
     adjusted = maximum(sqrt(maximum(var, zeros_like(var))), min_std)
     return (x - mean) / adjusted

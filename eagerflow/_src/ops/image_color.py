@@ -18,8 +18,9 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, reshape, stack, unstack
+from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.image import adjust_brightness, adjust_contrast, convert_image_dtype
+from eagerflow._src.ops.linalg import tensordot
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -34,7 +35,13 @@ from eagerflow._src.ops.math import (
 )
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import pow as pow_
+from eagerflow._src.ops.nn_conv import depthwise_conv2d
+from eagerflow._src.ops.random import stateless_uniform, uniform
 from eagerflow._src.ops.reduce import reduce_max, reduce_mean, reduce_min, reduce_sum
+from eagerflow._src.ops.shaping import reverse
+from eagerflow._src.ops.slicing import pad
+from eagerflow._src.ops.slicing import slice as slice_
+from eagerflow._src.ops.stacking import stack, unstack
 
 _HSV_T = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
 
@@ -92,8 +99,6 @@ def _linear_color(matrix: list, fname: str) -> Callable:
     kernel = np.array(matrix, dtype=np.float64)
 
     def convert(images: Any, name: str | None = None) -> Any:
-        from eagerflow._src.ops.linalg import tensordot
-
         x = _t(images)
         if not x._dtype.is_floating:
             raise TypeError(f"images must be a float tensor, got {x._dtype.name}")
@@ -189,8 +194,6 @@ def _check_range(lower: Any, upper: Any, what: str) -> tuple:
 
 
 def _draw(lo: float, hi: float, seed: Any, stateless: bool) -> Any:
-    from eagerflow._src.ops.random import stateless_uniform, uniform
-
     if stateless:
         return stateless_uniform([], seed=seed, minval=lo, maxval=hi)
     return uniform([], lo, hi, seed=seed)
@@ -250,9 +253,6 @@ def stateless_random_hue(image: Any, max_delta: float, seed: Any) -> Any:
 
 
 def _crop(value: Any, size: Any, seed: Any, stateless: bool) -> Any:
-    from eagerflow._src.ops.random import stateless_uniform, uniform
-    from eagerflow._src.ops.slicing import slice as slice_
-
     x = _t(value)
     size_t = convert_to_tensor(size)
     if not size_t._dtype.is_integer:
@@ -319,9 +319,6 @@ def image_gradients(image: Any) -> tuple:
 
 def sobel_edges(image: Any) -> Any:
     """[batch, h, w, d, 2]: Sobel responses (dy, dx) with reflect-padded borders."""
-    from eagerflow._src.ops.nn_conv import depthwise_conv2d
-    from eagerflow._src.ops.shaping import pad
-
     x = _numeric_image(image)
     if x._shape is None or len(x._shape) != 4:
         raise ValueError(f"sobel_edges expects a 4D tensor [batch_size, h, w, d], got shape "
@@ -353,9 +350,6 @@ def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
 
 
 def _stateless_flip(image: Any, seed: Any, axis_from_end: int) -> Any:
-    from eagerflow._src.ops.random import stateless_uniform
-    from eagerflow._src.ops.shaping import reverse
-
     x = _t(image)
     rank = len(x._shape)
     if rank not in (3, 4):
@@ -384,8 +378,6 @@ def _gauss_kernel(size: int, sigma: float, dtype: Any) -> np.ndarray:
 def ssim(img1: Any, img2: Any, max_val: Any, filter_size: int = 11, filter_sigma: float = 1.5,
          k1: float = 0.01, k2: float = 0.03, return_index_map: bool = False) -> Any:
     """Structural similarity with a Gaussian window (VALID), averaged per image."""
-    from eagerflow._src.ops.nn_conv import depthwise_conv2d
-
     a = convert_image_dtype(_numeric_image(img1), dt.float32)
     b = convert_image_dtype(_numeric_image(img2), dt.float32)
     if a._shape is not None and b._shape is not None and a._shape[-3:] != b._shape[-3:]:

@@ -20,10 +20,12 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import reshape, static_ints
+from eagerflow._src.ops.array import expand_dims, reshape, squeeze, static_ints, tile
+from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, scalar_arg
-from eagerflow._src.ops.math import _t, cast, negative, zeros_like
+from eagerflow._src.ops.math import _t, cast, less, maximum, negative, where, zeros_like
+from eagerflow._src.ops.reduce import reduce_max
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(5)
@@ -629,8 +631,6 @@ def _segment_ref(data: np.ndarray, ids: np.ndarray, num_segments: int) -> np.nda
 
 
 def _segment_grad(n: Any, g: Any) -> list:
-    from eagerflow._src.ops.math import maximum, where
-
     ids = n.inputs[1]
     safe = maximum(ids, zeros_like(ids))
     picked = gather(g, safe)
@@ -680,9 +680,6 @@ def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:
 
 def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_mask") -> Any:
     """The entries of `tensor` where `mask` is True (mask covers dims axis..axis+k)."""
-    from eagerflow._src.ops.array import squeeze
-    from eagerflow._src.ops.math import where
-
     t, m = _t(tensor), _t(mask)
     k = len(m._shape)
     if k == 0:
@@ -707,11 +704,6 @@ def _tuple_str(shape: tuple) -> str:
 
 def sequence_mask(lengths: Any, maxlen: Any = None, dtype: Any = dt.bool,
                   name: str | None = None) -> Any:
-    from eagerflow._src.ops.array import expand_dims
-    from eagerflow._src.ops.array import range as range_
-    from eagerflow._src.ops.math import less
-    from eagerflow._src.ops.reduce import reduce_max
-
     lengths = _t(lengths)
     if maxlen is None:
         maxlen = reduce_max(lengths) if lengths._shape != () else lengths
@@ -900,3 +892,33 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
         scalar_arg(depth, "depth")
     return bind(ONE_HOT, (idx, on, off) + dyn,
                 {"depth": depth, "axis": -1 if axis is None else C.int_arg(axis, "axis")})
+
+
+def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
+    """Repeats each element `repeats` times along `axis` (the flattened input when None)."""
+    x = _t(input)
+    if axis is None:
+        x, axis = reshape(x, [-1]), 0
+    axis = C.int_arg(axis, "axis")
+    r = len(x._shape)
+    ax = C.norm_axis("Repeat", axis, r)
+    reps = np.asarray(C.int_list(repeats, "repeats")).reshape(
+        np.shape(getattr(repeats, "_arr", repeats)))
+    if reps.ndim <= 1 and reps.size == 1:  # one count for every element
+        k = int(reps.reshape(-1)[0])
+        tiled = tile(expand_dims(x, ax + 1), [1] * (ax + 1) + [k] + [1] * (r - ax - 1))
+        shape = list(x._shape)
+        shape[ax] = shape[ax] * k if k >= 0 else -1
+        return reshape(tiled, shape)
+    if reps.ndim != 1 or reps.shape[0] != x._shape[ax]:
+        raise ValueError(f"Dimensions {x._shape[ax]} and {reps.shape[0]} are not compatible")
+    if (reps < 0).any():
+        raise InvalidArgumentError(None, None, f"Expected repeats >= 0, but got {reps.tolist()} "
+                                               "[Op:Repeat]")
+    # the output's size before building its index: huge counts are refused, not allocated
+    total = int(reps.astype(object).sum())
+    out = tuple(x._shape[:ax]) + (total,) + tuple(x._shape[ax + 1:])
+    check_finite_size("Repeat", out if None not in out else (total,), x._dtype)
+    check_finite_size("Repeat", (total,), dt.int64)
+    index = np.repeat(np.arange(x._shape[ax]), reps.astype(np.int64))
+    return gather(x, convert_to_tensor(index.astype(np.int64)), axis=ax)

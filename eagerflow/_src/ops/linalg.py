@@ -1,4 +1,4 @@
-"""Linear algebra: matmul (with transpose/adjoint flags and batch broadcasting), conj.
+"""Linear algebra: matmul (with transpose/adjoint flags and batch broadcasting).
 
 MatMul follows BatchMatMulV2: rank >= 2 operands, leading dims broadcast. The
 kernel is a single BLAS call (`xp.matmul`) so large products run at NumPy speed.
@@ -14,8 +14,27 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import blas, dispatch
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import (
+    broadcast_to,
+    expand_dims,
+    ones,
+    reshape,
+    squeeze,
+    static_ints,
+    transpose,
+    zeros,
+)
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t, binary_args, binary_args_hint, sum_to
+from eagerflow._src.ops.math import (
+    _t,
+    binary_args,
+    binary_args_hint,
+    broadcast_like,
+    cast,
+    conj,
+    sum_to,
+)
+from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(3)
@@ -150,27 +169,8 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
         b, transpose_b = conj(b), True
     out = bind(MATMUL, (a, b), _MATMUL_ATTRS[bool(transpose_a), bool(transpose_b)])
     if output_type is not None and dt.as_dtype(output_type) is not out._dtype:
-        from eagerflow._src.ops.math import cast
-
         out = cast(out, output_type)
     return out
-
-
-CONJ = register(OpDef(
-    "Conj", lambda x: [(x._shape, C.check_dtype("Conj", x, C.COMPLEX))], lambda xp, x: xp.conj(x),
-    grad=lambda n, g: [conj(g)], reference=lambda x: np.array([complex(v).conjugate() for v in
-                                                               x.ravel()]).reshape(x.shape),
-    samples=[Sample((_f64(3) + 1j * _f64(3),), grad=False)],
-))
-
-
-def conj(x: Any, name: str | None = None) -> Any:
-    x = _t(x)
-    if not x._dtype.is_complex:
-        if not x._dtype.is_numeric:
-            raise TypeError(f"Expected numeric or variant tensor, got dtype {x._dtype!r}.")
-        return x
-    return bind(CONJ, (x,), {})
 
 
 # ---------------------------------------------------------------------------------------
@@ -189,8 +189,6 @@ def _axes_list(axes: Any, ndim: int, what: str) -> list:
 
 def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
     """Contracts `a` and `b` over `axes` (an int N, or a pair of axis lists)."""
-    from eagerflow._src.ops.array import reshape, transpose
-
     a, b = binary_args(a, b)
     ra, rb = len(a._shape), len(b._shape)
     if isinstance(axes, (int, np.integer)) or (hasattr(axes, "_shape") and not axes._shape):
@@ -225,8 +223,6 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
 
 
 def matrix_transpose(a: Any, name: str = "matrix_transpose", conjugate: bool = False) -> Any:
-    from eagerflow._src.ops.array import transpose
-
     a = _t(a)
     r = len(a._shape)
     if r < 2:
@@ -241,8 +237,6 @@ def adjoint(matrix: Any, name: str | None = None) -> Any:
 
 def matvec(a: Any, b: Any, transpose_a: bool = False, adjoint_a: bool = False,
            a_is_sparse: bool = False, b_is_sparse: bool = False, name: str | None = None) -> Any:
-    from eagerflow._src.ops.array import expand_dims, squeeze
-
     a, b = binary_args(a, b)
     return squeeze(matmul(a, expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a),
                    axis=-1)
@@ -336,9 +330,6 @@ def _einsum_kernel(xp: Any, *xs: Any, terms: tuple, out: str) -> Any:
 
 
 def _einsum_grad(n: Any, g: Any) -> list:
-    from eagerflow._src.ops.array import reshape
-    from eagerflow._src.ops.math import broadcast_like
-
     terms, out = n.attrs["terms"], n.attrs["out"]
     grads = []
     for i, x in enumerate(n.inputs):
@@ -360,8 +351,6 @@ def _einsum_grad(n: Any, g: Any) -> list:
 
 
 def _zeros_shaped(shape: list, dtype: Any) -> Any:
-    from eagerflow._src.ops.array import zeros
-
     return zeros(shape, dtype=dtype)
 
 
@@ -399,11 +388,6 @@ def _einsum_ref(*xs: np.ndarray, terms: tuple, out: str) -> np.ndarray:
 
 EINSUM = register(OpDef(
     "Einsum", _einsum_infer, _einsum_kernel, grad=_einsum_grad, reference=_einsum_ref,
-    # TF writes one equation (the terms here have any ellipsis spelled out in letters)
-    tf=TFForm(export=lambda n, b: b.node("Einsum", [[b.input(i) for i in range(len(n.inputs))]],
-                                         {"equation": ",".join(n.attrs["terms"]) + "->" +
-                                          n.attrs["out"]}),
-              load=lambda n: einsum(n.attrs["equation"], *n.inputs)),
     samples=[Sample((_f64(2, 3), _f64(3, 4)), {"terms": ("ij", "jk"), "out": "ik"}),
              Sample((_f64(5, 2, 3), _f64(5, 3, 2)), {"terms": ("bij", "bjk"), "out": "bik"}),
              Sample((_f64(3, 4),), {"terms": ("ij",), "out": "j"}),
@@ -420,6 +404,10 @@ EINSUM = register(OpDef(
                                                  "shaped [4,4] but got dimension 4"),
                  BadSample((np.ones(2, np.int32), np.ones(2)), {"terms": ("i", "i"), "out": ""},
                            InvalidArgumentError, "expected to be a int32 tensor")],
+    tf=TFForm(export=lambda n, b: b.node(
+        "Einsum", [[b.input(i) for i in range(len(n.inputs))]],
+        {"equation": ",".join(n.attrs["terms"]) + "->" + n.attrs["out"]}),
+        load=lambda n: einsum(n.attrs["equation"], *n.inputs)),
 ))
 
 
@@ -433,131 +421,6 @@ def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Any:
     xs = tuple(_t(x) for x in inputs)
     terms, out = _explicit_equation(equation, [len(x._shape) for x in xs])
     return bind(EINSUM, xs, {"terms": tuple(terms), "out": out})
-
-
-# ---------------------------------------------------------------------------------------
-# Norms and clipping (composites).
-# ---------------------------------------------------------------------------------------
-
-def _abs_sq(x: Any) -> Any:
-    from eagerflow._src.ops.math import abs as abs_
-    from eagerflow._src.ops.math import square
-
-    if x._dtype.is_complex:
-        return square(abs_(x))
-    return square(x)
-
-
-def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
-         keepdims: bool | None = None,
-         name: str | None = None) -> Any:
-    """Vector norms (ord euclidean/1/2/inf/p>0) and matrix norms (fro/1/inf) as in tf.norm."""
-    from eagerflow._src.ops.math import abs as abs_
-    from eagerflow._src.ops.math import cast, sqrt
-    from eagerflow._src.ops.math import pow as pow_
-    from eagerflow._src.ops.reduce import reduce_max, reduce_sum
-
-    x = _t(tensor)
-    if isinstance(axis, (list, tuple)) and len(axis) == 1:
-        axis = axis[0]
-    rank = max(len(x._shape), 1)
-    is_matrix = isinstance(axis, (list, tuple)) and len(axis) == 2
-    if not (axis is None or isinstance(axis, (int, np.integer)) or (
-            is_matrix and int(axis[0]) % rank != int(axis[1]) % rank)):
-        raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, "
-                         f"got {axis}")
-    numeric = not isinstance(ord, (str, bool))
-    if is_matrix:
-        if not (ord in ("euclidean", "fro") if isinstance(ord, str) else
-                numeric and (ord in (1, 2) or ord == np.inf)):
-            raise ValueError(f"'ord' must be a supported matrix norm in ['euclidean', 'fro', "
-                             f"1, 2, inf], got {ord}")
-        axes = [int(a) for a in axis]
-    else:
-        if not (ord == "euclidean" if isinstance(ord, str) else numeric and ord > 0):
-            raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
-        axes = None if axis is None else int(axis)
-    keep = bool(keepdims)
-    mag = abs_(x)
-    if ord in ("euclidean", "fro") or (not is_matrix and ord == 2):
-        out = sqrt(reduce_sum(_abs_sq(x), axis=axes, keepdims=keep))
-    elif is_matrix and ord == 2:  # spectral: the largest singular value
-        from eagerflow._src.ops.linalg_decomp import spectral_norm
-
-        out = spectral_norm(x, axes, keepdims=True)
-    elif is_matrix and ord == 1:  # largest column sum
-        out = reduce_max(reduce_sum(mag, axis=axes[0], keepdims=True), axis=axes[1],
-                         keepdims=True)
-    elif is_matrix:  # inf: largest row sum
-        out = reduce_max(reduce_sum(mag, axis=axes[1], keepdims=True), axis=axes[0],
-                         keepdims=True)
-    elif ord == 1:
-        out = reduce_sum(mag, axis=axes, keepdims=keep)
-    elif ord == np.inf:
-        out = reduce_max(mag, axis=axes, keepdims=keep)
-    else:
-        p = float(ord)
-        out = pow_(reduce_sum(pow_(mag, p), axis=axes, keepdims=keep), 1.0 / p)
-    if is_matrix and numeric and not keep:
-        from eagerflow._src.ops.array import squeeze
-
-        out = squeeze(out, axis=sorted(a % len(x._shape) for a in axes))
-    if x._dtype.is_complex:
-        out = cast(out, x._dtype)
-    return out
-
-
-def global_norm(t_list: Any, name: str | None = None) -> Any:
-    """sqrt(sum of the squared L2 norms of the tensors in `t_list`; None entries are skipped)."""
-    from eagerflow._src.ops.math import add_n, cast, sqrt
-    from eagerflow._src.ops.reduce import reduce_sum
-
-    if isinstance(t_list, (str, bytes)) or not isinstance(t_list, (list, tuple)) and (
-            not hasattr(t_list, "__iter__") or hasattr(t_list, "_shape")
-            or hasattr(t_list, "_as_tensor")):
-        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.")
-    ts = [_t(t) for t in t_list if t is not None]
-    if not ts:
-        from eagerflow._src.core.tensor import convert_to_tensor
-
-        return convert_to_tensor(0.0)
-    d = ts[0]._dtype
-    sums = [cast(reduce_sum(_abs_sq(t)), d.real_dtype if d.is_complex else d) for t in ts]
-    return sqrt(add_n(sums))
-
-
-def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: str | None = None) -> Any:
-    """`t * clip_norm / max(l2norm(t), clip_norm)` along `axes` (all axes by default)."""
-    from eagerflow._src.core.tensor import convert_to_tensor
-    from eagerflow._src.ops.math import maximum, ones_like, sqrt, where
-    from eagerflow._src.ops.reduce import reduce_sum
-
-    t = _t(t)
-    clip = convert_to_tensor(clip_norm, dtype_hint=t._dtype)
-    l2sum = reduce_sum(_abs_sq(t), axis=axes, keepdims=True)
-    positive = l2sum > 0
-    # sqrt only where the sum is positive, so the gradient at t == 0 is finite
-    l2norm = where(positive, sqrt(where(positive, l2sum, ones_like(l2sum))), l2sum)
-    return t * clip / maximum(l2norm, clip)
-
-
-def clip_by_global_norm(t_list: Any, clip_norm: Any, use_norm: Any = None,
-                        name: str | None = None) -> tuple:
-    """Scales every tensor by clip_norm / max(global_norm, clip_norm); returns (list, norm)."""
-    from eagerflow._src.core.tensor import convert_to_tensor
-    from eagerflow._src.ops.math import cast, minimum
-
-    if isinstance(t_list, (str, bytes)) or not isinstance(t_list, (list, tuple)) and (
-            not hasattr(t_list, "__iter__") or hasattr(t_list, "_shape")
-            or hasattr(t_list, "_as_tensor")):
-        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.")
-    t_list = list(t_list)
-    norm_ = global_norm(t_list) if use_norm is None else _t(use_norm)
-    clip = convert_to_tensor(clip_norm, dtype_hint=norm_._dtype)
-    # an infinite norm makes every value nan, as in TF
-    scale = clip * minimum(1.0 / norm_, 1.0 / clip) + (norm_ - norm_)
-    out = [None if t is None else _t(t) * cast(scale, _t(t)._dtype) for t in t_list]
-    return out, norm_
 
 
 # ---------------------------------------------------------------------------------------
@@ -650,8 +513,6 @@ def _det_kernel(xp: Any, x: Any) -> Any:
 
 
 def _det_grad(n: Any, g: Any) -> list:
-    from eagerflow._src.ops.array import reshape
-
     x, d = n.inputs[0], n.outputs[0]
     scale = reshape(g * conj(d), list(d._shape) + [1, 1])
     return [scale * matrix_transpose(inv(x), conjugate=True)]
@@ -736,15 +597,8 @@ def _matrix_diag_infer(d: Any, k: int, num_rows: int, num_cols: int,
     if n is not None and _diag_len(num_rows, num_cols, k) != n:
         raise C.fail("MatrixDiagV3", f"The number of diagonal elements {n} does not fit a "
                                      f"{num_rows}x{num_cols} matrix at k={k}")
-    check_size("MatrixDiagV3", tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)
+    C.check_size("MatrixDiagV3", tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)
     return [(tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)]
-
-
-def check_size(op: str, shape: tuple, dtype: Any) -> None:
-    from eagerflow._src.core.tensor import check_finite_size
-
-    if None not in shape:
-        check_finite_size(op, shape, dtype)
 
 
 def _diag_index(rows: int, cols: int, k: int) -> tuple:
@@ -857,8 +711,6 @@ def diag_part(input: Any, name: str = "diag_part", k: int = 0,  # noqa: A002
 
 def tensor_diag(diagonal: Any, name: str | None = None) -> Any:
     """A rank-2k tensor with `diagonal` (rank k) on its diagonal: out[i.., i..] = d[i..]."""
-    from eagerflow._src.ops.array import reshape
-
     d = _t(diagonal)
     shape = list(d._shape)
     if not shape:
@@ -868,8 +720,6 @@ def tensor_diag(diagonal: Any, name: str | None = None) -> Any:
 
 
 def tensor_diag_part(input: Any, name: str | None = None) -> Any:  # noqa: A002
-    from eagerflow._src.ops.array import reshape
-
     x = _t(input)
     r = len(x._shape)
     if r % 2 or x._shape[:r // 2] != x._shape[r // 2:]:
@@ -881,8 +731,6 @@ def tensor_diag_part(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 
 def trace(x: Any, name: str | None = None) -> Any:
-    from eagerflow._src.ops.reduce import reduce_sum
-
     return reduce_sum(diag_part(x), axis=-1)
 
 
@@ -937,8 +785,6 @@ def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = Non
 def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
         dtype: Any = dt.float32, name: str | None = None) -> Any:
     """Identity matrices: [*batch_shape, num_rows, num_columns]."""
-    from eagerflow._src.ops.array import broadcast_to, ones, static_ints
-
     num_rows = C.int_arg(num_rows, "num_rows")
     num_columns = num_rows if num_columns is None else C.int_arg(num_columns, "num_columns")
     if num_rows < 0 or num_columns < 0:

@@ -20,17 +20,35 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import concat, expand_dims, transpose
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.linalg import (
+    _diag_len,
     adjoint,
     band_part,
     diag,
     diag_part,
+    eye,
+    inv,
     matmul,
 )
-from eagerflow._src.ops.math import _t, binary_args, binary_args_hint, sum_to
+from eagerflow._src.ops.math import (
+    _t,
+    binary_args,
+    binary_args_hint,
+    cast,
+    log,
+    ones_like,
+    real,
+    sum_to,
+    where,
+    zeros_like,
+)
+from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.stacking import stack, unstack
 
 _rng = SampleRNG(23)
 QrResult = collections.namedtuple("Qr", ["q", "r"])
@@ -110,9 +128,6 @@ def _lower_part_grad(g: Any) -> Any:
 
 def _pair_matrix(s: Any, square: bool) -> Any:
     """F[..., i, j] = 1 / (s_j - s_i) (or s_j^2 - s_i^2) off the diagonal, 0 on it."""
-    from eagerflow._src.ops.array import expand_dims
-    from eagerflow._src.ops.math import ones_like, where, zeros_like
-
     v = s * s if square else s
     diff = expand_dims(v, -2) - expand_dims(v, -1)
     on_diag = diag(ones_like(v)) > 0
@@ -380,9 +395,6 @@ def _slogdet_kernel(xp: Any, x: Any) -> tuple:
 
 
 def _slogdet_grad(n: Any, gsign: Any, glog: Any) -> list:
-    from eagerflow._src.ops.array import expand_dims
-    from eagerflow._src.ops.linalg import inv
-
     if glog is None:
         return [None]
     return [expand_dims(expand_dims(glog, -1), -1) * adjoint(inv(n.inputs[0]))]
@@ -445,8 +457,6 @@ def _eigh_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
 
 
 def _eigh_grad(n: Any, ge: Any, gv: Any) -> list:
-    from eagerflow._src.ops.math import cast
-
     x = n.inputs[0]
     if n.attrs["compute_v"]:
         v = n.outputs[1]
@@ -561,9 +571,6 @@ def _qr_square_grad(q: Any, r: Any, gq: Any, gr: Any) -> Any:
 
 
 def _qr_grad(n: Any, gq: Any, gr: Any) -> list:
-    from eagerflow._src.ops.array import concat
-    from eagerflow._src.ops.math import zeros_like
-
     x = n.inputs[0]
     q, r = n.outputs
     gq = zeros_like(q) if gq is None else gq
@@ -657,9 +664,6 @@ def _svd_kernel(xp: Any, x: Any, compute_uv: bool, full_matrices: bool) -> tuple
 
 
 def _svd_grad(n: Any, gs: Any, gu: Any, gv: Any) -> list:
-    from eagerflow._src.ops.array import expand_dims
-    from eagerflow._src.ops.math import zeros_like
-
     x = n.inputs[0]
     if x._dtype.is_complex:
         raise NotImplementedError("SVD gradient is not implemented for complex inputs.")
@@ -748,9 +752,6 @@ def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True,
 
 def logdet(matrix: Any, name: str | None = None) -> Any:
     """log(det(matrix)) of Hermitian positive-definite matrices, via Cholesky."""
-    from eagerflow._src.ops.math import log, real
-    from eagerflow._src.ops.reduce import reduce_sum
-
     low = cholesky(matrix)
     return 2.0 * reduce_sum(log(real(diag_part(low))), axis=-1)
 
@@ -767,10 +768,6 @@ def _eps(d: dt.DType) -> float:
 
 def pinv(a: Any, rcond: Any = None, validate_args: bool = False, name: str | None = None) -> Any:
     """Moore-Penrose pseudo-inverse from the SVD; singular values <= rcond * max(s) drop."""
-    from eagerflow._src.ops.array import expand_dims
-    from eagerflow._src.ops.math import cast, where, zeros_like
-    from eagerflow._src.ops.reduce import reduce_max
-
     a = _t(a)
     if not (a._dtype.is_floating or a._dtype.is_complex):
         raise TypeError(f"Input `a` must have `float`-like `dtype` (saw {a._dtype.name}).")
@@ -787,9 +784,6 @@ def pinv(a: Any, rcond: Any = None, validate_args: bool = False, name: str | Non
 def matrix_rank(a: Any, tol: Any = None, validate_args: bool = False,
                 name: str | None = None) -> Any:
     """The number of singular values above tol (default max(s) * max(m, n) * eps)."""
-    from eagerflow._src.ops.math import cast
-    from eagerflow._src.ops.reduce import reduce_max, reduce_sum
-
     a = _t(a)
     s = svd(a, compute_uv=False)
     m, n = a._shape[-2:]
@@ -803,9 +797,6 @@ def matrix_rank(a: Any, tol: Any = None, validate_args: bool = False,
 def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
           name: str | None = None) -> Any:
     """Least squares: the normal equations through Cholesky (fast), or the pseudo-inverse."""
-    from eagerflow._src.ops.linalg import eye
-    from eagerflow._src.ops.math import cast
-
     matrix, rhs = binary_args(matrix, rhs)
     if not fast:
         return matmul(pinv(matrix), rhs)
@@ -824,10 +815,6 @@ def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
 def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # noqa: A002
              align: str = "RIGHT_LEFT") -> Any:
     """`input` with its k-th diagonal replaced by `diagonal`."""
-    from eagerflow._src.core.tensor import convert_to_tensor
-    from eagerflow._src.ops.linalg import _diag_len
-    from eagerflow._src.ops.math import ones_like, where
-
     op = "MatrixSetDiagV3"
     x = _t(input)
     d = convert_to_tensor(diagonal, dtype_hint=x._dtype)
@@ -856,8 +843,6 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # n
 
 def cross(a: Any, b: Any, name: str | None = None) -> Any:
     """Pairwise cross products of 3-vectors along the last axis."""
-    from eagerflow._src.ops.array import stack, unstack
-
     a, b = binary_args(a, b)
     for t in (a, b):
         if t._shape is not None and (not t._shape or t._shape[-1] != 3):
@@ -870,9 +855,6 @@ def cross(a: Any, b: Any, name: str | None = None) -> Any:
 
 def spectral_norm(x: Any, axes: list, keepdims: bool) -> Any:
     """The largest singular value over the two `axes` (tf.norm with ord=2 on matrices)."""
-    from eagerflow._src.ops.array import expand_dims, transpose
-    from eagerflow._src.ops.reduce import reduce_max
-
     r = len(x._shape)
     a0, a1 = axes[0] % r, axes[1] % r
     rest = [i for i in range(r) if i not in (a0, a1)]

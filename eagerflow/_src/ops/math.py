@@ -816,3 +816,20 @@ def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
 def real(input: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     return cast(x, x._dtype.real_dtype) if x._dtype.is_complex else x
+
+
+CONJ = register(OpDef(
+    "Conj", lambda x: [(x._shape, C.check_dtype("Conj", x, C.COMPLEX))], lambda xp, x: xp.conj(x),
+    grad=lambda n, g: [conj(g)], reference=lambda x: np.array([complex(v).conjugate() for v in
+                                                               x.ravel()]).reshape(x.shape),
+    samples=[Sample((_f64(3) + 1j * _f64(3),), grad=False)],
+))
+
+
+def conj(x: Any, name: str | None = None) -> Any:
+    x = _t(x)
+    if not x._dtype.is_complex:
+        if not x._dtype.is_numeric:
+            raise TypeError(f"Expected numeric or variant tensor, got dtype {x._dtype!r}.")
+        return x
+    return bind(CONJ, (x,), {})

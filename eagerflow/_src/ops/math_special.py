@@ -34,6 +34,7 @@ from eagerflow._src.ops.math import (
     exp,
     not_equal,
     ones_like,
+    sign,
     sinh,
     softplus,
     square,
@@ -482,8 +483,6 @@ def _i1_grad(n: Any, g: Any) -> list:
 
 
 def _i1e_grad(n: Any, g: Any) -> list:
-    from eagerflow._src.ops.math import sign
-
     x = n.inputs[0]
     d = bessel_i0e(x) - n.outputs[0] * (sign(x) + 1 / _x_or_one(x))
     return [g * where(not_equal(x, zeros_like(x)), d, 0.5 * ones_like(x))]
@@ -503,8 +502,6 @@ BESSEL_I1E = _unary("BesselI1e", _scalar_kernel("i1e", bessel_i1e_scalar), _REAL
 
 
 def _sign(x: Any) -> Any:
-    from eagerflow._src.ops.math import sign
-
     return sign(x)
 
 

@@ -24,8 +24,34 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import concat, expand_dims, reshape
+from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _b, _bin_grad, _binary, _elementwise_ref, _t, binary_args
+from eagerflow._src.ops.indexing import boolean_mask, gather, scatter_nd, unsorted_segment_sum
+from eagerflow._src.ops.math import (
+    _b,
+    _bin_grad,
+    _binary,
+    _elementwise_ref,
+    _t,
+    atan2,
+    binary_args,
+    cast,
+    ceil,
+    equal,
+    floor,
+    identity,
+    minimum,
+    ones_like,
+    real,
+    sqrt,
+    sum_to,
+    where,
+    zeros_like,
+)
+from eagerflow._src.ops.math import abs as abs_
+from eagerflow._src.ops.math_special import lgamma
+from eagerflow._src.ops.reduce import reduce_all, reduce_mean, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(57)
@@ -173,8 +199,6 @@ def _complex_infer(re: Any, im: Any) -> list:
 
 
 def _complex_grad(n: Any, g: Any) -> list:
-    from eagerflow._src.ops.math import real, sum_to
-
     re, im = n.inputs
     return [sum_to(real(g), re), sum_to(imag(g), im)]
 
@@ -208,8 +232,6 @@ def _imag_infer(x: Any) -> list:
 
 
 def _imag_grad(n: Any, g: Any) -> list:
-    from eagerflow._src.ops.math import zeros_like
-
     return [complex(zeros_like(g), g)]
 
 
@@ -224,8 +246,6 @@ IMAG = register(OpDef(
 
 def imag(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """The imaginary parts (zeros for real input, as TF)."""
-    from eagerflow._src.ops.math import zeros_like
-
     x = _t(input)
     return bind(IMAG, (x,), {}) if x._dtype.is_complex else zeros_like(x)
 
@@ -237,8 +257,6 @@ def _truncmod_kernel(xp: Any, x: Any, y: Any) -> Any:
 
 
 def _trunc(v: Any) -> Any:
-    from eagerflow._src.ops.math import ceil, floor, where
-
     return where(v >= 0, floor(v), ceil(v))
 
 
@@ -302,8 +320,6 @@ def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Any:
 
 def ensure_shape(x: Any, shape: Any, name: str | None = None) -> Any:
     """x, after checking its shape is compatible with `shape` (None dims match anything)."""
-    from eagerflow._src.ops.math import identity
-
     x = _t(x)
     want = TensorShape(shape)
     have = TensorShape(x._shape)
@@ -325,8 +341,6 @@ def group(*inputs: Any, **kwargs: Any) -> None:
 
 
 def tuple(tensors: Any, name: str | None = None, control_inputs: Any = None) -> list:  # noqa: A001
-    from eagerflow._src.ops.math import identity
-
     return [None if t is None else identity(t) for t in tensors]
 
 
@@ -345,10 +359,6 @@ def control_dependencies(control_inputs: Any) -> Iterator[None]:
 def reduce_euclidean_norm(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                           name: str | None = None) -> Any:
     """sqrt(sum(|x|^2)) over `axis`; integer inputs give the truncated integer root, as TF."""
-    from eagerflow._src.ops.math import abs as abs_
-    from eagerflow._src.ops.math import cast, sqrt
-    from eagerflow._src.ops.reduce import reduce_sum
-
     x = _t(input_tensor)
     if x._dtype.is_integer:
         wide = cast(x, dt.float64)
@@ -361,17 +371,11 @@ def reduce_euclidean_norm(input_tensor: Any, axis: Any = None, keepdims: bool = 
 
 def zero_fraction(value: Any, name: str | None = None) -> Any:
     """The fraction of entries equal to zero, as float32."""
-    from eagerflow._src.ops.math import cast, equal, zeros_like
-    from eagerflow._src.ops.reduce import reduce_mean
-
     x = _t(value)
     return reduce_mean(cast(equal(x, zeros_like(x)), dt.float32))
 
 
 def _monotone(x: Any, strict: bool, what: str) -> Any:
-    from eagerflow._src.ops.array import reshape
-    from eagerflow._src.ops.reduce import reduce_all
-
     x = _t(x)
     if not (x._dtype.is_floating or x._dtype.is_integer):
         raise TypeError(f"Expected x to be numeric, got {x._dtype!r}")
@@ -390,8 +394,6 @@ def is_strictly_increasing(x: Any, name: str | None = None) -> Any:
 
 def polyval(coeffs: Any, x: Any, name: str | None = None) -> Any:
     """coeffs[0] * x^(n-1) + ... + coeffs[n-1], by Horner's rule."""
-    from eagerflow._src.ops.math import zeros_like
-
     if not isinstance(coeffs, (list, _TUPLE)):
         raise ValueError(f"Argument coeffs must be list type found {type(coeffs)}.")
     x = _t(x)
@@ -405,9 +407,6 @@ def polyval(coeffs: Any, x: Any, name: str | None = None) -> Any:
 
 def lbeta(x: Any, name: str | None = None) -> Any:
     """log|Beta(x)| over the last axis: sum(lgamma(x)) - lgamma(sum(x))."""
-    from eagerflow._src.ops.math_special import lgamma
-    from eagerflow._src.ops.reduce import reduce_sum
-
     x = _t(x)
     return reduce_sum(lgamma(x), axis=-1) - lgamma(reduce_sum(x, axis=-1))
 
@@ -422,10 +421,6 @@ def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: An
              dtype: Any = dt.int32, name: str | None = None, axis: Any = None,
              binary_output: bool = False) -> Any:
     """Counts (or summed weights) of each value in `arr`, a segment sum over the values."""
-    from eagerflow._src.ops.array import reshape
-    from eagerflow._src.ops.indexing import unsorted_segment_sum
-    from eagerflow._src.ops.math import cast, minimum, ones_like, where
-
     a = _t(arr)
     if not a._dtype.is_integer:
         raise TypeError(f"Input arr must be an integer tensor, got {a._dtype.name}")
@@ -453,10 +448,6 @@ def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: An
 def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, weights: Any = None,
                      dtype: Any = dt.int32, name: str | None = None) -> Any:
     """counts[label, prediction] over the pairs (weighted if `weights` is given)."""
-    from eagerflow._src.ops.array import reshape
-    from eagerflow._src.ops.indexing import unsorted_segment_sum
-    from eagerflow._src.ops.math import cast, ones_like
-
     lab = cast(reshape(_t(labels), [-1]), dt.int64)
     pred = cast(reshape(_t(predictions), [-1]), dt.int64)
     lv, pv = _eager_values(lab, "confusion_matrix"), _eager_values(pred, "confusion_matrix")
@@ -479,10 +470,6 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, wei
 
 def invert_permutation(x: Any, name: str | None = None) -> Any:
     """y with y[x[i]] = i."""
-    from eagerflow._src.ops.array import expand_dims
-    from eagerflow._src.ops.array import range as range_
-    from eagerflow._src.ops.indexing import scatter_nd
-
     x = _t(x)
     C.check_dtype("InvertPermutation", x, C.INDEX)
     v = _eager_values(x, "invert_permutation")
@@ -507,17 +494,12 @@ def invert_permutation(x: Any, name: str | None = None) -> Any:
 # ---------------------------------------------------------------------------------------
 
 def identity_n(input: Any, name: str | None = None) -> list:  # noqa: A002
-    from eagerflow._src.ops.math import identity
-
     return [identity(t) for t in input]
 
 
 def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
                       name: str | None = None) -> list:
     """[data[partitions == i] for i in range(num_partitions)] (partitions may be rank k)."""
-    from eagerflow._src.ops.indexing import boolean_mask
-    from eagerflow._src.ops.math import equal
-
     x, p = _t(data), _t(partitions)
     C.check_dtype("DynamicPartition", p, frozenset((dt.int32,)), "partitions")
     num_partitions = C.int_arg(num_partitions, "num_partitions")
@@ -540,9 +522,6 @@ def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
 
 def dynamic_stitch(indices: Any, data: Any, name: str | None = None) -> Any:
     """merged[indices[m][i]] = data[m][i]; a later entry wins where indices repeat."""
-    from eagerflow._src.ops.array import concat, reshape
-    from eagerflow._src.ops.indexing import gather
-
     idx = [_t(i) for i in indices]
     vals = [_t(d) for d in data]
     if not idx or len(idx) != len(vals):
@@ -573,8 +552,6 @@ def dynamic_stitch(indices: Any, data: Any, name: str | None = None) -> Any:
 
 def angle(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """The argument of complex numbers; pi for negative reals and 0 otherwise."""
-    from eagerflow._src.ops.math import atan2, real, where, zeros_like
-
     x = _t(input)
     if x._dtype.is_complex:
         return atan2(imag(x), real(x))

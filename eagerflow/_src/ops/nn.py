@@ -19,11 +19,13 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import blas
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, transpose
+from eagerflow._src.ops.array import concat, static_ints, transpose
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import (
     _t,
     cast,
+    erf,
     exp,
     greater_equal,
     maximum,
@@ -38,6 +40,7 @@ from eagerflow._src.ops.math import (
 )
 from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.nn_conv import check_t, fail, wants
+from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.windows import add_last_axis
@@ -254,8 +257,6 @@ def _const(value: float, like: Any) -> Any:
 
 def gelu(features: Any, approximate: bool = False, name: str | None = None) -> Any:
     """Gaussian error linear unit: x * Phi(x), exactly (erf) or with the tanh approximation."""
-    from eagerflow._src.ops.math import erf
-
     x = _float_features(features)
     if approximate:
         c = _const(_pymath.sqrt(2.0 / _pymath.pi), x)
@@ -520,8 +521,6 @@ def embedding_lookup(params: Any, ids: Any, max_norm: Any = None, name: str | No
     With `max_norm`, each looked-up embedding is rescaled to an l2 norm of at most
     max_norm.
     """
-    from eagerflow._src.ops.indexing import gather  # the ops stream's tf.gather
-
     if isinstance(params, (list, tuple)):
         if not params:
             raise ValueError("Length of `params` argument of `embedding_lookup` must be "
@@ -553,8 +552,6 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
 
     The gradient is the same mask and scale applied to the incoming gradient.
     """
-    from eagerflow._src.ops.random import uniform
-
     x = _t(x)
     if not x._dtype.is_floating:
         raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. "
@@ -575,8 +572,6 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
         scale = 1.0 / (1.0 - rate_t)
     shape = None if x._shape is None else tuple(x._shape)
     if noise_shape is not None:
-        from eagerflow._src.ops.array import static_ints
-
         ns = static_ints(noise_shape, "noise_shape")
         if shape is not None and len(ns) == len(shape):
             ns = tuple(s if n is None else n for n, s in zip(ns, shape))

@@ -25,7 +25,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import windows as W
-from eagerflow._src.ops.array import expand_dims, squeeze, static_ints
+from eagerflow._src.ops.array import expand_dims, shape, squeeze, static_ints
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, binary_args
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
@@ -150,8 +150,6 @@ def shape_tensor(x: Any) -> Any:
     """The runtime shape of `x` as an int32 tensor (a constant when fully known)."""
     if x._shape is not None and None not in x._shape:
         return EagerTensor(np.array(x._shape, dtype=np.int32))
-    from eagerflow._src.ops.array import shape
-
     return shape(x)
 
 

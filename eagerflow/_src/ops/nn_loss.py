@@ -18,7 +18,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import reshape, transpose
+from eagerflow._src.ops.array import expand_dims, reshape, transpose
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
     _t,
@@ -62,8 +62,6 @@ def _xent_backprop_grad(logits: Any, g_bp: Any) -> Any:
 
 
 def _expand_last(g: Any) -> Any:
-    from eagerflow._src.ops.array import expand_dims
-
     return expand_dims(g, -1)
 
 

@@ -12,10 +12,12 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.array import reshape, squeeze
 from eagerflow._src.ops.math import (
     _t,
+    broadcast_like,
     cast,
+    div_no_nan,
     maximum,
     negative,
     rsqrt,
@@ -60,8 +62,6 @@ def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
     # term is zero) but makes second derivatives wrong, so eagerflow keeps it
     variance = reduce_mean(squared_difference(y, mean), axis=ax, keepdims=True)
     if not keepdims:
-        from eagerflow._src.ops.array import squeeze
-
         mean, variance = squeeze(mean, ax), squeeze(variance, ax)
     if x._dtype is dt.float16:
         return cast(mean, dt.float16), cast(variance, dt.float16)
@@ -107,14 +107,10 @@ def weighted_moments(x: Any, axes: Any, frequency_weights: Any, keepdims: bool =
     w = convert_to_tensor(frequency_weights, dtype_hint=x._dtype)
     ax = _axes_list(axes)
     wx = reduce_sum(w * x, axis=ax, keepdims=True)
-    from eagerflow._src.ops.math import broadcast_like, div_no_nan
-
     sw = reduce_sum(broadcast_like(w, x), axis=ax, keepdims=True)
     mean = div_no_nan(wx, sw)
     var = div_no_nan(reduce_sum(w * squared_difference(x, mean), axis=ax, keepdims=True), sw)
     if not keepdims:
-        from eagerflow._src.ops.array import squeeze
-
         mean, var = squeeze(mean, ax), squeeze(var, ax)
     return mean, var
 

@@ -27,7 +27,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math import _t, add, maximum
 from eagerflow._src.ops.nn_conv import (
     channels_first,
     check_choice,
@@ -47,6 +47,7 @@ from eagerflow._src.ops.nn_conv import (
     unimplemented,
 )
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.slicing import getitem
 
 _rng = SampleRNG(31)  # not numpy.random: it costs import time
 
@@ -565,9 +566,6 @@ def avg_pool(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
 def _dilated_pool(x: Any, window: tuple, dil: tuple, pooling_type: str,
                   data_format: str | None) -> Any:
     """VALID, stride-1 pooling over dilated windows, built from slices of the input."""
-    from eagerflow._src.ops.array import getitem
-    from eagerflow._src.ops.math import add, maximum
-
     cf = data_format is not None and channels_first(data_format)
     sizes = x._shape[2:] if cf else x._shape[1:-1]
     outs = [s - (k - 1) * d for s, k, d in zip(sizes, window, dil)]

@@ -16,8 +16,10 @@ from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math import _t, add_n, cast, square
+from eagerflow._src.ops.math import pow as pow_
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.slicing import pad
 
 _rng = SampleRNG(61)
 
@@ -157,10 +159,6 @@ def local_response_normalization(input: Any, depth_radius: int = 5,  # noqa: A00
                                  bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5,
                                  name: str | None = None) -> Any:
     """x / (bias + alpha * sum of x^2 over the 2r+1 nearest channels) ** beta."""
-    from eagerflow._src.ops.math import add_n, cast, square
-    from eagerflow._src.ops.math import pow as pow_
-    from eagerflow._src.ops.shaping import pad
-
     x = _t(input)
     allowed = frozenset((dt.float16, dt.bfloat16, dt.float32))
     if x._dtype not in allowed:

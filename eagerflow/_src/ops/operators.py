@@ -1,7 +1,9 @@
 """Python operators on tensors and variables, all expressed with the public ops.
 
-Installed once on `Tensor` (so eager and symbolic tensors share them) and on
-`Variable` (which converts itself with `_as_tensor`).
+Sits at the top of ops/. Installed once on `Tensor` (so eager and symbolic tensors share
+them) and on `Variable` (which converts itself with `_as_tensor`), together with the
+rest of core's Tensor protocol that is made of ops: iteration (Unpack) and the packing
+of nested lists holding tensors (Pack).
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from typing import Any, Callable
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, install_list_packing
 from eagerflow._src.ops import math as m
-from eagerflow._src.ops.array import getitem
 from eagerflow._src.ops.linalg import plain_matmul
+from eagerflow._src.ops.slicing import getitem
+from eagerflow._src.ops.stacking import pack, stack_nested, unstack
 from eagerflow._src.ops.variables import Variable
 
 
@@ -91,5 +94,13 @@ def install(cls: type) -> None:
     cls.__getitem__ = lambda self, key: getitem(self, key)
 
 
+def _iter(self: EagerTensor) -> Any:
+    if not self._shape:
+        raise TypeError("Cannot iterate over a scalar tensor.")
+    return iter(unstack(self))
+
+
 install(Tensor)
 install(Variable)
+EagerTensor.__iter__ = _iter
+install_list_packing(stack_nested, pack)

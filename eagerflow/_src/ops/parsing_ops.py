@@ -20,7 +20,8 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
+from eagerflow._src.io import example_pb
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -67,8 +68,6 @@ _fix_reprs()
 
 def _example_pb() -> Any:
     # protobuf loads on first use, not at `import eagerflow`.
-    from eagerflow._src.io import example_pb
-
     return example_pb
 
 
@@ -216,8 +215,6 @@ def _check_lists(sparse_keys: Any, sparse_types: Any, dense_keys: Any, dense_typ
 def _check_dense_shape(i: int, shape: Any, dtype: dt.DType) -> None:
     """A dense feature's shape: non-negative int dims whose element count fits int64 and
     (one row of it) memory."""
-    from eagerflow._src.core.tensor import check_finite_size
-
     if not isinstance(shape, tuple) or not all(
             isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in shape):
         raise TypeError(f"Expected a list of ints for dense_shapes[{i}] not {shape!r}. "

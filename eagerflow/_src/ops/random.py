@@ -35,6 +35,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, is_symbolic, runtime_ints, shape_arg
 from eagerflow._src.ops.math import _t, add, cast, multiply
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.variables import Variable
 
 DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2**31 - 1
@@ -836,8 +837,6 @@ class Generator(AutoTrackable):
 
     def __init__(self, copy_from: Generator | None = None, state: Any = None,
                  alg: Any = None) -> None:
-        from eagerflow._src.ops.variables import Variable
-
         if copy_from is not None:
             self._alg_id = copy_from._alg_id
             init = copy_from._state_var.numpy()

@@ -12,9 +12,9 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import convert_to_tensor
-from eagerflow._src.ops.array import stack
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.random import stateless_uniform
+from eagerflow._src.ops.stacking import stack
 
 
 def _seed(seed: Any) -> Any:

@@ -7,7 +7,6 @@ the reduced axes.
 
 from __future__ import annotations
 
-import collections
 import functools
 import math
 import operator
@@ -19,10 +18,23 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import reshape, reshape_like
+from eagerflow._src.ops.array import reshape, reshape_like, shape
 from eagerflow._src.ops.blas import matmul
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t, broadcast_like, cast, equal, where, zeros_like
+from eagerflow._src.ops.math import (
+    _t,
+    broadcast_like,
+    cast,
+    equal,
+    exp,
+    is_finite,
+    log,
+    sqrt,
+    square,
+    stop_gradient,
+    where,
+    zeros_like,
+)
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(2)
@@ -283,8 +295,6 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
         axes = C.reduction_axes(op.name, axis, ndim)
         if axes is None and not keepdims:
             # every axis of a tensor of unknown rank (a graph input): reduce it flattened
-            from eagerflow._src.ops.array import reshape
-
             return bind(op, (reshape(x, [-1]),), {"axes": (0,), "keepdims": False})
         return bind(op, (x,), {"axes": axes, "keepdims": bool(keepdims)})
     f.__name__ = op.name
@@ -307,22 +317,16 @@ def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
         raise TypeError(f"Input must be either real or complex. Received integer type "
                         f"{x._dtype}.")
     mean = reduce_mean(x, axis=axis, keepdims=True)
-    from eagerflow._src.ops.math import square
-
     return reduce_mean(square(x - mean), axis=axis, keepdims=keepdims)
 
 
 def reduce_std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                name: str | None = None) -> Any:
-    from eagerflow._src.ops.math import sqrt
-
     return sqrt(reduce_variance(input_tensor, axis=axis, keepdims=keepdims))
 
 
 def reduce_logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                      name: str | None = None) -> Any:
-    from eagerflow._src.ops.math import exp, is_finite, log, stop_gradient
-
     x = _t(input_tensor)
     m = stop_gradient(reduce_max(x, axis=axis, keepdims=True))
     m = where(is_finite(m), m, zeros_like(m))  # all -inf rows stay -inf, not nan
@@ -503,167 +507,12 @@ cumprod = _scan_fn(CUMPROD)
 def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
                          name: str | None = None) -> Any:
     """log(cumsum(exp(x))), computed around the maximum so that it does not overflow."""
-    from eagerflow._src.ops.math import exp, is_finite, log, stop_gradient
-
     x = _t(x)
     m = stop_gradient(reduce_max(x, axis=axis, keepdims=True))
     m = where(is_finite(m), m, zeros_like(m))
     return log(cumsum(exp(x - m), axis, exclusive=exclusive, reverse=reverse)) + m
 
 
-# ---------------------------------------------------------------------------------------
-# top_k, sort, argsort.
-# ---------------------------------------------------------------------------------------
-
-TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
-
-
-def _top_k_infer(x: Any, k: int, sorted: bool, index_type: dt.DType) -> list:  # noqa: A002
-    C.check_dtype("TopKV2", x, C.REALS)
-    C.dtype_attr("TopKV2", index_type, "index_type", C.INDEX | {dt.int16})
-    if k < 0:
-        raise C.fail("TopKV2", f"Need k >= 0, got {k}")
-    if x._shape is None:
-        return [(None, x._dtype), (None, index_type)]
-    if len(x._shape) < 1:
-        raise C.fail("TopKV2", f"input must be >= 1-D, got shape {C.shape_str(x._shape)}")
-    n = x._shape[-1]
-    if n is not None and n < k:
-        raise C.fail("TopKV2", f"input must have at least k columns. Had {n}, needed {k}")
-    out = tuple(x._shape[:-1]) + (k,)
-    return [(out, x._dtype), (out, index_type)]
-
-
-def _top_k_kernel(xp: Any, x: Any, k: int, sorted: bool,  # noqa: A002
-                  index_type: dt.DType) -> tuple:
-    n = x.shape[-1]
-    # descending by value, ties by lower index: a stable ascending sort of the reversed
-    # row, read backwards
-    order = xp.argsort(x[..., ::-1], axis=-1, kind="stable")[..., ::-1][..., :k]
-    idx = (n - 1 - order).astype(index_type.as_numpy_dtype)
-    return xp.take_along_axis(x, idx.astype(np.int64), axis=-1), idx
-
-
-def _top_k_ref(x: np.ndarray, k: int, sorted: bool,  # noqa: A002
-               index_type: dt.DType) -> tuple:
-    vals = np.empty(x.shape[:-1] + (k,), x.dtype)
-    idx = np.empty(x.shape[:-1] + (k,), index_type.as_numpy_dtype)
-    for pos in np.ndindex(*x.shape[:-1]):
-        row = list(x[pos])
-        order = builtins_sorted(range(len(row)), key=lambda i: (-row[i], i))[:k]
-        vals[pos] = [row[i] for i in order]
-        idx[pos] = order
-    return vals, idx
-
-
-builtins_sorted = sorted
-
-
-def _top_k_grad(n: Any, g_values: Any, g_indices: Any) -> list:
-    from eagerflow._src.ops.indexing import scatter_nd
-
-    x = n.inputs[0]
-    idx = cast(n.outputs[1], dt.int64)
-    shape = list(x._shape)
-    rows = int(np.prod(shape[:-1], dtype=np.int64))
-    cols, k = shape[-1], n.attrs["k"]
-    offsets = reshape(cast(range_(rows), dt.int64) * cols, [rows, 1])
-    flat_idx = reshape(reshape(idx, [rows, k]) + offsets, [-1, 1])
-    flat = scatter_nd(flat_idx, reshape(g_values, [-1]), [rows * cols])
-    return [reshape(flat, shape)]
-
-
-TOP_K = register(OpDef(
-    "TopKV2", _top_k_infer, _top_k_kernel, grad=_top_k_grad, reference=_top_k_ref,
-    samples=[Sample((_f64(3, 5),), {"k": 2, "sorted": True, "index_type": dt.int32}),
-             Sample((np.array([1, 5, 3, 5], np.int32),), {"k": 4, "sorted": True,
-                                                         "index_type": dt.int32}, grad=False),
-             Sample((_f64(2, 2, 4),), {"k": 0, "sorted": True, "index_type": dt.int64})],
-    bad_samples=[BadSample((np.ones(3),), {"k": 4, "sorted": True, "index_type": dt.int32},
-                           InvalidArgumentError, "input must have at least k columns. Had 3, "
-                                                 "needed 4"),
-                 BadSample((np.ones(3),), {"k": -1, "sorted": True, "index_type": dt.int32},
-                           InvalidArgumentError, "Need k >= 0, got -1"),
-                 BadSample((np.float64(3),), {"k": 1, "sorted": True, "index_type": dt.int32},
-                           InvalidArgumentError, "input must be >= 1-D, got shape []")],
-    num_outputs=2,
-))
-
-
-def range_(n: int) -> Any:
-    from eagerflow._src.ops.array import range as tf_range
-
-    return tf_range(n)
-
-
-def top_k(input: Any, k: Any = 1, sorted: bool = True,  # noqa: A002
-          index_type: Any = dt.int32, name: str | None = None) -> Any:
-    """The k largest entries of the last axis and their indices (ties: lower index first)."""
-    values, indices = bind(TOP_K, (_t(input),), {"k": _top_k_count(k), "sorted": bool(sorted),
-                                                 "index_type": dt.as_dtype(index_type)})
-    return TopKV2(values, indices)
-
-
-def _top_k_count(k: Any) -> int:
-    """`k` as an int; a bool or float `k` (tensor or Python) is TF's attr-type error."""
-    d = getattr(k, "_dtype", None)
-    if d is None and isinstance(k, (bool, float, np.bool_, np.floating)):
-        d = dt.bool if isinstance(k, (bool, np.bool_)) else (
-            dt.as_dtype(k.dtype) if isinstance(k, np.floating) else dt.float32)
-    if d is not None and d not in (dt.int16, dt.int32, dt.int64):
-        raise C.fail("TopKV2", f"Value for attr 'Tk' of {C._dtype_word(d)} is not in the list "
-                               "of allowed values: int16, int32, int64")
-    return C.int_arg(k, "k")
-
-
-def _sort_setup(values: Any, axis: Any, direction: str) -> tuple:
-    if direction not in ("ASCENDING", "DESCENDING"):
-        raise ValueError(f"Argument `direction` should be one of ASCENDING, DESCENDING. "
-                         f"Received: direction={direction}")
-    x = _t(values)
-    C.check_dtype("TopKV2", x, C.REALS)
-    r = len(x._shape)
-    axis = int(axis)
-    if not -r <= axis < r:
-        raise InvalidArgumentError(None, None, f"slice index {axis} of dimension 0 out of "
-                                               "bounds. [Op:StridedSlice]")
-    return x, axis % r, r
-
-
-def _to_last(x: Any, axis: int, r: int) -> tuple:
-    from eagerflow._src.ops.array import transpose
-
-    if axis == r - 1:
-        return x, None
-    perm = list(range(r))
-    perm[axis], perm[-1] = perm[-1], perm[axis]
-    return transpose(x, perm), perm
-
-
-def _order_key(x: Any, direction: str) -> Any:
-    """A tensor whose descending order is `x`'s order in `direction`."""
-    from eagerflow._src.ops.math import invert, negative
-
-    if direction == "DESCENDING":
-        return x
-    return invert(x) if x._dtype.is_integer else negative(x)
-
-
-def sort(values: Any, axis: Any = -1, direction: str = "ASCENDING",
-         name: str | None = None) -> Any:
-    from eagerflow._src.ops.array import transpose
-
-    x, axis, r = _sort_setup(values, axis, direction)
-    key, perm = _to_last(_order_key(x, direction), axis, r)
-    out = _order_key(top_k(key, key._shape[-1]).values, direction)
-    return out if perm is None else transpose(out, perm)
-
-
-def argsort(values: Any, axis: Any = -1, direction: str = "ASCENDING", stable: bool = False,
-            name: str | None = None) -> Any:
-    from eagerflow._src.ops.array import transpose
-
-    x, axis, r = _sort_setup(values, axis, direction)
-    key, perm = _to_last(_order_key(x, direction), axis, r)
-    idx = top_k(key, key._shape[-1]).indices
-    return idx if perm is None else transpose(idx, perm)
+def size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Any:  # noqa: A002
+    """The number of elements of `input`: the product of its shape."""
+    return reduce_prod(shape(input, out_type))

@@ -18,6 +18,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.checks import check_size
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import (
     _check_indices,
@@ -57,8 +58,6 @@ def _infer(op: str, allowed: frozenset) -> Callable:
         if num_segments < 0:
             raise C.fail(op, f"num_segments must be non-negative, got {num_segments}")
         if data._shape is not None and None not in data._shape and ids._shape is not None:
-            from eagerflow._src.ops.linalg import check_size
-
             check_size(op, (num_segments,) + tuple(data._shape[len(ids._shape):]),
                        data._dtype)
         ds, is_ = data._shape, ids._shape

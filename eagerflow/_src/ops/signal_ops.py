@@ -19,9 +19,15 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import concat, ones
+from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t, cast
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import _t, cast, conj, cos, real, zeros_like
+from eagerflow._src.ops.misc_ops import complex as complex_
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.shaping import reverse, roll
+from eagerflow._src.ops.slicing import pad
 
 _rng = SampleRNG(71)
 
@@ -111,8 +117,6 @@ _COMPLEX_OF = {dt.float32: dt.complex64, dt.float64: dt.complex128}
 
 def _fit_last(x: Any, n: int) -> Any:
     """x cropped or zero-padded to n entries along the last axis."""
-    from eagerflow._src.ops.shaping import pad
-
     have = x._shape[-1]
     if have == n:
         return x
@@ -146,9 +150,6 @@ def _real_in(x: Any, op: str) -> Any:
 
 def rfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
     """The n // 2 + 1 non-negative-frequency terms of the FFT of a real signal."""
-    from eagerflow._src.ops.math import zeros_like
-    from eagerflow._src.ops.misc_ops import complex as complex_
-
     x = _real_in(input_tensor, "RFFT")
     _at_least_1d(x, "rfft")
     n = _length(fft_length, x._shape[-1])
@@ -158,11 +159,6 @@ def rfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> 
 
 def irfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
     """The real signal of length n whose rfft is `input_tensor` (a Hermitian extension)."""
-    from eagerflow._src.ops.array import concat
-    from eagerflow._src.ops.linalg import conj
-    from eagerflow._src.ops.math import real
-    from eagerflow._src.ops.shaping import reverse
-
     x = _t(input_tensor)
     C.check_dtype("IRFFT", x, C.COMPLEX, "Tcomplex")
     _at_least_1d(x, "irfft")
@@ -183,8 +179,6 @@ def ifftshift(x: Any, axes: Any = None, name: str | None = None) -> Any:
 
 
 def _shift(x: Any, axes: Any, direction: int) -> Any:
-    from eagerflow._src.ops.shaping import roll
-
     x = _t(x)
     rank = len(x._shape)
     if axes is None:
@@ -205,10 +199,6 @@ def _shift(x: Any, axes: Any, direction: int) -> Any:
 # ---------------------------------------------------------------------------------------
 
 def _raised_cosine(window_length: Any, periodic: bool, dtype: Any, a: float, b: float) -> Any:
-    from eagerflow._src.ops.array import ones
-    from eagerflow._src.ops.array import range as range_
-    from eagerflow._src.ops.math import cos
-
     d = dt.as_dtype(dtype)
     if not d.is_floating:
         raise ValueError(f"dtype must be a floating point type. Found {d!r}")
@@ -235,10 +225,6 @@ def hamming_window(window_length: Any, periodic: bool = True, dtype: Any = dt.fl
 def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False,
           pad_value: Any = 0, axis: int = -1, name: str | None = None) -> Any:
     """Overlapping frames of `frame_length` every `frame_step` samples along `axis`."""
-    from eagerflow._src.ops.array import range as range_
-    from eagerflow._src.ops.indexing import gather
-    from eagerflow._src.ops.shaping import pad
-
     x = _t(signal)
     rank = len(x._shape)
     if rank < 1:

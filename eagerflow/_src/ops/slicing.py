@@ -1,15 +1,19 @@
-"""tf.slice: TF's Slice op, whose `begin` and `size` may be tensors known only at run time.
+"""Slicing: StridedSlice (what `t[key]` builds), tf.slice (TF's Slice op), tf.strided_slice,
+Tensor.__getitem__, and padding (PadV2, MirrorPad: slicing's adjoints).
 
-Sits in ops/ beside array.py (which holds StridedSlice, `t[key]`). With Python or eager
-`begin`/`size`, tf.slice is one StridedSlice with a static spec (the eager fast path and
-what graph passes fold). Inside a graph, symbolic `begin`/`size` are inputs of Slice: its
-`infer` uses what dynshape folds of them, its kernel checks and reads the runtime values.
-SliceGrad (the adjoint: the gradient placed into zeros shaped like the input) takes the
-runtime `begin` the same way, so gradients of any order are ops. ConcatV2 with a runtime
-axis takes its gradient from here too (windows of the gradient cut with Slice).
-tf.strided_slice with symbolic `begin`/`end`/`strides` is the same pattern: they become
-inputs of DynamicStridedSlice (masks stay attrs), whose `infer` gives TF's partial shape
-and whose kernel turns the runtime values into StridedSlice's spec.
+Sits in ops/ above array and indexing (a boolean key is boolean_mask). `t[key]` with a
+key of Python values compiles to one StridedSlice with a static spec (the eager fast
+path and what graph passes fold). Inside a graph, symbolic `begin`/`size` of tf.slice are
+inputs of Slice: its `infer` uses what dynshape folds of them, its kernel checks and
+reads the runtime values. SliceGrad (the adjoint: the gradient placed into zeros shaped
+like the input) takes the runtime `begin` the same way, so gradients of any order are
+ops. A key or tf.strided_slice arguments holding graph tensors (a loop counter, a
+computed bound) become begin/end/strides inputs of DynamicStridedSlice (masks stay
+attrs), as TF does: its `infer` gives TF's partial shape, its kernel turns the runtime
+values into StridedSlice's spec, and its gradient is an op of the same kind. A pad's
+gradient is a slice of the gradient, and a slice's gradient is a pad with zeros; mirror
+padding has an adjoint op too (MirrorPadGrad folds the padded border back onto the
+input).
 """
 
 from __future__ import annotations
@@ -22,25 +26,182 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.ops import array as A
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import SLICE_GRAD as STRIDED_SLICE_GRAD
-from eagerflow._src.ops.array import STRIDED_SLICE, shape, zeros
+from eagerflow._src.ops.array import shape, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
     as_int_tensor,
+    check_runtime_arg,
     is_symbolic,
     partial_value,
     runtime_ints,
     static_ints,
 )
-from eagerflow._src.ops.math import _t, cast, floormod, ones_like
+from eagerflow._src.ops.indexing import boolean_mask
+from eagerflow._src.ops.math import _t, cast, ones_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.stacking import stack
 
 _rng = SampleRNG(41)
 _pyslice = builtins.slice  # this module defines tf.slice
+
+
+def _f64(*shape: int) -> np.ndarray:
+    return _rng.uniform(-2, 2, size=shape)
+
+
+# ---------------------------------------------------------------------------------------
+# StridedSlice with a static spec: what Tensor.__getitem__ builds from a key of Python values.
+# ---------------------------------------------------------------------------------------
+
+def _normalize_key(key: Any) -> tuple:
+    """`t[key]` as a tuple of ('i', index) / ('s', start, stop, step) / ('n',) / ('e',)."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    spec = []
+    for k in key:
+        if k is None:
+            spec.append(("n",))
+        elif k is Ellipsis:
+            spec.append(("e",))
+        elif isinstance(k, _pyslice):
+            parts = []
+            for p in (k.start, k.stop, k.step):
+                parts.append(None if p is None else int(p))
+            if parts[2] == 0:
+                raise ValueError("slice step cannot be zero")
+            spec.append(("s",) + tuple(parts))
+        elif isinstance(k, (bool, np.bool_)):
+            raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) "
+                            "and scalar tf.int32/tf.int64 tensors are valid indices, got "
+                            f"{k!r}")
+        elif isinstance(k, (int, np.integer)) or (isinstance(k, EagerTensor) and not k._shape
+                                                   and k._dtype.is_integer):
+            spec.append(("i", int(k)))
+        else:
+            raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) "
+                            f"and scalar tf.int32/tf.int64 tensors are valid indices, got {k!r}")
+    return tuple(spec)
+
+
+def _expand_ellipsis(spec: tuple, ndim: int) -> tuple:
+    consumed = sum(1 for s in spec if s[0] in "is")
+    if sum(1 for s in spec if s[0] == "e") > 1:
+        raise C.fail("StridedSlice", "Multiple ellipses in slice spec not allowed")
+    out = []
+    for s in spec:
+        if s[0] == "e":
+            out += [("s", None, None, None)] * max(ndim - consumed, 0)
+        else:
+            out.append(s)
+    return tuple(out)
+
+
+_SPEC_LEN = {"i": 2, "s": 4, "n": 1, "e": 1}
+
+
+def _check_spec(spec: tuple) -> None:
+    for s in spec:
+        if type(s) is not tuple or _SPEC_LEN.get(s[0] if s else None) != len(s):
+            raise TypeError(f"malformed slice spec {spec!r} [Op:StridedSlice]")
+        if s[0] == "s" and s[3] == 0:
+            raise C.fail("StridedSlice", f"strides[{spec.index(s)}] must be non-zero")
+
+
+def _ss_infer(x: Any, spec: tuple) -> list:
+    _check_spec(spec)
+    if x._shape is None:
+        return [(None, x._dtype)]
+    spec = _expand_ellipsis(spec, len(x._shape))
+    if not x._shape and any(s[0] in "is" for s in spec):
+        raise C.fail("StridedSlice", "Attempting to slice scalar input.")
+    out, axis = [], 0
+    for s in spec:
+        if s[0] == "n":
+            out.append(1)
+            continue
+        if axis >= len(x._shape):
+            raise C.fail("StridedSlice", f"Index out of range using input dim {axis}; input has "
+                                         f"only {len(x._shape)} dims")
+        d = x._shape[axis]
+        if s[0] == "i":
+            if d is not None and not -d <= s[1] < d:
+                shown = s[1] + d if s[1] < 0 else s[1]  # TF reports the wrapped index
+                raise C.fail("StridedSlice", f"slice index {shown} of dimension {axis} out of "
+                                             "bounds.")
+        else:
+            out.append(None if d is None else len(builtins.range(*_pyslice(*s[1:]).indices(d))))
+        axis += 1
+    out += list(x._shape[axis:])
+    return [(tuple(out), x._dtype)]
+
+
+def _numpy_key(spec: tuple) -> tuple:
+    return tuple(None if s[0] == "n" else Ellipsis if s[0] == "e" else s[1] if s[0] == "i"
+                 else _pyslice(*s[1:]) for s in spec)
+
+
+def _ss_kernel(xp: Any, x: Any, spec: tuple) -> Any:
+    # the trailing Ellipsis keeps a 0-d array (not a bare bytes/number) when every axis is
+    # indexed, so string scalars stay object arrays
+    out = x[_numpy_key(spec) + (Ellipsis,)] if not any(s[0] == "e" for s in spec) else \
+        x[_numpy_key(spec)]
+    return out.copy()
+
+
+def _ss_grad(n: Any, g: Any) -> list:
+    return [bind(STRIDED_SLICE_GRAD, (g, n.inputs[0]), {"spec": n.attrs["spec"]})]
+
+
+def _ss_ref(x: np.ndarray, spec: tuple) -> np.ndarray:
+    return np.array(x.tolist())[_numpy_key(spec)]
+
+
+STRIDED_SLICE = register(OpDef(
+    "StridedSlice", _ss_infer, _ss_kernel, grad=_ss_grad, reference=_ss_ref,
+    samples=[Sample((_f64(4, 5),), {"spec": (("s", 1, None, None), ("i", -1))}),
+             Sample((_f64(4, 5),), {"spec": (("e",), ("s", None, None, -2), ("n",))}),
+             Sample((_f64(3, 4, 2),), {"spec": (("i", 0), ("s", 3, 0, -1))})],
+    bad_samples=[BadSample((np.ones(3),), {"spec": (("i", 5),)}, InvalidArgumentError,
+                           "slice index 5 of dimension 0 out of bounds."),
+                 BadSample((np.ones(3),), {"spec": (("i", 0), ("i", 0))}, InvalidArgumentError,
+                           "Index out of range using input dim 1")],
+    tf=TFForm(export=lambda n, b: _strided_slice_to_tf(n, b),
+              load=lambda n: _strided_slice_from_tf(n)),
+))
+
+
+def _ss_grad_kernel(xp: Any, g: Any, like: Any, spec: tuple) -> Any:
+    out = xp.zeros(like.shape, dtype=g.dtype)
+    out[_numpy_key(spec)] = g
+    return out
+
+
+def _ss_grad_infer(g: Any, like: Any, spec: tuple) -> list:
+    want = _ss_infer(like, spec)[0][0]
+    if want is not None and g._shape is not None and (len(want) != len(g._shape) or any(
+            a is not None and b is not None and a != b for a, b in zip(want, g._shape))):
+        raise C.fail("StridedSliceGrad", f"shape of dy was {C.shape_str(g._shape)} instead of "
+                                         f"{C.shape_str(want)}")
+    return [(like._shape, g._dtype)]
+
+
+STRIDED_SLICE_GRAD = register(OpDef(
+    "StridedSliceGrad", _ss_grad_infer, _ss_grad_kernel,
+    grad=lambda n, g: [bind(STRIDED_SLICE, (g,), {"spec": n.attrs["spec"]}), None],
+    reference=lambda g, like, spec: _ss_grad_kernel(np, g, like, spec),
+    samples=[Sample((_f64(3), np.zeros((4, 5))), {"spec": (("s", 1, None, None), ("i", -1))},
+                    grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: _strided_slice_to_tf(n, b),
+              load=lambda n: _strided_slice_grad_from_tf(n)),
+))
+
+
+# ---------------------------------------------------------------------------------------
+# Slice
+# ---------------------------------------------------------------------------------------
 
 
 def _check_slice(begin: tuple, size: tuple, dims: tuple) -> None:
@@ -235,7 +396,7 @@ def _dyn_infer(x: Any, b: Any, e: Any, s: Any, **masks: Any) -> list:
     if 0 in sv:
         raise C.fail("StridedSlice", f"strides[{sv.index(0)}] must be non-zero")
     if bv is not None and ev is not None:
-        return A._slice_infer(x, masks_spec(bv, ev, sv, masks))
+        return _ss_infer(x, masks_spec(bv, ev, sv, masks))
     # begin or end unknown: a dim is known only when both masks cover it (TF's rule)
     spec = masks_spec((0,) * len(sv), (0,) * len(sv), sv, masks)
     bm, em = masks.get("begin_mask", 0), masks.get("end_mask", 0)
@@ -271,12 +432,12 @@ def _dyn_spec(x: Any, b: Any, e: Any, s: Any, masks: dict) -> tuple:
     if 0 in sv:  # checked before the masks drop a shrunk axis's stride
         raise C.fail("StridedSlice", f"strides[{sv.index(0)}] must be non-zero")
     spec = masks_spec(bv, ev, sv, masks)
-    A._slice_infer(Spec(x), spec)
+    _ss_infer(Spec(x), spec)
     return spec
 
 
 def _dyn_kernel(xp: Any, x: Any, b: Any, e: Any, s: Any, **masks: Any) -> Any:
-    return A._slice_kernel(xp, x, _dyn_spec(x, b, e, s, masks))
+    return _ss_kernel(xp, x, _dyn_spec(x, b, e, s, masks))
 
 
 def _dyn_grad(n: Any, g: Any) -> list:
@@ -285,7 +446,7 @@ def _dyn_grad(n: Any, g: Any) -> list:
 
 def _dyn_ref(x: np.ndarray, b: np.ndarray, e: np.ndarray, s: np.ndarray, **masks: Any) -> Any:
     spec = masks_spec(*(tuple(int(v) for v in a) for a in (b, e, s)), masks)
-    return A._slice_ref(x, spec)
+    return _ss_ref(x, spec)
 
 
 def _dyn_grad_infer(g: Any, x: Any, b: Any, e: Any, s: Any, **masks: Any) -> list:
@@ -299,11 +460,11 @@ def _dyn_grad_infer(g: Any, x: Any, b: Any, e: Any, s: Any, **masks: Any) -> lis
 
 def _dyn_grad_kernel(xp: Any, g: Any, x: Any, b: Any, e: Any, s: Any, **masks: Any) -> Any:
     spec = _dyn_spec(x, b, e, s, masks)
-    want = A._slice_infer(Spec(x), spec)[0][0]
+    want = _ss_infer(Spec(x), spec)[0][0]
     if tuple(g.shape) != want:
         raise C.fail("StridedSliceGrad", f"shape of dy was {C.shape_str(g.shape)} instead of "
                                          f"{C.shape_str(want)}")
-    return A._slice_grad_kernel(xp, g, x, spec)
+    return _ss_grad_kernel(xp, g, x, spec)
 
 
 # No bad_samples: its errors name StridedSlice, as TF's do (the registry suite wants the
@@ -315,6 +476,8 @@ DYN_STRIDED_SLICE = register(OpDef(
     samples=[Sample(_SS_SAMPLE, {"new_axis_mask": 2}, grad_inputs=(0,)),
              Sample(_SS_SAMPLE[:1] + tuple(v[:2] for v in _SS_SAMPLE[1:]),
                     {"shrink_axis_mask": 2, "begin_mask": 1}, grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: b.node(
+        "StridedSlice", [b.input(i) for i in range(4)], dict(n.attrs))),
 ))
 
 DYN_STRIDED_SLICE_GRAD = register(OpDef(
@@ -324,6 +487,9 @@ DYN_STRIDED_SLICE_GRAD = register(OpDef(
     reference=lambda g, x, b, e, s, **m: _dyn_grad_kernel(np, g, x, b, e, s, **m),
     samples=[Sample((_rng.uniform(-2, 2, size=(2, 5)), np.zeros((4, 5)), np.array([1], _I32),
                      np.array([4], _I32), np.array([2], _I32)), {}, grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: b.node(
+        "StridedSliceGrad", [b.shape_of(1)] + [b.input(i) for i in (2, 3, 4)] + [b.input(0)],
+        dict(n.attrs))),
 ))
 
 
@@ -387,15 +553,6 @@ def _strided_slice_grad_from_tf(n: Any) -> Any:
     return bind(DYN_STRIDED_SLICE_GRAD, (dy, like) + tuple(n.inputs[1:4]), masks)
 
 
-STRIDED_SLICE.tf = TFForm(export=_strided_slice_to_tf, load=_strided_slice_from_tf)
-STRIDED_SLICE_GRAD.tf = TFForm(export=_strided_slice_to_tf, load=_strided_slice_grad_from_tf)
-DYN_STRIDED_SLICE.tf = TFForm(export=lambda n, b: b.node(
-    "StridedSlice", [b.input(i) for i in range(4)], dict(n.attrs)))
-DYN_STRIDED_SLICE_GRAD.tf = TFForm(export=lambda n, b: b.node(
-    "StridedSliceGrad", [b.shape_of(1)] + [b.input(i) for i in (2, 3, 4)] + [b.input(0)],
-    dict(n.attrs)))
-
-
 def _has_tensor(v: Any) -> bool:
     if isinstance(v, (list, tuple)):
         return any(_has_tensor(e) for e in v)
@@ -423,17 +580,357 @@ def dynamic_strided_slice(x: Any, begin: Any, end: Any, strides: Any, masks: dic
     return bind(DYN_STRIDED_SLICE, (x, b, e, s), {k: masks.get(k, 0) for k in _MASKS})
 
 
-def concat_runtime_grad(n: Any, g: Any) -> list:
-    """ConcatV2's gradient when its axis is known at run time: each input's window of `g`
-    along that axis, via Slice with runtime bounds."""
-    from eagerflow._src.ops.indexing import gather, one_hot
+# ---------------------------------------------------------------------------------------
+# Padding: PadV2 and MirrorPad, whose gradients are slices.
+# ---------------------------------------------------------------------------------------
 
-    xs, axis = n.inputs[:-1], cast(n.inputs[-1], dt.int32)
-    r = len(xs[0]._shape)
-    ax = floormod(axis, convert_to_tensor(r, dtype=dt.int32))
-    out, offset = [], convert_to_tensor(0, dtype=dt.int32)
-    for x in xs:
-        sx = shape(x)
-        out.append(slice(g, one_hot(ax, r, on_value=offset, off_value=0, dtype=dt.int32), sx))
-        offset = offset + gather(sx, ax)
-    return out + [None]
+def _check_paddings_matrix(op: str, paddings: Any) -> None:
+    """TF checks first that paddings is an [n, 2] matrix, whatever the input's rank."""
+    rows = paddings if isinstance(paddings, (tuple, list)) else None
+    if rows is not None and all(isinstance(r, (tuple, list)) and len(r) == 2 for r in rows):
+        return
+    if rows is None:
+        shape: tuple = ()
+    elif rows and isinstance(rows[0], (tuple, list)):
+        shape = (len(rows), len(rows[0]))
+    else:
+        shape = (len(rows),)
+    raise C.fail(op, f"paddings must be a matrix with 2 columns: {C.shape_str(shape)}")
+
+
+def _pad_shape(op: str, x: Any, paddings: tuple, check_size: bool = True) -> tuple | None:
+    _check_paddings_matrix(op, paddings)
+    if x._shape is None:
+        return None
+    if len(paddings) != len(x._shape):
+        raise C.fail(op, f"The first dimension of paddings must be the rank of inputs"
+                         f"[{len(paddings)},2] {C.shape_str(x._shape)}")
+    for lo, hi in paddings:
+        if (lo is not None and lo < 0) or (hi is not None and hi < 0):
+            raise C.fail(op, f"Paddings must be non-negative: {lo} {hi}")
+    out = tuple(None if d is None or lo is None or hi is None else d + lo + hi
+                for d, (lo, hi) in zip(x._shape, paddings))
+    if check_size and None not in out:
+        check_finite_size(op, out, x._dtype)
+    return out
+
+
+def _padv2_infer(x: Any, value: Any, *dyn: Any, paddings: tuple) -> list:
+    if dyn:
+        check_runtime_arg("PadV2", dyn, "paddings", rank=2)
+    C.same_dtype("PadV2", (x, value), C.ALL)
+    if value._shape not in ((), None):
+        raise C.fail("PadV2", f"constant_values must be a scalar. Shape of constant_values: "
+                              f"{C.shape_str(value._shape)}")
+    return [(_pad_shape("PadV2", x, paddings), x._dtype)]
+
+
+def _padv2_kernel(xp: Any, x: Any, value: Any, *dyn: Any, paddings: tuple) -> Any:
+    if dyn:  # runtime paddings, checked as infer checks static ones
+        flat = runtime_ints(dyn[0])
+        paddings = tuple(zip(flat[::2], flat[1::2]))
+        _pad_shape("PadV2", Spec(x), paddings)
+    out = xp.full(tuple(d + lo + hi for d, (lo, hi) in zip(x.shape, paddings)), value,
+                  dtype=x.dtype)
+    out[tuple(_pyslice(lo, lo + d) for d, (lo, _) in zip(x.shape, paddings))] = x
+    return out
+
+
+def _padv2_grad(n: Any, g: Any) -> list:
+    if len(n.inputs) > 2:  # runtime paddings: the input's window starts at paddings[:, 0]
+        return [slice(g, n.inputs[2][:, 0], shape(n.inputs[0])), None, None]
+    key = tuple(_pyslice(lo, -hi if hi else None) for lo, hi in n.attrs["paddings"])
+    return [getitem(g, key), None]
+
+
+def _padv2_ref(x: np.ndarray, value: np.ndarray, paddings: tuple) -> np.ndarray:
+    shape = tuple(d + lo + hi for d, (lo, hi) in zip(x.shape, paddings))
+    out = np.empty(shape, dtype=x.dtype)
+    for pos in np.ndindex(*shape):
+        src = tuple(p - lo for p, (lo, _) in zip(pos, paddings))
+        inside = all(0 <= s < d for s, d in zip(src, x.shape))
+        out[pos] = x[src] if inside else value
+    return out
+
+
+PADV2 = register(OpDef(
+    "PadV2", _padv2_infer, _padv2_kernel, grad=_padv2_grad, reference=_padv2_ref,
+    samples=[Sample((_f64(2, 3), np.float64(0.0)), {"paddings": ((1, 0), (0, 2))},
+                    grad_inputs=(0,)),
+             Sample((_f64(3), np.float64(9.0)), {"paddings": ((2, 2),)}, grad_inputs=(0,)),
+             Sample((np.array([[1, 2]], np.int32), np.int32(7)), {"paddings": ((0, 1), (1, 1))},
+                    grad=False)],
+    bad_samples=[BadSample((np.ones((2, 2)), np.float64(0)), {"paddings": ((1, 1),)},
+                           InvalidArgumentError, "The first dimension of paddings must be the "
+                                                 "rank of inputs[1,2] [2,2]"),
+                 BadSample((np.ones((2, 2)), np.float64(0)), {"paddings": ((-1, 1), (0, 0))},
+                           InvalidArgumentError, "Paddings must be non-negative: -1 1")],
+))
+
+
+def _mirror_infer(x: Any, paddings: tuple, mode: str, op: str = "MirrorPad") -> list:
+    if mode not in ("REFLECT", "SYMMETRIC"):
+        raise C.fail(op, f"mode must be either REFLECT or SYMMETRIC, got {mode!r}")
+    out = _pad_shape(op, x, paddings, check_size=False)  # the mirror bounds come first
+    if x._shape is not None:
+        off = 0 if mode == "SYMMETRIC" else 1
+        for d, (lo, hi) in zip(x._shape, paddings):
+            if d is None:
+                continue
+            if lo > d - off or hi > d - off:
+                if mode == "SYMMETRIC":
+                    raise C.fail(op, f"paddings must be no greater than the dimension "
+                                     f"size: {lo}, {hi} greater than {d}")
+                raise C.fail(op, f"paddings must be less than the dimension size: "
+                                 f"{lo}, {hi} not less than {d}")
+    if out is not None and None not in out:
+        check_finite_size(op, out, x._dtype)
+    return [(out, x._dtype)]
+
+
+def _mirror_grad_infer(g: Any, like: Any, paddings: tuple, mode: str) -> list:
+    """`like` and `paddings` must be a valid MirrorPad whose output has `g`'s shape."""
+    C.check_dtype("MirrorPadGrad", g, C.NUMERIC)  # summed: no strings or bools
+    [(padded, _)] = _mirror_infer(like, paddings, mode, "MirrorPadGrad")
+    if not C.compatible(padded, g._shape):
+        raise C.fail("MirrorPadGrad", f"gradient shape {C.shape_str(g._shape)} != padded shape "
+                                      f"{C.shape_str(padded)}")
+    return [(like._shape, g._dtype)]
+
+
+def _mirror_kernel(xp: Any, x: Any, paddings: tuple, mode: str) -> Any:
+    return xp.pad(x, paddings, mode="reflect" if mode == "REFLECT" else "symmetric")
+
+
+def _mirror_source(n: int, lo: int, hi: int, mode: str) -> np.ndarray:
+    """For each padded position along an axis, the input index it copies."""
+    off = 1 if mode == "REFLECT" else 0
+    before = [lo - i - 1 + off for i in range(lo)]  # position i < lo mirrors lo - i (- 1)
+    after = [n - 1 - off - j for j in range(hi)]
+    return np.array(before + list(range(n)) + after, dtype=np.int64)
+
+
+def _mirror_grad_kernel(xp: Any, g: Any, like: Any, paddings: tuple, mode: str) -> Any:
+    out = g
+    for axis, (lo, hi) in enumerate(paddings):
+        n = like.shape[axis]
+        src = _mirror_source(n, lo, hi, mode)
+        acc = xp.zeros(out.shape[:axis] + (n,) + out.shape[axis + 1:], dtype=g.dtype)
+        np.add.at(np.moveaxis(acc, axis, 0), src, np.moveaxis(out, axis, 0))
+        out = acc
+    return out
+
+
+def _mirror_ref(x: np.ndarray, paddings: tuple, mode: str) -> np.ndarray:
+    srcs = [_mirror_source(d, lo, hi, mode) for d, (lo, hi) in zip(x.shape, paddings)]
+    shape = tuple(len(s) for s in srcs)
+    out = np.empty(shape, dtype=x.dtype)
+    for pos in np.ndindex(*shape):
+        out[pos] = x[tuple(int(s[p]) for s, p in zip(srcs, pos))]
+    return out
+
+
+MIRROR_PAD = register(OpDef(
+    "MirrorPad", _mirror_infer, _mirror_kernel,
+    grad=lambda n, g: [bind(MIRROR_PAD_GRAD, (g, n.inputs[0]), dict(n.attrs))],
+    reference=_mirror_ref,
+    samples=[Sample((_f64(3, 4),), {"paddings": ((1, 2), (2, 1)), "mode": "REFLECT"}),
+             Sample((_f64(2, 3),), {"paddings": ((1, 1), (2, 3)), "mode": "SYMMETRIC"})],
+    bad_samples=[BadSample((np.ones((2, 2)),), {"paddings": ((2, 0), (0, 0)),
+                                                 "mode": "REFLECT"}, InvalidArgumentError,
+                           "paddings must be less than the dimension size: 2, 0 not less "
+                           "than 2"),
+                 BadSample((np.ones((2, 2)),), {"paddings": ((3, 0), (0, 0)),
+                                                 "mode": "SYMMETRIC"}, InvalidArgumentError,
+                           "paddings must be no greater than the dimension size: 3, 0 greater "
+                           "than 2")],
+))
+
+MIRROR_PAD_GRAD = register(OpDef(
+    "MirrorPadGrad",  # the adjoint of MirrorPad: folds the border back onto the input
+    _mirror_grad_infer, _mirror_grad_kernel,
+    grad=lambda n, dy: [bind(MIRROR_PAD, (dy,), dict(n.attrs)), None],
+    reference=lambda g, like, paddings, mode: _mirror_grad_ref(g, like, paddings, mode),
+    samples=[Sample((_f64(6, 7), np.zeros((3, 4))), {"paddings": ((1, 2), (2, 1)),
+                                                     "mode": "REFLECT"}, grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: b.node("MirrorPadGrad", [b.input(0), b.const(
+        n.attrs["paddings"], dt.int32)], {"mode": n.attrs["mode"]}),
+        load=lambda n: _mirror_grad_tf(n)),
+))
+
+
+def _mirror_grad_tf(n: Any) -> Any:
+    """TF's MirrorPadGrad gives the paddings, not the input: zeros of its shape stand in."""
+    paddings = n.const(1)
+    if paddings is None:
+        raise n.fail("eagerflow needs the paddings of MirrorPadGrad known at import")
+    g = n.inputs[0]
+    dims = shape(g)
+    sizes = stack([dims[i] - int(lo) - int(hi) for i, (lo, hi) in enumerate(paddings)])
+    like = zeros(sizes, g.dtype)
+    return bind(MIRROR_PAD_GRAD, (g, like), {"paddings": tuple(map(tuple, paddings.tolist())),
+                                              "mode": n.attrs["mode"]})
+
+
+def _mirror_grad_ref(g: np.ndarray, like: np.ndarray, paddings: tuple, mode: str) -> np.ndarray:
+    srcs = [_mirror_source(d, lo, hi, mode) for d, (lo, hi) in zip(like.shape, paddings)]
+    out = np.zeros(like.shape, dtype=g.dtype)
+    for pos in np.ndindex(*g.shape):
+        out[tuple(int(s[p]) for s, p in zip(srcs, pos))] += g[pos]
+    return out
+
+
+def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any = 0,
+        name: str | None = None) -> Any:
+    """Pads with a constant, or by mirroring (REFLECT excludes the edge, SYMMETRIC repeats it)."""
+    x = _t(tensor)
+    mode = C.string_arg(mode, "mode").upper()
+    if mode not in ("CONSTANT", "REFLECT", "SYMMETRIC"):
+        raise ValueError(f'Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", '
+                         f'or "SYMMETRIC". Received `mode` = {mode}')
+    if mode == "CONSTANT" and _state.graph is not None and is_symbolic(paddings):
+        return _pad_runtime(x, paddings, constant_values)
+    arr = np.asarray(paddings if not hasattr(paddings, "_arr") else paddings._arr)
+    if arr.dtype.kind not in "iu" and arr.size:
+        raise InvalidArgumentError(None, None, f"Value for attr 'Tpaddings' of "
+                                               f"{dt.as_dtype(arr.dtype).name} is not in the list "
+                                               "of allowed values: int32, int64 [Op:Pad]")
+    if arr.ndim != 2 or arr.shape[-1] != 2:
+        raise InvalidArgumentError(None, None, f"paddings must be a matrix with 2 columns: "
+                                               f"{C.shape_str(arr.shape)} [Op:Pad]")
+    pads = tuple((int(a), int(b)) for a, b in arr.reshape(-1, 2))
+    if mode == "CONSTANT":
+        return bind(PADV2, (x, _pad_value(x, constant_values)), {"paddings": pads})
+    return bind(MIRROR_PAD, (x,), {"paddings": pads, "mode": mode})
+
+
+def _pad_runtime(x: Any, paddings: Any, constant_values: Any) -> Any:
+    """tf.pad in a graph with paddings known at run time: PadV2 takes them as an input."""
+    t = as_int_tensor(paddings, "paddings")
+    if t._shape is not None and (len(t._shape) != 2 or t._shape[1] not in (2, None)):
+        raise ValueError(f"Shape must be rank 2 with 2 columns for 'paddings', got "
+                         f"{C.shape_str(t._shape)}")
+    rows = partial_value(t)
+    rank = len(x._shape) if x._shape is not None else None
+    if not isinstance(rows, list):
+        rows = [None] * (rank or 0)
+    pads = tuple(tuple(r) if isinstance(r, list) else (None, None) for r in rows)
+    value = _pad_value(x, constant_values)
+    if pads and all(None not in p for p in pads):  # folded: the static op
+        return bind(PADV2, (x, value), {"paddings": pads})
+    return bind(PADV2, (x, value, t), {"paddings": pads})
+
+
+def _pad_value(x: Any, constant_values: Any) -> Any:
+    if x._dtype is dt.string and isinstance(constant_values, int) and constant_values == 0:
+        return convert_to_tensor(b"")
+    return convert_to_tensor(constant_values, dtype_hint=x._dtype)
+
+
+# ---------------------------------------------------------------------------------------
+# t[key]: the Python key as StridedSlice, DynamicStridedSlice or a boolean mask.
+# ---------------------------------------------------------------------------------------
+
+_BAD_INDEX = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
+              "tf.int32/tf.int64 tensors are valid indices, got {!r}")
+
+
+def is_dynamic(k: Any) -> bool:
+    """Whether a key component holds a tensor whose value is not known yet."""
+    if isinstance(k, builtins.slice):
+        return any(is_dynamic(p) for p in (k.start, k.stop, k.step))
+    return isinstance(k, Tensor) and not isinstance(k, EagerTensor)
+
+
+def _index(v: Any) -> Any:
+    """One index or slice bound: a Python int or a scalar integer tensor."""
+    if isinstance(v, Tensor):
+        if v._shape != () or not v._dtype.is_integer:
+            raise TypeError(_BAD_INDEX.format(v))
+        return v
+    if isinstance(v, bool) or not hasattr(v, "__index__"):
+        raise TypeError(_BAD_INDEX.format(v))
+    return int(v)
+
+
+def dynamic_getitem(x: Tensor, key: tuple) -> Tensor | None:
+    """`x[key]`, or None when no component of the key is a graph tensor."""
+    if not any(is_dynamic(k) for k in key):
+        return None
+    begin, end, strides = [], [], []
+    masks = dict.fromkeys(("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
+                           "shrink_axis_mask"), 0)
+    for i, k in enumerate(key):
+        bit = 1 << i
+        b, e, s = 0, 0, 1
+        if k is None:
+            masks["new_axis_mask"] |= bit
+        elif k is Ellipsis:
+            masks["ellipsis_mask"] |= bit
+        elif isinstance(k, builtins.slice):
+            s = 1 if k.step is None else _index(k.step)
+            if isinstance(s, int) and s == 0:
+                raise ValueError("slice step cannot be zero")
+            if k.start is None:
+                masks["begin_mask"] |= bit
+            else:
+                b = _index(k.start)
+            if k.stop is None:
+                masks["end_mask"] |= bit
+            else:
+                e = _index(k.stop)
+        else:
+            b = _index(k)
+            masks["shrink_axis_mask"] |= bit  # end is unused for a shrunk axis
+        begin.append(b)
+        end.append(e)
+        strides.append(s)
+    return dynamic_strided_slice(x, begin, end, strides, masks, widen=True)
+
+
+def getitem(tensor: Any, key: Any) -> Any:
+    x = _t(tensor)
+    if isinstance(key, list):
+        if key and all(isinstance(k, (bool, np.bool_)) for k in key):
+            key = np.array(key)
+        else:
+            key = tuple(key)  # TF reads a list of indices like a tuple: t[[0, 1]] == t[0, 1]
+    if (isinstance(key, Tensor) and key._dtype is dt.bool) or (
+            isinstance(key, np.ndarray) and key.dtype == bool):
+        return boolean_mask(x, key)
+    if isinstance(key, np.ndarray) or (isinstance(key, Tensor) and key._shape):
+        raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and "
+                        f"scalar tf.int32/tf.int64 tensors are valid indices, got {key!r}")
+    try:
+        spec = _normalize_key(key)
+    except TypeError:  # graph tensors in the key (x[i] in a traced loop), else a bad key
+        out = dynamic_getitem(x, key if isinstance(key, tuple) else (key,))
+        if out is None:
+            raise
+        return out
+    return bind(STRIDED_SLICE, (x,), {"spec": spec})
+
+
+def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_mask: int = 0,
+                  end_mask: int = 0, ellipsis_mask: int = 0, new_axis_mask: int = 0,
+                  shrink_axis_mask: int = 0, name: str | None = None, **kwargs: Any) -> Any:
+    if _state.graph is not None and (is_symbolic(begin) or is_symbolic(end) or
+                                     is_symbolic(strides)):
+        return dynamic_strided_slice(_t(input_), begin, end, strides, dict(
+            begin_mask=begin_mask, end_mask=end_mask, ellipsis_mask=ellipsis_mask,
+            new_axis_mask=new_axis_mask, shrink_axis_mask=shrink_axis_mask))
+    begin, end = static_ints(begin, "begin"), static_ints(end, "end")
+    strides = static_ints(strides, "strides") if strides is not None else (1,) * len(begin)
+    key = []
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        bit = 1 << i
+        if ellipsis_mask & bit:
+            key.append(Ellipsis)
+        elif new_axis_mask & bit:
+            key.append(None)
+        elif shrink_axis_mask & bit:
+            key.append(b)
+        else:
+            key.append(builtins.slice(None if begin_mask & bit else b,
+                                      None if end_mask & bit else e, s))
+    return getitem(input_, tuple(key))

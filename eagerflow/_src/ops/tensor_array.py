@@ -18,8 +18,10 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops.array import concat, split, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import OpDef, TFForm
+from eagerflow._src.ops.stacking import stack, unstack
 
 __all__ = ["TensorArray"]
 
@@ -473,8 +475,6 @@ class TensorArray:
                         " to be written.  If you set the full element_shape property on the "
                         "forward TensorArray, the proper all-zeros tensor will be returned "
                         "instead of incurring this error.")
-                from eagerflow._src.ops.array import zeros
-
                 return zeros(self._element_shape.as_list(), self._dtype)
             return v
         return bind(GET_ITEM, (self._flow, _index(index)),
@@ -482,8 +482,6 @@ class TensorArray:
 
     def stack(self, name: Any = None) -> Tensor:
         if self._eager():
-            from eagerflow._src.ops.array import stack, zeros
-
             if not self._items:
                 shape = self._element_shape.as_list() if self._element_shape.rank is not None \
                     else []
@@ -494,8 +492,6 @@ class TensorArray:
 
     def gather(self, indices: Any, name: Any = None) -> Tensor:
         if self._eager():
-            from eagerflow._src.ops.array import stack
-
             idx = np.asarray(convert_to_tensor(indices)._numpy()).reshape(-1)
             return stack([self.read(int(i)) for i in idx])
         return bind(GATHER, (self._flow, convert_to_tensor(indices)),
@@ -506,8 +502,6 @@ class TensorArray:
         if t._shape is not None and len(t._shape) >= 1:
             self._merge_shape(t._shape[1:])
         if self._eager():
-            from eagerflow._src.ops.array import unstack
-
             parts = unstack(t) if t._shape[0] else []
             if len(parts) > len(self._items) and not self._dynamic_size and self._items:
                 raise InvalidArgumentError(None, None, f"Tried to write to index "
@@ -532,14 +526,10 @@ class TensorArray:
 
     def concat(self, name: Any = None) -> Tensor:
         if self._eager():
-            from eagerflow._src.ops.array import concat
-
             return concat([self.read(i) for i in range(len(self._items))], 0)
         return bind(CONCAT, (self._flow,), {"dtype": self._dtype, "shape": self._shape_attr()})
 
     def split(self, value: Any, lengths: Any, name: Any = None) -> TensorArray:
-        from eagerflow._src.ops.array import split
-
         t = self._value(value)
         lens = [int(x) for x in np.asarray(convert_to_tensor(lengths)._numpy()).reshape(-1)]
         ta = self

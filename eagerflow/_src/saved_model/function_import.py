@@ -20,16 +20,24 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.control_flow.conditionals import cond
+from eagerflow._src.control_flow.loops import while_loop
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor_spec import is_tensor_spec
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, tracing_scope
+from eagerflow._src.function.polymorphic import init_scope
 from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import partial_value
+from eagerflow._src.ops.math import identity, stop_gradient
 from eagerflow._src.ops.registry import REGISTRY, all_ops
 from eagerflow._src.saved_model import tf_composites, tf_ops
-from eagerflow._src.saved_model.attrs import attr_value, ndarray, shape_tuple
+from eagerflow._src.saved_model.attrs import attr_value
 
 # Graph structure, handled here rather than by an op.
 STRUCTURE = frozenset((
@@ -129,8 +137,6 @@ def generic_load(op: Any, node: TFNode) -> Any:
     """A TF node as the registered op of its name: TF inputs that are the op's attrs
     (named alike, or through its TFForm's names) become attrs when known at import, or
     its runtime inputs; TF attrs the op has are passed, the rest must be TF's defaults."""
-    from eagerflow._src.ops.dispatch import bind
-
     form = op.tf
     to_ef = {v: k for k, v in (form.names if form is not None else {}).items()}
     kinds = _sample_attrs(op)
@@ -150,8 +156,6 @@ def generic_load(op: Any, node: TFNode) -> Any:
             if c is not None:
                 attrs[ef] = _py(c)
             else:
-                from eagerflow._src.ops.dynshape import partial_value
-
                 pv = partial_value(node.inputs[pos])
                 attrs[ef] = tuple(pv) if isinstance(pv, list) else pv
                 dyn.append(node.inputs[pos])
@@ -228,8 +232,6 @@ class LibraryImporter:
                 self._node(nd, env, consts)
             outs = [_as_tensor(env_get(env, fdef.ret[a.name], self.source, name))
                     for a in fdef.signature.output_arg]
-            from eagerflow._src.ops.math import identity
-
             graph.outputs = [identity(graph.capture(t)) for t in outs]
         if out_structure is None:
             template: Any = tuple(_Leaf(i) for i in range(len(outs)))
@@ -281,8 +283,6 @@ class LibraryImporter:
             return [EagerTensor(value, a["dtype"])], [value]
         if op in ("Identity", "Snapshot", "PreventGradient", "IdentityN"):
             if op == "PreventGradient":
-                from eagerflow._src.ops.math import stop_gradient
-
                 return [stop_gradient(ins[0])], None
             return list(ins), list(node.consts)
         if op in ("NoOp", "DisableCopyOnRead"):
@@ -297,8 +297,6 @@ class LibraryImporter:
         if op in ("PartitionedCall", "StatefulPartitionedCall"):
             return self.call(a["f"], ins), None
         if op in ("If", "StatelessIf", "While", "StatelessWhile"):
-            from eagerflow._src.saved_model.control_flow_import import import_control_flow
-
             return import_control_flow(self, node), None
         if ins and _foldable(op) and all(c is not None for c in node.consts):
             return _folded(node, self._op)  # constant inputs: computed now, once
@@ -340,8 +338,6 @@ def _foldable(op: str) -> bool:
 def _folded(node: TFNode, run: Any) -> tuple:
     """A node whose inputs are all constants, run eagerly (the registry's kernels) at
     import: its outputs are constants of the graph, and known to the nodes after it."""
-    from eagerflow._src.function.polymorphic import init_scope
-
     with init_scope():
         eager = TFNode.__new__(TFNode)
         eager.__dict__.update(node.__dict__)
@@ -414,10 +410,64 @@ def _topological(fdef: Any, source: str) -> list:
 
 def arg_specs_of(structure: Any) -> list:
     """A Spec of each TensorSpec in a saved input signature, flattened as TF flattens it."""
-    from eagerflow._src.core.tensor_spec import is_tensor_spec
-
     return [Spec(s.shape._dims, s.dtype) for s in nest.flatten(structure)
             if is_tensor_spec(s)]
 
 
-__all__ = ["LibraryImporter", "check_library", "known_op", "ndarray", "shape_tuple", "dt"]
+
+# -- control flow: TF's If and While as tf.cond and tf.while_loop ---------------------------
+#
+# The branches, condition and body are library functions, imported as concrete functions
+# with their resource arguments bound to the variables the node is given; the node becomes
+# eagerflow's own cond / while_loop calling them, so it runs, and differentiates, as a
+# traced tf.cond or tf.while_loop does. A While's resource loop variables (TF carries
+# captured variables through the loop) stay bound: the body hands them back unchanged.
+
+def import_control_flow(importer: Any, node: Any) -> list:
+    if node.op in ("If", "StatelessIf"):
+        return _if(importer, node)
+    return _while(importer, node)
+
+
+def _if(importer: Any, node: Any) -> list:
+    pred, ins = node.inputs[0], node.inputs[1:]
+    args = [x if is_variable(x) else Spec(x._shape, x._dtype) for x in ins]
+    tensors = [x for x in ins if not is_variable(x)]
+    then_cf = importer.concrete(node.attrs["then_branch"], args)
+    else_cf = importer.concrete(node.attrs["else_branch"], args)
+    n = len(node.attrs["Tout"])
+    if n == 0:
+        cond(pred, lambda: then_cf._call_flat(tensors) and None,
+             lambda: else_cf._call_flat(tensors) and None)
+        return []
+    out = cond(pred, lambda: list(then_cf.call_flat_outputs(tensors)),
+               lambda: list(else_cf.call_flat_outputs(tensors)))
+    return list(out)
+
+
+def _while(importer: Any, node: Any) -> list:
+    ins = list(node.inputs)
+    carried = [i for i, x in enumerate(ins) if not is_variable(x)]
+    args = [x if is_variable(x) else Spec(x._shape, x._dtype) for x in ins]
+    shapes = node.attrs.get("output_shapes") or ()
+    invariants = [TensorShape(shapes[i]) if i < len(shapes) else TensorShape(ins[i].shape)
+                  for i in carried]
+    # loosen the inputs to the invariants, so the functions are traced for any iteration
+    args = [Spec(invariants[carried.index(i)]._dims, a.dtype) if isinstance(a, Spec) else a
+            for i, a in enumerate(args)]
+    cond_cf = importer.concrete(node.attrs["cond"], args)
+    body_cf = importer.concrete(node.attrs["body"], args)
+
+    def c(*vs: Any) -> Any:
+        return cond_cf.call_flat_outputs(list(vs))[0]
+
+    def b(*vs: Any) -> list:
+        out = body_cf.call_flat_outputs(list(vs))
+        return [out[i] for i in carried]
+
+    res = while_loop(c, b, [ins[i] for i in carried], shape_invariants=invariants)
+    res = list(res) if isinstance(res, (list, tuple)) else [res]
+    out: list = list(ins)
+    for k, i in enumerate(carried):
+        out[i] = res[k]
+    return out

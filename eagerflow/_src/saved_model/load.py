@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core import nest
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
     DataLossError,
@@ -50,6 +50,7 @@ from eagerflow._src.saved_model.save import (
     VARIABLES_DIRECTORY,
     VARIABLES_FILENAME,
 )
+from eagerflow._src.train.checkpoint import open_checkpoint
 from eagerflow._src.train.graph_view import VARIABLE_VALUE
 
 
@@ -182,8 +183,6 @@ class Loader:
                    if nd.WhichOneof("kind") == "variable"]
         if not var_ids:
             return {}
-        from eagerflow._src.train.checkpoint import open_checkpoint
-
         prefix = os.path.join(self.export_dir, VARIABLES_DIRECTORY, VARIABLES_FILENAME)
         reader, graph = open_checkpoint(prefix)
         if graph is None or len(graph.nodes) != len(self.proto.nodes):
@@ -223,8 +222,6 @@ class Loader:
             return UserObject()
         if kind == "variable":
             sv = nd.variable
-            from eagerflow._src.core import dtypes as dt
-
             dtype = dt.as_dtype(sv.dtype)
             value = values.get(nid)
             if value is None:
@@ -253,8 +250,6 @@ class Loader:
     def _constant(self, op_name: str) -> EagerTensor:
         for node in self.meta.graph_def.node:
             if node.name == op_name and node.op == "Const":
-                from eagerflow._src.core import dtypes as dt
-
                 return EagerTensor(ndarray(node.attr["value"].tensor),
                                    dt.as_dtype(node.attr["dtype"].type))
         raise DataLossError(None, None, f"{self.source}: constant {op_name} is not in the graph")
@@ -330,4 +325,4 @@ class Loader:
                         obj._track(name, child)
 
 
-__all__ = ["LoadOptions", "contains_saved_model", "load", "nest"]
+__all__ = ["LoadOptions", "contains_saved_model", "load"]

@@ -14,6 +14,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -45,8 +47,6 @@ class Asset(Trackable):
 
 
 def _bytes_array(b: bytes) -> Any:
-    import numpy as np
-
     arr = np.empty((), dtype=object)
     arr[()] = b
     return arr

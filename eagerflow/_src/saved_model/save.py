@@ -29,6 +29,7 @@ from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_shape
 from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.save_view import SaveView
+from eagerflow._src.saved_model.signatures import concrete_functions_of
 from eagerflow._src.train import fileio
 from eagerflow._src.train.checkpoint import write_object_graph
 
@@ -170,8 +171,6 @@ def _meta_graph(view: SaveView, options: SaveOptions) -> Any:
 
 
 def _alias_targets(fn: Any) -> list:
-    from eagerflow._src.saved_model.save_view import concrete_functions_of
-
     return concrete_functions_of(fn) if hasattr(fn, "_by_signature") else [fn]
 
 

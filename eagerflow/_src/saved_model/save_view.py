@@ -15,41 +15,24 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+from eagerflow._src.core import nest
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
-from eagerflow._src.core.trackable import Trackable, TrackableDict, TrackableList, is_variable
+from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_variable
 from eagerflow._src.function.concrete import ConcreteFunction
 from eagerflow._src.function.polymorphic import Function
 from eagerflow._src.saved_model import structure
+from eagerflow._src.saved_model.attrs import set_shape
 from eagerflow._src.saved_model.function_export import LibraryWriter
 from eagerflow._src.saved_model.protos import pb
-from eagerflow._src.saved_model.signatures import SignatureMap, signature_functions
+from eagerflow._src.saved_model.signatures import (
+    SignatureMap,
+    concrete_functions_of,
+    function_attributes,
+    signature_functions,
+)
 from eagerflow._src.train.graph_view import ObjectGraph, children_of, identity
 
 _VERSION = {"producer": 1, "min_consumer": 1}
-
-
-def function_attributes(obj: Any) -> dict:
-    """name -> tf.function (or ConcreteFunction) attribute of `obj`, sorted by name (as
-    TF lists them): methods decorated on the class, bound to `obj`, and instance
-    attributes holding one."""
-    if is_variable(obj) or not isinstance(obj, Trackable) or isinstance(obj, SignatureMap):
-        return {}
-    found = {}
-    for klass in reversed(type(obj).__mro__):
-        for name, value in vars(klass).items():
-            if isinstance(value, Function) and not name.startswith("__"):
-                found[name] = getattr(obj, name)
-    for name, value in vars(obj).items():
-        if isinstance(value, (Function, ConcreteFunction)) and not name.startswith("_"):
-            found[name] = value
-    return dict(sorted(found.items()))
-
-
-def concrete_functions_of(fn: Function) -> list:
-    """The traces a tf.function saves: the one of its input_signature, else those made."""
-    if fn.input_signature is not None:
-        fn.get_concrete_function()
-    return list(dict.fromkeys(fn._by_signature.values()))
 
 
 class SaveView:
@@ -132,8 +115,6 @@ class SaveView:
         if is_variable(obj):
             v = node.variable
             v.dtype = obj.dtype.as_datatype_enum
-            from eagerflow._src.saved_model.attrs import set_shape
-
             set_shape(v.shape, obj.shape._dims)
             v.trainable = bool(getattr(obj, "trainable", True))
             v.name = obj.name.split(":")[0]
@@ -176,8 +157,6 @@ def _input_names(cf: ConcreteFunction) -> list:
     sig = cf.structured_input_signature
     if sig is None:
         return [t._op.name for t in cf.graph.inputs]
-    from eagerflow._src.core import nest
-
     specs = [s for s in nest.flatten(sig) if is_tensor_spec(s)]
     names = [s.name or t._op.name for s, t in zip(specs, cf.graph.inputs)]
     return names + [t._op.name for t in cf.graph.inputs[len(names):]]
@@ -192,8 +171,6 @@ def _canonical_signature(cf: ConcreteFunction) -> tuple:
 
 
 def _output_signature(cf: ConcreteFunction) -> Any:
-    from eagerflow._src.core import nest
-
     outs = cf.structured_outputs
     return nest.map_structure(lambda t: TensorSpec(t.shape, t.dtype, "unknown")
                               if hasattr(t, "_op") else t, outs)

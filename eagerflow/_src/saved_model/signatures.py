@@ -16,13 +16,38 @@ from typing import Any
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
-from eagerflow._src.core.trackable import Trackable
+from eagerflow._src.core.trackable import Trackable, is_variable
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, tracing_scope
 from eagerflow._src.function.polymorphic import Function
 from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.ops.math import identity
 
 DEFAULT_SIGNATURE_KEY = "serving_default"
 DEFAULT_SIGNATURE_ATTR = "_default_save_signature"
+
+
+def function_attributes(obj: Any) -> dict:
+    """name -> tf.function (or ConcreteFunction) attribute of `obj`, sorted by name (as
+    TF lists them): methods decorated on the class, bound to `obj`, and instance
+    attributes holding one."""
+    if is_variable(obj) or not isinstance(obj, Trackable) or isinstance(obj, SignatureMap):
+        return {}
+    found = {}
+    for klass in reversed(type(obj).__mro__):
+        for name, value in vars(klass).items():
+            if isinstance(value, Function) and not name.startswith("__"):
+                found[name] = getattr(obj, name)
+    for name, value in vars(obj).items():
+        if isinstance(value, (Function, ConcreteFunction)) and not name.startswith("_"):
+            found[name] = value
+    return dict(sorted(found.items()))
+
+
+def concrete_functions_of(fn: Function) -> list:
+    """The traces a tf.function saves: the one of its input_signature, else those made."""
+    if fn.input_signature is not None:
+        fn.get_concrete_function()
+    return list(dict.fromkeys(fn._by_signature.values()))
 
 
 class SignatureMap(Trackable):
@@ -52,8 +77,6 @@ def _as_concrete(fn: Any, key: str) -> ConcreteFunction:
 
 
 def _default(root: Any) -> dict:
-    from eagerflow._src.saved_model.save_view import function_attributes
-
     fn = getattr(root, DEFAULT_SIGNATURE_ATTR, None)
     if fn is not None:
         return {DEFAULT_SIGNATURE_KEY: fn}
@@ -98,8 +121,6 @@ def _output_dict(result: Any, key: str) -> dict:
 
 def wrap(cf: ConcreteFunction, key: str) -> ConcreteFunction:
     """A function of keyword TensorSpecs returning a dict, calling `cf` (TF's wrapper)."""
-    from eagerflow._src.ops.math import identity
-
     sig = cf.structured_input_signature or (tuple(
         TensorSpec(t.shape, t.dtype, t._op.name) for t in cf.graph.inputs), {})
     flat = nest.flatten(sig)

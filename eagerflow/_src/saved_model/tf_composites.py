@@ -15,7 +15,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import convert_to_tensor
-from eagerflow._src.ops import array, linalg, math, misc_ops, nn_norm, shaping
+from eagerflow._src.ops import array, linalg, math, misc_ops, nn_norm, reduce, slicing, string_ops
 from eagerflow._src.ops import tensor_array as TA
 from eagerflow._src.ops.dispatch import bind
 
@@ -63,15 +63,13 @@ def _split(n: Any) -> Any:
 
 
 def _pad(n: Any) -> Any:
-    return shaping.pad(n.inputs[0], _ints(n.value(1)))
+    return slicing.pad(n.inputs[0], _ints(n.value(1)))
 
 
 def _add(n: Any) -> Any:
     x, y = n.inputs
     if x.dtype is dt.string:
-        from eagerflow._src.ops.string_ops import string_join
-
-        return string_join([x, y])
+        return string_ops.join([x, y])
     return math.add(x, y)
 
 
@@ -128,7 +126,7 @@ COMPOSED = {
     "BroadcastGradientArgs": _broadcast_gradient_args,
     "Squeeze": _squeeze,
     "Select": lambda n: math.where(n.inputs[0], n.inputs[1], n.inputs[2]),
-    "Size": lambda n: array.size(n.inputs[0], out_type=n.attrs["out_type"]),
+    "Size": lambda n: reduce.size(n.inputs[0], out_type=n.attrs["out_type"]),
     "Rank": lambda n: array.rank(n.inputs[0]),
     "ShapeN": lambda n: array.shape_n(n.inputs, out_type=n.attrs["out_type"]),
     "Pad": _pad,

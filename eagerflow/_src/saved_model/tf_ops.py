@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.saved_model.protos import pb
 
 # TF ops that the SavedModel code emits or composes from eagerflow's ops, beyond the
 # registry's own names (those are included automatically).
@@ -52,8 +53,6 @@ def has_op(name: str) -> bool:
 def op_def(name: str) -> Any:
     """TF's OpDef proto of op `name` (KeyError when eagerflow doesn't know it)."""
     from google.protobuf import json_format
-
-    from eagerflow._src.saved_model.protos import pb
 
     proto = pb().OpDef()
     json_format.ParseDict(dict(_table()[name], name=name), proto)

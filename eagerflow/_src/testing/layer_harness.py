@@ -15,9 +15,14 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.keras.engine.input_layer import Input
+from eagerflow._src.keras.engine.training import Model
+from eagerflow._src.keras.layers import deserialize
+from eagerflow._src.ops.reduce import reduce_sum
 
 
 def _make_input(shape: tuple, dtype: str, rng: np.random.Generator,
@@ -45,9 +50,6 @@ def layer_test(layer_cls: type, kwargs: dict | None = None, input_shape: tuple =
                training: bool | None = None, atol: float = 1e-5,
                custom_objects: dict | None = None) -> Any:
     """Runs the generic layer checks; returns the layer's inference output as NumPy."""
-    import eagerflow as tf
-    from eagerflow import keras
-
     kwargs = dict(kwargs or {})
     rng = np.random.default_rng(1234)
     if input_data is None:
@@ -61,7 +63,7 @@ def layer_test(layer_cls: type, kwargs: dict | None = None, input_shape: tuple =
     layer = layer_cls(**kwargs)
     config = layer.get_config()
     clone = layer_cls.from_config(config) if custom_objects is None else \
-        keras.layers.deserialize({"class_name": layer_cls.__name__, "config": config},
+        deserialize({"class_name": layer_cls.__name__, "config": config},
                                  custom_objects)
     assert _clean_config(clone.get_config()) == _clean_config(config), (
         f"config round trip changed the config:\n{clone.get_config()}\n!=\n{config}")
@@ -103,18 +105,18 @@ def layer_test(layer_cls: type, kwargs: dict | None = None, input_shape: tuple =
 
     # 4. functional API: symbolic shapes agree, and a Model gives the same values
     layer2 = layer_cls.from_config(config) if custom_objects is None else \
-        keras.layers.deserialize({"class_name": layer_cls.__name__, "config": config},
+        deserialize({"class_name": layer_cls.__name__, "config": config},
                                  custom_objects)
     if multi:
-        x = [keras.Input(batch_shape=(None,) + tuple(s[1:]), dtype=input_dtype)
+        x = [Input(batch_shape=(None,) + tuple(s[1:]), dtype=input_dtype)
              for s in input_shape]
     else:
-        x = keras.Input(batch_shape=(None,) + tuple(input_shape[1:]), dtype=input_dtype)
+        x = Input(batch_shape=(None,) + tuple(input_shape[1:]), dtype=input_dtype)
     y = layer2(x)
     for sym, real in zip(nest.flatten(y), nest.flatten(out_np)):
         assert sym.shape.rank == real.shape.rank, (sym.shape, real.shape)
         assert TensorShape(sym.shape).is_compatible_with(real.shape), (sym.shape, real.shape)
-    model = keras.Model(x, y)
+    model = Model(x, y)
     layer2.set_weights(layer.get_weights())
     out_m = model(input_data)
     for a, b in zip(nest.flatten(out_m), nest.flatten(out_np)):
@@ -122,7 +124,7 @@ def layer_test(layer_cls: type, kwargs: dict | None = None, input_shape: tuple =
 
     # 5. a copy rebuilt from config with the same weights computes the same values
     layer3 = layer_cls.from_config(config) if custom_objects is None else \
-        keras.layers.deserialize({"class_name": layer_cls.__name__, "config": config},
+        deserialize({"class_name": layer_cls.__name__, "config": config},
                                  custom_objects)
     layer3(input_data)
     layer3.set_weights(layer.get_weights())
@@ -131,7 +133,7 @@ def layer_test(layer_cls: type, kwargs: dict | None = None, input_shape: tuple =
 
     # 6. gradients reach every trainable weight
     if check_gradients and layer.trainable_weights:
-        with tf.GradientTape() as tape:
+        with GradientTape() as tape:
             out = layer(tensors, training=training)
             total = None
             for o in nest.flatten(out):
@@ -139,7 +141,7 @@ def layer_test(layer_cls: type, kwargs: dict | None = None, input_shape: tuple =
                     continue
                 w = convert_to_tensor(rng.standard_normal(o.shape.as_list()).astype(
                     o.dtype.as_numpy_dtype))
-                term = tf.reduce_sum(o * w)
+                term = reduce_sum(o * w)
                 total = term if total is None else total + term
         grads = tape.gradient(total, layer.trainable_weights)
         for v, g in zip(layer.trainable_weights, grads):

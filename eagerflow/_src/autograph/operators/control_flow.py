@@ -4,7 +4,7 @@ Each statement dispatches on what its condition (or iterable) turns out to be:
   - a Python value or an eager tensor: the block runs as plain Python would run it
     (an eager tensor's truth value is its value);
   - a graph tensor, while a graph is being traced: tf.cond / tf.while_loop from
-    `eagerflow._src.ops.control_flow`, with the variables the block changes threaded
+    `eagerflow._src.control_flow`, with the variables the block changes threaded
     through the op by `get_state()` / `set_state(values)`.
 
 The graph forms check what TF's AutoGraph checks, with TF's messages: variables left
@@ -20,9 +20,15 @@ from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.autograph.operators.variables import Undefined, UndefinedReturnValue
+from eagerflow._src.control_flow.conditionals import cond
+from eagerflow._src.control_flow.loops import while_loop
+from eagerflow._src.control_flow.subgraph_ops import new_subgraph, trace
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import array, math
+from eagerflow._src.ops.tensor_array import TensorArray
 
 _LIMITATIONS = ("https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/"
                 "autograph/g3doc/reference/limitations.md"
@@ -67,12 +73,6 @@ def is_tensor_array(x: Any) -> bool:
         type(x).__name__ == "TensorArray" and hasattr(x, "stack"))
 
 
-def _ops() -> Any:
-    from eagerflow._src.ops import control_flow
-
-    return control_flow
-
-
 # ---------------------------------------------------------------------------------------
 # if
 # ---------------------------------------------------------------------------------------
@@ -113,7 +113,7 @@ def _tf_if_stmt(pred: Any, body: Callable, orelse: Callable, get_state: Callable
             return nest.flatten(values)
         return run
 
-    out = _ops().cond(pred, branch(body, "main"), branch(orelse, "else"))
+    out = cond(pred, branch(body, "main"), branch(orelse, "else"))
     packed = nest.pack_sequence_as(results["main"], _as_list(out))
     set_state(tuple(packed) + tuple(init[nouts:]))
 
@@ -137,7 +137,7 @@ def tf_cond_value(pred: Any, true_fn: Callable, false_fn: Callable, name: str) -
             return nest.flatten(v)
         return run
 
-    out = _ops().cond(pred, branch(true_fn, "main"), branch(false_fn, "else"))
+    out = cond(pred, branch(true_fn, "main"), branch(false_fn, "else"))
     return nest.pack_sequence_as(results["main"], _as_list(out))
 
 
@@ -250,8 +250,6 @@ class _CountingSource:
     max_iterations: Any = None
 
     def __init__(self, iterated: Any = None) -> None:
-        from eagerflow._src.ops import array
-
         self._iterated = iterated
         self._elements = None
         if iterated is None:
@@ -262,7 +260,6 @@ class _CountingSource:
         n = dim if dim is not None else array.shape(iterated)[0]
         self.max_iterations = n
         # Element i of the iterated tensor, read with a tensor index inside the loop.
-        from eagerflow._src.ops.tensor_array import TensorArray
 
         known = isinstance(n, int)
         self._elements = TensorArray(iterated.dtype, size=n if known else 0,
@@ -275,7 +272,6 @@ class _CountingSource:
     def more(self, prefix: list) -> Any:
         if self._iterated is None:
             return None
-        from eagerflow._src.ops import math
 
         return math.less(prefix[0], self.max_iterations)
 
@@ -287,8 +283,6 @@ class _CountingSource:
 
     def step(self, prefix: list, body: Callable, get_state: Callable, set_state: Callable,
              symbol_names: tuple) -> list:
-        from eagerflow._src.ops import math
-
         self._run(prefix[0], body)
         return [math.add(prefix[0], 1)]
 
@@ -306,8 +300,6 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
             symbol_names: tuple, opts: dict, source: Any) -> None:
     """A graph while loop over `source` (see _CountingSource), `test` its extra condition
     (a `while` test, or a `for` loop's break flag)."""
-    from eagerflow._src.ops import math
-
     init = list(get_state())
     list_vars = set(opts.get("list_vars", ()))
     for v in init:
@@ -363,7 +355,7 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
             inv if inv is not None else getattr(v, "shape", None)
             for v, inv in zip(flat_entry, _flat_invariants(entry, invariants))]
         kwargs["shape_invariants"] = flat_inv
-    final = _ops().while_loop(cond_fn, body_fn, loop_vars, **kwargs)
+    final = while_loop(cond_fn, body_fn, loop_vars, **kwargs)
     final = unpack(_as_list(final)[k:])
     result = []
     for v, s in zip(final, symbol_names):
@@ -411,8 +403,6 @@ def _init_from_first_iteration(init: list, pending: list, names: tuple, list_var
 
 def _zeros_like_spec(x: Any, name: str) -> Any:
     """Zeros with the dtype and shape of `x`, a value from the trial (another graph)."""
-    from eagerflow._src.ops import array
-
     if is_tensor_array(x):
         raise ValueError(f"'{name}' must be defined before the loop.")
     x = _graph_value(x, name)
@@ -424,11 +414,7 @@ def _zeros_like_spec(x: Any, name: str) -> Any:
 def _discarded_trace(fn: Callable) -> Any:
     """Runs `fn` into a throwaway sub-graph, so that nothing it builds (stateful ops
     included) reaches the graph being traced."""
-    try:
-        from eagerflow._src.ops.control_flow_graph import _new_subgraph, _trace
-    except ImportError:  # pragma: no cover - the graph stream provides these
-        return fn()
-    return _trace(fn, _new_subgraph("autograph_trial"))
+    return trace(fn, new_subgraph("autograph_trial"))
 
 
 def _loop_entry_value(v: Any, name: str, is_list: bool, opts: dict) -> Any:
@@ -436,8 +422,6 @@ def _loop_entry_value(v: Any, name: str, is_list: bool, opts: dict) -> Any:
         if isinstance(v, list):
             return _list_to_tensor_array(v, name, opts)
         if isinstance(v, Tensor):
-            from eagerflow._src.ops.tensor_array import TensorArray
-
             ta = TensorArray(v.dtype, size=0, dynamic_size=True, element_shape=v.shape[1:])
             return ta.unstack(v)
     if v is None:
@@ -447,8 +431,6 @@ def _loop_entry_value(v: Any, name: str, is_list: bool, opts: dict) -> Any:
 
 
 def _list_to_tensor_array(values: list, name: str, opts: dict) -> Any:
-    from eagerflow._src.ops.tensor_array import TensorArray
-
     dtype, shape = opts.get("list_types", {}).get(name, (None, None))
     elements = [_graph_value(x, name) for x in values]
     if dtype is None:
@@ -464,7 +446,6 @@ def _list_to_tensor_array(values: list, name: str, opts: dict) -> Any:
 def _shape_invariants(init: list, entry: list, opts: dict) -> list:
     """Per loop variable: a structure of TensorShapes (or None) from set_loop_options."""
     pairs = opts.get("shape_invariants") or ()
-    from eagerflow._src.core.shape import TensorShape
 
     out = []
     for v, e in zip(init, entry):

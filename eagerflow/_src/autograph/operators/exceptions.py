@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.autograph.operators import control_flow as _cf
+from eagerflow._src.ops.debugging import Assert
 
 
 def assert_stmt(expression1: Any, expression2: Callable[[], Any] | None) -> Any:
@@ -17,7 +18,5 @@ def assert_stmt(expression1: Any, expression2: Callable[[], Any] | None) -> Any:
                 raise AssertionError
             raise AssertionError(expression2())
         return None
-    import eagerflow
-
     data = [expression2()] if expression2 is not None else ["Assertion failed"]
-    return eagerflow.debugging.Assert(t, data)
+    return Assert(t, data)

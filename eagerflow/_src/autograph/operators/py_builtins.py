@@ -12,12 +12,17 @@ import builtins
 from typing import Any
 
 from eagerflow._src.autograph.operators.control_flow import graph_tensor, is_tensor_array
+from eagerflow._src.core import dtypes
+from eagerflow._src.core.context import _state
+from eagerflow._src.ops.array import range as tf_range
+from eagerflow._src.ops.array import shape as tf_shape
+from eagerflow._src.ops.array import transpose
+from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.stacking import stack
 
 
 def range_(*args: Any) -> Any:
     if any(graph_tensor(a) is not None for a in args):
-        from eagerflow._src.ops.array import range as tf_range
-
         return tf_range(*args)
     return builtins.range(*args)
 
@@ -30,8 +35,6 @@ def len_(s: Any) -> Any:
             raise ValueError(f"len requires a non-scalar tensor, got one of shape {shape}")
         if shape.rank is not None and shape[0] is not None:
             return shape[0]
-        from eagerflow._src.ops.array import shape as tf_shape
-
         return tf_shape(t)[0]
     if is_tensor_array(s):
         return s.size()
@@ -41,9 +44,6 @@ def len_(s: Any) -> Any:
 def int_(x: Any = 0, base: Any = None) -> Any:
     t = graph_tensor(x)
     if t is not None and base is None:
-        from eagerflow._src.core import dtypes
-        from eagerflow._src.ops.math import cast
-
         return cast(t, dtypes.int32)
     return builtins.int(x) if base is None else builtins.int(x, base)
 
@@ -51,9 +51,6 @@ def int_(x: Any = 0, base: Any = None) -> Any:
 def float_(x: Any = 0) -> Any:
     t = graph_tensor(x)
     if t is not None:
-        from eagerflow._src.core import dtypes
-        from eagerflow._src.ops.math import cast
-
         return cast(t, dtypes.float32)
     return builtins.float(x)
 
@@ -61,8 +58,6 @@ def float_(x: Any = 0) -> Any:
 def enumerate_(s: Any, start: Any = 0) -> Any:
     hook = getattr(type(s), "_ag_enumerate", None)
     if hook is not None:
-        from eagerflow._src.core.context import _state
-
         if _state.graph is not None:
             return hook(s, start)
     return builtins.enumerate(s, start)
@@ -75,15 +70,13 @@ OVERRIDES = {id(builtins.range): range_, id(builtins.len): len_, id(builtins.int
 def list_stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
     """tf.stack where `values` may be a list that a graph loop accumulated: it arrives
     already stacked along axis 0 (TF stacks a tensor's slices along `axis`)."""
-    from eagerflow._src.ops import array
-
     t = graph_tensor(values)
     if t is None:
         if is_tensor_array(values):
             values = values.stack()
             t = values
         else:
-            return array.stack(values, axis=axis, name=name)
+            return stack(values, axis=axis, name=name)
     rank = t.shape.rank
     if rank is None:
         raise ValueError("tf.stack of a tensor of unknown rank")
@@ -91,13 +84,7 @@ def list_stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
     if axis == 0:
         return t
     perm = list(range(1, axis + 1)) + [0] + list(range(axis + 1, rank))
-    return array.transpose(t, perm)
+    return transpose(t, perm)
 
 
-def _register_ops_overrides() -> None:
-    from eagerflow._src.ops import array
-
-    OVERRIDES[id(array.stack)] = list_stack
-
-
-_register_ops_overrides()
+OVERRIDES[id(stack)] = list_stack

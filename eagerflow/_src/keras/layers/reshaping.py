@@ -9,7 +9,8 @@ from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import normalize_data_format, normalize_tuple
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops.shaping import pad as tf_pad
+from eagerflow._src.ops.image import resize
+from eagerflow._src.ops.slicing import pad as tf_pad
 
 
 def _pairs(value: Any, n: int, name: str) -> tuple:
@@ -207,14 +208,11 @@ class UpSampling2D(_Spatial):
 
     def call(self, inputs: Any) -> Any:
         if self.interpolation == "bilinear":
-            import importlib
-
-            image = importlib.import_module("eagerflow.image")
             x = inputs
             if self.data_format == "channels_first":
                 x = ta.transpose(x, [0, 2, 3, 1])
             s = x.shape.as_list()
-            out = image.resize(x, [s[1] * self.size[0], s[2] * self.size[1]],
+            out = resize(x, [s[1] * self.size[0], s[2] * self.size[1]],
                                method="bilinear")
             if self.data_format == "channels_first":
                 out = ta.transpose(out, [0, 3, 1, 2])

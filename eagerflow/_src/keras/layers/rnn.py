@@ -19,6 +19,7 @@ from eagerflow._src.module import push_scope
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
+from eagerflow._src.ops import stacking
 from eagerflow._src.ops.linalg import matmul
 
 
@@ -432,7 +433,7 @@ class RNN(Layer):
         if isinstance(mask, list):
             mask = mask[0]
         x = ta.transpose(inputs, [1, 0, 2]) if not self.time_major else inputs
-        steps = ta.unstack(x, axis=0)
+        steps = stacking.unstack(x, axis=0)
         if not steps:
             raise ValueError("Cannot run an RNN over a sequence with zero time steps")
         sizes = self._state_sizes()
@@ -452,7 +453,7 @@ class RNN(Layer):
         masks = None
         if mask is not None:
             m = ta.transpose(mask, [1, 0]) if not self.time_major else mask
-            masks = ta.unstack(ta.expand_dims(tm.cast(m, "bool"), -1), axis=0)
+            masks = stacking.unstack(ta.expand_dims(tm.cast(m, "bool"), -1), axis=0)
         order = list(range(len(steps)))
         if self.go_backwards:
             order.reverse()
@@ -480,7 +481,7 @@ class RNN(Layer):
             prev_out = out
             outputs.append(out)
         if self.return_sequences:
-            output = ta.stack(outputs, axis=0 if self.time_major else 1)
+            output = stacking.stack(outputs, axis=0 if self.time_major else 1)
         else:
             output = outputs[-1]
         if self.return_state:

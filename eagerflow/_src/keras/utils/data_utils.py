@@ -30,6 +30,8 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.ops.random import set_seed
+
 DATASET_ENV_VARS = ("EAGERFLOW_DATASETS", "TFCOMPAT_DATASETS", "CONFORMANCE_DATASETS")
 
 
@@ -72,16 +74,7 @@ def set_random_seed(seed: int) -> None:
     seed = int(seed)
     random.seed(seed)
     np.random.seed(seed)
-    try:
-        from eagerflow.random import set_seed  # the random-ops stream's tf.random.set_seed
-    except (ImportError, AttributeError):
-        from eagerflow._src.core.context import seeds
-
-        with seeds.lock:
-            seeds.global_seed = seed
-            seeds.op_counter = 0
-    else:
-        set_seed(seed)
+    set_seed(seed)
     try:
         from eagerflow._src.keras import backend as kb  # the layers stream's seed generator
 

@@ -1,6 +1,7 @@
 """tf.py_function and tf.numpy_function: Python code as an op of a graph.
 
-Ops layer. The op ("EagerPyFunc" / "PyFunc") holds the Python callable as an attr and
+Sits in control_flow/ (its gradient runs Python under a GradientTape, so it is above
+autodiff/). The op ("EagerPyFunc" / "PyFunc") holds the Python callable as an attr and
 is stateful (never folded, merged or pruned); its outputs have the declared dtypes and
 unknown shapes. Eagerly the callable runs at once; in a traced graph (tf.function, a
 tf.data function) it runs each time the graph runs, with eager tensors (py_function)
@@ -23,10 +24,13 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import errors
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import zeros_like
 from eagerflow._src.ops.registry import OpDef
 
 _OP_NAMES = {True: "EagerPyFunc", False: "PyFunc"}
@@ -107,11 +111,9 @@ def _grad(node: Any, *gs: Any) -> list:
     if not any(floaty):
         return [None] * len(xs)
     n_g = len(gs)
-    gs = [g if g is not None else _zeros_like(o) for g, o in zip(gs, node.outputs)]
+    gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, node.outputs)]
 
     def backward(*args: Any) -> list:
-        from eagerflow._src.autodiff.tape import GradientTape
-
         ins, grads = list(args[:len(xs)]), list(args[len(xs):])
         with GradientTape() as tape:
             for x, f in zip(ins, floaty):
@@ -129,19 +131,11 @@ def _grad(node: Any, *gs: Any) -> list:
     return [next(it) if f else None for f in floaty]
 
 
-def _zeros_like(t: Any) -> Any:
-    from eagerflow._src.ops.math import zeros_like
-
-    return zeros_like(t)
-
-
 EAGER_PY_FUNC = OpDef("EagerPyFunc", _infer, _kernel, grad=_grad, stateful=True)
 PY_FUNC = OpDef("PyFunc", _infer, _kernel, grad=_grad, stateful=True)
 
 
 def _dtypes(tout: Any) -> tuple:
-    from eagerflow._src.core.tensor_spec import TensorSpec
-
     def one(d: Any) -> dt.DType:
         return d.dtype if isinstance(d, TensorSpec) else dt.as_dtype(d)
 

@@ -1,23 +1,73 @@
-"""Higher-order functions over the leading axis: tf.map_fn, tf.vectorized_map, tf.scan,
-tf.foldl, tf.foldr.
+"""Loops: tf.while_loop, and the higher-order functions over the leading axis built on
+it (tf.map_fn, tf.vectorized_map, tf.scan, tf.foldl, tf.foldr).
 
-Sits in ops/ above control_flow and tensor_array. When the leading dimension is known
-(always eagerly, usually while tracing) the loop runs in Python over the unstacked
-elements and the results are stacked, so tapes and graph gradients see ordinary ops.
-When it is unknown while tracing, the loop is a tf.while_loop that reads elements with
-gather and collects results in TensorArrays.
+Sits in control_flow/, above subgraph_ops.py. Eagerly while_loop is a Python loop and
+tapes record the ops that ran; while a graph is built it becomes one "While" op holding
+the traced condition and body (subgraph_ops.build_while). When the leading dimension is
+known (always eagerly, usually while tracing) map_fn, scan and the folds run in Python
+over the unstacked elements and stack the results, so tapes and graph gradients see
+ordinary ops; when it is unknown while tracing, map_fn is a while_loop that reads
+elements with gather and collects results in TensorArrays.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from eagerflow._src.control_flow.subgraph_ops import as_args, build_while
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops.array import shape, zeros
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.stacking import stack, unstack
+from eagerflow._src.ops.tensor_array import TensorArray
 
-__all__ = ["foldl", "foldr", "map_fn", "scan", "vectorized_map"]
+__all__ = ["foldl", "foldr", "map_fn", "scan", "vectorized_map", "while_loop"]
+
+
+# ---------------------------------------------------------------------------------------
+# while_loop
+# ---------------------------------------------------------------------------------------
+
+def while_loop(cond: Callable, body: Callable, loop_vars: Any, shape_invariants: Any = None,
+               parallel_iterations: int = 10, back_prop: bool = True, swap_memory: bool = False,
+               maximum_iterations: Any = None, name: str | None = None) -> Any:
+    """Repeats `loop_vars = body(*loop_vars)` while `cond(*loop_vars)`."""
+    if not callable(cond):
+        raise TypeError("cond must be callable.")
+    if not callable(body):
+        raise TypeError("body must be callable.")
+    if parallel_iterations < 1:
+        raise TypeError("parallel_iterations must be a positive integer.")
+    if _state.graph is None:
+        return _eager_while(cond, body, loop_vars, maximum_iterations)
+    return build_while(cond, body, loop_vars, shape_invariants, maximum_iterations,
+                       name or "while")
+
+
+def _eager_while(cond: Callable, body: Callable, loop_vars: Any, maximum_iterations: Any) -> Any:
+    single = not (isinstance(loop_vars, (list, tuple)) and not hasattr(loop_vars, "_fields"))
+    limit = None if maximum_iterations is None else int(convert_to_tensor(maximum_iterations))
+    vars_ = loop_vars
+    i = 0
+    while limit is None or i < limit:
+        c = cond(*as_args(vars_)) if not single else cond(vars_)
+        if not bool(convert_to_tensor(c)._numpy()):
+            break
+        out = body(*as_args(vars_)) if not single else body(vars_)
+        if not single and not isinstance(out, (list, tuple)) and len(as_args(vars_)) == 1:
+            out = type(vars_)([out]) if isinstance(vars_, list) else (out,)
+        try:
+            nest.assert_same_structure(vars_, out, check_types=False)
+        except (ValueError, TypeError) as e:
+            raise ValueError(f"The two structures don't have the same nested structure. {e}") \
+                from None
+        vars_ = out
+        i += 1
+    return vars_
 
 
 def _flat_elems(elems: Any, what: str = "elems") -> list:
@@ -65,8 +115,6 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
            back_prop: bool = True, swap_memory: bool = False, infer_shape: bool = True,
            name: str | None = None, fn_output_signature: Any = None) -> Any:
     """Stacks fn(elem) over the elements of `elems` along axis 0 (nested structures too)."""
-    from eagerflow._src.ops.array import stack, unstack, zeros
-
     if not callable(fn):
         raise TypeError(f"fn must be callable. Received: {fn}")
     signature = fn_output_signature if fn_output_signature is not None else dtype
@@ -89,11 +137,6 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
 
 
 def _map_dynamic(fn: Callable, elems: Any, flat: list, dtypes: Any, flat_dtypes: list) -> Any:
-    from eagerflow._src.ops.array import shape
-    from eagerflow._src.ops.control_flow import while_loop
-    from eagerflow._src.ops.indexing import gather
-    from eagerflow._src.ops.tensor_array import TensorArray
-
     n = shape(flat[0])[0]
     arrays = [TensorArray(d, size=0, dynamic_size=True) for d in flat_dtypes]
 
@@ -107,8 +150,6 @@ def _map_dynamic(fn: Callable, elems: Any, flat: list, dtypes: Any, flat_dtypes:
 
 
 def _prepare_scan(elems: Any, initializer: Any, reverse: bool) -> tuple:
-    from eagerflow._src.ops.array import unstack
-
     flat = _flat_elems(elems)
     n = _leading(flat)
     if n is None:
@@ -129,8 +170,6 @@ def scan(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations:
          back_prop: bool = True, swap_memory: bool = False, infer_shape: bool = True,
          reverse: bool = False, name: str | None = None) -> Any:
     """The successive accumulators acc = fn(acc, elem), stacked along axis 0."""
-    from eagerflow._src.ops.array import stack
-
     if not callable(fn):
         raise TypeError(f"fn must be callable. Received: {fn}")
     acc, items, first_is_output = _prepare_scan(elems, initializer, reverse)
@@ -170,8 +209,6 @@ def vectorized_map(fn: Callable, elems: Any, fallback_to_while_loop: bool = True
                    warn: bool = True) -> Any:
     """fn applied to each element along axis 0, results stacked; the output structure and
     dtypes are those fn returns (computed here as a loop, with map_fn's semantics)."""
-    from eagerflow._src.ops.indexing import gather
-
     flat = _flat_elems(elems)
     first = fn(nest.pack_sequence_as(elems, [gather(e, 0) for e in flat])) \
         if _leading(flat) != 0 else None

@@ -1,11 +1,14 @@
-"""Graph-mode control flow: the "If" and "While" operations and their gradients.
+"""Ops holding sub-graphs: "If" and "While" (what tf.cond and tf.while_loop become while a
+graph is traced) and their gradients.
 
-Sits above graph/ (tracing sub-graphs, replay, codegen); ops/control_flow.py
-imports it only while a graph is being built. Each branch or body is traced into
-a sub-graph whose placeholders are its arguments followed by the tensors it
-captures from enclosing graphs; the operation's inputs are the outer values of
+Sits at the bottom of control_flow/, above graph/ (tracing sub-graphs, replay, codegen)
+and autodiff/ (gradients differentiate the sub-graphs with a tape). Each branch or body
+is traced into a sub-graph whose placeholders are its arguments followed by the tensors
+it captures from enclosing graphs; the operation's inputs are the outer values of
 those, then the variables the sub-graphs read (so tapes see them). Sub-graphs are
-optimized and compiled like functions, on first run.
+optimized and compiled like functions, on first run. A cond's gradient is a cond of
+the branch gradients; a loop's gradient is a loop running the body's gradient
+backwards over the loop variables each iteration saw.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
@@ -22,9 +26,20 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.graph import codegen
 from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
-from eagerflow._src.graph.passes import optimize
+from eagerflow._src.graph.passes import PIPELINE, optimize
+from eagerflow._src.graph.passes.common import copy_graph
+from eagerflow._src.graph.replay import replay
+from eagerflow._src.ops.array import zeros
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import add, zeros_like
 from eagerflow._src.ops.registry import OpDef
+from eagerflow._src.ops.tensor_array import (
+    GET_ITEM,
+    GRAD_READ,
+    SIZE,
+    add_gradient_lists,
+    empty_gradient_list,
+)
 
 
 class SubGraph:
@@ -59,9 +74,6 @@ class SubGraph:
     def fn_with_drawn(self) -> Callable:
         """Like `fn`, returning the graph's outputs followed by its `drawn` values."""
         if self._fn_drawn is None:
-            from eagerflow._src.graph.passes import PIPELINE
-            from eagerflow._src.graph.passes.common import copy_graph
-
             g = copy_graph(self.graph)
             g.outputs = list(g.outputs) + [g.copied_from[id(t)][1] for t in self.drawn]
             for _, p in PIPELINE:
@@ -81,8 +93,6 @@ class SubGraph:
 
 
 def strip_effects(graph: Graph) -> Graph:
-    from eagerflow._src.graph.passes.common import copy_graph
-
     g = copy_graph(graph)
     kept = []
     for node in g.operations:
@@ -110,7 +120,7 @@ class _scope:  # noqa: N801
         _state.graph, _state.tapes = self._saved
 
 
-def _new_subgraph(name: str) -> FuncGraph:
+def new_subgraph(name: str) -> FuncGraph:
     outer = _state.graph
     g = FuncGraph(f"{outer.name}/{name}" if outer is not None else name, parent=outer)
     g.allow_variable_creation = getattr(outer, "allow_variable_creation", True)
@@ -125,7 +135,7 @@ def _to_output(graph: Graph, x: Any) -> SymbolicTensor:
     return graph.capture(x)
 
 
-def _trace(fn: Callable, graph: FuncGraph, args: tuple = ()) -> Any:
+def trace(fn: Callable, graph: FuncGraph, args: tuple = ()) -> Any:
     with _scope(graph):
         return fn(*args)
 
@@ -191,9 +201,9 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
     if pred._shape not in (None, ()) and any(d != 1 for d in pred._shape):
         raise ValueError(f"Shape must be rank 0 but is rank {len(pred._shape)} for "
                          f"'{name}/If' (op: 'If')")
-    tg, fg = _new_subgraph(f"{name}/true"), _new_subgraph(f"{name}/false")
-    t_res = _trace(true_fn, tg)
-    f_res = _trace(false_fn, fg)
+    tg, fg = new_subgraph(f"{name}/true"), new_subgraph(f"{name}/false")
+    t_res = trace(true_fn, tg)
+    f_res = trace(false_fn, fg)
     try:
         nest.assert_same_structure(t_res, f_res, check_types=False)
     except (ValueError, TypeError) as e:
@@ -279,10 +289,6 @@ def _add_stripping(op: OpDef, make: Callable) -> None:
 def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list,
                  draws: list) -> Callable:
     def f() -> list:
-        from eagerflow._src.autodiff.tape import GradientTape
-        from eagerflow._src.graph.replay import replay
-        from eagerflow._src.ops.math import zeros_like
-
         with GradientTape(watch_accessed_variables=False) as tape:
             for c in caps:
                 if _floaty(c):
@@ -311,8 +317,6 @@ def _floaty(t: Any) -> bool:
 
 
 def _if_grad(op: OpDef, node: Any, gs: tuple, n_caps: int, n: int) -> list:
-    from eagerflow._src.ops.control_flow import cond
-
     then_g, else_g = op.subgraphs
     pred = node.inputs[0]
     caps = list(node.inputs[1:1 + n_caps])
@@ -323,8 +327,8 @@ def _if_grad(op: OpDef, node: Any, gs: tuple, n_caps: int, n: int) -> list:
         return [None] * len(node.inputs)
     m1 = len(then_g.drawn)
     draws = list(node.outputs[n:])
-    res = cond(pred, _branch_grad(then_g, caps, variables, gs, draws[:m1]),
-               _branch_grad(else_g, caps, variables, gs, draws[m1:]))
+    res = build_cond(pred, _branch_grad(then_g, caps, variables, gs, draws[:m1]),
+                     _branch_grad(else_g, caps, variables, gs, draws[m1:]), "cond")
     res = list(res) if isinstance(res, (list, tuple)) else [res]
     it = iter(res)
     out: list = [None]
@@ -338,10 +342,16 @@ def _if_grad(op: OpDef, node: Any, gs: tuple, n_caps: int, n: int) -> list:
 # While
 # ---------------------------------------------------------------------------------------
 
+def as_args(loop_vars: Any) -> tuple:
+    """Loop variables as the arguments of cond and body (a lone value, or a namedtuple,
+    is one argument)."""
+    if isinstance(loop_vars, (list, tuple)) and not hasattr(loop_vars, "_fields"):
+        return tuple(loop_vars)
+    return (loop_vars,)
+
+
 def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants: Any,
                 maximum_iterations: Any, name: str) -> Any:
-    from eagerflow._src.ops.control_flow import _as_args
-
     single = not (isinstance(loop_vars, (list, tuple)) and not hasattr(loop_vars, "_fields"))
     structure = loop_vars
     flat_in = nest.flatten(structure)
@@ -363,7 +373,7 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     else:
         inv_shapes = [t._shape for t in flat_t]
 
-    cg, bg = _new_subgraph(f"{name}/cond"), _new_subgraph(f"{name}/body")
+    cg, bg = new_subgraph(f"{name}/cond"), new_subgraph(f"{name}/body")
 
     def placeholders(g: FuncGraph) -> tuple:
         phs = [g.placeholder(s, t._dtype, "loop_var") for t, s in zip(flat_t, inv_shapes)]
@@ -372,14 +382,14 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
 
     c_phs, c_vals = placeholders(cg)
     b_phs, b_vals = placeholders(bg)
-    c_out = _trace(cond, cg, _as_args(c_vals) if not single else (c_vals,))
+    c_out = trace(cond, cg, as_args(c_vals) if not single else (c_vals,))
     with _scope(cg):
         c_t = _to_output(cg, c_out)
         if c_t._dtype is not dt.bool:
             raise TypeError(f"cond must return a boolean scalar tensor, got {c_t._dtype!r}")
         cg.outputs = [c_t]
-    b_out = _trace(body, bg, _as_args(b_vals) if not single else (b_vals,))
-    if not single and not isinstance(b_out, (list, tuple)) and len(_as_args(structure)) == 1:
+    b_out = trace(body, bg, as_args(b_vals) if not single else (b_vals,))
+    if not single and not isinstance(b_out, (list, tuple)) and len(as_args(structure)) == 1:
         b_out = [b_out]
     try:
         nest.assert_same_structure(structure, b_out, check_types=False)
@@ -510,13 +520,6 @@ def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit:
     """The gradient of a loop is a loop: it walks the recorded history backwards, each
     iteration differentiating one replay of the body. Being an ordinary while_loop itself,
     it can be differentiated again (higher order)."""
-    from eagerflow._src.autodiff.tape import GradientTape
-    from eagerflow._src.graph.replay import replay
-    from eagerflow._src.ops.array import zeros
-    from eagerflow._src.ops.control_flow import while_loop
-    from eagerflow._src.ops.math import zeros_like
-    from eagerflow._src.ops.tensor_array import GET_ITEM, GRAD_READ, SIZE, empty_gradient_list
-
     node.attrs["keep_history"] = True
     body = op.subgraphs[1].graph
     loop_in = list(node.inputs[:n])
@@ -566,8 +569,8 @@ def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit:
     acc0 = [zero(x) for x in srcs]
     invariants = [TensorShape([])] + [TensorShape(node.outputs[j]._shape) for j in fl] + \
         [TensorShape(x._shape if isinstance(x, Tensor) else x.shape._dims) for x in srcs]
-    out = while_loop(cond, step, [convert_to_tensor(0)] + g0 + acc0,
-                     shape_invariants=invariants)[1:]
+    out = build_while(cond, step, [convert_to_tensor(0)] + g0 + acc0, invariants, None,
+                      "while")[1:]
     grads: list = [None] * len(node.inputs)
     for i, j in enumerate(fl):
         grads[j] = out[i]
@@ -579,7 +582,4 @@ def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, has_limit:
 
 
 def _plus(a: Any, b: Any) -> Any:
-    from eagerflow._src.ops.math import add
-    from eagerflow._src.ops.tensor_array import add_gradient_lists
-
     return add_gradient_lists(a, b) if a._dtype is dt.variant else add(a, b)

@@ -1,0 +1,129 @@
+"""Norms: tf.norm (vector norms, and matrix norms: Frobenius, 1, inf, and the spectral
+norm from the SVD), tf.linalg.global_norm, and clipping by norm (clip_by_norm,
+clip_by_global_norm). Composites of registered ops.
+
+Sits in ops/ above linalg_decomp.py (the spectral norm is the largest singular value).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops.array import squeeze
+from eagerflow._src.ops.linalg_decomp import spectral_norm
+from eagerflow._src.ops.math import (
+    _t,
+    add_n,
+    cast,
+    maximum,
+    minimum,
+    ones_like,
+    sqrt,
+    square,
+    where,
+)
+from eagerflow._src.ops.math import abs as abs_
+from eagerflow._src.ops.math import pow as pow_
+from eagerflow._src.ops.reduce import reduce_max, reduce_sum
+
+
+def _abs_sq(x: Any) -> Any:
+    if x._dtype.is_complex:
+        return square(abs_(x))
+    return square(x)
+
+
+def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
+         keepdims: bool | None = None,
+         name: str | None = None) -> Any:
+    """Vector norms (ord euclidean/1/2/inf/p>0) and matrix norms (fro/1/inf) as in tf.norm."""
+    x = _t(tensor)
+    if isinstance(axis, (list, tuple)) and len(axis) == 1:
+        axis = axis[0]
+    rank = max(len(x._shape), 1)
+    is_matrix = isinstance(axis, (list, tuple)) and len(axis) == 2
+    if not (axis is None or isinstance(axis, (int, np.integer)) or (
+            is_matrix and int(axis[0]) % rank != int(axis[1]) % rank)):
+        raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, "
+                         f"got {axis}")
+    numeric = not isinstance(ord, (str, bool))
+    if is_matrix:
+        if not (ord in ("euclidean", "fro") if isinstance(ord, str) else
+                numeric and (ord in (1, 2) or ord == np.inf)):
+            raise ValueError(f"'ord' must be a supported matrix norm in ['euclidean', 'fro', "
+                             f"1, 2, inf], got {ord}")
+        axes = [int(a) for a in axis]
+    else:
+        if not (ord == "euclidean" if isinstance(ord, str) else numeric and ord > 0):
+            raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
+        axes = None if axis is None else int(axis)
+    keep = bool(keepdims)
+    mag = abs_(x)
+    if ord in ("euclidean", "fro") or (not is_matrix and ord == 2):
+        out = sqrt(reduce_sum(_abs_sq(x), axis=axes, keepdims=keep))
+    elif is_matrix and ord == 2:  # spectral: the largest singular value
+        out = spectral_norm(x, axes, keepdims=True)
+    elif is_matrix and ord == 1:  # largest column sum
+        out = reduce_max(reduce_sum(mag, axis=axes[0], keepdims=True), axis=axes[1],
+                         keepdims=True)
+    elif is_matrix:  # inf: largest row sum
+        out = reduce_max(reduce_sum(mag, axis=axes[1], keepdims=True), axis=axes[0],
+                         keepdims=True)
+    elif ord == 1:
+        out = reduce_sum(mag, axis=axes, keepdims=keep)
+    elif ord == np.inf:
+        out = reduce_max(mag, axis=axes, keepdims=keep)
+    else:
+        p = float(ord)
+        out = pow_(reduce_sum(pow_(mag, p), axis=axes, keepdims=keep), 1.0 / p)
+    if is_matrix and numeric and not keep:
+        out = squeeze(out, axis=sorted(a % len(x._shape) for a in axes))
+    if x._dtype.is_complex:
+        out = cast(out, x._dtype)
+    return out
+
+
+def global_norm(t_list: Any, name: str | None = None) -> Any:
+    """sqrt(sum of the squared L2 norms of the tensors in `t_list`; None entries are skipped)."""
+    if isinstance(t_list, (str, bytes)) or not isinstance(t_list, (list, tuple)) and (
+            not hasattr(t_list, "__iter__") or hasattr(t_list, "_shape")
+            or hasattr(t_list, "_as_tensor")):
+        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.")
+    ts = [_t(t) for t in t_list if t is not None]
+    if not ts:
+        return convert_to_tensor(0.0)
+    d = ts[0]._dtype
+    sums = [cast(reduce_sum(_abs_sq(t)), d.real_dtype if d.is_complex else d) for t in ts]
+    return sqrt(add_n(sums))
+
+
+def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: str | None = None) -> Any:
+    """`t * clip_norm / max(l2norm(t), clip_norm)` along `axes` (all axes by default)."""
+    t = _t(t)
+    clip = convert_to_tensor(clip_norm, dtype_hint=t._dtype)
+    l2sum = reduce_sum(_abs_sq(t), axis=axes, keepdims=True)
+    positive = l2sum > 0
+    # sqrt only where the sum is positive, so the gradient at t == 0 is finite
+    l2norm = where(positive, sqrt(where(positive, l2sum, ones_like(l2sum))), l2sum)
+    return t * clip / maximum(l2norm, clip)
+
+
+def clip_by_global_norm(t_list: Any, clip_norm: Any, use_norm: Any = None,
+                        name: str | None = None) -> tuple:
+    """Scales every tensor by clip_norm / max(global_norm, clip_norm); returns (list, norm)."""
+    if isinstance(t_list, (str, bytes)) or not isinstance(t_list, (list, tuple)) and (
+            not hasattr(t_list, "__iter__") or hasattr(t_list, "_shape")
+            or hasattr(t_list, "_as_tensor")):
+        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.")
+    t_list = list(t_list)
+    norm_ = global_norm(t_list) if use_norm is None else _t(use_norm)
+    clip = convert_to_tensor(clip_norm, dtype_hint=norm_._dtype)
+    # an infinite norm makes every value nan, as in TF
+    scale = clip * minimum(1.0 / norm_, 1.0 / clip) + (norm_ - norm_)
+    out = [None if t is None else _t(t) * cast(scale, _t(t)._dtype) for t in t_list]
+    return out, norm_
+
+

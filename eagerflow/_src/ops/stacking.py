@@ -1,0 +1,172 @@
+"""Stacking: the Pack and Unpack ops (tf.stack, tf.unstack), and nested lists of tensors
+packed into one tensor.
+
+Sits in ops/ right above math.py, below dynshape.py and array.py (a shape argument
+holding graph tensors is packed with Pack). Core's Tensor protocol uses these through
+hooks that operators.py installs: iterating over a tensor unstacks it, and a nested
+list holding tensors converts to one tensor by stacking it level by level, as TF's
+autopacking does. Eagerly the list's values mix tensors and numbers (the result takes
+the first floating dtype); inside tf.function its symbolic elements have no values
+yet, so the list is stacked with Pack ops, its dtype the one asked for, else that of
+the first tensor in it (Python numbers take it; a tensor of another dtype is TF's
+TypeError).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import _adopt, _t, _tensor_like, cast, zeros_like
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+
+_rng = SampleRNG(7)
+_pyrange = range
+
+
+def _f64(*shape: int) -> np.ndarray:
+    return _rng.uniform(-2, 2, size=shape)
+
+
+def common_args(values: Any) -> tuple:
+    """A list of tensors and Python values as tensors of one dtype: the first tensor's
+    (Python values that don't fit it are a TypeError, as in TF)."""
+    values = list(values)
+    first = next((v for v in values if _tensor_like(v)), None)
+    if first is None:
+        if not values:
+            return ()
+        first = convert_to_tensor(values[0])
+        values[0] = first
+    d = convert_to_tensor(first)._dtype
+    return tuple(convert_to_tensor(v) if _tensor_like(v) else _adopt(v, d) for v in values)
+
+
+def _pack_infer(*xs: Any, axis: int) -> list:
+    d = C.same_dtype("Pack", xs, C.ALL)
+    shape = xs[0]._shape
+    for i, x in enumerate(xs[1:], 1):
+        known = x._shape is not None and shape is not None and None not in x._shape \
+            and None not in shape  # (a scalar's () is known: `() or (None,)` was not)
+        if known and x._shape != shape:
+            raise C.fail("Pack", f"Shapes of all inputs must match: values[0].shape = "
+                                 f"{C.shape_str(shape)} != values[{i}].shape = "
+                                 f"{C.shape_str(x._shape)}")
+    if shape is None:
+        return [(None, d)]
+    ax = C.norm_axis("Pack", axis, len(shape), 1)
+    return [(shape[:ax] + (len(xs),) + shape[ax:], d)]
+
+
+PACK = register(OpDef(
+    "Pack", _pack_infer, lambda xp, *xs, axis: xp.stack(xs, axis=axis),
+    grad=lambda n, g: list(unstack(g, num=len(n.inputs), axis=n.attrs["axis"])),
+    reference=lambda *xs, axis: np.moveaxis(np.array([x.tolist() for x in xs]), 0, axis),
+    samples=[Sample((_f64(2, 3), _f64(2, 3)), {"axis": 0}),
+             Sample((_f64(3), _f64(3)), {"axis": 1})],
+    bad_samples=[BadSample((np.ones(2), np.ones(3)), {"axis": 0}, InvalidArgumentError,
+                           "Shapes of all inputs must match")],
+))
+
+
+def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
+    xs = common_args(values)
+    if not xs:
+        raise ValueError("stack needs at least one value")
+    return bind(PACK, xs, {"axis": axis})
+
+
+def stack_nested(value: Any) -> Any:
+    """A nested list mixing tensors and numbers, packed into one tensor."""
+    if isinstance(value, (list, tuple)):
+        parts = [stack_nested(v) for v in value]
+        dtypes = [p._dtype for p in parts]
+        target = next((d for d in dtypes if d.is_floating), dtypes[0]) if dtypes else dt.float32
+        return stack([cast(p, target) for p in parts])
+    return convert_to_tensor(value)
+
+
+def _unpack_infer(x: Any, num: int, axis: int) -> list:
+    if x._shape is None:
+        raise ValueError("Cannot infer argument `num` from shape <unknown>")
+    ax = C.norm_axis("Unpack", axis, len(x._shape))
+    if x._shape[ax] is not None and x._shape[ax] != num:
+        raise C.fail("Unpack", f"Input shape axis {ax} must equal {num}, got shape "
+                               f"{C.shape_str(x._shape)}")
+    out = x._shape[:ax] + x._shape[ax + 1:]
+    return [(out, x._dtype)] * num
+
+
+def _unpack_kernel(xp: Any, x: Any, num: int, axis: int) -> tuple:
+    return tuple(xp.moveaxis(x, axis, 0)[i, ...] for i in _pyrange(num))
+
+
+def _unpack_grad(n: Any, *gs: Any) -> list:
+    gs = [g if g is not None else zeros_like(o) for g, o in zip(gs, n.outputs)]
+    return [stack(gs, axis=n.attrs["axis"])]
+
+
+UNPACK = register(OpDef(
+    "Unpack", _unpack_infer, _unpack_kernel, grad=_unpack_grad,
+    reference=lambda x, num, axis: tuple(np.take(x, i, axis) for i in _pyrange(num)),
+    samples=[Sample((_f64(3, 2),), {"num": 3, "axis": 0}),
+             Sample((_f64(2, 4),), {"num": 4, "axis": 1})],
+    num_outputs=-1,
+))
+
+
+def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unstack") -> list:
+    x = _t(value)
+    if x._shape is None:
+        raise ValueError("Cannot infer argument `num` from shape <unknown>")
+    ax = C.norm_axis("Unpack", axis, len(x._shape))
+    if num is None:
+        num = x._shape[ax]
+        if num is None:
+            raise ValueError(f"Cannot infer argument `num` from shape {TensorShape(x._shape)}")
+    return list(bind_multi(UNPACK, (x,), {"num": num, "axis": axis}, num))
+
+
+def bind_multi(op: OpDef, inputs: tuple, attrs: dict, n: int) -> tuple:
+    """bind() for ops whose number of outputs depends on an attr (Unpack, Split)."""
+    out = bind(op, inputs, attrs)
+    return out if isinstance(out, tuple) else (out,) if n == 1 else out
+
+
+# ---------------------------------------------------------------------------------------
+# Autopacking: a list holding graph tensors (inside tf.function) as Pack ops.
+# ---------------------------------------------------------------------------------------
+
+def _first_dtype(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            d = _first_dtype(v)
+            if d is not None:
+                return d
+        return None
+    return value._dtype if isinstance(value, Tensor) else None
+
+
+def pack(value: Any, dtype: Any = None) -> Tensor:
+    target = dt.as_dtype(dtype) if dtype is not None else _first_dtype(value)
+    return _pack(value, target, dtype is not None)
+
+
+def _pack(value: Any, target: Any, cast_tensors: bool) -> Tensor:
+    if isinstance(value, (list, tuple)):
+        return stack([_pack(v, target, cast_tensors) for v in value])
+    if isinstance(value, Tensor):
+        if value._dtype is target:
+            return value
+        if cast_tensors:
+            return cast(value, target)
+        raise TypeError(f"Cannot convert a list containing a tensor of dtype {value._dtype} to "
+                        f"{target} (Tensor is: {value!r})")
+    return convert_to_tensor(value, dtype=target)
