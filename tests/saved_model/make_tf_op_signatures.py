@@ -41,7 +41,6 @@ def main() -> None:
             arg.ClearField("description")
         for attr in op.attr:
             attr.ClearField("description")
-            attr.ClearField("allowed_values")
         out[op.name] = json_format.MessageToDict(op)
         del out[op.name]["name"]
     missing = sorted(set(EXTRA_OPS) - set(out))

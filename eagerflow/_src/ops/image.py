@@ -357,12 +357,30 @@ def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
         attrs = {k: n.attrs[k] for k in ("kernel_type", "antialias") if k in n.attrs}
         return bind(ops()[1], (g, original), {"size": None, **attrs})
 
+    def export(n: Any, b: Any) -> list:
+        size = b.input(1) if len(n.inputs) > 1 else b.const(list(n.attrs["size"]), dt.int32)
+        out = b.node(name, [b.input(0), size], tf_attrs)
+        want = n.outputs[0]._dtype  # TF's op gives float32 where this one keeps the input's
+        return out if out[0].dtype is want else b.node("Cast", out, {"DstT": want})
+
+    def load(n: Any) -> Any:
+        for k, v in tf_attrs.items():
+            if n.attrs.get(k) != v:
+                raise n.fail(f"eagerflow resizes with {k}={v} only (tf.image.resize's way)")
+        size = n.value(1)
+        static = isinstance(size, np.ndarray)
+        out = bind(ops()[0], (n.inputs[0],) if static else (n.inputs[0], size),
+                   {"size": tuple(size.tolist()) if static else (None, None)})
+        return out if method == "nearest" or out.dtype is dt.float32 else \
+            cast(out, dt.float32)
+
     if method == "scale_and_translate":
         return (TFForm(export=st_export, load=st_load),
                 TFForm(export=st_grad_export, load=grad_load))
+    form = TFForm(tf_attrs=tf_attrs, export=export, load=load)
     if method == "area":
-        return TFForm(tf_attrs=tf_attrs), None
-    return TFForm(tf_attrs=tf_attrs), TFForm(export=grad_export, load=grad_load)
+        return form, None
+    return form, TFForm(export=grad_export, load=grad_load)
 
 
 def _weights_ref(method: str, n_in: int, n_out: int, i: int, kernel_type: str = "",

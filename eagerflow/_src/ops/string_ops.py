@@ -112,6 +112,14 @@ def _regex_replace_ref(v: bytes, pattern: str, rewrite: str, replace_global: boo
 STATIC_REGEX_REPLACE = _unary_string(
     "StaticRegexReplace", _regex_replace, dt.string, _regex_replace_ref,
     {"pattern": "[aeiou]+", "rewrite": "<\\g<0>>", "replace_global": True})
+# TF's RE2 writes groups in a rewrite as \0, \1 ...; Python's re as \g<0>, \1 (\0 is NUL)
+STATIC_REGEX_REPLACE.tf = TFForm(
+    export=lambda n, b: b.node("StaticRegexReplace", [b.input(0)], {
+        **n.attrs, "rewrite": re.sub(r"\\g<(\d+)>", r"\\\1", n.attrs["rewrite"])}),
+    load=lambda n: bind(STATIC_REGEX_REPLACE, (n.inputs[0],), {
+        "pattern": n.attrs["pattern"], "replace_global": n.attrs["replace_global"],
+        "rewrite": re.sub(r"\\(\d)", r"\\g<\1>", n.attrs["rewrite"])}))
+
 STATIC_REGEX_FULL_MATCH = _unary_string(
     "StaticRegexFullMatch", lambda v, pattern: re.fullmatch(pattern.encode(), v) is not None,
     dt.bool, lambda v, pattern: bool(re.match(b"(?:" + pattern.encode() + b")\\Z", v)),
@@ -225,6 +233,9 @@ STRING_JOIN = register(OpDef(
                     grad=False)],
     bad_samples=[BadSample((_WORDS, np.ones(2, np.int32)), {"separator": b""},
                            InvalidArgumentError, "input #1(zero-based)")],
+    # TF joins inputs of one shape (or scalars): broadcast first
+    tf=TFForm(export=lambda n, b: b.node("StringJoin", [b.broadcast_inputs()],
+                                         {"separator": n.attrs["separator"]})),
 ))
 
 
@@ -359,6 +370,8 @@ SUBSTR = register(OpDef(
     bad_samples=[BadSample((np.array(b"hello", dtype=object), np.array(10, np.int32),
                             np.array(3, np.int32)), {"unit": "BYTE"}, InvalidArgumentError,
                            "pos 10 out of range for string b'hello' at index 0")],
+    tf=TFForm(export=lambda n, b: b.node("Substr", b.broadcast_inputs(),
+                                         {"unit": n.attrs["unit"]})),
 ))
 
 

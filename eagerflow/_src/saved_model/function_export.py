@@ -161,6 +161,18 @@ class FunctionWriter:
                                           self.const([1], dt.int32)],
                          {"end_mask": end_mask})[0]
 
+    def broadcast_inputs(self) -> list:
+        """The inputs of the operation being written, each broadcast to their common shape
+        (for TF ops that take equal shapes where eagerflow's broadcasts)."""
+        ins = list(self._current.inputs)
+        shapes = {None if t._shape is None else tuple(t._shape) for t in ins}
+        if len(shapes) == 1:
+            return [self.input(i) for i in range(len(ins))]
+        shape = self.shape_of(0)
+        for i in range(1, len(ins)):
+            shape = self.node("BroadcastArgs", [shape, self.shape_of(i)])[0]
+        return [self.node("BroadcastTo", [self.input(i), shape])[0] for i in range(len(ins))]
+
     def const(self, value: Any, dtype: Any = None, name: str = "Const") -> Ref:
         arr = np.asarray(value)
         if dtype is None:
@@ -193,6 +205,10 @@ class FunctionWriter:
         values = dict(attrs or {})
         for arg, x in zip(opdef.input_arg, inputs):
             refs = x if isinstance(x, (list, tuple)) else [x]
+            for r in refs:
+                if arg.type and r.dtype.as_datatype_enum != arg.type:
+                    raise ExportError(f"TensorFlow's {op} takes {arg.name} as "
+                                      f"{dt.as_dtype(arg.type).name}, not {r.dtype.name}")
             nd.input.extend(r.name for r in refs)
             if arg.number_attr:
                 values.setdefault(arg.number_attr, len(refs))
@@ -214,6 +230,7 @@ class FunctionWriter:
         for a in opdef.attr:
             if a.name not in nd.attr and not a.HasField("default_value"):
                 raise ExportError(f"TensorFlow op {op} needs attribute {a.name}")
+            _check_allowed(op, a, nd.attr.get(a.name))
         if _is_effect(op):
             if self._last_effect is not None:
                 nd.input.append("^" + self._last_effect)
@@ -252,6 +269,23 @@ class FunctionWriter:
                     self._refs[id(t)] = r
         self._current = None
         self.finish([self.ref(t) for t in outputs])
+
+
+def _check_allowed(op: str, a: Any, av: Any) -> None:
+    """TF refuses to load a node whose attr is outside the op's allowed values."""
+    allowed = a.allowed_values.list if a.HasField("allowed_values") else None
+    if av is None or allowed is None:
+        return
+    if a.type in ("type", "list(type)"):
+        given = [av.type] if a.type == "type" else list(av.list.type)
+        bad = [t for t in given if t not in allowed.type]
+        if bad:
+            names = ", ".join(dt.as_dtype(t).name for t in allowed.type)
+            raise ExportError(f"TensorFlow's {op} takes {a.name} in ({names}), not "
+                              f"{dt.as_dtype(bad[0]).name}")
+    elif a.type == "string" and av.s not in allowed.s:
+        raise ExportError(f"TensorFlow's {op} takes {a.name} in "
+                          f"{[v.decode() for v in allowed.s]}, not {av.s.decode()!r}")
 
 
 class LibraryWriter:

@@ -315,7 +315,11 @@ class Loader:
             elif isinstance(obj, SignatureMapView):
                 obj._add(name, child)
             elif isinstance(obj, AutoTrackable):
-                if name == "signatures" and isinstance(child, SignatureMapView):
+                if name == "__call__":  # looked up on the class: a subclass of its own
+                    obj.__class__ = type(type(obj).__name__, (type(obj),), {
+                        "__call__": lambda self, *a, **k: self.__dict__["__call__"](*a, **k)})
+                    obj.__dict__["__call__"] = child
+                elif name == "signatures" and isinstance(child, SignatureMapView):
                     object.__setattr__(obj, "signatures", child)
                     obj._track("signatures", child)
                 else:

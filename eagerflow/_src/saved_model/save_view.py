@@ -30,7 +30,7 @@ from eagerflow._src.saved_model.signatures import (
     function_attributes,
     signature_functions,
 )
-from eagerflow._src.train.graph_view import ObjectGraph, children_of, identity
+from eagerflow._src.train.graph_view import ObjectGraph, children_of, identity, is_optimizer
 
 _VERSION = {"producer": 1, "min_consumer": 1}
 
@@ -51,13 +51,15 @@ class SaveView:
             if isinstance(obj, SignatureMap):
                 return dict(obj.items())
             out = children_of(obj)
+            if is_optimizer(obj):  # its slots among its variables, as Keras 3 lists them
+                out.setdefault("_variables", TrackableList(list(obj.variables)))
             for name, fn in function_attributes(obj).items():
                 out.setdefault(name, fn)
             if obj is root:
                 out["signatures"] = self.signature_map
             return out
 
-        self.graph = ObjectGraph(root, children=children)
+        self.graph = ObjectGraph(root, children=children, slots=False)
         self.node_ids = {identity(o): i for i, o in enumerate(self.graph.nodes)}
         self.library = LibraryWriter(lambda v: identity(v) in self.node_ids)
         self.function_names: dict = {}  # id(ConcreteFunction) -> library name

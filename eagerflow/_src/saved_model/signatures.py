@@ -35,7 +35,7 @@ def function_attributes(obj: Any) -> dict:
     found = {}
     for klass in reversed(type(obj).__mro__):
         for name, value in vars(klass).items():
-            if isinstance(value, Function) and not name.startswith("__"):
+            if isinstance(value, Function) and (name == "__call__" or not name.startswith("__")):
                 found[name] = getattr(obj, name)
     for name, value in vars(obj).items():
         if isinstance(value, (Function, ConcreteFunction)) and not name.startswith("_"):
@@ -139,6 +139,7 @@ def wrap(cf: ConcreteFunction, key: str) -> ConcreteFunction:
         args, kwargs = nest.pack_sequence_as(sig, [next(phs) if is_tensor_spec(s) else s
                                                     for s in flat])
         outs = _output_dict(cf(*args, **kwargs), key)
+        outs = {k: outs[k] for k in sorted(outs)}  # TF's flat order of a dict
         graph.outputs = [identity(t) for t in outs.values()]
     template = {k: _Leaf(i) for i, k in enumerate(outs)}
     spec_kwargs = {n: TensorSpec(s.shape, s.dtype, n) for s, n in zip(specs, names)}

@@ -95,9 +95,12 @@ def tensor_array(value: Any) -> tuple:
 class ObjectGraph:
     """A breadth-first snapshot of the live objects reachable from `root`."""
 
-    def __init__(self, root: Any, extra: dict | None = None, children: Any = None) -> None:
+    def __init__(self, root: Any, extra: dict | None = None, children: Any = None,
+                 slots: bool = True) -> None:
         """`children(obj)` names an object's children (default: its checkpoint children;
-        a SavedModel adds functions and signatures)."""
+        a SavedModel adds functions and signatures). `slots=False` leaves optimizer slot
+        variables to the children (a SavedModel lists them with the optimizer's variables:
+        TF restores slot references only onto its own optimizer classes)."""
         children = children or children_of
         self.root = root
         self.nodes: list = [root]
@@ -124,7 +127,7 @@ class ObjectGraph:
         self.slots: list = []  # (optimizer node, variable node, slot name, slot, slot node)
         self.slot_names: list = []
         n_regular = len(self.nodes)
-        for oid in range(n_regular):
+        for oid in range(n_regular if slots else 0):
             opt = self.nodes[oid]
             if not is_optimizer(opt):
                 continue

@@ -11,6 +11,7 @@ from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import export as export_lib
 from eagerflow._src.keras.engine.base_layer import Layer, to_shapes
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, symbolic_scope
 from eagerflow._src.keras.trainer import Trainer
@@ -252,6 +253,17 @@ class Model(Trainer, Layer):
 
         return load_weights(self, filepath, by_name=by_name, skip_mismatch=skip_mismatch,
                             options=options)
+
+    # -- SavedModels (keras/export.py) ------------------------------------------------------
+    def export(self, filepath: Any, format: str = "tf_saved_model",  # noqa: A002
+               verbose: bool = True, input_signature: Any = None) -> None:
+        """A SavedModel serving the model as its `serve` endpoint (Keras 3's export)."""
+        export_lib.export(self, filepath, format, verbose, input_signature)
+
+    @property
+    def _default_save_signature(self) -> Any:
+        """What tf.saved_model.save(model) serves as serving_default."""
+        return export_lib.default_save_signature(self)
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Model:
