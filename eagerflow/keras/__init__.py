@@ -21,8 +21,8 @@ from eagerflow._src.keras.optimizers.optimizer import Optimizer as Optimizer
 # -- end training --
 
 _LAZY = ("activations", "applications", "backend", "callbacks", "constraints", "datasets",
-         "initializers", "layers", "losses", "metrics", "mixed_precision", "models",
-         "optimizers", "preprocessing", "regularizers", "saving", "utils")
+         "initializers", "layers", "losses", "metrics", "mixed_precision", "models", "ops",
+         "optimizers", "preprocessing", "random", "regularizers", "saving", "utils")
 
 
 def __getattr__(name: str):

@@ -18,7 +18,7 @@ from eagerflow._src.ops.sorting import top_k  # noqa: F401
 from eagerflow._src.ops.indexing import segment_sum, unsorted_segment_sum  # noqa: F401
 from eagerflow._src.ops.math import conj  # noqa: F401
 from eagerflow._src.ops.math_special import (  # noqa: F401
-    acosh, asinh, atanh, digamma, erfc, erfinv, lgamma, log_sigmoid, ndtri, polygamma,
+    acosh, asinh, atanh, digamma, erfc, erfinv, lgamma, log_sigmoid, ndtri, nextafter, polygamma,
     reciprocal_no_nan, rint, xdivy, xlog1py, xlogy, zeta,
 )
 from eagerflow._src.ops.nn import log_softmax, softmax, softsign  # noqa: F401

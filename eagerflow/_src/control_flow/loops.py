@@ -67,7 +67,9 @@ def _eager_while(cond: Callable, body: Callable, loop_vars: Any, maximum_iterati
                 from None
         vars_ = out
         i += 1
-    return vars_
+    # the results are tensors, as TF's eager loop converts them (TensorArrays stay)
+    return nest.map_structure(
+        lambda v: v if isinstance(v, TensorArray) else convert_to_tensor(v), vars_)
 
 
 def _flat_elems(elems: Any, what: str = "elems") -> list:
@@ -100,13 +102,23 @@ def _expected_dtypes(signature: Any, elems: Any) -> Any:
         else dt.as_dtype(s), signature)
 
 
-def _check_dtypes(results: list, dtypes: list) -> list:
+def _expected_shapes(signature: Any, n: int) -> list:
+    """The element shapes fn_output_signature's TensorSpecs give (None where it has none)."""
+    if signature is None:
+        return [None] * n
+    return [getattr(s, "shape", None) for s in nest.flatten(signature)]
+
+
+def _check_dtypes(results: list, dtypes: list, shapes: list | None = None) -> list:
     out = []
-    for r, d in zip(results, dtypes):
+    for k, (r, d) in enumerate(zip(results, dtypes)):
         t = convert_to_tensor(r, dtype_hint=d)
         if t._dtype is not d:
             raise InvalidArgumentError(None, None, f"TensorArray dtype is {d.name} but Op is "
                                                    f"trying to write dtype {t._dtype.name} ")
+        want = shapes[k] if shapes is not None else None
+        if want is not None and not want.is_compatible_with(t.shape):
+            raise ValueError(f"Incompatible shape for value ({t.shape}), expected ({want})")
         out.append(t)
     return out
 
@@ -128,10 +140,11 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
         return nest.pack_sequence_as(dtypes, [zeros([0], dtype=d) for d in flat_dtypes])
     columns = [unstack(e, num=n) for e in flat]
     rows = []
+    shapes = _expected_shapes(signature, len(flat_dtypes))
     for i in range(n):
         out = fn(nest.pack_sequence_as(elems, [c[i] for c in columns]))
         nest.assert_same_structure(dtypes, out, check_types=False)
-        rows.append(_check_dtypes(nest.flatten(out), flat_dtypes))
+        rows.append(_check_dtypes(nest.flatten(out), flat_dtypes, shapes))
     return nest.pack_sequence_as(dtypes, [stack([r[k] for r in rows])
                                           for k in range(len(flat_dtypes))])
 

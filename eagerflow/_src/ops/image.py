@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import math as _pymath
+from functools import partial
 from typing import Any, Callable
 
 import numpy as np
@@ -49,7 +50,15 @@ from eagerflow._src.ops.math import (
 from eagerflow._src.ops.nn_conv import check_t, fail, sized
 from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.reduce import reduce_mean, reduce_prod, reduce_sum
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.registry import (
+    REGISTRY,
+    BadSample,
+    OpDef,
+    Sample,
+    SampleRNG,
+    TFForm,
+    register,
+)
 from eagerflow._src.ops.slicing import getitem
 
 _rng = SampleRNG(33)  # not numpy.random: it costs import time
@@ -228,159 +237,86 @@ def _check_resize_grad(op: str, grads: Any, original: Any, size: tuple) -> None:
         sized(op, os_, original._dtype)
 
 
-def _make_resize(name: str, method: str, extra: dict) -> tuple:
-    grad_name = name + "Grad"
+class _Resize:
+    """One resize family: the forward op (ResizeBilinear, ...) and its gradient op, named
+    `name` and `name + "Grad"`, interpolating with `method`."""
 
-    def infer(images: Any, *dyn: Any, size: tuple, **a: Any) -> list:
-        # dyn: the size as an input, read at run time; `size` then holds what is known of it
-        if dyn:
-            check_runtime_arg(name, dyn, "size")
-        d = check_t(name, (images,), _IMAGE_T)
-        if images._shape is not None and len(images._shape) != 4:
-            raise fail(name, f"input must be 4-dimensional{C.shape_str(images._shape)}")
-        _check_out_size(name, size)
-        _check_kernel_attrs(name, a)
-        if images._shape is not None:
-            for d_in in images._shape[1:3]:
-                if d_in == 0:
-                    raise fail(name, "input image must be of non-zero size")
-        shape = None if images._shape is None else \
-            (images._shape[0], size[0], size[1], images._shape[3])
-        if shape is not None:
-            sized(name, shape, _out_dtype(d, method))
-        return [(shape, _out_dtype(d, method))]
-
-    def kernel(xp: Any, images: Any, *dyn: Any, size: tuple, **a: Any) -> Any:
-        if dyn:
-            size = runtime_attr(infer, (images,), dyn, "size", **a)
-        n, h, w, c = images.shape
-        out_t = _out_dtype(dt.as_dtype(images.dtype), method).as_numpy_dtype
-        if not n or not c:  # an empty batch: no taps to build, however large `size` is
-            return xp.zeros((n, size[0], size[1], c), out_t)
-        if method == "nearest":
-            iy = _taps("nearest", h, size[0])[0][:, 0]
-            ix = _taps("nearest", w, size[1])[0][:, 0]
-            return images[:, iy][:, :, ix]
-        x = images.astype(out_t, copy=False)
-        ry, rx = _matrices(method, h, w, size, a, out_t)
-        return _apply(xp, x, ry, rx).astype(out_t, copy=False)
-
-    def grad(n: Any, g: Any) -> list:
-        if len(n.inputs) > 1:  # a runtime size: the gradient's own spatial dims
-            return [bind(ops[1], (g, n.inputs[0]), {**n.attrs, "size": None}), None]
-        return [bind(ops[1], (g, n.inputs[0]), n.attrs)]
-
-    def g_infer(grads: Any, original: Any, size: tuple, **a: Any) -> list:
-        check_t(grad_name, (grads,), (dt.float16, dt.bfloat16, dt.float32, dt.float64))
-        if grads._shape is not None and len(grads._shape) != 4:
-            raise fail(grad_name, f"input_grad must be 4-dimensional{C.shape_str(grads._shape)}")
-        if not original._dtype.is_floating:
-            raise fail(grad_name, f"Value for attr 'T' of {original._dtype.name} is not in the "
-                                  "list of allowed values: float, bfloat16, half, double")
-        if size is None:  # a runtime size (see grad): the gradient's own spatial dims
-            size = tuple(grads._shape[1:3]) if grads._shape is not None else (None, None)
-        _check_out_size(grad_name, size)
-        _check_kernel_attrs(grad_name, a)
-        _check_resize_grad(grad_name, grads, original, size)
-        return [(original._shape, original._dtype)]
-
-    def g_kernel(xp: Any, grads: Any, original: Any, size: tuple | None, **a: Any) -> Any:
-        size = grads.shape[1:3] if size is None else size
-        _, h, w, _ = original.shape
-        ry, rx = _matrices(method, h, w, size, a, grads.dtype)
-        return _apply(xp, grads, ry.T, rx.T).astype(original.dtype, copy=False)
-
-    def g_grad(n: Any, gg: Any) -> list:
-        if n.attrs["size"] is None:
-            size = getitem(shape(n.inputs[0]), slice(1, 3))
-            return [bind(ops[0], (gg, size), {**n.attrs, "size": (None, None)}), None]
-        return [bind(ops[0], (gg,), n.attrs), None]
-
-    samples, g_samples = _resize_samples(method, extra)
-    form, g_form = _resize_tf_forms(name, method, lambda: ops)
-    ops = (register(OpDef(name, infer, kernel, grad=grad, reference=_resize_ref(method),
-                          samples=samples, bad_samples=_resize_bad(extra), tf=form)),
-           register(OpDef(grad_name, g_infer, g_kernel, grad=g_grad,
-                          reference=_resize_grad_ref(method), samples=g_samples, tf=g_form)))
-    return ops
+    def __init__(self, name: str, method: str) -> None:
+        self.name, self.grad_name, self.method = name, name + "Grad", method
 
 
-def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
-    """How TF's graphs write a resize and its gradient. These ops compute tf.image.resize
-    (TF 2): half-pixel centers, corners not aligned. ScaleAndTranslate takes the scale
-    (output over input size) and a zero translation as inputs; the gradients' output size
-    is their input's own (ResizeNearestNeighborGrad takes the original size instead of the
-    original image). TF has no ResizeAreaGrad (TF can't differentiate ResizeArea)."""
-    grad_name = name + "Grad"
-    tf_attrs = {"align_corners": False} if method == "area" else \
-        {} if method == "scale_and_translate" else \
-        {"align_corners": False, "half_pixel_centers": True}
+def resize_infer(r: _Resize, images: Any, *dyn: Any, size: tuple, **a: Any) -> list:
+    # dyn: the size as an input, read at run time; `size` then holds what is known of it
+    name = r.name
+    if dyn:
+        check_runtime_arg(name, dyn, "size")
+    d = check_t(name, (images,), _IMAGE_T)
+    if images._shape is not None and len(images._shape) != 4:
+        raise fail(name, f"input must be 4-dimensional{C.shape_str(images._shape)}")
+    _check_out_size(name, size)
+    _check_kernel_attrs(name, a)
+    if images._shape is not None:
+        for d_in in images._shape[1:3]:
+            if d_in == 0:
+                raise fail(name, "input image must be of non-zero size")
+    shape = None if images._shape is None else \
+        (images._shape[0], size[0], size[1], images._shape[3])
+    if shape is not None:
+        sized(name, shape, _out_dtype(d, r.method))
+    return [(shape, _out_dtype(d, r.method))]
 
-    def scale(b: Any, size: Any, original: int) -> Any:
-        spatial = b.node("Cast", [b.shape_of(original, 1, 3)], {"DstT": dt.float32})[0]
-        return b.node("RealDiv", [b.node("Cast", [size], {"DstT": dt.float32})[0], spatial])[0]
 
-    def st_export(n: Any, b: Any) -> list:
-        size = b.input(1) if len(n.inputs) > 1 else b.const(list(n.attrs["size"]), dt.int32)
-        zero = b.const([0.0, 0.0], dt.float32)
-        return b.node(name, [b.input(0), size, scale(b, size, 0), zero],
-                      {"kernel_type": n.attrs["kernel_type"],
-                       "antialias": n.attrs["antialias"]})
+def resize_kernel(r: _Resize, xp: Any, images: Any, *dyn: Any, size: tuple, **a: Any) -> Any:
+    if dyn:
+        size = runtime_attr(partial(resize_infer, r), (images,), dyn, "size", **a)
+    n, h, w, c = images.shape
+    out_t = _out_dtype(dt.as_dtype(images.dtype), r.method).as_numpy_dtype
+    if not n or not c:  # an empty batch: no taps to build, however large `size` is
+        return xp.zeros((n, size[0], size[1], c), out_t)
+    if r.method == "nearest":
+        iy = _taps("nearest", h, size[0])[0][:, 0]
+        ix = _taps("nearest", w, size[1])[0][:, 0]
+        return images[:, iy][:, :, ix]
+    x = images.astype(out_t, copy=False)
+    ry, rx = _matrices(r.method, h, w, size, a, out_t)
+    return _apply(xp, x, ry, rx).astype(out_t, copy=False)
 
-    def st_grad_export(n: Any, b: Any) -> list:
-        return b.node(grad_name, [b.input(0), b.input(1), scale(b, b.shape_of(0, 1, 3), 1),
-                                  b.const([0.0, 0.0], dt.float32)],
-                      {"kernel_type": n.attrs["kernel_type"], "antialias": n.attrs["antialias"]})
 
-    def st_load(n: Any) -> Any:
-        tr = n.const(3)
-        if tr is None or np.any(tr != 0):
-            raise n.fail("eagerflow computes ScaleAndTranslate with no translation only")
-        size = n.value(1)
-        attrs = {"kernel_type": n.attrs["kernel_type"], "antialias": n.attrs["antialias"]}
-        if isinstance(size, np.ndarray):
-            return bind(ops()[0], (n.inputs[0],), {"size": tuple(size.tolist()), **attrs})
-        return bind(ops()[0], (n.inputs[0], size), {"size": (None, None), **attrs})
+def resize_grad(r: _Resize, n: Any, g: Any) -> list:
+    if len(n.inputs) > 1:  # a runtime size: the gradient's own spatial dims
+        return [bind(REGISTRY[r.grad_name], (g, n.inputs[0]), {**n.attrs, "size": None}), None]
+    return [bind(REGISTRY[r.grad_name], (g, n.inputs[0]), n.attrs)]
 
-    def grad_export(n: Any, b: Any) -> list:
-        second = b.shape_of(1, 1, 3) if method == "nearest" else b.input(1)
-        return b.node(grad_name, [b.input(0), second], tf_attrs)
 
-    def grad_load(n: Any) -> Any:
-        g = n.inputs[0]
-        if method == "nearest":  # TF gives the original size: an image of zeros stands in
-            dims = shape(g)
-            original = zeros(concat([dims[:1], cast(n.value(1), dt.int32), dims[3:]], 0),
-                             g.dtype)
-        else:
-            original = n.inputs[1]
-        attrs = {k: n.attrs[k] for k in ("kernel_type", "antialias") if k in n.attrs}
-        return bind(ops()[1], (g, original), {"size": None, **attrs})
+def resize_grad_infer(r: _Resize, grads: Any, original: Any, size: tuple, **a: Any) -> list:
+    name = r.grad_name
+    check_t(name, (grads,), (dt.float16, dt.bfloat16, dt.float32, dt.float64))
+    if grads._shape is not None and len(grads._shape) != 4:
+        raise fail(name, f"input_grad must be 4-dimensional{C.shape_str(grads._shape)}")
+    if not original._dtype.is_floating:
+        raise fail(name, f"Value for attr 'T' of {original._dtype.name} is not in the list of "
+                         "allowed values: float, bfloat16, half, double")
+    if size is None:  # a runtime size (see resize_grad): the gradient's own spatial dims
+        size = tuple(grads._shape[1:3]) if grads._shape is not None else (None, None)
+    _check_out_size(name, size)
+    _check_kernel_attrs(name, a)
+    _check_resize_grad(name, grads, original, size)
+    return [(original._shape, original._dtype)]
 
-    def export(n: Any, b: Any) -> list:
-        size = b.input(1) if len(n.inputs) > 1 else b.const(list(n.attrs["size"]), dt.int32)
-        out = b.node(name, [b.input(0), size], tf_attrs)
-        want = n.outputs[0]._dtype  # TF's op gives float32 where this one keeps the input's
-        return out if out[0].dtype is want else b.node("Cast", out, {"DstT": want})
 
-    def load(n: Any) -> Any:
-        for k, v in tf_attrs.items():
-            if n.attrs.get(k) != v:
-                raise n.fail(f"eagerflow resizes with {k}={v} only (tf.image.resize's way)")
-        size = n.value(1)
-        static = isinstance(size, np.ndarray)
-        out = bind(ops()[0], (n.inputs[0],) if static else (n.inputs[0], size),
-                   {"size": tuple(size.tolist()) if static else (None, None)})
-        return out if method == "nearest" or out.dtype is dt.float32 else \
-            cast(out, dt.float32)
+def resize_grad_kernel(r: _Resize, xp: Any, grads: Any, original: Any, size: tuple | None,
+                       **a: Any) -> Any:
+    size = grads.shape[1:3] if size is None else size
+    _, h, w, _ = original.shape
+    ry, rx = _matrices(r.method, h, w, size, a, grads.dtype)
+    return _apply(xp, grads, ry.T, rx.T).astype(original.dtype, copy=False)
 
-    if method == "scale_and_translate":
-        return (TFForm(export=st_export, load=st_load),
-                TFForm(export=st_grad_export, load=grad_load))
-    form = TFForm(tf_attrs=tf_attrs, export=export, load=load)
-    if method == "area":
-        return form, None
-    return form, TFForm(export=grad_export, load=grad_load)
+
+def resize_grad_grad(r: _Resize, n: Any, gg: Any) -> list:
+    if n.attrs["size"] is None:
+        size = getitem(shape(n.inputs[0]), slice(1, 3))
+        return [bind(REGISTRY[r.name], (gg, size), {**n.attrs, "size": (None, None)}), None]
+    return [bind(REGISTRY[r.name], (gg,), n.attrs), None]
 
 
 def _weights_ref(method: str, n_in: int, n_out: int, i: int, kernel_type: str = "",
@@ -469,12 +405,105 @@ def _resize_bad(extra: dict) -> list:
                       InvalidArgumentError, "Value for attr 'T' of bool")]
 
 
-RESIZE_BILINEAR, _ = _make_resize("ResizeBilinear", "bilinear", {})
-RESIZE_NEAREST, _ = _make_resize("ResizeNearestNeighbor", "nearest", {})
-RESIZE_AREA, _ = _make_resize("ResizeArea", "area", {})
-RESIZE_BICUBIC, _ = _make_resize("ResizeBicubic", "bicubic", {})
-SCALE_AND_TRANSLATE, _ = _make_resize("ScaleAndTranslate", "scale_and_translate",
-                                      {"kernel_type": "lanczos3", "antialias": True})
+def _register_resize(name: str, method: str, extra: dict) -> OpDef:
+    """The resize op `name` and its gradient op; `extra`: attrs its samples take."""
+    r = _Resize(name, method)
+    samples, g_samples = _resize_samples(method, extra)
+    form, g_form = _resize_tf_forms(name, method, lambda: (op, grad_op))
+    op = register(OpDef(name, partial(resize_infer, r), partial(resize_kernel, r),
+                        grad=partial(resize_grad, r), reference=_resize_ref(method),
+                        samples=samples, bad_samples=_resize_bad(extra), tf=form))
+    grad_op = register(OpDef(r.grad_name, partial(resize_grad_infer, r),
+                             partial(resize_grad_kernel, r), grad=partial(resize_grad_grad, r),
+                             reference=_resize_grad_ref(method), samples=g_samples,
+                             tf=g_form))
+    return op
+
+
+def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
+    """How TF's graphs write a resize and its gradient. These ops compute tf.image.resize
+    (TF 2): half-pixel centers, corners not aligned. ScaleAndTranslate takes the scale
+    (output over input size) and a zero translation as inputs; the gradients' output size
+    is their input's own (ResizeNearestNeighborGrad takes the original size instead of the
+    original image). TF has no ResizeAreaGrad (TF can't differentiate ResizeArea)."""
+    grad_name = name + "Grad"
+    tf_attrs = {"align_corners": False} if method == "area" else \
+        {} if method == "scale_and_translate" else \
+        {"align_corners": False, "half_pixel_centers": True}
+
+    def scale(b: Any, size: Any, original: int) -> Any:
+        spatial = b.node("Cast", [b.shape_of(original, 1, 3)], {"DstT": dt.float32})[0]
+        return b.node("RealDiv", [b.node("Cast", [size], {"DstT": dt.float32})[0], spatial])[0]
+
+    def st_export(n: Any, b: Any) -> list:
+        size = b.input(1) if len(n.inputs) > 1 else b.const(list(n.attrs["size"]), dt.int32)
+        zero = b.const([0.0, 0.0], dt.float32)
+        return b.node(name, [b.input(0), size, scale(b, size, 0), zero],
+                      {"kernel_type": n.attrs["kernel_type"],
+                       "antialias": n.attrs["antialias"]})
+
+    def st_grad_export(n: Any, b: Any) -> list:
+        return b.node(grad_name, [b.input(0), b.input(1), scale(b, b.shape_of(0, 1, 3), 1),
+                                  b.const([0.0, 0.0], dt.float32)],
+                      {"kernel_type": n.attrs["kernel_type"], "antialias": n.attrs["antialias"]})
+
+    def st_load(n: Any) -> Any:
+        tr = n.const(3)
+        if tr is None or np.any(tr != 0):
+            raise n.fail("eagerflow computes ScaleAndTranslate with no translation only")
+        size = n.value(1)
+        attrs = {"kernel_type": n.attrs["kernel_type"], "antialias": n.attrs["antialias"]}
+        if isinstance(size, np.ndarray):
+            return bind(ops()[0], (n.inputs[0],), {"size": tuple(size.tolist()), **attrs})
+        return bind(ops()[0], (n.inputs[0], size), {"size": (None, None), **attrs})
+
+    def grad_export(n: Any, b: Any) -> list:
+        second = b.shape_of(1, 1, 3) if method == "nearest" else b.input(1)
+        return b.node(grad_name, [b.input(0), second], tf_attrs)
+
+    def grad_load(n: Any) -> Any:
+        g = n.inputs[0]
+        if method == "nearest":  # TF gives the original size: an image of zeros stands in
+            dims = shape(g)
+            original = zeros(concat([dims[:1], cast(n.value(1), dt.int32), dims[3:]], 0),
+                             g.dtype)
+        else:
+            original = n.inputs[1]
+        attrs = {k: n.attrs[k] for k in ("kernel_type", "antialias") if k in n.attrs}
+        return bind(ops()[1], (g, original), {"size": None, **attrs})
+
+    def export(n: Any, b: Any) -> list:
+        size = b.input(1) if len(n.inputs) > 1 else b.const(list(n.attrs["size"]), dt.int32)
+        out = b.node(name, [b.input(0), size], tf_attrs)
+        want = n.outputs[0]._dtype  # TF's op gives float32 where this one keeps the input's
+        return out if out[0].dtype is want else b.node("Cast", out, {"DstT": want})
+
+    def load(n: Any) -> Any:
+        for k, v in tf_attrs.items():
+            if n.attrs.get(k) != v:
+                raise n.fail(f"eagerflow resizes with {k}={v} only (tf.image.resize's way)")
+        size = n.value(1)
+        static = isinstance(size, np.ndarray)
+        out = bind(ops()[0], (n.inputs[0],) if static else (n.inputs[0], size),
+                   {"size": tuple(size.tolist()) if static else (None, None)})
+        return out if method == "nearest" or out.dtype is dt.float32 else \
+            cast(out, dt.float32)
+
+    if method == "scale_and_translate":
+        return (TFForm(export=st_export, load=st_load),
+                TFForm(export=st_grad_export, load=grad_load))
+    form = TFForm(tf_attrs=tf_attrs, export=export, load=load)
+    if method == "area":
+        return form, None
+    return form, TFForm(export=grad_export, load=grad_load)
+
+
+RESIZE_BILINEAR = _register_resize("ResizeBilinear", "bilinear", {})
+RESIZE_NEAREST = _register_resize("ResizeNearestNeighbor", "nearest", {})
+RESIZE_AREA = _register_resize("ResizeArea", "area", {})
+RESIZE_BICUBIC = _register_resize("ResizeBicubic", "bicubic", {})
+SCALE_AND_TRANSLATE = _register_resize("ScaleAndTranslate", "scale_and_translate",
+                                       {"kernel_type": "lanczos3", "antialias": True})
 
 
 class ResizeMethod:

@@ -287,14 +287,15 @@ def _explicit_equation(equation: str, ranks: list) -> tuple:
             n_ell = max(n_ell, r - (len(t) - 3))
     ell = "".join(spare[:n_ell])
     new_terms = []
-    for t, r in zip(terms, ranks):
+    for i, (t, r) in enumerate(zip(terms, ranks)):
         if "..." in t:
             k = r - (len(t) - 3)
             if k < 0:
                 raise ValueError(f"Input rank {r} is too small for subscripts {t!r}")
             t = t.replace("...", ell[n_ell - k:])
-        if len(t) != r:
-            raise ValueError(f"Expected input of rank {len(t)} for subscripts {t!r}, got rank {r}")
+        if len(t) != r:  # TF's kernel words it so, as an InvalidArgumentError
+            raise InvalidArgumentError(None, None, f"Expected input {i} to have rank {len(t)} "
+                                                   f"but got: {r} [Op:Einsum]")
         new_terms.append(t)
     if out is None:
         counts: dict = {}

@@ -278,7 +278,8 @@ NEG = _unary("Neg", "negative", C.NUMERIC - C.INTS | C.SIGNED_INTS, lambda n, g:
              _elementwise_ref(lambda a: -a))
 ABS = _unary("Abs", "abs", C.REALS, lambda n, g: [g * sign(n.inputs[0])],
              _elementwise_ref(abs), lo=0.2, hi=2.0)
-SIGN = _unary("Sign", "sign", C.NUMERIC, lambda n, g: [zeros_like(n.inputs[0])],
+SIGN = _unary("Sign", "sign", C.NUMERIC - C.INTS | C.SIGNED_INTS,  # TF's Sign: no unsigned
+              lambda n, g: [zeros_like(n.inputs[0])],
               _elementwise_ref(lambda a: (a > 0) - (a < 0)))
 SQUARE = _unary("Square", "square", C.NUMERIC, lambda n, g: [g * (2 * n.inputs[0])],
                 _elementwise_ref(lambda a: a * a))
@@ -815,6 +816,8 @@ def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
 
 def real(input: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
+    if not x._dtype.is_numeric:
+        raise TypeError(f"input must be a numeric tensor, but got tensor with dtype {x._dtype}")
     return cast(x, x._dtype.real_dtype) if x._dtype.is_complex else x
 
 

@@ -24,6 +24,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
     _b,
     _bin_grad,
+    _binary,
     _elementwise_ref,
     _t,
     _u,
@@ -412,6 +413,12 @@ XLOG1PY = _xsafe_op(
     _xsafe_ref(lambda a, b: a * _log_scalar(1 + b)), lo=-0.5)
 
 
+# nextafter: the next representable float after x toward y (no gradient: TF registers none)
+NEXT_AFTER = _binary("NextAfter", lambda xp, x, y: xp.nextafter(x, y),
+                     frozenset({dt.float32, dt.float64}), None,
+                     _elementwise_ref(_pymath.nextafter))
+
+
 # ---------------------------------------------------------------------------------------
 # Public functions.
 # ---------------------------------------------------------------------------------------
@@ -421,6 +428,7 @@ lgamma, digamma = _u(LGAMMA), _u(DIGAMMA)
 erfc, erfinv, ndtri = _u(ERFC), _u(ERFINV), _u(NDTRI)
 rint = _u(RINT)
 xlogy, xdivy, xlog1py = _b(XLOGY), _b(XDIVY), _b(XLOG1PY)
+nextafter = _b(NEXT_AFTER)
 zeta, polygamma = _pair(ZETA), _pair(POLYGAMMA)
 
 

@@ -16,6 +16,7 @@ multiple of the filter depth) works as in TF's Conv2D.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -28,7 +29,15 @@ from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import expand_dims, shape, squeeze, static_ints
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, binary_args
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.registry import (
+    REGISTRY,
+    BadSample,
+    OpDef,
+    Sample,
+    SampleRNG,
+    TFForm,
+    register,
+)
 
 _rng = SampleRNG(30)  # not numpy.random: it costs import time
 
@@ -158,6 +167,9 @@ def shape_tensor(x: Any) -> Any:
 # ---------------------------------------------------------------------------------------
 
 class _Family:
+    """What differs between Conv2D, Conv3D and depthwise Conv2D: the rank, the names of the
+    forward op and its two gradient ops (input, filter), layouts, and TF's messages."""
+
     def __init__(self, rank: int, fwd: str, bin_: str, bfil: str, formats: tuple,
                  input_rank_msg: str, filter_rank_msg: str, stride_msg: str,
                  depthwise: bool = False, groups: bool = True, explicit: bool = True,
@@ -169,7 +181,6 @@ class _Family:
         self.depthwise, self.groups, self.explicit = depthwise, groups, explicit
         self.label_in, self.label_fil = label_in, label_fil
         self.types = types
-        self.ops: dict = {}
 
 
 CONV2D_F = _Family(2, "Conv2D", "Conv2DBackpropInput", "Conv2DBackpropFilter", ("NHWC", "NCHW"),
@@ -275,168 +286,161 @@ def _as_grouped(fam: _Family, w: Any) -> Any:
 
 
 # ---------------------------------------------------------------------------------------
-# The three ops of a family.
+# The three ops of a family: the forward convolution and its two gradient ops. Each
+# function takes the family first; _register_family binds it with functools.partial.
 # ---------------------------------------------------------------------------------------
 
-def _make_family(fam: _Family) -> None:
-    r = fam.rank
+def conv_infer(fam: _Family, x: Any, w: Any, strides: tuple, padding: str,
+               explicit_paddings: tuple, data_format: str, dilations: tuple) -> list:
+    op, r = fam.fwd, fam.rank
+    d = check_t(op, (x, w), fam.types)
+    _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
+    if x._shape is not None and len(x._shape) != r + 2:
+        raise fail(op, fam.input_rank_msg.format(C.shape_str(x._shape)
+                                                 if "{}" in fam.input_rank_msg else ""))
+    if w._shape is not None and len(w._shape) != r + 2:
+        raise fail(op, fam.filter_rank_msg.format(C.shape_str(w._shape)))
+    if x._shape is None or w._shape is None:
+        return [(None, d)]
+    if not fam.depthwise and 0 in w._shape[:r]:
+        raise fail(op, "filter must not have zero elements (i.e. all dimensions must be "
+                       "non-zero)")
+    _check_channels(fam, op, outer(x._shape, data_format)[1], w._shape)
+    shape = _forward_shape(fam, op, x._shape, w._shape, strides, padding, explicit_paddings,
+                           data_format, dilations)
+    return [(sized(op, shape, d), d)]
 
-    def fwd_infer(x: Any, w: Any, strides: tuple, padding: str, explicit_paddings: tuple,
-                  data_format: str, dilations: tuple) -> list:
-        op = fam.fwd
-        d = check_t(op, (x, w), fam.types)
-        _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
-        if x._shape is not None and len(x._shape) != r + 2:
-            raise fail(op, fam.input_rank_msg.format(C.shape_str(x._shape)
-                                                     if "{}" in fam.input_rank_msg else ""))
-        if w._shape is not None and len(w._shape) != r + 2:
-            raise fail(op, fam.filter_rank_msg.format(C.shape_str(w._shape)))
-        if x._shape is None or w._shape is None:
-            return [(None, d)]
-        if not fam.depthwise and 0 in w._shape[:r]:
-            raise fail(op, "filter must not have zero elements (i.e. all dimensions must be "
-                           "non-zero)")
-        _check_channels(fam, op, outer(x._shape, data_format)[1], w._shape)
-        shape = _forward_shape(fam, op, x._shape, w._shape, strides, padding, explicit_paddings,
-                               data_format, dilations)
-        return [(sized(op, shape, d), d)]
 
-    def fwd_kernel(xp: Any, x: Any, w: Any, strides: tuple, padding: str,
-                   explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
-        cf = channels_first(data_format)
-        st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
-                                       dilations)
-        out = W.conv_forward(xp, W.to_channels_last(x, cf), _as_grouped(fam, w), st, dl, pad, ex,
-                             keep=True)
-        return xp.ascontiguousarray(W.from_channels_last(out, cf)) if cf else out
+def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
+                explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
+    cf = channels_first(data_format)
+    st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format, dilations)
+    out = W.conv_forward(xp, W.to_channels_last(x, cf), _as_grouped(fam, w), st, dl, pad, ex,
+                         keep=True)
+    return xp.ascontiguousarray(W.from_channels_last(out, cf)) if cf else out
 
-    def fwd_grad(n: Any, g: Any) -> list:
-        x, w = n.inputs
-        a = n.attrs
-        return [bind(fam.ops["bin"], (shape_tensor(x), w, g), a) if wants(n, 0) else None,
-                bind(fam.ops["bfil"], (x, shape_tensor(w), g), a) if wants(n, 1) else None]
 
-    # -- backprop input ------------------------------------------------------------------
-    def _check_backprop(op: str, label: str, in_shape: tuple | None, fshape: tuple | None,
-                        dyshape: tuple | None, a: dict) -> None:
-        df = a["data_format"]
-        if in_shape is None or fshape is None or dyshape is None:
-            return
-        if len(fshape) != r + 2:
-            raise fail(op, fam.filter_rank_msg.format(C.shape_str(fshape)))
-        if len(dyshape) != r + 2:
-            raise fail(op, f"out_backprop must be {r + 2}-dimensional")
-        n_in, c_in = outer(in_shape, df)
-        n_dy, c_dy = outer(dyshape, df)
-        if 0 in fshape[:r]:
-            raise fail(op, f"{label}: filter must not have zero elements (i.e. all dimensions "
-                           f"must be non-zero)")
-        out_depth = _out_channels(fam, fshape)
-        if None not in (c_dy, out_depth) and c_dy != out_depth:
-            raise fail(op, f"{label}: filter and out_backprop must have the same out_depth")
-        _check_channels(fam, op, c_in, fshape, label)
-        if None not in (n_in, n_dy) and n_in != n_dy:
-            raise fail(op, f"{label}: input and out_backprop must have the same batch size. "
-                           f"Input batch: {n_in}, outbackprop batch: {n_dy}, batch_dim: 0")
-        pairs = explicit_pairs(a["explicit_paddings"], df) if a["padding"] == "EXPLICIT" \
-            else ((0, 0),) * r
-        dims = range(2, r + 2) if channels_first(df) else range(1, r + 1)
-        for i, s, k, st, dl, p, actual in zip(dims, spatial(in_shape, df), fshape[:r],
-                                              spatial(a["strides"], df),
-                                              spatial(a["dilations"], df), pairs,
-                                              spatial(dyshape, df)):
-            if None in (s, k, actual):
-                continue
-            computed = out_size(op, s, k, st, dl, a["padding"], p)
-            if computed != actual:
-                raise fail(op, f"{label}: Size of out_backprop doesn't match computed: actual = "
-                               f"{actual}, computed = {computed} spatial_dim: {i} input: {s} "
-                               f"filter: {k} output: {actual} stride: {st} dilation: {dl}")
+def conv_grad(fam: _Family, n: Any, g: Any) -> list:
+    x, w = n.inputs
+    return [bind(REGISTRY[fam.bin], (shape_tensor(x), w, g), n.attrs) if wants(n, 0) else None,
+            bind(REGISTRY[fam.bfil], (x, shape_tensor(w), g), n.attrs) if wants(n, 1) else None]
 
-    def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
-        C.check_dtype(op, sizes, C.INDEX, "Tshape")
-        if sizes._shape is not None and len(sizes._shape) != 1:
-            raise fail(op, f"{what} must be 1-dimensional, got shape "
-                           f"{C.shape_str(sizes._shape)}")
-        vals = static_shape_values(sizes)
-        if vals is not None and len(vals) != want:
-            raise fail(op, f"{op} requires {what} to contain {want} values, but got: "
-                           f"{len(vals)}")
-        if vals is not None and any(v < 0 for v in vals):
-            raise fail(op, f"Dimension -1 must be >= 0 in {what}")
-        return vals
 
-    def bin_infer(sizes: Any, w: Any, dy: Any, strides: tuple, padding: str,
-                  explicit_paddings: tuple, data_format: str, dilations: tuple) -> list:
-        op = fam.bin
-        d = check_t(op, (w, dy), fam.types)
-        _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
-        vals = _sizes(op, sizes, r + 2, "input_sizes")
-        a = dict(strides=strides, padding=padding, explicit_paddings=explicit_paddings,
-                 data_format=data_format, dilations=dilations)
-        _check_backprop(op, fam.label_in, vals, w._shape, dy._shape, a)
-        return [(sized(op, vals, d) if vals is not None else (None,) * (r + 2), d)]
+def _check_backprop(fam: _Family, op: str, label: str, in_shape: tuple | None,
+                    fshape: tuple | None, dyshape: tuple | None, a: dict) -> None:
+    """A gradient op's input, filter and output-gradient shapes against each other."""
+    r, df = fam.rank, a["data_format"]
+    if in_shape is None or fshape is None or dyshape is None:
+        return
+    if len(fshape) != r + 2:
+        raise fail(op, fam.filter_rank_msg.format(C.shape_str(fshape)))
+    if len(dyshape) != r + 2:
+        raise fail(op, f"out_backprop must be {r + 2}-dimensional")
+    n_in, c_in = outer(in_shape, df)
+    n_dy, c_dy = outer(dyshape, df)
+    if 0 in fshape[:r]:
+        raise fail(op, f"{label}: filter must not have zero elements (i.e. all dimensions "
+                       f"must be non-zero)")
+    out_depth = _out_channels(fam, fshape)
+    if None not in (c_dy, out_depth) and c_dy != out_depth:
+        raise fail(op, f"{label}: filter and out_backprop must have the same out_depth")
+    _check_channels(fam, op, c_in, fshape, label)
+    if None not in (n_in, n_dy) and n_in != n_dy:
+        raise fail(op, f"{label}: input and out_backprop must have the same batch size. "
+                       f"Input batch: {n_in}, outbackprop batch: {n_dy}, batch_dim: 0")
+    pairs = explicit_pairs(a["explicit_paddings"], df) if a["padding"] == "EXPLICIT" \
+        else ((0, 0),) * r
+    dims = range(2, r + 2) if channels_first(df) else range(1, r + 1)
+    for i, s, k, st, dl, p, actual in zip(dims, spatial(in_shape, df), fshape[:r],
+                                          spatial(a["strides"], df),
+                                          spatial(a["dilations"], df), pairs,
+                                          spatial(dyshape, df)):
+        if None in (s, k, actual):
+            continue
+        computed = out_size(op, s, k, st, dl, a["padding"], p)
+        if computed != actual:
+            raise fail(op, f"{label}: Size of out_backprop doesn't match computed: actual = "
+                           f"{actual}, computed = {computed} spatial_dim: {i} input: {s} "
+                           f"filter: {k} output: {actual} stride: {st} dilation: {dl}")
 
-    def bin_kernel(xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple, padding: str,
-                   explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
-        cf = channels_first(data_format)
-        st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
-                                       dilations)
-        in_shape = tuple(int(v) for v in sizes)
-        cl_shape = (in_shape[0],) + spatial(in_shape, data_format) + (outer(in_shape,
-                                                                            data_format)[1],)
-        out = W.conv_input_grad(xp, _as_grouped(fam, w), W.to_channels_last(dy, cf), cl_shape,
-                                st, dl, pad, ex)
-        return xp.ascontiguousarray(W.from_channels_last(out, cf)) if cf else out
 
-    def bin_grad(n: Any, g: Any) -> list:
-        _, w, dy = n.inputs
-        return [None,
-                bind(fam.ops["bfil"], (g, shape_tensor(w), dy), n.attrs) if wants(n, 1) else None,
-                bind(fam.ops["fwd"], (g, w), n.attrs) if wants(n, 2) else None]
+def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
+    """The static values of a gradient op's `input_sizes` / `filter_sizes`, checked."""
+    C.check_dtype(op, sizes, C.INDEX, "Tshape")
+    if sizes._shape is not None and len(sizes._shape) != 1:
+        raise fail(op, f"{what} must be 1-dimensional, got shape {C.shape_str(sizes._shape)}")
+    vals = static_shape_values(sizes)
+    if vals is not None and len(vals) != want:
+        raise fail(op, f"{op} requires {what} to contain {want} values, but got: {len(vals)}")
+    if vals is not None and any(v < 0 for v in vals):
+        raise fail(op, f"Dimension -1 must be >= 0 in {what}")
+    return vals
 
-    # -- backprop filter -----------------------------------------------------------------
-    def bfil_infer(x: Any, sizes: Any, dy: Any, strides: tuple, padding: str,
-                   explicit_paddings: tuple, data_format: str, dilations: tuple) -> list:
-        op = fam.bfil
-        d = check_t(op, (x, dy), fam.types)
-        _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
-        vals = _sizes(op, sizes, r + 2, "filter_sizes")
-        if x._shape is not None and len(x._shape) != r + 2:
-            raise fail(op, f"input must be {r + 2}-dimensional")
-        a = dict(strides=strides, padding=padding, explicit_paddings=explicit_paddings,
-                 data_format=data_format, dilations=dilations)
-        _check_backprop(op, fam.label_fil, x._shape, vals, dy._shape, a)
-        return [(sized(op, vals, d) if vals is not None else (None,) * (r + 2), d)]
 
-    def bfil_kernel(xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple, padding: str,
-                    explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
-        cf = channels_first(data_format)
-        st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
-                                       dilations)
-        fshape = tuple(int(v) for v in sizes)
-        cfil = 1 if fam.depthwise else fshape[-2]
-        out = W.conv_filter_grad(xp, W.to_channels_last(x, cf), W.to_channels_last(dy, cf),
-                                 fshape[:r], st, dl, pad, ex, cfil)
-        return out.reshape(fshape)
+def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tuple,
+                         padding: str, explicit_paddings: tuple, data_format: str,
+                         dilations: tuple) -> list:
+    op, r = fam.bin, fam.rank
+    d = check_t(op, (w, dy), fam.types)
+    _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
+    vals = _sizes(op, sizes, r + 2, "input_sizes")
+    a = dict(strides=strides, padding=padding, explicit_paddings=explicit_paddings,
+             data_format=data_format, dilations=dilations)
+    _check_backprop(fam, op, fam.label_in, vals, w._shape, dy._shape, a)
+    return [(sized(op, vals, d) if vals is not None else (None,) * (r + 2), d)]
 
-    def bfil_grad(n: Any, g: Any) -> list:
-        x, _, dy = n.inputs
-        return [bind(fam.ops["bin"], (shape_tensor(x), g, dy), n.attrs) if wants(n, 0) else None,
-                None, bind(fam.ops["fwd"], (x, g), n.attrs) if wants(n, 2) else None]
 
-    samples, bad, bin_samples, bfil_samples = _family_samples(fam)
-    # TF's 3-D convolutions have no explicit padding
-    form = None if fam.explicit else TFForm(fixed={"explicit_paddings": ()})
-    fam.ops["fwd"] = register(OpDef(fam.fwd, fwd_infer, fwd_kernel, grad=fwd_grad,
-                                    reference=_conv_reference(fam), samples=samples,
-                                    bad_samples=bad, tf=form))
-    fam.ops["bin"] = register(OpDef(fam.bin, bin_infer, bin_kernel, grad=bin_grad,
-                                    reference=_bin_reference(fam), samples=bin_samples,
-                                    bad_samples=_bin_bad(fam), tf=form))
-    fam.ops["bfil"] = register(OpDef(fam.bfil, bfil_infer, bfil_kernel, grad=bfil_grad,
-                                     reference=_bfil_reference(fam), samples=bfil_samples,
-                                     tf=form))
+def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple,
+                          padding: str, explicit_paddings: tuple, data_format: str,
+                          dilations: tuple) -> Any:
+    cf = channels_first(data_format)
+    st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format, dilations)
+    in_shape = tuple(int(v) for v in sizes)
+    cl_shape = (in_shape[0],) + spatial(in_shape, data_format) + (outer(in_shape,
+                                                                        data_format)[1],)
+    out = W.conv_input_grad(xp, _as_grouped(fam, w), W.to_channels_last(dy, cf), cl_shape,
+                            st, dl, pad, ex)
+    return xp.ascontiguousarray(W.from_channels_last(out, cf)) if cf else out
+
+
+def backprop_input_grad(fam: _Family, n: Any, g: Any) -> list:
+    _, w, dy = n.inputs
+    return [None,
+            bind(REGISTRY[fam.bfil], (g, shape_tensor(w), dy), n.attrs) if wants(n, 1) else None,
+            bind(REGISTRY[fam.fwd], (g, w), n.attrs) if wants(n, 2) else None]
+
+
+def backprop_filter_infer(fam: _Family, x: Any, sizes: Any, dy: Any, strides: tuple,
+                          padding: str, explicit_paddings: tuple, data_format: str,
+                          dilations: tuple) -> list:
+    op, r = fam.bfil, fam.rank
+    d = check_t(op, (x, dy), fam.types)
+    _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
+    vals = _sizes(op, sizes, r + 2, "filter_sizes")
+    if x._shape is not None and len(x._shape) != r + 2:
+        raise fail(op, f"input must be {r + 2}-dimensional")
+    a = dict(strides=strides, padding=padding, explicit_paddings=explicit_paddings,
+             data_format=data_format, dilations=dilations)
+    _check_backprop(fam, op, fam.label_fil, x._shape, vals, dy._shape, a)
+    return [(sized(op, vals, d) if vals is not None else (None,) * (r + 2), d)]
+
+
+def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple,
+                           padding: str, explicit_paddings: tuple, data_format: str,
+                           dilations: tuple) -> Any:
+    cf = channels_first(data_format)
+    st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format, dilations)
+    fshape = tuple(int(v) for v in sizes)
+    cfil = 1 if fam.depthwise else fshape[-2]
+    out = W.conv_filter_grad(xp, W.to_channels_last(x, cf), W.to_channels_last(dy, cf),
+                             fshape[:fam.rank], st, dl, pad, ex, cfil)
+    return out.reshape(fshape)
+
+
+def backprop_filter_grad(fam: _Family, n: Any, g: Any) -> list:
+    x, _, dy = n.inputs
+    return [bind(REGISTRY[fam.bin], (shape_tensor(x), g, dy), n.attrs) if wants(n, 0) else None,
+            None, bind(REGISTRY[fam.fwd], (x, g), n.attrs) if wants(n, 2) else None]
 
 
 # ---------------------------------------------------------------------------------------
@@ -618,13 +622,28 @@ def _bin_bad(fam: _Family) -> list:
                       "values, but got: 3")]
 
 
-for _fam in (CONV2D_F, CONV3D_F, DEPTHWISE_F):
-    _make_family(_fam)
+def _register_family(fam: _Family) -> tuple:
+    samples, bad, bin_samples, bfil_samples = _family_samples(fam)
+    # TF's 3-D convolutions have no explicit padding
+    form = None if fam.explicit else TFForm(fixed={"explicit_paddings": ()})
+    fwd = register(OpDef(fam.fwd, partial(conv_infer, fam), partial(conv_kernel, fam),
+                         grad=partial(conv_grad, fam), reference=_conv_reference(fam),
+                         samples=samples, bad_samples=bad, tf=form))
+    bin_ = register(OpDef(fam.bin, partial(backprop_input_infer, fam),
+                          partial(backprop_input_kernel, fam),
+                          grad=partial(backprop_input_grad, fam),
+                          reference=_bin_reference(fam), samples=bin_samples,
+                          bad_samples=_bin_bad(fam), tf=form))
+    bfil = register(OpDef(fam.bfil, partial(backprop_filter_infer, fam),
+                          partial(backprop_filter_kernel, fam),
+                          grad=partial(backprop_filter_grad, fam),
+                          reference=_bfil_reference(fam), samples=bfil_samples, tf=form))
+    return fwd, bin_, bfil
 
-CONV2D, CONV2D_BACKPROP_INPUT, CONV2D_BACKPROP_FILTER = (CONV2D_F.ops[k] for k in
-                                                         ("fwd", "bin", "bfil"))
-CONV3D = CONV3D_F.ops["fwd"]
-DEPTHWISE = DEPTHWISE_F.ops["fwd"]
+
+CONV2D, CONV2D_BACKPROP_INPUT, CONV2D_BACKPROP_FILTER = _register_family(CONV2D_F)
+CONV3D, CONV3D_BACKPROP_INPUT, CONV3D_BACKPROP_FILTER = _register_family(CONV3D_F)
+DEPTHWISE, DEPTHWISE_BACKPROP_INPUT, DEPTHWISE_BACKPROP_FILTER = _register_family(DEPTHWISE_F)
 
 
 # ---------------------------------------------------------------------------------------
@@ -804,7 +823,7 @@ def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
     df = data_format or "NDHWC"
     a = _conv_attrs(3, strides, padding, df, dilations)
     sizes = _full_input_sizes(CONV3D_F, _sizes_tensor(output_shape), w, dy, df)
-    return bind(CONV3D_F.ops["bin"], (sizes, w, dy), a)
+    return bind(CONV3D_BACKPROP_INPUT, (sizes, w, dy), a)
 
 
 def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
@@ -871,7 +890,7 @@ def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
     pad, ex = convert_padding(padding, 4)
     a = dict(strides=_depthwise_strides(strides), padding=pad, explicit_paddings=ex,
              data_format=data_format, dilations=tuple(int(d) for d in dilations))
-    return bind(DEPTHWISE_F.ops["bin"], (_sizes_tensor(input_sizes), w, dy), a)
+    return bind(DEPTHWISE_BACKPROP_INPUT, (_sizes_tensor(input_sizes), w, dy), a)
 
 
 def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A002
@@ -882,7 +901,7 @@ def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A00
     pad, ex = convert_padding(padding, 4)
     a = dict(strides=_depthwise_strides(strides), padding=pad, explicit_paddings=ex,
              data_format=data_format, dilations=tuple(int(d) for d in dilations))
-    return bind(DEPTHWISE_F.ops["bfil"], (x, _sizes_tensor(filter_sizes), dy), a)
+    return bind(DEPTHWISE_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a)
 
 
 def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  # noqa: A002

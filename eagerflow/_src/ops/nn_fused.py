@@ -60,11 +60,11 @@ def _grad(n: Any, g: Any) -> list:
     if "Relu" in n.attrs["fused_ops"]:
         g = bind(nn.RELU_GRAD, (g, n.outputs[0]), {})
     conv = _conv_attrs(n.attrs)
-    fam = nn_conv.CONV2D_F.ops
     return [
-        bind(fam["bin"], (nn_conv.shape_tensor(x), w, g), conv) if nn_conv.wants(n, 0) else None,
-        bind(fam["bfil"], (x, nn_conv.shape_tensor(w), g), conv) if nn_conv.wants(n, 1)
-        else None,
+        bind(nn_conv.CONV2D_BACKPROP_INPUT, (nn_conv.shape_tensor(x), w, g), conv)
+        if nn_conv.wants(n, 0) else None,
+        bind(nn_conv.CONV2D_BACKPROP_FILTER, (x, nn_conv.shape_tensor(w), g), conv)
+        if nn_conv.wants(n, 1) else None,
         bind(nn.BIAS_ADD_GRAD, (g,), {"data_format": "NHWC"}) if nn_conv.wants(n, 2) else None,
     ]
 

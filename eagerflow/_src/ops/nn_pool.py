@@ -17,6 +17,7 @@ order (ties do not split it). Gradients of any order:
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -46,7 +47,15 @@ from eagerflow._src.ops.nn_conv import (
     static_shape_values,
     unimplemented,
 )
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.registry import (
+    REGISTRY,
+    BadSample,
+    OpDef,
+    Sample,
+    SampleRNG,
+    TFForm,
+    register,
+)
 from eagerflow._src.ops.slicing import getitem
 
 _rng = SampleRNG(31)  # not numpy.random: it costs import time
@@ -57,6 +66,8 @@ _AVG_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64)
 
 
 class _Pool:
+    """What differs between 2-D and 3-D pooling: the rank, the op names, the layouts."""
+
     def __init__(self, rank: int, suffix: str, formats: tuple, explicit: bool,
                  max_types: tuple) -> None:
         self.rank, self.formats, self.explicit = rank, formats, explicit
@@ -64,7 +75,6 @@ class _Pool:
         self.max_grad, self.max_grad_grad = f"MaxPool{suffix}Grad", f"MaxPool{suffix}GradGrad"
         self.avg_grad = f"AvgPool{suffix}Grad"
         self.max_types = max_types
-        self.ops: dict = {}
 
 
 POOL2D = _Pool(2, "", ("NHWC", "NCHW"), True, _MAX_T)
@@ -148,143 +158,138 @@ def _check_like(op: str, t: Any, want: tuple | None, what: str) -> None:
                        f"{C.shape_str(t._shape)}")
 
 
-def _make_pool(p: _Pool) -> None:
-    r = p.rank
+# ---------------------------------------------------------------------------------------
+# The ops of a family: MaxPool, its gradient and its gradient's gradient; AvgPool and its
+# gradient. Each function takes the family first; _register_pool binds it with
+# functools.partial.
+# ---------------------------------------------------------------------------------------
 
-    def _a(n: Any) -> dict:
-        return n.attrs
+def max_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
+                   explicit_paddings: tuple, data_format: str) -> list:
+    d = check_t(p.max, (x,), p.max_types)
+    _check_pool_attrs(p, p.max, x._shape, ksize, strides, padding, explicit_paddings,
+                      data_format, True)
+    if x._shape is None:
+        return [(None, d)]
+    return [(_out_shape(p.max, x._shape, ksize, strides, padding, explicit_paddings,
+                        data_format, p.rank, d), d)]
 
-    # -- max -----------------------------------------------------------------------------
-    def max_infer(x: Any, ksize: tuple, strides: tuple, padding: str, explicit_paddings: tuple,
-                  data_format: str) -> list:
-        d = check_t(p.max, (x,), p.max_types)
-        _check_pool_attrs(p, p.max, x._shape, ksize, strides, padding, explicit_paddings,
-                          data_format, True)
-        if x._shape is None:
-            return [(None, d)]
-        return [(_out_shape(p.max, x._shape, ksize, strides, padding, explicit_paddings,
-                            data_format, r, d), d)]
 
-    def max_kernel(xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
-                   explicit_paddings: tuple, data_format: str) -> Any:
-        ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
-        return _back(xp, W.max_pool(xp, _cl(x, data_format), ks, st, pad, ex), data_format)
+def max_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
+                    explicit_paddings: tuple, data_format: str) -> Any:
+    ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
+    return _back(xp, W.max_pool(xp, _cl(x, data_format), ks, st, pad, ex), data_format)
 
-    def max_grad(n: Any, g: Any) -> list:
-        return [bind(p.ops["max_grad"], (n.inputs[0], n.outputs[0], g), n.attrs)]
 
-    def mg_infer(x: Any, y: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
-                 explicit_paddings: tuple, data_format: str) -> list:
-        op = p.max_grad
-        d = check_t(op, (x, y, dy), p.max_types)
-        _check_pool_attrs(p, op, x._shape, ksize, strides, padding, explicit_paddings, data_format,
-                          True)
-        if x._shape is not None and None not in x._shape:
-            want = _out_shape(op, x._shape, ksize, strides, padding, explicit_paddings,
-                              data_format, r)
-            _check_like(op, y, want, "orig_output")
-            _check_like(op, dy, want, "grad")
-        return [(x._shape, d)]
+def max_pool_grad(p: _Pool, n: Any, g: Any) -> list:
+    return [bind(REGISTRY[p.max_grad], (n.inputs[0], n.outputs[0], g), n.attrs)]
 
-    def mg_kernel(xp: Any, x: Any, y: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
-                  explicit_paddings: tuple, data_format: str) -> Any:
-        ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
-        out = W.max_pool_grad(xp, _cl(x, data_format), _cl(y, data_format),
-                              _cl(dy, data_format), ks, st, pad, ex)
-        return _back(xp, out, data_format)
 
-    def mg_grad(n: Any, g: Any) -> list:
-        x, y, _ = n.inputs
-        return [None, None, bind(p.ops["max_grad_grad"], (x, y, g), n.attrs)]
+def max_pool_grad_infer(p: _Pool, x: Any, y: Any, dy: Any, ksize: tuple, strides: tuple,
+                        padding: str, explicit_paddings: tuple, data_format: str) -> list:
+    op = p.max_grad
+    d = check_t(op, (x, y, dy), p.max_types)
+    _check_pool_attrs(p, op, x._shape, ksize, strides, padding, explicit_paddings, data_format,
+                      True)
+    if x._shape is not None and None not in x._shape:
+        want = _out_shape(op, x._shape, ksize, strides, padding, explicit_paddings,
+                          data_format, p.rank)
+        _check_like(op, y, want, "orig_output")
+        _check_like(op, dy, want, "grad")
+    return [(x._shape, d)]
 
-    def mgg_infer(x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple, padding: str,
-                  explicit_paddings: tuple, data_format: str) -> list:
-        op = p.max_grad_grad
-        d = check_t(op, (x, y, gg), p.max_types)
-        _check_pool_attrs(p, op, x._shape, ksize, strides, padding, explicit_paddings, data_format,
-                          True)
-        _check_like(op, gg, x._shape, "grad")
-        if x._shape is not None and None not in x._shape:
-            want = _out_shape(op, x._shape, ksize, strides, padding, explicit_paddings,
-                              data_format, r)
-            _check_like(op, y, want, "orig_output")
-            return [(want, d)]
-        return [(y._shape, d)]
 
-    def mgg_kernel(xp: Any, x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple,
-                   padding: str, explicit_paddings: tuple, data_format: str) -> Any:
-        ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
-        out = W.max_pool_grad_grad(xp, _cl(x, data_format), _cl(y, data_format),
-                                   _cl(gg, data_format), ks, st, pad, ex)
-        return _back(xp, out, data_format)
+def max_pool_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, dy: Any, ksize: tuple,
+                         strides: tuple, padding: str, explicit_paddings: tuple,
+                         data_format: str) -> Any:
+    ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
+    out = W.max_pool_grad(xp, _cl(x, data_format), _cl(y, data_format),
+                          _cl(dy, data_format), ks, st, pad, ex)
+    return _back(xp, out, data_format)
 
-    def mgg_grad(n: Any, g: Any) -> list:
-        x, y, _ = n.inputs
-        return [None, None, bind(p.ops["max_grad"], (x, y, g), n.attrs)]
 
-    # -- avg -----------------------------------------------------------------------------
-    def avg_infer(x: Any, ksize: tuple, strides: tuple, padding: str, data_format: str) -> list:
-        d = check_t(p.avg, (x,), _AVG_T)
-        _check_pool_attrs(p, p.avg, x._shape, ksize, strides, padding, (), data_format, False)
-        if x._shape is None:
-            return [(None, d)]
-        return [(_out_shape(p.avg, x._shape, ksize, strides, padding, (), data_format, r, d),
-                 d)]
+def max_pool_grad_grad(p: _Pool, n: Any, g: Any) -> list:
+    x, y, _ = n.inputs
+    return [None, None, bind(REGISTRY[p.max_grad_grad], (x, y, g), n.attrs)]
 
-    def avg_kernel(xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
-                   data_format: str) -> Any:
-        ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
-        return _back(xp, W.avg_pool(xp, _cl(x, data_format), ks, st, pad), data_format)
 
-    def avg_grad(n: Any, g: Any) -> list:
-        return [bind(p.ops["avg_grad"], (shape_tensor(n.inputs[0]), g), n.attrs)]
+def max_pool_grad_grad_infer(p: _Pool, x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple,
+                             padding: str, explicit_paddings: tuple, data_format: str) -> list:
+    op = p.max_grad_grad
+    d = check_t(op, (x, y, gg), p.max_types)
+    _check_pool_attrs(p, op, x._shape, ksize, strides, padding, explicit_paddings, data_format,
+                      True)
+    _check_like(op, gg, x._shape, "grad")
+    if x._shape is not None and None not in x._shape:
+        want = _out_shape(op, x._shape, ksize, strides, padding, explicit_paddings,
+                          data_format, p.rank)
+        _check_like(op, y, want, "orig_output")
+        return [(want, d)]
+    return [(y._shape, d)]
 
-    def ag_infer(sizes: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
-                 data_format: str) -> list:
-        op = p.avg_grad
-        d = check_t(op, (dy,), _AVG_T)
-        C.check_dtype(op, sizes, C.INDEX)
-        vals = static_shape_values(sizes)
-        if vals is not None and len(vals) != r + 2:
-            raise fail(op, f"orig_input_shape must have {r + 2} elements")
-        _check_pool_attrs(p, op, vals, ksize, strides, padding, (),
-                          data_format, False)
-        if vals is not None and dy._shape is not None and None not in dy._shape:
-            want = _out_shape(op, vals, ksize, strides, padding, (), data_format, r)
-            if want != dy._shape:
-                raise fail(op, f"Expected grad shape to be {C.shape_str(want)}, but got "
-                               f"{C.shape_str(dy._shape)}")
-        return [(vals if vals is not None else (None,) * (r + 2), d)]
 
-    def ag_kernel(xp: Any, sizes: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
-                  data_format: str) -> Any:
-        ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
-        shape = tuple(int(v) for v in sizes)
-        cl_shape = (shape[0],) + spatial(shape, data_format) + (outer(shape, data_format)[1],)
-        return _back(xp, W.avg_pool_grad(xp, cl_shape, _cl(dy, data_format), ks, st, pad),
-                     data_format)
+def max_pool_grad_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, gg: Any, ksize: tuple,
+                              strides: tuple, padding: str, explicit_paddings: tuple,
+                              data_format: str) -> Any:
+    ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
+    out = W.max_pool_grad_grad(xp, _cl(x, data_format), _cl(y, data_format),
+                               _cl(gg, data_format), ks, st, pad, ex)
+    return _back(xp, out, data_format)
 
-    def ag_grad(n: Any, g: Any) -> list:
-        return [None, bind(p.ops["avg"], (g,), n.attrs)]
 
-    s = _pool_samples(p)
-    # TF's 3-D max pools and MaxPoolGradGrad have no explicit padding
-    no_explicit = TFForm(fixed={"explicit_paddings": ()})
-    form = None if p.explicit else no_explicit
-    p.ops["max"] = register(OpDef(p.max, max_infer, max_kernel, grad=max_grad,
-                                  reference=_max_ref(p), samples=s["max"],
-                                  bad_samples=s["max_bad"], tf=form))
-    p.ops["max_grad"] = register(OpDef(p.max_grad, mg_infer, mg_kernel, grad=mg_grad,
-                                       reference=_max_grad_ref(p), samples=s["max_grad"],
-                                       tf=form))
-    p.ops["max_grad_grad"] = register(OpDef(p.max_grad_grad, mgg_infer, mgg_kernel,
-                                            grad=mgg_grad, reference=_max_grad_grad_ref(p),
-                                            samples=s["max_grad_grad"], tf=no_explicit))
-    p.ops["avg"] = register(OpDef(p.avg, avg_infer, avg_kernel, grad=avg_grad,
-                                  reference=_avg_ref(p), samples=s["avg"],
-                                  bad_samples=s["avg_bad"]))
-    p.ops["avg_grad"] = register(OpDef(p.avg_grad, ag_infer, ag_kernel, grad=ag_grad,
-                                       reference=_avg_grad_ref(p), samples=s["avg_grad"]))
+def max_pool_grad_grad_grad(p: _Pool, n: Any, g: Any) -> list:
+    x, y, _ = n.inputs
+    return [None, None, bind(REGISTRY[p.max_grad], (x, y, g), n.attrs)]
+
+
+def avg_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
+                   data_format: str) -> list:
+    d = check_t(p.avg, (x,), _AVG_T)
+    _check_pool_attrs(p, p.avg, x._shape, ksize, strides, padding, (), data_format, False)
+    if x._shape is None:
+        return [(None, d)]
+    return [(_out_shape(p.avg, x._shape, ksize, strides, padding, (), data_format, p.rank, d),
+             d)]
+
+
+def avg_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
+                    data_format: str) -> Any:
+    ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
+    return _back(xp, W.avg_pool(xp, _cl(x, data_format), ks, st, pad), data_format)
+
+
+def avg_pool_grad(p: _Pool, n: Any, g: Any) -> list:
+    return [bind(REGISTRY[p.avg_grad], (shape_tensor(n.inputs[0]), g), n.attrs)]
+
+
+def avg_pool_grad_infer(p: _Pool, sizes: Any, dy: Any, ksize: tuple, strides: tuple,
+                        padding: str, data_format: str) -> list:
+    op, r = p.avg_grad, p.rank
+    d = check_t(op, (dy,), _AVG_T)
+    C.check_dtype(op, sizes, C.INDEX)
+    vals = static_shape_values(sizes)
+    if vals is not None and len(vals) != r + 2:
+        raise fail(op, f"orig_input_shape must have {r + 2} elements")
+    _check_pool_attrs(p, op, vals, ksize, strides, padding, (), data_format, False)
+    if vals is not None and dy._shape is not None and None not in dy._shape:
+        want = _out_shape(op, vals, ksize, strides, padding, (), data_format, r)
+        if want != dy._shape:
+            raise fail(op, f"Expected grad shape to be {C.shape_str(want)}, but got "
+                           f"{C.shape_str(dy._shape)}")
+    return [(vals if vals is not None else (None,) * (r + 2), d)]
+
+
+def avg_pool_grad_kernel(p: _Pool, xp: Any, sizes: Any, dy: Any, ksize: tuple, strides: tuple,
+                         padding: str, data_format: str) -> Any:
+    ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
+    shape = tuple(int(v) for v in sizes)
+    cl_shape = (shape[0],) + spatial(shape, data_format) + (outer(shape, data_format)[1],)
+    return _back(xp, W.avg_pool_grad(xp, cl_shape, _cl(dy, data_format), ks, st, pad),
+                 data_format)
+
+
+def avg_pool_grad_grad(p: _Pool, n: Any, g: Any) -> list:
+    return [None, bind(REGISTRY[p.avg], (g,), n.attrs)]
 
 
 # ---------------------------------------------------------------------------------------
@@ -457,9 +462,32 @@ def _pool_samples(p: _Pool) -> dict:
     return s
 
 
-_make_pool(POOL2D)
-_make_pool(POOL3D)
-MAX_POOL, AVG_POOL = POOL2D.ops["max"], POOL2D.ops["avg"]
+def _register_pool(p: _Pool) -> tuple:
+    s = _pool_samples(p)
+    # TF's 3-D max pools and MaxPoolGradGrad have no explicit padding
+    no_explicit = TFForm(fixed={"explicit_paddings": ()})
+    form = None if p.explicit else no_explicit
+    max_ = register(OpDef(p.max, partial(max_pool_infer, p), partial(max_pool_kernel, p),
+                          grad=partial(max_pool_grad, p), reference=_max_ref(p),
+                          samples=s["max"], bad_samples=s["max_bad"], tf=form))
+    register(OpDef(p.max_grad, partial(max_pool_grad_infer, p), partial(max_pool_grad_kernel, p),
+                   grad=partial(max_pool_grad_grad, p), reference=_max_grad_ref(p),
+                   samples=s["max_grad"], tf=form))
+    register(OpDef(p.max_grad_grad, partial(max_pool_grad_grad_infer, p),
+                   partial(max_pool_grad_grad_kernel, p),
+                   grad=partial(max_pool_grad_grad_grad, p), reference=_max_grad_grad_ref(p),
+                   samples=s["max_grad_grad"], tf=no_explicit))
+    avg = register(OpDef(p.avg, partial(avg_pool_infer, p), partial(avg_pool_kernel, p),
+                         grad=partial(avg_pool_grad, p), reference=_avg_ref(p),
+                         samples=s["avg"], bad_samples=s["avg_bad"]))
+    register(OpDef(p.avg_grad, partial(avg_pool_grad_infer, p), partial(avg_pool_grad_kernel, p),
+                   grad=partial(avg_pool_grad_grad, p), reference=_avg_grad_ref(p),
+                   samples=s["avg_grad"]))
+    return max_, avg
+
+
+MAX_POOL, AVG_POOL = _register_pool(POOL2D)
+MAX_POOL3D, AVG_POOL3D = _register_pool(POOL3D)
 
 
 # ---------------------------------------------------------------------------------------
@@ -495,13 +523,13 @@ def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
 
 def max_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NDHWC", name: str | None = None) -> Any:
-    return bind(POOL3D.ops["max"], (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding,
+    return bind(MAX_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding,
                                                              data_format or "NDHWC", True))
 
 
 def avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NDHWC", name: str | None = None) -> Any:
-    return bind(POOL3D.ops["avg"], (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding,
+    return bind(AVG_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding,
                                                              data_format or "NDHWC", False))
 
 

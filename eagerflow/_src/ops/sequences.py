@@ -146,9 +146,12 @@ LINSPACE = register(OpDef(
 
 def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int = 0) -> Any:
     start = _t(start)
-    if not start._dtype.is_floating:
+    integer_start = not start._dtype.is_floating
+    if integer_start:
         start = cast(start, dt.float64)  # integer endpoints give float64, as in TF
     stop = convert_to_tensor(stop, dtype_hint=start._dtype)
+    if integer_start and stop._dtype.is_integer:
+        stop = cast(stop, dt.float64)
     num_t = convert_to_tensor(num)
     if not num_t._dtype.is_integer or num_t.shape.rank != 0:
         if not num_t._dtype.is_integer:

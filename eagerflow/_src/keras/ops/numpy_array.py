@@ -1,0 +1,671 @@
+"""keras.ops NumPy-style array creation and manipulation: ranges, filled arrays and
+windows, joins and splits, reshapes and transposes, flips, pads, diagonals and
+triangles, gathers, `where`/`select`, and index helpers.
+
+Creation ops default to floatx; joins promote their inputs with Keras 3's rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops.core import shape as static_shape
+from eagerflow._src.keras.ops.symbolic import keras_op
+from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import indexing as ti
+from eagerflow._src.ops import linalg as tl
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops import shaping as tsh
+from eagerflow._src.ops.math_special import bessel_i0e
+from eagerflow._src.ops.sequences import linspace as tf_linspace
+from eagerflow._src.ops.sequences import range as tf_range
+from eagerflow._src.ops.signal_ops import hamming_window, hann_window
+from eagerflow._src.ops.slicing import pad as tf_pad
+from eagerflow._src.ops.stacking import stack as tf_stack
+from eagerflow._src.ops.stacking import unstack as tf_unstack
+
+
+def canonical_axis(axis: int, ndim: int) -> int:
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"axis {axis} is out of bounds for an array of dimension {ndim}")
+    return axis % ndim if ndim else 0
+
+
+def as_axes(axis: Any) -> Any:
+    """None, or the axis as a list."""
+    if axis is None or isinstance(axis, (list, tuple)):
+        return None if axis is None else list(axis)
+    return [axis]
+
+
+# ---------------------------------------------------------------------------------------
+# Creation
+# ---------------------------------------------------------------------------------------
+
+@keras_op
+def array(x: Any, dtype: Any = None) -> Any:
+    return kd.to_tensor(x, dtype)
+
+
+@keras_op
+def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) -> Any:
+    if dtype is None:
+        keys = [kd.dtype_key(v) for v in (start, stop, step) if v is not None]
+        dtype = kd.result_type(*keys)
+    dtype = kd.standardize_dtype(dtype)
+    return tf_range(start, stop, delta=1 if step is None else step, dtype=dtype)
+
+
+def zeros(shape: Any, dtype: Any = None) -> Any:
+    return ta.zeros(shape, dtype=dtype or kb.floatx())
+
+
+def ones(shape: Any, dtype: Any = None) -> Any:
+    return ta.ones(shape, dtype=dtype or kb.floatx())
+
+
+def empty(shape: Any, dtype: Any = None) -> Any:
+    return ta.zeros(shape, dtype=dtype or kb.floatx())
+
+
+def _like(name: str, tf_fn: Callable) -> Callable:
+    def op(x: Any, dtype: Any = None) -> Any:
+        dtype = None if dtype is None else kd.standardize_dtype(dtype)
+        return tf_fn(kd.to_tensor(x), dtype=dtype)
+    op.__name__ = op.__qualname__ = name
+    return keras_op(op)
+
+
+zeros_like = _like("zeros_like", tm.zeros_like)
+ones_like = _like("ones_like", tm.ones_like)
+empty_like = _like("empty_like", tm.zeros_like)
+
+
+@keras_op
+def full(shape: Any, fill_value: Any, dtype: Any = None) -> Any:
+    dtype = kd.standardize_dtype(dtype or kb.floatx())
+    return ta.broadcast_to(kd.to_tensor(fill_value, dtype), shape)
+
+
+@keras_op
+def full_like(x: Any, fill_value: Any, dtype: Any = None) -> Any:
+    x = kd.to_tensor(x)
+    dtype = kd.result_type(kd.standardize_dtype(dtype) if dtype is not None else x.dtype)
+    return ta.broadcast_to(kd.to_tensor(fill_value, dtype), ta.shape(x))
+
+
+def _is_float_arg(v: Any) -> bool:
+    return isinstance(v, float) or getattr(getattr(v, "dtype", None), "name", None) \
+        in kd.FLOAT_TYPES
+
+
+def eye(N: Any, M: Any = None, k: int = 0, dtype: Any = None) -> Any:
+    if _is_float_arg(N):
+        raise TypeError("Argument `N` must be an integer or an integer tensor.")
+    if _is_float_arg(M):
+        raise TypeError("Argument `M` must be an integer, an integer tensor, or `None`.")
+    dtype = dtype or kb.floatx()
+    M = N if M is None else M
+    if isinstance(k, int) and k == 0:
+        return tl.eye(N, M, dtype=dtype)
+    # a smaller square eye, padded into place
+    size = min(M - k, N + k)
+    pads = [[max(-k, 0), max(N - M + k, 0)], [max(k, 0), max(M - N - k, 0)]]
+    return tf_pad(tl.eye(size, dtype=dtype), pads)
+
+
+def identity(n: int, dtype: Any = None) -> Any:
+    return eye(n, n, dtype=dtype)
+
+
+def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Any:
+    M = N if M is None else M
+    dtype = kd.standardize_dtype(dtype or kb.floatx())
+    rows = ta.reshape(tf_range(N), [-1, 1])
+    cols = ta.reshape(tf_range(M), [1, -1])
+    return tm.cast(tm.less_equal(cols - rows, k), dtype)
+
+
+@keras_op
+def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
+             retstep: bool = False, dtype: Any = None, axis: int = 0) -> Any:
+    if num < 0:
+        raise ValueError(f"`num` must be a non-negative integer. Received: num={num}")
+    if dtype is None:
+        dtype = kd.result_type(kd.dtype_key(start), kd.dtype_key(stop), float)
+    dtype = kd.standardize_dtype(dtype)
+    start, stop = kd.to_tensor(start, dtype), kd.to_tensor(stop, dtype)
+    step = kd.to_tensor(np.nan)
+    if endpoint:
+        out = tf_linspace(start, stop, num, axis=axis)
+        if num > 1:
+            step = (stop - start) / (tm.cast(num, dtype) - tm.cast(1, dtype))
+    else:
+        if num > 0:
+            step = (stop - start) / tm.cast(num, dtype)
+        out = tf_linspace(start, tm.cast(stop, step.dtype) - step, num, axis=axis) \
+            if num > 1 else tf_linspace(start, stop, num, axis=axis)
+    if "int" in dtype:
+        out = tm.floor(out)
+    out = tm.cast(out, dtype)
+    return (out, step) if retstep else out
+
+
+@keras_op
+def logspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, base: Any = 10,
+             dtype: Any = None, axis: int = 0) -> Any:
+    exponents = linspace(start, stop, num=num, endpoint=endpoint, dtype=dtype, axis=axis)
+    return tm.pow(tm.cast(base, exponents.dtype), exponents)
+
+
+@keras_op
+def geomspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, dtype: Any = None,
+              axis: int = 0) -> Any:
+    start, stop = kd.to_tensor(start), kd.to_tensor(stop)
+    work = dtype or kb.floatx()
+    log_start = tm.log(tm.cast(tm.abs(start), work))
+    log_stop = tm.log(tm.cast(tm.abs(stop), work))
+    log10 = tm.log(tm.cast(10.0, log_start.dtype))
+    out = logspace(log_start / log10, log_stop / log10, num=num, endpoint=endpoint, base=10,
+                   dtype=dtype, axis=axis)
+    return out * tm.cast(tm.sign(tm.cast(start, log_start.dtype)), out.dtype)
+
+
+# ---------------------------------------------------------------------------------------
+# Windows
+# ---------------------------------------------------------------------------------------
+
+@keras_op
+def bartlett(x: Any) -> Any:
+    n = int(x)
+    if n == 0:
+        return ta.constant([], dtype=kb.floatx())
+    if n == 1:
+        return ta.ones([1], dtype=kb.floatx())
+    i = tf_range(n, dtype=kb.floatx())
+    slope = 2.0 * i / float(n - 1)
+    return tm.where(tm.less_equal(i, (n - 1) / 2.0), slope, 2.0 - slope)
+
+
+@keras_op
+def blackman(x: Any) -> Any:
+    dtype = kb.floatx()
+    n = int(x)
+    i = tf_range(n, dtype=dtype)
+    denom = float(n - 1) if n > 1 else 1.0
+    window = 0.42 - 0.5 * tm.cos(2 * np.pi * i / denom) + 0.08 * tm.cos(4 * np.pi * i / denom)
+    return window if n > 1 else tm.ones_like(window)
+
+
+@keras_op
+def hamming(x: Any) -> Any:
+    return hamming_window(kd.to_tensor(x, "int32"), periodic=False)
+
+
+@keras_op
+def hanning(x: Any) -> Any:
+    return hann_window(kd.to_tensor(x, "int32"), periodic=False)
+
+
+@keras_op
+def kaiser(x: Any, beta: Any) -> Any:
+    """I0(beta * sqrt(1 - r**2)) / I0(beta), r running from -1 to 1, through the scaled
+    Bessel function so that large betas do not overflow."""
+    n = int(x)
+    dtype = kb.floatx()
+    if n == 1:
+        return ta.ones([1], dtype=dtype)
+    beta = tm.cast(beta, dtype)
+    r = 2.0 * tf_range(n, dtype=dtype) / float(n - 1) - 1.0
+    arg = beta * tm.sqrt(tm.maximum(1.0 - r * r, 0.0))
+    return tm.exp(arg - beta) * bessel_i0e(arg) / bessel_i0e(beta)
+
+
+# ---------------------------------------------------------------------------------------
+# Joins and splits
+# ---------------------------------------------------------------------------------------
+
+def _common(xs: list) -> list:
+    """Promotes a list of arrays to their common dtype when their dtypes differ."""
+    keys = {kd.dtype_key(x) for x in xs}
+    if len(keys) > 1:
+        dtype = kd.result_type(*keys)
+        return [kd.to_tensor(x, dtype) for x in xs]
+    return list(xs)
+
+
+@keras_op
+def concatenate(xs: Any, axis: int = 0) -> Any:
+    return ta.concat(_common([kd.to_tensor(x) for x in xs]), axis=axis)
+
+
+@keras_op
+def append(x1: Any, x2: Any, axis: Any = None) -> Any:
+    x1, x2 = kd.promote_tensors(x1, x2)
+    if axis is None:
+        return ta.concat([ta.reshape(x1, [-1]), ta.reshape(x2, [-1])], axis=0)
+    return ta.concat([x1, x2], axis=axis)
+
+
+@keras_op
+def stack(x: Any, axis: int = 0) -> Any:
+    return tf_stack(_common(list(x)), axis=axis)
+
+
+@keras_op
+def hstack(xs: Any) -> Any:
+    xs = _common(list(xs))
+    first = kd.to_tensor(xs[0])
+    return ta.concat(xs, axis=0 if len(first.shape) == 1 else 1)
+
+
+@keras_op
+def vstack(xs: Any) -> Any:
+    return ta.concat(_common(list(xs)), axis=0)
+
+
+@keras_op
+def dstack(xs: Any) -> Any:
+    xs = [kd.to_tensor(x) for x in xs]
+    if len(xs) > 1:
+        xs = _common(xs)
+    out = []
+    for x in xs:
+        rank = len(x.shape)
+        if rank == 0:
+            x = ta.reshape(x, (1, 1, 1))
+        elif rank == 1:
+            x = ta.expand_dims(ta.expand_dims(x, 0), 2)
+        elif rank == 2:
+            x = ta.expand_dims(x, 2)
+        out.append(x)
+    return ta.concat(out, axis=2)
+
+
+@keras_op
+def split(x: Any, indices_or_sections: Any, axis: int = 0) -> list:
+    x = kd.to_tensor(x)
+    if isinstance(indices_or_sections, int):
+        return ta.split(x, indices_or_sections, axis=axis)
+    bounds = [0] + [int(i) for i in np.asarray(indices_or_sections).ravel()] + [x.shape[axis]]
+    return ta.split(x, [b - a for a, b in zip(bounds[:-1], bounds[1:])], axis=axis)
+
+
+@keras_op
+def array_split(x: Any, indices_or_sections: int, axis: int = 0) -> list:
+    if not isinstance(indices_or_sections, int):
+        raise TypeError("Argument `indices_or_sections` must be of type `int`. Received: "
+                        f"indices_or_sections={indices_or_sections}")
+    if indices_or_sections <= 0:
+        raise ValueError("Argument `indices_or_sections` must be a positive integer. "
+                         f"Received: indices_or_sections={indices_or_sections}")
+    if not isinstance(axis, int):
+        raise TypeError(f"Argument `axis` must be of type `int`. Received: {axis}")
+    x = kd.to_tensor(x)
+    total = static_shape(x)[axis]
+    size, extra = divmod(total, indices_or_sections)
+    return ta.split(x, [size + 1] * extra + [size] * (indices_or_sections - extra), axis=axis)
+
+
+@keras_op
+def hsplit(x: Any, indices_or_sections: Any) -> list:
+    x = kd.to_tensor(x)
+    return split(x, indices_or_sections, axis=0 if len(x.shape) == 1 else 1)
+
+
+@keras_op
+def vsplit(x: Any, indices_or_sections: Any) -> list:
+    return split(x, indices_or_sections, axis=0)
+
+
+@keras_op
+def dsplit(x: Any, indices_or_sections: Any) -> list:
+    return split(x, indices_or_sections, axis=2)
+
+
+# ---------------------------------------------------------------------------------------
+# Shapes and axes
+# ---------------------------------------------------------------------------------------
+
+@keras_op
+def reshape(x: Any, newshape: Any) -> Any:
+    return ta.reshape(kd.to_tensor(x), newshape)
+
+
+@keras_op
+def ravel(x: Any) -> Any:
+    return ta.reshape(kd.to_tensor(x), [-1])
+
+
+@keras_op
+def broadcast_to(x: Any, shape: Any) -> Any:
+    return ta.broadcast_to(x, shape)
+
+
+@keras_op
+def expand_dims(x: Any, axis: Any) -> Any:
+    x = kd.to_tensor(x)
+    axes = as_axes(axis)
+    out_ndim = len(x.shape) + len(axes)
+    for a in sorted(canonical_axis(a, out_ndim) for a in axes):
+        x = ta.expand_dims(x, a)
+    return x
+
+
+@keras_op
+def squeeze(x: Any, axis: Any = None) -> Any:
+    x = kd.to_tensor(x)
+    axes = as_axes(axis)
+    dims = x.shape.as_list()
+    if axes is not None:
+        for a in axes:
+            if dims[a] != 1:
+                raise ValueError(f"Cannot squeeze axis={a}, because the dimension is not 1.")
+        axes = sorted(canonical_axis(a, len(dims)) for a in axes)
+    return ta.squeeze(x, axis=axes)
+
+
+@keras_op
+def transpose(x: Any, axes: Any = None) -> Any:
+    x = kd.to_tensor(x)
+    if axes:
+        axes = tuple(canonical_axis(a, len(x.shape)) for a in axes)
+        if len(set(axes)) != len(axes):
+            raise ValueError("`axes` must be a valid permutation of the input dimensions (no "
+                             f"duplicates). Received: axes={list(axes)} for input of rank "
+                             f"{len(x.shape)}.")
+    return ta.transpose(x, perm=axes)
+
+
+@keras_op
+def moveaxis(x: Any, source: Any, destination: Any) -> Any:
+    x = kd.to_tensor(x)
+    ndim = len(x.shape)
+    src = tuple(canonical_axis(a, ndim) for a in as_axes(source))
+    dst = tuple(canonical_axis(a, ndim) for a in as_axes(destination))
+    if len(src) != len(dst):
+        raise ValueError("Inconsistent number of `source` and `destination`. "
+                         f"Received: source={source}, destination={destination}")
+    if src == dst:
+        return x
+    perm = [i for i in range(ndim) if i not in src]
+    for d, s in sorted(zip(dst, src)):
+        perm.insert(d, s)
+    return ta.transpose(x, perm)
+
+
+@keras_op
+def swapaxes(x: Any, axis1: int, axis2: int) -> Any:
+    x = kd.to_tensor(x)
+    ndim = len(x.shape)
+    a1, a2 = canonical_axis(axis1, ndim), canonical_axis(axis2, ndim)
+    if a1 == a2:
+        return x
+    perm = list(range(ndim))
+    perm[a1], perm[a2] = a2, a1
+    return ta.transpose(x, perm)
+
+
+def ndim(x: Any) -> int:
+    return len(kd.to_tensor(x).shape)
+
+
+@keras_op
+def size(x: Any) -> Any:
+    return tr.size(kd.to_tensor(x))
+
+
+# ---------------------------------------------------------------------------------------
+# Flips, rolls, tiles, pads
+# ---------------------------------------------------------------------------------------
+
+@keras_op
+def flip(x: Any, axis: Any = None) -> Any:
+    x = kd.to_tensor(x)
+    rank = len(x.shape)
+    axes = list(range(rank)) if axis is None else \
+        [canonical_axis(a, rank) for a in as_axes(axis)]
+    return tsh.reverse(x, axes)
+
+
+@keras_op
+def fliplr(x: Any) -> Any:
+    return tsh.reverse(kd.to_tensor(x), [1])
+
+
+@keras_op
+def flipud(x: Any) -> Any:
+    return tsh.reverse(kd.to_tensor(x), [0])
+
+
+@keras_op
+def rot90(array: Any, k: int = 1, axes: Any = (0, 1)) -> Any:
+    """k quarter turns from axes[0] toward axes[1]: each is a flip then a swap."""
+    x = kd.to_tensor(array)
+    rank = len(x.shape)
+    if rank < 2:
+        raise ValueError(f"Input array must have at least 2 dimensions. Received: "
+                         f"array.ndim={rank}")
+    if len(axes) != 2 or axes[0] == axes[1]:
+        raise ValueError(f"Invalid axes: {axes}. Axes must be a tuple of two different "
+                         "dimensions.")
+    a0, a1 = (canonical_axis(a, rank) for a in axes)
+    for _ in range(k % 4):
+        x = swapaxes(tsh.reverse(x, [a1]), a0, a1)
+    return x
+
+
+@keras_op
+def roll(x: Any, shift: Any, axis: Any = None) -> Any:
+    x = kd.to_tensor(x)
+    if axis is not None:
+        return tsh.roll(x, shift=shift, axis=axis)
+    return ta.reshape(tsh.roll(ta.reshape(x, [-1]), shift, 0), ta.shape(x))
+
+
+@keras_op
+def tile(x: Any, repeats: Any) -> Any:
+    x = kd.to_tensor(x)
+    reps = [repeats] if isinstance(repeats, int) else list(repeats)
+    reps = [int(r) if isinstance(r, Tensor) and r.shape == () and hasattr(r, "numpy") else r
+            for r in reps]
+    rank = len(x.shape)
+    if len(reps) < rank:
+        reps = [1] * (rank - len(reps)) + reps
+    while len(reps) > len(x.shape):
+        x = ta.expand_dims(x, 0)
+    return ta.tile(x, reps)
+
+
+@keras_op
+def repeat(x: Any, repeats: Any, axis: Any = None) -> Any:
+    x = kd.to_tensor(x)
+    if x.dtype.name == "uint16":  # TF's repeat has no uint16 kernel
+        return tm.cast(ti.repeat(tm.cast(x, "uint32"), repeats, axis=axis), "uint16")
+    return ti.repeat(x, repeats, axis=axis)
+
+
+@keras_op
+def pad(x: Any, pad_width: Any, mode: str = "constant", constant_values: Any = None) -> Any:
+    x = kd.to_tensor(x)
+    kwargs = {}
+    if constant_values is not None:
+        if mode != "constant":
+            raise ValueError("Argument `constant_values` can only be provided when "
+                             f"`mode == 'constant'`. Received: mode={mode}")
+        kwargs["constant_values"] = constant_values
+    widths = kd.to_tensor(pad_width, "int32")
+    return tf_pad(x, widths, mode.upper(), **kwargs)
+
+
+# ---------------------------------------------------------------------------------------
+# Diagonals and triangles
+# ---------------------------------------------------------------------------------------
+
+@keras_op
+def diag(x: Any, k: int = 0) -> Any:
+    x = kd.to_tensor(x)
+    if len(x.shape) == 1:
+        return tl.diag(x, k=k)
+    if len(x.shape) == 2:
+        return diagonal(x, offset=k)
+    raise ValueError(f"`x` must be 1d or 2d. Received: x.shape={x.shape}")
+
+
+@keras_op
+def diagflat(x: Any, k: int = 0) -> Any:
+    return diag(ta.reshape(kd.to_tensor(x), [-1]), k)
+
+
+@keras_op
+def diagonal(x: Any, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
+    x = kd.to_tensor(x)
+    rank = len(x.shape)
+    a1, a2 = canonical_axis(axis1, rank), canonical_axis(axis2, rank)
+    if a1 == a2:
+        raise ValueError(f"`axis1` and `axis2` cannot be the same. Received: axis1={axis1}, "
+                         f"axis2={axis2}")
+    x = moveaxis(x, (a1, a2), (-2, -1))
+    dims = static_shape(x)
+    if isinstance(dims[-1], int) and isinstance(dims[-2], int) and \
+            (offset <= -dims[-2] or offset >= dims[-1]):
+        # an offset past the matrix: an empty last dim (which diag_part then refuses)
+        x = ta.zeros(list(dims[:-1]) + [0], dtype=x.dtype)
+    return tl.diag_part(x, k=offset)
+
+
+def _row_col(x: Any) -> tuple:
+    dims = ta.shape(x)
+    rows = ta.reshape(tf_range(dims[-2]), [-1, 1])
+    cols = ta.reshape(tf_range(dims[-1]), [1, -1])
+    return rows, cols
+
+
+@keras_op
+def tril(x: Any, k: int = 0) -> Any:
+    x = kd.to_tensor(x)
+    rows, cols = _row_col(x)
+    keep = tm.greater_equal(rows, cols - k)
+    return tm.where(ta.broadcast_to(keep, ta.shape(x)), x, tm.zeros_like(x))
+
+
+@keras_op
+def triu(x: Any, k: int = 0) -> Any:
+    x = kd.to_tensor(x)
+    rows, cols = _row_col(x)
+    keep = tm.less_equal(rows, cols - k)
+    return tm.where(ta.broadcast_to(keep, ta.shape(x)), x, tm.zeros_like(x))
+
+
+# ---------------------------------------------------------------------------------------
+# Gathers, conditions and indices
+# ---------------------------------------------------------------------------------------
+
+@keras_op
+def get_item(x: Any, key: Any) -> Any:
+    return x[key]
+
+
+def _wrap_negative(indices: Any, length: Any) -> Any:
+    """JAX's "fill" indexing: negative indices count from the end."""
+    return tm.where(tm.less(indices, tm.cast(0, indices.dtype)),
+                    indices + tm.cast(length, indices.dtype), indices)
+
+
+@keras_op
+def take(x: Any, indices: Any, axis: Any = None) -> Any:
+    x = kd.to_tensor(x)
+    if axis is None:
+        x, axis = ta.reshape(x, [-1]), 0
+    indices = _wrap_negative(kd.to_tensor(indices), ta.shape(x)[axis])
+    return ti.gather(x, indices, axis=axis)
+
+
+@keras_op
+def take_along_axis(x: Any, indices: Any, axis: Any = None) -> Any:
+    x = kd.to_tensor(x)
+    indices = kd.to_tensor(indices, "int64")
+    if axis is None:
+        if len(indices.shape) != 1:
+            raise ValueError(f"`indices` must be 1D if axis=None. Received: "
+                             f"indices.shape={indices.shape}")
+        return take_along_axis(ta.reshape(x, [-1]), indices, 0)
+    rank = len(x.shape)
+    if not -rank <= axis < rank:
+        raise ValueError(f"Invalid axis: {axis} for input rank: {rank}")
+    axis = axis % rank
+    # broadcast everything but `axis`, then gather along it with batch dims
+    x_dims, i_dims = list(static_shape(x)), list(static_shape(indices))
+    both = list(np.broadcast_shapes(tuple(x_dims[:axis] + [1] + x_dims[axis + 1:]),
+                                    tuple(i_dims[:axis] + [1] + i_dims[axis + 1:])))
+    x = ta.broadcast_to(x, both[:axis] + [x_dims[axis]] + both[axis + 1:])
+    indices = ta.broadcast_to(indices, both[:axis] + [i_dims[axis]] + both[axis + 1:])
+    indices = _wrap_negative(indices, x_dims[axis])
+    x, indices = swapaxes(x, axis, -1), swapaxes(indices, axis, -1)
+    out_dims = ta.shape(indices)
+    flat_x = ta.reshape(x, [-1, ta.shape(x)[-1]])
+    flat_i = ta.reshape(indices, [-1, out_dims[-1]])
+    out = ta.reshape(ti.gather(flat_x, flat_i, batch_dims=1), out_dims)
+    return swapaxes(out, axis, -1)
+
+
+@keras_op
+def where(condition: Any, x1: Any = None, x2: Any = None) -> Any:
+    if (x1 is None) != (x2 is None):
+        raise ValueError("`x1` and `x2` either both should be `None` or both should have "
+                         "non-None value.")
+    condition = kd.cast(condition, "bool")
+    if x1 is None:
+        return nonzero(condition)
+    x1, x2 = kd.promote(x1, x2)
+    return tm.where(condition, x1, x2)
+
+
+@keras_op
+def nonzero(x: Any) -> Any:
+    x = kd.to_tensor(x)
+    coords = tm.where(tm.cast(x, "bool"))
+    return [tm.cast(c, "int32") for c in tf_unstack(coords, len(x.shape), axis=1)]
+
+
+@keras_op
+def select(condlist: Any, choicelist: Any, default: Any = 0) -> Any:
+    if not isinstance(condlist, (list, tuple)) or not isinstance(choicelist, (list, tuple)):
+        raise ValueError("condlist and choicelist must be lists. Received: "
+                         f"type(condlist) = {type(condlist)}, "
+                         f"type(choicelist) = {type(choicelist)}")
+    if not condlist or not choicelist:
+        raise ValueError("condlist and choicelist must not be empty. Received: "
+                         f"condlist = {list(condlist)}, choicelist = {list(choicelist)}")
+    if len(condlist) != len(choicelist):
+        raise ValueError("condlist and choicelist must have the same length. Received: "
+                         f"{len(condlist)} and {len(choicelist)}")
+    choices = [kd.to_tensor(c) for c in choicelist]
+    dtype = kd.result_type(*(c.dtype for c in choices), kd.dtype_key(default))
+    out = kd.to_tensor(default, dtype)
+    for cond, choice in reversed(list(zip(condlist, choices))):
+        out = tm.where(kd.cast(cond, "bool"), tm.cast(choice, dtype), out)
+    return out
+
+
+@keras_op
+def unravel_index(indices: Any, shape: Any) -> tuple:
+    indices = kd.to_tensor(indices)
+    if None in shape:
+        raise ValueError(f"`shape` argument cannot contain `None`. Received: shape={shape}")
+    coords = []
+    for dim in reversed(shape):
+        coords.append(tm.floormod(indices, tm.cast(dim, indices.dtype)))
+        indices = tm.floordiv(indices, tm.cast(dim, indices.dtype))
+    return tuple(reversed(coords))
+
+
+@keras_op
+def meshgrid(*x: Any, indexing: str = "xy") -> list:
+    return tsh.meshgrid(*x, indexing=indexing)

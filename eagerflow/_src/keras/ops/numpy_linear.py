@@ -1,0 +1,260 @@
+"""keras.ops NumPy-style products and linear-algebra helpers: matmul, dot, tensordot,
+einsum, inner/outer/vdot, kron, cross, vander, trapezoid, slogdet, corrcoef, correlate.
+
+Integer products compute in floats (as Keras's TensorFlow backend does, for GPUs) and are
+cast back to the promoted dtype; int8 x int8 matmul and einsum give int32.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops.core import shape as static_shape
+from eagerflow._src.keras.ops.numpy_array import moveaxis
+from eagerflow._src.keras.ops.numpy_reduce import diff
+from eagerflow._src.keras.ops.symbolic import keras_op
+from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import linalg as tl
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.linalg_decomp import cross as tf_cross
+from eagerflow._src.ops.linalg_decomp import slogdet as tf_slogdet
+from eagerflow._src.ops.misc_ops import broadcast_static_shape, imag
+from eagerflow._src.ops.misc_ops import complex as tf_complex
+from eagerflow._src.ops.nn_conv import conv1d
+from eagerflow._src.ops.sequences import range as tf_range
+from eagerflow._src.ops.slicing import pad as tf_pad
+from eagerflow._src.ops.stacking import stack as tf_stack
+
+
+@keras_op
+def matmul(x1: Any, x2: Any) -> Any:
+    x1, x2 = kd.to_tensor(x1), kd.to_tensor(x2)
+    r1, r2 = len(x1.shape), len(x2.shape)
+    if x1.dtype.name == "int8" and x2.dtype.name == "int8" and r1 != 1 and r2 != 1:
+        compute, result = "float32", "int32"
+    else:
+        compute = kd.result_type(x1.dtype, x2.dtype, float)
+        result = kd.result_type(x1.dtype, x2.dtype)
+    x1, x2 = tm.cast(x1, compute), tm.cast(x2, compute)
+    if r2 == 1:
+        out = tl.tensordot(x1, x2, axes=1)
+    elif r1 == 1:
+        out = tl.tensordot(x1, x2, axes=[[0], [-2]])
+    elif r2 == 2 and r1 > 2:
+        out = tl.tensordot(x1, x2, axes=[[-1], [0]])
+    else:
+        out = tl.matmul(x1, x2)
+    return tm.cast(out, result)
+
+
+@keras_op
+def dot(x1: Any, x2: Any) -> Any:
+    x1, x2 = kd.to_tensor(x1), kd.to_tensor(x2)
+    result = kd.result_type(x1.dtype, x2.dtype)
+    compute = kd.result_type(result, float)
+    x1, x2 = tm.cast(x1, compute), tm.cast(x2, compute)
+    if len(x1.shape) == 0 or len(x2.shape) == 0:
+        out = x1 * x2
+    elif len(x2.shape) == 1:
+        out = tl.tensordot(x1, x2, axes=[[-1], [-1]])
+    else:
+        out = tl.tensordot(x1, x2, axes=[[-1], [-2]])
+    return tm.cast(out, result)
+
+
+_TENSORDOT_NATIVE = ("int32", "int64", "float16", "float32", "float64", "bfloat16",
+                     "complex64", "complex128")
+
+
+@keras_op
+def tensordot(x1: Any, x2: Any, axes: Any = 2) -> Any:
+    x1, x2 = kd.to_tensor(x1), kd.to_tensor(x2)
+    result = kd.result_type(x1.dtype, x2.dtype)
+    compute = result if result in _TENSORDOT_NATIVE else kd.result_type(result, float)
+    out = tl.tensordot(tm.cast(x1, compute), tm.cast(x2, compute), axes=axes)
+    return tm.cast(out, result)
+
+
+def _normalize_subscripts(subscripts: str) -> str:
+    """Letters renamed in order of appearance (a, b, c, ...), as Keras does before einsum."""
+    mapping: dict = {}
+    out = []
+    for c in subscripts:
+        if c in string.ascii_letters:
+            c = mapping.setdefault(c, string.ascii_letters[len(mapping)])
+        out.append(c)
+    return "".join(out)
+
+
+@keras_op
+def einsum(subscripts: str, *operands: Any, **kwargs: Any) -> Any:
+    operands = [kd.to_tensor(x) for x in operands]
+    names = sorted({x.dtype.name for x in operands})
+    if names == ["int8"]:
+        result = "int32"
+    else:
+        result = kd.result_type(*names)
+    compute = kb.floatx() if "int" in result or names == ["int8"] else result
+    out = tl.einsum(_normalize_subscripts(subscripts), *[tm.cast(x, compute) for x in operands],
+                    **kwargs)
+    return tm.cast(out, result)
+
+
+def _float_product_pair(x1: Any, x2: Any) -> tuple:
+    x1, x2 = kd.to_tensor(x1), kd.to_tensor(x2)
+    result = kd.result_type(x1.dtype, x2.dtype)
+    compute = kd.result_type(result, float)
+    return tm.cast(x1, compute), tm.cast(x2, compute), result
+
+
+@keras_op
+def inner(x1: Any, x2: Any) -> Any:
+    x1, x2, result = _float_product_pair(x1, x2)
+    if len(x1.shape) == 0 or len(x2.shape) == 0:
+        return tm.cast(x1 * x2, result)
+    return tm.cast(tl.tensordot(x1, x2, axes=[[-1], [-1]]), result)
+
+
+@keras_op
+def vdot(x1: Any, x2: Any) -> Any:
+    x1, x2, result = _float_product_pair(x1, x2)
+    return tm.cast(dot(ta.reshape(x1, [-1]), ta.reshape(x2, [-1])), result)
+
+
+@keras_op
+def outer(x1: Any, x2: Any) -> Any:
+    x1, x2 = kd.promote_tensors(x1, x2)
+    column, row = ta.reshape(x1, [-1, 1]), ta.reshape(x2, [-1])
+    if x1.dtype.name == "bool":  # TF's `*` on bools multiplies them as int32
+        return tm.cast(tm.cast(column, "int32") * tm.cast(row, "int32"), "bool")
+    return column * row
+
+
+@keras_op
+def kron(x1: Any, x2: Any) -> Any:
+    """Each x1[i] * x2 placed in its block: interleave the axes, multiply, merge pairs."""
+    x1, x2 = kd.promote_tensors(x1, x2)
+    r1, r2 = len(x1.shape), len(x2.shape)
+    for _ in range(r2 - r1):
+        x1 = ta.expand_dims(x1, 0)
+    for _ in range(r1 - r2):
+        x2 = ta.expand_dims(x2, 0)
+    s1, s2 = ta.shape(x1), ta.shape(x2)
+    a = ta.reshape(x1, ta.reshape(tf_stack([s1, tm.ones_like(s1)], axis=1), [-1]))
+    b = ta.reshape(x2, ta.reshape(tf_stack([tm.ones_like(s2), s2], axis=1), [-1]))
+    return ta.reshape(a * b, s1 * s2)
+
+
+@keras_op
+def cross(x1: Any, x2: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
+          axis: int | None = None) -> Any:
+    x1, x2 = kd.promote_tensors(x1, x2)
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    x1, x2 = moveaxis(x1, axisa, -1), moveaxis(x2, axisb, -1)
+    n1, n2 = static_shape(x1)[-1], static_shape(x2)[-1]
+
+    def as_3d(x: Any, n: int) -> Any:
+        if n != 2:
+            return x
+        return tf_pad(x, [[0, 0]] * (len(x.shape) - 1) + [[0, 1]])
+
+    x1, x2 = as_3d(x1, n1), as_3d(x2, n2)
+    both = broadcast_static_shape(x1.shape, x2.shape)
+    c = tf_cross(ta.broadcast_to(x1, both), ta.broadcast_to(x2, both))
+    if n1 == 2 and n2 == 2:
+        return c[..., 2]
+    return moveaxis(c, -1, axisc)
+
+
+@keras_op
+def vander(x: Any, N: int | None = None, increasing: bool = False) -> Any:
+    if len(x.shape) != 1:
+        raise ValueError(f"Input tensor must be 1-dimensional. Received: input.shape={x.shape}")
+    if N is not None:
+        if not isinstance(N, int):
+            raise TypeError(f"Argument `N` must be of type `int`. Received: N={N} of type "
+                            f"{type(N)}")
+        if N < 0:
+            raise ValueError(f"Argument 'N' must be nonnegative. Received: N={N}")
+    if not isinstance(increasing, bool):
+        raise TypeError(f"Argument `increasing` must be of type `bool`. Received: "
+                        f"increasing={increasing} of type {type(increasing)}")
+    x = kd.to_tensor(x)
+    result = kd.result_type(x.dtype)
+    n = static_shape(x)[0] if N is None else N
+    powers = tf_range(n) if increasing else tf_range(n - 1, -1, -1)
+    compute = kd.result_type(x.dtype, "float32")
+    out = tm.pow(tm.cast(ta.expand_dims(x, -1), compute), tm.cast(powers, compute))
+    return tm.cast(out, result)
+
+
+@keras_op
+def trapezoid(y: Any, x: Any = None, dx: float = 1.0, axis: int = -1) -> Any:
+    y = kd.to_tensor(y)
+    dtype = kd.result_type(y.dtype, float)
+    y = tm.cast(y, dtype)
+    if x is None:
+        widths = tm.cast(dx, dtype)
+    else:
+        widths = moveaxis(diff(kd.to_tensor(x, dtype), axis=axis), axis, -1)
+    y = moveaxis(y, axis, -1)
+    heights = 0.5 * (y[..., 1:] + y[..., :-1])
+    return tr.reduce_sum(heights * widths, axis=-1)
+
+
+@keras_op
+def slogdet(x: Any) -> tuple:
+    return tuple(tf_slogdet(kd.to_tensor(x)))
+
+
+@keras_op
+def corrcoef(x: Any) -> Any:
+    name = x.dtype.name if hasattr(x.dtype, "name") else str(x.dtype)
+    dtype = kb.floatx() if name in ("bool", "int8", "int16", "int32", "uint8", "uint16",
+                                    "uint32") else None
+    x = kd.to_tensor(x, dtype)
+    if len(x.shape) == 0:
+        return ta.constant(float("nan"), dtype=kb.floatx())
+    centered = x - tr.reduce_mean(x, axis=-1, keepdims=True)
+    n = tm.cast(ta.shape(x)[-1], x.dtype)
+    cov = tl.matmul(centered, centered, adjoint_b=True) / (n - tm.cast(1, x.dtype))
+    std = tm.sqrt(tm.real(tl.diag_part(cov)))
+    corr = cov / tm.cast(tl.tensordot(std, std, axes=0), cov.dtype)
+    real = tm.clip_by_value(tm.real(corr), -1.0, 1.0)
+    if corr.dtype.is_complex:
+        return tf_complex(real, tm.clip_by_value(imag(corr), -1.0, 1.0))
+    return real
+
+
+@keras_op
+def correlate(x1: Any, x2: Any, mode: str = "valid") -> Any:
+    """NumPy's correlate: x2 slid over x1, as a one-channel VALID convolution."""
+    x1, x2 = kd.to_tensor(x1), kd.to_tensor(x2)
+    dtype = kd.result_type(x1.dtype, x2.dtype)
+    dtype = "float64" if dtype == "int64" else \
+        dtype if dtype in ("bfloat16", "float16", "float64") else "float32"
+    x1, x2 = tm.cast(x1, dtype), tm.cast(x2, dtype)
+    n, m = static_shape(x1)[0], static_shape(x2)[0]
+
+    def valid(a: Any) -> Any:
+        out = conv1d(ta.reshape(a, (1, -1, 1)), ta.reshape(x2, (-1, 1, 1)), stride=1,
+                     padding="VALID")
+        return ta.squeeze(out, axis=[0, 2])
+
+    if mode == "valid":
+        return valid(x1)
+    if mode not in ("full", "same"):
+        raise ValueError(f"Invalid mode: '{mode}'. Mode must be one of: 'full', 'same', "
+                         "'valid'.")
+    edge = max(m - 1, 0)
+    full = valid(tf_pad(x1, [[edge, edge]]))
+    if mode == "full":
+        return full
+    keep = max(n, m)
+    start = (n + m - 1 - keep) // 2
+    return full[start:start + keep]

@@ -1,0 +1,2 @@
+"""keras.ops.image (re-exports only)."""
+

@@ -1,0 +1,2 @@
+"""keras.ops.linalg (re-exports only)."""
+

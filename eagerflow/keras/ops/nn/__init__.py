@@ -1,0 +1,2 @@
+"""keras.ops.nn (re-exports only)."""
+

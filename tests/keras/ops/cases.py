@@ -1,0 +1,533 @@
+"""The keras.ops cases shared by the golden recorder (record_golden.py, run with real Keras 3
+on TensorFlow) and the tests (test_golden.py, run with eagerflow).
+
+A case names an op of `keras.ops` (dotted for sub-namespaces: "image.resize"), its inputs
+(NumPy arrays and Python values, or a `build(ops)` function returning `(args, kwargs)` when
+the inputs hold functions that call ops), and which float inputs to differentiate. Inputs
+come from a seeded RandomState, so both interpreters build the same arrays.
+
+DTYPES and the op lists after the cases drive the dtype grids: every unary op over every
+dtype, every binary op over every pair (Python int and float included, as weak types).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+_rng = np.random.RandomState(1234)
+
+
+def a(*shape, dtype="float32", lo=-2.0, hi=2.0):
+    """A deterministic random array."""
+    if dtype == "bool":
+        return _rng.uniform(size=shape) > 0.5
+    if "int" in dtype:
+        return _rng.randint(int(lo), int(hi) + 1, size=shape).astype(dtype)
+    return _rng.uniform(lo, hi, size=shape).astype(dtype)
+
+
+def pos(*shape, dtype="float32"):
+    return a(*shape, dtype=dtype, lo=0.5, hi=2.0)
+
+
+def ints(*shape, lo=0, hi=5, dtype="int32"):
+    return a(*shape, dtype=dtype, lo=lo, hi=hi)
+
+
+CASES: list = []
+
+
+def case(op, *args, _id=None, _grad=(), _graph=True, _build=None, _tol=None, **kwargs):
+    """Adds a case; `_grad` lists the positions of float args to differentiate."""
+    n = sum(1 for c in CASES if c["op"] == op)
+    CASES.append({"id": _id or f"{op}-{n}", "op": op, "args": args, "kwargs": kwargs,
+                  "grad": tuple(_grad), "graph": _graph, "build": _build, "tol": _tol})
+
+
+# ---------------------------------------------------------------------------------------
+# numpy: elementwise
+# ---------------------------------------------------------------------------------------
+
+for _name in ("sin", "cos", "tan", "arctan", "sinh", "cosh", "tanh", "arcsinh", "exp",
+              "expm1", "square", "negative", "abs", "absolute", "fabs", "sign", "cbrt", "sinc",
+              "deg2rad", "rad2deg", "i0", "copy", "trunc", "floor", "ceil", "conj", "real"):
+    case(_name, a(2, 3), _grad=(0,) if _name not in ("sign", "trunc", "floor", "ceil") else ())
+    case(_name, ints(4, lo=-3, hi=3))
+for _name in ("log", "log2", "log10", "log1p", "sqrt", "reciprocal"):
+    case(_name, pos(2, 3), _grad=(0,))
+    case(_name, ints(4, lo=1, hi=9))
+for _name in ("arcsin", "arccos", "arctanh"):
+    case(_name, a(5, lo=-0.9, hi=0.9), _grad=(0,))
+case("arccosh", pos(5) + 1.0, _grad=(0,))
+case("exp2", a(5), _grad=(0,))
+case("round", a(6, lo=-5, hi=5))
+case("round", a(6, lo=-50, hi=50), decimals=1)
+case("round", ints(6, lo=-500, hi=500), decimals=-1)
+case("signbit", np.array([-1.0, 0.0, -0.0, 2.0, -np.inf], "float32"))
+case("signbit", ints(5, lo=-3, hi=3))
+for _name in ("isfinite", "isinf", "isnan", "isneginf", "isposinf", "isreal"):
+    case(_name, np.array([1.0, np.inf, -np.inf, np.nan, 0.0], "float32"))
+    case(_name, ints(3))
+case("isreal", np.array([1 + 0j, 1 + 2j], "complex64"))
+case("imag", np.array([1 + 3j, 2 - 1j], "complex64"))
+case("angle", np.array([1 + 1j, -1 + 0j], "complex64"))
+case("angle", a(4))
+case("logical_not", np.array([0, 1, 2]))
+case("bitwise_invert", ints(4, lo=-5, hi=5, dtype="int8"))
+case("bitwise_not", ints(4, lo=0, hi=200, dtype="uint8"))
+case("nan_to_num", np.array([np.nan, np.inf, -np.inf, 1.5], "float32"))
+case("nan_to_num", np.array([np.nan, np.inf, -np.inf, 1.5]), nan=-1.0, posinf=9.0, neginf=-9.0)
+case("clip", a(6, lo=-3, hi=3), -1.0, 1.5, _grad=(0,))
+case("clip", ints(6, lo=-5, hi=5), -2, 3)
+case("clip", np.array([True, False]), 0, 0)
+
+for _name in ("add", "subtract", "multiply", "maximum", "minimum", "divide", "true_divide",
+              "arctan2", "hypot", "logaddexp", "logaddexp2", "power", "fmax", "fmin"):
+    lhs = pos(2, 3) if _name == "power" else a(2, 3)
+    case(_name, lhs, a(3), _grad=(0, 1))
+    case(_name, ints(2, 3, lo=1), ints(3, lo=1))
+    case(_name, ints(3, lo=1, dtype="int8"), 2)
+    case(_name, a(3), 2.5)
+for _name in ("floor_divide", "mod", "fmod", "divide_no_nan"):
+    case(_name, a(2, 3, lo=-5, hi=5), pos(3))
+    case(_name, ints(2, 3, lo=-9, hi=9), ints(3, lo=1, hi=4))
+case("divide_no_nan", np.array([1.0, 2.0, 0.0], "float32"), np.array([0.0, 2.0, 0.0], "float32"))
+case("fmax", np.array([np.nan, 1.0, np.nan], "float32"), np.array([2.0, np.nan, np.nan], "float32"))
+case("fmin", np.array([np.nan, 1.0, np.nan], "float32"), np.array([2.0, np.nan, np.nan], "float32"))
+for _name in ("equal", "not_equal", "greater", "greater_equal", "less", "less_equal"):
+    case(_name, ints(2, 3), ints(3))
+    case(_name, a(4), 0.5)
+for _name in ("logical_and", "logical_or", "logical_xor"):
+    case(_name, np.array([0, 1, 2, 0]), np.array([True, True, False, False]))
+for _name in ("bitwise_and", "bitwise_or", "bitwise_xor"):
+    case(_name, ints(5, lo=-9, hi=9), ints(5, lo=0, hi=9, dtype="int16"))
+for _name in ("left_shift", "bitwise_left_shift"):
+    case(_name, ints(5, lo=-9, hi=9, dtype="int8"), ints(5, lo=0, hi=9, dtype="int8"))
+    case(_name, ints(4, lo=0, hi=9), 2)
+for _name in ("right_shift", "bitwise_right_shift"):
+    case(_name, ints(5, lo=-128, hi=127, dtype="int8"), ints(5, lo=0, hi=9, dtype="int8"))
+    case(_name, ints(4, lo=0, hi=200, dtype="uint8"), 3)
+case("gcd", np.array([12, 18, 0, -4]), np.array([8, 27, 5, 6]))
+case("lcm", np.array([4, 6, 0, -3], "int32"), np.array([6, 4, 5, 7], "int32"))
+case("heaviside", a(5), np.array(0.5, "float32"))
+case("heaviside", ints(4, lo=-2, hi=2), ints(4))
+case("ldexp", a(4), ints(4, lo=-3, hi=3))
+case("nextafter", np.array([1.0, 0.0], "float32"), np.array([2.0, -1.0], "float32"))
+case("isclose", np.array([1.0, 1.0001, np.nan]), np.array([1.0, 1.0, np.nan]))
+case("isclose", np.array([1.0, np.nan]), np.array([1.0, np.nan]), equal_nan=True)
+case("allclose", a(4), a(4))
+case("allclose", np.array([1.0, 2.0]), np.array([1.0, 2.0 + 1e-9]))
+
+# ---------------------------------------------------------------------------------------
+# numpy: creation and manipulation
+# ---------------------------------------------------------------------------------------
+
+case("arange", 5)
+case("arange", 1.0, 4)
+case("arange", 2, 11, 3)
+case("arange", 0, 1, 0.25, dtype="float64")
+case("array", [[1, 2], [3, 4]])
+case("array", [1.5, 2.5], dtype="int32")
+case("zeros", (2, 3))
+case("ones", (2,), dtype="int8")
+case("empty", (2, 2))
+case("zeros_like", ints(2, 2))
+case("ones_like", a(3), dtype="float64")
+case("empty_like", a(2))
+case("full", (2, 2), 7)
+case("full", (3,), 1.5, dtype="int32")
+case("full_like", ints(3), 2.5)
+case("full_like", a(2, 2), 3, dtype="int64")
+case("eye", 3)
+case("eye", 3, 4, k=1)
+case("eye", 4, 3, k=-2, dtype="int32")
+case("identity", 3, dtype="float64")
+case("tri", 3)
+case("tri", 3, 5, k=1)
+case("tri", 4, 2, k=-1, dtype="int32")
+case("linspace", 0, 1, 5)
+case("linspace", 2.0, 3.0, num=4, endpoint=False, retstep=True)
+case("linspace", np.array([0.0, 1.0]), np.array([1.0, 3.0]), 3, axis=1)
+case("linspace", 0, 10, 4, dtype="int32")
+case("logspace", 0, 2, 3)
+case("logspace", 1.0, 2.0, num=4, base=2, endpoint=False)
+case("geomspace", 1, 1000, 4)
+case("geomspace", -1.0, -16.0, num=5)
+for _name in ("bartlett", "blackman", "hamming", "hanning"):
+    case(_name, 5)
+    case(_name, 1)
+case("kaiser", 6, 5.0)
+case("kaiser", 5, 0.0)
+case("concatenate", [a(2, 3), a(1, 3)], _grad=())
+case("concatenate", [ints(2), a(3)])
+case("concatenate", [a(2, 2), a(2, 1)], axis=1)
+case("append", ints(2, 2), a(3))
+case("append", a(1, 2), a(1, 2), axis=0)
+case("stack", [a(2), a(2)])
+case("stack", [ints(3), a(3)], axis=1)
+case("hstack", [a(2), a(3)])
+case("hstack", [a(2, 1), ints(2, 2)])
+case("vstack", [a(2), a(2)])
+case("dstack", [a(2, 2), a(2, 2)])
+case("dstack", [a(3), a(3)])
+case("split", a(6, 2), 3)
+case("split", a(7), [2, 5])
+case("array_split", a(7), 3)
+case("hsplit", a(2, 4), 2)
+case("vsplit", a(4, 2), [1])
+case("dsplit", a(1, 2, 4), 2)
+case("reshape", a(2, 3), (3, 2))
+case("reshape", a(2, 3), -1)
+case("ravel", a(2, 2))
+case("broadcast_to", a(3), (2, 3))
+case("expand_dims", a(2, 3), 1)
+case("expand_dims", a(2), (0, -1))
+case("squeeze", a(1, 3, 1))
+case("squeeze", a(1, 3, 1), axis=-1)
+case("transpose", a(2, 3, 4))
+case("transpose", a(2, 3, 4), axes=(1, 0, 2))
+case("moveaxis", a(2, 3, 4), 0, -1)
+case("moveaxis", a(2, 3, 4), (0, 1), (2, 0))
+case("swapaxes", a(2, 3, 4), 0, 2)
+case("ndim", a(2, 3))
+case("size", a(2, 3))
+case("flip", a(2, 3))
+case("flip", a(2, 3), axis=1)
+case("fliplr", a(2, 3))
+case("flipud", a(2, 3))
+case("rot90", np.arange(6).reshape(2, 3))
+case("rot90", np.arange(24).reshape(2, 3, 4), k=3, axes=(1, 2))
+case("rot90", np.arange(6).reshape(2, 3), k=-1)
+case("roll", np.arange(6), 2)
+case("roll", np.arange(6).reshape(2, 3), 1, axis=1)
+case("roll", np.arange(6).reshape(2, 3), -1)
+case("tile", np.arange(3), 2)
+case("tile", np.arange(4).reshape(2, 2), (2, 1, 2))
+case("repeat", np.arange(3), 2)
+case("repeat", np.arange(4).reshape(2, 2), [1, 2], axis=0)
+case("pad", a(2, 3), ((1, 0), (0, 2)), _grad=(0,))
+case("pad", a(2, 3), 1, mode="reflect")
+case("pad", a(3, 3), ((1, 1), (2, 2)), mode="symmetric")
+case("pad", ints(2, 2), ((1, 1), (1, 1)), constant_values=9)
+case("diag", a(3))
+case("diag", a(3), k=1)
+case("diag", a(3, 4), k=-1)
+case("diagflat", a(2, 2))
+case("diagonal", a(3, 4))
+case("diagonal", a(2, 3, 4), offset=1, axis1=1, axis2=2)
+case("diagonal", a(3, 3), offset=5)
+case("tril", a(3, 4))
+case("tril", a(2, 3, 3), k=-1)
+case("triu", a(3, 4), k=1)
+case("triu", a(4, 3), k=-1)
+case("get_item", a(3, 4), (1, slice(None, 2)))
+case("take", a(3, 4), np.array([0, 2, -1]), axis=1, _grad=(0,))
+case("take", a(3, 4), np.array([[1, 0]]))
+case("take_along_axis", a(3, 4), np.array([[0], [3], [-1]]), axis=1)
+case("take_along_axis", a(3, 4), np.array([2, 0]))
+case("where", np.array([True, False, True]), a(3), a(3), _grad=(1, 2))
+case("where", np.array([1, 0, 1]), ints(3), 2.5)
+case("where", np.array([[1, 0], [0, 1]]))
+case("nonzero", np.array([[0, 3], [4, 0]]))
+case("select", [np.array([True, False, False]), np.array([False, True, False])],
+     [a(3), a(3)], -1.0)
+case("unravel_index", np.array([1, 5, 7]), (2, 4))
+case("meshgrid", np.arange(3), np.arange(2))
+case("meshgrid", np.arange(3), np.arange(2), indexing="ij")
+
+# ---------------------------------------------------------------------------------------
+# numpy: reductions and statistics
+# ---------------------------------------------------------------------------------------
+
+_m = a(3, 4)
+for _name in ("sum", "mean", "max", "min", "amax", "amin", "prod", "std", "var", "ptp"):
+    case(_name, a(3, 4), _grad=(0,))
+    case(_name, a(3, 4), axis=1, keepdims=True, _grad=(0,))
+    case(_name, ints(2, 3, lo=1, hi=4, dtype="int8"), axis=0)
+case("sum", np.array([True, False, True]))
+case("prod", ints(3, lo=1, hi=4), dtype="float32")
+case("max", a(3), initial=1.0)
+case("min", np.array([True, False]), initial=0)
+for _name in ("all", "any"):
+    case(_name, np.array([[1, 0], [1, 1]]))
+    case(_name, np.array([[1, 0], [1, 1]]), axis=1, keepdims=True)
+case("count_nonzero", np.array([[0, 1], [2, 0]]))
+case("count_nonzero", np.array([[0, 1], [2, 0]]), axis=0)
+case("average", a(3, 4))
+case("average", a(3, 4), axis=1, weights=pos(4))
+case("average", a(3, 4), axis=0, weights=pos(3, 4))
+for _name in ("argmax", "argmin"):
+    case(_name, a(3, 4))
+    case(_name, a(3, 4), axis=1, keepdims=True)
+    case(_name, np.array([0.0, -0.0, 0.0], "float32"))
+    case(_name, ints(5))
+for _name in ("nanargmax", "nanargmin"):
+    case(_name, np.array([[np.nan, 1.0], [np.nan, np.nan]], "float32"), axis=1)
+case("sort", a(3, 4))
+case("sort", a(3, 4), axis=0)
+case("sort", np.array([True, False, True]))
+case("sort", a(2, 2), axis=None)
+case("argsort", a(3, 4))
+case("argsort", a(5), axis=None)
+case("argsort", np.array([True, False, True]))
+case("argpartition", np.array([3, 1, 4, 1, 5, 9, 2]), 2)
+case("argpartition", np.array([[3, 1, 4], [1, 5, 9]]), 1, axis=1)
+for _name in ("cumsum", "cumprod"):
+    case(_name, a(2, 3), _grad=(0,))
+    case(_name, a(2, 3), axis=1)
+    case(_name, np.array([True, True, False]))
+    case(_name, ints(3), dtype="float32")
+case("nancumsum", np.array([1.0, np.nan, 2.0]))
+case("nancumprod", np.array([2.0, np.nan, 3.0]))
+_n = np.array([[1.0, np.nan, 3.0], [np.nan, np.nan, np.nan], [4.0, 5.0, 6.0]], "float32")
+for _name in ("nanmax", "nanmin", "nansum", "nanprod", "nanmean", "nanvar", "nanstd"):
+    case(_name, _n, axis=1)
+    case(_name, ints(2, 3))
+# (the NaN-free values of a slice have a size known only at run time, and eagerflow's
+# traced sort needs it when traced: these run eagerly only)
+case("nanmedian", _n, axis=1, _graph=False)
+case("nanmedian", ints(2, 3), _graph=False)
+case("nanquantile", _n, 0.25, axis=1, _graph=False)
+case("nanpercentile", _n, [10.0, 90.0], axis=1, _graph=False)
+case("nanquantile", _n, 0.5, _graph=False)
+case("diff", np.array([1, 4, 9, 16]), n=2)
+case("diff", a(3, 4), axis=0)
+case("diff", np.array([True, False, False]))
+case("trace", a(3, 4))
+case("trace", ints(2, 3, 3, dtype="int8"), offset=1, axis1=1, axis2=2)
+case("median", a(3, 4))
+case("median", a(3, 4), axis=1, keepdims=True)
+for _method in ("linear", "lower", "higher", "midpoint", "nearest"):
+    case("quantile", a(3, 5), 0.3, axis=1, method=_method)
+case("quantile", a(10), [0.1, 0.5, 0.9])
+case("quantile", a(3, 4), np.array([0.2, 0.8]), axis=0, keepdims=True)
+case("quantile", np.array([1.0, np.nan, 3.0]), 0.5)
+case("percentile", a(3, 4), 75.0, axis=(0, 1))
+case("percentile", ints(7), [25, 50])
+# (eagerflow's graphs need segment counts known when traced: bincount and unique, whose
+# output sizes depend on the values, run eagerly only)
+case("bincount", np.array([0, 1, 1, 3]), _graph=False)
+case("bincount", np.array([0, 1, 1, 3]), weights=np.array([0.5, 1.0, 2.0, 1.0], "float32"),
+     minlength=6, _graph=False)
+case("bincount", np.array([[0, 1], [2, 2]]), _graph=False)
+case("bincount", np.zeros((0,), "int32"), minlength=3, _graph=False)
+case("histogram", a(20))
+case("histogram", a(10), bins=4, range=(-1.0, 1.0))
+case("digitize", np.array([0.5, 1.5, 3.0, -1.0]), [1.0, 2.0, 3.0])
+case("digitize", ints(5, lo=-1, hi=5), [0, 2, 4])
+case("searchsorted", np.array([1.0, 2.0, 4.0]), np.array([0.5, 2.0, 5.0]))
+case("searchsorted", np.array([1, 2, 2, 4]), np.array([2, 3]), side="right")
+case("isin", np.array([1, 2, 3, 4]), np.array([2, 4, 9]))
+case("isin", np.array([[1, 2], [3, 4]]), np.array([2, 4]), invert=True)
+case("unique", np.array([3, 1, 3, 2, 1]), _graph=False)
+case("unique", np.array([3, 1, 3, 2, 1]), return_index=True, return_inverse=True,
+     return_counts=True, _graph=False)
+case("unique", np.array([3, 1, 3, 2, 1]), sorted=False, return_inverse=True, _graph=False)
+case("unique", np.array([[1, 2], [0, 5], [1, 2]]), axis=0, return_inverse=True,
+     return_counts=True, _graph=False)
+case("unique", np.array([[2, 1, 2], [4, 3, 4]]), axis=1, _graph=False)
+case("unique", np.array([3, 1, 3]), size=4, fill_value=-1, _graph=False)
+
+# ---------------------------------------------------------------------------------------
+# numpy: products
+# ---------------------------------------------------------------------------------------
+
+case("matmul", a(2, 3), a(3, 4), _grad=(0, 1))
+case("matmul", a(2, 2, 3), a(3, 2), _grad=(0, 1))
+case("matmul", a(3), a(3, 2))
+case("matmul", a(2, 3), a(3))
+case("matmul", ints(2, 3, dtype="int8"), ints(3, 2, dtype="int8"))
+case("matmul", ints(2, 3), a(3, 2))
+case("dot", a(2, 3), a(3, 2), _grad=(0, 1))
+case("dot", a(3), a(3))
+case("dot", a(2, 3), 2.0)
+case("dot", ints(2, 3), ints(3))
+case("tensordot", a(2, 3, 4), a(3, 4, 2), _grad=(0, 1))
+case("tensordot", a(2, 3), a(3, 2), axes=1)
+case("tensordot", ints(2, 3, dtype="int8"), ints(3, 2, dtype="int8"), axes=([1], [0]))
+case("einsum", "ij,jk->ik", a(2, 3), a(3, 2), _grad=(1, 2))
+case("einsum", "bij,bjk->bik", a(2, 2, 3), a(2, 3, 2))
+case("einsum", "ii->i", a(3, 3))
+case("einsum", "xy,y->x", ints(2, 3, dtype="int8"), ints(3, dtype="int8"))
+case("einsum", "i,j->ij", ints(2), a(3))
+case("inner", a(3), a(3))
+case("inner", a(2, 3), a(4, 3))
+case("outer", a(3), a(2), _grad=(0, 1))
+case("outer", ints(2), ints(3))
+case("vdot", a(2, 2), a(2, 2))
+case("kron", np.array([[1, 2], [3, 4]]), np.array([[0, 1], [1, 0]]))
+case("kron", a(2), a(2, 2))
+case("cross", a(3), a(3), _grad=(0, 1))
+case("cross", a(2, 3), a(2, 3))
+case("cross", a(2), a(2))
+case("cross", a(3, 2), a(3, 2), axisa=0, axisb=0)
+case("vander", a(3))
+case("vander", ints(3), N=4, increasing=True)
+case("trapezoid", a(5), _grad=(0,))
+case("trapezoid", a(2, 5), x=np.arange(5.0), axis=1)
+case("trapezoid", a(4), dx=0.5)
+case("slogdet", a(3, 3) + 3 * np.eye(3, dtype="float32"))
+case("corrcoef", a(3, 5))
+case("corrcoef", ints(2, 4, lo=0, hi=9))
+case("correlate", a(5), a(3))
+case("correlate", a(5), a(2), mode="same")
+case("correlate", a(4), a(3), mode="full")
+case("correlate", ints(4), ints(2))
+
+# ---------------------------------------------------------------------------------------
+# core
+# ---------------------------------------------------------------------------------------
+
+case("cast", a(3), "int32")
+case("cast", ints(3), "float16")
+case("cast", a(3), "bool")
+case("saturate_cast", np.array([-1e10, 3.5, 1e10, 300.0], "float32"), "int32")
+case("saturate_cast", np.array([-5, 100, 300], "int32"), "uint8")
+case("saturate_cast", np.array([-70000.0, 1.5, 70000.0]), "float16")
+case("convert_to_tensor", [1, 2])
+case("convert_to_tensor", [1.5, 2.5], dtype="int32")
+case("convert_to_tensor", np.array([1, 2]), dtype="float32")
+case("convert_to_tensor", 3.0, dtype="bool")
+case("convert_to_numpy", a(2))
+case("is_tensor", np.array([1]))
+case("shape", a(2, 3))
+case("dtype", a(2))
+case("dtype", ints(2, dtype="uint8"))
+case("stop_gradient", a(3), _grad=(0,))
+case("unstack", a(3, 2))
+case("unstack", a(3, 2), axis=1)
+case("slice", a(4, 5), (1, 2), (2, 3))
+case("slice", np.arange(6), np.array([2]), (3,))
+case("slice_update", np.zeros((3, 4), "float32"), (1, 3), np.ones((2, 2), "float32"))
+case("slice_update", np.zeros((4,), "int32"), (1,), np.array([7, 8], "int32"))
+case("scatter", np.array([[0], [2]]), np.array([1.0, 2.0], "float32"), (4,))
+case("scatter", np.array([[0, 1], [2, 0]]), np.array([5, 6]), (3, 2))
+case("scatter_update", np.zeros((4,), "float32"), [[1], [3]], np.array([9.0, 8.0], "float32"))
+case("scatter_update", np.ones((4,), "float32"), [[0], [0], [1]],
+     np.array([2.0, 3.0, 4.0], "float32"), reduction="mul")
+case("scatter_update", np.zeros((4,), "float32"), [[0], [0]], np.array([1.0, 2.0], "float32"),
+     reduction="add")
+case("scatter_update", np.zeros((2, 2), "float32"), [[1]], np.array([[3.0, 4.0]], "float32"),
+     reduction="max")
+case("cond", _build=lambda ops: ((np.bool_(True), lambda: ops.ones(2), lambda: ops.zeros(2)), {}))
+case("cond", _build=lambda ops: ((ops.convert_to_tensor(False), lambda: ops.ones(2),
+                                  lambda: ops.zeros(2)), {}))
+case("while_loop", _build=lambda ops: ((lambda i: i < 10, lambda i: i + 1, 0), {}),
+     _graph=False)
+case("while_loop", _build=lambda ops: ((lambda x, y: x < 5, lambda x, y: (x + 1, y * 2),
+                                        (ops.convert_to_tensor(0), ops.ones(2))), {}))
+case("while_loop", _build=lambda ops: ((lambda x: x < 100, lambda x: x * 2,
+                                        ops.convert_to_tensor(1)), {"maximum_iterations": 3}))
+case("fori_loop", _build=lambda ops: ((0, 5, lambda i, v: v + i, ops.convert_to_tensor(0)), {}))
+case("fori_loop", _build=lambda ops: ((1, 4, lambda i, v: v * 2.0, ops.ones(2)), {}))
+case("switch", _build=lambda ops: ((1, [lambda x: x + 1, lambda x: x * 10],
+                                    ops.convert_to_tensor(3)), {}))
+case("switch", _build=lambda ops: ((7, [lambda x, y: x + y, lambda x, y: x - y],
+                                    ops.ones(2), ops.ones(2)), {}))
+case("map", _build=lambda ops: ((lambda x: x * 2.0, ops.convert_to_tensor(a(3, 2))), {}))
+case("map", _build=lambda ops: ((lambda x: ops.cast(x, "float32") + 0.5,
+                                 ops.convert_to_tensor(ints(4))), {}))
+case("map", _build=lambda ops: ((lambda d: d["a"] + d["b"], {"a": a(3), "b": a(3)}), {}))
+case("scan", _build=lambda ops: ((lambda c, x: (c + x, c * x), ops.convert_to_tensor(0.0),
+                                  ops.convert_to_tensor(a(4))), {}))
+case("scan", _build=lambda ops: ((lambda c, x: (c + x, c), ops.zeros(2),
+                                  ops.convert_to_tensor(a(3, 2))), {"reverse": True}))
+case("scan", _build=lambda ops: ((lambda c, x: (c * 2.0, c), ops.ones(()), None),
+                                 {"length": 4}))
+case("associative_scan", _build=lambda ops: ((lambda x, y: x + y, ops.convert_to_tensor(a(7))),
+                                             {}))
+case("associative_scan", _build=lambda ops: ((lambda x, y: x * y, ops.convert_to_tensor(a(6))),
+                                             {"reverse": True}))
+case("associative_scan", _build=lambda ops: ((lambda x, y: ops.maximum(x, y),
+                                              ops.convert_to_tensor(a(2, 5))), {"axis": 1}))
+case("associative_scan", _build=lambda ops: ((lambda x, y: [x[0] + y[0], x[1] * y[1]],
+                                              [ops.convert_to_tensor(a(5)),
+                                               ops.convert_to_tensor(a(5))]), {}))
+case("vectorized_map", _build=lambda ops: ((lambda x: ops.sum(x * x),
+                                            ops.convert_to_tensor(a(3, 2))), {}))
+
+
+# ---------------------------------------------------------------------------------------
+# dtype grids
+# ---------------------------------------------------------------------------------------
+
+DTYPES = ("bool", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64",
+          "float16", "float32", "float64")
+WEAK = ("pyint", "pyfloat")
+
+UNARY_DTYPE_OPS = (
+    "abs", "absolute", "angle", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh",
+    "cbrt", "ceil", "conj", "copy", "cos", "cosh", "deg2rad", "exp", "exp2", "expm1", "fabs",
+    "floor", "i0", "imag", "isfinite", "isinf", "isnan", "log", "log10", "log1p", "log2",
+    "logical_not", "negative", "rad2deg", "real", "reciprocal", "round", "sign", "signbit",
+    "sin", "sinc", "sinh", "sqrt", "square", "tan", "tanh", "trunc", "nan_to_num",
+    "sum", "prod", "mean", "max", "min", "std", "var", "all", "any", "argmax", "argmin",
+    "cumsum", "cumprod", "median", "nansum", "nanmean", "nanmax", "nanprod", "nanvar", "ptp",
+    "sort", "argsort", "count_nonzero", "trace", "diag", "tril", "triu", "transpose", "flip",
+    "ones_like", "zeros_like", "average", "bincount", "bitwise_invert",
+)
+BINARY_DTYPE_OPS = (
+    "add", "subtract", "multiply", "divide", "true_divide", "divide_no_nan", "floor_divide",
+    "power", "maximum", "minimum", "fmax", "fmin", "mod", "fmod", "arctan2", "hypot",
+    "logaddexp", "logaddexp2", "heaviside", "equal", "not_equal", "greater", "greater_equal",
+    "less", "less_equal", "logical_and", "logical_or", "logical_xor", "bitwise_and",
+    "bitwise_or", "bitwise_xor", "left_shift", "right_shift", "matmul", "dot", "inner",
+    "outer", "vdot", "tensordot", "kron", "append", "isclose", "where", "cross", "gcd", "lcm",
+    "nextafter", "ldexp", "einsum",
+)
+
+
+def dtype_input(name):
+    """The operand standing for one dtype in the grids (a 2x2 array of ones, or a
+    Python scalar for the weak types)."""
+    if name == "pyint":
+        return 1
+    if name == "pyfloat":
+        return 1.0
+    return np.ones((2, 2), dtype=name)
+
+
+def dtype_call(ops, op, x, y=None):
+    """One grid call (a few ops need their other arguments)."""
+    fn = getattr(ops, op)
+    if op == "einsum":
+        return fn("ij,jk->ik", x, y)
+    if op == "where":
+        return fn(np.array([[True, False], [False, True]]), x, y)
+    if op == "cross":
+        return fn(*(v if np.ndim(v) == 0 else np.ones((3,), v.dtype) for v in (x, y)))
+    if op == "tensordot":
+        return fn(x, y, axes=1)
+    if op == "bincount":
+        return fn(x.reshape(-1))
+    if y is None:
+        return fn(x)
+    return fn(x, y)
+
+
+RESULT_TYPE_NAMES = ("bool", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32",
+                     "int64", "bfloat16", "float16", "float32", "float64", "complex64",
+                     "complex128", "int", "float")
+
+
+# ---------------------------------------------------------------------------------------
+# Encoding results for the golden file (both sides use these)
+# ---------------------------------------------------------------------------------------
+
+def encode(value, dtype_name):
+    """A JSON-able form of an op's result: nested lists/tuples/dicts of arrays (with their
+    Keras dtype names) and Python scalars. `dtype_name(x)` names a tensor's dtype."""
+    if isinstance(value, (list, tuple)):
+        return {"seq": [encode(v, dtype_name) for v in value],
+                "kind": "tuple" if isinstance(value, tuple) else "list"}
+    if isinstance(value, dict):
+        return {"dict": {k: encode(v, dtype_name) for k, v in sorted(value.items())}}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return {"py": value, "type": type(value).__name__}
+    arr = np.asarray(value)
+    out = {"dtype": dtype_name(value), "shape": list(arr.shape)}
+    if arr.dtype.kind == "c":
+        out["real"], out["imag"] = arr.real.tolist(), arr.imag.tolist()
+    else:
+        out["data"] = arr.tolist()
+    return out

@@ -1,0 +1,131 @@
+"""Writes golden.json: what real Keras 3 (3.15.1, on TensorFlow 2.21) gives for the cases in
+cases.py: each case's result (values, dtypes, shapes, or the error raised) and the
+gradients of the sum of its outputs, the dtype grids, and Keras's result_type table.
+
+Run from the repository root with a TensorFlow interpreter:
+
+    /work/tfref/bin/python tests/keras/ops/record_golden.py
+"""
+
+import json
+import os
+import sys
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
+os.environ.setdefault("KERAS_BACKEND", "tensorflow")
+
+sys.path.insert(0, os.path.dirname(__file__))
+import cases as C  # noqa: E402
+import numpy as np  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+import keras  # noqa: E402
+from keras import ops  # noqa: E402
+
+
+def resolve(name):
+    obj = keras
+    for part in ("ops." + name if not name.startswith("random.") else name).split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def dtype_name(x):
+    return keras.backend.standardize_dtype(x.dtype) if hasattr(x, "dtype") else type(x).__name__
+
+
+def inputs(case):
+    if case["build"] is not None:
+        args, kwargs = case["build"](ops)
+        return list(args), kwargs
+    return list(case["args"]), dict(case["kwargs"])
+
+
+def error_of(e):
+    return {"error": type(e).__name__, "message": str(e).split("\n")[0][:300]}
+
+
+def run_case(case):
+    try:
+        args, kwargs = inputs(case)
+        out = resolve(case["op"])(*args, **kwargs)
+        result = {"out": C.encode(out, dtype_name)}
+    except Exception as e:  # the error is the golden value
+        return error_of(e)
+    if case["grad"]:
+        result["grad"] = gradients(case)
+    return result
+
+
+def gradients(case):
+    """d(sum of every float output)/d(inputs at case['grad']), by a GradientTape."""
+    args, kwargs = inputs(case)
+    for i in case["grad"]:
+        args[i] = tf.constant(args[i])
+    with tf.GradientTape() as tape:
+        for i in case["grad"]:
+            tape.watch(args[i])
+        out = resolve(case["op"])(*args, **kwargs)
+        total = sum(tf.reduce_sum(tf.cast(o, tf.float64)) for o in tf.nest.flatten(out)
+                    if o.dtype.is_floating)
+    grads = tape.gradient(total, [args[i] for i in case["grad"]])
+    return [None if g is None else C.encode(tf.convert_to_tensor(g), dtype_name)
+            for g in grads]
+
+
+def grid_entry(fn):
+    try:
+        out = fn()
+        first = tf.nest.flatten(out)[0]
+        return dtype_name(first)
+    except Exception as e:
+        return "error:" + type(e).__name__
+
+
+def dtype_grids():
+    unary = {op: {d: grid_entry(lambda: C.dtype_call(ops, op, C.dtype_input(d)))
+                  for d in C.DTYPES} for op in C.UNARY_DTYPE_OPS}
+    names = C.DTYPES + C.WEAK
+    binary = {op: {f"{d1},{d2}": grid_entry(
+        lambda: C.dtype_call(ops, op, C.dtype_input(d1), C.dtype_input(d2)))
+        for d1 in names for d2 in names} for op in C.BINARY_DTYPE_OPS}
+    return unary, binary
+
+
+def result_types():
+    def key(n):
+        return {"int": int, "float": float}.get(n, n)
+
+    table = {}
+    for d1 in C.RESULT_TYPE_NAMES:
+        for d2 in C.RESULT_TYPE_NAMES:
+            try:
+                table[f"{d1},{d2}"] = keras.backend.result_type(key(d1), key(d2))
+            except Exception as e:
+                table[f"{d1},{d2}"] = "error:" + type(e).__name__
+    return table
+
+
+def main():
+    unary, binary = dtype_grids()
+    golden = {
+        "keras_version": keras.__version__,
+        "tf_version": tf.__version__,
+        "cases": {c["id"]: run_case(c) for c in C.CASES},
+        "unary_dtypes": unary,
+        "binary_dtypes": binary,
+        "result_type": result_types(),
+    }
+    path = os.path.join(os.path.dirname(__file__), "golden.json")
+    with open(path + ".tmp", "w") as f:
+        json.dump(golden, f, sort_keys=True, separators=(",", ":"))
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(path + ".tmp", path)
+    print("wrote", path, len(golden["cases"]), "cases")
+
+
+if __name__ == "__main__":
+    np.seterr(all="ignore")
+    main()
