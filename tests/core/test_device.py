@@ -68,6 +68,6 @@ def test_device_spec():
 
 def test_memory_growth_and_soft_placement_flags():
     cpu = tf.config.list_physical_devices("CPU")[0]
-    with pytest.raises(ValueError, match="Cannot set memory growth on non-GPU devices"):
+    with pytest.raises(ValueError, match="Cannot set memory growth on non-GPU and non-Pluggable"):
         tf.config.experimental.set_memory_growth(cpu, True)
     assert tf.config.get_soft_device_placement() is True

@@ -1,4 +1,4 @@
-"""Logical devices (one CPU split in two, as TF allows) and the array-backend seam."""
+"""Logical devices (one CPU split in two, as TF allows)."""
 
 import os
 import subprocess
@@ -6,13 +6,9 @@ import sys
 import textwrap
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.core import device as dev
-from eagerflow._src.ops.registry import all_ops
-from eagerflow._src.testing import op_harness as H
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,60 +59,3 @@ def test_gpu_request_falls_back_to_cpu_and_memory_growth_rules():
     with pytest.raises(ValueError, match="non-GPU"):
         tf.config.experimental.set_memory_growth(cpu, True)
     assert tf.config.get_logical_device_configuration(cpu) is None
-
-
-class _WrappedNumpy:
-    """A test backend: NumPy behind a wrapper that records which functions kernels call."""
-
-    def __init__(self) -> None:
-        self.calls: set = set()
-
-    def __getattr__(self, name: str):
-        target = getattr(np, name)
-        if callable(target) and not isinstance(target, type):
-            return _Recorded(self.calls, name, target)
-        return target
-
-
-class _Recorded:
-    """A NumPy function (or ufunc, with .reduce and friends) that notes its use."""
-
-    def __init__(self, calls: set, name: str, target) -> None:
-        self._calls, self._name, self._target = calls, name, target
-
-    def __call__(self, *args, **kwargs):
-        self._calls.add(self._name)
-        return self._target(*args, **kwargs)
-
-    def __getattr__(self, attr: str):
-        self._calls.add(self._name)
-        return getattr(self._target, attr)
-
-
-@pytest.fixture
-def test_backend():
-    backend = _WrappedNumpy()
-    dev.register_device("XPU", 0, backend)
-    try:
-        yield backend
-    finally:
-        dev.unregister_device("XPU", 0)
-
-
-SAMPLES = [(op, s) for op in sorted(all_ops(), key=lambda o: o.name)
-           for s in op.samples[:1] if not op.stateful]
-
-
-def test_registry_runs_on_a_second_backend(test_backend):
-    """Every op's kernel runs through the device's array module with the same results."""
-    for op, sample in SAMPLES:
-        want = H.run(op, sample)
-        with tf.device("/device:XPU:0"):
-            got = H.run(op, sample)
-        assert len(got) == len(want)
-        for g, w in zip(got, want):
-            assert g.device == "/job:localhost/replica:0/task:0/device:XPU:0", op.name
-            np.testing.assert_array_equal(np.asarray(g._arr), np.asarray(w._arr),
-                                          err_msg=op.name)
-    # the seam is real: kernels reached the backend's functions (not NumPy directly)
-    assert {"add", "matmul", "exp", "transpose"} <= test_backend.calls

@@ -6,7 +6,7 @@ import os
 import pytest
 from fuzzlib import STATS
 
-from eagerflow._src.core import tensor as T
+from eagerflow._src.backend import numpy as T
 
 
 @pytest.fixture(autouse=True)
@@ -18,10 +18,10 @@ def _sandbox_cwd(tmp_path, monkeypatch):
 @pytest.fixture
 def small_memory():
     """eagerflow's allocation limit lowered to 64 MiB: bigger outputs must be refused."""
-    saved = list(T._MEM_LIMIT)
-    T._MEM_LIMIT[:] = [64 << 20]
+    saved = list(T.MEM_LIMIT)
+    T.MEM_LIMIT[:] = [64 << 20]
     yield
-    T._MEM_LIMIT[:] = saved
+    T.MEM_LIMIT[:] = saved
 
 
 def _too_few() -> int:

@@ -41,6 +41,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
+from eagerflow._src.backend import numpy as cpu_backend
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import errors as E
 from eagerflow._src.core import tensor as T
@@ -157,8 +158,8 @@ class _Guard:
         self.main = threading.current_thread() is threading.main_thread()
 
     def __enter__(self) -> _Guard:
-        self.saved_limit = list(T._MEM_LIMIT)
-        T._MEM_LIMIT[:] = [MEM_CAP]
+        self.saved_limit = list(cpu_backend.MEM_LIMIT)
+        cpu_backend.MEM_LIMIT[:] = [MEM_CAP]
         self.rss0 = _maxrss()
         self.t0 = time.perf_counter()
         if self.main:
@@ -178,7 +179,7 @@ class _Guard:
             resource.setrlimit(resource.RLIMIT_AS, self.old_rlimit)
         self.seconds = time.perf_counter() - self.t0
         self.rss_growth = max(0, _maxrss() - self.rss0)
-        T._MEM_LIMIT[:] = self.saved_limit
+        cpu_backend.MEM_LIMIT[:] = self.saved_limit
 
 
 def _innermost(tb: Any) -> Any:

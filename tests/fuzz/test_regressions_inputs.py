@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.backend import numpy as T
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import tensor as T
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops import debugging as D
@@ -770,13 +770,13 @@ def test_signal_frame_lengths_must_be_integers():
 
 def test_a_conv_workspace_past_the_memory_limit_is_refused_naming_the_op():
     # was: MemoryError (or NumPy's "maximum dimension exceeded") from the im2col workspace
-    saved = list(T._MEM_LIMIT)
-    T._MEM_LIMIT[:] = [1 << 10]
+    saved = list(T.MEM_LIMIT)
+    T.MEM_LIMIT[:] = [1 << 10]
     try:
         with pytest.raises(tf.errors.ResourceExhaustedError, match=r"\[Op:Conv2D\]"):
             tf.nn.conv2d(tf.ones([1, 8, 8, 4]), tf.ones([3, 3, 4, 2]), 1, "SAME")
     finally:
-        T._MEM_LIMIT[:] = saved
+        T.MEM_LIMIT[:] = saved
 
 
 def test_einsum_repeated_label_in_one_input_needs_equal_dims():

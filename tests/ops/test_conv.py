@@ -377,7 +377,7 @@ def test_kept_windows_are_bounded_and_dropped_with_their_input(monkeypatch):
     windows.conv_forward(np, xs[0], w, (1, 1), (1, 1), "VALID", (), keep=True)
     assert len(windows._KEPT.entries) == 2  # and a repeat replaces its own entry
     one = windows._KEPT.entries[0][2].nbytes
-    monkeypatch.setattr(windows._Workspace, "KEEP", 2 * one)
+    monkeypatch.setattr(windows, "KEEP", 2 * one)
     windows.conv_forward(np, np.ones((1, 6, 6, 2)), w, (1, 1), (1, 1), "VALID", (), keep=True)
     assert sum(e[2].nbytes for e in windows._KEPT.entries) <= 2 * one  # oldest dropped
     big = np.ones((4, 6, 6, 2))  # past the budget: not kept at all

@@ -13,14 +13,17 @@ from typing import Any
 import numpy as np
 
 CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
+# Where a thread's ops run outside any tf.device scope: (canonical name, array module,
+# device object). core/device.py sets it: CPU:0, or GPU:0 when a GPU was found.
+DEFAULT_PLACEMENT: list = [CPU_DEVICE, np, None]
 
 
 class _State(threading.local):
     def __init__(self) -> None:
         self.tapes: list = []          # active GradientTapes, innermost last
         self.graph: Any = None         # the FuncGraph being traced, or None when eager
-        self.device: str = CPU_DEVICE  # canonical name of the current device scope
-        self.xp: Any = np              # array module of the current device
+        # the current device: canonical name, array module, core.device._Device
+        self.device, self.xp, self.place = DEFAULT_PLACEMENT
         self.device_stack: list = []
         self.name_scopes: list = []
         self.recording_paused: int = 0

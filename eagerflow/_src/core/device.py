@@ -1,28 +1,34 @@
-"""Devices: names, the `tf.device` scope, and tf.config's device listings.
+"""Devices: names, the `tf.device` scope, placement, and tf.config's device APIs.
 
-Core layer (imports only context). A device scope resolves a (possibly partial)
-device spec to one canonical device name, TF's
-`/job:localhost/replica:0/task:0/device:CPU:0`, plus the array module that runs
-kernels there, and stores both on the thread state (`_state.device`, `_state.xp`)
-where EagerTensor and dispatch read them. Placement is soft, as in TF's eager
-mode: a request for a device that does not exist (a GPU on a CPU-only machine)
-runs on CPU:0.
+Core layer (imports context and the backend layer). A device scope resolves a
+(possibly partial) device spec to one device (`_Device`: TF's canonical name such as
+`/job:localhost/replica:0/task:0/device:GPU:0`, the backend whose array module runs
+kernels there, and its physical index), and stores it on the thread state
+(`_state.device`, `_state.xp`, `_state.place`), where EagerTensor and dispatch read it.
 
-`_PHYSICAL` is the registry of physical devices; a backend that adds devices
-(GPUs through another array module) appends to it with `register_device`. Logical
-devices are what ops run on: one per physical device, or several when
-`set_logical_device_configuration` splits one (TF's way of getting two CPUs for
-MirroredStrategy on one machine).
+The physical devices are CPU:0 and, when the backend layer finds any (CuPy and a CUDA
+GPU, or the strict stand-in posing as GPUs under EAGERFLOW_STANDIN_GPUS), GPUs; ops
+then run on GPU:0 by default, as in TF. Placement is soft, as in TF's eager mode: a
+request for a device that does not exist runs on the default device, and an op with no
+kernel for a device (strings, file I/O) runs on CPU:0 (dispatch.py). Logical devices
+are what ops run on: one per physical device, or several when
+`set_logical_device_configuration` splits one (TF's way of getting two replicas on one
+CPU or GPU for MirroredStrategy).
 """
 
 from __future__ import annotations
 
 import collections
+import contextlib
+import importlib.util
+import os
 import re
+from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
-
+from eagerflow._src import backend as B
+from eagerflow._src.backend import strict
+from eagerflow._src.core import context
 from eagerflow._src.core.context import _state
 
 _LOCAL = "/job:localhost/replica:0/task:0"
@@ -41,51 +47,154 @@ class LogicalDevice(collections.namedtuple("LogicalDevice", ["name", "device_typ
 
 
 class _Device:
-    __slots__ = ("device_type", "index", "xp")
+    """A device ops run on: its type and index, and the backend (with the backend's
+    physical device number) that holds its arrays and runs its kernels."""
 
-    def __init__(self, device_type: str, index: int, xp: Any) -> None:
+    __slots__ = ("device_type", "index", "backend", "physical", "xp", "canonical")
+
+    def __init__(self, device_type: str, index: int, backend: B.Backend,
+                 physical: int = 0) -> None:
         self.device_type = device_type
         self.index = index
-        self.xp = xp
+        self.backend = backend
+        self.physical = physical
+        self.xp = backend.xp
+        self.canonical = f"{_LOCAL}/device:{device_type}:{index}"
 
     @property
-    def canonical(self) -> str:
-        return f"{_LOCAL}/device:{self.device_type}:{self.index}"
+    def physical_name(self) -> str:
+        return f"/physical_device:{self.device_type}:{self.physical}"
+
+    def activate(self) -> None:
+        self.backend.activate(self.physical)
+
+    def __repr__(self) -> str:
+        return f"_Device({self.canonical})"
 
 
-_PHYSICAL: list = [_Device("CPU", 0, np)]
+_CPU = _Device("CPU", 0, B.NUMPY)
+_CPU.canonical = context.CPU_DEVICE  # the very string (EagerTensor tests it by identity)
+_PHYSICAL: list = [_CPU]
 _VISIBLE: dict = {}  # device_type -> visible physical indices (default: all)
 _LOGICAL_CONFIG: dict = {}  # (device_type, physical index) -> [LogicalDeviceConfiguration]
+_LOGICAL: list = []  # the logical devices, made on first use after a configuration change
 _INITIALIZED = [False]  # set once devices have been resolved (TF: the runtime started)
 
 
-def register_device(device_type: str, index: int, xp: Any) -> None:
-    """Adds a physical device whose kernels run on the array module `xp`."""
-    _PHYSICAL.append(_Device(device_type.upper(), int(index), xp))
+def register_device(device_type: str, index: int, backend: B.Backend) -> None:
+    """Adds a physical device whose arrays and kernels are `backend`'s."""
+    _PHYSICAL.append(_Device(device_type.upper(), int(index), backend, int(index)))
+    _LOGICAL.clear()
 
 
 def unregister_device(device_type: str, index: int) -> None:
     """Removes a device added with `register_device` (test backends)."""
     _PHYSICAL[:] = [d for d in _PHYSICAL
                     if (d.device_type, d.index) != (device_type.upper(), int(index))]
+    _LOGICAL.clear()
 
 
 def _logical_devices() -> list:
     """The devices ops are placed on: visible physical devices, split as configured."""
-    out, counts = [], collections.Counter()
-    for d in _PHYSICAL:
-        allowed = _VISIBLE.get(d.device_type)
-        if allowed is not None and d.index not in allowed:
-            continue
-        for _ in _LOGICAL_CONFIG.get((d.device_type, d.index)) or [None]:
-            out.append(_Device(d.device_type, counts[d.device_type], d.xp))
-            counts[d.device_type] += 1
-    return out
+    if not _LOGICAL:
+        counts: collections.Counter = collections.Counter()
+        for d in _PHYSICAL:
+            allowed = _VISIBLE.get(d.device_type)
+            if allowed is not None and d.index not in allowed:
+                continue
+            for _ in _LOGICAL_CONFIG.get((d.device_type, d.index)) or [None]:
+                n = counts[d.device_type]
+                counts[d.device_type] += 1
+                _LOGICAL.append(d if (d.device_type, n) == ("CPU", 0) else
+                                _Device(d.device_type, n, d.backend, d.physical))
+    return _LOGICAL
 
 
 def _visible(device_type: str | None = None) -> list:
     return [d for d in _logical_devices()
             if device_type is None or d.device_type == device_type.upper()]
+
+
+def default_device() -> _Device:
+    """Where ops run outside any device scope: GPU:0 when there is one, else CPU:0."""
+    gpus = _visible("GPU")
+    return gpus[0] if gpus else _visible("CPU")[0] if _visible("CPU") else _CPU
+
+
+def _set_default(dev: _Device) -> None:
+    """Makes `dev` the default placement of every thread (this one now, others when their
+    state is made) unless a device scope is open here."""
+    context.DEFAULT_PLACEMENT[:] = [dev.canonical, dev.xp, dev]
+    if not _state.device_stack:
+        _state.device, _state.xp, _state.place = dev.canonical, dev.xp, dev
+        dev.activate()
+
+
+STANDIN_ENV = "EAGERFLOW_STANDIN_GPUS"
+
+
+def find_gpus() -> tuple:
+    """(backend, device count) of this machine's GPUs, or (None, 0).
+
+    EAGERFLOW_STANDIN_GPUS=n poses n stand-in GPUs (tests: placement without a GPU).
+    Otherwise CuPy is imported only when it is installed and an NVIDIA driver shows a
+    device, so a machine without either pays a file lookup, not CuPy's import.
+    """
+    standin = os.environ.get(STANDIN_ENV)
+    if standin:
+        return strict.BACKEND, int(standin)
+    if os.environ.get("CUDA_VISIBLE_DEVICES", "0").strip() in ("", "-1"):
+        return None, 0
+    if not _driver_present() or importlib.util.find_spec("cupy") is None:
+        return None, 0
+    try:
+        from eagerflow._src.backend import cupy as cuda  # optional: the [cuda] extra
+    except ImportError:
+        return None, 0
+    n = cuda.BACKEND.device_count()
+    return (cuda.BACKEND, n) if n else (None, 0)
+
+
+def _driver_present() -> bool:
+    return (os.path.exists("/dev/nvidia0") or os.path.isdir("/proc/driver/nvidia/gpus")
+            or os.path.exists("/dev/dxg"))  # WSL
+
+
+def _find_gpus() -> None:
+    backend, count = find_gpus()
+    for i in range(count):
+        _PHYSICAL.append(_Device("GPU", i, backend, i))
+    if count:
+        backend.count = count
+        _LOGICAL.clear()
+        _set_default(default_device())
+
+
+@contextlib.contextmanager
+def standin_gpus(count: int = 1) -> Iterator[B.Backend]:
+    """Test hook: the strict stand-in backend poses as `count` GPUs (the default device
+    while inside), as EAGERFLOW_STANDIN_GPUS does for a whole process."""
+    saved = (list(_PHYSICAL), dict(_VISIBLE), dict(_LOGICAL_CONFIG), _INITIALIZED[0],
+             list(context.DEFAULT_PLACEMENT), strict.BACKEND.count, dict(_MEMORY_GROWTH))
+    strict.BACKEND.count = count
+    _INITIALIZED[0] = False  # a runtime with new devices, not yet in use
+    _PHYSICAL[:] = [d for d in _PHYSICAL if d.device_type != "GPU"]
+    _PHYSICAL.extend(_Device("GPU", i, strict.BACKEND, i) for i in range(count))
+    _LOGICAL.clear()
+    _set_default(default_device())
+    try:
+        yield strict.BACKEND
+    finally:
+        (_PHYSICAL[:], visible, config, _INITIALIZED[0], placement, strict.BACKEND.count,
+         growth) = saved
+        _MEMORY_GROWTH.clear()
+        _MEMORY_GROWTH.update(growth)
+        _VISIBLE.clear()
+        _VISIBLE.update(visible)
+        _LOGICAL_CONFIG.clear()
+        _LOGICAL_CONFIG.update(config)
+        _LOGICAL.clear()
+        _set_default(placement[2] if placement[2] is not None else _CPU)
 
 
 # ---------------------------------------------------------------------------------------
@@ -200,21 +309,30 @@ def _as_spec(device_name: Any) -> DeviceSpec:
 
 
 def resolve(spec: DeviceSpec) -> _Device:
-    """The device a spec runs on, with soft placement: missing devices fall back to CPU:0."""
+    """The device a spec runs on. Placement is soft: a spec naming no device type means
+    the default device, and one naming a device that does not exist falls back to it."""
     _INITIALIZED[0] = True
-    want = (spec.device_type or "CPU").upper()
+    if spec.device_type is None:
+        return default_device()
+    want = spec.device_type.upper()
     index = spec.device_index or 0
     for d in _visible(want):
         if d.index == index:
             return d
-    for d in _visible("CPU"):
-        return d
-    return _PHYSICAL[0]
+    return default_device()
 
 
 def canonical_name(device_name: Any) -> str:
     """The full name a device spec resolves to, e.g. '/job:localhost/.../device:CPU:0'."""
     return resolve(_as_spec(device_name)).canonical
+
+
+def lookup(name: str) -> _Device:
+    """The device of a canonical name (a tensor's or a variable's `.device`)."""
+    for d in _logical_devices():
+        if d.canonical == name:
+            return d
+    return _CPU
 
 
 # ---------------------------------------------------------------------------------------
@@ -236,19 +354,43 @@ class device:  # noqa: N801 - TF's public name
         st = _state
         outer = st.device_stack[-1][0] if st.device_stack else DeviceSpec()
         merged = DeviceSpec() if self._spec is None else outer.make_merged_spec(self._spec)
-        st.device_stack.append((merged, st.device, st.xp))
-        dev = resolve(merged)
-        st.device, st.xp = dev.canonical, dev.xp
+        st.device_stack.append((merged, st.place))
+        _place(resolve(merged))
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        st = _state
-        _, st.device, st.xp = st.device_stack.pop()
+        _, outer = _state.device_stack.pop()
+        _place(outer if outer is not None else default_device())
+
+
+def _place(dev: _Device) -> None:
+    st = _state
+    st.device, st.xp, st.place = dev.canonical, dev.xp, dev
+    if dev.backend is not B.NUMPY:
+        dev.activate()
+
+
+@contextlib.contextmanager
+def placed_on(name: str) -> Iterator[None]:
+    """Runs the body on the device of a canonical name, whatever the open scopes say
+    (a replica's ops on its device, a variable's update on the variable's)."""
+    st = _state
+    saved = st.place if st.place is not None else default_device()
+    _place(lookup(name))
+    try:
+        yield
+    finally:
+        _place(saved)
 
 
 def current_device_spec() -> DeviceSpec:
     st = _state
     return st.device_stack[-1][0] if st.device_stack else DeviceSpec()
+
+
+def current_device() -> _Device:
+    """The device this thread's ops run on now."""
+    return _state.place if _state.place is not None else default_device()
 
 
 def copy_to(tensor: Any, device_type: str, index: int = 0) -> Any:
@@ -257,9 +399,31 @@ def copy_to(tensor: Any, device_type: str, index: int = 0) -> Any:
         if d.index == index:
             if d.canonical == tensor._device:
                 return tensor
-            arr = tensor._arr if d.xp is np else d.xp.asarray(tensor._arr)
-            return type(tensor)(arr, tensor._dtype, d.canonical)
+            return type(tensor)(to_device(tensor._arr, d), tensor._dtype, d.canonical)
     raise RuntimeError(f"{device_type.upper()}:{index} unknown device.")
+
+
+def host_only(dtype: Any) -> bool:
+    """Whether arrays of this NumPy dtype live on the host only (strings and objects;
+    bfloat16, which CuPy cannot hold): their ops run on CPU by soft placement."""
+    return dtype.kind in "OSUV" or dtype.name == "bfloat16"
+
+
+def place_array(arr: Any) -> tuple:
+    """(array, device name) for data made in the current scope: the current device's
+    copy of `arr`, or the host array on CPU:0 when that device cannot hold its dtype."""
+    dev = current_device()
+    if dev.backend is B.NUMPY:
+        return B.to_host(arr), dev.canonical
+    if host_only(arr.dtype):
+        return B.to_host(arr), _CPU.canonical
+    return to_device(arr, dev), dev.canonical
+
+
+def to_device(arr: Any, dev: _Device) -> Any:
+    """`arr` (any device's) as an array of `dev`: itself when it is one already."""
+    b = dev.backend
+    return arr if b.holds(arr, dev.physical) else b.to_device(arr, dev.physical)
 
 
 # ---------------------------------------------------------------------------------------
@@ -274,7 +438,7 @@ def _check_type(device_type: str | None) -> str | None:
 
 def list_physical_devices(device_type: str | None = None) -> list:
     _check_type(device_type)
-    return [PhysicalDevice(f"/physical_device:{d.device_type}:{d.index}", d.device_type)
+    return [PhysicalDevice(d.physical_name, d.device_type)
             for d in _PHYSICAL if device_type is None or d.device_type == device_type.upper()]
 
 
@@ -287,7 +451,7 @@ def list_logical_devices(device_type: str | None = None) -> list:
 
 def get_visible_devices(device_type: str | None = None) -> list:
     _check_type(device_type)
-    return [PhysicalDevice(f"/physical_device:{d.device_type}:{d.index}", d.device_type)
+    return [PhysicalDevice(d.physical_name, d.device_type)
             for d in _PHYSICAL if (device_type is None or d.device_type == device_type.upper())
             and (_VISIBLE.get(d.device_type) is None or d.index in _VISIBLE[d.device_type])]
 
@@ -295,7 +459,8 @@ def get_visible_devices(device_type: str | None = None) -> list:
 class LogicalDeviceConfiguration(collections.namedtuple(
         "LogicalDeviceConfiguration",
         ["memory_limit", "experimental_priority", "experimental_device_ordinal"])):
-    """One logical device carved out of a physical one (memory limits are not enforced)."""
+    """One logical device carved out of a physical one (a GPU's memory_limits, in MB,
+    bound its memory pool together; a CPU's are not enforced)."""
 
     def __new__(cls, memory_limit: int | None = None, experimental_priority: int | None = None,
                 experimental_device_ordinal: int | None = None) -> LogicalDeviceConfiguration:
@@ -308,6 +473,7 @@ def set_logical_device_configuration(device: Any, logical_devices: Any) -> None:
     d = _physical(device)
     if _INITIALIZED[0]:
         raise RuntimeError("Virtual devices cannot be modified after being initialized")
+    _LOGICAL.clear()
     if logical_devices is None:
         _LOGICAL_CONFIG.pop((d.device_type, d.index), None)
         return
@@ -318,6 +484,9 @@ def set_logical_device_configuration(device: Any, logical_devices: Any) -> None:
     if not configs:
         raise ValueError("At least one logical device configuration is required")
     _LOGICAL_CONFIG[(d.device_type, d.index)] = configs
+    limits = [c.memory_limit for c in configs]
+    if d.device_type == "GPU" and all(m is not None for m in limits):
+        d.backend.set_memory_limit(d.physical, sum(limits) << 20)  # MB, as TF's argument
 
 
 def get_logical_device_configuration(device: Any) -> list | None:
@@ -337,8 +506,14 @@ def set_visible_devices(devices: Any, device_type: str | None = None) -> None:
     types = {device_type.upper()} if device_type else {d.device_type for d in _PHYSICAL}
     if "CPU" in types and not any(t == "CPU" for t, _ in wanted):
         raise ValueError("CPU must be visible")
-    for t in types:
-        _VISIBLE[t] = {i for tt, i in wanted if tt == t}
+    new = {t: {i for tt, i in wanted if tt == t} for t in types}
+    if _INITIALIZED[0] and any(
+            new[t] != _VISIBLE.get(t, {d.index for d in _PHYSICAL if d.device_type == t})
+            for t in types):
+        raise RuntimeError("Visible devices cannot be modified after being initialized")
+    _VISIBLE.update(new)
+    _LOGICAL.clear()
+    _set_default(default_device())
 
 
 _SOFT_PLACEMENT = [True]
@@ -356,7 +531,7 @@ def set_soft_device_placement(enabled: bool) -> None:
 def _physical(device: Any) -> _Device:
     name = getattr(device, "name", device)
     for d in _PHYSICAL:
-        if name == f"/physical_device:{d.device_type}:{d.index}":
+        if name == d.physical_name:
             return d
     raise ValueError(f"Unrecognized device: {device!r}")
 
@@ -367,18 +542,52 @@ _MEMORY_GROWTH: dict = {}
 def get_memory_growth(device: Any) -> bool:
     d = _physical(device)
     if d.device_type != "GPU":
-        raise ValueError("Cannot get memory growth on non-GPU devices")
+        raise ValueError("Cannot get memory growth on non-GPU and non-Pluggable devices")
     return _MEMORY_GROWTH.get((d.device_type, d.index), False)
 
 
 def set_memory_growth(device: Any, enable: bool) -> None:
     d = _physical(device)
     if d.device_type != "GPU":
-        raise ValueError("Cannot set memory growth on non-GPU devices")
+        raise ValueError("Cannot set memory growth on non-GPU and non-Pluggable devices")
+    if _INITIALIZED[0]:
+        raise RuntimeError("Physical devices cannot be modified after being initialized")
     _MEMORY_GROWTH[(d.device_type, d.index)] = bool(enable)
+    d.backend.set_memory_growth(d.physical, bool(enable))
+
+
+def _memory_device(device: Any) -> _Device:
+    """The logical device a get_memory_info/reset_memory_stats argument names."""
+    try:
+        spec = _as_spec(device)
+    except ValueError:
+        spec = DeviceSpec()
+    if spec.device_type is None or spec.device_index is None:
+        raise ValueError(f"Failed parsing device name: '{device}'. Note a valid device string "
+                         f"should at least contain a device type and a device index, like "
+                         f'"GPU:0".')
+    want, index = spec.device_type.upper(), spec.device_index
+    for d in _visible(want):
+        if d.index == index:
+            return d
+    raise ValueError(f"No matching devices found for '{device}'")
+
+
+def get_memory_info(device: Any) -> dict:
+    """Bytes the device's allocator holds now and at most ('current', 'peak')."""
+    d = _memory_device(device)
+    return d.backend.memory_info(d.physical)
+
+
+def reset_memory_stats(device: Any) -> None:
+    d = _memory_device(device)
+    d.backend.reset_memory_stats(d.physical)
 
 
 def gpu_device_name() -> str:
     gpus = _visible("GPU")
     return f"/device:GPU:{gpus[0].index}" if gpus else ""
 
+
+
+_find_gpus()

@@ -15,8 +15,10 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src import backend as _backend
+from eagerflow._src.core import device as _device
 from eagerflow._src.core import dtypes as _dt
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 
@@ -89,10 +91,14 @@ class EagerTensor(Tensor):
     __slots__ = ("_arr", "_shape", "_dtype", "_device", "__weakref__")
 
     def __init__(self, arr: Any, dtype: _dt.DType | None = None, device: str | None = None) -> None:
+        if device is None:
+            device = _state.device
+            if device is not CPU_DEVICE:  # made in another device's scope: placed there
+                arr, device = _device.place_array(arr)
         self._arr = arr
         self._shape = arr.shape
         self._dtype = dtype if dtype is not None else _dt.from_numpy(arr.dtype)
-        self._device = device if device is not None else _state.device
+        self._device = device
 
     @property
     def device(self) -> str:
@@ -106,14 +112,16 @@ class EagerTensor(Tensor):
         """The value as a NumPy array (a copy, so that it can't alias the tensor)."""
         a = self._arr
         if type(a) is not np.ndarray:
-            a = a.get() if hasattr(a, "get") else np.asarray(a)  # another backend's array
+            a = _backend.to_host(a)  # a device's array: the copy to the host is the copy
+            return a[()] if a.ndim == 0 else a
         if a.ndim == 0:
             return a[()]
         return a.copy()
 
     def _numpy(self) -> Any:
+        """The value as a NumPy array, without a copy when it is on the host already."""
         a = self._arr
-        return a if type(a) is np.ndarray else np.asarray(self.numpy())
+        return a if type(a) is np.ndarray else _backend.to_host(a)
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         a = self._numpy()
@@ -141,7 +149,7 @@ class EagerTensor(Tensor):
 
     def __index__(self) -> int:
         if self._dtype.is_integer and not self._shape:
-            return int(self._arr)
+            return int(self._numpy())
         raise TypeError("Only integer scalar tensors can be used as an index")
 
     def __format__(self, spec: str) -> str:
@@ -517,7 +525,7 @@ def check_finite_size(op_name: str, shape: tuple, dtype: _dt.DType) -> None:
         what = "would have more than 2**63 - 1 elements" if n else "has too many elements"
         raise InvalidArgumentError(None, None, f"Shape [{dims}] {what} [Op:{op_name}]")
     nbytes = n * itemsize
-    if _too_big(nbytes):
+    if _device.current_device().backend.too_big(nbytes):
         from eagerflow._src.core.errors import ResourceExhaustedError
 
         word = {"float32": "float", "float64": "double"}.get(dtype.name, dtype.name)
@@ -527,44 +535,3 @@ def check_finite_size(op_name: str, shape: tuple, dtype: _dt.DType) -> None:
 
 
 _INT64_MAX = 2**63 - 1
-_SMALL = 64 << 20  # below this, never worth a look at the machine's memory
-# A fixed limit in bytes (tests lower it to prove that big requests are refused before
-# allocating); empty: what the machine and the process's RLIMIT_AS allow right now.
-_MEM_LIMIT: list = []
-
-
-def _too_big(nbytes: int) -> bool:
-    """Whether an allocation of `nbytes` would pass the memory limit. Requests below
-    _SMALL skip the look at /proc (a file read per call) unless a test set a limit."""
-    if _MEM_LIMIT:
-        return nbytes > _MEM_LIMIT[0]
-    return nbytes > _SMALL and nbytes > _memory_limit()
-
-
-def _memory_limit() -> int:
-    """What the machine and the process's RLIMIT_AS allow right now (see _too_big)."""
-    limit = 1 << 62
-    try:
-        with open("/proc/meminfo", "rb") as f:  # MemAvailable: what can be had without swap
-            for line in f:
-                if line.startswith(b"MemAvailable:"):
-                    limit = int(line.split()[1]) * 1024
-                    break
-    except OSError:  # pragma: no cover - not Linux
-        try:
-            import os
-
-            limit = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-        except (ValueError, OSError, AttributeError):
-            pass
-    try:
-        import resource
-
-        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
-        if soft != resource.RLIM_INFINITY:  # the address space left under `ulimit -v`
-            with open("/proc/self/statm", "rb") as f:
-                used = int(f.read().split()[0]) * resource.getpagesize()
-            limit = min(limit, max(soft - used, 0))
-    except (ImportError, OSError, ValueError):  # pragma: no cover - non-POSIX
-        pass
-    return limit

@@ -140,7 +140,7 @@ def from_list(elements: list, name: str | None = None) -> DatasetV2:
     if not elements:
         raise ValueError("Invalid `elements`. `elements` should not be empty.")
     normalized = [dstruct.normalize_element(e) for e in elements]
-    stacked = [np.stack([np.asarray(c._arr) for c in comps])
+    stacked = [np.stack([c._numpy() for c in comps])
                for comps in zip(*[dstruct.flatten(e) for e in normalized])]
     first_flat = dstruct.flatten(normalized[0])
     tensors = [EagerTensor(a, first_flat[i].dtype) for i, a in enumerate(stacked)]

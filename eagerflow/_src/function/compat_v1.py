@@ -93,7 +93,7 @@ class Session:
         for k, v in (feed_dict or {}).items():
             if not isinstance(k, SymbolicTensor):
                 raise TypeError(f"The key {k!r} of feed_dict must be a graph tensor.")
-            arr = np.asarray(convert_to_tensor(v, dtype=k._dtype)._arr) \
+            arr = convert_to_tensor(v, dtype=k._dtype)._numpy() \
                 if not isinstance(v, Tensor) else np.asarray(v)
             if k._shape is not None and not TensorShape(k._shape).is_compatible_with(arr.shape):
                 raise ValueError(f"Cannot feed value of shape {arr.shape} for Tensor "

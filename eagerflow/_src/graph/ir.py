@@ -24,6 +24,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.device import lookup, to_device
 from eagerflow._src.core.errors import OperatorNotAllowedInGraphError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor
@@ -56,7 +57,8 @@ def _assign_kernel(mode: str) -> Any:
             new = cur - value
         else:
             new = value
-        var._arr = np.asarray(new).astype(cur.dtype, copy=False)
+        # onto the variable's device (a value from another device is copied there)
+        var._arr = to_device(new, lookup(var._device)).astype(cur.dtype, copy=False)
         return ()
     return kernel
 

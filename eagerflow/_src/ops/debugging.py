@@ -22,6 +22,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import dispatch
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import abs as abs_
@@ -642,6 +643,7 @@ _FLAGS = {"log_device_placement": False, "check_numerics": False, "traceback_fil
 
 def set_log_device_placement(enabled: bool) -> None:
     _FLAGS["log_device_placement"] = bool(enabled)
+    dispatch._LOG[0] = bool(enabled)
 
 
 def get_log_device_placement() -> bool:

@@ -4,16 +4,28 @@ Eager: `infer` validates, the `kernel` computes, results are wrapped, and the op
 is recorded on the active tapes only when some tape is active. While a graph is
 being traced, the op is handed to that graph instead, which returns symbolic
 outputs from `infer`. Nothing else happens on this path.
+
+Devices: on CPU (the array module is NumPy) kernels get the inputs' arrays as they
+are, and only when a kernel refuses one (an input on another device) are the inputs
+copied to the host and the kernel run again, so the CPU path pays nothing for devices.
+On another device, inputs that live elsewhere are copied there first, and an op that
+has no kernel for it (`OpDef.gpu` False, or string and other host-only data) runs on
+CPU:0 instead: TF's soft placement.
 """
 
 from __future__ import annotations
 
 import operator
+import sys
+import threading
+import time
 from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.core.context import _state
+from eagerflow._src import backend as B
+from eagerflow._src.core import device as D
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor
 
@@ -60,19 +72,27 @@ def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
         raise TypeError(f"{op.name}: a symbolic tensor from a graph was passed to an eager op; "
                         "graph tensors can't be used outside the function that made them") \
             from None
+    if st["xp"] is not np:
+        return _bind_on_device(op, inputs, arrays, attrs, st)
+    specs = op.infer(*inputs, **attrs) if attrs else op.infer(*inputs)
     try:
         if attrs:
-            specs = op.infer(*inputs, **attrs)
-            out = op.kernel(st["xp"], *arrays, **attrs)
+            out = op.kernel(np, *arrays, **attrs)
         else:
-            specs = op.infer(*inputs)
             uf = op.ufunc
-            if uf is not None and st["xp"] is np:  # the kernel is exactly this ufunc
+            if uf is not None:  # the kernel is exactly this ufunc
                 out = uf(*arrays)
             else:
-                out = op.kernel(st["xp"], *arrays)
+                out = op.kernel(np, *arrays)
     except MemoryError:  # a temporary past what infer can size (e.g. conv workspaces)
         raise _out_of_memory(op.name) from None
+    except TypeError:
+        if all(type(a) is _ndarray for a in arrays):
+            raise
+        # an input on another device: NumPy refused its array; run on host copies
+        out = op.kernel(np, *map(B.to_host, arrays), **attrs)
+    if _LOG[0]:
+        log_placement(op.name, st["device"])
     if op.num_outputs == 1:
         t = _tensor(out, specs[0][1], st["device"])
         if st["tapes"]:
@@ -102,8 +122,10 @@ def unary(op: Any, convert: Callable) -> Callable:
             try:
                 ((_, d),) = infer(x)
                 out = uf(x._arr)
-            except AttributeError:  # a symbolic tensor: bind says what is wrong
+            except (AttributeError, TypeError):  # a symbolic tensor, or another device's
                 return bind(op, (x,), {})
+            if _LOG[0]:
+                log_placement(op.name, st["device"])
             t = _tensor(out, d, st["device"])
             if st["tapes"]:
                 record(op, (x,), (t,), {})
@@ -135,8 +157,10 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
             try:
                 ((_, d),) = infer(x, y)
                 out = uf(x._arr, y._arr)
-            except AttributeError:  # a symbolic tensor: bind says what is wrong
+            except (AttributeError, TypeError):  # a symbolic tensor, or another device's
                 return bind(op, (x, y), attrs or {})
+            if _LOG[0]:
+                log_placement(op.name, st["device"])
             if out.__class__ is _ndarray and out.dtype is d._np:
                 # EagerTensor.__init__ inlined: the hottest lines of the eager path
                 t = _new(EagerTensor)
@@ -161,10 +185,11 @@ def _out_of_memory(op_name: str) -> Exception:
 
 
 def _tensor(out: Any, d: Any, dev: str) -> EagerTensor:
-    """Wraps a kernel's result of declared dtype `d` (a scalar result becomes an array)."""
+    """Wraps a CPU kernel's result of declared dtype `d` (a scalar result becomes an
+    array; an array that NumPy's dispatch left on a device comes to the host)."""
     if type(out) is not _ndarray:
         # (a bytes scalar, e.g. two strings added, stays an object array, not |S)
-        out = np.asarray(out) if type(out) is not bytes else np.array(out, dtype=object)
+        out = B.to_host(out) if type(out) is not bytes else np.array(out, dtype=object)
     if out.dtype is d._np:
         # EagerTensor.__init__ inlined: the hottest lines of the eager path
         t = _new(EagerTensor)
@@ -178,8 +203,60 @@ def _tensor(out: Any, d: Any, dev: str) -> EagerTensor:
 
 def _wrap(out: Any, d: Any, dev: str) -> EagerTensor:
     if type(out) is not np.ndarray:
-        out = np.asarray(out)
+        out = B.to_host(out)
     return EagerTensor(out, d if out.dtype is d._np else None, dev)
+
+
+def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict) -> Any:
+    """bind's eager path off the CPU: inputs copied to the device where they live
+    elsewhere, or the whole op on CPU:0 when the device has no kernel for it."""
+    specs = op.infer(*inputs, **attrs)
+    place = st["place"]
+    if not op.gpu or any(D.host_only(a.dtype) for a in arrays) or any(
+            s[1]._np is None or D.host_only(s[1]._np) for s in specs if s[1] is not None):
+        out = op.kernel(np, *map(B.to_host, arrays), **attrs)  # soft placement
+        dev, result = CPU_DEVICE, _host_result
+    else:
+        b, index = place.backend, place.physical
+        arrays = tuple(a if b.holds(a, index) else b.to_device(a, index) for a in arrays)
+        try:
+            out = op.kernel(st["xp"], *arrays, **attrs)
+        except MemoryError:
+            raise _out_of_memory(op.name) from None
+        dev = st["device"]
+
+        def result(o: Any) -> Any:
+            return b.result(o, index)
+    if _LOG[0]:
+        log_placement(op.name, dev)
+    if op.num_outputs == 1:
+        outputs = (_device_tensor(result(out), specs[0][1], dev),)
+    else:
+        outputs = tuple(_device_tensor(result(o), s[1], dev) for o, s in zip(out, specs))
+    if st["tapes"]:
+        record(op, inputs, outputs, attrs)
+    return outputs[0] if op.num_outputs == 1 else outputs
+
+
+def _host_result(out: Any) -> Any:
+    if type(out) is _ndarray:
+        return out
+    return np.asarray(out) if type(out) is not bytes else np.array(out, dtype=object)
+
+
+def _device_tensor(arr: Any, d: Any, dev: str) -> EagerTensor:
+    return EagerTensor(arr, d if d is not None and arr.dtype == d._np else None, dev)
+
+
+# tf.debugging.set_log_device_placement: [enabled] (read on every eager op: one index)
+_LOG = [False]
+
+
+def log_placement(op_name: str, device: str) -> None:
+    """The line TF logs for each eager op while device placement logging is on."""
+    now = time.time()
+    sys.stderr.write(f"I0000 00:00:{now:.6f} {threading.get_native_id():>7} execute.cc:1775] "
+                     f"Executing op {op_name} in device {device}\n")
 
 
 _array_of = operator.attrgetter("_arr")

@@ -36,7 +36,7 @@ def static_ints(value: Any, what: str = "shape") -> tuple:
         if not value._dtype.is_integer:  # TF's Tshape/Tshift/Taxis attrs are int32/int64
             raise TypeError(f"{what} must be a list of integers, got a {value._dtype.name} "
                             f"tensor {value!r}")
-        return tuple(int(v) for v in np.asarray(value._arr).reshape(-1))
+        return tuple(int(v) for v in value._numpy().reshape(-1))
     if hasattr(value, "_as_tensor"):
         return static_ints(value._as_tensor(None), what)
     if isinstance(value, Tensor):
@@ -97,7 +97,7 @@ def partial_value(t: Any) -> Any:
 def _known(t: Any) -> Any:
     """partial_value for the producers it can see through; None otherwise."""
     if isinstance(t, EagerTensor):
-        return np.asarray(t._arr).tolist()
+        return t._numpy().tolist()
     op = getattr(t, "_op", None)
     if op is None:
         return None
@@ -128,7 +128,7 @@ def _evaluate(t: Any) -> Any:
     the Shape of a fully known shape, or one known dim picked from a partly known Shape,
     through Cast/Identity/Pack/StridedSlice and integer arithmetic; None otherwise."""
     if isinstance(t, EagerTensor):
-        return np.asarray(t._arr).tolist()
+        return t._numpy().tolist()
     op = getattr(t, "_op", None)
     if op is None:
         return None

@@ -20,7 +20,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import expand_dims, reshape, squeeze, static_ints, tile
+from eagerflow._src.ops.array import concat, expand_dims, reshape, squeeze, static_ints, tile
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, scalar_arg
@@ -332,8 +332,15 @@ def _gather_nd_kernel(xp: Any, params: Any, indices: Any, batch_dims: int) -> An
 
 def _gather_nd_grad(n: Any, g: Any) -> list:
     params, indices = n.inputs
-    if n.attrs["batch_dims"]:
-        raise NotImplementedError("gather_nd gradient with batch_dims > 0")
+    b = n.attrs["batch_dims"]
+    if b:  # each index vector gets its batch coordinates in front: a plain scatter then
+        lead = indices._shape[:-1] if indices._shape is not None else None
+        if lead is None or None in lead:
+            raise NotImplementedError("gather_nd gradient with batch_dims > 0 needs the "
+                                      "indices' shape")
+        coords = np.moveaxis(np.indices(lead)[:b], 0, -1)
+        coords = EagerTensor(coords.astype(indices._dtype.as_numpy_dtype))
+        indices = concat([coords, indices], -1)
     return [bind(SCATTER_ADD, (zeros_like(params), indices, g), {}), None]
 
 
@@ -353,8 +360,9 @@ GATHER_ND = register(OpDef(
     samples=[Sample((_f64(3, 4), np.array([[2, 1], [0, 3], [2, 1]], np.int32)),
                     {"batch_dims": 0}),
              Sample((_f64(3, 4, 2), np.array([[[1]], [[0]]], np.int64)), {"batch_dims": 0}),
-             Sample((_f64(2, 3, 2), np.array([[1], [0]], np.int32)), {"batch_dims": 1},
-                    grad=False)],
+             Sample((_f64(2, 3, 2), np.array([[1], [0]], np.int32)), {"batch_dims": 1}),
+             Sample((_f64(2, 3, 2), np.array([[[1, 0], [1, 0]], [[0, 1], [2, 1]]], np.int64)),
+                    {"batch_dims": 1})],
     bad_samples=[BadSample((np.ones((2, 2)), np.array([[2, 0]], np.int32)), {"batch_dims": 0},
                            InvalidArgumentError, "indices[0] = [2, 0] does not index into "
                                                  "param shape [2,2]"),
@@ -410,10 +418,13 @@ def _scatter_into(xp: Any, out: Any, indices: Any, updates: Any, mode: str) -> A
         np.add.at(out, key, updates)
     elif mode == "update":
         out[key] = updates  # later duplicates win, as TF's CPU kernel does
-    elif mode == "max":
-        np.maximum.at(out, key, updates)
-    elif mode == "min":
-        np.minimum.at(out, key, updates)
+    elif mode in ("max", "min"):
+        # TF keeps the current value unless an update beats it: a NaN update never does,
+        # and a NaN already in the tensor stays
+        was_nan = xp.isnan(out) if out.dtype.kind in "fc" else None
+        (np.fmax if mode == "max" else np.fmin).at(out, key, updates)
+        if was_nan is not None:
+            out[was_nan] = np.nan
     return out
 
 
@@ -656,7 +667,7 @@ def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
 
 def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:
     ids = _t(segment_ids)
-    arr = np.asarray(ids._arr) if isinstance(ids, EagerTensor) else None
+    arr = ids._numpy() if isinstance(ids, EagerTensor) else None
     if arr is None:
         raise TypeError("segment_sum needs segment_ids known when the op is built")
     _check_indices("SegmentSum", ids, allowed=C.INDEX)

@@ -10,10 +10,11 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src import backend as blas
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.ops import blas, dispatch
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.array import (
     broadcast_to,
     expand_dims,
@@ -32,7 +33,11 @@ from eagerflow._src.ops.math import (
     broadcast_like,
     cast,
     conj,
+    not_equal,
+    ones_like,
     sum_to,
+    where,
+    zeros_like,
 )
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
@@ -372,19 +377,25 @@ def _zeros_shaped(shape: list, dtype: Any) -> Any:
 
 
 def _einsum_spread(gi: Any, uniq: str, t: str, x: Any) -> Any:
-    """Places gi (over the unique subscripts) on the diagonals of x's repeated ones: each
-    repeat gets a fresh letter, tied to the first occurrence by an identity matrix."""
+    """Places gi (over the unique subscripts) on the diagonals of x's repeated ones, zeros
+    elsewhere: each repeat gets a fresh letter, spread by a matrix of ones and kept only
+    where an identity matrix ties it to the first occurrence (a where, not a product, so an
+    inf or NaN in gi stays on its diagonal, as in TF)."""
     spare = [c for c in _LETTERS if c not in t]
-    full, eyes, eye_terms = [], [], []
+    full, eyes, alls, eye_terms = [], [], [], []
     for k, ch in enumerate(t):
         if ch in t[:k]:
             new = spare.pop(0)
             full.append(new)
             eyes.append(eye(x._shape[k], dtype=x._dtype))
+            alls.append(ones((x._shape[k], x._shape[k]), dtype=x._dtype))
             eye_terms.append(ch + new)
         else:
             full.append(ch)
-    return bind(EINSUM, (gi, *eyes), {"terms": (uniq, *eye_terms), "out": "".join(full)})
+    attrs = {"terms": (uniq, *eye_terms), "out": "".join(full)}
+    spread = bind(EINSUM, (gi, *alls), attrs)
+    on_diagonal = not_equal(bind(EINSUM, (ones_like(gi), *eyes), attrs), 0)
+    return where(on_diagonal, spread, zeros_like(spread))
 
 
 def _einsum_ref(*xs: np.ndarray, terms: tuple, out: str) -> np.ndarray:
@@ -679,9 +690,9 @@ def _diag_part_infer(x: Any, k: int, padding_value: Any) -> list:
     if x._shape is None:
         return [(None, x._dtype)]
     rows, cols = x._shape[-2:]
-    if rows is not None and cols is not None and not -rows < k < cols and (rows or cols):
-        raise C.fail("MatrixDiagPartV3", f"Diagonal index {k} is out of range for a "
-                                         f"{rows}x{cols} matrix")
+    if rows is not None and cols is not None and not (-rows < k < cols or k == 0):
+        raise C.fail("MatrixDiagPartV3", f"lower_diag_index is out of bound: {k}. It must be "
+                                         f"between {-rows} and {cols}")
     n = None if rows is None or cols is None else _diag_len(rows, cols, k)
     return [(tuple(x._shape[:-2]) + (n,), x._dtype)]
 

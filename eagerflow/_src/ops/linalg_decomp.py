@@ -42,6 +42,7 @@ from eagerflow._src.ops.math import (
     log,
     ones_like,
     real,
+    reciprocal,
     sum_to,
     where,
     zeros_like,
@@ -92,9 +93,10 @@ def _cast(out: Any, like: np.ndarray) -> Any:
     return np.asarray(out).astype(like.dtype, copy=False)
 
 
-def _quiet(kernel: Any) -> Any:
+def _quiet(kernel: Any, lower_only: bool = False) -> Any:
     """The kernel without NumPy's IEEE warnings, and with nan (TF's answer, not LAPACK's
-    convergence error) for each matrix in the batch holding inf or nan."""
+    convergence error) for each matrix in the batch holding inf or nan (in its lower
+    triangle, for kernels that read only that)."""
     def run(xp: Any, x: Any, *rest: Any, **attrs: Any) -> Any:
         if x.dtype == np.float16:  # LAPACK has no half precision: go through float32
             out = run(xp, x.astype(np.float32),
@@ -103,10 +105,13 @@ def _quiet(kernel: Any) -> Any:
             return tuple(o.astype(np.float16) for o in out) if isinstance(out, tuple) else \
                 out.astype(np.float16)
         with np.errstate(all="ignore"):
-            bad = ~xp.isfinite(x).all(axis=(-2, -1)) if x.size else None
+            seen = xp.tril(x) if lower_only else x
+            bad = ~xp.isfinite(seen).all(axis=(-2, -1)) if x.size else None
             if bad is None or not bad.any():
                 return kernel(xp, x, *rest, **attrs)
-            out = kernel(xp, xp.where(bad[..., None, None], 0, x), *rest, **attrs)
+            # an identity in place of each bad matrix: invertible, so no kernel raises on it
+            eye = xp.eye(x.shape[-2], x.shape[-1], dtype=x.dtype)
+            out = kernel(xp, xp.where(bad[..., None, None], eye, x), *rest, **attrs)
         nb = bad.ndim
         for o in out if isinstance(out, tuple) else (out,):
             if o.ndim >= nb and o.shape[:nb] == bad.shape and o.dtype.kind in "fc":
@@ -126,13 +131,19 @@ def _lower_part_grad(g: Any) -> Any:
     return band_part(g + adjoint(g), -1, 0) - diag(diag_part(g))
 
 
+def _safe_reciprocal(x: Any) -> Any:
+    """x / (x^2 + 1e-20): 1 / x, but 0 at 0, as TF's decomposition gradients take it (equal
+    eigen- or singular values then add nothing instead of inf or NaN)."""
+    return x * reciprocal(x * x + 1e-20)
+
+
 def _pair_matrix(s: Any, square: bool) -> Any:
-    """F[..., i, j] = 1 / (s_j - s_i) (or s_j^2 - s_i^2) off the diagonal, 0 on it."""
+    """F[..., i, j] = 1 / (s_j - s_i) (or s_j^2 - s_i^2) off the diagonal (0 where they are
+    equal, see _safe_reciprocal), 0 on it."""
     v = s * s if square else s
     diff = expand_dims(v, -2) - expand_dims(v, -1)
     on_diag = diag(ones_like(v)) > 0
-    safe = where(on_diag, ones_like(diff), diff)
-    return where(on_diag, zeros_like(diff), 1 / safe)
+    return where(on_diag, zeros_like(diff), _safe_reciprocal(diff))
 
 
 # ---------------------------------------------------------------------------------------
@@ -187,7 +198,8 @@ def _chol_ref(x: np.ndarray) -> np.ndarray:
 
 
 CHOLESKY = register(OpDef(
-    "Cholesky", _chol_infer, _quiet(_chol_kernel), grad=_chol_grad, reference=_chol_ref,
+    "Cholesky", _chol_infer, _quiet(_chol_kernel, lower_only=True), grad=_chol_grad,
+    reference=_chol_ref,
     samples=[Sample((_spd(3),), grad=False),
              Sample((_spd(2, 2) + np.triu(_f64(2, 2, 2), 1),), grad=False)],
     bad_samples=[BadSample((np.ones((2, 3)),), {}, InvalidArgumentError,
@@ -243,13 +255,16 @@ def _trisolve_kernel(xp: Any, a: Any, b: Any, lower: bool, adjoint: bool) -> Any
     tri = xp.broadcast_to(tri, batch + a.shape[-2:])
     rhs = xp.broadcast_to(b, batch + b.shape[-2:])
     with np.errstate(all="ignore"):
-        # substitution, one row at a time: a zero pivot gives inf/nan as in TF, not an error
+        # substitution, one row at a time, over the rows already solved only: a zero pivot
+        # gives inf/nan as in TF, not an error, and an inf or NaN reaches only the rows
+        # that depend on it
         out = xp.zeros(rhs.shape, dtype=np.result_type(a.dtype, b.dtype))
         n = a.shape[-1]
         upper_first = lower == adjoint  # solving with an upper-triangular matrix
-        rows = range(n - 1, -1, -1) if upper_first else range(n)
-        for i in rows:
-            acc = rhs[..., i, :] - xp.einsum("...k,...kj->...j", tri[..., i, :], out)
+        for i in range(n - 1, -1, -1) if upper_first else range(n):
+            done = slice(i + 1, n) if upper_first else slice(0, i)
+            acc = rhs[..., i, :] - xp.einsum("...k,...kj->...j", tri[..., i, done],
+                                             out[..., done, :])
             out[..., i, :] = acc / tri[..., i, i][..., None]
     return out.astype(b.dtype, copy=False)
 
@@ -288,7 +303,7 @@ def _trisolve_ref(a: np.ndarray, b: np.ndarray, lower: bool, adjoint: bool) -> n
 _TRI = np.tril(_f64(3, 3)) + 2 * np.eye(3)
 
 MATRIX_TRIANGULAR_SOLVE = register(OpDef(
-    "MatrixTriangularSolve", _trisolve_infer, _quiet(_trisolve_kernel), grad=_trisolve_grad,
+    "MatrixTriangularSolve", _trisolve_infer, _trisolve_kernel, grad=_trisolve_grad,
     reference=_trisolve_ref,
     samples=[Sample((_TRI, _f64(3, 2)), {"lower": True, "adjoint": False}),
              Sample((_TRI.T, _f64(2, 3, 1)), {"lower": False, "adjoint": False}),
@@ -446,6 +461,10 @@ def _eigh_infer(x: Any, compute_v: bool) -> list:
 
 
 def _eigh_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
+    if not xp.isfinite(xp.tril(x)).all():  # the lower triangle is all TF reads
+        raise InvalidArgumentError(None, None, "Self-adjoint eigen decomposition was not "
+                                   "successful. The input might not be valid. "
+                                   "[Op:SelfAdjointEigV2]")
     if x.shape[-1] == 0:
         e, v = xp.zeros(x.shape[:-1], x.real.dtype), x.copy() if compute_v else xp.zeros(
             (0,), x.dtype)
@@ -521,7 +540,7 @@ def _eigh_ref(x: np.ndarray, compute_v: bool) -> tuple:
 
 
 EIGH = register(OpDef(
-    "SelfAdjointEigV2", _eigh_infer, _quiet(_eigh_kernel), grad=_eigh_grad, reference=_eigh_ref,
+    "SelfAdjointEigV2", _eigh_infer, _eigh_kernel, grad=_eigh_grad, reference=_eigh_ref,
     num_outputs=2,
     samples=[Sample((np.diag([1.0, 2.5, 4.0]) + 0.3 * _f64(3, 3),), {"compute_v": True}),
              Sample((np.diag([1.0, 3.0]) + 0.3 * _f64(2, 2, 2),), {"compute_v": False})],
@@ -692,8 +711,9 @@ def _svd_grad(n: Any, gs: Any, gu: Any, gv: Any) -> list:
     # the parts of gu, gv outside the spans of u, v (zero for square inputs)
     gu_perp = gu - matmul(u, matmul(u, gu, adjoint_a=True))
     gv_perp = gv - matmul(v, matmul(v, gv, adjoint_a=True))
-    out = out + matmul(gu_perp / s_row, v, adjoint_b=True)
-    out = out + matmul(u / s_row, gv_perp, adjoint_b=True)
+    s_inv = _safe_reciprocal(s_row)
+    out = out + matmul(gu_perp * s_inv, v, adjoint_b=True)
+    out = out + matmul(u * s_inv, gv_perp, adjoint_b=True)
     return [out]
 
 

@@ -283,14 +283,55 @@ SIGN = _unary("Sign", "sign", C.NUMERIC - C.INTS | C.SIGNED_INTS,  # TF's Sign: 
               _elementwise_ref(lambda a: (a > 0) - (a < 0)))
 SQUARE = _unary("Square", "square", C.NUMERIC, lambda n, g: [g * (2 * n.inputs[0])],
                 _elementwise_ref(lambda a: a * a))
-SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX, lambda n, g: [g * 0.5 / n.outputs[0]],
+def _safe_grad_op(tf_name: str, kernel: Callable, grad: Callable, reference: Callable) -> OpDef:
+    """One of TF's gradient ops of a unary op (SqrtGrad, RsqrtGrad, ReciprocalGrad): (y, dy)
+    of one dtype and one shape. The result is 0 wherever dy is 0, even where y is 0, inf or
+    NaN, as TF's kernels make it: a branch that tf.where did not take then adds 0, not NaN."""
+    def infer(y: Any, dy: Any) -> list:
+        d = C.same_dtype(tf_name, (y, dy), C.FLOAT_COMPLEX)
+        C.same_shape(tf_name, y, dy)
+        return [(y._shape, d)]
+
+    def safe_kernel(xp: Any, y: Any, dy: Any) -> Any:
+        return xp.where(dy == 0, xp.zeros((), dy.dtype), kernel(xp, y, dy))
+
+    def safe_ref(y: np.ndarray, dy: np.ndarray) -> np.ndarray:
+        return np.array([0.0 if b == 0 else reference(a, b) for a, b in
+                         zip(y.ravel().tolist(), dy.ravel().tolist())], y.dtype).reshape(y.shape)
+
+    y = _f64(3, 4, lo=0.5, hi=2.0)
+    dy = _f64(3, 4)
+    dy[0, :2] = 0.0
+    samples = [Sample((y, dy)), Sample((np.array([0.0, np.inf, 1.0]), np.zeros(3)), grad=False)]
+    bad = [BadSample((y, dy[:, :2]), {}, InvalidArgumentError, "must have the same size and shape")]
+    return register(OpDef(tf_name, infer, safe_kernel, grad=grad, reference=safe_ref,
+                          samples=samples, bad_samples=bad))
+
+
+SQRT_GRAD = _safe_grad_op(
+    "SqrtGrad", lambda xp, y, dy: (dy * 0.5 / xp.conj(y)).astype(dy.dtype, copy=False),
+    lambda n, g: [-(g / n.inputs[0]) * n.outputs[0], 0.5 * (g / n.inputs[0])],  # not "safe"
+    lambda y, dy: 0.5 * dy / y)
+RSQRT_GRAD = _safe_grad_op(
+    "RsqrtGrad", lambda xp, y, dy: (-0.5 * dy * xp.conj(y) ** 3).astype(dy.dtype, copy=False),
+    lambda n, g: [-1.5 * g * n.inputs[1] * square(n.inputs[0]),
+                  bind(RSQRT_GRAD, (n.inputs[0], g), {})],
+    lambda y, dy: -0.5 * dy * y ** 3)
+RECIPROCAL_GRAD = _safe_grad_op(
+    "ReciprocalGrad", lambda xp, y, dy: (-dy * xp.conj(y) ** 2).astype(dy.dtype, copy=False),
+    lambda n, g: [-2 * g * n.inputs[1] * n.inputs[0],
+                  bind(RECIPROCAL_GRAD, (n.inputs[0], g), {})],
+    lambda y, dy: -dy * y * y)
+
+SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX,
+              lambda n, g: [bind(SQRT_GRAD, (n.outputs[0], g), {})],
               _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0)
 RSQRT = _unary("Rsqrt", lambda x: 1 / np.sqrt(x), C.FLOAT_COMPLEX,
-               lambda n, g: [g * -0.5 * n.outputs[0] ** 3],
+               lambda n, g: [bind(RSQRT_GRAD, (n.outputs[0], g), {})],
                _elementwise_ref(lambda a: 1 / _pymath.sqrt(a)), lo=0.5, hi=3.0)
 RECIPROCAL = _unary("Reciprocal", "reciprocal", C.FLOAT_COMPLEX,
-                    lambda n, g: [-g * square(n.outputs[0])], _elementwise_ref(lambda a: 1 / a),
-                    lo=0.5, hi=3.0)
+                    lambda n, g: [bind(RECIPROCAL_GRAD, (n.outputs[0], g), {})],
+                    _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0)
 EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
              _elementwise_ref(_pymath.exp))
 EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],
@@ -390,6 +431,8 @@ def _check_int_divisor(op: str, y: np.ndarray) -> None:
 
 def _floordiv_kernel(xp: Any, x: Any, y: Any) -> Any:
     _check_int_divisor("FloorDiv", y)
+    if x.dtype.kind == "f":  # floor(x / y), as TF (NumPy's floor_divide differs at inf, -0)
+        return xp.floor(x / y).astype(x.dtype, copy=False)
     return xp.floor_divide(x, y).astype(x.dtype, copy=False)
 
 
@@ -424,8 +467,10 @@ TRUNCATEDIV = _binary("TruncateDiv", _truncdiv_kernel, C.REALS, None,
 
 
 def _pow_grad_y(g: Any, x: Any, y: Any, z: Any) -> Any:
-    safe_x = where(x > 0, x, ones_like(x))
-    return g * where(x > 0, z * log(safe_x), zeros_like(x))
+    # log(x) only where it is real (x > 0; x != 0 for complex), 0 elsewhere, times z: where z
+    # is inf or NaN (0 ** -1, (-2) ** 0.5) the product is NaN, as in TF
+    mask = not_equal(x, 0) if x._dtype.is_complex else x > 0
+    return g * z * where(mask, log(where(mask, x, ones_like(x))), zeros_like(x))
 
 
 POW = _binary("Pow", _pow_kernel, C.NUMERIC,

@@ -134,11 +134,13 @@ def zeta_scalar(s: float, q: float) -> float:
         return _pymath.nan
     if s == 1:
         return _pymath.inf
+    if s == _pymath.inf and q > 0:  # only the first term can survive: q^-inf
+        return 0.0 if q > 1 else 1.0 if q == 1 else _pymath.inf
     if q <= 0:
-        if q == _pymath.floor(q):
-            return _pymath.inf
         if s != _pymath.floor(s):
             return _pymath.nan  # a negative base to a fractional power
+        if q == _pymath.floor(q):
+            return _pymath.inf
     n = 12
     head = sum((q + k) ** -s for k in range(n))
     a = q + n
@@ -157,6 +159,8 @@ def polygamma_scalar(n: float, x: float) -> float:
         return _pymath.nan
     if n == 0:
         return digamma_scalar(x)
+    if x <= 0 and x == _pymath.floor(x):  # a pole: +inf for odd n; even n has no sign
+        return _pymath.inf if n % 2 else _pymath.nan
     k = int(n)
     return (-1) ** (k + 1) * _pymath.factorial(k) * zeta_scalar(k + 1.0, x)
 
@@ -250,7 +254,11 @@ ASINH = _unary("Asinh", _hyp_kernel(np.arcsinh), _FC, lambda n, g: [g / cosh(n.o
 ATANH = _unary("Atanh", _hyp_kernel(np.arctanh), _FC,
                lambda n, g: [g / (1 - square(n.inputs[0]))],
                _elementwise_ref(_hyp(_pymath.atanh)), lo=-0.8, hi=0.8)
-LGAMMA = _unary("Lgamma", _scalar_kernel("gammaln", lgamma_scalar), _REAL_F,
+def _lgamma_fast(x: np.ndarray) -> np.ndarray:
+    return np.where(x == -np.inf, np.inf, _scipy("gammaln")(x))  # SciPy gives -inf there
+
+
+LGAMMA = _unary("Lgamma", _scalar_kernel(_lgamma_fast, lgamma_scalar), _REAL_F,
                 lambda n, g: [g * digamma(n.inputs[0])], _elementwise_ref(lgamma_scalar),
                 lo=0.3, hi=4.0)
 DIGAMMA = _unary("Digamma", _scalar_kernel(_digamma_fast, digamma_scalar), _REAL_F,
@@ -282,13 +290,17 @@ def _float_pair_infer(op: str) -> Callable:
 
 def _zeta_fast(s: np.ndarray, q: np.ndarray) -> np.ndarray:
     out = _scipy("zeta")(s, q)
-    return np.where(s < 1, np.nan, out)
+    first = np.where(q > 1, 0.0, np.where(q == 1, 1.0, np.inf))  # zeta(inf, q > 0)
+    out = np.where((q <= 0) & (s != np.floor(s)), np.nan, out)  # fractional powers of q <= 0
+    return np.where(s < 1, np.nan, np.where((s == np.inf) & (q > 0), first, out))
 
 
 def _polygamma_fast(n: np.ndarray, x: np.ndarray) -> np.ndarray:
     ok = (n >= 0) & (n == np.floor(n))
     out = _scipy("polygamma")(np.where(ok, n, 0), x)
     dg = _digamma_fast(x) if n.size else out
+    pole = (x <= 0) & (x == np.floor(x)) & (n >= 1)  # +inf for odd n; even n has no sign
+    out = np.where(pole, np.where(n % 2 == 1, np.inf, np.nan), out)
     return np.where(ok, np.where(n == 0, dg, out), np.nan)
 
 

@@ -13,7 +13,6 @@ tf.function eagerflow's graphs keep stateful ops in program order, so they stay 
 
 from __future__ import annotations
 
-import bisect
 import contextlib
 from typing import Any, Iterator
 
@@ -26,6 +25,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape
 from eagerflow._src.ops.array import range as range_
+from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import boolean_mask, gather, scatter_nd, unsorted_segment_sum
 from eagerflow._src.ops.math import (
@@ -59,7 +59,8 @@ _TUPLE, _COMPLEX = tuple, complex  # this module defines tf.tuple and tf.complex
 
 
 # ---------------------------------------------------------------------------------------
-# searchsorted: LowerBound / UpperBound over the last axis, row by row.
+# searchsorted: LowerBound / UpperBound over the rows of a matrix (tf.searchsorted reshapes
+# other ranks to one), by TF's binary search: std::lower_bound / std::upper_bound's steps.
 # ---------------------------------------------------------------------------------------
 
 def _bound_infer(op: str) -> Any:
@@ -67,37 +68,46 @@ def _bound_infer(op: str) -> Any:
         C.dtype_attr(op, out_type, "out_type", C.INDEX)
         C.same_dtype(op, (sorted_seq, values), C.REALS)
         a, b = sorted_seq._shape, values._shape
-        if a is not None and b is not None:
-            if len(a) != len(b) or len(a) < 1:
-                raise C.fail(op, f"sorted input argument must be a matrix or a batch of "
-                                 f"matrices of the same rank as values, got "
-                                 f"{C.shape_str(a)} and {C.shape_str(b)}")
-            if any(x is not None and y is not None and x != y for x, y in zip(a[:-1], b[:-1])):
-                raise C.fail(op, "Leading dim_size of both tensors must match.")
+        for shape, what in ((a, "sorted_inputs"), (b, "values")):
+            if shape is not None and len(shape) != 2:
+                raise C.fail(op, f"Shape must be rank 2 but is rank {len(shape)} for `{what}` "
+                                 f"argument")
+        if a is not None and b is not None and None not in (a[0], b[0]) and a[0] != b[0]:
+            raise C.fail(op, "Leading dim_size of both tensors must match.")
         return [(b, out_type)]
     return infer
 
 
 def _bound_kernel(side: str) -> Any:
     def kernel(xp: Any, sorted_seq: Any, values: Any, out_type: dt.DType) -> Any:
-        rows_s = sorted_seq.reshape(-1, sorted_seq.shape[-1]) if sorted_seq.size else \
-            sorted_seq.reshape(int(np.prod(sorted_seq.shape[:-1])), sorted_seq.shape[-1])
-        rows_v = values.reshape(rows_s.shape[0], -1) if values.size else \
-            values.reshape(rows_s.shape[0], values.shape[-1])
-        out = xp.empty(rows_v.shape, dtype=out_type.as_numpy_dtype)
-        for r in range(rows_s.shape[0]):
-            out[r] = xp.searchsorted(rows_s[r], rows_v[r], side=side)
-        return out.reshape(values.shape)
+        rows, n = sorted_seq.shape
+        first = xp.zeros(values.shape, dtype=np.int64)
+        count = xp.full(values.shape, n, dtype=np.int64)
+        while n and count.any():
+            step = count // 2
+            probe = xp.take_along_axis(sorted_seq, xp.minimum(first + step, n - 1), axis=1)
+            # lower: go right past entries < v; upper: past entries not > v (NaN: see TF)
+            right = (probe < values) if side == "left" else ~(values < probe)
+            right &= count > 0
+            first = xp.where(right, first + step + 1, first)
+            count = xp.where(right, count - step - 1, step)
+        return first.astype(out_type.as_numpy_dtype)
     return kernel
 
 
 def _bound_ref(side: str) -> Any:
-    find = bisect.bisect_left if side == "left" else bisect.bisect_right
-
     def ref(sorted_seq: np.ndarray, values: np.ndarray, out_type: dt.DType) -> np.ndarray:
         out = np.empty(values.shape, dtype=out_type.as_numpy_dtype)
         for idx in np.ndindex(*values.shape):
-            out[idx] = find(sorted_seq[idx[:-1]].tolist(), values[idx])
+            row, v = sorted_seq[idx[0]].tolist(), values[idx]
+            lo, hi = 0, len(row)  # the invariant: the answer is in [lo, hi]
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if (row[mid] < v) if side == "left" else not v < row[mid]:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            out[idx] = lo
         return out
     return ref
 
@@ -118,9 +128,14 @@ def _register_bound(op: str, side: str) -> OpDef:
     return register(OpDef(
         op, _bound_infer(op), _bound_kernel(side), reference=_bound_ref(side),
         samples=[Sample((seq, vals), {"out_type": dt.int32}, grad=False),
-                 Sample((seq[0], vals[1]), {"out_type": dt.int64}, grad=False)],
+                 Sample((seq[:1], vals[1:2, :4]), {"out_type": dt.int64}, grad=False),
+                 Sample((np.array([[0.0, 1.0, 1.0, np.nan, 3.0]]),
+                         np.array([[np.nan, 1.0, -np.inf, np.inf]])), {"out_type": dt.int32},
+                        grad=False)],
         bad_samples=[BadSample((seq, vals[:2]), {"out_type": dt.int32}, InvalidArgumentError,
                                "Leading dim_size of both tensors must match."),
+                     BadSample((seq[0], vals[0]), {"out_type": dt.int32}, InvalidArgumentError,
+                               "Shape must be rank 2 but is rank 1 for `sorted_inputs`"),
                      BadSample((seq, vals.astype(np.float32)), {"out_type": dt.int32},
                                InvalidArgumentError, "expected to be a double tensor")],
         tf=TFForm(export=_bound_tf)))
@@ -132,13 +147,22 @@ UPPER_BOUND = _register_bound("UpperBound", "right")
 
 def searchsorted(sorted_sequence: Any, values: Any, side: str = "left",
                  out_type: Any = dt.int32, name: str | None = None) -> Any:
-    """Indices at which `values` would be inserted into each row of `sorted_sequence`."""
+    """Indices at which `values` would be inserted into each row of `sorted_sequence` (the
+    innermost axis; leading axes are rows, as TF reshapes them)."""
     if side not in ("left", "right"):
         raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: "
                          f"`side` = '{side}'.")
     s, v = binary_args(sorted_sequence, values)
     op = LOWER_BOUND if side == "left" else UPPER_BOUND
-    return bind(op, (s, v), {"out_type": dt.as_dtype(out_type)})
+    out = bind(op, (_as_rows(s), _as_rows(v)), {"out_type": dt.as_dtype(out_type)})
+    return reshape(out, shape_of(v))
+
+
+def _as_rows(x: Any) -> Any:
+    """x as a matrix whose rows are its innermost vectors."""
+    if x._shape is not None and x._shape and x._shape[-1] is not None:
+        return reshape(x, [-1, x._shape[-1]])
+    return reshape(x, concat([[-1], shape_of(x)[-1:]], 0))
 
 
 # ---------------------------------------------------------------------------------------
@@ -214,10 +238,16 @@ def _complex_grad(n: Any, g: Any) -> list:
     return [sum_to(real(g), re), sum_to(imag(g), im)]
 
 
+def _complex_kernel(xp: Any, re: Any, im: Any) -> Any:
+    # parts stored, not re + 1j * im: 1j * inf would put a NaN in the real part
+    out = xp.empty(xp.broadcast_shapes(re.shape, im.shape),
+                   np.complex64 if re.dtype == np.float32 else np.complex128)
+    out.real, out.imag = re, im
+    return out
+
+
 COMPLEX = register(OpDef(
-    "Complex", _complex_infer,
-    lambda xp, re, im: (re + 1j * im).astype(np.complex64 if re.dtype == np.float32
-                                             else np.complex128),
+    "Complex", _complex_infer, _complex_kernel,
     grad=_complex_grad,
     reference=_elementwise_ref(lambda a, b: _COMPLEX(a, b), np.complex128),
     # complex outputs are outside the harness's real-valued losses: see tests/ops/test_misc_ops
@@ -425,7 +455,7 @@ def lbeta(x: Any, name: str | None = None) -> Any:
 def _eager_values(x: Tensor, fn: str) -> np.ndarray:
     if type(x) is not EagerTensor:
         raise TypeError(f"{fn} needs its input known when the op is built")
-    return np.asarray(x._arr)
+    return x._numpy()
 
 
 def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: Any = None,
@@ -594,14 +624,25 @@ def _nms_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: flo
     return [((None,), dt.int32)]
 
 
+def _lo(a: float, b: float) -> float:
+    return b if b < a else a  # std::min, whose NaN handling TF's IOU inherits
+
+
+def _hi(a: float, b: float) -> float:
+    return b if a < b else a  # std::max
+
+
 def _iou(a: np.ndarray, b: np.ndarray) -> float:
-    ay0, ay1 = sorted((a[0], a[2]))
-    ax0, ax1 = sorted((a[1], a[3]))
-    by0, by1 = sorted((b[0], b[2]))
-    bx0, bx1 = sorted((b[1], b[3]))
-    inter = max(0.0, min(ay1, by1) - max(ay0, by0)) * max(0.0, min(ax1, bx1) - max(ax0, bx0))
-    union = (ay1 - ay0) * (ax1 - ax0) + (by1 - by0) * (bx1 - bx0) - inter
-    return 0.0 if union <= 0 else inter / union
+    """Intersection over union of two boxes given by opposite corners, as TF computes it
+    (boxes of no positive area overlap nothing; a NaN coordinate gives a NaN IOU, which
+    suppresses nothing)."""
+    ay0, ay1, ax0, ax1 = _lo(a[0], a[2]), _hi(a[0], a[2]), _lo(a[1], a[3]), _hi(a[1], a[3])
+    by0, by1, bx0, bx1 = _lo(b[0], b[2]), _hi(b[0], b[2]), _lo(b[1], b[3]), _hi(b[1], b[3])
+    area_a, area_b = (ay1 - ay0) * (ax1 - ax0), (by1 - by0) * (bx1 - bx0)
+    if area_a <= 0 or area_b <= 0:
+        return 0.0
+    inter = _hi(_lo(ay1, by1) - _hi(ay0, by0), 0.0) * _hi(_lo(ax1, bx1) - _hi(ax0, bx0), 0.0)
+    return inter / (area_a + area_b - inter)
 
 
 def _nms_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
@@ -613,7 +654,7 @@ def _nms_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_thre
     for i in order:
         if len(keep) >= max_output_size:
             break
-        if all(_iou(b[i], b[j]) <= iou_threshold for j in keep):
+        if not any(_iou(b[i], b[j]) > iou_threshold for j in keep):
             keep.append(i)
     return np.array(keep, dtype=np.int32)
 

@@ -13,11 +13,11 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src import backend as blas
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.ops import blas
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, static_ints, transpose
 from eagerflow._src.ops.dispatch import bind
@@ -117,10 +117,8 @@ def _relu_grad_kernel(xp: Any, g: Any, y: Any) -> Any:
 
 
 RELU_GRAD = register(OpDef(
-    "ReluGrad", lambda g, y: [(C.broadcast("ReluGrad", g._shape, y._shape),
-                               check_t("ReluGrad", (g, y), _RELU_T))],
-    _relu_grad_kernel,
-    grad=lambda n, gg: [bind(RELU_GRAD, (gg, n.inputs[1]), {}), None],
+    "ReluGrad", _grad_infer("ReluGrad", _RELU_T), _relu_grad_kernel,
+    grad=lambda n, gg: [bind(RELU_GRAD, (gg, n.inputs[1]), {}), zeros_like(n.inputs[1])],
     reference=lambda g, y: np.array([gv if yv > 0 else 0.0 for gv, yv in
                                      zip(g.ravel(), y.ravel())]).reshape(g.shape),
     samples=[Sample((_f64(3, 4), _away_from(3, 4)), grad_inputs=(0,))],
@@ -140,7 +138,7 @@ def _relu6_grad_kernel(xp: Any, g: Any, x: Any) -> Any:
 RELU6_GRAD = register(OpDef(
     "Relu6Grad", _grad_infer("Relu6Grad", _RELU_T),
     _relu6_grad_kernel,
-    grad=lambda n, gg: [bind(RELU6_GRAD, (gg, n.inputs[1]), {}), None],
+    grad=lambda n, gg: [bind(RELU6_GRAD, (gg, n.inputs[1]), {}), zeros_like(n.inputs[1])],
     reference=lambda g, x: np.array([gv if 0 < xv < 6 else 0.0 for gv, xv in
                                      zip(g.ravel(), x.ravel())]).reshape(g.shape),
     samples=[Sample((_f64(3, 4), _away_from(3, 4, points=(0.0, 6.0))), grad_inputs=(0,))],
@@ -153,16 +151,23 @@ RELU6 = _activation(
     [Sample((_away_from(3, 4, points=(0.0, 6.0)),))])
 
 
+def _alpha(alpha: float, dtype: Any) -> Any:
+    """TF's float attrs are float32: alpha is rounded to float32 before it meets float64."""
+    return dtype.type(np.float32(alpha))
+
+
 def _leaky_kernel(xp: Any, x: Any, alpha: float) -> Any:
-    return xp.where(x > 0, x, x * x.dtype.type(alpha))
+    return xp.where(x > 0, x, x * _alpha(alpha, x.dtype))
 
 
 LEAKY_RELU_GRAD = register(OpDef(
     "LeakyReluGrad",
     _grad_infer("LeakyReluGrad", _FLOAT_T),
-    lambda xp, g, x, alpha: xp.where(x > 0, g, g * g.dtype.type(alpha)),
-    grad=lambda n, gg: [bind(LEAKY_RELU_GRAD, (gg, n.inputs[1]), n.attrs), None],
-    reference=lambda g, x, alpha: np.array([gv if xv > 0 else alpha * gv for gv, xv in
+    lambda xp, g, x, alpha: xp.where(x > 0, g, g * _alpha(alpha, g.dtype)),
+    grad=lambda n, gg: [bind(LEAKY_RELU_GRAD, (gg, n.inputs[1]), n.attrs),
+                        zeros_like(n.inputs[1])],
+    reference=lambda g, x, alpha: np.array([gv if xv > 0 else np.float32(alpha) * gv
+                                            for gv, xv in
                                             zip(g.ravel(), x.ravel())]).reshape(g.shape),
     samples=[Sample((_f64(3, 4), _away_from(3, 4)), {"alpha": 0.3}, grad_inputs=(0,))],
 ))
@@ -170,7 +175,7 @@ LEAKY_RELU_GRAD = register(OpDef(
 LEAKY_RELU = _activation(
     "LeakyRelu", _leaky_kernel,
     lambda n, g: [bind(LEAKY_RELU_GRAD, (g, n.inputs[0]), n.attrs)],
-    _loop(lambda v, alpha: v if v > 0 else alpha * v), _FLOAT_T,
+    _loop(lambda v, alpha: v if v > 0 else float(np.float32(alpha)) * v), _FLOAT_T,
     [Sample((_away_from(3, 4),), {"alpha": 0.2}), Sample((_away_from(5),), {"alpha": 1.5})],
     attrs={"alpha": 0.2})
 

@@ -145,7 +145,7 @@ def sized(op: str, shape: tuple, d: dt.DType) -> tuple:
 def static_shape_values(t: Any) -> tuple | None:
     """Values of a shape-valued int tensor when known (eager), else None."""
     if isinstance(t, EagerTensor):
-        return tuple(int(v) for v in np.asarray(t._arr).reshape(-1))
+        return tuple(int(v) for v in t._numpy().reshape(-1))
     return None
 
 

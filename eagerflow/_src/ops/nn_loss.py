@@ -384,15 +384,15 @@ def _in_top_k_kernel(xp: Any, predictions: Any, targets: Any, k: int) -> Any:
     ok = (targets >= 0) & (targets < n)
     safe = xp.where(ok, targets, 0)
     target_pred = predictions[xp.arange(b), safe]
-    # ties with the target count as "in"; a non-finite target prediction never does
+    # ties with the target count as "in"; a row with any non-finite prediction never does
     more = (predictions > target_pred[:, None]).sum(axis=1)
-    return ok & xp.isfinite(target_pred) & (more < k)
+    return ok & xp.isfinite(predictions).all(axis=1) & (more < k)
 
 
 def _in_top_k_ref(predictions: np.ndarray, targets: np.ndarray, k: int) -> np.ndarray:
     out = []
     for row, t in zip(predictions, targets):
-        if not 0 <= t < len(row) or not _pymath.isfinite(row[t]):
+        if not 0 <= t < len(row) or not all(_pymath.isfinite(v) for v in row):
             out.append(False)
             continue
         out.append(sum(1 for v in row if v > row[t]) < k)

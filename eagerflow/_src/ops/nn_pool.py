@@ -28,7 +28,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t, add, maximum
+from eagerflow._src.ops.math import _t, add, maximum, zeros_like
 from eagerflow._src.ops.nn_conv import (
     channels_first,
     check_choice,
@@ -210,7 +210,7 @@ def max_pool_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, dy: Any, ksize: tupl
 
 def max_pool_grad_grad(p: _Pool, n: Any, g: Any) -> list:
     x, y, _ = n.inputs
-    return [None, None, bind(REGISTRY[p.max_grad_grad], (x, y, g), n.attrs)]
+    return [zeros_like(x), zeros_like(y), bind(REGISTRY[p.max_grad_grad], (x, y, g), n.attrs)]
 
 
 def max_pool_grad_grad_infer(p: _Pool, x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple,
@@ -239,7 +239,7 @@ def max_pool_grad_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, gg: Any, ksize:
 
 def max_pool_grad_grad_grad(p: _Pool, n: Any, g: Any) -> list:
     x, y, _ = n.inputs
-    return [None, None, bind(REGISTRY[p.max_grad], (x, y, g), n.attrs)]
+    return [zeros_like(x), zeros_like(y), bind(REGISTRY[p.max_grad], (x, y, g), n.attrs)]
 
 
 def avg_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,

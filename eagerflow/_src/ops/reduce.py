@@ -14,17 +14,18 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import matmul
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, reshape_like, shape
-from eagerflow._src.ops.blas import matmul
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
     _t,
     broadcast_like,
     cast,
+    div_no_nan,
     equal,
     exp,
     is_finite,
@@ -172,13 +173,24 @@ def _minmax_grad(n: Any, g: Any) -> list:
     return [broadcast_like(_keep(g, x, axes, keep), x) * hits / count]
 
 
+def _others_product(x: Any, axes: tuple) -> Any:
+    """For each entry, the product of the other entries of its slice over `axes`, without
+    dividing (so exact with zeros, as TF's gradient): along the last axis the exclusive
+    products from both sides, times the same over the other axes of the slice products."""
+    a = axes[-1]
+    left = bind(CUMPROD, (x,), {"axis": a, "exclusive": True, "reverse": False})
+    right = bind(CUMPROD, (x,), {"axis": a, "exclusive": True, "reverse": True})
+    out = left * right
+    if len(axes) > 1:
+        rows = bind(PROD, (x,), {"axes": (a,), "keepdims": True})
+        out = out * _others_product(rows, axes[:-1])
+    return out
+
+
 def _prod_grad(n: Any, g: Any) -> list:
-    x, y = n.inputs[0], n.outputs[0]
-    axes, keep = n.attrs["axes"], n.attrs["keepdims"]
-    # y / x where x != 0; exact only away from zeros, which the samples avoid
-    y_b = broadcast_like(_keep(y, x, axes, keep), x)
-    safe = where(equal(x, zeros_like(x)), zeros_like(x) + 1, x)
-    return [broadcast_like(_keep(g, x, axes, keep), x) * y_b / safe]
+    x, axes = n.inputs[0], n.attrs["axes"]
+    g = broadcast_like(_keep(g, x, axes, n.attrs["keepdims"]), x)
+    return [g * _others_product(x, tuple(axes)) if axes else g]
 
 
 # Kernels call the ufuncs' reduce methods rather than xp.sum/xp.mean: those NumPy wrappers
@@ -365,9 +377,18 @@ def _arg_infer(name: str) -> Callable:
     return infer
 
 
+def _arg_kernel(find: str, skip: float) -> Callable:
+    """argmax/argmin ignoring NaN, as TF's (a row of NaN gives 0): NaN becomes a value that
+    never wins; ties go to the first index."""
+    def kernel(xp: Any, x: Any, axis: int, output_type: dt.DType) -> Any:
+        if x.dtype.kind == "f":
+            x = xp.where(xp.isnan(x), skip, x)
+        return getattr(xp, find)(x, axis=axis).astype(output_type.as_numpy_dtype)
+    return kernel
+
+
 ARGMAX = register(OpDef(
-    "ArgMax", _arg_infer("ArgMax"),
-    lambda xp, x, axis, output_type: xp.argmax(x, axis=axis).astype(output_type.as_numpy_dtype),
+    "ArgMax", _arg_infer("ArgMax"), _arg_kernel("argmax", -np.inf),
     reference=lambda x, axis, output_type: np.apply_along_axis(
         lambda v: max(range(len(v)), key=lambda i: (v[i], -i)), axis, x),
     samples=[Sample((_f64(3, 4),), {"axis": 1, "output_type": dt.int64}, grad=False),
@@ -377,8 +398,7 @@ ARGMAX = register(OpDef(
     tf=TFForm(names={"axis": "dimension"}),
 ))
 ARGMIN = register(OpDef(
-    "ArgMin", _arg_infer("ArgMin"),
-    lambda xp, x, axis, output_type: xp.argmin(x, axis=axis).astype(output_type.as_numpy_dtype),
+    "ArgMin", _arg_infer("ArgMin"), _arg_kernel("argmin", np.inf),
     reference=lambda x, axis, output_type: np.apply_along_axis(
         lambda v: min(range(len(v)), key=lambda i: (v[i], i)), axis, x),
     samples=[Sample((_f64(3, 4),), {"axis": 1, "output_type": dt.int64}, grad=False)],
@@ -458,10 +478,12 @@ def _cumsum_grad(n: Any, g: Any) -> list:
 
 
 def _cumprod_grad(n: Any, g: Any) -> list:
-    # d/dx_j of prod_{i<=k} x_i is out_k / x_j: exact away from zeros (as in TF)
+    # d/dx_j of prod_{i<=k} x_i is out_k / x_j: exact away from zeros; 0 where x_j is 0,
+    # as TF's div_no_nan makes it
     x, out = n.inputs[0], n.outputs[0]
     a = n.attrs
-    return [cumsum(out * g, a["axis"], exclusive=a["exclusive"], reverse=not a["reverse"]) / x]
+    return [div_no_nan(cumsum(out * g, a["axis"], exclusive=a["exclusive"],
+                              reverse=not a["reverse"]), x)]
 
 
 def _scan_samples() -> list:

@@ -88,6 +88,8 @@ class OpDef:
     # Set when, over NumPy, `kernel(np, *arrays)` is exactly `ufunc(*arrays)` (no attrs):
     # eager bind then calls the ufunc itself, one Python frame less per op.
     ufunc: Callable | None = None
+    # False when the op has no GPU kernel (TF runs it on CPU: soft placement does too).
+    gpu: bool = True
     # How TensorFlow's graphs write the op (SavedModel export and import); None: as itself.
     tf: TFForm | None = None
 

@@ -83,10 +83,32 @@ def _kernel(op: str, kind: str) -> Callable:
         out = xp.full((num_segments,) + data.shape[ids.ndim:], _identity(kind, data.dtype),
                       dtype=data.dtype)
         keep = ids >= 0
+        if kind != "prod" and data.dtype.kind == "f":
+            return _extreme_after_nan(xp, out, ids[keep], data[keep], ufunc)
         with np.errstate(all="ignore"):
             ufunc.at(out, ids[keep], data[keep])
         return out
     return kernel
+
+
+def _extreme_after_nan(xp: Any, out: Any, ids: Any, rows: Any, ufunc: Any) -> Any:
+    """max/min of each segment as TF's CPU kernel folds it, row by row: a NaN replaces the
+    running value and is replaced by the next row (whatever it is), so what counts is the
+    rows after a segment's last NaN (NaN if there are none); without NaN, the rows and
+    the start value in `out` (the dtype's lowest or highest finite value)."""
+    pos = xp.arange(len(ids)).reshape((-1,) + (1,) * (rows.ndim - 1))
+    nan = xp.isnan(rows)
+    last = xp.full(out.shape, -1)
+    np.maximum.at(last, ids, xp.where(nan, pos, -1))
+    after = pos > last[ids]
+    neutral = -np.inf if ufunc is np.maximum else np.inf
+    best = xp.full(out.shape, neutral, dtype=out.dtype)
+    count = xp.zeros(out.shape, dtype=np.int64)
+    with np.errstate(all="ignore"):
+        ufunc.at(best, ids, xp.where(after, rows, neutral))
+        np.add.at(count, ids, after)
+    had_nan = last >= 0
+    return xp.where(had_nan, xp.where(count > 0, best, np.nan), ufunc(best, out))
 
 
 def _reference(kind: str) -> Callable:
@@ -126,16 +148,19 @@ def _extreme_grad(n: Any, g: Any) -> list:
 
 
 def _prod_grad(n: Any, g: Any) -> list:
-    """d prod / d x_i = product of the others; computed without dividing by zeros."""
+    """d prod / d x_i = the product of the others: the product of the nonzero entries where
+    x_i is the only zero, 0 in a segment with several zeros (its gradient is dropped first,
+    so an inf or NaN there still gives NaN, as in TF), prod / x_i elsewhere."""
     data, ids = n.inputs
     num = n.attrs["num_segments"]
     is_zero = equal(data, zeros_like(data))
     zeros = unsorted_segment_sum(cast(is_zero, dt.int32), ids, num)
+    g = where(zeros > 1, zeros_like(g), g)
     nonzero_prod = unsorted_segment_prod(where(is_zero, ones_like(data), data), ids, num)
-    others = where(is_zero,
-                   where(equal(_gather_kept(zeros, ids, data), 1),
-                         _gather_kept(nonzero_prod, ids, data), zeros_like(data)),
-                   _gather_kept(n.outputs[0], ids, data) / where(is_zero, ones_like(data), data))
+    # the products are gathered at max(id, 0) for dropped rows too: their gradient is 0, or
+    # NaN where those products meet inf or NaN (as TF's)
+    safe = maximum(ids, zeros_like(ids))
+    others = where(is_zero, gather(nonzero_prod, safe), gather(n.outputs[0], safe) / data)
     return [_gather_kept(g, ids, data) * others, None]
 
 
@@ -215,7 +240,7 @@ def unsorted_segment_sqrt_n(data: Any, segment_ids: Any, num_segments: Any,
 def _sorted_ids(op: str, ids: Any) -> int:
     if type(ids) is not EagerTensor:
         raise TypeError(f"{op} needs segment_ids known when the op is built")
-    arr = np.asarray(ids._arr)
+    arr = ids._numpy()
     if arr.size and (np.diff(arr.reshape(-1)) < 0).any():
         raise InvalidArgumentError(None, None, f"segment ids are not increasing [Op:{op}]")
     if arr.size and arr.min() < 0:

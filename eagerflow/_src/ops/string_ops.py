@@ -93,17 +93,45 @@ STRING_LENGTH = _unary_string("StringLength", _length, dt.int32,
                               {"unit": "UTF8_CHAR"})
 
 
+def re2_template(rewrite: str, groups: int) -> str | None:
+    """RE2's rewrite string as a Python re template: \\0 is the whole match, \\1-\\9 the
+    groups, \\\\ a backslash. A reference to a group the pattern lacks makes RE2 replace
+    nothing (None); any other escape ends the rewrite there (RE2 logs it and keeps what
+    came before)."""
+    out, i = [], 0
+    while i < len(rewrite):
+        c = rewrite[i]
+        if c != "\\":
+            out.append(c)
+        elif i + 1 < len(rewrite) and rewrite[i + 1].isdigit():
+            if int(rewrite[i + 1]) > groups:
+                return None
+            out.append(f"\\g<{rewrite[i + 1]}>")
+            i += 1
+        elif i + 1 < len(rewrite) and rewrite[i + 1] == "\\":
+            out.append("\\\\")
+            i += 1
+        else:
+            break
+        i += 1
+    return "".join(out)
+
+
 def _regex_replace(v: bytes, pattern: str, rewrite: str, replace_global: bool) -> bytes:
-    # RE2's \1 group references are Python's too
-    return re.sub(pattern.encode(), rewrite.encode(), v, count=0 if replace_global else 1)
+    rx = re.compile(pattern.encode())
+    template = re2_template(rewrite, rx.groups)
+    if template is None:
+        return v
+    return rx.sub(template.encode(), v, count=0 if replace_global else 1)
 
 
 def _regex_replace_ref(v: bytes, pattern: str, rewrite: str, replace_global: bool) -> bytes:
     out, pos, done = b"", 0, False
-    for m in re.finditer(pattern.encode(), v):
+    template = re2_template(rewrite, re.compile(pattern).groups)
+    for m in re.finditer(pattern.encode(), v) if template is not None else ():
         if done:
             break
-        out += v[pos:m.start()] + m.expand(rewrite.encode())
+        out += v[pos:m.start()] + m.expand(template.encode())
         pos = m.end()
         done = not replace_global
     return out + v[pos:]
@@ -111,15 +139,7 @@ def _regex_replace_ref(v: bytes, pattern: str, rewrite: str, replace_global: boo
 
 STATIC_REGEX_REPLACE = _unary_string(
     "StaticRegexReplace", _regex_replace, dt.string, _regex_replace_ref,
-    {"pattern": "[aeiou]+", "rewrite": "<\\g<0>>", "replace_global": True})
-# TF's RE2 writes groups in a rewrite as \0, \1 ...; Python's re as \g<0>, \1 (\0 is NUL)
-STATIC_REGEX_REPLACE.tf = TFForm(
-    export=lambda n, b: b.node("StaticRegexReplace", [b.input(0)], {
-        **n.attrs, "rewrite": re.sub(r"\\g<(\d+)>", r"\\\1", n.attrs["rewrite"])}),
-    load=lambda n: bind(STATIC_REGEX_REPLACE, (n.inputs[0],), {
-        "pattern": n.attrs["pattern"], "replace_global": n.attrs["replace_global"],
-        "rewrite": re.sub(r"\\(\d)", r"\\g<\1>", n.attrs["rewrite"])}))
-
+    {"pattern": "([aeiou])([a-z]?)", "rewrite": "<\\0|\\2\\1\\\\>", "replace_global": True})
 STATIC_REGEX_FULL_MATCH = _unary_string(
     "StaticRegexFullMatch", lambda v, pattern: re.fullmatch(pattern.encode(), v) is not None,
     dt.bool, lambda v, pattern: bool(re.match(b"(?:" + pattern.encode() + b")\\Z", v)),
@@ -202,7 +222,7 @@ def _eager_strings(x: Any, fn: str) -> np.ndarray:
     _string_in(fn, t)
     if not hasattr(t, "_arr"):
         raise TypeError(f"tf.strings.{fn} needs its input known when the op is built")
-    return np.asarray(t._arr)
+    return t._numpy()
 
 
 def _join_kernel(xp: Any, *arrays: Any, separator: bytes) -> Any:
@@ -214,6 +234,7 @@ def _join_kernel(xp: Any, *arrays: Any, separator: bytes) -> Any:
 
 
 def _join_infer(*xs: Any, separator: bytes) -> list:
+    """Inputs of one shape, or scalars (TF broadcasts nothing else)."""
     _separator_attr("StringJoin", separator)
     shape: Any = ()
     for i, x in enumerate(xs):
@@ -221,7 +242,12 @@ def _join_infer(*xs: Any, separator: bytes) -> list:
             raise C.fail("StringJoin", f"cannot compute StringJoin as input #{i}(zero-based) was "
                                        f"expected to be a string tensor but is a "
                                        f"{C._dtype_word(x._dtype)} tensor")
-        shape = C.broadcast("StringJoin", shape, x._shape)
+        if x._shape == ():
+            continue
+        if shape != () and not C.compatible(shape, x._shape):
+            raise C.fail("StringJoin", f"Input shapes do not match: {C.shape_str(shape)} vs. "
+                                       f"{C.shape_str(x._shape)}")
+        shape = x._shape if shape == () or shape is None else shape
     return [(shape, dt.string)]
 
 
@@ -229,8 +255,8 @@ STRING_JOIN = register(OpDef(
     "StringJoin", _join_infer, _join_kernel,
     reference=lambda *xs, separator: np.vectorize(lambda *v: separator.join(v),
                                                   otypes=[object])(*xs),
-    samples=[Sample((_WORDS, np.array([b"!", b"?"], dtype=object)), {"separator": b"-"},
-                    grad=False)],
+    samples=[Sample((_WORDS, np.array(b"!", dtype=object)), {"separator": b"-"}, grad=False),
+             Sample((_WORDS, _WORDS[::-1]), {"separator": b""}, grad=False)],
     bad_samples=[BadSample((_WORDS, np.ones(2, np.int32)), {"separator": b""},
                            InvalidArgumentError, "input #1(zero-based)")],
     # TF joins inputs of one shape (or scalars): broadcast first
@@ -327,6 +353,9 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
 def _substr_infer(x: Any, pos: Any, n: Any, unit: str) -> list:
     _string_in("Substr", x)
     C.same_dtype("Substr", (pos, n), C.INDEX)
+    if not C.compatible(pos._shape, n._shape):
+        raise C.fail("Substr", f"pos and len should have the same shape, got: "
+                               f"{C.shape_str(pos._shape)} vs. {C.shape_str(n._shape)}")
     return [(C.broadcast("Substr", C.broadcast("Substr", x._shape, pos._shape), n._shape),
              dt.string)]
 
@@ -362,7 +391,7 @@ def _substr_ref(x: np.ndarray, pos: np.ndarray, n: np.ndarray, unit: str) -> np.
 
 SUBSTR = register(OpDef(
     "Substr", _substr_infer, _substr_kernel, reference=_substr_ref,
-    samples=[Sample((_WORDS[:1], np.array([0, 2], np.int32), np.array(3, np.int32)),
+    samples=[Sample((_WORDS[:1], np.array([0, 2], np.int32), np.array([3, 1], np.int32)),
                     {"unit": "BYTE"}, grad=False),
              Sample((np.array([b"caf\xc3\xa9", b"na\xc3\xafve"], dtype=object),
                      np.array(-2, np.int64), np.array(1, np.int64)),

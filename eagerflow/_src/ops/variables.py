@@ -16,6 +16,8 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
+from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import scoped_name
@@ -117,7 +119,8 @@ class Variable(metaclass=_VariableMeta):
             graph.create_variable_hook(self)
         value = _initial_array(initial_value, dtype)
         self._dtype = dt.as_dtype(dtype) if dtype is not None else dt.from_numpy(value.dtype)
-        self._arr = value
+        # on the device of the scope it is made in (host-only dtypes stay on CPU:0)
+        self._arr, self._device = D.place_array(value)
         self._shape = TensorShape(shape) if shape is not None else TensorShape._known(value.shape)
         if shape is not None and not self._shape.is_compatible_with(value.shape):
             raise ValueError(f"In this `tf.Variable` creation, the initial value's shape "
@@ -132,7 +135,6 @@ class Variable(metaclass=_VariableMeta):
         self._constraint = constraint
         self._synchronization = synchronization
         self._aggregation = aggregation
-        self._device = _state.device
         self._unique_id = next(_uid)
 
     # -- reading -----------------------------------------------------------------------
@@ -160,10 +162,13 @@ class Variable(metaclass=_VariableMeta):
 
     def numpy(self) -> Any:
         a = self._arr
+        if type(a) is not np.ndarray:
+            a = to_host(a)  # the copy from the device is the copy
+            return a[()] if a.ndim == 0 else a
         return a[()] if a.ndim == 0 else a.copy()
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        return np.asarray(self._arr, dtype=dtype)
+        return np.asarray(to_host(self._arr), dtype=dtype)
 
     # -- writing -----------------------------------------------------------------------
     def _coerce(self, value: Any, op: str) -> Tensor:
@@ -181,6 +186,8 @@ class Variable(metaclass=_VariableMeta):
         if graph is not None and hasattr(graph, "assign_variable"):
             return graph.assign_variable(self, t, mode)
         arr = t._arr
+        if t._device != self._device:  # values from another device are copied here
+            arr = D.to_device(arr, D.lookup(self._device))
         if mode == "add":
             arr = self._arr + arr
         elif mode == "sub":
@@ -264,7 +271,7 @@ class Variable(metaclass=_VariableMeta):
                         f"(Variable: {self!r})")
 
     def __repr__(self) -> str:
-        a = self._arr
+        a = to_host(self._arr)
         text = repr(a.item()) if a.ndim == 0 else repr(a)
         if "\n" in text:
             text = "\n" + text
@@ -272,13 +279,13 @@ class Variable(metaclass=_VariableMeta):
                 f"numpy={text}>")
 
     def __bool__(self) -> bool:
-        return bool(self._arr)
+        return bool(to_host(self._arr))
 
     def __int__(self) -> int:
-        return int(self._arr)
+        return int(to_host(self._arr))
 
     def __float__(self) -> float:
-        return float(self._arr)
+        return float(to_host(self._arr))
 
     def __index__(self) -> int:
         return self._as_tensor().__index__()
@@ -295,7 +302,7 @@ class Variable(metaclass=_VariableMeta):
         return self
 
     def __deepcopy__(self, memo: dict) -> Variable:
-        v = Variable(self._arr.copy(), trainable=self._trainable, name=self._name.split(":")[0],
+        v = Variable(self.numpy(), trainable=self._trainable, name=self._name.split(":")[0],
                      dtype=self._dtype)
         memo[id(self)] = v
         return v
@@ -321,6 +328,10 @@ def _initial_array(value: Any, dtype: Any) -> np.ndarray:
                                  "create variables outside tf.function or during its first "
                                  "trace")
             t = lift(t)
-        return np.array(t._arr, copy=True)
+        return _host_copy(t._arr)
     t = convert_to_tensor(value, dtype=dtype)
-    return np.array(t._arr, copy=True)
+    return _host_copy(t._arr)
+
+
+def _host_copy(arr: Any) -> np.ndarray:
+    return arr.copy() if type(arr) is np.ndarray else to_host(arr)

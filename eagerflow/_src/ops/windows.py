@@ -21,14 +21,14 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core.tensor import _too_big
-from eagerflow._src.ops import parallel
-from eagerflow._src.ops.blas import matmul, product_scope
+from eagerflow._src.backend import lanes, matmul, product_scope, run_blocks, scratch
 
 # Largest column matrix (bytes) built at once; bigger batches are processed in chunks.
 COLS_BUDGET = 64 * 1024 * 1024
 # Usual column block (bytes): small enough to stay in a core's L2 cache (see _blocks).
 BLOCK_BYTES = 1024 * 1024
+# Most bytes of im2col matrices kept for filter gradients (see _KeptColumns).
+KEEP = 32 * 1024 * 1024
 
 
 # ---------------------------------------------------------------------------------------
@@ -129,37 +129,6 @@ def taps(ks: tuple, outs: tuple, strides: tuple, dilations: tuple,
             zip(pos, dilations, outs, strides, shift)) + (slice(None),)
 
 
-class _Workspace(threading.local):
-    """Per-thread scratch buffers (by name) for temporaries, reused across calls.
-
-    A fresh 10 MB array per convolution means fresh pages from the OS and a page fault
-    on every 4 KB of them; reusing buffers keeps those pages mapped. Only buffers up to
-    KEEP bytes are kept between calls; nothing handed out here ever leaves a kernel.
-    """
-
-    KEEP = 32 * 1024 * 1024
-
-    def __init__(self) -> None:
-        self.bufs: dict = {}
-
-
-_WORKSPACE = _Workspace()
-
-
-def scratch(xp: Any, name: str, shape: tuple, dtype: Any) -> Any:
-    """An uninitialized temporary array from the named per-thread buffer."""
-    dtype = np.dtype(dtype)
-    nbytes = math.prod(shape) * dtype.itemsize
-    if _too_big(nbytes):  # bind turns this into ResourceExhaustedError naming the op
-        raise MemoryError(f"a {nbytes}-byte {name} workspace")
-    if xp is not np or nbytes > _Workspace.KEEP:
-        return xp.empty(shape, dtype)
-    buf = _WORKSPACE.bufs.get(name)
-    if buf is None or buf.size < nbytes:
-        buf = _WORKSPACE.bufs[name] = np.empty(nbytes, np.uint8)
-    return buf[:nbytes].view(dtype).reshape(shape)
-
-
 class _KeptColumns(threading.local):
     """The im2col matrices of this thread's recent forward convolutions, for their
     filter gradients: a training step's backward pass follows its forward on the same
@@ -168,7 +137,7 @@ class _KeptColumns(threading.local):
     Entries name their input array by weak reference (a freed array is never taken
     for a new one at the same address) and their geometry; arrays behind tensors are
     never written in place, so a matching entry holds that input's windows. At most
-    _Workspace.KEEP bytes are kept, oldest dropped first, and entries whose input is
+    KEEP bytes are kept, oldest dropped first, and entries whose input is
     gone (inference: nothing will ask) are dropped at the next forward.
     """
 
@@ -179,7 +148,7 @@ class _KeptColumns(threading.local):
         live = [e for e in self.entries if e[0]() is not None and not
                 (e[0]() is x and e[1] == key)]
         live.append((weakref.ref(x), key, cols))
-        while sum(e[2].nbytes for e in live) > _Workspace.KEEP:
+        while sum(e[2].nbytes for e in live) > KEEP:
             live.pop(0)
         self.entries = live
 
@@ -357,7 +326,7 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
     """x (N, *S, C) conv w (*K, Cf, O) -> (N, *outs, O); C = G * Cf. With `bias` (O,)
     and `relu`, each output block gets `relu(block + bias)` while it is still in cache
     (the fused kernel of a traced Conv2D -> BiasAdd -> Relu: see nn_fused.py). With
-    `keep`, an im2col matrix of at most _Workspace.KEEP bytes is built whole and kept
+    `keep`, an im2col matrix of at most KEEP bytes is built whole and kept
     for conv_filter_grad of the same input (see _KeptColumns)."""
     r = x.ndim - 2
     ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
@@ -380,7 +349,7 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
     blocks = list(_blocks(n, outs, kk * c * x.itemsize, w.nbytes))
     kept = None
     if keep and xp is np and groups == 1 and out.size // o * kk * c * x.itemsize <= \
-            _Workspace.KEEP:
+            KEEP:
         kept = im2col.whole(n)
 
     def one(block: tuple) -> None:
@@ -396,7 +365,7 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
             _epilogue(xp, dest, bias, relu)
 
     with product_scope(xp, _block_size(blocks[0], outs) * kk * cf * o):
-        parallel.run(one, blocks, parallel.lanes(xp, out.size * kk * cf, len(blocks)))
+        run_blocks(xp, one, blocks, lanes(xp, out.size * kk * cf, len(blocks)))
     if kept is not None:
         _KEPT.put(x, _kept_key(x, ks, strides, dilations, padding, explicit), kept)
     return out
@@ -421,12 +390,13 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
             im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
                              tap_major)
         blocks = list(_blocks(n, outs, kk * c * x.itemsize, dw.nbytes))
-        lanes = parallel.lanes(xp, g.size * kk * cf, len(blocks))
+        n_lanes = lanes(xp, g.size * kk * cf, len(blocks))
 
         def lane(j: int) -> Any:
-            """The sum over every lanes-th block from j (a fixed order: see parallel.py)."""
+            """The sum over every n_lanes-th block from j (a fixed order: see
+            backend/numpy.py's helper threads)."""
             acc = None
-            for a, b, r0, r1 in blocks[j::lanes]:
+            for a, b, r0, r1 in blocks[j::n_lanes]:
                 if kept is not None:
                     cols = _kept_block(kept, tap_major, (a, b, r0, r1), outs)
                 else:
@@ -445,7 +415,7 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
             return acc
 
         with product_scope(xp, _block_size(blocks[0], outs) * kk * cf * o):
-            for part in parallel.run(lane, range(lanes), lanes):
+            for part in run_blocks(xp, lane, range(n_lanes), n_lanes):
                 dw += part
     if groups == 1:
         return dw.reshape(tuple(ks) + (cf, o))
@@ -528,24 +498,65 @@ def _lowest(x: Any) -> Any:
 
 def max_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
              explicit: tuple) -> Any:
+    """TF's CPU kernels differ by rank on NaN (both agree elsewhere): 2-D windows take the
+    largest non-NaN value and never go below the dtype's lowest finite value (a window of
+    NaN or -inf gives that); 3-D windows keep a running `max if max > v else v`, so a NaN
+    replaces what came before it and is replaced by what follows."""
     ones = (1,) * len(ks)
     outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
     if any(o <= 0 for o in outs) or x.shape[0] == 0 or x.shape[-1] == 0:
         return xp.zeros((x.shape[0],) + tuple(max(o, 0) for o in outs) + (x.shape[-1],),
                         x.dtype)
     xpd = pad(xp, x, pads, _lowest(x), temp="pad")
+    if len(ks) == 2:
+        lowest = np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x)
+        out = xp.full((x.shape[0],) + tuple(outs) + (x.shape[-1],), lowest, x.dtype)
+        for _, idx in taps(ks, outs, strides, ones):
+            xp.fmax(out, xpd[idx], out=out)
+        return out
     out = None
     for _, idx in taps(ks, outs, strides, ones):
-        if out is None:
-            out = xpd[idx].copy()
-        else:
-            xp.maximum(out, xpd[idx], out=out)
+        v = xpd[idx]
+        out = v.copy() if out is None else xp.where(out > v, out, v)
     return out
+
+
+def _real_cells(xp: Any, x: Any, xpd: Any, pads: tuple) -> Any:
+    """True on the cells of the padded input that are x's own (None when nothing is
+    padded): TF's kernels never pick a padding cell."""
+    if not any(b or a for b, a in pads):
+        return None
+    valid = xp.zeros(xpd.shape[:-1] + (1,), dtype=bool)
+    valid[interior(pads, x.shape[1:-1])] = True
+    return valid
+
+
+def _first_argmax(xp: Any, x: Any, xpd: Any, pads: tuple, tap_list: list) -> Any:
+    """Per window, the tap of TF's 2-D gradient choice: the first real (unpadded) cell, then
+    any later cell strictly greater (a NaN in front keeps the gradient; ties go first)."""
+    valid = _real_cells(xp, x, xpd, pads)
+    best = arg = seen = None
+    for t, idx in tap_list:
+        v = xpd[idx]
+        ok = None if valid is None else valid[idx]
+        if best is None:
+            best, arg = v.copy(), xp.zeros(v.shape, dtype=np.int32)
+            seen = xp.ones(v.shape, dtype=bool) if ok is None else xp.broadcast_to(ok, v.shape)
+            continue
+        take = v > best
+        if ok is not None:
+            take = (take | ~seen) & ok
+            seen = seen | ok
+        best = xp.where(take, v, best)
+        arg = xp.where(take, t, arg)
+    return xp.where(seen, arg, -1)
 
 
 def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, padding: str,
                   explicit: tuple) -> Any:
-    """Each window's gradient goes to its first maximal element (row-major), as in TF."""
+    """Each window's gradient goes to one element, as TF's CPU kernels choose it: in 2-D
+    the argmax of the input alone (see _first_argmax; `y` is not read), in 3-D the first
+    element (row-major) equal to the window's output in `y`."""
     ones = (1,) * len(ks)
     outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
     xpd = pad(xp, x, pads, _lowest(x))
@@ -553,20 +564,28 @@ def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, pa
     # windows that do not overlap (stride >= size) give each cell one tap: store, not add
     disjoint = all(s >= k for s, k in zip(strides, ks))
     if g.size:
-        taken = None
         tap_list = list(taps(ks, outs, strides, ones))
+        arg = _first_argmax(xp, x, xpd, pads, tap_list) if len(ks) == 2 else None
+        valid = _real_cells(xp, x, xpd, pads) if arg is None else None
+        taken = None
         for t, idx in tap_list:
-            hit = xp.equal(xpd[idx], y)
-            if taken is None:
-                taken = hit.copy()
+            if arg is not None:
+                hit = arg == t
             else:
-                xp.greater(hit, taken, out=hit)  # a hit, and the window's first
-                if t < len(tap_list) - 1:
-                    xp.logical_or(taken, hit, out=taken)
+                hit = xp.equal(xpd[idx], y)
+                if valid is not None:
+                    hit &= valid[idx]
+                if taken is None:
+                    taken = hit.copy()
+                else:
+                    xp.greater(hit, taken, out=hit)  # a hit, and the window's first
+                    if t < len(tap_list) - 1:
+                        xp.logical_or(taken, hit, out=taken)
+            # a where, not g * hit: an inf or NaN in g reaches only its chosen cell
             if disjoint:
-                xp.multiply(g, hit, out=dxp[idx])
+                dxp[idx] = xp.where(hit, g, 0)
             else:
-                dxp[idx] += g * hit
+                dxp[idx] += xp.where(hit, g, 0)
     if any(b or a for b, a in pads):
         return xp.ascontiguousarray(dxp[interior(pads, x.shape[1:-1])])
     return dxp
@@ -582,11 +601,14 @@ def max_pool_grad_grad(xp: Any, x: Any, y: Any, gg: Any, ks: tuple, strides: tup
     out = xp.zeros(y.shape, dtype=gg.dtype)
     if y.size:
         taken = xp.zeros(y.shape, dtype=bool)
+        valid = _real_cells(xp, x, xpd, pads)
         for _, idx in taps(ks, outs, strides, ones):
             hit = xpd[idx] == y
+            if valid is not None:
+                hit &= valid[idx]
             hit &= ~taken
             taken |= hit
-            out += ggp[idx] * hit
+            out += xp.where(hit, ggp[idx], 0)
     return out
 
 

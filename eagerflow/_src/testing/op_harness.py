@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import OpDef, Sample
@@ -56,7 +57,7 @@ def scalar_loss(op: OpDef, sample: Sample, inputs: tuple, weights: list) -> Any:
     for o, w in zip(outs, weights):
         if w is None:
             continue
-        term = reduce_sum(o * EagerTensor(w.astype(o._arr.dtype)))
+        term = reduce_sum(o * EagerTensor(w.astype(o._arr.dtype)))  # on o's device
         total = term if total is None else total + term
     return total
 
@@ -72,7 +73,7 @@ def check_gradient(op: OpDef, sample: Sample, second_order: bool = False) -> Non
         def f(xv: np.ndarray, pos: int = pos) -> float:
             args = list(base)
             args[pos] = xv
-            return float(scalar_loss(op, sample, as_tensors(tuple(args)), weights)._arr)
+            return float(scalar_loss(op, sample, as_tensors(tuple(args)), weights).numpy())
 
         tensors = list(as_tensors(base))
         with GradientTape() as tape:
@@ -80,7 +81,7 @@ def check_gradient(op: OpDef, sample: Sample, second_order: bool = False) -> Non
             loss = scalar_loss(op, sample, tuple(tensors), weights)
         g = tape.gradient(loss, tensors[pos])
         expected = numeric_jvp_grad(f, base[pos])
-        got = np.zeros_like(expected) if g is None else np.asarray(g._arr)
+        got = np.zeros_like(expected) if g is None else to_host(g._arr)
         np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6,
                                    err_msg=f"{op.name}: gradient of input {pos}")
         if second_order:
@@ -104,10 +105,10 @@ def _check_second_order(op: OpDef, sample: Sample, base: tuple, weights: list, p
             g = inner.gradient(loss, args[pos])
             s = reduce_sum(g * EagerTensor(v)) if g is not None else None
         h = outer.gradient(s, args[pos]) if s is not None else None
-        return (0.0 if s is None else float(s._arr)), h
+        return (0.0 if s is None else float(s.numpy())), h
 
     _, h = first(base[pos])
     expected = numeric_jvp_grad(lambda xv: first(xv)[0], base[pos])
-    got = np.zeros_like(expected) if h is None else np.asarray(h._arr)
+    got = np.zeros_like(expected) if h is None else to_host(h._arr)
     np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-5,
                                err_msg=f"{op.name}: second-order gradient of input {pos}")

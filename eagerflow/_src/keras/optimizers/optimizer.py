@@ -233,7 +233,7 @@ class Optimizer(trackable.AutoTrackable):
         if slot_name in slots:
             return slots[slot_name]
         npd = var.dtype.as_numpy_dtype
-        shape = tuple(var.shape.as_list()) if var.shape.rank is not None else np.shape(var._arr)
+        shape = tuple(var.shape.as_list()) if var.shape.rank is not None else var._arr.shape
         if isinstance(initializer, str) and initializer == "zeros":
             value = np.zeros(shape, npd)
         elif isinstance(initializer, (int, float)):
@@ -261,7 +261,7 @@ class Optimizer(trackable.AutoTrackable):
                 self._slots[_var_key(var)] = {}
                 self._create_slots(var)
                 if self.use_ema:
-                    self.add_slot(var, "average", np.array(var._arr))
+                    self.add_slot(var, "average", var.numpy())
                 if self.gradient_accumulation_steps:
                     self.add_slot(var, "gradient_accumulator")
         self.built = True
@@ -342,7 +342,7 @@ class Optimizer(trackable.AutoTrackable):
         if (int(self._iterations.numpy()) + 1) % steps == 0:
             self._apply_now([(g + a) / float(steps) for g, a in zip(grads, accs)], variables)
             for a in accs:
-                a.assign(np.zeros_like(a._arr))
+                a.assign(np.zeros(a._arr.shape, a._arr.dtype))
         else:
             for g, a in zip(grads, accs):
                 a.assign_add(g)

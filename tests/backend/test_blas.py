@@ -1,11 +1,12 @@
-"""ops/blas.py: kernel matrix products give NumPy's results and leave BLAS threading as found."""
+"""backend/numpy.py's BLAS policy: kernel matrix products give NumPy's results and leave
+BLAS threading as found."""
 
 import threading
 
 import numpy as np
 import pytest
 
-from eagerflow._src.ops import blas
+from eagerflow._src.backend import numpy as blas
 
 SHAPES = [
     ((2, 2), (2, 2)),                 # tiny: straight to NumPy
@@ -22,7 +23,7 @@ def test_matches_numpy(sa, sb, dtype):
     rng = np.random.default_rng(0)
     a = rng.normal(size=sa).astype(dtype)
     b = rng.normal(size=sb).astype(dtype)
-    out = blas.matmul(np, a, b)
+    out = blas.matmul(a, b)
     ref = np.matmul(a, b)
     assert out.shape == ref.shape and out.dtype == ref.dtype
     # one thread may sum in another order than several: float rounding differs
@@ -34,7 +35,7 @@ def test_transposed_views_match():
     rng = np.random.default_rng(1)
     cols = rng.normal(size=(3000, 144)).astype("float32")
     g = rng.normal(size=(3000, 16)).astype("float32")
-    np.testing.assert_allclose(blas.matmul(np, cols.T, g), cols.T @ g, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(blas.matmul(cols.T, g), cols.T @ g, rtol=1e-4, atol=1e-4)
 
 
 def _threads() -> int | None:
@@ -50,7 +51,7 @@ def test_thread_count_restored():
         pytest.skip("NumPy's BLAS is not an OpenBLAS whose threads can be set")
     a = np.ones((2000, 144), "float32")
     b = np.ones((144, 16), "float32")
-    blas.matmul(np, a, b)
+    blas.matmul(a, b)
     assert _threads() == before
     assert blas._THREADS.active == 0
 
@@ -66,7 +67,7 @@ def test_thread_count_restored_after_concurrent_products():
     def work():
         try:
             for _ in range(20):
-                np.testing.assert_array_equal(blas.matmul(np, a, b), np.full((2000, 16), 144.0))
+                np.testing.assert_array_equal(blas.matmul(a, b), np.full((2000, 16), 144.0))
         except Exception as e:  # noqa: BLE001 - reported below
             errors.append(e)
 
@@ -86,13 +87,14 @@ def test_errors_restore_thread_count():
         pytest.skip("NumPy's BLAS is not an OpenBLAS whose threads can be set")
     a = np.ones((2000, 144), "float32")
     with pytest.raises(ValueError):
-        blas.matmul(np, a, np.ones((100, 160), "float32"))  # mismatched inner dims
+        blas.matmul(a, np.ones((100, 160), "float32"))  # mismatched inner dims
     assert blas._THREADS.active == 0
     assert _threads() == before
 
 
 class _Spy:
-    """Stands in for NumPy inside blas.py: records the BLAS thread count each product sees."""
+    """Stands in for NumPy inside backend/numpy.py: records the BLAS thread count each
+    product sees."""
 
     def __init__(self) -> None:
         self.seen: list = []
@@ -117,8 +119,7 @@ def test_policy(monkeypatch, mode, helpers, busy, single):
     monkeypatch.setattr(blas._THREADS, "mode", mode)
     monkeypatch.setattr(blas._THREADS, "helpers_at", blas.time.monotonic() if helpers else -1e9)
     monkeypatch.setattr(blas._THREADS, "machine_busy", lambda: busy)
-    spy_xp = spy  # the kernels' xp is NumPy; here the spy plays it
-    blas.matmul(spy_xp, np.ones((2000, 144), "float32"), np.ones((144, 16), "float32"))
+    blas.matmul(np.ones((2000, 144), "float32"), np.ones((144, 16), "float32"))
     assert spy.seen == [1 if single else before]
     assert _threads() == before
 
@@ -134,7 +135,7 @@ def test_product_scope_applies_the_policy_once(monkeypatch, mode, macs, single):
         pytest.skip("needs an OpenBLAS running on more than one thread")
     monkeypatch.setattr(blas._THREADS, "mode", mode)
     monkeypatch.setattr(blas._THREADS, "machine_busy", lambda: True)
-    with blas.product_scope(np, macs):
+    with blas.product_scope(macs):
         assert _threads() == (1 if single else before)
         assert blas._THREADS.active == (1 if single else 0)
     assert _threads() == before and blas._THREADS.active == 0

@@ -1,5 +1,5 @@
-"""ops/parallel.py: kernel blocks on helper threads give the serial results, in order,
-re-raise errors, leave BLAS threading as found, and survive a fork."""
+"""backend/numpy.py's helper threads: kernel blocks on helper threads give the serial
+results, in order, re-raise errors, leave BLAS threading as found, and survive a fork."""
 
 from __future__ import annotations
 
@@ -11,12 +11,16 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.ops import blas, parallel, windows
+from eagerflow._src import backend
+from eagerflow._src.backend import numpy as blas
+from eagerflow._src.backend import numpy as parallel
+from eagerflow._src.backend import strict
+from eagerflow._src.ops import windows
 
 
 @pytest.fixture
 def side_by_side(monkeypatch):
-    """Helper threads run whatever the load (the load test is blas.py's, tested there)."""
+    """Helper threads run whatever the load (the load test is backend/numpy.py's, tested there)."""
     monkeypatch.setattr(parallel, "_side_by_side", lambda: True)
     monkeypatch.setattr(parallel._POOL, "size", 3)  # the caller and two helpers
 
@@ -55,10 +59,10 @@ def test_a_failing_block_raises_in_the_caller_and_restores_blas(side_by_side):
 
 def test_lanes_depend_on_size_and_machine_only(monkeypatch):
     monkeypatch.setattr(parallel._POOL, "size", 2)
-    assert parallel.lanes(np, parallel.MIN_MACS - 1, 10) == 1   # too small to split
-    assert parallel.lanes(np, parallel.MIN_MACS, 1) == 1        # one block
-    assert parallel.lanes(np, parallel.MIN_MACS, 10) == 2
-    assert parallel.lanes(object(), parallel.MIN_MACS, 10) == 1  # not NumPy
+    assert parallel.lanes(parallel.MIN_MACS - 1, 10) == 1   # too small to split
+    assert parallel.lanes(parallel.MIN_MACS, 1) == 1        # one block
+    assert parallel.lanes(parallel.MIN_MACS, 10) == 2
+    assert backend.lanes(strict.xp, parallel.MIN_MACS, 10) == 1  # a device: no lanes
 
 
 @pytest.mark.parametrize("c", [1, 16])

@@ -1,0 +1,180 @@
+"""Array backends: what kernels run on (the bottom layer, beside core; imports no other
+eagerflow package).
+
+A kernel is math over `xp`, the array module of the device its op runs on: NumPy on
+CPU (backend/numpy.py), CuPy on CUDA GPUs (backend/cupy.py, imported only when a GPU
+is looked for), or the strict stand-in (backend/strict.py), whose arrays refuse to turn
+into NumPy arrays as CuPy's do, so that CI catches a kernel that slips out of `xp`.
+
+A `Backend` is one array module and what the device layer (core/device.py) needs to
+place data on it: copies in and out, making a device current, memory figures. Kernels
+never hold a Backend: they call the `xp`-taking helpers at the bottom of this module
+(`matmul`, `scratch`, `lanes`, ...), which pick the backend by its array module, with
+NumPy's case first and cheapest.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.backend import numpy as cpu
+
+
+class Backend:
+    """An array module as a device kind. This base class is NumPy's (CPU); GPU backends
+    override what differs. `index` arguments are physical device numbers."""
+
+    name = "numpy"
+    device_type = "CPU"
+
+    def __init__(self, xp: Any = np) -> None:
+        self.xp = xp
+
+    def device_count(self) -> int:
+        return 1
+
+    def activate(self, index: int) -> None:
+        """Makes device `index` the one this thread's kernels run on."""
+
+    def holds(self, arr: Any, index: int) -> bool:
+        """Whether `arr` is an array of this backend on device `index` (usable as is)."""
+        return type(arr) is np.ndarray
+
+    def to_device(self, arr: Any, index: int) -> Any:
+        """`arr` (a host or any backend's array) copied onto device `index`."""
+        return to_host(arr)
+
+    def result(self, out: Any, index: int) -> Any:
+        """A kernel's result as an array of this device (kernels may return scalars)."""
+        return out if type(out) is np.ndarray else np.asarray(out)
+
+    def too_big(self, nbytes: int) -> bool:
+        """Whether allocating `nbytes` on this device would fail (checked before it)."""
+        return cpu.too_big(nbytes)
+
+    def memory_info(self, index: int) -> dict:
+        """tf.config.experimental.get_memory_info: bytes in use now and at most."""
+        return {"current": 0, "peak": 0}
+
+    def reset_memory_stats(self, index: int) -> None:
+        """tf.config.experimental.reset_memory_stats: the peak starts again from now."""
+
+    def set_memory_growth(self, index: int, enable: bool) -> None:
+        """tf.config.experimental.set_memory_growth (allocate as needed, not all at once)."""
+
+    def synchronize(self, index: int) -> None:
+        """Waits for the kernels queued on device `index` (timing, host reads)."""
+
+    # kernel helpers (see the module functions of the same names)
+    def matmul(self, a: Any, b: Any, out: Any = None) -> Any:
+        return cpu.matmul(a, b, out)
+
+    def product_scope(self, macs: int) -> Any:
+        return cpu.product_scope(macs)
+
+    def scratch(self, name: str, shape: tuple, dtype: Any) -> Any:
+        return cpu.scratch(name, shape, dtype)
+
+    def lanes(self, macs: int, blocks: int) -> int:
+        return cpu.lanes(macs, blocks)
+
+    def run(self, fn: Callable[[Any], Any], items: Sequence, workers: int) -> list:
+        return cpu.run(fn, items, workers)
+
+    def set_memory_limit(self, index: int, nbytes: int) -> None:
+        """A logical device configuration's memory_limit (GPUs)."""
+
+
+class DeviceBackend(Backend):
+    """What GPU backends share: the device owns its work, so kernels' products, scratch
+    buffers and block splitting are plain array calls (no host thread policy)."""
+
+    device_type = "GPU"
+
+    def matmul(self, a: Any, b: Any, out: Any = None) -> Any:
+        return self.xp.matmul(a, b) if out is None else self.xp.matmul(a, b, out=out)
+
+    def product_scope(self, macs: int) -> Any:
+        return contextlib.nullcontext()
+
+    def scratch(self, name: str, shape: tuple, dtype: Any) -> Any:
+        return self.xp.empty(shape, dtype)
+
+    def lanes(self, macs: int, blocks: int) -> int:
+        return 1
+
+    def run(self, fn: Callable[[Any], Any], items: Sequence, workers: int) -> list:
+        return [fn(it) for it in items]
+
+
+NUMPY = Backend()
+_BY_XP: dict = {id(np): NUMPY}
+
+
+def register(backend: Backend) -> Backend:
+    """Makes `backend` known by its array module (for the kernel helpers below)."""
+    _BY_XP[id(backend.xp)] = backend
+    return backend
+
+
+def of(xp: Any) -> Backend:
+    """The backend whose array module is `xp`."""
+    return _BY_XP[id(xp)]
+
+
+def to_host(arr: Any) -> np.ndarray:
+    """Any backend's array (or a scalar) as a NumPy array: a copy for device arrays."""
+    if type(arr) is np.ndarray:
+        return arr
+    get = getattr(arr, "get", None)  # CuPy's and the stand-in's explicit device-to-host copy
+    return get() if get is not None else np.asarray(arr)
+
+
+# ---------------------------------------------------------------------------------------
+# Kernel helpers: machine tuning behind one call, picked by the kernel's `xp`.
+# ---------------------------------------------------------------------------------------
+
+SMALL_MACS = cpu.SMALL_MACS  # products below this run on one BLAS thread by themselves
+
+
+def matmul(xp: Any, a: Any, b: Any, out: Any = None) -> Any:
+    """`xp.matmul(a, b)` (into `out` when given), with the backend's product policy."""
+    if xp is np:
+        return cpu.matmul(a, b, out)
+    return _BY_XP[id(xp)].matmul(a, b, out)
+
+
+def product_scope(xp: Any, macs: int) -> Any:
+    """A scope for a run of products of at most `macs` multiply-adds each (a blocked
+    kernel's), which inside call `xp.matmul` directly."""
+    if xp is np:
+        return cpu.product_scope(macs)
+    return _BY_XP[id(xp)].product_scope(macs)
+
+
+def scratch(xp: Any, name: str, shape: tuple, dtype: Any) -> Any:
+    """An uninitialized temporary array (a reused per-thread buffer on CPU) that never
+    leaves the kernel."""
+    if xp is np:
+        return cpu.scratch(name, shape, dtype)
+    return _BY_XP[id(xp)].scratch(name, shape, dtype)
+
+
+def lanes(xp: Any, macs: int, blocks: int) -> int:
+    """Into how many lanes a kernel of `macs` multiply-adds in `blocks` blocks is split
+    (fixed per machine and size, so partial sums add in one order); 1 on GPUs."""
+    if xp is np:
+        return cpu.lanes(macs, blocks)
+    return _BY_XP[id(xp)].lanes(macs, blocks)
+
+
+def run_blocks(xp: Any, fn: Callable[[Any], Any], items: Sequence, workers: int) -> list:
+    """`[fn(item) for item in items]`, on `workers` helper threads where that pays."""
+    if xp is np:
+        return cpu.run(fn, items, workers)
+    return _BY_XP[id(xp)].run(fn, items, workers)
+

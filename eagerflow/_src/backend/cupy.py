@@ -1,0 +1,142 @@
+"""The CuPy backend: CUDA GPUs (backend layer; imported only when a GPU is looked for,
+see backend.find_gpus, since importing CuPy costs a third of a second).
+
+Kernels run over the `cupy` module itself, on the current device's null stream:
+CuPy's ufuncs and reductions are its elementwise kernels, `matmul` is cuBLAS, and
+`cupy.linalg` is cuBLAS/cuSOLVER. What eagerflow adds here:
+- placement: making a device current, copies between host and devices;
+- the memory pool (CuPy's, which grows on demand: TF's `set_memory_growth(True)` is
+  its only mode), a memory limit from a logical device configuration, and the
+  figures of `tf.config.experimental.get_memory_info`;
+- the cache of CUDA kernels that tf.function's fusion generates (`elementwise`,
+  `reduction`), compiled once per source text and device;
+- NCCL all-reduce for MirroredStrategy over several GPUs (`all_reduce`).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import cupy
+import numpy as np
+
+from eagerflow._src.backend import DeviceBackend, register
+
+_SMALL = 64 << 20  # below this an allocation is not checked against free memory
+
+
+class CupyBackend(DeviceBackend):
+    """CUDA devices through CuPy; device indexes are CUDA's (after CUDA_VISIBLE_DEVICES)."""
+
+    name = "cupy"
+
+    def __init__(self) -> None:
+        super().__init__(cupy)
+        self.peak: dict = {}
+        self.kernels: dict = {}
+        self.lock = threading.Lock()
+        self.comms: dict = {}
+
+    def device_count(self) -> int:
+        try:
+            return cupy.cuda.runtime.getDeviceCount()
+        except cupy.cuda.runtime.CUDARuntimeError:  # a driver without a usable device
+            return 0
+
+    def activate(self, index: int) -> None:
+        cupy.cuda.Device(index).use()
+
+    def holds(self, arr: Any, index: int) -> bool:
+        return type(arr) is cupy.ndarray and arr.device.id == index
+
+    def to_device(self, arr: Any, index: int) -> Any:
+        with cupy.cuda.Device(index):
+            if type(arr) is cupy.ndarray:
+                return cupy.array(arr, copy=True)  # peer copy onto this device
+            return cupy.asarray(arr)
+
+    def result(self, out: Any, index: int) -> Any:
+        return out if type(out) is cupy.ndarray else cupy.asarray(out)
+
+    def too_big(self, nbytes: int) -> bool:
+        if nbytes <= _SMALL:
+            return False
+        pool = cupy.get_default_memory_pool()
+        free, _ = cupy.cuda.runtime.memGetInfo()
+        limit = pool.get_limit()
+        if limit and pool.used_bytes() + nbytes > limit:
+            return True
+        return nbytes > free + pool.free_bytes()
+
+    def memory_info(self, index: int) -> dict:
+        # CuPy's pool counts the bytes in use, not their peak: the peak is the highest
+        # figure seen by these calls (and by synchronize), not every allocation's.
+        with cupy.cuda.Device(index):
+            current = cupy.get_default_memory_pool().used_bytes()
+        peak = self.peak[index] = max(self.peak.get(index, 0), current)
+        return {"current": current, "peak": peak}
+
+    def reset_memory_stats(self, index: int) -> None:
+        self.peak[index] = 0
+
+    def set_memory_limit(self, index: int, nbytes: int) -> None:
+        with cupy.cuda.Device(index):
+            cupy.get_default_memory_pool().set_limit(size=nbytes)
+
+    def synchronize(self, index: int) -> None:
+        cupy.cuda.Device(index).synchronize()
+        self.memory_info(index)
+
+    # -- generated kernels (tf.function fusion) -----------------------------------------
+    def elementwise(self, in_params: str, out_params: str, body: str, name: str,
+                    preamble: str = "") -> Any:
+        """A compiled elementwise kernel for this source, made once (CuPy compiles it per
+        device and dtype signature on first launch and caches the binary on disk)."""
+        key = ("e", in_params, out_params, body, name, preamble)
+        k = self.kernels.get(key)
+        if k is None:
+            with self.lock:
+                k = self.kernels[key] = cupy.ElementwiseKernel(
+                    in_params, out_params, body, name, preamble=preamble)
+        return k
+
+    def reduction(self, in_params: str, out_params: str, map_expr: str, reduce_expr: str,
+                  post_map_expr: str, identity: str, name: str, preamble: str = "") -> Any:
+        """A compiled map-then-reduce kernel (elementwise ops feeding a sum/max/...)."""
+        key = ("r", in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
+               name, preamble)
+        k = self.kernels.get(key)
+        if k is None:
+            with self.lock:
+                k = self.kernels[key] = cupy.ReductionKernel(
+                    in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
+                    name, preamble=preamble)
+        return k
+
+    # -- collectives (MirroredStrategy) -------------------------------------------------
+    def all_reduce(self, arrays: list, op: str = "sum") -> list:
+        """Sums (or maxes, mins) one array per device in place with NCCL; returns them."""
+        from cupy.cuda import nccl  # needs NCCL's library (nvidia-nccl-cu12/13)
+
+        devices = tuple(a.device.id for a in arrays)
+        comms = self.comms.get(devices)
+        if comms is None:
+            comms = self.comms[devices] = nccl.NcclCommunicator.initAll(list(devices))
+        kind = {"sum": nccl.NCCL_SUM, "max": nccl.NCCL_MAX, "min": nccl.NCCL_MIN}[op]
+        nccl.groupStart()
+        for comm, a in zip(comms, arrays):
+            with cupy.cuda.Device(a.device.id):
+                comm.allReduce(a.data.ptr, a.data.ptr, a.size, _nccl_dtype(nccl, a.dtype), kind,
+                               cupy.cuda.get_current_stream().ptr)
+        nccl.groupEnd()
+        return arrays
+
+
+def _nccl_dtype(nccl: Any, dtype: np.dtype) -> int:
+    return {np.dtype(np.float16): nccl.NCCL_FLOAT16, np.dtype(np.float32): nccl.NCCL_FLOAT32,
+            np.dtype(np.float64): nccl.NCCL_FLOAT64, np.dtype(np.int32): nccl.NCCL_INT32,
+            np.dtype(np.int64): nccl.NCCL_INT64, np.dtype(np.uint8): nccl.NCCL_UINT8}[dtype]
+
+
+BACKEND = register(CupyBackend())

@@ -1,0 +1,422 @@
+"""The NumPy backend: CPU kernels' machine tuning (backend layer, under core).
+
+Kernels are math over `xp`; what running them fast on this machine takes lives here:
+the BLAS thread policy for matrix products, the helper threads that split a kernel's
+blocks over the cores, per-thread scratch buffers, and the memory probes that let an
+op refuse an allocation the machine cannot give. Kernels reach these through the
+`xp`-taking helpers of backend/__init__.py, never directly.
+
+BLAS threads. NumPy's OpenBLAS splits every product above a tiny size (~2^18
+multiply-adds) across all cores, and after each such product its worker threads spin
+for ~0.1 s waiting for more work (measured: 0.1 s of CPU burnt during a 0.2 s sleep
+after one 400x400 product). A training step makes a few products per layer, so one
+core was never free: the kernels' own helper threads and the input pipeline's threads
+ran on a core shared with a spinning BLAS thread, and the guide CNN's convolutions took
+6.8 ms with two threads against 4.9 ms with OpenBLAS held to one. Threads also
+synchronise once per block, so on cores shared with other processes a threaded medium
+product waits for descheduled threads (measured: the filter gradient went from ~1.5 ms
+to 40-600 ms per call on a loaded 2-core machine).
+
+So while kernels split their blocks over helper threads of their own, and for a second
+after, products of at most SINGLE_THREAD_MACS multiply-adds (the medium ones that
+convolutions and dense layers make) run on one BLAS thread; likewise while other
+processes keep the machine's cores busy. Otherwise (a dense model on an idle machine:
+the MLP train step is ~1.2x faster with threads) and for bigger products, where threads
+pay, NumPy's setting stands, so a large `tf.matmul` is exactly NumPy's.
+
+The thread count is OpenBLAS's process-wide setting (its "_local" setter is global too
+in pthreads builds), so it is changed under a lock with a count of the products in
+flight, and restored to the value it had when the first of them started. With another
+BLAS (or none found) products run exactly as `np.matmul` runs them. The environment
+variable EAGERFLOW_BLAS_THREADS, read at the first product, overrides this: "numpy"
+keeps NumPy's threading for every product, and "single" keeps every medium product and
+every kernel on one thread.
+
+Whether a core is free for a kernel's helper thread is `_Threads.machine_busy`: the CPU
+time other processes used over the last BUSY_WINDOW, from /proc/stat less this
+process's own (the load average counts this process's threads too, so a kernel that
+used both cores looked like a busy machine to the next one).
+
+Helper threads. Convolutions are computed in independent blocks of images (ops/
+windows.py). OpenBLAS can split each block's product over threads, but its threads meet
+at a barrier many times per product, and on a machine shared with other processes
+every barrier waits for a descheduled thread. Splitting the *blocks* over Python
+threads instead needs one join per kernel: each thread copies its windows and runs its
+products with one BLAS thread (both release the GIL), and the threads take blocks from
+a shared counter, so a thread that the OS pauses delays the kernel by at most the block
+in its hands. Threads run side by side only while the machine has an idle core and
+where OpenBLAS's thread count can be pinned to one while the blocks run. How a kernel
+is split into lanes does not depend on the load, though: it is fixed by the usable
+cores (at most MAX_WORKERS) and the kernel's size, so a kernel that sums its lanes'
+partial results sums in the same order whether they ran side by side or one after
+another, and its result does not change from call to call. Only kernels of at least
+MIN_MACS multiply-adds split. EAGERFLOW_BLAS_THREADS=single keeps kernels on the
+calling thread.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import itertools
+import math
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+# ---------------------------------------------------------------------------------------
+# BLAS threads.
+# ---------------------------------------------------------------------------------------
+
+# Products of at most this many multiply-adds run single-threaded (2^27: 268 MFLOP).
+SINGLE_THREAD_MACS = 1 << 27
+# OpenBLAS runs products below this size on one thread by itself: nothing to do.
+SMALL_MACS = 1 << 18
+# Seconds after kernel helper threads ran during which medium products stay on one
+# BLAS thread (OpenBLAS's workers spin for ~0.1 s after a threaded product).
+HELPERS_WINDOW = 1.0
+# Seconds over which other processes' CPU use is measured (machine_busy).
+BUSY_WINDOW = 0.25
+
+_SETTERS = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
+            "openblas_set_num_threads64_", "openblas_set_num_threads")
+_GETTERS = ("scipy_openblas_get_num_threads64_", "scipy_openblas_get_num_threads",
+            "openblas_get_num_threads64_", "openblas_get_num_threads")
+
+
+class _Threads:
+    """OpenBLAS's thread-count functions, found lazily, and the in-flight count."""
+
+    def __init__(self) -> None:
+        self.resolved = False
+        self.get: Any = None
+        self.set: Any = None
+        self.lock = threading.Lock()
+        self.active = 0
+        self.saved = 0
+        self.mode = "auto"  # "auto" (load test), "single" or "numpy"
+        self.busy = True
+        self.checked = -1.0
+        self.last: tuple | None = None  # the previous _cpu_sample()
+        self.helpers_at = -1e9  # when kernel helper threads last ran (below)
+
+    def resolve(self) -> None:
+        self.resolved = True
+        self.mode = os.environ.get("EAGERFLOW_BLAS_THREADS", "auto")
+        if self.mode == "numpy":
+            return
+        try:
+            with open("/proc/self/maps", encoding="utf-8") as f:
+                paths = sorted({line.split()[-1] for line in f if "openblas" in line.lower()})
+        except OSError:
+            return
+        for path in paths:
+            try:
+                lib = ctypes.CDLL(path)
+            except OSError:
+                continue
+            get = next((getattr(lib, n) for n in _GETTERS if hasattr(lib, n)), None)
+            set_ = next((getattr(lib, n) for n in _SETTERS if hasattr(lib, n)), None)
+            if get is not None and set_ is not None:
+                get.restype = ctypes.c_int
+                get.argtypes = []
+                set_.restype = None
+                set_.argtypes = [ctypes.c_int]
+                self.get, self.set = get, set_
+                return
+
+    def machine_busy(self) -> bool:
+        """No core to spare for a helper thread: other processes used more than
+        `cores - 1.5` cores over the last BUSY_WINDOW seconds (re-read at most that
+        often: a short window, so that a kernel sees another process's burst end soon)."""
+        if self.mode != "auto":
+            return self.mode == "single"
+        now = time.monotonic()
+        if now - self.checked >= BUSY_WINDOW:
+            sample = _cpu_sample()
+            cores = os.cpu_count() or 1
+            if sample is not None and self.last is not None:
+                wall = now - self.checked
+                others = (sample[0] - self.last[0]) - (sample[1] - self.last[1])
+                self.busy = others / wall > cores - 1.5
+            else:  # first look, or no /proc/stat: the load average
+                try:
+                    self.busy = os.getloadavg()[0] >= cores - 0.5
+                except (OSError, AttributeError):
+                    self.busy = True
+            self.checked, self.last = now, sample
+        return self.busy
+
+    def enter(self) -> bool:
+        """Holds one BLAS thread for a medium product (False: NumPy's threading)."""
+        if not self.resolved:
+            self.resolve()
+        if self.set is None or self.mode == "numpy":
+            return False
+        if (self.mode == "auto" and time.monotonic() - self.helpers_at > HELPERS_WINDOW
+                and not self.machine_busy()):
+            return False
+        self._hold()
+        return True
+
+    def _hold(self) -> None:
+        """One BLAS thread until the matching exit() (nested holds share it)."""
+        with self.lock:
+            if self.active == 0:
+                self.saved = self.get()
+                if self.saved != 1:
+                    self.set(1)
+            self.active += 1
+
+    def exit(self) -> None:
+        with self.lock:
+            self.active -= 1
+            if self.active == 0 and self.saved != 1:
+                self.set(self.saved)
+
+    @contextlib.contextmanager
+    def pinned(self) -> Iterator[None]:
+        """One BLAS thread for every product while inside, whatever the load (for
+        kernels that spread their own blocks over threads: see below)."""
+        if not self.resolved:
+            self.resolve()
+        if self.set is None:
+            yield
+            return
+        self._hold()
+        try:
+            yield
+        finally:
+            self.exit()
+
+
+def _cpu_sample() -> tuple | None:
+    """(seconds of CPU the whole machine has used, seconds this process has used)."""
+    try:
+        with open("/proc/stat", "rb") as f:
+            fields = [int(v) for v in f.readline().split()[1:9]]
+        hz = os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+    busy = sum(fields) - fields[3] - fields[4]  # all but idle and iowait
+    own = os.times()
+    return busy / hz, own.user + own.system
+
+
+_THREADS = _Threads()
+
+
+@contextlib.contextmanager
+def product_scope(macs: int) -> Iterator[None]:
+    """Applies `matmul`'s thread policy once to a run of products of at most `macs`
+    multiply-adds each (a blocked kernel's), which then call `np.matmul` directly:
+    the policy's few microseconds per product add up over dozens of blocks."""
+    if macs <= SMALL_MACS or macs > SINGLE_THREAD_MACS or not _THREADS.enter():
+        yield
+        return
+    try:
+        yield
+    finally:
+        _THREADS.exit()
+
+
+def matmul(a: Any, b: Any, out: Any = None) -> Any:
+    """`np.matmul(a, b)` (into `out` when given); medium products run on one BLAS thread
+    (see module docstring)."""
+    if b.ndim < 2:
+        return np.matmul(a, b, out=out)
+    macs = max(a.size * b.shape[-1], b.size * a.shape[-2]) if a.ndim > 1 else b.size
+    if macs <= SMALL_MACS or macs > SINGLE_THREAD_MACS or not _THREADS.enter():
+        return np.matmul(a, b, out=out)
+    try:
+        return np.matmul(a, b, out=out)
+    finally:
+        _THREADS.exit()
+
+
+# ---------------------------------------------------------------------------------------
+# Helper threads.
+# ---------------------------------------------------------------------------------------
+
+# Smallest kernel (multiply-adds) whose blocks are split over threads (~0.2 ms of work).
+MIN_MACS = 1 << 23
+MAX_WORKERS = 8
+
+
+class _Pool:
+    """The worker threads, started on first use and again in a forked child."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.executor: Any = None  # a ThreadPoolExecutor, made on first use
+        self.pid = -1
+        self.size = -1
+
+    def workers(self) -> int:
+        """Threads a kernel may use, the calling one included (1: no splitting)."""
+        if self.size < 0:
+            try:
+                cores = len(os.sched_getaffinity(0))
+            except (AttributeError, OSError):
+                cores = os.cpu_count() or 1
+            single = os.environ.get("EAGERFLOW_BLAS_THREADS") == "single"
+            self.size = 1 if single else max(1, min(cores, MAX_WORKERS))
+        return self.size
+
+    def get(self) -> Any:
+        with self.lock:
+            if self.executor is None or self.pid != os.getpid():
+                from concurrent.futures import ThreadPoolExecutor  # not at import: ~2 ms
+
+                self.executor = ThreadPoolExecutor(self.workers() - 1,
+                                                   thread_name_prefix="eagerflow-kernel")
+                self.pid = os.getpid()
+            return self.executor
+
+
+_POOL = _Pool()
+
+
+def lanes(macs: int, blocks: int) -> int:
+    """Into how many lanes (threads, when they run in parallel) a kernel of `macs`
+    multiply-adds in `blocks` blocks is split. Fixed for a given machine and kernel
+    size, so that a kernel summing its lanes' partial results always sums in the same
+    order; `run` decides whether the lanes really run side by side."""
+    if macs < MIN_MACS or blocks < 2:
+        return 1
+    return min(_POOL.workers(), blocks)
+
+
+def _side_by_side() -> bool:
+    """Whether helper threads pay now: a core is idle (the load test above) and
+    OpenBLAS's own threads can be held to one while the blocks run."""
+    if not _THREADS.resolved:
+        _THREADS.resolve()
+    return _THREADS.set is not None and not _THREADS.machine_busy()
+
+
+def run(fn: Callable[[Any], Any], items: Sequence, workers: int) -> list:
+    """`[fn(item) for item in items]`, computed by `workers` threads (the calling one
+    among them), each taking the next item from a shared counter.
+
+    The caller waits for the items, not for the helper threads: a helper that the OS
+    wakes only after the caller has taken every item finds none left, and nobody waits
+    for it.
+    """
+    if workers <= 1 or len(items) < 2 or not _side_by_side():
+        return [fn(it) for it in items]
+    results: list = [None] * len(items)
+    errors: list = []
+    counter = itertools.count()
+    lock = threading.Lock()
+    done = threading.Event()
+    left = [len(items)]
+
+    def work() -> None:
+        while True:
+            i = next(counter)  # atomic under the GIL
+            if i >= len(items):
+                return
+            try:
+                results[i] = fn(items[i])
+            except BaseException as e:  # noqa: BLE001 - re-raised in the caller
+                errors.append(e)
+            finally:
+                with lock:
+                    left[0] -= 1
+                    if left[0] == 0:
+                        done.set()
+
+    with _THREADS.pinned():
+        _THREADS.helpers_at = time.monotonic()
+        futures = [_POOL.get().submit(work) for _ in range(workers - 1)]
+        work()
+        done.wait()
+    for f in futures:
+        f.cancel()  # helpers not yet started have nothing left to do
+    if errors:
+        raise errors[0]
+    return results
+
+# ---------------------------------------------------------------------------------------
+# Scratch buffers.
+# ---------------------------------------------------------------------------------------
+
+class _Workspace(threading.local):
+    """Per-thread scratch buffers (by name) for temporaries, reused across calls.
+
+    A fresh 10 MB array per convolution means fresh pages from the OS and a page fault
+    on every 4 KB of them; reusing buffers keeps those pages mapped. Only buffers up to
+    KEEP bytes are kept between calls; nothing handed out here ever leaves a kernel.
+    """
+
+    KEEP = 32 * 1024 * 1024
+
+    def __init__(self) -> None:
+        self.bufs: dict = {}
+
+
+_WORKSPACE = _Workspace()
+
+
+def scratch(name: str, shape: tuple, dtype: Any) -> Any:
+    """An uninitialized temporary array from the named per-thread buffer."""
+    dtype = np.dtype(dtype)
+    nbytes = math.prod(shape) * dtype.itemsize
+    if too_big(nbytes):  # bind turns this into ResourceExhaustedError naming the op
+        raise MemoryError(f"a {nbytes}-byte {name} workspace")
+    if nbytes > _Workspace.KEEP:
+        return np.empty(shape, dtype)
+    buf = _WORKSPACE.bufs.get(name)
+    if buf is None or buf.size < nbytes:
+        buf = _WORKSPACE.bufs[name] = np.empty(nbytes, np.uint8)
+    return buf[:nbytes].view(dtype).reshape(shape)
+
+
+# ---------------------------------------------------------------------------------------
+# Memory.
+# ---------------------------------------------------------------------------------------
+
+_SMALL = 64 << 20  # below this, never worth a look at the machine's memory
+# A fixed limit in bytes (tests lower it to prove that big requests are refused before
+# allocating); empty: what the machine and the process's RLIMIT_AS allow right now.
+MEM_LIMIT: list = []
+
+
+def too_big(nbytes: int) -> bool:
+    """Whether an allocation of `nbytes` would pass the memory limit. Requests below
+    _SMALL skip the look at /proc (a file read per call) unless a test set a limit."""
+    if MEM_LIMIT:
+        return nbytes > MEM_LIMIT[0]
+    return nbytes > _SMALL and nbytes > memory_limit()
+
+
+def memory_limit() -> int:
+    """What the machine and the process's RLIMIT_AS allow right now (see too_big)."""
+    limit = 1 << 62
+    try:
+        with open("/proc/meminfo", "rb") as f:  # MemAvailable: what can be had without swap
+            for line in f:
+                if line.startswith(b"MemAvailable:"):
+                    limit = int(line.split()[1]) * 1024
+                    break
+    except OSError:  # pragma: no cover - not Linux
+        try:
+            limit = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        except (ValueError, OSError, AttributeError):
+            pass
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if soft != resource.RLIM_INFINITY:  # the address space left under `ulimit -v`
+            with open("/proc/self/statm", "rb") as f:
+                used = int(f.read().split()[0]) * resource.getpagesize()
+            limit = min(limit, max(soft - used, 0))
+    except (ImportError, OSError, ValueError):  # pragma: no cover - non-POSIX
+        pass
+    return limit

@@ -1,0 +1,384 @@
+"""The strict stand-in backend: NumPy behind arrays that refuse to be NumPy arrays, as
+CuPy's do (backend layer; imports no other eagerflow package).
+
+CI has no GPU, yet every kernel must run on CuPy. So this backend mimics what CuPy
+allows and refuses: its arrays (`StrictArray`) are of their own type; `np.asarray(a)`
+raises CuPy's TypeError; NumPy functions and ufuncs refuse them (stricter than CuPy,
+whose arrays answer NumPy's dispatch, so that a kernel that calls `np.` on its input
+arrays fails here even where CuPy would quietly run it); its module namespace `xp`
+holds exactly the NumPy names CuPy has (listed below, checked against CuPy by a test
+where CuPy is installed) and refuses NumPy arrays as operands; it holds no strings,
+objects or bfloat16, as CuPy holds none. Like CuPy it has a current device per thread,
+arrays remember theirs, and an operation on an array of another device raises, so a
+missing copy between devices fails too. Results of reductions and indexing are 0-d
+arrays, never NumPy scalars, as on CuPy.
+
+`EAGERFLOW_STANDIN_GPUS=n` (or the test hook in core/device.py) makes this backend pose
+as n GPUs, so the device layer, placement and copies are tested without a GPU.
+"""
+
+from __future__ import annotations
+
+import threading
+import types
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.backend import DeviceBackend, register, to_host
+
+CONVERSION = ("Implicit conversion to a NumPy array is not allowed. Please use `.get()` to "
+              "construct a NumPy array explicitly.")
+
+# NumPy's functions that CuPy 14 also has (dir(cupy) & dir(numpy): functions only).
+FUNCTIONS = frozenset("""
+    abs absolute acos acosh add all allclose amax amin angle any append apply_along_axis
+    apply_over_axes arange arccos arccosh arcsin arcsinh arctan arctan2 arctanh argmax argmin
+    argpartition argsort argwhere around array array2string array_equal array_equiv array_repr
+    array_split array_str asanyarray asarray asarray_chkfinite ascontiguousarray asfortranarray
+    asin asinh astype atan atan2 atanh atleast_1d atleast_2d atleast_3d average bartlett base_repr
+    binary_repr bincount bitwise_and bitwise_count bitwise_invert bitwise_left_shift bitwise_not
+    bitwise_or bitwise_right_shift bitwise_xor blackman broadcast_arrays broadcast_shapes
+    broadcast_to can_cast cbrt ceil choose clip column_stack common_type compress concat
+    concatenate conj conjugate convolve copy copysign copyto corrcoef correlate cos cosh
+    count_nonzero cov cross cumprod cumsum cumulative_prod cumulative_sum deg2rad degrees delete
+    diag diag_indices diag_indices_from diagflat diagonal diff digitize divide divmod dot dsplit
+    dstack ediff1d einsum empty empty_like equal exp exp2 expand_dims expm1 extract eye fabs
+    fill_diagonal fix flatnonzero flip fliplr flipud float_power floor floor_divide fmax fmin fmod
+    format_float_positional format_float_scientific frexp from_dlpack frombuffer fromfile
+    fromfunction fromiter fromstring full full_like gcd genfromtxt get_printoptions gradient
+    greater greater_equal hamming hanning heaviside histogram histogram2d histogramdd hsplit
+    hstack hypot i0 identity imag indices inner interp intersect1d invert isclose iscomplex
+    iscomplexobj isdtype isfinite isfortran isin isinf isnan isneginf isposinf isreal isrealobj
+    isscalar issubdtype iterable ix_ kaiser kron lcm ldexp left_shift less less_equal lexsort
+    linspace load loadtxt log log10 log1p log2 logaddexp logaddexp2 logical_and logical_not
+    logical_or logical_xor logspace mask_indices matmul matrix_transpose max maximum
+    may_share_memory mean median meshgrid min min_scalar_type minimum mintypecode mod modf
+    moveaxis multiply nan_to_num nanargmax nanargmin nancumprod nancumsum nanmax nanmean nanmedian
+    nanmin nanprod nanstd nansum nanvar ndim negative nextafter nonzero not_equal ones ones_like
+    outer packbits pad partition percentile permute_dims piecewise place poly polyadd polyfit
+    polymul polysub polyval positive pow power printoptions prod promote_types ptp put
+    put_along_axis putmask quantile rad2deg radians ravel ravel_multi_index real real_if_close
+    reciprocal remainder repeat require reshape resize result_type right_shift rint roll rollaxis
+    roots rot90 round row_stack save savetxt savez savez_compressed searchsorted select
+    set_printoptions setdiff1d setxor1d shape shares_memory show_config sign signbit sin sinc sinh
+    size sort sort_complex split sqrt square squeeze stack std subtract sum swapaxes take
+    take_along_axis tan tanh tensordot tile trace transpose trapezoid tri tril tril_indices
+    tril_indices_from trim_zeros triu triu_indices triu_indices_from true_divide trunc typename
+    union1d unique unique_all unique_counts unique_inverse unique_values unpackbits unravel_index
+    unwrap vander var vdot vsplit vstack where zeros zeros_like
+""".split())
+# Types and constants CuPy re-exports from NumPy (cupy.float32 is numpy.float32, ...).
+SHARED = frozenset("""
+    bool bool_ byte cdouble complex128 complex64 complexfloating csingle double dtype finfo
+    float16 float32 float64 floating generic half iinfo inexact int16 int32 int64 int8 int_ intc
+    integer intp long longlong number short signedinteger single ubyte uint uint16 uint32 uint64
+    uint8 uintc uintp ulong ulonglong unsignedinteger ushort e euler_gamma inf nan newaxis pi
+    index_exp s_
+""".split())
+LINALG = frozenset("""
+    LinAlgError cholesky cond cross det eig eigh eigvals eigvalsh inv lstsq matmul matrix_power
+    matrix_rank matrix_transpose norm pinv qr slogdet solve svd tensorinv tensorsolve
+""".split())
+FFT = frozenset("""
+    fft fft2 fftfreq fftn fftshift hfft ifft ifft2 ifftn ifftshift ihfft irfft irfft2 irfftn
+    rfft rfft2 rfftfreq rfftn
+""".split())
+RANDOM = frozenset("""
+    beta binomial chisquare choice exponential gamma geometric gumbel laplace logistic lognormal
+    multinomial normal permutation poisson rand randint randn random seed shuffle standard_normal
+    standard_gamma uniform
+""".split())
+STRIDE_TRICKS = frozenset(("as_strided", "sliding_window_view"))
+# ndarray methods and properties CuPy's ndarray also has.
+METHODS = frozenset("""
+    all any argmax argmin argpartition argsort astype byteswap choose clip compress conj
+    conjugate copy cumprod cumsum diagonal dot fill flatten item max mean min nonzero partition
+    prod put ravel repeat reshape round searchsorted sort squeeze std sum swapaxes take tobytes
+    tolist trace transpose var view
+""".split())
+_UFUNC_METHODS = ("reduce", "accumulate", "reduceat", "outer", "at")
+
+
+class _Current(threading.local):
+    def __init__(self) -> None:
+        self.device = 0
+
+
+_CURRENT = _Current()
+
+
+def _check_dtype(dtype: np.dtype) -> None:
+    if dtype.kind in "OUSVMm" or dtype.name == "bfloat16":
+        raise TypeError(f"Unsupported dtype {dtype}")
+
+
+class StrictArray:
+    """An array of the stand-in device: a NumPy array that does not pass for one."""
+
+    __slots__ = ("_a", "_device", "__weakref__")
+    __array_ufunc__ = None  # NumPy's ufuncs (and ndarray operators) refuse these arrays
+    __hash__ = None
+
+    def __init__(self, a: np.ndarray, device: int | None = None) -> None:
+        self._a = a
+        self._device = _CURRENT.device if device is None else device
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        raise TypeError(CONVERSION)
+
+    def __array_function__(self, func: Any, types_: Any, args: Any, kwargs: Any) -> Any:
+        return NotImplemented  # np.concatenate(strict, ...) raises TypeError
+
+    def get(self, stream: Any = None, order: str = "C", out: Any = None,
+            blocking: bool = True) -> np.ndarray:
+        """The explicit device-to-host copy (CuPy's name)."""
+        return np.array(self._a, order=order)
+
+    # properties
+    shape = property(lambda self: self._a.shape)
+    dtype = property(lambda self: self._a.dtype)
+    ndim = property(lambda self: self._a.ndim)
+    size = property(lambda self: self._a.size)
+    itemsize = property(lambda self: self._a.itemsize)
+    nbytes = property(lambda self: self._a.nbytes)
+    strides = property(lambda self: self._a.strides)
+    flags = property(lambda self: self._a.flags)
+    base = property(lambda self: None if self._a.base is None else _wrap(self._a.base))
+    T = property(lambda self: _wrap(self._a.T))
+    mT = property(lambda self: _wrap(self._a.mT))  # noqa: N815 - NumPy's name
+    real = property(lambda self: _wrap(self._a.real))
+    imag = property(lambda self: _wrap(self._a.imag))
+    device = property(lambda self: self._device)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in METHODS:
+            return _wrapped(getattr(self._a, name), name, self)
+        raise AttributeError(f"'StrictArray' object has no attribute '{name}' (CuPy's "
+                             f"ndarray has none)")
+
+    def __getitem__(self, key: Any) -> StrictArray:
+        return _wrap(self._a[_unwrap(key, self)])
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._a[_unwrap(key, self)] = _unwrap(value, self)
+
+    def __len__(self) -> int:
+        return len(self._a)
+
+    def __iter__(self) -> Any:
+        return (self[i] for i in range(len(self._a)))
+
+    def __bool__(self) -> bool:
+        return bool(self._a)  # NumPy's (and CuPy's) rule: size 1 only
+
+    def __int__(self) -> int:
+        return int(self._a)
+
+    def __float__(self) -> float:
+        return float(self._a)
+
+    def __complex__(self) -> complex:
+        return complex(self._a)
+
+    def __index__(self) -> int:
+        return self._a.__index__()
+
+    def __repr__(self) -> str:
+        return repr(self._a)
+
+    def __str__(self) -> str:
+        return str(self._a)
+
+    def __copy__(self) -> StrictArray:
+        return StrictArray(self._a.copy(), self._device)
+
+    def __reduce__(self) -> Any:
+        raise TypeError("stand-in device arrays are not picklable (copy them to the host)")
+
+
+def _operator(name: str) -> Any:
+    def op(self: StrictArray, *args: Any) -> Any:
+        out = getattr(self._a, name)(*_unwrap(args, self))
+        if out is NotImplemented:
+            return out
+        if name.startswith("__i"):  # in place: the same array
+            return self
+        return _wrap(out)
+
+    op.__name__ = name
+    return op
+
+
+for _name in ("add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod pow rpow "
+              "matmul rmatmul and rand or ror xor rxor lshift rlshift rshift rrshift divmod "
+              "rdivmod iadd isub imul itruediv ifloordiv imod ipow imatmul iand ior ixor ilshift "
+              "irshift lt le gt ge eq ne neg pos abs invert").split():
+    setattr(StrictArray, f"__{_name}__", _operator(f"__{_name}__"))
+
+
+def _unwrap(x: Any, owner: Any = None) -> Any:
+    """NumPy's view of an argument: stand-in arrays opened (on the current device only),
+    NumPy arrays refused as CuPy refuses them, containers walked."""
+    t = type(x)
+    if t is StrictArray:
+        cur = _CURRENT.device if owner is None else owner._device
+        if x._device != cur:
+            raise ValueError(f"The device where the array resides ({x._device}) is different "
+                             f"from the current device ({cur}).")
+        return x._a
+    if t is np.ndarray:
+        raise TypeError(f"Unsupported type {t}")
+    if t is tuple or t is list:
+        return t(_unwrap(v, owner) for v in x)
+    if t is dict:
+        return {k: _unwrap(v, owner) for k, v in x.items()}
+    if t is slice and (type(x.start) is StrictArray or type(x.stop) is StrictArray):
+        return slice(_unwrap(x.start, owner), _unwrap(x.stop, owner), _unwrap(x.step, owner))
+    return x
+
+
+def _wrap(r: Any) -> Any:
+    """A NumPy result as the device's: arrays (and NumPy scalars, which CuPy returns as
+    0-d arrays) become stand-in arrays; containers are walked; the rest is as is."""
+    if type(r) is np.ndarray:
+        _check_dtype(r.dtype)
+        return StrictArray(r)
+    if isinstance(r, np.generic):
+        _check_dtype(r.dtype)
+        return StrictArray(np.asarray(r))
+    if isinstance(r, tuple):
+        items = [_wrap(v) for v in r]
+        return type(r)(*items) if hasattr(r, "_fields") else tuple(items)
+    if type(r) is list:
+        return [_wrap(v) for v in r]
+    return r
+
+
+def _wrapped(fn: Any, name: str, owner: Any = None) -> Any:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return _wrap(fn(*_unwrap(args, owner), **_unwrap(kwargs, owner)))
+
+    call.__name__ = name
+    return call
+
+
+class _Ufunc:
+    """A NumPy ufunc over stand-in arrays, with the methods CuPy's ufuncs have."""
+
+    def __init__(self, uf: np.ufunc) -> None:
+        self._uf = uf
+        self.__name__ = uf.__name__
+        self.nin, self.nout = uf.nin, uf.nout
+        for m in _UFUNC_METHODS:
+            setattr(self, m, _wrapped(getattr(uf, m), m))
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return _wrap(self._uf(*_unwrap(args), **_unwrap(kwargs)))
+
+
+def _asarray(a: Any, dtype: Any = None, order: Any = None, *, copy: Any = None,
+             blocking: bool = False) -> StrictArray:
+    """CuPy's asarray: host data (NumPy arrays included) is copied onto the device."""
+    if type(a) is StrictArray:
+        out = a._a if dtype is None else a._a.astype(dtype, copy=False)
+        return a if out is a._a else StrictArray(out)
+    host = np.array(_host_data(a), dtype=dtype, copy=True)
+    _check_dtype(host.dtype)
+    return StrictArray(host)
+
+
+def _array(obj: Any, dtype: Any = None, copy: bool = True, order: str = "K", subok: bool = False,
+           ndmin: int = 0, *, blocking: bool = False) -> StrictArray:
+    """CuPy's array: a copy on the current device (from the host or any device)."""
+    src = obj._a if type(obj) is StrictArray else _host_data(obj)
+    host = np.array(src, dtype=dtype, copy=True, order=order, ndmin=ndmin)
+    _check_dtype(host.dtype)
+    return StrictArray(host)
+
+
+def _host_data(a: Any) -> Any:
+    if type(a) in (list, tuple):
+        return [_host_data(v) for v in a]
+    return a._a if type(a) is StrictArray else a
+
+
+def _asnumpy(a: Any, stream: Any = None, order: str = "C", out: Any = None,
+             blocking: bool = True) -> np.ndarray:
+    return a.get() if type(a) is StrictArray else np.asarray(a)
+
+
+class _Namespace(types.SimpleNamespace):
+    """A module-like object: the names CuPy has, made over NumPy's on first use."""
+
+    def __init__(self, name: str, source: Any, functions: frozenset, **submodules: Any) -> None:
+        super().__init__(**submodules)
+        self.__name__ = name
+        self._source = source
+        self._functions = functions
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in self._functions and name not in SHARED:
+            raise AttributeError(f"module '{self.__name__}' has no attribute '{name}' (CuPy "
+                                 f"has none)")
+        target = getattr(self._source, name)
+        if name in SHARED and self._source is np:
+            value = target
+        elif isinstance(target, np.ufunc):
+            value = _Ufunc(target)
+        elif callable(target) and not isinstance(target, type):
+            value = _wrapped(target, name)
+        else:
+            value = target
+        setattr(self, name, value)
+        return value
+
+
+xp = _Namespace(
+    "strict", np, FUNCTIONS,
+    linalg=_Namespace("strict.linalg", np.linalg, LINALG),
+    fft=_Namespace("strict.fft", np.fft, FFT),
+    random=_Namespace("strict.random", np.random, RANDOM),
+    lib=types.SimpleNamespace(stride_tricks=_Namespace(
+        "strict.lib.stride_tricks", np.lib.stride_tricks, STRIDE_TRICKS)),
+    ndarray=StrictArray, asarray=_asarray, array=_array, asnumpy=_asnumpy,
+)
+
+
+class StrictBackend(DeviceBackend):
+    """The stand-in posing as GPUs: each array lives on one of `count` devices."""
+
+    name = "strict"
+
+    def __init__(self) -> None:
+        super().__init__(xp)
+        self.count = 0  # set by find_gpus' caller: how many devices it poses as
+        self.peak: dict = {}
+
+    def device_count(self) -> int:
+        return self.count
+
+    def activate(self, index: int) -> None:
+        _CURRENT.device = index
+
+    def holds(self, arr: Any, index: int) -> bool:
+        return type(arr) is StrictArray and arr._device == index
+
+    def to_device(self, arr: Any, index: int) -> Any:
+        host = arr._a if type(arr) is StrictArray else to_host(arr)
+        _check_dtype(host.dtype)
+        return StrictArray(host.copy(), index)
+
+    def result(self, out: Any, index: int) -> Any:
+        if type(out) is StrictArray:
+            return out
+        if type(out) is np.ndarray:
+            raise TypeError(f"a kernel on the stand-in GPU returned a NumPy array "
+                            f"({out.dtype}{list(out.shape)}): it left `xp`")
+        return StrictArray(np.asarray(out), index)  # a Python scalar
+
+    def memory_info(self, index: int) -> dict:
+        return {"current": 0, "peak": self.peak.get(index, 0)}
+
+
+BACKEND = register(StrictBackend())

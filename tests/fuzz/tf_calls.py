@@ -1,0 +1,278 @@
+"""How one registered eagerflow op is called in real TensorFlow, for the differential test.
+
+Imported by tests/fuzz/test_tf_differential.py (under eagerflow) and by tf_worker.py (under
+TensorFlow, in another interpreter), so it imports neither: only NumPy. A case is an op
+name, the sample's input arrays and its attrs (eagerflow DTypes travel as `("__dtype__",
+name)`). Most ops map generically: TF's inputs in order, attrs under TF's names, and the
+attrs eagerflow keeps static that TF takes as inputs (axes, shape, k, ...) passed as those
+inputs. The ops whose attrs need more say so in CALLS.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+# Our attr names that TF spells differently (per op when it differs by op).
+ALIASES = {"axes": ("reduction_indices", "axis"), "keepdims": ("keep_dims",),
+           "shape": ("shape", "dims"), "dtype": ("DstT", "dtype"),
+           "axis": ("axis", "dimension", "split_dim"), "sizes": ("size_splits",),
+           "seq_axis": ("seq_dim",), "batch_axis": ("batch_dim",)}
+
+# Ops with no TF counterpart: eagerflow's gradient helpers. Each is checked through the
+# gradients of the ops that use it (which the differential test compares with TF's).
+NO_TF_OP = {
+    "BroadcastToShapeOf": "gradient helper (broadcast to another tensor's shape)",
+    "ExpandReducedDims": "gradient helper (restores reduced axes)",
+    "GatherV2Grad": "gradient helper (GatherV2's adjoint; TF returns IndexedSlices)",
+    "ReductionSize": "gradient helper (cell count ratio of a mean)",
+    "ReshapeLike": "gradient helper (reshape to another tensor's shape)",
+    "SliceGrad": "gradient helper (Slice's adjoint)",
+    "SplitLike": "gradient helper (ConcatV2's adjoint)",
+    "SumToShapeOf": "gradient helper (sums a broadcast gradient back)",
+    "DynamicStridedSliceGrad": "gradient helper (StridedSlice's adjoint, runtime spec)",
+    "ResizeAreaGrad": "TF registers no gradient for ResizeArea (LookupError); eagerflow's is "
+                      "the exact adjoint",
+    "ReadVariableOp": "reads a resource handle: compared through tf.Variable",
+    "Assert": "side effect only (no output); tested in tests/ops/test_debugging.py",
+    "PrintV2": "side effect only (no output); tested in tests/ops/test_debugging.py",
+    "ReadFile": "file I/O; tested in tests/io",
+    "WriteFile": "file I/O; tested in tests/io",
+    "ParseExampleV2": "serialized protos; tested against TF in tests/io/test_interop.py",
+    "CollectiveReduceV2": "a collective across a strategy's replicas; tested in tests/distribute",
+    "ReplicaIdInSyncGroup": "the replica id inside a strategy; tested in tests/distribute",
+    "WriteSummary": "writes an event file; tested in tests/summary",
+}
+
+
+def dtype_out(v: Any) -> Any:
+    """Attrs for transport: DTypes as ("__dtype__", name) (recursively)."""
+    if isinstance(v, tuple):
+        return tuple(dtype_out(x) for x in v)
+    if isinstance(v, list):
+        return [dtype_out(x) for x in v]
+    if hasattr(v, "as_numpy_dtype") and hasattr(v, "name"):
+        return ("__dtype__", v.name)
+    return v
+
+
+def _dtype_in(tf: Any, v: Any) -> Any:
+    if isinstance(v, tuple) and len(v) == 2 and v[0] == "__dtype__":
+        return tf.as_dtype(v[1])
+    if isinstance(v, (tuple, list)):
+        return type(v)(_dtype_in(tf, x) for x in v)
+    return v
+
+
+def weights(seed: int, shape: tuple, zeros: bool) -> np.ndarray:
+    """The cotangent of one output: uniform in [0.5, 1.5), some cells 0 when `zeros` (so
+    that a gradient of 0 meets inf/NaN partials as it does under tf.where)."""
+    rng = np.random.default_rng(seed)
+    w = rng.uniform(0.5, 1.5, size=shape)
+    if zeros:
+        w[rng.uniform(size=shape) < 0.4] = 0.0
+    return w
+
+
+def _spec_to_masks(spec: tuple) -> dict:
+    """StridedSlice's spec (see eagerflow ops/slicing.py) as TF's vectors and bit masks."""
+    b, e, s = [], [], []
+    m = dict(begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0)
+    for i, k in enumerate(spec):
+        bit = 1 << i
+        if k[0] == "e":
+            m["ellipsis_mask"] |= bit
+            b.append(0), e.append(0), s.append(1)
+        elif k[0] == "n":
+            m["new_axis_mask"] |= bit
+            b.append(0), e.append(0), s.append(1)
+        elif k[0] == "i":
+            m["shrink_axis_mask"] |= bit
+            b.append(k[1]), e.append(k[1] + 1 if k[1] != -1 else 0), s.append(1)
+        else:
+            _, lo, hi, st = k
+            st = 1 if st is None else st
+            if lo is None:
+                m["begin_mask"] |= bit
+            if hi is None:
+                m["end_mask"] |= bit
+            b.append(lo or 0), e.append(hi or 0), s.append(st)
+    return {"begin": np.array(b, np.int64), "end": np.array(e, np.int64),
+            "strides": np.array(s, np.int64), **m}
+
+
+def _resize(name: str) -> Callable:
+    def f(tf: Any, x: Any, size: tuple, **a: Any) -> Any:
+        return getattr(tf.raw_ops, name)(images=x, size=list(size), half_pixel_centers=True)
+    return f
+
+
+def _resize_grad(name: str) -> Callable:
+    def f(tf: Any, g: Any, orig: Any, size: tuple, **a: Any) -> Any:
+        return getattr(tf.raw_ops, name)(grads=g, original_image=orig, half_pixel_centers=True)
+    return f
+
+
+def _scale(tf: Any, x: Any, size: tuple) -> tuple:
+    s = np.array(size, np.float32) / np.array(x.shape[1:3], np.float32)
+    return list(size), s, np.zeros(2, np.float32)
+
+
+def _fused_conv(tf: Any, x: Any, w: Any, b: Any, fused_ops: tuple, **conv: Any) -> Any:
+    y = tf.nn.bias_add(tf.raw_ops.Conv2D(input=x, filter=w, **conv), b)
+    return tf.nn.relu(y) if "Relu" in fused_ops else y
+
+
+def _complex_tout(tf: Any, x: Any) -> Any:
+    return tf.float64 if x.dtype == tf.complex128 else tf.float32
+
+
+def _matmul(tf: Any, a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> Any:
+    if len(a.shape) > 2 or len(b.shape) > 2:  # eagerflow's MatMul is also BatchMatMulV2
+        return tf.raw_ops.BatchMatMulV2(x=a, y=b, adj_x=transpose_a, adj_y=transpose_b)
+    return tf.raw_ops.MatMul(a=a, b=b, transpose_a=transpose_a, transpose_b=transpose_b)
+
+
+# Pooling and convolutions in NCHW/NCDHW: TF's CPU kernels take only channels-last, so the
+# case runs channels-last between transposes. Op -> (positions of image inputs, position of
+# an input that holds an image shape or None).
+CHANNELS_FIRST = {
+    "AvgPool": ((0,), None), "AvgPoolGrad": ((1,), 0), "MaxPool": ((0,), None),
+    "MaxPoolGrad": ((0, 1, 2), None), "MaxPoolGradGrad": ((0, 1, 2), None),
+    "AvgPool3D": ((0,), None), "AvgPool3DGrad": ((1,), 0), "MaxPool3D": ((0,), None),
+    "MaxPool3DGrad": ((0, 1, 2), None), "MaxPool3DGradGrad": ((0, 1, 2), None),
+    "Conv2D": ((0,), None), "Conv3D": ((0,), None), "Conv2DBackpropFilter": ((0, 2), None),
+    "Conv3DBackpropFilterV2": ((0, 2), None), "Conv2DBackpropInput": ((2,), 0),
+    "Conv3DBackpropInputV2": ((2,), 0), "DepthwiseConv2dNative": ((0,), None),
+    "DepthwiseConv2dNativeBackpropFilter": ((0, 2), None),
+    "DepthwiseConv2dNativeBackpropInput": ((2,), 0),
+}
+
+
+def _channels_last(tf: Any, name: str, inputs: list, attrs: dict) -> Any:
+    rank = 4 if attrs["data_format"] == "NCHW" else 5
+    last, first = [0, *range(2, rank), 1], [0, rank - 1, *range(1, rank - 1)]
+    images, shape_at = CHANNELS_FIRST[name]
+    xs = list(inputs)
+    for i in images:
+        xs[i] = tf.transpose(xs[i], last)
+    if shape_at is not None:
+        xs[shape_at] = tf.gather(xs[shape_at], last)
+    a = dict(attrs, data_format="NHWC" if rank == 4 else "NDHWC")
+    for k in ("ksize", "strides", "dilations"):
+        if k in a:
+            a[k] = tuple(a[k][i] for i in last)
+    if a.get("explicit_paddings"):
+        p = a["explicit_paddings"]
+        a["explicit_paddings"] = tuple(v for i in last for v in p[2 * i:2 * i + 2])
+    out = call(tf, name, xs, a)
+    return out if "BackpropFilter" in name else tf.transpose(out, first)
+
+
+CALLS: dict[str, Callable] = {
+    "MatMul": _matmul,
+    "GatherNd": lambda tf, p, i, batch_dims: tf.gather_nd(p, i, batch_dims=batch_dims),
+    "ReduceJoin": lambda tf, x, axes, keepdims, separator: tf.strings.reduce_join(
+        x, axis=None if axes is None else list(axes), keepdims=keepdims, separator=separator),
+    "StridedSlice": lambda tf, x, spec: tf.raw_ops.StridedSlice(input=x, **_spec_to_masks(spec)),
+    "StridedSliceGrad": lambda tf, g, x, spec: tf.raw_ops.StridedSliceGrad(
+        shape=tf.shape(x), dy=g, **_spec_to_masks(spec)),
+    "DynamicStridedSlice": lambda tf, x, b, e, s, **m: tf.raw_ops.StridedSlice(
+        input=x, begin=b, end=e, strides=s, **m),
+    "Einsum": lambda tf, *xs, terms, out: tf.einsum(",".join(terms) + "->" + out, *xs),
+    "SplitV": lambda tf, x, sizes, axis: tf.raw_ops.SplitV(
+        value=x, size_splits=list(sizes), axis=axis, num_split=len(sizes)),
+    "ResizeBilinear": _resize("ResizeBilinear"),
+    "ResizeBicubic": _resize("ResizeBicubic"),
+    "ResizeNearestNeighbor": _resize("ResizeNearestNeighbor"),
+    "ResizeArea": lambda tf, x, size: tf.raw_ops.ResizeArea(images=x, size=list(size)),
+    "ResizeBilinearGrad": _resize_grad("ResizeBilinearGrad"),
+    "ResizeBicubicGrad": _resize_grad("ResizeBicubicGrad"),
+    "ResizeNearestNeighborGrad": lambda tf, g, orig, size: tf.raw_ops.ResizeNearestNeighborGrad(
+        grads=g, size=list(orig.shape[1:3]), half_pixel_centers=True),
+    "ScaleAndTranslate": lambda tf, x, size, kernel_type, antialias: tf.raw_ops.ScaleAndTranslate(
+        images=x, size=_scale(tf, x, size)[0], scale=_scale(tf, x, size)[1],
+        translation=_scale(tf, x, size)[2], kernel_type=kernel_type, antialias=antialias),
+    "ScaleAndTranslateGrad": lambda tf, g, orig, size, kernel_type, antialias:
+        tf.raw_ops.ScaleAndTranslateGrad(
+            grads=g, original_image=orig, scale=_scale(tf, orig, size)[1],
+            translation=_scale(tf, orig, size)[2], kernel_type=kernel_type, antialias=antialias),
+    "_FusedConv2D": _fused_conv,
+    "Complex": lambda tf, re, im: tf.raw_ops.Complex(
+        real=re, imag=im, Tout=tf.complex128 if re.dtype == tf.float64 else tf.complex64),
+    "ComplexAbs": lambda tf, x: tf.raw_ops.ComplexAbs(x=x, Tout=_complex_tout(tf, x)),
+    "Imag": lambda tf, x: tf.raw_ops.Imag(input=x, Tout=_complex_tout(tf, x)),
+    "DecodeRaw": lambda tf, b, out_type, little_endian, fixed_length: (
+        tf.raw_ops.DecodeRaw(bytes=b, out_type=out_type, little_endian=little_endian)
+        if fixed_length is None else tf.raw_ops.DecodePaddedRaw(
+            input_bytes=b, fixed_length=fixed_length, out_type=out_type,
+            little_endian=little_endian)),
+    "MatrixDiagPartV3": lambda tf, x, k, padding_value: tf.raw_ops.MatrixDiagPartV3(
+        input=x, k=k, padding_value=tf.cast(padding_value, x.dtype)),
+    "MatrixDiagV3": lambda tf, d, k, num_rows, num_cols, padding_value: tf.raw_ops.MatrixDiagV3(
+        diagonal=d, k=k, num_rows=num_rows, num_cols=num_cols,
+        padding_value=tf.cast(padding_value, d.dtype)),
+    "OneHot": lambda tf, i, on, off, depth, axis: tf.raw_ops.OneHot(
+        indices=i, depth=depth, on_value=on, off_value=off, axis=axis),
+    "ReverseV2": lambda tf, x, axes: tf.raw_ops.ReverseV2(tensor=x, axis=list(axes)),
+    "Roll": lambda tf, x, shift, axis: tf.raw_ops.Roll(input=x, shift=list(shift),
+                                                        axis=list(axis)),
+    "Cumsum": lambda tf, x, axis, **a: tf.raw_ops.Cumsum(x=x, axis=axis, **a),
+    "Cumprod": lambda tf, x, axis, **a: tf.raw_ops.Cumprod(x=x, axis=axis, **a),
+    "LinSpace": lambda tf, lo, hi, num, axis=0: tf.linspace(lo, hi, num, axis=axis),
+    "NonMaxSuppressionV3": lambda tf, b, s, max_output_size, iou_threshold, score_threshold:
+        tf.raw_ops.NonMaxSuppressionV3(boxes=b, scores=s, max_output_size=max_output_size,
+                                       iou_threshold=np.float32(iou_threshold),
+                                       score_threshold=np.float32(score_threshold)),
+}
+
+
+def _generic(tf: Any, name: str, inputs: list, attrs: dict) -> Any:
+    import inspect
+
+    from tensorflow.python.framework import op_def_registry
+
+    od = op_def_registry.get(name)
+    if od is None:
+        raise KeyError(f"TensorFlow has no op {name}")
+    fn = getattr(tf.raw_ops, name)
+    py_names = list(inspect.signature(fn).parameters)  # raw_ops renames some inputs
+    inferred = {f for a in od.input_arg for f in (a.type_attr, a.number_attr, a.type_list_attr)
+                if f}
+    tf_attrs = {a.name for a in od.attr} - inferred
+    left = {k: v for k, v in attrs.items() if not (k == "explicit_paddings" and not v)}
+    # TF's inputs, (python name, names it may have among our attrs, is a list)
+    args = [(py, {a.name, py}, bool(a.number_attr or a.type_list_attr))
+            for a, py in zip(od.input_arg, py_names)]
+    kw = {}
+    for py, names, _ in args:  # inputs that eagerflow keeps as attrs
+        for ours in list(left):
+            if ours in names or names & set(ALIASES.get(ours, ())):
+                v = left.pop(ours)
+                kw[py] = list(v) if isinstance(v, tuple) else v
+                break
+    positional = [a for a in args if a[0] not in kw]
+    pool = list(inputs)
+    for i, (py, _, is_list) in enumerate(positional):
+        if is_list:
+            n = len(pool) - (len(positional) - i - 1)
+            kw[py], pool = pool[:n], pool[n:]
+        else:
+            kw[py] = pool.pop(0)
+    for ours, v in left.items():
+        match = [n for n in (ours,) + ALIASES.get(ours, ()) if n in tf_attrs]
+        if not match:
+            raise KeyError(f"{name}: no TF attr for {ours}")
+        kw[match[0]] = v
+    return fn(**kw)
+
+
+def call(tf: Any, name: str, inputs: list, attrs: dict) -> Any:
+    """Runs op `name` in TensorFlow on tensors `inputs` with eagerflow's `attrs`."""
+    attrs = {k: _dtype_in(tf, v) for k, v in attrs.items()}
+    if name in CHANNELS_FIRST and attrs.get("data_format") in ("NCHW", "NCDHW"):
+        return _channels_last(tf, name, inputs, attrs)
+    if name in CALLS:
+        return CALLS[name](tf, *inputs, **attrs)
+    return _generic(tf, name, inputs, attrs)
