@@ -26,6 +26,8 @@ NO_TF_FORM = {
     # a saved function
     "CollectiveReduceV2": "a collective across replicas",
     "ReplicaIdInSyncGroup": "a replica's id",
+    # registered by tf.summary (when imported): eagerflow's writes name no writer resource
+    "WriteSummary": "a summary write",
 }
 # Written, but imported only in part.
 PARTIAL = {

@@ -283,3 +283,51 @@ def test_out_of_range_references_are_data_loss(tmp_path):
     (d / "saved_model.pb").write_bytes(model.SerializeToString())
     with pytest.raises(tf.errors.DataLossError, match="out of range"):
         tf.saved_model.load(d)
+
+
+def test_assets_travel_with_the_model(tmp_path):
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("alpha beta\n")
+
+    class Reader(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.vocab = tf.saved_model.Asset(str(vocab))
+
+        @tf.function(input_signature=[])
+        def read(self):
+            return tf.io.read_file(self.vocab.asset_path)
+
+    tf.saved_model.save(Reader(), tmp_path / "m")
+    assert (tmp_path / "m" / "assets" / "vocab.txt").read_text() == "alpha beta\n"
+    os.remove(vocab)
+    os.rename(tmp_path / "m", tmp_path / "moved")
+    loaded = tf.saved_model.load(tmp_path / "moved")
+    assert loaded.read().numpy() == b"alpha beta\n"
+    assert loaded.vocab.asset_path.numpy() == str(tmp_path / "moved" / "assets" /
+                                                  "vocab.txt").encode()
+
+
+@tf.custom_gradient
+def _clip_gradients(y):
+    def backward(dy):
+        return tf.clip_by_norm(dy, 0.5)
+    return y, backward
+
+
+class _CustomGrad(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec(None)])
+    def call_custom_grad(self, x):
+        return _clip_gradients(x)
+
+
+@pytest.mark.parametrize("keep,want", [(True, 2.0), (False, 4.0)])
+def test_custom_gradients_are_saved_on_request(tmp_path, keep, want):
+    tf.saved_model.save(_CustomGrad(), tmp_path / "m", options=tf.saved_model.SaveOptions(
+        experimental_custom_gradients=keep))
+    loaded = tf.saved_model.load(tmp_path / "m")
+    v = tf.Variable(2.0)
+    with tf.GradientTape() as t:
+        out = loaded.call_custom_grad(v * v)
+    assert out.numpy() == 4.0
+    assert t.gradient(out, v).numpy() == pytest.approx(want)  # clipped to norm 0.5, times 4

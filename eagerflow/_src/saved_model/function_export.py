@@ -23,6 +23,9 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.function.concrete import tracing_scope
+from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.ops.math import identity
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_attr, set_shape, tensor_proto
 from eagerflow._src.saved_model.protos import pb
@@ -59,8 +62,8 @@ class FunctionWriter:
         self.fdef = fdef
         self._used: set = set()
         self._refs: dict = {}          # id(eagerflow tensor) -> Ref
-        self._resources: dict = {}     # id(variable) -> resource argument name
-        self.variables: list = []      # in resource argument order
+        self._captures: dict = {}      # id(variable or asset) -> its argument's Ref
+        self.captured: list = []       # variables and assets, in argument order
         self._last_effect: str | None = None
         self.effects: list = []        # stateful node names, in program order
         self._current: Any = None      # the eagerflow operation being written
@@ -109,24 +112,32 @@ class FunctionWriter:
         sig.is_stateful = bool(self.effects) or any(
             a.type == dt.resource.as_datatype_enum for a in sig.input_arg)
 
-    def resource(self, var: Any) -> Ref:
-        """The resource argument of variable `var` (added on first use)."""
-        name = self._resources.get(id(var))
-        if name is None:
-            if not self.library.variable_allowed(var):
-                raise ExportError(
-                    f"Tried to export a function which references an 'untracked' resource: "
-                    f"{var!r}. TensorFlow objects (variables, tables, ...) used by a saved "
-                    "function must be reachable from the object being saved: assign them to "
-                    "an attribute of it (or of one of its children).")
-            base = var.name.split(":")[0].replace("/", "_") + "_resource"
+    def capture(self, obj: Any) -> Ref:
+        """The argument a variable (a resource) or an asset (its path) is passed as, added
+        on first use; the SavedModel binds it to the object when the function is loaded."""
+        ref = self._captures.get(id(obj))
+        if ref is not None:
+            return ref
+        if not self.library.tracked(obj):
+            raise ExportError(
+                f"Tried to export a function which references an 'untracked' resource: "
+                f"{obj!r}. TensorFlow objects (variables, tables, ...) used by a saved "
+                "function must be reachable from the object being saved: assign them to "
+                "an attribute of it (or of one of its children).")
+        if is_variable(obj):
+            base = obj.name.split(":")[0].replace("/", "_") + "_resource"
             arg = self.fdef.signature.input_arg.add(name=self.unique(base, arg=True),
                                                     type=dt.resource.as_datatype_enum)
-            hd = arg.handle_data.add(dtype=var.dtype.as_datatype_enum)
-            set_shape(hd.shape, var.shape._dims)
-            name = self._resources[id(var)] = arg.name
-            self.variables.append(var)
-        return Ref(name, dt.resource)
+            hd = arg.handle_data.add(dtype=obj.dtype.as_datatype_enum)
+            set_shape(hd.shape, obj.shape._dims)
+            ref = Ref(arg.name, dt.resource)
+        else:  # an asset: its path, a string
+            ref = self.add_arg("asset_path", dt.string, ())
+        self._captures[id(obj)] = ref
+        self.captured.append(obj)
+        return ref
+
+    resource = capture
 
     # -- nodes (the builder's API) ----------------------------------------------------------
     def input(self, i: int) -> Ref:
@@ -160,6 +171,32 @@ class FunctionWriter:
                                           self.const([end_v], dt.int32),
                                           self.const([1], dt.int32)],
                          {"end_mask": end_mask})[0]
+
+    def register_gradient(self, fn: Any, like: list, n_none: int) -> str:
+        """Traces `fn(*grads)` (one gradient per tensor of `like`) into a library function
+        registered as a gradient; returns its op type, for `_gradient_op_type`. Its
+        outputs are the gradients of the last inputs: the first `n_none` have none."""
+        g = FuncGraph("internal_grad_fn")
+        try:
+            with tracing_scope(g):
+                dys = [g.placeholder(_shape(t), _dtype(t), f"result_grads_{i}", is_input=True)
+                       for i, t in enumerate(like)]
+                g.outputs = [identity(o) for o in fn(*dys)]
+        except (ValueError, TypeError) as e:
+            raise ExportError(f"Error when tracing gradients for SavedModel: {e}. You may "
+                              "need to update the custom gradient, or disable saving "
+                              "gradients with the option tf.saved_model.SaveOptions("
+                              "experimental_custom_gradients=False)") from None
+        name, captured = self.library.add(g, "internal_grad_fn")
+        if captured:
+            raise ExportError("a custom gradient that reads variables of its own can't be "
+                              "saved; use tf.saved_model.SaveOptions("
+                              "experimental_custom_gradients=False)")
+        lib = self.library.library
+        op_type = f"CustomGradient-{len(lib.registered_gradients)}"
+        lib.registered_gradients.add(gradient_func=name, registered_op_type=op_type)
+        self.library.gradient_functions[name] = (g, n_none)
+        return op_type
 
     def broadcast_inputs(self) -> list:
         """The inputs of the operation being written, each broadcast to their common shape
@@ -288,13 +325,28 @@ def _check_allowed(op: str, a: Any, av: Any) -> None:
                           f"{[v.decode() for v in allowed.s]}, not {av.s.decode()!r}")
 
 
+def _shape(t: Any) -> Any:
+    return t.shape._dims if is_variable(t) else t._shape
+
+
+def _dtype(t: Any) -> Any:
+    return t.dtype if is_variable(t) else t._dtype
+
+
 class LibraryWriter:
     """The FunctionDefLibrary of one SavedModel: each traced graph written once."""
 
-    def __init__(self, variable_allowed: Any = None) -> None:
+    def __init__(self, tracked: Any = None, assets: dict | None = None,
+                 custom_gradients: bool = True) -> None:
+        """`tracked(obj)`: whether a variable or asset is saved with the functions;
+        `assets`: id(path array) -> Asset, for the constants that are an asset's path;
+        `custom_gradients`: whether tf.custom_gradient functions are saved with them."""
         self.library = pb().FunctionDefLibrary()
-        self.variable_allowed = variable_allowed or (lambda v: True)
-        self._by_graph: dict = {}   # id(graph) -> (name, variables)
+        self.custom_gradients = custom_gradients
+        self.gradient_functions: dict = {}  # name -> (graph, outputs that are None first)
+        self.tracked = tracked or (lambda v: True)
+        self.assets = assets or {}
+        self._by_graph: dict = {}   # (id(graph), outputs) -> (name, captured)
         self._names: set = set()
         self.ops_used: set = set()
 
@@ -314,9 +366,9 @@ class LibraryWriter:
 
     def add(self, graph: Any, base: str, outputs: list | None = None,
             input_names: list | None = None, resources: list | None = None) -> tuple:
-        """Writes `graph` as a FunctionDef (once); returns (its name, the variables of its
-        resource arguments, in order). `resources` fixes the first resource arguments (the
-        branches of one If must agree)."""
+        """Writes `graph` as a FunctionDef (once); returns (its name, the variables and
+        assets of its captured arguments, in order). `resources` fixes the first captured
+        arguments (the branches of one If must agree)."""
         key = (id(graph), len(graph.outputs if outputs is None else outputs))
         hit = self._by_graph.get(key)
         if hit is not None:
@@ -329,12 +381,12 @@ class LibraryWriter:
         for v in resources or ():
             w.resource(v)
         w.write_graph(graph, list(graph.outputs) if outputs is None else outputs)
-        if resources is not None and len(w.variables) != len(resources):
+        if resources is not None and len(w.captured) != len(resources):
             raise ExportError(f"function {fdef.signature.name} uses variables beyond the ones "
                               "its caller passes")
         for nd in fdef.node_def:
             self.ops_used.add(nd.op)
-        hit = self._by_graph[key] = (fdef.signature.name, list(w.variables))
+        hit = self._by_graph[key] = (fdef.signature.name, list(w.captured))
         return hit
 
     # -- lowering one operation ------------------------------------------------------------------
@@ -343,6 +395,9 @@ class LibraryWriter:
         if name == "Placeholder":
             raise ExportError("a placeholder that is not an input of the function")
         if name == "Const":
+            asset = self.assets.get(id(op.attrs["value"]))
+            if asset is not None:
+                return [w.capture(asset)]
             return [w.const(op.attrs["value"], op.attrs["dtype"], name=op.name)]
         if name == "ReadVariableOp":
             var = op.inputs[0]
@@ -366,9 +421,9 @@ class LibraryWriter:
         outputs = list(fn.graph.outputs)
         if any(id(t) in w.consumed for t in op.outputs[len(outputs):]):
             outputs += list(fn._saved)  # a gradient in this graph reads the saved values
-        fname, variables = self.add(fn.graph, fn.name, outputs)
+        fname, captured = self.add(fn.graph, fn.name, outputs)
         tensors = [w.ref(x) for x in op.inputs if not is_variable(x)]
-        args = tensors + [w.resource(v) for v in variables]
+        args = tensors + [w.capture(c) for c in captured]
         stateful = self._stateful(fname)
         return w.node("StatefulPartitionedCall" if stateful else "PartitionedCall",
                       [args], {"f": fname, "Tout": [t._dtype for t in outputs]}, name=op.name)
@@ -378,9 +433,9 @@ class LibraryWriter:
                    if f.signature.name == fname)
 
 
-def touched_variables(graph: Any) -> list:
-    """The variables `graph` reads or writes, nested functions and branches included, in
-    order of first use."""
+def touched_captures(graph: Any, assets: dict) -> list:
+    """The variables `graph` reads or writes and the assets whose paths it uses, nested
+    functions and branches included, in order of first use."""
     out: dict = {}
 
     def walk(g: Any) -> None:
@@ -388,6 +443,9 @@ def touched_variables(graph: Any) -> list:
             for x in list(op.inputs) + [op.attrs.get("var")]:
                 if x is not None and is_variable(x):
                     out.setdefault(id(x), x)
+            if op.type == "Const" and id(op.attrs["value"]) in assets:
+                asset = assets[id(op.attrs["value"])]
+                out.setdefault(id(asset), asset)
             fn = getattr(op.op, "fn", None)
             if fn is not None and hasattr(fn, "graph"):
                 walk(fn.graph)
@@ -512,10 +570,10 @@ def lower_control_flow(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:
     raise ExportError("eagerflow has no TensorFlow form for this op")
 
 
-def _union(graphs: list) -> list:
+def _union(lib: LibraryWriter, graphs: list) -> list:
     out: dict = {}
     for g in graphs:
-        for v in touched_variables(g):
+        for v in touched_captures(g, lib.assets):
             out.setdefault(id(v), v)
     return list(out.values())
 
@@ -535,14 +593,14 @@ def _if(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:
     n = len(then_g.outputs)
     _check_unused(w, op, n, "random draws of a branch")
     n_caps = len(then_g.inputs)
-    variables = _union([then_g, else_g])
+    variables = _union(lib, [then_g, else_g])
     then_name, _ = lib.add(then_g, f"{op.name}_true", resources=variables)
     else_name, _ = lib.add(else_g, f"{op.name}_false", resources=variables)
     caps = [w.ref(x) for x in op.inputs[1:1 + n_caps]]
     stateful = bool(variables) or lib._stateful(then_name) or lib._stateful(else_name)
     outs = then_g.outputs
     return w.node("If" if stateful else "StatelessIf",
-                  [w.ref(op.inputs[0]), caps + [w.resource(v) for v in variables]],
+                  [w.ref(op.inputs[0]), caps + [w.capture(v) for v in variables]],
                   {"Tout": [t._dtype for t in outs], "then_branch": then_name,
                    "else_branch": else_name, "output_shapes": _shapes(op.outputs[:n])},
                   name=op.name)
@@ -555,7 +613,7 @@ def _while(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:
     n_caps = len(cond_g.inputs) - n
     tensors = [x for x in op.inputs if not is_variable(x)]
     has_limit = len(tensors) == n + n_caps + 1
-    variables = _union([cond_g, body_g])
+    variables = _union(lib, [cond_g, body_g])
     cond_name, _ = lib.add(cond_g, f"{op.name}_cond_inner", resources=variables)
     body_name, _ = lib.add(body_g, f"{op.name}_body_inner", resources=variables)
     carried = [w.ref(x) for x in tensors[:n + n_caps]]
@@ -564,7 +622,7 @@ def _while(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:
         if limit.dtype is not dt.int32:
             limit = w.node("Cast", [limit], {"DstT": dt.int32})[0]
         carried += [w.const(0, dt.int32, name=f"{op.name}/loop_counter"), limit]
-    carried += [w.resource(v) for v in variables]
+    carried += [w.capture(v) for v in variables]
     shapes = [r.shape if r.dtype is not dt.resource else () for r in carried]
     for i, t in enumerate(op.outputs[:n]):
         shapes[i] = t._shape  # the loop variables' invariants

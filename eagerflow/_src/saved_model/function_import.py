@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.autodiff.custom_gradient import bind_custom_gradient
 from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.control_flow.loops import while_loop
 from eagerflow._src.core import dtypes as dt
@@ -32,9 +33,10 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, tracing_scope
 from eagerflow._src.function.polymorphic import init_scope
 from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.ops.array import zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
-from eagerflow._src.ops.math import identity, stop_gradient
+from eagerflow._src.ops.math import identity, stop_gradient, zeros_like
 from eagerflow._src.ops.registry import REGISTRY, all_ops
 from eagerflow._src.saved_model import tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
@@ -193,6 +195,8 @@ class LibraryImporter:
 
     def __init__(self, library: Any, source: str) -> None:
         self.fdefs = {f.signature.name: f for f in library.function}
+        self.gradients = {g.registered_op_type: g.gradient_func
+                          for g in library.registered_gradients}
         self.source = source
         self._cache: dict = {}
 
@@ -258,6 +262,8 @@ class LibraryImporter:
         attrs = {k: attr_value(v) for k, v in tf_ops.with_defaults(nd.op, nd.attr).items()
                  if not k.startswith("_")}
         node = TFNode(nd, inputs, known, attrs)
+        node.gradient_op_type = nd.attr["_gradient_op_type"].s.decode() \
+            if "_gradient_op_type" in nd.attr else None
         try:
             outs, out_consts = self._outputs(node)
         except (InvalidArgumentError, NotFoundError):
@@ -281,6 +287,8 @@ class LibraryImporter:
         if op == "Const":
             value = a["value"]
             return [EagerTensor(value, a["dtype"])], [value]
+        if op == "IdentityN" and node.gradient_op_type in self.gradients:
+            return self._custom_gradient(node), None
         if op in ("Identity", "Snapshot", "PreventGradient", "IdentityN"):
             if op == "PreventGradient":
                 return [stop_gradient(ins[0])], None
@@ -311,6 +319,33 @@ class LibraryImporter:
         if ef.tf is not None and ef.tf.load is not None:
             return ef.tf.load(node)
         return generic_load(ef, node)
+
+    def _custom_gradient(self, node: TFNode) -> list:
+        """An IdentityN whose gradient is a library function (tf.custom_gradient, saved):
+        that function takes a gradient per output and returns those of the node's last
+        inputs (the custom function's arguments, then its variables)."""
+        fname = self.gradients[node.gradient_op_type]
+        ins = node.inputs
+        k = len(self.fdefs[fname].signature.output_arg)
+        n_res = len(ins) - k
+        if n_res < 0:
+            raise node.fail(f"its gradient {fname} returns more gradients than it has inputs")
+        grad = self.concrete(fname, [Spec(*_spec_of(x)) for x in ins])
+        args = [x for x in ins[n_res:] if not is_variable(x)]
+        variables = [x for x in ins[n_res:] if is_variable(x)]
+
+        def grad_fn(*dys: Any, variables: Any = None) -> Any:
+            rest = [zeros(*_spec_of(x)) if is_variable(x) else zeros_like(x)
+                    for x in ins[len(dys):]]
+            out = list(grad.call_flat_outputs(list(dys) + rest))
+            tensor_grads = [g for g, x in zip(out, ins[n_res:]) if not is_variable(x)]
+            if variables is None:
+                return tensor_grads
+            return tensor_grads, [g for g, x in zip(out, ins[n_res:]) if is_variable(x)]
+
+        outs = bind_custom_gradient([_as_tensor(x) for x in ins[:n_res]], args, variables,
+                                    grad_fn)
+        return outs + [_as_tensor(x) for x in ins[n_res:]]
 
     def call(self, fname: str, ins: list) -> list:
         """Calls library function `fname` on `ins` (tensors, and variables for its resource
@@ -357,6 +392,11 @@ def env_get(env: dict, ref: str, source: str, where: str) -> Any:
         raise InvalidArgumentError(None, None, f"Node {where} of {source} reads {ref}, which "
                                                "no node or argument produces")
     return hit
+
+
+def _spec_of(x: Any) -> tuple:
+    """(shape, dtype) of a tensor or of a variable's value."""
+    return (x.shape._dims, x.dtype) if is_variable(x) else (x._shape, x._dtype)
 
 
 def _as_tensor(x: Any) -> Any:

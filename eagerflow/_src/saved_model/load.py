@@ -31,6 +31,7 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import AutoTrackable, TrackedDict, TrackedList
 from eagerflow._src.ops.variables import Variable
 from eagerflow._src.saved_model import structure
+from eagerflow._src.saved_model.asset import Asset
 from eagerflow._src.saved_model.attrs import ndarray, shape_tuple
 from eagerflow._src.saved_model.function_import import (
     LibraryImporter,
@@ -39,7 +40,6 @@ from eagerflow._src.saved_model.function_import import (
 )
 from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.restored import (
-    Asset,
     RestoredFunction,
     SignatureMapView,
     UserObject,

@@ -6,50 +6,20 @@ variable, function or asset (TF's `_UserObject`): its children become its attrib
 argument spec and runs the first concrete function whose input signature they match,
 first without converting Python values to tensors, then with, as TF does; none matching
 is TF's ValueError listing the options. `SignatureMapView` is `loaded.signatures`.
-`Asset` is tf.saved_model.Asset.
 """
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-import numpy as np
-
-from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import AutoTrackable, Trackable
 
 
 class UserObject(AutoTrackable):
     """A restored object: its saved children as attributes."""
-
-
-class Asset(Trackable):
-    """tf.saved_model.Asset: a file a SavedModel carries in its assets/ directory."""
-
-    def __init__(self, path: Any) -> None:
-        if isinstance(path, Tensor):
-            path = path.numpy()
-        if isinstance(path, bytes):
-            path = path.decode()
-        self._path = os.fspath(path)
-        self._tensor = EagerTensor(_bytes_array(self._path.encode()), dt.string)
-
-    @property
-    def asset_path(self) -> EagerTensor:
-        return self._tensor
-
-    def __repr__(self) -> str:
-        return f"<tf.saved_model.Asset path={self._path!r}>"
-
-
-def _bytes_array(b: bytes) -> Any:
-    arr = np.empty((), dtype=object)
-    arr[()] = b
-    return arr
 
 
 class SignatureMapView(Trackable):
@@ -215,4 +185,4 @@ def _match(sig: Any, call: tuple, convert: bool) -> list:
     return flat
 
 
-__all__ = ["Asset", "RestoredFunction", "SignatureMapView", "TensorSpec", "UserObject"]
+__all__ = ["RestoredFunction", "SignatureMapView", "TensorSpec", "UserObject"]

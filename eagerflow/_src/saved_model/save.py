@@ -23,10 +23,13 @@ import shutil
 import uuid
 from typing import Any
 
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.saved_model import tf_ops
-from eagerflow._src.saved_model.attrs import set_shape
+from eagerflow._src.saved_model.attrs import set_shape, tensor_proto
 from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.save_view import SaveView
 from eagerflow._src.saved_model.signatures import concrete_functions_of
@@ -83,7 +86,7 @@ def save(obj: Any, export_dir: Any, signatures: Any = None, options: SaveOptions
                          f"type {type(obj)}.")
     options = options or SaveOptions()
     export_dir = os.fspath(export_dir)
-    view = SaveView(obj, signatures)
+    view = SaveView(obj, signatures, options.experimental_custom_gradients)
     view.write_all_functions()
     meta = _meta_graph(view, options)
     model = pb().SavedModel(saved_model_schema_version=1)
@@ -152,6 +155,14 @@ def _meta_graph(view: SaveView, options: SaveOptions) -> Any:
     graph.versions.min_consumer = GRAPH_DEF_MIN_CONSUMER
     graph.library.CopyFrom(view.library.library)
     handles = _variable_nodes(view, graph)
+    for i, (name, _) in enumerate(view.assets):  # TF 1 loaders feed these the asset's path
+        nd = graph.node.add(name=f"asset_path_{i}", op="Const")
+        nd.attr["dtype"].type = dt.string.as_datatype_enum
+        nd.attr["value"].tensor.CopyFrom(tensor_proto(pb(), np.array(name.encode(), object),
+                                                      dt.string))
+        meta.asset_file_def.add(filename=name).tensor_info.name = f"{nd.name}:0"
+    for obj, i in view._asset_index.items():
+        handles[obj] = f"asset_path_{i}"
     for key, cf in view.signature_map.items():
         _signature_def(view, graph, handles, key, cf, meta.signature_def[key])
     graph.node.add(name="NoOp", op="NoOp")
@@ -159,9 +170,6 @@ def _meta_graph(view: SaveView, options: SaveOptions) -> Any:
     init = meta.signature_def[INIT_OP_SIGNATURE_KEY].outputs[INIT_OP_SIGNATURE_KEY]
     init.name = "NoOp"
     init.tensor_shape.unknown_rank = True
-    for i, (name, _) in enumerate(view.assets):
-        asset = meta.asset_file_def.add(filename=name)
-        asset.tensor_info.name = f"asset_path_{i}:0"
     meta.object_graph_def.CopyFrom(view.object_graph_proto())
     used = {nd.op for nd in graph.node} | view.library.ops_used
     for name in sorted(used):

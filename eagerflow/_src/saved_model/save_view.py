@@ -13,6 +13,7 @@ concrete function (a signature), a list or dict, or a plain user object.
 from __future__ import annotations
 
 import inspect
+import os
 from typing import Any
 
 from eagerflow._src.core import nest
@@ -21,6 +22,7 @@ from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_varia
 from eagerflow._src.function.concrete import ConcreteFunction
 from eagerflow._src.function.polymorphic import Function
 from eagerflow._src.saved_model import structure
+from eagerflow._src.saved_model.asset import Asset
 from eagerflow._src.saved_model.attrs import set_shape
 from eagerflow._src.saved_model.function_export import LibraryWriter
 from eagerflow._src.saved_model.protos import pb
@@ -38,7 +40,7 @@ _VERSION = {"producer": 1, "min_consumer": 1}
 class SaveView:
     """The object graph of one save, with its functions written to a library."""
 
-    def __init__(self, root: Any, signatures: Any) -> None:
+    def __init__(self, root: Any, signatures: Any, custom_gradients: bool = True) -> None:
         self.root = root
         self.signature_map = SignatureMap(signature_functions(root, signatures))
         self._traces: dict = {}
@@ -61,10 +63,31 @@ class SaveView:
 
         self.graph = ObjectGraph(root, children=children, slots=False)
         self.node_ids = {identity(o): i for i, o in enumerate(self.graph.nodes)}
-        self.library = LibraryWriter(lambda v: identity(v) in self.node_ids)
-        self.function_names: dict = {}  # id(ConcreteFunction) -> library name
-        self.bound: dict = {}           # library name -> variables of its resource args
         self.assets: list = []          # (file name in assets/, source path)
+        self._asset_index: dict = {}    # id(Asset) -> its index in `assets`
+        for obj in self.graph.nodes:
+            if isinstance(obj, Asset):
+                self._add_asset(obj)
+        self.library = LibraryWriter(lambda v: identity(v) in self.node_ids, {
+            id(a.asset_path._arr): a for a in self.graph.nodes if isinstance(a, Asset)},
+            custom_gradients)
+        self.function_names: dict = {}  # id(ConcreteFunction) -> library name
+        self.bound: dict = {}           # library name -> objects its captured args bind
+
+    def _add_asset(self, asset: Asset) -> None:
+        """Files keep their names in assets/ (a number added where two share one)."""
+        if not os.path.isfile(asset._path):
+            raise ValueError(f"Asset file {asset._path} does not exist: a SavedModel copies "
+                             "the files of its assets")
+        base = os.path.basename(asset._path)
+        stem, ext = os.path.splitext(base)
+        names = {n for n, _ in self.assets}
+        name, k = base, 0
+        while name in names:
+            k += 1
+            name = f"{stem}_{k}{ext}"
+        self._asset_index[id(asset)] = len(self.assets)
+        self.assets.append((name, asset._path))
 
     def traces(self, fn: Function) -> list:
         hit = self._traces.get(id(fn))
@@ -98,6 +121,14 @@ class SaveView:
                 node.slot_variables.add(original_variable_node_id=vid, slot_name=slot_name,
                                         slot_variable_node_id=sid)
             self._describe(node, obj)
+        for name, (g, n_none) in self.library.gradient_functions.items():
+            # how TF's loader pairs a gradient function's outputs with the node's inputs
+            saved = proto.concrete_functions[name]
+            specs = [TensorSpec(t._shape, t._dtype, t._op.name) for t in g.inputs]
+            structure.encode(((None, *specs), {}), saved.canonicalized_input_signature)
+            outs = [TensorSpec(t._shape, t._dtype, f"tensor_{n_none + i}")
+                    for i, t in enumerate(g.outputs)]
+            structure.encode([None] * n_none + outs, saved.output_signature)
         for cf_id, name in self.function_names.items():
             cf = self._cf_by_id[cf_id]
             saved = proto.concrete_functions[name]
@@ -131,6 +162,8 @@ class SaveView:
             _function_spec(obj, f.function_spec)
             for c in node.children:
                 node.dependencies.add(node_id=c.node_id, local_name=c.local_name)
+        elif isinstance(obj, Asset):
+            node.asset.asset_file_def_index = self._asset_index[id(obj)]
         elif isinstance(obj, ConcreteFunction):
             b = node.bare_concrete_function
             b.concrete_function_name = self.function_names[id(obj)]

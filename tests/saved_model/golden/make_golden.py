@@ -48,7 +48,7 @@ class Module(tf.Module):
 
     @tf.function(input_signature=[])
     def read_vocab(self):
-        return tf.strings.split(tf.io.read_file(self.vocab.asset_path))
+        return tf.io.read_file(self.vocab.asset_path)
 
 
 def main():
@@ -68,7 +68,7 @@ def main():
         golden.update(module_x=x, module_values=values,
                       module_predict=m.predict(x)["y"].numpy(),
                       module_loop=m.loop(values).numpy(),
-                      module_vocab=m.read_vocab().numpy().astype("S"))
+                      module_vocab=np.array(m.read_vocab().numpy()))
 
     inp = keras.Input((8,), name="feats")
     h = keras.layers.Dense(16, activation="relu")(inp)
