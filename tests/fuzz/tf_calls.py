@@ -246,14 +246,20 @@ def _generic(tf: Any, name: str, inputs: list, attrs: dict) -> Any:
     args = [(py, {a.name, py}, bool(a.number_attr or a.type_list_attr))
             for a, py in zip(od.input_arg, py_names)]
     kw = {}
+    pool = list(inputs)
     for py, names, _ in args:  # inputs that eagerflow keeps as attrs
         for ours in list(left):
             if ours in names or names & set(ALIASES.get(ours, ())):
                 v = left.pop(ours)
                 kw[py] = list(v) if isinstance(v, tuple) else v
                 break
+    # an attr known only at run time (None) is eagerflow's trailing input, in TF's order
+    runtime = [py for py, _, _ in args if py in kw and kw[py] is None]
+    if runtime:
+        for py, v in zip(runtime, pool[len(pool) - len(runtime):]):
+            kw[py] = v
+        pool = pool[:len(pool) - len(runtime)]
     positional = [a for a in args if a[0] not in kw]
-    pool = list(inputs)
     for i, (py, _, is_list) in enumerate(positional):
         if is_list:
             n = len(pool) - (len(positional) - i - 1)

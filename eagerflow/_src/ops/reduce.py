@@ -14,14 +14,14 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import matmul
+from eagerflow._src.backend import matmul, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, reshape, reshape_like, shape
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.dynshape import Spec, runtime_ints
+from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.math import (
     _t,
     broadcast_like,
@@ -151,7 +151,7 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
     def kernel(xp: Any, x: Any, *dyn: Any, axes: tuple | None, keepdims: bool) -> Any:
         if dyn:  # checked as static axes are (TF's ranges: -rank <= axis < rank)
             n = max(x.ndim, 1)
-            given = runtime_ints(dyn[0])
+            given = [int(a) for a in to_host(dyn[0]).reshape(-1)]  # host memory in TF
             axes = tuple(sorted(a % n if -n <= a < n else a for a in given))
             infer(Spec(x), axes=axes, keepdims=keepdims)
         if x.ndim == 0:
