@@ -6,9 +6,12 @@ Sub-namespaces (`tf.keras.layers`, `tf.keras.optimizers`, ...) load on first use
 import importlib as _importlib
 
 # -- layers and models --
+from eagerflow._src.keras.dtype_policy import DTypePolicy as DTypePolicy
+from eagerflow._src.keras.dtype_policy import FloatDTypePolicy as FloatDTypePolicy
 from eagerflow._src.keras.engine.base_layer import Layer as Layer
 from eagerflow._src.keras.engine.input_layer import Input as Input
 from eagerflow._src.keras.engine.input_spec import InputSpec as InputSpec
+from eagerflow._src.keras.engine.keras_tensor import KerasTensor as KerasTensor
 from eagerflow._src.keras.engine.sequential import Sequential as Sequential
 from eagerflow._src.keras.engine.training import Model as Model
 
@@ -18,11 +21,23 @@ from eagerflow._src.keras.engine.training import Model as Model
 from eagerflow._src.keras.losses import Loss as Loss
 from eagerflow._src.keras.metrics.base import Metric as Metric
 from eagerflow._src.keras.optimizers.optimizer import Optimizer as Optimizer
+
 # -- end training --
 
-_LAZY = ("activations", "applications", "backend", "callbacks", "constraints", "datasets",
-         "initializers", "layers", "losses", "metrics", "mixed_precision", "models", "ops",
-         "optimizers", "preprocessing", "random", "regularizers", "saving", "utils")
+# -- Keras 3 --
+from eagerflow._src.keras.initializers import Initializer as Initializer
+from eagerflow._src.keras.regularizers import Regularizer as Regularizer
+from eagerflow._src.keras.variables import Variable as Variable
+from eagerflow._src.keras.variables import name_scope as name_scope
+from eagerflow._src.keras.version import __version__ as __version__
+from eagerflow._src.keras.version import version as version
+
+# -- end Keras 3 --
+
+_LAZY = ("activations", "applications", "backend", "callbacks", "config", "constraints",
+         "datasets", "dtype_policies", "initializers", "layers", "losses", "metrics",
+         "mixed_precision", "models", "ops", "optimizers", "preprocessing", "random",
+         "regularizers", "saving", "utils")
 
 
 def __getattr__(name: str):

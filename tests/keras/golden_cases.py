@@ -201,3 +201,38 @@ _metric("auc_thresholds", "AUC", [_u(_P_T, _P_P)], thresholds=[0.25, 0.5, 0.75])
 _metric("auc_multilabel", "AUC", [_u(_BIN_T, _BIN_P)], multi_label=True)
 _metric("mean_iou", "MeanIoU", [_u([0, 0, 1, 1, 2], [0, 1, 0, 1, 1]),
                                 _u([2, 2], [2, 0], sw=[1.0, 2.0])], num_classes=3)
+
+# Keras 3's losses and metrics that Keras 2 lacked (issue #22)
+_loss("bfce", "BinaryFocalCrossentropy", _BIN_T, _BIN_P)
+_loss("bfce_balanced", "BinaryFocalCrossentropy", _BIN_T, _BIN_LOGITS, _SW,
+      apply_class_balancing=True, alpha=0.3, gamma=1.5, from_logits=True)
+_loss("bfce_smooth_none", "BinaryFocalCrossentropy", _BIN_T, _BIN_P, label_smoothing=0.2,
+      reduction="none")
+_loss("cfce", "CategoricalFocalCrossentropy", _PROB_T, _PROB_P)
+_loss("cfce_logits", "CategoricalFocalCrossentropy", _PROB_T, _LOGITS, _SW, from_logits=True,
+      alpha=0.5, gamma=1.0, label_smoothing=0.1)
+_metric("precision_at_recall", "PrecisionAtRecall",
+        [_u(_P_T, _P_P), _u(_P_T, _P_P, sw=_P_SW)], recall=0.5)
+_metric("recall_at_precision", "RecallAtPrecision", [_u(_P_T, _P_P)], precision=0.6,
+        num_thresholds=11)
+_metric("sensitivity_at_specificity", "SensitivityAtSpecificity",
+        [_u(_P_T, _P_P, sw=_P_SW)], specificity=0.7)
+_metric("specificity_at_sensitivity", "SpecificityAtSensitivity",
+        [_u(_PROB_T, _PROB_P)], sensitivity=0.4, class_id=2)
+_metric("iou", "IoU", [_u([0, 0, 1, 1, 2], [0, 1, 0, 1, 1])], num_classes=3,
+        target_class_ids=[0, 2])
+_metric("iou_ignore", "IoU", [_u([0, 0, 1, 1, 2], [0, 1, 0, 1, 1], sw=[1.0, 2.0, 1.0, 3.0, 1.0])],
+        num_classes=3, target_class_ids=[1], ignore_class=0)
+_metric("binary_iou", "BinaryIoU", [_u([0, 1, 0, 1], [0.1, 0.2, 0.4, 0.7])], threshold=0.3)
+_metric("onehot_iou", "OneHotIoU", [_u(_PROB_T, _PROB_P)], num_classes=3,
+        target_class_ids=[0, 2])
+_metric("onehot_mean_iou", "OneHotMeanIoU", [_u(_PROB_T, _PROB_P)], num_classes=3)
+_metric("f1", "F1Score", [_u(_PROB_T, _PROB_P), _u(_PROB_T, _LOGITS)])
+_metric("f1_macro_thr", "F1Score", [_u(_PROB_T, _PROB_P, sw=_SW)], average="macro",
+        threshold=0.25)
+_metric("f1_micro", "F1Score", [_u(_PROB_T, _PROB_P)], average="micro")
+_metric("fbeta_weighted", "FBetaScore", [_u(_PROB_T, _PROB_P)], average="weighted", beta=2.0)
+_metric("r2", "R2Score", [_u(_REG_T, _REG_P), _u(_REG_T, _POS_P)])
+_metric("r2_weighted_adjusted", "R2Score", [_u(_REG_T, _REG_P, sw=_SW2)],
+        class_aggregation="variance_weighted_average", num_regressors=0)
+_metric("r2_raw", "R2Score", [_u(_POS_T, _POS_P)], class_aggregation=None)

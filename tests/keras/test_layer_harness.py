@@ -87,6 +87,18 @@ CASES = [
     (L.ThresholdedReLU, {"theta": 0.5}, (2, 3), None, 0, 0, {}),
     (L.Rescaling, {"scale": 1.0 / 255, "offset": -1.0}, (2, 3), None, 0, 0, {}),
     (L.Normalization, {"mean": 1.0, "variance": 4.0}, (2, 3), None, 0, 0, {}),
+    (L.EinsumDense, {"equation": "ab,bc->ac", "output_shape": 4, "bias_axes": "c"}, (2, 3),
+     None, 2, 0, {}),
+    (L.EinsumDense, {"equation": "abc,cde->abde", "output_shape": (5, 3, 2),
+                     "activation": "relu"}, (2, 5, 4), (2, 4), 1, 0, {}),
+    (L.EinsumDense, {"equation": "...b,bc->...c", "output_shape": 3, "bias_axes": "c"},
+     (2, 4, 5), None, 2, 0, {}),
+    (L.UnitNormalization, {}, (2, 3), None, 0, 0, {}),
+    (L.UnitNormalization, {"axis": [1, 2]}, (2, 3, 4), None, 0, 0, {}),
+    (L.ZeroPadding3D, {"padding": ((1, 0), (0, 2), (1, 1))}, (2, 2, 3, 2, 2), (2, 3), 0, 0, {}),
+    (L.Cropping3D, {"cropping": 1, "data_format": "channels_first"}, (2, 2, 4, 3, 5), (2, 3),
+     0, 0, {}),
+    (L.UpSampling3D, {"size": (2, 1, 3)}, (2, 2, 3, 2, 2), (2, 3), 0, 0, {}),
 ]
 
 

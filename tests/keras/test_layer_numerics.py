@@ -205,13 +205,16 @@ def test_batch_normalization_training_and_inference():
                                rtol=1e-4)
 
 
-def test_batch_normalization_4d_uses_unbiased_moving_variance():
-    x = rand(2, 3, 3, 2)
-    bn = L.BatchNormalization(momentum=0.0)
+def test_batch_normalization_moving_variance_is_the_batch_variance():
+    # Keras 3 (TF 2.21) moves towards the biased batch variance, 4-D inputs included (Keras
+    # 2's fused kernel used the unbiased one); the values are TF 2.21's for this input
+    x = (np.arange(32, dtype="float32").reshape(2, 2, 4, 2) % 7) * 1.5 - 2.0
+    bn = L.BatchNormalization()
     bn(x, training=True)
-    n = 2 * 3 * 3
+    np.testing.assert_allclose(bn.moving_variance.numpy(), [1.0814062, 1.0740235], rtol=1e-6)
+    np.testing.assert_allclose(bn.moving_mean.numpy(), [0.02125, 0.023125], rtol=1e-6)
     np.testing.assert_allclose(bn.moving_variance.numpy(),
-                               x.reshape(-1, 2).var(0) * n / (n - 1), rtol=1e-5)
+                               0.99 + 0.01 * x.reshape(-1, 2).var(0), rtol=1e-6)
 
 
 def test_layer_normalization_values():
@@ -320,7 +323,7 @@ def test_bidirectional_and_time_distributed_values():
     np.testing.assert_allclose(bi(x).numpy(), want, rtol=1e-5, atol=1e-6)
     fw_name = bi.forward_layer.name
     assert fw_name.startswith("forward_simple_rnn")
-    assert bi.weights[0].name == f"{bi.name}/{fw_name}/simple_rnn_cell/kernel:0"
+    assert bi.weights[0].path == f"{bi.name}/{fw_name}/simple_rnn_cell/kernel"
     td = L.TimeDistributed(L.Dense(3))
     td(x)
     k, b = rand(4, 3), rand(3)
@@ -390,3 +393,51 @@ def test_dropout_training_vs_inference():
     np.testing.assert_allclose(y[kept], 1 / 0.6, rtol=1e-6)
     noise = L.Dropout(0.5, noise_shape=(None, 1))(x, training=True).numpy()
     assert all(len(set(row)) == 1 for row in noise)  # whole rows kept or dropped
+
+
+def test_stateful_rnn_carries_and_resets_its_states():
+    # TF 2.21's values for this input and these constant weights
+    lstm = L.LSTM(2, stateful=True, kernel_initializer="ones", recurrent_initializer="ones")
+    x = np.ones((3, 4, 5), "float32")
+    first, second = lstm(x).numpy(), lstm(x).numpy()
+    np.testing.assert_allclose(first[0], [0.9983909, 0.9983909], rtol=1e-6)
+    np.testing.assert_allclose(second[0], [0.9990873, 0.9990873], rtol=1e-6)
+    assert [v.path for v in lstm.states] == [f"{lstm.name}/rnn_state"] * 2
+    assert lstm.non_trainable_weights == [] and len(lstm.weights) == 3  # states aren't weights
+    lstm.reset_states()
+    np.testing.assert_array_equal(lstm.states[0].numpy(), np.zeros((3, 2)))
+    np.testing.assert_allclose(lstm(x).numpy(), first, rtol=1e-6)
+    with pytest.raises(ValueError, match="- Expected batch size: 3\n- Received batch size: 2"):
+        lstm(np.ones((2, 4, 5), "float32"))
+    with pytest.raises(ValueError, match="the batch size must be static"):
+        L.LSTM(2, stateful=True)(keras.Input((4, 5)))
+    gru = L.GRU(2, stateful=True)
+    gru(keras.Input(batch_shape=(3, 4, 5)))
+    assert [tuple(v.shape) for v in gru.states] == [(3, 2)]
+
+
+def test_einsum_dense_values():
+    layer = L.EinsumDense("abc,cde->abde", output_shape=(None, 3, 2), bias_axes="de")
+    x = rand(2, 5, 4)
+    y = layer(x).numpy()
+    k, b = layer.kernel.numpy(), layer.bias.numpy()
+    assert k.shape == (4, 3, 2) and b.shape == (3, 2)
+    np.testing.assert_allclose(y, np.einsum("abc,cde->abde", x, k) + b, rtol=1e-5, atol=1e-6)
+    assert layer.compute_output_shape((2, 5, 4)) == (2, None, 3, 2)  # as Keras 3: not filled
+    left = L.EinsumDense("...b,bc->...c", output_shape=3)
+    assert left(rand(2, 4, 5)).shape == (2, 4, 3)
+    with pytest.raises(ValueError, match="Invalid einsum equation"):
+        L.EinsumDense("ab->b", output_shape=2).build((2, 3))
+
+
+def test_unit_normalization_and_3d_reshaping_values():
+    x = rand(2, 3, 4)
+    y = L.UnitNormalization(axis=[1, 2])(x).numpy()
+    np.testing.assert_allclose(y, x / np.sqrt((x ** 2).sum((1, 2), keepdims=True)), rtol=1e-5)
+    v = rand(1, 2, 3, 2, 1)
+    np.testing.assert_array_equal(L.ZeroPadding3D(((1, 0), (0, 2), (1, 1)))(v).numpy(),
+                                  np.pad(v, ((0, 0), (1, 0), (0, 2), (1, 1), (0, 0))))
+    np.testing.assert_array_equal(L.Cropping3D(((1, 0), (1, 1), (0, 1)))(v).numpy(),
+                                  v[:, 1:, 1:2, :1])
+    up = L.UpSampling3D((2, 1, 3))(v).numpy()
+    np.testing.assert_array_equal(up, v.repeat(2, 1).repeat(3, 3))

@@ -110,12 +110,11 @@ def _identity_n(grad_fn: Callable, specs: list, n_inputs: int, variables: list,
         return bind(_identity_n(grad_fn, specs, n_inputs, variables,
                                 _chain(resolve, node.graph, env)), args, {})
 
-    op = OpDef("IdentityN", lambda *ins: specs, kernel, grad=grad, num_outputs=n_res,
-               tf=TFForm(export=lambda n, b: _to_tf(n, b, grad_fn, n_res, n_inputs,
-                                                    variables)))
-    op.replay = replay  # type: ignore[attr-defined]
-    op.forward_identity = True  # type: ignore[attr-defined]  (simplify drops it forward)
-    return op
+    # forward_identity: the simplify pass drops it from the forward pass
+    return OpDef("IdentityN", lambda *ins: specs, kernel, grad=grad, num_outputs=n_res,
+                 replay=replay, forward_identity=True,
+                 tf=TFForm(export=lambda n, b: _to_tf(n, b, grad_fn, n_res, n_inputs,
+                                                      variables)))
 
 
 def _to_tf(node: Any, b: Any, grad_fn: Callable, n_res: int, n_inputs: int,

@@ -13,6 +13,7 @@ backwards over the loop variables each iteration saw.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -68,7 +69,7 @@ class SubGraph:
         """Outputs of the random draws (stateful operations with results) in the graph:
         what a gradient must reuse, not draw again."""
         return [t for node in self.graph.operations if node.op.stateful and node.outputs
-                and getattr(node.op, "replay", None) is None for t in node.outputs]
+                and node.op.replay is None for t in node.outputs]
 
     @property
     def fn_with_drawn(self) -> Callable:
@@ -98,7 +99,7 @@ def strip_effects(graph: Graph) -> Graph:
     for node in g.operations:
         if node.op.stateful and not node.outputs:
             continue
-        lighter = getattr(node.op, "without_effects", None)
+        lighter = node.op.without_effects
         if lighter is not None:
             node.op = lighter()
         kept.append(node)
@@ -256,34 +257,43 @@ def _if_op(then_g: SubGraph, else_g: SubGraph, specs: list, n_caps: int,
         draws = out[n:] + dummies[1] if taken else dummies[0] + out[n:]
         return (*out[:n], *draws)
 
-    op = OpDef("If" if stateful else "StatelessIf", infer, kernel, grad=None,
-               num_outputs=len(out_specs), stateful=stateful)
-    op.grad = lambda node, *gs: _if_grad(op, node, gs, n_caps, n)
-    op.subgraphs = (then_g, else_g)  # type: ignore[attr-defined]
-    op.no_fold = True  # type: ignore[attr-defined]
-    if len(out_specs) > n:
-        _saved_not_replayed(op)
-    _add_stripping(op, lambda: _if_op(then_g.without_effects(), else_g.without_effects(), specs,
-                                      n_caps, _has_effects([then_g.without_effects().graph,
-                                                            else_g.without_effects().graph])))
-    return op
+    return _holding_op(
+        "If" if stateful else "StatelessIf", infer, kernel, len(out_specs), stateful,
+        lambda op, node, *gs: _if_grad(op, node, gs, n_caps, n), (then_g, else_g),
+        saves=len(out_specs) > n,
+        strip=lambda: _if_op(then_g.without_effects(), else_g.without_effects(), specs, n_caps,
+                             _has_effects([then_g.without_effects().graph,
+                                           else_g.without_effects().graph])))
 
 
-def _add_stripping(op: OpDef, make: Callable) -> None:
+def _holding_op(name: str, infer: Callable, kernel: Callable, num_outputs: int, stateful: bool,
+                grad: Callable, subgraphs: tuple, saves: bool, strip: Callable) -> OpDef:
+    """An op holding `subgraphs` (never folded). `grad(op, node, *gs)` is its gradient;
+    `strip()` builds the same op with effect-only operations removed (what a gradient
+    replays, so that differentiating never repeats an effect). With `saves`, its outputs
+    hold random draws, which the gradient of an enclosing function must reuse, not draw
+    again: the op's results are saved, and in the replay an op holding them stands in,
+    with the same gradient."""
     cache: list = []
 
     def without_effects() -> OpDef:
         if not op.stateful:
             return op
         if not cache:
-            cache.append(make())
+            cache.append(strip())
         return cache[0]
 
     def replay(node: Any, args: tuple, saved: dict, skip_effects: bool, env: dict) -> Any:
         return bind(without_effects() if skip_effects else op, args, node.attrs)
 
-    op.without_effects = without_effects  # type: ignore[attr-defined]
-    op.replay = replay  # type: ignore[attr-defined]
+    def replay_saved(node: Any, args: tuple, values: list) -> Any:
+        return _replay_saved(op, node, args, values)
+
+    op = OpDef(name, infer, kernel, grad=lambda node, *gs: grad(op, node, *gs),
+               num_outputs=num_outputs, stateful=stateful, subgraphs=subgraphs, no_fold=True,
+               without_effects=without_effects, replay=replay, save_outputs=saves,
+               replay_saved=replay_saved if saves else None)
+    return op
 
 
 def _branch_grad(sub: SubGraph, caps: list, variables: list, gs: list,
@@ -473,17 +483,13 @@ def _while_op(cond_g: SubGraph, body_g: SubGraph, specs: list, n: int, n_caps: i
         return (*vs, *(tuple(h[j] for h in hist) for j in range(n)),
                 *(tuple(d[k] for d in drawn) for k in range(n_drawn)))
 
-    op = OpDef("While" if stateful else "StatelessWhile", infer, kernel,
-               num_outputs=2 * n + n_drawn, stateful=stateful)
-    op.grad = lambda node, *gs: _while_grad(op, node, gs, n, n_caps, has_limit)
-    op.subgraphs = (cond_g, body_g)  # type: ignore[attr-defined]
-    op.no_fold = True  # type: ignore[attr-defined]
-    if n_drawn:
-        _saved_not_replayed(op)
-    _add_stripping(op, lambda: _while_op(
-        cond_g.without_effects(), body_g.without_effects(), specs, n, n_caps, has_limit,
-        _has_effects([cond_g.without_effects().graph, body_g.without_effects().graph])))
-    return op
+    return _holding_op(
+        "While" if stateful else "StatelessWhile", infer, kernel, 2 * n + n_drawn, stateful,
+        lambda op, node, *gs: _while_grad(op, node, gs, n, n_caps, has_limit), (cond_g, body_g),
+        saves=bool(n_drawn),
+        strip=lambda: _while_op(cond_g.without_effects(), body_g.without_effects(), specs, n,
+                                n_caps, has_limit, _has_effects([cond_g.without_effects().graph,
+                                                                 body_g.without_effects().graph])))
 
 
 class _NodeView:
@@ -493,13 +499,17 @@ class _NodeView:
         self.inputs, self.outputs, self.attrs, self.needs = inputs, outputs, {}, None
 
 
-def _saved_not_replayed(op: OpDef) -> None:
-    """A gradient of the enclosing function must not run control flow that draws random
-    numbers again: its results (with the draws and a loop's history) are saved, and in the
-    replay an op holding them stands in, with the same gradient."""
-    op.save_outputs = True  # type: ignore[attr-defined]
-    op.replay_saved = lambda node, args, values: _replay_saved(  # type: ignore[attr-defined]
-        op, node, args, values)
+def without_gradient(op: OpDef) -> OpDef:
+    """`op` (an If or While) without a gradient, and never replayed by one: its results are
+    saved like those of any stateful operation (a loop over a dataset's iterator, which
+    must not read the iterator again, as TF's ReduceDataset)."""
+    def replay_saved(node: Any, args: tuple, values: list) -> Any:
+        return _replay_saved(new, node, args, values)
+
+    new = dataclasses.replace(op, grad=lambda node, *gs: [None] * len(node.inputs), replay=None,
+                              without_effects=None,
+                              replay_saved=replay_saved if op.save_outputs else None)
+    return new
 
 
 def _replay_saved(op: OpDef, node: Any, args: tuple, values: list) -> Any:
@@ -511,8 +521,7 @@ def _replay_saved(op: OpDef, node: Any, args: tuple, values: list) -> Any:
         return list(op.grad(view, *gs)) + [None] * len(values)  # (op.grad: may be None's)
 
     saved_op = OpDef("Saved" + op.name, lambda *ins: specs, lambda xp, *a: tuple(a[k:]),
-                     grad=grad, num_outputs=len(specs))
-    saved_op.no_fold = True  # type: ignore[attr-defined]
+                     grad=grad, num_outputs=len(specs), no_fold=True)
     return bind(saved_op, tuple(args) + tuple(values), {})
 
 

@@ -40,7 +40,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from eagerflow._src.autograph import convert
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, op_error
 from eagerflow._src.core.shape import TensorShape
@@ -48,24 +50,14 @@ from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.fn_errors import FnSite, annotate, guard
-
-# Ops that act element by element with NumPy broadcasting and never fail on particular
-# values: a graph made only of these gives the same result on a batch as on each
-# element, so `map(f).batch(n)` may run it once per batch.
-_ELEMENTWISE = frozenset((
-    "Abs", "Acos", "AddV2", "Asin", "Atan", "Atan2", "BitwiseAnd", "BitwiseOr", "BitwiseXor",
-    "Cast", "Ceil", "Conj", "Cos", "Cosh", "Elu", "Equal", "Erf", "Exp", "Expm1", "Floor",
-    "Greater", "GreaterEqual", "Identity", "Invert", "IsFinite", "IsInf", "IsNan", "LeakyRelu",
-    "Less", "LessEqual", "Log", "Log1p", "LogicalAnd", "LogicalNot", "LogicalOr", "Maximum",
-    "Minimum", "Mul", "Neg", "NotEqual", "OnesLike", "Relu", "Relu6", "Round", "Selu",
-    "Sigmoid", "Sign", "Sin", "Sinh", "Softplus", "Softsign", "Sqrt", "Square",
-    "SquaredDifference", "StopGradient", "Sub", "Tan", "Tanh", "ZerosLike", "SelectV2",
-    "Rsqrt", "Reciprocal", "RealDiv", "Pow", "FloorDiv", "FloorMod", "TruncateDiv", "Div",
-))
-# ... of which these can fail on integer values (division by zero, negative powers).
-_FLOAT_ONLY = frozenset(("RealDiv", "Pow", "FloorDiv", "FloorMod", "TruncateDiv", "Div",
-                         "Reciprocal", "Rsqrt"))
+from eagerflow._src.data.sources import ListDataset
+from eagerflow._src.function.concrete import tracing_scope
+from eagerflow._src.graph import codegen
+from eagerflow._src.graph.ir import CONST, PLACEHOLDER, FuncGraph, SymbolicTensor
+from eagerflow._src.graph.passes import optimize
+from eagerflow._src.graph.replay import replay
 
 
 class _Untraceable(Exception):
@@ -100,10 +92,6 @@ class Collecting:
 
 
 def _autograph(func: Callable) -> Callable:
-    try:
-        from eagerflow._src.autograph import convert
-    except ImportError:  # pragma: no cover - autograph is part of the package
-        return func
     try:
         return convert(func)
     except Exception:  # noqa: BLE001 - TF runs an unconvertible function as it is
@@ -147,9 +135,6 @@ class _Trace:
 
 def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
            transformation: str) -> _Trace:
-    from eagerflow._src.function.concrete import tracing_scope
-    from eagerflow._src.graph.ir import FuncGraph
-
     for s in in_struct.specs:
         if not isinstance(s, (TensorSpec, SparseTensorSpec)):
             raise _Untraceable
@@ -217,8 +202,6 @@ def _check_not_empty(value: Any, transformation: str) -> None:
 
 
 def _to_graph_tensor(leaf: Any, transformation: str) -> Tensor:
-    from eagerflow._src.data.dataset import DatasetV2
-
     if isinstance(leaf, Tensor):
         return leaf
     if isinstance(leaf, DatasetV2):
@@ -233,9 +216,6 @@ def _to_graph_tensor(leaf: Any, transformation: str) -> Tensor:
 
 
 def _compile(graph: Any, name: str) -> Callable:
-    from eagerflow._src.graph import codegen
-    from eagerflow._src.graph.passes import optimize
-
     g = optimize(graph)
     return codegen.generate(g, g.outputs, name, wrap=True).fn
 
@@ -246,15 +226,12 @@ def _compile(graph: Any, name: str) -> Callable:
 
 def _vectorizable(tr: _Trace) -> bool:
     """Whether the traced graph commutes with batching (see the module docstring)."""
-    from eagerflow._src.graph.ir import SymbolicTensor
-
     if tr.sparse or tr.captures:
         return False
     g = tr.graph
     derived = {id(t) for t in g.inputs}
     for node in g.operations:
-        name = node.op.name
-        if name in ("Placeholder", "Const"):
+        if node.op is PLACEHOLDER or node.op is CONST:
             continue
         if node.op.stateful:
             return False  # draws and effects happen once per element
@@ -268,11 +245,13 @@ def _vectorizable(tr: _Trace) -> bool:
 
 
 def _commutes_with_batching(node: Any, derived: set) -> bool:
+    """Whether the op acts element by element (OpDef.elementwise), never failing on the
+    values it may meet (OpDef.int_errors: integer division by zero, negative powers)."""
     op = node.op
-    if op.name not in _ELEMENTWISE or len(node.outputs) != 1:
+    if not op.elementwise or len(node.outputs) != 1:
         return False
     ins = node.inputs
-    if op.name in _FLOAT_ONLY and not all(x._dtype.is_floating for x in ins):
+    if op.int_errors and not all(x._dtype.is_floating for x in ins):
         return False
     ranks = set()
     for x in ins:
@@ -292,10 +271,6 @@ def _commutes_with_batching(node: Any, derived: set) -> bool:
 
 def _batched_graph(tr: _Trace, name: str) -> Any:
     """The per-element graph replayed on inputs with a leading (unknown) batch dim."""
-    from eagerflow._src.function.concrete import tracing_scope
-    from eagerflow._src.graph.ir import FuncGraph
-    from eagerflow._src.graph.replay import replay
-
     g = tr.graph
     bg = FuncGraph(name)
     with tracing_scope(bg):
@@ -389,8 +364,6 @@ class StructuredFunction:
         specs = self._in.specs
         if not specs or not all(isinstance(s, dstruct.DatasetSpec) for s in specs):
             return None
-        from eagerflow._src.data.sources import ListDataset
-
         flat = tuple(ListDataset([], dstruct.Structure(s.element_spec)) for s in specs)
         args = self._in.pack(flat)
         try:
@@ -527,8 +500,6 @@ class StructuredFunction:
         if dstruct.is_nested(out) != dstruct.is_nested(st.spec):
             self._mismatch(out)
         try:
-            from eagerflow._src.core import nest
-
             if dstruct.is_nested(out):
                 nest.assert_same_structure(out, st.spec, check_types=False)
         except (ValueError, TypeError):

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.control_flow.subgraph_ops import without_gradient
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import OutOfRangeError
@@ -417,17 +418,8 @@ def for_over_source(source: IteratorSource, extra_test: Callable | None, body: C
     tf_loop(extra_test, body, get_state, set_state, symbol_names, opts, source)
     for node in graph.operations[start:]:
         if node.op.name in ("While", "StatelessWhile"):
-            _not_differentiable(node.op)
-
-
-def _not_differentiable(op: OpDef) -> None:
-    """As TF's loops over datasets (a ReduceDataset), the loop has no gradient; and a
-    gradient must never run it again (that would read the iterator again): its results
-    are saved like those of any stateful operation, not replayed."""
-    op.grad = lambda node, *gs: [None] * len(node.inputs)
-    for attr in ("replay", "without_effects"):
-        if attr in vars(op):
-            delattr(op, attr)
+            # as TF's loops over datasets (a ReduceDataset), the loop has no gradient
+            node.op = without_gradient(node.op)
 
 
 def for_over_dataset(dataset: Any, extra_test: Callable | None, body: Callable,

@@ -55,13 +55,13 @@ _RNG = SampleRNG(9)
 ALL_REDUCE = register(OpDef(
     "CollectiveReduceV2", _infer_all_reduce, _all_reduce_kernel, grad=_all_reduce_grad,
     reference=lambda x, reduce_op, strategy=None: x.copy(), stateful=True,
-    samples=[Sample((_RNG.uniform(-2, 2, (2, 3)),), {"reduce_op": "SUM"}),
-             Sample((_RNG.uniform(-2, 2, (4,)),), {"reduce_op": "MEAN"}),
-             Sample((np.arange(6, dtype=np.int32),), {"reduce_op": "SUM"}, grad=False)],
-    bad_samples=[BadSample((np.array([True]),), {"reduce_op": "SUM"}, InvalidArgumentError,
-                           "not in the list of allowed values"),
-                 BadSample((np.ones(2),), {"reduce_op": "PROD"}, InvalidArgumentError,
-                           "Unknown reduce op")],
+    samples=lambda: [Sample((_RNG.uniform(-2, 2, (2, 3)),), {"reduce_op": "SUM"}),
+                     Sample((_RNG.uniform(-2, 2, (4,)),), {"reduce_op": "MEAN"}),
+                     Sample((np.arange(6, dtype=np.int32),), {"reduce_op": "SUM"}, grad=False)],
+    bad_samples=lambda: [BadSample((np.array([True]),), {"reduce_op": "SUM"}, InvalidArgumentError,
+                                   "not in the list of allowed values"),
+                         BadSample((np.ones(2),), {"reduce_op": "PROD"}, InvalidArgumentError,
+                                   "Unknown reduce op")],
 ))
 
 
@@ -89,7 +89,7 @@ def _replica_id_kernel(xp: Any, strategy: Any = None) -> Any:
 REPLICA_ID = register(OpDef(
     "ReplicaIdInSyncGroup", lambda strategy=None: [((), dt.int32)], _replica_id_kernel,
     grad=None, reference=lambda strategy=None: np.asarray(0, np.int32), stateful=True,
-    samples=[Sample((), grad=False)],
+    samples=lambda: [Sample((), grad=False)],
 ))
 
 

@@ -208,8 +208,8 @@ class _ComponentView:
 
     @property
     def name(self) -> str:
-        base = self._var.name[:-2]
-        return self._var.name if self._index == 0 else f"{base}/replica_{self._index}:0"
+        base = self._var._name[:-2]
+        return self._var._name if self._index == 0 else f"{base}/replica_{self._index}:0"
 
     def numpy(self) -> Any:
         a = self._var._copies[self._index]

@@ -56,18 +56,18 @@ def collect_saved(graph: Graph) -> tuple[list, list]:
     saved, saved_vars = [], []
     for node in graph.operations:
         name = node.op.name
-        if getattr(node.op, "save_outputs", False):  # a loop drawing random numbers
+        if node.op.save_outputs:  # a loop drawing random numbers
             saved.extend(node.outputs)
             saved_vars.extend([None] * len(node.outputs))
         elif name == "ReadVariableOp":
             saved.append(node.outputs[0])
             saved_vars.append(node.inputs[0])
-        elif getattr(node.op, "fn", None) is not None:
+        elif node.op.fn is not None:
             fn = node.op.fn
             n_out = len(fn.graph.outputs)
             saved.extend(node.outputs[n_out:])
             saved_vars.extend(fn._saved_vars)
-        elif node.op.stateful and node.outputs and getattr(node.op, "replay", None) is None:
+        elif node.op.stateful and node.outputs and node.op.replay is None:
             # a random draw (not control flow, which is replayed without its effects)
             saved.extend(node.outputs)
             saved_vars.extend([None] * len(node.outputs))
@@ -173,7 +173,7 @@ class ConcreteFunction:
 
         g = copy_graph(self.graph)
         for node in g.operations:
-            if getattr(node.op, "save_outputs", False) and "keep_history" in node.attrs:
+            if node.op.save_outputs and "keep_history" in node.attrs:
                 node.attrs["keep_history"] = True  # what a loop's gradient will read
         # The saved tensors become extra outputs, so the optimizer keeps and rewires them.
         n = len(g.outputs)
@@ -208,12 +208,10 @@ class ConcreteFunction:
                 out = self._fwd_saved.fn(*args[:n_args])
                 return out[0] if total == 1 else out
 
-            op = OpDef("StatefulPartitionedCall" if self._has_effects else "PartitionedCall",
-                       lambda *ins: specs, kernel, grad=self._call_grad, num_outputs=total,
-                       stateful=self._has_effects)
-            op.fn = self  # type: ignore[attr-defined]
-            op.replay = self._replay_node  # type: ignore[attr-defined]
-            self._op = op
+            self._op = OpDef(
+                "StatefulPartitionedCall" if self._has_effects else "PartitionedCall",
+                lambda *ins: specs, kernel, grad=self._call_grad, num_outputs=total,
+                stateful=self._has_effects, fn=self, replay=self._replay_node)
         return self._op
 
     def _replay_node(self, node: Any, args: tuple, saved: dict, skip_effects: bool,

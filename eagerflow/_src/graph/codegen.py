@@ -1,13 +1,14 @@
 """Code generation: an optimized graph becomes one straight-line Python function.
 
-Sits at the top of graph/. Every operation becomes one line over raw arrays:
-elementwise ops whose kernel is exactly a NumPy ufunc are emitted as that ufunc (or
-as a Python operator when the operands are scalars, where NumPy's scalar arithmetic
-is several times faster than a ufunc call); every other op calls its OpDef kernel.
-Constants, variables and kernels are bound in the function's globals, so a call
-costs one Python call plus the kernels. Large elementwise results whose buffer dies
-at the next elementwise op are reused in place (`out=`), which saves the allocation
-and a pass over memory.
+Sits at the top of graph/. Every operation becomes one line over raw arrays, written
+by a small emitter chosen from what its OpDef declares (no table of op names): an op
+whose kernel is exactly a NumPy ufunc is emitted as that ufunc (or as its Python
+operator when the operands are scalars, where NumPy's scalar arithmetic is several
+times faster than a ufunc call); an op whose outputs are its inputs is an alias;
+every other op calls its OpDef kernel. Constants, variables and kernels are bound in
+the function's globals, so a call costs one Python call plus the kernels. Large
+elementwise results whose buffer dies at the next elementwise op are reused in place
+(`out=`), which saves the allocation and a pass over memory.
 """
 
 from __future__ import annotations
@@ -22,25 +23,9 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
-from eagerflow._src.graph.ir import Graph, SymbolicTensor
+from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph, SymbolicTensor
 from eagerflow._src.ops.checks import num_elements
 
-# Ops whose kernel is `xp.<ufunc>(inputs...)` with no dtype adjustment.
-UFUNCS = {
-    "AddV2": "add", "Sub": "subtract", "Mul": "multiply", "Neg": "negative",
-    "Square": "square", "Sqrt": "sqrt", "Exp": "exp", "Expm1": "expm1", "Log": "log",
-    "Log1p": "log1p", "Sin": "sin", "Cos": "cos", "Tan": "tan", "Tanh": "tanh", "Sinh": "sinh",
-    "Cosh": "cosh", "Asin": "arcsin", "Acos": "arccos", "Atan": "arctan", "Maximum": "maximum",
-    "Minimum": "minimum", "Equal": "equal", "NotEqual": "not_equal", "Less": "less",
-    "LessEqual": "less_equal", "Greater": "greater", "GreaterEqual": "greater_equal",
-    "LogicalAnd": "logical_and", "LogicalOr": "logical_or", "LogicalNot": "logical_not",
-    "Floor": "floor", "Ceil": "ceil", "Sign": "sign", "Reciprocal": "reciprocal",
-}
-# Python operators with the same meaning as the ufunc, used for scalar operands.
-OPERATORS = {"AddV2": "({0} + {1})", "Sub": "({0} - {1})", "Mul": "({0} * {1})", "Neg": "(-{0})",
-             "Less": "({0} < {1})", "LessEqual": "({0} <= {1})", "Greater": "({0} > {1})",
-             "GreaterEqual": "({0} >= {1})", "Maximum": None, "Minimum": None}
-ALIASES = {"Identity", "StopGradient"}
 INPLACE_MIN_ELEMENTS = 1 << 14
 
 _fn_ids = itertools.count()
@@ -68,136 +53,182 @@ class Generated:
         self.name = name
 
 
+class _Writer:
+    """The function being written: its lines, globals, and what is known of each tensor."""
+
+    def __init__(self, graph: Graph, outputs: list, inplace: bool) -> None:
+        self.graph = graph
+        self.inplace = inplace
+        self.ns: dict = {"__name__": "eagerflow._generated", "_xp": _state.xp, "_np": np,
+                         "_asarray": np.asarray, "_ET": EagerTensor}
+        self.names: dict = {}     # id(tensor) -> expression
+        self.scalar: set = set()  # ids of tensors held as NumPy scalars
+        self.fresh: set = set()   # ids of tensors whose buffer the function allocated
+        self.lines: list[str] = []
+        self.counter = itertools.count()
+        # uses of every tensor, for in-place buffer reuse
+        self.use_count: dict = {}
+        for node in graph.operations:
+            for x in node.inputs:
+                if type(x) is SymbolicTensor:
+                    self.use_count[id(x)] = self.use_count.get(id(x), 0) + 1
+        self.escaped = {id(t) for t in outputs if type(t) is SymbolicTensor}
+
+    def bind_global(self, prefix: str, value: Any) -> str:
+        key = f"_{prefix}{next(self.counter)}"
+        self.ns[key] = value
+        return key
+
+    def ref(self, x: Any) -> str:
+        if type(x) is SymbolicTensor:
+            return self.names[id(x)]
+        return self.bind_global("v", x)
+
+    def temp(self) -> str:
+        return f"t{next(self.counter)}"
+
+    def all_scalar(self, node: Any) -> bool:
+        return bool(node.inputs) and all(
+            type(x) is SymbolicTensor and id(x) in self.scalar for x in node.inputs)
+
+
+# ---------------------------------------------------------------------------------------
+# Emitters: one per kind of operation.
+# ---------------------------------------------------------------------------------------
+
+def _emit_placeholder(w: _Writer, node: Any) -> None:
+    if id(node.outputs[0]) not in w.names:
+        raise ValueError(f"placeholder {node.name} is not an input of graph {w.graph.name}")
+
+
+def _emit_const(w: _Writer, node: Any) -> None:
+    value, out = node.attrs["value"], node.outputs[0]
+    if value.ndim == 0 and _scalar_ok(node.attrs["dtype"]):
+        w.names[id(out)] = w.bind_global("c", value[()])
+        w.scalar.add(id(out))
+    else:
+        w.names[id(out)] = w.bind_global("c", value)
+
+
+def _emit_read_variable(w: _Writer, node: Any) -> None:
+    t = w.temp()
+    w.lines.append(f"{t} = {w.ref(node.inputs[0])}._arr")
+    w.names[id(node.outputs[0])] = t
+
+
+def _emit_alias(w: _Writer, node: Any) -> None:
+    """An op whose output is its input (Identity, StopGradient): no line at all."""
+    src = node.inputs[0]
+    w.names[id(node.outputs[0])] = w.ref(src)
+    if id(src) in w.scalar:
+        w.scalar.add(id(node.outputs[0]))
+
+
+def _emit_ufunc(w: _Writer, node: Any) -> None:
+    """The op's NumPy ufunc, its Python operator on scalars, or the ufunc writing into the
+    buffer of an input that dies here."""
+    op, out = node.op, node.outputs[0]
+    ins = [w.ref(x) for x in node.inputs]
+    t = w.temp()
+    all_scalar = w.all_scalar(node)
+    if all_scalar and op.operator:
+        expr = f"({op.operator}{ins[0]})" if len(ins) == 1 else \
+            f"({ins[0]} {op.operator} {ins[1]})"
+        w.lines.append(f"{t} = {expr}")
+        w.scalar.add(id(out))
+    else:
+        fname = w.bind_global("u", _ufunc_of(w.ns["_xp"], op))
+        target = _inplace_target(node, w.use_count, w.fresh, w.escaped) if w.inplace else None
+        if target is not None:
+            w.lines.append(f"{t} = {fname}({', '.join(ins)}, out={w.names[id(target)]})")
+        else:
+            w.lines.append(f"{t} = {fname}({', '.join(ins)})")
+        if all_scalar and out._shape == ():
+            w.scalar.add(id(out))
+        w.fresh.add(id(out))
+    w.names[id(out)] = t
+
+
+def _emit_kernel(w: _Writer, node: Any) -> None:
+    """Any other op: a call of its OpDef kernel with its attrs bound as globals."""
+    outs = node.outputs
+    kname = w.bind_global("k", node.op.kernel)
+    parts = ["_xp"] + [w.ref(x) for x in node.inputs]
+    for k, v in node.attrs.items():
+        parts.append(f"{k}={w.bind_global('a', v)}")
+    call = f"{kname}({', '.join(parts)})"
+    temps = [w.temp() for _ in outs]
+    if not outs:
+        w.lines.append(call)
+    elif len(outs) == 1 and node.op.num_outputs == 1:
+        w.lines.append(f"{temps[0]} = {call}")
+    else:
+        w.lines.append(f"{', '.join(temps)}{',' if len(temps) == 1 else ''} = {call}")
+    for o, t in zip(outs, temps):
+        w.names[id(o)] = t
+
+
+# The graph's own ops, which have no kernel to call.
+_GRAPH_OPS = {id(PLACEHOLDER): _emit_placeholder, id(CONST): _emit_const,
+              id(READ_VAR): _emit_read_variable}
+
+
+def _ufunc_of(xp: Any, op: Any) -> Any:
+    """The op's ufunc in the array module the function runs on (its namesake off NumPy)."""
+    return op.ufunc if xp is np else getattr(xp, op.ufunc.__name__, None)
+
+
+def _emitter(node: Any, xp: Any) -> Callable:
+    op = node.op
+    special = _GRAPH_OPS.get(id(op))
+    if special is not None:
+        return special
+    if op.forward_identity and len(node.inputs) == 1:
+        return _emit_alias
+    if op.ufunc is not None and len(node.outputs) == 1 and _ufunc_of(xp, op) is not None:
+        return _emit_ufunc
+    return _emit_kernel
+
+
 def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
              wrap: bool = False, inplace: bool = True) -> Generated:
     """Compiles `graph` into `fn(*input_arrays) -> tuple` of arrays (or of EagerTensors
     when `wrap`). `outputs` defaults to graph.outputs; its entries may be non-graph
     values (returned as they are)."""
     outputs = list(graph.outputs if outputs is None else outputs)
-    ns: dict = {"__name__": "eagerflow._generated", "_xp": _state.xp, "_np": np,
-                "_asarray": np.asarray, "_ET": EagerTensor}
-    names: dict = {}          # id(tensor) -> expression
-    scalar: set = set()       # ids of tensors held as NumPy scalars
-    fresh: set = set()        # ids of tensors whose buffer the function allocated
-    counter = itertools.count()
-    lines: list[str] = []
-
-    def bind_global(prefix: str, value: Any) -> str:
-        key = f"_{prefix}{next(counter)}"
-        ns[key] = value
-        return key
-
-    # Uses of every tensor, for in-place buffer reuse.
-    use_count: dict = {}
-    for node in graph.operations:
-        for x in node.inputs:
-            if type(x) is SymbolicTensor:
-                use_count[id(x)] = use_count.get(id(x), 0) + 1
-    escaped = {id(t) for t in outputs if type(t) is SymbolicTensor}
-
+    w = _Writer(graph, outputs, inplace)
     args = []
     for i, t in enumerate(graph.inputs):
-        a = f"a{i}"
-        args.append(a)
-        names[id(t)] = a
+        args.append(f"a{i}")
+        w.names[id(t)] = f"a{i}"
     for i, t in enumerate(graph.inputs):
         if t._shape == () and _scalar_ok(t._dtype):
-            lines.append(f"a{i} = a{i}[()]")
-            scalar.add(id(t))
-
-    n_before, prev = len(lines), ""
-
-    def ref(x: Any) -> str:
-        if type(x) is SymbolicTensor:
-            return names[id(x)]
-        return bind_global("v", x)
-
+            w.lines.append(f"a{i} = a{i}[()]")
+            w.scalar.add(id(t))
+    n_before, prev = len(w.lines), ""
     for node in graph.operations:
-        if lines and n_before < len(lines):
-            lines[-1] += f"  # {prev}"
-        n_before = len(lines)
+        if w.lines and n_before < len(w.lines):
+            w.lines[-1] += f"  # {prev}"  # the op a line came from
+        n_before = len(w.lines)
         prev = f"{node.op.name} {node.name!r}"
-        opname = node.op.name
-        outs = node.outputs
-        if opname == "Placeholder":
-            if id(outs[0]) not in names:
-                raise ValueError(f"placeholder {node.name} is not an input of graph {graph.name}")
-            continue
-        if opname == "Const":
-            value = node.attrs["value"]
-            if value.ndim == 0 and _scalar_ok(node.attrs["dtype"]):
-                names[id(outs[0])] = bind_global("c", value[()])
-                scalar.add(id(outs[0]))
-            else:
-                names[id(outs[0])] = bind_global("c", value)
-            continue
-        if opname in ALIASES and len(node.inputs) == 1:
-            src = node.inputs[0]
-            names[id(outs[0])] = ref(src)
-            if id(src) in scalar:
-                scalar.add(id(outs[0]))
-            continue
-        if opname == "ReadVariableOp":
-            var = node.inputs[0]
-            t = f"t{next(counter)}"
-            lines.append(f"{t} = {ref(var)}._arr")
-            names[id(outs[0])] = t
-            continue
-        ins = [ref(x) for x in node.inputs]
-        t_out = [f"t{next(counter)}" for _ in outs]
-        uf = UFUNCS.get(opname)
-        all_scalar = bool(node.inputs) and all(
-            type(x) is SymbolicTensor and id(x) in scalar for x in node.inputs)
-        if uf is not None and len(outs) == 1:
-            tmpl = OPERATORS.get(opname)
-            if all_scalar and tmpl:
-                lines.append(f"{t_out[0]} = " + tmpl.format(*ins))
-                scalar.add(id(outs[0]))
-            else:
-                fname = bind_global("u", getattr(np, uf))
-                target = _inplace_target(node, use_count, fresh, escaped) if inplace else None
-                if target is not None:
-                    lines.append(f"{t_out[0]} = {fname}({', '.join(ins)}, out={names[id(target)]})")
-                else:
-                    lines.append(f"{t_out[0]} = {fname}({', '.join(ins)})")
-                if all_scalar and outs[0]._shape == ():
-                    scalar.add(id(outs[0]))
-                fresh.add(id(outs[0]))
-            names[id(outs[0])] = t_out[0]
-            continue
-        # Generic: call the OpDef kernel.
-        kname = bind_global("k", node.op.kernel)
-        parts = ["_xp"] + ins
-        for k, v in node.attrs.items():
-            parts.append(f"{k}={bind_global('a', v)}")
-        call = f"{kname}({', '.join(parts)})"
-        if not outs:
-            lines.append(call)
-        elif len(outs) == 1 and node.op.num_outputs == 1:
-            lines.append(f"{t_out[0]} = {call}")
-        else:
-            lines.append(f"{', '.join(t_out)}{',' if len(t_out) == 1 else ''} = {call}")
-        for t, tn in zip(outs, t_out):
-            names[id(t)] = tn
-
-    if lines and n_before < len(lines):
-        lines[-1] += f"  # {prev}"
+        _emitter(node, w.ns["_xp"])(w, node)
+    if w.lines and n_before < len(w.lines):
+        w.lines[-1] += f"  # {prev}"
     rets = []
     for t in outputs:
-        expr = ref(t) if type(t) is SymbolicTensor else bind_global("o", t)
+        expr = w.ref(t) if type(t) is SymbolicTensor else w.bind_global("o", t)
         if type(t) is SymbolicTensor:
             if (t._shape is None or t._shape == ()) and t._dtype is not dt.variant:
                 expr = f"_asarray({expr})"  # not a TensorArray flow: a tuple stays one
             if wrap:
-                expr = f"_ET({expr}, {bind_global('d', t._dtype)})"
+                expr = f"_ET({expr}, {w.bind_global('d', t._dtype)})"
         rets.append(expr)
     fn_name = _safe(name) + f"_{next(_fn_ids)}"
-    body = lines + [f"return ({', '.join(rets)}{',' if len(rets) == 1 else ''})"]
+    body = w.lines + [f"return ({', '.join(rets)}{',' if len(rets) == 1 else ''})"]
     source = f"def {fn_name}({', '.join(args)}):\n" + "".join(f"    {ln}\n" for ln in body)
     code = compile(source, f"<tf.function {name}>", "exec")
-    exec(code, ns)  # noqa: S102 - our own generated source
-    fn = ns[fn_name]
-    return Generated(fn, source, fn_name)
+    exec(code, w.ns)  # noqa: S102 - our own generated source
+    return Generated(w.ns[fn_name], source, fn_name)
 
 
 def _inplace_target(node: Any, use_count: dict, fresh: set, escaped: set) -> Any:

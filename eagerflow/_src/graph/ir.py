@@ -25,7 +25,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import lookup, to_device
-from eagerflow._src.core.errors import OperatorNotAllowedInGraphError
+from eagerflow._src.core.errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops.registry import OpDef
@@ -37,15 +37,15 @@ from eagerflow._src.ops.registry import OpDef
 
 
 def _placeholder_kernel(xp: Any, shape: Any, dtype: Any) -> Any:
-    from eagerflow._src.core.errors import InvalidArgumentError
-
     raise InvalidArgumentError(None, None, f"You must feed a value for placeholder tensor with "
                                            f"dtype {dtype.name}")
 
 
-PLACEHOLDER = OpDef("Placeholder", lambda shape, dtype: [(shape, dtype)], _placeholder_kernel)
+PLACEHOLDER = OpDef("Placeholder", lambda shape, dtype: [(shape, dtype)], _placeholder_kernel,
+                    no_fold=True)
 CONST = OpDef("Const", lambda value, dtype: [(value.shape, dtype)],
-              lambda xp, value, dtype: value)
+              lambda xp, value, dtype: value, no_fold=True,
+              fold=lambda node, value_of: np.asarray(node.attrs["value"]).tolist())
 
 
 def _assign_kernel(mode: str) -> Any:
@@ -75,10 +75,7 @@ def _read_kernel(xp: Any, var: Any) -> Any:
 
 
 READ_VAR = OpDef("ReadVariableOp", lambda var: [(var.shape._dims, var.dtype)], _read_kernel,
-                 grad=lambda n, g: [g])
-
-# Op names that read state when they run: never folded, merged across writes or hoisted.
-STATE_READERS = {"ReadVariableOp"}
+                 grad=lambda n, g: [g], no_fold=True)
 
 
 def has_effects(op: OpDef) -> bool:

@@ -37,7 +37,7 @@ def replay(graph: Graph, inputs: list, saved: dict | None = None,
                 raise ValueError(f"replay of {graph.name}: placeholder {node.name} has no value")
             continue
         if outs and all(id(o) in saved for o in outs):
-            hook = getattr(node.op, "replay_saved", None)
+            hook = node.op.replay_saved
             if hook is None:
                 for o in outs:
                     env[id(o)] = saved[id(o)]
@@ -61,7 +61,7 @@ def replay(graph: Graph, inputs: list, saved: dict | None = None,
             continue
         if node.op.stateful and not outs and skip_effects:
             continue
-        sub = getattr(node.op, "replay", None)
+        sub = node.op.replay
         if sub is not None:
             res = sub(node, args, saved, skip_effects, env)
         else:

@@ -27,8 +27,8 @@ def _compatible(a: Any, b: Any) -> bool:
 
 def subgraphs(node: Any) -> list:
     """The graphs an operation runs: cond branches and loop bodies, a called function's."""
-    out = [sg.graph for sg in getattr(node.op, "subgraphs", ())]
-    fn = getattr(node.op, "fn", None)
+    out = [sg.graph for sg in node.op.subgraphs]
+    fn = node.op.fn
     if fn is not None:
         out.append(fn.graph)
     for v in node.attrs.values():

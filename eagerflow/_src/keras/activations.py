@@ -7,10 +7,12 @@ between names and functions; Keras 2 and Keras 3 names are both accepted.
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
@@ -125,44 +127,38 @@ _TABLE: dict[str, Callable] = {
 
 
 def serialize(activation: Any) -> Any:
-    if activation is None:
-        return None
-    for name, fn in _TABLE.items():
-        if fn is activation:
-            return "swish" if name == "silu" else name
-    if hasattr(activation, "get_config"):
-        return {"module": "keras.layers", "class_name": type(activation).__name__,
-                "config": activation.get_config(), "registered_name": None}
-    name = getattr(activation, "__name__", None)
-    if name is not None:
-        return name
-    raise ValueError(f"Could not serialize activation {activation!r}")
+    """A built-in activation's name (`'relu'`); the config of anything else."""
+    config = ser.serialize_keras_object(activation)
+    if not isinstance(config, dict) or "config" not in config:
+        raise ValueError(f"Unknown activation function '{activation}' cannot be serialized "
+                         "due to invalid function name. Make sure to use an activation name "
+                         "that matches the references defined in activations.py or use "
+                         "`@keras.saving.register_keras_serializable()`to register any custom "
+                         f"activations. config={config}")
+    if not isinstance(activation, types.FunctionType):
+        return config
+    name = config["config"]
+    if isinstance(name, str) and _TABLE.get(name) is not activation:
+        config["config"] = ser.get_registered_name(activation)
+        return config
+    return name
 
 
-def deserialize(name: Any, custom_objects: dict | None = None) -> Callable:
-    if isinstance(name, dict):
-        from eagerflow._src.keras.layers import deserialize as deserialize_layer
-
-        return deserialize_layer(name, custom_objects)
-    if custom_objects and name in custom_objects:
-        return custom_objects[name]
-    from eagerflow._src.keras.serialization import get_custom_objects
-
-    fn = _TABLE.get(name) or get_custom_objects().get(name)
-    if fn is None:
-        raise ValueError(f"Unknown activation function: '{name}'. Please ensure you are using "
-                         "a `keras.utils.custom_object_scope` and that this object is included "
-                         "in the scope. See https://www.tensorflow.org/guide/keras/"
-                         "save_and_serialize#registering_the_custom_object for details.")
-    return fn
+def deserialize(config: Any, custom_objects: dict | None = None) -> Callable:
+    return ser.deserialize_keras_object(config, module_objects=_TABLE,
+                                        custom_objects=custom_objects)
 
 
 def get(identifier: Any) -> Callable:
-    """`None` -> linear, a name -> its function, a callable -> itself."""
+    """`None` -> linear, a name -> its function, a config -> its object, a callable -> itself."""
     if identifier is None:
         return linear
-    if isinstance(identifier, (str, dict)):
-        return deserialize(identifier)
-    if callable(identifier):
-        return identifier
-    raise TypeError(f"Could not interpret activation function identifier: {identifier}")
+    if isinstance(identifier, dict):
+        obj = ser.deserialize_keras_object(identifier)
+    elif isinstance(identifier, str):
+        obj = _TABLE.get(identifier)
+    else:
+        obj = identifier
+    if callable(obj):
+        return obj
+    raise ValueError(f"Could not interpret activation function identifier: {identifier}")

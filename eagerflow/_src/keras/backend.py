@@ -10,6 +10,7 @@ from __future__ import annotations
 import collections
 import re
 import threading
+import warnings
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,19 @@ _IMAGE_DATA_FORMAT = ["channels_last"]
 
 _name_uids: collections.defaultdict = collections.defaultdict(int)
 _name_lock = threading.Lock()
+
+
+def backend() -> str:
+    """The Keras 3 backend eagerflow stands for: TensorFlow."""
+    return "tensorflow"
+
+
+def enable_unsafe_deserialization() -> None:
+    """Keras 3's switch to load lambdas from configs. eagerflow never runs code from a
+    config or file, so lambdas stay refused; the call only warns."""
+    warnings.warn("enable_unsafe_deserialization() has no effect in eagerflow: configs and "
+                  "files never load Python code (pass functions in `custom_objects`).",
+                  stacklevel=2)
 
 
 def floatx() -> str:
@@ -57,26 +71,22 @@ def set_image_data_format(data_format: str) -> None:
 
 def to_snake_case(name: str) -> str:
     """`Conv2D` -> `conv2d`, `GlobalAveragePooling2D` -> `global_average_pooling2d`."""
-    s = re.sub(r"(.)([A-Z][a-z0-9]+)", r"\1_\2", name)
-    s = re.sub(r"([a-z])([A-Z])", r"\1_\2", s).lower()
-    return s if s[0] != "_" else "private" + s
+    name = re.sub(r"\W+", "", name)
+    name = re.sub(r"(.)([A-Z][a-z]+)", r"\1_\2", name)
+    return re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
 
 
-def unique_object_name(name: str, zero_based: bool = True) -> str:
-    """`dense`, `dense_1`, ... (or `input_1`, `input_2`, ... when not zero based)."""
+def uniquify(name: str) -> str:
+    """`name` the first time, then `name_1`, `name_2`, ... (until clear_session)."""
     with _name_lock:
         n = _name_uids[name]
         _name_uids[name] = n + 1
-    if zero_based:
-        return name if n == 0 else f"{name}_{n}"
-    return f"{name}_{n + 1}"
+    return name if n == 0 else f"{name}_{n}"
 
 
-def observe_object_name(name: str) -> None:
-    """Makes an explicitly given name count as taken, as Keras does for `name=`."""
-    with _name_lock:
-        if _name_uids[name] == 0:
-            _name_uids[name] = 1
+def auto_name(prefix: str) -> str:
+    """Keras 3's automatic object name: the snake-cased class name, made unique."""
+    return uniquify(to_snake_case(prefix))
 
 
 def get_uid(prefix: str = "") -> int:
@@ -166,3 +176,8 @@ def standardize_dtype(dtype: Any) -> dt.DType:
     if hasattr(dtype, "compute_dtype") and not isinstance(dtype, dt.DType):  # a DTypePolicy
         return dt.as_dtype(dtype.compute_dtype)
     return dt.as_dtype(dtype)
+
+
+def standardize_dtype_name(dtype: Any) -> str:
+    """`keras.utils.standardize_dtype`: a dtype's name (`'float32'`); None is floatx."""
+    return standardize_dtype(dtype).name

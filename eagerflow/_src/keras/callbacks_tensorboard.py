@@ -4,7 +4,7 @@ Sits in keras/ on top of summary/. As TF 2.x's Keras callback does: a `train` an
 `validation` writer under `log_dir`; `epoch_<metric>` scalars per epoch (validation
 metrics without their `val_` prefix in the validation run); `batch_<metric>`
 scalars every `update_freq` batches when it is 'batch' or an integer, stepped by
-the global batch count; `<weight name>/histogram` (and `/image` with
+the global batch count; `<weight path>/histogram` (and `/image` with
 `write_images`) every `histogram_freq` epochs; `evaluation_<metric>_vs_iterations`
 after a standalone evaluate(); the model's config as a graph summary when it can
 give one. There is no profiler, so `profile_batch` is accepted and ignored.
@@ -159,7 +159,7 @@ class TensorBoard(Callback):
         with w.as_default(), summary_ops.record_if(True):
             for layer in getattr(self.model, "layers", []):
                 for weight in getattr(layer, "weights", []):
-                    name = weight.name.replace(":", "_")
+                    name = getattr(weight, "path", weight.name).replace(":", "_")
                     summary_ops.histogram(name + "/histogram", weight, step=epoch)
                     if self.write_images:
                         self._log_weight_as_image(weight, name + "/image", epoch)

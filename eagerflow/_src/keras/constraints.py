@@ -88,12 +88,13 @@ _TABLE = {"MaxNorm": MaxNorm, "NonNeg": NonNeg, "UnitNorm": UnitNorm, "MinMaxNor
 
 
 def serialize(constraint: Any) -> Any:
-    return ser.serialize_object(constraint, "keras.constraints")
+    return ser.serialize_keras_object(constraint)
 
 
 def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
-    return ser.deserialize_instance(config, _TABLE, "constraint", custom_objects)
+    return ser.deserialize_keras_object(config, module_objects=_TABLE,
+                                        custom_objects=custom_objects)
 
 
 def get(identifier: Any) -> Any:
-    return ser.get_object(identifier, deserialize, "constraint function")
+    return ser.get_from(identifier, _TABLE, deserialize, "constraint")

@@ -36,9 +36,13 @@ def _wrap(value: np.ndarray, dtype: dt.DType) -> Tensor:
     return convert_to_tensor(np.asarray(value, dtype=dtype.as_numpy_dtype), dtype=dtype)
 
 
-def compute_fans(shape: tuple) -> tuple:
-    """(fan_in, fan_out) of a weight shape, as Keras counts them."""
+def compute_fans(shape: tuple, input_axes: Any = None, output_axes: Any = None) -> tuple:
+    """(fan_in, fan_out) of a weight shape, as Keras counts them (the products over
+    `input_axes` and `output_axes` when both are given)."""
     shape = tuple(shape)
+    if input_axes is not None and output_axes is not None:
+        return (int(np.prod([shape[a] for a in input_axes])),
+                int(np.prod([shape[a] for a in output_axes])))
     if len(shape) < 1:
         return 1, 1
     if len(shape) == 1:
@@ -82,7 +86,7 @@ class Ones(Initializer):
 
 
 class Constant(Initializer):
-    def __init__(self, value: Any = 0) -> None:
+    def __init__(self, value: Any = 0.0) -> None:
         self.value = value
 
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
@@ -104,7 +108,14 @@ class Constant(Initializer):
 
 class _Random(Initializer):
     def __init__(self, seed: int | None = None) -> None:
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ValueError("`seed` argument should be an instance of "
+                             "`keras.random.SeedGenerator()` or an integer. Received: "
+                             f"seed={seed}")
         self.seed = seed
+
+    def get_config(self) -> dict:
+        return {"seed": self.seed}
 
     def _rng(self) -> np.random.Generator:
         return kb.numpy_rng(self.seed)
@@ -120,7 +131,7 @@ class RandomNormal(_Random):
         return _wrap(self._rng().normal(self.mean, self.stddev, _shape_tuple(shape)), d)
 
     def get_config(self) -> dict:
-        return {"mean": self.mean, "stddev": self.stddev, "seed": self.seed}
+        return {"seed": self.seed, "mean": self.mean, "stddev": self.stddev}
 
 
 class RandomUniform(_Random):
@@ -140,7 +151,7 @@ class RandomUniform(_Random):
         return _wrap(rng.uniform(self.minval, self.maxval, shape), d)
 
     def get_config(self) -> dict:
-        return {"minval": self.minval, "maxval": self.maxval, "seed": self.seed}
+        return {"seed": self.seed, "minval": self.minval, "maxval": self.maxval}
 
 
 def _truncated(rng: np.random.Generator, mean: float, stddev: float, shape: tuple) -> np.ndarray:
@@ -163,13 +174,15 @@ class TruncatedNormal(_Random):
         return _wrap(_truncated(self._rng(), self.mean, self.stddev, _shape_tuple(shape)), d)
 
     def get_config(self) -> dict:
-        return {"mean": self.mean, "stddev": self.stddev, "seed": self.seed}
+        return {"seed": self.seed, "mean": self.mean, "stddev": self.stddev}
 
 
 class VarianceScaling(_Random):
     def __init__(self, scale: float = 1.0, mode: str = "fan_in",
-                 distribution: str = "truncated_normal", seed: int | None = None) -> None:
+                 distribution: str = "truncated_normal", seed: int | None = None,
+                 input_axes: Any = None, output_axes: Any = None) -> None:
         super().__init__(seed)
+        self.input_axes, self.output_axes = input_axes, output_axes
         if scale <= 0.0:
             raise ValueError(f"`scale` must be positive float. Received: scale={scale}.")
         allowed_modes = {"fan_in", "fan_out", "fan_avg"}
@@ -188,7 +201,7 @@ class VarianceScaling(_Random):
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
         d = _float_dtype(dtype, type(self).__name__)
         shape = _shape_tuple(shape)
-        fan_in, fan_out = compute_fans(shape)
+        fan_in, fan_out = compute_fans(shape, self.input_axes, self.output_axes)
         scale = self.scale
         if self.mode == "fan_in":
             scale /= max(1.0, fan_in)
@@ -206,17 +219,20 @@ class VarianceScaling(_Random):
         return _wrap(rng.uniform(-limit, limit, shape), d)
 
     def get_config(self) -> dict:
-        return {"scale": self.scale, "mode": self.mode, "distribution": self.distribution,
-                "seed": self.seed}
+        return {"seed": self.seed, "scale": self.scale, "mode": self.mode,
+                "distribution": self.distribution, "input_axes": self.input_axes,
+                "output_axes": self.output_axes}
 
 
 def _preset(name: str, scale: float, mode: str, distribution: str) -> type:
-    def __init__(self: Any, seed: int | None = None) -> None:  # noqa: N807
+    def __init__(self: Any, seed: int | None = None, input_axes: Any = None,  # noqa: N807
+                 output_axes: Any = None) -> None:
         VarianceScaling.__init__(self, scale=scale, mode=mode, distribution=distribution,
-                                 seed=seed)
+                                 seed=seed, input_axes=input_axes, output_axes=output_axes)
 
     def get_config(self: Any) -> dict:
-        return {"seed": self.seed}
+        return {"seed": self.seed, "input_axes": self.input_axes,
+                "output_axes": self.output_axes}
 
     return type(name, (VarianceScaling,), {"__init__": __init__, "get_config": get_config,
                                            "__doc__": f"VarianceScaling({scale}, {mode!r}, "
@@ -254,7 +270,7 @@ class Orthogonal(_Random):
         return _wrap(self.gain * q.reshape(shape), d)
 
     def get_config(self) -> dict:
-        return {"gain": self.gain, "seed": self.seed}
+        return {"seed": self.seed, "gain": self.gain}
 
 
 class Identity(Initializer):
@@ -268,9 +284,6 @@ class Identity(Initializer):
             raise ValueError("Identity matrix initializer can only be used for 2D matrices. "
                              f"Received: shape={shape} of rank {len(shape)}.")
         return _wrap(self.gain * np.eye(*shape), d)
-
-    def get_config(self) -> dict:
-        return {"gain": self.gain}
 
 
 _TABLE = {
@@ -291,15 +304,14 @@ _TABLE = {
 
 
 def serialize(initializer: Any) -> Any:
-    return ser.serialize_object(initializer, "keras.initializers")
+    return ser.serialize_keras_object(initializer)
 
 
 def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
-    return ser.deserialize_instance(config, _TABLE, "initializer", custom_objects)
+    return ser.deserialize_keras_object(config, module_objects=_TABLE,
+                                        custom_objects=custom_objects)
 
 
 def get(identifier: Any) -> Any:
-    """An initializer from a name, a config dict, an instance or a callable."""
-    if isinstance(identifier, type) and issubclass(identifier, Initializer):
-        return identifier()
-    return ser.get_object(identifier, deserialize, "initializer")
+    """An initializer from a name, a config dict, an instance, a class or a callable."""
+    return ser.get_from(identifier, _TABLE, deserialize, "initializer", by_config=True)

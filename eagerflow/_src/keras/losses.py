@@ -127,7 +127,13 @@ class Loss:
 
 
 class LossFunctionWrapper(Loss):
-    """A Loss around a per-example function `fn(y_true, y_pred, **kwargs)`."""
+    """A Loss around a per-example function `fn(y_true, y_pred, **kwargs)`.
+
+    Its config holds the name and reduction, plus the arguments named in `_config_keys`
+    (Keras 3 writes the others, a Huber loss's `delta` say, nowhere).
+    """
+
+    _config_keys: tuple = ()
 
     def __init__(self, fn: Callable, reduction: Any = "sum_over_batch_size",
                  name: str | None = None, dtype: Any = None, **kwargs: Any) -> None:
@@ -141,7 +147,7 @@ class LossFunctionWrapper(Loss):
 
     def get_config(self) -> dict:
         config = super().get_config()
-        config.update(self._fn_kwargs)
+        config.update({k: self._fn_kwargs[k] for k in self._config_keys})
         return config
 
 
@@ -320,6 +326,51 @@ def binary_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False,
     return R.reduce_mean(per, axis=axis)
 
 
+def binary_focal_crossentropy(y_true: Any, y_pred: Any, apply_class_balancing: bool = False,
+                              alpha: float = 0.25, gamma: float = 2.0,
+                              from_logits: bool = False, label_smoothing: float = 0.0,
+                              axis: int = -1) -> Any:
+    """Binary cross-entropy scaled by `(1 - p_t) ** gamma` (and, with class balancing, by
+    `alpha` for positives and `1 - alpha` for negatives), averaged over `axis`."""
+    y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
+    if label_smoothing:
+        y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
+    _same_shape(y_true, y_pred)
+    if from_logits:
+        y_pred = M.sigmoid(y_pred)
+    p = M.clip_by_value(y_pred, K.EPSILON, 1.0 - K.EPSILON)
+    bce = -(y_true * M.log(p) + (1 - y_true) * M.log(1 - p))
+    p_t = y_true * y_pred + (1 - y_true) * (1 - y_pred)
+    focal = M.pow(1.0 - p_t, gamma) * bce
+    if apply_class_balancing:
+        focal = (y_true * alpha + (1 - y_true) * (1 - alpha)) * focal
+    return R.reduce_mean(focal, axis=axis)
+
+
+def categorical_focal_crossentropy(y_true: Any, y_pred: Any, alpha: float = 0.25,
+                                   gamma: float = 2.0, from_logits: bool = False,
+                                   label_smoothing: float = 0.0, axis: int = -1) -> Any:
+    """Categorical cross-entropy with each class term scaled by `alpha * (1 - p) ** gamma`."""
+    if isinstance(axis, bool):
+        raise ValueError(f"`axis` must be of type `int`. Received: axis={axis} of type "
+                         f"{type(axis)}")
+    y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
+    if y_pred._shape and y_pred._shape[-1] == 1:
+        warnings.warn("In loss categorical_focal_crossentropy, expected y_pred.shape to be "
+                      "(batch_size, num_classes) with num_classes > 1. Received: "
+                      f"y_pred.shape={y_pred.shape}. Consider using 'binary_crossentropy' if "
+                      "you only have 2 classes.", SyntaxWarning, stacklevel=2)
+    if label_smoothing:
+        y_true = y_true * (1.0 - label_smoothing) + label_smoothing / float(y_true._shape[-1])
+    _same_shape(y_true, y_pred)
+    if from_logits:
+        y_pred = K.softmax(y_pred, axis)
+    p = M.clip_by_value(y_pred / R.reduce_sum(y_pred, axis=axis, keepdims=True), K.EPSILON,
+                        1.0 - K.EPSILON)
+    focal = alpha * M.pow(1.0 - p, gamma) * (-y_true * M.log(p))
+    return R.reduce_sum(focal, axis=axis)
+
+
 # -- Loss classes ------------------------------------------------------------------------
 
 def _wrapper(fn: Callable, default_name: str, **defaults: Any) -> type:
@@ -393,16 +444,39 @@ class Poisson(LossFunctionWrapper):
 class BinaryCrossentropy(LossFunctionWrapper):
     __init__ = _wrapper(binary_crossentropy, "binary_crossentropy", from_logits=False,
                         label_smoothing=0.0, axis=-1)
+    _config_keys = ("from_logits", "label_smoothing", "axis")
+
+
+class BinaryFocalCrossentropy(LossFunctionWrapper):
+    """`BinaryFocalCrossentropy(apply_class_balancing=False, alpha=0.25, gamma=2.0,
+    from_logits=False, label_smoothing=0.0, axis=-1)`."""
+
+    __init__ = _wrapper(binary_focal_crossentropy, "binary_focal_crossentropy",
+                        apply_class_balancing=False, alpha=0.25, gamma=2.0, from_logits=False,
+                        label_smoothing=0.0, axis=-1)
+    _config_keys = ("from_logits", "label_smoothing", "axis", "apply_class_balancing",
+                    "alpha", "gamma")
 
 
 class CategoricalCrossentropy(LossFunctionWrapper):
     __init__ = _wrapper(categorical_crossentropy, "categorical_crossentropy",
                         from_logits=False, label_smoothing=0.0, axis=-1)
+    _config_keys = ("from_logits", "label_smoothing", "axis")
+
+
+class CategoricalFocalCrossentropy(LossFunctionWrapper):
+    """`CategoricalFocalCrossentropy(alpha=0.25, gamma=2.0, from_logits=False,
+    label_smoothing=0.0, axis=-1)`."""
+
+    __init__ = _wrapper(categorical_focal_crossentropy, "categorical_focal_crossentropy",
+                        alpha=0.25, gamma=2.0, from_logits=False, label_smoothing=0.0, axis=-1)
+    _config_keys = ("from_logits", "label_smoothing", "axis", "alpha", "gamma")
 
 
 class SparseCategoricalCrossentropy(LossFunctionWrapper):
     __init__ = _wrapper(sparse_categorical_crossentropy, "sparse_categorical_crossentropy",
                         from_logits=False, ignore_class=None)
+    _config_keys = ("from_logits", "ignore_class")
 
     def call(self, y_true: Any, y_pred: Any) -> Any:
         # Integer labels are not squeezed against the class axis of the predictions.
@@ -443,28 +517,31 @@ _BY_NAME: dict[str, Any] = {
     "kullback_leibler_divergence": kl_divergence, "poisson": poisson, "hinge": hinge,
     "squared_hinge": squared_hinge, "categorical_hinge": categorical_hinge,
     "binary_crossentropy": binary_crossentropy,
+    "binary_focal_crossentropy": binary_focal_crossentropy,
     "categorical_crossentropy": categorical_crossentropy,
+    "categorical_focal_crossentropy": categorical_focal_crossentropy,
     "sparse_categorical_crossentropy": sparse_categorical_crossentropy,
 }
 _CLASSES = {c.__name__: c for c in (
     MeanSquaredError, MeanAbsoluteError, MeanAbsolutePercentageError,
     MeanSquaredLogarithmicError, CosineSimilarity, Huber, LogCosh, Hinge, SquaredHinge,
     CategoricalHinge, KLDivergence, Poisson, BinaryCrossentropy, CategoricalCrossentropy,
-    SparseCategoricalCrossentropy)}
+    SparseCategoricalCrossentropy, BinaryFocalCrossentropy, CategoricalFocalCrossentropy)}
+
+
+_TABLE = {**_CLASSES, **_BY_NAME}
 
 
 def get(identifier: Any) -> Any:
     """A loss function or Loss from a name ("mse", "sparse_categorical_crossentropy",
     "BinaryCrossentropy"), a config dict, or a callable."""
-    return ser.get_named(identifier, _BY_NAME, _CLASSES, "loss", deserialize)
+    return ser.get_from(identifier, _TABLE, deserialize, "loss")
 
 
 def serialize(loss: Any) -> Any:
-    if isinstance(loss, Loss):
-        return {"module": "keras.losses", "class_name": type(loss).__name__,
-                "config": loss.get_config(), "registered_name": None}
-    return getattr(loss, "__name__", str(loss))
+    return ser.serialize_keras_object(loss)
 
 
 def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
-    return ser.deserialize_named(config, _CLASSES, "loss", custom_objects, get)
+    return ser.deserialize_keras_object(config, module_objects=_TABLE,
+                                        custom_objects=custom_objects)

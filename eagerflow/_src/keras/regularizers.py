@@ -6,7 +6,10 @@ recomputed from the current weights each time the losses are read.
 
 from __future__ import annotations
 
+import math
 from typing import Any
+
+import numpy as np
 
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.ops import math as tm
@@ -14,12 +17,10 @@ from eagerflow._src.ops import reduce as tr
 
 
 def _check_penalty(value: Any, name: str) -> float:
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise ValueError(f"Value {value} is not a valid regularization penalty number, "
-                         "expected an int or a float value.")
-    if value != value or value in (float("inf"), float("-inf")):
-        raise ValueError(f"Value {value} is not a valid regularization penalty number, a "
-                         "positive/negative infinity or NaN is not a property value")
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or \
+            math.isinf(value) or math.isnan(value) or value < 0:
+        raise ValueError(f"Invalid value for argument {name}: expected a non-negative float."
+                         f"Received: {name}={value}")
     return float(value)
 
 
@@ -38,27 +39,28 @@ class Regularizer:
 
 
 class L1(Regularizer):
-    def __init__(self, l1: float = 0.01, **kwargs: Any) -> None:
-        l1 = kwargs.pop("l", l1)  # Keras 2 accepted the alias `l`
-        self.l1 = _check_penalty(l1, "l1")
+    def __init__(self, l1: float = 0.01) -> None:
+        l1 = 0.01 if l1 is None else l1
+        # held as a float32 scalar, as Keras 3 holds it (its config shows the rounding)
+        self.l1 = float(np.float32(_check_penalty(l1, "l1")))
 
     def __call__(self, x: Any) -> Any:
         return self.l1 * tr.reduce_sum(tm.abs(x))
 
     def get_config(self) -> dict:
-        return {"l1": float(self.l1)}
+        return {"l1": self.l1}
 
 
 class L2(Regularizer):
-    def __init__(self, l2: float = 0.01, **kwargs: Any) -> None:
-        l2 = kwargs.pop("l", l2)
+    def __init__(self, l2: float = 0.01) -> None:
+        l2 = 0.01 if l2 is None else l2
         self.l2 = _check_penalty(l2, "l2")
 
     def __call__(self, x: Any) -> Any:
         return self.l2 * tr.reduce_sum(tm.square(x))
 
     def get_config(self) -> dict:
-        return {"l2": float(self.l2)}
+        return {"l2": self.l2}
 
 
 class L1L2(Regularizer):
@@ -78,33 +80,25 @@ class L1L2(Regularizer):
         return total
 
     def get_config(self) -> dict:
-        return {"l1": float(self.l1), "l2": float(self.l2)}
+        return {"l1": self.l1, "l2": self.l2}
 
 
-def l1(l1: float = 0.01) -> L1:  # noqa: E741 - Keras's name
-    return L1(l1)
+l1 = L1
+l2 = L2
+l1_l2 = L1L2
 
-
-def l2(l2: float = 0.01) -> L2:
-    return L2(l2)
-
-
-def l1_l2(l1: float = 0.01, l2: float = 0.01) -> L1L2:  # noqa: E741
-    return L1L2(l1=l1, l2=l2)
-
-
-_TABLE = {"L1": L1, "L2": L2, "L1L2": L1L2, "l1": L1, "l2": L2, "l1_l2": l1_l2,
+_TABLE = {"L1": L1, "L2": L2, "L1L2": L1L2, "l1": L1, "l2": L2, "l1_l2": L1L2,
           "Regularizer": Regularizer}
 
 
 def serialize(regularizer: Any) -> Any:
-    return ser.serialize_object(regularizer, "keras.regularizers")
+    return ser.serialize_keras_object(regularizer)
 
 
 def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
-    obj = ser.deserialize_object(config, _TABLE, "regularizer", custom_objects)
-    return obj() if isinstance(obj, type) or obj is l1_l2 else obj
+    return ser.deserialize_keras_object(config, module_objects=_TABLE,
+                                        custom_objects=custom_objects)
 
 
 def get(identifier: Any) -> Any:
-    return ser.get_object(identifier, deserialize, "regularizer")
+    return ser.get_from(identifier, _TABLE, deserialize, "regularizer")

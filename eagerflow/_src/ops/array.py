@@ -91,9 +91,9 @@ FILL = register(OpDef(
     "Fill", _fill_infer, _fill_kernel,
     grad=lambda n, g: [sum_to(g, n.inputs[0])] + [None] * (len(n.inputs) - 1),
     reference=lambda v, shape: np.array([v.item()] * int(np.prod(shape)), v.dtype).reshape(shape),
-    samples=[Sample((np.array(1.5),), {"shape": (2, 3)})],
-    bad_samples=[BadSample((np.array(1.0),), {"shape": (-1,)}, InvalidArgumentError,
-                           "Dimension -1 must be >= 0")],
+    samples=lambda: [Sample((np.array(1.5),), {"shape": (2, 3)})],
+    bad_samples=lambda: [BadSample((np.array(1.0),), {"shape": (-1,)}, InvalidArgumentError,
+                                   "Dimension -1 must be >= 0")],
     tf=TFForm(names={"shape": "dims"}),
 ))
 
@@ -215,14 +215,29 @@ def _reshape_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
         raise
 
 
+def _reshape_rewrite(node: Any) -> Any:
+    """A reshape to the input's own static shape is the input; a reshape of a reshape is
+    one reshape (the simplify pass)."""
+    x = node.inputs[0]
+    if C.same_static_spec(x, node.outputs[0]):
+        return x
+    producer = getattr(x, "_op", None)
+    if producer is not None and producer.op is RESHAPE:
+        return (producer.inputs[0],), dict(node.attrs)
+    return None
+
+
 RESHAPE = register(OpDef(
     "Reshape", _reshape_infer, _reshape_kernel,
     grad=lambda n, g: [reshape_like(g, n.inputs[0])] + [None] * (len(n.inputs) - 1),
     reference=lambda x, shape: np.array(x.ravel().tolist()).reshape(shape),
-    samples=[Sample((_f64(2, 6),), {"shape": (3, -1)}), Sample((_f64(4),), {"shape": (2, 2)})],
-    bad_samples=[BadSample((np.ones(4),), {"shape": (3,)}, InvalidArgumentError,
-                           "Input to reshape is a tensor with 4 values, but the requested "
-                           "shape has 3")],
+    samples=lambda: [
+        Sample((_f64(2, 6),), {"shape": (3, -1)}),
+        Sample((_f64(4),), {"shape": (2, 2)})],
+    bad_samples=lambda: [BadSample((np.ones(4),), {"shape": (3,)}, InvalidArgumentError,
+                                   "Input to reshape is a tensor with 4 values, but the requested "
+                                   "shape has 3")],
+    rewrite=_reshape_rewrite,
 ))
 
 def _reshape_like_infer(x: Any, like: Any) -> list:
@@ -239,7 +254,7 @@ RESHAPE_LIKE = register(OpDef(
     lambda xp, x, like: xp.reshape(x, like.shape),
     grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
     reference=lambda x, like: x.reshape(like.shape),
-    samples=[Sample((_f64(6), np.zeros((2, 3))), grad_inputs=(0,))],
+    samples=lambda: [Sample((_f64(6), np.zeros((2, 3))), grad_inputs=(0,))],
     tf=TFForm(export=lambda n, b: b.node("Reshape", [b.input(0), b.shape_of(1)])),
 ))
 
@@ -304,14 +319,35 @@ def _transpose_grad(n: Any, g: Any) -> list:
     return [bind(TRANSPOSE, (g, bind(INVERT_PERMUTATION, (p,), {})), {"perm": None}), None]
 
 
+def _transpose_rewrite(node: Any) -> Any:
+    """The identity permutation is the input; a transpose of a transpose is one transpose,
+    or the input itself (the simplify pass)."""
+    x, out, perm = node.inputs[0], node.outputs[0], node.attrs.get("perm")
+    if perm is None:
+        return None
+    if list(perm) == sorted(perm) and C.same_static_spec(x, out):
+        return x
+    producer = getattr(x, "_op", None)
+    if producer is not None and producer.op is TRANSPOSE:
+        inner = producer.attrs.get("perm")
+        if inner is not None:
+            composed = tuple(inner[p] for p in perm)
+            src = producer.inputs[0]
+            if composed == tuple(_pyrange(len(composed))) and C.same_static_spec(src, out):
+                return src
+            return (src,), dict(node.attrs, perm=composed)
+    return None
+
+
 TRANSPOSE = register(OpDef(
     "Transpose", _transpose_infer, _transpose_kernel, grad=_transpose_grad,
     reference=lambda x, perm: np.array([x[tuple(idx[perm.index(k)] for k in _pyrange(x.ndim))]
                                         for idx in np.ndindex(*(x.shape[p] for p in perm))])
     .reshape([x.shape[p] for p in perm]),
-    samples=[Sample((_f64(2, 3, 4),), {"perm": (2, 0, 1)}),
-             Sample((_f64(2, 3),), {"perm": (1, 0)})],
-    bad_samples=[BadSample((np.ones((2, 3)),), {"perm": (0, 0)}, InvalidArgumentError)],
+    samples=lambda: [Sample((_f64(2, 3, 4),), {"perm": (2, 0, 1)}),
+                     Sample((_f64(2, 3),), {"perm": (1, 0)})],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"perm": (0, 0)}, InvalidArgumentError)],
+    rewrite=_transpose_rewrite,
 ))
 
 
@@ -339,11 +375,11 @@ def _invert_permutation_kernel(xp: Any, p: Any) -> Any:
 INVERT_PERMUTATION = register(OpDef(
     "InvertPermutation", _invert_permutation_infer, _invert_permutation_kernel,
     reference=lambda p: np.array([p.tolist().index(i) for i in _pyrange(p.size)], p.dtype),
-    samples=[Sample((np.array([2, 0, 3, 1], np.int32),), grad=False)],
-    bad_samples=[BadSample((np.array([0, 0], np.int32),), {}, InvalidArgumentError,
-                           "0 is duplicated in the input."),
-                 BadSample((np.array([0, 2], np.int64),), {}, InvalidArgumentError,
-                           "2 is not between 0 and 2")],
+    samples=lambda: [Sample((np.array([2, 0, 3, 1], np.int32),), grad=False)],
+    bad_samples=lambda: [BadSample((np.array([0, 0], np.int32),), {}, InvalidArgumentError,
+                                   "0 is duplicated in the input."),
+                         BadSample((np.array([0, 2], np.int64),), {}, InvalidArgumentError,
+                                   "2 is not between 0 and 2")],
 ))
 
 
@@ -393,10 +429,10 @@ EXPAND_DIMS = register(OpDef(
     grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
     reference=lambda x, axis: x.reshape(x.shape[:int(axis) % (x.ndim + 1)] + (1,) +
                                         x.shape[int(axis) % (x.ndim + 1):]),
-    samples=[Sample((_f64(2, 3), np.int32(1)), grad_inputs=(0,)),
-             Sample((_f64(2, 3), np.int32(-1)), grad_inputs=(0,))],
-    bad_samples=[BadSample((np.ones((2, 3)), np.int32(4)), {}, InvalidArgumentError,
-                           "Tried to expand dim index 4 for tensor with 2 dimensions.")],
+    samples=lambda: [Sample((_f64(2, 3), np.int32(1)), grad_inputs=(0,)),
+                     Sample((_f64(2, 3), np.int32(-1)), grad_inputs=(0,))],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)), np.int32(4)), {}, InvalidArgumentError,
+                                   "Tried to expand dim index 4 for tensor with 2 dimensions.")],
 ))
 
 
@@ -516,14 +552,26 @@ def _concat_grad(n: Any, g: Any) -> list:
     return list(split(g, sizes, axis=ax))
 
 
+def _concat_fold(node: Any, value_of: Any) -> Any:
+    """dynshape: vectors joined end to end (shapes built with tf.concat)."""
+    if node.attrs.get("axis") not in (0, -1):
+        return None
+    parts = [value_of(x) for x in node.inputs]
+    if all(isinstance(p, list) for p in parts):
+        return [d for p in parts for d in p]
+    return None
+
+
 CONCAT = register(OpDef(
     "ConcatV2", _concat_infer, _concat_kernel,
     grad=_concat_grad,
     reference=lambda *xs, axis: np.array(np.concatenate([np.array(x.tolist()) for x in xs], axis)),
-    samples=[Sample((_f64(2, 3), _f64(2, 1)), {"axis": 1}),
-             Sample((_f64(1, 3), _f64(2, 3), _f64(1, 3)), {"axis": -2})],
-    bad_samples=[BadSample((np.ones((2, 3)), np.ones((3, 3))), {"axis": 1}, InvalidArgumentError,
-                           "Dimension 0 in both shapes must be equal")],
+    samples=lambda: [Sample((_f64(2, 3), _f64(2, 1)), {"axis": 1}),
+                     Sample((_f64(1, 3), _f64(2, 3), _f64(1, 3)), {"axis": -2})],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 3)), np.ones((3, 3))), {"axis": 1}, InvalidArgumentError,
+                  "Dimension 0 in both shapes must be equal")],
+    fold=_concat_fold,
 ))
 
 
@@ -580,9 +628,10 @@ def _split_grad(n: Any, *gs: Any) -> list:
 SPLIT = register(OpDef(
     "SplitV", _split_infer, _split_kernel, grad=_split_grad,
     reference=lambda x, sizes, axis: tuple(np.split(x, np.cumsum(sizes)[:-1], axis)),
-    samples=[Sample((_f64(2, 6),), {"sizes": (1, 2, 3), "axis": 1}),
-             Sample((_f64(4, 2),), {"sizes": (2, 2), "axis": 0})],
-    bad_samples=[BadSample((np.ones((2, 6)),), {"sizes": (1, 2), "axis": 1}, InvalidArgumentError)],
+    samples=lambda: [Sample((_f64(2, 6),), {"sizes": (1, 2, 3), "axis": 1}),
+                     Sample((_f64(4, 2),), {"sizes": (2, 2), "axis": 0})],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 6)),), {"sizes": (1, 2), "axis": 1}, InvalidArgumentError)],
     num_outputs=-1,
     tf=TFForm(names={"sizes": "size_splits", "axis": "split_dim"}),
 ))
@@ -632,8 +681,8 @@ SPLIT_LIKE = register(OpDef(
     grad=_split_like_grad,
     reference=lambda g, *likes, axis: tuple(np.split(g, np.cumsum([x.shape[axis] for x in likes])
                                                      [:-1], axis)),
-    samples=[Sample((_f64(2, 5), np.zeros((2, 2)), np.zeros((2, 3))), {"axis": 1},
-                    grad_inputs=(0,))],
+    samples=lambda: [Sample((_f64(2, 5), np.zeros((2, 2)), np.zeros((2, 3))), {"axis": 1},
+                            grad_inputs=(0,))],
     num_outputs=-1,
     tf=TFForm(export=lambda n, b: _split_like_to_tf(n, b)),
 ))
@@ -737,8 +786,8 @@ TILE = register(OpDef(
     reference=lambda x, multiples: np.array([[x[i % x.shape[0], j % x.shape[1]]
                                               for j in _pyrange(x.shape[1] * multiples[1])]
                                              for i in _pyrange(x.shape[0] * multiples[0])]),
-    samples=[Sample((_f64(2, 3),), {"multiples": (2, 3)})],
-    bad_samples=[BadSample((np.ones((2, 3)),), {"multiples": (2,)}, InvalidArgumentError)],
+    samples=lambda: [Sample((_f64(2, 3),), {"multiples": (2, 3)})],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"multiples": (2,)}, InvalidArgumentError)],
 ))
 
 
@@ -780,8 +829,10 @@ BROADCAST_TO = register(OpDef(
     "BroadcastTo", _broadcast_to_infer, _broadcast_to_kernel,
     grad=lambda n, g: [sum_to(g, n.inputs[0])] + [None] * (len(n.inputs) - 1),
     reference=lambda x, shape: x + np.zeros(shape, x.dtype),
-    samples=[Sample((_f64(1, 3),), {"shape": (4, 3)}), Sample((_f64(3),), {"shape": (2, 2, 3)})],
-    bad_samples=[BadSample((np.ones((2,)),), {"shape": (3,)}, InvalidArgumentError)],
+    samples=lambda: [
+        Sample((_f64(1, 3),), {"shape": (4, 3)}),
+        Sample((_f64(3),), {"shape": (2, 2, 3)})],
+    bad_samples=lambda: [BadSample((np.ones((2,)),), {"shape": (3,)}, InvalidArgumentError)],
 ))
 
 
@@ -800,11 +851,18 @@ def _shape_infer(x: Any, out_type: dt.DType) -> list:
     return [((len(x._shape),) if x._shape is not None else (None,), out_type)]
 
 
+def _shape_fold(node: Any, value_of: Any) -> Any:
+    """What dynshape knows of a Shape at trace time: the input's static dims."""
+    s = node.inputs[0]._shape
+    return None if s is None else list(s)
+
+
 SHAPE = register(OpDef(
     "Shape", _shape_infer,
     lambda xp, x, out_type: np.array(x.shape, dtype=out_type.as_numpy_dtype),
     reference=lambda x, out_type: np.array(list(x.shape), dtype=out_type.as_numpy_dtype),
-    samples=[Sample((_f64(2, 3),), {"out_type": dt.int32}, grad=False)],
+    samples=lambda: [Sample((_f64(2, 3),), {"out_type": dt.int32}, grad=False)],
+    fold=_shape_fold,
 ))
 
 

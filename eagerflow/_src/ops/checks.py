@@ -14,7 +14,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, shape_str  # noqa: F401 (re-export)
-from eagerflow._src.core.tensor import check_finite_size
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
 
 FLOATS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
 COMPLEX = frozenset((dt.complex64, dt.complex128))
@@ -230,3 +230,14 @@ def check_size(op: str, shape: tuple, dtype: Any) -> None:
     """check_finite_size for a shape whose dims are all known (else nothing to check yet)."""
     if None not in shape:
         check_finite_size(op, shape, dtype)
+
+
+def is_graph_tensor(x: Any) -> bool:
+    """Whether `x` is a symbolic tensor of a graph (graph passes rewrite those)."""
+    return isinstance(x, Tensor) and not isinstance(x, EagerTensor)
+
+
+def same_static_spec(x: Any, out: Any) -> bool:
+    """Whether graph tensor `x` can stand for `out`: the same dtype and fully known shape."""
+    return (is_graph_tensor(x) and x._dtype is out._dtype and out._shape is not None
+            and None not in out._shape and x._shape == out._shape)

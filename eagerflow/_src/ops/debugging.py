@@ -88,12 +88,12 @@ def _assert_kernel(xp: Any, cond: Any, *data: Any, summarize: int) -> tuple:
 
 ASSERT = register(OpDef(
     "Assert", _assert_infer, _assert_kernel, reference=lambda cond, *data, summarize: (),
-    samples=[Sample((np.array(True), np.array([1, 2])), {"summarize": 3}, grad=False)],
-    bad_samples=[BadSample((np.array(False), np.array(b"x is", dtype=object),
-                            np.arange(5)), {"summarize": 3}, InvalidArgumentError,
-                           "assertion failed: [x is] [0 1 2...]"),
-                 BadSample((np.array(1.0),), {"summarize": 3}, InvalidArgumentError,
-                           "expected to be a bool tensor")],
+    samples=lambda: [Sample((np.array(True), np.array([1, 2])), {"summarize": 3}, grad=False)],
+    bad_samples=lambda: [BadSample((np.array(False), np.array(b"x is", dtype=object),
+                                    np.arange(5)), {"summarize": 3}, InvalidArgumentError,
+                                   "assertion failed: [x is] [0 1 2...]"),
+                         BadSample((np.array(1.0),), {"summarize": 3}, InvalidArgumentError,
+                                   "expected to be a bool tensor")],
     num_outputs=0, stateful=True,
 ))
 
@@ -419,13 +419,14 @@ CHECK_NUMERICS = register(OpDef(
     grad=lambda n, g: [check_numerics(g, f"Not a number (NaN) or infinity (Inf) values "
                                          f"detected in gradient. {n.attrs['message']}")],
     reference=lambda x, message: x.copy(),
-    samples=[Sample((np.array([1.0, -2.0, 3.5]),), {"message": "ok"})],
-    bad_samples=[BadSample((np.array([1.0, np.nan]),), {"message": "bad!"}, InvalidArgumentError,
-                           "bad! : Tensor had NaN values"),
-                 BadSample((np.array([np.inf, np.nan]),), {"message": "m"}, InvalidArgumentError,
-                           "m : Tensor had Inf and NaN values"),
-                 BadSample((np.array([1, 2]),), {"message": "m"}, InvalidArgumentError,
-                           "Value for attr 'T' of int64")],
+    samples=lambda: [Sample((np.array([1.0, -2.0, 3.5]),), {"message": "ok"})],
+    bad_samples=lambda: [
+        BadSample((np.array([1.0, np.nan]),), {"message": "bad!"}, InvalidArgumentError,
+                  "bad! : Tensor had NaN values"),
+        BadSample((np.array([np.inf, np.nan]),), {"message": "m"}, InvalidArgumentError,
+                  "m : Tensor had Inf and NaN values"),
+        BadSample((np.array([1, 2]),), {"message": "m"}, InvalidArgumentError,
+                  "Value for attr 'T' of int64")],
     stateful=True,
 ))
 
@@ -550,9 +551,9 @@ def _print_infer(*xs: Any, template: str, output_stream: str, summarize: int,
 PRINT = register(OpDef(
     "PrintV2", _print_infer, _print_kernel,
     reference=lambda *xs, **attrs: (),
-    samples=[Sample((np.arange(3),), {"template": f"x = {_MARK}0{_MARK}", "output_stream":
-                                      "file:///dev/null", "summarize": 3, "end": "\n"},
-                    grad=False)],
+    samples=lambda: [Sample((np.arange(3),), {"template": f"x = {_MARK}0{_MARK}", "output_stream":
+                                              "file:///dev/null", "summarize": 3, "end": "\n"},
+                            grad=False)],
     num_outputs=0, stateful=True,
     tf=TFForm(export=lambda n, b: _print_tf(n, b)),
 ))

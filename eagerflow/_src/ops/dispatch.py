@@ -79,8 +79,8 @@ def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
         if attrs:
             out = op.kernel(np, *arrays, **attrs)
         else:
-            uf = op.ufunc
-            if uf is not None:  # the kernel is exactly this ufunc
+            uf = op.np_kernel
+            if uf is not None:  # the kernel over NumPy, without xp
                 out = uf(*arrays)
             else:
                 out = op.kernel(np, *arrays)
@@ -110,9 +110,10 @@ def unary(op: Any, convert: Callable) -> Callable:
 
     It is `bind(op, (convert(x),), {})`, with bind's eager NumPy path specialised for one
     input: the commonest call in eager code runs in one Python frame plus `infer` and the
-    ufunc. Everything else (tracing, other backends, symbolic inputs) goes through bind.
+    ufunc (op.np_kernel). Everything else (tracing, other backends, symbolic inputs) goes
+    through bind.
     """
-    infer, uf = op.infer, op.ufunc
+    infer, uf = op.infer, op.np_kernel
 
     def f(x: Any, name: str | None = None) -> Any:
         if type(x) is not EagerTensor:
@@ -143,11 +144,11 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
 
     With fixed `attrs` (shared by the nodes it records: never mutated), `infer(x, y)` and
     `np_kernel(a, b)` must be op.infer and op.kernel(np, ...) with those attrs bound;
-    without, the op has no attrs and its kernel is `op.ufunc`.
+    without, the op has no attrs and its kernel over NumPy is `op.np_kernel`.
     """
     attrs = attrs if attrs is not None else {}
     infer = infer or op.infer
-    uf = np_kernel or op.ufunc
+    uf = np_kernel or op.np_kernel
 
     def f(x: Any, y: Any, name: str | None = None) -> Any:
         if type(x) is not EagerTensor or type(y) is not EagerTensor:

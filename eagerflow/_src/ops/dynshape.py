@@ -7,8 +7,10 @@ tensor, `shape_arg` turns it into a 1-D int tensor that the op takes as an extra
 (the graph carries it, the kernel reads the array when the graph runs), plus the best
 static value it can fold at trace time, in the manner of TF's `constant_value` and
 `constant_value_as_shape`: a `Const`, the `Shape` of a tensor whose dims are known, a
-`Pack` of scalars (some known), a `StridedSlice` of one of those, a `ConcatV2` of them.
-When everything folds, the op gets the plain attr and the graph holds no extra work.
+`Pack` of scalars (some known), a `StridedSlice` of one of those, a `ConcatV2` of them,
+integer arithmetic on known values. Each such op says how in its OpDef's `fold`; this
+module knows no op by name. When everything folds, the op gets the plain attr and the
+graph holds no extra work.
 """
 
 from __future__ import annotations
@@ -95,83 +97,34 @@ def partial_value(t: Any) -> Any:
 
 
 def _known(t: Any) -> Any:
-    """partial_value for the producers it can see through; None otherwise."""
+    """partial_value for the producers it can see through (their OpDef's `fold`); None
+    otherwise."""
     if isinstance(t, EagerTensor):
         return t._numpy().tolist()
-    op = getattr(t, "_op", None)
-    if op is None:
+    node = getattr(t, "_op", None)
+    if node is None or node.op.fold is None:
         return None
-    name, ins = op.op.name, op.inputs
-    if name == "Const":
-        return np.asarray(op.attrs["value"]).tolist()
-    if name == "Shape":
-        s = ins[0]._shape
-        return None if s is None else list(s)
-    if name in ("Identity", "Cast"):
-        return _known(ins[0])
-    if name == "Pack" and op.attrs.get("axis") == 0:
-        return [partial_value(x) for x in ins]
-    if name == "ConcatV2" and op.attrs.get("axis") in (0, -1):
-        parts = [partial_value(x) for x in ins]
-        if all(isinstance(p, list) for p in parts):
-            return [d for p in parts for d in p]
-        return None
-    if name == "StridedSlice":
-        return _slice_partial(partial_value(ins[0]), op.attrs["spec"])
-    if name in _ARITH and len(ins) == 2:
+    if not node.op.fold_partial:  # arithmetic: only on fully known values
         return _evaluate(t)
-    return None
+    return node.op.fold(node, partial_value)
 
 
 def _evaluate(t: Any) -> Any:
     """The value of `t` when TF's shape inference could compute it outright: from constants,
     the Shape of a fully known shape, or one known dim picked from a partly known Shape,
-    through Cast/Identity/Pack/StridedSlice and integer arithmetic; None otherwise."""
+    through the ops that declare a `fold` (Cast, Identity, Pack, StridedSlice, ConcatV2,
+    integer arithmetic); None otherwise."""
     if isinstance(t, EagerTensor):
         return t._numpy().tolist()
-    op = getattr(t, "_op", None)
-    if op is None:
+    node = getattr(t, "_op", None)
+    if node is None or node.op.fold is None:
         return None
-    name, ins = op.op.name, op.inputs
-    if name == "StridedSlice" and ins[0]._op.op.name == "Shape" and \
-            op.attrs["spec"][:1] and op.attrs["spec"][0][0] == "i":
-        v = _known(t)  # one dim of a Shape: known when that dim is
-        return v if isinstance(v, int) else None
-    if name in _ARITH and len(ins) == 2:
-        a, b = _evaluate(ins[0]), _evaluate(ins[1])
-        if a is None or b is None:
-            return None
-        with np.errstate(all="ignore"):
-            out = _ARITH[name](np.asarray(a), np.asarray(b))
-        return out.tolist() if out.dtype.kind in "iu" else None
-    if name in ("Cast", "Identity"):
-        return _evaluate(ins[0])
-    if name == "StridedSlice":
-        v = _slice_partial(_evaluate(ins[0]), op.attrs["spec"])
-    elif name == "Pack" and op.attrs.get("axis") == 0:
-        v = [_evaluate(x) for x in ins]
-    elif name in ("Const", "Shape"):
-        v = _known(t)
-    else:
-        return None
+    v = node.op.fold(node, _evaluate)
     return None if _has_none(v) else v
-
-
-_ARITH = {"AddV2": np.add, "Sub": np.subtract, "Mul": np.multiply, "FloorDiv": np.floor_divide}
 
 
 def _has_none(v: Any) -> bool:
     return v is None or (isinstance(v, list) and any(_has_none(e) for e in v))
-
-
-def _slice_partial(vals: Any, spec: tuple) -> Any:
-    if not isinstance(vals, list) or len(spec) != 1 or spec[0][0] not in "is":
-        return None
-    s = spec[0]
-    try:
-        return vals[s[1]] if s[0] == "i" else vals[slice(*s[1:])]
-    except (IndexError, TypeError):
-        return None
 
 
 def shape_arg(value: Any, what: str = "shape") -> tuple:

@@ -408,14 +408,15 @@ def _resize_bad(extra: dict) -> list:
 def _register_resize(name: str, method: str, extra: dict) -> OpDef:
     """The resize op `name` and its gradient op; `extra`: attrs its samples take."""
     r = _Resize(name, method)
-    samples, g_samples = _resize_samples(method, extra)
+    samples = functools.cache(partial(_resize_samples, method, extra))  # drawn together
     form, g_form = _resize_tf_forms(name, method, lambda: (op, grad_op))
     op = register(OpDef(name, partial(resize_infer, r), partial(resize_kernel, r),
                         grad=partial(resize_grad, r), reference=_resize_ref(method),
-                        samples=samples, bad_samples=_resize_bad(extra), tf=form))
+                        samples=lambda: samples()[0], bad_samples=partial(_resize_bad, extra),
+                        tf=form))
     grad_op = register(OpDef(r.grad_name, partial(resize_grad_infer, r),
                              partial(resize_grad_kernel, r), grad=partial(resize_grad_grad, r),
-                             reference=_resize_grad_ref(method), samples=g_samples,
+                             reference=_resize_grad_ref(method), samples=lambda: samples()[1],
                              tf=g_form))
     return op
 

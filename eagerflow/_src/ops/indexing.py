@@ -142,22 +142,24 @@ def _gather_ref(params: np.ndarray, indices: np.ndarray, axis: int,
 
 GATHER = register(OpDef(
     "GatherV2", _gather_infer, _gather_kernel, grad=_gather_grad, reference=_gather_ref,
-    samples=[Sample((_f64(5, 3), np.array([4, 0, 4], np.int32)), {"axis": 0, "batch_dims": 0}),
-             Sample((_f64(2, 5, 3), np.array([[1, 2], [0, 0]], np.int64)),
-                    {"axis": 1, "batch_dims": 0}),
-             Sample((_f64(2, 4, 3), np.array([[3, 1], [0, 0]], np.int32)),
-                    {"axis": 1, "batch_dims": 1}),
-             Sample((_f64(2, 3, 4), np.array([[[1], [0], [2]], [[3], [3], [0]]], np.int32)),
-                    {"axis": 2, "batch_dims": 2})],
-    bad_samples=[BadSample((np.ones(3), np.array([3], np.int32)), {"axis": 0, "batch_dims": 0},
-                           InvalidArgumentError, "indices[0] = 3 is not in [0, 3)"),
-                 BadSample((np.ones(3), np.array([-1], np.int32)), {"axis": 0, "batch_dims": 0},
-                           InvalidArgumentError, "indices[0] = -1 is not in [0, 3)"),
-                 BadSample((np.ones(3), np.array([1.0])), {"axis": 0, "batch_dims": 0},
-                           InvalidArgumentError, "Value for attr 'Tindices' of double"),
-                 BadSample((np.ones((2, 2)), np.array([1], np.int32)),
-                           {"axis": 2, "batch_dims": 0}, InvalidArgumentError,
-                           "Shape must be at least rank 3 but is rank 2")],
+    samples=lambda: [
+        Sample((_f64(5, 3), np.array([4, 0, 4], np.int32)), {"axis": 0, "batch_dims": 0}),
+        Sample((_f64(2, 5, 3), np.array([[1, 2], [0, 0]], np.int64)),
+               {"axis": 1, "batch_dims": 0}),
+        Sample((_f64(2, 4, 3), np.array([[3, 1], [0, 0]], np.int32)),
+               {"axis": 1, "batch_dims": 1}),
+        Sample((_f64(2, 3, 4), np.array([[[1], [0], [2]], [[3], [3], [0]]], np.int32)),
+               {"axis": 2, "batch_dims": 2})],
+    bad_samples=lambda: [
+        BadSample((np.ones(3), np.array([3], np.int32)), {"axis": 0, "batch_dims": 0},
+                  InvalidArgumentError, "indices[0] = 3 is not in [0, 3)"),
+        BadSample((np.ones(3), np.array([-1], np.int32)), {"axis": 0, "batch_dims": 0},
+                  InvalidArgumentError, "indices[0] = -1 is not in [0, 3)"),
+        BadSample((np.ones(3), np.array([1.0])), {"axis": 0, "batch_dims": 0},
+                  InvalidArgumentError, "Value for attr 'Tindices' of double"),
+        BadSample((np.ones((2, 2)), np.array([1], np.int32)),
+                  {"axis": 2, "batch_dims": 0}, InvalidArgumentError,
+                  "Shape must be at least rank 3 but is rank 2")],
 ))
 
 
@@ -201,10 +203,11 @@ GATHER_GRAD = register(OpDef(
                         None] + [None] * (len(n.inputs) - 3),
     reference=lambda g, indices, like, axis, batch_dims: _gather_grad_ref(g, indices, like,
                                                                           axis, batch_dims),
-    samples=[Sample((_f64(3, 3), np.array([4, 0, 4], np.int32), np.zeros((5, 3))),
-                    {"axis": 0, "batch_dims": 0}, grad_inputs=(0,)),
-             Sample((_f64(2, 2, 3), np.array([[3, 1], [0, 0]], np.int32), np.zeros((2, 4, 3))),
-                    {"axis": 1, "batch_dims": 1}, grad_inputs=(0,))],
+    samples=lambda: [
+        Sample((_f64(3, 3), np.array([4, 0, 4], np.int32), np.zeros((5, 3))),
+               {"axis": 0, "batch_dims": 0}, grad_inputs=(0,)),
+        Sample((_f64(2, 2, 3), np.array([[3, 1], [0, 0]], np.int32), np.zeros((2, 4, 3))),
+               {"axis": 1, "batch_dims": 1}, grad_inputs=(0,))],
     tf=TFForm(export=lambda n, b: _gather_grad_tf(n, b)),
 ))
 
@@ -357,19 +360,21 @@ def _gather_nd_ref(params: np.ndarray, indices: np.ndarray, batch_dims: int) -> 
 GATHER_ND = register(OpDef(
     "GatherNd", _gather_nd_infer, _gather_nd_kernel, grad=_gather_nd_grad,
     reference=_gather_nd_ref,
-    samples=[Sample((_f64(3, 4), np.array([[2, 1], [0, 3], [2, 1]], np.int32)),
-                    {"batch_dims": 0}),
-             Sample((_f64(3, 4, 2), np.array([[[1]], [[0]]], np.int64)), {"batch_dims": 0}),
-             Sample((_f64(2, 3, 2), np.array([[1], [0]], np.int32)), {"batch_dims": 1}),
-             Sample((_f64(2, 3, 2), np.array([[[1, 0], [1, 0]], [[0, 1], [2, 1]]], np.int64)),
-                    {"batch_dims": 1})],
-    bad_samples=[BadSample((np.ones((2, 2)), np.array([[2, 0]], np.int32)), {"batch_dims": 0},
-                           InvalidArgumentError, "indices[0] = [2, 0] does not index into "
-                                                 "param shape [2,2]"),
-                 BadSample((np.ones((2, 2)), np.array([[1, 0, 0]], np.int32)),
-                           {"batch_dims": 0}, InvalidArgumentError,
-                           "index innermost dimension length must be <= params rank; saw: 3 "
-                           "vs. 2")],
+    samples=lambda: [
+        Sample((_f64(3, 4), np.array([[2, 1], [0, 3], [2, 1]], np.int32)),
+               {"batch_dims": 0}),
+        Sample((_f64(3, 4, 2), np.array([[[1]], [[0]]], np.int64)), {"batch_dims": 0}),
+        Sample((_f64(2, 3, 2), np.array([[1], [0]], np.int32)), {"batch_dims": 1}),
+        Sample((_f64(2, 3, 2), np.array([[[1, 0], [1, 0]], [[0, 1], [2, 1]]], np.int64)),
+               {"batch_dims": 1})],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 2)), np.array([[2, 0]], np.int32)), {"batch_dims": 0},
+          InvalidArgumentError, "indices[0] = [2, 0] does not index into "
+                                "param shape [2,2]"),
+        BadSample((np.ones((2, 2)), np.array([[1, 0, 0]], np.int32)),
+                  {"batch_dims": 0}, InvalidArgumentError,
+                  "index innermost dimension length must be <= params rank; saw: 3 "
+                  "vs. 2")],
     tf=TFForm(fixed={"batch_dims": 0}),
 ))
 
@@ -458,18 +463,20 @@ SCATTER_ND = register(OpDef(
     grad=lambda n, g: [None, bind(GATHER_ND, (g, n.inputs[0]), {"batch_dims": 0})],
     reference=lambda indices, updates, shape: _scatter_ref(
         np.zeros(shape, updates.dtype), indices, updates, "add"),
-    samples=[Sample((np.array([[1], [3], [1]], np.int32), _f64(3)), {"shape": (5,)},
-                    grad_inputs=(1,)),
-             Sample((np.array([[1, 0], [0, 2]], np.int64), _f64(2, 4)), {"shape": (2, 3, 4)},
-                    grad_inputs=(1,))],
-    bad_samples=[BadSample((np.array([[5]], np.int32), np.ones(1)), {"shape": (5,)},
-                           InvalidArgumentError, "indices[0] = [5] does not index into shape "
-                                                 "[5]"),
-                 BadSample((np.array([[1]], np.int32), np.ones(2)), {"shape": (5,)},
-                           InvalidArgumentError, "Dimensions [0,1) of indices[shape=[1,1]] must "
-                                                 "match dimensions [0,1) of updates[shape=[2]]"),
-                 BadSample((np.array([[1]], np.int32), np.ones(1)), {"shape": (-5,)},
-                           InvalidArgumentError, "must be >= 0")],
+    samples=lambda: [
+        Sample((np.array([[1], [3], [1]], np.int32), _f64(3)), {"shape": (5,)},
+               grad_inputs=(1,)),
+        Sample((np.array([[1, 0], [0, 2]], np.int64), _f64(2, 4)), {"shape": (2, 3, 4)},
+               grad_inputs=(1,))],
+    bad_samples=lambda: [
+        BadSample((np.array([[5]], np.int32), np.ones(1)), {"shape": (5,)},
+                  InvalidArgumentError, "indices[0] = [5] does not index into shape "
+                                        "[5]"),
+        BadSample((np.array([[1]], np.int32), np.ones(2)), {"shape": (5,)},
+                  InvalidArgumentError, "Dimensions [0,1) of indices[shape=[1,1]] must "
+                                        "match dimensions [0,1) of updates[shape=[2]]"),
+        BadSample((np.array([[1]], np.int32), np.ones(1)), {"shape": (-5,)},
+                  InvalidArgumentError, "must be >= 0")],
 ))
 
 
@@ -559,18 +566,20 @@ def _tensor_scatter(op_name: str, mode: str) -> Any:
         return [None, None, None]
 
     ref_mode = "add" if mode == "sub" else mode
-    samples = [Sample((_f64(5), np.array([[1], [3]], np.int32), _f64(2)), grad_inputs=(0, 2)),
+
+    def samples() -> list:
+        out = [Sample((_f64(5), np.array([[1], [3]], np.int32), _f64(2)), grad_inputs=(0, 2)),
                Sample((_f64(3, 2), np.array([[2], [0]], np.int64), _f64(2, 2)),
                       grad_inputs=(0, 2))]
-    if mode in ("max", "min"):
-        samples = [Sample(s.inputs, grad=False) for s in samples]
+        return [Sample(s.inputs, grad=False) for s in out] if mode in ("max", "min") else out
+
     return register(OpDef(
         op_name, infer, kernel, grad=grad,
         reference=lambda t, i, u: _scatter_ref(t, i, -u if mode == "sub" else u, ref_mode),
         samples=samples,
-        bad_samples=[BadSample((np.ones(4), np.array([[4]], np.int32), np.ones(1)), {},
-                               InvalidArgumentError, "indices[0] = [4] does not index into "
-                                                     "shape [4]")],
+        bad_samples=lambda: [BadSample((np.ones(4), np.array([[4]], np.int32), np.ones(1)), {},
+                                       InvalidArgumentError, "indices[0] = [4] does not index into "
+                                                             "shape [4]")],
     ))
 
 
@@ -652,10 +661,11 @@ def _segment_grad(n: Any, g: Any) -> list:
 UNSORTED_SEGMENT_SUM = register(OpDef(
     "UnsortedSegmentSum", _segment_infer, _segment_kernel, grad=_segment_grad,
     reference=_segment_ref,
-    samples=[Sample((_f64(5, 2), np.array([0, 2, 0, -1, 3], np.int32)), {"num_segments": 4},
-                    grad_inputs=(0,))],
-    bad_samples=[BadSample((np.ones(2), np.array([0, 5], np.int32)), {"num_segments": 3},
-                           InvalidArgumentError, "segment_ids[1] = 5 is out of range [0, 3)")],
+    samples=lambda: [Sample((_f64(5, 2), np.array([0, 2, 0, -1, 3], np.int32)), {"num_segments": 4},
+                            grad_inputs=(0,))],
+    bad_samples=lambda: [
+        BadSample((np.ones(2), np.array([0, 5], np.int32)), {"num_segments": 3},
+                  InvalidArgumentError, "segment_ids[1] = 5 is out of range [0, 3)")],
 ))
 
 
@@ -780,19 +790,19 @@ UNIQUE = register(OpDef(
     "Unique", lambda x, out_idx: _unique_infer(x, out_idx, False),
     lambda xp, x, out_idx: _unique_kernel(xp, x, out_idx, False),
     reference=lambda x, out_idx: _unique_ref(x, out_idx, False),
-    samples=[Sample((np.array([3, 1, 3, 2, 1, 7], np.int32),), {"out_idx": dt.int32},
-                    grad=False),
-             Sample((np.array([0.5, -1.0, 0.5]),), {"out_idx": dt.int64}, grad=False)],
-    bad_samples=[BadSample((np.ones((1, 2)),), {"out_idx": dt.int32}, InvalidArgumentError,
-                           "unique expects a 1D vector.")],
+    samples=lambda: [Sample((np.array([3, 1, 3, 2, 1, 7], np.int32),), {"out_idx": dt.int32},
+                            grad=False),
+                     Sample((np.array([0.5, -1.0, 0.5]),), {"out_idx": dt.int64}, grad=False)],
+    bad_samples=lambda: [BadSample((np.ones((1, 2)),), {"out_idx": dt.int32}, InvalidArgumentError,
+                                   "unique expects a 1D vector.")],
     num_outputs=2,
 ))
 UNIQUE_WITH_COUNTS = register(OpDef(
     "UniqueWithCounts", lambda x, out_idx: _unique_infer(x, out_idx, True),
     lambda xp, x, out_idx: _unique_kernel(xp, x, out_idx, True),
     reference=lambda x, out_idx: _unique_ref(x, out_idx, True),
-    samples=[Sample((np.array([3, 1, 3, 2, 1, 7], np.int64),), {"out_idx": dt.int32},
-                    grad=False)],
+    samples=lambda: [Sample((np.array([3, 1, 3, 2, 1, 7], np.int64),), {"out_idx": dt.int32},
+                            grad=False)],
     num_outputs=3,
 ))
 
@@ -865,21 +875,21 @@ def _one_hot_ref(indices: np.ndarray, on: np.ndarray, off: np.ndarray, depth: in
 
 ONE_HOT = register(OpDef(
     "OneHot", _one_hot_infer, _one_hot_kernel, reference=_one_hot_ref,
-    samples=[Sample((np.array([0, 2, -1, 5], np.int32), np.float32(1), np.float32(0)),
-                    {"depth": 3, "axis": -1}, grad=False),
-             Sample((np.array([[1, 0], [2, 2]], np.int64), np.int32(5), np.int32(-1)),
-                    {"depth": 3, "axis": 1}, grad=False),
-             Sample((np.array([1, 0], np.uint8), np.float64(2), np.float64(0)),
-                    {"depth": 2, "axis": 0}, grad=False)],
-    bad_samples=[BadSample((np.array([0.0]), np.float32(1), np.float32(0)),
-                           {"depth": 3, "axis": -1}, InvalidArgumentError,
-                           "Value for attr 'TI' of double"),
-                 BadSample((np.array([0], np.int32), np.float32(1), np.float32(0)),
-                           {"depth": -1, "axis": -1}, InvalidArgumentError,
-                           "depth must be non-negative, got: -1"),
-                 BadSample((np.array([0], np.int32), np.float32(1), np.float32(0)),
-                           {"depth": 3, "axis": -2}, InvalidArgumentError,
-                           "Expected axis to be -1 or between [0, 2).  But received: -2")],
+    samples=lambda: [Sample((np.array([0, 2, -1, 5], np.int32), np.float32(1), np.float32(0)),
+                            {"depth": 3, "axis": -1}, grad=False),
+                     Sample((np.array([[1, 0], [2, 2]], np.int64), np.int32(5), np.int32(-1)),
+                            {"depth": 3, "axis": 1}, grad=False),
+                     Sample((np.array([1, 0], np.uint8), np.float64(2), np.float64(0)),
+                            {"depth": 2, "axis": 0}, grad=False)],
+    bad_samples=lambda: [BadSample((np.array([0.0]), np.float32(1), np.float32(0)),
+                                   {"depth": 3, "axis": -1}, InvalidArgumentError,
+                                   "Value for attr 'TI' of double"),
+                         BadSample((np.array([0], np.int32), np.float32(1), np.float32(0)),
+                                   {"depth": -1, "axis": -1}, InvalidArgumentError,
+                                   "depth must be non-negative, got: -1"),
+                         BadSample((np.array([0], np.int32), np.float32(1), np.float32(0)),
+                                   {"depth": 3, "axis": -2}, InvalidArgumentError,
+                                   "Expected axis to be -1 or between [0, 2).  But received: -2")],
 ))
 
 

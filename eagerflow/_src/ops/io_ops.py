@@ -75,12 +75,12 @@ def _read_ref(filename: np.ndarray) -> np.ndarray:
 
 READ_FILE = register(OpDef(
     "ReadFile", _read_infer, _read_kernel, reference=_read_ref, stateful=True,
-    samples=[Sample((_bytes_scalar(os.fsencode(__file__)),), grad=False)],
-    bad_samples=[
-        BadSample((np.array([b"a", b"b"], dtype=object),), {}, InvalidArgumentError,
-                  "must be scalar"),
-        BadSample((np.float32(1.0),), {}, InvalidArgumentError, "string"),
-    ],
+    samples=lambda: [Sample((_bytes_scalar(os.fsencode(__file__)),), grad=False)],
+    bad_samples=lambda: [
+                BadSample((np.array([b"a", b"b"], dtype=object),), {}, InvalidArgumentError,
+                          "must be scalar"),
+                BadSample((np.float32(1.0),), {}, InvalidArgumentError, "string"),
+            ],
 ))
 
 
@@ -138,12 +138,12 @@ _SAMPLE_OUT = os.path.join(_scratch_dir(), f"eagerflow_write_file_sample_{os.get
 WRITE_FILE = register(OpDef(
     "WriteFile", _write_infer, _write_kernel, reference=_write_ref, stateful=True,
     num_outputs=0,
-    samples=[Sample((_bytes_scalar(os.fsencode(_SAMPLE_OUT)), _bytes_scalar(b"data")),
-                    grad=False)],
-    bad_samples=[
-        BadSample((np.array([b"a"], dtype=object), _bytes_scalar(b"x")), {},
-                  InvalidArgumentError, "must be scalar"),
-    ],
+    samples=lambda: [Sample((_bytes_scalar(os.fsencode(_SAMPLE_OUT)), _bytes_scalar(b"data")),
+                            grad=False)],
+    bad_samples=lambda: [
+                BadSample((np.array([b"a"], dtype=object), _bytes_scalar(b"x")), {},
+                          InvalidArgumentError, "must be scalar"),
+            ],
 ))
 
 
@@ -235,22 +235,21 @@ def _raw_samples(*items: bytes) -> np.ndarray:
 
 DECODE_RAW = register(OpDef(
     "DecodeRaw", _raw_infer, _raw_kernel, reference=_raw_ref,
-    samples=[
+    samples=lambda: [
         Sample((_raw_samples(b"\x01\x00\x02\x00", b"\xff\xff\x00\x01"),),
                {"out_type": dt.int16, "little_endian": True, "fixed_length": None}, grad=False),
         Sample((_raw_samples(b"\x00\x00\x80?\x00\x00\x00@"),),
                {"out_type": dt.float32, "little_endian": True, "fixed_length": None}, grad=False),
         Sample((_raw_samples(b"\x01\x02\x03\x04"),),
-               {"out_type": dt.int32, "little_endian": False, "fixed_length": None}, grad=False),
-    ],
-    bad_samples=[
-        BadSample((_raw_samples(b"\x01\x02\x03"),),
-                  {"out_type": dt.int16, "little_endian": True, "fixed_length": None},
-                  InvalidArgumentError, "not a multiple"),
-        BadSample((_raw_samples(b"\x01\x02", b"\x01\x02\x03\x04"),),
-                  {"out_type": dt.int16, "little_endian": True, "fixed_length": None},
-                  InvalidArgumentError, "same size"),
-    ],
+               {"out_type": dt.int32, "little_endian": False, "fixed_length": None}, grad=False)],
+    bad_samples=lambda: [
+                BadSample((_raw_samples(b"\x01\x02\x03"),),
+                          {"out_type": dt.int16, "little_endian": True, "fixed_length": None},
+                          InvalidArgumentError, "not a multiple"),
+                BadSample((_raw_samples(b"\x01\x02", b"\x01\x02\x03\x04"),),
+                          {"out_type": dt.int16, "little_endian": True, "fixed_length": None},
+                          InvalidArgumentError, "same size"),
+            ],
     tf=TFForm(fixed={"fixed_length": None}),
 ))
 

@@ -117,17 +117,18 @@ def _matmul_ref(a: np.ndarray, b: np.ndarray, transpose_a: bool, transpose_b: bo
 
 MATMUL = register(OpDef(
     "MatMul", _matmul_infer, _matmul_kernel, grad=_matmul_grad, reference=_matmul_ref,
-    samples=[Sample((_f64(2, 3), _f64(3, 4)), {"transpose_a": False, "transpose_b": False}),
-             Sample((_f64(3, 2), _f64(4, 3)), {"transpose_a": True, "transpose_b": True}),
-             Sample((_f64(2, 3), _f64(4, 3)), {"transpose_a": False, "transpose_b": True}),
-             Sample((_f64(3, 2), _f64(3, 4)), {"transpose_a": True, "transpose_b": False}),
-             Sample((_f64(2, 1, 2, 3), _f64(4, 3, 2)), {"transpose_a": False,
-                                                         "transpose_b": False})],
-    bad_samples=[BadSample((np.ones((2, 3)), np.ones((2, 3))),
-                           {"transpose_a": False, "transpose_b": False}, InvalidArgumentError,
-                           "Matrix size-incompatible: In[0]: [2,3], In[1]: [2,3]"),
-                 BadSample((np.ones(2), np.ones(2)), {"transpose_a": False, "transpose_b": False},
-                           InvalidArgumentError, "ndims must be == 2")],
+    samples=lambda: [Sample((_f64(2, 3), _f64(3, 4)), {"transpose_a": False, "transpose_b": False}),
+                     Sample((_f64(3, 2), _f64(4, 3)), {"transpose_a": True, "transpose_b": True}),
+                     Sample((_f64(2, 3), _f64(4, 3)), {"transpose_a": False, "transpose_b": True}),
+                     Sample((_f64(3, 2), _f64(3, 4)), {"transpose_a": True, "transpose_b": False}),
+                     Sample((_f64(2, 1, 2, 3), _f64(4, 3, 2)), {"transpose_a": False,
+                                                                 "transpose_b": False})],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 3)), np.ones((2, 3))),
+                  {"transpose_a": False, "transpose_b": False}, InvalidArgumentError,
+                  "Matrix size-incompatible: In[0]: [2,3], In[1]: [2,3]"),
+        BadSample((np.ones(2), np.ones(2)), {"transpose_a": False, "transpose_b": False},
+                  InvalidArgumentError, "ndims must be == 2")],
     tf=TFForm(export=lambda n, b: _matmul_tf(n, b)),
 ))
 
@@ -416,22 +417,24 @@ def _einsum_ref(*xs: np.ndarray, terms: tuple, out: str) -> np.ndarray:
 
 EINSUM = register(OpDef(
     "Einsum", _einsum_infer, _einsum_kernel, grad=_einsum_grad, reference=_einsum_ref,
-    samples=[Sample((_f64(2, 3), _f64(3, 4)), {"terms": ("ij", "jk"), "out": "ik"}),
-             Sample((_f64(5, 2, 3), _f64(5, 3, 2)), {"terms": ("bij", "bjk"), "out": "bik"}),
-             Sample((_f64(3, 4),), {"terms": ("ij",), "out": "j"}),
-             Sample((_f64(3), _f64(4)), {"terms": ("i", "j"), "out": "ij"}),
-             Sample((_f64(2, 3), _f64(3), _f64(2)), {"terms": ("ij", "j", "i"), "out": ""}),
-             Sample((_f64(2, 3, 4),), {"terms": ("abc",), "out": "cab"}),
-             Sample((_f64(3, 3),), {"terms": ("ii",), "out": "i"}),
-             Sample((_f64(3, 3), _f64(3)), {"terms": ("ii", "i"), "out": ""}),
-             Sample((_f64(2, 3, 2), _f64(3, 4)), {"terms": ("iji", "jk"), "out": "k"}),
-             Sample((_f64(2, 2, 2),), {"terms": ("iii",), "out": ""})],
-    bad_samples=[BadSample((np.ones((2, 3)), np.ones((4, 4))), {"terms": ("ij", "jk"),
-                                                               "out": "ik"},
-                           InvalidArgumentError, "Expected dimension 3 at axis 0 of the input "
-                                                 "shaped [4,4] but got dimension 4"),
-                 BadSample((np.ones(2, np.int32), np.ones(2)), {"terms": ("i", "i"), "out": ""},
-                           InvalidArgumentError, "expected to be a int32 tensor")],
+    samples=lambda: [
+        Sample((_f64(2, 3), _f64(3, 4)), {"terms": ("ij", "jk"), "out": "ik"}),
+        Sample((_f64(5, 2, 3), _f64(5, 3, 2)), {"terms": ("bij", "bjk"), "out": "bik"}),
+        Sample((_f64(3, 4),), {"terms": ("ij",), "out": "j"}),
+        Sample((_f64(3), _f64(4)), {"terms": ("i", "j"), "out": "ij"}),
+        Sample((_f64(2, 3), _f64(3), _f64(2)), {"terms": ("ij", "j", "i"), "out": ""}),
+        Sample((_f64(2, 3, 4),), {"terms": ("abc",), "out": "cab"}),
+        Sample((_f64(3, 3),), {"terms": ("ii",), "out": "i"}),
+        Sample((_f64(3, 3), _f64(3)), {"terms": ("ii", "i"), "out": ""}),
+        Sample((_f64(2, 3, 2), _f64(3, 4)), {"terms": ("iji", "jk"), "out": "k"}),
+        Sample((_f64(2, 2, 2),), {"terms": ("iii",), "out": ""})],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 3)), np.ones((4, 4))), {"terms": ("ij", "jk"),
+                                                      "out": "ik"},
+                  InvalidArgumentError, "Expected dimension 3 at axis 0 of the input "
+                                        "shaped [4,4] but got dimension 4"),
+        BadSample((np.ones(2, np.int32), np.ones(2)), {"terms": ("i", "i"), "out": ""},
+                  InvalidArgumentError, "expected to be a int32 tensor")],
     tf=TFForm(export=lambda n, b: _einsum_tf(n, b),
               load=lambda n: einsum(n.attrs["equation"], *n.inputs)),
 ))
@@ -531,16 +534,16 @@ _WELL = np.array([[2.0, 0.5, 0.1], [0.3, 1.5, -0.4], [0.2, -0.1, 1.8]])
 MATRIX_INVERSE = register(OpDef(
     "MatrixInverse", _square_infer("MatrixInverse", C.FLOAT_COMPLEX - {dt.bfloat16}),
     _inv_kernel, grad=_inv_grad, reference=_inv_ref,
-    samples=[Sample((_WELL + 0.1 * _f64(3, 3),), {"adjoint": False}),
-             Sample((np.stack([_WELL, _WELL.T + 0.2 * _f64(3, 3)]),), {"adjoint": True})],
-    bad_samples=[BadSample((np.ones((2, 3)),), {"adjoint": False}, InvalidArgumentError,
-                           "Input matrix must be square."),
-                 BadSample((np.ones(3),), {"adjoint": False}, InvalidArgumentError,
-                           "Input tensor 0 must have rank >= 2, got 1"),
-                 BadSample((np.ones((2, 2), np.int32),), {"adjoint": False},
-                           InvalidArgumentError, "int32"),
-                 BadSample((np.array([[1.0, 2.0], [2.0, 4.0]]),), {"adjoint": False},
-                           InvalidArgumentError, "Input is not invertible.")],
+    samples=lambda: [Sample((_WELL + 0.1 * _f64(3, 3),), {"adjoint": False}),
+                     Sample((np.stack([_WELL, _WELL.T + 0.2 * _f64(3, 3)]),), {"adjoint": True})],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"adjoint": False}, InvalidArgumentError,
+                                   "Input matrix must be square."),
+                         BadSample((np.ones(3),), {"adjoint": False}, InvalidArgumentError,
+                                   "Input tensor 0 must have rank >= 2, got 1"),
+                         BadSample((np.ones((2, 2), np.int32),), {"adjoint": False},
+                                   InvalidArgumentError, "int32"),
+                         BadSample((np.array([[1.0, 2.0], [2.0, 4.0]]),), {"adjoint": False},
+                                   InvalidArgumentError, "Input is not invertible.")],
 ))
 
 
@@ -581,11 +584,12 @@ MATRIX_DETERMINANT = register(OpDef(
     "MatrixDeterminant", _square_infer("MatrixDeterminant", C.FLOAT_COMPLEX - {dt.bfloat16,
                                                                                dt.float16}),
     _det_kernel, grad=_det_grad, reference=_det_ref,
-    samples=[Sample((_WELL + 0.1 * _f64(3, 3),)),
-             Sample((np.stack([_WELL[:2, :2], _WELL[1:, 1:]]),))],
-    bad_samples=[BadSample((np.ones((2, 3)),), {}, InvalidArgumentError,
-                           "Input matrix must be square."),
-                 BadSample((np.ones((2, 2), np.int32),), {}, InvalidArgumentError, "int32")],
+    samples=lambda: [Sample((_WELL + 0.1 * _f64(3, 3),)),
+                     Sample((np.stack([_WELL[:2, :2], _WELL[1:, 1:]]),))],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 3)),), {}, InvalidArgumentError,
+                  "Input matrix must be square."),
+        BadSample((np.ones((2, 2), np.int32),), {}, InvalidArgumentError, "int32")],
 ))
 
 
@@ -673,12 +677,13 @@ MATRIX_DIAG = register(OpDef(
     "MatrixDiagV3", _matrix_diag_infer, _matrix_diag_kernel,
     grad=lambda n, g: [bind(MATRIX_DIAG_PART, (g,), {"k": n.attrs["k"], "padding_value": 0})],
     reference=_matrix_diag_ref,
-    samples=[Sample((_f64(3),), {"k": 0, "num_rows": 3, "num_cols": 3, "padding_value": 0}),
-             Sample((_f64(2, 3),), {"k": 1, "num_rows": 3, "num_cols": 4, "padding_value": 0}),
-             Sample((_f64(2),), {"k": -1, "num_rows": 3, "num_cols": 3, "padding_value": 9})],
-    bad_samples=[BadSample((np.float64(1.0),), {"k": 0, "num_rows": 1, "num_cols": 1,
-                                                 "padding_value": 0}, InvalidArgumentError,
-                           "diagonal must be at least 1-dim, received shape: []")],
+    samples=lambda: [
+        Sample((_f64(3),), {"k": 0, "num_rows": 3, "num_cols": 3, "padding_value": 0}),
+        Sample((_f64(2, 3),), {"k": 1, "num_rows": 3, "num_cols": 4, "padding_value": 0}),
+        Sample((_f64(2),), {"k": -1, "num_rows": 3, "num_cols": 3, "padding_value": 9})],
+    bad_samples=lambda: [BadSample((np.float64(1.0),), {"k": 0, "num_rows": 1, "num_cols": 1,
+                                                         "padding_value": 0}, InvalidArgumentError,
+                                   "diagonal must be at least 1-dim, received shape: []")],
 ))
 
 
@@ -721,11 +726,12 @@ def _diag_part_ref(x: np.ndarray, k: int, padding_value: Any) -> np.ndarray:
 MATRIX_DIAG_PART = register(OpDef(
     "MatrixDiagPartV3", _diag_part_infer, _diag_part_kernel, grad=_diag_part_grad,
     reference=_diag_part_ref,
-    samples=[Sample((_f64(3, 3),), {"k": 0, "padding_value": 0}),
-             Sample((_f64(2, 3, 4),), {"k": 1, "padding_value": 0}),
-             Sample((_f64(4, 3),), {"k": -2, "padding_value": 0})],
-    bad_samples=[BadSample((np.ones(2),), {"k": 0, "padding_value": 0}, InvalidArgumentError,
-                           "input must be at least 2-dim, received shape: [2]")],
+    samples=lambda: [Sample((_f64(3, 3),), {"k": 0, "padding_value": 0}),
+                     Sample((_f64(2, 3, 4),), {"k": 1, "padding_value": 0}),
+                     Sample((_f64(4, 3),), {"k": -2, "padding_value": 0})],
+    bad_samples=lambda: [
+        BadSample((np.ones(2),), {"k": 0, "padding_value": 0}, InvalidArgumentError,
+                  "input must be at least 2-dim, received shape: [2]")],
 ))
 
 
@@ -809,14 +815,15 @@ MATRIX_BAND_PART = register(OpDef(
           (num_upper < 0 or j - i <= num_upper) else np.zeros_like(x[..., i, j])
           for j in range(x.shape[-1])] for i in range(x.shape[-2])]).transpose(
         list(range(2, x.ndim)) + [0, 1]),
-    samples=[Sample((_f64(4, 4),), {"num_lower": 1, "num_upper": 0}),
-             Sample((_f64(2, 3, 5),), {"num_lower": -1, "num_upper": 2}),
-             Sample((_f64(3, 3),), {"num_lower": 0, "num_upper": -1})],
-    bad_samples=[BadSample((np.ones((3, 3)),), {"num_lower": 5, "num_upper": -1},
-                           InvalidArgumentError, "num_lower must be negative or less or equal "
-                                                 "to number of rows (3) got: 5"),
-                 BadSample((np.ones(3),), {"num_lower": 0, "num_upper": -1},
-                           InvalidArgumentError, "input must be at least 2-dim")],
+    samples=lambda: [Sample((_f64(4, 4),), {"num_lower": 1, "num_upper": 0}),
+                     Sample((_f64(2, 3, 5),), {"num_lower": -1, "num_upper": 2}),
+                     Sample((_f64(3, 3),), {"num_lower": 0, "num_upper": -1})],
+    bad_samples=lambda: [
+        BadSample((np.ones((3, 3)),), {"num_lower": 5, "num_upper": -1},
+                  InvalidArgumentError, "num_lower must be negative or less or equal "
+                                        "to number of rows (3) got: 5"),
+        BadSample((np.ones(3),), {"num_lower": 0, "num_upper": -1},
+                  InvalidArgumentError, "input must be at least 2-dim")],
 ))
 
 

@@ -13,6 +13,7 @@ Jacobi rotations, substitution).
 from __future__ import annotations
 
 import collections
+import functools
 import math as _pymath
 from typing import Any
 
@@ -200,14 +201,14 @@ def _chol_ref(x: np.ndarray) -> np.ndarray:
 CHOLESKY = register(OpDef(
     "Cholesky", _chol_infer, _quiet(_chol_kernel, lower_only=True), grad=_chol_grad,
     reference=_chol_ref,
-    samples=[Sample((_spd(3),), grad=False),
-             Sample((_spd(2, 2) + np.triu(_f64(2, 2, 2), 1),), grad=False)],
-    bad_samples=[BadSample((np.ones((2, 3)),), {}, InvalidArgumentError,
-                           "Input matrix must be square."),
-                 BadSample((np.ones(3),), {}, InvalidArgumentError,
-                           "Input tensor 0 must have rank >= 2, got 1"),
-                 BadSample((np.ones((2, 2), np.int32),), {}, InvalidArgumentError,
-                           "allowed values: double, float, half, complex64, complex128")],
+    samples=lambda: [Sample((_spd(3),), grad=False),
+                     Sample((_spd(2, 2) + np.triu(_f64(2, 2, 2), 1),), grad=False)],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {}, InvalidArgumentError,
+                                   "Input matrix must be square."),
+                         BadSample((np.ones(3),), {}, InvalidArgumentError,
+                                   "Input tensor 0 must have rank >= 2, got 1"),
+                         BadSample((np.ones((2, 2), np.int32),), {}, InvalidArgumentError,
+                                   "allowed values: double, float, half, complex64, complex128")],
 ))
 
 
@@ -300,22 +301,23 @@ def _trisolve_ref(a: np.ndarray, b: np.ndarray, lower: bool, adjoint: bool) -> n
     return out
 
 
-_TRI = np.tril(_f64(3, 3)) + 2 * np.eye(3)
+_tri = functools.cache(lambda: np.tril(_f64(3, 3)) + 2 * np.eye(3))  # samples' matrix
 
 MATRIX_TRIANGULAR_SOLVE = register(OpDef(
     "MatrixTriangularSolve", _trisolve_infer, _trisolve_kernel, grad=_trisolve_grad,
     reference=_trisolve_ref,
-    samples=[Sample((_TRI, _f64(3, 2)), {"lower": True, "adjoint": False}),
-             Sample((_TRI.T, _f64(2, 3, 1)), {"lower": False, "adjoint": False}),
-             Sample((np.stack([_TRI, _TRI + 0.5 * np.eye(3)]), _f64(3, 2)),
-                    {"lower": True, "adjoint": True})],
-    bad_samples=[BadSample((_TRI, _f64(2, 1)), {"lower": True, "adjoint": False},
-                           InvalidArgumentError, "In[0] mismatch In[1] shape: 3 vs. 2"),
-                 BadSample((_TRI, _f64(3, 1).astype(np.float32)),
-                           {"lower": True, "adjoint": False}, InvalidArgumentError,
-                           "was expected to be a double tensor"),
-                 BadSample((np.ones((2, 3)), np.ones((2, 1))), {"lower": True, "adjoint": False},
-                           InvalidArgumentError, "Input matrix must be square.")],
+    samples=lambda: [Sample((_tri(), _f64(3, 2)), {"lower": True, "adjoint": False}),
+                     Sample((_tri().T, _f64(2, 3, 1)), {"lower": False, "adjoint": False}),
+                     Sample((np.stack([_tri(), _tri() + 0.5 * np.eye(3)]), _f64(3, 2)),
+                            {"lower": True, "adjoint": True})],
+    bad_samples=lambda: [
+        BadSample((_tri(), _f64(2, 1)), {"lower": True, "adjoint": False},
+                  InvalidArgumentError, "In[0] mismatch In[1] shape: 3 vs. 2"),
+        BadSample((_tri(), _f64(3, 1).astype(np.float32)),
+                  {"lower": True, "adjoint": False}, InvalidArgumentError,
+                  "was expected to be a double tensor"),
+        BadSample((np.ones((2, 3)), np.ones((2, 1))), {"lower": True, "adjoint": False},
+                  InvalidArgumentError, "Input matrix must be square.")],
 ))
 
 
@@ -378,13 +380,13 @@ def _solve_ref(a: np.ndarray, b: np.ndarray, adjoint: bool) -> np.ndarray:
 
 MATRIX_SOLVE = register(OpDef(
     "MatrixSolve", _solve_infer, _quiet(_solve_kernel), grad=_solve_grad, reference=_solve_ref,
-    samples=[Sample((_spd(3) + 0.3 * _f64(3, 3), _f64(3, 2)), {"adjoint": False}),
-             Sample((_spd(2, 2) + 0.3 * _f64(2, 2, 2), _f64(2, 2, 1)), {"adjoint": True})],
-    bad_samples=[BadSample((np.array([[1.0, 2.0], [2.0, 4.0]]), np.ones((2, 1))),
-                           {"adjoint": False}, InvalidArgumentError,
-                           "Input matrix is not invertible."),
-                 BadSample((np.eye(2), np.ones((3, 1))), {"adjoint": False},
-                           InvalidArgumentError, "Input matrix and rhs are incompatible.")],
+    samples=lambda: [Sample((_spd(3) + 0.3 * _f64(3, 3), _f64(3, 2)), {"adjoint": False}),
+                     Sample((_spd(2, 2) + 0.3 * _f64(2, 2, 2), _f64(2, 2, 1)), {"adjoint": True})],
+    bad_samples=lambda: [BadSample((np.array([[1.0, 2.0], [2.0, 4.0]]), np.ones((2, 1))),
+                                   {"adjoint": False}, InvalidArgumentError,
+                                   "Input matrix is not invertible."),
+                         BadSample((np.eye(2), np.ones((3, 1))), {"adjoint": False},
+                                   InvalidArgumentError, "Input matrix and rhs are incompatible.")],
 ))
 
 
@@ -437,9 +439,9 @@ def _slogdet_ref(x: np.ndarray) -> tuple:
 LOG_MATRIX_DETERMINANT = register(OpDef(
     "LogMatrixDeterminant", _slogdet_infer, _quiet(_slogdet_kernel), grad=_slogdet_grad,
     reference=_slogdet_ref, num_outputs=2,
-    samples=[Sample((_spd(3) * np.array([1.0, 1.0, -1.0]),)), Sample((_spd(2, 3),))],
-    bad_samples=[BadSample((np.ones((2, 3)),), {}, InvalidArgumentError,
-                           "Input matrix must be square.")],
+    samples=lambda: [Sample((_spd(3) * np.array([1.0, 1.0, -1.0]),)), Sample((_spd(2, 3),))],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {}, InvalidArgumentError,
+                                   "Input matrix must be square.")],
 ))
 
 
@@ -542,12 +544,12 @@ def _eigh_ref(x: np.ndarray, compute_v: bool) -> tuple:
 EIGH = register(OpDef(
     "SelfAdjointEigV2", _eigh_infer, _eigh_kernel, grad=_eigh_grad, reference=_eigh_ref,
     num_outputs=2,
-    samples=[Sample((np.diag([1.0, 2.5, 4.0]) + 0.3 * _f64(3, 3),), {"compute_v": True}),
-             Sample((np.diag([1.0, 3.0]) + 0.3 * _f64(2, 2, 2),), {"compute_v": False})],
-    bad_samples=[BadSample((np.ones((2, 3)),), {"compute_v": True}, InvalidArgumentError,
-                           "Input matrix must be square."),
-                 BadSample((np.ones((2, 2), np.int32),), {"compute_v": True},
-                           InvalidArgumentError, "allowed values: double, float, half")],
+    samples=lambda: [Sample((np.diag([1.0, 2.5, 4.0]) + 0.3 * _f64(3, 3),), {"compute_v": True}),
+                     Sample((np.diag([1.0, 3.0]) + 0.3 * _f64(2, 2, 2),), {"compute_v": False})],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"compute_v": True}, InvalidArgumentError,
+                                   "Input matrix must be square."),
+                         BadSample((np.ones((2, 2), np.int32),), {"compute_v": True},
+                                   InvalidArgumentError, "allowed values: double, float, half")],
 ))
 
 
@@ -639,13 +641,13 @@ def _qr_ref(x: np.ndarray, full_matrices: bool) -> tuple:
 
 QR = register(OpDef(
     "Qr", _qr_infer, _quiet(_qr_kernel), grad=_qr_grad, reference=_qr_ref, num_outputs=2,
-    samples=[Sample((_f64(4, 3),), {"full_matrices": False}),
-             Sample((_f64(2, 3, 3),), {"full_matrices": True}),
-             Sample((_f64(2, 4),), {"full_matrices": False})],
-    bad_samples=[BadSample((np.ones(3),), {"full_matrices": False}, InvalidArgumentError,
-                           "Input tensor 0 must have rank >= 2, got 1"),
-                 BadSample((np.ones((2, 2), np.int32),), {"full_matrices": False},
-                           InvalidArgumentError, "allowed values: double, float, half")],
+    samples=lambda: [Sample((_f64(4, 3),), {"full_matrices": False}),
+                     Sample((_f64(2, 3, 3),), {"full_matrices": True}),
+                     Sample((_f64(2, 4),), {"full_matrices": False})],
+    bad_samples=lambda: [BadSample((np.ones(3),), {"full_matrices": False}, InvalidArgumentError,
+                                   "Input tensor 0 must have rank >= 2, got 1"),
+                         BadSample((np.ones((2, 2), np.int32),), {"full_matrices": False},
+                                   InvalidArgumentError, "allowed values: double, float, half")],
 ))
 
 
@@ -746,15 +748,16 @@ def _svd_ref(x: np.ndarray, compute_uv: bool, full_matrices: bool) -> tuple:
 
 SVD = register(OpDef(
     "Svd", _svd_infer, _quiet(_svd_kernel), grad=_svd_grad, reference=_svd_ref, num_outputs=3,
-    samples=[Sample((_f64(4, 3),), {"compute_uv": True, "full_matrices": False}),
-             Sample((_f64(2, 3, 3),), {"compute_uv": True, "full_matrices": False}),
-             Sample((_f64(2, 4),), {"compute_uv": True, "full_matrices": False}),
-             Sample((_f64(3, 2),), {"compute_uv": False, "full_matrices": False})],
-    bad_samples=[BadSample((np.ones(3),), {"compute_uv": True, "full_matrices": False},
-                           InvalidArgumentError, "Input tensor 0 must have rank >= 2, got 1"),
-                 BadSample((np.ones((2, 2), np.int32),),
-                           {"compute_uv": False, "full_matrices": False},
-                           InvalidArgumentError, "allowed values: double, float, half")],
+    samples=lambda: [Sample((_f64(4, 3),), {"compute_uv": True, "full_matrices": False}),
+                     Sample((_f64(2, 3, 3),), {"compute_uv": True, "full_matrices": False}),
+                     Sample((_f64(2, 4),), {"compute_uv": True, "full_matrices": False}),
+                     Sample((_f64(3, 2),), {"compute_uv": False, "full_matrices": False})],
+    bad_samples=lambda: [
+        BadSample((np.ones(3),), {"compute_uv": True, "full_matrices": False},
+                  InvalidArgumentError, "Input tensor 0 must have rank >= 2, got 1"),
+        BadSample((np.ones((2, 2), np.int32),),
+                  {"compute_uv": False, "full_matrices": False},
+                  InvalidArgumentError, "allowed values: double, float, half")],
 ))
 
 

@@ -8,6 +8,7 @@ Binary ops broadcast as TF does; their gradients sum back to each input's shape
 
 from __future__ import annotations
 
+import functools
 import math as _pymath
 from typing import Any, Callable
 
@@ -143,10 +144,10 @@ SUM_TO = register(OpDef(
     "SumToShapeOf", _sum_to_infer, _sum_to_kernel,
     grad=lambda n, d: [broadcast_like(d, n.inputs[0]), None],
     reference=_sum_to_ref,
-    samples=[Sample((_f64(2, 3), np.zeros((1, 3))), grad_inputs=(0,)),
-             Sample((_f64(4, 2, 3), np.zeros((2, 1))), grad_inputs=(0,))],
-    bad_samples=[BadSample((np.array([[b"a", b"b"]], dtype=object), np.zeros(())), {},
-                           InvalidArgumentError, "of string is not in the list")],
+    samples=lambda: [Sample((_f64(2, 3), np.zeros((1, 3))), grad_inputs=(0,)),
+                     Sample((_f64(4, 2, 3), np.zeros((2, 1))), grad_inputs=(0,))],
+    bad_samples=lambda: [BadSample((np.array([[b"a", b"b"]], dtype=object), np.zeros(())), {},
+                                   InvalidArgumentError, "of string is not in the list")],
     tf=TFForm(export=lambda n, b: _sum_to_tf(b)),
 ))
 
@@ -164,7 +165,7 @@ BROADCAST_LIKE = register(OpDef(
     lambda xp, x, like: xp.broadcast_to(x, xp.broadcast_shapes(x.shape, like.shape)).copy(),
     grad=lambda n, d: [sum_to(d, n.inputs[0]), None],
     reference=lambda x, like: x + np.zeros(like.shape, x.dtype),
-    samples=[Sample((_f64(1, 3), np.zeros((2, 3))), grad_inputs=(0,))],
+    samples=lambda: [Sample((_f64(1, 3), np.zeros((2, 3))), grad_inputs=(0,))],
     tf=TFForm(export=lambda n, b: b.node("BroadcastTo", [b.input(0), b.node(
         "BroadcastArgs", [b.shape_of(0), b.shape_of(1)])[0]])),
 ))
@@ -189,7 +190,9 @@ def broadcast_like(x: Any, like: Any) -> Any:
 
 def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Callable | None,
            reference: Callable, lo: float = -2.0, hi: float = 2.0, out_dtype: Any = None,
-           second_order: bool = True) -> OpDef:
+           second_order: bool = True, **fields: Any) -> OpDef:
+    """An elementwise op of one input whose kernel over NumPy is `np_name` (a NumPy function
+    name, or a function of the array); `fields` are further OpDef fields."""
     fn = getattr(np, np_name) if isinstance(np_name, str) else np_name
 
     allowed_ids = frozenset(id(d) for d in allowed)
@@ -199,23 +202,28 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
             raise C.not_supported(tf_name, x._dtype, allowed)
         return [(x._shape, out_dtype or x._dtype)]
 
-    samples = []
-    if allowed & C.FLOATS:
-        samples = [Sample((_f64(3, 4, lo=lo, hi=hi),), grad=grad is not None,
-                          second_order=second_order),
-                   Sample((_f64(lo=lo, hi=hi),), grad=grad is not None, second_order=second_order)]
-    elif allowed & C.INTS:
-        samples = [Sample((_rng.integers(-5, 5, size=(3, 4)).astype(np.int32),), grad=False)]
-    else:
-        samples = [Sample((_rng.integers(0, 2, size=(3, 4)).astype(bool),), grad=False)]
+    def samples() -> list:
+        if allowed & C.FLOATS:
+            return [Sample((_f64(3, 4, lo=lo, hi=hi),), grad=grad is not None,
+                           second_order=second_order),
+                    Sample((_f64(lo=lo, hi=hi),), grad=grad is not None,
+                           second_order=second_order)]
+        if allowed & C.INTS:
+            return [Sample((_rng.integers(-5, 5, size=(3, 4)).astype(np.int32),), grad=False)]
+        return [Sample((_rng.integers(0, 2, size=(3, 4)).astype(bool),), grad=False)]
+
     bad = [BadSample((np.array(["a"], dtype=object),), {}, InvalidArgumentError)]
     return register(OpDef(tf_name, infer, lambda xp, x: fn(x), grad=grad, reference=reference,
-                          samples=samples, bad_samples=bad, ufunc=fn))
+                          samples=samples, bad_samples=bad, np_kernel=fn,
+                          ufunc=fn if isinstance(fn, np.ufunc) else None, elementwise=True,
+                          **fields))
 
 
 def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable | None,
             reference: Callable, out_dtype: Any = None, lo: float = -2.0, hi: float = 2.0,
-            second_order: bool = True) -> OpDef:
+            second_order: bool = True, **fields: Any) -> OpDef:
+    """An elementwise op of two inputs broadcasting as TF does; `fields` are further OpDef
+    fields (its ufunc, operator, units, ...)."""
     allowed_ids = frozenset(id(d) for d in allowed)  # DTypes are singletons; id() is C-fast
 
     def infer(x: Any, y: Any) -> list:
@@ -231,24 +239,29 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
             d = C.same_dtype(tf_name, (x, y), allowed)
         return [(C.broadcast(tf_name, x._shape, y._shape), out_dtype or d)]
 
-    if allowed & C.FLOATS:
-        samples = [Sample((_f64(3, 4, lo=lo, hi=hi), _f64(3, 4, lo=lo, hi=hi)),
-                          grad=grad is not None, second_order=second_order),
-                   Sample((_f64(2, 1, 3, lo=lo, hi=hi), _f64(4, 1, lo=lo, hi=hi)),
-                          grad=grad is not None, second_order=second_order)]
-    elif allowed & C.INTS:
-        samples = [Sample((_rng.integers(1, 9, size=(3, 4)).astype(np.int32),
-                           _rng.integers(1, 9, size=(4,)).astype(np.int32)), grad=False)]
-    else:
-        samples = [Sample((_rng.integers(0, 2, size=(3, 4)).astype(bool),
-                           _rng.integers(0, 2, size=(4,)).astype(bool)), grad=False)]
-    a = samples[0].inputs[0]
-    bad = [BadSample((a, a.astype(np.complex64 if a.dtype != np.complex64 else np.float32)), {},
-                     InvalidArgumentError, "expected to be"),
-           BadSample((np.zeros((2, 3), a.dtype), np.zeros((4,), a.dtype)), {},
-                     InvalidArgumentError, "Incompatible shapes: [2,3] vs. [4]")]
+    @functools.cache
+    def samples_and_bad() -> tuple:  # the bad samples reuse the first sample's input
+        if allowed & C.FLOATS:
+            samples = [Sample((_f64(3, 4, lo=lo, hi=hi), _f64(3, 4, lo=lo, hi=hi)),
+                              grad=grad is not None, second_order=second_order),
+                       Sample((_f64(2, 1, 3, lo=lo, hi=hi), _f64(4, 1, lo=lo, hi=hi)),
+                              grad=grad is not None, second_order=second_order)]
+        elif allowed & C.INTS:
+            samples = [Sample((_rng.integers(1, 9, size=(3, 4)).astype(np.int32),
+                               _rng.integers(1, 9, size=(4,)).astype(np.int32)), grad=False)]
+        else:
+            samples = [Sample((_rng.integers(0, 2, size=(3, 4)).astype(bool),
+                               _rng.integers(0, 2, size=(4,)).astype(bool)), grad=False)]
+        a = samples[0].inputs[0]
+        other = np.complex64 if a.dtype != np.complex64 else np.float32
+        bad = [BadSample((a, a.astype(other)), {}, InvalidArgumentError, "expected to be"),
+               BadSample((np.zeros((2, 3), a.dtype), np.zeros((4,), a.dtype)), {},
+                         InvalidArgumentError, "Incompatible shapes: [2,3] vs. [4]")]
+        return samples, bad
+
     return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
-                          samples=samples, bad_samples=bad))
+                          samples=lambda: samples_and_bad()[0],
+                          bad_samples=lambda: samples_and_bad()[1], elementwise=True, **fields))
 
 
 def _elementwise_ref(f: Callable, dtype: Any = None) -> Callable:
@@ -275,7 +288,7 @@ def _bin_grad(gx: Callable | None, gy: Callable | None) -> Callable:
 # ---------------------------------------------------------------------------------------
 
 NEG = _unary("Neg", "negative", C.NUMERIC - C.INTS | C.SIGNED_INTS, lambda n, g: [negative(g)],
-             _elementwise_ref(lambda a: -a))
+             _elementwise_ref(lambda a: -a), operator="-", involution=True)
 ABS = _unary("Abs", "abs", C.REALS, lambda n, g: [g * sign(n.inputs[0])],
              _elementwise_ref(abs), lo=0.2, hi=2.0)
 SIGN = _unary("Sign", "sign", C.NUMERIC - C.INTS | C.SIGNED_INTS,  # TF's Sign: no unsigned
@@ -328,10 +341,10 @@ SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX,
               _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0)
 RSQRT = _unary("Rsqrt", lambda x: 1 / np.sqrt(x), C.FLOAT_COMPLEX,
                lambda n, g: [bind(RSQRT_GRAD, (n.outputs[0], g), {})],
-               _elementwise_ref(lambda a: 1 / _pymath.sqrt(a)), lo=0.5, hi=3.0)
+               _elementwise_ref(lambda a: 1 / _pymath.sqrt(a)), lo=0.5, hi=3.0, int_errors=True)
 RECIPROCAL = _unary("Reciprocal", "reciprocal", C.FLOAT_COMPLEX,
                     lambda n, g: [bind(RECIPROCAL_GRAD, (n.outputs[0], g), {})],
-                    _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0)
+                    _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True)
 EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
              _elementwise_ref(_pymath.exp))
 EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],
@@ -409,19 +422,35 @@ INVERT = _unary("Invert", "invert", C.INTS, None, _elementwise_ref(lambda a: ~a)
 # Binary ops.
 # ---------------------------------------------------------------------------------------
 
+def _fold_arith(ufunc: Any) -> Callable:
+    """Shape arithmetic at trace time (dynshape.py): the op on fully known int values."""
+    def fold(node: Any, value_of: Callable) -> Any:
+        a, b = (value_of(x) for x in node.inputs)
+        if a is None or b is None:
+            return None
+        with np.errstate(all="ignore"):
+            out = ufunc(np.asarray(a), np.asarray(b))
+        return out.tolist() if out.dtype.kind in "iu" else None
+    return fold
+
+
 ADD = _binary("AddV2", lambda xp, x, y: xp.add(x, y), C.NUMERIC | {dt.string},
               _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: g),
-              _elementwise_ref(lambda a, b: a + b))
+              _elementwise_ref(lambda a, b: a + b), ufunc=np.add, operator="+", units=(0, 0),
+              fold=_fold_arith(np.add), fold_partial=False)
 SUB = _binary("Sub", lambda xp, x, y: xp.subtract(x, y), C.NUMERIC,
               _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g),
-              _elementwise_ref(lambda a, b: a - b))
+              _elementwise_ref(lambda a, b: a - b), ufunc=np.subtract, operator="-",
+              units=(None, 0), fold=_fold_arith(np.subtract), fold_partial=False)
 MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
               _bin_grad(lambda g, x, y, z: g * y, lambda g, x, y, z: g * x),
-              _elementwise_ref(lambda a, b: a * b))
+              _elementwise_ref(lambda a, b: a * b), ufunc=np.multiply, operator="*",
+              units=(1, 1), fold=_fold_arith(np.multiply), fold_partial=False)
 REALDIV = _binary("RealDiv", lambda xp, x, y: xp.true_divide(x, y).astype(x.dtype, copy=False),
                   C.FLOAT_COMPLEX,
                   _bin_grad(lambda g, x, y, z: g / y, lambda g, x, y, z: -g * x / square(y)),
-                  _elementwise_ref(lambda a, b: a / b), lo=0.5, hi=2.0)
+                  _elementwise_ref(lambda a, b: a / b), lo=0.5, hi=2.0, units=(None, 1),
+                  int_errors=True)
 
 
 def _check_int_divisor(op: str, y: np.ndarray) -> None:
@@ -457,13 +486,15 @@ def _pow_kernel(xp: Any, x: Any, y: Any) -> Any:
 
 
 FLOORDIV = _binary("FloorDiv", _floordiv_kernel, C.REALS, None,
-                   _elementwise_ref(lambda a, b: a // b))
+                   _elementwise_ref(lambda a, b: a // b), int_errors=True,
+                   fold=_fold_arith(np.floor_divide), fold_partial=False)
 FLOORMOD = _binary("FloorMod", _floormod_kernel, C.REALS,
                    _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g * floor(x / y)),
-                   _elementwise_ref(lambda a, b: a % b), lo=0.5, hi=3.0, second_order=False)
+                   _elementwise_ref(lambda a, b: a % b), lo=0.5, hi=3.0, second_order=False,
+                   int_errors=True)
 TRUNCATEDIV = _binary("TruncateDiv", _truncdiv_kernel, C.REALS, None,
                       _elementwise_ref(lambda a, b: _pymath.trunc(a / b) if isinstance(a, float)
-                                       else int(a / b)))
+                                       else int(a / b)), int_errors=True)
 
 
 def _pow_grad_y(g: Any, x: Any, y: Any, z: Any) -> Any:
@@ -475,15 +506,15 @@ def _pow_grad_y(g: Any, x: Any, y: Any, z: Any) -> Any:
 
 POW = _binary("Pow", _pow_kernel, C.NUMERIC,
               _bin_grad(lambda g, x, y, z: g * y * pow(x, y - 1), _pow_grad_y),
-              _elementwise_ref(lambda a, b: a ** b), lo=0.5, hi=2.0)
+              _elementwise_ref(lambda a, b: a ** b), lo=0.5, hi=2.0, int_errors=True)
 MAXIMUM = _binary("Maximum", lambda xp, x, y: xp.maximum(x, y), C.REALS,
                   _bin_grad(lambda g, x, y, z: where(x >= y, g, zeros_like(g)),
                             lambda g, x, y, z: where(x >= y, zeros_like(g), g)),
-                  _elementwise_ref(max), second_order=False)
+                  _elementwise_ref(max), second_order=False, ufunc=np.maximum)
 MINIMUM = _binary("Minimum", lambda xp, x, y: xp.minimum(x, y), C.REALS,
                   _bin_grad(lambda g, x, y, z: where(x <= y, g, zeros_like(g)),
                             lambda g, x, y, z: where(x <= y, zeros_like(g), g)),
-                  _elementwise_ref(min), second_order=False)
+                  _elementwise_ref(min), second_order=False, ufunc=np.minimum)
 SQUARED_DIFFERENCE = _binary(
     "SquaredDifference", lambda xp, x, y: xp.square(x - y), C.NUMERIC,
     _bin_grad(lambda g, x, y, z: g * 2 * (x - y), lambda g, x, y, z: g * -2 * (x - y)),
@@ -503,38 +534,32 @@ ATAN2 = _binary("Atan2", _atan2_kernel, C.FLOATS,
 
 _CMP = C.REALS
 EQUAL = _binary("Equal", lambda xp, x, y: xp.equal(x, y), C.ALL, None,
-                _elementwise_ref(lambda a, b: a == b, bool), out_dtype=dt.bool)
+                _elementwise_ref(lambda a, b: a == b, bool), out_dtype=dt.bool, ufunc=np.equal)
 NOT_EQUAL = _binary("NotEqual", lambda xp, x, y: xp.not_equal(x, y), C.ALL, None,
-                    _elementwise_ref(lambda a, b: a != b, bool), out_dtype=dt.bool)
+                    _elementwise_ref(lambda a, b: a != b, bool), out_dtype=dt.bool,
+                    ufunc=np.not_equal)
 LESS = _binary("Less", lambda xp, x, y: xp.less(x, y), _CMP, None,
-               _elementwise_ref(lambda a, b: a < b, bool), out_dtype=dt.bool)
+               _elementwise_ref(lambda a, b: a < b, bool), out_dtype=dt.bool, ufunc=np.less,
+               operator="<")
 LESS_EQUAL = _binary("LessEqual", lambda xp, x, y: xp.less_equal(x, y), _CMP, None,
-                     _elementwise_ref(lambda a, b: a <= b, bool), out_dtype=dt.bool)
+                     _elementwise_ref(lambda a, b: a <= b, bool), out_dtype=dt.bool,
+                     ufunc=np.less_equal, operator="<=")
 GREATER = _binary("Greater", lambda xp, x, y: xp.greater(x, y), _CMP, None,
-                  _elementwise_ref(lambda a, b: a > b, bool), out_dtype=dt.bool)
+                  _elementwise_ref(lambda a, b: a > b, bool), out_dtype=dt.bool,
+                  ufunc=np.greater, operator=">")
 GREATER_EQUAL = _binary("GreaterEqual", lambda xp, x, y: xp.greater_equal(x, y), _CMP, None,
-                        _elementwise_ref(lambda a, b: a >= b, bool), out_dtype=dt.bool)
+                        _elementwise_ref(lambda a, b: a >= b, bool), out_dtype=dt.bool,
+                        ufunc=np.greater_equal, operator=">=")
 LOGICAL_AND = _binary("LogicalAnd", lambda xp, x, y: xp.logical_and(x, y), C.BOOL, None,
-                      _elementwise_ref(lambda a, b: a and b, bool))
+                      _elementwise_ref(lambda a, b: a and b, bool), ufunc=np.logical_and)
 LOGICAL_OR = _binary("LogicalOr", lambda xp, x, y: xp.logical_or(x, y), C.BOOL, None,
-                     _elementwise_ref(lambda a, b: a or b, bool))
+                     _elementwise_ref(lambda a, b: a or b, bool), ufunc=np.logical_or)
 BITWISE_AND = _binary("BitwiseAnd", lambda xp, x, y: xp.bitwise_and(x, y), C.INTS, None,
-                      _elementwise_ref(lambda a, b: a & b))
+                      _elementwise_ref(lambda a, b: a & b), ufunc=np.bitwise_and)
 BITWISE_OR = _binary("BitwiseOr", lambda xp, x, y: xp.bitwise_or(x, y), C.INTS, None,
-                     _elementwise_ref(lambda a, b: a | b))
+                     _elementwise_ref(lambda a, b: a | b), ufunc=np.bitwise_or)
 BITWISE_XOR = _binary("BitwiseXor", lambda xp, x, y: xp.bitwise_xor(x, y), C.INTS, None,
-                      _elementwise_ref(lambda a, b: a ^ b))
-
-
-# Binary kernels that are exactly one NumPy ufunc (see OpDef.ufunc).
-for _op, _uf in ((ADD, np.add), (SUB, np.subtract), (MUL, np.multiply),
-                 (MAXIMUM, np.maximum), (MINIMUM, np.minimum), (EQUAL, np.equal),
-                 (NOT_EQUAL, np.not_equal), (LESS, np.less), (LESS_EQUAL, np.less_equal),
-                 (GREATER, np.greater), (GREATER_EQUAL, np.greater_equal),
-                 (LOGICAL_AND, np.logical_and), (LOGICAL_OR, np.logical_or),
-                 (BITWISE_AND, np.bitwise_and), (BITWISE_OR, np.bitwise_or),
-                 (BITWISE_XOR, np.bitwise_xor)):
-    _op.ufunc = _uf
+                      _elementwise_ref(lambda a, b: a ^ b), ufunc=np.bitwise_xor)
 
 
 def _u(op: OpDef) -> Callable:
@@ -603,7 +628,7 @@ def _complex_abs_infer(x: Any) -> list:
 COMPLEX_ABS = register(OpDef(
     "ComplexAbs", _complex_abs_infer, lambda xp, x: xp.abs(x),
     reference=_elementwise_ref(lambda a: (a.real ** 2 + a.imag ** 2) ** 0.5, np.float64),
-    samples=[Sample(((_f64(3) + 1j * _f64(3)),), grad=False)],
+    samples=lambda: [Sample(((_f64(3) + 1j * _f64(3)),), grad=False)],
 ))
 
 
@@ -685,15 +710,27 @@ def _cast_grad(n: Any, g: Any) -> list:
     return [None]
 
 
+def _fold_input(node: Any, value_of: Callable) -> Any:
+    """dynshape's view of an op whose output holds its input's values."""
+    return value_of(node.inputs[0])
+
+
+def _cast_rewrite(node: Any) -> Any:
+    """A cast to the dtype its graph input already has is that input."""
+    x = node.inputs[0]
+    return x if C.is_graph_tensor(x) and x._dtype is node.outputs[0]._dtype else None
+
+
 CAST = register(OpDef(
     "Cast", _cast_infer, _cast_kernel, grad=_cast_grad,
     reference=lambda x, dtype: np.array([float(v) for v in x.ravel()]).reshape(x.shape)
     .astype(dtype.as_numpy_dtype),
     # float32 rounding defeats float64 finite differences; tests/test_autodiff checks the grad
-    samples=[Sample((_f64(3, 2),), {"dtype": dt.float32}, grad=False),
-             Sample((_f64(4),), {"dtype": dt.int32}, grad=False)],
-    bad_samples=[BadSample((np.array([b"a"], dtype=object),), {"dtype": dt.float32},
-                           UnimplementedError)],
+    samples=lambda: [Sample((_f64(3, 2),), {"dtype": dt.float32}, grad=False),
+                     Sample((_f64(4),), {"dtype": dt.int32}, grad=False)],
+    bad_samples=lambda: [BadSample((np.array([b"a"], dtype=object),), {"dtype": dt.float32},
+                                   UnimplementedError)],
+    elementwise=True, rewrite=_cast_rewrite, fold=_fold_input,
     tf=TFForm(names={"dtype": "DstT"}),
 ))
 
@@ -737,9 +774,10 @@ def _select_grad(n: Any, g: Any) -> list:
 SELECT = register(OpDef(
     "SelectV2", _select_infer, lambda xp, c, x, y: xp.where(c, x, y), grad=_select_grad,
     reference=_elementwise_ref(lambda c, a, b: a if c else b, np.float64),
-    samples=[Sample((_rng.integers(0, 2, (3, 4)).astype(bool), _f64(3, 4), _f64(4)),
-                    grad_inputs=(1, 2))],
-    bad_samples=[BadSample((np.ones(3), np.ones(3), np.ones(3)), {}, InvalidArgumentError)],
+    samples=lambda: [Sample((_rng.integers(0, 2, (3, 4)).astype(bool), _f64(3, 4), _f64(4)),
+                            grad_inputs=(1, 2))],
+    bad_samples=lambda: [BadSample((np.ones(3), np.ones(3), np.ones(3)), {}, InvalidArgumentError)],
+    elementwise=True,
 ))
 
 WHERE_INDICES = register(OpDef(
@@ -748,7 +786,7 @@ WHERE_INDICES = register(OpDef(
     lambda xp, c: xp.argwhere(c).astype(np.int64),
     reference=lambda c: np.array([list(i) for i in np.ndindex(*c.shape) if c[i]],
                                  dtype=np.int64).reshape(-1, c.ndim),
-    samples=[Sample((_rng.integers(0, 2, (3, 4)).astype(bool),), grad=False)],
+    samples=lambda: [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),), grad=False)],
 ))
 
 
@@ -790,8 +828,8 @@ def _add_n_kernel(xp: Any, *xs: Any) -> Any:
 ADD_N = register(OpDef(
     "AddN", _add_n_infer, _add_n_kernel, grad=lambda n, g: [g] * len(n.inputs),
     reference=lambda *xs: sum(xs[1:], xs[0].copy()),
-    samples=[Sample((_f64(2, 3), _f64(2, 3), _f64(2, 3)))],
-    bad_samples=[BadSample((np.ones((2, 3)), np.ones((3, 2))), {}, InvalidArgumentError)],
+    samples=lambda: [Sample((_f64(2, 3), _f64(2, 3), _f64(2, 3)))],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)), np.ones((3, 2))), {}, InvalidArgumentError)],
 ))
 
 
@@ -816,10 +854,12 @@ def _like_kernel(value: int) -> Callable:
 
 ZEROS_LIKE = register(OpDef(
     "ZerosLike", lambda x: [(x._shape, x._dtype)], _like_kernel(0), grad=lambda n, g: [None],
-    reference=lambda x: np.zeros_like(x), samples=[Sample((_f64(2, 3),), grad=False)]))
+    reference=lambda x: np.zeros_like(x), samples=lambda: [Sample((_f64(2, 3),), grad=False)],
+    elementwise=True))
 ONES_LIKE = register(OpDef(
     "OnesLike", lambda x: [(x._shape, x._dtype)], _like_kernel(1), grad=lambda n, g: [None],
-    reference=lambda x: np.ones_like(x), samples=[Sample((_f64(2, 3),), grad=False)]))
+    reference=lambda x: np.ones_like(x), samples=lambda: [Sample((_f64(2, 3),), grad=False)],
+    elementwise=True))
 
 
 def zeros_like(input: Any, dtype: Any = None, name: str | None = None) -> Any:  # noqa: A002
@@ -837,10 +877,11 @@ def ones_like(input: Any, dtype: Any = None, name: str | None = None) -> Any:  #
 STOP_GRADIENT = register(OpDef(
     "StopGradient", lambda x: [(x._shape, x._dtype)], lambda xp, x: x,
     grad=lambda n, g: [None], reference=lambda x: x.copy(),
-    samples=[Sample((_f64(2, 3),), grad=False)]))
+    samples=lambda: [Sample((_f64(2, 3),), grad=False)], elementwise=True, forward_identity=True))
 IDENTITY = register(OpDef(
     "Identity", lambda x: [(x._shape, x._dtype)], lambda xp, x: x,
-    grad=lambda n, g: [g], reference=lambda x: x.copy(), samples=[Sample((_f64(2, 3),))]))
+    grad=lambda n, g: [g], reference=lambda x: x.copy(), samples=lambda: [Sample((_f64(2, 3),))],
+    elementwise=True, forward_identity=True, fold=_fold_input))
 
 
 def stop_gradient(input: Any, name: str | None = None) -> Any:  # noqa: A002
@@ -870,7 +911,8 @@ CONJ = register(OpDef(
     "Conj", lambda x: [(x._shape, C.check_dtype("Conj", x, C.COMPLEX))], lambda xp, x: xp.conj(x),
     grad=lambda n, g: [conj(g)], reference=lambda x: np.array([complex(v).conjugate() for v in
                                                                x.ravel()]).reshape(x.shape),
-    samples=[Sample((_f64(3) + 1j * _f64(3),), grad=False)],
+    samples=lambda: [Sample((_f64(3) + 1j * _f64(3),), grad=False)],
+    elementwise=True,
 ))
 
 

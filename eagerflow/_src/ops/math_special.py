@@ -329,18 +329,20 @@ def _pair_bad(op: str) -> list:
 ZETA = register(OpDef(
     "Zeta", _float_pair_infer("Zeta"), _pair_kernel(_zeta_fast, zeta_scalar),
     grad=_zeta_grad, reference=_elementwise_ref(zeta_scalar),
-    samples=[Sample((_f64(3, 2, lo=1.5, hi=4.0), _f64(3, 2, lo=0.5, hi=3.0)), grad_inputs=(1,)),
-             Sample((np.array([2.0, 3.0, 5.5]), _f64(2, 1, lo=0.5, hi=3.0)), grad_inputs=(1,))],
-    bad_samples=_pair_bad("Zeta"),
+    samples=lambda: [
+        Sample((_f64(3, 2, lo=1.5, hi=4.0), _f64(3, 2, lo=0.5, hi=3.0)), grad_inputs=(1,)),
+        Sample((np.array([2.0, 3.0, 5.5]), _f64(2, 1, lo=0.5, hi=3.0)), grad_inputs=(1,))],
+    bad_samples=lambda: _pair_bad("Zeta"),
 ))
 POLYGAMMA = register(OpDef(
     "Polygamma", _float_pair_infer("Polygamma"),
     _pair_kernel(_polygamma_fast, polygamma_scalar),
     grad=_polygamma_grad, reference=_elementwise_ref(polygamma_scalar),
-    samples=[Sample((np.array([[0.0, 1.0, 2.0], [3.0, 1.0, 0.0]]), _f64(2, 3, lo=0.5, hi=3.0)),
-                    grad_inputs=(1,)),
-             Sample((np.array([1.0, 2.0]), _f64(3, 1, lo=0.5, hi=3.0)), grad_inputs=(1,))],
-    bad_samples=_pair_bad("Polygamma"),
+    samples=lambda: [
+        Sample((np.array([[0.0, 1.0, 2.0], [3.0, 1.0, 0.0]]), _f64(2, 3, lo=0.5, hi=3.0)),
+               grad_inputs=(1,)),
+        Sample((np.array([1.0, 2.0]), _f64(3, 1, lo=0.5, hi=3.0)), grad_inputs=(1,))],
+    bad_samples=lambda: _pair_bad("Polygamma"),
 ))
 
 
@@ -392,9 +394,11 @@ def _div_scalar(a: float, b: float) -> float:
 
 
 def _xsafe_op(name: str, kernel: Callable, grad: Callable, ref: Callable, lo: float) -> OpDef:
-    samples = [Sample((_f64(3, 4, lo=0.5, hi=2.0), _f64(3, 4, lo=lo, hi=2.0))),
-               Sample((_f64(2, 1, 3, lo=-2.0, hi=2.0), _f64(4, 1, lo=lo, hi=2.0))),
-               Sample((np.array([0.0, 1.0, 0.0]), np.array([0.0, 0.0, np.inf])), grad=False)]
+    def samples() -> list:
+        return [Sample((_f64(3, 4, lo=0.5, hi=2.0), _f64(3, 4, lo=lo, hi=2.0))),
+                Sample((_f64(2, 1, 3, lo=-2.0, hi=2.0), _f64(4, 1, lo=lo, hi=2.0))),
+                Sample((np.array([0.0, 1.0, 0.0]), np.array([0.0, 0.0, np.inf])), grad=False)]
+
     bad = [BadSample((np.ones(2, np.int32), np.ones(2, np.int32)), {}, InvalidArgumentError,
                      "allowed values: half, bfloat16, float, double, complex64, complex128"),
            BadSample((np.ones(2), np.ones(2, np.float32)), {}, InvalidArgumentError,

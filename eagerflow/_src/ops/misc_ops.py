@@ -127,17 +127,19 @@ def _register_bound(op: str, side: str) -> OpDef:
     vals = np.concatenate([_rng.uniform(-3, 3, size=(3, 3)), seq[:, 1:3]], axis=-1)
     return register(OpDef(
         op, _bound_infer(op), _bound_kernel(side), reference=_bound_ref(side),
-        samples=[Sample((seq, vals), {"out_type": dt.int32}, grad=False),
-                 Sample((seq[:1], vals[1:2, :4]), {"out_type": dt.int64}, grad=False),
-                 Sample((np.array([[0.0, 1.0, 1.0, np.nan, 3.0]]),
-                         np.array([[np.nan, 1.0, -np.inf, np.inf]])), {"out_type": dt.int32},
-                        grad=False)],
-        bad_samples=[BadSample((seq, vals[:2]), {"out_type": dt.int32}, InvalidArgumentError,
-                               "Leading dim_size of both tensors must match."),
-                     BadSample((seq[0], vals[0]), {"out_type": dt.int32}, InvalidArgumentError,
-                               "Shape must be rank 2 but is rank 1 for `sorted_inputs`"),
-                     BadSample((seq, vals.astype(np.float32)), {"out_type": dt.int32},
-                               InvalidArgumentError, "expected to be a double tensor")],
+        samples=lambda: [
+            Sample((seq, vals), {"out_type": dt.int32}, grad=False),
+            Sample((seq[:1], vals[1:2, :4]), {"out_type": dt.int64}, grad=False),
+            Sample((np.array([[0.0, 1.0, 1.0, np.nan, 3.0]]),
+                    np.array([[np.nan, 1.0, -np.inf, np.inf]])), {"out_type": dt.int32},
+                   grad=False)],
+        bad_samples=lambda: [
+            BadSample((seq, vals[:2]), {"out_type": dt.int32}, InvalidArgumentError,
+              "Leading dim_size of both tensors must match."),
+            BadSample((seq[0], vals[0]), {"out_type": dt.int32}, InvalidArgumentError,
+                      "Shape must be rank 2 but is rank 1 for `sorted_inputs`"),
+            BadSample((seq, vals.astype(np.float32)), {"out_type": dt.int32},
+                      InvalidArgumentError, "expected to be a double tensor")],
         tf=TFForm(export=_bound_tf)))
 
 
@@ -207,12 +209,13 @@ def _unravel_ref(indices: np.ndarray, dims: np.ndarray) -> np.ndarray:
 
 UNRAVEL_INDEX = register(OpDef(
     "UnravelIndex", _unravel_infer, _unravel_kernel, reference=_unravel_ref,
-    samples=[Sample((np.array([5, 7, 0, 11], np.int32), np.array([3, 4], np.int32)), grad=False),
-             Sample((np.array(23, np.int64), np.array([2, 3, 4], np.int64)), grad=False)],
-    bad_samples=[BadSample((np.array([12], np.int32), np.array([3, 4], np.int32)), {},
-                           InvalidArgumentError, "index is out of bound as with dims"),
-                 BadSample((np.array([1], np.int32), np.array([3, 4], np.int64)), {},
-                           InvalidArgumentError, "expected to be a int32 tensor")],
+    samples=lambda: [
+        Sample((np.array([5, 7, 0, 11], np.int32), np.array([3, 4], np.int32)), grad=False),
+        Sample((np.array(23, np.int64), np.array([2, 3, 4], np.int64)), grad=False)],
+    bad_samples=lambda: [BadSample((np.array([12], np.int32), np.array([3, 4], np.int32)), {},
+                                   InvalidArgumentError, "index is out of bound as with dims"),
+                         BadSample((np.array([1], np.int32), np.array([3, 4], np.int64)), {},
+                                   InvalidArgumentError, "expected to be a int32 tensor")],
 ))
 
 
@@ -251,10 +254,10 @@ COMPLEX = register(OpDef(
     grad=_complex_grad,
     reference=_elementwise_ref(lambda a, b: _COMPLEX(a, b), np.complex128),
     # complex outputs are outside the harness's real-valued losses: see tests/ops/test_misc_ops
-    samples=[Sample((_rng.uniform(-1, 1, size=(2, 3)), _rng.uniform(-1, 1, size=(3,))),
-                    grad=False)],
-    bad_samples=[BadSample((np.ones(2), np.ones(2, np.float32)), {}, InvalidArgumentError,
-                           "expected to be a double tensor")],
+    samples=lambda: [Sample((_rng.uniform(-1, 1, size=(2, 3)), _rng.uniform(-1, 1, size=(3,))),
+                            grad=False)],
+    bad_samples=lambda: [BadSample((np.ones(2), np.ones(2, np.float32)), {}, InvalidArgumentError,
+                                   "expected to be a double tensor")],
 ))
 
 
@@ -279,9 +282,9 @@ def _imag_grad(n: Any, g: Any) -> list:
 IMAG = register(OpDef(
     "Imag", _imag_infer, lambda xp, x: xp.imag(x).copy(), grad=_imag_grad,
     reference=_elementwise_ref(lambda a: a.imag, np.float64),
-    samples=[Sample((_rng.uniform(-1, 1, size=(3,)) + 1j * _rng.uniform(-1, 1, size=(3,)),),
-                    grad=False)],
-    bad_samples=[BadSample((np.ones(2, np.int32),), {}, InvalidArgumentError, "int32")],
+    samples=lambda: [Sample((_rng.uniform(-1, 1, size=(3,)) + 1j * _rng.uniform(-1, 1, size=(3,)),),
+                            grad=False)],
+    bad_samples=lambda: [BadSample((np.ones(2, np.int32),), {}, InvalidArgumentError, "int32")],
 ))
 
 
@@ -304,7 +307,8 @@ def _trunc(v: Any) -> Any:
 TRUNCATE_MOD = _binary(
     "TruncateMod", _truncmod_kernel, C.REALS,
     _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g * _trunc(x / y)),
-    _elementwise_ref(lambda a, b: np.fmod(a, b)), lo=0.5, hi=3.0, second_order=False)
+    _elementwise_ref(lambda a, b: np.fmod(a, b)), lo=0.5, hi=3.0, second_order=False,
+    int_errors=True)
 truncatemod = _b(TRUNCATE_MOD)
 
 
@@ -342,11 +346,11 @@ def _bargs_kernel(xp: Any, a: Any, b: Any) -> Any:
 BROADCAST_ARGS = register(OpDef(
     "BroadcastArgs", _bargs_infer, _bargs_kernel,
     reference=lambda a, b: np.array(np.broadcast_shapes(_TUPLE(a), _TUPLE(b)), a.dtype),
-    samples=[Sample((np.array([2, 1], np.int32), np.array([3], np.int32)), grad=False),
-             Sample((np.array([1, 4, 1], np.int64), np.array([5, 1, 1, 6], np.int64)),
-                    grad=False)],
-    bad_samples=[BadSample((np.array([2, 2], np.int32), np.array([3], np.int32)), {},
-                           InvalidArgumentError, "Incompatible shapes: [2,2] vs. [3]")],
+    samples=lambda: [Sample((np.array([2, 1], np.int32), np.array([3], np.int32)), grad=False),
+                     Sample((np.array([1, 4, 1], np.int64), np.array([5, 1, 1, 6], np.int64)),
+                            grad=False)],
+    bad_samples=lambda: [BadSample((np.array([2, 2], np.int32), np.array([3], np.int32)), {},
+                                   InvalidArgumentError, "Incompatible shapes: [2,2] vs. [3]")],
 ))
 
 
@@ -675,14 +679,14 @@ _NMS_BOXES = np.array([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, 2, 1, 3], [1, 1, 0, 0
 _NMS_SCORES = np.array([0.9, 0.8, 0.7, 0.6, 0.95], np.float32)
 NON_MAX_SUPPRESSION = register(OpDef(
     "NonMaxSuppressionV3", _nms_infer, _nms_kernel, reference=_nms_ref,
-    samples=[Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 10, "iou_threshold": 0.5,
-                                                "score_threshold": -np.inf}, grad=False),
-             Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 2, "iou_threshold": 0.1,
-                                                "score_threshold": 0.65}, grad=False)],
-    bad_samples=[BadSample((np.ones((3, 3), np.float32), np.ones(3, np.float32)),
-                           {"max_output_size": 2, "iou_threshold": 0.5,
-                            "score_threshold": 0.0}, InvalidArgumentError,
-                           "boxes must be 2-D with shape [num_boxes, 4]")],
+    samples=lambda: [Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 10, "iou_threshold": 0.5,
+                                                        "score_threshold": -np.inf}, grad=False),
+                     Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 2, "iou_threshold": 0.1,
+                                                        "score_threshold": 0.65}, grad=False)],
+    bad_samples=lambda: [BadSample((np.ones((3, 3), np.float32), np.ones(3, np.float32)),
+                                   {"max_output_size": 2, "iou_threshold": 0.5,
+                                    "score_threshold": 0.0}, InvalidArgumentError,
+                                   "boxes must be 2-D with shape [num_boxes, 4]")],
 ))
 
 

@@ -90,7 +90,7 @@ def _float_attrs(name: str, a: dict) -> None:
 
 
 def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, types: tuple,
-                samples: list, attrs: dict | None = None) -> OpDef:
+                samples: Callable, attrs: dict | None = None) -> OpDef:
     def infer(x: Any, **a: Any) -> list:
         _float_attrs(name, a)
         return [(x._shape, check_t(name, (x,), types))]
@@ -98,7 +98,7 @@ def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, type
     bad = [BadSample((np.array(["a"], dtype=object),), dict(attrs or {}), InvalidArgumentError,
                      "Value for attr 'T' of string is not in the list of allowed values")]
     return register(OpDef(name, infer, kernel, grad=grad, reference=ref, samples=samples,
-                          bad_samples=bad))
+                          bad_samples=bad, elementwise=True))
 
 
 def _grad_infer(name: str, types: tuple) -> Callable:
@@ -121,14 +121,14 @@ RELU_GRAD = register(OpDef(
     grad=lambda n, gg: [bind(RELU_GRAD, (gg, n.inputs[1]), {}), zeros_like(n.inputs[1])],
     reference=lambda g, y: np.array([gv if yv > 0 else 0.0 for gv, yv in
                                      zip(g.ravel(), y.ravel())]).reshape(g.shape),
-    samples=[Sample((_f64(3, 4), _away_from(3, 4)), grad_inputs=(0,))],
+    samples=lambda: [Sample((_f64(3, 4), _away_from(3, 4)), grad_inputs=(0,))],
 ))
 
 RELU = _activation(
     "Relu", lambda xp, x: xp.maximum(x, xp.zeros((), x.dtype)),
     lambda n, g: [bind(RELU_GRAD, (g, n.outputs[0]), {})],
     _loop(lambda v: v if v > 0 else 0 * v), _RELU_T,
-    [Sample((_away_from(3, 4),)), Sample((np.array([-3, 0, 4], np.int32),), grad=False)])
+    lambda: [Sample((_away_from(3, 4),)), Sample((np.array([-3, 0, 4], np.int32),), grad=False)])
 
 
 def _relu6_grad_kernel(xp: Any, g: Any, x: Any) -> Any:
@@ -141,14 +141,14 @@ RELU6_GRAD = register(OpDef(
     grad=lambda n, gg: [bind(RELU6_GRAD, (gg, n.inputs[1]), {}), zeros_like(n.inputs[1])],
     reference=lambda g, x: np.array([gv if 0 < xv < 6 else 0.0 for gv, xv in
                                      zip(g.ravel(), x.ravel())]).reshape(g.shape),
-    samples=[Sample((_f64(3, 4), _away_from(3, 4, points=(0.0, 6.0))), grad_inputs=(0,))],
+    samples=lambda: [Sample((_f64(3, 4), _away_from(3, 4, points=(0.0, 6.0))), grad_inputs=(0,))],
 ))
 
 RELU6 = _activation(
     "Relu6", lambda xp, x: xp.clip(x, 0, 6).astype(x.dtype, copy=False),
     lambda n, g: [bind(RELU6_GRAD, (g, n.inputs[0]), {})],
     _loop(lambda v: min(max(v, 0), 6)), _RELU_T,
-    [Sample((_away_from(3, 4, points=(0.0, 6.0)),))])
+    lambda: [Sample((_away_from(3, 4, points=(0.0, 6.0)),))])
 
 
 def _alpha(alpha: float, dtype: Any) -> Any:
@@ -169,14 +169,14 @@ LEAKY_RELU_GRAD = register(OpDef(
     reference=lambda g, x, alpha: np.array([gv if xv > 0 else np.float32(alpha) * gv
                                             for gv, xv in
                                             zip(g.ravel(), x.ravel())]).reshape(g.shape),
-    samples=[Sample((_f64(3, 4), _away_from(3, 4)), {"alpha": 0.3}, grad_inputs=(0,))],
+    samples=lambda: [Sample((_f64(3, 4), _away_from(3, 4)), {"alpha": 0.3}, grad_inputs=(0,))],
 ))
 
 LEAKY_RELU = _activation(
     "LeakyRelu", _leaky_kernel,
     lambda n, g: [bind(LEAKY_RELU_GRAD, (g, n.inputs[0]), n.attrs)],
     _loop(lambda v, alpha: v if v > 0 else float(np.float32(alpha)) * v), _FLOAT_T,
-    [Sample((_away_from(3, 4),), {"alpha": 0.2}), Sample((_away_from(5),), {"alpha": 1.5})],
+    lambda: [Sample((_away_from(3, 4),), {"alpha": 0.2}), Sample((_away_from(5),), {"alpha": 1.5})],
     attrs={"alpha": 0.2})
 
 
@@ -187,7 +187,8 @@ def _elu_grad(n: Any, g: Any) -> list:
 
 ELU = _activation(
     "Elu", lambda xp, x: xp.where(x > 0, x, xp.expm1(xp.minimum(x, 0))), _elu_grad,
-    _loop(lambda v: v if v > 0 else _pymath.expm1(v)), _FLOAT_T, [Sample((_away_from(3, 4),))])
+    _loop(lambda v: v if v > 0 else _pymath.expm1(v)), _FLOAT_T,
+    lambda: [Sample((_away_from(3, 4),))])
 
 
 def _selu_grad(n: Any, g: Any) -> list:
@@ -203,13 +204,13 @@ def _selu_kernel(xp: Any, x: Any) -> Any:
 SELU = _activation(
     "Selu", _selu_kernel, _selu_grad,
     _loop(lambda v: SELU_SCALE * (v if v > 0 else SELU_ALPHA * _pymath.expm1(v))), _FLOAT_T,
-    [Sample((_away_from(3, 4),))])
+    lambda: [Sample((_away_from(3, 4),))])
 
 SOFTSIGN = _activation(
     "Softsign", lambda xp, x: x / (1 + xp.abs(x)),
     lambda n, g: [g / square(1 + _abs(n.inputs[0]))],
     _loop(lambda v: v / (1 + (v if v >= 0 else -v))), _FLOAT_T,
-    [Sample((_away_from(3, 4),))])
+    lambda: [Sample((_away_from(3, 4),))])
 
 
 def relu(features: Any, name: str | None = None) -> Any:
@@ -353,23 +354,24 @@ def _log_softmax_grad(n: Any, g: Any) -> list:
     return [g - exp(y) * reduce_sum(g, axis=-1, keepdims=True)]
 
 
-_SM_BAD = [BadSample((np.array(1.0),), {}, InvalidArgumentError,
-                     "logits must have >= 1 dimension, got []"),
-           BadSample((np.array([1, 2], np.int32),), {}, InvalidArgumentError,
-                     "Value for attr 'T' of int32")]
+def _softmax_bad() -> list:
+    return [BadSample((np.array(1.0),), {}, InvalidArgumentError,
+                      "logits must have >= 1 dimension, got []"),
+            BadSample((np.array([1, 2], np.int32),), {}, InvalidArgumentError,
+                      "Value for attr 'T' of int32")]
 
 SOFTMAX = register(OpDef(
     "Softmax", _softmax_infer("Softmax"), _softmax_kernel, grad=_softmax_grad,
     reference=_softmax_ref,
-    samples=[Sample((_f64(3, 4),)), Sample((_f64(2, 2, 5),)),
-             Sample((np.array([[1e4, 0.0, -1e4]]),), grad=False)],
-    bad_samples=_SM_BAD))
+    samples=lambda: [Sample((_f64(3, 4),)), Sample((_f64(2, 2, 5),)),
+                     Sample((np.array([[1e4, 0.0, -1e4]]),), grad=False)],
+    bad_samples=_softmax_bad))
 LOG_SOFTMAX = register(OpDef(
     "LogSoftmax", _softmax_infer("LogSoftmax"), _log_softmax_kernel, grad=_log_softmax_grad,
     reference=_log_softmax_ref,
-    samples=[Sample((_f64(3, 4),)), Sample((_f64(5),)),
-             Sample((np.array([[1e4, 0.0, -1e4]]),), grad=False)],
-    bad_samples=_SM_BAD))
+    samples=lambda: [Sample((_f64(3, 4),)), Sample((_f64(5),)),
+                     Sample((np.array([[1e4, 0.0, -1e4]]),), grad=False)],
+    bad_samples=_softmax_bad))
 
 
 def _swap_last(x: Any, axis: int, op: str) -> tuple:
@@ -473,29 +475,30 @@ BIAS_ADD_GRAD = register(OpDef(
     "BiasAddGrad", _bias_grad_infer, _bias_grad_kernel,
     grad=lambda n, gg: [bind(BIAS_ADD, (zeros_like(n.inputs[0]), gg), n.attrs)],
     reference=_bias_grad_ref,
-    samples=[Sample((_f64(2, 3, 4),), {"data_format": "NHWC"}),
-             Sample((_f64(2, 3, 4, 2),), {"data_format": "NCHW"})],
-    bad_samples=[BadSample((np.ones(3),), {"data_format": "NHWC"}, InvalidArgumentError,
-                           "Input tensor must be at least 2D: [3]")],
+    samples=lambda: [Sample((_f64(2, 3, 4),), {"data_format": "NHWC"}),
+                     Sample((_f64(2, 3, 4, 2),), {"data_format": "NCHW"})],
+    bad_samples=lambda: [BadSample((np.ones(3),), {"data_format": "NHWC"}, InvalidArgumentError,
+                                   "Input tensor must be at least 2D: [3]")],
 ))
 
 BIAS_ADD = register(OpDef(
     "BiasAdd", _bias_add_infer, _bias_add_kernel,
     grad=lambda n, g: [g, bind(BIAS_ADD_GRAD, (g,), n.attrs) if wants(n, 1) else None],
     reference=_bias_add_ref,
-    samples=[Sample((_f64(2, 3), _f64(3)), {"data_format": "NHWC"}),
-             Sample((_f64(2, 3, 2, 2), _f64(3)), {"data_format": "NCHW"}),
-             Sample((np.array([[1, 2], [3, 4]], np.int32), np.array([5, 6], np.int32)),
-                    {"data_format": "NHWC"}, grad=False)],
-    bad_samples=[BadSample((np.ones((2, 4)), np.ones(3)), {"data_format": "NHWC"},
-                           InvalidArgumentError, "Must provide as many biases as the last "
-                                                 "dimension of the input tensor: [3] vs. [2,4]"),
-                 BadSample((np.ones(3), np.ones(3)), {"data_format": "NHWC"},
-                           InvalidArgumentError, "Input tensor must be at least 2D: [3]"),
-                 BadSample((np.ones((2, 3)), np.ones((1, 3))), {"data_format": "NHWC"},
-                           InvalidArgumentError, "Biases must be 1D: [1,3]"),
-                 BadSample((np.ones((2, 3)), np.ones(3, np.float32)), {"data_format": "NHWC"},
-                           InvalidArgumentError, "was expected to be a double tensor")],
+    samples=lambda: [Sample((_f64(2, 3), _f64(3)), {"data_format": "NHWC"}),
+                     Sample((_f64(2, 3, 2, 2), _f64(3)), {"data_format": "NCHW"}),
+                     Sample((np.array([[1, 2], [3, 4]], np.int32), np.array([5, 6], np.int32)),
+                            {"data_format": "NHWC"}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 4)), np.ones(3)), {"data_format": "NHWC"},
+                  InvalidArgumentError, "Must provide as many biases as the last "
+                                        "dimension of the input tensor: [3] vs. [2,4]"),
+        BadSample((np.ones(3), np.ones(3)), {"data_format": "NHWC"},
+                  InvalidArgumentError, "Input tensor must be at least 2D: [3]"),
+        BadSample((np.ones((2, 3)), np.ones((1, 3))), {"data_format": "NHWC"},
+                  InvalidArgumentError, "Biases must be 1D: [1,3]"),
+        BadSample((np.ones((2, 3)), np.ones(3, np.float32)), {"data_format": "NHWC"},
+                  InvalidArgumentError, "was expected to be a double tensor")],
 ))
 
 

@@ -16,6 +16,7 @@ multiple of the filter depth) works as in TF's Conv2D.
 
 from __future__ import annotations
 
+import functools
 from functools import partial
 from typing import Any
 
@@ -623,21 +624,23 @@ def _bin_bad(fam: _Family) -> list:
 
 
 def _register_family(fam: _Family) -> tuple:
-    samples, bad, bin_samples, bfil_samples = _family_samples(fam)
+    samples = functools.cache(partial(_family_samples, fam))  # drawn together, when asked
     # TF's 3-D convolutions have no explicit padding
     form = None if fam.explicit else TFForm(fixed={"explicit_paddings": ()})
     fwd = register(OpDef(fam.fwd, partial(conv_infer, fam), partial(conv_kernel, fam),
                          grad=partial(conv_grad, fam), reference=_conv_reference(fam),
-                         samples=samples, bad_samples=bad, tf=form))
+                         samples=lambda: samples()[0], bad_samples=lambda: samples()[1],
+                         tf=form))
     bin_ = register(OpDef(fam.bin, partial(backprop_input_infer, fam),
                           partial(backprop_input_kernel, fam),
                           grad=partial(backprop_input_grad, fam),
-                          reference=_bin_reference(fam), samples=bin_samples,
-                          bad_samples=_bin_bad(fam), tf=form))
+                          reference=_bin_reference(fam), samples=lambda: samples()[2],
+                          bad_samples=partial(_bin_bad, fam), tf=form))
     bfil = register(OpDef(fam.bfil, partial(backprop_filter_infer, fam),
                           partial(backprop_filter_kernel, fam),
                           grad=partial(backprop_filter_grad, fam),
-                          reference=_bfil_reference(fam), samples=bfil_samples, tf=form))
+                          reference=_bfil_reference(fam), samples=lambda: samples()[3],
+                          tf=form))
     return fwd, bin_, bfil
 
 

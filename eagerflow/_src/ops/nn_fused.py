@@ -101,7 +101,7 @@ def _to_tf(n: Any, b: Any) -> list:
 
 
 FUSED_CONV2D = register(OpDef("_FusedConv2D", _infer, _kernel, grad=_grad,
-                              reference=_reference, samples=_samples(),
+                              reference=_reference, samples=_samples,
                               tf=TFForm(export=_to_tf)))
 
 

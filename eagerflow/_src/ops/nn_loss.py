@@ -131,18 +131,19 @@ def _sparse_xent_grad(n: Any, g_loss: Any, g_bp: Any) -> list:
 SPARSE_XENT = register(OpDef(
     "SparseSoftmaxCrossEntropyWithLogits", _sparse_xent_infer, _sparse_xent_kernel,
     grad=_sparse_xent_grad, reference=_sparse_xent_ref, num_outputs=2,
-    samples=[Sample((_f64(4, 3), np.array([0, 2, 1, 2], np.int32))),
-             Sample((np.array([[1e4, 0.0, -1e4], [1.0, 2.0, 3.0]]),
-                     np.array([1, 0], np.int64)), grad=False)],
-    bad_samples=[BadSample((np.ones((2, 3)), np.array([1, 5], np.int32)), {},
-                           InvalidArgumentError, "Received a label value of 5 which is outside "
-                                                 "the valid range of [0, 3).  Label values: 1 5"),
-                 BadSample((np.ones((2, 3)), np.array([-1, 0], np.int32)), {},
-                           InvalidArgumentError, "Received a label value of -1"),
-                 BadSample((np.ones((2, 0)), np.array([0, 0], np.int32)), {},
-                           InvalidArgumentError, "Must have at least one class"),
-                 BadSample((np.ones((2, 3)), np.array([0.0, 1.0], np.float32)), {},
-                           InvalidArgumentError, "Value for attr 'Tlabels' of float")],
+    samples=lambda: [Sample((_f64(4, 3), np.array([0, 2, 1, 2], np.int32))),
+                     Sample((np.array([[1e4, 0.0, -1e4], [1.0, 2.0, 3.0]]),
+                             np.array([1, 0], np.int64)), grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 3)), np.array([1, 5], np.int32)), {},
+                  InvalidArgumentError, "Received a label value of 5 which is outside "
+                                        "the valid range of [0, 3).  Label values: 1 5"),
+        BadSample((np.ones((2, 3)), np.array([-1, 0], np.int32)), {},
+                  InvalidArgumentError, "Received a label value of -1"),
+        BadSample((np.ones((2, 0)), np.array([0, 0], np.int32)), {},
+                  InvalidArgumentError, "Must have at least one class"),
+        BadSample((np.ones((2, 3)), np.array([0.0, 1.0], np.float32)), {},
+                  InvalidArgumentError, "Value for attr 'Tlabels' of float")],
 ))
 
 
@@ -214,14 +215,15 @@ def _soft_labels(*shape: int) -> np.ndarray:
 SOFTMAX_XENT = register(OpDef(
     "SoftmaxCrossEntropyWithLogits", _xent_infer, _xent_kernel, grad=_xent_grad,
     reference=_xent_ref, num_outputs=2,
-    samples=[Sample((_f64(3, 4), _soft_labels(3, 4))),
-             Sample((_f64(2, 3), _soft_labels(1, 3))),
-             Sample((np.array([[1e4, 0.0, -1e4]]), np.array([[0.2, 0.3, 0.5]])), grad=False)],
-    bad_samples=[BadSample((np.ones((2, 3)), np.ones((2, 2))), {}, InvalidArgumentError,
-                           "logits and labels must be broadcastable: logits_size=[2,3] "
-                           "labels_size=[2,2]"),
-                 BadSample((np.ones((2, 3), np.int32), np.ones((2, 3), np.int32)), {},
-                           InvalidArgumentError, "Value for attr 'T' of int32")],
+    samples=lambda: [
+        Sample((_f64(3, 4), _soft_labels(3, 4))),
+        Sample((_f64(2, 3), _soft_labels(1, 3))),
+        Sample((np.array([[1e4, 0.0, -1e4]]), np.array([[0.2, 0.3, 0.5]])), grad=False)],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)), np.ones((2, 2))), {}, InvalidArgumentError,
+                                   "logits and labels must be broadcastable: logits_size=[2,3] "
+                                   "labels_size=[2,2]"),
+                         BadSample((np.ones((2, 3), np.int32), np.ones((2, 3), np.int32)), {},
+                                   InvalidArgumentError, "Value for attr 'T' of int32")],
 ))
 
 
@@ -343,9 +345,9 @@ L2_LOSS = register(OpDef(
     lambda xp, t: xp.asarray((t * t).sum() / 2, dtype=t.dtype),
     grad=lambda n, g: [n.inputs[0] * g],
     reference=lambda t: np.asarray(sum(float(v) ** 2 for v in t.ravel()) / 2, t.dtype),
-    samples=[Sample((_f64(3, 4),)), Sample((_f64(),))],
-    bad_samples=[BadSample((np.array([1, 2], np.int32),), {}, InvalidArgumentError,
-                           "Value for attr 'T' of int32")],
+    samples=lambda: [Sample((_f64(3, 4),)), Sample((_f64(),))],
+    bad_samples=lambda: [BadSample((np.array([1, 2], np.int32),), {}, InvalidArgumentError,
+                                   "Value for attr 'T' of int32")],
 ))
 
 
@@ -401,16 +403,18 @@ def _in_top_k_ref(predictions: np.ndarray, targets: np.ndarray, k: int) -> np.nd
 
 IN_TOP_K = register(OpDef(
     "InTopKV2", _in_top_k_infer, _in_top_k_kernel, reference=_in_top_k_ref,
-    samples=[Sample((np.array([[1.0, 1.0, 0.5], [0.0, 2.0, 2.0], [3.0, np.nan, 1.0],
-                               [1.0, 2.0, 3.0]], np.float32), np.array([0, 1, 2, 5], np.int32)),
-                    {"k": 1}, grad=False),
-             Sample((_f64(5, 4).astype(np.float32), np.array([0, 1, 2, 3, 0], np.int64)),
-                    {"k": 2}, grad=False)],
-    bad_samples=[BadSample((np.ones((2, 3), np.float32), np.array([0, 1, 2], np.int32)),
-                           {"k": 1}, InvalidArgumentError,
-                           "First dimension of predictions 2 must match length of targets 3"),
-                 BadSample((np.ones((2, 3), np.float32), np.array([[0, 1]], np.int32)),
-                           {"k": 1}, InvalidArgumentError, "targets must be 1-dimensional")],
+    samples=lambda: [
+        Sample((np.array([[1.0, 1.0, 0.5], [0.0, 2.0, 2.0], [3.0, np.nan, 1.0],
+                          [1.0, 2.0, 3.0]], np.float32), np.array([0, 1, 2, 5], np.int32)),
+               {"k": 1}, grad=False),
+        Sample((_f64(5, 4).astype(np.float32), np.array([0, 1, 2, 3, 0], np.int64)),
+               {"k": 2}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 3), np.float32), np.array([0, 1, 2], np.int32)),
+                  {"k": 1}, InvalidArgumentError,
+                  "First dimension of predictions 2 must match length of targets 3"),
+        BadSample((np.ones((2, 3), np.float32), np.array([[0, 1]], np.int32)),
+                  {"k": 1}, InvalidArgumentError, "targets must be 1-dimensional")],
 ))
 
 

@@ -16,6 +16,7 @@ order (ties do not split it). Gradients of any order:
 
 from __future__ import annotations
 
+import functools
 import math
 from functools import partial
 from typing import Any
@@ -463,26 +464,27 @@ def _pool_samples(p: _Pool) -> dict:
 
 
 def _register_pool(p: _Pool) -> tuple:
-    s = _pool_samples(p)
+    s = functools.cache(partial(_pool_samples, p))  # drawn together, when asked
     # TF's 3-D max pools and MaxPoolGradGrad have no explicit padding
     no_explicit = TFForm(fixed={"explicit_paddings": ()})
     form = None if p.explicit else no_explicit
     max_ = register(OpDef(p.max, partial(max_pool_infer, p), partial(max_pool_kernel, p),
                           grad=partial(max_pool_grad, p), reference=_max_ref(p),
-                          samples=s["max"], bad_samples=s["max_bad"], tf=form))
+                          samples=lambda: s()["max"], bad_samples=lambda: s()["max_bad"],
+                          tf=form))
     register(OpDef(p.max_grad, partial(max_pool_grad_infer, p), partial(max_pool_grad_kernel, p),
                    grad=partial(max_pool_grad_grad, p), reference=_max_grad_ref(p),
-                   samples=s["max_grad"], tf=form))
+                   samples=lambda: s()["max_grad"], tf=form))
     register(OpDef(p.max_grad_grad, partial(max_pool_grad_grad_infer, p),
                    partial(max_pool_grad_grad_kernel, p),
                    grad=partial(max_pool_grad_grad_grad, p), reference=_max_grad_grad_ref(p),
-                   samples=s["max_grad_grad"], tf=no_explicit))
+                   samples=lambda: s()["max_grad_grad"], tf=no_explicit))
     avg = register(OpDef(p.avg, partial(avg_pool_infer, p), partial(avg_pool_kernel, p),
                          grad=partial(avg_pool_grad, p), reference=_avg_ref(p),
-                         samples=s["avg"], bad_samples=s["avg_bad"]))
+                         samples=lambda: s()["avg"], bad_samples=lambda: s()["avg_bad"]))
     register(OpDef(p.avg_grad, partial(avg_pool_grad_infer, p), partial(avg_pool_grad_kernel, p),
                    grad=partial(avg_pool_grad_grad, p), reference=_avg_grad_ref(p),
-                   samples=s["avg_grad"]))
+                   samples=lambda: s()["avg_grad"]))
     return max_, avg
 
 

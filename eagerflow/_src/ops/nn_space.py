@@ -101,24 +101,26 @@ def _d2s_ref(x: np.ndarray, block_size: int) -> np.ndarray:
 SPACE_TO_DEPTH = register(OpDef(
     "SpaceToDepth", _s2d_infer, _s2d_kernel,
     grad=lambda n, g: [depth_to_space(g, n.attrs["block_size"])], reference=_s2d_ref,
-    samples=[Sample((_rng.uniform(-1, 1, size=(2, 4, 6, 3)),), {"block_size": 2}),
-             Sample((np.arange(36, dtype=np.int32).reshape(1, 6, 3, 2),), {"block_size": 3},
-                    grad=False)],
-    bad_samples=[BadSample((np.ones((1, 3, 3, 2)),), {"block_size": 2}, InvalidArgumentError,
-                           "Image width 3 and height 3 should be divisible by block_size: 2"),
-                 BadSample((np.ones((4, 4)),), {"block_size": 2}, InvalidArgumentError,
-                           "Input rank should be 4 instead of 2"),
-                 BadSample((np.ones((1, 4, 4, 1)),), {"block_size": 1}, InvalidArgumentError,
-                           "must be at least minimum 2")],
+    samples=lambda: [Sample((_rng.uniform(-1, 1, size=(2, 4, 6, 3)),), {"block_size": 2}),
+                     Sample((np.arange(36, dtype=np.int32).reshape(1, 6, 3, 2),), {"block_size": 3},
+                            grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((1, 3, 3, 2)),), {"block_size": 2}, InvalidArgumentError,
+                  "Image width 3 and height 3 should be divisible by block_size: 2"),
+        BadSample((np.ones((4, 4)),), {"block_size": 2}, InvalidArgumentError,
+                  "Input rank should be 4 instead of 2"),
+        BadSample((np.ones((1, 4, 4, 1)),), {"block_size": 1}, InvalidArgumentError,
+                  "must be at least minimum 2")],
 ))
 DEPTH_TO_SPACE = register(OpDef(
     "DepthToSpace", _d2s_infer, _d2s_kernel,
     grad=lambda n, g: [space_to_depth(g, n.attrs["block_size"])], reference=_d2s_ref,
-    samples=[Sample((_rng.uniform(-1, 1, size=(2, 2, 3, 8)),), {"block_size": 2}),
-             Sample((np.arange(36, dtype=np.int32).reshape(1, 2, 2, 9),), {"block_size": 3},
-                    grad=False)],
-    bad_samples=[BadSample((np.ones((1, 1, 2, 3)),), {"block_size": 2}, InvalidArgumentError,
-                           "Input depth dimension 3 should be divisible by: 4")],
+    samples=lambda: [Sample((_rng.uniform(-1, 1, size=(2, 2, 3, 8)),), {"block_size": 2}),
+                     Sample((np.arange(36, dtype=np.int32).reshape(1, 2, 2, 9),), {"block_size": 3},
+                            grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((1, 1, 2, 3)),), {"block_size": 2}, InvalidArgumentError,
+                  "Input depth dimension 3 should be divisible by: 4")],
 ))
 
 

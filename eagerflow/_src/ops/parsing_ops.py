@@ -21,7 +21,6 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
-from eagerflow._src.io import example_pb
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -68,6 +67,8 @@ _fix_reprs()
 
 def _example_pb() -> Any:
     # protobuf loads on first use, not at `import eagerflow`.
+    from eagerflow._src.io import example_pb
+
     return example_pb
 
 
@@ -341,34 +342,6 @@ def _attrs(sparse: tuple, dense: tuple, single: bool = False) -> dict:
             "dense_seq": tuple(d[4] for d in dense), "single": single}
 
 
-class _LazySamples(list):
-    """Samples built on first use (they need protobuf, which `import eagerflow` avoids)."""
-
-    def __init__(self, build: Any) -> None:
-        super().__init__()
-        self._build = build
-
-    def _load(self) -> None:
-        if self._build is not None:
-            build, self._build = self._build, None
-            self.extend(build())
-
-    def __iter__(self) -> Any:
-        self._load()
-        return super().__iter__()
-
-    def __len__(self) -> int:
-        self._load()
-        return super().__len__()
-
-    def __bool__(self) -> bool:
-        return len(self) > 0
-
-    def __getitem__(self, i: Any) -> Any:
-        self._load()
-        return super().__getitem__(i)
-
-
 def _samples() -> list:
     s1 = _strings(_ex(a=[1, 2], s=[b"x", b"yz"]), _ex(a=[3, 4], s=[b"q"]))
     s2 = _strings(_ex(f=[1.0, 2.0, 3.0, 4.0], s=[b"a"]), _ex(f=[5.0, 6.0]))
@@ -407,7 +380,7 @@ def _bad_samples() -> list:
 
 PARSE_EXAMPLE = register(OpDef(
     _OP, _parse_infer, _parse_kernel, reference=_parse_ref, num_outputs=4,
-    samples=_LazySamples(_samples), bad_samples=_LazySamples(_bad_samples),
+    samples=_samples, bad_samples=_bad_samples,  # built when asked: they need protobuf
 ))
 
 _VARIANTS: dict = {4: PARSE_EXAMPLE}

@@ -369,13 +369,13 @@ RANDOM_UNIFORM = register(OpDef(
         _runtime_shape("RandomUniform", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_floats("RandomUniform", lambda bg, n, d: [
         _ref_uniform01(bg, _MANTISSA[d.name]) for _ in range(n)]),
-    samples=[Sample((), _seeded(shape=(3, 4), dtype=dt.float32), grad=False),
-             Sample((), _seeded(shape=(5,), dtype=dt.float64), grad=False),
-             Sample((), _seeded(shape=(2, 0), dtype=dt.float16), grad=False)],
-    bad_samples=[BadSample((), _seeded(shape=(-2,), dtype=dt.float32), InvalidArgumentError,
-                           "Dimension -2 must be >= 0"),
-                 BadSample((), _seeded(shape=(2,), dtype=dt.int32), InvalidArgumentError,
-                           "attr 'dtype'")],
+    samples=lambda: [Sample((), _seeded(shape=(3, 4), dtype=dt.float32), grad=False),
+                     Sample((), _seeded(shape=(5,), dtype=dt.float64), grad=False),
+                     Sample((), _seeded(shape=(2, 0), dtype=dt.float16), grad=False)],
+    bad_samples=lambda: [BadSample((), _seeded(shape=(-2,), dtype=dt.float32), InvalidArgumentError,
+                                   "Dimension -2 must be >= 0"),
+                         BadSample((), _seeded(shape=(2,), dtype=dt.int32), InvalidArgumentError,
+                                   "attr 'dtype'")],
     stateful=True,
 ))
 
@@ -385,10 +385,11 @@ RANDOM_NORMAL = register(OpDef(
         _normals, _stream("RandomStandardNormal", dtype, seed, seed2),
         _runtime_shape("RandomStandardNormal", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_floats("RandomStandardNormal", lambda bg, n, d: _ref_normals(bg, n)),
-    samples=[Sample((), _seeded(shape=(3, 5), dtype=dt.float32), grad=False),
-             Sample((), _seeded(shape=(4,), dtype=dt.float64), grad=False)],
-    bad_samples=[BadSample((), _seeded(shape=(2, -1), dtype=dt.float32), InvalidArgumentError,
-                           "Dimension -1 must be >= 0")],
+    samples=lambda: [Sample((), _seeded(shape=(3, 5), dtype=dt.float32), grad=False),
+                     Sample((), _seeded(shape=(4,), dtype=dt.float64), grad=False)],
+    bad_samples=lambda: [
+        BadSample((), _seeded(shape=(2, -1), dtype=dt.float32), InvalidArgumentError,
+                  "Dimension -1 must be >= 0")],
     stateful=True,
 ))
 
@@ -398,10 +399,10 @@ TRUNCATED_NORMAL = register(OpDef(
         _truncated, _stream("TruncatedNormal", dtype, seed, seed2),
         _runtime_shape("TruncatedNormal", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_floats("TruncatedNormal", lambda bg, n, d: _ref_truncated(bg, n)),
-    samples=[Sample((), _seeded(shape=(6, 7), dtype=dt.float32), grad=False),
-             Sample((), _seeded(shape=(9,), dtype=dt.float64), grad=False)],
-    bad_samples=[BadSample((), _seeded(shape=(2,), dtype=dt.int64), InvalidArgumentError,
-                           "attr 'dtype'")],
+    samples=lambda: [Sample((), _seeded(shape=(6, 7), dtype=dt.float32), grad=False),
+                     Sample((), _seeded(shape=(9,), dtype=dt.float64), grad=False)],
+    bad_samples=lambda: [BadSample((), _seeded(shape=(2,), dtype=dt.int64), InvalidArgumentError,
+                                   "attr 'dtype'")],
     stateful=True,
 ))
 
@@ -446,13 +447,14 @@ RANDOM_UNIFORM_INT = register(OpDef(
     "RandomUniformInt", _uniform_int_infer, _uniform_int_kernel,
     reference=_ref_uniform_int("RandomUniformInt", lambda lo, s, s2: fresh_stream(
         "RandomUniformInt", dt.from_numpy(lo.dtype), s, s2)),
-    samples=[Sample((np.int32(-3), np.int32(5)), _seeded(shape=(4, 5)), grad=False),
-             Sample((np.int64(-2**40), np.int64(2**62)), _seeded(shape=(7,)), grad=False)],
-    bad_samples=[BadSample((np.int32(5), np.int32(5)), _seeded(shape=(2,)), InvalidArgumentError,
-                           "Need minval < maxval, got 5 >= 5"),
-                 BadSample((np.int32(0), np.int64(5)), _seeded(shape=(2,)), InvalidArgumentError),
-                 BadSample((np.float32(0), np.float32(5)), _seeded(shape=(2,)),
-                           InvalidArgumentError)],
+    samples=lambda: [Sample((np.int32(-3), np.int32(5)), _seeded(shape=(4, 5)), grad=False),
+                     Sample((np.int64(-2**40), np.int64(2**62)), _seeded(shape=(7,)), grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.int32(5), np.int32(5)), _seeded(shape=(2,)), InvalidArgumentError,
+                  "Need minval < maxval, got 5 >= 5"),
+        BadSample((np.int32(0), np.int64(5)), _seeded(shape=(2,)), InvalidArgumentError),
+        BadSample((np.float32(0), np.float32(5)), _seeded(shape=(2,)),
+                  InvalidArgumentError)],
     stateful=True,
 ))
 
@@ -476,9 +478,9 @@ def _ref_shuffle(x: np.ndarray, seed: int, seed2: int) -> np.ndarray:
 RANDOM_SHUFFLE = register(OpDef(
     "RandomShuffle", lambda x, seed, seed2: [(x._shape, x._dtype)], _shuffle_kernel,
     reference=_ref_shuffle,
-    samples=[Sample((np.arange(12.0).reshape(6, 2),), _seeded(), grad=False),
-             Sample((np.arange(9, dtype=np.int32),), _seeded(), grad=False),
-             Sample((np.float32(3.0),), _seeded(), grad=False)],
+    samples=lambda: [Sample((np.arange(12.0).reshape(6, 2),), _seeded(), grad=False),
+                     Sample((np.arange(9, dtype=np.int32),), _seeded(), grad=False),
+                     Sample((np.float32(3.0),), _seeded(), grad=False)],
     stateful=True,
 ))
 
@@ -517,18 +519,19 @@ MULTINOMIAL = register(OpDef(
         output_dtype.as_numpy_dtype),
     reference=_ref_multinomial("Multinomial", lambda lg, rest, s, s2: fresh_stream(
         "Multinomial", dt.from_numpy(lg.dtype), s, s2)),
-    samples=[Sample((np.log(np.array([[0.1, 0.2, 0.7], [0.5, 0.5, 0.0]])),),
-                    _seeded(num_samples=6, output_dtype=dt.int64), grad=False),
-             Sample((np.array([[1.0, -1.0], [0.0, 3.0], [2.0, 2.0]], np.float32),),
-                    _seeded(num_samples=4, output_dtype=dt.int32), grad=False)],
-    bad_samples=[BadSample((np.ones(3),), _seeded(num_samples=2, output_dtype=dt.int64),
-                           InvalidArgumentError, "logits should be a matrix, got shape [3]"),
-                 BadSample((np.ones((1, 3)),), _seeded(num_samples=-1, output_dtype=dt.int64),
-                           InvalidArgumentError, "num_samples should be non-negative, got -1"),
-                 BadSample((np.ones((1, 0)),), _seeded(num_samples=2, output_dtype=dt.int64),
-                           InvalidArgumentError, "num_classes should be positive, got 0"),
-                 BadSample((np.ones((1, 2), np.int32),),
-                           _seeded(num_samples=2, output_dtype=dt.int64), NotFoundError)],
+    samples=lambda: [Sample((np.log(np.array([[0.1, 0.2, 0.7], [0.5, 0.5, 0.0]])),),
+                            _seeded(num_samples=6, output_dtype=dt.int64), grad=False),
+                     Sample((np.array([[1.0, -1.0], [0.0, 3.0], [2.0, 2.0]], np.float32),),
+                            _seeded(num_samples=4, output_dtype=dt.int32), grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones(3),), _seeded(num_samples=2, output_dtype=dt.int64),
+                  InvalidArgumentError, "logits should be a matrix, got shape [3]"),
+        BadSample((np.ones((1, 3)),), _seeded(num_samples=-1, output_dtype=dt.int64),
+                  InvalidArgumentError, "num_samples should be non-negative, got -1"),
+        BadSample((np.ones((1, 0)),), _seeded(num_samples=2, output_dtype=dt.int64),
+                  InvalidArgumentError, "num_classes should be positive, got 0"),
+        BadSample((np.ones((1, 2), np.int32),),
+                  _seeded(num_samples=2, output_dtype=dt.int64), NotFoundError)],
     stateful=True,
 ))
 
@@ -573,9 +576,10 @@ STATELESS_UNIFORM = register(OpDef(
         _runtime_shape("StatelessRandomUniform", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_stateless_floats("StatelessRandomUniform", lambda bg, n, d: [
         _ref_uniform01(bg, _MANTISSA[d.name]) for _ in range(n)]),
-    samples=[Sample((_SEED,), {"shape": (3, 4), "dtype": dt.float32}, grad=False),
-             Sample((_SEED.astype(np.int32),), {"shape": (5,), "dtype": dt.float64}, grad=False)],
-    bad_samples=[_BAD_SEED],
+    samples=lambda: [
+        Sample((_SEED,), {"shape": (3, 4), "dtype": dt.float32}, grad=False),
+        Sample((_SEED.astype(np.int32),), {"shape": (5,), "dtype": dt.float64}, grad=False)],
+    bad_samples=lambda: [_BAD_SEED],
 ))
 
 STATELESS_NORMAL = register(OpDef(
@@ -584,8 +588,8 @@ STATELESS_NORMAL = register(OpDef(
         _normals, _stateless_stream("StatelessRandomNormal", dtype, seed),
         _runtime_shape("StatelessRandomNormal", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_stateless_floats("StatelessRandomNormal", lambda bg, n, d: _ref_normals(bg, n)),
-    samples=[Sample((_SEED,), {"shape": (3, 3), "dtype": dt.float32}, grad=False)],
-    bad_samples=[_BAD_SEED],
+    samples=lambda: [Sample((_SEED,), {"shape": (3, 3), "dtype": dt.float32}, grad=False)],
+    bad_samples=lambda: [_BAD_SEED],
 ))
 
 STATELESS_TRUNCATED_NORMAL = register(OpDef(
@@ -595,8 +599,8 @@ STATELESS_TRUNCATED_NORMAL = register(OpDef(
         _runtime_shape("StatelessTruncatedNormal", dyn, shape, dtype) if dyn else shape, dtype),
     reference=_ref_stateless_floats("StatelessTruncatedNormal",
                                     lambda bg, n, d: _ref_truncated(bg, n)),
-    samples=[Sample((_SEED,), {"shape": (5, 6), "dtype": dt.float64}, grad=False)],
-    bad_samples=[_BAD_SEED],
+    samples=lambda: [Sample((_SEED,), {"shape": (5, 6), "dtype": dt.float64}, grad=False)],
+    bad_samples=lambda: [_BAD_SEED],
 ))
 
 
@@ -625,9 +629,9 @@ def _ref_stateless_int(seed: Any, lo: Any, hi: Any, shape: tuple) -> np.ndarray:
 STATELESS_UNIFORM_INT = register(OpDef(
     "StatelessRandomUniformInt", _stateless_int_infer, _stateless_int_kernel,
     reference=_ref_stateless_int,
-    samples=[Sample((_SEED, np.int32(2), np.int32(9)), {"shape": (3, 4)}, grad=False)],
-    bad_samples=[BadSample((_SEED, np.int64(3), np.int64(1)), {"shape": (2,)},
-                           InvalidArgumentError, "Need minval < maxval, got 3 >= 1")],
+    samples=lambda: [Sample((_SEED, np.int32(2), np.int32(9)), {"shape": (3, 4)}, grad=False)],
+    bad_samples=lambda: [BadSample((_SEED, np.int64(3), np.int64(1)), {"shape": (2,)},
+                                   InvalidArgumentError, "Need minval < maxval, got 3 >= 1")],
 ))
 
 
@@ -644,10 +648,12 @@ STATELESS_MULTINOMIAL = register(OpDef(
         num_samples, output_dtype.as_numpy_dtype),
     reference=_ref_multinomial("StatelessMultinomial", lambda lg, rest, s, s2: fresh_stream(
         "StatelessMultinomial", dt.from_numpy(lg.dtype), int(rest[0][0]), int(rest[0][1]))),
-    samples=[Sample((np.array([[0.0, 1.0, 2.0]]), _SEED), {"num_samples": 5,
-                                                           "output_dtype": dt.int64}, grad=False)],
-    bad_samples=[BadSample((np.ones(3), _SEED), {"num_samples": 2, "output_dtype": dt.int64},
-                           InvalidArgumentError, "logits should be a matrix")],
+    samples=lambda: [
+        Sample((np.array([[0.0, 1.0, 2.0]]), _SEED), {"num_samples": 5,
+                                                      "output_dtype": dt.int64}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones(3), _SEED), {"num_samples": 2, "output_dtype": dt.int64},
+                  InvalidArgumentError, "logits should be a matrix")],
 ))
 
 

@@ -102,7 +102,7 @@ KEEPDIMS_LIKE = register(OpDef(
                                                for i, d in enumerate(x.shape))),
     grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
     reference=lambda g, x, axes: np.expand_dims(g, axes),
-    samples=[Sample((_f64(3), np.zeros((2, 3))), {"axes": (0,)}, grad_inputs=(0,))],
+    samples=lambda: [Sample((_f64(3), np.zeros((2, 3))), {"axes": (0,)}, grad_inputs=(0,))],
     tf=TFForm(export=lambda n, b: _keepdims_like_tf(n, b)),
 ))
 
@@ -159,22 +159,30 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
         return np_fn(xp, x, axes, keepdims)
 
     numeric = bool(allowed & C.FLOATS)
-    samples = ([Sample((_f64(3, 4),), {"axes": (1,), "keepdims": False}),
-                Sample((_f64(2, 3, 4),), {"axes": (0, 2), "keepdims": True}),
-                Sample((_f64(3, 2),), {"axes": (0, 1), "keepdims": False}),
-                # axes known at run time only (a graph's tensor), negative allowed
-                Sample((_f64(2, 3, 4), np.array([2, -3], np.int32)),
-                       {"axes": None, "keepdims": True}, grad=runtime_grad, grad_inputs=(0,)),
-                Sample((_f64(2, 3), np.array(-1, np.int64)),
-                       {"axes": None, "keepdims": False}, grad=runtime_grad,
-                       grad_inputs=(0,))]
-               if numeric else
-               [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),),
-                       {"axes": (1,), "keepdims": False}, grad=False)])
-    bad = [BadSample((samples[0].inputs[0],), {"axes": (3,), "keepdims": False},
-                     InvalidArgumentError, "Invalid reduction dimension")]
-    return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
-                          samples=samples, bad_samples=bad, tf=_REDUCTION_TF))
+
+    def samples() -> list:
+        if numeric:
+            return [Sample((_f64(3, 4),), {"axes": (1,), "keepdims": False}),
+                    Sample((_f64(2, 3, 4),), {"axes": (0, 2), "keepdims": True}),
+                    Sample((_f64(3, 2),), {"axes": (0, 1), "keepdims": False}),
+                    # axes known at run time only (a graph's tensor), negative allowed
+                    Sample((_f64(2, 3, 4), np.array([2, -3], np.int32)),
+                           {"axes": None, "keepdims": True}, grad=runtime_grad,
+                           grad_inputs=(0,)),
+                    Sample((_f64(2, 3), np.array(-1, np.int64)),
+                           {"axes": None, "keepdims": False}, grad=runtime_grad,
+                           grad_inputs=(0,))]
+        return [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),),
+                       {"axes": (1,), "keepdims": False}, grad=False)]
+
+    op = register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference, samples=samples,
+                        # the input of the first sample, with an axis out of range
+                        bad_samples=lambda: [BadSample((op.samples[0].inputs[0],),
+                                                       {"axes": (3,), "keepdims": False},
+                                                       InvalidArgumentError,
+                                                       "Invalid reduction dimension")],
+                        tf=_REDUCTION_TF))
+    return op
 
 
 def _reduction_to_tf(n: Any, b: Any) -> list:
@@ -349,7 +357,7 @@ COUNT_RATIO = register(OpDef(
     lambda x, y: [((), x._dtype)],
     lambda xp, x, y: xp.asarray(max(x.size, 1) / max(y.size, 1), dtype=x.dtype),
     reference=lambda x, y: np.asarray(x.size / max(y.size, 1), dtype=x.dtype),
-    samples=[Sample((_f64(3, 4), np.zeros(4)), grad=False)],
+    samples=lambda: [Sample((_f64(3, 4), np.zeros(4)), grad=False)],
     tf=TFForm(export=lambda n, b: _reduction_size_tf(n, b)),
 ))
 
@@ -466,19 +474,19 @@ ARGMAX = register(OpDef(
     "ArgMax", _arg_infer("ArgMax"), _arg_kernel("argmax", -np.inf),
     reference=lambda x, axis, output_type: np.apply_along_axis(
         lambda v: max(range(len(v)), key=lambda i: (v[i], -i)), axis, x),
-    samples=[Sample((_f64(3, 4),), {"axis": 1, "output_type": dt.int64}, grad=False),
-             Sample((_f64(3, 4),), {"axis": 0, "output_type": dt.int32}, grad=False)],
-    bad_samples=[BadSample((np.ones((2, 3)),), {"axis": 2, "output_type": dt.int64},
-                           InvalidArgumentError)],
+    samples=lambda: [Sample((_f64(3, 4),), {"axis": 1, "output_type": dt.int64}, grad=False),
+                     Sample((_f64(3, 4),), {"axis": 0, "output_type": dt.int32}, grad=False)],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"axis": 2, "output_type": dt.int64},
+                                   InvalidArgumentError)],
     tf=TFForm(names={"axis": "dimension"}),
 ))
 ARGMIN = register(OpDef(
     "ArgMin", _arg_infer("ArgMin"), _arg_kernel("argmin", np.inf),
     reference=lambda x, axis, output_type: np.apply_along_axis(
         lambda v: min(range(len(v)), key=lambda i: (v[i], i)), axis, x),
-    samples=[Sample((_f64(3, 4),), {"axis": 1, "output_type": dt.int64}, grad=False)],
-    bad_samples=[BadSample((np.ones((2, 3)),), {"axis": -3, "output_type": dt.int64},
-                           InvalidArgumentError)],
+    samples=lambda: [Sample((_f64(3, 4),), {"axis": 1, "output_type": dt.int64}, grad=False)],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"axis": -3, "output_type": dt.int64},
+                                   InvalidArgumentError)],
     tf=TFForm(names={"axis": "dimension"}),
 ))
 
@@ -570,21 +578,24 @@ def _scan_samples() -> list:
 
 CUMSUM = register(OpDef(
     "Cumsum", _scan_infer("Cumsum"), _scan_kernel("cumsum", 0), grad=_cumsum_grad,
-    reference=_scan_ref(lambda a, b: a + b, 0.0), samples=_scan_samples(),
-    bad_samples=[BadSample((np.ones((2, 2)),), {"axis": 2, "exclusive": False, "reverse": False},
-                           InvalidArgumentError, "ScanOp: Expected scan axis in the range "
-                                                 "[-2, 2), but got 2"),
-                 BadSample((np.array([True]),), {"axis": 0, "exclusive": False, "reverse": False},
-                           InvalidArgumentError, "Value for attr 'T' of bool")],
+    reference=_scan_ref(lambda a, b: a + b, 0.0), samples=_scan_samples,
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 2)),), {"axis": 2, "exclusive": False, "reverse": False},
+                  InvalidArgumentError, "ScanOp: Expected scan axis in the range "
+                                        "[-2, 2), but got 2"),
+        BadSample((np.array([True]),), {"axis": 0, "exclusive": False, "reverse": False},
+                  InvalidArgumentError, "Value for attr 'T' of bool")],
 ))
 
-_POSITIVE = [Sample((_rng.uniform(0.5, 1.5, (3, 4)),), s.attrs) for s in _scan_samples()]
 CUMPROD = register(OpDef(
     "Cumprod", _scan_infer("Cumprod"), _scan_kernel("cumprod", 1), grad=_cumprod_grad,
-    reference=_scan_ref(lambda a, b: a * b, 1.0), samples=_POSITIVE,
-    bad_samples=[BadSample((np.float64(3.0),), {"axis": 0, "exclusive": False, "reverse": False},
-                           InvalidArgumentError, "ScanOp: Expected scan axis in the range "
-                                                 "[0, 0), but got 0")],
+    reference=_scan_ref(lambda a, b: a * b, 1.0),
+    samples=lambda: [Sample((_rng.uniform(0.5, 1.5, (3, 4)),), s.attrs)  # positive inputs
+                     for s in _scan_samples()],
+    bad_samples=lambda: [
+        BadSample((np.float64(3.0),), {"axis": 0, "exclusive": False, "reverse": False},
+                  InvalidArgumentError, "ScanOp: Expected scan axis in the range "
+                                        "[0, 0), but got 0")],
 ))
 
 

@@ -1,6 +1,6 @@
 """The op registry: one OpDef per primitive, pure data.
 
-An OpDef says everything about a primitive in one place:
+Sits at the bottom of ops/. An OpDef says everything about a primitive in one place:
 
 - `infer(*inputs, **attrs)`: validation and the output specs, a list of
   `(shape_tuple, DType)`, one per output. Inputs are tensors (eager or symbolic);
@@ -13,15 +13,26 @@ An OpDef says everything about a primitive in one place:
 - `reference(*arrays, **attrs)`: an independent implementation (a Python loop or
   a NumPy formula) that the registry suites compare the kernel against.
 - `samples`: `Sample`s that enroll the op in the generic suites, and
-  `bad_samples`: `BadSample`s that must raise a given error class.
+  `bad_samples`: `BadSample`s that must raise a given error class. Either may be a
+  function returning the list: it runs when a test first asks for samples (not
+  during `import eagerflow`).
+
+and what the other layers need to know about it, so that none of them keeps a table
+of op names: the NumPy ufunc that is its kernel (eager bind and codegen call it), the
+Python operator codegen may emit for scalars, whether it is elementwise (tf.data's
+map+batch fusion, graph fusion), its algebraic identities (the simplify pass), how it
+folds shape values at trace time (dynshape.py), and how graph passes treat the ops
+that graphs build (If, While, Call).
 
 Eager execution, tracing, generated graph code and autodiff all use this one
-definition (see dispatch.py).
+definition (see dispatch.py). OpDefs are frozen: everything is declared when the op
+is defined, nothing is patched in afterwards.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -49,6 +60,50 @@ class BadSample:
     match: str = ""
 
 
+class LazySamples(Sequence):
+    """A list of samples built by `build()` when first read.
+
+    Building draws from the op module's SampleRNG, so every pending list is built at
+    once, in the order the ops were defined: the samples are the same whichever test
+    asks first.
+    """
+
+    def __init__(self, build: Callable[[], list]) -> None:
+        self._build: Callable[[], list] | None = build
+        self._items: list = []
+        _PENDING.append(self)
+
+    def _load(self) -> list:
+        if self._build is not None:
+            build_pending_samples()
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._load()[i]
+
+    def __repr__(self) -> str:
+        return repr(self._load())
+
+
+_PENDING: list[LazySamples] = []
+
+
+def build_pending_samples() -> None:
+    while _PENDING:
+        lazy = _PENDING.pop(0)
+        build, lazy._build = lazy._build, None
+        lazy._items = list(build())
+
+
+def _lazy(samples: Any) -> Sequence:
+    if callable(samples):
+        return LazySamples(samples)
+    return samples
+
+
 @dataclass(frozen=True)
 class TFForm:
     """How an op is written in TensorFlow's graphs (SavedModel functions), where that is not
@@ -74,24 +129,72 @@ class TFForm:
     load: Callable | None = None
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class OpDef:
     name: str
     infer: Callable
     kernel: Callable
     grad: Callable | None = None
     reference: Callable | None = None
-    samples: list = field(default_factory=list)
-    bad_samples: list = field(default_factory=list)
+    samples: Sequence = ()
+    bad_samples: Sequence = ()
     num_outputs: int = 1
     stateful: bool = False  # random or side-effecting: never folded or merged by graph passes
-    # Set when, over NumPy, `kernel(np, *arrays)` is exactly `ufunc(*arrays)` (no attrs):
-    # eager bind then calls the ufunc itself, one Python frame less per op.
-    ufunc: Callable | None = None
+
+    # -- What the other layers read. --
+    # The NumPy ufunc that is this op's kernel over NumPy for calls without attrs
+    # (`kernel(np, *arrays)` is `ufunc(*arrays)`): eager bind calls it directly (one frame
+    # less) and codegen emits it, writing into a dead input's buffer where it can.
+    ufunc: Any = None
+    # A function of the arrays alone equal to `kernel(np, *arrays)`, for eager bind when
+    # the kernel is not one ufunc (sigmoid, erf, ...); defaults to `ufunc`.
+    np_kernel: Callable | None = None
+    # The Python operator with the ufunc's meaning on NumPy scalars ("+", "<", unary "-"),
+    # which codegen emits when every operand is a scalar (several times faster).
+    operator: str | None = None
+    # Acts element by element with NumPy broadcasting: a graph of such ops gives the same
+    # result on a batch as on each element (tf.data's map+batch fusion, graph fusion).
+    elementwise: bool = False
+    # ... but integer inputs can raise on some values (division by zero, negative powers).
+    int_errors: bool = False
     # False when the op has no GPU kernel (TF runs it on CPU: soft placement does too).
     gpu: bool = True
     # How TensorFlow's graphs write the op (SavedModel export and import); None: as itself.
     tf: TFForm | None = None
+
+    # -- Algebraic identities, for the simplify pass. --
+    # (left, right) units: `u op x == x` for the left one, `x op u == x` for the right one.
+    units: tuple = (None, None)
+    involution: bool = False        # op(op(x)) == x
+    forward_identity: bool = False  # each output is the input at its position
+    # An op-specific rewrite of one node of this op (double transpose, a reshape to the
+    # input's own shape, ...): `rewrite(node)` returns a tensor equal to the node's
+    # output, a new `(inputs, attrs)` for the same op, or None.
+    rewrite: Callable | None = None
+
+    # -- Dynamic shapes: what is known of the output's value at trace time. --
+    # `fold(node, values)` from what is known of the inputs' values (nested lists of ints,
+    # None where unknown); None for ops dynshape.py can't see through. With
+    # `fold_partial` False, only fully known input values are folded (arithmetic).
+    fold: Callable | None = None
+    fold_partial: bool = True
+
+    # -- Ops that graphs build (If, While, Call, ...): how graph passes treat them. --
+    no_fold: bool = False           # never constant-folded
+    subgraphs: tuple = ()           # the sub-graphs the op runs (If's branches, ...)
+    fn: Any = None                  # a Call op's ConcreteFunction (inlined by graph passes)
+    # `replay(node, args, saved, skip_effects, env)`: how graph/replay.py re-runs the op
+    replay: Callable | None = None
+    without_effects: Callable | None = None  # the same op with its effects stripped
+    save_outputs: bool = False      # its outputs are kept for its gradient (a loop's draws)
+    replay_saved: Callable | None = None
+
+    def __post_init__(self) -> None:
+        # (construction, not patching: the lazy sample lists and the ufunc default)
+        object.__setattr__(self, "samples", _lazy(self.samples))
+        object.__setattr__(self, "bad_samples", _lazy(self.bad_samples))
+        if self.np_kernel is None and self.ufunc is not None:
+            object.__setattr__(self, "np_kernel", self.ufunc)
 
     def __repr__(self) -> str:
         return f"OpDef({self.name})"
@@ -168,7 +271,5 @@ def register(op: OpDef) -> OpDef:
 
 
 def all_ops() -> list[OpDef]:
-    """Every registered op (importing the op modules first)."""
-    import eagerflow._src.ops  # noqa: F401  (registers the op families)
-
+    """Every registered op (importing anything from ops/ registers the op families)."""
     return list(REGISTRY.values())

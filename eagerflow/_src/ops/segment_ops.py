@@ -170,19 +170,21 @@ def _register(op: str, kind: str, grad: Callable) -> OpDef:
     ids = np.array([0, 1, 0, -1, 3, 2], np.int32)  # no empty segment: its identity is huge
     return register(OpDef(
         op, _infer(op, allowed), _kernel(op, kind), grad=grad, reference=_reference(kind),
-        samples=[Sample((data, ids), {"num_segments": 4}, grad_inputs=(0,)),
-                 Sample((_rng.uniform(0.5, 2.0, size=(2, 3)),
-                         np.array([[1, 0, 1], [0, 1, 1]], np.int64)), {"num_segments": 2},
-                        grad_inputs=(0,)),
-                 Sample((np.arange(6, dtype=np.int32), np.array([1, 1, 0, 0, 2, 1], np.int32)),
-                        {"num_segments": 3}, grad=False)],
-        bad_samples=[BadSample((np.ones(2), np.array([0, 5], np.int32)), {"num_segments": 3},
-                               InvalidArgumentError, "segment_ids[1] = 5 is out of range [0, 3)"),
-                     BadSample((np.ones((2, 2)), np.array([0, 1, 1], np.int32)),
-                               {"num_segments": 3}, InvalidArgumentError,
-                               "data.shape = [2,2] does not start with segment_ids.shape = [3]"),
-                     BadSample((np.ones(2), np.array([0.0, 1.0])), {"num_segments": 3},
-                               InvalidArgumentError, "Tindices")]))
+        samples=lambda: [
+            Sample((data, ids), {"num_segments": 4}, grad_inputs=(0,)),
+            Sample((_rng.uniform(0.5, 2.0, size=(2, 3)),
+                    np.array([[1, 0, 1], [0, 1, 1]], np.int64)), {"num_segments": 2},
+                   grad_inputs=(0,)),
+            Sample((np.arange(6, dtype=np.int32), np.array([1, 1, 0, 0, 2, 1], np.int32)),
+                   {"num_segments": 3}, grad=False)],
+        bad_samples=lambda: [
+            BadSample((np.ones(2), np.array([0, 5], np.int32)), {"num_segments": 3},
+                      InvalidArgumentError, "segment_ids[1] = 5 is out of range [0, 3)"),
+            BadSample((np.ones((2, 2)), np.array([0, 1, 1], np.int32)),
+                      {"num_segments": 3}, InvalidArgumentError,
+                      "data.shape = [2,2] does not start with segment_ids.shape = [3]"),
+            BadSample((np.ones(2), np.array([0.0, 1.0])), {"num_segments": 3},
+                      InvalidArgumentError, "Tindices")]))
 
 
 UNSORTED_SEGMENT_MAX = _register("UnsortedSegmentMax", "max", _extreme_grad)

@@ -83,7 +83,7 @@ def _range_infer(start: Any, limit: Any, delta: Any) -> list:
 RANGE = register(OpDef(
     "Range", _range_infer, _range_kernel,
     reference=lambda s, lim, d: np.array(list(range(int(s), int(lim), int(d))), s.dtype),
-    samples=[Sample((np.int32(1), np.int32(9), np.int32(2)), grad=False)],
+    samples=lambda: [Sample((np.int32(1), np.int32(9), np.int32(2)), grad=False)],
 ))
 
 
@@ -139,7 +139,7 @@ LINSPACE = register(OpDef(
     "LinSpace", _linspace_infer, _linspace_kernel,
     reference=lambda a, b, num, axis: np.array(
         [a + (b - a) * i / (num - 1) for i in builtins.range(num)]) if num > 1 else a[None],
-    samples=[Sample((np.float64(1.0), np.float64(3.0)), {"num": 5, "axis": 0}, grad=False)],
+    samples=lambda: [Sample((np.float64(1.0), np.float64(3.0)), {"num": 5, "axis": 0}, grad=False)],
     tf=TFForm(fixed={"axis": 0}),
 ))
 

@@ -50,11 +50,13 @@ REVERSE = register(OpDef(
                                                 [a % x.ndim for a in axes] else p[k]
                                                 for k in range(x.ndim))]
                                         for p in np.ndindex(*x.shape)]).reshape(x.shape),
-    samples=[Sample((_f64(3, 4),), {"axes": (1,)}), Sample((_f64(2, 3, 2),), {"axes": (0, -1)})],
-    bad_samples=[BadSample((np.ones((2, 2)),), {"axes": (2,)}, InvalidArgumentError,
-                           "'axis'[0] = 2 is out of valid range [0, 1"),
-                 BadSample((np.ones((2, 2)),), {"axes": (0, 0)}, InvalidArgumentError,
-                           "axis 0 specified more than once.")],
+    samples=lambda: [
+        Sample((_f64(3, 4),), {"axes": (1,)}),
+        Sample((_f64(2, 3, 2),), {"axes": (0, -1)})],
+    bad_samples=lambda: [BadSample((np.ones((2, 2)),), {"axes": (2,)}, InvalidArgumentError,
+                                   "'axis'[0] = 2 is out of valid range [0, 1"),
+                         BadSample((np.ones((2, 2)),), {"axes": (0, 0)}, InvalidArgumentError,
+                                   "axis 0 specified more than once.")],
     tf=TFForm(names={"axes": "axis"}),
 ))
 
@@ -82,13 +84,14 @@ ROLL = register(OpDef(
     grad=lambda n, g: [bind(ROLL, (g,), {"shift": tuple(-s for s in n.attrs["shift"]),
                                          "axis": n.attrs["axis"]})],
     reference=lambda x, shift, axis: _roll_ref(x, shift, axis),
-    samples=[Sample((_f64(5),), {"shift": (2,), "axis": (0,)}),
-             Sample((_f64(3, 4),), {"shift": (1, -5), "axis": (0, 1)}),
-             Sample((_f64(3, 4),), {"shift": (1, 2), "axis": (1, 1)})],
-    bad_samples=[BadSample((np.ones((2, 2)),), {"shift": (1,), "axis": (2,)},
-                           InvalidArgumentError, "axis 2 is out of range"),
-                 BadSample((np.ones(4),), {"shift": (1, 2), "axis": (0,)}, InvalidArgumentError,
-                           "shift and axis must have the same size")],
+    samples=lambda: [Sample((_f64(5),), {"shift": (2,), "axis": (0,)}),
+                     Sample((_f64(3, 4),), {"shift": (1, -5), "axis": (0, 1)}),
+                     Sample((_f64(3, 4),), {"shift": (1, 2), "axis": (1, 1)})],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 2)),), {"shift": (1,), "axis": (2,)},
+                  InvalidArgumentError, "axis 2 is out of range"),
+        BadSample((np.ones(4),), {"shift": (1, 2), "axis": (0,)}, InvalidArgumentError,
+                  "shift and axis must have the same size")],
 ))
 
 
@@ -153,13 +156,14 @@ REVERSE_SEQUENCE = register(OpDef(
     "ReverseSequence", _reverse_seq_infer, _reverse_seq_kernel,
     grad=lambda n, g: [bind(REVERSE_SEQUENCE, (g, n.inputs[1]), dict(n.attrs)), None],
     reference=_reverse_seq_ref,
-    samples=[Sample((_f64(2, 4), np.array([2, 3], np.int32)), {"seq_axis": 1, "batch_axis": 0},
-                    grad_inputs=(0,)),
-             Sample((_f64(4, 3, 2), np.array([4, 0, 1], np.int64)),
-                    {"seq_axis": 0, "batch_axis": 1}, grad_inputs=(0,))],
-    bad_samples=[BadSample((np.ones((2, 3)), np.array([4, 3], np.int32)),
-                           {"seq_axis": 1, "batch_axis": 0}, InvalidArgumentError,
-                           "seq_lens(0) > input.dims(1)")],
+    samples=lambda: [
+        Sample((_f64(2, 4), np.array([2, 3], np.int32)), {"seq_axis": 1, "batch_axis": 0},
+               grad_inputs=(0,)),
+        Sample((_f64(4, 3, 2), np.array([4, 0, 1], np.int64)),
+               {"seq_axis": 0, "batch_axis": 1}, grad_inputs=(0,))],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)), np.array([4, 3], np.int32)),
+                                   {"seq_axis": 1, "batch_axis": 0}, InvalidArgumentError,
+                                   "seq_lens(0) > input.dims(1)")],
     tf=TFForm(names={"seq_axis": "seq_dim", "batch_axis": "batch_dim"}),
 ))
 

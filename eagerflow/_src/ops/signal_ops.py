@@ -82,15 +82,22 @@ def _make_fft(name: str, k: int, inverse: bool) -> OpDef:
         return [out * cast(pts, g._dtype) if not inverse else out / cast(pts, g._dtype)]
 
     shape = (2,) + (3,) * (k - 1) + (4,) if k > 1 else (2, 5)
-    x = _rng.uniform(-1, 1, size=shape) + 1j * _rng.uniform(-1, 1, size=shape)
+
+    def samples() -> list:
+        x = _rng.uniform(-1, 1, size=shape) + 1j * _rng.uniform(-1, 1, size=shape)
+        return [Sample((x,), grad=False), Sample((x.astype(np.complex64),), grad=False)]
+
+    def bad_samples() -> list:
+        bad = [BadSample((np.ones(shape),), {}, InvalidArgumentError, "Tcomplex")]
+        if k > 1:
+            bad.append(BadSample((np.ones((3,) * (k - 1), np.complex64),), {},
+                                 InvalidArgumentError, f"rank of at least {k}"))
+        return bad
+
     return register(OpDef(
         name, _fft_infer(name, k), kernel, grad=grad, reference=_dft_ref(k, inverse),
         # complex outputs: the gradient is checked in tests/ops/test_signal_ops.py
-        samples=[Sample((x,), grad=False), Sample((x.astype(np.complex64),), grad=False)],
-        bad_samples=[BadSample((np.ones(shape),), {}, InvalidArgumentError, "Tcomplex"),
-                     BadSample((np.ones((3,) * (k - 1), np.complex64),), {},
-                               InvalidArgumentError, f"rank of at least {k}")]
-        if k > 1 else [BadSample((np.ones(shape),), {}, InvalidArgumentError, "Tcomplex")]))
+        samples=samples, bad_samples=bad_samples))
 
 
 _FFTS: dict = {}

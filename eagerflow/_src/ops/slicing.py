@@ -28,7 +28,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import shape, zeros
+from eagerflow._src.ops.array import SHAPE, shape, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -159,15 +159,40 @@ def _ss_ref(x: np.ndarray, spec: tuple) -> np.ndarray:
     return np.array(x.tolist())[_numpy_key(spec)]
 
 
+def _slice_partial(vals: Any, spec: tuple) -> Any:
+    if not isinstance(vals, list) or len(spec) != 1 or spec[0][0] not in "is":
+        return None
+    s = spec[0]
+    try:
+        return vals[s[1]] if s[0] == "i" else vals[_pyslice(*s[1:])]
+    except (IndexError, TypeError):
+        return None
+
+
+def _ss_fold(node: Any, value_of: Any) -> Any:
+    """dynshape: a slice of a known vector; one dim picked from a Shape is known when that
+    dim is, even where the others are not (TF's shape inference does the same)."""
+    x, spec = node.inputs[0], node.attrs["spec"]
+    vals = value_of(x)
+    producer = getattr(x, "_op", None)
+    if vals is None and spec[:1] and spec[0][0] == "i" and producer is not None and \
+            producer.op is SHAPE:
+        shape = producer.inputs[0]._shape
+        vals = None if shape is None else list(shape)
+    return _slice_partial(vals, spec)
+
+
 STRIDED_SLICE = register(OpDef(
     "StridedSlice", _ss_infer, _ss_kernel, grad=_ss_grad, reference=_ss_ref,
-    samples=[Sample((_f64(4, 5),), {"spec": (("s", 1, None, None), ("i", -1))}),
-             Sample((_f64(4, 5),), {"spec": (("e",), ("s", None, None, -2), ("n",))}),
-             Sample((_f64(3, 4, 2),), {"spec": (("i", 0), ("s", 3, 0, -1))})],
-    bad_samples=[BadSample((np.ones(3),), {"spec": (("i", 5),)}, InvalidArgumentError,
-                           "slice index 5 of dimension 0 out of bounds."),
-                 BadSample((np.ones(3),), {"spec": (("i", 0), ("i", 0))}, InvalidArgumentError,
-                           "Index out of range using input dim 1")],
+    samples=lambda: [Sample((_f64(4, 5),), {"spec": (("s", 1, None, None), ("i", -1))}),
+                     Sample((_f64(4, 5),), {"spec": (("e",), ("s", None, None, -2), ("n",))}),
+                     Sample((_f64(3, 4, 2),), {"spec": (("i", 0), ("s", 3, 0, -1))})],
+    bad_samples=lambda: [
+        BadSample((np.ones(3),), {"spec": (("i", 5),)}, InvalidArgumentError,
+                  "slice index 5 of dimension 0 out of bounds."),
+        BadSample((np.ones(3),), {"spec": (("i", 0), ("i", 0))}, InvalidArgumentError,
+                  "Index out of range using input dim 1")],
+    fold=_ss_fold,
     tf=TFForm(export=lambda n, b: _strided_slice_to_tf(n, b),
               load=lambda n: _strided_slice_from_tf(n)),
 ))
@@ -192,8 +217,9 @@ STRIDED_SLICE_GRAD = register(OpDef(
     "StridedSliceGrad", _ss_grad_infer, _ss_grad_kernel,
     grad=lambda n, g: [bind(STRIDED_SLICE, (g,), {"spec": n.attrs["spec"]}), None],
     reference=lambda g, like, spec: _ss_grad_kernel(np, g, like, spec),
-    samples=[Sample((_f64(3), np.zeros((4, 5))), {"spec": (("s", 1, None, None), ("i", -1))},
-                    grad_inputs=(0,))],
+    samples=lambda: [
+        Sample((_f64(3), np.zeros((4, 5))), {"spec": (("s", 1, None, None), ("i", -1))},
+               grad_inputs=(0,))],
     tf=TFForm(export=lambda n, b: _strided_slice_to_tf(n, b),
               load=lambda n: _strided_slice_grad_from_tf(n)),
 ))
@@ -274,12 +300,13 @@ def _slice_ref(x: np.ndarray, b: np.ndarray, s: np.ndarray) -> Any:
 _I32 = np.int32
 SLICE = register(OpDef(
     "Slice", _slice_infer, _slice_kernel, grad=_slice_grad, reference=_slice_ref,
-    samples=[Sample((_rng.uniform(-2, 2, size=(4, 5)), np.array([1, 2], _I32),
-                     np.array([2, -1], _I32)), grad_inputs=(0,))],
-    bad_samples=[BadSample((np.ones((4, 5)), np.array([5, 0], _I32), np.array([1, 1], _I32)),
-                           {}, InvalidArgumentError, "Expected begin[0] in [0, 4], but got 5"),
-                 BadSample((np.ones((4, 5)), np.array([2, 0], _I32), np.array([3, 1], _I32)),
-                           {}, InvalidArgumentError, "Expected size[0] in [0, 2], but got 3")],
+    samples=lambda: [Sample((_rng.uniform(-2, 2, size=(4, 5)), np.array([1, 2], _I32),
+                             np.array([2, -1], _I32)), grad_inputs=(0,))],
+    bad_samples=lambda: [
+        BadSample((np.ones((4, 5)), np.array([5, 0], _I32), np.array([1, 1], _I32)),
+                  {}, InvalidArgumentError, "Expected begin[0] in [0, 4], but got 5"),
+        BadSample((np.ones((4, 5)), np.array([2, 0], _I32), np.array([3, 1], _I32)),
+                  {}, InvalidArgumentError, "Expected size[0] in [0, 2], but got 3")],
 ))
 
 
@@ -313,8 +340,8 @@ SLICE_GRAD = register(OpDef(
     "SliceGrad", _slice_grad_infer, _slice_grad_kernel,
     grad=lambda n, gg: [slice(gg, n.inputs[2], shape(n.inputs[0])), None, None],
     reference=_slice_grad_ref,
-    samples=[Sample((_rng.uniform(-2, 2, size=(2, 3)), np.zeros((4, 5)),
-                     np.array([1, 2], _I32)), grad_inputs=(0,))],
+    samples=lambda: [Sample((_rng.uniform(-2, 2, size=(2, 3)), np.zeros((4, 5)),
+                             np.array([1, 2], _I32)), grad_inputs=(0,))],
     tf=TFForm(export=lambda n, b: _slice_grad_to_tf(b)),
 ))
 
@@ -469,13 +496,17 @@ def _dyn_grad_kernel(xp: Any, g: Any, x: Any, b: Any, e: Any, s: Any, **masks: A
 
 # No bad_samples: its errors name StridedSlice, as TF's do (the registry suite wants the
 # OpDef's own name); tests/function/test_dynamic_index.py checks them through tf.function.
-_SS_SAMPLE = (_rng.uniform(-2, 2, size=(4, 5)), np.array([1, 0, 4], _I32),
-              np.array([9, 1, 0], _I32), np.array([2, 1, -2], _I32))
+def _dyn_samples() -> list:
+    x = (_rng.uniform(-2, 2, size=(4, 5)), np.array([1, 0, 4], _I32),
+         np.array([9, 1, 0], _I32), np.array([2, 1, -2], _I32))
+    return [Sample(x, {"new_axis_mask": 2}, grad_inputs=(0,)),
+            Sample(x[:1] + tuple(v[:2] for v in x[1:]), {"shrink_axis_mask": 2, "begin_mask": 1},
+                   grad_inputs=(0,))]
+
+
 DYN_STRIDED_SLICE = register(OpDef(
     "DynamicStridedSlice", _dyn_infer, _dyn_kernel, grad=_dyn_grad, reference=_dyn_ref,
-    samples=[Sample(_SS_SAMPLE, {"new_axis_mask": 2}, grad_inputs=(0,)),
-             Sample(_SS_SAMPLE[:1] + tuple(v[:2] for v in _SS_SAMPLE[1:]),
-                    {"shrink_axis_mask": 2, "begin_mask": 1}, grad_inputs=(0,))],
+    samples=_dyn_samples,
     tf=TFForm(export=lambda n, b: b.node(
         "StridedSlice", [b.input(i) for i in range(4)], dict(n.attrs))),
 ))
@@ -485,8 +516,9 @@ DYN_STRIDED_SLICE_GRAD = register(OpDef(
     grad=lambda n, gg: [bind(DYN_STRIDED_SLICE, (gg, *n.inputs[2:]), dict(n.attrs)),
                         None, None, None, None],
     reference=lambda g, x, b, e, s, **m: _dyn_grad_kernel(np, g, x, b, e, s, **m),
-    samples=[Sample((_rng.uniform(-2, 2, size=(2, 5)), np.zeros((4, 5)), np.array([1], _I32),
-                     np.array([4], _I32), np.array([2], _I32)), {}, grad_inputs=(0,))],
+    samples=lambda: [
+        Sample((_rng.uniform(-2, 2, size=(2, 5)), np.zeros((4, 5)), np.array([1], _I32),
+                np.array([4], _I32), np.array([2], _I32)), {}, grad_inputs=(0,))],
     tf=TFForm(export=lambda n, b: b.node(
         "StridedSliceGrad", [b.shape_of(1)] + [b.input(i) for i in (2, 3, 4)] + [b.input(0)],
         dict(n.attrs))),
@@ -655,16 +687,18 @@ def _padv2_ref(x: np.ndarray, value: np.ndarray, paddings: tuple) -> np.ndarray:
 
 PADV2 = register(OpDef(
     "PadV2", _padv2_infer, _padv2_kernel, grad=_padv2_grad, reference=_padv2_ref,
-    samples=[Sample((_f64(2, 3), np.float64(0.0)), {"paddings": ((1, 0), (0, 2))},
-                    grad_inputs=(0,)),
-             Sample((_f64(3), np.float64(9.0)), {"paddings": ((2, 2),)}, grad_inputs=(0,)),
-             Sample((np.array([[1, 2]], np.int32), np.int32(7)), {"paddings": ((0, 1), (1, 1))},
-                    grad=False)],
-    bad_samples=[BadSample((np.ones((2, 2)), np.float64(0)), {"paddings": ((1, 1),)},
-                           InvalidArgumentError, "The first dimension of paddings must be the "
-                                                 "rank of inputs[1,2] [2,2]"),
-                 BadSample((np.ones((2, 2)), np.float64(0)), {"paddings": ((-1, 1), (0, 0))},
-                           InvalidArgumentError, "Paddings must be non-negative: -1 1")],
+    samples=lambda: [
+        Sample((_f64(2, 3), np.float64(0.0)), {"paddings": ((1, 0), (0, 2))},
+               grad_inputs=(0,)),
+        Sample((_f64(3), np.float64(9.0)), {"paddings": ((2, 2),)}, grad_inputs=(0,)),
+        Sample((np.array([[1, 2]], np.int32), np.int32(7)), {"paddings": ((0, 1), (1, 1))},
+               grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 2)), np.float64(0)), {"paddings": ((1, 1),)},
+                  InvalidArgumentError, "The first dimension of paddings must be the "
+                                        "rank of inputs[1,2] [2,2]"),
+        BadSample((np.ones((2, 2)), np.float64(0)), {"paddings": ((-1, 1), (0, 0))},
+                  InvalidArgumentError, "Paddings must be non-negative: -1 1")],
 ))
 
 
@@ -734,16 +768,17 @@ MIRROR_PAD = register(OpDef(
     "MirrorPad", _mirror_infer, _mirror_kernel,
     grad=lambda n, g: [bind(MIRROR_PAD_GRAD, (g, n.inputs[0]), dict(n.attrs))],
     reference=_mirror_ref,
-    samples=[Sample((_f64(3, 4),), {"paddings": ((1, 2), (2, 1)), "mode": "REFLECT"}),
-             Sample((_f64(2, 3),), {"paddings": ((1, 1), (2, 3)), "mode": "SYMMETRIC"})],
-    bad_samples=[BadSample((np.ones((2, 2)),), {"paddings": ((2, 0), (0, 0)),
-                                                 "mode": "REFLECT"}, InvalidArgumentError,
-                           "paddings must be less than the dimension size: 2, 0 not less "
-                           "than 2"),
-                 BadSample((np.ones((2, 2)),), {"paddings": ((3, 0), (0, 0)),
-                                                 "mode": "SYMMETRIC"}, InvalidArgumentError,
-                           "paddings must be no greater than the dimension size: 3, 0 greater "
-                           "than 2")],
+    samples=lambda: [Sample((_f64(3, 4),), {"paddings": ((1, 2), (2, 1)), "mode": "REFLECT"}),
+                     Sample((_f64(2, 3),), {"paddings": ((1, 1), (2, 3)), "mode": "SYMMETRIC"})],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 2)),), {"paddings": ((2, 0), (0, 0)),
+                                        "mode": "REFLECT"}, InvalidArgumentError,
+                  "paddings must be less than the dimension size: 2, 0 not less "
+                  "than 2"),
+        BadSample((np.ones((2, 2)),), {"paddings": ((3, 0), (0, 0)),
+                                        "mode": "SYMMETRIC"}, InvalidArgumentError,
+                  "paddings must be no greater than the dimension size: 3, 0 greater "
+                  "than 2")],
 ))
 
 MIRROR_PAD_GRAD = register(OpDef(
@@ -751,8 +786,8 @@ MIRROR_PAD_GRAD = register(OpDef(
     _mirror_grad_infer, _mirror_grad_kernel,
     grad=lambda n, dy: [bind(MIRROR_PAD, (dy,), dict(n.attrs)), None],
     reference=lambda g, like, paddings, mode: _mirror_grad_ref(g, like, paddings, mode),
-    samples=[Sample((_f64(6, 7), np.zeros((3, 4))), {"paddings": ((1, 2), (2, 1)),
-                                                     "mode": "REFLECT"}, grad_inputs=(0,))],
+    samples=lambda: [Sample((_f64(6, 7), np.zeros((3, 4))), {"paddings": ((1, 2), (2, 1)),
+                                                             "mode": "REFLECT"}, grad_inputs=(0,))],
     tf=TFForm(export=lambda n, b: b.node("MirrorPadGrad", [b.input(0), b.const(
         n.attrs["paddings"], dt.int32)], {"mode": n.attrs["mode"]}),
         load=lambda n: _mirror_grad_tf(n)),

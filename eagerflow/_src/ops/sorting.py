@@ -86,17 +86,19 @@ def _top_k_grad(n: Any, g_values: Any, g_indices: Any) -> list:
 
 TOP_K = register(OpDef(
     "TopKV2", _top_k_infer, _top_k_kernel, grad=_top_k_grad, reference=_top_k_ref,
-    samples=[Sample((_f64(3, 5),), {"k": 2, "sorted": True, "index_type": dt.int32}),
-             Sample((np.array([1, 5, 3, 5], np.int32),), {"k": 4, "sorted": True,
-                                                         "index_type": dt.int32}, grad=False),
-             Sample((_f64(2, 2, 4),), {"k": 0, "sorted": True, "index_type": dt.int64})],
-    bad_samples=[BadSample((np.ones(3),), {"k": 4, "sorted": True, "index_type": dt.int32},
-                           InvalidArgumentError, "input must have at least k columns. Had 3, "
-                                                 "needed 4"),
-                 BadSample((np.ones(3),), {"k": -1, "sorted": True, "index_type": dt.int32},
-                           InvalidArgumentError, "Need k >= 0, got -1"),
-                 BadSample((np.float64(3),), {"k": 1, "sorted": True, "index_type": dt.int32},
-                           InvalidArgumentError, "input must be >= 1-D, got shape []")],
+    samples=lambda: [
+        Sample((_f64(3, 5),), {"k": 2, "sorted": True, "index_type": dt.int32}),
+        Sample((np.array([1, 5, 3, 5], np.int32),), {"k": 4, "sorted": True,
+                                                    "index_type": dt.int32}, grad=False),
+        Sample((_f64(2, 2, 4),), {"k": 0, "sorted": True, "index_type": dt.int64})],
+    bad_samples=lambda: [
+        BadSample((np.ones(3),), {"k": 4, "sorted": True, "index_type": dt.int32},
+                  InvalidArgumentError, "input must have at least k columns. Had 3, "
+                                        "needed 4"),
+        BadSample((np.ones(3),), {"k": -1, "sorted": True, "index_type": dt.int32},
+                  InvalidArgumentError, "Need k >= 0, got -1"),
+        BadSample((np.float64(3),), {"k": 1, "sorted": True, "index_type": dt.int32},
+                  InvalidArgumentError, "input must be >= 1-D, got shape []")],
     num_outputs=2,
 ))
 

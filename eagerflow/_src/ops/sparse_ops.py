@@ -89,20 +89,19 @@ def _reference(indices: np.ndarray, output_shape: np.ndarray, values: np.ndarray
 
 SPARSE_TO_DENSE = register(OpDef(
     _OP, _infer, _kernel, reference=_reference,
-    samples=[
-        Sample((np.array([[0, 0], [1, 2]], np.int64), np.array([3, 4], np.int64),
-                np.array([1.5, -2.0]), np.float64(0.0)), grad=False),
-        Sample((np.array([[1], [3]], np.int32), np.array([5], np.int32),
-                np.array([7, 9], np.int32), np.int32(-1)), grad=False),
-    ],
-    bad_samples=[
+    samples=lambda: [
+                Sample((np.array([[0, 0], [1, 2]], np.int64), np.array([3, 4], np.int64),
+                        np.array([1.5, -2.0]), np.float64(0.0)), grad=False),
+                Sample((np.array([[1], [3]], np.int32), np.array([5], np.int32),
+                        np.array([7, 9], np.int32), np.int32(-1)), grad=False),
+            ],
+    bad_samples=lambda: [
         BadSample((np.array([[0, 5]], np.int64), np.array([3, 4], np.int64), np.array([1.0]),
                    np.float64(0)), {}, InvalidArgumentError, "out of bounds"),
         BadSample((np.array([[0, 0]], np.int64), np.array([3, 4], np.int64), np.array([1.0]),
                    np.float32(0)), {}, InvalidArgumentError, "same dtype"),
         BadSample((np.array([[0, 0]], np.int64), np.array([-3, 4], np.int64), np.array([1.0]),
-                   np.float64(0)), {}, InvalidArgumentError, "must be >= 0"),
-    ],
+                   np.float64(0)), {}, InvalidArgumentError, "must be >= 0")],
 ))
 
 

@@ -69,10 +69,13 @@ PACK = register(OpDef(
     "Pack", _pack_infer, lambda xp, *xs, axis: xp.stack(xs, axis=axis),
     grad=lambda n, g: list(unstack(g, num=len(n.inputs), axis=n.attrs["axis"])),
     reference=lambda *xs, axis: np.moveaxis(np.array([x.tolist() for x in xs]), 0, axis),
-    samples=[Sample((_f64(2, 3), _f64(2, 3)), {"axis": 0}),
-             Sample((_f64(3), _f64(3)), {"axis": 1})],
-    bad_samples=[BadSample((np.ones(2), np.ones(3)), {"axis": 0}, InvalidArgumentError,
-                           "Shapes of all inputs must match")],
+    samples=lambda: [Sample((_f64(2, 3), _f64(2, 3)), {"axis": 0}),
+                     Sample((_f64(3), _f64(3)), {"axis": 1})],
+    bad_samples=lambda: [BadSample((np.ones(2), np.ones(3)), {"axis": 0}, InvalidArgumentError,
+                                   "Shapes of all inputs must match")],
+    # dynshape: a vector stacked from scalars (shapes built from dims)
+    fold=lambda node, value_of: [value_of(x) for x in node.inputs]
+    if node.attrs.get("axis") == 0 else None,
 ))
 
 
@@ -116,8 +119,8 @@ def _unpack_grad(n: Any, *gs: Any) -> list:
 UNPACK = register(OpDef(
     "Unpack", _unpack_infer, _unpack_kernel, grad=_unpack_grad,
     reference=lambda x, num, axis: tuple(np.take(x, i, axis) for i in _pyrange(num)),
-    samples=[Sample((_f64(3, 2),), {"num": 3, "axis": 0}),
-             Sample((_f64(2, 4),), {"num": 4, "axis": 1})],
+    samples=lambda: [Sample((_f64(3, 2),), {"num": 3, "axis": 0}),
+                     Sample((_f64(2, 4),), {"num": 4, "axis": 1})],
     num_outputs=-1,
 ))
 

@@ -63,9 +63,10 @@ def _unary_string(name: str, fn: Callable, out_dtype: dt.DType, ref: Callable,
 
     return register(OpDef(
         name, infer, kernel, reference=reference,
-        samples=[Sample((_WORDS,), dict(attrs), grad=False)],
-        bad_samples=[BadSample((np.ones(2, np.int32),), dict(attrs), InvalidArgumentError,
-                               "was expected to be a string tensor but is a int32 tensor")]))
+        samples=lambda: [Sample((_WORDS,), dict(attrs), grad=False)],
+        bad_samples=lambda: [
+            BadSample((np.ones(2, np.int32),), dict(attrs), InvalidArgumentError,
+                      "was expected to be a string tensor but is a int32 tensor")]))
 
 
 def _ascii_case(upper: bool) -> Callable:
@@ -169,12 +170,12 @@ STRING_TO_NUMBER = register(OpDef(
     reference=lambda x, out_type: np.array([float(v) if out_type.is_floating else int(v)
                                             for v in x.reshape(-1)],
                                            out_type.as_numpy_dtype).reshape(x.shape),
-    samples=[Sample((np.array([b"1.5", b"-2", b" 3e2"], dtype=object),),
-                    {"out_type": dt.float32}, grad=False),
-             Sample((np.array([[b"7", b"-12"]], dtype=object),), {"out_type": dt.int64},
-                    grad=False)],
-    bad_samples=[BadSample((np.array([b"x"], dtype=object),), {"out_type": dt.float32},
-                           InvalidArgumentError, "could not correctly convert string: x")],
+    samples=lambda: [Sample((np.array([b"1.5", b"-2", b" 3e2"], dtype=object),),
+                            {"out_type": dt.float32}, grad=False),
+                     Sample((np.array([[b"7", b"-12"]], dtype=object),), {"out_type": dt.int64},
+                            grad=False)],
+    bad_samples=lambda: [BadSample((np.array([b"x"], dtype=object),), {"out_type": dt.float32},
+                                   InvalidArgumentError, "could not correctly convert string: x")],
 ))
 
 
@@ -255,9 +256,10 @@ STRING_JOIN = register(OpDef(
     "StringJoin", _join_infer, _join_kernel,
     reference=lambda *xs, separator: np.vectorize(lambda *v: separator.join(v),
                                                   otypes=[object])(*xs),
-    samples=[Sample((_WORDS, np.array(b"!", dtype=object)), {"separator": b"-"}, grad=False),
-             Sample((_WORDS, _WORDS[::-1]), {"separator": b""}, grad=False)],
-    bad_samples=[BadSample((_WORDS, np.ones(2, np.int32)), {"separator": b""},
+    samples=lambda: [
+        Sample((_WORDS, np.array(b"!", dtype=object)), {"separator": b"-"}, grad=False),
+        Sample((_WORDS, _WORDS[::-1]), {"separator": b""}, grad=False)],
+    bad_samples=lambda: [BadSample((_WORDS, np.ones(2, np.int32)), {"separator": b""},
                            InvalidArgumentError, "input #1(zero-based)")],
     # TF joins inputs of one shape (or scalars): broadcast first
     tf=TFForm(export=lambda n, b: b.node("StringJoin", [b.broadcast_inputs()],
@@ -317,11 +319,12 @@ def _reduce_join_ref(x: np.ndarray, axes: tuple | None, keepdims: bool,
 
 REDUCE_JOIN = register(OpDef(
     "ReduceJoin", _reduce_join_infer, _reduce_join_kernel, reference=_reduce_join_ref,
-    samples=[Sample((_WORDS,), {"axes": (1,), "keepdims": False, "separator": b","},
-                    grad=False),
-             Sample((_WORDS,), {"axes": None, "keepdims": True, "separator": b""}, grad=False)],
-    bad_samples=[BadSample((_WORDS,), {"axes": (2,), "keepdims": False, "separator": b""},
-                           InvalidArgumentError, "Invalid reduction dimension")],
+    samples=lambda: [
+        Sample((_WORDS,), {"axes": (1,), "keepdims": False, "separator": b","},
+               grad=False),
+        Sample((_WORDS,), {"axes": None, "keepdims": True, "separator": b""}, grad=False)],
+    bad_samples=lambda: [BadSample((_WORDS,), {"axes": (2,), "keepdims": False, "separator": b""},
+                                   InvalidArgumentError, "Invalid reduction dimension")],
     tf=TFForm(names={"axes": "reduction_indices", "keepdims": "keep_dims"},
               export=lambda n, b: _reduce_join_tf(n, b)),
 ))
@@ -391,12 +394,12 @@ def _substr_ref(x: np.ndarray, pos: np.ndarray, n: np.ndarray, unit: str) -> np.
 
 SUBSTR = register(OpDef(
     "Substr", _substr_infer, _substr_kernel, reference=_substr_ref,
-    samples=[Sample((_WORDS[:1], np.array([0, 2], np.int32), np.array([3, 1], np.int32)),
-                    {"unit": "BYTE"}, grad=False),
-             Sample((np.array([b"caf\xc3\xa9", b"na\xc3\xafve"], dtype=object),
-                     np.array(-2, np.int64), np.array(1, np.int64)),
-                    {"unit": "UTF8_CHAR"}, grad=False)],
-    bad_samples=[BadSample((np.array(b"hello", dtype=object), np.array(10, np.int32),
+    samples=lambda: [Sample((_WORDS[:1], np.array([0, 2], np.int32), np.array([3, 1], np.int32)),
+                            {"unit": "BYTE"}, grad=False),
+                     Sample((np.array([b"caf\xc3\xa9", b"na\xc3\xafve"], dtype=object),
+                             np.array(-2, np.int64), np.array(1, np.int64)),
+                            {"unit": "UTF8_CHAR"}, grad=False)],
+    bad_samples=lambda: [BadSample((np.array(b"hello", dtype=object), np.array(10, np.int32),
                             np.array(3, np.int32)), {"unit": "BYTE"}, InvalidArgumentError,
                            "pos 10 out of range for string b'hello' at index 0")],
     tf=TFForm(export=lambda n, b: b.node("Substr", b.broadcast_inputs(),
@@ -459,14 +462,15 @@ _AS_STRING_DEFAULTS = {"precision": -1, "scientific": False, "shortest": False, 
                        "fill": ""}
 AS_STRING = register(OpDef(
     "AsString", _as_string_infer, _as_string_kernel, reference=_as_string_ref,
-    samples=[Sample((np.array([1.5, -2.25, 1e7]),), dict(_AS_STRING_DEFAULTS), grad=False),
-             Sample((np.array([[3, -41]], np.int32),), {**_AS_STRING_DEFAULTS, "width": 4},
-                    grad=False),
-             Sample((np.array([True, False]),), dict(_AS_STRING_DEFAULTS), grad=False),
-             Sample((np.array([0.125], np.float32),), {**_AS_STRING_DEFAULTS, "precision": 2},
-                    grad=False)],
-    bad_samples=[BadSample((_WORDS,), dict(_AS_STRING_DEFAULTS), InvalidArgumentError,
-                           "Value for attr 'T' of string")],
+    samples=lambda: [
+        Sample((np.array([1.5, -2.25, 1e7]),), dict(_AS_STRING_DEFAULTS), grad=False),
+        Sample((np.array([[3, -41]], np.int32),), {**_AS_STRING_DEFAULTS, "width": 4},
+               grad=False),
+        Sample((np.array([True, False]),), dict(_AS_STRING_DEFAULTS), grad=False),
+        Sample((np.array([0.125], np.float32),), {**_AS_STRING_DEFAULTS, "precision": 2},
+               grad=False)],
+    bad_samples=lambda: [BadSample((_WORDS,), dict(_AS_STRING_DEFAULTS), InvalidArgumentError,
+                                   "Value for attr 'T' of string")],
 ))
 
 

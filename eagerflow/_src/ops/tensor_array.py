@@ -237,22 +237,28 @@ def _put_grad(node: Any, d: Any) -> list:
 
 
 GRAD_READ = OpDef("TensorListGradGetItem", lambda g, i, like: [(like._shape, like._dtype)],
-                  _grad_read, grad=lambda node, d: [_put(node.inputs[1], d), None, None])
+                  _grad_read, grad=lambda node, d: [_put(node.inputs[1], d), None, None],
+                  no_fold=True)
 GRAD_CLEAR = OpDef("TensorListGradClear", lambda g, i: [_V], _grad_clear,
-                   grad=lambda node, d: [bind(GRAD_CLEAR, (d, node.inputs[1]), {}), None])
-GRAD_PUT = OpDef("TensorListGradScatter", lambda i, v: [_V], _grad_put, grad=_put_grad)
+                   grad=lambda node, d: [bind(GRAD_CLEAR, (d, node.inputs[1]), {}), None],
+                   no_fold=True)
+GRAD_PUT = OpDef("TensorListGradScatter", lambda i, v: [_V], _grad_put, grad=_put_grad,
+                 no_fold=True)
 GRAD_ADD = OpDef("TensorListGradAdd", lambda a, b: [_V], _grad_add,
-                 grad=lambda node, d: [d, d])
+                 grad=lambda node, d: [d, d], no_fold=True)
 GRAD_GATHER = OpDef("TensorListGradGather", lambda g, i, like: [(like._shape, like._dtype)],
-                    _grad_gather, grad=lambda node, d: [_put(node.inputs[1], d), None, None])
+                    _grad_gather, grad=lambda node, d: [_put(node.inputs[1], d), None, None],
+                    no_fold=True)
 GRAD_JOIN = OpDef("TensorListGradConcat", lambda f, g, like: [(like._shape, like._dtype)],
-                  _grad_join, grad=lambda node, d: [None, _split(node.inputs[0], d), None])
+                  _grad_join, grad=lambda node, d: [None, _split(node.inputs[0], d), None],
+                  no_fold=True)
 GRAD_SPLIT = OpDef("TensorListGradSplit", lambda f, g: [_V], _grad_split,
                    grad=lambda node, d: [None, bind(GRAD_JOIN, (node.inputs[0], d,
-                                                                node.inputs[1]), {})])
+                                                                node.inputs[1]), {})],
+                   no_fold=True)
 GRAD_STACK = OpDef("TensorListGradStack", lambda g, like: [(like._shape, like._dtype)],
                    lambda xp, g, like: _grad_gather(xp, g, np.arange(np.shape(like)[0]), like),
-                   grad=lambda node, d: [bind(FROM_TENSOR, (d,), {}), None])
+                   grad=lambda node, d: [bind(FROM_TENSOR, (d,), {}), None], no_fold=True)
 
 
 def _put(indices: Any, values: Any) -> Tensor:
@@ -275,34 +281,6 @@ def add_gradient_lists(a: Tensor, b: Tensor) -> Tensor:
 
 def _read_grad(node: Any, g: Any) -> list:
     return [_put(node.inputs[1], g), None]
-
-
-RESERVE = OpDef("TensorListReserve", lambda num_elements, element_dtype, element_shape: [_V],
-                lambda xp, num_elements, element_dtype, element_shape: (None,) * num_elements)
-SET_ITEM = OpDef("TensorListSetItem", lambda f, i, v, dynamic: [_V], _set_item,
-                 grad=lambda node, g: [bind(GRAD_CLEAR, (g, node.inputs[1]), {}), None,
-                                       bind(GRAD_READ, (g, node.inputs[1], node.inputs[2]), {})])
-GET_ITEM = OpDef("TensorListGetItem", lambda f, i, dtype, shape: [(shape, dtype)], _get_item,
-                 grad=_read_grad)
-STACK = OpDef("TensorListStack", _list_spec, _stack,
-              grad=lambda node, g: [bind(FROM_TENSOR, (g,), {})])
-FROM_TENSOR = OpDef("TensorListFromTensor", lambda v: [_V], _from_tensor,
-                    grad=lambda node, g: [bind(GRAD_STACK, (g, node.inputs[0]), {})])
-SIZE = OpDef("TensorListLength", lambda f: [((), dt.int32)], _size)
-GATHER = OpDef("TensorListGather", lambda f, i, dtype, shape: _list_spec(f, dtype, shape),
-               _gather, grad=_read_grad)
-SCATTER = OpDef("TensorListScatterIntoExistingList", lambda f, i, v, dynamic: [_V], _scatter,
-                grad=lambda node, g: [
-                    bind(GRAD_CLEAR, (g, node.inputs[1]), {}), None,
-                    bind(GRAD_GATHER, (g, node.inputs[1], node.inputs[2]), {})])
-CONCAT = OpDef("TensorListConcat", lambda f, dtype, shape: [
-    ((None,) + tuple(shape[1:]) if shape is not None and len(shape) else None, dtype)],
-    lambda xp, f, dtype, shape: _concat(xp, f, dtype),
-    grad=lambda node, g: [_split(node.inputs[0], g)])
-for _op in (RESERVE, SET_ITEM, GET_ITEM, STACK, FROM_TENSOR, SIZE, GATHER, SCATTER, CONCAT,
-            GRAD_READ, GRAD_CLEAR, GRAD_PUT, GRAD_ADD, GRAD_GATHER, GRAD_JOIN, GRAD_SPLIT,
-            GRAD_STACK):
-    _op.no_fold = True  # type: ignore[attr-defined]
 
 
 # -- how TF's graphs write the list ops: TF's TensorList ops take the element dtype as an
@@ -339,8 +317,38 @@ def _to_tf(n: Any, b: Any) -> list:
     return b.node(op, ins, {"element_dtype": a["dtype"]})
 
 
-for _op in (RESERVE, SET_ITEM, GET_ITEM, STACK, FROM_TENSOR, SIZE, GATHER, SCATTER, CONCAT):
-    _op.tf = TFForm(export=_to_tf)
+_TF_LIST = TFForm(export=_to_tf)
+
+
+RESERVE = OpDef("TensorListReserve", lambda num_elements, element_dtype, element_shape: [_V],
+                lambda xp, num_elements, element_dtype, element_shape: (None,) * num_elements,
+                no_fold=True, tf=_TF_LIST)
+SET_ITEM = OpDef("TensorListSetItem", lambda f, i, v, dynamic: [_V], _set_item,
+                 grad=lambda node, g: [bind(GRAD_CLEAR, (g, node.inputs[1]), {}), None,
+                                       bind(GRAD_READ, (g, node.inputs[1], node.inputs[2]), {})],
+                 no_fold=True, tf=_TF_LIST)
+GET_ITEM = OpDef("TensorListGetItem", lambda f, i, dtype, shape: [(shape, dtype)], _get_item,
+                 grad=_read_grad, no_fold=True, tf=_TF_LIST)
+STACK = OpDef("TensorListStack", _list_spec, _stack,
+              grad=lambda node, g: [bind(FROM_TENSOR, (g,), {})], no_fold=True, tf=_TF_LIST)
+FROM_TENSOR = OpDef("TensorListFromTensor", lambda v: [_V], _from_tensor,
+                    grad=lambda node, g: [bind(GRAD_STACK, (g, node.inputs[0]), {})],
+                    no_fold=True, tf=_TF_LIST)
+SIZE = OpDef("TensorListLength", lambda f: [((), dt.int32)], _size, no_fold=True, tf=_TF_LIST)
+GATHER = OpDef("TensorListGather", lambda f, i, dtype, shape: _list_spec(f, dtype, shape),
+               _gather, grad=_read_grad, no_fold=True, tf=_TF_LIST)
+SCATTER = OpDef("TensorListScatterIntoExistingList", lambda f, i, v, dynamic: [_V], _scatter,
+                grad=lambda node, g: [
+                    bind(GRAD_CLEAR, (g, node.inputs[1]), {}), None,
+                    bind(GRAD_GATHER, (g, node.inputs[1], node.inputs[2]), {})],
+                no_fold=True, tf=_TF_LIST)
+CONCAT = OpDef("TensorListConcat", lambda f, dtype, shape: [
+    ((None,) + tuple(shape[1:]) if shape is not None and len(shape) else None, dtype)],
+    lambda xp, f, dtype, shape: _concat(xp, f, dtype),
+    grad=lambda node, g: [_split(node.inputs[0], g)], no_fold=True, tf=_TF_LIST)
+
+
+
 
 
 class TensorArray:

@@ -120,7 +120,7 @@ class _Converter:
         def resource(var: Any) -> str:
             name = resources.get(id(var))
             if name is None:
-                base = var.name.split(":")[0].replace("/", "_").lower() + "_resource"
+                base = var._name.split(":")[0].replace("/", "_").lower() + "_resource"
                 name = resources[id(var)] = unique(base)
                 self._arg(nodes, function_def, name, dt.resource, (), len(inputs) +
                           len(resources) - 1)
@@ -183,10 +183,10 @@ class _Converter:
                 _set_attr(pb, node.attr[key], value)
                 if not node.attr[key].ListFields():
                     del node.attr[key]
-        fn = getattr(op.op, "fn", None)
+        fn = op.op.fn
         if fn is not None and hasattr(fn, "graph"):
             node.attr["f"].func.name = self._library(fn.graph, fn.name)
-        subgraphs = getattr(op.op, "subgraphs", None)
+        subgraphs = op.op.subgraphs
         if subgraphs:
             names = _subgraph_attr_names(op.type, len(subgraphs))
             for attr, sub in zip(names, subgraphs):

@@ -110,20 +110,21 @@ def _reference(step: Any, data: Any, record: Any, writer: Any = None, **_: Any) 
 _SAMPLE_ATTRS = {"writer": None, "tag": "t", "metadata": b"", "kind": "scalar", "params": ()}
 WRITE_SUMMARY = register(OpDef(
     "WriteSummary", _infer, _kernel, grad=None, reference=_reference, stateful=True,
-    samples=[Sample((np.int64(3), np.float32(1.5), np.bool_(True)), dict(_SAMPLE_ATTRS),
-                    grad=False),
-             Sample((np.int32(0), np.ones((2, 3), np.float64), np.bool_(False)),
-                    dict(_SAMPLE_ATTRS, kind="raw"), grad=False)],
-    bad_samples=[BadSample((np.array([1, 2], np.int64), np.float32(1), np.bool_(True)),
-                           dict(_SAMPLE_ATTRS), errors.InvalidArgumentError, "step must be"),
-                 BadSample((np.float32(1), np.float32(1), np.bool_(True)),
-                           dict(_SAMPLE_ATTRS), errors.InvalidArgumentError, "integer"),
-                 BadSample((np.int64(3), np.float32(1.5), np.bool_(True)),
-                           dict(_SAMPLE_ATTRS, writer="abc"), errors.InvalidArgumentError,
-                           "writer must be a summary writer"),
-                 BadSample((np.int64(3), np.float32(1.5), np.bool_(True)),
-                           dict(_SAMPLE_ATTRS, kind="histogram"), errors.InvalidArgumentError,
-                           "histogram summary takes 1 numeric")],
+    samples=lambda: [Sample((np.int64(3), np.float32(1.5), np.bool_(True)), dict(_SAMPLE_ATTRS),
+                            grad=False),
+                     Sample((np.int32(0), np.ones((2, 3), np.float64), np.bool_(False)),
+                            dict(_SAMPLE_ATTRS, kind="raw"), grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.array([1, 2], np.int64), np.float32(1), np.bool_(True)),
+                  dict(_SAMPLE_ATTRS), errors.InvalidArgumentError, "step must be"),
+        BadSample((np.float32(1), np.float32(1), np.bool_(True)),
+                  dict(_SAMPLE_ATTRS), errors.InvalidArgumentError, "integer"),
+        BadSample((np.int64(3), np.float32(1.5), np.bool_(True)),
+                  dict(_SAMPLE_ATTRS, writer="abc"), errors.InvalidArgumentError,
+                  "writer must be a summary writer"),
+        BadSample((np.int64(3), np.float32(1.5), np.bool_(True)),
+                  dict(_SAMPLE_ATTRS, kind="histogram"), errors.InvalidArgumentError,
+                  "histogram summary takes 1 numeric")],
 ))
 
 

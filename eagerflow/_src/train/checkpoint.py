@@ -212,7 +212,7 @@ class NameBasedSaverStatus:
         for obj in _live_graph(root, extra).live_objects():
             if not hasattr(obj, "assign") or not hasattr(obj, "_as_tensor"):
                 continue
-            key = obj.name.split(":")[0]
+            key = obj._name.split(":")[0]
             if not reader.has(key):
                 self._unmatched.append(obj)
                 continue

@@ -169,7 +169,7 @@ class ObjectGraph:
             prefix = f"{base}/{ATTRIBUTES}/" if base else f"{ATTRIBUTES}/"
             if is_variable(obj):
                 key = prefix + VARIABLE_VALUE
-                node.attributes.add(name=VARIABLE_VALUE, full_name=obj.name.split(":")[0],
+                node.attributes.add(name=VARIABLE_VALUE, full_name=obj._name.split(":")[0],
                                     checkpoint_key=key)
                 values[key] = (lambda v=obj: variable_array(v))
                 has_values[nid] = True

@@ -72,6 +72,9 @@ from eagerflow._src.keras.layers.core import (
 from eagerflow._src.keras.layers.core import (
     Embedding as Embedding,
 )
+from eagerflow._src.keras.layers.einsum_dense import (
+    EinsumDense as EinsumDense,
+)
 from eagerflow._src.keras.layers.core import (
     Flatten as Flatten,
 )
@@ -150,6 +153,9 @@ from eagerflow._src.keras.layers.normalization import (
 from eagerflow._src.keras.layers.normalization import (
     LayerNormalization as LayerNormalization,
 )
+from eagerflow._src.keras.layers.normalization import (
+    UnitNormalization as UnitNormalization,
+)
 from eagerflow._src.keras.layers.pooling import (
     AveragePooling1D as AveragePooling1D,
 )
@@ -211,16 +217,25 @@ from eagerflow._src.keras.layers.reshaping import (
     Cropping2D as Cropping2D,
 )
 from eagerflow._src.keras.layers.reshaping import (
+    Cropping3D as Cropping3D,
+)
+from eagerflow._src.keras.layers.reshaping import (
     UpSampling1D as UpSampling1D,
 )
 from eagerflow._src.keras.layers.reshaping import (
     UpSampling2D as UpSampling2D,
 )
 from eagerflow._src.keras.layers.reshaping import (
+    UpSampling3D as UpSampling3D,
+)
+from eagerflow._src.keras.layers.reshaping import (
     ZeroPadding1D as ZeroPadding1D,
 )
 from eagerflow._src.keras.layers.reshaping import (
     ZeroPadding2D as ZeroPadding2D,
+)
+from eagerflow._src.keras.layers.reshaping import (
+    ZeroPadding3D as ZeroPadding3D,
 )
 from eagerflow._src.keras.layers.rnn import (
     GRU as GRU,

@@ -97,7 +97,40 @@ from eagerflow._src.keras.metrics.confusion import (
     FalsePositives as FalsePositives,
 )
 from eagerflow._src.keras.metrics.confusion import (
+    PrecisionAtRecall as PrecisionAtRecall,
+)
+from eagerflow._src.keras.metrics.confusion import (
+    RecallAtPrecision as RecallAtPrecision,
+)
+from eagerflow._src.keras.metrics.confusion import (
+    SensitivityAtSpecificity as SensitivityAtSpecificity,
+)
+from eagerflow._src.keras.metrics.confusion import (
+    SpecificityAtSensitivity as SpecificityAtSensitivity,
+)
+from eagerflow._src.keras.metrics.iou import (
+    BinaryIoU as BinaryIoU,
+)
+from eagerflow._src.keras.metrics.iou import (
+    IoU as IoU,
+)
+from eagerflow._src.keras.metrics.iou import (
     MeanIoU as MeanIoU,
+)
+from eagerflow._src.keras.metrics.iou import (
+    OneHotIoU as OneHotIoU,
+)
+from eagerflow._src.keras.metrics.iou import (
+    OneHotMeanIoU as OneHotMeanIoU,
+)
+from eagerflow._src.keras.metrics.scores import (
+    F1Score as F1Score,
+)
+from eagerflow._src.keras.metrics.scores import (
+    FBetaScore as FBetaScore,
+)
+from eagerflow._src.keras.metrics.scores import (
+    R2Score as R2Score,
 )
 from eagerflow._src.keras.metrics.confusion import (
     Precision as Precision,

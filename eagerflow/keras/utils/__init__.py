@@ -13,3 +13,16 @@ from eagerflow._src.keras.utils.data_utils import (
     to_categorical as to_categorical,
 )
 from eagerflow._src.keras.utils.progbar import Progbar as Progbar
+from eagerflow._src.keras.backend import clear_session as clear_session
+from eagerflow._src.keras.backend import standardize_dtype_name as standardize_dtype
+from eagerflow._src.keras.engine.keras_tensor import is_keras_tensor as is_keras_tensor
+from eagerflow._src.keras.serialization import (
+    CustomObjectScope as CustomObjectScope,
+    custom_object_scope as custom_object_scope,
+    deserialize_keras_object as deserialize_keras_object,
+    get_custom_objects as get_custom_objects,
+    get_registered_name as get_registered_name,
+    get_registered_object as get_registered_object,
+    register_keras_serializable as register_keras_serializable,
+    serialize_keras_object as serialize_keras_object,
+)

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
+from eagerflow._src.graph.ir import CONST, Graph, Operation, SymbolicTensor
 
 
 def copy_graph(graph: Graph) -> Graph:
@@ -93,7 +93,7 @@ def uses(graph: Graph) -> dict:
 
 
 def is_const(x: Any) -> bool:
-    return type(x) is SymbolicTensor and x._op.op.name == "Const"
+    return type(x) is SymbolicTensor and x._op.op is CONST
 
 
 def const_value(x: SymbolicTensor) -> np.ndarray:

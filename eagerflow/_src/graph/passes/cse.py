@@ -7,7 +7,7 @@ Small constants with equal values are merged too.
 
 from __future__ import annotations
 
-from eagerflow._src.graph.ir import Graph
+from eagerflow._src.graph.ir import PLACEHOLDER, READ_VAR, Graph
 from eagerflow._src.graph.passes.common import freeze, rewire, substitute_inputs
 
 
@@ -25,10 +25,10 @@ def cse(graph: Graph) -> Graph:
                 epochs[id(var)] = epochs.get(id(var), 0) + 1
             kept.append(node)
             continue
-        if op.name == "Placeholder":
+        if op is PLACEHOLDER:
             kept.append(node)
             continue
-        if op.name == "ReadVariableOp":
+        if op is READ_VAR:
             var = node.inputs[0]
             key = ("read", id(var), epochs.get(id(var), 0))
         else:

@@ -14,16 +14,13 @@ from eagerflow._src.graph.ir import CONST, Graph, Operation, SymbolicTensor
 from eagerflow._src.graph.passes.common import is_const, rewire, substitute_inputs
 
 MAX_FOLDED_ELEMENTS = 1 << 16
-_NEVER = {"Placeholder", "Const", "ReadVariableOp"}
 
 
 def foldable(node: Operation) -> bool:
     op = node.op
-    if op.stateful or op.name in _NEVER or not node.outputs:
+    if op.stateful or op.no_fold or not node.outputs:
         return False
-    if any(type(x) is not SymbolicTensor or not is_const(x) for x in node.inputs):
-        return False
-    return not getattr(op, "no_fold", False)
+    return all(type(x) is SymbolicTensor and is_const(x) for x in node.inputs)
 
 
 def fold_constants(graph: Graph) -> Graph:

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
 from eagerflow._src.graph.passes.common import uses
+from eagerflow._src.graph.passes.dce import dce
 from eagerflow._src.ops import nn_fused
+from eagerflow._src.ops.nn import BIAS_ADD, RELU
+from eagerflow._src.ops.nn_conv import CONV2D
 
 
-def _producer(x: object, name: str) -> Operation | None:
-    if type(x) is SymbolicTensor and x._op.op.name == name:
+def _producer(x: object, op: object) -> Operation | None:
+    if type(x) is SymbolicTensor and x._op.op is op:
         return x._op
     return None
 
@@ -37,19 +40,17 @@ def fuse_conv(graph: Graph) -> Graph:
             if type(x) is SymbolicTensor:
                 consumers.setdefault(id(x), []).append(node)
     for node in graph.operations:
-        if node.op.name != "BiasAdd":
+        if node.op is not BIAS_ADD:
             continue
-        conv = _producer(node.inputs[0], "Conv2D")
+        conv = _producer(node.inputs[0], CONV2D)
         if conv is None or n_uses.get(id(conv.outputs[0])) != 1 or not _fusable(conv, node):
             continue
         target, fused = node, ("BiasAdd",)
         readers = consumers.get(id(node.outputs[0]), [])
         if (n_uses.get(id(node.outputs[0])) == 1 and len(readers) == 1
-                and readers[0].op.name == "Relu"):
+                and readers[0].op is RELU):
             target, fused = readers[0], ("BiasAdd", "Relu")
         target.op = nn_fused.FUSED_CONV2D
         target.inputs = (conv.inputs[0], conv.inputs[1], node.inputs[1])
         target.attrs = dict(nn_fused._conv_attrs(conv.attrs), fused_ops=fused)
-    from eagerflow._src.graph.passes.dce import dce
-
     return dce(graph)

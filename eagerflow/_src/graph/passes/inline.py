@@ -7,7 +7,7 @@ so both map to the callee's (copied) tensors.
 
 from __future__ import annotations
 
-from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
+from eagerflow._src.graph.ir import PLACEHOLDER, Graph, Operation, SymbolicTensor
 from eagerflow._src.graph.passes.common import rewire, substitute_inputs
 
 MAX_DEPTH = 64
@@ -15,7 +15,7 @@ MAX_DEPTH = 64
 
 def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int) -> None:
     substitute_inputs(node, repl)
-    fn = getattr(node.op, "fn", None)
+    fn = node.op.fn
     if fn is None or depth > MAX_DEPTH:
         out.append(node)
         return
@@ -24,7 +24,7 @@ def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int) ->
     for ph, x in zip(inner.inputs, node.inputs):
         env[id(ph)] = x
     for op in inner.operations:
-        if op.op.name == "Placeholder" and id(op.outputs[0]) in env:
+        if op.op is PLACEHOLDER and id(op.outputs[0]) in env:
             continue
         ins = tuple(env.get(id(x), x) if type(x) is SymbolicTensor else x for x in op.inputs)
         new = Operation(graph, op.op, ins, dict(op.attrs),
@@ -41,7 +41,7 @@ def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int) ->
 
 
 def inline_calls(graph: Graph) -> Graph:
-    if not any(getattr(n.op, "fn", None) is not None for n in graph.operations):
+    if not any(n.op.fn is not None for n in graph.operations):
         return graph
     repl: dict = {}
     out: list = []

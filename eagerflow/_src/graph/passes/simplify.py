@@ -1,11 +1,14 @@
 """Algebraic simplification: rewrites that remove operations without changing results.
 
-- `x * 1`, `1 * x`, `x + 0`, `0 + x`, `x - 0`, `x / 1` -> `x` (only when the constant
-  neither changes the result's shape by broadcasting nor its dtype);
-- `Identity(x)`, `StopGradient(x)`, a custom gradient's `IdentityN` (the forward pass;
-  gradients are taken from the traced graph), a cast to the dtype `x` already has -> `x`;
-- `Neg(Neg(x))` -> `x`; transpose of a transpose -> one transpose (or `x`);
-- a reshape of a reshape -> one reshape, a reshape to `x`'s own static shape -> `x`.
+Each op declares its identities in its OpDef (ops/registry.py); this pass applies them:
+- `forward_identity`: the outputs are the inputs (Identity, StopGradient, a custom
+  gradient's IdentityN in the forward pass: gradients are taken from the traced graph);
+- `units`: `x * 1`, `1 * x`, `x + 0`, `0 + x`, `x - 0`, `x / 1` -> `x` (only when the
+  constant neither changes the result's shape by broadcasting nor its dtype);
+- `involution`: `Neg(Neg(x))` -> `x`;
+- `rewrite`, an op's own rule: a transpose of a transpose is one transpose (or `x`), a
+  reshape of a reshape one reshape, a reshape to `x`'s static shape or a cast to its
+  dtype is `x`.
 """
 
 from __future__ import annotations
@@ -16,8 +19,7 @@ import numpy as np
 
 from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
 from eagerflow._src.graph.passes.common import const_value, is_const, rewire, substitute_inputs
-
-_PASS_THROUGH = {"Identity", "StopGradient"}
+from eagerflow._src.graph.passes.dce import dce
 
 
 def _known(shape: Any) -> bool:
@@ -40,49 +42,24 @@ def _same_spec(x: Any, out: SymbolicTensor) -> bool:
 
 def _rewrite(node: Operation) -> Any:
     """The tensor that can replace node's single output, or a new (op, inputs, attrs)."""
-    name = node.op.name
-    ins = node.inputs
-    out = node.outputs[0] if len(node.outputs) == 1 else None
-    if out is None:
-        return None
-    if name in _PASS_THROUGH:
-        return ins[0] if _same_spec(ins[0], out) or ins[0]._dtype is out._dtype else None
-    if name == "Cast" and type(ins[0]) is SymbolicTensor and ins[0]._dtype is out._dtype:
-        return ins[0]
-    if name in ("Mul", "AddV2", "Sub", "RealDiv") and len(ins) == 2:
+    op, ins, out = node.op, node.inputs, node.outputs[0]
+    if op.involution:
+        x = ins[0]
+        return x._op.inputs[0] if type(x) is SymbolicTensor and x._op.op is op else None
+    left, right = op.units
+    if (left is not None or right is not None) and len(ins) == 2:
         x, y = ins
-        unit = 1 if name in ("Mul", "RealDiv") else 0
-        if _is_scalar_const(y, unit) and _same_spec(x, out):
+        if right is not None and _is_scalar_const(y, right) and _same_spec(x, out):
             return x
-        if name in ("Mul", "AddV2") and _is_scalar_const(x, unit) and _same_spec(y, out):
+        if left is not None and _is_scalar_const(x, left) and _same_spec(y, out):
             return y
         return None
-    if name == "Neg":
-        x = ins[0]
-        if type(x) is SymbolicTensor and x._op.op.name == "Neg":
-            return x._op.inputs[0]
-        return None
-    if name == "Transpose":
-        x = ins[0]
-        perm = node.attrs.get("perm")
-        if perm is not None and list(perm) == sorted(perm) and _same_spec(x, out):
-            return x
-        if type(x) is SymbolicTensor and x._op.op.name == "Transpose" and perm is not None:
-            inner = x._op.attrs.get("perm")
-            if inner is not None:
-                composed = tuple(inner[p] for p in perm)
-                src = x._op.inputs[0]
-                if composed == tuple(range(len(composed))) and _same_spec(src, out):
-                    return src
-                return (node.op, (src,), dict(node.attrs, perm=composed))
-        return None
-    if name == "Reshape":
-        x = ins[0]
-        if _same_spec(x, out):
-            return x
-        if type(x) is SymbolicTensor and x._op.op.name == "Reshape":
-            return (node.op, (x._op.inputs[0],), dict(node.attrs))
-        return None
+    if op.rewrite is not None:
+        r = op.rewrite(node)
+        if isinstance(r, tuple):
+            inputs, attrs = r
+            return (op, inputs, attrs)
+        return r
     return None
 
 
@@ -90,8 +67,7 @@ def simplify(graph: Graph) -> Graph:
     repl: dict = {}
     for node in graph.operations:
         substitute_inputs(node, repl)
-        if getattr(node.op, "forward_identity", False):
-            # a custom gradient's IdentityN: outputs are its first inputs (forward only)
+        if node.op.forward_identity:
             for a, b in zip(node.outputs, node.inputs):
                 repl[id(a)] = b
             continue
@@ -117,7 +93,4 @@ def simplify(graph: Graph) -> Graph:
             repl[id(node.outputs[0])] = r
             break
     rewire(graph, repl)
-    # Replaced nodes are now unused; dce removes them.
-    from eagerflow._src.graph.passes.dce import dce
-
-    return dce(graph)
+    return dce(graph)  # replaced nodes are now unused

@@ -13,31 +13,43 @@ names; sublayers are found by walking attributes (and the lists and dicts in the
 
 from __future__ import annotations
 
+import functools
 import inspect
+import warnings
 import weakref
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import constraints as constraints_mod
+from eagerflow._src.keras import dtype_policy as dtype_policies
 from eagerflow._src.keras import initializers as initializers_mod
 from eagerflow._src.keras import regularizers as regularizers_mod
+from eagerflow._src.keras.dtype_policy import DTypePolicy
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
+from eagerflow._src.keras.engine.auto_config import auto_config, auto_config_error
+from eagerflow._src.keras.engine.call_errors import symbolic_call, with_call_info
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
     Node,
+    SymbolicTensor,
     get_mask,
     in_symbolic_scope,
     set_mask,
+    symbolic,
     symbolic_scope,
 )
+from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
+from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.module import Module, NameScope, push_scope
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
@@ -46,7 +58,7 @@ from eagerflow._src.ops.variables import Variable, VariableAggregation, Variable
 _INTERNAL = frozenset((
     "_trackable_deps", "_trainable_weights", "_non_trainable_weights", "_losses",
     "_callable_losses", "_inbound_nodes", "_outbound_nodes", "_input_spec", "_dtype_policy",
-    "_auto_config", "_build_input_shape", "_initial_weights", "_self_setattr_tracking",
+    "_auto_config", "_build_input_shape", "_build_shapes", "_self_setattr_tracking",
     "_functional_layers", "_sequential_layers", "_nodes_by_depth", "_input_layers",
     "_output_layers", "_name_scope", "_activity_regularizer", "_batch_input_shape",
     "_nested_inputs", "_nested_outputs", "_flat_inputs", "_flat_outputs", "_run_order",
@@ -57,42 +69,12 @@ _INTERNAL = frozenset((
 # while no layer holds any, calls skip that walk)
 _LOSS_HOLDERS: weakref.WeakSet = weakref.WeakSet()
 
-_ALLOWED_KWARGS = frozenset(("input_dim", "input_shape", "batch_input_shape", "batch_size",
-                             "weights", "activity_regularizer", "autocast", "implementation"))
-
-
-class DTypePolicy:
-    """A layer's dtypes: `float32`, `float64`, or `mixed_float16` (compute f16, vars f32)."""
-
-    def __init__(self, name: str) -> None:
-        if isinstance(name, dt.DType):
-            name = name.name
-        name = str(name)
-        if name in ("mixed_float16", "mixed_bfloat16"):
-            self.compute_dtype, self.variable_dtype = name.split("_")[1], "float32"
-        else:
-            dt.as_dtype(name)
-            self.compute_dtype = self.variable_dtype = name
-        self.name = name
-
-    def __repr__(self) -> str:
-        return f'<Policy "{self.name}">'
-
-
-Policy = DTypePolicy
+# Keras 3 accepts these two (and warns about them); any other keyword is a ValueError
+_INPUT_SHAPE_KWARGS = ("input_dim", "input_shape")
 
 
 def _to_policy(dtype: Any) -> DTypePolicy:
-    if dtype is None:
-        return DTypePolicy(kb.floatx())
-    if isinstance(dtype, DTypePolicy):
-        return dtype
-    if isinstance(dtype, dict):  # a Keras 3 serialized DTypePolicy
-        return DTypePolicy(dtype.get("config", {}).get("name", kb.floatx()))
-    if hasattr(dtype, "name") and not isinstance(dtype, dt.DType) and hasattr(dtype,
-                                                                                "compute_dtype"):
-        return DTypePolicy(dtype.name)
-    return DTypePolicy(dt.as_dtype(dtype).name)
+    return dtype_policies.get(dtype)
 
 
 class _CallSpec:
@@ -150,24 +132,31 @@ def _call_spec(layer: Any) -> _CallSpec:
 
 
 class Layer(Module):
-    """`Layer(trainable=True, name=None, dtype=None, dynamic=False, **kwargs)`."""
+    """`Layer(*, activity_regularizer=None, trainable=True, dtype=None, autocast=True,
+    name=None)`: Keras 3's constructor (keyword arguments only)."""
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Layer:
         obj = super().__new__(cls)
-        # remember the constructor arguments: the default get_config of a custom layer
-        # returns them (when they are plain data), as Keras 2.13+ does
-        object.__setattr__(obj, "_auto_config", (args, kwargs))
+        # the constructor's arguments (defaults included): the default get_config of a
+        # layer that defines none returns them when they are plain data, as Keras 3 does
+        object.__setattr__(obj, "_auto_config", auto_config(cls, args, kwargs))
         return obj
 
-    def __init__(self, trainable: bool = True, name: str | None = None, dtype: Any = None,
-                 dynamic: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *, activity_regularizer: Any = None, trainable: bool = True,
+                 dtype: Any = None, autocast: bool = True, name: str | None = None,
+                 **kwargs: Any) -> None:
         if self.__dict__.get("_keras_layer_initialized"):
             return  # a mixin's cooperative super().__init__() after the layer was set up
-        for k in kwargs:
-            if k not in _ALLOWED_KWARGS:
-                raise TypeError("Keyword argument not understood:", k)
+        input_shape = kwargs.pop("input_shape", None)
+        input_dim = kwargs.pop("input_dim", None)
+        if kwargs:
+            raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}:"
+                             f" {kwargs}")
+        if not isinstance(trainable, bool):
+            raise ValueError(f"Expected `trainable` to be a boolean. Received: "
+                             f"trainable={trainable} (of type {type(trainable)})")
         setattr_ = object.__setattr__
-        setattr_(self, "_trainable", bool(trainable))
+        setattr_(self, "_trainable", trainable)
         setattr_(self, "_trainable_weights", [])
         setattr_(self, "_non_trainable_weights", [])
         setattr_(self, "_losses", [])
@@ -177,35 +166,30 @@ class Layer(Module):
         setattr_(self, "_input_spec", None)
         setattr_(self, "_dtype_policy", _to_policy(dtype))
         setattr_(self, "_build_input_shape", None)
-        setattr_(self, "_initial_weights", kwargs.get("weights"))
-        setattr_(self, "_autocast", bool(kwargs.get("autocast", True)))
-        setattr_(self, "_activity_regularizer",
-                 regularizers_mod.get(kwargs.get("activity_regularizer")))
+        setattr_(self, "_build_shapes", None)
+        setattr_(self, "_autocast", bool(autocast))
+        setattr_(self, "_activity_regularizer", regularizers_mod.get(activity_regularizer))
         setattr_(self, "built", False)
         setattr_(self, "supports_masking", getattr(self, "supports_masking", False))
         setattr_(self, "stateful", False)
-        setattr_(self, "dynamic", bool(dynamic))
+        setattr_(self, "dynamic", False)
         self._init_set_name(name)
-        if "input_shape" in kwargs or "batch_input_shape" in kwargs or "input_dim" in kwargs:
-            if "batch_input_shape" in kwargs:
-                batch_input_shape = tuple(kwargs["batch_input_shape"])
-            else:
-                shape = kwargs.get("input_shape")
-                if shape is None:
-                    shape = (kwargs["input_dim"],)
-                shape = (shape,) if isinstance(shape, int) else tuple(shape)
-                batch_input_shape = (kwargs.get("batch_size"),) + shape
-            setattr_(self, "_batch_input_shape", batch_input_shape)
+        if input_dim is not None:
+            input_shape = (input_dim,)
+        if input_shape is not None:
+            warnings.warn("Do not pass an `input_shape`/`input_dim` argument to a layer. When "
+                          "using Sequential models, prefer using an `Input(shape)` object as "
+                          "the first layer in the model instead.", stacklevel=2)
+            shape = (input_shape,) if isinstance(input_shape, int) else tuple(input_shape)
+            setattr_(self, "_input_shape_arg", shape)
+            setattr_(self, "_batch_input_shape", (None,) + shape)
         setattr_(self, "_keras_layer_initialized", True)
 
-    def _init_set_name(self, name: str | None, zero_based: bool = True) -> None:
+    def _init_set_name(self, name: str | None) -> None:
         if not name:
-            name = kb.unique_object_name(kb.to_snake_case(type(self).__name__),
-                                        zero_based=zero_based)
+            name = kb.auto_name(type(self).__name__)
         elif not isinstance(name, str):
             raise TypeError(f"Expected `name` argument to be a string, but got: {name}")
-        else:
-            kb.observe_object_name(name)
         object.__setattr__(self, "_name", name)
         object.__setattr__(self, "_name_scope", NameScope(name))
 
@@ -417,12 +401,12 @@ class Layer(Module):
     @property
     def input_shape(self) -> Any:
         node = self._single_node("input shape")
-        return _shape_tuples(node.input_shapes)
+        return shape_tuples(node.input_shapes)
 
     @property
     def output_shape(self) -> Any:
         node = self._single_node("output shape")
-        return _shape_tuples(node.output_shapes)
+        return shape_tuples(node.output_shapes)
 
     def get_input_at(self, node_index: int) -> Any:
         node = self._inbound_nodes[node_index]
@@ -481,14 +465,16 @@ class Layer(Module):
             initializer = initializers_mod.get(initializer)
         constraint = constraints_mod.get(constraint)
         regularizer = regularizers_mod.get(regularizer)
-        with kb.init_scope():
+        tracked_name, name = name, name or kb.auto_name("Variable")
+        with self._own_scope(), kb.init_scope():
             value = initializer(shape, dtype=dtype)
-            var = Variable(value, trainable=trainable, name=name, dtype=dtype,
-                           constraint=constraint, synchronization=synchronization,
-                           aggregation=_aggregation(aggregation))
+            var = keras_variable(Variable(value, trainable=trainable, name=name, dtype=dtype,
+                                          constraint=constraint,
+                                          synchronization=synchronization,
+                                          aggregation=_aggregation(aggregation)), name)
         (self._trainable_weights if trainable else self._non_trainable_weights).append(var)
-        if name:
-            self._track(name, var)
+        if tracked_name:
+            self._track(tracked_name, var)
         if regularizer is not None:
             ref = weakref.ref(var)
 
@@ -507,10 +493,9 @@ class Layer(Module):
     def set_weights(self, weights: list) -> None:
         params = self.weights
         if len(params) != len(weights):
-            raise ValueError(f"You called `set_weights(weights)` on layer \"{self.name}\" with a "
+            raise ValueError(f"You called `set_weights(weights)` on layer '{self.name}' with a "
                              f"weight list of length {len(weights)}, but the layer was "
-                             f"expecting {len(params)} weights. Provided weights: "
-                             f"{str(weights)[:50]}...")
+                             f"expecting {len(params)} weights.")
         arrays = []
         for p, w in zip(params, weights):
             w = np.asarray(w.numpy() if hasattr(w, "numpy") else w)
@@ -523,9 +508,9 @@ class Layer(Module):
 
     def count_params(self) -> int:
         if not self.built:
-            raise ValueError(f"You tried to call `count_params` on layer {self.name}, but the "
+            raise ValueError(f"You tried to call `count_params` on layer '{self.name}', but the "
                              "layer isn't built. You can build it manually via: "
-                             f"`{self.name}.build(batch_input_shape)`.")
+                             "`layer.build(input_shape)`.")
         return int(sum(int(np.prod(w.shape.as_list())) for w in self.weights))
 
     # -- losses ----------------------------------------------------------------------------
@@ -535,7 +520,7 @@ class Layer(Module):
                 continue
             if callable(loss) and not isinstance(loss, Tensor):
                 self._callable_losses.append(loss)
-            elif isinstance(loss, KerasTensor):
+            elif isinstance(loss, SymbolicTensor):
                 continue  # a symbolic trace: the eager calls add the real loss
             else:
                 if not isinstance(loss, Tensor):
@@ -561,24 +546,35 @@ class Layer(Module):
         self._build_input_shape = input_shape
         self.built = True
 
+    def _build_at_init(self) -> None:
+        """Marks a layer without weights built at construction, as Keras 3 does, unless a
+        subclass overrides `build`."""
+        if type(self).build is Layer.build:
+            self.built = True
+
     def call(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
         return inputs
+
+    def _own_scope(self) -> Any:
+        """The layer's name scope, unless it is already the innermost one."""
+        scopes = _state.name_scopes
+        return nullcontext() if scopes and scopes[-1] == self._name else push_scope(self._name)
 
     def _maybe_build(self, inputs: Any) -> None:
         if self.built:
             return
-        shapes = nest.map_structure(lambda t: TensorShape(t.shape), inputs)
-        if isinstance(shapes, list) and all(isinstance(s, TensorShape) for s in shapes):
-            shapes = list(shapes)
+        shapes = input_shapes(inputs)
         if not getattr(type(self).build, "_is_default", False):
-            with kb.init_scope():
-                self.build(shapes)
+            self.build(shapes)
         self.built = True
         if self._build_input_shape is None:
-            self._build_input_shape = shapes
-        if self._initial_weights is not None:
-            weights, self._initial_weights = self._initial_weights, None
-            self.set_weights(weights)
+            self._build_input_shape = to_shapes(shapes)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        build = cls.__dict__.get("build")
+        if build is not None and not getattr(build, "_wraps_build", False):
+            cls.build = _build_wrapper(build)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if args:
@@ -651,7 +647,11 @@ class Layer(Module):
             with push_scope(self._name):
                 if not self.built:
                     self._maybe_build(inputs)
-                outputs = self.call(inputs, *rest, **kwargs)
+                try:
+                    outputs = self.call(inputs, *rest, **kwargs)
+                except Exception as e:
+                    raise with_call_info(e, self, self.call, (inputs, *rest), kwargs) \
+                        .with_traceback(e.__traceback__) from None
         finally:
             ctx.training, ctx.depth = outer_training, outer_depth
         if self._activity_regularizer is not None and not ctx.symbolic:
@@ -705,19 +705,22 @@ class Layer(Module):
         if self._input_spec is not None:
             input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
         spec = _call_spec(self)
-        ctx = kb.call_context
-        scope = push_scope(self._name) if ctx.depth else NameScope(self._name)
-        with scope:
+        with push_scope(self._name):
             if not self.built:
                 self._maybe_build(inputs)
-        outputs = self._symbolic_outputs(inputs, rest, kwargs, spec)
+        # `call` runs on SymbolicTensors (TF-style shapes and dtypes, as a traced TF graph
+        # has them); the user sees KerasTensors
+        sym_inputs = nest.map_structure(symbolic, inputs)
+        sym_kwargs = nest.map_structure(symbolic, kwargs)
+        outputs = self._symbolic_outputs(sym_inputs, nest.map_structure(symbolic, rest),
+                                         sym_kwargs, spec)
         masks = [x._keras_mask for x in flat]
         if self.supports_masking or type(self).compute_mask is not Layer.compute_mask:
-            mask = kwargs.get("mask")
+            mask = sym_kwargs.get("mask")
             if mask is None and any(m is not None for m in masks):
                 mask = masks[0] if len(masks) == 1 else masks
             with symbolic_scope():
-                out_mask = self.compute_mask(inputs, mask)
+                out_mask = self.compute_mask(sym_inputs, mask)
         else:
             out_mask = None
         flat_out = nest.flatten(outputs)
@@ -734,13 +737,12 @@ class Layer(Module):
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: _CallSpec) -> Any:
         """Output KerasTensors: from compute_output_shape, or by tracing `call`."""
-        if not rest and not kwargs.get("mask") and self._static_shapes():
-            shapes = to_shapes(self.compute_output_shape(
-                nest.map_structure(lambda t: TensorShape(t._shape), inputs)))
+        if not rest and kwargs.get("mask") is None and self._static_shapes():
+            shapes = to_shapes(self.compute_output_shape(input_shapes(inputs)))
             out_dtype = self._output_dtype(nest.flatten(inputs)[0].dtype)
             if isinstance(shapes, TensorShape):
-                return KerasTensor(shapes, out_dtype)
-            return nest.map_structure(lambda s: KerasTensor(s, out_dtype), shapes)
+                return SymbolicTensor(shapes, out_dtype)
+            return nest.map_structure(lambda s: SymbolicTensor(s, out_dtype), shapes)
         call_kwargs = dict(kwargs)
         if spec.expects_training and "training" not in call_kwargs:
             call_kwargs["training"] = kb.call_context.training if kb.call_context.training \
@@ -752,7 +754,11 @@ class Layer(Module):
         ctx.depth = saved + 1
         try:
             with symbolic_scope(), push_scope(self._name):
-                out = self.call(inputs, *rest, **call_kwargs)
+                try:
+                    out = self.call(inputs, *rest, **call_kwargs)
+                except Exception as e:
+                    raise with_call_info(e, self, symbolic_call, (inputs, *rest), kwargs) \
+                        .with_traceback(e.__traceback__) from None
         finally:
             ctx.depth = saved
         for o in nest.flatten(out):
@@ -774,25 +780,46 @@ class Layer(Module):
         return bool(self._trainable_weights or self._non_trainable_weights)
 
     def compute_output_shape(self, input_shape: Any) -> Any:
+        """The output shape for `input_shape`; layers that know it without running `call`
+        override this (the others are traced: see `compute_output_spec`)."""
+        raise NotImplementedError(f"Layer {type(self).__name__} does not have a "
+                                  "`compute_output_shape` method implemented. Should implement "
+                                  "`def compute_output_shape(self, input_shape)`.")
+
+    def compute_output_spec(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
+        """The KerasTensors `call` would return for `inputs` (KerasTensors or tensors):
+        from compute_output_shape where the layer has one, else by tracing `call`."""
+        if not args and not kwargs and self._static_shapes():
+            shapes = to_shapes(self.compute_output_shape(input_shapes(inputs)))
+            return nest.map_structure(lambda s: KerasTensor(s, self.compute_dtype), shapes) \
+                if not isinstance(shapes, TensorShape) else KerasTensor(shapes,
+                                                                        self.compute_dtype)
+        out = self._traced_outputs(nest.map_structure(_as_symbolic_input, inputs), args,
+                                   kwargs)
+        return nest.map_structure(lambda t: KerasTensor(t._shape, t._dtype), out)
+
+    def _traced_outputs(self, inputs: Any, args: tuple = (), kwargs: dict | None = None) -> Any:
+        """`call` run on SymbolicTensors (the layer built first): its symbolic outputs."""
+        with push_scope(self._name):
+            if not self.built:
+                self._maybe_build(inputs)
+        kwargs = dict(kwargs or {})
+        if _call_spec(self).expects_training:
+            kwargs.setdefault("training", False)
+        with symbolic_scope():
+            return self.call(inputs, *args, **kwargs)
+
+    def _traced_output_shape(self, input_shape: Any) -> Any:
         """The output shape for `input_shape`, found by tracing `call` symbolically."""
-        def placeholder(s: Any) -> KerasTensor:
-            return KerasTensor(TensorShape(s), dt.as_dtype(self.compute_dtype))
+        def placeholder(s: Any) -> SymbolicTensor:
+            return SymbolicTensor(TensorShape(s), dt.as_dtype(self.compute_dtype))
 
         shapes_nested = isinstance(input_shape, (list, tuple)) and input_shape and \
             isinstance(input_shape[0], (list, tuple, TensorShape))
         inputs = [placeholder(s) for s in input_shape] if shapes_nested \
             else placeholder(input_shape)
-        with push_scope(self._name):
-            if not self.built:
-                self._maybe_build(inputs)
-        spec = _call_spec(self)
-        kwargs = {"training": False} if spec.expects_training else {}
-        with symbolic_scope():
-            out = self.call(inputs, **kwargs)
+        out = self._traced_outputs(inputs)
         return nest.map_structure(lambda t: TensorShape(t._shape), out)
-
-    def compute_output_signature(self, input_signature: Any) -> Any:
-        return self.compute_output_shape(input_signature)
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
         if not self.supports_masking:
@@ -801,57 +828,92 @@ class Layer(Module):
 
     # -- serialization ---------------------------------------------------------------------
     def get_config(self) -> dict:
-        config: dict = {"name": self.name, "trainable": self.trainable}
-        if hasattr(self, "_batch_input_shape"):
-            config["batch_input_shape"] = self._batch_input_shape
-        config["dtype"] = self._dtype_policy.name
-        if type(self).__init__ is not Layer.__init__ and _is_custom(type(self)):
-            args, kwargs = self._auto_config
-            try:
-                sig = inspect.signature(type(self).__init__)
-                bound = sig.bind_partial(self, *args, **kwargs)
-            except TypeError:
-                bound = None
-            extra = {}
-            if bound is not None:
-                for k, v in list(bound.arguments.items())[1:]:
-                    p = sig.parameters[k]
-                    if p.kind is p.VAR_KEYWORD:
-                        extra.update({kk: vv for kk, vv in v.items() if kk not in config})
-                    elif p.kind is not p.VAR_POSITIONAL:
-                        extra[k] = v
-            if not all(_is_plain(v) for v in extra.values()):
-                raise NotImplementedError(
-                    f"Layer {type(self).__name__} was passed non-JSON-serializable arguments. "
-                    f"Arguments had types: {({k: type(v).__name__ for k, v in extra.items()})}."
-                    " They cannot be serialized out when saving the model. Override "
-                    "`get_config()` to return a serializable config.")
-            config.update(extra)
+        """`name`, `trainable` and `dtype` (a DTypePolicy config); for a layer that defines
+        no get_config of its own, also its constructor's arguments when they are plain data
+        (Keras 3's automatic config)."""
+        config: dict = {"name": self.name}
+        if _defines_get_config(type(self)):
+            pass  # a subclass's get_config adds its own entries to this base
+        elif self._auto_config is not None:
+            config.update(self._auto_config)
+            params = inspect.signature(type(self).__init__).parameters
+            takes_kwargs = "kwargs" in params and \
+                params["kwargs"].kind is inspect.Parameter.VAR_KEYWORD
+            if "name" not in params and not takes_kwargs:
+                config.pop("name", None)
+        else:
+            raise NotImplementedError(auto_config_error(type(self)))
+        config["trainable"] = self.trainable
+        config["dtype"] = dtype_policies.serialize(self._dtype_policy)
+        if self._activity_regularizer is not None:
+            config["activity_regularizer"] = regularizers_mod.serialize(
+                self._activity_regularizer)
         return config
 
     @classmethod
     def from_config(cls, config: dict) -> Layer:
+        if isinstance(config.get("dtype"), dict):
+            config = dict(config)
+            config["dtype"] = dtype_policies.deserialize(config["dtype"]).name
         try:
             return cls(**config)
-        except TypeError as e:
+        except Exception as e:
             raise TypeError(f"Error when deserializing class '{cls.__name__}' using "
                             f"config={config}.\n\nException encountered: {e}") from None
+
+    def get_build_config(self) -> dict | None:
+        """`{'input_shape': ...}`: the shape `build` was given (None if never built)."""
+        if self._build_shapes is not None:
+            return {"input_shape": self._build_shapes}
+        return None
+
+    def build_from_config(self, config: dict) -> None:
+        """Creates the weights from what get_build_config returned."""
+        if config and "input_shape" in config:
+            self.build(config["input_shape"])
+            self.built = True
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
 
 
-def to_shapes(result: Any) -> Any:
-    """compute_output_shape's result as TensorShape (or a list/dict of them)."""
-    if isinstance(result, TensorShape):
-        return result
-    if isinstance(result, (list, tuple)):
-        if all(d is None or isinstance(d, (int, np.integer)) for d in result):
-            return TensorShape(result)
-        return [to_shapes(r) for r in result]
-    if isinstance(result, dict):
-        return {k: to_shapes(v) for k, v in result.items()}
-    return TensorShape(result)
+def _build_wrapper(build: Callable) -> Callable:
+    """A layer's `build`, run as Keras 3 runs it: under the layer's name scope (so its
+    weights get paths like `dense/kernel`) and outside any graph being traced; afterwards
+    the layer is built and remembers the shape for get_build_config."""
+    @functools.wraps(build)
+    def wrapper(self: Layer, *args: Any, **kwargs: Any) -> Any:
+        if self.__dict__.get("_in_build"):  # super().build() inside an overriding build
+            return build(self, *args, **kwargs)
+        object.__setattr__(self, "_in_build", True)
+        try:
+            with self._own_scope(), kb.init_scope():
+                out = build(self, *args, **kwargs)
+        finally:
+            object.__setattr__(self, "_in_build", False)
+        if self._build_shapes is None:
+            shapes = args[0] if args else next(iter(kwargs.values()), None)
+            object.__setattr__(self, "_build_shapes", shape_tuples(shapes))
+        self.built = True
+        return out
+
+    wrapper._wraps_build = True  # type: ignore[attr-defined]
+    return wrapper
+
+
+def output_shape_of(layer: Layer, input_shape: Any) -> Any:
+    """A layer's output shape: its compute_output_shape, else a traced `call`."""
+    if layer._static_shapes():
+        return layer.compute_output_shape(input_shape)
+    return layer._traced_output_shape(input_shape)
+
+
+def _as_symbolic_input(x: Any) -> Any:
+    if isinstance(x, KerasTensor):
+        return symbolic(x)
+    if isinstance(x, Tensor):
+        return SymbolicTensor(x.shape, x.dtype)
+    return x
 
 
 def _flat_values(values: Any) -> list:
@@ -898,45 +960,15 @@ def _broadcast_masks(mask: Any, outputs: Any) -> list:
     return [mask] * n
 
 
-def _shape_tuples(shapes: Any) -> Any:
-    if isinstance(shapes, TensorShape):
-        return tuple(shapes.as_list()) if shapes.rank is not None else None
-    return [_shape_tuples(s) for s in shapes]
-
-
-def _is_plain(v: Any) -> bool:
-    if v is None or isinstance(v, (bool, int, float, str)):
-        return True
-    if isinstance(v, (list, tuple)):
-        return all(_is_plain(x) for x in v)
-    if isinstance(v, dict):
-        return all(isinstance(k, str) and _is_plain(x) for k, x in v.items())
+def _defines_get_config(cls: type) -> bool:
+    """Whether a class below Layer overrides get_config (Keras's `is_default` test)."""
+    for klass in cls.__mro__:
+        if klass is Layer:
+            return False
+        if "get_config" in klass.__dict__:
+            return True
     return False
-
-
-def _is_custom(cls: type) -> bool:
-    return not cls.__module__.startswith("eagerflow.")
 
 
 def in_functional_construction() -> bool:
     return in_symbolic_scope()
-
-
-class TFOpLambda(Layer):
-    """Wraps one TF function applied to KerasTensors (an operator, `x * 2`) as a layer."""
-
-    def __init__(self, function: Callable, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.function = function
-        self._autocast = False
-
-    def call(self, inputs: Any, *args: Any) -> Any:
-        return self.function(inputs, *args)
-
-    def _static_shapes(self) -> bool:
-        return False
-
-    def get_config(self) -> dict:
-        raise NotImplementedError("A model with TF operators applied to Keras symbolic tensors "
-                                  "can't be serialized to a config (wrap them in a Lambda layer "
-                                  "with a named function)")

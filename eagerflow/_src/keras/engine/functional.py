@@ -13,10 +13,11 @@ from typing import Any
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.keras import backend as kb
-from eagerflow._src.keras.engine import input_layer as input_layer_mod
-from eagerflow._src.keras.engine.base_layer import Layer, to_shapes
+from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.engine.base_layer import Layer, output_shape_of
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, is_keras_tensor
+from eagerflow._src.keras.engine.operation import Operation
+from eagerflow._src.keras.engine.shapes import to_shapes
 from eagerflow._src.keras.engine.training import Model
 from eagerflow._src.ops.array import reshape
 from eagerflow._src.ops.math import cast
@@ -133,6 +134,12 @@ class Functional(Model):
     # -- structure -------------------------------------------------------------------------
     @property
     def layers(self) -> list:
+        """The layers, in graph order (operations applied to KerasTensors not included)."""
+        return [x for x in self._functional_layers if not isinstance(x, Operation)]
+
+    @property
+    def _operations(self) -> list:
+        """Every node's layer or operation, in graph order."""
         return list(self._functional_layers)
 
     def _direct_sublayers(self) -> list:
@@ -200,9 +207,9 @@ class Functional(Model):
         for x, ref in zip(flat, self._flat_inputs):
             if not isinstance(x, Tensor):
                 x = convert_to_tensor(x)
-            if x.dtype is not ref.dtype and (x.dtype.is_floating or x.dtype.is_integer) and \
-                    (ref.dtype.is_floating or ref.dtype.is_integer):
-                x = cast(x, ref.dtype)
+            if x.dtype is not ref._dtype and (x.dtype.is_floating or x.dtype.is_integer) and \
+                    (ref._dtype.is_floating or ref._dtype.is_integer):
+                x = cast(x, ref._dtype)
             rank = len(ref._shape) if ref._shape is not None else None
             if rank is not None and x.shape.rank == rank - 1 and ref._shape[-1] == 1:
                 x = reshape(x, list(x.shape.as_list()) + [1])
@@ -235,7 +242,7 @@ class Functional(Model):
             in_shapes = [known[id(t)] for t in node.flat_inputs]
             arg = in_shapes[0] if len(in_shapes) == 1 and not isinstance(
                 node.call_args[0], (list, tuple, dict)) else in_shapes
-            out = to_shapes(node.layer.compute_output_shape(arg))
+            out = to_shapes(output_shape_of(node.layer, arg))
             outs = [out] if isinstance(out, TensorShape) else nest.flatten(out)
             for kt, s in zip(node.flat_outputs, outs):
                 known[id(kt)] = s
@@ -243,108 +250,151 @@ class Functional(Model):
         return res[0] if len(res) == 1 else res
 
     # -- serialization ---------------------------------------------------------------------
+    def _own_nodes(self) -> set:
+        return {id(n) for depth in self._nodes_by_depth.values() for n in depth}
+
     def get_config(self) -> dict:
-        node_keys: dict = {}
+        """Keras 3's functional config: every layer's config with its `inbound_nodes` (the
+        call's args and kwargs, KerasTensors as `__keras_tensor__` dicts naming the layer,
+        node and tensor that made them), and the input and output tensors' references."""
+        own = self._own_nodes()
+        # a node's index among the model's own nodes of its layer; a nested functional
+        # model's numbering starts at 1, as Keras 3 counts its own construction node
+        reindex: dict = {}
         for layer in self.layers:
-            kept = 0
-            for i, node in enumerate(layer._inbound_nodes):
-                if any(node is n for d in self._nodes_by_depth.values() for n in d):
-                    node_keys[id(node)] = (i, kept)
+            kept = 1 if isinstance(layer, Functional) else 0
+            for node in layer._inbound_nodes:
+                if id(node) in own:
+                    reindex[id(node)] = kept
                     kept += 1
 
-        def ref(kt: KerasTensor) -> list:
+        def tensor_config(kt: KerasTensor) -> Any:
             h = kt._keras_history
-            node = h.layer._inbound_nodes[h.node_index]
-            return [h.layer.name, node_keys.get(id(node), (0, 0))[1], h.tensor_index]
+            skipped = sum(1 for n in h.layer._inbound_nodes[:h.node_index] if id(n) not in own)
+            return {"class_name": "__keras_tensor__",
+                    "config": {"shape": kt.shape, "dtype": kt.dtype,
+                               "keras_history": [h.layer.name, h.node_index - skipped,
+                                                 h.tensor_index]}}
+
+        def node_config(node: Any) -> dict:
+            def sub(x: Any) -> Any:
+                return tensor_config(x) if isinstance(x, KerasTensor) else x
+            args = nest.map_structure(sub, tuple(node.call_args))
+            kwargs = nest.map_structure(sub, dict(node.call_kwargs))
+            if isinstance(node.layer, Functional):
+                kwargs.setdefault("mask", None)
+            return {"args": ser.serialize_keras_object(args),
+                    "kwargs": ser.serialize_keras_object(kwargs)}
 
         layer_configs = []
         for layer in self.layers:
-            inbound = []
-            for node in layer._inbound_nodes:
-                if id(node) not in node_keys or node.is_input:
-                    continue
-                args = node.call_args[0]
-                kwargs = {k: v for k, v in node.call_kwargs.items()
-                          if not isinstance(v, KerasTensor)}
-                refs = [ref(t) + [kwargs] for t in nest.flatten(args)]
-                inbound.append(refs)
-            layer_configs.append({"class_name": type(layer).__name__,
-                                  "config": layer.get_config(), "name": layer.name,
-                                  "inbound_nodes": inbound})
+            config = ser.serialize_keras_object(layer)
+            config["name"] = layer.name
+            config["inbound_nodes"] = [node_config(n) for n in layer._inbound_nodes
+                                       if id(n) in own and not n.is_input]
+            layer_configs.append(config)
+
+        def ref(kt: KerasTensor) -> list:
+            h = kt._keras_history
+            return [h.layer.name, reindex[id(h.layer._inbound_nodes[h.node_index])],
+                    h.tensor_index]
+
         return {"name": self.name, "trainable": self.trainable, "layers": layer_configs,
                 "input_layers": _nest_refs(self._nested_inputs, ref),
                 "output_layers": _nest_refs(self._nested_outputs, ref)}
 
+    def get_build_config(self) -> dict:
+        return {"input_shape": None}
+
+    def build_from_config(self, config: dict) -> None:
+        pass  # built by construction
+
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Functional:
-        from eagerflow._src.keras.layers import deserialize as deserialize_layer
-
+        """The model a functional config describes (Keras 3's form, or Keras 2's)."""
+        config = dict(config)
         created: dict = {}
-        outputs_of: dict = {}   # layer name -> list of node outputs (flat lists)
-        pending = list(config["layers"])
-        for spec in pending:
-            if spec["class_name"] == "InputLayer":
-                layer = input_layer_mod.InputLayer.from_config(spec["config"])
-                outputs_of[layer.name] = [nest.flatten(layer._inbound_nodes[0].outputs)]
-            else:
-                layer = deserialize_layer({"class_name": spec["class_name"],
-                                           "config": spec["config"]}, custom_objects)
-                outputs_of[layer.name] = []
-            created[spec["name"]] = layer
-        progress = True
-        remaining = [s for s in pending if s["class_name"] != "InputLayer"]
-        done_nodes = {s["name"]: 0 for s in remaining}
-        while remaining and progress:
+        pending: dict = {}   # layer name -> node configs not yet replayed
+        for layer_data in config["layers"]:
+            layer = ser.deserialize_layer(layer_data, custom_objects)
+            created[layer_data["name"]] = layer
+            pending[layer_data["name"]] = list(layer_data.get("inbound_nodes", []))
+        while any(pending.values()):
             progress = False
-            for spec in list(remaining):
-                nodes = spec["inbound_nodes"]
-                while done_nodes[spec["name"]] < len(nodes):
-                    node_data = nodes[done_nodes[spec["name"]]]
-                    args = []
-                    ok = True
-                    kwargs = {}
-                    for entry in node_data:
-                        lname, nidx, tidx = entry[0], entry[1], entry[2]
-                        kwargs = entry[3] if len(entry) > 3 else {}
-                        if nidx >= len(outputs_of[lname]):
-                            ok = False
-                            break
-                        args.append(outputs_of[lname][nidx][tidx])
-                    if not ok:
+            for name in list(pending):
+                layer = created[name]
+                while pending[name]:
+                    try:
+                        args, kwargs = _node_arguments(pending[name][0], created)
+                    except IndexError:  # an input comes from a node not replayed yet
                         break
-                    layer = created[spec["name"]]
-                    out = layer(args[0] if len(args) == 1 else args, **kwargs)
-                    outputs_of[spec["name"]].append(nest.flatten(out))
-                    done_nodes[spec["name"]] += 1
+                    layer(*args, **kwargs)
+                    pending[name].pop(0)
                     progress = True
-                if done_nodes[spec["name"]] == len(nodes):
-                    remaining.remove(spec)
-        if remaining:
-            raise ValueError("Could not rebuild the functional graph: layers "
-                             f"{[s['name'] for s in remaining]} have unresolved inputs")
+            if not progress:
+                raise ValueError("Invalid Functional model configuration. The graph of the "
+                                 "Functional model either has loops or disconnected nodes. The "
+                                 "following nodes failed to be resolved: "
+                                 f"{ {k: v for k, v in pending.items() if v} }")
 
-        def resolve(r: Any) -> Any:
-            if isinstance(r, list) and len(r) == 3 and isinstance(r[0], str):
-                return outputs_of[r[0]][r[1]][r[2]]
-            return [resolve(x) for x in r]
+        def tensor(name: str, node_index: int, tensor_index: int) -> KerasTensor:
+            layer = created[name]
+            if isinstance(layer, Functional):
+                node_index -= 1
+            return nest.flatten(layer._inbound_nodes[node_index].outputs)[tensor_index]
 
-        inputs = resolve(config["input_layers"])
-        outputs = resolve(config["output_layers"])
-        if isinstance(inputs, list) and len(inputs) == 1:
+        def resolve(refs: Any) -> Any:
+            if isinstance(refs, list) and len(refs) == 3 and isinstance(refs[0], str):
+                return tensor(*refs)
+            if isinstance(refs, dict):
+                return {k: resolve(v) for k, v in refs.items()}
+            return [resolve(r) for r in refs]
+
+        inputs = resolve(config.pop("input_layers"))
+        outputs = resolve(config.pop("output_layers"))
+        if _is_single_ref_list(inputs):
             inputs = inputs[0]
-        if isinstance(outputs, list) and len(outputs) == 1:
+        if _is_single_ref_list(outputs):
             outputs = outputs[0]
         return cls(inputs=inputs, outputs=outputs, name=config.get("name"),
                    trainable=config.get("trainable", True))
 
 
+def _is_single_ref_list(x: Any) -> bool:
+    """Keras 2 wrote a lone input as a one-element list of references."""
+    return isinstance(x, list) and len(x) == 1 and isinstance(x[0], KerasTensor)
+
+
+def _node_arguments(node_data: Any, created: dict) -> tuple:
+    """The (args, kwargs) of one recorded call, its KerasTensors replaced by the outputs of
+    the layers already replayed (IndexError when one is not there yet)."""
+    def output(name: str, node_index: int, tensor_index: int) -> KerasTensor:
+        if name not in created:
+            raise ValueError(f"Invalid Functional model configuration. Missing node: {name}")
+        nodes = created[name]._inbound_nodes
+        if len(nodes) <= node_index:
+            raise IndexError(name)
+        return nest.flatten(nodes[node_index].outputs)[tensor_index]
+
+    if isinstance(node_data, list):  # Keras 2: [[layer, node, tensor, kwargs], ...]
+        tensors = [output(*entry[:3]) for entry in node_data]
+        kwargs = node_data[0][3] if node_data and len(node_data[0]) > 3 else {}
+        return [tensors[0] if len(tensors) == 1 else tensors], dict(kwargs)
+    args = ser.deserialize_keras_object(node_data["args"])
+    kwargs = ser.deserialize_keras_object(node_data["kwargs"])
+
+    def revive(x: Any) -> Any:
+        if isinstance(x, KerasTensor):
+            history = getattr(x, "_pre_serialization_keras_history", None)
+            return x if history is None else output(*history)
+        return x
+    return nest.map_structure(revive, list(args)), nest.map_structure(revive, dict(kwargs))
+
+
 def _nest_refs(structure: Any, ref: Any) -> Any:
+    """The references of the model's inputs or outputs, nested as they are."""
     if isinstance(structure, KerasTensor):
-        return [ref(structure)]
+        return ref(structure)
     if isinstance(structure, dict):
-        return [ref(structure[k]) for k in sorted(structure)]
-    return [ref(t) for t in nest.flatten(structure)]
-
-
-def unique_functional_name() -> str:
-    return kb.unique_object_name("model")
+        return {k: _nest_refs(v, ref) for k, v in structure.items()}
+    return [_nest_refs(t, ref) for t in structure]

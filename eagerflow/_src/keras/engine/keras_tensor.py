@@ -30,21 +30,74 @@ class KerasHistory(NamedTuple):
     tensor_index: int
 
 
-class KerasTensor(Tensor):
-    """A symbolic tensor: static shape (dims may be None) and dtype, plus where it came from."""
+class SymbolicTensor(Tensor):
+    """A value traced under `symbolic_scope`: a static shape (dims may be None) and a
+    dtype, as a TF graph tensor has them (`.shape` a TensorShape, `.dtype` a DType). A
+    layer's `call` sees these while the functional API records it."""
 
-    __slots__ = ("_shape", "_dtype", "_keras_history", "_name", "_keras_mask", "__weakref__")
+    __slots__ = ("_shape", "_dtype", "_keras_mask", "__weakref__")
 
-    def __init__(self, shape: Any, dtype: Any = dt.float32, name: str | None = None) -> None:
+    def __init__(self, shape: Any, dtype: Any = dt.float32) -> None:
         ts = TensorShape(shape)
         self._shape = tuple(ts.as_list()) if ts.rank is not None else None
         self._dtype = dt.as_dtype(dtype)
-        self._keras_history: KerasHistory | None = None
-        self._name = name
         self._keras_mask: Any = None
 
+    def __repr__(self) -> str:
+        return f"<tf.Tensor 'Placeholder:0' shape={self.shape} dtype={self._dtype.name}>"
+
+    __str__ = __repr__
+
+    def __len__(self) -> int:
+        raise TypeError("len is not well defined for a symbolic Tensor. Please call `x.shape` "
+                        "rather than `len(x)` for shape information.")
+
+    def __iter__(self):
+        raise TypeError(f"Iterating over a symbolic `tf.Tensor` is not allowed: {self!r}")
+
+    def __bool__(self) -> bool:
+        raise TypeError("Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. "
+                        "You can attempt the following resolutions to the problem: If you are "
+                        "running in Graph mode, use Eager execution mode or decorate this "
+                        "function with @tf.function.")
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
+        raise NotImplementedError(f"Cannot convert a symbolic tf.Tensor ({self!r}) to a numpy "
+                                  "array.")
+
+    def numpy(self) -> Any:
+        raise TypeError(f"{self!r} is symbolic: it has no value (it stands for the inputs a "
+                        "Model will be called on)")
+
+
+class KerasTensor(SymbolicTensor):
+    """Keras 3's symbolic tensor: what `keras.Input` and layers called on it return.
+
+    Its `shape` is a tuple and its `dtype` a string, as in Keras 3; `_keras_history`
+    says which layer call made it.
+    """
+
+    __slots__ = ("_keras_history", "_name", "sparse", "ragged",
+                 "_pre_serialization_keras_history")
+
+    def __init__(self, shape: Any, dtype: Any = "float32", sparse: bool = False,
+                 ragged: bool = False, name: str | None = None) -> None:
+        super().__init__(shape, dtype)
+        self._keras_history: KerasHistory | None = None
+        self._name = name or kb.auto_name("KerasTensor")
+        self.sparse = bool(sparse)
+        self.ragged = bool(ragged)
+
     @property
-    def name(self) -> str | None:
+    def shape(self) -> Any:  # type: ignore[override]
+        return self._shape
+
+    @property
+    def dtype(self) -> str:  # type: ignore[override]
+        return self._dtype.name
+
+    @property
+    def name(self) -> str:
         return self._name
 
     @property
@@ -57,40 +110,52 @@ class KerasTensor(Tensor):
         return len(self._shape) if self._shape is not None else None
 
     def __repr__(self) -> str:
-        shape = "<unknown>" if self._shape is None else str(self._shape).replace(",)", ",)")
-        by = f" (created by layer '{self._keras_history.layer.name}')" \
-            if self._keras_history is not None else ""
-        return f"<KerasTensor: shape={shape} dtype={self._dtype.name}{by}>"
+        return (f"<KerasTensor shape={self._shape}, dtype={self._dtype.name}, "
+                f"sparse={self.sparse}, ragged={self.ragged}, name={self._name}>")
 
     __str__ = __repr__
 
     def __len__(self) -> int:
-        raise TypeError("Keras symbolic inputs/outputs do not implement `__len__`. You may be "
-                        "trying to pass Keras symbolic inputs/outputs to a TF API that does not "
-                        "register dispatching, preventing Keras from automatically converting "
-                        "the API call to a lambda layer in the Functional Model.")
+        raise TypeError("object of type 'KerasTensor' has no len()")
 
     def __iter__(self):
-        raise TypeError(f"Cannot iterate over a Tensor with unknown first dimension: {self!r}"
-                        if not self._shape or self._shape[0] is None else
-                        f"Iterating over a symbolic KerasTensor is not supported: {self!r}")
+        raise NotImplementedError("Iterating over a symbolic KerasTensor is not supported.")
 
     def __bool__(self) -> bool:
-        raise TypeError("Using a symbolic KerasTensor as a Python `bool` is not allowed. You "
-                        "can attempt the following resolutions to the problem: If you are "
-                        "running in Graph mode, use Eager execution mode or decorate this "
-                        "function with @tf.function.")
+        raise TypeError("A symbolic KerasTensor cannot be used as a boolean.")
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
-        raise TypeError(f"You are passing {self!r}, an intermediate Keras symbolic input/output, "
-                        "to a TF API that does not allow registering custom dispatchers, such "
-                        "as `tf.cond`, `tf.function`, gradient tapes, or `tf.map_fn`. Keras "
-                        "Functional model construction only supports TF API calls that *do* "
-                        "support dispatching, such as `tf.math.add` or `tf.reshape`.")
+        raise ValueError(_NO_VALUE)
 
-    def numpy(self) -> Any:
-        raise TypeError(f"{self!r} is symbolic: it has no value (it stands for the inputs a "
-                        "Model will be called on)")
+    @property
+    def numpy(self) -> Any:  # type: ignore[override]
+        raise AttributeError("'KerasTensor' object has no attribute 'numpy'")
+
+    @property
+    def _arr(self) -> Any:
+        # what an eager TensorFlow op reads from its inputs
+        raise ValueError(_NOT_A_TF_INPUT)
+
+
+_NO_VALUE = ("A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't "
+             "have any actual numerical value. You cannot convert it to a NumPy array.")
+_NOT_A_TF_INPUT = (
+    "A KerasTensor cannot be used as input to a TensorFlow function. A KerasTensor is a "
+    "symbolic placeholder for a shape and dtype, used when constructing Keras Functional "
+    "models or Keras Functions. You can only use it as input to a Keras layer or a Keras "
+    "operation (from the namespaces `keras.layers` and `keras.ops`). You are likely doing "
+    "something like:\n\n```\nx = Input(...)\n...\ntf_fn(x)  # Invalid.\n```\n\nWhat you "
+    "should do instead is wrap `tf_fn` in a layer:\n\n```\nclass MyLayer(Layer):\n    def "
+    "call(self, x):\n        return tf_fn(x)\n\nx = MyLayer()(x)\n```\n")
+
+
+def symbolic(x: Any) -> Any:
+    """A KerasTensor as the SymbolicTensor a traced `call` sees (its mask carried)."""
+    if not isinstance(x, KerasTensor):
+        return x
+    t = SymbolicTensor(x._shape, x._dtype)
+    t._keras_mask = x._keras_mask
+    return t
 
 
 def is_keras_tensor(x: Any) -> bool:
@@ -102,10 +167,10 @@ class SymbolicGraph:
 
     def add_op(self, op: Any, inputs: tuple, attrs: dict) -> tuple:
         specs = op.infer(*inputs, **attrs)
-        return tuple(KerasTensor(shape, dtype) for shape, dtype in specs)
+        return tuple(SymbolicTensor(shape, dtype) for shape, dtype in specs)
 
-    def read_variable(self, var: Any) -> KerasTensor:
-        return KerasTensor(var.shape, var.dtype)
+    def read_variable(self, var: Any) -> SymbolicTensor:
+        return SymbolicTensor(var.shape, var.dtype)
 
     def assign_variable(self, var: Any, value: Any, mode: str) -> Any:
         return var
@@ -195,7 +260,7 @@ def _drop(key: int) -> Any:
 
 
 def set_mask(t: Any, mask: Any) -> None:
-    if isinstance(t, KerasTensor):
+    if isinstance(t, SymbolicTensor):
         t._keras_mask = mask
         return
     if not isinstance(t, Tensor):
@@ -211,7 +276,7 @@ def set_mask(t: Any, mask: Any) -> None:
 
 
 def get_mask(t: Any) -> Any:
-    if isinstance(t, KerasTensor):
+    if isinstance(t, SymbolicTensor):
         return t._keras_mask
     if not _masks:
         return None
@@ -223,42 +288,37 @@ def get_mask(t: Any) -> Any:
 
 # ---------------------------------------------------------------------------------------
 # Python operators on KerasTensors (`x * 2`, `a + b`, `x[:, 0]`) outside any layer: each
-# becomes a TFOpLambda layer in the functional graph, as in Keras 2.
+# becomes an operation node of the functional graph named as Keras 3 names them
+# (`multiply`, `get_item`, ...).
 # ---------------------------------------------------------------------------------------
 
-_OPERATORS = ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruediv", "floordiv",
-              "rfloordiv", "mod", "rmod", "pow", "rpow", "matmul", "rmatmul", "neg", "abs",
-              "getitem", "lt", "le", "gt", "ge", "and", "rand", "or", "ror", "xor", "rxor",
-              "invert")
-
-
-_LAYER_NAMES = {"mul": "tf.math.multiply", "rmul": "tf.math.multiply",
-                "sub": "tf.math.subtract", "rsub": "tf.math.subtract",
-                "truediv": "tf.math.truediv", "rtruediv": "tf.math.truediv",
-                "floordiv": "tf.math.floordiv", "rfloordiv": "tf.math.floordiv",
-                "mod": "tf.math.floormod", "rmod": "tf.math.floormod", "pow": "tf.math.pow",
-                "rpow": "tf.math.pow", "matmul": "tf.linalg.matmul",
-                "rmatmul": "tf.linalg.matmul", "neg": "tf.math.negative", "abs": "tf.math.abs",
-                "lt": "tf.math.less", "le": "tf.math.less_equal", "gt": "tf.math.greater",
-                "ge": "tf.math.greater_equal", "radd": "tf.__operators__.add"}
+_OPERATIONS = {
+    "add": "Add", "radd": "Add", "sub": "Subtract", "rsub": "Subtract", "mul": "Multiply",
+    "rmul": "Multiply", "matmul": "Matmul", "rmatmul": "Matmul", "truediv": "TrueDivide",
+    "rtruediv": "TrueDivide", "floordiv": "FloorDivide", "rfloordiv": "FloorDivide",
+    "mod": "Mod", "rmod": "Mod", "pow": "Power", "rpow": "Power", "neg": "Negative",
+    "abs": "Absolute", "lt": "Less", "le": "LessEqual", "gt": "Greater", "ge": "GreaterEqual",
+    "ne": "NotEqual", "and": "LogicalAnd", "rand": "LogicalAnd", "or": "LogicalOr",
+    "ror": "LogicalOr", "xor": "LogicalXor", "rxor": "LogicalXor", "invert": "LogicalNot",
+    "getitem": "GetItem",
+}
 
 
 def _operator(name: str) -> Any:
     dunder = f"__{name}__"
-    layer_name = _LAYER_NAMES.get(name, f"tf.__operators__.{name}")
+    op_name = _OPERATIONS[name]
 
     def method(self: KerasTensor, *args: Any) -> Any:
         base = getattr(Tensor, dunder)
         if in_symbolic_scope() or self._keras_history is None:
             return base(self, *args)
-        from eagerflow._src.keras.engine.base_layer import TFOpLambda
+        from eagerflow._src.keras.engine.operation import operation_class
 
-        return TFOpLambda(base, name=kb.unique_object_name(layer_name))(
-            self, *args)
+        return operation_class(op_name)(base)(self, *args)
 
     method.__name__ = dunder
     return method
 
 
-for _name in _OPERATORS:
+for _name in _OPERATIONS:
     setattr(KerasTensor, f"__{_name}__", _operator(_name))

@@ -13,19 +13,22 @@ from typing import Any
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import backend as kb
-from eagerflow._src.keras.engine.base_layer import Layer, to_shapes
+from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.engine.base_layer import Layer, output_shape_of
 from eagerflow._src.keras.engine.functional import Functional
 from eagerflow._src.keras.engine.input_layer import InputLayer
-from eagerflow._src.keras.engine.keras_tensor import KerasTensor
+from eagerflow._src.keras.engine.keras_tensor import KerasTensor, SymbolicTensor, symbolic_scope
+from eagerflow._src.keras.engine.shapes import to_shapes
 from eagerflow._src.keras.engine.training import Model
-from eagerflow._src.module import Module
+from eagerflow._src.module import push_scope
 
 
 class Sequential(Functional):
-    """`Sequential(layers=None, name=None)`."""
+    """`Sequential(layers=None, trainable=True, name=None)`."""
 
-    def __init__(self, layers: Any = None, name: str | None = None, **kwargs: Any) -> None:
-        Model.__init__(self, name=name, _functional=True, **kwargs)
+    def __init__(self, layers: Any = None, trainable: bool = True,
+                 name: str | None = None) -> None:
+        Model.__init__(self, name=name, trainable=trainable, _functional=True)
         object.__setattr__(self, "_sequential_layers", [])
         object.__setattr__(self, "_chain_outputs", [])   # output KerasTensor after each layer
         object.__setattr__(self, "_input_layer_obj", None)
@@ -36,44 +39,47 @@ class Sequential(Functional):
             if not isinstance(layers, (list, tuple)):
                 layers = [layers]
             for layer in layers:
-                self.add(layer)
+                self.add(layer, rebuild=False)
+            if self._input_layer_obj is not None and self._sequential_layers:
+                self._rebuild_graph()
 
     # -- building the stack ----------------------------------------------------------------
-    def add(self, layer: Any) -> None:
+    def add(self, layer: Any, rebuild: bool = True) -> None:
         if isinstance(layer, KerasTensor) and layer._keras_history is not None:
             layer = layer._keras_history.layer
         if not isinstance(layer, Layer):
-            if isinstance(layer, Module):
-                raise TypeError("The added layer must be an instance of class Layer. Found: "
-                                f"{layer}")
-            raise TypeError("The added layer must be an instance of class Layer. Received: "
-                            f"layer={layer} of type {type(layer)}.")
+            raise ValueError("Only instances of `keras.Layer` can be added to a Sequential "
+                             f"model. Received: {layer} (of type {type(layer)})")
         names = [x.name for x in self._sequential_layers]
+        if self._input_layer_obj is not None:
+            names.append(self._input_layer_obj.name)
         if layer.name in names:
             raise ValueError("All layers added to a Sequential model should have unique names. "
-                             f"Name \"{layer.name}\" is already the name of a layer in this "
+                             f"Name '{layer.name}' is already the name of a layer in this "
                              "model. Update the `name` argument to pass a unique name.")
         if isinstance(layer, InputLayer):
-            if self._input_layer_obj is not None or self._sequential_layers:
-                raise ValueError("An InputLayer can only be the first layer of a Sequential "
-                                 "model.")
+            if self._input_layer_obj is not None:
+                raise ValueError(f"Sequential model '{self.name}' has already been configured "
+                                 "to use input shape "
+                                 f"{self._input_layer_obj.batch_shape}. You cannot add a "
+                                 "different Input layer to it.")
             object.__setattr__(self, "_input_layer_obj", layer)
-            self._rebuild_graph()
+            if self._sequential_layers and rebuild:
+                self._rebuild_graph()
             return
         if self._input_layer_obj is None and not self._sequential_layers:
-            batch_shape = getattr(layer, "_batch_input_shape", None)
-            if batch_shape is not None:
-                object.__setattr__(self, "_input_layer_obj", InputLayer(
-                    batch_input_shape=batch_shape, dtype=layer.dtype,
-                    name=layer.name + "_input"))
+            shape = getattr(layer, "_input_shape_arg", None)
+            if shape is not None:  # Keras 3 makes `input_shape=` an InputLayer
+                object.__setattr__(self, "_input_layer_obj", InputLayer(shape=shape))
         self._sequential_layers.append(layer)
         self._track(f"layer-{len(self._sequential_layers) - 1}", layer)
-        if self._input_layer_obj is not None:
+        if self._input_layer_obj is not None and rebuild:
             if self._chain_outputs or len(self._sequential_layers) == 1:
                 x = self._chain_outputs[-1] if self._chain_outputs else \
                     self._input_layer_obj._inbound_nodes[0].outputs
                 try:
-                    out = layer(x)
+                    with push_scope(self._name):  # Keras 3 builds under the model's scope
+                        out = layer(x)
                 except Exception:
                     self._sequential_layers.pop()
                     self._tracked_children().pop(f"layer-{len(self._sequential_layers)}", None)
@@ -109,6 +115,7 @@ class Sequential(Functional):
         self._track_weight_layers()
 
     def _set_graph(self) -> None:
+        kb.auto_name("Functional")  # Keras 3 makes (and names) a functional model each time
         inp = self._input_layer_obj._inbound_nodes[0].outputs
         out = self._chain_outputs[-1] if self._chain_outputs else inp
         self._init_graph_network(inp, out)
@@ -116,21 +123,22 @@ class Sequential(Functional):
     def _rebuild_graph(self) -> None:
         object.__setattr__(self, "_chain_outputs", [])
         x = self._input_layer_obj._inbound_nodes[0].outputs
-        for layer in self._sequential_layers:
-            x = layer(x)
-            self._chain_outputs.append(x)
+        with push_scope(self._name):
+            for layer in self._sequential_layers:
+                x = layer(x)
+                self._chain_outputs.append(x)
         self._set_graph()
 
     def _build_graph_for_shape(self, input_shape: TensorShape, dtype: Any) -> None:
-        """Builds the functional graph from the first input seen (batch dim left open)."""
+        """Builds the functional graph from the first input's shape, batch size included,
+        as Keras 3 does."""
         object.__setattr__(self, "_graph_attempted", True)
         if self._input_layer_obj is not None or not self._sequential_layers:
             return
         dims = input_shape.as_list() if input_shape.rank is not None else None
         if dims is None or not dims:
             return
-        inp = InputLayer(batch_input_shape=[None] + dims[1:], dtype=dtype,
-                         name=self._sequential_layers[0].name + "_input")
+        inp = InputLayer(batch_shape=dims, dtype=dtype)
         x = inp._inbound_nodes[0].outputs
         chain = []
         try:
@@ -194,15 +202,14 @@ class Sequential(Functional):
         if input_shape is None:
             raise ValueError("You must provide an `input_shape` argument.")
         shape = to_shapes(input_shape)
-        self._build_graph_for_shape(shape, self.compute_dtype)
+        self._build_graph_for_shape(shape, self._sequential_layers[0].compute_dtype
+                                    if self._sequential_layers else self.compute_dtype)
         if not self._is_graph_network:
-            self._symbolic_build(KerasTensor(shape, self.compute_dtype))
+            self._symbolic_build(SymbolicTensor(shape, self.compute_dtype))
         self._build_input_shape = input_shape
         self.built = True
 
     def _symbolic_build(self, x: Any) -> None:
-        from eagerflow._src.keras.engine.keras_tensor import symbolic_scope
-
         with symbolic_scope():
             for layer in self._sequential_layers:
                 x = layer(x)
@@ -212,8 +219,10 @@ class Sequential(Functional):
             return
         if not self._graph_attempted and not kb.call_context.symbolic:
             flat = nest.flatten(inputs)
-            if len(flat) == 1:
-                self._build_graph_for_shape(TensorShape(flat[0].shape), flat[0].dtype)
+            if len(flat) == 1 and self._sequential_layers:
+                # the InputLayer takes the first layer's compute dtype, as in Keras 3
+                self._build_graph_for_shape(TensorShape(flat[0].shape),
+                                            self._sequential_layers[0].compute_dtype)
         self.built = True
 
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
@@ -228,25 +237,33 @@ class Sequential(Functional):
     def compute_output_shape(self, input_shape: Any) -> Any:
         shape = to_shapes(input_shape)
         for layer in self._sequential_layers:
-            shape = to_shapes(layer.compute_output_shape(shape))
+            shape = to_shapes(output_shape_of(layer, shape))
         return shape
 
     # -- serialization ---------------------------------------------------------------------
     def get_config(self) -> dict:
-        from eagerflow._src.keras.layers import serialize as serialize_layer
+        config = Layer.get_config(self)
+        layers = ([self._input_layer_obj] if self._input_layer_obj is not None else []) + \
+            self._sequential_layers
+        config["layers"] = [ser.serialize_keras_object(layer) for layer in layers]
+        if self._is_graph_network:
+            config["build_input_shape"] = self._input_layer_obj.batch_shape
+        return config
 
-        layer_configs = []
-        if self._input_layer_obj is not None:
-            layer_configs.append(serialize_layer(self._input_layer_obj))
-        for layer in self._sequential_layers:
-            layer_configs.append(serialize_layer(layer))
-        return {"name": self.name, "layers": layer_configs}
+    def get_build_config(self) -> dict | None:
+        if self._is_graph_network:
+            return {"input_shape": self._input_layer_obj.batch_shape}
+        return None
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Sequential:
-        from eagerflow._src.keras.layers import deserialize as deserialize_layer
-
-        model = cls(name=config.get("name"))
+        if "name" not in config:
+            raise ValueError("A Sequential model configuration must be a dictionary containing "
+                             f"the 'name' and 'layers' keys. Received: config={config}")
+        model = cls(name=config["name"])
         for spec in config["layers"]:
-            model.add(deserialize_layer(spec, custom_objects))
+            model.add(ser.deserialize_layer(spec, custom_objects))
+        shape = config.get("build_input_shape")
+        if not model._is_graph_network and isinstance(shape, (list, tuple)):
+            model.build(shape)
         return model

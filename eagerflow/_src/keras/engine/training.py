@@ -7,18 +7,17 @@ dicts of them), in the order they were assigned.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import export as export_lib
-from eagerflow._src.keras.engine.base_layer import Layer, to_shapes
-from eagerflow._src.keras.engine.keras_tensor import KerasTensor, symbolic_scope
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, symbolic_scope
+from eagerflow._src.keras.engine.shapes import shape_tuples, to_shapes
 from eagerflow._src.keras.trainer import Trainer
 from eagerflow._src.module import push_scope
-
-_MODEL_KWARGS = frozenset(("trainable", "dtype", "dynamic", "name", "autocast", "inputs",
-                           "outputs"))
 
 
 def _is_functional_args(args: tuple, kwargs: dict) -> bool:
@@ -64,15 +63,8 @@ class Model(Trainer, Layer):
             return
         if args:
             raise TypeError(f"Model.__init__() takes keyword arguments only; got {args}")
-        for k in kwargs:
-            if k not in _MODEL_KWARGS and k not in ("input_shape", "batch_input_shape"):
-                raise TypeError("Keyword argument not understood:", k)
-        name = kwargs.pop("name", None)
-        if name is None and functional and type(self).__name__ == "Functional":
-            name = kb.unique_object_name("model")
-        Layer.__init__(self, trainable=kwargs.pop("trainable", True), name=name,
-                       dtype=kwargs.pop("dtype", None), dynamic=kwargs.pop("dynamic", False),
-                       **{k: v for k, v in kwargs.items() if k not in ("inputs", "outputs")})
+        Layer.__init__(self, **{k: v for k, v in kwargs.items() if k not in ("inputs",
+                                                                             "outputs")})
         object.__setattr__(self, "_is_graph_network", False)
         object.__setattr__(self, "_weight_layers_tracked", False)
         if "__init__" in Trainer.__dict__:
@@ -109,64 +101,55 @@ class Model(Trainer, Layer):
                              f"{[layer.name for layer in layers]}.")
         raise ValueError("Provide either a layer name or layer index at `get_layer`.")
 
-    def _assert_weights_created(self) -> None:
-        cls = type(self)
-        if "build" in cls.__dict__ and cls is not Model and not self.built:
-            raise ValueError(f"Weights for model '{self.name}' have not yet been created. "
-                             "Weights are created when the model is first called on inputs or "
-                             "`build()` is called with an `input_shape`.")
-
-    @property
-    def trainable_weights(self) -> list:
-        self._assert_weights_created()
-        return Layer.trainable_weights.fget(self)
-
-    @property
-    def non_trainable_weights(self) -> list:
-        self._assert_weights_created()
-        return Layer.non_trainable_weights.fget(self)
-
-    @property
-    def weights(self) -> list:
-        self._assert_weights_created()
-        return Layer.weights.fget(self)
-
     # -- building and calling ----------------------------------------------------------------
-    def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
-        raise NotImplementedError("Unimplemented `tf.keras.Model.call()`: if you intend to "
-                                  "create a `Model` with the Functional API, please provide "
-                                  "`inputs` and `outputs` arguments. Otherwise, subclass "
-                                  "`Model` with an overridden `call()` method.")
+    def call(self, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError(f"Model {type(self).__name__} does not have a `call()` method "
+                                  "implemented.")
 
     def build(self, input_shape: Any = None) -> None:
-        """Creates the weights by tracing `call` on symbolic inputs of `input_shape`."""
+        """Keras 3's default: marks the model built (its layers build on the first call),
+        warning when sublayers are still unbuilt."""
         if self._is_graph_network:
             self.built = True
             return
-        if input_shape is None:
-            raise ValueError("Input shape must be defined when calling `build()` on a `Model` "
-                             "subclass.")
-        if self.built:
+        if any(not x.built for x in self._direct_sublayers()):
+            warnings.warn(f"`build()` was called on layer '{self.name}', however the layer "
+                          "does not have a `build()` method implemented and it looks like it "
+                          "has unbuilt state. This will cause the layer to be marked as built, "
+                          "despite not being actually built, which may cause failures down "
+                          "the line. Make sure to implement a proper `build()` method.",
+                          stacklevel=2)
+        self.built = True
+
+    def build_from_config(self, config: dict) -> None:
+        """Creates the weights from get_build_config's shape: the model's own build, or (a
+        subclass without one) its `call` traced on symbolic inputs of that shape."""
+        if not config or "input_shape" not in config:
             return
+        if getattr(type(self).build, "_is_default", False):
+            self._build_by_run(config["input_shape"])
+        else:
+            self.build(config["input_shape"])
+        self.built = True
+
+    def _build_by_run(self, input_shape: Any) -> None:
         shapes = to_shapes(input_shape)
         if isinstance(shapes, TensorShape):
-            x: Any = KerasTensor(shapes, self.compute_dtype)
+            x: Any = SymbolicTensor(shapes, self.compute_dtype)
         elif isinstance(shapes, dict):
-            x = {k: KerasTensor(s, self.compute_dtype) for k, s in shapes.items()}
+            x = {k: SymbolicTensor(s, self.compute_dtype) for k, s in shapes.items()}
         else:
-            x = [KerasTensor(s, self.compute_dtype) for s in shapes]
+            x = [SymbolicTensor(s, self.compute_dtype) for s in shapes]
         ctx = kb.call_context
         saved = ctx.depth
         ctx.depth = saved + 1
         try:
             with symbolic_scope(), push_scope(self.name):
                 self.call(x, **({"training": False} if _accepts_training(self) else {}))
-        except NotImplementedError:
-            raise
         finally:
             ctx.depth = saved
         self._build_input_shape = input_shape
-        self.built = True
+        object.__setattr__(self, "_build_shapes", shape_tuples(to_shapes(input_shape)))
 
     build._is_default = True  # type: ignore[attr-defined]
 
@@ -230,9 +213,6 @@ class Model(Trainer, Layer):
                 layer_range: Any = None) -> None:
         from eagerflow._src.keras.engine.summary import print_summary
 
-        if not self.built:
-            raise ValueError("This model has not yet been built. Build the model first by "
-                             "calling `build()` or by calling the model on a batch of data.")
         print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn,
                       expand_nested=expand_nested, show_trainable=show_trainable,
                       layer_range=layer_range)

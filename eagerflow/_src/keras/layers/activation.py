@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
@@ -17,6 +18,7 @@ class _Elementwise(Layer):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.supports_masking = True
+        self._build_at_init()
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         return TensorShape(input_shape)
@@ -53,26 +55,30 @@ class ReLU(_Elementwise):
 
 
 class LeakyReLU(_Elementwise):
-    """`LeakyReLU(alpha=0.3)` (Keras 3's `negative_slope=` is accepted too)."""
+    """`LeakyReLU(negative_slope=0.3)` (Keras 2's `alpha=` still accepted, with a warning)."""
 
-    def __init__(self, alpha: float = 0.3, **kwargs: Any) -> None:
-        alpha = kwargs.pop("negative_slope", alpha)
+    def __init__(self, negative_slope: float = 0.3, **kwargs: Any) -> None:
+        if "alpha" in kwargs:
+            negative_slope = kwargs.pop("alpha")
+            warnings.warn("Argument `alpha` is deprecated. Use `negative_slope` instead.",
+                          stacklevel=2)
         super().__init__(**kwargs)
-        if alpha is None:
-            raise ValueError("The alpha value of a Leaky ReLU layer cannot be None. Expecting "
-                             f"a float. Received: {alpha}")
-        self.alpha = alpha
+        if negative_slope is None or negative_slope < 0:
+            raise ValueError("The negative_slope value of a Leaky ReLU layer cannot be None or "
+                             "negative value. Expected a float. Received: "
+                             f"negative_slope={negative_slope}")
+        self.negative_slope = negative_slope
 
     @property
-    def negative_slope(self) -> float:
-        return self.alpha
+    def alpha(self) -> float:
+        return self.negative_slope
 
     def call(self, inputs: Any) -> Any:
-        return activations.leaky_relu(inputs, self.alpha)
+        return activations.leaky_relu(inputs, self.negative_slope)
 
     def get_config(self) -> dict:
         config = super().get_config()
-        config["alpha"] = self.alpha
+        config["negative_slope"] = self.negative_slope
         return config
 
 
@@ -87,10 +93,8 @@ class ELU(_Elementwise):
     def call(self, inputs: Any) -> Any:
         return activations.elu(inputs, self.alpha)
 
-    def get_config(self) -> dict:
-        config = super().get_config()
-        config["alpha"] = self.alpha
-        return config
+    # no get_config: Keras 3's ELU has none, its automatic config (name, alpha, trainable,
+    # dtype) is what it serializes
 
 
 class ThresholdedReLU(_Elementwise):

@@ -15,6 +15,7 @@ from eagerflow._src.keras.layers._utils import (
     normalize_data_format,
     normalize_padding,
     normalize_tuple,
+    ser_act,
     ser_con,
     ser_init,
     ser_reg,
@@ -308,9 +309,13 @@ class Conv2DTranspose(Conv2D):
                                       dilations=list(self.dilation_rate))
 
     def get_config(self) -> dict:
-        config = super().get_config()
-        config.pop("groups", None)
-        config["output_padding"] = self.output_padding
+        config = Layer.get_config(self)
+        config.update({
+            "filters": self.filters, "kernel_size": self.kernel_size, "strides": self.strides,
+            "padding": self.padding, "output_padding": self.output_padding,
+            "data_format": self.data_format, "dilation_rate": self.dilation_rate,
+            **kernel_bias_config(self),
+        })
         return config
 
 
@@ -387,14 +392,20 @@ class DepthwiseConv2D(Conv2D):
                           self.dilation_rate)
 
     def get_config(self) -> dict:
-        config = super().get_config()
-        for k in ("filters", "kernel_initializer", "kernel_regularizer", "kernel_constraint",
-                  "groups"):
-            config.pop(k, None)
-        config.update({"depth_multiplier": self.depth_multiplier,
-                       "depthwise_initializer": ser_init(self.depthwise_initializer),
-                       "depthwise_regularizer": ser_reg(self.depthwise_regularizer),
-                       "depthwise_constraint": ser_con(self.depthwise_constraint)})
+        config = Layer.get_config(self)
+        config.update({
+            "depth_multiplier": self.depth_multiplier, "kernel_size": self.kernel_size,
+            "strides": self.strides, "padding": self.padding, "data_format": self.data_format,
+            "dilation_rate": self.dilation_rate, "activation": ser_act(self.activation),
+            "use_bias": self.use_bias,
+            "depthwise_initializer": ser_init(self.depthwise_initializer),
+            "bias_initializer": ser_init(self.bias_initializer),
+            "depthwise_regularizer": ser_reg(self.depthwise_regularizer),
+            "bias_regularizer": ser_reg(self.bias_regularizer),
+            "activity_regularizer": ser_reg(self.activity_regularizer),
+            "depthwise_constraint": ser_con(self.depthwise_constraint),
+            "bias_constraint": ser_con(self.bias_constraint),
+        })
         return config
 
 
@@ -447,16 +458,23 @@ class SeparableConv2D(Conv2D):
         return nn_conv.convolution(y, self.pointwise_kernel, strides=[1, 1], padding="VALID")
 
     def get_config(self) -> dict:
-        config = super().get_config()
-        for k in ("kernel_initializer", "kernel_regularizer", "kernel_constraint", "groups"):
-            config.pop(k, None)
-        config.update({"depth_multiplier": self.depth_multiplier,
-                       "depthwise_initializer": ser_init(self.depthwise_initializer),
-                       "pointwise_initializer": ser_init(self.pointwise_initializer),
-                       "depthwise_regularizer": ser_reg(self.depthwise_regularizer),
-                       "pointwise_regularizer": ser_reg(self.pointwise_regularizer),
-                       "depthwise_constraint": ser_con(self.depthwise_constraint),
-                       "pointwise_constraint": ser_con(self.pointwise_constraint)})
+        config = Layer.get_config(self)
+        config.update({
+            "depth_multiplier": self.depth_multiplier, "filters": self.filters,
+            "kernel_size": self.kernel_size, "strides": self.strides, "padding": self.padding,
+            "data_format": self.data_format, "dilation_rate": self.dilation_rate,
+            "activation": ser_act(self.activation), "use_bias": self.use_bias,
+            "depthwise_initializer": ser_init(self.depthwise_initializer),
+            "pointwise_initializer": ser_init(self.pointwise_initializer),
+            "bias_initializer": ser_init(self.bias_initializer),
+            "depthwise_regularizer": ser_reg(self.depthwise_regularizer),
+            "pointwise_regularizer": ser_reg(self.pointwise_regularizer),
+            "bias_regularizer": ser_reg(self.bias_regularizer),
+            "activity_regularizer": ser_reg(self.activity_regularizer),
+            "depthwise_constraint": ser_con(self.depthwise_constraint),
+            "pointwise_constraint": ser_con(self.pointwise_constraint),
+            "bias_constraint": ser_con(self.bias_constraint),
+        })
         return config
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -43,12 +44,16 @@ class Dense(Layer):
                  kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
                  kernel_regularizer: Any = None, bias_regularizer: Any = None,
                  activity_regularizer: Any = None, kernel_constraint: Any = None,
-                 bias_constraint: Any = None, **kwargs: Any) -> None:
-        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
-        self.units = int(units) if not isinstance(units, int) else units
-        if self.units < 0:
+                 bias_constraint: Any = None, lora_rank: int | None = None,
+                 lora_alpha: float | None = None, quantization_config: Any = None,
+                 **kwargs: Any) -> None:
+        if not isinstance(units, int) or isinstance(units, bool) or units <= 0:
             raise ValueError("Received an invalid value for `units`, expected a positive "
                              f"integer. Received: units={units}")
+        if lora_rank is not None or quantization_config is not None:
+            raise NotImplementedError("Dense: LoRA and quantization are not supported")
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        self.units = units
         set_kernel_bias_args(self, activation, use_bias, kernel_initializer, bias_initializer,
                              kernel_regularizer, bias_regularizer, kernel_constraint,
                              bias_constraint)
@@ -108,7 +113,9 @@ class Dense(Layer):
 
     def get_config(self) -> dict:
         config = super().get_config()
-        config.update({"units": self.units, **kernel_bias_config(self)})
+        own = kernel_bias_config(self)
+        del own["activity_regularizer"]  # only the base config lists it, when set
+        config.update({"units": self.units, **own, "quantization_config": None})
         return config
 
 
@@ -117,6 +124,7 @@ class Activation(Layer):
         super().__init__(**kwargs)
         self.supports_masking = True
         self.activation = activations.get(activation)
+        self._build_at_init()
 
     def call(self, inputs: Any) -> Any:
         return self.activation(inputs)
@@ -144,6 +152,7 @@ class Dropout(Layer):
         self.noise_shape = noise_shape
         self.seed = seed
         self.supports_masking = True
+        self._build_at_init()
 
     def _get_noise_shape(self, inputs: Any) -> Any:
         if self.noise_shape is None:
@@ -164,7 +173,7 @@ class Dropout(Layer):
 
     def get_config(self) -> dict:
         config = super().get_config()
-        config.update({"rate": self.rate, "noise_shape": self.noise_shape, "seed": self.seed})
+        config.update({"rate": self.rate, "seed": self.seed, "noise_shape": self.noise_shape})
         return config
 
 
@@ -176,6 +185,10 @@ class SpatialDropout1D(Dropout):
     def _get_noise_shape(self, inputs: Any) -> Any:
         s = _dims(inputs)
         return [s[0], 1, s[2]]
+
+    def get_config(self) -> dict:
+        # Keras 3's spatial dropouts list only these (their dtype as a plain name)
+        return {"rate": self.rate, "seed": self.seed, "name": self.name, "dtype": self.dtype}
 
 
 class SpatialDropout2D(Dropout):
@@ -193,9 +206,7 @@ class SpatialDropout2D(Dropout):
         return [s[0], 1, 1, s[3]]
 
     def get_config(self) -> dict:
-        config = super().get_config()
-        config["data_format"] = self.data_format
-        return config
+        return {**SpatialDropout1D.get_config(self), "data_format": self.data_format}
 
 
 class Flatten(Layer):
@@ -371,7 +382,7 @@ class Lambda(Layer):
 
     def compute_output_shape(self, input_shape: Any) -> Any:
         if self._output_shape is None:
-            return Layer.compute_output_shape(self, input_shape)
+            return self._traced_output_shape(input_shape)
         if callable(self._output_shape):
             return self._output_shape(input_shape)
         s = TensorShape(input_shape)
@@ -426,6 +437,7 @@ class Masking(Layer):
         super().__init__(**kwargs)
         self.supports_masking = True
         self.mask_value = mask_value
+        self._build_at_init()
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
         return tr.reduce_any(tm.not_equal(inputs, self.mask_value), axis=-1)
@@ -449,9 +461,12 @@ class Embedding(Layer):
     def __init__(self, input_dim: int, output_dim: int, embeddings_initializer: Any = "uniform",
                  embeddings_regularizer: Any = None, activity_regularizer: Any = None,
                  embeddings_constraint: Any = None, mask_zero: bool = False,
-                 input_length: int | None = None, **kwargs: Any) -> None:
-        if "input_shape" not in kwargs and input_length:
-            kwargs["input_shape"] = (input_length,)
+                 quantization_config: Any = None, **kwargs: Any) -> None:
+        if quantization_config is not None:
+            raise NotImplementedError("Embedding: quantization is not supported")
+        if kwargs.pop("input_length", None) is not None:
+            warnings.warn("Argument `input_length` is deprecated. Just remove it.",
+                          stacklevel=2)
         if input_dim <= 0 or output_dim <= 0:
             raise ValueError("Both `input_dim` and `output_dim` should be positive, Received "
                              f"input_dim = {input_dim} and output_dim = {output_dim}")
@@ -464,7 +479,6 @@ class Embedding(Layer):
         self.embeddings_constraint = constraints.get(embeddings_constraint)
         self.mask_zero = mask_zero
         self.supports_masking = mask_zero
-        self.input_length = input_length
 
     def build(self, input_shape: Any = None) -> None:
         self.embeddings = self.add_weight("embeddings", shape=(self.input_dim, self.output_dim),
@@ -500,7 +514,7 @@ class Embedding(Layer):
             "embeddings_regularizer": ser_reg(self.embeddings_regularizer),
             "activity_regularizer": ser_reg(self.activity_regularizer),
             "embeddings_constraint": ser_con(self.embeddings_constraint),
-            "mask_zero": self.mask_zero, "input_length": self.input_length,
+            "mask_zero": self.mask_zero, "quantization_config": None,
         })
         return config
 
@@ -509,6 +523,7 @@ class ActivityRegularization(Layer):
     def __init__(self, l1: float = 0.0, l2: float = 0.0, **kwargs: Any) -> None:  # noqa: E741
         super().__init__(activity_regularizer=regularizers.L1L2(l1=l1, l2=l2), **kwargs)
         self.supports_masking = True
+        self._build_at_init()
         self.l1, self.l2 = l1, l2
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
@@ -516,6 +531,7 @@ class ActivityRegularization(Layer):
 
     def get_config(self) -> dict:
         config = super().get_config()
+        config.pop("activity_regularizer", None)
         config.update({"l1": self.l1, "l2": self.l2})
         return config
 

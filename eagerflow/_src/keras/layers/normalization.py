@@ -1,4 +1,4 @@
-"""BatchNormalization and LayerNormalization."""
+"""BatchNormalization, LayerNormalization and UnitNormalization."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from eagerflow._src.keras.layers._utils import ser_con, ser_init, ser_reg
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn_norm
+from eagerflow._src.ops import reduce as tr
 
 
 def _axes_list(axis: Any) -> list:
@@ -51,11 +52,10 @@ class BatchNormalization(Layer):
     Training normalizes with the batch's mean and variance and moves the moving
     statistics towards them (`moving = moving * momentum + batch * (1 - momentum)`);
     inference (the default, and always when the layer is frozen) uses the moving
-    statistics. As Keras 2 does for 4-D inputs normalized over their channel axis (its
-    fused kernel), the moving variance is updated with the unbiased batch variance.
-    The moving statistics aggregate by MEAN: under MirroredStrategy each replica's update
-    is averaged across the replicas, so every replica keeps the same moving statistics
-    (the mean of Keras 2's per-replica copies).
+    statistics. As in Keras 3, the moving variance moves towards the batch variance
+    itself (no Bessel correction). The moving statistics aggregate by MEAN: under
+    MirroredStrategy each replica's update is averaged across the replicas, so every
+    replica keeps the same moving statistics.
     """
 
     def __init__(self, axis: Any = -1, momentum: float = 0.99, epsilon: float = 1e-3,
@@ -64,13 +64,13 @@ class BatchNormalization(Layer):
                  moving_variance_initializer: Any = "ones", beta_regularizer: Any = None,
                  gamma_regularizer: Any = None, beta_constraint: Any = None,
                  gamma_constraint: Any = None, synchronized: bool = False,
-                 **kwargs: Any) -> None:
-        for k in ("renorm", "renorm_clipping", "renorm_momentum", "fused", "virtual_batch_size",
-                  "adjustment"):
-            v = kwargs.pop(k, None)
-            if k == "renorm" and v:
-                raise ValueError("renorm=True is not supported")
+                 renorm: bool = False, renorm_clipping: Any = None,
+                 renorm_momentum: float = 0.99, **kwargs: Any) -> None:
+        if renorm:
+            raise NotImplementedError("BatchNormalization(renorm=True) is not supported")
         super().__init__(**kwargs)
+        self.renorm, self.renorm_clipping = renorm, renorm_clipping
+        self.renorm_momentum = renorm_momentum
         self.axis = axis if isinstance(axis, int) else list(axis)
         self.momentum = momentum
         self.epsilon = epsilon
@@ -115,7 +115,6 @@ class BatchNormalization(Layer):
                                                dtype=pdtype,
                                                initializer=self.moving_variance_initializer,
                                                trainable=False, aggregation="mean")
-        self._fused_like = ndims == 4 and axes in ([3], [1])
         self.built = True
 
     def _broadcast(self, v: Any, ndims: int) -> Any:
@@ -136,8 +135,6 @@ class BatchNormalization(Layer):
         if training and self.trainable:
             pshape = self.moving_mean.shape.as_list()
             if mask is not None:
-                from eagerflow._src.ops import reduce as tr
-
                 w = tm.cast(ta.expand_dims(mask, -1) if mask.shape.rank < ndims else mask,
                            x.dtype) * tm.ones_like(x)
                 n = tr.reduce_sum(w, axis=reduction, keepdims=True)
@@ -147,19 +144,10 @@ class BatchNormalization(Layer):
                 mean, var = nn_norm.moments(x, list(reduction), keepdims=True)
             mean_r, var_r = ta.reshape(mean, pshape), ta.reshape(var, pshape)
             out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
-            update_var = var_r
-            if self._fused_like and mask is None:
-                from eagerflow._src.ops import reduce as tr
-
-                channels = 1
-                for a in self._axes:
-                    channels *= inputs.shape[a]
-                n = tr.reduce_prod(tm.cast(ta.shape(x), x.dtype)) / float(channels)
-                update_var = var_r * (n / tm.maximum(n - 1.0, 1.0))
             m = self.momentum
-            self.moving_mean.assign_sub((self.moving_mean - tm.stop_gradient(mean_r)) * (1 - m))
-            self.moving_variance.assign_sub(
-                (self.moving_variance - tm.stop_gradient(update_var)) * (1 - m))
+            self.moving_mean.assign(self.moving_mean * m + tm.stop_gradient(mean_r) * (1 - m))
+            self.moving_variance.assign(
+                self.moving_variance * m + tm.stop_gradient(var_r) * (1 - m))
         else:
             mean = self._broadcast(self.moving_mean, ndims)
             var = self._broadcast(self.moving_variance, ndims)
@@ -187,6 +175,8 @@ class BatchNormalization(Layer):
             "gamma_regularizer": ser_reg(self.gamma_regularizer),
             "beta_constraint": ser_con(self.beta_constraint),
             "gamma_constraint": ser_con(self.gamma_constraint),
+            "synchronized": self.synchronized, "renorm": self.renorm,
+            "renorm_clipping": self.renorm_clipping, "renorm_momentum": self.renorm_momentum,
         })
         return config
 
@@ -195,7 +185,7 @@ class LayerNormalization(Layer):
     """`LayerNormalization(axis=-1, epsilon=0.001, center=True, scale=True, ...)`."""
 
     def __init__(self, axis: Any = -1, epsilon: float = 1e-3, center: bool = True,
-                 scale: bool = True, beta_initializer: Any = "zeros",
+                 scale: bool = True, rms_scaling: bool = False, beta_initializer: Any = "zeros",
                  gamma_initializer: Any = "ones", beta_regularizer: Any = None,
                  gamma_regularizer: Any = None, beta_constraint: Any = None,
                  gamma_constraint: Any = None, **kwargs: Any) -> None:
@@ -210,6 +200,7 @@ class LayerNormalization(Layer):
         self.epsilon = epsilon
         self.center = center
         self.scale = scale
+        self.rms_scaling = rms_scaling
         _set_affine_args(self, beta_initializer, gamma_initializer, beta_regularizer,
                          gamma_regularizer, beta_constraint, gamma_constraint)
         self.supports_masking = True
@@ -225,7 +216,16 @@ class LayerNormalization(Layer):
                                  f"axis={self.axis}")
         self._axes = sorted(axes)
         param_shape = [input_shape[a] for a in self._axes]
-        self.gamma, self.beta = _add_affine_weights(self, param_shape)
+        # rms_scaling (deprecated in Keras 3) keeps a scale and drops the offset
+        self.gamma = self.add_weight("gamma", shape=param_shape,
+                                     initializer=self.gamma_initializer,
+                                     regularizer=self.gamma_regularizer,
+                                     constraint=self.gamma_constraint, trainable=True) \
+            if self.scale or self.rms_scaling else None
+        self.beta = self.add_weight("beta", shape=param_shape, initializer=self.beta_initializer,
+                                    regularizer=self.beta_regularizer,
+                                    constraint=self.beta_constraint, trainable=True) \
+            if self.center and not self.rms_scaling else None
         self.built = True
 
     def call(self, inputs: Any) -> Any:
@@ -239,7 +239,11 @@ class LayerNormalization(Layer):
         mean, var = nn_norm.moments(x, list(self._axes), keepdims=True)
         gamma = ta.reshape(self.gamma, shape) if self.gamma is not None else None
         beta = ta.reshape(self.beta, shape) if self.beta is not None else None
-        out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
+        if self.rms_scaling:  # Keras 3's (deprecated) form: x / sqrt(var + eps) * gamma
+            out = x * tm.rsqrt(var + self.epsilon)
+            out = out * tm.cast(gamma, out.dtype) if gamma is not None else out
+        else:
+            out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
         return tm.cast(out, compute) if out.dtype != compute else out
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
@@ -249,11 +253,47 @@ class LayerNormalization(Layer):
         config = super().get_config()
         config.update({
             "axis": self.axis, "epsilon": self.epsilon, "center": self.center,
-            "scale": self.scale, "beta_initializer": ser_init(self.beta_initializer),
+            "scale": self.scale, "rms_scaling": self.rms_scaling,
+            "beta_initializer": ser_init(self.beta_initializer),
             "gamma_initializer": ser_init(self.gamma_initializer),
             "beta_regularizer": ser_reg(self.beta_regularizer),
             "gamma_regularizer": ser_reg(self.gamma_regularizer),
             "beta_constraint": ser_con(self.beta_constraint),
             "gamma_constraint": ser_con(self.gamma_constraint),
         })
+        return config
+
+
+class UnitNormalization(Layer):
+    """`UnitNormalization(axis=-1)`: scales each sample to unit L2 norm over `axis`
+    (`x * min(rsqrt(sum(x ** 2)), 1e12)`, as Keras 3's `ops.normalize`)."""
+
+    def __init__(self, axis: Any = -1, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if isinstance(axis, (list, tuple)):
+            self.axis = list(axis)
+        elif isinstance(axis, int) and not isinstance(axis, bool):
+            self.axis = axis
+        else:
+            raise TypeError("Invalid value for `axis` argument: expected an int or a "
+                            f"list/tuple of ints. Received: axis={axis}")
+        self.supports_masking = True
+        self._build_at_init()
+
+    def call(self, inputs: Any) -> Any:
+        x = inputs if inputs.shape.rank else ta.expand_dims(inputs, 0)
+        square_sum = tr.reduce_sum(tm.square(x), axis=self.axis, keepdims=True)
+        return x * tm.minimum(tm.rsqrt(square_sum), tm.cast(1e12, x.dtype))
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        shape = TensorShape(input_shape)
+        for axis in _axes_list(self.axis):
+            if axis >= shape.rank or axis < -shape.rank:
+                raise ValueError(f"Axis {self.axis} is out of bounds for input shape "
+                                 f"{tuple(shape.as_list())}.")
+        return shape
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["axis"] = self.axis
         return config

@@ -37,6 +37,7 @@ class Pooling(Layer):
         self.padding = normalize_padding(padding)
         self.data_format = normalize_data_format(data_format)
         self.input_spec = InputSpec(ndim=rank + 2)
+        self._build_at_init()
 
     def call(self, inputs: Any) -> Any:
         x = inputs
@@ -62,11 +63,8 @@ class Pooling(Layer):
 
     def get_config(self) -> dict:
         config = super().get_config()
-        if self.rank == 1:
-            config.update({"strides": self.strides[0], "pool_size": self.pool_size[0]})
-        else:
-            config.update({"pool_size": self.pool_size, "strides": self.strides})
-        config.update({"padding": self.padding, "data_format": self.data_format})
+        config.update({"pool_size": self.pool_size, "padding": self.padding,
+                       "strides": self.strides, "data_format": self.data_format})
         return config
 
 
@@ -106,6 +104,7 @@ class GlobalPooling(Layer):
         self.keepdims = keepdims
         self.input_spec = InputSpec(ndim=rank + 2)
         self.supports_masking = rank == 1
+        self._build_at_init()
 
     def _axes(self) -> list:
         if self.data_format == "channels_last":

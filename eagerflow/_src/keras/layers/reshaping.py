@@ -1,4 +1,4 @@
-"""Spatial reshaping layers: ZeroPadding1D/2D, Cropping1D/2D, UpSampling1D/2D."""
+"""Spatial reshaping layers: ZeroPadding1D/2D/3D, Cropping1D/2D/3D, UpSampling1D/2D/3D."""
 
 from __future__ import annotations
 
@@ -37,8 +37,6 @@ class _Spatial(Layer):
 
     def __init__(self, data_format: str | None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        if data_format is None and self.rank == 1:
-            data_format = "channels_last"
         self.data_format = normalize_data_format(data_format)
         self.input_spec = InputSpec(ndim=self.rank + 2)
 
@@ -49,38 +47,47 @@ class _Spatial(Layer):
 
 
 class ZeroPadding1D(_Spatial):
+    """`ZeroPadding1D(padding=1, data_format=None)`."""
+
     rank = 1
 
-    def __init__(self, padding: Any = 1, **kwargs: Any) -> None:
-        super().__init__("channels_last", **kwargs)
+    def __init__(self, padding: Any = 1, data_format: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(data_format, **kwargs)
         self.padding = normalize_tuple(padding, 2, "padding", allow_zero=True)
 
     def call(self, inputs: Any) -> Any:
-        return tf_pad(inputs, [[0, 0], list(self.padding), [0, 0]])
+        pads = [[0, 0], [0, 0], [0, 0]]
+        pads[self._spatial_axes()[0]] = list(self.padding)
+        return tf_pad(inputs, pads)
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()
-        return TensorShape([s[0], _add(s[1], sum(self.padding)), s[2]])
+        axis = self._spatial_axes()[0]
+        s[axis] = _add(s[axis], sum(self.padding))
+        return TensorShape(s)
 
     def get_config(self) -> dict:
         config = super().get_config()
-        config["padding"] = self.padding
+        config.update({"padding": self.padding, "data_format": self.data_format})
         return config
 
 
-class ZeroPadding2D(_Spatial):
-    """`ZeroPadding2D(padding=(1, 1), data_format=None)`."""
+def _per_axis_pairs(value: Any, n: int, name: str) -> tuple:
+    """n ints (one symmetric amount per spatial axis) or `_pairs`' forms, as n pairs."""
+    if isinstance(value, (list, tuple)) and len(value) == n and all(
+            isinstance(p, int) for p in value):
+        value = tuple((p, p) for p in value)
+    return _pairs(value, n, name)
 
-    def __init__(self, padding: Any = (1, 1), data_format: str | None = None,
-                 **kwargs: Any) -> None:
+
+class _ZeroPadding(_Spatial):
+    def __init__(self, padding: Any, data_format: str | None = None, **kwargs: Any) -> None:
         super().__init__(data_format, **kwargs)
-        if isinstance(padding, (list, tuple)) and len(padding) == 2 and all(
-                isinstance(p, int) for p in padding):
-            padding = ((padding[0], padding[0]), (padding[1], padding[1]))
-        self.padding = _pairs(padding, 2, "padding")
+        self.padding = _per_axis_pairs(padding, self.rank, "padding")
 
     def call(self, inputs: Any) -> Any:
-        pads = [(0, 0)] * 4
+        pads = [(0, 0)] * (self.rank + 2)
         for axis, p in zip(self._spatial_axes(), self.padding):
             pads[axis] = p
         return tf_pad(inputs, [list(p) for p in pads])
@@ -95,6 +102,26 @@ class ZeroPadding2D(_Spatial):
         config = super().get_config()
         config.update({"padding": self.padding, "data_format": self.data_format})
         return config
+
+
+class ZeroPadding2D(_ZeroPadding):
+    """`ZeroPadding2D(padding=(1, 1), data_format=None)`."""
+
+    rank = 2
+
+    def __init__(self, padding: Any = (1, 1), data_format: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(padding, data_format, **kwargs)
+
+
+class ZeroPadding3D(_ZeroPadding):
+    """`ZeroPadding3D(padding=((1, 1), (1, 1), (1, 1)), data_format=None)`."""
+
+    rank = 3
+
+    def __init__(self, padding: Any = ((1, 1), (1, 1), (1, 1)), data_format: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(padding, data_format, **kwargs)
 
 
 class Cropping1D(_Spatial):
@@ -119,16 +146,10 @@ class Cropping1D(_Spatial):
         return config
 
 
-class Cropping2D(_Spatial):
-    """`Cropping2D(cropping=((0, 0), (0, 0)), data_format=None)`."""
-
-    def __init__(self, cropping: Any = ((0, 0), (0, 0)), data_format: str | None = None,
-                 **kwargs: Any) -> None:
+class _Cropping(_Spatial):
+    def __init__(self, cropping: Any, data_format: str | None = None, **kwargs: Any) -> None:
         super().__init__(data_format, **kwargs)
-        if isinstance(cropping, (list, tuple)) and len(cropping) == 2 and all(
-                isinstance(p, int) for p in cropping):
-            cropping = ((cropping[0], cropping[0]), (cropping[1], cropping[1]))
-        self.cropping = _pairs(cropping, 2, "cropping")
+        self.cropping = _per_axis_pairs(cropping, self.rank, "cropping")
 
     def _check(self, s: list) -> None:
         for axis, (a, b) in zip(self._spatial_axes(), self.cropping):
@@ -140,7 +161,7 @@ class Cropping2D(_Spatial):
     def call(self, inputs: Any) -> Any:
         s = inputs.shape.as_list()
         self._check(s)
-        key = [slice(None)] * 4
+        key = [slice(None)] * (self.rank + 2)
         for axis, (a, b) in zip(self._spatial_axes(), self.cropping):
             key[axis] = slice(a, s[axis] - b)
         return inputs[tuple(key)]
@@ -156,6 +177,26 @@ class Cropping2D(_Spatial):
         config = super().get_config()
         config.update({"cropping": self.cropping, "data_format": self.data_format})
         return config
+
+
+class Cropping2D(_Cropping):
+    """`Cropping2D(cropping=((0, 0), (0, 0)), data_format=None)`."""
+
+    rank = 2
+
+    def __init__(self, cropping: Any = ((0, 0), (0, 0)), data_format: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(cropping, data_format, **kwargs)
+
+
+class Cropping3D(_Cropping):
+    """`Cropping3D(cropping=((1, 1), (1, 1), (1, 1)), data_format=None)`."""
+
+    rank = 3
+
+    def __init__(self, cropping: Any = ((1, 1), (1, 1), (1, 1)),
+                 data_format: str | None = None, **kwargs: Any) -> None:
+        super().__init__(cropping, data_format, **kwargs)
 
 
 def _repeat(x: Any, axis: int, n: int) -> Any:
@@ -232,4 +273,32 @@ class UpSampling2D(_Spatial):
         config = super().get_config()
         config.update({"size": self.size, "data_format": self.data_format,
                        "interpolation": self.interpolation})
+        return config
+
+
+class UpSampling3D(_Spatial):
+    """`UpSampling3D(size=(2, 2, 2), data_format=None)`: nearest-neighbour repetition."""
+
+    rank = 3
+
+    def __init__(self, size: Any = (2, 2, 2), data_format: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(data_format, **kwargs)
+        self.size = normalize_tuple(size, 3, "size")
+
+    def call(self, inputs: Any) -> Any:
+        out = inputs
+        for axis, n in zip(self._spatial_axes(), self.size):
+            out = _repeat(out, axis, n)
+        return out
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        s = TensorShape(input_shape).as_list()
+        for axis, n in zip(self._spatial_axes(), self.size):
+            s[axis] = None if s[axis] is None else s[axis] * n
+        return TensorShape(s)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"size": self.size, "data_format": self.data_format})
         return config

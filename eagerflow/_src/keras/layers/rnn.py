@@ -9,18 +9,29 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
+from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.backend import init_scope
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
+from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.module import push_scope
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import stacking
 from eagerflow._src.ops.linalg import matmul
+from eagerflow._src.ops.variables import Variable
+
+_INIT_REG_CON = ("kernel_initializer", "recurrent_initializer", "bias_initializer",
+                 "kernel_regularizer", "recurrent_regularizer", "bias_regularizer",
+                 "kernel_constraint", "recurrent_constraint", "bias_constraint")
+_INIT_REG_CON_ACT = _INIT_REG_CON[:6] + ("activity_regularizer",) + _INIT_REG_CON[6:]
 
 
 class _CellBase(Layer):
@@ -83,30 +94,39 @@ class _CellBase(Layer):
         states = [ta.zeros([batch_size, s], dtype) for s in sizes]
         return states if isinstance(self.state_size, (list, tuple)) else states[0]
 
-    def _base_config(self) -> dict:
-        return {
-            "units": self.units, "activation": ser_act(self.activation),
-            "use_bias": self.use_bias,
-            "kernel_initializer": ser_init(self.kernel_initializer),
-            "recurrent_initializer": ser_init(self.recurrent_initializer),
-            "bias_initializer": ser_init(self.bias_initializer),
-            "kernel_regularizer": ser_reg(self.kernel_regularizer),
-            "recurrent_regularizer": ser_reg(self.recurrent_regularizer),
-            "bias_regularizer": ser_reg(self.bias_regularizer),
-            "kernel_constraint": ser_con(self.kernel_constraint),
-            "recurrent_constraint": ser_con(self.recurrent_constraint),
-            "bias_constraint": ser_con(self.bias_constraint),
-            "dropout": self.dropout, "recurrent_dropout": self.recurrent_dropout,
-        }
+    # the config entries in Keras 3's order: the cell's own, and those of the layer that
+    # runs it (SimpleRNN, LSTM, GRU)
+    _cell_keys: tuple = ("units", "activation", "use_bias") + _INIT_REG_CON + (
+        "dropout", "recurrent_dropout", "seed")
+    _layer_keys: tuple = ("units", "activation", "use_bias") + _INIT_REG_CON_ACT + (
+        "dropout", "recurrent_dropout")
+
+    def config_values(self) -> dict:
+        """Every config entry of the cell (serialized), in no particular order."""
+        out = {"units": self.units, "use_bias": self.use_bias, "dropout": self.dropout,
+               "recurrent_dropout": self.recurrent_dropout, "seed": self.seed}
+        for kind, to_config in (("activation", ser_act), ("initializer", ser_init),
+                                ("regularizer", ser_reg), ("constraint", ser_con)):
+            for name in (("activation", "recurrent_activation") if kind == "activation" else
+                         (f"kernel_{kind}", f"recurrent_{kind}", f"bias_{kind}")):
+                if hasattr(self, name):
+                    out[name] = to_config(getattr(self, name))
+        for name in ("unit_forget_bias", "reset_after"):
+            if hasattr(self, name):
+                out[name] = getattr(self, name)
+        return out
 
     def get_config(self) -> dict:
         config = super().get_config()
-        config.update(self._base_config())
+        values = self.config_values()
+        config.update({k: values[k] for k in self._cell_keys})
         return config
 
 
 class SimpleRNNCell(_CellBase):
     """`h = activation(x @ kernel + h_prev @ recurrent_kernel + bias)`."""
+
+    _layer_keys = _CellBase._layer_keys  # SimpleRNN lists no seed
 
     @property
     def state_size(self) -> int:
@@ -135,6 +155,12 @@ class LSTMCell(_CellBase):
     """Gates i, f, c, o: `c = f * c_prev + i * tanh(zc)`, `h = o * tanh(c)`."""
 
     _gates = 4
+    _cell_keys = ("units", "activation", "recurrent_activation", "use_bias",
+                  "unit_forget_bias") + _INIT_REG_CON + ("dropout", "recurrent_dropout", "seed")
+    _layer_keys = ("units", "activation", "recurrent_activation", "use_bias",
+                   "kernel_initializer", "recurrent_initializer", "bias_initializer",
+                   "unit_forget_bias") + _INIT_REG_CON_ACT[3:] + (
+        "dropout", "recurrent_dropout", "seed")
 
     def __init__(self, units: int, activation: Any = "tanh",
                  recurrent_activation: Any = "sigmoid", use_bias: bool = True,
@@ -144,12 +170,11 @@ class LSTMCell(_CellBase):
                  recurrent_regularizer: Any = None, bias_regularizer: Any = None,
                  kernel_constraint: Any = None, recurrent_constraint: Any = None,
                  bias_constraint: Any = None, dropout: float = 0.0,
-                 recurrent_dropout: float = 0.0, **kwargs: Any) -> None:
-        kwargs.pop("implementation", None)
+                 recurrent_dropout: float = 0.0, seed: Any = None, **kwargs: Any) -> None:
         super().__init__(units, activation, use_bias, kernel_initializer, recurrent_initializer,
                          bias_initializer, kernel_regularizer, recurrent_regularizer,
                          bias_regularizer, kernel_constraint, recurrent_constraint,
-                         bias_constraint, dropout, recurrent_dropout, **kwargs)
+                         bias_constraint, dropout, recurrent_dropout, seed, **kwargs)
         self.recurrent_activation = activations.get(recurrent_activation)
         self.unit_forget_bias = unit_forget_bias
 
@@ -189,17 +214,15 @@ class LSTMCell(_CellBase):
         h = o * self.activation(c)
         return h, [h, c]
 
-    def get_config(self) -> dict:
-        config = super().get_config()
-        config["recurrent_activation"] = ser_act(self.recurrent_activation)
-        config["unit_forget_bias"] = self.unit_forget_bias
-        return config
-
 
 class GRUCell(_CellBase):
     """Gates z, r, h (`reset_after=True`, Keras 2's default, applies r after the matmul)."""
 
     _gates = 3
+    _cell_keys = ("units", "activation", "recurrent_activation", "use_bias") + _INIT_REG_CON + (
+        "dropout", "recurrent_dropout", "reset_after", "seed")
+    _layer_keys = ("units", "activation", "recurrent_activation", "use_bias") + \
+        _INIT_REG_CON_ACT + ("dropout", "recurrent_dropout", "reset_after", "seed")
 
     def __init__(self, units: int, activation: Any = "tanh",
                  recurrent_activation: Any = "sigmoid", use_bias: bool = True,
@@ -209,12 +232,11 @@ class GRUCell(_CellBase):
                  bias_regularizer: Any = None, kernel_constraint: Any = None,
                  recurrent_constraint: Any = None, bias_constraint: Any = None,
                  dropout: float = 0.0, recurrent_dropout: float = 0.0,
-                 reset_after: bool = True, **kwargs: Any) -> None:
-        kwargs.pop("implementation", None)
+                 reset_after: bool = True, seed: Any = None, **kwargs: Any) -> None:
         super().__init__(units, activation, use_bias, kernel_initializer, recurrent_initializer,
                          bias_initializer, kernel_regularizer, recurrent_regularizer,
                          bias_regularizer, kernel_constraint, recurrent_constraint,
-                         bias_constraint, dropout, recurrent_dropout, **kwargs)
+                         bias_constraint, dropout, recurrent_dropout, seed, **kwargs)
         self.recurrent_activation = activations.get(recurrent_activation)
         self.reset_after = reset_after
 
@@ -257,12 +279,6 @@ class GRUCell(_CellBase):
             hh = self.activation(x_h + matmul(r * h_prev, self.recurrent_kernel[:, 2 * u:]))
         h = z * h_prev + (1.0 - z) * hh
         return h, [h] if isinstance(states, (list, tuple)) else h
-
-    def get_config(self) -> dict:
-        config = super().get_config()
-        config["recurrent_activation"] = ser_act(self.recurrent_activation)
-        config["reset_after"] = self.reset_after
-        return config
 
 
 class StackedRNNCells(Layer):
@@ -320,18 +336,14 @@ class StackedRNNCells(Layer):
         return inputs, new_states
 
     def get_config(self) -> dict:
-        from eagerflow._src.keras.layers import serialize
-
         config = super().get_config()
-        config["cells"] = [serialize(c) for c in self.cells]
+        config["cells"] = [ser.serialize_keras_object(c) for c in self.cells]
         return config
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> StackedRNNCells:
-        from eagerflow._src.keras.layers import deserialize
-
         config = dict(config)
-        cells = [deserialize(c, custom_objects) for c in config.pop("cells")]
+        cells = [ser.deserialize_layer(c, custom_objects) for c in config.pop("cells")]
         return cls(cells, **config)
 
 
@@ -343,24 +355,25 @@ class _Spec:
 
 
 class RNN(Layer):
-    """`RNN(cell, return_sequences=False, return_state=False, go_backwards=False, ...)`."""
+    """`RNN(cell, return_sequences=False, return_state=False, go_backwards=False,
+    stateful=False, unroll=False, zero_output_for_mask=False)`.
+
+    A stateful RNN keeps its final states in variables (`states`, one per cell state, of
+    the fixed batch size) and starts the next call from them, until `reset_states()`.
+    """
 
     def __init__(self, cell: Any, return_sequences: bool = False, return_state: bool = False,
                  go_backwards: bool = False, stateful: bool = False, unroll: bool = False,
-                 time_major: bool = False, **kwargs: Any) -> None:
+                 zero_output_for_mask: bool = False, **kwargs: Any) -> None:
         if isinstance(cell, (list, tuple)):
             cell = StackedRNNCells(cell)
         if not hasattr(cell, "call"):
             raise ValueError("Argument `cell` should have a `call` method. Received: "
                              f"cell={cell}")
         if not hasattr(cell, "state_size"):
-            raise ValueError("The RNN cell should have a `state_size` attribute (tuple of "
-                             "integers, one integer per RNN state). Received: "
-                             f"cell={cell}")
-        if stateful:
-            raise NotImplementedError("stateful=True RNNs are not supported; carry the state "
-                                      "with `initial_state` and `return_state=True`.")
-        self.zero_output_for_mask = kwargs.pop("zero_output_for_mask", False)
+            raise ValueError("The RNN cell should have a `state_size` attribute (single "
+                             "integer or list of integers, one integer per RNN state). "
+                             f"Received: cell={cell}")
         super().__init__(**kwargs)
         self.cell = cell
         self.return_sequences = return_sequences
@@ -368,24 +381,46 @@ class RNN(Layer):
         self.go_backwards = go_backwards
         self.stateful = stateful
         self.unroll = unroll
-        self.time_major = time_major
+        self.zero_output_for_mask = zero_output_for_mask
         self.supports_masking = True
         self.input_spec = InputSpec(ndim=3)
+        object.__setattr__(self, "_state_vars", None)
 
     @property
     def states(self) -> Any:
-        return None
+        """The state variables of a stateful RNN (None before it is built)."""
+        return self._state_vars
 
     def build(self, input_shape: Any) -> None:
         if isinstance(input_shape, list) and input_shape and \
-                isinstance(input_shape[0], TensorShape):
+                isinstance(input_shape[0], (list, tuple, TensorShape)):
             input_shape = input_shape[0]
         s = TensorShape(input_shape)
-        step = [s[1], s[2]] if self.time_major else [s[0], s[2]]
+        if self.stateful:
+            if s[0] is None:
+                raise ValueError("When using `stateful=True` in a RNN, the batch size must be "
+                                 "static. Found dynamic batch size: "
+                                 f"sequence.shape={tuple(s.as_list())}")
+            self._create_state_variables(s[0])
         if isinstance(self.cell, Layer) and not self.cell.built:
             with push_scope(self.cell.name):
-                self.cell._maybe_build(_Spec(step))
+                self.cell._maybe_build(_Spec([s[0], s[2]]))
         self.built = True
+
+    def _create_state_variables(self, batch: int) -> None:
+        # held outside the attribute tracking: Keras 3's RNN states are not weights
+        with init_scope():
+            states = [keras_variable(Variable(np.zeros((batch, n), self.variable_dtype),
+                                              trainable=False, name="rnn_state"), "rnn_state")
+                      for n in self._state_sizes()]
+        object.__setattr__(self, "_state_vars", states)
+
+    def reset_states(self) -> None:
+        """Sets a stateful RNN's states back to zeros."""
+        for v in self._state_vars or ():
+            v.assign(tm.zeros_like(v))
+
+    reset_state = reset_states
 
     def _state_sizes(self) -> list:
         s = self.cell.state_size
@@ -396,10 +431,10 @@ class RNN(Layer):
                 isinstance(input_shape[0], (TensorShape, list, tuple)):
             input_shape = input_shape[0]
         s = TensorShape(input_shape).as_list()
-        batch, steps = (s[1], s[0]) if self.time_major else (s[0], s[1])
+        batch, steps = s[0], s[1]
         out_size = getattr(self.cell, "output_size", None) or self._state_sizes()[0]
         if self.return_sequences:
-            out = [steps, batch, out_size] if self.time_major else [batch, steps, out_size]
+            out = [batch, steps, out_size]
         else:
             out = [batch, out_size]
         if self.return_state:
@@ -424,19 +459,28 @@ class RNN(Layer):
                                   seed=getattr(cell, "seed", None))
         return in_mask, rec_mask
 
-    def call(self, inputs: Any, mask: Any = None, training: Any = None,
-             initial_state: Any = None) -> Any:
+    def call(self, sequences: Any, initial_state: Any = None, mask: Any = None,
+             training: Any = False) -> Any:
+        inputs = sequences
         if isinstance(inputs, list):
             if initial_state is None and len(inputs) > 1:
                 initial_state = inputs[1:]
             inputs = inputs[0]
         if isinstance(mask, list):
             mask = mask[0]
-        x = ta.transpose(inputs, [1, 0, 2]) if not self.time_major else inputs
+        x = ta.transpose(inputs, [1, 0, 2])
         steps = stacking.unstack(x, axis=0)
         if not steps:
             raise ValueError("Cannot run an RNN over a sequence with zero time steps")
         sizes = self._state_sizes()
+        if self.stateful and initial_state is None:
+            expected, got = self._state_vars[0].shape[0], inputs.shape[0]
+            if got is not None and got != expected:
+                raise ValueError("If an RNN is stateful, the batch size of the input sequences "
+                                 "must be the same as the batch size of the initial state. \n"
+                                 f"- Expected batch size: {expected}\n- Received batch size: "
+                                 f"{got}")
+            initial_state = [v.value() for v in self._state_vars]
         if initial_state is None:
             batch = steps[0].shape[0]
             if batch is None:
@@ -452,7 +496,7 @@ class RNN(Layer):
                                  f"states; however `cell.state_size` is {sizes}")
         masks = None
         if mask is not None:
-            m = ta.transpose(mask, [1, 0]) if not self.time_major else mask
+            m = ta.transpose(mask, [1, 0])
             masks = stacking.unstack(ta.expand_dims(tm.cast(m, "bool"), -1), axis=0)
         order = list(range(len(steps)))
         if self.go_backwards:
@@ -480,33 +524,30 @@ class RNN(Layer):
             states = new_states
             prev_out = out
             outputs.append(out)
+        if self.stateful:
+            for v, value in zip(self._state_vars, states):
+                v.assign(value)
         if self.return_sequences:
-            output = stacking.stack(outputs, axis=0 if self.time_major else 1)
+            output = stacking.stack(outputs, axis=1)
         else:
             output = outputs[-1]
         if self.return_state:
             return [output] + list(states)
         return output
 
-    def get_config(self) -> dict:
-        from eagerflow._src.keras.layers import serialize
+    def _rnn_config(self) -> dict:
+        return {k: getattr(self, k) for k in _RNN_KEYS}
 
+    def get_config(self) -> dict:
         config = super().get_config()
-        config.update({"return_sequences": self.return_sequences,
-                       "return_state": self.return_state, "go_backwards": self.go_backwards,
-                       "stateful": self.stateful, "unroll": self.unroll,
-                       "time_major": self.time_major})
-        if self.zero_output_for_mask:
-            config["zero_output_for_mask"] = self.zero_output_for_mask
-        config["cell"] = serialize(self.cell)
+        config.update(self._rnn_config())
+        config["cell"] = ser.serialize_keras_object(self.cell)
         return config
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> RNN:
-        from eagerflow._src.keras.layers import deserialize
-
         config = dict(config)
-        cell = deserialize(config.pop("cell"), custom_objects)
+        cell = ser.deserialize_layer(config.pop("cell"), custom_objects)
         return cls(cell, **config)
 
 
@@ -520,7 +561,7 @@ def _accepts_training(cell: Any) -> bool:
 
 
 _RNN_KEYS = ("return_sequences", "return_state", "go_backwards", "stateful", "unroll",
-             "time_major")
+             "zero_output_for_mask")
 
 
 class _FlatRNN(RNN):
@@ -545,20 +586,17 @@ class _FlatRNN(RNN):
             return getattr(cell, name)
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
-    def call(self, inputs: Any, mask: Any = None, training: Any = None,
-             initial_state: Any = None) -> Any:
-        return RNN.call(self, inputs, mask=mask, training=training, initial_state=initial_state)
+    def call(self, sequences: Any, initial_state: Any = None, mask: Any = None,
+             training: Any = False) -> Any:
+        return RNN.call(self, sequences, initial_state=initial_state, mask=mask,
+                        training=training)
 
     def get_config(self) -> dict:
         config = Layer.get_config(self)
-        config.update({k: getattr(self, k) for k in _RNN_KEYS})
-        if self.zero_output_for_mask:
-            config["zero_output_for_mask"] = True
-        cell_config = self.cell.get_config()
-        for k in ("name", "trainable", "dtype", "batch_input_shape"):
-            cell_config.pop(k, None)
-        config.update(cell_config)
-        config["activity_regularizer"] = ser_reg(self.activity_regularizer)
+        config.update(self._rnn_config())
+        values = self.cell.config_values()
+        values["activity_regularizer"] = ser_reg(self.activity_regularizer)
+        config.update({k: values[k] for k in self.cell._layer_keys})
         return config
 
     @classmethod
@@ -573,8 +611,7 @@ def _snake(name: str) -> str:
 
 
 def _split_kwargs(kwargs: dict, cell_keys: tuple) -> tuple:
-    rnn_kwargs = {k: kwargs.pop(k) for k in list(kwargs) if k in _RNN_KEYS
-                  or k == "zero_output_for_mask"}
+    rnn_kwargs = {k: kwargs.pop(k) for k in list(kwargs) if k in _RNN_KEYS}
     cell_kwargs = {k: kwargs.pop(k) for k in list(kwargs) if k in cell_keys}
     return rnn_kwargs, cell_kwargs
 
@@ -601,7 +638,6 @@ class LSTM(_FlatRNN):
     _cell_class = LSTMCell
 
     def __init__(self, units: int, **kwargs: Any) -> None:
-        kwargs.pop("implementation", None)
         rnn_kwargs, cell_kwargs = _split_kwargs(
             kwargs, _COMMON + ("recurrent_activation", "unit_forget_bias"))
         super().__init__(units, rnn_kwargs=rnn_kwargs, cell_kwargs=cell_kwargs, **kwargs)
@@ -613,7 +649,6 @@ class GRU(_FlatRNN):
     _cell_class = GRUCell
 
     def __init__(self, units: int, **kwargs: Any) -> None:
-        kwargs.pop("implementation", None)
         rnn_kwargs, cell_kwargs = _split_kwargs(
             kwargs, _COMMON + ("recurrent_activation", "reset_after"))
         super().__init__(units, rnn_kwargs=rnn_kwargs, cell_kwargs=cell_kwargs, **kwargs)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.engine.base_layer import Layer, output_shape_of
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.module import push_scope
 from eagerflow._src.ops import array as ta
@@ -20,18 +21,14 @@ class Wrapper(Layer):
         self.layer = layer
 
     def get_config(self) -> dict:
-        from eagerflow._src.keras.layers import serialize
-
         config = super().get_config()
-        config["layer"] = serialize(self.layer)
+        config["layer"] = ser.serialize_keras_object(self.layer)
         return config
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Wrapper:
-        from eagerflow._src.keras.layers import deserialize
-
         config = dict(config)
-        layer = deserialize(config.pop("layer"), custom_objects)
+        layer = ser.deserialize_layer(config.pop("layer"), custom_objects)
         return cls(layer, **config)
 
 
@@ -60,7 +57,7 @@ class TimeDistributed(Wrapper):
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()
-        inner = TensorShape(self.layer.compute_output_shape(self._inner_shape(s))).as_list()
+        inner = TensorShape(output_shape_of(self.layer, self._inner_shape(s))).as_list()
         return TensorShape([s[0], s[1]] + inner[1:])
 
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
@@ -100,12 +97,12 @@ class Bidirectional(Wrapper):
                              "one of {\"sum\", \"mul\", \"ave\", \"concat\", None}")
         super().__init__(layer, **kwargs)
         config = layer.get_config()
-        config["name"] = "forward_" + layer.name
+        config["name"] = "forward_" + layer.name.removeprefix("forward_")
         self.forward_layer = type(layer).from_config(config)
         if backward_layer is None:
             bconfig = layer.get_config()
-            bconfig["name"] = "backward_" + layer.name
-            bconfig["go_backwards"] = not bconfig.get("go_backwards", False)
+            bconfig["name"] = "backward_" + layer.name.removeprefix("backward_")
+            bconfig["go_backwards"] = True
             self.backward_layer = type(layer).from_config(bconfig)
         else:
             self.backward_layer = backward_layer
@@ -121,6 +118,9 @@ class Bidirectional(Wrapper):
                                  f"\"{getattr(self.forward_layer, attr)}\" for forward layer "
                                  f"and \"{getattr(self.backward_layer, attr)}\" for backward "
                                  "layer")
+        for sub in (self.forward_layer, self.backward_layer):
+            if getattr(sub, "zero_output_for_mask", None) is not None:
+                sub.zero_output_for_mask = sub.return_sequences  # as Keras 3 forces it
         self.merge_mode = merge_mode
         self.return_sequences = layer.return_sequences
         self.return_state = layer.return_state
@@ -200,23 +200,19 @@ class Bidirectional(Wrapper):
         return [out_mask, out_mask] if self.merge_mode is None else out_mask
 
     def get_config(self) -> dict:
-        from eagerflow._src.keras.layers import serialize
-
         config = Layer.get_config(self)
-        config["layer"] = serialize(self._template)
         config["merge_mode"] = self.merge_mode
-        config["backward_layer"] = serialize(self.backward_layer)
+        config["layer"] = ser.serialize_keras_object(self.forward_layer)
+        config["backward_layer"] = ser.serialize_keras_object(self.backward_layer)
         return config
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Bidirectional:
-        from eagerflow._src.keras.layers import deserialize
-
         config = dict(config)
-        layer = deserialize(config.pop("layer"), custom_objects)
+        layer = ser.deserialize_layer(config.pop("layer"), custom_objects)
         back = config.pop("backward_layer", None)
         if back is not None:
-            back = deserialize(back, custom_objects)
+            back = ser.deserialize_layer(back, custom_objects)
             back_cfg = back.get_config()
             back_cfg["name"] = back.name
         return cls(layer, backward_layer=back, **config)

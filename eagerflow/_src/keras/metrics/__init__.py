@@ -6,7 +6,7 @@ from typing import Any
 
 from eagerflow._src.keras import losses as _L
 from eagerflow._src.keras import serialization as ser
-from eagerflow._src.keras.metrics import base, confusion, simple
+from eagerflow._src.keras.metrics import base, confusion, iou, scores, simple
 
 _BY_NAME = {
     "accuracy": simple.accuracy, "acc": simple.accuracy,
@@ -31,23 +31,24 @@ _BY_NAME = {
 }
 
 _CLASSES: dict[str, type] = {}
-for _mod in (base, simple, confusion):
+for _mod in (base, simple, confusion, iou, scores):
     for _k, _v in vars(_mod).items():
         if isinstance(_v, type) and issubclass(_v, base.Metric) and not _k.startswith("_"):
             _CLASSES[_k] = _v
 
 
+_TABLE = {**_CLASSES, **_BY_NAME}
+
+
 def get(identifier: Any) -> Any:
     """A metric function or Metric from a name, a config dict, or a callable/Metric."""
-    return ser.get_named(identifier, _BY_NAME, _CLASSES, "metric", deserialize)
+    return ser.get_from(identifier, _TABLE, deserialize, "metric")
 
 
 def serialize(metric: Any) -> Any:
-    if isinstance(metric, base.Metric):
-        return {"module": "keras.metrics", "class_name": type(metric).__name__,
-                "config": metric.get_config(), "registered_name": None}
-    return getattr(metric, "__name__", str(metric))
+    return ser.serialize_keras_object(metric)
 
 
 def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
-    return ser.deserialize_named(config, _CLASSES, "metric", custom_objects, get)
+    return ser.deserialize_keras_object(config, module_objects=_TABLE,
+                                        custom_objects=custom_objects)

@@ -14,8 +14,9 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trackable
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import train_ops as K
-from eagerflow._src.keras.optimizers.optimizer import auto_name
+from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
@@ -46,7 +47,7 @@ class Metric(trackable.AutoTrackable):
 
     def __init__(self, name: str | None = None, dtype: Any = None, **kwargs: Any) -> None:
         object.__setattr__(self, "_metric_vars", [])
-        self.name = name if name is not None else auto_name(type(self).__name__)
+        self.name = name if name is not None else kb.auto_name(type(self).__name__)
         self._dtype = dt.as_dtype(dtype) if dtype is not None else dt.float32
         self.built = True
         self.stateful = True
@@ -91,9 +92,10 @@ class Metric(trackable.AutoTrackable):
                                                       VariableAggregation.SUM)
         # ON_READ as in Keras: under a strategy each replica accumulates into its own copy
         # and reading the metric combines them.
-        var = Variable(_initial_value(initializer, shape, d), trainable=False, dtype=d,
-                       name=name, aggregation=agg,
-                       synchronization=VariableSynchronization.ON_READ)
+        var = keras_variable(Variable(_initial_value(initializer, shape, d), trainable=False,
+                                      dtype=d, name=name, aggregation=agg,
+                                      synchronization=VariableSynchronization.ON_READ),
+                             name, f"{self.name}/{name}")
         self._metric_vars.append(var)
         self._track(name, var)
         return var
@@ -215,9 +217,12 @@ class MeanMetricWrapper(Mean):
         values = self._fn(y_true, y_pred, **self._fn_kwargs)
         super().update_state(values, sample_weight=sample_weight)
 
+    # the function arguments a subclass's config lists (Keras 3 writes only these)
+    _config_keys: tuple = ()
+
     def get_config(self) -> dict:
         config = {"name": self.name, "dtype": self.dtype}
-        config.update(self._fn_kwargs)
+        config.update({k: self._fn_kwargs[k] for k in self._config_keys})
         return config
 
     @classmethod

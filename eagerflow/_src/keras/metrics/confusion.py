@@ -1,4 +1,5 @@
-"""Confusion-matrix metrics: TP/FP/TN/FN counts, Precision, Recall, AUC, MeanIoU.
+"""Confusion-matrix metrics: TP/FP/TN/FN counts, Precision, Recall, AUC, and the metrics
+at a fixed sensitivity, specificity, precision or recall.
 
 Sits on metrics/base.py. Counts are accumulated per threshold with public ops: a
 prediction counts as positive at threshold t when it is strictly greater than t, and
@@ -18,7 +19,6 @@ from eagerflow._src.keras.metrics.base import Metric
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
-from eagerflow._src.ops.linalg import matmul
 
 TP, FP, TN, FN = "tp", "fp", "tn", "fn"
 NEG_INF = -1e10
@@ -292,54 +292,113 @@ class AUC(Metric):
         return self._by_label((x[: n - 1] - x[1:]) * heights)
 
     def get_config(self) -> dict:
-        return dict(super().get_config(), num_thresholds=self.num_thresholds, curve=self.curve,
-                    summation_method=self.summation_method, multi_label=self.multi_label,
-                    num_labels=self.num_labels, thresholds=self._thresholds[1:-1])
+        config = dict(super().get_config(), num_thresholds=self.num_thresholds,
+                      curve=self.curve, summation_method=self.summation_method,
+                      multi_label=self.multi_label, num_labels=self.num_labels,
+                      label_weights=None if self.label_weights is None else
+                      self.label_weights.numpy().tolist(), from_logits=self._from_logits)
+        if not self._evenly:  # the thresholds given, without the added end points
+            config["thresholds"] = self._thresholds[1:-1]
+        return config
 
 
-class MeanIoU(Metric):
-    """Mean intersection-over-union over `num_classes` classes (from a confusion matrix)."""
+class _SensitivitySpecificity(Metric):
+    """Counts at `num_thresholds` evenly spaced thresholds in [0, 1]; `result` is the best
+    `dependent` rate among thresholds where the `constrained` rate reaches `value`."""
 
-    def __init__(self, num_classes: int, name: str | None = None, dtype: Any = None,
-                 ignore_class: int | None = None, sparse_y_true: bool = True,
-                 sparse_y_pred: bool = True, axis: int = -1) -> None:
+    def __init__(self, value: float, num_thresholds: int = 200, class_id: int | None = None,
+                 name: str | None = None, dtype: Any = None) -> None:
         super().__init__(name=name, dtype=dtype)
-        self.num_classes = num_classes
-        self.ignore_class = ignore_class
-        self.sparse_y_true = sparse_y_true
-        self.sparse_y_pred = sparse_y_pred
-        self.axis = axis
-        self.total_cm = self.add_variable(shape=(num_classes, num_classes), name="total_cm")
+        if num_thresholds <= 0:
+            raise ValueError("Argument `num_thresholds` must be an integer > 0. Received: "
+                             f"num_thresholds={num_thresholds}")
+        self.value = value
+        self.class_id = class_id
+        self.num_thresholds = num_thresholds
+        if num_thresholds == 1:
+            self.thresholds = [0.5]
+        else:
+            self.thresholds = [0.0] + [(i + 1) * 1.0 / (num_thresholds - 1)
+                                       for i in range(num_thresholds - 2)] + [1.0]
+        n = len(self.thresholds)
+        self.true_positives = self.add_variable(shape=(n,), name="true_positives")
+        self.false_positives = self.add_variable(shape=(n,), name="false_positives")
+        self.true_negatives = self.add_variable(shape=(n,), name="true_negatives")
+        self.false_negatives = self.add_variable(shape=(n,), name="false_negatives")
 
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
-        y_true = K.t(y_true)
-        y_pred = K.t(y_pred)
-        if not self.sparse_y_true:
-            y_true = R.argmax(y_true, axis=self.axis)
-        if not self.sparse_y_pred:
-            y_pred = R.argmax(y_pred, axis=self.axis)
-        y_true = A.reshape(M.cast(y_true, dt.int64), [-1])
-        y_pred = A.reshape(M.cast(y_pred, dt.int64), [-1])
-        w = M.ones_like(M.cast(y_true, dt.float32)) if sample_weight is None else \
-            A.reshape(K.t(sample_weight, dt.float32), [-1])
-        if self.ignore_class is not None:
-            keep = M.cast(M.not_equal(y_true, np.int64(self.ignore_class)), dt.float32)
-            w = w * keep
-        t_oh = K.one_hot(y_true, self.num_classes) * A.expand_dims(w, -1)
-        p_oh = K.one_hot(y_pred, self.num_classes)
-        self.total_cm.assign_add(matmul(t_oh, p_oh, transpose_a=True))
+        update_confusion_matrix(
+            {TP: self.true_positives, FP: self.false_positives, TN: self.true_negatives,
+             FN: self.false_negatives}, y_true, y_pred, self.thresholds,
+            class_id=self.class_id, sample_weight=sample_weight,
+            clip=self.num_thresholds > 1)
+
+    def _rates(self) -> dict:
+        tp, fp = self.true_positives._as_tensor(), self.false_positives._as_tensor()
+        tn, fn = self.true_negatives._as_tensor(), self.false_negatives._as_tensor()
+        return {"sensitivity": M.div_no_nan(tp, tp + fn), "recall": M.div_no_nan(tp, tp + fn),
+                "specificity": M.div_no_nan(tn, tn + fp), "precision": M.div_no_nan(tp, tp + fp)}
 
     def result(self) -> Any:
-        cm = self.total_cm._as_tensor()
-        pred_counts = R.reduce_sum(cm, axis=0)
-        true_counts = R.reduce_sum(cm, axis=1)
-        tp = R.reduce_sum(cm * convert_to_tensor(np.eye(self.num_classes, dtype=np.float32)),
-                          axis=1)
-        denom = pred_counts + true_counts - tp
-        valid = R.reduce_sum(M.cast(M.not_equal(denom, 0.0), dt.float32))
-        return M.div_no_nan(R.reduce_sum(M.div_no_nan(tp, denom)), valid)
+        rates = self._rates()
+        constrained, dependent = rates[self._constrained], rates[self._dependent]
+        feasible = M.greater_equal(constrained, self.value)
+        return R.reduce_max(A.concat([M.where(feasible, dependent, M.zeros_like(dependent)),
+                                      A.zeros([1], dt.float32)], 0))
 
     def get_config(self) -> dict:
-        return dict(super().get_config(), num_classes=self.num_classes,
-                    ignore_class=self.ignore_class, sparse_y_true=self.sparse_y_true,
-                    sparse_y_pred=self.sparse_y_pred, axis=self.axis)
+        return {**super().get_config(), "class_id": self.class_id,
+                "num_thresholds": self.num_thresholds, self._constrained: self.value}
+
+
+def _check_rate(name: str, value: float) -> None:
+    if value < 0 or value > 1:
+        raise ValueError(f"Argument `{name}` must be in the range [0, 1]. Received: "
+                         f"{name}={value}")
+
+
+class SensitivityAtSpecificity(_SensitivitySpecificity):
+    """The best sensitivity where the specificity is at least `specificity`."""
+
+    _constrained, _dependent = "specificity", "sensitivity"
+
+    def __init__(self, specificity: float, num_thresholds: int = 200,
+                 class_id: int | None = None, name: str | None = None,
+                 dtype: Any = None) -> None:
+        _check_rate("specificity", specificity)
+        super().__init__(specificity, num_thresholds, class_id, name, dtype)
+
+
+class SpecificityAtSensitivity(_SensitivitySpecificity):
+    """The best specificity where the sensitivity is at least `sensitivity`."""
+
+    _constrained, _dependent = "sensitivity", "specificity"
+
+    def __init__(self, sensitivity: float, num_thresholds: int = 200,
+                 class_id: int | None = None, name: str | None = None,
+                 dtype: Any = None) -> None:
+        _check_rate("sensitivity", sensitivity)
+        super().__init__(sensitivity, num_thresholds, class_id, name, dtype)
+
+
+class PrecisionAtRecall(_SensitivitySpecificity):
+    """The best precision where the recall is at least `recall`."""
+
+    _constrained, _dependent = "recall", "precision"
+
+    def __init__(self, recall: float, num_thresholds: int = 200, class_id: int | None = None,
+                 name: str | None = None, dtype: Any = None) -> None:
+        _check_rate("recall", recall)
+        super().__init__(recall, num_thresholds, class_id, name, dtype)
+
+
+class RecallAtPrecision(_SensitivitySpecificity):
+    """The best recall where the precision is at least `precision`."""
+
+    _constrained, _dependent = "precision", "recall"
+
+    def __init__(self, precision: float, num_thresholds: int = 200,
+                 class_id: int | None = None, name: str | None = None,
+                 dtype: Any = None) -> None:
+        _check_rate("precision", precision)
+        super().__init__(precision, num_thresholds, class_id, name, dtype)

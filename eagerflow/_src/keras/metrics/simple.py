@@ -128,6 +128,8 @@ class BinaryAccuracy(MeanMetricWrapper):
                  threshold: float = 0.5) -> None:
         super().__init__(binary_accuracy, name=name, dtype=dtype, threshold=threshold)
 
+    _config_keys = ("threshold",)
+
 
 class CategoricalAccuracy(MeanMetricWrapper):
     """How often argmax(y_pred) matches argmax of one-hot labels."""
@@ -151,6 +153,8 @@ class TopKCategoricalAccuracy(MeanMetricWrapper):
         super().__init__(top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
         self.k = k
 
+    _config_keys = ("k",)
+
 
 class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
     """How often the integer target is among the k highest predictions."""
@@ -159,6 +163,8 @@ class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
                  dtype: Any = None, from_sorted_ids: bool = False) -> None:
         super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
         self.k = k
+
+    _config_keys = ("k",)
 
 
 class MeanSquaredError(MeanMetricWrapper):
@@ -199,25 +205,28 @@ class RootMeanSquaredError(Mean):
 
 def _loss_metric(fn: Any, default: str, **defaults: Any) -> type:
     class _Metric(MeanMetricWrapper):
+        _config_keys = tuple(defaults)
+
         def __init__(self, name: str = default, dtype: Any = None, **kwargs: Any) -> None:
             super().__init__(fn, name=name, dtype=dtype, **dict(defaults, **kwargs))
     return _Metric
 
 
 class BinaryCrossentropy(_loss_metric(L.binary_crossentropy, "binary_crossentropy",
-                                      from_logits=False, label_smoothing=0.0)):
+                                      from_logits=False, label_smoothing=0)):
     pass
 
 
 class CategoricalCrossentropy(_loss_metric(L.categorical_crossentropy,
                                            "categorical_crossentropy", from_logits=False,
-                                           label_smoothing=0.0)):
+                                           label_smoothing=0, axis=-1)):
     pass
 
 
 class SparseCategoricalCrossentropy(_loss_metric(L.sparse_categorical_crossentropy,
                                                  "sparse_categorical_crossentropy",
-                                                 from_logits=False)):
+                                                 from_logits=False, ignore_class=None,
+                                                 axis=-1)):
     pass
 
 

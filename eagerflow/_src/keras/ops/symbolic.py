@@ -12,38 +12,13 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
-from eagerflow._src.keras import backend as kb
-from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, in_symbolic_scope
+from eagerflow._src.keras.engine.operation import operation_class
 
 
-class Operation(Layer):
-    """One keras.ops function applied to KerasTensors (a weightless node)."""
-
-    def __init__(self, function: Callable, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.function = function
-        self._autocast = False
-
-    def call(self, *args: Any, **kwargs: Any) -> Any:
-        return self.function(*args, **kwargs)
-
-    def _static_shapes(self) -> bool:
-        return False
-
-    def __repr__(self) -> str:
-        return f"<Operation name={self.name}>"
-
-    def get_config(self) -> dict:
-        raise NotImplementedError(f"The operation {self.name!r} applied to Keras symbolic "
-                                  "tensors can't be serialized to a config")
-
-
-@functools.cache
 def _operation_class(op_name: str) -> type:
     """`Add` for `add`, `ArgMax`-style names as Keras 3 spells its operation classes."""
-    cls_name = "".join(part[:1].upper() + part[1:] for part in op_name.split("_"))
-    return type(cls_name, (Operation,), {"__module__": __name__})
+    return operation_class("".join(part[:1].upper() + part[1:] for part in op_name.split("_")))
 
 
 def _has_keras_tensor(values: Any) -> bool:
@@ -69,7 +44,7 @@ def keras_op(fn: Callable | None = None, *, name: str | None = None) -> Callable
     def op(*args: Any, **kwargs: Any) -> Any:
         if (_has_keras_tensor(args) or (kwargs and _has_keras_tensor(kwargs.values()))) \
                 and not in_symbolic_scope():
-            layer = _operation_class(name)(fn, name=kb.unique_object_name(name))
+            layer = _operation_class(name)(fn)
             return layer(*args, **kwargs)
         return fn(*args, **kwargs)
 

@@ -11,7 +11,6 @@ fill it.
 
 from __future__ import annotations
 
-import itertools
 import re
 import warnings
 from typing import Any, Callable, Iterable
@@ -22,24 +21,17 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trackable
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.optimizers import schedules as lrs
+from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.variables import Variable
-
-_name_counts: dict[str, itertools.count] = {}
 
 
 def _snake(name: str) -> str:
     s = re.sub(r"(.)([A-Z][a-z]+)", r"\1_\2", name)
     return re.sub(r"([a-z])([A-Z])", r"\1_\2", s).lower()
-
-
-def auto_name(cls_name: str) -> str:
-    """`adam`, then `adam_1`, `adam_2`, ... as Keras names unnamed objects."""
-    base = _snake(cls_name)
-    n = next(_name_counts.setdefault(base, itertools.count()))
-    return base if n == 0 else f"{base}_{n}"
 
 
 class _VariableList(list):
@@ -99,7 +91,7 @@ class Optimizer(trackable.AutoTrackable):
                                             or ema_overwrite_frequency < 1):
                 raise ValueError("`ema_overwrite_frequency` must be an integer >= 1 or None. "
                                  f"Received: ema_overwrite_frequency={ema_overwrite_frequency}")
-        self._name = name if name is not None else auto_name(type(self).__name__)
+        self._name = name if name is not None else kb.auto_name(type(self).__name__)
         self.weight_decay = weight_decay
         self.clipnorm = clipnorm
         self.clipvalue = clipvalue
@@ -116,8 +108,9 @@ class Optimizer(trackable.AutoTrackable):
         self._exclude_ids: set = set()
         self._exclude_pattern: Any = None
         self._coef: dict = {}
-        self._iterations = Variable(np.int64(0), trainable=False, name=f"{self._name}/iter",
-                                    dtype=dt.int64)
+        self._iterations = keras_variable(
+            Variable(np.int64(0), trainable=False, name=f"{self._name}/iter", dtype=dt.int64),
+            "iteration", f"{self._name}/iteration")
         self._track("iter", self._iterations)
         self._learning_rate: Any = None
         self._set_learning_rate(learning_rate)
@@ -153,8 +146,10 @@ class Optimizer(trackable.AutoTrackable):
         if isinstance(self._learning_rate, Variable):
             self._learning_rate.assign(value)
         else:
-            self._learning_rate = Variable(value, trainable=False, dtype=dt.float32,
-                                           name=f"{self._name}/learning_rate")
+            self._learning_rate = keras_variable(
+                Variable(value, trainable=False, dtype=dt.float32,
+                         name=f"{self._name}/learning_rate"),
+                "learning_rate", f"{self._name}/learning_rate")
             self._track("learning_rate", self._learning_rate)
 
     def _current_learning_rate(self) -> Any:
@@ -244,12 +239,22 @@ class Optimizer(trackable.AutoTrackable):
             value = np.asarray(initializer, npd)
         slot = Variable(value, trainable=False, dtype=var.dtype,
                         name=f"{self._name}/{_base_name(var)}/{slot_name}")
+        # Keras 3 names a slot after its variable's path and its own Keras name
+        reference = getattr(var, "path", None) or var._name.split(":")[0]
+        suffix = self._keras_slot_names.get(slot_name, slot_name)
+        keras_name = f"{reference.replace('/', '_')}_{suffix}"
+        keras_variable(slot, keras_name, f"{self._name}/{keras_name}")
         slots[slot_name] = slot
         self._slot_order.append(slot)
         if slot_name not in self._slot_names_seen:
             self._slot_names_seen.append(slot_name)
         trackable.slot_added(self, var, slot_name, slot)
         return slot
+
+    # Keras 3's names of the slots (eagerflow keeps Keras 2's in checkpoints)
+    _keras_slot_names = {"m": "momentum", "v": "velocity", "vhat": "velocity_hat",
+                         "rms": "velocity", "mg": "average_gradient",
+                         "accum_grad": "accumulated_grad", "accum_var": "accumulated_delta_var"}
 
     def _create_slots(self, var: Any) -> None:
         """Subclasses create their per-variable slots here."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.optimizers.optimizer import Optimizer
 from eagerflow._src.ops import math as m
 
@@ -203,6 +204,8 @@ class Adadelta(Optimizer):
 class Adamax(Optimizer):
     """Adamax: Adam with the infinity norm."""
 
+    _keras_slot_names = {"m": "momentum", "v": "norm"}
+
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
                  epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
@@ -346,28 +349,27 @@ ALL = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": 
 
 def get(identifier: Any) -> Optimizer:
     """An optimizer from a name ("adam"), a config dict, or an optimizer instance."""
-    if isinstance(identifier, Optimizer):
-        return identifier
-    if isinstance(identifier, str):
-        cls = ALL.get(identifier.lower())
-        if cls is None:
-            raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
-        return cls()
+    if identifier is None:
+        return None
     if isinstance(identifier, dict):
-        return deserialize(identifier)
+        obj = deserialize(identifier)
+    elif isinstance(identifier, str):
+        obj = deserialize({"class_name": identifier, "config": {}})
+    else:
+        obj = identifier
+    if isinstance(obj, Optimizer):
+        return obj
     raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
 
 
 def serialize(optimizer: Optimizer) -> dict:
-    return {"module": "keras.optimizers", "class_name": type(optimizer).__name__,
-            "config": optimizer.get_config(), "registered_name": None}
+    return ser.serialize_keras_object(optimizer)
 
 
 def deserialize(config: dict, custom_objects: dict | None = None) -> Optimizer:
-    name = config.get("class_name", "")
-    classes = {c.__name__: c for c in ALL.values()}
-    classes.update(custom_objects or {})
-    cls = classes.get(name) or ALL.get(name.lower())
-    if cls is None:
-        raise ValueError(f"Could not interpret optimizer identifier: {config}")
-    return cls.from_config(config.get("config", {}))
+    """An optimizer from its config (built-in class names in any case)."""
+    table = {**ALL, **{c.__name__: c for c in ALL.values()}}
+    if config["class_name"].lower() in ALL:
+        config = {**config, "class_name": config["class_name"].lower()}
+    return ser.deserialize_keras_object(config, module_objects=table,
+                                        custom_objects=custom_objects)

@@ -11,6 +11,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.ops import math as m
 
 
@@ -214,14 +215,9 @@ _ALL = {c.__name__: c for c in (ExponentialDecay, PiecewiseConstantDecay, Polyno
 
 
 def serialize(schedule: LearningRateSchedule) -> dict:
-    return {"module": "keras.optimizers.schedules", "class_name": type(schedule).__name__,
-            "config": schedule.get_config(), "registered_name": None}
+    return ser.serialize_keras_object(schedule)
 
 
 def deserialize(config: dict, custom_objects: dict | None = None) -> LearningRateSchedule:
-    classes = dict(_ALL, **(custom_objects or {}))
-    name = config["class_name"]
-    if name not in classes:
-        raise ValueError(f"Unknown learning rate schedule: '{name}'")
-    return classes[name].from_config(config["config"])
-
+    return ser.deserialize_keras_object(config, module_objects=_ALL,
+                                        custom_objects=custom_objects)

@@ -1,0 +1,57 @@
+"""The `Exception encountered when calling X.call()` wrapper Keras 3 puts around errors
+raised in a layer's `call`: the same class, the message framed by the layer's name and the
+arguments it received (tensors shown by shape and dtype)."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from eagerflow._src.core import nest
+from eagerflow._src.core.errors import OpError
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.keras.engine.keras_tensor import KerasTensor
+
+
+def symbolic_call(*args: Any, **kwargs: Any) -> None:
+    """The signature Keras 3 reports for a call on KerasTensors (its `symbolic_call`)."""
+
+
+def _argument_text(value: Any) -> Any:
+    if isinstance(value, Tensor) and not isinstance(value, KerasTensor):
+        return f"tf.Tensor(shape={value.shape}, dtype={value.dtype.name})"
+    return repr(value)
+
+
+def with_call_info(e: Exception, layer: Any, fn: Callable, args: tuple,
+                    kwargs: dict) -> Exception:
+    """`e` as Keras 3 re-raises an error from a layer's call: the same class, its message
+    wrapped with the layer's name and the arguments it received (once, at the innermost
+    layer)."""
+    if getattr(e, "_keras_call_info_injected", False):
+        return e
+    try:
+        signature = inspect.signature(fn)
+        bound = signature.bind(*args, **kwargs)
+    except (TypeError, ValueError):
+        return e
+    lines = []
+    for param in signature.parameters.values():
+        if param.name in bound.arguments:
+            value = nest.map_structure(_argument_text, bound.arguments[param.name])
+        else:
+            value = param.default
+        lines.append(f"  • {param.name}={value}")
+    if not lines:
+        return e
+    name = f"{type(layer).__name__}.call()"
+    message = e.message if isinstance(e, OpError) else (e.args[0] if e.args else "")
+    message = (f"Exception encountered when calling {name}.\n\n\x1b[1m{message}\x1b[0m\n\n"
+               f"Arguments received by {name}:\n" + "\n".join(lines))
+    try:
+        new = type(e)(e.node_def, e.op, message) if isinstance(e, OpError) else type(e)(message)
+    except TypeError:
+        new = RuntimeError(message)
+    new._keras_call_info_injected = True
+    return new

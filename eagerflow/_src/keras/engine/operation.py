@@ -1,0 +1,42 @@
+"""Operations: functions applied to KerasTensors outside any layer (keras.ops calls and
+Python operators such as `x * 2`), recorded as weightless nodes of the functional graph and
+named as Keras 3 names them (`multiply`, `get_item`)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from eagerflow._src.keras.engine.base_layer import Layer
+
+
+class Operation(Layer):
+    """A function applied to KerasTensors outside any layer (a keras.ops call, or an
+    operator such as `x * 2`): a weightless node of the functional graph, named and shown
+    as Keras 3 names and shows its operations (`multiply (Multiply)`)."""
+
+    def __init__(self, function: Callable, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.function = function
+        self._autocast = False
+
+    def call(self, *args: Any, **kwargs: Any) -> Any:
+        return self.function(*args, **kwargs)
+
+    def _static_shapes(self) -> bool:
+        return False
+
+    def get_config(self) -> dict:
+        raise NotImplementedError(f"The operation {self.name!r} applied to Keras symbolic "
+                                  "tensors can't be serialized to a config")
+
+    def __repr__(self) -> str:
+        return f"<Operation name={self.name}>"
+
+
+@functools.cache
+def operation_class(class_name: str) -> type:
+    """The Operation subclass named as Keras 3's (`Add`, `GetItem`): its instances are
+    named `add`, `get_item`, ... by the usual automatic naming."""
+    return type(class_name, (Operation,), {"__module__": Operation.__module__})

@@ -1,0 +1,163 @@
+"""EinsumDense: a dense layer whose product with its kernel is an einsum equation.
+
+`EinsumDense("abc,cd->abd", output_shape=(None, 64), bias_axes="d")` maps (batch, seq, c)
+to (batch, seq, 64). The kernel's shape comes from the equation: each weight axis takes
+the size of the output axis (given by `output_shape`) or the input axis of the same
+letter. Equations may elide leading or trailing axes with `...`, as in Keras 3.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras import activations, constraints, initializers, regularizers
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
+from eagerflow._src.ops.linalg import einsum
+
+
+def _analyze(equation: str, bias_axes: str | None, input_shape: list,
+             output_shape: tuple) -> tuple:
+    """(kernel shape, bias shape or None, full output shape, kernel's input axes, kernel's
+    output axes) for `equation` applied to inputs of `input_shape`."""
+    spec = re.sub(r"\.\.\.", "0", equation)
+    for pattern, left_elided in ((r"([a-zA-Z]+),([a-zA-Z]+)->([a-zA-Z]+)$", False),
+                                 (r"0([a-zA-Z]+),([a-zA-Z]+)->0([a-zA-Z]+)$", True),
+                                 (r"([a-zA-Z]{2,})0,([a-zA-Z]+)->([a-zA-Z]+)0$", False)):
+        match = re.match(pattern, spec)
+        if match:
+            return _analyze_split(*match.groups(), bias_axes, input_shape, output_shape,
+                                  left_elided)
+    raise ValueError(f"Invalid einsum equation '{equation}'. Equations must be in the form "
+                     "[X],[Y]->[Z], ...[X],[Y]->...[Z], or [X]...,[Y]->[Z]....")
+
+
+def _analyze_split(input_spec: str, weight_spec: str, output_spec: str,
+                   bias_axes: str | None, input_shape: list, output_shape: tuple,
+                   left_elided: bool) -> tuple:
+    elided = len(input_shape) - len(input_spec)
+    out = [input_shape[0]] + list(output_shape)
+    if elided > 0 and left_elided:
+        for i in range(1, elided):
+            out.insert(1, input_shape[i])
+    elif elided > 0:
+        out.extend(input_shape[len(input_shape) - elided:])
+    if left_elided:
+        in_map = {d: i + elided - len(input_shape) for i, d in enumerate(input_spec)}
+        out_map = {d: i + elided for i, d in enumerate(output_spec)}
+    else:
+        in_map = {d: i for i, d in enumerate(input_spec)}
+        out_map = {d: i for i, d in enumerate(output_spec)}
+    for d in input_spec:
+        if d in out_map and out[out_map[d]] is not None and \
+                out[out_map[d]] != input_shape[in_map[d]]:
+            raise ValueError(f"Input shape and output shape do not match at shared dimension "
+                             f"'{d}'. Input shape is {input_shape[in_map[d]]}, and output shape "
+                             f"is {out[out_map[d]]}.")
+    for d in output_spec:
+        if d not in input_spec and d not in weight_spec:
+            raise ValueError(f"Dimension '{d}' was specified in the output '{output_spec}' but "
+                             f"has no corresponding dim in the input spec '{input_spec}' or "
+                             f"weight spec '{output_spec}'")
+    kernel_shape, input_axes, output_axes = [], [], []
+    for i, d in enumerate(weight_spec):
+        if d in out_map:
+            kernel_shape.append(out[out_map[d]])
+            output_axes.append(i)
+        elif d in in_map:
+            kernel_shape.append(input_shape[in_map[d]])
+            input_axes.append(i)
+        else:
+            raise ValueError(f"Weight dimension '{d}' did not have a match in either the input "
+                             f"spec '{input_spec}' or the output spec '{output_spec}'. For this "
+                             "layer, the weight must be fully specified.")
+    bias_shape = None
+    if bias_axes is not None:
+        offset = elided if left_elided else 0
+        sizes = {d: out[i + offset] for i, d in enumerate(output_spec)}
+        for d in bias_axes:
+            if d not in output_spec:
+                raise ValueError(f"Bias dimension '{d}' was requested, but is not part of the "
+                                 f"output spec '{output_spec}'")
+        first = min(output_spec.find(d) for d in bias_axes)
+        bias_shape = [sizes[d] if d in bias_axes else 1 for d in output_spec[first:]]
+        if not left_elided:
+            bias_shape += [1] * elided
+    return kernel_shape, bias_shape, out, input_axes, output_axes
+
+
+class EinsumDense(Layer):
+    """`EinsumDense(equation, output_shape, activation=None, bias_axes=None, ...)`."""
+
+    def __init__(self, equation: str, output_shape: Any, activation: Any = None,
+                 bias_axes: str | None = None, kernel_initializer: Any = "glorot_uniform",
+                 bias_initializer: Any = "zeros", kernel_regularizer: Any = None,
+                 bias_regularizer: Any = None, kernel_constraint: Any = None,
+                 bias_constraint: Any = None, lora_rank: int | None = None,
+                 lora_alpha: float | None = None, quantization_config: Any = None,
+                 **kwargs: Any) -> None:
+        if lora_rank is not None or quantization_config is not None:
+            raise NotImplementedError("EinsumDense: LoRA and quantization are not supported")
+        super().__init__(**kwargs)
+        self.equation = equation
+        self.partial_output_shape = (output_shape,) if isinstance(output_shape, int) \
+            else tuple(output_shape)
+        self.bias_axes = bias_axes
+        self.activation = activations.get(activation)
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+
+    def build(self, input_shape: Any) -> None:
+        shape = TensorShape(input_shape).as_list()
+        kernel_shape, bias_shape, _, input_axes, output_axes = _analyze(
+            self.equation, self.bias_axes, shape, self.partial_output_shape)
+        self.input_spec = InputSpec(ndim=len(shape))
+        init = self.kernel_initializer
+        if isinstance(init, initializers.VarianceScaling) and (
+                init.input_axes is None or init.output_axes is None):
+            # the fans come from the equation's input and output axes of the kernel
+            init = type(init).from_config({**init.get_config(), "input_axes": input_axes,
+                                           "output_axes": output_axes})
+        self.kernel = self.add_weight(name="kernel", shape=tuple(kernel_shape),
+                                      initializer=init, regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint, trainable=True)
+        self.bias = self.add_weight(name="bias", shape=tuple(bias_shape),
+                                    initializer=self.bias_initializer,
+                                    regularizer=self.bias_regularizer,
+                                    constraint=self.bias_constraint, trainable=True) \
+            if bias_shape is not None else None
+        self.built = True
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        shape = TensorShape(input_shape).as_list()
+        return TensorShape(_analyze(self.equation, self.bias_axes, shape,
+                                    self.partial_output_shape)[2])
+
+    def call(self, inputs: Any, training: Any = None) -> Any:
+        x = einsum(self.equation, inputs, self.kernel)
+        if self.bias is not None:
+            x = x + self.bias
+        return self.activation(x) if self.activation is not None else x
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({
+            "output_shape": self.partial_output_shape, "equation": self.equation,
+            "activation": ser_act(self.activation), "bias_axes": self.bias_axes,
+            "kernel_initializer": ser_init(self.kernel_initializer),
+            "bias_initializer": ser_init(self.bias_initializer),
+            "kernel_regularizer": ser_reg(self.kernel_regularizer),
+            "bias_regularizer": ser_reg(self.bias_regularizer),
+            "activity_regularizer": ser_reg(self.activity_regularizer),
+            "kernel_constraint": ser_con(self.kernel_constraint),
+            "bias_constraint": ser_con(self.bias_constraint),
+            "quantization_config": None,
+        })
+        return config

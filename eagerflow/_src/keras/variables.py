@@ -1,0 +1,122 @@
+"""keras.Variable: Keras 3's view of a tf.Variable (a short name, a path, its repr).
+
+A layer weight in Keras 3 is named `kernel` with the path `dense/kernel`, and prints as
+`<Variable path=dense/kernel, shape=(3, 2), dtype=float32, value=...>`. Here every Keras
+variable *is* a tf.Variable (made the usual way, so tapes, tf.function, checkpoints and
+distribution strategies see an ordinary variable, a MirroredVariable under
+MirroredStrategy), whose class is switched to a subclass mixing in this Keras face.
+So `isinstance(v, tf.Variable)` holds here where TF 2.21 answers False.
+
+Sits on backend and ops.variables; layers, metrics and optimizers use `keras_variable`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core.name_scope import name_scope as tf_name_scope
+from eagerflow._src.core.name_scope import scoped_name
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import initializers
+from eagerflow._src.ops import variables as tf_variables
+
+_AGGREGATIONS = {"none": tf_variables.VariableAggregation.NONE,
+                 "sum": tf_variables.VariableAggregation.SUM,
+                 "mean": tf_variables.VariableAggregation.MEAN,
+                 "only_first_replica": tf_variables.VariableAggregation.ONLY_FIRST_REPLICA}
+_SYNCHRONIZATIONS = {"auto": tf_variables.VariableSynchronization.AUTO,
+                     "none": tf_variables.VariableSynchronization.NONE,
+                     "on_write": tf_variables.VariableSynchronization.ON_WRITE,
+                     "on_read": tf_variables.VariableSynchronization.ON_READ}
+
+
+class Variable:
+    """`keras.Variable(initializer, shape=None, dtype=None, trainable=True, autocast=True,
+    aggregation='none', synchronization='auto', name=None)`.
+
+    `initializer` is a value, or an initializer (a name or a callable) with `shape`.
+    """
+
+    def __new__(cls, initializer: Any, shape: Any = None, dtype: Any = None,
+                trainable: bool = True, autocast: bool = True, aggregation: str = "none",
+                synchronization: str = "auto", name: str | None = None) -> Any:
+        if name is not None and (not isinstance(name, str) or "/" in name):
+            raise ValueError("Argument `name` must be a string and cannot contain character "
+                             f"`/`. Received: name={name}")
+        if isinstance(initializer, str) or (callable(initializer) and
+                                            not hasattr(initializer, "dtype")):
+            if shape is None:
+                raise ValueError("When creating a Variable from an initializer, the `shape` "
+                                 "argument should be specified. Received: "
+                                 f"initializer={initializer} and shape={shape}")
+            value = initializers.get(initializer)(shape, dtype=kb.standardize_dtype(dtype))
+        else:
+            value = _as_value(initializer, dtype)
+        var = tf_variables.Variable(
+            value, trainable=trainable, dtype=dtype, name=name,
+            aggregation=_AGGREGATIONS.get(str(aggregation).lower(), aggregation),
+            synchronization=_SYNCHRONIZATIONS.get(str(synchronization).lower(),
+                                                  synchronization))
+        return keras_variable(var, name)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        pass  # made by __new__
+
+    @property
+    def name(self) -> str:
+        return self._keras_name
+
+    @property
+    def path(self) -> str:
+        return self._keras_path
+
+    @property
+    def trainable(self) -> bool:
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value: bool) -> None:
+        self._trainable = bool(value)
+
+    def __repr__(self) -> str:
+        return (f"<Variable path={self.path}, shape={self.shape}, dtype={self.dtype.name}, "
+                f"value={np.asarray(self.numpy())}>")
+
+    __str__ = __repr__
+
+
+def _as_value(value: Any, dtype: Any) -> Any:
+    """A plain value with Keras 3's default dtypes (Python floats float32, ints int32)."""
+    if dtype is not None or hasattr(value, "dtype"):
+        return value
+    arr = np.asarray(value)
+    if arr.dtype == np.float64 and not isinstance(value, np.ndarray):
+        return arr.astype(kb.floatx())
+    if arr.dtype == np.int64 and not isinstance(value, np.ndarray):
+        return arr.astype(np.int32)
+    return value
+
+
+_keras_classes: dict = {}
+
+
+def keras_variable(var: Any, name: str | None = None, path: str | None = None) -> Any:
+    """Gives the tf.Variable `var` Keras 3's face: name `name` (or an automatic
+    `variable_N`) and path `path` (or the current name scope joined to the name)."""
+    cls = type(var)
+    if not isinstance(var, Variable):
+        keras_cls = _keras_classes.get(cls)
+        if keras_cls is None:
+            keras_cls = _keras_classes[cls] = type(
+                "Variable", (Variable, cls), {"__module__": Variable.__module__})
+        var.__class__ = keras_cls
+    name = name or kb.auto_name("Variable")
+    var._keras_name = name
+    var._keras_path = path if path is not None else scoped_name(name)
+    return var
+
+
+name_scope = tf_name_scope
+"""`keras.name_scope(name)`: prefixes the paths of the variables made inside."""

@@ -1,0 +1,12 @@
+"""tf.keras.saving (re-exports only)."""
+
+from eagerflow._src.keras.serialization import (
+    CustomObjectScope as CustomObjectScope,
+    custom_object_scope as custom_object_scope,
+    deserialize_keras_object as deserialize_keras_object,
+    get_custom_objects as get_custom_objects,
+    get_registered_name as get_registered_name,
+    get_registered_object as get_registered_object,
+    register_keras_serializable as register_keras_serializable,
+    serialize_keras_object as serialize_keras_object,
+)
