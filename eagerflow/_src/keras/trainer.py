@@ -22,6 +22,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.keras import callbacks as cbks
 from eagerflow._src.keras import data_adapter as da
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.compile_utils import CompileLoss, CompileMetrics
 from eagerflow._src.keras.metrics.base import Mean
 from eagerflow._src.keras.optimizers import optimizers as opt_mod
@@ -215,6 +216,12 @@ class Trainer:
                                 "\"sample_weight_mode\".")
         self.optimizer = opt_mod.get(optimizer)
         self.loss = loss
+        # what get_compile_config reports (the arguments as given; the optimizer as built)
+        self._tset("_compile_args", {
+            "loss": loss, "loss_weights": loss_weights, "metrics": metrics,
+            "weighted_metrics": weighted_metrics, "run_eagerly": bool(run_eagerly),
+            "steps_per_execution": int(steps_per_execution or 1),
+            "jit_compile": jit_compile is True})
         names = getattr(self, "output_names", None)
         tracker = Mean(name="loss")
         self._tset("_loss_tracker", tracker)
@@ -227,6 +234,23 @@ class Trainer:
         self._tset("_is_compiled", True)
         self._tset("stop_training", False)
         self._reset_step_functions()
+
+    def get_compile_config(self) -> dict | None:
+        """The compile() arguments, serialized (a .keras file's `compile_config`); None
+        when the model was not compiled."""
+        args = self._tstate("_compile_args")
+        if not self.compiled or args is None:
+            return None
+        return {"optimizer": ser.serialize_keras_object(self.optimizer),
+                **{k: ser.serialize_keras_object(v) for k, v in args.items()}}
+
+    def compile_from_config(self, config: dict) -> None:
+        """compile() with a saved compile config; the optimizer is built for the model's
+        variables (so saved optimizer state can be loaded into it), as Keras does."""
+        config = ser.deserialize_keras_object(config)
+        self.compile(**config)
+        if getattr(self, "built", False) and hasattr(self.optimizer, "build"):
+            self.optimizer.build(self.trainable_variables)
 
     def _assert_compiled(self) -> None:
         if not self.compiled:

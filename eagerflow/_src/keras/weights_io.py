@@ -125,18 +125,29 @@ def _is_graph_model(x: Any) -> bool:
 
 
 def own_variables(layer: Any) -> list:
-    """The layer's own variables, trainable first (Keras 3's order in the file)."""
+    """The layer's own variables, trainable first (Keras 3's order in the file); an
+    optimizer's are its `variables` (iterations, learning rate, then its slots)."""
+    if _is_optimizer(layer):
+        return list(layer.variables)
     if hasattr(layer, "_trainable_weights"):
         return list(layer._trainable_weights) + list(getattr(layer, "_non_trainable_weights", []))
     vs = [v for v in children_of(layer).values() if is_variable(v)]
     return [v for v in vs if v.trainable] + [v for v in vs if not v.trainable]
 
 
+def _is_optimizer(x: Any) -> bool:
+    return callable(getattr(x, "get_slot_names", None)) and hasattr(x, "variables")
+
+
 def _walk(obj: Any) -> list:
-    """(path component, layer or list of layers) below `obj`, in Keras 3's order."""
+    """(path component, layer or list of layers) below `obj`, in Keras 3's order (a model's
+    optimizer, when it has one, is the group `optimizer`)."""
     out = []
     if _is_graph_model(obj) and hasattr(obj, "layers"):
         out.append(("layers", list(obj.layers)))
+    optimizer = obj.__dict__.get("optimizer") if hasattr(obj, "__dict__") else None
+    if optimizer is not None and _is_optimizer(optimizer):
+        out.append(("optimizer", optimizer))
     kids = children_of(obj)
     for name in sorted(kids, key=_natural_key):
         if name.startswith(("layer-", "layer_with_weights-")):
@@ -186,19 +197,26 @@ def _vars_group(path: str) -> str:
     return f"{path}/vars" if path else "vars"
 
 
+def write_weights(model: Any, f: Any, include_optimizer: bool = True) -> None:
+    """The model's variables (its optimizer's too) into open h5py File `f`."""
+    for path, layer in _layout(model):
+        if path == "optimizer" and not include_optimizer:
+            continue
+        g = f.create_group(_vars_group(path))
+        name = getattr(layer, "name", None)
+        if isinstance(name, str):
+            g.attrs["name"] = name
+        for i, v in enumerate(own_variables(layer)):
+            g.create_dataset(str(i), data=np.asarray(v.numpy()))
+
+
 def save_weights_h5(model: Any, filepath: str) -> None:
     h5py = _h5py()
     fileio.makedirs(os.path.dirname(filepath))
     tmp = fileio.temp_name(filepath)
     try:
         with h5py.File(tmp, "w") as f:
-            for path, layer in _layout(model):
-                g = f.create_group(_vars_group(path))
-                name = getattr(layer, "name", None)
-                if isinstance(name, str):
-                    g.attrs["name"] = name
-                for i, v in enumerate(own_variables(layer)):
-                    g.create_dataset(str(i), data=np.asarray(v.numpy()))
+            write_weights(model, f)
         with open(tmp, "rb+") as fh:
             fileio._fsync(fh.fileno())
         os.replace(tmp, filepath)
@@ -211,14 +229,25 @@ def save_weights_h5(model: Any, filepath: str) -> None:
     fileio.fsync_dir(os.path.dirname(filepath))
 
 
-def _read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
-    """(variable, value) pairs for every layer, read and checked before any is assigned."""
+def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
+    """(variable, value) pairs for every layer, read and checked before any is assigned.
+    A saved optimizer's values go to the model's (built first, as Keras builds it); a
+    model without one, or one whose variables don't match, skips them with a warning."""
     plan = []
+    optimizer = getattr(model, "optimizer", None)
+    if f.get("optimizer/vars") is not None and optimizer is not None and \
+            _is_optimizer(optimizer) and not getattr(optimizer, "built", True):
+        optimizer.build(model.trainable_variables)  # build is idempotent per variable
     for path, layer in _layout(model):
         own = own_variables(layer)
         group = f.get(_vars_group(path))
         stored = [] if group is None else sorted(group.keys(), key=int)
         lname = getattr(layer, "name", path or "model")
+        if _is_optimizer(layer) and len(stored) != len(own):
+            fileio.logger.warning(
+                "Skipping variable loading for optimizer '%s', because it has %d variables "
+                "whereas the saved optimizer has %d variables.", lname, len(own), len(stored))
+            continue
         if len(stored) != len(own):
             if skip_mismatch:
                 fileio.logger.warning("Skipping loading weights for layer '%s': expected %d "
@@ -268,7 +297,7 @@ def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False) -> N
         raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None
     try:
         with f:
-            plan = _read_plan(f, model, filepath, skip_mismatch)
+            plan = read_plan(f, model, filepath, skip_mismatch)
     except (KeyError, RuntimeError, OSError) as e:
         # h5py's errors for a damaged file (bad object headers, broken links)
         raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None
