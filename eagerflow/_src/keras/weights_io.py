@@ -105,8 +105,9 @@ def snake_case(name: str) -> str:
     return re.sub("([a-z])([A-Z])", r"\1_\2", s).lower()
 
 
-def _natural_key(s: str) -> list:
-    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", s)]
+def _name_key(name: str) -> str:
+    """Keras 3's attribute order: by name, private attributes last."""
+    return f"~{name}" if name.startswith("_") else name
 
 
 def _is_layer(x: Any) -> bool:
@@ -140,25 +141,29 @@ def _is_optimizer(x: Any) -> bool:
 
 
 def _walk(obj: Any) -> list:
-    """(path component, layer or list of layers) below `obj`, in Keras 3's order (a model's
-    optimizer, when it has one, is the group `optimizer`)."""
+    """(path component, layer or list of layers) below `obj`, in Keras 3's order: a graph
+    model's `layers` first, then the attributes by name (private ones last), a model's
+    `layers` list and its optimizer (the group `optimizer`) among them."""
     out = []
     if _is_graph_model(obj) and hasattr(obj, "layers"):
         out.append(("layers", list(obj.layers)))
-    optimizer = obj.__dict__.get("optimizer") if hasattr(obj, "__dict__") else None
-    if optimizer is not None and _is_optimizer(optimizer):
-        out.append(("optimizer", optimizer))
+    entries: dict = {}
     kids = children_of(obj)
-    for name in sorted(kids, key=_natural_key):
+    for name, child in kids.items():
         if name.startswith(("layer-", "layer_with_weights-")):
             continue
-        child = kids[name]
         if isinstance(child, (TrackableList, TrackedList)):
-            out.append((name, list(child._items)))
+            entries[name] = list(child._items)
         elif isinstance(child, (TrackableDict, TrackedDict)):
-            out.append((name, list(child._items.values())))
+            entries[name] = list(child._items.values())
         elif not is_variable(child) and _is_layer(child):
-            out.append((name, child))
+            entries[name] = child
+    if not out and "Model" in {c.__name__ for c in type(obj).__mro__}:
+        entries["layers"] = list(obj.layers)  # a subclassed model's property, walked too
+    optimizer = obj.__dict__.get("optimizer") if hasattr(obj, "__dict__") else None
+    if optimizer is not None and _is_optimizer(optimizer):
+        entries["optimizer"] = optimizer
+    out.extend((name, entries[name]) for name in sorted(entries, key=_name_key))
     return out
 
 
