@@ -67,6 +67,16 @@ for name in json.load(open(os.path.join(d, "op_names.json"))):
     except Exception as e:
         errors[name] = f"{type(e).__name__}: {str(e)[:300]}"
 out["op_errors"] = errors
+from tensorflow.core.protobuf import fingerprint_pb2
+from tensorflow.python.saved_model.pywrap_saved_model import fingerprinting
+for name in ("ef_module", "ef_func_bn", "ef_cnn_export"):
+    want, got = fingerprint_pb2.FingerprintDef(), fingerprint_pb2.FingerprintDef()
+    want.ParseFromString(fingerprinting.CreateFingerprintDef(os.path.join(d, name)))
+    got.ParseFromString(open(os.path.join(d, name, "fingerprint.pb"), "rb").read())
+    for f in (want, got):  # the checksum: see save._fingerprint (upb's map order)
+        f.ClearField("uuid")
+        f.ClearField("saved_model_checksum")
+    out[f"fingerprint_{name}"] = [str(want), str(got)]
 cli = os.path.join(os.path.dirname(sys.executable), "saved_model_cli")
 out["cli"] = subprocess.run([cli, "show", "--all", "--dir", os.path.join(d, "ef_module")],
                             capture_output=True, text=True).stdout
@@ -167,6 +177,8 @@ def _ops_module():
         if op.name in NO_TF_FORM or op.name in PARTIAL or op.stateful:
             continue
         for i, s in enumerate(op.samples):
+            if op.name == "UnicodeDecodeWithOffsets" and s.attrs.get("Tsplits") == tf.int32:
+                continue  # TF 2.21's kernel aborts the process (a CHECK on the splits' dtype)
             name = f"op_{op.name}_{i}"
             ts = sample_inputs(op, s)
             sig = [tf.TensorSpec(t.shape, t.dtype) for t in ts]
@@ -236,6 +248,12 @@ def test_tensorflow_runs_our_module_functions_and_signatures(run):
     assert got["module_calls_after"] == 3  # saved 1, then TF called it twice
 
 
+@pytest.mark.parametrize("name", ["ef_module", "ef_func_bn", "ef_cnn_export"])
+def test_fingerprint_is_the_one_tensorflow_computes(run, name):
+    want, got = run[3][f"fingerprint_{name}"]
+    assert got == want
+
+
 def test_saved_model_cli_lists_our_signatures_and_functions(run):
     cli = run[3]["cli"]
     assert "signature_def['serve']" in cli and "signature_def['total']" in cli
@@ -256,7 +274,12 @@ def test_tensorflow_runs_our_keras_models(run, name):
 TF_CPU_LIMITS = re.compile(
     "only supports NHWC|only supports NDHWC|only supports the NHWC|supports NHWC format|"
     "only supported for NHWC|No OpKernel was registered|equal length strides|"
-    "not yet support dilation|does not support dilations|doesn't match computed")
+    "not yet support dilation|does not support dilations|doesn't match computed|"
+    # TF's graph-time shape functions: EnsureShape to an unknown rank, RaggedTensorToTensor
+    # of a shape argument that is not a constant
+    "Shape must be rank -1 but is rank|A static value of '-1' is required|"
+    # eagerflow's UnsortedSegmentJoin drops negative segment ids; TF 2.21's refuses them
+    "segment_ids are not allowed to exceed num_segments or to have negative values")
 
 
 # Outputs defined only up to the sign of each column (eigenvectors, singular vectors).

@@ -396,6 +396,14 @@ class DatasetV2:
         return _deferred(self, build, "_PaddedBatchDataset", lambda: build(2, False)._structure,
                          batch_size=batch_size) or build(batch_size)
 
+    def ragged_batch(self, batch_size: Any, drop_remainder: bool = False,
+                     row_splits_dtype: Any = None, name: str | None = None) -> DatasetV2:
+        from eagerflow._src.core import dtypes as _dt
+        from eagerflow._src.data.batching import RaggedBatchDataset
+
+        return RaggedBatchDataset(self, batch_size, drop_remainder,
+                                  row_splits_dtype or _dt.int64)
+
     def unbatch(self, name: str | None = None) -> DatasetV2:
         from eagerflow._src.data.batching import UnbatchDataset
 

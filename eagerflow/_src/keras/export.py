@@ -17,7 +17,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.core.trackable import AutoTrackable, TrackedList
-from eagerflow._src.function.concrete import _type_text
+from eagerflow._src.function.function_type import type_text
 from eagerflow._src.function.polymorphic import Function, function
 from eagerflow._src.saved_model.save import save
 
@@ -88,8 +88,8 @@ def _endpoints(filepath: Any, cf: Any) -> str:
     args, _ = cf.structured_input_signature
     lines = [f"Saved artifact at '{filepath}'. The following endpoints are available:", "",
              "* Endpoint 'serve'"]
-    lines += [f"  args_{i} (POSITIONAL_ONLY): {_type_text(a)}" for i, a in enumerate(args)]
-    lines += ["Output Type:", f"  {_type_text(cf.structured_outputs)}", "Captures:"]
+    lines += [f"  args_{i} (POSITIONAL_ONLY): {type_text(a)}" for i, a in enumerate(args)]
+    lines += ["Output Type:", f"  {type_text(cf.structured_outputs)}", "Captures:"]
     caps = [f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
             for v in cf._read_vars]
     lines += caps or ["  None"]

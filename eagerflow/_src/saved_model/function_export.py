@@ -518,7 +518,7 @@ def generic_export(w: FunctionWriter, op: Any, form: Any) -> list:
     for key, v in attrs.items():
         t = tf_name[key]
         if t in kinds:
-            if v is not None:
+            if v is not None or kinds[t].type == "shape":  # None: a shape of unknown rank
                 values[t] = v
         elif t not in input_names and not _says_nothing(v):
             raise ExportError(f"TensorFlow's {op.type} has no attribute or input for "

@@ -17,7 +17,6 @@ leaves either the previous content of `export_dir` or the whole new model.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import uuid
@@ -28,6 +27,8 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.ops.hash_ops import fingerprint64
+from eagerflow._src.ops.sparse_functions import fingerprint_cat64
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_shape, tensor_proto
 from eagerflow._src.saved_model.protos import pb
@@ -243,24 +244,59 @@ def _unique_node(graph: Any, base: str) -> str:
 
 # -- the fingerprint ----------------------------------------------------------------------------
 
-def _hash64(data: bytes) -> int:
-    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
+def _suffix_uid(name: str) -> int | None:
+    """The UID a function name ends with (`__inference_f_42`: 42), as TF's GetSuffixUID."""
+    last = name.rsplit("_", 1)[-1]
+    return int(last) if last.isdigit() else None
+
+
+def _strip_uid(name: str) -> str:
+    uid = _suffix_uid(name)
+    return name[:-len(str(uid))] if uid is not None else name
+
+
+def _graph_hash(graph_def: Any) -> int:
+    """TF's RegularizeAndHashGraphDef: function calls without their UIDs and config, no
+    library, no versions."""
+    g = pb().GraphDef()
+    g.CopyFrom(graph_def)
+    for n in g.node:
+        if n.op in ("PartitionedCall", "StatefulPartitionedCall"):
+            n.attr["f"].func.name = _strip_uid(n.attr["f"].func.name)
+            if "config_proto" in n.attr:
+                n.attr["config_proto"].s = b""
+    g.library.Clear()
+    g.versions.Clear()
+    return fingerprint64(g.SerializeToString(deterministic=True))
 
 
 def _fingerprint(data: bytes, meta: Any, export_dir: str) -> Any:
-    """FingerprintDef of the written model. The fields are TF's; the hash is a 64-bit
-    BLAKE2b of the same parts (TF uses FarmHash), stable for identical models."""
+    """FingerprintDef of the written model: TF's hashes (FarmHash Fingerprint64 of the
+    regularized parts, as tensorflow/cc/saved_model/fingerprinting.cc computes them). TF
+    hashes its own C++ serialization of saved_model.pb for the checksum; upb orders map
+    keys of which one is a prefix of another (a node's `T` and `Tidx` attrs) differently,
+    so for such models the checksum is of eagerflow's bytes, not of TF's."""
     fp = pb().FingerprintDef()
-    fp.saved_model_checksum = _hash64(data)
-    fp.graph_def_program_hash = _hash64(meta.graph_def.SerializeToString(deterministic=True))
-    sigs = b"".join(k.encode() + meta.signature_def[k].SerializeToString(deterministic=True)
-                    for k in sorted(meta.signature_def))
-    fp.signature_def_hash = _hash64(sigs)
-    fp.saved_object_graph_hash = _hash64(
-        meta.object_graph_def.SerializeToString(deterministic=True))
+    fp.saved_model_checksum = fingerprint64(data)
+    fp.graph_def_program_hash = _graph_hash(meta.graph_def)
+    h = 0
+    for k in sorted(meta.signature_def):
+        h = fingerprint_cat64(h, fingerprint64(k.encode()))
+        h = fingerprint_cat64(h, fingerprint64(
+            meta.signature_def[k].SerializeToString(deterministic=True)))
+    fp.signature_def_hash = h
+    h = 0
+    functions = meta.object_graph_def.concrete_functions
+    by_uid = {_suffix_uid(name): name for name in functions}
+    for uid in sorted(u for u in by_uid if u is not None):
+        name = by_uid[uid]
+        h = fingerprint_cat64(h, fingerprint64(_strip_uid(name).encode()))
+        h = fingerprint_cat64(h, fingerprint64(
+            functions[name].SerializeToString(deterministic=True)))
+    fp.saved_object_graph_hash = h
     index = os.path.join(export_dir, VARIABLES_DIRECTORY, VARIABLES_FILENAME + ".index")
     with open(index, "rb") as f:
-        fp.checkpoint_hash = _hash64(f.read())
+        fp.checkpoint_hash = fingerprint64(f.read())
     fp.version.producer = 4
     fp.uuid = str(uuid.uuid4().int)
     return fp
