@@ -274,6 +274,10 @@ ROWS = [
         "tf": (_RESNET + "p = os.path.join(tempfile.mkdtemp(), 'm')",
                "tf.saved_model.save(model, p); tf.saved_model.load(p)"),
     }, unit="save", tags=("slow",)),
+    Row(".keras save + load, ResNet-50 (25.6M params)", {
+        "tf": (_RESNET + "p = os.path.join(tempfile.mkdtemp(), 'm.keras')",
+               "model.save(p); tf.keras.models.load_model(p)"),
+    }, unit="save", tags=("slow",)),
     Row("SavedModel first call, ResNet-50 (1x64x64 image)", {
         "tf": (_RESNET + "p = os.path.join(tempfile.mkdtemp(), 'm')\n"
                "tf.saved_model.save(model, p)\n"

@@ -124,6 +124,17 @@ class _DistributedStep:
         self._built = True
 
 
+def _build_for_batches(model: Any, batch: Any) -> None:
+    """A Sequential model fit builds as Keras 3's symbolic build from the data's spec does:
+    batches may differ in size, so its batch dimension is unknown (what its InputLayer, and
+    a saved file, then hold)."""
+    x, _, _ = da.unpack_x_y_sample_weight(batch)
+    flat = nest.flatten(x)
+    if hasattr(model, "_sequential_layers") and len(flat) == 1 and \
+            getattr(flat[0], "shape", None) is not None:
+        model.build((None,) + tuple(flat[0].shape[1:]))
+
+
 class _Step:
     """A train/test/predict step: a tf.function of `fn` unless the model runs eagerly."""
 
@@ -235,12 +246,12 @@ class Trainer:
         self._tset("stop_training", False)
         self._reset_step_functions()
 
-    def get_compile_config(self) -> dict | None:
-        """The compile() arguments, serialized (a .keras file's `compile_config`); None
-        when the model was not compiled."""
+    def get_compile_config(self) -> dict:
+        """The compile() arguments, serialized (a .keras file's `compile_config`); {} when
+        the model was not compiled, as in Keras 3."""
         args = self._tstate("_compile_args")
         if not self.compiled or args is None:
-            return None
+            return {}
         return {"optimizer": ser.serialize_keras_object(self.optimizer),
                 **{k: ser.serialize_keras_object(v) for k, v in args.items()}}
 
@@ -401,6 +412,8 @@ class Trainer:
                     ran_out = False
                     break
                 callbacks.on_train_batch_begin(step)
+                if not self.built:
+                    _build_for_batches(self, batch)
                 logs = _pythonify(train_fn(batch))
                 seen = step + 1
                 callbacks.on_train_batch_end(step, logs)

@@ -544,6 +544,9 @@ class Layer(Module):
     # -- building and calling ----------------------------------------------------------------
     def build(self, input_shape: Any) -> None:
         self._build_input_shape = input_shape
+        if self._build_shapes is None and input_shape is not None:
+            # what get_build_config reports, as Keras 3 records it for every build
+            object.__setattr__(self, "_build_shapes", shape_tuples(to_shapes(input_shape)))
         self.built = True
 
     def _build_at_init(self) -> None:

@@ -250,6 +250,7 @@ class Reshape(Layer):
     def __init__(self, target_shape: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.target_shape = tuple(target_shape)
+        self.built = True  # as Keras 3's Reshape (so no build_config in its config)
 
     def _fix_unknown(self, input_rest: list) -> list:
         target = list(self.target_shape)
