@@ -161,6 +161,9 @@ class OpDef:
     gpu: bool = True
     # How TensorFlow's graphs write the op (SavedModel export and import); None: as itself.
     tf: TFForm | None = None
+    # An elementwise op as a CUDA C expression over its inputs {0}, {1}, ... (float math),
+    # for tf.function's kernel fusion on GPUs (graph/fusion.py); ufunc ops need none.
+    cuda: str | None = None
 
     # -- Algebraic identities, for the simplify pass. --
     # (left, right) units: `u op x == x` for the left one, `x op u == x` for the right one.

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.keras.ops.random import reset_global_seed_generator
 from eagerflow._src.ops.random import set_seed
 
 DATASET_ENV_VARS = ("EAGERFLOW_DATASETS", "TFCOMPAT_DATASETS", "CONFORMANCE_DATASETS")
@@ -75,14 +76,7 @@ def set_random_seed(seed: int) -> None:
     random.seed(seed)
     np.random.seed(seed)
     set_seed(seed)
-    try:
-        from eagerflow._src.keras import backend as kb  # the layers stream's seed generator
-
-        reset = getattr(kb, "reset_seed_generator", None)
-        if reset is not None:
-            reset(seed)
-    except ImportError:
-        pass
+    reset_global_seed_generator()  # keras.random's seedless draws start over from `seed`
 
 
 # -- files ------------------------------------------------------------------------------
