@@ -282,8 +282,9 @@ TF_CPU_LIMITS = re.compile(
     "segment_ids are not allowed to exceed num_segments or to have negative values")
 
 
-# Outputs defined only up to the sign of each column (eigenvectors, singular vectors).
-SIGN_FREE = {"SelfAdjointEigV2": (1,), "Svd": (1, 2)}
+# Outputs defined only up to the sign (complex: the phase) of each column (eigenvectors,
+# singular vectors).
+SIGN_FREE = {"SelfAdjointEigV2": (1,), "Svd": (1, 2), "Eig": (1,)}
 # Stateless random draws: TF's Philox bits are not eagerflow's yet (issue #21's TF-exact
 # random); shapes and dtypes must agree.
 RANDOM_BITS = ("StatelessMultinomial", "StatelessRandomNormal", "StatelessRandomUniform",
@@ -291,9 +292,10 @@ RANDOM_BITS = ("StatelessMultinomial", "StatelessRandomNormal", "StatelessRandom
 
 
 def _columns_by_sign(a):
-    """Each column (last axis) flipped so that its largest entry is positive."""
+    """Each column (last axis) turned so that its largest entry is real and positive."""
     idx = np.argmax(np.abs(a), axis=-2)[..., None, :]
-    return a * np.sign(np.take_along_axis(a, idx, axis=-2))
+    top = np.take_along_axis(a, idx, axis=-2)
+    return a * np.conj(top / np.where(top == 0, 1, np.abs(top)))
 
 
 def test_tensorflow_runs_every_op_we_write(run):

@@ -115,17 +115,6 @@ class _DistributedStep:
         self._built = True
 
 
-def _build_for_batches(model: Any, batch: Any) -> None:
-    """A Sequential model fit builds as Keras 3's symbolic build from the data's spec does:
-    batches may differ in size, so its batch dimension is unknown (what its InputLayer, and
-    a saved file, then hold)."""
-    x, _, _ = da.unpack_x_y_sample_weight(batch)
-    flat = nest.flatten(x)
-    if hasattr(model, "_sequential_layers") and len(flat) == 1 and \
-            getattr(flat[0], "shape", None) is not None:
-        model.build((None,) + tuple(flat[0].shape[1:]))
-
-
 def _batch_spec(data: Any) -> Any:
     """The TensorSpecs of a batch with its batch size left unknown, as Keras 3 traces its
     steps (a step must not depend on the batch size it first sees); None when a leaf is
@@ -443,8 +432,6 @@ class Trainer:
                     ran_out = False
                     break
                 callbacks.on_train_batch_begin(step)
-                if not self.built:
-                    _build_for_batches(self, batch)
                 logs = cbks.pythonify_logs(train_fn(batch))
                 seen = step + 1
                 callbacks.on_train_batch_end(step, logs)
