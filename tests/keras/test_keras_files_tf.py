@@ -20,7 +20,8 @@ import pytest
 
 import eagerflow as tf
 from eagerflow import keras
-from tests.keras.test_layer_harness import CASES, MERGE
+from tests.keras.harness_cases import CASES
+from tests.keras.test_layer_harness import MERGE
 from tests.tf_reference import TF_ENV, TF_PYTHON
 
 pytestmark = pytest.mark.skipif(not os.path.exists(TF_PYTHON),
@@ -158,7 +159,8 @@ NOT_IN_KERAS_3 = ("ThresholdedReLU",)
 
 def _specs():
     specs = []
-    for k, (cls, kwargs, shape, *_, extra) in enumerate(CASES):
+    for k, (name, kwargs, shape, *_, extra) in enumerate(CASES):
+        cls = getattr(L, name)
         if cls.__name__ in NOT_IN_KERAS_3:
             continue
         kwargs = {key: v for key, v in kwargs.items() if key != "function"}

@@ -194,7 +194,9 @@ def _ops_module():
                 [1, 2] if s.attrs.get("compute_v") is False or
                 s.attrs.get("compute_uv") is False else [], np.int64)
             for k, t in enumerate(ts):
-                inputs[f"{name}__{k}"] = t.numpy()
+                # strings as objects: a bytes dtype would drop trailing NULs (a BMP's padding)
+                inputs[f"{name}__{k}"] = np.asarray(
+                    t.numpy(), dtype=object if t.dtype == tf.string else None)
     return m, names, inputs
 
 

@@ -8,7 +8,8 @@ import pytest
 import eagerflow as tf
 from eagerflow import keras
 from eagerflow._src.train.graph_view import ObjectGraph
-from tests.keras.test_layer_harness import CASES, MERGE
+from tests.keras.harness_cases import CASES
+from tests.keras.test_layer_harness import MERGE
 
 L = keras.layers
 
@@ -56,12 +57,13 @@ def _feed(data):
 
 
 def _ids():
-    return [f"{c[0].__name__}-{i}" for i, c in enumerate(CASES)]
+    return [f"{c[0]}-{i}" for i, c in enumerate(CASES)]
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids())
 def test_harness_layer_round_trips_through_a_saved_model(case, tmp_path):
-    cls, kwargs, shape, _, _, _, extra = case
+    name, kwargs, shape, _, _, _, extra = case
+    cls = getattr(L, name)
     model, data = _model_and_data(cls, dict(kwargs), shape, extra.get("input_dtype", "float32"))
     _check_round_trip(model, data, tmp_path)
 
