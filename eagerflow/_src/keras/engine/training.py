@@ -17,6 +17,7 @@ from eagerflow._src.keras import export as export_lib
 from eagerflow._src.keras import saving_lib
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, symbolic_scope
 from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
 from eagerflow._src.keras.trainer import Trainer
@@ -156,19 +157,20 @@ class Model(Trainer, Layer):
 
     build._is_default = True  # type: ignore[attr-defined]
 
-    def _maybe_build(self, inputs: Any) -> None:
+    def _maybe_build(self, inputs: Any, rest: Any = (), kwargs: dict | None = None,
+                     eager: bool = True) -> None:
         if self.built:
             return
         if getattr(type(self).build, "_is_default", False):
-            # a subclassed model without its own build: the first call creates the weights
-            # (and, as in Keras 3, the input shape is what get_build_config reports)
+            # a subclassed model without its own build: built by running `call`
+            self._build_by_running(inputs, rest, kwargs, eager)
             object.__setattr__(self, "built", True)
             if self._build_shapes is None:
                 shapes = input_shapes(inputs)
                 self._build_input_shape = to_shapes(shapes)
                 object.__setattr__(self, "_build_shapes", shape_tuples(self._build_input_shape))
             return
-        Layer._maybe_build(self, inputs)
+        Layer._maybe_build(self, inputs, rest, kwargs, eager)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         out = Layer.__call__(self, *args, **kwargs)
@@ -283,6 +285,4 @@ class Model(Trainer, Layer):
 
 
 def _accepts_training(layer: Layer) -> bool:
-    from eagerflow._src.keras.engine.base_layer import _call_spec
-
-    return _call_spec(layer).expects_training
+    return call_spec(layer).expects_training
