@@ -177,9 +177,22 @@ def _adam_bad_samples() -> list:
                       InvalidArgumentError, "alpha must be a scalar")]
 
 
+def _adam_to_tf(n: Any, b: Any) -> list:
+    """The composite update TF's graphs hold for Keras 3's Adam, operation for operation."""
+    m, v, g, alpha = (b.input(i) for i in range(4))
+    d = m.dtype
+    m2 = b.node("AddV2", [m, b.node("Mul", [b.node("Sub", [g, m])[0],
+                                             b.const(1 - n.attrs["beta_1"], d)])[0]])[0]
+    sq = b.node("Mul", [g, g])[0]
+    v2 = b.node("AddV2", [v, b.node("Mul", [b.node("Sub", [sq, v])[0],
+                                             b.const(1 - n.attrs["beta_2"], d)])[0]])[0]
+    denom = b.node("AddV2", [b.node("Sqrt", [v2])[0], b.const(n.attrs["epsilon"], d)])[0]
+    return [m2, v2, b.node("RealDiv", [b.node("Mul", [m2, alpha])[0], denom])[0]]
+
+
 FUSED_ADAM = register(OpDef("_FusedAdam", _adam_infer, _adam_kernel, reference=_adam_reference,
                             samples=_adam_samples, bad_samples=_adam_bad_samples,
-                            num_outputs=3))
+                            num_outputs=3, tf=TFForm(export=_adam_to_tf)))
 
 
 def fused_adam(m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float,
