@@ -91,7 +91,8 @@ def rnn_dropout(keras):
     return out
 
 
-IMAGE_LAYERS = [("RandomFlip", {}, (3, 4, 5, 2)), ("RandomFlip", {"mode": "horizontal"}, (4, 3, 3, 1)),
+IMAGE_LAYERS = [("RandomFlip", {}, (3, 4, 5, 2)),
+                ("RandomFlip", {"mode": "horizontal"}, (4, 3, 3, 1)),
                 ("RandomFlip", {"mode": "vertical", "seed": 5}, (3, 4, 2)),
                 ("RandomCrop", {"height": 3, "width": 4}, (2, 6, 7, 1)),
                 ("RandomCrop", {"height": 2, "width": 2, "seed": 9}, (5, 4, 2)),
