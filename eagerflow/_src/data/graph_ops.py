@@ -36,6 +36,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.iterators import IterContext
+from eagerflow._src.data.optional import Optional
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.registry import OpDef
@@ -287,7 +288,7 @@ def single_element(dataset: Any) -> Any:
 # Iterators inside functions
 # ---------------------------------------------------------------------------------------
 
-class GraphOptional:
+class GraphOptional(Optional):
     """What `get_next_as_optional()` returns inside a tf.function."""
 
     def __init__(self, has: Any, value: Any, element_spec: Any) -> None:
