@@ -37,7 +37,7 @@ class Operation(Layer):
     def _static_shapes(self) -> bool:
         return False
 
-    def _maybe_build(self, inputs: Any) -> None:
+    def _maybe_build(self, inputs: Any, *args: Any, **kwargs: Any) -> None:
         self.built = True  # nothing to build; the first argument may be einsum's subscripts
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
