@@ -2,8 +2,9 @@
 
 After keras.utils.set_random_seed, every layer of the layer harness (and a small model)
 must start from TF's weights bit for bit, Dropout-like layers must draw TF's masks, the
-random image layers (RandomFlip, RandomCrop, RandomContrast, also in a Dataset.map) TF's
-transformations, and keras.random TF's numbers (binomial aside: not yet TF's kernel).
+random image layers (RandomFlip, RandomCrop, RandomContrast, RandomTranslation, RandomZoom,
+RandomRotation; RandomFlip also in a Dataset.map) TF's transformations, and keras.random
+TF's numbers (binomial aside: not yet TF's kernel).
 weights_golden.json was written by tf_weights_golden.py from weights_cases.py.
 
 Known differences: LSTM and GRU with recurrent_dropout (Keras draws one mask per gate
@@ -82,7 +83,14 @@ def test_recurrent_dropout_masks(ours, case):
 
 @pytest.mark.parametrize("case", sorted(GOLDEN["image_layers"]))
 def test_random_image_layer_draws(ours, case):
-    _compare(case, ours["image_layers"][case], GOLDEN["image_layers"][case])
+    got, want = ours["image_layers"][case], GOLDEN["image_layers"][case]
+    if case.startswith("RandomRotation"):
+        # the angles are TF's draws; the warp's sines and bilinear sums round differently
+        # in the last bits (a different angle would move whole pixels)
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(_values(g), _values(w), rtol=1e-6, atol=1e-4)
+        return
+    _compare(case, got, want)
 
 
 def test_keras_random_draws(ours):

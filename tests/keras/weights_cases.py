@@ -97,7 +97,12 @@ IMAGE_LAYERS = [("RandomFlip", {}, (3, 4, 5, 2)),
                 ("RandomCrop", {"height": 3, "width": 4}, (2, 6, 7, 1)),
                 ("RandomCrop", {"height": 2, "width": 2, "seed": 9}, (5, 4, 2)),
                 ("RandomContrast", {"factor": 0.5}, (3, 4, 4, 2)),
-                ("RandomContrast", {"factor": (0.1, 0.9), "seed": 3}, (2, 3, 3, 3))]
+                ("RandomContrast", {"factor": (0.1, 0.9), "seed": 3}, (2, 3, 3, 3)),
+                ("RandomTranslation", {"height_factor": 0.3, "width_factor": 0.4}, (3, 5, 6, 1)),
+                ("RandomZoom", {"height_factor": (-0.3, 0.2)}, (2, 6, 5, 2)),
+                ("RandomZoom", {"height_factor": 0.2, "width_factor": 0.3, "seed": 4},
+                 (5, 6, 1)),
+                ("RandomRotation", {"factor": 0.2, "fill_mode": "constant"}, (3, 4, 4, 1))]
 
 
 def image_layers(keras):
