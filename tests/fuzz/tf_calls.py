@@ -143,6 +143,14 @@ def _fused_conv(tf: Any, x: Any, w: Any, b: Any, fused_ops: tuple, **conv: Any) 
     return tf.nn.relu(y) if "Relu" in fused_ops else y
 
 
+def _fused_adam(tf: Any, m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float,
+                epsilon: float) -> Any:
+    """Keras 3's Adam update on TF (its optimizer's composite of TF ops)."""
+    m2 = m + (g - m) * (1 - beta_1)
+    v2 = v + (tf.square(g) - v) * (1 - beta_2)
+    return m2, v2, (m2 * alpha) / (tf.sqrt(v2) + epsilon)
+
+
 def _complex_tout(tf: Any, x: Any) -> Any:
     return tf.float64 if x.dtype == tf.complex128 else tf.float32
 
@@ -218,6 +226,7 @@ CALLS: dict[str, Callable] = {
             grads=g, original_image=orig, scale=_scale(tf, orig, size)[1],
             translation=_scale(tf, orig, size)[2], kernel_type=kernel_type, antialias=antialias),
     "_FusedConv2D": _fused_conv,
+    "_FusedAdam": _fused_adam,
     "Complex": lambda tf, re, im: tf.raw_ops.Complex(
         real=re, imag=im, Tout=tf.complex128 if re.dtype == tf.float64 else tf.complex64),
     "ComplexAbs": lambda tf, x: tf.raw_ops.ComplexAbs(x=x, Tout=_complex_tout(tf, x)),

@@ -25,7 +25,7 @@ from eagerflow._src.ops.array import (
     transpose,
     zeros,
 )
-from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.math import (
     _t,
     binary_args,
@@ -91,18 +91,20 @@ def _matmul_kernel(xp: Any, a: Any, b: Any, transpose_a: bool, transpose_b: bool
 
 
 def _matmul_grad(n: Any, g: Any) -> list:
+    """Only the wanted products: a dense layer's input is usually data, and a tape that
+    wants no gradient for it skips a product as large as the forward one."""
     a, b = n.inputs
     ta, tb = n.attrs["transpose_a"], n.attrs["transpose_b"]
-    if not ta and not tb:
-        ga, gb = matmul(g, b, transpose_b=True), matmul(a, g, transpose_a=True)
-    elif not ta and tb:
-        ga, gb = matmul(g, b), matmul(g, a, transpose_a=True)
-    elif ta and not tb:
-        ga, gb = matmul(b, g, transpose_b=True), matmul(a, g)
-    else:
-        ga, gb = matmul(b, g, transpose_a=True, transpose_b=True), \
-            matmul(g, a, transpose_a=True, transpose_b=True)
-    return [sum_to(ga, a), sum_to(gb, b)]
+    ga = gb = None
+    if wants(n, 0):
+        ga = matmul(b, g, transpose_a=tb, transpose_b=True) if ta else \
+            matmul(g, b, transpose_b=not tb)
+        ga = sum_to(ga, a)
+    if wants(n, 1):
+        gb = matmul(g, a, transpose_a=True, transpose_b=ta) if tb else \
+            matmul(a, g, transpose_a=not ta)
+        gb = sum_to(gb, b)
+    return [ga, gb]
 
 
 def _matmul_ref(a: np.ndarray, b: np.ndarray, transpose_a: bool, transpose_b: bool) -> np.ndarray:

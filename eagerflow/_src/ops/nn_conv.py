@@ -28,7 +28,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import expand_dims, shape, squeeze, static_ints
-from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.math import _t, binary_args
 from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
@@ -141,12 +141,6 @@ def static_shape_values(t: Any) -> tuple | None:
     if isinstance(t, EagerTensor):
         return tuple(int(v) for v in t._numpy().reshape(-1))
     return None
-
-
-def wants(n: Any, i: int) -> bool:
-    """Whether the tape wants a gradient for input `i` of node `n` (see Node.needs)."""
-    needs = getattr(n, "needs", None)
-    return needs is None or needs[i]
 
 
 def shape_tensor(x: Any) -> Any:
