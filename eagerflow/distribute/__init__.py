@@ -14,6 +14,8 @@ from eagerflow._src.distribute.strategy import (
     CrossDeviceOps,
     HierarchicalCopyAllReduce,
     InputContext,
+    InputOptions,
+    InputReplicationMode,
     MirroredStrategy,
     NcclAllReduce,
     OneDeviceStrategy,
