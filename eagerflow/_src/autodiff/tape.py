@@ -20,7 +20,10 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.dtypes import variant
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops.array import reshape, zeros
 from eagerflow._src.ops.math import add, ones_like, zeros_like
+from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tensor_array import add_gradient_lists
 
 
 class UnconnectedGradients(enum.Enum):
@@ -39,8 +42,6 @@ def _differentiable(t: Any) -> bool:
 
 def _accumulate(a: Any, b: Any) -> Any:
     if a._dtype is variant:
-        from eagerflow._src.ops.tensor_array import add_gradient_lists
-
         return add_gradient_lists(a, b)
     return add(a, b)
 
@@ -256,9 +257,6 @@ class GradientTape:
                  UnconnectedGradients.NONE, parallel_iterations: Any = None,
                  experimental_use_pfor: bool = True) -> Any:
         """The full Jacobian: shape target.shape + source.shape for each source."""
-        from eagerflow._src.ops.array import reshape
-        from eagerflow._src.ops.stacking import stack
-
         if self._used and not self._persistent:
             raise _reused()
         target = convert_to_tensor(target)
@@ -283,8 +281,6 @@ class GradientTape:
             s_shape = tuple(s.shape)
             if n == 0 or all(r is None for r in rows[k]):
                 if unconnected_gradients == UnconnectedGradients.ZERO or n == 0:
-                    from eagerflow._src.ops.array import zeros
-
                     out.append(zeros(tuple(target._shape) + s_shape, dtype=s.dtype))
                 else:
                     out.append(None)
@@ -297,9 +293,6 @@ class GradientTape:
                        UnconnectedGradients.NONE, parallel_iterations: Any = None,
                        experimental_use_pfor: bool = True) -> Any:
         """Per-example Jacobians: shape [batch] + target.shape[1:] + source.shape[1:]."""
-        from eagerflow._src.ops.array import reshape
-        from eagerflow._src.ops.stacking import stack
-
         if self._used and not self._persistent:
             raise _reused()
         target = convert_to_tensor(target)

@@ -25,7 +25,9 @@ from eagerflow._src.data.dataset import AUTOTUNE, INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_functions import DatasetFunction
 from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
-from eagerflow._src.data.sources import ListDataset, gather_rows, int64_arg
+from eagerflow._src.data.parallel import ParallelMapDataset
+from eagerflow._src.data.sources import ListDataset, _sparse_row, gather_rows, int64_arg
+from eagerflow._src.data.transformations import MapDataset
 
 # ---------------------------------------------------------------------------------------
 # Stacking components
@@ -196,9 +198,6 @@ class BatchDataset(DatasetV2):
 
 
 def _is_map(ds: DatasetV2) -> bool:
-    from eagerflow._src.data.parallel import ParallelMapDataset
-    from eagerflow._src.data.transformations import MapDataset
-
     return type(ds) in (MapDataset, ParallelMapDataset)
 
 
@@ -421,8 +420,6 @@ class _UnbatchIterator(ElementIterator):
             self._i, self._n = 0, sizes[0]
         i = self._i
         self._i = i + 1
-        from eagerflow._src.data.sources import _sparse_row
-
         return tuple([_sparse_row(a, i) if isinstance(a, SparseTensor)
                       else EagerTensor(a[i, ...], d, CPU_DEVICE)
                       for a, d in zip(self._cur, self._dtypes)])

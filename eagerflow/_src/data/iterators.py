@@ -19,6 +19,7 @@ from typing import Any
 
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
+from eagerflow._src.core.sparse_tensor import SparseTensor
 
 
 def _name_op(e: OpError) -> None:
@@ -217,8 +218,6 @@ class NumpyIterator:
 
 
 def _to_numpy(c: Any) -> Any:
-    from eagerflow._src.core.sparse_tensor import SparseTensor
-
     if isinstance(c, SparseTensor):
         from eagerflow._src.data.optional import SparseTensorValue
 

@@ -25,6 +25,7 @@ from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, ListIterator
 from eagerflow._src.data.random_seed import make_rng, split_seed
+from eagerflow._src.function.compat_v1 import get_static_value
 
 
 class NeedsConcreteValue(TypeError):
@@ -54,8 +55,6 @@ def int64_arg(value: Any, what: str = "") -> int:
 
 
 def _static_value(t: Tensor) -> Any:
-    from eagerflow._src.function.compat_v1 import get_static_value
-
     return get_static_value(t)
 
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.distribute.values import PerReplica
 
@@ -193,8 +194,6 @@ class _EagerOptional:
 
     def get_value(self, name: str | None = None) -> Any:
         if self._value is None:
-            from eagerflow._src.core.errors import InvalidArgumentError
-
             raise InvalidArgumentError(None, None, "The given optional does not have a value. "
                                                    "[Op:OptionalGetValue]")
         return self._value

@@ -18,8 +18,10 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from eagerflow._src.core import nest
+from eagerflow._src.core import device, nest
+from eagerflow._src.core import device as dev
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import UnavailableError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.distribute import collective_ops, context
 from eagerflow._src.distribute.collective import Rendezvous, reduce_arrays
@@ -35,6 +37,11 @@ from eagerflow._src.distribute.values import (
     regroup,
     select_replica,
 )
+from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.array import concat, reshape, shape, split
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import add, add_n, cast, floordiv, truediv
+from eagerflow._src.ops.reduce import reduce_prod
 from eagerflow._src.ops.variables import (
     VariableAggregation,
     VariableSynchronization,
@@ -58,8 +65,6 @@ class CrossDeviceOps:
 
 def _reduce_with_ops(tensors: list, op: ReduceOp) -> Tensor:
     """reduce_arrays as ops (the same sums, in replica order), for a graph."""
-    from eagerflow._src.ops.math import add, cast, floordiv, truediv
-
     total = tensors[0]
     for t in tensors[1:]:
         total = add(total, t)
@@ -103,8 +108,6 @@ def _components(value: Any) -> tuple:
 
 def canonical_device(spec: str) -> str:
     """'/gpu:1' -> the device a replica really runs on (soft placement to the CPUs)."""
-    from eagerflow._src.core import device
-
     return device.canonical_name(spec)
 
 
@@ -152,8 +155,6 @@ class ReplicaContext:
         return nest.pack_sequence_as(value, _packed_all_reduce(self, op, flat))
 
     def all_gather(self, value: Any, axis: int, options: Any = None) -> Any:
-        from eagerflow._src.ops.array import concat
-
         if self._tracing:
             raise NotTraceable("all_gather in a replica function")
 
@@ -200,8 +201,6 @@ def _packed_all_reduce(ctx: ReplicaContext, op: ReduceOp, flat: list) -> list:
     """One collective per dtype, as TF packs gradients: tensors of known shape are
     flattened, concatenated, reduced together and split back (the same sums, element by
     element, with one meeting of the replicas instead of one per tensor)."""
-    from eagerflow._src.ops.array import concat, reshape, split
-
     out: list = [None] * len(flat)
     groups: dict = {}
     for i, t in enumerate(flat):
@@ -377,8 +376,6 @@ class Strategy:
     # -- reductions and values ---------------------------------------------------------
     def reduce(self, reduce_op: Any, value: Any, axis: int | None = None) -> Any:
         """Combines a per-replica value across replicas (and along `axis` if given)."""
-        from eagerflow._src.ops import reduce as R
-
         op = as_reduce_op(reduce_op)
         parts = [convert_to_tensor(v) for v in _components(value)]
         if axis is None:
@@ -388,8 +385,6 @@ class Strategy:
         total = self._cross_device_ops.reduce(ReduceOp.SUM, PerReplica(sums)) if len(sums) > 1 \
             else sums[0]
         if op is ReduceOp.MEAN:
-            from eagerflow._src.ops.math import cast, truediv
-
             total = truediv(total, cast(_count_along(parts, axis), total.dtype))
         return self._cross_worker_reduce(op if axis is None else ReduceOp.SUM, total)
 
@@ -403,8 +398,6 @@ class Strategy:
         return tuple(_components(value))
 
     def gather(self, value: Any, axis: int) -> Tensor:
-        from eagerflow._src.ops.array import concat
-
         return concat([convert_to_tensor(v) for v in _components(value)], axis=axis)
 
     # extended-style API used by optimizers and Keras
@@ -451,11 +444,6 @@ def _count_along(parts: list, axis: Any) -> Any:
     if all(d is not None for d in dims):
         return int(np.sum([np.prod(dims[k:k + len(axes)])
                            for k in range(0, len(dims), len(axes))]))
-    from eagerflow._src.ops.array import shape
-    from eagerflow._src.ops.indexing import gather
-    from eagerflow._src.ops.math import add_n
-    from eagerflow._src.ops.reduce import reduce_prod
-
     def count(p: Tensor) -> Tensor:
         rank = p.shape.rank
         return reduce_prod(gather(shape(p), [a % rank if rank else a for a in axes]))
@@ -464,8 +452,6 @@ def _count_along(parts: list, axis: Any) -> Any:
 
 
 def _is_abort(e: BaseException) -> bool:
-    from eagerflow._src.core.errors import UnavailableError
-
     return isinstance(e, UnavailableError) and "another replica failed" in str(e)
 
 
@@ -500,8 +486,6 @@ class MirroredStrategy(Strategy):
 
     def __init__(self, devices: list | None = None, cross_device_ops: Any = None) -> None:
         if devices is None:
-            from eagerflow._src.core import device as dev
-
             gpus = [d.name for d in dev.list_logical_devices("GPU")]
             devices = gpus or ["/cpu:0"]
         if not devices:

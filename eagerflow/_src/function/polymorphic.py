@@ -22,7 +22,10 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.function.concrete import ConcreteFunction, _Composite, _Leaf, tracing_scope
 from eagerflow._src.function.signature import _SpecTensor, describe_key_change, make_key
+from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.ops.math import identity
 
 if TYPE_CHECKING:
     from eagerflow._src.function.concrete import ConcreteFunction
@@ -90,14 +93,10 @@ def in_per_replica_call() -> bool:
 
 
 def _autograph_convert(fn: Callable) -> Callable:
-    """AutoGraph's conversion of `fn`, when the autograph package is present."""
-    try:
-        from eagerflow._src import autograph
-    except ImportError:
-        return fn
-    convert = getattr(autograph, "convert", None)
-    if convert is None:
-        return fn
+    """AutoGraph's conversion of `fn`."""
+    # AutoGraph (the AST converters) loads on the first trace: `import eagerflow` stays light
+    from eagerflow._src.autograph import convert
+
     try:
         return convert(fn)
     except Exception as e:  # noqa: BLE001 - TF runs the function unconverted, with a warning
@@ -370,9 +369,6 @@ class Function:
 
     def _trace_once(self, bound: dict, shapes: list, allow_variables: bool) -> ConcreteFunction:
         # The graph machinery loads on the first trace, keeping `import eagerflow` light.
-        from eagerflow._src.function.concrete import ConcreteFunction, tracing_scope
-        from eagerflow._src.graph.ir import FuncGraph
-
         outer = _state.graph
         graph = FuncGraph(self._name, parent=outer)
         graph.allow_variable_creation = allow_variables
@@ -500,9 +496,6 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
 
 def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
     """The output structure with tensor leaves replaced by _Leaf indices into `flat`."""
-    from eagerflow._src.function.concrete import _Leaf
-    from eagerflow._src.ops.math import identity
-
     if result is None:
         return None
     # each output is an Identity of the value (TF's graphs end the same way; code
@@ -534,8 +527,6 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
         flat.append(identity(result._as_tensor()))
         return _Leaf(len(flat) - 1)
     if getattr(result, "_is_distributed_value", False):  # strategy.run's PerReplica results
-        from eagerflow._src.function.concrete import _Composite
-
         return _Composite(type(result), [_output_template(graph, r, flat) for r in result.values])
     return result
 

@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
-from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
+from eagerflow._src.core.errors import DataLossError, FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.io.crc32c import masked_crc32c
 from eagerflow._src.io.file_errors import os_error
 
@@ -334,15 +334,11 @@ class TFRecordWriter:
             raise TypeError(f"write(): incompatible function arguments: `record` must be bytes, "
                             f"got {type(record)}")
         if self._writer.closed:
-            from eagerflow._src.core.errors import FailedPreconditionError
-
             raise FailedPreconditionError(None, None, "Writer is closed.")
         self._writer.write(bytes(record))
 
     def flush(self) -> None:
         if self._writer.closed:
-            from eagerflow._src.core.errors import FailedPreconditionError
-
             raise FailedPreconditionError(None, None, "Writer is closed.")
         self._writer.flush()
 

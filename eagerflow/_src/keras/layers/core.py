@@ -19,12 +19,14 @@ from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import (
     kernel_bias_config,
+    normalize_data_format,
     ser_act,
     ser_con,
     ser_init,
     ser_reg,
     set_kernel_bias_args,
 )
+from eagerflow._src.keras.serialization import get_custom_objects
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
@@ -194,8 +196,6 @@ class SpatialDropout1D(Dropout):
 class SpatialDropout2D(Dropout):
     def __init__(self, rate: float, data_format: str | None = None, **kwargs: Any) -> None:
         super().__init__(rate, **kwargs)
-        from eagerflow._src.keras.layers._utils import normalize_data_format
-
         self.data_format = normalize_data_format(data_format)
         self.input_spec = InputSpec(ndim=4)
 
@@ -212,8 +212,6 @@ class SpatialDropout2D(Dropout):
 class Flatten(Layer):
     def __init__(self, data_format: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        from eagerflow._src.keras.layers._utils import normalize_data_format
-
         self.data_format = normalize_data_format(data_format)
         self.input_spec = InputSpec(min_ndim=1)
         self._channels_first = self.data_format == "channels_first"
@@ -410,8 +408,6 @@ class Lambda(Layer):
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Lambda:
-        from eagerflow._src.keras.serialization import get_custom_objects
-
         config = dict(config)
         kind = config.pop("function_type", "function")
         name = config.pop("function")

@@ -6,7 +6,7 @@ from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import serialization as ser
-from eagerflow._src.keras.engine.base_layer import Layer, output_shape_of
+from eagerflow._src.keras.engine.base_layer import Layer, _call_spec, output_shape_of
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.module import push_scope
 from eagerflow._src.ops import array as ta
@@ -64,8 +64,6 @@ class TimeDistributed(Wrapper):
         s = inputs.shape.as_list()
         flat = ta.reshape(inputs, [-1] + s[2:])
         kwargs = {}
-        from eagerflow._src.keras.engine.base_layer import _call_spec
-
         if _call_spec(self.layer).expects_training:
             kwargs["training"] = training
         y = self.layer(flat, **kwargs)

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.random import set_seed
 
 DATASET_ENV_VARS = ("EAGERFLOW_DATASETS", "TFCOMPAT_DATASETS", "CONFORMANCE_DATASETS")
@@ -42,8 +43,6 @@ class DownloadError(Exception):
 def to_categorical(x: Any, num_classes: int | None = None) -> Any:
     """Class indices -> one-hot rows (float64 NumPy, as Keras returns for arrays)."""
     if hasattr(x, "_as_tensor") or type(x).__name__ == "EagerTensor":
-        from eagerflow._src.core.tensor import convert_to_tensor
-
         return convert_to_tensor(to_categorical(np.asarray(x), num_classes).astype(np.float32))
     x = np.array(x, dtype="int64")
     shape = x.shape
@@ -75,14 +74,6 @@ def set_random_seed(seed: int) -> None:
     random.seed(seed)
     np.random.seed(seed)
     set_seed(seed)
-    try:
-        from eagerflow._src.keras import backend as kb  # the layers stream's seed generator
-
-        reset = getattr(kb, "reset_seed_generator", None)
-        if reset is not None:
-            reset(seed)
-    except ImportError:
-        pass
 
 
 # -- files ------------------------------------------------------------------------------
