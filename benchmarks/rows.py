@@ -131,6 +131,23 @@ model.compile('adam', tf.keras.losses.SparseCategoricalCrossentropy(from_logits=
               metrics=['accuracy'])
 """
 
+# 100,000 short strings (3-8 words from a Zipf-distributed vocabulary of 5,000), the
+# workload of issue #19's text benchmarks.
+_TEXTS = """
+rng = np.random.default_rng(19)
+lengths = rng.integers(3, 9, 100_000)
+ids = (rng.zipf(1.3, int(lengths.sum())) - 1) % 5000
+words = np.array([f"word{i}" for i in range(5000)], dtype=object)
+bounds = np.concatenate([[0], np.cumsum(lengths)])
+texts = tf.constant(np.array([" ".join(words[ids[a:b]]) for a, b in zip(bounds[:-1], bounds[1:])],
+                             dtype=object))
+"""
+
+_STRING_LOOKUP = _TEXTS + """
+tokens = tf.strings.split(texts)
+lookup = tf.keras.layers.StringLookup(vocabulary=list(words[:4000]))
+"""
+
 ROWS = [
     Row("eager add 2x2", {
         "tf": ("a = tf.constant([[1., 2.], [3., 4.]]); b = tf.constant([[5., 6.], [7., 8.]])",
@@ -239,6 +256,12 @@ ROWS = [
                "prefix = os.path.join(tempfile.mkdtemp(), 'ck')",
                "ck.write(prefix); ck.read(prefix)"),
     }, note="eagerflow fsyncs every file it writes"),
+    Row("TextVectorization.adapt, 100k short strings", {
+        "tf": (_TEXTS, "tf.keras.layers.TextVectorization(max_tokens=20000).adapt(texts)"),
+    }, unit="adapt"),
+    Row("StringLookup over 100k strings' tokens (one ragged batch)", {
+        "tf": (_STRING_LOOKUP, "lookup(tokens)"),
+    }),
     Row("tf.summary.scalar (eager, default writer)", {
         "tf": ("import tempfile\n"
                "w = tf.summary.create_file_writer(tempfile.mkdtemp(), max_queue=1000)\n"

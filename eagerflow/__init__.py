@@ -242,6 +242,11 @@ from eagerflow._src.core.sparse_tensor import (  # noqa: E402
     SparseTensor as SparseTensor,
     SparseTensorSpec as SparseTensorSpec,
 )
+from eagerflow._src.ops.ragged_tensor import (  # noqa: E402
+    RaggedTensor as RaggedTensor,
+    RaggedTensorSpec as RaggedTensorSpec,
+    type_spec_from_value as type_spec_from_value,
+)
 # -- end data --
 
 # -- checkpoints and summaries --
@@ -268,6 +273,7 @@ from eagerflow._src.control_flow.loops import (  # noqa: E402
     vectorized_map as vectorized_map,
 )
 from eagerflow._src.ops.misc_ops import (  # noqa: E402
+    bitcast as bitcast,
     broadcast_dynamic_shape as broadcast_dynamic_shape,
     broadcast_static_shape as broadcast_static_shape,
     complex as complex,
@@ -284,6 +290,13 @@ from eagerflow._src.ops.misc_ops import (  # noqa: E402
     unravel_index as unravel_index,
 )
 from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
+from eagerflow._src.ops.initializers import (  # noqa: E402
+    constant_initializer as constant_initializer,
+    ones_initializer as ones_initializer,
+    random_normal_initializer as random_normal_initializer,
+    random_uniform_initializer as random_uniform_initializer,
+    zeros_initializer as zeros_initializer,
+)
 # -- end API coverage --
 
 newaxis = None
@@ -292,7 +305,8 @@ __version__ = "0.1.0"
 # Sub-namespaces loaded on first attribute access (`tf.keras`, `tf.data`, ...).
 _LAZY = ("audio", "autograph", "bitwise", "compat", "config", "data", "debugging", "distribute",
          "dtypes", "errors", "experimental", "feature_column", "image", "io", "keras", "linalg",
-         "lookup", "math", "nest", "nn", "quantization", "random", "saved_model", "signal",
+         "lookup", "math", "nest", "nn", "quantization", "ragged", "random", "saved_model",
+         "signal",
          "sparse", "strings", "summary", "sysconfig", "test", "tpu", "train", "types", "version",
          "xla")
 

@@ -1,4 +1,28 @@
-"""tf.sparse (re-exports only)."""
+"""tf.sparse (re-exports only; implementation in eagerflow/_src/ops/sparse_functions.py)."""
 
 from eagerflow._src.core.sparse_tensor import SparseTensor as SparseTensor
+from eagerflow._src.ops.sparse_functions import (
+    add as add,
+    bincount as bincount,
+    concat_sparse as concat,
+    cross as cross,
+    cross_hashed as cross_hashed,
+    expand_dims as expand_dims,
+    fill_empty_rows as fill_empty_rows,
+    from_dense as from_dense,
+    map_values as map_values,
+    reduce_max_sparse as reduce_max,
+    reduce_sum_sparse as reduce_sum,
+    reorder as reorder,
+    reshape_sparse as reshape,
+    retain as retain,
+    segment_mean as segment_mean,
+    segment_sqrt_n as segment_sqrt_n,
+    segment_sum as segment_sum,
+    slice_sparse as slice,
+    sparse_dense_matmul as sparse_dense_matmul,
+    split_sparse as split,
+    to_indicator as to_indicator,
+    transpose_sparse as transpose,
+)
 from eagerflow._src.ops.sparse_ops import to_dense as to_dense

@@ -1,6 +1,14 @@
-"""tf.strings: string ops (re-exports only; implementation in eagerflow/_src/ops/string_ops.py)."""
+"""tf.strings: string ops (re-exports only; implementation in eagerflow/_src/ops/string_ops.py,
+hash_ops.py and ragged_strings.py)."""
 
+from eagerflow._src.ops.hash_ops import (  # noqa: F401
+    to_hash_bucket, to_hash_bucket_fast, to_hash_bucket_strong,
+)
+from eagerflow._src.ops.ragged_strings import (  # noqa: F401
+    bytes_split, ngrams, split, unicode_decode, unicode_decode_with_offsets, unicode_encode,
+    unicode_split, unicode_split_with_offsets,
+)
 from eagerflow._src.ops.string_ops import (  # noqa: F401
-    as_string, bytes_split, join, length, lower, reduce_join, regex_full_match, regex_replace,
-    split, strip, substr, to_number, unicode_decode, unicode_split, upper,
+    as_string, join, length, lower, reduce_join, regex_full_match, regex_replace, strip,
+    substr, to_number, unsorted_segment_join, upper,
 )

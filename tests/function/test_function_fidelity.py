@@ -108,16 +108,20 @@ def test_concrete_function_dtype_error_is_tf_invalid_argument():
         cf(tf.ones([2]), tf.constant(1))
 
 
-@pytest.mark.parametrize("args,kwargs,reason", [
-    ((tf.ones([2]),), {}, "missing a required argument: 'y'"),
-    ((tf.ones([2]), tf.constant(1.0), 3), {}, "too many positional arguments"),
-    ((tf.ones([2]), tf.constant(1.0)), {"z": 1}, "got an unexpected keyword argument 'z'"),
+@pytest.mark.parametrize("args,kwargs,reason,flat", [
+    ((tf.ones([2]),), {}, "missing a required argument: 'y'", "missing required arguments: y"),
+    ((tf.ones([2]), tf.constant(1.0), 3), {}, "too many positional arguments",
+     "takes 2 positional arguments, got 3"),
+    ((tf.ones([2]), tf.constant(1.0)), {"z": 1}, "got an unexpected keyword argument 'z'",
+     "got unexpected keyword arguments: z"),
 ])
-def test_concrete_function_binding_errors(args, kwargs, reason):
+def test_concrete_function_binding_errors(args, kwargs, reason, flat):
     with pytest.raises(TypeError) as e:
         concrete()(*args, **kwargs)
     assert str(e.value) == (f"Binding inputs to tf.function failed due to `{reason}`. Received "
-                            f"args: {args!r} and kwargs: {kwargs!r} for signature: {CF_SIG}.")
+                            f"args: {args!r} and kwargs: {kwargs!r} for signature: {CF_SIG}.\n"
+                            f"Fallback to flat signature also failed due to: affine(x, y) "
+                            f"{flat}.")
 
 
 def test_concrete_function_prints_like_tf():

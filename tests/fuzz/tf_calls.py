@@ -43,6 +43,18 @@ NO_TF_OP = {
     "CollectiveReduceV2": "a collective across a strategy's replicas; tested in tests/distribute",
     "ReplicaIdInSyncGroup": "the replica id inside a strategy; tested in tests/distribute",
     "WriteSummary": "writes an event file; tested in tests/summary",
+    # ragged, string, hash, lookup and sparse-cross ops: compared with TF 2.21 through the
+    # public APIs that use them (tests/ragged/golden_exprs.py, golden_tf.json)
+    **{op: "compared with TF through its public API in tests/ragged (golden_tf.json)"
+       for op in ("RaggedRange", "RaggedTensorToTensor", "RaggedTensorToSparse",
+                  "StringSplitV2", "UnicodeDecode", "UnicodeDecodeWithOffsets",
+                  "UnicodeEncode", "StringNGrams", "UnsortedSegmentJoin",
+                  "StringToHashBucketFast", "StringToHashBucketStrong", "StringToHashBucket",
+                  "SparseCrossV2", "SparseCrossHashed")},
+    **{op: "reads or changes a lookup table's state (a resource in TF); compared through "
+           "tf.lookup in tests/ragged"
+       for op in ("LookupTableFindV2", "LookupTableInsertV2", "LookupTableRemoveV2",
+                  "LookupTableSizeV2", "LookupTableExportV2", "LookupTableImportV2")},
 }
 
 

@@ -152,3 +152,32 @@ def test_random_split_and_fold_in_are_deterministic_and_distinct():
     full = tf.random.stateless_uniform([4000], seed=(3, 4), minval=None, maxval=None,
                                        dtype=tf.int32).numpy()
     assert full.min() < -2**30 and full.max() > 2**30
+
+
+def test_ensure_shape_refines_the_static_shape_and_checks_at_run_time():
+    @tf.function(input_signature=[tf.TensorSpec([None, None])])
+    def f(x):
+        y = tf.ensure_shape(x, [None, 3])
+        assert y.shape.as_list() == [None, 3]
+        return y
+
+    assert f(tf.ones((2, 3))).shape == (2, 3)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"Shape of tensor input \[2,4\] is not compatible with expected "
+                             r"shape \[\?,3\]"):
+        f(tf.ones((2, 4)))
+    x = tf.constant([1.0, 2.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.ensure_shape(x, [2]) * 3.0)
+    assert tape.gradient(y, x).numpy().tolist() == [3.0, 3.0]
+
+
+def test_bitcast_round_trips_and_has_no_gradient():
+    x = tf.constant([1.5, -2.0, np.inf], tf.float32)
+    back = tf.bitcast(tf.bitcast(x, tf.uint8), tf.float32)
+    np.testing.assert_array_equal(back.numpy(), x.numpy())
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.cast(tf.bitcast(x, tf.int32), tf.float32))
+    assert tape.gradient(y, x) is None

@@ -38,13 +38,20 @@ def test_creation_errors():
         tf.Variable(1.0, constraint=5)
 
 
-def test_assign_family_returns_the_variable_and_chains():
+def test_assign_family_returns_an_unread_view_that_chains():
     v = tf.Variable(1.0)
-    assert v.assign(2.0) is v and v.numpy() == 2.0
-    assert v.assign_add(3.0) is v and v.numpy() == 5.0
-    assert v.assign_sub(1.5) is v and v.numpy() == 3.5
-    assert v.assign(0.0).assign_add(1.0).numpy() == 1.0
+    a = v.assign(2.0)
+    assert isinstance(a, tf.Variable) and a is not v and v.numpy() == 2.0
+    assert repr(a) == "<tf.Variable 'UnreadVariable' shape=() dtype=float32, numpy=2.0>"
+    assert a.name == "UnreadVariable" and a.handle is v and v.name == "Variable:0"
+    assert v.assign_add(3.0).numpy() == 5.0 and v.assign_sub(1.5).numpy() == 3.5
+    assert v.assign(0.0).assign_add(1.0).assign_sub(0.5).numpy() == 0.5 and v.numpy() == 0.5
+    v.assign(4.0)
+    assert a.numpy() == 4.0 and float(a + 1) == 5.0  # read when used, as TF's
     assert v.assign(7.0, read_value=False) is None and v.numpy() == 7.0
+    with tf.GradientTape() as tape:
+        y = v.assign(3.0) * 2.0  # reading the view reads v
+    assert tape.gradient(y, v).numpy() == 2.0
     w = tf.Variable([1.0, 2.0])
     w.assign([3, 4])  # Python ints fit a float variable
     assert w.numpy().tolist() == [3.0, 4.0]

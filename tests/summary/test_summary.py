@@ -442,3 +442,13 @@ def test_inside_tf_function_step_and_condition_are_read_when_it_runs(tmp_path):
     assert [(s, float(v)) for s, v in got["x"]] == [(1, 0.0), (2, 1.0), (3, 2.0), (4, 3.0)]
     assert [(s, float(v)) for s, v in got["even"]] == [(2, 2.0), (4, 6.0)]
     assert got["h"][-1][1].tolist() == [[3.0, 3.0, 0.0], [3.0, 3.0, 3.0]]
+
+
+def test_an_empty_logdir_is_the_working_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    w = tf.summary.create_file_writer("")
+    with w.as_default():
+        assert bool(tf.summary.scalar("a", 1.0, step=1))
+    w.flush()
+    files = [p.name for p in tmp_path.iterdir()]
+    assert len(files) == 1 and files[0].startswith("events.out.tfevents.")

@@ -24,6 +24,7 @@ from typing import Any
 
 from eagerflow._src.autograph import errors as ag_errors
 from eagerflow._src.autograph import transpiler
+from eagerflow._src.autograph.errors import ConversionError
 from eagerflow._src.autograph.operators import control_flow as cf_ops
 from eagerflow._src.autograph.operators import data_structures, exceptions, logical, py_builtins
 from eagerflow._src.autograph.operators import variables as var_ops
@@ -38,10 +39,6 @@ _NO_CONVERT_PACKAGES = frozenset({
     "matplotlib", "mpi4py", "tensorboard"})
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"builtins", "__builtin__"}
 _GENERATOR_FLAGS = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
-
-
-class ConversionError(Exception):
-    """An entity could not be converted by AutoGraph."""
 
 
 class Feature(enum.Enum):

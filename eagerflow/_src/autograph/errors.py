@@ -7,10 +7,13 @@
 
         TypeError: 'i' has dtype int32 before the loop, but dtype float32 after one iteration
 
-The exception keeps its class and traceback; only the message gains the user's frames
-(converted functions marked with `*`), with eagerflow's and the standard library's own
-frames left out. Python's traceback already points at the user's lines: converted
-code is compiled with the user's file name and line numbers.
+The message gains the user's frames (converted functions marked with `*`), with
+eagerflow's and the standard library's own frames left out; the traceback is kept (converted
+code is compiled with the user's file name and line numbers). The exception keeps its class
+where TF's does: TF's errors, the builtin errors TF rebuilds from a message (ValueError,
+TypeError, ...), and exception classes whose constructor is Exception's; KeyError becomes
+one that shows the message unquoted. Any other (ZeroDivisionError, IndexError, OSError, an
+exception taking other arguments) becomes a StagingError, as in TF.
 """
 
 from __future__ import annotations
@@ -26,6 +29,42 @@ _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(_
     os.sep
 _STDLIB_DIRS = tuple(os.path.dirname(os.path.abspath(m.__file__)) + os.sep
                      for m in (os,) if getattr(m, "__file__", None))
+
+
+class PyCTError(Exception):
+    """Base class of AutoGraph's errors."""
+
+
+class AutoGraphError(PyCTError):
+    """Base class of the errors AutoGraph raises."""
+
+
+class ConversionError(AutoGraphError):
+    """An entity could not be converted by AutoGraph."""
+
+
+class StagingError(AutoGraphError):
+    """An error raised while a graph was built from converted code (the staging of it),
+    whose own class could not be rebuilt with the restated message."""
+
+
+# The exception classes TF rebuilds from a message string alone.
+_STRING_CONSTRUCTED = (AssertionError, AttributeError, NameError, NotImplementedError,
+                       RuntimeError, StopIteration, TypeError, UnboundLocalError, ValueError)
+
+
+class MultilineMessageKeyError(KeyError):
+    """A KeyError whose str is the multi-line message (KeyError's own str quotes it)."""
+
+    def __init__(self, message: str, original_key: Any) -> None:
+        super().__init__(original_key)
+        self._message = message
+
+    def __str__(self) -> str:
+        return self._message
+
+
+MultilineMessageKeyError.__name__ = KeyError.__name__
 
 
 def _is_internal(filename: str) -> bool:
@@ -71,24 +110,25 @@ def user_code_message(exc: BaseException, converted: dict) -> str | None:
 
 def restate(exc: BaseException, converted: dict) -> BaseException | None:
     """A copy of `exc` with the "in user code" message, or None where that can't be done."""
-    if getattr(exc, "_ag_restated", False):
+    if getattr(exc, "_ag_restated", False) or getattr(exc, "ag_pass_through", False):
         return None
     message = user_code_message(exc, converted)
     if message is None:
         return None
     cls = type(exc)
-    try:
-        if isinstance(exc, OpError):
-            new = cls(exc.node_def, exc.op, message)
-        elif isinstance(exc, UnicodeError) or isinstance(exc, SyntaxError):
-            return None
-        else:
-            new = cls(message)
-    except Exception:  # noqa: BLE001 - an exception class we can't rebuild keeps its message
-        return None
+    if isinstance(exc, OpError):
+        new = cls(exc.node_def, exc.op, message)
+    elif cls in _STRING_CONSTRUCTED or cls.__init__ is Exception.__init__ or \
+            issubclass(cls, PyCTError):
+        new = cls(message)
+    elif cls is KeyError:
+        new = MultilineMessageKeyError(message, exc.args[0] if exc.args else None)
+    else:
+        new = StagingError(message)
     new._ag_restated = True
     new.ag_original_exception = exc
     return new
 
 
-__all__ = ["restate", "user_code_message"]
+__all__ = ["AutoGraphError", "ConversionError", "PyCTError", "StagingError", "restate",
+           "user_code_message"]

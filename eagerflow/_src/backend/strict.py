@@ -202,7 +202,7 @@ def _operator(name: str) -> Any:
         out = getattr(self._a, name)(*_unwrap(args, self))
         if out is NotImplemented:
             return out
-        if name.startswith("__i"):  # in place: the same array
+        if name.startswith("__i") and name != "__invert__":  # in place: the same array
             return self
         return _wrap(out)
 

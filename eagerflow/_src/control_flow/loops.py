@@ -22,6 +22,8 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.array import shape, zeros
 from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.ragged_functions import stack as ragged_stack
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.stacking import stack, unstack
 from eagerflow._src.ops.tensor_array import TensorArray
 
@@ -130,6 +132,8 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
     if not callable(fn):
         raise TypeError(f"fn must be callable. Received: {fn}")
     signature = fn_output_signature if fn_output_signature is not None else dtype
+    if _any_ragged(elems) or _any_ragged(signature):
+        return _map_ragged(fn, elems, signature)
     flat = _flat_elems(elems)
     dtypes = _expected_dtypes(signature, elems)
     flat_dtypes = nest.flatten(dtypes)
@@ -147,6 +151,41 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
         rows.append(_check_dtypes(nest.flatten(out), flat_dtypes, shapes))
     return nest.pack_sequence_as(dtypes, [stack([r[k] for r in rows])
                                           for k in range(len(flat_dtypes))])
+
+
+def _any_ragged(x: Any) -> bool:
+    return any(isinstance(v, (RaggedTensor, RaggedTensorSpec)) for v in nest.flatten(x))
+
+
+def _map_ragged(fn: Callable, elems: Any, signature: Any) -> Any:
+    """map_fn over rows of RaggedTensors, or to ragged results (fn_output_signature holds a
+    RaggedTensorSpec): fn runs on each row, and ragged results are stacked as rows of a
+    RaggedTensor (a signature of ragged_rank 0 takes tensors of any lengths)."""
+    flat = nest.flatten(elems)
+    counts = [v.shape[0] for v in flat]
+    n = counts[0]
+    if n is None:
+        raise ValueError("map_fn over RaggedTensors needs the number of rows known while "
+                         "tracing")
+    rows = [[v[i] for i in range(n)] if isinstance(v, RaggedTensor) else unstack(v, num=n)
+            for v in flat]
+    outs = [fn(nest.pack_sequence_as(elems, [r[i] for r in rows])) for i in range(n)]
+    if signature is None:
+        signature = nest.map_structure(lambda v: v._type_spec if isinstance(v, RaggedTensor)
+                                       else v.dtype, elems)
+    specs = nest.flatten(signature)
+    columns = [nest.flatten(o) for o in outs]
+    result = []
+    for k, spec in enumerate(specs):
+        parts = [c[k] for c in columns]
+        if isinstance(spec, RaggedTensorSpec):
+            result.append(ragged_stack(parts) if parts else RaggedTensor.from_row_splits(
+                zeros([0], dtype=spec.dtype), convert_to_tensor([0], spec.row_splits_dtype)))
+        else:
+            d = spec.dtype if hasattr(spec, "dtype") else dt.as_dtype(spec)
+            result.append(stack([convert_to_tensor(p, dtype_hint=d) for p in parts]) if parts
+                          else zeros([0], dtype=d))
+    return nest.pack_sequence_as(signature, result)
 
 
 def _map_dynamic(fn: Callable, elems: Any, flat: list, dtypes: Any, flat_dtypes: list) -> Any:

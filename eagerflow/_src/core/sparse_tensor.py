@@ -12,12 +12,13 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
-from eagerflow._src.core.tensor_spec import TypeSpec
+from eagerflow._src.core.tensor_spec import TensorSpec
 
 
-class SparseTensor:
+class SparseTensor(CompositeTensor):
     """`tf.SparseTensor(indices, values, dense_shape)`."""
 
     __slots__ = ("_indices", "_values", "_dense_shape", "__weakref__")
@@ -41,6 +42,13 @@ class SparseTensor:
             raise ValueError(f"Dimensions {indices._shape[1]} and {dense_shape._shape[0]} are not "
                              "compatible")
         self._indices, self._values, self._dense_shape = indices, values, dense_shape
+
+    @classmethod
+    def _of(cls, indices: Any, values: Any, dense_shape: Any) -> SparseTensor:
+        """A SparseTensor of three tensors (eager or symbolic) an op made: not validated."""
+        st = object.__new__(cls)
+        st._indices, st._values, st._dense_shape = indices, values, dense_shape
+        return st
 
     @classmethod
     def _from_arrays(cls, indices: np.ndarray, values: np.ndarray, dense_shape: np.ndarray,
@@ -93,7 +101,7 @@ class SparseTensor:
     __str__ = __repr__
 
 
-class SparseTensorSpec(TypeSpec):
+class SparseTensorSpec(CompositeSpec):
     """`tf.SparseTensorSpec(shape=None, dtype=tf.float32)`."""
 
     __slots__ = ("_shape", "_dtype")
@@ -117,6 +125,18 @@ class SparseTensorSpec(TypeSpec):
     @property
     def value_type(self) -> type:
         return SparseTensor
+
+    @property
+    def _component_specs(self) -> list:
+        rank = self._shape.rank
+        return [TensorSpec([None, rank], _dt.int64), TensorSpec([None], self._dtype),
+                TensorSpec([rank], _dt.int64)]
+
+    def _to_components(self, value: SparseTensor) -> list:
+        return [value._indices, value._values, value._dense_shape]
+
+    def _from_components(self, components: list) -> SparseTensor:
+        return SparseTensor._of(*components)
 
     def is_compatible_with(self, spec_or_value: Any) -> bool:
         if isinstance(spec_or_value, SparseTensor):

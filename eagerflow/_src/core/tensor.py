@@ -18,6 +18,7 @@ import numpy as np
 from eagerflow._src import backend as _backend
 from eagerflow._src.core import device as _device
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.device import copy_to
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
@@ -431,6 +432,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
     conv = getattr(value, "_as_tensor", None)
     if conv is not None:
         return conv(dtype)
+    if isinstance(value, CompositeTensor):  # TF's words: its conversion tries len()
+        raise ValueError(f"TypeError: object of type '{type(value).__name__}' has no len()\n")
     try:
         if dtype is not None:
             return EagerTensor(_to_array(value, _dt.as_dtype(dtype)))
@@ -495,7 +498,8 @@ def install_list_packing(stack_nested: Any, pack: Any) -> None:
 
 
 def is_tensor(x: Any) -> builtins.bool:
-    return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
+    """tf.is_tensor: tensors, variables and composite tensors (ragged, sparse)."""
+    return isinstance(x, (Tensor, CompositeTensor)) or hasattr(x, "_as_tensor")
 
 
 def wrap(arr: Any) -> EagerTensor:

@@ -10,7 +10,6 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.shape import TensorShape, as_shape
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 
 
 def is_tensor_spec(x: Any) -> bool:
@@ -63,6 +62,8 @@ class TensorSpec(TypeSpec):
     def from_tensor(cls, tensor: Any, name: str | None = None) -> TensorSpec:
         """The spec of a tensor, a variable or a NumPy array (a symbolic tensor's name is
         kept unless `name` is given)."""
+        from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+
         if isinstance(tensor, Tensor):
             if name is None:
                 name = getattr(tensor, "_name_or_none", None)
@@ -91,6 +92,8 @@ class TensorSpec(TypeSpec):
 
     @property
     def value_type(self) -> type:
+        from eagerflow._src.core.tensor import Tensor
+
         return Tensor
 
     def is_compatible_with(self, spec_or_value: Any) -> bool:
@@ -99,6 +102,8 @@ class TensorSpec(TypeSpec):
         elif isinstance(spec_or_value, TypeSpec):
             return False
         else:
+            from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+
             if isinstance(spec_or_value, Tensor) or hasattr(spec_or_value, "_as_tensor"):
                 other_shape, other_dtype = spec_or_value.shape, spec_or_value.dtype
             else:

@@ -20,6 +20,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import ragged_elements
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import AUTOTUNE, INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_functions import DatasetFunction
@@ -28,6 +29,7 @@ from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.parallel import ParallelMapDataset
 from eagerflow._src.data.sources import ListDataset, _sparse_row, gather_rows, int64_arg
 from eagerflow._src.data.transformations import MapDataset
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
 
 # ---------------------------------------------------------------------------------------
 # Stacking components
@@ -39,6 +41,8 @@ def _batch_spec(spec: Any, batch_dim: int | None) -> Any:
         return TensorSpec._make(TensorShape([batch_dim]).concatenate(spec.shape), spec.dtype)
     if isinstance(spec, SparseTensorSpec):
         return SparseTensorSpec(TensorShape([batch_dim]).concatenate(spec.shape), spec.dtype)
+    if isinstance(spec, RaggedTensorSpec):
+        return ragged_elements.batched_spec(spec, batch_dim)
     raise TypeError(f"Batching of elements of type {spec!r} is not supported.")
 
 
@@ -79,11 +83,17 @@ def _stack_sparse(batch: list, k: int, dtype: _dt.DType) -> SparseTensor:
         np.concatenate([[len(parts)], dense]).astype(np.int64), dtype)
 
 
-def stack_batch(batch: list, structure: dstruct.Structure) -> tuple:
+def stack_batch(batch: list, structure: dstruct.Structure, out_specs: Any = None) -> tuple:
+    """The batch's components: tensors stacked, sparse ones joined, ragged ones (and those
+    that `out_specs`, ragged_batch's, makes ragged) as RaggedTensors of rows."""
     out = []
     for k, spec in enumerate(structure.specs):
+        target = out_specs[k] if out_specs is not None else _batch_spec(spec, None) \
+            if isinstance(spec, RaggedTensorSpec) else None
         if isinstance(spec, SparseTensorSpec):
             out.append(_stack_sparse(batch, k, spec.dtype))
+        elif isinstance(target, RaggedTensorSpec):
+            out.append(ragged_elements.stack_rows([e[k] for e in batch], target))
         else:
             out.append(_stack(batch, k, spec.dtype))
     return tuple(out)
@@ -105,14 +115,17 @@ def _next_rows(source: Any, size: int) -> list:
 
 
 class _BatchIterator(ElementIterator):
-    __slots__ = ("_in", "_size", "_drop", "_struct", "_done", "_dtypes", "_fast", "_rows")
+    __slots__ = ("_in", "_size", "_drop", "_struct", "_done", "_dtypes", "_fast", "_rows",
+                 "_out_specs")
 
     def __init__(self, upstream: ElementIterator, size: int, drop: bool,
-                 structure: dstruct.Structure) -> None:
+                 structure: dstruct.Structure, out_specs: Any = None) -> None:
         self._in, self._size, self._drop, self._struct = upstream, size, drop, structure
         self._done = False
         self._dtypes = [s.dtype for s in structure.specs]
-        self._fast = all(isinstance(s, TensorSpec) for s in structure.specs)
+        self._out_specs = out_specs
+        self._fast = all(isinstance(s, TensorSpec) for s in structure.specs) and \
+            out_specs is None
         self._rows = upstream if self._fast and hasattr(upstream, "next_row") else None
 
     def __next__(self) -> tuple:
@@ -136,7 +149,7 @@ class _BatchIterator(ElementIterator):
                 raise
         if self._fast:
             return tuple([_stack(batch, k, d) for k, d in enumerate(self._dtypes)])
-        return stack_batch(batch, self._struct)
+        return stack_batch(batch, self._struct, self._out_specs)
 
     def close(self) -> None:
         self._in.close()
@@ -195,6 +208,39 @@ class BatchDataset(DatasetV2):
         if c < 0:
             return c
         return c // self._size if self._drop else -(-c // self._size)
+
+
+class RaggedBatchDataset(BatchDataset):
+    """`ragged_batch`: tensors of rank >= 1 batch into RaggedTensors whose dims are all
+    ragged (elements may differ in shape); scalars batch densely."""
+
+    _repr_name = "_DenseToRaggedDataset"
+
+    def __init__(self, input_dataset: DatasetV2, batch_size: Any, drop_remainder: Any,
+                 row_splits_dtype: Any = _dt.int64) -> None:
+        super().__init__(input_dataset, batch_size, drop_remainder)
+        self._splits_dtype = _dt.as_dtype(row_splits_dtype)
+
+    def _ragged_positions(self) -> tuple:
+        specs = self._inputs[0]._structure.specs
+        return tuple(k for k, s in enumerate(specs)
+                     if isinstance(s, TensorSpec) and s.shape.rank != 0)
+
+    def _compute_structure(self) -> dstruct.Structure:
+        st = self._inputs[0]._structure
+        dim = self._size if self._drop else None
+        ragged = self._ragged_positions()
+        specs = [ragged_elements.batched_spec(s, dim) if k in ragged else _batch_spec(s, dim)
+                 for k, s in enumerate(st.specs)]
+        specs = [RaggedTensorSpec(s.shape, s.dtype, s.ragged_rank, self._splits_dtype)
+                 if isinstance(s, RaggedTensorSpec) else s for s in specs]
+        return dstruct.Structure(specs[0] if st.kind == "leaf" else
+                                 dstruct.pack_as(st.spec, specs))
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        inp = self._inputs[0]
+        return _BatchIterator(inp._make_iterator(ctx), self._size, self._drop,
+                              inp._structure, self._structure.specs)
 
 
 def _is_map(ds: DatasetV2) -> bool:
@@ -395,6 +441,8 @@ def _unbatch_spec(spec: Any) -> Any:
         return TensorSpec._make(spec.shape[1:], spec.dtype)
     if isinstance(spec, SparseTensorSpec):
         return SparseTensorSpec(spec.shape[1:], spec.dtype)
+    if isinstance(spec, RaggedTensorSpec):
+        return ragged_elements.row_spec(spec)
     raise TypeError(f"Unbatching of elements of type {spec!r} is not supported.")
 
 
@@ -409,18 +457,21 @@ class _UnbatchIterator(ElementIterator):
     def __next__(self) -> tuple:
         while self._i >= self._n:
             e = next(self._in)
-            sizes = [c.shape[0] if isinstance(c, SparseTensor) else c._arr.shape[0] for c in e]
+            sizes = [c.shape[0] if isinstance(c, SparseTensor) else int(c.nrows())
+                     if isinstance(c, RaggedTensor) else c._arr.shape[0] for c in e]
             for k, s in enumerate(sizes):
                 if s != sizes[0]:
                     raise InvalidArgumentError(
                         None, None, f"Input element must have the same batch size in each "
                         f"component. Component 0 had size {sizes[0]} but component {k} had "
                         f"size {s}.")
-            self._cur = [c if isinstance(c, SparseTensor) else c._arr for c in e]
+            self._cur = [c if isinstance(c, (SparseTensor, RaggedTensor)) else c._arr
+                         for c in e]
             self._i, self._n = 0, sizes[0]
         i = self._i
         self._i = i + 1
-        return tuple([_sparse_row(a, i) if isinstance(a, SparseTensor)
+        return tuple([_sparse_row(a, i) if isinstance(a, SparseTensor) else
+                      ragged_elements.row(a, i) if isinstance(a, RaggedTensor)
                       else EagerTensor(a[i, ...], d, CPU_DEVICE)
                       for a, d in zip(self._cur, self._dtypes)])
 

@@ -21,6 +21,7 @@ from eagerflow._src.data.batching import (
     BatchDataset,
     GroupByWindowDataset,
     PaddedBatchDataset,
+    RaggedBatchDataset,
     RebatchDataset,
     UnbatchDataset,
     WindowDataset,
@@ -238,6 +239,11 @@ class _Methods:
             return PaddedBatchDataset(self, batch_size, padded_shapes, padding_values, drop)
         return _deferred(self, build, "_PaddedBatchDataset", lambda: build(2, False)._structure,
                          batch_size=batch_size) or build(batch_size)
+
+    def ragged_batch(self, batch_size: Any, drop_remainder: bool = False,
+                     row_splits_dtype: Any = None, name: str | None = None) -> DatasetV2:
+        return RaggedBatchDataset(self, batch_size, drop_remainder,
+                                  row_splits_dtype or _dt.int64)
 
     def unbatch(self, name: str | None = None) -> DatasetV2:
         return UnbatchDataset(self)

@@ -58,6 +58,7 @@ from eagerflow._src.graph import codegen
 from eagerflow._src.graph.ir import CONST, PLACEHOLDER, FuncGraph, SymbolicTensor
 from eagerflow._src.graph.passes import optimize
 from eagerflow._src.graph.replay import replay
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
 
 
 class _Untraceable(Exception):
@@ -136,7 +137,7 @@ class _Trace:
 def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
            transformation: str) -> _Trace:
     for s in in_struct.specs:
-        if not isinstance(s, (TensorSpec, SparseTensorSpec)):
+        if not isinstance(s, (TensorSpec, SparseTensorSpec, RaggedTensorSpec)):
             raise _Untraceable
     outer = _state.graph
     graph = FuncGraph(name, parent=outer if getattr(outer, "building_function", False)
@@ -150,6 +151,11 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
                 comps.append(graph.placeholder(s.shape.dims, s.dtype, base, is_input=True))
                 continue
             sparse = True
+            if isinstance(s, RaggedTensorSpec):  # fed as its flat values and row splits
+                comps.append(s._from_components([
+                    graph.placeholder(c.shape.dims, c.dtype, f"{base}_{j}", is_input=True)
+                    for j, c in enumerate(s._component_specs)]))
+                continue
             rank = s.shape.rank
             comps.append(_sparse_of(
                 graph.placeholder((None, rank), _dt.int64, base + "_indices", is_input=True),
@@ -163,6 +169,13 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
         leaves = dstruct.flatten(value)
         outputs, specs = [], []
         for leaf in leaves:
+            if isinstance(leaf, RaggedTensor):
+                sparse = True
+                spec = leaf._type_spec
+                outputs.extend(graph.capture(_to_graph_tensor(p, transformation))
+                               for p in spec._to_components(leaf))
+                specs.append(spec)
+                continue
             if isinstance(leaf, SparseTensor):
                 sparse = True
                 parts = [graph.capture(_to_graph_tensor(p, transformation)) for p in
@@ -403,6 +416,8 @@ class StructuredFunction:
         for c in flat:
             if isinstance(c, SparseTensor):
                 arrays += [c._indices._arr, c._values._arr, c._dense_shape._arr]
+            elif isinstance(c, RaggedTensor):
+                arrays += [p._arr for p in c._type_spec._to_components(c)]
             else:
                 arrays.append(c._arr)
         outs = self._trace.fn(*arrays, *extra)
@@ -412,6 +427,10 @@ class StructuredFunction:
                 i, v, d = outs[k:k + 3]
                 res.append(SparseTensor._from_arrays(i._arr, v._arr, d._arr, v._dtype))
                 k += 3
+            elif isinstance(s, RaggedTensorSpec):
+                n = len(s._component_specs)
+                res.append(s._from_components(list(outs[k:k + n])))
+                k += n
             else:
                 res.append(outs[k])
                 k += 1

@@ -41,6 +41,7 @@ from eagerflow._src.data.functions import StructuredFunction, _sparse_of
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.transformations import run_reduce
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.registry import OpDef
 
 GET_NEXT_CALL_ERROR_THRESHOLD = 32
@@ -66,6 +67,8 @@ def _output_specs(specs: tuple) -> list:
         elif isinstance(s, SparseTensorSpec):
             rank = s.shape.rank
             out += [((None, rank), _dt.int64), ((None,), s.dtype), ((rank,), _dt.int64)]
+        elif isinstance(s, RaggedTensorSpec):
+            out += [(c.shape.dims, c.dtype) for c in s._component_specs]
         else:
             raise TypeError(f"Iterating a dataset with elements of type {s!r} inside a "
                             "tf.function is not supported; iterate it eagerly.")
@@ -77,6 +80,8 @@ def _arrays_of(flat: tuple) -> list:
     for c in flat:
         if isinstance(c, SparseTensor):
             out += [c._indices._arr, c._values._arr, c._dense_shape._arr]
+        elif isinstance(c, RaggedTensor):
+            out += [p._arr for p in c._type_spec._to_components(c)]
         else:
             out.append(c._arr)
     return out
@@ -93,6 +98,10 @@ def _components(outs: tuple, specs: tuple) -> tuple:
         if isinstance(s, SparseTensorSpec):
             res.append(_sparse_of(*outs[k:k + 3]))
             k += 3
+        elif isinstance(s, RaggedTensorSpec):
+            n = len(s._component_specs)
+            res.append(s._from_components(list(outs[k:k + n])))
+            k += n
         else:
             res.append(outs[k])
             k += 1

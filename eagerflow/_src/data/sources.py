@@ -21,17 +21,21 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec
+from eagerflow._src.data import ragged_elements
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, ListIterator
 from eagerflow._src.data.random_seed import make_rng, split_seed
 from eagerflow._src.function.compat_v1 import get_static_value
+from eagerflow._src.ops.ragged_tensor import RaggedTensor
 
 
 class NeedsConcreteValue(TypeError):
     """A dataset needs the Python value of a tensor known only when the pipeline runs (a
     count computed inside a traced function): functions returning datasets then run
     eagerly (dataset_functions.py)."""
+
+    ag_pass_through = True  # a signal to eagerflow, not the user's error: never restated
 
 
 def int64_arg(value: Any, what: str = "") -> int:
@@ -205,12 +209,10 @@ class _SliceIterator(ElementIterator):
             raise StopIteration
         self._i = i + 1
         dev = self._dev
-        if not self._sparse:
-            return tuple([EagerTensor(a[i, ...], d, dev)
-                          for a, d in zip(self._arrays, self._dtypes)])
         out = []
-        for a, d, sp in zip(self._arrays, self._dtypes, self._sparse):
-            out.append(_sparse_row(a, i) if sp else EagerTensor(a[i, ...], d, dev))
+        for a, d, kind in zip(self._arrays, self._dtypes, self._sparse):
+            out.append(EagerTensor(a[i, ...], d, dev) if not kind else
+                       _sparse_row(a, i) if kind == "sparse" else ragged_elements.row(a, i))
         return tuple(out)
 
 
@@ -274,20 +276,24 @@ class TensorSliceDataset(DatasetV2):
             shape = c.shape
             if shape.rank == 0:
                 raise ValueError("Unbatching a tensor is only supported for rank >= 1")
-            d = shape[0]
+            d = shape[0] if not isinstance(c, RaggedTensor) else int(c.nrows())
             if n is None:
                 n = d
             elif d != n:
                 raise ValueError(f"Dimensions {n} and {d} are not compatible")
             if isinstance(c, SparseTensor):
                 specs.append(SparseTensorSpec(shape[1:], c.dtype))
+            elif isinstance(c, RaggedTensor):
+                specs.append(ragged_elements.row_spec(c._type_spec))
             else:
                 specs.append(TensorSpec._make(shape[1:], c.dtype))
         spec = specs[0] if not dstruct.is_nested(value) else dstruct.pack_as(value, specs)
         super().__init__((), dstruct.Structure(spec))
         self._n = n
-        self._sparse = [isinstance(c, SparseTensor) for c in flat]
-        self._arrays = [c if isinstance(c, SparseTensor) else c._arr for c in flat]
+        self._sparse = ["sparse" if isinstance(c, SparseTensor) else
+                        "ragged" if isinstance(c, RaggedTensor) else "" for c in flat]
+        self._arrays = [c if isinstance(c, (SparseTensor, RaggedTensor)) else c._arr
+                        for c in flat]
         self._dtypes = [c.dtype for c in flat]
 
     def _make_iterator(self, ctx: Any = None) -> ElementIterator:

@@ -23,6 +23,8 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec
+from eagerflow._src.data import ragged_elements
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.stacking import stack
 
 
@@ -223,8 +225,8 @@ def _is_dataset(x: Any) -> bool:
 
 
 def to_component(value: Any) -> Any:
-    """One leaf as a pipeline component: a tensor, a SparseTensor or a dataset."""
-    if type(value) is EagerTensor or isinstance(value, (SparseTensor, Tensor)):
+    """One leaf as a pipeline component: a tensor, a Sparse- or RaggedTensor or a dataset."""
+    if type(value) is EagerTensor or isinstance(value, (SparseTensor, Tensor, RaggedTensor)):
         return value
     if _is_dataset(value):
         return value
@@ -245,6 +247,8 @@ def normalize_element(element: Any) -> Any:
 def spec_of(value: Any) -> TypeSpec:
     if isinstance(value, SparseTensor):
         return SparseTensorSpec(value.shape, value.dtype)
+    if isinstance(value, RaggedTensor):
+        return value._type_spec
     if _is_dataset(value):
         return DatasetSpec(value.element_spec)
     return TensorSpec._make(value.shape, value.dtype)
@@ -293,6 +297,8 @@ def relax_spec(spec: TypeSpec) -> TypeSpec:
     if isinstance(spec, SparseTensorSpec):
         rank = spec.shape.rank
         return SparseTensorSpec(None if rank is None else [None] * rank, spec.dtype)
+    if isinstance(spec, RaggedTensorSpec):
+        return ragged_elements.relaxed(spec)
     return spec
 
 
@@ -376,6 +382,8 @@ def zeros_like_spec(spec: TypeSpec) -> Any:
         return SparseTensor._from_arrays(np.zeros((0, len(dims)), np.int64),
                                          np.zeros((0,), dtype=spec.dtype.as_numpy_dtype),
                                          np.array([d or 0 for d in dims], np.int64), spec.dtype)
+    if isinstance(spec, RaggedTensorSpec):
+        return ragged_elements.zeros(spec)
     if isinstance(spec, DatasetSpec):
         from eagerflow._src.data.sources import ListDataset
 

@@ -15,17 +15,27 @@ were, not recompute.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, graph_collection
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.function import function_type as ftype
+from eagerflow._src.function.function_type import (
+    AtomicFunction,
+    FunctionType,
+    Parameter,
+    trace_type,
+    type_text,
+)
 from eagerflow._src.graph import codegen
 from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
 from eagerflow._src.graph.passes import PIPELINE, optimize
@@ -55,6 +65,16 @@ class _Composite:
 
     def __init__(self, cls: type, parts: list) -> None:
         self.cls, self.parts = cls, parts
+
+
+class _Rebuilt:
+    """A position in the output structure holding a composite tensor (RaggedTensor):
+    rebuilt by its spec from its components' outputs."""
+
+    __slots__ = ("spec", "parts")
+
+    def __init__(self, spec: Any, parts: list) -> None:
+        self.spec, self.parts = spec, parts
 
 
 def collect_saved(graph: Graph) -> tuple[list, list]:
@@ -231,8 +251,35 @@ class ConcreteFunction:
 
     # -- calling -----------------------------------------------------------------------
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        flat = self._flatten_call_args(args, kwargs)
+        try:
+            flat = self._flatten_call_args(args, kwargs)
+        except TypeError as e:
+            if self._structured_input_signature is None:
+                raise
+            # as TF: the tensors alone may still bind (the "flat signature")
+            flat, why = self._flat_binding(args, kwargs)
+            if flat is None:
+                raise TypeError(f"{e}\nFallback to flat signature also failed due to: {why}.") \
+                    from None
         return self._call_flat(flat)
+
+    def _flat_binding(self, args: tuple, kwargs: dict) -> tuple:
+        """(tensors, None) binding args/kwargs to the tensor parameters alone, or (None, why
+        not) in TF's words."""
+        names = [k for k, _, v in self._parameters()
+                 if any(is_tensor_spec(x) for x in nest.flatten(v))]
+        call = f"{self._name}({', '.join(names)})"
+        unknown = [k for k in kwargs if k not in names]
+        if unknown:
+            return None, f"{call} got unexpected keyword arguments: {', '.join(unknown)}"
+        if len(args) > len(names):
+            return None, f"{call} takes {len(names)} positional arguments, got {len(args)}"
+        missing = [k for k in names[len(args):] if k not in kwargs]
+        if missing:
+            return None, f"{call} missing required arguments: {', '.join(missing)}"
+        values = list(args) + [kwargs[k] for k in names[len(args):]]
+        return [v._as_tensor() if hasattr(v, "_as_tensor") and not isinstance(v, Tensor) else
+                convert_to_tensor(v) for v in values], None
 
     def _flatten_call_args(self, args: tuple, kwargs: dict) -> list:
         sig = self._structured_input_signature
@@ -268,11 +315,11 @@ class ConcreteFunction:
 
     @staticmethod
     def _take(kwargs: dict, key: str, spec: Any, fail: Any) -> Any:
+        # every traced parameter is required here, Python values too (as in TF, whose
+        # flat-signature fallback in __call__ then binds the tensors alone)
         if key in kwargs:
             return kwargs.pop(key)
-        if any(is_tensor_spec(s) for s in nest.flatten(spec)):
-            raise fail(f"missing a required argument: '{key}'")
-        return spec  # a Python value the trace was specialized to
+        raise fail(f"missing a required argument: '{key}'")
 
     def _flatten_value(self, spec: Any, value: Any, flat: list, fail: Any) -> None:
         if is_tensor_spec(spec):
@@ -295,14 +342,16 @@ class ConcreteFunction:
             flat.append(value)
         elif isinstance(spec, (list, tuple)):
             if not isinstance(value, (list, tuple)) or len(value) != len(spec):
-                raise fail(f"Can not cast {value!r} to {_type_text(spec)}")
+                raise fail(f"Can not cast {value!r} to {type_text(spec)}")
             for s, v in zip(spec, value):
                 self._flatten_value(s, v, flat, fail)
         elif isinstance(spec, dict):
             if not isinstance(value, dict) or set(value) != set(spec):
-                raise fail(f"Can not cast {value!r} to {_type_text(spec)}")
+                raise fail(f"Can not cast {value!r} to {type_text(spec)}")
             for k in spec:
                 self._flatten_value(spec[k], value[k], flat, fail)
+        elif not (value is spec or (type(value) is type(spec) and value == spec)):
+            raise fail(f"Can not cast {value!r} to {type_text(spec)}")  # the traced literal
 
     def _call_flat(self, tensors: list) -> Any:
         """Runs the function on flat input tensors; returns the structured outputs."""
@@ -375,30 +424,55 @@ class ConcreteFunction:
             self._backward, self._backward_mask = build_backward(self)
         return self._backward
 
-    # -- display -----------------------------------------------------------------------
+    # -- introspection -----------------------------------------------------------------
+    @property
+    def function_type(self) -> FunctionType:
+        """The traced parameters (kind and trace type), output type and captures."""
+        # specs traced from arguments carry the argument's name, which TF does not show;
+        # an input_signature's are shown as the user wrote them
+        user = getattr(self, "_input_signature", None) or ()
+        params = [Parameter(k, getattr(inspect.Parameter, kind), False,
+                            trace_type(user[i], None) if i < len(user) else trace_type(v, k))
+                  for i, (k, kind, v) in enumerate(self._parameters())]
+        caps = {id(v): TensorSpec((), dt.resource) for v in self._read_vars}
+        caps.update({id(t): TensorSpec.from_tensor(t) for t in self.captured_inputs})
+        out = nest.map_structure(
+            lambda x: TensorSpec.from_tensor(x) if isinstance(x, Tensor) else x,
+            self.structured_outputs)
+        return FunctionType(params, out, caps, type_text(self.structured_outputs))
+
+    @property
+    def inference_fn(self) -> AtomicFunction:
+        """The graph this function runs, as TF's AtomicFunction."""
+        return AtomicFunction(self)
+
     def pretty_printed_signature(self, verbose: bool = True) -> str:
         """The signature as TF prints it: `(x: TensorSpec(...)) -> TensorSpec(...)`, or,
         verbose, the input parameters, output type and captures on separate lines."""
-        params = self._parameters()
-        out = _type_text(self.structured_outputs)
-        if not verbose:
-            return "(" + ", ".join(f"{k}: {t}" for k, _, t in params) + f") -> {out}"
-        lines = ["Input Parameters:"]
-        lines += [f"  {k} ({kind}): {t}" for k, kind, t in params]
-        lines += ["Output Type:", f"  {out}", "Captures:"]
-        caps = [f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
-                for v in self._read_vars]
-        caps += [f"  {id(t)}: {_type_text(t)}" for t in self.captured_inputs]
-        lines += caps or ["  None"]
-        return "\n".join(lines)
+        ft = self.function_type
+        return repr(ft) if verbose else str(ft)
 
     def _parameters(self) -> list:
+        """(name, kind, traced value) of each parameter, as TF lists them: with *args, the
+        positional parameters are POSITIONAL_ONLY and the extra arguments args_0, ..."""
         sig = self._structured_input_signature
         if sig is None:
             return []
         kinds = getattr(self, "_param_kinds", {})
-        named = list(zip(self._arg_keywords, sig[0])) + list(sig[1].items())
-        return [(k, kinds.get(k, "POSITIONAL_OR_KEYWORD"), _type_text(v, k)) for k, v in named]
+        var_positional = "VAR_POSITIONAL" in kinds.values()
+        out = []
+        names = iter(self._arg_keywords)
+        extra = 0
+        for v in sig[0]:
+            name = next(names, None)
+            if name is None or kinds.get(name) == "VAR_POSITIONAL":
+                name, extra = f"args_{extra}", extra + 1
+            kind = "POSITIONAL_ONLY" if var_positional else kinds.get(name,
+                                                                      "POSITIONAL_OR_KEYWORD")
+            out.append((name, kind, v))
+        out += [(k, kinds.get(k, "KEYWORD_ONLY") if kinds.get(k) != "VAR_KEYWORD" else
+                 "KEYWORD_ONLY", v) for k, v in sig[1].items()]
+        return out
 
     def __repr__(self) -> str:
         return f"<ConcreteFunction {self.pretty_printed_signature(verbose=False)} at " \
@@ -411,23 +485,6 @@ class ConcreteFunction:
 def _tf_type(d: Any) -> str:
     """A dtype as TF's kernels name it in messages (float32 is `float`)."""
     return {"float32": "float", "float64": "double", "float16": "half"}.get(d.name, d.name)
-
-
-def _type_text(x: Any, arg: str | None = None) -> str:
-    """A value's trace type as TF prints it: TensorSpec(...), Tuple[...], Literal[3]."""
-    if is_tensor_spec(x):
-        # the name tracing gave an unnamed spec (the argument's) is not shown, as in TF
-        default = arg is not None and (x.name == arg or str(x.name).startswith(arg + "_"))
-        return repr(TensorSpec(x.shape, x.dtype, None if default else x.name))
-    if isinstance(x, Tensor):
-        return repr(TensorSpec(x.shape, x.dtype))
-    if isinstance(x, list):
-        return "List[" + ", ".join(_type_text(v, arg) for v in x) + "]"
-    if isinstance(x, tuple):
-        return "Tuple[" + ", ".join(_type_text(v, arg) for v in x) + "]"
-    if isinstance(x, dict):
-        return "Dict[" + ", ".join(f"[{k!r}, {_type_text(v, arg)}]" for k, v in x.items()) + "]"
-    return f"Literal[{x!r}]"
 
 
 def _wrap_output(a: Any, dtype: Any) -> EagerTensor:
@@ -449,6 +506,8 @@ def _pack(template: Any, get: Any) -> Any:
         return get(template.i)
     if isinstance(template, _Composite):
         return template.cls([_pack(t, get) for t in template.parts])
+    if isinstance(template, _Rebuilt):
+        return template.spec._from_components([_pack(t, get) for t in template.parts])
     if isinstance(template, list):
         return [_pack(t, get) for t in template]
     if isinstance(template, tuple):
@@ -514,3 +573,6 @@ def is_tensor_like(x: Any) -> bool:
 
 
 __all__ = ["ConcreteFunction", "SymbolicTensor", "build_backward", "tracing_scope"]
+
+
+ftype.ConcreteFunction.register(ConcreteFunction)

@@ -18,12 +18,28 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from eagerflow._src.autograph import convert
 from eagerflow._src.core import nest
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
-from eagerflow._src.function.concrete import ConcreteFunction, _Composite, _Leaf, tracing_scope
-from eagerflow._src.function.signature import _SpecTensor, describe_key_change, make_key
+from eagerflow._src.function import function_type as ftype
+from eagerflow._src.function.concrete import (
+    ConcreteFunction,
+    _Composite,
+    _Leaf,
+    _Rebuilt,
+    tracing_scope,
+)
+from eagerflow._src.function.function_type import FunctionType
+from eagerflow._src.function.signature import (
+    _SpecComposite,
+    _SpecTensor,
+    composite_parts,
+    describe_key_change,
+    make_key,
+)
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.math import identity
 
@@ -95,8 +111,6 @@ def in_per_replica_call() -> bool:
 def _autograph_convert(fn: Callable) -> Callable:
     """AutoGraph's conversion of `fn`."""
     # AutoGraph (the AST converters) loads on the first trace: `import eagerflow` stays light
-    from eagerflow._src.autograph import convert
-
     try:
         return convert(fn)
     except Exception as e:  # noqa: BLE001 - TF runs the function unconverted, with a warning
@@ -116,7 +130,7 @@ class Function:
                 raise TypeError(f"input_signature must be either a tuple or a list, got "
                                 f"{type(input_signature)}.")
             for spec in nest.flatten(input_signature):
-                if not is_tensor_spec(spec):
+                if not is_tensor_spec(spec) and not isinstance(spec, CompositeSpec):
                     raise TypeError(f"input_signature must be a possibly nested sequence of "
                                     f"TensorSpec objects, got invalid args {spec!r} with type "
                                     f"{type(spec)}.")
@@ -131,6 +145,7 @@ class Function:
         self._by_signature: dict = {}    # bound-argument key -> ConcreteFunction
         self._relaxed: dict = {}         # shape-free key -> [ConcreteFunction]
         self._tracing_count = 0
+        self._traced: list = []          # every ConcreteFunction, in tracing order
         self._variables_created = None   # None: never traced; then True/False
         self._detector = _RetraceDetector()
         self._last_key: Any = None
@@ -161,6 +176,21 @@ class Function:
 
     def experimental_get_tracing_count(self) -> int:
         return self._tracing_count
+
+    @property
+    def function_type(self) -> FunctionType:
+        """The Python parameters (typed by input_signature when there is one)."""
+        return ftype.untraced(self._signature, self._input_signature)
+
+    def pretty_printed_concrete_signatures(self, verbose: bool = True) -> str:
+        """Every concrete function traced so far, in order, as TF prints them (a function
+        with an input_signature, or with no parameters, is traced for it first)."""
+        if not self._traced and (self._input_signature is not None or
+                                 (self._signature is not None and
+                                  not self._signature.parameters)):
+            self.get_concrete_function()
+        return ("\n\n" if verbose else "\n").join(
+            cf.pretty_printed_signature(verbose) for cf in self._traced)
 
     def __get__(self, instance: Any, owner: Any = None) -> Any:
         if instance is None:
@@ -295,7 +325,15 @@ class Function:
                 nest.assert_same_structure(spec, value, check_types=False)
             except (ValueError, TypeError):
                 raise fail(f"Can not cast {value!r} to {spec!r}") from None
+            if any(isinstance(s, CompositeSpec) for s in flat_specs):
+                # composites are traced as their signature's spec says, not as given
+                bound[pname] = nest.pack_sequence_as(spec, [
+                    _SpecComposite(s) if isinstance(s, CompositeSpec) else v
+                    for s, v in zip(flat_specs, flat_values)])
             for s, v in zip(flat_specs, flat_values):
+                if isinstance(s, CompositeSpec):
+                    tensors.extend(_composite_for_spec(s, v, fail))
+                    continue
                 if isinstance(v, _SpecTensor):
                     given = TensorSpec(v._shape, v._dtype)
                     if v._dtype is not s.dtype or not s.shape.is_compatible_with(given.shape):
@@ -339,7 +377,7 @@ class Function:
         shapes = [t._shape for t in tensors]
         if self._input_signature is not None:
             shapes = [None if s.shape.rank is None else tuple(s.shape)
-                      for s in nest.flatten(self._input_signature)]
+                      for s in _component_specs(nest.flatten(self._input_signature))]
         elif self._reduce_retracing:
             shapes = self._relaxed_shapes(bound, tensors)
         first = self._variables_created is None
@@ -350,6 +388,7 @@ class Function:
                 cf = self._trace_once(bound, shapes, allow_variables=False)
         rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
         self._relaxed.setdefault(rkey, []).append(cf)
+        self._traced.append(cf)
         return cf
 
     def _relaxed_shapes(self, bound: dict, tensors: list) -> list:
@@ -393,7 +432,8 @@ class Function:
         sig = self._structured_signature(spec_values)
         cf = ConcreteFunction(graph, template, self._name, sig, captured,
                               arg_keywords=list(bound.keys()))
-        cf._flat_specs = [s for s in shapes]
+        cf._flat_specs = [None if s.shape.rank is None else tuple(s.shape) for s in flat_specs]
+        cf._input_signature = self._input_signature
         if self._signature is not None:
             cf._param_kinds = {k: p.kind.name for k, p in self._signature.parameters.items()}
         return cf
@@ -443,6 +483,8 @@ def _as_spec_value(value: Any, spec: Any, fail: Callable) -> Any:
 def _spec_placeholder(x: Any) -> Any:
     if is_tensor_spec(x):
         return _SpecTensor(x)
+    if isinstance(x, CompositeSpec):
+        return _SpecComposite(x)
     if isinstance(x, (list, tuple)) and not hasattr(x, "_fields"):
         return type(x)(_spec_placeholder(v) for v in x)
     if isinstance(x, dict):
@@ -477,6 +519,17 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
         spec = TensorSpec(shape, dtype, spec_name or (name + path if path else name))
         flat_specs.append(spec)
         return ph, spec
+    if isinstance(value, (CompositeTensor, _SpecComposite)):
+        # a composite is fed as its components, shaped by its spec (a RaggedTensor's
+        # flat values have any length), and rebuilt around their placeholders
+        spec, parts = composite_parts(value)
+        phs = []
+        for i, (cspec, part) in enumerate(zip(spec._component_specs, parts)):
+            next(shapes)
+            shape = None if cspec.shape.rank is None else tuple(cspec.shape)
+            phs.append(graph.placeholder(shape, part._dtype, name, is_input=True))
+            flat_specs.append(TensorSpec(shape, part._dtype, f"{name}{path}_{i}"))
+        return spec._from_components(phs), spec
     if isinstance(value, (list, tuple)) and not _is_variable(value):
         pairs = [_placeholders(graph, name, v, shapes, flat_specs, f"{path}_{i}")
                  for i, v in enumerate(value)]
@@ -506,6 +559,10 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
     if _is_variable(result):
         flat.append(identity(result._as_tensor()))
         return _Leaf(len(flat) - 1)
+    if isinstance(result, CompositeTensor):
+        spec = result._type_spec
+        return _Rebuilt(spec, [_output_template(graph, c, flat)
+                               for c in spec._to_components(result)])
     if isinstance(result, (int, float, str, bytes, bool, complex)) and \
             not isinstance(result, type):
         flat.append(identity(graph.capture(convert_to_tensor(result))))
@@ -587,3 +644,31 @@ def init_scope() -> Any:
 
 __all__ = ["EagerTensor", "Function", "function", "functions_run_eagerly", "init_scope",
            "run_functions_eagerly"]
+
+
+def _component_specs(specs: list) -> list:
+    """TensorSpecs of a flat signature, composite specs expanded into their components."""
+    out = []
+    for s in specs:
+        out.extend(s._component_specs if isinstance(s, CompositeSpec) else [s])
+    return out
+
+
+def _composite_for_spec(spec: CompositeSpec, value: Any, fail: Callable) -> list:
+    """The components of `value` for a composite spec of an input signature."""
+    if isinstance(value, _SpecComposite):
+        if not spec.is_compatible_with(value.spec):
+            raise fail(f"Can not cast {value.spec!r} to {spec!r}")
+        return value.components()
+    if not isinstance(value, CompositeTensor) or not spec.is_compatible_with(value):
+        if isinstance(value, CompositeTensor) and type(value._type_spec) is type(spec):
+            # TF names the first component that does not fit
+            for cs, part in zip(spec._component_specs, value._type_spec._to_components(value)):
+                if part.dtype is not cs.dtype or not cs.shape.is_compatible_with(part.shape):
+                    raise fail(f"Can not cast {TensorSpec(part.shape, part.dtype)!r} to "
+                               f"{cs!r}")
+        raise fail(f"Can not cast {value!r} to {spec!r}")
+    return spec._to_components(value)
+
+
+ftype.PolymorphicFunction.register(Function)

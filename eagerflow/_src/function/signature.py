@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
@@ -34,6 +35,35 @@ class _SpecTensor:
 
     def __repr__(self) -> str:
         return repr(TensorSpec(self._shape, self._dtype, self.name))
+
+
+class _SpecComposite:
+    """A CompositeSpec (RaggedTensorSpec) passed to get_concrete_function or met in an
+    input signature: traced like a composite tensor of that spec, has no value."""
+
+    __slots__ = ("spec",)
+
+    def __init__(self, spec: CompositeSpec) -> None:
+        self.spec = spec
+
+    def components(self) -> list:
+        return [_SpecTensor(s) for s in self.spec._component_specs]
+
+
+def composite_parts(value: Any) -> tuple:
+    """(spec, component tensors) of a composite tensor or a _SpecComposite."""
+    if isinstance(value, _SpecComposite):
+        return value.spec, value.components()
+    spec = value._type_spec
+    return spec, spec._to_components(value)
+
+
+def _composite_key(spec: CompositeSpec, relax: bool) -> tuple:
+    # a spec is the key (TF's rule: a RaggedTensor retraces when its row count changes);
+    # relaxed, only its kind and dtype are kept
+    if relax:
+        return ("composite", type(spec), spec.dtype, getattr(spec, "ragged_rank", None))
+    return ("composite", spec)
 
 
 def _is_variable(x: Any) -> bool:
@@ -62,6 +92,10 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
         except TypeError:
             keys = list(args)
         return ("dict",) + tuple((k, make_key(args[k], tensors, relax)) for k in keys)
+    if isinstance(args, (CompositeTensor, _SpecComposite)):
+        spec, parts = composite_parts(args)
+        tensors.extend(parts)
+        return _composite_key(spec, relax)
     if isinstance(args, np.ndarray):
         e = EagerTensor(np.array(args)) if args.dtype.kind not in "USO" else None
         if e is None:

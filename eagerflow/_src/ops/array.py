@@ -31,6 +31,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
 )
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -573,6 +574,7 @@ CONCAT = register(OpDef(
 ))
 
 
+@dispatchable
 def concat(values: Any, axis: Any, name: str = "concat") -> Any:
     xs = common_args(values)
     if not xs:
@@ -854,6 +856,7 @@ def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> li
     return [shape(x, out_type) for x in input]
 
 
+@dispatchable
 def rank(input: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     return bind(SHAPE, (shape(x),), {"out_type": dt.int32})[0]

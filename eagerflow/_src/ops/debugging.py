@@ -146,7 +146,7 @@ def _binary_assert(sym: str, op: Any, x: Any, y: Any, message: str | None,
     xv, yv = x._numpy(), y._numpy()
     lines = [message] if message else []
     lines.append(f"Condition x {sym} y did not hold.")
-    if show_indices and xv.shape == yv.shape:
+    if show_indices and xv.shape == yv.shape and xv.ndim:  # (none for scalars, as TF)
         bad = np.argwhere(~ok)[:n]
         xb = np.broadcast_to(xv, ok.shape)
         yb = np.broadcast_to(yv, ok.shape)

@@ -25,9 +25,11 @@ import numpy as np
 
 from eagerflow._src import backend as B
 from eagerflow._src.core import device as D
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.ops.composite_dispatch import elementwise
 
 
 class Node:
@@ -117,6 +119,8 @@ def unary(op: Any, convert: Callable) -> Callable:
 
     def f(x: Any, name: str | None = None) -> Any:
         if type(x) is not EagerTensor:
+            if isinstance(x, CompositeTensor) and elementwise.unary is not None:
+                return elementwise.unary(f, x)
             x = convert(x)
         st = _state.__dict__
         if st["graph"] is None and st["xp"] is np and uf is not None:
@@ -152,6 +156,9 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
 
     def f(x: Any, y: Any, name: str | None = None) -> Any:
         if type(x) is not EagerTensor or type(y) is not EagerTensor:
+            if (isinstance(x, CompositeTensor) or isinstance(y, CompositeTensor)) and \
+                    elementwise.binary is not None:
+                return elementwise.binary(f, x, y)
             x, y = convert(x, y)
         st = _state.__dict__
         if st["graph"] is None and st["xp"] is np and uf is not None:

@@ -22,6 +22,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, squeeze, static_ints, tile
 from eagerflow._src.ops.array import range as range_
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, scalar_arg
 from eagerflow._src.ops.math import _t, cast, less, maximum, negative, where, zeros_like
@@ -222,6 +223,7 @@ def _gather_grad_ref(g: np.ndarray, indices: np.ndarray, like: np.ndarray, axis:
     return out
 
 
+@dispatchable
 def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None,
            batch_dims: int = 0, name: str | None = None) -> Any:
     p, i = _t(params), _t(indices)
@@ -588,10 +590,13 @@ tensor_scatter_nd_min = _ts(SCATTER_MIN)
 # Segment sums.
 # ---------------------------------------------------------------------------------------
 
-def _segment_infer(data: Any, ids: Any, num_segments: int) -> list:
+def _segment_infer(data: Any, ids: Any, *dyn: Any, num_segments: int | None) -> list:
     _check_indices("UnsortedSegmentSum", ids, "Tindices", frozenset((dt.int32, dt.int64)))
     C.check_dtype("UnsortedSegmentSum", data, C.NUMERIC)
-    if num_segments < 0:
+    check_runtime_arg("UnsortedSegmentSum", dyn, "num_segments", rank=0)
+    if num_segments is None and not dyn:
+        raise C.fail("UnsortedSegmentSum", "num_segments must be given")
+    if num_segments is not None and num_segments < 0:
         raise C.fail("UnsortedSegmentSum", f"Input num_segments == {num_segments} must not be "
                                            "negative.")
     ds, is_ = data._shape, ids._shape
@@ -606,7 +611,10 @@ def _segment_infer(data: Any, ids: Any, num_segments: int) -> list:
     return [(None, data._dtype)]
 
 
-def _segment_kernel(xp: Any, data: Any, ids: Any, num_segments: int) -> Any:
+def _segment_kernel(xp: Any, data: Any, ids: Any, *dyn: Any, num_segments: int | None) -> Any:
+    if num_segments is None:  # known when the graph runs
+        num_segments = runtime_segments("UnsortedSegmentSum", dyn[0], data.shape[ids.ndim:],
+                                        data.dtype)
     out = xp.zeros((num_segments,) + data.shape[ids.ndim:], dtype=data.dtype)
     bad = ids >= num_segments
     if bad.any():
@@ -648,8 +656,29 @@ UNSORTED_SEGMENT_SUM = register(OpDef(
 
 def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
                          name: str | None = None) -> Any:
-    return bind(UNSORTED_SEGMENT_SUM, (_t(data), _t(segment_ids)),
-                {"num_segments": C.int_arg(num_segments, "num_segments")})
+    n, dyn = segments_arg(num_segments)
+    return bind(UNSORTED_SEGMENT_SUM, (_t(data), _t(segment_ids)) + dyn, {"num_segments": n})
+
+
+def segments_arg(num_segments: Any) -> tuple:
+    """(static, dynamic) num_segments: an int attr, or a scalar tensor input in a graph."""
+    if isinstance(num_segments, Tensor) and not isinstance(num_segments, EagerTensor):
+        n, dyn = scalar_arg(num_segments, "num_segments")
+        if not dyn:
+            return n, ()
+        if dyn[0]._shape not in ((), None):
+            raise TypeError(f"num_segments must be an integer scalar, got {num_segments!r}")
+        return None, dyn
+    return C.int_arg(num_segments, "num_segments"), ()
+
+
+def runtime_segments(op: str, n: Any, inner: tuple, dtype: Any) -> int:
+    """A num_segments input's value when the graph runs, checked before any allocation."""
+    count = int(n)
+    if count < 0:
+        raise C.fail(op, f"Input num_segments == {count} must not be negative.")
+    check_finite_size(op, (count,) + tuple(inner), dt.as_dtype(dtype))
+    return count
 
 
 def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:

@@ -19,6 +19,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, _scalar_array, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -210,9 +211,9 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
 
 def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable | None,
             reference: Callable, out_dtype: Any = None, lo: float = -2.0, hi: float = 2.0,
-            second_order: bool = True, **fields: Any) -> OpDef:
+            second_order: bool = True, extra_samples: tuple = (), **fields: Any) -> OpDef:
     """An elementwise op of two inputs broadcasting as TF does; `fields` are further OpDef
-    fields (its ufunc, operator, units, ...)."""
+    fields (its ufunc, operator, units, ...), `extra_samples` go after the usual ones."""
     allowed_ids = frozenset(id(d) for d in allowed)  # DTypes are singletons; id() is C-fast
 
     def infer(x: Any, y: Any) -> list:
@@ -246,7 +247,7 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
         bad = [BadSample((a, a.astype(other)), {}, InvalidArgumentError, "expected to be"),
                BadSample((np.zeros((2, 3), a.dtype), np.zeros((4,), a.dtype)), {},
                          InvalidArgumentError, "Incompatible shapes: [2,3] vs. [4]")]
-        return samples, bad
+        return samples + list(extra_samples), bad
 
     return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
                           samples=lambda: samples_and_bad()[0],
@@ -307,7 +308,7 @@ def _safe_grad_op(tf_name: str, kernel: Callable, grad: Callable, reference: Cal
     samples = [Sample((y, dy)), Sample((np.array([0.0, np.inf, 1.0]), np.zeros(3)), grad=False)]
     bad = [BadSample((y, dy[:, :2]), {}, InvalidArgumentError, "must have the same size and shape")]
     return register(OpDef(tf_name, infer, safe_kernel, grad=grad, reference=safe_ref,
-                          samples=samples, bad_samples=bad))
+                          samples=samples, bad_samples=bad, elementwise=True))
 
 
 SQRT_GRAD = _safe_grad_op(
@@ -551,6 +552,40 @@ BITWISE_XOR = _binary("BitwiseXor", lambda xp, x, y: xp.bitwise_xor(x, y), C.INT
                       _elementwise_ref(lambda a, b: a ^ b), ufunc=np.bitwise_xor)
 
 
+def _shift_kernel(left: bool) -> Callable:
+    def kernel(xp: Any, x: Any, y: Any) -> Any:
+        # TF clamps the shift into [0, bits - 1]: shifting by more keeps the sign (right) or
+        # the last bit (left); NumPy would give 0 or -1 past the width instead
+        bits = x.dtype.itemsize * 8
+        y = xp.clip(y, 0, bits - 1).astype(x.dtype, copy=False)
+        return (xp.left_shift if left else xp.right_shift)(x, y)
+    return kernel
+
+
+def _shift_ref(left: bool) -> Callable:
+    def ref(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        bits = x.dtype.itemsize * 8
+        xb, yb = np.broadcast_arrays(x, y)
+        out = np.empty(xb.shape, x.dtype)
+        for idx in np.ndindex(*out.shape):
+            a, s = int(xb[idx]), min(max(int(yb[idx]), 0), bits - 1)
+            v = (a << s) % (1 << bits) if left else a >> s  # Python's >> is arithmetic
+            if x.dtype.kind == "i" and v >= 1 << (bits - 1):
+                v -= 1 << bits
+            out[idx] = v
+        return out
+    return ref
+
+
+_SHIFTS = Sample((np.array([[1, -1, 3, -8], [7, 2**30, -(2**31), 5]], np.int32),
+                  np.array([[2, 31, 33, 1], [-1, 2, 40, 0]], np.int32)), grad=False)
+LEFT_SHIFT = _binary("LeftShift", _shift_kernel(True), C.INTS, None, _shift_ref(True),
+                     extra_samples=(_SHIFTS,))
+RIGHT_SHIFT = _binary("RightShift", _shift_kernel(False), C.INTS, None, _shift_ref(False),
+                      extra_samples=(_SHIFTS, Sample((np.array([255, 16], np.uint8),
+                                                      np.array([9, 2], np.uint8)), grad=False)))
+
+
 def _u(op: OpDef) -> Callable:
     return dispatch.unary(op, _t)
 
@@ -600,8 +635,10 @@ less, less_equal = _b(LESS), _b(LESS_EQUAL)
 greater, greater_equal = _b(GREATER), _b(GREATER_EQUAL)
 logical_and, logical_or = _b(LOGICAL_AND), _b(LOGICAL_OR)
 bitwise_and, bitwise_or, bitwise_xor = _b(BITWISE_AND), _b(BITWISE_OR), _b(BITWISE_XOR)
+left_shift, right_shift = _b(LEFT_SHIFT), _b(RIGHT_SHIFT)
 
 
+@dispatchable
 def abs(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public name
     x = _t(x)
     if x._dtype.is_complex:
@@ -621,6 +658,7 @@ COMPLEX_ABS = register(OpDef(
 ))
 
 
+@dispatchable
 def logical_xor(x: Any, y: Any, name: str | None = None) -> Any:
     return logical_and(logical_or(x, y), logical_not(logical_and(x, y)))
 
@@ -634,6 +672,7 @@ def _int_to_float(d: dt.DType) -> dt.DType | None:
     return _TRUEDIV_TARGET.get(id(d))
 
 
+@dispatchable
 def truediv(x: Any, y: Any, name: str | None = None) -> Any:
     x, y = binary_args_hint(x, y)
     if x._dtype is not y._dtype:
@@ -644,10 +683,12 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
     return bind(REALDIV, (x, y), {})
 
 
+@dispatchable
 def divide(x: Any, y: Any, name: str | None = None) -> Any:
     return truediv(x, y)
 
 
+@dispatchable
 def div_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
     x, y = binary_args(x, y)
     safe = where(equal(y, 0), ones_like(y), y)
@@ -723,6 +764,7 @@ CAST = register(OpDef(
 ))
 
 
+@dispatchable
 def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
     x = _t(x)
     dtype = dt.as_dtype(dtype)
@@ -778,6 +820,7 @@ WHERE_INDICES = register(OpDef(
 ))
 
 
+@dispatchable
 def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
     condition = _t(condition)
     if x is None and y is None:

@@ -234,7 +234,7 @@ def _complex_kernel(xp: Any, re: Any, im: Any) -> Any:
     # parts stored, not re + 1j * im: 1j * inf would put a NaN in the real part
     out = xp.empty(xp.broadcast_shapes(re.shape, im.shape),
                    np.complex64 if re.dtype == np.float32 else np.complex128)
-    out.real, out.imag = re, im
+    out.real[...], out.imag[...] = re, im  # through views: CuPy and the stand-in too
     return out
 
 
@@ -352,16 +352,125 @@ def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Any:
 # ensure_shape and the control-dependency family.
 # ---------------------------------------------------------------------------------------
 
-def ensure_shape(x: Any, shape: Any, name: str | None = None) -> Any:
-    """x, after checking its shape is compatible with `shape` (None dims match anything)."""
-    x = _t(x)
+def _ensure_target(shape: Any) -> TensorShape:
+    """The attr as a TensorShape (-1 is an unknown dim, as in TF)."""
+    if shape is not None and not isinstance(shape, (TensorShape, int)):
+        shape = [None if d == -1 else d for d in shape] if isinstance(shape, (list, _TUPLE)) \
+            else shape
     want = TensorShape(shape)
-    have = TensorShape(x._shape)
+    if want.rank is not None and any(d is not None and d < 0 for d in want.as_list()):
+        raise InvalidArgumentError(None, None, f"Shape {C.shape_str(want.as_list())} has "
+                                               f"dimensions with values below -1 (where -1 means "
+                                               f"unknown) [Op:EnsureShape]")
+    return want
+
+
+def _ensure_infer(x: Any, shape: Any) -> list:
+    """The input's shape refined by `shape` (None: unknown rank; None dims match anything)."""
+    have, want = TensorShape(x._shape), _ensure_target(shape)
     if not have.is_compatible_with(want):
-        raise InvalidArgumentError(
-            None, None, f"Shape of tensor input {C.shape_str(x._shape)} is not compatible with "
-                        f"expected shape {C.shape_str(_TUPLE(want.as_list()))}. [Op:EnsureShape]")
-    return x if type(x) is EagerTensor else identity(x)
+        raise _ensure_error(x._shape, want)
+    merged = have.merge_with(want)
+    return [(None if merged.rank is None else _TUPLE(merged.as_list()), x._dtype)]
+
+
+def _ensure_error(have: Any, want: TensorShape) -> InvalidArgumentError:
+    want_s = "<unknown>" if want.rank is None else C.shape_str(want.as_list())
+    return InvalidArgumentError(None, None, f"Shape of tensor input {C.shape_str(have)} is not "
+                                            f"compatible with expected shape {want_s}. "
+                                            f"[Op:EnsureShape]")
+
+
+def _ensure_kernel(xp: Any, x: Any, shape: Any) -> Any:
+    want = _ensure_target(shape)
+    if not TensorShape(x.shape).is_compatible_with(want):  # checked at run time
+        raise _ensure_error(x.shape, want)
+    return x
+
+
+ENSURE_SHAPE = register(OpDef(
+    "EnsureShape", _ensure_infer, _ensure_kernel, grad=lambda n, g: [g],
+    reference=lambda x, shape: x,
+    samples=[Sample((_rng.uniform(-1, 1, (2, 3)),), {"shape": (None, 3)}),
+             Sample((_rng.uniform(-1, 1, (2, 3)),), {"shape": None}),
+             Sample((np.arange(4, dtype=np.int32),), {"shape": (4,)}, grad=False)],
+    bad_samples=[BadSample((np.ones((1, 2)),), {"shape": (2,)}, InvalidArgumentError,
+                           "Shape of tensor input [1,2] is not compatible with expected shape "
+                           "[2]."),
+                 BadSample((np.ones((1, 2)),), {"shape": (1, 3)}, InvalidArgumentError,
+                           "expected shape [1,3]")],
+))
+
+
+def ensure_shape(x: Any, shape: Any, name: str | None = None) -> Any:
+    """x, after checking its shape is compatible with `shape` (None dims match anything);
+    inside tf.function the result's static shape is the two merged, and the check runs
+    when the graph does."""
+    want = TensorShape(shape)
+    return bind(ENSURE_SHAPE, (_t(x),),
+                {"shape": None if want.rank is None else _TUPLE(want.as_list())})
+
+
+# Bitcast: the same bytes read as another dtype. TF lists its types in this order.
+_BITCAST_T = (dt.bfloat16, dt.float16, dt.float32, dt.float64, dt.int64, dt.int32, dt.uint8,
+              dt.uint16, dt.uint32, dt.uint64, dt.int8, dt.int16, dt.complex64, dt.complex128)
+_BITCAST_WORDS = ("bfloat16, half, float, double, int64, int32, uint8, uint16, uint32, uint64, "
+                  "int8, int16, complex64, complex128, qint8, quint8, qint16, quint16, qint32")
+
+
+def _bitcast_shape(op_shape: tuple | None, src: dt.DType, dst: dt.DType) -> tuple | None:
+    a, b = src.size, dst.size
+    if op_shape is None or a == b:
+        return op_shape
+    if a > b:
+        return _TUPLE(op_shape) + (a // b,)
+    if not op_shape or op_shape[-1] not in (None, b // a):
+        raise InvalidArgumentError(None, None, f"Cannot bitcast from {src.as_datatype_enum} to "
+                                               f"{dst.as_datatype_enum} [Op:Bitcast]")
+    return _TUPLE(op_shape[:-1])
+
+
+def _bitcast_infer(x: Any, type: dt.DType) -> list:  # noqa: A002  (TF's attr name)
+    C.dtype_attr("Bitcast", type, "type")
+    for d, what in ((x._dtype, "T"), (type, "type")):
+        if d not in _BITCAST_T:
+            raise C.fail("Bitcast", f"Value for attr '{what}' of {d.name} is not in the list "
+                                    f"of allowed values: {_BITCAST_WORDS}\n\t; NodeDef: "
+                                    f"{{{{node Bitcast}}}}")
+    return [(_bitcast_shape(x._shape, x._dtype, type), type)]
+
+
+def _bitcast_kernel(xp: Any, x: Any, type: dt.DType) -> Any:  # noqa: A002
+    shape = _bitcast_shape(x.shape, dt.from_numpy(x.dtype), type)
+    return xp.ascontiguousarray(x).view(type.as_numpy_dtype).reshape(shape)
+
+
+def _bitcast_ref(x: np.ndarray, type: dt.DType) -> np.ndarray:  # noqa: A002
+    shape = _bitcast_shape(x.shape, dt.from_numpy(x.dtype), type)
+    return np.frombuffer(x.tobytes(), dtype=type.as_numpy_dtype).reshape(shape)
+
+
+BITCAST = register(OpDef(
+    "Bitcast", _bitcast_infer, _bitcast_kernel, reference=_bitcast_ref,
+    samples=[Sample((np.array([1.0, -2.5], np.float32),), {"type": dt.int32}, grad=False),
+             Sample((np.array([1.0, 2.0], np.float32),), {"type": dt.uint8}, grad=False),
+             Sample((np.arange(8, dtype=np.uint8).reshape(2, 4),), {"type": dt.int32},
+                    grad=False),
+             Sample((np.array([1 + 2j], np.complex64),), {"type": dt.float32}, grad=False),
+             Sample((np.array(1.0),), {"type": dt.int64}, grad=False),
+             Sample((np.zeros((2, 0, 4), np.uint8),), {"type": dt.int32}, grad=False)],
+    bad_samples=[BadSample((np.arange(3, dtype=np.uint8),), {"type": dt.int32},
+                           InvalidArgumentError, "Cannot bitcast from 4 to 3"),
+                 BadSample((np.array([True]),), {"type": dt.int8}, InvalidArgumentError,
+                           "Value for attr 'T' of bool is not in the list of allowed values: "
+                           "bfloat16, half, float")],
+))
+
+
+def bitcast(input: Any, type: Any, name: str | None = None) -> Any:  # noqa: A002
+    """The bytes of `input` read as `type`: a wider type eats the last dimension (which must
+    be the size ratio), a narrower one adds it."""
+    return bind(BITCAST, (_t(input),), {"type": dt.as_dtype(type)})
 
 
 def no_op(name: str | None = None) -> None:

@@ -20,6 +20,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, reshape_like, shape
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
     _t,
@@ -289,7 +290,7 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
             return bind(op, (reshape(x, [-1]),), {"axes": (0,), "keepdims": False})
         return bind(op, (x,), {"axes": axes, "keepdims": bool(keepdims)})
     f.__name__ = op.name
-    return f
+    return dispatchable(f)
 
 
 reduce_sum = _reduce_fn(SUM)
@@ -515,6 +516,7 @@ def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse
     return log(cumsum(exp(x - m), axis, exclusive=exclusive, reverse=reverse)) + m
 
 
+@dispatchable
 def size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Any:  # noqa: A002
     """The number of elements of `input`: the product of its shape."""
     return reduce_prod(shape(input, out_type))

@@ -15,15 +15,18 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape
 from eagerflow._src.ops.checks import check_size
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.indexing import (
     _check_indices,
     _flat_index_str,
     gather,
+    runtime_segments,
+    segments_arg,
     unsorted_segment_sum,
 )
 from eagerflow._src.ops.math import (
@@ -52,12 +55,16 @@ def _identity(kind: str, dtype: np.dtype) -> Any:
 
 
 def _infer(op: str, allowed: frozenset) -> Callable:
-    def infer(data: Any, ids: Any, num_segments: int) -> list:
+    def infer(data: Any, ids: Any, *dyn: Any, num_segments: int | None) -> list:
         _check_indices(op, ids, "Tindices", _IDS_T)
         C.check_dtype(op, data, allowed)
-        if num_segments < 0:
+        check_runtime_arg(op, dyn, "num_segments", rank=0)
+        if num_segments is None and not dyn:
+            raise C.fail(op, "num_segments must be given")
+        if num_segments is not None and num_segments < 0:
             raise C.fail(op, f"num_segments must be non-negative, got {num_segments}")
-        if data._shape is not None and None not in data._shape and ids._shape is not None:
+        if num_segments is not None and data._shape is not None and \
+                None not in data._shape and ids._shape is not None:
             check_size(op, (num_segments,) + tuple(data._shape[len(ids._shape):]),
                        data._dtype)
         ds, is_ = data._shape, ids._shape
@@ -73,7 +80,9 @@ def _infer(op: str, allowed: frozenset) -> Callable:
 def _kernel(op: str, kind: str) -> Callable:
     ufunc = {"max": np.maximum, "min": np.minimum, "prod": np.multiply}[kind]
 
-    def kernel(xp: Any, data: Any, ids: Any, num_segments: int) -> Any:
+    def kernel(xp: Any, data: Any, ids: Any, *dyn: Any, num_segments: int | None) -> Any:
+        if num_segments is None:  # known when the graph runs
+            num_segments = runtime_segments(op, dyn[0], data.shape[ids.ndim:], data.dtype)
         bad = ids >= num_segments
         if bad.any():
             i = int(np.flatnonzero(bad.reshape(-1))[0])
@@ -202,6 +211,9 @@ def _count(num_segments: Any) -> int:
 
 def _unsorted(op: OpDef) -> Callable:
     def f(data: Any, segment_ids: Any, num_segments: Any, name: str | None = None) -> Any:
+        if isinstance(num_segments, Tensor) and not isinstance(num_segments, EagerTensor):
+            n, dyn = segments_arg(num_segments)
+            return bind(op, (_t(data), _t(segment_ids)) + dyn, {"num_segments": n})
         return bind(op, (_t(data), _t(segment_ids)), {"num_segments": _count(num_segments)})
     f.__name__ = op.name
     return f

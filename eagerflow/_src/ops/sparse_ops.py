@@ -1,8 +1,8 @@
 """Sparse ops: tf.sparse.to_dense (the SparseToDense primitive).
 
-Ops layer. Minimal: what VarLenFeature parsing and tf.data need. The gradient
-with respect to the values (a gather at the indices) is left to the op stream's
-gather_nd; until then the op is not differentiable.
+Ops layer, the one sparse primitive (tf.sparse's other functions are compositions in
+sparse_functions.py). Its gradient, as TF's: the values get the output gradient at their
+indices (a GatherNd), the default value the rest of it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,10 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
+from eagerflow._src.ops.array import reshape_like
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.indexing import gather_nd
+from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 _OP = "SparseToDense"
@@ -87,11 +90,20 @@ def _reference(indices: np.ndarray, output_shape: np.ndarray, values: np.ndarray
     return out
 
 
+def _grad(n: Any, g: Any) -> list:
+    indices, _, values, default = n.inputs
+    if not values._dtype.is_floating and not values._dtype.is_complex:
+        return [None, None, None, None]
+    picked = gather_nd(g, indices)
+    g_default = reduce_sum(g) - reduce_sum(picked)
+    return [None, None, reshape_like(picked, values), reshape_like(g_default, default)]
+
+
 SPARSE_TO_DENSE = register(OpDef(
-    _OP, _infer, _kernel, reference=_reference,
+    _OP, _infer, _kernel, reference=_reference, grad=_grad,
     samples=lambda: [
                 Sample((np.array([[0, 0], [1, 2]], np.int64), np.array([3, 4], np.int64),
-                        np.array([1.5, -2.0]), np.float64(0.0)), grad=False),
+                        np.array([1.5, -2.0]), np.float64(0.0)), grad_inputs=(2, 3)),
                 Sample((np.array([[1], [3]], np.int32), np.array([5], np.int32),
                         np.array([7, 9], np.int32), np.int32(-1)), grad=False),
             ],

@@ -23,6 +23,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _adopt, _t, _tensor_like, cast, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -79,6 +80,7 @@ PACK = register(OpDef(
 ))
 
 
+@dispatchable
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
     xs = common_args(values)
     if not xs:

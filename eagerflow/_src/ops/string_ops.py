@@ -16,8 +16,9 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
-from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -31,11 +32,12 @@ def _string_in(op: str, x: Any) -> None:
 
 
 def _map(fn: Callable, out: Any = object) -> Callable:
+    """`fn` over each element, one Python call per element of a list (no per-element NumPy
+    indexing, which would cost more than most string functions)."""
     def apply(x: np.ndarray) -> np.ndarray:
-        res = np.empty(x.shape, dtype=out)
-        for idx in np.ndindex(*x.shape):
-            res[idx] = fn(x[idx])
-        return res
+        res = np.empty(x.size, dtype=out)
+        res[:] = [fn(v) for v in x.reshape(-1).tolist()]
+        return res.reshape(x.shape)
     return apply
 
 
@@ -44,7 +46,9 @@ def _as_tensor(x: Any) -> Any:
 
 
 def _unary_string(name: str, fn: Callable, out_dtype: dt.DType, ref: Callable,
-                  attrs: dict | None = None) -> OpDef:
+                  attrs: dict | None = None, batch: Callable | None = None) -> OpDef:
+    """A string op applying `fn(value, **attrs)` to each element; `batch(**attrs)`, when
+    given, makes the per-element function once per call (a compiled regex)."""
     np_out = object if out_dtype is dt.string else out_dtype.as_numpy_dtype
     attrs = attrs or {}
 
@@ -56,7 +60,7 @@ def _unary_string(name: str, fn: Callable, out_dtype: dt.DType, ref: Callable,
         return [(x._shape, out_dtype)]
 
     def kernel(xp: Any, x: Any, **kw: Any) -> Any:
-        return _map(lambda v: fn(v, **kw), np_out)(x)
+        return _map(batch(**kw) if batch is not None else (lambda v: fn(v, **kw)), np_out)(x)
 
     def reference(x: np.ndarray, **kw: Any) -> np.ndarray:
         return np.array([ref(v, **kw) for v in x.reshape(-1)], dtype=np_out).reshape(x.shape)
@@ -138,9 +142,20 @@ def _regex_replace_ref(v: bytes, pattern: str, rewrite: str, replace_global: boo
     return out + v[pos:]
 
 
+def _regex_replacer(pattern: str, rewrite: str, replace_global: bool) -> Callable:
+    """_regex_replace with the pattern compiled once (for a whole tensor)."""
+    rx = re.compile(pattern.encode())
+    template = re2_template(rewrite, rx.groups)
+    if template is None:
+        return lambda v: v
+    sub, rw, count = rx.sub, template.encode(), 0 if replace_global else 1
+    return lambda v: sub(rw, v, count=count)
+
+
 STATIC_REGEX_REPLACE = _unary_string(
     "StaticRegexReplace", _regex_replace, dt.string, _regex_replace_ref,
-    {"pattern": "([aeiou])([a-z]?)", "rewrite": "<\\0|\\2\\1\\\\>", "replace_global": True})
+    {"pattern": "([aeiou])([a-z]?)", "rewrite": "<\\0|\\2\\1\\\\>", "replace_global": True},
+    batch=_regex_replacer)
 STATIC_REGEX_FULL_MATCH = _unary_string(
     "StaticRegexFullMatch", lambda v, pattern: re.fullmatch(pattern.encode(), v) is not None,
     dt.bool, lambda v, pattern: bool(re.match(b"(?:" + pattern.encode() + b")\\Z", v)),
@@ -183,18 +198,22 @@ STRING_TO_NUMBER = register(OpDef(
 # Public functions.
 # ---------------------------------------------------------------------------------------
 
+@dispatchable
 def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     return bind(STRING_LOWER, (_as_tensor(input),), {"encoding": encoding})
 
 
+@dispatchable
 def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     return bind(STRING_UPPER, (_as_tensor(input),), {"encoding": encoding})
 
 
+@dispatchable
 def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(STRING_STRIP, (_as_tensor(input),), {})
 
 
+@dispatchable
 def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # noqa: A002
     if unit not in ("BYTE", "UTF8_CHAR"):
         raise ValueError(f"Value for attr 'unit' of \"{unit}\" is not in the list of allowed "
@@ -202,6 +221,7 @@ def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # n
     return bind(STRING_LENGTH, (_as_tensor(input),), {"unit": unit})
 
 
+@dispatchable
 def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                   replace_global: bool = True, name: str | None = None) -> Any:
     return bind(STATIC_REGEX_REPLACE, (_as_tensor(input),),
@@ -209,10 +229,12 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                  "replace_global": bool(replace_global)})
 
 
+@dispatchable
 def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
     return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),), {"pattern": str(pattern)})
 
 
+@dispatchable
 def to_number(string_tensor: Any, out_type: Any = dt.float32, name: str | None = None) -> Any:
     return bind(STRING_TO_NUMBER, (_as_tensor(string_tensor),),
                 {"out_type": dt.as_dtype(out_type)})
@@ -325,6 +347,7 @@ REDUCE_JOIN = register(OpDef(
 ))
 
 
+@dispatchable
 def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator: str = "",
                 name: str | None = None) -> Any:
     """Joins the strings along `axis` (all axes by default)."""
@@ -453,6 +476,7 @@ AS_STRING = register(OpDef(
 ))
 
 
+@dispatchable
 def as_string(input: Any, precision: int = -1, scientific: bool = False,  # noqa: A002
               shortest: bool = False, width: int = -1, fill: str = "",
               name: str | None = None) -> Any:
@@ -462,40 +486,86 @@ def as_string(input: Any, precision: int = -1, scientific: bool = False,  # noqa
                  "shortest": bool(shortest), "width": int(width), "fill": str(fill)})
 
 
-def _scalar_only(x: np.ndarray, fn: str) -> bytes:
-    if x.ndim != 0:
-        raise NotImplementedError(f"tf.strings.{fn} of a rank-{x.ndim} input returns a "
-                                  f"RaggedTensor, which eagerflow does not support; pass one "
-                                  f"string at a time")
-    return x[()]
+# ---------------------------------------------------------------------------------------
+# UnsortedSegmentJoin: tf.strings.unsorted_segment_join (and ragged reduce_join).
+# ---------------------------------------------------------------------------------------
+
+def _segment_join_infer(x: Any, ids: Any, num_segments: Any, *, separator: bytes) -> list:
+    op = "UnsortedSegmentJoin"
+    _string_in(op, x)
+    _separator_attr(op, separator)
+    if ids._dtype not in C.INDEX or num_segments._dtype not in C.INDEX:
+        raise C.fail(op, "segment_ids and num_segments must be int32 or int64")
+    if num_segments._shape not in ((), None):
+        raise C.fail(op, "Number of segments must be a scalar but got "
+                         f"{C.shape_str(num_segments._shape)}")
+    xs, is_ = x._shape, ids._shape
+    if xs is None or is_ is None:
+        return [(None, dt.string)]
+    if tuple(xs[:len(is_)]) != tuple(is_):
+        raise C.fail(op, f"data.shape = {C.shape_str(xs)} does not start with "
+                         f"segment_ids.shape = {C.shape_str(is_)}")
+    n = getattr(num_segments, "_arr", None)
+    return [((None if n is None else int(n),) + tuple(xs[len(is_):]), dt.string)]
 
 
-def split(input: Any, sep: Any = None, maxsplit: int = -1,  # noqa: A002
-          name: str | None = None) -> Any:
-    """The pieces of one string (whitespace runs by default, else on `sep`)."""
-    v = _scalar_only(_eager_strings(input, "split"), "split")
-    s = None if sep is None or sep == "" else (sep.encode() if isinstance(sep, str) else sep)
-    parts = v.split(s, maxsplit) if maxsplit >= 0 else v.split(s)
-    return convert_to_tensor(np.array(parts, dtype=object).reshape(-1), dtype=dt.string)
+def _segment_join_kernel(xp: Any, x: Any, ids: Any, num_segments: Any, *,
+                         separator: bytes) -> Any:
+    op = "UnsortedSegmentJoin"
+    n = int(num_segments)
+    if n < 0:
+        raise C.fail(op, f"Number of segments cannot be negative: {n}")
+    inner = x.shape[ids.ndim:]
+    check_finite_size(op, (n,) + inner, dt.string)
+    flat_ids = ids.reshape(-1)
+    if flat_ids.size and flat_ids.max(initial=-1) >= n:
+        raise C.fail(op, f"segment_ids[{int(np.argmax(flat_ids >= n))}] = "
+                         f"{int(flat_ids.max())} is out of range [0, {n})")
+    parts: list = [[] for _ in range(n)]
+    rows = x.reshape((-1,) + inner)
+    for i, s in enumerate(flat_ids.tolist()):
+        if s >= 0:
+            parts[s].append(rows[i])
+    out = np.empty((n,) + inner, object)
+    for s in range(n):
+        for idx in np.ndindex(*inner):
+            out[(s,) + idx] = separator.join(p[idx] if inner else p for p in parts[s])
+    return out
 
 
-def bytes_split(input: Any, name: str | None = None) -> Any:  # noqa: A002
-    v = _scalar_only(_eager_strings(input, "bytes_split"), "bytes_split")
-    return convert_to_tensor(np.array([v[i:i + 1] for i in range(len(v))],
-                                      dtype=object).reshape(-1), dtype=dt.string)
+def _segment_join_ref(x: np.ndarray, ids: np.ndarray, num_segments: np.ndarray,
+                      separator: bytes) -> np.ndarray:
+    out = np.full((int(num_segments),) + x.shape[ids.ndim:], None, dtype=object)
+    for pos in np.ndindex(*ids.shape):
+        s = int(ids[pos])
+        for rest in np.ndindex(*x.shape[ids.ndim:]):
+            if s < 0:
+                continue
+            cur = out[(s,) + rest]
+            v = x[pos + rest]
+            out[(s,) + rest] = v if cur is None else cur + separator + v
+    out[np.equal(out, None)] = b""
+    return out
 
 
-def unicode_split(input: Any, input_encoding: str, errors: str = "replace",  # noqa: A002
-                  replacement_char: int = 65533, name: str | None = None) -> Any:
-    v = _scalar_only(_eager_strings(input, "unicode_split"), "unicode_split")
-    chars = v.decode(input_encoding.lower(), errors="replace")
-    return convert_to_tensor(np.array([c.encode("utf-8") for c in chars],
-                                      dtype=object).reshape(-1), dtype=dt.string)
+UNSORTED_SEGMENT_JOIN = register(OpDef(
+    "UnsortedSegmentJoin", _segment_join_infer, _segment_join_kernel,
+    reference=_segment_join_ref,
+    gpu=False, samples=[Sample((np.array([b"a", b"b", b"c", b"d"], dtype=object),
+                     np.array([1, 0, 1, -1], np.int32), np.array(3, np.int32)),
+                    {"separator": b"-"}, grad=False),
+             Sample((_WORDS, np.array([0, 0], np.int64), np.array(1, np.int64)),
+                    {"separator": b""}, grad=False)],
+    bad_samples=[BadSample((np.array([b"a"], dtype=object), np.array([2], np.int32),
+                            np.array(2, np.int32)), {"separator": b""}, InvalidArgumentError,
+                           "is out of range [0, 2)")],
+))
 
 
-def unicode_decode(input: Any, input_encoding: str, errors: str = "replace",  # noqa: A002
-                   replacement_char: int = 65533, replace_control_characters: bool = False,
-                   name: str | None = None) -> Any:
-    v = _scalar_only(_eager_strings(input, "unicode_decode"), "unicode_decode")
-    chars = v.decode(input_encoding.lower(), errors="replace")
-    return convert_to_tensor(np.array([ord(c) for c in chars], dtype=np.int32))
+def unsorted_segment_join(inputs: Any, segment_ids: Any, num_segments: Any,
+                          separator: str = "", name: str | None = None) -> Any:
+    """`tf.strings.unsorted_segment_join`: joins the strings of each segment."""
+    sep = separator.encode() if isinstance(separator, str) else bytes(separator)
+    ids = segment_ids if isinstance(segment_ids, Tensor) else convert_to_tensor(segment_ids)
+    n = num_segments if isinstance(num_segments, Tensor) else convert_to_tensor(num_segments)
+    return bind(UNSORTED_SEGMENT_JOIN, (_as_tensor(inputs), ids, n), {"separator": sep})

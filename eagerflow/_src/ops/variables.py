@@ -195,7 +195,7 @@ class Variable(metaclass=_VariableMeta):
         elif arr is self._arr or not arr.flags.owndata or arr.base is not None:
             arr = arr.copy()
         self._arr = arr.astype(self._arr.dtype, copy=False)
-        return self
+        return _UnreadVariable(self)
 
     def assign(self, value: Any, use_locking: Any = None, name: str | None = None,
                read_value: bool = True) -> Any:
@@ -309,6 +309,37 @@ class Variable(metaclass=_VariableMeta):
 
     def __reduce__(self):
         raise TypeError("Variables are not picklable: save them with tf.train.Checkpoint")
+
+
+class _UnreadVariable(Variable):
+    """What assign, assign_add and assign_sub return eagerly, as in TF: the variable itself
+    under the name 'UnreadVariable', read only when used (so later assignments show), and
+    assignable in turn (`v.assign(1.0).assign_add(2.0)` updates v)."""
+
+    def __init__(self, of: Variable) -> None:
+        self._unread_of = of
+        for k in ("_dtype", "_shape", "_trainable", "_constraint", "_synchronization",
+                  "_aggregation", "_device", "_unique_id"):
+            setattr(self, k, getattr(of, k))
+        self._name = "UnreadVariable"
+
+    @property
+    def _arr(self) -> Any:
+        return self._unread_of._arr
+
+    def _as_tensor(self, dtype: Any = None) -> Tensor:
+        return self._unread_of._as_tensor(dtype)
+
+    def _write(self, t: Tensor, mode: str) -> Any:
+        return self._unread_of._write(t, mode)
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def handle(self) -> Any:
+        return self._unread_of
 
 
 def _initial_array(value: Any, dtype: Any) -> np.ndarray:

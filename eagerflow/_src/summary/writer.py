@@ -56,7 +56,8 @@ class _EventFile:
     """The open event file and its queue; kept apart from the writer so a finalizer can flush."""
 
     def __init__(self, logdir: str, max_queue: int, flush_millis: int, suffix: str) -> None:
-        os.makedirs(logdir, exist_ok=True)
+        if logdir:  # "" is the working directory, as in TF
+            os.makedirs(logdir, exist_ok=True)
         with _uid_lock:
             n = next(_uid)
         name = (f"events.out.tfevents.{int(time.time()):010d}.{socket.gethostname()}."

@@ -218,8 +218,16 @@ class Restore:
                 self._check(obj, arr, key)
                 plan.append((obj, key, arr))
         elif callable(getattr(obj, "_restore_from_tensors", None)):
-            tensors = {a.name: self.reader.read(a.checkpoint_key) for a in node.attributes}
-            plan.append((obj, [a.checkpoint_key for a in node.attributes], tensors))
+            tensors, keys = {}, []
+            for a in node.attributes:
+                # TF's older saveables list one attribute ("table") whose tensors are saved
+                # under suffixed keys ("table-keys", "table-values")
+                parts = [a.checkpoint_key] if self.reader.has(a.checkpoint_key) else \
+                    [k for k in self.reader.keys() if k.startswith(a.checkpoint_key + "-")]
+                for key in parts:
+                    tensors[a.name + key[len(a.checkpoint_key):]] = self.reader.read(key)
+                keys += parts
+            plan.append((obj, keys, tensors))
         else:
             self.unused_attributes.setdefault(nid, []).extend(a.name for a in node.attributes)
 

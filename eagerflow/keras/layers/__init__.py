@@ -207,6 +207,19 @@ from eagerflow._src.keras.layers.pooling import (
 from eagerflow._src.keras.layers.preprocessing import (
     Normalization as Normalization,
 )
+from eagerflow._src.keras.layers.preprocessing_lookup import (
+    CategoryEncoding as CategoryEncoding,
+    Hashing as Hashing,
+    IntegerLookup as IntegerLookup,
+    StringLookup as StringLookup,
+)
+from eagerflow._src.keras.layers.preprocessing_numeric import (
+    Discretization as Discretization,
+    HashedCrossing as HashedCrossing,
+)
+from eagerflow._src.keras.layers.text_vectorization import (
+    TextVectorization as TextVectorization,
+)
 from eagerflow._src.keras.layers.preprocessing import (
     Rescaling as Rescaling,
 )

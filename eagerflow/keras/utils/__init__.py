@@ -12,7 +12,11 @@ from eagerflow._src.keras.utils.data_utils import (
     set_random_seed as set_random_seed,
     to_categorical as to_categorical,
 )
+from eagerflow._src.keras.utils.dataset_utils import (
+    text_dataset_from_directory as text_dataset_from_directory,
+)
 from eagerflow._src.keras.utils.progbar import Progbar as Progbar
+from eagerflow._src.keras.utils.sequence_utils import pad_sequences as pad_sequences
 from eagerflow._src.keras.backend import clear_session as clear_session
 from eagerflow._src.keras.backend import standardize_dtype_name as standardize_dtype
 from eagerflow._src.keras.engine.keras_tensor import is_keras_tensor as is_keras_tensor

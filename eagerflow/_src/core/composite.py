@@ -1,0 +1,54 @@
+"""CompositeTensor: a value made of several tensors (RaggedTensor, SparseTensor).
+
+Core layer. A composite's `_type_spec` says how it splits into component tensors and how
+it is rebuilt from them (`_to_components` / `_from_components`), which is all that
+tf.function signatures, tf.data pipelines and tf.map_fn need to carry one through
+graphs: they trace and feed the components, then rebuild the value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core.tensor_spec import TypeSpec
+
+
+class CompositeTensor:
+    """Base of values made of component tensors."""
+
+    __slots__ = ()
+
+    @property
+    def _type_spec(self) -> CompositeSpec:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class CompositeSpec(TypeSpec):
+    """A TypeSpec whose values are CompositeTensors: subclasses define the components."""
+
+    __slots__ = ()
+
+    @property
+    def _component_specs(self) -> list:  # pragma: no cover - overridden
+        """TensorSpecs of the components, in order."""
+        raise NotImplementedError
+
+    def _to_components(self, value: Any) -> list:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _from_components(self, components: list) -> Any:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+def is_composite(x: Any) -> bool:
+    return isinstance(x, CompositeTensor)
+
+
+def has_composite(values: Any) -> bool:
+    """Whether a composite is among `values` (arguments, or lists of them, one level deep)."""
+    for v in values:
+        if isinstance(v, CompositeTensor):
+            return True
+        if isinstance(v, (list, tuple)) and any(isinstance(x, CompositeTensor) for x in v):
+            return True
+    return False

@@ -1,0 +1,267 @@
+"""tf.function introspection: FunctionType (what `function_type` returns), AtomicFunction
+(ConcreteFunction.inference_fn) and the abstract types of tf.types.experimental.
+
+Sits in the function layer beside polymorphic.py and concrete.py, which build these from
+their signatures and traces. A FunctionType is an inspect.Signature (so `.bind` works) whose
+parameters carry TF's `optional` and `type_constraint`; it prints as TF prints it: str is
+`(x: TensorSpec(...), y: Literal[2]) -> TensorSpec(...)`, repr the "Input Parameters: /
+Output Type: / Captures:" block.
+"""
+
+from __future__ import annotations
+
+import abc
+import inspect
+import typing
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import nest
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+
+# -- tf.types.experimental: the abstract classes eagerflow's functions are instances of --
+
+class Callable(abc.ABC):  # noqa: B024  (TF's: an interface with no required method)
+    """Something tf.function made that can be called."""
+
+
+class GenericFunction(Callable):  # noqa: B024
+    """A function that traces per input signature (tf.function's result)."""
+
+
+class PolymorphicFunction(GenericFunction):  # noqa: B024
+    """The class of tf.function's result in TF 2.21."""
+
+
+class ConcreteFunction(Callable):  # noqa: B024
+    """One traced graph for one input signature."""
+
+
+class AtomicFunctionType(Callable):  # noqa: B024
+    """The callable graph inside a ConcreteFunction (ConcreteFunction.inference_fn)."""
+
+
+class TraceType(abc.ABC):  # noqa: B024
+    """The type of a traced value (TensorSpec is one)."""
+
+
+@typing.runtime_checkable
+class SupportsTracingProtocol(typing.Protocol):
+    """A value that tells tf.function its own trace type."""
+
+    def __tf_tracing_type__(self, context: Any) -> TraceType:
+        ...
+
+
+TraceType.register(TensorSpec)
+
+
+def tensor_like(variable_class: type) -> Any:
+    """TF's TensorLike: the values a tensor argument accepts."""
+    return (Tensor | variable_class | int | float | bool | str | bytes | complex | tuple | list
+            | np.ndarray | np.generic)
+
+
+# -- FunctionType -------------------------------------------------------------------------
+
+class Literal:
+    """The trace type of a Python value: prints as Literal[value]."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"Literal[{self.value!r}]"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Literal) and type(other.value) is type(self.value) and \
+            other.value == self.value
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+
+TraceType.register(Literal)
+
+
+def _spec(x: Any, arg: str | None) -> TensorSpec:
+    """The spec of a traced value, without the name tracing gave an unnamed spec (the
+    argument's), as TF shows it."""
+    default = arg is not None and (x.name == arg or str(x.name).startswith(arg + "_"))
+    return TensorSpec(x.shape, x.dtype, None if default else x.name)
+
+
+def type_text(x: Any, arg: str | None = None) -> str:
+    """A value's trace type as TF prints it: TensorSpec(...), Tuple[...], Literal[3]."""
+    if is_tensor_spec(x):
+        return repr(_spec(x, arg))
+    if isinstance(x, Tensor):
+        return repr(TensorSpec(x.shape, x.dtype))
+    if isinstance(x, CompositeTensor):
+        return repr(x._type_spec)
+    if isinstance(x, CompositeSpec):
+        return repr(x)
+    if isinstance(x, list):
+        return "List[" + ", ".join(type_text(v, arg) for v in x) + "]"
+    if isinstance(x, tuple):
+        return "Tuple[" + ", ".join(type_text(v, arg) for v in x) + "]"
+    if isinstance(x, dict):
+        return "Dict[" + ", ".join(f"[{k!r}, {type_text(v, arg)}]" for k, v in x.items()) + "]"
+    return repr(Literal(x))
+
+
+class _Typed:
+    """A type constraint that prints as TF's (the structure's types, not its values)."""
+
+    def __init__(self, value: Any, arg: str | None = None) -> None:
+        self.value, self._text = value, type_text(value, arg)
+
+    def __repr__(self) -> str:
+        return self._text
+
+
+def trace_type(value: Any, arg: str | None = None) -> Any:
+    """The type constraint of a traced value: a TensorSpec for a tensor, else printable."""
+    if is_tensor_spec(value):
+        return _spec(value, arg)
+    if isinstance(value, Tensor):
+        return TensorSpec.from_tensor(value)
+    return _Typed(value, arg)
+
+
+class Parameter(inspect.Parameter):
+    """A parameter with TF's `optional` (it has a default) and `type_constraint`."""
+
+    __slots__ = ("_optional", "_type_constraint")
+
+    def __init__(self, name: str, kind: Any, optional: bool, type_constraint: Any,
+                 default: Any = inspect.Parameter.empty) -> None:
+        super().__init__(name, kind, default=default)
+        self._optional = optional
+        self._type_constraint = type_constraint
+
+    @property
+    def optional(self) -> bool:
+        return self._optional
+
+    @property
+    def type_constraint(self) -> Any:
+        return self._type_constraint
+
+    def __repr__(self) -> str:
+        return (f"Parameter(name={self.name}, kind={self.kind.name}, optional={self.optional}, "
+                f"type_constraint={self.type_constraint!r})")
+
+    def __str__(self) -> str:
+        if self.kind is self.VAR_POSITIONAL:
+            return f"*{self.name}"
+        if self.kind is self.VAR_KEYWORD:
+            return f"**{self.name}"
+        if self.type_constraint is not None:
+            return f"{self.name}: {self.type_constraint!r}"
+        return f"{self.name}=<captured_default_value>" if self.optional else self.name
+
+
+class FunctionType(inspect.Signature):
+    """A function's parameters (with their trace types once traced), output and captures."""
+
+    def __init__(self, parameters: list, output: Any = None, captures: dict | None = None,
+                 output_text: str | None = None) -> None:
+        super().__init__(parameters, __validate_parameters__=False)
+        self._output = output
+        self._output_text = output_text
+        self._captures = dict(captures or {})
+
+    @property
+    def output(self) -> Any:
+        return self._output
+
+    @property
+    def captures(self) -> dict:
+        return self._captures
+
+    def __str__(self) -> str:
+        # inspect's separators: "/" after positional-only parameters, "*" before keyword-only
+        # ones when there is no *args
+        parts, params = [], list(self.parameters.values())
+        for i, p in enumerate(params):
+            if p.kind is p.KEYWORD_ONLY and not any(q.kind is q.VAR_POSITIONAL for q in params) \
+                    and (i == 0 or params[i - 1].kind is not p.KEYWORD_ONLY):
+                parts.append("*")
+            parts.append(str(p))
+            if p.kind is p.POSITIONAL_ONLY and (i + 1 == len(params) or
+                                                params[i + 1].kind is not p.POSITIONAL_ONLY):
+                parts.append("/")
+        text = "(" + ", ".join(parts) + ")"
+        return text if self._output_text is None else f"{text} -> {self._output_text}"
+
+    def __repr__(self) -> str:
+        lines = ["Input Parameters:"]
+        lines += [f"  {p.name} ({p.kind.name}): {p.type_constraint!r}"
+                  for p in self.parameters.values()]
+        lines += ["Output Type:", f"  {self._output_text}", "Captures:"]
+        lines += [f"  {k}: {v!r}" for k, v in self._captures.items()] or ["  None"]
+        return "\n".join(lines)
+
+
+def untraced(signature: inspect.Signature | None, input_signature: Any) -> FunctionType:
+    """A tf.function's own FunctionType: its Python parameters, typed by input_signature
+    when it has one."""
+    if signature is None:
+        return FunctionType([])
+    specs = list(input_signature) if input_signature is not None else None
+    params = []
+    for i, p in enumerate(signature.parameters.values()):
+        typed = None
+        if specs is not None and i < len(specs) and p.kind in (p.POSITIONAL_ONLY,
+                                                              p.POSITIONAL_OR_KEYWORD):
+            typed = specs[i] if is_tensor_spec(specs[i]) else _Typed(specs[i], p.name)
+        params.append(Parameter(p.name, p.kind, p.default is not p.empty, typed, p.default))
+    return FunctionType(params)
+
+
+class AtomicFunction:
+    """The single graph a ConcreteFunction runs (`inference_fn`): called with the traced
+    parameters, or flat with its tensor inputs (`call_flat`)."""
+
+    def __init__(self, concrete: Any) -> None:
+        self._concrete = concrete
+        self.name = f"__inference_{concrete.name}_{concrete._uid}".encode()
+
+    @property
+    def function_type(self) -> FunctionType:
+        return self._concrete.function_type
+
+    @property
+    def graph(self) -> Any:
+        return self._concrete.graph
+
+    @property
+    def cached_definition(self) -> Any:
+        return self._concrete.graph
+
+    @property
+    def children(self) -> list:
+        return []
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.function_type.bind(*args, **kwargs)  # TF's arity check first
+        return self._concrete(*args, **kwargs)
+
+    def call_flat(self, *args: Any) -> list:
+        out = self._concrete._call_flat(list(args))
+        return list(nest.flatten(out))
+
+    def __str__(self) -> str:
+        return f"<AtomicFunction> {self.name.decode()}{self.function_type}"
+
+    def __repr__(self) -> str:
+        return (f"AtomicFunction(name={self.name!r},\nfunction_type={self.function_type!r},\n"
+                f"children=[],\ncached_graph=FuncGraph(name={self._concrete.name}, "
+                f"id={id(self._concrete.graph)}))")
+
+
+AtomicFunctionType.register(AtomicFunction)

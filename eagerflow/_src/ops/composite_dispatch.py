@@ -1,0 +1,50 @@
+"""Dispatch of public ops to composite tensors (RaggedTensor): `tf.reduce_sum(rt, 1)`.
+
+Ops layer, below the op families. A public function marked `@dispatchable` first runs as
+it is; only when it fails (a composite cannot be converted to a tensor) does it look up
+the handler registered for it, so plain tensors pay nothing. Elementwise functions made
+by dispatch.unary/binary consult `elementwise` instead, on their non-EagerTensor path.
+Handlers live with the composite types (ragged_dispatch.py) and are registered on import.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable
+
+from eagerflow._src.core.composite import has_composite
+
+_HANDLERS: dict = {}
+
+
+def dispatchable(fn: Callable) -> Callable:
+    """Marks a public function as accepting composite tensors through a handler."""
+    @functools.wraps(fn)
+    def api(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (TypeError, ValueError):
+            handler = _HANDLERS.get(api)
+            if handler is None or not (has_composite(args) or has_composite(kwargs.values())):
+                raise
+        return handler(*args, **kwargs)
+
+    api.__wrapped_api__ = fn
+    return api
+
+
+def register(api: Callable, handler: Callable) -> None:
+    """`handler(*args, **kwargs)` runs `api` when a composite is among its arguments."""
+    if not hasattr(api, "__wrapped_api__"):
+        raise TypeError(f"{getattr(api, '__name__', api)} is not @dispatchable")
+    _HANDLERS[api] = handler
+
+
+class _Elementwise:
+    """The handlers of elementwise ops (set by ragged_dispatch on import)."""
+
+    unary: Callable | None = None   # unary(f, x, **kwargs)
+    binary: Callable | None = None  # binary(f, x, y, **kwargs)
+
+
+elementwise = _Elementwise

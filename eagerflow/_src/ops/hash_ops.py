@@ -1,0 +1,179 @@
+"""String hashing into buckets: tf.strings.to_hash_bucket_fast / _strong / to_hash_bucket.
+
+Ops layer. TF's bucket of a string is a 64-bit hash modulo the bucket count: farmhash's
+Fingerprint64 for `_fast` (from pyfarmhash, which reproduces it), SipHash-2-4 keyed with
+two 64-bit words for `_strong` (from siphashc), and for the legacy `to_hash_bucket` TF's
+own Hash64, a MurmurHash64A with seed 0xDECAFCAFFE, written out here. The same hashes
+number the out-of-vocabulary buckets of lookup tables and Keras' Hashing layers.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Any, Callable
+
+import farmhash
+import numpy as np
+import siphashc
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_MASK = (1 << 64) - 1
+_M = 0xC6A4A7935BD1E995
+_SEED = 0xDECAFCAFFE
+
+
+def fingerprint64(s: bytes) -> int:
+    """farmhash Fingerprint64 of a byte string (TF's Fingerprint64)."""
+    return farmhash.fingerprint64(s)
+
+
+def murmur64(data: bytes, seed: int = _SEED) -> int:
+    """TF's Hash64: MurmurHash64A over little-endian 8-byte words."""
+    n = len(data)
+    h = (seed ^ (n * _M)) & _MASK
+    whole = n - n % 8
+    for (k,) in struct.iter_unpack("<Q", data[:whole]):
+        k = (k * _M) & _MASK
+        k ^= k >> 47
+        k = (k * _M) & _MASK
+        h = ((h ^ k) * _M) & _MASK
+    tail = data[whole:]
+    if tail:
+        h ^= int.from_bytes(tail, "little")
+        h = (h * _M) & _MASK
+    h ^= h >> 47
+    h = (h * _M) & _MASK
+    return h ^ (h >> 47)
+
+
+def _buckets(values: np.ndarray, hash_fn: Callable, num_buckets: int) -> np.ndarray:
+    out = np.empty(values.shape, np.int64)
+    flat = out.reshape(-1)
+    for i, s in enumerate(values.reshape(-1)):
+        flat[i] = hash_fn(s) % num_buckets
+    return out
+
+
+def _string_input(op: str, x: Any) -> None:
+    if x._dtype is not dt.string:
+        raise C.fail(op, f"cannot compute {op} as input #0(zero-based) was expected to be a "
+                         f"string tensor but is a {C._dtype_word(x._dtype)} tensor")
+
+
+def _num_buckets(op: str, n: Any) -> None:
+    if type(n) is not int:
+        raise TypeError(f"Expected int for argument 'num_buckets' not {n!r}.")
+    if n > 2**63 - 1:  # an int64 attr
+        raise C.fail(op, f"Value for attr 'num_buckets' of {n} does not fit in an int64")
+    if n < 1:
+        raise C.fail(op, f"Value for attr 'num_buckets' of {n} must be at least minimum 1"
+                         f"\n\t; NodeDef: {{{{node {op}}}}}")
+
+
+def _fast_infer(x: Any, *, num_buckets: int) -> list:
+    _string_input("StringToHashBucketFast", x)
+    _num_buckets("StringToHashBucketFast", num_buckets)
+    return [(x._shape, dt.int64)]
+
+
+def _legacy_infer(x: Any, *, num_buckets: int) -> list:
+    _string_input("StringToHashBucket", x)
+    _num_buckets("StringToHashBucket", num_buckets)
+    return [(x._shape, dt.int64)]
+
+
+def _strong_infer(x: Any, *, num_buckets: int, key: tuple) -> list:
+    op = "StringToHashBucketStrong"
+    _string_input(op, x)
+    _num_buckets(op, num_buckets)
+    if not isinstance(key, (tuple, list)) or len(key) != 2 or \
+            not all(type(k) is int and 0 <= k <= _MASK for k in key):
+        raise C.fail(op, "Key must have 2 elements")
+    return [(x._shape, dt.int64)]
+
+
+def _siphash(key: tuple) -> Callable:
+    packed = struct.pack("<QQ", *key)
+    return lambda s: siphashc.siphash(packed, s)
+
+
+_WORDS = np.array([[b"hello", b""], [b"Hello World", b"caf\xc3\xa9 au lait, s'il vous"]],
+                  dtype=object)
+
+
+def _ref(hash_fn: Callable) -> Callable:
+    def ref(x: np.ndarray, num_buckets: int, **kw: Any) -> np.ndarray:
+        f = hash_fn(kw["key"]) if "key" in kw else hash_fn
+        return np.array([f(s) % num_buckets for s in x.reshape(-1)],
+                        np.int64).reshape(x.shape)
+    return ref
+
+
+def _bad(attrs: dict) -> list:
+    return [BadSample((np.array([1, 2]),), attrs, C.InvalidArgumentError,
+                      "expected to be a string tensor"),
+            BadSample((_WORDS,), {**attrs, "num_buckets": 0}, C.InvalidArgumentError,
+                      "must be at least minimum 1")]
+
+
+STRING_TO_HASH_BUCKET_FAST = register(OpDef(
+    "StringToHashBucketFast", _fast_infer,
+    lambda xp, x, num_buckets: _buckets(x, fingerprint64, num_buckets),
+    reference=_ref(fingerprint64),  # (the independent check is TF's values: tests/ragged)
+    gpu=False, samples=[Sample((_WORDS,), {"num_buckets": 2**62}, grad=False),
+             Sample((_WORDS[0],), {"num_buckets": 7}, grad=False)],
+    bad_samples=_bad({"num_buckets": 10}),
+))
+
+STRING_TO_HASH_BUCKET_STRONG = register(OpDef(
+    "StringToHashBucketStrong", _strong_infer,
+    lambda xp, x, num_buckets, key: _buckets(x, _siphash(key), num_buckets),
+    reference=_ref(_siphash),
+    gpu=False, samples=[Sample((_WORDS,), {"num_buckets": 2**62, "key": (1, 2)}, grad=False),
+             Sample((_WORDS[1],), {"num_buckets": 10, "key": (0xDECAFCAFFE, 7)}, grad=False)],
+    bad_samples=_bad({"num_buckets": 10, "key": (1, 2)}) + [
+        BadSample((_WORDS,), {"num_buckets": 10, "key": (1,)}, C.InvalidArgumentError,
+                  "Key must have 2 elements")],
+))
+
+STRING_TO_HASH_BUCKET = register(OpDef(
+    "StringToHashBucket", _legacy_infer,
+    lambda xp, x, num_buckets: _buckets(x, murmur64, num_buckets),
+    reference=_ref(murmur64),
+    gpu=False, samples=[Sample((_WORDS,), {"num_buckets": 2**62}, grad=False)],
+    bad_samples=_bad({"num_buckets": 10}),
+))
+
+
+def _strings(x: Any) -> Tensor:
+    return x if isinstance(x, Tensor) else convert_to_tensor(x, dtype=dt.string)
+
+
+@dispatchable
+def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
+                        name: str | None = None) -> Tensor:
+    """`tf.strings.to_hash_bucket_fast`: Fingerprint64(s) % num_buckets."""
+    return bind(STRING_TO_HASH_BUCKET_FAST, (_strings(input),),
+                {"num_buckets": C.int_arg(num_buckets, "num_buckets")})
+
+
+@dispatchable
+def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
+                          name: str | None = None) -> Tensor:
+    """`tf.strings.to_hash_bucket_strong`: SipHash-2-4 keyed by `key` (two ints), modulo."""
+    key = tuple(C.int_arg(k, "key") & _MASK for k in key)  # TF's int64 attr, as uint64
+    return bind(STRING_TO_HASH_BUCKET_STRONG, (_strings(input),),
+                {"num_buckets": C.int_arg(num_buckets, "num_buckets"), "key": key})
+
+
+@dispatchable
+def to_hash_bucket(string_tensor: Any, num_buckets: int, name: str | None = None) -> Tensor:
+    """`tf.strings.to_hash_bucket` (legacy): TF's Hash64 % num_buckets."""
+    return bind(STRING_TO_HASH_BUCKET, (_strings(string_tensor),),
+                {"num_buckets": C.int_arg(num_buckets, "num_buckets")})

@@ -1,0 +1,547 @@
+"""tf.ragged: constant, range, map_flat_values, stack, boolean_mask, segment ids, ...
+
+Ops layer, above ragged_tensor.py. Each function is a composition of registered ops over
+flat values and row splits: a gather of rows is a RaggedRange of value positions and a
+GatherV2, a concatenation concatenates values and shifts splits, and so on.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import debugging as dbg
+from eagerflow._src.ops import ragged_ops
+from eagerflow._src.ops.array import concat as dense_concat
+from eagerflow._src.ops.array import reshape, zeros
+from eagerflow._src.ops.array import shape as shape_op
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.indexing import boolean_mask as dense_boolean_mask
+from eagerflow._src.ops.indexing import gather as dense_gather
+from eagerflow._src.ops.indexing import sequence_mask, unsorted_segment_sum
+from eagerflow._src.ops.math import cast, equal, logical_not, multiply, where
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
+from eagerflow._src.ops.reduce import cumsum, reduce_all, reduce_max, reduce_prod
+from eagerflow._src.ops.sequences import range as range_op
+from eagerflow._src.ops.stacking import stack as dense_stack
+
+# ---------------------------------------------------------------------------------------
+# tf.ragged.constant.
+# ---------------------------------------------------------------------------------------
+
+
+def _depths(pylist: Any) -> tuple:
+    """(depth of the scalars or None if there are none, deepest list nesting)."""
+    if not isinstance(pylist, (list, tuple)) or isinstance(pylist, np.ndarray) and \
+            pylist.ndim == 0:
+        return 0, 0
+    scalar, deepest = None, 1
+    for child in pylist:
+        s, m = _depths(child)
+        if s is not None:
+            if scalar is not None and scalar != s + 1:
+                raise ValueError("all scalar values must have the same nesting depth")
+            scalar = s + 1
+        deepest = max(deepest, m + 1)
+    return scalar, deepest
+
+
+def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shape: Any = None,
+             name: str | None = None, row_splits_dtype: Any = dt.int64) -> Any:
+    """`tf.ragged.constant`: a RaggedTensor from nested Python lists (a Tensor when nothing
+    is ragged)."""
+    if isinstance(pylist, (RaggedTensor, Tensor)):
+        raise TypeError("pylist may not be a RaggedTensor or Tensor")
+    if isinstance(pylist, np.ndarray):
+        pylist = pylist.tolist()
+    splits_dtype = dt.as_dtype(row_splits_dtype)
+    if splits_dtype not in (dt.int32, dt.int64):
+        raise ValueError("row_splits_dtype must be int32 or int64")
+    scalar_depth, max_depth = _depths(pylist)
+    if scalar_depth is not None and max_depth > scalar_depth:
+        raise ValueError(f"Invalid pylist={pylist!r}: empty list nesting is greater than "
+                         "scalar value nesting")
+    if ragged_rank is not None and ragged_rank < 0:
+        raise ValueError(f"Invalid ragged_rank={ragged_rank}: must be nonnegative")
+    if scalar_depth is not None and ragged_rank is not None and max_depth < ragged_rank:
+        raise ValueError(f"Invalid pylist={pylist!r}: max depth {max_depth} is less than "
+                         f"ragged_rank={ragged_rank}")
+    inner = None if inner_shape is None else tuple(inner_shape)
+    if inner is not None and ragged_rank is not None:
+        want = ragged_rank + len(inner) + 1
+        if (scalar_depth is not None and want != scalar_depth) or \
+                (scalar_depth is None and want < max_depth):
+            raise ValueError(f"Invalid pylist={pylist!r}: incompatible with "
+                             f"ragged_rank={ragged_rank} and dim(inner_shape)={len(inner)}")
+    if ragged_rank == 0 or (ragged_rank is None and (
+            max_depth < 2 or (inner is not None and max_depth - len(inner) < 2))):
+        return _inner_values(pylist, dtype, inner, check=False)
+    if ragged_rank is None:
+        ragged_rank = max(1, (max_depth if scalar_depth is None else scalar_depth) - 1)
+        if inner is not None:
+            ragged_rank = max(1, ragged_rank - len(inner))
+    nested_splits = []
+    values: Any = pylist
+    for _ in builtins.range(ragged_rank):
+        splits, flat = [0], []
+        for row in values:
+            if not isinstance(row, (list, tuple)):
+                raise ValueError("all scalar values must have the same nesting depth")
+            splits.append(splits[-1] + len(row))
+            flat.extend(row)
+        nested_splits.append(splits)
+        values = flat
+    result = _inner_values(values, dtype, inner, check=True)
+    for splits in reversed(nested_splits):
+        result = RaggedTensor._make(result, convert_to_tensor(
+            np.asarray(splits, splits_dtype.as_numpy_dtype)))
+    return result
+
+
+def _inner_values(values: Any, dtype: Any, inner: tuple | None, check: bool) -> Tensor:
+    d = None if dtype is None else dt.as_dtype(dtype)
+    if inner is not None:
+        if not values:
+            return convert_to_tensor(np.zeros((0,) + inner, (d or dt.float32).as_numpy_dtype))
+        t = convert_to_tensor(values, dtype=d)
+        if tuple(t.shape[1:]) != inner and tuple(t.shape) != inner:
+            raise ValueError("inner values have inconsistent shape")
+        return t
+    if check and not _rectangular(values):
+        raise ValueError("inner values have inconsistent shape")
+    if isinstance(values, list) and not values:
+        return convert_to_tensor(np.zeros((0,), (d or dt.float32).as_numpy_dtype))
+    return convert_to_tensor(values, dtype=d)
+
+
+def _rectangular(values: Any) -> bool:
+    if not isinstance(values, (list, tuple)):
+        return True
+    shapes = {_shape_of(v) for v in values}
+    return len(shapes) <= 1 and None not in shapes
+
+
+def _shape_of(v: Any) -> tuple | None:
+    if not isinstance(v, (list, tuple)):
+        return ()
+    inner = {_shape_of(x) for x in v}
+    if len(inner) > 1 or None in inner:
+        return None
+    return (len(v),) + (inner.pop() if inner else ())
+
+
+# ---------------------------------------------------------------------------------------
+# RaggedTensor.from_tensor and merge_dims.
+# ---------------------------------------------------------------------------------------
+
+def from_tensor(tensor: Any, lengths: Any, padding: Any, ragged_rank: int,
+                splits_dtype: dt.DType) -> RaggedTensor:
+    if lengths is not None and padding is not None:
+        raise ValueError("Specify argument `lengths` or `padding`, but not both.")
+    if not isinstance(ragged_rank, int) or isinstance(ragged_rank, bool):
+        raise TypeError(f"ragged_rank expected int, got {ragged_rank!r}")
+    if ragged_rank <= 0:
+        raise ValueError(f"ragged_rank must be greater than 0; got {ragged_rank}")
+    if splits_dtype not in (dt.int32, dt.int64):
+        raise ValueError("row_splits_dtype must be int32 or int64")
+    t = tensor if isinstance(tensor, Tensor) else convert_to_tensor(tensor)
+    rank = t.shape.rank
+    if rank is not None and rank <= ragged_rank:
+        raise ValueError(f"ragged_rank must be smaller than the rank of the tensor (got "
+                         f"ragged_rank={ragged_rank}, rank={rank})")
+    if ragged_rank > 1:
+        dims = shape_op(t, out_type=splits_dtype)
+        flat = reshape(t, dense_concat([convert_to_tensor([-1], splits_dtype),
+                                  dims[ragged_rank:]], 0))
+        result: Any = from_tensor(flat, lengths, padding, 1, splits_dtype)
+        for axis in builtins.range(ragged_rank - 1, 0, -1):
+            n = t.shape[axis]
+            length = convert_to_tensor(n, splits_dtype) if n is not None else dims[axis]
+            result = RaggedTensor.from_uniform_row_length(result, length, validate=False)
+        return result
+    dims = shape_op(t, out_type=splits_dtype)
+    nrows, ncols = dims[0], dims[1]
+    if lengths is None and padding is None:
+        values = reshape(t, dense_concat([convert_to_tensor([-1], splits_dtype), dims[2:]], 0))
+        n = t.shape[1]
+        length = convert_to_tensor(n, splits_dtype) if n is not None else ncols
+        return RaggedTensor.from_uniform_row_length(values, length, nrows, validate=False)
+    if padding is not None:
+        pad = convert_to_tensor(padding, dtype=t._dtype)
+        is_pad = equal(t, pad)
+        inner_axes = list(builtins.range(2, rank)) if rank is not None else None
+        if inner_axes:
+            is_pad = reduce_all(is_pad, axis=inner_axes)
+        keep = cast(logical_not(is_pad), splits_dtype)
+        # the length of a row is one past its last non-padding value
+        positions = range_op(convert_to_tensor(1, splits_dtype), ncols + 1)
+        lengths_t = reduce_max(dense_concat([multiply(keep, positions),
+                                       _zeros_column(nrows, splits_dtype)], 1), axis=1)
+    else:
+        lengths_t = cast(lengths if isinstance(lengths, Tensor) else
+                         convert_to_tensor(lengths, splits_dtype), splits_dtype)
+    mask = sequence_mask(lengths_t, ncols)
+    values = dense_boolean_mask(t, mask)
+    return RaggedTensor._make(values, dense_concat([convert_to_tensor([0], splits_dtype),
+                                              cumsum(lengths_t)], 0), row_lengths=lengths_t)
+
+
+def _zeros_column(n: Any, d: dt.DType) -> Tensor:
+    return zeros(dense_stack([n, convert_to_tensor(1, n._dtype)]), dtype=d)
+
+
+def merge_dims(rt: RaggedTensor, outer_axis: int, inner_axis: int) -> Any:
+    rank = rt.shape.rank
+    if rank is not None:
+        outer_axis = outer_axis + rank if outer_axis < 0 else outer_axis
+        inner_axis = inner_axis + rank if inner_axis < 0 else inner_axis
+        if not 0 <= outer_axis < rank or not 0 <= inner_axis < rank:
+            raise ValueError(f"axis out of bounds for a tensor of rank {rank}")
+    if inner_axis < outer_axis:
+        raise ValueError(f"Expected outer_axis ({outer_axis}) to be less than or equal to "
+                         f"inner_axis ({inner_axis})")
+    if outer_axis == inner_axis:
+        return rt
+    if outer_axis > 1:
+        values = rt.values
+        inner = merge_dims(values, outer_axis - 1, inner_axis - 1) if isinstance(
+            values, RaggedTensor) else _merge_dense(values, outer_axis - 1, inner_axis - 1)
+        return rt.with_values(inner)
+    if outer_axis == 1:
+        # each row takes the elements of dims 2..inner: compose the partitions below it
+        splits, cur = rt.row_splits, rt.values
+        for _ in builtins.range(inner_axis - 1):
+            if isinstance(cur, RaggedTensor):
+                splits, cur = dense_gather(cur.row_splits, splits), cur.values
+            else:
+                dims = shape_op(cur, out_type=splits._dtype)
+                splits = splits * dims[1]
+                cur = reshape(cur, dense_concat([convert_to_tensor([-1], splits._dtype),
+                                                 dims[2:]], 0))
+        return RaggedTensor._make(cur, splits)
+    result: Any = rt
+    for _ in builtins.range(inner_axis):
+        if not isinstance(result, RaggedTensor):
+            return _merge_dense(result, 0, inner_axis - rt.ragged_rank)
+        result = result.values
+    return result
+
+
+def _merge_dense(t: Tensor, outer: int, inner: int) -> Tensor:
+    dims = shape_op(t, out_type=dt.int64)
+    merged = reshape(dims[outer:inner + 1], [-1])
+    new = dense_concat([dims[:outer], reshape(reduce_prod(merged), [1]), dims[inner + 1:]], 0)
+    return reshape(t, new)
+
+
+# ---------------------------------------------------------------------------------------
+# tf.ragged.range, map_flat_values, segment ids.
+# ---------------------------------------------------------------------------------------
+
+def range(starts: Any, limits: Any = None, deltas: Any = 1, dtype: Any = None,  # noqa: A001
+          name: str | None = None, row_splits_dtype: Any = dt.int64) -> RaggedTensor:
+    """`tf.ragged.range`: row i is `range(starts[i], limits[i], deltas[i])`."""
+    if limits is None:
+        starts, limits = 0, starts
+    tensors = [v for v in (starts, limits, deltas) if isinstance(v, Tensor)]
+    if dtype is None:
+        if tensors:
+            dtype = tensors[0]._dtype
+        elif any(isinstance(np.asarray(v).reshape(-1)[:1].tolist()[0] if np.size(v) else 0,
+                            float) for v in (starts, limits, deltas)):
+            dtype = dt.float32
+        else:
+            dtype = dt.int32
+    d = dt.as_dtype(dtype)
+    s, lim, delta = (cast(v, d) if isinstance(v, Tensor) else convert_to_tensor(v, dtype=d)
+                     for v in (starts, limits, deltas))
+    splits, values = bind(ragged_ops.RAGGED_RANGE, (s, lim, delta),
+                          {"Tsplits": dt.as_dtype(row_splits_dtype)})
+    return RaggedTensor._make(values, splits)
+
+
+def map_flat_values(op: Callable, *args: Any, **kwargs: Any) -> Any:
+    """`tf.ragged.map_flat_values(op, *args, **kwargs)`: `op` over the flat values of the
+    ragged arguments (which must share their row partitions)."""
+    partitions: list = []
+
+    def swap(v: Any) -> Any:
+        if isinstance(v, RaggedTensor):
+            partitions.append(v)
+            return v.flat_values
+        if isinstance(v, (list, tuple)):
+            return type(v)(swap(x) for x in v)
+        if isinstance(v, dict):
+            return {k: swap(x) for k, x in v.items()}
+        return v
+
+    args2 = swap(list(args))
+    kwargs2 = swap(kwargs)
+    if not partitions:
+        return op(*args2, **kwargs2)
+    first = partitions[0]
+    for other in partitions[1:]:
+        _assert_same_partition(first, other)
+    out = op(*args2, **kwargs2)
+    return first.with_flat_values(out)
+
+
+def _assert_same_partition(a: RaggedTensor, b: RaggedTensor) -> None:
+    sa, sb = a.nested_row_splits, b.nested_row_splits
+    if len(sa) != len(sb):
+        raise ValueError("Input RaggedTensors have mismatched ragged ranks: "
+                         f"{len(sa)} vs. {len(sb)}")
+    for x, y in zip(sa, sb):
+        if x is y:
+            continue
+        if x._dtype is not y._dtype:
+            raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
+                             "RaggedTensor.with_row_splits_dtype() to convert them to "
+                             "compatible dtypes.")
+        if _eager(x, y) and x._arr.shape == y._arr.shape and np.array_equal(x._arr, y._arr):
+            continue
+        if x.shape[0] is not None and y.shape[0] is not None and x.shape[0] != y.shape[0]:
+            # TF first compares the row counts (as booleans)
+            dbg.assert_equal(convert_to_tensor(False), convert_to_tensor(True))
+        dbg.assert_equal(x, y)
+
+
+def row_splits_to_segment_ids(splits: Any, name: str | None = None,
+                              out_type: Any = None) -> Tensor:
+    s = splits if isinstance(splits, Tensor) else convert_to_tensor(splits, dt.int64)
+    if s._dtype not in (dt.int32, dt.int64):
+        raise ValueError("splits must have dtype int32 or int64")
+    d = dt.as_dtype(out_type) if out_type is not None else s._dtype
+    return cast(RaggedTensor._make(range_op(s[-1]), s).value_rowids(), d)
+
+
+def segment_ids_to_row_splits(segment_ids: Any, num_segments: Any = None,
+                              out_type: Any = None, name: str | None = None) -> Tensor:
+    ids = segment_ids if isinstance(segment_ids, Tensor) else convert_to_tensor(
+        segment_ids, dt.int64)
+    d = dt.as_dtype(out_type) if out_type is not None else ids._dtype
+    rt = RaggedTensor.from_value_rowids(range_op(shape_op(ids, out_type=d)[0]), cast(ids, d),
+                                        num_segments, validate=False)
+    return rt.row_splits
+
+
+# ---------------------------------------------------------------------------------------
+# Gathers, masks, concatenation.
+# ---------------------------------------------------------------------------------------
+
+def gather_rows(rt: RaggedTensor, indices: Tensor) -> RaggedTensor:
+    """Rows `indices` (a vector) of `rt`: their values are a RaggedRange of positions."""
+    d = rt.row_splits_dtype
+    idx = cast(indices, d)
+    starts = dense_gather(rt.row_starts(), idx)
+    limits = dense_gather(rt.row_limits(), idx)
+    splits, positions = bind(ragged_ops.RAGGED_RANGE, (starts, limits,
+                                                       convert_to_tensor(1, d)), {"Tsplits": d})
+    values = rt.values
+    new_values = gather_rows(values, positions) if isinstance(values, RaggedTensor) else \
+        dense_gather(values, positions)
+    return RaggedTensor._make(new_values, splits)
+
+
+def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None,
+           batch_dims: int = 0, name: str | None = None) -> Any:
+    """tf.gather with a ragged `params` or `indices` (axis 0, no batch dims)."""
+    if axis not in (None, 0) or batch_dims:
+        raise ValueError("tf.gather on a RaggedTensor supports only axis=0 and batch_dims=0")
+    if isinstance(indices, RaggedTensor):
+        return indices.with_flat_values(gather(params, indices.flat_values))
+    idx = indices if isinstance(indices, Tensor) else convert_to_tensor(indices)
+    if not isinstance(params, RaggedTensor):
+        return dense_gather(params, idx)
+    rank = idx.shape.rank
+    if rank == 0:
+        return params[idx]
+    flat = reshape(idx, [-1]) if rank != 1 else idx
+    out = gather_rows(params, flat)
+    if rank == 1:
+        return out
+    # indices of rank k > 1: the gathered rows regrouped by the indices' shape (uniform)
+    dims = shape_op(idx, out_type=params.row_splits_dtype)
+    for axis_ in builtins.range(rank - 1, 0, -1):
+        out = RaggedTensor.from_uniform_row_length(out, dims[axis_], validate=False)
+    return out
+
+
+def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
+    """`tf.ragged.boolean_mask`: keeps the entries of `data` where `mask` is True; the
+    result is ragged along the masked dimensions."""
+    if isinstance(mask, RaggedTensor):
+        if mask.dtype is not dt.bool:
+            raise ValueError("mask must be a boolean tensor")
+        if not isinstance(data, RaggedTensor):
+            data = RaggedTensor.from_tensor(data, lengths=mask.row_lengths()) \
+                if mask.ragged_rank == 1 else data
+        _assert_same_partition(data, mask) if isinstance(data, RaggedTensor) and \
+            mask.ragged_rank == data.ragged_rank else None
+        if mask.ragged_rank == 1:
+            keep = mask.flat_values
+            values = data.values
+            kept = boolean_mask(values, keep) if isinstance(values, RaggedTensor) else \
+                dense_boolean_mask(values, keep)
+            lengths = _count_true(keep, mask.value_rowids(), mask.nrows(), data.row_splits_dtype)
+            return RaggedTensor.from_row_lengths(kept, lengths, validate=False)
+        return data.with_values(boolean_mask(data.values, mask.values))
+    m = mask if isinstance(mask, Tensor) else convert_to_tensor(mask, dt.bool)
+    if m._dtype is not dt.bool:
+        raise ValueError("mask must be a boolean tensor")
+    if m.shape.rank == 1:
+        if isinstance(data, RaggedTensor):
+            return gather_rows(data, _where_indices(m))
+        return dense_boolean_mask(data, m)
+    if isinstance(data, RaggedTensor):
+        return boolean_mask(data, RaggedTensor.from_tensor(m, lengths=data.row_lengths()))
+    # a dense mask of rank k > 1: the result is ragged in the k-1 masked inner dimensions
+    rt = RaggedTensor.from_tensor(data, ragged_rank=m.shape.rank - 1) \
+        if m.shape.rank > 2 else RaggedTensor.from_tensor(data)
+    mrt = RaggedTensor.from_tensor(m, ragged_rank=m.shape.rank - 1) \
+        if m.shape.rank > 2 else RaggedTensor.from_tensor(m)
+    return boolean_mask(rt, mrt)
+
+
+def _where_indices(m: Tensor) -> Tensor:
+    return reshape(where(m), [-1])
+
+
+def _count_true(keep: Tensor, rowids: Tensor, nrows: Tensor, d: dt.DType) -> Tensor:
+    return unsorted_segment_sum(cast(keep, d), rowids, nrows)
+
+
+def stack(values: list, axis: int = 0, name: str | None = None) -> RaggedTensor:
+    """`tf.ragged.stack`: stacks tensors or ragged tensors into one ragged tensor."""
+    return _concat_or_stack(values, axis, stack_values=True)
+
+
+def concat(values: list, axis: int, name: str | None = None) -> Any:
+    """tf.concat with ragged inputs."""
+    return _concat_or_stack(values, axis, stack_values=False)
+
+
+def _as_ragged(v: Any, ragged_rank: int, d: dt.DType) -> RaggedTensor:
+    if isinstance(v, RaggedTensor):
+        return v.with_row_splits_dtype(d) if v.row_splits_dtype is not d else v
+    t = v if isinstance(v, Tensor) else convert_to_tensor(v)
+    return RaggedTensor.from_tensor(t, ragged_rank=ragged_rank, row_splits_dtype=d)
+
+
+def _concat_or_stack(values: Any, axis: int, stack_values: bool) -> Any:
+    values = list(values)
+    if not values:
+        raise ValueError("values must not be empty")
+    if stack_values and axis == 0 and not any(isinstance(v, RaggedTensor) for v in values):
+        dense = [v if isinstance(v, Tensor) else convert_to_tensor(v) for v in values]
+        if all(v.shape.rank == 1 for v in dense):  # each vector is one row
+            lengths = [shape_op(v, out_type=dt.int64)[0] for v in dense]
+            return RaggedTensor.from_row_lengths(dense_concat(dense, 0), dense_stack(lengths),
+                                                 validate=False)
+    if not any(isinstance(v, RaggedTensor) for v in values):
+        if stack_values:
+            dense = [v if isinstance(v, Tensor) else convert_to_tensor(v) for v in values]
+            if dense[0].shape.rank == 0 or axis == 0 and dense[0].shape.rank is None:
+                return dense_stack(dense, axis)
+            return _concat_or_stack([RaggedTensor.from_tensor(v) if v.shape.rank and
+                                     v.shape.rank > 1 else v for v in dense], axis, True) \
+                if any(v.shape.rank and v.shape.rank > 1 for v in dense) else \
+                RaggedTensor.from_tensor(dense_stack(dense, axis))
+        return dense_concat(values, axis)
+    rts = [v for v in values if isinstance(v, RaggedTensor)]
+    dtypes = {v.row_splits_dtype for v in rts}
+    if len(dtypes) > 1:
+        raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
+                         "RaggedTensor.with_row_splits_dtype() to convert them to compatible "
+                         "dtypes.")
+    d = dtypes.pop()
+    rank = max(r.shape.rank for r in rts)
+    ragged_rank = max(1, max(r.ragged_rank for r in rts))
+    rts = [_as_ragged(v, min(ragged_rank, (v.shape.rank or 2) - 1), d) for v in values]
+    if any(r.shape.rank != rank for r in rts):
+        raise ValueError("Input tensors must have the same rank")
+    if axis < 0:
+        axis += rank + (1 if stack_values else 0)
+    if stack_values:
+        # each input becomes one row of a new outer dimension
+        rts = [RaggedTensor._make(r, _one_row_splits(r, d)) if axis == 0 else r for r in rts]
+        if axis == 0:
+            return _concat_rows(rts)
+        if axis == 1:
+            return _interleave_rows(rts)
+        raise ValueError("tf.ragged.stack supports axis 0 and 1")
+    if axis == 0:
+        return _concat_rows(rts)
+    if axis == 1:
+        return _concat_columns(rts)
+    raise ValueError("tf.concat on RaggedTensors supports axis 0 and 1")
+
+
+def _one_row_splits(r: RaggedTensor, d: dt.DType) -> Tensor:
+    return dense_stack([convert_to_tensor(0, d), r.nrows(out_type=d)])
+
+
+def _concat_rows(rts: list) -> RaggedTensor:
+    """Rows of each input one after another (axis 0)."""
+
+    splits, offset = [rts[0].row_splits[:1]], None
+    for r in rts:
+        s = r.row_splits
+        shift = s[1:] if offset is None else s[1:] + offset
+        splits.append(shift)
+        offset = shift[-1:] if offset is None else offset + s[-1:]
+        offset = reshape(offset, [1])
+    values = [r.values for r in rts]
+    if any(isinstance(v, RaggedTensor) for v in values):
+        new_values = _concat_rows(values)
+    else:
+        new_values = dense_concat(values, 0)
+    return RaggedTensor._make(new_values, dense_concat(splits, 0))
+
+
+def _interleave_rows(rts: list) -> RaggedTensor:
+    """tf.ragged.stack(axis=1): row i of the result holds row i of every input."""
+    k = len(rts)
+    d = rts[0].row_splits_dtype
+    both = _concat_rows(rts)
+    n = rts[0].nrows(out_type=d)
+    # row j*k+i of the interleaved result is row i*n+j of the concatenation
+    order = reshape(dense_stack([range_op(n) + convert_to_tensor(i, d) * n
+                                 for i in builtins.range(k)], axis=1), [-1])
+    rows = gather_rows(both, order)
+    return RaggedTensor.from_uniform_row_length(rows, convert_to_tensor(k, d), validate=False)
+
+
+def _concat_columns(rts: list) -> RaggedTensor:
+    """Row i of the result is row i of each input, concatenated (axis 1)."""
+    k = len(rts)
+    stacked = _interleave_rows(rts)
+    # merge the stacked dimension: rows of `stacked` hold k rows each
+    inner = stacked.values
+    d = inner.row_splits_dtype
+    rows = range_op(stacked.nrows() + convert_to_tensor(1, d)) * convert_to_tensor(k, d)
+    return RaggedTensor._make(inner.values, dense_gather(inner.row_splits, rows))
+
+
+def ragged_rank_of(x: Any) -> int:
+    return x.ragged_rank if isinstance(x, RaggedTensor) else 0
+
+
+def is_ragged(x: Any) -> bool:
+    return isinstance(x, RaggedTensor)
+
+
+__all__ = ["boolean_mask", "constant", "map_flat_values", "range", "row_splits_to_segment_ids",
+           "segment_ids_to_row_splits", "stack"]
+
+
+# Factories and methods of RaggedTensor that are compositions of the functions above.
+RaggedTensor.from_tensor = classmethod(
+    lambda cls, tensor, lengths=None, padding=None, ragged_rank=1, name=None,
+    row_splits_dtype=dt.int64: from_tensor(tensor, lengths, padding, ragged_rank,
+                                           dt.as_dtype(row_splits_dtype)))
+RaggedTensor.merge_dims = merge_dims

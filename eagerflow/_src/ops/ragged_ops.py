@@ -1,0 +1,437 @@
+"""Ragged primitives: RaggedRange, RaggedTensorToTensor, RaggedTensorToSparse.
+
+Ops layer. A ragged tensor is flat values plus row splits (ragged_tensor.py); these are
+the few kernels that read row splits directly. Everything else about ragged tensors
+(row lengths, value row ids, gathers, reductions) is composed of registered ops.
+Kernels validate the splits they are given (a raw op call may pass any), so bad
+partitions raise InvalidArgumentError instead of indexing out of range.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import reshape_like
+from eagerflow._src.ops.array import shape as shape_of
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.indexing import boolean_mask, unsorted_segment_sum
+from eagerflow._src.ops.math import not_equal, sum_to
+from eagerflow._src.ops.reduce import reduce_sum
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.sequences import range as range_
+
+_RANGE_TYPES = frozenset((dt.bfloat16, dt.float32, dt.float64, dt.int32, dt.int64))
+
+
+def check_splits(op: str, splits: Any, nvals: int, what: str = "row_splits") -> None:
+    """A valid partition of `nvals` values: non-empty, from 0, non-decreasing, to nvals."""
+    if splits.ndim != 1 or splits.size == 0:
+        raise C.fail(op, f"{what} must be a non-empty vector, got shape "
+                         f"{C.shape_str(splits.shape)}")
+    if splits[0] != 0:
+        raise C.fail(op, f"First value of {what} must be 0, got {splits[0]}")
+    if splits.size > 1 and np.any(splits[1:] < splits[:-1]):
+        raise C.fail(op, f"{what} must be non-decreasing")
+    if splits[-1] != nvals:
+        raise C.fail(op, f"Final value of {what} must match the number of values: "
+                         f"{splits[-1]} vs. {nvals}")
+
+
+def _index_dtype(op: str, x: Any, what: str) -> None:
+    if x._dtype not in C.INDEX:
+        raise C.fail(op, f"{what} must be int32 or int64, got {x._dtype.name}")
+
+
+# ---------------------------------------------------------------------------------------
+# RaggedRange: tf.ragged.range.
+# ---------------------------------------------------------------------------------------
+
+def _range_infer(starts: Any, limits: Any, deltas: Any, *, Tsplits: dt.DType = dt.int64) -> list:
+    op = "RaggedRange"
+    C.dtype_attr(op, Tsplits, "Tsplits", C.INDEX)
+    d = C.same_dtype(op, (starts, limits, deltas), _RANGE_TYPES)
+    n = None
+    for x, what in ((starts, "starts"), (limits, "limits"), (deltas, "deltas")):
+        if x._shape is None:
+            continue
+        if len(x._shape) > 1:
+            raise C.fail(op, f"{what} must be a scalar or vector")
+        if len(x._shape) == 1:
+            if n is not None and x._shape[0] is not None and n != x._shape[0]:
+                raise C.fail(op, "starts, limits, and deltas must have the same shape")
+            n = x._shape[0] if n is None else n
+    known = all(x._shape is not None for x in (starts, limits, deltas))
+    nrows = (1 if n is None else n) if known else None
+    return [((None if nrows is None else nrows + 1,), Tsplits), ((None,), d)]
+
+
+def _range_sizes(op: str, s: np.ndarray, lim: np.ndarray, d: np.ndarray) -> tuple:
+    if np.any(d == 0):
+        raise C.fail(op, "Requires delta != 0")
+    with np.errstate(all="ignore"):
+        if s.dtype.kind == "f":
+            span = lim.astype(np.float64) - s.astype(np.float64)
+            sizes = np.ceil(span / d.astype(np.float64))
+            if not np.all(np.isfinite(sizes)) or np.any(sizes > np.iinfo(np.int64).max):
+                raise C.fail(op, "Requires ((limit - start) / delta) <= "
+                                 f"{np.iinfo(np.int64).max}")
+        else:
+            span = lim.astype(object) - s.astype(object)  # exact, even for int64 extremes
+            dd = d.astype(object)
+            sizes = np.array([-(-a // b) for a, b in zip(span, dd)], dtype=object)
+    sizes = np.maximum(sizes, 0)
+    total = int(np.sum(sizes, dtype=object)) if sizes.size else 0
+    return sizes.astype(np.int64) if total <= np.iinfo(np.int64).max else sizes, total
+
+
+def _range_kernel(xp: Any, starts: Any, limits: Any, deltas: Any, *,
+                  Tsplits: dt.DType = dt.int64) -> tuple:
+    op = "RaggedRange"
+    n = next((a.size for a in (starts, limits, deltas) if a.ndim), 1)
+    s, lim, d = (np.broadcast_to(a, (n,)) for a in (starts, limits, deltas))
+    sizes, total = _range_sizes(op, s, lim, d)
+    check_finite_size(op, (total,), dt.as_dtype(starts.dtype))
+    if Tsplits is dt.int32 and total > np.iinfo(np.int32).max:
+        raise C.fail(op, f"Requires the total size of the ranges <= {np.iinfo(np.int32).max}")
+    splits = np.zeros(n + 1, np.int64)
+    np.cumsum(sizes, out=splits[1:])
+    rows = np.repeat(np.arange(n), sizes)
+    pos = np.arange(total, dtype=np.int64) - splits[rows]
+    if s.dtype.kind == "f":
+        # TF accumulates value += delta along each row: the same rounding as a running sum
+        values = np.empty(total, s.dtype)
+        for i in range(n):
+            a, b = splits[i], splits[i + 1]
+            if b > a:
+                steps = np.full(b - a, d[i], s.dtype)
+                steps[0] = s[i]
+                values[a:b] = np.add.accumulate(steps, dtype=s.dtype)
+    else:
+        with np.errstate(over="ignore"):
+            values = (s[rows] + pos.astype(s.dtype) * d[rows]).astype(s.dtype)
+    return splits.astype(Tsplits.as_numpy_dtype), values
+
+
+def _range_ref(starts: np.ndarray, limits: np.ndarray, deltas: np.ndarray,
+               Tsplits: dt.DType = dt.int64) -> tuple:
+    n = max(a.size if a.ndim else 1 for a in (starts, limits, deltas))
+    rows, splits = [], [0]
+    for i in range(n):
+        s, lim, d = (a.reshape(-1)[i if a.ndim else 0] for a in (starts, limits, deltas))
+        row, v = [], s
+        while (d > 0 and v < lim) or (d < 0 and v > lim):
+            row.append(v)
+            v = (v + d).astype(starts.dtype)
+        rows += row
+        splits.append(len(rows))
+    return (np.array(splits, Tsplits.as_numpy_dtype), np.array(rows, starts.dtype))
+
+
+RAGGED_RANGE = register(OpDef(
+    "RaggedRange", _range_infer, _range_kernel, reference=_range_ref, num_outputs=2,
+    gpu=False, samples=[
+        Sample((np.array([3, 5, 2], np.int32), np.array([7, 6, 2], np.int32),
+                np.array([1, 1, 1], np.int32)), grad=False),
+        Sample((np.array([0, 5], np.int64), np.array(11, np.int64), np.array([3, -2], np.int64)),
+               {"Tsplits": dt.int32}, grad=False),
+        Sample((np.array([0.0, 1.0], np.float32), np.array([2.5, 1.6], np.float32),
+                np.array(0.5, np.float32)), grad=False),
+    ],
+    bad_samples=[
+        BadSample((np.array([0, 5]), np.array([7, 1]), np.array(0)), {}, C.InvalidArgumentError,
+                  "Requires delta != 0"),
+        BadSample((np.array([0, 5]), np.array([7, 1, 3]), np.array(1)), {},
+                  C.InvalidArgumentError, "must have the same shape"),
+        BadSample((np.array([[0, 5]]), np.array([7, 1]), np.array(1)), {},
+                  C.InvalidArgumentError, "starts must be a scalar or vector"),
+    ],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# Positions of flat values in the dense tensor (shared by the two conversions below).
+# ---------------------------------------------------------------------------------------
+
+def dense_positions(op: str, splits_list: list, nvals: int) -> tuple:
+    """(positions, bounding dims): positions[d][j] is flat value j's index along ragged
+    dimension d (0 = the rows); bounding dims are [nrows, max row length per level]."""
+    sizes = [nvals]
+    for sp in reversed(splits_list[1:]):
+        sizes.append(int(sp.size) - 1 if sp.ndim == 1 else -1)
+    for sp, n in zip(splits_list, reversed(sizes)):
+        check_splits(op, np.asarray(sp), n)
+    cur = np.arange(nvals, dtype=np.int64)
+    cols = []
+    bounds = []
+    for sp in reversed(splits_list):
+        sp = sp.astype(np.int64, copy=False)
+        rows = np.searchsorted(sp, cur, side="right") - 1
+        cols.append(cur - sp[rows])
+        bounds.append(int(np.max(np.diff(sp))) if sp.size > 1 else 0)
+        cur = rows
+    positions = [cur] + cols[::-1]
+    return positions, [int(splits_list[0].size) - 1] + bounds[::-1]
+
+
+# ---------------------------------------------------------------------------------------
+# RaggedTensorToTensor: RaggedTensor.to_tensor (row splits partitions only).
+# ---------------------------------------------------------------------------------------
+
+_TO_TENSOR = "RaggedTensorToTensor"
+
+
+def _to_tensor_infer(shape: Any, values: Any, default_value: Any, *partitions: Any,
+                     row_partition_types: tuple) -> list:
+    op = _TO_TENSOR
+    k = len(partitions)
+    if not isinstance(row_partition_types, (tuple, list)) or len(row_partition_types) != k \
+            or any(t != "ROW_SPLITS" for t in row_partition_types):
+        raise C.fail(op, "row_partition_types must be one 'ROW_SPLITS' per partition tensor, "
+                         f"got {row_partition_types!r} for {k} tensors")
+    if k == 0:
+        raise C.fail(op, "Invalid row_partition_types: expected at least one partition")
+    _index_dtype(op, shape, "shape")
+    for p in partitions:
+        _index_dtype(op, p, "row partition")
+        if p._dtype is not partitions[0]._dtype:
+            raise C.fail(op, "row partition tensors must all have the same dtype")
+        C.check_rank(op, p, 1, "row_splits")
+    if values._dtype is not default_value._dtype:
+        raise C.fail(op, f"default_value and values must have the same dtype: "
+                         f"{default_value._dtype.name} vs. {values._dtype.name}")
+    if values._shape is not None and len(values._shape) == 0:
+        raise C.fail(op, "values must have rank at least 1")
+    inner = None if values._shape is None else tuple(values._shape[1:])
+    if inner is not None and default_value._shape is not None:
+        C.broadcast(op, default_value._shape, inner)
+        if len(default_value._shape) > len(inner):
+            raise C.fail(op, f"default_value.shape={C.shape_str(default_value._shape)} and "
+                             f"values.shape={C.shape_str(values._shape)} are incompatible")
+    rank = None if inner is None else 1 + k + len(inner)
+    dims = _requested_dims(op, shape, rank)
+    if dims is None:
+        return [(None if rank is None else (None,) * rank, values._dtype)]
+    if inner is not None:
+        for a, b in zip(dims[1 + k:], inner):
+            if a is not None and b is not None and a != b:
+                raise C.fail(op, f"shape {C.shape_str(dims)} does not match the inner "
+                                 f"dimensions of values {C.shape_str(values._shape)}")
+        dims = dims[:1 + k] + tuple(b if a is None else a for a, b in zip(dims[1 + k:], inner))
+    if None not in dims:
+        check_finite_size(op, dims, values._dtype)
+    return [(dims, values._dtype)]
+
+
+def _requested_dims(op: str, shape: Any, rank: int | None) -> tuple | None:
+    """The requested output dims (None where -1: computed from the data), when known."""
+    arr = getattr(shape, "_arr", None)
+    if arr is None:
+        return None if shape._shape in (None, ()) or rank is None else (None,) * rank
+    if arr.ndim == 0:
+        if int(arr) != -1:
+            raise C.fail(op, f"shape must be a vector or -1, got {int(arr)}")
+        return None if rank is None else (None,) * rank
+    if arr.ndim != 1:
+        raise C.fail(op, f"shape must be a vector, got shape {C.shape_str(arr.shape)}")
+    if rank is not None and arr.size != rank:
+        raise C.fail(op, f"shape must have {rank} dimensions (the ragged tensor's rank), got "
+                         f"{arr.size}")
+    if np.any(arr < -1):
+        raise C.fail(op, f"shape dimensions must be >= -1, got {arr.tolist()}")
+    return tuple(None if int(d) == -1 else int(d) for d in arr)
+
+
+def _to_tensor_kernel(xp: Any, shape: Any, values: Any, default_value: Any, *partitions: Any,
+                      row_partition_types: tuple) -> Any:
+    op = _TO_TENSOR
+    k = len(partitions)
+    pos, bounds = dense_positions(op, list(partitions), values.shape[0])
+    want = tuple(int(d) for d in np.reshape(shape, -1)) if np.ndim(shape) else (-1,) * (
+        k + values.ndim)
+    dims = tuple(b if w == -1 else w for w, b in zip(want, bounds + list(values.shape[1:])))
+    check_finite_size(op, dims, dt.as_dtype(values.dtype))
+    out = np.empty(dims, values.dtype)
+    out[...] = default_value
+    keep = np.ones(values.shape[0], bool)
+    for p, d in zip(pos, dims):
+        keep &= p < d
+    inner = tuple(slice(0, d) for d in dims[1 + k:])
+    out[tuple(p[keep] for p in pos) + inner] = values[keep][(slice(None),) + inner]
+    return out
+
+
+def _to_tensor_grad(n: Any, g: Any) -> list:
+    shape, values, default = n.inputs[:3]
+    parts = n.inputs[3:]
+    k = len(parts)
+    nvals = shape_of(values, out_type=dt.int64)[0]
+    # which flat value each output position holds (-1: the default), by the op itself
+    which = bind(RAGGED_TO_TENSOR, (shape_of(g, out_type=parts[0]._dtype)[:1 + k],
+                                     range_(nvals), _const(-1, nvals._dtype)) + tuple(parts),
+                  n.attrs)
+    held = not_equal(which, _const(-1, which._dtype))
+    g_values = unsorted_segment_sum(boolean_mask(g, held), boolean_mask(which, held), nvals)
+    g_default = reduce_sum(boolean_mask(g, ~held), axis=0)
+    return [None, g_values, sum_to(g_default, default)] + [None] * k
+
+
+def _const(v: Any, d: dt.DType) -> Any:
+    return convert_to_tensor(v, dtype=d)
+
+
+def _to_tensor_ref(shape: np.ndarray, values: np.ndarray, default: np.ndarray, *parts: Any,
+                   row_partition_types: tuple) -> np.ndarray:
+    def nest(level: int, lo: int, hi: int) -> list:
+        if level == len(parts):
+            return [values[j] for j in range(lo, hi)]
+        sp = parts[level]
+        return [nest(level + 1, sp[i], sp[i + 1]) for i in range(lo, hi)]
+
+    rows = nest(0, 0, len(parts[0]) - 1)
+    k = len(parts)
+
+    def depth_max(rs: list, level: int, out: list) -> None:
+        out[level] = max(out[level], len(rs))
+        if level < k:
+            for r in rs:
+                depth_max(r, level + 1, out)
+
+    bounds = [0] * (k + 1)
+    depth_max(rows, 0, bounds)
+    want = [int(d) for d in np.reshape(shape, -1)] if np.ndim(shape) else [-1] * (
+        k + values.ndim)
+    dims = [b if w == -1 else w for w, b in zip(want, bounds + list(values.shape[1:]))]
+    out = np.empty(dims, values.dtype)
+    out[...] = default
+
+    def fill(rs: list, prefix: tuple) -> None:
+        for i, r in enumerate(rs):
+            if i >= dims[len(prefix)]:
+                break
+            if len(prefix) == k:
+                inner = tuple(slice(0, d) for d in dims[1 + k:])
+                out[prefix + (i,) + inner] = np.asarray(r)[inner]
+            else:
+                fill(r, prefix + (i,))
+
+    fill(rows, ())
+    return out
+
+
+_RS = ("ROW_SPLITS",)
+RAGGED_TO_TENSOR = register(OpDef(
+    _TO_TENSOR, _to_tensor_infer, _to_tensor_kernel, grad=_to_tensor_grad,
+    reference=_to_tensor_ref,
+    gpu=False, samples=[
+        Sample((np.array([-1, -1], np.int64), np.array([1.5, -2.0, 3.0, 0.25]), np.float64(9.0),
+                np.array([0, 3, 3, 4], np.int64)), {"row_partition_types": _RS},
+               grad_inputs=(1, 2)),
+        Sample((np.array([2, 2], np.int64), np.array([1.5, -2.0, 3.0, 0.25]), np.float64(0.0),
+                np.array([0, 3, 3, 4], np.int64)), {"row_partition_types": _RS},
+               grad_inputs=(1, 2)),
+        Sample((np.array([-1, -1, -1, 2], np.int32), np.arange(10.0).reshape(5, 2),
+                np.array([-1.0, -2.0]), np.array([0, 2, 3], np.int32),
+                np.array([0, 1, 4, 5], np.int32)),
+               {"row_partition_types": _RS * 2}, grad_inputs=(1, 2)),
+        Sample((np.array(-1, np.int64), np.array([b"a", b"bc", b"d"], dtype=object),
+                np.array(b"", dtype=object), np.array([0, 1, 3], np.int64)),
+               {"row_partition_types": _RS}, grad=False),
+    ],
+    bad_samples=[
+        BadSample((np.array([-1, -1], np.int64), np.array([1.0, 2.0]), np.float64(0),
+                   np.array([0, 3], np.int64)), {"row_partition_types": _RS},
+                  C.InvalidArgumentError, "must match the number of values"),
+        BadSample((np.array([-1, -1], np.int64), np.array([1.0, 2.0]), np.float64(0),
+                   np.array([0, 2, 1, 2], np.int64)), {"row_partition_types": _RS},
+                  C.InvalidArgumentError, "non-decreasing"),
+        BadSample((np.array([-1, -1], np.int64), np.array([1.0, 2.0]), np.float32(0),
+                   np.array([0, 2], np.int64)), {"row_partition_types": _RS},
+                  C.InvalidArgumentError, "same dtype"),
+    ],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# RaggedTensorToSparse: RaggedTensor.to_sparse.
+# ---------------------------------------------------------------------------------------
+
+_TO_SPARSE = "RaggedTensorToSparse"
+
+
+def _to_sparse_infer(*inputs: Any) -> list:
+    op = _TO_SPARSE
+    if len(inputs) < 2:
+        raise C.fail(op, "Requires rt_nested_splits and rt_dense_values")
+    *splits, values = inputs
+    for sp in splits:
+        _index_dtype(op, sp, "rt_nested_splits")
+        if sp._dtype is not splits[0]._dtype:
+            raise C.fail(op, "rt_nested_splits must all have the same dtype")
+        C.check_rank(op, sp, 1, "rt_nested_splits")
+    if values._shape is not None and len(values._shape) == 0:
+        raise C.fail(op, "rt_dense_values must have rank at least 1")
+    rank = None if values._shape is None else len(splits) + len(values._shape)
+    return [((None, rank), dt.int64), ((None,), values._dtype), ((rank,), dt.int64)]
+
+
+def _to_sparse_kernel(xp: Any, *inputs: Any) -> tuple:
+    *splits, values = inputs
+    pos, bounds = dense_positions(_TO_SPARSE, splits, values.shape[0])
+    inner = values.shape[1:]
+    m = int(np.prod(inner, dtype=np.int64))
+    check_finite_size(_TO_SPARSE, (values.size, len(pos) + len(inner)), dt.int64)
+    cols = [np.repeat(p, m) for p in pos]
+    if inner:
+        grid = np.indices(inner).reshape(len(inner), -1)
+        cols += [np.tile(g, values.shape[0]) for g in grid]
+    indices = np.stack(cols, axis=1) if cols else np.zeros((0, 0), np.int64)
+    shape = np.array(bounds + list(inner), np.int64)
+    return indices.astype(np.int64), values.reshape(-1), shape
+
+
+def _to_sparse_grad(n: Any, g_indices: Any, g_values: Any, g_shape: Any) -> list:
+    *splits, values = n.inputs
+    return [None] * len(splits) + [reshape_like(g_values, values)]
+
+
+def _to_sparse_ref(*inputs: Any) -> tuple:
+    *splits, values = inputs
+    idx, vals = [], []
+
+    def walk(level: int, lo: int, hi: int, prefix: tuple) -> None:
+        for c, i in enumerate(range(lo, hi)):
+            if level == len(splits):  # i indexes the values
+                for inner in np.ndindex(*values.shape[1:]):
+                    idx.append(prefix + (c,) + inner)
+                    vals.append(values[(i,) + inner])
+            else:
+                walk(level + 1, splits[level][i], splits[level][i + 1], prefix + (c,))
+
+    walk(0, 0, len(splits[0]) - 1, ())
+    rank = len(splits) + values.ndim
+    bounds = [len(splits[0]) - 1] + [int(np.max(np.diff(sp))) if len(sp) > 1 else 0
+                                     for sp in splits] + list(values.shape[1:])
+    return (np.array(idx, np.int64).reshape(-1, rank), np.array(vals, values.dtype),
+            np.array(bounds, np.int64))
+
+
+RAGGED_TO_SPARSE = register(OpDef(
+    _TO_SPARSE, _to_sparse_infer, _to_sparse_kernel, grad=_to_sparse_grad,
+    reference=_to_sparse_ref, num_outputs=3,
+    gpu=False, samples=[
+        Sample((np.array([0, 2, 2, 3], np.int64), np.array([1.5, -2.0, 0.5])), grad_inputs=(1,)),
+        Sample((np.array([0, 1, 3], np.int32), np.array([0, 2, 3, 3], np.int32),
+                np.arange(6.0).reshape(3, 2)), grad_inputs=(2,)),
+    ],
+    bad_samples=[
+        BadSample((np.array([0, 2, 5], np.int64), np.array([1.0, 2.0])), {},
+                  C.InvalidArgumentError, "must match the number of values"),
+        BadSample((np.array([1, 2], np.int64), np.array([1.0, 2.0])), {},
+                  C.InvalidArgumentError, "must be 0"),
+    ],
+))

@@ -1,0 +1,675 @@
+"""String ops that return ragged tensors: split, unicode decode/encode/split, ngrams.
+
+Ops layer, after the ragged modules. The primitives are TF's (StringSplitV2,
+UnicodeDecode, UnicodeDecodeWithOffsets, UnicodeEncode, StringNGrams), each over a vector
+of strings (or code points) and row splits; the public functions reshape any rank of
+input, dense or ragged, to those vectors and wrap the results in RaggedTensors, as TF's
+Python wrappers do.
+"""
+
+from __future__ import annotations
+
+import codecs
+import threading
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import string_ops
+from eagerflow._src.ops.array import concat, expand_dims, reshape
+from eagerflow._src.ops.array import shape as shape_op
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import ones_like, zeros_like
+from eagerflow._src.ops.ragged_functions import range as ragged_range
+from eagerflow._src.ops.ragged_ops import check_splits
+from eagerflow._src.ops.ragged_tensor import RaggedTensor
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.stacking import stack
+
+_ENCODINGS = {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be"}
+_ERRORS = ("strict", "replace", "ignore")
+_SPLITS = frozenset((dt.int32, dt.int64))
+
+
+def _strings_vector(op: str, x: Any, what: str = "input") -> None:
+    if x._dtype is not dt.string:
+        raise C.fail(op, f"cannot compute {op} as input #0(zero-based) was expected to be a "
+                         f"string tensor but is a {C._dtype_word(x._dtype)} tensor")
+    if x._shape is not None and len(x._shape) != 1:
+        raise C.fail(op, f"{what} must be a vector, got shape: {C.shape_str(x._shape)}")
+
+
+def _errors_attrs(op: str, errors: Any, replacement_char: Any, listed: tuple) -> None:
+    """The `errors` and `replacement_char` attrs (TF lists the errors in `listed` order)."""
+    if errors not in _ERRORS:
+        allowed = ", ".join(f'"{e}"' for e in listed)
+        raise C.fail(op, f"Value for attr 'errors' of \"{errors}\" is not in the list of "
+                         f"allowed values: {allowed}\n\t; NodeDef: {{{{node {op}}}}}")
+    if type(replacement_char) is not int or not 0 <= replacement_char <= 0x10FFFF:
+        raise C.fail(op, f"replacement_char must be a valid code point, got "
+                         f"{replacement_char!r}")
+
+
+def _str_attr(op: str, value: Any, what: str) -> str:
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    if not isinstance(value, str):
+        raise TypeError(f"Expected string for argument '{what}' not {value!r}. [Op:{op}]")
+    return value
+
+
+# ---------------------------------------------------------------------------------------
+# StringSplitV2.
+# ---------------------------------------------------------------------------------------
+
+def _split_infer(x: Any, sep: Any, *, maxsplit: int = -1) -> list:
+    op = "StringSplitV2"
+    _strings_vector(op, x)
+    if sep._dtype is not dt.string:
+        raise C.fail(op, "sep must be a string")
+    if sep._shape is not None and sep._shape != ():
+        raise C.fail(op, f"sep must be a scalar, got shape: {C.shape_str(sep._shape)}")
+    if type(maxsplit) is not int:
+        raise TypeError(f"Expected int for argument 'maxsplit' not {maxsplit!r}. [Op:{op}]")
+    return [((None, 2), dt.int64), ((None,), dt.string), ((2,), dt.int64)]
+
+
+def _split_pieces(x: np.ndarray, sep: bytes, maxsplit: int) -> tuple:
+    """(pieces, row ids) of every string's split."""
+    strings = x.tolist()
+    if not sep and maxsplit < 0 and strings:
+        # whitespace runs: one split of all strings joined by a marker word, found after
+        # by comparison (when no string holds the marker byte)
+        joined = b" \x01 ".join(strings)
+        if joined.count(b"\x01") == len(strings) - 1:
+            words = np.array(joined.split(), dtype=object)
+            marks = words == b"\x01"
+            rowids = np.cumsum(marks)[~marks]
+            return words[~marks], rowids.astype(np.int64)
+    s, n = sep if sep else None, -1 if maxsplit < 0 else maxsplit
+    rows = [v.split(s, n) for v in strings]
+    lengths = np.fromiter(map(len, rows), np.int64, len(rows))
+    values = np.empty(int(lengths.sum()), object)
+    values[:] = [p for r in rows for p in r]
+    return values, np.repeat(np.arange(len(rows), dtype=np.int64), lengths)
+
+
+def _split_kernel(xp: Any, x: Any, sep: Any, *, maxsplit: int = -1) -> tuple:
+    values, rowids = _split_pieces(x, sep[()] if isinstance(sep, np.ndarray) else sep,
+                                   maxsplit)
+    check_finite_size("StringSplitV2", (values.size, 2), dt.int64)
+    lengths = np.bincount(rowids, minlength=x.shape[0]) if x.shape[0] else \
+        np.zeros(0, np.int64)
+    starts = np.cumsum(lengths) - lengths
+    cols = np.arange(values.size, dtype=np.int64) - starts[rowids]
+    shape = np.array([x.shape[0], int(lengths.max()) if x.shape[0] else 0], np.int64)
+    return np.stack([rowids, cols], axis=1), values, shape
+
+
+def _split_ref(x: np.ndarray, sep: np.ndarray, maxsplit: int = -1) -> tuple:
+    idx, vals, width = [], [], 0
+    for i, v in enumerate(x):
+        text = v.decode("latin-1")
+        s = sep[()].decode("latin-1") or None
+        parts = text.split(s, maxsplit) if maxsplit >= 0 else text.split(s)
+        width = max(width, len(parts))
+        for j, p in enumerate(parts):
+            idx.append([i, j])
+            vals.append(p.encode("latin-1"))
+    return (np.array(idx, np.int64).reshape(-1, 2), np.array(vals, object),
+            np.array([len(x), width], np.int64))
+
+
+_LINES = np.array([b"hello world", b"a  b c", b"", b" \tx\ny z "], dtype=object)
+STRING_SPLIT_V2 = register(OpDef(
+    "StringSplitV2", _split_infer, _split_kernel, reference=_split_ref, num_outputs=3,
+    gpu=False, samples=[Sample((_LINES, np.array(b"", dtype=object)), grad=False),
+             Sample((_LINES, np.array(b" ", dtype=object)), {"maxsplit": 1}, grad=False),
+             Sample((np.array([b"a,b,,c", b"x"], dtype=object), np.array(b",", dtype=object)),
+                    grad=False),
+             Sample((np.array([b"a\x01 b", b"", b" c "], dtype=object),
+                     np.array(b"", dtype=object)), grad=False)],
+    bad_samples=[BadSample((np.array([[b"a"]], dtype=object), np.array(b" ", dtype=object)),
+                           {}, C.InvalidArgumentError, "input must be a vector"),
+                 BadSample((_LINES, np.array([b" "], dtype=object)), {},
+                           C.InvalidArgumentError, "sep must be a scalar")],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# UnicodeDecode / UnicodeDecodeWithOffsets.
+# ---------------------------------------------------------------------------------------
+
+_MARK = "\ud800"  # a lone surrogate: never the result of a valid decode, marks bad bytes
+_bad_ranges = threading.local()
+
+
+def _record_bad_bytes(e: UnicodeDecodeError) -> tuple:
+    _bad_ranges.spans.append((e.start, e.end))
+    return _MARK, e.end
+
+
+codecs.register_error("eagerflow-mark-bad-bytes", _record_bad_bytes)
+_WIDTH = {"utf-8": None, "utf-16-be": 2, "utf-32-be": 4}
+
+
+def _decode_one(op: str, v: bytes, codec: str, errors: str, repl: int, ctrl: bool) -> tuple:
+    """(code points, byte offsets) of one string."""
+    _bad_ranges.spans = []
+    text = v.decode(codec, "eagerflow-mark-bad-bytes")
+    spans = _bad_ranges.spans
+    cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), "<u4").astype(np.int64)
+    bad = cps == 0xD800
+    if bad.any() and errors == "strict":
+        raise C.fail(op, "Invalid formatting on input string")
+    width = _WIDTH[codec]
+    if width is None:  # UTF-8 byte lengths from the code points
+        lengths = 1 + (cps >= 0x80) + (cps >= 0x800) + (cps >= 0x10000)
+    else:
+        lengths = np.where(cps >= 0x10000, 2 * width if width == 2 else width, width)
+    if bad.any():
+        lengths[bad] = [e - s for s, e in spans]
+    offsets = (np.cumsum(lengths) - lengths).astype(np.int64)
+    if ctrl:
+        cps = np.where((cps < 0x20) & ~bad, repl, cps)
+    if errors == "ignore":
+        return cps[~bad], offsets[~bad]
+    return np.where(bad, repl, cps), offsets
+
+
+def _decode_infer(x: Any, *, input_encoding: str, errors: str = "replace",
+                  replacement_char: int = 65533, replace_control_characters: bool = False,
+                  Tsplits: dt.DType = dt.int64, offsets: bool = False) -> list:
+    op = "UnicodeDecodeWithOffsets" if offsets else "UnicodeDecode"
+    _strings_vector(op, x)
+    enc = _str_attr(op, input_encoding, "input_encoding")
+    if enc.upper() not in _ENCODINGS:
+        raise C.fail(op, f"Could not create converter for input encoding: {enc}")
+    _errors_attrs(op, errors, replacement_char, _ERRORS)
+    C.dtype_attr(op, Tsplits, "Tsplits", _SPLITS)
+    n = None if x._shape is None or x._shape[0] is None else x._shape[0] + 1
+    specs = [((n,), Tsplits), ((None,), dt.int32)]
+    return specs + [((None,), dt.int64)] if offsets else specs
+
+
+def _decode_kernel(xp: Any, x: Any, *, input_encoding: str, errors: str = "replace",
+                   replacement_char: int = 65533, replace_control_characters: bool = False,
+                   Tsplits: dt.DType = dt.int64, offsets: bool = False) -> tuple:
+    codec = _ENCODINGS[input_encoding.upper()]
+    op = "UnicodeDecodeWithOffsets" if offsets else "UnicodeDecode"
+    rows = [_decode_one(op, v, codec, errors, replacement_char, replace_control_characters)
+            for v in x]
+    splits = np.zeros(len(rows) + 1, np.int64)
+    np.cumsum([len(r[0]) for r in rows], out=splits[1:])
+    cps = np.concatenate([r[0] for r in rows]) if rows else np.zeros(0, np.int64)
+    out = (splits.astype(Tsplits.as_numpy_dtype), cps.astype(np.int32))
+    if offsets:
+        starts = np.concatenate([r[1] for r in rows]) if rows else np.zeros(0, np.int64)
+        return out + (starts.astype(np.int64),)
+    return out
+
+
+def _decode_ref(x: np.ndarray, input_encoding: str, errors: str = "replace",
+                replacement_char: int = 65533, replace_control_characters: bool = False,
+                Tsplits: dt.DType = dt.int64, offsets: bool = False) -> tuple:
+    """UTF-8 only: a byte-by-byte decoder (maximal subparts replaced, as ICU and Python)."""
+    splits, cps, starts = [0], [], []
+    for v in x:
+        i = 0
+        while i < len(v):
+            b = v[i]
+            n = 1 if b < 0x80 else 2 if 0xC2 <= b < 0xE0 else 3 if 0xE0 <= b < 0xF0 else \
+                4 if 0xF0 <= b < 0xF5 else 0
+            good = n > 0 and i + n <= len(v)
+            if good and n > 1:
+                try:
+                    cp = ord(v[i:i + n].decode("utf-8"))
+                except UnicodeDecodeError:
+                    good = False
+            elif good:
+                cp = b
+            if not good:  # a maximal subpart of a valid sequence counts as one error
+                j = i + 1
+                while n > 1 and j < min(i + n, len(v)) and 0x80 <= v[j] < 0xC0:
+                    try:
+                        v[i:j + 1].decode("utf-8")
+                    except UnicodeDecodeError as e:
+                        if e.reason != "unexpected end of data":
+                            break
+                    j += 1
+                cp, n = replacement_char, j - i
+                if errors == "ignore":
+                    i += n
+                    continue
+            if replace_control_characters and cp < 0x20:
+                cp = replacement_char
+            cps.append(cp)
+            starts.append(i)
+            i += n
+        splits.append(len(cps))
+    out = (np.array(splits, Tsplits.as_numpy_dtype), np.array(cps, np.int32))
+    return out + (np.array(starts, np.int64),) if offsets else out
+
+
+def _decode_op(offsets: bool) -> OpDef:
+    name = "UnicodeDecodeWithOffsets" if offsets else "UnicodeDecode"
+    words = np.array([b"h\xc3\xa9llo", b"\xff\xfeab", b"a\xe2\x82", b"", b"\xf0\x9f\x98\x80!"],
+                     dtype=object)
+    return register(OpDef(
+        name, lambda x, **a: _decode_infer(x, offsets=offsets, **a),
+        lambda xp, x, **a: _decode_kernel(xp, x, offsets=offsets, **a),
+        reference=lambda x, **a: _decode_ref(x, offsets=offsets, **a),
+        num_outputs=3 if offsets else 2,
+        gpu=False, samples=[Sample((words,), {"input_encoding": "UTF-8"}, grad=False),
+                 Sample((words,), {"input_encoding": "UTF-8", "errors": "ignore",
+                                   "Tsplits": dt.int32}, grad=False),
+                 Sample((np.array([b"a\x01b"], dtype=object),),
+                        {"input_encoding": "UTF-8", "replace_control_characters": True,
+                         "replacement_char": 63}, grad=False)],
+        bad_samples=[BadSample((np.array([b"\xff"], dtype=object),),
+                               {"input_encoding": "UTF-8", "errors": "strict"},
+                               C.InvalidArgumentError, "Invalid formatting on input string"),
+                     BadSample((np.array([b"a"], dtype=object),), {"input_encoding": "bogus"},
+                               C.InvalidArgumentError, "Could not create converter")],
+    ))
+
+
+UNICODE_DECODE = _decode_op(False)
+UNICODE_DECODE_WITH_OFFSETS = _decode_op(True)
+
+
+# ---------------------------------------------------------------------------------------
+# UnicodeEncode.
+# ---------------------------------------------------------------------------------------
+
+def _encode_infer(values: Any, splits: Any, *, output_encoding: str, errors: str = "replace",
+                  replacement_char: int = 65533) -> list:
+    op = "UnicodeEncode"
+    if values._dtype is not dt.int32:
+        raise C.fail(op, f"cannot compute {op} as input #0(zero-based) was expected to be a "
+                         f"int32 tensor but is a {C._dtype_word(values._dtype)} tensor")
+    C.check_rank(op, values, 1, "input_values")
+    C.check_rank(op, splits, 1, "input_splits")
+    if splits._dtype not in _SPLITS:
+        raise C.fail(op, "input_splits must be int32 or int64")
+    if output_encoding not in _ENCODINGS:
+        raise C.fail(op, f"Value for attr 'output_encoding' of \"{output_encoding}\" is not in "
+                         "the list of allowed values: \"UTF-8\", \"UTF-16-BE\", \"UTF-32-BE\""
+                         f"\n\t; NodeDef: {{{{node {op}}}}}")
+    _errors_attrs(op, errors, replacement_char, _ERRORS[::-1])
+    n = None if splits._shape is None or splits._shape[0] is None else \
+        max(splits._shape[0] - 1, 0)
+    return [((n,), dt.string)]
+
+
+def _valid(cp: int) -> bool:
+    return 0 <= cp <= 0x10FFFF and not 0xD800 <= cp <= 0xDFFF
+
+
+def _encode_kernel(xp: Any, values: Any, splits: Any, *, output_encoding: str,
+                   errors: str = "replace", replacement_char: int = 65533) -> Any:
+    check_splits("UnicodeEncode", splits, values.shape[0], "input_splits")
+    codec = _ENCODINGS[output_encoding]
+    out = np.empty(max(len(splits) - 1, 0), object)
+    for i in range(len(out)):
+        chars = []
+        for cp in values[splits[i]:splits[i + 1]].tolist():
+            if not _valid(cp):
+                if errors == "strict":
+                    raise C.fail("UnicodeEncode", "Code point is out of range for Unicode, or "
+                                                  "is a surrogate.")
+                if errors == "ignore":
+                    continue
+                cp = replacement_char
+            chars.append(chr(cp))
+        out[i] = "".join(chars).encode(codec)
+    return out
+
+
+def _encode_ref(values: np.ndarray, splits: np.ndarray, output_encoding: str,
+                errors: str = "replace", replacement_char: int = 65533) -> np.ndarray:
+    rows = []
+    for i in range(len(splits) - 1):
+        b = b""
+        for cp in values[splits[i]:splits[i + 1]]:
+            cp = int(cp)
+            if not _valid(cp):
+                if errors == "ignore":
+                    continue
+                cp = replacement_char
+            b += chr(cp).encode(_ENCODINGS[output_encoding])
+        rows.append(b)
+    return np.array(rows, dtype=object)
+
+
+UNICODE_ENCODE = register(OpDef(
+    "UnicodeEncode", _encode_infer, _encode_kernel, reference=_encode_ref,
+    gpu=False, samples=[Sample((np.array([104, 233, 0x1F600, -5, 0xD800], np.int32),
+                     np.array([0, 2, 3, 5], np.int64)), {"output_encoding": "UTF-8"},
+                    grad=False),
+             Sample((np.array([104, 233, 0x1F600], np.int32), np.array([0, 1, 3], np.int32)),
+                    {"output_encoding": "UTF-16-BE", "errors": "ignore"}, grad=False)],
+    bad_samples=[BadSample((np.array([104, -1], np.int32), np.array([0, 2], np.int64)),
+                           {"output_encoding": "UTF-8", "errors": "strict"},
+                           C.InvalidArgumentError, "Code point is out of range"),
+                 BadSample((np.array([104], np.int32), np.array([0, 2], np.int64)),
+                           {"output_encoding": "UTF-8"}, C.InvalidArgumentError,
+                           "must match the number of values")],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# StringNGrams.
+# ---------------------------------------------------------------------------------------
+
+def _ngrams_infer(data: Any, splits: Any, *, separator: str, ngram_widths: tuple,
+                  left_pad: str, right_pad: str, pad_width: int,
+                  preserve_short_sequences: bool) -> list:
+    op = "StringNGrams"
+    _strings_vector(op, data, "data")
+    C.check_rank(op, splits, 1, "data_splits")
+    if splits._dtype not in _SPLITS:
+        raise C.fail(op, "data_splits must be int32 or int64")
+    for what, v in (("separator", separator), ("left_pad", left_pad), ("right_pad", right_pad)):
+        _str_attr(op, v, what)
+    if not isinstance(ngram_widths, (tuple, list)) or not ngram_widths or \
+            any(type(w) is not int or not 1 <= w < 2**31 for w in ngram_widths):
+        raise C.fail(op, f"ngram_widths must be positive integers, got {ngram_widths!r}")
+    if type(pad_width) is not int:
+        raise TypeError(f"Expected int for argument 'pad_width' not {pad_width!r}. [Op:{op}]")
+    if not -(2**31) <= pad_width < 2**31:
+        raise C.fail(op, f"pad_width must fit in an int32, got {pad_width}")
+    return [((None,), dt.string), (splits._shape, splits._dtype)]
+
+
+def _ngrams_of(tokens: list, widths: tuple, sep: bytes, left: bytes, right: bytes,
+               pad_width: int, preserve: bool) -> list:
+    out = []
+    for w in widths:
+        p = min(w - 1 if pad_width < 0 else pad_width, w - 1)
+        padded = [left] * p + tokens + [right] * p
+        out += [sep.join(padded[i:i + w]) for i in range(max(0, len(padded) - w + 1))]
+    if preserve and not out and tokens:
+        # a sequence too short for any ngram yields one, of all of it and its padding
+        p = max(pad_width, 0)
+        out.append(sep.join([left] * p + tokens + [right] * p))
+    return out
+
+
+def _ngrams_kernel(xp: Any, data: Any, splits: Any, *, separator: str, ngram_widths: tuple,
+                   left_pad: str, right_pad: str, pad_width: int,
+                   preserve_short_sequences: bool) -> tuple:
+    op = "StringNGrams"
+    if splits.size == 0 or splits[0] != 0 or splits[-1] != data.shape[0] or \
+            np.any(np.diff(splits) < 0) or np.any(splits > data.shape[0]):
+        bad = next((int(v) for v in splits if not 0 <= v <= data.shape[0]), None)
+        if bad is not None:
+            raise C.fail(op, f"Invalid split value {bad}, must be in [0, {data.shape[0]}]")
+        if splits.size and splits[-1] != data.shape[0]:
+            raise C.fail(op, f"Last split value must be data size. Expected "
+                             f"{data.shape[0]}, got {int(splits[-1])}")
+        raise C.fail(op, "data_splits must start at 0 and be non-decreasing")
+    # the output's size before any of it is built (huge widths or pads are refused)
+    lengths = np.diff(splits.astype(np.int64)).tolist()  # Python ints: no overflow
+    count = len(lengths)
+    for w in ngram_widths:
+        p = min(w - 1 if pad_width < 0 else pad_width, w - 1)
+        count += sum(max(0, n + 2 * p - w + 1) for n in lengths)
+    longest = max(lengths, default=0) + 2 * max(max(pad_width, 0), max(ngram_widths) - 1)
+    check_finite_size(op, (count,), dt.string)
+    check_finite_size(op, (longest,), dt.string)
+    enc = [s.encode() if isinstance(s, str) else s for s in (separator, left_pad, right_pad)]
+    rows = [_ngrams_of(list(data[a:b]), tuple(ngram_widths), *enc, pad_width,
+                       preserve_short_sequences)
+            for a, b in zip(splits[:-1].tolist(), splits[1:].tolist())]
+    out = np.empty(sum(len(r) for r in rows), object)
+    out[:] = [g for r in rows for g in r]
+    new_splits = np.zeros(len(splits), splits.dtype)
+    np.cumsum([len(r) for r in rows], out=new_splits[1:])
+    return out, new_splits
+
+
+def _ngrams_ref(data: np.ndarray, splits: np.ndarray, separator: str, ngram_widths: tuple,
+                left_pad: str, right_pad: str, pad_width: int,
+                preserve_short_sequences: bool) -> tuple:
+    grams, out_splits = [], [0]
+    sep = separator.encode()
+    for a, b in zip(splits[:-1], splits[1:]):
+        row = [t.decode() for t in data[a:b]]
+        made = []
+        for w in ngram_widths:
+            p = w - 1 if pad_width < 0 else min(pad_width, w - 1)
+            seq = [left_pad] * p + row + [right_pad] * p
+            for i in range(len(seq) - w + 1):
+                made.append(sep.decode().join(seq[i:i + w]).encode())
+        if not made and preserve_short_sequences and row:
+            p = max(pad_width, 0)
+            made.append(sep.decode().join([left_pad] * p + row + [right_pad] * p).encode())
+        grams += made
+        out_splits.append(len(grams))
+    return np.array(grams, dtype=object), np.array(out_splits, splits.dtype)
+
+
+_TOKENS = np.array([b"a", b"b", b"c", b"d", b"e", b"f"], dtype=object)
+_NG = {"separator": " ", "left_pad": "<", "right_pad": ">", "preserve_short_sequences": False}
+STRING_NGRAMS = register(OpDef(
+    "StringNGrams", _ngrams_infer, _ngrams_kernel, reference=_ngrams_ref, num_outputs=2,
+    gpu=False, samples=[Sample((_TOKENS, np.array([0, 3, 3, 4, 6], np.int64)),
+                    {**_NG, "ngram_widths": (2,), "pad_width": 0}, grad=False),
+             Sample((_TOKENS, np.array([0, 3, 3, 4, 6], np.int32)),
+                    {**_NG, "ngram_widths": (1, 3), "pad_width": -1}, grad=False),
+             Sample((_TOKENS, np.array([0, 1, 6], np.int64)),
+                    {**_NG, "ngram_widths": (3,), "pad_width": 0,
+                     "preserve_short_sequences": True}, grad=False)],
+    bad_samples=[BadSample((_TOKENS[:2], np.array([0, 3], np.int64)),
+                           {**_NG, "ngram_widths": (2,), "pad_width": 0},
+                           C.InvalidArgumentError, "Invalid split value 3, must be in [0, 2]"),
+                 BadSample((_TOKENS[:2], np.array([0, 1], np.int64)),
+                           {**_NG, "ngram_widths": (2,), "pad_width": 0},
+                           C.InvalidArgumentError, "Last split value must be data size")],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# Public functions: any rank, dense or ragged.
+# ---------------------------------------------------------------------------------------
+
+def _string_input(x: Any) -> Any:
+    if isinstance(x, (RaggedTensor, Tensor)):
+        if x.dtype is not dt.string:
+            raise ValueError(f"input: Tensor conversion requested dtype string for Tensor with "
+                             f"dtype {x.dtype.name}: {x!r}")
+        return x
+    return convert_to_tensor(x, dtype_hint=dt.string)
+
+
+def split(input: Any, sep: Any = None, maxsplit: int = -1,  # noqa: A002
+          name: str | None = None) -> Any:
+    """`tf.strings.split`: a RaggedTensor with one more (ragged) dimension of pieces."""
+    x = _string_input(input)
+    if isinstance(x, RaggedTensor):
+        return x.with_flat_values(split(x.flat_values, sep, maxsplit))
+    rank = x.shape.rank
+    if rank == 0:
+        return split(stack([x]), sep, maxsplit)[0]
+    if rank is not None and rank > 1:
+        return split(RaggedTensor.from_tensor(x), sep, maxsplit)
+    s = convert_to_tensor(b"" if sep is None else sep, dtype=dt.string)
+    idx, values, shape = bind(STRING_SPLIT_V2, (x, s), {"maxsplit": C.int_arg(maxsplit,
+                                                                               "maxsplit")})
+    return RaggedTensor.from_value_rowids(values, idx[:, 0], shape[0], validate=False)
+
+
+def _as_ragged_rows(x: Any) -> Any:
+    """A rank > 1 input as a RaggedTensor whose flat values are a vector."""
+    rank = x.shape.rank
+    if rank is None:
+        raise ValueError("Rank of `input` must be statically known.")
+    if rank > 1:
+        if not isinstance(x, RaggedTensor):
+            return RaggedTensor.from_tensor(x, ragged_rank=rank - 1)
+        if x.ragged_rank < rank - 1:
+            return x.with_flat_values(RaggedTensor.from_tensor(
+                x.flat_values, ragged_rank=rank - x.ragged_rank - 1))
+    return x
+
+
+def _decode(x: Any, input_encoding: str, errors: str, replacement_char: int,
+            replace_control_characters: bool, with_offsets: bool) -> Any:
+    x = _as_ragged_rows(_string_input(x))
+    rank = x.shape.rank
+    flat = reshape(x.flat_values if isinstance(x, RaggedTensor) else x, [-1])
+    op = UNICODE_DECODE_WITH_OFFSETS if with_offsets else UNICODE_DECODE
+    out = bind(op, (flat,), {"input_encoding": _str_attr(op.name, input_encoding,
+                                                          "input_encoding"),
+                             "errors": errors, "replacement_char": replacement_char,
+                             "replace_control_characters": bool(replace_control_characters)})
+    splits, parts = out[0], out[1:]
+    if rank == 0:
+        results = list(parts)
+    else:
+        results = [RaggedTensor.from_row_splits(p, splits, validate=False) for p in parts]
+        if rank > 1:
+            results = [x.with_flat_values(r) for r in results]
+    return tuple(results) if with_offsets else results[0]
+
+
+def unicode_decode(input: Any, input_encoding: str, errors: str = "replace",  # noqa: A002
+                   replacement_char: int = 65533, replace_control_characters: bool = False,
+                   name: str | None = None) -> Any:
+    """`tf.strings.unicode_decode`: the code points of each string (int32, ragged)."""
+    return _decode(input, input_encoding, errors, replacement_char,
+                   replace_control_characters, False)
+
+
+def unicode_decode_with_offsets(input: Any, input_encoding: str,  # noqa: A002
+                                errors: str = "replace", replacement_char: int = 65533,
+                                replace_control_characters: bool = False,
+                                name: str | None = None) -> tuple:
+    """`tf.strings.unicode_decode_with_offsets`: code points and their byte offsets."""
+    return _decode(input, input_encoding, errors, replacement_char,
+                   replace_control_characters, True)
+
+
+def unicode_encode(input: Any, output_encoding: str, errors: str = "replace",  # noqa: A002
+                   replacement_char: int = 65533, name: str | None = None) -> Any:
+    """`tf.strings.unicode_encode`: the innermost dimension of code points, as strings."""
+    x = input if isinstance(input, (RaggedTensor, Tensor)) else convert_to_tensor(input,
+                                                                                 dt.int32)
+    rank = x.shape.rank
+    if rank is None:
+        raise ValueError("Rank of input_tensor must be statically known.")
+    if isinstance(x, RaggedTensor):
+        if x.flat_values.shape.rank > 1:
+            return x.with_flat_values(unicode_encode(x.flat_values, output_encoding, errors,
+                                                     replacement_char))
+        if x.ragged_rank > 1:
+            return x.with_values(unicode_encode(x.values, output_encoding, errors,
+                                                replacement_char))
+        return bind(UNICODE_ENCODE, (x.values, x.row_splits),
+                    {"output_encoding": output_encoding, "errors": errors,
+                     "replacement_char": replacement_char})
+    if rank == 0:
+        raise ValueError("input_tensor's rank must be at least 1.")
+    if rank == 1:
+        row = RaggedTensor.from_row_splits(x, stack([0, shape_op(x)[0]]), validate=False)
+        return reshape(unicode_encode(row, output_encoding, errors, replacement_char), [])
+    if rank == 2:
+        return unicode_encode(RaggedTensor.from_tensor(x), output_encoding, errors,
+                              replacement_char)
+    rows = reshape(x, stack([-1, shape_op(x)[-1]]))
+    return reshape(unicode_encode(rows, output_encoding, errors, replacement_char),
+                   shape_op(x)[:-1])
+
+
+def _split_chars(codepoints: Any, encoding: str, errors: str, replacement_char: int) -> Any:
+    one = codepoints.with_flat_values(expand_dims(codepoints.flat_values, -1)) \
+        if isinstance(codepoints, RaggedTensor) else expand_dims(codepoints, -1)
+    return unicode_encode(one, encoding, errors, replacement_char)
+
+
+def unicode_split(input: Any, input_encoding: str, errors: str = "replace",  # noqa: A002
+                  replacement_char: int = 65533, name: str | None = None) -> Any:
+    """`tf.strings.unicode_split`: each string as its characters (re-encoded)."""
+    cps = _decode(input, input_encoding, errors, replacement_char, False, False)
+    return _split_chars(cps, input_encoding, errors, replacement_char)
+
+
+def unicode_split_with_offsets(input: Any, input_encoding: str,  # noqa: A002
+                               errors: str = "replace", replacement_char: int = 65533,
+                               name: str | None = None) -> tuple:
+    cps, starts = _decode(input, input_encoding, errors, replacement_char, False, True)
+    return _split_chars(cps, input_encoding, errors, replacement_char), starts
+
+
+def bytes_split(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    """`tf.strings.bytes_split`: each string as its bytes."""
+    x = _string_input(input)
+    if isinstance(x, RaggedTensor):
+        return x.with_flat_values(bytes_split(x.flat_values))
+    rank = x.shape.rank
+    if rank == 0:
+        return bytes_split(stack([x]))[0]
+    if rank is not None and rank > 1:
+        return bytes_split(RaggedTensor.from_tensor(x))
+    # piece j of row i is substr(x[i], j, 1), for j in range(length(x[i]))
+    lengths = string_ops.length(x, unit="BYTE")
+    rows = ragged_range(zeros_like(lengths), lengths)
+    strings = gather(x, rows.value_rowids())
+    values = string_ops.substr(strings, rows.flat_values, ones_like(rows.flat_values))
+    return rows.with_flat_values(values)
+
+
+def ngrams(data: Any, ngram_width: Any, separator: str = " ", pad_values: Any = None,
+           padding_width: Any = None, preserve_short_sequences: bool = False,
+           name: str | None = None) -> Any:
+    """`tf.strings.ngrams`: the ngrams of each innermost row, joined by `separator`."""
+    if pad_values is None:
+        left = right = ""
+    elif isinstance(pad_values, (list, tuple)):
+        if not all(isinstance(v, (str, bytes)) for v in pad_values[:2]):
+            raise TypeError("pad_values must be a string, tuple of strings, or None.")
+        left, right = pad_values[0], pad_values[1]
+    elif isinstance(pad_values, (str, bytes)):
+        left = right = pad_values
+    else:
+        raise TypeError("pad_values must be a string, tuple of strings, or None.")
+    if padding_width is not None and padding_width < 1:
+        raise ValueError("padding_width must be greater than 0.")
+    if padding_width is not None and pad_values is None:
+        raise ValueError("pad_values must be provided if padding_width is set.")
+    x = _string_input(data)
+    dense_shape = None
+    if isinstance(x, Tensor):
+        rank = x.shape.rank
+        if rank is None:
+            raise ValueError("Rank of data must be known.")
+        if rank == 0:
+            raise ValueError("Data must have rank>0")
+        if rank == 1:
+            row = RaggedTensor.from_row_starts(x, [0], validate=False)
+            return ngrams(row, ngram_width, separator, pad_values, padding_width,
+                          preserve_short_sequences)[0]
+        dense_shape = shape_op(x, out_type=dt.int64)[:-1]
+        x = RaggedTensor.from_tensor(x, ragged_rank=rank - 1)
+    if x.ragged_rank > 1:
+        out = x.with_values(ngrams(x.values, ngram_width, separator, pad_values,
+                                   padding_width, preserve_short_sequences))
+    else:
+        widths = tuple(ngram_width) if isinstance(ngram_width, (list, tuple)) else \
+            (ngram_width,)
+        if any(w < 1 for w in widths):
+            raise ValueError(f"All ngram_widths must be greater than 0. Got {ngram_width}")
+        width = 0 if pad_values is None else -1 if padding_width is None else padding_width
+        grams, splits = bind(STRING_NGRAMS, (x.flat_values, x.row_splits), {
+            "separator": separator, "ngram_widths": tuple(int(w) for w in widths),
+            "left_pad": left, "right_pad": right, "pad_width": int(width),
+            "preserve_short_sequences": bool(preserve_short_sequences)})
+        out = RaggedTensor.from_row_splits(grams, splits, validate=False)
+    if dense_shape is not None:  # a dense input gives a dense result
+        return reshape(out.flat_values, concat([dense_shape, [-1]], 0))
+    return out

@@ -1,0 +1,780 @@
+"""tf.RaggedTensor and tf.RaggedTensorSpec: rows of varying length over flat values.
+
+Ops layer. A RaggedTensor is `values` (a tensor, or another RaggedTensor for more ragged
+dimensions) partitioned into rows by `row_splits` (row i is values[splits[i]:splits[i+1]]),
+optionally with a uniform row length. Its components may be eager or symbolic tensors,
+so every method is written with registered ops and works the same inside tf.function.
+The partition encodings (row lengths, value row ids, starts, limits) are derived from
+the splits with ops, and cached when a factory was given them. Validation uses the
+tf.debugging asserts, with TF's messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
+from eagerflow._src.core.shape import TensorShape, as_shape
+from eagerflow._src.core.sparse_tensor import SparseTensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.ops import debugging as dbg
+from eagerflow._src.ops import ragged_ops
+from eagerflow._src.ops.array import concat, expand_dims, reshape, stack
+from eagerflow._src.ops.array import shape as shape_op
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import partial_value
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import cast, maximum
+from eagerflow._src.ops.misc_ops import LOWER_BOUND, UPPER_BOUND
+from eagerflow._src.ops.reduce import cumsum, reduce_max
+from eagerflow._src.ops.sequences import range as range_op
+
+_PRIVATE = ("RaggedTensor constructor is private; please use one of the factory methods "
+            "instead (e.g., RaggedTensor.from_row_lengths())")
+
+
+def _eager(*xs: Any) -> bool:
+    return all(isinstance(x, EagerTensor) for x in xs)
+
+
+def _index_tensor(value: Any, what: str, dtype_hint: dt.DType = dt.int64) -> Tensor:
+    """A row-partition tensor: int32 or int64 (Python lists become int64), rank 1."""
+    if isinstance(value, Tensor):
+        t = value
+    elif hasattr(value, "_as_tensor"):
+        t = value._as_tensor()
+    else:
+        arr = np.asarray(value)
+        if arr.dtype.kind in "iu" or arr.size == 0:
+            t = convert_to_tensor(arr if arr.dtype.kind in "iu" and arr.dtype.itemsize == 4
+                                  and isinstance(value, np.ndarray) else value, dtype_hint)
+        else:
+            t = convert_to_tensor(value)
+    if t._dtype not in (dt.int32, dt.int64):
+        raise ValueError(f"{what} must have dtype int32 or int64")
+    return t
+
+
+def _values_tensor(values: Any) -> Any:
+    if isinstance(values, (RaggedTensor, Tensor)):
+        return values
+    return convert_to_tensor(values)
+
+
+def _nvals(values: Any, dtype: dt.DType) -> Any:
+    """The number of rows of `values` (its outer dimension), as a scalar of `dtype`."""
+    if isinstance(values, RaggedTensor):
+        return values.nrows(out_type=dtype)
+    n = values._shape[0] if values._shape else None
+    if n is not None:
+        return convert_to_tensor(n, dtype=dtype)
+    return shape_op(values, out_type=dtype)[0]
+
+
+def _static_len(t: Any) -> int | None:
+    return None if t._shape is None or not t._shape else t._shape[0]
+
+
+class RaggedTensor(CompositeTensor):
+    """`tf.RaggedTensor`: build one with a factory (`from_row_splits`, ...) or
+    `tf.ragged.constant`. `from_tensor` and `merge_dims` are installed by
+    ragged_functions.py, indexing (`__getitem__`) by ragged_getitem.py, and the Python
+    operators by ragged_dispatch.py: they are compositions over this class."""
+
+    __slots__ = ("_values", "_row_splits", "_uniform_row_length", "_row_lengths",
+                 "_value_rowids", "_nrows", "__weakref__")
+
+    def __init__(self, values: Any = None, row_partition: Any = None,
+                 internal: bool = False) -> None:
+        raise ValueError(_PRIVATE)
+
+    @classmethod
+    def _make(cls, values: Any, row_splits: Tensor, uniform_row_length: Any = None,
+              row_lengths: Any = None, value_rowids: Any = None, nrows: Any = None
+              ) -> RaggedTensor:
+        rt = object.__new__(cls)
+        rt._values = values
+        rt._row_splits = row_splits
+        rt._uniform_row_length = uniform_row_length
+        rt._row_lengths = row_lengths
+        rt._value_rowids = value_rowids
+        rt._nrows = nrows
+        return rt
+
+    # -- factories ---------------------------------------------------------------------
+    @classmethod
+    def from_row_splits(cls, values: Any, row_splits: Any, name: str | None = None,
+                        validate: bool = True) -> RaggedTensor:
+        values = _values_tensor(values)
+        splits = _index_tensor(row_splits, "row_splits")
+        _check_vector(splits)
+        if _static_len(splits) == 0:
+            raise ValueError("row_splits tensor may not be empty.")
+        _check_splits_dtype(values, splits)
+        if validate:
+            msg = "Arguments to from_row_splits do not form a valid RaggedTensor"
+            dbg.assert_equal(splits[:1], convert_to_tensor(0, splits._dtype),
+                             message=msg + ":zero")
+            dbg.assert_non_negative(splits[1:] - splits[:-1], message=msg + ":monotonic")
+            _check_nvals(values, splits[-1], "_from_row_partition")
+        return cls._make(values, splits)
+
+    @classmethod
+    def from_row_lengths(cls, values: Any, row_lengths: Any, name: str | None = None,
+                         validate: bool = True) -> RaggedTensor:
+        values = _values_tensor(values)
+        lengths = _index_tensor(row_lengths, "row_lengths")
+        _check_vector(lengths)
+        _check_splits_dtype(values, lengths)
+        if validate:
+            dbg.assert_non_negative(lengths, message="Arguments to from_row_lengths do not "
+                                                     "form a valid RowPartition")
+        splits = _splits_from_lengths(lengths)
+        if validate:
+            _check_nvals(values, splits[-1], "_from_row_partition")
+        return cls._make(values, splits, row_lengths=lengths)
+
+    @classmethod
+    def from_value_rowids(cls, values: Any, value_rowids: Any, nrows: Any = None,
+                          name: str | None = None, validate: bool = True) -> RaggedTensor:
+        values = _values_tensor(values)
+        rowids = _index_tensor(value_rowids, "value_rowids")
+        _check_vector(rowids)
+        _check_splits_dtype(values, rowids)
+        n_vals, n_ids = _outer_len(values), _static_len(rowids)
+        if n_vals is not None and n_ids is not None and n_vals != n_ids:
+            raise ValueError(f"Shapes ({n_vals},) and ({n_ids},) are incompatible")
+        if nrows is None:
+            if _eager(rowids):
+                nrows = convert_to_tensor(int(rowids._arr[-1]) + 1 if rowids._arr.size else 0,
+                                          rowids._dtype)
+            else:
+                last = concat([convert_to_tensor([-1], rowids._dtype), rowids], 0)[-1]
+                nrows = last + convert_to_tensor(1, rowids._dtype)
+        else:
+            nrows = _index_scalar(nrows, rowids._dtype, "nrows")
+            if _eager(nrows, rowids) and rowids._arr.size and int(nrows._arr) < \
+                    int(rowids._arr[-1]) + 1:
+                raise ValueError(f"Expected nrows >= value_rowids[-1] + 1; got "
+                                 f"nrows={int(nrows._arr)}, "
+                                 f"value_rowids[-1]={int(rowids._arr[-1])}")
+        if validate:
+            msg = "Arguments to from_value_rowids do not form a valid RowPartition"
+            dbg.assert_non_negative(rowids[:1], message=msg)
+            dbg.assert_non_negative(rowids[1:] - rowids[:-1], message=msg)
+            dbg.assert_non_negative(nrows, message=msg)
+        splits = _bound(LOWER_BOUND, rowids, range_op(nrows + convert_to_tensor(1, nrows._dtype)))
+        return cls._make(values, splits, value_rowids=rowids, nrows=nrows)
+
+    @classmethod
+    def from_row_starts(cls, values: Any, row_starts: Any, name: str | None = None,
+                        validate: bool = True) -> RaggedTensor:
+        values = _values_tensor(values)
+        starts = _index_tensor(row_starts, "row_starts")
+        _check_vector(starts)
+        _check_splits_dtype(values, starts)
+        if validate:
+            msg = "Arguments to from_row_starts do not form a valid RaggedTensor"
+            if _static_len(starts) != 0:
+                dbg.assert_equal(starts[:1], convert_to_tensor(0, starts._dtype), message=msg)
+            dbg.assert_non_negative(starts[1:] - starts[:-1], message=msg)
+        splits = concat([starts, reshape(_nvals(values, starts._dtype), [1])], 0)
+        return cls._make(values, splits)
+
+    @classmethod
+    def from_row_limits(cls, values: Any, row_limits: Any, name: str | None = None,
+                        validate: bool = True) -> RaggedTensor:
+        values = _values_tensor(values)
+        limits = _index_tensor(row_limits, "row_limits")
+        _check_vector(limits)
+        _check_splits_dtype(values, limits)
+        splits = concat([convert_to_tensor([0], limits._dtype), limits], 0)
+        if validate:
+            dbg.assert_non_negative(splits[1:] - splits[:-1], message="Arguments to "
+                                    "from_row_limits do not form a valid RaggedTensor")
+            _check_nvals(values, splits[-1], "_from_row_partition")
+        return cls._make(values, splits)
+
+    @classmethod
+    def from_uniform_row_length(cls, values: Any, uniform_row_length: Any, nrows: Any = None,
+                                validate: bool = True, name: str | None = None
+                                ) -> RaggedTensor:
+        values = _values_tensor(values)
+        dtype = values.row_splits.dtype if isinstance(values, RaggedTensor) else dt.int64
+        length = _index_scalar(uniform_row_length, dtype, "uniform_row_length")
+        nvals = _nvals(values, length._dtype)
+        if nrows is None:
+            if _eager(length, nvals):
+                n = int(nvals._arr) // int(length._arr) if int(length._arr) else 0
+                nrows = convert_to_tensor(n, length._dtype)
+            else:
+                nrows = nvals // maximum(length, convert_to_tensor(1, length._dtype))
+        else:
+            nrows = _index_scalar(nrows, length._dtype, "nrows")
+        if _eager(length, nvals, nrows):
+            if int(length._arr) * int(nrows._arr) != int(nvals._arr):
+                raise ValueError(f"uniform_row_length={int(length._arr)} times "
+                                 f"nrows={int(nrows._arr)} must equal nvals={int(nvals._arr)}")
+        elif validate:
+            dbg.assert_equal(length * nrows, nvals, message="uniform_row_length times nrows "
+                                                             "must equal nvals")
+        splits = range_op(nrows + convert_to_tensor(1, nrows._dtype)) * length
+        return cls._make(values, splits, uniform_row_length=length, nrows=nrows)
+
+    @classmethod
+    def from_nested_row_splits(cls, flat_values: Any, nested_row_splits: Any,
+                               name: str | None = None, validate: bool = True) -> RaggedTensor:
+        if isinstance(nested_row_splits, Tensor):
+            raise TypeError("nested_row_splits must be a list of Tensors")
+        result = _values_tensor(flat_values)
+        for splits in reversed(list(nested_row_splits)):
+            result = cls.from_row_splits(result, splits, validate=validate)
+        return result
+
+    @classmethod
+    def from_nested_row_lengths(cls, flat_values: Any, nested_row_lengths: Any,
+                                name: str | None = None, validate: bool = True
+                                ) -> RaggedTensor:
+        if isinstance(nested_row_lengths, Tensor):
+            raise TypeError("nested_row_lengths must be a list of Tensors")
+        result = _values_tensor(flat_values)
+        for lengths in reversed(list(nested_row_lengths)):
+            result = cls.from_row_lengths(result, lengths, validate=validate)
+        return result
+
+    @classmethod
+    def from_nested_value_rowids(cls, flat_values: Any, nested_value_rowids: Any,
+                                 nested_nrows: Any = None, name: str | None = None,
+                                 validate: bool = True) -> RaggedTensor:
+        if isinstance(nested_value_rowids, Tensor):
+            raise TypeError("nested_value_rowids must be a list of Tensors")
+        ids = list(nested_value_rowids)
+        nrows = [None] * len(ids) if nested_nrows is None else list(nested_nrows)
+        if len(nrows) != len(ids):
+            raise ValueError("Expected len(nested_nrows) == len(nested_value_rowids)")
+        result = _values_tensor(flat_values)
+        for r, n in reversed(list(zip(ids, nrows))):
+            result = cls.from_value_rowids(result, r, n, validate=validate)
+        return result
+
+    @classmethod
+    def from_sparse(cls, st_input: Any, name: str | None = None,
+                    row_splits_dtype: Any = dt.int64) -> RaggedTensor:
+        if not isinstance(st_input, SparseTensor):
+            raise TypeError(f"st_input must be a SparseTensor; got {type(st_input).__name__}")
+        rank = st_input.shape.rank
+        if rank is not None and rank != 2:
+            raise ValueError("rank(st_input) must be 2.")
+        dtype = dt.as_dtype(row_splits_dtype)
+        rowids = cast(st_input.indices[:, 0], dtype)
+        nrows = cast(st_input.dense_shape[0], dtype)
+        # TF assumes the indices are in order (rows sorted, no repeats)
+        return cls.from_value_rowids(st_input.values, rowids, nrows, validate=False)
+
+    # -- properties --------------------------------------------------------------------
+    @property
+    def values(self) -> Any:
+        return self._values
+
+    @property
+    def flat_values(self) -> Tensor:
+        v = self._values
+        while isinstance(v, RaggedTensor):
+            v = v._values
+        return v
+
+    @property
+    def row_splits(self) -> Tensor:
+        return self._row_splits
+
+    @property
+    def nested_row_splits(self) -> tuple:
+        out, rt = [self._row_splits], self._values
+        while isinstance(rt, RaggedTensor):
+            out.append(rt._row_splits)
+            rt = rt._values
+        return tuple(out)
+
+    @property
+    def uniform_row_length(self) -> Tensor | None:
+        return self._uniform_row_length
+
+    @property
+    def ragged_rank(self) -> int:
+        v = self._values
+        return v.ragged_rank + 1 if isinstance(v, RaggedTensor) else 1
+
+    @property
+    def dtype(self) -> dt.DType:
+        return self.flat_values._dtype
+
+    @property
+    def row_splits_dtype(self) -> dt.DType:
+        return self._row_splits._dtype
+
+    @property
+    def shape(self) -> TensorShape:
+        n = _static_len(self._row_splits)
+        nrows = None if n is None else n - 1
+        u = self._uniform_row_length
+        if u is None:
+            inner: Any = None
+        elif isinstance(u, EagerTensor):
+            inner = int(u._arr)
+        else:
+            known = partial_value(u)
+            inner = int(known) if known is not None and np.ndim(known) == 0 else None
+        vshape = self._values.shape
+        if vshape.rank is None:
+            return TensorShape(None)
+        return TensorShape([nrows, inner] + list(vshape)[1:])
+
+    def get_shape(self) -> TensorShape:
+        return self.shape
+
+    @property
+    def ndim(self) -> int | None:
+        return self.shape.rank
+
+    @property
+    def _type_spec(self) -> RaggedTensorSpec:
+        return RaggedTensorSpec(self.shape, self.dtype, self.ragged_rank, self.row_splits_dtype,
+                                flat_values_spec=None)
+
+    # -- partition encodings -----------------------------------------------------------
+    def row_lengths(self, axis: int = 1, name: str | None = None) -> Any:
+        if axis == 0:
+            return self.nrows()
+        if axis == 1:
+            if self._row_lengths is None:
+                s = self._row_splits
+                self._row_lengths = s[1:] - s[:-1]
+            return self._row_lengths
+        if axis < 0:
+            raise ValueError(f"axis={axis} must be non-negative for ragged row_lengths")
+        if not isinstance(self._values, RaggedTensor):
+            raise ValueError(f"axis={axis} out of bounds for a ragged tensor of rank "
+                             f"{self.ragged_rank + 1}")
+        return self.with_values(self._values.row_lengths(axis - 1))
+
+    def nested_row_lengths(self, name: str | None = None) -> tuple:
+        out, rt = [], self
+        while isinstance(rt, RaggedTensor):
+            out.append(rt.row_lengths())
+            rt = rt._values
+        return tuple(out)
+
+    def value_rowids(self, name: str | None = None) -> Tensor:
+        if self._value_rowids is None:
+            s = self._row_splits
+            n = _nvals(self._values, s._dtype)
+            self._value_rowids = _bound(UPPER_BOUND, s[1:], range_op(n))
+        return self._value_rowids
+
+    def nested_value_rowids(self, name: str | None = None) -> tuple:
+        out, rt = [], self
+        while isinstance(rt, RaggedTensor):
+            out.append(rt.value_rowids())
+            rt = rt._values
+        return tuple(out)
+
+    def nrows(self, out_type: Any = None, name: str | None = None) -> Tensor:
+        d = dt.as_dtype(out_type) if out_type is not None else self._row_splits._dtype
+        if self._nrows is None:
+            n = _static_len(self._row_splits)
+            self._nrows = convert_to_tensor(n - 1, self._row_splits._dtype) if n is not None \
+                else shape_op(self._row_splits, out_type=self._row_splits._dtype)[0] - \
+                convert_to_tensor(1, self._row_splits._dtype)
+        return cast(self._nrows, d)
+
+    def row_starts(self, name: str | None = None) -> Tensor:
+        return self._row_splits[:-1]
+
+    def row_limits(self, name: str | None = None) -> Tensor:
+        return self._row_splits[1:]
+
+    def bounding_shape(self, axis: Any = None, name: str | None = None,
+                       out_type: Any = None) -> Tensor:
+        d = dt.as_dtype(out_type) if out_type is not None else self._row_splits._dtype
+        dims = [self.nrows(out_type=d)]
+        rt: Any = self
+        while isinstance(rt, RaggedTensor):
+            lengths = cast(rt.row_lengths(), d)
+            dims.append(reduce_max(concat([convert_to_tensor([0], d), lengths], 0)))
+            rt = rt._values
+        inner = shape_op(rt, out_type=d)[1:]
+        out = concat([stack(dims), inner], 0)
+        if axis is None:
+            return out
+        return _pick(out, axis)
+
+    # -- rebuilding --------------------------------------------------------------------
+    def with_values(self, new_values: Any) -> RaggedTensor:
+        new_values = _values_tensor(new_values)
+        if isinstance(new_values, RaggedTensor) and \
+                new_values.row_splits_dtype is not self.row_splits_dtype:
+            raise ValueError("self and new_values have mismatched row_splits dtypes; use "
+                             "RaggedTensor.with_row_splits_dtype() to convert them to "
+                             "compatible dtypes.")
+        return RaggedTensor._make(new_values, self._row_splits, self._uniform_row_length,
+                                  self._row_lengths, self._value_rowids, self._nrows)
+
+    def with_flat_values(self, new_values: Any) -> RaggedTensor:
+        if isinstance(self._values, RaggedTensor):
+            return self.with_values(self._values.with_flat_values(new_values))
+        new_values = _values_tensor(new_values)
+        if isinstance(new_values, RaggedTensor):
+            return self.with_values(new_values)
+        return self.with_values(new_values)
+
+    def with_row_splits_dtype(self, dtype: Any) -> RaggedTensor:
+        dtype = dt.as_dtype(dtype)
+        if dtype not in (dt.int32, dt.int64):
+            raise ValueError(f"dtype must be int32 or int64, got {dtype!r}")
+        if self.row_splits_dtype is dtype:
+            return self
+        values = self._values
+        if isinstance(values, RaggedTensor):
+            values = values.with_row_splits_dtype(dtype)
+
+        def c(t: Any) -> Any:
+            return None if t is None else cast(t, dtype)
+
+        return RaggedTensor._make(values, cast(self._row_splits, dtype),
+                                  c(self._uniform_row_length), c(self._row_lengths),
+                                  c(self._value_rowids), c(self._nrows))
+
+    # -- conversions -------------------------------------------------------------------
+    def to_tensor(self, default_value: Any = None, name: str | None = None,
+                  shape: Any = None) -> Tensor:
+        flat = self.flat_values
+        splits = self.nested_row_splits
+        d = splits[0]._dtype
+        rank = self.shape.rank
+        if shape is None:
+            want = convert_to_tensor(-1, d) if rank is None else \
+                convert_to_tensor([-1] * rank, d)
+        else:
+            want = _shape_request(shape, rank, d)
+        if default_value is None:
+            default = convert_to_tensor(b"" if flat._dtype is dt.string else 0, flat._dtype)
+        else:
+            default = convert_to_tensor(default_value, dtype=flat._dtype)
+        types = ("ROW_SPLITS",) * len(splits)
+        return bind(ragged_ops.RAGGED_TO_TENSOR, (want, flat, default) + splits,
+                    {"row_partition_types": types})
+
+    def to_sparse(self, name: str | None = None) -> Any:
+        idx, vals, shape = bind(ragged_ops.RAGGED_TO_SPARSE,
+                                self.nested_row_splits + (self.flat_values,), {})
+        return SparseTensor._of(idx, vals, shape)
+
+    def numpy(self) -> np.ndarray:
+        """Rows as NumPy arrays: one array when every row has the same length, else an
+        object array of rows (TF's rule)."""
+        if not _eager(self._row_splits):
+            raise ValueError("RaggedTensor.numpy() is only supported in eager mode.")
+        values = self._values.numpy() if isinstance(self._values, RaggedTensor) else \
+            self._values.numpy()
+        s = self._row_splits._arr
+        rows = [values[s[i]:s[i + 1]] for i in range(len(s) - 1)]
+        if not rows:
+            return np.zeros((0, 0) + values.shape[1:], values.dtype)
+        if any(len(r) != len(rows[0]) for r in rows):
+            out = np.empty(len(rows), object)
+            out[:] = rows
+            return out
+        return np.array(rows)
+
+    def to_list(self) -> list:
+        if not _eager(self._row_splits):
+            raise ValueError("RaggedTensor.to_list() is only supported in eager mode.")
+        values = self._values.to_list() if isinstance(self._values, RaggedTensor) else \
+            self._values.numpy().tolist()
+        s = self._row_splits._arr.tolist()
+        return [values[s[i]:s[i + 1]] for i in range(len(s) - 1)]
+
+    def _is_eager(self) -> bool:
+        return _eager(self.flat_values, *self.nested_row_splits)
+
+    def __repr__(self) -> str:
+        if self._is_eager():
+            with np.printoptions(formatter={"all": _format}):
+                text = _format(self.numpy())
+            return f"<tf.RaggedTensor {text}>"
+        return (f"tf.RaggedTensor(values={self._values}, "
+                f"row_splits={self._row_splits})")
+
+    __str__ = __repr__
+
+    def __bool__(self) -> bool:
+        raise TypeError("RaggedTensor may not be used as a boolean.")
+
+    def __len__(self) -> int:
+        raise TypeError("object of type 'RaggedTensor' has no len()")
+
+    def __iter__(self) -> Any:
+        if not self._is_eager():
+            raise TypeError("Iterating over a symbolic RaggedTensor is not allowed.")
+        n = _static_len(self._row_splits) - 1
+        return iter([self[i] for i in range(n)])
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def consumers(self) -> list:  # pragma: no cover - graph bookkeeping TF exposes
+        return []
+
+
+def _format(x: Any) -> str:
+    """One element of a ragged tensor's text: arrays with ', ' between items."""
+    if isinstance(x, np.ndarray):
+        if x.size:
+            return np.array2string(x, separator=", ")
+        return repr(x.tolist())
+    return str(x)
+
+
+def _pick(t: Tensor, axis: Any) -> Tensor:
+    return gather(t, convert_to_tensor(axis))
+
+
+def _check_vector(t: Tensor) -> None:
+    if t._shape is not None and len(t._shape) != 1:
+        raise ValueError(f"Shape {TensorShape(t._shape)} must have rank 1")
+
+
+def _outer_len(values: Any) -> int | None:
+    if isinstance(values, RaggedTensor):
+        n = _static_len(values._row_splits)
+        return None if n is None else n - 1
+    return _static_len(values)
+
+
+def _check_splits_dtype(values: Any, partition: Tensor) -> None:
+    if isinstance(values, RaggedTensor) and values.row_splits_dtype is not partition._dtype:
+        raise ValueError("dtype mismatch: values' row_splits are "
+                         f"{values.row_splits_dtype.name} and the partition is "
+                         f"{partition._dtype.name}; use RaggedTensor.with_row_splits_dtype() "
+                         "to convert them to compatible dtypes.")
+
+
+def _check_nvals(values: Any, last: Tensor, where: str) -> None:
+    nvals = _nvals(values, last._dtype)
+    dbg.assert_equal(last, nvals, message=f"Arguments to {where} do not form a valid "
+                                          "RaggedTensor")
+
+
+def _index_scalar(value: Any, dtype: dt.DType, what: str) -> Tensor:
+    t = value if isinstance(value, Tensor) else convert_to_tensor(value, dtype)
+    if t._dtype not in (dt.int32, dt.int64):
+        raise ValueError(f"{what} must have dtype int32 or int64")
+    if t._shape not in (None, ()):
+        raise ValueError(f"Shape {TensorShape(t._shape)} must have rank 0")
+    return cast(t, dtype)
+
+
+def _bound(op: Any, sorted_ids: Tensor, values: Tensor) -> Tensor:
+    """LowerBound / UpperBound of one sorted vector (either may be empty), in its dtype."""
+    rows = bind(op, (expand_dims(sorted_ids, 0), expand_dims(cast(values, sorted_ids._dtype),
+                                                             0)),
+                {"out_type": sorted_ids._dtype})
+    return rows[0]
+
+
+def _splits_from_lengths(lengths: Tensor) -> Tensor:
+    zero = convert_to_tensor([0], lengths._dtype)
+    return concat([zero, cumsum(lengths)], 0)
+
+
+def _shape_request(shape: Any, rank: int | None, d: dt.DType) -> Tensor:
+    """to_tensor's `shape` argument as a vector with -1 for the dims to compute."""
+    if isinstance(shape, Tensor):
+        return cast(shape, d)
+    s = as_shape(shape)
+    if s.rank is None:
+        return convert_to_tensor(-1, d)
+    if rank is not None and s.rank != rank:
+        raise ValueError(f"Shape {s} must have rank {rank}")
+    return convert_to_tensor([-1 if x is None else x for x in s], d)
+
+
+# ---------------------------------------------------------------------------------------
+# RaggedTensorSpec.
+# ---------------------------------------------------------------------------------------
+
+class RaggedTensorSpec(CompositeSpec):
+    """`tf.RaggedTensorSpec(shape=None, dtype=tf.float32, ragged_rank=None,
+    row_splits_dtype=tf.int64, flat_values_spec=None)`."""
+
+    __slots__ = ("_shape", "_dtype", "_ragged_rank", "_row_splits_dtype", "_flat_values_spec")
+
+    def __init__(self, shape: Any = None, dtype: Any = dt.float32, ragged_rank: Any = None,
+                 row_splits_dtype: Any = dt.int64, flat_values_spec: Any = None) -> None:
+        self._shape = as_shape(shape)
+        self._row_splits_dtype = dt.as_dtype(row_splits_dtype)
+        if self._row_splits_dtype not in (dt.int32, dt.int64):
+            raise ValueError("row_splits_dtype must be int32 or int64")
+        if flat_values_spec is not None:
+            if dtype is not None and dt.as_dtype(dtype) is not flat_values_spec.dtype:
+                raise ValueError("dtype must be the same as flat_values_spec.dtype")
+            dtype = flat_values_spec.dtype
+        self._dtype = dt.as_dtype(dtype)
+        self._flat_values_spec = flat_values_spec
+        rank = self._shape.rank
+        if ragged_rank is None:
+            if rank is None:
+                raise ValueError("Must specify ragged_rank or a shape with a known rank.")
+            ragged_rank = rank - 1
+        if not isinstance(ragged_rank, int) or isinstance(ragged_rank, bool):
+            raise TypeError(f"ragged_rank must be an int, got {ragged_rank!r}")
+        if rank is not None:
+            if ragged_rank >= rank:
+                raise ValueError(f"Argument `ragged_rank` ({ragged_rank}) must be less than "
+                                 f"rank ({rank}).")
+        if ragged_rank < 0:
+            raise ValueError(f"ragged_rank must be non-negative; got {ragged_rank}.")
+        self._ragged_rank = ragged_rank
+
+    @classmethod
+    def from_value(cls, value: Any) -> RaggedTensorSpec:
+        if isinstance(value, RaggedTensor):
+            return value._type_spec
+        return cls(value.shape, value.dtype, 0)
+
+    @property
+    def shape(self) -> TensorShape:
+        return self._shape
+
+    @property
+    def dtype(self) -> dt.DType:
+        return self._dtype
+
+    @property
+    def ragged_rank(self) -> int:
+        return self._ragged_rank
+
+    @property
+    def row_splits_dtype(self) -> dt.DType:
+        return self._row_splits_dtype
+
+    @property
+    def flat_values_spec(self) -> Any:
+        return self._flat_values_spec
+
+    @property
+    def value_type(self) -> type:
+        return RaggedTensor if self._ragged_rank > 0 else Tensor
+
+    # -- components: flat values, then each level's row splits -------------------------
+    @property
+    def _component_specs(self) -> list:
+        if self._ragged_rank == 0:
+            return [TensorSpec(self._shape, self._dtype)]
+        dims = self._shape.as_list() if self._shape.rank is not None else None
+        if self._flat_values_spec is not None:
+            flat = self._flat_values_spec
+        elif dims is None:
+            flat = TensorSpec(None, self._dtype)
+        else:
+            inner = dims[self._ragged_rank + 1:]
+            outer = None
+            if all(d is not None for d in dims[:self._ragged_rank + 1]):
+                outer = int(np.prod(dims[:self._ragged_rank + 1]))
+            flat = TensorSpec([outer] + inner, self._dtype)
+        n0 = None if dims is None or dims[0] is None else dims[0] + 1
+        splits = [TensorSpec([n0], self._row_splits_dtype)]
+        splits += [TensorSpec([None], self._row_splits_dtype)] * (self._ragged_rank - 1)
+        return [flat] + splits
+
+    def _to_components(self, value: Any) -> list:
+        if isinstance(value, RaggedTensor):
+            return [value.flat_values] + list(value.nested_row_splits)
+        return [value]
+
+    def _from_components(self, components: list) -> Any:
+        if self._ragged_rank == 0:
+            return components[0]
+        flat, *splits = components
+        result = flat
+        dims = self._shape.as_list() if self._shape.rank is not None else None
+        for level in range(len(splits) - 1, -1, -1):
+            uniform = None if dims is None else dims[level + 1]
+            s = splits[level]
+            if uniform is not None:
+                length = convert_to_tensor(uniform, s._dtype)
+                result = RaggedTensor._make(result, s, uniform_row_length=length)
+            else:
+                result = RaggedTensor._make(result, s)
+        return result
+
+    # -- comparisons -------------------------------------------------------------------
+    def is_compatible_with(self, spec_or_value: Any) -> bool:
+        other = spec_or_value
+        if isinstance(other, RaggedTensor):
+            other = other._type_spec
+        elif not isinstance(other, RaggedTensorSpec):
+            if isinstance(other, (Tensor, TensorSpec)) and self._ragged_rank == 0:
+                return other.dtype is self._dtype and self._shape.is_compatible_with(
+                    other.shape)
+            return False
+        return (other._dtype is self._dtype and other._ragged_rank == self._ragged_rank
+                and other._row_splits_dtype is self._row_splits_dtype
+                and self._shape.is_compatible_with(other._shape))
+
+    def _common(self, other: Any) -> RaggedTensorSpec | None:
+        if type(other) is not RaggedTensorSpec or other._dtype is not self._dtype or \
+                other._ragged_rank != self._ragged_rank or \
+                other._row_splits_dtype is not self._row_splits_dtype:
+            return None
+        return RaggedTensorSpec(self._shape.most_specific_compatible_shape(other._shape),
+                                self._dtype, self._ragged_rank, self._row_splits_dtype)
+
+    def most_specific_compatible_type(self, other: Any) -> RaggedTensorSpec:
+        out = self._common(other)
+        if out is None:
+            raise ValueError(f"No TypeSpec is compatible with both {self} and {other}")
+        return out
+
+    def _key(self) -> tuple:
+        return (self._shape, self._dtype, self._ragged_rank, self._row_splits_dtype)
+
+    def __eq__(self, other: Any) -> bool:
+        return type(other) is RaggedTensorSpec and other._key() == self._key()
+
+    def __ne__(self, other: Any) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"RaggedTensorSpec({self._shape!r}, {self._dtype!r}, {self._ragged_rank}, "
+                f"{self._row_splits_dtype!r})")
+
+    def __reduce__(self):
+        return RaggedTensorSpec, (self._shape, self._dtype, self._ragged_rank,
+                                  self._row_splits_dtype)
+
+
+def type_spec_from_value(value: Any) -> Any:
+    """`tf.type_spec_from_value`: the TypeSpec of a tensor, ragged or sparse tensor, or a
+    nested structure of them (lists and tuples of specs are kept as they are in TF)."""
+    if isinstance(value, CompositeTensor):
+        return value._type_spec
+    if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
+        return TensorSpec.from_tensor(value)
+    if isinstance(value, np.ndarray):
+        return TensorSpec.from_tensor(convert_to_tensor(value))
+    spec = getattr(value, "element_spec", None)
+    if spec is not None and hasattr(value, "_variant_tensor_like"):
+        return spec
+    try:
+        return TensorSpec.from_tensor(convert_to_tensor(value))
+    except (TypeError, ValueError):
+        raise TypeError(f"Could not build a TypeSpec for {value!r} of unsupported type "
+                        f"{type(value)}.") from None

@@ -1,0 +1,13 @@
+"""tf.ragged (re-exports only; implementation in eagerflow/_src/ops/ragged_*.py)."""
+
+from eagerflow._src.ops.ragged_functions import (
+    boolean_mask as boolean_mask,
+    constant as constant,
+    map_flat_values as map_flat_values,
+    range as range,
+    row_splits_to_segment_ids as row_splits_to_segment_ids,
+    segment_ids_to_row_splits as segment_ids_to_row_splits,
+    stack as stack,
+)
+from eagerflow._src.ops.ragged_tensor import RaggedTensor as RaggedTensor
+from eagerflow._src.ops.ragged_tensor import RaggedTensorSpec as RaggedTensorSpec

@@ -1,0 +1,743 @@
+"""Expressions evaluated by real TensorFlow 2.21 (tf_golden.py, stored in golden_tf.json) and
+by eagerflow (test_golden_tf.py): the reprs, or error classes and first message lines, must
+agree. Most are the examples of TF's API reference for these functions."""
+
+# Names both sides define before evaluating: `rt` and friends are the docs' examples.
+PRELUDE = r"""
+import numpy as np
+rt = tf.ragged.constant([[3, 1, 4, 1], [], [5, 9, 2], [6], []])
+rt2 = tf.ragged.constant([[[1, 2], [3]], [[4, 5, 6]], [], [[7]]])
+rtf = tf.ragged.constant([[1.5, 2.0], [], [-3.25]])
+rts = tf.ragged.constant([["a", "bc"], [], ["def"]])
+inner = tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1)
+R = tf.RaggedTensor
+import os, tempfile
+TMP = tempfile.mkdtemp()
+with open(os.path.join(TMP, "vocab.txt"), "w") as f:
+    f.write("emerson\nlake\npalmer\n")
+with open(os.path.join(TMP, "pairs.txt"), "w") as f:
+    f.write("a\t1\nb\t2\nc\t3\n")
+KV = tf.lookup.KeyValueTensorInitializer
+table = tf.lookup.StaticHashTable(KV(["a", "b", "c"], tf.constant([10, 20, 30], tf.int64)), -1)
+ftable = tf.lookup.StaticHashTable(KV([1, 2], [1.5, 2.5]), -1.0)
+vocab = tf.lookup.StaticVocabularyTable(
+    KV(["emerson", "lake", "palmer"], tf.constant([0, 1, 2], tf.int64)), num_oov_buckets=5)
+ivocab = tf.lookup.StaticVocabularyTable(
+    KV(tf.constant([10, 20], tf.int64), tf.constant([0, 1], tf.int64)), num_oov_buckets=7)
+def textfile(key_index, value_index, path="vocab.txt", **kw):
+    init = tf.lookup.TextFileInitializer(
+        os.path.join(TMP, path), tf.string if key_index != -1 else tf.int64, key_index,
+        tf.int64 if value_index != -2 else tf.string, value_index, **kw)
+    return tf.lookup.StaticHashTable(init, -1 if value_index != -2 else "?")
+def mutable(*steps):
+    m = tf.lookup.experimental.MutableHashTable(tf.string, tf.int64, -1)
+    for op, *args in steps:
+        getattr(m, op)(*args)
+    return m
+def dense(*steps):
+    d = tf.lookup.experimental.DenseHashTable(tf.int64, tf.int64, default_value=-1,
+                                              empty_key=0, deleted_key=-1)
+    for op, *args in steps:
+        getattr(d, op)(*[tf.constant(a, tf.int64) for a in args])
+    return d
+keras = tf.keras
+SL, IL, TV = keras.layers.StringLookup, keras.layers.IntegerLookup, keras.layers.TextVectorization
+words = [["a", "c", "d"], ["d", "z", "b"]]
+abcd = ["a", "b", "c", "d"]
+texts = ["The Brown fox.", "the lazy dog!", "A quick, brown fox jumps", "dog dog DOG"]
+for cls, text in (("pos", ["great fun", "loved it"]), ("neg", ["dull", "awful mess", "bad"])):
+    os.makedirs(os.path.join(TMP, "reviews", cls))
+    for i, t in enumerate(text):
+        with open(os.path.join(TMP, "reviews", cls, f"{i}.txt"), "w") as f:
+            f.write(t)
+def batches(ds):
+    return [tuple(v.numpy().tolist() for v in b) if isinstance(b, tuple) else b.numpy().tolist()
+            for b in ds]
+def items(ds):
+    return [repr(x) for x in ds]
+D = tf.data.Dataset
+S = tf.sparse.SparseTensor
+sa = S([[0, 1], [1, 0], [2, 3]], [1.0, -2.0, 3.0], [3, 4])
+sb = S([[0, 1], [1, 1]], [10.0, 20.0], [3, 4])
+sm = S([[0, 0], [1, 2], [2, 1]], [1.0, 2.0, 3.0], [3, 3])
+def grad_of(f, x):
+    x = tf.Variable(x)
+    with tf.GradientTape() as tape:
+        y = f(x)
+    g = tape.gradient(y, x)
+    return None if g is None else tf.convert_to_tensor(g)  # (TF's IndexedSlices too)
+def adapted(layer, data):
+    layer.adapt(data)
+    return layer
+"""
+
+RAGGED = [
+    # construction
+    "rt",
+    "rt2",
+    "rtf",
+    "rts",
+    "inner",
+    "inner.shape",
+    "R.from_row_splits(values=[3, 1, 4, 1, 5, 9, 2, 6], row_splits=[0, 4, 4, 7, 8, 8])",
+    "R.from_row_lengths(values=[3, 1, 4, 1, 5, 9, 2, 6], row_lengths=[4, 0, 3, 1, 0])",
+    "R.from_value_rowids(values=[3, 1, 4, 1, 5, 9, 2, 6], "
+    "value_rowids=[0, 0, 0, 0, 2, 2, 2, 3], nrows=5)",
+    "R.from_row_starts(values=[3, 1, 4, 1, 5, 9, 2, 6], row_starts=[0, 4, 4, 7, 8])",
+    "R.from_row_limits(values=[3, 1, 4, 1, 5, 9, 2, 6], row_limits=[4, 4, 7, 8, 8])",
+    "R.from_uniform_row_length(values=[3, 1, 4, 1, 5, 9, 2, 6], uniform_row_length=2)",
+    "R.from_uniform_row_length(values=[3, 1, 4, 1, 5, 9, 2, 6], uniform_row_length=2).shape",
+    "R.from_uniform_row_length([], 0, nrows=3)",
+    "R.from_nested_row_splits(flat_values=[3, 1, 4, 1, 5, 9, 2, 6], "
+    "nested_row_splits=([0, 3, 3, 5], [0, 4, 4, 7, 8, 8]))",
+    "R.from_nested_row_lengths(flat_values=[3, 1, 4, 1, 5, 9, 2, 6], "
+    "nested_row_lengths=([3, 0, 2], [4, 0, 3, 1, 0]))",
+    "R.from_nested_value_rowids(flat_values=[3, 1, 4, 1, 5, 9, 2, 6], "
+    "nested_value_rowids=([0, 0, 0, 2, 2], [0, 0, 0, 0, 2, 2, 2, 3]), nested_nrows=(3, 5))",
+    "R.from_tensor([[1, 2, 0], [3, 0, 0]], padding=0)",
+    "R.from_tensor([[1, 2, 0], [3, 0, 0]], lengths=[1, 3])",
+    "R.from_tensor([[1, 2, 0], [3, 0, 0]])",
+    "R.from_tensor([[1, 2, 0], [3, 0, 0]]).shape",
+    "R.from_tensor([[[1, 2], [0, 0]], [[3, 0], [0, 0]]], padding=[0, 0])",
+    "R.from_tensor([[[1, 2], [0, 0]], [[3, 0], [0, 0]]], padding=0, ragged_rank=2)",
+    "R.from_tensor([[[1, 2], [0, 0]], [[3, 0], [0, 0]]], padding=0, ragged_rank=2).shape",
+    "R.from_tensor(tf.zeros([2, 0]), padding=0.0)",
+    "R.from_sparse(tf.SparseTensor([[0, 0], [0, 1], [2, 0]], [1, 2, 3], [3, 4]))",
+    "R.from_row_splits(tf.constant([1, 2, 3]), tf.constant([0, 2, 3], tf.int32)).row_splits",
+    "tf.ragged.constant([[1, 2], [3]], row_splits_dtype=tf.int32).row_splits",
+    "tf.ragged.constant([[[1, 2]], [[3, 4]]], inner_shape=(2,))",
+    "tf.ragged.constant([[1, 2], [3]], dtype=tf.float64)",
+    "tf.ragged.constant([1, 2])",
+    "tf.ragged.constant(5)",
+    "tf.ragged.constant([])",
+    "tf.ragged.constant([[], []])",
+    "tf.ragged.constant([[], []]).dtype",
+    "tf.ragged.constant([[[], []], [[]]])",
+    "tf.ragged.constant([[1, 2.5], [3]])",
+    "tf.ragged.constant([[True, False], []])",
+    "tf.ragged.constant([['héllo'], []])",
+    "tf.ragged.constant([[1, 2], [3]], dtype=tf.float16)",
+    # properties
+    "rt.shape",
+    "rt2.shape",
+    "rt.dtype",
+    "rt.ragged_rank",
+    "rt2.ragged_rank",
+    "rt.values",
+    "rt.flat_values",
+    "rt2.flat_values",
+    "rt.row_splits",
+    "rt2.nested_row_splits",
+    "rt.row_lengths()",
+    "rt2.row_lengths()",
+    "rt2.row_lengths(axis=2)",
+    "rt2.nested_row_lengths()",
+    "rt.value_rowids()",
+    "rt2.nested_value_rowids()",
+    "rt.nrows()",
+    "rt.nrows(out_type=tf.int32)",
+    "rt.row_starts()",
+    "rt.row_limits()",
+    "rt.bounding_shape()",
+    "rt2.bounding_shape()",
+    "inner.bounding_shape()",
+    "rt2.bounding_shape(axis=1)",
+    "rt.uniform_row_length",
+    "rt.row_splits.dtype",
+    "tf.type_spec_from_value(rt)",
+    "tf.type_spec_from_value(rt2)",
+    "tf.type_spec_from_value(inner)",
+    "tf.type_spec_from_value(R.from_uniform_row_length([1, 2, 3, 4], 2))",
+    "tf.type_spec_from_value(tf.constant([1, 2]))",
+    "tf.RaggedTensorSpec([None, None], tf.int32)",
+    "tf.RaggedTensorSpec([2, None, 3], tf.float32, ragged_rank=1)",
+    "tf.RaggedTensorSpec([2, None, None], tf.string, 2, tf.int32)",
+    "tf.RaggedTensorSpec.from_value(rt)",
+    "tf.RaggedTensorSpec([None, None], tf.int32).is_compatible_with(rt)",
+    "tf.RaggedTensorSpec([None, None], tf.int64).is_compatible_with(rt)",
+    "tf.RaggedTensorSpec([4, None], tf.int32).is_compatible_with(rt)",
+    "tf.RaggedTensorSpec(shape=[None, None], dtype=tf.int32).value_type.__name__",
+    "tf.is_tensor(rt)",
+    "isinstance(rt, tf.RaggedTensor)",
+    # conversions
+    "rt.to_tensor()",
+    "rt.to_tensor(default_value=9)",
+    "rt.to_tensor(shape=[3, 2])",
+    "rt.to_tensor(shape=[None, 6])",
+    "rt2.to_tensor()",
+    "rt2.to_tensor(default_value=-1, shape=[2, 2, 2])",
+    "rts.to_tensor()",
+    "rtf.to_tensor(default_value=0.5)",
+    "inner.to_tensor()",
+    "rt.to_sparse()",
+    "rt2.to_sparse()",
+    "rt.to_list()",
+    "rt2.to_list()",
+    "rts.to_list()",
+    "rt.numpy()",
+    "rt2.numpy()",
+    "R.from_uniform_row_length(tf.range(6), 3).numpy()",
+    "R.from_row_lengths(tf.range(2000), [1000, 1000])",
+    "R.from_row_lengths(tf.range(30), [5] * 6)",
+    "R.from_row_lengths(tf.range(40), [1, 2, 3, 4, 5, 6, 7, 12])",
+    "rt.with_values(rt.values * 2)",
+    "rt2.with_flat_values(rt2.flat_values * 10)",
+    "rt.with_row_splits_dtype(tf.int32).row_splits",
+    "rt2.merge_dims(0, 1)",
+    "rt2.merge_dims(1, 2)",
+    "rt2.merge_dims(0, 2)",
+    "inner.merge_dims(1, 2)",
+    "str(rt)",
+    # indexing
+    "rt[1]",
+    "rt[0]",
+    "rt[-2]",
+    "rt[1:3]",
+    "rt[:, :2]",
+    "rt[:, 1:]",
+    "rt[:, -2:]",
+    "rt[::2]",
+    "rt[3:]",
+    "rt[1:-1]",
+    "rt[:, ::2]",
+    "rt2[0]",
+    "rt2[0, 1]",
+    "rt2[1:, 0]",
+    "rt2[:, :, 1:]",
+    "rt2[:, 0:1, -1:]",
+    "inner[:, :, 0]",
+    "inner[0, 1, 1]",
+    "inner[..., 1]",
+    "rt[tf.constant(2)]",
+    "rt[7]",
+    "rt[:, 0]",
+    "tf.ragged.constant([[1, 2], [3, 4, 5]])[:, 1]",
+    "tf.ragged.constant([[1, 2], [3, 4, 5]])[:, -1]",
+    # elementwise ops
+    "rt + 1",
+    "1 + rt",
+    "rt * rt",
+    "rt - 10",
+    "-rt",
+    "abs(-rt)",
+    "rt // 2",
+    "rt % 3",
+    "rt ** 2",
+    "rtf / 2.0",
+    "rt / 2",
+    "rt > 3",
+    "rt >= 4",
+    "(rt > 2) & (rt < 6)",
+    "~(rt > 2)",
+    "tf.add(rt, rt)",
+    "tf.math.sqrt(rtf * rtf)",
+    "tf.math.square(tf.ragged.constant([[0.5], [1.5, 2.0]]))",
+    "tf.cast(rt, tf.float32)",
+    "tf.abs(tf.ragged.constant([[-1, 2], [-3]]))",
+    "tf.maximum(rt, 3)",
+    "tf.equal(rt, 1)",
+    "tf.math.logical_not(rt > 1)",
+    "tf.ragged.constant([[1, 2], [3]]) + tf.constant([[10], [20]])",
+    "tf.ragged.constant([[1, 2], [3]]) + tf.constant([[10]])",
+    "tf.ragged.constant([[1, 2], [3, 4]]) + tf.constant([10, 20])",
+    "tf.ragged.constant([[1, 2], [3]]) + tf.constant([10, 20])",
+    "inner + tf.constant([100, 200])",
+    "rt2 + tf.constant([[[1]], [[2]], [[3]], [[4]]])",
+    "tf.ragged.constant([[1, 2], [3]]) + tf.ragged.constant([[1], [3]])",
+    "tf.ragged.constant([[1, 2], [3]]) + tf.ragged.constant([[1, 2], [3], [4]])",
+    "tf.ragged.constant([[1, 2], [3]]) + tf.ragged.constant([[1, 2], [3]], dtype=tf.float32)",
+    "tf.strings.length(rts)",
+    "tf.strings.upper(rts)",
+    "tf.strings.regex_replace(rts, 'b', 'X')",
+    "tf.strings.to_number(tf.ragged.constant([['1.5'], ['2', '3']]))",
+    # reductions
+    "tf.reduce_sum(rt, axis=0)",
+    "tf.reduce_sum(rt, axis=1)",
+    "tf.reduce_sum(rt)",
+    "tf.reduce_sum(rt2, axis=0)",
+    "tf.reduce_sum(rt2, axis=1)",
+    "tf.reduce_sum(rt2, axis=2)",
+    "tf.reduce_sum(rt2, axis=[1, 2])",
+    "tf.reduce_sum(inner, axis=2)",
+    "tf.reduce_sum(inner, axis=1)",
+    "tf.reduce_prod(rt, axis=1)",
+    "tf.reduce_min(rt, axis=1)",
+    "tf.reduce_max(rt, axis=1)",
+    "tf.reduce_max(rt, axis=0)",
+    "tf.reduce_max(rtf, axis=1)",
+    "tf.reduce_mean(rt, axis=1)",
+    "tf.reduce_mean(rt, axis=0)",
+    "tf.reduce_mean(rtf, axis=1)",
+    "tf.reduce_mean(rtf)",
+    "tf.reduce_all(rt > 0, axis=1)",
+    "tf.reduce_any(rt > 4, axis=1)",
+    "tf.reduce_sum(rt, axis=1, keepdims=True)",
+    "tf.reduce_sum(rt, axis=-1)",
+    "tf.reduce_sum(rt, axis=2)",
+    # structure ops
+    "tf.concat([rt, rt], axis=0)",
+    "tf.concat([rt, rt], axis=1)",
+    "tf.concat([tf.ragged.constant([[1, 2]]), tf.constant([[3, 4]])], axis=0)",
+    "tf.concat([tf.ragged.constant([[1], [2, 3]]), tf.constant([[4], [5]])], axis=1)",
+    "tf.concat([rt2, rt2], axis=1)",
+    "tf.ragged.stack([rt, rt])",
+    "tf.ragged.stack([tf.constant([1, 2]), tf.constant([3, 4, 5])])",
+    "tf.ragged.stack([tf.ragged.constant([[1, 2], [3]]), tf.ragged.constant([[4], [5, 6]])], "
+    "axis=1)",
+    "tf.stack([tf.ragged.constant([[1, 2], [3]]), tf.ragged.constant([[4], [5, 6]])], axis=0)",
+    "tf.gather(rt, [2, 0, 2])",
+    "tf.gather(rt, tf.constant([[0, 1], [2, 2]]))",
+    "tf.gather(rt2, [3, 1])",
+    "tf.gather(tf.constant([10, 20, 30]), tf.ragged.constant([[0, 2], [1]]))",
+    "tf.gather(rt, 2)",
+    "tf.boolean_mask(rt, [True, False, True, True, False])",
+    "tf.ragged.boolean_mask(rt, rt > 2)",
+    "tf.ragged.boolean_mask(tf.constant([[1, 2, 3], [4, 5, 6]]), "
+    "tf.constant([[True, False, True], [False, False, True]]))",
+    "tf.ragged.boolean_mask(tf.constant([1, 2, 3]), tf.constant([True, False, True]))",
+    "tf.ragged.boolean_mask(rt2, tf.ragged.constant([[True, False], [True], [], [False]]))",
+    "tf.where(rt > 2, rt, 0)",
+    "tf.where(rt > 2, rt, -rt)",
+    "tf.size(rt)",
+    "tf.rank(rt2)",
+    "tf.ragged.range([3, 5, 2], [7, 6, 2])",
+    "tf.ragged.range([0, 5, 8], 11, 3)",
+    "tf.ragged.range(4)",
+    "tf.ragged.range([0., 1.], [2.5, 1.6], 0.5)",
+    "tf.ragged.range([0, 5], [7, 1], [2, -1])",
+    "tf.ragged.range([0, 5], [7, 1], 0)",
+    "tf.ragged.range([0, 5], [7, 1, 3])",
+    "tf.ragged.range(tf.constant([1, 2], tf.int64), 5, row_splits_dtype=tf.int32)",
+    "tf.ragged.map_flat_values(tf.ones_like, rt)",
+    "tf.ragged.map_flat_values(tf.multiply, rt, rt)",
+    "tf.ragged.map_flat_values(lambda x: x + 1, rt2)",
+    "tf.ragged.row_splits_to_segment_ids([0, 3, 3, 5, 6, 9])",
+    "tf.ragged.segment_ids_to_row_splits([0, 0, 0, 2, 2, 3, 4, 4, 4])",
+    "tf.ragged.segment_ids_to_row_splits([0, 0, 2], num_segments=4)",
+    # gradients through flat_values
+    "grad_of(lambda v: tf.reduce_sum(R.from_row_splits(v, [0, 2, 3]).to_tensor() * "
+    "tf.constant([[1., 2.], [3., 4.]])), tf.constant([1., 2., 3.]))",
+    "grad_of(lambda v: tf.reduce_sum(R.from_row_splits(v, [0, 2, 3]).to_tensor("
+    "default_value=v[0], shape=[2, 1])), tf.constant([1., 2., 3.]))",
+    "grad_of(lambda v: tf.reduce_sum(tf.reduce_mean(R.from_row_splits(v, [0, 2, 3]), "
+    "axis=1)), tf.constant([1., 2., 3.]))",
+    "grad_of(lambda v: tf.reduce_sum(tf.reduce_max(R.from_row_splits(v, [0, 2, 3]), axis=1)),"
+    " tf.constant([1., 5., 3.]))",
+    "grad_of(lambda v: tf.reduce_sum(R.from_row_splits(v, [0, 2, 3]) * 2.0 + 1.0), "
+    "tf.constant([1., 2., 3.]))",
+    "grad_of(lambda v: tf.reduce_sum(tf.ragged.map_flat_values(tf.square, "
+    "R.from_row_lengths(v, [1, 2])).flat_values), tf.constant([1., 2., 3.]))",
+    "grad_of(lambda v: tf.reduce_sum(R.from_row_splits(v, [0, 2, 3])[:, :1].flat_values), "
+    "tf.constant([1., 2., 3.]))",
+    # bad input
+    "R.from_row_splits([1, 2, 3], [0, 2, 4])",
+    "R.from_row_splits([1, 2, 3], [[0, 2, 3]])",
+    "R.from_row_splits([1, 2, 3], [0., 2, 3])",
+    "R.from_row_splits([1, 2, 3], [])",
+    "R.from_row_splits([1, 2, 3], [0, 2, 1, 3])",
+    "R.from_row_splits([1, 2, 3], [1, 2, 3])",
+    "R.from_row_lengths([1, 2, 3], [2, 2])",
+    "R.from_row_lengths([1, 2, 3], [2, -1, 2])",
+    "R.from_value_rowids([1, 2, 3], [0, 2, 1])",
+    "R.from_value_rowids([1, 2, 3], [0, 0, 2], nrows=2)",
+    "R.from_value_rowids([1, 2, 3], [0, 0], nrows=2)",
+    "R.from_row_starts([1, 2, 3], [1, 2])",
+    "R.from_row_limits([1, 2, 3], [2, 2])",
+    "R.from_uniform_row_length([1, 2, 3], 2)",
+    "R.from_tensor([[1, 2, 0], [3, 0, 0]], lengths=[1, 4])",
+    "R(values=[1], row_partition=None)",
+    "tf.concat([R.from_row_splits([1, 2, 3], tf.constant([0, 2, 3], tf.int32)), rt], 0)",
+    "tf.ragged.constant([[1, 2], [3, [4]]])",
+    "tf.ragged.constant([[1, 2], [3]], ragged_rank=0)",
+    "tf.ragged.constant([[[1, 2]], [[3]]], ragged_rank=1)",
+    "tf.ragged.constant([['a'], [3]])",
+    "tf.convert_to_tensor(rt)",
+    "tf.constant(rt)",
+    "bool(rt)",
+    "len(rt)",
+    "tf.RaggedTensorSpec([None, None], ragged_rank=3)",
+]
+
+STRINGS = [
+    "tf.strings.split(['hello world', 'a  b c', ''])",
+    "tf.strings.split(['hello world', 'a  b c', ''], sep=' ')",
+    "tf.strings.split(['a,b,,c', 'x'], sep=',')",
+    "tf.strings.split(['a,b,,c', 'x'], sep=',', maxsplit=1)",
+    "tf.strings.split(['a<>b<>c'], sep='<>')",
+    "tf.strings.split([['a b', 'c'], ['d e f', '']])",
+    "tf.strings.split('a b c')",
+    "tf.strings.split(tf.ragged.constant([['a b', 'c d e'], ['f']]))",
+    "tf.strings.split(['  lead\\ttab\\nnl\\x0bvt\\x0cff\\rcr'])",
+    "tf.strings.split(['a b c'], sep=['x'])",
+    "tf.strings.split(tf.constant([1, 2]))",
+    "tf.strings.bytes_split(['héllo', 'ab'])",
+    "tf.strings.bytes_split('abc')",
+    "tf.strings.unicode_decode(['héllo', 'ab'], 'UTF-8')",
+    "tf.strings.unicode_decode([b'h\\xc3\\xa9llo', b'\\xff\\xfeab', b'a\\xe2\\x82'], 'UTF-8')",
+    "tf.strings.unicode_decode_with_offsets([b'h\\xc3\\xa9llo', b'\\xff\\xfeab', b'a\\xe2\\x82'], "
+    "'UTF-8')",
+    "tf.strings.unicode_decode([b'\\xff'], 'UTF-8', errors='strict')",
+    "tf.strings.unicode_decode([b'\\xffa'], 'UTF-8', errors='ignore')",
+    "tf.strings.unicode_decode([b'\\xffa'], 'UTF-8', replacement_char=63)",
+    "tf.strings.unicode_decode([b'\\x01a'], 'UTF-8', replace_control_characters=True)",
+    "tf.strings.unicode_decode('héllo', 'UTF-8')",
+    "tf.strings.unicode_decode([['héllo'], ['x']], 'UTF-8')",
+    "tf.strings.unicode_decode(['\\x00h\\x00i'], 'UTF-16-BE')",
+    "tf.strings.unicode_decode([b'\\x00\\x00\\x00h'], 'UTF-32-BE')",
+    "tf.strings.unicode_decode(['abc'], 'UTF-8', errors='bogus')",
+    "tf.strings.unicode_split([b'h\\xc3\\xa9llo', b'\\xff\\xfeab'], 'UTF-8')",
+    "tf.strings.unicode_split_with_offsets([b'h\\xc3\\xa9llo'], 'UTF-8')",
+    "tf.strings.unicode_split('héllo', 'UTF-8')",
+    "tf.strings.unicode_encode(tf.ragged.constant([[104, 233], [0x1F600]]), 'UTF-8')",
+    "tf.strings.unicode_encode([104, 233], 'UTF-8')",
+    "tf.strings.unicode_encode(tf.constant([[104, 105], [106, 107]]), 'UTF-8')",
+    "tf.strings.unicode_encode([104, -5, 0x110000], 'UTF-8')",
+    "tf.strings.unicode_encode([104, 0xD800], 'UTF-8', errors='ignore')",
+    "tf.strings.unicode_encode([104, 233], 'UTF-16-BE')",
+    "tf.strings.unicode_encode([104, -1], 'UTF-8', errors='strict')",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c'], ['d']]), 2)",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c'], ['d']]), (1, 2), separator='_')",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c'], ['d']]), 2, pad_values=('<', '>'))",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c'], ['d']]), 3, "
+    "preserve_short_sequences=True)",
+    "tf.strings.ngrams(tf.constant([['a', 'b', 'c'], ['d', 'e', 'f']]), 2)",
+    "tf.strings.ngrams(tf.constant(['a', 'b', 'c']), 2)",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c'], ['d']]), 2, pad_values=('<', '>'), "
+    "padding_width=1)",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c', 'd']]), 3, pad_values='#')",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c', 'd']]), 3, pad_values='#', "
+    "padding_width=1)",
+    "tf.strings.ngrams(tf.ragged.constant([[['a', 'b'], ['c']]]), 2)",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b']]), 0)",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b']]), 2, pad_values=('<', '>'), "
+    "padding_width=3)",
+    "tf.strings.ngrams(tf.constant('a'), 2)",
+    "tf.strings.length(tf.strings.split(['héllo wörld']), unit='UTF8_CHAR')",
+    "tf.strings.reduce_join(tf.strings.split(['a b c', 'd e']), axis=1, separator='-')",
+]
+
+HASHING = [
+    "tf.strings.to_hash_bucket_fast(['hello', '', 'Hello World', 'hélló'], 2**62)",
+    "tf.strings.to_hash_bucket_fast([['a', 'b'], ['c', 'd']], 10)",
+    "tf.strings.to_hash_bucket_fast('hello', 3)",
+    "tf.strings.to_hash_bucket_strong(['hello', '', 'Hello World'], 2**62, [1, 2])",
+    "tf.strings.to_hash_bucket_strong(['a', 'b', 'c'], 7, [0xDECAFCAFFE, 12345])",
+    "tf.strings.to_hash_bucket(['hello', '', 'Hello World', 'x' * 40], 2**62)",
+    "tf.strings.to_hash_bucket(['a', 'bb', 'ccc', 'dddd', 'eeeee', 'ffffff', 'ggggggg', "
+    "'hhhhhhhh', 'iiiiiiiii'], 1000003)",
+    "tf.strings.to_hash_bucket_fast(['hello'], 0)",
+    "tf.strings.to_hash_bucket_fast([1, 2], 10)",
+    "tf.strings.to_hash_bucket_strong(['hello'], 10, [1])",
+    "tf.strings.to_hash_bucket_fast(rts, 5)",
+]
+
+LOOKUP = [
+    "table.lookup(tf.constant(['a', 'x', 'c']))",
+    "table[tf.constant([['b', 'b'], ['a', '']])]",
+    "table.lookup(tf.ragged.constant([['a'], ['b', 'q']]))",
+    "table.lookup(tf.SparseTensor([[0, 0]], ['c'], [1, 1]))",
+    "table.lookup(['a', 'b'])",
+    "table.lookup(tf.constant([1, 2]))",
+    "table.size()",
+    "table.key_dtype, table.value_dtype, table.default_value",
+    "ftable.lookup(tf.constant([2, 3], tf.int32))",
+    "ftable.lookup(tf.constant([2, 3], tf.int64))",
+    "tf.lookup.StaticHashTable(KV([1, 2], ['x', 'y']), 'z').lookup(tf.constant([1, 5]))",
+    "tf.lookup.StaticHashTable(KV(['a', 'a'], [1, 2]), -1)",
+    "tf.lookup.StaticHashTable(KV(['a', 'a'], [1, 1]), -1).size()",
+    "tf.lookup.StaticHashTable(KV(['a', 'b'], [1, 2, 3]), -1)",
+    "tf.lookup.StaticHashTable(KV(['a', 'b'], [1, 2]), -1.5)",
+    "vocab.lookup(tf.constant(['emerson', 'lake', 'palmer', 'king', 'crimson', 'zzz']))",
+    "vocab.size()",
+    "ivocab.lookup(tf.constant([10, 20, 30, 40, 50, -3, 123456789], tf.int64))",
+    "vocab.lookup(tf.ragged.constant([['lake', 'x'], []]))",
+    "tf.lookup.StaticVocabularyTable(KV(['a'], tf.constant([0], tf.int64)), 0)",
+    "tf.lookup.StaticVocabularyTable(KV(['a'], tf.constant([0], tf.int32)), 2)",
+    "textfile(-2, -1).lookup(tf.constant(['lake', 'x', 'palmer']))",
+    "textfile(-1, -2).lookup(tf.constant([0, 2, 5], tf.int64))",
+    "textfile(0, 1, 'pairs.txt').lookup(tf.constant(['c', 'a']))",
+    "textfile(-2, -1, vocab_size=2).size()",
+    "textfile(-2, -1, vocab_size=5)",
+    "textfile(-2, -1, 'missing.txt')",
+    "textfile(0, 3, 'pairs.txt')",
+    "mutable(('insert', ['a', 'b'], tf.constant([1, 2], tf.int64))).lookup(['a', 'z'])",
+    "mutable(('insert', ['a', 'b'], tf.constant([1, 2], tf.int64))).size()",
+    "mutable(('insert', ['a', 'b'], tf.constant([1, 2], tf.int64)), ('remove', ['a']))"
+    ".lookup(['a', 'b'])",
+    "mutable(('insert', ['a'], tf.constant([1], tf.int64)), "
+    "('insert', ['a'], tf.constant([5], tf.int64))).lookup(['a'])",
+    "mutable(('insert', tf.constant([1]), tf.constant([1], tf.int64)))",
+    "mutable(('insert', ['x'], tf.constant([1], tf.int32)))",
+    "mutable(('insert', ['x', 'y'], tf.constant([1], tf.int64)))",
+    "mutable().lookup(tf.constant([1]))",
+    "mutable().size()",
+    "dense(('insert', [5, 7], [50, 70])).lookup(tf.constant([7, 8, 5], tf.int64))",
+    "dense(('insert', [0], [1]))",
+    "dense(('insert', [-1], [1]))",
+    "dense().lookup(tf.constant([0], tf.int64))",
+    "dense(('insert', [5, 7], [50, 70]), ('remove', [5])).size()",
+    "tf.lookup.experimental.DenseHashTable(tf.int64, tf.int64, default_value=-1, empty_key=0, "
+    "deleted_key=0)",
+    "tf.function(lambda x: table.lookup(x))(tf.constant(['b', 'zz']))",
+    "list(tf.data.Dataset.from_tensor_slices(['a', 'c', 'x']).map(table.lookup)"
+    ".as_numpy_iterator())",
+]
+
+KERAS = [
+    "SL(vocabulary=abcd)(tf.constant(words))",
+    "SL(vocabulary=abcd)(words)",
+    "SL(vocabulary=abcd, output_mode='one_hot')(tf.constant(['a', 'b', 'z']))",
+    "SL(vocabulary=abcd, output_mode='multi_hot')(tf.constant(words))",
+    "SL(vocabulary=abcd, output_mode='count')(tf.constant([['a', 'a', 'z']]))",
+    "SL(vocabulary=abcd, output_mode='tf_idf', idf_weights=[0.25, 0.75, 0.6, 0.4])"
+    "(tf.constant(words))",
+    "SL(vocabulary=abcd, num_oov_indices=2)(tf.constant([['a', 'z', 'q', 'x']]))",
+    "SL(vocabulary=abcd, mask_token='')(tf.constant([['a', '', 'z']]))",
+    "SL(vocabulary=abcd, invert=True)(tf.constant([[1, 3, 4], [0, 5, 2]]))",
+    "SL(vocabulary=abcd, invert=True, mask_token='')(tf.constant([[1, 0, 5]]))",
+    "adapted(SL(), tf.constant(words)).get_vocabulary()",
+    "adapted(SL(), tf.constant(words))(tf.constant(words))",
+    "adapted(SL(max_tokens=3), ['b', 'a', 'c', 'a', 'c', 'e']).get_vocabulary()",
+    "adapted(SL(mask_token='', num_oov_indices=2), [['x', '', 'y', 'x']]).get_vocabulary()",
+    "adapted(SL(output_mode='tf_idf'), [['a', 'b', 'a'], ['b', 'c', 'b']])(['a', 'c'])",
+    "SL(vocabulary=['a', 'b', 'a'])",
+    "SL(vocabulary=[])",
+    "SL(vocabulary=['a', '[UNK]'], invert=True)",
+    "SL(vocabulary=['a', ''], mask_token='')",
+    "SL(max_tokens=1)",
+    "SL(output_mode='bad')",
+    "SL(output_mode='count', invert=True)",
+    "SL(vocabulary=abcd, max_tokens=3)",
+    "SL(vocabulary=abcd).vocabulary_size()",
+    "SL(vocabulary=abcd, mask_token='').get_vocabulary()",
+    "SL(vocabulary=['[UNK]', 'a', 'b']).get_vocabulary()",
+    "SL(vocabulary=abcd)(tf.ragged.constant([['a', 'q'], ['b']]))",
+    "SL(vocabulary=abcd)(tf.constant('a'))",
+    "SL(vocabulary=abcd, output_mode='multi_hot', pad_to_max_tokens=True, max_tokens=8)"
+    "(tf.constant(['a', 'b']))",
+    "SL(vocabulary=abcd, salt=5, num_oov_indices=3)(tf.constant(['q', 'r', 's', 't']))",
+    "SL(vocabulary=abcd, output_mode='one_hot').compute_output_shape((None, 1))",
+    "SL(vocabulary=abcd, output_mode='multi_hot').compute_output_shape((None, 3))",
+    "IL(vocabulary=[12, 36, 1138, 42])(tf.constant([[12, 1138, 42], [42, 1000, 36]]))",
+    "IL(vocabulary=[12, 36, 1138, 42], num_oov_indices=2)(tf.constant([[12, 1000, 1001, 7]]))",
+    "IL(vocabulary=[12, 36, 1138, 42], mask_token=0)(tf.constant([[12, 0, 1000]]))",
+    "IL(vocabulary=[12, 36, 1138, 42], invert=True)(tf.constant([[1, 0, 4]]))",
+    "IL(vocabulary=[12, 36, 1138, 42], output_mode='one_hot')(tf.constant([12, 36, 99]))",
+    "adapted(IL(), np.array([[12, 1138, 42], [42, 1000, 36]])).get_vocabulary()",
+    "IL(vocabulary=[1, 2], oov_token=-1).get_vocabulary()",
+    "IL(vocabulary=[1, 2], oov_method='farmhash', num_oov_indices=3)(tf.constant([5, 6, 7]))",
+    "[str(w) for w in adapted(TV(), texts).get_vocabulary()]",
+    "adapted(TV(), texts)(texts)",
+    "adapted(TV(), texts)(tf.constant([['fox brown'], ['unknown words']]))",
+    "adapted(TV(), texts).vocabulary_size()",
+    "[str(w) for w in adapted(TV(max_tokens=5, output_sequence_length=4), texts)"
+    ".get_vocabulary()]",
+    "adapted(TV(max_tokens=5, output_sequence_length=4), texts)(texts)",
+    "[str(w) for w in adapted(TV(ngrams=2, output_mode='multi_hot', max_tokens=8), texts)"
+    ".get_vocabulary()]",
+    "adapted(TV(ngrams=2, output_mode='multi_hot', max_tokens=8), texts)(['brown fox', 'dog'])",
+    "adapted(TV(output_mode='count', standardize=None, split='character'), ['abca', 'bd'])"
+    "(['aab'])",
+    "adapted(TV(output_mode='tf_idf'), texts)(['dog fox fox'])",
+    "adapted(TV(ragged=True), texts)(['the dog', 'brown'])",
+    "TV(vocabulary=['a', 'b'], output_sequence_length=3)(['a c b d a'])",
+    "TV(vocabulary=['a', 'b'], output_sequence_length=8)(['a c b d a'])",
+    "TV(vocabulary=['a', 'b'], output_mode='one_hot')(['a'])",
+    "TV(output_mode='count', output_sequence_length=3)",
+    "TV(ragged=True, output_mode='count')",
+    "TV(vocabulary=['a', 'a'])",
+    "TV(standardize='bogus')",
+    "TV(ngrams=1.5)",
+    "TV(vocabulary=['x']).get_config()['vocabulary_size']",
+    "[str(w) for w in adapted(TV(max_tokens=6), tf.data.Dataset.from_tensor_slices(texts)"
+    ".batch(2)).get_vocabulary()]",
+    "keras.layers.Hashing(num_bins=3)(tf.constant([['A'], ['B'], ['C'], ['D'], ['E']]))",
+    "keras.layers.Hashing(num_bins=3, mask_value='')(tf.constant([['A'], [''], ['C']]))",
+    "keras.layers.Hashing(num_bins=3, salt=133)(tf.constant([['A'], ['B'], ['C']]))",
+    "keras.layers.Hashing(num_bins=3, salt=[133, 137])(tf.constant([['A'], ['B'], ['C']]))",
+    "keras.layers.Hashing(num_bins=4)(tf.constant([[1], [2], [345]]))",
+    "keras.layers.Hashing(num_bins=4)(tf.constant([[1.5], [2.7]]))",
+    "keras.layers.Hashing(num_bins=3, output_mode='one_hot')(tf.constant([['A'], ['B']]))",
+    "keras.layers.Hashing(num_bins=3, output_mode='multi_hot')(tf.constant([['A', 'B'], "
+    "['C', 'C']]))",
+    "keras.layers.Hashing(num_bins=3, output_mode='count')(tf.constant([['A', 'A']]))",
+    "keras.layers.Hashing(num_bins=0)",
+    "keras.layers.Hashing(num_bins=3, salt='x')",
+    "keras.layers.Hashing(num_bins=3)(tf.ragged.constant([['a'], ['b', 'c']]))",
+    "keras.layers.CategoryEncoding(num_tokens=4, output_mode='one_hot')([3, 2, 0, 1])",
+    "keras.layers.CategoryEncoding(num_tokens=4, output_mode='multi_hot')"
+    "([[0, 1], [0, 0], [1, 2], [3, 1]])",
+    "keras.layers.CategoryEncoding(num_tokens=4, output_mode='count')([[0, 1], [0, 0], [1, 2], "
+    "[3, 1]], count_weights=np.array([[.1, .2], [.1, .1], [.2, .3], [.4, .2]]))",
+    "keras.layers.CategoryEncoding(num_tokens=4, output_mode='one_hot')([[3], [2]])",
+    "keras.layers.CategoryEncoding(num_tokens=3, output_mode='multi_hot')([[0, 5]])",
+    "keras.layers.CategoryEncoding(num_tokens=3)([1, 2])",
+    "keras.layers.CategoryEncoding(num_tokens=0)",
+    "keras.layers.CategoryEncoding(num_tokens=3, output_mode='bad')",
+    "keras.utils.pad_sequences([[1], [2, 3], [4, 5, 6]])",
+    "keras.utils.pad_sequences([[1], [2, 3], [4, 5, 6]], maxlen=2, padding='post')",
+    "keras.utils.pad_sequences([[1], [2, 3], [4, 5, 6]], maxlen=2, truncating='post', "
+    "value=-1)",
+    "keras.utils.pad_sequences([[1.5], [2, 3]], dtype='float32')",
+    "keras.utils.pad_sequences([[[1, 2]], [[3, 4], [5, 6]]])",
+    "keras.utils.pad_sequences([['a'], ['b', 'c']], dtype=object, value='')",
+    "keras.utils.pad_sequences([['a'], ['b', 'c']], value='')",
+    "keras.utils.pad_sequences([[1], 2])",
+    "keras.utils.pad_sequences([[1], [2]], padding='middle')",
+    "keras.utils.pad_sequences([[1], [2]], truncating='middle')",
+    "keras.utils.pad_sequences([[], [1, 2]], maxlen=0)",
+    "keras.preprocessing.sequence.pad_sequences([[1, 2, 3]], maxlen=5)",
+    "keras.utils.to_categorical([0, 2, 1])",
+    "keras.utils.to_categorical([[1], [3]], num_classes=5)",
+    "keras.utils.to_categorical([0, 4], num_classes=3)",
+    "batches(keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), "
+    "shuffle=False, batch_size=2))",
+    "batches(keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), "
+    "shuffle=False, label_mode='categorical', batch_size=None, max_length=4))",
+    "batches(keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), "
+    "shuffle=False, label_mode='binary', class_names=['pos', 'neg']))",
+    "batches(keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), "
+    "labels=None, shuffle=False))",
+    "keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews')).class_names",
+    "[batches(d) for d in keras.utils.text_dataset_from_directory(os.path.join(TMP, "
+    "'reviews'), shuffle=False, validation_split=0.4, subset='both')]",
+    "keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), "
+    "validation_split=0.4, subset='training')",
+    "keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), "
+    "label_mode='bad')",
+    "keras.utils.text_dataset_from_directory(os.path.join(TMP, 'reviews'), class_names=['x'])",
+]
+
+DATA = [
+    "D.from_tensor_slices(rt).element_spec",
+    "items(D.from_tensor_slices(rt))",
+    "D.from_tensor_slices(rt2).element_spec",
+    "items(D.from_tensor_slices(rt2))",
+    "D.from_tensor_slices(rt).batch(2).element_spec",
+    "items(D.from_tensor_slices(rt).batch(2))",
+    "items(D.from_tensor_slices(rt2).batch(3))",
+    "D.from_tensor_slices(rt2).batch(3).element_spec",
+    "items(D.from_tensor_slices(rt).batch(2).unbatch())",
+    "D.from_tensor_slices(rt).batch(2, drop_remainder=True).element_spec",
+    "items(D.from_tensor_slices(rt).map(lambda x: x * 2))",
+    "D.from_tensor_slices(rt).map(lambda x: x * 2).element_spec",
+    "items(D.from_tensor_slices(rt).batch(2).map(lambda x: tf.reduce_sum(x, axis=1)))",
+    "items(D.from_tensor_slices(['a b', 'c d e', 'f']).batch(2).map(tf.strings.split))",
+    "D.from_tensor_slices(['a b', 'c d e', 'f']).batch(2).map(tf.strings.split).element_spec",
+    "D.from_tensor_slices(['a b', 'c d e', 'f']).map(tf.strings.split).element_spec",
+    "items(D.range(4).map(lambda x: tf.range(x)).ragged_batch(3))",
+    "D.range(4).map(lambda x: tf.range(x)).ragged_batch(3).element_spec",
+    "D.range(4).map(lambda x: tf.range(x)).ragged_batch(2, row_splits_dtype=tf.int32)"
+    ".element_spec",
+    "items(D.range(3).map(lambda x: tf.fill([x, 2], x)).ragged_batch(2))",
+    "items(D.range(3).map(lambda x: (x, tf.range(x))).ragged_batch(2))",
+    "items(D.range(4).map(lambda x: tf.range(x)).padded_batch(2))",
+    "items(D.range(4).map(lambda x: tf.range(x)).padded_batch(2, padded_shapes=[4], "
+    "padding_values=tf.constant(-1, tf.int64)))",
+    "tf.function(lambda d: d.reduce(0, lambda s, x: s + tf.reduce_sum(x)))"
+    "(D.from_tensor_slices(rt))",
+    "tf.map_fn(tf.math.reduce_sum, rt, fn_output_signature=tf.int32)",
+    "tf.map_fn(lambda x: x * 2, rt)",
+    "tf.map_fn(lambda x: tf.range(x), tf.constant([1, 3, 0]), "
+    "fn_output_signature=tf.RaggedTensorSpec(shape=[None], dtype=tf.int32))",
+    "tf.map_fn(lambda s: tf.strings.split(s), tf.constant(['a b', 'c']), "
+    "fn_output_signature=tf.RaggedTensorSpec(shape=[None], dtype=tf.string))",
+    "tf.map_fn(lambda x: tf.ragged.constant([[1], [2, 3]]) * x, tf.constant([1, 2]), "
+    "fn_output_signature=tf.RaggedTensorSpec(shape=[None, None], dtype=tf.int32, "
+    "ragged_rank=1))",
+    "tf.function(lambda r: r.row_lengths(), "
+    "input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])(rt)",
+    "tf.function(lambda r: r * 2, input_signature=[tf.RaggedTensorSpec([None, None], "
+    "tf.int32)]).get_concrete_function().structured_outputs",
+    "tf.function(lambda r: r + 1, input_signature=[tf.RaggedTensorSpec([None, None], "
+    "tf.int32)])(tf.ragged.constant([[1.5]]))",
+]
+
+SPARSE = [
+    "tf.sparse.add(sa, sb)",
+    "tf.sparse.add(sa, sb, threshold=15.0)",
+    "tf.sparse.add(sa, tf.ones([3, 4]))",
+    "tf.sparse.add(sa, S([[0, 0]], [1.0], [2, 2]))",
+    "tf.sparse.reduce_sum(sa)",
+    "tf.sparse.reduce_sum(sa, axis=0)",
+    "tf.sparse.reduce_sum(sa, axis=1, keepdims=True)",
+    "tf.sparse.reduce_sum(sa, axis=1, output_is_sparse=True)",
+    "tf.sparse.reduce_sum(sa, axis=[0, 1])",
+    "tf.sparse.reduce_max(S([[0, 0], [0, 1]], [-1.0, -2.0], [2, 2]), axis=1)",
+    "tf.sparse.reduce_max(S([[0, 0], [0, 1]], [-1.0, -2.0], [2, 2]))",
+    "tf.sparse.reduce_max(sa, axis=0)",
+    "tf.sparse.reorder(S([[1, 0], [0, 3], [0, 1]], [1, 2, 3], [2, 4]))",
+    "tf.sparse.reshape(sa, [4, 3])",
+    "tf.sparse.reshape(sa, [-1, 2])",
+    "tf.sparse.reshape(sa, [5, 5])",
+    "tf.sparse.slice(sa, [1, 0], [2, 2])",
+    "tf.sparse.slice(sa, [0, 1], [10, 10])",
+    "tf.sparse.split(sp_input=sa, num_split=2, axis=1)",
+    "tf.sparse.split(sp_input=sa, num_split=2, axis=0)",
+    "tf.sparse.concat(0, [sa, sb])",
+    "tf.sparse.concat(1, [sa, sb])",
+    "tf.sparse.concat(1, [sa, S([[0, 0]], [5.0], [2, 2])], expand_nonconcat_dims=True)",
+    "tf.sparse.sparse_dense_matmul(sm, tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]))",
+    "tf.sparse.sparse_dense_matmul(sm, tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), "
+    "adjoint_b=True)",
+    "tf.sparse.sparse_dense_matmul(sm, tf.eye(3), adjoint_a=True)",
+    "tf.sparse.sparse_dense_matmul(tf.constant([[1.0, 2.0, 3.0]]), sm)",
+    "tf.sparse.retain(sa, [True, False, True])",
+    "tf.sparse.fill_empty_rows(S([[1, 0]], [5], [3, 2]), -1)",
+    "tf.sparse.fill_empty_rows(sa, 9.0)",
+    "tf.sparse.to_indicator(S([[0, 0], [0, 1], [1, 0]], [2, 0, 3], [2, 2]), 4)",
+    "tf.sparse.bincount(tf.constant([[1, 2, 2], [0, 0, 5]]))",
+    "tf.sparse.bincount(tf.constant([[1, 2, 2], [0, 0, 5]]), axis=-1)",
+    "tf.sparse.bincount(tf.constant([1, 1, 3]), minlength=6, binary_output=True)",
+    "tf.sparse.bincount(tf.constant([1, 1, 7]), maxlength=3)",
+    "tf.sparse.map_values(tf.multiply, sa, sa)",
+    "tf.sparse.map_values(lambda v: v + 1, sa)",
+    "tf.sparse.expand_dims(sa, 0)",
+    "tf.sparse.expand_dims(sa, -1).dense_shape",
+    "tf.sparse.from_dense(tf.constant([[0, 3], [4, 0]]))",
+    "tf.sparse.from_dense(tf.constant(['', 'a']))",
+    "tf.sparse.to_dense(tf.sparse.transpose(sa))",
+    "tf.sparse.segment_sum(tf.constant([[1., 2], [3, 4], [5, 6]]), tf.constant([0, 2]), "
+    "tf.constant([0, 0]))",
+    "tf.sparse.segment_mean(tf.constant([[1., 2], [3, 4], [5, 6]]), tf.constant([0, 1, 2]), "
+    "tf.constant([0, 1, 1]))",
+    "tf.sparse.segment_sqrt_n(tf.constant([[1., 2], [3, 4], [5, 6]]), tf.constant([0, 1, 2]),"
+    " tf.constant([0, 0, 2]))",
+    "tf.sparse.cross([tf.ragged.constant([['a', 'b'], ['c']]).to_sparse(), "
+    "tf.constant([['d'], ['e']])])",
+    "tf.sparse.cross([tf.constant([[1], [2]], tf.int64), tf.constant([['d'], ['e']])], "
+    "separator='-')",
+    "tf.sparse.cross_hashed([tf.ragged.constant([['a', 'b'], ['c']]).to_sparse(), "
+    "tf.constant([['d'], ['e']])], num_buckets=100)",
+    "tf.sparse.cross_hashed([tf.constant([[1], [2]], tf.int64), tf.constant([['d'], ['e']])])",
+    "tf.sparse.cross_hashed([tf.constant([[1], [2]], tf.int64), tf.constant([['d'], ['e']])], "
+    "num_buckets=10, hash_key=123)",
+    "grad_of(lambda v: tf.reduce_sum(tf.sparse.sparse_dense_matmul(S([[0, 0], [1, 1]], v, "
+    "[2, 2]), tf.constant([[1.0, 2.0], [3.0, 4.0]]))), tf.constant([1.0, 1.0]))",
+    "grad_of(lambda v: tf.sparse.reduce_sum(tf.sparse.add(S([[0, 0], [1, 1]], v, [2, 2]), "
+    "S([[0, 0]], [5.0], [2, 2]))), tf.constant([1.0, 2.0]))",
+    "grad_of(lambda v: tf.reduce_sum(tf.sparse.to_dense(S([[0, 1]], v, [2, 2])) * 3.0), "
+    "tf.constant([2.0]))",
+    "keras.layers.HashedCrossing(num_bins=5)((np.array(['A', 'B', 'C', 'D', 'E']), "
+    "np.array([101, 101, 101, 102, 102])))",
+    "keras.layers.HashedCrossing(num_bins=5, output_mode='one_hot')((np.array(['A', 'B']), "
+    "np.array([101, 102])))",
+    "keras.layers.HashedCrossing(num_bins=5)((tf.constant([['A'], ['B']]), "
+    "tf.constant([[1], [2]])))",
+    "keras.layers.Discretization(bin_boundaries=[0., 1., 2.])(np.array([[-1.5, 1.0, 3.4, "
+    ".5], [0.0, 3.0, 1.3, 0.0]]))",
+    "keras.layers.Discretization(bin_boundaries=[0., 1., 2.], output_mode='one_hot')"
+    "(np.array([-1.5, 1.0, 3.4]))",
+    "keras.layers.Discretization(bin_boundaries=[0., 1.], output_mode='count')"
+    "(np.array([[-1.5, 1.0, 3.4, .5]]))",
+    "adapted(keras.layers.Discretization(num_bins=4, epsilon=0.01), np.array([[-1.5, 1.0, "
+    "3.4, .5], [0.0, 3.0, 1.3, 0.0]])).bin_boundaries",
+    "adapted(keras.layers.Discretization(num_bins=3), np.arange(100.0)).bin_boundaries",
+    "adapted(keras.layers.Discretization(num_bins=5), np.random.RandomState(0).normal("
+    "size=(500,))).bin_boundaries",
+    "keras.layers.Discretization(num_bins=3, bin_boundaries=[1.0])",
+    "keras.layers.Discretization()",
+]
+
+SECTIONS = {"ragged": RAGGED, "strings": STRINGS, "hashing": HASHING, "lookup": LOOKUP,
+            "keras": KERAS, "data": DATA, "sparse": SPARSE}

@@ -1,0 +1,28 @@
+"""Writes golden_tf.json: what real TensorFlow 2.21 answers for golden_exprs.py.
+
+Run with a TensorFlow interpreter, from the repository root:
+
+    /work/tfref/bin/python tests/ragged/tf_golden.py
+
+Each expression's repr (or error class and first message line) is stored; the tests
+evaluate the same expressions with eagerflow and compare, without importing TensorFlow.
+"""
+
+import json
+import os
+import sys
+
+os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
+os.environ["TF_ENABLE_ONEDNN_OPTS"] = "0"
+sys.path.insert(0, os.path.dirname(__file__))
+import golden_exprs as G  # noqa: E402
+import tensorflow as tf  # noqa: E402
+from evaluate import evaluate_all  # noqa: E402
+
+if __name__ == "__main__":
+    out = {name: evaluate_all(tf, G.PRELUDE, exprs) for name, exprs in G.SECTIONS.items()}
+    path = os.path.join(os.path.dirname(__file__), "golden_tf.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(out, f, indent=0, sort_keys=True, ensure_ascii=True)
+        f.write("\n")
+    print(f"wrote {sum(len(v) for v in out.values())} results to {path}")
