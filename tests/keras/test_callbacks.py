@@ -159,6 +159,10 @@ def test_early_stopping_max_mode_and_missing_metric():
     assert len(h.history["loss"]) == 2  # nothing improves by 2.0: stop after epoch 2
     with pytest.warns(UserWarning, match="Early stopping conditioned on metric `nope`"):
         _model().fit(x, y, epochs=1, verbose=0,
+                     callbacks=[tf.keras.callbacks.EarlyStopping(monitor="nope", mode="min")])
+    # Keras 3 refuses to guess the direction of a metric the model does not compile
+    with pytest.raises(ValueError, match="monitor=nope, but Keras isn't able"):
+        _model().fit(x, y, epochs=1, verbose=0,
                      callbacks=[tf.keras.callbacks.EarlyStopping(monitor="nope")])
 
 
@@ -240,18 +244,21 @@ def test_model_checkpoint(tmp_path, capsys):
         def on_epoch_end(self, epoch, logs=None):
             logs["val_loss"] = next(vals)
 
-    path = str(tmp_path / "ckpt-{epoch:02d}-{val_loss:.2f}")
+    path = str(tmp_path / "ckpt-{epoch:02d}-{val_loss:.2f}.weights.h5")
     cb = tf.keras.callbacks.ModelCheckpoint(path, save_best_only=True, save_weights_only=True,
                                             verbose=1)
     m.fit(x, y, epochs=3, callbacks=[FakeVal(), cb], verbose=0)
-    assert [p[len(str(tmp_path)) + 1:] for p in m.saved] == ["ckpt-01-0.50", "ckpt-03-0.40"]
+    assert [p[len(str(tmp_path)) + 1:] for p in m.saved] == ["ckpt-01-0.50.weights.h5",
+                                                              "ckpt-03-0.40.weights.h5"]
     out = capsys.readouterr().out
     assert "Epoch 1: val_loss improved from None to 0.50000, saving model to" in out
+    assert "Epoch 1: finished saving model to" in out
     assert "Epoch 2: val_loss did not improve from 0.50000" in out
     m.saved.clear()
-    every = tf.keras.callbacks.ModelCheckpoint(str(tmp_path / "b{epoch}-{batch}"), save_freq=2)
+    every = tf.keras.callbacks.ModelCheckpoint(str(tmp_path / "b{epoch}-{batch}.keras"),
+                                               save_freq=2)
     m.fit(x, y, batch_size=8, epochs=1, callbacks=[every], verbose=0)
-    assert [p.rsplit("/", 1)[1] for p in m.saved] == ["b1-2", "b1-4"]
+    assert [p.rsplit("/", 1)[1] for p in m.saved] == ["b1-2.keras", "b1-4.keras"]
     with pytest.raises(ValueError, match="Unrecognized save_freq"):
         tf.keras.callbacks.ModelCheckpoint("x", save_freq="daily")
 

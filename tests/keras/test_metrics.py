@@ -75,7 +75,9 @@ def test_mean_metric_wrapper_and_identifiers():
     w = tf.keras.metrics.MeanMetricWrapper(tf.keras.losses.mean_absolute_error, name="mae")
     w.update_state([[1.0, 2.0]], [[2.0, 4.0]])
     assert w.result().numpy() == pytest.approx(1.5)
-    assert tf.keras.metrics.get("accuracy") is tf.keras.metrics.accuracy
+    # Keras 3 resolves every name to a metric object (TF 2.21: <Accuracy name=accuracy>)
+    assert isinstance(tf.keras.metrics.get("accuracy"), tf.keras.metrics.Accuracy)
+    assert isinstance(tf.keras.metrics.get("mae"), tf.keras.metrics.MeanAbsoluteError)
     assert isinstance(tf.keras.metrics.get("AUC"), tf.keras.metrics.AUC)
     with pytest.raises(ValueError, match="Could not interpret metric identifier"):
         tf.keras.metrics.get("f7")

@@ -40,17 +40,17 @@ def test_string_compile_resolves_like_keras():
     assert type(m.optimizer).__name__ == "SGD"
     logs = m.evaluate(x, y, verbose=0, return_dict=True)
     assert sorted(logs) == ["acc", "loss", "sparse_categorical_crossentropy"]
-    assert type(m.compiled_metrics.metrics[0]).__name__ == "SparseCategoricalAccuracy"
+    assert type(m.metrics[1].metrics[0]).__name__ == "SparseCategoricalAccuracy"
     onehot = tf.keras.utils.to_categorical(y, 2)
     m2 = TinyMLP(2, 2)
     m2.compile("adam", tf.keras.losses.CategoricalCrossentropy(from_logits=True),
                metrics=["accuracy"])
     m2.evaluate(x, onehot, verbose=0)
-    assert type(m2.compiled_metrics.metrics[0]).__name__ == "CategoricalAccuracy"
+    assert type(m2.metrics[1].metrics[0]).__name__ == "CategoricalAccuracy"
     m3 = TinyMLP(2, 1)
     m3.compile("adam", "binary_crossentropy", metrics=["accuracy"])
     m3.evaluate(x, y.reshape(-1, 1).astype("float32"), verbose=0)
-    assert type(m3.compiled_metrics.metrics[0]).__name__ == "BinaryAccuracy"
+    assert type(m3.metrics[1].metrics[0]).__name__ == "BinaryAccuracy"
 
 
 def test_evaluate_returns_scalar_list_or_dict_in_tf_order():
@@ -59,7 +59,11 @@ def test_evaluate_returns_scalar_list_or_dict_in_tf_order():
     out = m.evaluate(x, y, verbose=0)
     d = m.evaluate(x, y, verbose=0, return_dict=True)
     assert out == [d["loss"], d["accuracy"]]
+    # Keras 3: compiling again without `metrics` keeps the compiled metrics
     m.compile("adam", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    assert len(m.evaluate(x, y, verbose=0)) == 2
+    m.compile("adam", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+              metrics=[])
     assert isinstance(m.evaluate(x, y, verbose=0), float)
 
 

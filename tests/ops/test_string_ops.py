@@ -3,6 +3,7 @@
 import numpy as np
 
 import eagerflow as tf
+from eagerflow._src.ops.string_ops import _regex_replace
 
 
 def test_string_ops_trace_inside_dataset_map():
@@ -33,3 +34,17 @@ def test_split_returns_ragged_rows_and_a_scalar_gives_a_vector():
     assert rt.to_list() == [[b"a", b"b"], [b"c"]]
     np.testing.assert_array_equal(tf.strings.split(tf.constant("a b")).numpy(),
                                   np.array([b"a", b"b"], dtype=object))
+
+
+def test_whole_buffer_paths_match_the_per_string_functions():
+    # lower/upper and a one-class regex run over all strings joined by NULs; strings that
+    # hold a NUL, and patterns that could match one or match empty, take the per-string path
+    words = [b"Hello, World!", b"", b"a\x00B.", "caf\u00e9 \u00c9T\u00c9?".encode(), b"x!!y"]
+    t = tf.constant(np.array(words, dtype=object).reshape(5, 1))
+    lower = tf.strings.lower(t).numpy().reshape(-1).tolist()
+    assert lower == [w.translate(bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                                                 b"abcdefghijklmnopqrstuvwxyz")) for w in words]
+    assert tf.strings.upper(t).numpy().reshape(-1).tolist()[0] == b"HELLO, WORLD!"
+    for pattern in (r"[!.,?]", r"[!.,?]+", r"[^a-z]", r"[!]*", r"[\x00!]"):
+        got = tf.strings.regex_replace(t, pattern, "<\\0>").numpy().reshape(-1).tolist()
+        assert got == [_regex_replace(w, pattern, "<\\0>", True) for w in words], pattern

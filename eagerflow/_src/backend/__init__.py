@@ -30,6 +30,7 @@ class Backend:
 
     name = "numpy"
     device_type = "CPU"
+    array_type: type = np.ndarray
 
     def __init__(self, xp: Any = np) -> None:
         self.xp = xp
@@ -68,6 +69,11 @@ class Backend:
 
     def synchronize(self, index: int) -> None:
         """Waits for the kernels queued on device `index` (timing, host reads)."""
+
+    def special(self) -> Any:
+        """SciPy's special functions for this backend's arrays (scipy.special on CPU),
+        or None when they are not installed."""
+        return cpu.scipy_special()
 
     # kernel helpers (see the module functions of the same names)
     def matmul(self, a: Any, b: Any, out: Any = None) -> Any:
@@ -115,15 +121,30 @@ NUMPY = Backend()
 _BY_XP: dict = {id(np): NUMPY}
 
 
+ARRAY_TYPES: set = {np.ndarray}  # every registered backend's array type
+
+
 def register(backend: Backend) -> Backend:
     """Makes `backend` known by its array module (for the kernel helpers below)."""
     _BY_XP[id(backend.xp)] = backend
+    ARRAY_TYPES.add(backend.array_type)
     return backend
+
+
+def is_scalar(value: Any) -> bool:
+    """A Python or NumPy number (what a kernel may return instead of a 0-d array)."""
+    return isinstance(value, (int, float, complex, np.generic))
 
 
 def of(xp: Any) -> Backend:
     """The backend whose array module is `xp`."""
     return _BY_XP[id(xp)]
+
+
+def special(xp: Any) -> Any:
+    """The special functions (erf, gammaln, digamma, zeta, ...) over `xp`'s arrays:
+    scipy.special, CuPy's cupyx.scipy.special, or None without them."""
+    return _BY_XP[id(xp)].special()
 
 
 def to_host(arr: Any) -> np.ndarray:

@@ -21,7 +21,7 @@ from typing import Any
 import cupy
 import numpy as np
 
-from eagerflow._src.backend import DeviceBackend, register
+from eagerflow._src.backend import DeviceBackend, is_scalar, register
 
 _SMALL = 64 << 20  # below this an allocation is not checked against free memory
 
@@ -30,6 +30,7 @@ class CupyBackend(DeviceBackend):
     """CUDA devices through CuPy; device indexes are CUDA's (after CUDA_VISIBLE_DEVICES)."""
 
     name = "cupy"
+    array_type = cupy.ndarray
 
     def __init__(self) -> None:
         super().__init__(cupy)
@@ -57,7 +58,9 @@ class CupyBackend(DeviceBackend):
             return cupy.asarray(arr)
 
     def result(self, out: Any, index: int) -> Any:
-        return out if type(out) is cupy.ndarray else cupy.asarray(out)
+        if type(out) is cupy.ndarray:
+            return out
+        return cupy.asarray(out) if is_scalar(out) or type(out) is np.ndarray else out
 
     def too_big(self, nbytes: int) -> bool:
         if nbytes <= _SMALL:
@@ -88,6 +91,11 @@ class CupyBackend(DeviceBackend):
         cupy.cuda.Device(index).synchronize()
         self.memory_info(index)
 
+    def special(self) -> Any:
+        import cupyx.scipy.special as sp  # part of CuPy, loaded on first use
+
+        return sp
+
     # -- generated kernels (tf.function fusion) -----------------------------------------
     def elementwise(self, in_params: str, out_params: str, body: str, name: str,
                     preamble: str = "") -> Any:
@@ -113,6 +121,17 @@ class CupyBackend(DeviceBackend):
                     in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
                     name, preamble=preamble)
         return k
+
+    def launch(self, source: dict, arrays: list) -> Any:
+        """Runs a fused kernel of tf.function (graph/fusion.py's `Group.source`)."""
+        if source["kind"] == "elementwise":
+            kernel = self.elementwise(source["in_params"], source["out_params"],
+                                      source["operation"], source["name"], source["preamble"])
+            return kernel(*arrays)
+        kernel = self.reduction(source["in_params"], source["out_params"], source["map_expr"],
+                                source["reduce_expr"], source["post_map_expr"],
+                                source["identity"], source["name"], source["preamble"])
+        return kernel(*arrays, axis=source["axis"], keepdims=source["keepdims"])
 
     # -- collectives (MirroredStrategy) -------------------------------------------------
     def all_reduce(self, arrays: list, op: str = "sum") -> list:

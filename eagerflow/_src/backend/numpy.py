@@ -420,3 +420,22 @@ def memory_limit() -> int:
     except (ImportError, OSError, ValueError):  # pragma: no cover - non-POSIX
         pass
     return limit
+
+
+# ---------------------------------------------------------------------------------------
+# SciPy (optional).
+# ---------------------------------------------------------------------------------------
+
+_SCIPY: dict = {}
+
+
+def scipy_special() -> Any:
+    """scipy.special, or None without SciPy; imported on first use, not at import
+    (import eagerflow stays fast)."""
+    if "mod" not in _SCIPY:
+        try:
+            import scipy.special as sp
+        except ImportError:
+            sp = None
+        _SCIPY["mod"] = sp
+    return _SCIPY["mod"]

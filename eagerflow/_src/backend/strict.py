@@ -25,7 +25,8 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import DeviceBackend, register, to_host
+from eagerflow._src.backend import DeviceBackend, is_scalar, register, to_host
+from eagerflow._src.backend.numpy import scipy_special
 
 CONVERSION = ("Implicit conversion to a NumPy array is not allowed. Please use `.get()` to "
               "construct a NumPy array explicitly.")
@@ -90,6 +91,17 @@ RANDOM = frozenset("""
     standard_gamma uniform
 """.split())
 STRIDE_TRICKS = frozenset(("as_strided", "sliding_window_view"))
+# scipy.special's functions that cupyx.scipy.special also has.
+SPECIAL = frozenset("""
+    bdtr bdtrc bdtri beta betainc betaincinv betaln binom boxcox boxcox1p cbrt chdtr chdtrc
+    chdtri cosdg cosm1 cotdg digamma ellipeinc ellipj ellipk ellipkinc ellipkm1 entr erf erfc
+    erfcinv erfcx erfinv exp1 exp10 exp2 expi expit expm1 expn exprel fdtr fdtrc fdtri gamma
+    gammainc gammaincc gammainccinv gammaincinv gammaln gammasgn gdtr gdtrc huber i0 i0e i1 i1e
+    inv_boxcox inv_boxcox1p j0 j1 k0 k0e k1 k1e kl_div lambertw log1p log_expit log_ndtr
+    log_softmax loggamma logit logsumexp lpmv multigammaln nbdtr nbdtrc nbdtri ndtr ndtri pdtr
+    pdtrc pdtri poch polygamma pseudo_huber psi radian rel_entr rgamma round shichi sici sinc
+    sindg softmax sph_harm_y spherical_yn tandg wright_bessel xlog1py xlogy y0 y1 yn zeta zetac
+""".split())
 # ndarray methods and properties CuPy's ndarray also has.
 METHODS = frozenset("""
     all any argmax argmin argpartition argsort astype byteswap choose clip compress conj
@@ -144,11 +156,14 @@ class StrictArray:
     nbytes = property(lambda self: self._a.nbytes)
     strides = property(lambda self: self._a.strides)
     flags = property(lambda self: self._a.flags)
-    base = property(lambda self: None if self._a.base is None else _wrap(self._a.base))
-    T = property(lambda self: _wrap(self._a.T))
-    mT = property(lambda self: _wrap(self._a.mT))  # noqa: N815 - NumPy's name
-    real = property(lambda self: _wrap(self._a.real))
-    imag = property(lambda self: _wrap(self._a.imag))
+    base = property(lambda self: None if self._a.base is None else
+                    _wrap(self._a.base, self._device))
+    T = property(lambda self: _wrap(self._a.T, self._device))
+    mT = property(lambda self: _wrap(self._a.mT, self._device))  # noqa: N815 - NumPy's name
+    real = property(lambda self: _wrap(self._a.real, self._device),
+                    lambda self, v: setattr(self._a, "real", _unwrap(v, self)))
+    imag = property(lambda self: _wrap(self._a.imag, self._device),
+                    lambda self, v: setattr(self._a, "imag", _unwrap(v, self)))
     device = property(lambda self: self._device)
 
     def __getattr__(self, name: str) -> Any:
@@ -158,7 +173,7 @@ class StrictArray:
                              f"ndarray has none)")
 
     def __getitem__(self, key: Any) -> StrictArray:
-        return _wrap(self._a[_unwrap(key, self)])
+        return _wrap(self._a[_unwrap(key, self)], self._device)
 
     def __setitem__(self, key: Any, value: Any) -> None:
         self._a[_unwrap(key, self)] = _unwrap(value, self)
@@ -198,13 +213,15 @@ class StrictArray:
 
 
 def _operator(name: str) -> Any:
+    in_place = name.startswith("__i") and name != "__invert__"
+
     def op(self: StrictArray, *args: Any) -> Any:
         out = getattr(self._a, name)(*_unwrap(args, self))
         if out is NotImplemented:
             return out
-        if name.startswith("__i") and name != "__invert__":  # in place: the same array
+        if in_place:  # a += b: the same array
             return self
-        return _wrap(out)
+        return _wrap(out, self._device)
 
     op.__name__ = name
     return op
@@ -238,26 +255,30 @@ def _unwrap(x: Any, owner: Any = None) -> Any:
     return x
 
 
-def _wrap(r: Any) -> Any:
-    """A NumPy result as the device's: arrays (and NumPy scalars, which CuPy returns as
-    0-d arrays) become stand-in arrays; containers are walked; the rest is as is."""
+def _wrap(r: Any, device: int | None = None) -> Any:
+    """A NumPy result as the device's (`device`, else the current one): arrays (and NumPy
+    scalars, which CuPy returns as 0-d arrays) become stand-in arrays; containers are
+    walked; the rest is as is."""
     if type(r) is np.ndarray:
         _check_dtype(r.dtype)
-        return StrictArray(r)
+        return StrictArray(r, device)
     if isinstance(r, np.generic):
         _check_dtype(r.dtype)
-        return StrictArray(np.asarray(r))
+        return StrictArray(np.asarray(r), device)
     if isinstance(r, tuple):
-        items = [_wrap(v) for v in r]
+        items = [_wrap(v, device) for v in r]
         return type(r)(*items) if hasattr(r, "_fields") else tuple(items)
     if type(r) is list:
-        return [_wrap(v) for v in r]
+        return [_wrap(v, device) for v in r]
     return r
 
 
 def _wrapped(fn: Any, name: str, owner: Any = None) -> Any:
+    """`fn` over stand-in arrays; an array method's results stay on its array's device."""
+    device = None if owner is None else owner._device
+
     def call(*args: Any, **kwargs: Any) -> Any:
-        return _wrap(fn(*_unwrap(args, owner), **_unwrap(kwargs, owner)))
+        return _wrap(fn(*_unwrap(args, owner), **_unwrap(kwargs, owner)), device)
 
     call.__name__ = name
     return call
@@ -322,10 +343,10 @@ class _Namespace(types.SimpleNamespace):
             raise AttributeError(f"module '{self.__name__}' has no attribute '{name}' (CuPy "
                                  f"has none)")
         target = getattr(self._source, name)
-        if name in SHARED and self._source is np:
-            value = target
-        elif isinstance(target, np.ufunc):
+        if isinstance(target, np.ufunc) or type(target).__name__ == "ufunc":
             value = _Ufunc(target)
+        elif name in SHARED and self._source is np:
+            value = target
         elif callable(target) and not isinstance(target, type):
             value = _wrapped(target, name)
         else:
@@ -349,11 +370,13 @@ class StrictBackend(DeviceBackend):
     """The stand-in posing as GPUs: each array lives on one of `count` devices."""
 
     name = "strict"
+    array_type = StrictArray
 
     def __init__(self) -> None:
         super().__init__(xp)
         self.count = 0  # set by find_gpus' caller: how many devices it poses as
         self.peak: dict = {}
+        self._special: Any = None
 
     def device_count(self) -> int:
         return self.count
@@ -375,10 +398,34 @@ class StrictBackend(DeviceBackend):
         if type(out) is np.ndarray:
             raise TypeError(f"a kernel on the stand-in GPU returned a NumPy array "
                             f"({out.dtype}{list(out.shape)}): it left `xp`")
-        return StrictArray(np.asarray(out), index)  # a Python scalar
+        if is_scalar(out):
+            return StrictArray(np.asarray(out), index)
+        return out  # not an array (a loop's history, a handle): as it is
 
     def memory_info(self, index: int) -> dict:
         return {"current": 0, "peak": self.peak.get(index, 0)}
+
+    def special(self) -> Any:
+        """scipy.special's functions CuPy's cupyx.scipy.special has, over stand-in arrays."""
+        if self._special is None:
+            sp = scipy_special()
+            if sp is None:
+                return None
+            self._special = _Namespace("strict.special", sp, SPECIAL)
+        return self._special
+
+    def all_reduce(self, arrays: list, op: str = "sum") -> list:
+        """NCCL's all-reduce as the stand-in does it: the sum (max, min) of one array per
+        device written into each of them, in place."""
+        if len({a._device for a in arrays}) != len(arrays):
+            raise ValueError("all_reduce takes one array per device")
+        fn = {"sum": np.add, "max": np.maximum, "min": np.minimum}[op]
+        total = arrays[0]._a.copy()
+        for a in arrays[1:]:
+            fn(total, a._a, out=total)
+        for a in arrays:
+            a._a[...] = total
+        return arrays
 
 
 BACKEND = register(StrictBackend())

@@ -355,15 +355,16 @@ class device:  # noqa: N801 - TF's public name
         outer = st.device_stack[-1][0] if st.device_stack else DeviceSpec()
         merged = DeviceSpec() if self._spec is None else outer.make_merged_spec(self._spec)
         st.device_stack.append((merged, st.place))
-        _place(resolve(merged))
+        set_placement(resolve(merged))
         return self
 
     def __exit__(self, *exc: Any) -> None:
         _, outer = _state.device_stack.pop()
-        _place(outer if outer is not None else default_device())
+        set_placement(outer if outer is not None else default_device())
 
 
-def _place(dev: _Device) -> None:
+def set_placement(dev: _Device) -> None:
+    """Runs this thread's next ops on `dev` (a device scope's entry, without the scope)."""
     st = _state
     st.device, st.xp, st.place = dev.canonical, dev.xp, dev
     if dev.backend is not B.NUMPY:
@@ -376,11 +377,11 @@ def placed_on(name: str) -> Iterator[None]:
     (a replica's ops on its device, a variable's update on the variable's)."""
     st = _state
     saved = st.place if st.place is not None else default_device()
-    _place(lookup(name))
+    set_placement(lookup(name))
     try:
         yield
     finally:
-        _place(saved)
+        set_placement(saved)
 
 
 def current_device_spec() -> DeviceSpec:
@@ -418,6 +419,25 @@ def place_array(arr: Any) -> tuple:
     if host_only(arr.dtype):
         return B.to_host(arr), _CPU.canonical
     return to_device(arr, dev), dev.canonical
+
+
+def device_of(arr: Any) -> _Device:
+    """The device holding `arr`: the current one when it does (two logical devices may
+    share one physical device), else the first that does, else CPU:0."""
+    here = current_device()
+    if here.backend.holds(arr, here.physical):
+        return here
+    for d in _logical_devices():
+        if d.backend.holds(arr, d.physical):
+            return d
+    return _CPU
+
+
+def copy_to_device(arr: Any, dev: _Device) -> Any:
+    """A copy of `arr` (any device's) on `dev`: a new array even when it is there already
+    (a replica's own copy of a value)."""
+    out = to_device(arr, dev)
+    return out.copy() if out is arr else out
 
 
 def to_device(arr: Any, dev: _Device) -> Any:

@@ -10,10 +10,12 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.iterators import ElementIterator
 from eagerflow._src.data.transformations import AssertCardinalityDataset
 
 
@@ -117,12 +119,52 @@ def shuffle_and_repeat(buffer_size: Any, count: Any = None, seed: Any = None) ->
 
 
 def prefetch_to_device(device: str, buffer_size: Any = None) -> Callable:
-    # One host, no accelerator copies: the same as prefetch.
-    return lambda dataset: dataset.prefetch(-1 if buffer_size is None else buffer_size)
+    """Elements copied onto `device` ahead of use: the copies run on the prefetch thread,
+    so a GPU step finds its batch there already."""
+    return lambda dataset: copy_to_device(device)(dataset).prefetch(
+        -1 if buffer_size is None else buffer_size)
 
 
 def copy_to_device(target_device: str, source_device: str = "/cpu:0") -> Callable:
-    return lambda dataset: dataset
+    """Each element's tensors copied onto `target_device` (host-only data, such as
+    strings, stays on the CPU)."""
+    device = D.canonical_name(target_device)
+    return lambda dataset: CopyToDeviceDataset(dataset, device)
+
+
+class _CopyIterator(ElementIterator):
+    __slots__ = ("_in", "_device")
+
+    def __init__(self, upstream: ElementIterator, device: Any) -> None:
+        self._in, self._device = upstream, device
+
+    def __next__(self) -> tuple:
+        return tuple(_copied(c, self._device) for c in next(self._in))
+
+    def close(self) -> None:
+        self._in.close()
+
+
+def _copied(value: Any, device: Any) -> Any:
+    if type(value) is not EagerTensor or value._device == device.canonical:
+        return value
+    if D.host_only(value._arr.dtype):
+        return value
+    return EagerTensor(D.copy_to_device(value._arr, device), value._dtype, device.canonical)
+
+
+class CopyToDeviceDataset(DatasetV2):
+    _repr_name = "_CopyToDeviceDataset"
+
+    def __init__(self, input_dataset: DatasetV2, device: str) -> None:
+        super().__init__((input_dataset,))
+        self._device = D.lookup(device)
+
+    def _make_iterator(self, ctx: Any = None) -> ElementIterator:
+        return _CopyIterator(self._inputs[0]._make_iterator(ctx), self._device)
+
+    def _cardinality(self) -> int:
+        return self._inputs[0]._cardinality()
 
 
 def get_next_as_optional(iterator: Any) -> Any:

@@ -12,8 +12,7 @@ import threading
 import time
 from typing import Any
 
-import numpy as np
-
+from eagerflow._src.core import device
 from eagerflow._src.core.errors import DeadlineExceededError, UnavailableError
 
 # Replicas are threads of one process: a minute without a partner means a mismatch.
@@ -58,9 +57,12 @@ class Rendezvous:
         self._barrier.abort()
 
 
-def reduce_arrays(arrays: list, reduce_op: Any) -> np.ndarray:
-    """Sum (or mean) of same-shaped arrays, always in replica order (deterministic)."""
-    out = np.array(arrays[0], copy=True)
+def reduce_arrays(arrays: list, reduce_op: Any) -> Any:
+    """Sum (or mean) of same-shaped arrays, always in replica order (deterministic), on
+    the device of the calling thread (replicas' arrays are copied there)."""
+    here = device.current_device()
+    arrays = [device.to_device(a, here) for a in arrays]
+    out = arrays[0].copy()
     for a in arrays[1:]:
         out = out + a
     if reduce_op.value == "MEAN":

@@ -42,7 +42,7 @@ def _all_reduce_kernel(xp: Any, x: Any, reduce_op: str, strategy: Any = None) ->
         return x
     values = ctx._strategy._collect(ctx, [x])
     out = reduce_arrays([v[0] for v in values], ReduceOp(reduce_op))
-    return out.astype(np.asarray(x).dtype, copy=False)
+    return out.astype(x.dtype, copy=False)
 
 
 def _all_reduce_grad(node: Any, g: Tensor) -> list:

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from eagerflow._src.core import nest
+from eagerflow._src.core import device, nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.distribute import context
@@ -105,7 +105,7 @@ def run_inline(strategy: Any, fn: Callable, args: tuple, kwargs: dict) -> Any:
             if not turns.aborted:
                 ctx = InlineReplicaContext(strategy, i, turns)
                 prev = context.set_replica_context(ctx)
-                st.device = strategy._devices[i]
+                device.set_placement(device.lookup(strategy._devices[i]))
                 try:
                     results[i] = fn(*select_replica(i, args), **select_replica(i, kwargs))
                 finally:

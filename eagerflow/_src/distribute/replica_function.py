@@ -25,7 +25,7 @@ import contextlib
 import functools
 from typing import Any, Callable
 
-from eagerflow._src.core.context import _state
+from eagerflow._src.core import device
 from eagerflow._src.distribute import context
 from eagerflow._src.distribute.values import select_replica
 from eagerflow._src.function import polymorphic
@@ -109,8 +109,8 @@ class ReplicaFunctions:
         ctx = self._make_context(i)
         ctx._tracing = True
         prev = context.set_replica_context(ctx)
-        saved_device = _state.device
-        _state.device = strategy._devices[i]
+        placed = device.placed_on(strategy._devices[i])
+        placed.__enter__()
         # Variables first created by the trace (optimizer slots) are mirrored, as in scope().
         creating = contextlib.nullcontext() if strategy in context.current_strategies() else \
             variable_creator_scope(strategy._create_variable)
@@ -119,7 +119,7 @@ class ReplicaFunctions:
                 cf, tensors = function._concrete_for_call(select_replica(i, args),
                                                           select_replica(i, kwargs), None)
         finally:
-            _state.device = saved_device
+            placed.__exit__(None, None, None)
             context.set_replica_context(prev)
         if _writes_unmirrored(cf.graph):
             raise NotTraceable("the replica function updates a variable that is not mirrored")

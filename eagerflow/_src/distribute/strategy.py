@@ -88,6 +88,25 @@ class NcclAllReduce(CrossDeviceOps):
                              "specified.")
         self.num_packs = num_packs
 
+    def reduce(self, reduce_op: Any, per_replica_value: Any, destinations: Any = None,
+               options: Any = None) -> Any:
+        """Replicas on distinct GPUs of one backend: NCCL's all-reduce (CuPy's binding),
+        in place on copies of their arrays; anything else: the reduction on one device."""
+        tensors = [convert_to_tensor(v) for v in _components(per_replica_value)]
+        places = [device.lookup(getattr(t, "_device", "")) for t in tensors]
+        backend = places[0].backend
+        if len(tensors) < 2 or not all(hasattr(t, "_arr") for t in tensors) or \
+                not hasattr(backend, "all_reduce") or \
+                any(p.backend is not backend for p in places) or \
+                len({p.physical for p in places}) != len(places):
+            return super().reduce(reduce_op, per_replica_value, destinations, options)
+        arrays = backend.all_reduce([t._arr.copy() for t in tensors], "sum")
+        out = arrays[0]
+        if as_reduce_op(reduce_op) is ReduceOp.MEAN:
+            out = (out / len(arrays)).astype(out.dtype) if out.dtype.kind == "f" else \
+                out // len(arrays)
+        return EagerTensor(out, tensors[0]._dtype, places[0].canonical)
+
 
 class HierarchicalCopyAllReduce(CrossDeviceOps):
     def __init__(self, num_packs: int = 1) -> None:
@@ -361,12 +380,10 @@ class Strategy:
                      rendezvous: Rendezvous | None) -> Any:
         ctx = ReplicaContext(self, i, rendezvous)
         prev = context.set_replica_context(ctx)
-        saved_device = _state.device
-        _state.device = self._devices[i]
         try:
-            return fn(*select_replica(i, args), **select_replica(i, kwargs))
+            with device.placed_on(self._devices[i]):
+                return fn(*select_replica(i, args), **select_replica(i, kwargs))
         finally:
-            _state.device = saved_device
             context.set_replica_context(prev)
 
     def _collect(self, ctx: ReplicaContext, arrays: list) -> list:
@@ -473,12 +490,8 @@ class OneDeviceStrategy(Strategy):
         super().__init__([device])
 
     def _create_variable(self, next_creator: Callable, **kwargs: Any) -> Any:
-        saved = _state.device
-        _state.device = self._devices[0]
-        try:
+        with device.placed_on(self._devices[0]):
             return next_creator(**kwargs)
-        finally:
-            _state.device = saved
 
 
 class MirroredStrategy(Strategy):
@@ -504,13 +517,11 @@ class MirroredStrategy(Strategy):
         return self._make_mirrored(next_creator, kwargs)
 
     def _make_mirrored(self, next_creator: Callable, kwargs: dict) -> Any:
-        saved = _state.device
-        _state.device = self._devices[0]
-        try:
+        with device.placed_on(self._devices[0]):
             primary = next_creator(**kwargs)
-        finally:
-            _state.device = saved
-        copies = [primary._arr] + [primary._arr.copy() for _ in self._devices[1:]]
+        # each replica's copy on its own device
+        copies = [primary._arr] + [device.copy_to_device(primary._arr, device.lookup(d))
+                                   for d in self._devices[1:]]
         cls = SyncOnReadVariable if kwargs.get("synchronization") == \
             VariableSynchronization.ON_READ else MirroredVariable
         if cls is SyncOnReadVariable:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from eagerflow._src.core import nest
+from eagerflow._src.backend import to_host
+from eagerflow._src.core import device, nest
 from eagerflow._src.ops.math import equal, where, zeros_like
 from eagerflow._src.ops.variables import Variable, VariableAggregation
 
@@ -105,9 +106,16 @@ class MirroredVariable(Variable):
                              "non-floating dtype is not supported, please use a different "
                              "aggregation or dtype")
         v = object.__new__(cls)
-        v.__dict__.update({k: val for k, val in primary.__dict__.items() if k != "_arr"})
+        v.__dict__.update({k: val for k, val in primary.__dict__.items()
+                           if k not in ("_arr", "_device")})
         v._init_mirrored(copies, strategy)
         return v
+
+    @property
+    def _device(self) -> str:
+        """The device of the copy this thread's replica uses (the first outside them)."""
+        i = current_replica_index()
+        return self._strategy._devices[0 if i is None else i]
 
     @property
     def _arr(self) -> Any:
@@ -118,8 +126,9 @@ class MirroredVariable(Variable):
     def _arr(self, value: Any) -> None:
         i = current_replica_index()
         if i is None:
-            for k in range(len(self._copies)):
-                self._copies[k] = value if k == 0 else value.copy()
+            for k, name in enumerate(self._strategy._devices):
+                self._copies[k] = value if k == 0 else \
+                    device.copy_to_device(value, device.lookup(name))
         else:
             self._copies[i] = value
 
@@ -157,9 +166,10 @@ class SyncOnReadVariable(MirroredVariable):
         if i is not None:
             return self._copies[i]
         if self._aggregation in (VariableAggregation.SUM, VariableAggregation.MEAN):
+            first = device.lookup(self._strategy._devices[0])
             total = self._copies[0]
             for c in self._copies[1:]:
-                total = total + c
+                total = total + device.to_device(c, first)
             if self._aggregation == VariableAggregation.MEAN:
                 total = (total / len(self._copies)).astype(self._copies[0].dtype)
             return total
@@ -173,8 +183,9 @@ class SyncOnReadVariable(MirroredVariable):
             return
         # Cross-replica writes (reset_state, restore): the combined read gives `value` back.
         spread = self._aggregation == VariableAggregation.SUM
-        for k in range(len(self._copies)):
-            self._copies[k] = value if k == 0 or not spread else value * 0
+        for k, name in enumerate(self._strategy._devices):
+            here = value if k == 0 else device.copy_to_device(value, device.lookup(name))
+            self._copies[k] = here * 0 if k and spread else here
 
     def __repr__(self) -> str:
         return super().__repr__().replace("MirroredVariable", "SyncOnReadVariable", 1)
@@ -202,11 +213,11 @@ class _ComponentView:
         return self._var._name if self._index == 0 else f"{base}/replica_{self._index}:0"
 
     def numpy(self) -> Any:
-        a = self._var._copies[self._index]
+        a = to_host(self._var._copies[self._index])
         return a[()] if a.ndim == 0 else a.copy()
 
     def __repr__(self) -> str:
-        a = self._var._copies[self._index]
+        a = to_host(self._var._copies[self._index])
         text = repr(a.item()) if a.ndim == 0 else repr(a)
         if "\n" in text:
             text = "\n" + text

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
+from eagerflow._src.backend import ARRAY_TYPES, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, graph_collection
@@ -36,7 +37,8 @@ from eagerflow._src.function.function_type import (
     trace_type,
     type_text,
 )
-from eagerflow._src.graph import codegen
+from eagerflow._src.graph import codegen, device_program
+from eagerflow._src.graph.device_program import DeviceProgram
 from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
 from eagerflow._src.graph.passes import PIPELINE, optimize
 from eagerflow._src.graph.passes.common import copy_graph
@@ -139,6 +141,8 @@ class ConcreteFunction:
         self._has_effects = _has_effects(graph)
         self._fwd = None
         self._fwd_saved = None
+        self._saved_graph: Any = None
+        self._on_device: dict = {}  # (device, saved) -> DeviceProgram
         self._optimized: Graph | None = None
         self._op: OpDef | None = None
         self._backward: Any = None
@@ -199,13 +203,39 @@ class ConcreteFunction:
             if node.op.save_outputs and "keep_history" in node.attrs:
                 node.attrs["keep_history"] = True  # what a loop's gradient will read
         # The saved tensors become extra outputs, so the optimizer keeps and rewires them.
-        n = len(g.outputs)
         mapping = {id(a): b for a, b in zip(_all_tensors(self.graph), _all_tensors(g))}
         g.outputs = list(g.outputs) + [mapping[id(s)] for s in self._saved]
         for _, p in PIPELINE:
             g = p(g)
-        outs = g.outputs
-        self._fwd_saved = codegen.generate(g, outs[:n] + outs[n:], self._name + "_with_saved")
+        self._saved_graph = g
+        self._fwd_saved = codegen.generate(g, g.outputs, self._name + "_with_saved")
+
+    def _forward(self, saved: bool = False) -> Any:
+        """The compiled forward function (with the saved tensors as extra outputs when
+        `saved`) for this thread's device: generated NumPy code on the CPU, a
+        DeviceProgram on a GPU (one per device)."""
+        if _state.xp is np:
+            if saved:
+                if self._fwd_saved is None:
+                    self._compile_saved()
+                return self._fwd_saved
+            if self._fwd is None:
+                self._compile()
+            return self._fwd
+        place = _state.place
+        key = (place.canonical, saved)
+        prog = self._on_device.get(key)
+        if prog is None:
+            if saved:
+                if self._fwd_saved is None:
+                    self._compile_saved()
+                g = self._saved_graph
+                prog = DeviceProgram(g, g.outputs, place)
+            else:
+                g = self.optimized_graph()
+                prog = DeviceProgram(g, g.outputs, place, wrap=True)
+            self._on_device[key] = prog
+        return prog
 
     @property
     def generated_code(self) -> str:
@@ -226,9 +256,7 @@ class ConcreteFunction:
             total = len(specs)
 
             def kernel(xp: Any, *args: Any) -> Any:
-                if self._fwd_saved is None:
-                    self._compile_saved()
-                out = self._fwd_saved.fn(*args[:n_args])
+                out = self._forward(saved=True).fn(*args[:n_args])
                 return out[0] if total == 1 else out
 
             self._op = OpDef(
@@ -368,15 +396,19 @@ class ConcreteFunction:
             graph_collection.sink(self)
         if st.tapes:
             return self._call_recorded(tensors)
-        fwd = self._fwd
+        fwd = self._fwd if st.xp is np else None
         if fwd is None:
-            self._compile()
-            fwd = self._fwd
+            fwd = self._forward()
         try:
-            return fwd.fn(*[t._arr for t in tensors])
+            arrays = [t._arr for t in tensors]
         except AttributeError:
             tensors = [t if hasattr(t, "_arr") else convert_to_tensor(t) for t in tensors]
-            return fwd.fn(*[t._arr for t in tensors])
+            arrays = [t._arr for t in tensors]
+        if fwd is self._fwd:  # NumPy's code: device inputs come to the host first
+            for i, a in enumerate(arrays):
+                if type(a) is not np.ndarray:
+                    arrays[i] = to_host(a)
+        return fwd.fn(*arrays)
 
     def _call_in_graph(self, tensors: list) -> tuple:
         graph = _state.graph
@@ -390,9 +422,11 @@ class ConcreteFunction:
         return res[:self._n_out]
 
     def _call_recorded(self, tensors: list) -> tuple:
-        if self._fwd_saved is None:
-            self._compile_saved()
-        arrays = self._fwd_saved.fn(*[t._arr for t in tensors])
+        fwd = self._forward(saved=True)
+        arrays = [t._arr for t in tensors]
+        if fwd is self._fwd_saved:  # NumPy's code: device inputs come to the host first
+            arrays = [a if type(a) is np.ndarray else to_host(a) for a in arrays]
+        arrays = fwd.fn(*arrays)
         specs = list(self.graph.outputs) + self._saved
         outs = tuple(_wrap_output(a, s._dtype) for a, s in zip(arrays, specs))
         node = Node(self.call_op, tuple(tensors) + tuple(self._read_vars), outs, {})
@@ -490,6 +524,8 @@ def _tf_type(d: Any) -> str:
 def _wrap_output(a: Any, dtype: Any) -> EagerTensor:
     if type(a) is np.ndarray:
         return EagerTensor(a, dtype)
+    if type(a) in ARRAY_TYPES:  # a device's array
+        return device_program.wrap(a, dtype)
     if dtype.name == "variant":  # a loop's history (a tuple): held, not converted
         box = np.empty((), dtype=object)
         box[()] = a

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import lookup, to_device
@@ -72,7 +73,10 @@ ASSIGN = {
 
 
 def _read_kernel(xp: Any, var: Any) -> Any:
-    return var._arr
+    arr = var._arr
+    if xp is np and type(arr) is not np.ndarray:
+        return to_host(arr)  # a GPU variable read by a function running on the CPU
+    return arr
 
 
 READ_VAR = OpDef("ReadVariableOp", lambda var: [(var.shape._dims, var.dtype)], _read_kernel,
@@ -396,7 +400,7 @@ class Graph:
             hit = self._consts.get(id(x))
             if hit is not None:
                 return hit[1]
-            sym = self._new_op(CONST, (), {"value": x._arr, "dtype": x._dtype},
+            sym = self._new_op(CONST, (), {"value": to_host(x._arr), "dtype": x._dtype},
                                [(x._shape, x._dtype)]).outputs[0]
             self._consts[id(x)] = (x, sym)
             return sym

@@ -1,8 +1,8 @@
 """tf.keras.callbacks: hooks into fit/evaluate/predict.
 
-Sits in keras next to the trainer (which drives a CallbackList). Messages, history
-keys and the progress bar follow TF 2.21's Keras; ModelCheckpoint saves with the
-model's own `save_weights` / `save` (TF checkpoint format), as TF 2.x did.
+Sits in keras next to the trainer (which drives a CallbackList). Messages, logs dicts,
+history keys and the progress bar follow TF 2.21's Keras 3; ModelCheckpoint writes
+`.weights.h5` files with the model's `save_weights` and `.keras` files with its `save`.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.core import nest
+from eagerflow._src.keras.compile_utils import CompileMetrics
 from eagerflow._src.keras.utils.progbar import Progbar
 
 
@@ -25,13 +27,28 @@ def _print(msg: str) -> None:
     sys.stdout.flush()
 
 
+def pythonify_logs(logs: dict | None) -> dict:
+    """A fresh logs dict for the callbacks, as Keras 3 passes them: sorted by key, nested
+    dicts flattened, scalars as Python floats (anything else left as is); None gives {}."""
+    out: dict = {}
+    for k, v in sorted((logs or {}).items()):
+        if isinstance(v, dict):
+            out.update(pythonify_logs(v))
+            continue
+        try:
+            v = float(np.asarray(v.numpy() if hasattr(v, "numpy") else v))
+        except (TypeError, ValueError):
+            pass
+        out[k] = v
+    return out
+
+
 class Callback:
     """Base class: override the `on_*` hooks you need."""
 
     def __init__(self) -> None:
-        self.validation_data = None
+        self.params: dict | None = None
         self._model = None
-        self.params: dict = {}
 
     def set_params(self, params: dict) -> None:
         self.params = params
@@ -92,69 +109,95 @@ class Callback:
         pass
 
 
-_HOOKS = ("on_epoch_begin", "on_epoch_end", "on_train_batch_begin", "on_train_batch_end",
-          "on_test_batch_begin", "on_test_batch_end", "on_predict_batch_begin",
-          "on_predict_batch_end", "on_train_begin", "on_train_end", "on_test_begin",
-          "on_test_end", "on_predict_begin", "on_predict_end")
+# Keras 3 passes `logs` by keyword to the batch hooks and positionally to the others (so
+# plain functions given to LambdaCallback may name that argument as they like there).
+_BATCH_HOOKS = ("on_train_batch_begin", "on_train_batch_end", "on_test_batch_begin",
+                "on_test_batch_end", "on_predict_batch_begin", "on_predict_batch_end")
+_EPOCH_HOOKS = ("on_epoch_begin", "on_epoch_end")
+_RUN_HOOKS = ("on_train_begin", "on_train_end", "on_test_begin", "on_test_end",
+              "on_predict_begin", "on_predict_end")
 
 
 class CallbackList(Callback):
-    """Calls every callback's hook in order; adds History and ProgbarLogger as asked."""
+    """Calls every callback's hook in order, each given the same fresh logs dict (never
+    None); adds History and ProgbarLogger as asked."""
 
     def __init__(self, callbacks: Any = None, add_history: bool = False,
                  add_progbar: bool = False, model: Any = None, **params: Any) -> None:
         super().__init__()
-        self.callbacks = list(callbacks) if callbacks else []
+        self._open_blocks = 0  # on_*_begin calls not yet ended
+        self.callbacks = list(nest.flatten(callbacks)) if callbacks else []
         for cb in self.callbacks:
             if not isinstance(cb, Callback):
-                raise TypeError(f"Expected a tf.keras.callbacks.Callback, got {cb!r}")
+                raise TypeError(f"Expected a keras.callbacks.Callback, got {cb!r}")
+        self._history = next((c for c in self.callbacks if isinstance(c, History)), None)
+        if self._history is None and add_history:
+            self._history = History()
+            self.callbacks.append(self._history)
         if add_progbar and not any(isinstance(c, ProgbarLogger) for c in self.callbacks):
             self.callbacks.append(ProgbarLogger())
-        if add_history and not any(isinstance(c, History) for c in self.callbacks):
-            self.callbacks.append(History())
-        if model is not None:
-            self.set_model(model)
-        if params:
-            self.set_params(params)
+        self.set_model(model)
+        self.set_params(params)
 
     def append(self, callback: Callback) -> None:
         self.callbacks.append(callback)
 
     def set_params(self, params: dict) -> None:
         self.params = params
-        for cb in self.callbacks:
-            cb.set_params(params)
+        if params:
+            for cb in self.callbacks:
+                cb.set_params(params)
 
     def set_model(self, model: Any) -> None:
+        if not model:
+            return
         self._model = model
+        if self._history:
+            model.history = self._history
         for cb in self.callbacks:
             cb.set_model(model)
 
-    def _call(self, hook: str, *args: Any, logs: dict | None = None) -> None:
-        # logs go positionally, so plain functions `lambda epoch, logs: ...` work too
-        for cb in self.callbacks:
-            getattr(cb, hook)(*args, logs)
-
     def on_batch_begin(self, batch: int, logs: dict | None = None) -> None:
-        self._call("on_train_batch_begin", batch, logs=logs)
+        logs = pythonify_logs(logs)
+        for cb in self.callbacks:
+            cb.on_batch_begin(batch, logs=logs)
 
     def on_batch_end(self, batch: int, logs: dict | None = None) -> None:
-        self._call("on_train_batch_end", batch, logs=logs)
+        logs = pythonify_logs(logs)
+        for cb in self.callbacks:
+            cb.on_batch_end(batch, logs=logs)
 
     def __iter__(self):
         return iter(self.callbacks)
 
 
 def _make_hook(name: str) -> Callable:
-    def hook(self: CallbackList, *args: Any, logs: dict | None = None) -> None:
-        if len(args) == 2 or (len(args) == 1 and not isinstance(args[0], int)):
-            args, logs = args[:-1], args[-1]
-        self._call(name, *args, logs=logs)
+    if name in _BATCH_HOOKS:
+        def hook(self: CallbackList, batch: int, logs: dict | None = None) -> None:
+            logs = pythonify_logs(logs)
+            for cb in self.callbacks:
+                getattr(cb, name)(batch, logs=logs)
+    elif name in _EPOCH_HOOKS:
+        def hook(self: CallbackList, epoch: int, logs: dict | None = None) -> None:
+            logs = pythonify_logs(logs)
+            for cb in self.callbacks:
+                getattr(cb, name)(epoch, logs)
+    else:
+        def hook(self: CallbackList, logs: dict | None = None) -> None:
+            if name.endswith("_begin"):
+                self._open_blocks += 1
+            logs = pythonify_logs(logs)
+            for cb in self.callbacks:
+                getattr(cb, name)(logs)
+            if name.endswith("_end"):
+                self._open_blocks -= 1
+                if self._open_blocks < 0:
+                    raise ValueError("`on_xxx_end` called without corresponding `on_xxx_begin`")
     hook.__name__ = name
     return hook
 
 
-for _h in _HOOKS:
+for _h in _BATCH_HOOKS + _EPOCH_HOOKS + _RUN_HOOKS:
     setattr(CallbackList, _h, _make_hook(_h))
 
 
@@ -168,8 +211,6 @@ class History(Callback):
 
     def on_train_begin(self, logs: dict | None = None) -> None:
         self.epoch = []
-        if self.model is not None:
-            self.model.history = self
 
     def on_epoch_end(self, epoch: int, logs: dict | None = None) -> None:
         self.epoch.append(epoch)
@@ -278,20 +319,22 @@ class MonitorCallback(Callback):
             self.monitor_op = np.less
         elif self.mode == "max":
             self.monitor_op = np.greater
-        else:
-            name = self.monitor[4:] if self.monitor.startswith("val_") else self.monitor
-            direction = None
-            if name == "loss" or name.endswith("_loss"):
-                direction = "down"
-            model_metrics = getattr(self.model, "_flat_metrics", None)
-            for m in (model_metrics() if callable(model_metrics) else []):
-                if m.name == name and getattr(m, "_direction", None):
-                    direction = m._direction
-            if direction is None:  # TF 2.x's rule for names it does not know
-                up = ("acc", "auc", "precision", "recall", "iou", "true_positives",
-                      "true_negatives")
-                direction = "up" if any(s in name for s in up) else "down"
-            self.monitor_op = np.greater if direction == "up" else np.less
+        else:  # Keras 3: the loss goes down; a compiled metric says which way it goes
+            name = self.monitor.removeprefix("val_")
+            if name == "loss":
+                self.monitor_op = np.less
+            compiled = [m for c in getattr(self.model, "metrics", [])
+                        if isinstance(c, CompileMetrics) for m in c.metrics]
+            for m in compiled:
+                if m.name == name and m._direction is not None:
+                    self.monitor_op = np.greater if m._direction == "up" else np.less
+            if self.monitor_op is None:
+                raise ValueError(
+                    f"{type(self).__name__} callback received monitor={self.monitor}, but "
+                    "Keras isn't able to automatically determine whether that metric should "
+                    "be maximized or minimized. Pass `mode='max'` in order to monitor based "
+                    "on the highest metric value, or pass `mode='min'` in order to use the "
+                    "lowest value.")
         if self.monitor_op is np.less:
             self.min_delta *= -1
 
@@ -392,8 +435,6 @@ class ReduceLROnPlateau(MonitorCallback):
     def __init__(self, monitor: str = "val_loss", factor: float = 0.1, patience: int = 10,
                  verbose: int = 0, mode: str = "auto", min_delta: float = 1e-4,
                  cooldown: int = 0, min_lr: float = 0.0, **kwargs: Any) -> None:
-        if "epsilon" in kwargs:  # TF 1.x name of min_delta
-            min_delta = kwargs.pop("epsilon")
         super().__init__(monitor, mode, min_delta=min_delta)
         if factor >= 1.0:
             raise ValueError("ReduceLROnPlateau does not support a factor >= 1.0. "
@@ -464,8 +505,6 @@ class LearningRateScheduler(Callback):
             lr = self.schedule(epoch, _lr_value(opt))
         except TypeError:  # the one-argument form of TF 1.x
             lr = self.schedule(epoch)
-        if hasattr(lr, "numpy"):
-            lr = lr.numpy()
         if not isinstance(lr, (float, np.float32, np.float64)):
             raise ValueError(f"The output of the `schedule` function should be a float. "
                              f"Got: {lr}")
@@ -581,7 +620,7 @@ class ModelCheckpoint(MonitorCallback):
     def __init__(self, filepath: str, monitor: str = "val_loss", verbose: int = 0,
                  save_best_only: bool = False, save_weights_only: bool = False,
                  mode: str = "auto", save_freq: Any = "epoch",
-                 initial_value_threshold: Any = None, **kwargs: Any) -> None:
+                 initial_value_threshold: Any = None) -> None:
         super().__init__(monitor, mode, initial_value_threshold)
         self.verbose = verbose
         self.filepath = os.fspath(filepath)
@@ -594,6 +633,13 @@ class ModelCheckpoint(MonitorCallback):
         if save_freq != "epoch" and not isinstance(save_freq, int):
             raise ValueError(f"Unrecognized save_freq: {save_freq}. Expected save_freq are "
                              "'epoch' or integer values")
+        if save_weights_only and not self.filepath.endswith(".weights.h5"):
+            raise ValueError("When using `save_weights_only=True` in `ModelCheckpoint`, the "
+                             "filepath provided must end in `.weights.h5` (Keras weights "
+                             f"format). Received: filepath={self.filepath}")
+        if not save_weights_only and not self.filepath.endswith((".keras", ".h5")):
+            raise ValueError("The filepath provided must end in `.keras` (Keras model format). "
+                             f"Received: filepath={self.filepath}")
 
     def on_train_batch_end(self, batch: int, logs: dict | None = None) -> None:
         if self._should_save_on_batch(batch):
@@ -632,6 +678,11 @@ class ModelCheckpoint(MonitorCallback):
             warnings.warn(f"Can save best model only with {self.monitor} available.",
                           stacklevel=3)
             return True
+        if np.ndim(current) > 0:
+            warnings.warn("Can save best model only when `monitor` is a scalar value. "
+                          f"Received: {current}. Falling back to `save_best_only=False`.",
+                          stacklevel=3)
+            return True
         if self.monitor_op is None:
             self._set_monitor_op()
         best = "None" if self.best is None else f"{self.best:.5f}"
@@ -659,6 +710,8 @@ class ModelCheckpoint(MonitorCallback):
                 self.model.save_weights(filepath, overwrite=True)
             else:
                 self.model.save(filepath, overwrite=True)
+            if self.verbose > 0:
+                _print(f"\nEpoch {epoch + 1}: finished saving model to {filepath}")
 
     def _get_file_path(self, epoch: int, batch: int | None, logs: dict) -> str:
         try:

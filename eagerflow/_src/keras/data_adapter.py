@@ -62,8 +62,8 @@ def is_array_data(x: Any) -> bool:
     return False
 
 
-def _to_numpy(x: Any) -> np.ndarray:
-    if isinstance(x, np.ndarray):
+def _to_numpy(x: Any) -> np.ndarray | None:
+    if x is None or isinstance(x, np.ndarray):  # None: no target for that output
         return x
     if hasattr(x, "numpy"):
         return np.asarray(x.numpy())
@@ -115,14 +115,15 @@ class ArrayData:
         sizes = {int(a.shape[0]) if a.ndim else 1 for a in nest.flatten(
             (self.x, self.y, self.sample_weight)) if a is not None}
         if len(sizes) > 1:
-            parts = []
+            msg = ("Data cardinality is ambiguous. Make sure all arrays contain the same "
+                   "number of samples.")
             for label, part in (("x", self.x), ("y", self.y), ("sample_weight",
                                                                self.sample_weight)):
                 if part is not None:
-                    shapes = ", ".join(str(a.shape[0]) for a in nest.flatten(part))
-                    parts.append(f"'{label}' sizes: {shapes}")
-            raise ValueError("Data cardinality is ambiguous. Make sure all arrays contain the "
-                             "same number of samples." + "".join("\n" + p for p in parts))
+                    shapes = ", ".join(str(a.shape[0]) for a in nest.flatten(part)
+                                       if a is not None)
+                    msg += f"'{label}' sizes: {shapes}\n"
+            raise ValueError(msg)
         self.num_samples = sizes.pop() if sizes else 0
         if class_weight is not None:
             if self.y is None or len(nest.flatten(self.y)) != 1:
@@ -158,9 +159,9 @@ class ArrayData:
             idx = order[start:start + self.batch_size]
             if self.shuffle is False:
                 sl = slice(start, start + self.batch_size)
-                take = (lambda a, sl=sl: a[sl])
+                take = (lambda a, sl=sl: None if a is None else a[sl])
             else:
-                take = (lambda a, idx=idx: a[idx])
+                take = (lambda a, idx=idx: None if a is None else a[idx])
             x = nest.map_structure(take, self.x)
             y = None if self.y is None else nest.map_structure(take, self.y)
             sw = None if self.sample_weight is None else nest.map_structure(

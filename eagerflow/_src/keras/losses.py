@@ -505,31 +505,33 @@ kld = KLD = kullback_leibler_divergence = kl_divergence
 logcosh = log_cosh
 huber_loss = huber
 
-_BY_NAME: dict[str, Any] = {
-    "mean_squared_error": mean_squared_error, "mse": mean_squared_error,
-    "mean_absolute_error": mean_absolute_error, "mae": mean_absolute_error,
-    "mean_absolute_percentage_error": mean_absolute_percentage_error,
-    "mape": mean_absolute_percentage_error,
-    "mean_squared_logarithmic_error": mean_squared_logarithmic_error,
-    "msle": mean_squared_logarithmic_error, "cosine_similarity": cosine_similarity,
-    "huber": huber, "huber_loss": huber, "log_cosh": log_cosh, "logcosh": log_cosh,
-    "kl_divergence": kl_divergence, "kld": kl_divergence,
-    "kullback_leibler_divergence": kl_divergence, "poisson": poisson, "hinge": hinge,
-    "squared_hinge": squared_hinge, "categorical_hinge": categorical_hinge,
-    "binary_crossentropy": binary_crossentropy,
-    "binary_focal_crossentropy": binary_focal_crossentropy,
-    "categorical_crossentropy": categorical_crossentropy,
-    "categorical_focal_crossentropy": categorical_focal_crossentropy,
-    "sparse_categorical_crossentropy": sparse_categorical_crossentropy,
-}
+# Keras 3's names: the functions by name, and short aliases
+_BY_NAME: dict[str, Any] = {f.__name__: f for f in (
+    mean_squared_error, mean_absolute_error, mean_absolute_percentage_error,
+    mean_squared_logarithmic_error, cosine_similarity, huber, log_cosh, kl_divergence,
+    poisson, hinge, squared_hinge, categorical_hinge, binary_crossentropy,
+    binary_focal_crossentropy, categorical_crossentropy, categorical_focal_crossentropy,
+    sparse_categorical_crossentropy)}
+for _short, _fn in (("bce", binary_crossentropy), ("kld", kl_divergence),
+                    ("mae", mean_absolute_error), ("mse", mean_squared_error),
+                    ("mape", mean_absolute_percentage_error),
+                    ("msle", mean_squared_logarithmic_error)):
+    _BY_NAME[_short] = _BY_NAME[_short.upper()] = _fn
 _CLASSES = {c.__name__: c for c in (
     MeanSquaredError, MeanAbsoluteError, MeanAbsolutePercentageError,
     MeanSquaredLogarithmicError, CosineSimilarity, Huber, LogCosh, Hinge, SquaredHinge,
     CategoricalHinge, KLDivergence, Poisson, BinaryCrossentropy, CategoricalCrossentropy,
-    SparseCategoricalCrossentropy, BinaryFocalCrossentropy, CategoricalFocalCrossentropy)}
+    SparseCategoricalCrossentropy, BinaryFocalCrossentropy, CategoricalFocalCrossentropy,
+    Loss, LossFunctionWrapper)}
 
 
 _TABLE = {**_CLASSES, **_BY_NAME}
+
+
+def is_builtin_loss(fn: Any) -> bool:
+    """Whether `fn` is one of Keras's loss functions or an instance of its loss classes
+    (a metric wrapping one is better when it goes down)."""
+    return any(fn is f for f in _BY_NAME.values()) or type(fn) in _CLASSES.values()
 
 
 def get(identifier: Any) -> Any:

@@ -19,6 +19,8 @@ import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import nest
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.distribute import context
 from eagerflow._src.distribute.input import distribute_element
 from eagerflow._src.function.polymorphic import function
@@ -33,20 +35,6 @@ from eagerflow._src.ops import math as M
 _RAN_OUT = ("Your input ran out of data; interrupting training. Make sure that your dataset "
             "or generator can generate at least `steps_per_epoch * epochs` batches. You may "
             "need to use the `.repeat()` function when building your dataset.")
-
-
-def _pythonify(logs: Any) -> dict:
-    """Flattens nested dict results and turns tensors into floats, sorted by key."""
-    out: dict = {}
-    for k, v in sorted((logs or {}).items()):
-        if isinstance(v, dict):
-            out.update(_pythonify(v))
-        else:
-            try:
-                out[k] = float(np.asarray(v.numpy() if hasattr(v, "numpy") else v))
-            except (TypeError, ValueError):
-                out[k] = v
-    return out
 
 
 def _batch_size(x: Any) -> Any:
@@ -113,25 +101,52 @@ class _DistributedStep:
         metrics = model._tstate("_compile_metrics")
         if metrics is not None and y is not None and not metrics.built:
             metrics.build(y, y_pred)
+        loss = model._tstate("_compile_loss")
+        if loss is not None and y is not None:
+            loss.ensure_built(y, y_pred)
         optimizer = getattr(model, "optimizer", None)
         if optimizer is not None and hasattr(optimizer, "build"):
             optimizer.build(model.trainable_variables)
         self._built = True
 
 
+def _batch_spec(data: Any) -> Any:
+    """The TensorSpecs of a batch with its batch size left unknown, as Keras 3 traces its
+    steps (a step must not depend on the batch size it first sees); None when a leaf is
+    not a tensor with a batch dimension (None targets, Python values)."""
+    specs = []
+    for leaf in nest.flatten(data):
+        shape = getattr(leaf, "shape", None)
+        if not isinstance(leaf, Tensor) or shape is None or shape.rank in (None, 0):
+            return None
+        specs.append(TensorSpec([None] + shape.as_list()[1:], leaf.dtype))
+    return nest.pack_sequence_as(data, specs)
+
+
 class _Step:
-    """A train/test/predict step: a tf.function of `fn` unless the model runs eagerly."""
+    """A train/test/predict step: a tf.function of `fn` unless the model runs eagerly,
+    traced once per batch structure with the batch dimension unknown."""
 
     def __init__(self, fn: Any, compile_it: bool) -> None:
-        self._compiled = function(fn) if compile_it else None
-        self._call = self._compiled or fn
+        self._fn = fn
+        self._compile_it = compile_it
+        self._traced: dict = {}
 
     @property
     def compiled(self) -> bool:
-        return self._compiled is not None
+        return self._compile_it
 
     def __call__(self, data: Any) -> Any:
-        return self._call(data)
+        if not self._compile_it:
+            return self._fn(data)
+        spec = _batch_spec(data)
+        key = repr(spec)
+        step = self._traced.get(key)
+        if step is None:
+            step = function(self._fn, input_signature=(spec,)) if spec is not None \
+                else function(self._fn)
+            self._traced[key] = step
+        return step(data)
 
 
 class Trainer:
@@ -139,6 +154,7 @@ class Trainer:
 
     def __init__(self) -> None:
         object.__setattr__(self, "_is_compiled", False)
+        object.__setattr__(self, "loss", None)
 
     # -- state --------------------------------------------------------------------------
     def _tstate(self, name: str, default: Any = None) -> Any:
@@ -157,36 +173,51 @@ class Trainer:
 
     @run_eagerly.setter
     def run_eagerly(self, value: bool) -> None:
+        # as Keras 3: step functions already made are kept (compile() makes new ones)
         self._tset("_run_eagerly", bool(value))
-        self._reset_step_functions()
+
+    # TF 2.x's names, kept by Keras 3 as deprecated shims
+    def compiled_loss(self, y: Any, y_pred: Any, sample_weight: Any = None,
+                      regularization_losses: Any = None) -> Any:
+        warnings.warn("`model.compiled_loss()` is deprecated. Instead, use "
+                      "`model.compute_loss(x, y, y_pred, sample_weight, training)`.",
+                      stacklevel=2)
+        return self.compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=sample_weight)
 
     @property
-    def compiled_loss(self) -> CompileLoss | None:
-        return self._tstate("_compile_loss")
+    def compiled_metrics(self) -> Any:
+        model = self
 
-    @property
-    def compiled_metrics(self) -> CompileMetrics | None:
-        return self._tstate("_compile_metrics")
+        class DeprecatedCompiledMetric:
+            def update_state(self, y: Any, y_pred: Any, sample_weight: Any = None) -> None:
+                warnings.warn("`model.compiled_metrics()` is deprecated. Instead, use e.g.:\n"
+                              "```\nfor metric in self.metrics:\n    metric.update_state(y, "
+                              "y_pred)\n```\n", stacklevel=2)
+                for m in model.metrics:
+                    if isinstance(m, Mean):
+                        m.update_state(y_pred, sample_weight=sample_weight)
+                    else:
+                        m.update_state(y, y_pred, sample_weight=sample_weight)
+
+        return DeprecatedCompiledMetric()
 
     @property
     def metrics(self) -> list:
+        """The loss tracker, the compiled metrics and, with several losses, one tracker
+        per loss (Keras 3's order)."""
         out = []
-        if self._tstate("_loss_tracker") is not None:
-            out.append(self._tstate("_loss_tracker"))
-        cm = self._tstate("_compile_metrics")
-        if cm is not None and cm.built:
-            out.append(cm)
+        if self.compiled:
+            if self._tstate("_loss_tracker") is not None:
+                out.append(self._tstate("_loss_tracker"))
+            if self._tstate("_compile_metrics") is not None:
+                out.append(self._tstate("_compile_metrics"))
+            if self._tstate("_compile_loss") is not None:
+                out.extend(self._tstate("_compile_loss").metrics)
         return out
 
     @property
     def metrics_names(self) -> list:
         return [m.name for m in self.metrics]
-
-    def _flat_metrics(self) -> list:
-        out = []
-        for m in self.metrics:
-            out.extend(m.metrics if isinstance(m, CompileMetrics) else [m])
-        return out
 
     def reset_metrics(self) -> None:
         for m in self.metrics:
@@ -210,14 +241,14 @@ class Trainer:
                                 "tf_function\", \"distribute\", \"target_tensors\", or "
                                 "\"sample_weight_mode\".")
         self.optimizer = opt_mod.get(optimizer)
-        self.loss = loss
         names = getattr(self, "output_names", None)
-        tracker = Mean(name="loss")
-        self._tset("_loss_tracker", tracker)
-        self._tset("_compile_loss", CompileLoss(loss, loss_weights, names, tracker)
-                   if loss is not None else None)
-        self._tset("_compile_metrics", CompileMetrics(metrics, weighted_metrics, names)
-                   if metrics is not None or weighted_metrics is not None else None)
+        # as Keras 3: a compile without `loss` or `metrics` keeps the previous ones
+        if loss is not None:
+            self._tset("_compile_loss", CompileLoss(loss, loss_weights, names))
+            self.loss = loss
+        if metrics is not None or weighted_metrics is not None:
+            self._tset("_compile_metrics", CompileMetrics(metrics, weighted_metrics, names))
+        self._tset("_loss_tracker", Mean(name="loss"))
         self._tset("_run_eagerly", bool(run_eagerly))
         self._tset("_steps_per_execution", int(steps_per_execution or 1))
         self._tset("_is_compiled", True)
@@ -235,7 +266,7 @@ class Trainer:
         total = None
         cl = self._tstate("_compile_loss")
         if cl is not None and y is not None:
-            total = cl.compute(y, y_pred, sample_weight)
+            total = cl(y, y_pred, sample_weight)
         extra = list(getattr(self, "losses", None) or [])
         if extra:
             reg = M.add_n([M.cast(r, "float32") if getattr(r, "dtype", None) is not None
@@ -267,7 +298,7 @@ class Trainer:
         with GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)
-            scaled = _scale_for_replicas(loss)
+            scaled = self.optimizer.scale_loss(_scale_for_replicas(loss))  # (loss scaling)
         self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
         variables = list(self.trainable_variables)
         if variables:
@@ -312,7 +343,7 @@ class Trainer:
 
     # -- logs ---------------------------------------------------------------------------
     def _metrics_or_logs(self, logs: dict) -> dict:
-        result = _pythonify(self.get_metrics_result())
+        result = cbks.pythonify_logs(self.get_metrics_result())
         return result if set(result) >= set(logs or {}) else logs
 
     def _in_order(self, logs: dict) -> Any:
@@ -373,7 +404,7 @@ class Trainer:
                     ran_out = False
                     break
                 callbacks.on_train_batch_begin(step)
-                logs = _pythonify(train_fn(batch))
+                logs = cbks.pythonify_logs(train_fn(batch))
                 seen = step + 1
                 callbacks.on_train_batch_end(step, logs)
                 if self.stop_training:
@@ -425,7 +456,7 @@ class Trainer:
             if steps is not None and step >= steps:
                 break
             callbacks.on_test_batch_begin(step)
-            logs = _pythonify(test_fn(batch))
+            logs = cbks.pythonify_logs(test_fn(batch))
             callbacks.on_test_batch_end(step, logs)
         logs = self._metrics_or_logs(logs)
         callbacks.on_test_end(logs)
@@ -473,7 +504,7 @@ class Trainer:
         self._assert_compiled()
         if reset_metrics:
             self.reset_metrics()
-        logs = _pythonify(self.make_train_function()(self._one_batch(x, y, sample_weight,
+        logs = cbks.pythonify_logs(self.make_train_function()(self._one_batch(x, y, sample_weight,
                                                                      class_weight)))
         return logs if return_dict else self._in_order(logs)
 
@@ -482,7 +513,7 @@ class Trainer:
         self._assert_compiled()
         if reset_metrics:
             self.reset_metrics()
-        logs = _pythonify(self.make_test_function()(self._one_batch(x, y, sample_weight)))
+        logs = cbks.pythonify_logs(self.make_test_function()(self._one_batch(x, y, sample_weight)))
         return logs if return_dict else self._in_order(logs)
 
     def predict_on_batch(self, x: Any) -> Any:

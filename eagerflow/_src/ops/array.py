@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -416,7 +417,7 @@ def _expand_dims_infer(x: Any, axis: Any) -> list:
 
 
 def _expand_dims_kernel(xp: Any, x: Any, axis: Any) -> Any:
-    a, r = int(np.asarray(axis).reshape(-1)[0]), x.ndim
+    a, r = int(to_host(axis).reshape(-1)[0]), x.ndim
     if not -r - 1 <= a <= r:
         raise C.fail("ExpandDims", f"Tried to expand dim index {a} for tensor with {r} "
                                    "dimensions.")
@@ -616,7 +617,7 @@ def _split_kernel(xp: Any, x: Any, *dyn: Any, sizes: tuple, axis: int) -> tuple:
             rest = x.shape[axis] - sum(s for s in sizes if s != -1)
             sizes = tuple(rest if s == -1 else s for s in sizes)
         _split_infer(Spec(x), sizes=sizes, axis=axis)
-    cuts = np.cumsum(sizes)[:-1]
+    cuts = np.cumsum(sizes)[:-1].tolist()
     return tuple(p.copy() for p in xp.split(x, cuts, axis=axis))
 
 
@@ -845,6 +846,7 @@ SHAPE = register(OpDef(
     reference=lambda x, out_type: np.array(list(x.shape), dtype=out_type.as_numpy_dtype),
     samples=lambda: [Sample((_f64(2, 3),), {"out_type": dt.int32}, grad=False)],
     fold=_shape_fold,
+    gpu=False,  # a shape lives on the host (TF's HostMemory output): read there by its users
 ))
 
 

@@ -554,7 +554,7 @@ PRINT = register(OpDef(
     samples=lambda: [Sample((np.arange(3),), {"template": f"x = {_MARK}0{_MARK}", "output_stream":
                                               "file:///dev/null", "summarize": 3, "end": "\n"},
                             grad=False)],
-    num_outputs=0, stateful=True,
+    num_outputs=0, stateful=True, gpu=False,  # TF's PrintV2 runs on the CPU
 ))
 
 

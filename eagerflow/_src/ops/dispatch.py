@@ -216,44 +216,61 @@ def _wrap(out: Any, d: Any, dev: str) -> EagerTensor:
 
 
 def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict) -> Any:
-    """bind's eager path off the CPU: inputs copied to the device where they live
-    elsewhere, or the whole op on CPU:0 when the device has no kernel for it."""
+    """bind's eager path off the CPU (see run_on)."""
     specs = op.infer(*inputs, **attrs)
-    place = st["place"]
-    if not op.gpu or any(D.host_only(a.dtype) for a in arrays) or any(
-            s[1]._np is None or D.host_only(s[1]._np) for s in specs if s[1] is not None):
-        out = op.kernel(np, *map(B.to_host, arrays), **attrs)  # soft placement
-        dev, result = CPU_DEVICE, _host_result
-    else:
-        b, index = place.backend, place.physical
-        arrays = tuple(a if b.holds(a, index) else b.to_device(a, index) for a in arrays)
-        try:
-            out = op.kernel(st["xp"], *arrays, **attrs)
-        except MemoryError:
-            raise _out_of_memory(op.name) from None
-        dev = st["device"]
-
-        def result(o: Any) -> Any:
-            return b.result(o, index)
+    out, dev = run_on(st["place"], op, arrays, attrs, [s[1] for s in specs])
     if _LOG[0]:
         log_placement(op.name, dev)
     if op.num_outputs == 1:
-        outputs = (_device_tensor(result(out), specs[0][1], dev),)
+        outputs = (_device_tensor(out, specs[0][1], dev),)
     else:
-        outputs = tuple(_device_tensor(result(o), s[1], dev) for o, s in zip(out, specs))
+        outputs = tuple(_device_tensor(o, s[1], dev) for o, s in zip(out, specs))
     if st["tapes"]:
         record(op, inputs, outputs, attrs)
     return outputs[0] if op.num_outputs == 1 else outputs
 
 
+def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: list) -> tuple:
+    """(outputs, device name) of one kernel run on the device `place` as TF places it:
+    arrays that live elsewhere copied there first, or the whole op on CPU:0 when the
+    device has no kernel for it (`op.gpu` False) or its data is host-only (strings).
+    Arguments that are not arrays (a variable, a handle) pass as they are."""
+    host = not op.gpu or any(d is not None and (d._np is None or D.host_only(d._np))
+                             for d in dtypes) or \
+        any(type(a) in B.ARRAY_TYPES and D.host_only(a.dtype) for a in arrays)
+    if host:  # soft placement
+        out = op.kernel(np, *[B.to_host(a) if type(a) in B.ARRAY_TYPES else a
+                              for a in arrays], **attrs)
+        result, dev = _host_result, CPU_DEVICE
+    else:
+        b, index = place.backend, place.physical
+        arrays = [b.to_device(a, index) if type(a) in B.ARRAY_TYPES and not b.holds(a, index)
+                  else a for a in arrays]
+        try:
+            out = op.kernel(place.xp, *arrays, **attrs)
+        except MemoryError:
+            raise _out_of_memory(op.name) from None
+
+        def result(o: Any) -> Any:
+            return b.result(o, index)
+        dev = place.canonical
+    if op.num_outputs == 1:
+        return result(out), dev
+    return tuple(result(o) for o in out), dev
+
+
 def _host_result(out: Any) -> Any:
     if type(out) is _ndarray:
         return out
-    return np.asarray(out) if type(out) is not bytes else np.array(out, dtype=object)
+    if type(out) is bytes:
+        return np.array(out, dtype=object)
+    return np.asarray(out) if B.is_scalar(out) else out
 
 
 def _device_tensor(arr: Any, d: Any, dev: str) -> EagerTensor:
-    return EagerTensor(arr, d if d is not None and arr.dtype == d._np else None, dev)
+    if type(arr) in B.ARRAY_TYPES:
+        return EagerTensor(arr, d if d is not None and arr.dtype == d._np else None, dev)
+    return EagerTensor(np.asarray(arr), d, dev)  # (a kernel's bytes or object result)
 
 
 # tf.debugging.set_log_device_placement: [enabled] (read on every eager op: one index)

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
@@ -172,7 +173,7 @@ def check_runtime_arg(op: str, dyn: tuple, what: str, rank: int = 1) -> None:
 
 def runtime_ints(arr: Any) -> tuple:
     """The runtime value of a shape input, as Python ints."""
-    return tuple(int(v) for v in np.asarray(arr).reshape(-1))
+    return tuple(int(v) for v in to_host(arr).reshape(-1))
 
 
 class Spec:

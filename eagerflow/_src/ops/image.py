@@ -164,8 +164,10 @@ def interpolation_matrix(method: str, n_in: int, n_out: int, kernel_type: str = 
 
 
 def _apply(xp: Any, x: Any, ry: Any, rx: Any) -> Any:
-    """Ry @ x @ Rx^T over the (H, W) axes of x (N, H, W, C), as two matmuls."""
+    """Ry @ x @ Rx^T over the (H, W) axes of x (N, H, W, C), as two matmuls (the host's
+    interpolation matrices copied to x's device)."""
     n, h, w, c = x.shape
+    ry, rx = xp.asarray(ry), xp.asarray(rx)
     t = xp.matmul(ry, x.reshape(n, h, w * c))                   # (N, h', W*C)
     t = xp.matmul(rx, t.reshape(n * ry.shape[0], w, c))         # (N*h', w', C)
     return t.reshape(n, ry.shape[0], rx.shape[0], c)
@@ -268,7 +270,7 @@ def resize_kernel(r: _Resize, xp: Any, images: Any, *dyn: Any, size: tuple, **a:
     if r.method == "nearest":
         iy = _taps("nearest", h, size[0])[0][:, 0]
         ix = _taps("nearest", w, size[1])[0][:, 0]
-        return images[:, iy][:, :, ix]
+        return images[:, xp.asarray(iy)][:, :, xp.asarray(ix)]
     x = images.astype(out_t, copy=False)
     ry, rx = _matrices(r.method, h, w, size, a, out_t)
     return _apply(xp, x, ry, rx).astype(out_t, copy=False)

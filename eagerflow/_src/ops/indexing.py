@@ -186,8 +186,8 @@ def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, *dyn: Any, axi
 
     def one(gg: Any, ii: Any, out: Any) -> None:
         ax = axis - batch_dims
-        moved = np.moveaxis(gg, list(range(ax, ax + ii.ndim)), list(range(ii.ndim)))
-        np.add.at(np.moveaxis(out, ax, 0), ii, moved)
+        moved = xp.moveaxis(gg, list(range(ax, ax + ii.ndim)), list(range(ii.ndim)))
+        xp.add.at(xp.moveaxis(out, ax, 0), ii, moved)
 
     out = xp.zeros(like.shape, dtype=g.dtype)
     if batch_dims == 0:
@@ -285,10 +285,10 @@ def _nd_bounds(op: str, indices: Any, shape: tuple, word: str = "shape") -> None
     if k == 0:  # empty index vectors select whole slices: nothing can be out of range
         return
     flat = indices.reshape(-1, k)
-    lim = np.asarray(shape[:k], dtype=np.int64)
+    lim = tuple(int(d) for d in shape[:k])  # a tuple: it broadcasts on any device
     bad = ((flat < 0) | (flat >= lim)).any(axis=1)
     if bad.any():
-        i = int(np.flatnonzero(bad)[0])
+        i = int(bad.nonzero()[0][0])
         vec = ", ".join(str(int(v)) for v in flat[i])
         suffix = ", node name: GatherNd" if op == "GatherNd" else ""
         raise InvalidArgumentError(None, None, f"indices[{i}] = [{vec}] does not index into "
@@ -297,7 +297,7 @@ def _nd_bounds(op: str, indices: Any, shape: tuple, word: str = "shape") -> None
 
 def _gather_nd_one(xp: Any, params: Any, indices: Any) -> Any:
     k = indices.shape[-1]
-    key = tuple(np.moveaxis(indices, -1, 0)) if k else ()
+    key = tuple(xp.moveaxis(indices, -1, 0)) if k else ()
     out = params[key] if k else xp.broadcast_to(params, indices.shape[:-1] + params.shape).copy()
     return out
 
@@ -397,16 +397,16 @@ def _scatter_nd_infer(indices: Any, updates: Any, shape: tuple) -> list:
 
 
 def _scatter_into(xp: Any, out: Any, indices: Any, updates: Any, mode: str) -> Any:
-    key = tuple(np.moveaxis(indices, -1, 0))
+    key = tuple(xp.moveaxis(indices, -1, 0))
     if mode == "add":
-        np.add.at(out, key, updates)
+        xp.add.at(out, key, updates)
     elif mode == "update":
         out[key] = updates  # later duplicates win, as TF's CPU kernel does
     elif mode in ("max", "min"):
         # TF keeps the current value unless an update beats it: a NaN update never does,
         # and a NaN already in the tensor stays
         was_nan = xp.isnan(out) if out.dtype.kind in "fc" else None
-        (np.fmax if mode == "max" else np.fmin).at(out, key, updates)
+        (xp.fmax if mode == "max" else xp.fmin).at(out, key, updates)
         if was_nan is not None:
             out[was_nan] = np.nan
     return out
@@ -618,12 +618,12 @@ def _segment_kernel(xp: Any, data: Any, ids: Any, *dyn: Any, num_segments: int |
     out = xp.zeros((num_segments,) + data.shape[ids.ndim:], dtype=data.dtype)
     bad = ids >= num_segments
     if bad.any():
-        i = int(np.flatnonzero(bad.reshape(-1))[0])
+        i = int(xp.flatnonzero(bad.reshape(-1))[0])
         raise InvalidArgumentError(None, None, f"segment_ids[{_flat_index_str(ids.shape, i)}] = "
                                                f"{int(ids.reshape(-1)[i])} is out of range [0, "
                                                f"{num_segments}) [Op:UnsortedSegmentSum]")
     keep = ids >= 0  # negative ids are dropped, as in TF
-    np.add.at(out, ids[keep], data[keep])
+    xp.add.at(out, ids[keep], data[keep])
     return out
 
 
@@ -766,13 +766,13 @@ def _unique_infer(x: Any, out_idx: dt.DType, counts: bool) -> list:
 def _unique_kernel(xp: Any, x: Any, out_idx: dt.DType, counts: bool) -> tuple:
     it = out_idx.as_numpy_dtype
     if x.size == 0:
-        empty = (x[:0].copy(), np.zeros((0,), it))
-        return empty + ((np.zeros((0,), it),) if counts else ())
-    _, first, inverse, cnt = np.unique(x, return_index=True, return_inverse=True,
+        empty = (x[:0].copy(), xp.zeros((0,), it))
+        return empty + ((xp.zeros((0,), it),) if counts else ())
+    _, first, inverse, cnt = xp.unique(x, return_index=True, return_inverse=True,
                                        return_counts=True)
-    order = np.argsort(first, kind="stable")  # unique values in order of first appearance
-    rank = np.empty_like(order)
-    rank[order] = np.arange(order.size)
+    order = xp.argsort(first, kind="stable")  # unique values in order of first appearance
+    rank = xp.empty_like(order)
+    rank[order] = xp.arange(order.size)
     out = (x[first[order]], rank[inverse.reshape(-1)].astype(it))
     return out + ((cnt[order].astype(it),) if counts else ())
 

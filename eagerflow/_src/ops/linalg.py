@@ -625,7 +625,7 @@ def _matrix_diag_kernel(xp: Any, d: Any, k: int, num_rows: int, num_cols: int,
                         padding_value: Any) -> Any:
     out = xp.full(d.shape[:-1] + (num_rows, num_cols), padding_value, dtype=d.dtype)
     r, c = _diag_index(num_rows, num_cols, k)
-    out[..., r, c] = d
+    out[..., xp.asarray(r), xp.asarray(c)] = d
     return out
 
 
@@ -669,7 +669,7 @@ def _diag_part_infer(x: Any, k: int, padding_value: Any) -> list:
 
 def _diag_part_kernel(xp: Any, x: Any, k: int, padding_value: Any) -> Any:
     r, c = _diag_index(x.shape[-2], x.shape[-1], k)
-    return x[..., r, c]
+    return x[..., xp.asarray(r), xp.asarray(c)]
 
 
 def _diag_part_grad(n: Any, g: Any) -> list:

@@ -90,8 +90,10 @@ def _batch_loop(x: np.ndarray, fn: Any) -> list:
     return [fn(x[idx]) for idx in np.ndindex(*x.shape[:-2])]
 
 
-def _cast(out: Any, like: np.ndarray) -> Any:
-    return np.asarray(out).astype(like.dtype, copy=False)
+def _cast(out: Any, like: Any) -> Any:
+    if isinstance(out, np.generic):  # NumPy's scalar for one matrix; CuPy's is a 0-d array
+        out = np.asarray(out)
+    return out.astype(like.dtype, copy=False)
 
 
 def _quiet(kernel: Any, lower_only: bool = False) -> Any:
@@ -121,10 +123,10 @@ def _quiet(kernel: Any, lower_only: bool = False) -> Any:
     return run
 
 
-def _lower_sym(x: np.ndarray) -> np.ndarray:
+def _lower_sym(xp: Any, x: Any) -> Any:
     """The Hermitian matrix whose lower triangle is x's (what cholesky and eigh read)."""
-    low = np.tril(x)
-    return low + np.conj(np.swapaxes(np.tril(x, -1), -1, -2))
+    low = xp.tril(x)
+    return low + xp.conj(xp.swapaxes(xp.tril(x, -1), -1, -2))
 
 
 def _lower_part_grad(g: Any) -> Any:
@@ -157,7 +159,7 @@ def _chol_infer(x: Any) -> list:
 
 
 def _chol_kernel(xp: Any, x: Any) -> Any:
-    sym = _lower_sym(x)
+    sym = _lower_sym(xp, x)
     try:
         return _cast(xp.linalg.cholesky(sym), x)
     except np.linalg.LinAlgError:
@@ -534,7 +536,7 @@ def _eigh_ref(x: np.ndarray, compute_v: bool) -> tuple:
     es, vs = [], []
     ref_v = np.linalg.eigh(x, UPLO="L")[1] if compute_v else None
     for idx in np.ndindex(*x.shape[:-2]):
-        e, v = _jacobi_eigh(_lower_sym(x[idx]).tolist())
+        e, v = _jacobi_eigh(_lower_sym(np, x[idx]).tolist())
         es.append(e)
         vs.append(_align_signs(np.array(v), ref_v[idx]) if compute_v else None)
     e = np.array(es, x.dtype).reshape(x.shape[:-1])

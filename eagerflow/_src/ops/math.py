@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import special
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, _scalar_array, convert_to_tensor
@@ -181,9 +182,15 @@ def broadcast_like(x: Any, like: Any) -> Any:
 def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Callable | None,
            reference: Callable, lo: float = -2.0, hi: float = 2.0, out_dtype: Any = None,
            second_order: bool = True, **fields: Any) -> OpDef:
-    """An elementwise op of one input whose kernel over NumPy is `np_name` (a NumPy function
-    name, or a function of the array); `fields` are further OpDef fields."""
-    fn = getattr(np, np_name) if isinstance(np_name, str) else np_name
+    """An elementwise op of one input: `np_name` names the function (of that name in every
+    array module), or is the kernel `np_name(xp, x)`; `fields` are further OpDef fields."""
+    if isinstance(np_name, str):
+        fn = getattr(np, np_name)
+
+        def kernel(xp: Any, x: Any) -> Any:
+            return getattr(xp, np_name)(x)
+    else:  # over NumPy, eager calls it with NumPy bound
+        kernel, fn = np_name, functools.partial(np_name, np)
 
     allowed_ids = frozenset(id(d) for d in allowed)
 
@@ -203,7 +210,7 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
         return [Sample((_rng.integers(0, 2, size=(3, 4)).astype(bool),), grad=False)]
 
     bad = [BadSample((np.array(["a"], dtype=object),), {}, InvalidArgumentError)]
-    return register(OpDef(tf_name, infer, lambda xp, x: fn(x), grad=grad, reference=reference,
+    return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
                           samples=samples, bad_samples=bad, np_kernel=fn,
                           ufunc=fn if isinstance(fn, np.ufunc) else None, elementwise=True,
                           **fields))
@@ -329,9 +336,10 @@ RECIPROCAL_GRAD = _safe_grad_op(
 SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX,
               lambda n, g: [bind(SQRT_GRAD, (n.outputs[0], g), {})],
               _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0)
-RSQRT = _unary("Rsqrt", lambda x: 1 / np.sqrt(x), C.FLOAT_COMPLEX,
+RSQRT = _unary("Rsqrt", lambda xp, x: 1 / xp.sqrt(x), C.FLOAT_COMPLEX,
                lambda n, g: [bind(RSQRT_GRAD, (n.outputs[0], g), {})],
-               _elementwise_ref(lambda a: 1 / _pymath.sqrt(a)), lo=0.5, hi=3.0, int_errors=True)
+               _elementwise_ref(lambda a: 1 / _pymath.sqrt(a)), lo=0.5, hi=3.0, int_errors=True,
+               cuda="rsqrt({0})")
 RECIPROCAL = _unary("Reciprocal", "reciprocal", C.FLOAT_COMPLEX,
                     lambda n, g: [bind(RECIPROCAL_GRAD, (n.outputs[0], g), {})],
                     _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True)
@@ -365,28 +373,27 @@ TANH = _unary("Tanh", "tanh", C.FLOAT_COMPLEX,
               lambda n, g: [g * (1 - square(n.outputs[0]))], _elementwise_ref(_pymath.tanh))
 
 
-def _sigmoid_kernel(x: np.ndarray) -> np.ndarray:
+def _sigmoid_kernel(xp: Any, x: Any) -> Any:
     # exp(-|x|) never overflows; both branches are exact where they are used
-    e = np.exp(-np.abs(x))
-    return np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
+    e = xp.exp(-xp.abs(x))
+    return xp.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
 
 
-def _softplus_kernel(x: np.ndarray) -> np.ndarray:
-    return (np.maximum(x, 0) + np.log1p(np.exp(-np.abs(x)))).astype(x.dtype, copy=False)
+def _softplus_kernel(xp: Any, x: Any) -> Any:
+    return (xp.maximum(x, 0) + xp.log1p(xp.exp(-xp.abs(x)))).astype(x.dtype, copy=False)
 
 
-def _erf_kernel(x: np.ndarray) -> np.ndarray:
-    try:
-        from scipy.special import erf as _erf  # faster and exact when SciPy is present
-
-        return _erf(x).astype(x.dtype, copy=False)
-    except ImportError:
-        return np.vectorize(_pymath.erf, otypes=[x.dtype])(x) if x.size else x.copy()
+def _erf_kernel(xp: Any, x: Any) -> Any:
+    sp = special(xp)  # faster and exact where SciPy (or CuPy's) is present
+    if sp is not None:
+        return sp.erf(x).astype(x.dtype, copy=False)
+    return np.vectorize(_pymath.erf, otypes=[x.dtype])(x) if x.size else x.copy()
 
 
 SIGMOID = _unary("Sigmoid", _sigmoid_kernel, C.FLOATS,
                  lambda n, g: [g * n.outputs[0] * (1 - n.outputs[0])],
-                 _elementwise_ref(lambda a: 1 / (1 + _pymath.exp(-a))))
+                 _elementwise_ref(lambda a: 1 / (1 + _pymath.exp(-a))),
+                 cuda="(1 / (1 + exp(-{0})))")
 SOFTPLUS = _unary("Softplus", _softplus_kernel, C.FLOATS,
                   lambda n, g: [g * sigmoid(n.inputs[0])],
                   _elementwise_ref(lambda a: _pymath.log1p(_pymath.exp(a))))
@@ -440,7 +447,7 @@ REALDIV = _binary("RealDiv", lambda xp, x, y: xp.true_divide(x, y).astype(x.dtyp
                   C.FLOAT_COMPLEX,
                   _bin_grad(lambda g, x, y, z: g / y, lambda g, x, y, z: -g * x / square(y)),
                   _elementwise_ref(lambda a, b: a / b), lo=0.5, hi=2.0, units=(None, 1),
-                  int_errors=True)
+                  int_errors=True, cuda="({0} / {1})")
 
 
 def _check_int_divisor(op: str, y: np.ndarray) -> None:
@@ -508,7 +515,7 @@ MINIMUM = _binary("Minimum", lambda xp, x, y: xp.minimum(x, y), C.REALS,
 SQUARED_DIFFERENCE = _binary(
     "SquaredDifference", lambda xp, x, y: xp.square(x - y), C.NUMERIC,
     _bin_grad(lambda g, x, y, z: g * 2 * (x - y), lambda g, x, y, z: g * -2 * (x - y)),
-    _elementwise_ref(lambda a, b: (a - b) ** 2))
+    _elementwise_ref(lambda a, b: (a - b) ** 2), cuda="(({0} - {1}) * ({0} - {1}))")
 def _atan2_kernel(xp: Any, x: Any, y: Any) -> Any:
     # NumPy's float32 arctan2 can be an ulp off (atan2(1, 1)); TF's rounds correctly, so
     # narrow floats go through float64.
@@ -807,7 +814,7 @@ SELECT = register(OpDef(
     samples=lambda: [Sample((_rng.integers(0, 2, (3, 4)).astype(bool), _f64(3, 4), _f64(4)),
                             grad_inputs=(1, 2))],
     bad_samples=lambda: [BadSample((np.ones(3), np.ones(3), np.ones(3)), {}, InvalidArgumentError)],
-    elementwise=True,
+    elementwise=True, cuda="({0} ? {1} : {2})",
 ))
 
 WHERE_INDICES = register(OpDef(

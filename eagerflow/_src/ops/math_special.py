@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import special
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
@@ -54,40 +55,28 @@ def _f64(*shape: int, lo: float, hi: float) -> np.ndarray:
     return _rng.uniform(lo, hi, size=shape)
 
 
-_SCIPY: dict = {}
-
-
-def _scipy(name: str) -> Callable | None:
-    """scipy.special.<name>, or None without SciPy; imported on first use, not at import
-    (import eagerflow stays fast)."""
-    if "mod" not in _SCIPY:
-        try:
-            import scipy.special as sp
-        except ImportError:
-            sp = None
-        _SCIPY["mod"] = sp
-    return None if _SCIPY["mod"] is None else getattr(_SCIPY["mod"], name)
-
-
 def _wide(fn: Callable) -> Callable:
-    """fn over float64 (narrow floats go up and are rounded once on the way back)."""
-    def kernel(*arrays: np.ndarray) -> np.ndarray:
+    """kernel(xp, *arrays): fn(xp, ...) over float64 (narrow floats go up and are rounded
+    once on the way back)."""
+    def kernel(xp: Any, *arrays: Any) -> Any:
         dtype = arrays[0].dtype
         wide = [a.astype(np.float64) if a.dtype.kind == "f" and a.dtype.itemsize < 8 else a
                 for a in arrays]
         with np.errstate(all="ignore"):
-            return np.asarray(fn(*wide)).astype(dtype, copy=False)
+            return xp.asarray(fn(xp, *wide)).astype(dtype, copy=False)
     return kernel
 
 
 def _scalar_kernel(fast: Callable | str, scalar: Callable) -> Callable:
-    """`fast` (a SciPy ufunc name, or a function that needs SciPy) when SciPy is present,
-    else the scalar function element by element."""
-    def fn(*arrays: np.ndarray) -> np.ndarray:
-        if _scipy("erf") is None:
+    """`fast` (the name of a special function, or `fast(xp, special, *arrays)`) where the
+    backend has SciPy's special functions (CuPy's on a GPU), else the scalar function
+    element by element (NumPy only)."""
+    def fn(xp: Any, *arrays: Any) -> Any:
+        sp = special(xp)
+        if sp is None:
             return np.vectorize(scalar, otypes=[np.float64])(*arrays) if arrays[0].size \
                 else np.zeros(np.broadcast_shapes(*(a.shape for a in arrays)))
-        return (_scipy(fast) if isinstance(fast, str) else fast)(*arrays)
+        return getattr(sp, fast)(*arrays) if isinstance(fast, str) else fast(xp, sp, *arrays)
     return _wide(fn)
 
 
@@ -229,15 +218,15 @@ def _hyp(fn: Callable) -> Callable:
     return f
 
 
-def _hyp_kernel(np_fn: Callable) -> Callable:
-    wide = _wide(np_fn)
-    return lambda x: np_fn(x) if x.dtype.kind == "c" else wide(x)
+def _hyp_kernel(name: str) -> Callable:
+    wide = _wide(lambda xp, x: getattr(xp, name)(x))
+    return lambda xp, x: getattr(xp, name)(x) if x.dtype.kind == "c" else wide(xp, x)
 
 
-def _digamma_fast(x: np.ndarray) -> np.ndarray:
-    out = _scipy("psi")(x)
+def _digamma_fast(xp: Any, sp: Any, x: Any) -> Any:
+    out = sp.psi(x)
     # SciPy gives -inf/inf at the poles; TF gives nan
-    return np.where((x <= 0) & (x == np.floor(x)), np.nan, out)
+    return xp.where((x <= 0) & (x == xp.floor(x)), xp.nan, out)
 
 
 # ---------------------------------------------------------------------------------------
@@ -247,15 +236,15 @@ def _digamma_fast(x: np.ndarray) -> np.ndarray:
 _REAL_F = C.FLOATS
 _FC = C.FLOAT_COMPLEX
 
-ACOSH = _unary("Acosh", _hyp_kernel(np.arccosh), _FC, lambda n, g: [g / sinh(n.outputs[0])],
+ACOSH = _unary("Acosh", _hyp_kernel("arccosh"), _FC, lambda n, g: [g / sinh(n.outputs[0])],
                _elementwise_ref(_hyp(_pymath.acosh)), lo=1.2, hi=3.0)
-ASINH = _unary("Asinh", _hyp_kernel(np.arcsinh), _FC, lambda n, g: [g / cosh(n.outputs[0])],
+ASINH = _unary("Asinh", _hyp_kernel("arcsinh"), _FC, lambda n, g: [g / cosh(n.outputs[0])],
                _elementwise_ref(_hyp(_pymath.asinh)))
-ATANH = _unary("Atanh", _hyp_kernel(np.arctanh), _FC,
+ATANH = _unary("Atanh", _hyp_kernel("arctanh"), _FC,
                lambda n, g: [g / (1 - square(n.inputs[0]))],
                _elementwise_ref(_hyp(_pymath.atanh)), lo=-0.8, hi=0.8)
-def _lgamma_fast(x: np.ndarray) -> np.ndarray:
-    return np.where(x == -np.inf, np.inf, _scipy("gammaln")(x))  # SciPy gives -inf there
+def _lgamma_fast(xp: Any, sp: Any, x: Any) -> Any:
+    return xp.where(x == -xp.inf, xp.inf, sp.gammaln(x))  # SciPy gives -inf there
 
 
 LGAMMA = _unary("Lgamma", _scalar_kernel(_lgamma_fast, lgamma_scalar), _REAL_F,
@@ -273,7 +262,7 @@ ERFINV = _unary("Erfinv", _scalar_kernel("erfinv", erfinv_scalar), _REAL_F,
 NDTRI = _unary("Ndtri", _scalar_kernel("ndtri", ndtri_scalar), _REAL_F,
                lambda n, g: [g * _pymath.sqrt(2 * _pymath.pi) * exp(square(n.outputs[0]) / 2)],
                _elementwise_ref(ndtri_scalar), lo=0.05, hi=0.95)
-RINT = _unary("Rint", lambda x: np.rint(x), _REAL_F, None,
+RINT = _unary("Rint", "rint", _REAL_F, None,
               _elementwise_ref(lambda a: float(round(a))))
 
 
@@ -288,25 +277,25 @@ def _float_pair_infer(op: str) -> Callable:
     return infer
 
 
-def _zeta_fast(s: np.ndarray, q: np.ndarray) -> np.ndarray:
-    out = _scipy("zeta")(s, q)
-    first = np.where(q > 1, 0.0, np.where(q == 1, 1.0, np.inf))  # zeta(inf, q > 0)
-    out = np.where((q <= 0) & (s != np.floor(s)), np.nan, out)  # fractional powers of q <= 0
-    return np.where(s < 1, np.nan, np.where((s == np.inf) & (q > 0), first, out))
+def _zeta_fast(xp: Any, sp: Any, s: Any, q: Any) -> Any:
+    out = sp.zeta(s, q)
+    first = xp.where(q > 1, 0.0, xp.where(q == 1, 1.0, xp.inf))  # zeta(inf, q > 0)
+    out = xp.where((q <= 0) & (s != xp.floor(s)), xp.nan, out)  # fractional powers of q <= 0
+    return xp.where(s < 1, xp.nan, xp.where((s == xp.inf) & (q > 0), first, out))
 
 
-def _polygamma_fast(n: np.ndarray, x: np.ndarray) -> np.ndarray:
-    ok = (n >= 0) & (n == np.floor(n))
-    out = _scipy("polygamma")(np.where(ok, n, 0), x)
-    dg = _digamma_fast(x) if n.size else out
-    pole = (x <= 0) & (x == np.floor(x)) & (n >= 1)  # +inf for odd n; even n has no sign
-    out = np.where(pole, np.where(n % 2 == 1, np.inf, np.nan), out)
-    return np.where(ok, np.where(n == 0, dg, out), np.nan)
+def _polygamma_fast(xp: Any, sp: Any, n: Any, x: Any) -> Any:
+    ok = (n >= 0) & (n == xp.floor(n))
+    out = sp.polygamma(xp.where(ok, n, 0), x)
+    dg = _digamma_fast(xp, sp, x) if n.size else out
+    pole = (x <= 0) & (x == xp.floor(x)) & (n >= 1)  # +inf for odd n; even n has no sign
+    out = xp.where(pole, xp.where(n % 2 == 1, xp.inf, xp.nan), out)
+    return xp.where(ok, xp.where(n == 0, dg, out), xp.nan)
 
 
 def _pair_kernel(fast: Callable, scalar: Callable) -> Callable:
     fn = _scalar_kernel(fast, scalar)
-    return lambda xp, a, b: fn(*np.broadcast_arrays(a, b))
+    return lambda xp, a, b: fn(xp, *xp.broadcast_arrays(a, b))
 
 
 def _zeta_grad(n: Any, g: Any) -> list:

@@ -177,7 +177,7 @@ def _unravel_infer(indices: Any, dims: Any) -> list:
 def _unravel_kernel(xp: Any, indices: Any, dims: Any) -> Any:
     if (dims <= 0).any():
         raise InvalidArgumentError(None, None, "Input dims must be > 0 [Op:UnravelIndex]")
-    total = int(np.prod(dims.astype(np.int64)))
+    total = int(dims.astype(np.int64).prod())
     if ((indices < 0) | (indices >= total)).any():
         raise InvalidArgumentError(None, None, "index is out of bound as with dims "
                                                "[Op:UnravelIndex]")

@@ -19,7 +19,8 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, static_ints, transpose
+from eagerflow._src.ops.array import concat, stack, static_ints, transpose
+from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import (
@@ -90,7 +91,7 @@ def _float_attrs(name: str, a: dict) -> None:
 
 
 def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, types: tuple,
-                samples: Callable, attrs: dict | None = None) -> OpDef:
+                samples: Callable, attrs: dict | None = None, cuda: str | None = None) -> OpDef:
     def infer(x: Any, **a: Any) -> list:
         _float_attrs(name, a)
         return [(x._shape, check_t(name, (x,), types))]
@@ -98,7 +99,7 @@ def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, type
     bad = [BadSample((np.array(["a"], dtype=object),), dict(attrs or {}), InvalidArgumentError,
                      "Value for attr 'T' of string is not in the list of allowed values")]
     return register(OpDef(name, infer, kernel, grad=grad, reference=ref, samples=samples,
-                          bad_samples=bad, elementwise=True))
+                          bad_samples=bad, elementwise=True, cuda=cuda))
 
 
 def _grad_infer(name: str, types: tuple) -> Callable:
@@ -122,13 +123,15 @@ RELU_GRAD = register(OpDef(
     reference=lambda g, y: np.array([gv if yv > 0 else 0.0 for gv, yv in
                                      zip(g.ravel(), y.ravel())]).reshape(g.shape),
     samples=lambda: [Sample((_f64(3, 4), _away_from(3, 4)), grad_inputs=(0,))],
+    cuda="({0} * ({1} > 0))",  # the kernel's multiply by the mask (a NaN in g stays)
 ))
 
 RELU = _activation(
     "Relu", lambda xp, x: xp.maximum(x, xp.zeros((), x.dtype)),
     lambda n, g: [bind(RELU_GRAD, (g, n.outputs[0]), {})],
     _loop(lambda v: v if v > 0 else 0 * v), _RELU_T,
-    lambda: [Sample((_away_from(3, 4),)), Sample((np.array([-3, 0, 4], np.int32),), grad=False)])
+    lambda: [Sample((_away_from(3, 4),)), Sample((np.array([-3, 0, 4], np.int32),), grad=False)],
+    cuda="(({0} > 0 || {0} != {0}) ? {0} : 0)")  # NaN passes, as in the kernel
 
 
 def _relu6_grad_kernel(xp: Any, g: Any, x: Any) -> Any:
@@ -584,10 +587,10 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
         if shape is not None and len(ns) == len(shape):
             ns = tuple(s if n is None else n for n, s in zip(ns, shape))
         shape = ns
-    if shape is None or None in shape:
-        # tf.random's ops take static shapes (an attr), so the mask shape must be known
-        raise ValueError(f"tf.nn.dropout needs a fully known noise shape while tracing, got "
-                         f"{shape}; pass `noise_shape` or trace with known dimensions")
+    if shape is None or None in shape:  # traced with unknown dims: x's runtime shape
+        runtime = shape_of(x)
+        shape = runtime if shape is None else stack(
+            [runtime[i] if d is None else d for i, d in enumerate(shape)])
     noise = uniform(shape, dtype=x._dtype, seed=seed)
     keep_mask = greater_equal(noise, rate_t)
     return where(keep_mask, x * scale, zeros_like(x))

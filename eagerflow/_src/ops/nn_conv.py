@@ -29,6 +29,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import expand_dims, shape, squeeze, static_ints
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.math import _t, binary_args
 from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
 
@@ -363,9 +364,12 @@ def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
     if sizes._shape is not None and len(sizes._shape) != 1:
         raise fail(op, f"{what} must be 1-dimensional, got shape {C.shape_str(sizes._shape)}")
     vals = static_shape_values(sizes)
+    if vals is None:  # traced: what is known of it (None entries where unknown), as TF
+        known = partial_value(sizes)
+        vals = tuple(known) if isinstance(known, list) else None
     if vals is not None and len(vals) != want:
         raise fail(op, f"{op} requires {what} to contain {want} values, but got: {len(vals)}")
-    if vals is not None and any(v < 0 for v in vals):
+    if vals is not None and any(v is not None and v < 0 for v in vals):
         raise fail(op, f"Dimension -1 must be >= 0 in {what}")
     return vals
 

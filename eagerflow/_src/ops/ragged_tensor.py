@@ -27,9 +27,9 @@ from eagerflow._src.ops.array import concat, expand_dims, reshape, stack
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
-from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.indexing import gather, unsorted_segment_sum
 from eagerflow._src.ops.math import cast, maximum
-from eagerflow._src.ops.misc_ops import LOWER_BOUND, UPPER_BOUND
+from eagerflow._src.ops.misc_ops import UPPER_BOUND
 from eagerflow._src.ops.reduce import cumsum, reduce_max
 from eagerflow._src.ops.sequences import range as range_op
 
@@ -167,7 +167,9 @@ class RaggedTensor(CompositeTensor):
             dbg.assert_non_negative(rowids[:1], message=msg)
             dbg.assert_non_negative(rowids[1:] - rowids[:-1], message=msg)
             dbg.assert_non_negative(nrows, message=msg)
-        splits = _bound(LOWER_BOUND, rowids, range_op(nrows + convert_to_tensor(1, nrows._dtype)))
+        # (TF's rule: the splits are the running sum of each row's count of ids)
+        ones = cast(rowids * 0 + convert_to_tensor(1, rowids._dtype), rowids._dtype)
+        splits = _splits_from_lengths(unsorted_segment_sum(ones, rowids, nrows))
         return cls._make(values, splits, value_rowids=rowids, nrows=nrows)
 
     @classmethod

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, seeds
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
@@ -142,7 +143,7 @@ def _stream(name: str, dtype: dt.DType, seed: int, seed2: int) -> Any:
 
 
 def _stateless_stream(name: str, dtype: dt.DType, seed: Any) -> Any:
-    s = np.asarray(seed).reshape(-1)
+    s = to_host(seed).reshape(-1)  # a seed lives in host memory, as in TF
     return fresh_stream(name, dtype, int(s[0]), int(s[1]))
 
 
@@ -196,7 +197,7 @@ def _uniform_int_values(bg: Any, shape: tuple, lo: Any, hi: Any) -> np.ndarray:
     span = np.uint64(hi_i - lo_i)
     with np.errstate(over="ignore"):  # uint64 wrap-around is the two's-complement sum
         v = (_raw(bg, n) % span) + np.uint64(lo_i & _M64)
-    return v.view(np.int64).astype(np.asarray(lo).dtype).reshape(shape)
+    return v.view(np.int64).astype(lo.dtype).reshape(shape)
 
 
 def _categorical_values(bg: Any, logits: np.ndarray, num_samples: int,

@@ -134,6 +134,9 @@ class OpDef:
     int_errors: bool = False
     # False when the op has no GPU kernel (TF runs it on CPU: soft placement does too).
     gpu: bool = True
+    # An elementwise op as a CUDA C expression over its inputs {0}, {1}, ... (float math),
+    # for tf.function's kernel fusion on GPUs (graph/fusion.py); ufunc ops need none.
+    cuda: str | None = None
 
     # -- Algebraic identities, for the simplify pass. --
     # (left, right) units: `u op x == x` for the left one, `x op u == x` for the right one.

@@ -78,14 +78,15 @@ def _infer(op: str, allowed: frozenset) -> Callable:
 
 
 def _kernel(op: str, kind: str) -> Callable:
-    ufunc = {"max": np.maximum, "min": np.minimum, "prod": np.multiply}[kind]
+    name = {"max": "maximum", "min": "minimum", "prod": "multiply"}[kind]
 
     def kernel(xp: Any, data: Any, ids: Any, *dyn: Any, num_segments: int | None) -> Any:
         if num_segments is None:  # known when the graph runs
             num_segments = runtime_segments(op, dyn[0], data.shape[ids.ndim:], data.dtype)
+        ufunc = getattr(xp, name)
         bad = ids >= num_segments
         if bad.any():
-            i = int(np.flatnonzero(bad.reshape(-1))[0])
+            i = int(xp.flatnonzero(bad.reshape(-1))[0])
             raise InvalidArgumentError(
                 None, None, f"segment_ids[{_flat_index_str(ids.shape, i)}] = "
                 f"{int(ids.reshape(-1)[i])} is out of range [0, {num_segments}) [Op:{op}]")
@@ -108,14 +109,14 @@ def _extreme_after_nan(xp: Any, out: Any, ids: Any, rows: Any, ufunc: Any) -> An
     pos = xp.arange(len(ids)).reshape((-1,) + (1,) * (rows.ndim - 1))
     nan = xp.isnan(rows)
     last = xp.full(out.shape, -1)
-    np.maximum.at(last, ids, xp.where(nan, pos, -1))
+    xp.maximum.at(last, ids, xp.where(nan, pos, -1))
     after = pos > last[ids]
-    neutral = -np.inf if ufunc is np.maximum else np.inf
+    neutral = -np.inf if ufunc.__name__ == "maximum" else np.inf
     best = xp.full(out.shape, neutral, dtype=out.dtype)
     count = xp.zeros(out.shape, dtype=np.int64)
     with np.errstate(all="ignore"):
         ufunc.at(best, ids, xp.where(after, rows, neutral))
-        np.add.at(count, ids, after)
+        xp.add.at(count, ids, after)
     had_nan = last >= 0
     return xp.where(had_nan, xp.where(count > 0, best, np.nan), ufunc(best, out))
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
@@ -126,6 +127,7 @@ def _reverse_seq_infer(x: Any, lengths: Any, seq_axis: int, batch_axis: int) -> 
 
 def _reverse_seq_kernel(xp: Any, x: Any, lengths: Any, seq_axis: int, batch_axis: int) -> Any:
     n = x.shape[seq_axis]
+    lengths = to_host(lengths)  # TF keeps them in host memory
     for i, s in enumerate(lengths):
         if s < 0 or s > n:
             raise InvalidArgumentError(None, None, f"seq_lens({i}) {'<' if s < 0 else '>'} "
@@ -133,10 +135,10 @@ def _reverse_seq_kernel(xp: Any, x: Any, lengths: Any, seq_axis: int, batch_axis
                                                    " [Op:ReverseSequence]")
     pos = np.arange(n)[None, :]
     s = lengths.astype(np.int64)[:, None]
-    src = np.where(pos < s, s - 1 - pos, pos)  # [batch, seq]: the source index of each cell
-    moved = np.moveaxis(x, (batch_axis, seq_axis), (0, 1))
-    out = np.take_along_axis(moved, src.reshape(src.shape + (1,) * (moved.ndim - 2)), axis=1)
-    return np.moveaxis(out, (0, 1), (batch_axis, seq_axis))
+    src = xp.asarray(np.where(pos < s, s - 1 - pos, pos))  # [batch, seq]: each cell's source
+    moved = xp.moveaxis(x, (batch_axis, seq_axis), (0, 1))
+    out = xp.take_along_axis(moved, src.reshape(src.shape + (1,) * (moved.ndim - 2)), axis=1)
+    return xp.moveaxis(out, (0, 1), (batch_axis, seq_axis))
 
 
 def _reverse_seq_ref(x: np.ndarray, lengths: np.ndarray, seq_axis: int,

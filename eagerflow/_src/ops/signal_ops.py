@@ -67,13 +67,14 @@ def _dft_ref(k: int, inverse: bool) -> Callable:
 
 
 def _make_fft(name: str, k: int, inverse: bool) -> OpDef:
-    np_fn = np.fft.ifftn if inverse else np.fft.fftn
+    fn_name = "ifftn" if inverse else "fftn"
 
     def kernel(xp: Any, x: Any) -> Any:
         if x.size == 0:
             return x.copy()
         with np.errstate(all="ignore"):  # inf/nan propagate silently, as in TF
-            return np_fn(x, axes=tuple(range(x.ndim - k, x.ndim))).astype(x.dtype, copy=False)
+            out = getattr(xp.fft, fn_name)(x, axes=tuple(range(x.ndim - k, x.ndim)))
+            return out.astype(x.dtype, copy=False)
 
     def grad(n: Any, g: Any) -> list:
         pts = _points(n.inputs[0]._shape, k)

@@ -670,7 +670,7 @@ def _mirror_grad_kernel(xp: Any, g: Any, like: Any, paddings: tuple, mode: str) 
         n = like.shape[axis]
         src = _mirror_source(n, lo, hi, mode)
         acc = xp.zeros(out.shape[:axis] + (n,) + out.shape[axis + 1:], dtype=g.dtype)
-        np.add.at(np.moveaxis(acc, axis, 0), src, np.moveaxis(out, axis, 0))
+        xp.add.at(xp.moveaxis(acc, axis, 0), xp.asarray(src), xp.moveaxis(out, axis, 0))
         out = acc
     return out
 

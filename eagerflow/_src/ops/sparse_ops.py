@@ -62,12 +62,12 @@ def _kernel(xp: Any, indices: Any, output_shape: Any, values: Any, default_value
             validate_indices: bool = True) -> Any:
     shape = tuple(int(d) for d in output_shape)
     out = xp.full(shape, default_value, dtype=values.dtype)
-    idx = np.asarray(indices, np.int64)
+    idx = indices.astype(np.int64)
     if idx.size:
         if idx.shape[1] != len(shape):
             raise InvalidArgumentError(None, None, f"indices[0] has {idx.shape[1]} dimensions "
                                        f"but output has {len(shape)} [Op:{_OP}]")
-        bad = np.nonzero(np.any((idx < 0) | (idx >= np.asarray(shape, np.int64)), axis=1))[0]
+        bad = ((idx < 0) | (idx >= shape)).any(axis=1).nonzero()[0]
         if bad.size:
             i = int(bad[0])
             raise InvalidArgumentError(None, None, f"indices[{i}] = "

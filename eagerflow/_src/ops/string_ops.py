@@ -45,10 +45,24 @@ def _as_tensor(x: Any) -> Any:
     return convert_to_tensor(x, dtype_hint=dt.string)
 
 
+def _joined(values: list, fn: Callable) -> list | None:
+    """`fn` applied to all strings at once, joined by NUL bytes (for byte-wise functions
+    that keep NULs and never join two strings' bytes), or None when a string holds a NUL."""
+    if not values:
+        return values
+    whole = b"\x00".join(values)
+    if whole.count(b"\x00") != len(values) - 1:
+        return None
+    out = fn(whole).split(b"\x00")
+    return out if len(out) == len(values) else None
+
+
 def _unary_string(name: str, fn: Callable, out_dtype: dt.DType, ref: Callable,
-                  attrs: dict | None = None, batch: Callable | None = None) -> OpDef:
+                  attrs: dict | None = None, batch: Callable | None = None,
+                  whole: Callable | None = None) -> OpDef:
     """A string op applying `fn(value, **attrs)` to each element; `batch(**attrs)`, when
-    given, makes the per-element function once per call (a compiled regex)."""
+    given, makes the per-element function once per call (a compiled regex); `whole(**attrs)`
+    a function of all the strings joined (see _joined), or None where it does not apply."""
     np_out = object if out_dtype is dt.string else out_dtype.as_numpy_dtype
     attrs = attrs or {}
 
@@ -60,6 +74,13 @@ def _unary_string(name: str, fn: Callable, out_dtype: dt.DType, ref: Callable,
         return [(x._shape, out_dtype)]
 
     def kernel(xp: Any, x: Any, **kw: Any) -> Any:
+        joined = whole(**kw) if whole is not None else None
+        if joined is not None:
+            out = _joined(x.reshape(-1).tolist(), joined)
+            if out is not None:
+                res = np.empty(x.size, dtype=np_out)
+                res[:] = out
+                return res.reshape(x.shape)
         return _map(batch(**kw) if batch is not None else (lambda v: fn(v, **kw)), np_out)(x)
 
     def reference(x: np.ndarray, **kw: Any) -> np.ndarray:
@@ -77,7 +98,7 @@ def _ascii_case(upper: bool) -> Callable:
     table = bytes.maketrans(b"abcdefghijklmnopqrstuvwxyz", b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")
     if not upper:
         table = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
-    return lambda v, encoding="": v.translate(table)
+    return lambda v, encoding="": v.translate(table)  # (NULs kept: usable on joined strings)
 
 
 def _length(v: bytes, unit: str) -> int:
@@ -86,10 +107,10 @@ def _length(v: bytes, unit: str) -> int:
 
 STRING_LOWER = _unary_string("StringLower", _ascii_case(False), dt.string,
                              lambda v, encoding: bytes(c + 32 if 65 <= c <= 90 else c for c in v),
-                             {"encoding": ""})
+                             {"encoding": ""}, whole=lambda encoding: _ascii_case(False))
 STRING_UPPER = _unary_string("StringUpper", _ascii_case(True), dt.string,
                              lambda v, encoding: bytes(c - 32 if 97 <= c <= 122 else c for c in v),
-                             {"encoding": ""})
+                             {"encoding": ""}, whole=lambda encoding: _ascii_case(True))
 STRING_STRIP = _unary_string("StringStrip", lambda v: v.strip(b" \t\n\v\f\r"), dt.string,
                              lambda v: v.decode("latin-1").strip(" \t\n\v\f\r").encode("latin-1"))
 STRING_LENGTH = _unary_string("StringLength", _length, dt.int32,
@@ -142,6 +163,23 @@ def _regex_replace_ref(v: bytes, pattern: str, rewrite: str, replace_global: boo
     return out + v[pos:]
 
 
+_CHAR_CLASS = re.compile(r"\[(?:[^\]\\]|\\.)+\]\+?")  # (no `*`: no empty matches)
+
+
+def _regex_joined(pattern: str, rewrite: str, replace_global: bool) -> Callable | None:
+    """For a pattern that is one character class (TextVectorization's punctuation), the
+    replacement over all strings joined by NULs: each match stays inside one string when the
+    class excludes NUL. None for any other pattern."""
+    if not replace_global or not _CHAR_CLASS.fullmatch(pattern):
+        return None
+    rx = re.compile(pattern.encode())
+    template = re2_template(rewrite, rx.groups)
+    if template is None or rx.match(b"\x00") or b"\x00" in template.encode():
+        return None
+    rw = template.encode()
+    return lambda whole: rx.sub(rw, whole)
+
+
 def _regex_replacer(pattern: str, rewrite: str, replace_global: bool) -> Callable:
     """_regex_replace with the pattern compiled once (for a whole tensor)."""
     rx = re.compile(pattern.encode())
@@ -155,7 +193,7 @@ def _regex_replacer(pattern: str, rewrite: str, replace_global: bool) -> Callabl
 STATIC_REGEX_REPLACE = _unary_string(
     "StaticRegexReplace", _regex_replace, dt.string, _regex_replace_ref,
     {"pattern": "([aeiou])([a-z]?)", "rewrite": "<\\0|\\2\\1\\\\>", "replace_global": True},
-    batch=_regex_replacer)
+    batch=_regex_replacer, whole=_regex_joined)
 STATIC_REGEX_FULL_MATCH = _unary_string(
     "StaticRegexFullMatch", lambda v, pattern: re.fullmatch(pattern.encode(), v) is not None,
     dt.bool, lambda v, pattern: bool(re.match(b"(?:" + pattern.encode() + b")\\Z", v)),

@@ -1,5 +1,6 @@
 """tf.keras.optimizers (re-exports only)."""
 
+from eagerflow._src.keras.optimizers.loss_scale import LossScaleOptimizer as LossScaleOptimizer
 from eagerflow._src.keras.optimizers.optimizer import Optimizer as Optimizer
 from eagerflow._src.keras.optimizers.optimizers import (
     SGD as SGD,

@@ -339,3 +339,268 @@ opt.build([w])
 print([v.path for v in opt.variables], opt.iterations)
 """,
 }
+
+SNIPPETS["callback_messages"] = """
+import os, tempfile
+x, y = np.full((32, 3), 0.5, "float32"), np.zeros((32, 1), "float32")  # exact losses
+cb = keras.callbacks
+
+
+def model(lr=0.0625):
+    m = keras.Sequential([keras.Input((3,)), layers.Dense(1, kernel_initializer="ones")])
+    m.compile(keras.optimizers.SGD(lr), "mse", metrics=["mae", "mse"])
+    return m
+
+
+cwd = os.getcwd()
+os.chdir(tempfile.mkdtemp())
+try:
+    h = model().fit(x, y, epochs=4, verbose=0, callbacks=[
+        cb.ModelCheckpoint("w_{epoch}_{loss:.3f}.weights.h5", save_weights_only=True, verbose=1),
+        cb.ModelCheckpoint("best.weights.h5", save_best_only=True, save_weights_only=True,
+                           verbose=1, monitor="loss"),
+        cb.ModelCheckpoint("mae.weights.h5", save_best_only=True, save_weights_only=True,
+                           verbose=1, monitor="mae", mode="max"),
+        cb.ReduceLROnPlateau(monitor="loss", patience=1, verbose=1, factor=0.5, min_delta=10),
+        cb.LearningRateScheduler(lambda epoch, lr: lr * 0.5 if epoch == 3 else lr, verbose=1),
+        cb.EarlyStopping(monitor="mae", patience=1, verbose=1, min_delta=10)])
+    print(sorted(os.listdir(".")))
+    print({k: [round(v, 4) for v in vals] for k, vals in h.history.items()}, h.epoch)
+    model().fit(x, y, epochs=3, verbose=0, validation_split=0.25, callbacks=[
+        cb.EarlyStopping(patience=0, verbose=1, restore_best_weights=True, min_delta=10)])
+    model().fit(x, y, epochs=2, verbose=0, callbacks=[
+        cb.EarlyStopping(monitor="val_mse", baseline=0.0, patience=1, verbose=1),
+        cb.EarlyStopping(monitor="mse", baseline=0.0, patience=1, verbose=1)])
+    for monitor in ["mae", "val_mae", "mse", "mean_absolute_error", "foo_loss"]:
+        try:
+            model().fit(x, y, epochs=1, verbose=0, callbacks=[cb.EarlyStopping(monitor)])
+            print(monitor, "ok")
+        except ValueError as e:
+            print(monitor, "ValueError:", e)
+    for kwargs in [{"filepath": "a.h5", "save_weights_only": True}, {"filepath": "a.ckpt"},
+                   {"filepath": "a.keras", "save_freq": "daily"}]:
+        try:
+            cb.ModelCheckpoint(**kwargs)
+        except ValueError as e:
+            print("ValueError:", e)
+    try:
+        cb.ReduceLROnPlateau(factor=1.0)
+    except ValueError as e:
+        print("ValueError:", e)
+    m = model(1e30)
+    m.fit(x * 1e30, y, epochs=2, batch_size=8, verbose=0, callbacks=[cb.TerminateOnNaN()])
+finally:
+    os.chdir(cwd)
+"""
+
+SNIPPETS["callback_logs"] = """
+class Show(keras.callbacks.Callback):
+    def on_train_begin(self, logs=None):
+        print("train_begin", logs, self.params)
+
+    def on_epoch_begin(self, epoch, logs=None):
+        print("epoch_begin", epoch, logs)
+
+    def on_train_batch_begin(self, batch, logs=None):
+        print("batch_begin", batch, logs)
+
+    def on_train_batch_end(self, batch, logs=None):
+        print("batch_end", batch, sorted(logs), type(logs["loss"]).__name__)
+
+    def on_epoch_end(self, epoch, logs=None):
+        print("epoch_end", epoch, list(logs))
+        logs["extra"] = 1.0
+
+    def on_train_end(self, logs=None):
+        print("train_end", list(logs))
+
+    def on_test_begin(self, logs=None):
+        print("test_begin", logs)
+
+    def on_test_batch_end(self, batch, logs=None):
+        print("test_batch_end", batch, list(logs))
+
+    def on_test_end(self, logs=None):
+        print("test_end", list(logs))
+
+    def on_predict_begin(self, logs=None):
+        print("predict_begin", logs)
+
+    def on_predict_batch_end(self, batch, logs=None):
+        print("predict_batch_end", batch, list(logs), logs["outputs"].shape)
+
+    def on_predict_end(self, logs=None):
+        print("predict_end", logs)
+
+
+x = np.ones((32, 3), "float32")
+y = np.zeros((32, 1), "float32")
+m = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+m.compile("sgd", "mse", metrics=["mae"])
+h = m.fit(x, y, epochs=1, batch_size=16, verbose=0, callbacks=[Show()], validation_split=0.5)
+print(list(h.history), h.params, m.history is h)
+m.evaluate(x, y, batch_size=32, verbose=0, callbacks=[Show()])
+m.predict(x, batch_size=32, verbose=0, callbacks=[Show()])
+seen = []
+m.fit(x, y, epochs=1, verbose=0, callbacks=[keras.callbacks.LambdaCallback(
+    on_epoch_end=lambda epoch, logs: seen.append(("epoch", epoch, sorted(logs))),
+    on_train_batch_end=lambda batch, logs: seen.append(("batch", batch)),
+    on_train_end=lambda logs: seen.append(("end", sorted(logs))))])
+print(seen)
+cbl = keras.callbacks.CallbackList([Show()], add_history=True, add_progbar=True, model=m)
+print([type(c).__name__ for c in cbl.callbacks], m.history is cbl.callbacks[1])
+cbl = keras.callbacks.CallbackList([Show()], model=m)
+cbl.on_train_begin()
+cbl.on_epoch_end(0)
+cbl.on_train_end({"b": {"c": 3}, "a": np.float32(2), "d": "text"})
+try:
+    cbl.on_train_end()
+except ValueError as e:
+    print("ValueError:", e)
+"""
+
+SNIPPETS["loss_shape_rules"] = """
+def show(label, fn):
+    try:
+        print(label, np.round(np.asarray(fn()), 4).tolist())
+    except Exception as e:  # op errors print TF's runtime prefix: compare the class only
+        detail = "" if "Incompatible shapes" in str(e) else str(e)
+        print(label, type(e).__name__, detail)
+
+
+L = keras.losses
+a = np.array([[1.0], [2.0], [3.0]], "float32")
+b = np.array([1.0, 2.0, 4.0], "float32")
+show("mse (3,1)/(3,)", lambda: L.MeanSquaredError()(a, b))
+show("mse (3,)/(3,1)", lambda: L.MeanSquaredError()(b, a))
+show("mse fn (3,1)/(3,)", lambda: L.mean_squared_error(a, b))
+show("mse fn (3,)/(3,1)", lambda: L.mean_squared_error(b, a))
+show("mse (3,2)/(3,3)", lambda: L.MeanSquaredError()(np.ones((3, 2)), np.ones((3, 3))))
+show("mse (4,)/(4,1,1)", lambda: L.MeanSquaredError()(np.ones((4,)), np.ones((4, 1, 1))))
+show("mae (3,1)/(1,3)", lambda: L.MeanAbsoluteError()(np.ones((3, 1)), np.ones((1, 3))))
+show("bce (3,)/(3,1)", lambda: L.BinaryCrossentropy()(np.array([0.0, 1, 1]), np.full((3, 1), 0.7)))
+show("bce (3,2)/(3,3)", lambda: L.BinaryCrossentropy()(np.ones((3, 2)), np.full((3, 3), 0.7)))
+show("cce (3,2)/(3,3)", lambda: L.CategoricalCrossentropy()(np.ones((3, 2)), np.full((3, 3), 0.3)))
+show("cce (3,)/(3,3)", lambda: L.CategoricalCrossentropy()(np.ones((3,)), np.full((3, 3), 0.3)))
+show("scce (3,1)/(3,3)", lambda: L.SparseCategoricalCrossentropy()(
+    np.array([[0], [1], [2]]), np.full((3, 3), 0.3)))
+show("scce (3,)/(3,3)", lambda: L.SparseCategoricalCrossentropy()(
+    np.array([0, 1, 2]), np.full((3, 3), 0.3)))
+show("scce (3,2)/(3,3)", lambda: L.SparseCategoricalCrossentropy()(
+    np.zeros((3, 2)), np.full((3, 3), 0.3)))
+show("hinge (3,)/(3,1)", lambda: L.Hinge()(np.array([0.0, 1, 1]), np.full((3, 1), 0.7)))
+show("huber (3,1)/(3,)", lambda: L.Huber()(a, b))
+show("sw (3,)", lambda: L.MeanSquaredError()(a, a * 2, sample_weight=np.array([1.0, 0, 2])))
+show("sw (3,1)", lambda: L.MeanSquaredError()(a, a * 2, sample_weight=np.array([[1.0], [0], [2]])))
+show("sw (2,)", lambda: L.MeanSquaredError()(a, a * 2, sample_weight=np.array([1.0, 0])))
+ones, zeros = np.ones((3, 4)), np.zeros((3, 4))
+for reduction in [None, "none", "sum", "mean", "sum_over_batch_size"]:
+    show(f"reduction={reduction}", lambda: L.MeanSquaredError(reduction=reduction)(ones, zeros))
+show("mean_with_sample_weight", lambda: L.MeanSquaredError(reduction="mean_with_sample_weight")(
+    ones, zeros, sample_weight=np.array([1.0, 0, 0])))
+"""
+
+SNIPPETS["multi_output_losses"] = """
+x = np.ones((8, 4), "float32") * 0.1
+ya = np.ones((8, 1), "float32")
+yb = np.eye(3, dtype="float32")[np.arange(8) % 3]
+
+
+def functional():
+    keras.backend.clear_session()
+    inp = keras.Input((4,), name="inp")
+    o1 = layers.Dense(1, name="out_a", kernel_initializer="ones")(inp)
+    o2 = layers.Dense(3, name="out_b", activation="softmax", kernel_initializer="ones")(inp)
+    return keras.Model(inp, [o1, o2])
+
+
+class Sub(keras.Model):
+    def __init__(self, as_dict=False):
+        super().__init__()
+        self.a = layers.Dense(1, kernel_initializer="ones")
+        self.b = layers.Dense(3, activation="softmax", kernel_initializer="ones")
+        self.as_dict = as_dict
+
+    def call(self, x):
+        if self.as_dict:
+            return {"y": self.b(x), "x": self.a(x)}
+        return [self.a(x), self.b(x)]
+
+
+def sequential():
+    keras.backend.clear_session()
+    return keras.Sequential([keras.Input((4,)), layers.Dense(1, kernel_initializer="ones",
+                                                              name="dd")])
+
+
+def run(label, make, loss, y, sw=None, **kwargs):
+    try:
+        m = make()
+        m.compile("sgd", loss=loss, **kwargs)
+        logs = m.evaluate(x, y, verbose=0, return_dict=True, sample_weight=sw)
+        print(label, {k: round(v, 4) for k, v in logs.items()})
+        print("   ", m.metrics_names, [q.name for q in m.metrics[1].metrics]
+              if len(m.metrics) > 1 and hasattr(m.metrics[1], "metrics") else "")
+    except (ValueError, KeyError) as e:
+        print(label, type(e).__name__, e)
+
+
+L2 = ["mse", "categorical_crossentropy"]
+run("lists", functional, L2, [ya, yb])
+run("tuple targets", functional, L2, (ya, yb))
+run("dict losses", functional, {"out_a": "mse", "out_b": "categorical_crossentropy"}, [ya, yb])
+run("dict targets", functional, L2, {"out_a": ya, "out_b": yb})
+run("one loss for all", functional, "mse", [ya, yb])
+run("loss_weights list", functional, L2, [ya, yb], loss_weights=[1.0, 0.5])
+run("loss_weights dict", functional, L2, [ya, yb], loss_weights={"out_a": 2.0, "out_b": 0.5})
+run("metrics per output", functional, L2, [ya, yb], metrics=[["mae"], ["accuracy"]])
+run("metrics flat per output", functional, L2, [ya, yb], metrics=["mae", "accuracy"])
+run("metrics dict", functional, L2, [ya, yb],
+    metrics={"out_a": "mae", "out_b": ["accuracy", "auc"]})
+run("metrics one entry", functional, L2, [ya, yb], metrics=["mae"])
+run("metrics dict bad key", functional, L2, [ya, yb], metrics={"nope": "mae"})
+run("metrics str", functional, L2, [ya, yb], metrics="mae")
+run("weighted", functional, L2, [ya, yb], sw=np.arange(8, dtype="float32"),
+    metrics=[["mae"], ["mse"]], weighted_metrics=[["mae"], ["mse"]])
+run("weights per output", functional, L2, [ya, yb],
+    sw=[np.arange(8, dtype="float32"), np.ones(8, "float32")], weighted_metrics=[["mae"], ["mse"]])
+run("loss list short", functional, ["mse"], [ya, yb])
+run("loss list long", functional, ["mse", "mse", "mse"], [ya, yb])
+run("dict loss bad key", functional, {"out_a": "mse", "nope": "mse"}, [ya, yb])
+run("dict loss missing", functional, {"out_a": "mse"}, [ya, yb])
+run("None loss", functional, ["mse", None], [ya, yb])
+run("None loss, None target", functional, ["mse", None], [ya, None])
+run("None loss, one target", functional, ["mse", None], ya)
+run("None first, one target", functional, [None, "categorical_crossentropy"], yb)
+run("one target for two", functional, L2, ya)
+run("weights short", functional, L2, [ya, yb], loss_weights=[1.0])
+run("loss_weights str", functional, L2, [ya, yb], loss_weights="x")
+run("subclassed lists", Sub, L2, [ya, yb], metrics=[["mae"], ["accuracy"]])
+run("subclassed one loss", Sub, "mse", [ya, yb], metrics=["mae", "mae"])
+run("subclassed dicts", lambda: Sub(True), {"x": "mse", "y": "categorical_crossentropy"},
+    {"x": ya, "y": yb}, metrics={"x": "mae", "y": ["accuracy"]})
+run("subclassed dict one loss", lambda: Sub(True), "mse", {"x": ya, "y": yb})
+run("subclassed dict list targets", lambda: Sub(True),
+    {"x": "mse", "y": "categorical_crossentropy"}, [ya, yb])
+run("sequential loss list", sequential, ["mse"], ya)
+run("sequential nested metrics", sequential, "mse", ya, metrics=[["mae"], "mse"])
+run("sequential weighted", sequential, "mse", ya, sw=np.arange(8, dtype="float32"),
+    metrics=["mae"], weighted_metrics=["mae", "mae"])
+run("sequential one target list", sequential, "mse", [ya])
+run("sequential loss_weights", sequential, "mse", ya, loss_weights=0.5)
+run("sequential 2 weights", sequential, "mse", ya, loss_weights=[0.5, 1.0])
+run("crossentropy, acc", sequential, "crossentropy", ya, metrics=["acc"])
+run("bad loss", sequential, "nope", ya)
+run("bad metric", sequential, "mse", ya, metrics=["nope"])
+run("no loss", sequential, None, ya)
+m = functional()
+m.compile("sgd", L2)
+print(m.fit(x, [ya, yb], verbose=0).history.keys())
+print([round(v, 4) for v in m.train_on_batch(x, [ya, yb])], m.metrics_names)
+m = sequential()
+m.compile("sgd", "mse", metrics=["mae"])
+print(m.metrics_names, [type(q).__name__ for q in m.metrics])
+m.fit(x, ya, verbose=0)
+print(m.metrics_names, [type(q).__name__ for q in m.metrics], m.metrics[1].metrics)
+print(keras.metrics.get("mae"), keras.metrics.get("accuracy"), keras.losses.get("mae").__name__)
+"""

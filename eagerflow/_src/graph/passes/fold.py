@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from eagerflow._src.core.context import _state
+from eagerflow._src.backend import to_host
 from eagerflow._src.graph.ir import CONST, Graph, Operation, SymbolicTensor
 from eagerflow._src.graph.passes.common import is_const, rewire, substitute_inputs
 
@@ -34,12 +34,12 @@ def fold_constants(graph: Graph) -> Graph:
         args = [x._op.attrs["value"] for x in node.inputs]
         try:
             with np.errstate(all="ignore"):
-                out = node.op.kernel(_state.xp, *args, **node.attrs)
+                out = node.op.kernel(np, *args, **node.attrs)  # constants live on the host
         except Exception:  # noqa: BLE001 - the error belongs to run time
             kept.append(node)
             continue
         outs = (out,) if node.op.num_outputs == 1 and len(node.outputs) == 1 else tuple(out)
-        arrays = [np.asarray(o) for o in outs]
+        arrays = [to_host(o) for o in outs]
         if sum(a.size for a in arrays) > MAX_FOLDED_ELEMENTS or \
                 any(a.dtype == object and a.ndim == 0 for a in arrays):
             kept.append(node)

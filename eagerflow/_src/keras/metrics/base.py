@@ -16,6 +16,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trackable
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import initializers as inits
+from eagerflow._src.keras import losses
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as A
@@ -43,6 +44,9 @@ def _initial_value(initializer: Any, shape: tuple, dtype: dt.DType) -> np.ndarra
 
 class Metric(trackable.AutoTrackable):
     """Encapsulates metric logic and state: `update_state`, `result`, `reset_state`."""
+
+    # "up" or "down": which way is better, for callbacks that monitor it in mode="auto"
+    _direction: str | None = None
 
     def __init__(self, name: str | None = None, dtype: Any = None, **kwargs: Any) -> None:
         object.__setattr__(self, "_metric_vars", [])
@@ -209,6 +213,8 @@ class MeanMetricWrapper(Mean):
                          dtype=dtype)
         self._fn = fn
         self._fn_kwargs = kwargs
+        if losses.is_builtin_loss(fn):
+            self._direction = "down"
 
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
         y_true = K.t(y_true)

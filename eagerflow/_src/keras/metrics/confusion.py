@@ -137,6 +137,8 @@ class FalseNegatives(_ConfusionCount):
 class Precision(Metric):
     """TP / (TP + FP), per threshold (optionally for the top-k predictions or one class)."""
 
+    _direction = "up"
+
     _second = (FP, "false_positives")
 
     def __init__(self, thresholds: Any = None, top_k: int | None = None,
@@ -172,11 +174,15 @@ class Precision(Metric):
 class Recall(Precision):
     """TP / (TP + FN), per threshold."""
 
+    _direction = "up"
+
     _second = (FN, "false_negatives")
 
 
 class AUC(Metric):
     """Area under the ROC or PR curve, from counts at `num_thresholds` thresholds."""
+
+    _direction = "up"
 
     def __init__(self, num_thresholds: int = 200, curve: str = "ROC",
                  summation_method: str = "interpolation", name: str | None = None,
@@ -360,6 +366,8 @@ def _check_rate(name: str, value: float) -> None:
 class SensitivityAtSpecificity(_SensitivitySpecificity):
     """The best sensitivity where the specificity is at least `specificity`."""
 
+    _direction = "up"
+
     _constrained, _dependent = "specificity", "sensitivity"
 
     def __init__(self, specificity: float, num_thresholds: int = 200,
@@ -371,6 +379,8 @@ class SensitivityAtSpecificity(_SensitivitySpecificity):
 
 class SpecificityAtSensitivity(_SensitivitySpecificity):
     """The best specificity where the sensitivity is at least `sensitivity`."""
+
+    _direction = "up"
 
     _constrained, _dependent = "sensitivity", "specificity"
 
@@ -384,6 +394,8 @@ class SpecificityAtSensitivity(_SensitivitySpecificity):
 class PrecisionAtRecall(_SensitivitySpecificity):
     """The best precision where the recall is at least `recall`."""
 
+    _direction = "up"
+
     _constrained, _dependent = "recall", "precision"
 
     def __init__(self, recall: float, num_thresholds: int = 200, class_id: int | None = None,
@@ -394,6 +406,8 @@ class PrecisionAtRecall(_SensitivitySpecificity):
 
 class RecallAtPrecision(_SensitivitySpecificity):
     """The best recall where the precision is at least `precision`."""
+
+    _direction = "up"
 
     _constrained, _dependent = "precision", "recall"
 

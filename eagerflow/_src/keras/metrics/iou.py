@@ -90,6 +90,8 @@ class _IoUBase(Metric):
 class IoU(_IoUBase):
     """`IoU(num_classes, target_class_ids, ...)`: the mean IoU of the target classes."""
 
+    _direction = "up"
+
     def __init__(self, num_classes: int, target_class_ids: Any, name: str | None = None,
                  dtype: Any = None, ignore_class: int | None = None,
                  sparse_y_true: bool = True, sparse_y_pred: bool = True,
@@ -115,6 +117,8 @@ class BinaryIoU(IoU):
     """`BinaryIoU(target_class_ids=(0, 1), threshold=0.5)`: predictions >= threshold are
     class 1."""
 
+    _direction = "up"
+
     def __init__(self, target_class_ids: Any = (0, 1), threshold: float = 0.5,
                  name: str | None = None, dtype: Any = None) -> None:
         super().__init__(num_classes=2, target_class_ids=target_class_ids, name=name,
@@ -133,6 +137,8 @@ class BinaryIoU(IoU):
 class MeanIoU(IoU):
     """`MeanIoU(num_classes, ...)`: the mean IoU over all classes."""
 
+    _direction = "up"
+
     def __init__(self, num_classes: int, name: str | None = None, dtype: Any = None,
                  ignore_class: int | None = None, sparse_y_true: bool = True,
                  sparse_y_pred: bool = True, axis: int = -1) -> None:
@@ -149,6 +155,8 @@ class MeanIoU(IoU):
 class OneHotIoU(IoU):
     """IoU of one-hot labels (and, unless `sparse_y_pred`, scores) via their argmax."""
 
+    _direction = "up"
+
     def __init__(self, num_classes: int, target_class_ids: Any, name: str | None = None,
                  dtype: Any = None, ignore_class: int | None = None,
                  sparse_y_pred: bool = False, axis: int = -1) -> None:
@@ -164,6 +172,8 @@ class OneHotIoU(IoU):
 
 class OneHotMeanIoU(MeanIoU):
     """MeanIoU of one-hot labels (and, unless `sparse_y_pred`, scores) via their argmax."""
+
+    _direction = "up"
 
     def __init__(self, num_classes: int, name: str | None = None, dtype: Any = None,
                  ignore_class: int | None = None, sparse_y_pred: bool = False,

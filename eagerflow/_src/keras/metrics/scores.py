@@ -34,6 +34,8 @@ class FBetaScore(Metric):
     averaged ('micro', 'macro', 'weighted'). Without a threshold, each row's top scores
     count as positive."""
 
+    _direction = "up"
+
     def __init__(self, average: str | None = None, beta: float = 1.0,
                  threshold: float | None = None, name: str = "fbeta_score",
                  dtype: Any = None) -> None:
@@ -113,6 +115,8 @@ class FBetaScore(Metric):
 class F1Score(FBetaScore):
     """`F1Score(average=None, threshold=None)`: FBetaScore with beta 1."""
 
+    _direction = "up"
+
     def __init__(self, average: str | None = None, threshold: float | None = None,
                  name: str = "f1_score", dtype: Any = None) -> None:
         super().__init__(average=average, beta=1.0, threshold=threshold, name=name,
@@ -127,6 +131,8 @@ class F1Score(FBetaScore):
 class R2Score(Metric):
     """`R2Score(class_aggregation='uniform_average', num_regressors=0)`: the coefficient of
     determination per output, aggregated (and adjusted for `num_regressors`)."""
+
+    _direction = "up"
 
     def __init__(self, class_aggregation: str | None = "uniform_average",
                  num_regressors: int = 0, name: str = "r2_score", dtype: Any = None) -> None:

@@ -117,12 +117,16 @@ def top_k_categorical_accuracy(y_true: Any, y_pred: Any, k: int = 5) -> Any:
 class Accuracy(MeanMetricWrapper):
     """How often predictions equal labels."""
 
+    _direction = "up"
+
     def __init__(self, name: str = "accuracy", dtype: Any = None) -> None:
         super().__init__(accuracy, name=name, dtype=dtype)
 
 
 class BinaryAccuracy(MeanMetricWrapper):
     """How often `y_pred > threshold` matches binary labels."""
+
+    _direction = "up"
 
     def __init__(self, name: str = "binary_accuracy", dtype: Any = None,
                  threshold: float = 0.5) -> None:
@@ -134,6 +138,8 @@ class BinaryAccuracy(MeanMetricWrapper):
 class CategoricalAccuracy(MeanMetricWrapper):
     """How often argmax(y_pred) matches argmax of one-hot labels."""
 
+    _direction = "up"
+
     def __init__(self, name: str = "categorical_accuracy", dtype: Any = None) -> None:
         super().__init__(categorical_accuracy, name=name, dtype=dtype)
 
@@ -141,12 +147,16 @@ class CategoricalAccuracy(MeanMetricWrapper):
 class SparseCategoricalAccuracy(MeanMetricWrapper):
     """How often argmax(y_pred) matches integer labels."""
 
+    _direction = "up"
+
     def __init__(self, name: str = "sparse_categorical_accuracy", dtype: Any = None) -> None:
         super().__init__(sparse_categorical_accuracy, name=name, dtype=dtype)
 
 
 class TopKCategoricalAccuracy(MeanMetricWrapper):
     """How often the one-hot target is among the k highest predictions."""
+
+    _direction = "up"
 
     def __init__(self, k: int = 5, name: str = "top_k_categorical_accuracy",
                  dtype: Any = None) -> None:
@@ -159,6 +169,8 @@ class TopKCategoricalAccuracy(MeanMetricWrapper):
 class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
     """How often the integer target is among the k highest predictions."""
 
+    _direction = "up"
+
     def __init__(self, k: int = 5, name: str = "sparse_top_k_categorical_accuracy",
                  dtype: Any = None, from_sorted_ids: bool = False) -> None:
         super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
@@ -168,27 +180,37 @@ class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
 
 
 class MeanSquaredError(MeanMetricWrapper):
+
+    _direction = "down"
     def __init__(self, name: str = "mean_squared_error", dtype: Any = None) -> None:
         super().__init__(L.mean_squared_error, name=name, dtype=dtype)
 
 
 class MeanAbsoluteError(MeanMetricWrapper):
+
+    _direction = "down"
     def __init__(self, name: str = "mean_absolute_error", dtype: Any = None) -> None:
         super().__init__(L.mean_absolute_error, name=name, dtype=dtype)
 
 
 class MeanAbsolutePercentageError(MeanMetricWrapper):
+
+    _direction = "down"
     def __init__(self, name: str = "mean_absolute_percentage_error", dtype: Any = None) -> None:
         super().__init__(L.mean_absolute_percentage_error, name=name, dtype=dtype)
 
 
 class MeanSquaredLogarithmicError(MeanMetricWrapper):
+
+    _direction = "down"
     def __init__(self, name: str = "mean_squared_logarithmic_error", dtype: Any = None) -> None:
         super().__init__(L.mean_squared_logarithmic_error, name=name, dtype=dtype)
 
 
 class RootMeanSquaredError(Mean):
     """sqrt of the mean squared error."""
+
+    _direction = "down"
 
     def __init__(self, name: str = "root_mean_squared_error", dtype: Any = None) -> None:
         super().__init__(name=name, dtype=dtype)
@@ -214,12 +236,16 @@ def _loss_metric(fn: Any, default: str, **defaults: Any) -> type:
 
 class BinaryCrossentropy(_loss_metric(L.binary_crossentropy, "binary_crossentropy",
                                       from_logits=False, label_smoothing=0)):
+
+    _direction = "down"
     pass
 
 
 class CategoricalCrossentropy(_loss_metric(L.categorical_crossentropy,
                                            "categorical_crossentropy", from_logits=False,
                                            label_smoothing=0, axis=-1)):
+
+    _direction = "down"
     pass
 
 
@@ -227,35 +253,51 @@ class SparseCategoricalCrossentropy(_loss_metric(L.sparse_categorical_crossentro
                                                  "sparse_categorical_crossentropy",
                                                  from_logits=False, ignore_class=None,
                                                  axis=-1)):
+
+    _direction = "down"
     pass
 
 
 class Hinge(_loss_metric(L.hinge, "hinge")):
+
+    _direction = "down"
     pass
 
 
 class SquaredHinge(_loss_metric(L.squared_hinge, "squared_hinge")):
+
+    _direction = "down"
     pass
 
 
 class CategoricalHinge(_loss_metric(L.categorical_hinge, "categorical_hinge")):
+
+    _direction = "down"
     pass
 
 
 class KLDivergence(_loss_metric(L.kl_divergence, "kl_divergence")):
+
+    _direction = "down"
     pass
 
 
 class Poisson(_loss_metric(L.poisson, "poisson")):
+
+    _direction = "down"
     pass
 
 
 class LogCoshError(_loss_metric(L.log_cosh, "logcosh")):
+
+    _direction = "down"
     pass
 
 
 class CosineSimilarity(MeanMetricWrapper):
     """Mean cosine similarity (positive: +1 is identical direction)."""
+
+    _direction = "up"
 
     def __init__(self, name: str = "cosine_similarity", dtype: Any = None,
                  axis: int = -1) -> None:

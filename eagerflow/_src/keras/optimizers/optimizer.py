@@ -329,6 +329,11 @@ class Optimizer(trackable.AutoTrackable):
         self._coef = {}
         return self._iterations
 
+    def scale_loss(self, loss: Any) -> Any:
+        """The loss a train step differentiates: times `loss_scale_factor` when set (the
+        gradients are divided by it again in `apply`)."""
+        return loss if self.loss_scale_factor is None else loss * self.loss_scale_factor
+
     def _apply_now(self, grads: list, variables: list) -> None:
         grads = self._clip_gradients(grads)
         self._apply_weight_decay(variables)

@@ -1,0 +1,204 @@
+"""Kernel fusion for GPUs: chains of elementwise ops (and such a chain feeding a Sum or
+Mean) become one generated CUDA kernel.
+
+Sits in graph/, beside codegen (which compiles graphs for NumPy). `plan(graph)` finds the
+groups: an elementwise op (one whose OpDef carries a `cuda` expression, or whose kernel is
+a NumPy ufunc CUDA has: CUDA_UFUNCS) joins the group of a producer whose only consumer it
+is, so every value inside a group dies there and the group computes one output, element
+by element, from its external inputs (broadcast as NumPy broadcasts them). A group of one
+op stays an ordinary op. Each group's CUDA source (`Group.source`: CuPy's
+ElementwiseKernel or ReductionKernel arguments) is made once per graph; the device backend
+compiles it once per source text (backend/cupy.py) and caches it. Backends that cannot
+compile CUDA (the strict stand-in) run the group's ops one by one, so CI checks the plan,
+the source text and the results without a GPU.
+
+Only float32/float64 math (with bool and int32/int64 comparisons and selections) fuses:
+CUDA's math functions are overloaded for those types, and half precision goes through
+the ordinary kernels.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.backend import to_host
+from eagerflow._src.graph.ir import CONST, Graph, SymbolicTensor
+
+# NumPy ufunc name -> the CUDA C expression of the same function over {0}, {1}.
+CUDA_UFUNCS = {
+    "add": "({0} + {1})", "subtract": "({0} - {1})", "multiply": "({0} * {1})",
+    "true_divide": "({0} / {1})", "divide": "({0} / {1})", "maximum": "max({0}, {1})",
+    "minimum": "min({0}, {1})", "negative": "(-{0})", "absolute": "fabs({0})",
+    "square": "({0} * {0})", "sqrt": "sqrt({0})", "reciprocal": "(1 / {0})",
+    "exp": "exp({0})", "expm1": "expm1({0})", "log": "log({0})", "log1p": "log1p({0})",
+    "sin": "sin({0})", "cos": "cos({0})", "tan": "tan({0})", "tanh": "tanh({0})",
+    "sinh": "sinh({0})", "cosh": "cosh({0})", "arcsin": "asin({0})", "arccos": "acos({0})",
+    "arctan": "atan({0})", "floor": "floor({0})", "ceil": "ceil({0})",
+    "equal": "({0} == {1})", "not_equal": "({0} != {1})", "less": "({0} < {1})",
+    "less_equal": "({0} <= {1})", "greater": "({0} > {1})", "greater_equal": "({0} >= {1})",
+    "logical_and": "({0} && {1})", "logical_or": "({0} || {1})", "logical_not": "(!{0})",
+}
+# Types a fused kernel computes in: NumPy dtype name -> CUDA C type.
+CUDA_TYPES = {"float32": "float", "float64": "double", "int32": "int", "int64": "long long",
+              "bool": "bool"}
+REDUCTIONS = {"Sum": "sum", "Mean": "mean"}  # reductions a group may end in
+MAX_INPUTS = 24  # a kernel's parameters, with room to spare
+
+
+def cuda_expression(op: Any) -> str | None:
+    """The op as a CUDA C expression over its inputs {0}, {1}, ..., or None."""
+    expr = getattr(op, "cuda", None)
+    if expr is not None:
+        return expr
+    uf = op.ufunc
+    return CUDA_UFUNCS.get(uf.__name__) if isinstance(uf, np.ufunc) else None
+
+
+def _fusable(node: Any) -> bool:
+    return (not node.attrs and len(node.outputs) == 1 and not node.op.stateful
+            and cuda_expression(node.op) is not None
+            and all(_typed(t) for t in list(node.inputs) + list(node.outputs)))
+
+
+def _typed(t: Any) -> bool:
+    return type(t) is SymbolicTensor and t._dtype._np is not None and \
+        t._dtype._np.name in CUDA_TYPES
+
+
+@dataclass
+class Group:
+    """Fused ops: `nodes` in graph order, the last one (or `reduction`) giving `output`."""
+
+    nodes: list
+    reduction: Any = None
+    inputs: list = field(default_factory=list)   # external tensors, kernel parameter order
+    consts: dict = field(default_factory=dict)   # id(tensor) -> C literal of a 0-d constant
+    source: dict = field(default_factory=dict)
+
+    @property
+    def output(self) -> SymbolicTensor:
+        return (self.reduction or self.nodes[-1]).outputs[0]
+
+    @property
+    def ops(self) -> list:
+        return [n.op.name for n in self.nodes] + \
+            ([self.reduction.op.name] if self.reduction is not None else [])
+
+
+def plan(graph: Graph) -> list:
+    """The fusion groups of `graph` (two ops or more each), with their CUDA source."""
+    uses: dict = {}
+    for node in graph.operations:
+        for x in node.inputs:
+            if type(x) is SymbolicTensor:
+                uses[id(x)] = uses.get(id(x), 0) + 1
+    for t in graph.outputs:
+        if type(t) is SymbolicTensor:
+            uses[id(t)] = uses.get(id(t), 0) + 1  # a graph output escapes its group
+    group_of: dict = {}  # id(node) -> Group
+    groups: list = []
+    for node in graph.operations:
+        if node.op.name in REDUCTIONS and _fusable_reduction(node):
+            src = node.inputs[0]._op
+            g = group_of.get(id(src))
+            if g is not None and g.reduction is None and uses[id(node.inputs[0])] == 1 and \
+                    g.nodes[-1] is src:
+                g.reduction = node
+                group_of[id(node)] = g
+            continue
+        if not _fusable(node):
+            continue
+        mine = None
+        for x in node.inputs:  # join the first group this node alone consumes the end of
+            g = group_of.get(id(x._op))
+            if mine is None and g is not None and g.reduction is None and \
+                    uses[id(x)] == 1 and g.nodes[-1] is x._op:
+                mine = g
+        if mine is None:
+            mine = Group([])
+            groups.append(mine)
+        mine.nodes.append(node)
+        group_of[id(node)] = mine
+    fused = [g for g in groups if len(g.nodes) + (g.reduction is not None) > 1]
+    return [g for g in fused if _finish(g)]
+
+
+def _fusable_reduction(node: Any) -> bool:
+    x = node.inputs[0]
+    return _typed(x) and _typed(node.outputs[0]) and x._dtype._np.kind == "f" and \
+        x._shape is not None and len(node.inputs) == 1
+
+
+def _finish(g: Group) -> bool:
+    """Sets the group's inputs and source; False when it cannot be one kernel."""
+    inside = {id(t) for n in g.nodes for t in n.outputs}
+    temps: dict = {}  # id(tensor) -> its local variable in the device function
+    lines = []
+    for k, node in enumerate(g.nodes):
+        args = []
+        for x in node.inputs:
+            if id(x) in inside:
+                args.append(temps[id(x)])
+            elif x._op.op is CONST and x._shape == ():
+                args.append(g.consts.setdefault(id(x), _literal(x._op.attrs["value"], x._dtype)))
+            else:
+                if not any(x is y for y in g.inputs):
+                    g.inputs.append(x)
+                args.append(f"x{next(i for i, y in enumerate(g.inputs) if y is x)}")
+        t = node.outputs[0]
+        temps[id(t)] = f"t{k}"
+        lines.append(f"    {CUDA_TYPES[t._dtype._np.name]} t{k} = "
+                     f"{cuda_expression(node.op).format(*args)};  // {node.op.name}")
+    if len(g.inputs) > MAX_INPUTS or not g.inputs:
+        return False
+    last = g.nodes[-1].outputs[0]
+    out = g.output
+    in_params = ", ".join(f"{x._dtype._np.name} x{i}" for i, x in enumerate(g.inputs))
+    out_params = f"{out._dtype._np.name} y"
+    params = ", ".join(f"{CUDA_TYPES[x._dtype._np.name]} x{i}" for i, x in enumerate(g.inputs))
+    body = "\n".join(lines)
+    digest = hashlib.sha1(f"{params}|{out_params}|{body}|{g.ops}".encode()).hexdigest()[:12]
+    name = f"eagerflow_fused_{digest}"
+    # the group as one device function: each op's value a local, the last one returned
+    preamble = (f"__device__ __forceinline__ {CUDA_TYPES[last._dtype._np.name]} {name}_f("
+                f"{params}) {{\n{body}\n    return {temps[id(last)]};\n}}\n")
+    call = f"{name}_f({', '.join(f'x{i}' for i in range(len(g.inputs)))})"
+    if g.reduction is None:
+        g.source = {"kind": "elementwise", "in_params": in_params, "out_params": out_params,
+                    "operation": f"y = {call}", "name": name, "preamble": preamble}
+    else:
+        ctype = CUDA_TYPES[out._dtype._np.name]
+        post = "y = a" if g.reduction.op.name == "Sum" else \
+            f"y = a / ({ctype})(_in_ind.size() / _out_ind.size())"
+        g.source = {"kind": "reduction", "in_params": in_params, "out_params": out_params,
+                    "map_expr": call, "reduce_expr": "a + b", "post_map_expr": post,
+                    "identity": "0", "name": name, "preamble": preamble,
+                    "axis": tuple(g.reduction.attrs["axes"]),
+                    "keepdims": bool(g.reduction.attrs["keepdims"])}
+    return True
+
+
+def _literal(value: Any, dtype: Any) -> str:
+    """A 0-d constant as a typed C literal (so float32 math stays in float)."""
+    v = to_host(value).item()
+    ctype = CUDA_TYPES[dtype._np.name]
+    if ctype == "bool":
+        return "true" if v else "false"
+    if isinstance(v, float) and not np.isfinite(v):
+        return f"(({ctype}){'NAN' if v != v else ('-' if v < 0 else '') + 'INFINITY'})"
+    return f"(({ctype}){v!r})"
+
+
+def cuda_text(g: Group) -> str:
+    """The group's kernel as readable text: its device function and how it is launched."""
+    s = g.source
+    head = f"// {s['name']}: {' -> '.join(g.ops)}\n{s['preamble']}"
+    if s["kind"] == "elementwise":
+        return f"{head}elementwise ({s['in_params']}) -> ({s['out_params']}): {s['operation']};"
+    return (f"{head}reduction ({s['in_params']}) -> ({s['out_params']}): map {s['map_expr']}; "
+            f"reduce {s['reduce_expr']}; {s['post_map_expr']}; identity {s['identity']}; "
+            f"axis={s['axis']} keepdims={s['keepdims']}")

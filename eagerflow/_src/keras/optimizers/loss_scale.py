@@ -1,0 +1,124 @@
+"""keras.optimizers.LossScaleOptimizer (tf.keras.mixed_precision.LossScaleOptimizer): dynamic
+loss scaling for float16 training (keras layer, on the base Optimizer).
+
+The loss is multiplied by a scale before gradients are taken (`scale_loss`), so small
+float16 gradients do not flush to zero; `apply` divides them by the scale again. When a
+gradient is not finite the step is skipped and the scale halved; after
+`dynamic_growth_steps` finite steps in a row it doubles. As Keras 3's: the scale and the
+step counter are variables, and the branch is a `tf.cond`, so a traced train step keeps it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.control_flow.conditionals import cond
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.keras.optimizers import optimizers
+from eagerflow._src.keras.optimizers.optimizer import Optimizer
+from eagerflow._src.ops import math as m
+from eagerflow._src.ops.array import stack
+from eagerflow._src.ops.reduce import reduce_all
+from eagerflow._src.ops.variables import Variable
+
+_BASE_DEFAULTS = {"weight_decay": None, "clipnorm": None, "global_clipnorm": None,
+                  "clipvalue": None, "use_ema": False, "ema_momentum": 0.99,
+                  "ema_overwrite_frequency": None, "loss_scale_factor": None,
+                  "gradient_accumulation_steps": None}
+
+
+class LossScaleOptimizer(Optimizer):
+    """`LossScaleOptimizer(inner_optimizer, initial_scale=2.0**15, dynamic_growth_steps=2000)`."""
+
+    def __init__(self, inner_optimizer: Optimizer, initial_scale: float = 2.0**15,
+                 dynamic_growth_steps: int = 2000, name: str | None = None,
+                 **kwargs: Any) -> None:
+        if not kwargs.pop("dynamic", True):
+            raise ValueError("LossScaleOptimizer no longer supports `dynamic=False`. Instead, "
+                             "simply set `loss_scale_factor` directly on the `inner_optimizer`.")
+        for arg, default in _BASE_DEFAULTS.items():
+            if arg in kwargs and kwargs.pop(arg) != default:
+                raise ValueError(f"LossScaleOptimizer does not support `{arg}`. Instead, set "
+                                 f"`{arg}` on the `inner_optimizer`.")
+        if kwargs:
+            raise ValueError("LossScaleOptimizer does not support arguments: "
+                             f"`{'`, `'.join(kwargs)}`.")
+        super().__init__(learning_rate=0.0, name=name)
+        self.inner_optimizer = inner_optimizer
+        self.initial_scale = initial_scale
+        self.dynamic_growth_steps = dynamic_growth_steps
+        self.step_counter: Any = None
+        self.dynamic_scale: Any = None
+
+    def build(self, var_list: Any) -> None:
+        if self.step_counter is None:
+            self.step_counter = Variable(np.int64(0), trainable=False, dtype=dt.int64,
+                                         name="step_counter")
+            self.dynamic_scale = Variable(np.float32(self.initial_scale), trainable=False,
+                                          dtype=dt.float32, name="dynamic_scale")
+            self._track("step_counter", self.step_counter)
+            self._track("dynamic_scale", self.dynamic_scale)
+        self.inner_optimizer.build(var_list)
+        self.built = True
+
+    @property
+    def variables(self) -> list:
+        return [] if self.step_counter is None else [self.step_counter, self.dynamic_scale]
+
+    def scale_loss(self, loss: Any) -> Any:
+        scale = self.dynamic_scale if self.built else self.initial_scale
+        return m.multiply(loss, m.cast(scale, loss.dtype) if self.built else scale)
+
+    def check_finite(self, grads: list) -> Any:
+        flags = [reduce_all(m.is_finite(g)) for g in grads if g is not None]
+        return reduce_all(stack(flags)) if flags else True
+
+    def apply(self, grads: Any, trainable_variables: Any = None) -> Any:
+        grads, variables = list(grads), list(trainable_variables or [])
+        self.build(variables)
+
+        def finite() -> Any:
+            scale = self.dynamic_scale
+            self.inner_optimizer.apply([None if g is None else g / m.cast(scale, g.dtype)
+                                        for g in grads], variables)
+            grow = m.equal(self.step_counter, self.dynamic_growth_steps - 1)
+            self.step_counter.assign(m.where(grow, np.int64(0), self.step_counter + 1))
+            self.dynamic_scale.assign(m.where(grow, scale * 2.0, scale))
+            return self.step_counter.read_value()
+
+        def not_finite() -> Any:
+            self.step_counter.assign(np.int64(0))
+            self.dynamic_scale.assign(self.dynamic_scale * 0.5)
+            return self.step_counter.read_value()
+
+        cond(self.check_finite(grads), finite, not_finite)
+        return self.iterations
+
+    @property
+    def learning_rate(self) -> Any:
+        return self.inner_optimizer.learning_rate
+
+    @learning_rate.setter
+    def learning_rate(self, value: Any) -> None:
+        if hasattr(self, "inner_optimizer"):
+            self.inner_optimizer.learning_rate = value
+
+    @property
+    def iterations(self) -> Variable:
+        return self.inner_optimizer.iterations
+
+    def finalize_variable_values(self, var_list: Any) -> None:
+        self.inner_optimizer.finalize_variable_values(var_list)
+
+    def get_config(self) -> dict:
+        return {"name": self.name, "inner_optimizer": optimizers.serialize(self.inner_optimizer),
+                "initial_scale": self.initial_scale,
+                "dynamic_growth_steps": self.dynamic_growth_steps}
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: dict | None = None) -> Any:
+        config = dict(config)
+        inner = optimizers.deserialize(config.pop("inner_optimizer"), custom_objects)
+        return cls(inner, **config)

@@ -1,0 +1,23 @@
+"""benchmarks/gpu.py's code paths without a GPU: its rows run on the stand-in GPU at small
+sizes (the figures mean nothing there; the ratios are taken on a GPU)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_rows_run_on_the_standin():
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "gpu.py"), "--device", "standin", "--quick",
+         "--rounds", "1", "--repeat", "2", "-k", "a + b", "-k", "matmul",
+         "-k", "batch 32, tf.function", "--peers-python", sys.executable],
+        capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("device: standin (quick sizes); PyTorch: ")
+    rows = [ln.split("  ")[0] for ln in lines[1:]]
+    assert rows == ["eager a + b", "measure: 1000x1000 matmul",
+                    "guide CNN step, batch 32, tf.function"]
+    assert all(" ms" in ln for ln in lines[1:])

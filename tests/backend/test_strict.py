@@ -1,0 +1,89 @@
+"""The strict stand-in backend: NumPy's results, CuPy's refusals, CuPy's namespace."""
+
+import numpy as np
+import pytest
+
+from eagerflow._src.backend import strict
+
+xp = strict.xp
+
+
+def _s(a):
+    return xp.asarray(np.asarray(a))
+
+
+def test_operators_match_numpy():
+    a, b = np.array([[1.0, -2.0], [3.0, 0.5]]), np.array([2.0, 4.0])
+    sa, sb = _s(a), _s(b)
+    for got, want in [(sa + sb, a + b), (sa - 1, a - 1), (2 * sa, 2 * a), (sa / sb, a / b),
+                      (sa ** 2, a ** 2), (-sa, -a), (abs(sa), abs(a)), (sa @ sa, a @ a),
+                      (sa > sb, a > b), (~(sa > 0), ~(a > 0)), (sa[:, 1], a[:, 1]),
+                      (sa.T, a.T), (sa.sum(axis=0), a.sum(axis=0))]:
+        assert type(got) is strict.StrictArray
+        np.testing.assert_array_equal(got.get(), want)
+    c = sa.copy()
+    c += 1  # in place: the same array
+    c[0, 0] = 10.0
+    np.testing.assert_array_equal(c.get(), [[10.0, -1.0], [4.0, 1.5]])
+    np.testing.assert_array_equal(sa.get(), a)  # the copy was a copy
+    assert type(sa.sum()) is strict.StrictArray and sa.sum().shape == ()  # 0-d, not a scalar
+    assert float(sa.sum()) == 2.5 and int(_s(3)) == 3 and bool(_s(True))
+    z = xp.empty((2,), np.complex64)
+    z.real, z.imag = xp.ones(2, np.float32), _s(np.array([2.0, 3.0], np.float32))
+    np.testing.assert_array_equal(z.get(), [1 + 2j, 1 + 3j])
+
+
+def test_refusals_are_cupys():
+    a = _s([1.0, 2.0])
+    with pytest.raises(TypeError, match="Implicit conversion to a NumPy array is not allowed"):
+        np.asarray(a)
+    with pytest.raises(TypeError):
+        np.add(a, 1.0)
+    with pytest.raises(TypeError):
+        np.concatenate([a, a])
+    with pytest.raises(TypeError):
+        np.ones(2) + a
+    with pytest.raises(TypeError, match="Unsupported type"):
+        xp.add(a, np.ones(2))
+    with pytest.raises(TypeError, match="Unsupported type"):
+        a[np.array([0])]
+    with pytest.raises(ValueError, match="ambiguous"):
+        bool(a)
+    for bad in (np.array(["s"]), np.array([b"s"]), np.array([object()])):
+        with pytest.raises(TypeError, match="Unsupported dtype"):
+            xp.asarray(bad)
+    with pytest.raises(AttributeError, match="CuPy has none"):
+        xp.errstate  # noqa: B018
+    with pytest.raises(AttributeError, match="CuPy's ndarray has none"):
+        a.resize  # noqa: B018
+
+
+def test_namespaces_are_a_part_of_cupys():
+    cupy = pytest.importorskip("cupy")
+    assert {n for n in strict.FUNCTIONS if not hasattr(cupy, n)} == set()
+    assert {n for n in strict.LINALG if not hasattr(cupy.linalg, n)} == set()
+    assert {n for n in strict.FFT if not hasattr(cupy.fft, n)} == set()
+    assert {n for n in strict.METHODS if not hasattr(cupy.ndarray, n)} == set()
+    special = pytest.importorskip("cupyx.scipy.special")
+    assert {n for n in strict.SPECIAL if not hasattr(special, n)} == set()
+
+
+def test_arrays_live_on_one_device():
+    backend = strict.BACKEND
+    saved = strict._CURRENT.device
+    try:
+        a = backend.to_device(np.arange(3.0), 1)
+        assert a.device == 1 and backend.holds(a, 1) and not backend.holds(a, 0)
+        backend.activate(1)
+        b = a * 2  # results of an array's methods and operators stay on its device
+        assert b.device == 1 and xp.exp(a).device == 1
+        backend.activate(0)
+        with pytest.raises(ValueError, match="different from the current device"):
+            xp.exp(a)
+        c = backend.to_device(a, 0)
+        assert c.device == 0 and c is not a
+        with pytest.raises(TypeError, match="returned a NumPy array"):
+            backend.result(np.ones(2), 0)
+        assert backend.result(3.0, 0).device == 0
+    finally:
+        strict._CURRENT.device = saved

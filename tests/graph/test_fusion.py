@@ -1,0 +1,138 @@
+"""tf.function's kernel fusion for GPUs (graph/fusion.py): which ops fuse, the generated
+CUDA source, and the results of fused programs on the strict stand-in GPU (which runs a
+group's ops one by one) against eager execution."""
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.core import device as D
+from eagerflow._src.graph import fusion
+from eagerflow._src.graph.device_program import DeviceProgram
+
+
+def _program(fn, *args):
+    cf = fn.get_concrete_function(*args)
+    fn(*args)
+    return cf._on_device[(D.current_device().canonical, False)]
+
+
+@pytest.fixture
+def gpu():
+    with D.standin_gpus(1):
+        yield
+
+
+def test_chains_fuse_and_a_reduction_joins_its_chain(gpu):
+    @tf.function
+    def f(x, y):
+        z = tf.nn.relu(x * 2.0 + y)
+        return tf.reduce_mean(tf.square(z - 1.0)), tf.exp(-z) / (1.0 + z)
+
+    x = tf.constant(np.arange(6, dtype=np.float32).reshape(2, 3) - 2.5)
+    y = tf.constant([1.0, -2.0, 3.0])
+    prog = _program(f, x, y)
+    assert [g.ops for g in prog.groups] == [["Mul", "AddV2", "Relu"], ["Sub", "Square", "Mean"],
+                                            ["Neg", "Exp", "RealDiv"]]
+    assert [g.source["kind"] for g in prog.groups] == ["elementwise", "reduction",
+                                                       "elementwise"]
+    got = f(x, y)
+    with tf.device("/cpu:0"):
+        want = f(x, y)
+    for a, b in zip(got, want):
+        assert a.device.endswith("GPU:0")
+        np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-6)
+
+
+def test_the_generated_source(gpu):
+    @tf.function
+    def f(x, y):
+        return tf.nn.relu(x * 2.0 + y)
+
+    prog = _program(f, tf.constant([1.0]), tf.constant([2.0]))
+    (g,) = prog.groups
+    name = g.source["name"]
+    assert name.startswith("eagerflow_fused_")
+    assert g.source["in_params"] == "float32 x0, float32 x1"
+    assert g.source["out_params"] == "float32 y"
+    assert g.source["operation"] == f"y = {name}_f(x0, x1)"
+    assert g.source["preamble"] == (
+        f"__device__ __forceinline__ float {name}_f(float x0, float x1) {{\n"
+        "    float t0 = (x0 * ((float)2.0));  // Mul\n"
+        "    float t1 = (t0 + x1);  // AddV2\n"
+        "    float t2 = ((t1 > 0 || t1 != t1) ? t1 : 0);  // Relu\n"
+        "    return t2;\n}\n")
+
+
+def test_reduction_source_and_float64_literals(gpu):
+    @tf.function
+    def f(x):
+        return tf.reduce_sum(tf.square(x - 0.5), axis=1, keepdims=True)
+
+    x = tf.constant(np.arange(6.0).reshape(2, 3))
+    (g,) = _program(f, x).groups
+    assert g.ops == ["Sub", "Square", "Sum"]
+    assert g.source["axis"] == (1,) and g.source["keepdims"] is True
+    assert "double t0 = (x0 - ((double)0.5));" in g.source["preamble"]
+    assert g.source["post_map_expr"] == "y = a" and g.source["reduce_expr"] == "a + b"
+    np.testing.assert_allclose(f(x).numpy(), [[2.75], [38.75]])
+
+
+def test_values_used_twice_or_returned_do_not_fuse_away(gpu):
+    @tf.function
+    def shared(x):
+        a = x * 2.0
+        return a + 1.0, a * 3.0
+
+    @tf.function
+    def returned(x):
+        a = tf.exp(x)
+        return a, a + 1.0
+
+    x = tf.constant([0.0, 1.0])
+    assert _program(shared, x).groups == [] and _program(returned, x).groups == []
+    np.testing.assert_allclose(returned(x)[1].numpy(), np.exp([0.0, 1.0]) + 1, rtol=1e-6)
+
+
+def test_ops_without_cuda_or_with_other_dtypes_stay_apart(gpu):
+    @tf.function
+    def f(x, n):
+        y = tf.cast(x, tf.float16) * tf.constant(2.0, tf.float16)  # half: not fused
+        return tf.reduce_max(tf.abs(x) + 1.0), y + 1, n * 2 + 1
+
+    prog = _program(f, tf.constant([1.0, -2.0]), tf.constant([3]))
+    assert [g.ops for g in prog.groups] == [["Abs", "AddV2"], ["Mul", "AddV2"]]  # Max: no
+    assert "int t0 = (x0 * ((int)2));" in prog.groups[1].source["preamble"]  # int32 too
+
+
+def test_cupy_launch_path_is_used_when_the_backend_compiles(gpu, monkeypatch):
+    """Where the backend compiles CUDA (CuPy), a group is one launch with its inputs."""
+    @tf.function
+    def f(x, y):
+        return tf.exp(x) * y
+
+    x, y = tf.constant([0.0, 1.0]), tf.constant([2.0, 3.0])
+    prog = _program(f, x, y)
+    launched = []
+    backend = prog.place.backend
+
+    def launch(source, arrays):
+        launched.append((source["name"], [a.shape for a in arrays]))
+        return backend.xp.exp(arrays[0]) * arrays[1]
+
+    monkeypatch.setattr(backend, "launch", launch, raising=False)
+    out = prog.fn(x._arr, y._arr)
+    assert launched == [(prog.groups[0].source["name"], [(2,), (2,)])]
+    np.testing.assert_allclose(out[0].numpy(), np.exp([0.0, 1.0]) * [2.0, 3.0], rtol=1e-6)
+    assert isinstance(prog, DeviceProgram)
+
+
+def test_cuda_text_names_the_ops(gpu):
+    @tf.function
+    def f(x):
+        return tf.reduce_mean(tf.sigmoid(x) * x)
+
+    (g,) = _program(f, tf.constant([1.0, 2.0])).groups
+    text = fusion.cuda_text(g)
+    assert text.startswith(f"// {g.source['name']}: Sigmoid -> Mul -> Mean\n")
+    assert "(1 / (1 + exp(-x0)))" in text and "reduction (float32 x0) -> (float32 y)" in text
