@@ -175,6 +175,25 @@ ROWS = [
         "numpy": ("a = np.ones((8, 8), 'float32')",
                   "(np.tanh(np.exp(-(a * 2.0 + 1.0)) - a / 3.0) * a + a).sum()"),
     }),
+    # keras.ops (Keras 3's ops: promotion and argument handling around the tf ops)
+    Row("keras.ops.add 2x2", {
+        "tf": ("ops = tf.keras.ops; a = tf.constant([[1., 2.], [3., 4.]]); "
+               "b = tf.constant([[5., 6.], [7., 8.]])", "ops.add(a, b)"),
+    }),
+    Row("keras.ops.add 2x2 + Python float", {
+        "tf": ("ops = tf.keras.ops; a = tf.constant([[1., 2.], [3., 4.]])", "ops.add(a, 1.5)"),
+    }),
+    Row("keras.ops.matmul 2x2", {
+        "tf": ("ops = tf.keras.ops; a = tf.constant([[1., 2.], [3., 4.]])", "ops.matmul(a, a)"),
+    }),
+    Row("keras.ops.softmax 8x10", {
+        "tf": ("ops = tf.keras.ops; x = tf.constant(np.ones((8, 10), 'float32'))",
+               "ops.softmax(x)"),
+    }),
+    Row("keras.ops.mean 8x8", {
+        "tf": ("ops = tf.keras.ops; x = tf.constant(np.ones((8, 8), 'float32'))",
+               "ops.mean(x, axis=0)"),
+    }),
     Row("GradientTape w*w", {
         "tf": ("w = tf.Variable([[1.0]])",
                "with tf.GradientTape() as t:\n    loss = w * w\nt.gradient(loss, w)"),

@@ -58,7 +58,7 @@ OPS_ORDER = [
     # indexing and slicing
     "indexing", "sorting", "slicing", "segment_ops",
     # linear algebra
-    "linalg", "linalg_decomp", "norms", "misc_ops",
+    "linalg", "linalg_decomp", "linalg_general", "norms", "misc_ops",
     # random, and the initializers that draw from it
     "random", "random_seeds", "initializers",
     # nn

@@ -10,3 +10,4 @@ from eagerflow._src.ops.linalg_decomp import (  # noqa: F401
     cholesky, cholesky_solve, cross, eigh, eigvalsh, logdet, lstsq, matrix_rank, pinv, qr,
     set_diag, slogdet, solve, svd, triangular_solve,
 )
+from eagerflow._src.ops.linalg_general import eig, eigvals, lu  # noqa: F401

@@ -66,8 +66,12 @@ KNOWN: list = [
      "broadcast logits keeps the broadcast shape"),
     ("TopKV2-2-", "gradient: eagerflow succeeded", "TF's gradient fails for index_type=int64 "
      "(it adds int32 offsets to int64 indices)"),
-    ("(Svd-3|SelfAdjointEigV2-1)-", "output [12]: shape \\(0,\\) vs TF \\(\\)", "without "
+    ("(Svd-3|SelfAdjointEigV2-1|Eig-2)-", "output [12]: shape \\(0,\\) vs TF \\(\\)", "without "
      "vectors TF's unused outputs are uninitialized scalars; eagerflow's are empty"),
+    ("Lu" + _NOT_FINITE, "NaN pattern", "inf and NaN inputs: where they spread in the "
+     "elimination follows TF's Eigen loop there, a row-at-a-time elimination here"),
+    ("Eig-", "output 1: values", "eigenvectors are defined up to a unit complex factor: TF's "
+     "Eigen solver and eagerflow's LAPACK may pick different ones"),
     ("DepthwiseConv2dNative-0-empty", "gradient 1", "an empty batch: TF's filter gradient is "
      "uninitialized memory"),
     ("DepthwiseConv2dNativeBackprop(Filter|Input)-2-", "values|NaN pattern", "with dilations, "

@@ -13,7 +13,9 @@ from eagerflow._src.ops import (  # noqa: F401  (math, then array and shaping)
 from eagerflow._src.ops import (  # noqa: F401  (reductions, indexing and slicing)
     reduce, indexing, sorting, slicing, segment_ops,
 )
-from eagerflow._src.ops import linalg, linalg_decomp, norms, misc_ops, random  # noqa: F401
+from eagerflow._src.ops import (  # noqa: F401  (linear algebra, random)
+    linalg, linalg_decomp, linalg_general, norms, misc_ops, random,
+)
 from eagerflow._src.ops import (  # noqa: F401  (nn, image and signal)
     nn_conv, nn, nn_pool, nn_norm, nn_loss, nn_fused, nn_space, image, signal_ops,
 )

@@ -9,6 +9,45 @@ from eagerflow._src.keras.ops.core import (  # noqa: F401
     slice_update as slice_update, stop_gradient as stop_gradient, switch as switch,
     unstack as unstack, vectorized_map as vectorized_map, while_loop as while_loop,
 )
+from eagerflow._src.keras.ops.einops import (  # noqa: F401
+    rearrange as rearrange,
+)
+from eagerflow._src.keras.ops.linalg import (  # noqa: F401
+    cholesky as cholesky, cholesky_inverse as cholesky_inverse, det as det, eig as eig,
+    eigh as eigh, inv as inv, jvp as jvp, lstsq as lstsq, lu_factor as lu_factor,
+    matrix_rank as matrix_rank, norm as norm, pinv as pinv, qr as qr, solve as solve,
+    solve_triangular as solve_triangular, svd as svd,
+)
+from eagerflow._src.keras.ops.math import (  # noqa: F401
+    cdist as cdist, erf as erf, erfc as erfc, erfinv as erfinv,
+    extract_sequences as extract_sequences, fft as fft, fft2 as fft2, ifft2 as ifft2,
+    in_top_k as in_top_k, irfft as irfft, istft as istft, logdet as logdet, logsumexp as logsumexp,
+    rfft as rfft, rsqrt as rsqrt, segment_max as segment_max, segment_min as segment_min,
+    segment_prod as segment_prod, segment_sum as segment_sum, stft as stft, top_k as top_k,
+    view_as_complex as view_as_complex, view_as_real as view_as_real,
+)
+from eagerflow._src.keras.ops.nn import (  # noqa: F401
+    batch_normalization as batch_normalization, binary_crossentropy as binary_crossentropy,
+    categorical_crossentropy as categorical_crossentropy, celu as celu,
+    dot_product_attention as dot_product_attention, elu as elu, gelu as gelu, glu as glu,
+    hard_shrink as hard_shrink, hard_sigmoid as hard_sigmoid, hard_silu as hard_silu,
+    hard_swish as hard_swish, hard_tanh as hard_tanh, layer_normalization as layer_normalization,
+    leaky_relu as leaky_relu, log_sigmoid as log_sigmoid, log_softmax as log_softmax,
+    moments as moments, multi_hot as multi_hot, normalize as normalize, one_hot as one_hot,
+    polar as polar, psnr as psnr, relu as relu, relu6 as relu6,
+    rms_normalization as rms_normalization, selu as selu, sigmoid as sigmoid, silu as silu,
+    soft_shrink as soft_shrink, softmax as softmax, softplus as softplus, softsign as softsign,
+    sparse_categorical_crossentropy as sparse_categorical_crossentropy, sparse_plus as sparse_plus,
+    sparse_sigmoid as sparse_sigmoid, sparsemax as sparsemax, squareplus as squareplus,
+    swish as swish, tanh_shrink as tanh_shrink, threshold as threshold,
+)
+from eagerflow._src.keras.ops.nn_conv import (  # noqa: F401
+    adaptive_average_pool as adaptive_average_pool, adaptive_max_pool as adaptive_max_pool,
+    average_pool as average_pool, conv as conv, conv_transpose as conv_transpose,
+    ctc_decode as ctc_decode, ctc_loss as ctc_loss, depth_to_space as depth_to_space,
+    depthwise_conv as depthwise_conv, fold as fold, max_pool as max_pool,
+    separable_conv as separable_conv, space_to_depth as space_to_depth, unfold as unfold,
+)
 from eagerflow._src.keras.ops.numpy_array import (  # noqa: F401
     append as append, arange as arange, array as array, array_split as array_split,
     bartlett as bartlett, blackman as blackman, broadcast_to as broadcast_to,
@@ -23,8 +62,9 @@ from eagerflow._src.keras.ops.numpy_array import (  # noqa: F401
     roll as roll, rot90 as rot90, select as select, size as size, split as split,
     squeeze as squeeze, stack as stack, swapaxes as swapaxes, take as take,
     take_along_axis as take_along_axis, tile as tile, transpose as transpose, tri as tri,
-    tril as tril, triu as triu, unravel_index as unravel_index, vsplit as vsplit, vstack as vstack,
-    where as where, zeros as zeros, zeros_like as zeros_like,
+    tril as tril, triu as triu, unravel_index as unravel_index, vectorize as vectorize,
+    view as view, vsplit as vsplit, vstack as vstack, where as where, zeros as zeros,
+    zeros_like as zeros_like,
 )
 from eagerflow._src.keras.ops.numpy_linear import (  # noqa: F401
     corrcoef as corrcoef, correlate as correlate, cross as cross, dot as dot, einsum as einsum,

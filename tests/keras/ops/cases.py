@@ -37,11 +37,22 @@ def ints(*shape, lo=0, hi=5, dtype="int32"):
 CASES: list = []
 
 
-def case(op, *args, _id=None, _grad=(), _graph=True, _build=None, _tol=None, **kwargs):
-    """Adds a case; `_grad` lists the positions of float args to differentiate."""
+def case(op, *args, _id=None, _grad=(), _graph=True, _build=None, _tol=None, _compare=None,
+         **kwargs):
+    """Adds a case; `_grad` lists the positions of float args to differentiate;
+    `_compare="abs"` compares magnitudes (vectors defined up to sign), "sorted" compares
+    values sorted along the last axis (an order left unspecified), "shape" only dtypes and
+    shapes (random draws)."""
     n = sum(1 for c in CASES if c["op"] == op)
     CASES.append({"id": _id or f"{op}-{n}", "op": op, "args": args, "kwargs": kwargs,
-                  "grad": tuple(_grad), "graph": _graph, "build": _build, "tol": _tol})
+                  "grad": tuple(_grad), "graph": _graph, "build": _build, "tol": _tol,
+                  "compare": _compare})
+
+
+def tensors(*arrays):
+    """A build function passing the arrays as tensors (some Keras ops read `.shape` as a
+    TensorShape and fail on NumPy arrays)."""
+    return lambda ops: (tuple(ops.convert_to_tensor(x) for x in arrays), {})
 
 
 # ---------------------------------------------------------------------------------------
@@ -446,6 +457,312 @@ case("associative_scan", _build=lambda ops: ((lambda x, y: [x[0] + y[0], x[1] * 
 case("vectorized_map", _build=lambda ops: ((lambda x: ops.sum(x * x),
                                             ops.convert_to_tensor(a(3, 2))), {}))
 
+
+# ---------------------------------------------------------------------------------------
+# nn
+# ---------------------------------------------------------------------------------------
+
+for _name in ("relu", "relu6", "sigmoid", "sparse_sigmoid", "softplus", "softsign", "silu",
+              "swish", "log_sigmoid", "leaky_relu", "hard_sigmoid", "hard_silu", "hard_swish",
+              "elu", "selu", "gelu", "celu", "hard_tanh", "tanh_shrink", "soft_shrink",
+              "hard_shrink", "sparse_plus", "squareplus"):
+    case(_name, a(2, 5, lo=-3, hi=3), _grad=(0,))
+case("leaky_relu", a(5, lo=-3, hi=3), negative_slope=0.5)
+case("elu", a(5, lo=-3, hi=3), alpha=0.5, _grad=(0,))
+case("gelu", a(5, lo=-3, hi=3), approximate=False, _grad=(0,))
+case("celu", a(5, lo=-3, hi=3), alpha=2.0)
+case("soft_shrink", a(5), threshold=1.0)
+case("squareplus", a(5), b=1)
+case("threshold", a(6), 0.5, -1.0)
+case("glu", a(2, 6), _grad=(0,))
+case("glu", a(4, 3), axis=0)
+case("softmax", a(2, 5), _grad=(0,))
+case("softmax", a(2, 3, 4), axis=1)
+case("softmax", a(2, 3), axis=None)
+case("softmax", a(2, 3, 4), axis=(1, 2))
+case("log_softmax", a(2, 5), _grad=(0,))
+case("log_softmax", a(2, 3), axis=None)
+case("sparsemax", a(2, 5), _grad=(0,))
+case("sparsemax", a(4, 3), axis=0)
+case("polar", pos(3), a(3))
+case("one_hot", np.array([0, 2, 1, -1]), 3)
+case("one_hot", np.array([[0, 2], [1, 1]]), 3, axis=0, dtype="int32")
+case("one_hot", np.array([1, 0]), 2, dtype="bool")
+case("multi_hot", np.array([[0, 2], [1, 1]]), 4)
+case("multi_hot", np.array([0, 3, 3]), num_classes=5, dtype="bool")
+case("moments", a(3, 4), 0, _grad=(0,))
+case("moments", a(2, 3, 4), [0, 2], keepdims=True)
+case("moments", a(3, 4, dtype="float16"), -1)
+case("batch_normalization", a(3, 4), a(4), pos(4), -1, a(4), pos(4), _grad=(0,))
+case("batch_normalization", a(2, 3, 2), a(3), pos(3), 1, epsilon=0.1)
+case("layer_normalization", a(3, 4), _grad=(0,))
+case("layer_normalization", a(2, 3, 4), pos(4), a(4), axis=-1, epsilon=1e-3, _grad=(0, 1, 2))
+case("layer_normalization", a(2, 3, 4), pos(3, 4), None, axis=(1, 2))
+case("layer_normalization", a(3, 4), rms_scaling=True)
+case("rms_normalization", a(3, 4), _grad=(0,))
+case("rms_normalization", a(3, 4), pos(4), epsilon=0.01)
+case("normalize", a(3, 4), _grad=(0,))
+case("normalize", a(3, 4), axis=0, order=1)
+case("normalize", np.zeros((2, 2), "float32"))
+case("binary_crossentropy", np.array([[0.0, 1.0], [1.0, 0.0]], "float32"), pos(2, 2) / 2.5,
+     _grad=(1,))
+case("binary_crossentropy", np.array([0.0, 1.0, 1.0], "float32"), a(3), from_logits=True,
+     _grad=(1,))
+case("binary_crossentropy", _build=lambda ops: ((np.array([0.0, 1.0], "float32"),
+                                                 ops.sigmoid(np.array([-30.0, 30.0],
+                                                                      "float32"))), {}))
+case("categorical_crossentropy", np.eye(3, dtype="float32"), pos(3, 3), _grad=(1,))
+case("categorical_crossentropy", np.eye(3, dtype="float32"), a(3, 3), from_logits=True,
+     _grad=(1,))
+case("categorical_crossentropy", _build=lambda ops: ((np.eye(2, dtype="float32"),
+                                                      ops.softmax(np.array([[40.0, -40.0],
+                                                                            [0.0, 1.0]],
+                                                                           "float32"))), {}))
+case("sparse_categorical_crossentropy", np.array([0, 2, 1]), pos(3, 3) / 3, _grad=(1,))
+case("sparse_categorical_crossentropy", np.array([[0], [2]]), a(2, 3), from_logits=True,
+     _grad=(1,))
+case("psnr", pos(4, 4), pos(4, 4), 2.0)
+case("dot_product_attention", a(2, 3, 2, 4), a(2, 5, 2, 4), a(2, 5, 2, 4), _grad=(0, 1, 2))
+case("dot_product_attention", a(1, 3, 4, 2), a(1, 3, 2, 2), a(1, 3, 2, 2), is_causal=True)
+case("dot_product_attention", a(1, 2, 1, 2), a(1, 3, 1, 2), a(1, 3, 1, 2),
+     mask=np.array([True, False, True]), scale=0.5, bias=a(1, 1, 2, 3))
+case("conv", a(2, 7, 3), a(3, 3, 4), _grad=(0, 1))
+case("conv", a(1, 6, 6, 2), a(3, 3, 2, 3), strides=2, padding="same")
+case("conv", a(1, 2, 6, 6), a(2, 2, 2, 3), data_format="channels_first", dilation_rate=2)
+case("conv", a(1, 4, 4, 4, 1), a(2, 2, 2, 1, 2))
+case("conv", _build=tensors(a(1, 2, 2), a(3, 2, 1)))
+case("depthwise_conv", a(1, 5, 5, 2), a(3, 3, 2, 2), _grad=(0, 1))
+case("depthwise_conv", a(1, 7, 3), a(3, 3, 1), strides=2, padding="same")
+case("depthwise_conv", a(1, 9, 9, 1), a(3, 3, 1, 1), strides=2, dilation_rate=2,
+     padding="same")
+case("depthwise_conv", a(1, 2, 5, 5), a(2, 2, 2, 1), data_format="channels_first")
+case("separable_conv", a(1, 5, 5, 2), a(3, 3, 2, 2), a(1, 1, 4, 3), _grad=(0, 1, 2))
+case("separable_conv", a(1, 8, 2), a(3, 2, 1), a(1, 2, 4), padding="same")
+case("conv_transpose", a(1, 4, 4, 2), a(3, 3, 3, 2), strides=2, _grad=(0, 1))
+case("conv_transpose", a(1, 5, 2), a(3, 4, 2), strides=2, padding="same")
+case("conv_transpose", a(1, 3, 3, 2), a(2, 2, 1, 2), strides=2, output_padding=1)
+case("conv_transpose", a(1, 2, 3, 3), a(3, 3, 2, 2), data_format="channels_first")
+case("max_pool", a(1, 6, 6, 2), 2, _grad=(0,))
+case("max_pool", a(1, 7, 3), 3, strides=2, padding="same")
+case("max_pool", a(1, 2, 4, 4), (2, 2), data_format="channels_first")
+case("average_pool", a(1, 6, 6, 2), 2, _grad=(0,))
+case("average_pool", a(1, 5, 5, 1), 3, strides=2, padding="same")
+case("average_pool", a(1, 2, 4, 4, 4), 2, data_format="channels_first")
+case("adaptive_average_pool", _build=lambda ops: ((ops.convert_to_tensor(a(1, 7, 5, 2)), (3, 2)),
+                                                  {"data_format": "channels_last"}))
+case("adaptive_average_pool", _build=lambda ops: ((ops.convert_to_tensor(a(1, 2, 9)), 4),
+                                                  {"data_format": "channels_first"}))
+case("adaptive_max_pool", _build=lambda ops: ((ops.convert_to_tensor(a(1, 2, 7, 5)), (3, 3)),
+                                              {"data_format": "channels_first"}))
+case("adaptive_max_pool", _build=lambda ops: ((ops.convert_to_tensor(a(1, 6, 2)), 4),
+                                              {"data_format": "channels_last"}))
+case("unfold", a(1, 2, 5, 5), 3, _grad=(0,))
+case("unfold", a(2, 1, 6, 6), (2, 3), dilation=1, padding=1, stride=2)
+case("fold", a(1, 18, 9), (5, 5), 3, _grad=(0,))
+case("fold", a(2, 6, 12), (6, 6), (2, 3), padding=1, stride=2)
+case("depth_to_space", a(1, 2, 2, 8), 2)
+case("depth_to_space", a(1, 8, 2, 2), 2, data_format="channels_first")
+case("space_to_depth", a(1, 4, 4, 2), 2)
+case("space_to_depth", a(1, 2, 4, 4), 2, data_format="channels_first")
+case("ctc_loss", np.array([[1, 2, 0], [2, 2, 1]]), a(2, 6, 4), np.array([2, 3]),
+     np.array([6, 5]), _grad=(1,))
+case("ctc_loss", np.array([[1, 1]]), a(1, 5, 3), np.array([2]), np.array([5]), mask_index=2)
+case("ctc_loss", np.array([[1, 1, 1]]), a(1, 2, 3), np.array([3]), np.array([2]))
+case("ctc_decode", a(2, 6, 4), np.array([6, 4]))
+case("ctc_decode", a(1, 5, 3), np.array([5]), merge_repeated=False, mask_index=2)
+
+# ---------------------------------------------------------------------------------------
+# linalg
+# ---------------------------------------------------------------------------------------
+
+_spd = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]], "float32")
+case("cholesky", _spd, _grad=(0,))
+case("cholesky", _spd, upper=True)
+case("cholesky", a(2, 3))
+case("cholesky_inverse", np.linalg.cholesky(_spd).astype("float32"))
+case("cholesky_inverse", np.linalg.cholesky(_spd).T.astype("float32"), upper=True)
+case("det", a(3, 3), _grad=(0,))
+case("det", a(2, 2, 2))
+case("eigh", _spd, _compare="abs")
+# (eigenvalues of a real matrix with real, distinct eigenvalues: the order and the values
+# agree with TF's; the gradient of their sum, and of the eigenvectors' real parts, too)
+case("eig", np.array([[4.0, 3.0], [6.0, 3.0]], "float32"), _grad=(0,), _compare="abs")
+case("inv", _spd, _grad=(0,))
+case("inv", a(2, 3))
+case("lu_factor", np.array([[4.0, 3.0, 1.0], [6.0, 3.0, 2.0], [1.0, 5.0, 7.0]], "float32"))
+case("lu_factor", a(2, 3))
+case("qr", a(4, 3))
+case("qr", a(3, 4), mode="complete")
+case("qr", a(3, 3), mode="full")
+case("solve", _spd, a(3), _grad=(0, 1))
+case("solve", _spd, a(3, 2))
+case("solve", _spd, a(4))
+case("solve_triangular", np.tril(_spd), a(3, 2), lower=True, _grad=(0, 1))
+case("solve_triangular", np.triu(_spd), a(3))
+case("svd", a(3, 2), _compare="abs")
+case("svd", a(2, 4), full_matrices=False, _compare="abs")
+case("svd", a(3, 3), compute_uv=False)
+case("lstsq", a(5, 3), a(5))
+case("lstsq", a(4, 2), a(4, 2), rcond=0.1)
+case("matrix_rank", np.array([[1.0, 2.0], [2.0, 4.0]], "float32"))
+case("matrix_rank", a(3, 4))
+case("pinv", a(3, 2))
+case("norm", a(3, 4), _grad=(0,))
+for _ord in (None, "fro", "nuc", 1, -1, 2, -2, np.inf, -np.inf):
+    case("norm", a(3, 4), ord=_ord, axis=(0, 1))
+for _ord in (None, 0, 1, 2, 3, np.inf, -np.inf):
+    case("norm", a(3, 4), ord=_ord, axis=1, keepdims=True)
+case("norm", ints(3), ord=2)
+case("norm", a(3, 4), ord="nuc", axis=1)
+case("jvp", _build=lambda ops: ((lambda x: x * x, (ops.convert_to_tensor(a(3)),),
+                                 (ops.ones(3),)), {}))
+case("jvp", _build=lambda ops: ((lambda x, y: (ops.sin(x) * y, y), (ops.convert_to_tensor(a(2)),
+                                                                  ops.convert_to_tensor(a(2))),
+                                 (ops.ones(2), ops.zeros(2))), {"has_aux": True}))
+
+# ---------------------------------------------------------------------------------------
+# math
+# ---------------------------------------------------------------------------------------
+
+for _name in ("segment_sum", "segment_max", "segment_min", "segment_prod"):
+    # (without num_segments the count comes from the ids' values: eager only in eagerflow)
+    case(_name, a(5, 2), np.array([0, 0, 1, 3, 3]), _grad=(0,), _graph=False)
+    case(_name, a(4), np.array([0, 0, 1, 1]), sorted=True)
+    case(_name, a(4), np.array([2, 0, 2, 1]), num_segments=4)
+case("segment_sum", a(4), np.array([0, 1, 1, 2]), num_segments=3, sorted=True)
+case("top_k", a(2, 6), 3)
+case("top_k", a(6), 2, sorted=False, _compare="sorted")
+case("in_top_k", np.array([0, 2]), a(2, 4), 2)
+case("logsumexp", a(3, 4), _grad=(0,))
+case("logsumexp", a(3, 4), axis=1, keepdims=True)
+case("cdist", a(3, 2), a(4, 2), _grad=(0, 1))
+case("cdist", a(2, 3, 2), a(2, 2, 2))
+case("rsqrt", pos(4), _grad=(0,))
+case("erf", a(4), _grad=(0,))
+case("erfc", a(4), _grad=(0,))
+case("erfinv", a(4, lo=-0.9, hi=0.9), _grad=(0,))
+case("erfinv", a(4, lo=-0.9, hi=0.9, dtype="float16"))
+case("logdet", _spd, _grad=(0,))
+case("extract_sequences", a(2, 10), 4, 3)
+case("fft", (a(2, 8), a(2, 8)))
+case("fft", (a(4), a(3)))
+case("fft2", (a(3, 4), a(3, 4)))
+case("ifft2", (a(3, 4), a(3, 4)))
+case("rfft", a(2, 8))
+case("rfft", a(9), fft_length=6)
+case("irfft", (a(5), a(5)))
+case("irfft", (a(2, 5), a(2, 5)), fft_length=10)
+case("stft", a(2, 32), 8, 4, 8)
+case("stft", a(40, dtype="float64"), 10, 5, 16, window="hamming", center=False)
+case("stft", a(20), 8, 4, 8, window=None)
+case("stft", a(20), 8, 4, 8, window="blackman")
+case("istft", (a(9, 5), a(9, 5)), 8, 4, 8)
+case("istft", (a(2, 7, 9), a(2, 7, 9)), 10, 5, 16, length=30, window="hamming", center=False)
+case("istft", (a(9, 5), a(9, 5)), 8, 4, 8, window=None)
+case("view_as_complex", a(3, 2))
+case("view_as_real", np.array([1 + 2j, 3 - 1j], "complex64"))
+case("rearrange", a(2, 3, 4), "b h w -> b w h")
+case("rearrange", a(2, 6, 4), "b (h h1) w -> (b h1) h w", h1=2)
+case("rearrange", a(2, 3, 4), "b h w -> b (h w)")
+
+# ---------------------------------------------------------------------------------------
+# image
+# ---------------------------------------------------------------------------------------
+
+_img = a(2, 5, 6, 3, lo=0.0, hi=1.0)
+case("image.rgb_to_grayscale", _img)
+case("image.rgb_to_grayscale", a(1, 3, 4, 4, lo=0, hi=1), data_format="channels_first")
+case("image.rgb_to_grayscale", ints(4, 4, 3, lo=0, hi=255, dtype="uint8"))
+case("image.rgb_to_hsv", _img)
+case("image.hsv_to_rgb", _img)
+case("image.rgb_to_hsv", ints(2, 2, 3, dtype="int32"))
+for _method in ("bilinear", "nearest", "bicubic", "area", "lanczos3"):
+    case("image.resize", _img, (7, 4), interpolation=_method)
+case("image.resize", _img, (3, 3), antialias=True)
+case("image.resize", _img, (4, 4), crop_to_aspect_ratio=True)
+case("image.resize", _img, (4, 8), pad_to_aspect_ratio=True, fill_value=0.5)
+case("image.resize", ints(1, 4, 4, 1, lo=0, hi=200, dtype="uint8"), (6, 6))
+case("image.resize", a(3, 4, 4, lo=0, hi=1), (2, 2), data_format="channels_first")
+case("image.resize", _img, (2, 2), interpolation="gaussian")
+_shift = np.array([1, 0, -1.5, 0, 1, 0.5, 0, 0], "float32")
+_turn = np.array([0.8, -0.6, 1.5, 0.6, 0.8, -1.0, 0.01, 0.02], "float32")
+for _interp in ("bilinear", "nearest"):
+    for _fill in ("constant", "nearest", "wrap", "reflect"):
+        case("image.affine_transform", _img, _turn, interpolation=_interp, fill_mode=_fill)
+case("image.affine_transform", _img, np.stack([_shift, _turn]), fill_value=0.25)
+case("image.affine_transform", _img[0], _shift)
+case("image.affine_transform", a(1, 3, 5, 6), _shift, data_format="channels_first")
+case("image.perspective_transform", _img,
+     np.array([[0, 0], [5, 0], [0, 4], [5, 4]], "float32"),
+     np.array([[0.5, 0.2], [4.8, 0.1], [0.3, 3.7], [5.2, 4.1]], "float32"))
+case("image.perspective_transform", _img[0],
+     np.array([[0, 0], [5, 0], [0, 4], [5, 4]], "float32"),
+     np.array([[1, 0], [5, 1], [0, 4], [4, 4]], "float32"), interpolation="nearest",
+     fill_value=1.0)
+for _mode in ("constant", "nearest", "wrap", "mirror", "reflect"):
+    case("image.map_coordinates", a(5, 6), a(2, 3, 4, lo=-2, hi=7), 1, fill_mode=_mode)
+case("image.map_coordinates", a(5, 6), a(2, 7, lo=-1, hi=6), 0, fill_value=9.0)
+case("image.map_coordinates", ints(4, 4, lo=0, hi=9), a(2, 5, lo=0, hi=3), 1)
+case("image.gaussian_blur", _img)
+case("image.gaussian_blur", _img[0], kernel_size=(5, 3), sigma=(2.0, 0.5))
+case("image.elastic_transform", _img, seed=3, _compare="shape")
+case("image.scale_and_translate", _img, (2, 8, 9, 3), np.array([1.6, 1.5], "float32"),
+     np.array([0.5, -0.2], "float32"), (1, 2), "linear")
+for _method in ("cubic", "lanczos3", "lanczos5"):
+    case("image.scale_and_translate", _img, (2, 3, 4, 3), np.array([0.6, 0.7], "float32"),
+         np.array([0.0, 0.1], "float32"), (1, 2), _method)
+case("image.scale_and_translate", ints(1, 4, 4, 1, lo=0, hi=255, dtype="uint8"), (1, 6, 6, 1),
+     np.array([1.5, 1.5], "float32"), np.array([0.0, 0.0], "float32"), (1, 2), "bilinear",
+     antialias=False)
+case("image.sobel_edges", _img)
+case("image.ssim", _img, a(2, 5, 6, 3, lo=0, hi=1), filter_size=3)
+case("image.ssim", _img[0], _img[0] * 0.9, max_val=2.0, filter_size=5, filter_sigma=1.0)
+case("image.extract_patches", _img, 2)
+case("image.extract_patches", _img[0], (2, 3), strides=(1, 2), padding="same")
+case("image.extract_patches", a(1, 3, 6, 6), 3, dilation_rate=2, data_format="channels_first")
+case("image.extract_patches_3d", a(1, 4, 4, 4, 2), 2)
+case("image.extract_patches_3d", a(4, 4, 4, 1), (2, 2, 3), strides=1)
+case("image.pad_images", _img, 1, 2, 0, 1)
+case("image.pad_images", _img[0], top_padding=1, left_padding=1, target_height=8,
+     target_width=8)
+case("image.pad_images", _img, 1, 2)
+case("image.crop_images", _img, 1, 2, 1, 1)
+case("image.crop_images", _img[0], top_cropping=1, left_cropping=1, target_height=3,
+     target_width=3)
+case("image.crop_images", _img, 1, 1, target_height=9, target_width=2)
+case("view", a(2, 4), "int32")
+case("view", a(2, 4), "uint8")
+case("view", ints(2, 4, dtype="int16"), "float32")
+case("view", a(3), "float64")
+
+# ---------------------------------------------------------------------------------------
+# random (draws compared by shape and dtype; distributions are tested in test_random.py)
+# ---------------------------------------------------------------------------------------
+
+case("random.normal", (2, 3), seed=1, _compare="shape")
+case("random.normal", (4,), mean=1.0, stddev=2.0, dtype="float64", seed=2, _compare="shape")
+case("random.uniform", (2, 3), seed=1, _compare="shape")
+case("random.uniform", (5,), minval=-1, maxval=3, dtype="float16", seed=1, _compare="shape")
+case("random.truncated_normal", (3, 3), seed=4, _compare="shape")
+case("random.randint", (4,), 0, 10, seed=5, _compare="shape")
+case("random.randint", (2, 2), -5, 5, dtype="int8", seed=5, _compare="shape")
+case("random.categorical", np.log(np.array([[0.2, 0.8], [0.5, 0.5]], "float32")), 6, seed=2,
+     _compare="shape")
+case("random.categorical", np.zeros((1, 3), "float32"), 4, dtype="int64", seed=2,
+     _compare="shape")
+case("random.dropout", a(3, 4), 0.5, seed=1, _compare="shape")
+case("random.dropout", a(3, 4), 0.0, seed=1)
+case("random.dropout", a(3, 4), 1.0, seed=1)
+case("random.dropout", a(2, 3), 0.3, noise_shape=(2, 1), seed=1, _compare="shape")
+case("random.shuffle", np.arange(6), seed=3, _compare="shape")
+case("random.gamma", (3, 2), 2.0, seed=1, _compare="shape")
+case("random.gamma", (4,), 0.5, dtype="float64", seed=1, _compare="shape")
+case("random.beta", (3,), 2.0, 3.0, seed=1, _compare="shape")
+case("random.binomial", (4,), 10, 0.3, seed=1, _compare="shape")
+case("random.binomial", (2, 2), np.array([5.0, 20.0], "float32"), 0.5, dtype="int32", seed=1,
+     _compare="shape")
+case("random.normal", (2,), seed=1.5)
+case("random.uniform", (2,), seed="abc")
 
 # ---------------------------------------------------------------------------------------
 # dtype grids

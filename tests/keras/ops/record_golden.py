@@ -59,7 +59,8 @@ def run_case(case):
 
 
 def gradients(case):
-    """d(sum of every float output)/d(inputs at case['grad']), by a GradientTape."""
+    """d(sum of every float output, real parts of complex ones)/d(inputs at case['grad']),
+    by a GradientTape."""
     args, kwargs = inputs(case)
     for i in case["grad"]:
         args[i] = tf.constant(args[i])
@@ -67,8 +68,8 @@ def gradients(case):
         for i in case["grad"]:
             tape.watch(args[i])
         out = resolve(case["op"])(*args, **kwargs)
-        total = sum(tf.reduce_sum(tf.cast(o, tf.float64)) for o in tf.nest.flatten(out)
-                    if o.dtype.is_floating)
+        total = sum(tf.reduce_sum(tf.cast(tf.math.real(o), tf.float64))
+                    for o in tf.nest.flatten(out) if o.dtype.is_floating or o.dtype.is_complex)
     grads = tape.gradient(total, [args[i] for i in case["grad"]])
     return [None if g is None else C.encode(tf.convert_to_tensor(g), dtype_name)
             for g in grads]
@@ -107,6 +108,13 @@ def result_types():
     return table
 
 
+def namespace_names():
+    """The public names of keras.ops, its sub-namespaces and keras.random."""
+    spaces = {"ops": ops, "ops.nn": ops.nn, "ops.linalg": ops.linalg, "ops.image": ops.image,
+              "ops.numpy": ops.numpy, "random": keras.random}
+    return {k: sorted(n for n in dir(m) if not n.startswith("_")) for k, m in spaces.items()}
+
+
 def main():
     unary, binary = dtype_grids()
     golden = {
@@ -116,6 +124,7 @@ def main():
         "unary_dtypes": unary,
         "binary_dtypes": binary,
         "result_type": result_types(),
+        "names": namespace_names(),
     }
     path = os.path.join(os.path.dirname(__file__), "golden.json")
     with open(path + ".tmp", "w") as f:

@@ -24,6 +24,12 @@ KNOWN = {
     "reciprocal-1": "tf.math.reciprocal of int32: TF's op accepts the dtype but has no CPU "
                     "kernel (NotFoundError); eagerflow's Reciprocal refuses it up front "
                     "(InvalidArgumentError)",
+    "conv-2": "TF's CPU Conv2D refuses NCHW (UnimplementedError); eagerflow's computes it",
+    "conv_transpose-3": "TF's CPU Conv2DBackpropInput refuses NCHW; eagerflow's computes it",
+    "image.extract_patches-2": "tf.nn.convolution refuses strides > 1 with dilation_rate > 1 "
+                               "(ValueError); eagerflow's convolution computes them",
+    "ctc_loss-2": "a target no alignment can produce: TF's dense CTC kernel gives a large "
+                  "finite loss (707.87 here), eagerflow's forward algorithm gives inf",
 }
 
 TOLS = {"float16": (2e-3, 1e-3), "bfloat16": (2e-2, 1e-2), "float32": (2e-5, 2e-6),
@@ -48,8 +54,26 @@ def dtype_name(x):
     return ops.dtype(x) if hasattr(x, "dtype") else type(x).__name__
 
 
-def assert_same(got, want, tol, where="out"):
+def _canonical(enc, compare):
+    """The encoded arrays made comparable when only magnitudes or contents are defined."""
+    if "seq" in enc:
+        return {**enc, "seq": [_canonical(e, compare) for e in enc["seq"]]}
+    if compare is None or not ("data" in enc or "real" in enc):
+        return enc
+    if compare == "shape":
+        return {k: v for k, v in enc.items() if k in ("dtype", "shape")}
+    if "real" in enc:  # complex values: magnitudes (or sorted magnitudes)
+        enc = {"dtype": enc["dtype"], "shape": enc["shape"],
+               "data": np.abs(np.array(enc["real"]) + 1j * np.array(enc["imag"])).tolist()}
+    data = np.array(enc["data"], dtype=float)
+    data = np.abs(data) if compare == "abs" else np.sort(data, axis=-1)
+    return {**enc, "data": data.tolist()}
+
+
+def assert_same(got, want, tol, where="out", compare=None):
     """`got` (encoded eagerflow result) equals `want` (encoded Keras result)."""
+    if compare is not None:
+        got, want = _canonical(got, compare), _canonical(want, compare)
     if "seq" in want:
         assert "seq" in got, f"{where}: expected a {want['kind']}, got {got}"
         assert got["kind"] == want["kind"], f"{where}: {got['kind']} != {want['kind']}"
@@ -98,7 +122,7 @@ def test_case_matches_keras(case_id):
         assert type(info.value).__name__ == want["error"], str(info.value)
         return
     out = resolve(case["op"])(*args, **kwargs)
-    assert_same(C.encode(out, dtype_name), want["out"], case["tol"])
+    assert_same(C.encode(out, dtype_name), want["out"], case["tol"], compare=case["compare"])
 
 
 GRAD_IDS = [i for i in CASE_IDS if CASES[i]["grad"] and "grad" in GOLDEN["cases"][i]]
@@ -115,8 +139,8 @@ def test_gradient_matches_tf(case_id):
         for i in case["grad"]:
             tape.watch(args[i])
         out = resolve(case["op"])(*args, **kwargs)
-        total = sum(tf.reduce_sum(tf.cast(o, tf.float64)) for o in tf.nest.flatten(out)
-                    if o.dtype.is_floating)
+        total = sum(tf.reduce_sum(tf.cast(tf.math.real(o), tf.float64))
+                    for o in tf.nest.flatten(out) if o.dtype.is_floating or o.dtype.is_complex)
     grads = tape.gradient(total, [args[i] for i in case["grad"]])
     for k, (g, w) in enumerate(zip(grads, want)):
         if w is None:

@@ -17,12 +17,13 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.ops.math import cast as tf_cast
 
 INT_TYPES = ("uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64")
 FLOAT_TYPES = ("bfloat16", "float16", "float32", "float64")
+_FLOATS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
 ALLOWED_DTYPES = ("float16", "float32", "float64", "uint8", "uint16", "uint32", "uint64",
                   "int8", "int16", "int32", "int64", "bfloat16", "bool", "string",
                   "float8_e4m3fn", "float8_e5m2", "complex64", "complex128")
@@ -195,10 +196,27 @@ def cast(x: Any, dtype: Any) -> Any:
     return x if x.dtype.name == dtype else tf_cast(x, dtype)
 
 
+# dtypes a promotion can change on its own (uint64 -> uint32, complex128 -> complex64)
+_SELF_NARROWED = frozenset((dt.uint64, dt.complex128))
+
+
+def _unchanged(a: Any, b: Any) -> bool:
+    """Whether promote() keeps the pair as it is: two eager tensors of one dtype, or a
+    float tensor and a Python scalar (which TF's own conversion then gives that dtype)."""
+    if type(a) is not EagerTensor:
+        return False
+    d = a._dtype
+    if type(b) is EagerTensor:
+        return b._dtype is d and d not in _SELF_NARROWED
+    return (type(b) is float or type(b) is int) and d in _FLOATS
+
+
 def promote(*xs: Any, extra: tuple = ()) -> tuple:
     """The values converted to tensors of their common Keras dtype (with `extra` dtypes in
     the promotion, e.g. `float` for ops that always give floats). Python int and float
     scalars stay weak: they take the tensors' dtype."""
+    if not extra and len(xs) == 2 and _unchanged(*xs):
+        return xs
     keys = []
     for x in xs:
         if not isinstance(x, (int, float)) or isinstance(x, np.generic):

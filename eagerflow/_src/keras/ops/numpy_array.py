@@ -7,10 +7,13 @@ Creation ops default to floatx; joins promote their inputs with Keras 3's rules.
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
@@ -23,6 +26,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import shaping as tsh
 from eagerflow._src.ops.math_special import bessel_i0e
+from eagerflow._src.ops.misc_ops import bitcast
 from eagerflow._src.ops.sequences import linspace as tf_linspace
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.signal_ops import hamming_window, hann_window
@@ -669,3 +673,75 @@ def unravel_index(indices: Any, shape: Any) -> tuple:
 @keras_op
 def meshgrid(*x: Any, indexing: str = "xy") -> list:
     return tsh.meshgrid(*x, indexing=indexing)
+
+
+@keras_op
+def view(x: Any, dtype: Any = None) -> Any:
+    """x's bytes as `dtype`, the last axis resized by the ratio of the item sizes."""
+    x = kd.to_tensor(x)
+    new = as_dtype(kd.standardize_dtype(dtype if dtype else x.dtype))
+    old_size, new_size = x.dtype.size, new.size
+    dims = list(static_shape(x))
+    last = dims[-1] if dims else -1
+    if (last == -1 and old_size != new_size) or (last * old_size % new_size != 0):
+        raise ValueError(f"Cannot view array of shape {x.shape} and dtype {x.dtype} as dtype "
+                         f"{new} because the total number of bytes is not divisible by the new "
+                         "itemsize.")
+    if old_size == new_size:
+        return bitcast(x, new)
+    if old_size > new_size:
+        dims[-1] *= old_size // new_size
+        return ta.reshape(bitcast(ta.reshape(x, [-1]), new), dims)
+    ratio = new_size // old_size
+    if last % ratio != 0:
+        raise ValueError(f"Cannot view dtype. Last dimension size ({last}) must be divisible "
+                         f"by the ratio of new/old item sizes ({ratio}).")
+    return bitcast(ta.reshape(x, dims[:-1] + [last // ratio, ratio]), new)
+
+
+# ---------------------------------------------------------------------------------------
+# vectorize
+# ---------------------------------------------------------------------------------------
+
+_GUFUNC_ARG = r"\((?:\w+(?:,\w+)*)?\)"
+
+
+def _core_dims(signature: str | None, n_args: int) -> list:
+    if signature is None:
+        return [()] * n_args
+    if not re.match(rf"^{_GUFUNC_ARG}(?:,{_GUFUNC_ARG})*->{_GUFUNC_ARG}(?:,{_GUFUNC_ARG})*$",
+                    signature):
+        raise ValueError(f"not a valid gufunc signature: {signature}")
+    inputs = signature.split("->")[0]
+    return [tuple(re.findall(r"\w+", arg)) for arg in re.findall(_GUFUNC_ARG, inputs)]
+
+
+def vectorize(pyfunc: Callable, *, excluded: Any = None, signature: str | None = None) -> Callable:
+    """NumPy's vectorize as Keras has it on TensorFlow: `pyfunc` applies when no axis
+    needs mapping (all non-core dims are 1); mapping over an axis is the ValueError Keras's
+    TensorFlow backend raises (its vmap takes no per-argument axes)."""
+    if not callable(pyfunc):
+        raise ValueError(f"Expected argument `pyfunc` to be a callable. Received: pyfunc={pyfunc}")
+
+    @functools.wraps(pyfunc)
+    def wrapped(*args: Any) -> Any:
+        cores = _core_dims(signature, len(args))
+        if len(cores) != len(args):
+            raise TypeError(f"wrong number of positional arguments: expected {len(cores)}, got "
+                            f"{len(args)}")
+        args = [kd.to_tensor(a) for a in args]
+        outer = [tuple(static_shape(a)[:len(a.shape) - len(c)]) for a, c in zip(args, cores)]
+        batch = np.broadcast_shapes(*outer) if outer else ()
+        if any(any(d != 1 for d in s) for s in outer):
+            raise ValueError("Not supported with `vectorize()` with the TensorFlow backend.")
+        squeezed = [ta.squeeze(a, axis=list(range(len(s)))) if s else a
+                    for a, s in zip(args, outer)]
+        out = pyfunc(*squeezed)
+        if not batch:
+            return out
+        expand = list(range(len(batch)))
+        if isinstance(out, tuple):
+            return tuple(expand_dims(o, expand) for o in out)
+        return expand_dims(out, expand)
+
+    return wrapped

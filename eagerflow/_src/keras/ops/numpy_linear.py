@@ -34,6 +34,8 @@ from eagerflow._src.ops.stacking import stack as tf_stack
 def matmul(x1: Any, x2: Any) -> Any:
     x1, x2 = kd.to_tensor(x1), kd.to_tensor(x2)
     r1, r2 = len(x1.shape), len(x2.shape)
+    if r1 == r2 == 2 and x1.dtype is x2.dtype and x1.dtype.name in ("float32", "float64"):
+        return tl.matmul(x1, x2)  # (no promotion or cast to do)
     if x1.dtype.name == "int8" and x2.dtype.name == "int8" and r1 != 1 and r2 != 1:
         compute, result = "float32", "int32"
     else:

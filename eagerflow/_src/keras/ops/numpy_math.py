@@ -16,7 +16,6 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.control_flow.loops import while_loop as tf_while
-from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.symbolic import keras_op
@@ -26,7 +25,6 @@ from eagerflow._src.ops import misc_ops as tmisc
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.array import broadcast_to, constant, fill
 from eagerflow._src.ops.array import shape as tf_shape
-from eagerflow._src.ops.checks import INTS, check_dtype
 from eagerflow._src.ops.math import conj as tf_conj
 from eagerflow._src.ops.math_special import nextafter as tf_nextafter
 
@@ -212,11 +210,8 @@ def signbit(x: Any) -> Any:
         return fill(tf_shape(x), False)
     if "int" in name:
         return tm.less(x, tm.cast(0, x.dtype))
-    # the sign of the float32 value, -0.0 included (1 / -0.0 is -inf)
-    x = tm.cast(x, "float32")
-    zero = tm.cast(0, "float32")
-    return tm.logical_or(tm.less(x, zero),
-                         tm.logical_and(tm.equal(x, zero), tm.less(tm.reciprocal(x), zero)))
+    # the sign bit of the float32 value: -0.0 and -nan included
+    return tm.less(tmisc.bitcast(tm.cast(x, "float32"), "int32"), 0)
 
 
 @keras_op
@@ -322,7 +317,7 @@ def nan_to_num(x: Any, nan: float = 0.0, posinf: float | None = None,
 
 @keras_op
 def clip(x: Any, x_min: Any, x_max: Any) -> Any:
-    if x.dtype == "bool" or getattr(x.dtype, "name", None) == "bool":
+    if kd.standardize_dtype(x.dtype) == "bool":  # (Keras reads x.dtype: arrays only)
         x = kd.cast(x, "int32")
     return tm.clip_by_value(x, x_min, x_max)
 
@@ -334,7 +329,8 @@ def clip(x: Any, x_min: Any, x_max: Any) -> Any:
 def _weak_binary(name: str, tf_fn: Callable, extra: tuple = ()) -> Callable:
     """add, multiply, maximum, ...: Python scalars take the tensor's dtype."""
     def op(x1: Any, x2: Any) -> Any:
-        return tf_fn(*kd.promote(x1, x2, extra=extra))
+        x1, x2 = kd.promote(x1, x2, extra=extra)
+        return tf_fn(x1, x2)
     return _named(name, op)
 
 
@@ -461,44 +457,19 @@ logical_or = _logical("logical_or", tm.logical_or)
 logical_xor = _logical("logical_xor", tm.logical_xor)
 
 
-def _shift(name: str, tf_fn: Callable, tf_name: str) -> Callable:
+def _shift(name: str, tf_fn: Callable) -> Callable:
     def op(x: Any, y: Any) -> Any:
         x = kd.to_tensor(x)
-        if isinstance(y, int):  # converted to x's dtype, as TF converts a Python int
-            y = convert_to_tensor(y, dtype=x.dtype)
-        else:
+        if not isinstance(y, int):  # (a Python int converts to x's dtype, as TF does it)
             x, y = kd.promote_tensors(x, y)
-        check_dtype(tf_name, x, INTS)
         return tf_fn(x, y)
     return _named(name, op)
 
 
-def _shift_amount(x: Any, y: Any) -> Any:
-    """TF clamps shift amounts to [0, bits - 1]."""
-    bits = x.dtype.size * 8
-    return tm.clip_by_value(tm.cast(y, x.dtype), tm.cast(0, x.dtype), tm.cast(bits - 1, x.dtype))
-
-
-def _left_shift(x: Any, y: Any) -> Any:
-    """x * 2**y in x's own dtype: the multiplication wraps exactly as the shift does."""
-    return x * tm.pow(tm.cast(2, x.dtype), _shift_amount(x, y))
-
-
-def _right_shift(x: Any, y: Any) -> Any:
-    """floor(x / 2**y) is the arithmetic shift; by bits - 1 a signed value is its sign."""
-    y = _shift_amount(x, y)
-    if x.dtype.is_unsigned:
-        return tm.floordiv(x, tm.pow(tm.cast(2, x.dtype), y))
-    top = tm.cast(x.dtype.size * 8 - 1, x.dtype)
-    step = tm.pow(tm.cast(2, x.dtype), tm.minimum(y, top - tm.cast(1, x.dtype)))
-    sign = tm.where(tm.less(x, tm.cast(0, x.dtype)), -tm.ones_like(x), tm.zeros_like(x))
-    return tm.where(tm.equal(y, top), sign, tm.floordiv(x, step))
-
-
-bitwise_left_shift = _shift("bitwise_left_shift", _left_shift, "LeftShift")
-left_shift = _shift("left_shift", _left_shift, "LeftShift")
-bitwise_right_shift = _shift("bitwise_right_shift", _right_shift, "RightShift")
-right_shift = _shift("right_shift", _right_shift, "RightShift")
+bitwise_left_shift = _shift("bitwise_left_shift", tm.left_shift)
+left_shift = _shift("left_shift", tm.left_shift)
+bitwise_right_shift = _shift("bitwise_right_shift", tm.right_shift)
+right_shift = _shift("right_shift", tm.right_shift)
 
 
 def _integer_pair(what: str, x1: Any, x2: Any) -> tuple:

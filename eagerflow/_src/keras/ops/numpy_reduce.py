@@ -64,6 +64,8 @@ def prod(x: Any, axis: Any = None, keepdims: bool = False, dtype: Any = None) ->
 @keras_op
 def mean(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
     x = kd.to_tensor(x)
+    if x.dtype.name in ("float32", "float64"):  # computed and returned in its own dtype
+        return tr.reduce_mean(x, axis=axis, keepdims=keepdims)
     name = x.dtype.name
     compute = kd.result_type(name, "float32")
     result = compute if "int" in name or name == "bool" else name

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, in_symbolic_scope
 from eagerflow._src.keras.engine.operation import operation_class
 
@@ -23,9 +24,12 @@ def _operation_class(op_name: str) -> type:
 
 def _has_keras_tensor(values: Any) -> bool:
     for v in values:
-        if isinstance(v, KerasTensor):
+        t = type(v)
+        if t is EagerTensor:  # the common case, decided at once
+            continue
+        if t is KerasTensor or isinstance(v, KerasTensor):
             return True
-        if type(v) in (list, tuple):
+        if t is list or t is tuple:
             for w in v:
                 if isinstance(w, KerasTensor):
                     return True

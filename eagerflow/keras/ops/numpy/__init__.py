@@ -14,8 +14,9 @@ from eagerflow._src.keras.ops.numpy_array import (  # noqa: F401
     roll as roll, rot90 as rot90, select as select, size as size, split as split,
     squeeze as squeeze, stack as stack, swapaxes as swapaxes, take as take,
     take_along_axis as take_along_axis, tile as tile, transpose as transpose, tri as tri,
-    tril as tril, triu as triu, unravel_index as unravel_index, vsplit as vsplit, vstack as vstack,
-    where as where, zeros as zeros, zeros_like as zeros_like,
+    tril as tril, triu as triu, unravel_index as unravel_index, vectorize as vectorize,
+    view as view, vsplit as vsplit, vstack as vstack, where as where, zeros as zeros,
+    zeros_like as zeros_like,
 )
 from eagerflow._src.keras.ops.numpy_linear import (  # noqa: F401
     corrcoef as corrcoef, correlate as correlate, cross as cross, dot as dot, einsum as einsum,

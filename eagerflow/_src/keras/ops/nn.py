@@ -1,0 +1,511 @@
+"""keras.ops.nn, part one: activations, normalizations, one/multi-hot encodings, the
+cross-entropies, psnr and dot-product attention (convolutions and pooling are in
+nn_conv.py).
+
+As in Keras 3 on TensorFlow, `sigmoid` and `softmax` remember the logits they were given
+(Keras sets `_keras_logits` on the result): the cross-entropies then compute from those
+logits, which is exact where the probabilities have rounded to 0 or 1.
+"""
+
+from __future__ import annotations
+
+import warnings
+import weakref
+from typing import Any, Callable
+
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops.core import shape as static_shape
+from eagerflow._src.keras.ops.linalg import norm
+from eagerflow._src.keras.ops.numpy_math import log10
+from eagerflow._src.keras.ops.symbolic import keras_op
+from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import indexing as ti
+from eagerflow._src.ops import linalg as tl
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import nn as tn
+from eagerflow._src.ops import nn_loss
+from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops import sorting as tsort
+from eagerflow._src.ops.math_special import log_sigmoid as tf_log_sigmoid
+from eagerflow._src.ops.misc_ops import complex as tf_complex
+from eagerflow._src.ops.nn_norm import batch_normalization as tf_batch_normalization
+from eagerflow._src.ops.nn_norm import moments as tf_moments
+from eagerflow._src.ops.sequences import range as tf_range
+
+# ---------------------------------------------------------------------------------------
+# Logits remembered by sigmoid/softmax outputs (weakly: they die with the tensor)
+# ---------------------------------------------------------------------------------------
+
+_logits: dict = {}
+
+
+def _remember_logits(out: Any, logits: Any) -> Any:
+    key = id(out)
+    try:
+        _logits[key] = (weakref.ref(out, lambda _, k=key: _logits.pop(k, None)), logits)
+    except TypeError:  # a tensor type without weak references keeps no logits
+        pass
+    return out
+
+
+def _logits_of(output: Any) -> Any:
+    entry = _logits.get(id(output))
+    return entry[1] if entry is not None and entry[0]() is output else None
+
+
+# ---------------------------------------------------------------------------------------
+# Activations
+# ---------------------------------------------------------------------------------------
+
+def _activation(name: str, fn: Callable) -> Callable:
+    def op(x: Any) -> Any:
+        return fn(kd.to_tensor(x))
+    op.__name__ = op.__qualname__ = name
+    return keras_op(op)
+
+
+relu = _activation("relu", tn.relu)
+relu6 = _activation("relu6", tn.relu6)
+selu = _activation("selu", tn.selu)
+softplus = _activation("softplus", tm.softplus)
+softsign = _activation("softsign", tn.softsign)
+silu = _activation("silu", tn.silu)
+swish = _activation("swish", tn.silu)
+log_sigmoid = _activation("log_sigmoid", tf_log_sigmoid)
+tanh_shrink = _activation("tanh_shrink", lambda x: x - tm.tanh(x))
+hard_tanh = _activation("hard_tanh", lambda x: tm.clip_by_value(x, -1.0, 1.0))
+
+
+@keras_op
+def sigmoid(x: Any) -> Any:
+    x = kd.to_tensor(x)
+    return _remember_logits(tm.sigmoid(x), x)
+
+
+@keras_op
+def sparse_sigmoid(x: Any) -> Any:
+    x = kd.to_tensor(x)
+    one = tm.cast(1.0, x.dtype)
+    return tm.where(x <= -1, tm.cast(0.0, x.dtype), tm.where(x >= 1, one, 0.5 * (x + 1)))
+
+
+@keras_op
+def soft_shrink(x: Any, threshold: float = 0.5) -> Any:
+    x = kd.to_tensor(x)
+    return tm.where(x > threshold, x - threshold,
+                    tm.where(x < -threshold, x + threshold, tm.zeros_like(x)))
+
+
+@keras_op
+def hard_shrink(x: Any, threshold: float = 0.5) -> Any:
+    x = kd.to_tensor(x)
+    return tm.where(tm.abs(x) > threshold, x, tm.zeros_like(x))
+
+
+@keras_op
+def threshold(x: Any, threshold: float, default_value: Any) -> Any:
+    x = kd.to_tensor(x)
+    return tm.where(x > threshold, x, default_value)
+
+
+@keras_op
+def sparse_plus(x: Any) -> Any:
+    x = kd.to_tensor(x)
+    return tm.where(x <= -1, tm.zeros_like(x),
+                    tm.where(x < 1, 0.25 * tm.pow(x + 1, 2), x))
+
+
+@keras_op
+def squareplus(x: Any, b: Any = 4) -> Any:
+    x = kd.to_tensor(x)
+    return (x + tm.sqrt(tm.square(x) + kd.to_tensor(b, x.dtype))) / 2
+
+
+@keras_op
+def leaky_relu(x: Any, negative_slope: float = 0.2) -> Any:
+    return tn.leaky_relu(kd.to_tensor(x), alpha=negative_slope)
+
+
+@keras_op
+def hard_sigmoid(x: Any) -> Any:
+    x = kd.to_tensor(x)
+    return tn.relu6(x + tm.cast(3.0, x.dtype)) / tm.cast(6.0, x.dtype)
+
+
+@keras_op
+def hard_silu(x: Any) -> Any:
+    x = kd.to_tensor(x)
+    return x * hard_sigmoid(x)
+
+
+@keras_op
+def hard_swish(x: Any) -> Any:
+    return hard_silu(x)
+
+
+@keras_op
+def elu(x: Any, alpha: float = 1.0) -> Any:
+    x = kd.to_tensor(x)
+    out = tn.elu(x)
+    return out if alpha == 1 else tm.where(x > 0, out, alpha * out)
+
+
+@keras_op
+def gelu(x: Any, approximate: bool = True) -> Any:
+    return tn.gelu(kd.to_tensor(x), approximate=approximate)
+
+
+@keras_op
+def celu(x: Any, alpha: float = 1.0) -> Any:
+    x = kd.to_tensor(x)
+    return tm.maximum(x, 0.0) + alpha * tm.expm1(tm.minimum(x, 0.0) / alpha)
+
+
+@keras_op
+def glu(x: Any, axis: int = -1) -> Any:
+    x = kd.to_tensor(x)
+    if x.shape[axis] % 2 != 0:
+        raise ValueError(f"axis size must be divisible by 2. Received: x.shape={x.shape} with "
+                         f"axis={axis}")
+    a, b = ta.split(x, 2, axis=axis)
+    return a * tm.sigmoid(b)
+
+
+def _over_all_axes(fn: Callable, x: Any) -> Any:
+    """TF's softmax treats axis=None as -1; Keras means every axis."""
+    return ta.reshape(fn(ta.reshape(x, [-1]), axis=-1), ta.shape(x))
+
+
+@keras_op
+def softmax(x: Any, axis: Any = -1) -> Any:
+    x = kd.to_tensor(x)
+    if isinstance(axis, tuple):
+        keep = [d for d in range(len(x.shape)) if d not in axis]
+        moved = ta.transpose(x, keep + list(axis))
+        flat = ta.reshape(moved, [x.shape[d] for d in keep] + [-1])
+        out = ta.reshape(tn.softmax(flat, axis=-1), ta.shape(moved))
+        order = keep + list(axis)
+        return ta.transpose(out, sorted(range(len(order)), key=order.__getitem__))
+    out = _over_all_axes(tn.softmax, x) if axis is None else tn.softmax(x, axis=axis)
+    return _remember_logits(out, x)
+
+
+@keras_op
+def log_softmax(x: Any, axis: Any = -1) -> Any:
+    x = kd.to_tensor(x)
+    return _over_all_axes(tn.log_softmax, x) if axis is None else tn.log_softmax(x, axis=axis)
+
+
+@keras_op
+def sparsemax(x: Any, axis: int = -1) -> Any:
+    """The Euclidean projection onto the simplex: sort, find the support, shift by tau."""
+    logits = kd.to_tensor(x)
+    ordered = tsort.sort(logits, direction="DESCENDING", axis=axis)
+    cumulative = tr.cumsum(ordered, axis=axis)
+    ranks_shape = [1] * len(logits.shape)
+    ranks_shape[axis] = -1
+    ranks = ta.reshape(tf_range(1, ta.shape(logits)[axis] + 1, dtype=logits.dtype), ranks_shape)
+    support = ordered - (cumulative - 1) / ranks > 0
+    k = tr.reduce_sum(tm.cast(support, logits.dtype), axis=axis, keepdims=True)
+    kept = tm.where(support, cumulative, tm.zeros_like(cumulative))
+    tau = (tr.reduce_sum(kept, axis=axis, keepdims=True) - 1) / k
+    return tm.maximum(logits - tau, tm.cast(0.0, logits.dtype))
+
+
+@keras_op
+def polar(abs_: Any, angle: Any) -> Any:
+    abs_, angle = kd.to_tensor(abs_), kd.to_tensor(angle)
+    return tf_complex(abs_ * tm.cos(angle), abs_ * tm.sin(angle))
+
+
+# ---------------------------------------------------------------------------------------
+# Normalizations
+# ---------------------------------------------------------------------------------------
+
+@keras_op
+def moments(x: Any, axes: Any, keepdims: bool = False, synchronized: bool = False) -> tuple:
+    """Mean and variance; half-precision inputs are reduced in float32 and clipped back."""
+    x = kd.to_tensor(x)
+    original = x.dtype.name
+    narrow = original in ("float16", "bfloat16")
+    if narrow:
+        x = tm.cast(x, "float32")
+    mean, variance = tf_moments(x, axes, keepdims=keepdims)
+    if narrow:
+        lo, hi = -65504.0, 65504.0
+        mean = tm.cast(tm.clip_by_value(mean, lo, hi), original)
+        variance = tm.cast(tm.clip_by_value(variance, lo, hi), original)
+    return mean, variance
+
+
+@keras_op
+def batch_normalization(x: Any, mean: Any, variance: Any, axis: int, offset: Any = None,
+                        scale: Any = None, epsilon: float = 1e-3) -> Any:
+    x, mean, variance = kd.to_tensor(x), kd.to_tensor(mean), kd.to_tensor(variance)
+    if axis != -1:
+        shape = [1] * len(x.shape)
+        shape[axis] = mean.shape[0]
+        mean, variance = ta.reshape(mean, shape), ta.reshape(variance, shape)
+        offset = None if offset is None else ta.reshape(offset, shape)
+        scale = None if scale is None else ta.reshape(scale, shape)
+    return tf_batch_normalization(x, mean, variance, offset, scale, epsilon)
+
+
+def _compute_dtype(x: Any) -> tuple:
+    """Normalizations compute in at least float32 and cast back."""
+    x = kd.to_tensor(x)
+    return kd.cast(x, kd.result_type(x.dtype, "float32")), x.dtype.name
+
+
+@keras_op
+def layer_normalization(x: Any, gamma: Any = None, beta: Any = None, axis: Any = -1,
+                        epsilon: float | None = None, **kwargs: Any) -> Any:
+    rms_scaling = kwargs.pop("rms_scaling", False)
+    epsilon = kb.epsilon() if epsilon is None else epsilon
+    x, original = _compute_dtype(x)
+    gamma = None if gamma is None else kd.to_tensor(gamma, x.dtype)
+    beta = None if beta is None else kd.to_tensor(beta, x.dtype)
+    ndim = len(x.shape)
+    axes = sorted([axis] if isinstance(axis, int) else axis)
+    broadcast = [1] * ndim
+    for d in axes:
+        broadcast[d] = x.shape[d]
+
+    def fit(v: Any) -> Any:
+        if v is not None and len(v.shape) != ndim and axes != [ndim - 1]:
+            return ta.reshape(v, broadcast)
+        return v
+
+    if rms_scaling:
+        variance = tr.reduce_variance(x, axis=axes, keepdims=True)
+        out = x * tm.rsqrt(variance + epsilon)
+        if gamma is not None:
+            out = out * fit(gamma)
+    else:
+        mean, variance = tf_moments(x, axes, keepdims=True)
+        inv = tm.rsqrt(variance + epsilon)
+        if gamma is not None:
+            inv = inv * fit(gamma)
+        shift = -mean * inv
+        if beta is not None:
+            shift = shift + fit(beta)
+        out = x * inv + shift
+    return tm.cast(out, original)
+
+
+@keras_op
+def rms_normalization(x: Any, scale: Any = None, axis: Any = -1,
+                      epsilon: float | None = None) -> Any:
+    epsilon = kb.epsilon() if epsilon is None else epsilon
+    x, original = _compute_dtype(x)
+    if scale is not None:
+        scale = kd.to_tensor(scale, x.dtype)
+    if isinstance(axis, (tuple, list)):
+        axis = sorted(axis)
+    if len(x.shape) == 0:
+        x = ta.expand_dims(x, 0)
+    out = x * tm.rsqrt(tr.reduce_mean(tm.square(x), axis=axis, keepdims=True) + epsilon)
+    if scale is not None:
+        out = out * scale
+    return tm.cast(out, original)
+
+
+@keras_op
+def normalize(x: Any, axis: int = -1, order: int = 2, epsilon: float | None = None) -> Any:
+    if not isinstance(order, int) or not order >= 1:
+        raise ValueError(f"Argument `order` must be an int >= 1. Received: order={order}")
+    x = kd.to_tensor(x)
+    if len(x.shape) == 0:
+        x = ta.expand_dims(x, 0)
+    epsilon = kb.epsilon() if epsilon is None else epsilon
+    if order == 2:  # x * rsqrt(sum of squares), capped at 1 / epsilon
+        squares = tr.reduce_sum(tm.square(x), axis=axis, keepdims=True)
+        return x * tm.minimum(tm.rsqrt(squares), tm.cast(1.0 / epsilon, x.dtype))
+    return x / tm.maximum(norm(x, ord=order, axis=axis, keepdims=True), epsilon)
+
+
+# ---------------------------------------------------------------------------------------
+# Encodings
+# ---------------------------------------------------------------------------------------
+
+@keras_op
+def one_hot(x: Any, num_classes: int, axis: int = -1, dtype: Any = None,
+            sparse: bool = False) -> Any:
+    dtype = kd.standardize_dtype(dtype) if dtype is not None else kb.floatx()
+    x = kd.to_tensor(x, "int64")
+    on, off = (True, False) if dtype == "bool" else (None, None)
+    return ti.one_hot(x, num_classes, on_value=on, off_value=off, axis=axis, dtype=dtype)
+
+
+@keras_op
+def multi_hot(inputs: Any, num_classes: int | None = None, axis: int = -1, dtype: Any = None,
+              sparse: bool = False, **kwargs: Any) -> Any:
+    if num_classes is None and "num_tokens" in kwargs:
+        num_classes = kwargs.pop("num_tokens")
+    if num_classes is None:
+        raise ValueError("Argument `num_classes` must be specified.")
+    inputs = kd.to_tensor(inputs)
+    dtype = kd.standardize_dtype(dtype)
+    reduce_axis = 1 if len(inputs.shape) > 1 else 0
+    hot = one_hot(inputs, num_classes, axis=axis, dtype=dtype)
+    if dtype == "bool":
+        return tr.reduce_any(hot, axis=reduce_axis)
+    return tr.reduce_max(hot, axis=reduce_axis)
+
+
+# ---------------------------------------------------------------------------------------
+# Cross-entropies
+# ---------------------------------------------------------------------------------------
+
+def _same_shapes(target: Any, output: Any, what: str = "shape") -> None:
+    if len(target.shape) != len(output.shape):
+        raise ValueError("Arguments `target` and `output` must have the same rank (ndim). "
+                         f"Received: target.shape={target.shape}, output.shape={output.shape}")
+    for a, b in zip(target.shape, output.shape):
+        if a is not None and b is not None and a != b:
+            raise ValueError("Arguments `target` and `output` must have the same shape. "
+                             f"Received: target.shape={target.shape}, "
+                             f"output.shape={output.shape}")
+
+
+def _logits_or(output: Any, from_logits: bool, op: str, fn: str) -> tuple:
+    """The logits behind a sigmoid/softmax output when keras.ops made it, as Keras does."""
+    logits = _logits_of(output)
+    if logits is None:
+        return output, from_logits
+    if from_logits:
+        warnings.warn(f'"`{fn}` received `from_logits=True`, but the `output` argument was '
+                      f"produced by a {op} activation and thus does not represent logits. Was "
+                      "this intended?", stacklevel=3)
+    return logits, True
+
+
+def _clip_probabilities(p: Any) -> Any:
+    eps = kb.epsilon()
+    return tm.clip_by_value(p, tm.cast(eps, p.dtype), tm.cast(1.0 - eps, p.dtype))
+
+
+@keras_op
+def binary_crossentropy(target: Any, output: Any, from_logits: bool = False) -> Any:
+    raw = output
+    target, output = kd.to_tensor(target), kd.to_tensor(output)
+    _same_shapes(target, output)
+    output, from_logits = _logits_or(raw, from_logits, "Sigmoid", "binary_crossentropy")
+    output = kd.to_tensor(output)
+    if from_logits:
+        return nn_loss.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
+    output = _clip_probabilities(output)
+    return -(target * tm.log(output) + (1 - target) * tm.log(1 - output))
+
+
+@keras_op
+def categorical_crossentropy(target: Any, output: Any, from_logits: bool = False,
+                             axis: int = -1) -> Any:
+    raw = output
+    target, output = kd.to_tensor(target), kd.to_tensor(output)
+    if len(target.shape) < 1:
+        raise ValueError("Arguments `target` and `output` must be at least rank 1. Received: "
+                         f"target.shape={target.shape}, output.shape={output.shape}")
+    _same_shapes(target, output)
+    output, from_logits = _logits_or(raw, from_logits, "Softmax", "categorical_crossentropy")
+    output = kd.to_tensor(output)
+    if from_logits:
+        return nn_loss.softmax_cross_entropy_with_logits(labels=target, logits=output,
+                                                         axis=axis)
+    output = output / tr.reduce_sum(output, axis, keepdims=True)
+    return -tr.reduce_sum(target * tm.log(_clip_probabilities(output)), axis)
+
+
+@keras_op
+def sparse_categorical_crossentropy(target: Any, output: Any, from_logits: bool = False,
+                                    axis: int = -1) -> Any:
+    raw = output
+    output = kd.to_tensor(output)
+    if axis != -1 and axis != len(output.shape) - 1:
+        raise ValueError(f"Only axis=-1 is currently supported. Received: axis={axis}")
+    output, from_logits = _logits_or(raw, from_logits, "Softmax",
+                                     "sparse_categorical_crossentropy")
+    output = kd.to_tensor(output)
+    target = tm.cast(kd.to_tensor(target), "int64")
+    if len(target.shape) == len(output.shape) and target.shape[-1] == 1:
+        target = ta.squeeze(target, axis=-1)
+    if len(output.shape) < 1:
+        raise ValueError(f"Argument `output` must be at least rank 1. Received: "
+                         f"output.shape={output.shape}")
+    if len(target.shape) != len(output.shape[:-1]):
+        raise ValueError("Argument `output` must have rank (ndim) `target.ndim - 1`. "
+                         f"Received: target.shape={target.shape}, output.shape={output.shape}")
+    for a, b in zip(target.shape, output.shape[:-1]):
+        if a is not None and b is not None and a != b:
+            raise ValueError("Arguments `target` and `output` must have the same shape up "
+                             f"until the last dimension: target.shape={target.shape}, "
+                             f"output.shape={output.shape}")
+    if not from_logits:
+        output = tm.log(_clip_probabilities(output))
+    return nn_loss.sparse_softmax_cross_entropy_with_logits(labels=target, logits=output)
+
+
+# ---------------------------------------------------------------------------------------
+# psnr, attention
+# ---------------------------------------------------------------------------------------
+
+@keras_op
+def psnr(x1: Any, x2: Any, max_val: Any) -> Any:
+    x1, x2 = kd.to_tensor(x1), kd.to_tensor(x2)
+    if x1.shape != x2.shape:
+        raise ValueError(f"Input shapes {x1.shape} and {x2.shape} must match for PSNR "
+                         "calculation. ")
+    max_val = kd.to_tensor(max_val, x2.dtype)
+    mse = tr.reduce_mean(tm.square(x1 - x2))
+    return 20 * log10(max_val) - 10 * log10(mse)
+
+
+def _large_negative(dtype: Any) -> Any:
+    value = 65500.0 if dtype.name == "float16" else 3.38953e38
+    return ta.constant(value * -0.7, dtype=dtype)
+
+
+@keras_op
+def dot_product_attention(query: Any, key: Any, value: Any, bias: Any = None, mask: Any = None,
+                          scale: Any = None, is_causal: bool = False,
+                          flash_attention: Any = None, attn_logits_soft_cap: Any = None) -> Any:
+    """softmax(q k^T * scale + bias, masked) v over (batch, time, heads, head_dim) inputs,
+    key/value heads repeated for grouped-query attention."""
+    if attn_logits_soft_cap is not None:
+        raise ValueError("attn_logits_soft_cap is only supported for JAX on TPU. Set "
+                         "attn_logits_soft_cap=None when not using JAX on TPU.")
+    if flash_attention:
+        raise ValueError("Flash attention is not supported in tensorflow backend.")
+    query, key, value = kd.to_tensor(query), kd.to_tensor(key), kd.to_tensor(value)
+    if len(query.shape) != 4:
+        raise ValueError("`dot_product_attention` only supports 4D inputs. Received: "
+                         f"query.shape={query.shape}, key.shape={key.shape}, "
+                         f"value.shape={value.shape}.")
+    dtype = kd.result_type(query.dtype, key.dtype, value.dtype)
+    query, key, value = kd.cast(query, dtype), kd.cast(key, dtype), kd.cast(value, dtype)
+    heads_q, heads_kv = query.shape[2], key.shape[2]
+    if heads_q is not None and heads_kv is not None and heads_q > heads_kv > 1:
+        key = ti.repeat(key, heads_q // heads_kv, axis=2)
+        value = ti.repeat(value, heads_q // heads_kv, axis=2)
+    if bias is not None:
+        bias = kd.to_tensor(bias, dtype)
+    if scale is None:
+        scale = 1.0 / tm.sqrt(tm.cast(ta.shape(key)[-1], "float32"))
+    logits_dtype = kd.result_type(query.dtype, "float32")
+    logits = tm.cast(tl.einsum("BTNH,BSNH->BNTS", query, key), logits_dtype)
+    logits = logits * tm.cast(scale, logits.dtype)
+    if bias is not None:
+        logits = logits + tm.cast(bias, logits.dtype)
+    if mask is not None or is_causal:
+        keep = tm.ones_like(logits, dtype="bool")
+        if mask is not None:
+            keep = tm.logical_and(keep, mask)
+        if is_causal:
+            t, s = static_shape(logits)[2], static_shape(logits)[3]
+            causal = tl.band_part(ta.ones((t, s), "bool"), -1, 0)
+            keep = tm.logical_and(keep, causal[None, None, :, :])
+        logits = tm.where(keep, logits, _large_negative(logits.dtype))
+    probs_dtype = kd.result_type(logits.dtype, "float32")
+    probs = tm.cast(tn.softmax(tm.cast(logits, probs_dtype), axis=-1), key.dtype)
+    return tl.einsum("BNTS,BSNH->BTNH", probs, value)

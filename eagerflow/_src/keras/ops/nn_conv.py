@@ -1,0 +1,446 @@
+"""keras.ops.nn, part two: convolutions (plain, depthwise, separable, transposed),
+pooling (fixed and adaptive), sliding blocks (unfold/fold, image patches), depth/space
+moves, and CTC (loss and greedy decoding).
+
+Keras's `data_format` ("channels_last"/"channels_first", default from
+keras.config.image_data_format()) maps onto TF's NWC/NHWC/NDHWC names; pooling and the
+depthwise family run channels-last and transpose around, as Keras does on CPUs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops.core import shape as static_shape
+from eagerflow._src.keras.ops.symbolic import keras_op
+from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import indexing as ti
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import nn as tn
+from eagerflow._src.ops import nn_conv, nn_pool
+from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.nn_space import depth_to_space as tf_depth_to_space
+from eagerflow._src.ops.nn_space import space_to_depth as tf_space_to_depth
+from eagerflow._src.ops.sequences import range as tf_range
+from eagerflow._src.ops.slicing import pad as tf_pad
+from eagerflow._src.ops.stacking import stack as tf_stack
+
+
+def standardize_data_format(data_format: str | None) -> str:
+    if data_format is None:
+        return kb.image_data_format()
+    data_format = str(data_format).lower()
+    if data_format not in ("channels_first", "channels_last"):
+        raise ValueError("The `data_format` argument must be one of {'channels_first', "
+                         f"'channels_last'}}. Received: data_format={data_format}")
+    return data_format
+
+
+def tf_format(data_format: str, ndim: int) -> str:
+    if ndim not in (3, 4, 5):
+        raise ValueError(f"Input rank not supported: {ndim}. Expected values are [3, 4, 5]")
+    spatial = {3: "W", 4: "HW", 5: "DHW"}[ndim]
+    return f"N{spatial}C" if data_format == "channels_last" else f"NC{spatial}"
+
+
+def to_channels_last(x: Any) -> Any:
+    n = len(x.shape)
+    return ta.transpose(x, [0] + list(range(2, n)) + [1])
+
+
+def to_channels_first(x: Any) -> Any:
+    n = len(x.shape)
+    return ta.transpose(x, [0, n - 1] + list(range(1, n - 1)))
+
+
+def batched_channels_last(fn: Any, x: Any, data_format: str | None, spatial: int = 2) -> Any:
+    """fn applied to x as a channels-last batch: a single example gets a batch axis, and
+    channels-first data is transposed there and back."""
+    single = len(x.shape) == spatial + 1
+    if single:
+        x = ta.expand_dims(x, 0)
+    first = data_format == "channels_first"
+    out = fn(to_channels_last(x) if first else x)
+    out = to_channels_first(out) if first else out
+    return ta.squeeze(out, [0]) if single else out
+
+
+def _tuple(value: Any, n: int) -> tuple:
+    return (value,) * n if isinstance(value, int) else tuple(value)
+
+
+# ---------------------------------------------------------------------------------------
+# Convolutions
+# ---------------------------------------------------------------------------------------
+
+@keras_op
+def conv(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
+         data_format: str | None = None, dilation_rate: Any = 1) -> Any:
+    data_format = standardize_data_format(data_format)
+    inputs, kernel = kd.to_tensor(inputs), kd.to_tensor(kernel)
+    out = nn_conv.convolution(inputs, kernel, strides, padding.upper(),
+                              data_format=tf_format(data_format, len(inputs.shape)),
+                              dilations=dilation_rate)
+    dims = out.shape.as_list() if out.shape.rank is not None else [None]
+    if None not in dims and int(np.prod(dims)) == 0 and \
+            None not in inputs.shape.as_list() and int(np.prod(inputs.shape.as_list())) != 0:
+        raise ValueError("The convolution operation resulted in an empty output. Output shape:"
+                         f" {out.shape}. This can happen if the input is too small for the given"
+                         " kernel size, strides, dilation rate, and padding mode. Please check "
+                         "the input shape and convolution parameters.")
+    return out
+
+
+def _check_channels(inputs: Any, kernel: Any, data_format: str, kernel_axis: int = -2) -> None:
+    channels = inputs.shape[-1] if data_format == "channels_last" else inputs.shape[1]
+    kernel_channels = kernel.shape[kernel_axis]
+    if isinstance(channels, int) and isinstance(kernel_channels, int) and \
+            channels != kernel_channels:
+        raise ValueError("The number of input channels must match the kernel's input "
+                         f"channels. Received: input channels={channels}, kernel input "
+                         f"channels={kernel_channels}, data_format='{data_format}'.")
+
+
+def _depthwise_family(inputs: Any, depthwise_kernel: Any, pointwise_kernel: Any, strides: Any,
+                      padding: str, data_format: str | None, dilation_rate: Any) -> Any:
+    """Depthwise (then, with a pointwise kernel, separable) convolution of 1-D or 2-D
+    inputs, computed channels-last in 2-D (a 1-D input gets a unit height)."""
+    data_format = standardize_data_format(data_format)
+    inputs, depthwise_kernel = kd.to_tensor(inputs), kd.to_tensor(depthwise_kernel)
+    n = len(inputs.shape) - 2
+    if n > 2:
+        raise ValueError("`inputs` rank must be 3 (1D conv) or 4 (2D conv). Received: "
+                         f"{len(inputs.shape)}.")
+    _check_channels(inputs, depthwise_kernel, data_format)
+    strides, dilations = _tuple(strides, n), _tuple(dilation_rate, n)
+    x = to_channels_last(inputs) if data_format == "channels_first" else inputs
+    if n == 1:
+        x = ta.expand_dims(x, 1)
+        depthwise_kernel = ta.expand_dims(depthwise_kernel, 0)
+        if pointwise_kernel is not None:
+            pointwise_kernel = ta.expand_dims(kd.to_tensor(pointwise_kernel), 0)
+        strides, dilations = (1,) + strides, (1,) + dilations
+    if any(s > 1 for s in strides) and any(d > 1 for d in dilations):
+        # TF's depthwise kernels take strides or dilations, not both: dilate at stride 1
+        # (with SAME's padding made explicit), then subsample
+        if padding.upper() == "SAME":
+            x = _pad_same(x, static_shape(depthwise_kernel)[:2], strides, dilations)
+        out = nn_conv.depthwise_conv2d(x, depthwise_kernel, (1, 1, 1, 1), "VALID",
+                                       data_format="NHWC", dilations=dilations)
+        out = out[:, ::strides[0], ::strides[1], :]
+        if pointwise_kernel is not None:
+            out = nn_conv.conv2d(out, kd.to_tensor(pointwise_kernel), (1, 1, 1, 1), "VALID")
+    elif pointwise_kernel is None:
+        out = nn_conv.depthwise_conv2d(x, depthwise_kernel, (1,) + strides + (1,),
+                                       padding.upper(), data_format="NHWC",
+                                       dilations=dilations)
+    else:
+        out = nn_conv.separable_conv2d(x, depthwise_kernel, kd.to_tensor(pointwise_kernel),
+                                       (1,) + strides + (1,), padding.upper(),
+                                       data_format="NHWC", dilations=dilations)
+    if n == 1:
+        out = ta.squeeze(out, [1])
+    return to_channels_first(out) if data_format == "channels_first" else out
+
+
+def _pad_same(x: Any, kernel_size: tuple, strides: tuple, dilations: tuple) -> Any:
+    pads = [[0, 0]]
+    for i, k in enumerate(kernel_size):
+        size = static_shape(x)[1 + i]
+        reach = (k - 1) * dilations[i] + 1
+        out = (size + strides[i] - 1) // strides[i]
+        total = max((out - 1) * strides[i] + reach - size, 0)
+        pads.append([total // 2, total - total // 2])
+    return tf_pad(x, pads + [[0, 0]])
+
+
+@keras_op
+def depthwise_conv(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
+                   data_format: str | None = None, dilation_rate: Any = 1) -> Any:
+    return _depthwise_family(inputs, kernel, None, strides, padding, data_format, dilation_rate)
+
+
+@keras_op
+def separable_conv(inputs: Any, depthwise_kernel: Any, pointwise_kernel: Any, strides: Any = 1,
+                   padding: str = "valid", data_format: str | None = None,
+                   dilation_rate: Any = 1) -> Any:
+    return _depthwise_family(inputs, depthwise_kernel, pointwise_kernel, strides, padding,
+                             data_format, dilation_rate)
+
+
+def transpose_output_length(size: Any, kernel: int, stride: int, padding: str,
+                            output_padding: int | None, dilation: int) -> Any:
+    """The length a transposed convolution gives along one spatial axis (Keras's rule)."""
+    if size is None:
+        return None
+    if padding.lower() not in ("valid", "same"):
+        raise ValueError("The `padding` argument must be one of 'valid', 'same'. Received: "
+                         f"padding={padding}")
+    kernel = (kernel - 1) * dilation + 1
+    if padding.lower() == "valid":
+        extra = max(kernel, stride) - kernel if output_padding is None else output_padding
+        return (size - 1) * stride + kernel + extra
+    if output_padding is None:
+        return size * stride
+    return (size - 1) * stride + kernel % 2 + output_padding
+
+
+@keras_op
+def conv_transpose(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
+                   output_padding: Any = None, data_format: str | None = None,
+                   dilation_rate: Any = 1) -> Any:
+    data_format = standardize_data_format(data_format)
+    inputs, kernel = kd.to_tensor(inputs), kd.to_tensor(kernel)
+    _check_channels(inputs, kernel, data_format, kernel_axis=-1)
+    n = len(inputs.shape) - 2
+    dims = list(static_shape(inputs))
+    spatial = dims[1:-1] if data_format == "channels_last" else dims[2:]
+    strides_n, dilations = _tuple(strides, n), _tuple(dilation_rate, n)
+    extra = [None] * n if output_padding is None else _tuple(output_padding, n)
+    lengths = [transpose_output_length(spatial[i], kernel.shape[i], strides_n[i], padding,
+                                       extra[i], dilations[i]) for i in range(n)]
+    filters = kernel.shape[-2]
+    out_shape = [dims[0]] + lengths + [filters] if data_format == "channels_last" else \
+        [dims[0], filters] + lengths
+    return nn_conv.conv_transpose(inputs, kernel, out_shape, strides, padding=padding.upper(),
+                                  data_format=tf_format(data_format, len(inputs.shape)),
+                                  dilations=dilation_rate)
+
+
+# ---------------------------------------------------------------------------------------
+# Pooling
+# ---------------------------------------------------------------------------------------
+
+def _pool(tf_fn: Any, inputs: Any, pool_size: Any, strides: Any, padding: str,
+          data_format: str | None) -> Any:
+    data_format = standardize_data_format(data_format)
+    inputs = kd.to_tensor(inputs)
+    strides = pool_size if strides is None else strides
+    rank = len(inputs.shape)
+    if rank not in (3, 4, 5):
+        raise ValueError("Pooling inputs's shape must be 3, 4 or 5, corresponding to 1D, 2D "
+                         f"and 3D inputs. But received shape: {inputs.shape}.")
+    x = to_channels_last(inputs) if data_format == "channels_first" else inputs
+    out = tf_fn(x, pool_size, strides, padding.upper(), tf_format("channels_last", rank))
+    return to_channels_first(out) if data_format == "channels_first" else out
+
+
+@keras_op
+def max_pool(inputs: Any, pool_size: Any, strides: Any = None, padding: str = "valid",
+             data_format: str | None = None) -> Any:
+    return _pool(nn_pool.max_pool, inputs, pool_size, strides, padding, data_format)
+
+
+@keras_op
+def average_pool(inputs: Any, pool_size: Any, strides: Any = None, padding: str = "valid",
+                 data_format: str | None = None) -> Any:
+    return _pool(nn_pool.avg_pool, inputs, pool_size, strides, padding, data_format)
+
+
+def _adaptive(reduce: Any, inputs: Any, output_size: Any, data_format: str | None) -> Any:
+    """Output cell i of an axis of length L pools [floor(i L / n), ceil((i + 1) L / n)),
+    one spatial axis at a time."""
+    data_format = standardize_data_format(data_format)
+    x = kd.to_tensor(inputs)
+    n = len(x.shape) - 2
+    if n not in (1, 2, 3):
+        raise ValueError("adaptive pooling supports 1D, 2D, or 3D inputs only.")
+    sizes = _tuple(output_size, n)
+    if data_format == "channels_first":
+        x = to_channels_last(x)
+    for axis, out_len in enumerate(sizes, start=1):
+        length = static_shape(x)[axis]
+        cells = []
+        for i in range(out_len):
+            lo, hi = (i * length) // out_len, -((-(i + 1) * length) // out_len)
+            window = ti.gather(x, tf_range(lo, hi), axis=axis)
+            cells.append(reduce(window, axis=axis))
+        x = tf_stack(cells, axis=axis)
+    return to_channels_first(x) if data_format == "channels_first" else x
+
+
+@keras_op
+def adaptive_average_pool(inputs: Any, output_size: Any, data_format: str | None = None) -> Any:
+    return _adaptive(tr.reduce_mean, inputs, output_size, data_format)
+
+
+@keras_op
+def adaptive_max_pool(inputs: Any, output_size: Any, data_format: str | None = None) -> Any:
+    return _adaptive(tr.reduce_max, inputs, output_size, data_format)
+
+
+# ---------------------------------------------------------------------------------------
+# Sliding blocks
+# ---------------------------------------------------------------------------------------
+
+def patch_filter(window: tuple, channels: int, dtype: Any) -> Any:
+    """The one-hot filter that copies each window position and channel into its own
+    output channel, in TF's extract_patches order (positions row-major, then channel)."""
+    size = int(np.prod(window))
+    eye = np.eye(size * channels, dtype=np.float64).reshape(window + (channels, size * channels))
+    return ta.constant(eye, dtype=dtype)
+
+
+def extract_patches_nd(x: Any, window: tuple, strides: tuple, rates: tuple,
+                       padding: str) -> Any:
+    """TF's extract_patches for channels-last x of any spatial rank: a convolution with
+    the one-hot patch filter (integers are carried through float64, exactly)."""
+    dtype = x.dtype
+    work = dtype if dtype.is_floating else "float64"
+    x = tm.cast(x, work)
+    out = nn_conv.convolution(x, patch_filter(window, static_shape(x)[-1], work),
+                              strides=strides, padding=padding.upper(), dilations=rates)
+    return tm.cast(out, dtype)
+
+
+@keras_op
+def unfold(x: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1) -> Any:
+    """Sliding local blocks of an NCHW batch as columns: (N, C * kH * kW, L)."""
+    x = kd.to_tensor(x)
+    if len(x.shape) != 4:
+        raise ValueError(f"Input must be a 4D tensor. Received: input.shape={x.shape}")
+    k, d, p, s = (_tuple(v, 2) for v in (kernel_size, dilation, padding, stride))
+    n, c = static_shape(x)[:2]
+    if any(v > 0 for v in p):
+        x = tf_pad(x, [[0, 0], [0, 0], [p[0], p[0]], [p[1], p[1]]])
+    patches = extract_patches_nd(to_channels_last(x), k, s, d, "valid")
+    nh, nw = static_shape(patches)[1:3]
+    patches = ta.reshape(patches, [n, nh, nw, k[0], k[1], c])
+    patches = ta.transpose(patches, [0, 5, 3, 4, 1, 2])
+    return ta.reshape(patches, [n, c * k[0] * k[1], nh * nw])
+
+
+@keras_op
+def fold(x: Any, output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
+         stride: Any = 1) -> Any:
+    """The inverse gather of unfold: blocks summed back into (N, C, oH, oW)."""
+    x = kd.to_tensor(x)
+    if len(x.shape) != 3:
+        raise ValueError(f"Input must be a 3D tensor. Received: input.shape={x.shape}")
+    k, o, d, p, s = (_tuple(v, 2) for v in (kernel_size, output_size, dilation, padding, stride))
+    n, ckk = static_shape(x)[:2]
+    c = ckk // (k[0] * k[1])
+    nh = (o[0] + 2 * p[0] - d[0] * (k[0] - 1) - 1) // s[0] + 1
+    nw = (o[1] + 2 * p[1] - d[1] * (k[1] - 1) - 1) // s[1] + 1
+    ph, pw = o[0] + 2 * p[0], o[1] + 2 * p[1]
+    # every block entry's destination pixel, as a flat index into the padded image
+    i, j, a, b = np.meshgrid(np.arange(k[0]), np.arange(k[1]), np.arange(nh), np.arange(nw),
+                             indexing="ij")
+    rows, cols = a * s[0] + i * d[0], b * s[1] + j * d[1]
+    where = ta.constant((rows * pw + cols).reshape(-1), dtype="int32")
+    blocks = ta.reshape(x, [n * c, -1])
+    summed = ti.unsorted_segment_sum(ta.transpose(blocks), where, ph * pw)
+    out = ta.reshape(ta.transpose(summed), [n, c, ph, pw])
+    return out[:, :, p[0]:ph - p[0], p[1]:pw - p[1]]
+
+
+def _blocks(tf_fn: Any, x: Any, block_size: int, data_format: str) -> Any:
+    data_format = standardize_data_format(data_format)
+    if block_size < 2:
+        raise ValueError(f"`block_size` must be at least 2. Received: block_size={block_size}")
+    return batched_channels_last(lambda t: tf_fn(t, block_size, data_format="NHWC"),
+                                 kd.to_tensor(x), data_format)
+
+
+@keras_op
+def depth_to_space(x: Any, block_size: int, data_format: str = "channels_last") -> Any:
+    return _blocks(tf_depth_to_space, x, block_size, data_format)
+
+
+@keras_op
+def space_to_depth(x: Any, block_size: int, data_format: str = "channels_last") -> Any:
+    return _blocks(tf_space_to_depth, x, block_size, data_format)
+
+
+# ---------------------------------------------------------------------------------------
+# CTC
+# ---------------------------------------------------------------------------------------
+
+def _logsumexp(*terms: Any) -> Any:
+    """log(sum(exp(t))) of same-shaped tensors, -inf when all are -inf (not NaN)."""
+    top = terms[0]
+    for t in terms[1:]:
+        top = tm.maximum(top, t)
+    finite = tm.is_finite(top)
+    safe = tm.stop_gradient(tm.where(finite, top, tm.zeros_like(top)))
+    total = tm.exp(terms[0] - safe)
+    for t in terms[1:]:
+        total = total + tm.exp(t - safe)
+    # (the log of 1 where everything is -inf: no NaN gradient through the other branch)
+    total = tm.where(finite, total, tm.ones_like(total))
+    return tm.where(finite, tm.log(total) + safe, top)
+
+
+@keras_op
+def ctc_loss(target: Any, output: Any, target_length: Any, output_length: Any,
+             mask_index: int = 0) -> Any:
+    """Negative log-likelihood of each target under CTC, by the forward algorithm over
+    the blank-interleaved target in log space (time steps past a sequence's length
+    leave its state alone)."""
+    target = tm.cast(kd.to_tensor(target), "int32")
+    output = kd.to_tensor(output)
+    result = kd.result_type(output.dtype, "float32")
+    compute = "float32" if result == "float64" else result
+    logp = tn.log_softmax(tm.cast(output, compute), axis=-1)
+    batch, steps, _ = static_shape(logp)
+    labels = static_shape(target)[1]
+    size = 2 * labels + 1
+    blank = ta.fill([batch, labels], mask_index)
+    z = ta.reshape(tf_stack([blank, target], axis=2), [batch, 2 * labels])
+    z = ta.concat([z, ta.fill([batch, 1], mask_index)], axis=1)  # [batch, size]
+    emit = ti.gather(logp, ta.broadcast_to(z[:, None, :], [batch, steps, size]), batch_dims=2)
+    # s-2 -> s skips a blank only between two different labels
+    prev2 = ta.concat([ta.fill([batch, 2], mask_index), z[:, :-2]], axis=1)
+    skip = tm.logical_and(tm.not_equal(z, mask_index), tm.not_equal(z, prev2))
+    neg_inf = ta.fill([batch, size], np.float32(-np.inf) if compute != "float64" else -np.inf)
+    neg_inf = tm.cast(neg_inf, compute)
+    start = tf_range(size) < 2
+    alpha = tm.where(ta.broadcast_to(start, [batch, size]), emit[:, 0, :], neg_inf)
+    lengths = tm.cast(kd.to_tensor(output_length), "int32")
+    for t in range(1, steps):
+        shift1 = ta.concat([neg_inf[:, :1], alpha[:, :-1]], axis=1)
+        shift2 = tm.where(skip, ta.concat([neg_inf[:, :2], alpha[:, :-2]], axis=1), neg_inf)
+        step = _logsumexp(alpha, shift1, shift2) + emit[:, t, :]
+        alpha = tm.where((t < lengths)[:, None], step, alpha)
+    ends = 2 * tm.cast(kd.to_tensor(target_length), "int32")
+    last = ti.gather(alpha, ends[:, None], batch_dims=1)[:, 0]
+    before = ti.gather(alpha, tm.maximum(ends - 1, 0)[:, None], batch_dims=1)[:, 0]
+    before = tm.where(ends > 0, before, tm.cast(neg_inf[:, 0], compute))
+    return tm.cast(-_logsumexp(last, before), result)
+
+
+@keras_op
+def ctc_decode(inputs: Any, sequence_lengths: Any, strategy: str = "greedy",
+               beam_width: int = 100, top_paths: int = 1, merge_repeated: bool = True,
+               mask_index: int = 0) -> tuple:
+    """Greedy CTC decoding: the best class per step, repeats merged, blanks dropped;
+    returns ([1, batch, steps] labels padded with -1, [batch, 1] negated summed maxima)."""
+    if strategy == "beam_search":
+        raise NotImplementedError("ctc_decode(strategy='beam_search') is not implemented in "
+                                  "eagerflow; strategy='greedy' is")
+    if strategy != "greedy":
+        raise ValueError(f"Invalid strategy {strategy}. Supported values are 'greedy' and "
+                         "'beam_search'.")
+    inputs = kd.to_tensor(inputs)
+    inputs = kd.cast(inputs, kd.result_type(inputs.dtype, "float32"))
+    lengths = kd.to_tensor(sequence_lengths, "int32")
+    batch, steps = static_shape(inputs)[:2]
+    best = tr.argmax(inputs, axis=-1, output_type="int32")
+    valid = tf_range(steps)[None, :] < lengths[:, None]
+    scores = -tr.reduce_sum(tm.where(valid, tr.reduce_max(inputs, axis=-1),
+                                     tm.zeros_like(inputs[..., 0])), axis=1, keepdims=True)
+    keep = tm.logical_and(valid, tm.not_equal(best, mask_index))
+    if merge_repeated:
+        previous = ta.concat([ta.fill([batch, 1], -1), best[:, :-1]], axis=1)
+        keep = tm.logical_and(keep, tm.not_equal(best, previous))
+    slot = tr.cumsum(tm.cast(keep, "int32"), axis=1) - 1
+    at = tm.where(keep)
+    rows = tm.cast(at[:, 0], "int32")
+    where = tf_stack([rows, ti.gather_nd(slot, at)], axis=1)
+    decoded = ti.tensor_scatter_nd_update(ta.fill([batch, steps], -1), where,
+                                          ti.gather_nd(best, at))
+    return ta.expand_dims(decoded, 0), scores

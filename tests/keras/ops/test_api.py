@@ -1,0 +1,87 @@
+"""keras.ops as a namespace and in the functional API: the names Keras 3 exports, ops on
+KerasTensors recorded as Keras 3-named operations, and the ops the golden cases can't
+cover (function-valued vectorize, custom_gradient, jvp, eig up to phase)."""
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow import keras
+from eagerflow.keras import ops
+
+with open(os.path.join(os.path.dirname(__file__), "golden.json")) as _f:
+    NAMES = json.load(_f)["names"]
+
+SPACES = {"ops": ops, "ops.nn": ops.nn, "ops.linalg": ops.linalg, "ops.image": ops.image,
+          "ops.numpy": ops.numpy, "random": keras.random}
+
+
+@pytest.mark.parametrize("space", sorted(SPACES))
+def test_namespace_has_every_keras_name(space):
+    missing = [n for n in NAMES[space] if not hasattr(SPACES[space], n)]
+    assert not missing, f"keras.{space} lacks {missing}"
+
+
+def test_tf_keras_ops_is_keras_ops():
+    assert tf.keras.ops is ops
+
+
+def test_ops_on_keras_tensors_build_a_functional_model():
+    x = keras.Input((3,))
+    y = ops.add(x, 1.0)
+    z = ops.sum(ops.square(y), axis=1)
+    assert tuple(z.shape) == (None,)
+    assert y.node.layer.name.startswith("add") and type(y.node.layer).__name__ == "Add"
+    assert repr(y.node.layer).startswith("<Operation name=add")
+    model = keras.Model(x, z)
+    data = np.arange(6, dtype="float32").reshape(2, 3)
+    np.testing.assert_allclose(model(data).numpy(), ((data + 1) ** 2).sum(axis=1))
+
+
+def test_vectorize_applies_when_nothing_is_mapped_and_refuses_mapping():
+    f = ops.vectorize(lambda a, b: a + b)
+    assert float(f(np.array(1.0), np.array(3.0))) == 4.0
+    with pytest.raises(ValueError, match="Not supported with `vectorize\\(\\)`"):
+        f(np.array([1.0, 2.0]), np.array([3.0, 4.0]))
+    with pytest.raises(ValueError, match="Expected argument `pyfunc` to be a callable"):
+        ops.vectorize(3)
+
+
+def test_custom_gradient_uses_the_given_gradient():
+    @ops.custom_gradient
+    def clipped(x):
+        def grad(upstream):
+            return upstream * 0.5
+        return x * 2.0, grad
+
+    x = tf.constant([1.0, 2.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = clipped(x)
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), [0.5, 0.5])
+
+
+def test_jvp_matches_central_differences():
+    def f(x, y):
+        return ops.sin(x) * y + x * x
+
+    x, y = np.array([0.3, -1.2], "float64"), np.array([2.0, 0.5], "float64")
+    vx, vy = np.array([1.0, -2.0]), np.array([0.5, 3.0])
+    out, tangent = ops.linalg.jvp(f, (x, y), (vx, vy))
+    h = 1e-6
+    numeric = (np.sin(x + h * vx) * (y + h * vy) + (x + h * vx) ** 2
+               - np.sin(x - h * vx) * (y - h * vy) - (x - h * vx) ** 2) / (2 * h)
+    np.testing.assert_allclose(out.numpy(), np.sin(x) * y + x * x)
+    np.testing.assert_allclose(tangent.numpy(), numeric, rtol=1e-6)
+
+
+def test_eig_reconstructs_its_matrix():
+    a = np.array([[2.0, -1.0, 0.5], [1.0, 0.0, 3.0], [0.0, 1.0, 1.0]], "float32")
+    e, v = ops.eig(a)
+    assert ops.dtype(e) == "complex64" and ops.dtype(v) == "complex64"
+    np.testing.assert_allclose(a @ v.numpy(), v.numpy() * e.numpy(), atol=1e-5)
+    np.testing.assert_allclose(np.sort_complex(e.numpy()), np.sort_complex(np.linalg.eigvals(a)),
+                               atol=1e-5)
