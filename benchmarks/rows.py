@@ -266,6 +266,23 @@ ROWS = [
     Row("MNIST CNN fit, 1 epoch (8000 images, b32)", {
         "tf": (_TF_MNIST_FIT, "model.fit(xs, ys, batch_size=32, epochs=1, verbose=0)"),
     }, unit="epoch", tags=("slow", "rss")),
+    # -- random streams (TF's Philox and conversions, bit for bit) --
+    Row("tf.random.normal 1M (float32)", {
+        "tf": ("tf.random.set_seed(1)", "tf.random.normal([1000000])"),
+        "torch": ("torch.manual_seed(1)", "torch.randn(1000000)"),
+        "numpy": ("g = np.random.default_rng(1)", "g.standard_normal(1000000, np.float32)"),
+    }, note="eagerflow reproduces glibc's logf/sincosf to give TF's numbers"),
+    Row("tf.random.uniform 1M (float32)", {
+        "tf": ("tf.random.set_seed(1)", "tf.random.uniform([1000000])"),
+        "torch": ("torch.manual_seed(1)", "torch.rand(1000000)"),
+        "numpy": ("g = np.random.default_rng(1)", "g.random(1000000, np.float32)"),
+    }),
+    Row("tf.random.truncated_normal 1M (float32)", {
+        "tf": ("tf.random.set_seed(1)", "tf.random.truncated_normal([1000000])"),
+    }),
+    Row("tf.random.stateless_normal 1M (float64)", {
+        "tf": ("", "tf.random.stateless_normal([1000000], seed=[1, 2], dtype=tf.float64)"),
+    }, note="eagerflow's float64 log is the C library's, element by element"),
     # -- checkpoints and summaries --
     Row("checkpoint write+read (20 vars, 26 MB)", {
         "tf": ("import os, tempfile\n"

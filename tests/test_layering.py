@@ -59,14 +59,17 @@ OPS_ORDER = [
     "indexing", "sorting", "slicing", "segment_ops",
     # linear algebra
     "linalg", "linalg_decomp", "linalg_general", "norms", "misc_ops",
-    # random, and the initializers that draw from it
-    "random", "random_seeds", "initializers",
+    # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
+    # initializers that draw from them
+    "philox", "libm_exact", "random_dists", "random_reference", "random",
+    "random_stateless", "random_generator", "random_gamma", "initializers",
     # nn
     "nn_conv", "nn", "nn_pool", "nn_norm", "nn_loss", "nn_fused", "nn_space",
     # image and signal
     "image", "image_color", "signal_ops",
     # the rest of TF's API, data and io
-    "debugging", "string_ops", "hash_ops", "sparse_ops", "parsing_ops", "io_ops", "tensor_array",
+    "debugging", "string_ops", "hash_ops", "sparse_ops", "parsing_ops", "io_ops", "image_codecs",
+    "tensor_array",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_dispatch",
     "ragged_strings", "lookup_ops", "sparse_functions",

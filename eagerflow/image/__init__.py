@@ -1,5 +1,13 @@
 """tf.image: image ops (re-exports only; implementation in eagerflow/_src/ops/image.py)."""
 
+from eagerflow._src.ops.image_codecs import (
+    decode_bmp as decode_bmp,
+    decode_gif as decode_gif,
+    decode_image as decode_image,
+    decode_jpeg as decode_jpeg,
+    decode_png as decode_png,
+    is_jpeg as is_jpeg,
+)
 from eagerflow._src.ops.image import (
     ResizeMethod as ResizeMethod,
     adjust_brightness as adjust_brightness,

@@ -5,6 +5,14 @@ from eagerflow._src.io.tfrecord import TFRecordCompressionType as TFRecordCompre
 from eagerflow._src.io.tfrecord import TFRecordOptions as TFRecordOptions
 from eagerflow._src.io.tfrecord import TFRecordWriter as TFRecordWriter
 from eagerflow._src.io.tfrecord import tf_record_iterator as tf_record_iterator
+from eagerflow._src.ops.image_codecs import (
+    decode_bmp as decode_bmp,
+    decode_gif as decode_gif,
+    decode_image as decode_image,
+    decode_jpeg as decode_jpeg,
+    decode_png as decode_png,
+    is_jpeg as is_jpeg,
+)
 from eagerflow._src.ops.io_ops import decode_raw as decode_raw
 from eagerflow._src.ops.io_ops import read_file as read_file
 from eagerflow._src.ops.io_ops import write_file as write_file

@@ -75,3 +75,4 @@ from eagerflow._src.ops.nn_space import (
     space_to_depth as space_to_depth,
 )
 from eagerflow._src.ops.misc_ops import zero_fraction as zero_fraction
+from eagerflow.nn import experimental as experimental  # noqa: E402,F401

@@ -1,8 +1,16 @@
 """tf.random: seeds, random ops and tf.random.Generator."""
 
 from eagerflow._src.ops.random import (  # noqa: F401
-    Algorithm, Generator, categorical, create_rng_state, get_global_generator, normal,
-    set_global_generator, set_seed, shuffle, stateless_categorical, stateless_normal,
-    stateless_truncated_normal, stateless_uniform, truncated_normal, uniform,
+    categorical, normal, set_seed, shuffle, truncated_normal, uniform,
 )
-from eagerflow._src.ops.random_seeds import fold_in, split  # noqa: F401
+from eagerflow._src.ops.random_gamma import (  # noqa: F401
+    gamma, poisson, stateless_gamma, stateless_poisson,
+)
+from eagerflow._src.ops.random_generator import (  # noqa: F401
+    Generator, create_rng_state, get_global_generator, set_global_generator,
+)
+from eagerflow._src.ops.random_stateless import (  # noqa: F401
+    Algorithm, fold_in, split, stateless_categorical, stateless_normal,
+    stateless_truncated_normal, stateless_uniform,
+)
+from eagerflow.random import experimental  # noqa: F401,E402

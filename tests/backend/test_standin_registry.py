@@ -26,9 +26,7 @@ CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
 # Kernels not yet written over `xp` alone (they call NumPy on their inputs, or keep a
 # shape input on the device where TF keeps it in host memory).
 NOT_YET = frozenset("""
-    Multinomial NonMaxSuppressionV3 RandomShuffle RandomStandardNormal RandomUniform
-    RandomUniformInt StatelessMultinomial StatelessRandomNormal StatelessRandomUniform
-    StatelessRandomUniformInt StatelessTruncatedNormal TruncatedNormal
+    NonMaxSuppressionV3
 """.split())
 
 OPS = sorted(all_ops(), key=lambda o: o.name)

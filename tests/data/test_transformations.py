@@ -251,16 +251,14 @@ def test_shuffle_epochs_seeds_and_errors():
 
 
 def test_shuffle_follows_the_global_seed():
-    tf_seeds = __import__("eagerflow._src.core.context", fromlist=["seeds"]).seeds
-    old = (tf_seeds.global_seed, tf_seeds.op_counter)
     try:
-        tf_seeds.global_seed, tf_seeds.op_counter = 5, 0
+        tf.random.set_seed(5)
         a = vals(tf.data.Dataset.range(20).shuffle(20))
-        tf_seeds.global_seed, tf_seeds.op_counter = 5, 0
+        tf.random.set_seed(5)
         b = vals(tf.data.Dataset.range(20).shuffle(20))
         assert a == b
     finally:
-        tf_seeds.global_seed, tf_seeds.op_counter = old
+        tf.random.set_seed(None)
 
 
 def test_shuffle_of_rows_equals_shuffle_of_elements():

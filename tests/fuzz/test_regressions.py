@@ -24,6 +24,7 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import random as R
+from eagerflow._src.ops import random_stateless as RS
 from eagerflow._src.ops import reduce as RD
 from eagerflow._src.ops import slicing as SL
 from eagerflow._src.ops.dispatch import bind
@@ -96,7 +97,7 @@ def test_gradient_helpers_validate_their_inputs(case):
     (M.CAST, (np.ones(2),), {"dtype": "float32"}),
     (RD.ARGMAX, (np.ones(2),), {"axis": 0, "output_type": 1j}),
     (A.SHAPE, (np.ones(2),), {"out_type": object}),
-    (R.STATELESS_MULTINOMIAL, (np.ones((1, 3)), np.array([1, 2])),
+    (RS.STATELESS_MULTINOMIAL, (np.ones((1, 3)), np.array([1, 2])),
      {"num_samples": 2, "output_dtype": slice(None)}),
     (R.RANDOM_UNIFORM, (), {"shape": (2,), "dtype": "abc", "seed": 1, "seed2": 2}),
     (RD.SUM, (np.ones((2, 3)),), {"axes": (0,), "keepdims": 2**70}),

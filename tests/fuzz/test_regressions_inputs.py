@@ -671,15 +671,16 @@ def test_self_adjoint_eig_of_an_empty_matrix_without_vectors():
     assert e.shape == (0,) and v.shape == (0,)
 
 
-@pytest.mark.parametrize("name", ["StatelessRandomNormal", "StatelessRandomUniform",
-                                  "StatelessTruncatedNormal", "StatelessRandomUniformInt"])
+@pytest.mark.parametrize("name", ["StatelessRandomNormalV2", "StatelessRandomUniformV2",
+                                  "StatelessTruncatedNormalV2", "StatelessRandomUniformIntV2"])
 def test_stateless_random_runtime_shape_must_match_the_static(name):
-    # was: the kernel drew the runtime shape, infer promised the static attr shape
-    seed = _t(np.array([1, 2], np.int64))
-    if name == "StatelessRandomUniformInt":
-        inputs, attrs = (seed, _t(np.int32(0)), _t(np.int32(9))), {}
+    # was: the kernel drew the runtime shape, infer promised the static attr shape (the V1
+    # ops this was found on gave way to TF's V2 ops, which tf.random.stateless_* use)
+    kca = (_t(np.array([5], np.uint64)), _t(np.array([1, 2], np.uint64)), _t(np.int32(1)))
+    if name == "StatelessRandomUniformIntV2":
+        inputs, attrs = kca + (_t(np.int32(0)), _t(np.int32(9))), {}
     else:
-        inputs, attrs = (seed,), {"dtype": dt.float32}
+        inputs, attrs = kca, {"dtype": dt.float32}
     dyn = (_t(np.array([5, 42], np.int32)),)
     with pytest.raises(InvalidArgumentError, match=rf"runtime shape \[5,42\] is incompatible "
                                                    rf"with the static shape \[3,4\] \[Op:{name}\]"):

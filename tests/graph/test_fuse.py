@@ -69,7 +69,7 @@ def test_other_layouts_and_dtypes_are_left_alone():
 
 def test_training_step_in_tf_function_is_fused_and_matches_eager():
     def make():
-        tf.random.set_seed(3)
+        tf.keras.utils.set_random_seed(3)  # Keras 3: initializers seed from Python random
         model = tf.keras.Sequential([
             tf.keras.Input((10, 9, 2)), tf.keras.layers.Conv2D(4, 3, activation="relu"),
             tf.keras.layers.Conv2D(3, 2), tf.keras.layers.GlobalAveragePooling2D(),

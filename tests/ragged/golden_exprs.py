@@ -4,7 +4,33 @@ agree. Most are the examples of TF's API reference for these functions."""
 
 # Names both sides define before evaluating: `rt` and friends are the docs' examples.
 PRELUDE = r"""
+import hashlib, os
 import numpy as np
+IMG_DIR = os.path.join("tests", "ragged", "images")
+def img(name):
+    with open(os.path.join(IMG_DIR, name), "rb") as f:
+        return f.read()
+import shutil
+def ids(**kw):
+    folders = os.path.join(TMP, "imgs")  # image files in three class folders
+    for i, name in enumerate(sorted(os.listdir(IMG_DIR))):
+        if name.endswith((".png", ".jpg", ".bmp", ".gif")):
+            folder = os.path.join(folders, ["cat", "dog", "emu"][i % 3])
+            os.makedirs(folder, exist_ok=True)
+            shutil.copy(os.path.join(IMG_DIR, name), os.path.join(folder, name))
+    kw.setdefault("image_size", (2, 3))
+    return tf.keras.utils.image_dataset_from_directory(folders, verbose=False, **kw)
+def image_batches(ds):
+    return [tuple(approx(t) for t in (b if isinstance(b, tuple) else (b,))) for b in ds]
+L = tf.keras.layers
+IM = np.arange(2 * 4 * 5 * 2, dtype="float32").reshape(2, 4, 5, 2)
+IMU = (IM * 3).astype("uint8")
+def approx(t):
+    a = np.asarray(t)
+    return (a.shape, str(a.dtype), np.round(a.astype(np.float64), 3).tolist())
+def px(t):
+    digest = hashlib.sha1(np.ascontiguousarray(t.numpy()).tobytes()).hexdigest()[:16]
+    return (tuple(t.shape), t.dtype.name, digest)
 rt = tf.ragged.constant([[3, 1, 4, 1], [], [5, 9, 2], [6], []])
 rt2 = tf.ragged.constant([[[1, 2], [3]], [[4, 5, 6]], [], [[7]]])
 rtf = tf.ragged.constant([[1.5, 2.0], [], [-3.25]])
@@ -739,5 +765,153 @@ SPARSE = [
     "keras.layers.Discretization()",
 ]
 
+# Image files: tests/ragged/images (made by make_images.py), decoded by both sides; a
+# decoded image is compared by its shape, dtype and a digest of its pixels.
+_FILES = ["rgb.png", "rgba.png", "grey.png", "la.png", "grey16.png", "rgb16.png",
+          "palette.png", "smooth.jpg", "smooth444.jpg", "grey.jpg", "progressive.jpg",
+          "rgb.bmp", "rgba.bmp", "anim.gif", "still.gif", "rgb.webp"]
+IMAGES = [f"px(tf.io.decode_image(img({f!r}), channels={c}, expand_animations=False))"
+          for f in _FILES for c in (0, 1, 3, 4)] + [
+    f"px(tf.io.decode_image(img({f!r})))" for f in _FILES] + [
+    f"px(tf.io.decode_png(img({f!r}), dtype=tf.uint16))" for f in _FILES[:7]] + [
+    f"px(tf.io.decode_png(img({f!r}), channels={c}, dtype=tf.uint16))"
+    for f in ("rgb16.png", "grey16.png", "rgba.png") for c in (1, 3, 4)] + [
+    f"px(tf.io.decode_jpeg(img({f!r}), {kw}))" for f in ("smooth.jpg", "progressive.jpg")
+    for kw in ("ratio=2", "ratio=4", "ratio=8", "fancy_upscaling=False",
+               "dct_method='INTEGER_ACCURATE'", "channels=1, ratio=2")] + [
+    "px(tf.io.decode_gif(img('anim.gif')))",
+    "px(tf.io.decode_gif(img('rgb.png')))",
+    "px(tf.io.decode_png(img('smooth.jpg')))",
+    "px(tf.io.decode_jpeg(img('rgb.png')))",
+    "px(tf.io.decode_png(img('still.gif')))",
+    "tf.io.decode_png(img('anim.gif'))",
+    "tf.io.decode_bmp(img('rgb.png'))",
+    "tf.io.decode_bmp(img('smooth.jpg'))",
+    "tf.io.decode_bmp(img('anim.gif'))",
+    "tf.io.decode_bmp(img('rgb.bmp'), channels=1)",
+    "px(tf.io.decode_bmp(img('rgb.bmp'), channels=4))",
+    "tf.io.decode_image(img('rgb.png'), channels=2)",
+    "tf.io.decode_jpeg(img('smooth.jpg'), ratio=3)",
+    "tf.io.decode_jpeg(img('smooth.jpg'), dct_method='FOO')",
+    "tf.io.decode_png(img('rgb.png'), dtype=tf.float32)",
+    "tf.io.decode_image(b'not an image')",
+    "tf.io.decode_image([img('rgb.png')])",
+    "tf.io.decode_jpeg(img('smooth.jpg')[:200])",
+    "tf.io.decode_png(tf.constant(1))",
+    "px(tf.io.decode_image(img('rgb.png'), dtype=tf.float32))",
+    "px(tf.io.decode_image(img('smooth.jpg'), dtype=tf.float16))",
+    "px(tf.io.decode_image(img('rgb.png'), dtype=tf.int32))",
+    "px(tf.io.decode_image(img('grey16.png'), dtype=tf.float32))",
+    "tf.io.decode_png(img('rgb.bmp'))",
+    "tf.io.decode_gif(img('rgb.bmp'))",
+    "tf.io.decode_png(img('rgb.webp'), dtype=tf.uint16)",
+    "px(tf.io.decode_png(img('smooth.jpg'), dtype=tf.uint16))",
+    "px(tf.io.decode_image(img('smooth.jpg'), dtype=tf.float32))",
+    "px(tf.io.decode_image(img('rgb.bmp'), dtype=tf.uint16))",
+    "px(tf.io.decode_image(img('anim.gif'), dtype=tf.float32))",
+    "px(tf.io.decode_png(img('palette.png'), channels=1))",
+    "tf.io.is_jpeg(img('smooth.jpg'))",
+    "tf.io.is_jpeg(img('rgb.png'))",
+    "px(tf.image.decode_png(img('rgb.png')))",
+    "[o.shape for o in tf.nest.flatten(tf.function(lambda x: (tf.io.decode_png(x, channels=3), "
+    "tf.io.decode_image(x), tf.io.decode_image(x, channels=1, expand_animations=False), "
+    "tf.io.decode_gif(x), tf.io.decode_jpeg(x), tf.io.decode_bmp(x))).get_concrete_function("
+    "tf.TensorSpec([], tf.string)).structured_outputs)]",
+    "px(tf.data.Dataset.from_tensor_slices([os.path.join(IMG_DIR, 'rgb.png')]).map(lambda p: "
+    "tf.io.decode_png(tf.io.read_file(p), channels=3)).get_single_element())",
+]
+
+# Image preprocessing layers: their deterministic behaviour (inference, fixed factors,
+# shapes, dtypes, configs and errors); random draws are tested by their properties in
+# tests/keras/test_image_preprocessing.py.
+IMAGE_LAYERS = [
+    f"approx(L.Resizing(3, 4, {kw})(IM))" for kw in (
+        "", "interpolation='nearest'", "interpolation='bicubic'", "interpolation='area'",
+        "interpolation='lanczos3'", "interpolation='lanczos5'", "crop_to_aspect_ratio=True",
+        "pad_to_aspect_ratio=True", "pad_to_aspect_ratio=True, fill_value=7.0",
+        "antialias=True", "data_format='channels_first'")] + [
+    f"approx(L.Resizing(6, 3, {kw})(IMU))" for kw in (
+        "", "interpolation='nearest'", "interpolation='bicubic'",
+        "crop_to_aspect_ratio=True", "pad_to_aspect_ratio=True")] + [
+    "approx(L.Resizing(2, 2)(IM[0]))",
+    "L.Resizing(2, 2, interpolation='cubic')(IM)",
+    "L.Resizing(2, 2, crop_to_aspect_ratio=True, pad_to_aspect_ratio=True)(IM)",
+    "L.Resizing(2, 2)(IM[0, 0])",
+    "L.Resizing(2, 3).compute_output_shape((None, 8, 8, 3))",
+    "L.Resizing(2, 3).get_config()",
+    "approx(L.CenterCrop(2, 3)(IM))",
+    "approx(L.CenterCrop(2, 3)(IMU))",
+    "approx(L.CenterCrop(3, 2)(IM[1]))",
+    "approx(L.CenterCrop(6, 3)(IM))",
+    "approx(L.CenterCrop(2, 3, data_format='channels_first')(IM))",
+    "L.CenterCrop(2, 3).compute_output_shape((None, 8, 8, 3))",
+    "L.CenterCrop(2, 3).get_config()",
+    "approx(L.RandomCrop(2, 3)(IM, training=False))",
+    "approx(L.RandomCrop(6, 3)(IM))",
+    "approx(L.RandomCrop(4, 5)(IMU))",
+    "L.RandomCrop(2, 3).compute_output_shape((None, 8, 8, 3))",
+    "approx(L.RandomFlip()(IM, training=False))",
+    "approx(L.RandomFlip()(IMU, training=False))",
+    "approx(L.RandomFlip('vertical')(IM[0], training=False))",
+    "L.RandomFlip().get_config()",
+    "L.RandomFlip()(np.zeros((1, 2, 3, 4, 5)))",
+    "approx(L.RandomContrast(0.5)(IM, training=False))",
+    "approx(L.RandomContrast(0.5)(IMU, training=False))",
+    "approx(L.RandomContrast(0.0)(IM))",
+    "approx(L.RandomContrast(0.0, value_range=(0, 10))(IM))",
+    "approx(L.RandomContrast(0.0)(IMU))",
+    "L.RandomContrast(0.5).factor",
+    "L.RandomContrast((0.2, 0.7)).factor",
+    "L.RandomContrast(1.5)",
+    "L.RandomContrast(-0.5)",
+    "L.RandomContrast([0.1])",
+    "L.RandomContrast('a')",
+    "L.RandomContrast(0.5).get_config()",
+    "L.RandomContrast(0.5)(np.zeros((2, 3)))",
+    "approx(tf.keras.preprocessing.image.smart_resize(np.asarray(IM[0]), (3, 3)))",
+    "approx(tf.keras.preprocessing.image.smart_resize(IMU, (2, 4)))",
+    "type(tf.keras.preprocessing.image.smart_resize(np.asarray(IM[0]), (3, 3))).__name__",
+    "tf.keras.preprocessing.image.smart_resize(IM, (3,))",
+    "tf.keras.preprocessing.image.smart_resize(IM[0, 0], (3, 3))",
+    "[approx(v) for k, v in sorted(L.RandomFlip()({'images': tf.constant(IM), 'labels': "
+    "tf.constant([1, 2])}, "
+    "training=False).items())]",
+    "[approx(v) for k, v in sorted(L.Resizing(2, 2)({'images': IM, 'segmentation_masks': IM})"
+    ".items())]",
+    "approx(tf.keras.Sequential([tf.keras.Input((4, 5, 2)), L.Resizing(2, 2), L.CenterCrop(1, 2),"
+    " L.RandomFlip(), L.RandomContrast(0.3)])(IM, training=False))",
+    "tf.keras.Sequential([tf.keras.Input((4, 5, 2)), L.Resizing(2, 2), L.RandomFlip()])"
+    ".output_shape",
+    "approx(tf.data.Dataset.from_tensor_slices(IM).batch(2).map(lambda x: L.Resizing(2, 3)(x))"
+    ".get_single_element())",
+]
+
+IMAGE_DATASETS = [
+    "ids(shuffle=False).class_names",
+    "ids(shuffle=False).file_paths",
+    "ids(seed=3).file_paths",
+    "ids(seed=3, batch_size=5).element_spec",
+    "image_batches(ids(shuffle=False, batch_size=8))",
+    "image_batches(ids(shuffle=False, color_mode='grayscale', label_mode='categorical'))",
+    "image_batches(ids(shuffle=False, color_mode='rgba', labels=None, image_size=(3, 2)))",
+    "image_batches(ids(shuffle=False, crop_to_aspect_ratio=True, image_size=(2, 2)))",
+    "image_batches(ids(shuffle=False, pad_to_aspect_ratio=True, image_size=(3, 3)))",
+    "image_batches(ids(shuffle=False, interpolation='nearest', batch_size=None).take(3))",
+    "image_batches(ids(shuffle=False, data_format='channels_first').take(1))",
+    "[ds.file_paths for ds in ids(seed=7, validation_split=0.4, subset='both')]",
+    "ids(seed=7, validation_split=0.4, subset='validation').file_paths",
+    "ids(shuffle=False, labels=list(range(15))).class_names",
+    "ids(label_mode='binary')",
+    "ids(color_mode='cmyk')",
+    "ids(image_size=(2, 3, 4))",
+    "ids(interpolation='cubic')",
+    "ids(validation_split=0.2, subset='training')",
+    "ids(labels='folders')",
+    "ids(labels=[0, 1], class_names=['a'])",
+    "ids(class_names=['cat', 'gnu'])",
+    "ids(crop_to_aspect_ratio=True, pad_to_aspect_ratio=True).take(1).get_single_element()",
+]
+
 SECTIONS = {"ragged": RAGGED, "strings": STRINGS, "hashing": HASHING, "lookup": LOOKUP,
-            "keras": KERAS, "data": DATA, "sparse": SPARSE}
+            "keras": KERAS, "data": DATA, "sparse": SPARSE, "images": IMAGES,
+            "image_layers": IMAGE_LAYERS, "image_datasets": IMAGE_DATASETS}

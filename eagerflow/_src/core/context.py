@@ -58,11 +58,12 @@ def executing_eagerly() -> bool:
 
 
 class _Seeds:
-    """Global seed and the per-op counter used when only the global seed is set."""
+    """The global seed, and the source of op seeds when only the global seed is set (TF's
+    context draws them from Python's `random.Random(global_seed)`; set by set_seed)."""
 
     def __init__(self) -> None:
         self.global_seed: int | None = None
-        self.op_counter = 0
+        self.op_seeds: Any = None
         self.lock = threading.Lock()
         self._unseeded: Any = None
 

@@ -1,10 +1,13 @@
-"""Seeds of tf.data's random transformations (shuffle, sample_from_datasets, random).
+"""Seeds and random words of tf.data's random transformations (shuffle, random, sampling).
 
-Data layer. Follows TF's rule for an op seed: with a global seed (tf.random.set_seed)
-and no op seed, op seeds come from a per-graph counter, so a program that sets the
-global seed gets the same pipeline order each run; with neither, the order is
-random. Each iteration ("epoch") of a reshuffling dataset mixes the epoch number
-into its generator's seed.
+Data layer, over ops/random.py and ops/philox.py. As in TF: a dataset's (seed, seed2)
+comes from tf.random's get_seed (so with only a global seed, eager op seeds come from
+the global seed's sequence), and neither seed set means two random words. A dataset that
+reshuffles on each iteration keeps a seed generator, a Philox stream keyed (seed, seed2)
+whose words 2k and 2k + 1 seed its k-th iterator; one that does not seeds every iterator
+with (seed, seed2). An iterator draws 32-bit words from the Philox stream of its seeds:
+shuffle and Dataset.random give TF's elements. sample_from_datasets still draws from a
+NumPy generator (`make_rng`): its choices follow the weights, not TF's stream.
 """
 
 from __future__ import annotations
@@ -14,26 +17,46 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core.context import seeds
-
-DEFAULT_GRAPH_SEED = 87654321
+from eagerflow._src.ops import philox
+from eagerflow._src.ops.random import get_seed
 
 
 def split_seed(op_seed: Any) -> tuple:
-    """(global seed, op seed) as TF derives them; random when neither is set."""
-    if op_seed is not None:
-        op_seed = int(op_seed.numpy() if hasattr(op_seed, "numpy") else op_seed)
-    g = seeds.global_seed
-    if g is not None:
-        if op_seed is None:
-            with seeds.lock:
-                op_seed = seeds.op_counter
-                seeds.op_counter += 1
-        return (int(g), op_seed)
-    if op_seed is not None:
-        return (DEFAULT_GRAPH_SEED, op_seed)
-    r = np.frombuffer(os.urandom(16), dtype=np.uint64)
-    return (int(r[0]), int(r[1]))
+    """(seed, seed2) as TF's tf.data derives them; two random words when neither is set."""
+    if op_seed is not None and hasattr(op_seed, "numpy"):
+        op_seed = int(op_seed.numpy())
+    seed, seed2 = get_seed(op_seed)
+    if seed is None:
+        r = np.frombuffer(os.urandom(16), dtype=np.uint64)
+        return (int(r[0]), int(r[1]))
+    return (seed, seed2)
+
+
+def iterator_seeds(seeds: tuple, k: int, reseed: bool) -> tuple:
+    """The seeds of a dataset's k-th iterator: words 2k, 2k + 1 of its seed generator when
+    it reseeds each iteration, else the dataset's own."""
+    if not reseed:
+        return seeds
+    block = philox.blocks_at(np, *philox.stateful_start(*seeds),
+                             np.array([k // 2], np.uint64))[0]
+    return int(block[2 * (k % 2)]), int(block[2 * (k % 2) + 1])
+
+
+class Words:
+    """The 32-bit words of the Philox stream seeded (seed, seed2), one at a time."""
+
+    __slots__ = ("_key", "_counter", "_buf")
+
+    def __init__(self, seeds: tuple) -> None:
+        self._key, self._counter = philox.stateful_start(*seeds)
+        self._buf: list = []
+
+    def __call__(self) -> int:
+        if not self._buf:
+            self._buf = philox.blocks(np, self._key, self._counter, 256).reshape(-1).tolist()
+            self._buf.reverse()
+            self._counter = (self._counter + 256) & philox.M128
+        return self._buf.pop()
 
 
 def make_rng(seed_pair: tuple, epoch: int) -> np.random.Generator:

@@ -25,7 +25,7 @@ from eagerflow._src.data import ragged_elements
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, ListIterator
-from eagerflow._src.data.random_seed import make_rng, split_seed
+from eagerflow._src.data.random_seed import Words, iterator_seeds, make_rng, split_seed
 from eagerflow._src.function.compat_v1 import get_static_value
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 
@@ -386,16 +386,15 @@ class CounterDataset(DatasetV2):
 
 
 class _RandomIterator(ElementIterator):
-    __slots__ = ("_rng", "_buf")
+    """One 32-bit word of the iterator's Philox stream per element, as int64 (TF's)."""
 
-    def __init__(self, rng: np.random.Generator) -> None:
-        self._rng = rng
-        self._buf: list = []
+    __slots__ = ("_word",)
+
+    def __init__(self, word: Words) -> None:
+        self._word = word
 
     def __next__(self) -> tuple:
-        if not self._buf:
-            self._buf = self._rng.integers(0, 2**63 - 1, 256, dtype=np.int64).tolist()[::-1]
-        return (EagerTensor(np.array(self._buf.pop(), np.int64), _dt.int64, CPU_DEVICE),)
+        return (EagerTensor(np.array(self._word(), np.int64), _dt.int64, CPU_DEVICE),)
 
 
 class RandomDataset(DatasetV2):
@@ -407,13 +406,12 @@ class RandomDataset(DatasetV2):
         super().__init__((), dstruct.Structure(TensorSpec._make(TensorShape([]), _dt.int64)))
         self._seeds = split_seed(seed)
         self._rerandomize = bool(rerandomize_each_iteration)
-        self._epoch = 0
+        self._iterations = 0
 
     def _make_iterator(self, ctx: Any = None) -> ElementIterator:
-        epoch = self._epoch
-        if self._rerandomize:
-            self._epoch += 1
-        return _RandomIterator(make_rng(self._seeds, epoch))
+        seeds = iterator_seeds(self._seeds, self._iterations, self._rerandomize)
+        self._iterations += 1
+        return _RandomIterator(Words(seeds))
 
     def _cardinality(self) -> int:
         return INFINITE

@@ -27,7 +27,7 @@ from eagerflow._src.data.dataset_functions import (
 )
 from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
-from eagerflow._src.data.random_seed import make_rng, split_seed
+from eagerflow._src.data.random_seed import Words, iterator_seeds, split_seed
 from eagerflow._src.data.sources import RowIterator, bool_arg, int64_arg, row_element
 
 # ---------------------------------------------------------------------------------------
@@ -440,49 +440,46 @@ class UniqueDataset(DatasetV2):
 # ---------------------------------------------------------------------------------------
 
 class _ShuffleIterator(ElementIterator):
-    """TF's buffer semantics: fill `buffer_size` elements, then emit a random one and put
-    the next input element in its slot (or shrink the buffer once the input is done)."""
+    """TF's shuffle buffer: a ring of `size` slots holding elements start ... end - 1. Each
+    call refills the ring from upstream, takes the element at start + (word % count),
+    moves the one at `start` into its slot and advances `start` (`size` None: no wrap)."""
 
-    __slots__ = ("_in", "_pull", "_size", "_buf", "_rng", "_u", "_filled", "_done")
+    __slots__ = ("_in", "_pull", "_size", "_buf", "_word", "_start", "_end", "_done")
 
-    def __init__(self, upstream: ElementIterator, size: int | None, rng: Any) -> None:
-        self._in, self._size, self._rng = upstream, size, rng
+    def __init__(self, upstream: ElementIterator, size: int | None, word: Any) -> None:
+        self._in, self._size, self._word = upstream, size, word
         self._pull = upstream.__next__  # what the buffer holds: elements here, rows below
         self._buf: list = []
-        self._u: list = []
-        self._filled = False
+        self._start = self._end = 0
         self._done = False
 
     def _fill(self) -> None:
         buf, nxt, size = self._buf, self._pull, self._size
         try:
-            while size is None or len(buf) < size:
-                buf.append(nxt())
+            while size is None or self._end - self._start < size:
+                x = nxt()
+                if size is None or len(buf) < size:
+                    buf.append(x)
+                else:
+                    buf[self._end % size] = x
+                self._end += 1
         except StopIteration:
             self._done = True
-        self._filled = True
 
     def __next__(self) -> tuple:
-        if not self._filled:
+        if not self._done:
             self._fill()
-        buf = self._buf
-        n = len(buf)
+        n = self._end - self._start
         if n == 0:
             raise StopIteration
-        u = self._u
-        if not u:
-            u.extend(self._rng.random(1024).tolist())
-        i = int(u.pop() * n)
+        size, buf = self._size, self._buf
+        first = self._start if size is None else self._start % size
+        i = self._start + self._word() % n
+        i = i if size is None else i % size
         out = buf[i]
-        if not self._done:
-            try:
-                buf[i] = self._pull()
-                return out
-            except StopIteration:
-                self._done = True
-        last = buf.pop()
-        if i < n - 1:
-            buf[i] = last
+        buf[i] = buf[first]
+        buf[first] = None
+        self._start += 1
         return out
 
     def close(self) -> None:
@@ -496,8 +493,8 @@ class _RowShuffleIterator(_ShuffleIterator):
 
     __slots__ = ("row_arrays", "row_dtypes")
 
-    def __init__(self, upstream: Any, size: int | None, rng: Any) -> None:
-        super().__init__(upstream, size, rng)
+    def __init__(self, upstream: Any, size: int | None, word: Any) -> None:
+        super().__init__(upstream, size, word)
         self.row_arrays, self.row_dtypes = upstream.row_arrays, upstream.row_dtypes
         self._pull = upstream.next_row
 
@@ -521,18 +518,15 @@ class ShuffleDataset(DatasetV2):
         self._seeds = split_seed(seed)
         self._reshuffle = True if reshuffle_each_iteration is None else bool_arg(
             reshuffle_each_iteration)
-        self._epoch = 0
+        self._iterations = 0
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        epoch = 0
-        if self._reshuffle:
-            epoch = self._epoch
-            self._epoch += 1
+        word = Words(iterator_seeds(self._seeds, self._iterations, self._reshuffle))
+        self._iterations += 1
         upstream = self._inputs[0]._make_iterator(ctx)
-        rng = make_rng(self._seeds, epoch)
         if isinstance(upstream, RowIterator) or isinstance(upstream, _RowShuffleIterator):
-            return _RowShuffleIterator(upstream, self._size, rng)
-        return _ShuffleIterator(upstream, self._size, rng)
+            return _RowShuffleIterator(upstream, self._size, word)
+        return _ShuffleIterator(upstream, self._size, word)
 
 
 # ---------------------------------------------------------------------------------------

@@ -13,10 +13,8 @@ import threading
 import warnings
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state, seeds
+from eagerflow._src.core.context import _state
 
 _FLOATX = ["float32"]
 _EPSILON = [1e-7]
@@ -155,20 +153,8 @@ class init_scope:  # noqa: N801 - a context manager used like TF's tf.init_scope
 
 
 # ---------------------------------------------------------------------------------------
-# Initial values and dtypes: the generators behind the initializers, dtype names.
+# dtypes: names and defaults.
 # ---------------------------------------------------------------------------------------
-
-def numpy_rng(seed: int | None) -> np.random.Generator:
-    """A generator for initial values: from `seed`, else from tf.random.set_seed's seed."""
-    if seed is not None:
-        return np.random.default_rng(int(seed))
-    if seeds.global_seed is not None:
-        with seeds.lock:
-            seeds.op_counter += 1
-            n = seeds.op_counter
-        return np.random.default_rng((int(seeds.global_seed), n))
-    return seeds.unseeded_rng
-
 
 def standardize_dtype(dtype: Any) -> dt.DType:
     if dtype is None:

@@ -1,8 +1,10 @@
 """Keras initializers: callables `(shape, dtype) -> Tensor` giving weights their first values.
 
-Sits on backend and serialization. Random initializers draw from a generator fixed
-by their `seed` (a seeded initializer gives the same values on every call, as in
-Keras 2.x), else from the stream that `tf.random.set_seed` fixes.
+Sits on backend and serialization. As in Keras 3 on TensorFlow, a random initializer
+without a seed takes one from Python's `random` module when it is made (so
+keras.utils.set_random_seed, which seeds that module, fixes every layer's initial
+weights) and draws TF's stateless ops with the seed pair [seed mod (2**31 - 2), 0]: the
+same instance gives the same values on every call, bit for bit TF's.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.random_seeds import SeedGenerator, make_default_seed, seed_pair
+from eagerflow._src.ops import random_stateless as rs
+from eagerflow._src.ops.math import cast
 
 
 def _shape_tuple(shape: Any) -> tuple:
@@ -108,17 +113,16 @@ class Constant(Initializer):
 
 class _Random(Initializer):
     def __init__(self, seed: int | None = None) -> None:
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        if seed is not None and not isinstance(seed, SeedGenerator) and (
+                not isinstance(seed, int) or isinstance(seed, bool)):
             raise ValueError("`seed` argument should be an instance of "
                              "`keras.random.SeedGenerator()` or an integer. Received: "
                              f"seed={seed}")
-        self.seed = seed
+        self._init_seed = seed  # what the config holds
+        self.seed = make_default_seed() if seed is None else seed  # what the draws use
 
     def get_config(self) -> dict:
-        return {"seed": self.seed}
-
-    def _rng(self) -> np.random.Generator:
-        return kb.numpy_rng(self.seed)
+        return {"seed": self._init_seed}
 
 
 class RandomNormal(_Random):
@@ -128,10 +132,11 @@ class RandomNormal(_Random):
 
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
         d = _float_dtype(dtype, "RandomNormal")
-        return _wrap(self._rng().normal(self.mean, self.stddev, _shape_tuple(shape)), d)
+        return rs.stateless_normal(_shape_tuple(shape), seed_pair(self.seed), self.mean,
+                                   self.stddev, dtype=d)
 
     def get_config(self) -> dict:
-        return {"seed": self.seed, "mean": self.mean, "stddev": self.stddev}
+        return {"seed": self._init_seed, "mean": self.mean, "stddev": self.stddev}
 
 
 class RandomUniform(_Random):
@@ -142,26 +147,18 @@ class RandomUniform(_Random):
 
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
         d = kb.standardize_dtype(dtype)
-        shape = _shape_tuple(shape)
-        rng = self._rng()
-        if d.is_integer:
-            return _wrap(rng.integers(self.minval, self.maxval, shape), d)
-        if not d.is_floating:
+        if not (d.is_integer or d.is_floating):
             raise ValueError(f"Expected floating point type, got {d.name}")
-        return _wrap(rng.uniform(self.minval, self.maxval, shape), d)
+        return _uniform(_shape_tuple(shape), self.minval, self.maxval, d, self.seed)
 
     def get_config(self) -> dict:
-        return {"seed": self.seed, "minval": self.minval, "maxval": self.maxval}
+        return {"seed": self._init_seed, "minval": self.minval, "maxval": self.maxval}
 
 
-def _truncated(rng: np.random.Generator, mean: float, stddev: float, shape: tuple) -> np.ndarray:
-    """Normal values redrawn until all lie within two standard deviations."""
-    out = rng.normal(0.0, 1.0, shape)
-    bad = np.abs(out) > 2.0
-    while bad.any():
-        out[bad] = rng.normal(0.0, 1.0, int(bad.sum()))
-        bad = np.abs(out) > 2.0
-    return out * stddev + mean
+def _uniform(shape: tuple, minval: Any, maxval: Any, d: dt.DType, seed: Any) -> Tensor:
+    """keras.random.uniform on TF: the bounds cast to the dtype, then a stateless draw."""
+    lo, hi = cast(convert_to_tensor(minval), d), cast(convert_to_tensor(maxval), d)
+    return rs.stateless_uniform(shape, seed_pair(seed), lo, hi, dtype=d)
 
 
 class TruncatedNormal(_Random):
@@ -171,10 +168,11 @@ class TruncatedNormal(_Random):
 
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
         d = _float_dtype(dtype, "TruncatedNormal")
-        return _wrap(_truncated(self._rng(), self.mean, self.stddev, _shape_tuple(shape)), d)
+        return rs.stateless_truncated_normal(_shape_tuple(shape), seed_pair(self.seed),
+                                             self.mean, self.stddev, dtype=d)
 
     def get_config(self) -> dict:
-        return {"seed": self.seed, "mean": self.mean, "stddev": self.stddev}
+        return {"seed": self._init_seed, "mean": self.mean, "stddev": self.stddev}
 
 
 class VarianceScaling(_Random):
@@ -209,17 +207,18 @@ class VarianceScaling(_Random):
             scale /= max(1.0, fan_out)
         else:
             scale /= max(1.0, (fan_in + fan_out) / 2.0)
-        rng = self._rng()
+        pair = seed_pair(self.seed)
         if self.distribution == "truncated_normal":
             # the stddev of a unit normal truncated at 2 sigma is 0.8796...
-            return _wrap(_truncated(rng, 0.0, math.sqrt(scale) / 0.87962566103423978, shape), d)
+            return rs.stateless_truncated_normal(shape, pair, 0.0,
+                                                 math.sqrt(scale) / 0.87962566103423978, d)
         if self.distribution == "untruncated_normal":
-            return _wrap(rng.normal(0.0, math.sqrt(scale), shape), d)
+            return rs.stateless_normal(shape, pair, 0.0, math.sqrt(scale), d)
         limit = math.sqrt(3.0 * scale)
-        return _wrap(rng.uniform(-limit, limit, shape), d)
+        return _uniform(shape, -limit, limit, d, self.seed)
 
     def get_config(self) -> dict:
-        return {"seed": self.seed, "scale": self.scale, "mode": self.mode,
+        return {"seed": self._init_seed, "scale": self.scale, "mode": self.mode,
                 "distribution": self.distribution, "input_axes": self.input_axes,
                 "output_axes": self.output_axes}
 
@@ -231,7 +230,7 @@ def _preset(name: str, scale: float, mode: str, distribution: str) -> type:
                                  seed=seed, input_axes=input_axes, output_axes=output_axes)
 
     def get_config(self: Any) -> dict:
-        return {"seed": self.seed, "input_axes": self.input_axes,
+        return {"seed": self._init_seed, "input_axes": self.input_axes,
                 "output_axes": self.output_axes}
 
     return type(name, (VarianceScaling,), {"__init__": __init__, "get_config": get_config,
@@ -262,15 +261,16 @@ class Orthogonal(_Random):
                              f"Received: shape={shape} of rank {len(shape)}.")
         rows = int(np.prod(shape[:-1]))
         cols = shape[-1]
-        a = self._rng().normal(0.0, 1.0, (max(rows, cols), min(rows, cols)))
-        q, r = np.linalg.qr(a)
+        a = rs.stateless_normal((max(rows, cols), min(rows, cols)), seed_pair(self.seed),
+                                dtype=d).numpy()
+        q, r = np.linalg.qr(a)  # LAPACK's QR, not Eigen's: last bits may differ from TF
         q = q * np.sign(np.diag(r))
         if rows < cols:
             q = q.T
         return _wrap(self.gain * q.reshape(shape), d)
 
     def get_config(self) -> dict:
-        return {"seed": self.seed, "gain": self.gain}
+        return {"seed": self._init_seed, "gain": self.gain}
 
 
 class Identity(Initializer):

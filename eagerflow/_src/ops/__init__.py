@@ -13,14 +13,16 @@ from eagerflow._src.ops import (  # noqa: F401  (math, then array and shaping)
 from eagerflow._src.ops import (  # noqa: F401  (reductions, indexing and slicing)
     reduce, indexing, sorting, slicing, segment_ops,
 )
-from eagerflow._src.ops import (  # noqa: F401  (linear algebra, random)
-    linalg, linalg_decomp, linalg_general, norms, misc_ops, random,
+from eagerflow._src.ops import (  # noqa: F401  (linear algebra)
+    linalg, linalg_decomp, linalg_general, norms, misc_ops,
 )
+from eagerflow._src.ops import random, random_stateless, random_generator  # noqa: F401
+from eagerflow._src.ops import random_gamma  # noqa: F401
 from eagerflow._src.ops import (  # noqa: F401  (nn, image and signal)
     nn_conv, nn, nn_pool, nn_norm, nn_loss, nn_fused, nn_space, image, signal_ops,
 )
 from eagerflow._src.ops import (  # noqa: F401  (the rest of TF's API, data and io)
-    debugging, string_ops, hash_ops, sparse_ops, parsing_ops, io_ops,
+    debugging, string_ops, hash_ops, sparse_ops, parsing_ops, io_ops, image_codecs,
 )
 from eagerflow._src.ops import (  # noqa: F401  (tf.RaggedTensor)
     ragged_ops, ragged_tensor, ragged_functions, ragged_getitem, ragged_dispatch,

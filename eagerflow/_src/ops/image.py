@@ -36,6 +36,7 @@ from eagerflow._src.ops.dynshape import (
 from eagerflow._src.ops.math import (
     _t,
     cast,
+    floor,
     floordiv,
     less,
     maximum,
@@ -51,7 +52,8 @@ from eagerflow._src.ops.nn_conv import check_t, fail, sized
 from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.reduce import reduce_mean, reduce_prod, reduce_sum
 from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
-from eagerflow._src.ops.slicing import getitem
+from eagerflow._src.ops.slicing import getitem, pad
+from eagerflow._src.ops.stacking import stack
 
 _rng = SampleRNG(33)  # not numpy.random: it costs import time
 _IMAGE_T = (dt.int8, dt.uint8, dt.int16, dt.uint16, dt.int32, dt.int64, dt.bfloat16, dt.float16,
@@ -691,6 +693,8 @@ def resize_with_pad(image: Any, target_height: int, target_width: int,
     tw = C.int_arg(target_width, "target_width")
     if th <= 0 or tw <= 0:
         raise ValueError(f"target_height and target_width must be > 0, got {th} and {tw}.")
+    if h is None or w is None:
+        return _resize_with_pad_at_run_time(x, th, tw, method, antialias)
     if not h or not w:
         raise ValueError(f"resize_with_pad needs a non-empty image, got height {h} and width "
                          f"{w}.")
@@ -699,6 +703,24 @@ def resize_with_pad(image: Any, target_height: int, target_width: int,
     resized = resize(x, (rh, rw), method=method, antialias=antialias)
     pad_h, pad_w = max((th - rh) // 2, 0), max((tw - rw) // 2, 0)
     return pad_to_bounding_box(resized, pad_h, pad_w, th, tw)
+
+
+def _resize_with_pad_at_run_time(x: Any, th: int, tw: int, method: str,
+                                 antialias: bool) -> Any:
+    """resize_with_pad of an image whose size is known only when it runs (a decoded file in
+    a dataset map): TF's formula in float32 tensors."""
+    n = len(x._shape)
+    dims = shape(x)
+    h, w = cast(dims[n - 3], dt.float32), cast(dims[n - 2], dt.float32)
+    ratio = maximum(w / float(tw), h / float(th))
+    rh, rw = cast(floor(h / ratio), dt.int32), cast(floor(w / ratio), dt.int32)
+    ph = maximum(cast(floor((th - cast(rh, dt.float32)) / 2), dt.int32), 0)
+    pw = maximum(cast(floor((tw - cast(rw, dt.float32)) / 2), dt.int32), 0)
+    resized = resize(x, stack([rh, rw]), method=method, antialias=antialias)
+    paddings = [[0, 0]] * (n - 3) + [[ph, th - ph - rh], [pw, tw - pw - rw], [0, 0]]
+    out = pad(resized, paddings)
+    return reshape(out, [-1] * (n - 3) + [th, tw, -1] if x._shape[-1] is None else
+                   [-1] * (n - 3) + [th, tw, x._shape[-1]])
 
 
 # ---------------------------------------------------------------------------------------

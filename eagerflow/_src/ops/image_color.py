@@ -36,7 +36,8 @@ from eagerflow._src.ops.math import (
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import pow as pow_
 from eagerflow._src.ops.nn_conv import depthwise_conv2d
-from eagerflow._src.ops.random import stateless_uniform, uniform
+from eagerflow._src.ops.random import uniform
+from eagerflow._src.ops.random_stateless import stateless_uniform
 from eagerflow._src.ops.reduce import reduce_max, reduce_mean, reduce_min, reduce_sum
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.slicing import pad

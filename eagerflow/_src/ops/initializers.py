@@ -15,7 +15,8 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.ops.array import constant, ones, zeros
-from eagerflow._src.ops.random import normal, stateless_normal, stateless_uniform, uniform
+from eagerflow._src.ops.random import normal, uniform
+from eagerflow._src.ops.random_stateless import stateless_normal, stateless_uniform
 
 _PARTITION_KEYS = ("partition_shape", "partition_offset")
 

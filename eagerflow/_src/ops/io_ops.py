@@ -22,11 +22,16 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 
-def _scalar_string(op: str, what: str, x: Any) -> None:
+def check_string(op: str, x: Any) -> None:
+    """TF's refusal of a non-string input #0."""
     if x._dtype is not dt.string:
         raise InvalidArgumentError(None, None, f"cannot compute {op} as input #0(zero-based) was "
                                    f"expected to be a string tensor but is a {x._dtype.name} "
                                    f"tensor [Op:{op}]")
+
+
+def _scalar_string(op: str, what: str, x: Any) -> None:
+    check_string(op, x)
     if x._shape is not None and len(x._shape) != 0:
         dims = ",".join(str(d) for d in x._shape)
         raise InvalidArgumentError(None, None, f"Input {what} tensor must be scalar, but had "

@@ -42,6 +42,7 @@ from eagerflow._src.ops.math import (
 from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.nn_conv import check_t, fail, wants
 from eagerflow._src.ops.random import uniform
+from eagerflow._src.ops.random_stateless import stateless_uniform
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.windows import add_last_axis
@@ -563,6 +564,19 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
 
     The gradient is the same mask and scale applied to the incoming gradient.
     """
+    return _dropout(x, rate, noise_shape, lambda shape, d: uniform(shape, dtype=d, seed=seed))
+
+
+def stateless_dropout(x: Any, rate: Any, seed: Any, rng_alg: Any = None, noise_shape: Any = None,
+                      name: str | None = None) -> Any:
+    """tf.nn.experimental.stateless_dropout: dropout whose mask depends only on `seed`."""
+    return _dropout(x, rate, noise_shape,
+                    lambda shape, d: stateless_uniform(shape, seed, dtype=d, alg=rng_alg))
+
+
+def _dropout(x: Any, rate: Any, noise_shape: Any, sampler: Any) -> Any:
+    """TF's dropout: x scaled by 1 / (1 - rate) where a uniform draw of the noise shape
+    (from `sampler(shape, dtype)`) is >= rate, else 0."""
     x = _t(x)
     if not x._dtype.is_floating:
         raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. "
@@ -573,14 +587,13 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
                              f"Received: rate={rate}")
         if rate == 0 and _state.graph is None:
             return x
-        keep = 1.0 - float(rate)
-        scale = _const(1.0 / keep, x)
+        ret = x * _const(1 / (1 - rate), x)  # the scale in double, then in x's dtype (as TF)
         rate_t = _const(float(rate), x)
     else:
         rate_t = cast(_t(rate), x._dtype)
         if rate_t._shape is not None and rate_t._shape:
             raise ValueError(f"`rate` must be a scalar tensor. Received: rate={rate}")
-        scale = 1.0 / (1.0 - rate_t)
+        ret = x / (1.0 - rate_t)
     shape = None if x._shape is None else tuple(x._shape)
     if noise_shape is not None:
         ns = static_ints(noise_shape, "noise_shape")
@@ -591,6 +604,5 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
         runtime = shape_of(x)
         shape = runtime if shape is None else stack(
             [runtime[i] if d is None else d for i, d in enumerate(shape)])
-    noise = uniform(shape, dtype=x._dtype, seed=seed)
-    keep_mask = greater_equal(noise, rate_t)
-    return where(keep_mask, x * scale, zeros_like(x))
+    keep_mask = greater_equal(sampler(shape, x._dtype), rate_t)
+    return where(keep_mask, ret, zeros_like(x))

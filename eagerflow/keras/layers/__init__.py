@@ -99,6 +99,11 @@ from eagerflow._src.keras.layers.core import (
 from eagerflow._src.keras.layers.core import (
     SpatialDropout2D as SpatialDropout2D,
 )
+from eagerflow._src.keras.layers.regularization import (  # noqa: E402
+    AlphaDropout as AlphaDropout,
+    GaussianDropout as GaussianDropout,
+    GaussianNoise as GaussianNoise,
+)
 from eagerflow._src.keras.layers.merge import (
     Add as Add,
 )
@@ -206,6 +211,13 @@ from eagerflow._src.keras.layers.pooling import (
 )
 from eagerflow._src.keras.layers.preprocessing import (
     Normalization as Normalization,
+)
+from eagerflow._src.keras.layers.preprocessing_image import (
+    CenterCrop as CenterCrop,
+    RandomContrast as RandomContrast,
+    RandomCrop as RandomCrop,
+    RandomFlip as RandomFlip,
+    Resizing as Resizing,
 )
 from eagerflow._src.keras.layers.preprocessing_lookup import (
     CategoryEncoding as CategoryEncoding,

@@ -15,6 +15,9 @@ from eagerflow._src.keras.utils.data_utils import (
 from eagerflow._src.keras.utils.dataset_utils import (
     text_dataset_from_directory as text_dataset_from_directory,
 )
+from eagerflow._src.keras.utils.image_dataset import (
+    image_dataset_from_directory as image_dataset_from_directory,
+)
 from eagerflow._src.keras.utils.progbar import Progbar as Progbar
 from eagerflow._src.keras.utils.sequence_utils import pad_sequences as pad_sequences
 from eagerflow._src.keras.backend import clear_session as clear_session

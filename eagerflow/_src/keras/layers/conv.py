@@ -352,6 +352,7 @@ class DepthwiseConv2D(Conv2D):
                          bias_regularizer=bias_regularizer,
                          activity_regularizer=activity_regularizer,
                          bias_constraint=bias_constraint, bias_initializer=bias_initializer,
+                         kernel_initializer=None,  # no plain kernel: no seed drawn for one
                          **kwargs)
         _set_depthwise_args(self, depth_multiplier, depthwise_initializer,
                             depthwise_regularizer, depthwise_constraint)
@@ -427,6 +428,7 @@ class SeparableConv2D(Conv2D):
                          bias_regularizer=bias_regularizer,
                          activity_regularizer=activity_regularizer,
                          bias_constraint=bias_constraint, bias_initializer=bias_initializer,
+                         kernel_initializer=None,  # no plain kernel: no seed drawn for one
                          **kwargs)
         _set_depthwise_args(self, depth_multiplier, depthwise_initializer,
                             depthwise_regularizer, depthwise_constraint)

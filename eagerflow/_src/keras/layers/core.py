@@ -26,6 +26,7 @@ from eagerflow._src.keras.layers._utils import (
     ser_reg,
     set_kernel_bias_args,
 )
+from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
 from eagerflow._src.keras.serialization import get_custom_objects
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
@@ -153,6 +154,8 @@ class Dropout(Layer):
         self.rate = rate
         self.noise_shape = noise_shape
         self.seed = seed
+        if rate > 0:  # (made here: its seed is the next draw of Python's random, as Keras)
+            self.seed_generator = SeedGenerator(seed)
         self.supports_masking = True
         self._build_at_init()
 
@@ -166,9 +169,9 @@ class Dropout(Layer):
         if not training or self.rate == 0:
             return inputs
         if self.rate == 1:
-            return inputs * 0.0
-        return tn.dropout(inputs, rate=self.rate, noise_shape=self._get_noise_shape(inputs),
-                          seed=self.seed)
+            return tm.zeros_like(inputs)
+        return tn.stateless_dropout(inputs, self.rate, seed_pair(self.seed_generator),
+                                    noise_shape=self._get_noise_shape(inputs))
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         return TensorShape(input_shape)

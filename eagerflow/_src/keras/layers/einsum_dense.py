@@ -122,8 +122,10 @@ class EinsumDense(Layer):
         init = self.kernel_initializer
         if isinstance(init, initializers.VarianceScaling) and (
                 init.input_axes is None or init.output_axes is None):
-            # the fans come from the equation's input and output axes of the kernel
-            init = type(init).from_config({**init.get_config(), "input_axes": input_axes,
+            # the fans come from the equation's input and output axes of the kernel; the
+            # copy keeps the drawn seed (no new draw from Python's random), as Keras does
+            init = type(init).from_config({**init.get_config(), "seed": init.seed,
+                                           "input_axes": input_axes,
                                            "output_axes": output_axes})
         self.kernel = self.add_weight(name="kernel", shape=tuple(kernel_shape),
                                       initializer=init, regularizer=self.kernel_regularizer,

@@ -19,6 +19,7 @@ from eagerflow._src.keras.backend import init_scope, to_snake_case
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
+from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.module import push_scope
 from eagerflow._src.ops import array as ta
@@ -38,6 +39,9 @@ class _CellBase(Layer):
     """Shared weights/config plumbing of the three built-in cells."""
 
     _gates = 1
+    # Keras 3 makes SimpleRNNCell's seed generator before its initializers and the LSTM and
+    # GRU cells' after: each takes a seed from Python's random, so the order matters.
+    _seed_generator_first = False
 
     def __init__(self, units: int, activation: Any = "tanh", use_bias: bool = True,
                  kernel_initializer: Any = "glorot_uniform",
@@ -51,6 +55,8 @@ class _CellBase(Layer):
             raise ValueError("Received an invalid value for argument `units`, expected a "
                              f"positive integer, got {units}.")
         super().__init__(**kwargs)
+        if self._seed_generator_first:
+            self.seed_generator = SeedGenerator(seed)
         self.units = units
         self.activation = activations.get(activation)
         self.use_bias = use_bias
@@ -66,6 +72,8 @@ class _CellBase(Layer):
         self.dropout = min(1.0, max(0.0, dropout))
         self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
         self.seed = seed
+        if not self._seed_generator_first:
+            self.seed_generator = SeedGenerator(seed)
 
     @property
     def output_size(self) -> int:
@@ -127,6 +135,7 @@ class SimpleRNNCell(_CellBase):
     """`h = activation(x @ kernel + h_prev @ recurrent_kernel + bias)`."""
 
     _layer_keys = _CellBase._layer_keys  # SimpleRNN lists no seed
+    _seed_generator_first = True
 
     @property
     def state_size(self) -> int:
@@ -453,10 +462,9 @@ class RNN(Layer):
         cell = self.cell
         in_mask = rec_mask = None
         if training and getattr(cell, "dropout", 0) > 0:
-            in_mask = tn.dropout(tm.ones_like(x0), cell.dropout, seed=getattr(cell, "seed", None))
+            in_mask = _cell_dropout(cell, x0, cell.dropout)
         if training and getattr(cell, "recurrent_dropout", 0) > 0:
-            rec_mask = tn.dropout(tm.ones_like(states[0]), cell.recurrent_dropout,
-                                  seed=getattr(cell, "seed", None))
+            rec_mask = _cell_dropout(cell, states[0], cell.recurrent_dropout)
         return in_mask, rec_mask
 
     def call(self, sequences: Any, initial_state: Any = None, mask: Any = None,
@@ -606,6 +614,13 @@ class _FlatRNN(RNN):
 
 def _snake(name: str) -> str:
     return to_snake_case(name).replace("__", "_")
+
+
+def _cell_dropout(cell: Any, like: Any, rate: float) -> Any:
+    """A dropout mask shaped like `like`, from the cell's seed generator as Keras 3 draws
+    it (a custom cell without one draws from a fresh generator)."""
+    gen = getattr(cell, "seed_generator", None) or SeedGenerator(getattr(cell, "seed", None))
+    return tn.stateless_dropout(tm.ones_like(like), rate, seed_pair(gen))
 
 
 def _split_kwargs(kwargs: dict, cell_keys: tuple) -> tuple:

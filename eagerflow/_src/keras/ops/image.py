@@ -36,7 +36,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn_conv
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.linalg_decomp import solve as tf_solve
-from eagerflow._src.ops.random import stateless_normal
+from eagerflow._src.ops.random_stateless import stateless_normal
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.stacking import stack as tf_stack
 from eagerflow._src.ops.stacking import unstack as tf_unstack

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core.tensor import convert_to_tensor
-from eagerflow._src.keras.ops.random import reset_global_seed_generator
+from eagerflow._src.keras.random_seeds import reset_global_seed_generator
 from eagerflow._src.ops.random import set_seed
 
 DATASET_ENV_VARS = ("EAGERFLOW_DATASETS", "TFCOMPAT_DATASETS", "CONFORMANCE_DATASETS")
@@ -75,7 +75,7 @@ def set_random_seed(seed: int) -> None:
     random.seed(seed)
     np.random.seed(seed)
     set_seed(seed)
-    reset_global_seed_generator()  # keras.random's seedless draws start over from `seed`
+    reset_global_seed_generator()
 
 
 # -- files ------------------------------------------------------------------------------

@@ -106,7 +106,7 @@ def check_validation_split(validation_split: Any, subset: Any, shuffle: bool,
                          "between the training and validation subset.")
 
 
-def _labels_dataset(labels: Any, label_mode: str, num_classes: int) -> DatasetV2:
+def labels_dataset(labels: Any, label_mode: str, num_classes: int) -> DatasetV2:
     ds = DatasetV2.from_tensor_slices(np.asarray(labels, np.int32))
     if label_mode == "binary":
         return ds.map(lambda x: ta.expand_dims(tm.cast(x, dt.float32), -1))
@@ -119,7 +119,7 @@ def _text_dataset(paths: list, labels: Any, label_mode: Any, num_classes: int,
                   max_length: Any, shuffle: bool, buffer: int, seed: Any) -> DatasetV2:
     ds = DatasetV2.from_tensor_slices(np.array(paths, dtype=object))
     if label_mode:
-        ds = DatasetV2.zip((ds, _labels_dataset(labels, label_mode, num_classes)))
+        ds = DatasetV2.zip((ds, labels_dataset(labels, label_mode, num_classes)))
     if shuffle:
         ds = ds.shuffle(buffer_size=buffer, seed=seed)
 
@@ -132,24 +132,18 @@ def _text_dataset(paths: list, labels: Any, label_mode: Any, num_classes: int,
     return ds.map(read)
 
 
-def text_dataset_from_directory(directory: str, labels: Any = "inferred",
-                                label_mode: Any = "int", class_names: Any = None,
-                                batch_size: int | None = 32, max_length: int | None = None,
-                                shuffle: bool = True, seed: int | None = None,
-                                validation_split: float | None = None,
-                                subset: str | None = None, follow_links: bool = False,
-                                verbose: bool = True) -> Any:
-    """`keras.utils.text_dataset_from_directory`: a dataset of (text, label) batches read
-    from the .txt files of `directory`'s class subdirectories."""
+def check_label_args(labels: Any, label_mode: Any, class_names: Any, what: str) -> tuple:
+    """Keras's checks of `labels`, `label_mode` and `class_names`: (labels, label_mode),
+    both None when either is."""
     if labels not in ("inferred", None):
         if not isinstance(labels, (list, tuple)):
             raise ValueError("`labels` argument should be a list/tuple of integer labels, of "
-                             "the same size as the number of text files in the target "
+                             f"the same size as the number of {what} files in the target "
                              "directory. If you wish to infer the labels from the "
                              "subdirectory names in the target directory, pass "
                              '`labels="inferred"`. If you wish to get a dataset that only '
-                             "contains text samples (no labels), pass `labels=None`. "
-                             f"Received: labels={labels}")
+                             f"contains {'text samples' if what == 'text' else 'images'} (no "
+                             f"labels), pass `labels=None`. Received: labels={labels}")
         if class_names:
             raise ValueError(f'You can only pass `class_names` if `labels="inferred"`. '
                              f"Received: labels={labels}, and class_names={class_names}")
@@ -157,10 +151,20 @@ def text_dataset_from_directory(directory: str, labels: Any = "inferred",
         raise ValueError('`label_mode` argument must be one of "int", "categorical", "binary", '
                          f"or None. Received: label_mode={label_mode}")
     if labels is None or label_mode is None:
-        labels, label_mode = None, None
+        return None, None
+    return labels, label_mode
+
+
+def datasets_from_files(directory: str, formats: tuple, make: Any, missing: Any,
+                        labels: Any, label_mode: Any, class_names: Any, batch_size: Any,
+                        shuffle: bool, seed: Any, validation_split: Any, subset: Any,
+                        follow_links: bool, verbose: bool) -> Any:
+    """The dataset (or the training and validation pair) of the files of `directory`:
+    indexed, split, built by `make(paths, labels, label_mode, num_classes, shuffle, buffer,
+    seed)`, batched and prefetched; `missing(kind)` says that a subset has no files."""
     check_validation_split(validation_split, subset, shuffle, seed)
     seed = np.random.randint(1e6) if seed is None else seed
-    paths, labels, class_names = index_directory(directory, labels, (".txt",), class_names,
+    paths, labels, class_names = index_directory(directory, labels, formats, class_names,
                                                  shuffle, seed, follow_links, verbose)
     if label_mode == "binary" and len(class_names) != 2:
         raise ValueError('When passing `label_mode="binary"`, there must be exactly 2 '
@@ -172,15 +176,36 @@ def text_dataset_from_directory(directory: str, labels: Any = "inferred",
     for which in subsets:
         p, lab = split_for_validation(paths, labels, validation_split, which)
         if not p:
-            kind = f"{which} " if subset == "both" else ""
-            raise ValueError(f"No {kind}text files found in directory {directory}. Allowed "
-                             "format: .txt")
-        ds = _text_dataset(p, lab, label_mode, num_classes, max_length,
-                           shuffle and not (subset == "both" and which == "validation"),
-                           buffer, seed)
+            raise ValueError(missing(f"{which} " if subset == "both" else ""))
+        ds = make(p, lab, label_mode, num_classes,
+                  shuffle and not (subset == "both" and which == "validation"), buffer, seed)
         if batch_size is not None:
             ds = ds.batch(batch_size)
         ds = ds.prefetch(-1)
         ds.class_names = class_names
-        out.append(ds)
-    return out if subset == "both" else out[0]
+        out.append((ds, p))
+    return out
+
+
+def text_dataset_from_directory(directory: str, labels: Any = "inferred",
+                                label_mode: Any = "int", class_names: Any = None,
+                                batch_size: int | None = 32, max_length: int | None = None,
+                                shuffle: bool = True, seed: int | None = None,
+                                validation_split: float | None = None,
+                                subset: str | None = None, follow_links: bool = False,
+                                verbose: bool = True) -> Any:
+    """`keras.utils.text_dataset_from_directory`: a dataset of (text, label) batches read
+    from the .txt files of `directory`'s class subdirectories."""
+    labels, label_mode = check_label_args(labels, label_mode, class_names, "text")
+
+    def make(paths: list, labels: Any, label_mode: Any, num_classes: int, shuffle: bool,
+             buffer: int, seed: Any) -> DatasetV2:
+        return _text_dataset(paths, labels, label_mode, num_classes, max_length, shuffle,
+                             buffer, seed)
+
+    out = datasets_from_files(
+        directory, (".txt",), make,
+        lambda kind: f"No {kind}text files found in directory {directory}. Allowed format: .txt",
+        labels, label_mode, class_names, batch_size, shuffle, seed, validation_split, subset,
+        follow_links, verbose)
+    return [ds for ds, _ in out] if subset == "both" else out[0][0]

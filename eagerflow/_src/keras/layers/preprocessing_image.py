@@ -1,0 +1,495 @@
+"""Image preprocessing layers: Resizing, CenterCrop, RandomCrop, RandomFlip, RandomContrast,
+and keras.utils.smart_resize.
+
+Keras layer level, over tf.image and tf.random ops, following Keras 3's
+BaseImagePreprocessingLayer: a call draws a transformation for the batch
+(`get_random_transformation`) and applies it (`transform_images`); a single image (rank 3)
+is treated as a batch of one; a dict input has its "images" transformed ("labels" pass
+through, "segmentation_masks" are transformed as images where Keras does). Random layers
+draw with tf.random ops seeded by the layer's seed, so that they also run in tf.data maps
+and tf.function; in inference (training=False) they return their input.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.keras.layers._utils import normalize_data_format
+from eagerflow._src.keras.layers.preprocessing_lookup import PreprocessingLayer
+from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import image as timg
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import random as trandom
+from eagerflow._src.ops.reduce import reduce_mean
+from eagerflow._src.ops.shaping import reverse
+from eagerflow._src.ops.slicing import pad
+
+RESIZE_INTERPOLATIONS = ("bilinear", "nearest", "lanczos3", "lanczos5", "bicubic", "area")
+
+
+def _dims(images: Any) -> list:
+    """The static shape, with the dynamic size where a dimension is unknown."""
+    static = images.shape.as_list()
+    if None not in static:
+        return static
+    dynamic = ta.shape(images)
+    return [d if d is not None else dynamic[i] for i, d in enumerate(static)]
+
+
+def _to_channels_last(images: Any, data_format: str) -> Any:
+    if data_format == "channels_last":
+        return images
+    return ta.transpose(images, (0, 2, 3, 1) if images.shape.rank == 4 else (1, 2, 0))
+
+
+def _from_channels_last(images: Any, data_format: str) -> Any:
+    if data_format == "channels_last":
+        return images
+    return ta.transpose(images, (0, 3, 1, 2) if images.shape.rank == 4 else (2, 0, 1))
+
+
+def _crop_box(height: Any, width: Any, size: tuple) -> tuple:
+    """Keras's centred box of `size`'s aspect ratio inside (height, width):
+    (top, left, box height, box width); int32 tensors where the size is known only when
+    the image is (a decoded file in a dataset map)."""
+    target_height, target_width = size
+    if isinstance(height, int) and isinstance(width, int):
+        crop_height = max(min(height, int(float(width * target_height) / target_width)), 1)
+        crop_width = max(min(width, int(float(height * target_width) / target_height)), 1)
+        return (int(float(height - crop_height) / 2), int(float(width - crop_width) / 2),
+                crop_height, crop_width)
+
+    def scaled(n: Any, num: int, den: int) -> Any:
+        return tm.cast(tm.cast(n * num, dt.float32) / den, dt.int32)
+
+    crop_height = tm.maximum(tm.minimum(height, scaled(width, target_height, target_width)), 1)
+    crop_width = tm.maximum(tm.minimum(width, scaled(height, target_width, target_height)), 1)
+    return (scaled(height - crop_height, 1, 2), scaled(width - crop_width, 1, 2), crop_height,
+            crop_width)
+
+
+def _pad_to_aspect(images: Any, size: tuple, fill_value: float) -> Any:
+    """Channels-last images padded evenly (with fill_value) to `size`'s aspect ratio."""
+    *_, height, width, _ = images.shape.as_list()
+    target_height, target_width = size
+    pad_height = max(height, int(float(width * target_height) / target_width))
+    pad_width = max(width, int(float(height * target_width) / target_height))
+    top, left = int(float(pad_height - height) / 2), int(float(pad_width - width) / 2)
+    if top == 0 and left == 0:
+        return images
+    lead = [[0, 0]] * (images.shape.rank - 3)
+    fill = ta.ones((), images.dtype) * fill_value  # (Keras's: a float fill of ints is refused)
+    return pad(images, lead + [[top, top], [left, left], [0, 0]], constant_values=fill)
+
+
+def resize_images(images: Any, size: tuple, interpolation: str = "bilinear",
+                  antialias: bool = False, crop_to_aspect_ratio: bool = False,
+                  pad_to_aspect_ratio: bool = False, fill_mode: str = "constant",
+                  fill_value: float = 0.0, data_format: str = "channels_last") -> Any:
+    """Keras's image resize on TensorFlow: optionally cropped or padded to the target aspect
+    ratio first, then tf.image.resize (float32 out, except nearest)."""
+    if interpolation not in RESIZE_INTERPOLATIONS:
+        raise ValueError("Invalid value for argument `interpolation`. Expected of one "
+                         f"{RESIZE_INTERPOLATIONS}. Received: interpolation={interpolation}")
+    if fill_mode != "constant":
+        raise ValueError("Invalid value for argument `fill_mode`. Only `'constant'` is "
+                         f"supported. Received: fill_mode={fill_mode}")
+    if pad_to_aspect_ratio and crop_to_aspect_ratio:
+        raise ValueError("Only one of `pad_to_aspect_ratio` & `crop_to_aspect_ratio` can be "
+                         "`True`.")
+    if len(size) != 2:
+        raise ValueError("Argument `size` must be a tuple of two elements (height, width). "
+                         f"Received: size={size}")
+    if images.shape.rank not in (3, 4):
+        raise ValueError("Invalid images rank: expected rank 3 (single image) or rank 4 "
+                         f"(batch of images). Received input with shape: "
+                         f"images.shape={images.shape}")
+    x = _to_channels_last(images, data_format)
+    if crop_to_aspect_ratio:
+        *_, height, width, _ = _dims(x)
+        top, left, h, w = _crop_box(height, width, tuple(size))
+        x = x[..., top:top + h, left:left + w, :]
+    elif pad_to_aspect_ratio:
+        x = _pad_to_aspect(x, tuple(size), fill_value)
+    out = timg.resize(x, tuple(size), method=interpolation, antialias=antialias)
+    return _from_channels_last(out, data_format)
+
+
+def smart_resize(x: Any, size: Any, interpolation: str = "bilinear",
+                 data_format: str = "channels_last", **kwargs: Any) -> Any:
+    """`keras.utils.smart_resize`: crops the largest centred window of `size`'s aspect ratio,
+    then resizes it to `size` (a NumPy array in, a NumPy array out)."""
+    kwargs.pop("backend_module", None)
+    if kwargs:
+        raise TypeError(f"smart_resize() got unexpected keyword arguments: {list(kwargs)}")
+    if len(size) != 2:
+        raise ValueError(f"Expected `size` to be a tuple of 2 integers, but got: {size}.")
+    img = x if isinstance(x, Tensor) else convert_to_tensor(x)
+    if img.shape.rank is not None and not 3 <= img.shape.rank <= 4:
+        raise ValueError("Expected an image array with shape `(height, width, channels)`, or "
+                         "`(batch_size, height, width, channels)`, but got input with "
+                         f"incorrect rank, of shape {img.shape}.")
+    out = resize_images(img, tuple(size), interpolation, crop_to_aspect_ratio=True,
+                        data_format=data_format)
+    return np.array(out) if isinstance(x, np.ndarray) else out
+
+
+# ---------------------------------------------------------------------------------------
+# The base layer
+# ---------------------------------------------------------------------------------------
+
+class ImagePreprocessingLayer(PreprocessingLayer):
+    """Keras 3's BaseImagePreprocessingLayer: `factor` checks, rank 3/4 and dict inputs."""
+
+    _USE_BASE_FACTOR = True
+    _FACTOR_BOUNDS = (-1, 1)
+
+    def __init__(self, factor: Any = None, bounding_box_format: str | None = None,
+                 data_format: str | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bounding_box_format = bounding_box_format
+        self.data_format = normalize_data_format(data_format)
+        if self._USE_BASE_FACTOR:
+            self._set_factor(factor or 0.0)
+        elif factor is not None:
+            raise ValueError(f"Layer {type(self).__name__} does not take a `factor` argument. "
+                             f"Received: factor={factor}")
+
+    def _set_factor(self, factor: Any) -> None:
+        low, high = self._FACTOR_BOUNDS
+        error = ("The `factor` argument should be a number (or a list of two numbers) in the "
+                 f"range [{low}, {high}]. Received: factor={factor}")
+        if isinstance(factor, (tuple, list)):
+            if len(factor) != 2 or factor[0] > high or factor[1] < low:
+                raise ValueError(error)
+            lower, upper = sorted(factor)
+        elif isinstance(factor, (int, float)):
+            if factor < low or factor > high:
+                raise ValueError(error)
+            factor = abs(factor)
+            lower, upper = [max(-factor, low), factor]
+        else:
+            raise ValueError(error)
+        self.factor = lower, upper
+
+    # -- axes --
+    @property
+    def _height_axis(self) -> int:
+        return -3 if self.data_format == "channels_last" else -2
+
+    @property
+    def _width_axis(self) -> int:
+        return -2 if self.data_format == "channels_last" else -1
+
+    def _uniform(self, shape: Any, minval: float = 0.0, maxval: float = 1.0,
+                 dtype: Any = dt.float32) -> Any:
+        """The layer's random draws (a tf.random op, seeded by the layer's seed)."""
+        return trandom.uniform(shape, minval, maxval, dtype=dtype, seed=self.seed)
+
+    # -- what subclasses define --
+    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+        return None
+
+    def transform_images(self, images: Any, transformation: Any, training: bool = True) -> Any:
+        raise NotImplementedError
+
+    def transform_segmentation_masks(self, masks: Any, transformation: Any,
+                                     training: bool = True) -> Any:
+        return self.transform_images(masks, transformation, training)
+
+    # -- the call --
+    def call(self, data: Any, training: bool = True) -> Any:
+        images = data["images"] if isinstance(data, dict) else data
+        images = images if isinstance(images, Tensor) else convert_to_tensor(images)
+        transformation = self.get_random_transformation(images, training=training)
+        if not isinstance(data, dict):
+            return self._apply(self.transform_images, images, transformation, training)
+        if "bounding_boxes" in data:
+            raise NotImplementedError(f"{type(self).__name__}: eagerflow's image preprocessing "
+                                      "layers do not transform bounding boxes")
+        out = dict(data)
+        out["images"] = self._apply(self.transform_images, images, transformation, training)
+        if "segmentation_masks" in data:
+            out["segmentation_masks"] = self._apply(
+                self.transform_segmentation_masks, convert_to_tensor(data["segmentation_masks"]),
+                transformation, training)
+        return out
+
+    def _apply(self, fn: Any, images: Any, transformation: Any, training: bool) -> Any:
+        rank = images.shape.rank
+        if rank == 4:
+            return fn(images, transformation, training)
+        if rank != 3:
+            raise ValueError("Expected image tensor to have rank 3 (single image) or 4 (batch "
+                             f"of images). Received: data.shape={tuple(images.shape)}")
+        return ta.squeeze(fn(ta.expand_dims(images, 0), transformation, training), 0)
+
+    def compute_output_shape(self, input_shape: Any) -> Any:
+        return input_shape
+
+    def _output_dtype(self, input_dtype: Any) -> Any:
+        return dt.as_dtype(self.compute_dtype)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["data_format"] = self.data_format
+        if self.bounding_box_format is not None:
+            config["bounding_box_format"] = self.bounding_box_format
+        return config
+
+
+def _cast(images: Any, dtype: str) -> Any:
+    return images if images.dtype.name == dtype else tm.cast(images, dtype)
+
+
+def _sized_shape(layer: Any, input_shape: Any) -> tuple:
+    shape = list(TensorShape(input_shape).as_list())
+    shape[layer._height_axis] = layer.height
+    shape[layer._width_axis] = layer.width
+    return tuple(shape)
+
+
+# ---------------------------------------------------------------------------------------
+# Resizing and cropping
+# ---------------------------------------------------------------------------------------
+
+class Resizing(ImagePreprocessingLayer):
+    """`Resizing(height, width, interpolation='bilinear', crop_to_aspect_ratio=False,
+    pad_to_aspect_ratio=False, fill_mode='constant', fill_value=0.0, antialias=False)`:
+    the output keeps the input's dtype (integers rounded and saturated)."""
+
+    _USE_BASE_FACTOR = False
+
+    def __init__(self, height: int, width: int, interpolation: str = "bilinear",
+                 crop_to_aspect_ratio: bool = False, pad_to_aspect_ratio: bool = False,
+                 fill_mode: str = "constant", fill_value: float = 0.0, antialias: bool = False,
+                 data_format: str | None = None, **kwargs: Any) -> None:
+        super().__init__(data_format=data_format, **kwargs)
+        self.height, self.width = height, width
+        self.interpolation = interpolation
+        self.crop_to_aspect_ratio = crop_to_aspect_ratio
+        self.pad_to_aspect_ratio = pad_to_aspect_ratio
+        self.fill_mode, self.fill_value = fill_mode, fill_value
+        self.antialias = bool(antialias)
+
+    def get_random_transformation(self, images: Any, training: bool = True) -> tuple:
+        shape = tuple(images.shape)  # (an IndexError for rank < 3, as Keras)
+        return shape[self._height_axis], shape[self._width_axis]
+
+    def transform_images(self, images: Any, transformation: Any = None,
+                         training: bool = True) -> Any:
+        return self._resize(images, self.interpolation)
+
+    def transform_segmentation_masks(self, masks: Any, transformation: Any = None,
+                                     training: bool = True) -> Any:
+        return self._resize(masks, "nearest")
+
+    def _resize(self, images: Any, interpolation: str) -> Any:
+        resized = resize_images(images, (self.height, self.width), interpolation,
+                                self.antialias, self.crop_to_aspect_ratio,
+                                self.pad_to_aspect_ratio, self.fill_mode, self.fill_value,
+                                self.data_format)
+        if resized.dtype == images.dtype:
+            return resized
+        if images.dtype.is_integer:
+            resized = tm.round(resized)
+        return tm.saturate_cast(resized, images.dtype)
+
+    def compute_output_shape(self, input_shape: Any) -> tuple:
+        return _sized_shape(self, input_shape)
+
+    def _output_dtype(self, input_dtype: Any) -> Any:
+        return input_dtype
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"height": self.height, "width": self.width,
+                       "interpolation": self.interpolation,
+                       "crop_to_aspect_ratio": self.crop_to_aspect_ratio,
+                       "pad_to_aspect_ratio": self.pad_to_aspect_ratio,
+                       "fill_mode": self.fill_mode, "fill_value": self.fill_value,
+                       "antialias": self.antialias, "data_format": self.data_format})
+        return config
+
+
+def _crop(images: Any, top: Any, left: Any, height: Any, width: Any,
+          data_format: str) -> Any:
+    if data_format == "channels_last":
+        return images[:, top:top + height, left:left + width, :]
+    return images[:, :, top:top + height, left:left + width]
+
+
+class CenterCrop(ImagePreprocessingLayer):
+    """`CenterCrop(height, width)`: the central window; an input smaller than the window
+    is resized (smart_resize) instead. Outputs the compute dtype."""
+
+    _USE_BASE_FACTOR = False
+
+    def __init__(self, height: int, width: int, data_format: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(data_format=data_format, **kwargs)
+        self.height, self.width = height, width
+
+    def transform_images(self, images: Any, transformation: Any = None,
+                         training: bool = True) -> Any:
+        images = _cast(images, self.compute_dtype)
+        dims = _dims(images)
+        h_diff = dims[self._height_axis] - self.height
+        w_diff = dims[self._width_axis] - self.width
+        static = isinstance(h_diff, int) and isinstance(w_diff, int)
+        if not static or (h_diff >= 0 and w_diff >= 0):
+            return _crop(images, h_diff // 2, w_diff // 2, self.height, self.width,
+                         self.data_format)
+        return smart_resize(images, (self.height, self.width), data_format=self.data_format)
+
+    def compute_output_shape(self, input_shape: Any) -> tuple:
+        return _sized_shape(self, input_shape)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"height": self.height, "width": self.width,
+                       "data_format": self.data_format})
+        return config
+
+
+class RandomCrop(ImagePreprocessingLayer):
+    """`RandomCrop(height, width, seed=None)`: a random window of the batch while training
+    (one window for the whole batch, as Keras 3); the central window of the target's aspect
+    ratio, resized, in inference or when the input is not larger than the window."""
+
+    _USE_BASE_FACTOR = False
+
+    def __init__(self, height: int, width: int, seed: int | None = None,
+                 data_format: str | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(name=name, data_format=data_format, **kwargs)
+        self.height, self.width = height, width
+        self.seed = seed if seed is not None else int(np.random.randint(1e9))
+
+    def get_random_transformation(self, images: Any, training: bool = True) -> tuple:
+        dims = images.shape.as_list()
+        height, width = dims[self._height_axis], dims[self._width_axis]
+        if height is None or width is None:
+            raise ValueError("RandomCrop requires the input to have a fully defined height and "
+                             f"width. Received: images.shape={images.shape}")
+        if training and height > self.height and width > self.width:
+            top = tm.cast(self._uniform((), 0, float(height - self.height + 1)), dt.int32)
+            left = tm.cast(self._uniform((), 0, float(width - self.width + 1)), dt.int32)
+            return top, left
+        top, left, _, _ = _crop_box(height, width, (self.height, self.width))
+        return top, left
+
+    def transform_images(self, images: Any, transformation: tuple,
+                         training: bool = True) -> Any:
+        if not training:
+            return images
+        images = _cast(images, self.compute_dtype)
+        top, left = transformation
+        images = _crop(images, top, left, self.height, self.width, self.data_format)
+        dims = images.shape.as_list()
+        if (dims[self._height_axis], dims[self._width_axis]) != (self.height, self.width):
+            images = _cast(resize_images(images, (self.height, self.width),
+                                         data_format=self.data_format), self.compute_dtype)
+        return images
+
+    def compute_output_shape(self, input_shape: Any) -> tuple:
+        return _sized_shape(self, input_shape)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"height": self.height, "width": self.width, "seed": self.seed,
+                       "data_format": self.data_format})
+        return config
+
+
+# ---------------------------------------------------------------------------------------
+# Random flips and contrast
+# ---------------------------------------------------------------------------------------
+
+HORIZONTAL, VERTICAL = "horizontal", "vertical"
+HORIZONTAL_AND_VERTICAL = "horizontal_and_vertical"
+
+
+class RandomFlip(ImagePreprocessingLayer):
+    """`RandomFlip(mode='horizontal_and_vertical', seed=None)`: each image of the batch is
+    flipped with probability 1/2 (in both directions by the same draw, as Keras 3)."""
+
+    _USE_BASE_FACTOR = False
+
+    def __init__(self, mode: str = HORIZONTAL_AND_VERTICAL, seed: int | None = None,
+                 data_format: str | None = None, **kwargs: Any) -> None:
+        super().__init__(data_format=data_format, **kwargs)
+        self.seed = seed
+        self.mode = mode
+
+    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+        if not training:
+            return None
+        batch = (1,) if images.shape.rank == 3 else (_dims(images)[0],)
+        return tm.less_equal(self._uniform(batch + (1, 1, 1)), 0.5)
+
+    def transform_images(self, images: Any, flips: Any, training: bool = True) -> Any:
+        images = _cast(images, self.compute_dtype)
+        if not training or flips is None:
+            return images
+        if self.mode in (HORIZONTAL, HORIZONTAL_AND_VERTICAL):
+            images = tm.where(flips, reverse(images, [self._width_axis]), images)
+        if self.mode in (VERTICAL, HORIZONTAL_AND_VERTICAL):
+            images = tm.where(flips, reverse(images, [self._height_axis]), images)
+        return images
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"seed": self.seed, "mode": self.mode, "data_format": self.data_format})
+        return config
+
+
+class RandomContrast(ImagePreprocessingLayer):
+    """`RandomContrast(factor, value_range=(0, 255), seed=None)`: each image's deviation
+    from its per-channel mean is scaled by a factor drawn from [1 - lower, 1 + upper], and
+    the result clipped to value_range."""
+
+    _FACTOR_BOUNDS = (0, 1)
+
+    def __init__(self, factor: Any, value_range: Any = (0, 255), seed: int | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._set_factor(factor)
+        self.value_range = value_range
+        self.seed = seed
+
+    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+        rank = images.shape.rank
+        if rank not in (3, 4):
+            raise ValueError("Expected the input image to be rank 3 or 4. Received "
+                             f"inputs.shape={tuple(images.shape)}")
+        shape = (1, 1, 1) if rank == 3 else (_dims(images)[0], 1, 1, 1)
+        if not training:
+            return None
+        return self._uniform(shape, 1.0 - self.factor[0], 1.0 + self.factor[1],
+                             dtype=self.compute_dtype)
+
+    def transform_images(self, images: Any, factor: Any, training: bool = True) -> Any:
+        if not training:
+            return images
+        # the mean in float32 for integer images; then, as in Keras, the integer images
+        # minus a float mean is refused (InvalidArgumentError)
+        wide = images if images.dtype.is_floating else tm.cast(images, dt.float32)
+        mean = reduce_mean(wide, axis=[self._height_axis, self._width_axis], keepdims=True)
+        out = (images - mean) * factor + mean
+        return tm.clip_by_value(out, self.value_range[0], self.value_range[1])
+
+    def transform_segmentation_masks(self, masks: Any, transformation: Any,
+                                     training: bool = True) -> Any:
+        return masks
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({"factor": self.factor, "value_range": self.value_range,
+                       "seed": self.seed})
+        return config

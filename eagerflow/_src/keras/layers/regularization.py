@@ -1,0 +1,109 @@
+"""Noise layers: GaussianNoise, GaussianDropout and AlphaDropout (Dropout is in core.py).
+
+Keras layers over keras/random_seeds.py: each holds a SeedGenerator, made with the layer
+(taking its seed from Python's random when none is given, as Keras 3 does), and draws
+TF's stateless normals or uniforms with it while training, so that after
+keras.utils.set_random_seed the noise is TF's.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.layers.core import _dims
+from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.random_stateless import stateless_normal, stateless_uniform
+
+
+def _check_between_0_and_1(name: str, value: float) -> None:
+    if not 0 <= value <= 1:
+        raise ValueError(f"Invalid value received for argument `{name}`. Expected a float "
+                         f"value between 0 and 1. Received: {name}={value}")
+
+
+class _NoiseLayer(Layer):
+    """A layer that adds or multiplies noise while training; `amount` (stddev or rate) 0
+    makes it the identity, without a seed generator."""
+
+    _amount = "rate"
+
+    def __init__(self, amount: float, seed: int | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        _check_between_0_and_1(self._amount, amount)
+        setattr(self, self._amount, amount)
+        self.seed = seed
+        if amount > 0:
+            self.seed_generator = SeedGenerator(seed)
+        self.supports_masking = True
+
+    def call(self, inputs: Any, training: Any = None) -> Any:
+        if training and getattr(self, self._amount) > 0:
+            return self._noisy(inputs)
+        return inputs
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        return TensorShape(input_shape)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({self._amount: getattr(self, self._amount), "seed": self.seed})
+        return config
+
+
+class GaussianNoise(_NoiseLayer):
+    """Adds zero-centred Gaussian noise of standard deviation `stddev` while training."""
+
+    _amount = "stddev"
+
+    def __init__(self, stddev: float, seed: int | None = None, **kwargs: Any) -> None:
+        super().__init__(stddev, seed, **kwargs)
+
+    def _noisy(self, inputs: Any) -> Any:
+        noise = stateless_normal(_dims(inputs), seed_pair(self.seed_generator), 0.0,
+                                 self.stddev, dtype=self.compute_dtype)
+        return tm.add(inputs, noise)
+
+
+class GaussianDropout(_NoiseLayer):
+    """Multiplies by Gaussian noise of mean 1 and variance rate / (1 - rate) while training."""
+
+    def __init__(self, rate: float, seed: int | None = None, **kwargs: Any) -> None:
+        super().__init__(rate, seed, **kwargs)
+
+    def _noisy(self, inputs: Any) -> Any:
+        stddev = math.sqrt(self.rate / (1.0 - self.rate))
+        noise = stateless_normal(_dims(inputs), seed_pair(self.seed_generator), 1.0, stddev,
+                                 dtype=self.compute_dtype)
+        return tm.multiply(inputs, noise)
+
+
+class AlphaDropout(_NoiseLayer):
+    """Dropout that keeps the mean and variance of SELU activations: dropped units take
+    SELU's negative saturation value, then an affine map restores the moments."""
+
+    def __init__(self, rate: float, noise_shape: Any = None, seed: int | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(rate, seed, **kwargs)
+        self.noise_shape = noise_shape
+
+    def _noisy(self, inputs: Any) -> Any:
+        dims = _dims(inputs)
+        if self.noise_shape is not None:
+            dims = [dims[i] if d is None else d for i, d in enumerate(self.noise_shape)]
+        alpha, scale = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
+        alpha_p = -alpha * scale
+        kept = stateless_uniform(dims, seed_pair(self.seed_generator), 0.0, 1.0)
+        kept = tm.cast(tm.greater_equal(kept, self.rate), inputs.dtype)
+        a = ((1 - self.rate) * (1 + self.rate * alpha_p**2)) ** -0.5
+        b = -a * alpha_p * self.rate
+        x = tm.add(tm.multiply(inputs, kept), tm.multiply(alpha_p, tm.subtract(1, kept)))
+        return tm.add(tm.multiply(a, x), b)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config["noise_shape"] = self.noise_shape
+        return config

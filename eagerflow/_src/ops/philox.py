@@ -1,0 +1,108 @@
+"""Philox-4x32-10 random bits, as TensorFlow's CPU kernels lay them out.
+
+Sits at the bottom of the ops layer, under random.py: pure functions over arrays of the
+array module `xp`, no tensors. Philox-4x32-10 is the counter-based generator of Salmon,
+Moraes, Dror and Shaw, "Parallel random numbers: as easy as 1, 2, 3" (SC 2011): a 64-bit
+key and a 128-bit counter go through ten rounds of two 32x32->64 multiplications, and the
+four 32-bit words of the result are the "block" for that counter. Block i of a stream is
+the block of counter + i, so any stretch of a stream is computed at once, vectorized.
+
+TF's conventions (learned from its outputs and sources): a stream is a (key, counter)
+pair; a stateful op seeded (seed, seed2) starts at key = seed, counter = seed2 << 64 and
+each call reserves 256 blocks per output value; a stateless seed [s0, s1] is scrambled
+into a key and counter by one Philox block keyed with fixed constants.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+M64 = (1 << 64) - 1
+M128 = (1 << 128) - 1
+
+_MUL = (0xD2511F53, 0xCD9E8D57)   # the round multipliers of the paper's 4x32 variant
+_WEYL = (0x9E3779B9, 0xBB67AE85)  # the key schedule's increments
+_SCRAMBLE_KEY = 0x02461E29_3EC8F720  # TF's key for turning a stateless seed into a stream
+_CHUNK = 1 << 15  # blocks per pass: keeps the round's temporaries in cache
+
+
+def _lanes(xp: Any, counter: int, offsets: Any) -> tuple:
+    """The 4 x 32-bit lanes of the counters counter + offsets (mod 2**128), as uint64
+    arrays holding 32-bit values: (c0, c1) is the low 64-bit word, (c2, c3) the high one."""
+    lo0, hi0 = counter & M64, (counter >> 64) & M64
+    lo = offsets + xp.uint64(lo0)  # wraps modulo 2**64
+    hi = xp.full(lo.shape, hi0, dtype=xp.uint64)
+    hi += (lo < xp.uint64(lo0)).astype(xp.uint64)  # the carry of a wrapped low word
+    m32, s32 = xp.uint64(0xFFFFFFFF), xp.uint64(32)
+    return lo & m32, lo >> s32, hi & m32, hi >> s32
+
+
+def _rounds(xp: Any, key: int, c0: Any, c1: Any, c2: Any, c3: Any) -> Any:
+    """Ten Philox rounds over counter lanes; returns the blocks as an (n, 4) uint32 array."""
+    n = c0.shape[0]
+    # rows: [c0, c2] are multiplied, [c1, c3] are xored in; both stay 32-bit in uint64
+    mul_in = xp.stack([c0, c2])
+    xor_in = xp.stack([c1, c3])
+    mult = xp.asarray([[_MUL[0]], [_MUL[1]]], dtype=xp.uint64)
+    k0, k1 = key & 0xFFFFFFFF, (key >> 32) & 0xFFFFFFFF
+    m32, s32 = xp.uint64(0xFFFFFFFF), xp.uint64(32)
+    prod = xp.empty_like(mul_in)
+    high = xp.empty_like(mul_in)
+    for _ in range(10):
+        xp.multiply(mul_in, mult, out=prod)
+        xp.right_shift(prod, s32, out=high)
+        # new c0 = hi(M1 * c2) ^ c1 ^ k0, new c2 = hi(M0 * c0) ^ c3 ^ k1
+        xp.bitwise_xor(high[::-1], xor_in, out=mul_in)
+        mul_in ^= xp.asarray([[k0], [k1]], dtype=xp.uint64)
+        # new c1 = lo(M1 * c2), new c3 = lo(M0 * c0)
+        xp.bitwise_and(prod[::-1], m32, out=xor_in)
+        k0, k1 = (k0 + _WEYL[0]) & 0xFFFFFFFF, (k1 + _WEYL[1]) & 0xFFFFFFFF
+    out = xp.empty((n, 4), dtype=xp.uint32)
+    out[:, 0], out[:, 2] = mul_in[0], mul_in[1]
+    out[:, 1], out[:, 3] = xor_in[0], xor_in[1]
+    return out
+
+
+def blocks(xp: Any, key: int, counter: int, n: int, start: int = 0) -> Any:
+    """Blocks start ... start + n - 1 of the stream (key, counter): an (n, 4) uint32 array."""
+    return blocks_at(xp, key, counter, xp.arange(start, start + n, dtype=xp.uint64))
+
+
+def blocks_at(xp: Any, key: int, counter: int, offsets: Any) -> Any:
+    """The blocks at counter + offsets (a uint64 array): an (offsets.size, 4) uint32 array."""
+    key &= M64
+    counter &= M128
+    n = offsets.shape[0]
+    if n <= _CHUNK:
+        return _rounds(xp, key, *_lanes(xp, counter, offsets))
+    out = xp.empty((n, 4), dtype=xp.uint32)
+    for i in range(0, n, _CHUNK):
+        out[i:i + _CHUNK] = _rounds(xp, key, *_lanes(xp, counter, offsets[i:i + _CHUNK]))
+    return out
+
+
+def words(xp: Any, key: int, counter: int, n: int) -> Any:
+    """The first n 32-bit words of the stream (key, counter), in order."""
+    return blocks(xp, key, counter, -(-n // 4)).reshape(-1)[:n]
+
+
+def block(key: int, counter: int) -> tuple:
+    """One block as four Python ints (for seed scrambling and plain-Python callers)."""
+    return tuple(int(w) for w in blocks(np, key, counter, 1)[0])
+
+
+def scramble_seed(s0: int, s1: int) -> tuple:
+    """TF's stateless (key, counter) for a seed [s0, s1] (StatelessRandomGetKeyCounter).
+
+    The seed words, sign-extended to 64 bits, form a counter that one Philox block under a
+    fixed key mixes; the block's first two words are the key, its last two the high half of
+    the counter, whose low half is zero. A weak seed thus still gives a strong stream."""
+    w = block(_SCRAMBLE_KEY, (s0 & M64) | ((s1 & M64) << 64))
+    return w[0] | (w[1] << 32), (w[2] | (w[3] << 32)) << 64
+
+
+def stateful_start(seed: int, seed2: int) -> tuple:
+    """(key, counter) of a stateful op's stream for its (seed, seed2) attrs."""
+    return seed & M64, (seed2 & M64) << 64

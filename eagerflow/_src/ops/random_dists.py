@@ -1,0 +1,164 @@
+"""TF's CPU distributions over a Philox stream: the exact value of every output.
+
+Sits in the ops layer between philox.py (bits) and random.py (the ops). Every function
+takes a stream (key, counter) and a count n and returns n values, flat, as TensorFlow
+2.21's CPU kernels compute them (learned from their outputs; the formulas are the
+classic ones):
+
+- uniform floats: the word's low mantissa bits under exponent 0, minus 1 (23 bits for
+  float32, 10 for half, 7 for bfloat16; 52 bits from two words for float64), so values
+  lie on the grid k * 2**-bits of [0, 1);
+- uniform integers in [lo, hi): lo + word % (hi - lo) (two words for 64 bits);
+- normals: Box-Muller on pairs of uniforms, u1 clamped to 1e-7, with the C library's
+  log and sincos (libm_exact.py), sine first;
+- truncated normals: normals outside (-2, 2) are dropped; each group of 4 outputs (2 for
+  float64) reads its own stretch of the stream, 256 blocks per output apart.
+
+Outputs are consumed in order from the stream: 4 per block for 32-bit values and 2 per
+block for 64-bit ones (a partial last block is discarded).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.ops import libm_exact, philox
+
+_MANTISSA = {"float16": 10, "bfloat16": 7, "float32": 23}
+_TRUNCATE = 2.0
+# Each output may use up to 256 blocks of the stream (TF's reservation per output).
+SAMPLES_PER_OUTPUT = 256
+_CHUNK = 1 << 16  # values per pass: the temporaries of a pass stay in cache
+
+
+def uniform_pairs(xp: Any, hi: Any, lo: Any) -> Any:
+    """Two words to a float64 uniform on the grid k * 2**-52 of [0, 1)."""
+    man = ((hi & xp.uint32(0xFFFFF)).astype(xp.uint64) << xp.uint64(32)) | lo.astype(xp.uint64)
+    return man.astype(xp.float64) * 2.0**-52
+
+
+def _u23(xp: Any, w: Any) -> Any:
+    """Words to float32 uniforms on the grid k * 2**-23 of [0, 1)."""
+    return ((w & xp.uint32(0x7FFFFF)) | xp.uint32(0x3F800000)).view(xp.float32) - xp.float32(1)
+
+
+def _chunked(xp: Any, n: int, per_block: int, dtype: Any, make: Any) -> Any:
+    """n values, `per_block` to a block, computed by make(first_block, blocks) a cache-sized
+    stretch of the stream at a time."""
+    step = _CHUNK
+    if n <= step:
+        return make(0, -(-n // per_block))[:n]
+    out = xp.empty(n, dtype=dtype)
+    for first in range(0, n, step):
+        m = min(step, n - first)
+        out[first:first + m] = make(first // per_block, -(-m // per_block))[:m]
+    return out
+
+
+def uniform(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
+    dt = np.dtype(np_dtype)
+    if dt == np.float64:
+        def make(first: int, nb: int) -> Any:
+            b = philox.blocks(xp, key, counter, nb, first).reshape(-1, 2)
+            return uniform_pairs(xp, b[:, 0], b[:, 1])
+        return _chunked(xp, n, 2, dt, make)
+    bits = _MANTISSA[dt.name]
+
+    def make32(first: int, nb: int) -> Any:
+        w = philox.blocks(xp, key, counter, nb, first).reshape(-1)
+        if dt == np.float32:
+            return _u23(xp, w)
+        return ((w & xp.uint32((1 << bits) - 1)).astype(xp.float32) * 2.0**-bits).astype(dt)
+    return _chunked(xp, n, 4, dt, make32)
+
+
+def uniform_int(xp: Any, key: int, counter: int, n: int, lo: int, hi: int,
+                np_dtype: Any) -> Any:
+    """Integers in [lo, hi): lo + bits % (hi - lo), the span taken unsigned."""
+    dt = np.dtype(np_dtype)
+    bits = full_int(xp, key, counter, n, np.uint64 if dt.itemsize == 8 else np.uint32)
+    span = (hi - lo) & ((1 << (8 * dt.itemsize)) - 1)
+    off = bits % bits.dtype.type(span)
+    with np.errstate(over="ignore"):  # two's-complement wrap-around is the signed sum
+        return (off + bits.dtype.type(lo & ((1 << (8 * dt.itemsize)) - 1))).view(dt)
+
+
+def full_int(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
+    """Integers over the dtype's whole range: one word each, or (low, high) words."""
+    dt = np.dtype(np_dtype)
+    if dt.itemsize == 8:
+        b = philox.blocks(xp, key, counter, -(-n // 2)).reshape(-1, 2).astype(xp.uint64)
+        return (b[:, 0] | (b[:, 1] << xp.uint64(32)))[:n].view(dt)
+    return philox.words(xp, key, counter, n).view(dt)
+
+
+def _box_muller_f32(xp: Any, w: Any) -> Any:
+    """Pairs of words to pairs of float32 normals: (sin, cos) of the second, scaled."""
+    u1 = xp.maximum(_u23(xp, w[0::2]), xp.float32(1e-7))
+    u2 = xp.sqrt(xp.float32(-2.0) * libm_exact.logf(xp, u1))
+    theta = (_u23(xp, w[1::2]).astype(xp.float64) * (2 * np.pi)).astype(xp.float32)
+    s, c = libm_exact.sincosf(xp, theta)
+    out = xp.empty(w.shape[0], dtype=xp.float32)
+    out[0::2] = s * u2
+    out[1::2] = c * u2
+    return out
+
+
+def _box_muller_f64(xp: Any, b: Any) -> Any:
+    """Blocks (rows of 4 words) to pairs of float64 normals."""
+    u1 = xp.maximum(uniform_pairs(xp, b[:, 0], b[:, 1]), 1e-7)
+    u2 = xp.sqrt(-2.0 * libm_exact.log64(xp, u1))
+    theta = (2 * np.pi) * uniform_pairs(xp, b[:, 2], b[:, 3])
+    out = xp.empty(2 * b.shape[0], dtype=xp.float64)
+    out[0::2] = xp.sin(theta) * u2
+    out[1::2] = xp.cos(theta) * u2
+    return out
+
+
+def normal(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
+    dt = np.dtype(np_dtype)
+    if dt == np.float64:
+        return _chunked(xp, n, 2, dt, lambda first, nb: _box_muller_f64(
+            xp, philox.blocks(xp, key, counter, nb, first)))
+    out = _chunked(xp, n, 4, np.float32, lambda first, nb: _box_muller_f32(
+        xp, philox.blocks(xp, key, counter, nb, first).reshape(-1)))
+    return out if dt == np.float32 else out.astype(dt)
+
+
+def truncated_normal(xp: Any, key: int, counter: int, n: int, np_dtype: Any) -> Any:
+    """Normals in (-2, 2): group g of outputs reads blocks g * stride, g * stride + 1, ..."""
+    dt = np.dtype(np_dtype)
+    group = 2 if dt == np.float64 else 4  # outputs per group (a block's candidates)
+    out = _chunked(xp, n, group, np.float64 if group == 2 else np.float32,
+                   lambda first, ng: _truncated_groups(xp, key, counter, first, ng, group))
+    return out if out.dtype == dt else out.astype(dt)
+
+
+def _truncated_groups(xp: Any, key: int, counter: int, first: int, groups: int,
+                      group: int) -> Any:
+    """Groups first ... first + groups - 1, flat: each takes the first `group` candidates in
+    (-2, 2) from its own stretch of the stream, one block per pass (a block gives `group`
+    candidates; 83% of groups need only their first)."""
+    wide = group == 2
+    stride = xp.uint64(group * SAMPLES_PER_OUTPUT // 4)
+    out = xp.empty((groups, group), dtype=np.float64 if wide else np.float32)
+    todo = xp.arange(groups)
+    have = xp.zeros(groups, dtype=xp.intp)
+    step = 0
+    while todo.size:
+        offsets = (todo + first).astype(xp.uint64) * stride + xp.uint64(step)
+        b = philox.blocks_at(xp, key, counter, offsets)
+        cand = (_box_muller_f64(xp, b) if wide else _box_muller_f32(xp, b.reshape(-1)))
+        cand = cand.reshape(todo.size, group)
+        keep = xp.abs(cand) < _TRUNCATE
+        if step == 0 and keep.all():
+            return cand.reshape(-1)
+        rank = xp.cumsum(keep, axis=1) + have[todo][:, None]
+        i, j = xp.nonzero(keep & (rank <= group))
+        out[todo[i], rank[i, j] - 1] = cand[i, j]
+        have[todo] = xp.minimum(rank[:, -1], group)
+        todo = todo[have[todo] < group]
+        step += 1
+    return out.reshape(-1)

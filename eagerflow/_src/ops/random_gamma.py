@@ -1,0 +1,431 @@
+"""Gamma and Poisson draws as TensorFlow 2.21's CPU kernels make them, bit for bit.
+
+Sits in the ops layer above random_stateless.py. Both are rejection samplers computed in
+float64 whatever the dtype (TF's kernels do the same): output i reads its own stretch of
+the Philox stream (256 blocks from block 256 i), taking normals (Box-Muller, 2 a block)
+and uniforms (2 a block) one block at a time and the values of a block from the last one
+first. The outputs advance in lockstep here, each loop one attempt for every output still
+drawing. log, log1p, pow, exp and lgamma are the C library's (Python's math module).
+
+- Gamma (RandomGamma, StatelessRandomGammaV3): alpha == 1 is an exponential,
+  -log1p(-u); otherwise Marsaglia and Tsang (2000): d (1 + c x)^3 for a normal x accepted
+  by a uniform test, and alpha < 1 samples alpha + 1 and scales by u^(1/alpha).
+- Poisson (RandomPoissonV2, StatelessRandomPoisson): Knuth's product of uniforms below
+  rate 10, Hormann's transformed rejection (1993) above. TF loops forever on a NaN rate;
+  here a non-finite rate gives NaN.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import philox
+from eagerflow._src.ops import random as R
+from eagerflow._src.ops import random_dists as D
+from eagerflow._src.ops import random_reference as ref
+from eagerflow._src.ops import random_stateless as S
+from eagerflow._src.ops.array import broadcast_to
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import _t, maximum, truediv
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_GAMMA_DTYPES = frozenset((dt.float16, dt.float32, dt.float64))
+
+
+def _map(f: Any, *arrays: Any) -> np.ndarray:
+    """f (a libm function through Python's math) element by element, as float64."""
+    return np.fromiter(map(f, *(a.tolist() for a in arrays)), np.float64, arrays[0].size)
+
+
+def _exp(x: float) -> float:
+    try:
+        return math.exp(x)
+    except OverflowError:  # (the C library's exp gives inf)
+        return math.inf
+
+
+def _lgamma(x: float) -> float:
+    try:
+        return math.lgamma(x)
+    except OverflowError:
+        return math.inf
+
+
+def _normals(b: np.ndarray) -> np.ndarray:
+    return D._box_muller_f64(np, b).reshape(-1, 2)
+
+
+def _uniforms(b: np.ndarray) -> np.ndarray:
+    return np.stack([D.uniform_pairs(np, b[:, 0], b[:, 1]),
+                     D.uniform_pairs(np, b[:, 2], b[:, 3])], axis=1)
+
+
+class _Streams:
+    """Output i's stream from block 256 i, with its buffers of normals and uniforms."""
+
+    def __init__(self, key: int, counter: int, n: int) -> None:
+        self.key, self.counter = key, counter
+        self.base = np.arange(n, dtype=np.uint64) * np.uint64(D.SAMPLES_PER_OUTPUT)
+        self.pos = np.zeros(n, np.uint64)
+        self.buf = {kind: (np.zeros((n, 2)), np.zeros(n, np.int64))
+                    for kind in ("normal", "uniform")}
+
+    def block(self, rows: np.ndarray) -> np.ndarray:
+        b = philox.blocks_at(np, self.key, self.counter, self.base[rows] + self.pos[rows])
+        self.pos[rows] += np.uint64(1)
+        return b
+
+    def take(self, rows: np.ndarray, kind: str) -> np.ndarray:
+        """The next value for each row: a new block when its buffer is empty, the
+        buffer's values from the last."""
+        buf, left = self.buf[kind]
+        need = rows[left[rows] == 0]
+        if need.size:
+            b = self.block(need)
+            buf[need] = _normals(b) if kind == "normal" else _uniforms(b)
+            left[need] = 2
+        left[rows] -= 1
+        return buf[rows, left[rows]]
+
+
+def gamma_values(key: int, counter: int, alpha: np.ndarray) -> np.ndarray:
+    """One gamma draw per entry of `alpha` (output i from its own stream), in float64."""
+    n = alpha.size
+    res = np.empty(n)
+    streams = _Streams(key, counter, n)
+    one = np.flatnonzero(alpha == 1)  # an exponential
+    if one.size:
+        res[one] = -_map(math.log1p, -_uniforms(streams.block(one))[:, -1])
+    active = np.flatnonzero(alpha != 1)
+    less = alpha < 1
+    d = alpha + np.where(less, 2.0 / 3, -1.0 / 3)
+    c = (1.0 / 3) / np.sqrt(d)
+    while active.size:
+        x = streams.take(active, "normal")
+        v = 1 + c[active] * x
+        ok = ~(v <= 0)  # (a NaN v, from a negative or NaN alpha, goes on to give NaN)
+        rows, x, v = active[ok], x[ok], v[ok]
+        v = v * v * v
+        u = streams.take(rows, "uniform")
+        accept = u < 1 - 0.0331 * (x * x) * (x * x)
+        rest = np.flatnonzero(~accept)
+        if rest.size:
+            xr, vr = x[rest], v[rest]
+            accept[rest] = _map(math.log, u[rest]) < 0.5 * xr * xr + d[rows[rest]] * (
+                1 - vr + _map(math.log, vr))
+        won = rows[accept]
+        out = d[won] * v[accept]
+        small = less[won]
+        if small.any():
+            b = streams.take(won[small], "uniform")
+            out[small] = out[small] * _map(math.pow, b, 1 / alpha[won[small]])
+        res[won] = out
+        done = np.zeros(n, bool)
+        done[won] = True
+        active = active[~done[active]]
+    return res
+
+
+def _sample_major(values: np.ndarray, num_alphas: int, samples: int) -> np.ndarray:
+    """Kernel order (alpha by alpha) to output order (sample by sample)."""
+    return values.reshape(num_alphas, samples).T.reshape(-1)
+
+
+# ---------------------------------------------------------------------------------------
+# RandomGamma (stateful): output shape = shape + alpha's shape.
+# ---------------------------------------------------------------------------------------
+
+def _gamma_infer(alpha: Any, shape: tuple, seed: int, seed2: int, node: int = 0) -> list:
+    op = "RandomGamma"
+    C.check_dtype(op, alpha, _GAMMA_DTYPES)
+    R.check_shape(op, shape, alpha._dtype)
+    if alpha._shape is None:
+        return [(None, alpha._dtype)]
+    return [(tuple(shape) + tuple(alpha._shape), alpha._dtype)]
+
+
+def _gamma_kernel(xp: Any, alpha: Any, shape: tuple, seed: int, seed2: int,
+                  node: int = 0) -> Any:
+    samples = math.prod(shape)
+    if samples == 0 or alpha.size == 0:
+        return xp.zeros(tuple(shape) + alpha.shape, dtype=alpha.dtype)
+    n = samples * alpha.size
+    key, counter = R._reserve("RandomGamma", alpha.dtype.name, seed, seed2, node,
+                              n * D.SAMPLES_PER_OUTPUT)
+    per_output = np.repeat(np.asarray(alpha).reshape(-1), samples)
+    vals = gamma_values(key, counter, per_output.astype(np.float64))
+    return xp.asarray(_sample_major(vals, alpha.size, samples).astype(alpha.dtype).reshape(
+        tuple(shape) + alpha.shape))
+
+
+def _ref_draws(draw: Any, key: int, counter: int, params: np.ndarray, shape: tuple,
+               out_dtype: Any) -> np.ndarray:
+    """Output (sample s, parameter j) is kernel output j * samples + s, as TF lays them."""
+    samples, flat = math.prod(shape), params.reshape(-1)
+    vals = [[draw(key, counter, float(p), j * samples + s) for j, p in enumerate(flat)]
+            for s in range(samples)]
+    return np.array(vals, np.float64).astype(out_dtype).reshape(tuple(shape) + params.shape)
+
+
+def _ref_gamma(alpha: np.ndarray, shape: tuple, seed: int, seed2: int, node: int = 0) -> Any:
+    return _ref_draws(ref.gamma, seed, seed2 << 64, alpha, shape, alpha.dtype)
+
+
+RANDOM_GAMMA = register(OpDef(
+    "RandomGamma", _gamma_infer, _gamma_kernel, stateful=True, reference=_ref_gamma,
+    gpu=False,  # host arithmetic (the C library's log, pow, lgamma per draw)
+    samples=lambda: [Sample((np.array([0.5, 1.0, 3.0], np.float32),), R._seeded(shape=(4,)),
+                    grad=False),
+             Sample((np.array([[0.2], [7.5]]),), R._seeded(shape=(2, 3)), grad=False)],
+    bad_samples=lambda: [BadSample((np.array([1, 2], np.int32),), R._seeded(shape=(2,)),
+                           InvalidArgumentError, "attr 'T'")],
+))
+
+
+def gamma(shape: Any, alpha: Any, beta: Any = None, dtype: Any = dt.float32, seed: Any = None,
+          name: str | None = None) -> Any:
+    """Gamma draws of concentration alpha and rate beta, shape + broadcast(alpha, beta)."""
+    dtype = dt.as_dtype(dtype)
+    a = convert_to_tensor(alpha, dtype=dtype)
+    b = convert_to_tensor(1 if beta is None else beta, dtype=dtype)
+    a = broadcast_to(a, np.broadcast_shapes(tuple(a.shape), tuple(b.shape)))
+    shape = R._static_shape(shape, "RandomGamma")
+    raw = bind(RANDOM_GAMMA, (a,), dict(shape=shape, **R._op_seeds(seed)))
+    return maximum(np.finfo(dtype.as_numpy_dtype).tiny, truediv(raw, b))
+
+
+# ---------------------------------------------------------------------------------------
+# StatelessRandomGammaV3: inputs key, counter, alg, alpha; shape ends with alpha's.
+# ---------------------------------------------------------------------------------------
+
+def _stateless_gamma_infer(key: Any, counter: Any, alg: Any, alpha: Any, shape: tuple) -> list:
+    op = "StatelessRandomGammaV3"
+    S._check_key_counter_alg(op, key, counter, alg)
+    C.check_dtype(op, alpha, _GAMMA_DTYPES)
+    R.check_shape(op, shape, alpha._dtype)
+    a = alpha._shape
+    if a is not None and (len(a) > len(shape) or (a and tuple(shape[-len(a):]) != tuple(a))):
+        raise C.fail(op, "Shape passed in must end with broadcasted shape.")
+    return [(tuple(shape), alpha._dtype)]
+
+
+def _stateless_gamma_kernel(xp: Any, key: Any, counter: Any, alg: Any, alpha: Any,
+                            shape: tuple) -> Any:
+    k, c = S.stream_of("StatelessRandomGammaV3", key, counter, alg)
+    n = math.prod(shape)
+    if n == 0:
+        return xp.zeros(shape, dtype=alpha.dtype)
+    samples = n // alpha.size
+    per_output = np.repeat(np.asarray(alpha, np.float64).reshape(-1), samples)
+    vals = gamma_values(k, c, per_output)
+    return xp.asarray(_sample_major(vals, alpha.size, samples).astype(alpha.dtype)
+                      .reshape(shape))
+
+
+def _ref_stateless_gamma(key: Any, counter: Any, alg: Any, alpha: np.ndarray,
+                         shape: tuple) -> Any:
+    c = int(counter[0]) | (int(counter[1]) << 64)
+    lead = shape[:len(shape) - alpha.ndim]
+    return _ref_draws(ref.gamma, int(key[0]), c, alpha, lead, alpha.dtype).reshape(shape)
+
+
+STATELESS_GAMMA = register(OpDef(
+    "StatelessRandomGammaV3", _stateless_gamma_infer, _stateless_gamma_kernel,
+    gpu=False,  # host arithmetic (the C library's log, pow, lgamma per draw)
+    reference=_ref_stateless_gamma,
+    samples=lambda: [Sample(S._KCA + (np.array([0.5, 1.0, 4.0], np.float32),),
+                            {"shape": (5, 3)}, grad=False),
+                     Sample(S._KCA + (np.float64(0.3),), {"shape": (4,)}, grad=False)],
+    bad_samples=lambda: [BadSample(S._KCA + (np.array([1.0, 2.0], np.float32),),
+                                   {"shape": (3,)}, InvalidArgumentError,
+                                   "Shape passed in must end with broadcasted shape.")],
+))
+
+
+def stateless_gamma(shape: Any, seed: Any, alpha: Any, beta: Any = None,
+                    dtype: Any = dt.float32, name: str | None = None) -> Any:
+    """Gamma draws that depend only on `seed`; `shape` ends with broadcast(alpha, beta)."""
+    dtype = dt.as_dtype(dtype)
+    a = convert_to_tensor(alpha, dtype=dtype)
+    b = convert_to_tensor(1 if beta is None else beta, dtype=dtype)
+    a = broadcast_to(a, np.broadcast_shapes(tuple(a.shape), tuple(b.shape)))
+    shape = R._static_shape(shape, "StatelessRandomGammaV3")
+    raw = bind(STATELESS_GAMMA, S.key_counter_alg(seed, "auto_select") + (a,),
+               {"shape": shape})
+    return maximum(np.finfo(dtype.as_numpy_dtype).tiny, truediv(raw, b))
+
+
+# ---------------------------------------------------------------------------------------
+# Poisson: RandomPoissonV2 (stateful; shape + rate's shape) and StatelessRandomPoisson
+# (shape ends with rate's shape).
+# ---------------------------------------------------------------------------------------
+
+def poisson_values(key: int, counter: int, rate: np.ndarray) -> np.ndarray:
+    """One Poisson draw per entry of `rate` (output i from its own stream), as float64."""
+    n = rate.size
+    res = np.zeros(n)
+    streams = _Streams(key, counter, n)
+    finite = np.isfinite(rate)
+    res[~finite] = np.nan
+    knuth = np.flatnonzero(finite & (rate < 10))
+    if knuth.size:
+        limit = _map(_exp, -rate[knuth])
+        prod = np.ones(knuth.size)
+        count = np.zeros(knuth.size)
+        todo = np.arange(knuth.size)
+        while todo.size:
+            prod[todo] = prod[todo] * streams.take(knuth[todo], "uniform")
+            hit = prod[todo] <= limit[todo]
+            res[knuth[todo[hit]]] = count[todo[hit]]
+            count[todo[~hit]] += 1
+            todo = todo[~hit]
+    rows = np.flatnonzero(finite & (rate >= 10))
+    if rows.size:
+        res[rows] = _hormann(streams, rows, rate[rows])
+    return res
+
+
+def _hormann(streams: _Streams, rows: np.ndarray, rate: np.ndarray) -> np.ndarray:
+    """Hormann's transformed rejection for rates >= 10."""
+    out = np.zeros(rows.size)
+    log_rate = _map(math.log, rate)
+    b = 0.931 + 2.53 * np.sqrt(rate)
+    a = -0.059 + 0.02483 * b
+    inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
+    v_r = 0.9277 - 3.6224 / (b - 2)
+    todo = np.arange(rows.size)
+    while todo.size:
+        u = streams.take(rows[todo], "uniform") - 0.5
+        v = streams.take(rows[todo], "uniform")
+        us = 0.5 - np.abs(u)
+        k = np.floor((2 * a[todo] / us + b[todo]) * u + rate[todo] + 0.43)
+        accept = (us >= 0.07) & (v <= v_r[todo])
+        retry = ~accept & ((k < 0) | ((us < 0.013) & (v > us)))
+        test = np.flatnonzero(~accept & ~retry)
+        if test.size:
+            j = todo[test]
+            s = _map(math.log, v[test] * inv_alpha[j] / (a[j] / (us[test] * us[test]) + b[j]))
+            t = -rate[j] + k[test] * log_rate[j] - _map(_lgamma, k[test] + 1)
+            accept[test] = s <= t
+        out[todo[accept]] = k[accept]
+        todo = todo[~accept]
+    return out
+
+
+def _poisson_dtype_check(op: str, rate: Any, dtype: dt.DType) -> None:
+    C.check_dtype(op, rate, frozenset((dt.float16, dt.float32, dt.float64, dt.int32, dt.int64)),
+                  "R")
+    C.dtype_attr(op, dtype, "dtype", frozenset((dt.float16, dt.float32, dt.float64, dt.int32,
+                                                dt.int64)))
+
+
+def _poisson_infer(rate: Any, shape: tuple, dtype: dt.DType, seed: int, seed2: int,
+                   node: int = 0) -> list:
+    _poisson_dtype_check("RandomPoissonV2", rate, dtype)
+    R.check_shape("RandomPoissonV2", shape, dtype)
+    if rate._shape is None:
+        return [(None, dtype)]
+    return [(tuple(shape) + tuple(rate._shape), dtype)]
+
+
+def _poisson_kernel(xp: Any, rate: Any, shape: tuple, dtype: dt.DType, seed: int, seed2: int,
+                    node: int = 0) -> Any:
+    samples = math.prod(shape)
+    out_shape = tuple(shape) + rate.shape
+    if samples == 0 or rate.size == 0:
+        return xp.zeros(out_shape, dtype=dtype.as_numpy_dtype)
+    n = samples * rate.size
+    key, counter = R._reserve("RandomPoissonV2", rate.dtype.name, seed, seed2, node,
+                              n * D.SAMPLES_PER_OUTPUT)
+    per_output = np.repeat(np.asarray(rate).reshape(-1), samples)
+    vals = poisson_values(key, counter, per_output.astype(np.float64))
+    return xp.asarray(_sample_major(vals, rate.size, samples).astype(dtype.as_numpy_dtype)
+                      .reshape(out_shape))
+
+
+def _ref_poisson(rate: np.ndarray, shape: tuple, dtype: dt.DType, seed: int, seed2: int,
+                 node: int = 0) -> Any:
+    return _ref_draws(ref.poisson, seed, seed2 << 64, rate, shape, dtype.as_numpy_dtype)
+
+
+RANDOM_POISSON = register(OpDef(
+    "RandomPoissonV2", _poisson_infer, _poisson_kernel, stateful=True,
+    gpu=False,  # host arithmetic (the C library's log, pow, lgamma per draw)
+    reference=_ref_poisson,
+    samples=lambda: [Sample((np.array([0.5, 3.0, 15.0], np.float32),),
+                            R._seeded(shape=(4,), dtype=dt.float32), grad=False),
+                     Sample((np.array([2.0, 40.0]),), R._seeded(shape=(3,), dtype=dt.int64),
+                            grad=False)],
+    bad_samples=lambda: [BadSample((np.array([1.0], np.float32),),
+                                   R._seeded(shape=(2,), dtype=dt.string), InvalidArgumentError,
+                                   "attr 'dtype'")],
+))
+
+
+def poisson(shape: Any, lam: Any, dtype: Any = dt.float32, seed: Any = None,
+            name: str | None = None) -> Any:
+    """Poisson draws of rate `lam`: shape + lam's shape."""
+    dtype = dt.as_dtype(dtype)
+    rate = _t(lam)
+    shape = R._static_shape(shape, "RandomPoissonV2")
+    return bind(RANDOM_POISSON, (rate,), dict(shape=shape, dtype=dtype, **R._op_seeds(seed)))
+
+
+def _stateless_poisson_infer(seed: Any, lam: Any, shape: tuple, dtype: dt.DType) -> list:
+    op = "StatelessRandomPoisson"
+    S._check_seed(op, seed)
+    _poisson_dtype_check(op, lam, dtype)
+    R.check_shape(op, shape, dtype)
+    a = lam._shape
+    if a is not None and (len(a) > len(shape) or (a and tuple(shape[-len(a):]) != tuple(a))):
+        raise C.fail(op, "Shape passed in must end with broadcasted shape.")
+    return [(tuple(shape), dtype)]
+
+
+def _stateless_poisson_kernel(xp: Any, seed: Any, lam: Any, shape: tuple,
+                              dtype: dt.DType) -> Any:
+    n = math.prod(shape)
+    if n == 0:
+        return xp.zeros(shape, dtype=dtype.as_numpy_dtype)
+    key, counter = philox.scramble_seed(int(seed[0]), int(seed[1]))
+    samples = n // lam.size
+    per_output = np.repeat(np.asarray(lam).reshape(-1), samples)
+    vals = poisson_values(key, counter, per_output.astype(np.float64))
+    return xp.asarray(_sample_major(vals, lam.size, samples).astype(dtype.as_numpy_dtype)
+                      .reshape(shape))
+
+
+def _ref_stateless_poisson(seed: np.ndarray, lam: np.ndarray, shape: tuple,
+                           dtype: dt.DType) -> Any:
+    key, counter = ref.scramble(int(seed[0]), int(seed[1]))
+    lead = shape[:len(shape) - lam.ndim]
+    return _ref_draws(ref.poisson, key, counter, lam, lead, dtype.as_numpy_dtype).reshape(shape)
+
+
+STATELESS_POISSON = register(OpDef(
+    "StatelessRandomPoisson", _stateless_poisson_infer, _stateless_poisson_kernel,
+    gpu=False,  # host arithmetic (the C library's log, pow, lgamma per draw)
+    reference=_ref_stateless_poisson,
+    samples=lambda: [Sample((S._SEED, np.array([0.5, 30.0], np.float32)),
+                            {"shape": (4, 2), "dtype": dt.int32}, grad=False),
+                     Sample((S._SEED, np.float64(12.5)), {"shape": (5,), "dtype": dt.float64},
+                            grad=False)],
+    bad_samples=lambda: [BadSample((S._SEED, np.array([1.0, 2.0], np.float32)),
+                                   {"shape": (3,), "dtype": dt.int32}, InvalidArgumentError,
+                                   "Shape passed in must end with broadcasted shape.")],
+))
+
+
+def stateless_poisson(shape: Any, seed: Any, lam: Any, dtype: Any = dt.int32,
+                      name: str | None = None) -> Any:
+    """Poisson draws that depend only on `seed`; `shape` ends with lam's shape."""
+    shape = R._static_shape(shape, "StatelessRandomPoisson")
+    return bind(STATELESS_POISSON, (convert_to_tensor(seed), _t(lam)),
+                {"shape": shape, "dtype": dt.as_dtype(dtype)})

@@ -1,0 +1,282 @@
+"""tf.random.Generator: random streams held in a state variable, TF 2.21's bit for bit.
+
+Sits in the ops layer above random_stateless.py. The state is an int64 variable
+[counter_lo, counter_hi, key] for Philox ([counter, key] for ThreeFry, which has no CPU
+kernel in TF: its draws raise TF's UnimplementedError). A draw of n values reads the
+state as a Philox (key, counter), advances the counter by 256 blocks per value (op
+RngReadAndSkip here returns the key and counter and the advanced state), and runs the
+stateless V2 op on that key and counter. Draws work, and advance the state, inside traced
+functions too.
+"""
+
+from __future__ import annotations
+
+import math as _pymath
+import os
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.trackable import AutoTrackable
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import philox
+from eagerflow._src.ops import random_dists as D
+from eagerflow._src.ops import random_stateless as S
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import cast, zeros_like
+from eagerflow._src.ops.reduce import reduce_prod
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.variables import Variable
+
+_M64 = (1 << 64) - 1
+
+
+def _state_size(alg: int) -> int:
+    if alg in (S.Algorithm.PHILOX.value, S.Algorithm.AUTO_SELECT.value):
+        return 3
+    if alg == S.Algorithm.THREEFRY.value:
+        return 2
+    raise ValueError(S.unsupported_alg(alg))
+
+
+# ---------------------------------------------------------------------------------------
+# RngReadAndSkip over a state value: (key, counter) of the state, and the state with its
+# counter advanced by 256 blocks per value drawn.
+# ---------------------------------------------------------------------------------------
+
+def _skip_infer(state: Any, alg: Any, delta: Any) -> list:
+    op = "RngReadAndSkip"
+    C.check_dtype(op, state, frozenset((dt.int64,)), "state")
+    C.check_dtype(op, alg, frozenset((dt.int32,)), "alg")
+    C.check_dtype(op, delta, frozenset((dt.uint64,)), "delta")
+    for i, x in ((1, alg), (2, delta)):
+        if x._shape is not None and x._shape != ():
+            raise C.fail(op, f"input {i} (0-based) must have shape [], not "
+                             f"{C.shape_str(x._shape)}")
+    if state._shape is not None and len(state._shape) != 1:
+        raise C.fail(op, f"RNG state must have one and only one dimension, not "
+                         f"{len(state._shape)}")
+    return [((1,), dt.uint64), ((2,), dt.uint64), (state._shape, dt.int64)]
+
+
+def _skip_kernel(xp: Any, state: Any, alg: Any, delta: Any) -> tuple:
+    a = int(alg)
+    if a == S.Algorithm.THREEFRY.value:
+        raise UnimplementedError(None, None, "Non-XLA devices don't support the ThreeFry "
+                                             "algorithm. [Op:RngReadAndSkip]")
+    if a not in (S.Algorithm.PHILOX.value, S.Algorithm.AUTO_SELECT.value):
+        raise InvalidArgumentError(None, None, f"Unsupported algorithm id: {a} "
+                                               "[Op:RngReadAndSkip]")
+    if state.shape != (3,):
+        raise InvalidArgumentError(None, None, f"The size of the state must be at least 3; got "
+                                               f"{state.size} [Op:RngReadAndSkip]")
+    words = [int(v) & _M64 for v in state.tolist()]
+    counter = words[0] | (words[1] << 64)
+    moved = (counter + int(delta) * D.SAMPLES_PER_OUTPUT) & philox.M128
+    new = np.array([moved & _M64, moved >> 64, words[2]], np.uint64).view(np.int64)
+    return (xp.asarray([words[2]], dtype=xp.uint64),
+            xp.asarray(words[:2], dtype=xp.uint64), xp.asarray(new))
+
+
+def _ref_skip(state: Any, alg: Any, delta: Any) -> tuple:
+    lo, hi, key = (int(v) % 2**64 for v in state)
+    c = (lo + hi * 2**64 + int(delta) * 256) % 2**128
+    new = [v - 2**64 if v >= 2**63 else v for v in (c % 2**64, c // 2**64, key)]
+    return np.array([key], np.uint64), np.array([lo, hi], np.uint64), np.array(new, np.int64)
+
+
+RNG_READ_AND_SKIP = register(OpDef(
+    "RngReadAndSkip", _skip_infer, _skip_kernel, reference=_ref_skip, num_outputs=3,
+    samples=lambda: [
+        Sample((np.array([7, 0, 12], np.int64), np.int32(1), np.uint64(3)), grad=False),
+             Sample((np.array([-5, -1, -9], np.int64), np.int32(3), np.uint64(10)),
+                    grad=False)],
+    bad_samples=lambda: [BadSample((np.array([7, 12], np.int64), np.int32(2), np.uint64(3)), {},
+                           UnimplementedError, "ThreeFry"),
+                 BadSample((np.array([7, 0, 12], np.int64), np.array([1], np.int32),
+                            np.uint64(3)), {}, InvalidArgumentError,
+                           "input 1 (0-based) must have shape [], not [1]")],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# States from seeds.
+# ---------------------------------------------------------------------------------------
+
+def _to_int64(value: Any) -> Any:
+    """Python ints above 2**63 - 1 wrap to int64, as TF's state conversion does."""
+    if isinstance(value, (list, tuple)):
+        return [_to_int64(v) for v in value]
+    if isinstance(value, int) and value > 2**63 - 1:
+        return value - 2**64
+    return value
+
+
+def _state_array(value: Any) -> np.ndarray:
+    v = value.numpy() if hasattr(value, "numpy") else _to_int64(value)
+    return np.asarray(v).astype(np.int64).reshape(-1) if np.ndim(v) else \
+        np.asarray(v).astype(np.int64)
+
+
+def create_rng_state(seed: Any, alg: Any) -> Any:
+    """The state a Generator built from `seed` starts with: an int seed is cut into 64-bit
+    words (low first); a list of seeds is taken as is; both are left-padded with zeros."""
+    size = _state_size(S.alg_to_int(alg))
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        words = []
+        for _ in range(size):
+            words.append(seed & _M64)
+            seed >>= 64
+        seed = words
+    s = _state_array(seed).reshape(-1)[:size]
+    return convert_to_tensor(np.concatenate([np.zeros(size - s.size, np.int64), s]))
+
+
+class Generator(AutoTrackable):
+    """A random number generator with explicit, checkpointable state."""
+
+    def __init__(self, copy_from: Generator | None = None, state: Any = None,
+                 alg: Any = None) -> None:
+        if copy_from is not None:
+            assert (alg or state) is None
+            init, self._alg = copy_from.state.read_value(), copy_from.algorithm
+        else:
+            assert alg is not None and state is not None
+            self._alg = S.alg_to_int(alg)
+            init = _state_array(state)
+            if init.shape != (_state_size(self._alg),):
+                raise ValueError(f"Shapes {tuple(init.shape)} and [{_state_size(self._alg)}] "
+                                 "are incompatible")
+        self._state_var = Variable(init, trainable=False, name="StateVar", dtype=dt.int64)
+        self._track("_state_var", self._state_var)
+
+    @classmethod
+    def from_state(cls, state: Any, alg: Any) -> Generator:
+        return cls(alg=alg, state=state)
+
+    @classmethod
+    def from_seed(cls, seed: Any, alg: Any = None) -> Generator:
+        alg = S.alg_to_int(S.Algorithm.PHILOX.value if alg is None else alg)
+        return cls(state=create_rng_state(seed, alg), alg=alg)
+
+    @classmethod
+    def from_non_deterministic_state(cls, alg: Any = None) -> Generator:
+        alg = S.alg_to_int(S.Algorithm.PHILOX.value if alg is None else alg)
+        words = np.frombuffer(os.urandom(8 * _state_size(alg)), dtype=np.int64)
+        return cls(state=words.copy(), alg=alg)
+
+    @classmethod
+    def from_key_counter(cls, key: Any, counter: Any, alg: Any) -> Generator:
+        alg = S.alg_to_int(alg)
+        return cls(state=cls._key_counter_state(key, counter, alg), alg=alg)
+
+    @staticmethod
+    def _key_counter_state(key: Any, counter: Any, alg: int) -> np.ndarray:
+        c, k = _state_array(counter).reshape(-1), _state_array(key)
+        if c.shape != (_state_size(alg) - 1,):
+            raise ValueError(f"Shapes {tuple(c.shape)} and [{_state_size(alg) - 1}] are "
+                             "incompatible")
+        if k.shape != ():
+            raise ValueError(f"Shapes {tuple(k.shape)} and [] are incompatible")
+        return np.concatenate([c, k.reshape(1)])
+
+    @property
+    def state(self) -> Any:
+        return self._state_var
+
+    @property
+    def algorithm(self) -> int:
+        return self._alg
+
+    @property
+    def key(self) -> Any:
+        return self._state_var.read_value()[-1]
+
+    def reset(self, state: Any) -> None:
+        s = _state_array(state)
+        if s.shape != (_state_size(self._alg),):
+            raise ValueError(f"Shapes {tuple(s.shape)} and [{_state_size(self._alg)}] are "
+                             "incompatible")
+        self._state_var.assign(s)
+
+    def reset_from_seed(self, seed: Any) -> None:
+        self._state_var.assign(create_rng_state(seed, self._alg))
+
+    def reset_from_key_counter(self, key: Any, counter: Any) -> None:
+        self._state_var.assign(self._key_counter_state(key, counter, self._alg))
+
+    def _read_and_skip(self, delta: Any) -> tuple:
+        """(key, counter, old state); the state variable moves on by `delta` values."""
+        d = cast(delta, dt.uint64) if isinstance(delta, Tensor) else \
+            convert_to_tensor(np.uint64(int(delta) & _M64))
+        old = self._state_var.read_value()
+        key, counter, new = bind(RNG_READ_AND_SKIP,
+                                 (old, convert_to_tensor(self._alg, dtype=dt.int32), d), {})
+        self._state_var.assign(new)
+        return key, counter, old
+
+    def skip(self, delta: Any) -> Any:
+        """Advances the state as `delta` draws would; returns the state before."""
+        return self._read_and_skip(delta)[2]
+
+    def _key_counter(self, shape: Any) -> tuple:
+        n = _num_values(shape)
+        key, counter, _ = self._read_and_skip(n)
+        return key, counter, convert_to_tensor(self._alg, dtype=dt.int32)
+
+    def normal(self, shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dt.float32,
+               name: str | None = None) -> Any:
+        return S.normal_from(S.NORMAL_V2, *self._key_counter(shape), shape, mean, stddev, dtype)
+
+    def truncated_normal(self, shape: Any, mean: Any = 0.0, stddev: Any = 1.0,
+                         dtype: Any = dt.float32, name: str | None = None) -> Any:
+        return S.normal_from(S.TRUNCATED_NORMAL_V2, *self._key_counter(shape), shape, mean,
+                             stddev, dtype)
+
+    def uniform(self, shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dt.float32,
+                name: str | None = None) -> Any:
+        dtype = dt.as_dtype(dtype)
+        if dtype.is_integer and (minval is None) != (maxval is None):
+            raise ValueError(f"For integer dtype {dtype}, minval and maxval must be both "
+                             f"`None` or both non-`None`; got minval={minval} and "
+                             f"maxval={maxval}")
+        return S.uniform_from(*self._key_counter(shape), shape, minval, maxval, dtype)
+
+    def uniform_full_int(self, shape: Any, dtype: Any = dt.uint64, name: str | None = None) -> Any:
+        return S.uniform_from(*self._key_counter(shape), shape, None, None, dt.as_dtype(dtype))
+
+    def make_seeds(self, count: int = 1) -> Any:
+        """A [2, count] int64 tensor: fresh keys over zeros, seeds for stateless ops."""
+        keys = self.uniform_full_int([count], dt.int64)
+        return stack([keys, zeros_like(keys)])
+
+    def split(self, count: int = 1) -> list:
+        """`count` new generators, each keyed by a fresh draw, with their counters at zero."""
+        keys = np.asarray(self.uniform_full_int([count], dt.int64))
+        zeros = [0] * (_state_size(self._alg) - 1)
+        return [Generator(state=zeros + [int(k)], alg=self._alg) for k in keys]
+
+
+def _num_values(shape: Any) -> Any:
+    """The number of values a draw of `shape` makes (a tensor while tracing a dynamic one)."""
+    if isinstance(shape, Tensor) and not hasattr(shape, "_arr"):
+        return reduce_prod(shape)
+    dims = shape.as_list() if hasattr(shape, "as_list") else np.asarray(shape).reshape(-1)
+    return _pymath.prod(int(d) for d in dims)
+
+
+_GLOBAL_GENERATOR: list = []
+
+
+def get_global_generator() -> Generator:
+    if not _GLOBAL_GENERATOR:
+        _GLOBAL_GENERATOR.append(Generator.from_non_deterministic_state())
+    return _GLOBAL_GENERATOR[0]
+
+
+def set_global_generator(generator: Generator) -> None:
+    _GLOBAL_GENERATOR[:] = [generator]

@@ -1,0 +1,106 @@
+"""The layer harness's cases: every built-in layer with its kwargs and input shape.
+
+Plain data (class names, not classes) so that tf_weights_golden.py can build the same
+layers with real Keras. test_layer_harness.py runs the harness on them;
+test_initial_weights_tf.py compares their initial weights with TF 2.21's.
+"""
+
+
+def _double(x):
+    return x * 2.0
+
+
+CASES = [
+    # (class name, kwargs, input_shape, bad_input_shape, n_trainable, n_non_trainable, extra)
+    ("Dense", {"units": 3}, (2, 4), (4,), 2, 0, {}),
+    ("Dense", {"units": 3, "use_bias": False, "activation": "relu"}, (2, 5, 4), (4,), 1, 0, {}),
+    ("Activation", {"activation": "tanh"}, (2, 3), None, 0, 0, {}),
+    ("Dropout", {"rate": 0.5}, (2, 3), None, 0, 0, {}),
+    ("SpatialDropout1D", {"rate": 0.5}, (2, 3, 4), (2, 3), 0, 0, {}),
+    ("SpatialDropout2D", {"rate": 0.5}, (2, 3, 4, 5), (2, 3), 0, 0, {}),
+    ("Flatten", {}, (2, 3, 4), None, 0, 0, {}),
+    ("Reshape", {"target_shape": (6, -1)}, (2, 3, 4), None, 0, 0, {}),
+    ("Permute", {"dims": (2, 1)}, (2, 3, 4), (2, 3), 0, 0, {}),
+    ("RepeatVector", {"n": 3}, (2, 4), (2, 3, 4), 0, 0, {}),
+    ("Lambda", {"function": _double}, (2, 3), None, 0, 0,
+     {"custom_objects": {"_double": _double}}),
+    ("Masking", {"mask_value": 0.0}, (2, 3, 4), None, 0, 0, {}),
+    ("Embedding", {"input_dim": 10, "output_dim": 4}, (2, 5), None, 1, 0,
+     {"input_dtype": "int32"}),
+    ("ActivityRegularization", {"l1": 0.1}, (2, 3), None, 0, 0, {}),
+    ("Conv1D", {"filters": 3, "kernel_size": 2}, (2, 6, 4), (2, 6), 2, 0, {}),
+    ("Conv1D", {"filters": 2, "kernel_size": 3, "padding": "causal", "dilation_rate": 2},
+     (2, 7, 3), (2, 6), 2, 0, {}),
+    ("Conv2D", {"filters": 3, "kernel_size": 3}, (2, 5, 5, 2), (2, 5, 5), 2, 0, {}),
+    ("Conv2D", {"filters": 4, "kernel_size": (2, 3), "strides": 2, "padding": "same",
+                "data_format": "channels_first"}, (2, 2, 5, 6), (2, 5, 5), 2, 0, {}),
+    ("Conv2D", {"filters": 4, "kernel_size": 2, "groups": 2}, (1, 4, 4, 4), (2, 5, 5), 2, 0,
+     {}),
+    ("Conv2DTranspose", {"filters": 3, "kernel_size": 3, "strides": 2}, (2, 3, 3, 2),
+     (2, 3, 3), 2, 0, {}),
+    ("Conv2DTranspose", {"filters": 2, "kernel_size": 3, "strides": 2, "padding": "same"},
+     (1, 4, 3, 2), (2, 3, 3), 2, 0, {}),
+    ("DepthwiseConv2D", {"kernel_size": 2, "depth_multiplier": 2}, (2, 4, 4, 3), (2, 4, 4),
+     2, 0, {}),
+    ("SeparableConv2D", {"filters": 4, "kernel_size": 3, "padding": "same"}, (2, 5, 5, 3),
+     (2, 5, 5), 3, 0, {}),
+    ("MaxPooling1D", {"pool_size": 2}, (2, 6, 3), (2, 6), 0, 0, {}),
+    ("AveragePooling1D", {"pool_size": 3, "strides": 1, "padding": "same"}, (2, 5, 3),
+     (2, 6), 0, 0, {}),
+    ("MaxPooling2D", {"pool_size": 2}, (2, 5, 5, 3), (2, 5, 5), 0, 0, {}),
+    ("MaxPooling2D", {"pool_size": 3, "strides": 2, "padding": "same"}, (2, 5, 4, 3),
+     (2, 5, 5), 0, 0, {}),
+    ("AveragePooling2D", {"pool_size": (2, 2), "padding": "same"}, (2, 5, 5, 3), (2, 5, 5),
+     0, 0, {}),
+    ("GlobalAveragePooling1D", {}, (2, 5, 3), (2, 5), 0, 0, {}),
+    ("GlobalAveragePooling2D", {}, (2, 4, 5, 3), (2, 5), 0, 0, {}),
+    ("GlobalMaxPooling1D", {}, (2, 5, 3), (2, 5), 0, 0, {}),
+    ("GlobalMaxPooling2D", {"keepdims": True}, (2, 4, 5, 3), (2, 5), 0, 0, {}),
+    ("ZeroPadding1D", {"padding": 2}, (2, 4, 3), (2, 4), 0, 0, {}),
+    ("ZeroPadding2D", {"padding": ((1, 2), (0, 1))}, (2, 3, 4, 2), (2, 4), 0, 0, {}),
+    ("Cropping1D", {"cropping": (1, 2)}, (2, 6, 3), (2, 6), 0, 0, {}),
+    ("Cropping2D", {"cropping": ((1, 0), (1, 2))}, (2, 5, 6, 2), (2, 5), 0, 0, {}),
+    ("UpSampling1D", {"size": 3}, (2, 4, 3), (2, 4), 0, 0, {}),
+    ("UpSampling2D", {"size": (2, 3)}, (2, 3, 4, 2), (2, 4), 0, 0, {}),
+    ("BatchNormalization", {}, (4, 3), None, 2, 2, {"training": True}),
+    ("BatchNormalization", {"axis": 1}, (4, 3, 2, 2), None, 2, 2, {"training": True}),
+    ("LayerNormalization", {}, (2, 3, 4), None, 2, 0, {}),
+    ("LayerNormalization", {"axis": [1, 2]}, (2, 3, 4), None, 2, 0, {}),
+    ("SimpleRNN", {"units": 3}, (2, 4, 5), (2, 5), 3, 0, {}),
+    ("SimpleRNN", {"units": 3, "return_sequences": True, "go_backwards": True}, (2, 4, 5),
+     (2, 5), 3, 0, {}),
+    ("LSTM", {"units": 3}, (2, 4, 5), (2, 5), 3, 0, {}),
+    ("LSTM", {"units": 2, "return_sequences": True, "return_state": True}, (2, 4, 5),
+     (2, 5), 3, 0, {}),
+    ("GRU", {"units": 3}, (2, 4, 5), (2, 5), 3, 0, {}),
+    ("GRU", {"units": 3, "reset_after": False, "return_state": True}, (2, 4, 5), (2, 5), 3,
+     0, {}),
+    ("ReLU", {"max_value": 1.0}, (2, 3), None, 0, 0, {}),
+    ("LeakyReLU", {"alpha": 0.1}, (2, 3), None, 0, 0, {}),
+    ("PReLU", {}, (2, 3, 4), None, 1, 0, {}),
+    ("PReLU", {"shared_axes": [1]}, (2, 3, 4), None, 1, 0, {}),
+    ("ELU", {"alpha": 0.5}, (2, 3), None, 0, 0, {}),
+    ("Softmax", {"axis": 1}, (2, 3, 4), None, 0, 0, {}),
+    ("ThresholdedReLU", {"theta": 0.5}, (2, 3), None, 0, 0, {}),
+    ("Rescaling", {"scale": 1.0 / 255, "offset": -1.0}, (2, 3), None, 0, 0, {}),
+    ("Normalization", {"mean": 1.0, "variance": 4.0}, (2, 3), None, 0, 0, {}),
+    ("EinsumDense", {"equation": "ab,bc->ac", "output_shape": 4, "bias_axes": "c"}, (2, 3),
+     None, 2, 0, {}),
+    ("EinsumDense", {"equation": "abc,cde->abde", "output_shape": (5, 3, 2),
+                     "activation": "relu"}, (2, 5, 4), (2, 4), 1, 0, {}),
+    ("EinsumDense", {"equation": "...b,bc->...c", "output_shape": 3, "bias_axes": "c"},
+     (2, 4, 5), None, 2, 0, {}),
+    ("UnitNormalization", {}, (2, 3), None, 0, 0, {}),
+    ("UnitNormalization", {"axis": [1, 2]}, (2, 3, 4), None, 0, 0, {}),
+    ("ZeroPadding3D", {"padding": ((1, 0), (0, 2), (1, 1))}, (2, 2, 3, 2, 2), (2, 3), 0, 0, {}),
+    ("Cropping3D", {"cropping": 1, "data_format": "channels_first"}, (2, 2, 4, 3, 5), (2, 3),
+     0, 0, {}),
+    ("UpSampling3D", {"size": (2, 1, 3)}, (2, 2, 3, 2, 2), (2, 3), 0, 0, {}),
+]
+
+
+def wrapper_cases(L):
+    """The wrapper layers (their kwargs hold layers of the module `L`), with input shapes."""
+    return [(L.TimeDistributed, {"layer": L.Dense(2)}, (2, 3, 4)),
+            (L.Bidirectional, {"layer": L.LSTM(2, return_sequences=True)}, (2, 3, 4)),
+            (L.Bidirectional, {"layer": L.GRU(2), "merge_mode": "sum"}, (2, 3, 4))]

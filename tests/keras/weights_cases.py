@@ -1,0 +1,95 @@
+"""Initial weights and random masks of Keras layers, built the same way by Keras 3 on TF and
+by eagerflow: keras.utils.set_random_seed, then the layer is made and called.
+
+tf_weights_golden.py runs `run_all` with real Keras and writes weights_golden.json;
+test_initial_weights_tf.py runs it with eagerflow's keras and compares the bytes.
+"""
+
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "ops"))
+import harness_cases as H  # noqa: E402
+from random_cases import encode  # noqa: E402
+
+SEED = 1234
+MASK_LAYERS = [("Dropout", {"rate": 0.4}, (3, 5)), ("Dropout", {"rate": 0.5, "seed": 7}, (2, 6)),
+               ("SpatialDropout1D", {"rate": 0.5}, (2, 3, 4)),
+               ("SpatialDropout2D", {"rate": 0.5}, (2, 3, 4, 5)),
+               ("GaussianNoise", {"stddev": 0.2}, (2, 4)),
+               ("GaussianDropout", {"rate": 0.3}, (2, 4)), ("AlphaDropout", {"rate": 0.3}, (2, 4))]
+
+
+def _input(shape, dtype):
+    n = int(np.prod(shape))
+    return (np.arange(n) % 7).reshape(shape).astype(dtype) + (0 if "int" in dtype else 0.5)
+
+
+def layer_weights(keras, name, kwargs, shape, dtype="float32"):
+    keras.utils.set_random_seed(SEED)
+    layer = getattr(keras.layers, name)(**kwargs)
+    layer(_input(shape, dtype))
+    return [encode(w.numpy()) for w in layer.weights]
+
+
+def harness_weights(keras):
+    out = {}
+    for i, (name, kwargs, shape, *_, extra) in enumerate(H.CASES):
+        if name == "Lambda" or not hasattr(keras.layers, name):
+            continue
+        out[f"{name}-{i}"] = layer_weights(keras, name, kwargs, shape,
+                                           extra.get("input_dtype", "float32"))
+    for i, (cls, kwargs, shape) in enumerate(H.wrapper_cases(keras.layers)):
+        keras.utils.set_random_seed(SEED)
+        kwargs = dict(kwargs, layer=type(kwargs["layer"]).from_config(
+            kwargs["layer"].get_config()))  # made after the seed is set
+        layer = cls(**kwargs)
+        layer(_input(shape, "float32"))
+        out[f"{cls.__name__}-{i}"] = [encode(w.numpy()) for w in layer.weights]
+    return out
+
+
+def model_weights(keras):
+    keras.utils.set_random_seed(SEED)
+    L = keras.layers
+    model = keras.Sequential([keras.Input((8, 8, 1)), L.Conv2D(4, 3, activation="relu"),
+                              L.MaxPooling2D(), L.Flatten(), L.Dense(10, activation="relu"),
+                              L.Dropout(0.3), L.Dense(3)])
+    x = _input((2, 8, 8, 1), "float32")
+    outputs = [model(x, training=True).numpy().tolist() for _ in range(2)]
+    return {"weights": [encode(w.numpy()) for w in model.weights], "outputs": outputs}
+
+
+def masks(keras):
+    out = {}
+    for i, (name, kwargs, shape) in enumerate(MASK_LAYERS):
+        keras.utils.set_random_seed(SEED)
+        layer = getattr(keras.layers, name)(**kwargs)
+        x = _input(shape, "float32")
+        out[f"{name}-{i}"] = [encode(layer(x, training=True)), encode(layer(x, training=True)),
+                              encode(layer(x, training=False))]
+    return out
+
+
+RNN_DROPOUT = [("SimpleRNN", {"units": 3, "dropout": 0.3, "recurrent_dropout": 0.4}),
+               ("LSTM", {"units": 3, "dropout": 0.3, "return_sequences": True}),
+               ("GRU", {"units": 3, "dropout": 0.3})]
+
+
+def rnn_dropout(keras):
+    """Recurrent layers' outputs while training with dropout: their masks come from the
+    cell's seed generator (compared to rounding: the steps are matmuls)."""
+    out = {}
+    x = _input((2, 4, 5), "float32") / 7
+    for name, kwargs in RNN_DROPOUT:
+        keras.utils.set_random_seed(SEED)
+        out[name] = getattr(keras.layers, name)(**kwargs)(x, training=True).numpy().tolist()
+    return out
+
+
+def run_all(keras):
+    return {"harness": harness_weights(keras), "model": model_weights(keras),
+            "masks": masks(keras), "rnn_dropout": rnn_dropout(keras)}
