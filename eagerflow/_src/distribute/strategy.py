@@ -25,6 +25,10 @@ from eagerflow._src.core.errors import UnavailableError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.distribute import collective_ops, context
 from eagerflow._src.distribute.collective import Rendezvous, reduce_arrays
+from eagerflow._src.distribute.input import (
+    DistributedDataset,
+    DistributedDatasetsFromFunction,
+)
 from eagerflow._src.distribute.replica_function import NotTraceable, ReplicaFunctions
 from eagerflow._src.distribute.values import (
     DistributedValues,
@@ -251,26 +255,6 @@ class _DefaultReplicaContext(ReplicaContext):
 # Strategies.
 # ---------------------------------------------------------------------------------------
 
-class InputContext:
-    """What an input function knows: pipelines, this pipeline's id, replicas in sync."""
-
-    def __init__(self, num_input_pipelines: int = 1, input_pipeline_id: int = 0,
-                 num_replicas_in_sync: int = 1) -> None:
-        self.num_input_pipelines = num_input_pipelines
-        self.input_pipeline_id = input_pipeline_id
-        self.num_replicas_in_sync = num_replicas_in_sync
-
-    def get_per_replica_batch_size(self, global_batch_size: int) -> int:
-        if global_batch_size % self.num_replicas_in_sync:
-            raise ValueError(f"The `global_batch_size` {global_batch_size} is not divisible by "
-                             f"`num_replicas_in_sync` {self.num_replicas_in_sync}")
-        return global_batch_size // self.num_replicas_in_sync
-
-    def __str__(self) -> str:
-        return (f"tf.distribute.InputContext(input pipeline id {self.input_pipeline_id}, "
-                f"total: {self.num_input_pipelines})")
-
-
 class Strategy:
     """Base: a set of replicas (devices) that run the same computation in sync."""
 
@@ -432,13 +416,9 @@ class Strategy:
 
     # -- input -------------------------------------------------------------------------
     def experimental_distribute_dataset(self, dataset: Any, options: Any = None) -> Any:
-        from eagerflow._src.distribute.input import DistributedDataset
-
         return DistributedDataset(self, dataset)
 
     def distribute_datasets_from_function(self, dataset_fn: Callable, options: Any = None) -> Any:
-        from eagerflow._src.distribute.input import DistributedDatasetsFromFunction
-
         return DistributedDatasetsFromFunction(self, dataset_fn)
 
     experimental_distribute_datasets_from_function = distribute_datasets_from_function

@@ -16,6 +16,7 @@ from typing import Any
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import device, nest
+from eagerflow._src.distribute import context
 from eagerflow._src.ops.math import equal, where, zeros_like
 from eagerflow._src.ops.variables import Variable, VariableAggregation
 
@@ -80,8 +81,6 @@ class Mirrored(DistributedValues):
 
 def current_replica_index() -> int | None:
     """The index of the replica running on this thread, or None in cross-replica context."""
-    from eagerflow._src.distribute import context
-
     ctx = context.current_replica_context()
     return None if ctx is None else ctx.local_index
 
