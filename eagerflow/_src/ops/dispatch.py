@@ -104,9 +104,11 @@ def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
 
 def _eager_arrays(inputs: tuple) -> tuple:
     """The arrays of an eager op's inputs (tensors, variables). A graph's symbolic tensor
-    has no value: one that escaped its function is an error, as in TF."""
+    has no value: one that escaped its function is an error, as in TF. (A tensor class
+    that declares `_arr` says for itself why it has none: Keras's KerasTensor.)"""
     for t in inputs:
-        if isinstance(t, Tensor) and not isinstance(t, EagerTensor):
+        if isinstance(t, Tensor) and not isinstance(t, EagerTensor) and \
+                not hasattr(type(t), "_arr"):
             raise TypeError(f"{t!r} is out of scope and cannot be used here. Use return "
                             "values, explicit Python locals or TensorFlow collections to "
                             "access it.\nPlease see https://www.tensorflow.org/guide/function"
