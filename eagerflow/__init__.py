@@ -291,6 +291,7 @@ from eagerflow._src.ops.misc_ops import (  # noqa: E402
     unravel_index as unravel_index,
 )
 from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
+from eagerflow._src.data.optional import OptionalSpec as OptionalSpec  # noqa: E402
 from eagerflow._src.ops.initializers import (  # noqa: E402
     constant_initializer as constant_initializer,
     ones_initializer as ones_initializer,
@@ -304,12 +305,11 @@ newaxis = None
 __version__ = "0.1.0"
 
 # Sub-namespaces loaded on first attribute access (`tf.keras`, `tf.data`, ...).
-_LAZY = ("audio", "autograph", "bitwise", "compat", "config", "data", "debugging", "distribute",
-         "dtypes", "errors", "experimental", "feature_column", "image", "io", "keras", "linalg",
-         "lookup", "math", "nest", "nn", "quantization", "ragged", "random", "saved_model",
-         "signal",
-         "sparse", "strings", "summary", "sysconfig", "test", "tpu", "train", "types", "version",
-         "xla")
+_LAZY = ("audio", "autodiff", "autograph", "bitwise", "compat", "config", "data", "debugging",
+         "distribute", "dtypes", "errors", "experimental", "feature_column", "image", "io",
+         "keras", "linalg", "lookup", "math", "nest", "nn", "quantization", "ragged", "random",
+         "saved_model", "signal", "sparse", "strings", "summary", "sysconfig", "test", "tpu",
+         "train", "types", "version", "xla")
 
 
 def __getattr__(name: str):

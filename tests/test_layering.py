@@ -37,6 +37,7 @@ PACKAGES = [
     "autograph",     # AST conversion of Python control flow
     "function",      # tf.function, ConcreteFunction, compat.v1 graphs
     "module",        # tf.Module
+    "linear_operator",  # tf.linalg.LinearOperator and its family (tf.Modules over ops)
     "train",         # checkpoints
     "summary",       # TensorBoard summaries
     "data",          # tf.data
@@ -53,12 +54,12 @@ OPS_ORDER = [
     "math", "math_special",
     # array and shaping
     "stacking", "dynshape", "sequences", "variables", "array", "shaping",
-    # reductions
-    "reduce",
+    # reductions, and runtime checks over them (sorted segment ids checked in graphs)
+    "reduce", "debugging",
     # indexing and slicing
     "indexing", "sorting", "slicing", "segment_ops",
     # linear algebra
-    "linalg", "linalg_decomp", "linalg_general", "norms", "misc_ops",
+    "linalg", "linalg_decomp", "linalg_banded", "linalg_general", "norms", "misc_ops",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
     "philox", "libm_exact", "random_dists", "random_reference", "random",
@@ -68,7 +69,7 @@ OPS_ORDER = [
     # image and signal
     "image", "image_color", "signal_ops",
     # the rest of TF's API, data and io
-    "debugging", "string_ops", "hash_ops", "sparse_ops", "parsing_ops", "io_ops", "image_codecs",
+    "string_ops", "hash_ops", "sparse_ops", "parsing_ops", "io_ops", "image_codecs",
     "tensor_array",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_dispatch",

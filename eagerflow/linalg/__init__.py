@@ -11,3 +11,12 @@ from eagerflow._src.ops.linalg_decomp import (  # noqa: F401
     set_diag, slogdet, solve, svd, triangular_solve,
 )
 from eagerflow._src.ops.linalg_general import eig, eigvals, lu  # noqa: F401
+from eagerflow._src.ops.linalg_banded import banded_triangular_solve  # noqa: F401
+from eagerflow._src.linear_operator.base import (  # noqa: F401
+    LinearOperator, LinearOperatorAdjoint, LinearOperatorComposition, LinearOperatorFullMatrix,
+    LinearOperatorInversion, LinearOperatorLowerTriangular,
+)
+from eagerflow._src.linear_operator.operators import (  # noqa: F401
+    LinearOperatorBlockDiag, LinearOperatorDiag, LinearOperatorIdentity, LinearOperatorKronecker,
+    LinearOperatorLowRankUpdate, LinearOperatorScaledIdentity, LinearOperatorTridiag,
+)

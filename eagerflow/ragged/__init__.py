@@ -10,4 +10,6 @@ from eagerflow._src.ops.ragged_functions import (
     stack as stack,
 )
 from eagerflow._src.ops.ragged_tensor import RaggedTensor as RaggedTensor
+from eagerflow._src.ops.sparse_functions import ragged_cross as cross
+from eagerflow._src.ops.sparse_functions import ragged_cross_hashed as cross_hashed
 from eagerflow._src.ops.ragged_tensor import RaggedTensorSpec as RaggedTensorSpec

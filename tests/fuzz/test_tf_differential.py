@@ -68,6 +68,8 @@ KNOWN: list = [
      "(it adds int32 offsets to int64 indices)"),
     ("(Svd-3|SelfAdjointEigV2-1|Eig-2)-", "output [12]: shape \\(0,\\) vs TF \\(\\)", "without "
      "vectors TF's unused outputs are uninitialized scalars; eagerflow's are empty"),
+    ("BandedTriangularSolve-", r"gradient 0: shape \(1, \d+\) vs TF \(\d+,\)", "a single band "
+     "(a diagonal): TF's gradient drops the band axis, so it is not shaped like the bands"),
     ("Lu" + _NOT_FINITE, "NaN pattern", "inf and NaN inputs: where they spread in the "
      "elimination follows TF's Eigen loop there, a row-at-a-time elimination here"),
     ("Eig-", "output 1: values", "eigenvectors are defined up to a unit complex factor: TF's "
@@ -83,8 +85,12 @@ KNOWN: list = [
      "eagerflow raises InvalidArgumentError"),
     ("(MatrixDeterminant|LogMatrixDeterminant)" + _NOT_FINITE, "gradient: eagerflow succeeded",
      "TF's gradient inverts the matrix and raises when that fails; eagerflow's gives NaN"),
-    ("MatrixSolve" + _NOT_FINITE, "TF raised.*not invertible", "a matrix holding inf: TF's LU "
-     "may find a zero pivot and raise; eagerflow's result for such a matrix is NaN"),
+    ("(MatrixSolve|MatrixInverse)" + _NOT_FINITE, "TF raised.*not invertible", "a matrix "
+     "holding inf: TF's LU may find a zero pivot and raise; eagerflow's result for such a "
+     "matrix is NaN"),
+    ("BandedTriangularSolve" + _NOT_FINITE, "not invertible", "NaN on the diagonal: whether "
+     "TF finds a zero pivot depends on the order of its vectorized minimum; eagerflow raises "
+     "exactly when a diagonal entry is 0"),
     ("Svd-.*-ties", "output [12]: values", "repeated singular values: their vectors are not "
      "unique (beyond signs); LAPACK and Eigen pick different ones"),
     # TF has no kernel or gradient where eagerflow has one
@@ -338,9 +344,9 @@ def _align_signs(op: str, ours: dict, theirs: dict) -> list | None:
     if a.shape != b.shape or not a.size:
         return None
     flip = np.sign(np.sum(a * b, axis=-2, keepdims=True))  # (..., 1, cols)
-    if not np.all(np.isfinite(flip)) or not (flip < 0).any():
+    flip = np.where(np.isfinite(flip) & (flip != 0), flip, 1.0)  # NaN columns: as they are
+    if not (flip < 0).any():
         return None
-    flip = np.where(flip == 0, 1.0, flip)
     signs = [None] * len(ours["out"])
     for k, kind in how.items():
         out = ours["out"][k]

@@ -142,7 +142,9 @@ def test_training_propagates_and_call_default():
     probe = Probe()
     probe(np.ones((1, 1)))
     probe(np.ones((1, 1)), True)
-    assert seen == [True, False, None, True]
+    # Keras 3 (TF 2.21 gives these): the first call of Outer builds its unbuilt Probe by
+    # running `call` symbolically first, before Outer's own training applies (None)
+    assert seen == [None, True, False, None, True]
 
 
 def test_masks_flow_from_embedding_to_rnn():

@@ -80,3 +80,62 @@ def test_augmentation_runs_while_fitting_and_not_while_predicting():
     assert np.isfinite(history.history["loss"][0])
     augment = tf.keras.Sequential(model.layers[:2])
     assert np.array_equal(augment.predict(BATCH, verbose=0), BATCH)
+
+
+# The warping layers, on ramps: channel 0 holds x - c and channel 1 y - c (c the centre of
+# a 21 x 21 image), so bilinear sampling returns the source coordinates themselves and each
+# image's draw can be read back from its output.
+C = 10
+_Y, _X = np.mgrid[0:21, 0:21].astype(np.float32) - C
+RAMPS = np.repeat(np.stack([_X, _Y], axis=-1)[None], 16, axis=0)
+
+
+def _spread(values, low, high):
+    assert np.all(values >= low - 1e-4) and np.all(values <= high + 1e-4)
+    assert np.ptp(values) > 0.05 * (high - low)  # one draw per image, not one per batch
+
+
+def test_random_translation_shifts_each_image_by_its_own_draw():
+    out = L.RandomTranslation((-0.2, 0.1), (0.05, 0.25), fill_mode="nearest", seed=3)(RAMPS)
+    out = out.numpy()
+    dx = -out[:, C, C, 0] / 21.0  # output (x, y) reads the input at (x - dx, y - dy)
+    dy = -out[:, C, C, 1] / 21.0
+    _spread(dx, 0.05, 0.25)
+    _spread(dy, -0.2, 0.1)
+    # every pixel of an image moved by the same amount (inside the borders)
+    inner = out[:, 6:15, 6:15]
+    assert np.allclose(inner[..., 0] - RAMPS[:, 6:15, 6:15, 0], -dx[:, None, None] * 21, atol=1e-3)
+
+
+def test_random_zoom_scales_about_the_centre():
+    out = L.RandomZoom((-0.3, 0.2), (0.1, 0.4), fill_mode="constant", seed=4)(RAMPS).numpy()
+    assert np.allclose(out[:, C, C], 0.0, atol=1e-4)  # the centre stays
+    zoom_x, zoom_y = out[:, C, C + 1, 0], out[:, C + 1, C, 1]
+    _spread(zoom_x, 1.1, 1.4)
+    _spread(zoom_y, 0.7, 1.2)
+    same = L.RandomZoom((-0.3, 0.2), seed=5)(RAMPS).numpy()
+    assert np.allclose(same[:, C, C + 1, 0], same[:, C + 1, C, 1], atol=1e-4)
+
+
+def test_random_rotation_turns_each_image_about_its_centre():
+    out = L.RandomRotation((-0.05, 0.1), fill_mode="constant", seed=6)(RAMPS).numpy()
+    assert np.allclose(out[:, C, C], 0.0, atol=1e-4)
+    # the pixel right of the centre reads the input at (cos, sin) of the angle
+    angles = np.degrees(np.arctan2(out[:, C, C + 1, 1], out[:, C, C + 1, 0]))
+    _spread(angles, -0.05 * 360, 0.1 * 360)
+    radius = np.hypot(out[:, C, C + 3, 0], out[:, C, C + 3, 1])
+    assert np.allclose(radius, 3.0, atol=1e-3)
+
+
+@pytest.mark.parametrize("make", [lambda: L.RandomTranslation(0.2, 0.2, seed=1),
+                                  lambda: L.RandomZoom(0.2, seed=2),
+                                  lambda: L.RandomRotation(0.1, seed=3)])
+def test_warping_layers_in_tf_data_and_tf_function_and_inference(make):
+    layer = make()
+    ds = tf.data.Dataset.from_tensor_slices(RAMPS).batch(8).map(lambda x: layer(x))
+    batches = [b.numpy() for b in ds]
+    assert [b.shape for b in batches] == [(8, 21, 21, 2)] * 2
+    assert not np.allclose(batches[0][0], batches[0][1])
+    out = tf.function(lambda x: layer(x, training=True))(RAMPS).numpy()
+    assert out.shape == RAMPS.shape and not np.allclose(out, RAMPS)
+    assert np.array_equal(layer(RAMPS, training=False).numpy(), RAMPS)

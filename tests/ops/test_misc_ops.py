@@ -181,3 +181,14 @@ def test_bitcast_round_trips_and_has_no_gradient():
         tape.watch(x)
         y = tf.reduce_sum(tf.cast(tf.bitcast(x, tf.int32), tf.float32))
     assert tape.gradient(y, x) is None
+
+
+def test_invert_permutation_of_a_traced_tensor_checks_it_when_the_graph_runs():
+    f = tf.function(tf.math.invert_permutation,
+                    input_signature=[tf.TensorSpec([None], tf.int32)])
+    np.testing.assert_array_equal(f(tf.constant([2, 0, 3, 1])).numpy(), [1, 3, 0, 2])
+    assert f(tf.constant([], tf.int32)).shape == (0,)
+    for bad, msg in (([0, 0, 1], "duplicated"), ([3, 0, 1], "must lie in"),
+                     ([-1, 0, 1], "must lie in")):
+        with pytest.raises(tf.errors.InvalidArgumentError, match=msg):
+            f(tf.constant(bad))

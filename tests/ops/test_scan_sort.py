@@ -112,3 +112,32 @@ def test_other_reductions():
     assert np.isneginf(tf.math.reduce_logsumexp([-np.inf, -np.inf]).numpy())
     with pytest.raises(TypeError, match="Input must be either real or complex"):
         tf.math.reduce_std([1, 2])
+
+
+def test_sort_argsort_top_k_of_a_size_known_only_at_run_time():
+    """In a traced function whose last dim is unknown, sort/argsort read its size when the
+    graph runs and top_k takes a tensor k; gradients flow back as in eager mode."""
+    @tf.function(input_signature=[tf.TensorSpec([None, None])])
+    def f(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            s = tf.sort(x)
+            v = tf.math.top_k(x, k=tf.shape(x)[-1] - 1).values
+            weights = tf.range(1.0, 1.0 + tf.cast(tf.shape(x)[-1], tf.float32))
+            y = tf.reduce_sum(s * weights) + tf.reduce_sum(v)
+        assert s.shape.as_list() == [None, None] and v.shape.as_list() == [None, None]
+        return s, tf.argsort(x, direction="DESCENDING"), v, tape.gradient(y, x)
+
+    x = np.array([[3.0, 1.0, 2.0], [0.0, 5.0, -1.0]], np.float32)
+    s, a, v, g = f(x)
+    np.testing.assert_array_equal(s.numpy(), np.sort(x))
+    np.testing.assert_array_equal(a.numpy(), np.argsort(-x, kind="stable"))
+    np.testing.assert_array_equal(v.numpy(), -np.sort(-x)[:, :2])
+    xt = tf.constant(x)
+    with tf.GradientTape() as tape:
+        tape.watch(xt)
+        y = tf.reduce_sum(tf.sort(xt) * tf.range(1.0, 4.0)) + \
+            tf.reduce_sum(tf.math.top_k(xt, 2).values)
+    np.testing.assert_array_equal(g.numpy(), tape.gradient(y, xt).numpy())
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Need k >= 0, got -1"):
+        f(np.ones((2, 0), np.float32))

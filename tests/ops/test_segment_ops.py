@@ -77,3 +77,23 @@ def test_empty_unsorted_segments_hold_the_identity():
     assert out[1] == np.iinfo(np.int64).max
     out = tf.math.unsorted_segment_max(tf.constant([1.0], tf.float64), [1], 2).numpy()
     assert out[0] == np.finfo(np.float64).min
+
+
+@pytest.mark.parametrize("name", ["segment_sum", "segment_max", "segment_min", "segment_prod",
+                                  "segment_mean"])
+def test_sorted_forms_take_segment_ids_known_only_at_run_time(name):
+    """In a traced function the segment count comes from the ids when the graph runs (the
+    output's first dim unknown, as TF's); the ids are checked then."""
+    fn = getattr(tf.math, name)
+    traced = tf.function(fn, input_signature=[tf.TensorSpec([None, 2]),
+                                              tf.TensorSpec([None], tf.int32)])
+    assert traced.get_concrete_function().structured_outputs.shape.as_list() == [None, 2]
+    x = np.arange(10, dtype=np.float32).reshape(5, 2) + 1
+    for ids in ([0, 0, 2, 2, 3], [1, 1, 1, 1, 1]):
+        ids = np.array(ids, np.int32)
+        np.testing.assert_allclose(traced(x, ids).numpy(), fn(x, ids).numpy())
+    assert traced(np.zeros((0, 2), np.float32), np.zeros(0, np.int32)).shape == (0, 2)
+    for bad, msg in (([0, 2, 1, 3, 3], "segment ids are not increasing"),
+                     ([-1, 0, 0, 1, 1], "segment ids must be >= 0")):
+        with pytest.raises(tf.errors.InvalidArgumentError, match=msg):
+            traced(x, np.array(bad, np.int32))

@@ -738,6 +738,31 @@ SPARSE = [
     "tf.sparse.cross_hashed([tf.constant([[1], [2]], tf.int64), tf.constant([['d'], ['e']])])",
     "tf.sparse.cross_hashed([tf.constant([[1], [2]], tf.int64), tf.constant([['d'], ['e']])], "
     "num_buckets=10, hash_key=123)",
+    "tf.sparse.cross_hashed([tf.ragged.constant([['a', 'b'], ['c']]).to_sparse(), "
+    "tf.constant([['d'], ['e']])])",
+    "tf.ragged.cross([tf.ragged.constant([['a'], ['b', 'c'], []]), "
+    "tf.ragged.constant([['d'], ['e'], ['f']]), tf.constant([[1, 2], [3, 4], [5, 6]], tf.int64)])",
+    "tf.ragged.cross([tf.constant([['x'], ['y']]), "
+    "tf.sparse.from_dense(tf.constant([['p', ''], ['q', 'r']]))])",
+    "tf.ragged.cross([tf.ragged.constant([[1, 2]], dtype=tf.int32), tf.constant([['z']])])",
+    "tf.ragged.cross([tf.ragged.constant([['a'], ['b']], row_splits_dtype=tf.int32)])"
+    ".row_splits",
+    "tf.ragged.cross([tf.ragged.constant([['a'], ['b']], row_splits_dtype=tf.int32), "
+    "tf.constant([['c'], ['d']])]).row_splits",
+    "tf.ragged.cross([])",
+    "tf.ragged.cross_hashed([tf.ragged.constant([['a'], ['b', 'c'], []]), "
+    "tf.ragged.constant([['d'], ['e'], ['f']])], num_buckets=100)",
+    "tf.ragged.cross_hashed([tf.ragged.constant([['a'], ['b', 'c'], []]), "
+    "tf.ragged.constant([['d'], ['e'], ['f']])])",
+    "tf.ragged.cross_hashed([tf.ragged.constant([['a']])], num_buckets=5, hash_key=3)",
+    "tf.ragged.cross([tf.ragged.constant([['a'], ['b']]), tf.ragged.constant([['d']])])",
+    "tf.ragged.cross([tf.ragged.constant([[1.5]])])",
+    "tf.ragged.cross([tf.ragged.constant([[['a']]])])",
+    "tf.ragged.cross([tf.sparse.from_dense(tf.constant([[['a']]]))])",
+    "tf.ragged.cross([tf.constant(['a', 'b'])])",
+    "tf.ragged.cross('x')",
+    "tf.function(lambda x, y: tf.ragged.cross([x, y]))(tf.ragged.constant([['a'], ['b', 'c']]),"
+    " tf.ragged.constant([['d'], ['e']]))",
     "grad_of(lambda v: tf.reduce_sum(tf.sparse.sparse_dense_matmul(S([[0, 0], [1, 1]], v, "
     "[2, 2]), tf.constant([[1.0, 2.0], [3.0, 4.0]]))), tf.constant([1.0, 1.0]))",
     "grad_of(lambda v: tf.sparse.reduce_sum(tf.sparse.add(S([[0, 0], [1, 1]], v, [2, 2]), "
@@ -884,6 +909,54 @@ IMAGE_LAYERS = [
     ".output_shape",
     "approx(tf.data.Dataset.from_tensor_slices(IM).batch(2).map(lambda x: L.Resizing(2, 3)(x))"
     ".get_single_element())",
+] + [
+    # The warping layers with fixed draws (lower == upper), over fill modes and samplings.
+    f"approx(L.{layer}(fill_mode={mode!r}, interpolation={interp!r})(IM))"
+    for layer in ("RandomTranslation((0.25, 0.25), (-0.3, -0.3), ",
+                  "RandomZoom((0.5, 0.5), (-0.4, -0.4), ", "RandomZoom((-0.3, -0.3), ",
+                  "RandomRotation((0.1, 0.1), ", "RandomRotation((-0.25, -0.25), ")
+    for mode in ("reflect", "wrap", "constant", "nearest")
+    for interp in ("bilinear", "nearest")] + [
+    "approx(L.RandomTranslation((0.5, 0.5), (0.4, 0.4), fill_mode='constant', "
+    "fill_value=-7.0)(IM))",
+    "approx(L.RandomTranslation((0.25, 0.25), (0.2, 0.2))(IMU))",
+    "approx(L.RandomTranslation((0.25, 0.25), (0.2, 0.2))(IM[1]))",
+    "approx(L.RandomTranslation((0.25, 0.25), (0.2, 0.2), data_format='channels_first')(IM))",
+    "approx(L.RandomTranslation(0.3, 0.3)(IMU, training=False))",
+    "approx(L.RandomZoom((0.5, 0.5))(IM[0]))",
+    "approx(L.RandomZoom((0.5, 0.5), data_format='channels_first')(IM))",
+    "approx(L.RandomZoom(0.5)(IM, training=False))",
+    "approx(L.RandomRotation((0.125, 0.125))(IMU))",
+    "approx(L.RandomRotation((0.125, 0.125))(IM[0]))",
+    "approx(L.RandomRotation((0.125, 0.125), data_format='channels_first')(IM))",
+    "approx(L.RandomRotation(0.4)(IMU, training=False))",
+    "[approx(v) for k, v in sorted(L.RandomRotation((0.1, 0.1))({'images': IM, "
+    "'segmentation_masks': IM[..., :1]}).items())]",
+    "[approx(v) for k, v in sorted(L.RandomZoom((0.3, 0.3))({'images': IM, "
+    "'labels': tf.constant([1, 2])}).items())]",
+    "(lambda layer: approx(tf.function(lambda x: layer(x))(IM)))(L.RandomRotation((0.2, 0.2)))",
+    "(lambda layer: approx(tf.data.Dataset.from_tensor_slices(IM).batch(2).map(lambda x: "
+    "layer(x)).get_single_element()))(L.RandomTranslation((0.25, 0.25), (0.2, 0.2)))",
+    "tf.keras.Sequential([tf.keras.Input((4, 5, 2)), L.RandomZoom(0.2), L.RandomRotation(0.1), "
+    "L.RandomTranslation(0.1, 0.1)]).output_shape",
+    "L.RandomTranslation(0.1, 0.2).get_config()",
+    "L.RandomZoom(0.2).get_config()",
+    "L.RandomZoom((-0.2, 0.3), [0.1, 0.2], fill_mode='constant', fill_value=1.0).get_config()",
+    "L.RandomRotation(0.2).get_config()",
+    "L.RandomRotation((0.3, -0.1), interpolation='nearest', seed=4).get_config()",
+    "L.RandomRotation(0.2).factor",
+    "L.RandomRotation(1.5)",
+    "L.RandomRotation(0.2, fill_mode='mirror')",
+    "L.RandomRotation(0.2, interpolation='bicubic')",
+    "L.RandomTranslation(1.2, 0.1)",
+    "L.RandomTranslation(0.1, [0.1, 0.2, 0.3])",
+    "L.RandomTranslation(0.1, 'x')",
+    "L.RandomTranslation(0.1, 0.1, fill_mode='mirror')",
+    "L.RandomZoom(-1.0)",
+    "L.RandomZoom(0.2, (-1.0, 0.5))",
+    "L.RandomZoom(0.2, interpolation='area')",
+    "L.RandomRotation(0.2)(np.zeros((2, 3)))",
+    "L.RandomZoom(0.2)(np.zeros((1, 2, 3, 4, 5)))",
 ]
 
 IMAGE_DATASETS = [

@@ -39,6 +39,7 @@ from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset_functions import DatasetFunction
 from eagerflow._src.data.functions import StructuredFunction, _sparse_of
 from eagerflow._src.data.iterators import IterContext
+from eagerflow._src.data.optional import Optional
 from eagerflow._src.data.transformations import run_reduce
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
@@ -280,7 +281,7 @@ def single_element(dataset: Any) -> Any:
 # Iterators inside functions
 # ---------------------------------------------------------------------------------------
 
-class GraphOptional:
+class GraphOptional(Optional):
     """What `get_next_as_optional()` returns inside a tf.function."""
 
     def __init__(self, has: Any, value: Any, element_spec: Any) -> None:

@@ -17,9 +17,14 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 from eagerflow._src.core.sparse_tensor import SparseTensor
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.trackable import Trackable
 
 
 def _name_op(e: OpError) -> None:
@@ -90,14 +95,90 @@ class ListIterator(ElementIterator):
 _live_lock = threading.Lock()
 
 
-class OwnedIterator:
-    """`tf.data.Iterator` in eager mode: `next(it)`, `it.get_next()`, `it.element_spec`."""
+class _Counted(ElementIterator):
+    """An element iterator that counts the elements it has given (an iterator's position,
+    which a checkpoint saves)."""
+
+    __slots__ = ("_inner", "count")
+
+    def __init__(self, inner: ElementIterator) -> None:
+        self._inner, self.count = inner, 0
+
+    def __next__(self) -> tuple:
+        out = next(self._inner)
+        self.count += 1
+        return out
+
+    def close(self) -> None:
+        self._inner.close()
+
+
+# The position as a checkpoint holds it (under TF's key, ITERATOR_STATE).
+_STATE_FORMAT = "eagerflow.data.Iterator position:"
+
+
+class OwnedIterator(Trackable):
+    """`tf.data.Iterator` in eager mode: `next(it)`, `it.get_next()`, `it.element_spec`.
+
+    In a tf.train.Checkpoint it saves its position; restoring it replays the dataset from
+    the start up to that element, with each shuffle's reshuffle counter set back to what it
+    was when this iterator began (the same elements where the pipeline is deterministic:
+    seeded shuffles and random ops; TF saves the buffers themselves)."""
 
     def __init__(self, dataset: Any) -> None:
         self._dataset = dataset
         self._structure = dataset._structure
         self._pack = self._structure.pack
-        self._it: ElementIterator | None = dataset._make_iterator(IterContext(dataset.options()))
+        self._it: ElementIterator | None = self._start()
+
+    def _reshufflers(self) -> list:
+        """The datasets of the pipeline that count their iterators (shuffles), in order."""
+        out, seen, todo = [], set(), [self._dataset]
+        while todo:
+            ds = todo.pop()
+            if id(ds) in seen:
+                continue
+            seen.add(id(ds))
+            if hasattr(ds, "_epoch"):
+                out.append(ds)
+            todo.extend(reversed(getattr(ds, "_inputs", ())))
+        return out
+
+    def _start(self, epochs: list | None = None) -> ElementIterator:
+        shufflers = self._reshufflers()
+        now = [d._epoch for d in shufflers]
+        if epochs is not None and len(epochs) == len(shufflers):
+            for d, e in zip(shufflers, epochs):
+                d._epoch = e
+        self._epochs = [d._epoch for d in shufflers]
+        it = _Counted(self._dataset._make_iterator(IterContext(self._dataset.options())))
+        for d, n in zip(shufflers, now):  # later iterators still reshuffle afresh
+            d._epoch = max(d._epoch, n)
+        return it
+
+    def _serialize_to_tensors(self) -> dict:
+        count = -1 if self._it is None else self._it.count  # -1: closed, nothing more comes
+        a = np.empty((), dtype=object)
+        a[()] = f"{_STATE_FORMAT}{count};{','.join(map(str, self._epochs))}".encode()
+        return {"ITERATOR_STATE": EagerTensor(a, _dt.string)}
+
+    def _restore_from_tensors(self, tensors: dict) -> None:
+        text = np.asarray(tensors["ITERATOR_STATE"]).reshape(()).item()
+        text = text.decode() if isinstance(text, bytes) else str(text)
+        if not text.startswith(_STATE_FORMAT):
+            raise InvalidArgumentError(None, None, "This iterator state was not saved by "
+                                       "eagerflow (TensorFlow's serialized iterator states "
+                                       "can't be read) [Op:DeserializeIterator]")
+        count, _, epochs = text[len(_STATE_FORMAT):].partition(";")
+        self._close()
+        if int(count) < 0:
+            return
+        self._it = it = self._start([int(e) for e in epochs.split(",") if e])
+        for _ in range(int(count)):
+            try:
+                next(it)
+            except StopIteration:
+                break
 
     def __iter__(self) -> OwnedIterator:
         return self

@@ -19,28 +19,44 @@ SparseTensorValue = collections.namedtuple("SparseTensorValue",
 
 
 class Optional:
-    """A value that may be absent: `has_value()`, `get_value()`."""
+    """A value that may be absent: `has_value()`, `get_value()` (tf.experimental.Optional).
+    Made by `Optional.from_value(v)`, `Optional.empty(spec)` or an iterator's
+    get_next_as_optional()."""
+
+    @staticmethod
+    def from_value(value: Any) -> Optional:
+        value = normalize_element(value)
+        return _OptionalImpl(value, True, structure_spec(value))
+
+    @staticmethod
+    def empty(element_spec: Any) -> Optional:
+        return _OptionalImpl(None, False, element_spec)
+
+    def has_value(self, name: str | None = None) -> EagerTensor:
+        raise NotImplementedError
+
+    def get_value(self, name: str | None = None) -> Any:
+        raise NotImplementedError
+
+    @property
+    def element_spec(self) -> Any:
+        raise NotImplementedError
+
+
+class _OptionalImpl(Optional):
+    """The Optional TF's factories return (its class name shows in reprs, as in TF)."""
 
     def __init__(self, value: Any, has: bool, element_spec: Any) -> None:
         self._value = value
         self._has = has
         self._element_spec = element_spec
 
-    @staticmethod
-    def from_value(value: Any) -> Optional:
-        value = normalize_element(value)
-        return Optional(value, True, structure_spec(value))
-
-    @staticmethod
-    def empty(element_spec: Any) -> Optional:
-        return Optional(None, False, element_spec)
-
     def has_value(self, name: str | None = None) -> EagerTensor:
         return EagerTensor(np.array(self._has))
 
     def get_value(self, name: str | None = None) -> Any:
         if not self._has:
-            raise InvalidArgumentError(None, None, "The optional does not have a value "
+            raise InvalidArgumentError(None, None, "The given optional does not have a value. "
                                        "[Op:OptionalGetValue]")
         return self._value
 
@@ -48,5 +64,34 @@ class Optional:
     def element_spec(self) -> Any:
         return self._element_spec
 
+    @property
+    def _type_spec(self) -> OptionalSpec:
+        return OptionalSpec(self._element_spec)
+
+
+class OptionalSpec:
+    """tf.OptionalSpec: the type of an Optional, given by the spec of its value."""
+
+    def __init__(self, element_spec: Any) -> None:
+        self._element_spec = element_spec
+
+    @property
+    def element_spec(self) -> Any:
+        return self._element_spec
+
+    @property
+    def value_type(self) -> type:
+        return Optional
+
+    @staticmethod
+    def from_value(value: Optional) -> OptionalSpec:
+        return OptionalSpec(value.element_spec)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is OptionalSpec and other._element_spec == self._element_spec
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
     def __repr__(self) -> str:
-        return f"<Optional has_value={self._has} element_spec={self._element_spec!r}>"
+        return f"OptionalSpec({self._element_spec!r},)"

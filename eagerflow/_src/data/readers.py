@@ -93,7 +93,7 @@ class _FilesIterator(ElementIterator):
                 self._cur.close()
                 self._cur = None
                 continue
-            return (string_scalar(rec),)
+            return rec if type(rec) is tuple else (string_scalar(rec),)  # CSV records: tuples
 
     def close(self) -> None:
         if self._cur is not None:
@@ -141,7 +141,7 @@ class _FileReaderDataset(DatasetV2):
             return _FilesIterator(self._inputs[0]._make_iterator(ctx), self._open)
         inter = InterleaveDataset(self._inputs[0], None, self._parallel, 1, self._parallel,
                                   None, _internal=lambda flat: self._single(flat[0]))
-        inter._struct_cache = _STRING
+        inter._struct_cache = self._structure
         return inter._make_iterator(ctx)
 
     def _cardinality(self) -> int:
@@ -245,6 +245,15 @@ class _FixedReader:
         self._buf = b""
         self._eof = False
         self._path = path
+        if not compression:  # TF checks an uncompressed file's length when it opens it
+            body = os.fstat(self._s.raw.fileno()).st_size - header - footer
+            if body % record:
+                self.close()
+                raise InvalidArgumentError(
+                    None, None, f"Excluding the header ({header} bytes) and footer ({footer} "
+                    f"bytes), input file \"{path}\" has body length {body} bytes, which is not "
+                    f"an exact multiple of the record length ({record} bytes). "
+                    f"[Op:IteratorGetNext]")
         if header:
             h = self._s.read(header)
             if len(h) < header:

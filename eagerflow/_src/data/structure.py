@@ -172,8 +172,19 @@ def lists_to_tuples(x: Any) -> Any:
         vals = [lists_to_tuples(v) for v in x]
         return type(x)(*vals) if hasattr(x, "_fields") else tuple(vals)
     if isinstance(x, collections.abc.Mapping):
-        return {k: lists_to_tuples(v) for k, v in x.items()}
+        return _like(x, ((k, lists_to_tuples(v)) for k, v in x.items()))
     return x
+
+
+def _like(mapping: Any, items: Any) -> Any:
+    """`items` in a mapping of `mapping`'s own type (an OrderedDict stays one), else a dict."""
+    items = list(items)
+    if type(mapping) is not dict:
+        try:
+            return type(mapping)(items)
+        except TypeError:
+            pass
+    return dict(items)
 
 
 def fn_result(x: Any, transformation: str) -> Any:
@@ -196,7 +207,7 @@ def _pack_inner_lists(x: Any) -> Any:
         vals = [_pack_inner_lists(v) for v in x]
         return type(x)(*vals) if hasattr(x, "_fields") else tuple(vals)
     if isinstance(x, collections.abc.Mapping):
-        return {k: _pack_inner_lists(v) for k, v in x.items()}
+        return _like(x, ((k, _pack_inner_lists(v)) for k, v in x.items()))
     return x
 
 

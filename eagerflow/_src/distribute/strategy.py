@@ -280,6 +280,10 @@ class Strategy:
     def worker_devices(self) -> tuple:
         return tuple(self._devices)
 
+    @property
+    def parameter_devices(self) -> tuple:  # mirrored variables live on every replica's device
+        return tuple(self._devices)
+
     def _global_replica_id(self, local_index: int) -> int:
         return local_index
 
@@ -479,8 +483,10 @@ class MirroredStrategy(Strategy):
 
     def __init__(self, devices: list | None = None, cross_device_ops: Any = None) -> None:
         if devices is None:
-            gpus = [d.name for d in dev.list_logical_devices("GPU")]
-            devices = gpus or ["/cpu:0"]
+            # TF's choice: every logical GPU, else every logical CPU (a CPU split into
+            # logical devices gives one replica each)
+            devices = [d.name for d in dev.list_logical_devices("GPU")] or \
+                [d.name for d in dev.list_logical_devices("CPU")]
         if not devices:
             raise ValueError("Got an empty `devices` list and unable to recognize any local "
                              "devices.")

@@ -16,6 +16,8 @@ from typing import Any
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import device, nest
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.distribute import context
 from eagerflow._src.ops.math import equal, where, zeros_like
 from eagerflow._src.ops.variables import Variable, VariableAggregation
@@ -60,11 +62,13 @@ class DistributedValues:
     def _primary(self) -> Any:
         return self._values[0]
 
-    def __repr__(self) -> str:
-        body = ",\n".join(f"  {i}: {v!s}" for i, v in enumerate(self._values))
+    def __repr__(self) -> str:  # the values' reprs, as TF's repr shows them
+        body = ",\n".join(f"  {i}: {v!r}" for i, v in enumerate(self._values))
         return f"{self._kind}:{{\n{body}\n}}"
 
-    __str__ = __repr__
+    def __str__(self) -> str:  # ... and their strs in print()
+        body = ",\n".join(f"  {i}: {v!s}" for i, v in enumerate(self._values))
+        return f"{self._kind}:{{\n{body}\n}}"
 
 
 class PerReplica(DistributedValues):
@@ -137,7 +141,12 @@ class MirroredVariable(Variable):
             # TF combines the value (or delta) of assign/assign_add/assign_sub made in a
             # replica before writing; with ops, so a traced replica graph does it too.
             t = _combine_replica_write(t, self._aggregation, self._strategy)
-        return super()._write(t, mode)
+        out = super()._write(t, mode)
+        if len(self._copies) > 1 and current_replica_index() is None and _state.graph is None:
+            # TF returns every replica's new value, not a view of the variable
+            return Mirrored([EagerTensor(c, self._dtype, d) for c, d in
+                             zip(self._copies, self._strategy._devices)])
+        return out
 
     @property
     def values(self) -> tuple:

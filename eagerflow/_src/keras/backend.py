@@ -130,6 +130,7 @@ class _CallContext(threading.local):
         self.depth = 0               # how many Layer.__call__ frames are active
         self.training: Any = None    # the training mode of the innermost call
         self.symbolic = False        # a functional model is being built (KerasTensors)
+        self.autocast: str | None = None  # float variables read in this dtype (mixed policies)
 
 
 call_context = _CallContext()

@@ -8,7 +8,9 @@ iterated as given, each element an `x`, `(x,)`, `(x, y)` or `(x, y, sample_weigh
 
 from __future__ import annotations
 
+import itertools
 import math
+import types
 import warnings
 from typing import Any, Iterator
 
@@ -16,6 +18,7 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.data.dataset import DatasetV2
 
 
 def unpack_x_y_sample_weight(data: Any) -> tuple:
@@ -178,6 +181,7 @@ class IterableData:
         self.steps = steps
         self._one_shot = iter(data) is data if hasattr(data, "__next__") else False
         self._iterator: Iterator | None = None
+        self._peeked: list | None = None
         try:
             n = len(data)
             self._len = int(n) if n is not None and n >= 0 else None
@@ -188,21 +192,26 @@ class IterableData:
     def steps_per_epoch(self) -> int | None:
         return self.steps if self.steps is not None else self._len
 
+    def _fresh(self) -> Iterator:
+        """A new pass. A one-shot generator cannot restart: as Keras 3 (which peeks at its
+        first two batches for their specs), a new pass replays those two, then goes on
+        with what the generator has left."""
+        if not self._one_shot:
+            return iter(self.data)
+        if self._peeked is None:
+            self._peeked = list(itertools.islice(self.data, 2))
+        return itertools.chain(self._peeked, self.data)
+
     def epoch_iterator(self) -> Iterator:
-        if self._one_shot:
-            it = self.data
-        elif self.steps is not None:
-            # With steps_per_epoch, one pass continues where the last epoch stopped.
+        if self.steps is None:
+            it = self._fresh()
+        else:  # with steps_per_epoch, an epoch goes on where the last one stopped
             if self._iterator is None:
-                self._iterator = iter(self.data)
+                self._iterator = self._fresh()
             it = self._iterator
-        else:
-            it = iter(self.data)
         for item in it:
             yield _structure_to_tensors(item)
-
-    def restart(self) -> None:
-        self._iterator = None
+        self._iterator = None  # ran out: the next epoch starts a new pass
 
 
 def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int | None = None,
@@ -228,6 +237,14 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
                       "labels.", stacklevel=3)
     if not hasattr(x, "__iter__"):
         raise ValueError(f"Unrecognized data type: x={x} (of type {type(x)})")
+    if shuffle and isinstance(x, DatasetV2):
+        warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was "
+                      "provided as a tf.data.Dataset. The Dataset is expected to already be "
+                      "shuffled (via `.shuffle(buffer_size)`).", stacklevel=3)
+    elif shuffle and isinstance(x, types.GeneratorType):
+        warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was "
+                      "provided as a generator. The generator is expected to yield "
+                      "already-shuffled data.", stacklevel=3)
     data = IterableData(x, steps)
     if class_weight is not None:
         data = _ClassWeighted(data, class_weight)

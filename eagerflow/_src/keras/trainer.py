@@ -12,6 +12,7 @@ bar and History follow TF 2.21's Keras.
 
 from __future__ import annotations
 
+import itertools
 import warnings
 from typing import Any
 
@@ -26,9 +27,11 @@ from eagerflow._src.distribute.input import distribute_element
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.keras import callbacks as cbks
 from eagerflow._src.keras import data_adapter as da
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.compile_utils import CompileLoss, CompileMetrics
 from eagerflow._src.keras.metrics.base import Mean
 from eagerflow._src.keras.optimizers import optimizers as opt_mod
+from eagerflow._src.keras.optimizers.loss_scale import LossScaleOptimizer
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 
@@ -241,6 +244,11 @@ class Trainer:
                                 "tf_function\", \"distribute\", \"target_tensors\", or "
                                 "\"sample_weight_mode\".")
         self.optimizer = opt_mod.get(optimizer)
+        policy = getattr(getattr(self, "dtype_policy", None), "name", None)
+        if auto_scale_loss and policy == "mixed_float16" and self.optimizer is not None and \
+                not isinstance(self.optimizer, LossScaleOptimizer):
+            # as Keras 3: float16 gradients need loss scaling, so compile adds it
+            self.optimizer = LossScaleOptimizer(self.optimizer, name="loss_scale_optimizer")
         names = getattr(self, "output_names", None)
         # as Keras 3: a compile without `loss` or `metrics` keeps the previous ones
         if loss is not None:
@@ -254,6 +262,32 @@ class Trainer:
         self._tset("_is_compiled", True)
         self._tset("stop_training", False)
         self._reset_step_functions()
+        # what get_compile_config() serializes (jit_compile: eagerflow never XLA-compiles)
+        self._tset("_compile_config", dict(
+            optimizer=self.optimizer, loss=loss, loss_weights=loss_weights, metrics=metrics,
+            weighted_metrics=weighted_metrics, run_eagerly=run_eagerly,
+            steps_per_execution=steps_per_execution, jit_compile=False))
+
+    def get_compile_config(self) -> dict:
+        """compile()'s arguments, serialized (Keras 3; {} before compile())."""
+        config = self._tstate("_compile_config")
+        if not self.compiled or config is None:
+            return {}
+        return {k: ser.serialize_keras_object(v) for k, v in config.items()}
+
+    def compile_from_config(self, config: dict) -> None:
+        """compile() with what get_compile_config() returned; the optimizer is built."""
+        if type(self).compile is not Trainer.compile:
+            warnings.warn("`compile()` was not called as part of model loading because the "
+                          "model's `compile()` method is custom. All subclassed Models that "
+                          "have `compile()` overridden should also override "
+                          "`get_compile_config()` and `compile_from_config(config)`. "
+                          "Alternatively, you can call `compile()` manually after loading.",
+                          stacklevel=2)
+            return
+        self.compile(**ser.deserialize_keras_object(config))
+        if getattr(self, "optimizer", None) is not None and getattr(self, "built", False):
+            self.optimizer.build(self.trainable_variables)
 
     def _assert_compiled(self) -> None:
         if not self.compiled:
@@ -397,23 +431,19 @@ class Trainer:
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)
             logs: dict = {}
-            ran_out = True
             seen = 0
-            for step, batch in enumerate(data.epoch_iterator()):
-                if steps_per_epoch is not None and step >= steps_per_epoch:
-                    ran_out = False
-                    break
+            # islice: a batch past the epoch's steps is never drawn (the next epoch gets it)
+            for step, batch in enumerate(itertools.islice(data.epoch_iterator(),
+                                                          steps_per_epoch)):
                 callbacks.on_train_batch_begin(step)
                 logs = cbks.pythonify_logs(train_fn(batch))
                 seen = step + 1
                 callbacks.on_train_batch_end(step, logs)
                 if self.stop_training:
-                    ran_out = False
                     break
-            if (steps_per_epoch is not None and ran_out and seen < steps_per_epoch
-                    and not isinstance(data, da.ArrayData)):
-                warnings.warn(_RAN_OUT, stacklevel=2)
-                self._tset("stop_training", True)
+            if (steps_per_epoch is not None and seen < steps_per_epoch
+                    and not self.stop_training and not isinstance(data, da.ArrayData)):
+                warnings.warn(_RAN_OUT, stacklevel=2)  # as Keras 3: the next epoch goes on
                 if seen == 0:
                     break
             epoch_logs = dict(self._metrics_or_logs(logs))

@@ -16,11 +16,14 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.name_scope import name_scope as tf_name_scope
 from eagerflow._src.core.name_scope import scoped_name
+from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import initializers
 from eagerflow._src.ops import variables as tf_variables
+from eagerflow._src.ops.math import cast
 
 _AGGREGATIONS = {"none": tf_variables.VariableAggregation.NONE,
                  "sum": tf_variables.VariableAggregation.SUM,
@@ -59,7 +62,7 @@ class Variable:
             aggregation=_AGGREGATIONS.get(str(aggregation).lower(), aggregation),
             synchronization=_SYNCHRONIZATIONS.get(str(synchronization).lower(),
                                                   synchronization))
-        return keras_variable(var, name)
+        return keras_variable(var, name, autocast=autocast)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         pass  # made by __new__
@@ -80,8 +83,45 @@ class Variable:
     def trainable(self, value: bool) -> None:
         self._trainable = bool(value)
 
+    # Under a mixed policy ('mixed_float16') a layer's call reads its float variables in
+    # the compute dtype (Keras 3's autocast scope, kb.call_context.autocast): the read is
+    # cast, so the gradient flows back to the float32 variable through the cast.
+    def _autocast_to(self) -> str | None:
+        target = kb.call_context.autocast
+        if target is None or not self._keras_autocast or not self._dtype.is_floating or \
+                self._dtype.name == target:
+            return None
+        return target
+
+    def _as_tensor(self, dtype: Any = None) -> Any:
+        target = self._autocast_to()
+        if target is None:
+            return super()._as_tensor(dtype)
+        ctx = kb.call_context
+        ctx.autocast = None  # the read itself is at the variable's own dtype
+        try:
+            t = super()._as_tensor()
+        finally:
+            ctx.autocast = target
+        t = cast(t, target)
+        if dtype is not None and dt.as_dtype(dtype) is not t.dtype:
+            raise ValueError(f"Tensor conversion requested dtype {dt.as_dtype(dtype).name} for "
+                             f"Tensor with dtype {t.dtype.name}: {t!r}")
+        return t
+
+    def _coerce(self, value: Any, op: str) -> Any:
+        # Keras 3 converts an assigned tensor to the variable's dtype (TF refuses it)
+        if isinstance(value, Tensor) and value.dtype is not self._dtype:
+            value = cast(value, self._dtype)
+        return super()._coerce(value, op)
+
+    @property
+    def dtype(self) -> Any:
+        target = self._autocast_to()
+        return self._dtype if target is None else dt.as_dtype(target)
+
     def __repr__(self) -> str:
-        return (f"<Variable path={self.path}, shape={self.shape}, dtype={self.dtype.name}, "
+        return (f"<Variable path={self.path}, shape={self.shape}, dtype={self._dtype.name}, "
                 f"value={np.asarray(self.numpy())}>")
 
     __str__ = __repr__
@@ -102,9 +142,11 @@ def _as_value(value: Any, dtype: Any) -> Any:
 _keras_classes: dict = {}
 
 
-def keras_variable(var: Any, name: str | None = None, path: str | None = None) -> Any:
+def keras_variable(var: Any, name: str | None = None, path: str | None = None,
+                   autocast: bool = True) -> Any:
     """Gives the tf.Variable `var` Keras 3's face: name `name` (or an automatic
-    `variable_N`) and path `path` (or the current name scope joined to the name)."""
+    `variable_N`), path `path` (or the current name scope joined to the name), and whether
+    a mixed-precision layer call reads it in its compute dtype (`autocast`)."""
     cls = type(var)
     if not isinstance(var, Variable):
         keras_cls = _keras_classes.get(cls)
@@ -115,6 +157,7 @@ def keras_variable(var: Any, name: str | None = None, path: str | None = None) -
     name = name or kb.auto_name("Variable")
     var._keras_name = name
     var._keras_path = path if path is not None else scoped_name(name)
+    var._keras_autocast = bool(autocast)
     return var
 
 

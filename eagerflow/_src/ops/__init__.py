@@ -14,7 +14,7 @@ from eagerflow._src.ops import (  # noqa: F401  (reductions, indexing and slicin
     reduce, indexing, sorting, slicing, segment_ops,
 )
 from eagerflow._src.ops import (  # noqa: F401  (linear algebra)
-    linalg, linalg_decomp, linalg_general, norms, misc_ops,
+    linalg, linalg_decomp, linalg_banded, linalg_general, norms, misc_ops,
 )
 from eagerflow._src.ops import random, random_stateless, random_generator  # noqa: F401
 from eagerflow._src.ops import random_gamma  # noqa: F401

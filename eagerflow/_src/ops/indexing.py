@@ -23,10 +23,20 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, squeeze, static_ints, tile
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, scalar_arg
-from eagerflow._src.ops.math import _t, cast, less, maximum, negative, where, zeros_like
-from eagerflow._src.ops.reduce import reduce_max
+from eagerflow._src.ops.math import (
+    _t,
+    cast,
+    greater_equal,
+    less,
+    maximum,
+    negative,
+    where,
+    zeros_like,
+)
+from eagerflow._src.ops.reduce import reduce_all, reduce_max
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(5)
@@ -681,13 +691,24 @@ def runtime_segments(op: str, n: Any, inner: tuple, dtype: Any) -> int:
     return count
 
 
+def traced_segment_count(op: str, data: Any, ids: Any) -> Any:
+    """The segment count of a sorted reduction whose ids are known only when the graph runs
+    (the largest id + 1, or 0), the ids checked then as TF's Segment* kernels check them."""
+    if ids._shape is not None and len(ids._shape) != 1:
+        raise C.fail(op, "segment_ids should be a vector.")
+    if data._shape is not None and not data._shape:
+        raise C.fail(op, "input must be at least rank 1")
+    Assert(reduce_all(greater_equal(ids[1:], ids[:-1])), ["segment ids are not increasing"])
+    Assert(reduce_all(greater_equal(ids, 0)), ["segment ids must be >= 0"])
+    return maximum(reduce_max(ids) + 1, 0)
+
+
 def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:
-    ids = _t(segment_ids)
-    arr = ids._numpy() if isinstance(ids, EagerTensor) else None
-    if arr is None:
-        raise TypeError("segment_sum needs segment_ids known when the op is built")
+    ids, data = _t(segment_ids), _t(data)
     _check_indices("SegmentSum", ids, allowed=C.INDEX)
-    data = _t(data)
+    if not isinstance(ids, EagerTensor):
+        return unsorted_segment_sum(data, ids, traced_segment_count("SegmentSum", data, ids))
+    arr = ids._numpy()
     if arr.ndim != 1:
         raise C.fail("SegmentSum", "segment_ids should be a vector.")
     if data._shape is not None and not data._shape:

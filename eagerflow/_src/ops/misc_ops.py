@@ -26,6 +26,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.array import shape as shape_of
+from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import boolean_mask, gather, scatter_nd, unsorted_segment_sum
 from eagerflow._src.ops.math import (
@@ -40,7 +41,10 @@ from eagerflow._src.ops.math import (
     ceil,
     equal,
     floor,
+    greater_equal,
     identity,
+    less,
+    logical_and,
     minimum,
     ones_like,
     real,
@@ -615,7 +619,9 @@ def invert_permutation(x: Any, name: str | None = None) -> Any:
     """y with y[x[i]] = i."""
     x = _t(x)
     C.check_dtype("InvertPermutation", x, C.INDEX)
-    v = _eager_values(x, "invert_permutation")
+    if type(x) is not EagerTensor:
+        return _traced_invert_permutation(x)
+    v = x._numpy()
     if v.ndim != 1:
         raise InvalidArgumentError(None, None, "invert_permutation expects a 1D vector. "
                                                "[Op:InvertPermutation]")
@@ -630,6 +636,20 @@ def invert_permutation(x: Any, name: str | None = None) -> Any:
         seen[i] = True
     n = int(v.size)
     return scatter_nd(expand_dims(x, -1), range_(n, dtype=x._dtype), [n])
+
+
+def _traced_invert_permutation(x: Any) -> Any:
+    """invert_permutation of a graph tensor: the entries checked when the graph runs (each
+    of 0..n-1 exactly once), then placed by a segment sum."""
+    if x._shape is not None and len(x._shape) != 1:
+        raise C.fail("InvertPermutation", "invert_permutation expects a 1D vector.")
+    n = shape_of(x, out_type=x._dtype)[0]
+    inside = logical_and(greater_equal(x, 0), less(x, n))
+    Assert(reduce_all(inside), ["invert_permutation: entries must lie in [0, n); got", x])
+    ids = where(inside, x, -ones_like(x))
+    counts = unsorted_segment_sum(ones_like(x), ids, n)
+    Assert(reduce_all(equal(counts, 1)), ["invert_permutation: an entry is duplicated in", x])
+    return unsorted_segment_sum(range_(n, dtype=x._dtype), ids, n)
 
 
 # ---------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from eagerflow._src.ops.indexing import (
     gather,
     runtime_segments,
     segments_arg,
+    traced_segment_count,
     unsorted_segment_sum,
 )
 from eagerflow._src.ops.math import (
@@ -202,8 +203,11 @@ UNSORTED_SEGMENT_MIN = _register("UnsortedSegmentMin", "min", _extreme_grad)
 UNSORTED_SEGMENT_PROD = _register("UnsortedSegmentProd", "prod", _prod_grad)
 
 
-def _count(num_segments: Any) -> int:
-    """num_segments as a Python int (a TypeError for anything but an integer scalar)."""
+def _count(num_segments: Any) -> Any:
+    """num_segments as a Python int (a TypeError for anything but an integer scalar), or
+    the graph tensor giving it when the graph runs."""
+    if isinstance(num_segments, Tensor) and not isinstance(num_segments, EagerTensor):
+        return num_segments
     v = np.asarray(num_segments.numpy() if hasattr(num_segments, "numpy") else num_segments)
     if v.ndim or v.dtype.kind not in "iu":
         raise TypeError(f"num_segments must be an integer scalar, got {num_segments!r}")
@@ -229,7 +233,7 @@ def _segment_counts(data: Any, ids: Any, num_segments: int) -> Any:
     """Rows per segment, shaped to broadcast against the segment results."""
     rows = ones_like(ids)
     counts = unsorted_segment_sum(cast(rows, data._dtype), ids, num_segments)
-    return reshape(counts, [num_segments] + [1] * (len(data._shape) - len(ids._shape)))
+    return reshape(counts, [-1] + [1] * (len(data._shape) - len(ids._shape)))
 
 
 def unsorted_segment_mean(data: Any, segment_ids: Any, num_segments: Any,
@@ -249,12 +253,13 @@ def unsorted_segment_sqrt_n(data: Any, segment_ids: Any, num_segments: Any,
 
 
 # ---------------------------------------------------------------------------------------
-# Sorted segment reductions: ids must be known, non-negative and non-decreasing.
+# Sorted segment reductions: ids non-negative and non-decreasing (checked when known, else
+# when the graph runs).
 # ---------------------------------------------------------------------------------------
 
-def _sorted_ids(op: str, ids: Any) -> int:
+def _sorted_ids(op: str, data: Any, ids: Any) -> Any:
     if type(ids) is not EagerTensor:
-        raise TypeError(f"{op} needs segment_ids known when the op is built")
+        return traced_segment_count(op, data, ids)
     arr = ids._numpy()
     if arr.size and (np.diff(arr.reshape(-1)) < 0).any():
         raise InvalidArgumentError(None, None, f"segment ids are not increasing [Op:{op}]")
@@ -268,7 +273,7 @@ def _sorted(op: str, unsorted: Callable, empty_is_zero: bool) -> Callable:
         data, ids = _t(data), _t(segment_ids)
         if ids._dtype not in _IDS_T:
             raise C.not_supported(op, ids._dtype, _IDS_T, "Tindices")
-        num = _sorted_ids(op, ids)
+        num = _sorted_ids(op, data, ids)
         out = unsorted(data, ids, num)
         if not empty_is_zero:
             return out

@@ -132,7 +132,11 @@ def _linspace_kernel(xp: Any, a: Any, b: Any, num: int, axis: int) -> Any:
     if num == 1:
         return xp.broadcast_to(a, a.shape).copy()
     step = (b - a) / a.dtype.type(num - 1)
-    return (a + i * step).astype(a.dtype, copy=False)
+    with np.errstate(invalid="ignore"):
+        out = (a + i * step).astype(a.dtype, copy=False)
+    # TF writes the endpoints themselves: start first, stop last (even with inf/nan steps)
+    out = xp.where(i == 0, a, out)
+    return xp.where(i == num - 1, b, out)
 
 
 LINSPACE = register(OpDef(

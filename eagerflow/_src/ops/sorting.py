@@ -1,7 +1,7 @@
 """Sorting: TopKV2 (tf.math.top_k) and tf.sort / tf.argsort, which are built on it.
 
 Sits in ops/ above indexing.py: TopKV2's gradient scatters the output gradient back
-to the positions the values came from (scatter_nd).
+to the positions the values came from (unsorted_segment_sum).
 """
 
 from __future__ import annotations
@@ -16,10 +16,20 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import range as tf_range
 from eagerflow._src.ops.array import reshape, transpose
+from eagerflow._src.ops.array import shape as array_shape
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.indexing import scatter_nd
+from eagerflow._src.ops.dynshape import (
+    Spec,
+    check_runtime_arg,
+    is_symbolic,
+    runtime_ints,
+    scalar_arg,
+)
+from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import _t, cast, invert, negative
+from eagerflow._src.ops.reduce import reduce_prod
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.stacking import stack
 
 _rng = SampleRNG(4)
 
@@ -31,24 +41,31 @@ def _f64(*shape: int) -> np.ndarray:
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 
 
-def _top_k_infer(x: Any, k: int, sorted: bool, index_type: dt.DType) -> list:  # noqa: A002
+def _top_k_infer(x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
+                  index_type: dt.DType) -> list:
+    """`k` is an attr, or None with a scalar input giving it when the graph runs."""
     C.check_dtype("TopKV2", x, C.REALS)
     C.dtype_attr("TopKV2", index_type, "index_type", C.INDEX | {dt.int16})
-    if k < 0:
+    if dyn:
+        check_runtime_arg("TopKV2", dyn, "k", rank=0)
+    elif k < 0:
         raise C.fail("TopKV2", f"Need k >= 0, got {k}")
     if x._shape is None:
         return [(None, x._dtype), (None, index_type)]
     if len(x._shape) < 1:
         raise C.fail("TopKV2", f"input must be >= 1-D, got shape {C.shape_str(x._shape)}")
     n = x._shape[-1]
-    if n is not None and n < k:
+    if n is not None and k is not None and n < k:
         raise C.fail("TopKV2", f"input must have at least k columns. Had {n}, needed {k}")
     out = tuple(x._shape[:-1]) + (k,)
     return [(out, x._dtype), (out, index_type)]
 
 
-def _top_k_kernel(xp: Any, x: Any, k: int, sorted: bool,  # noqa: A002
+def _top_k_kernel(xp: Any, x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
                   index_type: dt.DType) -> tuple:
+    if dyn:
+        k = runtime_ints(dyn[0])[0]
+        _top_k_infer(Spec(x), k=k, sorted=sorted, index_type=index_type)
     n = x.shape[-1]
     # descending by value, ties by lower index: a stable ascending sort of the reversed
     # row, read backwards
@@ -73,15 +90,22 @@ builtins_sorted = sorted
 
 
 def _top_k_grad(n: Any, g_values: Any, g_indices: Any) -> list:
+    """The output gradient summed back to where each value came from, row by row."""
     x = n.inputs[0]
     idx = cast(n.outputs[1], dt.int64)
-    shape = list(x._shape)
-    rows = int(np.prod(shape[:-1], dtype=np.int64))
-    cols, k = shape[-1], n.attrs["k"]
-    offsets = reshape(cast(tf_range(rows), dt.int64) * cols, [rows, 1])
-    flat_idx = reshape(reshape(idx, [rows, k]) + offsets, [-1, 1])
-    flat = scatter_nd(flat_idx, reshape(g_values, [-1]), [rows * cols])
-    return [reshape(flat, shape)]
+    if x._shape is not None and None not in x._shape and n.attrs["k"] is not None:
+        shape = list(x._shape)
+        rows = int(np.prod(shape[:-1], dtype=np.int64))
+        cols, k = shape[-1], n.attrs["k"]
+        rows_by_k = [rows, k]
+    else:  # sizes known only when the graph runs
+        shape = array_shape(x, out_type=dt.int64)
+        rows, cols = reduce_prod(shape[:-1]), shape[-1]
+        rows_by_k = stack([rows, array_shape(idx, out_type=dt.int64)[-1]])
+    offsets = reshape(tf_range(rows, dtype=dt.int64) * cols, [-1, 1])
+    flat_idx = reshape(reshape(idx, rows_by_k) + offsets, [-1])
+    flat = unsorted_segment_sum(reshape(g_values, [-1]), flat_idx, rows * cols)
+    return [reshape(flat, shape)] + [None] * (len(n.inputs) - 1)
 
 
 TOP_K = register(OpDef(
@@ -106,13 +130,15 @@ TOP_K = register(OpDef(
 def top_k(input: Any, k: Any = 1, sorted: bool = True,  # noqa: A002
           index_type: Any = dt.int32, name: str | None = None) -> Any:
     """The k largest entries of the last axis and their indices (ties: lower index first)."""
-    values, indices = bind(TOP_K, (_t(input),), {"k": _top_k_count(k), "sorted": bool(sorted),
-                                                 "index_type": dt.as_dtype(index_type)})
+    static, dyn = _top_k_count(k)
+    values, indices = bind(TOP_K, (_t(input),) + dyn, {"k": static, "sorted": bool(sorted),
+                                                       "index_type": dt.as_dtype(index_type)})
     return TopKV2(values, indices)
 
 
-def _top_k_count(k: Any) -> int:
-    """`k` as an int; a bool or float `k` (tensor or Python) is TF's attr-type error."""
+def _top_k_count(k: Any) -> tuple:
+    """`(static, dynamic)` k: an int, or a graph tensor known when the graph runs; a bool or
+    float `k` (tensor or Python) is TF's attr-type error."""
     d = getattr(k, "_dtype", None)
     if d is None and isinstance(k, (bool, float, np.bool_, np.floating)):
         d = dt.bool if isinstance(k, (bool, np.bool_)) else (
@@ -120,7 +146,9 @@ def _top_k_count(k: Any) -> int:
     if d is not None and d not in (dt.int16, dt.int32, dt.int64):
         raise C.fail("TopKV2", f"Value for attr 'Tk' of {C._dtype_word(d)} is not in the list "
                                "of allowed values: int16, int32, int64")
-    return C.int_arg(k, "k")
+    if is_symbolic(k):
+        return scalar_arg(k, "k")
+    return C.int_arg(k, "k"), ()
 
 
 def _sort_setup(values: Any, axis: Any, direction: str) -> tuple:
@@ -152,11 +180,17 @@ def _order_key(x: Any, direction: str) -> Any:
     return invert(x) if x._dtype.is_integer else negative(x)
 
 
+def _last_size(x: Any) -> Any:
+    """The size of x's last axis (a graph tensor where only the run knows it)."""
+    n = x._shape[-1]
+    return array_shape(x)[-1] if n is None else n
+
+
 def sort(values: Any, axis: Any = -1, direction: str = "ASCENDING",
          name: str | None = None) -> Any:
     x, axis, r = _sort_setup(values, axis, direction)
     key, perm = _to_last(_order_key(x, direction), axis, r)
-    out = _order_key(top_k(key, key._shape[-1]).values, direction)
+    out = _order_key(top_k(key, _last_size(key)).values, direction)
     return out if perm is None else transpose(out, perm)
 
 
@@ -164,5 +198,5 @@ def argsort(values: Any, axis: Any = -1, direction: str = "ASCENDING", stable: b
             name: str | None = None) -> Any:
     x, axis, r = _sort_setup(values, axis, direction)
     key, perm = _to_last(_order_key(x, direction), axis, r)
-    idx = top_k(key, key._shape[-1]).indices
+    idx = top_k(key, _last_size(key)).indices
     return idx if perm is None else transpose(idx, perm)

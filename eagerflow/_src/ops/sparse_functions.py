@@ -656,7 +656,8 @@ def _cross_hashed_kernel(xp: Any, *arrays: Any, layout: tuple, num_buckets: int,
         h = hash_key
         for f in features:
             h = fingerprint_cat64(h, f)
-        return h % num_buckets if num_buckets > 0 else h
+        # Without buckets TF still folds the unsigned fingerprint below 2**63 - 1.
+        return h % (num_buckets if num_buckets > 0 else (1 << 63) - 1)
 
     idx, vals, shape = _cross_kernel(xp, layout, arrays, _hash_feature, combine)
     out = np.array([v - (1 << 64) if v >= 1 << 63 else v for v in vals], np.int64)
@@ -739,3 +740,54 @@ def cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
         "layout": layout, "num_buckets": int(num_buckets),
         "hash_key": 0xDECAFCAFFE if hash_key is None else int(hash_key) & _MASK})
     return SparseTensor._of(idx, vals, shape)
+
+
+def _ragged_cross_inputs(inputs: Any) -> tuple:
+    """TF's tf.ragged.cross checks (a list of rank-2 int64/string inputs) and the splits dtype
+    of the result: int32 only when every ragged input has int32 splits."""
+    if not isinstance(inputs, (list, tuple)):
+        raise TypeError("Inputs must be a list")
+    splits_dtypes, batch_sizes = set(), set()
+    for i, x in enumerate(inputs):
+        values = x.values if isinstance(x, SparseTensor) else \
+            x.flat_values if isinstance(x, RaggedTensor) else convert_to_tensor(x)
+        if values.dtype not in (dt.string, dt.int64, dt.int32):
+            raise ValueError(f"Unexpected dtype for inputs[{i}]: {values.dtype}")
+        x = x if isinstance(x, (SparseTensor, RaggedTensor)) else values
+        rank = x.ragged_rank + values.shape.rank if isinstance(x, RaggedTensor) else \
+            x.shape.rank
+        if rank is not None and rank != 2:
+            # TF checks ragged inputs in Python, the others in its kernel.
+            if isinstance(x, RaggedTensor):
+                raise ValueError("tf.ragged.cross only supports inputs with rank=2")
+            raise C.fail("RaggedCross", "tf.ragged.cross only supports inputs with rank=2.")
+        if isinstance(x, RaggedTensor):
+            splits_dtypes.add(x.row_splits.dtype)
+        if x.shape.rank and x.shape[0] is not None:
+            batch_sizes.add(x.shape[0])
+    if len(batch_sizes) > 1:
+        raise C.fail("RaggedCross", "inputs must all have the same batch dimension size.")
+    return dt.int32 if splits_dtypes == {dt.int32} else _I64
+
+
+def _sparse_to_ragged(sp: SparseTensor, splits_dtype: dt.DType) -> RaggedTensor:
+    rt = RaggedTensor.from_value_rowids(sp.values, sp.indices[:, 0], nrows=sp.dense_shape[0],
+                                        validate=False)
+    return rt.with_row_splits_dtype(splits_dtype)
+
+
+def ragged_cross(inputs: Any, name: str | None = None) -> RaggedTensor:
+    """`tf.ragged.cross`: tf.sparse.cross's features per row, as a RaggedTensor."""
+    splits_dtype = _ragged_cross_inputs(inputs)
+    if not inputs:
+        return RaggedTensor.from_row_splits(convert_to_tensor([], dt.string), [0])
+    return _sparse_to_ragged(cross(inputs), splits_dtype)
+
+
+def ragged_cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
+                        name: str | None = None) -> RaggedTensor:
+    """`tf.ragged.cross_hashed`: tf.sparse.cross_hashed's buckets per row, as a RaggedTensor."""
+    splits_dtype = _ragged_cross_inputs(inputs)
+    if not inputs:
+        return RaggedTensor.from_row_splits(convert_to_tensor([], _I64), [0])
+    return _sparse_to_ragged(cross_hashed(inputs, num_buckets, hash_key), splits_dtype)

@@ -37,3 +37,5 @@ from eagerflow._src.data.options import ExternalStatePolicy as ExternalStatePoli
 from eagerflow._src.data.options import OptimizationOptions as OptimizationOptions
 from eagerflow._src.data.options import ThreadingOptions as ThreadingOptions
 from eagerflow._src.io.tfrecord import TFRecordWriter as TFRecordWriter
+from eagerflow._src.data.csv_dataset import CsvDataset as CsvDataset
+from eagerflow._src.data.csv_dataset import make_csv_dataset as make_csv_dataset

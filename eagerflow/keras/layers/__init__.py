@@ -212,6 +212,11 @@ from eagerflow._src.keras.layers.pooling import (
 from eagerflow._src.keras.layers.preprocessing import (
     Normalization as Normalization,
 )
+from eagerflow._src.keras.layers.preprocessing_affine import (
+    RandomRotation as RandomRotation,
+    RandomTranslation as RandomTranslation,
+    RandomZoom as RandomZoom,
+)
 from eagerflow._src.keras.layers.preprocessing_image import (
     CenterCrop as CenterCrop,
     RandomContrast as RandomContrast,

@@ -604,3 +604,304 @@ m.fit(x, ya, verbose=0)
 print(m.metrics_names, [type(q).__name__ for q in m.metrics], m.metrics[1].metrics)
 print(keras.metrics.get("mae"), keras.metrics.get("accuracy"), keras.losses.get("mae").__name__)
 """
+
+SNIPPETS["backend_functions"] = """
+K = tf.keras.backend  # TF's keras (not `import keras`) exports the Keras 2 era functions
+
+
+def show(label, fn):
+    try:
+        value = fn()
+    except Exception as e:
+        print(label, "!!", type(e).__name__, str(e)[:200])
+        return
+    if isinstance(value, (list, tuple)) and value and hasattr(value[0], "shape"):
+        for i, v in enumerate(value):
+            show(f"{label}[{i}]", lambda v=v: v)
+        return
+    if hasattr(value, "dense_shape"):
+        print(label, "sparse", np.asarray(value.indices).tolist(),
+              np.asarray(value.values).tolist(), np.asarray(value.dense_shape).tolist())
+        return
+    if hasattr(value, "shape") and not isinstance(value, np.ndarray):
+        kind = "Variable" if isinstance(value, tf.Variable) else type(value).__name__
+        kind = "Tensor" if kind in ("EagerTensor", "Tensor") else kind
+        arr = np.asarray(value)
+        print(label, kind, str(value.dtype.name), tuple(value.shape),
+              np.round(arr.astype("float64"), 4).tolist() if arr.size < 40 else arr.sum())
+    elif isinstance(value, np.ndarray):
+        print(label, "ndarray", value.dtype, np.round(value.astype("float64"), 4).tolist())
+    else:
+        print(label, repr(value))
+
+
+x = np.arange(-3, 9, dtype="float32").reshape(3, 4) / 4
+b = np.array([[1, 0, 1, 1], [0, 0, 1, 0], [1, 1, 1, 1]], "float32")
+x3 = np.arange(24, dtype="float32").reshape(2, 3, 4) / 10
+for name in ["abs", "cos", "exp", "round", "sign", "sin", "square", "tanh", "sigmoid",
+             "softplus", "softsign", "sqrt", "hard_sigmoid", "flatten", "batch_flatten",
+             "transpose", "shape", "ndim", "int_shape", "dtype", "count_params", "relu",
+             "elu", "softmax", "cast_to_floatx", "to_dense", "is_sparse", "get_value"]:
+    show(name, lambda: getattr(K, name)(tf.constant(x)))
+show("log", lambda: K.log(tf.constant(x + 1)))
+for name in ["all", "any"]:
+    show(name, lambda: getattr(K, name)(b, axis=1))
+    show(name + " keepdims", lambda: getattr(K, name)(b, keepdims=True))
+for name in ["max", "min", "sum", "prod", "mean", "std", "var"]:
+    show(name, lambda: getattr(K, name)(tf.constant(x)))
+    show(name + " axis", lambda: getattr(K, name)(tf.constant(x), axis=1, keepdims=True))
+show("mean bool", lambda: K.mean(tf.constant(b > 0)))
+for name in ["argmax", "argmin", "cumsum", "cumprod"]:
+    show(name, lambda: getattr(K, name)(tf.constant(x)))
+for name in ["equal", "not_equal", "greater", "greater_equal", "less", "less_equal",
+             "maximum", "minimum"]:
+    show(name, lambda: getattr(K, name)(tf.constant(x), tf.constant(b)))
+show("pow", lambda: K.pow(tf.constant(x), 2))
+show("clip", lambda: K.clip(tf.constant(x), -0.5, 0.5))
+show("clip swapped", lambda: K.clip(tf.constant(x), 0.5, -0.5))
+show("clip None", lambda: K.clip(tf.constant(x), None, 1.0))
+show("relu alpha", lambda: K.relu(tf.constant(x), alpha=0.1))
+show("relu max6", lambda: K.relu(tf.constant(x * 10), max_value=6))
+show("relu all", lambda: K.relu(tf.constant(x), alpha=0.1, max_value=1.0, threshold=0.25))
+show("elu alpha", lambda: K.elu(tf.constant(x), alpha=0.5))
+show("softmax axis0", lambda: K.softmax(tf.constant(x), axis=0))
+show("softmax 1d", lambda: K.softmax(tf.constant([1.0, 2.0])))
+show("l2_normalize", lambda: K.l2_normalize(tf.constant(x), axis=1))
+show("arange", lambda: K.arange(5))
+show("arange neg", lambda: K.arange(-3))
+show("arange float", lambda: K.arange(1, 7, 2, dtype="float32"))
+show("concatenate", lambda: K.concatenate([tf.constant(x), tf.constant(b)]))
+show("concatenate 0", lambda: K.concatenate([tf.constant(x), tf.constant(b)], axis=0))
+show("constant", lambda: K.constant([1, 2]))
+show("constant shape", lambda: K.constant(3, dtype="int32", shape=(2, 2)))
+show("expand_dims", lambda: K.expand_dims(tf.constant(x)))
+show("gather", lambda: K.gather(tf.constant(x), [2, 0]))
+show("one_hot", lambda: K.one_hot(tf.constant([0, 2, 1]), 3))
+show("permute_dimensions", lambda: K.permute_dimensions(tf.constant(x3), (2, 0, 1)))
+show("repeat", lambda: K.repeat(tf.constant(x[:2, :2]), 2))
+show("repeat 3d", lambda: K.repeat(tf.constant(x3), 2))
+show("repeat_elements", lambda: K.repeat_elements(tf.constant(x[:2]), 2, axis=1))
+show("reshape", lambda: K.reshape(tf.constant(x), (2, 6)))
+show("reverse", lambda: K.reverse(tf.constant(x), 1))
+show("reverse list", lambda: K.reverse(tf.constant(x), [0, 1]))
+show("squeeze", lambda: K.squeeze(tf.constant(x[:1]), 0))
+show("stack", lambda: K.stack([tf.constant(x), tf.constant(b)], axis=1))
+show("tile", lambda: K.tile(tf.constant(x[0]), 2))
+show("tile list", lambda: K.tile(tf.constant(x), [2, 1]))
+show("temporal_padding", lambda: K.temporal_padding(tf.constant(x3), (1, 2)))
+show("temporal_padding bad", lambda: K.temporal_padding(tf.constant(x3), (1, 2, 3)))
+x4 = np.arange(32, dtype="float32").reshape(2, 2, 2, 4)
+show("spatial_2d_padding", lambda: K.spatial_2d_padding(tf.constant(x4)))
+show("spatial_2d_padding cf", lambda: K.spatial_2d_padding(tf.constant(x4), ((0, 1), (1, 0)),
+                                                           "channels_first"))
+show("spatial_2d_padding bad", lambda: K.spatial_2d_padding(tf.constant(x4), ((1, 1),)))
+x5 = np.arange(16, dtype="float32").reshape(1, 2, 2, 2, 2)
+show("spatial_3d_padding", lambda: K.spatial_3d_padding(tf.constant(x5)))
+show("resize_images", lambda: K.resize_images(tf.constant(x4), 2, 3, "channels_last"))
+show("resize_images cf", lambda: K.resize_images(tf.constant(x4), 2, 1, "channels_first",
+                                                 interpolation="bilinear"))
+show("resize_images bad", lambda: K.resize_images(tf.constant(x4), 2, 2, "channels_last",
+                                                  interpolation="cubic"))
+show("resize_volumes", lambda: K.resize_volumes(tf.constant(x5), 1, 2, 1, "channels_last"))
+show("dot", lambda: K.dot(tf.constant(x), tf.constant(b.T)))
+show("dot 3d", lambda: K.dot(tf.constant(x3), tf.constant(x.T)))
+show("dot 3d 3d", lambda: K.dot(tf.constant(x3), tf.constant(np.ones((2, 4, 5), "float32"))))
+show("batch_dot", lambda: K.batch_dot(tf.constant(x), tf.constant(b)))
+show("batch_dot 3d", lambda: K.batch_dot(tf.constant(x3), tf.constant(x3), axes=(2, 2)))
+show("batch_dot 3d default", lambda: K.batch_dot(tf.constant(x3), tf.constant(
+    np.ones((2, 4, 5), "float32"))))
+show("batch_dot axes1", lambda: K.batch_dot(tf.constant(x3), tf.constant(x3), axes=1))
+show("batch_dot 4d", lambda: K.batch_dot(tf.constant(x4), tf.constant(np.ones((2, 4, 3), "f4"))))
+show("batch_dot axis0", lambda: K.batch_dot(tf.constant(x), tf.constant(b), axes=0))
+show("batch_dot rank1", lambda: K.batch_dot(tf.constant(x[0]), tf.constant(b)))
+show("batch_dot batch", lambda: K.batch_dot(tf.constant(x), tf.constant(b[:2])))
+show("batch_dot dims", lambda: K.batch_dot(tf.constant(x3), tf.constant(x3), axes=(1, 2)))
+show("bias_add", lambda: K.bias_add(tf.constant(x), tf.constant([1.0, 2, 3, 4])))
+show("bias_add cf", lambda: K.bias_add(tf.constant(x3), tf.constant([1.0, 2, 3]),
+                                       data_format="channels_first"))
+show("bias_add 2d bias", lambda: K.bias_add(tf.constant(x3), tf.constant(np.ones((3, 4), "f4"))))
+show("bias_add bad", lambda: K.bias_add(tf.constant(x3), tf.constant(np.ones((1, 3, 4), "f4"))))
+show("batch_normalization", lambda: K.batch_normalization(
+    tf.constant(x), tf.constant(0.5), tf.constant(2.0), tf.constant(1.0), tf.constant(3.0)))
+show("in_top_k", lambda: K.in_top_k(tf.constant(x), tf.constant([3, 0, 2]), 2))
+t = np.array([[0.0, 1, 0], [1, 0, 0]], "float32")
+p = np.array([[0.2, 0.7, 0.1], [0.5, 0.25, 0.25]], "float32")
+show("binary_crossentropy", lambda: K.binary_crossentropy(tf.constant(t), tf.constant(p)))
+show("binary_crossentropy logits", lambda: K.binary_crossentropy(
+    tf.constant(t), tf.constant(p), from_logits=True))
+show("binary_focal_crossentropy", lambda: K.binary_focal_crossentropy(
+    tf.constant(t), tf.constant(p), apply_class_balancing=True))
+show("categorical_crossentropy", lambda: K.categorical_crossentropy(tf.constant(t), tf.constant(p)))
+show("categorical_crossentropy logits", lambda: K.categorical_crossentropy(
+    tf.constant(t), tf.constant(p), from_logits=True))
+show("categorical_crossentropy bad", lambda: K.categorical_crossentropy(
+    tf.constant(t), tf.constant(p[:, :2])))
+show("categorical_focal_crossentropy", lambda: K.categorical_focal_crossentropy(
+    tf.constant(t), tf.constant(p)))
+show("sparse_categorical_crossentropy", lambda: K.sparse_categorical_crossentropy(
+    tf.constant([1, 0]), tf.constant(p)))
+show("sparse_categorical_crossentropy 2d", lambda: K.sparse_categorical_crossentropy(
+    tf.constant([[1], [0]]), tf.constant(p), from_logits=True))
+show("sparse_categorical_crossentropy axis0", lambda: K.sparse_categorical_crossentropy(
+    tf.constant([1, 0, 1]), tf.constant(p), axis=0))
+show("sparse_categorical_crossentropy ignore", lambda: K.sparse_categorical_crossentropy(
+    tf.constant([1, 0]), tf.constant(p), ignore_class=0))
+k1 = np.ones((2, 4, 3), "float32") / 8
+show("conv1d", lambda: K.conv1d(tf.constant(x3), tf.constant(k1)))
+show("conv1d causal", lambda: K.conv1d(tf.constant(x3), tf.constant(k1), padding="causal",
+                                       dilation_rate=2))
+show("conv1d bad padding", lambda: K.conv1d(tf.constant(x3), tf.constant(k1), padding="full"))
+show("conv1d bad format", lambda: K.conv1d(tf.constant(x3), tf.constant(k1),
+                                           data_format="nhwc"))
+k2 = np.ones((2, 2, 4, 3), "float32") / 8
+show("conv2d", lambda: K.conv2d(tf.constant(x4), tf.constant(k2), padding="same"))
+show("conv2d strided", lambda: K.conv2d(tf.constant(x4), tf.constant(k2), strides=(2, 2)))
+k3 = np.ones((1, 2, 2, 2, 3), "float32") / 8
+show("conv3d", lambda: K.conv3d(tf.constant(x5), tf.constant(k3)))
+kt = np.ones((2, 2, 3, 4), "float32") / 8
+show("conv2d_transpose", lambda: K.conv2d_transpose(tf.constant(x4), tf.constant(kt),
+                                                    (2, 4, 4, 3), strides=(2, 2)))
+show("conv2d_transpose None", lambda: K.conv2d_transpose(tf.constant(x4), tf.constant(kt),
+                                                         (None, 3, 3, 3)))
+kd = np.ones((2, 2, 4, 2), "float32") / 8
+show("depthwise_conv2d", lambda: K.depthwise_conv2d(tf.constant(x4), tf.constant(kd)))
+kp = np.ones((1, 1, 8, 3), "float32") / 8
+show("separable_conv2d", lambda: K.separable_conv2d(tf.constant(x4), tf.constant(kd),
+                                                    tf.constant(kp), padding="same"))
+show("pool2d", lambda: K.pool2d(tf.constant(x4), (2, 2)))
+show("pool2d avg same", lambda: K.pool2d(tf.constant(x4), (2, 2), padding="same",
+                                         pool_mode="avg"))
+show("pool2d bad mode", lambda: K.pool2d(tf.constant(x4), (2, 2), pool_mode="sum"))
+show("pool2d bad size", lambda: K.pool2d(tf.constant(x4), (2,)))
+show("pool3d", lambda: K.pool3d(tf.constant(x5), (1, 2, 2)))
+show("pool3d avg", lambda: K.pool3d(tf.constant(x5), (2, 2, 2), pool_mode="avg"))
+v = K.variable(np.ones((2, 2)))
+show("variable", lambda: v)
+print(v.name, v.trainable)
+show("variable int", lambda: K.variable([1, 2], dtype="int32", name="iv"))
+show("zeros", lambda: K.zeros((2, 3)))
+show("ones", lambda: K.ones((2,), dtype="int32"))
+show("eye", lambda: K.eye(2))
+show("zeros_like", lambda: K.zeros_like(tf.constant(x)))
+show("ones_like", lambda: K.ones_like(tf.constant(x), dtype="int32"))
+show("eval", lambda: K.eval(tf.constant(x)))
+show("batch_get_value", lambda: K.batch_get_value([v, tf.constant(1.0)]))
+K.set_value(v, [[1, 2], [3, 4]])
+show("set_value", lambda: v)
+K.batch_set_value([(v, np.zeros((2, 2)))])
+show("batch_set_value", lambda: v)
+show("update", lambda: K.update(v, tf.ones((2, 2))))
+show("update_add", lambda: K.update_add(v, tf.ones((2, 2))))
+show("update_sub", lambda: K.update_sub(v, tf.ones((2, 2)) / 2))
+show("moving_average_update", lambda: K.moving_average_update(v, tf.zeros((2, 2)), 0.9))
+show("foldl", lambda: K.foldl(lambda a, e: a + e, tf.constant([1.0, 2, 3])))
+show("foldr", lambda: K.foldr(lambda a, e: a * 2 + e, tf.constant([1.0, 2, 3])))
+show("map_fn", lambda: K.map_fn(lambda e: e * 2, tf.constant([1.0, 2, 3])))
+show("switch scalar", lambda: K.switch(tf.constant(True), lambda: tf.constant(1.0),
+                                       lambda: tf.constant(2.0)))
+show("switch tensor", lambda: K.switch(tf.constant(b[:, 0] > 0), tf.constant(x[:, 0]),
+                                       tf.constant(b[:, 0])))
+show("switch 2d", lambda: K.switch(tf.constant(b[:, :1] > 0), tf.constant(x),
+                                   tf.constant(b)))
+show("switch rank", lambda: K.switch(tf.constant(b > 0), tf.constant(x[0]), tf.constant(b[0])))
+show("stop_gradient", lambda: K.stop_gradient(tf.constant(x)))
+show("ctc_label_dense_to_sparse", lambda: K.ctc_label_dense_to_sparse(
+    tf.constant([[1, 2, 0], [3, 0, 0]]), tf.constant([2, 1])))
+with K.name_scope("scope") as name:
+    print("name_scope", name)
+show("gradients eager", lambda: K.gradients(tf.constant(1.0), [v]))
+show("random_uniform", lambda: K.random_uniform((2, 3)).shape)
+show("random_normal", lambda: K.random_normal((2, 3), dtype="float64").dtype)
+show("truncated_normal", lambda: K.truncated_normal((4,)).shape)
+show("random_bernoulli", lambda: K.random_bernoulli((3, 3), p=1.0))
+show("random_normal_variable", lambda: K.random_normal_variable((2, 2), 0.0, 1.0).shape)
+show("random_uniform_variable", lambda: isinstance(K.random_uniform_variable((2,), 0.0, 1.0),
+                                                      tf.Variable))
+show("dropout", lambda: K.dropout(tf.constant(x), 0.0))
+show("backend", lambda: K.backend())
+show("standardize_dtype", lambda: [K.standardize_dtype(d) for d in ["float", "int", tf.int64]])
+show("result_type", lambda: K.result_type("int32", "float16"))
+show("is_float_dtype", lambda: [K.is_float_dtype("float16"), K.is_float_dtype("int8")])
+show("is_int_dtype", lambda: [K.is_int_dtype("uint8"), K.is_int_dtype("bool")])
+show("is_keras_tensor", lambda: [K.is_keras_tensor(keras.Input((2,))),
+                                 K.is_keras_tensor(tf.constant(1.0))])
+
+
+def step(inp, states):
+    out = inp * 2 + states[0]
+    return out, [out]
+
+
+seq = tf.constant(np.arange(12, dtype="float32").reshape(2, 3, 2))
+init = [tf.zeros((2, 2))]
+show("rnn", lambda: K.rnn(step, seq, init))
+show("rnn backwards", lambda: K.rnn(step, seq, init, go_backwards=True))
+mask = tf.constant([[True, True, False], [True, False, True]])
+show("rnn mask", lambda: K.rnn(step, seq, init, mask=mask))
+show("rnn mask zero", lambda: K.rnn(step, seq, init, mask=mask, zero_output_for_mask=True))
+show("rnn last only", lambda: K.rnn(step, seq, init, return_all_outputs=False))
+show("rnn constants", lambda: K.rnn(lambda i, s: (i + s[1], [s[0] + i]), seq, init,
+                                    constants=[tf.ones((2, 2))]))
+"""
+
+SNIPPETS["compile_config"] = """
+m = keras.Sequential([keras.Input((2,)), layers.Dense(1)])
+print(m.get_compile_config(), sorted(keras.saving.serialize_keras_object(m)))
+m.compile("adam", "mse", metrics=["mae"])
+print(m.get_compile_config())
+m.compile(keras.optimizers.SGD(0.1), keras.losses.MeanSquaredError(),
+          metrics=[keras.metrics.AUC()], loss_weights=[1.0])
+config = m.get_compile_config()
+print(config)
+m2 = keras.Sequential([keras.Input((2,)), layers.Dense(1)])
+m2.compile_from_config(config)
+print(type(m2.optimizer).__name__, float(m2.optimizer.learning_rate), type(m2.loss).__name__,
+      m2.optimizer.built, m2.compiled, m2.get_compile_config() == config)
+print(keras.saving.serialize_keras_object(m)["compile_config"] == config)
+"""
+
+SNIPPETS["mixed_precision"] = """
+std = keras.backend.standardize_dtype
+keras.mixed_precision.set_global_policy("mixed_float16")
+try:
+    print(keras.mixed_precision.global_policy(), keras.config.dtype_policy())
+    d = layers.Dense(3, kernel_initializer="ones")
+    print(d.dtype_policy, d.dtype, d.compute_dtype, d.variable_dtype)
+    y = d(np.ones((2, 4), "float32"))
+    print(y.dtype, std(d.kernel.dtype), d.kernel)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.cast(d(np.ones((2, 4), "float32")), "float32"))
+    print([(std(g.dtype), g.numpy().tolist()) for g in tape.gradient(loss, d.weights)])
+    inp = keras.Input((4,))
+    h = layers.BatchNormalization()(layers.Dense(3, kernel_initializer="ones")(inp))
+    h = layers.LayerNormalization()(h)
+    out = layers.Activation("softmax", dtype="float32")(
+        layers.Dense(2, kernel_initializer="ones")(h))
+    print(inp.dtype, h.dtype, out.dtype)
+    m = keras.Model(inp, out)
+    print([(v.path, std(v.dtype)) for v in m.weights])
+    m.compile("sgd", "mse")
+    opt = m.optimizer
+    print(type(opt).__name__, opt.name, type(opt.inner_optimizer).__name__)
+    m.fit(np.ones((8, 4)), np.full((8, 2), 0.5), verbose=0, epochs=2, batch_size=4)
+    print([v.path for v in opt.variables], int(opt.iterations.numpy()),
+          float(opt.dynamic_scale.numpy()), int(opt.step_counter.numpy()))
+    print(m.predict(np.ones((1, 4)), verbose=0).dtype, m.layers[1](np.ones((1, 4))).dtype)
+    print(m.get_config()["layers"][1]["config"]["dtype"])
+    m.compile("sgd", "mse", auto_scale_loss=False)
+    print(type(m.optimizer).__name__)
+    lso = keras.optimizers.LossScaleOptimizer(keras.optimizers.SGD(), initial_scale=8.0)
+    w = keras.Variable(np.ones(2, "float32"), name="w")
+    lso.build([w])
+    print([v.path for v in lso.variables])
+    lso.apply([tf.constant([np.inf, 1.0])], [w])
+    print(float(lso.dynamic_scale.numpy()), int(lso.iterations.numpy()), w.numpy().tolist())
+    lso.apply([tf.constant([4.0, 4.0])], [w])
+    print(float(lso.dynamic_scale.numpy()), int(lso.iterations.numpy()), w.numpy().tolist())
+    print(float(lso.scale_loss(tf.constant(2.0))), lso.get_config())
+finally:
+    keras.mixed_precision.set_global_policy("float32")
+s = keras.Sequential([keras.Input((3,)), layers.Dense(2, dtype="mixed_float16")])
+s.compile("sgd", "mse")
+print(type(s.optimizer).__name__, s.layers[0](np.ones((1, 3))).dtype)
+"""

@@ -848,3 +848,39 @@ def encode(value, dtype_name):
     else:
         out["data"] = arr.tolist()
     return out
+
+
+# ---------------------------------------------------------------------------------------
+# Symbolic calls: the cases with their arrays as KerasTensors (both sides use these)
+# ---------------------------------------------------------------------------------------
+
+def symbolic_inputs(case, keras_tensor):
+    """The case's args and kwargs with every array made `keras_tensor(shape, dtype)`, or
+    None when the case has no array to make symbolic (or builds its inputs)."""
+    if case["build"] is not None or case["op"].startswith("random."):
+        return None
+    made = []
+
+    def sym(v):
+        if isinstance(v, np.ndarray):
+            made.append(v)
+            return keras_tensor(shape=v.shape, dtype=str(v.dtype))
+        if isinstance(v, (list, tuple)) and any(isinstance(w, np.ndarray) for w in v):
+            return type(v)(sym(w) for w in v)
+        return v
+
+    args = [sym(v) for v in case["args"]]
+    kwargs = {k: sym(v) for k, v in case["kwargs"].items()}
+    return (args, kwargs) if made else None
+
+
+def encode_spec(value, dtype_name):
+    """What a symbolic call returns: nested [shape, dtype] pairs (None for unknown dims),
+    and the repr of anything that is not a tensor."""
+    if isinstance(value, (list, tuple)):
+        return [encode_spec(v, dtype_name) for v in value]
+    if hasattr(value, "shape") and hasattr(value, "dtype"):
+        shape = value.shape
+        return [None if shape is None else [None if d is None else int(d) for d in shape],
+                dtype_name(value)]
+    return repr(value)

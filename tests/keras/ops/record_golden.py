@@ -1,12 +1,14 @@
 """Writes golden.json: what real Keras 3 (3.15.1, on TensorFlow 2.21) gives for the cases in
 cases.py: each case's result (values, dtypes, shapes, or the error raised) and the
-gradients of the sum of its outputs, the dtype grids, and Keras's result_type table.
+gradients of the sum of its outputs, what each case gives called on KerasTensors, the dtype
+grids, Keras's result_type table, and the namespaces' names and signatures.
 
 Run from the repository root with a TensorFlow interpreter:
 
     /work/tfref/bin/python tests/keras/ops/record_golden.py
 """
 
+import inspect
 import json
 import os
 import sys
@@ -108,6 +110,33 @@ def result_types():
     return table
 
 
+def symbolic_spec(case):
+    """The case called on KerasTensors: its outputs' shapes and dtypes, or the error."""
+    sym = C.symbolic_inputs(case, keras.KerasTensor)
+    if sym is None:
+        return None
+    try:
+        return {"spec": C.encode_spec(resolve(case["op"])(*sym[0], **sym[1]), dtype_name)}
+    except Exception as e:
+        return error_of(e)
+
+
+def signatures():
+    """Each public function's parameters: [name, kind, repr of the default or None]."""
+    out = {}
+    for space, names in namespace_names().items():
+        module = resolve(space[4:]) if space.startswith("ops.") else \
+            (ops if space == "ops" else keras.random)
+        for n in names:
+            fn = getattr(module, n)
+            if inspect.ismodule(fn):
+                continue
+            params = inspect.signature(fn).parameters.values()
+            out[f"{space}.{n}"] = [[p.name, p.kind.name, None if p.default is p.empty
+                                    else repr(p.default)] for p in params]
+    return out
+
+
 def namespace_names():
     """The public names of keras.ops, its sub-namespaces and keras.random."""
     spaces = {"ops": ops, "ops.nn": ops.nn, "ops.linalg": ops.linalg, "ops.image": ops.image,
@@ -125,6 +154,8 @@ def main():
         "binary_dtypes": binary,
         "result_type": result_types(),
         "names": namespace_names(),
+        "signatures": signatures(),
+        "symbolic": {c["id"]: spec for c in C.CASES if (spec := symbolic_spec(c)) is not None},
     }
     path = os.path.join(os.path.dirname(__file__), "golden.json")
     with open(path + ".tmp", "w") as f:

@@ -1,7 +1,8 @@
-"""keras.ops as a namespace and in the functional API: the names Keras 3 exports, ops on
-KerasTensors recorded as Keras 3-named operations, and the ops the golden cases can't
-cover (function-valued vectorize, custom_gradient, jvp, eig up to phase)."""
+"""keras.ops as a namespace and in the functional API: the names and signatures Keras 3
+exports, ops on KerasTensors recorded as Keras 3-named operations, and the ops the golden
+cases can't cover (function-valued vectorize, custom_gradient, jvp, eig up to phase)."""
 
+import inspect
 import json
 import os
 
@@ -13,7 +14,8 @@ from eagerflow import keras
 from eagerflow.keras import ops
 
 with open(os.path.join(os.path.dirname(__file__), "golden.json")) as _f:
-    NAMES = json.load(_f)["names"]
+    _GOLDEN = json.load(_f)
+NAMES, SIGNATURES = _GOLDEN["names"], _GOLDEN["signatures"]
 
 SPACES = {"ops": ops, "ops.nn": ops.nn, "ops.linalg": ops.linalg, "ops.image": ops.image,
           "ops.numpy": ops.numpy, "random": keras.random}
@@ -23,6 +25,21 @@ SPACES = {"ops": ops, "ops.nn": ops.nn, "ops.linalg": ops.linalg, "ops.image": o
 def test_namespace_has_every_keras_name(space):
     missing = [n for n in NAMES[space] if not hasattr(SPACES[space], n)]
     assert not missing, f"keras.{space} lacks {missing}"
+
+
+@pytest.mark.parametrize("space", sorted(SPACES))
+def test_signatures_are_keras(space):
+    """Argument names, kinds and defaults of every function, as Keras 3's."""
+    diff = {}
+    for key, want in SIGNATURES.items():
+        if key.rsplit(".", 1)[0] != space:
+            continue
+        params = inspect.signature(getattr(SPACES[space], key.rsplit(".", 1)[1])).parameters
+        got = [[p.name, p.kind.name, None if p.default is p.empty else repr(p.default)]
+               for p in params.values()]
+        if got != want:
+            diff[key] = (got, want)
+    assert not diff, diff
 
 
 def test_tf_keras_ops_is_keras_ops():

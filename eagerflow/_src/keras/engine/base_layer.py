@@ -38,6 +38,7 @@ from eagerflow._src.keras.dtype_policy import DTypePolicy
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
 from eagerflow._src.keras.engine.auto_config import auto_config, auto_config_error
 from eagerflow._src.keras.engine.call_errors import symbolic_call, with_call_info
+from eagerflow._src.keras.engine.call_spec import CallSpec, call_spec
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
     Node,
@@ -78,33 +79,6 @@ def _to_policy(dtype: Any) -> DTypePolicy:
     return dtype_policies.get(dtype)
 
 
-class _CallSpec:
-    """What a `call` signature accepts: cached per layer class."""
-
-    __slots__ = ("expects_training", "expects_mask", "training_default", "arg_names",
-                 "has_var_kwargs", "training_pos", "mask_pos")
-
-    def __init__(self, fn: Callable) -> None:
-        try:
-            sig = inspect.signature(fn)
-        except (TypeError, ValueError):
-            sig = None
-        params = list(sig.parameters.values()) if sig is not None else []
-        self.arg_names = [p.name for p in params
-                          if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-        self.has_var_kwargs = any(p.kind is p.VAR_KEYWORD for p in params)
-        names = {p.name: p for p in params}
-        self.expects_training = "training" in names
-        self.expects_mask = "mask" in names
-        t = names.get("training")
-        self.training_default = (t.default if t is not None and t.default is not t.empty
-                                 else None)
-        self.training_pos = self.arg_names.index("training") if "training" in self.arg_names \
-            else None
-        self.mask_pos = self.arg_names.index("mask") if "mask" in self.arg_names else None
-
-
-_call_specs: dict = {}
 
 
 _AGGREGATIONS = {None: VariableAggregation.NONE, "none": VariableAggregation.NONE,
@@ -121,15 +95,6 @@ def _aggregation(value: Any) -> int:
         raise ValueError(f"Invalid value for argument `aggregation`. Expected one of "
                          f"{[k for k in _AGGREGATIONS if k]}. Received: aggregation={value}")
     return _AGGREGATIONS[key]
-
-
-def _call_spec(layer: Any) -> _CallSpec:
-    fn = type(layer).call
-    spec = _call_specs.get(fn)
-    if spec is None:
-        spec = _CallSpec(layer.call)
-        _call_specs[fn] = spec
-    return spec
 
 
 class Layer(Module):
@@ -338,7 +303,11 @@ class Layer(Module):
 
     @property
     def weights(self) -> list:
-        return _dedup(self.trainable_weights + self.non_trainable_weights)
+        """Keras 3's order: this layer's own weights, then each sublayer's in turn."""
+        out = self._trainable_weights + self._non_trainable_weights
+        for layer in self._direct_sublayers():
+            out.extend(layer.weights)
+        return _dedup(out)
 
     @property
     def trainable_variables(self) -> list:  # type: ignore[override]
@@ -472,7 +441,8 @@ class Layer(Module):
             var = keras_variable(Variable(value, trainable=trainable, name=name, dtype=dtype,
                                           constraint=constraint,
                                           synchronization=synchronization,
-                                          aggregation=_aggregation(aggregation)), name)
+                                          aggregation=_aggregation(aggregation)), name,
+                                 autocast=autocast and experimental_autocast)
         (self._trainable_weights if trainable else self._non_trainable_weights).append(var)
         if tracked_name:
             self._track(tracked_name, var)
@@ -547,6 +517,8 @@ class Layer(Module):
         self._build_input_shape = input_shape
         self.built = True
 
+    build._is_default = True  # type: ignore[attr-defined]
+
     def _build_at_init(self) -> None:
         """Marks a layer without weights built at construction, as Keras 3 does, unless a
         subclass overrides `build`."""
@@ -561,15 +533,43 @@ class Layer(Module):
         scopes = _state.name_scopes
         return nullcontext() if scopes and scopes[-1] == self._name else push_scope(self._name)
 
-    def _maybe_build(self, inputs: Any) -> None:
+    def _maybe_build(self, inputs: Any, rest: Any = (), kwargs: dict | None = None,
+                     eager: bool = True) -> None:
         if self.built:
             return
         shapes = input_shapes(inputs)
         if not getattr(type(self).build, "_is_default", False):
             self.build(shapes)
+        else:
+            self._build_by_running(inputs, rest, kwargs, eager)
         self.built = True
         if self._build_input_shape is None:
             self._build_input_shape = to_shapes(shapes)
+
+    def _build_by_running(self, inputs: Any, rest: Any, kwargs: dict | None,
+                          eager: bool) -> None:
+        """Keras 3's build of a layer without `build` whose sublayers are unbuilt: `call`
+        run once on symbolic copies of the arguments, so the sublayers build with the
+        shapes they see (a failure is left to the real call when eager)."""
+        if all(layer.built for layer in self._direct_sublayers()):
+            return
+        args, kw = nest.map_structure(_as_symbolic_input, (tuple(rest), dict(kwargs or {})))
+        try:
+            with symbolic_scope():
+                self.call(nest.map_structure(_as_symbolic_input, inputs), *args, **kw)
+        except Exception as e:  # noqa: BLE001 - any failure means "build on the real call"
+            if not eager:
+                warnings.warn(
+                    f"Layer '{self.name}' looks like it has unbuilt state, but Keras is not "
+                    "able to trace the layer `call()` in order to build it automatically. "
+                    "Possible causes:\n1. The `call()` method of your layer may be crashing. "
+                    "Try to `__call__()` the layer eagerly on some test input first to see "
+                    "if it works. E.g. `x = np.random.random((3, 4)); y = layer(x)`\n2. If "
+                    "the `call()` method is correct, then you may need to implement the "
+                    "`def build(self, input_shape)` method on your layer. It should create "
+                    "all variables used by the layer (e.g. by calling `layer.build()` on all "
+                    "its children layers).\nException encountered: ''" + str(e) + "''",
+                    stacklevel=3)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -596,7 +596,7 @@ class Layer(Module):
             inputs = cast(inputs, self._dtype_policy.compute_dtype)
         if self._input_spec is not None:
             input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
-        spec = _call_spec(self)
+        spec = call_spec(self)
         rest = list(rest)
 
         # training: explicit > outer call's > the call signature's default
@@ -639,22 +639,23 @@ class Layer(Module):
         if "mask" in kwargs and not spec.expects_mask and not spec.has_var_kwargs:
             kwargs.pop("mask")
 
-        outer_training, outer_depth = ctx.training, ctx.depth
+        outer_training, outer_depth, outer_autocast = ctx.training, ctx.depth, ctx.autocast
         if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
             self._clear_losses()
-        ctx.training = training
         ctx.depth = outer_depth + 1
         try:
             with push_scope(self._name):
-                if not self.built:
-                    self._maybe_build(inputs)
+                if not self.built:  # (before this call's training applies, as Keras 3)
+                    self._maybe_build(inputs, rest, kwargs, eager=not ctx.symbolic)
+                ctx.training = training
+                ctx.autocast = self._autocast_scope(outer_autocast)
                 try:
                     outputs = self.call(inputs, *rest, **kwargs)
                 except Exception as e:
                     raise with_call_info(e, self, self.call, (inputs, *rest), kwargs) \
                         .with_traceback(e.__traceback__) from None
         finally:
-            ctx.training, ctx.depth = outer_training, outer_depth
+            ctx.training, ctx.depth, ctx.autocast = outer_training, outer_depth, outer_autocast
         if self._activity_regularizer is not None and not ctx.symbolic:
             self._handle_activity_regularization(outputs)
         if self.supports_masking or type(self).compute_mask is not Layer.compute_mask:
@@ -663,6 +664,17 @@ class Layer(Module):
                 for o, m in zip(nest.flatten(outputs), _broadcast_masks(out_mask, outputs)):
                     set_mask(o, m)
         return outputs
+
+    def _autocast_scope(self, outer: str | None) -> str | None:
+        """The dtype this call reads float variables in (Keras 3's rules): a mixed policy
+        opens a scope at its compute dtype; inside one, a layer not autocasting or not
+        computing in floats closes it, and one computing in another float dtype moves it."""
+        compute = self._dtype_policy.compute_dtype
+        if outer is None:
+            return compute if compute != self._dtype_policy.variable_dtype else None
+        if not self._autocast or not dt.as_dtype(compute).is_floating:
+            return None
+        return compute
 
     def _convert_inputs(self, inputs: Any) -> Any:
         compute = self._dtype_policy.compute_dtype
@@ -703,10 +715,10 @@ class Layer(Module):
         flat = [x for x in nest.flatten(inputs) if isinstance(x, KerasTensor)]
         if self._input_spec is not None:
             input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
-        spec = _call_spec(self)
+        spec = call_spec(self)
         with push_scope(self._name):
             if not self.built:
-                self._maybe_build(inputs)
+                self._maybe_build(inputs, rest, kwargs, eager=False)
         # `call` runs on SymbolicTensors (TF-style shapes and dtypes, as a traced TF graph
         # has them); the user sees KerasTensors
         sym_inputs = nest.map_structure(symbolic, inputs)
@@ -734,7 +746,7 @@ class Layer(Module):
         Node(self, (inputs,) + tuple(rest), dict(kwargs), outputs)
         return outputs
 
-    def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: _CallSpec) -> Any:
+    def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: CallSpec) -> Any:
         """Output KerasTensors: from compute_output_shape, or by tracing `call`."""
         if not rest and kwargs.get("mask") is None and self._static_shapes():
             shapes = to_shapes(self.compute_output_shape(input_shapes(inputs)))
@@ -801,9 +813,9 @@ class Layer(Module):
         """`call` run on SymbolicTensors (the layer built first): its symbolic outputs."""
         with push_scope(self._name):
             if not self.built:
-                self._maybe_build(inputs)
+                self._maybe_build(inputs, args, kwargs, eager=False)
         kwargs = dict(kwargs or {})
-        if _call_spec(self).expects_training:
+        if call_spec(self).expects_training:
             kwargs.setdefault("training", False)
         with symbolic_scope():
             return self.call(inputs, *args, **kwargs)

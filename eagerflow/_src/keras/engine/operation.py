@@ -1,6 +1,12 @@
 """Operations: functions applied to KerasTensors outside any layer (keras.ops calls and
 Python operators such as `x * 2`), recorded as weightless nodes of the functional graph and
-named as Keras 3 names them (`multiply`, `get_item`)."""
+named as Keras 3 names them (`multiply`, `get_item`).
+
+An operation's output spec comes from tracing its function into a throwaway FuncGraph, as a
+tf.function traces: shapes known from constants (`fill(shape(x))`), control flow and ops
+whose outputs depend on their inputs' values all infer as they do in a TF graph, which is
+what Keras 3's TF backend reports for `ops.gcd(x, y)` or `ops.unique(x)` on KerasTensors.
+Errors propagate as they are, as Keras 3's `symbolic_call` lets them."""
 
 from __future__ import annotations
 
@@ -8,7 +14,11 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from eagerflow._src.core import nest
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor
 
 
 class Operation(Layer):
@@ -26,6 +36,23 @@ class Operation(Layer):
 
     def _static_shapes(self) -> bool:
         return False
+
+    def _maybe_build(self, inputs: Any, *args: Any, **kwargs: Any) -> None:
+        self.built = True  # nothing to build; the first argument may be einsum's subscripts
+
+    def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
+        graph = FuncGraph(f"{self.name}_output_spec")
+
+        def placeholder(x: Any) -> Any:
+            if isinstance(x, SymbolicTensor):
+                return graph.placeholder(x._shape, x._dtype)
+            return x
+
+        with graph.as_default():
+            out = self.function(*nest.map_structure(placeholder, (inputs, *rest)),
+                                **nest.map_structure(placeholder, kwargs))
+        return nest.map_structure(
+            lambda t: SymbolicTensor(t._shape, t._dtype) if isinstance(t, Tensor) else t, out)
 
     def get_config(self) -> dict:
         raise NotImplementedError(f"The operation {self.name!r} applied to Keras symbolic "

@@ -214,7 +214,8 @@ class Sequential(Functional):
             for layer in self._sequential_layers:
                 x = layer(x)
 
-    def _maybe_build(self, inputs: Any) -> None:
+    def _maybe_build(self, inputs: Any, rest: Any = (), kwargs: dict | None = None,
+                     eager: bool = True) -> None:
         if self.built:
             return
         if not self._graph_attempted and not kb.call_context.symbolic:

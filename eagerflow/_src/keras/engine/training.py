@@ -12,7 +12,8 @@ from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import backend as kb
-from eagerflow._src.keras.engine.base_layer import Layer, _call_spec
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, symbolic_scope
 from eagerflow._src.keras.engine.shapes import shape_tuples, to_shapes
 from eagerflow._src.keras.engine.summary import print_summary
@@ -154,14 +155,16 @@ class Model(Trainer, Layer):
 
     build._is_default = True  # type: ignore[attr-defined]
 
-    def _maybe_build(self, inputs: Any) -> None:
+    def _maybe_build(self, inputs: Any, rest: Any = (), kwargs: dict | None = None,
+                     eager: bool = True) -> None:
         if self.built:
             return
         if getattr(type(self).build, "_is_default", False):
-            # a subclassed model without its own build: the first call creates the weights
+            # a subclassed model without its own build: built by running `call`
+            self._build_by_running(inputs, rest, kwargs, eager)
             object.__setattr__(self, "built", True)
             return
-        Layer._maybe_build(self, inputs)
+        Layer._maybe_build(self, inputs, rest, kwargs, eager)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         out = Layer.__call__(self, *args, **kwargs)
@@ -250,4 +253,4 @@ class Model(Trainer, Layer):
 
 
 def _accepts_training(layer: Layer) -> bool:
-    return _call_spec(layer).expects_training
+    return call_spec(layer).expects_training

@@ -107,14 +107,18 @@ class BatchNormalization(Layer):
         else:
             param_shape = tuple(axis_to_dim[i] if i in axis_to_dim else 1 for i in range(ndims))
         pdtype = "float32" if self.dtype in ("float16", "bfloat16") else self.dtype
-        self.gamma, self.beta = _add_affine_weights(self, param_shape, dtype=pdtype)
+        # autocast=False: under a mixed policy the statistics stay float32 (as Keras 3)
+        self.gamma, self.beta = _add_affine_weights(self, param_shape, dtype=pdtype,
+                                                    autocast=False)
         self.moving_mean = self.add_weight("moving_mean", shape=param_shape, dtype=pdtype,
                                            initializer=self.moving_mean_initializer,
-                                           trainable=False, aggregation="mean")
+                                           trainable=False, aggregation="mean",
+                                           autocast=False)
         self.moving_variance = self.add_weight("moving_variance", shape=param_shape,
                                                dtype=pdtype,
                                                initializer=self.moving_variance_initializer,
-                                               trainable=False, aggregation="mean")
+                                               trainable=False, aggregation="mean",
+                                               autocast=False)
         self.built = True
 
     def _broadcast(self, v: Any, ndims: int) -> Any:
@@ -220,11 +224,13 @@ class LayerNormalization(Layer):
         self.gamma = self.add_weight("gamma", shape=param_shape,
                                      initializer=self.gamma_initializer,
                                      regularizer=self.gamma_regularizer,
-                                     constraint=self.gamma_constraint, trainable=True) \
+                                     constraint=self.gamma_constraint, trainable=True,
+                                     autocast=False) \
             if self.scale or self.rms_scaling else None
         self.beta = self.add_weight("beta", shape=param_shape, initializer=self.beta_initializer,
                                     regularizer=self.beta_regularizer,
-                                    constraint=self.beta_constraint, trainable=True) \
+                                    constraint=self.beta_constraint, trainable=True,
+                                    autocast=False) \
             if self.center and not self.rms_scaling else None
         self.built = True
 

@@ -220,13 +220,16 @@ class ImagePreprocessingLayer(PreprocessingLayer):
                 transformation, training)
         return out
 
-    def _apply(self, fn: Any, images: Any, transformation: Any, training: bool) -> Any:
-        rank = images.shape.rank
-        if rank == 4:
-            return fn(images, transformation, training)
-        if rank != 3:
+    @staticmethod
+    def _check_rank(images: Any) -> None:
+        if images.shape.rank not in (3, 4):
             raise ValueError("Expected image tensor to have rank 3 (single image) or 4 (batch "
                              f"of images). Received: data.shape={tuple(images.shape)}")
+
+    def _apply(self, fn: Any, images: Any, transformation: Any, training: bool) -> Any:
+        self._check_rank(images)
+        if images.shape.rank == 4:
+            return fn(images, transformation, training)
         return ta.squeeze(fn(ta.expand_dims(images, 0), transformation, training), 0)
 
     def compute_output_shape(self, input_shape: Any) -> Any:

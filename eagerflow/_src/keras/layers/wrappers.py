@@ -6,7 +6,8 @@ from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import serialization as ser
-from eagerflow._src.keras.engine.base_layer import Layer, _call_spec, output_shape_of
+from eagerflow._src.keras.engine.base_layer import Layer, output_shape_of
+from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.module import push_scope
 from eagerflow._src.ops import array as ta
@@ -64,7 +65,7 @@ class TimeDistributed(Wrapper):
         s = inputs.shape.as_list()
         flat = ta.reshape(inputs, [-1] + s[2:])
         kwargs = {}
-        if _call_spec(self.layer).expects_training:
+        if call_spec(self.layer).expects_training:
             kwargs["training"] = training
         y = self.layer(flat, **kwargs)
         ys = y.shape.as_list()

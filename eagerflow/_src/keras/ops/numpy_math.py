@@ -341,6 +341,13 @@ def _strong_binary(name: str, tf_fn: Callable, extra: tuple = ()) -> Callable:
     return _named(name, op)
 
 
+def _bitwise_binary(name: str, tf_fn: Callable) -> Callable:
+    """bitwise_and, ...: as _strong_binary, with the arguments named x and y (Keras 3)."""
+    def op(x: Any, y: Any) -> Any:
+        return tf_fn(*kd.promote_tensors(x, y))
+    return _named(name, op)
+
+
 add = _weak_binary("add", tm.add)
 subtract = _weak_binary("subtract", tm.subtract)
 multiply = _weak_binary("multiply", tm.multiply)
@@ -358,9 +365,9 @@ greater_equal = _strong_binary("greater_equal", tm.greater_equal)
 less = _strong_binary("less", tm.less)
 less_equal = _strong_binary("less_equal", tm.less_equal)
 arctan2 = _strong_binary("arctan2", tm.atan2, extra=(float,))
-bitwise_and = _strong_binary("bitwise_and", tm.bitwise_and)
-bitwise_or = _strong_binary("bitwise_or", tm.bitwise_or)
-bitwise_xor = _strong_binary("bitwise_xor", tm.bitwise_xor)
+bitwise_and = _bitwise_binary("bitwise_and", tm.bitwise_and)
+bitwise_or = _bitwise_binary("bitwise_or", tm.bitwise_or)
+bitwise_xor = _bitwise_binary("bitwise_xor", tm.bitwise_xor)
 
 
 @keras_op

@@ -472,12 +472,13 @@ def nanquantile(x: Any, q: Any, axis: Any = None, method: str = "linear",
     """quantile() of each slice's non-NaN values (NaN for a slice of NaNs only)."""
     x = kd.to_tensor(x)
     q = kd.to_tensor(q, kb.floatx())
+    out_dtype = kd.result_type(x.dtype, float)  # quantile's
 
     def of_slice(v: Any) -> Any:
         valid = ti.boolean_mask(v, tm.logical_not(tm.is_nan(tm.cast(v, kb.floatx()))))
         # a slice of NaNs only gives a scalar NaN, even for several q (as Keras has it)
         return cond(tm.greater(tr.size(valid), 0), lambda: quantile(valid, q, method=method),
-                    lambda: tm.cast(np.nan, x.dtype))
+                    lambda: tm.cast(np.nan, out_dtype))
 
     rank = len(x.shape)
     if axis is None:
@@ -488,7 +489,7 @@ def nanquantile(x: Any, q: Any, axis: Any = None, method: str = "linear",
     moved = ta.transpose(x, others + axes)
     dims = ta.shape(moved)
     rows = ta.reshape(moved, [tr.reduce_prod(dims[:len(others)]), -1])
-    out = map_fn(of_slice, rows, fn_output_signature=TensorSpec(q.shape, x.dtype))
+    out = map_fn(of_slice, rows, fn_output_signature=TensorSpec(q.shape, out_dtype))
     other_dims = dims[:len(others)]
     if len(q.shape):
         out = ta.reshape(ta.transpose(out), ta.concat([ta.shape(q), other_dims], 0))
@@ -640,6 +641,10 @@ def unique(x: Any, sorted: bool = True, return_index: bool = False,  # noqa: A00
         values = tf_pad(values, pads, constant_values=tm.cast(fill_value or 0, values.dtype))
         first = tf_pad(first, [[0, extra]], constant_values=1)
         counts = tf_pad(counts, [[0, extra]], constant_values=0)
+        dims_out = [size if i == axis else d for i, d in enumerate(values.shape)]
+        if None not in dims_out:  # sizes a traced call can't see through the padding
+            values = ta.reshape(values, dims_out)
+            first, counts = ta.reshape(first, [size]), ta.reshape(counts, [size])
     if return_inverse and flattened:
         inverse = ta.reshape(inverse, dims)
     results = [values]
@@ -655,7 +660,7 @@ def unique(x: Any, sorted: bool = True, return_index: bool = False,  # noqa: A00
 def _unique_slices(x: Any, axis: int) -> tuple:
     """Unique slices along `axis`: rows of the moved-and-flattened array, grouped by
     sorting them lexicographically and cutting where a row differs from the one before."""
-    rows = ta.reshape(moveaxis(x, axis, 0), [ta.shape(x)[axis], -1])
+    rows = _as_rows(x, axis)
     order = _lexsort_order(rows, 0)
     ordered = ti.gather(rows, order)
     changed = tr.reduce_any(tm.not_equal(ordered[1:], ordered[:-1]), axis=1)
@@ -672,12 +677,21 @@ def _unique_slices(x: Any, axis: int) -> tuple:
     return picked, inverse, counts
 
 
+def _as_rows(x: Any, axis: int) -> Any:
+    """x's slices along `axis` as the rows of a matrix (its width static where x's other
+    dims are, so a traced call loops over known columns)."""
+    moved = moveaxis(x, axis, 0)
+    rest = list(moved.shape[1:])
+    width = int(np.prod(rest)) if None not in rest else 0
+    return ta.reshape(moved, [-1, width] if width else [ta.shape(moved)[0], -1])
+
+
 def _lexsort_order(values: Any, axis: int) -> Any:
     """The permutation sorting the slices along `axis` lexicographically (stable sorts
     from the last key to the first)."""
     if len(values.shape) == 1:
         return tsort.argsort(values, stable=True)
-    rows = ta.reshape(moveaxis(values, axis, 0), [ta.shape(values)[axis], -1])
+    rows = _as_rows(values, axis)
     order = tf_range(ta.shape(rows)[0])
     for col in reversed(builtins.range(static_shape(rows)[1])):
         order = ti.gather(order, tsort.argsort(ti.gather(rows[:, col], order), stable=True))

@@ -18,6 +18,7 @@ from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras.optimizers import optimizers
 from eagerflow._src.keras.optimizers.optimizer import Optimizer
+from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import stack
 from eagerflow._src.ops.reduce import reduce_all
@@ -54,18 +55,27 @@ class LossScaleOptimizer(Optimizer):
 
     def build(self, var_list: Any) -> None:
         if self.step_counter is None:
-            self.step_counter = Variable(np.int64(0), trainable=False, dtype=dt.int64,
-                                         name="step_counter")
-            self.dynamic_scale = Variable(np.float32(self.initial_scale), trainable=False,
-                                          dtype=dt.float32, name="dynamic_scale")
+            self.step_counter = keras_variable(
+                Variable(np.int64(0), trainable=False, dtype=dt.int64, name="step_counter"),
+                "step_counter", f"{self.name}/step_counter")
+            self.dynamic_scale = keras_variable(
+                Variable(np.float32(self.initial_scale), trainable=False, dtype=dt.float32,
+                         name="dynamic_scale"),
+                "dynamic_scale", f"{self.name}/dynamic_scale")
             self._track("step_counter", self.step_counter)
             self._track("dynamic_scale", self.dynamic_scale)
         self.inner_optimizer.build(var_list)
         self.built = True
 
-    @property
-    def variables(self) -> list:
+    def _extra_variables(self) -> list:
         return [] if self.step_counter is None else [self.step_counter, self.dynamic_scale]
+
+    @property
+    def variables(self) -> Any:
+        """Its own (iteration, learning_rate, the scale's), then the inner optimizer's."""
+        out = super().variables
+        out.extend(self.inner_optimizer.variables)
+        return out
 
     def scale_loss(self, loss: Any) -> Any:
         scale = self.dynamic_scale if self.built else self.initial_scale

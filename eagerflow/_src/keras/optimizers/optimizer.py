@@ -307,7 +307,8 @@ class Optimizer(trackable.AutoTrackable):
         for v in variables:
             if not trackable.is_variable(v):
                 raise TypeError(f"Expected a tf.Variable to apply a gradient to, got {v!r}")
-        missing = [_base_name(v) + ":0" for g, v in zip(grads, variables) if g is None]
+        missing = [getattr(v, "path", None) or _base_name(v) + ":0"
+                   for g, v in zip(grads, variables) if g is None]
         pairs = [(_dense(g), v) for g, v in zip(grads, variables) if g is not None]
         if not pairs:
             raise ValueError("No gradients provided for any variable.")

@@ -1,0 +1,116 @@
+"""tf.autodiff.ForwardAccumulator: forward-mode autodiff (Jacobian-vector products).
+
+Autodiff layer, beside tape.py. While active, an accumulator sits among the tapes and sees
+every op as it runs; for an op with a tangent on some input it computes the output tangents
+at once, from the op's own gradient by the double-backward trick (TF's way for ops without
+a forward function): the gradient is linear in the output cotangent u, so
+jvp = d/du <grad(u), tangents>. That is only ops, so the tangents are themselves recorded by
+the tapes and accumulators around this one: forward-over-backward (Hessian-vector
+products), backward-over-forward and nested accumulators all work, in tf.function too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.autodiff.tape import GradientTape, UnconnectedGradients, _differentiable
+from eagerflow._src.core import nest
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops.math import add, multiply, ones_like, zeros_like
+from eagerflow._src.ops.reduce import reduce_sum
+
+
+class ForwardAccumulator:
+    """`with tf.autodiff.ForwardAccumulator(primals, tangents) as acc: y = f(primals)`,
+    then `acc.jvp(y)` is the derivative of y along the tangents."""
+
+    def __init__(self, primals: Any, tangents: Any) -> None:
+        flat_p, flat_t = nest.flatten(primals), nest.flatten(tangents)
+        if len(flat_p) != len(flat_t):
+            raise ValueError(f"primals and tangents must have the same structure; got "
+                             f"{len(flat_p)} primals and {len(flat_t)} tangents.")
+        self._tangents: dict = {}
+        self._keep: list = []  # what the ids above refer to stays alive
+        for p, t in zip(flat_p, flat_t):
+            if not (isinstance(p, Tensor) or hasattr(p, "_as_tensor")):
+                p = convert_to_tensor(p)
+            self._set(p, convert_to_tensor(t, dtype=p.dtype))
+        self._active = False
+
+    def _set(self, x: Any, tangent: Any) -> None:
+        self._tangents[id(x)] = tangent
+        self._keep.append(x)
+
+    # -- a tape's interface: dispatch and variable reads report here while active --------
+    def __enter__(self) -> ForwardAccumulator:
+        if self._active:
+            raise ValueError("Accumulator is already recording.")
+        _state.tapes.append(self)
+        self._active = True
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self in _state.tapes:
+            _state.tapes.remove(self)
+        self._active = False
+
+    def _on_variable_read(self, var: Any) -> None:
+        pass
+
+    def _record(self, node: Any) -> None:
+        tangents = [self._tangents.get(id(x)) for x in node.inputs]
+        if all(t is None for t in tangents) or node.op.grad is None:
+            return
+        outs = [o for o in node.outputs if _differentiable(o)]
+        if not outs:
+            return
+        tapes = _state.tapes
+        at = tapes.index(self)
+        del tapes[at]  # the tangents' own ops are not this accumulator's to see
+        try:
+            out_tangents = self._jvp(node, tangents)
+        finally:
+            tapes.insert(at, self)
+        for o, t in zip(node.outputs, out_tangents):
+            if t is not None:
+                self._set(o, t)
+
+    def _jvp(self, node: Any, tangents: list) -> list:
+        # the gradient is linear in u, so any u will do: ones, since some gradient
+        # functions skip an output whose cotangent is all zeros (an unused output)
+        us = [ones_like(o) for o in node.outputs]
+        saved_needs = node.needs
+        node.needs = tuple(t is not None for t in tangents)
+        try:
+            with GradientTape(persistent=True) as inner:
+                for u, o in zip(us, node.outputs):
+                    if _differentiable(o):
+                        inner.watch(u)
+                cotangents = node.op.grad(node, *us)
+                total = None
+                for c, t in zip(cotangents, tangents):
+                    if c is None or t is None:
+                        continue
+                    term = reduce_sum(multiply(c, t))
+                    total = term if total is None else add(total, term)
+        finally:
+            node.needs = saved_needs
+        if total is None:
+            return [None] * len(us)
+        return [inner.gradient(total, u) if _differentiable(o) else None
+                for u, o in zip(us, node.outputs)]
+
+    # -- results ------------------------------------------------------------------------
+    def jvp(self, primals: Any, unconnected_gradients: Any = UnconnectedGradients.NONE) -> Any:
+        """The tangent of each tensor in `primals` (None, or zeros with
+        unconnected_gradients=ZERO, for one that does not depend on the watched primals)."""
+        zero = UnconnectedGradients(unconnected_gradients) is UnconnectedGradients.ZERO
+
+        def one(x: Any) -> Any:
+            t = self._tangents.get(id(x))
+            if t is None and zero:
+                return zeros_like(x)
+            return t
+
+        return nest.map_structure(one, primals)

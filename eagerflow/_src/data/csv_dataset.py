@@ -1,0 +1,384 @@
+"""tf.data.experimental.CsvDataset and make_csv_dataset.
+
+Data layer, beside readers.py (whose file iteration CsvDataset shares). Records are parsed
+as TF's CSV kernel parses them: fields split on `field_delim`; with `use_quote_delim` a
+field may be quoted ("a, b" holds the delimiter, "" is a quote, a quoted field may span
+lines); an empty field or one equal to `na_value` takes its column's default, and is an
+error for a column without one. make_csv_dataset builds the pipeline TF builds: column
+names from the header, types inferred from the first rows, files shuffled, records parsed,
+shuffled and repeated, batched, and named.
+"""
+
+from __future__ import annotations
+
+import collections
+import csv
+import glob
+import os
+import re
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.context import CPU_DEVICE
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.readers import _FileReaderDataset, _Source
+from eagerflow._src.io import tfrecord
+
+_TYPES = (_dt.float32, _dt.float64, _dt.int32, _dt.int64, _dt.string)
+_WORD = {_dt.float32: "float", _dt.float64: "double", _dt.int32: "int32", _dt.int64: "int64"}
+_INT = re.compile(rb"\s*[+-]?\d+\s*")
+_OP = " [Op:IteratorGetNext]"
+
+
+def _column_defaults(record_defaults: Any) -> list:
+    """(dtype, default value or None when the column is required) per output column."""
+    out = []
+    for d in record_defaults:
+        if isinstance(d, _dt.DType):
+            out.append((d, None))
+            continue
+        t = d if isinstance(d, EagerTensor) else convert_to_tensor(d)
+        if t.dtype not in _TYPES:
+            raise TypeError(f"Unsupported data type for record default: {t.dtype!r}. Supported "
+                            f"types: float32, float64, int32, int64, string.")
+        vals = np.asarray(t._arr).reshape(-1)
+        if vals.size > 1:
+            raise ValueError(f"A record default must have at most one element; got {t.shape}.")
+        out.append((t.dtype, vals[0] if vals.size else None))
+    if not out:
+        raise ValueError("`record_defaults` must contain at least one column.")
+    return out
+
+
+def _scalar(value: Any, dtype: _dt.DType) -> EagerTensor:
+    arr = np.empty((), dtype=object) if dtype is _dt.string else None
+    if arr is not None:
+        arr[()] = value
+    else:
+        arr = np.asarray(value, dtype=dtype.as_numpy_dtype)
+    return EagerTensor(arr, dtype, CPU_DEVICE)
+
+
+def _convert(field: bytes, i: int, dtype: _dt.DType) -> Any:
+    if dtype is _dt.string:
+        return field
+    try:
+        if dtype.is_integer:
+            if not _INT.fullmatch(field):
+                raise ValueError
+            v = int(field)
+            info = np.iinfo(dtype.as_numpy_dtype)
+            if not info.min <= v <= info.max:
+                raise ValueError
+            return v
+        if b"_" in field:  # Python's float() takes 1_0; TF's strtod does not
+            raise ValueError
+        return float(field)
+    except ValueError:
+        raise InvalidArgumentError(None, None, f"Field {i} in record is not a valid "
+                                   f"{_WORD[dtype]}: {field.decode('utf-8', 'replace')}{_OP}") \
+            from None
+
+
+class _CsvReader:
+    """The records of one file, as tuples of scalar tensors (read whole when opened)."""
+
+    def __init__(self, path: str, ds: CsvDataset) -> None:
+        src = _Source(path, ds._compression)
+        try:
+            chunks = []
+            while True:
+                chunk = src.read(1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+        finally:
+            src.close()
+        self._buf = b"".join(chunks)
+        self._pos = 0
+        self._ds = ds
+        if ds._header:
+            self._fields()
+
+    def _fields(self) -> list | None:
+        """The next record's fields (bytes), or None at the end of the file."""
+        buf, i, n = self._buf, self._pos, len(self._buf)
+        if i >= n:
+            return None
+        delim, quote = self._ds._delim, self._ds._quote
+        fields = []
+        while True:
+            if quote and i < n and buf[i:i + 1] == b'"':  # a quoted field
+                parts, j = [], i + 1
+                while True:
+                    k = buf.find(b'"', j)
+                    if k < 0:
+                        raise InvalidArgumentError(None, None, "Reached end of file without "
+                                                   f"closing quoted field in record{_OP}")
+                    parts.append(buf[j:k])
+                    if buf[k + 1:k + 2] == b'"':
+                        parts.append(b'"')
+                        j = k + 2
+                        continue
+                    i = k + 1
+                    break
+                fields.append(b"".join(parts))
+                end = buf[i:i + 1]
+                if end == b"\r" and buf[i + 1:i + 2] in (b"\n", b""):
+                    i += 1
+                    end = buf[i:i + 1]
+                if end == delim:
+                    i += 1
+                    continue
+                if end not in (b"\n", b""):
+                    raise InvalidArgumentError(None, None, "Quote inside a string has to be "
+                                               f"escaped by another quote{_OP}")
+                self._pos = i + 1
+                return fields
+            d = buf.find(delim, i)
+            e = buf.find(b"\n", i)
+            e = n if e < 0 else e
+            if 0 <= d < e:
+                field, i = buf[i:d], d + 1
+                last = False
+            else:
+                field, i = buf[i:e], e + 1
+                last = True
+                if field.endswith(b"\r"):
+                    field = field[:-1]
+            if quote and b'"' in field:
+                raise InvalidArgumentError(None, None, "Unquoted fields cannot have quotes/CRLFs "
+                                           f"inside{_OP}")
+            fields.append(field)
+            if last:
+                self._pos = i
+                return fields
+
+    def read_record(self) -> tuple | None:
+        fields = self._fields()
+        if fields is None:
+            return None
+        ds = self._ds
+        if ds._select is not None:
+            picked = [fields[c] for c in ds._select if c < len(fields)]
+        elif ds._exclude is not None:
+            picked = [f for c, f in enumerate(fields) if c not in ds._exclude]
+        else:
+            picked = fields
+        # field by field, as TF's kernel: a bad field is reported before a wrong count
+        n = len(ds._defaults)
+        out = []
+        for i, field in enumerate(picked):
+            if i == n:
+                break
+            dtype, default = ds._defaults[i]
+            if field == b"" or field == ds._na:
+                if default is None:
+                    raise InvalidArgumentError(None, None, f"Field {i} is required but missing "
+                                               f"in record!{_OP}")
+                value = default
+            else:
+                value = _convert(field, i, dtype)
+            out.append(_scalar(value, dtype))
+        if len(picked) != n:
+            raise InvalidArgumentError(None, None, f"Expect {n} fields but have {len(picked)} "
+                                       f"in record{_OP}")
+        return tuple(out)
+
+    def close(self) -> None:
+        self._buf = b""
+
+
+def _columns(cols: Any, what: str) -> list | None:
+    if cols is None:
+        return None
+    cols = [int(c) for c in np.asarray(cols).reshape(-1)]
+    if any(c < 0 for c in cols):
+        raise InvalidArgumentError(None, None, f"{what} should be >= 0 [Op:CSVDatasetV2]")
+    if any(b <= a for a, b in zip(cols, cols[1:])):
+        raise InvalidArgumentError(None, None, f"{what} should be strictly increasing indices "
+                                               f"[Op:CSVDatasetV2]")
+    return cols
+
+
+class CsvDataset(_FileReaderDataset):
+    """`tf.data.experimental.CsvDataset(filenames, record_defaults, compression_type=None,
+    buffer_size=None, header=False, field_delim=",", use_quote_delim=True, na_value="",
+    select_cols=None, exclude_cols=None)`: one tuple of scalars per CSV record."""
+
+    _repr_name = "CsvDatasetV2"
+
+    def __init__(self, filenames: Any, record_defaults: Any, compression_type: Any = None,
+                 buffer_size: Any = None, header: bool = False, field_delim: str = ",",
+                 use_quote_delim: bool = True, na_value: str = "", select_cols: Any = None,
+                 exclude_cols: Any = None, name: str | None = None) -> None:
+        super().__init__(filenames, None)
+        self._defaults = _column_defaults(record_defaults)
+        self._compression = tfrecord.compression_name(compression_type)
+        self._header = bool(header)
+        self._delim = field_delim.encode() if isinstance(field_delim, str) else field_delim
+        if len(self._delim) != 1:
+            raise InvalidArgumentError(None, None, "field_delim should be only 1 character "
+                                                   "[Op:CSVDatasetV2]")
+        self._quote = bool(use_quote_delim)
+        self._na = na_value.encode() if isinstance(na_value, str) else na_value
+        if select_cols is not None and exclude_cols is not None:
+            raise ValueError("Either select_cols or exclude_cols should be empty")
+        self._select = _columns(select_cols, "select_cols")
+        self._exclude = _columns(exclude_cols, "exclude_cols")
+        if self._select is not None and len(self._select) != len(self._defaults):
+            raise InvalidArgumentError(None, None, "select_cols should match output size "
+                                                   "[Op:CSVDatasetV2]")
+        self._struct_cache = dstruct.Structure(tuple(
+            TensorSpec._make(TensorShape([]), d) for d, _ in self._defaults))
+
+    def _open(self, path: str) -> Any:
+        return _CsvReader(path, self)
+
+
+# -- make_csv_dataset ---------------------------------------------------------------------
+
+def _file_names(file_pattern: Any, shuffle: bool) -> list:
+    patterns = [file_pattern] if isinstance(file_pattern, (str, bytes, os.PathLike)) else \
+        list(file_pattern)
+    names = []
+    for p in patterns:
+        p = os.fsdecode(p)
+        found = glob.glob(p)
+        if not found:
+            raise ValueError(f"No files match `file_pattern` {p}.")
+        names.extend(found)
+    return names if shuffle else sorted(names)
+
+
+def _infer_type(value: str, na_value: str, prev: _dt.DType | None) -> _dt.DType | None:
+    """The narrowest of int32, int64, float32, float64, string that holds `value` and every
+    value seen before it (whose type is `prev`)."""
+    if value in ("", na_value):
+        return prev
+    order = (_dt.int32, _dt.int64, _dt.float32, _dt.float64, _dt.string)
+    for i, t in enumerate(order):
+        if prev is not None and prev not in order[:i + 1]:
+            continue
+        if t is _dt.string or _fits(value, t):
+            return t
+    return _dt.string
+
+
+def _fits(value: str, t: _dt.DType) -> bool:
+    try:
+        if t.is_integer:
+            info = np.iinfo(t.as_numpy_dtype)
+            return info.min <= int(value) <= info.max
+        with np.errstate(over="ignore"):
+            return bool(t.as_numpy_dtype(value) < np.inf)  # NaN and inf are strings here
+    except (ValueError, OverflowError):
+        return False
+
+
+def _infer_types(names: list, columns: list, header: bool, delim: str, quote: bool,
+                 na_value: str, rows: int, encoding: str) -> list:
+    """Each column's type from the first `rows` records (read as TF does, with Python's csv);
+    a column with no value there is int32."""
+    types: list = [None] * len(columns)
+    seen = 0
+    for name in names:
+        with open(name, encoding=encoding, newline="") as f:
+            reader = csv.reader(f, delimiter=delim, quoting=csv.QUOTE_MINIMAL if quote else
+                                csv.QUOTE_NONE)
+            if header:
+                next(reader, None)
+            for row in reader:
+                if seen >= rows:
+                    break
+                seen += 1
+                for k, c in enumerate(columns):
+                    if c < len(row):
+                        types[k] = _infer_type(row[c], na_value, types[k])
+        if seen >= rows:
+            break
+    return [t or _dt.int32 for t in types]
+
+
+def _typed_default(t: _dt.DType) -> Any:
+    """An inferred column's default: its type's zero (TF's, so a missing value reads 0)."""
+    return convert_to_tensor([""] if t is _dt.string else [0], dtype=t)
+
+
+def make_csv_dataset(file_pattern: Any, batch_size: int, column_names: Any = None,
+                     column_defaults: Any = None, label_name: str | None = None,
+                     select_columns: Any = None, field_delim: str = ",",
+                     use_quote_delim: bool = True, na_value: str = "", header: bool = True,
+                     num_epochs: int | None = None, shuffle: bool = True,
+                     shuffle_buffer_size: int = 10000, shuffle_seed: int | None = None,
+                     prefetch_buffer_size: Any = None, num_parallel_reads: Any = None,
+                     sloppy: bool = False, num_rows_for_inference: int = 100,
+                     compression_type: Any = None, ignore_errors: bool = False,
+                     encoding: str = "utf-8") -> DatasetV2:
+    """Batches of (features, label) or of features, each an OrderedDict of columns."""
+    names = _file_names(file_pattern, shuffle)
+    if column_names is None:
+        if not header:
+            raise ValueError("Expected `column_names` or `header` arguments to be provided. "
+                             "Received: column_names=None, header=False")
+        with open(names[0], encoding=encoding, newline="") as f:
+            column_names = next(csv.reader(f, delimiter=field_delim), [])
+    column_names = list(column_names)
+    if len(set(column_names)) != len(column_names):
+        raise ValueError(f"Column names must be unique. Received: {column_names}")
+    if select_columns is not None:
+        idx = [c if isinstance(c, int) else column_names.index(c) if c in column_names else -1
+               for c in select_columns]
+        if -1 in idx or any(not 0 <= c < len(column_names) for c in idx):
+            raise ValueError(f"Invalid `select_columns`: {select_columns}. Expected a subset "
+                             f"of the columns: {column_names}")
+        columns = sorted(idx)
+    else:
+        columns = list(range(len(column_names)))
+    names_out = [column_names[c] for c in columns]
+    if label_name is not None and label_name not in names_out:
+        raise ValueError(f"`label_name` provided must be one of the columns: {names_out}. "
+                         f"Received: {label_name}.")
+    if column_defaults is None:
+        types = _infer_types(names, columns, header, field_delim, use_quote_delim, na_value,
+                             num_rows_for_inference, encoding)
+        defaults = [_typed_default(t) for t in types]
+    else:
+        defaults = list(column_defaults)
+        if len(defaults) != len(columns):
+            raise ValueError(f"The number of `column_defaults` ({len(defaults)}) must match "
+                             f"the number of selected columns ({len(columns)}).")
+
+    def read(filename: Any) -> DatasetV2:
+        return CsvDataset(filename, defaults, compression_type=compression_type, header=header,
+                          field_delim=field_delim, use_quote_delim=use_quote_delim,
+                          na_value=na_value,
+                          select_cols=columns if select_columns is not None else None)
+
+    ds = DatasetV2.from_tensor_slices(names)
+    if shuffle:
+        ds = ds.shuffle(len(names), seed=shuffle_seed)
+    ds = ds.interleave(read, cycle_length=num_parallel_reads or 1, block_length=1)
+    if ignore_errors:
+        ds = ds.ignore_errors()
+    if shuffle:
+        ds = ds.shuffle(shuffle_buffer_size, seed=shuffle_seed)
+    if num_epochs != 1:
+        ds = ds.repeat(num_epochs)
+    ds = ds.batch(batch_size, drop_remainder=num_epochs is None)
+
+    def named(*cols: Any) -> Any:
+        features = collections.OrderedDict(zip(names_out, cols))
+        if label_name is None:
+            return features
+        label = features.pop(label_name)
+        return features, label
+
+    return ds.map(named).prefetch(prefetch_buffer_size or -1)

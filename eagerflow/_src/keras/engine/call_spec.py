@@ -1,0 +1,46 @@
+"""What a layer's `call` signature accepts (training, mask, their positions), read once
+per layer class. Sits under base_layer; the wrappers and the trainer ask it too."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+
+class CallSpec:
+    """What a `call` signature accepts: cached per layer class."""
+
+    __slots__ = ("expects_training", "expects_mask", "training_default", "arg_names",
+                 "has_var_kwargs", "training_pos", "mask_pos")
+
+    def __init__(self, fn: Callable) -> None:
+        try:
+            sig = inspect.signature(fn)
+        except (TypeError, ValueError):
+            sig = None
+        params = list(sig.parameters.values()) if sig is not None else []
+        self.arg_names = [p.name for p in params
+                          if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        self.has_var_kwargs = any(p.kind is p.VAR_KEYWORD for p in params)
+        names = {p.name: p for p in params}
+        self.expects_training = "training" in names
+        self.expects_mask = "mask" in names
+        t = names.get("training")
+        self.training_default = (t.default if t is not None and t.default is not t.empty
+                                 else None)
+        self.training_pos = self.arg_names.index("training") if "training" in self.arg_names \
+            else None
+        self.mask_pos = self.arg_names.index("mask") if "mask" in self.arg_names else None
+
+
+_call_specs: dict = {}
+
+
+def call_spec(layer: Any) -> CallSpec:
+    """The CallSpec of `layer.call` (cached by the class's call function)."""
+    fn = type(layer).call
+    spec = _call_specs.get(fn)
+    if spec is None:
+        spec = _call_specs[fn] = CallSpec(layer.call)
+    return spec

@@ -1,0 +1,186 @@
+"""Image preprocessing layers that warp: RandomTranslation, RandomZoom and RandomRotation.
+
+Keras layer level, on preprocessing_image.py's base layer. Each draws, per image of the
+batch, the parameters of an affine map (Keras 3's draws: a uniform per image and
+dimension), builds TF's 8-coefficient projective transform from them, and warps the batch
+with keras.ops.image.affine_transform (TF's ImageProjectiveTransformV3: the fill modes
+reflect/wrap/constant/nearest, nearest or bilinear sampling). Images are cast to the
+layer's compute dtype first, as Keras does; segmentation masks are warped with nearest
+sampling. In inference the input passes through (cast).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.keras.layers.preprocessing_image import ImagePreprocessingLayer, _cast, _dims
+from eagerflow._src.keras.ops.image import affine_transform
+from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import math as tm
+
+FILL_MODES = ("reflect", "wrap", "constant", "nearest")
+INTERPOLATIONS = ("nearest", "bilinear")
+
+
+class _AffineLayer(ImagePreprocessingLayer):
+    """What the three layers share: fill/interpolation checks, the cast, the warp."""
+
+    _FACTOR_ERROR = ("The `factor` argument should be a number (or a list of two numbers) in "
+                     "the range [-1.0, 1.0]. ")
+    # get_config's keys after the base layer's, in Keras's order.
+    _CONFIG_KEYS = ("height_factor", "width_factor", "fill_mode", "interpolation", "seed",
+                    "fill_value")
+
+    def _set_warp(self, fill_mode: str, interpolation: str, fill_value: float,
+                  seed: int | None) -> None:
+        if fill_mode not in FILL_MODES:
+            raise NotImplementedError(f"Unknown `fill_mode` {fill_mode}. Expected of one "
+                                      f"{FILL_MODES}.")
+        if interpolation not in INTERPOLATIONS:
+            raise NotImplementedError(f"Unknown `interpolation` {interpolation}. Expected of "
+                                      f"one {INTERPOLATIONS}.")
+        self.fill_mode, self.interpolation = fill_mode, interpolation
+        self.fill_value, self.seed = fill_value, seed
+
+    def _range(self, factor: Any, name: str, open_below: bool = False) -> tuple:
+        """A height/width factor as (lower, upper): a number f means (-|f|, |f|)."""
+        def check(v: float) -> None:
+            if v > 1.0 or (v <= -1.0 if open_below else v < -1.0):
+                raise ValueError(self._FACTOR_ERROR + f"Received: input_number={v}")
+
+        if isinstance(factor, (tuple, list)):
+            if len(factor) != 2:
+                raise ValueError(self._FACTOR_ERROR + f"Received: {name}={factor}")
+            check(factor[0])
+            check(factor[1])
+            lower, upper = sorted(factor)
+            return lower, upper
+        if isinstance(factor, (int, float)) and not isinstance(factor, bool):
+            check(factor)
+            return -abs(factor), abs(factor)
+        raise ValueError(self._FACTOR_ERROR + f"Received: {name}={factor}")
+
+    def _sizes(self, images: Any) -> tuple:
+        """(batch, height, width) of a rank-3 or rank-4 input (a single image: batch 1)."""
+        self._check_rank(images)
+        dims = _dims(images)
+        batch = dims[0] if len(dims) == 4 else 1
+        return batch, dims[self._height_axis], dims[self._width_axis]
+
+    def _matrix(self, images: Any) -> Any:
+        """The [batch, 8] transforms for this call's draws."""
+        raise NotImplementedError
+
+    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+        return self._matrix(images) if training else None
+
+    def _warp(self, images: Any, transform: Any, interpolation: str, training: bool) -> Any:
+        images = _cast(images, self.compute_dtype)
+        if not training or transform is None:
+            return images
+        return affine_transform(images, transform, interpolation=interpolation,
+                                fill_mode=self.fill_mode, fill_value=self.fill_value,
+                                data_format=self.data_format)
+
+    def transform_images(self, images: Any, transformation: Any, training: bool = True) -> Any:
+        return self._warp(images, transformation, self.interpolation, training)
+
+    def transform_segmentation_masks(self, masks: Any, transformation: Any,
+                                     training: bool = True) -> Any:
+        return self._warp(masks, transformation, "nearest", training)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        config.update({key: getattr(self, key) for key in self._CONFIG_KEYS})
+        return config
+
+
+def _columns(*columns: Any) -> Any:
+    """[batch, 8] float32 from eight [batch, 1] columns."""
+    return ta.concat([tm.cast(c, dt.float32) for c in columns], axis=1)
+
+
+class RandomTranslation(_AffineLayer):
+    """`RandomTranslation(height_factor, width_factor, fill_mode='reflect', ...)`: each
+    image shifted by a uniform fraction of its height and of its width."""
+
+    _USE_BASE_FACTOR = False
+
+    def __init__(self, height_factor: Any, width_factor: Any, fill_mode: str = "reflect",
+                 interpolation: str = "bilinear", seed: int | None = None,
+                 fill_value: float = 0.0, data_format: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(data_format=data_format, **kwargs)
+        self.height_factor, self.width_factor = height_factor, width_factor
+        self.height_lower, self.height_upper = self._range(height_factor, "height_factor")
+        self.width_lower, self.width_upper = self._range(width_factor, "width_factor")
+        self._set_warp(fill_mode, interpolation, fill_value, seed)
+
+    def _matrix(self, images: Any) -> Any:
+        batch, height, width = self._sizes(images)
+        dy = self._uniform([batch, 1], self.height_lower, self.height_upper) * \
+            tm.cast(height, dt.float32)
+        dx = self._uniform([batch, 1], self.width_lower, self.width_upper) * \
+            tm.cast(width, dt.float32)
+        zeros, ones = ta.zeros([batch, 1]), ta.ones([batch, 1])
+        return _columns(ones, zeros, -dx, zeros, ones, -dy, zeros, zeros)
+
+
+class RandomZoom(_AffineLayer):
+    """`RandomZoom(height_factor, width_factor=None, fill_mode='reflect', ...)`: each image
+    zoomed about its centre by 1 + a uniform draw per axis (positive: out, negative: in);
+    without width_factor both axes take the height's draw."""
+
+    _USE_BASE_FACTOR = False
+    _FACTOR_ERROR = ("The `height_factor` and `width_factor` arguments should be a number (or "
+                     "a list of two numbers) in the range (-1.0, 1.0]. ")
+
+    def __init__(self, height_factor: Any, width_factor: Any = None, fill_mode: str = "reflect",
+                 interpolation: str = "bilinear", seed: int | None = None,
+                 fill_value: float = 0.0, data_format: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(data_format=data_format, **kwargs)
+        self.height_factor, self.width_factor = height_factor, width_factor
+        self.height_lower, self.height_upper = self._range(height_factor, "height_factor", True)
+        if width_factor is not None:
+            self.width_lower, self.width_upper = self._range(width_factor, "width_factor", True)
+        self._set_warp(fill_mode, interpolation, fill_value, seed)
+
+    def _matrix(self, images: Any) -> Any:
+        batch, height, width = self._sizes(images)
+        zoom_y = self._uniform([batch, 1], 1.0 + self.height_lower, 1.0 + self.height_upper)
+        zoom_x = zoom_y if self.width_factor is None else \
+            self._uniform([batch, 1], 1.0 + self.width_lower, 1.0 + self.width_upper)
+        # The centre ((size - 1) / 2) stays where it is.
+        x_offset = (tm.cast(width, dt.float32) - 1.0) / 2.0 * (1.0 - zoom_x)
+        y_offset = (tm.cast(height, dt.float32) - 1.0) / 2.0 * (1.0 - zoom_y)
+        zeros = ta.zeros([batch, 1])
+        return _columns(zoom_x, zeros, x_offset, zeros, zoom_y, y_offset, zeros, zeros)
+
+
+class RandomRotation(_AffineLayer):
+    """`RandomRotation(factor, fill_mode='reflect', ...)`: each image rotated about its
+    centre by a uniform angle in factor * 360 degrees (positive: counter-clockwise)."""
+
+    _CONFIG_KEYS = ("factor", "fill_mode", "fill_value", "interpolation", "seed")
+
+    def __init__(self, factor: Any, fill_mode: str = "reflect", interpolation: str = "bilinear",
+                 seed: int | None = None, fill_value: float = 0.0,
+                 data_format: str | None = None, **kwargs: Any) -> None:
+        super().__init__(factor=factor, data_format=data_format, **kwargs)
+        self._set_warp(fill_mode, interpolation, fill_value, seed)
+
+    def _matrix(self, images: Any) -> Any:
+        batch, height, width = self._sizes(images)
+        lower, upper = self.factor
+        angle = self._uniform([batch], lower * 360.0, upper * 360.0) * (math.pi / 180.0)
+        cx = (tm.cast(width, dt.float32) - 1.0) * 0.5
+        cy = (tm.cast(height, dt.float32) - 1.0) * 0.5
+        cos, sin = tm.cos(angle)[:, None], tm.sin(angle)[:, None]
+        zeros = ta.zeros([batch, 1])
+        # Output pixel (x, y) reads the input at R(angle) applied about the centre.
+        return _columns(cos, -sin, cx - cx * cos + cy * sin,
+                        sin, cos, cy - cx * sin - cy * cos, zeros, zeros)
+
