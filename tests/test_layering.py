@@ -42,6 +42,7 @@ PACKAGES = [
     "summary",       # TensorBoard summaries
     "data",          # tf.data
     "distribute",    # strategies
+    "saved_model",   # SavedModel: whole programs in TF's format
     "keras",
     "testing",       # op and layer test harnesses (tf.test)
 ]

@@ -13,6 +13,8 @@ from eagerflow._src.distribute.multi_worker import MultiWorkerMirroredStrategy
 from eagerflow._src.distribute.strategy import (
     CrossDeviceOps,
     HierarchicalCopyAllReduce,
+    InputOptions,
+    InputReplicationMode,
     MirroredStrategy,
     NcclAllReduce,
     OneDeviceStrategy,

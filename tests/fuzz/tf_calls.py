@@ -143,6 +143,14 @@ def _fused_conv(tf: Any, x: Any, w: Any, b: Any, fused_ops: tuple, **conv: Any) 
     return tf.nn.relu(y) if "Relu" in fused_ops else y
 
 
+def _fused_adam(tf: Any, m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float,
+                epsilon: float) -> Any:
+    """Keras 3's Adam update on TF (its optimizer's composite of TF ops)."""
+    m2 = m + (g - m) * (1 - beta_1)
+    v2 = v + (tf.square(g) - v) * (1 - beta_2)
+    return m2, v2, (m2 * alpha) / (tf.sqrt(v2) + epsilon)
+
+
 def _complex_tout(tf: Any, x: Any) -> Any:
     return tf.float64 if x.dtype == tf.complex128 else tf.float32
 
@@ -218,6 +226,7 @@ CALLS: dict[str, Callable] = {
             grads=g, original_image=orig, scale=_scale(tf, orig, size)[1],
             translation=_scale(tf, orig, size)[2], kernel_type=kernel_type, antialias=antialias),
     "_FusedConv2D": _fused_conv,
+    "_FusedAdam": _fused_adam,
     "Complex": lambda tf, re, im: tf.raw_ops.Complex(
         real=re, imag=im, Tout=tf.complex128 if re.dtype == tf.float64 else tf.complex64),
     "ComplexAbs": lambda tf, x: tf.raw_ops.ComplexAbs(x=x, Tout=_complex_tout(tf, x)),
@@ -265,14 +274,20 @@ def _generic(tf: Any, name: str, inputs: list, attrs: dict) -> Any:
     args = [(py, {a.name, py}, bool(a.number_attr or a.type_list_attr))
             for a, py in zip(od.input_arg, py_names)]
     kw = {}
+    pool = list(inputs)
     for py, names, _ in args:  # inputs that eagerflow keeps as attrs
         for ours in list(left):
             if ours in names or names & set(ALIASES.get(ours, ())):
                 v = left.pop(ours)
                 kw[py] = list(v) if isinstance(v, tuple) else v
                 break
+    # an attr known only at run time (None) is eagerflow's trailing input, in TF's order
+    runtime = [py for py, _, _ in args if py in kw and kw[py] is None]
+    if runtime:
+        for py, v in zip(runtime, pool[len(pool) - len(runtime):]):
+            kw[py] = v
+        pool = pool[:len(pool) - len(runtime)]
     positional = [a for a in args if a[0] not in kw]
-    pool = list(inputs)
     for i, (py, _, is_list) in enumerate(positional):
         if is_list:
             n = len(pool) - (len(positional) - i - 1)

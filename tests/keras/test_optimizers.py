@@ -51,6 +51,27 @@ def test_adam_by_hand():
         np.testing.assert_allclose(got, x, rtol=1e-5)
 
 
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_adam_fused_step_equals_the_composite_bit_for_bit(dtype):
+    # Adam's eager step is one _FusedAdam kernel per variable; a beta given as a float
+    # subclass takes the composite of public ops instead: the variables must not differ
+    class Beta(float):
+        pass
+
+    rng = np.random.default_rng(3)
+    w0 = rng.normal(size=(4, 5)).astype(dtype)
+    grads = [rng.normal(size=(4, 5)).astype(dtype) for _ in range(4)]
+    results = []
+    for beta_1 in (0.9, Beta(0.9)):
+        v = tf.Variable(w0)
+        opt = tf.keras.optimizers.Adam(0.01, beta_1=beta_1)
+        for g in grads:
+            opt.apply_gradients([(tf.constant(g), v)])
+        results.append((v.numpy(), opt.get_slot(v, "m").numpy(), opt.get_slot(v, "v").numpy()))
+    for fused, composite in zip(*results):
+        np.testing.assert_array_equal(fused, composite)
+
+
 def test_rmsprop_by_hand():
     _, out = _run(tf.keras.optimizers.RMSprop(0.1))
     x, r = X0.astype(np.float64), np.zeros(3)

@@ -148,6 +148,39 @@ def test_max_pool_gradient_ties_match_a_loop(k, s, p):
     np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
 
 
+@pytest.mark.parametrize("k,s", [(2, 2), (2, 1), (3, 2)])
+def test_max_pool_gradient_nan_inf_and_special_dy_match_a_loop(k, s):
+    # TF's 2-D rule: the first cell, then any later cell strictly greater, so a NaN in
+    # front keeps the gradient and a NaN behind is never chosen; a window of -inf sends
+    # it to its first cell; an inf or NaN in dy reaches only the chosen cell. Windows
+    # without a NaN take the maxima-and-comparisons path, the others the running one.
+    rng = np.random.default_rng(11)
+    a = rng.integers(0, 3, (2, 6, 6, 3)).astype(np.float32)
+    a[0, 0, 0, 0] = np.nan
+    a[0, 2, 3, 1] = np.nan
+    a[1, 0:3, 0:3, 2] = -np.inf
+    a[1, 4, 4, 0] = np.inf
+    for arr in (a, np.where(np.isnan(a), 1.0, a).astype(np.float32)):  # with and without NaN
+        x = tf.constant(arr)
+        y = tf.nn.max_pool2d(x, k, s, "VALID")
+        dy = rng.standard_normal(y.shape).astype(np.float32)
+        dy[0, 0, 0, 0], dy[1, 0, 0, 1] = np.inf, np.nan
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.nn.max_pool2d(x, k, s, "VALID")
+        got = tape.gradient(y, x, output_gradients=tf.constant(dy)).numpy()
+        oh, ow = y.shape[1:3]
+        want = np.zeros_like(arr)
+        for n, i, j, c in np.ndindex(2, oh, ow, 3):
+            cells = [(i * s + di, j * s + dj) for di, dj in np.ndindex(k, k)]
+            at = cells[0]
+            for r, q in cells[1:]:
+                if arr[n, r, q, c] > arr[n, at[0], at[1], c]:
+                    at = (r, q)
+            want[n, at[0], at[1], c] += dy[n, i, j, c]
+        np.testing.assert_allclose(got, want, rtol=1e-6)  # (overlaps add in another order)
+
+
 def test_max_pool_values_ints_and_negative_inputs():
     x = -np.arange(1.0, 17.0).reshape(1, 4, 4, 1)
     y = tf.nn.max_pool2d(x, 2, 1, "SAME").numpy()[0, :, :, 0]

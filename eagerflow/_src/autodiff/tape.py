@@ -17,7 +17,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.dtypes import variant
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.array import reshape, zeros
@@ -49,6 +49,14 @@ def _accumulate(a: Any, b: Any) -> Any:
 def _is_leaf(x: Any) -> bool:
     """A single tensor or variable (not a structure of them): the common argument."""
     return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
+
+
+def _check_loop(tape: Any, use_pfor: bool, what: str) -> None:
+    """TF runs a Jacobian without pfor as a loop of gradient calls, which eagerly needs a
+    persistent tape (eagerflow's loop does not, but refuses as TF does)."""
+    if not use_pfor and not tape._persistent and executing_eagerly():
+        raise RuntimeError(f"GradientTape must be created with persistent=True to compute the "
+                           f"{what} experimental_use_pfor set to False.")
 
 
 def _reused() -> RuntimeError:
@@ -213,10 +221,13 @@ class GradientTape:
     def _backward(self, targets: list, out_grads: list | None, sources: list) -> dict:
         grads: dict = {}
         for i, t in enumerate(targets):
+            # a variable as the target is its own source (TF matches them by handle)
+            key = id(t) if _is_leaf(t) else None
             t = convert_to_tensor(t) if not isinstance(t, Tensor) else t
+            key = id(t) if key is None else key
             g = out_grads[i] if out_grads is not None and out_grads[i] is not None else _seed(t)
             g = convert_to_tensor(g, dtype_hint=t._dtype)
-            grads[id(t)] = g if id(t) not in grads else add(grads[id(t)], g)
+            grads[key] = g if key not in grads else add(grads[key], g)
         # Only nodes downstream of a source can contribute.
         live = {id(s) for s in sources}
         relevant = []
@@ -259,6 +270,8 @@ class GradientTape:
         """The full Jacobian: shape target.shape + source.shape for each source."""
         if self._used and not self._persistent:
             raise _reused()
+        _check_loop(self, experimental_use_pfor, "jacobian with eager execution enabled and "
+                    "with ")
         target = convert_to_tensor(target)
         flat_sources = nest.flatten(sources)
         n = 1
@@ -295,6 +308,8 @@ class GradientTape:
         """Per-example Jacobians: shape [batch] + target.shape[1:] + source.shape[1:]."""
         if self._used and not self._persistent:
             raise _reused()
+        _check_loop(self, experimental_use_pfor, "batch_jacobian with eager execution enabled "
+                    "and  with")
         target = convert_to_tensor(target)
         b = target._shape[0]
         if source.shape[0] != b:

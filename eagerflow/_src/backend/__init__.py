@@ -91,6 +91,9 @@ class Backend:
     def run(self, fn: Callable[[Any], Any], items: Sequence, workers: int) -> list:
         return cpu.run(fn, items, workers)
 
+    def select(self, hit: Any, values: Any, out: Any = None) -> Any:
+        return cpu.select(hit, values, out)
+
     def set_memory_limit(self, index: int, nbytes: int) -> None:
         """A logical device configuration's memory_limit (GPUs)."""
 
@@ -115,6 +118,13 @@ class DeviceBackend(Backend):
 
     def run(self, fn: Callable[[Any], Any], items: Sequence, workers: int) -> list:
         return [fn(it) for it in items]
+
+    def select(self, hit: Any, values: Any, out: Any = None) -> Any:
+        picked = self.xp.where(hit, values, 0)
+        if out is None:
+            return picked
+        out[...] = picked
+        return out
 
 
 NUMPY = Backend()
@@ -199,3 +209,9 @@ def run_blocks(xp: Any, fn: Callable[[Any], Any], items: Sequence, workers: int)
         return cpu.run(fn, items, workers)
     return _BY_XP[id(xp)].run(fn, items, workers)
 
+
+def select(xp: Any, hit: Any, values: Any, out: Any = None) -> Any:
+    """`xp.where(hit, values, 0)`, into `out` when given (without branches on CPU)."""
+    if xp is np:
+        return cpu.select(hit, values, out)
+    return _BY_XP[id(xp)].select(hit, values, out)

@@ -238,6 +238,30 @@ def matmul(a: Any, b: Any, out: Any = None) -> Any:
         _THREADS.exit()
 
 
+# Unsigned integers by item size: select() moves values as bit patterns.
+_UINTS = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+def select(hit: Any, values: Any, out: Any = None) -> Any:
+    """`np.where(hit, values, 0)` (into `out` when given, of values' dtype). NumPy's where
+    branches per element, and on a random mask (a pooling gradient's choices) it ran 25x
+    slower than a comparison of the same size (measured: 2 ms against 0.07 ms for 173k
+    float32). Here the mask is widened to all-ones or all-zeros words and ANDed with the
+    values' bits: no branch, and the chosen values (inf and NaN included) pass bit for bit."""
+    u = _UINTS.get(values.dtype.itemsize)
+    if u is None:  # complex128 and other wide items: NumPy's where
+        if out is None:
+            return np.where(hit, values, 0)
+        np.copyto(out, np.where(hit, values, 0))
+        return out
+    mask = hit.astype(u)
+    np.negative(mask, out=mask)  # 1 -> all ones
+    if out is None:
+        return np.bitwise_and(values.view(u), mask).view(values.dtype)
+    np.bitwise_and(values.view(u), mask, out=out.view(u))
+    return out
+
+
 # ---------------------------------------------------------------------------------------
 # Helper threads.
 # ---------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ import numpy as np
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import errors
+from eagerflow._src.core.context import executing_eagerly
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.ops.dispatch import bind
@@ -70,20 +71,23 @@ def _convert_out(v: Any, d: dt.DType, eager: bool) -> np.ndarray:
             return v._numpy()
         return convert_to_tensor(v, dtype=d)._numpy()
     arr = np.asarray(v)
-    if arr.dtype != d.as_numpy_dtype and not (d is dt.string and arr.dtype.kind in "SUO"):
+    if d is dt.string and arr.dtype.kind in "SUO":
+        return convert_to_tensor(arr, dtype=d)._numpy()  # str as UTF-8 bytes, as TF
+    if arr.dtype != d.as_numpy_dtype:
         raise ValueError(f"0-th value returned by pyfunc is {arr.dtype}, but expects "
                          f"{d.as_numpy_dtype.__name__}")
     return arr
 
 
 def _kernel(xp: Any, *arrays: Any, func: Callable, tout: tuple, eager: bool,
-            in_dtypes: tuple) -> Any:
+            in_dtypes: tuple, scalars: bool = False) -> Any:
     name = _OP_NAMES[eager]
     try:
         if eager:
             args = [EagerTensor(np.asarray(a), d) for a, d in zip(arrays, in_dtypes)]
-        else:
+        else:  # (in a graph, TF's numpy_function passes 0-d values as NumPy scalars/bytes)
             args = [np.asarray(a) for a in arrays]
+            args = [a[()] if scalars and not a.ndim else a for a in args]
         res = func(*args)
         if not tout:
             return ()
@@ -97,7 +101,8 @@ def _kernel(xp: Any, *arrays: Any, func: Callable, tout: tuple, eager: bool,
     return outs[0] if len(tout) == 1 else outs
 
 
-def _infer(*inputs: Any, func: Callable, tout: tuple, eager: bool, in_dtypes: tuple) -> list:
+def _infer(*inputs: Any, func: Callable, tout: tuple, eager: bool, in_dtypes: tuple,
+           scalars: bool = False) -> list:
     return [(None, d) for d in tout]
 
 
@@ -153,8 +158,11 @@ def _call(func: Callable, inp: Any, Tout: Any, eager: bool) -> Any:  # noqa: N80
                    for x in (inp if isinstance(inp, (list, tuple)) else [inp]))
     op = EAGER_PY_FUNC if eager else PY_FUNC
     op = _op_with_outputs(op, len(tout))
-    out = bind(op, inputs, {"func": func, "tout": tout, "eager": eager,
-                            "in_dtypes": tuple(x.dtype for x in inputs)})
+    attrs = {"func": func, "tout": tout, "eager": eager,
+             "in_dtypes": tuple(x.dtype for x in inputs)}
+    if not eager and not executing_eagerly():
+        attrs["scalars"] = True
+    out = bind(op, inputs, attrs)
     if not tout:
         return []
     outs = list(out) if isinstance(out, tuple) else [out]

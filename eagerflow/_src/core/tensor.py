@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import builtins
 import numbers
+import weakref
 from typing import Any
 
 import numpy as np
@@ -64,6 +65,29 @@ class Tensor:
 
     def __deepcopy__(self, memo: dict) -> Tensor:
         return self
+
+    # Keras hangs the mask of a layer's output on the tensor (`t._keras_mask`, an attribute
+    # TF's tensors take); tensors have no __dict__, so it is kept beside them by identity,
+    # dropped with the tensor (a weak reference), None where none was set.
+    @property
+    def _keras_mask(self) -> Any:
+        entry = _keras_masks.get(id(self)) if _keras_masks else None
+        return entry[1] if entry is not None and entry[0]() is self else None
+
+    @_keras_mask.setter
+    def _keras_mask(self, mask: Any) -> None:
+        key = id(self)
+        if mask is None:
+            _keras_masks.pop(key, None)
+            return
+        try:
+            _keras_masks[key] = (weakref.ref(self, lambda _r: _keras_masks.pop(key, None)),
+                                 mask)
+        except TypeError:  # a tensor type without weak references carries no mask
+            pass
+
+
+_keras_masks: dict = {}
 
 
 class Reference:

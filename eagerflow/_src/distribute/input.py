@@ -20,16 +20,20 @@ from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.distribute.values import PerReplica
 
 
-def split_batch(element: Any, parts: int) -> list:
-    """One structure per part, each leaf cut along axis 0 (np.array_split sizes)."""
+def split_batch(element: Any, parts: int, replicas: bool = False) -> list:
+    """One structure per part, each leaf cut along axis 0: for replicas as TF's rebatching
+    cuts a batch of n (ceil(n / parts) rows each, in order, so the last replicas may get
+    fewer or none), for workers in np.array_split sizes."""
     flat = [convert_to_tensor(x) for x in nest.flatten(element)]
     pieces = []
     for t in flat:
         if not t._shape:
             raise ValueError("experimental_distribute_dataset needs batched elements (rank >= 1) "
                              f"to split across {parts} replicas, got a scalar")
+        n = t._shape[0]
+        cuts = [min(n, i * -(-n // parts)) for i in range(1, parts)] if replicas else parts
         pieces.append([EagerTensor(np.ascontiguousarray(p), t._dtype)
-                       for p in np.array_split(t._arr, parts, axis=0)])
+                       for p in np.array_split(t._arr, cuts, axis=0)])
     return [nest.pack_sequence_as(element, [p[i] for p in pieces]) for i in range(parts)]
 
 
@@ -56,7 +60,7 @@ def distribute_element(strategy: Any, element: Any, keep_small: bool = False) ->
         return None
     if workers > 1:  # keep this worker's share of the global batch (AutoShardPolicy.DATA)
         element = split_batch(element, workers)[rank]
-    return element if n_local == 1 else _per_replica(split_batch(element, n_local))
+    return element if n_local == 1 else _per_replica(split_batch(element, n_local, True))
 
 
 def _batch_size(element: Any) -> int | None:

@@ -13,8 +13,9 @@ reduce in replica order on the host, which is what NCCL falls back to without GP
 from __future__ import annotations
 
 import contextlib
+import enum
 import threading
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, NamedTuple
 
 import numpy as np
 
@@ -255,6 +256,21 @@ class _DefaultReplicaContext(ReplicaContext):
 # Strategies.
 # ---------------------------------------------------------------------------------------
 
+class InputReplicationMode(enum.Enum):
+    PER_WORKER = "PER_WORKER"
+    PER_REPLICA = "PER_REPLICA"
+
+
+class InputOptions(NamedTuple):
+    """How a distributed dataset is fed (eagerflow's replicas share the host's memory, so
+    the options are kept, not acted on)."""
+
+    experimental_fetch_to_device: bool = True
+    experimental_replication_mode: InputReplicationMode = InputReplicationMode.PER_WORKER
+    experimental_place_dataset_on_device: bool = False
+    experimental_per_replica_buffer_size: int = 1
+
+
 class Strategy:
     """Base: a set of replicas (devices) that run the same computation in sync."""
 
@@ -383,6 +399,9 @@ class Strategy:
         """Combines a per-replica value across replicas (and along `axis` if given)."""
         op = as_reduce_op(reduce_op)
         parts = [convert_to_tensor(v) for v in _components(value)]
+        if axis is None and op is ReduceOp.MEAN and parts[0].dtype.is_integer:
+            # TF's sum / replicas: float64
+            return truediv(self.reduce(ReduceOp.SUM, value), self.num_replicas_in_sync)
         if axis is None:
             return self._cross_device_ops.reduce(op, PerReplica(parts)) if len(parts) > 1 \
                 else self._local_reduce(op, parts[0])

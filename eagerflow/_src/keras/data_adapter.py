@@ -12,7 +12,7 @@ import itertools
 import math
 import types
 import warnings
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -140,6 +140,7 @@ class ArrayData:
             self.batch_size = max(1, math.ceil(self.num_samples / steps))
         self.shuffle = shuffle
         self.steps = steps
+        self._current: Iterator | None = None
 
     @property
     def steps_per_epoch(self) -> int:
@@ -157,6 +158,12 @@ class ArrayData:
         return np.arange(n)
 
     def epoch_iterator(self) -> Iterator:
+        if self.steps is None:
+            yield from self._pass()
+            return
+        yield from _continued(self, self._pass, self.steps_per_epoch)
+
+    def _pass(self) -> Iterator:
         order = self._order()
         for start in range(0, self.num_samples, self.batch_size):
             idx = order[start:start + self.batch_size]
@@ -180,7 +187,7 @@ class IterableData:
         self.data = data
         self.steps = steps
         self._one_shot = iter(data) is data if hasattr(data, "__next__") else False
-        self._iterator: Iterator | None = None
+        self._current: Iterator | None = None
         self._peeked: list | None = None
         try:
             n = len(data)
@@ -203,15 +210,27 @@ class IterableData:
         return itertools.chain(self._peeked, self.data)
 
     def epoch_iterator(self) -> Iterator:
-        if self.steps is None:
-            it = self._fresh()
-        else:  # with steps_per_epoch, an epoch goes on where the last one stopped
-            if self._iterator is None:
-                self._iterator = self._fresh()
-            it = self._iterator
-        for item in it:
+        batches = self._fresh() if self.steps is None else \
+            _continued(self, self._fresh, self._len)
+        for item in batches:
             yield _structure_to_tensors(item)
-        self._iterator = None  # ran out: the next epoch starts a new pass
+
+
+def _continued(data: Any, new_pass: Callable, num_batches: int | None) -> Iterator:
+    """One epoch's batches when steps_per_epoch is given: as Keras 3, the epoch goes on
+    where the last one stopped; a pass that ran out, or that gave all its `num_batches`
+    batches, is followed by a new one (`data._current` holds the pass under way, with
+    `data._taken` batches drawn from it)."""
+    if data._current is None:
+        data._current, data._taken = new_pass(), 0
+    current = data._current
+    for batch in current:  # (a for loop: closing this epoch's generator keeps the pass)
+        data._taken += 1
+        if num_batches is not None and data._taken >= num_batches:
+            data._current = None
+        yield batch
+    if data._current is current:
+        data._current = None
 
 
 def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int | None = None,

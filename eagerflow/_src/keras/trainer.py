@@ -376,9 +376,12 @@ class Trainer:
         return self.predict_function
 
     # -- logs ---------------------------------------------------------------------------
-    def _metrics_or_logs(self, logs: dict) -> dict:
-        result = cbks.pythonify_logs(self.get_metrics_result())
-        return result if set(result) >= set(logs or {}) else logs
+    def _metrics_or_logs(self, logs: Any) -> dict:
+        """The metrics' results when the last step returned the same keys (Keras 3 compares
+        the step's raw dict: a custom step returning `{m.name: m.result()}` keeps its own,
+        nested `compile_metrics` included), else that step's logs."""
+        result = self.get_metrics_result()
+        return result if isinstance(logs, dict) and set(logs) == set(result) else logs
 
     def _in_order(self, logs: dict) -> Any:
         order = []
@@ -430,23 +433,23 @@ class Trainer:
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)
-            logs: dict = {}
+            raw: Any = {}
             seen = 0
             # islice: a batch past the epoch's steps is never drawn (the next epoch gets it)
             for step, batch in enumerate(itertools.islice(data.epoch_iterator(),
                                                           steps_per_epoch)):
                 callbacks.on_train_batch_begin(step)
-                logs = cbks.pythonify_logs(train_fn(batch))
+                raw = train_fn(batch)  # (the callbacks flatten it, as Keras 3's)
                 seen = step + 1
-                callbacks.on_train_batch_end(step, logs)
+                callbacks.on_train_batch_end(step, raw)
                 if self.stop_training:
                     break
-            if (steps_per_epoch is not None and seen < steps_per_epoch
-                    and not self.stop_training and not isinstance(data, da.ArrayData)):
+            if steps_per_epoch is not None and seen < steps_per_epoch and \
+                    not self.stop_training:
                 warnings.warn(_RAN_OUT, stacklevel=2)  # as Keras 3: the next epoch goes on
                 if seen == 0:
                     break
-            epoch_logs = dict(self._metrics_or_logs(logs))
+            epoch_logs = dict(self._metrics_or_logs(raw))
             if val is not None and self._should_validate(epoch, validation_freq):
                 val_logs = self.evaluate(steps=validation_steps, callbacks=callbacks,
                                          return_dict=True, _data=val)
@@ -481,14 +484,14 @@ class Trainer:
         test_fn = self.make_test_function()
         self.reset_metrics()
         callbacks.on_test_begin()
-        logs: dict = {}
+        raw: Any = {}
         for step, batch in enumerate(data.epoch_iterator()):
             if steps is not None and step >= steps:
                 break
             callbacks.on_test_batch_begin(step)
-            logs = cbks.pythonify_logs(test_fn(batch))
-            callbacks.on_test_batch_end(step, logs)
-        logs = self._metrics_or_logs(logs)
+            raw = test_fn(batch)
+            callbacks.on_test_batch_end(step, raw)
+        logs = cbks.pythonify_logs(self._metrics_or_logs(raw))
         callbacks.on_test_end(logs)
         if return_dict:
             return logs

@@ -51,6 +51,12 @@ class Node:
         return f"Node({self.op.name})"
 
 
+def wants(n: Any, i: int) -> bool:
+    """Whether the tape wants a gradient for input `i` of node `n` (see Node.needs)."""
+    needs = getattr(n, "needs", None)
+    return needs is None or needs[i]
+
+
 def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
     """Runs `op` on `inputs` (tensors) with `attrs`; returns a tensor or a tuple of them."""
     # The thread state's own dict: one thread-local lookup instead of one per attribute.

@@ -22,7 +22,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(0)
 
@@ -150,7 +150,16 @@ SUM_TO = register(OpDef(
                      Sample((_f64(4, 2, 3), np.zeros((2, 1))), grad_inputs=(0,))],
     bad_samples=lambda: [BadSample((np.array([[b"a", b"b"]], dtype=object), np.zeros(())), {},
                                    InvalidArgumentError, "of string is not in the list")],
+    tf=TFForm(export=lambda n, b: _sum_to_tf(b)),
 ))
+
+
+def _sum_to_tf(b: Any) -> list:
+    """TF's way: the axes BroadcastGradientArgs finds `like` broadcast along, summed, then
+    reshaped to `like`'s shape."""
+    like = b.shape_of(1)
+    axes = b.node("BroadcastGradientArgs", [b.shape_of(0), like])[1]
+    return b.node("Reshape", [b.node("Sum", [b.input(0), axes])[0], like])
 
 BROADCAST_LIKE = register(OpDef(
     "BroadcastToShapeOf",
@@ -159,6 +168,8 @@ BROADCAST_LIKE = register(OpDef(
     grad=lambda n, d: [sum_to(d, n.inputs[0]), None],
     reference=lambda x, like: x + np.zeros(like.shape, x.dtype),
     samples=lambda: [Sample((_f64(1, 3), np.zeros((2, 3))), grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: b.node("BroadcastTo", [b.input(0), b.node(
+        "BroadcastArgs", [b.shape_of(0), b.shape_of(1)])[0]])),
 ))
 
 
@@ -775,6 +786,7 @@ CAST = register(OpDef(
     bad_samples=lambda: [BadSample((np.array([b"a"], dtype=object),), {"dtype": dt.float32},
                                    UnimplementedError)],
     elementwise=True, rewrite=_cast_rewrite, fold=_fold_input,
+    tf=TFForm(names={"dtype": "DstT"}),
 ))
 
 

@@ -28,10 +28,18 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import expand_dims, shape, squeeze, static_ints
-from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.math import _t, binary_args
-from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import (
+    REGISTRY,
+    BadSample,
+    OpDef,
+    Sample,
+    SampleRNG,
+    TFForm,
+    register,
+)
 
 _rng = SampleRNG(30)  # not numpy.random: it costs import time
 
@@ -141,12 +149,6 @@ def static_shape_values(t: Any) -> tuple | None:
     if isinstance(t, EagerTensor):
         return tuple(int(v) for v in t._numpy().reshape(-1))
     return None
-
-
-def wants(n: Any, i: int) -> bool:
-    """Whether the tape wants a gradient for input `i` of node `n` (see Node.needs)."""
-    needs = getattr(n, "needs", None)
-    return needs is None or needs[i]
 
 
 def shape_tensor(x: Any) -> Any:
@@ -621,18 +623,22 @@ def _bin_bad(fam: _Family) -> list:
 
 def _register_family(fam: _Family) -> tuple:
     samples = functools.cache(partial(_family_samples, fam))  # drawn together, when asked
+    # TF's 3-D convolutions have no explicit padding
+    form = None if fam.explicit else TFForm(fixed={"explicit_paddings": ()})
     fwd = register(OpDef(fam.fwd, partial(conv_infer, fam), partial(conv_kernel, fam),
                          grad=partial(conv_grad, fam), reference=_conv_reference(fam),
-                         samples=lambda: samples()[0], bad_samples=lambda: samples()[1]))
+                         samples=lambda: samples()[0], bad_samples=lambda: samples()[1],
+                         tf=form))
     bin_ = register(OpDef(fam.bin, partial(backprop_input_infer, fam),
                           partial(backprop_input_kernel, fam),
                           grad=partial(backprop_input_grad, fam),
                           reference=_bin_reference(fam), samples=lambda: samples()[2],
-                          bad_samples=partial(_bin_bad, fam)))
+                          bad_samples=partial(_bin_bad, fam), tf=form))
     bfil = register(OpDef(fam.bfil, partial(backprop_filter_infer, fam),
                           partial(backprop_filter_kernel, fam),
                           grad=partial(backprop_filter_grad, fam),
-                          reference=_bfil_reference(fam), samples=lambda: samples()[3]))
+                          reference=_bfil_reference(fam), samples=lambda: samples()[3],
+                          tf=form))
     return fwd, bin_, bfil
 
 

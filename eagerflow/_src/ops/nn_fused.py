@@ -1,6 +1,7 @@
-"""_FusedConv2D: Conv2D, BiasAdd and optionally Relu as one kernel (ops layer).
+"""Fused kernels (ops layer): _FusedConv2D (Conv2D, BiasAdd and optionally Relu as one
+kernel) and _FusedAdam (one variable's Adam step as one kernel, at the end).
 
-Users never call it directly: graph/passes/fuse.py puts it in place of a traced
+Users never call _FusedConv2D directly: graph/passes/fuse.py puts it in place of a traced
 Conv2D -> BiasAdd (-> Relu) chain whose intermediate results nothing else reads (TF's
 grappler makes the same rewrite, under the same name), and Keras's Conv2D layer calls
 it (conv2d_bias_act) for a channels-last float layer with a bias and a ReLU or no
@@ -20,11 +21,13 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn, nn_conv
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 CONV_ATTRS = ("strides", "padding", "explicit_paddings", "data_format", "dilations")
 FUSIONS = (("BiasAdd",), ("BiasAdd", "Relu"))
@@ -93,8 +96,16 @@ def _samples() -> list:
     return out
 
 
+def _to_tf(n: Any, b: Any) -> list:
+    """TF's graphs hold the three ops (grappler fuses them when TF runs the graph)."""
+    conv = b.node("Conv2D", [b.input(0), b.input(1)], _conv_attrs(n.attrs))
+    out = b.node("BiasAdd", [conv[0], b.input(2)], {"data_format": "NHWC"})
+    return b.node("Relu", out) if "Relu" in n.attrs["fused_ops"] else out
+
+
 FUSED_CONV2D = register(OpDef("_FusedConv2D", _infer, _kernel, grad=_grad,
-                              reference=_reference, samples=_samples))
+                              reference=_reference, samples=_samples,
+                              tf=TFForm(export=_to_tf)))
 
 
 def conv2d_bias_act(x: Any, filters: Any, bias: Any, strides: Any, padding: str,
@@ -106,3 +117,86 @@ def conv2d_bias_act(x: Any, filters: Any, bias: Any, strides: Any, padding: str,
     attrs = nn_conv._conv_attrs(2, strides, padding, "NHWC", dilations)
     attrs["fused_ops"] = FUSIONS[1] if relu else FUSIONS[0]
     return bind(FUSED_CONV2D, (x, w, b), attrs)
+
+
+# ---------------------------------------------------------------------------------------
+# _FusedAdam: Keras's Adam step for one variable, the eager step's largest share of op
+# calls (a dozen small ops per variable) computed by one kernel. Keras's optimizer
+# (keras/optimizers/optimizers.py) calls it; it returns the new moments and the amount to
+# subtract from the variable, each computed by the same float operations, in the same
+# order and dtype, as Keras's composite update (TF 2.21's Keras 3 Adam), so the
+# variables come out bit for bit the same:
+#   m' = m + (g - m) * (1 - beta_1);  v' = v + (g * g - v) * (1 - beta_2)
+#   step = (m' * alpha) / (sqrt(v') + epsilon)
+# `alpha` is the step's bias-corrected learning rate (a scalar tensor). No gradient: an
+# update is not differentiated (TF's ApplyAdam has none either).
+# ---------------------------------------------------------------------------------------
+
+def _adam_infer(m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float,
+                epsilon: float) -> list:
+    d = C.same_dtype("_FusedAdam", (m, v, g, alpha), C.FLOATS)
+    if not m._shape == v._shape == g._shape:  # (the usual case first: one known shape)
+        C.same_shape("_FusedAdam", m, v)
+        C.same_shape("_FusedAdam", m, g)
+    if alpha._shape is not None and len(alpha._shape) != 0:
+        raise C.fail("_FusedAdam", f"alpha must be a scalar, got shape "
+                                   f"{C.shape_str(alpha._shape)}")
+    return [(m._shape, d)] * 3
+
+
+def _adam_kernel(xp: Any, m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float,
+                 epsilon: float) -> tuple:
+    f = m.dtype.type  # Keras's Python floats become tensors of the variable's dtype
+    m = m + (g - m) * f(1 - beta_1)
+    v = v + (g * g - v) * f(1 - beta_2)
+    return m, v, (m * alpha) / (xp.sqrt(v) + f(epsilon))
+
+
+def _adam_reference(m: np.ndarray, v: np.ndarray, g: np.ndarray, alpha: np.ndarray,
+                    beta_1: float, beta_2: float, epsilon: float) -> tuple:
+    """Keras's formulas as written: m' = b1 m + (1 - b1) g, v' = b2 v + (1 - b2) g^2."""
+    m2 = beta_1 * m + (1 - beta_1) * g
+    v2 = beta_2 * v + (1 - beta_2) * g ** 2
+    return m2, v2, alpha * m2 / (np.sqrt(v2) + epsilon)
+
+
+def _adam_samples() -> list:
+    rng = SampleRNG(12)
+    attrs = {"beta_1": 0.9, "beta_2": 0.999, "epsilon": 1e-7}
+    m, g = rng.uniform(-1, 1, (3, 4)), rng.uniform(-1, 1, (3, 4))
+    v = rng.uniform(0, 1, (3, 4))
+    return [Sample((m, v, g, np.array(0.01)), attrs, grad=False),
+            Sample((m[0], v[0], g[0], np.array(0.5)), dict(attrs, beta_1=0.5), grad=False)]
+
+
+def _adam_bad_samples() -> list:
+    attrs = {"beta_1": 0.9, "beta_2": 0.999, "epsilon": 1e-7}
+    return [BadSample((np.ones(3), np.ones(2), np.ones(3), np.array(0.1)), attrs,
+                      InvalidArgumentError, "must have the same size and shape"),
+            BadSample((np.ones(3), np.ones(3), np.ones(3), np.ones(2)), attrs,
+                      InvalidArgumentError, "alpha must be a scalar")]
+
+
+def _adam_to_tf(n: Any, b: Any) -> list:
+    """The composite update TF's graphs hold for Keras 3's Adam, operation for operation."""
+    m, v, g, alpha = (b.input(i) for i in range(4))
+    d = m.dtype
+    m2 = b.node("AddV2", [m, b.node("Mul", [b.node("Sub", [g, m])[0],
+                                             b.const(1 - n.attrs["beta_1"], d)])[0]])[0]
+    sq = b.node("Mul", [g, g])[0]
+    v2 = b.node("AddV2", [v, b.node("Mul", [b.node("Sub", [sq, v])[0],
+                                             b.const(1 - n.attrs["beta_2"], d)])[0]])[0]
+    denom = b.node("AddV2", [b.node("Sqrt", [v2])[0], b.const(n.attrs["epsilon"], d)])[0]
+    return [m2, v2, b.node("RealDiv", [b.node("Mul", [m2, alpha])[0], denom])[0]]
+
+
+FUSED_ADAM = register(OpDef("_FusedAdam", _adam_infer, _adam_kernel, reference=_adam_reference,
+                            samples=_adam_samples, bad_samples=_adam_bad_samples,
+                            num_outputs=3, tf=TFForm(export=_adam_to_tf)))
+
+
+def fused_adam(m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float,
+               epsilon: float) -> tuple:
+    """(m', v', step) of one Adam update (see above); all tensors of one float dtype."""
+    return bind(FUSED_ADAM, (m, v, g, alpha),
+                {"beta_1": beta_1, "beta_2": beta_2, "epsilon": epsilon})

@@ -174,6 +174,9 @@ class Variable(metaclass=_VariableMeta):
     def _coerce(self, value: Any, op: str) -> Tensor:
         # TF's rules: Python values must fit the variable's dtype (TypeError), tensors
         # of another dtype are refused (ValueError), NumPy data is cast
+        if type(value) is EagerTensor and value._dtype is self._dtype and \
+                value._shape == self._shape._dims:
+            return value  # an optimizer's update: nothing to convert or check
         t = convert_to_tensor(value, dtype=self._dtype)
         if not self._shape.is_compatible_with(t.shape):
             raise ValueError(f"Cannot {op} value to variable ' {self._name}': Shape mismatch."

@@ -48,8 +48,12 @@ def _require_eager(what: str) -> None:
 def save_object_graph(root: Any, file_prefix: str, extra: dict | None = None) -> str:
     """Writes the graph reachable from `root` (plus `extra` root children) to `file_prefix`."""
     _require_eager("Saving a checkpoint")
+    return write_object_graph(ObjectGraph(root, extra), file_prefix)
+
+
+def write_object_graph(graph: ObjectGraph, file_prefix: str) -> str:
+    """Writes the values of `graph`'s objects, with the graph itself, to `file_prefix`."""
     file_prefix = os.fspath(file_prefix)
-    graph = ObjectGraph(root, extra)
     proto, values = graph.serialize()
     writer = BundleWriter(file_prefix)
     try:

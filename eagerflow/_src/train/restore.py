@@ -236,8 +236,7 @@ class Restore:
         if saved is not var.dtype:
             raise InvalidArgumentError(
                 None, None, f"tensor_name = {key}; expected dtype {_c_name(var.dtype)} does not "
-                            f"equal original dtype {_c_name(saved)} (restoring variable "
-                            f"'{var.name}' from {self.save_path}) [Op:RestoreV2]")
+                            f"equal original dtype {_c_name(saved)} [Op:RestoreV2]")
         if not var.shape.is_compatible_with(arr.shape):
             raise ValueError(f"Received incompatible tensor with shape {TensorShape(arr.shape)} "
                              f"when attempting to restore variable with shape {var.shape} and "

@@ -79,7 +79,9 @@ class BundleWriter:
         kb = key.encode("utf-8")
         if kb in self._entries or kb == HEADER_KEY:
             raise ValueError(f"Duplicate or invalid checkpoint key {key!r}")
-        arr = np.asarray(value)
+        # strings as objects: NumPy's fixed-width bytes would drop trailing NULs
+        arr = np.asarray(value, dtype=object) if dtype is dt.string and \
+            not isinstance(value, np.ndarray) else np.asarray(value)
         entry = protos.BundleEntryProto(dtype=dtype.as_datatype_enum)
         for d in arr.shape:
             entry.shape.dim.add(size=d)

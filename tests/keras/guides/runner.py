@@ -24,6 +24,7 @@ def load(name: str) -> list:
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _TIME = re.compile(r"\b\d+(\.\d+)?(ms|us|s|m)(/step|/sample)?\b")
 _FLOAT = re.compile(r"-?\b\d+\.(\d+)?(e[+-]?\d+)?")
+_BAR_BEFORE_TEXT = re.compile(r"^\d+/\d+ \u2501+ T T\s*(?!- )(?=\S)")
 
 
 def normalize(text: str) -> str:
@@ -38,6 +39,9 @@ def normalize(text: str) -> str:
         masked = _FLOAT.sub("F", _TIME.sub("T", line))
         if masked != line:  # printed arrays pad their columns to the values' widths
             masked = re.sub(r" +", " ", masked.replace("[ ", "["))
+        # a progress bar redrawn or not before a callback prints depends on the time since
+        # its last redraw (Keras redraws at most every 0.05 s)
+        masked = _BAR_BEFORE_TEXT.sub("", masked)
         lines.append(masked.rstrip())
     return "\n".join(lines)
 

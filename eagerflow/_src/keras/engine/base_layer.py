@@ -515,6 +515,9 @@ class Layer(Module):
     # -- building and calling ----------------------------------------------------------------
     def build(self, input_shape: Any) -> None:
         self._build_input_shape = input_shape
+        if self._build_shapes is None and input_shape is not None:
+            # what get_build_config reports, as Keras 3 records it for every build
+            object.__setattr__(self, "_build_shapes", shape_tuples(to_shapes(input_shape)))
         self.built = True
 
     build._is_default = True  # type: ignore[attr-defined]
@@ -723,13 +726,20 @@ class Layer(Module):
         # has them); the user sees KerasTensors
         sym_inputs = nest.map_structure(symbolic, inputs)
         sym_kwargs = nest.map_structure(symbolic, kwargs)
+        kt_masks = {}  # a mask passed through unchanged stays the same KerasTensor
+        masks = []
+        for x in flat:
+            m = symbolic(x._keras_mask)
+            kt_masks[id(m)] = x._keras_mask
+            masks.append(m)
+        mask = sym_kwargs.get("mask")
+        if mask is None and any(m is not None for m in masks):
+            mask = masks[0] if len(masks) == 1 else masks
+            if spec.expects_mask and not self._static_shapes():
+                sym_kwargs = dict(sym_kwargs, mask=mask)  # a traced `call` sees the mask
         outputs = self._symbolic_outputs(sym_inputs, nest.map_structure(symbolic, rest),
                                          sym_kwargs, spec)
-        masks = [x._keras_mask for x in flat]
         if self.supports_masking or type(self).compute_mask is not Layer.compute_mask:
-            mask = sym_kwargs.get("mask")
-            if mask is None and any(m is not None for m in masks):
-                mask = masks[0] if len(masks) == 1 else masks
             with symbolic_scope():
                 out_mask = self.compute_mask(sym_inputs, mask)
         else:
@@ -740,9 +750,11 @@ class Layer(Module):
             kt = KerasTensor(o._shape, o._dtype)
             fresh.append(kt)
         outputs = nest.pack_sequence_as(outputs, fresh)
-        if out_mask is not None:
+        if out_mask is not None:  # masks are KerasTensors too, as in Keras 3
             for o, m in zip(fresh, _broadcast_masks(out_mask, outputs)):
-                o._keras_mask = m
+                kt = kt_masks.get(id(m))
+                o._keras_mask = kt if kt is not None or m is None else \
+                    KerasTensor(m._shape, m._dtype)
         Node(self, (inputs,) + tuple(rest), dict(kwargs), outputs)
         return outputs
 
@@ -922,8 +934,8 @@ def output_shape_of(layer: Layer, input_shape: Any) -> Any:
 def _as_symbolic_input(x: Any) -> Any:
     if isinstance(x, KerasTensor):
         return symbolic(x)
-    if isinstance(x, Tensor):
-        return SymbolicTensor(x.shape, x.dtype)
+    if isinstance(x, Tensor):  # by way of a KerasTensor, which Keras 3 makes (and counts)
+        return symbolic(KerasTensor(x._shape, x._dtype))
     return x
 
 

@@ -13,7 +13,6 @@ carry them in a slot, eager tensors in a side table keyed weakly by identity.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any, NamedTuple
 
 from eagerflow._src.core import dtypes as dt
@@ -250,40 +249,13 @@ class Node:
 # Masks carried by tensors.
 # ---------------------------------------------------------------------------------------
 
-_masks: dict = {}
-
-
-def _drop(key: int) -> Any:
-    def cb(_ref: Any) -> None:
-        _masks.pop(key, None)
-    return cb
-
-
 def set_mask(t: Any, mask: Any) -> None:
-    if isinstance(t, SymbolicTensor):
+    if isinstance(t, Tensor):
         t._keras_mask = mask
-        return
-    if not isinstance(t, Tensor):
-        return
-    key = id(t)
-    if mask is None:
-        _masks.pop(key, None)
-        return
-    try:
-        _masks[key] = (weakref.ref(t, _drop(key)), mask)
-    except TypeError:  # a tensor type without weak references: no mask can ride on it
-        pass
 
 
 def get_mask(t: Any) -> Any:
-    if isinstance(t, SymbolicTensor):
-        return t._keras_mask
-    if not _masks:
-        return None
-    entry = _masks.get(id(t))
-    if entry is not None and entry[0]() is t:
-        return entry[1]
-    return None
+    return t._keras_mask if isinstance(t, Tensor) else None
 
 
 # ---------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.optimizers.optimizer import Optimizer
 from eagerflow._src.ops import math as m
+from eagerflow._src.ops.nn_fused import fused_adam
 from eagerflow._src.ops.variables import Variable
 
 
@@ -85,6 +86,15 @@ class Adam(Optimizer):
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         alpha = self._alpha(learning_rate, variable.dtype)
         mv, vv = self.get_slot(variable, "m"), self.get_slot(variable, "v")
+        if not self.amsgrad and all(type(b) in (float, int) for b in
+                                    (self.beta_1, self.beta_2, self.epsilon)):
+            # one kernel for the composite below (the same floats: see nn_fused._FusedAdam)
+            m2, v2, step = fused_adam(mv._as_tensor(), vv._as_tensor(), gradient, alpha,
+                                      self.beta_1, self.beta_2, self.epsilon)
+            mv.assign(m2)
+            vv.assign(v2)
+            variable.assign_sub(step)
+            return
         mv.assign_add((gradient - mv._as_tensor()) * (1 - self.beta_1))
         vv.assign_add((m.square(gradient) - vv._as_tensor()) * (1 - self.beta_2))
         v = vv._as_tensor()
