@@ -72,3 +72,10 @@ def test_exported_cnn_and_fine_tuning(golden):
         opt.apply_gradients(zip(tape.gradient(loss, variables), variables))
         losses.append(float(loss))
     assert losses[2] < losses[0]
+
+
+def test_generator_state_draws_tensorflows_numbers(golden):
+    m = tf.saved_model.load(GOLDEN / "tf_generator")
+    np.testing.assert_allclose(m.draw(2.0).numpy(), golden["generator_draws"][0], rtol=1e-6)
+    np.testing.assert_allclose(m.draw(1.0).numpy(), golden["generator_draws"][1], rtol=1e-6)
+    np.testing.assert_array_equal(m.g._state_var.numpy(), golden["generator_state"])

@@ -51,10 +51,22 @@ class Module(tf.Module):
         return tf.io.read_file(self.vocab.asset_path)
 
 
+class Draws(tf.Module):
+    """A tf.random.Generator's state in a SavedModel (TF's RngReadAndSkip on its variable)."""
+
+    def __init__(self):
+        super().__init__()
+        self.g = tf.random.Generator.from_seed(1234)
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+    def draw(self, scale):
+        return self.g.normal([3]) * scale
+
+
 def main():
     rng = np.random.RandomState(7)
     golden = {}
-    for name in ("tf_module", "tf_func_bn", "tf_cnn_export"):
+    for name in ("tf_module", "tf_func_bn", "tf_cnn_export", "tf_generator"):
         shutil.rmtree(HERE / name, ignore_errors=True)
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -87,6 +99,12 @@ def main():
     cnn.export(str(HERE / "tf_cnn_export"), verbose=False)
     xc = rng.rand(2, 12, 12, 1).astype("float32")
     golden.update(cnn_x=xc, cnn_y=cnn(xc).numpy())
+    draws = Draws()
+    draws.draw(1.0)
+    tf.saved_model.save(draws, str(HERE / "tf_generator"))
+    loaded = tf.saved_model.load(str(HERE / "tf_generator"))
+    golden.update(generator_draws=np.stack([loaded.draw(2.0).numpy(), loaded.draw(1.0).numpy()]),
+                  generator_state=loaded.g._state_var.numpy())
     np.savez(HERE / "golden.npz", **golden)
     print("wrote", sorted(p.name for p in HERE.iterdir()))
 
