@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.trackable import (
     TrackableDict,
     TrackableList,
@@ -292,8 +293,6 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
 def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False) -> None:
     """Loads a Keras 3 `.weights.h5`; every layer's values are checked before any is assigned."""
     h5py = _h5py()
-    from eagerflow._src.core.errors import DataLossError
-
     if not os.path.exists(filepath):
         raise FileNotFoundError(f"No such file: {filepath}")
     try:

@@ -220,7 +220,9 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
             return [Sample((_rng.integers(-5, 5, size=(3, 4)).astype(np.int32),), grad=False)]
         return [Sample((_rng.integers(0, 2, size=(3, 4)).astype(bool),), grad=False)]
 
-    bad = [BadSample((np.array(["a"], dtype=object),), {}, InvalidArgumentError)]
+    def bad() -> list:
+        return [BadSample((np.array(["a"], dtype=object),), {}, InvalidArgumentError)]
+
     return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
                           samples=samples, bad_samples=bad, np_kernel=fn,
                           ufunc=fn if isinstance(fn, np.ufunc) else None, elementwise=True,
@@ -320,13 +322,18 @@ def _safe_grad_op(tf_name: str, kernel: Callable, grad: Callable, reference: Cal
         return np.array([0.0 if b == 0 else reference(a, b) for a, b in
                          zip(y.ravel().tolist(), dy.ravel().tolist())], y.dtype).reshape(y.shape)
 
-    y = _f64(3, 4, lo=0.5, hi=2.0)
-    dy = _f64(3, 4)
-    dy[0, :2] = 0.0
-    samples = [Sample((y, dy)), Sample((np.array([0.0, np.inf, 1.0]), np.zeros(3)), grad=False)]
-    bad = [BadSample((y, dy[:, :2]), {}, InvalidArgumentError, "must have the same size and shape")]
+    @functools.cache
+    def samples_and_bad() -> tuple:
+        y = _f64(3, 4, lo=0.5, hi=2.0)
+        dy = _f64(3, 4)
+        dy[0, :2] = 0.0
+        return ([Sample((y, dy)), Sample((np.array([0.0, np.inf, 1.0]), np.zeros(3)), grad=False)],
+                [BadSample((y, dy[:, :2]), {}, InvalidArgumentError,
+                           "must have the same size and shape")])
+
     return register(OpDef(tf_name, infer, safe_kernel, grad=grad, reference=safe_ref,
-                          samples=samples, bad_samples=bad, elementwise=True))
+                          samples=lambda: samples_and_bad()[0],
+                          bad_samples=lambda: samples_and_bad()[1], elementwise=True))
 
 
 SQRT_GRAD = _safe_grad_op(

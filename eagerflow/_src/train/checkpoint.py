@@ -14,8 +14,9 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import NotFoundError
+from eagerflow._src.core.errors import DataLossError, NotFoundError
 from eagerflow._src.core.trackable import AutoTrackable, is_trackable
+from eagerflow._src.ops.variables import Variable
 from eagerflow._src.train import checkpoint_management as cm
 from eagerflow._src.train import fileio, protos, worker_files
 from eagerflow._src.train.graph_view import OBJECT_GRAPH_KEY, ObjectGraph, has_saveables
@@ -78,8 +79,6 @@ def open_checkpoint(save_path: str) -> tuple:
     try:
         proto.ParseFromString(raw)
     except Exception:
-        from eagerflow._src.core.errors import DataLossError
-
         raise DataLossError(None, None, f"The object graph of checkpoint {save_path} can't be "
                                         "parsed: the file is corrupted") from None
     return reader, proto
@@ -285,8 +284,6 @@ class Checkpoint(AutoTrackable):
     def _maybe_create_save_counter(self) -> None:
         if self._save_counter is not None:
             return
-        from eagerflow._src.ops.variables import Variable
-
         st = _state
         graph, scopes = st.graph, st.name_scopes
         st.graph, st.name_scopes = None, []  # created eagerly, unscoped, even mid-trace

@@ -52,6 +52,7 @@ from eagerflow._src.keras.engine.keras_tensor import (
 from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.module import Module, NameScope, push_scope
+from eagerflow._src.ops.array import shape as tf_shape
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 
@@ -702,8 +703,6 @@ class Layer(Module):
         return conv(inputs)
 
     def _handle_activity_regularization(self, outputs: Any) -> None:
-        from eagerflow._src.ops.array import shape as tf_shape
-
         for out in nest.flatten(outputs):
             if not isinstance(out, Tensor):
                 continue

@@ -20,7 +20,9 @@ from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, symbolic_scope
 from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
+from eagerflow._src.keras.engine.summary import print_summary
 from eagerflow._src.keras.trainer import Trainer
+from eagerflow._src.keras.weights_io import load_weights, save_weights
 from eagerflow._src.module import push_scope
 
 
@@ -221,8 +223,6 @@ class Model(Trainer, Layer):
     def summary(self, line_length: int | None = None, positions: Any = None,
                 print_fn: Any = None, expand_nested: bool = False, show_trainable: bool = False,
                 layer_range: Any = None) -> None:
-        from eagerflow._src.keras.engine.summary import print_summary
-
         print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn,
                       expand_nested=expand_nested, show_trainable=show_trainable,
                       layer_range=layer_range)
@@ -231,16 +231,12 @@ class Model(Trainer, Layer):
     def save_weights(self, filepath: Any, overwrite: bool = True, save_format: str | None = None,
                      options: Any = None) -> None:
         """A TF checkpoint at a path prefix, or Keras 3's layout for `*.weights.h5`."""
-        from eagerflow._src.keras.weights_io import save_weights
-
         save_weights(self, filepath, overwrite=overwrite, save_format=save_format,
                      options=options)
 
     def load_weights(self, filepath: Any, by_name: bool = False, skip_mismatch: bool = False,
                      options: Any = None) -> Any:
         """Loads what save_weights wrote; TF-format loads return the checkpoint load status."""
-        from eagerflow._src.keras.weights_io import load_weights
-
         return load_weights(self, filepath, by_name=by_name, skip_mismatch=skip_mismatch,
                             options=options)
 

@@ -14,10 +14,12 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import (
     kernel_bias_config,
+    normalize_data_format,
     ser_act,
     ser_con,
     ser_init,
@@ -196,8 +198,6 @@ class SpatialDropout1D(Dropout):
 class SpatialDropout2D(Dropout):
     def __init__(self, rate: float, data_format: str | None = None, **kwargs: Any) -> None:
         super().__init__(rate, **kwargs)
-        from eagerflow._src.keras.layers._utils import normalize_data_format
-
         self.data_format = normalize_data_format(data_format)
         self.input_spec = InputSpec(ndim=4)
 
@@ -214,8 +214,6 @@ class SpatialDropout2D(Dropout):
 class Flatten(Layer):
     def __init__(self, data_format: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        from eagerflow._src.keras.layers._utils import normalize_data_format
-
         self.data_format = normalize_data_format(data_format)
         self.input_spec = InputSpec(min_ndim=1)
         self._channels_first = self.data_format == "channels_first"
@@ -395,8 +393,6 @@ class Lambda(Layer):
     def get_config(self) -> dict:
         """Keras 3's form: a named function by its registered name, a `lambda` as the
         marshalled (code, defaults, closure) that Keras writes (never loaded back here)."""
-        from eagerflow._src.keras import serialization as ser
-
         config = super().get_config()
         config["function"] = _function_config(self.function)
         if self._output_shape is not None:
@@ -412,8 +408,6 @@ class Lambda(Layer):
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Lambda:
         """A function is found through the registry and custom objects only (nothing the
         config names is imported); a serialized `lambda` is refused, whatever safe_mode."""
-        from eagerflow._src.keras import serialization as ser
-
         config = dict(config)
         for key in ("function", "output_shape", "mask"):
             value = config.get(key)
@@ -438,8 +432,6 @@ class Lambda(Layer):
 
 
 def _function_config(fn: Any) -> Any:
-    from eagerflow._src.keras import serialization as ser
-
     if getattr(fn, "__name__", None) == "<lambda>":
         code, defaults, closure = ser.func_dump(fn)
         return {"class_name": "__lambda__",
