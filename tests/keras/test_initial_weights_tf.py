@@ -1,7 +1,10 @@
 """Keras layers' initial weights and random masks against Keras 3 on TensorFlow 2.21.
 
 After keras.utils.set_random_seed, every layer of the layer harness (and a small model)
-must start from TF's weights bit for bit, and Dropout-like layers must draw TF's masks.
+must start from TF's weights bit for bit, Dropout-like layers must draw TF's masks, the
+random image layers (RandomFlip, RandomCrop, RandomContrast, RandomTranslation, RandomZoom,
+RandomRotation; RandomFlip also in a Dataset.map) TF's transformations, and keras.random
+TF's numbers (binomial aside: not yet TF's kernel).
 weights_golden.json was written by tf_weights_golden.py from weights_cases.py.
 
 Known differences: LSTM and GRU with recurrent_dropout (Keras draws one mask per gate
@@ -76,3 +79,19 @@ def test_random_layer_masks(ours, case):
 def test_recurrent_dropout_masks(ours, case):
     np.testing.assert_allclose(ours["rnn_dropout"][case], GOLDEN["rnn_dropout"][case],
                                rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("case", sorted(GOLDEN["image_layers"]))
+def test_random_image_layer_draws(ours, case):
+    got, want = ours["image_layers"][case], GOLDEN["image_layers"][case]
+    if case.startswith("RandomRotation"):
+        # the angles are TF's draws; the warp's sines and bilinear sums round differently
+        # in the last bits (a different angle would move whole pixels)
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(_values(g), _values(w), rtol=1e-6, atol=1e-4)
+        return
+    _compare(case, got, want)
+
+
+def test_keras_random_draws(ours):
+    _compare("keras_random", ours["keras_random"], GOLDEN["keras_random"])

@@ -5,6 +5,7 @@ tf_weights_golden.py runs `run_all` with real Keras and writes weights_golden.js
 test_initial_weights_tf.py runs it with eagerflow's keras and compares the bytes.
 """
 
+import importlib
 import os
 import sys
 
@@ -90,6 +91,64 @@ def rnn_dropout(keras):
     return out
 
 
+IMAGE_LAYERS = [("RandomFlip", {}, (3, 4, 5, 2)),
+                ("RandomFlip", {"mode": "horizontal"}, (4, 3, 3, 1)),
+                ("RandomFlip", {"mode": "vertical", "seed": 5}, (3, 4, 2)),
+                ("RandomCrop", {"height": 3, "width": 4}, (2, 6, 7, 1)),
+                ("RandomCrop", {"height": 2, "width": 2, "seed": 9}, (5, 4, 2)),
+                ("RandomContrast", {"factor": 0.5}, (3, 4, 4, 2)),
+                ("RandomContrast", {"factor": (0.1, 0.9), "seed": 3}, (2, 3, 3, 3)),
+                ("RandomTranslation", {"height_factor": 0.3, "width_factor": 0.4}, (3, 5, 6, 1)),
+                ("RandomZoom", {"height_factor": (-0.3, 0.2)}, (2, 6, 5, 2)),
+                ("RandomZoom", {"height_factor": 0.2, "width_factor": 0.3, "seed": 4},
+                 (5, 6, 1)),
+                ("RandomRotation", {"factor": 0.2, "fill_mode": "constant"}, (3, 4, 4, 1))]
+
+
+def image_layers(keras):
+    """Random image preprocessing layers while training: two calls each (the generator
+    moves on), made right after keras.utils.set_random_seed."""
+    out = {}
+    for i, (name, kwargs, shape) in enumerate(IMAGE_LAYERS):
+        keras.utils.set_random_seed(SEED)
+        layer = getattr(keras.layers, name)(**kwargs)
+        x = _input(shape, "float32") * 30
+        out[f"{name}-{i}"] = [encode(layer(x, training=True)), encode(layer(x, training=True))]
+    out["in_dataset_map"] = _image_layer_in_dataset(keras)
+    return out
+
+
+def _image_layer_in_dataset(keras):
+    """A random layer inside Dataset.map: its generator's variable moves on in the traced
+    map function, as in eager calls."""
+    tf = importlib.import_module("eagerflow" if keras.__name__.startswith("eagerflow")
+                                 else "tensorflow")
+    keras.utils.set_random_seed(SEED)
+    flip = keras.layers.RandomFlip("horizontal")
+    images = _input((6, 2, 3, 1), "float32")
+    ds = tf.data.Dataset.from_tensor_slices(images).batch(2).map(
+        lambda x: flip(x, training=True))
+    return [encode(b) for _ in range(2) for b in ds]
+
+
+def keras_random(keras):
+    """keras.random's draws: with a SeedGenerator, an int seed, and the global generator."""
+    keras.utils.set_random_seed(SEED)
+    R = keras.random
+    gen = R.SeedGenerator(11)
+    logits = np.log(np.array([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]], "float32"))
+    draws = [R.normal((3, 2), seed=gen), R.uniform((4,), -2.0, 3.0, seed=5),
+             R.truncated_normal((5,), 1.0, 2.0, seed=gen), R.randint((6,), 0, 100, seed=gen),
+             R.randint((3,), -5, 5, dtype="int64", seed=gen),
+             R.categorical(logits, 4, seed=gen), R.shuffle(np.arange(8), seed=gen),
+             R.dropout(np.ones((2, 4), "float32"), 0.5, seed=gen),
+             R.dropout(np.ones((2, 4), "float32"), 0.3, noise_shape=(None, 1), seed=gen),
+             R.gamma((4,), 2.5, seed=gen), R.gamma((3,), 0.5, dtype="float64", seed=7),
+             R.beta((4,), 2.0, 3.0, seed=gen), R.normal((2,)), R.uniform((2,))]
+    return [encode(d) for d in draws]
+
+
 def run_all(keras):
     return {"harness": harness_weights(keras), "model": model_weights(keras),
-            "masks": masks(keras), "rnn_dropout": rnn_dropout(keras)}
+            "masks": masks(keras), "rnn_dropout": rnn_dropout(keras),
+            "image_layers": image_layers(keras), "keras_random": keras_random(keras)}

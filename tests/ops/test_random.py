@@ -236,6 +236,26 @@ def test_generator_reset_and_copy():
     assert isinstance(tf.random.get_global_generator(), tf.random.Generator)
 
 
+def test_generator_threefry_and_non_deterministic_state():
+    # TF 2.21 on CPU keeps a ThreeFry state but refuses to draw from it (XLA only)
+    g = tf.random.Generator.from_seed(1, alg="threefry")
+    assert g.algorithm == tf.random.Algorithm.THREEFRY.value
+    np.testing.assert_array_equal(_v(g.state), [1, 0])
+    with pytest.raises(tf.errors.UnimplementedError,
+                       match="Non-XLA devices don't support the ThreeFry algorithm"):
+        g.normal([3])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"counter must be a vector with length at least 2; got shape: \[1\]"):
+        tf.random.stateless_normal([3], [1, 2], alg="threefry")
+    a = tf.random.Generator.from_non_deterministic_state()
+    b = tf.random.Generator.from_non_deterministic_state()
+    assert a.state.shape == (3,) and a.algorithm == tf.random.Algorithm.PHILOX.value
+    assert not np.array_equal(_v(a.state), _v(b.state))
+    assert not np.array_equal(_v(a.normal([4])), _v(b.normal([4])))
+    c = tf.random.Generator.from_non_deterministic_state(alg="threefry")
+    assert c.state.shape == (2,) and c.algorithm == tf.random.Algorithm.THREEFRY.value
+
+
 def test_generator_normal_matches_box_muller_moments():
     g = tf.random.Generator.from_seed(8)
     x = _v(g.normal([30000], dtype=tf.float64))

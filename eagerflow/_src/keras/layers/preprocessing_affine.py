@@ -17,6 +17,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras.layers.preprocessing_image import ImagePreprocessingLayer, _cast, _dims
 from eagerflow._src.keras.ops.image import affine_transform
+from eagerflow._src.keras.random_seeds import SeedGenerator
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 
@@ -43,6 +44,7 @@ class _AffineLayer(ImagePreprocessingLayer):
                                       f"one {INTERPOLATIONS}.")
         self.fill_mode, self.interpolation = fill_mode, interpolation
         self.fill_value, self.seed = fill_value, seed
+        self.generator = SeedGenerator(seed)  # (the base layer's draws use it)
 
     def _range(self, factor: Any, name: str, open_below: bool = False) -> tuple:
         """A height/width factor as (lower, upper): a number f means (-|f|, |f|)."""

@@ -6,8 +6,10 @@ BaseImagePreprocessingLayer: a call draws a transformation for the batch
 (`get_random_transformation`) and applies it (`transform_images`); a single image (rank 3)
 is treated as a batch of one; a dict input has its "images" transformed ("labels" pass
 through, "segmentation_masks" are transformed as images where Keras does). Random layers
-draw with tf.random ops seeded by the layer's seed, so that they also run in tf.data maps
-and tf.function; in inference (training=False) they return their input.
+draw as Keras 3 on TF does, TF's numbers bit for bit: each holds a SeedGenerator made from
+its seed (with Python's random module when none is given, so keras.utils.set_random_seed
+fixes it), and every draw is keras.random.uniform with it (a stateless TF op on the
+generator's next [seed, counter]); in inference (training=False) they return their input.
 """
 
 from __future__ import annotations
@@ -21,10 +23,11 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras.layers._utils import normalize_data_format
 from eagerflow._src.keras.layers.preprocessing_lookup import PreprocessingLayer
+from eagerflow._src.keras.ops import random as krandom
+from eagerflow._src.keras.random_seeds import SeedGenerator, make_default_seed
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import image as timg
 from eagerflow._src.ops import math as tm
-from eagerflow._src.ops import random as trandom
 from eagerflow._src.ops.reduce import reduce_mean
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.slicing import pad
@@ -188,8 +191,8 @@ class ImagePreprocessingLayer(PreprocessingLayer):
 
     def _uniform(self, shape: Any, minval: float = 0.0, maxval: float = 1.0,
                  dtype: Any = dt.float32) -> Any:
-        """The layer's random draws (a tf.random op, seeded by the layer's seed)."""
-        return trandom.uniform(shape, minval, maxval, dtype=dtype, seed=self.seed)
+        """The layer's random draws: keras.random.uniform with the layer's generator."""
+        return krandom.uniform(shape, minval, maxval, dtype=dtype, seed=self.generator)
 
     # -- what subclasses define --
     def get_random_transformation(self, images: Any, training: bool = True) -> Any:
@@ -372,7 +375,8 @@ class RandomCrop(ImagePreprocessingLayer):
                  **kwargs: Any) -> None:
         super().__init__(name=name, data_format=data_format, **kwargs)
         self.height, self.width = height, width
-        self.seed = seed if seed is not None else int(np.random.randint(1e9))
+        self.seed = seed if seed is not None else make_default_seed()
+        self.generator = SeedGenerator(seed)  # (unseeded: a second default seed, as Keras)
 
     def get_random_transformation(self, images: Any, training: bool = True) -> tuple:
         dims = images.shape.as_list()
@@ -428,6 +432,7 @@ class RandomFlip(ImagePreprocessingLayer):
                  data_format: str | None = None, **kwargs: Any) -> None:
         super().__init__(data_format=data_format, **kwargs)
         self.seed = seed
+        self.generator = SeedGenerator(seed)
         self.mode = mode
 
     def get_random_transformation(self, images: Any, training: bool = True) -> Any:
@@ -465,6 +470,7 @@ class RandomContrast(ImagePreprocessingLayer):
         self._set_factor(factor)
         self.value_range = value_range
         self.seed = seed
+        self.generator = SeedGenerator(seed)
 
     def get_random_transformation(self, images: Any, training: bool = True) -> Any:
         rank = images.shape.rank
