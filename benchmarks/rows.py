@@ -22,6 +22,13 @@ class Row:
     per: int = 1  # stmt does this many units of work; times are divided by it
 
 
+# resnet.py (on the worker's sys.path) builds ResNet-50 with Keras's functional API.
+_RESNET = """
+import os, tempfile
+from resnet import resnet50
+model = resnet50(tf)
+"""
+
 # guide.py (on the worker's sys.path) holds the eager guide's model and train step.
 _TF_CNN = """
 from guide import guide_model, guide_train_step
@@ -298,6 +305,22 @@ ROWS = [
     Row("StringLookup over 100k strings' tokens (one ragged batch)", {
         "tf": (_STRING_LOOKUP, "lookup(tokens)"),
     }),
+    # -- whole models (ResNet-50: benchmarks/resnet.py) --
+    Row("SavedModel save + load, ResNet-50 (25.6M params)", {
+        "tf": (_RESNET + "p = os.path.join(tempfile.mkdtemp(), 'm')",
+               "tf.saved_model.save(model, p); tf.saved_model.load(p)"),
+    }, unit="save", tags=("slow",)),
+    Row(".keras save + load, ResNet-50 (25.6M params)", {
+        "tf": (_RESNET + "p = os.path.join(tempfile.mkdtemp(), 'm.keras')",
+               "model.save(p); tf.keras.models.load_model(p)"),
+    }, unit="save", tags=("slow",)),
+    Row("SavedModel first call, ResNet-50 (1x64x64 image)", {
+        "tf": (_RESNET + "p = os.path.join(tempfile.mkdtemp(), 'm')\n"
+               "tf.saved_model.save(model, p)\n"
+               "loaded = [tf.saved_model.load(p) for _ in range(2)]\n"
+               "x = tf.constant(np.random.default_rng(0).random((1, 64, 64, 3), 'float32'))",
+               "loaded.pop().signatures['serving_default'](inputs=x)"),
+    }, unit="first call", tags=("slow",), note="a freshly loaded model, called once"),
     Row("tf.summary.scalar (eager, default writer)", {
         "tf": ("import tempfile\n"
                "w = tf.summary.create_file_writer(tempfile.mkdtemp(), max_queue=1000)\n"

@@ -7,6 +7,7 @@ This module only re-exports public names. Sub-namespaces that pull in more code
 """
 
 import importlib as _importlib
+import importlib.util as _importlib_util
 import warnings as _warnings
 
 # NumPy kernels signal IEEE events (overflow, 0/0) with warnings; TF's kernels return
@@ -325,4 +326,7 @@ def __getattr__(name: str):
 
 
 def __dir__():
-    return sorted(list(globals()) + list(_LAZY))
+    # _LAZY follows TF's namespaces, some of which eagerflow has yet to build: list only
+    # those this install has, so that every name in dir(tf) resolves.
+    present = [n for n in _LAZY if _importlib_util.find_spec(f"eagerflow.{n}") is not None]
+    return sorted(set(globals()) | set(present))

@@ -8,12 +8,11 @@ from eagerflow._src.distribute.context import (
     in_cross_replica_context,
 )
 from eagerflow._src.distribute.context import get_cross_replica_context
-from eagerflow._src.distribute.input import DistributedDataset
+from eagerflow._src.distribute.input import DistributedDataset, InputContext
 from eagerflow._src.distribute.multi_worker import MultiWorkerMirroredStrategy
 from eagerflow._src.distribute.strategy import (
     CrossDeviceOps,
     HierarchicalCopyAllReduce,
-    InputContext,
     InputOptions,
     InputReplicationMode,
     MirroredStrategy,

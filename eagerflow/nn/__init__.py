@@ -25,6 +25,7 @@ from eagerflow._src.ops.nn import (
     swish as swish,
 )
 from eagerflow._src.ops.nn_loss import (
+    ctc_beam_search_decoder as ctc_beam_search_decoder,
     in_top_k as in_top_k,
     l2_loss as l2_loss,
     log_poisson_loss as log_poisson_loss,

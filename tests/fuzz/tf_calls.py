@@ -199,6 +199,9 @@ def _channels_last(tf: Any, name: str, inputs: list, attrs: dict) -> Any:
 
 CALLS: dict[str, Callable] = {
     "MatMul": _matmul,
+    # lists of outputs (one per path), flattened in the op's output order
+    "CTCBeamSearchDecoder": lambda tf, x, lengths, **a: tuple(tf.nest.flatten(
+        tf.raw_ops.CTCBeamSearchDecoder(inputs=x, sequence_length=lengths, **a))),
     "GatherNd": lambda tf, p, i, batch_dims: tf.gather_nd(p, i, batch_dims=batch_dims),
     "ReduceJoin": lambda tf, x, axes, keepdims, separator: tf.strings.reduce_join(
         x, axis=None if axes is None else list(axes), keepdims=keepdims, separator=separator),
@@ -274,14 +277,20 @@ def _generic(tf: Any, name: str, inputs: list, attrs: dict) -> Any:
     args = [(py, {a.name, py}, bool(a.number_attr or a.type_list_attr))
             for a, py in zip(od.input_arg, py_names)]
     kw = {}
+    pool = list(inputs)
     for py, names, _ in args:  # inputs that eagerflow keeps as attrs
         for ours in list(left):
             if ours in names or names & set(ALIASES.get(ours, ())):
                 v = left.pop(ours)
                 kw[py] = list(v) if isinstance(v, tuple) else v
                 break
+    # an attr known only at run time (None) is eagerflow's trailing input, in TF's order
+    runtime = [py for py, _, _ in args if py in kw and kw[py] is None]
+    if runtime:
+        for py, v in zip(runtime, pool[len(pool) - len(runtime):]):
+            kw[py] = v
+        pool = pool[:len(pool) - len(runtime)]
     positional = [a for a in args if a[0] not in kw]
-    pool = list(inputs)
     for i, (py, _, is_list) in enumerate(positional):
         if is_list:
             n = len(pool) - (len(positional) - i - 1)

@@ -290,3 +290,33 @@ def test_real_sequential_model_trains_and_round_trips_weights():
     assert model.evaluate(x, y, verbose=0)[1] > 0.95
     assert model.predict(x[:5], verbose=0).shape == (5, 2)
     assert model._trackable_children()["optimizer"] is model.optimizer
+
+
+def test_an_error_in_the_compiled_step_raises_and_is_not_rerun_eagerly():
+    # TF raises the step's error out of fit; eagerflow once re-ran the step eagerly instead.
+    calls = []
+
+    class M(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.d = tf.keras.layers.Dense(1)
+
+        def call(self, x):
+            return self.d(x)
+
+        def train_step(self, data):
+            calls.append(tf.executing_eagerly())
+            if not tf.executing_eagerly():
+                raise ValueError("this step only runs eagerly")
+            return {"loss": 0.0}
+
+    x, y = np.ones((4, 2), "float32"), np.ones((4, 1), "float32")
+    m = M()
+    m.compile(optimizer="sgd", loss="mse")
+    with pytest.raises(ValueError, match="this step only runs eagerly"):
+        m.fit(x, y, epochs=1, verbose=0)
+    assert calls == [False]  # traced once, never run eagerly
+    calls.clear()
+    m.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+    m.fit(x, y, epochs=1, verbose=0)
+    assert calls == [True]

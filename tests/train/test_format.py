@@ -1,4 +1,4 @@
-"""The on-disk pieces: CRC32C, the sorted table of `.index`, and the tensor bundle."""
+"""The on-disk pieces: the sorted table of `.index`, and the tensor bundle."""
 
 import os
 import struct
@@ -9,60 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import eagerflow as tf
-from eagerflow._src.train import _crc32c, table
+from eagerflow._src.train import table
 from eagerflow._src.train.tensor_bundle import (
     BundleReader,
     BundleWriter,
     data_filename,
     index_filename,
 )
-
-
-def bitwise_crc32c(data: bytes, crc: int = 0) -> int:
-    """Independent reference: the bit-at-a-time definition of CRC-32C."""
-    crc ^= 0xFFFFFFFF
-    for b in data:
-        crc ^= b
-        for _ in range(8):
-            crc = (crc >> 1) ^ (0x82F63B78 & -(crc & 1))
-    return crc ^ 0xFFFFFFFF
-
-
-@pytest.fixture(params=["default", "numpy"])
-def crc(request, monkeypatch):
-    if request.param == "numpy":
-        monkeypatch.setattr(_crc32c, "_g", None)
-    return _crc32c
-
-
-def test_crc32c_standard_vectors(crc):
-    # RFC 3720 (iSCSI) B.4 test vectors and the usual check value.
-    assert crc.value(b"123456789") == 0xE3069283
-    assert crc.value(bytes(32)) == 0x8A9136AA
-    assert crc.value(b"\xff" * 32) == 0x62A8AB43
-    assert crc.value(bytes(range(32))) == 0x46DD794E
-    assert crc.value(bytes(range(31, -1, -1))) == 0x113FDB5C
-
-
-@given(st.binary(max_size=300), st.binary(max_size=300))
-def test_crc32c_extend_is_concatenation(a, b):
-    assert _crc32c.extend(_crc32c.value(a), b) == _crc32c.value(a + b)
-    assert _crc32c.value(a + b) == bitwise_crc32c(a + b)
-
-
-@pytest.mark.parametrize("n", [4095, 4096, 4097, 10_000, 70_001])
-def test_crc32c_numpy_lanes_match_reference(monkeypatch, n):
-    monkeypatch.setattr(_crc32c, "_g", None)
-    data = np.random.default_rng(n).integers(0, 256, n, dtype=np.uint8).tobytes()
-    want = bitwise_crc32c(data[:n // 2])
-    want = bitwise_crc32c(data[n // 2:], want)
-    assert _crc32c.extend(0, data) == want
-    assert _crc32c.extend(want, data) == bitwise_crc32c(data, want)
-
-
-@given(st.integers(0, 2**32 - 1))
-def test_mask_roundtrip(v):
-    assert _crc32c.unmask(_crc32c.mask(v)) == v
 
 
 # -- the table ------------------------------------------------------------------------------

@@ -25,7 +25,8 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.graph.ir import substituting
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import OpDef
+from eagerflow._src.ops.math import zeros_like
+from eagerflow._src.ops.registry import OpDef, TFForm
 
 
 class _VariableRecorder:
@@ -69,12 +70,19 @@ def custom_gradient(f: Callable | None = None) -> Callable:
         flat = [convert_to_tensor(r) for r in nest.flatten(result)]
         if not flat:
             return result
-        op = _identity_n(grad_fn, [(t._shape, t._dtype) for t in flat], len(inputs), variables)
-        outs = bind(op, tuple(flat) + tuple(inputs) + tuple(variables), {})
-        outs = outs if isinstance(outs, tuple) else (outs,)
-        return nest.pack_sequence_as(result, list(outs))
+        outs = bind_custom_gradient(flat, inputs, variables, grad_fn)
+        return nest.pack_sequence_as(result, outs)
 
     return decorated
+
+
+def bind_custom_gradient(results: list, inputs: list, variables: list,
+                         grad_fn: Callable) -> list:
+    """`results` passed through one op whose gradient is `grad_fn` (called as the
+    decorator calls it) for `inputs` and `variables`."""
+    op = _identity_n(grad_fn, [(t._shape, t._dtype) for t in results], len(inputs), variables)
+    outs = bind(op, tuple(results) + tuple(inputs) + tuple(variables), {})
+    return list(outs) if isinstance(outs, tuple) else [outs]
 
 
 def _accepts_variables(grad_fn: Callable) -> bool:
@@ -104,7 +112,27 @@ def _identity_n(grad_fn: Callable, specs: list, n_inputs: int, variables: list,
 
     # forward_identity: the simplify pass drops it from the forward pass
     return OpDef("IdentityN", lambda *ins: specs, kernel, grad=grad, num_outputs=n_res,
-                 replay=replay, forward_identity=True)
+                 replay=replay, forward_identity=True,
+                 tf=TFForm(export=lambda n, b: _to_tf(n, b, grad_fn, n_res, n_inputs,
+                                                      variables)))
+
+
+def _to_tf(node: Any, b: Any, grad_fn: Callable, n_res: int, n_inputs: int,
+           variables: list) -> list:
+    """TF's form (tf.saved_model.save with experimental_custom_gradients): IdentityN of the
+    results, arguments and variables, its `_gradient_op_type` naming a library function
+    that takes a gradient for every output and returns those of the arguments and the
+    variables (TF matches them to the node's last inputs)."""
+    ins = [b.input(i) for i in range(len(node.inputs))]
+    attrs = {}
+    if b.library.custom_gradients:
+        def gradient(*dys: Any) -> list:
+            in_grads, var_grads = _call_grad_fn(grad_fn, dys[:n_res], n_inputs, variables)
+            return [g if g is not None else zeros_like(d)
+                    for g, d in zip(list(in_grads) + list(var_grads), dys[n_res:])]
+
+        attrs["_gradient_op_type"] = b.register_gradient(gradient, node.inputs, n_res)
+    return b.node("IdentityN", [ins], attrs)[:n_res]
 
 
 def _call_grad_fn(grad_fn: Callable, dys: tuple, n_inputs: int, variables: list) -> tuple:

@@ -14,6 +14,7 @@ from eagerflow._src.autodiff.tape import GradientTape, UnconnectedGradients
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.ops.math import zeros_like
 
 
 def gradients(ys: Any, xs: Any, grad_ys: Any = None, name: str = "gradients",
@@ -42,8 +43,6 @@ def gradients(ys: Any, xs: Any, grad_ys: Any = None, name: str = "gradients",
     for x in flat_xs:
         g = grads.get(id(x))
         if g is None and unconnected is UnconnectedGradients.ZERO:
-            from eagerflow._src.ops.math import zeros_like
-
             g = zeros_like(x)
         out.append(g)
     return out

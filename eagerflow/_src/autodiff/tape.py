@@ -20,7 +20,10 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.dtypes import variant
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops.array import reshape, zeros
 from eagerflow._src.ops.math import add, ones_like, zeros_like
+from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tensor_array import add_gradient_lists
 
 
 class UnconnectedGradients(enum.Enum):
@@ -39,8 +42,6 @@ def _differentiable(t: Any) -> bool:
 
 def _accumulate(a: Any, b: Any) -> Any:
     if a._dtype is variant:
-        from eagerflow._src.ops.tensor_array import add_gradient_lists
-
         return add_gradient_lists(a, b)
     return add(a, b)
 
@@ -267,9 +268,6 @@ class GradientTape:
                  UnconnectedGradients.NONE, parallel_iterations: Any = None,
                  experimental_use_pfor: bool = True) -> Any:
         """The full Jacobian: shape target.shape + source.shape for each source."""
-        from eagerflow._src.ops.array import reshape
-        from eagerflow._src.ops.stacking import stack
-
         if self._used and not self._persistent:
             raise _reused()
         _check_loop(self, experimental_use_pfor, "jacobian with eager execution enabled and "
@@ -296,8 +294,6 @@ class GradientTape:
             s_shape = tuple(s.shape)
             if n == 0 or all(r is None for r in rows[k]):
                 if unconnected_gradients == UnconnectedGradients.ZERO or n == 0:
-                    from eagerflow._src.ops.array import zeros
-
                     out.append(zeros(tuple(target._shape) + s_shape, dtype=s.dtype))
                 else:
                     out.append(None)
@@ -310,9 +306,6 @@ class GradientTape:
                        UnconnectedGradients.NONE, parallel_iterations: Any = None,
                        experimental_use_pfor: bool = True) -> Any:
         """Per-example Jacobians: shape [batch] + target.shape[1:] + source.shape[1:]."""
-        from eagerflow._src.ops.array import reshape
-        from eagerflow._src.ops.stacking import stack
-
         if self._used and not self._persistent:
             raise _reused()
         _check_loop(self, experimental_use_pfor, "batch_jacobian with eager execution enabled "

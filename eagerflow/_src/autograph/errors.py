@@ -22,6 +22,8 @@ import linecache
 import os
 from typing import Any
 
+from eagerflow._src.core.errors import OpError
+
 # eagerflow/ (this file is eagerflow/_src/autograph/errors.py)
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + \
     os.sep
@@ -113,8 +115,6 @@ def restate(exc: BaseException, converted: dict) -> BaseException | None:
     message = user_code_message(exc, converted)
     if message is None:
         return None
-    from eagerflow._src.core.errors import OpError
-
     cls = type(exc)
     if isinstance(exc, OpError):
         new = cls(exc.node_def, exc.op, message)

@@ -1,16 +1,36 @@
-"""CompositeTensor: a value made of several tensors (RaggedTensor, SparseTensor).
+"""TypeSpec, the base of value types, and CompositeTensor: a value made of several tensors
+(RaggedTensor, SparseTensor).
 
-Core layer. A composite's `_type_spec` says how it splits into component tensors and how
-it is rebuilt from them (`_to_components` / `_from_components`), which is all that
-tf.function signatures, tf.data pipelines and tf.map_fn need to carry one through
-graphs: they trace and feed the components, then rebuild the value.
-"""
+Core layer, below tensor.py and tensor_spec.py (no eagerflow imports). A composite's
+`_type_spec` says how it splits into component tensors and how it is rebuilt from them
+(`_to_components` / `_from_components`), which is all that tf.function signatures,
+tf.data pipelines and tf.map_fn need to carry one through graphs: they trace and feed
+the components, then rebuild the value."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from eagerflow._src.core.tensor_spec import TypeSpec
+
+class TypeSpec:
+    """Base of value types (`TensorSpec`, `SparseTensorSpec`, `DatasetSpec`, ...)."""
+
+    __slots__ = ()
+
+    @property
+    def value_type(self) -> type:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def most_specific_common_supertype(self, others: list) -> TypeSpec | None:
+        out = self
+        for o in others:
+            out = out._common(o)
+            if out is None:
+                return None
+        return out
+
+    def _common(self, other: Any) -> TypeSpec | None:  # pragma: no cover - overridden
+        return self if self == other else None
 
 
 class CompositeTensor:

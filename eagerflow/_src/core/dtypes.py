@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.errors import UnimplementedError
+
 try:  # optional: the bfloat16 storage type used by JAX and TF
     import ml_dtypes as _ml_dtypes
 
@@ -37,8 +39,6 @@ class DType:
     @property
     def as_numpy_dtype(self) -> Any:
         if self._np is None:
-            from eagerflow._src.core.errors import UnimplementedError
-
             raise UnimplementedError(None, None, f"dtype {self._name} needs the ml_dtypes package")
         return self._np.type
 

@@ -21,7 +21,8 @@ from eagerflow._src.core import device as _device
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.device import copy_to
+from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
 from eagerflow._src.core.shape import TensorShape
 
 
@@ -193,14 +194,10 @@ class EagerTensor(Tensor):
         return f"tf.Tensor({text}, shape={self.shape}, dtype={self._dtype.name})"
 
     def cpu(self) -> EagerTensor:
-        from eagerflow._src.core.device import copy_to
-
         return copy_to(self, "CPU", 0)
 
     def gpu(self, gpu_index: int = 0) -> EagerTensor:
         """A copy on GPU `gpu_index`; RuntimeError when there is no such GPU, as in TF."""
-        from eagerflow._src.core.device import copy_to
-
         return copy_to(self, "GPU", gpu_index)
 
     def set_shape(self, shape: Any) -> None:
@@ -554,8 +551,6 @@ def check_finite_size(op_name: str, shape: tuple, dtype: _dt.DType) -> None:
         raise InvalidArgumentError(None, None, f"Shape [{dims}] {what} [Op:{op_name}]")
     nbytes = n * itemsize
     if _device.current_device().backend.too_big(nbytes):
-        from eagerflow._src.core.errors import ResourceExhaustedError
-
         word = {"float32": "float", "float64": "double"}.get(dtype.name, dtype.name)
         raise ResourceExhaustedError(
             None, None, f"OOM when allocating tensor with shape[{','.join(str(d) for d in shape)}]"

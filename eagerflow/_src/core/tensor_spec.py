@@ -1,6 +1,6 @@
 """TensorSpec: the type of a tensor (a possibly partial shape, a dtype, an optional name).
 
-Core layer: imports only dtypes, shape and tensor (lazily). The one `tf.TensorSpec`:
+Core layer, over dtypes, shape, tensor and composite (TypeSpec). The one `tf.TensorSpec`:
 tf.data uses it for `element_spec`, tf.function for input signatures and trace keys.
 """
 
@@ -9,33 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.composite import TypeSpec
 from eagerflow._src.core.shape import TensorShape, as_shape
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 
 
 def is_tensor_spec(x: Any) -> bool:
     """True for a TensorSpec (or a subclass, such as BoundedTensorSpec)."""
     return isinstance(x, TensorSpec)
-
-
-class TypeSpec:
-    """Base of value types (`TensorSpec`, `SparseTensorSpec`, `DatasetSpec`, ...)."""
-
-    __slots__ = ()
-
-    @property
-    def value_type(self) -> type:  # pragma: no cover - overridden
-        raise NotImplementedError
-
-    def most_specific_common_supertype(self, others: list) -> TypeSpec | None:
-        out = self
-        for o in others:
-            out = out._common(o)
-            if out is None:
-                return None
-        return out
-
-    def _common(self, other: Any) -> TypeSpec | None:  # pragma: no cover - overridden
-        return self if self == other else None
 
 
 class TensorSpec(TypeSpec):
@@ -62,8 +43,6 @@ class TensorSpec(TypeSpec):
     def from_tensor(cls, tensor: Any, name: str | None = None) -> TensorSpec:
         """The spec of a tensor, a variable or a NumPy array (a symbolic tensor's name is
         kept unless `name` is given)."""
-        from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-
         if isinstance(tensor, Tensor):
             if name is None:
                 name = getattr(tensor, "_name_or_none", None)
@@ -92,8 +71,6 @@ class TensorSpec(TypeSpec):
 
     @property
     def value_type(self) -> type:
-        from eagerflow._src.core.tensor import Tensor
-
         return Tensor
 
     def is_compatible_with(self, spec_or_value: Any) -> bool:
@@ -101,17 +78,14 @@ class TensorSpec(TypeSpec):
             other_shape, other_dtype = spec_or_value.shape, spec_or_value.dtype
         elif isinstance(spec_or_value, TypeSpec):
             return False
+        elif isinstance(spec_or_value, Tensor) or hasattr(spec_or_value, "_as_tensor"):
+            other_shape, other_dtype = spec_or_value.shape, spec_or_value.dtype
         else:
-            from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-
-            if isinstance(spec_or_value, Tensor) or hasattr(spec_or_value, "_as_tensor"):
-                other_shape, other_dtype = spec_or_value.shape, spec_or_value.dtype
-            else:
-                try:
-                    t = convert_to_tensor(spec_or_value)
-                except (TypeError, ValueError):
-                    return False
-                other_shape, other_dtype = t.shape, t.dtype
+            try:
+                t = convert_to_tensor(spec_or_value)
+            except (TypeError, ValueError):
+                return False
+            other_shape, other_dtype = t.shape, t.dtype
         return self._dtype is other_dtype and self._shape.is_compatible_with(other_shape)
 
     def is_subtype_of(self, other: Any) -> bool:

@@ -26,7 +26,9 @@ from eagerflow._src.data.dataset import AUTOTUNE, INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_functions import DatasetFunction
 from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
-from eagerflow._src.data.sources import ListDataset, gather_rows, int64_arg
+from eagerflow._src.data.parallel import ParallelMapDataset
+from eagerflow._src.data.sources import ListDataset, _sparse_row, gather_rows, int64_arg
+from eagerflow._src.data.transformations import MapDataset
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
 
 # ---------------------------------------------------------------------------------------
@@ -242,9 +244,6 @@ class RaggedBatchDataset(BatchDataset):
 
 
 def _is_map(ds: DatasetV2) -> bool:
-    from eagerflow._src.data.parallel import ParallelMapDataset
-    from eagerflow._src.data.transformations import MapDataset
-
     return type(ds) in (MapDataset, ParallelMapDataset)
 
 
@@ -471,8 +470,6 @@ class _UnbatchIterator(ElementIterator):
             self._i, self._n = 0, sizes[0]
         i = self._i
         self._i = i + 1
-        from eagerflow._src.data.sources import _sparse_row
-
         return tuple([_sparse_row(a, i) if isinstance(a, SparseTensor) else
                       ragged_elements.row(a, i) if isinstance(a, RaggedTensor)
                       else EagerTensor(a[i, ...], d, CPU_DEVICE)

@@ -59,6 +59,8 @@ from eagerflow._src.data.functions import (
 )
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.sources import NeedsConcreteValue
+from eagerflow._src.function.concrete import tracing_scope
+from eagerflow._src.graph.ir import FuncGraph
 
 # Graph operations that iterate a dataset while the function runs: a template can't
 # hold them (the dataset they iterate is only known per element).
@@ -153,9 +155,6 @@ class DatasetFunction:
 
     # -- tracing ------------------------------------------------------------------------
     def _trace(self, name: str) -> None:
-        from eagerflow._src.function.concrete import tracing_scope
-        from eagerflow._src.graph.ir import FuncGraph
-
         outer = _state.graph
         graph = FuncGraph(name, parent=outer if getattr(outer, "building_function", False)
                           else None)

@@ -13,8 +13,10 @@ import numpy as np
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator
+from eagerflow._src.data.transformations import AssertCardinalityDataset
 
 
 def cardinality(dataset: DatasetV2) -> EagerTensor:
@@ -22,8 +24,6 @@ def cardinality(dataset: DatasetV2) -> EagerTensor:
 
 
 def assert_cardinality(expected_cardinality: Any) -> Callable:
-    from eagerflow._src.data.transformations import AssertCardinalityDataset
-
     def _apply_fn(dataset: DatasetV2) -> DatasetV2:
         return AssertCardinalityDataset(dataset, expected_cardinality)
 
@@ -177,8 +177,6 @@ def get_structure(dataset_or_iterator: Any) -> Any:
 
 def from_list(elements: list, name: str | None = None) -> DatasetV2:
     """A dataset of the given elements (each a nest of tensors of one structure)."""
-    from eagerflow._src.data import structure as dstruct
-
     if not elements:
         raise ValueError("Invalid `elements`. `elements` should not be empty.")
     normalized = [dstruct.normalize_element(e) for e in elements]

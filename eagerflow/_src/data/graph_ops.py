@@ -27,16 +27,20 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.autograph.operators.control_flow import _tf_if_stmt, _verify_loop_var, tf_loop
 from eagerflow._src.control_flow.subgraph_ops import without_gradient
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import OutOfRangeError
+from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.dataset_functions import DatasetFunction
+from eagerflow._src.data.functions import StructuredFunction, _sparse_of
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.optional import Optional
+from eagerflow._src.data.transformations import run_reduce
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.registry import OpDef
@@ -90,8 +94,6 @@ def _zeros_of(specs: tuple) -> list:
 
 def _components(outs: tuple, specs: tuple) -> tuple:
     """Symbolic outputs as the element's components (SparseTensors rebuilt)."""
-    from eagerflow._src.data.functions import _sparse_of
-
     res, k = [], 0
     for s in specs:
         if isinstance(s, SparseTensorSpec):
@@ -134,9 +136,6 @@ class _IteratorHandle:
 
 def pipeline_captures(dataset: Any) -> list:
     """The enclosing function's tensors that the pipeline's functions read."""
-    from eagerflow._src.data.dataset_functions import DatasetFunction
-    from eagerflow._src.data.functions import StructuredFunction
-
     kinds = (StructuredFunction, DatasetFunction)
     seen: set = set()
     out: dict = {}
@@ -219,8 +218,6 @@ def get_next_as_optional(handle: Any, structure: dstruct.Structure) -> tuple:
 
 def reduce_in_graph(dataset: Any, state: Any, state_spec: Any, fn: Any) -> Any:
     """`dataset.reduce(...)` inside a tf.function: one "ReduceDataset" operation."""
-    from eagerflow._src.data.transformations import run_reduce
-
     flat_state = [convert_to_tensor(v) if not isinstance(v, Tensor) else v
                   for v in dstruct.flatten(state)]
     specs = dstruct.flatten(state_spec)
@@ -234,8 +231,6 @@ def reduce_in_graph(dataset: Any, state: Any, state_spec: Any, fn: Any) -> Any:
     n_state, n = len(flat_state), len(specs)
 
     def kernel(xp: Any, *values: Any, dataset: Any) -> Any:
-        from eagerflow._src.core.tensor import EagerTensor
-
         ctx = IterContext(dataset.options())
         ctx.feed = dict(zip(ids, values[n_state:]))
         init = tuple(EagerTensor(np.asarray(a), s.dtype) for a, s in
@@ -254,8 +249,6 @@ def reduce_in_graph(dataset: Any, state: Any, state_spec: Any, fn: Any) -> Any:
 
 def single_element(dataset: Any) -> Any:
     """`dataset.get_single_element()` inside a tf.function: "DatasetToSingleElement"."""
-    from eagerflow._src.core.errors import InvalidArgumentError
-
     structure = dataset._structure
     specs = structure.specs
     out_specs = _output_specs(specs)
@@ -381,11 +374,6 @@ class IteratorSource:
 
     def step(self, prefix: list, body: Callable, get_state: Callable, set_state: Callable,
              symbol_names: tuple) -> list:
-        from eagerflow._src.autograph.operators.control_flow import (
-            _tf_if_stmt,
-            _verify_loop_var,
-        )
-
         has, element = self.next_optional()
         before = get_state()
 
@@ -421,8 +409,6 @@ def for_over_source(source: IteratorSource, extra_test: Callable | None, body: C
                     get_state: Callable, set_state: Callable, symbol_names: tuple,
                     opts: dict) -> None:
     """The graph loop over an iterator's elements, read by `source.next_optional()`."""
-    from eagerflow._src.autograph.operators.control_flow import tf_loop
-
     graph = _state.graph
     start = len(graph.operations)
     tf_loop(extra_test, body, get_state, set_state, symbol_names, opts, source)

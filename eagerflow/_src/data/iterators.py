@@ -22,6 +22,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import Trackable
 
@@ -298,8 +299,6 @@ class NumpyIterator:
 
 
 def _to_numpy(c: Any) -> Any:
-    from eagerflow._src.core.sparse_tensor import SparseTensor
-
     if isinstance(c, SparseTensor):
         from eagerflow._src.data.optional import SparseTensorValue
 

@@ -12,6 +12,7 @@ import numpy as np
 
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.data.structure import normalize_element, structure_spec
 
 SparseTensorValue = collections.namedtuple("SparseTensorValue",
                                            ["indices", "values", "dense_shape"])
@@ -24,8 +25,6 @@ class Optional:
 
     @staticmethod
     def from_value(value: Any) -> Optional:
-        from eagerflow._src.data.structure import normalize_element, structure_spec
-
         value = normalize_element(value)
         return _OptionalImpl(value, True, structure_spec(value))
 

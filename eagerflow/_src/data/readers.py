@@ -23,6 +23,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext
+from eagerflow._src.data.parallel import InterleaveDataset
 from eagerflow._src.data.sources import TensorSliceDataset, deferred_source, int64_arg
 from eagerflow._src.io import tfrecord
 from eagerflow._src.io.file_errors import os_error
@@ -138,8 +139,6 @@ class _FileReaderDataset(DatasetV2):
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         if self._parallel is None:
             return _FilesIterator(self._inputs[0]._make_iterator(ctx), self._open)
-        from eagerflow._src.data.parallel import InterleaveDataset
-
         inter = InterleaveDataset(self._inputs[0], None, self._parallel, 1, self._parallel,
                                   None, _internal=lambda flat: self._single(flat[0]))
         inter._struct_cache = self._structure

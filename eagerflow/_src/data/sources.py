@@ -26,6 +26,7 @@ from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, ListIterator
 from eagerflow._src.data.random_seed import Words, iterator_seeds, make_rng, split_seed
+from eagerflow._src.function.compat_v1 import get_static_value
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 
 
@@ -58,8 +59,6 @@ def int64_arg(value: Any, what: str = "") -> int:
 
 
 def _static_value(t: Tensor) -> Any:
-    from eagerflow._src.function.compat_v1 import get_static_value
-
     return get_static_value(t)
 
 

@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec
 from eagerflow._src.data import ragged_elements
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
+from eagerflow._src.ops.stacking import stack
 
 
 class DatasetSpec(TypeSpec):
@@ -215,8 +216,6 @@ def _stack_list(items: list) -> Any:
     tensors = [v for v in items if isinstance(v, Tensor)]
     if not tensors:
         return convert_to_tensor(items)
-    from eagerflow._src.ops.stacking import stack
-
     dtype = tensors[0].dtype
     parts = []
     for v in items:

@@ -14,7 +14,8 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
-from eagerflow._src.core.errors import InvalidArgumentError, op_error
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError, op_error
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
@@ -350,8 +351,6 @@ def run_reduce(dataset: DatasetV2, flat_state: tuple, state_spec: Any, fn: Struc
 
 
 def _in_function() -> bool:
-    from eagerflow._src.core.context import _state
-
     return getattr(_state.graph, "building_function", False)
 
 
@@ -738,8 +737,6 @@ class _AssertCardinalityIterator(ElementIterator):
         self._seen = 0
 
     def __next__(self) -> tuple:
-        from eagerflow._src.core.errors import FailedPreconditionError
-
         try:
             e = next(self._in)
         except StopIteration:

@@ -24,6 +24,7 @@ from eagerflow._src.distribute import context
 from eagerflow._src.distribute.strategy import ReplicaContext, cross_replica_call
 from eagerflow._src.distribute.values import regroup, select_replica
 from eagerflow._src.ops import variables as V
+from eagerflow._src.ops.array import concat
 
 
 class _Aborted(Exception):
@@ -72,8 +73,6 @@ class InlineReplicaContext(ReplicaContext):
         return nest.pack_sequence_as(value, self.merge_call(reduce_all, args=tuple(flat)))
 
     def all_gather(self, value: Any, axis: int, options: Any = None) -> Any:
-        from eagerflow._src.ops.array import concat
-
         def gather_all(strategy: Any, *flat: Any) -> list:
             return [concat(list(strategy.experimental_local_results(v)), axis=axis)
                     for v in flat]

@@ -32,6 +32,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.autograph.operators.variables import Undefined
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
@@ -39,6 +40,7 @@ from eagerflow._src.core.errors import OutOfRangeError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import graph_ops
+from eagerflow._src.distribute.graph_merge import run_inline
 from eagerflow._src.distribute.input import _per_replica, distribute_element
 from eagerflow._src.distribute.replica_function import NotTraceable
 from eagerflow._src.distribute.values import regroup, select_replica
@@ -206,8 +208,6 @@ def for_over_distributed(strategy: Any, dataset: Any, iterator: Any, deal: bool,
     source = _DistributedSource(strategy, handle, iterator, structure, deal)
     graph_ops.for_over_source(source, extra_test, replica_body, get_state, set_state, names, opts)
     # After the loop the targets are unset, so a read fails instead of seeing the marker.
-    from eagerflow._src.autograph.operators.variables import Undefined
-
     set_state(tuple(Undefined(names[k]) if k in targets else v
                     for k, v in enumerate(get_state())))
 
@@ -246,8 +246,6 @@ def run_in_graph(strategy: Any, fn: Callable, args: tuple, kwargs: dict) -> Any:
     try:
         traced = strategy._replica_functions.concrete(fn, args, kwargs)
     except NotTraceable:  # merge_call and the like: every replica traced into this graph
-        from eagerflow._src.distribute.graph_merge import run_inline
-
         return run_inline(strategy, strategy._replica_functions.python_function(fn), args,
                           kwargs)
     graph = _state.graph

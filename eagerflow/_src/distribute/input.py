@@ -15,6 +15,7 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.distribute.values import PerReplica
 
@@ -70,6 +71,26 @@ def _batch_size(element: Any) -> int | None:
     return None
 
 
+class InputContext:
+    """What an input function knows: pipelines, this pipeline's id, replicas in sync."""
+
+    def __init__(self, num_input_pipelines: int = 1, input_pipeline_id: int = 0,
+                 num_replicas_in_sync: int = 1) -> None:
+        self.num_input_pipelines = num_input_pipelines
+        self.input_pipeline_id = input_pipeline_id
+        self.num_replicas_in_sync = num_replicas_in_sync
+
+    def get_per_replica_batch_size(self, global_batch_size: int) -> int:
+        if global_batch_size % self.num_replicas_in_sync:
+            raise ValueError(f"The `global_batch_size` {global_batch_size} is not divisible by "
+                             f"`num_replicas_in_sync` {self.num_replicas_in_sync}")
+        return global_batch_size // self.num_replicas_in_sync
+
+    def __str__(self) -> str:
+        return (f"tf.distribute.InputContext(input pipeline id {self.input_pipeline_id}, "
+                f"total: {self.num_input_pipelines})")
+
+
 class DistributedDataset:
     """Iterates a dataset of global batches as per-replica values."""
 
@@ -106,8 +127,6 @@ class DistributedDatasetsFromFunction(DistributedDataset):
     _deal = True  # each element is one replica's batch
 
     def __init__(self, strategy: Any, dataset_fn: Callable) -> None:
-        from eagerflow._src.distribute.strategy import InputContext
-
         workers, rank = strategy._worker_layout()
         super().__init__(strategy, dataset_fn(InputContext(workers, rank,
                                                            strategy.num_replicas_in_sync)))
@@ -197,8 +216,6 @@ class _EagerOptional:
 
     def get_value(self, name: str | None = None) -> Any:
         if self._value is None:
-            from eagerflow._src.core.errors import InvalidArgumentError
-
             raise InvalidArgumentError(None, None, "The given optional does not have a value. "
                                                    "[Op:OptionalGetValue]")
         return self._value

@@ -15,6 +15,9 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.distribute import context
+from eagerflow._src.ops.array import shape
+from eagerflow._src.ops.math import cast, div_no_nan, multiply, truediv
+from eagerflow._src.ops.reduce import reduce_sum
 
 
 def _replicas(caller: str) -> int:
@@ -29,10 +32,6 @@ def compute_average_loss(per_example_loss: Any, sample_weight: Any = None,
                          global_batch_size: Any = None) -> Tensor:
     """The sum of `per_example_loss` (times `sample_weight`) over the global batch size:
     by default the first dimension times the replicas in sync (0 when it is 0)."""
-    from eagerflow._src.ops.array import shape
-    from eagerflow._src.ops.math import cast, div_no_nan, multiply
-    from eagerflow._src.ops.reduce import reduce_sum
-
     loss = convert_to_tensor(per_example_loss)
     if loss.shape.rank == 0:
         shown = loss.numpy() if hasattr(loss, "_arr") else loss
@@ -68,9 +67,6 @@ def _checked_batch_size(value: Any) -> Tensor:
 
 def scale_regularization_loss(regularization_loss: Any) -> Tensor:
     """The summed regularization loss divided by the replicas in sync."""
-    from eagerflow._src.ops.math import truediv
-    from eagerflow._src.ops.reduce import reduce_sum
-
     n = _replicas("scale_regularization_loss")
     total = reduce_sum(convert_to_tensor(regularization_loss))
     return truediv(total, convert_to_tensor(float(n), total.dtype))

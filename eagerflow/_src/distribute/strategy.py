@@ -20,10 +20,16 @@ from typing import Any, Callable, Iterator, NamedTuple
 import numpy as np
 
 from eagerflow._src.core import device, nest
+from eagerflow._src.core import device as dev
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import UnavailableError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.distribute import collective_ops, context
 from eagerflow._src.distribute.collective import Rendezvous, reduce_arrays
+from eagerflow._src.distribute.input import (
+    DistributedDataset,
+    DistributedDatasetsFromFunction,
+)
 from eagerflow._src.distribute.replica_function import NotTraceable, ReplicaFunctions
 from eagerflow._src.distribute.values import (
     DistributedValues,
@@ -36,6 +42,11 @@ from eagerflow._src.distribute.values import (
     regroup,
     select_replica,
 )
+from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.array import concat, reshape, shape, split
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import add, add_n, cast, floordiv, truediv
+from eagerflow._src.ops.reduce import reduce_prod
 from eagerflow._src.ops.variables import (
     VariableAggregation,
     VariableSynchronization,
@@ -59,8 +70,6 @@ class CrossDeviceOps:
 
 def _reduce_with_ops(tensors: list, op: ReduceOp) -> Tensor:
     """reduce_arrays as ops (the same sums, in replica order), for a graph."""
-    from eagerflow._src.ops.math import add, cast, floordiv, truediv
-
     total = tensors[0]
     for t in tensors[1:]:
         total = add(total, t)
@@ -170,8 +179,6 @@ class ReplicaContext:
         return nest.pack_sequence_as(value, _packed_all_reduce(self, op, flat))
 
     def all_gather(self, value: Any, axis: int, options: Any = None) -> Any:
-        from eagerflow._src.ops.array import concat
-
         if self._tracing:
             raise NotTraceable("all_gather in a replica function")
 
@@ -218,8 +225,6 @@ def _packed_all_reduce(ctx: ReplicaContext, op: ReduceOp, flat: list) -> list:
     """One collective per dtype, as TF packs gradients: tensors of known shape are
     flattened, concatenated, reduced together and split back (the same sums, element by
     element, with one meeting of the replicas instead of one per tensor)."""
-    from eagerflow._src.ops.array import concat, reshape, split
-
     out: list = [None] * len(flat)
     groups: dict = {}
     for i, t in enumerate(flat):
@@ -250,26 +255,6 @@ class _DefaultReplicaContext(ReplicaContext):
 # ---------------------------------------------------------------------------------------
 # Strategies.
 # ---------------------------------------------------------------------------------------
-
-class InputContext:
-    """What an input function knows: pipelines, this pipeline's id, replicas in sync."""
-
-    def __init__(self, num_input_pipelines: int = 1, input_pipeline_id: int = 0,
-                 num_replicas_in_sync: int = 1) -> None:
-        self.num_input_pipelines = num_input_pipelines
-        self.input_pipeline_id = input_pipeline_id
-        self.num_replicas_in_sync = num_replicas_in_sync
-
-    def get_per_replica_batch_size(self, global_batch_size: int) -> int:
-        if global_batch_size % self.num_replicas_in_sync:
-            raise ValueError(f"The `global_batch_size` {global_batch_size} is not divisible by "
-                             f"`num_replicas_in_sync` {self.num_replicas_in_sync}")
-        return global_batch_size // self.num_replicas_in_sync
-
-    def __str__(self) -> str:
-        return (f"tf.distribute.InputContext(input pipeline id {self.input_pipeline_id}, "
-                f"total: {self.num_input_pipelines})")
-
 
 class InputReplicationMode(enum.Enum):
     PER_WORKER = "PER_WORKER"
@@ -412,13 +397,10 @@ class Strategy:
     # -- reductions and values ---------------------------------------------------------
     def reduce(self, reduce_op: Any, value: Any, axis: int | None = None) -> Any:
         """Combines a per-replica value across replicas (and along `axis` if given)."""
-        from eagerflow._src.ops import reduce as R
-
         op = as_reduce_op(reduce_op)
         parts = [convert_to_tensor(v) for v in _components(value)]
         if axis is None and op is ReduceOp.MEAN and parts[0].dtype.is_integer:
-            from eagerflow._src.ops.math import truediv  # TF's sum / replicas: float64
-
+            # TF's sum / replicas: float64
             return truediv(self.reduce(ReduceOp.SUM, value), self.num_replicas_in_sync)
         if axis is None:
             return self._cross_device_ops.reduce(op, PerReplica(parts)) if len(parts) > 1 \
@@ -427,8 +409,6 @@ class Strategy:
         total = self._cross_device_ops.reduce(ReduceOp.SUM, PerReplica(sums)) if len(sums) > 1 \
             else sums[0]
         if op is ReduceOp.MEAN:
-            from eagerflow._src.ops.math import cast, truediv
-
             total = truediv(total, cast(_count_along(parts, axis), total.dtype))
         return self._cross_worker_reduce(op if axis is None else ReduceOp.SUM, total)
 
@@ -442,8 +422,6 @@ class Strategy:
         return tuple(_components(value))
 
     def gather(self, value: Any, axis: int) -> Tensor:
-        from eagerflow._src.ops.array import concat
-
         return concat([convert_to_tensor(v) for v in _components(value)], axis=axis)
 
     # extended-style API used by optimizers and Keras
@@ -461,13 +439,9 @@ class Strategy:
 
     # -- input -------------------------------------------------------------------------
     def experimental_distribute_dataset(self, dataset: Any, options: Any = None) -> Any:
-        from eagerflow._src.distribute.input import DistributedDataset
-
         return DistributedDataset(self, dataset)
 
     def distribute_datasets_from_function(self, dataset_fn: Callable, options: Any = None) -> Any:
-        from eagerflow._src.distribute.input import DistributedDatasetsFromFunction
-
         return DistributedDatasetsFromFunction(self, dataset_fn)
 
     experimental_distribute_datasets_from_function = distribute_datasets_from_function
@@ -490,11 +464,6 @@ def _count_along(parts: list, axis: Any) -> Any:
     if all(d is not None for d in dims):
         return int(np.sum([np.prod(dims[k:k + len(axes)])
                            for k in range(0, len(dims), len(axes))]))
-    from eagerflow._src.ops.array import shape
-    from eagerflow._src.ops.indexing import gather
-    from eagerflow._src.ops.math import add_n
-    from eagerflow._src.ops.reduce import reduce_prod
-
     def count(p: Tensor) -> Tensor:
         rank = p.shape.rank
         return reduce_prod(gather(shape(p), [a % rank if rank else a for a in axes]))
@@ -503,8 +472,6 @@ def _count_along(parts: list, axis: Any) -> Any:
 
 
 def _is_abort(e: BaseException) -> bool:
-    from eagerflow._src.core.errors import UnavailableError
-
     return isinstance(e, UnavailableError) and "another replica failed" in str(e)
 
 
@@ -535,8 +502,6 @@ class MirroredStrategy(Strategy):
 
     def __init__(self, devices: list | None = None, cross_device_ops: Any = None) -> None:
         if devices is None:
-            from eagerflow._src.core import device as dev
-
             # TF's choice: every logical GPU, else every logical CPU (a CPU split into
             # logical devices gives one replica each)
             devices = [d.name for d in dev.list_logical_devices("GPU")] or \

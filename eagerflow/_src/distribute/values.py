@@ -18,7 +18,9 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import device, nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
-from eagerflow._src.ops.variables import Variable
+from eagerflow._src.distribute import context
+from eagerflow._src.ops.math import equal, where, zeros_like
+from eagerflow._src.ops.variables import Variable, VariableAggregation
 
 
 class ReduceOp(enum.Enum):
@@ -29,8 +31,6 @@ class ReduceOp(enum.Enum):
 
     @staticmethod
     def from_variable_aggregation(aggregation: Any) -> ReduceOp:
-        from eagerflow._src.ops.variables import VariableAggregation
-
         mapping = {VariableAggregation.SUM: ReduceOp.SUM, VariableAggregation.MEAN: ReduceOp.MEAN}
         if aggregation not in mapping:
             raise ValueError(f"Could not convert from `tf.VariableAggregation` {aggregation} to "
@@ -85,8 +85,6 @@ class Mirrored(DistributedValues):
 
 def current_replica_index() -> int | None:
     """The index of the replica running on this thread, or None in cross-replica context."""
-    from eagerflow._src.distribute import context
-
     ctx = context.current_replica_context()
     return None if ctx is None else ctx.local_index
 
@@ -105,8 +103,6 @@ class MirroredVariable(Variable):
 
     @classmethod
     def from_copies(cls, primary: Variable, copies: list, strategy: Any) -> MirroredVariable:
-        from eagerflow._src.ops.variables import VariableAggregation
-
         if cls._aggregates_replica_writes and primary._aggregation == VariableAggregation.MEAN \
                 and not primary.dtype.is_floating:
             raise ValueError("creating distributed tf.Variable with aggregation=MEAN and a "
@@ -177,8 +173,6 @@ class SyncOnReadVariable(MirroredVariable):
         i = current_replica_index()
         if i is not None:
             return self._copies[i]
-        from eagerflow._src.ops.variables import VariableAggregation
-
         if self._aggregation in (VariableAggregation.SUM, VariableAggregation.MEAN):
             first = device.lookup(self._strategy._devices[0])
             total = self._copies[0]
@@ -195,8 +189,6 @@ class SyncOnReadVariable(MirroredVariable):
         if i is not None:
             self._copies[i] = value
             return
-        from eagerflow._src.ops.variables import VariableAggregation
-
         # Cross-replica writes (reset_state, restore): the combined read gives `value` back.
         spread = self._aggregation == VariableAggregation.SUM
         for k, name in enumerate(self._strategy._devices):
@@ -210,9 +202,6 @@ class SyncOnReadVariable(MirroredVariable):
 def _combine_replica_write(t: Any, aggregation: int, strategy: Any) -> Any:
     """A replica's write combined across the replicas: their mean or sum, or replica 0's."""
     from eagerflow._src.distribute import collective_ops
-    from eagerflow._src.ops.math import equal, where, zeros_like
-    from eagerflow._src.ops.variables import VariableAggregation
-
     if aggregation == VariableAggregation.ONLY_FIRST_REPLICA:
         first = equal(collective_ops.replica_id(strategy), 0)
         return collective_ops.all_reduce(where(first, t, zeros_like(t)), "SUM", strategy)

@@ -20,7 +20,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.graph.interpreter import evaluate
+from eagerflow._src.graph.interpreter import ancestors, evaluate, run_op
 from eagerflow._src.graph.ir import (
     Graph,
     Operation,
@@ -28,6 +28,7 @@ from eagerflow._src.graph.ir import (
     _session_stack,
     get_default_session,
 )
+from eagerflow._src.ops.math import identity
 
 __all__ = ["Graph", "Operation", "Session", "InteractiveSession", "get_default_graph",
            "get_default_session", "placeholder", "placeholder_with_default",
@@ -63,8 +64,6 @@ def placeholder(dtype: Any, shape: Any = None, name: str | None = None) -> Symbo
 
 
 def placeholder_with_default(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
-    from eagerflow._src.ops.math import identity
-
     return identity(convert_to_tensor(input))
 
 
@@ -160,8 +159,6 @@ class InteractiveSession(Session):
 
 
 def evaluate_op(op: Operation, feeds: dict) -> None:
-    from eagerflow._src.graph.interpreter import ancestors, run_op
-
     values = dict(feeds)
     needed = ancestors([x for x in op.inputs if isinstance(x, SymbolicTensor)], set(values))
     for node in needed:
@@ -181,8 +178,6 @@ def get_static_value(tensor: Any, partial: bool = False) -> Any:
     if hasattr(tensor, "_as_tensor") and not isinstance(tensor, Tensor):
         return None if _state.graph is not None else tensor.numpy()
     if isinstance(tensor, SymbolicTensor):
-        from eagerflow._src.graph.interpreter import ancestors
-
         needed = ancestors([tensor])
         if any(o.type == "Placeholder" or o.op.stateful or o.type == "ReadVariableOp"
                for o in needed):

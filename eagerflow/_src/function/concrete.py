@@ -21,10 +21,12 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import ARRAY_TYPES, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, graph_collection
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
@@ -38,8 +40,11 @@ from eagerflow._src.function.function_type import (
 from eagerflow._src.graph import codegen, device_program
 from eagerflow._src.graph.device_program import DeviceProgram
 from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
-from eagerflow._src.graph.passes import optimize
+from eagerflow._src.graph.passes import PIPELINE, optimize
+from eagerflow._src.graph.passes.common import copy_graph
+from eagerflow._src.graph.replay import replay
 from eagerflow._src.ops.dispatch import Node, bind
+from eagerflow._src.ops.math import add, zeros_like
 from eagerflow._src.ops.registry import OpDef
 
 _uids = itertools.count(1)
@@ -193,9 +198,6 @@ class ConcreteFunction:
         self._fwd = codegen.generate(g, g.outputs, self._name, wrap=True)
 
     def _compile_saved(self) -> None:
-        from eagerflow._src.graph.passes import PIPELINE
-        from eagerflow._src.graph.passes.common import copy_graph
-
         g = copy_graph(self.graph)
         for node in g.operations:
             if node.op.save_outputs and "keep_history" in node.attrs:
@@ -265,8 +267,6 @@ class ConcreteFunction:
 
     def _replay_node(self, node: Any, args: tuple, saved: dict, skip_effects: bool,
                      env: dict) -> Any:
-        from eagerflow._src.graph.replay import replay
-
         n_args, n_out = len(self.graph.inputs), self._n_out
         inner_saved = {}
         for k, s in enumerate(self._saved):
@@ -350,9 +350,6 @@ class ConcreteFunction:
         raise fail(f"missing a required argument: '{key}'")
 
     def _flatten_value(self, spec: Any, value: Any, flat: list, fail: Any) -> None:
-        from eagerflow._src.core.errors import InvalidArgumentError
-        from eagerflow._src.core.tensor_spec import is_tensor_spec
-
         if is_tensor_spec(spec):
             if hasattr(value, "_as_tensor") and not isinstance(value, Tensor):
                 value = value._as_tensor()
@@ -448,8 +445,6 @@ class ConcreteFunction:
         g_in = []
         for g, o in zip(gs, node.outputs):
             if g is None:
-                from eagerflow._src.ops.math import zeros_like
-
                 g = zeros_like(o)
             g_in.append(g)
         res = list(bw.call_flat_outputs(xs + saved + g_in))
@@ -564,10 +559,6 @@ def _pack(template: Any, get: Any) -> Any:
 def build_backward(fn: ConcreteFunction) -> tuple:
     """The gradient of `fn` as a ConcreteFunction of (inputs, saved, output grads), and a
     mask saying which of fn's Call inputs (tensors, then variables) get a gradient."""
-    from eagerflow._src.autodiff.tape import GradientTape
-    from eagerflow._src.graph.replay import replay
-    from eagerflow._src.ops.math import add
-
     fg = fn.graph
     g = FuncGraph(fn.name + "_grad")
     with tracing_scope(g):

@@ -24,6 +24,13 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
+from eagerflow._src.function.concrete import (
+    ConcreteFunction,
+    _Composite,
+    _Leaf,
+    _Rebuilt,
+    tracing_scope,
+)
 from eagerflow._src.function.function_type import FunctionType
 from eagerflow._src.function.signature import (
     _SpecComposite,
@@ -32,6 +39,8 @@ from eagerflow._src.function.signature import (
     describe_key_change,
     make_key,
 )
+from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.ops.math import identity
 
 if TYPE_CHECKING:
     from eagerflow._src.function.concrete import ConcreteFunction
@@ -99,14 +108,11 @@ def in_per_replica_call() -> bool:
 
 
 def _autograph_convert(fn: Callable) -> Callable:
-    """AutoGraph's conversion of `fn`, when the autograph package is present."""
-    try:
-        from eagerflow._src import autograph
-    except ImportError:
-        return fn
-    convert = getattr(autograph, "convert", None)
-    if convert is None:
-        return fn
+    """AutoGraph's conversion of `fn`."""
+    # Not a cycle: AutoGraph (30 modules of AST converters) loads on the first trace, so
+    # that `import eagerflow` stays light (it is an eighth of the import time).
+    from eagerflow._src.autograph import convert
+
     try:
         return convert(fn)
     except Exception as e:  # noqa: BLE001 - TF runs the function unconverted, with a warning
@@ -404,9 +410,6 @@ class Function:
 
     def _trace_once(self, bound: dict, shapes: list, allow_variables: bool) -> ConcreteFunction:
         # The graph machinery loads on the first trace, keeping `import eagerflow` light.
-        from eagerflow._src.function.concrete import ConcreteFunction, tracing_scope
-        from eagerflow._src.graph.ir import FuncGraph
-
         outer = _state.graph
         graph = FuncGraph(self._name, parent=outer)
         graph.allow_variable_creation = allow_variables
@@ -548,9 +551,6 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
 
 def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
     """The output structure with tensor leaves replaced by _Leaf indices into `flat`."""
-    from eagerflow._src.function.concrete import _Leaf, _Rebuilt
-    from eagerflow._src.ops.math import identity
-
     if result is None:
         return None
     # each output is an Identity of the value (TF's graphs end the same way; code
@@ -586,8 +586,6 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
         flat.append(identity(result._as_tensor()))
         return _Leaf(len(flat) - 1)
     if getattr(result, "_is_distributed_value", False):  # strategy.run's PerReplica results
-        from eagerflow._src.function.concrete import _Composite
-
         return _Composite(type(result), [_output_template(graph, r, flat) for r in result.values])
     return result
 

@@ -16,8 +16,8 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor
-from eagerflow._src.core.tensor_spec import is_tensor_spec
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 
 # ---------------------------------------------------------------------------------------
 # Cache keys.
@@ -34,8 +34,6 @@ class _SpecTensor:
         self.name = spec.name
 
     def __repr__(self) -> str:
-        from eagerflow._src.core.tensor_spec import TensorSpec
-
         return repr(TensorSpec(self._shape, self._dtype, self.name))
 
 
@@ -101,8 +99,6 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
     if isinstance(args, np.ndarray):
         e = EagerTensor(np.array(args)) if args.dtype.kind not in "USO" else None
         if e is None:
-            from eagerflow._src.core.tensor import convert_to_tensor
-
             e = convert_to_tensor(args)
         tensors.append(e)
         return (e._dtype, None if relax else e._shape)

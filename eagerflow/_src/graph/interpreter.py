@@ -1,6 +1,8 @@
 """The reference executor: runs a graph operation by operation with the OpDefs' kernels.
 
-Sits in graph/, above ir. It is deliberately simple (a dict from tensor to array):
+Sits at the bottom of graph/: it needs only what graph tensors and operations have
+(`t._op`, `node.inputs`, ...), so ir.py can evaluate with it (a variable's initial value
+inside tf.function). It is deliberately simple (a dict from tensor to array):
 the generated code (codegen.py) must agree with it, and it evaluates constant
 subgraphs (constant folding, variable initial values) and Session.run fetches.
 """
@@ -11,14 +13,14 @@ from typing import Any
 
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
+from eagerflow._src.ops.checks import is_graph_tensor
 
 
-def run_op(node: Operation, values: dict, xp: Any = None) -> None:
+def run_op(node: Any, values: dict, xp: Any = None) -> None:
     """Runs one operation, storing its outputs in `values` (keyed by id of the tensor)."""
     args = []
     for x in node.inputs:
-        if type(x) is SymbolicTensor:
+        if is_graph_tensor(x):
             args.append(values[id(x)])
         else:
             args.append(x)  # a variable (ReadVariableOp's input)
@@ -31,7 +33,7 @@ def run_op(node: Operation, values: dict, xp: Any = None) -> None:
             values[id(t)] = v
 
 
-def run_graph(graph: Graph, inputs: list, outputs: list | None = None) -> list:
+def run_graph(graph: Any, inputs: list, outputs: list | None = None) -> list:
     """Executes every operation of `graph` in order (effects included) and returns the
     arrays of `outputs` (default: graph.outputs)."""
     values: dict = {}
@@ -43,23 +45,23 @@ def run_graph(graph: Graph, inputs: list, outputs: list | None = None) -> list:
             continue
         run_op(node, values)
     outs = graph.outputs if outputs is None else outputs
-    return [values[id(t)] if type(t) is SymbolicTensor else t for t in outs]
+    return [values[id(t)] if is_graph_tensor(t) else t for t in outs]
 
 
 def ancestors(fetches: list, stop: set | None = None) -> list:
     """Operations needed to compute `fetches` (ids in `stop` are fed), in graph order."""
     need: set = set()
-    stack = [t._op for t in fetches if type(t) is SymbolicTensor and id(t) not in (stop or ())]
+    stack = [t._op for t in fetches if is_graph_tensor(t) and id(t) not in (stop or ())]
     while stack:
         node = stack.pop()
         if node._id in need:
             continue
         need.add(node._id)
         for x in node.inputs:
-            if type(x) is SymbolicTensor and id(x) not in (stop or ()):
+            if is_graph_tensor(x) and id(x) not in (stop or ()):
                 stack.append(x._op)
     ops: list = []
-    graphs = {id(t._op.graph): t._op.graph for t in fetches if type(t) is SymbolicTensor}
+    graphs = {id(t._op.graph): t._op.graph for t in fetches if is_graph_tensor(t)}
     for g in graphs.values():
         ops.extend(o for o in g.operations if o._id in need)
     return ops
@@ -77,4 +79,4 @@ def evaluate(fetches: list, feeds: dict | None = None) -> list:
                    " and shape [" + ",".join("?" if d is None else str(d)
                                              for d in node.attrs["shape"]) + "]"))
         run_op(node, values)
-    return [values[id(t)] if type(t) is SymbolicTensor else t for t in fetches]
+    return [values[id(t)] if is_graph_tensor(t) else t for t in fetches]

@@ -29,6 +29,7 @@ from eagerflow._src.core.device import lookup, to_device
 from eagerflow._src.core.errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.graph.interpreter import ancestors, evaluate
 from eagerflow._src.ops.registry import OpDef
 
 # ---------------------------------------------------------------------------------------
@@ -486,8 +487,6 @@ class Graph:
 
     def lift_to_eager(self, t: SymbolicTensor) -> EagerTensor:
         """The value of `t` if it depends on no placeholder (a variable's initial value)."""
-        from eagerflow._src.graph.interpreter import ancestors, evaluate
-
         if any(o.type == "Placeholder" for o in ancestors([t])):
             raise ValueError(
                 f"The initial value of a variable created inside tf.function can't depend on "

@@ -25,8 +25,8 @@ import zlib
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
-from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
-from eagerflow._src.io.crc32c import masked_crc32c
+from eagerflow._src.core.errors import DataLossError, FailedPreconditionError, InvalidArgumentError
+from eagerflow._src.io import crc32c
 from eagerflow._src.io.file_errors import os_error
 
 _HEADER = struct.Struct("<QI")
@@ -101,8 +101,8 @@ def _wbits(compression: str, window_bits: int | None = None) -> int:
 def frame(record: bytes) -> bytes:
     """One record in TFRecord framing."""
     header = struct.pack("<Q", len(record))
-    return b"".join((header, _FOOTER.pack(masked_crc32c(header)), record,
-                     _FOOTER.pack(masked_crc32c(record))))
+    return b"".join((header, _FOOTER.pack(crc32c.masked_value(header)), record,
+                     _FOOTER.pack(crc32c.masked_value(record))))
 
 
 class AtomicFile:
@@ -267,7 +267,7 @@ class RecordReader:
             self.close()
             return None
         length, length_crc = _HEADER.unpack(header)
-        if masked_crc32c(header[:8]) != length_crc:
+        if crc32c.masked_value(header[:8]) != length_crc:
             self.close()
             hint = " (Is this even a TFRecord file?)" if start == 0 else ""
             raise DataLossError(None, None, f"corrupted record at {start}{hint} (file: "
@@ -280,7 +280,7 @@ class RecordReader:
             raise DataLossError(None, None, f"truncated record at {start}' failed with Read less "
                                 f"bytes than requested (file: {self.path})")
         record = data[:length]
-        if masked_crc32c(record) != _FOOTER.unpack(data[length:])[0]:
+        if crc32c.masked_value(record) != _FOOTER.unpack(data[length:])[0]:
             self.close()
             # TF names the offset of the data whose checksum failed (after the header).
             raise DataLossError(None, None, f"corrupted record at {start + 12} (file: "
@@ -334,15 +334,11 @@ class TFRecordWriter:
             raise TypeError(f"write(): incompatible function arguments: `record` must be bytes, "
                             f"got {type(record)}")
         if self._writer.closed:
-            from eagerflow._src.core.errors import FailedPreconditionError
-
             raise FailedPreconditionError(None, None, "Writer is closed.")
         self._writer.write(bytes(record))
 
     def flush(self) -> None:
         if self._writer.closed:
-            from eagerflow._src.core.errors import FailedPreconditionError
-
             raise FailedPreconditionError(None, None, "Writer is closed.")
         self._writer.flush()
 

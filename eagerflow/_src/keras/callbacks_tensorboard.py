@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.keras.callbacks import Callback
-from eagerflow._src.summary import summary_ops
+from eagerflow._src.summary import protos, summary_ops
 from eagerflow._src.summary import writer as writer_mod
 
 
@@ -189,8 +189,6 @@ class TensorBoard(Callback):
             config = to_json()
         except Exception:  # subclassed models have no config: TF writes nothing either
             return
-        from eagerflow._src.summary import protos
-
         meta = protos.get().SummaryMetadata()
         meta.plugin_data.plugin_name = "graph_keras_model"
         meta.plugin_data.content = b"1"

@@ -8,11 +8,10 @@ from typing import Any
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.functional import Functional
 from eagerflow._src.keras.engine.sequential import Sequential
+from eagerflow._src.keras.layers import deserialize
 
 
 def model_from_config(config: dict, custom_objects: dict | None = None) -> Layer:
-    from eagerflow._src.keras.layers import deserialize
-
     if isinstance(config, list):
         raise TypeError("`model_from_config` expects a dictionary, not a list. Received: "
                         f"config={config}. Did you meant to use `Sequential.from_config(config)`"

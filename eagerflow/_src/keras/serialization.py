@@ -235,11 +235,11 @@ def _serialize_special(obj: Any) -> Any:
                       "order to reload the object, you will have to pass `safe_mode=False` "
                       "to the loading function. Please avoid using `lambda` in the future, "
                       "and use named Python functions instead.", stacklevel=3)
-        return {"class_name": "__lambda__", "config": {"value": _func_dump(obj)}}
+        return {"class_name": "__lambda__", "config": {"value": func_dump(obj)}}
     return _NOT_SPECIAL
 
 
-def _func_dump(fn: types.FunctionType) -> tuple:
+def func_dump(fn: types.FunctionType) -> tuple:
     """Keras's (code, defaults, closure) triple, the code marshalled and base64-encoded.
     Written for format compatibility only: eagerflow never loads it back."""
     code = base64.encodebytes(marshal.dumps(fn.__code__)).decode("ascii")

@@ -22,6 +22,8 @@ from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.distribute import context
+from eagerflow._src.distribute.input import distribute_element
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.keras import callbacks as cbks
 from eagerflow._src.keras import data_adapter as da
@@ -49,8 +51,6 @@ def _batch_size(x: Any) -> Any:
 def _scale_for_replicas(loss: Any) -> Any:
     """Inside a replica of a strategy, the loss share whose summed gradients give the
     gradient of the global batch's loss (TF's scale_loss_for_distribution)."""
-    from eagerflow._src.distribute import context
-
     ctx = context.current_replica_context()
     n = ctx.num_replicas_in_sync if ctx is not None else 1
     return loss if n == 1 else loss / float(n)
@@ -59,8 +59,6 @@ def _scale_for_replicas(loss: Any) -> Any:
 def _model_strategy(model: Any) -> Any:
     """The multi-replica strategy that owns the model: the one whose scope created its
     weights, or (for a model not built yet) the one in scope now."""
-    from eagerflow._src.distribute import context
-
     weights = getattr(model, "weights", []) if getattr(model, "built", False) else []
     for v in weights:
         strategy = getattr(v, "_strategy", None)
@@ -88,8 +86,6 @@ class _DistributedStep:
         return self._compiled is not None
 
     def __call__(self, data: Any) -> Any:
-        from eagerflow._src.distribute.input import distribute_element
-
         with self._strategy.scope():
             if not self._built:
                 self._build(data)

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.trackable import (
     TrackableDict,
     TrackableList,
@@ -105,8 +106,9 @@ def snake_case(name: str) -> str:
     return re.sub("([a-z])([A-Z])", r"\1_\2", s).lower()
 
 
-def _natural_key(s: str) -> list:
-    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", s)]
+def _name_key(name: str) -> str:
+    """Keras 3's attribute order: by name, private attributes last."""
+    return f"~{name}" if name.startswith("_") else name
 
 
 def _is_layer(x: Any) -> bool:
@@ -125,29 +127,44 @@ def _is_graph_model(x: Any) -> bool:
 
 
 def own_variables(layer: Any) -> list:
-    """The layer's own variables, trainable first (Keras 3's order in the file)."""
+    """The layer's own variables, trainable first (Keras 3's order in the file); an
+    optimizer's are its `variables` (iterations, learning rate, then its slots)."""
+    if _is_optimizer(layer):
+        return list(layer.variables)
     if hasattr(layer, "_trainable_weights"):
         return list(layer._trainable_weights) + list(getattr(layer, "_non_trainable_weights", []))
     vs = [v for v in children_of(layer).values() if is_variable(v)]
     return [v for v in vs if v.trainable] + [v for v in vs if not v.trainable]
 
 
+def _is_optimizer(x: Any) -> bool:
+    return callable(getattr(x, "get_slot_names", None)) and hasattr(x, "variables")
+
+
 def _walk(obj: Any) -> list:
-    """(path component, layer or list of layers) below `obj`, in Keras 3's order."""
+    """(path component, layer or list of layers) below `obj`, in Keras 3's order: a graph
+    model's `layers` first, then the attributes by name (private ones last), a model's
+    `layers` list and its optimizer (the group `optimizer`) among them."""
     out = []
     if _is_graph_model(obj) and hasattr(obj, "layers"):
         out.append(("layers", list(obj.layers)))
+    entries: dict = {}
     kids = children_of(obj)
-    for name in sorted(kids, key=_natural_key):
+    for name, child in kids.items():
         if name.startswith(("layer-", "layer_with_weights-")):
             continue
-        child = kids[name]
         if isinstance(child, (TrackableList, TrackedList)):
-            out.append((name, list(child._items)))
+            entries[name] = list(child._items)
         elif isinstance(child, (TrackableDict, TrackedDict)):
-            out.append((name, list(child._items.values())))
+            entries[name] = list(child._items.values())
         elif not is_variable(child) and _is_layer(child):
-            out.append((name, child))
+            entries[name] = child
+    if not out and "Model" in {c.__name__ for c in type(obj).__mro__}:
+        entries["layers"] = list(obj.layers)  # a subclassed model's property, walked too
+    optimizer = obj.__dict__.get("optimizer") if hasattr(obj, "__dict__") else None
+    if optimizer is not None and _is_optimizer(optimizer):
+        entries["optimizer"] = optimizer
+    out.extend((name, entries[name]) for name in sorted(entries, key=_name_key))
     return out
 
 
@@ -186,19 +203,26 @@ def _vars_group(path: str) -> str:
     return f"{path}/vars" if path else "vars"
 
 
+def write_weights(model: Any, f: Any, include_optimizer: bool = True) -> None:
+    """The model's variables (its optimizer's too) into open h5py File `f`."""
+    for path, layer in _layout(model):
+        if path == "optimizer" and not include_optimizer:
+            continue
+        g = f.create_group(_vars_group(path))
+        name = getattr(layer, "name", None)
+        if isinstance(name, str):
+            g.attrs["name"] = name
+        for i, v in enumerate(own_variables(layer)):
+            g.create_dataset(str(i), data=np.asarray(v.numpy()))
+
+
 def save_weights_h5(model: Any, filepath: str) -> None:
     h5py = _h5py()
     fileio.makedirs(os.path.dirname(filepath))
     tmp = fileio.temp_name(filepath)
     try:
         with h5py.File(tmp, "w") as f:
-            for path, layer in _layout(model):
-                g = f.create_group(_vars_group(path))
-                name = getattr(layer, "name", None)
-                if isinstance(name, str):
-                    g.attrs["name"] = name
-                for i, v in enumerate(own_variables(layer)):
-                    g.create_dataset(str(i), data=np.asarray(v.numpy()))
+            write_weights(model, f)
         with open(tmp, "rb+") as fh:
             fileio._fsync(fh.fileno())
         os.replace(tmp, filepath)
@@ -211,14 +235,25 @@ def save_weights_h5(model: Any, filepath: str) -> None:
     fileio.fsync_dir(os.path.dirname(filepath))
 
 
-def _read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
-    """(variable, value) pairs for every layer, read and checked before any is assigned."""
+def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
+    """(variable, value) pairs for every layer, read and checked before any is assigned.
+    A saved optimizer's values go to the model's (built first, as Keras builds it); a
+    model without one, or one whose variables don't match, skips them with a warning."""
     plan = []
+    optimizer = getattr(model, "optimizer", None)
+    if f.get("optimizer/vars") is not None and optimizer is not None and \
+            _is_optimizer(optimizer) and not getattr(optimizer, "built", True):
+        optimizer.build(model.trainable_variables)  # build is idempotent per variable
     for path, layer in _layout(model):
         own = own_variables(layer)
         group = f.get(_vars_group(path))
         stored = [] if group is None else sorted(group.keys(), key=int)
         lname = getattr(layer, "name", path or "model")
+        if _is_optimizer(layer) and len(stored) != len(own):
+            fileio.logger.warning(
+                "Skipping variable loading for optimizer '%s', because it has %d variables "
+                "whereas the saved optimizer has %d variables.", lname, len(own), len(stored))
+            continue
         if len(stored) != len(own):
             if skip_mismatch:
                 fileio.logger.warning("Skipping loading weights for layer '%s': expected %d "
@@ -258,8 +293,6 @@ def _read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
 def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False) -> None:
     """Loads a Keras 3 `.weights.h5`; every layer's values are checked before any is assigned."""
     h5py = _h5py()
-    from eagerflow._src.core.errors import DataLossError
-
     if not os.path.exists(filepath):
         raise FileNotFoundError(f"No such file: {filepath}")
     try:
@@ -268,7 +301,7 @@ def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False) -> N
         raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None
     try:
         with f:
-            plan = _read_plan(f, model, filepath, skip_mismatch)
+            plan = read_plan(f, model, filepath, skip_mismatch)
     except (KeyError, RuntimeError, OSError) as e:
         # h5py's errors for a damaged file (bad object headers, broken links)
         raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None

@@ -46,7 +46,7 @@ from eagerflow._src.ops.dynshape import (
     static_ints,
 )
 from eagerflow._src.ops.math import _t, cast, conj, floormod, ones_like, sum_to, zeros_like
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.sequences import (  # noqa: F401 (re-exported: their old home)
     RANGE,
     lin_space,
@@ -96,6 +96,7 @@ FILL = register(OpDef(
     samples=lambda: [Sample((np.array(1.5),), {"shape": (2, 3)})],
     bad_samples=lambda: [BadSample((np.array(1.0),), {"shape": (-1,)}, InvalidArgumentError,
                                    "Dimension -1 must be >= 0")],
+    tf=TFForm(names={"shape": "dims"}),
 ))
 
 
@@ -256,6 +257,7 @@ RESHAPE_LIKE = register(OpDef(
     grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
     reference=lambda x, like: x.reshape(like.shape),
     samples=lambda: [Sample((_f64(6), np.zeros((2, 3))), grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: b.node("Reshape", [b.input(0), b.shape_of(1)])),
 ))
 
 
@@ -634,6 +636,7 @@ SPLIT = register(OpDef(
     bad_samples=lambda: [
         BadSample((np.ones((2, 6)),), {"sizes": (1, 2), "axis": 1}, InvalidArgumentError)],
     num_outputs=-1,
+    tf=TFForm(names={"sizes": "size_splits", "axis": "split_dim"}),
 ))
 
 def _split_like_infer(g: Any, *likes: Any, axis: int | None) -> list:
@@ -684,7 +687,24 @@ SPLIT_LIKE = register(OpDef(
     samples=lambda: [Sample((_f64(2, 5), np.zeros((2, 2)), np.zeros((2, 3))), {"axis": 1},
                             grad_inputs=(0,))],
     num_outputs=-1,
+    tf=TFForm(export=lambda n, b: _split_like_to_tf(n, b)),
 ))
+
+
+def _split_like_to_tf(n: Any, b: Any) -> list:
+    """TF's SplitV, the sizes read from the other inputs' shapes."""
+    ax = n.attrs["axis"]
+    likes = range(1, len(n.inputs) - (ax is None))
+    if ax is None:  # a runtime axis: each size is that dim of its input's shape
+        axis = b.input(len(n.inputs) - 1)
+        sizes = [b.node("GatherV2", [b.shape_of(i), axis, b.const(0, dt.int32)])[0]
+                 for i in likes]
+        sizes = [b.node("Reshape", [s, b.const([1], dt.int32)])[0] for s in sizes]
+    else:
+        axis = b.const(ax, dt.int32)
+        sizes = [b.shape_of(i, ax, ax + 1 if ax != -1 else None) for i in likes]
+    vec = b.node("ConcatV2", [sizes, b.const(0, dt.int32)])[0]
+    return b.node("SplitV", [b.input(0), vec, axis], {"num_split": len(likes)})
 
 
 def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = None,

@@ -28,7 +28,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import binary_args, less_equal
 from eagerflow._src.ops.reduce import reduce_all
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 # ---------------------------------------------------------------------------------------
 # Assert: the graph-mode op (eagerly, Assert raises directly).
@@ -555,7 +555,23 @@ PRINT = register(OpDef(
                                               "file:///dev/null", "summarize": 3, "end": "\n"},
                             grad=False)],
     num_outputs=0, stateful=True, gpu=False,  # TF's PrintV2 runs on the CPU
+    tf=TFForm(export=lambda n, b: _print_tf(n, b)),
 ))
+
+
+def _print_tf(n: Any, b: Any) -> list:
+    """TF's tf.print: StringFormat fills "{}" placeholders with the tensors in order (a
+    tensor printed twice is given twice), then PrintV2 writes the string."""
+    pieces = n.attrs["template"].split(_MARK)
+    text, inputs = pieces[::2], [b.input(int(p)) for p in pieces[1::2]]
+    mark = "{}"
+    while any(mark in t for t in text):
+        mark = "{" + mark + "}"
+    line = b.node("StringFormat", [inputs], {"template": mark.join(text), "placeholder": mark,
+                                            "summarize": n.attrs["summarize"]})[0]
+    b.node("PrintV2", [line], {"output_stream": n.attrs["output_stream"],
+                               "end": n.attrs["end"]})
+    return []
 
 
 def _stream_key(output_stream: Any) -> str:

@@ -28,7 +28,7 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import ResourceExhaustedError
-from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops.composite_dispatch import elementwise
 
 
@@ -67,19 +67,14 @@ def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
         if st["tapes"]:
             record(op, inputs, outputs, attrs)
         return outputs[0] if op.num_outputs == 1 else outputs
-    try:
-        # unrolled for the common arities: cheaper than a comprehension or map()
-        n = len(inputs)
-        if n == 2:
-            arrays = (inputs[0]._arr, inputs[1]._arr)
-        elif n == 1:
-            arrays = (inputs[0]._arr,)
-        else:
-            arrays = tuple(map(_array_of, inputs))
-    except AttributeError:
-        raise TypeError(f"{op.name}: a symbolic tensor from a graph was passed to an eager op; "
-                        "graph tensors can't be used outside the function that made them") \
-            from None
+    # unrolled for the common arities: cheaper than a comprehension or map()
+    n = len(inputs)
+    if n == 2 and inputs[0].__class__ is EagerTensor and inputs[1].__class__ is EagerTensor:
+        arrays = (inputs[0]._arr, inputs[1]._arr)
+    elif n == 1 and inputs[0].__class__ is EagerTensor:
+        arrays = (inputs[0]._arr,)
+    else:
+        arrays = _eager_arrays(inputs)
     if st["xp"] is not np:
         return _bind_on_device(op, inputs, arrays, attrs, st)
     specs = op.infer(*inputs, **attrs) if attrs else op.infer(*inputs)
@@ -113,6 +108,21 @@ def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
     return outputs
 
 
+def _eager_arrays(inputs: tuple) -> tuple:
+    """The arrays of an eager op's inputs (tensors, variables). A graph's symbolic tensor
+    has no value: one that escaped its function is an error, as in TF. (A tensor class
+    that declares `_arr` says for itself why it has none: Keras's KerasTensor.)"""
+    for t in inputs:
+        if isinstance(t, Tensor) and not isinstance(t, EagerTensor) and \
+                not hasattr(type(t), "_arr"):
+            raise TypeError(f"{t!r} is out of scope and cannot be used here. Use return "
+                            "values, explicit Python locals or TensorFlow collections to "
+                            "access it.\nPlease see https://www.tensorflow.org/guide/function"
+                            "#all_outputs_of_a_tffunction_must_be_return_values for more "
+                            "information.")
+    return tuple(map(_array_of, inputs))
+
+
 def unary(op: Any, convert: Callable) -> Callable:
     """The public function of a one-input op without attrs (`tf.exp`, `tf.negative`, ...).
 
@@ -129,11 +139,12 @@ def unary(op: Any, convert: Callable) -> Callable:
                 return elementwise.unary(f, x)
             x = convert(x)
         st = _state.__dict__
-        if st["graph"] is None and st["xp"] is np and uf is not None:
+        if st["graph"] is None and st["xp"] is np and uf is not None and \
+                x.__class__ is EagerTensor:
             try:
                 ((_, d),) = infer(x)
                 out = uf(x._arr)
-            except (AttributeError, TypeError):  # a symbolic tensor, or another device's
+            except TypeError:  # an array on another device: bind places it
                 return bind(op, (x,), {})
             if _LOG[0]:
                 log_placement(op.name, st["device"])
@@ -167,11 +178,12 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                 return elementwise.binary(f, x, y)
             x, y = convert(x, y)
         st = _state.__dict__
-        if st["graph"] is None and st["xp"] is np and uf is not None:
+        if st["graph"] is None and st["xp"] is np and uf is not None and \
+                x.__class__ is EagerTensor and y.__class__ is EagerTensor:
             try:
                 ((_, d),) = infer(x, y)
                 out = uf(x._arr, y._arr)
-            except (AttributeError, TypeError):  # a symbolic tensor, or another device's
+            except TypeError:  # an array on another device: bind places it
                 return bind(op, (x, y), attrs or {})
             if _LOG[0]:
                 log_placement(op.name, st["device"])

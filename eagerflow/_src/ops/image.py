@@ -51,7 +51,15 @@ from eagerflow._src.ops.math import (
 from eagerflow._src.ops.nn_conv import check_t, fail, sized
 from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.reduce import reduce_mean, reduce_prod, reduce_sum
-from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import (
+    REGISTRY,
+    BadSample,
+    OpDef,
+    Sample,
+    SampleRNG,
+    TFForm,
+    register,
+)
 from eagerflow._src.ops.slicing import getitem, pad
 from eagerflow._src.ops.stacking import stack
 
@@ -405,13 +413,94 @@ def _register_resize(name: str, method: str, extra: dict) -> OpDef:
     """The resize op `name` and its gradient op; `extra`: attrs its samples take."""
     r = _Resize(name, method)
     samples = functools.cache(partial(_resize_samples, method, extra))  # drawn together
+    form, g_form = _resize_tf_forms(name, method, lambda: (op, grad_op))
     op = register(OpDef(name, partial(resize_infer, r), partial(resize_kernel, r),
                         grad=partial(resize_grad, r), reference=_resize_ref(method),
-                        samples=lambda: samples()[0], bad_samples=partial(_resize_bad, extra)))
-    register(OpDef(r.grad_name, partial(resize_grad_infer, r), partial(resize_grad_kernel, r),
-                   grad=partial(resize_grad_grad, r), reference=_resize_grad_ref(method),
-                   samples=lambda: samples()[1]))
+                        samples=lambda: samples()[0], bad_samples=partial(_resize_bad, extra),
+                        tf=form))
+    grad_op = register(OpDef(r.grad_name, partial(resize_grad_infer, r),
+                             partial(resize_grad_kernel, r), grad=partial(resize_grad_grad, r),
+                             reference=_resize_grad_ref(method), samples=lambda: samples()[1],
+                             tf=g_form))
     return op
+
+
+def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
+    """How TF's graphs write a resize and its gradient. These ops compute tf.image.resize
+    (TF 2): half-pixel centers, corners not aligned. ScaleAndTranslate takes the scale
+    (output over input size) and a zero translation as inputs; the gradients' output size
+    is their input's own (ResizeNearestNeighborGrad takes the original size instead of the
+    original image). TF has no ResizeAreaGrad (TF can't differentiate ResizeArea)."""
+    grad_name = name + "Grad"
+    tf_attrs = {"align_corners": False} if method == "area" else \
+        {} if method == "scale_and_translate" else \
+        {"align_corners": False, "half_pixel_centers": True}
+
+    def scale(b: Any, size: Any, original: int) -> Any:
+        spatial = b.node("Cast", [b.shape_of(original, 1, 3)], {"DstT": dt.float32})[0]
+        return b.node("RealDiv", [b.node("Cast", [size], {"DstT": dt.float32})[0], spatial])[0]
+
+    def st_export(n: Any, b: Any) -> list:
+        size = b.input(1) if len(n.inputs) > 1 else b.const(list(n.attrs["size"]), dt.int32)
+        zero = b.const([0.0, 0.0], dt.float32)
+        return b.node(name, [b.input(0), size, scale(b, size, 0), zero],
+                      {"kernel_type": n.attrs["kernel_type"],
+                       "antialias": n.attrs["antialias"]})
+
+    def st_grad_export(n: Any, b: Any) -> list:
+        return b.node(grad_name, [b.input(0), b.input(1), scale(b, b.shape_of(0, 1, 3), 1),
+                                  b.const([0.0, 0.0], dt.float32)],
+                      {"kernel_type": n.attrs["kernel_type"], "antialias": n.attrs["antialias"]})
+
+    def st_load(n: Any) -> Any:
+        tr = n.const(3)
+        if tr is None or np.any(tr != 0):
+            raise n.fail("eagerflow computes ScaleAndTranslate with no translation only")
+        size = n.value(1)
+        attrs = {"kernel_type": n.attrs["kernel_type"], "antialias": n.attrs["antialias"]}
+        if isinstance(size, np.ndarray):
+            return bind(ops()[0], (n.inputs[0],), {"size": tuple(size.tolist()), **attrs})
+        return bind(ops()[0], (n.inputs[0], size), {"size": (None, None), **attrs})
+
+    def grad_export(n: Any, b: Any) -> list:
+        second = b.shape_of(1, 1, 3) if method == "nearest" else b.input(1)
+        return b.node(grad_name, [b.input(0), second], tf_attrs)
+
+    def grad_load(n: Any) -> Any:
+        g = n.inputs[0]
+        if method == "nearest":  # TF gives the original size: an image of zeros stands in
+            dims = shape(g)
+            original = zeros(concat([dims[:1], cast(n.value(1), dt.int32), dims[3:]], 0),
+                             g.dtype)
+        else:
+            original = n.inputs[1]
+        attrs = {k: n.attrs[k] for k in ("kernel_type", "antialias") if k in n.attrs}
+        return bind(ops()[1], (g, original), {"size": None, **attrs})
+
+    def export(n: Any, b: Any) -> list:
+        size = b.input(1) if len(n.inputs) > 1 else b.const(list(n.attrs["size"]), dt.int32)
+        out = b.node(name, [b.input(0), size], tf_attrs)
+        want = n.outputs[0]._dtype  # TF's op gives float32 where this one keeps the input's
+        return out if out[0].dtype is want else b.node("Cast", out, {"DstT": want})
+
+    def load(n: Any) -> Any:
+        for k, v in tf_attrs.items():
+            if n.attrs.get(k) != v:
+                raise n.fail(f"eagerflow resizes with {k}={v} only (tf.image.resize's way)")
+        size = n.value(1)
+        static = isinstance(size, np.ndarray)
+        out = bind(ops()[0], (n.inputs[0],) if static else (n.inputs[0], size),
+                   {"size": tuple(size.tolist()) if static else (None, None)})
+        return out if method == "nearest" or out.dtype is dt.float32 else \
+            cast(out, dt.float32)
+
+    if method == "scale_and_translate":
+        return (TFForm(export=st_export, load=st_load),
+                TFForm(export=st_grad_export, load=grad_load))
+    form = TFForm(tf_attrs=tf_attrs, export=export, load=load)
+    if method == "area":
+        return form, None
+    return form, TFForm(export=grad_export, load=grad_load)
 
 
 RESIZE_BILINEAR = _register_resize("ResizeBilinear", "bilinear", {})

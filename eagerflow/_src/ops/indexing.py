@@ -37,7 +37,7 @@ from eagerflow._src.ops.math import (
     zeros_like,
 )
 from eagerflow._src.ops.reduce import reduce_all, reduce_max
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(5)
 _INDEX_TYPES = frozenset((dt.int16, dt.int32, dt.int64))
@@ -219,7 +219,29 @@ GATHER_GRAD = register(OpDef(
                {"axis": 0, "batch_dims": 0}, grad_inputs=(0,)),
         Sample((_f64(2, 2, 3), np.array([[3, 1], [0, 0]], np.int32), np.zeros((2, 4, 3))),
                {"axis": 1, "batch_dims": 1}, grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: _gather_grad_tf(n, b)),
 ))
+
+
+def _gather_grad_tf(n: Any, b: Any) -> list:
+    """TF's way: UnsortedSegmentSum of the gradient by the indices, the gathered axis moved
+    to the front and back (batch_dims 0, an axis known at trace time)."""
+    axis, batch_dims = n.attrs["axis"], n.attrs["batch_dims"]
+    g_shape, i_shape = b.static_shape(0), b.static_shape(1)
+    if batch_dims or axis is None or g_shape is None or i_shape is None:
+        raise ValueError("GatherV2Grad with batch_dims, a runtime axis or unknown ranks has "
+                         "no TensorFlow form")
+    k, r = len(i_shape), len(g_shape)
+    g = b.input(0)
+    if axis:
+        perm = list(range(axis, axis + k)) + list(range(axis)) + list(range(axis + k, r))
+        g = b.node("Transpose", [g, b.const(perm, dt.int32)])[0]
+    count = b.shape_of(2, axis, axis + 1)
+    out = b.node("UnsortedSegmentSum", [g, b.input(1), b.node("Squeeze", [count])[0]])
+    if axis:
+        back = list(range(1, axis + 1)) + [0] + list(range(axis + 1, r - k + 1))
+        out = b.node("Transpose", [out[0], b.const(back, dt.int32)])
+    return out
 
 
 def _gather_grad_ref(g: np.ndarray, indices: np.ndarray, like: np.ndarray, axis: int,
@@ -365,6 +387,7 @@ GATHER_ND = register(OpDef(
                   {"batch_dims": 0}, InvalidArgumentError,
                   "index innermost dimension length must be <= params rank; saw: 3 "
                   "vs. 2")],
+    tf=TFForm(fixed={"batch_dims": 0}),
 ))
 
 

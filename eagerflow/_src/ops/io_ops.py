@@ -19,7 +19,7 @@ from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_t
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 
 def check_string(op: str, x: Any) -> None:
@@ -255,6 +255,7 @@ DECODE_RAW = register(OpDef(
                           {"out_type": dt.int16, "little_endian": True, "fixed_length": None},
                           InvalidArgumentError, "same size"),
             ],
+    tf=TFForm(fixed={"fixed_length": None}),
 ))
 
 

@@ -40,7 +40,7 @@ from eagerflow._src.ops.math import (
     zeros_like,
 )
 from eagerflow._src.ops.reduce import reduce_sum
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(3)
 
@@ -131,7 +131,23 @@ MATMUL = register(OpDef(
                   "Matrix size-incompatible: In[0]: [2,3], In[1]: [2,3]"),
         BadSample((np.ones(2), np.ones(2)), {"transpose_a": False, "transpose_b": False},
                   InvalidArgumentError, "ndims must be == 2")],
+    tf=TFForm(export=lambda n, b: _matmul_tf(n, b)),
 ))
+
+
+def _matmul_tf(n: Any, b: Any) -> list:
+    """TF's MatMul multiplies matrices; batches (broadcast) are BatchMatMulV2, whose adj_x
+    and adj_y conjugate too (so complex transposes conjugate first)."""
+    ta, tb = n.attrs["transpose_a"], n.attrs["transpose_b"]
+    ranks = [len(t._shape) if t._shape is not None else None for t in n.inputs]
+    if ranks == [2, 2]:
+        return b.node("MatMul", [b.input(0), b.input(1)], {"transpose_a": ta, "transpose_b": tb})
+    x, y = b.input(0), b.input(1)
+    if x.dtype.is_complex and ta:
+        x = b.node("Conj", [x])[0]
+    if y.dtype.is_complex and tb:
+        y = b.node("Conj", [y])[0]
+    return b.node("BatchMatMulV2", [x, y], {"adj_x": ta, "adj_y": tb})
 
 
 # Shared, never mutated: building the attrs dict is a measurable part of a tiny matmul.
@@ -421,7 +437,26 @@ EINSUM = register(OpDef(
                                         "shaped [4,4] but got dimension 4"),
         BadSample((np.ones(2, np.int32), np.ones(2)), {"terms": ("i", "i"), "out": ""},
                   InvalidArgumentError, "expected to be a int32 tensor")],
+    tf=TFForm(export=lambda n, b: _einsum_tf(n, b),
+              load=lambda n: einsum(n.attrs["equation"], *n.inputs)),
 ))
+
+
+def _einsum_tf(n: Any, b: Any) -> list:
+    """TF's Einsum takes one or two inputs: more are contracted pairwise, left to right,
+    each step keeping the labels a later input or the output still needs."""
+    terms, out = n.attrs["terms"], n.attrs["out"]
+    ref, term = b.input(0), terms[0]
+    if len(terms) == 1:
+        return b.node("Einsum", [[ref]], {"equation": f"{term}->{out}"})
+    for k in range(1, len(terms)):
+        later = "".join(terms[k + 1:]) + out
+        keep = out if k == len(terms) - 1 else "".join(
+            dict.fromkeys(ch for ch in term + terms[k] if ch in later))
+        ref = b.node("Einsum", [[ref, b.input(k)]],
+                     {"equation": f"{term},{terms[k]}->{keep}"})[0]
+        term = keep
+    return [ref]
 
 
 def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Any:

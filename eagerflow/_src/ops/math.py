@@ -22,7 +22,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(0)
 
@@ -150,7 +150,16 @@ SUM_TO = register(OpDef(
                      Sample((_f64(4, 2, 3), np.zeros((2, 1))), grad_inputs=(0,))],
     bad_samples=lambda: [BadSample((np.array([[b"a", b"b"]], dtype=object), np.zeros(())), {},
                                    InvalidArgumentError, "of string is not in the list")],
+    tf=TFForm(export=lambda n, b: _sum_to_tf(b)),
 ))
+
+
+def _sum_to_tf(b: Any) -> list:
+    """TF's way: the axes BroadcastGradientArgs finds `like` broadcast along, summed, then
+    reshaped to `like`'s shape."""
+    like = b.shape_of(1)
+    axes = b.node("BroadcastGradientArgs", [b.shape_of(0), like])[1]
+    return b.node("Reshape", [b.node("Sum", [b.input(0), axes])[0], like])
 
 BROADCAST_LIKE = register(OpDef(
     "BroadcastToShapeOf",
@@ -159,6 +168,8 @@ BROADCAST_LIKE = register(OpDef(
     grad=lambda n, d: [sum_to(d, n.inputs[0]), None],
     reference=lambda x, like: x + np.zeros(like.shape, x.dtype),
     samples=lambda: [Sample((_f64(1, 3), np.zeros((2, 3))), grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: b.node("BroadcastTo", [b.input(0), b.node(
+        "BroadcastArgs", [b.shape_of(0), b.shape_of(1)])[0]])),
 ))
 
 
@@ -209,7 +220,9 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
             return [Sample((_rng.integers(-5, 5, size=(3, 4)).astype(np.int32),), grad=False)]
         return [Sample((_rng.integers(0, 2, size=(3, 4)).astype(bool),), grad=False)]
 
-    bad = [BadSample((np.array(["a"], dtype=object),), {}, InvalidArgumentError)]
+    def bad() -> list:
+        return [BadSample((np.array(["a"], dtype=object),), {}, InvalidArgumentError)]
+
     return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
                           samples=samples, bad_samples=bad, np_kernel=fn,
                           ufunc=fn if isinstance(fn, np.ufunc) else None, elementwise=True,
@@ -309,13 +322,18 @@ def _safe_grad_op(tf_name: str, kernel: Callable, grad: Callable, reference: Cal
         return np.array([0.0 if b == 0 else reference(a, b) for a, b in
                          zip(y.ravel().tolist(), dy.ravel().tolist())], y.dtype).reshape(y.shape)
 
-    y = _f64(3, 4, lo=0.5, hi=2.0)
-    dy = _f64(3, 4)
-    dy[0, :2] = 0.0
-    samples = [Sample((y, dy)), Sample((np.array([0.0, np.inf, 1.0]), np.zeros(3)), grad=False)]
-    bad = [BadSample((y, dy[:, :2]), {}, InvalidArgumentError, "must have the same size and shape")]
+    @functools.cache
+    def samples_and_bad() -> tuple:
+        y = _f64(3, 4, lo=0.5, hi=2.0)
+        dy = _f64(3, 4)
+        dy[0, :2] = 0.0
+        return ([Sample((y, dy)), Sample((np.array([0.0, np.inf, 1.0]), np.zeros(3)), grad=False)],
+                [BadSample((y, dy[:, :2]), {}, InvalidArgumentError,
+                           "must have the same size and shape")])
+
     return register(OpDef(tf_name, infer, safe_kernel, grad=grad, reference=safe_ref,
-                          samples=samples, bad_samples=bad, elementwise=True))
+                          samples=lambda: samples_and_bad()[0],
+                          bad_samples=lambda: samples_and_bad()[1], elementwise=True))
 
 
 SQRT_GRAD = _safe_grad_op(
@@ -768,6 +786,7 @@ CAST = register(OpDef(
     bad_samples=lambda: [BadSample((np.array([b"a"], dtype=object),), {"dtype": dt.float32},
                                    UnimplementedError)],
     elementwise=True, rewrite=_cast_rewrite, fold=_fold_input,
+    tf=TFForm(names={"dtype": "DstT"}),
 ))
 
 

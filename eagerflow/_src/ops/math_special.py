@@ -388,12 +388,14 @@ def _xsafe_op(name: str, kernel: Callable, grad: Callable, ref: Callable, lo: fl
                 Sample((_f64(2, 1, 3, lo=-2.0, hi=2.0), _f64(4, 1, lo=lo, hi=2.0))),
                 Sample((np.array([0.0, 1.0, 0.0]), np.array([0.0, 0.0, np.inf])), grad=False)]
 
-    bad = [BadSample((np.ones(2, np.int32), np.ones(2, np.int32)), {}, InvalidArgumentError,
-                     "allowed values: half, bfloat16, float, double, complex64, complex128"),
-           BadSample((np.ones(2), np.ones(2, np.float32)), {}, InvalidArgumentError,
-                     "was expected to be a double tensor but is a float tensor"),
-           BadSample((np.ones((2, 3)), np.ones(4)), {}, InvalidArgumentError,
-                     "Incompatible shapes: [2,3] vs. [4]")]
+    def bad() -> list:
+        return [BadSample((np.ones(2, np.int32), np.ones(2, np.int32)), {}, InvalidArgumentError,
+                          "allowed values: half, bfloat16, float, double, complex64, complex128"),
+                BadSample((np.ones(2), np.ones(2, np.float32)), {}, InvalidArgumentError,
+                          "was expected to be a double tensor but is a float tensor"),
+                BadSample((np.ones((2, 3)), np.ones(4)), {}, InvalidArgumentError,
+                          "Incompatible shapes: [2,3] vs. [4]")]
+
     return register(OpDef(name, _xsafe_infer(name), _xsafe_kernel(kernel), grad=grad,
                           reference=ref, samples=samples, bad_samples=bad))
 

@@ -56,7 +56,7 @@ from eagerflow._src.ops.math import (
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math_special import lgamma
 from eagerflow._src.ops.reduce import reduce_all, reduce_mean, reduce_sum
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(57)
 _TUPLE, _COMPLEX = tuple, complex  # this module defines tf.tuple and tf.complex
@@ -116,6 +116,16 @@ def _bound_ref(side: str) -> Any:
     return ref
 
 
+def _bound_tf(n: Any, b: Any) -> list:
+    """TF's LowerBound/UpperBound take rows ([batch, n]): a vector is one row."""
+    if len(n.inputs[0]._shape or ()) != 1:
+        return b.node(n.type, [b.input(0), b.input(1)], {"out_type": n.attrs["out_type"]})
+    row = b.const([1, -1], dt.int32)
+    seq, vals = (b.node("Reshape", [b.input(i), row])[0] for i in (0, 1))
+    out = b.node(n.type, [seq, vals], {"out_type": n.attrs["out_type"]})[0]
+    return b.node("Reshape", [out, b.const([-1], dt.int32)])
+
+
 def _register_bound(op: str, side: str) -> OpDef:
     seq = np.sort(_rng.uniform(-2, 2, size=(3, 5)), axis=-1)
     vals = np.concatenate([_rng.uniform(-3, 3, size=(3, 3)), seq[:, 1:3]], axis=-1)
@@ -133,7 +143,8 @@ def _register_bound(op: str, side: str) -> OpDef:
             BadSample((seq[0], vals[0]), {"out_type": dt.int32}, InvalidArgumentError,
                       "Shape must be rank 2 but is rank 1 for `sorted_inputs`"),
             BadSample((seq, vals.astype(np.float32)), {"out_type": dt.int32},
-                      InvalidArgumentError, "expected to be a double tensor")]))
+                      InvalidArgumentError, "expected to be a double tensor")],
+        tf=TFForm(export=_bound_tf)))
 
 
 LOWER_BOUND = _register_bound("LowerBound", "left")

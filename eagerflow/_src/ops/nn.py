@@ -97,8 +97,11 @@ def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, type
         _float_attrs(name, a)
         return [(x._shape, check_t(name, (x,), types))]
 
-    bad = [BadSample((np.array(["a"], dtype=object),), dict(attrs or {}), InvalidArgumentError,
-                     "Value for attr 'T' of string is not in the list of allowed values")]
+    def bad() -> list:
+        return [BadSample((np.array(["a"], dtype=object),), dict(attrs or {}),
+                          InvalidArgumentError,
+                          "Value for attr 'T' of string is not in the list of allowed values")]
+
     return register(OpDef(name, infer, kernel, grad=grad, reference=ref, samples=samples,
                           bad_samples=bad, elementwise=True, cuda=cuda))
 

@@ -31,7 +31,15 @@ from eagerflow._src.ops.array import expand_dims, shape, squeeze, static_ints
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.math import _t, binary_args
-from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import (
+    REGISTRY,
+    BadSample,
+    OpDef,
+    Sample,
+    SampleRNG,
+    TFForm,
+    register,
+)
 
 _rng = SampleRNG(30)  # not numpy.random: it costs import time
 
@@ -615,18 +623,22 @@ def _bin_bad(fam: _Family) -> list:
 
 def _register_family(fam: _Family) -> tuple:
     samples = functools.cache(partial(_family_samples, fam))  # drawn together, when asked
+    # TF's 3-D convolutions have no explicit padding
+    form = None if fam.explicit else TFForm(fixed={"explicit_paddings": ()})
     fwd = register(OpDef(fam.fwd, partial(conv_infer, fam), partial(conv_kernel, fam),
                          grad=partial(conv_grad, fam), reference=_conv_reference(fam),
-                         samples=lambda: samples()[0], bad_samples=lambda: samples()[1]))
+                         samples=lambda: samples()[0], bad_samples=lambda: samples()[1],
+                         tf=form))
     bin_ = register(OpDef(fam.bin, partial(backprop_input_infer, fam),
                           partial(backprop_input_kernel, fam),
                           grad=partial(backprop_input_grad, fam),
                           reference=_bin_reference(fam), samples=lambda: samples()[2],
-                          bad_samples=partial(_bin_bad, fam)))
+                          bad_samples=partial(_bin_bad, fam), tf=form))
     bfil = register(OpDef(fam.bfil, partial(backprop_filter_infer, fam),
                           partial(backprop_filter_kernel, fam),
                           grad=partial(backprop_filter_grad, fam),
-                          reference=_bfil_reference(fam), samples=lambda: samples()[3]))
+                          reference=_bfil_reference(fam), samples=lambda: samples()[3],
+                          tf=form))
     return fwd, bin_, bfil
 
 

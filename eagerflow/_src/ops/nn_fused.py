@@ -27,7 +27,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn, nn_conv
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 CONV_ATTRS = ("strides", "padding", "explicit_paddings", "data_format", "dilations")
 FUSIONS = (("BiasAdd",), ("BiasAdd", "Relu"))
@@ -96,8 +96,16 @@ def _samples() -> list:
     return out
 
 
+def _to_tf(n: Any, b: Any) -> list:
+    """TF's graphs hold the three ops (grappler fuses them when TF runs the graph)."""
+    conv = b.node("Conv2D", [b.input(0), b.input(1)], _conv_attrs(n.attrs))
+    out = b.node("BiasAdd", [conv[0], b.input(2)], {"data_format": "NHWC"})
+    return b.node("Relu", out) if "Relu" in n.attrs["fused_ops"] else out
+
+
 FUSED_CONV2D = register(OpDef("_FusedConv2D", _infer, _kernel, grad=_grad,
-                              reference=_reference, samples=_samples))
+                              reference=_reference, samples=_samples,
+                              tf=TFForm(export=_to_tf)))
 
 
 def conv2d_bias_act(x: Any, filters: Any, bias: Any, strides: Any, padding: str,
@@ -169,9 +177,22 @@ def _adam_bad_samples() -> list:
                       InvalidArgumentError, "alpha must be a scalar")]
 
 
+def _adam_to_tf(n: Any, b: Any) -> list:
+    """The composite update TF's graphs hold for Keras 3's Adam, operation for operation."""
+    m, v, g, alpha = (b.input(i) for i in range(4))
+    d = m.dtype
+    m2 = b.node("AddV2", [m, b.node("Mul", [b.node("Sub", [g, m])[0],
+                                             b.const(1 - n.attrs["beta_1"], d)])[0]])[0]
+    sq = b.node("Mul", [g, g])[0]
+    v2 = b.node("AddV2", [v, b.node("Mul", [b.node("Sub", [sq, v])[0],
+                                             b.const(1 - n.attrs["beta_2"], d)])[0]])[0]
+    denom = b.node("AddV2", [b.node("Sqrt", [v2])[0], b.const(n.attrs["epsilon"], d)])[0]
+    return [m2, v2, b.node("RealDiv", [b.node("Mul", [m2, alpha])[0], denom])[0]]
+
+
 FUSED_ADAM = register(OpDef("_FusedAdam", _adam_infer, _adam_kernel, reference=_adam_reference,
                             samples=_adam_samples, bad_samples=_adam_bad_samples,
-                            num_outputs=3))
+                            num_outputs=3, tf=TFForm(export=_adam_to_tf)))
 
 
 def fused_adam(m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float,

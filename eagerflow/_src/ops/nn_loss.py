@@ -9,13 +9,15 @@ numerically stable forms (no overflow for logits of 1e4).
 
 from __future__ import annotations
 
+import heapq
 import math as _pymath
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, reshape, transpose
@@ -426,3 +428,238 @@ def in_top_k(targets: Any, predictions: Any, k: Any, name: str | None = None) ->
                          f"{p._dtype.name}: {p!r}")
     return bind(IN_TOP_K, (p, _t(targets)), {"k": C.int_arg(k, "k")})
 
+
+
+# ---------------------------------------------------------------------------------------
+# CTC beam search decoding (TF's default scorer: prefix beam search over log-softmax).
+# ---------------------------------------------------------------------------------------
+
+_NEG_INF = float("-inf")
+
+
+def _log_add(a: float, b: float) -> float:
+    if a == _NEG_INF:
+        return b
+    if b == _NEG_INF:
+        return a
+    hi, lo = (a, b) if a > b else (b, a)
+    return hi + _pymath.log1p(_pymath.exp(lo - hi))
+
+
+class _Prefix:
+    """A labelling in the beam: probabilities (total, ending in blank, ending in its
+    label) before this step (`old`) and after it (`new`); `new[0]` -inf means inactive.
+    Children (the labelling extended by one label) are made when first reached."""
+
+    __slots__ = ("parent", "label", "children", "old", "new")
+
+    def __init__(self, parent: _Prefix | None, label: int) -> None:
+        self.parent, self.label, self.children = parent, label, {}
+        self.old = [_NEG_INF] * 3
+        self.new = [_NEG_INF] * 3
+
+    def labels(self, merge_repeated: bool) -> list:
+        out, node = [], self
+        while node.parent is not None:
+            if not merge_repeated or not out or out[-1] != node.label:
+                out.append(node.label)
+            node = node.parent
+        return out[::-1]
+
+
+class _Beam:
+    """At most `width` prefixes, a min-heap on their total (ties: the earlier pushed is
+    the lower); a prefix pushed out when full loses its probabilities, as in TF."""
+
+    def __init__(self, width: int) -> None:
+        self.width, self.heap, self.count = width, [], 0
+
+    def floor(self) -> float:
+        """The total a prefix must beat to enter."""
+        return self.heap[0][0] if len(self.heap) == self.width else _NEG_INF
+
+    def push(self, e: _Prefix) -> _Prefix | None:
+        self.count += 1
+        item = (e.new[0], self.count, e)
+        if len(self.heap) < self.width:
+            heapq.heappush(self.heap, item)
+            return None
+        return heapq.heapreplace(self.heap, item)[2]
+
+    def best_first(self) -> list:
+        return [e for _, _, e in sorted(self.heap, key=lambda it: (-it[0], it[1]))]
+
+
+def _beam_step(beam: _Beam, row: np.ndarray, blank: int) -> _Beam:
+    """One time step: the prefixes extended by blank, by their repeated label, and by
+    every label (as TF's CTCBeamSearch::Step with its default scorer)."""
+    m = row.max()
+    logp_arr = (row - (m + np.log(np.sum(np.exp(row - m))))).astype(np.float64)
+    logp = logp_arr.tolist()
+    branches = beam.best_first()
+    beam = _Beam(beam.width)
+    for b in branches:
+        b.old = list(b.new)
+    for b in branches:
+        if b.parent is not None:
+            if b.parent.new[0] != _NEG_INF:
+                before = b.parent.old[1] if b.label == b.parent.label else b.parent.old[0]
+                b.new[2] = _log_add(b.new[2], before)
+            b.new[2] += logp[b.label]
+        b.new[1] = b.old[0] + logp[blank]
+        b.new[0] = _log_add(b.new[1], b.new[2])
+        beam.push(b)
+    for b in branches:
+        if not b.old[0] > max(beam.floor(), _NEG_INF):
+            continue
+        totals = logp_arr[:blank] + b.old[0]
+        if b.label >= 0:
+            totals[b.label] = logp[b.label] + b.old[1]
+        # the floor only rises while children enter: those under it now never will (a
+        # child already made that fails loses its probabilities, as in TF)
+        entering = np.flatnonzero(totals > beam.floor()).tolist()
+        for c in sorted(set(entering).union(b.children)):
+            child = b.children.get(c)
+            if child is not None and child.new[0] != _NEG_INF:
+                continue
+            total = float(totals[c])
+            if total > beam.floor() and total > _NEG_INF:
+                if child is None:
+                    child = b.children[c] = _Prefix(b, c)
+                child.new = [total, _NEG_INF, total]
+                pushed_out = beam.push(child)
+                if pushed_out is not None:
+                    pushed_out.new = [_NEG_INF] * 3
+            elif child is not None:
+                child.old = [_NEG_INF] * 3
+    return beam
+
+
+def _beam_search(x: np.ndarray, steps: int, width: int, top_paths: int,
+                 merge_repeated: bool) -> tuple:
+    """The `top_paths` best labellings of one sequence x [time, classes] and their log
+    probabilities."""
+    root = _Prefix(None, -1)
+    root.new = [0.0, 0.0, _NEG_INF]
+    beam = _Beam(width)
+    beam.push(root)
+    for t in range(steps):
+        beam = _beam_step(beam, x[t], x.shape[1] - 1)
+    if len(beam.heap) < top_paths:
+        raise fail("CTCBeamSearchDecoder", "Less leaves in the beam search than requested.")
+    best = beam.best_first()[:top_paths]
+    return [e.labels(merge_repeated) for e in best], [e.new[0] for e in best]
+
+
+def _ctc_beam_infer(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
+                    merge_repeated: bool) -> list:
+    op = "CTCBeamSearchDecoder"
+    if inputs._dtype not in (dt.float32, dt.float64):
+        raise fail(op, f"Value for attr 'T' of {C._dtype_word(inputs._dtype)} is not in the list "
+                       "of allowed values: float, double")
+    if lengths._dtype is not dt.int32:
+        raise fail(op, "cannot compute CTCBeamSearchDecoder as input #1(zero-based) was expected "
+                       f"to be a int32 tensor but is a {lengths._dtype.name} tensor")
+    for attr, v in (("beam_width", beam_width), ("top_paths", top_paths)):
+        if v < 1:
+            raise fail(op, f"Value for attr '{attr}' of {v} must be at least minimum 1")
+    xs, ls = inputs._shape, lengths._shape
+    if xs is not None and len(xs) != 3:
+        raise fail(op, "inputs is not a 3-Tensor")
+    if ls is not None and len(ls) != 1:
+        raise fail(op, "sequence_length is not a vector")
+    if top_paths > beam_width:
+        raise fail(op, "requested more paths than the beam width.")
+    batch = None if xs is None else xs[1]
+    return ([((None, 2), dt.int64)] * top_paths + [((None,), dt.int64)] * top_paths
+            + [((2,), dt.int64)] * top_paths + [((batch, top_paths), inputs._dtype)])
+
+
+def _ctc_beam_kernel(xp: Any, inputs: Any, lengths: Any, beam_width: int, top_paths: int,
+                     merge_repeated: bool) -> tuple:
+    op = "CTCBeamSearchDecoder"
+    steps, batch, classes = inputs.shape
+    if inputs.size == 0:
+        raise fail(op, "inputs must not be empty")
+    if lengths.shape[0] != batch:
+        raise FailedPreconditionError(None, None, f"len(sequence_length) != batch_size.  "
+                                                  f"len(sequence_length):  {lengths.shape[0]} "
+                                                  f"batch_size: {batch} [Op:{op}]")
+    for b, n in enumerate(lengths.tolist()):
+        if n > steps:
+            raise FailedPreconditionError(None, None, f"sequence_length({b}) <= {steps} "
+                                                      f"[Op:{op}]")
+    paths, scores = [], np.zeros((batch, top_paths), inputs.dtype)
+    for b, n in enumerate(lengths.tolist()):
+        found, scores[b] = _beam_search(inputs[:, b], max(n, 0), beam_width, top_paths,
+                                        merge_repeated)
+        paths.append(found)
+    indices, values, shapes = [], [], []
+    for k in range(top_paths):
+        rows = [(b, t) for b in range(batch) for t in range(len(paths[b][k]))]
+        indices.append(np.array(rows, np.int64).reshape(-1, 2))
+        values.append(np.array([v for b in range(batch) for v in paths[b][k]], np.int64))
+        shapes.append(np.array([batch, max((len(p[k]) for p in paths), default=0)], np.int64))
+    return (*indices, *values, *shapes, scores)
+
+
+def _ctc_beam_ref(inputs: np.ndarray, lengths: np.ndarray, beam_width: int, top_paths: int,
+                  merge_repeated: bool) -> tuple:
+    """With a beam wide enough to keep every prefix, the search is exact: the labellings
+    of highest probability, summed over every alignment (enumerated here)."""
+    steps, batch, classes = inputs.shape
+    blank = classes - 1
+    best = []
+    for b in range(batch):
+        x = inputs[:, b].astype(np.float64)
+        logp = x - np.log(np.exp(x).sum(axis=1, keepdims=True))
+        totals: dict = {}
+        for path in np.ndindex(*([classes] * int(lengths[b]))):
+            collapsed = tuple(c for i, c in enumerate(path)
+                              if c != blank and (i == 0 or path[i - 1] != c))
+            p = sum(logp[t, c] for t, c in enumerate(path))
+            totals[collapsed] = np.logaddexp(totals.get(collapsed, -np.inf), p)
+        best.append(sorted(totals.items(), key=lambda kv: -kv[1])[:top_paths])
+    indices, values, shapes = [], [], []
+    for k in range(top_paths):
+        seqs = [list(best[b][k][0]) for b in range(batch)]
+        indices.append(np.array([(b, t) for b in range(batch) for t in range(len(seqs[b]))],
+                                np.int64).reshape(-1, 2))
+        values.append(np.array([v for s in seqs for v in s], np.int64))
+        shapes.append(np.array([batch, max(len(s) for s in seqs)], np.int64))
+    scores = np.array([[best[b][k][1] for k in range(top_paths)] for b in range(batch)],
+                      inputs.dtype)
+    return (*indices, *values, *shapes, scores)
+
+
+CTC_BEAM_SEARCH = register(OpDef(
+    "CTCBeamSearchDecoder", _ctc_beam_infer, _ctc_beam_kernel, reference=_ctc_beam_ref,
+    samples=lambda: [
+        Sample(((_f64(4, 2, 3) * 3).astype(np.float32), np.array([4, 3], np.int32)),
+               {"beam_width": 50, "top_paths": 2, "merge_repeated": False}, grad=False),
+        Sample((_f64(4, 2, 3) * 3, np.array([2, 4], np.int32)),
+               {"beam_width": 50, "top_paths": 1, "merge_repeated": False}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.zeros((3, 4), np.float32), np.array([3], np.int32)),
+                  {"beam_width": 2, "top_paths": 1, "merge_repeated": False},
+                  InvalidArgumentError, "inputs is not a 3-Tensor"),
+        BadSample((np.zeros((3, 2, 4), np.float32), np.array([3, 2], np.int32)),
+                  {"beam_width": 2, "top_paths": 3, "merge_repeated": False},
+                  InvalidArgumentError, "requested more paths than the beam width."),
+        BadSample((np.zeros((3, 2, 4), np.float32), np.array([4, 2], np.int32)),
+                  {"beam_width": 2, "top_paths": 1, "merge_repeated": False},
+                  FailedPreconditionError, "sequence_length(0) <= 3")],
+    num_outputs=4, gpu=False,
+))
+
+
+def ctc_beam_search_decoder(inputs: Any, sequence_length: Any, beam_width: int = 100,
+                            top_paths: int = 1) -> tuple:
+    """tf.nn.ctc_beam_search_decoder: the `top_paths` most probable labellings of each
+    sequence (blank is the last class) as SparseTensors, and their log probabilities."""
+    from_op = bind(CTC_BEAM_SEARCH, (_t(inputs), _t(sequence_length)),
+                   {"beam_width": C.int_arg(beam_width, "beam_width"),
+                    "top_paths": C.int_arg(top_paths, "top_paths"), "merge_repeated": False})
+    k = len(from_op) // 3
+    decoded = [SparseTensor(from_op[j], from_op[k + j], from_op[2 * k + j]) for j in range(k)]
+    return decoded, from_op[-1]

@@ -48,7 +48,15 @@ from eagerflow._src.ops.nn_conv import (
     static_shape_values,
     unimplemented,
 )
-from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import (
+    REGISTRY,
+    BadSample,
+    OpDef,
+    Sample,
+    SampleRNG,
+    TFForm,
+    register,
+)
 from eagerflow._src.ops.slicing import getitem
 
 _rng = SampleRNG(31)  # not numpy.random: it costs import time
@@ -457,16 +465,20 @@ def _pool_samples(p: _Pool) -> dict:
 
 def _register_pool(p: _Pool) -> tuple:
     s = functools.cache(partial(_pool_samples, p))  # drawn together, when asked
+    # TF's 3-D max pools and MaxPoolGradGrad have no explicit padding
+    no_explicit = TFForm(fixed={"explicit_paddings": ()})
+    form = None if p.explicit else no_explicit
     max_ = register(OpDef(p.max, partial(max_pool_infer, p), partial(max_pool_kernel, p),
                           grad=partial(max_pool_grad, p), reference=_max_ref(p),
-                          samples=lambda: s()["max"], bad_samples=lambda: s()["max_bad"]))
+                          samples=lambda: s()["max"], bad_samples=lambda: s()["max_bad"],
+                          tf=form))
     register(OpDef(p.max_grad, partial(max_pool_grad_infer, p), partial(max_pool_grad_kernel, p),
                    grad=partial(max_pool_grad_grad, p), reference=_max_grad_ref(p),
-                   samples=lambda: s()["max_grad"]))
+                   samples=lambda: s()["max_grad"], tf=form))
     register(OpDef(p.max_grad_grad, partial(max_pool_grad_grad_infer, p),
                    partial(max_pool_grad_grad_kernel, p),
                    grad=partial(max_pool_grad_grad_grad, p), reference=_max_grad_grad_ref(p),
-                   samples=lambda: s()["max_grad_grad"]))
+                   samples=lambda: s()["max_grad_grad"], tf=no_explicit))
     avg = register(OpDef(p.avg, partial(avg_pool_infer, p), partial(avg_pool_kernel, p),
                          grad=partial(avg_pool_grad, p), reference=_avg_ref(p),
                          samples=lambda: s()["avg"], bad_samples=lambda: s()["avg_bad"]))

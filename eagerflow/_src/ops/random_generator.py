@@ -28,7 +28,7 @@ from eagerflow._src.ops import random_stateless as S
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import cast, zeros_like
 from eagerflow._src.ops.reduce import reduce_prod
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable
 
@@ -89,6 +89,30 @@ def _ref_skip(state: Any, alg: Any, delta: Any) -> tuple:
     return np.array([key], np.uint64), np.array([lo, hi], np.uint64), np.array(new, np.int64)
 
 
+def _skip_to_tf(n: Any, b: Any) -> list:
+    """TF's RngReadAndSkip updates the state variable itself and returns the old state;
+    here the state's value comes in and the new one goes out to an assignment, so the
+    128-bit counter addition (delta * 256, with its carry) is written in TF's uint64 ops."""
+    words = b.node("Bitcast", [b.input(0)], {"type": dt.uint64})[0]
+    lo, hi, key = b.node("Unpack", [words], {"num": 3, "axis": 0})
+    delta = b.input(2)
+    new_lo = b.node("AddV2", [lo, b.node("LeftShift", [delta, b.const(8, dt.uint64)])[0]])[0]
+    carry = b.node("Cast", [b.node("Less", [new_lo, lo])[0]], {"DstT": dt.uint64})[0]
+    high_add = b.node("RightShift", [delta, b.const(56, dt.uint64)])[0]
+    new_hi = b.node("AddV2", [b.node("AddV2", [hi, high_add])[0], carry])[0]
+    new = b.node("Pack", [[new_lo, new_hi, key]], {"axis": 0})[0]
+    return [b.node("Pack", [[key]], {"axis": 0})[0], b.node("Pack", [[lo, hi]], {"axis": 0})[0],
+            b.node("Bitcast", [new], {"type": dt.int64})[0]]
+
+
+def _skip_from_tf(node: Any) -> Any:
+    """TF's node (the state variable, alg, delta -> the old state): read, skip, assign."""
+    var, alg, delta = node.inputs
+    old = var.read_value()
+    var.assign(bind(RNG_READ_AND_SKIP, (old, alg, delta), {})[2])
+    return old
+
+
 RNG_READ_AND_SKIP = register(OpDef(
     "RngReadAndSkip", _skip_infer, _skip_kernel, reference=_ref_skip, num_outputs=3,
     samples=lambda: [
@@ -100,6 +124,7 @@ RNG_READ_AND_SKIP = register(OpDef(
                  BadSample((np.array([7, 0, 12], np.int64), np.array([1], np.int32),
                             np.uint64(3)), {}, InvalidArgumentError,
                            "input 1 (0-based) must have shape [], not [1]")],
+    tf=TFForm(export=_skip_to_tf, load=_skip_from_tf),
 ))
 
 

@@ -14,14 +14,15 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import matmul
+from eagerflow._src.backend import matmul, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import reshape, reshape_like, shape
+from eagerflow._src.ops.array import expand_dims, reshape, reshape_like, shape
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.math import (
     _t,
     broadcast_like,
@@ -29,15 +30,25 @@ from eagerflow._src.ops.math import (
     div_no_nan,
     equal,
     exp,
+    floormod,
     is_finite,
     log,
+    ones_like,
     sqrt,
     square,
     stop_gradient,
     where,
     zeros_like,
 )
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import (
+    REGISTRY,
+    BadSample,
+    OpDef,
+    Sample,
+    SampleRNG,
+    TFForm,
+    register,
+)
 
 _rng = SampleRNG(2)
 
@@ -54,10 +65,20 @@ def _reduced_shape(shape: tuple | None, axes: tuple | None, keepdims: bool) -> t
     return tuple(d for i, d in enumerate(shape) if i not in axes)
 
 
-def _keep(g: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
-    """The output gradient reshaped so that it broadcasts against the input."""
+def _keep(g: Any, x: Any, axes: tuple, keepdims: bool, dyn: tuple = ()) -> Any:
+    """The output gradient reshaped so that it broadcasts against the input (`dyn`: the
+    axes as a tensor, when they are known at run time only)."""
     if keepdims:
         return g
+    if dyn:  # x's shape with 1 at each runtime axis
+        dims = shape(x)
+        ones = ones_like(dims)
+        idx = bind(CUMSUM, (ones,), {"axis": 0, "exclusive": True, "reverse": False})
+        rank = bind(SUM, (ones,), {"axes": (0,), "keepdims": False})
+        ax = floormod(reshape(cast(dyn[0], dt.int32), [-1]), rank)
+        hit = bind(ANY, (equal(expand_dims(idx, 1), expand_dims(ax, 0)),),
+                   {"axes": (1,), "keepdims": False})
+        return reshape(g, where(hit, ones, dims))
     kept = tuple(1 if i in axes else d for i, d in enumerate(x._shape))
     if None in kept:
         return bind(KEEPDIMS_LIKE, (g, x), {"axes": axes})
@@ -83,28 +104,57 @@ KEEPDIMS_LIKE = register(OpDef(
     grad=lambda n, g: [reshape_like(g, n.inputs[0]), None],
     reference=lambda g, x, axes: np.expand_dims(g, axes),
     samples=lambda: [Sample((_f64(3), np.zeros((2, 3))), {"axes": (0,)}, grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: _keepdims_like_tf(n, b)),
 ))
 
 
+def _keepdims_like_tf(n: Any, b: Any) -> list:
+    """A Reshape to x's shape with the reduced axes set to 1 (computed when not known)."""
+    axes, x_shape = n.attrs["axes"], b.static_shape(1)
+    if x_shape is not None and None not in x_shape:
+        shape = b.const([1 if i in axes else d for i, d in enumerate(x_shape)], dt.int32)
+    else:
+        if x_shape is None:
+            raise ValueError("ExpandReducedDims of an input of unknown rank")
+        keep = [0 if i in axes else 1 for i in range(len(x_shape))]
+        kept = b.node("Mul", [b.shape_of(1), b.const(keep, dt.int32)])[0]
+        shape = b.node("AddV2", [kept, b.const([1 - k for k in keep], dt.int32)])[0]
+    return b.node("Reshape", [b.input(0), shape])
+
+
 def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable | None,
-               reference: Callable, out_bool: bool = False) -> OpDef:
-    def infer(x: Any, axes: tuple, keepdims: bool) -> list:
+               reference: Callable, out_bool: bool = False, runtime_grad: bool = True) -> OpDef:
+    def infer(x: Any, *dyn: Any, axes: tuple | None, keepdims: bool) -> list:
         C.check_dtype(tf_name, x, allowed)
         if type(keepdims) is not bool:
             raise TypeError(f"Expected bool for argument 'keep_dims' not {keepdims!r}. "
                             f"[Op:{tf_name}]")
+        if dyn:  # axes known at run time only (TF's reduction_indices tensor)
+            t = dyn[0]
+            if len(dyn) > 1 or t._dtype not in (dt.int32, dt.int64) or \
+                    (t._shape is not None and len(t._shape) > 1):
+                raise C.fail(tf_name, "reduction_indices must be one int32/int64 scalar or "
+                                      "vector")
+            if not keepdims or x._shape is None:
+                return [(None, x._dtype)]
+            return [((None,) * len(x._shape), x._dtype)]
         if x._shape is not None:
             for a in axes:
                 if not 0 <= a < max(len(x._shape), 1):
                     raise C.fail(tf_name, f"Invalid reduction dimension ({a} for input with "
                                           f"{len(x._shape)} dimension(s)")
-        if len(set(axes)) != len(axes):
+        if axes is not None and len(set(axes)) != len(axes):  # None: all (unknown rank)
             dup = next(a for a in axes if axes.count(a) > 1)
             raise C.fail(tf_name, f"Invalid reduction arguments: Axes contains duplicate "
                                   f"dimension: {dup}")
         return [(_reduced_shape(x._shape, axes, keepdims), x._dtype)]
 
-    def kernel(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
+    def kernel(xp: Any, x: Any, *dyn: Any, axes: tuple | None, keepdims: bool) -> Any:
+        if dyn:  # checked as static axes are (TF's ranges: -rank <= axis < rank)
+            n = max(x.ndim, 1)
+            given = [int(a) for a in to_host(dyn[0]).reshape(-1)]  # host memory in TF
+            axes = tuple(sorted(a % n if -n <= a < n else a for a in given))
+            infer(Spec(x), axes=axes, keepdims=keepdims)
         if x.ndim == 0:
             return x.copy()
         return np_fn(xp, x, axes, keepdims)
@@ -115,7 +165,14 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
         if numeric:
             return [Sample((_f64(3, 4),), {"axes": (1,), "keepdims": False}),
                     Sample((_f64(2, 3, 4),), {"axes": (0, 2), "keepdims": True}),
-                    Sample((_f64(3, 2),), {"axes": (0, 1), "keepdims": False})]
+                    Sample((_f64(3, 2),), {"axes": (0, 1), "keepdims": False}),
+                    # axes known at run time only (a graph's tensor), negative allowed
+                    Sample((_f64(2, 3, 4), np.array([2, -3], np.int32)),
+                           {"axes": None, "keepdims": True}, grad=runtime_grad,
+                           grad_inputs=(0,)),
+                    Sample((_f64(2, 3), np.array(-1, np.int64)),
+                           {"axes": None, "keepdims": False}, grad=runtime_grad,
+                           grad_inputs=(0,))]
         return [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),),
                        {"axes": (1,), "keepdims": False}, grad=False)]
 
@@ -124,13 +181,44 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
                         bad_samples=lambda: [BadSample((op.samples[0].inputs[0],),
                                                        {"axes": (3,), "keepdims": False},
                                                        InvalidArgumentError,
-                                                       "Invalid reduction dimension")]))
+                                                       "Invalid reduction dimension")],
+                        tf=_REDUCTION_TF))
     return op
+
+
+def _reduction_to_tf(n: Any, b: Any) -> list:
+    """TF takes the axes as an input tensor, `reduction_indices` (any order, negative
+    allowed); all axes of a tensor of unknown rank are Range(0, Rank(x))."""
+    axes = n.attrs["axes"]
+    if len(n.inputs) > 1:
+        axes_ref = b.input(1)
+    elif axes is None:
+        rank = b.node("Rank", [b.input(0)])[0]
+        axes_ref = b.node("Range", [b.const(0, dt.int32), rank, b.const(1, dt.int32)])[0]
+    else:
+        axes_ref = b.const(list(axes), dt.int32)
+    return b.node(n.type, [b.input(0), axes_ref], {"keep_dims": n.attrs["keepdims"]})
+
+
+def _reduction_from_tf(n: Any) -> Any:
+    x, keep, c = n.inputs[0], n.attrs["keep_dims"], n.const(1)
+    op = REGISTRY[n.op]
+    if c is not None and x.shape.rank is not None:  # in range: normalized, as TF's kernel
+        r = max(x.shape.rank, 1)
+        axes = tuple(sorted({int(a) % r if -r <= a < r else int(a) for a in c.reshape(-1)}))
+        return bind(op, (x,), {"axes": axes, "keepdims": keep})
+    return bind(op, (x, n.inputs[1]), {"axes": None, "keepdims": keep})
+
+
+_REDUCTION_TF = TFForm(names={"axes": "reduction_indices", "keepdims": "keep_dims"},
+                       export=_reduction_to_tf, load=_reduction_from_tf)
 
 
 def _loop_reduce(f: Callable) -> Callable:
     """Reference reduction: walk the output cells and fold the input cells that map to them."""
-    def ref(x: np.ndarray, axes: tuple, keepdims: bool) -> np.ndarray:
+    def ref(x: np.ndarray, *dyn: np.ndarray, axes: tuple | None, keepdims: bool) -> np.ndarray:
+        if dyn:
+            axes = tuple(int(a) % x.ndim for a in dyn[0].reshape(-1))
         out_shape = tuple(1 if i in axes else d for i, d in enumerate(x.shape))
         out = np.empty(out_shape, dtype=x.dtype)
         for o in np.ndindex(*out_shape):
@@ -143,23 +231,26 @@ def _loop_reduce(f: Callable) -> Callable:
 
 def _sum_grad(n: Any, g: Any) -> list:
     x = n.inputs[0]
-    return [broadcast_like(_keep(g, x, n.attrs["axes"], n.attrs["keepdims"]), x)]
+    return [broadcast_like(_keep(g, x, n.attrs["axes"], n.attrs["keepdims"], n.inputs[1:]),
+                           x)] + [None] * (len(n.inputs) - 1)
 
 
 def _mean_grad(n: Any, g: Any) -> list:
     x, out = n.inputs[0], n.outputs[0]
     count = bind(COUNT_RATIO, (x, out), {})
     # divide the small gradient, then broadcast: one pass over x's size less
-    return [broadcast_like(_keep(g, x, n.attrs["axes"], n.attrs["keepdims"]) / count, x)]
+    kept = _keep(g, x, n.attrs["axes"], n.attrs["keepdims"], n.inputs[1:])
+    return [broadcast_like(kept / count, x)] + [None] * (len(n.inputs) - 1)
 
 
 def _minmax_grad(n: Any, g: Any) -> list:
-    x, y = n.inputs[0], n.outputs[0]
+    x, y, dyn = n.inputs[0], n.outputs[0], n.inputs[1:]
     axes, keep = n.attrs["axes"], n.attrs["keepdims"]
-    y_b = broadcast_like(_keep(y, x, axes, keep), x)
+    y_b = broadcast_like(_keep(y, x, axes, keep, dyn), x)
     hits = cast(equal(x, y_b), g._dtype)  # ties share the gradient equally, as in TF
-    count = bind(SUM, (hits,), {"axes": axes, "keepdims": True})
-    return [broadcast_like(_keep(g, x, axes, keep), x) * hits / count]
+    count = bind(SUM, (hits,) + tuple(dyn), {"axes": axes, "keepdims": True})
+    return [broadcast_like(_keep(g, x, axes, keep, dyn), x) * hits / count] + \
+        [None] * len(dyn)
 
 
 def _others_product(x: Any, axes: tuple) -> Any:
@@ -178,6 +269,9 @@ def _others_product(x: Any, axes: tuple) -> Any:
 
 def _prod_grad(n: Any, g: Any) -> list:
     x, axes = n.inputs[0], n.attrs["axes"]
+    if len(n.inputs) > 1:
+        raise ValueError("The gradient of reduce_prod needs its axes known when the graph "
+                         "is traced")
     g = broadcast_like(_keep(g, x, axes, n.attrs["keepdims"]), x)
     return [g * _others_product(x, tuple(axes)) if axes else g]
 
@@ -252,7 +346,8 @@ MIN = _reduction("Min", _np_extreme("minimum", "max"), C.REALS, _minmax_grad, _l
 PROD = _reduction("Prod", lambda xp, x, a, k: xp.multiply.reduce(x, axis=a, keepdims=k,
                                                                  dtype=x.dtype),
                   C.NUMERIC, _prod_grad,
-                  _loop_reduce(lambda c: functools.reduce(operator.mul, c, 1.0)))
+                  _loop_reduce(lambda c: functools.reduce(operator.mul, c, 1.0)),
+                  runtime_grad=False)
 ANY = _reduction("Any", lambda xp, x, a, k: xp.logical_or.reduce(x, axis=a, keepdims=k), C.BOOL,
                  None, _loop_reduce(any))
 ALL = _reduction("All", lambda xp, x, a, k: xp.logical_and.reduce(x, axis=a, keepdims=k), C.BOOL,
@@ -264,7 +359,16 @@ COUNT_RATIO = register(OpDef(
     lambda xp, x, y: xp.asarray(max(x.size, 1) / max(y.size, 1), dtype=x.dtype),
     reference=lambda x, y: np.asarray(x.size / max(y.size, 1), dtype=x.dtype),
     samples=lambda: [Sample((_f64(3, 4), np.zeros(4)), grad=False)],
+    tf=TFForm(export=lambda n, b: _reduction_size_tf(n, b)),
 ))
+
+
+def _reduction_size_tf(n: Any, b: Any) -> list:
+    d = n.outputs[0]._dtype
+    one = b.const(1, d)
+    x, y = (b.node("Maximum", [b.node("Cast", [b.node("Size", [b.input(i)])[0]],
+                                      {"DstT": d})[0], one])[0] for i in (0, 1))
+    return b.node("RealDiv", [x, y])
 
 
 def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
@@ -375,6 +479,7 @@ ARGMAX = register(OpDef(
                      Sample((_f64(3, 4),), {"axis": 0, "output_type": dt.int32}, grad=False)],
     bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"axis": 2, "output_type": dt.int64},
                                    InvalidArgumentError)],
+    tf=TFForm(names={"axis": "dimension"}),
 ))
 ARGMIN = register(OpDef(
     "ArgMin", _arg_infer("ArgMin"), _arg_kernel("argmin", np.inf),
@@ -383,6 +488,7 @@ ARGMIN = register(OpDef(
     samples=lambda: [Sample((_f64(3, 4),), {"axis": 1, "output_type": dt.int64}, grad=False)],
     bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"axis": -3, "output_type": dt.int64},
                                    InvalidArgumentError)],
+    tf=TFForm(names={"axis": "dimension"}),
 ))
 
 

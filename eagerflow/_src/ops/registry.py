@@ -104,6 +104,31 @@ def _lazy(samples: Any) -> Sequence:
     return samples
 
 
+@dataclass(frozen=True)
+class TFForm:
+    """How an op is written in TensorFlow's graphs (SavedModel functions), where that is not
+    one TF node of the op's own name whose inputs and attrs are the op's, name for name.
+
+    `names`: eagerflow attr -> the TF attr or TF input it is, where the names differ. An
+    attr that TF takes as an input tensor becomes a constant (or the op's runtime input).
+    `fixed`: eagerflow attrs TF's op doesn't have, with the one value TF's op means (a
+    node of another value can't be written; an imported node gets this value).
+    `tf_attrs`: TF attrs the op doesn't have, with the value that means the op's behaviour
+    (written on export; an imported node of another value is refused).
+    `export(node, b)`: writes the node through builder `b` (its `node`, `const`, `input`
+    methods); returns the TF tensors of the node's outputs.
+    `load(node)`: builds the eagerflow ops of a TF node of this op's name (`node.inputs`:
+    tensors, `node.const(i)`: an input's value when known at import, `node.attrs`: TF's
+    attrs with defaults filled, as Python values); returns the outputs.
+    """
+
+    names: dict = field(default_factory=dict)
+    fixed: dict = field(default_factory=dict)
+    tf_attrs: dict = field(default_factory=dict)
+    export: Callable | None = None
+    load: Callable | None = None
+
+
 @dataclass(frozen=True, eq=False)
 class OpDef:
     name: str
@@ -134,6 +159,8 @@ class OpDef:
     int_errors: bool = False
     # False when the op has no GPU kernel (TF runs it on CPU: soft placement does too).
     gpu: bool = True
+    # How TensorFlow's graphs write the op (SavedModel export and import); None: as itself.
+    tf: TFForm | None = None
     # An elementwise op as a CUDA C expression over its inputs {0}, {1}, ... (float math),
     # for tf.function's kernel fusion on GPUs (graph/fusion.py); ufunc ops need none.
     cuda: str | None = None

@@ -18,7 +18,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.math import _t, cast
-from eagerflow._src.ops.registry import OpDef, Sample, register
+from eagerflow._src.ops.registry import OpDef, Sample, TFForm, register
 
 
 def _range_size(start: Any, limit: Any, delta: Any) -> int:
@@ -144,6 +144,7 @@ LINSPACE = register(OpDef(
     reference=lambda a, b, num, axis: np.array(
         [a + (b - a) * i / (num - 1) for i in builtins.range(num)]) if num > 1 else a[None],
     samples=lambda: [Sample((np.float64(1.0), np.float64(3.0)), {"num": 5, "axis": 0}, grad=False)],
+    tf=TFForm(fixed={"axis": 0}),
 ))
 
 

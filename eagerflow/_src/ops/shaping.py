@@ -18,7 +18,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import ones, reshape, static_ints
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, multiply
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(6)
 
@@ -58,6 +58,7 @@ REVERSE = register(OpDef(
                                    "'axis'[0] = 2 is out of valid range [0, 1"),
                          BadSample((np.ones((2, 2)),), {"axes": (0, 0)}, InvalidArgumentError,
                                    "axis 0 specified more than once.")],
+    tf=TFForm(names={"axes": "axis"}),
 ))
 
 
@@ -165,6 +166,7 @@ REVERSE_SEQUENCE = register(OpDef(
     bad_samples=lambda: [BadSample((np.ones((2, 3)), np.array([4, 3], np.int32)),
                                    {"seq_axis": 1, "batch_axis": 0}, InvalidArgumentError,
                                    "seq_lens(0) > input.dims(1)")],
+    tf=TFForm(names={"seq_axis": "seq_dim", "batch_axis": "batch_dim"}),
 ))
 
 

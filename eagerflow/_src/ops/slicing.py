@@ -28,7 +28,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import SHAPE, shape
+from eagerflow._src.ops.array import SHAPE, shape, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -41,7 +41,8 @@ from eagerflow._src.ops.dynshape import (
 )
 from eagerflow._src.ops.indexing import boolean_mask
 from eagerflow._src.ops.math import _t, cast, ones_like
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.stacking import stack
 
 _rng = SampleRNG(41)
 _pyslice = builtins.slice  # this module defines tf.slice
@@ -192,6 +193,8 @@ STRIDED_SLICE = register(OpDef(
         BadSample((np.ones(3),), {"spec": (("i", 0), ("i", 0))}, InvalidArgumentError,
                   "Index out of range using input dim 1")],
     fold=_ss_fold,
+    tf=TFForm(export=lambda n, b: _strided_slice_to_tf(n, b),
+              load=lambda n: _strided_slice_from_tf(n)),
 ))
 
 
@@ -217,6 +220,8 @@ STRIDED_SLICE_GRAD = register(OpDef(
     samples=lambda: [
         Sample((_f64(3), np.zeros((4, 5))), {"spec": (("s", 1, None, None), ("i", -1))},
                grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: _strided_slice_to_tf(n, b),
+              load=lambda n: _strided_slice_grad_from_tf(n)),
 ))
 
 
@@ -337,7 +342,17 @@ SLICE_GRAD = register(OpDef(
     reference=_slice_grad_ref,
     samples=lambda: [Sample((_rng.uniform(-2, 2, size=(2, 3)), np.zeros((4, 5)),
                              np.array([1, 2], _I32)), grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: _slice_grad_to_tf(b)),
 ))
+
+
+def _slice_grad_to_tf(b: Any) -> list:
+    """SliceGrad in TF's ops: the gradient padded with `begin` before and the rest after."""
+    begin = b.input(2)
+    if begin.dtype is not dt.int32:
+        begin = b.node("Cast", [begin], {"DstT": dt.int32})[0]
+    after = b.node("Sub", [b.node("Sub", [b.shape_of(1), begin])[0], b.shape_of(0)])[0]
+    return b.node("Pad", [b.input(0), b.node("Pack", [[begin, after]], {"axis": 1})[0]])
 
 
 def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  # noqa: A001
@@ -492,6 +507,8 @@ def _dyn_samples() -> list:
 DYN_STRIDED_SLICE = register(OpDef(
     "DynamicStridedSlice", _dyn_infer, _dyn_kernel, grad=_dyn_grad, reference=_dyn_ref,
     samples=_dyn_samples,
+    tf=TFForm(export=lambda n, b: b.node(
+        "StridedSlice", [b.input(i) for i in range(4)], dict(n.attrs))),
 ))
 
 DYN_STRIDED_SLICE_GRAD = register(OpDef(
@@ -502,7 +519,70 @@ DYN_STRIDED_SLICE_GRAD = register(OpDef(
     samples=lambda: [
         Sample((_rng.uniform(-2, 2, size=(2, 5)), np.zeros((4, 5)), np.array([1], _I32),
                 np.array([4], _I32), np.array([2], _I32)), {}, grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: b.node(
+        "StridedSliceGrad", [b.shape_of(1)] + [b.input(i) for i in (2, 3, 4)] + [b.input(0)],
+        dict(n.attrs))),
 ))
+
+
+# -- how TF's graphs write the strided slices: begin/end/strides vectors and bit masks ------
+
+def spec_vectors(spec: tuple) -> tuple:
+    """StridedSlice's spec as TF's begin, end, strides vectors and masks (masks_spec's
+    inverse)."""
+    begin, end, strides = [], [], []
+    masks = dict.fromkeys(_MASKS, 0)
+    for i, k in enumerate(spec):
+        bit = 1 << i
+        b, e, st = 0, 0, 1
+        if k[0] == "e":
+            masks["ellipsis_mask"] |= bit
+        elif k[0] == "n":
+            masks["new_axis_mask"] |= bit
+        elif k[0] == "i":
+            masks["shrink_axis_mask"] |= bit
+            b, e = k[1], k[1] + 1
+        else:
+            _, b, e, st = k
+            if b is None:
+                masks["begin_mask"] |= bit
+                b = 0
+            if e is None:
+                masks["end_mask"] |= bit
+                e = 0
+            st = 1 if st is None else st
+        begin.append(b)
+        end.append(e)
+        strides.append(st)
+    return begin, end, strides, masks
+
+
+def _strided_slice_to_tf(n: Any, b: Any) -> list:
+    begin, end, strides, masks = spec_vectors(n.attrs["spec"])
+    wide = any(abs(v) > 2**31 - 1 for v in begin + end + strides)
+    d = dt.int64 if wide else dt.int32
+    vectors = [b.const(v, d) for v in (begin, end, strides)]
+    if n.type == "StridedSlice":
+        return b.node("StridedSlice", [b.input(0)] + vectors, masks)
+    return b.node("StridedSliceGrad", [b.shape_of(1)] + vectors + [b.input(0)], masks)
+
+
+def _strided_slice_from_tf(n: Any) -> Any:
+    masks = {k: n.attrs[k] for k in _MASKS}
+    if all(n.const(i) is not None for i in (1, 2, 3)):
+        b, e, s = (tuple(n.const(i).tolist()) for i in (1, 2, 3))
+        return bind(STRIDED_SLICE, (n.inputs[0],), {"spec": masks_spec(b, e, s, masks)})
+    return bind(DYN_STRIDED_SLICE, tuple(n.inputs), masks)
+
+
+def _strided_slice_grad_from_tf(n: Any) -> Any:
+    masks = {k: n.attrs[k] for k in _MASKS}
+    dy = n.inputs[4]
+    like = zeros(n.value(0), dy.dtype)  # TF gives the input's shape; zeros stand for it
+    if all(n.const(i) is not None for i in (1, 2, 3)):
+        b, e, s = (tuple(n.const(i).tolist()) for i in (1, 2, 3))
+        return bind(STRIDED_SLICE_GRAD, (dy, like), {"spec": masks_spec(b, e, s, masks)})
+    return bind(DYN_STRIDED_SLICE_GRAD, (dy, like) + tuple(n.inputs[1:4]), masks)
 
 
 def _has_tensor(v: Any) -> bool:
@@ -708,7 +788,23 @@ MIRROR_PAD_GRAD = register(OpDef(
     reference=lambda g, like, paddings, mode: _mirror_grad_ref(g, like, paddings, mode),
     samples=lambda: [Sample((_f64(6, 7), np.zeros((3, 4))), {"paddings": ((1, 2), (2, 1)),
                                                              "mode": "REFLECT"}, grad_inputs=(0,))],
+    tf=TFForm(export=lambda n, b: b.node("MirrorPadGrad", [b.input(0), b.const(
+        n.attrs["paddings"], dt.int32)], {"mode": n.attrs["mode"]}),
+        load=lambda n: _mirror_grad_tf(n)),
 ))
+
+
+def _mirror_grad_tf(n: Any) -> Any:
+    """TF's MirrorPadGrad gives the paddings, not the input: zeros of its shape stand in."""
+    paddings = n.const(1)
+    if paddings is None:
+        raise n.fail("eagerflow needs the paddings of MirrorPadGrad known at import")
+    g = n.inputs[0]
+    dims = shape(g)
+    sizes = stack([dims[i] - int(lo) - int(hi) for i, (lo, hi) in enumerate(paddings)])
+    like = zeros(sizes, g.dtype)
+    return bind(MIRROR_PAD_GRAD, (g, like), {"paddings": tuple(map(tuple, paddings.tolist())),
+                                              "mode": n.attrs["mode"]})
 
 
 def _mirror_grad_ref(g: np.ndarray, like: np.ndarray, paddings: tuple, mode: str) -> np.ndarray:

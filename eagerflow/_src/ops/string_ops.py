@@ -20,7 +20,7 @@ from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_ten
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _WORDS = np.array([[b"Hello World", b"  tab\tEnd \n"], [b"caf\xc3\xa9", b""]], dtype=object)
 
@@ -321,6 +321,9 @@ STRING_JOIN = register(OpDef(
         Sample((_WORDS, _WORDS[::-1]), {"separator": b""}, grad=False)],
     bad_samples=lambda: [BadSample((_WORDS, np.ones(2, np.int32)), {"separator": b""},
                            InvalidArgumentError, "input #1(zero-based)")],
+    # TF joins inputs of one shape (or scalars): broadcast first
+    tf=TFForm(export=lambda n, b: b.node("StringJoin", [b.broadcast_inputs()],
+                                         {"separator": n.attrs["separator"]})),
 ))
 
 
@@ -382,7 +385,23 @@ REDUCE_JOIN = register(OpDef(
         Sample((_WORDS,), {"axes": None, "keepdims": True, "separator": b""}, grad=False)],
     bad_samples=lambda: [BadSample((_WORDS,), {"axes": (2,), "keepdims": False, "separator": b""},
                                    InvalidArgumentError, "Invalid reduction dimension")],
+    tf=TFForm(names={"axes": "reduction_indices", "keepdims": "keep_dims"},
+              export=lambda n, b: _reduce_join_tf(n, b)),
 ))
+
+
+def _reduce_join_tf(n: Any, b: Any) -> list:
+    """TF joins along the given axes in their order: the last first, as this kernel joins
+    (row-major); no axes means all of them."""
+    axes = n.attrs["axes"]
+    if axes is None:
+        shape = b.static_shape(0)
+        if shape is None:
+            raise ValueError("ReduceJoin of every axis of an input of unknown rank")
+        axes = range(len(shape))
+    order = b.const(sorted(axes, reverse=True), dt.int32)
+    return b.node("ReduceJoin", [b.input(0), order], {"keep_dims": n.attrs["keepdims"],
+                                                      "separator": n.attrs["separator"]})
 
 
 @dispatchable
@@ -444,6 +463,8 @@ SUBSTR = register(OpDef(
     bad_samples=lambda: [BadSample((np.array(b"hello", dtype=object), np.array(10, np.int32),
                             np.array(3, np.int32)), {"unit": "BYTE"}, InvalidArgumentError,
                            "pos 10 out of range for string b'hello' at index 0")],
+    tf=TFForm(export=lambda n, b: b.node("Substr", b.broadcast_inputs(),
+                                         {"unit": n.attrs["unit"]})),
 ))
 
 

@@ -20,7 +20,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.array import concat, split, zeros
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import OpDef
+from eagerflow._src.ops.registry import OpDef, TFForm
 from eagerflow._src.ops.stacking import stack, unstack
 
 __all__ = ["TensorArray"]
@@ -283,27 +283,72 @@ def _read_grad(node: Any, g: Any) -> list:
     return [_put(node.inputs[1], g), None]
 
 
+# -- how TF's graphs write the list ops: TF's TensorList ops take the element dtype as an
+# attr and the element shape as an input (-1: an unknown rank or dim) ----------------------
+
+def _element_shape(b: Any, shape: Any) -> Any:
+    return b.const(-1 if shape is None else [-1 if d is None else d for d in shape], dt.int32)
+
+
+def _to_tf(n: Any, b: Any) -> list:
+    a, op = n.attrs, n.type
+    if op == "TensorListReserve":
+        return b.node(op, [_element_shape(b, a["element_shape"]),
+                           b.const(a["num_elements"], dt.int32)],
+                      {"element_dtype": a["element_dtype"]})
+    if op == "TensorListFromTensor":
+        v = n.inputs[0]
+        shape = None if v._shape is None else v._shape[1:]
+        return b.node(op, [b.input(0), _element_shape(b, shape)], {"element_dtype": v._dtype})
+    if op == "TensorListSetItem":
+        return b.node(op, [b.input(0), b.input(1), b.input(2)],
+                      {"element_dtype": n.inputs[2]._dtype,
+                       "resize_if_index_out_of_bounds": a["dynamic"]})
+    if op == "TensorListScatterIntoExistingList":
+        return b.node(op, [b.input(0), b.input(2), b.input(1)],
+                      {"element_dtype": n.inputs[2]._dtype})
+    if op == "TensorListLength":
+        return b.node(op, [b.input(0)])
+    # reads: GetItem, Gather, Stack, Concat
+    ins = [b.input(i) for i in range(len(n.inputs))] + [_element_shape(b, a["shape"])]
+    if op == "TensorListConcat":
+        ins.append(b.const([], dt.int64))
+        return b.node("TensorListConcatV2", ins, {"element_dtype": a["dtype"]})[:1]
+    return b.node(op, ins, {"element_dtype": a["dtype"]})
+
+
+_TF_LIST = TFForm(export=_to_tf)
+
+
+RESERVE = OpDef("TensorListReserve", lambda num_elements, element_dtype, element_shape: [_V],
+                lambda xp, num_elements, element_dtype, element_shape: (None,) * num_elements,
+                no_fold=True, tf=_TF_LIST)
 SET_ITEM = OpDef("TensorListSetItem", lambda f, i, v, dynamic: [_V], _set_item,
                  grad=lambda node, g: [bind(GRAD_CLEAR, (g, node.inputs[1]), {}), None,
                                        bind(GRAD_READ, (g, node.inputs[1], node.inputs[2]), {})],
-                 no_fold=True)
+                 no_fold=True, tf=_TF_LIST)
 GET_ITEM = OpDef("TensorListGetItem", lambda f, i, dtype, shape: [(shape, dtype)], _get_item,
-                 grad=_read_grad, no_fold=True)
+                 grad=_read_grad, no_fold=True, tf=_TF_LIST)
 STACK = OpDef("TensorListStack", _list_spec, _stack,
-              grad=lambda node, g: [bind(FROM_TENSOR, (g,), {})], no_fold=True)
+              grad=lambda node, g: [bind(FROM_TENSOR, (g,), {})], no_fold=True, tf=_TF_LIST)
 FROM_TENSOR = OpDef("TensorListFromTensor", lambda v: [_V], _from_tensor,
-                    grad=lambda node, g: [bind(GRAD_STACK, (g, node.inputs[0]), {})], no_fold=True)
-SIZE = OpDef("TensorListLength", lambda f: [((), dt.int32)], _size, no_fold=True)
+                    grad=lambda node, g: [bind(GRAD_STACK, (g, node.inputs[0]), {})],
+                    no_fold=True, tf=_TF_LIST)
+SIZE = OpDef("TensorListLength", lambda f: [((), dt.int32)], _size, no_fold=True, tf=_TF_LIST)
 GATHER = OpDef("TensorListGather", lambda f, i, dtype, shape: _list_spec(f, dtype, shape),
-               _gather, grad=_read_grad, no_fold=True)
+               _gather, grad=_read_grad, no_fold=True, tf=_TF_LIST)
 SCATTER = OpDef("TensorListScatterIntoExistingList", lambda f, i, v, dynamic: [_V], _scatter,
                 grad=lambda node, g: [
                     bind(GRAD_CLEAR, (g, node.inputs[1]), {}), None,
-                    bind(GRAD_GATHER, (g, node.inputs[1], node.inputs[2]), {})], no_fold=True)
+                    bind(GRAD_GATHER, (g, node.inputs[1], node.inputs[2]), {})],
+                no_fold=True, tf=_TF_LIST)
 CONCAT = OpDef("TensorListConcat", lambda f, dtype, shape: [
     ((None,) + tuple(shape[1:]) if shape is not None and len(shape) else None, dtype)],
     lambda xp, f, dtype, shape: _concat(xp, f, dtype),
-    grad=lambda node, g: [_split(node.inputs[0], g)], no_fold=True)
+    grad=lambda node, g: [_split(node.inputs[0], g)], no_fold=True, tf=_TF_LIST)
+
+
+
 
 
 class TensorArray:
@@ -333,7 +378,8 @@ class TensorArray:
             if _state.graph is None:
                 self._items = [None] * n
             else:
-                self._flow = _graph_const(tuple([None] * n))
+                self._flow = bind(RESERVE, (), {"num_elements": n, "element_dtype": self._dtype,
+                                                 "element_shape": self._shape_attr()})
 
     # -- internals ---------------------------------------------------------------------
     def _eager(self) -> bool:

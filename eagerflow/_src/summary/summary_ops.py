@@ -23,6 +23,7 @@ from eagerflow._src.core.context import _state as _ctx
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.summary import encoders, protos
 from eagerflow._src.summary.writer import SummaryWriter, _state
@@ -189,8 +190,6 @@ def _step_tensor(step: Any) -> Any:
         if t is None or not (t.dtype.is_integer or t.dtype.is_bool):
             raise TypeError(f"Cannot convert {step} to EagerTensor of dtype int64")
     if t.dtype is not dt.int64:
-        from eagerflow._src.ops.math import cast
-
         t = cast(t, dt.int64)
     return t
 
@@ -258,8 +257,6 @@ def scalar(name: str, data: Any, step: Any = None, description: str | None = Non
     if t._shape is not None and len(t._shape) != 0:
         raise ValueError(f"Expected scalar shape, saw shape: {t.shape}.")
     if t.dtype is not dt.float32:
-        from eagerflow._src.ops.math import cast
-
         t = cast(t, dt.float32)
     return _write(name, t, step, _metadata("scalars", description), "scalar")
 

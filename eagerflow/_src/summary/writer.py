@@ -24,8 +24,9 @@ import time
 import weakref
 from typing import Any
 
+from eagerflow._src.io import crc32c
 from eagerflow._src.summary import protos
-from eagerflow._src.train import _crc32c, worker_files
+from eagerflow._src.train import worker_files
 
 _uid = itertools.count(0)
 _uid_lock = threading.Lock()
@@ -48,8 +49,8 @@ def summary_state() -> _SummaryState:
 def frame_record(data: bytes) -> bytes:
     """One TFRecord: length, masked CRC of the length, data, masked CRC of the data."""
     header = struct.pack("<Q", len(data))
-    return (header + struct.pack("<I", _crc32c.masked_value(header)) + data +
-            struct.pack("<I", _crc32c.masked_value(data)))
+    return (header + struct.pack("<I", crc32c.masked_value(header)) + data +
+            struct.pack("<I", crc32c.masked_value(data)))
 
 
 class _EventFile:

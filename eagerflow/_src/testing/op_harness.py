@@ -8,9 +8,11 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import to_host
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import OpDef, Sample
 
 
@@ -51,8 +53,6 @@ def _weights(outputs: tuple, seed: int = 7) -> list:
 def scalar_loss(op: OpDef, sample: Sample, inputs: tuple, weights: list) -> Any:
     out = bind(op, inputs, dict(sample.attrs))
     outs = out if isinstance(out, tuple) else (out,)
-    from eagerflow._src.ops.reduce import reduce_sum
-
     total = None
     for o, w in zip(outs, weights):
         if w is None:
@@ -64,8 +64,6 @@ def scalar_loss(op: OpDef, sample: Sample, inputs: tuple, weights: list) -> Any:
 
 def check_gradient(op: OpDef, sample: Sample, second_order: bool = False) -> None:
     """Asserts that tape gradients match finite differences for every float input."""
-    from eagerflow._src.autodiff.tape import GradientTape
-
     base = tuple(np.asarray(a, dtype=np.float64) if np.asarray(a).dtype.kind == "f" else
                  np.asarray(a) for a in sample.inputs)
     weights = _weights(run(op, Sample(base, sample.attrs)))
@@ -89,9 +87,6 @@ def check_gradient(op: OpDef, sample: Sample, second_order: bool = False) -> Non
 
 
 def _check_second_order(op: OpDef, sample: Sample, base: tuple, weights: list, pos: int) -> None:
-    from eagerflow._src.autodiff.tape import GradientTape
-    from eagerflow._src.ops.reduce import reduce_sum
-
     v = np.random.default_rng(3).uniform(0.5, 1.5, size=base[pos].shape)
 
     def first(xv: np.ndarray) -> tuple:

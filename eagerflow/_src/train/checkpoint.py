@@ -14,8 +14,9 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import NotFoundError
+from eagerflow._src.core.errors import DataLossError, NotFoundError
 from eagerflow._src.core.trackable import AutoTrackable, is_trackable
+from eagerflow._src.ops.variables import Variable
 from eagerflow._src.train import checkpoint_management as cm
 from eagerflow._src.train import fileio, protos, worker_files
 from eagerflow._src.train.graph_view import OBJECT_GRAPH_KEY, ObjectGraph, has_saveables
@@ -47,8 +48,12 @@ def _require_eager(what: str) -> None:
 def save_object_graph(root: Any, file_prefix: str, extra: dict | None = None) -> str:
     """Writes the graph reachable from `root` (plus `extra` root children) to `file_prefix`."""
     _require_eager("Saving a checkpoint")
+    return write_object_graph(ObjectGraph(root, extra), file_prefix)
+
+
+def write_object_graph(graph: ObjectGraph, file_prefix: str) -> str:
+    """Writes the values of `graph`'s objects, with the graph itself, to `file_prefix`."""
     file_prefix = os.fspath(file_prefix)
-    graph = ObjectGraph(root, extra)
     proto, values = graph.serialize()
     writer = BundleWriter(file_prefix)
     try:
@@ -74,8 +79,6 @@ def open_checkpoint(save_path: str) -> tuple:
     try:
         proto.ParseFromString(raw)
     except Exception:
-        from eagerflow._src.core.errors import DataLossError
-
         raise DataLossError(None, None, f"The object graph of checkpoint {save_path} can't be "
                                         "parsed: the file is corrupted") from None
     return reader, proto
@@ -281,8 +284,6 @@ class Checkpoint(AutoTrackable):
     def _maybe_create_save_counter(self) -> None:
         if self._save_counter is not None:
             return
-        from eagerflow._src.ops.variables import Variable
-
         st = _state
         graph, scopes = st.graph, st.name_scopes
         st.graph, st.name_scopes = None, []  # created eagerly, unscoped, even mid-trace

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from google.protobuf import text_format
 
 from eagerflow._src.train import fileio, protos, worker_files
+from eagerflow._src.train.restore import assign_eagerly
 from eagerflow._src.train.tensor_bundle import index_filename
 
 logger = fileio.logger
@@ -284,8 +285,6 @@ class CheckpointManager:
                 return None
             self._last_checkpoint_step = step
         counter = self._checkpoint.save_counter
-        from eagerflow._src.train.restore import assign_eagerly
-
         assign_eagerly(counter, counter.numpy() + 1)
         number = _value(counter) if checkpoint_number is None else _value(checkpoint_number)
         prefix = f"{self._checkpoint_prefix}-{number}"

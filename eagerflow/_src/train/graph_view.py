@@ -95,7 +95,13 @@ def tensor_array(value: Any) -> tuple:
 class ObjectGraph:
     """A breadth-first snapshot of the live objects reachable from `root`."""
 
-    def __init__(self, root: Any, extra: dict | None = None) -> None:
+    def __init__(self, root: Any, extra: dict | None = None, children: Any = None,
+                 slots: bool = True) -> None:
+        """`children(obj)` names an object's children (default: its checkpoint children;
+        a SavedModel adds functions and signatures). `slots=False` leaves optimizer slot
+        variables to the children (a SavedModel lists them with the optimizer's variables:
+        TF restores slot references only onto its own optimizer classes)."""
+        children = children or children_of
         self.root = root
         self.nodes: list = [root]
         self.paths: list = [()]
@@ -104,7 +110,7 @@ class ObjectGraph:
         queue = deque([0])
         while queue:
             nid = queue.popleft()
-            kids = children_of(self.nodes[nid])
+            kids = children(self.nodes[nid])
             if nid == 0 and extra:
                 kids.update((k, v) for k, v in extra.items() if is_trackable(v) and k not in kids)
             refs = []
@@ -121,7 +127,7 @@ class ObjectGraph:
         self.slots: list = []  # (optimizer node, variable node, slot name, slot, slot node)
         self.slot_names: list = []
         n_regular = len(self.nodes)
-        for oid in range(n_regular):
+        for oid in range(n_regular if slots else 0):
             opt = self.nodes[oid]
             if not is_optimizer(opt):
                 continue

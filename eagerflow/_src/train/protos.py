@@ -1,11 +1,8 @@
 """Protocol buffer messages of TensorFlow's checkpoint format, built with `google.protobuf`.
 
-Sits at the bottom of train/. The message types are declared here field by field
-(numbers and types as in TensorFlow's .proto files, so they are wire-compatible)
-and turned into classes by protobuf's own descriptor pool and message factory; no
-generated module and no hand-written encoding. They live in a private descriptor
-pool, so they never clash with TensorFlow's or TensorBoard's generated modules
-when those are imported into the same process.
+Sits at the bottom of train/. The message types are declared field by field with
+io/protos.py's helpers (numbers and types as in TensorFlow's .proto files, so they are
+wire-compatible), in a descriptor pool of their own.
 
 Messages: TensorShapeProto, VersionDef, TensorSliceProto, BundleHeaderProto,
 BundleEntryProto (tensor_bundle.proto), TrackableObjectGraph
@@ -15,75 +12,9 @@ DataType enum.
 
 from __future__ import annotations
 
-from typing import Any
+from google.protobuf import descriptor_pb2, descriptor_pool, wrappers_pb2
 
-from google.protobuf import descriptor_pb2, descriptor_pool, message_factory, wrappers_pb2
-
-_F = descriptor_pb2.FieldDescriptorProto
-_TYPES = {
-    "double": _F.TYPE_DOUBLE, "float": _F.TYPE_FLOAT, "int64": _F.TYPE_INT64,
-    "uint64": _F.TYPE_UINT64, "int32": _F.TYPE_INT32, "fixed32": _F.TYPE_FIXED32,
-    "bool": _F.TYPE_BOOL, "string": _F.TYPE_STRING, "bytes": _F.TYPE_BYTES,
-    "uint32": _F.TYPE_UINT32, "sint32": _F.TYPE_SINT32, "sint64": _F.TYPE_SINT64,
-}
-
-
-def field(name: str, number: int, kind: str, repeated: bool = False,
-          oneof: int | None = None) -> tuple:
-    """A field: `kind` is a scalar type name, `.pkg.Message`, or `enum:.pkg.Enum`."""
-    return (name, number, kind, repeated, oneof)
-
-
-def message(name: str, fields: list, nested: tuple = (), enums: tuple = (),
-            oneofs: tuple = ()) -> descriptor_pb2.DescriptorProto:
-    m = descriptor_pb2.DescriptorProto(name=name)
-    for o in oneofs:
-        m.oneof_decl.add(name=o)
-    for fname, number, kind, repeated, oneof in fields:
-        f = m.field.add(name=fname, number=number,
-                        label=_F.LABEL_REPEATED if repeated else _F.LABEL_OPTIONAL)
-        if kind in _TYPES:
-            f.type = _TYPES[kind]
-        elif kind.startswith("enum:"):
-            f.type = _F.TYPE_ENUM
-            f.type_name = kind[5:]
-        else:
-            f.type = _F.TYPE_MESSAGE
-            f.type_name = kind
-        if oneof is not None:
-            f.oneof_index = oneof
-    m.nested_type.extend(nested)
-    m.enum_type.extend(enums)
-    return m
-
-
-def enum(name: str, values: list) -> descriptor_pb2.EnumDescriptorProto:
-    e = descriptor_pb2.EnumDescriptorProto(name=name)
-    for vname, number in values:
-        e.value.add(name=vname, number=number)
-    return e
-
-
-def build(pool: Any, filename: str, package: str, messages: list, enums: tuple = (),
-          deps: tuple = ()) -> dict:
-    """Adds one proto3 file to `pool`; returns {message full name: class}."""
-    fdp = descriptor_pb2.FileDescriptorProto(name=filename, package=package, syntax="proto3")
-    fdp.dependency.extend(deps)
-    fdp.message_type.extend(messages)
-    fdp.enum_type.extend(enums)
-    fd = pool.Add(fdp)
-    out = {}
-
-    def collect(desc: Any) -> None:
-        out[desc.full_name] = message_factory.GetMessageClass(desc)
-        for sub in desc.nested_types:
-            collect(sub)
-
-    for m in messages:
-        collect(pool.FindMessageTypeByName(f"{package}.{m.name}"))
-    del fd
-    return out
-
+from eagerflow._src.io.protos import build, enum, field, message
 
 POOL = descriptor_pool.DescriptorPool()
 _wrappers = descriptor_pb2.FileDescriptorProto()

@@ -23,7 +23,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trackable
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.train import fileio
 from eagerflow._src.train.graph_view import (
@@ -280,7 +280,5 @@ class Restore:
 
 
 def _bad_graph(path: str, what: str) -> Exception:
-    from eagerflow._src.core.errors import DataLossError
-
     return DataLossError(None, None, f"The object graph of checkpoint {path} is corrupted "
                                      f"({what} points outside the graph)")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import struct
 
 from eagerflow._src.core.errors import DataLossError, UnimplementedError
-from eagerflow._src.train import _crc32c
+from eagerflow._src.io import crc32c
 
 MAGIC = 0xDB4775248B80FB57
 FOOTER_SIZE = 48  # two block handles padded to 2 * 20 bytes, then the 8-byte magic
@@ -136,7 +136,7 @@ class TableWriter:
         put_varint(handle, len(self._out))
         put_varint(handle, len(contents))
         trailer = bytes([NO_COMPRESSION])
-        crc = _crc32c.mask(_crc32c.extend(_crc32c.value(contents), trailer))
+        crc = crc32c.mask(crc32c.extend(crc32c.value(contents), trailer))
         self._out += contents + trailer + struct.pack("<I", crc)
         return bytes(handle)
 
@@ -177,7 +177,7 @@ def _read_block(data: bytes, handle: bytes, filename: str) -> bytes:
     contents = data[offset:end]
     kind = data[end]
     (stored,) = struct.unpack_from("<I", data, end + 1)
-    if _crc32c.mask(_crc32c.value(data[offset:end + 1])) != stored:
+    if crc32c.mask(crc32c.value(data[offset:end + 1])) != stored:
         raise _corrupt(filename, "block checksum mismatch")
     if kind != NO_COMPRESSION:
         raise UnimplementedError(None, None, f"{filename}: compressed table blocks (type {kind}) "

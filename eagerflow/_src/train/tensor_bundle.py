@@ -30,7 +30,8 @@ from eagerflow._src.core.errors import (
     NotFoundError,
     UnimplementedError,
 )
-from eagerflow._src.train import _crc32c, fileio, protos, table
+from eagerflow._src.io import crc32c
+from eagerflow._src.train import fileio, protos, table
 from eagerflow._src.train.table import get_varint, put_varint
 
 BUNDLE_VERSION = 1  # TF's kTensorBundleVersion
@@ -56,11 +57,11 @@ def _string_payload(arr: np.ndarray) -> tuple:
     crc = 0
     for s in items:
         put_varint(lengths, len(s))
-        crc = _crc32c.extend(crc, struct.pack("<I", len(s)))
-    length_crc = struct.pack("<I", _crc32c.mask(crc))
-    crc = _crc32c.extend(crc, length_crc)
+        crc = crc32c.extend(crc, struct.pack("<I", len(s)))
+    length_crc = struct.pack("<I", crc32c.mask(crc))
+    crc = crc32c.extend(crc, length_crc)
     body = b"".join(items)
-    crc = _crc32c.extend(crc, body)
+    crc = crc32c.extend(crc, body)
     return bytes(lengths) + length_crc + body, crc
 
 
@@ -78,7 +79,9 @@ class BundleWriter:
         kb = key.encode("utf-8")
         if kb in self._entries or kb == HEADER_KEY:
             raise ValueError(f"Duplicate or invalid checkpoint key {key!r}")
-        arr = np.asarray(value)
+        # strings as objects: NumPy's fixed-width bytes would drop trailing NULs
+        arr = np.asarray(value, dtype=object) if dtype is dt.string and \
+            not isinstance(value, np.ndarray) else np.asarray(value)
         entry = protos.BundleEntryProto(dtype=dtype.as_datatype_enum)
         for d in arr.shape:
             entry.shape.dim.add(size=d)
@@ -89,10 +92,10 @@ class BundleWriter:
                                                  f"({key})")
         else:
             payload = np.ascontiguousarray(arr, dtype=_np_dtype(dtype)).tobytes()
-            crc = _crc32c.value(payload)
+            crc = crc32c.value(payload)
         entry.offset = self._data.tell()
         entry.size = len(payload)
-        entry.crc32c = _crc32c.mask(crc)
+        entry.crc32c = crc32c.mask(crc)
         self._data.write(payload)
         self._entries[kb] = entry
 
@@ -225,17 +228,17 @@ class BundleReader:
         if dtype is dt.string:
             arr, crc = self._strings(buf, count, key, name)
         else:
-            crc = _crc32c.value(buf)
+            crc = crc32c.value(buf)
             npd = _np_dtype(dtype)
             if count * npd.itemsize != e.size:
                 raise DataLossError(None, None, f"{name}: tensor {key} has {e.size} bytes but its "
                                                 f"shape {list(shape)} and dtype {dtype.name} need "
                                                 f"{count * npd.itemsize}")
             arr = np.frombuffer(buf, dtype=npd).astype(npd.newbyteorder("="), copy=True)
-        if crc != _crc32c.unmask(e.crc32c):
+        if crc != crc32c.unmask(e.crc32c):
             raise DataLossError(None, None, f"Checksum does not match: stored {e.crc32c} vs. "
                                             f"calculated on the restored bytes "
-                                            f"{_crc32c.mask(crc)} (tensor {key} in {name})")
+                                            f"{crc32c.mask(crc)} (tensor {key} in {name})")
         return arr.reshape(shape)
 
     @staticmethod
@@ -250,16 +253,16 @@ class BundleReader:
                 if n >> 32:  # lengths are checksummed as uint32: a bigger one is corrupt
                     raise bad
                 lengths.append(n)
-                crc = _crc32c.extend(crc, struct.pack("<I", n))
+                crc = crc32c.extend(crc, struct.pack("<I", n))
         except ValueError:
             raise bad from None
         if pos + 4 > len(buf):
             raise bad
         (stored,) = struct.unpack_from("<I", buf, pos)
-        if stored != _crc32c.mask(crc):
+        if stored != crc32c.mask(crc):
             raise DataLossError(None, None, f"{name}: checksum mismatch in the string lengths of "
                                             f"tensor {key}")
-        crc = _crc32c.extend(crc, buf[pos:pos + 4])
+        crc = crc32c.extend(crc, buf[pos:pos + 4])
         pos += 4
         if pos + sum(lengths) != len(buf):
             raise bad
@@ -267,7 +270,7 @@ class BundleReader:
         for i, n in enumerate(lengths):
             out[i] = buf[pos:pos + n]
             pos += n
-        crc = _crc32c.extend(crc, buf[pos - sum(lengths):pos])
+        crc = crc32c.extend(crc, buf[pos - sum(lengths):pos])
         return out, crc
 
     def close(self) -> None:

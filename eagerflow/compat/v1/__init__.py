@@ -3,6 +3,7 @@
 Names TF 1.x shares with TF 2 resolve to eagerflow's (tf.compat.v1.constant is tf.constant).
 """
 
+import eagerflow
 from eagerflow._src.function.compat_v1 import (
     Graph,
     InteractiveSession,
@@ -16,8 +17,6 @@ from eagerflow._src.function.compat_v1 import (
 
 
 def __getattr__(name):
-    import eagerflow
-
     try:
         return getattr(eagerflow, name)
     except AttributeError:

@@ -1,9 +1,9 @@
 """tf.compat.v2: the TF 2 API itself."""
 
+import eagerflow
+
 
 def __getattr__(name):
-    import eagerflow
-
     try:
         return getattr(eagerflow, name)
     except AttributeError:

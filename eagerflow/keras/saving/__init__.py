@@ -10,3 +10,7 @@ from eagerflow._src.keras.serialization import (
     register_keras_serializable as register_keras_serializable,
     serialize_keras_object as serialize_keras_object,
 )
+from eagerflow._src.keras.saving_lib import (
+    load_model as load_model,
+    save_model as save_model,
+)

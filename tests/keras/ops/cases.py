@@ -764,6 +764,20 @@ case("random.binomial", (2, 2), np.array([5.0, 20.0], "float32"), 0.5, dtype="in
 case("random.normal", (2,), seed=1.5)
 case("random.uniform", (2,), seed="abc")
 
+# CTC beam search (after the cases above, so their arrays stay as they were)
+_beam = {"strategy": "beam_search"}
+case("ctc_decode", a(2, 6, 4, lo=-3, hi=3), np.array([6, 4]), **_beam)
+case("ctc_decode", a(3, 5, 5, lo=-3, hi=3), np.array([5, 2, 0]), beam_width=4, top_paths=3,
+     mask_index=2, **_beam)
+case("ctc_decode", a(2, 7, 3, lo=-2, hi=2, dtype="float64"), np.array([7, 5]), beam_width=2,
+     top_paths=2, mask_index=None, _tol=(1e-6, 1e-7), **_beam)  # TF: ~1e-8 off double sums
+case("ctc_decode", a(1, 4, 4), np.array([4]), beam_width=1, mask_index=-1, **_beam)
+case("ctc_decode", a(2, 3, 4), np.array([3, 3]), beam_width=2, top_paths=3, **_beam)
+case("ctc_decode", a(1, 1, 2), np.array([1]), beam_width=5, top_paths=3, **_beam)
+case("ctc_decode", a(2, 3, 4), np.array([4, 3]), **_beam)
+case("conjugate", (a(3) + 1j * a(3)).astype("complex64"))
+case("conjugate", a(2, 2))
+
 # ---------------------------------------------------------------------------------------
 # dtype grids
 # ---------------------------------------------------------------------------------------

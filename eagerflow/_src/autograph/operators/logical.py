@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.autograph.operators import control_flow as _cf
+from eagerflow._src.ops.math import logical_not
 
 
 def and_(a: Callable[[], Any], b: Callable[[], Any]) -> Any:
@@ -33,8 +34,6 @@ def not_(a: Any) -> Any:
     t = _cf.graph_tensor(a)
     if t is None:
         return not a
-    from eagerflow._src.ops.math import logical_not
-
     return logical_not(t)
 
 

@@ -52,6 +52,7 @@ from eagerflow._src.keras.engine.keras_tensor import (
 from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.module import Module, NameScope, push_scope
+from eagerflow._src.ops.array import shape as tf_shape
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 
@@ -514,6 +515,9 @@ class Layer(Module):
     # -- building and calling ----------------------------------------------------------------
     def build(self, input_shape: Any) -> None:
         self._build_input_shape = input_shape
+        if self._build_shapes is None and input_shape is not None:
+            # what get_build_config reports, as Keras 3 records it for every build
+            object.__setattr__(self, "_build_shapes", shape_tuples(to_shapes(input_shape)))
         self.built = True
 
     build._is_default = True  # type: ignore[attr-defined]
@@ -699,8 +703,6 @@ class Layer(Module):
         return conv(inputs)
 
     def _handle_activity_regularization(self, outputs: Any) -> None:
-        from eagerflow._src.ops.array import shape as tf_shape
-
         for out in nest.flatten(outputs):
             if not isinstance(out, Tensor):
                 continue

@@ -7,16 +7,22 @@ dicts of them), in the order they were assigned.
 
 from __future__ import annotations
 
+import json
 import warnings
 from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import export as export_lib
+from eagerflow._src.keras import saving_lib
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, symbolic_scope
-from eagerflow._src.keras.engine.shapes import shape_tuples, to_shapes
+from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
+from eagerflow._src.keras.engine.summary import print_summary
 from eagerflow._src.keras.trainer import Trainer
+from eagerflow._src.keras.weights_io import load_weights, save_weights
 from eagerflow._src.module import push_scope
 
 
@@ -161,6 +167,10 @@ class Model(Trainer, Layer):
             # a subclassed model without its own build: built by running `call`
             self._build_by_running(inputs, rest, kwargs, eager)
             object.__setattr__(self, "built", True)
+            if self._build_shapes is None:
+                shapes = input_shapes(inputs)
+                self._build_input_shape = to_shapes(shapes)
+                object.__setattr__(self, "_build_shapes", shape_tuples(self._build_input_shape))
             return
         Layer._maybe_build(self, inputs, rest, kwargs, eager)
 
@@ -213,8 +223,6 @@ class Model(Trainer, Layer):
     def summary(self, line_length: int | None = None, positions: Any = None,
                 print_fn: Any = None, expand_nested: bool = False, show_trainable: bool = False,
                 layer_range: Any = None) -> None:
-        from eagerflow._src.keras.engine.summary import print_summary
-
         print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn,
                       expand_nested=expand_nested, show_trainable=show_trainable,
                       layer_range=layer_range)
@@ -223,18 +231,34 @@ class Model(Trainer, Layer):
     def save_weights(self, filepath: Any, overwrite: bool = True, save_format: str | None = None,
                      options: Any = None) -> None:
         """A TF checkpoint at a path prefix, or Keras 3's layout for `*.weights.h5`."""
-        from eagerflow._src.keras.weights_io import save_weights
-
         save_weights(self, filepath, overwrite=overwrite, save_format=save_format,
                      options=options)
 
     def load_weights(self, filepath: Any, by_name: bool = False, skip_mismatch: bool = False,
                      options: Any = None) -> Any:
         """Loads what save_weights wrote; TF-format loads return the checkpoint load status."""
-        from eagerflow._src.keras.weights_io import load_weights
-
         return load_weights(self, filepath, by_name=by_name, skip_mismatch=skip_mismatch,
                             options=options)
+
+    # -- whole-model files (keras/saving_lib.py) and SavedModels (keras/export.py) ----------
+    def save(self, filepath: Any, overwrite: bool = True, zipped: Any = None,
+             **kwargs: Any) -> None:
+        """A `.keras` file: the model's config, compile config and weights."""
+        saving_lib.save_model(self, filepath, overwrite, zipped, **kwargs)
+
+    def to_json(self, **kwargs: Any) -> str:
+        """The model's config as JSON (keras.models.model_from_json reads it back)."""
+        return json.dumps(ser.serialize_keras_object(self), **kwargs)
+
+    def export(self, filepath: Any, format: str = "tf_saved_model",  # noqa: A002
+               verbose: bool = True, input_signature: Any = None) -> None:
+        """A SavedModel serving the model as its `serve` endpoint (Keras 3's export)."""
+        export_lib.export(self, filepath, format, verbose, input_signature)
+
+    @property
+    def _default_save_signature(self) -> Any:
+        """What tf.saved_model.save(model) serves as serving_default."""
+        return export_lib.default_save_signature(self)
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Model:

@@ -12,6 +12,7 @@ from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import ser_con, ser_init, ser_reg
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
+from eagerflow._src.ops import reduce as tr
 
 
 class _Elementwise(Layer):
@@ -128,8 +129,6 @@ class Softmax(_Elementwise):
             inputs = inputs + adder
         if isinstance(self.axis, (tuple, list)):
             if len(self.axis) > 1:
-                from eagerflow._src.ops import reduce as tr
-
                 e = tm.exp(inputs - tr.reduce_logsumexp(inputs, axis=list(self.axis),
                                                       keepdims=True))
                 return e

@@ -328,10 +328,10 @@ def _set_depthwise_args(layer: Conv, depth_multiplier: int, initializer: Any,
     layer.depthwise_constraint = constraints.get(constraint)
 
 
-def _add_depthwise_kernel(layer: Conv, in_ch: int) -> Any:
+def _add_depthwise_kernel(layer: Conv, in_ch: int, name: str) -> Any:
     """The depthwise kernel weight: kernel_size + (in_ch, depth_multiplier)."""
     return layer.add_weight(
-        "depthwise_kernel", shape=layer.kernel_size + (in_ch, layer.depth_multiplier),
+        name, shape=layer.kernel_size + (in_ch, layer.depth_multiplier),
         initializer=layer.depthwise_initializer, regularizer=layer.depthwise_regularizer,
         constraint=layer.depthwise_constraint)
 
@@ -366,7 +366,9 @@ class DepthwiseConv2D(Conv2D):
         in_ch = self._input_channels(input_shape)
         self.filters = in_ch * self.depth_multiplier
         self.compute_output_shape(input_shape)
-        self.depthwise_kernel = _add_depthwise_kernel(self, in_ch)
+        # Keras 3 names DepthwiseConv2D's kernel plainly `kernel` (SeparableConv2D's is
+        # `depthwise_kernel`)
+        self.kernel = _add_depthwise_kernel(self, in_ch, "kernel")
         if self.use_bias:
             self.bias = self.add_weight("bias", shape=(in_ch * self.depth_multiplier,),
                                         initializer=self.bias_initializer,
@@ -389,8 +391,7 @@ class DepthwiseConv2D(Conv2D):
             self.filters = saved
 
     def _conv(self, x: Any) -> Any:
-        return _depthwise(x, self.depthwise_kernel, self.strides, self.padding,
-                          self.dilation_rate)
+        return _depthwise(x, self.kernel, self.strides, self.padding, self.dilation_rate)
 
     def get_config(self) -> dict:
         config = Layer.get_config(self)
@@ -440,7 +441,7 @@ class SeparableConv2D(Conv2D):
         input_shape = TensorShape(input_shape)
         in_ch = self._input_channels(input_shape)
         self.compute_output_shape(input_shape)
-        self.depthwise_kernel = _add_depthwise_kernel(self, in_ch)
+        self.depthwise_kernel = _add_depthwise_kernel(self, in_ch, "depthwise_kernel")
         self.pointwise_kernel = self.add_weight(
             "pointwise_kernel", shape=(1, 1, in_ch * self.depth_multiplier, self.filters),
             initializer=self.pointwise_initializer, regularizer=self.pointwise_regularizer,

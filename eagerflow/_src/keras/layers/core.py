@@ -3,7 +3,6 @@ Masking, Embedding, ActivityRegularization."""
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import warnings
 from collections.abc import Callable
@@ -15,10 +14,12 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import (
     kernel_bias_config,
+    normalize_data_format,
     ser_act,
     ser_con,
     ser_init,
@@ -197,8 +198,6 @@ class SpatialDropout1D(Dropout):
 class SpatialDropout2D(Dropout):
     def __init__(self, rate: float, data_format: str | None = None, **kwargs: Any) -> None:
         super().__init__(rate, **kwargs)
-        from eagerflow._src.keras.layers._utils import normalize_data_format
-
         self.data_format = normalize_data_format(data_format)
         self.input_spec = InputSpec(ndim=4)
 
@@ -215,8 +214,6 @@ class SpatialDropout2D(Dropout):
 class Flatten(Layer):
     def __init__(self, data_format: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        from eagerflow._src.keras.layers._utils import normalize_data_format
-
         self.data_format = normalize_data_format(data_format)
         self.input_spec = InputSpec(min_ndim=1)
         self._channels_first = self.data_format == "channels_first"
@@ -254,6 +251,7 @@ class Reshape(Layer):
     def __init__(self, target_shape: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.target_shape = tuple(target_shape)
+        self.built = True  # as Keras 3's Reshape (so no build_config in its config)
 
     def _fix_unknown(self, input_rest: list) -> list:
         target = list(self.target_shape)
@@ -393,44 +391,55 @@ class Lambda(Layer):
         return TensorShape([batch] + list(self._output_shape))
 
     def get_config(self) -> dict:
+        """Keras 3's form: a named function by its registered name, a `lambda` as the
+        marshalled (code, defaults, closure) that Keras writes (never loaded back here)."""
         config = super().get_config()
-        fn = self.function
-        name = getattr(fn, "__name__", None)
-        if name == "<lambda>" or name is None:
-            try:
-                source = inspect.getsource(fn).strip()
-            except (OSError, TypeError):
-                source = repr(fn)
-            config.update({"function": source, "function_type": "lambda", "module": None})
-        else:
-            config.update({"function": name, "function_type": "function",
-                           "module": getattr(fn, "__module__", None)})
-        config["output_shape"] = self._output_shape if not callable(self._output_shape) \
-            else getattr(self._output_shape, "__name__", None)
-        config["output_shape_type"] = "raw"
-        config["arguments"] = self.arguments
+        config["function"] = _function_config(self.function)
+        if self._output_shape is not None:
+            config["output_shape"] = _function_config(self._output_shape) \
+                if callable(self._output_shape) else self._output_shape
+        if self.mask is not None:
+            config["mask"] = _function_config(self.mask) if callable(self.mask) \
+                else ser.serialize_keras_object(self.mask)
+        config["arguments"] = ser.serialize_keras_object(self.arguments)
         return config
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Lambda:
-        from eagerflow._src.keras.serialization import get_custom_objects
-
+        """A function is found through the registry and custom objects only (nothing the
+        config names is imported); a serialized `lambda` is refused, whatever safe_mode."""
         config = dict(config)
-        kind = config.pop("function_type", "function")
-        name = config.pop("function")
-        module = config.pop("module", None)
-        config.pop("output_shape_type", None)
-        if kind == "lambda":
-            raise ValueError("Requested the deserialization of a Lambda layer with a Python "
-                             "`lambda` inside it. This carries a potential risk of arbitrary "
-                             "code execution and thus it is disallowed: define the function "
-                             "with `def` and pass it in `custom_objects`.")
-        fn = (custom_objects or {}).get(name) or get_custom_objects().get(name)
-        if fn is None and module:
-            fn = getattr(importlib.import_module(module), name, None)
-        if fn is None:
-            raise ValueError(f"Unknown function: '{name}'. Pass it in `custom_objects`.")
-        return cls(fn, **config)
+        for key in ("function", "output_shape", "mask"):
+            value = config.get(key)
+            if isinstance(value, dict) and value.get("class_name") == "__lambda__":
+                raise ValueError(
+                    f"Requested the deserialization of a `Lambda` layer whose `{key}` is a "
+                    "Python lambda. This carries a potential risk of arbitrary code "
+                    "execution and thus it is disallowed: eagerflow never runs Python "
+                    "bytecode read from a file (safe_mode=False included). Define the "
+                    "function with `def`, decorate it with "
+                    "`@keras.saving.register_keras_serializable()` or pass it in "
+                    "`custom_objects`.")
+            if key in config and value is not None:
+                value = ser.deserialize_keras_object(value, custom_objects=custom_objects)
+                if key == "output_shape" and isinstance(value, list):
+                    value = tuple(value)
+                config[key] = value
+        if "arguments" in config:
+            config["arguments"] = ser.deserialize_keras_object(
+                config["arguments"], custom_objects=custom_objects)
+        return cls(**config)
+
+
+def _function_config(fn: Any) -> Any:
+    if getattr(fn, "__name__", None) == "<lambda>":
+        code, defaults, closure = ser.func_dump(fn)
+        return {"class_name": "__lambda__",
+                "config": {"code": code, "defaults": defaults, "closure": closure}}
+    if callable(fn):
+        return ser.serialize_keras_object(fn)
+    raise ValueError(f"Invalid input type for serialization. Received: {fn} of type "
+                     f"{type(fn)}.")
 
 
 class Masking(Layer):

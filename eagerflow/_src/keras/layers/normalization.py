@@ -219,6 +219,8 @@ class LayerNormalization(Layer):
                                  f"inputs.rank (with inputs.rank={ndims}). Received: "
                                  f"axis={self.axis}")
         self._axes = sorted(axes)
+        # Keras 3's build leaves the axis a (sorted) list: what get_config then reports
+        self.axis = sorted(self.axis) if isinstance(self.axis, (list, tuple)) else [self.axis]
         param_shape = [input_shape[a] for a in self._axes]
         # rms_scaling (deprecated in Keras 3) keeps a scale and drops the offset
         self.gamma = self.add_weight("gamma", shape=param_shape,

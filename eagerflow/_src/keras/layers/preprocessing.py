@@ -6,10 +6,12 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 
 
@@ -29,8 +31,6 @@ class Rescaling(Layer):
         return x * scale + offset
 
     def _output_dtype(self, input_dtype: Any) -> Any:
-        from eagerflow._src.core import dtypes as dt
-
         return dt.as_dtype(self.compute_dtype)
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
@@ -129,8 +129,6 @@ class Normalization(Layer):
             var = np.broadcast_to(np.asarray(self.input_variance, np.float32),
                                   self._broadcast_shape)
             return convert_to_tensor(np.array(mean)), convert_to_tensor(np.array(var))
-        from eagerflow._src.ops import array as ta
-
         return (ta.reshape(self.adapt_mean, self._broadcast_shape),
                 ta.reshape(self.adapt_variance, self._broadcast_shape))
 

@@ -15,7 +15,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras import serialization as ser
-from eagerflow._src.keras.backend import init_scope
+from eagerflow._src.keras.backend import init_scope, to_snake_case
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
@@ -613,8 +613,6 @@ class _FlatRNN(RNN):
 
 
 def _snake(name: str) -> str:
-    from eagerflow._src.keras.backend import to_snake_case
-
     return to_snake_case(name).replace("__", "_")
 
 

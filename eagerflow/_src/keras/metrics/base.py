@@ -15,6 +15,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trackable
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import initializers as inits
 from eagerflow._src.keras import losses
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.variables import keras_variable
@@ -32,10 +33,8 @@ def _initial_value(initializer: Any, shape: tuple, dtype: dt.DType) -> np.ndarra
         if initializer == "ones":
             return np.ones(shape, npd)
         try:
-            from eagerflow._src.keras import initializers as inits  # the layers worker's
-
             return np.asarray(inits.get(initializer)(shape=shape, dtype=dtype), npd)
-        except (ImportError, AttributeError, ValueError):
+        except (AttributeError, ValueError):
             raise ValueError(f"Unknown initializer for a metric variable: {initializer!r}") \
                 from None
     if callable(initializer):

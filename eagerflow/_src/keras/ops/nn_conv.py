@@ -23,6 +23,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import nn_conv, nn_pool
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.nn_loss import ctc_beam_search_decoder
 from eagerflow._src.ops.nn_space import depth_to_space as tf_depth_to_space
 from eagerflow._src.ops.nn_space import space_to_depth as tf_space_to_depth
 from eagerflow._src.ops.sequences import range as tf_range
@@ -417,18 +418,19 @@ def ctc_loss(target: Any, output: Any, target_length: Any, output_length: Any,
 def ctc_decode(inputs: Any, sequence_lengths: Any, strategy: str = "greedy",
                beam_width: int = 100, top_paths: int = 1, merge_repeated: bool = True,
                mask_index: int = 0) -> tuple:
-    """Greedy CTC decoding: the best class per step, repeats merged, blanks dropped;
-    returns ([1, batch, steps] labels padded with -1, [batch, 1] negated summed maxima)."""
-    if strategy == "beam_search":
-        raise NotImplementedError("ctc_decode(strategy='beam_search') is not implemented in "
-                                  "eagerflow; strategy='greedy' is")
-    if strategy != "greedy":
+    """CTC decoding of [batch, steps, classes] scores: greedy (the best class per step,
+    repeats merged, blanks dropped) or tf.nn.ctc_beam_search_decoder's beam search (the
+    `mask_index` class moved last, where TF's blank is); returns ([top_paths, batch,
+    steps] labels padded with -1, [batch, top_paths] scores)."""
+    if strategy not in ("greedy", "beam_search"):
         raise ValueError(f"Invalid strategy {strategy}. Supported values are 'greedy' and "
                          "'beam_search'.")
     inputs = kd.to_tensor(inputs)
     inputs = kd.cast(inputs, kd.result_type(inputs.dtype, "float32"))
     lengths = kd.to_tensor(sequence_lengths, "int32")
     batch, steps = static_shape(inputs)[:2]
+    if strategy == "beam_search":
+        return _ctc_beam_search(inputs, lengths, beam_width, top_paths, mask_index)
     best = tr.argmax(inputs, axis=-1, output_type="int32")
     valid = tf_range(steps)[None, :] < lengths[:, None]
     scores = -tr.reduce_sum(tm.where(valid, tr.reduce_max(inputs, axis=-1),
@@ -444,3 +446,21 @@ def ctc_decode(inputs: Any, sequence_lengths: Any, strategy: str = "greedy",
     decoded = ti.tensor_scatter_nd_update(ta.fill([batch, steps], -1), where,
                                           ti.gather_nd(best, at))
     return ta.expand_dims(decoded, 0), scores
+
+
+def _ctc_beam_search(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
+                     mask_index: Any) -> tuple:
+    batch, steps, classes = static_shape(inputs)
+    time_major = ta.transpose(inputs, (1, 0, 2))
+    if mask_index is not None:
+        time_major = ta.concat([time_major[..., :mask_index], time_major[..., mask_index + 1:],
+                                time_major[..., mask_index:mask_index + 1]], axis=-1)
+    paths, scores = ctc_beam_search_decoder(time_major, lengths, beam_width=beam_width,
+                                            top_paths=top_paths)
+    dense = tf_stack([ti.tensor_scatter_nd_update(ta.fill([batch, steps], np.int64(-1)),
+                                                  p.indices, p.values) for p in paths], axis=0)
+    dense = tm.cast(dense, "int32")
+    if mask_index is not None:  # the labels after the moved blank back in their places
+        mask_index = mask_index + classes if mask_index < 0 else mask_index
+        dense = tm.where(dense >= mask_index, dense + 1, dense)
+    return dense, scores

@@ -17,10 +17,12 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
+from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trackable
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.distribute import context
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.optimizers import schedules as lrs
 from eagerflow._src.keras.variables import keras_variable
@@ -434,8 +436,6 @@ class Optimizer(trackable.AutoTrackable):
     def minimize(self, loss: Any, var_list: Any, grad_loss: Any = None, name: str | None = None,
                  tape: Any = None) -> Variable:
         """Computes the gradients of `loss` for `var_list` and applies them."""
-        from eagerflow._src.autodiff.tape import GradientTape
-
         if not callable(loss) and tape is None:
             raise ValueError("`tape` is required when a `Tensor` loss is passed. "
                              f"Received: loss={loss}, tape={tape}.")
@@ -493,7 +493,5 @@ UpdateFn = Callable[[Tensor, Variable, Tensor], None]
 
 def _replica_context_in_sync() -> Any:
     """The replica context of a multi-replica strategy running this thread, or None."""
-    from eagerflow._src.distribute import context
-
     ctx = context.current_replica_context()
     return ctx if ctx is not None and ctx.num_replicas_in_sync > 1 else None

@@ -13,6 +13,7 @@ from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.optimizers.optimizer import Optimizer
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.nn_fused import fused_adam
+from eagerflow._src.ops.variables import Variable
 
 
 def _c(value: Any, dtype: Any) -> Any:
@@ -256,8 +257,6 @@ class Nadam(Optimizer):
         self.add_slot(var, "m")
         self.add_slot(var, "v")
         if self._u_product is None:
-            from eagerflow._src.ops.variables import Variable
-
             self._u_product = Variable(1.0, trainable=False, dtype=var.dtype,
                                        name=f"{self._name}/momentum_cache")
             self._track("momentum_cache", self._u_product)

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras.random_seeds import reset_global_seed_generator
 from eagerflow._src.ops.random import set_seed
 
@@ -43,8 +44,6 @@ class DownloadError(Exception):
 def to_categorical(x: Any, num_classes: int | None = None) -> Any:
     """Class indices -> one-hot rows (float64 NumPy, as Keras returns for arrays)."""
     if hasattr(x, "_as_tensor") or type(x).__name__ == "EagerTensor":
-        from eagerflow._src.core.tensor import convert_to_tensor
-
         return convert_to_tensor(to_categorical(np.asarray(x), num_classes).astype(np.float32))
     x = np.array(x, dtype="int64")
     shape = x.shape

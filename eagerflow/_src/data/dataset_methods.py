@@ -1,0 +1,286 @@
+"""The methods of tf.data.Dataset that build other datasets: the sources (from_tensors,
+range, zip, ...) and the transformations (map, batch, shuffle, ...).
+
+Sits at the top of data/. The datasets these build are subclasses of DatasetV2
+(dataset.py), defined in sources.py, transformations.py, batching.py, parallel.py and
+cache.py, so the methods are installed on DatasetV2 here, as ops/operators.py installs
+Tensor's operators; data/__init__.py imports this module, so they are there whenever
+any part of tf.data is. Each method builds a node of the pipeline; nothing runs until
+iteration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.data.batching import (
+    BatchDataset,
+    GroupByWindowDataset,
+    PaddedBatchDataset,
+    RaggedBatchDataset,
+    RebatchDataset,
+    UnbatchDataset,
+    WindowDataset,
+    bucket_by_sequence_length,
+)
+from eagerflow._src.data.cache import CacheDataset
+from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.options import Options
+from eagerflow._src.data.parallel import InterleaveDataset, ParallelMapDataset, PrefetchDataset
+from eagerflow._src.data.sources import (
+    ChooseFromDatasets,
+    ConcatenateDataset,
+    CounterDataset,
+    GeneratorDataset,
+    RandomDataset,
+    RangeDataset,
+    SampleFromDatasets,
+    TensorDataset,
+    TensorSliceDataset,
+    ZipDataset,
+    deferred_counts,
+    deferred_source,
+    list_files,
+)
+from eagerflow._src.data.transformations import (
+    FilterDataset,
+    FlatMapDataset,
+    IgnoreErrorsDataset,
+    MapDataset,
+    OptionsDataset,
+    RepeatDataset,
+    ScanDataset,
+    ShardDataset,
+    ShuffleDataset,
+    SkipDataset,
+    TakeDataset,
+    TakeWhileDataset,
+    UniqueDataset,
+    reduce_dataset,
+)
+
+
+def _deferred(dataset: DatasetV2, build: Callable, repr_name: str,
+              structure: Callable | None = None, **counts: Any) -> DatasetV2 | None:
+    """While a function is traced, a transformation whose counts are its tensors is made
+    when the pipeline runs (sources.deferred_counts); None otherwise."""
+    if _state.graph is None:
+        return None
+    if not any(isinstance(v, Tensor) and not isinstance(v, EagerTensor)
+               for v in counts.values()):
+        return None
+    return deferred_counts(dataset, build, counts, structure() if structure else None,
+                           repr_name)
+
+
+class _Methods:
+    """Holds the methods while they are defined (so that `range`, `zip`, `map` and
+    `filter` in their bodies stay Python's); `_install` moves them onto DatasetV2."""
+
+    def with_options(self, options: Options, name: str | None = None) -> DatasetV2:
+        if not isinstance(options, Options):
+            raise TypeError(f"`options` must be a tf.data.Options, got {options!r}")
+        return OptionsDataset(self, options)
+
+    def reduce(self, initial_state: Any, reduce_func: Callable, name: str | None = None) -> Any:
+        return reduce_dataset(self, initial_state, reduce_func)
+
+    @staticmethod
+    def from_tensors(tensors: Any, name: str | None = None) -> DatasetV2:
+        if _state.graph is not None:
+            ds = deferred_source("from_tensors", (tensors,), {})
+            if ds is not None:
+                return ds
+        return TensorDataset(tensors)
+
+    @staticmethod
+    def from_tensor_slices(tensors: Any, name: str | None = None) -> DatasetV2:
+        if _state.graph is not None:
+            ds = deferred_source("from_tensor_slices", (tensors,), {})
+            if ds is not None:
+                return ds
+        return TensorSliceDataset(tensors)
+
+    @staticmethod
+    def range(*args: Any, **kwargs: Any) -> DatasetV2:
+        if _state.graph is not None:
+            ds = deferred_source("range", args, kwargs)
+            if ds is not None:
+                return ds
+        return RangeDataset(*args, **kwargs)
+
+    @staticmethod
+    def from_generator(generator: Callable, output_types: Any = None, output_shapes: Any = None,
+                       args: Any = None, output_signature: Any = None,
+                       name: str | None = None) -> DatasetV2:
+        return GeneratorDataset(generator, output_types, output_shapes, args, output_signature)
+
+    @staticmethod
+    def zip(*args: Any, datasets: Any = None, name: str | None = None) -> DatasetV2:
+        if datasets is not None and args:
+            raise TypeError("Both `*args` and `datasets` cannot be set.")
+        if datasets is None:
+            if not args:
+                raise TypeError("Must pass at least one dataset to `zip`.")
+            datasets = args[0] if len(args) == 1 else tuple(args)
+        return ZipDataset(datasets)
+
+    @staticmethod
+    def list_files(file_pattern: Any, shuffle: bool | None = None, seed: int | None = None,
+                   name: str | None = None) -> DatasetV2:
+        return list_files(file_pattern, shuffle, seed)
+
+    @staticmethod
+    def sample_from_datasets(datasets: Any, weights: Any = None, seed: int | None = None,
+                             stop_on_empty_dataset: bool = False,
+                             rerandomize_each_iteration: bool | None = None) -> DatasetV2:
+        return SampleFromDatasets(datasets, weights, seed, stop_on_empty_dataset,
+                                  rerandomize_each_iteration)
+
+    @staticmethod
+    def choose_from_datasets(datasets: Any, choice_dataset: DatasetV2,
+                             stop_on_empty_dataset: bool = True) -> DatasetV2:
+        return ChooseFromDatasets(datasets, choice_dataset, stop_on_empty_dataset)
+
+    @staticmethod
+    def counter(start: Any = 0, step: Any = 1, dtype: Any = _dt.int64,
+                name: str | None = None) -> DatasetV2:
+        return CounterDataset(start, step, dtype)
+
+    @staticmethod
+    def random(seed: int | None = None, rerandomize_each_iteration: bool | None = None,
+               name: str | None = None) -> DatasetV2:
+        return RandomDataset(seed, rerandomize_each_iteration)
+
+    def map(self, map_func: Callable, num_parallel_calls: Any = None,
+            deterministic: bool | None = None, synchronous: bool | None = None,
+            use_unbounded_threadpool: bool = False, name: str | None = None) -> DatasetV2:
+        if num_parallel_calls is None or synchronous:
+            return MapDataset(self, map_func)
+        return ParallelMapDataset(self, map_func, num_parallel_calls, deterministic)
+
+    def filter(self, predicate: Callable, name: str | None = None) -> DatasetV2:
+        return FilterDataset(self, predicate)
+
+    def flat_map(self, map_func: Callable, name: str | None = None) -> DatasetV2:
+        return FlatMapDataset(self, map_func)
+
+    def interleave(self, map_func: Callable, cycle_length: Any = None, block_length: Any = None,
+                   num_parallel_calls: Any = None, deterministic: bool | None = None,
+                   name: str | None = None) -> DatasetV2:
+        return InterleaveDataset(self, map_func, cycle_length, block_length, num_parallel_calls,
+                                 deterministic)
+
+    def scan(self, initial_state: Any, scan_func: Callable, name: str | None = None) -> DatasetV2:
+        return ScanDataset(self, initial_state, scan_func)
+
+    def take_while(self, predicate: Callable, name: str | None = None) -> DatasetV2:
+        return TakeWhileDataset(self, predicate)
+
+    def enumerate(self, start: Any = 0, name: str | None = None) -> DatasetV2:
+        return ZipDataset((CounterDataset(start, 1, _dt.int64, repr_name="_RangeDataset"), self))
+
+    def ignore_errors(self, log_warning: bool = False, name: str | None = None) -> DatasetV2:
+        return IgnoreErrorsDataset(self, log_warning)
+
+    def unique(self, name: str | None = None) -> DatasetV2:
+        return UniqueDataset(self)
+
+    def shuffle(self, buffer_size: Any, seed: int | None = None,
+                reshuffle_each_iteration: bool = True, name: str | None = None) -> DatasetV2:
+        def build(buffer_size: Any) -> DatasetV2:
+            return ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
+        return _deferred(self, build, "_ShuffleDataset", buffer_size=buffer_size) or \
+            build(buffer_size)
+
+    def repeat(self, count: Any = None, name: str | None = None) -> DatasetV2:
+        return _deferred(self, lambda count: RepeatDataset(self, count), "_RepeatDataset",
+                         count=count) or RepeatDataset(self, count)
+
+    def take(self, count: Any, name: str | None = None) -> DatasetV2:
+        return _deferred(self, lambda count: TakeDataset(self, count), "_TakeDataset",
+                         count=count) or TakeDataset(self, count)
+
+    def skip(self, count: Any, name: str | None = None) -> DatasetV2:
+        return _deferred(self, lambda count: SkipDataset(self, count), "_SkipDataset",
+                         count=count) or SkipDataset(self, count)
+
+    def shard(self, num_shards: Any, index: Any, name: str | None = None) -> DatasetV2:
+        return _deferred(self, lambda num_shards, index: ShardDataset(self, num_shards, index),
+                         "_ShardDataset", num_shards=num_shards, index=index) or \
+            ShardDataset(self, num_shards, index)
+
+    def concatenate(self, dataset: DatasetV2, name: str | None = None) -> DatasetV2:
+        return ConcatenateDataset(self, dataset)
+
+    def prefetch(self, buffer_size: Any, name: str | None = None) -> DatasetV2:
+        return _deferred(self, lambda buffer_size: PrefetchDataset(self, buffer_size),
+                         "_PrefetchDataset", buffer_size=buffer_size) or \
+            PrefetchDataset(self, buffer_size)
+
+    def cache(self, filename: Any = "", name: str | None = None) -> DatasetV2:
+        return CacheDataset(self, filename)
+
+    def batch(self, batch_size: Any, drop_remainder: bool = False, num_parallel_calls: Any = None,
+              deterministic: bool | None = None, name: str | None = None) -> DatasetV2:
+        def build(batch_size: Any, drop: bool = drop_remainder) -> DatasetV2:
+            return BatchDataset(self, batch_size, drop, num_parallel_calls)
+        # a size known only when the pipeline runs: the batch dim is None
+        return _deferred(self, build, "_BatchDataset", lambda: build(2, False)._structure,
+                         batch_size=batch_size) or build(batch_size)
+
+    def padded_batch(self, batch_size: Any, padded_shapes: Any = None, padding_values: Any = None,
+                     drop_remainder: bool = False, name: str | None = None) -> DatasetV2:
+        def build(batch_size: Any, drop: bool = drop_remainder) -> DatasetV2:
+            return PaddedBatchDataset(self, batch_size, padded_shapes, padding_values, drop)
+        return _deferred(self, build, "_PaddedBatchDataset", lambda: build(2, False)._structure,
+                         batch_size=batch_size) or build(batch_size)
+
+    def ragged_batch(self, batch_size: Any, drop_remainder: bool = False,
+                     row_splits_dtype: Any = None, name: str | None = None) -> DatasetV2:
+        return RaggedBatchDataset(self, batch_size, drop_remainder,
+                                  row_splits_dtype or _dt.int64)
+
+    def unbatch(self, name: str | None = None) -> DatasetV2:
+        return UnbatchDataset(self)
+
+    def rebatch(self, batch_size: Any, drop_remainder: bool = False,
+                name: str | None = None) -> DatasetV2:
+        return RebatchDataset(self, batch_size, drop_remainder)
+
+    def window(self, size: Any, shift: Any = None, stride: Any = 1, drop_remainder: bool = False,
+               name: str | None = None) -> DatasetV2:
+        def build(size: Any, shift: Any, stride: Any) -> DatasetV2:
+            return WindowDataset(self, size, shift, stride, drop_remainder)
+        return _deferred(self, build, "_WindowDataset", lambda: build(1, 1, 1)._structure,
+                         size=size, shift=shift, stride=stride) or build(size, shift, stride)
+
+    def group_by_window(self, key_func: Callable, reduce_func: Callable, window_size: Any = None,
+                        window_size_func: Callable | None = None,
+                        name: str | None = None) -> DatasetV2:
+        return GroupByWindowDataset(self, key_func, reduce_func, window_size, window_size_func)
+
+    def bucket_by_sequence_length(self, element_length_func: Callable, bucket_boundaries: list,
+                                  bucket_batch_sizes: list, padded_shapes: Any = None,
+                                  padding_values: Any = None,
+                                  pad_to_bucket_boundary: bool = False, no_padding: bool = False,
+                                  drop_remainder: bool = False,
+                                  name: str | None = None) -> DatasetV2:
+        return bucket_by_sequence_length(self, element_length_func, bucket_boundaries,
+                                         bucket_batch_sizes, padded_shapes, padding_values,
+                                         pad_to_bucket_boundary, no_padding, drop_remainder)
+
+
+def _install() -> None:
+    for name, attr in vars(_Methods).items():
+        if not name.startswith("__"):
+            fn = attr.__func__ if isinstance(attr, staticmethod) else attr
+            fn.__qualname__ = f"DatasetV2.{name}"
+            setattr(DatasetV2, name, attr)
+
+
+_install()

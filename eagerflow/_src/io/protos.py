@@ -1,0 +1,95 @@
+"""Protocol buffer messages declared field by field, in private descriptor pools.
+
+Bottom of io/ (depends only on the `protobuf` library). TensorFlow's wire formats
+(tf.train.Example here, checkpoints in train/protos.py, event files in summary/, saved
+models) are declared with these helpers, field numbers and types as in TensorFlow's
+.proto files, so the bytes are wire-compatible; protobuf's own descriptor pool and
+message factory make the classes (no generated module, no hand-written encoding).
+Each user builds into a pool of its own, so loading TensorFlow or TensorBoard (whose
+generated modules declare the same names) in the same process never clashes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from google.protobuf import descriptor_pb2, message_factory
+
+_F = descriptor_pb2.FieldDescriptorProto
+_TYPES = {
+    "double": _F.TYPE_DOUBLE, "float": _F.TYPE_FLOAT, "int64": _F.TYPE_INT64,
+    "uint64": _F.TYPE_UINT64, "int32": _F.TYPE_INT32, "fixed32": _F.TYPE_FIXED32,
+    "bool": _F.TYPE_BOOL, "string": _F.TYPE_STRING, "bytes": _F.TYPE_BYTES,
+    "uint32": _F.TYPE_UINT32, "sint32": _F.TYPE_SINT32, "sint64": _F.TYPE_SINT64,
+}
+
+
+def field(name: str, number: int, kind: str, repeated: bool = False,
+          oneof: int | None = None) -> tuple:
+    """A field: `kind` is a scalar type name, `.pkg.Message`, or `enum:.pkg.Enum`."""
+    return (name, number, kind, repeated, oneof)
+
+
+def message(name: str, fields: list, nested: tuple = (), enums: tuple = (),
+            oneofs: tuple = ()) -> descriptor_pb2.DescriptorProto:
+    m = descriptor_pb2.DescriptorProto(name=name)
+    for o in oneofs:
+        m.oneof_decl.add(name=o)
+    for fname, number, kind, repeated, oneof in fields:
+        f = m.field.add(name=fname, number=number,
+                        label=_F.LABEL_REPEATED if repeated else _F.LABEL_OPTIONAL)
+        if kind in _TYPES:
+            f.type = _TYPES[kind]
+        elif kind.startswith("enum:"):
+            f.type = _F.TYPE_ENUM
+            f.type_name = kind[5:]
+        else:
+            f.type = _F.TYPE_MESSAGE
+            f.type_name = kind
+        if oneof is not None:
+            f.oneof_index = oneof
+    m.nested_type.extend(nested)
+    m.enum_type.extend(enums)
+    return m
+
+
+def map_entry(name: str, key: str, value: str) -> descriptor_pb2.DescriptorProto:
+    """The nested entry message of a `map<key, value>` field (declare the field itself as
+    a repeated field of this message, as protoc does)."""
+    m = message(name, [field("key", 1, key), field("value", 2, value)])
+    m.options.map_entry = True
+    return m
+
+
+def enum(name: str, values: list) -> descriptor_pb2.EnumDescriptorProto:
+    e = descriptor_pb2.EnumDescriptorProto(name=name)
+    for vname, number in values:
+        e.value.add(name=vname, number=number)
+    return e
+
+
+def build(pool: Any, filename: str, package: str, messages: list, enums: tuple = (),
+          deps: tuple = ()) -> dict:
+    """Adds one proto3 file to `pool`; returns {message full name: class}."""
+    fdp = descriptor_pb2.FileDescriptorProto(name=filename, package=package, syntax="proto3")
+    fdp.dependency.extend(deps)
+    fdp.message_type.extend(messages)
+    fdp.enum_type.extend(enums)
+    pool.Add(fdp)
+    out = {}
+
+    def collect(desc: Any) -> None:
+        out[desc.full_name] = _message_class(pool, desc)
+        for sub in desc.nested_types:
+            collect(sub)
+
+    for m in messages:
+        collect(pool.FindMessageTypeByName(f"{package}.{m.name}"))
+    return out
+
+
+def _message_class(pool: Any, desc: Any) -> type:
+    get = getattr(message_factory, "GetMessageClass", None)
+    if get is not None:
+        return get(desc)
+    return message_factory.MessageFactory(pool).GetPrototype(desc)  # protobuf < 4.22

@@ -1,0 +1,181 @@
+"""Keras 3's whole-model files: `model.save("m.keras")` and `keras.saving.load_model`.
+
+Sits in keras/ over serialization.py (configs) and weights_io.py (the variables' HDF5
+layout). A `.keras` file is a zip archive, stored uncompressed as Keras writes it:
+
+    metadata.json      {"keras_version": ..., "date_saved": ...}
+    config.json        serialize_keras_object(model): the model's config with its
+                       build_config and compile_config
+    model.weights.h5   every layer's variables and the optimizer's (weights_io's layout)
+
+Saving writes the archive under a temporary name, syncs it and renames it into place.
+Loading checks the archive (members, sizes, versions, JSON) and reads the weights before
+any variable is assigned; it builds the model from its config (registered and given
+custom objects, never code from the file: a serialized lambda is refused) and compiles it
+from its compile_config, as Keras 3 does.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+import os
+import zipfile
+from typing import Any
+
+from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras import version as keras_version
+from eagerflow._src.keras.weights_io import read_plan, write_weights
+from eagerflow._src.train import fileio
+from eagerflow._src.train.restore import assign_eagerly
+
+CONFIG = "config.json"
+METADATA = "metadata.json"
+WEIGHTS = "model.weights.h5"
+# A member may not declare more than this many times its stored size (a zip bomb).
+_MAX_RATIO = 4096
+_MAX_JSON = 256 << 20
+
+
+def _h5py() -> Any:
+    try:
+        import h5py
+    except ImportError:
+        raise ImportError("h5py must be installed in order to save a model.") from None
+    return h5py
+
+
+# -- saving -------------------------------------------------------------------------------------
+
+def save_model(model: Any, filepath: Any, overwrite: bool = True, zipped: Any = None,
+               **kwargs: Any) -> None:
+    """keras.saving.save_model / Model.save: a `.keras` file."""
+    include_optimizer = kwargs.pop("include_optimizer", True)
+    save_format = kwargs.pop("save_format", False)
+    if save_format:
+        if str(filepath).endswith((".h5", ".hdf5", ".keras")):
+            fileio.logger.warning("The `save_format` argument is deprecated in Keras 3. We "
+                                  "recommend removing this argument as it can be inferred "
+                                  f"from the file path. Received: save_format={save_format}")
+        else:
+            raise ValueError("The `save_format` argument is deprecated in Keras 3. Please "
+                             "remove this argument and pass a file path with either `.keras` "
+                             f"or `.h5` extension.Received: save_format={save_format}")
+    if kwargs:
+        raise ValueError(f"The following argument(s) are not supported: {list(kwargs)}")
+    filepath = os.fspath(filepath)
+    if not filepath.endswith(".keras"):
+        if filepath.endswith((".h5", ".hdf5")):
+            raise ValueError(f"Saving a whole model in the legacy HDF5 format is not supported "
+                             f"by eagerflow: use a `.keras` file. Received: filepath={filepath}")
+        raise ValueError("Invalid filepath extension for saving. Please add either a `.keras` "
+                         "extension for the native Keras format (recommended) or a `.h5` "
+                         "extension. Use `model.export(filepath)` if you want to export a "
+                         "SavedModel for use with TFLite/TFServing/etc. Received: "
+                         f"filepath={filepath}.")
+    if zipped is False:
+        raise ValueError("When using `zipped=False`, the `filepath` argument should not end in "
+                         f"`.keras`. Received: filepath={filepath}")
+    if os.path.exists(filepath) and not overwrite:
+        fileio.logger.warning("%s exists and overwrite=False: the model was not saved",
+                              filepath)
+        return
+    if not getattr(model, "built", True):
+        fileio.logger.warning("You are saving a model that has not yet been built. It might "
+                              "not contain any weights yet. Consider building the model first "
+                              "by calling it on some data.")
+    data = archive(model, include_optimizer)
+    fileio.atomic_write(filepath, data, "keras")
+
+
+def archive(model: Any, include_optimizer: bool = True) -> bytes:
+    """The bytes of the `.keras` archive of `model`."""
+    config = ser.serialize_keras_object(model)
+    if not include_optimizer:
+        config.pop("compile_config", None)
+    metadata = {"keras_version": keras_version.__version__,
+                "date_saved": datetime.datetime.now().strftime("%Y-%m-%d@%H:%M:%S")}
+    weights = io.BytesIO()
+    with _h5py().File(weights, "w") as f:
+        write_weights(model, f, include_optimizer)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_STORED) as z:
+        z.writestr(METADATA, json.dumps(metadata))
+        z.writestr(CONFIG, json.dumps(config))
+        z.writestr(WEIGHTS, weights.getvalue())
+    return out.getvalue()
+
+
+# -- loading ------------------------------------------------------------------------------------
+
+def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool = True,  # noqa: A002
+               safe_mode: bool = True) -> Any:
+    """keras.saving.load_model / keras.models.load_model for `.keras` files."""
+    filepath = os.fspath(filepath)
+    if os.path.isdir(filepath) and os.path.isfile(os.path.join(filepath, "saved_model.pb")) \
+            or not filepath.endswith(".keras"):
+        raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only "
+                         "supports V3 `.keras` files, legacy H5 format files (`.h5` "
+                         "extension). Note that the legacy SavedModel format is not supported "
+                         "by `load_model()` in Keras 3. In order to reload a TensorFlow "
+                         "SavedModel as an inference-only layer in Keras 3, use "
+                         f"`keras.layers.TFSMLayer({filepath}, call_endpoint="
+                         "'serving_default')` (note that your `call_endpoint` might have a "
+                         "different name).")
+    if not os.path.isfile(filepath) or not zipfile.is_zipfile(filepath):
+        raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an "
+                         "accessible `.keras` zip file.")
+    config, weights = _read_archive(filepath)
+    if not compile:
+        config.pop("compile_config", None)
+    with ser.CustomObjectScope(custom_objects or {}):
+        model = ser.deserialize_keras_object(config, custom_objects=custom_objects,
+                                             safe_mode=safe_mode)
+    h5py = _h5py()
+    try:
+        with h5py.File(io.BytesIO(weights), "r") as f:
+            plan = read_plan(f, model, filepath, skip_mismatch=False)
+    except (KeyError, RuntimeError, OSError) as e:  # h5py's errors for damaged data
+        raise ValueError(f"Unable to read the weights of {filepath}: {e}") from None
+    for v, arr in plan:
+        assign_eagerly(v, arr)
+    return model
+
+
+def _read_archive(filepath: str) -> tuple:
+    """(config dict, weights bytes) of a `.keras` file, every member checked."""
+    try:
+        with zipfile.ZipFile(filepath) as z:
+            names = set(z.namelist())
+            for member in (METADATA, CONFIG, WEIGHTS):
+                if member not in names:
+                    raise ValueError(f"{filepath} is not a Keras model file: it has no "
+                                     f"{member}")
+            for info in z.infolist():
+                if info.file_size > _MAX_RATIO * max(info.compress_size, 1):
+                    raise ValueError(f"Not allowed: ZIP member '{info.filename}' of "
+                                     f"{filepath} declares {info.file_size} bytes but only "
+                                     f"{info.compress_size} are stored")
+            metadata = _json(z, METADATA, filepath)
+            config = _json(z, CONFIG, filepath)
+            weights = z.read(WEIGHTS)
+    except zipfile.BadZipFile as e:
+        raise ValueError(f"{filepath} is a damaged `.keras` file: {e}") from None
+    version = str(metadata.get("keras_version", "")) if isinstance(metadata, dict) else ""
+    if not version.split(".")[0].isdigit() or int(version.split(".")[0]) < 3:
+        raise ValueError(f"{filepath} was saved by Keras {version or '(no version)'}: only "
+                         "files of Keras 3 (the format of `.keras` files since 3.0) can be "
+                         "loaded")
+    if not isinstance(config, dict):
+        raise ValueError(f"The config of {filepath} is not a model config")
+    return config, weights
+
+
+def _json(z: zipfile.ZipFile, member: str, filepath: str) -> Any:
+    if z.getinfo(member).file_size > _MAX_JSON:
+        raise ValueError(f"{member} of {filepath} is too large")
+    try:
+        return json.loads(z.read(member))
+    except (ValueError, UnicodeDecodeError) as e:
+        raise ValueError(f"{member} of {filepath} is not valid JSON: {e}") from None

@@ -1,0 +1,1 @@
+"""SavedModel: whole programs (objects, variables, functions, signatures) in TF's format."""

@@ -1,0 +1,42 @@
+"""tf.saved_model.Asset: a file a SavedModel carries in its assets/ directory.
+
+Sits at the bottom of saved_model/. An Asset's `asset_path` is a string tensor; a traced
+function that uses it reads it as a captured argument, so that a loaded SavedModel
+passes the path of its own copy of the file (assets/<name>), wherever it was moved.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.trackable import Trackable
+
+
+class Asset(Trackable):
+    """tf.saved_model.Asset: a file a SavedModel carries in its assets/ directory."""
+
+    def __init__(self, path: Any) -> None:
+        if isinstance(path, Tensor):
+            path = path.numpy()
+        if isinstance(path, bytes):
+            path = path.decode()
+        self._path = os.fspath(path)
+        self._tensor = EagerTensor(_bytes_array(self._path.encode()), dt.string)
+
+    @property
+    def asset_path(self) -> EagerTensor:
+        return self._tensor
+
+    def __repr__(self) -> str:
+        return f"<tf.saved_model.Asset path={self._path!r}>"
+
+
+def _bytes_array(b: bytes) -> Any:
+    arr = np.empty((), dtype=object)
+    arr[()] = b
+    return arr

@@ -1,0 +1,172 @@
+"""Values between Python and TF's protos: AttrValue, TensorProto, TensorShapeProto.
+
+Bottom of saved_model/, beside tf_ops.py. `set_attr` fills an AttrValue of a given TF
+attribute type from the Python value an eagerflow op holds; `attr_value` reads one back;
+`tensor_proto` / `ndarray` convert constants both ways (TF's writers use `tensor_content`
+bytes, or one typed value repeated to fill the shape, both are read).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import DataLossError
+from eagerflow._src.summary.encoders import tensor_proto as _tensor_proto
+
+
+def tensor_proto(pb: Any, arr: Any, dtype: dt.DType) -> Any:
+    arr = np.asarray(arr)
+    if dtype is dt.string and arr.dtype != object:
+        arr = arr.astype(object)
+    return _tensor_proto(pb, arr, dtype)
+
+
+def set_shape(proto: Any, shape: Any) -> None:
+    """Fills a TensorShapeProto: None is an unknown rank, None dims are -1."""
+    proto.SetInParent()
+    if shape is None:
+        proto.unknown_rank = True
+        return
+    for d in shape:
+        proto.dim.add(size=-1 if d is None else int(d))
+
+
+def shape_tuple(proto: Any) -> tuple | None:
+    if proto.unknown_rank:
+        return None
+    return tuple(None if d.size < 0 else int(d.size) for d in proto.dim)
+
+
+_LIST_FIELDS = {"list(int)": "i", "list(float)": "f", "list(bool)": "b", "list(string)": "s",
+                "list(type)": "type", "list(shape)": "shape"}
+
+
+def set_attr(av: Any, kind: str, value: Any) -> None:
+    """Fills AttrValue `av` holding TF attribute type `kind` ("int", "list(int)", ...)."""
+    if kind == "type":
+        av.type = dt.as_dtype(value).as_datatype_enum
+    elif kind == "bool":
+        av.b = bool(value)
+    elif kind == "int":
+        av.i = int(value)
+    elif kind == "float":
+        av.f = float(value)
+    elif kind == "string":
+        av.s = value if isinstance(value, bytes) else str(value).encode()
+    elif kind == "shape":
+        set_shape(av.shape, value)
+    elif kind == "func":
+        av.func.name = value
+    elif kind in _LIST_FIELDS:
+        av.list.SetInParent()
+        items = list(value)
+        if kind == "list(type)":
+            av.list.type.extend(dt.as_dtype(v).as_datatype_enum for v in items)
+        elif kind == "list(shape)":
+            for s in items:
+                set_shape(av.list.shape.add(), s)
+        elif kind == "list(string)":
+            av.list.s.extend(v if isinstance(v, bytes) else str(v).encode() for v in items)
+        elif kind == "list(int)":
+            av.list.i.extend(int(v) for v in items)
+        elif kind == "list(float)":
+            av.list.f.extend(float(v) for v in items)
+        else:
+            av.list.b.extend(bool(v) for v in items)
+    else:
+        raise TypeError(f"attribute type {kind} can't be written from {value!r}")
+
+
+def attr_value(av: Any) -> Any:
+    """The Python value of an AttrValue (types as DTypes, strings decoded, lists as tuples,
+    shapes as tuples with None, tensors as NumPy arrays, functions by name)."""
+    which = av.WhichOneof("value")
+    if which == "type":
+        return dt.as_dtype(av.type)
+    if which == "s":
+        try:
+            return av.s.decode()
+        except UnicodeDecodeError:
+            return av.s
+    if which in ("i", "f", "b"):
+        return getattr(av, which)
+    if which == "shape":
+        return shape_tuple(av.shape)
+    if which == "tensor":
+        return ndarray(av.tensor)
+    if which == "func":
+        return av.func.name
+    if which == "list":
+        lst = av.list
+        for name in ("i", "f", "b", "s", "type", "shape", "func"):
+            items = getattr(lst, name)
+            if len(items):
+                if name == "type":
+                    return tuple(dt.as_dtype(t) for t in items)
+                if name == "shape":
+                    return tuple(shape_tuple(s) for s in items)
+                if name == "s":
+                    return tuple(s.decode() for s in items)
+                if name == "func":
+                    return tuple(f.name for f in items)
+                return tuple(items)
+        return ()
+    return None
+
+
+_VAL_FIELDS = {
+    "float32": "float_val", "float64": "double_val", "int32": "int_val", "uint8": "int_val",
+    "int16": "int_val", "int8": "int_val", "uint16": "int_val", "int64": "int64_val",
+    "bool": "bool_val", "uint32": "uint32_val", "uint64": "uint64_val", "float16": "half_val",
+    "bfloat16": "half_val", "complex64": "scomplex_val", "complex128": "dcomplex_val",
+}
+
+
+def ndarray(tp: Any) -> np.ndarray:
+    """The value of a TensorProto (DataLossError when its content doesn't fit its shape)."""
+    dtype = dt.as_dtype(tp.dtype)
+    shape = tuple(int(d.size) for d in tp.tensor_shape.dim)
+    n = int(np.prod(shape)) if shape else 1
+    if dtype is dt.string:
+        vals = [bytes(v) for v in tp.string_val]
+        arr = np.empty(len(vals), dtype=object)
+        arr[:] = vals
+        return _fill(arr, shape, n, dtype)
+    np_dtype = np.dtype(dtype.as_numpy_dtype)
+    if tp.tensor_content:
+        if len(tp.tensor_content) != n * np_dtype.itemsize:
+            raise DataLossError(None, None, f"Tensor content of {len(tp.tensor_content)} bytes "
+                                            f"doesn't hold a {dtype.name} tensor of shape "
+                                            f"{list(shape)}")
+        return np.frombuffer(tp.tensor_content, dtype=np_dtype.newbyteorder("<")) \
+            .astype(np_dtype).reshape(shape)
+    field = _VAL_FIELDS.get(dtype.name)
+    if field is None:
+        raise DataLossError(None, None, f"Constants of type {dtype.name} can't be read")
+    vals = list(getattr(tp, field))
+    if field == "half_val":
+        arr = np.asarray(vals, np.uint16).view(np.float16).astype(np_dtype)
+    elif field in ("scomplex_val", "dcomplex_val"):
+        arr = np.asarray(vals, np.float64).reshape(-1, 2)
+        arr = (arr[:, 0] + 1j * arr[:, 1]).astype(np_dtype)
+    else:
+        arr = np.asarray(vals).astype(np_dtype)
+    return _fill(arr, shape, n, dtype)
+
+
+def _fill(arr: np.ndarray, shape: tuple, n: int, dtype: dt.DType) -> np.ndarray:
+    if arr.size == n:
+        return arr.reshape(shape)
+    if arr.size == 0:  # no values: zeros (TF's default)
+        return np.zeros(shape, dtype=arr.dtype if dtype is not dt.string else object) \
+            if dtype is not dt.string else np.full(shape, b"", dtype=object)
+    if arr.size < n:  # the last value repeats (TF's compact form)
+        out = np.empty(n, dtype=arr.dtype)
+        out[:arr.size] = arr
+        out[arr.size:] = arr[-1]
+        return out.reshape(shape)
+    raise DataLossError(None, None, f"Tensor proto holds {arr.size} values for shape "
+                                    f"{list(shape)}")

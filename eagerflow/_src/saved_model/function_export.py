@@ -1,0 +1,663 @@
+"""eagerflow graphs as TensorFlow FunctionDefs, in TF's own op set.
+
+Sits in saved_model/ over tf_ops.py and attrs.py; save.py uses it. A traced graph (as
+traced: before eagerflow's optimizations) becomes one FunctionDef: its placeholders are
+the input arguments, each variable it touches a resource argument (after the inputs, in
+order of first use), its outputs the return values. Each operation becomes TF nodes:
+by default one node of the op's own name whose inputs and attributes are the op's, with
+TF's type attributes (`T`, `Tidx`, `N`, ...) worked out from the input dtypes and the
+attributes TF takes as input tensors written as constants; an op whose OpDef carries a
+`TFForm` is written through its names or its own `export`. Calls of other tf.functions
+and the branches and bodies of cond / while_loop become further FunctionDefs of the same
+library. Stateful nodes (variable reads and writes, random draws, prints, asserts) are
+chained by control edges in program order and listed as control outputs, so TensorFlow
+runs them all, in the traced order.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.function.concrete import tracing_scope
+from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.ops.math import identity
+from eagerflow._src.saved_model import tf_ops
+from eagerflow._src.saved_model.attrs import set_attr, set_shape, tensor_proto
+from eagerflow._src.saved_model.protos import pb
+
+_ARG_BAD = re.compile(r"[^a-z0-9_]")
+_NODE_BAD = re.compile(r"[^A-Za-z0-9_./\-]")
+
+
+class ExportError(ValueError):
+    """An operation (or structure) that TensorFlow's graphs can't express."""
+
+
+class Ref:
+    """A tensor of the FunctionDef being written: how nodes name it, its dtype and shape."""
+
+    __slots__ = ("name", "dtype", "shape")
+
+    def __init__(self, name: str, dtype: dt.DType, shape: Any = None) -> None:
+        self.name, self.dtype, self.shape = name, dtype, shape
+
+    def __repr__(self) -> str:
+        return f"Ref({self.name}, {self.dtype.name})"
+
+
+def _is_effect(op_name: str) -> bool:
+    return op_name in ("ReadVariableOp",) or tf_ops.op_def(op_name).is_stateful
+
+
+class FunctionWriter:
+    """Writes one FunctionDef; the builder that op lowerings (`TFForm.export`) receive."""
+
+    def __init__(self, library: LibraryWriter, fdef: Any) -> None:
+        self.library = library
+        self.fdef = fdef
+        self._used: set = set()
+        self._refs: dict = {}          # id(eagerflow tensor) -> Ref
+        self._captures: dict = {}      # id(variable or asset) -> its argument's Ref
+        self.captured: list = []       # variables and assets, in argument order
+        self._last_effect: str | None = None
+        self.effects: list = []        # stateful node names, in program order
+        self._current: Any = None      # the eagerflow operation being written
+
+    # -- names ----------------------------------------------------------------------------
+    def unique(self, base: str, arg: bool = False) -> str:
+        if arg:
+            base = _ARG_BAD.sub("_", base.lower()) or "arg"
+            if not base[0].isalpha():
+                base = "arg_" + base
+        else:
+            base = _NODE_BAD.sub("_", base) or "node"
+            if base[0] in "_-/":
+                base = "n" + base
+        name, n = base, 0
+        while name in self._used:
+            n += 1
+            name = f"{base}_{n}"
+        self._used.add(name)
+        return name
+
+    # -- arguments ------------------------------------------------------------------------
+    def add_arg(self, name: str, dtype: dt.DType, shape: Any = None) -> Ref:
+        """A new input argument."""
+        arg = self.fdef.signature.input_arg.add(name=self.unique(name, arg=True),
+                                                type=dtype.as_datatype_enum)
+        attrs = self.fdef.arg_attr[len(self.fdef.signature.input_arg) - 1].attr
+        attrs["_user_specified_name"].s = name.encode()
+        return Ref(arg.name, dtype, shape)
+
+    def add_input(self, t: Any, name: str) -> Ref:
+        """Input argument standing for graph tensor `t` (a placeholder)."""
+        ref = self._refs[id(t)] = self.add_arg(name, t._dtype, t._shape)
+        return ref
+
+    def finish(self, outputs: list) -> None:
+        """Returns `outputs` (Refs) and lists the stateful nodes as control outputs."""
+        sig = self.fdef.signature
+        for i, r in enumerate(outputs):
+            name = "identity" if i == 0 else f"identity_{i}"
+            sig.output_arg.add(name=name, type=r.dtype.as_datatype_enum)
+            self.fdef.ret[name] = r.name
+        for name in self.effects:
+            sig.control_output.append(name)
+            self.fdef.control_ret[name] = name
+        sig.is_stateful = bool(self.effects) or any(
+            a.type == dt.resource.as_datatype_enum for a in sig.input_arg)
+
+    def capture(self, obj: Any) -> Ref:
+        """The argument a variable (a resource) or an asset (its path) is passed as, added
+        on first use; the SavedModel binds it to the object when the function is loaded."""
+        ref = self._captures.get(id(obj))
+        if ref is not None:
+            return ref
+        if not self.library.tracked(obj):
+            raise ExportError(
+                f"Tried to export a function which references an 'untracked' resource: "
+                f"{obj!r}. TensorFlow objects (variables, tables, ...) used by a saved "
+                "function must be reachable from the object being saved: assign them to "
+                "an attribute of it (or of one of its children).")
+        if is_variable(obj):
+            base = obj.name.split(":")[0].replace("/", "_") + "_resource"
+            arg = self.fdef.signature.input_arg.add(name=self.unique(base, arg=True),
+                                                    type=dt.resource.as_datatype_enum)
+            hd = arg.handle_data.add(dtype=obj.dtype.as_datatype_enum)
+            set_shape(hd.shape, obj.shape._dims)
+            ref = Ref(arg.name, dt.resource)
+        else:  # an asset: its path, a string
+            ref = self.add_arg("asset_path", dt.string, ())
+        self._captures[id(obj)] = ref
+        self.captured.append(obj)
+        return ref
+
+    resource = capture
+
+    # -- nodes (the builder's API) ----------------------------------------------------------
+    def input(self, i: int) -> Ref:
+        """The Ref of input `i` of the operation being written."""
+        return self.ref(self._current.inputs[i])
+
+    def ref(self, t: Any) -> Ref:
+        if is_variable(t):
+            return self.resource(t)
+        ref = self._refs.get(id(t))
+        if ref is None:
+            raise ExportError(f"{t!r} is used before it is computed in the graph being "
+                              "exported")
+        return ref
+
+    def static_shape(self, i: int) -> tuple | None:
+        """The static shape of input `i` of the operation being written (None dims)."""
+        return self._current.inputs[i]._shape
+
+    def shape_of(self, i: int, begin: int = 0, end: int | None = None) -> Ref:
+        """dims[begin:end] of input `i` as an int32 vector: a constant when known, else
+        TF's Shape (and a StridedSlice of it)."""
+        shape = self.static_shape(i)
+        if shape is not None and None not in shape[begin:end]:
+            return self.const(list(shape[begin:end]), dt.int32)
+        ref = self.node("Shape", [self.input(i)], {"out_type": dt.int32})[0]
+        if begin == 0 and end is None:
+            return ref
+        end_v, end_mask = (0, 1) if end is None else (end, 0)
+        return self.node("StridedSlice", [ref, self.const([begin], dt.int32),
+                                          self.const([end_v], dt.int32),
+                                          self.const([1], dt.int32)],
+                         {"end_mask": end_mask})[0]
+
+    def register_gradient(self, fn: Any, like: list, n_none: int) -> str:
+        """Traces `fn(*grads)` (one gradient per tensor of `like`) into a library function
+        registered as a gradient; returns its op type, for `_gradient_op_type`. Its
+        outputs are the gradients of the last inputs: the first `n_none` have none."""
+        g = FuncGraph("internal_grad_fn")
+        try:
+            with tracing_scope(g):
+                dys = [g.placeholder(_shape(t), _dtype(t), f"result_grads_{i}", is_input=True)
+                       for i, t in enumerate(like)]
+                g.outputs = [identity(o) for o in fn(*dys)]
+        except (ValueError, TypeError) as e:
+            raise ExportError(f"Error when tracing gradients for SavedModel: {e}. You may "
+                              "need to update the custom gradient, or disable saving "
+                              "gradients with the option tf.saved_model.SaveOptions("
+                              "experimental_custom_gradients=False)") from None
+        name, captured = self.library.add(g, "internal_grad_fn")
+        if captured:
+            raise ExportError("a custom gradient that reads variables of its own can't be "
+                              "saved; use tf.saved_model.SaveOptions("
+                              "experimental_custom_gradients=False)")
+        lib = self.library.library
+        op_type = f"CustomGradient-{len(lib.registered_gradients)}"
+        lib.registered_gradients.add(gradient_func=name, registered_op_type=op_type)
+        self.library.gradient_functions[name] = (g, n_none)
+        return op_type
+
+    def broadcast_inputs(self) -> list:
+        """The inputs of the operation being written, each broadcast to their common shape
+        (for TF ops that take equal shapes where eagerflow's broadcasts)."""
+        ins = list(self._current.inputs)
+        shapes = {None if t._shape is None else tuple(t._shape) for t in ins}
+        if len(shapes) == 1:
+            return [self.input(i) for i in range(len(ins))]
+        shape = self.shape_of(0)
+        for i in range(1, len(ins)):
+            shape = self.node("BroadcastArgs", [shape, self.shape_of(i)])[0]
+        return [self.node("BroadcastTo", [self.input(i), shape])[0] for i in range(len(ins))]
+
+    def const(self, value: Any, dtype: Any = None, name: str = "Const") -> Ref:
+        arr = np.asarray(value)
+        if dtype is None:
+            dtype = dt.int64 if arr.dtype.kind in "iu" and arr.size and \
+                (arr.max() > 2**31 - 1 or arr.min() < -2**31) else \
+                dt.int32 if arr.dtype.kind in "iub" and arr.dtype != bool else dt.as_dtype(
+                    arr.dtype)
+        dtype = dt.as_dtype(dtype)
+        if dtype is not dt.string:
+            arr = arr.astype(dtype.as_numpy_dtype)
+        nd = self.fdef.node_def.add(name=self.unique(name), op="Const")
+        nd.attr["dtype"].type = dtype.as_datatype_enum
+        nd.attr["value"].tensor.CopyFrom(tensor_proto(pb(), arr, dtype))
+        return Ref(f"{nd.name}:output:0", dtype, arr.shape)
+
+    def node(self, op: str, inputs: list, attrs: dict | None = None,
+             name: str | None = None) -> list:
+        """Adds a TF node; `inputs` hold one Ref (or a list of them) per TF input argument;
+        `attrs` are Python values (type attributes the inputs determine are filled in).
+        Returns the Refs of its outputs."""
+        try:
+            opdef = tf_ops.op_def(op)
+        except KeyError:
+            raise ExportError(f"TensorFlow op {op} is not known to eagerflow's exporter") \
+                from None
+        if len(inputs) != len(opdef.input_arg):
+            raise ExportError(f"{op} takes {len(opdef.input_arg)} inputs, got {len(inputs)}")
+        nd = self.fdef.node_def.add(name=self.unique(name or op), op=op)
+        types: dict = {}
+        values = dict(attrs or {})
+        for arg, x in zip(opdef.input_arg, inputs):
+            refs = x if isinstance(x, (list, tuple)) else [x]
+            for r in refs:
+                if arg.type and r.dtype.as_datatype_enum != arg.type:
+                    raise ExportError(f"TensorFlow's {op} takes {arg.name} as "
+                                      f"{dt.as_dtype(arg.type).name}, not {r.dtype.name}")
+            nd.input.extend(r.name for r in refs)
+            if arg.number_attr:
+                values.setdefault(arg.number_attr, len(refs))
+            if arg.type_list_attr:
+                values.setdefault(arg.type_list_attr, [r.dtype for r in refs])
+            if arg.type_attr and refs:
+                types.setdefault(arg.type_attr, refs[0].dtype)
+        for k, v in types.items():
+            values.setdefault(k, v)
+        kinds = {a.name: a.type for a in opdef.attr}
+        for key, v in values.items():
+            if key.startswith("_"):
+                set_attr(nd.attr[key], "list(int)" if isinstance(v, (list, tuple)) else
+                         "string", v)
+                continue
+            if key not in kinds:
+                raise ExportError(f"TensorFlow op {op} has no attribute {key}")
+            set_attr(nd.attr[key], kinds[key], v)
+        for a in opdef.attr:
+            if a.name not in nd.attr and not a.HasField("default_value"):
+                raise ExportError(f"TensorFlow op {op} needs attribute {a.name}")
+            _check_allowed(op, a, nd.attr.get(a.name))
+        if _is_effect(op):
+            if self._last_effect is not None:
+                nd.input.append("^" + self._last_effect)
+            self._last_effect = nd.name
+            self.effects.append(nd.name)
+        out = []
+        full = tf_ops.with_defaults(op, nd.attr)
+        for arg in opdef.output_arg:
+            n = tf_ops.arg_length(arg, full)
+            for i in range(n):
+                if arg.type:
+                    d = dt.as_dtype(arg.type)
+                elif arg.type_attr:
+                    d = dt.as_dtype(full[arg.type_attr].type)
+                else:
+                    d = dt.as_dtype(full[arg.type_list_attr].list.type[i])
+                out.append(Ref(f"{nd.name}:{arg.name}:{i}", d))
+        return out
+
+    # -- writing a graph ----------------------------------------------------------------------
+    def write_graph(self, graph: Any, outputs: list) -> None:
+        self.consumed = {id(x) for op in graph.operations for x in op.inputs}
+        self.consumed.update(id(t) for t in outputs)
+        for op in graph.operations:
+            if op.type == "Placeholder" and id(op.outputs[0]) in self._refs:
+                continue  # an input argument
+            self._current = op
+            try:
+                refs = self.library.lower(self, op)
+            except ExportError as e:
+                raise ExportError(f"{e} (operation {op.name!r} of type {op.type} in "
+                                  f"function {self.fdef.signature.name})") from None
+            for t, r in zip(op.outputs, refs):
+                if r is not None:
+                    r.shape = t._shape
+                    self._refs[id(t)] = r
+        self._current = None
+        self.finish([self.ref(t) for t in outputs])
+
+
+def _check_allowed(op: str, a: Any, av: Any) -> None:
+    """TF refuses to load a node whose attr is outside the op's allowed values."""
+    allowed = a.allowed_values.list if a.HasField("allowed_values") else None
+    if av is None or allowed is None:
+        return
+    if a.type in ("type", "list(type)"):
+        given = [av.type] if a.type == "type" else list(av.list.type)
+        bad = [t for t in given if t not in allowed.type]
+        if bad:
+            names = ", ".join(dt.as_dtype(t).name for t in allowed.type)
+            raise ExportError(f"TensorFlow's {op} takes {a.name} in ({names}), not "
+                              f"{dt.as_dtype(bad[0]).name}")
+    elif a.type == "string" and av.s not in allowed.s:
+        raise ExportError(f"TensorFlow's {op} takes {a.name} in "
+                          f"{[v.decode() for v in allowed.s]}, not {av.s.decode()!r}")
+
+
+def _shape(t: Any) -> Any:
+    return t.shape._dims if is_variable(t) else t._shape
+
+
+def _dtype(t: Any) -> Any:
+    return t.dtype if is_variable(t) else t._dtype
+
+
+class LibraryWriter:
+    """The FunctionDefLibrary of one SavedModel: each traced graph written once."""
+
+    def __init__(self, tracked: Any = None, assets: dict | None = None,
+                 custom_gradients: bool = True) -> None:
+        """`tracked(obj)`: whether a variable or asset is saved with the functions;
+        `assets`: id(path array) -> Asset, for the constants that are an asset's path;
+        `custom_gradients`: whether tf.custom_gradient functions are saved with them."""
+        self.library = pb().FunctionDefLibrary()
+        self.custom_gradients = custom_gradients
+        self.gradient_functions: dict = {}  # name -> (graph, outputs that are None first)
+        self.tracked = tracked or (lambda v: True)
+        self.assets = assets or {}
+        self._by_graph: dict = {}   # (id(graph), outputs) -> (name, captured)
+        self._names: set = set()
+        self.ops_used: set = set()
+
+    def function_name(self, base: str) -> str:
+        stem = "__inference_" + re.sub(r"[^A-Za-z0-9_]", "_", base)
+        name, n = f"{stem}_{len(self._names)}", len(self._names)
+        while name in self._names:
+            n += 1
+            name = f"{stem}_{n}"
+        self._names.add(name)
+        return name
+
+    def new_function(self, base: str) -> FunctionWriter:
+        fdef = self.library.function.add()
+        fdef.signature.name = self.function_name(base)
+        return FunctionWriter(self, fdef)
+
+    def add(self, graph: Any, base: str, outputs: list | None = None,
+            input_names: list | None = None, resources: list | None = None) -> tuple:
+        """Writes `graph` as a FunctionDef (once); returns (its name, the variables and
+        assets of its captured arguments, in order). `resources` fixes the first captured
+        arguments (the branches of one If must agree)."""
+        key = (id(graph), len(graph.outputs if outputs is None else outputs))
+        hit = self._by_graph.get(key)
+        if hit is not None:
+            return hit
+        w = self.new_function(base)
+        fdef = w.fdef
+        names = input_names or [t._op.name for t in graph.inputs]
+        for t, n in zip(graph.inputs, names):
+            w.add_input(t, n)
+        for v in resources or ():
+            w.resource(v)
+        w.write_graph(graph, list(graph.outputs) if outputs is None else outputs)
+        if resources is not None and len(w.captured) != len(resources):
+            raise ExportError(f"function {fdef.signature.name} uses variables beyond the ones "
+                              "its caller passes")
+        for nd in fdef.node_def:
+            self.ops_used.add(nd.op)
+        hit = self._by_graph[key] = (fdef.signature.name, list(w.captured))
+        return hit
+
+    # -- lowering one operation ------------------------------------------------------------------
+    def lower(self, w: FunctionWriter, op: Any) -> list:
+        name = op.type
+        if name == "Placeholder":
+            raise ExportError("a placeholder that is not an input of the function")
+        if name == "Const":
+            asset = self.assets.get(id(op.attrs["value"]))
+            if asset is not None:
+                return [w.capture(asset)]
+            return [w.const(op.attrs["value"], op.attrs["dtype"], name=op.name)]
+        if name == "ReadVariableOp":
+            var = op.inputs[0]
+            return w.node("ReadVariableOp", [w.resource(var)], {"dtype": var.dtype},
+                          name=op.name)
+        if name in ("AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp"):
+            var = op.attrs["var"]
+            w.node(name, [w.resource(var), w.input(0)], {"dtype": var.dtype}, name=op.name)
+            return []
+        fn = getattr(op.op, "fn", None)
+        if fn is not None and hasattr(fn, "graph"):
+            return self._call(w, op, fn)
+        if getattr(op.op, "subgraphs", None):
+            return lower_control_flow(self, w, op)
+        form = op.op.tf
+        if form is not None and form.export is not None:
+            return list(form.export(op, w))
+        return generic_export(w, op, form)
+
+    def _call(self, w: FunctionWriter, op: Any, fn: Any) -> list:
+        outputs = list(fn.graph.outputs)
+        if any(id(t) in w.consumed for t in op.outputs[len(outputs):]):
+            outputs += list(fn._saved)  # a gradient in this graph reads the saved values
+        fname, captured = self.add(fn.graph, fn.name, outputs)
+        tensors = [w.ref(x) for x in op.inputs if not is_variable(x)]
+        args = tensors + [w.capture(c) for c in captured]
+        stateful = self._stateful(fname)
+        return w.node("StatefulPartitionedCall" if stateful else "PartitionedCall",
+                      [args], {"f": fname, "Tout": [t._dtype for t in outputs]}, name=op.name)
+
+    def _stateful(self, fname: str) -> bool:
+        return any(f.signature.is_stateful for f in self.library.function
+                   if f.signature.name == fname)
+
+
+def touched_captures(graph: Any, assets: dict) -> list:
+    """The variables `graph` reads or writes and the assets whose paths it uses, nested
+    functions and branches included, in order of first use."""
+    out: dict = {}
+
+    def walk(g: Any) -> None:
+        for op in g.operations:
+            for x in list(op.inputs) + [op.attrs.get("var")]:
+                if x is not None and is_variable(x):
+                    out.setdefault(id(x), x)
+            if op.type == "Const" and id(op.attrs["value"]) in assets:
+                asset = assets[id(op.attrs["value"])]
+                out.setdefault(id(asset), asset)
+            fn = getattr(op.op, "fn", None)
+            if fn is not None and hasattr(fn, "graph"):
+                walk(fn.graph)
+            for sub in getattr(op.op, "subgraphs", None) or ():
+                walk(getattr(sub, "graph", sub))
+
+    walk(graph)
+    return list(out.values())
+
+
+def _says_nothing(v: Any) -> bool:
+    """An attr TF has no place for may be dropped when it holds a dtype (the tensors'
+    dtypes say it) or an empty value."""
+    return isinstance(v, dt.DType) or v is None or (type(v) in (tuple, list, bool, int, str)
+                                                     and not v)
+
+
+def _partial(v: Any) -> bool:
+    return v is None or (isinstance(v, (tuple, list)) and any(e is None for e in v))
+
+
+def generic_export(w: FunctionWriter, op: Any, form: Any) -> list:
+    """One TF node of the op's name: tensor inputs in order, attrs by name (through the
+    form's `names`); attrs that are TF input arguments become constants, or the op's
+    trailing runtime inputs where the attr is only partly known."""
+    try:
+        opdef = tf_ops.op_def(op.type)
+    except KeyError:
+        raise ExportError("eagerflow has no TensorFlow form for this op") from None
+    names = form.names if form is not None else {}
+    attrs = dict(op.attrs)
+    for key, value in (form.fixed.items() if form is not None else ()):
+        if attrs.pop(key, value) != value:
+            raise ExportError(f"TensorFlow's {op.type} has no {key}: only {key}={value!r} "
+                              "can be written")
+    tf_name = {k: names.get(k, k) for k in attrs}
+    by_tf = {v: k for k, v in tf_name.items()}
+    tensors = [w.ref(x) for x in op.inputs if not is_variable(x)]
+    attr_args = [a for a in opdef.input_arg if a.name in by_tf]
+    dyn_args = [a for a in attr_args if _partial(attrs[by_tf[a.name]])]
+    if dyn_args:
+        dyn = dict(zip((a.name for a in dyn_args), tensors[len(tensors) - len(dyn_args):]))
+        tensors = tensors[:len(tensors) - len(dyn_args)]
+    else:
+        dyn = {}
+    plain = [a for a in opdef.input_arg if a.name not in by_tf]
+    lists = [a for a in plain if a.number_attr or a.type_list_attr]
+    n_list = len(tensors) - (len(plain) - len(lists))
+    if len(lists) > 1 or n_list < 0 or (not lists and n_list):
+        raise ExportError(f"can't match its {len(op.inputs)} inputs to TensorFlow's "
+                          f"{[a.name for a in opdef.input_arg]}")
+    kinds = {a.name: a for a in opdef.attr}
+    inputs, it = [], iter(tensors)
+    bound_types: dict = {}
+    for arg in opdef.input_arg:
+        if arg.name in dyn:
+            inputs.append(dyn[arg.name])
+        elif arg.name in by_tf:
+            inputs.append(w.const(attrs[by_tf[arg.name]], _const_dtype(arg, kinds, bound_types),
+                                  name=f"{op.name}/{arg.name}"))
+        elif arg.number_attr or arg.type_list_attr:
+            inputs.append([next(it) for _ in range(n_list)])
+        else:
+            inputs.append(next(it))
+        first = inputs[-1][0] if isinstance(inputs[-1], list) and inputs[-1] else inputs[-1]
+        if arg.type_attr and not isinstance(first, list):
+            bound_types.setdefault(arg.type_attr, first.dtype)
+    input_names = {a.name for a in opdef.input_arg}
+    values = {}
+    for key, v in attrs.items():
+        t = tf_name[key]
+        if t in kinds:
+            if v is not None or kinds[t].type == "shape":  # None: a shape of unknown rank
+                values[t] = v
+        elif t not in input_names and not _says_nothing(v):
+            raise ExportError(f"TensorFlow's {op.type} has no attribute or input for "
+                              f"eagerflow's {key}={v!r}")
+    if form is not None:
+        values.update(form.tf_attrs)
+    # attributes only the outputs determine (Cast's DstT, Shape's out_type, SplitV's count)
+    outs = op.outputs
+    fixed = sum(1 for a in opdef.output_arg if not (a.number_attr or a.type_list_attr))
+    k = 0
+    for arg in opdef.output_arg:
+        n = len(outs) - fixed if arg.number_attr or arg.type_list_attr else 1
+        if arg.number_attr:
+            values.setdefault(arg.number_attr, n)
+        if arg.type_list_attr:
+            values.setdefault(arg.type_list_attr, [t._dtype for t in outs[k:k + n]])
+        if arg.type_attr and arg.type_attr not in values and arg.type_attr not in bound_types \
+                and k < len(outs):
+            values[arg.type_attr] = outs[k]._dtype
+        k += n
+    return w.node(op.type, inputs, values, name=op.name)
+
+
+def _const_dtype(arg: Any, kinds: dict, bound: dict) -> Any:
+    if arg.type:
+        return dt.as_dtype(arg.type)
+    a = kinds.get(arg.type_attr)
+    if arg.type_attr in bound:
+        return bound[arg.type_attr]
+    if a is not None and a.HasField("default_value"):
+        return dt.as_dtype(a.default_value.type)
+    return None
+
+
+# -- control flow: tf.cond and tf.while_loop as TF's If and While --------------------------
+#
+# An If takes the predicate and the branches' captured tensors, then a resource argument per
+# variable either branch touches; both branches are library functions of that signature.
+# TF's While carries everything the loop uses as loop variables: eagerflow's loop variables,
+# then the captured tensors and, for `maximum_iterations`, a counter and the limit (passed
+# through unchanged), then the variables' resources. The condition and body are small
+# wrapper functions in that signature around the traced cond and body graphs.
+
+def lower_control_flow(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:
+    if op.type in ("If", "StatelessIf"):
+        return _if(lib, w, op)
+    if op.type in ("While", "StatelessWhile"):
+        return _while(lib, w, op)
+    raise ExportError("eagerflow has no TensorFlow form for this op")
+
+
+def _union(lib: LibraryWriter, graphs: list) -> list:
+    out: dict = {}
+    for g in graphs:
+        for v in touched_captures(g, lib.assets):
+            out.setdefault(id(v), v)
+    return list(out.values())
+
+
+def _check_unused(w: FunctionWriter, op: Any, n: int, what: str) -> None:
+    if any(id(t) in w.consumed for t in op.outputs[n:]):
+        raise ExportError(f"the {what} saved for a gradient in this function has no "
+                          "TensorFlow form")
+
+
+def _shapes(ts: list) -> list:
+    return [t._shape for t in ts]
+
+
+def _if(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:
+    then_g, else_g = (getattr(s, "graph", s) for s in op.op.subgraphs)
+    n = len(then_g.outputs)
+    _check_unused(w, op, n, "random draws of a branch")
+    n_caps = len(then_g.inputs)
+    variables = _union(lib, [then_g, else_g])
+    then_name, _ = lib.add(then_g, f"{op.name}_true", resources=variables)
+    else_name, _ = lib.add(else_g, f"{op.name}_false", resources=variables)
+    caps = [w.ref(x) for x in op.inputs[1:1 + n_caps]]
+    stateful = bool(variables) or lib._stateful(then_name) or lib._stateful(else_name)
+    outs = then_g.outputs
+    return w.node("If" if stateful else "StatelessIf",
+                  [w.ref(op.inputs[0]), caps + [w.capture(v) for v in variables]],
+                  {"Tout": [t._dtype for t in outs], "then_branch": then_name,
+                   "else_branch": else_name, "output_shapes": _shapes(op.outputs[:n])},
+                  name=op.name)
+
+
+def _while(lib: LibraryWriter, w: FunctionWriter, op: Any) -> list:
+    cond_g, body_g = (getattr(s, "graph", s) for s in op.op.subgraphs)
+    n = len(body_g.outputs)
+    _check_unused(w, op, n, "history of a loop")
+    n_caps = len(cond_g.inputs) - n
+    tensors = [x for x in op.inputs if not is_variable(x)]
+    has_limit = len(tensors) == n + n_caps + 1
+    variables = _union(lib, [cond_g, body_g])
+    cond_name, _ = lib.add(cond_g, f"{op.name}_cond_inner", resources=variables)
+    body_name, _ = lib.add(body_g, f"{op.name}_body_inner", resources=variables)
+    carried = [w.ref(x) for x in tensors[:n + n_caps]]
+    if has_limit:
+        limit = w.ref(tensors[-1])
+        if limit.dtype is not dt.int32:
+            limit = w.node("Cast", [limit], {"DstT": dt.int32})[0]
+        carried += [w.const(0, dt.int32, name=f"{op.name}/loop_counter"), limit]
+    carried += [w.capture(v) for v in variables]
+    shapes = [r.shape if r.dtype is not dt.resource else () for r in carried]
+    for i, t in enumerate(op.outputs[:n]):
+        shapes[i] = t._shape  # the loop variables' invariants
+    spec = (carried, n, n_caps, has_limit, len(variables))
+    cond = _wrapper(lib, f"{op.name}_cond", spec, cond_name, body=False)
+    body = _wrapper(lib, f"{op.name}_body", spec, body_name, body=True)
+    stateful = bool(variables) or lib._stateful(cond_name) or lib._stateful(body_name)
+    outs = w.node("While" if stateful else "StatelessWhile", [carried],
+                  {"cond": cond, "body": body, "output_shapes": shapes,
+                   "parallel_iterations": 10}, name=op.name)
+    return outs[:n]
+
+
+def _wrapper(lib: LibraryWriter, base: str, spec: tuple, inner: str, body: bool) -> str:
+    """The cond or body function in the While's signature, calling the traced one."""
+    carried, n, n_caps, has_limit, n_vars = spec
+    fw = lib.new_function(base)
+    args = [fw.add_arg(f"loop_var_{i}" if r.dtype is not dt.resource else f"resource_{i}",
+                       r.dtype, r.shape) for i, r in enumerate(carried)]
+    res = args[len(args) - n_vars:]
+    inner_args = args[:n + n_caps] + res
+    stateful = lib._stateful(inner)
+    out = fw.node("StatefulPartitionedCall" if stateful else "PartitionedCall", [inner_args],
+                  {"f": inner, "Tout": [r.dtype for r in args[:n]] if body else [dt.bool]})
+    if body:
+        outs = out[:n] + args[n:n + n_caps]
+        if has_limit:
+            i, limit = args[n + n_caps], args[n + n_caps + 1]
+            outs += [fw.node("AddV2", [i, fw.const(1, dt.int32)])[0], limit]
+        fw.finish(outs + res)
+    else:
+        keep_going: Ref = out[0]
+        if has_limit:
+            i, limit = args[n + n_caps], args[n + n_caps + 1]
+            below = fw.node("Less", [i, limit])[0]
+            keep_going = fw.node("LogicalAnd", [below, keep_going])[0]
+        fw.finish([keep_going])
+    return fw.fdef.signature.name

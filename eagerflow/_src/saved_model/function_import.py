@@ -1,0 +1,513 @@
+"""TensorFlow FunctionDefs as eagerflow functions, built from the op registry.
+
+Sits in saved_model/ over tf_ops.py and tf_composites.py; load.py uses it. A FunctionDef
+is traced into a FuncGraph: its input arguments become placeholders, its captured
+arguments the objects the SavedModel binds to them (variables, assets' paths,
+constants), and each node, in dependency order, becomes eagerflow ops through its TF
+name: a registered op of that name (attributes and constant inputs mapped by the op's
+TFForm, or its own `load`), a TF op eagerflow composes from its ops (tf_composites.py),
+or graph structure (constants, variable reads and writes, calls of other library
+functions, If and While). Nothing is implemented twice: what runs is the registry's
+kernels, and gradients come from the registry's gradients.
+
+`check_library` runs first over every function a SavedModel may call and names any node
+whose op eagerflow lacks, before anything is built or run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.autodiff.custom_gradient import bind_custom_gradient
+from eagerflow._src.control_flow.conditionals import cond
+from eagerflow._src.control_flow.loops import while_loop
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor_spec import is_tensor_spec
+from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, tracing_scope
+from eagerflow._src.function.polymorphic import init_scope
+from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.ops.array import zeros
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import partial_value
+from eagerflow._src.ops.math import identity, stop_gradient, zeros_like
+from eagerflow._src.ops.registry import REGISTRY, all_ops
+from eagerflow._src.saved_model import tf_composites, tf_ops
+from eagerflow._src.saved_model.attrs import attr_value
+
+# Graph structure, handled here rather than by an op.
+STRUCTURE = frozenset((
+    "Placeholder", "Const", "NoOp", "Identity", "IdentityN", "ReadVariableOp",
+    "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "PartitionedCall",
+    "StatefulPartitionedCall", "If", "StatelessIf", "While", "StatelessWhile",
+    "DisableCopyOnRead", "Snapshot", "PreventGradient", "StopGradient",
+))
+
+
+def known_op(name: str) -> bool:
+    all_ops()
+    return tf_ops.has_op(name) and (name in STRUCTURE or name in tf_composites.COMPOSED
+                                    or name in REGISTRY)
+
+
+def check_library(library: Any, roots: list, source: str) -> None:
+    """NotFoundError naming the first node (of the functions reachable from `roots`) whose
+    op eagerflow can't run; nothing has been built when it is raised."""
+    fdefs = {f.signature.name: f for f in library.function}
+    todo, seen = list(roots), set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        fdef = fdefs.get(name)
+        if fdef is None:
+            raise NotFoundError(None, None, f"Function {name} is not in the function library "
+                                            f"of {source}")
+        for nd in fdef.node_def:
+            if not known_op(nd.op):
+                raise NotFoundError(
+                    None, None, f"Op type not registered '{nd.op}' in binary running on "
+                    f"eagerflow: node {nd.name} of function {name} in {source} uses an op "
+                    "eagerflow does not implement, so this SavedModel can't be loaded.")
+            for av in nd.attr.values():
+                if av.HasField("func"):
+                    todo.append(av.func.name)
+
+
+class Spec(tuple):
+    """An argument imported as an input placeholder: (shape, dtype)."""
+
+    def __new__(cls, shape: Any, dtype: Any) -> Spec:
+        return tuple.__new__(cls, (None if shape is None else tuple(shape), dtype))
+
+    @property
+    def shape(self) -> Any:
+        return self[0]
+
+    @property
+    def dtype(self) -> Any:
+        return self[1]
+
+
+class TFNode:
+    """A TF node being imported: what a `TFForm.load` or a composite receives."""
+
+    def __init__(self, nd: Any, inputs: list, consts: list, attrs: dict) -> None:
+        self.name = nd.name
+        self.op = nd.op
+        self.inputs = inputs     # eagerflow tensors (or variables for resource inputs)
+        self.consts = consts     # NumPy values of inputs known at import, else None
+        self.attrs = attrs       # TF attrs, defaults filled, as Python values
+
+    def const(self, i: int) -> Any:
+        return self.consts[i]
+
+    def value(self, i: int) -> Any:
+        """Input `i` as a constant when known at import (NumPy), else the tensor."""
+        c = self.consts[i]
+        return self.inputs[i] if c is None else c
+
+    def fail(self, why: str) -> InvalidArgumentError:
+        return InvalidArgumentError(None, None, f"Can't import node {self.name} ({self.op}): "
+                                                f"{why}")
+
+
+def _sample_attrs(op: Any) -> dict:
+    """The op's attrs (as its samples show them): name -> type of a sample value."""
+    out: dict = {}
+    for s in op.samples:
+        for k, v in s.attrs.items():
+            out.setdefault(k, type(v))
+    return out
+
+
+def _py(c: Any) -> Any:
+    """A constant input as an attr value: a Python scalar, or nested tuples."""
+    if c.ndim == 0:
+        return c.item()
+    return tuple(_py(row) for row in c) if c.ndim > 1 else tuple(c.tolist())
+
+
+def generic_load(op: Any, node: TFNode) -> Any:
+    """A TF node as the registered op of its name: TF inputs that are the op's attrs
+    (named alike, or through its TFForm's names) become attrs when known at import, or
+    its runtime inputs; TF attrs the op has are passed, the rest must be TF's defaults."""
+    form = op.tf
+    to_ef = {v: k for k, v in (form.names if form is not None else {}).items()}
+    kinds = _sample_attrs(op)
+    ef_attrs = set(kinds) | set(to_ef.values())
+    opdef = tf_ops.op_def(node.op)
+    tensors, dyn, attrs = [], [], {}
+    pos = 0
+    for arg in opdef.input_arg:
+        n = 1
+        if arg.number_attr:
+            n = node.attrs[arg.number_attr]
+        elif arg.type_list_attr:
+            n = len(node.attrs[arg.type_list_attr])
+        ef = to_ef.get(arg.name, arg.name)
+        if ef in ef_attrs and n == 1:
+            c = node.consts[pos]
+            if c is not None:
+                attrs[ef] = _py(c)
+            else:
+                pv = partial_value(node.inputs[pos])
+                attrs[ef] = tuple(pv) if isinstance(pv, list) else pv
+                dyn.append(node.inputs[pos])
+        else:
+            tensors.extend(node.inputs[pos:pos + n])
+        pos += n
+    tf_attrs = form.tf_attrs if form is not None else {}
+    for a in opdef.attr:
+        ef = to_ef.get(a.name, a.name)
+        if a.name in tf_attrs:
+            if node.attrs[a.name] != tf_attrs[a.name]:
+                raise node.fail(f"eagerflow's {op.name} computes {a.name}="
+                                f"{tf_attrs[a.name]!r} only (given {node.attrs[a.name]!r})")
+        elif ef in ef_attrs:
+            v = node.attrs[a.name]
+            attrs[ef] = v.encode() if kinds.get(ef) is bytes and isinstance(v, str) else v
+        elif a.type not in ("type", "list(type)") and a.name not in _number_attrs(opdef) \
+                and a.HasField("default_value") and \
+                node.attrs.get(a.name) != attr_value(a.default_value):
+            raise node.fail(f"eagerflow's {op.name} has no attribute {a.name} (given "
+                            f"{node.attrs.get(a.name)!r})")
+    if form is not None:
+        for k, v in form.fixed.items():
+            attrs.setdefault(k, v)
+    return bind(op, tuple(tensors) + tuple(dyn), attrs)
+
+
+def _number_attrs(opdef: Any) -> set:
+    return {a.number_attr for a in list(opdef.input_arg) + list(opdef.output_arg)
+            if a.number_attr}
+
+
+class LibraryImporter:
+    """Imports the functions of one FunctionDefLibrary (each specialization once)."""
+
+    def __init__(self, library: Any, source: str) -> None:
+        self.fdefs = {f.signature.name: f for f in library.function}
+        self.gradients = {g.registered_op_type: g.gradient_func
+                          for g in library.registered_gradients}
+        self.source = source
+        self._cache: dict = {}
+
+    def concrete(self, name: str, args: list, out_structure: Any = None,
+                 input_signature: Any = None, arg_keywords: list | None = None
+                 ) -> ConcreteFunction:
+        """FunctionDef `name` as a ConcreteFunction. Each of `args` stands for one argument:
+        a `Spec` (shape, dtype) becomes an input placeholder, anything else (a variable, a
+        constant, an asset's path) is bound to the argument. Outputs are packed as
+        `out_structure` (default: a flat tuple)."""
+        key = (name, tuple(a if isinstance(a, Spec) else id(a) for a in args),
+               id(out_structure), id(input_signature))
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        fdef = self.fdefs.get(name)
+        if fdef is None:
+            raise NotFoundError(None, None, f"Function {name} is not in the function library "
+                                            f"of {self.source}")
+        if len(fdef.signature.input_arg) != len(args):
+            raise InvalidArgumentError(None, None, f"Function {name} in {self.source} takes "
+                                                   f"{len(fdef.signature.input_arg)} "
+                                                   f"arguments, got {len(args)}")
+        graph = FuncGraph(name)
+        with tracing_scope(graph):
+            env: dict = {}
+            consts: dict = {}
+            for arg, value in zip(fdef.signature.input_arg, args):
+                if isinstance(value, Spec):
+                    env[arg.name] = graph.placeholder(value.shape, value.dtype, arg.name,
+                                                      is_input=True)
+                else:
+                    env[arg.name] = value
+                    if isinstance(value, EagerTensor):
+                        consts[arg.name] = np.asarray(value._arr)
+            for nd in _topological(fdef, self.source):
+                self._node(nd, env, consts)
+            outs = [_as_tensor(env_get(env, fdef.ret[a.name], self.source, name))
+                    for a in fdef.signature.output_arg]
+            graph.outputs = [identity(graph.capture(t)) for t in outs]
+        if out_structure is None:
+            template: Any = tuple(_Leaf(i) for i in range(len(outs)))
+        else:
+            flat = nest.flatten(out_structure)
+            if len(flat) != len(outs):
+                raise InvalidArgumentError(None, None, f"Function {name} in {self.source} "
+                                                       f"returns {len(outs)} tensors, its "
+                                                       f"saved signature {len(flat)}")
+            template = nest.pack_sequence_as(out_structure, [_Leaf(i) for i in range(len(flat))])
+        cf = ConcreteFunction(graph, template, name, input_signature, arg_keywords=arg_keywords)
+        self._cache[key] = cf
+        return cf
+
+    # -- one node -------------------------------------------------------------------------------
+    def _node(self, nd: Any, env: dict, consts: dict) -> None:
+        inputs, known = [], []
+        for ref in nd.input:
+            if ref.startswith("^"):
+                continue
+            key = _canonical(ref)
+            inputs.append(env_get(env, key, self.source, nd.name))
+            known.append(consts.get(key))
+        attrs = {k: attr_value(v) for k, v in tf_ops.with_defaults(nd.op, nd.attr).items()
+                 if not k.startswith("_")}
+        node = TFNode(nd, inputs, known, attrs)
+        node.gradient_op_type = nd.attr["_gradient_op_type"].s.decode() \
+            if "_gradient_op_type" in nd.attr else None
+        try:
+            outs, out_consts = self._outputs(node)
+        except (InvalidArgumentError, NotFoundError):
+            raise
+        except (TypeError, ValueError) as e:
+            raise InvalidArgumentError(None, None, f"Can't import node {nd.name} ({nd.op}) of "
+                                                   f"{self.source}: {e}") from None
+        names = tf_ops.output_names(nd.op, tf_ops.with_defaults(nd.op, nd.attr))
+        if len(outs) != len(names):
+            raise InvalidArgumentError(None, None, f"Node {nd.name} ({nd.op}) of {self.source}"
+                                                   f" gave {len(outs)} outputs, TF's op has "
+                                                   f"{len(names)}")
+        for i, (n, t) in enumerate(zip(names, outs)):
+            env[f"{nd.name}:{n}"] = t
+            if out_consts is not None and out_consts[i] is not None:
+                consts[f"{nd.name}:{n}"] = out_consts[i]
+
+    def _outputs(self, node: TFNode) -> tuple:
+        """(outputs, their constant values or None)."""
+        op, a, ins = node.op, node.attrs, node.inputs
+        if op == "Const":
+            value = a["value"]
+            return [EagerTensor(value, a["dtype"])], [value]
+        if op == "IdentityN" and node.gradient_op_type in self.gradients:
+            return self._custom_gradient(node), None
+        if op in ("Identity", "Snapshot", "PreventGradient", "IdentityN"):
+            if op == "PreventGradient":
+                return [stop_gradient(ins[0])], None
+            return list(ins), list(node.consts)
+        if op in ("NoOp", "DisableCopyOnRead"):
+            return [], None
+        if op == "ReadVariableOp":
+            return [_variable(node).read_value()], None
+        if op in ("AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp"):
+            var = _variable(node)
+            {"AssignVariableOp": var.assign, "AssignAddVariableOp": var.assign_add,
+             "AssignSubVariableOp": var.assign_sub}[op](ins[1])
+            return [], None
+        if op in ("PartitionedCall", "StatefulPartitionedCall"):
+            return self.call(a["f"], ins), None
+        if op in ("If", "StatelessIf", "While", "StatelessWhile"):
+            return import_control_flow(self, node), None
+        if ins and _foldable(op) and all(c is not None for c in node.consts):
+            return _folded(node, self._op)  # constant inputs: computed now, once
+        return _as_list(self._op(node)), None
+
+    @staticmethod
+    def _op(node: TFNode) -> Any:
+        op = node.op
+        if op in tf_composites.COMPOSED:
+            return tf_composites.COMPOSED[op](node)
+        ef = REGISTRY[op]
+        if ef.tf is not None and ef.tf.load is not None:
+            return ef.tf.load(node)
+        return generic_load(ef, node)
+
+    def _custom_gradient(self, node: TFNode) -> list:
+        """An IdentityN whose gradient is a library function (tf.custom_gradient, saved):
+        that function takes a gradient per output and returns those of the node's last
+        inputs (the custom function's arguments, then its variables)."""
+        fname = self.gradients[node.gradient_op_type]
+        ins = node.inputs
+        k = len(self.fdefs[fname].signature.output_arg)
+        n_res = len(ins) - k
+        if n_res < 0:
+            raise node.fail(f"its gradient {fname} returns more gradients than it has inputs")
+        grad = self.concrete(fname, [Spec(*_spec_of(x)) for x in ins])
+        args = [x for x in ins[n_res:] if not is_variable(x)]
+        variables = [x for x in ins[n_res:] if is_variable(x)]
+
+        def grad_fn(*dys: Any, variables: Any = None) -> Any:
+            rest = [zeros(*_spec_of(x)) if is_variable(x) else zeros_like(x)
+                    for x in ins[len(dys):]]
+            out = list(grad.call_flat_outputs(list(dys) + rest))
+            tensor_grads = [g for g, x in zip(out, ins[n_res:]) if not is_variable(x)]
+            if variables is None:
+                return tensor_grads
+            return tensor_grads, [g for g, x in zip(out, ins[n_res:]) if is_variable(x)]
+
+        outs = bind_custom_gradient([_as_tensor(x) for x in ins[:n_res]], args, variables,
+                                    grad_fn)
+        return outs + [_as_tensor(x) for x in ins[n_res:]]
+
+    def call(self, fname: str, ins: list) -> list:
+        """Calls library function `fname` on `ins` (tensors, and variables for its resource
+        arguments) while a graph is being built; returns its outputs."""
+        tensors = [x for x in ins if not is_variable(x)]
+        cf = self.concrete(fname, [x if is_variable(x) else Spec(x._shape, x._dtype)
+                                   for x in ins])
+        return list(cf.call_flat_outputs(tensors))
+
+
+def _as_list(out: Any) -> list:
+    return list(out) if isinstance(out, (tuple, list)) else [out]
+
+
+def _foldable(op: str) -> bool:
+    """Ops computed at import when their inputs are constants: not random, not lists."""
+    if op in REGISTRY and REGISTRY[op].stateful:
+        return False
+    opdef = tf_ops.op_def(op)
+    return not opdef.is_stateful and all(
+        a.type not in (dt.variant.as_datatype_enum, dt.resource.as_datatype_enum)
+        for a in opdef.output_arg)
+
+
+def _folded(node: TFNode, run: Any) -> tuple:
+    """A node whose inputs are all constants, run eagerly (the registry's kernels) at
+    import: its outputs are constants of the graph, and known to the nodes after it."""
+    with init_scope():
+        eager = TFNode.__new__(TFNode)
+        eager.__dict__.update(node.__dict__)
+        eager.inputs = [EagerTensor(c, t.dtype) for c, t in zip(node.consts, node.inputs)]
+        outs = _as_list(run(eager))
+    return outs, [np.asarray(o._arr) for o in outs]
+
+
+def _canonical(ref: str) -> str:
+    """A node input as env's key: "x" (an argument), "node:arg:i" (an output)."""
+    return ref
+
+
+def env_get(env: dict, ref: str, source: str, where: str) -> Any:
+    hit = env.get(ref)
+    if hit is None:
+        raise InvalidArgumentError(None, None, f"Node {where} of {source} reads {ref}, which "
+                                               "no node or argument produces")
+    return hit
+
+
+def _spec_of(x: Any) -> tuple:
+    """(shape, dtype) of a tensor or of a variable's value."""
+    return (x.shape._dims, x.dtype) if is_variable(x) else (x._shape, x._dtype)
+
+
+def _as_tensor(x: Any) -> Any:
+    if is_variable(x):
+        return x.read_value()
+    return x
+
+
+def _variable(node: TFNode) -> Any:
+    v = node.inputs[0]
+    if not is_variable(v):
+        raise node.fail("its resource input is not a variable of the SavedModel")
+    return v
+
+
+def _topological(fdef: Any, source: str) -> list:
+    """The function's nodes in an order where each follows its data and control inputs
+    (TF's FunctionDefs list them in any order); stable otherwise."""
+    nodes = list(fdef.node_def)
+    index = {nd.name: i for i, nd in enumerate(nodes)}
+    deps = []
+    for nd in nodes:
+        ds = set()
+        for ref in nd.input:
+            base = ref[1:] if ref.startswith("^") else ref.split(":")[0]
+            if base in index:
+                ds.add(index[base])
+        deps.append(ds)
+    users: list = [[] for _ in nodes]
+    for i, ds in enumerate(deps):
+        for d in ds:
+            users[d].append(i)
+    waiting = [len(ds) for ds in deps]
+    ready = [i for i, w in enumerate(waiting) if w == 0]
+    order = []
+    import heapq
+
+    heapq.heapify(ready)
+    while ready:
+        i = heapq.heappop(ready)
+        order.append(nodes[i])
+        for u in users[i]:
+            waiting[u] -= 1
+            if waiting[u] == 0:
+                heapq.heappush(ready, u)
+    if len(order) != len(nodes):
+        raise InvalidArgumentError(None, None, f"Function {fdef.signature.name} of {source} "
+                                               "has a cycle among its nodes")
+    return order
+
+
+def arg_specs_of(structure: Any) -> list:
+    """A Spec of each TensorSpec in a saved input signature, flattened as TF flattens it."""
+    return [Spec(s.shape._dims, s.dtype) for s in nest.flatten(structure)
+            if is_tensor_spec(s)]
+
+
+
+# -- control flow: TF's If and While as tf.cond and tf.while_loop ---------------------------
+#
+# The branches, condition and body are library functions, imported as concrete functions
+# with their resource arguments bound to the variables the node is given; the node becomes
+# eagerflow's own cond / while_loop calling them, so it runs, and differentiates, as a
+# traced tf.cond or tf.while_loop does. A While's resource loop variables (TF carries
+# captured variables through the loop) stay bound: the body hands them back unchanged.
+
+def import_control_flow(importer: Any, node: Any) -> list:
+    if node.op in ("If", "StatelessIf"):
+        return _if(importer, node)
+    return _while(importer, node)
+
+
+def _if(importer: Any, node: Any) -> list:
+    pred, ins = node.inputs[0], node.inputs[1:]
+    args = [x if is_variable(x) else Spec(x._shape, x._dtype) for x in ins]
+    tensors = [x for x in ins if not is_variable(x)]
+    then_cf = importer.concrete(node.attrs["then_branch"], args)
+    else_cf = importer.concrete(node.attrs["else_branch"], args)
+    n = len(node.attrs["Tout"])
+    if n == 0:
+        cond(pred, lambda: then_cf._call_flat(tensors) and None,
+             lambda: else_cf._call_flat(tensors) and None)
+        return []
+    out = cond(pred, lambda: list(then_cf.call_flat_outputs(tensors)),
+               lambda: list(else_cf.call_flat_outputs(tensors)))
+    return list(out)
+
+
+def _while(importer: Any, node: Any) -> list:
+    ins = list(node.inputs)
+    carried = [i for i, x in enumerate(ins) if not is_variable(x)]
+    args = [x if is_variable(x) else Spec(x._shape, x._dtype) for x in ins]
+    shapes = node.attrs.get("output_shapes") or ()
+    invariants = [TensorShape(shapes[i]) if i < len(shapes) else TensorShape(ins[i].shape)
+                  for i in carried]
+    # loosen the inputs to the invariants, so the functions are traced for any iteration
+    args = [Spec(invariants[carried.index(i)]._dims, a.dtype) if isinstance(a, Spec) else a
+            for i, a in enumerate(args)]
+    cond_cf = importer.concrete(node.attrs["cond"], args)
+    body_cf = importer.concrete(node.attrs["body"], args)
+
+    def c(*vs: Any) -> Any:
+        return cond_cf.call_flat_outputs(list(vs))[0]
+
+    def b(*vs: Any) -> list:
+        out = body_cf.call_flat_outputs(list(vs))
+        return [out[i] for i in carried]
+
+    res = while_loop(c, b, [ins[i] for i in carried], shape_invariants=invariants)
+    res = list(res) if isinstance(res, (list, tuple)) else [res]
+    out: list = list(ins)
+    for k, i in enumerate(carried):
+        out[i] = res[k]
+    return out

@@ -1,0 +1,332 @@
+"""tf.saved_model.load: a SavedModel (eagerflow's or TensorFlow's) as live Python objects.
+
+Top of saved_model/'s reading half. Loading goes in stages, each finished before the next
+starts, so that a bad file raises before any object exists:
+
+1. read and parse saved_model.pb, pick the MetaGraphDef of the tags;
+2. check every function the objects reference for ops eagerflow lacks (function_import);
+3. read every variable's value from variables/ and check it against the SavedObjectGraph;
+4. build the objects (restored user objects, lists, dicts, variables, assets), then import
+   each concrete function with the objects its captured arguments are bound to, then the
+   polymorphic functions over them (RestoredFunction picks the concrete function whose
+   signature the arguments match, as TF does) and the `signatures` map;
+5. link the children into attributes.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import (
+    DataLossError,
+    InvalidArgumentError,
+    NotFoundError,
+)
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.trackable import AutoTrackable, TrackedDict, TrackedList
+from eagerflow._src.ops.variables import Variable
+from eagerflow._src.saved_model import structure
+from eagerflow._src.saved_model.asset import Asset
+from eagerflow._src.saved_model.attrs import ndarray, shape_tuple
+from eagerflow._src.saved_model.function_import import (
+    LibraryImporter,
+    arg_specs_of,
+    check_library,
+)
+from eagerflow._src.saved_model.protos import pb
+from eagerflow._src.saved_model.restored import (
+    RestoredFunction,
+    SignatureMapView,
+    UserObject,
+)
+from eagerflow._src.saved_model.save import (
+    ASSETS_DIRECTORY,
+    SAVED_MODEL_FILENAME_PB,
+    VARIABLES_DIRECTORY,
+    VARIABLES_FILENAME,
+)
+from eagerflow._src.train.checkpoint import open_checkpoint
+from eagerflow._src.train.graph_view import VARIABLE_VALUE
+
+
+class LoadOptions:
+    """tf.saved_model.LoadOptions (the device options have no effect on one CPU)."""
+
+    def __init__(self, allow_partial_checkpoint: bool = False,
+                 experimental_io_device: str | None = None,
+                 experimental_skip_checkpoint: bool = False,
+                 experimental_variable_policy: Any = None,
+                 experimental_load_function_aliases: bool = False) -> None:
+        self.allow_partial_checkpoint = allow_partial_checkpoint
+        self.experimental_io_device = experimental_io_device
+        self.experimental_skip_checkpoint = experimental_skip_checkpoint
+        self.experimental_variable_policy = experimental_variable_policy
+        self.experimental_load_function_aliases = experimental_load_function_aliases
+
+
+def contains_saved_model(export_dir: Any) -> bool:
+    """tf.saved_model.contains_saved_model."""
+    return os.path.isfile(os.path.join(os.fspath(export_dir), SAVED_MODEL_FILENAME_PB))
+
+
+def read_saved_model(export_dir: str) -> Any:
+    path = os.path.join(export_dir, SAVED_MODEL_FILENAME_PB)
+    if not os.path.exists(path):
+        if os.path.exists(os.path.join(export_dir, "saved_model.pbtxt")):
+            raise NotFoundError(None, None, f"eagerflow reads binary SavedModels only: "
+                                            f"{export_dir} holds saved_model.pbtxt")
+        raise OSError(f"SavedModel file does not exist at: {export_dir}{os.sep}"
+                      f"{{{SAVED_MODEL_FILENAME_PB}|saved_model.pbtxt}}")
+    with open(path, "rb") as f:
+        data = f.read()
+    model = pb().SavedModel()
+    try:
+        model.ParseFromString(data)
+    except Exception:
+        raise DataLossError(None, None, f"Can't parse {path} as a SavedModel: the file is "
+                                        "truncated or corrupted") from None
+    if not model.meta_graphs:
+        raise DataLossError(None, None, f"{path} holds no MetaGraphDef")
+    return model
+
+
+def _meta_graph(model: Any, tags: Any, export_dir: str) -> Any:
+    if tags is None:
+        if len(model.meta_graphs) == 1:
+            return model.meta_graphs[0]
+        tags = ["serve"]
+    if isinstance(tags, str):
+        tags = [tags]
+    want = set(tags)
+    for meta in model.meta_graphs:
+        if set(meta.meta_info_def.tags) == want:
+            return meta
+    available = [list(m.meta_info_def.tags) for m in model.meta_graphs]
+    raise RuntimeError(f"MetaGraphDef associated with tags {sorted(want)!r} could not be found "
+                       f"in SavedModel, with available tags '{available}'. To inspect "
+                       f"available tag-sets in the SavedModel, please use the SavedModel "
+                       f"CLI: `saved_model_cli`.")
+
+
+def load(export_dir: Any, tags: Any = None, options: LoadOptions | None = None) -> Any:
+    """tf.saved_model.load(export_dir, tags=None, options=None)."""
+    if _state.graph is not None:
+        raise RuntimeError("tf.saved_model.load runs eagerly in eagerflow: call it outside "
+                           "tf.function")
+    export_dir = os.fspath(export_dir)
+    options = options or LoadOptions()
+    model = read_saved_model(export_dir)
+    meta = _meta_graph(model, tags, export_dir)
+    return Loader(meta, export_dir, options).root
+
+
+class Loader:
+    def __init__(self, meta: Any, export_dir: str, options: LoadOptions) -> None:
+        self.meta = meta
+        self.export_dir = export_dir
+        self.source = os.path.join(export_dir, SAVED_MODEL_FILENAME_PB)
+        self.proto = meta.object_graph_def
+        nodes = self.proto.nodes
+        if not nodes:
+            raise DataLossError(None, None, f"{self.source} holds no object graph: it was "
+                                            "written by TF 1 (tf.compat.v1.saved_model), which "
+                                            "eagerflow does not load")
+        fn_names = [n for nd in nodes if nd.WhichOneof("kind") == "function"
+                    for n in nd.function.concrete_functions]
+        fn_names += [nd.bare_concrete_function.concrete_function_name for nd in nodes
+                     if nd.WhichOneof("kind") == "bare_concrete_function"]
+        check_library(meta.graph_def.library, fn_names, self.source)
+        self._check_children()
+        values = {} if options.experimental_skip_checkpoint else self._read_variables(options)
+        self.objects: list = [None] * len(nodes)
+        for nid, nd in enumerate(nodes):
+            self.objects[nid] = self._create(nid, nd, values)
+        self.importer = LibraryImporter(meta.graph_def.library, self.source)
+        self.concrete: dict = {}
+        for nid, nd in enumerate(nodes):
+            if nd.WhichOneof("kind") == "bare_concrete_function":
+                self.objects[nid] = self._bare(nd.bare_concrete_function)
+        for nid, nd in enumerate(nodes):
+            if nd.WhichOneof("kind") == "function":
+                self.objects[nid] = self._function(nd.function)
+        for nid, nd in enumerate(nodes):
+            self._link(nid, nd)
+        self.root = self.objects[0]
+        if isinstance(self.root, UserObject):
+            info = meta.meta_info_def
+            self.root.__dict__["tensorflow_version"] = info.tensorflow_version
+            self.root.__dict__["tensorflow_git_version"] = info.tensorflow_git_version
+
+    # -- checks --------------------------------------------------------------------------------
+    def _check_children(self) -> None:
+        n = len(self.proto.nodes)
+        for nid, nd in enumerate(self.proto.nodes):
+            for c in list(nd.children) + list(nd.dependencies):
+                if not 0 <= c.node_id < n:
+                    raise DataLossError(None, None, f"{self.source}: object {nid} names child "
+                                                    f"{c.node_id}, out of range")
+            for s in nd.slot_variables:
+                if not 0 <= s.slot_variable_node_id < n:
+                    raise DataLossError(None, None, f"{self.source}: object {nid} names slot "
+                                                    f"variable {s.slot_variable_node_id}, "
+                                                    "out of range")
+
+    def _read_variables(self, options: LoadOptions) -> dict:
+        """node id -> NumPy value of every variable, read and checked before any object is
+        made."""
+        var_ids = [i for i, nd in enumerate(self.proto.nodes)
+                   if nd.WhichOneof("kind") == "variable"]
+        if not var_ids:
+            return {}
+        prefix = os.path.join(self.export_dir, VARIABLES_DIRECTORY, VARIABLES_FILENAME)
+        reader, graph = open_checkpoint(prefix)
+        if graph is None or len(graph.nodes) != len(self.proto.nodes):
+            raise DataLossError(None, None, f"The checkpoint {prefix} does not match the object "
+                                            f"graph of {self.source}")
+        out = {}
+        for nid in var_ids:
+            keys = [a.checkpoint_key for a in graph.nodes[nid].attributes
+                    if a.name == VARIABLE_VALUE]
+            sv = self.proto.nodes[nid].variable
+            if not keys or not reader.has(keys[0]):
+                if options.allow_partial_checkpoint:
+                    continue
+                raise NotFoundError(None, None, f"Variable {sv.name} (object {nid}) has no "
+                                                f"value in the checkpoint {prefix}")
+            arr = reader.read(keys[0])
+            want = shape_tuple(sv.shape)
+            if want is not None and (len(want) != arr.ndim or any(
+                    d is not None and d != s for d, s in zip(want, arr.shape))):
+                raise InvalidArgumentError(None, None, f"Variable {sv.name} has shape "
+                                                       f"{list(arr.shape)} in {prefix}, its "
+                                                       f"saved shape is {list(want)}")
+            out[nid] = arr
+        return out
+
+    # -- objects ----------------------------------------------------------------------------------
+    def _create(self, nid: int, nd: Any, values: dict) -> Any:
+        kind = nd.WhichOneof("kind")
+        if kind == "user_object":
+            ident = nd.user_object.identifier
+            if ident == "trackable_list_wrapper":
+                return TrackedList()
+            if ident == "trackable_dict_wrapper":
+                return TrackedDict()
+            if ident == "signature_map":
+                return SignatureMapView()
+            return UserObject()
+        if kind == "variable":
+            sv = nd.variable
+            dtype = dt.as_dtype(sv.dtype)
+            value = values.get(nid)
+            if value is None:
+                shape = shape_tuple(sv.shape) or ()
+                value = np.zeros([d or 0 for d in shape], dtype.as_numpy_dtype)
+            return Variable(value, trainable=sv.trainable, name=sv.name or None, dtype=dtype,
+                            synchronization=sv.synchronization or 0,
+                            aggregation=sv.aggregation or 0)
+        if kind == "asset":
+            i = nd.asset.asset_file_def_index
+            defs = self.meta.asset_file_def
+            if not 0 <= i < len(defs):
+                raise DataLossError(None, None, f"{self.source}: asset {nid} names asset file "
+                                                f"{i}, out of range")
+            return Asset(os.path.join(self.export_dir, ASSETS_DIRECTORY, defs[i].filename))
+        if kind == "constant":
+            return self._constant(nd.constant.operation)
+        if kind in ("function", "bare_concrete_function"):
+            return None  # after the objects they capture
+        if kind == "resource":
+            raise InvalidArgumentError(None, None, f"{self.source}: object {nid} is a resource "
+                                                   "(such as a lookup table) that eagerflow "
+                                                   "can't restore")
+        return UserObject()
+
+    def _constant(self, op_name: str) -> EagerTensor:
+        for node in self.meta.graph_def.node:
+            if node.name == op_name and node.op == "Const":
+                return EagerTensor(ndarray(node.attr["value"].tensor),
+                                   dt.as_dtype(node.attr["dtype"].type))
+        raise DataLossError(None, None, f"{self.source}: constant {op_name} is not in the graph")
+
+    def _captured(self, fn_name: str) -> list:
+        saved = self.proto.concrete_functions.get(fn_name)
+        if saved is None:
+            raise DataLossError(None, None, f"{self.source}: concrete function {fn_name} is not "
+                                            "described in the object graph")
+        out = []
+        for i in saved.bound_inputs:
+            obj = self.objects[i]
+            if isinstance(obj, Asset):
+                obj = obj.asset_path
+            if obj is None:
+                raise DataLossError(None, None, f"{self.source}: function {fn_name} captures "
+                                                f"object {i}, which is not a value")
+            out.append(obj)
+        return out
+
+    def _concrete(self, fn_name: str, arg_keywords: list | None = None) -> Any:
+        hit = self.concrete.get(fn_name)
+        if hit is not None:
+            return hit
+        saved = self.proto.concrete_functions[fn_name] \
+            if fn_name in self.proto.concrete_functions else None
+        captures = self._captured(fn_name)
+        sig = structure.decode(saved.canonicalized_input_signature) if saved else ((), {})
+        out_structure = structure.decode(saved.output_signature) if saved else None
+        if not (isinstance(sig, tuple) and len(sig) == 2 and isinstance(sig[1], dict)):
+            raise DataLossError(None, None, f"{self.source}: function {fn_name} has a malformed "
+                                            "input signature")
+        sig = (tuple(sig[0]), sig[1])
+        cf = self.importer.concrete(fn_name, arg_specs_of(sig) + captures, out_structure, sig,
+                                    arg_keywords)
+        self.concrete[fn_name] = cf
+        return cf
+
+    def _bare(self, b: Any) -> Any:
+        cf = self._concrete(b.concrete_function_name, list(b.argument_keywords))
+        return cf
+
+    def _function(self, f: Any) -> RestoredFunction:
+        spec = structure.decode(f.function_spec.fullargspec) \
+            if f.function_spec.HasField("fullargspec") else None
+        arg_names = list(spec.args) if spec is not None else []
+        if arg_names[:1] == ["self"]:
+            arg_names = arg_names[1:]
+        cfs = [self._concrete(n, arg_names) for n in f.concrete_functions]
+        return RestoredFunction(cfs, spec)
+
+    def _link(self, nid: int, nd: Any) -> None:
+        obj = self.objects[nid]
+        for c in nd.children:
+            child = self.objects[c.node_id]
+            name = c.local_name
+            if isinstance(obj, TrackedList):
+                i = int(name) if name.isdigit() else len(obj)
+                list.extend(obj, [None] * (i + 1 - len(obj)))
+                list.__setitem__(obj, i, child)
+            elif isinstance(obj, TrackedDict):
+                dict.__setitem__(obj, name, child)
+            elif isinstance(obj, SignatureMapView):
+                obj._add(name, child)
+            elif isinstance(obj, AutoTrackable):
+                if name == "__call__":  # looked up on the class: a subclass of its own
+                    obj.__class__ = type(type(obj).__name__, (type(obj),), {
+                        "__call__": lambda self, *a, **k: self.__dict__["__call__"](*a, **k)})
+                    obj.__dict__["__call__"] = child
+                elif name == "signatures" and isinstance(child, SignatureMapView):
+                    object.__setattr__(obj, "signatures", child)
+                    obj._track("signatures", child)
+                else:
+                    try:
+                        setattr(obj, name, child)
+                    except (AttributeError, TypeError):
+                        obj._track(name, child)
+
+
+__all__ = ["LoadOptions", "contains_saved_model", "load"]

@@ -1,0 +1,188 @@
+"""The Python objects a loaded SavedModel is made of.
+
+Sits in saved_model/ under load.py. `UserObject` is any saved object that isn't a
+variable, function or asset (TF's `_UserObject`): its children become its attributes.
+`RestoredFunction` is a saved tf.function: calling it binds the arguments by the saved
+argument spec and runs the first concrete function whose input signature they match,
+first without converting Python values to tensors, then with, as TF does; none matching
+is TF's ValueError listing the options. `SignatureMapView` is `loaded.signatures`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core import nest
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.core.trackable import AutoTrackable, Trackable
+
+
+class UserObject(AutoTrackable):
+    """A restored object: its saved children as attributes."""
+
+
+class SignatureMapView(Trackable):
+    """`loaded.signatures`: signature name -> ConcreteFunction (keyword arguments only)."""
+
+    def __init__(self) -> None:
+        self._signatures: dict = {}
+
+    def _add(self, name: str, fn: Any) -> None:
+        self._signatures[name] = fn
+
+    def _trackable_children(self) -> dict:
+        return {}
+
+    def __getitem__(self, key: str) -> Any:
+        return self._signatures[key]
+
+    def __iter__(self) -> Any:
+        return iter(self._signatures)
+
+    def __len__(self) -> int:
+        return len(self._signatures)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._signatures
+
+    def keys(self) -> Any:
+        return self._signatures.keys()
+
+    def values(self) -> Any:
+        return self._signatures.values()
+
+    def items(self) -> Any:
+        return self._signatures.items()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._signatures.get(key, default)
+
+    def __repr__(self) -> str:
+        return f"_SignatureMap({self._signatures!r})"
+
+
+class _NoMatch(Exception):
+    pass
+
+
+class RestoredFunction:
+    """A saved tf.function: its concrete functions, called by signature."""
+
+    def __init__(self, concrete_functions: list, fullargspec: Any) -> None:
+        self._concrete = list(concrete_functions)
+        self._spec = fullargspec
+
+    @property
+    def concrete_functions(self) -> list:
+        return list(self._concrete)
+
+    def _canonical(self, args: tuple, kwargs: dict) -> tuple:
+        """(args, kwargs) with every named parameter positional, defaults filled (TF's
+        canonical form of a call)."""
+        spec = self._spec
+        if spec is None:
+            return tuple(args), dict(kwargs)
+        names = [n for n in spec.args if n != "self"]
+        defaults = list(spec.defaults or ())
+        first_default = len(names) - len(defaults)
+        kwargs = dict(kwargs)
+        out = list(args[:len(names)])
+        extra = list(args[len(names):])
+        if extra and not spec.varargs:
+            raise TypeError(f"too many positional arguments: got {len(args)}, the function "
+                            f"takes {len(names)}")
+        for i in range(len(out), len(names)):
+            n = names[i]
+            if n in kwargs:
+                out.append(kwargs.pop(n))
+            elif i >= first_default:
+                out.append(defaults[i - first_default])
+            else:
+                raise TypeError(f"missing a required argument: {n!r}")
+        return tuple(out + extra), kwargs
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            cargs, ckwargs = self._canonical(args, kwargs)
+        except TypeError as e:
+            raise self._no_match(args, kwargs, str(e)) from None
+        for convert in (False, True):
+            for cf in self._concrete:
+                try:
+                    flat = _match(cf.structured_input_signature, (cargs, ckwargs), convert)
+                except _NoMatch:
+                    continue
+                return cf._call_flat(flat)
+        raise self._no_match(args, kwargs)
+
+    def get_concrete_function(self, *args: Any, **kwargs: Any) -> Any:
+        """The concrete function these arguments (tensors or TensorSpecs) would call."""
+        cargs, ckwargs = self._canonical(args, kwargs)
+        for cf in self._concrete:
+            sig = cf.structured_input_signature
+            try:
+                nest.assert_same_structure(sig, (cargs, ckwargs), check_types=False)
+            except (ValueError, TypeError):
+                continue
+            if all(_spec_fits(s, v) for s, v in zip(nest.flatten(sig),
+                                                    nest.flatten((cargs, ckwargs)))):
+                return cf
+        raise self._no_match(args, kwargs)
+
+    def _no_match(self, args: tuple, kwargs: dict, why: str = "") -> ValueError:
+        lines = ["Could not find matching concrete function to call loaded from the "
+                 "SavedModel. Got:",
+                 f"  Positional arguments ({len(args)} total):"]
+        lines += [f"    * {a!r}" for a in args]
+        lines.append(f"  Keyword arguments: {kwargs!r}")
+        lines += ["", f" Expected these arguments to match one of the following "
+                      f"{len(self._concrete)} option(s):"]
+        for i, cf in enumerate(self._concrete):
+            a, k = cf.structured_input_signature
+            lines += ["", f"Option {i + 1}:", f"  Positional arguments ({len(a)} total):"]
+            lines += [f"    * {s!r}" for s in a]
+            lines.append(f"  Keyword arguments: {k!r}")
+        if why:
+            lines += ["", why]
+        return ValueError("\n".join(lines))
+
+    def __repr__(self) -> str:
+        return f"<RestoredFunction with {len(self._concrete)} concrete function(s)>"
+
+
+def _spec_fits(spec: Any, value: Any) -> bool:
+    if is_tensor_spec(spec):
+        if is_tensor_spec(value) or isinstance(value, Tensor):
+            return value.dtype is spec.dtype and spec.shape.is_compatible_with(value.shape)
+        return False
+    return spec == value
+
+
+def _match(sig: Any, call: tuple, convert: bool) -> list:
+    """The flat tensors of `call` if it fits signature `sig`, else _NoMatch."""
+    try:
+        nest.assert_same_structure(sig, call, check_types=False)
+    except (ValueError, TypeError):
+        raise _NoMatch() from None
+    flat = []
+    for spec, value in zip(nest.flatten(sig), nest.flatten(call)):
+        if is_tensor_spec(spec):
+            if hasattr(value, "_as_tensor") and not isinstance(value, Tensor):
+                value = value._as_tensor()
+            if not isinstance(value, Tensor):
+                if not convert:
+                    raise _NoMatch()
+                try:
+                    value = convert_to_tensor(value, dtype=spec.dtype)
+                except (TypeError, ValueError):
+                    raise _NoMatch() from None
+            if value.dtype is not spec.dtype or not spec.shape.is_compatible_with(value.shape):
+                raise _NoMatch()
+            flat.append(value)
+        elif isinstance(value, Tensor) or spec != value:
+            raise _NoMatch()
+    return flat
+
+
+__all__ = ["RestoredFunction", "SignatureMapView", "TensorSpec", "UserObject"]

@@ -1,0 +1,305 @@
+"""tf.saved_model.save: a program's objects, variables and functions in TF's directory layout.
+
+Top of saved_model/'s writing half (save_view.py gathers what is saved). It writes
+
+    saved_model.pb     a SavedModel: one MetaGraphDef tagged "serve", holding the function
+                       library, the SavedObjectGraph, the SignatureDefs (with the graph
+                       nodes they name: a placeholder per input, a call per signature, a
+                       VarHandleOp per variable) and the op interfaces it uses
+    fingerprint.pb     hashes identifying the model
+    variables/         the variables, as a TF-format checkpoint whose object graph is the
+                       SavedObjectGraph's, node for node
+    assets/            files the model's Assets name
+
+into a temporary directory beside `export_dir`, synced, then renamed into place: a crash
+leaves either the previous content of `export_dir` or the whole new model.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import uuid
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.ops.hash_ops import fingerprint64
+from eagerflow._src.ops.sparse_functions import fingerprint_cat64
+from eagerflow._src.saved_model import tf_ops
+from eagerflow._src.saved_model.attrs import set_shape, tensor_proto
+from eagerflow._src.saved_model.protos import pb
+from eagerflow._src.saved_model.save_view import SaveView
+from eagerflow._src.saved_model.signatures import concrete_functions_of
+from eagerflow._src.train import fileio
+from eagerflow._src.train.checkpoint import write_object_graph
+
+SAVED_MODEL_FILENAME_PB = "saved_model.pb"
+FINGERPRINT_FILENAME = "fingerprint.pb"
+VARIABLES_DIRECTORY = "variables"
+VARIABLES_FILENAME = "variables"
+ASSETS_DIRECTORY = "assets"
+SERVING = "serve"
+PREDICT_METHOD_NAME = "tensorflow/serving/predict"
+INIT_OP_SIGNATURE_KEY = "__saved_model_init_op"
+TF_VERSION = "2.21.0"            # the TensorFlow whose format this is
+GRAPH_DEF_VERSION = 2474         # TF 2.21's GraphDef producer version
+GRAPH_DEF_MIN_CONSUMER = 12
+
+
+class SaveOptions:
+    """tf.saved_model.SaveOptions (function_aliases and extra_tags are recorded; the
+    device and sharding options have no effect on one CPU)."""
+
+    def __init__(self, namespace_whitelist: Any = None, save_debug_info: bool = False,
+                 function_aliases: dict | None = None, experimental_debug_stripper: bool = False,
+                 experimental_io_device: str | None = None,
+                 experimental_variable_policy: Any = None,
+                 experimental_custom_gradients: bool = True,
+                 experimental_image_format: bool = False, experimental_skip_saver: bool = False,
+                 experimental_sharding_callback: Any = None, extra_tags: Any = None) -> None:
+        self.namespace_whitelist = list(namespace_whitelist or [])
+        self.save_debug_info = save_debug_info
+        self.function_aliases = dict(function_aliases or {})
+        self.experimental_debug_stripper = experimental_debug_stripper
+        self.experimental_io_device = experimental_io_device
+        self.experimental_variable_policy = experimental_variable_policy
+        self.experimental_custom_gradients = experimental_custom_gradients
+        self.experimental_image_format = experimental_image_format
+        self.experimental_skip_saver = experimental_skip_saver
+        self.experimental_sharding_callback = experimental_sharding_callback
+        self.extra_tags = list(extra_tags or [])
+
+
+def save(obj: Any, export_dir: Any, signatures: Any = None, options: SaveOptions | None = None
+         ) -> None:
+    """tf.saved_model.save(obj, export_dir, signatures=None, options=None)."""
+    if _state.graph is not None:
+        raise AssertionError("tf.saved_model.save is not supported inside a traced "
+                             "@tf.function. Move the call to the outer eagerly-executed "
+                             "context.")
+    if is_variable(obj) or not hasattr(obj, "_trackable_children"):
+        raise ValueError(f"Expected an object of type `Trackable`, such as `tf.Module` or a "
+                         f"subclass of the `Trackable` class, for export. Got {obj} with "
+                         f"type {type(obj)}.")
+    options = options or SaveOptions()
+    export_dir = os.fspath(export_dir)
+    view = SaveView(obj, signatures, options.experimental_custom_gradients)
+    view.write_all_functions()
+    meta = _meta_graph(view, options)
+    model = pb().SavedModel(saved_model_schema_version=1)
+    model.meta_graphs.add().CopyFrom(meta)
+    data = model.SerializeToString(deterministic=True)
+    _write_directory(export_dir, view, data, meta)
+
+
+def _write_directory(export_dir: str, view: SaveView, data: bytes, meta: Any) -> None:
+    parent = os.path.dirname(os.path.abspath(export_dir))
+    fileio.makedirs(parent)
+    tmp = fileio.temp_name(os.path.abspath(export_dir))
+    os.makedirs(tmp)
+    try:
+        os.makedirs(os.path.join(tmp, VARIABLES_DIRECTORY))
+        prefix = os.path.join(tmp, VARIABLES_DIRECTORY, VARIABLES_FILENAME)
+        write_object_graph(view.graph, prefix)
+        assets = os.path.join(tmp, ASSETS_DIRECTORY)
+        os.makedirs(assets)
+        for name, source in view.assets:
+            shutil.copyfile(source, os.path.join(assets, name))
+        fileio.atomic_write(os.path.join(tmp, SAVED_MODEL_FILENAME_PB), data, "saved_model")
+        fingerprint = _fingerprint(data, meta, tmp)
+        fileio.atomic_write(os.path.join(tmp, FINGERPRINT_FILENAME),
+                            fingerprint.SerializeToString(), "fingerprint")
+        fileio.fsync_dir(tmp)
+        _replace_directory(tmp, export_dir)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def _replace_directory(tmp: str, export_dir: str) -> None:
+    """Moves the finished `tmp` to `export_dir`; an existing one is moved aside first and
+    removed once the new one is in place."""
+    old = None
+    if os.path.lexists(export_dir):
+        if not os.path.isdir(export_dir):
+            raise FileExistsError(f"Can't save a SavedModel to {export_dir}: a file of that "
+                                  "name exists")
+        old = fileio.temp_name(os.path.abspath(export_dir))
+        os.replace(export_dir, old)
+    os.replace(tmp, export_dir)
+    fileio.fsync_dir(os.path.dirname(os.path.abspath(export_dir)))
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+# -- the MetaGraphDef ---------------------------------------------------------------------------
+
+def _meta_graph(view: SaveView, options: SaveOptions) -> Any:
+    p = pb()
+    meta = p.MetaGraphDef()
+    info = meta.meta_info_def
+    info.tags.extend([SERVING] + [t for t in options.extra_tags if t != SERVING])
+    info.tensorflow_version = TF_VERSION
+    info.tensorflow_git_version = "eagerflow"
+    info.stripped_default_attrs = True
+    for alias, fn in options.function_aliases.items():
+        for cf in _alias_targets(fn):
+            name = view.function_names.get(id(cf))
+            if name is not None:
+                info.function_aliases[name] = alias
+    graph = meta.graph_def
+    graph.versions.producer = GRAPH_DEF_VERSION
+    graph.versions.min_consumer = GRAPH_DEF_MIN_CONSUMER
+    graph.library.CopyFrom(view.library.library)
+    handles = _variable_nodes(view, graph)
+    for i, (name, _) in enumerate(view.assets):  # TF 1 loaders feed these the asset's path
+        nd = graph.node.add(name=f"asset_path_{i}", op="Const")
+        nd.attr["dtype"].type = dt.string.as_datatype_enum
+        nd.attr["value"].tensor.CopyFrom(tensor_proto(pb(), np.array(name.encode(), object),
+                                                      dt.string))
+        meta.asset_file_def.add(filename=name).tensor_info.name = f"{nd.name}:0"
+    for obj, i in view._asset_index.items():
+        handles[obj] = f"asset_path_{i}"
+    for key, cf in view.signature_map.items():
+        _signature_def(view, graph, handles, key, cf, meta.signature_def[key])
+    graph.node.add(name="NoOp", op="NoOp")
+    meta.collection_def["saved_model_main_op"].node_list.value.append("NoOp")
+    init = meta.signature_def[INIT_OP_SIGNATURE_KEY].outputs[INIT_OP_SIGNATURE_KEY]
+    init.name = "NoOp"
+    init.tensor_shape.unknown_rank = True
+    meta.object_graph_def.CopyFrom(view.object_graph_proto())
+    used = {nd.op for nd in graph.node} | view.library.ops_used
+    for name in sorted(used):
+        if tf_ops.has_op(name):
+            info.stripped_op_list.op.add().CopyFrom(tf_ops.op_def(name))
+    return meta
+
+
+def _alias_targets(fn: Any) -> list:
+    return concrete_functions_of(fn) if hasattr(fn, "_by_signature") else [fn]
+
+
+def _variable_nodes(view: SaveView, graph: Any) -> dict:
+    """A VarHandleOp per saved variable (what TF 1 tools see); id(variable) -> node name."""
+    out, used = {}, set()
+    for nid, obj in enumerate(view.graph.nodes):
+        if not is_variable(obj):
+            continue
+        base = obj.name.split(":")[0] or f"variable_{nid}"
+        name, n = base, 0
+        while name in used:
+            n += 1
+            name = f"{base}_{n}"
+        used.add(name)
+        nd = graph.node.add(name=name, op="VarHandleOp")
+        nd.attr["dtype"].type = obj.dtype.as_datatype_enum
+        set_shape(nd.attr["shape"].shape, obj.shape._dims)
+        nd.attr["shared_name"].s = name.encode()
+        out[id(obj)] = name
+    return out
+
+
+def _signature_def(view: SaveView, graph: Any, handles: dict, key: str, cf: Any,
+                   sig: Any) -> None:
+    fname = view.function_names[id(cf)]
+    _, kwargs = cf.structured_input_signature
+    inputs = []
+    for name, spec in kwargs.items():
+        nd = graph.node.add(name=f"{key}_{name}", op="Placeholder")
+        nd.attr["dtype"].type = spec.dtype.as_datatype_enum
+        set_shape(nd.attr["shape"].shape, spec.shape._dims)
+        info = sig.inputs[name]
+        info.name = f"{nd.name}:0"
+        info.dtype = spec.dtype.as_datatype_enum
+        set_shape(info.tensor_shape, spec.shape._dims)
+        inputs.append(nd.name)
+    inputs += [handles[id(v)] for v in view.bound[fname]]
+    call = graph.node.add(name=_unique_node(graph, "StatefulPartitionedCall"),
+                          op="StatefulPartitionedCall", input=inputs)
+    call.attr["f"].func.name = fname
+    fdef = next(f for f in graph.library.function if f.signature.name == fname)
+    call.attr["Tin"].list.type.extend(a.type for a in fdef.signature.input_arg)
+    call.attr["Tout"].list.type.extend(a.type for a in fdef.signature.output_arg)
+    outs = cf.structured_outputs
+    for i, (name, t) in enumerate(outs.items()):
+        info = sig.outputs[name]
+        info.name = f"{call.name}:{i}"
+        info.dtype = t.dtype.as_datatype_enum
+        set_shape(info.tensor_shape, t._shape)
+    sig.method_name = PREDICT_METHOD_NAME
+
+
+def _unique_node(graph: Any, base: str) -> str:
+    names = {n.name for n in graph.node}
+    name, n = base, 0
+    while name in names:
+        n += 1
+        name = f"{base}_{n}"
+    return name
+
+
+# -- the fingerprint ----------------------------------------------------------------------------
+
+def _suffix_uid(name: str) -> int | None:
+    """The UID a function name ends with (`__inference_f_42`: 42), as TF's GetSuffixUID."""
+    last = name.rsplit("_", 1)[-1]
+    return int(last) if last.isdigit() else None
+
+
+def _strip_uid(name: str) -> str:
+    uid = _suffix_uid(name)
+    return name[:-len(str(uid))] if uid is not None else name
+
+
+def _graph_hash(graph_def: Any) -> int:
+    """TF's RegularizeAndHashGraphDef: function calls without their UIDs and config, no
+    library, no versions."""
+    g = pb().GraphDef()
+    g.CopyFrom(graph_def)
+    for n in g.node:
+        if n.op in ("PartitionedCall", "StatefulPartitionedCall"):
+            n.attr["f"].func.name = _strip_uid(n.attr["f"].func.name)
+            if "config_proto" in n.attr:
+                n.attr["config_proto"].s = b""
+    g.library.Clear()
+    g.versions.Clear()
+    return fingerprint64(g.SerializeToString(deterministic=True))
+
+
+def _fingerprint(data: bytes, meta: Any, export_dir: str) -> Any:
+    """FingerprintDef of the written model: TF's hashes (FarmHash Fingerprint64 of the
+    regularized parts, as tensorflow/cc/saved_model/fingerprinting.cc computes them). TF
+    hashes its own C++ serialization of saved_model.pb for the checksum; upb orders map
+    keys of which one is a prefix of another (a node's `T` and `Tidx` attrs) differently,
+    so for such models the checksum is of eagerflow's bytes, not of TF's."""
+    fp = pb().FingerprintDef()
+    fp.saved_model_checksum = fingerprint64(data)
+    fp.graph_def_program_hash = _graph_hash(meta.graph_def)
+    h = 0
+    for k in sorted(meta.signature_def):
+        h = fingerprint_cat64(h, fingerprint64(k.encode()))
+        h = fingerprint_cat64(h, fingerprint64(
+            meta.signature_def[k].SerializeToString(deterministic=True)))
+    fp.signature_def_hash = h
+    h = 0
+    functions = meta.object_graph_def.concrete_functions
+    by_uid = {_suffix_uid(name): name for name in functions}
+    for uid in sorted(u for u in by_uid if u is not None):
+        name = by_uid[uid]
+        h = fingerprint_cat64(h, fingerprint64(_strip_uid(name).encode()))
+        h = fingerprint_cat64(h, fingerprint64(
+            functions[name].SerializeToString(deterministic=True)))
+    fp.saved_object_graph_hash = h
+    index = os.path.join(export_dir, VARIABLES_DIRECTORY, VARIABLES_FILENAME + ".index")
+    with open(index, "rb") as f:
+        fp.checkpoint_hash = fingerprint64(f.read())
+    fp.version.producer = 4
+    fp.uuid = str(uuid.uuid4().int)
+    return fp
+
+
+__all__ = ["SaveOptions", "save"]

@@ -1,0 +1,242 @@
+"""What a SavedModel holds: the objects reachable from the root, their functions, signatures.
+
+Sits in saved_model/ under save.py, over function_export.py and structure.py. The object
+graph is the checkpoint's (train/graph_view.py walks it breadth first, so every object is
+named by its shortest path, as TF names it), with three kinds of children added: the
+tf.function attributes of each object, each function's traced concrete functions
+("trace_0", ...), and the root's "signatures" map. Every concrete function is written to
+the FunctionDefLibrary, and the proto SavedObjectGraph describes each node: a variable
+(dtype, shape, trainable), a function (its concrete functions and argument spec), a bare
+concrete function (a signature), a list or dict, or a plain user object.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+from typing import Any
+
+from eagerflow._src.core import nest
+from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_variable
+from eagerflow._src.function.concrete import ConcreteFunction
+from eagerflow._src.function.polymorphic import Function
+from eagerflow._src.saved_model import structure
+from eagerflow._src.saved_model.asset import Asset
+from eagerflow._src.saved_model.attrs import set_shape
+from eagerflow._src.saved_model.function_export import LibraryWriter
+from eagerflow._src.saved_model.protos import pb
+from eagerflow._src.saved_model.signatures import (
+    SignatureMap,
+    concrete_functions_of,
+    function_attributes,
+    signature_functions,
+)
+from eagerflow._src.train.graph_view import ObjectGraph, children_of, identity, is_optimizer
+
+_VERSION = {"producer": 1, "min_consumer": 1}
+
+
+class SaveView:
+    """The object graph of one save, with its functions written to a library."""
+
+    def __init__(self, root: Any, signatures: Any, custom_gradients: bool = True) -> None:
+        self.root = root
+        self.signature_map = SignatureMap(signature_functions(root, signatures))
+        self._traces: dict = {}
+
+        def children(obj: Any) -> dict:
+            if isinstance(obj, ConcreteFunction):
+                return {}
+            if isinstance(obj, Function):
+                return {f"trace_{i}": cf for i, cf in enumerate(self.traces(obj))}
+            if isinstance(obj, SignatureMap):
+                return dict(obj.items())
+            out = children_of(obj)
+            if is_optimizer(obj):  # its slots among its variables, as Keras 3 lists them
+                out.setdefault("_variables", TrackableList(list(obj.variables)))
+            for name, fn in function_attributes(obj).items():
+                out.setdefault(name, fn)
+            if obj is root:
+                out["signatures"] = self.signature_map
+            return out
+
+        self.graph = ObjectGraph(root, children=children, slots=False)
+        self.node_ids = {identity(o): i for i, o in enumerate(self.graph.nodes)}
+        self.assets: list = []          # (file name in assets/, source path)
+        self._asset_index: dict = {}    # id(Asset) -> its index in `assets`
+        for obj in self.graph.nodes:
+            if isinstance(obj, Asset):
+                self._add_asset(obj)
+        self.library = LibraryWriter(lambda v: identity(v) in self.node_ids, {
+            id(a.asset_path._arr): a for a in self.graph.nodes if isinstance(a, Asset)},
+            custom_gradients)
+        self.function_names: dict = {}  # id(ConcreteFunction) -> library name
+        self.bound: dict = {}           # library name -> objects its captured args bind
+
+    def _add_asset(self, asset: Asset) -> None:
+        """Files keep their names in assets/ (a number added where two share one)."""
+        if not os.path.isfile(asset._path):
+            raise ValueError(f"Asset file {asset._path} does not exist: a SavedModel copies "
+                             "the files of its assets")
+        base = os.path.basename(asset._path)
+        stem, ext = os.path.splitext(base)
+        names = {n for n, _ in self.assets}
+        name, k = base, 0
+        while name in names:
+            k += 1
+            name = f"{stem}_{k}{ext}"
+        self._asset_index[id(asset)] = len(self.assets)
+        self.assets.append((name, asset._path))
+
+    def traces(self, fn: Function) -> list:
+        hit = self._traces.get(id(fn))
+        if hit is None:
+            hit = self._traces[id(fn)] = concrete_functions_of(fn)
+        return hit
+
+    # -- functions ------------------------------------------------------------------------------
+    def write_function(self, cf: ConcreteFunction) -> str:
+        name = self.function_names.get(id(cf))
+        if name is None:
+            names = _input_names(cf)
+            name, variables = self.library.add(cf.graph, cf.name, input_names=names)
+            self.function_names[id(cf)] = name
+            self.bound[name] = variables
+        return name
+
+    # -- the SavedObjectGraph ---------------------------------------------------------------------
+    def object_graph_proto(self) -> Any:
+        p = pb()
+        proto = p.SavedObjectGraph()
+        g = self.graph
+        slot_of = {}
+        for oid, vid, slot_name, _, sid in g.slots:
+            slot_of.setdefault(oid, []).append((vid, slot_name, sid))
+        for nid, obj in enumerate(g.nodes):
+            node = proto.nodes.add()
+            for cid, name in g.refs[nid]:
+                node.children.add(node_id=cid, local_name=name)
+            for vid, slot_name, sid in slot_of.get(nid, ()):
+                node.slot_variables.add(original_variable_node_id=vid, slot_name=slot_name,
+                                        slot_variable_node_id=sid)
+            self._describe(node, obj)
+        for name, (g, n_none) in self.library.gradient_functions.items():
+            # how TF's loader pairs a gradient function's outputs with the node's inputs
+            saved = proto.concrete_functions[name]
+            specs = [TensorSpec(t._shape, t._dtype, t._op.name) for t in g.inputs]
+            structure.encode(((None, *specs), {}), saved.canonicalized_input_signature)
+            outs = [TensorSpec(t._shape, t._dtype, f"tensor_{n_none + i}")
+                    for i, t in enumerate(g.outputs)]
+            structure.encode([None] * n_none + outs, saved.output_signature)
+        for cf_id, name in self.function_names.items():
+            cf = self._cf_by_id[cf_id]
+            saved = proto.concrete_functions[name]
+            saved.bound_inputs.extend(self.node_ids[identity(v)] for v in self.bound[name])
+            structure.encode(_canonical_signature(cf), saved.canonicalized_input_signature)
+            structure.encode(_output_signature(cf), saved.output_signature)
+        return proto
+
+    def write_all_functions(self) -> None:
+        self._cf_by_id = {}
+        for obj in self.graph.nodes:
+            if isinstance(obj, ConcreteFunction):
+                self._cf_by_id[id(obj)] = obj
+                self.write_function(obj)
+
+    def _describe(self, node: Any, obj: Any) -> None:
+        if is_variable(obj):
+            v = node.variable
+            v.dtype = obj.dtype.as_datatype_enum
+            set_shape(v.shape, obj.shape._dims)
+            v.trainable = bool(getattr(obj, "trainable", True))
+            v.name = obj.name.split(":")[0]
+            sync = getattr(obj, "synchronization", None)
+            agg = getattr(obj, "aggregation", None)
+            v.synchronization = int(getattr(sync, "value", sync) or 0)
+            v.aggregation = int(getattr(agg, "value", agg) or 0)
+        elif isinstance(obj, Function):
+            f = node.function
+            f.concrete_functions.extend(self.function_names[id(cf)]
+                                        for cf in self.traces(obj))
+            _function_spec(obj, f.function_spec)
+            for c in node.children:
+                node.dependencies.add(node_id=c.node_id, local_name=c.local_name)
+        elif isinstance(obj, Asset):
+            node.asset.asset_file_def_index = self._asset_index[id(obj)]
+        elif isinstance(obj, ConcreteFunction):
+            b = node.bare_concrete_function
+            b.concrete_function_name = self.function_names[id(obj)]
+            args, kwargs = obj.structured_input_signature or ((), {})
+            keywords = list(obj._arg_keywords[:len(args)]) + list(kwargs)
+            b.argument_keywords.extend(keywords)
+            b.allowed_positional_arguments = len(args)
+        else:
+            u = node.user_object
+            u.identifier = _identifier(obj)
+            u.version.producer, u.version.min_consumer = 1, 1
+
+
+def _identifier(obj: Any) -> str:
+    if isinstance(obj, SignatureMap):
+        return "signature_map"
+    if isinstance(obj, (list, TrackableList)) and not isinstance(obj, TrackableDict):
+        return "trackable_list_wrapper"
+    if isinstance(obj, (dict, TrackableDict)):
+        return "trackable_dict_wrapper"
+    return "_generic_user_object"
+
+
+def _input_names(cf: ConcreteFunction) -> list:
+    """Names of the function's input arguments: its TensorSpecs' names."""
+    sig = cf.structured_input_signature
+    if sig is None:
+        return [t._op.name for t in cf.graph.inputs]
+    specs = [s for s in nest.flatten(sig) if is_tensor_spec(s)]
+    names = [s.name or t._op.name for s, t in zip(specs, cf.graph.inputs)]
+    return names + [t._op.name for t in cf.graph.inputs[len(names):]]
+
+
+def _canonical_signature(cf: ConcreteFunction) -> tuple:
+    sig = cf.structured_input_signature
+    if sig is None:
+        return (tuple(TensorSpec(t.shape, t.dtype, t._op.name) for t in cf.graph.inputs), {})
+    args, kwargs = sig
+    return tuple(args), dict(kwargs)
+
+
+def _output_signature(cf: ConcreteFunction) -> Any:
+    outs = cf.structured_outputs
+    return nest.map_structure(lambda t: TensorSpec(t.shape, t.dtype, "unknown")
+                              if hasattr(t, "_op") else t, outs)
+
+
+def _function_spec(fn: Function, out: Any) -> None:
+    sig = fn.function_spec
+    args: list = []
+    varargs = varkw = None
+    kwonly: list = []
+    defaults: list = []
+    if sig is not None:
+        for name, p in sig.parameters.items():
+            if p.kind is inspect.Parameter.VAR_POSITIONAL:
+                varargs = name
+            elif p.kind is inspect.Parameter.VAR_KEYWORD:
+                varkw = name
+            elif p.kind is inspect.Parameter.KEYWORD_ONLY:
+                kwonly.append(name)
+            else:
+                args.append(name)
+                if p.default is not inspect.Parameter.empty:
+                    defaults.append(p.default)
+    # a bound method is recorded without `self`, as TF records it
+    spec = structure.fullargspec(args, varargs, varkw, tuple(defaults) if defaults else None,
+                                 tuple(kwonly))
+    try:
+        structure.encode(spec, out.fullargspec)
+    except ValueError:  # a default TF can't record (an object): leave the defaults out
+        structure.encode(spec._replace(defaults=None), out.fullargspec)
+    if fn.input_signature is not None:
+        structure.encode(tuple(fn.input_signature), out.input_signature)
+    else:
+        out.input_signature.none_value.SetInParent()

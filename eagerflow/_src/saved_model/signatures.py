@@ -1,0 +1,147 @@
+"""Serving signatures: which functions a SavedModel serves, wrapped as TF wraps them.
+
+Sits in saved_model/ under save_view.py. A signature is a concrete function called with
+keyword arguments only (one per input TensorSpec, named by the spec) that returns a dict
+of tensors ("output_0", ... unless the function returned a dict). Each is traced here as
+a small wrapper function calling the original one, so its own FunctionDef has exactly
+that interface, as TensorFlow's signature wrappers do. `signatures=None` serves the
+root's `_default_save_signature` (Keras models) or else its single tf.function with an
+input_signature, as serving_default.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core import nest
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.core.trackable import Trackable, is_variable
+from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, tracing_scope
+from eagerflow._src.function.polymorphic import Function
+from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.ops.math import identity
+
+DEFAULT_SIGNATURE_KEY = "serving_default"
+DEFAULT_SIGNATURE_ATTR = "_default_save_signature"
+
+
+def function_attributes(obj: Any) -> dict:
+    """name -> tf.function (or ConcreteFunction) attribute of `obj`, sorted by name (as
+    TF lists them): methods decorated on the class, bound to `obj`, and instance
+    attributes holding one."""
+    if is_variable(obj) or not isinstance(obj, Trackable) or isinstance(obj, SignatureMap):
+        return {}
+    found = {}
+    for klass in reversed(type(obj).__mro__):
+        for name, value in vars(klass).items():
+            if isinstance(value, Function) and (name == "__call__" or not name.startswith("__")):
+                found[name] = getattr(obj, name)
+    for name, value in vars(obj).items():
+        if isinstance(value, (Function, ConcreteFunction)) and not name.startswith("_"):
+            found[name] = value
+    return dict(sorted(found.items()))
+
+
+def concrete_functions_of(fn: Function) -> list:
+    """The traces a tf.function saves: the one of its input_signature, else those made."""
+    if fn.input_signature is not None:
+        fn.get_concrete_function()
+    return list(dict.fromkeys(fn._by_signature.values()))
+
+
+class SignatureMap(Trackable):
+    """The root's "signatures" child: signature name -> wrapper ConcreteFunction."""
+
+    def __init__(self, functions: dict) -> None:
+        self._functions = dict(functions)
+
+    def _trackable_children(self) -> dict:
+        return dict(self._functions)
+
+    def items(self) -> Any:
+        return self._functions.items()
+
+
+def _as_concrete(fn: Any, key: str) -> ConcreteFunction:
+    if isinstance(fn, ConcreteFunction):
+        return fn
+    if isinstance(fn, Function):
+        if fn.input_signature is None:
+            raise ValueError(
+                f"Function {fn._name} used as the signature {key!r} must have an "
+                "input_signature, or be a concrete function: pass "
+                "`f.get_concrete_function(tf.TensorSpec(...))` instead.")
+        return fn.get_concrete_function()
+    raise ValueError(f"Expected a TensorFlow function for the signature {key!r}, got {fn!r}.")
+
+
+def _default(root: Any) -> dict:
+    fn = getattr(root, DEFAULT_SIGNATURE_ATTR, None)
+    if fn is not None:
+        return {DEFAULT_SIGNATURE_KEY: fn}
+    with_sig = [f for f in function_attributes(root).values()
+                if isinstance(f, Function) and f.input_signature is not None]
+    return {DEFAULT_SIGNATURE_KEY: with_sig[0]} if len(with_sig) == 1 else {}
+
+
+def signature_functions(root: Any, signatures: Any) -> dict:
+    """name -> wrapper ConcreteFunction, for `tf.saved_model.save`'s `signatures`."""
+    if signatures is None:
+        signatures = _default(root)
+    elif not isinstance(signatures, dict):
+        signatures = {DEFAULT_SIGNATURE_KEY: signatures}
+    out = {}
+    for key, fn in signatures.items():
+        if not isinstance(key, str):
+            raise ValueError(f"Signature keys must be strings, got {key!r}")
+        out[key] = wrap(_as_concrete(fn, key), key)
+    return out
+
+
+def _output_dict(result: Any, key: str) -> dict:
+    if isinstance(result, dict):
+        items = list(result.items())
+        for k, _ in items:
+            if not isinstance(k, str):
+                raise ValueError(f"Got a dictionary with a non-string key {k!r} in the output "
+                                 f"of the function used to generate the SavedModel signature "
+                                 f"{key!r}.")
+    else:
+        items = [(f"output_{i}", t) for i, t in enumerate(nest.flatten(result))]
+    for k, t in items:
+        if not isinstance(t, Tensor):
+            raise ValueError(f"Got a non-Tensor value {t!r} for key {k!r} in the output of the "
+                             f"function used to generate the SavedModel signature {key!r}. "
+                             "Outputs for functions used as signatures must be a single "
+                             "Tensor, a sequence of Tensors, or a dictionary from string to "
+                             "Tensor.")
+    return dict(items)
+
+
+def wrap(cf: ConcreteFunction, key: str) -> ConcreteFunction:
+    """A function of keyword TensorSpecs returning a dict, calling `cf` (TF's wrapper)."""
+    sig = cf.structured_input_signature or (tuple(
+        TensorSpec(t.shape, t.dtype, t._op.name) for t in cf.graph.inputs), {})
+    flat = nest.flatten(sig)
+    specs = [s for s in flat if is_tensor_spec(s)]
+    names = []
+    for s in specs:
+        n = s.name or f"input_{len(names)}"
+        if n in names:
+            raise ValueError(f"Signature {key!r} has two inputs named {n!r}: name the "
+                             "TensorSpecs of the input_signature uniquely.")
+        names.append(n)
+    graph = FuncGraph(f"signature_wrapper_{cf.name}")
+    with tracing_scope(graph):
+        phs = iter([graph.placeholder(s.shape._dims, s.dtype, n, is_input=True)
+                    for s, n in zip(specs, names)])
+        args, kwargs = nest.pack_sequence_as(sig, [next(phs) if is_tensor_spec(s) else s
+                                                    for s in flat])
+        outs = _output_dict(cf(*args, **kwargs), key)
+        outs = {k: outs[k] for k in sorted(outs)}  # TF's flat order of a dict
+        graph.outputs = [identity(t) for t in outs.values()]
+    template = {k: _Leaf(i) for i, k in enumerate(outs)}
+    spec_kwargs = {n: TensorSpec(s.shape, s.dtype, n) for s, n in zip(specs, names)}
+    return ConcreteFunction(graph, template, f"signature_wrapper_{cf.name}",
+                            structured_input_signature=((), spec_kwargs), arg_keywords=[])

@@ -1,0 +1,152 @@
+"""TF ops that eagerflow has no op of their own for: how an imported node composes them.
+
+Sits in saved_model/ under function_import.py. Each entry is TensorFlow's op name and a
+function of the imported node (`TFNode`: inputs, constant values, attrs) that calls
+eagerflow's public functions, which are themselves compositions of registered ops
+(tf.squeeze is a Reshape, BatchMatMulV2 the batched MatMul, FusedBatchNormV3 the
+multiply-add of tf.nn.batch_normalization). No kernel lives here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import array, linalg, math, misc_ops, nn_norm, reduce, slicing, string_ops
+from eagerflow._src.ops import tensor_array as TA
+from eagerflow._src.ops.dispatch import bind
+
+
+def _ints(v: Any) -> Any:
+    """A constant input as Python ints (a vector as a list), or the tensor itself."""
+    if hasattr(v, "tolist"):
+        return v.tolist()
+    return v
+
+
+def _squeeze(n: Any) -> Any:
+    dims = list(n.attrs["squeeze_dims"])
+    return array.squeeze(n.inputs[0], axis=dims or None)
+
+
+def _batch_matmul(n: Any) -> Any:
+    x, y = n.inputs
+    adj_x, adj_y = n.attrs["adj_x"], n.attrs["adj_y"]
+    out = linalg.matmul(x, y, adjoint_a=adj_x and x.dtype.is_complex,
+                        adjoint_b=adj_y and y.dtype.is_complex,
+                        transpose_a=adj_x and not x.dtype.is_complex,
+                        transpose_b=adj_y and not y.dtype.is_complex)
+    tout = n.attrs.get("Tout")
+    if tout is not None and tout is not out.dtype:
+        out = math.cast(out, tout)
+    return out
+
+
+def _fused_batch_norm(n: Any) -> list:
+    x, scale, offset, mean, variance = n.inputs
+    fmt = n.attrs["data_format"]
+    y, m, v = nn_norm.fused_batch_norm(
+        x, scale, offset, mean if not n.attrs["is_training"] else None,
+        variance if not n.attrs["is_training"] else None, epsilon=n.attrs["epsilon"],
+        data_format=fmt, is_training=n.attrs["is_training"],
+        exponential_avg_factor=n.attrs.get("exponential_avg_factor", 1.0))
+    outs = [y, m, v, m, v]
+    return outs + ([v] if n.op == "FusedBatchNormV3" else [])
+
+
+def _split(n: Any) -> Any:
+    axis = _ints(n.value(0))
+    return array.split(n.inputs[1], n.attrs["num_split"], axis=axis)
+
+
+def _pad(n: Any) -> Any:
+    return slicing.pad(n.inputs[0], _ints(n.value(1)))
+
+
+def _add(n: Any) -> Any:
+    x, y = n.inputs
+    if x.dtype is dt.string:
+        return string_ops.join([x, y])
+    return math.add(x, y)
+
+
+def _broadcast_gradient_args(n: Any) -> list:
+    """The axes along which each of two shapes was broadcast (known shapes only)."""
+    a, b = n.const(0), n.const(1)
+    if a is None or b is None:
+        raise n.fail("eagerflow needs the shapes of BroadcastGradientArgs known at import")
+    a, b = [int(v) for v in a], [int(v) for v in b]
+    r = max(len(a), len(b))
+    a, b = [1] * (r - len(a)) + a, [1] * (r - len(b)) + b
+    ra = [i for i in range(r) if a[i] == 1]  # dims of 1 in both are reduced in both, as TF
+    rb = [i for i in range(r) if b[i] == 1]
+    d = n.inputs[0].dtype
+    return [convert_to_tensor(np.array(v, d.as_numpy_dtype)) for v in (ra, rb)]
+
+
+def _element_shape(v: Any) -> Any:
+    if v is None:
+        return None
+    v = np.asarray(v)
+    if v.ndim == 0:
+        return None if int(v) == -1 else ()
+    return tuple(None if int(d) == -1 else int(d) for d in v)
+
+
+def _list_op(n: Any) -> Any:
+    """TF's TensorList ops as the TensorArray graph ops (tensor_array.py)."""
+    op, a, ins = n.op, n.attrs, n.inputs
+    if op == "TensorListReserve":
+        count = n.const(1)
+        if count is None:
+            raise n.fail("eagerflow needs the size of a TensorList known at import")
+        return bind(TA.RESERVE, (), {"num_elements": int(count), "element_dtype":
+                                     a["element_dtype"],
+                                     "element_shape": _element_shape(n.const(0))})
+    if op == "TensorListFromTensor":
+        return bind(TA.FROM_TENSOR, (ins[0],), {})
+    if op == "TensorListSetItem":
+        return bind(TA.SET_ITEM, tuple(ins), {"dynamic": a["resize_if_index_out_of_bounds"]})
+    if op == "TensorListScatterIntoExistingList":
+        return bind(TA.SCATTER, (ins[0], ins[2], ins[1]), {"dynamic": True})
+    if op == "TensorListLength":
+        return bind(TA.SIZE, (ins[0],), {})
+    shape = _element_shape(n.const(len(ins) - 1))
+    if shape is None and n.const(len(ins) - 1) is None:
+        raise n.fail("eagerflow needs the element shape of a TensorList read known at import")
+    ef = {"TensorListGetItem": TA.GET_ITEM, "TensorListGather": TA.GATHER,
+          "TensorListStack": TA.STACK}[op]
+    return bind(ef, tuple(ins[:-1]), {"dtype": a["element_dtype"], "shape": shape})
+
+
+COMPOSED = {
+    "BroadcastGradientArgs": _broadcast_gradient_args,
+    "Squeeze": _squeeze,
+    "Select": lambda n: math.where(n.inputs[0], n.inputs[1], n.inputs[2]),
+    "Size": lambda n: reduce.size(n.inputs[0], out_type=n.attrs["out_type"]),
+    "Rank": lambda n: array.rank(n.inputs[0]),
+    "ShapeN": lambda n: array.shape_n(n.inputs, out_type=n.attrs["out_type"]),
+    "Pad": _pad,
+    "Split": _split,
+    "BatchMatMul": _batch_matmul,
+    "BatchMatMulV2": _batch_matmul,
+    "BatchMatMulV3": _batch_matmul,
+    "FusedBatchNorm": _fused_batch_norm,
+    "FusedBatchNormV3": _fused_batch_norm,
+    "DivNoNan": lambda n: math.div_no_nan(*n.inputs),
+    "MulNoNan": lambda n: math.multiply_no_nan(*n.inputs),
+    "Div": lambda n: math.divide(*n.inputs) if n.inputs[0].dtype.is_floating or
+    n.inputs[0].dtype.is_complex else math.floordiv(*n.inputs),
+    "Add": _add,
+    "ClipByValue": lambda n: math.clip_by_value(*n.inputs),
+    "Inv": lambda n: math.reciprocal(n.inputs[0]),
+    "Mod": lambda n: math.floormod(*n.inputs),
+    "EnsureShape": lambda n: misc_ops.ensure_shape(n.inputs[0], n.attrs["shape"]),
+    **{name: _list_op for name in (
+        "TensorListReserve", "TensorListFromTensor", "TensorListSetItem", "TensorListGetItem",
+        "TensorListStack", "TensorListLength", "TensorListGather",
+        "TensorListScatterIntoExistingList")},
+}

@@ -1,0 +1,97 @@
+"""TensorFlow's op interfaces: argument names, type attributes, attribute defaults.
+
+Sits at the bottom of saved_model/, over protos.py. A FunctionDef names a node's inputs by
+its producer's output argument ("MatMul:product:0", "split:output:1") and a SavedModel
+written by TensorFlow leaves out every attribute equal to its default, so both exporting
+and importing graphs need each op's TF interface. `tf_op_signatures.json` holds it for the
+ops eagerflow's registry defines and the TF ops listed in EXTRA_OPS (written by
+tests/saved_model/make_tf_op_signatures.py from TF 2.21, documentation left out).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Any
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.saved_model.protos import pb
+
+# TF ops that the SavedModel code emits or composes from eagerflow's ops, beyond the
+# registry's own names (those are included automatically).
+EXTRA_OPS = (
+    # graph structure and variables
+    "Placeholder", "Const", "NoOp", "IdentityN", "PartitionedCall", "StatefulPartitionedCall",
+    "If", "StatelessIf", "While", "StatelessWhile", "ReadVariableOp", "AssignVariableOp",
+    "AssignAddVariableOp", "AssignSubVariableOp", "VarHandleOp", "ResourceGather",
+    "PreventGradient", "Snapshot", "EnsureShape", "DisableCopyOnRead",
+    # composed from registered ops on import
+    "Select", "Squeeze", "Size", "Rank", "ShapeN", "Pad", "Split", "BatchMatMul",
+    "BatchMatMulV2", "BatchMatMulV3", "FusedBatchNorm", "FusedBatchNormV3", "DivNoNan",
+    "MulNoNan", "Div", "Add", "ClipByValue", "Concat", "ZerosLike", "Relu6", "Inv",
+    "BroadcastGradientArgs", "TensorListReserve", "TensorListFromTensor", "TensorListSetItem",
+    "TensorListGetItem", "TensorListStack", "TensorListLength", "TensorListElementShape",
+    "TensorListGather", "TensorListScatterIntoExistingList", "TensorListConcatV2",
+    "StatelessRandomGetKeyCounter", "StatelessRandomUniformV2", "StatelessRandomNormalV2",
+    "Softplus", "Softsign", "AddV2", "Mod", "StringFormat",
+)
+
+_PATH = Path(__file__).with_name("tf_op_signatures.json")
+
+
+@functools.lru_cache(maxsize=1)
+def _table() -> dict:
+    return json.loads(_PATH.read_text(encoding="utf-8"))
+
+
+def has_op(name: str) -> bool:
+    return name in _table()
+
+
+@functools.cache
+def op_def(name: str) -> Any:
+    """TF's OpDef proto of op `name` (KeyError when eagerflow doesn't know it)."""
+    from google.protobuf import json_format
+
+    proto = pb().OpDef()
+    json_format.ParseDict(dict(_table()[name], name=name), proto)
+    return proto
+
+
+def arg_length(arg: Any, attrs: dict) -> int:
+    """How many tensors argument `arg` stands for, given the node's attrs (AttrValues)."""
+    if arg.number_attr:
+        return attrs[arg.number_attr].i
+    if arg.type_list_attr:
+        return len(attrs[arg.type_list_attr].list.type)
+    return 1
+
+
+def output_index(name: str, attrs: dict) -> dict:
+    """{(output argument, index within it): flat output position} of an op node."""
+    out, k = {}, 0
+    for arg in op_def(name).output_arg:
+        for i in range(arg_length(arg, attrs)):
+            out[(arg.name, i)] = k
+            k += 1
+    return out
+
+
+def output_names(name: str, attrs: dict) -> list:
+    """"arg:i" for each flat output position of an op node."""
+    return [f"{a}:{i}" for (a, i), _ in sorted(output_index(name, attrs).items(),
+                                              key=lambda kv: kv[1])]
+
+
+def with_defaults(name: str, attrs: Any) -> dict:
+    """The node's attrs (name -> AttrValue) with TF's defaults filled in for absent ones."""
+    out = dict(attrs)
+    for a in op_def(name).attr:
+        if a.name not in out and a.HasField("default_value"):
+            out[a.name] = a.default_value
+    return out
+
+
+def dtype_of(enum: int) -> dt.DType:
+    return dt.as_dtype(enum)

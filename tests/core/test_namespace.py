@@ -1,0 +1,33 @@
+"""The top-level namespace: `dir(tf)` lists only names that resolve, and the lazy
+sub-namespaces (`tf.keras`, `tf.data`, ...) load on first access."""
+
+import subprocess
+import sys
+
+import pytest
+
+import eagerflow as tf
+
+
+def test_every_name_in_dir_resolves():
+    missing = [n for n in dir(tf) if not hasattr(tf, n)]
+    assert not missing, f"dir(tf) lists names that do not exist: {missing}"
+
+
+def test_dir_lists_the_lazy_namespaces():
+    names = set(dir(tf))
+    assert {"keras", "data", "nn", "math", "io", "train", "summary"} <= names
+
+
+@pytest.mark.parametrize("name", ["xla", "tpu", "no_such_namespace"])
+def test_an_absent_namespace_is_an_attribute_error(name):
+    if name in dir(tf):
+        pytest.skip(f"tf.{name} exists in this install")
+    with pytest.raises(AttributeError, match=f"module 'eagerflow' has no attribute '{name}'"):
+        getattr(tf, name)
+
+
+def test_lazy_namespaces_load_on_first_access():
+    code = ("import sys, eagerflow as tf; assert 'eagerflow.keras' not in sys.modules; "
+            "tf.keras; assert 'eagerflow.keras' in sys.modules")
+    subprocess.run([sys.executable, "-c", code], check=True)

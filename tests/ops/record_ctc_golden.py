@@ -1,0 +1,51 @@
+"""Writes ctc_golden.json: tf.nn.ctc_beam_search_decoder's paths and log probabilities (or
+its error class) on small random problems, where narrow beams prune (TF's pruning rules
+decide which labellings survive).
+
+Run from the repository root with a TensorFlow interpreter:
+
+    /work/tfref/bin/python tests/ops/record_ctc_golden.py
+"""
+
+import json
+import os
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+import numpy as np  # noqa: E402
+
+
+def problems(n=150, seed=7):
+    """(logits [time, batch, classes], lengths, beam_width, top_paths), reproducible."""
+    rng = np.random.RandomState(seed)
+    for _ in range(n):
+        t, c, b = rng.randint(1, 8), rng.randint(2, 7), rng.randint(1, 4)
+        width = rng.randint(1, 7)
+        top = rng.randint(1, width + 1)
+        x = (rng.randn(t, b, c) * rng.choice([0.3, 1, 3, 8])).astype(np.float32)
+        yield x, rng.randint(0, t + 1, size=b).astype(np.int32), width, top
+
+
+def main():
+    import tensorflow as tf  # the tests import problems() without TensorFlow
+
+    out = []
+    for x, lengths, width, top in problems():
+        try:
+            decoded, logp = tf.nn.ctc_beam_search_decoder(x, lengths, beam_width=width,
+                                                          top_paths=top)
+            out.append({"paths": [tf.sparse.to_dense(d, default_value=-1).numpy().tolist()
+                                  for d in decoded],
+                        "log_probability": logp.numpy().astype(float).tolist()})
+        except tf.errors.OpError as e:
+            out.append({"error": type(e).__name__})
+    path = os.path.join(os.path.dirname(__file__), "ctc_golden.json")
+    with open(path + ".tmp", "w") as f:
+        json.dump({"tf_version": tf.__version__, "problems": out}, f, separators=(",", ":"))
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(path + ".tmp", path)
+
+
+if __name__ == "__main__":
+    main()
