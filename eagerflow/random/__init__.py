@@ -3,6 +3,7 @@
 from eagerflow._src.ops.random import (  # noqa: F401
     categorical, normal, set_seed, shuffle, truncated_normal, uniform,
 )
+from eagerflow._src.ops.random_binomial import stateless_binomial  # noqa: F401
 from eagerflow._src.ops.random_gamma import (  # noqa: F401
     gamma, poisson, stateless_gamma, stateless_poisson,
 )

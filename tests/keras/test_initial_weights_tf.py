@@ -4,7 +4,7 @@ After keras.utils.set_random_seed, every layer of the layer harness (and a small
 must start from TF's weights bit for bit, Dropout-like layers must draw TF's masks, the
 random image layers (RandomFlip, RandomCrop, RandomContrast, RandomTranslation, RandomZoom,
 RandomRotation; RandomFlip also in a Dataset.map) TF's transformations, and keras.random
-TF's numbers (binomial aside: not yet TF's kernel).
+TF's numbers.
 weights_golden.json was written by tf_weights_golden.py from weights_cases.py.
 
 Known differences: LSTM and GRU with recurrent_dropout (Keras draws one mask per gate

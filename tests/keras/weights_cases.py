@@ -144,7 +144,10 @@ def keras_random(keras):
              R.dropout(np.ones((2, 4), "float32"), 0.5, seed=gen),
              R.dropout(np.ones((2, 4), "float32"), 0.3, noise_shape=(None, 1), seed=gen),
              R.gamma((4,), 2.5, seed=gen), R.gamma((3,), 0.5, dtype="float64", seed=7),
-             R.beta((4,), 2.0, 3.0, seed=gen), R.normal((2,)), R.uniform((2,))]
+             R.beta((4,), 2.0, 3.0, seed=gen), R.binomial((5,), 20.0, 0.3, seed=gen),
+             R.binomial((2, 3), np.array([4.0, 50.0, 9.0], "float32"), 0.8, dtype="int32",
+                        seed=3),
+             R.normal((2,)), R.uniform((2,))]
     return [encode(d) for d in draws]
 
 

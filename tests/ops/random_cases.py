@@ -284,6 +284,24 @@ def gamma_and_poisson(tf):
     return out
 
 
+def binomial(tf):
+    """Inversion below count * p = 10, BTRS above, p > 1/2 by its failures, edge
+    probabilities and counts, each parameter dtype, broadcasting, sample-major layout."""
+    out = []
+    counts = [0.0, -2.0, 1.0, 3.5, 9.0, 15.0, 40.0, 200.0, 1e5, 1e9]
+    probs = [0.5, 0.3, 1.0, 0.9, 0.05, 0.7, 0.25, 0.51, 0.999, 0.45]
+    for seed in STATELESS_SEEDS[:3]:
+        for d in (tf.float16, tf.float32, tf.float64):
+            c = tf.constant(counts[:8] if d == tf.float16 else counts, d)
+            p = tf.constant(probs[:8] if d == tf.float16 else probs, d)
+            out.append(tf.random.stateless_binomial([3, c.shape[0]], seed, c, p))
+        out += [tf.random.stateless_binomial([4, 2, 3], seed, [[5.0], [60.0]], [0.2, 0.5, 0.8],
+                                             output_dtype=tf.float32),
+                tf.random.stateless_binomial([50], seed, 12.0, 0.4, output_dtype=tf.int64),
+                tf.random.stateless_binomial([2], seed, [1.0, 0.0], [-0.5, 0.0])]
+    return out
+
+
 # -- tf.data ----------------------------------------------------------------------------
 
 def _elements(ds):
@@ -320,7 +338,7 @@ CASES = {f.__name__: f for f in (
     zero_seeds, float_dtypes_and_shapes, scaled_draws, integers, large_draws,
     shuffle_and_categorical, in_function, in_function_control_flow, stateless_floats,
     stateless_integers, stateless_categorical_and_shuffle, seed_utilities, index_shuffle,
-    generator_draws, generator_state_ops, generator_in_function, gamma_and_poisson,
+    generator_draws, generator_state_ops, generator_in_function, gamma_and_poisson, binomial,
     dataset_shuffle, dataset_random)}
 
 

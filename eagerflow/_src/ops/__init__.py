@@ -17,7 +17,7 @@ from eagerflow._src.ops import (  # noqa: F401  (linear algebra)
     linalg, linalg_decomp, linalg_banded, linalg_general, norms, misc_ops,
 )
 from eagerflow._src.ops import random, random_stateless, random_generator  # noqa: F401
-from eagerflow._src.ops import random_gamma  # noqa: F401
+from eagerflow._src.ops import random_gamma, random_binomial  # noqa: F401
 from eagerflow._src.ops import (  # noqa: F401  (nn, image and signal)
     nn_conv, nn, nn_pool, nn_norm, nn_loss, nn_fused, nn_space, image, signal_ops,
 )

@@ -39,7 +39,7 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 _GAMMA_DTYPES = frozenset((dt.float16, dt.float32, dt.float64))
 
 
-def _map(f: Any, *arrays: Any) -> np.ndarray:
+def map_libm(f: Any, *arrays: Any) -> np.ndarray:
     """f (a libm function through Python's math) element by element, as float64."""
     return np.fromiter(map(f, *(a.tolist() for a in arrays)), np.float64, arrays[0].size)
 
@@ -67,12 +67,14 @@ def _uniforms(b: np.ndarray) -> np.ndarray:
                      D.uniform_pairs(np, b[:, 2], b[:, 3])], axis=1)
 
 
-class _Streams:
-    """Output i's stream from block 256 i, with its buffers of normals and uniforms."""
+class Streams:
+    """Output i's stream from block `blocks` * i (256 unless said), with its buffers of
+    normals and uniforms."""
 
-    def __init__(self, key: int, counter: int, n: int) -> None:
+    def __init__(self, key: int, counter: int, n: int,
+                 blocks: int = D.SAMPLES_PER_OUTPUT) -> None:
         self.key, self.counter = key, counter
-        self.base = np.arange(n, dtype=np.uint64) * np.uint64(D.SAMPLES_PER_OUTPUT)
+        self.base = np.arange(n, dtype=np.uint64) * np.uint64(blocks)
         self.pos = np.zeros(n, np.uint64)
         self.buf = {kind: (np.zeros((n, 2)), np.zeros(n, np.int64))
                     for kind in ("normal", "uniform")}
@@ -99,10 +101,10 @@ def gamma_values(key: int, counter: int, alpha: np.ndarray) -> np.ndarray:
     """One gamma draw per entry of `alpha` (output i from its own stream), in float64."""
     n = alpha.size
     res = np.empty(n)
-    streams = _Streams(key, counter, n)
+    streams = Streams(key, counter, n)
     one = np.flatnonzero(alpha == 1)  # an exponential
     if one.size:
-        res[one] = -_map(math.log1p, -_uniforms(streams.block(one))[:, -1])
+        res[one] = -map_libm(math.log1p, -_uniforms(streams.block(one))[:, -1])
     active = np.flatnonzero(alpha != 1)
     less = alpha < 1
     d = alpha + np.where(less, 2.0 / 3, -1.0 / 3)
@@ -118,14 +120,14 @@ def gamma_values(key: int, counter: int, alpha: np.ndarray) -> np.ndarray:
         rest = np.flatnonzero(~accept)
         if rest.size:
             xr, vr = x[rest], v[rest]
-            accept[rest] = _map(math.log, u[rest]) < 0.5 * xr * xr + d[rows[rest]] * (
-                1 - vr + _map(math.log, vr))
+            accept[rest] = map_libm(math.log, u[rest]) < 0.5 * xr * xr + d[rows[rest]] * (
+                1 - vr + map_libm(math.log, vr))
         won = rows[accept]
         out = d[won] * v[accept]
         small = less[won]
         if small.any():
             b = streams.take(won[small], "uniform")
-            out[small] = out[small] * _map(math.pow, b, 1 / alpha[won[small]])
+            out[small] = out[small] * map_libm(math.pow, b, 1 / alpha[won[small]])
         res[won] = out
         done = np.zeros(n, bool)
         done[won] = True
@@ -133,7 +135,7 @@ def gamma_values(key: int, counter: int, alpha: np.ndarray) -> np.ndarray:
     return res
 
 
-def _sample_major(values: np.ndarray, num_alphas: int, samples: int) -> np.ndarray:
+def sample_major(values: np.ndarray, num_alphas: int, samples: int) -> np.ndarray:
     """Kernel order (alpha by alpha) to output order (sample by sample)."""
     return values.reshape(num_alphas, samples).T.reshape(-1)
 
@@ -161,7 +163,7 @@ def _gamma_kernel(xp: Any, alpha: Any, shape: tuple, seed: int, seed2: int,
                               n * D.SAMPLES_PER_OUTPUT)
     per_output = np.repeat(np.asarray(alpha).reshape(-1), samples)
     vals = gamma_values(key, counter, per_output.astype(np.float64))
-    return xp.asarray(_sample_major(vals, alpha.size, samples).astype(alpha.dtype).reshape(
+    return xp.asarray(sample_major(vals, alpha.size, samples).astype(alpha.dtype).reshape(
         tuple(shape) + alpha.shape))
 
 
@@ -225,7 +227,7 @@ def _stateless_gamma_kernel(xp: Any, key: Any, counter: Any, alg: Any, alpha: An
     samples = n // alpha.size
     per_output = np.repeat(np.asarray(alpha, np.float64).reshape(-1), samples)
     vals = gamma_values(k, c, per_output)
-    return xp.asarray(_sample_major(vals, alpha.size, samples).astype(alpha.dtype)
+    return xp.asarray(sample_major(vals, alpha.size, samples).astype(alpha.dtype)
                       .reshape(shape))
 
 
@@ -271,12 +273,12 @@ def poisson_values(key: int, counter: int, rate: np.ndarray) -> np.ndarray:
     """One Poisson draw per entry of `rate` (output i from its own stream), as float64."""
     n = rate.size
     res = np.zeros(n)
-    streams = _Streams(key, counter, n)
+    streams = Streams(key, counter, n)
     finite = np.isfinite(rate)
     res[~finite] = np.nan
     knuth = np.flatnonzero(finite & (rate < 10))
     if knuth.size:
-        limit = _map(_exp, -rate[knuth])
+        limit = map_libm(_exp, -rate[knuth])
         prod = np.ones(knuth.size)
         count = np.zeros(knuth.size)
         todo = np.arange(knuth.size)
@@ -292,10 +294,10 @@ def poisson_values(key: int, counter: int, rate: np.ndarray) -> np.ndarray:
     return res
 
 
-def _hormann(streams: _Streams, rows: np.ndarray, rate: np.ndarray) -> np.ndarray:
+def _hormann(streams: Streams, rows: np.ndarray, rate: np.ndarray) -> np.ndarray:
     """Hormann's transformed rejection for rates >= 10."""
     out = np.zeros(rows.size)
-    log_rate = _map(math.log, rate)
+    log_rate = map_libm(math.log, rate)
     b = 0.931 + 2.53 * np.sqrt(rate)
     a = -0.059 + 0.02483 * b
     inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
@@ -311,8 +313,8 @@ def _hormann(streams: _Streams, rows: np.ndarray, rate: np.ndarray) -> np.ndarra
         test = np.flatnonzero(~accept & ~retry)
         if test.size:
             j = todo[test]
-            s = _map(math.log, v[test] * inv_alpha[j] / (a[j] / (us[test] * us[test]) + b[j]))
-            t = -rate[j] + k[test] * log_rate[j] - _map(_lgamma, k[test] + 1)
+            s = map_libm(math.log, v[test] * inv_alpha[j] / (a[j] / (us[test] * us[test]) + b[j]))
+            t = -rate[j] + k[test] * log_rate[j] - map_libm(_lgamma, k[test] + 1)
             accept[test] = s <= t
         out[todo[accept]] = k[accept]
         todo = todo[~accept]
@@ -346,7 +348,7 @@ def _poisson_kernel(xp: Any, rate: Any, shape: tuple, dtype: dt.DType, seed: int
                               n * D.SAMPLES_PER_OUTPUT)
     per_output = np.repeat(np.asarray(rate).reshape(-1), samples)
     vals = poisson_values(key, counter, per_output.astype(np.float64))
-    return xp.asarray(_sample_major(vals, rate.size, samples).astype(dtype.as_numpy_dtype)
+    return xp.asarray(sample_major(vals, rate.size, samples).astype(dtype.as_numpy_dtype)
                       .reshape(out_shape))
 
 
@@ -398,7 +400,7 @@ def _stateless_poisson_kernel(xp: Any, seed: Any, lam: Any, shape: tuple,
     samples = n // lam.size
     per_output = np.repeat(np.asarray(lam).reshape(-1), samples)
     vals = poisson_values(key, counter, per_output.astype(np.float64))
-    return xp.asarray(_sample_major(vals, lam.size, samples).astype(dtype.as_numpy_dtype)
+    return xp.asarray(sample_major(vals, lam.size, samples).astype(dtype.as_numpy_dtype)
                       .reshape(shape))
 
 

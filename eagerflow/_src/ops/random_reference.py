@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import struct
+from typing import Any
 
 _M32 = 0xFFFFFFFF
 
@@ -196,3 +197,67 @@ def poisson(key: int, counter: int, rate: float, i: int) -> float:
         s = math.log(v * (1.1239 + 1.1328 / (b - 3.4)) / (a / (us * us) + b))
         if s <= -rate + k * math.log(rate) - math.lgamma(k + 1):
             return k
+
+
+_STIRLING_TAIL = (0.0810614667953272, 0.0413406959554092, 0.0276779256849983,
+                  0.02079067210376509, 0.0166446911898211, 0.0138761288230707,
+                  0.0118967099458917, 0.0104112652619720, 0.00925546218271273,
+                  0.00833056343336287)
+
+
+def _tail(k: float) -> float:
+    if k < 10:
+        return _STIRLING_TAIL[int(k)]
+    sq = (k + 1) * (k + 1)
+    return (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / sq) / sq) / (k + 1)
+
+
+def binomial(key: int, counter: int, n: Any, p: Any, i: int) -> float:
+    """Output i: TF's binomial draw; n and p are NumPy scalars of the op's dtype (TF
+    decides between inversion and BTRS in that dtype)."""
+    if n <= 0 or p <= 0:
+        return 0.0
+    if p >= 1:
+        return float(n)
+    if math.isnan(p) or math.isnan(n):
+        return math.nan
+    flip = p > 0.5
+    q = (type(p)(1) - p) if flip else p
+    small = not n * q >= 10
+    nf, qf = float(n), float(q)
+    s = Stream(key, counter + (42 if small else 256) * i)
+    buf: list = []
+
+    def uniform() -> float:
+        if not buf:
+            b = s.block()
+            buf.extend([double(b[0], b[1]), double(b[2], b[3])])
+        return buf.pop()
+
+    if small:  # geometric waiting times
+        k, waited = 0, 0.0
+        while True:
+            waited += math.ceil(math.log(uniform()) / math.log1p(-qf))
+            if waited > nf:
+                break
+            k += 1
+    else:  # Hormann's BTRS
+        sd = math.sqrt(nf * qf * (1 - qf))
+        b = 1.15 + 2.53 * sd
+        a = -0.0873 + 0.0248 * b + 0.01 * qf
+        r, m = qf / (1 - qf), math.floor((nf + 1) * qf)
+        while True:
+            u, v = uniform() - 0.5, uniform()
+            us = 0.5 - abs(u)
+            k = math.floor((2 * a / us + b) * u + nf * qf + 0.5)
+            if us >= 0.07 and v <= 0.92 - 4.2 / b:
+                break
+            if k < 0 or k > nf:
+                continue
+            lhs = math.log(v * (2.83 + 5.1 / b) * sd / (a / (us * us) + b))
+            if lhs <= ((m + 0.5) * math.log((m + 1) / (r * (nf - m + 1)))
+                       + (nf + 1) * math.log((nf - m + 1) / (nf - k + 1))
+                       + (k + 0.5) * math.log(r * (nf - k + 1) / (k + 1))
+                       + _tail(m) + _tail(nf - m) - _tail(k) - _tail(nf - k)):
+                break
+    return nf - k if flip else float(k)

@@ -8,21 +8,16 @@ None draws from the global generator (created on first use with a random seed, r
 by keras.utils.set_random_seed), which advances unordered: state = (state + 1) * 5387 %
 933199. Seeds reach the ops as int32, reduced modulo 2**31 - 2, as Keras casts them.
 
-gamma and beta draw with TF's stateless_gamma, so their numbers are TF's; binomial is a
-composition of stateless uniforms (TF's stateless binomial kernel is not an op here
-yet): its draws follow the right distribution but not TF's exact numbers.
+gamma, beta and binomial draw with TF's stateless_gamma and stateless_binomial, so their
+numbers are TF's too.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from eagerflow._src.control_flow.loops import while_loop as tf_while
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
-from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.keras.random_seeds import (  # noqa: F401  (keras.random's names)
     SeedGenerator,
@@ -35,9 +30,9 @@ from eagerflow._src.keras.random_seeds import seed_pair as _op_seed
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import random_binomial as tbinom
 from eagerflow._src.ops import random_gamma as tgamma
 from eagerflow._src.ops import random_stateless as trand
-from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import sorting as tsort
 from eagerflow._src.ops.nn import stateless_dropout
 
@@ -105,16 +100,6 @@ def shuffle(x: Any, axis: int = 0, seed: Any = None) -> Any:
     return ti.gather(x, tsort.argsort(keys), axis=axis)
 
 
-def _next_pair(pair: Any, k: Any) -> Any:
-    """A distinct stateless seed derived from `pair` (for the k-th extra draw)."""
-    return pair + tm.cast(7919 * (k + 1), "int32") * ta.constant([0, 1], dtype="int32")
-
-
-def _work_dtype(dtype: str) -> str:
-    """The float dtype draws are made in (integer outputs are drawn as float32)."""
-    return dtype if dtype in ("float16", "float32", "float64") else "float32"
-
-
 @keras_op
 def gamma(shape: Any, alpha: Any, dtype: Any = None, seed: Any = None) -> Any:
     dtype = kd.standardize_dtype(dtype or kb.floatx())
@@ -140,23 +125,7 @@ def beta(shape: Any, alpha: Any, beta: Any, dtype: Any = None, seed: Any = None)
 @keras_op
 def binomial(shape: Any, counts: Any, probabilities: Any, dtype: Any = None,
              seed: Any = None) -> Any:
-    """Successes in `counts` Bernoulli trials, 1024 trials at a time."""
     dtype = kd.standardize_dtype(dtype or kb.floatx())
-    work = _work_dtype(dtype)
-    pair = _op_seed(seed)
-    counts = ta.broadcast_to(kd.to_tensor(counts, work), shape)
-    probs = ta.broadcast_to(kd.to_tensor(probabilities, work), shape)
-    dims = list(static_shape(counts))
-    block = 1024
-    most = tr.reduce_max(counts) if np.prod(dims) else tm.cast(0, work)
-    offsets = ta.reshape(tm.cast(ta.constant(np.arange(block)), work), [1] * len(dims) + [block])
-
-    def step(k: Any, total: Any) -> tuple:
-        u = trand.stateless_uniform(dims + [block], _next_pair(pair, k), dtype=work)
-        trial = tm.cast(k * block, work) + offsets
-        hits = tm.logical_and(u < probs[..., None], trial < counts[..., None])
-        return k + 1, total + tr.reduce_sum(tm.cast(hits, work), axis=-1)
-
-    _, total = tf_while(lambda k, _: tm.cast(k * block, work) < most, step,
-                        (ta.constant(0), tm.zeros_like(counts)))
-    return tm.cast(total, dtype)
+    work = "float32" if dtype == "bfloat16" else dtype
+    return tm.cast(tbinom.stateless_binomial(shape, _op_seed(seed), counts, probabilities,
+                                             output_dtype=work), dtype)

@@ -1,0 +1,203 @@
+"""Binomial draws as TensorFlow 2.21's CPU kernel makes them, bit for bit.
+
+Sits in the ops layer above random_gamma.py, whose per-output streams it shares. Each
+output draws in float64 from its own stretch of the Philox stream, taking uniforms two a
+block (the later first): below count * p = 10 by inversion (a sum of geometric waiting
+times, 42 blocks reserved per output), above by Hormann's BTRS (1993; 256 blocks per
+output), always with p <= 1/2 (a larger p draws the failures). Counts and probabilities
+are in the op's dtype T until then, as TF compares count * p >= 10 in T. log and log1p
+are the C library's. TF loops forever on a NaN count; here it gives NaN.
+
+- StatelessRandomBinomial (tf.random.stateless_binomial): the seed's stream; `shape` ends
+  with broadcast(counts, probs), outputs laid out sample by sample.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import philox
+from eagerflow._src.ops import random as R
+from eagerflow._src.ops import random_dists as D
+from eagerflow._src.ops import random_reference as ref
+from eagerflow._src.ops import random_stateless as S
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.random_gamma import Streams, map_libm, sample_major
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_T = frozenset((dt.float16, dt.float32, dt.float64))
+_OUT = frozenset((dt.float16, dt.float32, dt.float64, dt.int32, dt.int64))
+INVERSION_BLOCKS = 42  # per output: 10 standard deviations of ~10 uniforms
+
+# The tail of Stirling's series, log k! - log(sqrt(2 pi) (k + 1)^(k + 1/2) e^-(k + 1)),
+# for k <= 9 as TF tabulates it.
+_TAIL = (0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509,
+         0.0166446911898211, 0.0138761288230707, 0.0118967099458917, 0.0104112652619720,
+         0.00925546218271273, 0.00833056343336287)
+
+
+def stirling_tail(k: float) -> float:
+    if k <= 9:
+        return _TAIL[int(k)]
+    kp1sq = (k + 1) * (k + 1)
+    return (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1)
+
+
+def btrs_bound(n: float, p: float, k: float) -> float:
+    """The log of BTRS's acceptance bound at k (TF's form: r = p / q, mode m)."""
+    m = math.floor((n + 1) * p)
+    r = p / (1 - p)
+    return ((m + 0.5) * math.log((m + 1) / (r * (n - m + 1)))
+            + (n + 1) * math.log((n - m + 1) / (n - k + 1))
+            + (k + 0.5) * math.log(r * (n - k + 1) / (k + 1))
+            + stirling_tail(m) + stirling_tail(n - m) - stirling_tail(k) - stirling_tail(n - k))
+
+
+def btrs_constants(n: Any, p: Any) -> tuple:
+    """(a, b, c, v_r, alpha) of BTRS for count n and probability p <= 1/2."""
+    stddev = np.sqrt(n * p * (1 - p))
+    b = 1.15 + 2.53 * stddev
+    a = -0.0873 + 0.0248 * b + 0.01 * p
+    return a, b, n * p + 0.5, 0.92 - 4.2 / b, (2.83 + 5.1 / b) * stddev
+
+
+def _inversion(streams: Streams, rows: np.ndarray, n: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """Successes counted by geometric waiting times until their sum passes n."""
+    out = np.zeros(rows.size)
+    total = np.zeros(rows.size)
+    log_q = map_libm(math.log1p, -p)
+    todo = np.arange(rows.size)
+    while todo.size:
+        u = streams.take(rows[todo], "uniform")
+        total[todo] += np.ceil(map_libm(math.log, u) / log_q[todo])
+        over = total[todo] > n[todo]
+        out[todo[~over]] += 1
+        todo = todo[~over]
+    return out
+
+
+def _btrs(streams: Streams, rows: np.ndarray, n: np.ndarray, p: np.ndarray) -> np.ndarray:
+    out = np.zeros(rows.size)
+    a, b, c, v_r, alpha = btrs_constants(n, p)
+    todo = np.arange(rows.size)
+    while todo.size:
+        u = streams.take(rows[todo], "uniform") - 0.5
+        v = streams.take(rows[todo], "uniform")
+        us = 0.5 - np.abs(u)
+        with np.errstate(invalid="ignore"):  # (an infinite count gives inf or NaN, as TF)
+            k = np.floor((2 * a[todo] / us + b[todo]) * u + c[todo])
+        accept = (us >= 0.07) & (v <= v_r[todo])
+        for t in np.flatnonzero(~accept & ~((k < 0) | (k > n[todo]))):
+            j = todo[t]
+            lv = math.log(v[t] * alpha[j] / (a[j] / (us[t] * us[t]) + b[j]))
+            accept[t] = lv <= btrs_bound(n[j], p[j], k[t])
+        out[todo[accept]] = k[accept]
+        todo = todo[~accept]
+    return out
+
+
+def binomial_values(key: int, counter: int, counts: np.ndarray, probs: np.ndarray) -> np.ndarray:
+    """One draw per output (counts and probs in the op's dtype), as float64."""
+    size = counts.size
+    res = np.zeros(size)
+    one = probs.dtype.type(1)
+    res[probs >= one] = counts[probs >= one]
+    draw = ~(counts <= 0) & ~(probs <= 0) & ~(probs >= one)
+    res[draw & (np.isnan(probs) | np.isnan(counts))] = np.nan
+    draw &= ~np.isnan(probs) & ~np.isnan(counts)
+    high = draw & (probs > probs.dtype.type(0.5))
+    q = np.where(high, one - probs, probs)
+    with np.errstate(over="ignore", invalid="ignore"):
+        big = counts * q >= counts.dtype.type(10)
+    n64, q64 = counts.astype(np.float64), q.astype(np.float64)
+    for method, blocks, rows in ((_btrs, D.SAMPLES_PER_OUTPUT, np.flatnonzero(draw & big)),
+                                 (_inversion, INVERSION_BLOCKS, np.flatnonzero(draw & ~big))):
+        if rows.size:
+            streams = Streams(key, counter, size, blocks)
+            res[rows] = method(streams, rows, n64[rows], q64[rows])
+    res[high] = n64[high] - res[high]
+    return res
+
+
+# ---------------------------------------------------------------------------------------
+# StatelessRandomBinomial: inputs seed, counts, probs; `shape` ends with their broadcast.
+# ---------------------------------------------------------------------------------------
+
+_NAME = "StatelessRandomBinomial"
+
+
+def _infer(seed: Any, counts: Any, probs: Any, shape: tuple, dtype: dt.DType) -> list:
+    S._check_seed(_NAME, seed)
+    if counts._dtype not in _T:
+        raise NotFoundError(None, None, f"Could not find device for node: {{{{node {_NAME}}}}} "
+                                        f"= {_NAME}[T=DT_{counts._dtype.name.upper()}, dtype="
+                                        f"DT_{dt.as_dtype(dtype).name.upper()}] [Op:{_NAME}]")
+    C.same_dtype(_NAME, (counts, probs), _T)
+    C.dtype_attr(_NAME, dtype, "dtype", _OUT)
+    R.check_shape(_NAME, shape, dtype)
+    b = C.broadcast(_NAME, counts._shape, probs._shape)
+    if b is not None and (len(b) > len(shape) or (b and tuple(shape[-len(b):]) != tuple(b))):
+        raise C.fail(_NAME, "Shape passed in must end with broadcasted shape.")
+    return [(tuple(shape), dtype)]
+
+
+def _kernel(xp: Any, seed: Any, counts: Any, probs: Any, shape: tuple, dtype: dt.DType) -> Any:
+    size = math.prod(shape)
+    if size == 0:
+        return xp.zeros(shape, dtype=dtype.as_numpy_dtype)
+    both = np.broadcast_shapes(counts.shape, probs.shape)
+    n = np.broadcast_to(np.asarray(counts), both).reshape(-1)
+    p = np.broadcast_to(np.asarray(probs), both).reshape(-1)
+    samples = size // n.size
+    key, counter = philox.scramble_seed(int(seed[0]), int(seed[1]))
+    vals = binomial_values(key, counter, np.repeat(n, samples), np.repeat(p, samples))
+    with np.errstate(invalid="ignore"):  # (NaN to an integer: TF's cast gives INT_MIN too)
+        out = sample_major(vals, n.size, samples).astype(dtype.as_numpy_dtype)
+    return xp.asarray(out.reshape(shape))
+
+
+def _reference(seed: np.ndarray, counts: np.ndarray, probs: np.ndarray, shape: tuple,
+               dtype: dt.DType) -> Any:
+    key, counter = ref.scramble(int(seed[0]), int(seed[1]))
+    both = np.broadcast_shapes(counts.shape, probs.shape)
+    n = np.broadcast_to(counts, both).reshape(-1)
+    p = np.broadcast_to(probs, both).reshape(-1)
+    samples = math.prod(shape) // max(n.size, 1)
+    vals = [[ref.binomial(key, counter, n[j], p[j], j * samples + s) for j in range(n.size)]
+            for s in range(samples)]
+    return np.array(vals, np.float64).astype(dtype.as_numpy_dtype).reshape(shape)
+
+
+STATELESS_BINOMIAL = register(OpDef(
+    _NAME, _infer, _kernel, reference=_reference,
+    gpu=False,  # host arithmetic (the C library's log and log1p per draw)
+    samples=lambda: [
+        Sample((S._SEED, np.array([0.0, 3.0, 25.0, 7.5], np.float32),
+                np.array([0.5, 0.2, 0.3, 0.9], np.float32)), {"shape": (3, 4), "dtype": dt.int32},
+               grad=False),
+        Sample((S._SEED, np.float64(400.0), np.array([[0.01], [0.6]])),
+               {"shape": (3, 2, 1), "dtype": dt.float64}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((S._SEED, np.array([1.0, 2.0], np.float32), np.float32(0.5)),
+                  {"shape": (3,), "dtype": dt.int32}, InvalidArgumentError,
+                  "Shape passed in must end with broadcasted shape."),
+        BadSample((S._SEED, np.array([1, 2], np.int32), np.array([1, 0], np.int32)),
+                  {"shape": (2,), "dtype": dt.int32}, NotFoundError, "Could not find device")],
+))
+
+
+def stateless_binomial(shape: Any, seed: Any, counts: Any, probs: Any,
+                       output_dtype: Any = dt.int32, name: str | None = None) -> Any:
+    """Binomial draws that depend only on `seed`; `shape` ends with broadcast(counts, probs)."""
+    p = convert_to_tensor(probs, dtype_hint=dt.float32)
+    n = convert_to_tensor(counts, dtype_hint=p.dtype)
+    shape = R._static_shape(shape, _NAME)
+    return bind(STATELESS_BINOMIAL, (convert_to_tensor(seed), n, p),
+                {"shape": shape, "dtype": dt.as_dtype(output_dtype)})
