@@ -291,7 +291,6 @@ from eagerflow._src.ops.misc_ops import (  # noqa: E402
     unravel_index as unravel_index,
 )
 from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
-from eagerflow._src.data.optional import OptionalSpec as OptionalSpec  # noqa: E402
 from eagerflow._src.ops.initializers import (  # noqa: E402
     constant_initializer as constant_initializer,
     ones_initializer as ones_initializer,
@@ -310,6 +309,9 @@ _LAZY = ("audio", "autodiff", "autograph", "bitwise", "compat", "config", "data"
          "keras", "linalg", "lookup", "math", "nest", "nn", "quantization", "ragged", "random",
          "saved_model", "signal", "sparse", "strings", "summary", "sysconfig", "test", "tpu",
          "train", "types", "version", "xla")
+# Names whose modules would load much at `import eagerflow` (OptionalSpec: all of tf.data and
+# AutoGraph), loaded on first access: name -> (module, attribute).
+_LAZY_NAMES = {"OptionalSpec": ("eagerflow._src.data.optional", "OptionalSpec")}
 
 
 def __getattr__(name: str):
@@ -322,6 +324,10 @@ def __getattr__(name: str):
             raise
         globals()[name] = module
         return module
+    if name in _LAZY_NAMES:
+        module, attribute = _LAZY_NAMES[name]
+        value = globals()[name] = getattr(_importlib.import_module(module), attribute)
+        return value
     raise AttributeError(f"module 'eagerflow' has no attribute {name!r}")
 
 
@@ -329,4 +335,4 @@ def __dir__():
     # _LAZY follows TF's namespaces, some of which eagerflow has yet to build: list only
     # those this install has, so that every name in dir(tf) resolves.
     present = [n for n in _LAZY if _importlib_util.find_spec(f"eagerflow.{n}") is not None]
-    return sorted(set(globals()) | set(present))
+    return sorted(set(globals()) | set(present) | set(_LAZY_NAMES))
