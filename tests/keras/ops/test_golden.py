@@ -5,6 +5,7 @@ traced by tf.function against its eager run, and the result dtype of every op ov
 grids of input dtypes (Python scalars included), plus Keras's result_type table.
 """
 
+import functools
 import json
 import os
 
@@ -43,11 +44,34 @@ def resolve(name):
     return obj
 
 
-def inputs(case):
+def inputs(case, call="out"):
+    """The case's arguments. A built case draws its arrays from cases.py's shared random
+    stream when called, so it is replayed from the state its golden was recorded with
+    (`call`: "out", or "grad" for the gradient's second build), whatever ran before."""
     if case["build"] is not None:
+        C._rng.set_state(_recorded_states()[case["id"], call])
         args, kwargs = case["build"](ops)
         return list(args), dict(kwargs)
     return list(case["args"]), dict(case["kwargs"])
+
+
+_AFTER_IMPORT = C._rng.get_state()
+
+
+@functools.cache
+def _recorded_states():
+    """The stream's state before each build, in record_golden.py's order: every case in
+    turn, its inputs, then (when its golden has a gradient) its inputs again."""
+    C._rng.set_state(_AFTER_IMPORT)
+    states = {}
+    for case in C.CASES:
+        if case["build"] is None:
+            continue
+        calls = ("out", "grad") if "grad" in GOLDEN["cases"][case["id"]] else ("out",)
+        for call in calls:
+            states[case["id"], call] = C._rng.get_state()
+            case["build"](ops)
+    return states
 
 
 def dtype_name(x):
@@ -132,7 +156,7 @@ GRAD_IDS = [i for i in CASE_IDS if CASES[i]["grad"] and "grad" in GOLDEN["cases"
 def test_gradient_matches_tf(case_id):
     _known(case_id)
     case, want = CASES[case_id], GOLDEN["cases"][case_id]["grad"]
-    args, kwargs = inputs(case)
+    args, kwargs = inputs(case, "grad")
     for i in case["grad"]:
         args[i] = tf.constant(args[i])
     with tf.GradientTape() as tape:
