@@ -260,6 +260,12 @@ from eagerflow._src.ops.misc_ops import (  # noqa: E402
     unravel_index as unravel_index,
 )
 from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
+from eagerflow._src.ops.signal_ops import (  # noqa: E402
+    fftnd as fftnd,
+    ifftnd as ifftnd,
+    irfftnd as irfftnd,
+    rfftnd as rfftnd,
+)
 # -- end API coverage --
 
 newaxis = None

@@ -77,7 +77,7 @@ OPS_ORDER = [
     # nn
     "nn_conv", "nn", "nn_pool", "nn_norm", "nn_loss", "nn_fused", "nn_space",
     # image and signal
-    "image", "image_color", "signal_ops",
+    "image", "image_color", "signal_ops", "signal_spectral",
     # the rest of TF's API, data and io
     "string_ops", "hash_ops", "sparse_ops", "parsing_ops", "io_ops", "image_codecs",
     "tensor_array",

@@ -465,12 +465,12 @@ SUB = _binary("Sub", lambda xp, x, y: xp.subtract(x, y), C.NUMERIC,
               _elementwise_ref(lambda a, b: a - b), ufunc=np.subtract, operator="-",
               units=(None, 0), fold=_fold_arith(np.subtract), fold_partial=False)
 MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
-              _bin_grad(lambda g, x, y, z: g * y, lambda g, x, y, z: g * x),
+              _bin_grad(lambda g, x, y, z: g * conj(y), lambda g, x, y, z: conj(x) * g),
               _elementwise_ref(lambda a, b: a * b), ufunc=np.multiply, operator="*",
               units=(1, 1), fold=_fold_arith(np.multiply), fold_partial=False)
 REALDIV = _binary("RealDiv", lambda xp, x, y: xp.true_divide(x, y).astype(x.dtype, copy=False),
                   C.FLOAT_COMPLEX,
-                  _bin_grad(lambda g, x, y, z: g / y, lambda g, x, y, z: -g * x / square(y)),
+                  _bin_grad(lambda g, x, y, z: g / conj(y), lambda g, x, y, z: -g * conj(z / y)),
                   _elementwise_ref(lambda a, b: a / b), lo=0.5, hi=2.0, units=(None, 1),
                   int_errors=True, cuda="({0} / {1})")
 
