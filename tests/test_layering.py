@@ -75,7 +75,7 @@ OPS_ORDER = [
     "random_stateless", "random_gamma", "random_binomial", "random_generator",
     "initializers",
     # nn
-    "nn_conv", "nn", "nn_pool", "nn_norm", "nn_loss", "nn_fused", "nn_space",
+    "nn_conv", "nn", "nn_pool", "nn_norm", "nn_loss", "nn_ctc", "nn_fused", "nn_space",
     # image and signal
     "image", "image_color", "signal_ops", "signal_spectral",
     # the rest of TF's API, data and io

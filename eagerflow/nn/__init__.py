@@ -24,6 +24,12 @@ from eagerflow._src.ops.nn import (
     softsign as softsign,
     swish as swish,
 )
+from eagerflow._src.ops.nn_ctc import (
+    collapse_repeated as collapse_repeated,
+    ctc_greedy_decoder as ctc_greedy_decoder,
+    ctc_loss as ctc_loss,
+    ctc_unique_labels as ctc_unique_labels,
+)
 from eagerflow._src.ops.nn_loss import (
     ctc_beam_search_decoder as ctc_beam_search_decoder,
     in_top_k as in_top_k,
