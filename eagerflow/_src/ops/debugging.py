@@ -690,3 +690,9 @@ def disable_traceback_filtering() -> None:
 
 def is_traceback_filtering_enabled() -> bool:
     return _FLAGS["traceback_filtering"]
+
+
+def get_logger() -> Any:
+    """tf.get_logger: the Python logger named "tensorflow" (eagerflow's own warnings, such
+    as retracing's, go to the "eagerflow" logger)."""
+    return logging.getLogger("tensorflow")
