@@ -265,6 +265,12 @@ from eagerflow._src.ops.misc_ops import (  # noqa: E402
     unravel_index as unravel_index,
 )
 from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
+from eagerflow._src.ops.nn_space import (  # noqa: E402
+    batch_to_space as batch_to_space,
+    required_space_to_batch_paddings as required_space_to_batch_paddings,
+    space_to_batch as space_to_batch,
+    space_to_batch_nd as space_to_batch_nd,
+)
 from eagerflow._src.ops.signal_ops import (  # noqa: E402
     fftnd as fftnd,
     ifftnd as ifftnd,

@@ -80,6 +80,7 @@ from eagerflow._src.ops.nn_space import (
     depth_to_space as depth_to_space,
     local_response_normalization as local_response_normalization,
     lrn as lrn,
+    space_to_batch as space_to_batch,
     space_to_depth as space_to_depth,
 )
 from eagerflow._src.ops.misc_ops import zero_fraction as zero_fraction
