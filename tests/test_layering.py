@@ -69,6 +69,7 @@ OPS_ORDER = [
     "indexing", "sorting", "slicing", "segment_ops", "histogram_ops",
     # linear algebra
     "linalg", "linalg_decomp", "linalg_banded", "linalg_general", "norms", "misc_ops",
+    "linalg_functions",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
     "philox", "libm_exact", "random_dists", "random_reference", "random",
