@@ -53,6 +53,9 @@ def lu_solve(lower_upper: Any, perm: Any, rhs: Any, validate_args: bool = False,
              name: str | None = None) -> Any:
     """The solution x of A x = rhs, A being the matrix tf.linalg.lu factored."""
     lu, rhs = _t(lower_upper), _t(rhs)
+    for what, t in (("lower_upper", lu), ("rhs", rhs)):
+        if t._shape is None or len(t._shape) < 2:
+            raise ValueError(f"`{what}` must have rank at least 2, got shape {t.shape}")
     if lu._shape[-1] is not None and rhs._shape[-2] is not None and \
             lu._shape[-1] != rhs._shape[-2]:
         raise ValueError("`lower_upper.shape[-1]` must equal `rhs.shape[-1]`.")

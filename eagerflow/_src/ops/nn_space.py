@@ -8,6 +8,7 @@ and a reshape), so their kernels are exact for every dtype.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -188,11 +189,18 @@ lrn = local_response_normalization
 # their gradients are each other's.
 # ---------------------------------------------------------------------------------------
 
+def _ints(value: Any, what: str) -> np.ndarray:
+    """An integer argument (list, array or tensor) as an int64 array; TypeError otherwise."""
+    t = convert_to_tensor(value)
+    if not t._dtype.is_integer:
+        raise TypeError(f"`{what}` must be integers, got {value!r}")
+    return t.numpy().astype(np.int64)
+
+
 def _block_args(op: str, x: Any, block_shape: Any, pads: Any, what: str) -> tuple:
-    blocks = np.asarray(block_shape.numpy() if hasattr(block_shape, "numpy") else block_shape,
-                        np.int64).reshape(-1)
+    blocks = _ints(block_shape, "block_shape").reshape(-1)
     m = blocks.size
-    pairs = np.asarray(pads.numpy() if hasattr(pads, "numpy") else pads, np.int64)
+    pairs = _ints(pads, what)
     if pairs.shape != (m, 2):
         shown = ",".join(str(d) for d in pairs.shape)
         raise C.fail(op, f"{what} should have shape [{m}, 2] instead of [{shown}]")
@@ -226,7 +234,7 @@ def space_to_batch_nd(input: Any, block_shape: Any, paddings: Any,  # noqa: A002
     perm = ([2 + 2 * i for i in range(m)] + [0] + [1 + 2 * i for i in range(m)]
             + list(range(1 + 2 * m, len(split))))
     moved = transpose(reshape(x, split), perm)
-    return reshape(moved, [batch * int(np.prod(blocks))] +
+    return reshape(moved, [batch * math.prod(blocks)] +
                    [s // b for s, b in zip(spatial, blocks)] + rest)
 
 
@@ -239,7 +247,7 @@ def batch_to_space_nd(input: Any, block_shape: Any, crops: Any,  # noqa: A002
     blocks, pairs = _block_args(op, x, block_shape, crops, "crops")
     m = len(blocks)
     batch, spatial, rest = x._shape[0], list(x._shape[1:m + 1]), list(x._shape[m + 1:])
-    total = int(np.prod(blocks))
+    total = math.prod(blocks)
     if batch % total:
         raise C.fail(op, f"Input batch dimension ({batch}) is not divisible by product of "
                          f"block sizes ({total})")
@@ -272,13 +280,13 @@ def required_space_to_batch_paddings(input_shape: Any, block_shape: Any,
                                      name: str | None = None) -> tuple:
     """(paddings, crops), int32 `[M, 2]`: the least padding past `base_paddings` that makes
     each of `input_shape` divisible by its block, and the crops that undo that extra."""
-    shape = np.asarray(input_shape.numpy() if hasattr(input_shape, "numpy") else input_shape,
-                       np.int64).reshape(-1)
-    blocks = np.asarray(block_shape.numpy() if hasattr(block_shape, "numpy") else block_shape,
-                        np.int64).reshape(-1)
-    base = np.zeros((blocks.size, 2), np.int64) if base_paddings is None else np.asarray(
-        base_paddings.numpy() if hasattr(base_paddings, "numpy") else base_paddings,
-        np.int64).reshape(blocks.size, 2)
+    shape = _ints(input_shape, "input_shape").reshape(-1)
+    blocks = _ints(block_shape, "block_shape").reshape(-1)
+    base = np.zeros((blocks.size, 2), np.int64) if base_paddings is None else \
+        _ints(base_paddings, "base_paddings")
+    if shape.size != blocks.size or base.shape != (blocks.size, 2) or (blocks < 1).any():
+        raise ValueError(f"input_shape {shape.tolist()}, block_shape {blocks.tolist()} (all "
+                         f"positive) and base_paddings {base.tolist()} [M, 2] must agree in M")
     full = shape + base[:, 0] + base[:, 1]
     extra = (blocks - full % blocks) % blocks
     paddings = np.stack([base[:, 0], base[:, 1] + extra], axis=1).astype(np.int32)
