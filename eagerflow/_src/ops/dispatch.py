@@ -260,7 +260,8 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: list) -> tuple
         any(type(a) in B.ARRAY_TYPES and D.host_only(a.dtype) for a in arrays)
     if host:  # soft placement
         arrays = [B.to_host(a) if type(a) in B.ARRAY_TYPES else a for a in arrays]
-        if place.device_type == "CPU":
+        if place.device_type == "CPU" or op.subgraphs or op.fn is not None:
+            # (a loop's or call's body places its own ops, on the scope's device)
             out = op.kernel(np, *arrays, **attrs)
         else:  # the kernel's own checks (sizes against memory) then ask the host's device
             with D.placed_on(CPU_DEVICE):
