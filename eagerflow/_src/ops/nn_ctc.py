@@ -21,7 +21,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose, zeros
 from eagerflow._src.ops.dispatch import bind
@@ -32,10 +32,13 @@ from eagerflow._src.ops.math import (
     equal,
     logical_and,
     logical_not,
+    maximum,
     minimum,
     not_equal,
     where,
+    zeros_like,
 )
+from eagerflow._src.ops.nn import log_softmax
 from eagerflow._src.ops.nn_conv import fail, unimplemented
 from eagerflow._src.ops.nn_loss import _is_zero
 from eagerflow._src.ops.reduce import argmax, cumsum, reduce_any, reduce_max, reduce_sum
@@ -120,6 +123,8 @@ def _ctc_loss_kernel(xp: Any, logits: Any, indices: Any, values: Any, lengths: A
     blank = classes - 1
     rows = _label_rows(indices, values, batch, preprocess_collapse_repeated)
     for b, row in enumerate(rows):
+        if not row:
+            raise fail("CTCLoss", f"Labels length is zero in batch {b}")
         if any(not 0 <= v < blank for v in row):
             raise fail("CTCLoss", f"Saw a label outside [0, num_classes - 1 = {blank}) in "
                                   f"batch {b}: labels {row}")
@@ -220,14 +225,14 @@ def _ctc_loss_grad(n: Any, g_loss: Any, g_grad: Any) -> list:
 
 def _ctc_samples() -> list:
     logits = _rng.uniform(-2, 2, size=(4, 3, 3))
-    indices = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [1, 2]], np.int64)
-    values = np.array([0, 1, 1, 1, 0], np.int32)
+    indices = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [1, 2], [2, 0]], np.int64)
+    values = np.array([0, 1, 1, 1, 0, 1], np.int32)
     lengths = np.array([4, 4, 3], np.int32)
     # (the generic gradient check weights both outputs, and the gradient output has no
     # gradient, as in TF: tests/ops/test_nn_ctc.py checks the loss's against differences)
     return [Sample((logits, indices, values, lengths), grad=False),
-            Sample((logits.astype(np.float32), indices[:2], values[:2],
-                    np.array([3, 2, 0], np.int32)), grad=False)]
+            Sample((logits.astype(np.float32), indices[[0, 1, 2, 5]], values[[0, 1, 2, 5]],
+                    np.array([3, 2, 1], np.int32)), grad=False)]
 
 
 CTC_LOSS = register(OpDef(
@@ -240,6 +245,9 @@ CTC_LOSS = register(OpDef(
         BadSample((np.zeros((2, 1, 3), np.float32), np.zeros((0, 2), np.int64),
                    np.zeros(0, np.int32), np.array([3], np.int32)), {},
                   InvalidArgumentError, "sequence_length(0) <= 2"),
+        BadSample((np.zeros((2, 2, 3), np.float32), np.zeros((1, 2), np.int64),
+                   np.zeros(1, np.int32), np.array([2, 2], np.int32)), {},
+                  InvalidArgumentError, "Labels length is zero in batch 1"),
         BadSample((np.zeros((2, 3), np.float32), np.zeros((0, 2), np.int64),
                    np.zeros(0, np.int32), np.array([2], np.int32)), {},
                   InvalidArgumentError, "inputs is not a 3-Tensor"),
@@ -347,21 +355,15 @@ def _blank_last(logits: Any, blank: int) -> Any:
 
 
 def _dense_to_sparse_labels(labels: Any, label_length: Any) -> tuple:
-    """(indices [n, 2] int64, values [n]) of the first label_length[b] labels of row b."""
+    """(indices [n, 2] int64, values [n], which rows are empty) of the first
+    label_length[b] labels of row b, an empty row keeping one (TF's CTCLoss kernel takes no
+    empty sequence: ctc_loss swaps in that row's loss)."""
     labels = _t(labels)
+    lengths = cast(_t(label_length), dt.int32)
     columns = range_(shape(labels)[1])
-    keep = columns[None, :] < cast(_t(label_length), dt.int32)[:, None]
+    keep = columns[None, :] < maximum(lengths, 1)[:, None]
     at = where(keep)
-    return at, gather_nd(labels, at)
-
-
-def _check_rows_not_empty(indices: Any, logits: Any) -> None:
-    """TF's CTCLoss kernel refuses an empty label sequence (its dense formulation, which
-    the dense labels here stand for, takes them)."""
-    if isinstance(indices, EagerTensor) and logits._shape[1] is not None:
-        counts = np.bincount(indices.numpy()[:, 0], minlength=logits._shape[1])
-        if (counts == 0).any():
-            raise fail("CTCLoss", f"Labels length is zero in batch {int(np.argmin(counts))}")
+    return at, gather_nd(labels, at), equal(lengths, 0)
 
 
 def ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
@@ -385,11 +387,10 @@ def ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
     if logits._shape is None or len(logits._shape) != 3:
         raise ValueError(f"logits must have rank 3, got shape {logits.shape}")
     logit_length = cast(_t(logit_length), dt.int32)
-    if isinstance(labels, SparseTensor):
-        _check_rows_not_empty(indices, logits)
-    else:
+    empty = None
+    if not isinstance(labels, SparseTensor):
         blank_index = 0 if blank_index is None else blank_index
-        indices, values = _dense_to_sparse_labels(labels, label_length)
+        indices, values, empty = _dense_to_sparse_labels(labels, label_length)
         # TF's dense formulation masks the steps past max_time instead of failing
         logit_length = minimum(logit_length, shape(logits)[0])
     classes = logits._shape[2]
@@ -400,9 +401,20 @@ def ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
         logits = cast(logits, dt.float32)
     values = cast(values, dt.int32)
     values = where(values < blank, values, values - 1)  # the classes after the blank move
-    loss, _ = bind(CTC_LOSS, (_blank_last(logits, blank), cast(indices, dt.int64), values,
-                              logit_length), {})
+    logits = _blank_last(logits, blank)
+    if empty is not None:  # an empty sequence stands in the kernel as one label 0 ...
+        values = where(gather(empty, indices[:, 0]), zeros_like(values), values)
+    loss, _ = bind(CTC_LOSS, (logits, cast(indices, dt.int64), values, logit_length), {})
+    if empty is not None:  # ... and costs the log-probability of blanks all along
+        loss = where(empty, _all_blank_loss(logits, logit_length), loss)
     return cast(loss, original) if original is not logits._dtype else loss
+
+
+def _all_blank_loss(logits: Any, logit_length: Any) -> Any:
+    """-log p(blank at every step) of each sequence: the CTC loss of an empty labelling."""
+    blank = log_softmax(logits)[:, :, -1]  # [time, batch]
+    steps = range_(shape(logits)[0])[:, None] < logit_length[None, :]
+    return -reduce_sum(where(steps, blank, zeros_like(blank)), axis=0)
 
 
 def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool = True,
