@@ -24,3 +24,23 @@ CASES = [
     "keras.losses.get('dice').__name__",
     "type(keras.losses.get({'class_name': 'Tversky', 'config': {'alpha': 0.1}})).__name__",
 ]
+
+# Keras 3's correlation metrics (and the loss functions keras.metrics exports)
+YT2 = "np.array([[0.0, 1.0, 0.5], [1.0, 1.0, 0.2]])"
+YP2 = "np.array([[0.1, 0.9, 0.5], [1.0, 0.9, 0.2]])"
+METRIC_CASES = [
+    f"keras.metrics.pearson_correlation({YT2}, {YP2})",
+    f"keras.metrics.concordance_correlation({YT2}, {YP2})",
+    f"keras.metrics.pearson_correlation({YT2}, {YP2}, axis=0)",
+    f"keras.metrics.concordance_correlation({YT2}, {YP2}, axis=0)",
+    f"keras.metrics.PearsonCorrelation()({YT2}, {YP2})",
+    f"keras.metrics.ConcordanceCorrelation()({YT2}, {YP2})",
+    f"keras.metrics.ConcordanceCorrelation(axis=0)({YT2}, {YP2}, "
+    "sample_weight=np.array([1.0, 0.0, 2.0]))",
+    "keras.metrics.PearsonCorrelation(axis=0).get_config()",
+    "keras.metrics.ConcordanceCorrelation().get_config()",
+    "keras.metrics.get('pearson_correlation').__name__",
+    f"keras.metrics.huber({YT2}, {YP2})",
+    f"keras.metrics.binary_focal_crossentropy({YT2}, {YP2})",
+]
+CASES += METRIC_CASES
