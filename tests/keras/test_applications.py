@@ -193,3 +193,43 @@ def test_hard_silu_and_the_special_layers():
     np.testing.assert_allclose(CustomScaleLayer(0.1)([ones, 2 * ones]).numpy(), 1.2 * ones,
                                rtol=1e-6)
     assert CustomScaleLayer(0.1).get_config()["scale"] == 0.1
+
+
+def write_keras2_weights(model, path, under_model_weights=False):
+    """Keras 2's HDF5 weight layout, written independently with h5py: `layer_names`, and
+    per layer `weight_names` naming its datasets (trainable weights first)."""
+    import h5py
+
+    with h5py.File(path, "w") as f:
+        root = f.create_group("model_weights") if under_model_weights else f
+        root.attrs["layer_names"] = [la.name.encode() for la in model.layers]
+        for la in model.layers:
+            g = root.create_group(la.name)
+            weights = la.trainable_weights + la.non_trainable_weights
+            names = [f"{la.name}/{w.path.split('/')[-1]}:0" for w in weights]
+            g.attrs["weight_names"] = [n.encode() for n in names]
+            for n, w in zip(names, weights):
+                g.create_dataset(n, data=w.numpy())
+
+
+def test_keras2_h5_weight_files_load(tmp_path):
+    pytest.importorskip("h5py")
+    kwargs = {"include_top": False, "input_shape": (32, 32, 3), "alpha": 0.25}
+    source = tf.keras.applications.MobileNet(weights=None, **kwargs)
+    rng = np.random.default_rng(3)
+    for w in source.weights:
+        w.assign(rng.uniform(0.5, 1.5, w.shape).astype("float32"))
+    for nested in (False, True):
+        path = str(tmp_path / f"mobilenet_{nested}.h5")
+        write_keras2_weights(source, path, under_model_weights=nested)
+        loaded = tf.keras.applications.MobileNet(weights=path, **kwargs)
+        for a, b in zip(source.weights, loaded.weights):
+            np.testing.assert_array_equal(a.numpy(), b.numpy())
+    other = tf.keras.applications.MobileNet(weights=None, include_top=False,
+                                            input_shape=(32, 32, 3), alpha=0.5)
+    with pytest.raises(ValueError, match="Shape mismatch in layer #0 \\(named conv1\\)"):
+        other.load_weights(path)
+    with pytest.raises(ValueError, match="Layer count mismatch when loading weights from "
+                                         "file. Model expected 104 layers, found 54 saved layers."):
+        tf.keras.applications.MobileNetV2(weights=None, include_top=False,
+                                          input_shape=(32, 32, 3)).load_weights(path)

@@ -1,5 +1,7 @@
-"""keras.applications models load the .weights.h5 files real Keras 3 writes for the same
-architecture, and then compute what Keras computes (skips without TensorFlow)."""
+"""keras.applications models load the weight files real Keras 3 writes for the same
+architecture (its .weights.h5, and the Keras 2 layout of its whole-model .h5, the layout
+of Keras's ImageNet weight files), and then compute what Keras computes (skips without
+TensorFlow)."""
 
 import json
 
@@ -38,6 +40,7 @@ for i, (arch, kwargs) in enumerate(cases):
         else:
             w.assign(w.numpy() + rng.normal(0, 0.05, w.shape).astype("float32"))
     model.save_weights(f"{work}/{i}.weights.h5")
+    model.save(f"{work}/{i}.h5")  # Keras 2's layout, weights under model_weights/
     out[arch] = model.predict(x, verbose=0).tolist()
 json.dump(out, open(f"{work}/out.json", "w"))
 """
@@ -51,7 +54,12 @@ def test_keras_weight_files_load(tmp_path):
     (tmp_path / "cases.json").write_text(json.dumps(CASES))
     want = run_tf_script(TF_SCRIPT, tmp_path, tmp_path)
     for i, (arch, kwargs) in enumerate(CASES):
-        model = getattr(tf.keras.applications, arch)(weights=str(tmp_path / f"{i}.weights.h5"),
+        model = getattr(tf.keras.applications, arch)(weights=str(tmp_path / f"{i}.h5"),
                                                      **kwargs)
         np.testing.assert_allclose(model.predict(x, verbose=0), want[arch], rtol=2e-4,
-                                   atol=2e-4, err_msg=arch)
+                                   atol=2e-4, err_msg=f"{arch} from Keras 2's layout")
+        for w in model.weights:
+            w.assign(np.zeros(w.shape, w.dtype))
+        model.load_weights(str(tmp_path / f"{i}.weights.h5"))
+        np.testing.assert_allclose(model.predict(x, verbose=0), want[arch], rtol=2e-4,
+                                   atol=2e-4, err_msg=f"{arch} from a .weights.h5")

@@ -117,6 +117,11 @@ def constructor(body: Callable[[Any], Any], model_name: str, public_name: str,
                       weights=weights, name=name, top=top, pool_names=pool_names,
                       dense_initializer=dense_initializer)
 
+    return public(build, public_name)
+
+
+def public(build: Callable, public_name: str) -> Callable:
+    """`build` named as the keras.applications function it is."""
     build.__name__ = build.__qualname__ = public_name
     build.__doc__ = f"keras.applications.{public_name} (weights from a local file only)."
     return build

@@ -139,9 +139,7 @@ def _convnext(variant: str) -> Callable:
                              classes=classes, classifier_activation=classifier_activation,
                              weights=weights, name=name, head=head)
 
-    build.__name__ = build.__qualname__ = public_name
-    build.__doc__ = f"keras.applications.{public_name} (weights from a local file only)."
-    return build
+    return common.public(build, public_name)
 
 
 ConvNeXtTiny = _convnext("tiny")

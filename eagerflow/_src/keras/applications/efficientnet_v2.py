@@ -126,9 +126,7 @@ def _efficientnet_v2(variant: str, stages: tuple, width: float, depth: float,
                              weights=weights, name=name, top=top,
                              dense_initializer=DENSE_INIT)
 
-    build.__name__ = build.__qualname__ = public_name
-    build.__doc__ = f"keras.applications.{public_name} (weights from a local file only)."
-    return build
+    return common.public(build, public_name)
 
 
 EfficientNetV2B0 = _efficientnet_v2("B0", _B, 1.0, 1.0, 224)

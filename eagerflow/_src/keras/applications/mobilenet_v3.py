@@ -135,9 +135,7 @@ def _mobilenet_v3(blocks: tuple, last_point_ch: int, public_name: str) -> Callab
                              classes=classes, classifier_activation=classifier_activation,
                              weights=weights, name=name, head=head)
 
-    build.__name__ = build.__qualname__ = public_name
-    build.__doc__ = f"keras.applications.{public_name} (weights from a local file only)."
-    return build
+    return common.public(build, public_name)
 
 
 MobileNetV3Small = _mobilenet_v3(_SMALL, 1024, "MobileNetV3Small")

@@ -149,9 +149,7 @@ def _nasnet(public_name: str, body: Callable, default_size: int, model_name: str
                              top=lambda t: layers.GlobalAveragePooling2D()(t),
                              pool_names=False)
 
-    build.__name__ = build.__qualname__ = public_name
-    build.__doc__ = f"keras.applications.{public_name} (weights from a local file only)."
-    return build
+    return common.public(build, public_name)
 
 
 NASNetMobile = _nasnet("NASNetMobile", _body(1056, 4, 32, False), 224, "nasnet_mobile",
