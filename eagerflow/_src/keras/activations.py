@@ -90,15 +90,6 @@ def hard_sigmoid(x: Any) -> Any:
     return tn.relu6(x + tm.cast(3.0, x.dtype)) / tm.cast(6.0, x.dtype)
 
 
-def hard_silu(x: Any) -> Any:
-    """Keras 3's x * hard_sigmoid(x) (MobileNetV3's 'hard_swish')."""
-    x = convert_to_tensor(x)
-    return x * hard_sigmoid(x)
-
-
-hard_swish = hard_silu
-
-
 def swish(x: Any) -> Any:
     return tn.silu(x)
 
@@ -140,8 +131,7 @@ sparse_sigmoid, sparsemax, squareplus, tanh_shrink, threshold = \
 _TABLE: dict[str, Callable] = {
     "linear": linear, "relu": relu, "relu6": relu6, "leaky_relu": leaky_relu, "elu": elu,
     "selu": selu, "softplus": softplus, "softsign": softsign, "sigmoid": sigmoid,
-    "tanh": tanh, "exponential": exponential, "hard_sigmoid": hard_sigmoid,
-    "hard_silu": hard_silu, "hard_swish": hard_silu, "swish": swish,
+    "tanh": tanh, "exponential": exponential, "hard_sigmoid": hard_sigmoid, "swish": swish,
     "silu": silu, "gelu": gelu, "mish": mish, "softmax": softmax, "log_softmax": log_softmax,
     "celu": celu, "glu": glu, "hard_shrink": hard_shrink, "hard_silu": hard_silu,
     "hard_swish": hard_swish, "hard_tanh": hard_tanh, "log_sigmoid": log_sigmoid,

@@ -19,12 +19,6 @@ from eagerflow._src.keras.activations import (
     hard_sigmoid as hard_sigmoid,
 )
 from eagerflow._src.keras.activations import (
-    hard_silu as hard_silu,
-)
-from eagerflow._src.keras.activations import (
-    hard_swish as hard_swish,
-)
-from eagerflow._src.keras.activations import (
     leaky_relu as leaky_relu,
 )
 from eagerflow._src.keras.activations import (
