@@ -169,6 +169,7 @@ def _matmul(tf: Any, a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> An
 # an input that holds an image shape or None).
 CHANNELS_FIRST = {
     "AvgPool": ((0,), None), "AvgPoolGrad": ((1,), 0), "MaxPool": ((0,), None),
+    "_MaxPoolKeepArgmax": ((0,), None),
     "MaxPoolGrad": ((0, 1, 2), None), "MaxPoolGradGrad": ((0, 1, 2), None),
     "AvgPool3D": ((0,), None), "AvgPool3DGrad": ((1,), 0), "MaxPool3D": ((0,), None),
     "MaxPool3DGrad": ((0, 1, 2), None), "MaxPool3DGradGrad": ((0, 1, 2), None),
@@ -247,6 +248,7 @@ CALLS: dict[str, Callable] = {
             translation=_scale(tf, orig, size)[2], kernel_type=kernel_type, antialias=antialias),
     "_FusedConv2D": _fused_conv,
     "_FusedAdam": _fused_adam,
+    "_MaxPoolKeepArgmax": lambda tf, x, **a: tf.raw_ops.MaxPool(input=x, **a),  # (MaxPool's values)
     "Complex": lambda tf, re, im: tf.raw_ops.Complex(
         real=re, imag=im, Tout=tf.complex128 if re.dtype == tf.float64 else tf.complex64),
     "ComplexAbs": lambda tf, x: tf.raw_ops.ComplexAbs(x=x, Tout=_complex_tout(tf, x)),

@@ -140,3 +140,20 @@ def test_keras_layers_outside_the_fused_case_keep_separate_ops():
         code = tf.function(lambda v, layer=layer: layer(v)).get_concrete_function(
             inp).generated_code
         assert "# _FusedConv2D" not in code, layer
+
+
+def test_max_pool_keeps_its_argmax_where_its_gradient_is_in_the_graph():
+    x = tf.constant(RNG.standard_normal((2, 8, 8, 3)).astype(np.float32))
+
+    def grad(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.nn.max_pool2d(x, 2, 2, "VALID")
+            loss = tf.reduce_sum(y * y)
+        return tape.gradient(loss, x)
+    f = tf.function(grad).get_concrete_function(x)
+    assert "MaxPool" in types(f.graph) and "_MaxPoolKeepArgmax" not in types(f.graph)
+    assert "_MaxPoolKeepArgmax" in types(optimize(f.graph))  # (the compiled copy only)
+    np.testing.assert_array_equal(f(x).numpy(), grad(x).numpy())
+    forward = tf.function(lambda x: tf.nn.max_pool2d(x, 2, 2, "VALID")).get_concrete_function(x)
+    assert "_MaxPoolKeepArgmax" not in types(optimize(forward.graph))  # inference: no keep

@@ -1,4 +1,5 @@
-"""Kernel fusion: a Conv2D -> BiasAdd (-> Relu) chain becomes one _FusedConv2D.
+"""Kernel fusion: a Conv2D -> BiasAdd (-> Relu) chain becomes one _FusedConv2D; a MaxPool
+whose gradient is in the graph keeps its argmax for it.
 
 Applies where the chain is NHWC float32/float64 and its intermediate results have no
 other reader (not another op, not a graph output such as a value saved for the
@@ -6,6 +7,10 @@ gradient): then the fused kernel computes exactly what the three kernels compute
 two passes over the activation fewer (see ops/nn_fused.py). The chain's last node is
 rewritten in place, so its output tensor, and every use of it, stays; dce removes
 the two nodes left without uses.
+
+A MaxPool read by a MaxPoolGrad of the same input and output (a training step) becomes
+_MaxPoolKeepArgmax: the same values, and the gradient kernel scatters from the argmax
+the forward kept instead of searching the windows again (see ops/windows.py).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from eagerflow._src.graph.passes.dce import dce
 from eagerflow._src.ops import nn_fused
 from eagerflow._src.ops.nn import BIAS_ADD, RELU
 from eagerflow._src.ops.nn_conv import CONV2D
+from eagerflow._src.ops.nn_pool import MAX_POOL, MAX_POOL_GRAD, MAX_POOL_KEEP
 
 
 def _producer(x: object, op: object) -> Operation | None:
@@ -54,3 +60,12 @@ def fuse_conv(graph: Graph) -> Graph:
         target.inputs = (conv.inputs[0], conv.inputs[1], node.inputs[1])
         target.attrs = dict(nn_fused._conv_attrs(conv.attrs), fused_ops=fused)
     return dce(graph)
+
+
+def keep_pool_argmax(graph: Graph) -> Graph:
+    pairs = {(id(n.inputs[0]), id(n.inputs[1])) for n in graph.operations
+             if n.op is MAX_POOL_GRAD}
+    for node in graph.operations:
+        if node.op is MAX_POOL and (id(node.inputs[0]), id(node.outputs[0])) in pairs:
+            node.op = MAX_POOL_KEEP
+    return graph
