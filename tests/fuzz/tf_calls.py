@@ -214,6 +214,11 @@ def _stateful_binomial(tf: Any, state: Any, alg: Any, counts: Any, probs: Any, s
     return out, tf.identity(var)
 
 
+def _relu_grad_bias_grad(tf: Any, g: Any, y: Any) -> tuple:
+    dz = tf.raw_ops.ReluGrad(gradients=tf.broadcast_to(g, tf.shape(y)), features=y)
+    return dz, tf.raw_ops.BiasAddGrad(out_backprop=dz)
+
+
 CALLS: dict[str, Callable] = {
     "MatMul": _matmul,
     "StatefulRandomBinomial": _stateful_binomial,
@@ -249,6 +254,7 @@ CALLS: dict[str, Callable] = {
     "_FusedConv2D": _fused_conv,
     "_FusedAdam": _fused_adam,
     "_MaxPoolKeepArgmax": lambda tf, x, **a: tf.raw_ops.MaxPool(input=x, **a),  # (MaxPool's values)
+    "_ReluGradBiasAddGrad": _relu_grad_bias_grad,
     "Complex": lambda tf, re, im: tf.raw_ops.Complex(
         real=re, imag=im, Tout=tf.complex128 if re.dtype == tf.float64 else tf.complex64),
     "ComplexAbs": lambda tf, x: tf.raw_ops.ComplexAbs(x=x, Tout=_complex_tout(tf, x)),
