@@ -421,3 +421,46 @@ for a, b in zip(model(data), clone(data)):
     print((a.round(5) if a.dtype.kind == "f" else a).tolist(),
           np.array_equal(a, np.asarray(b)))
 """
+
+SNIPPETS["keras_variable_is_no_tf_variable"] = """
+# keras.Variable wraps a tf.Variable (its `value`) in Keras 3 on TF: no tf.Variable itself,
+# yet a tensor to TF ops, tapes, tf.function, checkpoints, optimizers and strategies
+v = keras.Variable(np.ones((2, 2), "float32"), name="w")
+print(isinstance(v, tf.Variable), isinstance(v, tf.Tensor), isinstance(v, keras.Variable),
+      tf.is_tensor(v))
+print(isinstance(v.value, tf.Variable), v.value.name, v.value.shape, v.value.dtype)
+print(v.value is v.value, v.value.numpy().tolist())
+dense = layers.Dense(2)
+dense.build((None, 3))
+print([isinstance(w, tf.Variable) for w in dense.weights], dense.kernel.path)
+print(tf.convert_to_tensor(v).numpy().tolist(), tf.identity(v).numpy().tolist(),
+      (v + 1).numpy().tolist(), np.asarray(v).tolist())
+with tf.GradientTape() as tape:
+    y = tf.reduce_sum(v * 2)
+print(tape.gradient(y, v).numpy().tolist(), len(tape.watched_variables()))
+with tf.GradientTape() as tape:
+    y = tf.reduce_sum(tf.matmul(v.value, v))
+print(tape.gradient(y, v).numpy().tolist())
+
+@tf.function
+def step():
+    v.assign_add(tf.ones((2, 2)))
+    return v * 3
+print(step().numpy().tolist(), v.numpy().tolist())
+ckpt = tf.train.Checkpoint(v=v)
+import tempfile, os
+path = ckpt.save(os.path.join(tempfile.mkdtemp(), "c"))
+print([name for name, _ in tf.train.list_variables(path)])
+v.assign(np.zeros((2, 2), "float32"))
+ckpt.restore(path)
+print(v.numpy().tolist())
+copy = tf.Variable(v)
+print(isinstance(copy, tf.Variable), copy.numpy().tolist())
+opt = keras.optimizers.SGD(0.5)
+opt.apply_gradients([(tf.ones((2, 2)), v)])
+print(v.numpy().tolist())
+strategy = tf.distribute.MirroredStrategy(["/cpu:0"])
+with strategy.scope():
+    mv = keras.Variable(1.0)
+print(isinstance(mv, tf.Variable), isinstance(mv.value, tf.Variable))
+"""

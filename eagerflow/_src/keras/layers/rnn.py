@@ -649,7 +649,7 @@ class RNN(Layer):
                                  "must be the same as the batch size of the initial state. \n"
                                  f"- Expected batch size: {expected}\n- Received batch size: "
                                  f"{got}")
-            initial_state = [v.value() for v in self._state_vars]
+            initial_state = [v.read_value() for v in self._state_vars]
         if initial_state is None:
             states = self._zero_states(steps[0], sizes)
         else:
