@@ -278,7 +278,7 @@ class SpectralNormalization(Wrapper):
             vector_u = normalize(matmul(vector_v, weights), axis=None)
         vector_u, vector_v = tm.stop_gradient(vector_u), tm.stop_gradient(vector_v)
         sigma = matmul(matmul(vector_v, weights), vector_u, transpose_b=True)
-        kernel = ta.reshape(self.kernel.value() / sigma, self.kernel_shape)
+        kernel = ta.reshape(self.kernel.read_value() / sigma, self.kernel_shape)
         return tm.cast(vector_u, self.vector_u.dtype), tm.cast(kernel, self.kernel.dtype)
 
     def compute_output_shape(self, input_shape: Any) -> Any:
