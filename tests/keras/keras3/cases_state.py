@@ -464,3 +464,17 @@ with strategy.scope():
     mv = keras.Variable(1.0)
 print(isinstance(mv, tf.Variable), isinstance(mv.value, tf.Variable))
 """
+
+SNIPPETS["functional_outputs_not_connected"] = """
+# an output that needs an Input the model was not given is refused, named by its path
+a, b = keras.Input((2,), name="a"), keras.Input((2,), name="b")
+joined = layers.Dense(2, name="d")(layers.Add(name="s")([a, b]))
+own = layers.Dense(2, name="own")(a)
+for outputs in (joined, [own, joined], {"x": own, "y": [own, joined]}):
+    try:
+        keras.Model(a, outputs)
+    except ValueError as e:
+        print("ValueError", e)
+model = keras.Model([a, b], {"x": own, "y": [own, joined]})
+print([o.name for o in model.operations])
+"""

@@ -80,19 +80,19 @@ def map_graph_network(inputs: list, outputs: list) -> tuple:
     layers = sorted(layers_by_id.values(),
                     key=lambda lyr: (-layer_depth[id(lyr)], layer_index[id(lyr)]))
 
-    # every tensor a node consumes must be computable from `inputs`
+    # every tensor a node consumes must be computable (any Input counts, as in Keras 3:
+    # an output that needs an Input not among `inputs` is refused by the caller)
     computable = {id(t) for t in inputs}
     done_layers: list = []
     for depth in sorted(nodes_by_depth, reverse=True):
         for node in nodes_by_depth[depth]:
-            if not node.is_input:
-                for t in node.flat_inputs:
-                    if id(t) not in computable:
-                        raise ValueError(
-                            f"Graph disconnected: cannot obtain value for tensor {t} at layer "
-                            f"\"{node.layer.name}\". The following previous layers were "
-                            f"accessed without issue: {done_layers}")
-                computable.update(id(t) for t in node.flat_outputs)
+            for t in node.flat_inputs:
+                if id(t) not in computable:
+                    raise ValueError(
+                        f"Graph disconnected: cannot obtain value for tensor {t} at layer "
+                        f"\"{node.layer.name}\". The following previous layers were "
+                        f"accessed without issue: {done_layers}")
+            computable.update(id(t) for t in node.flat_outputs)
             done_layers.append(node.layer.name)
     names = [lyr.name for lyr in layers]
     for name in set(names):
@@ -140,10 +140,23 @@ class GraphNetwork:
         object.__setattr__(self, "_functional_layers", layers)
         object.__setattr__(self, "_run_order", [n for d in sorted(nodes_by_depth, reverse=True)
                                                 for n in nodes_by_depth[d] if not n.is_input])
+        self._check_outputs_connected()
         object.__setattr__(self, "_input_layers", [t._keras_history.layer for t in flat_in])
         object.__setattr__(self, "_output_layers", [t._keras_history.layer for t in flat_out])
         object.__setattr__(self, "_is_graph_network", True)
         self.built = True
+
+    def _check_outputs_connected(self) -> None:
+        """Keras 3's ValueError for an output the inputs do not reach (it needs another
+        Input), naming its path in the outputs' structure."""
+        reached = {id(t) for t in self._flat_inputs}
+        for node in self._run_order:
+            if all(id(t) in reached for t in node.flat_inputs):
+                reached.update(id(t) for t in node.flat_outputs)
+        paths = nest.flatten_with_joined_string_paths(self._nested_outputs, separator=".")
+        for path, t in paths:
+            if id(t) not in reached:
+                raise ValueError(f"Output with path `{path}` is not connected to `inputs`")
 
     def _trackable_children(self) -> dict:
         children = functional_children(self._operations)
