@@ -337,6 +337,18 @@ for trial in range(6):
     except ValueError as e:
         print("ValueError", str(e)[:40])
 
+# shared layers: a layer called at several depths sits at its deepest
+rng = random.Random(5)
+for trial in range(4):
+    inp = keras.Input((2,), name=f"s_in{trial}")
+    shared = [P(name=f"shared{trial}_{k}") for k in range(2)]
+    tensors = [inp]
+    for i in range(rng.randint(3, 6)):
+        x = rng.choice(tensors)
+        layer = rng.choice(shared) if rng.random() < 0.5 else P(name=f"q{trial}_{i}")
+        tensors.append(layer(x))
+    run(inp, layers.Add(name=f"sum{trial}")(tensors[1:]))
+
 # random draws in run order: two noise layers off one input, drawing from the global stream
 class Noise(layers.Layer):
     def call(self, x):
