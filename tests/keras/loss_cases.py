@@ -44,3 +44,15 @@ METRIC_CASES = [
     f"keras.metrics.binary_focal_crossentropy({YT2}, {YP2})",
 ]
 CASES += METRIC_CASES
+
+# CTC over fixed logits (integer targets, 0 pads)
+CTC_Y = "np.array([[1, 2, 0], [3, 3, 1]])"
+CTC_P = "np.sin(np.arange(60.0).reshape(2, 6, 5))"
+CASES += [
+    f"keras.losses.ctc({CTC_Y}, {CTC_P})",
+    f"keras.losses.CTC()({CTC_Y}, {CTC_P})",
+    f"keras.losses.CTC(reduction='sum')({CTC_Y}, {CTC_P})",
+    f"keras.losses.ctc(np.array([1, 2]), {CTC_P})",
+    f"keras.losses.ctc({CTC_Y}, np.ones((2, 6)))",
+    "keras.losses.CTC().get_config()",
+]

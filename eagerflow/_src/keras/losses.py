@@ -14,6 +14,7 @@ from typing import Any, Callable
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import train_ops as K
+from eagerflow._src.keras.ops.nn_conv import ctc_loss
 from eagerflow._src.keras.optimizers.optimizer import _snake
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
@@ -408,6 +409,25 @@ def categorical_generalized_cross_entropy(y_true: Any, y_pred: Any, q: float) ->
     return (1 - M.pow(p, q)) / q
 
 
+def ctc(y_true: Any, y_pred: Any) -> Any:
+    """CTC's negative log-likelihood of integer targets (0: padding and blank) under
+    logits of shape (batch, steps, classes), every step of every row counting."""
+    y_true, y_pred = K.t(y_true), K.t(y_pred)
+    if len(y_true._shape) != 2:
+        raise ValueError("Targets `y_true` are expected to be a tensor of shape "
+                         "`(batch_size, max_length)` in integer format. Received: "
+                         f"y_true.shape={tuple(y_true._shape)}")
+    if len(y_pred._shape) != 3:
+        raise ValueError("Logits `y_pred` are expected to be a tensor of shape "
+                         "`(batch_size, max_length, num_classes)`. Received: "
+                         f"y_pred.shape={tuple(y_pred._shape)}")
+    batch, steps = A.shape(y_pred)[0], A.shape(y_pred)[1]
+    output_length = steps * A.ones(A.reshape(batch, [1]), dt.int32)
+    target_length = M.cast(R.reduce_sum(M.cast(M.not_equal(y_true, 0), dt.int32), axis=-1),
+                           dt.int32)
+    return ctc_loss(y_true, y_pred, target_length, output_length, mask_index=0)
+
+
 # -- Loss classes ------------------------------------------------------------------------
 
 def _wrapper(fn: Callable, default_name: str, **defaults: Any) -> type:
@@ -572,6 +592,14 @@ class CategoricalGeneralizedCrossEntropy(LossFunctionWrapper):
     _config_keys = ("q",)
 
 
+class CTC(LossFunctionWrapper):
+    """`CTC(reduction="sum_over_batch_size", name="ctc", dtype=None)`."""
+
+    def __init__(self, reduction: Any = "sum_over_batch_size", name: str = "ctc",
+                 dtype: Any = None) -> None:
+        super().__init__(ctc, reduction=reduction, name=name, dtype=dtype)
+
+
 # Short and long names, as tf.keras.losses exports them.
 mse = MSE = mean_squared_error
 mae = MAE = mean_absolute_error
@@ -587,7 +615,7 @@ _BY_NAME: dict[str, Any] = {f.__name__: f for f in (
     mean_squared_logarithmic_error, cosine_similarity, huber, log_cosh, kl_divergence,
     poisson, hinge, squared_hinge, categorical_hinge, binary_crossentropy,
     binary_focal_crossentropy, categorical_crossentropy, categorical_focal_crossentropy,
-    sparse_categorical_crossentropy, dice, tversky, categorical_generalized_cross_entropy)}
+    sparse_categorical_crossentropy, dice, tversky, categorical_generalized_cross_entropy, ctc)}
 for _short, _fn in (("bce", binary_crossentropy), ("kld", kl_divergence),
                     ("mae", mean_absolute_error), ("mse", mean_squared_error),
                     ("mape", mean_absolute_percentage_error),
@@ -598,7 +626,7 @@ _CLASSES = {c.__name__: c for c in (
     MeanSquaredLogarithmicError, CosineSimilarity, Huber, LogCosh, Hinge, SquaredHinge,
     CategoricalHinge, KLDivergence, Poisson, BinaryCrossentropy, CategoricalCrossentropy,
     SparseCategoricalCrossentropy, BinaryFocalCrossentropy, CategoricalFocalCrossentropy,
-    Dice, Tversky, CategoricalGeneralizedCrossEntropy, Loss, LossFunctionWrapper)}
+    Dice, Tversky, CategoricalGeneralizedCrossEntropy, CTC, Loss, LossFunctionWrapper)}
 
 
 _TABLE = {**_CLASSES, **_BY_NAME}
