@@ -449,6 +449,8 @@ MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
               _bin_grad(lambda g, x, y, z: g * y, lambda g, x, y, z: g * x),
               _elementwise_ref(lambda a, b: a * b), ufunc=np.multiply, operator="*",
               units=(1, 1), fold=_fold_arith(np.multiply), fold_partial=False)
+
+
 def _realdiv(xp: Any, x: Any, y: Any) -> Any:
     return xp.true_divide(x, y).astype(x.dtype, copy=False)
 
