@@ -146,6 +146,7 @@ from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
     custom_gradient as custom_gradient,
     recompute_grad as recompute_grad,
 )
+from eagerflow._src.autodiff.gradients import AggregationMethod as AggregationMethod  # noqa: E402
 from eagerflow._src.autodiff.gradients import gradients as gradients  # noqa: E402
 
 
@@ -280,6 +281,7 @@ _LAZY_MODULES = {
                                           "vectorized_map", "while_loop"),
     "eagerflow._src.control_flow.py_function": ("numpy_function", "py_function"),
     "eagerflow._src.data.optional": ("OptionalSpec",),
+    "eagerflow._src.graph.ir": ("inside_function", "is_symbolic_tensor"),
     "eagerflow._src.ops.initializers": ("constant_initializer", "ones_initializer",
                                         "random_normal_initializer",
                                         "random_uniform_initializer", "zeros_initializer"),
