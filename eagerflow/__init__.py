@@ -147,6 +147,7 @@ from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
     grad_pass_through as grad_pass_through,
     recompute_grad as recompute_grad,
 )
+from eagerflow._src.autodiff.gradients import AggregationMethod as AggregationMethod  # noqa: E402
 from eagerflow._src.autodiff.gradients import (  # noqa: E402
     gradients as gradients,
     hessians as hessians,
@@ -297,6 +298,7 @@ _LAZY_MODULES = {
                                           "vectorized_map", "while_loop"),
     "eagerflow._src.control_flow.py_function": ("numpy_function", "py_function"),
     "eagerflow._src.data.optional": ("OptionalSpec",),
+    "eagerflow._src.graph.ir": ("inside_function", "is_symbolic_tensor"),
     "eagerflow._src.ops.histogram_ops": ("histogram_fixed_width", "histogram_fixed_width_bins"),
     "eagerflow._src.ops.linalg_general": ("eig", "eigvals"),
     "eagerflow._src.ops.initializers": ("constant_initializer", "ones_initializer",
