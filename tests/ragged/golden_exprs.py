@@ -98,6 +98,27 @@ def grad_of(f, x):
 def adapted(layer, data):
     layer.adapt(data)
     return layer
+def printed(*args):  # what tf.print writes
+    path = os.path.join(TMP, "printed.txt")
+    tf.print(*args, output_stream="file://" + path)
+    with open(path, "rb") as f:
+        text = f.read()
+    os.remove(path)
+    return text
+def filled(table, keys, values):
+    table.insert(keys, values)
+    return table
+def saved_strings():  # a string variable and a string constant through a SavedModel
+    class M(tf.Module):
+        def __init__(self):
+            self.v = tf.Variable(["v\x00"])
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+        def f(self, x):
+            return x + tf.constant("k\x00")
+    path = os.path.join(TMP, "strings_model")
+    tf.saved_model.save(M(), path)
+    m = tf.saved_model.load(path)
+    return m.f(tf.constant(["a\x00"])), m.v.numpy()
 """
 
 RAGGED = [
@@ -1207,8 +1228,59 @@ DYNAMIC_SHAPE = [
     "tf.broadcast_to(tf.constant([['a'], ['b']]), DRS.from_lengths([2, (3, 0)]))",
 ]
 
+# Strings keep every byte, trailing NULs too (NumPy's fixed-width strings would drop them)
+NUL_STRINGS = [
+    "tf.constant(['\\x00', 'a\\x00', b'b\\x00\\x00', ''])",
+    "tf.constant('a\\x00')",
+    "tf.constant([['\\x00a\\x00', 'b'], ['c', '\\x00']])",
+    "tf.constant(np.array([b'a\\x00'], dtype=object))",
+    "tf.fill([2], 'a\\x00')",
+    "tf.strings.length(['a\\x00', '\\x00\\x00'])",
+    "tf.strings.reduce_join(['a\\x00', '\\x00'])",
+    "tf.strings.join(['a\\x00', 'b'])",
+    "tf.strings.split(['a\\x00 b\\x00'])",
+    "tf.strings.split('a\\x00b\\x00', '\\x00')",
+    "tf.strings.bytes_split('a\\x00')",
+    "tf.strings.substr('ab\\x00\\x00', 1, 3)",
+    "tf.strings.upper('a\\x00')",
+    "tf.strings.unicode_decode('a\\x00', 'UTF-8')",
+    "tf.strings.ngrams(['a\\x00', 'b'], 2)",
+    "tf.strings.to_hash_bucket_fast(['a', 'a\\x00'], 1000)",
+    "tf.unique(['a\\x00', 'a', 'a\\x00'])",
+    "tf.io.decode_raw(tf.constant(['a\\x00']), tf.uint8)",
+    "tf.ragged.constant([['a\\x00'], ['\\x00', 'b']])",
+    "tf.ragged.constant([['a\\x00'], []]).to_tensor(default_value='\\x00')",
+    "tf.ragged.cross([tf.ragged.constant([['a\\x00']]), tf.ragged.constant([['b']])])",
+    "tf.sparse.to_dense(tf.sparse.cross([tf.constant([['a\\x00']]), tf.constant([['b']])]))",
+    "tf.function(lambda s: s + '\\x00')(tf.constant('a'))",
+    "list(D.from_tensor_slices(['a\\x00', '\\x00']).map(lambda s: s + '\\x00')"
+    ".as_numpy_iterator())",
+    "tf.lookup.StaticHashTable(KV(['a\\x00', 'a'], [1, 2]), -1).lookup("
+    "tf.constant(['a', 'a\\x00', '\\x00']))",
+    "tf.lookup.StaticHashTable(KV([1, 2], ['v\\x00', 'w']), 'd').lookup(tf.constant([1, 2, 3]))",
+    "tf.lookup.StaticVocabularyTable(KV(['a\\x00'], tf.constant([0], tf.int64)), 3).lookup("
+    "tf.constant(['a\\x00', 'a', '\\x00']))",
+    "filled(tf.lookup.experimental.MutableHashTable(tf.string, tf.int64, -1), ['a\\x00', 'a'], "
+    "tf.constant([1, 2], tf.int64)).lookup(tf.constant(['a', 'a\\x00', '\\x00']))",
+    "filled(tf.lookup.experimental.DenseHashTable(tf.string, tf.int64, -1, empty_key='', "
+    "deleted_key='$'), ['a\\x00', 'a'], tf.constant([1, 2], tf.int64)).lookup("
+    "tf.constant(['a', 'a\\x00', '\\x00']))",
+    "tf.strings.format('{}', tf.constant(['a\\x00\\n\"\\t\\x7f', '\\xe9', 'q\\\\\\'']))",
+    "tf.strings.format('{} and {}', (tf.constant('x\\x01'), tf.constant(3)))",
+    "printed(tf.constant('a\\x00\\n\"'))",
+    "printed(tf.constant(['a\\x00\\n\"']))",
+    "printed('lit\\x00', tf.constant(['x']), {'k': tf.constant('v\\t')})",
+    "saved_strings()",
+    "(lambda l: [l.adapt(tf.constant(['a\\x00', 'a\\x00', 'a', '\\x00'])), l.get_vocabulary(), "
+    "l(tf.constant(['a', 'a\\x00', '\\x00', 'z']))])(L.StringLookup())",
+    "(lambda l: [l.adapt(tf.constant(['a\\x00 b', 'a\\x00 a'])), l.get_vocabulary(), "
+    "l(tf.constant(['a\\x00 a b']))])(L.TextVectorization(standardize=None))",
+    "L.StringLookup(vocabulary=['a\\x00', 'a', '\\x00'])",
+    "L.Hashing(10)(tf.constant([['a\\x00'], ['a']]))",
+]
+
 SECTIONS = {"ragged": RAGGED, "ragged_shape": RAGGED_SHAPE, "strings": STRINGS,
             "hashing": HASHING, "lookup": LOOKUP, "keras": KERAS, "data": DATA,
             "sparse": SPARSE, "images": IMAGES,
             "image_layers": IMAGE_LAYERS, "image_datasets": IMAGE_DATASETS,
-            "dynamic_shape": DYNAMIC_SHAPE}
+            "dynamic_shape": DYNAMIC_SHAPE, "nul_strings": NUL_STRINGS}
