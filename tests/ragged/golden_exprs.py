@@ -108,6 +108,17 @@ def printed(*args):  # what tf.print writes
 def filled(table, keys, values):
     table.insert(keys, values)
     return table
+def error_class(f):  # (a traced function's messages differ in form: TF's name its nodes)
+    try:
+        f()
+    except Exception as e:  # noqa: BLE001 - the class is the answer
+        return type(e).__name__
+    return "no error"
+def traced_static(fn, *specs):  # what `fn` knows while tracing with `specs`
+    out = []
+    tf.function(lambda *a: out.append(fn(*a)) or tf.constant(0),
+                input_signature=list(specs)).get_concrete_function()
+    return out[0]
 def saved_strings():  # a string variable and a string constant through a SavedModel
     class M(tf.Module):
         def __init__(self):
@@ -1279,8 +1290,81 @@ NUL_STRINGS = [
     "L.Hashing(10)(tf.constant([['a\\x00'], ['a']]))",
 ]
 
+# Ragged shapes broadcast inside tf.function; their specs; what is static while tracing
+RT2 = "tf.ragged.constant([[1, 2], [3]])"
+RT3 = "tf.ragged.constant([[[1, 2], [3]], [[4]]])"
+RAGGED_GRAPH = [
+    f"tf.function(lambda a, b: tf.broadcast_dynamic_shape(DRS.from_tensor(a), "
+    f"DRS.from_tensor(b)))({RT2}, tf.constant([[10], [20]]))",
+    f"tf.function(lambda a: tf.broadcast_to(tf.constant([[1], [2]]), DRS.from_tensor(a)))"
+    f"({RT2})",
+    f"tf.function(lambda a: tf.broadcast_to(tf.constant([[1], [2]]), DRS.from_tensor(a)), "
+    f"input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])({RT2})",
+    "tf.function(lambda a: tf.broadcast_to(tf.constant([[1, 2]]), DRS.from_tensor(a)), "
+    "input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])("
+    "tf.ragged.constant([[1, 2], [3, 4], [5, 6]]))",
+    "error_class(lambda: tf.function(lambda a: tf.broadcast_to(tf.constant([[1, 2]]), "
+    "DRS.from_tensor(a)), input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])("
+    f"{RT2}))",
+    "tf.function(lambda s: tf.broadcast_to(tf.constant(3), s), input_signature=["
+    f"DRS.Spec._from_tensor_shape([2, None], 1, tf.int64)])(DRS.from_tensor({RT2}))",
+    f"tf.function(lambda x: DRS.from_tensor(x))({RT2})",
+    f"tf.function(lambda x, y: x + y)({RT3}, tf.reduce_sum({RT3}, axis=2, keepdims=True))",
+    f"tf.function(lambda x, y: x * y)({RT3}, tf.ragged.constant([[[1], [2]], [[3]]], "
+    "ragged_rank=1))",
+    "tf.function(lambda x, y: x - y)(tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], "
+    "ragged_rank=1), tf.ragged.constant([[10, 20]]))",
+    "tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1) + "
+    "tf.ragged.constant([[10, 20]])",
+    f"{RT3} + tf.ragged.constant([[10, 20], [30]])",
+    f"{RT3} + tf.ragged.constant([[[1]], [[2]]], ragged_rank=1)",
+    f"{RT2} + tf.ragged.constant([[10], [20]])",
+    f"error_class(lambda: tf.function(lambda x, y: x + y)({RT2}, "
+    "tf.ragged.constant([[10], [20]])))",
+    f"error_class(lambda: tf.function(lambda x, y: x + y)({RT3}, "
+    "tf.ragged.constant([[10, 20], [30]])))",
+    f"error_class(lambda: tf.function(lambda x, y: x + y)({RT2}, "
+    "tf.ragged.constant([[1, 2, 3]])))",
+    f"tf.type_spec_from_value(DRS.from_tensor({RT2}))",
+    "tf.type_spec_from_value(DRS.from_lengths([2, (2, 1), 3]))",
+    "tf.type_spec_from_value(DRS.from_lengths([2, 3], num_row_partitions=1))",
+    "tf.type_spec_from_value(DRS.from_lengths([]))",
+    "DRS.Spec._from_tensor_shape([2, None, 3], 1, tf.int64)",
+    "DRS.Spec._from_tensor_shape([2, 3], 0, tf.int32)",
+    "DRS.Spec(row_partitions=[], static_inner_shape=tf.TensorShape([2, 3]), dtype=tf.float32)",
+    f"(lambda s: (s.rank, s.num_row_partitions, s.inner_rank, s.dtype, s._dimension(0), "
+    f"s._dimension(1), s.value_type.__name__))(tf.type_spec_from_value(DRS.from_tensor({RT2})))",
+    f"tf.type_spec_from_value(DRS.from_tensor({RT2})).with_dtype(tf.int32)",
+    f"tf.type_spec_from_value(DRS.from_tensor({RT2})).most_specific_common_supertype("
+    "[DRS.Spec._from_tensor_shape([5, None], 1, tf.int64)])",
+    f"tf.type_spec_from_value(DRS.from_tensor({RT2})).is_compatible_with("
+    f"DRS.from_tensor({RT2}))",
+    f"tf.type_spec_from_value(DRS.from_tensor({RT2})) == "
+    f"tf.type_spec_from_value(DRS.from_tensor({RT2}))",
+    "[(p.static_nvals, p.static_nrows, p.static_uniform_row_length) for p in ["
+    "RP.from_row_splits([0, 2, 3]), RP.from_row_lengths([2, 1]), "
+    "RP.from_value_rowids([0, 0, 1]), RP.from_value_rowids([0, 0, 1], nrows=4), "
+    "RP.from_uniform_row_length(2, 6), RP.from_row_starts([0, 2], 3), "
+    "RP.from_row_limits([2, 3]), DRS.from_lengths([2, (2, 1), 3]).row_partitions[0], "
+    "DRS.from_lengths([2, 3], num_row_partitions=1).row_partitions[0], "
+    f"tf.shape({RT3}).row_partitions[1], "
+    "DRS.from_tensor(R.from_value_rowids([1, 2, 3], [0, 0, 1])).row_partitions[0]]]",
+    "traced_static(lambda: [(p.static_nvals, p.static_nrows, p.static_uniform_row_length) "
+    "for p in [RP.from_value_rowids([0, 0, 1]), RP.from_uniform_row_length(2, tf.constant(6)),"
+    " RP.from_row_lengths([2, 1])]])",
+    "traced_static(lambda a: (DRS.from_tensor(a).static_lengths(), [(p.static_nvals, "
+    "p.static_nrows) for p in DRS.from_tensor(a).row_partitions], "
+    "RP.from_value_rowids(a.value_rowids()).static_nvals), "
+    "tf.RaggedTensorSpec([3, None, None], tf.int32))",
+    "traced_static(lambda a: DRS.from_tensor(a).static_lengths(), "
+    "tf.RaggedTensorSpec([None, None, 2], tf.int32, ragged_rank=1))",
+    "RP.from_row_starts([0, 2], 3)",
+    "RP.from_row_limits([2, 3])",
+]
+
 SECTIONS = {"ragged": RAGGED, "ragged_shape": RAGGED_SHAPE, "strings": STRINGS,
             "hashing": HASHING, "lookup": LOOKUP, "keras": KERAS, "data": DATA,
             "sparse": SPARSE, "images": IMAGES,
             "image_layers": IMAGE_LAYERS, "image_datasets": IMAGE_DATASETS,
-            "dynamic_shape": DYNAMIC_SHAPE, "nul_strings": NUL_STRINGS}
+            "dynamic_shape": DYNAMIC_SHAPE, "nul_strings": NUL_STRINGS,
+            "ragged_graph": RAGGED_GRAPH}

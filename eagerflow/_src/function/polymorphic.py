@@ -306,7 +306,8 @@ class Function:
 
     def _check_signature(self, args: tuple, kwargs: dict, bound: dict) -> list:
         specs = self._input_signature
-        values = list(bound.values())
+        spread = self._spread_var_positional(bound)
+        values = list(spread.values())
 
         def fail(reason: str) -> TypeError:
             return self._binding_error(reason, args, kwargs)
@@ -314,11 +315,11 @@ class Function:
         if len(args) > len(specs):
             raise fail("too many positional arguments")
         tensors: list = []
-        for pname, spec, value in zip(list(bound), specs, values[:len(specs)]):
+        for pname, spec, value in zip(list(spread), specs, values[:len(specs)]):
             flat_specs = nest.flatten(spec)
             if is_tensor_spec(spec) and not isinstance(value, (Tensor, _SpecTensor)):
                 value = _as_spec_value(value, spec, fail)  # a Python list for one tensor
-                bound[pname] = value
+                spread[pname] = value
             try:
                 flat_values = nest.flatten(value)
                 nest.assert_same_structure(spec, value, check_types=False)
@@ -326,7 +327,7 @@ class Function:
                 raise fail(f"Can not cast {value!r} to {spec!r}") from None
             if any(isinstance(s, CompositeSpec) for s in flat_specs):
                 # composites are traced as their signature's spec says, not as given
-                bound[pname] = nest.pack_sequence_as(spec, [
+                spread[pname] = nest.pack_sequence_as(spec, [
                     _SpecComposite(s) if isinstance(s, CompositeSpec) else v
                     for s, v in zip(flat_specs, flat_values)])
             for s, v in zip(flat_specs, flat_values):
@@ -349,7 +350,24 @@ class Function:
                 if t.dtype is not s.dtype or not s.shape.is_compatible_with(t.shape):
                     raise fail(f"Can not cast {TensorSpec(t.shape, t.dtype)!r} to {s!r}")
                 tensors.append(t)
+        for key, value in spread.items():  # (what was converted, back in its parameter)
+            if isinstance(key, tuple):
+                bound[key[0]] = bound[key[0]][:key[1]] + (value,) + bound[key[0]][key[1] + 1:]
+            else:
+                bound[key] = value
         return tensors
+
+    def _spread_var_positional(self, bound: dict) -> dict:
+        """The bound arguments with `*args` spread, one entry (keyed (name, i)) per value:
+        an input signature gives one spec per positional value."""
+        out: dict = {}
+        for name, value in bound.items():
+            p = self._signature.parameters.get(name) if self._signature else None
+            if p is not None and p.kind is p.VAR_POSITIONAL:
+                out.update({(name, i): v for i, v in enumerate(value)})
+            else:
+                out[name] = value
+        return out
 
     def _find_relaxed(self, bound: dict, tensors: list) -> ConcreteFunction | None:
         rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
