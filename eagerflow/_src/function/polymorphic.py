@@ -145,6 +145,7 @@ class Function:
         self._relaxed: dict = {}         # shape-free key -> [ConcreteFunction]
         self._tracing_count = 0
         self._traced: list = []          # every ConcreteFunction, in tracing order
+        self._save_cache: dict = {}      # _by_signature of tf.saved_model.save's traces
         self._variables_created = None   # None: never traced; then True/False
         self._detector = _RetraceDetector()
         self._last_key: Any = None
@@ -262,20 +263,22 @@ class Function:
             tensors = self._check_signature(args, kwargs, bound)
         else:
             sig_key = tuple(make_key(v, tensors) for v in bound.values())
-        cf = self._by_signature.get(sig_key)
-        if cf is None and self._input_signature is None:
+        saving = _saving[0]
+        by_signature = self._save_cache if saving else self._by_signature
+        cf = by_signature.get(sig_key)
+        if cf is None and self._input_signature is None and not saving:
             cf = self._find_relaxed(bound, tensors)
         if cf is None:
             why = describe_key_change(self._last_key, sig_key, names) \
                 if isinstance(self._last_key, tuple) else None
             cf = self._trace(bound, tensors)
-            self._by_signature[sig_key] = cf
+            by_signature[sig_key] = cf
             if count_call:
                 self._detector.traced(self._fn_repr(), why)
         elif count_call:
             self._detector.hit()
         self._last_key = sig_key
-        if raw_key is not None and all(hasattr(t, "_arr") for t in tensors):
+        if raw_key is not None and not saving and all(hasattr(t, "_arr") for t in tensors):
             raw: list = []
             make_key(args, raw)
             make_key(kwargs, raw)
@@ -407,6 +410,22 @@ class Function:
         self._relaxed.setdefault(rkey, []).append(cf)
         self._traced.append(cf)
         return cf
+
+    def _traces_for_saving(self) -> list:
+        """The traces tf.saved_model.save writes: those made (their graphs), then those
+        made while saving (an input_signature's, when no call traced it). As in TF, whose
+        trace cache keys include the save context, each signature is traced once more the
+        first time it is saved: the Python function and its side effects (a print) run
+        again, into the save context's cache."""
+        with save_context():
+            if self._input_signature is not None:
+                self.get_concrete_function()
+            for key, cf in list(self._by_signature.items()):
+                if key not in self._save_cache:
+                    args, kwargs = cf.structured_input_signature
+                    self.get_concrete_function(*args, **kwargs)
+        saved = [cf for k, cf in self._save_cache.items() if k not in self._by_signature]
+        return list(dict.fromkeys(list(self._by_signature.values()) + saved))
 
     def _relaxed_shapes(self, bound: dict, tensors: list) -> list:
         rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
@@ -629,6 +648,18 @@ def function(func: Callable | None = None, input_signature: Any = None, autograp
 
 
 _run_eagerly = [False]
+_saving = [False]  # inside tf.saved_model.save: traces go to each function's save cache
+
+
+@contextlib.contextmanager
+def save_context() -> Any:
+    """TF's save context (tf.saved_model.save runs inside it): tf.functions trace into a
+    cache of their own there, so saving traces each signature once more."""
+    prev, _saving[0] = _saving[0], True
+    try:
+        yield
+    finally:
+        _saving[0] = prev
 
 
 def run_functions_eagerly(run_eagerly: bool) -> None:

@@ -27,6 +27,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.function.polymorphic import save_context
 from eagerflow._src.ops.crosses import fingerprint_cat64
 from eagerflow._src.ops.hash_ops import fingerprint64
 from eagerflow._src.saved_model import tf_ops
@@ -88,9 +89,10 @@ def save(obj: Any, export_dir: Any, signatures: Any = None, options: SaveOptions
                          f"type {type(obj)}.")
     options = options or SaveOptions()
     export_dir = os.fspath(export_dir)
-    view = SaveView(obj, signatures, options.experimental_custom_gradients)
-    view.write_all_functions()
-    meta = _meta_graph(view, options)
+    with save_context():  # (functions traced while saving are TF's save-context traces)
+        view = SaveView(obj, signatures, options.experimental_custom_gradients)
+        view.write_all_functions()
+        meta = _meta_graph(view, options)
     model = pb().SavedModel(saved_model_schema_version=1)
     model.meta_graphs.add().CopyFrom(meta)
     data = model.SerializeToString(deterministic=True)
