@@ -32,6 +32,7 @@ from eagerflow._src.ops.crosses import fingerprint_cat64
 from eagerflow._src.ops.hash_ops import fingerprint64
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_shape, tensor_proto
+from eagerflow._src.saved_model.cpp_order import cpp_bytes
 from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.save_view import SaveView
 from eagerflow._src.saved_model.signatures import concrete_functions_of
@@ -303,12 +304,11 @@ def _graph_hash(graph_def: Any) -> int:
 
 def _fingerprint(data: bytes, meta: Any, export_dir: str) -> Any:
     """FingerprintDef of the written model: TF's hashes (FarmHash Fingerprint64 of the
-    regularized parts, as tensorflow/cc/saved_model/fingerprinting.cc computes them). TF
-    hashes its own C++ serialization of saved_model.pb for the checksum; upb orders map
-    keys of which one is a prefix of another (a node's `T` and `Tidx` attrs) differently,
-    so for such models the checksum is of eagerflow's bytes, not of TF's."""
+    regularized parts, as tensorflow/cc/saved_model/fingerprinting.cc computes them; the
+    checksum of saved_model.pb as C++ serializes it, which orders a node's `T` and `Tidx`
+    attrs otherwise than the file's upb bytes)."""
     fp = pb().FingerprintDef()
-    fp.saved_model_checksum = fingerprint64(data)
+    fp.saved_model_checksum = fingerprint64(cpp_bytes(data, pb().SavedModel.DESCRIPTOR))
     fp.graph_def_program_hash = _graph_hash(meta.graph_def)
     h = 0
     for k in sorted(meta.signature_def):
