@@ -367,7 +367,7 @@ SPARSE_CROSS_HASHED = register(OpDef(
                          "salt": (1, 2)}, grad=False)],
     bad_samples=lambda: [
         BadSample(_XS, {"layout": _LAYOUT, "num_buckets": 0, "hash_key": None,
-                        "salt": (1, 2)}, C.InvalidArgumentError, "string features only"),
+                        "salt": (1, 2)}, C.InvalidArgumentError, "numbers of dense inputs"),
         BadSample(_XS[:4], {"layout": _LAYOUT[:2], "num_buckets": 0, "hash_key": None,
                             "salt": (1,)}, C.InvalidArgumentError,
                   'Input "salt" must have length 2 but has length 1')],
