@@ -146,6 +146,7 @@ from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
     custom_gradient as custom_gradient,
     recompute_grad as recompute_grad,
 )
+from eagerflow._src.autodiff.gradients import AggregationMethod as AggregationMethod  # noqa: E402
 from eagerflow._src.autodiff.gradients import gradients as gradients  # noqa: E402
 
 
@@ -269,8 +270,8 @@ __version__ = "0.1.0"
 _LAZY = ("audio", "autodiff", "autograph", "bitwise", "compat", "config", "data", "debugging",
          "distribute", "dtypes", "errors", "experimental", "feature_column", "image", "io",
          "keras", "linalg", "lookup", "math", "nest", "nn", "quantization", "ragged", "random",
-         "saved_model", "signal", "sparse", "strings", "summary", "sysconfig", "test", "tpu",
-         "train", "types", "version", "xla")
+         "raw_ops", "saved_model", "sets", "signal", "sparse", "strings", "summary", "sysconfig",
+         "test", "tpu", "train", "types", "version", "xla")
 # Names whose modules would load much at `import eagerflow` (control flow: graph passes and
 # codegen; OptionalSpec: all of tf.data and AutoGraph), or that are rarely used, loaded on
 # first access: module -> its names here.
@@ -280,6 +281,7 @@ _LAZY_MODULES = {
                                           "vectorized_map", "while_loop"),
     "eagerflow._src.control_flow.py_function": ("numpy_function", "py_function"),
     "eagerflow._src.data.optional": ("OptionalSpec",),
+    "eagerflow._src.graph.ir": ("inside_function", "is_symbolic_tensor"),
     "eagerflow._src.ops.initializers": ("constant_initializer", "ones_initializer",
                                         "random_normal_initializer",
                                         "random_uniform_initializer", "zeros_initializer"),

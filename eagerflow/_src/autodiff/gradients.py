@@ -17,6 +17,16 @@ from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops.math import zeros_like
 
 
+class AggregationMethod:
+    """`tf.AggregationMethod`: how tf.gradients sums the gradients reaching one tensor.
+    eagerflow adds them up one way, whichever is named (TF's values agree up to rounding)."""
+
+    ADD_N = 0
+    DEFAULT = ADD_N
+    EXPERIMENTAL_TREE = 1
+    EXPERIMENTAL_ACCUMULATE_N = 2
+
+
 def gradients(ys: Any, xs: Any, grad_ys: Any = None, name: str = "gradients",
               gate_gradients: bool = False, aggregation_method: Any = None,
               stop_gradients: Any = None,

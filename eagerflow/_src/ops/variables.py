@@ -75,7 +75,19 @@ def variable_creator_scope(variable_creator: Any) -> Iterator[None]:
 
 
 class _VariableMeta(type):
-    """Routes `tf.Variable(...)` through the active creator scopes (distribution strategies)."""
+    """Routes `tf.Variable(...)` through the active creator scopes (distribution strategies),
+    and answers `isinstance(v, tf.Variable)` False for a Keras variable, as TF 2.21 does
+    (Keras 3's Variable wraps a tf.Variable). Here a Keras variable *is* one, so tapes,
+    tf.function, checkpoints and strategies take it as they are; eagerflow's own code asks
+    `is_tf_variable`, which counts it."""
+
+    def __instancecheck__(cls, obj: Any) -> bool:
+        return type.__instancecheck__(cls, obj) and (
+            not getattr(obj, "_keras_variable", False) or getattr(cls, "_keras_variable", False))
+
+    def __subclasscheck__(cls, sub: type) -> bool:
+        return type.__subclasscheck__(cls, sub) and (
+            not getattr(sub, "_keras_variable", False) or getattr(cls, "_keras_variable", False))
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
         stack = _creator_stack() if cls is Variable else None
@@ -94,6 +106,12 @@ class _VariableMeta(type):
             return lambda **kw: stack[i](nxt, **kw)
 
         return make(len(stack) - 1)(**kwargs)
+
+
+def is_tf_variable(x: Any, cls: type | None = None) -> bool:
+    """Whether `x` is a tf.Variable (an instance of `cls`, by default any) to eagerflow's own
+    code: Keras variables included, which a user's isinstance leaves out."""
+    return type.__instancecheck__(cls or Variable, x)
 
 
 class Variable(metaclass=_VariableMeta):
@@ -325,11 +343,11 @@ class _UnreadVariable(Variable):
     under the name 'UnreadVariable', read only when used (so later assignments show), and
     assignable in turn (`v.assign(1.0).assign_add(2.0)` updates v)."""
 
-    def __init__(self, of: Variable) -> None:
+    def __init__(self, of: Variable, name: str = "UnreadVariable") -> None:
         # (one per eager assignment: the fields copied in one C call)
         self.__dict__.update(zip(_UNREAD_FIELDS, _unread_fields(of)))
         self._unread_of = of
-        self._name = "UnreadVariable"
+        self._name = name
 
     @property
     def _arr(self) -> Any:
@@ -351,7 +369,7 @@ class _UnreadVariable(Variable):
 
 
 def _initial_array(value: Any, dtype: Any) -> np.ndarray:
-    if isinstance(value, Variable):
+    if is_tf_variable(value):
         value = value._as_tensor()
     if isinstance(value, Tensor):
         t = value

@@ -368,6 +368,8 @@ class RandomCrop(ImagePreprocessingLayer):
     (one window for the whole batch, as Keras 3); the central window of the target's aspect
     ratio, resized, in inference or when the input is not larger than the window."""
 
+    _convert_input_args = False  # as Keras 3's
+
     _USE_BASE_FACTOR = False
 
     def __init__(self, height: int, width: int, seed: int | None = None,
@@ -425,6 +427,8 @@ HORIZONTAL_AND_VERTICAL = "horizontal_and_vertical"
 class RandomFlip(ImagePreprocessingLayer):
     """`RandomFlip(mode='horizontal_and_vertical', seed=None)`: each image of the batch is
     flipped with probability 1/2 (in both directions by the same draw, as Keras 3)."""
+
+    _convert_input_args = False  # as Keras 3's
 
     _USE_BASE_FACTOR = False
 

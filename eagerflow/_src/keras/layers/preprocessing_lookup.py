@@ -157,6 +157,8 @@ def _has_keras_tensor(x: Any) -> bool:
 class IndexLookup(PreprocessingLayer):
     """Tokens <-> indices through a vocabulary (Keras 3's IndexLookup)."""
 
+    _convert_input_args = False  # as Keras 3's
+
     def __init__(self, max_tokens: int | None, num_oov_indices: int, mask_token: Any,
                  oov_token: Any, vocabulary_dtype: str, vocabulary: Any = None,
                  idf_weights: Any = None, invert: bool = False, output_mode: str = "int",
@@ -676,6 +678,8 @@ class IntegerLookup(IndexLookup):
 class CategoryEncoding(PreprocessingLayer):
     """`keras.layers.CategoryEncoding(num_tokens, output_mode='multi_hot')`."""
 
+    _convert_input_args = False  # as Keras 3's
+
     def __init__(self, num_tokens: int | None = None, output_mode: str = "multi_hot",
                  sparse: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -721,6 +725,8 @@ class Hashing(PreprocessingLayer):
     """`keras.layers.Hashing(num_bins, mask_value=None, salt=None, output_mode='int')`:
     values (numbers as their decimal strings) into Fingerprint64 bins, or SipHash bins
     keyed by `salt`."""
+
+    _convert_input_args = False  # as Keras 3's
 
     def __init__(self, num_bins: int, mask_value: Any = None, salt: Any = None,
                  output_mode: str = "int", sparse: bool = False, **kwargs: Any) -> None:

@@ -16,6 +16,7 @@ from eagerflow._src.keras.optimizers.optimizer import Optimizer
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.nn_fused import fused_adam
+from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.variables import Variable
 
 
@@ -247,10 +248,11 @@ class Adadelta(Optimizer):
         return dict(super().get_config(), rho=self.rho, epsilon=self.epsilon)
 
 
-class Adamax(Optimizer):
-    """Adamax: Adam with the infinity norm."""
+class _Moments(Optimizer):
+    """What Adamax, Nadam and Lamb share: `beta_1`, `beta_2` and `epsilon`, and a first and
+    a second moment per variable, kept in the lists Keras names `_moment_lists`."""
 
-    _keras_slot_names = {"m": "momentum", "v": "norm"}
+    _moment_lists = ("_momentums", "_velocities")
 
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
                  epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
@@ -260,7 +262,19 @@ class Adamax(Optimizer):
         self.epsilon = epsilon
 
     def _slot_groups(self) -> list:
-        return super()._slot_groups() + [[("m", "_m", "zeros"), ("v", "_u", "zeros")]]
+        first, second = self._moment_lists
+        return super()._slot_groups() + [[("m", first, "zeros"), ("v", second, "zeros")]]
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
+                    epsilon=self.epsilon)
+
+
+class Adamax(_Moments):
+    """Adamax: Adam with the infinity norm."""
+
+    _keras_slot_names = {"m": "momentum", "v": "norm"}
+    _moment_lists = ("_m", "_u")
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         t = self._local_step(variable.dtype)
@@ -271,25 +285,14 @@ class Adamax(Optimizer):
         variable.assign_sub((learning_rate * mv._as_tensor())
                             / ((1 - b1p) * (u._as_tensor() + self.epsilon)))
 
-    def get_config(self) -> dict:
-        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
-                    epsilon=self.epsilon)
 
-
-class Nadam(Optimizer):
+class Nadam(_Moments):
     """Adam with Nesterov momentum (and the 0.96-decayed momentum schedule)."""
 
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
                  epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-        self.epsilon = epsilon
+        super().__init__(learning_rate, beta_1, beta_2, epsilon, name, **kwargs)
         self._u_product = None
-
-    def _slot_groups(self) -> list:
-        return super()._slot_groups() + [[("m", "_momentums", "zeros"),
-                                          ("v", "_velocities", "zeros")]]
 
     def _build_more(self, variables: list) -> None:
         if self._u_product is None:
@@ -326,10 +329,6 @@ class Nadam(Optimizer):
         m_hat = (u_t1 * mv._as_tensor()) / (1 - u_prod1) + ((1 - u_t) * gradient) / (1 - u_prod)
         v_hat = vv._as_tensor() / (1 - b2p)
         variable.assign_sub((m_hat * learning_rate) / (m.sqrt(v_hat) + self.epsilon))
-
-    def get_config(self) -> dict:
-        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
-                    epsilon=self.epsilon)
 
 
 class Ftrl(Optimizer):
@@ -393,8 +392,55 @@ class Ftrl(Optimizer):
                     beta=self.beta)
 
 
+class Lion(Optimizer):
+    """Lion: steps of the learning rate along the sign of an interpolated momentum."""
+
+    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.99,
+                 name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        if beta_1 <= 0 or beta_1 > 1:
+            raise ValueError("Argument `beta_1` must be in the [0, 1] range. Otherwise, the "
+                             f"optimizer degenerates to SignSGD. Received: beta_1={beta_1}.")
+
+    def _slot_groups(self) -> list:
+        return super()._slot_groups() + [[("m", "_momentums", "zeros")]]
+
+    def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
+        b1, b2 = _c(self.beta_1, variable.dtype), _c(self.beta_2, variable.dtype)
+        mv = self.get_slot(variable, "m")
+        mt = mv._as_tensor()
+        variable.assign_sub(learning_rate * m.sign(mt * b1 + gradient * (1.0 - b1)))
+        mv.assign(mt * b2 + gradient * (1.0 - b2))
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2)
+
+
+class Lamb(_Moments):
+    """LAMB: Adam's bias-corrected step, scaled per variable by the ratio of the variable's
+    norm to the step's (1 where either norm is 0)."""
+
+    def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
+        t = self._local_step(variable.dtype)
+        b1p = m.pow(_c(self.beta_1, variable.dtype), t)
+        b2p = m.pow(_c(self.beta_2, variable.dtype), t)
+        mv, v = self.get_slot(variable, "m"), self.get_slot(variable, "v")
+        mv.assign_add((gradient - mv._as_tensor()) * (1 - self.beta_1))
+        v.assign_add((m.square(gradient) - v._as_tensor()) * (1 - self.beta_2))
+        step = (mv._as_tensor() / (1.0 - b1p)) / (m.sqrt(v._as_tensor() / (1.0 - b2p))
+                                                  + self.epsilon)
+        w_norm = m.sqrt(reduce_sum(m.pow(variable._as_tensor(), 2)))
+        g_norm = m.sqrt(reduce_sum(m.pow(step, 2)))
+        one = _c(1.0, variable.dtype)
+        ratio = m.where(w_norm > 0, m.where(g_norm > 0, w_norm / g_norm, one), one)
+        variable.assign_sub(ratio * learning_rate * step)
+
+
 ALL = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad,
-       "adadelta": Adadelta, "adamax": Adamax, "nadam": Nadam, "ftrl": Ftrl}
+       "adadelta": Adadelta, "adamax": Adamax, "nadam": Nadam, "ftrl": Ftrl, "lion": Lion,
+       "lamb": Lamb}
 
 
 def get(identifier: Any) -> Optimizer:
