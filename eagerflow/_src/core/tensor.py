@@ -445,6 +445,49 @@ def host_scalar(arr: np.ndarray, dtype: _dt.DType) -> EagerTensor:
     return EagerTensor(arr, dtype, _state.device)
 
 
+# The operands `scalar_operand` made, by (type, value, dtype, device). A tensor is
+# immutable, so one serves every op: making the 0-d array and its tensor was a third of
+# the time of an eager `x * 2.0`. Zero (0.0 == -0.0 as a key) and NaN (never equal to
+# itself) are not kept; the cache starts over when it fills.
+_SCALARS: dict = {}
+_SCALARS_MAX = 1024
+
+
+def scalar_operand(value: int | float, dtype: _dt.DType) -> EagerTensor | None:
+    """The Python number `value` (an int or float, not bool) as a host_scalar of `dtype`
+    when _scalar_array converts it exactly (None otherwise): the 2.0 of `x * 2.0`."""
+    dev = _state.device
+    key = (value.__class__, value, dtype, dev)
+    t = _SCALARS.get(key)
+    if t is None:
+        arr = _scalar_array(value, dtype)
+        if arr is None:
+            return None
+        t = EagerTensor(arr, dtype, dev)
+        if value and value == value:
+            if len(_SCALARS) >= _SCALARS_MAX:
+                _SCALARS.clear()
+            _SCALARS[key] = t
+    return t
+
+
+def scalar_pair(x: Any, y: Any) -> tuple | None:
+    """An eager tensor and a Python float or int that its dtype holds exactly (`x * 2.0`,
+    `1 - x`): the commonest mixed operands, converted as convert_to_tensor would; None for
+    every other pair, which the general rules handle (ops/math.py: binary_args)."""
+    if type(x) is EagerTensor:
+        ty = type(y)
+        if ty is float or ty is int:
+            y = scalar_operand(y, x._dtype)
+            return None if y is None else (x, y)
+    elif type(y) is EagerTensor:
+        tx = type(x)
+        if tx is float or tx is int:
+            x = scalar_operand(x, y._dtype)
+            return None if x is None else (x, y)
+    return None
+
+
 def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
                       name: str | None = None) -> Tensor:
     """Converts Python scalars, nested lists, NumPy arrays, Variables and tensors."""

@@ -12,7 +12,9 @@ from __future__ import annotations
 import contextlib
 import itertools
 import operator
+import sys
 import threading
+import types
 from typing import Any, Iterator
 
 import numpy as np
@@ -210,6 +212,8 @@ class Variable(metaclass=_VariableMeta):
         arr = t._arr
         if t._device != self._device:  # values from another device are copied here
             arr = D.to_device(arr, D.lookup(self._device))
+        if mode != "set" and _update_in_place(self, arr, mode):
+            return _UnreadVariable(self)
         if mode == "add":
             arr = self._arr + arr
         elif mode == "sub":
@@ -331,6 +335,32 @@ class Variable(metaclass=_VariableMeta):
 
     def __reduce__(self):
         raise TypeError("Variables are not picklable: save them with tf.train.Checkpoint")
+
+
+def _refs(holder: Any) -> int:
+    """sys.getrefcount of `holder`'s `_arr` attribute (None's when it has none)."""
+    return sys.getrefcount(holder.__dict__.get("_arr"))
+
+
+# _refs of an array that nothing but its holder's attribute refers to (this interpreter's
+# count, the call's own references included: measured, not assumed)
+_SOLE = _refs(types.SimpleNamespace(_arr=np.empty(0)))
+
+
+def _update_in_place(var: Variable, arr: Any, mode: str) -> bool:
+    """Adds or subtracts `arr` into `var`'s array in place when nothing else can see that
+    array (False: not done). TF's AssignAddVariableOp/AssignSubVariableOp do the same: in
+    place when the variable's buffer has no other reference, into a new buffer otherwise.
+    Here: a CPU array that is no view and that no tensor read from the variable, view or
+    buffer refers to. An optimizer step then makes no new array per variable."""
+    if _refs(var) != _SOLE:
+        return False
+    old = var._arr
+    if (type(old) is not np.ndarray or type(arr) is not np.ndarray or old.base is not None
+            or old.shape != arr.shape or old.dtype != arr.dtype or not old.flags.writeable):
+        return False
+    (np.add if mode == "add" else np.subtract)(old, arr, out=old)
+    return True
 
 
 _UNREAD_FIELDS = ("_dtype", "_shape", "_trainable", "_constraint", "_synchronization",
