@@ -83,8 +83,8 @@ OPS_ORDER = [
     "string_ops", "hash_ops", "sparse_ops", "sets", "parsing_ops", "io_ops", "image_codecs",
     "tensor_array",
     # ragged tensors (over the families above)
-    "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_dispatch",
-    "ragged_shape", "ragged_strings", "ragged", "table_state", "lookup_ops", "sparse_functions",
+    "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
+    "ragged_dispatch", "ragged_strings", "ragged", "table_state", "lookup_ops", "sparse_functions",
     "crosses",
     # last: installs the Python operators on Tensor from the families above
     "operators",

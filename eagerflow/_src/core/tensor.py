@@ -268,11 +268,10 @@ def _array_from_python(value: Any, float_range: builtins.bool = True) -> np.ndar
         return arr.astype(np.complex128)
     if kind in "US" and _mixed_strings(value):
         raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
-    if kind == "S":
-        # NumPy's fixed-width bytes drop trailing NULs: rebuild from the original objects.
+    if kind in "US":
+        # NumPy's fixed-width strings drop trailing NULs ('a\x00' -> 'a'); TF keeps every
+        # byte, so the elements come from the original objects, not from `arr`.
         return _to_bytes_array(np.array(value, dtype=object))
-    if kind == "U":
-        return _to_bytes_array(arr)
     if kind == "O":
         return _object_array(value, arr)
     if kind == "b":

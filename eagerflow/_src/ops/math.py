@@ -440,7 +440,8 @@ def _fold_arith(ufunc: Any) -> Callable:
 ADD = _binary("AddV2", lambda xp, x, y: xp.add(x, y), C.NUMERIC | {dt.string},
               _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: g),
               _elementwise_ref(lambda a, b: a + b), ufunc=np.add, operator="+", units=(0, 0),
-              fold=_fold_arith(np.add), fold_partial=False)
+              fold=_fold_arith(np.add), fold_partial=False, tf=TFForm(export=lambda n, b: b.node(
+                  "Add" if n.inputs[0]._dtype is dt.string else "AddV2", [b.input(0), b.input(1)])))
 SUB = _binary("Sub", lambda xp, x, y: xp.subtract(x, y), C.NUMERIC,
               _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g),
               _elementwise_ref(lambda a, b: a - b), ufunc=np.subtract, operator="-",
@@ -971,8 +972,7 @@ CONJ = register(OpDef(
     "Conj", lambda x: [(x._shape, C.check_dtype("Conj", x, C.COMPLEX))], lambda xp, x: xp.conj(x),
     grad=lambda n, g: [conj(g)], reference=lambda x: np.array([complex(v).conjugate() for v in
                                                                x.ravel()]).reshape(x.shape),
-    samples=lambda: [Sample((_f64(3) + 1j * _f64(3),), grad=False)],
-    elementwise=True,
+    samples=lambda: [Sample((_f64(3) + 1j * _f64(3),), grad=False)], elementwise=True,
 ))
 
 

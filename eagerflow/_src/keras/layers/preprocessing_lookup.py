@@ -239,12 +239,16 @@ class IndexLookup(PreprocessingLayer):
             convert_to_tensor(values, dtype=self._value_dtype))
         return lookup_ops.StaticHashTable(init, self._default_value)
 
-    def _install(self, tokens: np.ndarray) -> None:
+    def _install(self, tokens: np.ndarray, keys: Any = None) -> None:
+        """`tokens` as get_vocabulary lists them; the table holds `keys` (default: the
+        tokens). Keras 3 keys an adapted table by the counted bytes themselves but lists its
+        vocabulary through a NumPy str array, which drops trailing NULs."""
         start = self._token_start_index()
         ids = np.arange(start, start + len(tokens), dtype=np.int64)
         self._tokens = tokens
-        self._table = self._table_of(ids, tokens) if self.invert else \
-            self._table_of(tokens, ids)
+        keys = tokens if keys is None else keys
+        self._table = self._table_of(ids, keys) if self.invert else \
+            self._table_of(keys, ids)
         self._track("lookup_table", self._table)  # Keras 3's name: saved in SavedModels
 
     # -- the `.keras` file's assets: an adapted vocabulary, as Keras 3 keeps it ----------
@@ -416,7 +420,7 @@ class IndexLookup(PreprocessingLayer):
         if self.max_tokens:
             ordered = ordered[:self.max_tokens - self._token_start_index()]
         tokens = [k for k, _ in ordered]
-        self._install(self._vocab_array(tokens))
+        self._install(self._vocab_array(tokens), tokens)
         if self.output_mode == "tf_idf":
             idf = np.array([math.log(1 + self._num_documents / (1 + self._doc_counts[t]))
                             for t in tokens])
