@@ -725,7 +725,7 @@ def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: s
 def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Any:
     return bind(MAX_POOL, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding,
-                                                    data_format or "NHWC", True))
+                                                    data_format or "NHWC", True), name)
 
 
 MaxPoolWithArgmaxOutput = collections.namedtuple("MaxPoolWithArgmax", ["output", "argmax"])
@@ -750,19 +750,19 @@ def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: str,  # 
 def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Any:
     return bind(AVG_POOL, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding,
-                                                    data_format or "NHWC", False))
+                                                    data_format or "NHWC", False), name)
 
 
 def max_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NDHWC", name: str | None = None) -> Any:
     return bind(MAX_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding,
-                                                             data_format or "NDHWC", True))
+                                                             data_format or "NDHWC", True), name)
 
 
 def avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NDHWC", name: str | None = None) -> Any:
     return bind(AVG_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding,
-                                                             data_format or "NDHWC", False))
+                                                             data_format or "NDHWC", False), name)
 
 
 def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002

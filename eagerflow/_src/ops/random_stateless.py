@@ -617,13 +617,13 @@ def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any =
                           name: str | None = None) -> Any:
     dtype = R.categorical_dtype(dtype)
     return bind(STATELESS_MULTINOMIAL, (_t(logits), convert_to_tensor(seed)),
-                {"num_samples": C.int_arg(num_samples, "num_samples"), "output_dtype": dtype})
+                {"num_samples": C.int_arg(num_samples, "num_samples"), "output_dtype": dtype}, name)
 
 
 def stateless_shuffle(value: Any, seed: Any, alg: Any = "auto_select",
                       name: str | None = None) -> Any:
     """Shuffles `value` along its first dimension, as a function of `seed` only."""
-    return bind(STATELESS_SHUFFLE, (_t(value),) + key_counter_alg(seed, alg), {})
+    return bind(STATELESS_SHUFFLE, (_t(value),) + key_counter_alg(seed, alg), {}, name)
 
 
 def split(seed: Any, num: int = 2, alg: Any = "auto_select") -> Any:
