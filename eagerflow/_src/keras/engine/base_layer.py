@@ -176,7 +176,6 @@ class Layer(SymbolicCalls, Module):
         object.__setattr__(self, "_name_scope", NameScope(name))
 
     # -- attribute tracking --------------------------------------------------------------
-    _wrapper_reprs = False  # Keras 3's tracked lists and dicts print as plain ones
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in _INTERNAL or name in ("built", "_name", "_trainable"):
