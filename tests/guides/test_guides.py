@@ -3,8 +3,6 @@ must print what TensorFlow 2.21 prints: the .out files next to each script, reco
 TF by record.py, so CI checks them without TF.
 
 Cells of TF's guides left out, because eagerflow differs there (owner in brackets):
-- autodiff: `tape.gradient` through `tf.image.adjust_contrast` raises LookupError in TF (no
-  gradient for AdjustContrastv2); eagerflow's composition has one.
 - tensors/function: TF rounds a few float32 results (softmax, sigmoid's gradient) one ulp
   differently (its vectorized exp); such cells print rounded values.
 - function: `tf.autograph.to_code` text is eagerflow's own.

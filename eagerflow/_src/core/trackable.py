@@ -22,6 +22,7 @@ eagerflow makes itself (an optimizer's variables, a loaded SavedModel's lists).
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable
 
 _child_listeners: list[Callable] = []
@@ -427,8 +428,6 @@ class ListWrapper(TrackedList):
     __copy__ = copy
 
     def __deepcopy__(self, memo: dict) -> ListWrapper:
-        import copy  # (only copying needs it)
-
         return ListWrapper(copy.deepcopy(self._storage, memo))
 
     def __reduce_ex__(self, protocol: Any) -> Any:
@@ -573,8 +572,6 @@ class DictWrapper(TrackedDict):
     __copy__ = copy
 
     def __deepcopy__(self, memo: dict) -> DictWrapper:
-        import copy  # (only copying needs it)
-
         return DictWrapper(copy.deepcopy(self._storage, memo))
 
     def __reduce_ex__(self, protocol: Any) -> Any:
