@@ -269,8 +269,8 @@ __version__ = "0.1.0"
 _LAZY = ("audio", "autodiff", "autograph", "bitwise", "compat", "config", "data", "debugging",
          "distribute", "dtypes", "errors", "experimental", "feature_column", "image", "io",
          "keras", "linalg", "lookup", "math", "nest", "nn", "quantization", "ragged", "random",
-         "saved_model", "signal", "sparse", "strings", "summary", "sysconfig", "test", "tpu",
-         "train", "types", "version", "xla")
+         "raw_ops", "saved_model", "sets", "signal", "sparse", "strings", "summary", "sysconfig",
+         "test", "tpu", "train", "types", "version", "xla")
 # Names whose modules would load much at `import eagerflow` (control flow: graph passes and
 # codegen; OptionalSpec: all of tf.data and AutoGraph), or that are rarely used, loaded on
 # first access: module -> its names here.

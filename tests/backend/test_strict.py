@@ -125,3 +125,32 @@ def test_warnings_inside_library_functions_reach_the_caller():
         warnings.filterwarnings("error", category=RuntimeWarning)
         with pytest.raises(RuntimeWarning, match="overflow"):
             xp.where(_s(np.ones(2, np.float16)) > 0, _s(np.ones(2, np.float16)), -2.0**31)
+
+
+def test_library_warnings_are_thread_safe():
+    # each thread's warning reaches that thread's caller; nobody's filters change
+    import threading
+    import warnings
+
+    filters = list(warnings.filters)
+    got = []
+
+    def work():
+        with np.errstate(over="warn"):
+            try:
+                xp.clip(_s(np.ones(2, np.float16)), -2.0**31, 2.0**31)
+                got.append(None)
+            except RuntimeWarning as w:
+                got.append(str(w))
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", category=RuntimeWarning)
+        threads = [threading.Thread(target=work) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert got == ["overflow encountered in clip"] * 8
+    assert warnings.filters == filters
+    with np.errstate(over="ignore"):  # the caller's own state still decides
+        xp.clip(_s(np.ones(2, np.float16)), -2.0**31, 2.0**31)

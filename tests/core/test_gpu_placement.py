@@ -16,6 +16,8 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.backend.strict import StrictArray
 from eagerflow._src.core import device as D
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
@@ -111,6 +113,21 @@ def test_host_only_ops_run_on_cpu_by_soft_placement(gpus, tmp_path):
     assert tf.io.read_file(path).device == CPU0
     x = tf.strings.to_number(tf.constant(["1.5"])) + tf.constant([1.0])
     assert x.device == GPU0 and x.numpy()[0] == 2.5
+
+
+def test_host_placed_ops_check_their_sizes_against_host_memory(gpus, monkeypatch):
+    # a GPU of 64 KiB: ops placed on the host by soft placement must not ask it
+    monkeypatch.setattr(gpus, "too_big", lambda nbytes: nbytes > 1 << 16)
+    text = tf.constant([" ".join(["w"] * 10_000)])
+    indices, values, _ = bind(REGISTRY["StringSplitV2"], (text, tf.constant("")),
+                              {"maxsplit": -1})  # 160 KB of indices
+    assert indices.device == CPU0 and values.shape == [10_000]
+    numbers = tf.strings.as_string(tf.range(1000), width=100)  # refused past 164 KB
+    assert numbers.device == CPU0 and numbers.numpy()[7] == b" " * 99 + b"7"
+    grams = tf.strings.ngrams(values, 2)  # 10 KB of strings, refused past 80 KB
+    assert grams.device == CPU0 and grams.shape == [9_999]
+    with pytest.raises(tf.errors.ResourceExhaustedError, match=r"GPU:0 by allocator GPU_0_bfc"):
+        tf.zeros([1 << 15])  # the GPU's own ops still ask it
 
 
 def test_visible_devices_memory_and_growth(gpus):

@@ -373,17 +373,22 @@ def _library(fn: Any) -> Any:
     """`fn` as one of CuPy's Python-level functions (`cupy.where`, `cupy.clip`, ...): a
     warning raised inside it (NumPy's "overflow encountered in cast" when a Python scalar
     does not fit the array's dtype) comes from the library's module, not from the kernel
-    that called it, so eagerflow's own filter of its RuntimeWarnings does not hide it."""
+    that called it, so eagerflow's own filter of its RuntimeWarnings does not hide it.
+    NumPy's error state is per thread (`warnings.catch_warnings` is not): the errors the
+    caller's state would warn of are collected by a callback and re-raised from here."""
+    name = fn.__name__
+
     def call(*args: Any, **kwargs: Any) -> Any:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
+        caught: list = []
+        modes = {k: "call" if v == "warn" else v for k, v in np.geterr().items()}
+        with np.errstate(**modes, call=lambda err, flag: caught.append(err)):
             out = fn(*args, **kwargs)
-        for w in caught:
-            warnings.warn_explicit(w.message, w.category, "<stand-in GPU library>", 0,
-                                   module="strict_gpu_library")
+        for err in caught:
+            warnings.warn_explicit(f"{err} encountered in {name}", RuntimeWarning,
+                                   "<stand-in GPU library>", 0, module="strict_gpu_library")
         return out
 
-    call.__name__ = fn.__name__
+    call.__name__ = name
     return call
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.ops import nn as kn
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
@@ -119,11 +120,24 @@ def log_softmax(x: Any, axis: int = -1) -> Any:
     return tn.log_softmax(x, axis=axis)
 
 
+# Keras 3's newer activations are its keras.ops functions of the same names and arguments.
+celu, glu, hard_shrink, hard_silu = kn.celu, kn.glu, kn.hard_shrink, kn.hard_silu
+hard_swish = hard_silu  # one function under two names, as in Keras ("hard_silu" in configs)
+hard_tanh, log_sigmoid, soft_shrink, sparse_plus = \
+    kn.hard_tanh, kn.log_sigmoid, kn.soft_shrink, kn.sparse_plus
+sparse_sigmoid, sparsemax, squareplus, tanh_shrink, threshold = \
+    kn.sparse_sigmoid, kn.sparsemax, kn.squareplus, kn.tanh_shrink, kn.threshold
+
 _TABLE: dict[str, Callable] = {
     "linear": linear, "relu": relu, "relu6": relu6, "leaky_relu": leaky_relu, "elu": elu,
     "selu": selu, "softplus": softplus, "softsign": softsign, "sigmoid": sigmoid,
     "tanh": tanh, "exponential": exponential, "hard_sigmoid": hard_sigmoid, "swish": swish,
     "silu": silu, "gelu": gelu, "mish": mish, "softmax": softmax, "log_softmax": log_softmax,
+    "celu": celu, "glu": glu, "hard_shrink": hard_shrink, "hard_silu": hard_silu,
+    "hard_swish": hard_swish, "hard_tanh": hard_tanh, "log_sigmoid": log_sigmoid,
+    "soft_shrink": soft_shrink, "sparse_plus": sparse_plus, "sparse_sigmoid": sparse_sigmoid,
+    "sparsemax": sparsemax, "squareplus": squareplus, "tanh_shrink": tanh_shrink,
+    "threshold": threshold,
 }
 
 

@@ -263,8 +263,13 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: list) -> tuple
                              for d in dtypes) or \
         any(type(a) in B.ARRAY_TYPES and D.host_only(a.dtype) for a in arrays)
     if host:  # soft placement
-        out = op.kernel(np, *[B.to_host(a) if type(a) in B.ARRAY_TYPES else a
-                              for a in arrays], **attrs)
+        arrays = [B.to_host(a) if type(a) in B.ARRAY_TYPES else a for a in arrays]
+        if place.device_type == "CPU" or op.subgraphs or op.fn is not None:
+            # (a loop's or call's body places its own ops, on the scope's device)
+            out = op.kernel(np, *arrays, **attrs)
+        else:  # the kernel's own checks (sizes against memory) then ask the host's device
+            with D.placed_on(CPU_DEVICE):
+                out = op.kernel(np, *arrays, **attrs)
         result, dev = _host_result, CPU_DEVICE
     else:
         b, index = place.backend, place.physical

@@ -45,6 +45,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "sparse_ops": (
         "SparseToDense",
     ),
+    "sets": (
+        "DenseToDenseSetOperation", "DenseToSparseSetOperation", "SetSize",
+        "SparseToSparseSetOperation",
+    ),
     "image_codecs": (
         "DecodeBmp", "DecodeGif", "DecodeImage", "DecodeJpeg", "DecodePng",
     ),

@@ -498,15 +498,14 @@ def _as_string_infer(x: Any, **attrs: Any) -> list:
     if x._dtype is dt.string or x._dtype is dt.variant or x._dtype is dt.resource:
         raise C.fail("AsString", f"Value for attr 'T' of {x._dtype.name} is not in the list of "
                                  f"allowed values")
-    if x._shape is not None and None not in x._shape:
-        # each string is at least `width` and `precision` characters: refuse what cannot fit
-        per = max(attrs.get("width", -1), 0) + max(attrs.get("precision", -1), 0) + 64
-        check_finite_size("AsString", (C.num_elements(x._shape), per), dt.uint8)
     return [(x._shape, dt.string)]
 
 
 def _as_string_kernel(xp: Any, arr: Any, precision: int, scientific: bool, shortest: bool,
                       width: int, fill: str) -> Any:
+    # each string is at least `width` and `precision` characters: refuse what cannot fit
+    per = max(width, 0) + max(precision, 0) + 64
+    check_finite_size("AsString", (arr.size, per), dt.uint8)
     code = "e" if scientific else "g" if shortest else "f"
     prec = "" if precision < 0 and code != "f" else f".{6 if precision < 0 else precision}"
     pad = "" if width < 0 else f"{'0' if fill == '0' else ''}{width}"

@@ -185,6 +185,18 @@ def generic_load(op: Any, node: TFNode) -> Any:
     return bind(op, tuple(tensors) + tuple(dyn), attrs)
 
 
+def run_op_node(node: TFNode) -> Any:
+    """The outputs of a node of a TF op that eagerflow runs: its registered op of the same
+    name, or the composition of registered ops that stands for it."""
+    op = node.op
+    if op in tf_composites.COMPOSED:
+        return tf_composites.COMPOSED[op](node)
+    ef = REGISTRY[op]
+    if ef.tf is not None and ef.tf.load is not None:
+        return ef.tf.load(node)
+    return generic_load(ef, node)
+
+
 def _number_attrs(opdef: Any) -> set:
     return {a.number_attr for a in list(opdef.input_arg) + list(opdef.output_arg)
             if a.number_attr}
@@ -322,18 +334,8 @@ class LibraryImporter:
         if op in ("If", "StatelessIf", "While", "StatelessWhile"):
             return import_control_flow(self, node), None
         if ins and _foldable(op) and all(c is not None for c in node.consts):
-            return _folded(node, self._op)  # constant inputs: computed now, once
-        return _as_list(self._op(node)), None
-
-    @staticmethod
-    def _op(node: TFNode) -> Any:
-        op = node.op
-        if op in tf_composites.COMPOSED:
-            return tf_composites.COMPOSED[op](node)
-        ef = REGISTRY[op]
-        if ef.tf is not None and ef.tf.load is not None:
-            return ef.tf.load(node)
-        return generic_load(ef, node)
+            return _folded(node, run_op_node)  # constant inputs: computed now, once
+        return _as_list(run_op_node(node)), None
 
     def _custom_gradient(self, node: TFNode) -> list:
         """An IdentityN whose gradient is a library function (tf.custom_gradient, saved):

@@ -63,3 +63,19 @@ from eagerflow._src.keras.activations import (
 from eagerflow._src.keras.activations import (
     tanh as tanh,
 )
+from eagerflow._src.keras.activations import (  # Keras 3's newer ones
+    celu as celu,
+    glu as glu,
+    hard_shrink as hard_shrink,
+    hard_silu as hard_silu,
+    hard_swish as hard_swish,
+    hard_tanh as hard_tanh,
+    log_sigmoid as log_sigmoid,
+    soft_shrink as soft_shrink,
+    sparse_plus as sparse_plus,
+    sparse_sigmoid as sparse_sigmoid,
+    sparsemax as sparsemax,
+    squareplus as squareplus,
+    tanh_shrink as tanh_shrink,
+    threshold as threshold,
+)

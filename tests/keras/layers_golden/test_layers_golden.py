@@ -60,7 +60,10 @@ def test_layer_matches_keras(case):
         return
     if "error" in want:
         assert got.get("error") == want["error"], got
-        assert _message(got["message"]) == _message(want["message"])
+        if case.get("message", True):  # (else Keras's message comes from deep inside)
+            assert _message(got["message"]) == _message(want["message"])
+        else:
+            assert "output_size" in got["message"], got
         return
     assert "error" not in got, got
     assert got["weights"] == want["weights"]

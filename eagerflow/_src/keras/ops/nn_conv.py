@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import errors
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
@@ -245,6 +246,33 @@ def average_pool(inputs: Any, pool_size: Any, strides: Any = None, padding: str 
     return _pool(nn_pool.avg_pool, inputs, pool_size, strides, padding, data_format)
 
 
+def _adaptive_sizes(name: str, output_size: Any, n: int) -> tuple:
+    """output_size as n positive ints, refused with the error class Keras's TF backend
+    ends in (there from deep inside: a bare AssertionError for a bool, division by zero
+    for 0, tf.range's InvalidArgumentError for a negative size), but naming output_size.
+    Integral floats count as ints, as they do in Keras."""
+    sizes = (output_size,) * n if isinstance(output_size, (int, float)) else output_size
+    if not isinstance(sizes, (tuple, list)) or len(sizes) != n:
+        raise ValueError(f"{name}: `output_size` must be an int or a tuple of {n} ints for "
+                         f"{n}D inputs. Received: output_size={output_size}")
+    for size in sizes:
+        if isinstance(size, bool):
+            raise AssertionError(f"{name}: `output_size` entries must be integers, not "
+                                 f"bools. Received: output_size={output_size}")
+        if isinstance(size, float) and not size.is_integer():
+            # (Keras's windows for a fractional size pool the wrong positions)
+            raise TypeError(f"{name}: `output_size` entries must be integers. Received: "
+                            f"output_size={output_size}")
+        if size == 0:
+            raise ZeroDivisionError(f"{name}: `output_size` entries must be positive, not "
+                                    f"0. Received: output_size={output_size}")
+        if size < 0:
+            raise errors.InvalidArgumentError(
+                None, None, f"{name}: `output_size` entries must be positive. Received: "
+                f"output_size={output_size}")
+    return tuple(int(size) for size in sizes)
+
+
 def _adaptive(reduce: Any, name: str, inputs: Any, output_size: Any,
               data_format: str | None) -> Any:
     """Output cell i of an axis of length L pools [floor(i L / n), ceil((i + 1) L / n)),
@@ -254,7 +282,7 @@ def _adaptive(reduce: Any, name: str, inputs: Any, output_size: Any,
     n = len(x.shape) - 2
     if n not in (1, 2, 3):
         raise ValueError(f"{name} supports 1D, 2D, or 3D inputs only.")
-    sizes = _tuple(output_size, n)
+    sizes = _adaptive_sizes(name, output_size, n)
     if data_format == "channels_first":
         x = to_channels_last(x)
     for axis, out_len in enumerate(sizes, start=1):

@@ -1,0 +1,260 @@
+"""tf.raw_ops: the TF ops eagerflow runs, as TensorFlow's keyword-only Python functions.
+
+Sits in saved_model/ over function_import.py, because a raw op call is the import of one
+graph node: its arguments are converted as TF's op wrappers convert them (the inputs that
+share a type attribute take the first one's dtype, attributes are type-checked and their
+defaults filled), and the node runs through `function_import.run_op_node`, so every raw
+op is the registry's op, with its kernel and gradient, eagerly or inside tf.function.
+
+tf_raw_ops.json (written from TF 2.21 by tests/saved_model/make_tf_raw_ops.py) holds each
+function's name and parameters, which come from TF's API definitions (Sum's
+`reduction_indices` input is the parameter `axis`); tf_ops.py holds each op's OpDef.
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import inspect
+import json
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from eagerflow._src.backend import to_host
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.ops.registry import REGISTRY
+from eagerflow._src.saved_model import tf_composites, tf_ops
+from eagerflow._src.saved_model.attrs import attr_value
+from eagerflow._src.saved_model.function_import import TFNode, run_op_node
+
+_PATH = Path(__file__).with_name("tf_raw_ops.json")
+_HANDLE_TYPES = (20, 21)  # DT_RESOURCE, DT_VARIANT: raw handles eagerflow does not expose
+
+
+@functools.lru_cache(maxsize=1)
+def _table() -> dict:
+    return json.loads(_PATH.read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=1)
+def names() -> list[str]:
+    """The ops tf.raw_ops has here: TF's ops that eagerflow runs (a registered op or a
+    composition of them) and whose arguments are tensors and plain attributes."""
+    return sorted(n for n in _table() if _runnable(n))
+
+
+def _runnable(name: str) -> bool:
+    if name.startswith("_") or (name not in REGISTRY and name not in tf_composites.COMPOSED):
+        return False
+    op = tf_ops.op_def(name)
+    return not any(a.type in _HANDLE_TYPES for a in op.input_arg) and \
+        not any(a.type in ("func", "list(func)") for a in op.attr)
+
+
+@functools.cache
+def raw_op(name: str) -> RawOp:
+    """tf.raw_ops.<name> (KeyError when eagerflow has no such op)."""
+    if name not in names():
+        raise KeyError(name)
+    return RawOp(name)
+
+
+class RawOp:
+    """One tf.raw_ops function: `RawOp("AddV2")(x=1.0, y=2.0)`."""
+
+    def __init__(self, op: str) -> None:
+        entry = _table()[op]
+        self.op = op
+        self.opdef = tf_ops.op_def(op)
+        self.__name__ = self.__qualname__ = entry["fn"]
+        self.params = {p: arg for p, arg in entry["params"]}  # parameter -> OpDef name
+        inputs = {a.name for a in self.opdef.input_arg}
+        with_default = {a.name for a in self.opdef.attr if a.HasField("default_value")}
+        self.required = [p for p, arg in self.params.items()
+                         if arg in inputs or arg not in with_default]
+        self.__signature__ = inspect.Signature(
+            [inspect.Parameter(p, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                               default=inspect.Parameter.empty if p in self.required else
+                               self._default(arg)) for p, arg in self.params.items()]
+            + [inspect.Parameter("name", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                 default=None)])
+
+    def __repr__(self) -> str:
+        return f"<function {self.__name__}>"
+
+    def _default(self, attr: str) -> Any:
+        return next(attr_value(a.default_value) for a in self.opdef.attr if a.name == attr)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self._check_keywords(args, kwargs)
+        kwargs.pop("name", None)
+        by_arg = {self.params[p]: v for p, v in kwargs.items()}
+        attrs: dict = {}
+        inputs = self._inputs(by_arg, attrs)
+        for a in self.opdef.attr:
+            if a.name not in attrs:
+                attrs[a.name] = self._attr(a, by_arg) if a.name in by_arg else \
+                    attr_value(a.default_value)
+        self._check_types(attrs)
+        consts = [to_host(x._arr) if type(x) is EagerTensor else None for x in inputs]
+        node = TFNode(SimpleNamespace(name=self.op, op=self.op), inputs, consts, attrs)
+        out = run_op_node(node)
+        return self._structure(out if isinstance(out, (list, tuple)) else [out], attrs)
+
+    # -- arguments --------------------------------------------------------------------------
+    def _check_keywords(self, args: tuple, kwargs: dict) -> None:
+        """TypeErrors worded as TF's (positional arguments) and Python's (the rest)."""
+        keys = list(self.params) + ["name"]
+        if args:
+            raise TypeError(f"{self.__name__} only takes keyword args (possible keys: {keys}). "
+                            f"Please pass these args as kwargs instead.")
+        for k in kwargs:
+            if k not in keys:
+                raise TypeError(f"{self.__name__}() got an unexpected keyword argument '{k}'")
+        missing = [f"'{p}'" for p in self.required if p not in kwargs]
+        if missing:
+            listed = missing[0] if len(missing) == 1 else \
+                " and ".join(missing) if len(missing) == 2 else \
+                ", ".join(missing[:-1]) + ", and " + missing[-1]
+            s = "" if len(missing) == 1 else "s"
+            raise TypeError(f"{self.__name__}() missing {len(missing)} required positional "
+                            f"argument{s}: {listed}")
+
+    def _inputs(self, by_arg: dict, attrs: dict) -> list:
+        """The input tensors, in the OpDef's order; the type and length attributes they
+        imply go into `attrs`."""
+        out: list = []
+        for arg in self.opdef.input_arg:
+            value = by_arg[arg.name]
+            if arg.number_attr or arg.type_list_attr:
+                if not isinstance(value, (list, tuple)):
+                    raise TypeError(f"Expected list for '{self._param(arg.name)}' argument "
+                                    f"to '{self.__name__}' Op, not {value!r}.")
+                if arg.number_attr:
+                    attrs[arg.number_attr] = len(value)
+                    for v in value:
+                        out.append(self._convert(v, arg.type_attr, arg.type, attrs, len(out)))
+                else:
+                    for v in value:
+                        out.append(self._convert(v, "", 0, attrs, len(out)))
+                    attrs[arg.type_list_attr] = tuple(t._dtype for t in out[-len(value):])
+            else:
+                out.append(self._convert(value, arg.type_attr, arg.type, attrs, len(out)))
+        return out
+
+    def _convert(self, value: Any, type_attr: str, fixed: int, attrs: dict, i: int) -> Any:
+        """Input `i` as a tensor: of its fixed type, of its type attribute's dtype when an
+        earlier input (or the caller) set it, else as it converts, which then sets it."""
+        if is_variable(value):
+            value = value.read_value()
+        want = dt.as_dtype(fixed) if fixed else attrs.get(type_attr)
+        if isinstance(value, Tensor):
+            if want is not None and value._dtype is not want:
+                raise InvalidArgumentError(
+                    None, None, f"cannot compute {self.op} as input #{i}(zero-based) was "
+                                f"expected to be a {_tf_name(want)} tensor but is a "
+                                f"{_tf_name(value._dtype)} tensor [Op:{self.op}]")
+            t = value
+        else:
+            hint = None if want is not None else self._type_default(type_attr)
+            t = convert_to_tensor(value, dtype=want, dtype_hint=hint)
+        if type_attr and type_attr not in attrs:
+            attrs[type_attr] = t._dtype
+        return t
+
+    def _type_default(self, type_attr: str) -> Any:
+        for a in self.opdef.attr:
+            if a.name == type_attr and a.HasField("default_value"):
+                return attr_value(a.default_value)
+        return None
+
+    def _attr(self, a: Any, by_arg: dict) -> Any:
+        """An attribute the caller gave, checked against its type as TF checks it."""
+        v, kind = by_arg[a.name], a.type
+        param = self._param(a.name)
+        if kind.startswith("list("):
+            if not isinstance(v, (list, tuple)):
+                raise TypeError(f"Expected list for '{param}' argument to '{self.__name__}' "
+                                f"Op, not {v!r}.")
+            return tuple(self._scalar(x, kind[5:-1], param) for x in v)
+        return self._scalar(v, kind, param)
+
+    @staticmethod
+    def _scalar(v: Any, kind: str, param: str) -> Any:
+        checks = {"bool": lambda: type(v) is bool, "int": lambda: _is_int(v),
+                  "float": lambda: _is_int(v) or isinstance(v, float),
+                  "string": lambda: isinstance(v, (str, bytes))}
+        if kind == "type":
+            try:
+                if v is not None:
+                    return dt.as_dtype(v)
+            except (TypeError, ValueError):
+                pass
+            raise TypeError(f"Expected DataType for argument '{param}' not {v!r}.")
+        if kind in checks and not checks[kind]():
+            raise TypeError(f"Expected {kind} for argument '{param}' not {v!r}.")
+        if kind == "int":
+            return int(v)
+        if kind == "float":
+            return float(v)
+        if kind == "string":
+            return v.decode() if isinstance(v, bytes) else v
+        if kind == "shape":
+            return None if v is None else tuple(v)
+        return v
+
+    def _check_types(self, attrs: dict) -> None:
+        for a in self.opdef.attr:
+            allowed = list(a.allowed_values.list.type)
+            v = attrs.get(a.name)
+            if a.type == "type" and allowed and isinstance(v, dt.DType) and \
+                    v.as_datatype_enum not in allowed:
+                listed = ", ".join(_tf_name(dt.as_dtype(e)) for e in allowed
+                                   if e in dt._BY_ENUM)
+                raise InvalidArgumentError(
+                    None, None, f"Value for attr '{a.name}' of {_tf_name(v)} is not in the "
+                                f"list of allowed values: {listed}\n\t; NodeDef: "
+                                f"{{{{node {self.op}}}}} [Op:{self.op}]")
+
+    def _param(self, arg: str) -> str:
+        return next((p for p, a in self.params.items() if a == arg), arg)
+
+    # -- results ----------------------------------------------------------------------------
+    def _structure(self, flat: list, attrs: dict) -> Any:
+        """The outputs as TF returns them: None, a tensor, a list for a list argument, or a
+        namedtuple named after the op when it has several output arguments."""
+        parts, k = [], 0
+        for arg in self.opdef.output_arg:
+            n = attrs[arg.number_attr] if arg.number_attr else \
+                len(attrs[arg.type_list_attr]) if arg.type_list_attr else 0
+            if arg.number_attr or arg.type_list_attr:
+                parts.append(list(flat[k:k + n]))
+                k += n
+            else:
+                parts.append(flat[k])
+                k += 1
+        if not parts:
+            return None
+        if len(parts) == 1:
+            return parts[0]
+        return _result_type(self.op, tuple(a.name for a in self.opdef.output_arg))(*parts)
+
+
+@functools.cache
+def _result_type(op: str, fields: tuple) -> type:
+    return collections.namedtuple(op, fields)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) or \
+        type(v).__module__ == "numpy" and getattr(v, "dtype", None) is not None and \
+        v.dtype.kind in "iu"
+
+
+def _tf_name(d: dt.DType) -> str:
+    """TF's C++ name of a dtype, as its kernels' messages print it (float, not float32)."""
+    return {"float32": "float", "float64": "double", "float16": "half"}.get(d.name, d.name)

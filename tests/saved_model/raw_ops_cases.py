@@ -1,0 +1,94 @@
+"""tf.raw_ops calls whose results and errors TF 2.21 recorded (golden/raw_ops.json, written
+by make_raw_ops_golden.py), and how a result is written down for comparison.
+
+Each case is an expression over `tf` (TensorFlow there, eagerflow here) and `np`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+CASES = [
+    # values, type attributes inferred from the inputs
+    "tf.raw_ops.AddV2(x=1.0, y=2.0)",
+    "tf.raw_ops.AddV2(x=[1, 2], y=3)",
+    "tf.raw_ops.Mul(x=np.array([1.5, 2.0]), y=2.0)",
+    "tf.raw_ops.Sum(input=[[1.0, 2.0], [3.0, 4.0]], axis=1, keep_dims=True)",
+    "tf.raw_ops.Sum(input=[[1, 2]], axis=[0, 1])",
+    "tf.raw_ops.Max(input=[[1.0, 5.0], [3.0, 4.0]], axis=0)",
+    "tf.raw_ops.Squeeze(input=[[1], [2]], axis=[1])",
+    "tf.raw_ops.Cast(x=[1.5, -2.5], DstT=tf.int32)",
+    "tf.raw_ops.Cast(x=[1, 0], DstT='bool')",
+    "tf.raw_ops.Fill(dims=[2, 2], value=1.5)",
+    "tf.raw_ops.Range(start=0, limit=5, delta=2)",
+    "tf.raw_ops.MatMul(a=[[1.0, 2.0]], b=[[3.0], [4.0]], transpose_a=False)",
+    "tf.raw_ops.MatMul(a=[[1.0, 2.0]], b=[[3.0, 4.0]], transpose_b=True)",
+    "tf.raw_ops.Relu(features=[-1.0, 0.0, 2.0])",
+    "tf.raw_ops.Softmax(logits=[[1.0, 2.0, 3.0]])",
+    "tf.raw_ops.Reshape(tensor=[1, 2, 3, 4], shape=[2, -1])",
+    "tf.raw_ops.Transpose(x=[[1, 2, 3]], perm=[1, 0])",
+    "tf.raw_ops.GatherV2(params=[10, 20, 30], indices=[2, 0], axis=0)",
+    "tf.raw_ops.OneHot(indices=[0, 2], depth=3, on_value=1.0, off_value=0.0)",
+    "tf.raw_ops.StringJoin(inputs=['a', 'b'], separator='-')",
+    "tf.raw_ops.RandomStandardNormal(shape=[3], dtype=tf.float32, seed=1, seed2=2)",
+    "tf.raw_ops.RandomUniformInt(shape=[4], minval=0, maxval=10, seed=7, seed2=3)",
+    # list inputs and outputs, several outputs
+    "tf.raw_ops.AddN(inputs=[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])",
+    "tf.raw_ops.ConcatV2(values=[[1, 2], [3]], axis=0)",
+    "tf.raw_ops.Pack(values=[[1, 2], [3, 4]], axis=1)",
+    "tf.raw_ops.Split(axis=0, value=[1, 2, 3, 4], num_split=2)",
+    "tf.raw_ops.Unpack(value=[[1, 2], [3, 4]], num=2)",
+    "tf.raw_ops.TopKV2(input=[1, 3, 2], k=2)",
+    "tf.raw_ops.Unique(x=[3, 1, 3, 2])",
+    "tf.raw_ops.Unique(x=[3, 1, 3], out_idx=tf.int64)",
+    "tf.raw_ops.BroadcastArgs(s0=[2, 1], s1=[3])",
+    # the errors TF's op wrappers raise before the op runs
+    "tf.raw_ops.AddV2(1.0, 2.0)",
+    "tf.raw_ops.AddV2(x=1.0)",
+    "tf.raw_ops.MatMul(transpose_a=True)",
+    "tf.raw_ops.AddV2(x=1.0, y=2.0, z=3.0)",
+    "tf.raw_ops.AddV2(x=1, y=2.5)",
+    "tf.raw_ops.AddV2(x=tf.constant(1), y=tf.constant(2.0))",
+    "tf.raw_ops.AddV2(x='a', y='b')",
+    "tf.raw_ops.Cast(x=[1.5], DstT=None)",
+    "tf.raw_ops.Cast(x=[1.5])",
+    "tf.raw_ops.Sum(input=[1.0], axis=0, keep_dims='yes')",
+    "tf.raw_ops.Sum(input=[1.0], axis=0.5)",
+    "tf.raw_ops.TopKV2(input=[1.0], k=1.5)",
+    "tf.raw_ops.Squeeze(input=[[1]], axis=0)",
+    "tf.raw_ops.Squeeze(input=[[1]], squeeze_dims=[0])",
+    "tf.raw_ops.StringJoin(inputs=['a', 'b'], separator=3)",
+    "tf.raw_ops.AddN(inputs=1.0)",
+    "tf.raw_ops.AddN(inputs=[1, 2.5])",
+    "tf.raw_ops.NoSuchOp(x=1)",
+    # the op's own errors
+    "tf.raw_ops.AddV2(x=[1.0, 2.0], y=[1.0, 2.0, 3.0])",
+    "tf.raw_ops.Reshape(tensor=[1, 2, 3], shape=[2, 2])",
+]
+
+
+def record(value: Any) -> Any:
+    """A result as JSON: tensors as dtype, shape and values; lists; namedtuples with their
+    type and field names; None."""
+    if value is None:
+        return None
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return {"type": type(value).__name__,
+                "fields": {k: record(v) for k, v in zip(value._fields, value)}}
+    if isinstance(value, list):
+        return [record(v) for v in value]
+    arr = np.asarray(value.numpy())  # (a string scalar's numpy() is bytes)
+    items = arr.tolist()
+    if arr.dtype.kind in "SO":
+        items = np.vectorize(lambda b: b.decode("latin-1"), otypes=[object])(arr).tolist()
+    return {"dtype": value.dtype.name, "shape": list(arr.shape), "value": items}
+
+
+def error(e: Exception) -> dict:
+    """An error as its class and first line, without what only TF's runtime prints (the
+    wrapped function's node name, the trailing ` name: `)."""
+    text = re.sub(r"^\{\{function_node [^}]*\}\} ", "", str(e)).split("\n")[0]
+    return {"error": type(e).__name__, "message": re.sub(r" name: $", "", text).rstrip()}

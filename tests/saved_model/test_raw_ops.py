@@ -1,0 +1,121 @@
+"""tf.raw_ops: TF's keyword-only op functions, run as the registry's ops.
+
+The calls of raw_ops_cases.CASES give TF 2.21's recorded values, structures and errors;
+every registered op whose TF node maps onto it name for name runs through its raw op on
+its own samples and gives what the op gives; the functions' names and parameters are
+TF's; gradients flow and tf.function traces them.
+"""
+
+import inspect
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import REGISTRY
+from eagerflow._src.saved_model import raw_ops, tf_ops
+from tests.saved_model.raw_ops_cases import CASES, error, record
+
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "raw_ops.json").read_text())
+
+
+def test_the_golden_file_covers_every_case():
+    assert list(GOLDEN) == CASES
+
+
+@pytest.mark.parametrize("expr", CASES)
+def test_calls_give_tf_results_and_errors(expr):
+    try:
+        got = record(eval(expr, {"tf": tf, "np": np}))
+    except Exception as e:  # noqa: BLE001 (the class and message are compared)
+        got = error(e)
+    _same(got, GOLDEN[expr])
+
+
+def _same(got, want):
+    """Equal, but float values to a few ulps (kernels may round differently from TF's)."""
+    if isinstance(want, dict) and "value" in want and want["dtype"].startswith("float"):
+        assert {k: got[k] for k in ("dtype", "shape")} == {k: want[k] for k in ("dtype", "shape")}
+        np.testing.assert_allclose(got["value"], want["value"], rtol=1e-6)
+    elif isinstance(want, dict) and "fields" in want:
+        assert got["type"] == want["type"] and list(got["fields"]) == list(want["fields"])
+        for k in want["fields"]:
+            _same(got["fields"][k], want["fields"][k])
+    elif isinstance(want, list):
+        assert isinstance(got, list) and len(got) == len(want)
+        for g, w in zip(got, want):
+            _same(g, w)
+    else:
+        assert got == want
+
+
+def _direct_kwargs(op, sample):
+    """tf.raw_ops kwargs for a sample of an op whose TF node is the op, name for name: its
+    inputs in order, its attrs by name (None where that does not hold)."""
+    if op.tf is not None:
+        return None
+    fn = raw_ops.raw_op(op.name)
+    tf_inputs = tf_ops.op_def(op.name).input_arg
+    if len(tf_inputs) != len(sample.inputs) or \
+            any(a.number_attr or a.type_list_attr for a in tf_inputs):
+        return None
+    by_arg = {arg: p for p, arg in fn.params.items()}
+    if any(k not in by_arg for k in sample.attrs):
+        return None
+    kwargs = {by_arg[a.name]: tf.constant(x) for a, x in zip(tf_inputs, sample.inputs)}
+    kwargs.update({by_arg[k]: v for k, v in sample.attrs.items()})
+    return kwargs
+
+
+def test_registered_ops_run_as_their_raw_ops():
+    covered = 0
+    for name in raw_ops.names():
+        op = REGISTRY.get(name)
+        if op is None or not op.samples:
+            continue
+        sample = op.samples[0]
+        kwargs = _direct_kwargs(op, sample)
+        if kwargs is None:
+            continue
+        want = bind(op, tuple(tf.constant(x) for x in sample.inputs), sample.attrs)
+        got = getattr(tf.raw_ops, name)(**kwargs)
+        got = list(got) if isinstance(got, tuple) else got
+        want = list(want) if isinstance(want, tuple) else want
+        for g, w in zip(tf.nest.flatten(got), tf.nest.flatten(want)):
+            assert g.dtype == w.dtype, name
+            if not op.stateful:
+                np.testing.assert_array_equal(g.numpy(), w.numpy(), err_msg=name)
+        covered += 1
+    assert covered >= 150, covered
+
+
+def test_names_and_signatures_are_tfs():
+    assert len(dir(tf.raw_ops)) == len(raw_ops.names()) > 250
+    assert "AddV2" in dir(tf.raw_ops) and "ReadVariableOp" not in dir(tf.raw_ops)
+    assert str(inspect.signature(tf.raw_ops.Sum)) == "(input, axis, keep_dims=False, name=None)"
+    assert tf.raw_ops.Sum.__name__ == "_sum" and tf.raw_ops.Conv2D.__name__ == "conv2d"
+    assert str(inspect.signature(tf.raw_ops.TopKV2)) == \
+        "(input, k, sorted=True, index_type=tf.int32, name=None)"
+
+
+def test_gradients_and_tf_function():
+    x = tf.constant([1.0, 2.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.raw_ops.Sum(input=tf.raw_ops.Mul(x=x, y=x), axis=0)
+    np.testing.assert_array_equal(tape.gradient(y, x).numpy(), [2.0, 4.0])
+
+    @tf.function
+    def f(a):
+        top = tf.raw_ops.TopKV2(input=a, k=2)
+        return tf.raw_ops.AddV2(x=top.values, y=tf.cast(top.indices, tf.float32), name="s")
+    np.testing.assert_array_equal(f(tf.constant([1.0, 5.0, 3.0])).numpy(), [6.0, 5.0])
+    np.testing.assert_array_equal(f(tf.constant([4.0, 0.0, 3.0, 9.0])).numpy(), [12.0, 4.0])
+
+
+def test_variables_are_read_as_inputs():
+    v = tf.Variable([1.0, 2.0])
+    np.testing.assert_array_equal(tf.raw_ops.Mul(x=v, y=2.0).numpy(), [2.0, 4.0])
