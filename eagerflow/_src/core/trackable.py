@@ -80,10 +80,15 @@ class Trackable:
 class AutoTrackable(Trackable):
     """Tracks trackable attributes (and lists/tuples/dicts of them) as they are set."""
 
+    # TF's ListWrapper / DictWrapper for list and dict attributes; Keras 3's objects
+    # (metrics, optimizers) keep its tracking: lists stay lists, an empty one or one of
+    # trackables a TrackedList copy
+    _tf_wrappers = True
+
     def __setattr__(self, name: str, value: Any) -> None:
         private = name.startswith("_") and name != "_self_unconditional"  # stays out
         if not private and not isinstance(getattr(type(self), name, None), property):
-            value = wrap_shared(value)  # TF's ListWrapper / DictWrapper over the user's own
+            value = wrap_shared(value) if self._tf_wrappers else wrap_container(value)
         object.__setattr__(self, name, value)
         if private:
             return
