@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import collections
 import csv
+import json
 import os
+import shutil
 import sys
 import warnings
 from typing import Any, Callable
@@ -19,6 +21,7 @@ import numpy as np
 from eagerflow._src.core import nest
 from eagerflow._src.keras.compile_utils import CompileMetrics
 from eagerflow._src.keras.utils.progbar import Progbar
+from eagerflow._src.train.fileio import atomic_write
 
 
 def _print(msg: str) -> None:
@@ -720,6 +723,91 @@ class ModelCheckpoint(MonitorCallback):
         except KeyError as e:
             raise KeyError(f'Failed to format this callback filepath: "{self.filepath}". '
                            f"Reason: {e}") from None
+
+
+class BackupAndRestore(Callback):
+    """Backs up the model's weights (and the epoch reached) to `backup_dir` at each epoch
+    end, or every `save_freq` batches, and restores them when `fit` starts again, so an
+    interrupted training resumes where its last backup left it. The backup is deleted
+    when training ends (unless `delete_checkpoint` is False)."""
+
+    def __init__(self, backup_dir: str, save_freq: Any = "epoch", double_checkpoint: bool = False,
+                 delete_checkpoint: bool = True) -> None:
+        super().__init__()
+        self.save_freq = save_freq
+        self.double_checkpoint = double_checkpoint
+        self.delete_checkpoint = delete_checkpoint
+        self._batches_since_saving = 0
+        self._last_batch_seen = 0
+        self._current_epoch = 0
+        if not backup_dir:
+            raise ValueError("Empty `backup_dir` argument passed")
+        self.backup_dir = backup_dir
+        self._weights_path = os.path.join(backup_dir, "latest.weights.h5")
+        self._metadata_path = os.path.join(backup_dir, "training_metadata.json")
+        if save_freq != "epoch" and not isinstance(save_freq, int):
+            raise ValueError(f"Invalid value for argument `save_freq`. Received: "
+                             f"save_freq={save_freq}. Expected either 'epoch' or an integer "
+                             f"value.")
+
+    def on_train_begin(self, logs: Any = None) -> None:
+        try:
+            self._load_model()
+        except OSError:
+            # the latest backup may be corrupt: fall back to the previous one, if kept
+            if not os.path.exists(f"{self._weights_path}.bkp"):
+                raise
+            shutil.copyfile(f"{self._weights_path}.bkp", self._weights_path)
+            if os.path.exists(f"{self._metadata_path}.bkp"):
+                shutil.copyfile(f"{self._metadata_path}.bkp", self._metadata_path)
+            elif os.path.exists(self._metadata_path):
+                os.remove(self._metadata_path)
+            self._load_model()
+
+    def _load_model(self) -> None:
+        model = self.model
+        if not model.built:
+            raise ValueError("To use the BackupAndRestore callback, you model must be built "
+                             f"before you call `fit()`. Model {model} is unbuilt. You can "
+                             "build it beforehand by calling it on a batch of data.")
+        if os.path.exists(self._weights_path):
+            if model.optimizer is not None and not model.optimizer.built:
+                model.optimizer.build(model.trainable_variables)
+            model.load_weights(self._weights_path)
+        if os.path.exists(self._metadata_path):
+            with open(self._metadata_path, encoding="utf-8") as f:
+                object.__setattr__(model, "_initial_epoch", json.loads(f.read())["epoch"])
+
+    def on_epoch_end(self, epoch: int, logs: Any = None) -> None:
+        self._current_epoch = epoch + 1
+        self._last_batch_seen = 0
+        if self.save_freq == "epoch":
+            self._save_model()
+
+    def on_train_batch_end(self, batch: int, logs: Any = None) -> None:
+        if self.save_freq == "epoch":
+            return
+        # batches count from 0 in each epoch: a smaller number means a new epoch began
+        added = batch + 1 if batch <= self._last_batch_seen else batch - self._last_batch_seen
+        self._batches_since_saving += added
+        self._last_batch_seen = batch
+        if self._batches_since_saving >= self.save_freq:
+            self._batches_since_saving = 0
+            self._save_model()
+
+    def _save_model(self) -> None:
+        os.makedirs(self.backup_dir, exist_ok=True)
+        if self.double_checkpoint:
+            for path in (self._weights_path, self._metadata_path):
+                if os.path.exists(path):
+                    shutil.copyfile(path, f"{path}.bkp")
+        self.model.save_weights(filepath=self._weights_path, overwrite=True)
+        metadata = {"epoch": self._current_epoch, "batch": self._last_batch_seen}
+        atomic_write(self._metadata_path, json.dumps(metadata).encode(), "training metadata")
+
+    def on_train_end(self, logs: Any = None) -> None:
+        if self.delete_checkpoint and os.path.exists(self.backup_dir):
+            shutil.rmtree(self.backup_dir)
 
 
 class BaseLogger(Callback):

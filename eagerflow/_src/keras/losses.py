@@ -14,10 +14,12 @@ from typing import Any, Callable
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import train_ops as K
+from eagerflow._src.keras.ops.nn_conv import ctc_loss
 from eagerflow._src.keras.optimizers.optimizer import _snake
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.indexing import one_hot
 
 
 class Reduction:
@@ -371,6 +373,61 @@ def categorical_focal_crossentropy(y_true: Any, y_pred: Any, alpha: float = 0.25
     return R.reduce_sum(focal, axis=axis)
 
 
+def _axes(axis: Any) -> Any:
+    return list(axis) if isinstance(axis, tuple) else axis
+
+
+def dice(y_true: Any, y_pred: Any, axis: Any = None) -> Any:
+    """1 - 2 * sum(y_true * y_pred) / (sum(y_true) + sum(y_pred) + epsilon), over `axis`."""
+    y_pred = K.t(y_pred)
+    y_true = M.cast(K.t(y_true), y_pred._dtype)
+    axis = _axes(axis)
+    intersection = R.reduce_sum(y_true * y_pred, axis=axis)
+    return 1 - M.divide(2.0 * intersection, R.reduce_sum(y_true, axis=axis)
+                        + R.reduce_sum(y_pred, axis=axis) + K.EPSILON)
+
+
+def tversky(y_true: Any, y_pred: Any, alpha: float = 0.5, beta: float = 0.5,
+            axis: Any = None) -> Any:
+    """Dice with false positives weighted by `alpha` and false negatives by `beta`."""
+    y_pred = K.t(y_pred)
+    y_true = M.cast(K.t(y_true), y_pred._dtype)
+    axis = _axes(axis)
+    intersection = R.reduce_sum(y_true * y_pred, axis=axis)
+    fp = R.reduce_sum((1 - y_pred) * y_true, axis=axis)
+    fn = R.reduce_sum(y_pred * (1 - y_true), axis=axis)
+    return 1 - M.divide(intersection, intersection + fp * alpha + fn * beta + K.EPSILON)
+
+
+def categorical_generalized_cross_entropy(y_true: Any, y_pred: Any, q: float) -> Any:
+    """(1 - p ** q) / q, p the predicted probability of the integer label's class."""
+    y_pred = K.t(y_pred)
+    depth = y_pred._shape[-1]
+    labels = M.cast(K.t(y_true), dt.int64)
+    one_hot_labels = M.cast(one_hot(labels, depth), y_pred._dtype)
+    p = R.reduce_sum(y_pred * one_hot_labels, axis=-1)
+    return (1 - M.pow(p, q)) / q
+
+
+def ctc(y_true: Any, y_pred: Any) -> Any:
+    """CTC's negative log-likelihood of integer targets (0: padding and blank) under
+    logits of shape (batch, steps, classes), every step of every row counting."""
+    y_true, y_pred = K.t(y_true), K.t(y_pred)
+    if len(y_true._shape) != 2:
+        raise ValueError("Targets `y_true` are expected to be a tensor of shape "
+                         "`(batch_size, max_length)` in integer format. Received: "
+                         f"y_true.shape={tuple(y_true._shape)}")
+    if len(y_pred._shape) != 3:
+        raise ValueError("Logits `y_pred` are expected to be a tensor of shape "
+                         "`(batch_size, max_length, num_classes)`. Received: "
+                         f"y_pred.shape={tuple(y_pred._shape)}")
+    batch, steps = A.shape(y_pred)[0], A.shape(y_pred)[1]
+    output_length = steps * A.ones(A.reshape(batch, [1]), dt.int32)
+    target_length = M.cast(R.reduce_sum(M.cast(M.not_equal(y_true, 0), dt.int32), axis=-1),
+                           dt.int32)
+    return ctc_loss(y_true, y_pred, target_length, output_length, mask_index=0)
+
+
 # -- Loss classes ------------------------------------------------------------------------
 
 def _wrapper(fn: Callable, default_name: str, **defaults: Any) -> type:
@@ -496,6 +553,53 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
         return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype, mask)
 
 
+class Dice(LossFunctionWrapper):
+    """`Dice(reduction="sum_over_batch_size", name="dice", axis=None, dtype=None)`."""
+
+    def __init__(self, reduction: Any = "sum_over_batch_size", name: str = "dice",
+                 axis: Any = None, dtype: Any = None) -> None:
+        super().__init__(dice, reduction=reduction, name=name, dtype=dtype, axis=axis)
+        self.axis = axis
+
+    _config_keys = ("axis",)
+
+
+class Tversky(LossFunctionWrapper):
+    """`Tversky(alpha=0.5, beta=0.5, reduction=..., name="tversky", axis=None, dtype=None)`."""
+
+    def __init__(self, alpha: float = 0.5, beta: float = 0.5,
+                 reduction: Any = "sum_over_batch_size", name: str = "tversky",
+                 axis: Any = None, dtype: Any = None) -> None:
+        super().__init__(tversky, reduction=reduction, name=name, dtype=dtype, alpha=alpha,
+                         beta=beta, axis=axis)
+        self.alpha, self.beta, self.axis = alpha, beta, axis
+
+    _config_keys = ("alpha", "beta", "axis")
+
+
+class CategoricalGeneralizedCrossEntropy(LossFunctionWrapper):
+    """`CategoricalGeneralizedCrossEntropy(q=0.5, reduction=..., name=..., dtype=None)`:
+    integer labels, predicted probabilities."""
+
+    def __init__(self, q: float = 0.5, reduction: Any = "sum_over_batch_size",
+                 name: str = "categorical_generalized_cross_entropy", dtype: Any = None) -> None:
+        if not 0 < q < 1:
+            raise ValueError("q must be in the interval (0, 1)")
+        super().__init__(categorical_generalized_cross_entropy, reduction=reduction, name=name,
+                         dtype=dtype, q=q)
+        self.q = q
+
+    _config_keys = ("q",)
+
+
+class CTC(LossFunctionWrapper):
+    """`CTC(reduction="sum_over_batch_size", name="ctc", dtype=None)`."""
+
+    def __init__(self, reduction: Any = "sum_over_batch_size", name: str = "ctc",
+                 dtype: Any = None) -> None:
+        super().__init__(ctc, reduction=reduction, name=name, dtype=dtype)
+
+
 # Short and long names, as tf.keras.losses exports them.
 mse = MSE = mean_squared_error
 mae = MAE = mean_absolute_error
@@ -511,7 +615,7 @@ _BY_NAME: dict[str, Any] = {f.__name__: f for f in (
     mean_squared_logarithmic_error, cosine_similarity, huber, log_cosh, kl_divergence,
     poisson, hinge, squared_hinge, categorical_hinge, binary_crossentropy,
     binary_focal_crossentropy, categorical_crossentropy, categorical_focal_crossentropy,
-    sparse_categorical_crossentropy)}
+    sparse_categorical_crossentropy, dice, tversky, categorical_generalized_cross_entropy, ctc)}
 for _short, _fn in (("bce", binary_crossentropy), ("kld", kl_divergence),
                     ("mae", mean_absolute_error), ("mse", mean_squared_error),
                     ("mape", mean_absolute_percentage_error),
@@ -522,7 +626,7 @@ _CLASSES = {c.__name__: c for c in (
     MeanSquaredLogarithmicError, CosineSimilarity, Huber, LogCosh, Hinge, SquaredHinge,
     CategoricalHinge, KLDivergence, Poisson, BinaryCrossentropy, CategoricalCrossentropy,
     SparseCategoricalCrossentropy, BinaryFocalCrossentropy, CategoricalFocalCrossentropy,
-    Loss, LossFunctionWrapper)}
+    Dice, Tversky, CategoricalGeneralizedCrossEntropy, CTC, Loss, LossFunctionWrapper)}
 
 
 _TABLE = {**_CLASSES, **_BY_NAME}

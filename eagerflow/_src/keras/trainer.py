@@ -434,6 +434,8 @@ class Trainer:
         callbacks.on_train_begin()
         epoch_logs: dict = {}
         training_logs = None
+        # a callback resuming training (BackupAndRestore) sets the epoch to start from
+        initial_epoch = self._tstate("_initial_epoch", None) or initial_epoch
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)

@@ -5,6 +5,7 @@ from eagerflow._src.keras.callbacks import (
     Callback as Callback,
     CallbackList as CallbackList,
     CSVLogger as CSVLogger,
+    BackupAndRestore as BackupAndRestore,
     EarlyStopping as EarlyStopping,
     History as History,
     LambdaCallback as LambdaCallback,

@@ -231,3 +231,24 @@ from eagerflow._src.keras.metrics.simple import (
 from eagerflow._src.keras.metrics.simple import (
     top_k_categorical_accuracy as top_k_categorical_accuracy,
 )
+from eagerflow._src.keras.losses import (  # Keras 3 exports these loss functions as metrics
+    binary_focal_crossentropy as binary_focal_crossentropy,
+)
+from eagerflow._src.keras.losses import (
+    categorical_focal_crossentropy as categorical_focal_crossentropy,
+)
+from eagerflow._src.keras.losses import (
+    huber as huber,
+)
+from eagerflow._src.keras.metrics.correlation import (
+    ConcordanceCorrelation as ConcordanceCorrelation,
+)
+from eagerflow._src.keras.metrics.correlation import (
+    PearsonCorrelation as PearsonCorrelation,
+)
+from eagerflow._src.keras.metrics.correlation import (
+    concordance_correlation as concordance_correlation,
+)
+from eagerflow._src.keras.metrics.correlation import (
+    pearson_correlation as pearson_correlation,
+)

@@ -10,6 +10,8 @@ from eagerflow._src.keras.optimizers.optimizers import (
     Adamax as Adamax,
     AdamW as AdamW,
     Ftrl as Ftrl,
+    Lamb as Lamb,
+    Lion as Lion,
     Nadam as Nadam,
     RMSprop as RMSprop,
     deserialize as deserialize,

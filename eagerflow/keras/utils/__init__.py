@@ -19,7 +19,16 @@ from eagerflow._src.keras.utils.image_dataset import (
     image_dataset_from_directory as image_dataset_from_directory,
 )
 from eagerflow._src.keras.utils.progbar import Progbar as Progbar
+from eagerflow._src.keras.utils.image_utils import (
+    array_to_img as array_to_img,
+    img_to_array as img_to_array,
+    load_img as load_img,
+    save_img as save_img,
+)
 from eagerflow._src.keras.utils.sequence_utils import pad_sequences as pad_sequences
+from eagerflow._src.keras.utils.timeseries import (
+    timeseries_dataset_from_array as timeseries_dataset_from_array,
+)
 from eagerflow._src.keras.backend import clear_session as clear_session
 from eagerflow._src.keras.backend import standardize_dtype_name as standardize_dtype
 from eagerflow._src.keras.engine.keras_tensor import is_keras_tensor as is_keras_tensor

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.keras import serialization as ser
-from eagerflow._src.keras.metrics import base, confusion, iou, scores, simple
+from eagerflow._src.keras.metrics import base, confusion, correlation, iou, scores, simple
 from eagerflow._src.keras.optimizers.optimizer import _snake
 
 _CLASSES: dict[str, type] = {}
-for _mod in (base, simple, confusion, iou, scores):
+for _mod in (base, simple, confusion, iou, scores, correlation):
     for _k, _v in vars(_mod).items():
         if isinstance(_v, type) and issubclass(_v, base.Metric) and not _k.startswith("_"):
             _CLASSES[_k] = _v

@@ -16,6 +16,7 @@ from eagerflow._src.keras.optimizers.optimizer import Optimizer
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.nn_fused import fused_adam
+from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.variables import Variable
 
 
@@ -393,8 +394,70 @@ class Ftrl(Optimizer):
                     beta=self.beta)
 
 
+class Lion(Optimizer):
+    """Lion: steps of the learning rate along the sign of an interpolated momentum."""
+
+    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.99,
+                 name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        if beta_1 <= 0 or beta_1 > 1:
+            raise ValueError("Argument `beta_1` must be in the [0, 1] range. Otherwise, the "
+                             f"optimizer degenerates to SignSGD. Received: beta_1={beta_1}.")
+
+    def _slot_groups(self) -> list:
+        return super()._slot_groups() + [[("m", "_momentums", "zeros")]]
+
+    def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
+        b1, b2 = _c(self.beta_1, variable.dtype), _c(self.beta_2, variable.dtype)
+        mv = self.get_slot(variable, "m")
+        mt = mv._as_tensor()
+        variable.assign_sub(learning_rate * m.sign(mt * b1 + gradient * (1.0 - b1)))
+        mv.assign(mt * b2 + gradient * (1.0 - b2))
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2)
+
+
+class Lamb(Optimizer):
+    """LAMB: Adam's bias-corrected step, scaled per variable by the ratio of the variable's
+    norm to the step's (1 where either norm is 0)."""
+
+    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
+                 epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+
+    def _slot_groups(self) -> list:
+        return super()._slot_groups() + [[("m", "_momentums", "zeros"),
+                                          ("v", "_velocities", "zeros")]]
+
+    def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
+        t = self._local_step(variable.dtype)
+        b1p = m.pow(_c(self.beta_1, variable.dtype), t)
+        b2p = m.pow(_c(self.beta_2, variable.dtype), t)
+        mv, v = self.get_slot(variable, "m"), self.get_slot(variable, "v")
+        mv.assign_add((gradient - mv._as_tensor()) * (1 - self.beta_1))
+        v.assign_add((m.square(gradient) - v._as_tensor()) * (1 - self.beta_2))
+        step = (mv._as_tensor() / (1.0 - b1p)) / (m.sqrt(v._as_tensor() / (1.0 - b2p))
+                                                  + self.epsilon)
+        w_norm = m.sqrt(reduce_sum(m.pow(variable._as_tensor(), 2)))
+        g_norm = m.sqrt(reduce_sum(m.pow(step, 2)))
+        one = _c(1.0, variable.dtype)
+        ratio = m.where(w_norm > 0, m.where(g_norm > 0, w_norm / g_norm, one), one)
+        variable.assign_sub(ratio * learning_rate * step)
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
+                    epsilon=self.epsilon)
+
+
 ALL = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad,
-       "adadelta": Adadelta, "adamax": Adamax, "nadam": Nadam, "ftrl": Ftrl}
+       "adadelta": Adadelta, "adamax": Adamax, "nadam": Nadam, "ftrl": Ftrl, "lion": Lion,
+       "lamb": Lamb}
 
 
 def get(identifier: Any) -> Optimizer:

@@ -1,0 +1,58 @@
+"""Keras 3's newer losses on fixed inputs (losses_golden.json, by make_losses_golden.py):
+each case is an expression over `keras` and `np`, its value or error recorded."""
+
+YT = "np.array([[[[1.0], [1.0]], [[0.0], [0.0]]], [[[1.0], [1.0]], [[0.0], [0.0]]]])"
+YP = "np.array([[[[0.0], [1.0]], [[0.0], [1.0]]], [[[0.4], [0.0]], [[0.0], [0.9]]]])"
+LABELS = "np.array([0, 1, 0, 1])"
+PROBS = "np.array([[0.7, 0.3], [0.2, 0.8], [0.6, 0.4], [0.4, 0.6]])"
+CASES = [
+    f"keras.losses.dice({YT}, {YP})",
+    f"keras.losses.dice({YT}, {YP}, axis=(1, 2, 3))",
+    f"keras.losses.Dice()({YT}, {YP})",
+    f"keras.losses.Dice(axis=(1, 2, 3), reduction=None)({YT}, {YP})",
+    f"keras.losses.Dice('sum', axis=(1, 2, 3))({YT}, {YP})",
+    f"keras.losses.tversky({YT}, {YP}, alpha=0.3, beta=0.7)",
+    f"keras.losses.Tversky(0.2, 0.8, axis=(1, 2, 3), reduction=None)({YT}, {YP})",
+    f"keras.losses.Tversky()({YT}, {YP}, sample_weight=np.array([1.0, 0.5]))",
+    f"keras.losses.categorical_generalized_cross_entropy({LABELS}, {PROBS}, q=0.5)",
+    f"keras.losses.CategoricalGeneralizedCrossEntropy()({LABELS}, {PROBS})",
+    f"keras.losses.CategoricalGeneralizedCrossEntropy(q=0.9, reduction='sum')({LABELS}, {PROBS})",
+    "keras.losses.CategoricalGeneralizedCrossEntropy(q=1.5)",
+    "keras.losses.Dice().get_config()",
+    "keras.losses.Tversky(0.2, 0.8, axis=(1, 2)).get_config()",
+    "keras.losses.CategoricalGeneralizedCrossEntropy(q=0.3).get_config()",
+    "keras.losses.get('dice').__name__",
+    "type(keras.losses.get({'class_name': 'Tversky', 'config': {'alpha': 0.1}})).__name__",
+]
+
+# Keras 3's correlation metrics (and the loss functions keras.metrics exports)
+YT2 = "np.array([[0.0, 1.0, 0.5], [1.0, 1.0, 0.2]])"
+YP2 = "np.array([[0.1, 0.9, 0.5], [1.0, 0.9, 0.2]])"
+METRIC_CASES = [
+    f"keras.metrics.pearson_correlation({YT2}, {YP2})",
+    f"keras.metrics.concordance_correlation({YT2}, {YP2})",
+    f"keras.metrics.pearson_correlation({YT2}, {YP2}, axis=0)",
+    f"keras.metrics.concordance_correlation({YT2}, {YP2}, axis=0)",
+    f"keras.metrics.PearsonCorrelation()({YT2}, {YP2})",
+    f"keras.metrics.ConcordanceCorrelation()({YT2}, {YP2})",
+    f"keras.metrics.ConcordanceCorrelation(axis=0)({YT2}, {YP2}, "
+    "sample_weight=np.array([1.0, 0.0, 2.0]))",
+    "keras.metrics.PearsonCorrelation(axis=0).get_config()",
+    "keras.metrics.ConcordanceCorrelation().get_config()",
+    "keras.metrics.get('pearson_correlation').__name__",
+    f"keras.metrics.huber({YT2}, {YP2})",
+    f"keras.metrics.binary_focal_crossentropy({YT2}, {YP2})",
+]
+CASES += METRIC_CASES
+
+# CTC over fixed logits (integer targets, 0 pads)
+CTC_Y = "np.array([[1, 2, 0], [3, 3, 1]])"
+CTC_P = "np.sin(np.arange(60.0).reshape(2, 6, 5))"
+CASES += [
+    f"keras.losses.ctc({CTC_Y}, {CTC_P})",
+    f"keras.losses.CTC()({CTC_Y}, {CTC_P})",
+    f"keras.losses.CTC(reduction='sum')({CTC_Y}, {CTC_P})",
+    f"keras.losses.ctc(np.array([1, 2]), {CTC_P})",
+    f"keras.losses.ctc({CTC_Y}, np.ones((2, 6)))",
+    "keras.losses.CTC().get_config()",
+]
