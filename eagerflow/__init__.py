@@ -144,9 +144,14 @@ from eagerflow._src.autodiff.tape import (  # noqa: E402
 )
 from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
     custom_gradient as custom_gradient,
+    grad_pass_through as grad_pass_through,
     recompute_grad as recompute_grad,
 )
-from eagerflow._src.autodiff.gradients import gradients as gradients  # noqa: E402
+from eagerflow._src.autodiff.gradients import AggregationMethod as AggregationMethod  # noqa: E402
+from eagerflow._src.autodiff.gradients import (  # noqa: E402
+    gradients as gradients,
+    hessians as hessians,
+)
 
 
 # ---- Areas below are filled by their own work streams; each edits only its own block. ----
@@ -162,6 +167,7 @@ from eagerflow._src.ops.debugging import (
     assert_greater as assert_greater,
     assert_less as assert_less,
     assert_rank as assert_rank,
+    get_logger as get_logger,
     print_ as print,
 )
 from eagerflow._src.ops.indexing import (
@@ -260,6 +266,18 @@ from eagerflow._src.ops.misc_ops import (  # noqa: E402
     unravel_index as unravel_index,
 )
 from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
+from eagerflow._src.ops.nn_space import (  # noqa: E402
+    batch_to_space as batch_to_space,
+    required_space_to_batch_paddings as required_space_to_batch_paddings,
+    space_to_batch as space_to_batch,
+    space_to_batch_nd as space_to_batch_nd,
+)
+from eagerflow._src.ops.signal_ops import (  # noqa: E402
+    fftnd as fftnd,
+    ifftnd as ifftnd,
+    irfftnd as irfftnd,
+    rfftnd as rfftnd,
+)
 # -- end API coverage --
 
 newaxis = None
@@ -280,6 +298,9 @@ _LAZY_MODULES = {
                                           "vectorized_map", "while_loop"),
     "eagerflow._src.control_flow.py_function": ("numpy_function", "py_function"),
     "eagerflow._src.data.optional": ("OptionalSpec",),
+    "eagerflow._src.graph.ir": ("inside_function", "is_symbolic_tensor"),
+    "eagerflow._src.ops.histogram_ops": ("histogram_fixed_width", "histogram_fixed_width_bins"),
+    "eagerflow._src.ops.linalg_general": ("eig", "eigvals"),
     "eagerflow._src.ops.initializers": ("constant_initializer", "ones_initializer",
                                         "random_normal_initializer",
                                         "random_uniform_initializer", "zeros_initializer"),
@@ -290,7 +311,14 @@ _LAZY_MODULES = {
 _LAZY_NAMES = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 
 
+# TF's Keras namespaces at the top level (tf.losses is tf.keras.losses, ...).
+_KERAS_ALIASES = ("initializers", "losses", "metrics", "optimizers")
+
+
 def __getattr__(name: str):
+    if name in _KERAS_ALIASES:
+        module = globals()[name] = _importlib.import_module(f"eagerflow.keras.{name}")
+        return module
     if name in _LAZY:
         try:
             module = _importlib.import_module(f"eagerflow.{name}")
@@ -310,4 +338,4 @@ def __dir__():
     # _LAZY follows TF's namespaces, some of which eagerflow has yet to build: list only
     # those this install has, so that every name in dir(tf) resolves.
     present = [n for n in _LAZY if _importlib_util.find_spec(f"eagerflow.{n}") is not None]
-    return sorted(set(globals()) | set(present) | set(_LAZY_NAMES))
+    return sorted(set(globals()) | set(present) | set(_LAZY_NAMES) | set(_KERAS_ALIASES))

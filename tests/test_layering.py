@@ -66,24 +66,25 @@ OPS_ORDER = [
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
     "reduce", "debugging",
     # indexing and slicing
-    "indexing", "sorting", "slicing", "segment_ops",
+    "indexing", "sorting", "slicing", "segment_ops", "histogram_ops",
     # linear algebra
     "linalg", "linalg_decomp", "linalg_banded", "linalg_general", "norms", "misc_ops",
+    "linalg_functions",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
     "philox", "libm_exact", "random_dists", "random_reference", "random",
     "random_stateless", "random_gamma", "random_binomial", "random_generator",
     "initializers",
     # nn
-    "nn_conv", "nn", "nn_pool", "nn_norm", "nn_loss", "nn_fused", "nn_space",
+    "nn_conv", "nn", "nn_pool", "nn_norm", "nn_loss", "nn_ctc", "nn_fused", "nn_space",
     # image and signal
-    "image", "image_color", "signal_ops",
+    "image", "image_color", "signal_ops", "signal_spectral",
     # the rest of TF's API, data and io
     "string_ops", "hash_ops", "sparse_ops", "sets", "parsing_ops", "io_ops", "image_codecs",
     "tensor_array",
     # ragged tensors (over the families above)
-    "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_dispatch",
-    "ragged_shape", "ragged_strings", "ragged", "table_state", "lookup_ops", "sparse_functions",
+    "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
+    "ragged_dispatch", "ragged_strings", "ragged", "table_state", "lookup_ops", "sparse_functions",
     "crosses",
     # last: installs the Python operators on Tensor from the families above
     "operators",

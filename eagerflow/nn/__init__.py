@@ -24,6 +24,12 @@ from eagerflow._src.ops.nn import (
     softsign as softsign,
     swish as swish,
 )
+from eagerflow._src.ops.nn_ctc import (
+    collapse_repeated as collapse_repeated,
+    ctc_greedy_decoder as ctc_greedy_decoder,
+    ctc_loss as ctc_loss,
+    ctc_unique_labels as ctc_unique_labels,
+)
 from eagerflow._src.ops.nn_loss import (
     ctc_beam_search_decoder as ctc_beam_search_decoder,
     in_top_k as in_top_k,
@@ -74,6 +80,7 @@ from eagerflow._src.ops.nn_space import (
     depth_to_space as depth_to_space,
     local_response_normalization as local_response_normalization,
     lrn as lrn,
+    space_to_batch as space_to_batch,
     space_to_depth as space_to_depth,
 )
 from eagerflow._src.ops.misc_ops import zero_fraction as zero_fraction

@@ -47,6 +47,7 @@ EXCLUDE = {
     "random.set_global_generator", "random.get_global_generator", "vectorized_map",
     "map_fn", "while_loop", "cond", "case", "switch_case", "scan", "foldl", "foldr",
     "gradients",  # graph-only: eagerly always TF's RuntimeError (use GradientTape)
+    "hessians",  # graph-only, as gradients
 }
 
 

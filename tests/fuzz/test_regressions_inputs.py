@@ -273,7 +273,8 @@ def test_max_pool_grad_grad_checks_orig_output(name, x, y, gg):
     ({"template": "x", "output_stream": slice(None), "summarize": 3, "end": "\n"}, TypeError),
     ({"template": "x", "output_stream": "nowhere", "summarize": 3, "end": "\n"},
      InvalidArgumentError),
-    ({"template": "x = \x000\x00 \x007\x00", "output_stream": "file:///dev/null",
+    ({"template": f"x = {D._MARK}0{D._MARK} {D._MARK}7{D._MARK}",
+      "output_stream": "file:///dev/null",
       "summarize": 3, "end": "\n"}, InvalidArgumentError),
     ({"template": "x", "output_stream": "stdout", "summarize": 1.5, "end": "\n"}, TypeError),
 ])

@@ -169,6 +169,7 @@ def _matmul(tf: Any, a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> An
 # an input that holds an image shape or None).
 CHANNELS_FIRST = {
     "AvgPool": ((0,), None), "AvgPoolGrad": ((1,), 0), "MaxPool": ((0,), None),
+    "_MaxPoolKeepArgmax": ((0,), None),
     "MaxPoolGrad": ((0, 1, 2), None), "MaxPoolGradGrad": ((0, 1, 2), None),
     "AvgPool3D": ((0,), None), "AvgPool3DGrad": ((1,), 0), "MaxPool3D": ((0,), None),
     "MaxPool3DGrad": ((0, 1, 2), None), "MaxPool3DGradGrad": ((0, 1, 2), None),
@@ -213,6 +214,11 @@ def _stateful_binomial(tf: Any, state: Any, alg: Any, counts: Any, probs: Any, s
     return out, tf.identity(var)
 
 
+def _relu_grad_bias_grad(tf: Any, g: Any, y: Any) -> tuple:
+    dz = tf.raw_ops.ReluGrad(gradients=tf.broadcast_to(g, tf.shape(y)), features=y)
+    return dz, tf.raw_ops.BiasAddGrad(out_backprop=dz)
+
+
 CALLS: dict[str, Callable] = {
     "MatMul": _matmul,
     "StatefulRandomBinomial": _stateful_binomial,
@@ -247,6 +253,8 @@ CALLS: dict[str, Callable] = {
             translation=_scale(tf, orig, size)[2], kernel_type=kernel_type, antialias=antialias),
     "_FusedConv2D": _fused_conv,
     "_FusedAdam": _fused_adam,
+    "_MaxPoolKeepArgmax": lambda tf, x, **a: tf.raw_ops.MaxPool(input=x, **a),  # (MaxPool's values)
+    "_ReluGradBiasAddGrad": _relu_grad_bias_grad,
     "Complex": lambda tf, re, im: tf.raw_ops.Complex(
         real=re, imag=im, Tout=tf.complex128 if re.dtype == tf.float64 else tf.complex64),
     "ComplexAbs": lambda tf, x: tf.raw_ops.ComplexAbs(x=x, Tout=_complex_tout(tf, x)),

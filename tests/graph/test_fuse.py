@@ -140,3 +140,57 @@ def test_keras_layers_outside_the_fused_case_keep_separate_ops():
         code = tf.function(lambda v, layer=layer: layer(v)).get_concrete_function(
             inp).generated_code
         assert "# _FusedConv2D" not in code, layer
+
+
+def test_max_pool_keeps_its_argmax_where_its_gradient_is_in_the_graph():
+    x = tf.constant(RNG.standard_normal((2, 8, 8, 3)).astype(np.float32))
+
+    def grad(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.nn.max_pool2d(x, 2, 2, "VALID")
+            loss = tf.reduce_sum(y * y)
+        return tape.gradient(loss, x)
+    f = tf.function(grad).get_concrete_function(x)
+    assert "MaxPool" in types(f.graph) and "_MaxPoolKeepArgmax" not in types(f.graph)
+    assert "_MaxPoolKeepArgmax" in types(optimize(f.graph))  # (the compiled copy only)
+    np.testing.assert_array_equal(f(x).numpy(), grad(x).numpy())
+    forward = tf.function(lambda x: tf.nn.max_pool2d(x, 2, 2, "VALID")).get_concrete_function(x)
+    assert "_MaxPoolKeepArgmax" not in types(optimize(forward.graph))  # inference: no keep
+
+
+def test_relu_grad_and_bias_grad_become_one_op_that_reads_the_unbroadcast_gradient():
+    # a Dense layer's ReLU backward (ReluGrad -> BiasAddGrad, the result also read by the
+    # matmul gradients) and a global average pooling's broadcast gradient into it
+    w = RNG.standard_normal((6, 5)).astype(np.float32)
+    b = np.linspace(-1, 1, 5).astype(np.float32)
+    x2 = RNG.standard_normal((7, 6)).astype(np.float32)
+
+    def dense_grads(x, w, b):
+        with tf.GradientTape() as tape:
+            tape.watch([x, w, b])
+            loss = tf.reduce_sum(tf.nn.relu(tf.nn.bias_add(tf.matmul(x, w), b)) ** 2)
+        return tape.gradient(loss, [x, w, b])
+
+    def pooled_grads(x, k, b):
+        with tf.GradientTape() as tape:
+            tape.watch([k, b])
+            loss = tf.reduce_sum(tf.reduce_mean(layer(x, k, b), axis=[1, 2]) * 3.0)
+        return tape.gradient(loss, [k, b])
+
+    for fn, args in ((dense_grads, (x2, w, b)), (pooled_grads, (X, K, B))):
+        g = build_like(fn, *args)
+        fused = optimize(g)
+        nodes = [n for n in fused.operations if n.type == "_ReluGradBiasAddGrad"]
+        assert len(nodes) == 1 and "ReluGrad" not in types(fused)
+        if fn is pooled_grads:  # the gradient as it was before the broadcast
+            assert nodes[0].inputs[0].shape.as_list() == [3, 1, 1, 4]
+        for a, e in zip(run(fused, *args), run(g, *args)):
+            np.testing.assert_array_equal(a, e)  # the separate kernels' bits
+
+    def relu_only(x, w):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            loss = tf.reduce_sum(tf.nn.relu(tf.matmul(x, w)))
+        return tape.gradient(loss, x)
+    assert "ReluGrad" in types(optimize(build_like(relu_only, x2, w)))  # no bias: as it was

@@ -148,7 +148,7 @@ def test_nested_models_and_graph_errors():
         outer.get_layer("inner", 1)
     other = keras.Input((3,))
     z = L.Add()([L.Dense(3)(x), other])
-    with pytest.raises(ValueError, match="Graph disconnected"):
+    with pytest.raises(ValueError, match="Output with path `` is not connected to `inputs`"):
         keras.Model(x, z)
     with pytest.raises(ValueError, match="Layer \"functional_1\" expects 1 input"):
         outer([data, data])

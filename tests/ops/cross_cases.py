@@ -19,9 +19,19 @@ SPARSE_CROSS_HASHED = [
     ([("sparse", [[0, 0], [1, 0], [1, 1]], ["x", "y", "z"], [3, 2]),
       ("sparse", [[0, 0], [2, 0]], ["u", "v"], [3, 1])], 0, True, [2**62, 5]),
     ([("dense", [[4], [5]]), ("dense", [["p"], ["q"]])], 50, False, [0, 0]),
+    # sparse int64 features: hashed as the bytes of their low 32 bits (2**40 as 0)
+    ([("sparse", [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0], [5, 0]],
+       [4, -1, 2**40, 2**40 + 3, -2**63, 123456789], [6, 1])], 0, False, [0, 0]),
+    ([("sparse", [[0, 0], [1, 0], [1, 1]], [7, 0, 2**33 - 1], [2, 2])], 0, True, [1, 2]),
+    ([("sparse", [[0, 0], [1, 0], [1, 1]], [7, 0, -5], [2, 2]),
+      ("dense", [["p"], ["q"]])], 97, False, [0, 0]),
+    ([("sparse", [[0, 0], [1, 0], [1, 1]], [7, 0, -5], [2, 2]),
+      ("sparse", [[0, 0], [1, 0]], ["u", "v"], [2, 1]),
+      ("dense", [[3], [9]])], 0, False, [0, 0]),
+    ([("sparse", [[0, 0], [1, 0]], [1, 2], [2, 1]),
+      ("sparse", [[0, 0], [1, 0], [1, 1]], [30, 40, 50], [2, 2])], 1000, True, [-7, 99]),
+    ([("sparse", [[0, 0]], [4], [2, 1]), ("dense", [["p"], ["q"]])], 10, False, [0, 0]),
 ]
-# TF fingerprints sparse int64 features in SparseCrossHashed by a rule eagerflow does not
-# know (sparse [4] alone gives 8621435140693520819): eagerflow refuses them.
 
 RAGGED_CROSS = [
     # (inputs, hashed_output, num_buckets, hash_key)

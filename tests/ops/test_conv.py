@@ -357,8 +357,8 @@ def test_filter_gradient_reuses_the_forward_windows(monkeypatch, c, padding, str
     y = windows.conv_forward(np, x, w, *args, keep=True)
     g = RNG.standard_normal(y.shape).astype("float32")
     key = windows._kept_key(x, (3, 3), *args)
-    assert windows._KEPT.get(x, key) is not None
-    assert windows._KEPT.get(x.copy(), key) is None  # another array: never its windows
+    assert windows._KEPT.get((x,), key) is not None
+    assert windows._KEPT.get((x.copy(),), key) is None  # another array: never its windows
     kept = windows.conv_filter_grad(np, x, g, (3, 3), *args, c)
     monkeypatch.setattr(windows._KEPT, "entries", [])
     np.testing.assert_array_equal(kept, windows.conv_filter_grad(np, x, g, (3, 3), *args, c))
@@ -380,7 +380,7 @@ def test_kept_windows_are_bounded_and_dropped_with_their_input(monkeypatch):
     assert sum(e[2].nbytes for e in windows._KEPT.entries) <= 2 * one  # oldest dropped
     big = np.ones((4, 6, 6, 2))  # past the budget: not kept at all
     windows.conv_forward(np, big, w, (1, 1), (1, 1), "VALID", (), keep=True)
-    assert windows._KEPT.get(big, windows._kept_key(big, (3, 3), (1, 1), (1, 1), "VALID",
+    assert windows._KEPT.get((big,), windows._kept_key(big, (3, 3), (1, 1), (1, 1), "VALID",
                                                     ())) is None
 
 

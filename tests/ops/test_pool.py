@@ -4,12 +4,17 @@ gradients (including max-pool ties), known values at SAME borders, and bad input
 from __future__ import annotations
 
 import itertools
+import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.ops import nn_pool, windows
+from tests.ops import max_pool_grad_cases as mpg
 from tests.ops.test_conv import directional_check, pads_for
+from tests.tf_reference import HAVE_TF_PYTHON, run_tf_script
 
 RNG = np.random.default_rng(1)
 
@@ -301,3 +306,90 @@ def test_max_pool_with_argmax_picks_max_pool_grads_cell(k, s, p):
         np.testing.assert_allclose(tape.gradient(out, xt, output_gradients=g), want, rtol=1e-14)
         flat = arg.numpy().reshape(2, -1) + (0 if batch else np.arange(2)[:, None] * x[0].size)
         np.testing.assert_array_equal(x.reshape(-1)[flat.reshape(-1)], out.numpy().reshape(-1))
+
+
+# ---------------------------------------------------------------------------------------
+# The kept argmax: MaxPool's forward keeps each window's argmax for its gradient.
+# ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,k,s,p", mpg.GEOMETRIES)
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_max_pool_gradient_from_the_kept_argmax_is_the_recomputed_one(name, k, s, p, dtype):
+    # MaxPool keeps its argmax (nothing padded) and MaxPoolGrad of the same arrays scatters
+    # from it; of any other arrays it finds the argmax again: bit for bit the same, and
+    # the same as a plain loop that adds each window's gradient in window order
+    x, make_dy = mpg.inputs(dtype)
+    ks, st = (k, k) if isinstance(k, int) else k, (s, s)
+    y = windows.max_pool(np, x, ks, st, p, (), keep=True)
+    dy = make_dy(y.shape)
+    outs, pads = windows.geometry(x.shape[1:3], ks, st, (1, 1), p, ())
+    kept = windows._KEPT_ARGMAX.get((x, y), (ks, st, pads))
+    assert (kept is None) == (p == "SAME" and any(a or b for a, b in pads))
+    got = windows.max_pool_grad(np, x, y, dy, ks, st, p, ())
+    again = windows.max_pool_grad(np, x.copy(), y.copy(), dy, ks, st, p, ())
+    np.testing.assert_array_equal(got.view(f"u{x.itemsize}"), again.view(f"u{x.itemsize}"))
+    attrs = dict(ksize=(1,) + ks + (1,), strides=(1,) + st + (1,), padding=p,
+                 explicit_paddings=(), data_format="NHWC")
+    want = nn_pool._max_grad_ref(nn_pool.POOL2D)(x, y, dy, **attrs)
+    np.testing.assert_array_equal(got.view(f"u{x.itemsize}"), want.view(f"u{x.itemsize}"))
+
+
+def test_kept_argmax_serves_only_its_own_arrays(monkeypatch):
+    monkeypatch.setattr(windows._KEPT_ARGMAX, "entries", [])
+    x = RNG.standard_normal((2, 6, 6, 3))
+    y = windows.max_pool(np, x, (2, 2), (2, 2), "VALID", (), keep=True)
+    key = ((2, 2), (2, 2), ((0, 0), (0, 0)))
+    assert windows._KEPT_ARGMAX.get((x, y), key) is not None
+    assert windows._KEPT_ARGMAX.get((x, y.copy()), key) is None
+    other = -x  # the same y with another input: its own argmax, not the kept one
+    dy = RNG.standard_normal(y.shape)
+    np.testing.assert_array_equal(windows.max_pool_grad(np, other, y, dy, (2, 2), (2, 2),
+                                                        "VALID", ()),
+                                  windows.max_pool_grad(np, other.copy(), y, dy, (2, 2),
+                                                        (2, 2), "VALID", ()))
+    windows.max_pool(np, x, (2, 2), (2, 2), "VALID", ())  # no keep: nothing added
+    assert len(windows._KEPT_ARGMAX.entries) == 1
+    del x, y  # dropped at the next forward that keeps
+    windows.max_pool(np, other, (2, 2), (2, 2), "VALID", (), keep=True)
+    assert len(windows._KEPT_ARGMAX.entries) == 1
+
+
+@pytest.mark.skipif(not HAVE_TF_PYTHON, reason="TensorFlow is not installed")
+def test_max_pool_gradients_match_tensorflow_bit_for_bit(tmp_path):
+    # eagerly (the kept argmax) and in a tf.function, on TF 2.21's reference kernels
+    script = textwrap.dedent("""
+        import json, sys
+        sys.path.insert(0, sys.argv[2])
+        import tensorflow as tf
+        import max_pool_grad_cases as mpg
+        out = {f"{n}/{d}": mpg.grad_bits(tf, k, s, p, d, False)
+               for n, k, s, p in mpg.GEOMETRIES for d in ("float32", "float64")}
+        with open(sys.argv[1] + "/out.json", "w") as f:
+            json.dump(out, f)
+    """)
+    want = run_tf_script(script, tmp_path, Path(mpg.__file__).parent)
+    for n, k, s, p in mpg.GEOMETRIES:
+        for d in ("float32", "float64"):
+            for function in (False, True):
+                assert mpg.grad_bits(tf, k, s, p, d, function) == want[f"{n}/{d}"], \
+                    (n, d, function)
+
+
+def test_max_pool_keeps_its_argmax_only_where_a_gradient_may_follow(monkeypatch):
+    monkeypatch.setattr(windows._KEPT_ARGMAX, "entries", [])
+    x = tf.constant(RNG.standard_normal((2, 6, 6, 3)))
+    tf.nn.max_pool2d(x, 2, 2, "VALID")  # inference: nothing kept
+    tf.nn.max_pool2d(tf.transpose(x, [0, 3, 1, 2]), 2, 2, "VALID", data_format="NCHW")
+    assert windows._KEPT_ARGMAX.entries == []
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.nn.max_pool2d(x, 2, 2, "VALID")
+    assert windows._KEPT_ARGMAX.get((x._arr, y._arr), ((2, 2), (2, 2), ((0, 0),) * 2)) \
+        is not None
+    kept = tape.gradient(y, x)
+    monkeypatch.setattr(windows._KEPT_ARGMAX, "entries", [])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.nn.max_pool2d(x, 2, 2, "VALID")
+    monkeypatch.setattr(windows._KEPT_ARGMAX, "entries", [])  # found again: the same
+    np.testing.assert_array_equal(tape.gradient(y, x).numpy(), kept.numpy())

@@ -68,6 +68,29 @@ def test_reads_taken_before_an_assignment_keep_their_value():
     assert u.numpy()[0] == 1.0
 
 
+def test_assign_add_and_sub_update_in_place_only_what_nothing_else_sees():
+    """Like TF's AssignAdd/AssignSub: the variable's array is updated in place when no
+    tensor, array or tape holds it, and replaced otherwise; no earlier read changes."""
+    v = tf.Variable(np.ones((2, 3), np.float32))
+    first = id(v._arr)
+    v.assign_sub(tf.fill([2, 3], 0.5))
+    v.assign_add(tf.ones([2, 3]))
+    assert id(v._arr) == first and v.numpy().tolist() == [[1.5] * 3] * 2  # nothing held it
+    held = [v.read_value(), np.asarray(v)]  # a tensor and an array that alias the variable
+    v.assign_add(tf.ones([2, 3]))
+    v.assign_add(v)  # its own read as the delta
+    assert [h.tolist() if isinstance(h, np.ndarray) else h.numpy().tolist() for h in held] == \
+        [[[1.5] * 3] * 2] * 2 and v.numpy().tolist() == [[5.0] * 3] * 2
+    with tf.GradientTape() as tape:
+        y = v * v
+    v.assign_sub(tf.fill([2, 3], 4.0))  # the tape's recorded read keeps 5.0
+    assert tape.gradient(y, v).numpy().tolist() == [[10.0] * 3] * 2
+    assert v.numpy().tolist() == [[1.0] * 3] * 2 and y.numpy()[0, 0] == 25.0
+    d = tf.Variable(np.ones(3, np.float64))
+    d.assign_add(np.array([1, 2, 3], np.float64))  # NumPy data converted, then added
+    assert d.numpy().tolist() == [2.0, 3.0, 4.0]
+
+
 def test_assign_errors():
     with pytest.raises(TypeError, match="Cannot convert 2.5 to EagerTensor of dtype int32"):
         tf.Variable(1).assign(2.5)

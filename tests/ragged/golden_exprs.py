@@ -98,6 +98,38 @@ def grad_of(f, x):
 def adapted(layer, data):
     layer.adapt(data)
     return layer
+def printed(*args):  # what tf.print writes
+    path = os.path.join(TMP, "printed.txt")
+    tf.print(*args, output_stream="file://" + path)
+    with open(path, "rb") as f:
+        text = f.read()
+    os.remove(path)
+    return text
+def filled(table, keys, values):
+    table.insert(keys, values)
+    return table
+def error_class(f):  # (a traced function's messages differ in form: TF's name its nodes)
+    try:
+        f()
+    except Exception as e:  # noqa: BLE001 - the class is the answer
+        return type(e).__name__
+    return "no error"
+def traced_static(fn, *specs):  # what `fn` knows while tracing with `specs`
+    out = []
+    tf.function(lambda *a: out.append(fn(*a)) or tf.constant(0),
+                input_signature=list(specs)).get_concrete_function()
+    return out[0]
+def saved_strings():  # a string variable and a string constant through a SavedModel
+    class M(tf.Module):
+        def __init__(self):
+            self.v = tf.Variable(["v\x00"])
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+        def f(self, x):
+            return x + tf.constant("k\x00")
+    path = os.path.join(TMP, "strings_model")
+    tf.saved_model.save(M(), path)
+    m = tf.saved_model.load(path)
+    return m.f(tf.constant(["a\x00"])), m.v.numpy()
 """
 
 RAGGED = [
@@ -1207,8 +1239,132 @@ DYNAMIC_SHAPE = [
     "tf.broadcast_to(tf.constant([['a'], ['b']]), DRS.from_lengths([2, (3, 0)]))",
 ]
 
+# Strings keep every byte, trailing NULs too (NumPy's fixed-width strings would drop them)
+NUL_STRINGS = [
+    "tf.constant(['\\x00', 'a\\x00', b'b\\x00\\x00', ''])",
+    "tf.constant('a\\x00')",
+    "tf.constant([['\\x00a\\x00', 'b'], ['c', '\\x00']])",
+    "tf.constant(np.array([b'a\\x00'], dtype=object))",
+    "tf.fill([2], 'a\\x00')",
+    "tf.strings.length(['a\\x00', '\\x00\\x00'])",
+    "tf.strings.reduce_join(['a\\x00', '\\x00'])",
+    "tf.strings.join(['a\\x00', 'b'])",
+    "tf.strings.split(['a\\x00 b\\x00'])",
+    "tf.strings.split('a\\x00b\\x00', '\\x00')",
+    "tf.strings.bytes_split('a\\x00')",
+    "tf.strings.substr('ab\\x00\\x00', 1, 3)",
+    "tf.strings.upper('a\\x00')",
+    "tf.strings.unicode_decode('a\\x00', 'UTF-8')",
+    "tf.strings.ngrams(['a\\x00', 'b'], 2)",
+    "tf.strings.to_hash_bucket_fast(['a', 'a\\x00'], 1000)",
+    "tf.unique(['a\\x00', 'a', 'a\\x00'])",
+    "tf.io.decode_raw(tf.constant(['a\\x00']), tf.uint8)",
+    "tf.ragged.constant([['a\\x00'], ['\\x00', 'b']])",
+    "tf.ragged.constant([['a\\x00'], []]).to_tensor(default_value='\\x00')",
+    "tf.ragged.cross([tf.ragged.constant([['a\\x00']]), tf.ragged.constant([['b']])])",
+    "tf.sparse.to_dense(tf.sparse.cross([tf.constant([['a\\x00']]), tf.constant([['b']])]))",
+    "tf.function(lambda s: s + '\\x00')(tf.constant('a'))",
+    "list(D.from_tensor_slices(['a\\x00', '\\x00']).map(lambda s: s + '\\x00')"
+    ".as_numpy_iterator())",
+    "tf.lookup.StaticHashTable(KV(['a\\x00', 'a'], [1, 2]), -1).lookup("
+    "tf.constant(['a', 'a\\x00', '\\x00']))",
+    "tf.lookup.StaticHashTable(KV([1, 2], ['v\\x00', 'w']), 'd').lookup(tf.constant([1, 2, 3]))",
+    "tf.lookup.StaticVocabularyTable(KV(['a\\x00'], tf.constant([0], tf.int64)), 3).lookup("
+    "tf.constant(['a\\x00', 'a', '\\x00']))",
+    "filled(tf.lookup.experimental.MutableHashTable(tf.string, tf.int64, -1), ['a\\x00', 'a'], "
+    "tf.constant([1, 2], tf.int64)).lookup(tf.constant(['a', 'a\\x00', '\\x00']))",
+    "filled(tf.lookup.experimental.DenseHashTable(tf.string, tf.int64, -1, empty_key='', "
+    "deleted_key='$'), ['a\\x00', 'a'], tf.constant([1, 2], tf.int64)).lookup("
+    "tf.constant(['a', 'a\\x00', '\\x00']))",
+    "tf.strings.format('{}', tf.constant(['a\\x00\\n\"\\t\\x7f', '\\xe9', 'q\\\\\\'']))",
+    "tf.strings.format('{} and {}', (tf.constant('x\\x01'), tf.constant(3)))",
+    "printed(tf.constant('a\\x00\\n\"'))",
+    "printed(tf.constant(['a\\x00\\n\"']))",
+    "printed('lit\\x00', tf.constant(['x']), {'k': tf.constant('v\\t')})",
+    "saved_strings()",
+    "(lambda l: [l.adapt(tf.constant(['a\\x00', 'a\\x00', 'a', '\\x00'])), l.get_vocabulary(), "
+    "l(tf.constant(['a', 'a\\x00', '\\x00', 'z']))])(L.StringLookup())",
+    "(lambda l: [l.adapt(tf.constant(['a\\x00 b', 'a\\x00 a'])), l.get_vocabulary(), "
+    "l(tf.constant(['a\\x00 a b']))])(L.TextVectorization(standardize=None))",
+    "L.StringLookup(vocabulary=['a\\x00', 'a', '\\x00'])",
+    "L.Hashing(10)(tf.constant([['a\\x00'], ['a']]))",
+]
+
+# Ragged shapes broadcast inside tf.function; their specs; what is static while tracing
+RT2 = "tf.ragged.constant([[1, 2], [3]])"
+RT3 = "tf.ragged.constant([[[1, 2], [3]], [[4]]])"
+RAGGED_GRAPH = [
+    f"tf.function(lambda a, b: tf.broadcast_dynamic_shape(DRS.from_tensor(a), "
+    f"DRS.from_tensor(b)))({RT2}, tf.constant([[10], [20]]))",
+    f"tf.function(lambda a: tf.broadcast_to(tf.constant([[1], [2]]), DRS.from_tensor(a)))"
+    f"({RT2})",
+    f"tf.function(lambda a: tf.broadcast_to(tf.constant([[1], [2]]), DRS.from_tensor(a)), "
+    f"input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])({RT2})",
+    "tf.function(lambda a: tf.broadcast_to(tf.constant([[1, 2]]), DRS.from_tensor(a)), "
+    "input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])("
+    "tf.ragged.constant([[1, 2], [3, 4], [5, 6]]))",
+    "error_class(lambda: tf.function(lambda a: tf.broadcast_to(tf.constant([[1, 2]]), "
+    "DRS.from_tensor(a)), input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])("
+    f"{RT2}))",
+    "tf.function(lambda s: tf.broadcast_to(tf.constant(3), s), input_signature=["
+    f"DRS.Spec._from_tensor_shape([2, None], 1, tf.int64)])(DRS.from_tensor({RT2}))",
+    f"tf.function(lambda x: DRS.from_tensor(x))({RT2})",
+    f"tf.function(lambda x, y: x + y)({RT3}, tf.reduce_sum({RT3}, axis=2, keepdims=True))",
+    f"tf.function(lambda x, y: x * y)({RT3}, tf.ragged.constant([[[1], [2]], [[3]]], "
+    "ragged_rank=1))",
+    "tf.function(lambda x, y: x - y)(tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], "
+    "ragged_rank=1), tf.ragged.constant([[10, 20]]))",
+    "tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1) + "
+    "tf.ragged.constant([[10, 20]])",
+    f"{RT3} + tf.ragged.constant([[10, 20], [30]])",
+    f"{RT3} + tf.ragged.constant([[[1]], [[2]]], ragged_rank=1)",
+    f"{RT2} + tf.ragged.constant([[10], [20]])",
+    f"error_class(lambda: tf.function(lambda x, y: x + y)({RT2}, "
+    "tf.ragged.constant([[10], [20]])))",
+    f"error_class(lambda: tf.function(lambda x, y: x + y)({RT3}, "
+    "tf.ragged.constant([[10, 20], [30]])))",
+    f"error_class(lambda: tf.function(lambda x, y: x + y)({RT2}, "
+    "tf.ragged.constant([[1, 2, 3]])))",
+    f"tf.type_spec_from_value(DRS.from_tensor({RT2}))",
+    "tf.type_spec_from_value(DRS.from_lengths([2, (2, 1), 3]))",
+    "tf.type_spec_from_value(DRS.from_lengths([2, 3], num_row_partitions=1))",
+    "tf.type_spec_from_value(DRS.from_lengths([]))",
+    "DRS.Spec._from_tensor_shape([2, None, 3], 1, tf.int64)",
+    "DRS.Spec._from_tensor_shape([2, 3], 0, tf.int32)",
+    "DRS.Spec(row_partitions=[], static_inner_shape=tf.TensorShape([2, 3]), dtype=tf.float32)",
+    f"(lambda s: (s.rank, s.num_row_partitions, s.inner_rank, s.dtype, s._dimension(0), "
+    f"s._dimension(1), s.value_type.__name__))(tf.type_spec_from_value(DRS.from_tensor({RT2})))",
+    f"tf.type_spec_from_value(DRS.from_tensor({RT2})).with_dtype(tf.int32)",
+    f"tf.type_spec_from_value(DRS.from_tensor({RT2})).most_specific_common_supertype("
+    "[DRS.Spec._from_tensor_shape([5, None], 1, tf.int64)])",
+    f"tf.type_spec_from_value(DRS.from_tensor({RT2})).is_compatible_with("
+    f"DRS.from_tensor({RT2}))",
+    f"tf.type_spec_from_value(DRS.from_tensor({RT2})) == "
+    f"tf.type_spec_from_value(DRS.from_tensor({RT2}))",
+    "[(p.static_nvals, p.static_nrows, p.static_uniform_row_length) for p in ["
+    "RP.from_row_splits([0, 2, 3]), RP.from_row_lengths([2, 1]), "
+    "RP.from_value_rowids([0, 0, 1]), RP.from_value_rowids([0, 0, 1], nrows=4), "
+    "RP.from_uniform_row_length(2, 6), RP.from_row_starts([0, 2], 3), "
+    "RP.from_row_limits([2, 3]), DRS.from_lengths([2, (2, 1), 3]).row_partitions[0], "
+    "DRS.from_lengths([2, 3], num_row_partitions=1).row_partitions[0], "
+    f"tf.shape({RT3}).row_partitions[1], "
+    "DRS.from_tensor(R.from_value_rowids([1, 2, 3], [0, 0, 1])).row_partitions[0]]]",
+    "traced_static(lambda: [(p.static_nvals, p.static_nrows, p.static_uniform_row_length) "
+    "for p in [RP.from_value_rowids([0, 0, 1]), RP.from_uniform_row_length(2, tf.constant(6)),"
+    " RP.from_row_lengths([2, 1])]])",
+    "traced_static(lambda a: (DRS.from_tensor(a).static_lengths(), [(p.static_nvals, "
+    "p.static_nrows) for p in DRS.from_tensor(a).row_partitions], "
+    "RP.from_value_rowids(a.value_rowids()).static_nvals), "
+    "tf.RaggedTensorSpec([3, None, None], tf.int32))",
+    "traced_static(lambda a: DRS.from_tensor(a).static_lengths(), "
+    "tf.RaggedTensorSpec([None, None, 2], tf.int32, ragged_rank=1))",
+    "RP.from_row_starts([0, 2], 3)",
+    "RP.from_row_limits([2, 3])",
+]
+
 SECTIONS = {"ragged": RAGGED, "ragged_shape": RAGGED_SHAPE, "strings": STRINGS,
             "hashing": HASHING, "lookup": LOOKUP, "keras": KERAS, "data": DATA,
             "sparse": SPARSE, "images": IMAGES,
             "image_layers": IMAGE_LAYERS, "image_datasets": IMAGE_DATASETS,
-            "dynamic_shape": DYNAMIC_SHAPE}
+            "dynamic_shape": DYNAMIC_SHAPE, "nul_strings": NUL_STRINGS,
+            "ragged_graph": RAGGED_GRAPH}

@@ -14,8 +14,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import eagerflow as tf
+from eagerflow._src.ops.table_state import DenseTableState, _hashes
 from eagerflow._src.saved_model.protos import pb
 from tests.saved_model.dense_cases import (
     _state,
@@ -178,3 +181,40 @@ def test_tensorflow_loads_our_checkpoint_and_saved_model(golden, tmp_path):
     out = run_tf_script(TF_SCRIPT, tmp_path, HERE)
     assert out.pop("module") == golden["module"]
     assert out == want
+
+
+def _sequential_buckets(state, rows):
+    """The buckets TF's insert loop gives new keys, one after another (the reference)."""
+    slots = [tuple(r) for r in state.keys.tolist()]
+    free = {tuple(state.empty.tolist()), tuple(state.deleted.tolist())}
+    n, out = len(slots), []
+    for key, h in zip([tuple(r) for r in rows.tolist()], _hashes(rows).tolist()):
+        b, probes = h & (n - 1), 0
+        while slots[b] not in free:
+            probes += 1
+            b = (b + probes) & (n - 1)
+        slots[b] = key
+        out.append(b)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 7), st.lists(st.integers(-50, 50), max_size=40, unique=True),
+       st.lists(st.integers(-50, 50), max_size=20), st.integers(1, 2), st.data())
+def test_keys_placed_at_once_take_the_buckets_of_tfs_loop(log_n, new, old, width, data):
+    # many collisions in a small table, keys already there, deleted buckets on the paths
+    n = 1 << log_n
+    state = DenseTableState(tf.int64, tf.float32, (), np.full(width, -100, np.int64),
+                            np.full(width, -101, np.int64), n)
+    old_rows = np.unique(np.array(old, np.int64))[: int(n * 0.8)]
+    old_rows = np.repeat(old_rows[:, None], width, 1)
+    state._insert(old_rows, np.zeros((len(old_rows), 1), np.float32))
+    gone = data.draw(st.lists(st.sampled_from(old_rows.tolist() or [[0] * width]),
+                              max_size=5))
+    if gone and len(old_rows):
+        state.remove(np.array(gone, np.int64))
+    rows = np.array([r for r in new if [r] * width not in old_rows.tolist()], np.int64)
+    rows = np.repeat(rows[:, None], width, 1)[: n - state.count - 1]
+    rows = rows * np.arange(1, width + 1)  # vector keys: elements differ
+    want = _sequential_buckets(state, rows)
+    assert state._place(_hashes(rows)).tolist() == want

@@ -277,15 +277,11 @@ def test_random_numbers_generator_state_in_a_saved_model(tmp_path):
     assert loading[1].startswith("tf.Tensor(") and loading[3].startswith("tf.Tensor(")
 
 
-if __name__ == "__main__":  # pragma: no cover
-    pytest.main([__file__])
-
-
 def test_saved_model_guide_custom_module_signatures_and_fine_tuning(tmp_path):
     """guide/saved_model: a custom module saved without, with one and with several
-    signatures, mutated and fine-tuned after loading, and named signature outputs. (TF
-    also prints "Tracing with" once more per traced signature while saving: it retraces
-    functions in its save context; eagerflow saves the traces it has.)"""
+    signatures, mutated and fine-tuned after loading, and named signature outputs. Saving
+    prints "Tracing with" once more per signature traced since the last save, as TF does
+    (its trace cache keys include the save context)."""
     out = _run('''
         import os
         import tempfile
@@ -368,10 +364,58 @@ def test_saved_model_guide_custom_module_signatures_and_fine_tuning(tmp_path):
     ''', tmp_path)
     losses = [(36.00, 3.20), (12.96, 3.92), (4.67, 4.35), (1.68, 4.61), (0.60, 4.77),
               (0.22, 4.86), (0.08, 4.92), (0.03, 4.95), (0.01, 4.97), (0.00, 4.98)]
-    assert out.splitlines() == [  # TF 2.21's output, less its two save-time retraces
-        'Tracing with Tensor("x:0", shape=(), dtype=float32)', "Saving model..."] + [
+    assert out.splitlines() == [  # TF 2.21's output
+        'Tracing with Tensor("x:0", shape=(), dtype=float32)', "Saving model...",
+        'Tracing with Tensor("x:0", shape=(), dtype=float32)'] + [
         f"loss={a:.2f} v={b:.2f}" for a, b in losses] + [
+        'Tracing with Tensor("x:0", dtype=float32)',
         'Tracing with Tensor("x:0", dtype=float32)', "['serving_default']",
         "['serving_default', 'array_input']",
         "{'custom_output_name': TensorSpec(shape=<unknown>, dtype=tf.float32, "
         "name='custom_output_name')}"]
+
+
+def test_saving_traces_each_signature_once_more_as_tf_does(tmp_path):
+    """TF's trace cache keys include the save context: saving runs each traced signature's
+    Python function once more, the first time it is saved, in the order TF lists functions
+    (by name); an input_signature traced only for saving is traced again by a call. The
+    expected output is TF 2.21's."""
+    out = _run('''
+        class M(tf.Module):
+            def __init__(self):
+                self.v = tf.Variable(2.)
+            @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+            def sig(self, x):
+                print('trace sig', x.shape)
+                return x * self.v
+            @tf.function
+            def f(self, x, n=1):
+                print('trace f', x.shape, n)
+                return x * n
+        m = M()
+        m.f(tf.constant([1.]))
+        m.f(tf.constant([1., 2.]))
+        m.f(tf.constant(1.), n=3)
+        print('save 1')
+        tf.saved_model.save(m, 'a')
+        print('call sig')
+        m.sig(tf.constant([1.]))
+        print('save 2')
+        tf.saved_model.save(m, 'b')
+        m.f(tf.constant([[1.]]))
+        print('save 3')
+        tf.saved_model.save(m, 'c')
+        print('count', m.f.experimental_get_tracing_count(), m.sig.experimental_get_tracing_count())
+        r = tf.saved_model.load('c')
+        print(r.f(tf.constant([3.])), r.sig(tf.constant([2.])))
+    ''', tmp_path)
+    assert out.splitlines() == [
+        "trace f (1,) 1", "trace f (2,) 1", "trace f () 3", "save 1", "trace f (1,) 1",
+        "trace f (2,) 1", "trace f () 3", "trace sig (None,)", "call sig", "trace sig (None,)",
+        "save 2", "trace f (1, 1) 1", "save 3", "trace f (1, 1) 1", "count 8 2",
+        "tf.Tensor([3.], shape=(1,), dtype=float32) tf.Tensor([4.], shape=(1,), "
+        "dtype=float32)"]
+
+
+if __name__ == "__main__":  # pragma: no cover
+    pytest.main([__file__])

@@ -1,12 +1,17 @@
 """tf.saved_model.save and load on eagerflow's own programs: what a user relies on."""
 
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.ops.hash_ops import fingerprint64
+from eagerflow._src.saved_model.cpp_order import cpp_bytes
 from eagerflow._src.saved_model.protos import pb
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
 
 
 class Dense(tf.Module):
@@ -354,3 +359,16 @@ def test_custom_gradients_are_saved_on_request(tmp_path, keep, want):
         out = loaded.call_custom_grad(v * v)
     assert out.numpy() == 4.0
     assert t.gradient(out, v).numpy() == pytest.approx(want)  # clipped to norm 0.5, times 4
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in GOLDEN_DIR.glob("tf_*")
+                                        if (p / "fingerprint.pb").exists()))
+def test_the_checksum_of_tfs_models_is_tfs(name):
+    # TF hashes saved_model.pb as C++ serializes it (map entries in another order than the
+    # file's upb bytes: `T` before `Tidx`, arg_attr 0 before 1), and so does eagerflow
+    d = GOLDEN_DIR / name
+    fp = pb().FingerprintDef()
+    fp.ParseFromString((d / "fingerprint.pb").read_bytes())
+    data = (d / "saved_model.pb").read_bytes()
+    assert fingerprint64(cpp_bytes(data, pb().SavedModel.DESCRIPTOR)) == \
+        fp.saved_model_checksum != fingerprint64(data)

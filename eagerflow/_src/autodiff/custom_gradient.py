@@ -76,6 +76,19 @@ def custom_gradient(f: Callable | None = None) -> Callable:
     return decorated
 
 
+def grad_pass_through(f: Callable) -> Callable:
+    """`f` whose gradient is the identity: the upstream gradients pass to its arguments
+    unchanged (and nothing to the variables it reads), as if it were `tf.identity`."""
+
+    @custom_gradient
+    def passed(*args: Any, **kwargs: Any) -> tuple:
+        def grad(*dys: Any, variables: Any = None) -> Any:
+            return dys if variables is None else (dys, [None] * len(variables))
+        return f(*args, **kwargs), grad
+
+    return functools.wraps(f)(passed)
+
+
 def bind_custom_gradient(results: list, inputs: list, variables: list,
                          grad_fn: Callable) -> list:
     """`results` passed through one op whose gradient is `grad_fn` (called as the

@@ -1,5 +1,5 @@
-"""tf.gradients: symbolic gradients of the graph being built (inside tf.function, or a
-tf.compat.v1 Graph).
+"""tf.gradients and tf.hessians: symbolic gradients of the graph being built (inside
+tf.function, or a tf.compat.v1 Graph).
 
 Sits in autodiff/, beside the tape. A graph's operations carry what a tape records for
 an eager op (OpDef, inputs, outputs, attrs), so the tape's backward pass runs over
@@ -14,7 +14,19 @@ from eagerflow._src.autodiff.tape import GradientTape, UnconnectedGradients
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.ops.array import reshape, zeros
 from eagerflow._src.ops.math import zeros_like
+from eagerflow._src.ops.stacking import stack
+
+
+class AggregationMethod:
+    """`tf.AggregationMethod`: how tf.gradients sums the gradients reaching one tensor.
+    eagerflow adds them up one way, whichever is named (TF's values agree up to rounding)."""
+
+    ADD_N = 0
+    DEFAULT = ADD_N
+    EXPERIMENTAL_TREE = 1
+    EXPERIMENTAL_ACCUMULATE_N = 2
 
 
 def gradients(ys: Any, xs: Any, grad_ys: Any = None, name: str = "gradients",
@@ -45,4 +57,28 @@ def gradients(ys: Any, xs: Any, grad_ys: Any = None, name: str = "gradients",
         if g is None and unconnected is UnconnectedGradients.ZERO:
             g = zeros_like(x)
         out.append(g)
+    return out
+
+
+def hessians(ys: Any, xs: Any, gate_gradients: bool = False, aggregation_method: Any = None,
+             name: str = "hessians") -> list:
+    """For each x in `xs`, the second derivatives of sum(ys) by x: `x.shape + x.shape`
+    (a tf.gradients of each entry of the first gradient; graphs only, as tf.gradients)."""
+    flat_xs = nest.flatten(xs)
+    out = []
+    for x, g in zip(flat_xs, gradients(ys, flat_xs, gate_gradients=gate_gradients,
+                                       aggregation_method=aggregation_method)):
+        if g is None:
+            out.append(None)
+            continue
+        if not x.shape.is_fully_defined():
+            raise ValueError(f"hessians needs a fully known shape for {x!r}")
+        flat_g = reshape(g, [-1])
+        rows = []
+        for j in range(x.shape.num_elements()):
+            (second,) = gradients(flat_g[j], [x], unconnected_gradients="zero")
+            rows.append(second)
+        shape = x.shape.as_list()
+        out.append(reshape(stack(rows), shape + shape) if rows else
+                   zeros(shape + shape, x.dtype))
     return out

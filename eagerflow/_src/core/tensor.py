@@ -268,11 +268,10 @@ def _array_from_python(value: Any, float_range: builtins.bool = True) -> np.ndar
         return arr.astype(np.complex128)
     if kind in "US" and _mixed_strings(value):
         raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
-    if kind == "S":
-        # NumPy's fixed-width bytes drop trailing NULs: rebuild from the original objects.
+    if kind in "US":
+        # NumPy's fixed-width strings drop trailing NULs ('a\x00' -> 'a'); TF keeps every
+        # byte, so the elements come from the original objects, not from `arr`.
         return _to_bytes_array(np.array(value, dtype=object))
-    if kind == "U":
-        return _to_bytes_array(arr)
     if kind == "O":
         return _object_array(value, arr)
     if kind == "b":
@@ -444,6 +443,49 @@ def host_scalar(arr: np.ndarray, dtype: _dt.DType) -> EagerTensor:
     the current device it is labeled with: a GPU's elementwise kernels take it as a scalar
     argument, as CuPy takes Python numbers, with no copy (ops/dispatch.py: _onto)."""
     return EagerTensor(arr, dtype, _state.device)
+
+
+# The operands `scalar_operand` made, by (type, value, dtype, device). A tensor is
+# immutable, so one serves every op: making the 0-d array and its tensor was a third of
+# the time of an eager `x * 2.0`. Zero (0.0 == -0.0 as a key) and NaN (never equal to
+# itself) are not kept; the cache starts over when it fills.
+_SCALARS: dict = {}
+_SCALARS_MAX = 1024
+
+
+def scalar_operand(value: int | float, dtype: _dt.DType) -> EagerTensor | None:
+    """The Python number `value` (an int or float, not bool) as a host_scalar of `dtype`
+    when _scalar_array converts it exactly (None otherwise): the 2.0 of `x * 2.0`."""
+    dev = _state.device
+    key = (value.__class__, value, dtype, dev)
+    t = _SCALARS.get(key)
+    if t is None:
+        arr = _scalar_array(value, dtype)
+        if arr is None:
+            return None
+        t = EagerTensor(arr, dtype, dev)
+        if value and value == value:
+            if len(_SCALARS) >= _SCALARS_MAX:
+                _SCALARS.clear()
+            _SCALARS[key] = t
+    return t
+
+
+def scalar_pair(x: Any, y: Any) -> tuple | None:
+    """An eager tensor and a Python float or int that its dtype holds exactly (`x * 2.0`,
+    `1 - x`): the commonest mixed operands, converted as convert_to_tensor would; None for
+    every other pair, which the general rules handle (ops/math.py: binary_args)."""
+    if type(x) is EagerTensor:
+        ty = type(y)
+        if ty is float or ty is int:
+            y = scalar_operand(y, x._dtype)
+            return None if y is None else (x, y)
+    elif type(y) is EagerTensor:
+        tx = type(x)
+        if tx is float or tx is int:
+            x = scalar_operand(x, y._dtype)
+            return None if x is None else (x, y)
+    return None
 
 
 def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,

@@ -49,6 +49,7 @@ from eagerflow._src.ops.reduce import reduce_prod
 from eagerflow._src.ops.variables import (
     VariableAggregation,
     VariableSynchronization,
+    is_tf_variable,
     variable_creator_scope,
 )
 
@@ -120,7 +121,7 @@ class HierarchicalCopyAllReduce(CrossDeviceOps):
 def _components(value: Any) -> tuple:
     if isinstance(value, DistributedValues):
         return value.values
-    if isinstance(value, MirroredVariable):
+    if is_tf_variable(value, MirroredVariable):
         return tuple(EagerTensor(c) for c in value._copies)
     return (value,)
 

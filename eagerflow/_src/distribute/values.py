@@ -20,7 +20,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.distribute import collective_ops, context
 from eagerflow._src.ops.math import equal, where, zeros_like
-from eagerflow._src.ops.variables import Variable, VariableAggregation
+from eagerflow._src.ops.variables import Variable, VariableAggregation, is_tf_variable
 
 
 class DistributedValues:
@@ -228,7 +228,7 @@ def regroup(per_replica_results: list, wrap_same: bool = True) -> Any:
     for parts in zip(*flats):
         if all(p is parts[0] for p in parts):
             # the same object everywhere: a variable stays itself, a value is Mirrored
-            leaves.append(parts[0] if isinstance(parts[0], Variable) or parts[0] is None
+            leaves.append(parts[0] if is_tf_variable(parts[0]) or parts[0] is None
                           or not wrap_same else Mirrored(parts))
         else:
             leaves.append(PerReplica(parts))

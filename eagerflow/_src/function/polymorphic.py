@@ -145,6 +145,7 @@ class Function:
         self._relaxed: dict = {}         # shape-free key -> [ConcreteFunction]
         self._tracing_count = 0
         self._traced: list = []          # every ConcreteFunction, in tracing order
+        self._save_cache: dict = {}      # _by_signature of tf.saved_model.save's traces
         self._variables_created = None   # None: never traced; then True/False
         self._detector = _RetraceDetector()
         self._last_key: Any = None
@@ -262,20 +263,22 @@ class Function:
             tensors = self._check_signature(args, kwargs, bound)
         else:
             sig_key = tuple(make_key(v, tensors) for v in bound.values())
-        cf = self._by_signature.get(sig_key)
-        if cf is None and self._input_signature is None:
+        saving = _saving[0]
+        by_signature = self._save_cache if saving else self._by_signature
+        cf = by_signature.get(sig_key)
+        if cf is None and self._input_signature is None and not saving:
             cf = self._find_relaxed(bound, tensors)
         if cf is None:
             why = describe_key_change(self._last_key, sig_key, names) \
                 if isinstance(self._last_key, tuple) else None
             cf = self._trace(bound, tensors)
-            self._by_signature[sig_key] = cf
+            by_signature[sig_key] = cf
             if count_call:
                 self._detector.traced(self._fn_repr(), why)
         elif count_call:
             self._detector.hit()
         self._last_key = sig_key
-        if raw_key is not None and all(hasattr(t, "_arr") for t in tensors):
+        if raw_key is not None and not saving and all(hasattr(t, "_arr") for t in tensors):
             raw: list = []
             make_key(args, raw)
             make_key(kwargs, raw)
@@ -306,7 +309,8 @@ class Function:
 
     def _check_signature(self, args: tuple, kwargs: dict, bound: dict) -> list:
         specs = self._input_signature
-        values = list(bound.values())
+        spread = self._spread_var_positional(bound)
+        values = list(spread.values())
 
         def fail(reason: str) -> TypeError:
             return self._binding_error(reason, args, kwargs)
@@ -314,11 +318,11 @@ class Function:
         if len(args) > len(specs):
             raise fail("too many positional arguments")
         tensors: list = []
-        for pname, spec, value in zip(list(bound), specs, values[:len(specs)]):
+        for pname, spec, value in zip(list(spread), specs, values[:len(specs)]):
             flat_specs = nest.flatten(spec)
             if is_tensor_spec(spec) and not isinstance(value, (Tensor, _SpecTensor)):
                 value = _as_spec_value(value, spec, fail)  # a Python list for one tensor
-                bound[pname] = value
+                spread[pname] = value
             try:
                 flat_values = nest.flatten(value)
                 nest.assert_same_structure(spec, value, check_types=False)
@@ -326,7 +330,7 @@ class Function:
                 raise fail(f"Can not cast {value!r} to {spec!r}") from None
             if any(isinstance(s, CompositeSpec) for s in flat_specs):
                 # composites are traced as their signature's spec says, not as given
-                bound[pname] = nest.pack_sequence_as(spec, [
+                spread[pname] = nest.pack_sequence_as(spec, [
                     _SpecComposite(s) if isinstance(s, CompositeSpec) else v
                     for s, v in zip(flat_specs, flat_values)])
             for s, v in zip(flat_specs, flat_values):
@@ -349,7 +353,24 @@ class Function:
                 if t.dtype is not s.dtype or not s.shape.is_compatible_with(t.shape):
                     raise fail(f"Can not cast {TensorSpec(t.shape, t.dtype)!r} to {s!r}")
                 tensors.append(t)
+        for key, value in spread.items():  # (what was converted, back in its parameter)
+            if isinstance(key, tuple):
+                bound[key[0]] = bound[key[0]][:key[1]] + (value,) + bound[key[0]][key[1] + 1:]
+            else:
+                bound[key] = value
         return tensors
+
+    def _spread_var_positional(self, bound: dict) -> dict:
+        """The bound arguments with `*args` spread, one entry (keyed (name, i)) per value:
+        an input signature gives one spec per positional value."""
+        out: dict = {}
+        for name, value in bound.items():
+            p = self._signature.parameters.get(name) if self._signature else None
+            if p is not None and p.kind is p.VAR_POSITIONAL:
+                out.update({(name, i): v for i, v in enumerate(value)})
+            else:
+                out[name] = value
+        return out
 
     def _find_relaxed(self, bound: dict, tensors: list) -> ConcreteFunction | None:
         rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
@@ -389,6 +410,22 @@ class Function:
         self._relaxed.setdefault(rkey, []).append(cf)
         self._traced.append(cf)
         return cf
+
+    def _traces_for_saving(self) -> list:
+        """The traces tf.saved_model.save writes: those made (their graphs), then those
+        made while saving (an input_signature's, when no call traced it). As in TF, whose
+        trace cache keys include the save context, each signature is traced once more the
+        first time it is saved: the Python function and its side effects (a print) run
+        again, into the save context's cache."""
+        with save_context():
+            if self._input_signature is not None:
+                self.get_concrete_function()
+            for key, cf in list(self._by_signature.items()):
+                if key not in self._save_cache:
+                    args, kwargs = cf.structured_input_signature
+                    self.get_concrete_function(*args, **kwargs)
+        saved = [cf for k, cf in self._save_cache.items() if k not in self._by_signature]
+        return list(dict.fromkeys(list(self._by_signature.values()) + saved))
 
     def _relaxed_shapes(self, bound: dict, tensors: list) -> list:
         rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
@@ -611,6 +648,18 @@ def function(func: Callable | None = None, input_signature: Any = None, autograp
 
 
 _run_eagerly = [False]
+_saving = [False]  # inside tf.saved_model.save: traces go to each function's save cache
+
+
+@contextlib.contextmanager
+def save_context() -> Any:
+    """TF's save context (tf.saved_model.save runs inside it): tf.functions trace into a
+    cache of their own there, so saving traces each signature once more."""
+    prev, _saving[0] = _saving[0], True
+    try:
+        yield
+    finally:
+        _saving[0] = prev
 
 
 def run_functions_eagerly(run_eagerly: bool) -> None:

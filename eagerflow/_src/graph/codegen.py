@@ -231,7 +231,10 @@ def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
         if type(t) is SymbolicTensor:
             if (t._shape is None or t._shape == ()) and t._dtype is not dt.variant and \
                     w.ns["_xp"] is np:  # (on a GPU, run_on's results are arrays already)
-                expr = f"_asarray({expr})"  # not a TensorArray flow: a tuple stays one
+                # not a TensorArray flow: a tuple stays one; a bytes scalar stays an object
+                # (NumPy's fixed-width bytes would drop trailing NULs)
+                expr = f"_asarray({expr}, object)" if t._dtype is dt.string else \
+                    f"_asarray({expr})"
             if wrap:
                 expr = f"_ET({expr}, {w.bind_global('d', t._dtype)})"
         rets.append(expr)

@@ -626,6 +626,17 @@ def is_symbolic(x: Any) -> bool:
     return type(x) is SymbolicTensor
 
 
+def is_symbolic_tensor(tensor: Any) -> bool:
+    """`tf.is_symbolic_tensor`: whether `tensor` is a graph tensor (not an eager one, a
+    variable or a Keras input)."""
+    return isinstance(tensor, SymbolicTensor)
+
+
+def inside_function() -> bool:
+    """`tf.inside_function`: whether a tf.function is being traced (not a compat.v1 Graph)."""
+    return isinstance(_state.graph, FuncGraph)
+
+
 # infer's messages for the shape errors TF's shape functions raise while a graph is built
 # (TF's kernels make other checks, and TF's graph builder refuses dtypes with TypeError)
 _SHAPE_ERRORS = ("Incompatible shapes:", "Matrix size-incompatible", "ConcatOp : ",

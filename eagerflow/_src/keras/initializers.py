@@ -287,13 +287,66 @@ class Identity(Initializer):
         return _wrap(self.gain * np.eye(*shape), d)
 
 
+def _scipy_window(window: str, length: int, fftbins: bool = True) -> np.ndarray:
+    """scipy.signal.get_window (scipy is an optional dependency, as in Keras's)."""
+    try:
+        from scipy import signal
+    except ImportError as e:  # pragma: no cover - scipy is in the test extra
+        raise ImportError("The STFT initializer and STFTSpectrogram need scipy "
+                          "(`pip install eagerflow[scipy]`).") from e
+    return signal.get_window(window, length, fftbins)
+
+
+class STFT(Initializer):
+    """`STFT(side='real', window='hann', scaling='density', periodic=False)`: the
+    [frame_length, channels, bins] kernel of a windowed DFT's real (cos) or imaginary
+    (-sin) part, for STFTSpectrogram's convolutions."""
+
+    def __init__(self, side: str = "real", window: Any = "hann",
+                 scaling: str | None = "density", periodic: bool = False) -> None:
+        if side not in ["real", "imag"]:
+            raise ValueError(f"side should be 'real' or 'imag', not {side}")
+        if isinstance(window, str):
+            _scipy_window(window, 1)
+        if scaling is not None and scaling not in ["density", "spectrum"]:
+            raise ValueError("Scaling is invalid, it must be `None`, 'density' or 'spectrum'. "
+                             f"Received scaling={scaling}")
+        self.side, self.window, self.scaling, self.periodic = side, window, scaling, periodic
+
+    def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
+        d = _float_dtype(dtype, "STFT")
+        frame_length, _, bins = _shape_tuple(shape)
+        work = np.dtype(d.as_numpy_dtype)
+        time = np.arange(frame_length, dtype=work).reshape(frame_length, 1, 1)
+        freq = np.arange(bins, dtype=work).reshape(1, 1, bins) / work.type((bins - 1) * 2)
+        args = (work.type(-2) * time) * freq * np.arccos(work.type(-1))
+        kernel = np.cos(args) if self.side == "real" else np.sin(args)
+        if self.window is not None:
+            win = self.window
+            if isinstance(win, str):  # (Keras passes `periodic` as scipy's fftbins)
+                win = _scipy_window(win, frame_length, self.periodic)
+            win = np.asarray(win, work)
+            if win.ndim != 1 or win.shape[-1] != frame_length:
+                raise ValueError("The shape of `window` must be equal to [frame_length]."
+                                 f"Received: window shape={win.shape}")
+            win = win.reshape(frame_length, 1, 1)
+            scale = {"density": np.sqrt(np.sum(np.square(win))),
+                     "spectrum": np.sum(np.abs(win)), None: work.type(1)}[self.scaling]
+            kernel = kernel * win / scale
+        return _wrap(kernel.astype(work), d)
+
+    def get_config(self) -> dict:
+        return {"side": self.side, "window": self.window, "periodic": self.periodic,
+                "scaling": self.scaling}
+
+
 _TABLE = {
     "Zeros": Zeros, "Ones": Ones, "Constant": Constant, "RandomNormal": RandomNormal,
     "RandomUniform": RandomUniform, "TruncatedNormal": TruncatedNormal,
     "VarianceScaling": VarianceScaling, "GlorotUniform": GlorotUniform,
     "GlorotNormal": GlorotNormal, "HeNormal": HeNormal, "HeUniform": HeUniform,
     "LecunNormal": LecunNormal, "LecunUniform": LecunUniform, "Orthogonal": Orthogonal,
-    "Identity": Identity,
+    "Identity": Identity, "STFT": STFT, "stft": STFT,
     "zeros": Zeros, "ones": Ones, "constant": Constant, "random_normal": RandomNormal,
     "random_uniform": RandomUniform, "truncated_normal": TruncatedNormal,
     "variance_scaling": VarianceScaling, "glorot_uniform": GlorotUniform,

@@ -5,7 +5,8 @@ A layer weight in Keras 3 is named `kernel` with the path `dense/kernel`, and pr
 variable *is* a tf.Variable (made the usual way, so tapes, tf.function, checkpoints and
 distribution strategies see an ordinary variable, a MirroredVariable under
 MirroredStrategy), whose class is switched to a subclass mixing in this Keras face.
-So `isinstance(v, tf.Variable)` holds here where TF 2.21 answers False.
+`isinstance(v, tf.Variable)` answers False all the same, as TF 2.21's (tf.Variable's
+metaclass leaves Keras variables out; eagerflow's code asks `is_tf_variable`).
 
 Sits on backend and ops.variables; layers, metrics and optimizers use `keras_variable`.
 """
@@ -54,6 +55,8 @@ class Variable:
     `initializer` is a value, or an initializer (a name or a callable) with `shape`.
     """
 
+    _keras_variable = True  # (so `isinstance(v, tf.Variable)` is False, as in TF 2.21)
+
     def __new__(cls, initializer: Any, shape: Any = None, dtype: Any = None,
                 trainable: bool = True, autocast: bool = True, aggregation: str = "none",
                 synchronization: str = "auto", name: str | None = None) -> Any:
@@ -86,6 +89,15 @@ class Variable:
     @property
     def path(self) -> str:
         return self._keras_path
+
+    @property
+    def value(self) -> Any:
+        """The tf.Variable under this Keras variable, as Keras 3 on TF has one: here a view
+        of the variable itself (reads and assignments go to it)."""
+        view = self.__dict__.get("_value_view")
+        if view is None:
+            view = self._value_view = tf_variables._UnreadVariable(self, self._name)
+        return view
 
     @property
     def trainable(self) -> bool:

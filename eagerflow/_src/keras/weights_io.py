@@ -29,6 +29,7 @@ from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.trackable import (
     is_variable,
 )
+from eagerflow._src.keras.weights_legacy_h5 import legacy_plan, weights_group
 from eagerflow._src.train import checkpoint_management as cm
 from eagerflow._src.train import fileio, worker_files
 from eagerflow._src.train.checkpoint import restore_object_graph, save_object_graph
@@ -293,7 +294,8 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
 
 
 def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False) -> None:
-    """Loads a Keras 3 `.weights.h5`; every layer's values are checked before any is assigned."""
+    """Loads a Keras 3 `.weights.h5` (or a Keras 2 `.h5`, whose layout differs); every
+    layer's values are checked before any is assigned."""
     h5py = _h5py()
     if not os.path.exists(filepath):
         raise FileNotFoundError(f"No such file: {filepath}")
@@ -303,7 +305,9 @@ def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False) -> N
         raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None
     try:
         with f:
-            plan = read_plan(f, model, filepath, skip_mismatch)
+            legacy = None if filepath.endswith(".weights.h5") else weights_group(f)
+            plan = read_plan(f, model, filepath, skip_mismatch) if legacy is None else \
+                legacy_plan(legacy, model, filepath, skip_mismatch)
     except (KeyError, RuntimeError, OSError) as e:
         # h5py's errors for a damaged file (bad object headers, broken links)
         raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None

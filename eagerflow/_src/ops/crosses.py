@@ -19,7 +19,6 @@ import numpy as np
 import siphashc
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import UnimplementedError
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -194,6 +193,7 @@ def _cross_hashed_kernel(xp: Any, *arrays: Any, layout: tuple, num_buckets: int,
                          hash_key: int | None, salt: tuple | None = None) -> tuple:
     if hash_key is None:
         _check_features(layout, arrays, salt is not None)
+        arrays = _sparse_numbers_as_bytes(layout, arrays)
     feature = _hash_feature if salt is None else _siphash_feature(salt)
     idx, vals, shape = _cross_kernel(xp, layout, arrays, feature,
                                      _chain(hash_key, num_buckets))
@@ -201,20 +201,29 @@ def _cross_hashed_kernel(xp: Any, *arrays: Any, layout: tuple, num_buckets: int,
 
 
 def _check_features(layout: tuple, arrays: tuple, salted: bool) -> None:
-    """What TF's SparseCrossHashed hashes as eagerflow does: string features, and numbers
-    in dense inputs when unsalted (TF's kernel crashes on numbers with strong_hash, and
-    fingerprints sparse numbers in a way of its own)."""
+    """Numbers of dense inputs are refused with strong_hash (TF's kernel crashes on them)."""
     k = 0
     for kind in layout:
-        values = arrays[k + 1] if kind == "sparse" else arrays[k]
-        if values.dtype != object and salted:
-            raise C.fail("SparseCrossHashed", "strong_hash (SipHash with a salt) crosses "
-                                              "string features only")
-        if values.dtype != object and kind == "sparse":
-            raise UnimplementedError(None, None, "SparseCrossHashed: eagerflow does not "
-                                     "fingerprint numbers of sparse inputs as TF does "
-                                     "[Op:SparseCrossHashed]")
+        if kind == "dense" and arrays[k].dtype != object and salted:
+            raise C.fail("SparseCrossHashed", "strong_hash (SipHash with a salt) does not "
+                                              "cross numbers of dense inputs (TF's kernel "
+                                              "crashes on them)")
         k += _WIDTH[kind]
+
+
+def _sparse_numbers_as_bytes(layout: tuple, arrays: tuple) -> tuple:
+    """TF's SparseCrossHashed hashes a sparse input's int64 value as the bytes of its low
+    32 bits, little-endian (4 -> b"\\x04\\0\\0\\0": 2**40 hashes as 0 does), where a dense
+    input's number is its own fingerprint. Found from TF 2.21's outputs (cross_golden)."""
+    out, k = list(arrays), 0
+    for kind in layout:
+        if kind == "sparse" and arrays[k + 1].dtype != object:
+            low = (arrays[k + 1].astype(np.int64) & 0xFFFFFFFF).astype("<u4")
+            as_bytes = np.empty(low.shape, object)
+            as_bytes[:] = [v.tobytes() for v in low]
+            out[k + 1] = as_bytes
+        k += _WIDTH[kind]
+    return tuple(out)
 
 
 def _cross_ref(kernel: Callable) -> Callable:
@@ -358,7 +367,7 @@ SPARSE_CROSS_HASHED = register(OpDef(
                          "salt": (1, 2)}, grad=False)],
     bad_samples=lambda: [
         BadSample(_XS, {"layout": _LAYOUT, "num_buckets": 0, "hash_key": None,
-                        "salt": (1, 2)}, C.InvalidArgumentError, "string features only"),
+                        "salt": (1, 2)}, C.InvalidArgumentError, "numbers of dense inputs"),
         BadSample(_XS[:4], {"layout": _LAYOUT[:2], "num_buckets": 0, "hash_key": None,
                             "salt": (1,)}, C.InvalidArgumentError,
                   'Input "salt" must have length 2 but has length 1')],

@@ -464,7 +464,7 @@ def assert_all_finite(x: Any, message: str, name: str | None = None) -> Any:
 # tf.print: a stateful op so that it prints on every run of a traced graph too.
 # ---------------------------------------------------------------------------------------
 
-_MARK = "\x00"
+_MARK = "\udfff"  # a lone surrogate: no printed text holds one (a NUL can)
 
 
 def _legacy_float(v: Any, short: int, long: int, np_type: Any) -> str:
@@ -486,10 +486,31 @@ def _element(v: Any, kind: str, np_type: Any) -> str:
     if kind == "b":
         return "1" if v else "0"
     if kind == "O":
-        return '"' + (v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)) + '"'
+        return '"' + _c_escape(v if isinstance(v, bytes) else str(v).encode()) + '"'
     if kind == "c":
         return "?"
     return str(int(v))
+
+
+_ESCAPES = {ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", ord('"'): '\\"',
+            ord("'"): "\\'", ord("\\"): "\\\\"}
+
+
+def _c_escape(b: bytes) -> str:
+    """A string element as TF prints it: C escapes (`\\n`, `\\"`, octal `\\000` for other
+    control bytes), UTF-8 left as it is."""
+    if all(32 <= c < 127 and c not in _ESCAPES for c in b):
+        return b.decode("ascii")
+    out = bytearray()
+    for c in b:
+        e = _ESCAPES.get(c)
+        if e is not None:
+            out += e.encode()
+        elif c < 32 or c == 127:
+            out += b"\\%03o" % c
+        else:
+            out.append(c)
+    return out.decode("utf-8", "replace")
 
 
 def format_tensor(a: np.ndarray, summarize: int) -> str:
@@ -519,9 +540,20 @@ def format_tensor(a: np.ndarray, summarize: int) -> str:
     return render(a, 0)
 
 
+def _lone_string(pieces: list, scalar_string: bool) -> bool:
+    """tf.print of one string scalar alone prints it as it is (no quotes, no escapes)."""
+    return scalar_string and len(pieces) == 3 and pieces[0] == pieces[2] == ""
+
+
 def _print_kernel(xp: Any, *arrays: Any, template: str, output_stream: str, summarize: int,
                   end: str) -> tuple:
     pieces = template.split(_MARK)
+    if _lone_string(pieces, arrays[0].dtype == object and np.ndim(arrays[0]) == 0
+                    if arrays else False):
+        v = arrays[0][()]
+        _write((v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)) + end,
+               output_stream)
+        return ()
     out = []
     for i, p in enumerate(pieces):
         out.append(format_tensor(np.asarray(arrays[int(p)]), summarize) if i % 2 else p)
@@ -586,6 +618,11 @@ def _print_tf(n: Any, b: Any) -> list:
     """TF's tf.print: StringFormat fills "{}" placeholders with the tensors in order (a
     tensor printed twice is given twice), then PrintV2 writes the string."""
     pieces = n.attrs["template"].split(_MARK)
+    if _lone_string(pieces, n.inputs[0]._dtype is dt.string and n.inputs[0]._shape == ()
+                    if n.inputs else False):
+        b.node("PrintV2", [b.input(0)], {"output_stream": n.attrs["output_stream"],
+                                         "end": n.attrs["end"]})
+        return []
     text, inputs = pieces[::2], [b.input(int(p)) for p in pieces[1::2]]
     mark = "{}"
     while any(mark in t for t in text):
@@ -690,3 +727,9 @@ def disable_traceback_filtering() -> None:
 
 def is_traceback_filtering_enabled() -> bool:
     return _FLAGS["traceback_filtering"]
+
+
+def get_logger() -> Any:
+    """tf.get_logger: the Python logger named "tensorflow" (eagerflow's own warnings, such
+    as retracing's, go to the "eagerflow" logger)."""
+    return logging.getLogger("tensorflow")

@@ -28,7 +28,7 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import ResourceExhaustedError
-from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, scalar_pair
 from eagerflow._src.ops.composite_dispatch import elementwise
 
 
@@ -170,7 +170,9 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
 
     With fixed `attrs` (shared by the nodes it records: never mutated), `infer(x, y)` and
     `np_kernel(a, b)` must be op.infer and op.kernel(np, ...) with those attrs bound;
-    without, the op has no attrs and its kernel over NumPy is `op.np_kernel`.
+    without, the op has no attrs and its kernel over NumPy is `op.np_kernel`. `convert`
+    (ops/math.py's binary_args or binary_args_hint) takes a tensor and a Python number
+    as scalar_pair does, so that pair, the commonest mixed one, goes to scalar_pair first.
     """
     attrs = attrs if attrs is not None else {}
     infer = infer or op.infer
@@ -178,12 +180,16 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
 
     def f(x: Any, y: Any, name: str | None = None) -> Any:
         if x.__class__ is not EagerTensor or y.__class__ is not EagerTensor:
-            if (isinstance(x, CompositeTensor) or isinstance(y, CompositeTensor)) and \
-                    elementwise.binary is not None:
-                return elementwise.binary(f, x, y)
-            x, y = convert(x, y)
-            if x.__class__ is not EagerTensor or y.__class__ is not EagerTensor:
-                return bind(op, (x, y), attrs or {}, name or node)  # (symbolic)
+            pair = scalar_pair(x, y)
+            if pair is not None:
+                x, y = pair
+            else:
+                if (isinstance(x, CompositeTensor) or isinstance(y, CompositeTensor)) and \
+                        elementwise.binary is not None:
+                    return elementwise.binary(f, x, y)
+                x, y = convert(x, y)
+                if x.__class__ is not EagerTensor or y.__class__ is not EagerTensor:
+                    return bind(op, (x, y), attrs or {}, name or node)  # (symbolic)
         st = _state.__dict__
         if st["graph"] is None and st["xp"] is np and uf is not None:
             try:

@@ -20,9 +20,9 @@ from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
-    _scalar_array,
     convert_to_tensor,
-    host_scalar,
+    scalar_operand,
+    scalar_pair,
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch
@@ -46,27 +46,8 @@ def _adopt(v: Any, dtype: Any) -> Tensor:
     wrappers do); NumPy data keeps its own dtype unless it converts cleanly."""
     if isinstance(v, (np.ndarray, np.generic)):
         return convert_to_tensor(v, dtype_hint=dtype)
-    arr = _scalar_array(v, dtype) if type(v) in (int, float) else None  # (host: see _onto)
-    return host_scalar(arr, dtype) if arr is not None else convert_to_tensor(v, dtype=dtype)
-
-
-def _scalar_pair(x: Any, y: Any) -> tuple | None:
-    """An eager tensor and a Python float or int that its dtype holds exactly (`x * 2.0`,
-    `1 - x`): the commonest mixed operands, converted as convert_to_tensor would; None for
-    every other pair, which the general rules below handle."""
-    if type(x) is EagerTensor:
-        ty = type(y)
-        if ty is float or ty is int:
-            arr = _scalar_array(y, x._dtype)
-            if arr is not None:
-                return x, host_scalar(arr, x._dtype)
-    elif type(y) is EagerTensor:
-        tx = type(x)
-        if tx is float or tx is int:
-            arr = _scalar_array(x, y._dtype)
-            if arr is not None:
-                return host_scalar(arr, y._dtype), y
-    return None
+    t = scalar_operand(v, dtype) if type(v) in (int, float) else None  # (host: see _onto)
+    return t if t is not None else convert_to_tensor(v, dtype=dtype)
 
 
 def binary_args(x: Any, y: Any) -> tuple:
@@ -76,7 +57,7 @@ def binary_args(x: Any, y: Any) -> tuple:
     operators, ...)."""
     if type(x) is EagerTensor and type(y) is EagerTensor:
         return x, y
-    pair = _scalar_pair(x, y)
+    pair = scalar_pair(x, y)
     if pair is not None:
         return pair
     if _tensor_like(x):
@@ -95,7 +76,7 @@ def binary_args_hint(x: Any, y: Any) -> tuple:
     keeps its own (the op then reports the mismatch), as tf.add and tf.divide do."""
     if type(x) is EagerTensor and type(y) is EagerTensor:
         return x, y
-    pair = _scalar_pair(x, y)
+    pair = scalar_pair(x, y)
     if pair is not None:
         return pair
     if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):
@@ -459,20 +440,26 @@ def _fold_arith(ufunc: Any) -> Callable:
 ADD = _binary("AddV2", lambda xp, x, y: xp.add(x, y), C.NUMERIC | {dt.string},
               _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: g),
               _elementwise_ref(lambda a, b: a + b), ufunc=np.add, operator="+", units=(0, 0),
-              fold=_fold_arith(np.add), fold_partial=False)
+              fold=_fold_arith(np.add), fold_partial=False, tf=TFForm(export=lambda n, b: b.node(
+                  "Add" if n.inputs[0]._dtype is dt.string else "AddV2", [b.input(0), b.input(1)])))
 SUB = _binary("Sub", lambda xp, x, y: xp.subtract(x, y), C.NUMERIC,
               _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g),
               _elementwise_ref(lambda a, b: a - b), ufunc=np.subtract, operator="-",
               units=(None, 0), fold=_fold_arith(np.subtract), fold_partial=False)
 MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
-              _bin_grad(lambda g, x, y, z: g * y, lambda g, x, y, z: g * x),
+              _bin_grad(lambda g, x, y, z: g * conj(y), lambda g, x, y, z: conj(x) * g),
               _elementwise_ref(lambda a, b: a * b), ufunc=np.multiply, operator="*",
               units=(1, 1), fold=_fold_arith(np.multiply), fold_partial=False)
-REALDIV = _binary("RealDiv", lambda xp, x, y: xp.true_divide(x, y).astype(x.dtype, copy=False),
-                  C.FLOAT_COMPLEX,
-                  _bin_grad(lambda g, x, y, z: g / y, lambda g, x, y, z: -g * x / square(y)),
+
+
+def _realdiv(xp: Any, x: Any, y: Any) -> Any:
+    return xp.true_divide(x, y).astype(x.dtype, copy=False)
+
+
+REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
+                  _bin_grad(lambda g, x, y, z: g / conj(y), lambda g, x, y, z: -g * conj(z / y)),
                   _elementwise_ref(lambda a, b: a / b), lo=0.5, hi=2.0, units=(None, 1),
-                  int_errors=True, cuda="({0} / {1})")
+                  int_errors=True, cuda="({0} / {1})", np_kernel=functools.partial(_realdiv, np))
 
 
 def _check_int_divisor(op: str, y: np.ndarray) -> None:
@@ -712,7 +699,7 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
     target = _int_to_float(x._dtype)
     if target is not None:
         x, y = cast(x, target), cast(y, target)
-    return bind(REALDIV, (x, y), {}, name)
+    return realdiv(x, y, name or "truediv")  # (bind's fast path for two tensors)
 
 
 @dispatchable
@@ -985,8 +972,7 @@ CONJ = register(OpDef(
     "Conj", lambda x: [(x._shape, C.check_dtype("Conj", x, C.COMPLEX))], lambda xp, x: xp.conj(x),
     grad=lambda n, g: [conj(g)], reference=lambda x: np.array([complex(v).conjugate() for v in
                                                                x.ravel()]).reshape(x.shape),
-    samples=lambda: [Sample((_f64(3) + 1j * _f64(3),), grad=False)],
-    elementwise=True,
+    samples=lambda: [Sample((_f64(3) + 1j * _f64(3),), grad=False)], elementwise=True,
 ))
 
 

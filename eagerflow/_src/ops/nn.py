@@ -121,7 +121,11 @@ def _grad_infer(name: str, types: tuple) -> Callable:
 
 
 def _relu_grad_kernel(xp: Any, g: Any, y: Any) -> Any:
-    # a multiply by the mask, as TF's kernel (and ~10x faster in NumPy than where())
+    # a multiply by the mask, as TF's kernel (and ~10x faster in NumPy than where()); a
+    # float mask written by the comparison itself spares a bool temporary and its cast
+    if xp is np and g.dtype == y.dtype and g.dtype in (np.float32, np.float64):
+        mask = np.greater(y, 0, out=np.empty_like(g))
+        return np.multiply(g, mask, out=mask)
     return g * (y > 0)
 
 

@@ -1,5 +1,6 @@
 """Fused kernels (ops layer): _FusedConv2D (Conv2D, BiasAdd and optionally Relu as one
-kernel) and _FusedAdam (one variable's Adam step as one kernel, at the end).
+kernel), _ReluGradBiasAddGrad (a ReLU layer's backward step, at the end) and _FusedAdam
+(one variable's Adam step as one kernel, at the end).
 
 Users never call _FusedConv2D directly: graph/passes/fuse.py puts it in place of a traced
 Conv2D -> BiasAdd (-> Relu) chain whose intermediate results nothing else reads (TF's
@@ -27,6 +28,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn, nn_conv
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import sum_to, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 CONV_ATTRS = ("strides", "padding", "explicit_paddings", "data_format", "dilations")
@@ -60,15 +62,21 @@ def _kernel(xp: Any, x: Any, w: Any, b: Any, strides: tuple, padding: str,
 
 def _grad(n: Any, g: Any) -> list:
     x, w, _ = n.inputs
+    db = None
     if "Relu" in n.attrs["fused_ops"]:
-        g = bind(nn.RELU_GRAD, (g, n.outputs[0]), {})
+        if nn_conv.wants(n, 2):
+            g, db = bind(RELU_GRAD_BIAS_GRAD, (g, n.outputs[0]), {})
+        else:
+            g = bind(nn.RELU_GRAD, (g, n.outputs[0]), {})
+    elif nn_conv.wants(n, 2):
+        db = bind(nn.BIAS_ADD_GRAD, (g,), {"data_format": "NHWC"})
     conv = _conv_attrs(n.attrs)
     return [
         bind(nn_conv.CONV2D_BACKPROP_INPUT, (nn_conv.shape_tensor(x), w, g), conv)
         if nn_conv.wants(n, 0) else None,
         bind(nn_conv.CONV2D_BACKPROP_FILTER, (x, nn_conv.shape_tensor(w), g), conv)
         if nn_conv.wants(n, 1) else None,
-        bind(nn.BIAS_ADD_GRAD, (g,), {"data_format": "NHWC"}) if nn_conv.wants(n, 2) else None,
+        db,
     ]
 
 
@@ -200,3 +208,88 @@ def fused_adam(m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float,
     """(m', v', step) of one Adam update (see above); all tensors of one float dtype."""
     return bind(FUSED_ADAM, (m, v, g, alpha),
                 {"beta_1": beta_1, "beta_2": beta_2, "epsilon": epsilon})
+
+
+# ---------------------------------------------------------------------------------------
+# _ReluGradBiasAddGrad: a ReLU layer's backward step, ReluGrad and the BiasAddGrad of its
+# result (channels last), as one kernel: (dz, db) = (g * (y > 0), dz summed over every axis
+# but the last). _FusedConv2D's gradient binds it (eager steps too), and graph/passes/fuse.py
+# puts it in place of a traced ReluGrad -> BiasAddGrad pair. `g` may be any shape that
+# broadcasts to y's: the pass hands it the gradient of a global average pooling before
+# its BroadcastToShapeOf, which then never makes the full-size copy. The results are the
+# separate kernels' bit for bit (the same products, BiasAddGrad's own sum).
+# ---------------------------------------------------------------------------------------
+
+_RB = "_ReluGradBiasAddGrad"
+
+
+def _relu_bias_infer(g: Any, y: Any) -> list:
+    d = C.same_dtype(_RB, (g, y), TYPES)
+    if y._shape is not None and len(y._shape) < 2:
+        raise C.fail(_RB, f"Input tensor must be at least 2D: {C.shape_str(y._shape)}")
+    if g._shape is not None and y._shape is not None and (
+            len(g._shape) != len(y._shape) or C.broadcast(_RB, g._shape, y._shape) != y._shape):
+        raise C.fail(_RB, f"gradient shape {C.shape_str(g._shape)} does not broadcast to "
+                          f"features shape {C.shape_str(y._shape)}")
+    return [(y._shape, d), (None if y._shape is None else y._shape[-1:], d)]
+
+
+def _relu_bias_kernel(xp: Any, g: Any, y: Any) -> tuple:
+    if g.shape == y.shape:
+        dz = nn.RELU_GRAD.kernel(xp, g, y)
+    else:  # the mask, times g where it broadcasts: ReluGrad's products without g's copy
+        dz = (y > 0).astype(y.dtype)
+        dz *= g
+    return dz, nn.BIAS_ADD_GRAD.kernel(xp, dz, data_format="NHWC")
+
+
+def _relu_bias_grad(n: Any, a: Any, b: Any) -> list:
+    g, y = n.inputs
+    if b is not None:  # db's gradient reaches every cell of its channel
+        a = bind(nn.BIAS_ADD, (a if a is not None else zeros_like(y), b),
+                 {"data_format": "NHWC"})
+    if a is None:
+        return [None, None]
+    return [sum_to(bind(nn.RELU_GRAD, (a, y), {}), g), zeros_like(y)]
+
+
+def _relu_bias_reference(g: np.ndarray, y: np.ndarray) -> tuple:
+    full = np.broadcast_to(g, y.shape)
+    dz = np.zeros(y.shape, y.dtype)
+    db = np.zeros(y.shape[-1:], y.dtype)
+    for idx in np.ndindex(*y.shape):
+        dz[idx] = full[idx] if y[idx] > 0 else 0.0
+        db[idx[-1]] += dz[idx]
+    return dz, db
+
+
+def _relu_bias_samples() -> list:
+    rng = SampleRNG(13)
+    y, y2 = rng.uniform(-2, 2, (2, 3, 4, 3)), rng.uniform(-2, 2, (5, 3))
+    y[np.abs(y) < 0.2] = y2[np.abs(y2) < 0.2] = 0.5  # clear of ReLU's kink
+    return [Sample((rng.uniform(-1, 1, y.shape), y), grad_inputs=(0,)),
+            Sample((rng.uniform(-1, 1, (2, 1, 1, 3)), y), grad_inputs=(0,)),
+            Sample((rng.uniform(-1, 1, (5, 3)), y2), grad_inputs=(0,))]
+
+
+def _relu_bias_bad_samples() -> list:
+    return [BadSample((np.ones((2, 3)), np.ones((2, 4))), {}, InvalidArgumentError,
+                      "Incompatible shapes: [2,3] vs. [2,4]"),
+            BadSample((np.ones((2, 3)), np.ones((1, 3))), {}, InvalidArgumentError,
+                      "gradient shape [2,3] does not broadcast to features shape [1,3]"),
+            BadSample((np.ones(3), np.ones(3)), {}, InvalidArgumentError, "at least 2D"),
+            BadSample((np.ones((2, 3), np.float32), np.ones((2, 3))), {}, InvalidArgumentError,
+                      _RB)]
+
+
+def _relu_bias_to_tf(n: Any, b: Any) -> list:
+    """TF's graphs hold ReluGrad (of g broadcast to the features' shape) and BiasAddGrad."""
+    g = b.node("BroadcastTo", [b.input(0), b.shape_of(1)])[0]
+    dz = b.node("ReluGrad", [g, b.input(1)])[0]
+    return [dz, b.node("BiasAddGrad", [dz], {"data_format": "NHWC"})[0]]
+
+
+RELU_GRAD_BIAS_GRAD = register(OpDef(
+    _RB, _relu_bias_infer, _relu_bias_kernel, grad=_relu_bias_grad,
+    reference=_relu_bias_reference, samples=_relu_bias_samples,
+    bad_samples=_relu_bias_bad_samples, num_outputs=2, tf=TFForm(export=_relu_bias_to_tf)))

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import windows as W
@@ -178,9 +179,10 @@ def max_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
 
 
 def max_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
-                    explicit_paddings: tuple, data_format: str) -> Any:
+                    explicit_paddings: tuple, data_format: str, keep: bool = False) -> Any:
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
-    return _back(xp, W.max_pool(xp, _cl(x, data_format), ks, st, pad, ex), data_format)
+    keep = keep and not channels_first(data_format)  # (the arrays the gradient will see)
+    return _back(xp, W.max_pool(xp, _cl(x, data_format), ks, st, pad, ex, keep), data_format)
 
 
 def max_pool_grad(p: _Pool, n: Any, g: Any) -> list:
@@ -473,6 +475,15 @@ def _register_pool(p: _Pool) -> tuple:
                           grad=partial(max_pool_grad, p), reference=_max_ref(p),
                           samples=lambda: s()["max"], bad_samples=lambda: s()["max_bad"],
                           tf=form))
+    if p.rank == 2:
+        # MaxPool that keeps each window's argmax for its gradient (see windows.max_pool),
+        # bound in MaxPool's place where that gradient may follow: eagerly under a tape
+        # (max_pool2d), and in a graph that holds it (graph/passes/fuse.py). The rest is
+        # MaxPool's (its errors too: MaxPool's bad samples), and TF's graphs write it as
+        # MaxPool.
+        register(OpDef(f"_{p.max}KeepArgmax", max_.infer, partial(max_pool_kernel, p, keep=True),
+                       grad=max_.grad, reference=max_.reference, samples=lambda: s()["max"],
+                       tf=TFForm(export=lambda n, b: b.node(p.max, [b.input(0)], n.attrs))))
     register(OpDef(p.max_grad, partial(max_pool_grad_infer, p), partial(max_pool_grad_kernel, p),
                    grad=partial(max_pool_grad_grad, p), reference=_max_grad_ref(p),
                    samples=lambda: s()["max_grad"], tf=form))
@@ -490,15 +501,15 @@ def _register_pool(p: _Pool) -> tuple:
 
 
 MAX_POOL, AVG_POOL = _register_pool(POOL2D)
+MAX_POOL_GRAD, MAX_POOL_KEEP = REGISTRY["MaxPoolGrad"], REGISTRY["_MaxPoolKeepArgmax"]
 MAX_POOL3D, AVG_POOL3D = _register_pool(POOL3D)
 
 
 # ---------------------------------------------------------------------------------------
 # MaxPoolWithArgmax (2-D, NHWC): the pooled values and the flat position each window's
 # gradient goes to (MaxPoolGrad's choice: the first real cell, then any strictly greater),
-# so that its gradient is one scatter. MaxPool's own gradient does not use it: on the MNIST
-# CNN's first pooling, the argmax search and its int64 index made the forward 0.83 ms
-# against MaxPool's 0.25, more than the 0.48 ms the scatter saved in the gradient.
+# so that its gradient is one scatter. MaxPool itself keeps the same argmax out of sight
+# for its own gradient (see windows.max_pool and max_pool_grad).
 # ---------------------------------------------------------------------------------------
 
 _ARGMAX_T = (dt.float32, dt.float64, dt.int32, dt.uint8, dt.int16, dt.int8, dt.int64,
@@ -724,8 +735,11 @@ def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: s
 
 def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Any:
-    return bind(MAX_POOL, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding,
-                                                    data_format or "NHWC", True), name)
+    st = _state.__dict__
+    # eagerly under a tape, the gradient may follow: keep the argmax for it
+    op = MAX_POOL_KEEP if st["tapes"] and st["graph"] is None else MAX_POOL
+    return bind(op, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding,
+                                              data_format or "NHWC", True), name)
 
 
 MaxPoolWithArgmaxOutput = collections.namedtuple("MaxPoolWithArgmax", ["output", "argmax"])

@@ -1,5 +1,6 @@
 """tf.nn.space_to_depth and tf.nn.depth_to_space (NHWC): each is the other's gradient;
-and local_response_normalization (lrn), a composite over the channel axis.
+local_response_normalization (lrn), a composite over the channel axis; and
+space_to_batch(_nd) / batch_to_space(_nd) with required_space_to_batch_paddings.
 
 Sits in the ops layer beside nn.py. Both are pure data movement (a reshape, a transpose
 and a reshape), so their kernels are exact for every dtype.
@@ -7,14 +8,16 @@ and a reshape), so their kernels are exact for every dtype.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
-from eagerflow._src.core.tensor import check_finite_size
+from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import reshape, transpose
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, add_n, cast, square
 from eagerflow._src.ops.math import pow as pow_
@@ -178,3 +181,114 @@ def local_response_normalization(input: Any, depth_radius: int = 5,  # noqa: A00
 
 
 lrn = local_response_normalization
+
+
+# ---------------------------------------------------------------------------------------
+# space_to_batch / batch_to_space: spatial blocks moved into (and back out of) the batch,
+# as a pad, a reshape, a transpose and a reshape (and back, then a crop): compositions, so
+# their gradients are each other's.
+# ---------------------------------------------------------------------------------------
+
+def _ints(value: Any, what: str) -> np.ndarray:
+    """An integer argument (list, array or tensor) as an int64 array; TypeError otherwise."""
+    t = convert_to_tensor(value)
+    if not t._dtype.is_integer:
+        raise TypeError(f"`{what}` must be integers, got {value!r}")
+    return t.numpy().astype(np.int64)
+
+
+def _block_args(op: str, x: Any, block_shape: Any, pads: Any, what: str) -> tuple:
+    blocks = _ints(block_shape, "block_shape").reshape(-1)
+    m = blocks.size
+    pairs = _ints(pads, what)
+    if pairs.shape != (m, 2):
+        shown = ",".join(str(d) for d in pairs.shape)
+        raise C.fail(op, f"{what} should have shape [{m}, 2] instead of [{shown}]")
+    for i, b in enumerate(blocks.tolist()):
+        if b < 1:
+            raise C.fail(op, f"All values in block_shape must be positive, got value, {b} at "
+                             f"index {i}.")
+    if (pairs < 0).any():
+        raise C.fail(op, f"{what.capitalize()} must be non-negative")
+    if x._shape is None or len(x._shape) < m + 1 or None in x._shape[:m + 1]:
+        raise C.fail(op, f"input rank should be >= {m + 1} with known leading dimensions, "
+                         f"got shape {x.shape}")
+    return blocks.tolist(), pairs.tolist()
+
+
+def space_to_batch_nd(input: Any, block_shape: Any, paddings: Any,  # noqa: A002
+                      name: str | None = None) -> Any:
+    """The M spatial dims after the batch, padded, cut into block_shape blocks whose
+    offsets become part of the batch: `[batch * prod(block_shape), padded / block, ...]`."""
+    op = "SpaceToBatchND"
+    x = _t(input)
+    blocks, pairs = _block_args(op, x, block_shape, paddings, "paddings")
+    m = len(blocks)
+    x = pad(x, [[0, 0]] + pairs + [[0, 0]] * (len(x._shape) - m - 1))
+    batch, spatial, rest = x._shape[0], list(x._shape[1:m + 1]), list(x._shape[m + 1:])
+    for i, (size, b) in enumerate(zip(spatial, blocks)):
+        if size % b:
+            raise C.fail(op, f"padded_shape[{i}]={size} is not divisible by "
+                             f"block_shape[{i}]={b}")
+    split = [batch] + [v for s, b in zip(spatial, blocks) for v in (s // b, b)] + rest
+    perm = ([2 + 2 * i for i in range(m)] + [0] + [1 + 2 * i for i in range(m)]
+            + list(range(1 + 2 * m, len(split))))
+    moved = transpose(reshape(x, split), perm)
+    return reshape(moved, [batch * math.prod(blocks)] +
+                   [s // b for s, b in zip(spatial, blocks)] + rest)
+
+
+def batch_to_space_nd(input: Any, block_shape: Any, crops: Any,  # noqa: A002
+                      name: str | None = None) -> Any:
+    """The inverse of space_to_batch_nd: batch blocks put back into the M spatial dims,
+    then `crops` cut off: `[batch / prod(block_shape), dim * block - crops, ...]`."""
+    op = "BatchToSpaceND"
+    x = _t(input)
+    blocks, pairs = _block_args(op, x, block_shape, crops, "crops")
+    m = len(blocks)
+    batch, spatial, rest = x._shape[0], list(x._shape[1:m + 1]), list(x._shape[m + 1:])
+    total = math.prod(blocks)
+    if batch % total:
+        raise C.fail(op, f"Input batch dimension ({batch}) is not divisible by product of "
+                         f"block sizes ({total})")
+    for i, ((lo, hi), s, b) in enumerate(zip(pairs, spatial, blocks)):
+        if lo + hi > s * b:
+            raise C.fail(op, f"crops[{i}] ({lo}, {hi}) exceed the dimension {s * b}")
+    split = blocks + [batch // total] + spatial + rest
+    perm = ([m] + [v for i in range(m) for v in (m + 1 + i, i)]
+            + list(range(2 * m + 1, len(split))))
+    joined = reshape(transpose(reshape(x, split), perm),
+                     [batch // total] + [s * b for s, b in zip(spatial, blocks)] + rest)
+    index = (slice(None),) + tuple(slice(lo, s * b - hi) for (lo, hi), s, b in
+                                   zip(pairs, spatial, blocks))
+    return joined[index]
+
+
+def batch_to_space(input: Any, block_shape: Any, crops: Any,  # noqa: A002
+                   name: str | None = None) -> Any:
+    """tf.batch_to_space: batch_to_space_nd, an int block_shape standing for two dims."""
+    if isinstance(block_shape, (int, np.integer)):
+        block_shape = [int(block_shape)] * 2
+    return batch_to_space_nd(input, block_shape, crops)
+
+
+space_to_batch = space_to_batch_nd
+
+
+def required_space_to_batch_paddings(input_shape: Any, block_shape: Any,
+                                     base_paddings: Any = None,
+                                     name: str | None = None) -> tuple:
+    """(paddings, crops), int32 `[M, 2]`: the least padding past `base_paddings` that makes
+    each of `input_shape` divisible by its block, and the crops that undo that extra."""
+    shape = _ints(input_shape, "input_shape").reshape(-1)
+    blocks = _ints(block_shape, "block_shape").reshape(-1)
+    base = np.zeros((blocks.size, 2), np.int64) if base_paddings is None else \
+        _ints(base_paddings, "base_paddings")
+    if shape.size != blocks.size or base.shape != (blocks.size, 2) or (blocks < 1).any():
+        raise ValueError(f"input_shape {shape.tolist()}, block_shape {blocks.tolist()} (all "
+                         f"positive) and base_paddings {base.tolist()} [M, 2] must agree in M")
+    full = shape + base[:, 0] + base[:, 1]
+    extra = (blocks - full % blocks) % blocks
+    paddings = np.stack([base[:, 0], base[:, 1] + extra], axis=1).astype(np.int32)
+    crops = np.stack([np.zeros_like(extra), extra], axis=1).astype(np.int32)
+    return convert_to_tensor(paddings), convert_to_tensor(crops)

@@ -39,6 +39,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "random_generator": (
         "RngReadAndSkip",
     ),
+    "nn_ctc": (
+        "CTCGreedyDecoder", "CTCLoss",
+    ),
     "hash_ops": (
         "StringToHashBucket", "StringToHashBucketFast", "StringToHashBucketStrong",
     ),

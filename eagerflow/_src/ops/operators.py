@@ -89,7 +89,7 @@ def install(cls: type) -> None:
     for name, f in _BINARY.items():
         setattr(cls, f"__{name}__", f)  # f(x, y, ...) doubles as the method: one frame less
         setattr(cls, f"__r{name}__", _swap(f))
-    cls.__neg__ = lambda self: m.negative(self)
+    cls.__neg__ = m.negative  # f(x, name=None) doubles as the method, as above
     cls.__pos__ = lambda self: self
     cls.__abs__ = lambda self: m.abs(self)
     cls.__invert__ = lambda self: _invert(self)

@@ -37,6 +37,7 @@ from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.array import concat as dense_concat
 from eagerflow._src.ops.array import reshape
 from eagerflow._src.ops.indexing import gather, unsorted_segment_sum
+from eagerflow._src.ops.ragged_shape import broadcast_pair
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.sequences import range as range_op
 
@@ -53,12 +54,13 @@ def _unary(f: Callable, x: Any, *args: Any, **kwargs: Any) -> Any:
 
 def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
-        if x.ragged_rank < y.ragged_rank:
-            return y.with_flat_values(f(_ragged_aligned(x, y), y.flat_values, **kwargs))
-        if x.ragged_rank > y.ragged_rank:
-            return x.with_flat_values(f(x.flat_values, _ragged_aligned(y, x), **kwargs))
-        rf._assert_same_partition(x, y)
-        return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
+        if x.ragged_rank == y.ragged_rank and all(
+                rf.same_splits(a, b) for a, b in zip(x.nested_row_splits, y.nested_row_splits)):
+            return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
+        if x.row_splits.dtype is not y.row_splits.dtype:
+            rf._assert_same_partition(x, y)  # (raises TF's ValueError)
+        xv, yv, shape = broadcast_pair(x, y)  # as TF broadcasts their shapes
+        return shape._as_ragged(reshape(f(xv, yv, **kwargs), shape.inner_shape))
     if isinstance(x, RaggedTensor):
         if not isinstance(y, RaggedTensor) and _is_composite(y):
             raise TypeError(f"unsupported operand types: RaggedTensor and {type(y).__name__}")
@@ -92,20 +94,6 @@ def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None) -> Tensor:
                          f"RaggedTensor of rank {rank}")
     y = reshape(y, [1] * (rank - y.shape.rank) + [-1 if d is None else d for d in y.shape])
     level: Any = rt
-    while isinstance(level, RaggedTensor):
-        y = _one_level(level, y)
-        level = level.values
-    return y
-
-
-def _ragged_aligned(low: RaggedTensor, high: RaggedTensor) -> Tensor:
-    """The flat values of `low` broadcast to those of `high`, whose outer partitions are
-    low's and whose next dimension low holds with size 1 (a reduction's keepdims)."""
-    level: Any = high
-    for low_splits in low.nested_row_splits:
-        rf.assert_same_splits(low_splits, level.row_splits)
-        level = level.values
-    y = low.flat_values
     while isinstance(level, RaggedTensor):
         y = _one_level(level, y)
         level = level.values

@@ -14,14 +14,20 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.composite import CompositeTensor
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor, TypeSpec
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.ops import array, indexing, misc_ops, reduce
 from eagerflow._src.ops import composite_dispatch as cd
+from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
-from eagerflow._src.ops.math import cast, equal, logical_not, subtract
-from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
+from eagerflow._src.ops.dynshape import partial_value
+from eagerflow._src.ops.math import cast, equal, logical_not, subtract, where
+from eagerflow._src.ops.misc_ops import UPPER_BOUND
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, _bound, _eager
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack as dense_stack
 
@@ -30,11 +36,12 @@ class RowPartition(CompositeTensor):
     """`tf.experimental.RowPartition`: how a ragged dimension cuts its values into rows
     (row splits, and the row length when every row has it)."""
 
-    __slots__ = ("_splits", "_uniform", "_nvals")
+    __slots__ = ("_splits", "_uniform", "_nvals", "_rowids")
 
     def __init__(self, row_splits: Tensor, uniform_row_length: Any = None,
-                 nvals: Any = None) -> None:
+                 nvals: Any = None, value_rowids: Any = None) -> None:
         self._splits, self._uniform, self._nvals = row_splits, uniform_row_length, nvals
+        self._rowids = value_rowids  # (kept as TF keeps it: its length is the static nvals)
 
     @classmethod
     def from_row_splits(cls, row_splits: Any, validate: bool = True,
@@ -57,16 +64,33 @@ class RowPartition(CompositeTensor):
         ids = _ints(value_rowids, dtype)
         rt = RaggedTensor.from_value_rowids(_zeros_of(reduce.size(ids, ids.dtype)), ids, nrows,
                                             validate=validate)
+        return cls(rt.row_splits, value_rowids=ids)
+
+    @classmethod
+    def from_row_starts(cls, row_starts: Any, nvals: Any, validate: bool = True,
+                        dtype: Any = None, dtype_hint: Any = None) -> RowPartition:
+        starts = _ints(row_starts, dtype)
+        n = cast(nvals, starts.dtype)
+        rt = RaggedTensor.from_row_starts(_zeros_of(n), starts, validate=validate)
+        return cls(rt.row_splits, nvals=n)
+
+    @classmethod
+    def from_row_limits(cls, row_limits: Any, validate: bool = True, dtype: Any = None,
+                        dtype_hint: Any = None) -> RowPartition:
+        limits = _ints(row_limits, dtype)
+        n = limits[-1] if _static_len(limits) != 0 else convert_to_tensor(0, limits.dtype)
+        rt = RaggedTensor.from_row_limits(_zeros_of(n), limits, validate=validate)
         return cls(rt.row_splits)
 
     @classmethod
     def from_uniform_row_length(cls, uniform_row_length: Any, nvals: Any, nrows: Any = None,
                                 validate: bool = True, dtype: Any = None,
                                 dtype_hint: Any = None) -> RowPartition:
-        length = _ints(uniform_row_length, dtype)
+        length = _ints(uniform_row_length, dtype if dtype is not None or not isinstance(
+            nvals, Tensor) else nvals.dtype)  # (TF's hint: the dtype of a tensor nvals)
         rt = RaggedTensor.from_uniform_row_length(
             _zeros_of(cast(nvals, length.dtype)), length, nrows, validate=validate)
-        return cls(rt.row_splits, rt.uniform_row_length, cast(nvals, length.dtype))
+        return cls(cast(rt.row_splits, length.dtype), length, cast(nvals, length.dtype))
 
     @property
     def dtype(self) -> dt.DType:
@@ -102,22 +126,36 @@ class RowPartition(CompositeTensor):
     @property
     def static_nrows(self) -> int | None:
         n = self._splits.shape[0]
-        return None if n is None else n - 1
-
-    @property
-    def static_nvals(self) -> int | None:
+        if n is not None:
+            return n - 1
+        if self._uniform is not None:  # nvals / uniform_row_length, when both are known
+            length, nvals = partial_value(self._uniform), partial_value(self.nvals())
+            if length and nvals is not None:
+                return nvals // length
         return None
 
     @property
+    def static_nvals(self) -> int | None:
+        """As TF: known from the number of values the partition was given (or, for a
+        uniform one, its last split), or from the length of its value row ids; not
+        from row splits or lengths."""
+        if self._nvals is not None or self._uniform is not None:
+            n = _constant_value(self.nvals())
+            if n is not None:
+                return n
+        return None if self._rowids is None else self._rowids.shape[0]
+
+    @property
     def static_uniform_row_length(self) -> int | None:
-        u = self._uniform
-        return int(u._numpy()) if u is not None and _eager(u) else None
+        return None if self._uniform is None else _constant_value(self._uniform)
 
     def with_dtype(self, dtype: Any) -> RowPartition:
         d = dt.as_dtype(dtype)
-        return RowPartition(cast(self._splits, d),
-                            None if self._uniform is None else cast(self._uniform, d),
-                            None if self._nvals is None else cast(self._nvals, d))
+
+        def c(t: Any) -> Any:
+            return None if t is None else cast(t, d)
+        return RowPartition(cast(self._splits, d), c(self._uniform), c(self._nvals),
+                            c(self._rowids))
 
     def __repr__(self) -> str:
         if not _eager(self._splits):
@@ -136,6 +174,19 @@ def _ints(x: Any, dtype: Any) -> Tensor:
     return t
 
 
+def _constant_value(t: Tensor) -> Any:
+    """A scalar's value when known at trace time, as TF's constant_value gives it: a NumPy
+    scalar of an eager tensor, a 0-d array of a traced one."""
+    if _eager(t) and _state.graph is None:
+        return t.numpy()
+    v = partial_value(t)
+    return None if v is None else np.array(v, t.dtype.as_numpy_dtype)
+
+
+def _static_len(t: Tensor) -> int | None:
+    return t.shape[0] if t.shape.rank == 1 else None
+
+
 def _zeros_of(n: Any) -> Tensor:
     """A placeholder of n values, for checking partitions through RaggedTensor's factories."""
     return array.zeros(array.reshape(cast(n, dt.int64), [1]), dt.int8)
@@ -146,22 +197,24 @@ class DynamicRaggedShape(CompositeTensor):
     ragged dimension, and the shape of its flat values, all of one integer dtype.
     `tf.shape(rt)` makes one; `tf.reshape(t, shape)` gives a tensor that shape."""
 
-    __slots__ = ("_nrows", "_splits", "_uniform", "_inner_shape")
+    __slots__ = ("_nrows", "_splits", "_uniform", "_inner_shape", "_rowids")
 
-    def __init__(self, nrows: Tensor, splits: list, uniform: list, inner_shape: Tensor
-                 ) -> None:
+    def __init__(self, nrows: Tensor, splits: list, uniform: list, inner_shape: Tensor,
+                 rowids: list | None = None) -> None:
         self._nrows, self._splits, self._uniform = nrows, list(splits), list(uniform)
         self._inner_shape = inner_shape
+        self._rowids = [None] * len(self._splits) if rowids is None else list(rowids)
 
     @classmethod
     def _of(cls, rt: RaggedTensor, out_type: dt.DType) -> DynamicRaggedShape:
-        splits, uniform, level = [], [], rt
+        splits, uniform, rowids, level = [], [], [], rt
         while isinstance(level, RaggedTensor):
             splits.append(cast(level.row_splits, out_type))
-            length = level.uniform_row_length
+            length, ids = level.uniform_row_length, level._value_rowids
             uniform.append(None if length is None else cast(length, out_type))
+            rowids.append(None if ids is None else cast(ids, out_type))
             level = level.values
-        return cls(rt.nrows(out_type), splits, uniform, array.shape(level, out_type))
+        return cls(rt.nrows(out_type), splits, uniform, array.shape(level, out_type), rowids)
 
     @property
     def dtype(self) -> dt.DType:
@@ -186,13 +239,17 @@ class DynamicRaggedShape(CompositeTensor):
 
     @property
     def row_partitions(self) -> tuple:
-        return tuple(RowPartition(s, u) for s, u in zip(self._splits, self._uniform))
+        return tuple(RowPartition(s, u, None, r)
+                     for s, u, r in zip(self._splits, self._uniform, self._rowids))
 
     def with_dtype(self, dtype: Any) -> DynamicRaggedShape:
         d = dt.as_dtype(dtype)
-        return DynamicRaggedShape(cast(self._nrows, d), [cast(s, d) for s in self._splits],
-                                  [None if u is None else cast(u, d) for u in self._uniform],
-                                  cast(self._inner_shape, d))
+
+        def c(t: Any) -> Any:
+            return None if t is None else cast(t, d)
+        return DynamicRaggedShape(c(self._nrows), [c(s) for s in self._splits],
+                                  [c(u) for u in self._uniform], c(self._inner_shape),
+                                  [c(r) for r in self._rowids])
 
     # -- factories ---------------------------------------------------------------------
     @classmethod
@@ -205,7 +262,8 @@ class DynamicRaggedShape(CompositeTensor):
             parts = [p.with_dtype(dtype) for p in parts]
         last = parts[-1]
         return cls(parts[0].nrows(), [p.row_splits() for p in parts],
-                   [p.uniform_row_length() for p in parts], array.reshape(last.nvals(), [1]))
+                   [p.uniform_row_length() for p in parts], array.reshape(last.nvals(), [1]),
+                   [p._rowids for p in parts])
 
     @classmethod
     def from_tensor(cls, t: Any, dtype: Any = None) -> DynamicRaggedShape:
@@ -260,21 +318,20 @@ class DynamicRaggedShape(CompositeTensor):
         """Each dimension's size: an int for a uniform one, a tuple of row lengths for a
         ragged one (None for it without `ragged_lengths`, and where not known while
         tracing)."""
-        def known(t: Tensor) -> Any:
-            return t._numpy().tolist() if _eager(t) else None
-
         if self._nrows is None:  # a scalar's shape
             return []
-        out = [known(self._nrows)]
+        out = [partial_value(self._nrows)]
         for splits, length in zip(self._splits, self._uniform):
             if length is not None:  # (TF gives NumPy's ints here without ragged lengths)
-                n = known(length)
+                n = partial_value(length)
                 out.append(n if ragged_lengths or n is None else np.int64(n))
             else:
-                s = known(splits) if ragged_lengths else None
-                out.append(None if s is None else tuple(np.diff(s).tolist()))
-        inner = known(self._inner_shape)
-        return out + (inner[1:] if inner is not None else [None])
+                s = partial_value(splits) if ragged_lengths else None
+                out.append(None if s is None or None in s else tuple(np.diff(s).tolist()))
+        inner = partial_value(self._inner_shape)
+        if inner is None:
+            return out + [None] * builtins.max((self.inner_rank or 1) - 1, 0)
+        return out + list(inner[1:])
 
     __iter__ = None  # (not a sequence of dimensions: tf.broadcast_to must see the shape)
 
@@ -340,9 +397,11 @@ class DynamicRaggedShape(CompositeTensor):
             kept = self._splits[:stop - 1]
             inner = array.reshape(self._splits[stop - 2][-1], [1]) if kept else \
                 array.reshape(self._nrows, [1])
-            return DynamicRaggedShape(self._nrows, kept, self._uniform[:stop - 1], inner)
+            return DynamicRaggedShape(self._nrows, kept, self._uniform[:stop - 1], inner,
+                                      self._rowids[:stop - 1])
         return DynamicRaggedShape(self._nrows, self._splits, self._uniform,
-                                  self._inner_shape[:stop - self.num_row_partitions])
+                                  self._inner_shape[:stop - self.num_row_partitions],
+                                  self._rowids)
 
     def _as_ragged(self, flat_values: Tensor) -> Any:
         """`flat_values` given the row partitions of this shape."""
@@ -352,8 +411,198 @@ class DynamicRaggedShape(CompositeTensor):
         return out
 
     @property
-    def _type_spec(self) -> Any:
-        raise TypeError("a DynamicRaggedShape is not a tf.function argument in eagerflow")
+    def _type_spec(self) -> DynamicRaggedShapeSpec:
+        return DynamicRaggedShapeSpec.from_value(self)
+
+
+# ---------------------------------------------------------------------------------------
+# Specs: what a tf.function signature (or a traced function's output) knows of a shape.
+# ---------------------------------------------------------------------------------------
+
+def _merge(a: Any, b: Any) -> Any:
+    return a if a == b else None
+
+
+def _fits(want: Any, got: Any) -> bool:
+    return want is None or got is None or want == got
+
+
+class RowPartitionSpec(TypeSpec):
+    """The static part of a RowPartition: its number of rows and values, its uniform row
+    length (None where unknown or ragged) and dtype."""
+
+    __slots__ = ("nrows", "nvals", "uniform_row_length", "dtype")
+
+    def __init__(self, nrows: int | None = None, nvals: int | None = None,
+                 uniform_row_length: int | None = None, dtype: Any = dt.int64) -> None:
+        self.nrows, self.nvals, self.uniform_row_length = nrows, nvals, uniform_row_length
+        self.dtype = dt.as_dtype(dtype)
+
+    @classmethod
+    def from_value(cls, rp: RowPartition) -> RowPartitionSpec:
+        n = partial_value(rp.nvals())
+        return cls(rp.static_nrows, None if n is None else int(n),
+                   rp.static_uniform_row_length, rp.dtype)
+
+    @property
+    def value_type(self) -> type:
+        return RowPartition
+
+    def _key(self) -> tuple:
+        return (self.nrows, self.nvals, self.uniform_row_length, self.dtype)
+
+    def _common(self, other: Any) -> RowPartitionSpec | None:
+        if type(other) is not RowPartitionSpec or other.dtype is not self.dtype:
+            return None
+        return RowPartitionSpec(*(_merge(a, b) for a, b in zip(self._key()[:3],
+                                                                other._key()[:3])), self.dtype)
+
+    def is_compatible_with(self, other: Any) -> bool:
+        return type(other) is RowPartitionSpec and other.dtype is self.dtype and all(
+            _fits(a, b) for a, b in zip(self._key()[:3], other._key()[:3]))
+
+    def __eq__(self, other: Any) -> bool:
+        return type(other) is RowPartitionSpec and other._key() == self._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"RowPartitionSpec(nrows={self.nrows}, nvals={self.nvals}, "
+                f"uniform_row_length={self.uniform_row_length}, dtype={self.dtype!r})")
+
+
+class DynamicRaggedShapeSpec(CompositeSpec):
+    """`tf.experimental.DynamicRaggedShape.Spec(row_partitions, static_inner_shape, dtype)`:
+    its components are the inner shape, then each partition's row splits."""
+
+    __slots__ = ("_row_partitions", "_static_inner_shape", "_dtype")
+
+    def __init__(self, row_partitions: Any, static_inner_shape: Any, dtype: Any) -> None:
+        self._dtype = dt.as_dtype(dtype)
+        if self._dtype not in (dt.int32, dt.int64):
+            raise ValueError("dtype must be tf.int32 or tf.int64")
+        self._row_partitions = tuple(RowPartitionSpec(p.nrows, p.nvals, p.uniform_row_length,
+                                                      self._dtype) for p in row_partitions)
+        self._static_inner_shape = as_shape(static_inner_shape)
+
+    @classmethod
+    def from_value(cls, value: DynamicRaggedShape) -> DynamicRaggedShapeSpec:
+        inner = partial_value(value._inner_shape)
+        return cls([RowPartitionSpec.from_value(p) for p in value.row_partitions],
+                   TensorShape(inner if inner is not None else [None] * value.inner_rank),
+                   value.dtype)
+
+    @classmethod
+    def _from_tensor_shape(cls, shape: Any, num_row_partitions: int, dtype: Any
+                           ) -> DynamicRaggedShapeSpec:
+        """The spec of a shape whose dimensions are `shape`'s, the first
+        `num_row_partitions` + 1 of them given as row partitions."""
+        dims = as_shape(shape).as_list()
+        if num_row_partitions and num_row_partitions >= len(dims):
+            raise ValueError("num_row_partitions must be less than rank")
+
+        def size(ds: list) -> int | None:
+            return None if None in ds else int(np.prod(ds, dtype=np.int64))
+        parts = [RowPartitionSpec(size(dims[:i]), size(dims[:i + 1]), dims[i], dtype)
+                 for i in range(1, num_row_partitions + 1)]
+        inner = [size(dims[:num_row_partitions + 1])] + dims[num_row_partitions + 1:] \
+            if num_row_partitions else dims
+        return cls(parts, inner, dtype)
+
+    @property
+    def dtype(self) -> dt.DType:
+        return self._dtype
+
+    @property
+    def num_row_partitions(self) -> int:
+        return len(self._row_partitions)
+
+    @property
+    def inner_rank(self) -> int | None:
+        return self._static_inner_shape.rank
+
+    @property
+    def rank(self) -> int | None:
+        inner = self.inner_rank
+        return None if inner is None else inner + self.num_row_partitions
+
+    @property
+    def value_type(self) -> type:
+        return DynamicRaggedShape
+
+    def with_dtype(self, dtype: Any) -> DynamicRaggedShapeSpec:
+        return DynamicRaggedShapeSpec(self._row_partitions, self._static_inner_shape, dtype)
+
+    def _dimension(self, index: int) -> int | None:
+        parts = self._row_partitions
+        if index == 0:
+            return parts[0].nrows if parts else self._static_inner_shape[0]
+        if index <= len(parts):
+            return parts[index - 1].uniform_row_length
+        return self._static_inner_shape[index - len(parts)]
+
+    # -- components ----------------------------------------------------------------------
+    @property
+    def _component_specs(self) -> list:
+        return [TensorSpec([self.inner_rank], self._dtype)] + [
+            TensorSpec([None if p.nrows is None else p.nrows + 1], self._dtype)
+            for p in self._row_partitions]
+
+    def _to_components(self, value: Any) -> list:
+        return [value._inner_shape] + list(value._splits)
+
+    def _from_components(self, components: list) -> DynamicRaggedShape:
+        inner, *splits = components
+        uniform = [None if p.uniform_row_length is None else
+                   convert_to_tensor(p.uniform_row_length, self._dtype)
+                   for p in self._row_partitions]
+        if splits:
+            nrows = subtract(reduce.size(splits[0], self._dtype), 1)
+        else:
+            nrows = inner[0] if self.inner_rank else None
+        return DynamicRaggedShape(nrows, splits, uniform, inner)
+
+    # -- comparisons -----------------------------------------------------------------------
+    def _common(self, other: Any) -> DynamicRaggedShapeSpec | None:
+        if type(other) is not DynamicRaggedShapeSpec or other._dtype is not self._dtype or \
+                other.num_row_partitions != self.num_row_partitions or \
+                other.inner_rank != self.inner_rank:
+            return None
+        return DynamicRaggedShapeSpec(
+            [a._common(b) for a, b in zip(self._row_partitions, other._row_partitions)],
+            self._static_inner_shape.most_specific_compatible_shape(
+                other._static_inner_shape), self._dtype)
+
+    def is_compatible_with(self, spec_or_value: Any) -> bool:
+        other = spec_or_value
+        if isinstance(other, DynamicRaggedShape):
+            other = other._type_spec
+        return type(other) is DynamicRaggedShapeSpec and other._dtype is self._dtype and \
+            other.num_row_partitions == self.num_row_partitions and \
+            self._static_inner_shape.is_compatible_with(other._static_inner_shape) and \
+            all(a.is_compatible_with(b)
+                for a, b in zip(self._row_partitions, other._row_partitions))
+
+    def _key(self) -> tuple:
+        return (self._row_partitions, self._static_inner_shape, self._dtype)
+
+    def __eq__(self, other: Any) -> bool:
+        return type(other) is DynamicRaggedShapeSpec and other._key() == self._key()
+
+    def __ne__(self, other: Any) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"DynamicRaggedShape.Spec(row_partitions={self._row_partitions!r}, "
+                f"static_inner_shape={self._static_inner_shape!r}, dtype={self._dtype!r})")
+
+
+DynamicRaggedShapeSpec.__qualname__ = "DynamicRaggedShape.Spec"
+DynamicRaggedShape.Spec = DynamicRaggedShapeSpec
 
 
 def _shape(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Any:  # noqa: A002
@@ -533,46 +782,99 @@ def _gather_tuples(params: RaggedTensor, tuples: Tensor) -> Any:
 
 def _dims(shape: Any) -> list:
     """Per dimension, (each element's length over the elements before it, the length of
-    all when it is uniform, else None)."""
+    all when it is uniform, else None), as int64 tensors (traced ones too)."""
     if isinstance(shape, DynamicRaggedShape):
-        lengths = shape.static_lengths()
-        if any(n is None for n in lengths):
-            raise ValueError("eagerflow broadcasts ragged shapes whose lengths are known "
-                             "(eagerly), not while tracing")
+        if shape._nrows is None:  # a scalar's shape
+            return []
+        inner = cast(shape.inner_shape, dt.int64)
+        inner_rank = shape.inner_rank
+        nrows = cast(shape._nrows, dt.int64)
+        dims = [(array.reshape(nrows, [1]), nrows)]
+        for splits, length in zip(shape._splits, shape._uniform):
+            splits = cast(splits, dt.int64)
+            dims.append((subtract(splits[1:], splits[:-1]),
+                         None if length is None else cast(length, dt.int64)))
+        first = 1
     else:
-        lengths = convert_to_tensor(shape)._numpy().tolist()
-    dims, count = [], 1
-    for n in lengths:
-        row = np.asarray(n, np.int64) if isinstance(n, tuple) else np.full(count, n, np.int64)
-        dims.append((row, None if isinstance(n, tuple) else int(n)))
-        count = int(row.sum())
+        inner = cast(convert_to_tensor(shape), dt.int64)
+        inner_rank, dims, first = inner.shape[0], [], 0
+    if inner_rank is None:
+        raise ValueError("broadcasting needs shapes of known rank")
+    count = inner[0] if dims else convert_to_tensor(1, dt.int64)
+    for j in range(first, inner_rank):
+        n = inner[j]
+        dims.append((array.fill(array.reshape(count, [1]), n), n))
+        count = count * n
     return dims
+
+
+_ONE = (np.ones(1, np.int64), np.int64(1))
 
 
 def _broadcast(dx: list, dy: list, why: str = "") -> tuple:
     """(result dims, index of x's element behind each innermost result element, y's)."""
     r = builtins.max(len(dx), len(dy))
-    one = (np.ones(1, np.int64), 1)
-    dx, dy = [one] * (r - len(dx)) + dx, [one] * (r - len(dy)) + dy
-    ix = iy = np.zeros(1, np.int64)
+    dx, dy = [_ONE] * (r - len(dx)) + dx, [_ONE] * (r - len(dy)) + dy
+    ix = iy = convert_to_tensor(np.zeros(1, np.int64))
     out = []
     for (ax, ux), (ay, uy) in zip(dx, dy):
-        lx, ly = ax[ix], ay[iy]
-        if np.any((lx != ly) & (lx != 1) & (ly != 1)) or \
-                (ux is not None and uy is not None and 1 not in (ux, uy) and ux != uy):
+        ax, ay = convert_to_tensor(ax), convert_to_tensor(ay)
+        lx, ly = indexing.gather(ax, ix), indexing.gather(ay, iy)
+        known = [None if u is None else partial_value(convert_to_tensor(u)) for u in (ux, uy)]
+        if None not in known and 1 not in known and known[0] != known[1]:
             raise InvalidArgumentError(None, None, why + "Condition x == y did not hold.")
-        res = np.where(lx == 1, ly, lx)
-        out.append((res, None if ux is None or uy is None else uy if ux == 1 else ux))
-        parent = np.repeat(np.arange(res.size), res)
-        j = np.arange(int(res.sum())) - np.repeat(np.cumsum(res) - res, res)
-        ix = (np.cumsum(ax) - ax)[ix][parent] + np.where(lx[parent] == 1, 0, j)
-        iy = (np.cumsum(ay) - ay)[iy][parent] + np.where(ly[parent] == 1, 0, j)
+        x_is_1, y_is_1 = _repeats(lx, ux), _repeats(ly, uy)
+        dbg.assert_equal(where(x_is_1, ly, lx), where(y_is_1, lx, ly),
+                         message=why.rstrip("\n") or None)
+        res = where(x_is_1, ly, lx)
+        out.append((res, _size(ux, uy, known)))
+        ends = reduce.cumsum(res)
+        j = range_op(ends[-1] if _static_len(res) != 0 else np.int64(0), dtype=dt.int64)
+        parent = _bound(UPPER_BOUND, ends, j)
+        j = subtract(j, indexing.gather(subtract(ends, res), parent))
+        ix = _step(ax, ix, parent, x_is_1, j)
+        iy = _step(ay, iy, parent, y_is_1, j)
     return out, ix, iy
 
 
+def _size(ux: Any, uy: Any, known: list) -> Any:
+    """The result's length where it is uniform, else None: a ragged side stays ragged
+    against a uniform 1 and takes the other uniform length; two uniform ones give the one
+    not 1 (a length unknown while tracing is taken for one not 1)."""
+    if ux is None or uy is None:
+        other, k = (uy, known[1]) if ux is None else (ux, known[0])
+        return None if other is None or k == 1 else other
+    if known[0] == 1 or known[1] is not None and known[1] != 1:
+        return uy
+    return ux if known[0] is not None else where(equal(ux, 1), uy, ux)
+
+
+def _repeats(lengths: Tensor, uniform: Any) -> Tensor:
+    """Where a side's dimension repeats to the other's length: only a uniform dimension of
+    size 1 does (as in TF, the rows of length 1 of a ragged dimension don't)."""
+    return equal(lengths, 1 if uniform is not None else -1)
+
+
+def _step(a: Tensor, index: Tensor, parent: Tensor, is_1: Tensor, j: Tensor) -> Tensor:
+    """The element of one side behind each result element of the next dimension: its
+    first element in that dimension plus the result's position (0 where it repeats)."""
+    starts = indexing.gather(reduce.cumsum(a, exclusive=True), index)
+    return indexing.gather(starts, parent) + where(indexing.gather(is_1, parent),
+                                                   array.zeros_like(j), j)
+
+
 def _as_shape(dims: list, num_row_partitions: int, dtype: dt.DType) -> DynamicRaggedShape:
-    lengths = [tuple(row.tolist()) if size is None else size for row, size in dims]
-    return DynamicRaggedShape.from_lengths(lengths, num_row_partitions or None, dtype)
+    if not dims:
+        return DynamicRaggedShape.from_lengths([], dtype=dtype)
+    nrows = cast(dims[0][1], dtype)
+    splits, uniform = [], []
+    for row, size in dims[1:num_row_partitions + 1]:
+        splits.append(cast(array.concat([np.zeros(1, np.int64), reduce.cumsum(row)], 0),
+                           dtype))
+        uniform.append(None if size is None else cast(size, dtype))
+    sizes = [cast(size, dtype) for _, size in dims[num_row_partitions + 1:]]
+    inner = [splits[-1][-1]] + sizes if splits else [nrows] + sizes
+    return DynamicRaggedShape(nrows, splits, uniform, dense_stack(inner))
 
 
 def _partitions(shape: Any, rank: int) -> int:
@@ -582,12 +884,26 @@ def _partitions(shape: Any, rank: int) -> int:
     return shape.num_row_partitions + rank - shape.rank if shape.num_row_partitions else 0
 
 
-def _broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> DynamicRaggedShape:
-    dims, _, _ = _broadcast(_dims(shape_x), _dims(shape_y))
+def _broadcast_shapes(shape_x: Any, shape_y: Any) -> tuple:
+    """(the broadcast shape, the index of x's element behind each of its elements, y's)."""
+    dims, ix, iy = _broadcast(_dims(shape_x), _dims(shape_y))
     ragged = [s for s in (shape_x, shape_y) if isinstance(s, DynamicRaggedShape)]
     parts = builtins.max(_partitions(shape_x, len(dims)), _partitions(shape_y, len(dims)))
     parts = builtins.max([parts] + [i for i, (_, size) in enumerate(dims) if size is None])
-    return _as_shape(dims, parts, ragged[0].dtype)
+    return _as_shape(dims, parts, ragged[0].dtype), ix, iy
+
+
+def _broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> DynamicRaggedShape:
+    return _broadcast_shapes(shape_x, shape_y)[0]
+
+
+def broadcast_pair(x: RaggedTensor, y: RaggedTensor) -> tuple:
+    """Two ragged tensors of different ragged ranks broadcast to one shape, as TF's
+    elementwise ops do: (x's scalars, y's scalars, each flat in the order of the result's
+    elements, and the result's shape)."""
+    shape, ix, iy = _broadcast_shapes(DynamicRaggedShape.from_tensor(x),
+                                      DynamicRaggedShape.from_tensor(y))
+    return (indexing.gather(_flatten(x), ix), indexing.gather(_flatten(y), iy), shape)
 
 
 def _broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
@@ -600,11 +916,13 @@ def _broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # no
     target = _dims(shape)
     source_dims = _dims(DynamicRaggedShape.from_tensor(source)) if \
         isinstance(source, RaggedTensor) else _dims(array.shape(source))
-    dims, index, _ = _broadcast(source_dims, target, "Cannot broadcast\n")
-    if any(not np.array_equal(a, b) for (a, _), (b, _) in zip(dims, target)):
-        raise InvalidArgumentError(None, None, "Cannot broadcast\nCondition x == y did not "
-                                               "hold.")
-    values = indexing.gather(_flatten(source), convert_to_tensor(index))
+    why = "Cannot broadcast\n"
+    dims, index, _ = _broadcast(source_dims, target, why)
+    for (a, _), (b, _) in zip(dims, target):  # the result is the target shape itself
+        if None not in (_static_len(a), _static_len(b)) and _static_len(a) != _static_len(b):
+            raise InvalidArgumentError(None, None, why + "Condition x == y did not hold.")
+        dbg.assert_equal(a, b, message=why.rstrip("\n"))
+    values = indexing.gather(_flatten(source), index)
     if not isinstance(shape, DynamicRaggedShape):
         return array.reshape(values, shape)
     values = array.reshape(values, shape.inner_shape)

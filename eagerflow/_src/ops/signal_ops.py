@@ -1,4 +1,5 @@
-"""tf.signal: FFTs over the innermost 1-3 axes, real FFTs, windows, framing and the STFT.
+"""tf.signal: FFTs over the innermost 1-3 axes or any axes, real FFTs, windows, framing and
+the STFT.
 
 Sits in the ops layer. FFT/IFFT (1-3D) are OpDefs over complex tensors; their gradients
 follow TF's convention for complex inputs (dL/dRe + i dL/dIm): the gradient of an FFT is
@@ -19,7 +20,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, ones
+from eagerflow._src.ops.array import concat, ones, transpose
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
@@ -119,6 +120,8 @@ def _fft_fn(k: int, inverse: bool) -> Callable:
 fft, ifft = _fft_fn(1, False), _fft_fn(1, True)
 fft2d, ifft2d = _fft_fn(2, False), _fft_fn(2, True)
 fft3d, ifft3d = _fft_fn(3, False), _fft_fn(3, True)
+_FFT_FNS = {(1, False): fft, (1, True): ifft, (2, False): fft2d, (2, True): ifft2d,
+            (3, False): fft3d, (3, True): ifft3d}
 
 _COMPLEX_OF = {dt.float32: dt.complex64, dt.float64: dt.complex128}
 
@@ -174,6 +177,153 @@ def irfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) ->
     half = _fit_last(x, n // 2 + 1)
     mirror = conj(reverse(half[..., 1:(n + 1) // 2], [-1]))
     return real(ifft(concat([half, mirror], axis=-1)))
+
+
+# ---------------------------------------------------------------------------------------
+# Multi-dimensional real FFTs and FFTs over any axes: one-dimensional transforms applied
+# axis by axis (the DFT is separable), each axis cropped or zero-padded to its length first.
+# ---------------------------------------------------------------------------------------
+
+def _along(x: Any, axis: int, fn: Callable) -> Any:
+    """fn (which acts on the last axis) applied along `axis`."""
+    last = len(x._shape) - 1
+    if axis == last:
+        return fn(x)
+    perm = list(range(last + 1))
+    perm[axis], perm[last] = last, axis
+    return transpose(fn(transpose(x, perm)), perm)
+
+
+def _fit(x: Any, axis: int, n: int) -> Any:
+    return _along(x, axis, lambda v: _fit_last(v, n))
+
+
+def _transform_axes(x: Any, axes: list, inverse: bool) -> Any:
+    k = len(axes)
+    if k and k <= 3 and axes == list(range(len(x._shape) - k, len(x._shape))):
+        return _FFT_FNS[(k, inverse)](x)  # the trailing axes: one FFT op
+    one = ifft if inverse else fft
+    for a in axes:
+        x = _along(x, a, one)
+    return x
+
+
+def _axes_and_lengths(x: Any, axes: Any, fft_length: Any, op: str, inverse_real: bool) -> tuple:
+    rank = len(x._shape)
+    axes = list(range(rank)) if axes is None else [int(a) for a in np.atleast_1d(
+        convert_to_tensor(axes, dt.int32)._numpy())]
+    if any(not -rank <= a < rank for a in axes):
+        raise C.fail(op, f"axes {axes} out of range for a tensor of rank {rank}")
+    axes = [a % rank for a in axes]
+    if len(set(axes)) != len(axes):
+        raise C.fail(op, f"axes {axes} must be distinct")
+    if fft_length is None:
+        lengths = [x._shape[a] for a in axes]
+        if inverse_real and lengths:
+            lengths[-1] = max(0, 2 * (lengths[-1] - 1))
+    else:
+        lengths = [int(v) for v in np.atleast_1d(convert_to_tensor(fft_length,
+                                                                    dt.int32)._numpy())]
+        if len(lengths) != len(axes) or any(v < 0 for v in lengths):
+            raise C.fail(op, f"fft_length must have shape [{len(axes)}] and non-negative "
+                             f"entries, got {lengths}")
+    return axes, lengths
+
+
+def _norm_scale(norm: Any, lengths: list, inverse: bool) -> float:
+    """The factor TF applies to the input so that the transform has the asked norm."""
+    if norm not in (None, "backward", "forward", "ortho"):
+        raise ValueError(f"norm must be 'backward', 'forward' or 'ortho', got {norm!r}")
+    if norm in (None, "backward"):
+        return 1.0
+    n = float(np.prod(lengths)) if lengths else 1.0
+    scale = n if norm == "forward" else _pymath.sqrt(n)
+    return scale if inverse else 1.0 / scale
+
+
+def _scaled(x: Any, scale: float) -> Any:
+    return x if scale == 1.0 else x * cast(scale, x._dtype)
+
+
+def _complex_fftn(inverse: bool) -> Callable:
+    op = "IFFTND" if inverse else "FFTND"
+
+    def f(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
+          name: str | None = None) -> Any:
+        x = _t(input_tensor)
+        C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
+        axes, lengths = _axes_and_lengths(x, axes, fft_length, op, False)
+        for a, n in zip(axes, lengths):
+            x = _fit(x, a, n)
+        return _transform_axes(_scaled(x, _norm_scale(norm, lengths, inverse)), axes, inverse)
+    f.__name__ = f.__qualname__ = op.lower()
+    return f
+
+
+def _rfft_axes(x: Any, axes: list, lengths: list) -> Any:
+    """The real FFT along axes[-1] (n // 2 + 1 terms), then complex FFTs along the rest."""
+    for a, n in zip(axes[:-1], lengths[:-1]):
+        x = _fit(x, a, n)
+    x = _along(x, axes[-1], lambda v: rfft(v, [lengths[-1]]))
+    return _transform_axes(x, axes[:-1], False)
+
+
+def _irfft_axes(x: Any, axes: list, lengths: list) -> Any:
+    for a, n in zip(axes[:-1], lengths[:-1]):
+        x = _fit(x, a, n)
+    x = _transform_axes(x, axes[:-1], True)
+    return _along(x, axes[-1], lambda v: irfft(v, [lengths[-1]]))
+
+
+def rfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
+           name: str | None = None) -> Any:
+    """The real FFT over `axes` (all by default), halved along the last of them."""
+    x = _real_in(input_tensor, "RFFTND")
+    axes, lengths = _axes_and_lengths(x, axes, fft_length, "RFFTND", False)
+    if not axes:
+        return cast(x, _COMPLEX_OF[x._dtype])
+    return _rfft_axes(_scaled(x, _norm_scale(norm, lengths, False)), axes, lengths)
+
+
+def irfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
+            name: str | None = None) -> Any:
+    """The real signal whose rfftnd over `axes` is `input_tensor`."""
+    x = _t(input_tensor)
+    C.check_dtype("IRFFTND", x, C.COMPLEX, "Tcomplex")
+    axes, lengths = _axes_and_lengths(x, axes, fft_length, "IRFFTND", True)
+    if not axes:
+        return real(x)
+    return _irfft_axes(_scaled(x, _norm_scale(norm, lengths, True)), axes, lengths)
+
+
+def _real_fft_k(k: int, inverse: bool) -> Callable:
+    op = f"{'IRFFT' if inverse else 'RFFT'}{k}D"
+
+    def f(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
+        x = _t(input_tensor) if inverse else _real_in(input_tensor, op)
+        if inverse:
+            C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
+        if x._shape is None or len(x._shape) < k:
+            raise ValueError(f"Shape {x.shape} must have rank at least {k}")
+        if fft_length is not None and np.shape(convert_to_tensor(fft_length,
+                                                                 dt.int32)._numpy()) != (k,):
+            raise C.fail(op, f"fft_length must have shape [{k}]")
+        rank = len(x._shape)
+        axes, lengths = _axes_and_lengths(x, list(range(rank - k, rank)), fft_length, op,
+                                          inverse)
+        return (_irfft_axes if inverse else _rfft_axes)(x, axes, lengths)
+    f.__name__ = f.__qualname__ = op.lower()
+    return f
+
+
+fftnd, ifftnd = _complex_fftn(False), _complex_fftn(True)
+rfft2d, irfft2d = _real_fft_k(2, False), _real_fft_k(2, True)
+rfft3d, irfft3d = _real_fft_k(3, False), _real_fft_k(3, True)
+
+
+def enclosing_power_of_two(n: int) -> int:
+    """The smallest power of two >= n (stft's default fft_length)."""
+    return 1 << max(n - 1, 0).bit_length()
 
 
 def fftshift(x: Any, axes: Any = None, name: str | None = None) -> Any:
@@ -264,7 +414,7 @@ def stft(signals: Any, frame_length: int, frame_step: int, fft_length: Any = Non
     """rfft of windowed frames: [..., frames, fft_length // 2 + 1]."""
     x = _real_in(signals, "RFFT")
     if fft_length is None:
-        fft_length = 1 << max(int(frame_length) - 1, 0).bit_length()
+        fft_length = enclosing_power_of_two(int(frame_length))
     frames = frame(x, frame_length, frame_step, pad_end=pad_end)
     if window_fn is not None:
         frames = frames * window_fn(frame_length, dtype=x._dtype)

@@ -232,8 +232,9 @@ class DenseTableState(TableState):
             raise _fail(op, f"Expected key shape {shape_text((n,) + self.key_shape)} got "
                             f"{shape_text(keys.shape)}")
         rows = keys.reshape(n, key_size)
+        flat = rows[:, 0] if key_size == 1 else rows
         for what, key in (("empty", self.empty), ("deleted", self.deleted)):
-            if _equal(rows, key).any():
+            if _equal(flat, key).any():
                 raise _fail(op, f"Using the {what}_key as a table key is not allowed")
         return rows
 
@@ -247,10 +248,13 @@ class DenseTableState(TableState):
         pos = (hashes & mask).astype(np.int64)
         found = np.zeros(len(rows), bool)
         active = np.arange(len(rows))
+        keys = self.keys
+        if rows.shape[1] == 1:  # scalar keys: compared as 1-D arrays, without reductions
+            keys, rows = keys[:, 0], rows[:, 0]
         for probes in range(1, n + 1):
             if not active.size:
                 return pos, found
-            bucket = self.keys[pos[active]]
+            bucket = keys[pos[active]]
             hit = _equal(bucket, rows[active])
             found[active[hit]] = True
             active = active[~(hit | stop(bucket))]
@@ -299,43 +303,50 @@ class DenseTableState(TableState):
         pos, found = self._probe(rows, hashes, "insert", self._is_free)
         self.vals[pos[found]] = vals[found]
         new = np.flatnonzero(~found)
-        # the new keys go in order: those before the first that claims a bucket an
-        # earlier one claims take their buckets at once, the rest one by one
-        order = np.argsort(pos[new], kind="stable")
-        claims = pos[new][order]
-        later = order[1:][claims[1:] == claims[:-1]]
-        done = int(later.min()) if later.size else len(new)
-        self._put(pos[new[:done]], rows[new[:done]], vals[new[:done]])
-        rest = new[done:]
-        if rest.size:
-            self._put(self._place(rows[rest], hashes[rest]), rows[rest], vals[rest])
+        if new.size:
+            self._put(self._place(hashes[new]), rows[new], vals[new])
 
     def _put(self, pos: np.ndarray, rows: np.ndarray, vals: np.ndarray) -> None:
         self.keys[pos], self.vals[pos] = rows, vals
         self.count += len(pos)
 
-    def _place(self, rows: np.ndarray, hashes: np.ndarray) -> np.ndarray:
-        """The buckets new keys take when inserted one after another (TF's loop)."""
-        n = len(self.keys)
-        if rows.shape[1] == 1:  # scalar keys: compared as Python scalars
-            slots, keys = self.keys[:, 0].tolist(), rows[:, 0].tolist()
-            free = set(self.empty.tolist() + self.deleted.tolist())
-        else:
-            slots = [tuple(r) for r in self.keys.tolist()]
-            keys = [tuple(r) for r in rows.tolist()]
-            free = {tuple(self.empty.tolist()), tuple(self.deleted.tolist())}
-        out = []
-        for key, h in zip(keys, hashes.tolist()):
-            b, probes = h & (n - 1), 0
-            while slots[b] not in free:
-                probes += 1
-                if probes >= n:
-                    raise InternalError(None, None,
-                                        "Internal error in MutableDenseHashTable insert")
-                b = (b + probes) & (n - 1)
-            slots[b] = key
-            out.append(b)
-        return np.array(out, np.int64)
+    def _place(self, hashes: np.ndarray) -> np.ndarray:
+        """The buckets new keys take when inserted one after another, as TF's loop does,
+        found for all keys at once. Every bucket prefers the earliest key, so the keys
+        walk their paths in rounds: each asks for the next bucket not holding a key of
+        the table, the earliest asking (or holding) keeps it, the others (an evicted
+        holder too) go on along their paths. With one order of preference for all
+        buckets, the one stable outcome is the sequential one (serial dictatorship),
+        whatever the order of the rounds."""
+        n, m = len(self.keys), len(hashes)
+        keys = self.keys[:, 0] if self.keys.shape[1] == 1 else self.keys
+        taken = ~self._is_free(keys)  # buckets of keys already in the table
+        holder = np.full(n, m, np.int64)   # m: no key of this insert
+        pos = (hashes & np.uint64(n - 1)).astype(np.int64)
+        probes = np.zeros(m, np.int64)
+        walking = np.arange(m)
+        while walking.size:
+            blocked = walking[taken[pos[walking]]]
+            while blocked.size:
+                self._step(pos, probes, blocked, n)
+                blocked = blocked[taken[pos[blocked]]]
+            asked = pos[walking]
+            before = holder[asked]
+            np.minimum.at(holder, asked, walking)
+            after = holder[asked]
+            evicted = np.unique(before[(before < m) & (before != after)])
+            walking = np.concatenate([walking[after != walking], evicted])
+            if walking.size:
+                self._step(pos, probes, walking, n)
+        return pos
+
+    @staticmethod
+    def _step(pos: np.ndarray, probes: np.ndarray, keys: np.ndarray, n: int) -> None:
+        """Moves `keys` one bucket on along their paths (offsets 1, 3, 6, ...)."""
+        probes[keys] += 1
+        if probes[keys].max() >= n:
+            raise InternalError(None, None, "Internal error in MutableDenseHashTable insert")
+        pos[keys] = (pos[keys] + probes[keys]) & (n - 1)
 
     def _rebucket(self, n: int) -> None:
         live = ~(_equal(self.keys, self.empty) | _equal(self.keys, self.deleted))
@@ -376,13 +387,19 @@ class DenseTableState(TableState):
 def _equal(rows: np.ndarray, other: np.ndarray) -> np.ndarray:
     """Whether each row of `rows` equals `other` (a key, or the same rows' keys)."""
     eq = rows == other
-    return eq.all(axis=1) if eq.ndim == 2 else eq
+    if eq.ndim != 2:
+        return eq
+    return eq[:, 0] if eq.shape[1] == 1 else eq.all(axis=1)  # (no reduction for scalars)
 
 
 def _first_and_last(rows: np.ndarray) -> tuple:
     """Indices of each distinct row's first copy (in order) and of its last copy."""
     if rows.dtype != object:
         flat = rows[:, 0] if rows.shape[1] == 1 else rows
+        if flat.ndim == 1:  # distinct keys, the usual case: one sort tells
+            s = np.sort(flat)
+            if not (s[1:] == s[:-1]).any():
+                return np.arange(len(rows)), np.arange(len(rows))
         _, first, inverse = np.unique(flat, axis=None if flat.ndim == 1 else 0,
                                       return_index=True, return_inverse=True)
         last = np.zeros(len(first), np.int64)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import contextlib
 import itertools
 import operator
+import sys
 import threading
+import types
 from typing import Any, Iterator
 
 import numpy as np
@@ -75,7 +77,19 @@ def variable_creator_scope(variable_creator: Any) -> Iterator[None]:
 
 
 class _VariableMeta(type):
-    """Routes `tf.Variable(...)` through the active creator scopes (distribution strategies)."""
+    """Routes `tf.Variable(...)` through the active creator scopes (distribution strategies),
+    and answers `isinstance(v, tf.Variable)` False for a Keras variable, as TF 2.21 does
+    (Keras 3's Variable wraps a tf.Variable). Here a Keras variable *is* one, so tapes,
+    tf.function, checkpoints and strategies take it as they are; eagerflow's own code asks
+    `is_tf_variable`, which counts it."""
+
+    def __instancecheck__(cls, obj: Any) -> bool:
+        return type.__instancecheck__(cls, obj) and (
+            not getattr(obj, "_keras_variable", False) or getattr(cls, "_keras_variable", False))
+
+    def __subclasscheck__(cls, sub: type) -> bool:
+        return type.__subclasscheck__(cls, sub) and (
+            not getattr(sub, "_keras_variable", False) or getattr(cls, "_keras_variable", False))
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
         stack = _creator_stack() if cls is Variable else None
@@ -94,6 +108,12 @@ class _VariableMeta(type):
             return lambda **kw: stack[i](nxt, **kw)
 
         return make(len(stack) - 1)(**kwargs)
+
+
+def is_tf_variable(x: Any, cls: type | None = None) -> bool:
+    """Whether `x` is a tf.Variable (an instance of `cls`, by default any) to eagerflow's own
+    code: Keras variables included, which a user's isinstance leaves out."""
+    return type.__instancecheck__(cls or Variable, x)
 
 
 class Variable(metaclass=_VariableMeta):
@@ -192,6 +212,8 @@ class Variable(metaclass=_VariableMeta):
         arr = t._arr
         if t._device != self._device:  # values from another device are copied here
             arr = D.to_device(arr, D.lookup(self._device))
+        if mode != "set" and _update_in_place(self, arr, mode):
+            return _UnreadVariable(self)
         if mode == "add":
             arr = self._arr + arr
         elif mode == "sub":
@@ -315,6 +337,32 @@ class Variable(metaclass=_VariableMeta):
         raise TypeError("Variables are not picklable: save them with tf.train.Checkpoint")
 
 
+def _refs(holder: Any) -> int:
+    """sys.getrefcount of `holder`'s `_arr` attribute (None's when it has none)."""
+    return sys.getrefcount(holder.__dict__.get("_arr"))
+
+
+# _refs of an array that nothing but its holder's attribute refers to (this interpreter's
+# count, the call's own references included: measured, not assumed)
+_SOLE = _refs(types.SimpleNamespace(_arr=np.empty(0)))
+
+
+def _update_in_place(var: Variable, arr: Any, mode: str) -> bool:
+    """Adds or subtracts `arr` into `var`'s array in place when nothing else can see that
+    array (False: not done). TF's AssignAddVariableOp/AssignSubVariableOp do the same: in
+    place when the variable's buffer has no other reference, into a new buffer otherwise.
+    Here: a CPU array that is no view and that no tensor read from the variable, view or
+    buffer refers to. An optimizer step then makes no new array per variable."""
+    if _refs(var) != _SOLE:
+        return False
+    old = var._arr
+    if (type(old) is not np.ndarray or type(arr) is not np.ndarray or old.base is not None
+            or old.shape != arr.shape or old.dtype != arr.dtype or not old.flags.writeable):
+        return False
+    (np.add if mode == "add" else np.subtract)(old, arr, out=old)
+    return True
+
+
 _UNREAD_FIELDS = ("_dtype", "_shape", "_trainable", "_constraint", "_synchronization",
                   "_aggregation", "_device", "_unique_id")
 _unread_fields = operator.attrgetter(*_UNREAD_FIELDS)
@@ -325,11 +373,11 @@ class _UnreadVariable(Variable):
     under the name 'UnreadVariable', read only when used (so later assignments show), and
     assignable in turn (`v.assign(1.0).assign_add(2.0)` updates v)."""
 
-    def __init__(self, of: Variable) -> None:
+    def __init__(self, of: Variable, name: str = "UnreadVariable") -> None:
         # (one per eager assignment: the fields copied in one C call)
         self.__dict__.update(zip(_UNREAD_FIELDS, _unread_fields(of)))
         self._unread_of = of
-        self._name = "UnreadVariable"
+        self._name = name
 
     @property
     def _arr(self) -> Any:
@@ -351,7 +399,7 @@ class _UnreadVariable(Variable):
 
 
 def _initial_array(value: Any, dtype: Any) -> np.ndarray:
-    if isinstance(value, Variable):
+    if is_tf_variable(value):
         value = value._as_tensor()
     if isinstance(value, Tensor):
         t = value

@@ -12,12 +12,13 @@ are processed in chunks so that the column matrix stays within a fixed budget.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import threading
 import weakref
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -35,7 +36,7 @@ from eagerflow._src.backend import (
 COLS_BUDGET = 64 * 1024 * 1024
 # Usual column block (bytes): small enough to stay in a core's L2 cache (see _blocks).
 BLOCK_BYTES = 1024 * 1024
-# Most bytes of im2col matrices kept for filter gradients (see _KeptColumns).
+# Most bytes of im2col matrices kept for filter gradients (see _Kept).
 KEEP = 32 * 1024 * 1024
 
 
@@ -60,9 +61,10 @@ def window_geometry(size: int, k: int, stride: int, dilation: int, padding: str,
     return (size + before + after - eff + stride) // stride, before, after
 
 
+@functools.lru_cache(maxsize=256)  # (a training step asks the same few, every step)
 def geometry(sizes: tuple, ks: tuple, strides: tuple, dilations: tuple, padding: str,
              explicit: tuple) -> tuple:
-    """Output sizes and (before, after) pads for all spatial dims."""
+    """Output sizes and (before, after) pads for all spatial dims (arguments: tuples)."""
     outs, pads = [], []
     for i, (s, k, st, d) in enumerate(zip(sizes, ks, strides, dilations)):
         o, b, a = window_geometry(s, k, st, d, padding,
@@ -128,49 +130,56 @@ def windows(xp: Any, xpad: Any, outs: tuple, ks: tuple, strides: tuple,
     return np.lib.stride_tricks.as_strided(xpad, shape, strides_, writeable=False)
 
 
-def taps(ks: tuple, outs: tuple, strides: tuple, dilations: tuple,
-         row0: int = 0) -> Iterator[tuple]:
+@functools.lru_cache(maxsize=512)  # (a training step asks the same few, every step)
+def taps(ks: tuple, outs: tuple, strides: tuple, dilations: tuple, row0: int = 0) -> tuple:
     """(flat tap index, index into the padded input) for each kernel tap; `row0` shifts
-    the first spatial dim, for a block of output rows starting there."""
+    the first spatial dim, for a block of output rows starting there (arguments: tuples)."""
     shift = (row0 * strides[0],) + (0,) * (len(ks) - 1)
-    for t, pos in enumerate(itertools.product(*(range(k) for k in ks))):
-        yield t, (slice(None),) + tuple(
-            slice(p * d + h, p * d + h + (o - 1) * s + 1, s) for p, d, o, s, h in
-            zip(pos, dilations, outs, strides, shift)) + (slice(None),)
+    return tuple((t, (slice(None),) + tuple(
+        slice(p * d + h, p * d + h + (o - 1) * s + 1, s) for p, d, o, s, h in
+        zip(pos, dilations, outs, strides, shift)) + (slice(None),))
+        for t, pos in enumerate(itertools.product(*(range(k) for k in ks))))
 
 
-class _KeptColumns(threading.local):
-    """The im2col matrices of this thread's recent forward convolutions, for their
-    filter gradients: a training step's backward pass follows its forward on the same
-    thread, so each layer's filter gradient finds the windows its forward copied.
+class _Kept(threading.local):
+    """What this thread's recent forward kernels kept for their gradient kernels: a
+    training step's backward pass follows its forward on the same thread, so each
+    layer's gradient finds what its forward computed (a convolution's im2col matrix, a
+    max pooling's argmax).
 
-    Entries name their input array by weak reference (a freed array is never taken
-    for a new one at the same address) and their geometry; arrays behind tensors are
-    never written in place, so a matching entry holds that input's windows. At most
-    KEEP bytes are kept, oldest dropped first, and entries whose input is
-    gone (inference: nothing will ask) are dropped at the next forward.
+    Entries name their arrays by weak reference (a freed array is never taken for a
+    new one at the same address) and a geometry key; arrays behind tensors are never
+    written in place, so a matching entry holds what was computed from those arrays. At
+    most `budget()` bytes are kept, oldest dropped first, and entries whose arrays are
+    gone (inference: nothing will ask) are dropped at the next put.
     """
 
-    def __init__(self) -> None:
-        self.entries: list = []  # (weak ref to the input, geometry key, matrix)
+    def __init__(self, budget: Callable[[], int]) -> None:
+        self.budget = budget
+        self.entries: list = []  # (weak refs to the arrays, key, kept array)
 
-    def put(self, x: Any, key: tuple, cols: Any) -> None:
-        live = [e for e in self.entries if e[0]() is not None and not
-                (e[0]() is x and e[1] == key)]
-        live.append((weakref.ref(x), key, cols))
-        while sum(e[2].nbytes for e in live) > KEEP:
+    def put(self, arrays: tuple, key: tuple, value: Any) -> None:
+        live = [e for e in self.entries if all(r() is not None for r in e[0]) and not
+                (_same(e[0], arrays) and e[1] == key)]
+        live.append((tuple(weakref.ref(a) for a in arrays), key, value))
+        budget = self.budget()
+        while sum(e[2].nbytes for e in live) > budget:
             live.pop(0)
         self.entries = live
 
-    def get(self, x: Any, key: tuple) -> Any:
-        """The kept matrix of `x` under `key`, or None."""
-        for ref, k, cols in self.entries:
-            if ref() is x and k == key:
-                return cols
+    def get(self, arrays: tuple, key: tuple) -> Any:
+        """What was kept for `arrays` under `key`, or None."""
+        for refs, k, value in self.entries:
+            if k == key and _same(refs, arrays):
+                return value
         return None
 
 
-_KEPT = _KeptColumns()
+def _same(refs: tuple, arrays: tuple) -> bool:
+    return len(refs) == len(arrays) and all(r() is a for r, a in zip(refs, arrays))
+
+
+_KEPT = _Kept(lambda: KEEP)
 
 
 def _columns(xp: Any, view: Any, rows: int, width: int) -> Any:
@@ -203,27 +212,28 @@ class _Im2col:
         else:
             self.src = windows(xp, xpad, outs, ks, strides, dilations)
 
-    def block(self, a: int, b: int, r0: int, r1: int, kept: Any = None) -> Any:
-        """Rows of images a..b, first output dim r0..r1: a (rows, kk*C) matrix. With
-        `kept` (a whole matrix from `whole`), written into that matrix's rows."""
-        rows = _block_size((a, b, r0, r1), self.outs)
+    def block(self, blk: Block, kept: Any = None) -> Any:
+        """A block's (rows, kk*C) matrix. With `kept` (a whole matrix from `whole`),
+        written into that matrix's rows."""
+        a, b, r0, r1, rows = blk
         if not self.tap_major:
+            view = self.src[a:b, r0:r1]
             if kept is None:
-                return _columns(self.xp, self.src[a:b, r0:r1], rows, self.width)
-            dest = _kept_block(kept, False, (a, b, r0, r1), self.outs)
-            dest.reshape(self.src[a:b, r0:r1].shape)[...] = self.src[a:b, r0:r1]
+                return _columns(self.xp, view, rows.stop - rows.start, self.width)
+            dest = kept[rows]
+            dest.reshape(view.shape)[...] = view
             return dest
         block = (r1 - r0,) + self.outs[1:]
         kk = self.width // self.c
         if kept is None:
             buf = scratch(self.xp, "cols", (kk, self.c, b - a) + block, self.src.dtype)
         else:
-            dest = _kept_block(kept, True, (a, b, r0, r1), self.outs)
+            dest = _kept_block(kept, True, blk)
             buf = dest.T
             buf.shape = (kk, self.c, b - a) + block  # a view (never a silent copy)
         for t, idx in taps(self.ks, block, self.strides, self.dilations, r0):
             buf[t] = self.src[(slice(None), slice(a, b)) + idx[1:-1]]
-        return dest if kept is not None else buf.reshape(self.width, rows).T
+        return dest if kept is not None else buf.reshape(self.width, -1).T
 
     def whole(self, n: int) -> Any:
         """An empty matrix for all n images' windows, in this layout."""
@@ -237,34 +247,45 @@ def _tap_major(c: int, groups: int, itemsize: int) -> bool:
     return groups == 1 and c * itemsize <= 16
 
 
-def _block_size(block: tuple, outs: tuple) -> int:
-    """Rows of the column matrix in a block from _blocks."""
-    a, b, r0, r1 = block
-    return (b - a) * (r1 - r0) * math.prod(outs[1:])
+class Block(NamedTuple):
+    """A block of the column matrix from _blocks: images a..b, first output dim r0..r1,
+    which are `rows` of the whole (N * prod(outs), kk*C) matrix (and of the output's
+    (N * prod(outs), O) rows)."""
+
+    a: int
+    b: int
+    r0: int
+    r1: int
+    rows: slice
 
 
-def _blocks(xp: Any, n: int, outs: tuple, cell_bytes: int, w_bytes: int) -> Iterator[tuple]:
-    """(batch start, end, first-output-dim start, end) blocks of the column matrix: whole
-    images while they fit the block budget, else bands of output rows.
+def _blocks(xp: Any, n: int, outs: tuple, cell_bytes: int, w_bytes: int) -> tuple:
+    """The blocks of the column matrix: whole images while they fit the block budget,
+    else bands of output rows.
 
     Blocks are sized to stay in the L2 cache (BLOCK_BYTES), so that the im2col copy and
     the matmul reading it meet there instead of in main memory; with a large filter
     (which every block's matmul reads again) blocks grow to 8x the filter, and never
     past COLS_BUDGET. A GPU takes much larger blocks (backend.block_bytes).
     """
-    budget = block_bytes(xp, min(COLS_BUDGET, max(BLOCK_BYTES, 8 * w_bytes)))
-    rows = outs[0]
-    per_row = max(math.prod(outs[1:]) * cell_bytes, 1)
+    return _block_list(block_bytes(xp, min(COLS_BUDGET, max(BLOCK_BYTES, 8 * w_bytes))), n,
+                       outs, cell_bytes)
+
+
+@functools.lru_cache(maxsize=256)  # (a training step asks the same few, every step)
+def _block_list(budget: int, n: int, outs: tuple, cell_bytes: int) -> tuple:
+    rows, cells = outs[0], math.prod(outs[1:])  # (cells: matrix rows per output row)
+    per_row = max(cells * cell_bytes, 1)
     per_image = per_row * rows
     if per_image <= budget:
         step = max(1, budget // max(per_image, 1))
-        for i in range(0, n, step):
-            yield i, min(n, i + step), 0, rows
-        return
-    band = max(1, budget // per_row)
-    for i in range(n):
-        for r in range(0, rows, band):
-            yield i, i + 1, r, min(rows, r + band)
+        bands = [(i, min(n, i + step), 0, rows) for i in range(0, n, step)]
+    else:
+        band = max(1, budget // per_row)
+        bands = [(i, i + 1, r, min(rows, r + band)) for i in range(n)
+                 for r in range(0, rows, band)]
+    return tuple(Block(a, b, r0, r1, slice((a * rows + r0) * cells, ((b - 1) * rows + r1) * cells))
+                 for a, b, r0, r1 in bands)
 
 
 # ---------------------------------------------------------------------------------------
@@ -303,26 +324,33 @@ def add_last_axis(xp: Any, x: Any, b: Any, out: Any = None) -> Any:
     return res.reshape(x.shape) if out is None else out
 
 
-def _epilogue(xp: Any, dest: Any, bias: Any, relu: bool) -> None:
-    """`relu(dest + bias)` in place, as the separate BiasAdd and Relu kernels compute it."""
-    if bias is not None:
-        add_last_axis(xp, dest, bias, out=dest)
-    if relu:
-        xp.maximum(dest, xp.zeros((), dest.dtype), out=dest)
+def _epilogue(xp: Any, bias: Any, relu: bool, outs: tuple, dtype: Any) -> Callable | None:
+    """`relu(dest + bias)` in place for each output block `dest` of one convolution, as
+    the separate BiasAdd and Relu kernels compute it (None: nothing to do). Blocks are
+    bands of whole output rows, so with two or more spatial dims the bias is tiled
+    along a row once here (add_last_axis's faster add), not again in every block."""
+    if bias is None and not relu:
+        return None
+    zero = xp.zeros((), dtype)
+    tiled = None
+    if (bias is not None and xp is np and len(outs) >= 2 and bias.ndim == 1
+            and bias.shape[0] < 256 and bias.dtype == dtype):
+        tiled = np.tile(bias, outs[-1])
+
+    def apply(dest: Any) -> None:
+        if tiled is not None:
+            rows = dest.reshape(-1, tiled.shape[0])
+            np.add(rows, tiled, out=rows)
+        elif bias is not None:
+            add_last_axis(xp, dest, bias, out=dest)
+        if relu:
+            xp.maximum(dest, zero, out=dest)
+    return apply
 
 
-def _rows(block: tuple, outs: tuple) -> slice:
-    """The rows of a block from _blocks in the whole (N * prod(outs), kk*C) matrix."""
-    a, _, r0, _ = block
-    per_row = math.prod(outs[1:])
-    start = (a * outs[0] + r0) * per_row
-    return slice(start, start + _block_size(block, outs))
-
-
-def _kept_block(kept: Any, tap_major: bool, block: tuple, outs: tuple) -> Any:
+def _kept_block(kept: Any, tap_major: bool, block: Block) -> Any:
     """A block's (rows, kk*C) matrix within a whole matrix from _Im2col.whole."""
-    rows = _rows(block, outs)
-    return kept[:, rows].T if tap_major else kept[rows]
+    return kept[:, block.rows].T if tap_major else kept[block.rows]
 
 
 def _kept_key(x: Any, ks: tuple, strides: tuple, dilations: tuple, padding: str,
@@ -337,7 +365,7 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
     and `relu`, each output block gets `relu(block + bias)` while it is still in cache
     (the fused kernel of a traced Conv2D -> BiasAdd -> Relu: see nn_fused.py). With
     `keep`, an im2col matrix of at most KEEP bytes is built whole and kept
-    for conv_filter_grad of the same input (see _KeptColumns)."""
+    for conv_filter_grad of the same input (see _Kept)."""
     r = x.ndim - 2
     ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
     c = x.shape[-1]
@@ -348,36 +376,39 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
     out = xp.empty((n,) + outs + (o,), dtype=x.dtype)
     if out.size == 0:
         return out
+    epilogue = _epilogue(xp, bias, relu, outs, out.dtype)
     if kk * c == 0:
         out[...] = 0
-        _epilogue(xp, out, bias, relu)
+        if epilogue is not None:
+            epilogue(out)
         return out
     tap_major = _tap_major(c, groups, x.itemsize)
     im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
                      tap_major)
     w2 = w.reshape(kk * c, o) if groups == 1 else _grouped_filter(w, kk, groups)
-    blocks = list(_blocks(xp, n, outs, kk * c * x.itemsize, w.nbytes))
+    blocks = _blocks(xp, n, outs, kk * c * x.itemsize, w.nbytes)
+    out2 = out.reshape(-1, o)  # (a view: out is new)
     kept = None
     if keep and xp is np and groups == 1 and out.size // o * kk * c * x.itemsize <= \
             KEEP:
         kept = im2col.whole(n)
 
-    def one(block: tuple) -> None:
-        a, b, r0, r1 = block
-        cols = im2col.block(a, b, r0, r1, kept)
-        dest = out[a:b, r0:r1]  # contiguous: whole images, or rows of one image
+    def one(block: Block) -> None:
+        cols = im2col.block(block, kept)
+        dest = out2[block.rows]
         if groups == 1:
-            xp.matmul(cols, w2, out=dest.reshape(-1, o))
+            xp.matmul(cols, w2, out=dest)
         else:
             res = xp.matmul(_grouped_cols(cols, kk, groups, cf), w2)  # (G, M, O/G)
             dest[...] = res.transpose(1, 0, 2).reshape(dest.shape)
-        if bias is not None or relu:
-            _epilogue(xp, dest, bias, relu)
+        if epilogue is not None:
+            epilogue(dest)
 
-    with product_scope(xp, _block_size(blocks[0], outs) * kk * cf * o):
+    first = blocks[0].rows
+    with product_scope(xp, (first.stop - first.start) * kk * cf * o):
         run_blocks(xp, one, blocks, lanes(xp, out.size * kk * cf, len(blocks)))
     if kept is not None:
-        _KEPT.put(x, _kept_key(x, ks, strides, dilations, padding, explicit), kept)
+        _KEPT.put((x,), _kept_key(x, ks, strides, dilations, padding, explicit), kept)
     return out
 
 
@@ -394,29 +425,30 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
         dw = xp.zeros((groups, kk * cf, o // groups), dtype=x.dtype)
     if g.size and kk * c and m:
         tap_major = _tap_major(c, groups, x.itemsize)
-        kept = _KEPT.get(x, _kept_key(x, ks, strides, dilations, padding, explicit)) \
+        kept = _KEPT.get((x,), _kept_key(x, ks, strides, dilations, padding, explicit)) \
             if groups == 1 else None
         if kept is None:
             im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
                              tap_major)
-        blocks = list(_blocks(xp, n, outs, kk * c * x.itemsize, dw.nbytes))
+        blocks = _blocks(xp, n, outs, kk * c * x.itemsize, dw.nbytes)
+        g2 = g.reshape(-1, o)
         n_lanes = lanes(xp, g.size * kk * cf, len(blocks))
 
         def lane(j: int) -> Any:
             """The sum over every n_lanes-th block from j (a fixed order: see
             backend/numpy.py's helper threads)."""
             acc = None
-            for a, b, r0, r1 in blocks[j::n_lanes]:
+            for block in blocks[j::n_lanes]:
                 if kept is not None:
-                    cols = _kept_block(kept, tap_major, (a, b, r0, r1), outs)
+                    cols = _kept_block(kept, tap_major, block)
                 else:
-                    cols = im2col.block(a, b, r0, r1)
-                g2 = g[a:b, r0:r1].reshape(-1, o)
+                    cols = im2col.block(block)
+                gb = g2[block.rows]
                 if groups == 1:
-                    part = xp.matmul(cols.T, g2)
+                    part = xp.matmul(cols.T, gb)
                 else:
                     gc = _grouped_cols(cols, kk, groups, cf)               # (G, M, kk*Cf)
-                    gg = g2.reshape(-1, groups, o // groups).transpose(1, 0, 2)  # (G, M, O/G)
+                    gg = gb.reshape(-1, groups, o // groups).transpose(1, 0, 2)  # (G, M, O/G)
                     part = xp.matmul(gc.transpose(0, 2, 1), gg)
                 if acc is None:
                     acc = part
@@ -424,7 +456,8 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
                     acc += part
             return acc
 
-        with product_scope(xp, _block_size(blocks[0], outs) * kk * cf * o):
+        first = blocks[0].rows
+        with product_scope(xp, (first.stop - first.start) * kk * cf * o):
             for part in run_blocks(xp, lane, range(n_lanes), n_lanes):
                 dw += part
     if groups == 1:
@@ -476,7 +509,7 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
     dxp = xp.zeros(padded, dtype=g.dtype)
     if g.size and kk * c and m:
         w2 = w.reshape(kk * c, o) if groups == 1 else _grouped_filter(w, kk, groups)
-        for a, b, r0, r1 in _blocks(xp, n, outs, kk * c * g.itemsize, w.nbytes):
+        for a, b, r0, r1, _ in _blocks(xp, n, outs, kk * c * g.itemsize, w.nbytes):
             g2 = g[a:b, r0:r1].reshape(-1, o)
             if groups == 1:
                 dcols = matmul(xp, g2, w2.T)                          # (M, kk*C)
@@ -506,29 +539,54 @@ def _lowest(x: Any) -> Any:
     return np.iinfo(x.dtype).min
 
 
+# Most bytes of max-pool argmaxes kept for their gradients (see _Kept and max_pool).
+KEEP_ARGMAX = 16 * 1024 * 1024
+_KEPT_ARGMAX = _Kept(lambda: KEEP_ARGMAX)
+
+
 def max_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
-             explicit: tuple) -> Any:
+             explicit: tuple, keep: bool = False) -> Any:
     """TF's CPU kernels differ by rank on NaN (both agree elsewhere): 2-D windows take the
     largest non-NaN value and never go below the dtype's lowest finite value (a window of
     NaN or -inf gives that); 3-D windows keep a running `max if max > v else v`, so a NaN
-    replaces what came before it and is replaced by what follows."""
+    replaces what came before it and is replaced by what follows.
+
+    With `keep` (2-D, nothing padded), each window's argmax (MaxPoolGrad's choice, see
+    _tap_of_max) is found too and kept for max_pool_grad of the same arrays: the
+    gradient is then one scatter (TF's MaxPoolWithArgmax, kept out of sight)."""
     ones = (1,) * len(ks)
     outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
     if any(o <= 0 for o in outs) or x.shape[0] == 0 or x.shape[-1] == 0:
         return xp.zeros((x.shape[0],) + tuple(max(o, 0) for o in outs) + (x.shape[-1],),
                         x.dtype)
     xpd = pad(xp, x, pads, _lowest(x), temp="pad")
+    views = [xpd[idx] for _, idx in taps(ks, outs, strides, ones)]
     if len(ks) == 2:
         lowest = np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x)
         out = xp.full((x.shape[0],) + tuple(outs) + (x.shape[-1],), lowest, x.dtype)
-        for _, idx in taps(ks, outs, strides, ones):
-            xp.fmax(out, xpd[idx], out=out)
+        for v in views:
+            xp.fmax(out, v, out=out)
+        if keep and not any(b or a for b, a in pads):
+            _KEPT_ARGMAX.put((x, out), (ks, strides, pads), _tap_of_max(xp, views, out))
         return out
-    out = None
-    for _, idx in taps(ks, outs, strides, ones):
-        v = xpd[idx]
-        out = v.copy() if out is None else xp.where(out > v, out, v)
+    out = views[0].copy()
+    for v in views[1:]:
+        out = xp.where(out > v, out, v)
     return out
+
+
+def _tap_of_max(xp: Any, views: list, y: Any) -> Any:
+    """Per window of unpadded `views` (one per tap, row-major), the tap TF's 2-D MaxPoolGrad
+    gives the gradient to, given `y`, the windows' largest non-NaN values: the first cell,
+    then any later cell strictly greater. That is the first tap equal to `y`, except where
+    the first cell is NaN (nothing is greater than it: it keeps the gradient) or no cell
+    equals `y` (NaN and -inf only: the first cell again). Comparisons and integer
+    arithmetic only: where() and masked copies branch per element, ~40x slower."""
+    arg = xp.zeros(y.shape, dtype=np.uint8 if len(views) <= 256 else np.int32)
+    for t in range(len(views) - 1, 0, -1):  # last to first: the first equal tap stays
+        arg -= (views[t] == y) * (arg - t)  # (arg - t wraps around in uint8: still exact)
+    arg *= views[0] < y  # the first cell: equal to y, or NaN
+    return arg
 
 
 def _real_cells(xp: Any, x: Any, xpd: Any, pads: tuple) -> Any:
@@ -541,7 +599,7 @@ def _real_cells(xp: Any, x: Any, xpd: Any, pads: tuple) -> Any:
     return valid
 
 
-def _first_argmax(xp: Any, x: Any, xpd: Any, pads: tuple, tap_list: list) -> tuple:
+def _first_argmax(xp: Any, x: Any, xpd: Any, pads: tuple, tap_list: tuple) -> tuple:
     """Per window, (the chosen cell's value, its tap) by TF's 2-D gradient choice: the first
     real (unpadded) cell, then any later cell strictly greater (a NaN in front keeps the
     gradient; ties go first). The values are MaxPoolWithArgmax's output."""
@@ -567,21 +625,16 @@ def _first_argmax(xp: Any, x: Any, xpd: Any, pads: tuple, tap_list: list) -> tup
     return best, xp.where(seen, arg, -1)
 
 
-def _first_max_tap(xp: Any, xpd: Any, tap_list: list) -> tuple | None:
+def _first_max_tap(xp: Any, xpd: Any, tap_list: tuple) -> tuple | None:
     """_first_argmax's (values, taps) when nothing is padded and no window holds a NaN
-    (else None): the first tap equal to the window's maximum. Found with maxima,
-    comparisons and integer arithmetic only: the running where()s above branch per
-    element and took ~4x longer (a MaxPoolGrad of the MNIST CNN's first pooling)."""
+    (else None): the windows' maxima and _tap_of_max's taps."""
     views = [xpd[idx] for _, idx in tap_list]
     best = views[0].copy()
     for v in views[1:]:
         xp.maximum(best, v, out=best)
     if best.dtype.kind not in "iub" and best.size and xp.isnan(best.max()):  # (max keeps NaN)
         return None
-    arg = xp.full(best.shape, len(views) - 1, dtype=np.uint8 if len(views) <= 256 else np.int32)
-    for t in range(len(views) - 2, -1, -1):  # last to first: the first equal tap stays
-        arg -= (views[t] == best) * (arg - t)
-    return best, arg
+    return best, _tap_of_max(xp, views, best)
 
 
 def max_pool_argmax(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
@@ -595,7 +648,7 @@ def max_pool_argmax(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
         empty = (n, max(outs[0], 0), max(outs[1], 0), c)
         return xp.zeros(empty, x.dtype), xp.zeros(empty, np.int64)
     xpd = pad(xp, x, pads, _lowest(x))
-    best, tap = _first_argmax(xp, x, xpd, pads, list(taps(ks, outs, strides, (1, 1))))
+    best, tap = _first_argmax(xp, x, xpd, pads, taps(ks, outs, strides, (1, 1)))
     # flat index = the window's top-left cell + the chosen tap's offset from it
     offsets = xp.asarray([(i * w + j) * c for i in range(ks[0]) for j in range(ks[1])],
                          dtype=np.int64)
@@ -619,40 +672,67 @@ def max_pool_grad_argmax(xp: Any, x_shape: tuple, g: Any, flat: Any) -> Any:
 def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, padding: str,
                   explicit: tuple) -> Any:
     """Each window's gradient goes to one element, as TF's CPU kernels choose it: in 2-D
-    the argmax of the input alone (see _first_argmax; `y` is not read), in 3-D the first
-    element (row-major) equal to the window's output in `y`."""
+    the argmax of the input alone (`y` is not read, but names the forward whose kept
+    argmax is used: see max_pool), in 3-D the first element (row-major) equal to the
+    window's output in `y`. The gradients are scattered one tap at a time (NumPy's
+    fancy-index scatter of the same values took twice as long), last tap first: that
+    adds the windows sharing a cell in window order onto zeros, TF's sum bit for bit."""
     ones = (1,) * len(ks)
     outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
     xpd = pad(xp, x, pads, _lowest(x))
     dxp = xp.zeros(xpd.shape, dtype=g.dtype)
-    # windows that do not overlap (stride >= size) give each cell one tap: store, not add
-    disjoint = all(s >= k for s, k in zip(strides, ks))
     if g.size:
-        tap_list = list(taps(ks, outs, strides, ones))
-        arg = _first_argmax(xp, x, xpd, pads, tap_list)[1] if len(ks) == 2 else None
-        valid = _real_cells(xp, x, xpd, pads) if arg is None else None
-        taken = None
-        for t, idx in tap_list:
-            if arg is not None:
-                hit = arg == t
-            else:
-                hit = xp.equal(xpd[idx], y)
-                if valid is not None:
-                    hit &= valid[idx]
-                if taken is None:
-                    taken = hit.copy()
-                else:
-                    xp.greater(hit, taken, out=hit)  # a hit, and the window's first
-                    if t < len(tap_list) - 1:
-                        xp.logical_or(taken, hit, out=taken)
-            # g where hit, not g * hit: an inf or NaN in g reaches only its chosen cell
-            if disjoint:
-                select(xp, hit, g, out=dxp[idx])
-            else:
+        tap_list = taps(ks, outs, strides, ones)
+        if len(ks) == 2:
+            tap = _KEPT_ARGMAX.get((x, y), (ks, strides, pads))
+            if tap is None:
+                tap = _argmax_taps(xp, x, xpd, y.shape, pads, tap_list)
+            hits = [tap == t for t, _ in tap_list]
+        else:
+            hits = _first_equal(xp, x, xpd, y, pads, tap_list)
+        if all(s >= k for s, k in zip(strides, ks)):
+            # disjoint windows give each cell one tap: store 0 + g (-0.0 becomes 0.0)
+            g0 = g + xp.zeros((), g.dtype)
+            for (_, idx), hit in zip(tap_list, hits):
+                select(xp, hit, g0, out=dxp[idx])
+        else:
+            for (_, idx), hit in zip(reversed(tap_list), reversed(hits)):
+                # g where hit, not g * hit: an inf or NaN in g reaches only its chosen cell
                 dxp[idx] += select(xp, hit, g)
     if any(b or a for b, a in pads):
         return xp.ascontiguousarray(dxp[interior(pads, x.shape[1:-1])])
     return dxp
+
+
+def _argmax_taps(xp: Any, x: Any, xpd: Any, y_shape: tuple, pads: tuple,
+                 tap_list: tuple) -> Any:
+    """MaxPoolGrad's 2-D choice of tap per window, found again (no kept argmax)."""
+    if any(b or a for b, a in pads):
+        return _first_argmax(xp, x, xpd, pads, tap_list)[1]
+    views = [xpd[idx] for _, idx in tap_list]
+    y = xp.full(y_shape, np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x), x.dtype)
+    for v in views:
+        xp.fmax(y, v, out=y)
+    return _tap_of_max(xp, views, y)
+
+
+def _first_equal(xp: Any, x: Any, xpd: Any, y: Any, pads: tuple, tap_list: tuple) -> list:
+    """Per tap, where it is the first real cell of its window equal to the window's `y`
+    (MaxPool3DGrad's choice)."""
+    valid = _real_cells(xp, x, xpd, pads)
+    taken, out = None, []
+    for t, idx in tap_list:
+        hit = xp.equal(xpd[idx], y)
+        if valid is not None:
+            hit &= valid[idx]
+        if taken is None:
+            taken = hit.copy()
+        else:
+            xp.greater(hit, taken, out=hit)  # a hit, and the window's first
+            if t < len(tap_list) - 1:
+                xp.logical_or(taken, hit, out=taken)
+        out.append(hit)
+    return out
 
 
 def max_pool_grad_grad(xp: Any, x: Any, y: Any, gg: Any, ks: tuple, strides: tuple,

@@ -219,7 +219,8 @@ class FunctionWriter:
         return [self.node("BroadcastTo", [self.input(i), shape])[0] for i in range(len(ins))]
 
     def const(self, value: Any, dtype: Any = None, name: str = "Const") -> Ref:
-        arr = np.asarray(value)
+        # (bytes as an object: NumPy's fixed-width bytes would drop trailing NULs)
+        arr = np.array(value, object) if isinstance(value, bytes) else np.asarray(value)
         if dtype is None:
             dtype = dt.int64 if arr.dtype.kind in "iu" and arr.size and \
                 (arr.max() > 2**31 - 1 or arr.min() < -2**31) else \

@@ -27,10 +27,12 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.function.polymorphic import save_context
 from eagerflow._src.ops.crosses import fingerprint_cat64
 from eagerflow._src.ops.hash_ops import fingerprint64
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_shape, tensor_proto
+from eagerflow._src.saved_model.cpp_order import cpp_bytes
 from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.save_view import SaveView
 from eagerflow._src.saved_model.signatures import concrete_functions_of
@@ -88,9 +90,10 @@ def save(obj: Any, export_dir: Any, signatures: Any = None, options: SaveOptions
                          f"type {type(obj)}.")
     options = options or SaveOptions()
     export_dir = os.fspath(export_dir)
-    view = SaveView(obj, signatures, options.experimental_custom_gradients)
-    view.write_all_functions()
-    meta = _meta_graph(view, options)
+    with save_context():  # (functions traced while saving are TF's save-context traces)
+        view = SaveView(obj, signatures, options.experimental_custom_gradients)
+        view.write_all_functions()
+        meta = _meta_graph(view, options)
     model = pb().SavedModel(saved_model_schema_version=1)
     model.meta_graphs.add().CopyFrom(meta)
     data = model.SerializeToString(deterministic=True)
@@ -301,12 +304,11 @@ def _graph_hash(graph_def: Any) -> int:
 
 def _fingerprint(data: bytes, meta: Any, export_dir: str) -> Any:
     """FingerprintDef of the written model: TF's hashes (FarmHash Fingerprint64 of the
-    regularized parts, as tensorflow/cc/saved_model/fingerprinting.cc computes them). TF
-    hashes its own C++ serialization of saved_model.pb for the checksum; upb orders map
-    keys of which one is a prefix of another (a node's `T` and `Tidx` attrs) differently,
-    so for such models the checksum is of eagerflow's bytes, not of TF's."""
+    regularized parts, as tensorflow/cc/saved_model/fingerprinting.cc computes them; the
+    checksum of saved_model.pb as C++ serializes it, which orders a node's `T` and `Tidx`
+    attrs otherwise than the file's upb bytes)."""
     fp = pb().FingerprintDef()
-    fp.saved_model_checksum = fingerprint64(data)
+    fp.saved_model_checksum = fingerprint64(cpp_bytes(data, pb().SavedModel.DESCRIPTOR))
     fp.graph_def_program_hash = _graph_hash(meta.graph_def)
     h = 0
     for k in sorted(meta.signature_def):

@@ -73,6 +73,8 @@ class SaveView:
                 out.setdefault("_variables", TrackableList(list(obj.variables)))
             for name, fn in function_attributes(obj).items():
                 out.setdefault(name, fn)
+                if isinstance(fn, Function):  # traced for saving as TF lists them
+                    self.traces(fn)
             if isinstance(obj, LookupTable):
                 out.update(self.table_fns.setdefault(id(obj), table_children(obj)))
             if obj is root:

@@ -44,10 +44,9 @@ def function_attributes(obj: Any) -> dict:
 
 
 def concrete_functions_of(fn: Function) -> list:
-    """The traces a tf.function saves: the one of its input_signature, else those made."""
-    if fn.input_signature is not None:
-        fn.get_concrete_function()
-    return list(dict.fromkeys(fn._by_signature.values()))
+    """The traces a tf.function saves: the one of its input_signature, else those made
+    (traced once more the first time each is saved, as TF does)."""
+    return fn._traces_for_saving()
 
 
 class SignatureMap(Trackable):
@@ -80,7 +79,11 @@ def _default(root: Any) -> dict:
     fn = getattr(root, DEFAULT_SIGNATURE_ATTR, None)
     if fn is not None:
         return {DEFAULT_SIGNATURE_KEY: fn}
-    with_sig = [f for f in function_attributes(root).values()
+    functions = function_attributes(root)
+    for f in functions.values():  # TF traces them for saving as it lists them, by name
+        if isinstance(f, Function):
+            concrete_functions_of(f)
+    with_sig = [f for f in functions.values()
                 if isinstance(f, Function) and f.input_signature is not None and _valid(f)]
     return {DEFAULT_SIGNATURE_KEY: with_sig[0]} if len(with_sig) == 1 else {}
 

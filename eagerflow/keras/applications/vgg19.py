@@ -1,4 +1,7 @@
 """tf.keras.applications.vgg19 (re-exports only)."""
 
+from eagerflow._src.keras.applications.imagenet_utils import (
+    decode_predictions as decode_predictions,
+)
 from eagerflow._src.keras.applications.vgg import VGG19 as VGG19
 from eagerflow._src.keras.applications.vgg import preprocess_input as preprocess_input

@@ -72,3 +72,8 @@ from eagerflow._src.keras.initializers import (
 from eagerflow._src.keras.initializers import (
     serialize as serialize,
 )
+from eagerflow._src.keras.initializers import Identity as IdentityInitializer
+from eagerflow._src.keras.initializers import Orthogonal as OrthogonalInitializer
+from eagerflow._src.keras.initializers import STFT as STFT
+from eagerflow._src.keras.initializers import STFT as STFTInitializer  # noqa: N811
+from eagerflow._src.keras.initializers import STFT as stft  # noqa: N811

@@ -24,6 +24,10 @@ from eagerflow._src.keras.layers.activation import (
 from eagerflow._src.keras.layers.activation import (
     ThresholdedReLU as ThresholdedReLU,
 )
+from eagerflow._src.keras.layers.audio import (
+    MelSpectrogram as MelSpectrogram,
+    STFTSpectrogram as STFTSpectrogram,
+)
 from eagerflow._src.keras.layers.attention import (
     AdditiveAttention as AdditiveAttention,
     Attention as Attention,
@@ -254,19 +258,41 @@ from eagerflow._src.keras.layers.pooling import (
     AdaptiveMaxPooling2D as AdaptiveMaxPooling2D,
     AdaptiveMaxPooling3D as AdaptiveMaxPooling3D,
 )
+from eagerflow._src.keras.layers.pipeline import (
+    Pipeline as Pipeline,
+    TFSMLayer as TFSMLayer,
+)
 from eagerflow._src.keras.layers.preprocessing import (
     Normalization as Normalization,
 )
 from eagerflow._src.keras.layers.preprocessing_affine import (
+    RandomPerspective as RandomPerspective,
     RandomRotation as RandomRotation,
+    RandomShear as RandomShear,
     RandomTranslation as RandomTranslation,
     RandomZoom as RandomZoom,
+)
+from eagerflow._src.keras.layers.preprocessing_color import (
+    AutoContrast as AutoContrast,
+    Equalization as Equalization,
+    RandomBrightness as RandomBrightness,
+    RandomColorDegeneration as RandomColorDegeneration,
+    RandomColorJitter as RandomColorJitter,
+    RandomGrayscale as RandomGrayscale,
+    RandomHue as RandomHue,
+    RandomInvert as RandomInvert,
+    RandomPosterization as RandomPosterization,
+    RandomSaturation as RandomSaturation,
+    RandomSharpness as RandomSharpness,
+    Solarization as Solarization,
 )
 from eagerflow._src.keras.layers.preprocessing_image import (
     CenterCrop as CenterCrop,
     RandomContrast as RandomContrast,
     RandomCrop as RandomCrop,
     RandomFlip as RandomFlip,
+    RandomHeight as RandomHeight,
+    RandomWidth as RandomWidth,
     Resizing as Resizing,
 )
 from eagerflow._src.keras.layers.preprocessing_lookup import (
@@ -274,6 +300,13 @@ from eagerflow._src.keras.layers.preprocessing_lookup import (
     Hashing as Hashing,
     IntegerLookup as IntegerLookup,
     StringLookup as StringLookup,
+)
+from eagerflow._src.keras.layers.preprocessing_mix import (
+    CutMix as CutMix,
+    MixUp as MixUp,
+    RandomElasticTransform as RandomElasticTransform,
+    RandomErasing as RandomErasing,
+    RandomGaussianBlur as RandomGaussianBlur,
 )
 from eagerflow._src.keras.layers.preprocessing_numeric import (
     Discretization as Discretization,

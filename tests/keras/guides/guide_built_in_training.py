@@ -1,7 +1,7 @@
 """keras-io guides/training_with_built_in_methods.py (Keras 3), cell by cell; MNIST
 replaced by a little random data, epochs cut, EarlyStopping made to stop on a set epoch;
-the .keras checkpoint cells wait for the saving stream; the PyTorch
-DataLoader cell is left out (no torch in eagerflow's test environment)."""
+the checkpoint cells save every 5 batches rather than 100; the PyTorch DataLoader cell is
+left out (no torch in eagerflow's test environment)."""
 
 CELLS = [
     """
@@ -370,6 +370,59 @@ class LossHistory(keras.callbacks.Callback):
 history = LossHistory()
 model.fit(x_train, y_train, epochs=1, batch_size=64, callbacks=[history], verbose=0)
 print(len(history.per_batch_losses))
+""",
+    """
+model = get_compiled_model()
+
+callbacks = [
+    keras.callbacks.ModelCheckpoint(
+        # Path where to save the model
+        # The two parameters below mean that we will overwrite
+        # the current checkpoint if and only if
+        # the `val_loss` score has improved.
+        # The saved model name will include the current epoch.
+        filepath="mymodel_{epoch}.keras",
+        save_best_only=True,  # Only save a model if `val_loss` has improved.
+        monitor="val_loss",
+        verbose=1,
+    )
+]
+model.fit(
+    x_train, y_train, epochs=2, batch_size=64, callbacks=callbacks, validation_split=0.2
+)
+""",
+    """
+import os
+
+# Prepare a directory to store all the checkpoints.
+checkpoint_dir = "./ckpt"
+if not os.path.exists(checkpoint_dir):
+    os.makedirs(checkpoint_dir)
+
+
+def make_or_restore_model():
+    # Either restore the latest model, or create a fresh one
+    # if there is no checkpoint available.
+    checkpoints = [checkpoint_dir + "/" + name for name in os.listdir(checkpoint_dir)]
+    if checkpoints:
+        latest_checkpoint = max(checkpoints, key=os.path.getctime)
+        print("Restoring from", latest_checkpoint)
+        return keras.models.load_model(latest_checkpoint)
+    print("Creating a new model")
+    return get_compiled_model()
+
+
+model = make_or_restore_model()
+callbacks = [
+    # This callback saves the model every 5 batches (100 in the guide).
+    # We include the training loss in the saved model name.
+    keras.callbacks.ModelCheckpoint(
+        filepath=checkpoint_dir + "/ckpt-loss={loss:.2f}.keras", save_freq=5
+    )
+]
+model.fit(x_train, y_train, epochs=1, callbacks=callbacks)
+model = make_or_restore_model()
+print(type(model).__name__, len(os.listdir(checkpoint_dir)))
 """,
     """
 initial_learning_rate = 0.1

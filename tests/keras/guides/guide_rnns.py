@@ -1,5 +1,7 @@
 """keras-io guides/working_with_rnns.py (Keras 3), cell by cell; MNIST replaced by a
-little random data, the matplotlib cell's plot and the nested-inputs section left out."""
+little random data, the matplotlib cell's plot and the nested-inputs section left out (Keras
+3.15 itself fails there: building the RNN on the nested inputs raises IndexError, and the
+fit then trains the previous model on the nested data, a TF shape error)."""
 
 CELLS = [
     """

@@ -1,6 +1,5 @@
 """keras-io guides/making_new_layers_and_models_via_subclassing.py (Keras 3), cell by cell;
-MNIST replaced by a little random data. Until keras.random lands (the kops stream), the
-two random draws use tf.random (marked below)."""
+MNIST replaced by a little random data."""
 
 CELLS = [
     """
@@ -211,7 +210,7 @@ class Sampling(layers.Layer):
         z_mean, z_log_var = inputs
         batch = ops.shape(z_mean)[0]
         dim = ops.shape(z_mean)[1]
-        epsilon = tf.random.normal(shape=(batch, dim))  # keras.random.normal in the guide
+        epsilon = keras.random.normal(shape=(batch, dim))
         return z_mean + ops.exp(0.5 * z_log_var) * epsilon
 
 

@@ -11,6 +11,7 @@ import importlib
 import io
 import os
 import re
+import tempfile
 import traceback
 
 GUIDES = ["functional_api", "sequential_model", "subclassing", "built_in_training",
@@ -25,6 +26,8 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _TIME = re.compile(r"\b\d+(\.\d+)?(ms|us|s|m)(/step|/sample)?\b")
 _FLOAT = re.compile(r"-?\b\d+\.(\d+)?(e[+-]?\d+)?")
 _BAR_BEFORE_TEXT = re.compile(r"^\d+/\d+ \u2501+ T T\s*(?!- )(?=\S)")
+_BAR = re.compile(r"^\d+/\d+ \u2501+ T T")
+_CALLBACK_TEXT = re.compile(r"^Epoch \d+: ")
 
 
 def normalize(text: str) -> str:
@@ -42,6 +45,8 @@ def normalize(text: str) -> str:
         # a progress bar redrawn or not before a callback prints depends on the time since
         # its last redraw (Keras redraws at most every 0.05 s)
         masked = _BAR_BEFORE_TEXT.sub("", masked)
+        if _CALLBACK_TEXT.match(masked) and lines and _BAR.match(lines[-1]):
+            lines.pop()  # (likewise the bar's state when a callback prints on its own line)
         lines.append(masked.rstrip())
     return "\n".join(lines)
 
@@ -51,13 +56,23 @@ def run(cells: list, namespace: dict) -> list:
     message)."""
     os.environ["COLUMNS"] = "80"
     outputs = []
-    for code in cells:
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            try:
-                exec(code, namespace)
-            except Exception as e:  # noqa: BLE001 - the failure is the output compared
-                print(f"{type(e).__name__}: {e}")
-                traceback.print_exc(file=out) if os.environ.get("GUIDE_TRACEBACKS") else None
-        outputs.append(out.getvalue())
+    cwd = os.getcwd()
+    with tempfile.TemporaryDirectory() as scratch:
+        os.chdir(scratch)  # the files a guide writes (checkpoints) go to a scratch directory
+        try:
+            for code in cells:
+                outputs.append(_run_cell(code, namespace))
+        finally:
+            os.chdir(cwd)
     return outputs
+
+
+def _run_cell(code: str, namespace: dict) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            exec(code, namespace)
+        except Exception as e:  # noqa: BLE001 - the failure is the output compared
+            print(f"{type(e).__name__}: {e}")
+            traceback.print_exc(file=out) if os.environ.get("GUIDE_TRACEBACKS") else None
+    return out.getvalue()

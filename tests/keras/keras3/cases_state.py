@@ -254,3 +254,239 @@ show("concatenate_one_masked", keras.Model([a, b], layers.LSTM(2)(c)))
 inp = keras.Input((4,))
 show("operators", keras.Model(inp, keras.ops.any(2 - inp * 3 > 1, axis=-1)))
 """
+
+SNIPPETS["node_call_kwargs"] = """
+# A node's kwargs are the call's, plus (when the layer was called with one tensor argument
+# and no keyword arguments) the training value and mask Keras 3 filled in
+def show(f):
+    inp = keras.Input((3, 1))
+    model = keras.Model(inp, f(inp))
+    print([(lyr["name"], lyr["inbound_nodes"][0]["kwargs"] if lyr["inbound_nodes"] else None)
+           for lyr in model.get_config()["layers"]])
+    clone = keras.Model.from_config(model.get_config())
+    print(clone.get_config()["layers"][-1]["inbound_nodes"][0]["kwargs"])
+
+inner_in = keras.Input((3, 1))
+show(lambda x: layers.Dropout(0.5)(x))
+show(lambda x: layers.Dropout(0.5)(x, training=None))
+show(lambda x: layers.Dropout(0.5)(x, training=True))
+show(lambda x: layers.LSTM(2)(x))
+show(lambda x: layers.LSTM(2)(x, mask=None))
+show(lambda x: layers.LSTM(2)(x, training=None))
+show(lambda x: layers.LSTM(2)(x, training=True, mask=None))
+show(lambda x: layers.GRU(2)(layers.Masking()(x)))
+show(lambda x: layers.Dropout(0.5)(layers.Masking()(x)))
+show(lambda x: layers.BatchNormalization()(x))
+show(lambda x: layers.BatchNormalization()(x, mask=None))
+show(lambda x: layers.MultiHeadAttention(2, 2)(x, x))
+show(lambda x: layers.Dense(2)(x))
+show(lambda x: layers.Add()([x, x]))
+show(lambda x: layers.Embedding(4, 2, mask_zero=True)(layers.Reshape((3,))(x)))
+show(lambda x: keras.Sequential([layers.Dropout(0.1)])(x))
+show(lambda x: keras.Sequential([keras.Input((3, 1), dtype="float64"), layers.Dropout(0.1)])(x))
+show(lambda x: layers.LSTM(2)(layers.Masking()(x), training=True))
+show(lambda x: keras.Model(inner_in, layers.LSTM(2)(inner_in))(x, training=True))
+
+# a model's training argument overrides the one its nodes recorded
+x = np.ones((1, 8), "float32")
+for kw in ({}, {"training": True}, {"training": False}):
+    keras.utils.set_random_seed(2)
+    inp = keras.Input((8,))
+    model = keras.Model(inp, layers.Dropout(0.5, seed=1)(inp, **kw))
+    print(kw, [model(x).numpy().tolist(), model(x, training=True).numpy().tolist(),
+               model(x, training=False).numpy().tolist()])
+"""
+
+SNIPPETS["functional_run_order"] = """
+# A functional model runs its nodes deepest first, and within a depth in Keras 3's order
+# (side effects and random draws show it); `operations` lists them in Keras's order too
+import random
+calls = []
+
+class P(layers.Layer):
+    def call(self, x):
+        calls.append(self.name)
+        return x + 1.0
+
+def run(inputs, outputs):
+    model = keras.Model(inputs, outputs)
+    print([o.name for o in model.operations])
+    print([lyr.name for lyr in model.layers])
+    calls.clear()
+    model([np.zeros((1, 2), "float32")] * len(model.inputs))
+    print(calls)
+
+inp = keras.Input((2,))
+a, b, c = P(name="a")(inp), P(name="b")(inp), P(name="c")(inp)
+run(inp, layers.Concatenate()([P(name="d")(a), P(name="e")(b), c]))
+
+rng = random.Random(3)
+for trial in range(6):
+    inputs = [keras.Input((2,), name=f"in{trial}_{i}") for i in range(rng.randint(1, 2))]
+    tensors = list(inputs)
+    for i in range(rng.randint(3, 8)):
+        picks = rng.sample(tensors, min(len(tensors), rng.randint(1, 2)))
+        x = picks[0] if len(picks) == 1 else layers.Add(name=f"add{trial}_{i}")(picks)
+        tensors.append(P(name=f"p{trial}_{i}")(x))
+    outs = rng.sample(tensors[len(inputs):], rng.randint(1, 2))
+    unused = [t for t in tensors[len(inputs):] if t not in outs]
+    outs.append(layers.Add(name=f"out{trial}")(unused) if len(unused) > 1 else unused[0]) \\
+        if unused else None
+    try:
+        run(inputs, outs)
+    except ValueError as e:
+        print("ValueError", str(e)[:40])
+
+# shared layers: a layer called at several depths sits at its deepest
+rng = random.Random(5)
+for trial in range(4):
+    inp = keras.Input((2,), name=f"s_in{trial}")
+    shared = [P(name=f"shared{trial}_{k}") for k in range(2)]
+    tensors = [inp]
+    for i in range(rng.randint(3, 6)):
+        x = rng.choice(tensors)
+        layer = rng.choice(shared) if rng.random() < 0.5 else P(name=f"q{trial}_{i}")
+        tensors.append(layer(x))
+    run(inp, layers.Add(name=f"sum{trial}")(tensors[1:]))
+
+# random draws in run order: two noise layers off one input, drawing from the global stream
+class Noise(layers.Layer):
+    def call(self, x):
+        return x + keras.random.uniform((1, 2))
+
+keras.utils.set_random_seed(1)
+inp = keras.Input((2,))
+model = keras.Model(inp, [Noise(name="n1")(inp), Noise(name="n2")(inp)])
+print([o.numpy().round(4).tolist() for o in model(np.zeros((1, 2), "float32"))])
+"""
+
+SNIPPETS["compute_mask_with_tf_ops"] = """
+# compute_mask runs on the KerasTensors (as Keras 3): TF ops refuse them
+class TfMask(layers.Layer):
+    def call(self, x):
+        return x * 2.0
+
+    def compute_mask(self, inputs, mask=None):
+        return tf.not_equal(inputs[..., 0], 0.0)
+
+class OpsMask(TfMask):
+    def compute_mask(self, inputs, mask=None):
+        return keras.ops.not_equal(inputs[..., 0], 0.0)
+
+class Show(layers.Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.supports_masking = True
+
+    def call(self, x, mask=None):
+        print("mask", None if mask is None else np.asarray(mask).tolist())
+        return x
+
+    def compute_output_shape(self, shape):
+        return shape
+
+x = np.array([[[1., 2.], [0., 1.], [3., 0.]]], "float32")
+for cls in (TfMask, OpsMask):
+    inp = keras.Input((3, 2))
+    try:
+        y = cls()(inp)
+    except Exception as e:
+        print(cls.__name__, type(e).__name__, str(e)[:60])
+        print("eager", Show()(cls()(x)).shape)
+        continue
+    model = keras.Model(inp, Show()(y))
+    print([o.name for o in model.operations])
+    model(x)
+"""
+
+SNIPPETS["operation_operands"] = """
+# keras.ops calls on KerasTensors: the node holds the operands Keras 3's operation takes
+# in `call` (by position, then by keyword once a config argument is left out), the rest
+# is the operation's config; the model runs and rebuilds from its config
+ops = keras.ops
+x = keras.Input((4,)); w = keras.Input((4,))
+outs = [ops.clip(x, 0.0, 1.0), ops.average(x, axis=1, weights=w),
+        ops.pad(x, [[0, 0], [1, 1]], constant_values=2.0), ops.isclose(x, w),
+        ops.take(x, 1, axis=1), ops.where(x > 0, x, w), ops.reshape(x, (2, 2, -1)),
+        ops.expand_dims(x, 1), ops.top_k(x, 2)[0], ops.cast(x, "int32"), ops.any(x, axis=1),
+        ops.sum(x, 1, True), ops.full_like(x, 3.0), ops.softmax(x, axis=-1),
+        ops.matmul(x, ops.transpose(ops.expand_dims(w, 1), (0, 2, 1))), 2 - x, x[:, 1:3]]
+model = keras.Model([x, w], outs)
+
+def short(v):
+    if isinstance(v, dict) and v.get("class_name") == "__keras_tensor__":
+        return "KT:" + v["config"]["keras_history"][0]
+    if isinstance(v, (list, tuple)):
+        return [short(a) for a in v]
+    if isinstance(v, dict):
+        return {k: short(a) for k, a in v.items()}
+    return v
+
+for lyr in model.get_config()["layers"][2:]:
+    node = lyr["inbound_nodes"][0]
+    print(lyr["class_name"], lyr["module"], lyr["config"], short(node["args"]),
+          short(node["kwargs"]))
+data = [np.array([[-1., 0.5, 2., 0.25]], "float32"), np.array([[1., 1., 2., 0.]], "float32")]
+clone = keras.Model.from_config(model.get_config())
+for a, b in zip(model(data), clone(data)):
+    a = np.asarray(a)
+    print((a.round(5) if a.dtype.kind == "f" else a).tolist(),
+          np.array_equal(a, np.asarray(b)))
+"""
+
+SNIPPETS["keras_variable_is_no_tf_variable"] = """
+# keras.Variable wraps a tf.Variable (its `value`) in Keras 3 on TF: no tf.Variable itself,
+# yet a tensor to TF ops, tapes, tf.function, checkpoints, optimizers and strategies
+v = keras.Variable(np.ones((2, 2), "float32"), name="w")
+print(isinstance(v, tf.Variable), isinstance(v, tf.Tensor), isinstance(v, keras.Variable),
+      tf.is_tensor(v))
+print(isinstance(v.value, tf.Variable), v.value.name, v.value.shape, v.value.dtype)
+print(v.value is v.value, v.value.numpy().tolist())
+dense = layers.Dense(2)
+dense.build((None, 3))
+print([isinstance(w, tf.Variable) for w in dense.weights], dense.kernel.path)
+print(tf.convert_to_tensor(v).numpy().tolist(), tf.identity(v).numpy().tolist(),
+      (v + 1).numpy().tolist(), np.asarray(v).tolist())
+with tf.GradientTape() as tape:
+    y = tf.reduce_sum(v * 2)
+print(tape.gradient(y, v).numpy().tolist(), len(tape.watched_variables()))
+with tf.GradientTape() as tape:
+    y = tf.reduce_sum(tf.matmul(v.value, v))
+print(tape.gradient(y, v).numpy().tolist())
+
+@tf.function
+def step():
+    v.assign_add(tf.ones((2, 2)))
+    return v * 3
+print(step().numpy().tolist(), v.numpy().tolist())
+ckpt = tf.train.Checkpoint(v=v)
+import tempfile, os
+path = ckpt.save(os.path.join(tempfile.mkdtemp(), "c"))
+print([name for name, _ in tf.train.list_variables(path)])
+v.assign(np.zeros((2, 2), "float32"))
+ckpt.restore(path)
+print(v.numpy().tolist())
+copy = tf.Variable(v)
+print(isinstance(copy, tf.Variable), copy.numpy().tolist())
+opt = keras.optimizers.SGD(0.5)
+opt.apply_gradients([(tf.ones((2, 2)), v)])
+print(v.numpy().tolist())
+strategy = tf.distribute.MirroredStrategy(["/cpu:0"])
+with strategy.scope():
+    mv = keras.Variable(1.0)
+print(isinstance(mv, tf.Variable), isinstance(mv.value, tf.Variable))
+"""
+
+SNIPPETS["functional_outputs_not_connected"] = """
+# an output that needs an Input the model was not given is refused, named by its path
+a, b = keras.Input((2,), name="a"), keras.Input((2,), name="b")
+joined = layers.Dense(2, name="d")(layers.Add(name="s")([a, b]))
+own = layers.Dense(2, name="own")(a)
+for outputs in (joined, [own, joined], {"x": own, "y": [own, joined]}):
+    try:
+        keras.Model(a, outputs)
+    except ValueError as e:
+        print("ValueError", e)
+model = keras.Model([a, b], {"x": own, "y": [own, joined]})
+print([o.name for o in model.operations])
+"""

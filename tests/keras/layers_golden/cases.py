@@ -412,8 +412,158 @@ OTHER_CASES = [
          [data((3, 4))]),
 ]
 
+IMG = (data((4, 5, 6, 3), 0.3) + 1.0) * 127.5  # values in [0, 255]
+IMG_CF = np.ascontiguousarray(np.transpose(IMG, (0, 3, 1, 2)))
+IMG_U8 = np.round(IMG).astype("uint8")
+UNIT = IMG / 255.0
+LABELS = np.eye(4, dtype="float32")[[1, 0, 3, 2]]
+COLOR_CASES = [  # (training: seeded draws, Keras's numbers; no gradients; on [0, 255]
+    # a few ulps of 255 where a difference of near values cancels)
+    case(cid, cls, kwargs, args, {"training": True} if cid.endswith("training") else {},
+         grad=False, atol=1e-4)
+    for cid, cls, kwargs, args in [
+        ("brightness_training", "RandomBrightness", {"factor": 0.3, "seed": 4}, [IMG]),
+        ("brightness_unit_training", "RandomBrightness", {
+            "factor": (-0.2, 0.5), "value_range": (1, 0), "seed": 2}, [UNIT]),
+        ("brightness_inference", "RandomBrightness", {"factor": 0.3}, [IMG]),
+        ("brightness_bad_range", "RandomBrightness", {"factor": 0.3, "value_range": 5},
+         [IMG]),
+        ("brightness_bad_factor", "RandomBrightness", {"factor": 1.5}, [IMG]),
+        ("grayscale_training", "RandomGrayscale", {"factor": 0.5, "seed": 3}, [IMG]),
+        ("grayscale_cf_training", "RandomGrayscale", {
+            "factor": 0.7, "data_format": "channels_first", "seed": 1}, [IMG_CF]),
+        ("grayscale_bad_factor", "RandomGrayscale", {"factor": 1.2}, [IMG]),
+        ("invert_training", "RandomInvert", {"factor": 0.7, "seed": 2}, [IMG]),
+        ("invert_rank3_training", "RandomInvert", {"seed": 5}, [IMG[0]]),
+        ("invert_inference", "RandomInvert", {}, [IMG]),
+        ("solarization_training", "Solarization", {
+            "addition_factor": 0.3, "threshold_factor": 0.6, "seed": 5}, [IMG]),
+        ("solarization_unit_training", "Solarization", {
+            "addition_factor": (0.1, 0.2), "threshold_factor": (0.4, 0.9),
+            "value_range": (0, 1), "seed": 6}, [UNIT]),
+        ("solarization_bad_factor", "Solarization", {"addition_factor": (0.1,)}, [IMG]),
+        ("solarization_bad_threshold", "Solarization", {"threshold_factor": 1.5}, [IMG]),
+        ("posterization_training", "RandomPosterization", {"factor": (2, 6), "seed": 3},
+         [IMG]),
+        ("posterization_unit_training", "RandomPosterization", {
+            "factor": 3, "value_range": (0, 1), "seed": 3}, [UNIT]),
+        ("posterization_fixed_training", "RandomPosterization", {"factor": (3, 3)}, [IMG]),
+        ("posterization_bad_factor", "RandomPosterization", {"factor": 9}, [IMG]),
+        ("saturation_training", "RandomSaturation", {"factor": 0.6, "seed": 1}, [IMG]),
+        ("saturation_cf_training", "RandomSaturation", {
+            "factor": (0.2, 0.9), "value_range": (0, 1), "data_format": "channels_first",
+            "seed": 8}, [IMG_CF / 255.0]),
+        ("hue_training", "RandomHue", {"factor": 0.4, "seed": 2}, [IMG]),
+        ("hue_unit_training", "RandomHue", {"factor": (0.2, 0.8), "value_range": (0, 1),
+                                            "seed": 9}, [UNIT]),
+        ("hue_bad_factor", "RandomHue", {"factor": -0.2}, [IMG]),
+        ("degeneration_training", "RandomColorDegeneration", {"factor": 0.8, "seed": 4},
+         [IMG]),
+        ("degeneration_cf_training", "RandomColorDegeneration", {
+            "factor": (0.1, 0.3), "data_format": "channels_first", "seed": 4}, [IMG_CF]),
+        ("sharpness_training", "RandomSharpness", {"factor": 0.7, "seed": 3}, [IMG]),
+        ("sharpness_cf_training", "RandomSharpness", {
+            "factor": (0.1, 0.4), "data_format": "channels_first", "seed": 3}, [IMG_CF]),
+        ("sharpness_bad_factor", "RandomSharpness", {"factor": 2}, [IMG]),
+        ("autocontrast", "AutoContrast", {}, [IMG]),
+        ("autocontrast_unit", "AutoContrast", {"value_range": (0, 1)}, [UNIT]),
+        ("autocontrast_flat", "AutoContrast", {}, [np.full((2, 3, 3, 3), 9.0, "float32")]),
+        ("autocontrast_bad_range", "AutoContrast", {"value_range": (0, 1, 2)}, [IMG]),
+        ("equalization_training", "Equalization", {}, [IMG]),
+        ("equalization_bins_training", "Equalization", {"bins": 16, "value_range": (0, 1)},
+         [UNIT]),
+        ("equalization_cf_training", "Equalization", {"data_format": "channels_first"},
+         [IMG_CF]),
+        ("equalization_inference", "Equalization", {}, [IMG]),
+        ("equalization_bad_range", "Equalization", {"value_range": 3}, [IMG]),
+        ("jitter_training", "RandomColorJitter", {
+            "brightness_factor": 0.2, "contrast_factor": 0.3, "saturation_factor": 0.4,
+            "hue_factor": 0.2, "seed": 7}, [IMG]),
+        ("jitter_some_training", "RandomColorJitter", {
+            "value_range": (0, 1), "brightness_factor": (0.1, 0.3), "hue_factor": 0.5,
+            "seed": 2}, [UNIT]),
+        ("jitter_inference", "RandomColorJitter", {"contrast_factor": 0.3}, [IMG]),
+        ("mixup_training", "MixUp", {"alpha": 0.4, "seed": 3}, [IMG]),
+        ("mixup_labels_training", "MixUp", {"seed": 1}, [{"images": IMG, "labels": LABELS}]),
+        ("mixup_inference", "MixUp", {}, [IMG]),
+        ("cutmix_training", "CutMix", {"seed": 2}, [IMG]),
+        ("cutmix_labels_training", "CutMix", {"factor": 0.5, "seed": 5},
+         [{"images": IMG, "labels": LABELS}]),
+        ("cutmix_cf_training", "CutMix", {"data_format": "channels_first", "seed": 4},
+         [IMG_CF]),
+        ("cutmix_rank3_training", "CutMix", {"seed": 4}, [IMG[0]]),
+        ("erasing_training", "RandomErasing", {"seed": 3}, [IMG]),
+        ("erasing_fill_training", "RandomErasing", {"factor": 0.8, "scale": (0.2, 0.5),
+                                                    "fill_value": 7.0, "seed": 9}, [IMG]),
+        ("erasing_cf_training", "RandomErasing", {"data_format": "channels_first",
+                                                  "value_range": (0, 1), "seed": 3},
+         [IMG_CF / 255.0]),
+        ("erasing_rank3_training", "RandomErasing", {"scale": 0.5, "seed": 1}, [IMG[1]]),
+        ("erasing_bad_fill_training", "RandomErasing", {"fill_value": (1, 2)}, [IMG]),
+        ("erasing_bad_scale", "RandomErasing", {"scale": (0.5, 0.1, 0.2)}, [IMG]),
+        ("blur_training", "RandomGaussianBlur", {"seed": 1}, [IMG]),
+        ("blur_kernel_training", "RandomGaussianBlur", {
+            "factor": 0.6, "kernel_size": 5, "sigma": (0.5, 1.0), "seed": 2}, [IMG]),
+        ("blur_cf_training", "RandomGaussianBlur", {
+            "kernel_size": (3, 5), "data_format": "channels_first", "seed": 6}, [IMG_CF]),
+        ("blur_bad_kernel", "RandomGaussianBlur", {"kernel_size": 4}, [IMG]),
+        ("blur_bad_sigma", "RandomGaussianBlur", {"sigma": 1.5}, [IMG]),
+        ("shear_training", "RandomShear", {"x_factor": 0.3, "y_factor": (0.1, 0.4),
+                                           "seed": 2}, [IMG]),
+        ("shear_options_training", "RandomShear", {
+            "x_factor": 0.5, "fill_mode": "constant", "fill_value": 9.0,
+            "interpolation": "nearest", "data_format": "channels_first", "seed": 3},
+         [IMG_CF]),
+        ("shear_rank3_training", "RandomShear", {"y_factor": 0.6, "fill_mode": "wrap",
+                                                 "seed": 4}, [IMG[2]]),
+        ("shear_bad_factor", "RandomShear", {"x_factor": -0.2}, [IMG]),
+        ("shear_bad_fill_mode", "RandomShear", {"fill_mode": "mirror"}, [IMG]),
+        ("perspective_training", "RandomPerspective", {"seed": 2}, [IMG]),
+        ("perspective_options_training", "RandomPerspective", {
+            "factor": 0.7, "scale": 0.4, "interpolation": "nearest", "fill_value": 3.0,
+            "data_format": "channels_first", "seed": 5}, [IMG_CF]),
+        ("perspective_rank3_training", "RandomPerspective", {"scale": 0.5, "seed": 1},
+         [IMG[3]]),
+        ("perspective_bad_scale", "RandomPerspective", {"scale": 1.5}, [IMG]),
+        ("perspective_bad_interpolation", "RandomPerspective", {"interpolation": "area"},
+         [IMG]),
+        ("elastic_training", "RandomElasticTransform", {"seed": 3}, [IMG]),
+        ("elastic_options_training", "RandomElasticTransform", {
+            "factor": 0.8, "scale": (0.3, 0.6), "interpolation": "nearest",
+            "fill_mode": "constant", "fill_value": 5.0, "data_format": "channels_first",
+            "seed": 4}, [IMG_CF]),
+        ("elastic_bad_fill_mode", "RandomElasticTransform", {"fill_mode": "edge"}, [IMG]),
+        ("brightness_uint8_training", "RandomBrightness", {"factor": 0.3, "seed": 4},
+         [IMG_U8]),
+        ("invert_uint8_training", "RandomInvert", {"seed": 4}, [IMG_U8]),
+        ("equalization_uint8_training", "Equalization", {}, [IMG_U8]),
+        ("autocontrast_uint8", "AutoContrast", {}, [IMG_U8]),
+        ("posterization_uint8_training", "RandomPosterization", {"factor": 4, "seed": 2},
+         [IMG_U8]),
+    ]]
+
+AUDIO = data((2, 1000), 0.2) * np.linspace(0.1, 1.0, 1000, dtype="float32")
+AUDIO_CASES = [
+    case("mel", "MelSpectrogram", {"fft_length": 256, "sequence_stride": 64,
+                                   "num_mel_bins": 16}, [AUDIO], grad=False, atol=1e-3),
+    case("mel_options", "MelSpectrogram", {
+        "fft_length": 256, "sequence_length": 128, "sequence_stride": 100,
+        "window": "hamming", "sampling_rate": 8000, "num_mel_bins": 10, "min_freq": 50.0,
+        "max_freq": 3000.0, "power_to_db": False, "mag_exp": 1.0}, [AUDIO], grad=False,
+         atol=1e-4),
+    case("mel_db_options", "MelSpectrogram", {
+        "fft_length": 128, "sequence_stride": 50, "num_mel_bins": 8, "top_db": 20.0,
+        "ref_power": 2.0, "min_power": 1e-6}, [AUDIO], grad=False, atol=1e-3),
+    case("mel_rank1", "MelSpectrogram", {"fft_length": 128, "sequence_stride": 32,
+                                         "num_mel_bins": 12}, [AUDIO[0]], grad=False,
+         atol=1e-3),
+    case("mel_bad_lengths", "MelSpectrogram", {"fft_length": 64, "sequence_length": 128},
+         [AUDIO]),
+]
+
 CASES = (ATTENTION_CASES + NORM_CASES + POOL_CASES + CONV_T_CASES + CONV_LSTM_CASES
-         + GQA_CASES + DEPTHWISE_CASES + ADAPTIVE_CASES + OTHER_CASES)
+         + GQA_CASES + DEPTHWISE_CASES + ADAPTIVE_CASES + OTHER_CASES + COLOR_CASES
+         + AUDIO_CASES)
 
 
 def _tensor(tf, x):
@@ -421,12 +571,16 @@ def _tensor(tf, x):
 
 
 def _structure(tf, x):
+    if isinstance(x, dict):
+        return {k: _structure(tf, v) for k, v in x.items()}
     if isinstance(x, (list, tuple)) and not (x and isinstance(x[0], (int, float))):
         return [_structure(tf, v) for v in x]
     return _tensor(tf, x)
 
 
 def _flat(x):
+    if isinstance(x, dict):
+        return [t for k in sorted(x) for t in _flat(x[k])]
     if isinstance(x, (list, tuple)):
         return [t for v in x for t in _flat(v)]
     return [x]
@@ -517,6 +671,23 @@ def newer_layers(keras):
     return keras.Model([x, tokens], [y, embedding(embedding(tokens), reverse=True)])
 
 
+def image_augmentation(keras):
+    """Keras 3's image augmentation layers in one model (for its summary; not Equalization:
+    its output spec is its input's KerasTensor, a cycle to Keras's functional graph; and
+    a RandomShear factor of one number, (-f, f), is refused by its own from_config)."""
+    L = keras.layers
+    x = keras.Input((8, 8, 3))
+    y = L.RandomColorJitter(brightness_factor=0.2, contrast_factor=0.2, seed=1)(x)
+    y = L.Pipeline([L.RandomGrayscale(), L.RandomHue(0.2), L.RandomSaturation(0.3)])(y)
+    for layer in (L.RandomBrightness(0.1), L.RandomInvert(), L.Solarization(0.1),
+                  L.RandomPosterization(4), L.RandomColorDegeneration(0.2),
+                  L.RandomSharpness(0.3), L.AutoContrast(), L.MixUp(),
+                  L.CutMix(), L.RandomErasing(), L.RandomGaussianBlur(), L.RandomShear((0.1, 0.2)),
+                  L.RandomPerspective()):
+        y = layer(y)
+    return keras.Model(x, L.Conv2D(2, 3)(y))
+
+
 def summary(keras, name):
     """What `model.summary()` prints for the model `name` of SUMMARIES (the terminal 80
     columns wide: set COLUMNS)."""
@@ -529,9 +700,10 @@ def summary(keras, name):
 
 # (not a model whose Embedding computes its mask: Keras lists that mask's `not_equal` op as
 # a node, eagerflow not yet: the README's row of Keras 3's objects)
-SUMMARIES = ("newer_layers", "reversible_embedding_round_trip")
+SUMMARIES = ("newer_layers", "reversible_embedding_round_trip", "image_augmentation")
 
-MODELS = {"newer_layers": newer_layers, "masked_self_attention": masked_self_attention,
+MODELS = {"newer_layers": newer_layers, "image_augmentation": image_augmentation,
+          "masked_self_attention": masked_self_attention,
           "transposed_convolutions": transposed_convolutions,
           "masked_grouped_attention": masked_grouped_attention,
           "conv_lstm_dropout_twice": conv_lstm_dropout_twice,
@@ -588,7 +760,7 @@ def run(tf, keras, c):
 
 
 def _output_shape(layer, c):
-    if c["cls"].startswith("model:"):
+    if c["cls"].startswith("model:") or any(isinstance(x, dict) for x in c["args"]):
         return None
     shapes = [[a.shape for a in x] if isinstance(x, list) else x.shape for x in c["args"]]
     tensor_kw = {f"{k}_shape": v.shape for k, v in c["call"].items() if k in ("value", "key")}

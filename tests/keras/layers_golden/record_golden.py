@@ -3,9 +3,13 @@ cases.py (outputs, gradients, weights' paths, configs, output shapes, or the err
 
 Run from the repository root with a TensorFlow interpreter:
 
-    /work/tfref/bin/python tests/keras/layers_golden/record_golden.py
+    /work/tfref/bin/python tests/keras/layers_golden/record_golden.py [PREFIX ...]
+
+With prefixes, only the cases whose ids start with one are recorded again (the others keep
+their golden values).
 """
 
+import json
 import os
 import sys
 
@@ -22,17 +26,24 @@ import keras  # noqa: E402
 from tests.golden_io import write_json  # noqa: E402
 
 
-def main():
-    golden = {"cases": {}, "versions": {"tf": tf.__version__, "keras": keras.version()}}
+def main(prefixes):
+    path = os.path.join(os.path.dirname(__file__), "golden.json")
+    golden = {"cases": {}, "summaries": {}}
+    if prefixes:
+        with open(path) as f:
+            golden = json.load(f)
+    golden["versions"] = {"tf": tf.__version__, "keras": keras.version()}
+    ids = {c["id"] for c in C.CASES}
+    golden["cases"] = {k: v for k, v in golden["cases"].items() if k in ids}
     for c in C.CASES:
-        keras.backend.clear_session()
-        golden["cases"][c["id"]] = C.run(tf, keras, c)
+        if not prefixes or c["id"].startswith(tuple(prefixes)):
+            keras.backend.clear_session()
+            golden["cases"][c["id"]] = C.run(tf, keras, c)
     os.environ["COLUMNS"] = "80"  # summaries are as wide as the terminal allows
     golden["summaries"] = {name: C.summary(keras, name) for name in C.SUMMARIES}
-    path = os.path.join(os.path.dirname(__file__), "golden.json")
     write_json(path, golden, indent=0, sort_keys=True)
     print("wrote", path)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

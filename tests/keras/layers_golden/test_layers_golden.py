@@ -25,7 +25,7 @@ GOLDEN = _ALL["cases"]
 RTOL, ATOL = 2e-5, 2e-6
 
 
-def _close(got, want, what):
+def _close(got, want, what, atol=ATOL):
     if want is None:
         assert got is None, what
         return
@@ -33,7 +33,7 @@ def _close(got, want, what):
     assert got["shape"] == want["shape"], what
     assert got["dtype"] == want["dtype"], what
     np.testing.assert_allclose(np.array(got["values"], np.float64),
-                               np.array(want["values"], np.float64), rtol=RTOL, atol=ATOL,
+                               np.array(want["values"], np.float64), rtol=RTOL, atol=atol,
                                err_msg=what)
 
 
@@ -78,15 +78,18 @@ def test_layer_matches_keras(case):
                                    err_msg=f"initial weight {i}")
     assert len(got["out"]) == len(want["out"])
     for i, (g, w) in enumerate(zip(got["out"], want["out"])):
-        _close(g, w, f"output {i}")
+        _close(g, w, f"output {i}", case.get("atol", ATOL))
     for i, (g, w) in enumerate(zip(got.get("grad", []), want.get("grad", []))):
         _close(g, w, f"gradient {i}")
     if "losses" in want:
         np.testing.assert_allclose(got["losses"], want["losses"], rtol=1e-5)
 
 
+# a RandomShear factor given as one number f is kept as (-f, f), which its own from_config
+# refuses (a factor below 0), in Keras 3.15 as here
 @pytest.mark.parametrize("case", [c for c in C.CASES if "error" not in GOLDEN[c["id"]]
-                                  and not c["cls"].startswith("model:")],
+                                  and not c["cls"].startswith("model:")
+                                  and c["cls"] != "RandomShear"],
                          ids=lambda c: c["id"])
 def test_config_round_trip(case):
     """from_config(get_config()) gives the same config; build_from_config the same weights;
@@ -95,6 +98,8 @@ def test_config_round_trip(case):
     args = [C._structure(tf, a) for a in case["args"]]
     kwargs = {k: C._structure(tf, v) for k, v in case["call"].items()}
     kwargs.pop("training", None)
+    if hasattr(layer, "generator"):  # a random image layer: its deterministic inference
+        kwargs["training"] = False
     out = layer(*args, **kwargs)
     config = layer.get_config()
     clone = type(layer).from_config(config)

@@ -14,7 +14,7 @@ from eagerflow._src.graph.passes.common import copy_graph
 from eagerflow._src.graph.passes.cse import cse
 from eagerflow._src.graph.passes.dce import dce
 from eagerflow._src.graph.passes.fold import fold_constants
-from eagerflow._src.graph.passes.fuse import fuse_conv
+from eagerflow._src.graph.passes.fuse import fuse_conv, fuse_relu_grad, keep_pool_argmax
 from eagerflow._src.graph.passes.inline import inline_calls
 from eagerflow._src.graph.passes.simplify import simplify
 
@@ -27,6 +27,8 @@ PIPELINE: list[tuple[str, Callable]] = [
     ("simplify2", simplify),
     ("cse2", cse),
     ("fuse", fuse_conv),
+    ("fuse_relu_grad", fuse_relu_grad),
+    ("keep_argmax", keep_pool_argmax),
     ("dce", dce),
 ]
 
@@ -41,5 +43,5 @@ def optimize(graph: Graph, after_each: Callable | None = None) -> Graph:
     return g
 
 
-__all__ = ["PIPELINE", "copy_graph", "cse", "dce", "fold_constants", "fuse_conv", "inline_calls",
-           "optimize", "simplify"]
+__all__ = ["PIPELINE", "copy_graph", "cse", "dce", "fold_constants", "fuse_conv", "fuse_relu_grad",
+           "inline_calls", "keep_pool_argmax", "optimize", "simplify"]

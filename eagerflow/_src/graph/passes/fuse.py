@@ -1,4 +1,6 @@
-"""Kernel fusion: a Conv2D -> BiasAdd (-> Relu) chain becomes one _FusedConv2D.
+"""Kernel fusion: a Conv2D -> BiasAdd (-> Relu) chain becomes one _FusedConv2D, a ReluGrad
+-> BiasAddGrad pair one _ReluGradBiasAddGrad, and a MaxPool whose gradient is in the
+graph keeps its argmax for it.
 
 Applies where the chain is NHWC float32/float64 and its intermediate results have no
 other reader (not another op, not a graph output such as a value saved for the
@@ -6,16 +8,29 @@ gradient): then the fused kernel computes exactly what the three kernels compute
 two passes over the activation fewer (see ops/nn_fused.py). The chain's last node is
 rewritten in place, so its output tensor, and every use of it, stays; dce removes
 the two nodes left without uses.
+
+A ReluGrad whose result a channels-last BiasAddGrad reads becomes
+_ReluGradBiasAddGrad, which computes both (the BiasAddGrad's output moves to its
+second output; other readers of the ReluGrad's result read its first). Where that op's
+gradient input is a BroadcastToShapeOf read by nothing else (a global average pooling's
+gradient), it reads the small tensor before the broadcast instead: the full-size copy
+is never made (see ops/nn_fused.py).
+
+A MaxPool read by a MaxPoolGrad of the same input and output (a training step) becomes
+_MaxPoolKeepArgmax: the same values, and the gradient kernel scatters from the argmax
+the forward kept instead of searching the windows again (see ops/windows.py).
 """
 
 from __future__ import annotations
 
 from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
-from eagerflow._src.graph.passes.common import uses
+from eagerflow._src.graph.passes.common import rewire, uses
 from eagerflow._src.graph.passes.dce import dce
 from eagerflow._src.ops import nn_fused
-from eagerflow._src.ops.nn import BIAS_ADD, RELU
+from eagerflow._src.ops.math import BROADCAST_LIKE
+from eagerflow._src.ops.nn import BIAS_ADD, BIAS_ADD_GRAD, RELU, RELU_GRAD
 from eagerflow._src.ops.nn_conv import CONV2D
+from eagerflow._src.ops.nn_pool import MAX_POOL, MAX_POOL_GRAD, MAX_POOL_KEEP
 
 
 def _producer(x: object, op: object) -> Operation | None:
@@ -54,3 +69,46 @@ def fuse_conv(graph: Graph) -> Graph:
         target.inputs = (conv.inputs[0], conv.inputs[1], node.inputs[1])
         target.attrs = dict(nn_fused._conv_attrs(conv.attrs), fused_ops=fused)
     return dce(graph)
+
+
+def keep_pool_argmax(graph: Graph) -> Graph:
+    pairs = {(id(n.inputs[0]), id(n.inputs[1])) for n in graph.operations
+             if n.op is MAX_POOL_GRAD}
+    for node in graph.operations:
+        if node.op is MAX_POOL and (id(node.inputs[0]), id(node.outputs[0])) in pairs:
+            node.op = MAX_POOL_KEEP
+    return graph
+
+
+def fuse_relu_grad(graph: Graph) -> Graph:
+    n_uses = uses(graph)
+    readers: dict = {}
+    for node in graph.operations:
+        for x in node.inputs:
+            if type(x) is SymbolicTensor:
+                readers.setdefault(id(x), []).append(node)
+    moved: dict = {}
+    for node in graph.operations:
+        if node.op is RELU_GRAD and node.outputs[0]._dtype in nn_fused.TYPES:
+            bias_grad = next((r for r in readers.get(id(node.outputs[0]), ())
+                              if r.op is BIAS_ADD_GRAD and r.attrs["data_format"] == "NHWC"),
+                             None)
+            if bias_grad is not None:
+                db = bias_grad.outputs[0]
+                node.op = nn_fused.RELU_GRAD_BIAS_GRAD
+                node.outputs = (node.outputs[0], SymbolicTensor(node, 1, db._shape, db._dtype))
+                moved[id(db)] = node.outputs[1]
+        if node.op is nn_fused.RELU_GRAD_BIAS_GRAD:
+            bcast = _producer(node.inputs[0], BROADCAST_LIKE)
+            y = node.inputs[1]
+            if (bcast is not None and n_uses.get(id(bcast.outputs[0])) == 1
+                    and _known(y) and bcast.outputs[0]._shape == y._shape
+                    and _known(bcast.inputs[0]) and len(bcast.inputs[0]._shape) == len(y._shape)):
+                node.inputs = (bcast.inputs[0], y)
+    rewire(graph, moved)
+    return dce(graph)
+
+
+def _known(t: object) -> bool:
+    shape = getattr(t, "_shape", None)
+    return shape is not None and None not in shape

@@ -10,9 +10,6 @@ from __future__ import annotations
 import os
 from typing import Any, Callable
 
-import numpy as np
-
-from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.keras.engine.input_layer import Input
 from eagerflow._src.keras.engine.training import Functional
 from eagerflow._src.keras.layers import (
@@ -22,9 +19,9 @@ from eagerflow._src.keras.layers import (
     merge,
     normalization,
     pooling,
+    preprocessing,
     reshaping,
 )
-from eagerflow._src.ops.math import cast
 
 
 class layers:  # noqa: N801 - read as keras.layers in the architectures
@@ -40,8 +37,19 @@ class layers:  # noqa: N801 - read as keras.layers in the architectures
     GlobalAveragePooling2D, GlobalMaxPooling2D = (
         pooling.GlobalAveragePooling2D, pooling.GlobalMaxPooling2D)
     ReLU = activation.ReLU
-    ZeroPadding2D = reshaping.ZeroPadding2D
+    Rescaling, Normalization = preprocessing.Rescaling, preprocessing.Normalization
+    ZeroPadding2D, Cropping2D = reshaping.ZeroPadding2D, reshaping.Cropping2D
     Input = staticmethod(Input)
+
+
+def correct_pad(x: Any, kernel: Any) -> tuple:
+    """ZeroPadding2D's padding before a stride-2 'valid' convolution, as Keras pads:
+    `kernel // 2` on each side, one less before on an even size."""
+    rows, cols = x.shape[1:3]
+    kernel = (kernel, kernel) if isinstance(kernel, int) else tuple(kernel)
+    adjust = (1, 1) if rows is None else (1 - rows % 2, 1 - cols % 2)
+    c = (kernel[0] // 2, kernel[1] // 2)
+    return ((c[0] - adjust[0], c[0]), (c[1] - adjust[1], c[1]))
 
 
 def check_weights(weights: Any, include_top: bool, classes: int, file_name: str) -> None:
@@ -91,20 +99,29 @@ def model_input(input_tensor: Any, input_shape: tuple) -> tuple:
 
 
 def constructor(body: Callable[[Any], Any], model_name: str, public_name: str,
-                top: Callable[[Any], Any] | None = None, pool_names: bool = True) -> Callable:
+                top: Callable[[Any], Any] | None = None, pool_names: bool = True,
+                default_size: int = 224, min_size: int = 32,
+                weights_file: str | None = None,
+                dense_initializer: Any = "glorot_uniform") -> Callable:
     """A keras.applications constructor with Keras's arguments: the input (checked as
     Keras checks it), `body(x)` from the input to the features, then `finish`."""
     def build(include_top: bool = True, weights: Any = "imagenet", input_tensor: Any = None,
               input_shape: Any = None, pooling: str | None = None, classes: int = 1000,
               classifier_activation: Any = "softmax", name: str = model_name) -> Any:
         check_weights(weights, include_top, classes,
-                      f"{model_name}_weights_tf_dim_ordering_tf_kernels.h5")
-        inputs, x = model_input(input_tensor, obtain_input_shape(input_shape, 224, 32,
-                                                                 include_top))
+                      weights_file or f"{model_name}_weights_tf_dim_ordering_tf_kernels.h5")
+        inputs, x = model_input(input_tensor, obtain_input_shape(
+            input_shape, default_size, min_size, include_top))
         return finish(inputs, body(x), include_top=include_top, pooling=pooling,
                       classes=classes, classifier_activation=classifier_activation,
-                      weights=weights, name=name, top=top, pool_names=pool_names)
+                      weights=weights, name=name, top=top, pool_names=pool_names,
+                      dense_initializer=dense_initializer)
 
+    return public(build, public_name)
+
+
+def public(build: Callable, public_name: str) -> Callable:
+    """`build` named as the keras.applications function it is."""
     build.__name__ = build.__qualname__ = public_name
     build.__doc__ = f"keras.applications.{public_name} (weights from a local file only)."
     return build
@@ -112,13 +129,19 @@ def constructor(body: Callable[[Any], Any], model_name: str, public_name: str,
 
 def finish(inputs: Any, x: Any, *, include_top: bool, pooling: str | None, classes: int,
            classifier_activation: Any, weights: Any, name: str,
-           top: Callable[[Any], Any] | None = None, pool_names: bool = True) -> Functional:
-    """The classifier (or the pooling of a headless model: named avg_pool/max_pool, or
-    left to automatic names as some of Keras's models leave them), the model, its
-    weights."""
-    if include_top:
+           top: Callable[[Any], Any] | None = None, pool_names: bool = True,
+           head: Callable[[Any], Any] | None = None,
+           dense_initializer: Any = "glorot_uniform") -> Functional:
+    """The classifier (`head(x)`, or `top(x)` (global average pooling named avg_pool by
+    default) then the Dense layer 'predictions'), or the pooling of a headless model
+    (named avg_pool/max_pool, or left to automatic names as some of Keras's models leave
+    them), the model, its weights."""
+    if include_top and head is not None:
+        x = head(x)
+    elif include_top:
         x = top(x) if top is not None else layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        x = layers.Dense(classes, activation=classifier_activation, name="predictions")(x)
+        x = layers.Dense(classes, activation=classifier_activation,
+                         kernel_initializer=dense_initializer, name="predictions")(x)
     elif pooling == "avg":
         x = layers.GlobalAveragePooling2D(name="avg_pool" if pool_names else None)(x)
     elif pooling == "max":
@@ -127,22 +150,3 @@ def finish(inputs: Any, x: Any, *, include_top: bool, pooling: str | None, class
     if weights is not None:
         model.load_weights(os.fspath(weights))
     return model
-
-
-def preprocess(x: Any, mode: str) -> Any:
-    """Keras's imagenet_utils preprocessing of RGB images in [0, 255] (channels last):
-    'caffe' (BGR, ImageNet means subtracted), 'tf' ([-1, 1]), 'torch' (ImageNet mean
-    and std). NumPy data gives NumPy data, tensors give tensors, as in Keras."""
-    if is_tensor(x):
-        x = convert_to_tensor(x)
-        if not x.dtype.is_floating:
-            x = cast(x, "float32")
-    else:
-        x = np.asarray(x)
-        if x.dtype.kind != "f":
-            x = x.astype("float32")
-    if mode == "tf":
-        return x / 127.5 - 1.0
-    if mode == "torch":
-        return (x / 255.0 - [0.485, 0.456, 0.406]) / [0.229, 0.224, 0.225]
-    return x[..., ::-1] - [103.939, 116.779, 123.68]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from eagerflow._src.keras.applications import common
+from eagerflow._src.keras.applications import common, imagenet_utils
 from eagerflow._src.keras.applications.common import layers
 
 _BN = {"axis": 3, "epsilon": 1.001e-5}
@@ -55,4 +55,4 @@ DenseNet201 = common.constructor(_body((6, 12, 48, 32)), "densenet201", "DenseNe
 
 def preprocess_input(x: Any, data_format: Any = None) -> Any:
     """RGB images in [0, 255] to [0, 1], normalized by ImageNet's mean and std."""
-    return common.preprocess(x, "torch")
+    return imagenet_utils.preprocess_input(x, data_format, mode="torch")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eagerflow._src.keras.applications import common
+from eagerflow._src.keras.applications import common, imagenet_utils
 from eagerflow._src.keras.applications.common import layers
 
 _BN = {"axis": -1, "epsilon": 1e-3, "momentum": 0.999}
@@ -20,14 +20,6 @@ def _make_divisible(v: float, divisor: int = 8) -> int:
     return new_v + divisor if new_v < 0.9 * v else new_v
 
 
-def _correct_pad(x: Any, kernel: int) -> tuple:
-    """ZeroPadding2D's padding before a stride-2 'valid' convolution, as Keras pads."""
-    size = x.shape[1:3]
-    adjust = (1, 1) if size[0] is None else (1 - size[0] % 2, 1 - size[1] % 2)
-    c = kernel // 2
-    return ((c - adjust[0], c), (c - adjust[1], c))
-
-
 def _block(x: Any, expansion: int, stride: int, alpha: float, filters: int,
            block_id: int) -> Any:
     inputs, channels = x, x.shape[-1]
@@ -39,7 +31,7 @@ def _block(x: Any, expansion: int, stride: int, alpha: float, filters: int,
         x = layers.BatchNormalization(**_BN, name=f"{prefix}expand_BN")(x)
         x = layers.ReLU(6.0, name=f"{prefix}expand_relu")(x)
     if stride == 2:
-        x = layers.ZeroPadding2D(padding=_correct_pad(x, 3), name=f"{prefix}pad")(x)
+        x = layers.ZeroPadding2D(padding=common.correct_pad(x, 3), name=f"{prefix}pad")(x)
     x = layers.DepthwiseConv2D(3, strides=stride, activation=None, use_bias=False,
                                padding="same" if stride == 1 else "valid",
                                name=f"{prefix}depthwise")(x)
@@ -82,4 +74,4 @@ def MobileNetV2(input_shape: Any = None, alpha: float = 1.0, include_top: bool =
 
 def preprocess_input(x: Any, data_format: Any = None) -> Any:
     """RGB images in [0, 255] scaled to [-1, 1]."""
-    return common.preprocess(x, "tf")
+    return imagenet_utils.preprocess_input(x, data_format, mode="tf")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from eagerflow._src.keras.applications import common
+from eagerflow._src.keras.applications import common, imagenet_utils
 from eagerflow._src.keras.applications.common import layers
 
 _BN = {"axis": 3, "epsilon": 1.001e-5}
@@ -62,4 +62,4 @@ ResNet152 = common.constructor(_body((3, 8, 36, 3)), "resnet152", "ResNet152")
 
 def preprocess_input(x: Any, data_format: Any = None) -> Any:
     """RGB images in [0, 255] to the networks' input: BGR with ImageNet means subtracted."""
-    return common.preprocess(x, "caffe")
+    return imagenet_utils.preprocess_input(x, data_format, mode="caffe")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from eagerflow._src.keras.applications import common
+from eagerflow._src.keras.applications import common, imagenet_utils
 from eagerflow._src.keras.applications.common import layers
 
 
@@ -31,4 +31,4 @@ VGG19 = common.constructor(_body((2, 2, 4, 4, 4)), "vgg19", "VGG19", top=_top, p
 
 
 def preprocess_input(x: Any, data_format: Any = None) -> Any:
-    return common.preprocess(x, "caffe")
+    return imagenet_utils.preprocess_input(x, data_format, mode="caffe")

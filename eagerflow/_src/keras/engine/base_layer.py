@@ -176,6 +176,9 @@ class Layer(SymbolicCalls, Module):
         object.__setattr__(self, "_name_scope", NameScope(name))
 
     # -- attribute tracking --------------------------------------------------------------
+    # Keras 3 converts a call's arguments into new containers (which a functional node
+    # does not record) unless a layer opts out, as string and image preprocessing do
+    _convert_input_args = True
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in _INTERNAL or name in ("built", "_name", "_trainable"):
@@ -293,6 +296,11 @@ class Layer(SymbolicCalls, Module):
     @property
     def variable_dtype(self) -> str:
         return self._dtype_policy.variable_dtype
+
+    @property
+    def input_dtype(self) -> str:
+        """The dtype the layer converts its inputs to."""
+        return self._dtype_policy.compute_dtype
 
     @property
     def dtype_policy(self) -> DTypePolicy:

@@ -11,14 +11,15 @@ from typing import Any
 class CallSpec:
     """What a `call` signature accepts: cached per layer class."""
 
-    __slots__ = ("expects_training", "expects_mask", "training_default", "arg_names",
-                 "has_var_kwargs", "training_pos", "mask_pos")
+    __slots__ = ("signature", "expects_training", "expects_mask", "training_default",
+                 "arg_names", "has_var_kwargs", "training_pos", "mask_pos")
 
     def __init__(self, fn: Callable) -> None:
         try:
             sig = inspect.signature(fn)
         except (TypeError, ValueError):
             sig = None
+        self.signature = sig
         params = list(sig.parameters.values()) if sig is not None else []
         self.arg_names = [p.name for p in params
                           if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]

@@ -21,6 +21,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import TrackableList
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, is_keras_tensor
 from eagerflow._src.keras.engine.operation import Operation, operation_from_config
 from eagerflow._src.keras.engine.shapes import to_shapes
@@ -32,12 +33,16 @@ from eagerflow._src.ops.math import cast
 def map_graph_network(inputs: list, outputs: list) -> tuple:
     """(nodes by depth, layers in order) of the graph from `inputs` to `outputs`.
 
-    Raises ValueError when an output needs a tensor that the inputs don't reach.
+    The order is Keras 3's, which users see: a model runs its nodes deepest first and,
+    within a depth, in the order the walk back from the outputs first reached them (so
+    two branches off one input run last-reached first); `layers` sorts a depth's layers
+    by when the walk from the outputs first met them. Raises ValueError when an output
+    needs a tensor that the inputs don't reach.
     """
     order: list = []          # nodes, each after the nodes it depends on
     finished: set = set()
     in_progress: set = set()
-    layer_index: dict = {}
+    layer_index: dict = {}    # id(layer) -> when the walk from the outputs first met it
 
     def visit(kt: KerasTensor) -> None:
         node = kt.node
@@ -45,20 +50,21 @@ def map_graph_network(inputs: list, outputs: list) -> tuple:
             return
         if id(node) in in_progress:
             raise ValueError(f"The tensor {kt} at layer \"{node.layer.name}\" is part of a cycle.")
+        layer_index.setdefault(id(node.layer), len(layer_index))
         in_progress.add(id(node))
         for t in node.flat_inputs:
             visit(t)
         in_progress.discard(id(node))
         finished.add(id(node))
         order.append(node)
-        layer_index.setdefault(id(node.layer), len(layer_index))
 
     for kt in outputs:
         visit(kt)
 
-    node_depth: dict = {}
+    node_depth: dict = {}     # id(node) -> depth, in the order the nodes are reached
     layer_depth: dict = {}
     layers_by_id: dict = {}
+    nodes_by_id = {id(node): node for node in order}
     for node in reversed(order):
         depth = node_depth.setdefault(id(node), 0)
         lid = id(node.layer)
@@ -69,29 +75,24 @@ def map_graph_network(inputs: list, outputs: list) -> tuple:
             node_depth[id(parent)] = max(node_depth[id(node)] + 1, node_depth.get(id(parent), 0))
 
     nodes_by_depth: dict = {}
-    for node in order:
-        nodes_by_depth.setdefault(node_depth[id(node)], []).append(node)
+    for nid, depth in node_depth.items():
+        nodes_by_depth.setdefault(depth, []).append(nodes_by_id[nid])
     layers = sorted(layers_by_id.values(),
                     key=lambda lyr: (-layer_depth[id(lyr)], layer_index[id(lyr)]))
 
-    # every tensor a node consumes must be computable from `inputs`
+    # every tensor a node consumes must be computable (any Input counts, as in Keras 3:
+    # an output that needs an Input not among `inputs` is refused by the caller)
     computable = {id(t) for t in inputs}
     done_layers: list = []
     for depth in sorted(nodes_by_depth, reverse=True):
         for node in nodes_by_depth[depth]:
-            if node.is_input:
-                if not any(id(t) in computable for t in node.flat_outputs):
-                    pass
-            else:
-                for t in node.flat_inputs:
-                    if id(t) not in computable:
-                        raise ValueError(
-                            f"Graph disconnected: cannot obtain value for tensor {t} at layer "
-                            f"\"{node.layer.name}\". The following previous layers were "
-                            f"accessed without issue: {done_layers}")
-            for t in node.flat_outputs:
-                if not node.is_input:
-                    computable.add(id(t))
+            for t in node.flat_inputs:
+                if id(t) not in computable:
+                    raise ValueError(
+                        f"Graph disconnected: cannot obtain value for tensor {t} at layer "
+                        f"\"{node.layer.name}\". The following previous layers were "
+                        f"accessed without issue: {done_layers}")
+            computable.update(id(t) for t in node.flat_outputs)
             done_layers.append(node.layer.name)
     names = [lyr.name for lyr in layers]
     for name in set(names):
@@ -139,10 +140,23 @@ class GraphNetwork:
         object.__setattr__(self, "_functional_layers", layers)
         object.__setattr__(self, "_run_order", [n for d in sorted(nodes_by_depth, reverse=True)
                                                 for n in nodes_by_depth[d] if not n.is_input])
+        self._check_outputs_connected()
         object.__setattr__(self, "_input_layers", [t._keras_history.layer for t in flat_in])
         object.__setattr__(self, "_output_layers", [t._keras_history.layer for t in flat_out])
         object.__setattr__(self, "_is_graph_network", True)
         self.built = True
+
+    def _check_outputs_connected(self) -> None:
+        """Keras 3's ValueError for an output the inputs do not reach (it needs another
+        Input), naming its path in the outputs' structure."""
+        reached = {id(t) for t in self._flat_inputs}
+        for node in self._run_order:
+            if all(id(t) in reached for t in node.flat_inputs):
+                reached.update(id(t) for t in node.flat_outputs)
+        paths = nest.flatten_with_joined_string_paths(self._nested_outputs, separator=".")
+        for path, t in paths:
+            if id(t) not in reached:
+                raise ValueError(f"Output with path `{path}` is not connected to `inputs`")
 
     def _trackable_children(self) -> dict:
         children = functional_children(self._operations)
@@ -242,6 +256,8 @@ class GraphNetwork:
             values[id(kt)] = x
         for node in self._run_order:
             args, kwargs = node.map_arguments(values)
+            if training is not None and _takes_training(node.layer):
+                kwargs["training"] = training  # over the node's own (Keras 3's precedence)
             outputs = node.layer(*args, **kwargs)
             for kt, out in zip(node.flat_outputs, nest.flatten(outputs)):
                 values[id(kt)] = out
@@ -301,8 +317,6 @@ class GraphNetwork:
                 return tensor_config(x) if isinstance(x, KerasTensor) else x
             args = nest.map_structure(sub, tuple(node.call_args))
             kwargs = nest.map_structure(sub, dict(node.call_kwargs))
-            if isinstance(node.layer, GraphNetwork):
-                kwargs.setdefault("mask", None)
             return {"args": ser.serialize_keras_object(args),
                     "kwargs": ser.serialize_keras_object(kwargs)}
 
@@ -382,6 +396,10 @@ class GraphNetwork:
             outputs = outputs[0]
         return cls(inputs=inputs, outputs=outputs, name=config.get("name"),
                    trainable=config.get("trainable", True))
+
+
+def _takes_training(op: Any) -> bool:
+    return isinstance(op, Layer) and call_spec(op).expects_training
 
 
 def _data_inputs(node: Any) -> list:

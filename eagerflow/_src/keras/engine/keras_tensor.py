@@ -125,6 +125,11 @@ class KerasTensor(SymbolicTensor):
     def __bool__(self) -> bool:
         raise TypeError("A symbolic KerasTensor cannot be used as a boolean.")
 
+    # `==` is identity, as Keras 3's (no `equal` operation; `!=` makes `not_equal`), so
+    # `t in list_of_tensors` works
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+
     def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
         raise ValueError(_NO_VALUE)
 

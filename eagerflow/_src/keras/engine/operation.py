@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import functools
 import inspect
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from eagerflow._src.core.tensor import Tensor
@@ -47,7 +49,8 @@ class Operation(Layer):
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if not self._options:
-            args, kwargs, options = _split_options(self.function, args, kwargs)
+            args, kwargs, options = _split_options(self.function, type(self).__name__,
+                                                     args, kwargs)
             self._options = options
         return super().__call__(*args, **kwargs)
 
@@ -106,12 +109,22 @@ def operation_from_config(config: dict) -> Operation:
     return operation_class(class_name)(_FUNCTIONS[class_name], name=name, options=options)
 
 
-# the parameter names of keras.ops's operands (what an operation's node holds, tensors or
-# not: `not_equal(x, 0)`); its other parameters (`axis`, `keepdims`) are its config
-_OPERANDS = frozenset(("x", "x1", "x2", "x3", "xs", "y", "a", "b"))
+# Which parameters of a keras.ops function are its Keras operation's operands (`call`
+# arguments, which its node holds) rather than its config: per operation class, as Keras
+# 3's signatures have them (tests/keras/keras3/make_op_operands.py writes the file)
+_OPERANDS: dict = json.loads(Path(__file__).with_name("op_operands.json").read_text())
 
 
-def _split_options(function: Callable, args: tuple, kwargs: dict) -> tuple:
+def _operands(class_name: str, sig: inspect.Signature) -> set:
+    """The operand parameters of `class_name`'s function: Keras 3's where it has the
+    operation (and names them as `sig` does), else those with no default."""
+    names = _OPERANDS.get(class_name)
+    if names and all(n in sig.parameters for n in names):
+        return set(names)
+    return {name for name, p in sig.parameters.items() if p.default is p.empty}
+
+
+def _split_options(function: Callable, class_name: str, args: tuple, kwargs: dict) -> tuple:
     """(args, kwargs, options): a call's arguments, those of the operation's own parameters
     (all but the operands, defaults included) taken out as its options."""
     try:
@@ -122,6 +135,7 @@ def _split_options(function: Callable, args: tuple, kwargs: dict) -> tuple:
     if any(p.kind is p.VAR_POSITIONAL for p in sig.parameters.values()):
         return args, kwargs, {}  # (einsum's operands follow its subscripts: kept as given)
     bound.apply_defaults()
+    operands = _operands(class_name, sig)
     options: dict = {}
     keep_args: list = []
     keep_kwargs: dict = {}
@@ -129,7 +143,7 @@ def _split_options(function: Callable, args: tuple, kwargs: dict) -> tuple:
         param = sig.parameters[name]
         if param.kind is param.VAR_KEYWORD:
             keep_kwargs.update(value)
-        elif name not in _OPERANDS and not _holds_keras_tensor(value):
+        elif name not in operands and not _holds_keras_tensor(value):
             options[name] = value
         elif param.kind is param.KEYWORD_ONLY or options or keep_kwargs:
             keep_kwargs[name] = value  # (after an option is taken out: by keyword)

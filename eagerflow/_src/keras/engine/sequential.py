@@ -38,6 +38,8 @@ class _FunctionalGraph(Trackable):
 class Sequential(Functional):
     """`Sequential(layers=None, trainable=True, name=None)`."""
 
+    _convert_input_args = True  # (a Keras 3 Sequential is no Functional)
+
     def __init__(self, layers: Any = None, trainable: bool = True,
                  name: str | None = None) -> None:
         Model.__init__(self, name=name, trainable=trainable, _functional=True)
@@ -54,6 +56,13 @@ class Sequential(Functional):
                 self.add(layer, rebuild=False)
             if self._input_layer_obj is not None and self._sequential_layers:
                 self._rebuild_graph()
+
+    @property
+    def input_dtype(self) -> str:
+        """Its Input's dtype, if it has one (Keras 3's)."""
+        if self._input_layer_obj is not None:
+            return self._input_layer_obj.dtype
+        return super().input_dtype
 
     # -- building the stack ----------------------------------------------------------------
     def add(self, layer: Any, rebuild: bool = True) -> None:

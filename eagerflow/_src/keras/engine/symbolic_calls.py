@@ -27,7 +27,6 @@ from eagerflow._src.keras.engine.keras_tensor import (
     get_mask,
     is_keras_tensor,
     symbolic,
-    symbolic_scope,
     trace_symbolic,
 )
 from eagerflow._src.keras.engine.shapes import input_shapes, to_shapes
@@ -50,11 +49,9 @@ class SymbolicCalls:
         # are inputs of the node (the graph computes them)
         in_masks = nest.map_structure(get_mask, inputs)
         given = [m for m in nest.flatten(in_masks) if m is not None]
-        node_kwargs = kwargs
+        node_kwargs = self._node_kwargs(inputs, rest, kwargs, spec)
         if spec.expects_mask and kwargs.get("mask") is None and given and \
                 not _has_tensors(rest):
-            if all(is_keras_tensor(m) for m in given):
-                node_kwargs = dict(kwargs, mask=in_masks)
             kwargs = dict(kwargs, mask=in_masks)
         previous_mask = kwargs.get("mask")
         if previous_mask is None:
@@ -77,34 +74,61 @@ class SymbolicCalls:
         fresh = [KerasTensor(o._shape, o._dtype) for o in flat_out]
         call_masks = [get_mask(o) for o in flat_out]  # those a traced `call` set
         outputs = nest.pack_sequence_as(outputs, fresh)
-        Node(self, (inputs,) + tuple(rest), dict(node_kwargs), outputs)
+        Node(self, (inputs,) + tuple(rest), node_kwargs, outputs)
         if self._computes_masks():
             self._set_output_masks(inputs, previous_mask, fresh, call_masks)
         return outputs
 
+    def _node_kwargs(self, inputs: Any, rest: tuple, kwargs: dict, spec: CallSpec) -> dict:
+        """The keyword arguments the node records (a config's `kwargs`), as Keras 3's
+        Layer.__call__ leaves them: it fills in `training` (the caller's, else an outer
+        call's, else the signature's default, when not None) and the masks of the tensor
+        arguments (`mask`, or `<arg>_mask` for several), but in a copy of the arguments,
+        which the node does not see, unless the layer was called on one tensor of its
+        input dtype and nothing else, or converts no arguments (a functional model, the
+        string and image preprocessing layers)."""
+        node_kwargs = dict(kwargs)
+        if self._convert_input_args and (kwargs or rest or not isinstance(inputs, Tensor)
+                                         or inputs.dtype != self.input_dtype):
+            return node_kwargs
+        if not spec.expects_training:
+            node_kwargs.pop("training", None)
+        elif "training" not in kwargs and (spec.training_pos is None or
+                                           len(rest) < spec.training_pos):
+            training = kb.call_context.training
+            training = spec.training_default if training is None else training
+            if training is not None:
+                node_kwargs["training"] = training
+        try:
+            bound = spec.signature.bind(inputs, *rest, **kwargs)
+        except (AttributeError, TypeError):  # no signature to read; arguments it refuses
+            return node_kwargs
+        bound.apply_defaults()
+        tensor_args = {name: v for name, v in bound.arguments.items() if _is_tensor_arg(v)}
+        for name, value in tensor_args.items():
+            key = "mask" if len(tensor_args) == 1 else f"{name}_mask"
+            if key in bound.arguments and bound.arguments[key] is None:
+                masks = nest.map_structure(get_mask, value)
+                if all(is_keras_tensor(m) for m in nest.flatten(masks) if m is not None):
+                    node_kwargs[key] = masks
+        return node_kwargs
+
     def _set_output_masks(self, inputs: Any, previous_mask: Any, outputs: list,
                           call_masks: list) -> None:
         """compute_mask on the KerasTensors, as Keras 3 does: the keras.ops it applies are
-        operations of the graph (Embedding's `not_equal`, a merge's `logical_or`), and a
-        mask passed through stays the same KerasTensor."""
-        try:
-            masks = self.compute_mask(inputs, previous_mask)
-        except Exception:  # noqa: BLE001 - a compute_mask written for tensors: traced below
-            masks = _NOT_SYMBOLIC
-        if masks is not None and masks is not _NOT_SYMBOLIC:
-            masks = broadcast_masks(masks, outputs)
-            if not all(m is None or isinstance(m, KerasTensor) for m in masks):
-                masks = _NOT_SYMBOLIC
-        if masks is _NOT_SYMBOLIC:  # computed on SymbolicTensors: masks without a node
-            with symbolic_scope():
-                masks = self.compute_mask(nest.map_structure(symbolic, inputs),
-                                          nest.map_structure(symbolic, previous_mask))
-            masks = [None if m is None else KerasTensor(m._shape, m._dtype)
-                     for m in broadcast_masks(masks, outputs)]
-        for o, m, c in zip(outputs, masks or [None] * len(outputs), call_masks):
-            if m is None and c is not None:
-                m = KerasTensor(c._shape, c._dtype)
-            o._keras_mask = m
+        operations of the graph (Embedding's `not_equal`, a merge's `logical_or`), a mask
+        passed through stays the same KerasTensor, and TF ops refuse KerasTensors (Keras
+        3's ValueError). Not asked when `call` set every output's mask."""
+        for o, c in zip(outputs, call_masks):
+            o._keras_mask = None if c is None else KerasTensor(c._shape, c._dtype)
+        if all(c is not None for c in call_masks):
+            return
+        masks = self.compute_mask(inputs, previous_mask)
+        if masks is None:
+            return
+        for o, m in zip(outputs, broadcast_masks(masks, outputs)):
+            if o._keras_mask is None:
+                o._keras_mask = m
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: CallSpec) -> Any:
         """Output KerasTensors: from compute_output_shape, or by tracing `call`."""
@@ -222,7 +246,16 @@ def as_symbolic_input(x: Any) -> Any:
     return x
 
 
-_NOT_SYMBOLIC = object()
+def _is_tensor_arg(value: Any) -> bool:
+    """Whether Keras 3 counts a call argument as a tensor argument: a KerasTensor, or a
+    non-empty structure of KerasTensors (Nones allowed)."""
+    if isinstance(value, KerasTensor):
+        return True
+    if not isinstance(value, (list, tuple, dict)) or not value:
+        return False
+    flat = nest.flatten(value)
+    return all(x is None or isinstance(x, KerasTensor) for x in flat) and \
+        any(x is not None for x in flat)
 
 
 def _has_tensors(values: Any) -> bool:

@@ -245,6 +245,8 @@ class Model(Trainer, Layer):
 class Functional(GraphNetwork, Model):
     """A model defined by its input and output KerasTensors."""
 
+    _convert_input_args = False  # as Keras 3's
+
     def __init__(self, inputs: Any = None, outputs: Any = None, name: str | None = None,
                  trainable: bool = True, **kwargs: Any) -> None:
         if inputs is None or outputs is None:

@@ -94,7 +94,7 @@ class Dense(Layer):
             self.bias = None
         self.built = True
 
-    def call(self, inputs: Any) -> Any:
+    def call(self, inputs: Any, training: Any = None) -> Any:
         if inputs.dtype.name != self.compute_dtype:
             inputs = tm.cast(inputs, self.compute_dtype)
         rank = inputs.shape.rank
@@ -170,7 +170,7 @@ class Dropout(Layer):
         concrete = _dims(inputs)
         return [concrete[i] if d is None else d for i, d in enumerate(self.noise_shape)]
 
-    def call(self, inputs: Any, training: Any = None) -> Any:
+    def call(self, inputs: Any, training: Any = False) -> Any:
         if not training or self.rate == 0:
             return inputs
         if self.rate == 1:

@@ -135,10 +135,13 @@ class GlobalPooling(Layer):
             return list(range(1, self.rank + 1))
         return list(range(2, self.rank + 2))
 
-    def call(self, inputs: Any, mask: Any = None) -> Any:
+    def call(self, inputs: Any) -> Any:
+        return self._pool(inputs)
+
+    def _pool(self, inputs: Any, mask: Any = None) -> Any:
         axes = self._axes()
         if self._kind == "avg":
-            if mask is not None and self.rank == 1:
+            if mask is not None:
                 m = tm.cast(mask, inputs.dtype)
                 m = ta.expand_dims(m, 2 if self.data_format == "channels_last" else 1)
                 total = tr.reduce_sum(inputs * m, axis=axes, keepdims=self.keepdims)
@@ -165,6 +168,9 @@ class GlobalPooling(Layer):
 class GlobalAveragePooling1D(GlobalPooling):
     def __init__(self, data_format: str = "channels_last", **kwargs: Any) -> None:
         super().__init__(1, "avg", data_format, **kwargs)
+
+    def call(self, inputs: Any, mask: Any = None) -> Any:  # (the only one taking a mask)
+        return self._pool(inputs, mask)
 
 
 class GlobalAveragePooling2D(GlobalPooling):

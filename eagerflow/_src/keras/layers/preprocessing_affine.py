@@ -1,10 +1,12 @@
-"""Image preprocessing layers that warp: RandomTranslation, RandomZoom and RandomRotation.
+"""Image preprocessing layers that warp: RandomTranslation, RandomZoom, RandomRotation,
+RandomShear and RandomPerspective.
 
 Keras layer level, on preprocessing_image.py's base layer. Each draws, per image of the
 batch, the parameters of an affine map (Keras 3's draws: a uniform per image and
 dimension), builds TF's 8-coefficient projective transform from them, and warps the batch
 with keras.ops.image.affine_transform (TF's ImageProjectiveTransformV3: the fill modes
-reflect/wrap/constant/nearest, nearest or bilinear sampling). Images are cast to the
+reflect/wrap/constant/nearest, nearest or bilinear sampling); RandomPerspective draws
+corner moves and warps with keras.ops.image.perspective_transform. Images are cast to the
 layer's compute dtype first, as Keras does; segmentation masks are warped with nearest
 sampling. In inference the input passes through (cast).
 """
@@ -16,7 +18,8 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras.layers.preprocessing_image import ImagePreprocessingLayer, _cast, _dims
-from eagerflow._src.keras.ops.image import affine_transform
+from eagerflow._src.keras.ops import numpy_array as kn
+from eagerflow._src.keras.ops.image import affine_transform, perspective_transform
 from eagerflow._src.keras.random_seeds import SeedGenerator
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
@@ -186,3 +189,93 @@ class RandomRotation(_AffineLayer):
         return _columns(cos, -sin, cx - cx * cos + cy * sin,
                         sin, cos, cy - cx * sin - cy * cos, zeros, zeros)
 
+
+
+class RandomShear(_AffineLayer):
+    """`RandomShear(x_factor=0.0, y_factor=0.0, interpolation='bilinear',
+    fill_mode='reflect', fill_value=0.0, seed=None)`: each image sheared along x and y by
+    draws from the factors, both negated together with probability 1/2."""
+
+    _USE_BASE_FACTOR = False
+    _SHEAR_ERROR = ("The `factor` argument should be a number (or a list of two numbers) in "
+                    "the range [0, 1.0]. ")
+    _CONFIG_KEYS = ("x_factor", "y_factor", "fill_mode", "interpolation", "seed",
+                    "fill_value", "data_format")
+
+    def __init__(self, x_factor: Any = 0.0, y_factor: Any = 0.0,
+                 interpolation: str = "bilinear", fill_mode: str = "reflect",
+                 fill_value: float = 0.0, data_format: str | None = None,
+                 seed: int | None = None, **kwargs: Any) -> None:
+        super().__init__(data_format=data_format, **kwargs)
+        self.x_factor = self._shear_range(x_factor, "x_factor")
+        self.y_factor = self._shear_range(y_factor, "y_factor")
+        self._set_warp(fill_mode, interpolation, fill_value, seed)
+
+    def _shear_range(self, factor: Any, name: str) -> tuple:
+        def check(v: float) -> None:
+            if v > 1.0 or v < 0.0:
+                raise ValueError(self._SHEAR_ERROR + f"Received: input_number={v}")
+
+        if isinstance(factor, (tuple, list)) and len(factor) == 2:
+            check(factor[0])
+            check(factor[1])
+            return tuple(sorted(factor))
+        if isinstance(factor, (int, float)) and not isinstance(factor, (tuple, list)):
+            check(factor)
+            return -abs(factor), abs(factor)
+        raise ValueError(self._SHEAR_ERROR + f"Received: {name}={factor}")
+
+    def _matrix(self, images: Any) -> Any:
+        batch = self._sizes(images)[0]
+        dtype = self.compute_dtype
+        invert = self._uniform([batch, 1], dtype=dtype)
+        sign = tm.where(invert > 0.5, -tm.ones_like(invert), tm.ones_like(invert))
+        shear_y = self._uniform([batch, 1], self.y_factor[0], self.y_factor[1], dtype=dtype)
+        shear_x = self._uniform([batch, 1], self.x_factor[0], self.x_factor[1], dtype=dtype)
+        zeros, ones = ta.zeros([batch, 1]), ta.ones([batch, 1])
+        return _columns(ones, shear_x * sign, zeros, shear_y * sign, ones, zeros, zeros, zeros)
+
+
+class RandomPerspective(_AffineLayer):
+    """`RandomPerspective(factor=1.0, scale=1.0, interpolation='bilinear', fill_value=0.0,
+    seed=None)`: with a probability drawn from factor, each image warped by moving its
+    four corners by up to scale/2 of their coordinates."""
+
+    _USE_BASE_FACTOR = False
+    _FACTOR_BOUNDS = (0, 1)
+    _CONFIG_KEYS = ("factor", "scale", "interpolation", "fill_value", "seed")
+
+    def __init__(self, factor: Any = 1.0, scale: float = 1.0, interpolation: str = "bilinear",
+                 fill_value: float = 0.0, seed: int | None = None,
+                 data_format: str | None = None, **kwargs: Any) -> None:
+        super().__init__(data_format=data_format, **kwargs)
+        self._set_factor(factor)
+        self.scale = scale
+        if scale < 0.0 or scale > 1.0:
+            raise ValueError("The `scale` argument should be a number in the range [0,1]. "
+                             f"Received: scale={scale}")
+        self._set_warp("constant", interpolation, fill_value, seed)
+        del self.fill_mode  # (none to choose: outside the image is fill_value)
+
+    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+        if not training:
+            return None
+        batch, height, width = self._sizes(images)
+        probability = self._uniform((batch,), self.factor[0], self.factor[1])
+        apply = self._uniform((batch,), 0.0, 1.0) < probability
+        moves = self._uniform((batch, 4, 2), -0.5 * self.scale, 0.5 * self.scale,
+                              dtype=self.compute_dtype)
+        corners = [[0.0, 0.0], [width - 1, 0.0], [0.0, height - 1], [width - 1, height - 1]]
+        start = kn.repeat(kn.array([corners], self.compute_dtype), batch, axis=0)
+        return apply, start, start + start * moves
+
+    def _warp(self, images: Any, transformation: Any, interpolation: str,
+              training: bool) -> Any:
+        images = _cast(images, self.compute_dtype)
+        if not training or transformation is None:
+            return images
+        apply, start, end = transformation
+        warped = perspective_transform(images, start, end, interpolation=interpolation,
+                                       fill_value=self.fill_value,
+                                       data_format=self.data_format)
+        return kn.where(apply[:, None, None, None], warped, images)

@@ -1,5 +1,5 @@
 """Image preprocessing layers: Resizing, CenterCrop, RandomCrop, RandomFlip, RandomContrast,
-and keras.utils.smart_resize.
+tf.keras's legacy RandomHeight and RandomWidth, and keras.utils.smart_resize.
 
 Keras layer level, over tf.image and tf.random ops, following Keras 3's
 BaseImagePreprocessingLayer: a call draws a transformation for the batch
@@ -21,6 +21,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.layers._utils import normalize_data_format
 from eagerflow._src.keras.layers.preprocessing_lookup import PreprocessingLayer
 from eagerflow._src.keras.ops import random as krandom
@@ -31,6 +32,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.reduce import reduce_mean
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.slicing import pad
+from eagerflow._src.ops.stacking import stack as tf_stack
 
 RESIZE_INTERPOLATIONS = ("bilinear", "nearest", "lanczos3", "lanczos5", "bicubic", "area")
 
@@ -190,9 +192,11 @@ class ImagePreprocessingLayer(PreprocessingLayer):
         return -2 if self.data_format == "channels_last" else -1
 
     def _uniform(self, shape: Any, minval: float = 0.0, maxval: float = 1.0,
-                 dtype: Any = dt.float32) -> Any:
-        """The layer's random draws: keras.random.uniform with the layer's generator."""
-        return krandom.uniform(shape, minval, maxval, dtype=dtype, seed=self.generator)
+                 dtype: Any = dt.float32, seed: Any = None) -> Any:
+        """The layer's random draws: keras.random.uniform with the layer's generator (or
+        with `seed`: another layer's, when RandomColorJitter draws for it)."""
+        return krandom.uniform(shape, minval, maxval, dtype=dtype,
+                               seed=self.generator if seed is None else seed)
 
     # -- what subclasses define --
     def get_random_transformation(self, images: Any, training: bool = True) -> Any:
@@ -204,6 +208,9 @@ class ImagePreprocessingLayer(PreprocessingLayer):
     def transform_segmentation_masks(self, masks: Any, transformation: Any,
                                      training: bool = True) -> Any:
         return self.transform_images(masks, transformation, training)
+
+    def transform_labels(self, labels: Any, transformation: Any, training: bool = True) -> Any:
+        return labels
 
     # -- the call --
     def call(self, data: Any, training: bool = True) -> Any:
@@ -217,6 +224,13 @@ class ImagePreprocessingLayer(PreprocessingLayer):
                                       "layers do not transform bounding boxes")
         out = dict(data)
         out["images"] = self._apply(self.transform_images, images, transformation, training)
+        if "labels" in data and \
+                type(self).transform_labels is not ImagePreprocessingLayer.transform_labels:
+            labels = convert_to_tensor(data["labels"])  # (a single image's: a batch of one)
+            single = images.shape.rank == 3
+            labels = self.transform_labels(ta.expand_dims(labels, 0) if single else labels,
+                                           transformation, training)
+            out["labels"] = ta.squeeze(labels, 0) if single else labels
         if "segmentation_masks" in data:
             out["segmentation_masks"] = self._apply(
                 self.transform_segmentation_masks, convert_to_tensor(data["segmentation_masks"]),
@@ -368,6 +382,8 @@ class RandomCrop(ImagePreprocessingLayer):
     (one window for the whole batch, as Keras 3); the central window of the target's aspect
     ratio, resized, in inference or when the input is not larger than the window."""
 
+    _convert_input_args = False  # as Keras 3's
+
     _USE_BASE_FACTOR = False
 
     def __init__(self, height: int, width: int, seed: int | None = None,
@@ -426,6 +442,8 @@ class RandomFlip(ImagePreprocessingLayer):
     """`RandomFlip(mode='horizontal_and_vertical', seed=None)`: each image of the batch is
     flipped with probability 1/2 (in both directions by the same draw, as Keras 3)."""
 
+    _convert_input_args = False  # as Keras 3's
+
     _USE_BASE_FACTOR = False
 
     def __init__(self, mode: str = HORIZONTAL_AND_VERTICAL, seed: int | None = None,
@@ -472,7 +490,8 @@ class RandomContrast(ImagePreprocessingLayer):
         self.seed = seed
         self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, images: Any, training: bool = True) -> Any:
+    def get_random_transformation(self, images: Any, training: bool = True,
+                                  seed: Any = None) -> Any:
         rank = images.shape.rank
         if rank not in (3, 4):
             raise ValueError("Expected the input image to be rank 3 or 4. Received "
@@ -481,7 +500,7 @@ class RandomContrast(ImagePreprocessingLayer):
         if not training:
             return None
         return self._uniform(shape, 1.0 - self.factor[0], 1.0 + self.factor[1],
-                             dtype=self.compute_dtype)
+                             dtype=self.compute_dtype, seed=seed)
 
     def transform_images(self, images: Any, factor: Any, training: bool = True) -> Any:
         if not training:
@@ -502,3 +521,64 @@ class RandomContrast(ImagePreprocessingLayer):
         config.update({"factor": self.factor, "value_range": self.value_range,
                        "seed": self.seed})
         return config
+
+
+# ---------------------------------------------------------------------------------------
+# tf.keras's legacy random resizing
+# ---------------------------------------------------------------------------------------
+
+class _RandomSize(Layer):
+    """tf.keras's legacy RandomHeight/RandomWidth: the batch resized along one axis by
+    1 + a draw from factor (one draw per call) while training."""
+
+    _dim = "height"
+    _bound_word = "lesser"
+
+    def __init__(self, factor: Any, interpolation: str = "bilinear", seed: int | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.seed_generator = SeedGenerator(seed)
+        self.factor = factor
+        lower, upper = factor if isinstance(factor, (tuple, list)) else (-factor, factor)
+        if upper < lower:
+            raise ValueError(f"`factor` argument cannot have an upper bound {self._bound_word}"
+                             f" than the lower bound. Received: factor={factor}")
+        if lower < -1.0 or upper < -1.0:
+            raise ValueError("`factor` argument must have values larger than -1. Received: "
+                             f"factor={factor}")
+        self._bounds = lower, upper
+        self.interpolation = interpolation
+        self.seed = seed
+
+    def call(self, inputs: Any, training: bool = True) -> Any:
+        inputs = convert_to_tensor(inputs, dtype=self.compute_dtype)
+        if not training:
+            return inputs
+        dims = ta.shape(inputs)
+        axis = -3 if self._dim == "height" else -2
+        scale = krandom.uniform([], 1.0 + self._bounds[0], 1.0 + self._bounds[1],
+                                seed=self.seed_generator)
+        size = [dims[-3], dims[-2]]
+        size[axis + 3] = tm.cast(scale * tm.cast(dims[axis], dt.float32), dt.int32)
+        out = timg.resize(inputs, tf_stack(size), method=self.interpolation)
+        return tm.cast(out, self.compute_dtype)
+
+    def compute_output_shape(self, input_shape: Any) -> tuple:
+        shape = list(TensorShape(input_shape).as_list())
+        shape[-3 if self._dim == "height" else -2] = None
+        return tuple(shape)
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "factor": self.factor,
+                "interpolation": self.interpolation, "seed": self.seed}
+
+
+class RandomHeight(_RandomSize):
+    """`tf.keras.layers.RandomHeight(factor, interpolation='bilinear', seed=None)`."""
+
+
+class RandomWidth(_RandomSize):
+    """`tf.keras.layers.RandomWidth(factor, interpolation='bilinear', seed=None)`."""
+
+    _dim = "width"
+    _bound_word = "less"

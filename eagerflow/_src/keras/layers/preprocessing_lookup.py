@@ -157,6 +157,8 @@ def _has_keras_tensor(x: Any) -> bool:
 class IndexLookup(PreprocessingLayer):
     """Tokens <-> indices through a vocabulary (Keras 3's IndexLookup)."""
 
+    _convert_input_args = False  # as Keras 3's
+
     def __init__(self, max_tokens: int | None, num_oov_indices: int, mask_token: Any,
                  oov_token: Any, vocabulary_dtype: str, vocabulary: Any = None,
                  idf_weights: Any = None, invert: bool = False, output_mode: str = "int",
@@ -237,12 +239,16 @@ class IndexLookup(PreprocessingLayer):
             convert_to_tensor(values, dtype=self._value_dtype))
         return lookup_ops.StaticHashTable(init, self._default_value)
 
-    def _install(self, tokens: np.ndarray) -> None:
+    def _install(self, tokens: np.ndarray, keys: Any = None) -> None:
+        """`tokens` as get_vocabulary lists them; the table holds `keys` (default: the
+        tokens). Keras 3 keys an adapted table by the counted bytes themselves but lists its
+        vocabulary through a NumPy str array, which drops trailing NULs."""
         start = self._token_start_index()
         ids = np.arange(start, start + len(tokens), dtype=np.int64)
         self._tokens = tokens
-        self._table = self._table_of(ids, tokens) if self.invert else \
-            self._table_of(tokens, ids)
+        keys = tokens if keys is None else keys
+        self._table = self._table_of(ids, keys) if self.invert else \
+            self._table_of(keys, ids)
         self._track("lookup_table", self._table)  # Keras 3's name: saved in SavedModels
 
     # -- the `.keras` file's assets: an adapted vocabulary, as Keras 3 keeps it ----------
@@ -414,7 +420,7 @@ class IndexLookup(PreprocessingLayer):
         if self.max_tokens:
             ordered = ordered[:self.max_tokens - self._token_start_index()]
         tokens = [k for k, _ in ordered]
-        self._install(self._vocab_array(tokens))
+        self._install(self._vocab_array(tokens), tokens)
         if self.output_mode == "tf_idf":
             idf = np.array([math.log(1 + self._num_documents / (1 + self._doc_counts[t]))
                             for t in tokens])
@@ -672,6 +678,8 @@ class IntegerLookup(IndexLookup):
 class CategoryEncoding(PreprocessingLayer):
     """`keras.layers.CategoryEncoding(num_tokens, output_mode='multi_hot')`."""
 
+    _convert_input_args = False  # as Keras 3's
+
     def __init__(self, num_tokens: int | None = None, output_mode: str = "multi_hot",
                  sparse: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -717,6 +725,8 @@ class Hashing(PreprocessingLayer):
     """`keras.layers.Hashing(num_bins, mask_value=None, salt=None, output_mode='int')`:
     values (numbers as their decimal strings) into Fingerprint64 bins, or SipHash bins
     keyed by `salt`."""
+
+    _convert_input_args = False  # as Keras 3's
 
     def __init__(self, num_bins: int, mask_value: Any = None, salt: Any = None,
                  output_mode: str = "int", sparse: bool = False, **kwargs: Any) -> None:

@@ -14,6 +14,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.layers.preprocessing_lookup import (
     PreprocessingLayer,
@@ -61,6 +62,10 @@ def merge(a: np.ndarray, b: np.ndarray, epsilon: float) -> np.ndarray:
 class Discretization(PreprocessingLayer):
     """`keras.layers.Discretization(bin_boundaries=None, num_bins=None, epsilon=0.01,
     output_mode='int')`."""
+
+    @property
+    def input_dtype(self) -> str:
+        return kb.floatx()
 
     def __init__(self, bin_boundaries: Any = None, num_bins: int | None = None,
                  epsilon: float = 0.01, output_mode: str = "int", sparse: bool = False,
@@ -160,6 +165,8 @@ class Discretization(PreprocessingLayer):
 class HashedCrossing(PreprocessingLayer):
     """`keras.layers.HashedCrossing(num_bins, output_mode='int')`: each row's combination of
     two or more categorical features, hashed into `num_bins` (tf.sparse.cross_hashed)."""
+
+    _convert_input_args = False  # as Keras 3's
 
     def __init__(self, num_bins: int, output_mode: str = "int", sparse: bool = False,
                  name: str | None = None, dtype: Any = None, **kwargs: Any) -> None:

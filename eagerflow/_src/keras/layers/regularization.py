@@ -40,7 +40,7 @@ class _NoiseLayer(Layer):
             self.seed_generator = SeedGenerator(seed)
         self.supports_masking = True
 
-    def call(self, inputs: Any, training: Any = None) -> Any:
+    def call(self, inputs: Any, training: Any = False) -> Any:
         if training and getattr(self, self._amount) > 0:
             return self._noisy(inputs)
         return inputs

@@ -231,7 +231,7 @@ class SimpleRNNCell(_CellBase):
                                     constraint=self.bias_constraint) if self.use_bias else None
         self.built = True
 
-    def call(self, inputs: Any, states: Any, training: Any = None) -> tuple:
+    def call(self, inputs: Any, states: Any, training: Any = False) -> tuple:
         prev = states[0] if isinstance(states, (list, tuple)) else states
         dp, rec = self.get_dropout_mask(inputs), self.get_recurrent_dropout_mask(prev)
         if training and dp is not None:
@@ -285,7 +285,7 @@ class LSTMCell(_CellBase):
         add_lstm_bias(self, self.units)
         self.built = True
 
-    def call(self, inputs: Any, states: Any, training: Any = None) -> tuple:
+    def call(self, inputs: Any, states: Any, training: Any = False) -> tuple:
         h_prev, c_prev = states[0], states[1]
         dp, rec = self._masks(inputs, h_prev, training)
         if self.implementation == 1:
@@ -360,7 +360,7 @@ class GRUCell(_CellBase):
             self.bias = None
         self.built = True
 
-    def call(self, inputs: Any, states: Any, training: Any = None) -> tuple:
+    def call(self, inputs: Any, states: Any, training: Any = False) -> tuple:
         h_prev = states[0] if isinstance(states, (list, tuple)) else states
         dp, rec = self._masks(inputs, h_prev, training)
         if self.implementation == 1:
@@ -469,7 +469,7 @@ class StackedRNNCells(Layer):
             i += n
         return out
 
-    def call(self, inputs: Any, states: Any, training: Any = None) -> tuple:
+    def call(self, inputs: Any, states: Any, training: Any = False) -> tuple:
         new_states = []
         for cell, cell_states in zip(self.cells, self.split_states(states)):
             inputs, out_states = cell.call(inputs, cell_states, training=training)
@@ -649,7 +649,7 @@ class RNN(Layer):
                                  "must be the same as the batch size of the initial state. \n"
                                  f"- Expected batch size: {expected}\n- Received batch size: "
                                  f"{got}")
-            initial_state = [v.value() for v in self._state_vars]
+            initial_state = [v.read_value() for v in self._state_vars]
         if initial_state is None:
             states = self._zero_states(steps[0], sizes)
         else:

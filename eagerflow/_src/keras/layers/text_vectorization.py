@@ -34,6 +34,8 @@ class TextVectorization(PreprocessingLayer):
     standardize='lower_and_strip_punctuation', split='whitespace', ngrams=None,
     output_mode='int', output_sequence_length=None, ...)`."""
 
+    _convert_input_args = False  # as Keras 3's
+
     def __init__(self, max_tokens: int | None = None,
                  standardize: Any = "lower_and_strip_punctuation", split: Any = "whitespace",
                  ngrams: Any = None, output_mode: str = "int",

@@ -261,8 +261,8 @@ class SpectralNormalization(Wrapper):
 
     def call(self, inputs: Any, training: Any = False) -> Any:
         if training:
-            vector_u, kernel = cond(tr.reduce_all(tm.equal(self.kernel.value(), 0)),
-                                    lambda: (self.vector_u.value(), self.kernel.value()),
+            vector_u, kernel = cond(tr.reduce_all(tm.equal(self.kernel.read_value(), 0)),
+                                    lambda: (self.vector_u.read_value(), self.kernel.read_value()),
                                     self.normalized_weights)
             self.vector_u.assign(vector_u)
             self.kernel.assign(kernel)
@@ -271,14 +271,14 @@ class SpectralNormalization(Wrapper):
     def normalized_weights(self) -> tuple:
         """(new vector_u, kernel / sigma): the power iteration on the kernel as a matrix
         (its last axis the columns); u and v are constants to the gradient."""
-        weights = ta.reshape(self.kernel.value(), [-1, self.kernel_shape[-1]])
-        vector_u = self.vector_u.value()
+        weights = ta.reshape(self.kernel.read_value(), [-1, self.kernel_shape[-1]])
+        vector_u = self.vector_u.read_value()
         for _ in range(self.power_iterations):
             vector_v = normalize(matmul(vector_u, weights, transpose_b=True), axis=None)
             vector_u = normalize(matmul(vector_v, weights), axis=None)
         vector_u, vector_v = tm.stop_gradient(vector_u), tm.stop_gradient(vector_v)
         sigma = matmul(matmul(vector_v, weights), vector_u, transpose_b=True)
-        kernel = ta.reshape(self.kernel.value() / sigma, self.kernel_shape)
+        kernel = ta.reshape(self.kernel.read_value() / sigma, self.kernel_shape)
         return tm.cast(vector_u, self.vector_u.dtype), tm.cast(kernel, self.kernel.dtype)
 
     def compute_output_shape(self, input_shape: Any) -> Any:

@@ -18,7 +18,7 @@ from eagerflow._src.ops import (
     nn_norm,
 )
 from eagerflow._src.ops import reduce as R
-from eagerflow._src.ops.variables import Variable
+from eagerflow._src.ops.variables import is_tf_variable
 
 # -- elementwise and reductions ---------------------------------------------------------
 
@@ -143,7 +143,7 @@ def cast(x: Any, dtype: Any) -> Any:
 
 
 def cast_to_floatx(x: Any) -> Any:
-    if is_tensor(x) or isinstance(x, (Variable, SparseTensor)):
+    if is_tensor(x) or is_tf_variable(x) or isinstance(x, SparseTensor):
         return M.cast(x, kb.floatx())
     return np.asarray(x, dtype=kb.floatx())
 

@@ -25,7 +25,7 @@ from eagerflow._src.ops.initializers import (
     random_normal_initializer,
     random_uniform_initializer,
 )
-from eagerflow._src.ops.variables import Variable
+from eagerflow._src.ops.variables import Variable, is_tf_variable
 
 
 # -- random -----------------------------------------------------------------------------
@@ -120,7 +120,7 @@ def ones_like(x: Any, dtype: Any = None, name: str | None = None) -> Any:
 
 
 def get_value(x: Any) -> Any:
-    if not is_tensor(x) and not isinstance(x, Variable):
+    if not is_tensor(x) and not is_tf_variable(x):
         return x
     with kb.init_scope():
         return x.numpy()

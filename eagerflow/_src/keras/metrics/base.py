@@ -22,7 +22,12 @@ from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
-from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
+from eagerflow._src.ops.variables import (
+    Variable,
+    VariableAggregation,
+    VariableSynchronization,
+    is_tf_variable,
+)
 
 
 def _initial_value(initializer: Any, shape: tuple, dtype: dt.DType) -> np.ndarray:
@@ -62,7 +67,7 @@ class Metric(trackable.AutoTrackable):
 
     def __setattr__(self, name: str, value: Any) -> None:
         # A state variable is tracked once, under the name it was created with.
-        if isinstance(value, Variable) and any(v is value for v in self.__dict__.get(
+        if is_tf_variable(value) and any(v is value for v in self.__dict__.get(
                 "_metric_vars", ())):
             object.__setattr__(self, name, value)
             return

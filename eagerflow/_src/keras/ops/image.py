@@ -83,8 +83,10 @@ def rgb_to_grayscale(images: Any, data_format: str | None = None) -> Any:
         return tm.identity(images)
     original = images.dtype
     images = kd.cast(images, kd.result_type(images.dtype, float))
-    weights = kd.to_tensor([0.2989, 0.5870, 0.1140], images.dtype)
-    gray = tl.tensordot(images, weights, axes=(axis, -1))
+    weights = kd.to_tensor([[0.2989], [0.5870], [0.1140]], images.dtype)
+    # tf.tensordot's matmul over the channels, with a dynamic shape for an unknown batch
+    last = moveaxis(images, axis, -1)
+    gray = ta.reshape(tl.matmul(ta.reshape(last, [-1, 3]), weights), ta.shape(last)[:-1])
     return tm.cast(ta.expand_dims(gray, axis), original)
 
 

@@ -31,7 +31,7 @@ from eagerflow._src.keras.optimizers import schedules as lrs
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.reduce import reduce_sum
-from eagerflow._src.ops.variables import Variable
+from eagerflow._src.ops.variables import Variable, is_tf_variable
 
 
 def _snake(name: str) -> str:
@@ -144,7 +144,7 @@ class Optimizer(trackable.AutoTrackable):
                             "is not settable. If you need the learning rate to be settable, you "
                             "should instantiate the optimizer with a float `learning_rate` "
                             "argument.")
-        if isinstance(lr, (Variable, Tensor)):
+        if is_tf_variable(lr) or isinstance(lr, Tensor):
             value = np.asarray(lr.numpy(), dtype=np.float32)
         else:
             try:
@@ -155,7 +155,7 @@ class Optimizer(trackable.AutoTrackable):
                     "LearningRateSchedule, or a callable (that takes in the current iteration "
                     "value and returns the corresponding learning rate value). Received "
                     f"instead: learning_rate={lr}") from None
-        if isinstance(self._learning_rate, Variable):
+        if is_tf_variable(self._learning_rate):
             self._learning_rate.assign(value)
         else:
             self._learning_rate = self._own_variable("_learning_rate", keras_variable(
@@ -167,7 +167,7 @@ class Optimizer(trackable.AutoTrackable):
         lr = self._learning_rate
         if isinstance(lr, lrs.LearningRateSchedule):
             return lr(self._iterations)
-        if isinstance(lr, Variable):
+        if is_tf_variable(lr):
             return lr
         return lr()
 
@@ -183,7 +183,7 @@ class Optimizer(trackable.AutoTrackable):
 
     def _lr(self, dtype: dt.DType) -> Tensor:
         lr = self._current_learning_rate()
-        t = lr._as_tensor() if isinstance(lr, Variable) else convert_to_tensor(lr)
+        t = lr._as_tensor() if is_tf_variable(lr) else convert_to_tensor(lr)
         return t if t._dtype is dtype else m.cast(t, dtype)
 
     # -- state --------------------------------------------------------------------------
@@ -208,7 +208,7 @@ class Optimizer(trackable.AutoTrackable):
     def _checkpoint_aliases(self) -> dict:
         """Keras 2's names, in eagerflow's older checkpoints: a restore still matches them."""
         aliases = {"iter": self._iterations}
-        if isinstance(self._learning_rate, Variable):
+        if is_tf_variable(self._learning_rate):
             aliases["learning_rate"] = self._learning_rate
         return aliases
 
@@ -527,7 +527,7 @@ class Optimizer(trackable.AutoTrackable):
         lr = self._learning_rate
         if isinstance(lr, lrs.LearningRateSchedule):
             return lrs.serialize(lr)
-        if isinstance(lr, Variable):
+        if is_tf_variable(lr):
             return float(lr.numpy())
         return lr
 

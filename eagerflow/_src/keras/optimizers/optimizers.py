@@ -248,10 +248,11 @@ class Adadelta(Optimizer):
         return dict(super().get_config(), rho=self.rho, epsilon=self.epsilon)
 
 
-class Adamax(Optimizer):
-    """Adamax: Adam with the infinity norm."""
+class _Moments(Optimizer):
+    """What Adamax, Nadam and Lamb share: `beta_1`, `beta_2` and `epsilon`, and a first and
+    a second moment per variable, kept in the lists Keras names `_moment_lists`."""
 
-    _keras_slot_names = {"m": "momentum", "v": "norm"}
+    _moment_lists = ("_momentums", "_velocities")
 
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
                  epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
@@ -261,7 +262,19 @@ class Adamax(Optimizer):
         self.epsilon = epsilon
 
     def _slot_groups(self) -> list:
-        return super()._slot_groups() + [[("m", "_m", "zeros"), ("v", "_u", "zeros")]]
+        first, second = self._moment_lists
+        return super()._slot_groups() + [[("m", first, "zeros"), ("v", second, "zeros")]]
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
+                    epsilon=self.epsilon)
+
+
+class Adamax(_Moments):
+    """Adamax: Adam with the infinity norm."""
+
+    _keras_slot_names = {"m": "momentum", "v": "norm"}
+    _moment_lists = ("_m", "_u")
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         t = self._local_step(variable.dtype)
@@ -272,25 +285,14 @@ class Adamax(Optimizer):
         variable.assign_sub((learning_rate * mv._as_tensor())
                             / ((1 - b1p) * (u._as_tensor() + self.epsilon)))
 
-    def get_config(self) -> dict:
-        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
-                    epsilon=self.epsilon)
 
-
-class Nadam(Optimizer):
+class Nadam(_Moments):
     """Adam with Nesterov momentum (and the 0.96-decayed momentum schedule)."""
 
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
                  epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-        self.epsilon = epsilon
+        super().__init__(learning_rate, beta_1, beta_2, epsilon, name, **kwargs)
         self._u_product = None
-
-    def _slot_groups(self) -> list:
-        return super()._slot_groups() + [[("m", "_momentums", "zeros"),
-                                          ("v", "_velocities", "zeros")]]
 
     def _build_more(self, variables: list) -> None:
         if self._u_product is None:
@@ -327,10 +329,6 @@ class Nadam(Optimizer):
         m_hat = (u_t1 * mv._as_tensor()) / (1 - u_prod1) + ((1 - u_t) * gradient) / (1 - u_prod)
         v_hat = vv._as_tensor() / (1 - b2p)
         variable.assign_sub((m_hat * learning_rate) / (m.sqrt(v_hat) + self.epsilon))
-
-    def get_config(self) -> dict:
-        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
-                    epsilon=self.epsilon)
 
 
 class Ftrl(Optimizer):
@@ -420,20 +418,9 @@ class Lion(Optimizer):
         return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2)
 
 
-class Lamb(Optimizer):
+class Lamb(_Moments):
     """LAMB: Adam's bias-corrected step, scaled per variable by the ratio of the variable's
     norm to the step's (1 where either norm is 0)."""
-
-    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
-                 epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-        self.epsilon = epsilon
-
-    def _slot_groups(self) -> list:
-        return super()._slot_groups() + [[("m", "_momentums", "zeros"),
-                                          ("v", "_velocities", "zeros")]]
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         t = self._local_step(variable.dtype)
@@ -449,10 +436,6 @@ class Lamb(Optimizer):
         one = _c(1.0, variable.dtype)
         ratio = m.where(w_norm > 0, m.where(g_norm > 0, w_norm / g_norm, one), one)
         variable.assign_sub(ratio * learning_rate * step)
-
-    def get_config(self) -> dict:
-        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
-                    epsilon=self.epsilon)
 
 
 ALL = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad,

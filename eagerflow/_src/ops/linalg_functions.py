@@ -1,0 +1,141 @@
+"""tf.linalg functions over the decompositions: lu_reconstruct, lu_solve and
+lu_matrix_inverse (from tf.linalg.lu's packed factors), normalize, tridiagonal_matmul
+and tridiagonal_solve.
+
+Sits in the ops layer after the linear algebra families (linalg_general's Lu, norms,
+sorting's argsort), as compositions of registered ops: their gradients are
+those of the ops they are made of. The tridiagonal functions accept TF's three layouts
+('compact' [..., 3, M] rows superdiagonal, diagonal, subdiagonal; 'sequence' the three
+as a tuple; 'matrix' [..., M, M]) and solve through the dense matrix.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.ops.array import concat, expand_dims, ones_like, zeros_like
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.linalg import band_part, diag, diag_part, matmul, matrix_transpose
+from eagerflow._src.ops.linalg_decomp import set_diag, solve, triangular_solve
+from eagerflow._src.ops.math import _t, cast, conj
+from eagerflow._src.ops.norms import norm
+from eagerflow._src.ops.slicing import pad
+from eagerflow._src.ops.sorting import argsort
+
+# ---------------------------------------------------------------------------------------
+# LU factors
+# ---------------------------------------------------------------------------------------
+
+
+def _factors(lower_upper: Any) -> tuple:
+    """(L with its unit diagonal, U) from tf.linalg.lu's packed `lower_upper`."""
+    lu = _t(lower_upper)
+    lower = set_diag(band_part(lu, -1, 0), ones_like(lu[..., 0]))
+    return lower, band_part(lu, 0, -1)
+
+
+def _batch_dims(x: Any) -> int:
+    return len(x._shape) - 2
+
+
+def lu_reconstruct(lower_upper: Any, perm: Any, validate_args: bool = False,
+                   name: str | None = None) -> Any:
+    """The matrix whose tf.linalg.lu is (lower_upper, perm): the rows of L U put back in
+    their places (row i of L U is row perm[i] of the matrix)."""
+    lower, upper = _factors(lower_upper)
+    product = matmul(lower, upper)
+    inverse = argsort(_t(perm), axis=-1)  # (a permutation's argsort is its inverse)
+    return gather(product, cast(inverse, _t(perm)._dtype), axis=-2,
+                  batch_dims=_batch_dims(product))
+
+
+def lu_solve(lower_upper: Any, perm: Any, rhs: Any, validate_args: bool = False,
+             name: str | None = None) -> Any:
+    """The solution x of A x = rhs, A being the matrix tf.linalg.lu factored."""
+    lu, rhs = _t(lower_upper), _t(rhs)
+    for what, t in (("lower_upper", lu), ("rhs", rhs)):
+        if t._shape is None or len(t._shape) < 2:
+            raise ValueError(f"`{what}` must have rank at least 2, got shape {t.shape}")
+    if lu._shape[-1] is not None and rhs._shape[-2] is not None and \
+            lu._shape[-1] != rhs._shape[-2]:
+        raise ValueError("`lower_upper.shape[-1]` must equal `rhs.shape[-1]`.")
+    lower, upper = _factors(lu)
+    permuted = gather(rhs, _t(perm), axis=-2, batch_dims=_batch_dims(rhs))
+    return triangular_solve(upper, triangular_solve(lower, permuted, lower=True), lower=False)
+
+
+def lu_matrix_inverse(lower_upper: Any, perm: Any, validate_args: bool = False,
+                      name: str | None = None) -> Any:
+    """The inverse of the matrix tf.linalg.lu factored."""
+    lu = _t(lower_upper)
+    eye = set_diag(zeros_like(lu), ones_like(lu[..., 0]))
+    return lu_solve(lu, perm, eye)
+
+
+def normalize(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
+              name: str | None = None) -> tuple:
+    """(tensor / its norm, the norm) with tf.norm's `ord` and `axis`, the norm kept with
+    size-1 dimensions."""
+    x = _t(tensor)
+    size = cast(norm(x, ord=ord, axis=axis, keepdims=True), x._dtype)
+    return x / size, size
+
+
+# ---------------------------------------------------------------------------------------
+# Tridiagonal matrices
+# ---------------------------------------------------------------------------------------
+
+
+def _three_diagonals(diagonals: Any, fmt: str) -> tuple:
+    """(superdiagonal, diagonal, subdiagonal), each [..., M] (the superdiagonal's last and
+    the subdiagonal's first entries unused), from any of TF's layouts."""
+    if fmt == "compact":
+        d = _t(diagonals)
+        return d[..., 0, :], d[..., 1, :], d[..., 2, :]
+    if fmt == "sequence":
+        if not isinstance(diagonals, (list, tuple)) or len(diagonals) != 3:
+            raise ValueError("Expected diagonals to be a sequence of length 3.")
+        return tuple(_t(d) for d in diagonals)
+    if fmt == "matrix":
+        m = _t(diagonals)
+        zero = zeros_like(m[..., :1, 0])
+        return (concat([diag_part(m, k=1), zero], axis=-1), diag_part(m),
+                concat([zero, diag_part(m, k=-1)], axis=-1))
+    raise ValueError(f"Unrecognized diagonals_format: {fmt}")
+
+
+def _dense(sup: Any, main: Any, sub: Any) -> Any:
+    """The [..., M, M] matrix with these three diagonals."""
+    return diag(main) + diag(sup[..., :-1], k=1) + diag(sub[..., 1:], k=-1)
+
+
+def tridiagonal_matmul(diagonals: Any, rhs: Any, diagonals_format: str = "compact",
+                       name: str | None = None) -> Any:
+    """The tridiagonal matrix given by `diagonals` times `rhs` [..., M, N]: each row the
+    sum of three products (no dense matrix)."""
+    sup, main, sub = _three_diagonals(diagonals, diagonals_format)
+    rhs = _t(rhs)
+    below = pad(rhs[..., 1:, :], [[0, 0]] * (len(rhs._shape) - 2) + [[0, 1], [0, 0]])
+    above = pad(rhs[..., :-1, :], [[0, 0]] * (len(rhs._shape) - 2) + [[1, 0], [0, 0]])
+    return (expand_dims(sup, -1) * below + expand_dims(main, -1) * rhs
+            + expand_dims(sub, -1) * above)
+
+
+def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact",
+                      transpose_rhs: bool = False, conjugate_rhs: bool = False,
+                      name: str | None = None, partial_pivoting: bool = True,
+                      perturb_singular: bool = False) -> Any:
+    """The solution x [..., M, K] (or [..., M] for a vector rhs) of T x = rhs, T the
+    tridiagonal matrix given by `diagonals`; `transpose_rhs` takes rhs as [..., K, M]."""
+    rhs = _t(rhs)
+    vector = len(rhs._shape) == len(_three_diagonals(diagonals, diagonals_format)[1]._shape)
+    if vector:
+        rhs = expand_dims(rhs, -1)
+    elif transpose_rhs:
+        rhs = matrix_transpose(rhs)
+    if conjugate_rhs:
+        rhs = conj(rhs)
+    matrix = _t(diagonals) if diagonals_format == "matrix" else \
+        _dense(*_three_diagonals(diagonals, diagonals_format))
+    x = solve(matrix, rhs)
+    return x[..., 0] if vector else x

@@ -1,0 +1,6 @@
+"""tf.keras.applications.mobilenet_v3 (re-exports only)."""
+
+from eagerflow._src.keras.applications.imagenet_utils import (
+    decode_predictions as decode_predictions,
+)
+from eagerflow._src.keras.applications.mobilenet_v3 import preprocess_input as preprocess_input

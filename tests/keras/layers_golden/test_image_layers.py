@@ -1,0 +1,305 @@
+"""Keras 3's image augmentation layers, Pipeline and TFSMLayer beyond their goldens
+(test_layers_golden.py compares their outputs, seeded draws, configs and errors with
+Keras 3.15's): the properties a user relies on, traced and tf.data calls, .keras files,
+and SavedModels as layers."""
+
+import json
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow import keras
+
+sys.path.insert(0, os.path.dirname(__file__))
+import cases as C  # noqa: E402
+
+L = keras.layers
+IMG = C.IMG
+RANDOM_LAYERS = [
+    lambda: L.RandomBrightness(0.3, seed=1), lambda: L.RandomGrayscale(seed=2),
+    lambda: L.RandomInvert(seed=3), lambda: L.Solarization(0.4, 0.5, seed=4),
+    lambda: L.RandomPosterization((2, 6), seed=5), lambda: L.RandomSaturation(0.5, seed=6),
+    lambda: L.RandomHue(0.5, seed=7), lambda: L.RandomColorDegeneration(0.5, seed=8),
+    lambda: L.RandomSharpness(0.5, seed=9),
+    lambda: L.RandomColorJitter(brightness_factor=0.2, contrast_factor=0.3,
+                                saturation_factor=0.4, hue_factor=0.1, seed=10),
+    lambda: L.MixUp(seed=11), lambda: L.CutMix(seed=12), lambda: L.RandomErasing(seed=13),
+    lambda: L.RandomGaussianBlur(seed=14)]
+
+
+@pytest.mark.parametrize("make", RANDOM_LAYERS, ids=lambda m: type(m()).__name__)
+def test_random_layers_repeat_with_their_seed_and_draw_anew(make):
+    """Two layers with one seed draw the same; a second call draws anew; inference
+    leaves the images as they were (cast to float32)."""
+    first, second = make(), make()
+    a, b = first(IMG, training=True).numpy(), second(IMG, training=True).numpy()
+    np.testing.assert_array_equal(a, b)
+    assert a.shape == IMG.shape and a.dtype == np.float32
+    assert not np.array_equal(first(IMG, training=True).numpy(), a)
+    np.testing.assert_array_equal(make()(IMG, training=False).numpy(), IMG)
+
+
+@pytest.mark.parametrize("make", RANDOM_LAYERS[:4] + RANDOM_LAYERS[10:],
+                         ids=lambda m: type(m()).__name__)
+def test_random_layers_traced_and_in_datasets(make):
+    """In a tf.function and in Dataset.map, the layer's generator moves on as in eager
+    calls: the same draws, call after call."""
+    eager, traced, mapped = make(), make(), make()
+    fn = tf.function(lambda x: traced(x, training=True))
+    ds = tf.data.Dataset.from_tensors(IMG).repeat(2).map(lambda x: mapped(x, training=True))
+    for got_traced, got_mapped in zip([fn(IMG), fn(IMG)], ds):
+        want = eager(IMG, training=True).numpy()
+        np.testing.assert_allclose(got_traced.numpy(), want, rtol=1e-6, atol=1e-4)
+        np.testing.assert_allclose(got_mapped.numpy(), want, rtol=1e-6, atol=1e-4)
+
+
+def test_grayscale_and_invert_act_on_whole_images():
+    out = L.RandomGrayscale(0.5, seed=3)(IMG, training=True).numpy()
+    gray = [bool(np.allclose(o, o[..., :1])) for o in out]
+    kept = [bool(np.array_equal(o, x)) for o, x in zip(out, IMG)]
+    assert all(g or k for g, k in zip(gray, kept)) and any(gray) and any(kept)
+    out = L.RandomInvert(0.5, seed=1)(IMG, training=True).numpy()
+    assert all(np.allclose(o, 255 - x) or np.array_equal(o, x) for o, x in zip(out, IMG))
+
+
+def test_mixup_and_cutmix_mix_labels_like_images():
+    """The labels become convex combinations of two rows (each sums to one); CutMix's
+    pixels each come from the image or from one other image of the batch."""
+    data = {"images": IMG, "labels": C.LABELS}
+    for layer in (L.MixUp(seed=2), L.CutMix(seed=3)):
+        labels = layer(data, training=True)["labels"].numpy()
+        np.testing.assert_allclose(labels.sum(axis=1), 1.0, rtol=1e-5)
+        assert np.count_nonzero(labels > 1e-3) > 4  # (some mixed)
+    images = L.CutMix(seed=5)(IMG, training=True).numpy()
+    for i in range(4):
+        own = np.all(images[i] == IMG[i], axis=-1)
+        assert own.all() or any(np.array_equal(images[i][~own], IMG[j][~own])
+                                for j in range(4) if j != i)
+    assert not np.array_equal(images, IMG)
+
+
+def test_equalization_flattens_the_histogram_and_autocontrast_stretches():
+    x = np.linspace(100, 140, 4 * 8 * 8 * 3).reshape(4, 8, 8, 3).astype("float32")
+    out = L.Equalization()(x, training=True).numpy()
+    assert out.min() == 0 and out.max() == 255
+    out = L.AutoContrast()(x).numpy()
+    np.testing.assert_allclose(out.min(axis=(1, 2)), 0, atol=1e-3)
+    np.testing.assert_allclose(out.max(axis=(1, 2)), 255, atol=1e-3)
+
+
+def test_random_shear_refuses_its_own_config_as_keras_does():
+    config = L.RandomShear(0.2).get_config()
+    assert config["x_factor"] == (-0.2, 0.2)
+    with pytest.raises(TypeError, match="Received: input_number=-0.2"):
+        L.RandomShear.from_config(config)
+    assert L.RandomShear.from_config(L.RandomShear((0.1, 0.3)).get_config()).x_factor == \
+        (0.1, 0.3)
+
+
+def test_image_layers_round_trip_through_a_keras_file(tmp_path):
+    model = C.image_augmentation(keras)
+    path = str(tmp_path / "augment.keras")
+    model.save(path)
+    loaded = keras.models.load_model(path)
+    assert [type(x).__name__ for x in loaded.layers] == [type(x).__name__
+                                                         for x in model.layers]
+    for a, b in zip(loaded.layers, model.layers):  # (the file holds tuples as lists)
+        assert json.dumps(a.get_config()) == json.dumps(b.get_config())
+    x = np.resize(IMG, (2, 8, 8, 3))
+    np.testing.assert_allclose(loaded(x, training=False).numpy(),
+                               model(x, training=False).numpy(), rtol=1e-5, atol=1e-4)
+
+
+def test_pipeline_passes_training_and_masks_and_round_trips():
+    pipe = L.Pipeline([L.Masking(0.0), L.Dense(2), L.Dropout(0.999, seed=1)])
+    x = np.array([[[1.0, 2.0], [0.0, 0.0]]], "float32")
+    out = pipe(x, training=False)
+    assert out.shape == (1, 2, 2)
+    assert np.array_equal(np.asarray(out._keras_mask), [[True, False]])
+    assert np.count_nonzero(pipe(x, training=True).numpy()) < out.numpy().size
+    clone = L.Pipeline.from_config(pipe.get_config())
+    assert [type(x).__name__ for x in clone.layers] == ["Masking", "Dense", "Dropout"]
+    assert pipe.get_config()["name"] == pipe.name and set(pipe.get_config()) == {"layers",
+                                                                                 "name"}
+    with pytest.raises(ValueError, match="must contain a `layers` key"):
+        L.Pipeline.from_config({"name": "p"})
+    ds = tf.data.Dataset.from_tensors(IMG).map(
+        L.Pipeline([L.RandomBrightness(0.0), L.AutoContrast()]))
+    np.testing.assert_allclose(next(iter(ds)).numpy(), L.AutoContrast()(IMG).numpy())
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    """A small model exported as a SavedModel (serve, serving_default)."""
+    keras.utils.set_random_seed(3)
+    inputs = keras.Input((3,))
+    model = keras.Model(inputs, L.Dense(2, name="d")(L.Dense(4, name="h")(inputs)))
+    path = str(tmp_path_factory.mktemp("sm") / "model")
+    model.export(path)
+    return model, path
+
+
+def test_tfsm_layer_calls_the_endpoint_with_its_weights(exported):
+    model, path = exported
+    layer = L.TFSMLayer(path)
+    x = C.data((5, 3))
+    np.testing.assert_allclose(layer(x).numpy(), model(x).numpy(), rtol=1e-6)
+    assert layer.built and repr(layer) == "<TFSMLayer name=tfsm_layer, built=True>"
+    assert all("/" not in w.name and w.name == w.path for w in layer.weights)
+    assert sorted(tuple(w.shape) for w in layer.trainable_weights) == sorted(
+        tuple(w.shape) for w in model.trainable_weights)
+    # its weights are the ones the endpoint reads: training them changes the outputs
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(layer(x))
+    grads = tape.gradient(loss, layer.trainable_weights)
+    assert all(g is not None for g in grads)
+    before = layer(x).numpy()
+    for w, g in zip(layer.trainable_weights, grads):
+        w.assign_sub(0.1 * g)
+    assert not np.allclose(layer(x).numpy(), before)
+    signature = L.TFSMLayer(path, call_endpoint="serving_default")
+    assert isinstance(signature(inputs=x), dict)  # (a signature: keyword inputs, a dict)
+
+
+def test_tfsm_layer_in_a_model_and_its_errors(exported):
+    model, path = exported
+    inputs = keras.Input((3,))
+    outer = keras.Model(inputs, L.Dense(1)(L.TFSMLayer(path)(inputs)))
+    assert outer.count_params() == model.count_params() + 3
+    layer = L.TFSMLayer(path, call_training_endpoint="serve")
+    config = layer.get_config()
+    assert {k: config[k] for k in ("filepath", "call_endpoint", "call_training_endpoint")} \
+        == {"filepath": path, "call_endpoint": "serve", "call_training_endpoint": "serve"}
+    with pytest.raises(ValueError, match="disallowed by default"):
+        L.TFSMLayer.from_config(config)
+    clone = L.TFSMLayer.from_config(config, safe_mode=False)
+    np.testing.assert_allclose(clone(C.data((2, 3))).numpy(),
+                               model(C.data((2, 3))).numpy(), rtol=1e-6)
+    with pytest.raises(ValueError, match=r"endpoint 'nope' is neither.*\['serve', "
+                                         r"'serving_default'\]"):
+        L.TFSMLayer(path, call_endpoint="nope")
+
+
+@pytest.mark.parametrize("cls,axis", [(L.RandomHeight, 1), (L.RandomWidth, 2)])
+def test_legacy_random_height_and_width(cls, axis):
+    """tf.keras's legacy layers: one size for the batch per call, drawn from 1 + factor,
+    the other axis kept; the input as it was in inference; TF's errors."""
+    layer = cls((-0.5, 0.5), seed=3)
+    sizes = {layer(IMG, training=True).shape[axis] for _ in range(12)}
+    assert len(sizes) > 1 and all(2 <= s <= 9 for s in sizes)
+    out = layer(IMG, training=True)
+    assert out.shape[3 - axis] == IMG.shape[3 - axis] and out.dtype == tf.float32
+    np.testing.assert_array_equal(cls(0.2)(IMG, training=False).numpy(), IMG)
+    assert cls(0.2).compute_output_shape((None, 5, 6, 3))[axis] is None
+    assert cls(0.3, seed=2).get_config()["factor"] == 0.3
+    a, b = cls(0.4, seed=9), cls(0.4, seed=9)
+    np.testing.assert_array_equal(a(IMG, training=True).numpy(), b(IMG, training=True).numpy())
+    with pytest.raises(ValueError, match="upper bound"):
+        cls((0.3, 0.1))
+    with pytest.raises(ValueError, match="larger than -1"):
+        cls((-1.5, 0.2))
+
+
+def test_mel_spectrogram_of_a_tone_peaks_at_its_band():
+    """A 1 kHz tone's energy lands in the mel band holding 1 kHz, in every frame."""
+    t = np.arange(8000) / 8000.0
+    tone = np.sin(2 * np.pi * 1000.0 * t).astype("float32")[None]
+    layer = L.MelSpectrogram(fft_length=256, sequence_stride=128, sampling_rate=8000,
+                             num_mel_bins=20, min_freq=0.0, power_to_db=False)
+    out = layer(tone).numpy()[0]
+    assert out.shape == (20, 63) == tuple(layer.compute_output_shape((1, 8000))[1:])
+    edges = np.linspace(0, 1127 * np.log(1 + 4000 / 700), 22)
+    band = np.searchsorted(edges, 1127 * np.log(1 + 1000 / 700)) - 1
+    assert set(np.argmax(out[:, 2:-2], axis=0)) <= {band - 1, band}
+    clone = L.MelSpectrogram.from_config(layer.get_config())
+    np.testing.assert_allclose(clone(tone).numpy()[0], out, rtol=1e-6)
+
+
+SIGNALS = C.data((2, 300, 2), 0.6).astype("float64")
+
+
+def _stft_reference(x, frame_length, step, fft_length, window, periodic, scaling):
+    """[batch, frames, bins, channels]: rfft of each windowed frame (valid padding), over
+    the window's scale, from NumPy and scipy's windows."""
+    from scipy import signal
+    win = signal.get_window(window, frame_length, periodic)
+    scale = {"density": np.sqrt(np.sum(win ** 2)), "spectrum": np.sum(np.abs(win)),
+             None: 1.0}[scaling]
+    starts = range(0, x.shape[1] - frame_length + 1, step)
+    frames = np.stack([x[:, s:s + frame_length, :] for s in starts], axis=1)
+    return np.fft.rfft(frames * win[None, None, :, None], fft_length, axis=2) / scale
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"frame_length": 64},
+    {"mode": "magnitude", "frame_length": 40, "frame_step": 20, "expand_dims": True,
+     "scaling": None},
+    {"mode": "real", "frame_length": 48, "window": "hamming", "periodic": True,
+     "scaling": "spectrum"},
+    {"mode": "imag", "frame_length": 32, "data_format": "channels_first"},
+    {"mode": "psd", "frame_length": 32, "fft_length": 64, "expand_dims": True},
+    {"mode": "stft", "frame_length": 16, "frame_step": 8},
+    {"mode": "angle", "frame_length": 32, "expand_dims": True},
+], ids=lambda kw: "-".join(str(v) for v in kw.values()))
+def test_stft_spectrogram_against_numpy(kwargs):
+    pytest.importorskip("scipy")
+    layer = L.STFTSpectrogram(dtype="float64", **kwargs)
+    first = kwargs.get("data_format") == "channels_first"
+    got = layer(np.transpose(SIGNALS, (0, 2, 1)) if first else SIGNALS).numpy()
+    length = kwargs["frame_length"]
+    n = kwargs.get("fft_length") or 2 ** int(np.ceil(np.log2(length)))
+    spec = _stft_reference(SIGNALS, length, kwargs.get("frame_step") or length // 2, n,
+                           kwargs.get("window", "hann"), kwargs.get("periodic", False),
+                           kwargs.get("scaling", "density"))
+    mode = kwargs.get("mode", "log")
+    eps = 1e-7
+    want = {"real": spec.real, "imag": spec.imag, "angle": np.angle(spec),
+            "stft": np.concatenate([spec.real, spec.imag], axis=2),
+            "magnitude": np.sqrt(np.maximum(np.abs(spec) ** 2, eps)),
+            "log": np.log(np.maximum(np.sqrt(np.maximum(np.abs(spec) ** 2, eps)), eps))}.get(
+        mode)
+    if mode == "psd":
+        want = np.abs(spec) ** 2
+        want[:, :, 1:-1] *= 2
+    if first:  # [batch, channels * bins, frames] or [batch, channels, frames, bins]
+        want = np.transpose(want, (0, 3, 1, 2)) if kwargs.get("expand_dims") else \
+            np.transpose(want, (0, 3, 2, 1)).reshape(2, -1, want.shape[1])
+    elif not kwargs.get("expand_dims"):
+        want = np.transpose(want, (0, 1, 3, 2)).reshape(2, want.shape[1], -1)
+    assert got.shape == want.shape == tuple(layer.compute_output_shape(
+        (2, 2, 300) if first else (2, 300, 2)))
+    if mode == "angle":  # (+-pi alike where the imaginary part is a rounding's zero)
+        got, want = np.exp(1j * got), np.exp(1j * want)
+    np.testing.assert_allclose(got, want, rtol=1e-7, atol=1e-9)
+
+
+def test_stft_spectrogram_weights_errors_and_config():
+    pytest.importorskip("scipy")
+    layer = L.STFTSpectrogram(mode="real", frame_length=32, padding="same")
+    out = layer(SIGNALS.astype("float32"))
+    assert out.shape == (2, 19, 34) == layer.compute_output_shape((2, 300, 2))
+    assert [w.path for w in layer.weights] == [f"{layer.name}/real_kernel"]
+    clone = L.STFTSpectrogram.from_config(layer.get_config())
+    np.testing.assert_allclose(clone(SIGNALS.astype("float32")).numpy(), out.numpy())
+    from scipy import signal
+    kernel = keras.initializers.STFT("imag", "hann", None)((8, 1, 5))  # (an 8-point DFT)
+    want = -np.sin(2 * np.pi * np.arange(8)[:, None] * np.arange(5) / 8) * \
+        signal.get_window("hann", 8, False)[:, None]
+    np.testing.assert_allclose(kernel.numpy()[:, 0], want, rtol=1e-5, atol=1e-6)
+    assert keras.initializers.STFT("real", "hamming").get_config() == {
+        "side": "real", "window": "hamming", "periodic": False, "scaling": "density"}
+    for kwargs, message in [
+            ({"frame_length": 32, "frame_step": 40}, "`frame_step` should be a positive"),
+            ({"frame_length": 64, "fft_length": 32}, "`fft_length` should be not less"),
+            ({"mode": "power"}, "Output mode is invalid, it must be one of log, magnitude"),
+            ({"scaling": "unit"}, "Scaling is invalid"),
+            ({"padding": "causal"}, "Padding is invalid, it should be 'valid', 'same'")]:
+        with pytest.raises(ValueError, match=message):
+            L.STFTSpectrogram(**kwargs)
+    with pytest.raises(TypeError, match="Invalid input type"):
+        L.STFTSpectrogram(frame_length=8)(np.ones((1, 20, 1), "int32"))
+    with pytest.warns(UserWarning, match="power of two"):
+        L.STFTSpectrogram(frame_length=8, fft_length=12)

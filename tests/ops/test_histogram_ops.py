@@ -1,0 +1,75 @@
+"""tf.histogram_fixed_width and tf.histogram_fixed_width_bins: TF 2.21's counts and bins
+(recorded from it, edges of the range and values just inside them included), against a
+NumPy reference on random values, TF's dtype rules and errors."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import eagerflow as tf
+
+VALUES = [-1.0, 0.0, 1.5, 2.0, 5.0, 15, 4.999999, 0.9999999, 3.0, 2.9999]
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_tf_values_at_the_edges(dtype):
+    rng = tf.constant([0.0, 5.0], dtype)
+    # TF 2.21, float32 and float64 alike
+    assert tf.histogram_fixed_width(tf.constant(VALUES, dtype), rng, nbins=5).numpy().tolist() \
+        == [3, 1, 2, 1, 3]
+    assert tf.histogram_fixed_width_bins(tf.constant(VALUES, dtype), rng,
+                                         nbins=5).numpy().tolist() == [0, 0, 1, 2, 4, 4, 4, 0,
+                                                                       3, 2]
+
+
+def test_tf_values_on_random_data_and_integer_input():
+    r = np.random.RandomState(0).uniform(-1, 7, 1000).astype(np.float32)
+    assert tf.histogram_fixed_width(r, [0.3, 6.1], nbins=7).numpy().tolist() == \
+        [270, 111, 114, 93, 95, 102, 215]
+    assert tf.histogram_fixed_width_bins(r, [0.3, 6.1], nbins=7).numpy()[:20].tolist() == \
+        [3, 5, 4, 3, 2, 4, 2, 6, 6, 2, 6, 3, 3, 6, 0, 0, 0, 6, 5, 6]
+    counts = tf.histogram_fixed_width(tf.constant([1, 2, 3, 9]), [0, 10], nbins=3,
+                                      dtype=tf.int64)
+    assert counts.dtype == tf.int64 and counts.numpy().tolist() == [3, 0, 1]
+    bins = tf.histogram_fixed_width_bins(tf.constant([[1.0, 2], [3, 9]]), [0.0, 10], nbins=3)
+    assert bins.shape == (2, 2) and bins.numpy().tolist() == [[0, 0], [0, 2]]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.floats(-100, 100), min_size=0, max_size=30),
+       st.floats(-50, 0), st.floats(0.5, 60), st.integers(1, 12))
+def test_counts_and_bins_match_a_loop(values, lo, width, nbins):
+    v = np.array(values, np.float64)
+    hi = lo + width
+    got = tf.histogram_fixed_width(tf.constant(v), tf.constant([lo, hi], tf.float64),
+                                   nbins=nbins).numpy()
+    step = (hi - lo) / nbins
+    want = np.zeros(nbins, np.int64)
+    for x in values:  # TF's rule: below the range counts in bin 0, above it in the last
+        want[min(int(max(x - lo, 0.0) / step), nbins - 1)] += 1
+    assert got.tolist() == want.tolist()
+    bins = tf.histogram_fixed_width_bins(tf.constant(v), tf.constant([lo, hi], tf.float64),
+                                         nbins=nbins).numpy()
+    assert bins.tolist() == [int(min(max(np.floor(nbins * ((x - lo) / (hi - lo))), 0),
+                                     nbins - 1)) for x in values]
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda: tf.histogram_fixed_width([1.0], [0.0, 1.0], nbins=0),
+     tf.errors.InvalidArgumentError, "nbins should be a positive number, but got '0'"),
+    (lambda: tf.histogram_fixed_width([1.0], [1.0, 0.0], nbins=3),
+     tf.errors.InvalidArgumentError, r"but got '\[1, 0\]'"),
+    (lambda: tf.histogram_fixed_width([1.0], [0.0, 1.0, 2.0], nbins=3),
+     tf.errors.InvalidArgumentError, "value_range should be a vector of 2 elements."),
+    (lambda: tf.histogram_fixed_width_bins([1.0], [0.0, 1.0], nbins=0),
+     tf.errors.InvalidArgumentError, "must > 0"),
+    # TF's composition multiplies the int32 bin count by the float64 scaled values
+    (lambda: tf.histogram_fixed_width_bins(tf.constant([1, 2]), [0, 10], nbins=3),
+     tf.errors.InvalidArgumentError, "expected to be a int32 tensor but is a double"),
+    (lambda: tf.histogram_fixed_width_bins(tf.constant(VALUES, tf.float64), [0.0, 5.0]),
+     tf.errors.InvalidArgumentError, "expected to be a double tensor but is a float"),
+])
+def test_errors_as_tf(call, error, match):
+    with pytest.raises(error, match=match):
+        call()

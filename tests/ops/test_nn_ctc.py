@@ -1,0 +1,129 @@
+"""tf.nn.ctc_loss (dense and sparse labels, any blank, time- or batch-major), its gradient,
+ctc_greedy_decoder, collapse_repeated and ctc_unique_labels: TF 2.21's values
+(ctc_loss_golden.json, recorded by record_ctc_loss_golden.py; the CTCLoss and
+CTCGreedyDecoder OpDefs are also checked against path enumeration by the registry
+suites), traced == eager, and TF's errors."""
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.ops.ctc_loss_cases import run
+
+HERE = os.path.dirname(__file__)
+
+
+def test_losses_gradients_and_greedy_paths_match_tf():
+    with open(os.path.join(HERE, "ctc_loss_golden.json")) as f:
+        golden = json.load(f)["cases"]
+    got = run(tf)
+    assert sorted(got) == sorted(golden)
+    for key, want in golden.items():
+        for g, w in zip(got[key], want):
+            np.testing.assert_allclose(g, np.array(w), rtol=2e-5, atol=2e-6, err_msg=key)
+
+
+def _problem():
+    rng = np.random.RandomState(0)
+    return rng.randn(5, 2, 4).astype(np.float32), np.array([[1, 2, 0], [3, 3, 0]], np.int32)
+
+
+@pytest.mark.parametrize("blank", [0, 2, -1])
+def test_gradient_matches_finite_differences(blank):
+    rng = np.random.RandomState(blank + 3)
+    logits = rng.randn(6, 3, 4)
+    labels = np.array([[1, 1, 3], [3, 0, 0], [2, 1, 0]], np.int32) % 4
+    labels = np.where(labels == blank % 4, (labels + 1) % 4, labels)
+    theoretical, numerical = tf.test.compute_gradient(
+        lambda x: tf.nn.ctc_loss(labels, x, [3, 1, 2], [6, 5, 4], blank_index=blank),
+        [logits])
+    np.testing.assert_allclose(theoretical[0], numerical[0], atol=1e-7)
+
+
+def test_traced_loss_and_gradient_equal_eager():
+    logits, labels = _problem()
+
+    @tf.function
+    def f(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            loss = tf.nn.ctc_loss(labels, x, [2, 2], [5, 4])
+        return loss, tape.gradient(loss, x)
+
+    loss, grad = f(tf.constant(logits))
+    # TF 2.21: [3.8038669, 6.2873564]; its gradient's first row for batch 1
+    np.testing.assert_allclose(loss.numpy(), [3.8038669, 6.2873564], rtol=1e-6)
+    np.testing.assert_allclose(grad.numpy()[0, 1], [0.47565815, 0.03655759, 0.2512014,
+                                                    -0.763417], atol=1e-6)
+
+
+def test_an_impossible_alignment_costs_infinity_and_float16_round_trips():
+    logits, labels = _problem()
+    # [3, 3] needs three steps (a blank between the repeats): two are not enough
+    loss = tf.nn.ctc_loss(labels, logits, [2, 2], [5, 2]).numpy()
+    assert loss[0] == pytest.approx(3.8038669, rel=1e-6) and np.isinf(loss[1])
+    half = tf.nn.ctc_loss(labels, logits.astype(np.float16), [2, 2], [5, 4])
+    assert half.dtype == tf.float16
+    np.testing.assert_allclose(half.numpy(), [3.8038669, 6.2873564], rtol=2e-3)
+
+
+def test_second_derivative_is_refused_as_in_tf():
+    logits, labels = _problem()
+    x = tf.constant(logits)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            loss = tf.reduce_sum(tf.nn.ctc_loss(labels, x, [2, 2], [5, 4]))
+        g = tf.reduce_sum(inner.gradient(loss, x) ** 2)
+    with pytest.raises(LookupError, match="second derivative"):
+        outer.gradient(g, x)
+
+
+def test_collapse_repeated_and_unique_labels_as_tf():
+    labels, lengths = tf.nn.collapse_repeated([[1, 1, 2, 2, 3], [4, 4, 4, 0, 0]], [5, 3])
+    assert labels.numpy().tolist() == [[1, 2, 3], [4, 0, 0]]
+    assert lengths.numpy().tolist() == [3, 1] and lengths.dtype == tf.int32
+    unique, idx = tf.nn.ctc_unique_labels([[3, 4, 4, 3], [1, 1, 2, 0]])
+    assert unique.dtype == tf.int64 and idx.dtype == tf.int32
+    assert unique.numpy().tolist() == [[3, 4, 0, 0], [1, 2, 0, 0]]
+    assert idx.numpy().tolist() == [[0, 1, 1, 0], [0, 0, 1, 2]]
+    # `unique` only speeds TF up: the loss is the same with it
+    logits, labels = _problem()
+    with_unique = tf.nn.ctc_loss(labels, logits, [2, 2], [5, 4],
+                                 unique=tf.nn.ctc_unique_labels(labels))
+    np.testing.assert_allclose(with_unique.numpy(), [3.8038669, 6.2873564], rtol=1e-6)
+
+
+def test_greedy_decoder_output_types():
+    logits, _ = _problem()
+    decoded, logp = tf.nn.ctc_greedy_decoder(logits, [5, 4])
+    assert isinstance(decoded, list) and len(decoded) == 1
+    assert decoded[0].values.dtype == tf.int64 and decoded[0].indices.dtype == tf.int64
+    assert decoded[0].dense_shape.numpy().tolist() == [2, 3]
+    np.testing.assert_allclose(logp.numpy(), [[-7.61535], [-5.025811]], rtol=1e-6)
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda lg, lb: tf.nn.ctc_loss(tf.sparse.from_dense(lb[:, :2]), lg, None, [5, 4]),
+     ValueError, "`blank_index` must be provided"),
+    (lambda lg, lb: tf.nn.ctc_loss(tf.sparse.from_dense(lb[:, :2]), lg, None, [6, 4],
+                                   blank_index=0),
+     tf.errors.InvalidArgumentError, r"sequence_length\(0\) <= 5"),
+    (lambda lg, lb: tf.nn.ctc_loss(tf.sparse.from_dense(np.array([[1, 0], [0, 0]], np.int32)),
+                                   lg, None, [5, 4], blank_index=0),
+     tf.errors.InvalidArgumentError, "Labels length is zero in batch 1"),
+    (lambda lg, lb: tf.nn.ctc_greedy_decoder(lg, [6, 4]), tf.errors.FailedPreconditionError,
+     r"sequence_length\(0\) <= 5"),
+    (lambda lg, lb: tf.nn.ctc_greedy_decoder(lg, [5, 4, 3]),
+     tf.errors.FailedPreconditionError, r"len\(sequence_length\) != batch_size"),
+    (lambda lg, lb: tf.nn.ctc_greedy_decoder(lg.astype(np.int32), [5, 4]),
+     tf.errors.InvalidArgumentError, "Value for attr 'T' of int32"),
+])
+def test_bad_input_raises_tf_errors(call, error, match):
+    logits, labels = _problem()
+    with pytest.raises(error, match=match):
+        call(logits, labels)

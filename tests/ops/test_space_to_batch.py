@@ -1,0 +1,83 @@
+"""tf.space_to_batch(_nd), tf.batch_to_space, tf.nn.space_to_batch and
+tf.required_space_to_batch_paddings: against an index-by-index reference (TF's documented
+layout: block offsets outermost in the batch), each other's inverse, gradients against
+finite differences, and TF 2.21's errors (messages recorded from it)."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+
+X = np.arange(2 * 4 * 6 * 3, dtype=np.float32).reshape(2, 4, 6, 3)
+
+
+def _s2b_ref(x, blocks, pads):
+    padded = np.pad(x, [(0, 0)] + [tuple(p) for p in pads] + [(0, 0)] * (x.ndim - 1 - len(blocks)))
+    m, batch = len(blocks), x.shape[0]
+    sizes = [padded.shape[1 + i] // b for i, b in enumerate(blocks)]
+    out = np.zeros((batch * int(np.prod(blocks)),) + tuple(sizes) + padded.shape[1 + m:],
+                   x.dtype)
+    for offsets in itertools.product(*[range(b) for b in blocks]):
+        k = 0
+        for o, b in zip(offsets, blocks):
+            k = k * b + o
+        for pos in itertools.product(*[range(s) for s in sizes]):
+            src = tuple(p * b + o for p, b, o in zip(pos, blocks, offsets))
+            out[(k * batch + np.arange(batch),) + pos] = padded[(slice(None),) + src]
+    return out
+
+
+@pytest.mark.parametrize("blocks, pads", [([2, 3], [[0, 0], [0, 0]]), ([2, 2], [[1, 1], [2, 0]]),
+                                          ([2], [[1, 1]]), ([1, 4], [[0, 0], [1, 1]])])
+def test_space_to_batch_matches_the_layout_and_batch_to_space_inverts(blocks, pads):
+    got = tf.space_to_batch(X, blocks, pads).numpy()
+    np.testing.assert_array_equal(got, _s2b_ref(X, blocks, pads))
+    np.testing.assert_array_equal(tf.space_to_batch_nd(X, blocks, pads).numpy(), got)
+    np.testing.assert_array_equal(tf.nn.space_to_batch(X, blocks, pads).numpy(), got)
+    np.testing.assert_array_equal(tf.batch_to_space(got, blocks, pads).numpy(), X)
+
+
+def test_tf_values_and_int_block_shape():
+    # TF 2.21: shape (1, 4, 9, 3), first values [72, 73, 74, 3, 4, 5], sum 8064
+    out = tf.batch_to_space(X, [1, 2], [[0, 0], [1, 2]]).numpy()
+    assert out.shape == (1, 4, 9, 3) and out.sum() == 8064
+    assert out.ravel()[:6].tolist() == [72.0, 73.0, 74.0, 3.0, 4.0, 5.0]
+    out = tf.batch_to_space(X[:, :, :, :], [2], [[3, 2]]).numpy()
+    assert out.shape == (1, 3, 6, 3) and out.sum() == 4671
+    y = np.zeros((4, 2, 3, 1), np.float32)
+    assert tf.batch_to_space(y, 2, [[0, 0], [1, 1]]).shape == (1, 4, 4, 1)
+
+
+def test_required_paddings_as_tf():
+    paddings, crops = tf.required_space_to_batch_paddings([5, 7], [2, 3])
+    assert paddings.dtype == tf.int32 and paddings.numpy().tolist() == [[0, 1], [0, 2]]
+    assert crops.numpy().tolist() == [[0, 1], [0, 2]]
+    paddings, crops = tf.required_space_to_batch_paddings([5, 7], [2, 3], [[1, 0], [0, 2]])
+    assert paddings.numpy().tolist() == [[1, 0], [0, 2]] and crops.numpy().tolist() == [[0, 0],
+                                                                                         [0, 0]]
+
+
+def test_gradients():
+    x = np.random.default_rng(0).uniform(-1, 1, size=(2, 4, 3, 2))
+    for f in (lambda v: tf.space_to_batch(v, [2, 3], [[1, 1], [0, 0]]),
+              lambda v: tf.batch_to_space(v, [2, 1], [[1, 2], [0, 1]])):
+        theoretical, numerical = tf.test.compute_gradient(f, [x])
+        np.testing.assert_allclose(theoretical[0], numerical[0], atol=1e-8)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: tf.batch_to_space(X, 2, [[0, 0], [1, 1]]),
+     r"Input batch dimension \(2\) is not divisible by product of block sizes \(4\)"),
+    (lambda: tf.space_to_batch(X, [5, 2], [[0, 0], [0, 0]]),
+     r"padded_shape\[0\]=4 is not divisible by block_shape\[0\]=5"),
+    (lambda: tf.space_to_batch(X, [2, 2], [[0, 0]]),
+     r"paddings should have shape \[2, 2\] instead of \[1,2\]"),
+    (lambda: tf.space_to_batch(X, [0, 2], [[0, 0], [0, 0]]),
+     "All values in block_shape must be positive, got value, 0 at index 0."),
+    (lambda: tf.space_to_batch(X, [2, 2], [[-1, 0], [0, 0]]), "Paddings must be non-negative"),
+])
+def test_errors_as_tf(call, match):
+    with pytest.raises(tf.errors.InvalidArgumentError, match=match):
+        call()
