@@ -349,7 +349,36 @@ _CHANGED_BEHIND = (
     "be subsequently ignored.")
 
 
-class ListWrapper(TrackedList):
+class _StorageView:
+    """What a ListWrapper and a DictWrapper read from the user's list or dict (_storage)."""
+
+    _storage: Any
+
+    def __len__(self) -> int:
+        return len(self._storage)
+
+    def __iter__(self) -> Any:
+        return iter(self._storage)
+
+    def __reversed__(self) -> Any:
+        return reversed(self._storage)
+
+    def __contains__(self, item: Any) -> bool:
+        return item in self._storage
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._storage[key]
+
+    def __eq__(self, other: Any) -> bool:
+        return self._storage == _unwrap(other)
+
+    def __ne__(self, other: Any) -> bool:
+        return self._storage != _unwrap(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ListWrapper(_StorageView, TrackedList):
     """A list attribute of a tf.Module, as TF's ListWrapper: a view of the user's list."""
 
     def __init__(self, storage: Any = None) -> None:
@@ -374,28 +403,7 @@ class ListWrapper(TrackedList):
                 noun="list", value=repr(self._storage), hint="NoDependency object"))
         return TrackedList._trackable_children(self)
 
-    # -- reading: the storage ---------------------------------------------------------------
-    def __len__(self) -> int:
-        return len(self._storage)
-
-    def __iter__(self) -> Any:
-        return iter(self._storage)
-
-    def __reversed__(self) -> Any:
-        return reversed(self._storage)
-
-    def __contains__(self, value: Any) -> bool:
-        return value in self._storage
-
-    def __getitem__(self, index: Any) -> Any:
-        return self._storage[index]  # (a slice is a plain list, as TF's)
-
-    def __eq__(self, other: Any) -> bool:
-        return self._storage == _unwrap(other)
-
-    def __ne__(self, other: Any) -> bool:
-        return self._storage != _unwrap(other)
-
+    # -- reading: the storage (a slice is a plain list, as TF's) ---------------------------
     def __lt__(self, other: Any) -> bool:
         return self._storage < _unwrap(other)
 
@@ -407,8 +415,6 @@ class ListWrapper(TrackedList):
 
     def __ge__(self, other: Any) -> bool:
         return self._storage >= _unwrap(other)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __add__(self, other: Any) -> list:
         return self._storage + list(other)
@@ -507,7 +513,7 @@ class ListWrapper(TrackedList):
         self._remove(list.reverse)
 
 
-class DictWrapper(TrackedDict):
+class DictWrapper(_StorageView, TrackedDict):
     """A dict attribute of a tf.Module, as TF's _DictWrapper: a view of the user's dict."""
 
     def __init__(self, storage: Any = None) -> None:
@@ -533,21 +539,6 @@ class DictWrapper(TrackedDict):
         return TrackedDict._trackable_children(self)
 
     # -- reading ----------------------------------------------------------------------------
-    def __len__(self) -> int:
-        return len(self._storage)
-
-    def __iter__(self) -> Any:
-        return iter(self._storage)
-
-    def __reversed__(self) -> Any:
-        return reversed(self._storage)
-
-    def __contains__(self, key: Any) -> bool:
-        return key in self._storage
-
-    def __getitem__(self, key: Any) -> Any:
-        return self._storage[key]
-
     def get(self, key: Any, default: Any = None) -> Any:
         return self._storage.get(key, default)
 
@@ -559,14 +550,6 @@ class DictWrapper(TrackedDict):
 
     def items(self) -> Any:
         return self._storage.items()
-
-    def __eq__(self, other: Any) -> bool:
-        return self._storage == _unwrap(other)
-
-    def __ne__(self, other: Any) -> bool:
-        return self._storage != _unwrap(other)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __or__(self, other: Any) -> dict:
         return self._storage | _unwrap(other)
