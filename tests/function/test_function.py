@@ -374,7 +374,7 @@ def test_graph_tensors_cannot_leak_out():
     # TF 2.21's message, whichever path the op takes (one input, two, a list, an operator)
     for use in (tf.exp, lambda t: tf.add(t, 1.0), lambda t: tf.stack([t, t]),
                 lambda t: t * 3, tf.reduce_sum):
-        with pytest.raises(TypeError, match=r"^<tf.Tensor 'Mul:0' shape=\(\) dtype=float32> is "
+        with pytest.raises(TypeError, match=r"^<tf.Tensor 'mul:0' shape=\(\) dtype=float32> is "
                            "out of scope and cannot be used here. Use return values, explicit "
                            "Python locals or TensorFlow collections to access it."):
             use(leaked[0])

@@ -40,6 +40,8 @@ from tests.tf_reference import TF_ENV, TF_PYTHON
 
 LONG = os.environ.get("EAGERFLOW_FUZZ", "") == "long"
 SEEDS = range(int(os.environ.get("EAGERFLOW_DIFF_SEEDS", "6"))) if LONG else (0,)
+# EAGERFLOW_DIFF_OPS=regex: only the ops whose names match (to replay a few differences)
+ONLY = re.compile(os.environ.get("EAGERFLOW_DIFF_OPS", ""))
 # How long TF may take over all the cases (the long mode's ~8,000 cases take TF about 12
 # minutes on a loaded two-core machine, 90 ms a case), and over any one: a TF kernel that
 # never returns on a case (StatefulRandomBinomial on inf counts) is killed there, the case
@@ -113,8 +115,16 @@ KNOWN: list = [
     ("(RandomPoissonV2|StatelessRandomPoisson)" + _NOT_FINITE, f"{HUNG}|values", "a rate of inf "
      "or NaN: TF's sampler never returns on some, gives 0 on others; eagerflow's gives NaN "
      "(cast to the integer dtype)"),
+    ("CTCBeamSearchDecoder-.*-zeros", "output [0-5]: values", "all-zero logits make "
+     "labellings of one length exactly equally likely: TF ranks exact ties as its unstable "
+     "std::sort and heap leave them, eagerflow by when they entered the beam (the scores "
+     "agree; with ties short of exact, tests/ops/test_ctc_decode.py matches TF bit for bit)"),
     ("Eig-.*-ties", "output 0: values", "repeated eigenvalues: the same values, in LAPACK's "
      "order here and Eigen's in TF"),
+    ("_FusedAdam-.*-broadcast", "eagerflow raised.*same size and shape", "eagerflow's "
+     "internal Adam step (not a TF op) takes one variable's moments and gradient, all of "
+     "its shape, as Keras's optimizer passes them; the TF composite it is compared with "
+     "broadcasts other shapes, where Keras's assign to the moments would then refuse them"),
     # TF has no kernel or gradient where eagerflow has one
     ("MaxPoolGradWithArgmax-", "gradient: eagerflow succeeded.*LookupError", "TF registers no "
      "gradient for MaxPoolGradWithArgmax; eagerflow's gathers at the argmax"),
@@ -213,7 +223,7 @@ def _vary(kind: str, inputs: tuple, rng: np.random.Generator) -> tuple | None:
 def _cases() -> list:
     cases = []
     for op in sorted(all_ops(), key=lambda o: o.name):
-        if op.name in tf_calls.NO_TF_OP:
+        if op.name in tf_calls.NO_TF_OP or ONLY.pattern and not ONLY.fullmatch(op.name):
             continue
         for si, sample in enumerate(op.samples):
             for seed in SEEDS:
@@ -489,11 +499,14 @@ def test_every_op_matches_tensorflow(tf_results):
     if os.environ.get("EAGERFLOW_DIFF_REPORT"):  # every difference, to a file
         Path(os.environ["EAGERFLOW_DIFF_REPORT"]).write_text("\n".join(diffs) + "\n")
     assert not diffs, f"{len(diffs)} differences from TF:\n" + "\n".join(diffs[:60])
-    if LONG:
-        stale = [KNOWN[i][:2] for i in range(len(KNOWN)) if i not in hit]
+    if LONG and not ONLY.pattern:  # (a few ops leave most entries unvisited)
+        # (where TF returns uninitialized memory it may happen to agree)
+        stale = [KNOWN[i][:2] for i in range(len(KNOWN))
+                 if i not in hit and "uninitialized" not in KNOWN[i][2]]
         assert not stale, f"KNOWN entries that no longer differ: {stale}"
 
 
+@pytest.mark.skipif(bool(ONLY.pattern), reason="EAGERFLOW_DIFF_OPS picks a few ops")
 def test_every_op_is_compared_or_has_a_reason():
     names = {o.name for o in all_ops()}
     covered = {c["op"] for c in _cases()}

@@ -119,6 +119,15 @@ with tf.GradientTape() as tape:
     x1.assign_add(x0)
     y = x1**2
 print(tape.gradient(y, x0))
+image = tf.Variable([[[0.5, 0.0, 0.0]]])
+delta = tf.Variable(0.1)
+with tf.GradientTape() as tape:
+    new_image = tf.image.adjust_contrast(image, delta)
+try:
+    print(tape.gradient(new_image, [image, delta]))
+    assert False   # This should not happen.
+except LookupError as e:
+    print(f'{type(e).__name__}: {e}')
 x = tf.Variable([2., 2.]); y = tf.Variable(3.)
 with tf.GradientTape() as tape:
     z = y**2

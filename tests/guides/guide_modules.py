@@ -160,3 +160,16 @@ print("Model results:", flexible_dense(tf.constant([[2.0, 2.0, 2.0], [3.0, 3.0, 
 print([(w.name, w.path, tuple(w.shape)) for w in flexible_dense.weights])
 try: print("Model results:", flexible_dense(tf.constant([[2.0, 2.0, 2.0, 2.0]])))
 except Exception as e: print(type(e).__name__)
+
+# plain-value lists and dicts of a tf.Module: TF's wrappers over the user's own objects
+class Config(tf.Module):
+    def __init__(self, sizes, opts):
+        super().__init__()
+        self.sizes, self.opts = sizes, opts
+
+
+sizes = [64, 32]
+config = Config(sizes, {"act": "relu"})
+sizes.append(16)
+config.sizes.append(8)
+print(config.sizes, config.opts, sizes, config.sizes == sizes, config.sizes[1:])

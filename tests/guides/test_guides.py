@@ -3,8 +3,6 @@ must print what TensorFlow 2.21 prints: the .out files next to each script, reco
 TF by record.py, so CI checks them without TF.
 
 Cells of TF's guides left out, because eagerflow differs there (owner in brackets):
-- autodiff: `tape.gradient` through `tf.image.adjust_contrast` raises LookupError in TF (no
-  gradient for AdjustContrastv2); eagerflow's composition has one.
 - tensors/function: TF rounds a few float32 results (softmax, sigmoid's gradient) one ulp
   differently (its vectorized exp); such cells print rounded values.
 - function: `tf.autograph.to_code` text is eagerflow's own.
@@ -12,8 +10,7 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
   empty in TF), and Keras 3 refuses a Python list as the input of a layer call [keras3].
 - checkpoints: Keras 3 objects in a tf.train.Checkpoint are keyed as Keras 3 keys them
   (`_kernel`, `optimizer/_variables/N`), and an unbuilt Keras model's save_weights raises
-  [keras3/saving]; a plain-value list or dict attribute of a tf.Module prints as a list or
-  dict (TF: `ListWrapper([1, 2])`), as eagerflow keeps the user's object there.
+  [keras3/saving].
 - data: TF numbers its datasets ("MapDataset:200") and names a stateless map
   ParallelMapV2 in user-function errors; the cell strips both.
 """

@@ -1,6 +1,7 @@
 """Writes ctc_golden.json: tf.nn.ctc_beam_search_decoder's paths and log probabilities (or
 its error class) on small random problems, where narrow beams prune (TF's pruning rules
-decide which labellings survive).
+decide which labellings survive), in float32 and in float64 (whose scores carry the float32
+rounding of TF's log-add, see nn_loss._log_add).
 
 Run from the repository root with a TensorFlow interpreter:
 
@@ -18,32 +19,39 @@ import numpy as np  # noqa: E402
 from tests.golden_io import write_json  # noqa: E402
 
 
-def problems(n=150, seed=7):
+def problems(n=150, seed=7, dtype=np.float32):
     """(logits [time, batch, classes], lengths, beam_width, top_paths), reproducible."""
     rng = np.random.RandomState(seed)
     for _ in range(n):
         t, c, b = rng.randint(1, 8), rng.randint(2, 7), rng.randint(1, 4)
         width = rng.randint(1, 7)
         top = rng.randint(1, width + 1)
-        x = (rng.randn(t, b, c) * rng.choice([0.3, 1, 3, 8])).astype(np.float32)
+        x = (rng.randn(t, b, c) * rng.choice([0.3, 1, 3, 8])).astype(dtype)
         yield x, rng.randint(0, t + 1, size=b).astype(np.int32), width, top
 
 
 def main():
     import tensorflow as tf  # the tests import problems() without TensorFlow
 
+    out = {"tf_version": tf.__version__}
+    for key, dtype in (("problems", np.float32), ("problems64", np.float64)):
+        out[key] = record(tf, problems(dtype=dtype))
+    path = os.path.join(os.path.dirname(__file__), "ctc_golden.json")
+    write_json(path, out, separators=(",", ":"))
+
+
+def record(tf, cases):
     out = []
-    for x, lengths, width, top in problems():
-        try:
-            decoded, logp = tf.nn.ctc_beam_search_decoder(x, lengths, beam_width=width,
-                                                          top_paths=top)
+    for x, lengths, width, top in cases:
+        try:  # (a tensor: TF's fast path would cast a float64 ndarray to float32)
+            decoded, logp = tf.nn.ctc_beam_search_decoder(tf.constant(x), lengths,
+                                                          beam_width=width, top_paths=top)
             out.append({"paths": [tf.sparse.to_dense(d, default_value=-1).numpy().tolist()
                                   for d in decoded],
                         "log_probability": logp.numpy().astype(float).tolist()})
         except tf.errors.OpError as e:
             out.append({"error": type(e).__name__})
-    path = os.path.join(os.path.dirname(__file__), "ctc_golden.json")
-    write_json(path, {"tf_version": tf.__version__, "problems": out}, separators=(",", ":"))
+    return out
 
 
 if __name__ == "__main__":

@@ -329,7 +329,7 @@ def test_summaries_inside_a_traced_graph_write_when_it_runs(tmp_path):
         def __init__(self):
             self.ops = []
 
-        def add_op(self, op, inputs, attrs):
+        def add_op(self, op, inputs, attrs, name=None):
             self.ops.append((op, inputs, attrs))
             return (tf.constant(False),)
 

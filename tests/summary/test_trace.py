@@ -115,11 +115,11 @@ def test_functions_run_while_tracing_are_exported_and_read_by_tensorboard(tmp_pa
     graphs = [fg.pre_optimization_graph for fg in rm.function_graphs]
     assert nodes(graphs[0]) == [
         ("x", "_Arg", []), ("y", "_Arg", []), ("MatMul", "MatMul", ["x", "y"]),
-        ("Const", "Const", []), ("AddV2", "AddV2", ["MatMul", "Const"]),
-        ("Identity", "Identity", ["AddV2"]), ("identity_RetVal", "_Retval", ["Identity"])]
+        ("Const", "Const", []), ("add", "AddV2", ["MatMul", "Const"]),
+        ("Identity", "Identity", ["add"]), ("identity_RetVal", "_Retval", ["Identity"])]
     assert nodes(graphs[1]) == [
         ("x", "_Arg", []), ("Relu", "Relu", ["x"]), ("Const", "Const", []),
-        ("Mul", "Mul", ["Relu", "Const"]), ("Identity", "Identity", ["Mul"]),
+        ("mul", "Mul", ["Relu", "Const"]), ("Identity", "Identity", ["mul"]),
         ("identity_RetVal", "_Retval", ["Identity"])]
     x_arg, matmul, const = graphs[0].node[0], graphs[0].node[2], graphs[0].node[3]
     assert x_arg.attr["T"].type == 1 and x_arg.attr["index"].i == 0
@@ -164,13 +164,13 @@ def test_nested_functions_control_flow_and_variables(tmp_path):
     assert call.input == ["x"]
     assert by_name["v_resource"].op == "_Arg" and by_name["v_resource"].attr["T"].type == 20
     assert by_name["v/Read/ReadVariableOp"].input == ["v_resource"]
-    assert list(by_name["AssignAddVariableOp"].input) == ["v_resource", "AddV2"]
+    assert list(by_name["AssignAddVariableOp"].input) == ["v_resource", "add"]
     cond = by_name["StatelessIf"]
     library = {f.signature.name: f for f in gd.library.function}
     inner_fn = library[call.attr["f"].func.name]
     assert [a.name for a in inner_fn.signature.input_arg] == ["x"]
     assert [(n.op, list(n.input)) for n in inner_fn.node_def] == \
-        [("Const", []), ("Mul", ["x", "Const:output:0"]), ("Identity", ["Mul:output:0"])]
+        [("Const", []), ("Mul", ["x", "Const:output:0"]), ("Identity", ["mul:output:0"])]
     assert dict(inner_fn.ret) == {"identity": "Identity:output:0"}
     then_fn = library[cond.attr["then_branch"].func.name]
     else_fn = library[cond.attr["else_branch"].func.name]
@@ -275,8 +275,8 @@ def test_graph_summary_of_a_traced_function(tmp_path):
     events = [e for e in event_file_loader.EventFileLoader(path).Load() if e.graph_def]
     assert len(events) == 2
     gd = protos.get().GraphDef.FromString(events[0].graph_def)
-    assert nodes(gd) == [("x", "_Arg", []), ("Exp", "Exp", ["x"]), ("Sub", "Sub", ["Exp", "x"]),
-                         ("Identity", "Identity", ["Sub"]),
+    assert nodes(gd) == [("x", "_Arg", []), ("Exp", "Exp", ["x"]), ("sub", "Sub", ["Exp", "x"]),
+                         ("Identity", "Identity", ["sub"]),
                          ("identity_RetVal", "_Retval", ["Identity"])]
     assert [d.size for d in gd.node[0].attr["_output_shapes"].list.shape[0].dim] == [-1, 3]
 

@@ -258,5 +258,5 @@ def test_tensorflow_reads_our_traced_graph(tf_run):
     (ev,) = [e for e in out["events"] if e.get("tag") == "fn_graph"]
     assert ev["step"] == 5
     assert ev["graphs"] == [[["x", "_Arg", []], ["Relu", "Relu", ["x"]], ["Const", "Const", []],
-                             ["Mul", "Mul", ["Relu", "Const"]], ["Identity", "Identity", ["Mul"]],
+                             ["mul", "Mul", ["Relu", "Const"]], ["Identity", "Identity", ["mul"]],
                              ["identity_RetVal", "_Retval", ["Identity"]]]]

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.core.trackable import TrackedDict, TrackedList
+from eagerflow._src.core.trackable import DictWrapper, ListWrapper, TrackedList
 
 
 class Holder(tf.Module):
@@ -127,7 +127,7 @@ def test_dict_update_and_or_restore(tmp_path):
     h2.d |= {"x": tf.Variable(0.0)}
     h2.d.update({"y": {"z": tf.Variable(0.0)}})
     assert float(h2.d["x"]) == 1.5 and float(h2.d["y"]["z"]) == 2.5
-    assert isinstance(h2.d["y"], TrackedDict)
+    assert isinstance(h2.d["y"], DictWrapper)
     status.assert_consumed()
 
 
@@ -161,16 +161,17 @@ def test_tracked_containers_still_behave_like_lists_and_dicts():
     h.vs.extend([1, 2])
     h.d["k"] = [3]
     assert isinstance(h.vs, list) and isinstance(h.d, dict)
-    # printed as TF's wrappers (TF wraps the plain-value [3] too: ListWrapper([3]))
+    # printed as TF's wrappers (the plain-value [3] put in is wrapped too, as in TF)
     assert h.vs == [1, 2] and repr(h.vs) == "ListWrapper([1, 2])"
-    assert repr(h.d) == "DictWrapper({'k': [3]})" and str(h.d) == "{'k': [3]}"
+    assert repr(h.d) == "DictWrapper({'k': ListWrapper([3])})"
+    assert str(h.d) == "{'k': ListWrapper([3])}"
     assert json.dumps({"vs": h.vs, "d": h.d}) == '{"vs": [1, 2], "d": {"k": [3]}}'
     tf.nest.assert_same_structure(h.vs, [0, 0], check_types=True)  # as TF's ListWrapper
     tf.nest.assert_same_structure(h.d, {"k": [0]}, check_types=True)
     assert tf.nest.flatten(h.d) == [3]
     c, dc = copy.copy(h.vs), copy.deepcopy(h.d)
-    assert type(c) is TrackedList and c == [1, 2] and c is not h.vs
-    assert type(dc) is TrackedDict and dc == {"k": [3]} and dc["k"] is not h.d["k"]
+    assert type(c) is ListWrapper and c == [1, 2] and c is not h.vs
+    assert type(dc) is DictWrapper and dc == {"k": [3]} and dc["k"] is not h.d["k"]
     h.vs.pop()
     del h.d["k"]
     assert h.vs == [1] and h.d == {}
@@ -244,8 +245,8 @@ def test_checkpoint_keyword_containers_are_tracked_like_tf(tmp_path):
     with pytest.raises(ValueError, match="`Checkpoint` was expecting x to be a trackable"):
         tf.train.Checkpoint(x=3)
     plain = [1, 2]
-    assert tf.train.Checkpoint(x=plain).x is plain  # plain values: kept as given
-    assert type(tf.train.Checkpoint(x={}).x) is TrackedDict
+    assert repr(tf.train.Checkpoint(x=plain).x) == "ListWrapper([1, 2])"  # as TF
+    assert type(tf.train.Checkpoint(x={}).x) is DictWrapper
     ckpt = tf.train.Checkpoint(x=[])
     ckpt.x.append(tf.Variable(2.0))
     path = ckpt.write(str(tmp_path / "c"))
@@ -309,33 +310,62 @@ def test_dicts_with_non_string_keys_holding_trackables_cannot_be_saved_as_in_tf(
     assert not os.path.exists(str(tmp_path / "bad.index"))
 
 
-def test_plain_value_containers_stay_aliases_and_later_trackables_are_saved(tmp_path):
+def test_module_containers_are_views_of_the_users_own_as_tfs_list_wrapper(tmp_path):
+    """TF 2.21: a list or dict assigned to a tf.Module is wrapped (ListWrapper /
+    DictWrapper) over the user's own object: changes made either way show in both."""
     h = Holder()
     sizes, opts = [64, 32], {"act": "relu"}
     h.sizes, h.opts = sizes, opts
-    sizes.append(16)
-    opts["p"] = 0.5
-    assert h.sizes is sizes and h.sizes == [64, 32, 16] and h.opts is opts  # as TF's aliasing
-    h.sizes.append(tf.Variable(3.0))  # saved (by position), though not restored on append
-    path = tf.train.Checkpoint(m=h).write(str(tmp_path / "p"))
-    assert "m/sizes/3/.ATTRIBUTES/VARIABLE_VALUE" in keys(path)
+    assert h.sizes is not sizes and h.sizes == sizes and sizes == h.sizes
+    assert repr(h.sizes) == "ListWrapper([64, 32])" and repr(h.opts) == \
+        "DictWrapper({'act': 'relu'})"
+    h.sizes.append(16)
+    h.opts["p"] = 0.5
+    assert sizes == [64, 32, 16] and opts == {"act": "relu", "p": 0.5}
+    h.sizes[0] = 1
+    h.sizes += [8]
+    assert sizes == [1, 32, 16, 8] and type(h.sizes) is ListWrapper
+    sizes.append(4)  # behind the wrapper's back: seen through it too
+    opts["q"] = 1
+    assert h.sizes == [1, 32, 16, 8, 4] and len(h.sizes) == 5 and h.opts["q"] == 1
+    assert type(h.sizes[1:]) is list and type(h.sizes + [0]) is list
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(h.sizes)
+    h.nested = [[1], {"a": [2]}]
+    assert repr(h.nested) == "ListWrapper([ListWrapper([1]), DictWrapper({'a': ListWrapper([2])})])"
+    other = tf.Module()
+    other.x = h.nested
+    assert other.x is h.nested  # a wrapper assigned again stays the same wrapper, as in TF
+    h.sizes.sort()
+    assert sizes == [1, 4, 8, 16, 32]
+
+
+def test_wrappers_mirror_their_contents_for_c_readers():
+    h = Holder()
+    h.vs.extend([1, 2])
+    h.d["k"] = 3
+    assert json.dumps([h.vs, h.d]) == '[[1, 2], {"k": 3}]'
+    np.testing.assert_array_equal(np.array(h.vs), [1, 2])
 
 
 @pytest.mark.parametrize("container", ["list", "dict"])
-def test_tracked_containers_changed_through_the_original_cannot_be_saved(tmp_path, container):
-    """As in TF 2.21: the change would be missing from the checkpoint, so saving refuses."""
+def test_module_containers_changed_behind_the_wrapper_cannot_be_saved(tmp_path, container):
+    """As in TF 2.21 (its messages): restoring by position could hand values to the wrong
+    objects, so saving refuses, plain values included."""
     h = Holder()
     if container == "list":
-        blocks = []
+        blocks = [1]
         h.blocks = blocks
-        blocks.append(tf.Variable(1.0))
-        assert h.blocks == []
+        blocks[0] = 5
+        what = r"ListWrapper\(\[5\]\) \(a list wrapper constructed to track trackable"
     else:
         blocks = {}
         h.blocks = blocks
-        blocks["a"] = tf.Variable(1.0)
-    with pytest.raises(ValueError, match=f"the original {container} it was made from was "
-                                         "changed after it was assigned"):
+        blocks["a"] = 1
+        what = r"\{'a': 1\} \(a dictionary wrapper constructed automatically on attribute"
+    with pytest.raises(ValueError, match=f"^Unable to save the object {what}.* The wrapped "
+                                         f"{'list' if container == 'list' else 'dictionary'} "
+                                         "was modified outside the wrapper"):
         tf.train.Checkpoint(m=h).write(str(tmp_path / "x"))
 
 

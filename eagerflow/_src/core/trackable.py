@@ -10,20 +10,19 @@ Trackable gains a child, and `slot_added(optimizer, variable, slot_name, slot)`
 whenever an optimizer creates a slot variable. The checkpoint package registers
 the listeners; objects only announce.
 
-An empty list or dict, or one holding trackables, assigned to an attribute of an
-AutoTrackable is stored as a TrackedList / TrackedDict (still a `list` / `dict`,
-like TF's ListWrapper and _DictWrapper): objects added later are saved, and
-announced so a pending restore reaches them. They print as TF prints its wrappers
-(`ListWrapper([...])`; a dict's repr `DictWrapper({...})`), except in Keras layers, whose
-tracked containers print as plain ones (Keras 3's TrackedList and TrackedDict). Other
-lists and dicts (plain values)
-and tuples stay as given, seen through a TrackableList / TrackableDict view, so
-aliases of them keep working. As in TF, a tracked container changed through the
-original object after assignment can't be saved (the change would be lost).
+A list or dict assigned to an attribute of an AutoTrackable (tf.Module, Checkpoint) is
+stored as TF stores it: a ListWrapper / DictWrapper (still a `list` / `dict`) over the
+user's own list or dict, so a change made either way shows in both; lists and dicts put
+in it are wrapped too. Objects added later are saved, and announced so a pending restore
+reaches them; as in TF, a wrapper whose list or dict was changed behind its back can't be
+saved (restoring by position could hand values to the wrong objects). Tuples stay as
+given, seen through a TrackableList view. TrackedList / TrackedDict are the containers
+eagerflow makes itself (an optimizer's variables, a loaded SavedModel's lists).
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable
 
 _child_listeners: list[Callable] = []
@@ -81,14 +80,15 @@ class Trackable:
 class AutoTrackable(Trackable):
     """Tracks trackable attributes (and lists/tuples/dicts of them) as they are set."""
 
-    _wrapper_reprs = True  # tracked containers print as TF's ListWrapper / DictWrapper
+    # TF's ListWrapper / DictWrapper for list and dict attributes; Keras 3's objects
+    # (metrics, optimizers) keep its tracking: lists stay lists, an empty one or one of
+    # trackables a TrackedList copy
+    _tf_wrappers = True
 
     def __setattr__(self, name: str, value: Any) -> None:
         private = name.startswith("_") and name != "_self_unconditional"  # stays out
         if not private and not isinstance(getattr(type(self), name, None), property):
-            value = wrap_container(value)  # an empty list/dict, or one of trackables
-            if not self._wrapper_reprs:
-                _plain_reprs(value)
+            value = wrap_shared(value) if self._tf_wrappers else wrap_container(value)
         object.__setattr__(self, name, value)
         if private:
             return
@@ -104,20 +104,6 @@ class AutoTrackable(Trackable):
     def __delattr__(self, name: str) -> None:
         object.__delattr__(self, name)
         self._tracked_children().pop(name, None)
-
-
-def _plain_reprs(value: Any) -> None:
-    """Marks a tracked container to print as a plain list or dict (its contents too)."""
-    if isinstance(value, (TrackedList, TrackedDict)):
-        value.__dict__["_plain_repr"] = True
-
-
-def _plain_text(value: Any) -> str:
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k!r}: {_plain_text(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_plain_text(v) for v in value) + "]"
-    return repr(value)
 
 
 def holds_trackables(value: Any) -> bool:
@@ -155,28 +141,7 @@ def wrap_container(value: Any) -> Any:
     t = type(value)
     if (t is not list and t is not dict) or (value and not holds_trackables(value)):
         return value
-    wrapped = TrackedList(value) if t is list else TrackedDict(value)
-    wrapped._source = value  # changes made through `value` itself are detected at save
-    wrapped._snapshot = _contents(value)
-    return wrapped
-
-
-def _contents(container: Any) -> tuple:
-    if isinstance(container, dict):
-        return tuple((k, id(v)) for k, v in container.items())
-    return tuple(id(v) for v in container)
-
-
-def _check_source(wrapped: Any) -> None:
-    """Raises if the container a TrackedList/Dict was made from changed after assignment."""
-    source = wrapped.__dict__.get("_source")
-    if source is not None and _contents(source) != wrapped._snapshot:
-        raise ValueError(
-            f"Unable to save the object {wrapped!r} (a {type(source).__name__} attribute "
-            f"tracked for checkpoints): the original {type(source).__name__} it was made from "
-            f"was changed after it was assigned (it is now {source!r}), and those changes "
-            "are not part of the attribute. Change the attribute itself, or keep the "
-            "container in an object that is not trackable.")
+    return TrackedList(value) if t is list else TrackedDict(value)
 
 
 def _child_view(v: Any) -> Any:
@@ -209,7 +174,6 @@ class TrackedList(Trackable, list):
         return self
 
     def _trackable_children(self) -> dict:
-        _check_source(self)
         if self.__dict__.get("_reordered"):
             raise ValueError(
                 f"Unable to save the object {self!r} (a list attribute tracked for "
@@ -298,8 +262,6 @@ class TrackedList(Trackable, list):
         return (TrackedList, (list(self),))
 
     def __repr__(self) -> str:
-        if self.__dict__.get("_plain_repr"):
-            return _plain_text(self)
         return f"ListWrapper({list.__repr__(self)})"
 
 
@@ -315,7 +277,6 @@ class TrackedDict(Trackable, dict):
         return self
 
     def _trackable_children(self) -> dict:
-        _check_source(self)
         out = {}
         for k, v in self.items():
             child = _child_view(v)
@@ -354,9 +315,285 @@ class TrackedDict(Trackable, dict):
         return (TrackedDict, (dict(self),))
 
     def __repr__(self) -> str:
-        if self.__dict__.get("_plain_repr"):
-            return _plain_text(self)
         return f"DictWrapper({dict.__repr__(self)})"
 
     def __str__(self) -> str:
         return dict.__repr__(self)
+
+
+# ---------------------------------------------------------------------------------------
+# TF's ListWrapper and DictWrapper: views over the user's own list or dict (its storage).
+# The base list / dict mirrors the storage after each change made through the wrapper,
+# for C code that reads it directly (json); Python code sees the storage itself.
+# ---------------------------------------------------------------------------------------
+
+def wrap_shared(value: Any) -> Any:
+    """A list or dict (exactly) as a ListWrapper / DictWrapper over it; others as given."""
+    t = type(value)
+    if t is list:
+        return ListWrapper(value)
+    if t is dict:
+        return DictWrapper(value)
+    return value
+
+
+def _unwrap(other: Any) -> Any:
+    return other._storage if isinstance(other, (ListWrapper, DictWrapper)) else other
+
+
+_CHANGED_BEHIND = (
+    "Unable to save the object {obj} (a {what} wrapper constructed {why}). The wrapped {noun} "
+    "was modified outside the wrapper (its final value was {value}, its value when a "
+    "checkpoint dependency was added was None), which breaks restoration on object "
+    "creation.\n\nIf you don't need this {noun} checkpointed, wrap it in a {hint}; it will "
+    "be subsequently ignored.")
+
+
+class _StorageView:
+    """What a ListWrapper and a DictWrapper read from the user's list or dict (_storage)."""
+
+    _storage: Any
+
+    def __len__(self) -> int:
+        return len(self._storage)
+
+    def __iter__(self) -> Any:
+        return iter(self._storage)
+
+    def __reversed__(self) -> Any:
+        return reversed(self._storage)
+
+    def __contains__(self, item: Any) -> bool:
+        return item in self._storage
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._storage[key]
+
+    def __eq__(self, other: Any) -> bool:
+        return self._storage == _unwrap(other)
+
+    def __ne__(self, other: Any) -> bool:
+        return self._storage != _unwrap(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ListWrapper(_StorageView, TrackedList):
+    """A list attribute of a tf.Module, as TF's ListWrapper: a view of the user's list."""
+
+    def __init__(self, storage: Any = None) -> None:
+        list.__init__(self)
+        self._reordered = False
+        self._storage = [] if storage is None else storage
+        for i, v in enumerate(self._storage):
+            w = wrap_shared(v)
+            if w is not v:
+                self._storage[i] = w
+        self._changed()
+
+    def _changed(self) -> None:
+        """After a change made through the wrapper (or at creation)."""
+        list.__init__(self, self._storage)
+        self._snapshot = [id(v) for v in self._storage]
+
+    def _trackable_children(self) -> dict:
+        if [id(v) for v in self._storage] != self._snapshot:
+            raise ValueError(_CHANGED_BEHIND.format(
+                obj=repr(self), what="list", why="to track trackable TensorFlow objects",
+                noun="list", value=repr(self._storage), hint="NoDependency object"))
+        return TrackedList._trackable_children(self)
+
+    # -- reading: the storage (a slice is a plain list, as TF's) ---------------------------
+    def __lt__(self, other: Any) -> bool:
+        return self._storage < _unwrap(other)
+
+    def __le__(self, other: Any) -> bool:
+        return self._storage <= _unwrap(other)
+
+    def __gt__(self, other: Any) -> bool:
+        return self._storage > _unwrap(other)
+
+    def __ge__(self, other: Any) -> bool:
+        return self._storage >= _unwrap(other)
+
+    def __add__(self, other: Any) -> list:
+        return self._storage + list(other)
+
+    def __radd__(self, other: Any) -> list:
+        return list(other) + self._storage
+
+    def __mul__(self, n: Any) -> list:
+        return self._storage * n
+
+    __rmul__ = __mul__
+
+    def index(self, *args: Any) -> int:
+        return self._storage.index(*args)
+
+    def count(self, value: Any) -> int:
+        return self._storage.count(value)
+
+    def copy(self) -> ListWrapper:
+        return ListWrapper(list(self._storage))
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict) -> ListWrapper:
+        return ListWrapper(copy.deepcopy(self._storage, memo))
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (ListWrapper, (list(self._storage),))
+
+    def __repr__(self) -> str:
+        return f"ListWrapper({self._storage!r})"
+
+    # -- changing: the storage, then the mirror ---------------------------------------------
+    def append(self, value: Any) -> None:
+        self._storage.append(wrap_shared(value))
+        self._changed()
+        self._announce(len(self) - 1, len(self))
+
+    def extend(self, values: Any) -> None:
+        n = len(self)
+        self._storage.extend([wrap_shared(v) for v in values])
+        self._changed()
+        self._announce(n, len(self))
+
+    def __iadd__(self, values: Any) -> ListWrapper:
+        self.extend(values)
+        return self
+
+    def __imul__(self, n: Any) -> ListWrapper:
+        if n <= 0:
+            self.clear()
+        else:
+            self.extend(list(self._storage) * (n - 1))
+        return self
+
+    def insert(self, index: Any, value: Any) -> None:
+        self._moving(list(self._storage) + [value])
+        self._storage.insert(index, wrap_shared(value))  # not announced, as in TF
+        self._changed()
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        if isinstance(index, slice):
+            self._moving()
+            self._storage[index] = [wrap_shared(v) for v in value]
+            self._changed()
+            self._announce(0, len(self))
+        else:
+            i = range(len(self))[index]
+            self._moving([self._storage[i]])
+            self._storage[i] = wrap_shared(value)
+            self._changed()
+            self._announce(i, i + 1)
+
+    def _remove(self, how: Callable) -> Any:
+        self._moving()
+        out = how(self._storage)
+        self._changed()
+        return out
+
+    def __delitem__(self, index: Any) -> None:
+        self._remove(lambda s: s.__delitem__(index))
+
+    def pop(self, index: Any = -1) -> Any:
+        return self._remove(lambda s: s.pop(index))
+
+    def remove(self, value: Any) -> None:
+        self._remove(lambda s: s.remove(value))
+
+    def clear(self) -> None:
+        self._remove(list.clear)
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        self._remove(lambda s: s.sort(*args, **kwargs))
+
+    def reverse(self) -> None:
+        self._remove(list.reverse)
+
+
+class DictWrapper(_StorageView, TrackedDict):
+    """A dict attribute of a tf.Module, as TF's _DictWrapper: a view of the user's dict."""
+
+    def __init__(self, storage: Any = None) -> None:
+        dict.__init__(self)
+        self._storage = {} if storage is None else storage
+        for k, v in list(self._storage.items()):
+            w = wrap_shared(v)
+            if w is not v:
+                self._storage[k] = w
+        self._changed()
+
+    def _changed(self) -> None:
+        dict.clear(self)
+        dict.update(self, self._storage)
+        self._snapshot = [(k, id(v)) for k, v in self._storage.items()]
+
+    def _trackable_children(self) -> dict:
+        if [(k, id(v)) for k, v in self._storage.items()] != self._snapshot:
+            raise ValueError(_CHANGED_BEHIND.format(
+                obj=repr(self._storage), what="dictionary",
+                why="automatically on attribute assignment", noun="dictionary",
+                value=repr(self._storage), hint="non-trackable object"))
+        return TrackedDict._trackable_children(self)
+
+    # -- reading ----------------------------------------------------------------------------
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self._storage.get(key, default)
+
+    def keys(self) -> Any:
+        return self._storage.keys()
+
+    def values(self) -> Any:
+        return self._storage.values()
+
+    def items(self) -> Any:
+        return self._storage.items()
+
+    def __or__(self, other: Any) -> dict:
+        return self._storage | _unwrap(other)
+
+    def copy(self) -> DictWrapper:
+        return DictWrapper(dict(self._storage))
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict) -> DictWrapper:
+        return DictWrapper(copy.deepcopy(self._storage, memo))
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (DictWrapper, (dict(self._storage),))
+
+    def __repr__(self) -> str:
+        return f"DictWrapper({self._storage!r})"
+
+    def __str__(self) -> str:
+        return repr(self._storage)
+
+    # -- changing ---------------------------------------------------------------------------
+    def __setitem__(self, key: Any, value: Any) -> None:
+        value = wrap_shared(value)
+        self._storage[key] = value
+        self._changed()
+        child = _child_view(value)
+        if child is not None and isinstance(key, str):
+            child_added(self, key, child)
+
+    def __delitem__(self, key: Any) -> None:
+        del self._storage[key]
+        self._changed()
+
+    def pop(self, *args: Any) -> Any:
+        out = self._storage.pop(*args)
+        self._changed()
+        return out
+
+    def popitem(self) -> tuple:
+        out = self._storage.popitem()
+        self._changed()
+        return out
+
+    def clear(self) -> None:
+        self._storage.clear()
+        self._changed()

@@ -30,7 +30,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, OperatorNotAllowedI
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.graph.interpreter import ancestors, evaluate
-from eagerflow._src.graph.shape_errors import shape_error, tf_node_name
+from eagerflow._src.graph.shape_errors import shape_error
 from eagerflow._src.ops.registry import OpDef
 
 # ---------------------------------------------------------------------------------------
@@ -364,28 +364,34 @@ class Graph:
         self._collections: dict = {}
 
     # -- naming ------------------------------------------------------------------------
-    def unique_name(self, base: str, scoped: bool = True) -> str:
+    def unique_name(self, base: str, scoped: bool = True, mark: bool = True) -> str:
+        """`base` under the current name scopes, made unique as TF makes it: names are
+        compared without case, and a taken one gets the first free _1, _2, ... (`mark`
+        False: the name the next node would get, nothing taken)."""
         scopes = _state.name_scopes if scoped else None
         if scopes:
             base = "/".join(list(scopes) + [base])
-        n = self._names.get(base)
-        if n is None:
-            self._names[base] = 1
+        key = base.lower()
+        n = self._names.get(key, 0)
+        if mark:
+            self._names[key] = n + 1
+        if n == 0:
             return base
-        while True:
-            cand = f"{base}_{n}"
+        cand = f"{key}_{n}"
+        while cand in self._names:
             n += 1
-            if cand not in self._names:
-                self._names[base] = n
-                self._names[cand] = 1
-                return cand
+            cand = f"{key}_{n}"
+        if mark:
+            self._names[cand] = 1
+        return f"{base}_{n}"
 
     # -- building ----------------------------------------------------------------------
     def _new_op(self, op: OpDef, inputs: tuple, attrs: dict, specs: list,
                 name: str | None = None) -> Operation:
         if self._finalized:
             raise RuntimeError("Graph is finalized and cannot be modified.")
-        node = Operation(self, op, inputs, attrs, self.unique_name(name or op.name))
+        node = Operation(self, op, inputs, attrs,
+                         self.unique_name(name or _DEFAULT_NAMES.get(op.name, op.name)))
         node.outputs = tuple(SymbolicTensor(node, i, s, d) for i, (s, d) in enumerate(specs))
         self.operations.append(node)
         return node
@@ -412,12 +418,8 @@ class Graph:
         mismatch = _mismatched_dims(reason, [x for x in ins if isinstance(x, Tensor)], attrs)
         if mismatch is not None:
             reason = f"Dimensions must be equal, but are {mismatch[0]} and {mismatch[1]}"
-        base = name or op.name
-        scopes = _state.name_scopes
-        if scopes:
-            base = "/".join(list(scopes) + [base])
-        node = base if base not in self._names else f"{base}_{self._names[base]}"
-        return shape_error(op, ins, attrs, tf_node_name(node, op.name), reason)
+        node = self.unique_name(name or _DEFAULT_NAMES.get(op.name, op.name), mark=False)
+        return shape_error(op, ins, attrs, node, reason)
 
     def capture(self, x: Any) -> Any:
         """`x` as a tensor of this graph: constants for eager tensors, placeholders for
@@ -610,6 +612,14 @@ def substituting(resolve: Any) -> Iterator[None]:
 
 def current_graph() -> Graph | None:
     return _state.graph
+
+
+# A node's default name where TF's Python API gives one other than the op's type (the
+# functions' own name scopes: tf.concat makes "concat"); the operators and the API
+# functions of one op name theirs themselves (`x + y` makes "add", tf.add "Add").
+_DEFAULT_NAMES = {"ConcatV2": "concat", "Pack": "stack", "Transpose": "transpose",
+                  "StridedSlice": "strided_slice", "RealDiv": "truediv",
+                  "FloorDiv": "floordiv", "SplitV": "split", "Split": "split"}
 
 
 def is_symbolic(x: Any) -> bool:

@@ -2,11 +2,11 @@
 
 TF's shape functions refuse a node with a ValueError that names the node as its GraphDef
 holds it: "Dimensions must be equal, but are 2 and 3 for '{{node add}} = AddV2[T=DT_FLOAT]
-(x, y)' with input shapes: [2], [3]." The node is named as TF's Python API names it (`x + y`
-makes "add", tf.concat "concat"), its attrs are TF's, sorted, and its inputs are the
-producing nodes' names ("split:1" for a second output). Concat and reshape take their axis
-and shape as input tensors in TF: those appear as inputs ("concat/axis"), and the values the
-shape function read are listed after the shapes.
+(x, y)' with input shapes: [2], [3]." The node is named as the graph names it (as TF's
+Python API does: `x + y` makes "add", tf.concat "concat"), its attrs are TF's, sorted, and
+its inputs are the producing nodes' names ("split:1" for a second output). Concat and
+reshape take their axis and shape as input tensors in TF: those appear as inputs
+("concat/axis"), and the values the shape function read are listed after the shapes.
 """
 
 from __future__ import annotations
@@ -17,12 +17,6 @@ from eagerflow._src.core.errors import shape_str
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops.checks import dt_enum
 
-# The names TF's Python API gives nodes where they are not the op's type (the operators'
-# name scopes and tf.concat's); other ops' nodes are named after their type, as here.
-_TF_NAMES = {"AddV2": "add", "Sub": "sub", "Mul": "mul", "RealDiv": "truediv",
-             "FloorDiv": "floordiv", "FloorMod": "mod", "Pow": "pow", "ConcatV2": "concat",
-             "SplitV": "split", "Split": "split"}
-
 
 def _bool(v: Any) -> str:
     return "true" if v else "false"
@@ -32,18 +26,8 @@ def _shape(shape: tuple | None) -> str:
     return "?" if shape is None else shape_str(shape)
 
 
-def tf_node_name(name: str, op_type: str) -> str:
-    """eagerflow's node name ("blk/AddV2_1") as TF's API would have named it ("blk/add_1")."""
-    head, _, last = name.rpartition("/")
-    base = _TF_NAMES.get(op_type)
-    if base and last.startswith(op_type) and last[len(op_type):len(op_type) + 1] in ("", "_"):
-        last = base + last[len(op_type):]
-    return f"{head}/{last}" if head else last
-
-
 def _input_name(x: Any) -> str:
-    node = x._op
-    name = tf_node_name(node.name, node.op.name)
+    name = x._op.name
     return name if x._index == 0 else f"{name}:{x._index}"
 
 

@@ -103,7 +103,7 @@ FILL = register(OpDef(
 def fill(dims: Any, value: Any, name: str | None = None) -> Any:
     static, dyn = (static_ints(dims, "dims"), ()) if _state.graph is None \
         else shape_arg(dims, "dims")
-    return bind(FILL, (_t(value),) + dyn, {"shape": static})
+    return bind(FILL, (_t(value),) + dyn, {"shape": static}, name)
 
 
 def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None) -> Any:
@@ -273,7 +273,7 @@ def reshape_like(x: Any, like: Any) -> Any:
 def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
     static, dyn = (static_ints(shape), ()) if _state.graph is None \
         else shape_arg(shape)
-    return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static})
+    return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static}, name)
 
 
 def _transpose_infer(x: Any, *dyn: Any, perm: tuple | None) -> list:
@@ -445,14 +445,14 @@ def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa:
     axis, dyn = (C.int_arg(axis, "axis"), ()) if _state.graph is None else \
         scalar_arg(axis, "axis")
     if dyn or x._shape is None:  # an axis or rank known at run time: TF's ExpandDims op
-        return bind(EXPAND_DIMS, (x, as_int_tensor(dyn[0] if dyn else axis, "axis")), {})
+        return bind(EXPAND_DIMS, (x, as_int_tensor(dyn[0] if dyn else axis, "axis")), {}, name)
     r = len(x._shape)
     if not -r - 1 <= axis <= r:
         raise InvalidArgumentError(None, None, f"Tried to expand dim index {axis} for tensor with "
                                                f"{r} dimensions. [Op:ExpandDims]")
     ax = axis + r + 1 if axis < 0 else axis
     if None not in x._shape:
-        return bind(RESHAPE, (x,), {"shape": x._shape[:ax] + (1,) + x._shape[ax:]})
+        return bind(RESHAPE, (x,), {"shape": x._shape[:ax] + (1,) + x._shape[ax:]}, name)
     return _reshape_axes(x, list(_pyrange(ax)) + [None] + list(_pyrange(ax, r)))
 
 
@@ -485,7 +485,7 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
                                 f"{shape[a]} [Op:Squeeze]")
         keep = [i for i in _pyrange(len(shape)) if i not in axes]
     if None not in shape:
-        return bind(RESHAPE, (x,), {"shape": tuple([shape[i] for i in keep])})
+        return bind(RESHAPE, (x,), {"shape": tuple([shape[i] for i in keep])}, name)
     return _reshape_axes(x, keep)
 
 
@@ -590,8 +590,8 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
         return xs[0]
     axis, dyn = (int(axis), ()) if _state.graph is None else scalar_arg(axis, "axis")
     if dyn:  # an axis known at run time: the last input
-        return bind(CONCAT, xs + dyn, {"axis": None})
-    return bind(CONCAT, xs, {"axis": axis})
+        return bind(CONCAT, xs + dyn, {"axis": None}, name)
+    return bind(CONCAT, xs, {"axis": axis}, name)
 
 
 def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
@@ -802,7 +802,7 @@ TILE = register(OpDef(
 def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A002
     static, dyn = (static_ints(multiples, "multiples"), ()) if _state.graph is None \
         else shape_arg(multiples, "multiples")
-    return bind(TILE, (_t(input),) + dyn, {"multiples": static})
+    return bind(TILE, (_t(input),) + dyn, {"multiples": static}, name)
 
 
 def _broadcast_to_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
@@ -848,7 +848,7 @@ BROADCAST_TO = register(OpDef(
 def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
     static, dyn = (static_ints(shape), ()) if _state.graph is None \
         else shape_arg(shape)
-    return bind(BROADCAST_TO, (_t(input),) + dyn, {"shape": static})
+    return bind(BROADCAST_TO, (_t(input),) + dyn, {"shape": static}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -878,7 +878,7 @@ SHAPE = register(OpDef(
 
 @dispatchable
 def shape(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Any:  # noqa: A002
-    return bind(SHAPE, (_t(input),), {"out_type": dt.as_dtype(out_type)})
+    return bind(SHAPE, (_t(input),), {"out_type": dt.as_dtype(out_type)}, name)
 
 
 def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> list:  # noqa: A002

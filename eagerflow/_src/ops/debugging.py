@@ -140,7 +140,7 @@ def Assert(condition: Any, data: Any, summarize: int | None = None,
         return None
     cond = condition if isinstance(condition, Tensor) else convert_to_tensor(condition)
     return bind(ASSERT, (cond,) + tuple(_data_tensor(d) for d in data),
-                {"summarize": summarize})
+                {"summarize": summarize}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -453,7 +453,7 @@ CHECK_NUMERICS = register(OpDef(
 
 def check_numerics(tensor: Any, message: str, name: str | None = None) -> Any:
     t = tensor if isinstance(tensor, Tensor) else convert_to_tensor(tensor)
-    return bind(CHECK_NUMERICS, (t,), {"message": str(message)})
+    return bind(CHECK_NUMERICS, (t,), {"message": str(message)}, name)
 
 
 def assert_all_finite(x: Any, message: str, name: str | None = None) -> Any:

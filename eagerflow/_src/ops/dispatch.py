@@ -57,13 +57,15 @@ def wants(n: Any, i: int) -> bool:
     return needs is None or needs[i]
 
 
-def bind(op: Any, inputs: tuple, attrs: dict) -> Any:
-    """Runs `op` on `inputs` (tensors) with `attrs`; returns a tensor or a tuple of them."""
+def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
+    """Runs `op` on `inputs` (tensors) with `attrs`; returns a tensor or a tuple of them.
+    A traced node is named `name` (a function's name= or its TF default; None: the
+    graph's default for the op), made unique in the current name scope."""
     # The thread state's own dict: one thread-local lookup instead of one per attribute.
     st = _state.__dict__
     graph = st["graph"]
     if graph is not None:
-        outputs = graph.add_op(op, inputs, attrs)
+        outputs = graph.add_op(op, inputs, attrs, name)
         if st["tapes"]:
             record(op, inputs, outputs, attrs)
         return outputs[0] if op.num_outputs == 1 else outputs
@@ -123,13 +125,14 @@ def _eager_arrays(inputs: tuple) -> tuple:
     return tuple(map(_array_of, inputs))
 
 
-def unary(op: Any, convert: Callable) -> Callable:
+def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
     """The public function of a one-input op without attrs (`tf.exp`, `tf.negative`, ...).
 
     It is `bind(op, (convert(x),), {})`, with bind's eager NumPy path specialised for one
     input: the commonest call in eager code runs in one Python frame plus `infer` and the
     ufunc (op.np_kernel). Everything else (tracing, other backends, symbolic inputs) goes
-    through bind.
+    through bind; a traced node is named `name`, or `node` (the graph's default for the
+    op where None).
     """
     infer, uf = op.infer, op.np_kernel
 
@@ -139,7 +142,7 @@ def unary(op: Any, convert: Callable) -> Callable:
                 return elementwise.unary(f, x)
             x = convert(x)
             if x.__class__ is not EagerTensor:
-                return bind(op, (x,), {})  # (symbolic)
+                return bind(op, (x,), {}, name or node)  # (symbolic)
         st = _state.__dict__
         if st["graph"] is None and st["xp"] is np and uf is not None:
             try:
@@ -153,16 +156,17 @@ def unary(op: Any, convert: Callable) -> Callable:
             if st["tapes"]:
                 record(op, (x,), (t,), {})
             return t
-        return bind(op, (x,), {})
+        return bind(op, (x,), {}, name or node)
 
     f.__name__ = op.name
     return f
 
 
 def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callable | None = None,
-           np_kernel: Callable | None = None) -> Callable:
+           np_kernel: Callable | None = None, node: str | None = None) -> Callable:
     """The public function of a two-input op (`tf.add`, `x * y`, ...):
-    `bind(op, convert(x, y), attrs)` with the eager NumPy path specialised as in unary().
+    `bind(op, convert(x, y), attrs)` with the eager NumPy path specialised as in unary()
+    (and its traced node named as there).
 
     With fixed `attrs` (shared by the nodes it records: never mutated), `infer(x, y)` and
     `np_kernel(a, b)` must be op.infer and op.kernel(np, ...) with those attrs bound;
@@ -185,7 +189,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                     return elementwise.binary(f, x, y)
                 x, y = convert(x, y)
                 if x.__class__ is not EagerTensor or y.__class__ is not EagerTensor:
-                    return bind(op, (x, y), attrs or {})  # (symbolic)
+                    return bind(op, (x, y), attrs or {}, name or node)  # (symbolic)
         st = _state.__dict__
         if st["graph"] is None and st["xp"] is np and uf is not None:
             try:
@@ -207,7 +211,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
             if st["tapes"]:
                 record(op, (x, y), (t,), attrs or {})
             return t
-        return bind(op, (x, y), attrs or {})
+        return bind(op, (x, y), attrs or {}, name or node)
 
     f.__name__ = op.name
     return f

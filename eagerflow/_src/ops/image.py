@@ -22,7 +22,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -899,10 +899,64 @@ def adjust_brightness(image: Any, delta: float) -> Any:
     return convert_image_dtype(out, x._dtype, saturate=True) if not x._dtype.is_floating else out
 
 
+# AdjustContrastv2: (x - mean) * factor + mean per image and channel. It takes half and
+# float, but TF's CPU has a float kernel only (half: NotFoundError, as there), and TF
+# registers no gradient for it: differentiating through it raises LookupError, as there.
+
+def _contrast_infer(x: Any, factor: Any) -> list:
+    op = "AdjustContrastv2"
+    C.check_dtype(op, x, frozenset((dt.float16, dt.float32)))
+    C.check_dtype(op, factor, frozenset((dt.float32,)), "contrast_factor")
+    if x._shape is not None and len(x._shape) < 3:
+        raise fail(op, f"input must be at least 3-D, got shape{C.shape_str(x._shape)}")
+    if factor._shape is not None and factor._shape != ():
+        raise fail(op, f"contrast_factor must be scalar: {C.shape_str(factor._shape)}")
+    if x._dtype is dt.float16:
+        raise C.no_kernel(op, "T=DT_HALF", (dt.float32,))
+    return [(x._shape, x._dtype)]
+
+
+def _contrast_kernel(xp: Any, x: Any, factor: Any) -> Any:
+    with np.errstate(all="ignore"):  # inf and NaN pixels spread quietly, as in TF
+        mean = x.mean(axis=(-3, -2), keepdims=True)
+        return (x - mean) * factor + mean
+
+
+def _contrast_ref(x: np.ndarray, factor: np.ndarray) -> np.ndarray:
+    f = x.astype(np.float64)
+    mean = f.mean(axis=(-3, -2), keepdims=True)
+    return (mean + float(factor) * (f - mean)).astype(x.dtype)
+
+
+def _no_gradient(n: Any, g: Any) -> list:
+    raise LookupError(f"gradient registry has no entry for: {n.op.name}")
+
+
+ADJUST_CONTRAST = register(OpDef(
+    "AdjustContrastv2", _contrast_infer, _contrast_kernel, grad=_no_gradient,
+    reference=_contrast_ref,
+    samples=lambda: [
+        Sample((SampleRNG(31).uniform(0, 1, (2, 3, 4, 3)).astype(np.float32),
+                np.float32(1.7)), grad=False),
+        Sample((SampleRNG(32).uniform(0, 1, (3, 2, 2)).astype(np.float32), np.float32(0.5)),
+               grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.zeros(3, np.float32), np.float32(1.0)), {}, InvalidArgumentError,
+                  "input must be at least 3-D, got shape[3]"),
+        BadSample((np.zeros((2, 2, 3), np.float32), np.ones(1, np.float32)), {},
+                  InvalidArgumentError, "contrast_factor must be scalar: [1]"),
+        BadSample((np.zeros((2, 2, 3)), np.float32(1.0)), {}, InvalidArgumentError,
+                  "Value for attr 'T' of double is not in the list of allowed values"),
+        BadSample((np.zeros((2, 2, 3), np.float16), np.float32(1.0)), {}, NotFoundError,
+                  "Could not find device for node: {{node AdjustContrastv2}}")],
+))
+
+
 def adjust_contrast(images: Any, contrast_factor: float) -> Any:
-    """(x - mean) * contrast_factor + mean, per image and channel."""
+    """(x - mean) * contrast_factor + mean, per image and channel: AdjustContrastv2 on
+    half or float images, other dtypes converted to float32 and back (saturating), as TF."""
     x = _t(images)
-    flt = convert_image_dtype(x, dt.float32) if not x._dtype.is_floating else x
-    mean = reduce_mean(flt, axis=[-3, -2], keepdims=True)
-    out = (flt - mean) * convert_to_tensor(contrast_factor, dtype=flt._dtype) + mean
-    return convert_image_dtype(out, x._dtype, saturate=True) if not x._dtype.is_floating else out
+    orig = x._dtype
+    flt = x if orig in (dt.float16, dt.float32) else convert_image_dtype(x, dt.float32)
+    out = bind(ADJUST_CONTRAST, (flt, convert_to_tensor(contrast_factor, dtype=dt.float32)), {})
+    return out if flt is x else convert_image_dtype(out, orig, saturate=True)

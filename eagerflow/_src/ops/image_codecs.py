@@ -509,7 +509,7 @@ def decode_png(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                name: str | None = None) -> Any:
     """`tf.io.decode_png`: a PNG (or any format but BMP) as uint8 or uint16 pixels."""
     return bind(DECODE_PNG, (_contents(contents),),
-                {"channels": int(channels), "dtype": dt.as_dtype(dtype)})
+                {"channels": int(channels), "dtype": dt.as_dtype(dtype)}, name)
 
 
 def decode_jpeg(contents: Any, channels: int = 0, ratio: int = 1, fancy_upscaling: bool = True,
@@ -519,17 +519,17 @@ def decode_jpeg(contents: Any, channels: int = 0, ratio: int = 1, fancy_upscalin
     return bind(DECODE_JPEG, (_contents(contents),), {
         "channels": int(channels), "ratio": int(ratio), "fancy_upscaling": bool(fancy_upscaling),
         "try_recover_truncated": bool(try_recover_truncated),
-        "acceptable_fraction": float(acceptable_fraction), "dct_method": str(dct_method)})
+        "acceptable_fraction": float(acceptable_fraction), "dct_method": str(dct_method)}, name)
 
 
 def decode_gif(contents: Any, name: str | None = None) -> Any:
     """`tf.io.decode_gif`: every frame, (frames, height, width, 3) uint8."""
-    return bind(DECODE_GIF, (_contents(contents),), {})
+    return bind(DECODE_GIF, (_contents(contents),), {}, name)
 
 
 def decode_bmp(contents: Any, channels: int = 0, name: str | None = None) -> Any:
     """`tf.io.decode_bmp`: a BMP's uint8 pixels (other formats are refused)."""
-    return bind(DECODE_BMP, (_contents(contents),), {"channels": int(channels)})
+    return bind(DECODE_BMP, (_contents(contents),), {"channels": int(channels)}, name)
 
 
 def decode_image(contents: Any, channels: int | None = None, dtype: Any = dt.uint8,

@@ -273,7 +273,7 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
         if batch_dims:
             raise ValueError("gather with batch_dims needs an axis known when the function is "
                              "traced")
-        return bind(GATHER, (p, i) + dyn, {"axis": None, "batch_dims": 0})
+        return bind(GATHER, (p, i) + dyn, {"axis": None, "batch_dims": 0}, name)
     if axis < 0 and pr is not None:
         if axis + pr < 0:
             raise InvalidArgumentError(None, None, f"Expected axis in the range [{-pr}, {pr}), "
@@ -282,7 +282,7 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     if ir is not None and batch_dims > ir:
         raise ValueError(f"batch_dims ({batch_dims}) must be less than or equal to rank(indices) "
                          f"({ir}).")
-    return bind(GATHER, (p, i), {"axis": axis, "batch_dims": batch_dims})
+    return bind(GATHER, (p, i), {"axis": axis, "batch_dims": batch_dims}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -396,7 +396,7 @@ GATHER_ND = register(OpDef(
 @dispatchable
 def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None = None) -> Any:
     return bind(GATHER_ND, (_t(params), _t(indices)),
-                {"batch_dims": C.int_arg(batch_dims, "batch_dims")})
+                {"batch_dims": C.int_arg(batch_dims, "batch_dims")}, name)
 
 
 def _scatter_shapes(op: str, indices: Any, updates: Any, shape: tuple | None) -> None:
@@ -497,7 +497,7 @@ SCATTER_ND = register(OpDef(
 
 
 def scatter_nd(indices: Any, updates: Any, shape: Any, name: str | None = None) -> Any:
-    return bind(SCATTER_ND, (_t(indices), _t(updates)), {"shape": static_ints(shape)})
+    return bind(SCATTER_ND, (_t(indices), _t(updates)), {"shape": static_ints(shape)}, name)
 
 
 def _known_size(shape: tuple) -> int | None:
@@ -611,7 +611,7 @@ def _ts(op: OpDef) -> Any:
         t = _t(tensor)
         u = convert_to_tensor(updates, dtype_hint=t._dtype) if not isinstance(updates, Tensor) \
             else updates
-        return bind(op, (t, _t(indices), u), {})
+        return bind(op, (t, _t(indices), u), {}, name)
     f.__name__ = op.name
     return f
 
@@ -695,7 +695,7 @@ UNSORTED_SEGMENT_SUM = register(OpDef(
 def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
                          name: str | None = None) -> Any:
     n, dyn = segments_arg(num_segments)
-    return bind(UNSORTED_SEGMENT_SUM, (_t(data), _t(segment_ids)) + dyn, {"num_segments": n})
+    return bind(UNSORTED_SEGMENT_SUM, (_t(data), _t(segment_ids)) + dyn, {"num_segments": n}, name)
 
 
 def segments_arg(num_segments: Any) -> tuple:
@@ -966,7 +966,7 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
     depth, dyn = (C.int_arg(depth, "depth"), ()) if _state.graph is None else \
         scalar_arg(depth, "depth")
     return bind(ONE_HOT, (idx, on, off) + dyn,
-                {"depth": depth, "axis": -1 if axis is None else C.int_arg(axis, "axis")})
+                {"depth": depth, "axis": -1 if axis is None else C.int_arg(axis, "axis")}, name)
 
 
 def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002

@@ -264,7 +264,7 @@ def decode_raw(input_bytes: Any, out_type: Any, little_endian: bool = True,
     return bind(DECODE_RAW, (t,), {"out_type": dt.as_dtype(out_type),
                                    "little_endian": bool(little_endian),
                                    "fixed_length": None if fixed_length is None
-                                   else int(fixed_length)})
+                                   else int(fixed_length)}, name)
 
 
 def _string_tensor(value: Any, what: str) -> Any:
@@ -279,7 +279,7 @@ def _string_tensor(value: Any, what: str) -> Any:
 
 def read_file(filename: Any, name: str | None = None) -> Any:
     """`tf.io.read_file(filename)`: a file's whole contents as a scalar string tensor."""
-    return bind(READ_FILE, (_string_tensor(filename, "filename"),), {})
+    return bind(READ_FILE, (_string_tensor(filename, "filename"),), {}, name)
 
 
 def write_file(filename: Any, contents: Any, name: str | None = None) -> None:

@@ -176,13 +176,15 @@ def _plain_kernel(a: Any, b: Any) -> Any:
 # (also the `@` operator itself: operators.py)
 plain_matmul = dispatch.binary(MATMUL, binary_args_hint, _MATMUL_ATTRS[False, False],
                                 _plain_infer, _plain_kernel)
+matmul_operator = dispatch.binary(MATMUL, binary_args_hint, _MATMUL_ATTRS[False, False],
+                                  _plain_infer, _plain_kernel, node="matmul")
 
 
 def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
            adjoint_a: bool = False, adjoint_b: bool = False, a_is_sparse: bool = False,
            b_is_sparse: bool = False, output_type: Any = None, name: str | None = None) -> Any:
     if not (transpose_a or transpose_b or adjoint_a or adjoint_b) and output_type is None:
-        return plain_matmul(a, b)
+        return plain_matmul(a, b, name)
     a, b = binary_args_hint(a, b)
     if adjoint_a:
         if transpose_a:
@@ -192,7 +194,7 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
         if transpose_b:
             raise ValueError("Only one of transpose_b and adjoint_b can be True.")
         b, transpose_b = conj(b), True
-    out = bind(MATMUL, (a, b), _MATMUL_ATTRS[bool(transpose_a), bool(transpose_b)])
+    out = bind(MATMUL, (a, b), _MATMUL_ATTRS[bool(transpose_a), bool(transpose_b)], name)
     if output_type is not None and dt.as_dtype(output_type) is not out._dtype:
         out = cast(out, output_type)
     return out
@@ -556,7 +558,7 @@ MATRIX_INVERSE = register(OpDef(
 
 
 def inv(input: Any, adjoint: bool = False, name: str | None = None) -> Any:  # noqa: A002
-    return bind(MATRIX_INVERSE, (_t(input),), {"adjoint": bool(adjoint)})
+    return bind(MATRIX_INVERSE, (_t(input),), {"adjoint": bool(adjoint)}, name)
 
 
 def _det_kernel(xp: Any, x: Any) -> Any:
@@ -602,7 +604,7 @@ MATRIX_DETERMINANT = register(OpDef(
 
 
 def det(input: Any, name: str | None = None) -> Any:  # noqa: A002
-    return bind(MATRIX_DETERMINANT, (_t(input),), {})
+    return bind(MATRIX_DETERMINANT, (_t(input),), {}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -758,13 +760,13 @@ def diag(diagonal: Any, name: str = "diag", k: int = 0, num_rows: int = -1, num_
     elif num_cols < 0:
         num_cols = n + max(k, 0)
     return bind(MATRIX_DIAG, (d,), {"k": k, "num_rows": num_rows, "num_cols": num_cols,
-                                    "padding_value": padding_value})
+                                    "padding_value": padding_value}, name)
 
 
 def diag_part(input: Any, name: str = "diag_part", k: int = 0,  # noqa: A002
               padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     return bind(MATRIX_DIAG_PART, (_t(input),), {"k": C.int_arg(k, "k"),
-                                                 "padding_value": padding_value})
+                                                 "padding_value": padding_value}, name)
 
 
 def tensor_diag(diagonal: Any, name: str | None = None) -> Any:
@@ -838,7 +840,8 @@ MATRIX_BAND_PART = register(OpDef(
 
 def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(MATRIX_BAND_PART, (_t(input),), {"num_lower": C.int_arg(num_lower, "num_lower"),
-                                                 "num_upper": C.int_arg(num_upper, "num_upper")})
+                                                 "num_upper": C.int_arg(num_upper, "num_upper")},
+                name)
 
 
 def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,

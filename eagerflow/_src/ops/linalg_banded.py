@@ -153,4 +153,4 @@ def banded_triangular_solve(bands: Any, rhs: Any, lower: bool = True, adjoint: b
     are `bands` (see this module's docstring for their layout)."""
     bands, rhs = binary_args_hint(bands, rhs)
     return bind(BANDED_TRIANGULAR_SOLVE, (bands, rhs),
-                {"lower": bool(lower), "adjoint": bool(adjoint)})
+                {"lower": bool(lower), "adjoint": bool(adjoint)}, name)

@@ -222,7 +222,7 @@ CHOLESKY = register(OpDef(
 
 
 def cholesky(input: Any, name: str | None = None) -> Any:  # noqa: A002
-    return bind(CHOLESKY, (_t(input),), {})
+    return bind(CHOLESKY, (_t(input),), {}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -334,7 +334,7 @@ def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = 
                      name: str | None = None) -> Any:
     matrix, rhs = binary_args_hint(matrix, rhs)
     return bind(MATRIX_TRIANGULAR_SOLVE, (matrix, rhs),
-                {"lower": bool(lower), "adjoint": bool(adjoint)})
+                {"lower": bool(lower), "adjoint": bool(adjoint)}, name)
 
 
 def _solve_infer(a: Any, b: Any, adjoint: bool) -> list:
@@ -402,7 +402,7 @@ MATRIX_SOLVE = register(OpDef(
 
 def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: str | None = None) -> Any:
     matrix, rhs = binary_args_hint(matrix, rhs)
-    return bind(MATRIX_SOLVE, (matrix, rhs), {"adjoint": bool(adjoint)})
+    return bind(MATRIX_SOLVE, (matrix, rhs), {"adjoint": bool(adjoint)}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -579,7 +579,7 @@ EIGH = register(OpDef(
 
 def eigh(tensor: Any, name: str | None = None) -> tuple:
     """(eigenvalues ascending, eigenvectors as columns) of Hermitian matrices."""
-    return bind(EIGH, (_t(tensor),), {"compute_v": True})
+    return bind(EIGH, (_t(tensor),), {"compute_v": True}, name)
 
 
 def eigvalsh(tensor: Any, name: str | None = None) -> Any:

@@ -108,7 +108,7 @@ LU = register(OpDef(
 
 def lu(input: Any, output_idx_type: Any = dt.int32, name: str | None = None) -> tuple:  # noqa: A002
     """(lu, p): L (unit diagonal, below) and U packed in one matrix, with input[p] = L U."""
-    return bind(LU, (_t(input),), {"output_idx_type": dt.as_dtype(output_idx_type)})
+    return bind(LU, (_t(input),), {"output_idx_type": dt.as_dtype(output_idx_type)}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -211,7 +211,8 @@ EIG = register(OpDef(
 def eig(tensor: Any, name: str | None = None) -> tuple:
     """(eigenvalues, eigenvectors as columns), complex, of square matrices."""
     x = _t(tensor)
-    return bind(EIG, (x,), {"compute_v": True, "Tout": _COMPLEX_OF.get(x._dtype, dt.complex64)})
+    return bind(EIG, (x,), {"compute_v": True, "Tout": _COMPLEX_OF.get(x._dtype, dt.complex64)},
+                name)
 
 
 def eigvals(tensor: Any, name: str | None = None) -> Any:

@@ -619,10 +619,10 @@ class _Table(Trackable):
     __getitem__ = lookup
 
     def size(self, name: str | None = None) -> Tensor:
-        return bind(LOOKUP_SIZE, (), {"table": self._state})
+        return bind(LOOKUP_SIZE, (), {"table": self._state}, name)
 
     def export(self, name: str | None = None) -> tuple:
-        return bind(LOOKUP_EXPORT, (), {"table": self._state})
+        return bind(LOOKUP_EXPORT, (), {"table": self._state}, name)
 
 
 class StaticHashTable(_Table):

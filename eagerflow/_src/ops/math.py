@@ -609,8 +609,8 @@ def _u(op: OpDef) -> Callable:
     return dispatch.unary(op, _t)
 
 
-def _b(op: OpDef, convert: Callable | None = None) -> Callable:
-    return dispatch.binary(op, convert or binary_args)
+def _b(op: OpDef, convert: Callable | None = None, node: str | None = None) -> Callable:
+    return dispatch.binary(op, convert or binary_args, node=node)
 
 
 negative = _u(NEG)
@@ -636,10 +636,10 @@ is_nan, is_inf, is_finite = _u(IS_NAN), _u(IS_INF), _u(IS_FINITE)
 logical_not = _u(LOGICAL_NOT)
 invert = _u(INVERT)
 
-add = _b(ADD, binary_args_hint)
+add = _b(ADD, binary_args_hint, "Add")  # (the operators name theirs "add", ...)
 subtract = _b(SUB)
 multiply = _b(MUL)
-realdiv = _b(REALDIV)
+realdiv = _b(REALDIV, None, "RealDiv")
 floordiv = _b(FLOORDIV)
 floormod = _b(FLOORMOD)
 mod = floormod
@@ -661,8 +661,8 @@ left_shift, right_shift = _b(LEFT_SHIFT), _b(RIGHT_SHIFT)
 def abs(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public name
     x = _t(x)
     if x._dtype.is_complex:
-        return bind(COMPLEX_ABS, (x,), {})
-    return bind(ABS, (x,), {})
+        return bind(COMPLEX_ABS, (x,), {}, name)
+    return bind(ABS, (x,), {}, name)
 
 
 def _complex_abs_infer(x: Any) -> list:
@@ -699,12 +699,12 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
     target = _int_to_float(x._dtype)
     if target is not None:
         x, y = cast(x, target), cast(y, target)
-    return realdiv(x, y)  # (bind's fast path for two tensors)
+    return realdiv(x, y, name or "truediv")  # (bind's fast path for two tensors)
 
 
 @dispatchable
 def divide(x: Any, y: Any, name: str | None = None) -> Any:
-    return truediv(x, y)
+    return truediv(x, y, name)
 
 
 @dispatchable
@@ -793,7 +793,7 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
     dtype = dt.as_dtype(dtype)
     if x._dtype is dtype:
         return x
-    return bind(CAST, (x,), {"dtype": dtype})
+    return bind(CAST, (x,), {"dtype": dtype}, name)
 
 
 @dispatchable
@@ -850,11 +850,11 @@ def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None)
     if x is None and y is None:
         if condition._dtype is not dt.bool:
             condition = not_equal(condition, zeros_like(condition))
-        return bind(WHERE_INDICES, (condition,), {})
+        return bind(WHERE_INDICES, (condition,), {}, name)
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")
     x, y = binary_args(x, y)
-    return bind(SELECT, (condition, x, y), {})
+    return bind(SELECT, (condition, x, y), {}, name)
 
 
 def _add_n_infer(*xs: Any) -> list:
@@ -895,7 +895,7 @@ def add_n(inputs: Any, name: str | None = None) -> Any:
     xs = tuple(_t(x) for x in inputs)
     if len(xs) == 1:
         return xs[0]
-    return bind(ADD_N, xs, {})
+    return bind(ADD_N, xs, {}, name)
 
 
 def _like_kernel(value: int) -> Callable:
@@ -943,12 +943,12 @@ IDENTITY = register(OpDef(
 
 
 def stop_gradient(input: Any, name: str | None = None) -> Any:  # noqa: A002
-    return bind(STOP_GRADIENT, (_t(input),), {})
+    return bind(STOP_GRADIENT, (_t(input),), {}, name)
 
 
 @dispatchable
 def identity(input: Any, name: str | None = None) -> Any:  # noqa: A002
-    return bind(IDENTITY, (_t(input),), {})
+    return bind(IDENTITY, (_t(input),), {}, name)
 
 
 @dispatchable
@@ -983,4 +983,4 @@ def conj(x: Any, name: str | None = None) -> Any:
         if not x._dtype.is_numeric:
             raise TypeError(f"Expected numeric or variant tensor, got dtype {x._dtype!r}.")
         return x
-    return bind(CONJ, (x,), {})
+    return bind(CONJ, (x,), {}, name)

@@ -339,7 +339,7 @@ POLYGAMMA = register(OpDef(
 def _pair(op: OpDef) -> Callable:
     def f(a: Any, x: Any, name: str | None = None) -> Any:
         a, x = binary_args(a, x)
-        return bind(op, (a, x), {})
+        return bind(op, (a, x), {}, name)
     f.__name__ = op.name
     return f
 

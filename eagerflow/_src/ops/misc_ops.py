@@ -226,7 +226,7 @@ UNRAVEL_INDEX = register(OpDef(
 
 def unravel_index(indices: Any, dims: Any, name: str | None = None) -> Any:
     indices, dims = binary_args(indices, dims)
-    return bind(UNRAVEL_INDEX, (indices, dims), {})
+    return bind(UNRAVEL_INDEX, (indices, dims), {}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -272,7 +272,7 @@ def complex(real: Any, imag: Any, name: str | None = None) -> Any:  # noqa: A001
         raise TypeError(f"The `real` and `imag` components have incorrect types: "
                         f"{re._dtype.name} {im._dtype.name}. They must be consistent, and one "
                         f"of [tf.float32, tf.float64]")
-    return bind(COMPLEX, (re, im), {})
+    return bind(COMPLEX, (re, im), {}, name)
 
 
 def _imag_infer(x: Any) -> list:
@@ -427,7 +427,7 @@ def ensure_shape(x: Any, shape: Any, name: str | None = None) -> Any:
     when the graph does."""
     want = TensorShape(shape)
     return bind(ENSURE_SHAPE, (_t(x),),
-                {"shape": None if want.rank is None else _TUPLE(want.as_list())})
+                {"shape": None if want.rank is None else _TUPLE(want.as_list())}, name)
 
 
 # Bitcast: the same bytes read as another dtype. TF lists its types in this order.
@@ -491,7 +491,7 @@ BITCAST = register(OpDef(
 def bitcast(input: Any, type: Any, name: str | None = None) -> Any:  # noqa: A002
     """The bytes of `input` read as `type`: a wider type eats the last dimension (which must
     be the size ratio), a narrower one adds it."""
-    return bind(BITCAST, (_t(input),), {"type": dt.as_dtype(type)})
+    return bind(BITCAST, (_t(input),), {"type": dt.as_dtype(type)}, name)
 
 
 def no_op(name: str | None = None) -> None:
@@ -835,4 +835,4 @@ def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_thres
     b, s = binary_args(boxes, scores)
     return bind(NON_MAX_SUPPRESSION, (b, s),
                 {"max_output_size": int(max_output_size), "iou_threshold": float(iou_threshold),
-                 "score_threshold": float(score_threshold)})
+                 "score_threshold": float(score_threshold)}, name)

@@ -231,13 +231,13 @@ SOFTSIGN = _activation(
 @dispatchable
 def relu(features: Any, name: str | None = None) -> Any:
     """max(features, 0)."""
-    return bind(RELU, (_t(features),), {})
+    return bind(RELU, (_t(features),), {}, name)
 
 
 @dispatchable
 def relu6(features: Any, name: str | None = None) -> Any:
     """min(max(features, 0), 6)."""
-    return bind(RELU6, (_t(features),), {})
+    return bind(RELU6, (_t(features),), {}, name)
 
 
 @dispatchable
@@ -246,25 +246,25 @@ def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> An
     x = _t(features)
     if x._dtype.is_integer:
         x = cast(x, dt.float32)
-    return bind(LEAKY_RELU, (x,), {"alpha": float(alpha)})
+    return bind(LEAKY_RELU, (x,), {"alpha": float(alpha)}, name)
 
 
 @dispatchable
 def elu(features: Any, name: str | None = None) -> Any:
     """Exponential linear unit: x if x > 0 else exp(x) - 1."""
-    return bind(ELU, (_t(features),), {})
+    return bind(ELU, (_t(features),), {}, name)
 
 
 @dispatchable
 def selu(features: Any, name: str | None = None) -> Any:
     """Scaled exponential linear unit (Klambauer et al., 2017)."""
-    return bind(SELU, (_t(features),), {})
+    return bind(SELU, (_t(features),), {}, name)
 
 
 @dispatchable
 def softsign(features: Any, name: str | None = None) -> Any:
     """features / (abs(features) + 1)."""
-    return bind(SOFTSIGN, (_t(features),), {})
+    return bind(SOFTSIGN, (_t(features),), {}, name)
 
 
 def _float_features(x: Any, what: str = "features") -> Any:
@@ -540,7 +540,7 @@ def bias_add(value: Any, bias: Any, data_format: str | None = None,
                              f"data_format={data_format}")
     x = _t(value)
     b = convert_to_tensor(bias, dtype_hint=x._dtype) if not isinstance(bias, Tensor) else bias
-    return bind(BIAS_ADD, (x, b), {"data_format": data_format or "NHWC"})
+    return bind(BIAS_ADD, (x, b), {"data_format": data_format or "NHWC"}, name)
 
 # ---------------------------------------------------------------------------------------
 # embedding_lookup.

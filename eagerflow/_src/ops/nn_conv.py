@@ -735,14 +735,14 @@ def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
     """2-D convolution of `input` (NHWC or NCHW) with `filters` [h, w, in, out]."""
     x, w = binary_args(input, filters)
     return bind(CONV2D, (x, w), _conv_attrs(2, strides, padding, data_format or "NHWC",
-                                            dilations))
+                                            dilations), name)
 
 
 def conv3d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NDHWC", dilations: Any = None, name: str | None = None) -> Any:
     x, w = binary_args(input, filters)
     return bind(CONV3D, (x, w), _conv_attrs(3, strides, padding, data_format or "NDHWC",
-                                            dilations))
+                                            dilations), name)
 
 
 def _to_2d_format(data_format: str | None) -> str:
@@ -821,7 +821,7 @@ def conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, str
     w, dy = binary_args(filters, out_backprop)
     a = _conv_attrs(2, strides, padding, data_format, dilations)
     sizes = _full_input_sizes(CONV2D_F, _sizes_tensor(input_sizes), w, dy, data_format)
-    return bind(CONV2D_BACKPROP_INPUT, (sizes, w, dy), a)
+    return bind(CONV2D_BACKPROP_INPUT, (sizes, w, dy), a, name)
 
 
 def conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any,  # noqa: A002
@@ -829,7 +829,7 @@ def conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any,  # 
                            dilations: Any = None, name: str | None = None) -> Any:
     x, dy = binary_args(input, out_backprop)
     a = _conv_attrs(2, strides, padding, data_format, dilations)
-    return bind(CONV2D_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a)
+    return bind(CONV2D_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a, name)
 
 
 def conv2d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
@@ -847,7 +847,7 @@ def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
     df = data_format or "NDHWC"
     a = _conv_attrs(3, strides, padding, df, dilations)
     sizes = _full_input_sizes(CONV3D_F, _sizes_tensor(output_shape), w, dy, df)
-    return bind(CONV3D_BACKPROP_INPUT, (sizes, w, dy), a)
+    return bind(CONV3D_BACKPROP_INPUT, (sizes, w, dy), a, name)
 
 
 def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
@@ -907,7 +907,8 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
     pad, ex = convert_padding(padding, 4)
     return bind(DEPTHWISE, (x, w), dict(strides=_depthwise_strides(strides), padding=pad,
                                         explicit_paddings=ex, data_format=df,
-                                        dilations=get_sequence(dilations, 2, ci, "dilations")))
+                                        dilations=get_sequence(dilations, 2, ci, "dilations")),
+                name)
 
 
 def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
@@ -918,7 +919,7 @@ def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
     pad, ex = convert_padding(padding, 4)
     a = dict(strides=_depthwise_strides(strides), padding=pad, explicit_paddings=ex,
              data_format=data_format, dilations=tuple(int(d) for d in dilations))
-    return bind(DEPTHWISE_BACKPROP_INPUT, (_sizes_tensor(input_sizes), w, dy), a)
+    return bind(DEPTHWISE_BACKPROP_INPUT, (_sizes_tensor(input_sizes), w, dy), a, name)
 
 
 def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A002
@@ -929,7 +930,7 @@ def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A00
     pad, ex = convert_padding(padding, 4)
     a = dict(strides=_depthwise_strides(strides), padding=pad, explicit_paddings=ex,
              data_format=data_format, dilations=tuple(int(d) for d in dilations))
-    return bind(DEPTHWISE_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a)
+    return bind(DEPTHWISE_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a, name)
 
 
 def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  # noqa: A002

@@ -9,6 +9,8 @@ numerically stable forms (no overflow for logits of 1e4).
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import heapq
 import math as _pymath
 from typing import Any
@@ -357,7 +359,7 @@ L2_LOSS = register(OpDef(
 
 def l2_loss(t: Any, name: str | None = None) -> Any:
     """sum(t ** 2) / 2."""
-    return bind(L2_LOSS, (_t(t),), {})
+    return bind(L2_LOSS, (_t(t),), {}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -428,7 +430,7 @@ def in_top_k(targets: Any, predictions: Any, k: Any, name: str | None = None) ->
     if p._dtype is not dt.float32:
         raise ValueError(f"Tensor conversion requested dtype float32 for Tensor with dtype "
                          f"{p._dtype.name}: {p!r}")
-    return bind(IN_TOP_K, (p, _t(targets)), {"k": C.int_arg(k, "k")})
+    return bind(IN_TOP_K, (p, _t(targets)), {"k": C.int_arg(k, "k")}, name)
 
 
 
@@ -439,13 +441,43 @@ def in_top_k(targets: Any, predictions: Any, k: Any, name: str | None = None) ->
 _NEG_INF = float("-inf")
 
 
-def _log_add(a: float, b: float) -> float:
+def _f32(x: float) -> float:
+    """x rounded to float32 (a Python float again)."""
+    return float(np.float32(x))
+
+
+def _same(x: float) -> float:
+    return x
+
+
+@functools.cache
+def _c_float_math() -> tuple:
+    """(expf, logf, log1pf): the C math library's float32 functions, which TF's beam search
+    calls (glibc's log1pf is not correctly rounded: a float64 log1p rounded to float32 differs
+    from it in ~8% of arguments, enough to move a score by 1e-8); float64 ones rounded
+    to float32 where the C library cannot be reached."""
+    try:
+        libm = ctypes.CDLL(None)
+        fns = libm.expf, libm.logf, libm.log1pf
+    except (OSError, AttributeError):
+        return tuple(lambda x, f=f: _f32(f(x)) for f in (_pymath.exp, _pymath.log,
+                                                           _pymath.log1p))
+    for fn in fns:
+        fn.argtypes, fn.restype = [ctypes.c_float], ctypes.c_float
+    return fns
+
+
+def _log_add(a: float, b: float, r: Any) -> float:
+    """log(exp(a) + exp(b)) as TF's beam search computes it: its correction term
+    log1p(exp(lo - hi)) takes the C float32 functions (log1pf, expf) whatever the dtype,
+    so float64 scores carry their float32 rounding. `r` rounds to the input's dtype."""
     if a == _NEG_INF:
         return b
     if b == _NEG_INF:
         return a
+    expf, _, log1pf = _c_float_math()
     hi, lo = (a, b) if a > b else (b, a)
-    return hi + _pymath.log1p(_pymath.exp(lo - hi))
+    return r(hi + log1pf(expf(r(lo - hi))))
 
 
 class _Prefix:
@@ -492,11 +524,25 @@ class _Beam:
         return [e for _, _, e in sorted(self.heap, key=lambda it: (-it[0], it[1]))]
 
 
-def _beam_step(beam: _Beam, row: np.ndarray, blank: int) -> _Beam:
+def _norm_offset(row: list, r: Any) -> float:
+    """max + log(sum(exp(row - max))), summed in order and rounded to the row's dtype at
+    each step (as TF's beam search normalizes a step's logits, with the C library's exp
+    and log of that dtype)."""
+    exp, log = (_c_float_math()[:2] if r is _f32 else (_pymath.exp, _pymath.log))
+    m = max(row)
+    total = 0.0
+    for v in row:
+        total = r(total + exp(r(v - m)))
+    return r(m + log(total))
+
+
+def _beam_step(beam: _Beam, row: np.ndarray, blank: int, r: Any) -> _Beam:
     """One time step: the prefixes extended by blank, by their repeated label, and by
-    every label (as TF's CTCBeamSearch::Step with its default scorer)."""
-    m = row.max()
-    logp_arr = (row - (m + np.log(np.sum(np.exp(row - m))))).astype(np.float64)
+    every label (as TF's CTCBeamSearch::Step with its default scorer), each sum in TF's
+    order and rounded (`r`) to the input's dtype."""
+    raw = row.tolist()
+    norm = _norm_offset(raw, r)
+    logp_arr = row - row.dtype.type(norm)  # (in the row's dtype, as TF's)
     logp = logp_arr.tolist()
     branches = beam.best_first()
     beam = _Beam(beam.width)
@@ -506,17 +552,17 @@ def _beam_step(beam: _Beam, row: np.ndarray, blank: int) -> _Beam:
         if b.parent is not None:
             if b.parent.new[0] != _NEG_INF:
                 before = b.parent.old[1] if b.label == b.parent.label else b.parent.old[0]
-                b.new[2] = _log_add(b.new[2], before)
-            b.new[2] += logp[b.label]
-        b.new[1] = b.old[0] + logp[blank]
-        b.new[0] = _log_add(b.new[1], b.new[2])
+                b.new[2] = _log_add(b.new[2], before, r)
+            b.new[2] = r(b.new[2] + logp[b.label])
+        b.new[1] = r(r(b.old[0] + raw[blank]) - norm)
+        b.new[0] = _log_add(b.new[1], b.new[2], r)
         beam.push(b)
     for b in branches:
         if not b.old[0] > max(beam.floor(), _NEG_INF):
             continue
-        totals = logp_arr[:blank] + b.old[0]
+        totals = logp_arr[:blank] + b.old[0]  # (weak Python float: the row's dtype)
         if b.label >= 0:
-            totals[b.label] = logp[b.label] + b.old[1]
+            totals[b.label] = r(logp[b.label] + b.old[1])
         # the floor only rises while children enter: those under it now never will (a
         # child already made that fails loses its probabilities, as in TF)
         entering = np.flatnonzero(totals > beam.floor()).tolist()
@@ -541,12 +587,13 @@ def _beam_search(x: np.ndarray, steps: int, width: int, top_paths: int,
                  merge_repeated: bool) -> tuple:
     """The `top_paths` best labellings of one sequence x [time, classes] and their log
     probabilities."""
+    r = _f32 if x.dtype == np.float32 else _same
     root = _Prefix(None, -1)
     root.new = [0.0, 0.0, _NEG_INF]
     beam = _Beam(width)
     beam.push(root)
     for t in range(steps):
-        beam = _beam_step(beam, x[t], x.shape[1] - 1)
+        beam = _beam_step(beam, x[t], x.shape[1] - 1, r)
     if len(beam.heap) < top_paths:
         raise fail("CTCBeamSearchDecoder", "Less leaves in the beam search than requested.")
     best = beam.best_first()[:top_paths]

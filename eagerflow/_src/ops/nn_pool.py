@@ -739,7 +739,7 @@ def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
     # eagerly under a tape, the gradient may follow: keep the argmax for it
     op = MAX_POOL_KEEP if st["tapes"] and st["graph"] is None else MAX_POOL
     return bind(op, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding,
-                                              data_format or "NHWC", True))
+                                              data_format or "NHWC", True), name)
 
 
 MaxPoolWithArgmaxOutput = collections.namedtuple("MaxPoolWithArgmax", ["output", "argmax"])
@@ -764,19 +764,19 @@ def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: str,  # 
 def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Any:
     return bind(AVG_POOL, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding,
-                                                    data_format or "NHWC", False))
+                                                    data_format or "NHWC", False), name)
 
 
 def max_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NDHWC", name: str | None = None) -> Any:
     return bind(MAX_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding,
-                                                             data_format or "NDHWC", True))
+                                                             data_format or "NDHWC", True), name)
 
 
 def avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NDHWC", name: str | None = None) -> Any:
     return bind(AVG_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding,
-                                                             data_format or "NDHWC", False))
+                                                             data_format or "NDHWC", False), name)
 
 
 def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002

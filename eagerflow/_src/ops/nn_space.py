@@ -137,14 +137,14 @@ def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC",  # no
                    name: str | None = None) -> Any:
     """Moves block_size x block_size spatial blocks into the channel axis."""
     _nhwc_only("SpaceToDepth", data_format)
-    return bind(SPACE_TO_DEPTH, (_t(input),), {"block_size": _block_size(block_size)})
+    return bind(SPACE_TO_DEPTH, (_t(input),), {"block_size": _block_size(block_size)}, name)
 
 
 def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves channel groups back into block_size x block_size spatial blocks."""
     _nhwc_only("DepthToSpace", data_format)
-    return bind(DEPTH_TO_SPACE, (_t(input),), {"block_size": _block_size(block_size)})
+    return bind(DEPTH_TO_SPACE, (_t(input),), {"block_size": _block_size(block_size)}, name)
 
 
 def _block_size(value: Any) -> int:

@@ -13,17 +13,18 @@ from typing import Any, Callable
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, install_list_packing
+from eagerflow._src.ops import dispatch
 from eagerflow._src.ops import math as m
-from eagerflow._src.ops.linalg import plain_matmul
+from eagerflow._src.ops.linalg import matmul_operator
 from eagerflow._src.ops.slicing import getitem
 from eagerflow._src.ops.stacking import pack, stack_nested, unstack
 from eagerflow._src.ops.variables import Variable
 
 
-def _logical_or_bitwise(logical: Callable, bitwise: Callable) -> Callable:
+def _logical_or_bitwise(logical: Callable, bitwise: Callable, node: str) -> Callable:
     def op(x: Any, y: Any) -> Any:
         x, y = m.binary_args(x, y)
-        return logical(x, y) if x._dtype is dt.bool else bitwise(x, y)
+        return logical(x, y, node) if x._dtype is dt.bool else bitwise(x, y, node)
     return op
 
 
@@ -56,9 +57,9 @@ def _ne(x: Any, y: Any) -> Any:
         raise
 
 
-_and = _logical_or_bitwise(m.logical_and, m.bitwise_and)
-_or = _logical_or_bitwise(m.logical_or, m.bitwise_or)
-_xor = _logical_or_bitwise(m.logical_xor, m.bitwise_xor)
+_and = _logical_or_bitwise(m.logical_and, m.bitwise_and, "and")
+_or = _logical_or_bitwise(m.logical_or, m.bitwise_or, "or")
+_xor = _logical_or_bitwise(m.logical_xor, m.bitwise_xor, "xor")
 
 
 def _swap(f: Callable) -> Callable:
@@ -70,9 +71,16 @@ def _swap(f: Callable) -> Callable:
     return r
 
 
+def _named(op: Any, node: str, convert: Callable = m.binary_args) -> Callable:
+    """The operator's own function of `op`: the same as the public one, but its traced
+    node is named as TF names the operator's ("add" for x + y, where tf.add makes "Add")."""
+    return dispatch.binary(op, convert, node=node)
+
+
 _BINARY = {
-    "add": m.add, "sub": m.subtract, "mul": m.multiply, "truediv": m.truediv,
-    "floordiv": m.floordiv, "mod": m.floormod, "pow": m.pow, "matmul": plain_matmul,
+    "add": _named(m.ADD, "add", m.binary_args_hint), "sub": _named(m.SUB, "sub"),
+    "mul": _named(m.MUL, "mul"), "truediv": m.truediv, "floordiv": m.floordiv,
+    "mod": _named(m.FLOORMOD, "mod"), "pow": _named(m.POW, "pow"), "matmul": matmul_operator,
     "and": _and, "or": _or, "xor": _xor,
 }
 

@@ -599,7 +599,7 @@ def unicode_encode(input: Any, output_encoding: str, errors: str = "replace",  #
                                                 replacement_char))
         return bind(UNICODE_ENCODE, (x.values, x.row_splits),
                     {"output_encoding": output_encoding, "errors": errors,
-                     "replacement_char": replacement_char})
+                     "replacement_char": replacement_char}, name)
     if rank == 0:
         raise ValueError("input_tensor's rank must be at least 1.")
     if rank == 1:

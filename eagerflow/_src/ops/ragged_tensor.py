@@ -468,7 +468,7 @@ class RaggedTensor(CompositeTensor):
             default = convert_to_tensor(default_value, dtype=flat._dtype)
         types = ("ROW_SPLITS",) * len(splits)
         return bind(ragged_ops.RAGGED_TO_TENSOR, (want, flat, default) + splits,
-                    {"row_partition_types": types})
+                    {"row_partition_types": types}, name)
 
     def to_sparse(self, name: str | None = None) -> Any:
         idx, vals, shape = bind(ragged_ops.RAGGED_TO_SPARSE,

@@ -529,7 +529,7 @@ def truncated_normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any 
 
 def shuffle(value: Any, seed: Any = None, name: str | None = None) -> Any:
     """Shuffles `value` along its first dimension."""
-    return bind(RANDOM_SHUFFLE, (_t(value),), _op_seeds(seed))
+    return bind(RANDOM_SHUFFLE, (_t(value),), _op_seeds(seed), name)
 
 
 def categorical_dtype(dtype: Any) -> dt.DType:
@@ -545,7 +545,7 @@ def categorical(logits: Any, num_samples: Any, dtype: Any = None, seed: Any = No
     """Samples class indices from unnormalized log-probabilities, one row per batch entry."""
     dtype = categorical_dtype(dtype)
     return bind(MULTINOMIAL, (_t(logits),), dict(num_samples=C.int_arg(num_samples, "num_samples"),
-                                                  output_dtype=dtype, **_op_seeds(seed)))
+                                                  output_dtype=dtype, **_op_seeds(seed)), name)
 
 
 def multinomial(logits: Any, num_samples: Any, seed: Any = None, name: str | None = None,

@@ -367,4 +367,4 @@ def stateless_binomial(shape: Any, seed: Any, counts: Any, probs: Any,
     n = convert_to_tensor(counts, dtype_hint=p.dtype)
     shape = R._static_shape(shape, _NAME)
     return bind(STATELESS_BINOMIAL, (convert_to_tensor(seed), n, p),
-                {"shape": shape, "dtype": dt.as_dtype(output_dtype)})
+                {"shape": shape, "dtype": dt.as_dtype(output_dtype)}, name)

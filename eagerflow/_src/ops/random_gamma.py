@@ -377,7 +377,7 @@ def poisson(shape: Any, lam: Any, dtype: Any = dt.float32, seed: Any = None,
     dtype = dt.as_dtype(dtype)
     rate = _t(lam)
     shape = R._static_shape(shape, "RandomPoissonV2")
-    return bind(RANDOM_POISSON, (rate,), dict(shape=shape, dtype=dtype, **R._op_seeds(seed)))
+    return bind(RANDOM_POISSON, (rate,), dict(shape=shape, dtype=dtype, **R._op_seeds(seed)), name)
 
 
 def _stateless_poisson_infer(seed: Any, lam: Any, shape: tuple, dtype: dt.DType) -> list:
@@ -430,4 +430,4 @@ def stateless_poisson(shape: Any, seed: Any, lam: Any, dtype: Any = dt.int32,
     """Poisson draws that depend only on `seed`; `shape` ends with lam's shape."""
     shape = R._static_shape(shape, "StatelessRandomPoisson")
     return bind(STATELESS_POISSON, (convert_to_tensor(seed), _t(lam)),
-                {"shape": shape, "dtype": dt.as_dtype(dtype)})
+                {"shape": shape, "dtype": dt.as_dtype(dtype)}, name)

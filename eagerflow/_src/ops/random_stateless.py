@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
@@ -380,6 +380,12 @@ STATELESS_SHUFFLE = register(OpDef(
 
 _SIMON_C = 0xFFFFFFFC
 _SIMON_Z = 0x7369F885192C0EF5
+# Every value passes through every round in turn (no shortcut: the round keys never repeat
+# within reach), and a 16-bit block walks its whole 2**16-entry permutation, so the work
+# grows with `rounds` alone: 10,000 rounds take ~10 s here and in TF, whose kernel also
+# keeps a key per round and runs for hours near 2**31. More than this many rounds (16,384
+# times the 4 of tf.random.experimental.index_shuffle) is refused before computing.
+MAX_SHUFFLE_ROUNDS = 1 << 16
 
 
 def _simon_keys(seed: tuple, w: int, rounds: int) -> list:
@@ -421,19 +427,28 @@ def _cycle_walk(xp: Any, values: Any, seed: tuple, max_index: int, rounds: int) 
 
 
 def _simon(xp: Any, keys: list, w: int) -> Any:
-    """The block cipher on 2w-bit values, as a function over uint64 arrays."""
-    keys = [xp.uint64(k) for k in keys]
-    mask, sw = xp.uint64((1 << w) - 1), xp.uint64(w)
+    """The block cipher on 2w-bit values, as a function over uint64 arrays. Its round
+    function f(x) = (rotl(x, 1) & rotl(x, 8)) ^ rotl(x, 2) is a table of 2**w entries for
+    words of up to 16 bits (one lookup in place of seven operations a round)."""
+    mask, sw = (1 << w) - 1, xp.uint64(w)
 
     def rotl(x: Any, r: int) -> Any:
-        return ((x << xp.uint64(r)) | (x >> xp.uint64(w - r))) & mask
+        return ((x << r) | (x >> (w - r))) & mask
+
+    def f(x: Any) -> Any:
+        return (rotl(x, 1) & rotl(x, 8)) ^ rotl(x, 2)
+
+    word = xp.uint16 if w <= 16 else xp.uint64
+    pairs = [(word(a), word(b)) for a, b in zip(keys[0::2], keys[1::2])]
+    table = f(xp.arange(1 << w, dtype=xp.uint32)).astype(word) if w <= 16 else None
+    round_f = (lambda x: table[x]) if table is not None else f
 
     def encrypt(v: Any) -> Any:
-        left, right = (v >> sw) & mask, v & mask
-        for i in range(0, len(keys) - 1, 2):
-            left = left ^ (rotl(right, 1) & rotl(right, 8)) ^ rotl(right, 2) ^ keys[i]
-            right = right ^ (rotl(left, 1) & rotl(left, 8)) ^ rotl(left, 2) ^ keys[i + 1]
-        return (left << sw) | right
+        left, right = (v >> sw).astype(word), (v & xp.uint64(mask)).astype(word)
+        for k1, k2 in pairs:
+            left = left ^ round_f(right) ^ k1
+            right = right ^ round_f(left) ^ k2
+        return (left.astype(xp.uint64) << sw) | right.astype(xp.uint64)
     return encrypt
 
 
@@ -473,6 +488,11 @@ def _index_shuffle_infer(index: Any, seed: Any, max_index: Any, rounds: int) -> 
     C.check_dtype(op, seed, _INT_DTYPES, "Tseed")
     if C.int_attr(op, rounds, "rounds") < 4 or rounds % 2:
         raise C.fail(op, f"rounds must be an even integer >= 4, got {rounds}")
+    if rounds > MAX_SHUFFLE_ROUNDS:
+        raise ResourceExhaustedError(None, None, f"{op}: {rounds} rounds would run for hours "
+                                                 f"(each index passes through every round); "
+                                                 f"at most {MAX_SHUFFLE_ROUNDS} are computed "
+                                                 f"[Op:{op}]")
     shapes = [x._shape for x in (index, seed, max_index)]
     if any(s is None or None in s for s in shapes):
         return [(None, d)]
@@ -533,10 +553,15 @@ INDEX_SHUFFLE = register(OpDef(
                     {"rounds": 4}, grad=False),
              Sample((np.arange(4, dtype=np.uint32), np.array([[1, 2, 3], [4, 5, 6], [7, 8, 9],
                                                                [1, 1, 1]], np.int64),
-                     np.array([3, 3, 100, 2**20], np.uint32)), {"rounds": 6}, grad=False)],
+                     np.array([3, 3, 100, 2**20], np.uint32)), {"rounds": 6}, grad=False),
+             Sample((np.arange(3, dtype=np.int64), np.array([4, 5, 6], np.int64),
+                     np.int64(2**40)), {"rounds": 100}, grad=False)],
     bad_samples=lambda: [BadSample((np.arange(4), np.array([1, 2, 3, 4]), np.int64(3)),
                                    {"rounds": 4}, InvalidArgumentError,
-                                   "Seed must be a vector of size [3]")],
+                                   "Seed must be a vector of size [3]"),
+                         BadSample((np.arange(4), np.array([1, 2, 3]), np.int64(3)),
+                                   {"rounds": 2**31 - 2}, ResourceExhaustedError,
+                                   "2147483646 rounds would run for hours")],
 ))
 
 
@@ -617,13 +642,13 @@ def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any =
                           name: str | None = None) -> Any:
     dtype = R.categorical_dtype(dtype)
     return bind(STATELESS_MULTINOMIAL, (_t(logits), convert_to_tensor(seed)),
-                {"num_samples": C.int_arg(num_samples, "num_samples"), "output_dtype": dtype})
+                {"num_samples": C.int_arg(num_samples, "num_samples"), "output_dtype": dtype}, name)
 
 
 def stateless_shuffle(value: Any, seed: Any, alg: Any = "auto_select",
                       name: str | None = None) -> Any:
     """Shuffles `value` along its first dimension, as a function of `seed` only."""
-    return bind(STATELESS_SHUFFLE, (_t(value),) + key_counter_alg(seed, alg), {})
+    return bind(STATELESS_SHUFFLE, (_t(value),) + key_counter_alg(seed, alg), {}, name)
 
 
 def split(seed: Any, num: int = 2, alg: Any = "auto_select") -> Any:

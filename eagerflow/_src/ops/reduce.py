@@ -429,8 +429,8 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
         axes = C.reduction_axes(op.name, axis, ndim)
         if axes is None and not keepdims:
             # every axis of a tensor of unknown rank (a graph input): reduce it flattened
-            return bind(op, (reshape(x, [-1]),), {"axes": (0,), "keepdims": False})
-        return bind(op, (x,), {"axes": axes, "keepdims": bool(keepdims)})
+            return bind(op, (reshape(x, [-1]),), {"axes": (0,), "keepdims": False}, name)
+        return bind(op, (x,), {"axes": axes, "keepdims": bool(keepdims)}, name)
     f.__name__ = op.name
     return dispatchable(f)
 
@@ -536,13 +536,13 @@ ARGMIN = register(OpDef(
 def argmax(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A002
            name: str | None = None) -> Any:
     return bind(ARGMAX, (_t(input),), {"axis": 0 if axis is None else int(axis),
-                                       "output_type": dt.as_dtype(output_type)})
+                                       "output_type": dt.as_dtype(output_type)}, name)
 
 
 def argmin(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A002
            name: str | None = None) -> Any:
     return bind(ARGMIN, (_t(input),), {"axis": 0 if axis is None else int(axis),
-                                       "output_type": dt.as_dtype(output_type)})
+                                       "output_type": dt.as_dtype(output_type)}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -645,7 +645,7 @@ def _scan_fn(op: OpDef) -> Callable:
     def f(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
           name: str | None = None) -> Any:
         return bind(op, (_t(x),), {"axis": int(axis), "exclusive": bool(exclusive),
-                                   "reverse": bool(reverse)})
+                                   "reverse": bool(reverse)}, name)
     f.__name__ = op.name.lower()
     return f
 

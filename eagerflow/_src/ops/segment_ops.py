@@ -216,8 +216,8 @@ def _unsorted(op: OpDef) -> Callable:
     def f(data: Any, segment_ids: Any, num_segments: Any, name: str | None = None) -> Any:
         if isinstance(num_segments, Tensor) and not isinstance(num_segments, EagerTensor):
             n, dyn = segments_arg(num_segments)
-            return bind(op, (_t(data), _t(segment_ids)) + dyn, {"num_segments": n})
-        return bind(op, (_t(data), _t(segment_ids)), {"num_segments": _count(num_segments)})
+            return bind(op, (_t(data), _t(segment_ids)) + dyn, {"num_segments": n}, name)
+        return bind(op, (_t(data), _t(segment_ids)), {"num_segments": _count(num_segments)}, name)
     f.__name__ = op.name
     return f
 

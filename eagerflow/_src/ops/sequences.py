@@ -103,7 +103,7 @@ def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # n
             dtype = dt.int32
     dtype = dt.as_dtype(dtype)
     s, lim, d = (cast(convert_to_tensor(v), dtype) for v in vals)
-    return bind(RANGE, (s, lim, d), {})
+    return bind(RANGE, (s, lim, d), {}, name)
 
 
 def _linspace_infer(start: Any, stop: Any, num: int, axis: int) -> list:
@@ -164,7 +164,7 @@ def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int
             raise TypeError(f"Argument `tensor` (name: num) must be of type integer. "
                             f"Received `tensor` = {shown} of dtype: <dtype: '{num_t._dtype.name}'>")
         raise C.fail("LinSpace", f"num must be a scalar, not shape {num_t.shape}")
-    return bind(LINSPACE, (start, stop), {"num": int(num_t.numpy()), "axis": axis})
+    return bind(LINSPACE, (start, stop), {"num": int(num_t.numpy()), "axis": axis}, name)
 
 
 lin_space = linspace

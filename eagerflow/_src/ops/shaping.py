@@ -68,7 +68,7 @@ def reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
     x = _t(tensor)
     if isinstance(axis, (int, np.integer)) or (hasattr(axis, "_shape") and axis._shape == ()):
         raise InvalidArgumentError(None, None, "'dims' must be 1-dimension, not 0 [Op:ReverseV2]")
-    return bind(REVERSE, (x,), {"axes": static_ints(axis, "axis")})
+    return bind(REVERSE, (x,), {"axes": static_ints(axis, "axis")}, name)
 
 
 def _roll_infer(x: Any, shift: tuple, axis: tuple) -> list:
@@ -110,7 +110,7 @@ def _roll_ref(x: np.ndarray, shift: tuple, axis: tuple) -> np.ndarray:
 
 def roll(input: Any, shift: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(ROLL, (_t(input),), {"shift": static_ints(shift, "shift"),
-                                     "axis": static_ints(axis, "axis")})
+                                     "axis": static_ints(axis, "axis")}, name)
 
 
 def _reverse_seq_infer(x: Any, lengths: Any, seq_axis: int, batch_axis: int) -> list:
@@ -184,7 +184,8 @@ def reverse_sequence(input: Any, seq_lengths: Any, seq_axis: int | None = None, 
     lengths = _t(seq_lengths)
     if lengths._dtype not in C.INDEX:
         lengths = convert_to_tensor(seq_lengths, dtype=dt.int64)
-    return bind(REVERSE_SEQUENCE, (x, lengths), {"seq_axis": seq_axis, "batch_axis": batch_axis})
+    return bind(REVERSE_SEQUENCE, (x, lengths), {"seq_axis": seq_axis, "batch_axis": batch_axis},
+                name)
 
 
 # ---------------------------------------------------------------------------------------

@@ -364,14 +364,14 @@ def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  
         rank = None if x._shape is None else len(x._shape)
         bv, sv = _vector(b, rank), _vector(s, rank)
         if None in bv or None in sv or x._shape is None:
-            return bind(SLICE, (x, b, s), {})
+            return bind(SLICE, (x, b, s), {}, name)
         begin, size = bv, sv  # everything folded: the static StridedSlice
     else:
         begin, size = static_ints(begin, "begin"), static_ints(size, "size")
     if x._shape is not None:
         _check_slice(begin, size, x._shape)
     key = tuple([("s", b, None if s == -1 else b + s, None) for b, s in zip(begin, size)])
-    return bind(STRIDED_SLICE, (x,), {"spec": key})
+    return bind(STRIDED_SLICE, (x,), {"spec": key}, name)
 
 
 _MASKS = ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")
@@ -836,8 +836,8 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
                                                f"{C.shape_str(arr.shape)} [Op:Pad]")
     pads = tuple((int(a), int(b)) for a, b in arr.reshape(-1, 2))
     if mode == "CONSTANT":
-        return bind(PADV2, (x, _pad_value(x, constant_values)), {"paddings": pads})
-    return bind(MIRROR_PAD, (x,), {"paddings": pads, "mode": mode})
+        return bind(PADV2, (x, _pad_value(x, constant_values)), {"paddings": pads}, name)
+    return bind(MIRROR_PAD, (x,), {"paddings": pads, "mode": mode}, name)
 
 
 def _pad_runtime(x: Any, paddings: Any, constant_values: Any) -> Any:

@@ -128,4 +128,4 @@ def to_dense(sp_input: SparseTensor, default_value: Any = None, validate_indices
             (), values.dtype.as_numpy_dtype)
     d = convert_to_tensor(default_value, dtype=values.dtype)
     return bind(SPARSE_TO_DENSE, (sp_input.indices, sp_input.dense_shape, values, d),
-                {"validate_indices": bool(validate_indices)})
+                {"validate_indices": bool(validate_indices)}, name)

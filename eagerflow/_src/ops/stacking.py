@@ -85,7 +85,7 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
     xs = common_args(values)
     if not xs:
         raise ValueError("stack needs at least one value")
-    return bind(PACK, xs, {"axis": axis})
+    return bind(PACK, xs, {"axis": axis}, name)
 
 
 def stack_nested(value: Any) -> Any:

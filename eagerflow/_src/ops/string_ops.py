@@ -254,17 +254,17 @@ STRING_TO_NUMBER = register(OpDef(
 
 @dispatchable
 def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
-    return bind(STRING_LOWER, (_as_tensor(input),), {"encoding": encoding})
+    return bind(STRING_LOWER, (_as_tensor(input),), {"encoding": encoding}, name)
 
 
 @dispatchable
 def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
-    return bind(STRING_UPPER, (_as_tensor(input),), {"encoding": encoding})
+    return bind(STRING_UPPER, (_as_tensor(input),), {"encoding": encoding}, name)
 
 
 @dispatchable
 def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
-    return bind(STRING_STRIP, (_as_tensor(input),), {})
+    return bind(STRING_STRIP, (_as_tensor(input),), {}, name)
 
 
 @dispatchable
@@ -272,7 +272,7 @@ def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # n
     if unit not in ("BYTE", "UTF8_CHAR"):
         raise ValueError(f"Value for attr 'unit' of \"{unit}\" is not in the list of allowed "
                          f"values: \"BYTE\", \"UTF8_CHAR\"")
-    return bind(STRING_LENGTH, (_as_tensor(input),), {"unit": unit})
+    return bind(STRING_LENGTH, (_as_tensor(input),), {"unit": unit}, name)
 
 
 @dispatchable
@@ -280,18 +280,18 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                   replace_global: bool = True, name: str | None = None) -> Any:
     return bind(STATIC_REGEX_REPLACE, (_as_tensor(input),),
                 {"pattern": str(pattern), "rewrite": str(rewrite),
-                 "replace_global": bool(replace_global)})
+                 "replace_global": bool(replace_global)}, name)
 
 
 @dispatchable
 def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
-    return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),), {"pattern": str(pattern)})
+    return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),), {"pattern": str(pattern)}, name)
 
 
 @dispatchable
 def to_number(string_tensor: Any, out_type: Any = dt.float32, name: str | None = None) -> Any:
     return bind(STRING_TO_NUMBER, (_as_tensor(string_tensor),),
-                {"out_type": dt.as_dtype(out_type)})
+                {"out_type": dt.as_dtype(out_type)}, name)
 
 
 def _eager_strings(x: Any, fn: str) -> np.ndarray:
@@ -347,7 +347,7 @@ STRING_JOIN = register(OpDef(
 def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     """Elementwise concatenation of the (broadcast) inputs with `separator`."""
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
-    return bind(STRING_JOIN, tuple(_as_tensor(x) for x in inputs), {"separator": sep})
+    return bind(STRING_JOIN, tuple(_as_tensor(x) for x in inputs), {"separator": sep}, name)
 
 
 def _separator_attr(op: str, separator: Any) -> None:
@@ -428,7 +428,7 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     axes = None if axis is None else tuple(int(a) for a in np.atleast_1d(axis))
     return bind(REDUCE_JOIN, (_as_tensor(inputs),),
-                {"axes": axes, "keepdims": bool(keepdims), "separator": sep})
+                {"axes": axes, "keepdims": bool(keepdims), "separator": sep}, name)
 
 
 def _substr_infer(x: Any, pos: Any, n: Any, unit: str) -> list:
@@ -491,7 +491,7 @@ def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
     """input[pos:pos + len] elementwise (pos may be negative, counting from the end)."""
     p = convert_to_tensor(pos, dtype_hint=dt.int32)
     n = convert_to_tensor(len, dtype_hint=p._dtype)
-    return bind(SUBSTR, (_as_tensor(input), p, n), {"unit": unit})
+    return bind(SUBSTR, (_as_tensor(input), p, n), {"unit": unit}, name)
 
 
 def _as_string_infer(x: Any, **attrs: Any) -> list:
@@ -559,7 +559,7 @@ def as_string(input: Any, precision: int = -1, scientific: bool = False,  # noqa
     """Formats numbers (floats as %f, 6 decimals by default) and bools as strings."""
     return bind(AS_STRING, (convert_to_tensor(input),),
                 {"precision": int(precision), "scientific": bool(scientific),
-                 "shortest": bool(shortest), "width": int(width), "fill": str(fill)})
+                 "shortest": bool(shortest), "width": int(width), "fill": str(fill)}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -622,7 +622,7 @@ def format(template: str, inputs: Any, placeholder: str = "{}",  # noqa: A001
                          "placeholders in template matches inputs length.")
     return bind(STRING_FORMAT, tuple(convert_to_tensor(x) for x in xs),
                 {"template": template, "placeholder": placeholder,
-                 "summarize": int(summarize)})
+                 "summarize": int(summarize)}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -709,4 +709,4 @@ def unsorted_segment_join(inputs: Any, segment_ids: Any, num_segments: Any,
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     ids = segment_ids if isinstance(segment_ids, Tensor) else convert_to_tensor(segment_ids)
     n = num_segments if isinstance(num_segments, Tensor) else convert_to_tensor(num_segments)
-    return bind(UNSORTED_SEGMENT_JOIN, (_as_tensor(inputs), ids, n), {"separator": sep})
+    return bind(UNSORTED_SEGMENT_JOIN, (_as_tensor(inputs), ids, n), {"separator": sep}, name)

@@ -489,7 +489,7 @@ class TensorArray:
                 return zeros(self._element_shape.as_list(), self._dtype)
             return v
         return bind(GET_ITEM, (self._flow, _index(index)),
-                    {"dtype": self._dtype, "shape": self._shape_attr()})
+                    {"dtype": self._dtype, "shape": self._shape_attr()}, name)
 
     def stack(self, name: Any = None) -> Tensor:
         if self._eager():
@@ -499,14 +499,14 @@ class TensorArray:
                 return zeros([0] + [d or 0 for d in shape], self._dtype)
             vals = [self.read(i) for i in range(len(self._items))]
             return stack(vals)
-        return bind(STACK, (self._flow,), {"dtype": self._dtype, "shape": self._shape_attr()})
+        return bind(STACK, (self._flow,), {"dtype": self._dtype, "shape": self._shape_attr()}, name)
 
     def gather(self, indices: Any, name: Any = None) -> Tensor:
         if self._eager():
             idx = np.asarray(convert_to_tensor(indices)._numpy()).reshape(-1)
             return stack([self.read(int(i)) for i in idx])
         return bind(GATHER, (self._flow, convert_to_tensor(indices)),
-                    {"dtype": self._dtype, "shape": self._shape_attr()})
+                    {"dtype": self._dtype, "shape": self._shape_attr()}, name)
 
     def unstack(self, value: Any, name: Any = None) -> TensorArray:
         t = self._value(value)
@@ -538,7 +538,8 @@ class TensorArray:
     def concat(self, name: Any = None) -> Tensor:
         if self._eager():
             return concat([self.read(i) for i in range(len(self._items))], 0)
-        return bind(CONCAT, (self._flow,), {"dtype": self._dtype, "shape": self._shape_attr()})
+        return bind(CONCAT, (self._flow,), {"dtype": self._dtype, "shape": self._shape_attr()},
+                    name)
 
     def split(self, value: Any, lengths: Any, name: Any = None) -> TensorArray:
         t = self._value(value)
@@ -551,7 +552,7 @@ class TensorArray:
     def size(self, name: Any = None) -> Tensor:
         if self._eager():
             return EagerTensor(np.asarray(len(self._items), np.int32))
-        return bind(SIZE, (self._flow,), {})
+        return bind(SIZE, (self._flow,), {}, name)
 
     def identity(self) -> TensorArray:
         return self

@@ -179,7 +179,6 @@ class Layer(SymbolicCalls, Module):
     # Keras 3 converts a call's arguments into new containers (which a functional node
     # does not record) unless a layer opts out, as string and image preprocessing do
     _convert_input_args = True
-    _wrapper_reprs = False  # Keras 3's tracked lists and dicts print as plain ones
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in _INTERNAL or name in ("built", "_name", "_trainable"):

@@ -50,6 +50,8 @@ def _initial_value(initializer: Any, shape: tuple, dtype: dt.DType) -> np.ndarra
 class Metric(trackable.AutoTrackable):
     """Encapsulates metric logic and state: `update_state`, `result`, `reset_state`."""
 
+    _tf_wrappers = False  # Keras 3's tracking: list attributes stay lists
+
     # "up" or "down": which way is better, for callbacks that monitor it in mode="auto"
     _direction: str | None = None
     # a metric assigned to a layer's attribute is no checkpoint child (Keras 3's metrics

@@ -66,6 +66,8 @@ def _dense(g: Any) -> Tensor:
 class Optimizer(trackable.AutoTrackable):
     """Base class of the Keras optimizers (tf.keras.optimizers.Optimizer)."""
 
+    _tf_wrappers = False  # Keras 3's tracking: list attributes stay lists
+
     # its slots are children (in `_variables` and the slot lists), not Keras 2's slot
     # variables of a checkpoint's object graph
     _slot_variables_in_checkpoints = False
