@@ -420,7 +420,11 @@ class IndexLookup(PreprocessingLayer):
         if self.max_tokens:
             ordered = ordered[:self.max_tokens - self._token_start_index()]
         tokens = [k for k, _ in ordered]
-        self._install(self._vocab_array(tokens), tokens)
+        keys: Any = tokens
+        if tokens and isinstance(tokens[0], bytes):  # the exact bytes, converted at once
+            keys = np.empty(len(tokens), dtype=object)
+            keys[:] = tokens
+        self._install(self._vocab_array(tokens), keys)
         if self.output_mode == "tf_idf":
             idf = np.array([math.log(1 + self._num_documents / (1 + self._doc_counts[t]))
                             for t in tokens])
