@@ -92,6 +92,16 @@ def uses(graph: Graph) -> dict:
     return n
 
 
+def readers(graph: Graph) -> dict:
+    """id(tensor) -> the operations that take it as an input."""
+    out: dict = {}
+    for node in graph.operations:
+        for x in node.inputs:
+            if type(x) is SymbolicTensor:
+                out.setdefault(id(x), []).append(node)
+    return out
+
+
 def is_const(x: Any) -> bool:
     return type(x) is SymbolicTensor and x._op.op is CONST
 

@@ -24,7 +24,7 @@ the forward kept instead of searching the windows again (see ops/windows.py).
 from __future__ import annotations
 
 from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
-from eagerflow._src.graph.passes.common import rewire, uses
+from eagerflow._src.graph.passes.common import readers, rewire, uses
 from eagerflow._src.graph.passes.dce import dce
 from eagerflow._src.ops import nn_fused
 from eagerflow._src.ops.math import BROADCAST_LIKE
@@ -49,11 +49,7 @@ def _fusable(conv: Operation, bias_add: Operation) -> bool:
 
 def fuse_conv(graph: Graph) -> Graph:
     n_uses = uses(graph)
-    consumers: dict = {}
-    for node in graph.operations:
-        for x in node.inputs:
-            if type(x) is SymbolicTensor:
-                consumers.setdefault(id(x), []).append(node)
+    consumers = readers(graph)
     for node in graph.operations:
         if node.op is not BIAS_ADD:
             continue
@@ -61,10 +57,9 @@ def fuse_conv(graph: Graph) -> Graph:
         if conv is None or n_uses.get(id(conv.outputs[0])) != 1 or not _fusable(conv, node):
             continue
         target, fused = node, ("BiasAdd",)
-        readers = consumers.get(id(node.outputs[0]), [])
-        if (n_uses.get(id(node.outputs[0])) == 1 and len(readers) == 1
-                and readers[0].op is RELU):
-            target, fused = readers[0], ("BiasAdd", "Relu")
+        after = consumers.get(id(node.outputs[0]), [])
+        if n_uses.get(id(node.outputs[0])) == 1 and len(after) == 1 and after[0].op is RELU:
+            target, fused = after[0], ("BiasAdd", "Relu")
         target.op = nn_fused.FUSED_CONV2D
         target.inputs = (conv.inputs[0], conv.inputs[1], node.inputs[1])
         target.attrs = dict(nn_fused._conv_attrs(conv.attrs), fused_ops=fused)
@@ -82,15 +77,11 @@ def keep_pool_argmax(graph: Graph) -> Graph:
 
 def fuse_relu_grad(graph: Graph) -> Graph:
     n_uses = uses(graph)
-    readers: dict = {}
-    for node in graph.operations:
-        for x in node.inputs:
-            if type(x) is SymbolicTensor:
-                readers.setdefault(id(x), []).append(node)
+    consumers = readers(graph)
     moved: dict = {}
     for node in graph.operations:
         if node.op is RELU_GRAD and node.outputs[0]._dtype in nn_fused.TYPES:
-            bias_grad = next((r for r in readers.get(id(node.outputs[0]), ())
+            bias_grad = next((r for r in consumers.get(id(node.outputs[0]), ())
                               if r.op is BIAS_ADD_GRAD and r.attrs["data_format"] == "NHWC"),
                              None)
             if bias_grad is not None:
