@@ -85,6 +85,22 @@ class ColorLayer(ImagePreprocessingLayer):
                 **{k: getattr(self, k) for k in keys}}
 
 
+class FactorColorLayer(ColorLayer):
+    """A colour layer of Keras's `(factor, value_range=(0, 255), seed=None)` form, whose
+    config is those three."""
+
+    def __init__(self, factor: Any, value_range: Any = (0, 255),
+                 data_format: str | None = None, seed: int | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(data_format=data_format, **kwargs)
+        self._set_factor(factor)
+        self.value_range = checked_value_range(value_range)
+        self._seeded(seed)
+
+    def get_config(self) -> dict:
+        return self._config("factor", "value_range", "seed")
+
+
 class RandomBrightness(ColorLayer):
     """`RandomBrightness(factor, value_range=(0, 255), seed=None)`: adds a draw from
     factor * (the range's width) to each image, clipped to value_range."""
@@ -233,20 +249,12 @@ class Solarization(ColorLayer):
         return self._config("value_range", "addition_factor", "threshold_factor", "seed")
 
 
-class RandomPosterization(ColorLayer):
+class RandomPosterization(FactorColorLayer):
     """`RandomPosterization(factor, value_range=(0, 255), seed=None)`: keeps a drawn number
     of bits (1 to 8, from factor) of each 8-bit pixel value."""
 
     _USE_BASE_FACTOR = False
     _FACTOR_BOUNDS = (1, 8)
-
-    def __init__(self, factor: Any, value_range: Any = (0, 255),
-                 data_format: str | None = None, seed: int | None = None,
-                 **kwargs: Any) -> None:
-        super().__init__(data_format=data_format, **kwargs)
-        self._set_factor(factor)
-        self.value_range = checked_value_range(value_range)
-        self._seeded(seed)
 
     def get_random_transformation(self, images: Any, training: bool = True) -> Any:
         n = batch_size(images)
@@ -267,9 +275,6 @@ class RandomPosterization(ColorLayer):
         x = tm.cast(x, self.compute_dtype)
         return rescale(x, (0, 255), self.value_range, self.compute_dtype)
 
-    def get_config(self) -> dict:
-        return self._config("factor", "value_range", "seed")
-
 
 def _set_channel(hsv: Any, index: int, channel: Any, data_format: str) -> Any:
     """The HSV images with channel `index` replaced."""
@@ -283,17 +288,9 @@ def _channel(hsv: Any, index: int, data_format: str) -> Any:
     return hsv[..., index] if data_format == "channels_last" else hsv[:, index]
 
 
-class RandomSaturation(ColorLayer):
+class RandomSaturation(FactorColorLayer):
     """`RandomSaturation(factor, value_range=(0, 255), seed=None)`: each image's HSV
     saturation multiplied by f / (1 - f + epsilon), f drawn from factor."""
-
-    def __init__(self, factor: Any, value_range: Any = (0, 255),
-                 data_format: str | None = None, seed: int | None = None,
-                 **kwargs: Any) -> None:
-        super().__init__(data_format=data_format, **kwargs)
-        self._set_factor(factor)
-        self.value_range = checked_value_range(value_range)
-        self._seeded(seed)
 
     def get_random_transformation(self, images: Any, training: bool = True,
                                   seed: Any = None) -> Any:
@@ -310,9 +307,6 @@ class RandomSaturation(ColorLayer):
                              self.value_range[0], self.value_range[1])
         hsv = _set_channel(hsv, 1, saturation, self.data_format)
         return kimg.hsv_to_rgb(hsv, data_format=self.data_format)
-
-    def get_config(self) -> dict:
-        return self._config("factor", "value_range", "seed")
 
 
 class RandomHue(ColorLayer):
@@ -355,17 +349,9 @@ class RandomHue(ColorLayer):
         return self._config("factor", "value_range", "seed")
 
 
-class RandomColorDegeneration(ColorLayer):
+class RandomColorDegeneration(FactorColorLayer):
     """`RandomColorDegeneration(factor, value_range=(0, 255), seed=None)`: each image moved
     towards its grayscale version by a drawn fraction."""
-
-    def __init__(self, factor: Any, value_range: Any = (0, 255),
-                 data_format: str | None = None, seed: int | None = None,
-                 **kwargs: Any) -> None:
-        super().__init__(data_format=data_format, **kwargs)
-        self._set_factor(factor)
-        self.value_range = checked_value_range(value_range)
-        self._seeded(seed)
 
     def get_random_transformation(self, images: Any, training: bool = True) -> Any:
         return self._uniform((batch_size(images), 1, 1, 1), self.factor[0], self.factor[1])
@@ -390,25 +376,14 @@ class RandomColorDegeneration(ColorLayer):
                              f"{channels} channels.")
         return input_shape
 
-    def get_config(self) -> dict:
-        return self._config("factor", "value_range", "seed")
 
-
-class RandomSharpness(ColorLayer):
+class RandomSharpness(FactorColorLayer):
     """`RandomSharpness(factor, value_range=(0, 255), seed=None)`: each image blended with
     its 3x3 smoothing (PIL's kernel) by 1 - 2f, f drawn from factor: below 1/2 it blurs,
     above it sharpens."""
 
     _USE_BASE_FACTOR = False
     _FACTOR_BOUNDS = (0, 1)
-
-    def __init__(self, factor: Any, value_range: Any = (0, 255),
-                 data_format: str | None = None, seed: int | None = None,
-                 **kwargs: Any) -> None:
-        super().__init__(data_format=data_format, **kwargs)
-        self._set_factor(factor)
-        self.value_range = checked_value_range(value_range)
-        self._seeded(seed)
 
     def get_random_transformation(self, images: Any, training: bool = True) -> Any:
         return self._uniform((batch_size(images),), self.factor[0], self.factor[1])
@@ -431,9 +406,6 @@ class RandomSharpness(ColorLayer):
         if self.data_format == "channels_first":
             images = kn.swapaxes(images, -3, -1)
         return images
-
-    def get_config(self) -> dict:
-        return self._config("factor", "value_range", "seed")
 
 
 class AutoContrast(ColorLayer):
