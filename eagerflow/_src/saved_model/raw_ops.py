@@ -58,7 +58,7 @@ def _runnable(name: str) -> bool:
 @functools.cache
 def raw_op(name: str) -> RawOp:
     """tf.raw_ops.<name> (KeyError when eagerflow has no such op)."""
-    if name not in names():
+    if name not in _table() or not _runnable(name):  # (this op's OpDef only, not all)
         raise KeyError(name)
     return RawOp(name)
 
