@@ -61,14 +61,18 @@ def _sparse_rows(op: str, indices: np.ndarray, values: np.ndarray, shape: np.nda
         raise _fail(op, f"indices[{i}] = [{_dims(idx[i])}] is out of bounds: need 0 <= index "
                         f"< [{_dims(shape)}]")
     if validate and len(idx) > 1:
-        for i in range(1, len(idx)):
-            prev, cur = tuple(idx[i - 1]), tuple(idx[i])
-            if cur == prev:
-                raise _fail(op, f"indices[{i}] = [{_dims(cur)}] is repeated")
-            if cur < prev:
-                raise _fail(op, f"indices[{i}] = [{_dims(cur)}] is out of order. Many sparse "
-                                f"ops require sorted indices.\n    Use `tf.sparse.reorder` to "
-                                f"create a correctly ordered copy.\n\n")
+        # each index against the one before: the sign of their first differing coordinate
+        step = idx[1:] - idx[:-1]
+        first = (step != 0).argmax(axis=1)
+        sign = np.sign(step[np.arange(len(step)), first])
+        bad = np.flatnonzero(sign <= 0)
+        if bad.size:
+            i = int(bad[0]) + 1
+            if sign[bad[0]] == 0:
+                raise _fail(op, f"indices[{i}] = [{_dims(idx[i])}] is repeated")
+            raise _fail(op, f"indices[{i}] = [{_dims(idx[i])}] is out of order. Many sparse "
+                            f"ops require sorted indices.\n    Use `tf.sparse.reorder` to "
+                            f"create a correctly ordered copy.\n\n")
     batch = tuple(int(d) for d in shape[:-1])
     rows = np.ravel_multi_index(tuple(idx[:, :-1].T), batch) if len(idx) else \
         np.zeros(0, np.int64)
