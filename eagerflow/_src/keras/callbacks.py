@@ -776,7 +776,7 @@ class BackupAndRestore(Callback):
             model.load_weights(self._weights_path)
         if os.path.exists(self._metadata_path):
             with open(self._metadata_path, encoding="utf-8") as f:
-                object.__setattr__(model, "_initial_epoch", json.loads(f.read())["epoch"])
+                model._tset("_initial_epoch", json.loads(f.read())["epoch"])
 
     def on_epoch_end(self, epoch: int, logs: Any = None) -> None:
         self._current_epoch = epoch + 1

@@ -373,15 +373,10 @@ def categorical_focal_crossentropy(y_true: Any, y_pred: Any, alpha: float = 0.25
     return R.reduce_sum(focal, axis=axis)
 
 
-def _axes(axis: Any) -> Any:
-    return list(axis) if isinstance(axis, tuple) else axis
-
-
 def dice(y_true: Any, y_pred: Any, axis: Any = None) -> Any:
     """1 - 2 * sum(y_true * y_pred) / (sum(y_true) + sum(y_pred) + epsilon), over `axis`."""
     y_pred = K.t(y_pred)
     y_true = M.cast(K.t(y_true), y_pred._dtype)
-    axis = _axes(axis)
     intersection = R.reduce_sum(y_true * y_pred, axis=axis)
     return 1 - M.divide(2.0 * intersection, R.reduce_sum(y_true, axis=axis)
                         + R.reduce_sum(y_pred, axis=axis) + K.EPSILON)
@@ -392,7 +387,6 @@ def tversky(y_true: Any, y_pred: Any, alpha: float = 0.5, beta: float = 0.5,
     """Dice with false positives weighted by `alpha` and false negatives by `beta`."""
     y_pred = K.t(y_pred)
     y_true = M.cast(K.t(y_true), y_pred._dtype)
-    axis = _axes(axis)
     intersection = R.reduce_sum(y_true * y_pred, axis=axis)
     fp = R.reduce_sum((1 - y_pred) * y_true, axis=axis)
     fn = R.reduce_sum(y_pred * (1 - y_true), axis=axis)
