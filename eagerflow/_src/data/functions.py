@@ -116,12 +116,12 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
         for i, s in enumerate(in_struct.specs):
             base = f"args_{i}"
             if isinstance(s, TensorSpec):
-                comps.append(graph.placeholder(s.shape.dims, s.dtype, base, is_input=True))
+                comps.append(graph.placeholder(s.shape._dims, s.dtype, base, is_input=True))
                 continue
             sparse = True
             if isinstance(s, RaggedTensorSpec):  # fed as its flat values and row splits
                 comps.append(s._from_components([
-                    graph.placeholder(c.shape.dims, c.dtype, f"{base}_{j}", is_input=True)
+                    graph.placeholder(c.shape._dims, c.dtype, f"{base}_{j}", is_input=True)
                     for j, c in enumerate(s._component_specs)]))
                 continue
             rank = s.shape.rank
