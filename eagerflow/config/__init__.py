@@ -11,4 +11,4 @@ from eagerflow._src.function.polymorphic import (  # noqa: F401
 from eagerflow._src.function.polymorphic import (  # noqa: F401
     run_functions_eagerly as experimental_run_functions_eagerly,
 )
-from eagerflow.config import experimental  # noqa: F401
+from eagerflow.config import experimental, optimizer, threading  # noqa: F401
