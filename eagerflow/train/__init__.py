@@ -18,6 +18,10 @@ from eagerflow._src.train.reader import (
 )
 # -- end checkpoints --
 
+from eagerflow._src.train.moving_averages import (
+    ExponentialMovingAverage as ExponentialMovingAverage,
+)
+
 # -- data: Example protos --
 from eagerflow._src.io.example_pb import BytesList as BytesList
 from eagerflow._src.io.example_pb import Example as Example
