@@ -18,6 +18,11 @@ from eagerflow._src.train.reader import (
 )
 # -- end checkpoints --
 
+from eagerflow._src.distribute.cluster_resolver import (
+    ClusterDef as ClusterDef,
+    ClusterSpec as ClusterSpec,
+    JobDef as JobDef,
+)
 from eagerflow._src.train.moving_averages import (
     ExponentialMovingAverage as ExponentialMovingAverage,
 )

@@ -15,7 +15,7 @@ Point = collections.namedtuple("Point", ["x", "y"])
 
 
 class _Case(tf.test.TestCase):
-    def runTest(self):  # noqa: N802 (unittest's name)
+    def runTest(self):
         pass
 
 

@@ -158,7 +158,7 @@ class TestCase(unittest.TestCase):
             f.write(data)
         return _TempPath(path)
 
-    def checkedThread(self, target: Callable, args: tuple = (),  # noqa: N802 (TF's name)
+    def checkedThread(self, target: Callable, args: tuple = (),
                       kwargs: dict | None = None) -> _CheckedThread:
         """A thread whose exception fails the test when it is joined."""
         return _CheckedThread(self, target, args, kwargs)
@@ -221,13 +221,13 @@ class TestCase(unittest.TestCase):
             raise TypeError(f"Error: a{where} has {type(a)}, but b{where} has {type(b)}. "
                             f"{msg}\n{e}") from None
 
-    def assertAllClose(self, a: Any, b: Any, rtol: float = 1e-6,  # noqa: N802
+    def assertAllClose(self, a: Any, b: Any, rtol: float = 1e-6,
                        atol: float = 1e-6, msg: str | None = None) -> None:
         """`a` and `b` (tensors, arrays, or nested lists, tuples, dicts, namedtuples of
         them) are equal within `atol + rtol * |b|` elementwise; NaNs match NaNs."""
         self._assert_close_nested(a, b, rtol, atol, [], msg or "")
 
-    def assertAllCloseAccordingToType(self, a: Any, b: Any, rtol: float = 1e-6,  # noqa: N802
+    def assertAllCloseAccordingToType(self, a: Any, b: Any, rtol: float = 1e-6,
                                       atol: float = 1e-6, float_rtol: float = 1e-6,
                                       float_atol: float = 1e-6, half_rtol: float = 1e-3,
                                       half_atol: float = 1e-3, bfloat16_rtol: float = 1e-2,
@@ -245,7 +245,7 @@ class TestCase(unittest.TestCase):
                 rtol, atol = max(rtol, r), max(atol, t)
         self.assertAllClose(a, b, rtol=rtol, atol=atol, msg=msg)
 
-    def assertNotAllClose(self, a: Any, b: Any, rtol: float = 1e-6,  # noqa: N802
+    def assertNotAllClose(self, a: Any, b: Any, rtol: float = 1e-6,
                           atol: float = 1e-6, msg: str | None = None) -> None:
         try:
             self.assertAllClose(a, b, rtol=rtol, atol=atol, msg=msg)
@@ -253,7 +253,7 @@ class TestCase(unittest.TestCase):
             return
         raise AssertionError(msg or "The two values are close at all elements.")
 
-    def assertNear(self, f1: float, f2: float, err: float,  # noqa: N802
+    def assertNear(self, f1: float, f2: float, err: float,
                    msg: str | None = None) -> None:
         f1, f2 = np.squeeze(f1), np.squeeze(f2)
         if f1 != f2:  # inf == inf has no finite difference
@@ -261,20 +261,20 @@ class TestCase(unittest.TestCase):
             self.assertTrue(diff <= err, f"{f1:f} != {f2:f} +/- {err:f} (difference: "
                                          f"{diff:g})" + (f" ({msg})" if msg is not None else ""))
 
-    def assertArrayNear(self, farray1: Any, farray2: Any, err: float,  # noqa: N802
+    def assertArrayNear(self, farray1: Any, farray2: Any, err: float,
                         msg: str | None = None) -> None:
         self.assertEqual(len(farray1), len(farray2), msg=msg)
         for f1, f2 in zip(farray1, farray2):
             self.assertNear(float(f1), float(f2), err, msg=msg)
 
-    def assertNDArrayNear(self, ndarray1: Any, ndarray2: Any, err: float,  # noqa: N802
+    def assertNDArrayNear(self, ndarray1: Any, ndarray2: Any, err: float,
                           msg: str | None = None) -> None:
         a, b = self._array(ndarray1), self._array(ndarray2)
         self.assertTrue(bool(np.linalg.norm(a - b) < err), msg=msg)
 
     # -- equality and order ------------------------------------------------------------------
 
-    def assertAllEqual(self, a: Any, b: Any, msg: str | None = None) -> None:  # noqa: N802
+    def assertAllEqual(self, a: Any, b: Any, msg: str | None = None) -> None:
         """`a` and `b` have the same shape and the same values (NaN equals NaN)."""
         if isinstance(a, RaggedTensor) or isinstance(b, RaggedTensor):
             self.assertEqual(_ragged_list(a), _ragged_list(b), msg)
@@ -296,7 +296,7 @@ class TestCase(unittest.TestCase):
             f"not equal lhs = {x!r}", f"not equal rhs = {y!r}"]
         np.testing.assert_array_equal(a, b, err_msg="\n".join(lines))
 
-    def assertNotAllEqual(self, a: Any, b: Any, msg: str | None = None) -> None:  # noqa: N802
+    def assertNotAllEqual(self, a: Any, b: Any, msg: str | None = None) -> None:
         try:
             self.assertAllEqual(a, b)
         except AssertionError:
@@ -308,19 +308,19 @@ class TestCase(unittest.TestCase):
         if not np.all(cmp(a, target)):
             raise AssertionError(f"{a} is not {what} {target}")
 
-    def assertAllGreater(self, a: Any, comparison_target: Any) -> None:  # noqa: N802
+    def assertAllGreater(self, a: Any, comparison_target: Any) -> None:
         self._assert_all(a, comparison_target, np.greater, "greater than")
 
-    def assertAllGreaterEqual(self, a: Any, comparison_target: Any) -> None:  # noqa: N802
+    def assertAllGreaterEqual(self, a: Any, comparison_target: Any) -> None:
         self._assert_all(a, comparison_target, np.greater_equal, "greater than or equal to")
 
-    def assertAllLess(self, a: Any, comparison_target: Any) -> None:  # noqa: N802
+    def assertAllLess(self, a: Any, comparison_target: Any) -> None:
         self._assert_all(a, comparison_target, np.less, "less than")
 
-    def assertAllLessEqual(self, a: Any, comparison_target: Any) -> None:  # noqa: N802
+    def assertAllLessEqual(self, a: Any, comparison_target: Any) -> None:
         self._assert_all(a, comparison_target, np.less_equal, "less than or equal to")
 
-    def assertAllInRange(self, target: Any, lower_bound: Any, upper_bound: Any,  # noqa: N802
+    def assertAllInRange(self, target: Any, lower_bound: Any, upper_bound: Any,
                          open_lower_bound: bool = False, open_upper_bound: bool = False) -> None:
         """Every element lies in the range (NaN never does)."""
         target = self._array(target)
@@ -342,17 +342,17 @@ class TestCase(unittest.TestCase):
                                  f"outside the range {bounds}. Subscript(s) and value(s) of "
                                  "the offending elements:\n" + _subscripts(out, target))
 
-    def assertAllInSet(self, target: Any, expected_set: Any) -> None:  # noqa: N802
+    def assertAllInSet(self, target: Any, expected_set: Any) -> None:
         target = self._array(target)
         diff = np.setdiff1d(target.flatten(), list(expected_set))
         if diff.size:
             raise AssertionError(f"{diff.size} unique element(s) are not in the set "
                                  f"{expected_set}: {diff}")
 
-    def assertDTypeEqual(self, target: Any, expected_dtype: Any) -> None:  # noqa: N802
+    def assertDTypeEqual(self, target: Any, expected_dtype: Any) -> None:
         self.assertEqual(self._array(target).dtype, expected_dtype)
 
-    def assertShapeEqual(self, input_a: Any, input_b: Any,  # noqa: N802
+    def assertShapeEqual(self, input_a: Any, input_b: Any,
                          msg: str | None = None) -> None:
         """The static shapes of two arrays or tensors are equal."""
         for name, x in (("input_a", input_a), ("input_b", input_b)):
@@ -362,7 +362,7 @@ class TestCase(unittest.TestCase):
         shape = lambda x: x.shape.as_list() if isinstance(x, Tensor) else x.shape  # noqa: E731
         self.assertAllEqual(shape(input_a), shape(input_b), msg=msg)
 
-    def assertDeviceEqual(self, device1: Any, device2: Any,  # noqa: N802
+    def assertDeviceEqual(self, device1: Any, device2: Any,
                           msg: str | None = None) -> None:
         d1, d2 = canonical_name(device1), canonical_name(device2)
         self.assertEqual(d1, d2, f"Devices {d1} and {d2} are not equal. {msg}")
@@ -370,7 +370,7 @@ class TestCase(unittest.TestCase):
     # -- errors ------------------------------------------------------------------------
 
     @contextlib.contextmanager
-    def assertRaisesWithPredicateMatch(self, exception_type: type,  # noqa: N802
+    def assertRaisesWithPredicateMatch(self, exception_type: type,
                                        expected_err_re_or_predicate: Any) -> Iterator[None]:
         """The block raises `exception_type`, whose message matches the regex (searched
         anywhere in it) or satisfies the predicate."""
@@ -388,17 +388,17 @@ class TestCase(unittest.TestCase):
             return
         self.fail(exception_type.__name__ + " not raised")
 
-    def assertRaisesOpError(self, expected_err_re_or_predicate: Any) -> Any:  # noqa: N802
+    def assertRaisesOpError(self, expected_err_re_or_predicate: Any) -> Any:
         return self.assertRaisesWithPredicateMatch(OpError, expected_err_re_or_predicate)
 
-    def assertRaisesIncompatibleShapesError(  # noqa: N802
+    def assertRaisesIncompatibleShapesError(
             self, exception_type: type = InvalidArgumentError) -> Any:
         return self.assertRaisesWithPredicateMatch(
             exception_type, r"Incompatible shapes|Dimensions must be equal|"
                             r"required broadcastable shapes")
 
     @contextlib.contextmanager
-    def assertRaisesWithLiteralMatch(self, expected_exception: type,  # noqa: N802
+    def assertRaisesWithLiteralMatch(self, expected_exception: type,
                                      expected_exception_message: str) -> Iterator[None]:
         with self.assertRaises(expected_exception) as cm:
             yield
@@ -406,35 +406,35 @@ class TestCase(unittest.TestCase):
 
     # -- absl's assertions that TF's tests use -------------------------------------------
 
-    def assertLen(self, container: Any, expected_len: int,  # noqa: N802
+    def assertLen(self, container: Any, expected_len: int,
                   msg: str | None = None) -> None:
         if len(container) != expected_len:
             self.fail(msg or f"{container!r} has length of {len(container)}, expected "
                              f"{expected_len}.")
 
-    def assertEmpty(self, container: Any, msg: str | None = None) -> None:  # noqa: N802
+    def assertEmpty(self, container: Any, msg: str | None = None) -> None:
         if len(container):
             self.fail(msg or f"{container!r} has length of {len(container)}.")
 
-    def assertNotEmpty(self, container: Any, msg: str | None = None) -> None:  # noqa: N802
+    def assertNotEmpty(self, container: Any, msg: str | None = None) -> None:
         if not len(container):
             self.fail(msg or f"{container!r} has length of 0.")
 
-    def assertStartsWith(self, actual: str, expected_start: str,  # noqa: N802
+    def assertStartsWith(self, actual: str, expected_start: str,
                          msg: str | None = None) -> None:
         if not actual.startswith(expected_start):
             self.fail(msg or f"{actual!r} does not start with {expected_start!r}")
 
-    def assertEndsWith(self, actual: str, expected_end: str,  # noqa: N802
+    def assertEndsWith(self, actual: str, expected_end: str,
                        msg: str | None = None) -> None:
         if not actual.endswith(expected_end):
             self.fail(msg or f"{actual!r} does not end with {expected_end!r}")
 
-    def assertItemsEqual(self, first: Any, second: Any,  # noqa: N802
+    def assertItemsEqual(self, first: Any, second: Any,
                          msg: str | None = None) -> None:
         self.assertCountEqual(first, second, msg)
 
-    def assertSameElements(self, expected_seq: Any, actual_seq: Any,  # noqa: N802
+    def assertSameElements(self, expected_seq: Any, actual_seq: Any,
                            msg: str | None = None) -> None:
         missing = [x for x in expected_seq if x not in actual_seq]
         extra = [x for x in actual_seq if x not in expected_seq]
@@ -442,35 +442,35 @@ class TestCase(unittest.TestCase):
             self.fail(msg or f"Expected, but missing:\n  {missing!r}\nUnexpected, but "
                              f"present:\n  {extra!r}")
 
-    def assertContainsSubset(self, expected_subset: Any, actual_set: Any,  # noqa: N802
+    def assertContainsSubset(self, expected_subset: Any, actual_set: Any,
                              msg: str | None = None) -> None:
         missing = set(expected_subset) - set(actual_set)
         if missing:
             self.fail(msg or f"Missing elements {missing} from {set(actual_set)}")
 
-    def assertNoCommonElements(self, expected_seq: Any, actual_seq: Any,  # noqa: N802
+    def assertNoCommonElements(self, expected_seq: Any, actual_seq: Any,
                                msg: str | None = None) -> None:
         common = set(expected_seq) & set(actual_seq)
         if common:
             self.fail(msg or f"Common elements {common} found in {expected_seq!r} and "
                              f"{actual_seq!r}")
 
-    def assertBetween(self, value: Any, minv: Any, maxv: Any,  # noqa: N802
+    def assertBetween(self, value: Any, minv: Any, maxv: Any,
                       msg: str | None = None) -> None:
         if not minv <= value <= maxv:
             self.fail(msg or f"{value!r} is not in range [{minv!r}, {maxv!r}]")
 
-    def assertRegexMatch(self, actual_str: str, regexes: list,  # noqa: N802
+    def assertRegexMatch(self, actual_str: str, regexes: list,
                          message: str | None = None) -> None:
         if not any(re.search(r, actual_str) for r in regexes):
             self.fail(message or f"{actual_str!r} does not match any of {regexes!r}")
 
-    def assertSequenceStartsWith(self, prefix: Any, whole: Any,  # noqa: N802
+    def assertSequenceStartsWith(self, prefix: Any, whole: Any,
                                  msg: str | None = None) -> None:
         if list(whole[:len(prefix)]) != list(prefix):
             self.fail(msg or f"{whole!r} does not start with {prefix!r}")
 
-    def assertSameStructure(self, a: Any, b: Any, aname: str = "a", bname: str = "b",  # noqa: N802
+    def assertSameStructure(self, a: Any, b: Any, aname: str = "a", bname: str = "b",
                             msg: str | None = None) -> None:
         try:
             nest.assert_same_structure(a, b)
