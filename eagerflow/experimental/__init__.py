@@ -2,5 +2,6 @@
 RowPartition (the shapes of ragged tensors)."""
 
 from eagerflow._src.data.optional import Optional  # noqa: F401
+from eagerflow.experimental import dlpack as dlpack  # noqa: E402
 from eagerflow._src.ops.ragged import DynamicRaggedShape as DynamicRaggedShape  # noqa: E402
 from eagerflow._src.ops.ragged import RowPartition as RowPartition  # noqa: E402
