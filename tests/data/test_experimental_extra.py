@@ -85,3 +85,37 @@ def test_debug_mode_runs_functions_per_element_after_one_trace(tmp_path):
                           "called tf.Tensor(1, shape=(), dtype=int64)\n"
                           "called tf.Tensor(2, shape=(), dtype=int64)\n"
                           "[np.int64(1), np.int64(2), np.int64(3)]\n")
+
+
+def test_group_by_reducer_folds_each_key_and_outputs_in_key_order():
+    r = E.Reducer(init_func=lambda k: k * 100, reduce_func=lambda s, x: s + x,
+                  finalize_func=lambda s: s)
+    d = tf.data.Dataset.range(20).map(lambda x: 19 - x).apply(
+        E.group_by_reducer(lambda x: x % 7, r))
+    assert [int(v) for v in d] == [21, 124, 227, 330, 433, 536, 619]  # TF's order and values
+    mean = E.Reducer(init_func=lambda _: (tf.constant(0, tf.int64), tf.constant(0, tf.int64)),
+                     reduce_func=lambda s, x: (s[0] + x, s[1] + 1),
+                     finalize_func=lambda s, c: s // c)
+    d = tf.data.Dataset.range(10).apply(E.group_by_reducer(lambda x: x % 3, mean))
+    assert [int(v) for v in d] == [4, 4, 5]
+
+    @tf.function
+    def total():
+        return d.reduce(tf.constant(0, tf.int64), lambda a, b: a + b)
+
+    assert int(total()) == 13
+
+
+def test_group_by_reducer_refuses_what_tf_refuses():
+    r = E.Reducer(init_func=lambda k: k, reduce_func=lambda s, x: s + x,
+                  finalize_func=lambda s: s)
+    with pytest.raises(ValueError, match=r"Invalid `key_func`. Expected `key_func` to return a "
+                                         r"scalar tf.int64 tensor, but instead `key_func` has "
+                                         r"output types=<dtype: 'int32'> and shapes=\(\)."):
+        tf.data.Dataset.range(3).apply(E.group_by_reducer(lambda x: tf.cast(x, tf.int32), r))
+    bad = E.Reducer(init_func=lambda k: tf.constant(0, tf.int64),
+                    reduce_func=lambda s, x: tf.cast(s, tf.float32), finalize_func=lambda s: s)
+    with pytest.raises(TypeError, match="Invalid `reducer`. The element types for the new state "
+                                        "<dtype: 'float32'> do not match the element types of "
+                                        "the old state <dtype: 'int64'>."):
+        tf.data.Dataset.range(3).apply(E.group_by_reducer(lambda x: x % 3, bad))

@@ -48,3 +48,5 @@ from eagerflow._src.data.experimental_extra import (
 from eagerflow._src.data.experimental_extra import pad_to_cardinality as pad_to_cardinality
 from eagerflow._src.data.experimental_extra import table_from_dataset as table_from_dataset
 from eagerflow._src.data.functions import enable_debug_mode as enable_debug_mode
+from eagerflow._src.data.grouping_reducer import Reducer as Reducer
+from eagerflow._src.data.grouping_reducer import group_by_reducer as group_by_reducer
