@@ -3,9 +3,11 @@ enable_debug_mode, as TF 2.21 has them (outputs and messages recorded from TF 2.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,6 +15,7 @@ import pytest
 import eagerflow as tf
 
 E = tf.data.experimental
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_at_reads_by_position_where_tf_can():
@@ -76,8 +79,10 @@ def test_debug_mode_runs_functions_per_element_after_one_trace(tmp_path):
 
         print(list(tf.data.Dataset.range(3).map(f).as_numpy_iterator()))
     ''')
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(ROOT)] + [p for p in [os.environ.get("PYTHONPATH")] if p])}
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         timeout=120, cwd=tmp_path)
+                         timeout=120, cwd=tmp_path, env=env)
     assert out.returncode == 0, out.stderr[-2000:]
     # TF 2.21 prints exactly this
     assert out.stdout == ('called Tensor("args_0:0", shape=(), dtype=int64)\n'
