@@ -5,6 +5,10 @@ from eagerflow._src.train.checkpoint import (
     Checkpoint as Checkpoint,
     CheckpointOptions as CheckpointOptions,
 )
+from eagerflow._src.train.checkpoint_view import (
+    CheckpointView as CheckpointView,
+    TrackableView as TrackableView,
+)
 from eagerflow._src.train.checkpoint_management import (
     CheckpointManager as CheckpointManager,
     checkpoints_iterator as checkpoints_iterator,
