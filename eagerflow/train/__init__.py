@@ -1,6 +1,7 @@
 """tf.train: checkpoints, and the tf.train.Example protos (re-exports only)."""
 
 # -- checkpoints --
+from eagerflow.train import experimental as experimental
 from eagerflow._src.train.checkpoint import (
     Checkpoint as Checkpoint,
     CheckpointOptions as CheckpointOptions,
