@@ -94,3 +94,16 @@ def test_optimizer_switches_decide_which_passes_run(fresh_runtime):
     tf.config.optimizer.set_experimental_options({"min_graph_nodes": 0})
     assert ops().count("Mul") == 1
     assert float(f(tf.constant(1.5))) == 9.0
+
+
+def test_executor_scopes_and_aliases():
+    with tf.experimental.async_scope():
+        x = tf.constant(1) + 1
+    assert int(x) == 2 and tf.experimental.async_clear_error() is None
+    with tf.experimental.function_executor_type("SINGLE_THREADED_EXECUTOR"):
+        assert int(tf.function(lambda: tf.constant(2))()) == 2
+    with pytest.raises(tf.errors.InvalidArgumentError):  # errors surface at the op, in scope
+        with tf.experimental.async_scope():
+            tf.constant([1, 2]) + tf.constant([1, 2, 3])
+    assert tf.config.experimental_functions_run_eagerly() is False
+    assert tf.dtypes.complex(1.0, 2.0).dtype == tf.complex64

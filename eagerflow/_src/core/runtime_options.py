@@ -1,5 +1,5 @@
 """tf.config.threading and tf.config.optimizer: the runtime's thread counts and the graph
-optimizer's switches.
+optimizer's switches; tf.experimental's executor scopes.
 
 Core layer: the thread counts go to the array backend (backend/numpy.py: kernel helper
 threads and OpenBLAS's threads), and the optimizer's switches are read by
@@ -10,7 +10,8 @@ settings).
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+from typing import Any, Iterator
 
 from eagerflow._src.backend import numpy as numpy_backend
 from eagerflow._src.core import device
@@ -100,3 +101,24 @@ def set_jit(enabled: Any) -> None:
     """XLA's JIT clustering switch. eagerflow has no XLA: every traced function is compiled
     to Python code by its own compiler whatever the switch says; the level is kept."""
     _JIT[0] = "autoclustering" if enabled is True else "" if enabled is False else enabled
+
+
+# -- tf.experimental's executor scopes. eagerflow runs each op to completion before the next
+# one starts (every op's error surfaces at its own call), which meets what the asynchronous
+# scope promises; the scopes are kept for code written against TF.
+
+@contextlib.contextmanager
+def async_scope() -> Iterator[None]:
+    """Ops inside may run asynchronously, their errors surfacing by the scope's end."""
+    yield
+
+
+def async_clear_error() -> None:
+    """Clears the error an asynchronous op left pending (none can be: ops are synchronous)."""
+
+
+@contextlib.contextmanager
+def function_executor_type(executor_type: str) -> Iterator[None]:
+    """Names the executor tf.functions called inside use ("SINGLE_THREADED_EXECUTOR", ...);
+    eagerflow's compiled functions run on the calling thread whatever the name."""
+    yield
