@@ -27,7 +27,6 @@ from eagerflow._src.ops.math import (
     _t,
     broadcast_like,
     cast,
-    div_no_nan,
     equal,
     exp,
     floormod,
@@ -40,6 +39,7 @@ from eagerflow._src.ops.math import (
     where,
     zeros_like,
 )
+from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.registry import (
     REGISTRY,
     BadSample,
@@ -269,7 +269,10 @@ def _sum_grad(n: Any, g: Any) -> list:
 
 def _mean_grad(n: Any, g: Any) -> list:
     x, out = n.inputs[0], n.outputs[0]
-    count = bind(COUNT_RATIO, (x, out), {})
+    nx, ny = C.num_elements(x._shape), C.num_elements(out._shape)
+    # known sizes (always, eagerly): the ratio is a Python number, as in TF's gradient
+    count = max(nx, 1) / max(ny, 1) if nx is not None and ny is not None else \
+        bind(COUNT_RATIO, (x, out), {})
     # divide the small gradient, then broadcast: one pass over x's size less
     kept = _keep(g, x, n.attrs["axes"], n.attrs["keepdims"], n.inputs[1:])
     return [broadcast_like(kept / count, x)] + [None] * (len(n.inputs) - 1)
