@@ -81,8 +81,11 @@ class GradientTape:
         self._used = False
 
     def _reset_state(self) -> None:
-        self._tracked: set = set()     # ids of watched tensors/variables and recorded outputs
-        self._roots: set = set()       # ids of the watched tensors/variables alone
+        # ids of the watched tensors/variables and of the recorded ops' outputs, only those of
+        # a dtype gradients flow through (an argmax's indices stay out, and with them the ops
+        # that only they would connect: their gradients would skip such an input anyway)
+        self._tracked: set = set()
+        self._roots: set = set()       # ids of the watched tensors/variables alone (ditto)
         self._nodes: list = []         # recorded Nodes, in execution order
         self._keep: list = []          # references that keep the tracked ids unique
         self._watched_vars: dict = {}  # id -> variable, in watch order
@@ -136,16 +139,18 @@ class GradientTape:
                 logging.getLogger("eagerflow").warning(
                     "The dtype of the watched tensor must be floating (e.g. tf.float32), got "
                     f"{t._dtype!r}")
-            self._tracked.add(id(t))
-            self._roots.add(id(t))
+            else:
+                self._tracked.add(id(t))
+                self._roots.add(id(t))
             self._keep.append(t)
 
     def _watch_variable(self, var: Any) -> None:
         i = id(var)
         if i not in self._watched_vars:
             self._watched_vars[i] = var
-            self._tracked.add(i)
-            self._roots.add(i)
+            if _differentiable(var):
+                self._tracked.add(i)
+                self._roots.add(i)
             self._keep.append(var)
 
     def watched_variables(self) -> tuple:
@@ -161,7 +166,8 @@ class GradientTape:
             return
         self._nodes.append(node)
         for o in node.outputs:
-            tracked.add(id(o))
+            if o._dtype in _DIFFERENTIABLE if o.__class__ is EagerTensor else _differentiable(o):
+                tracked.add(id(o))
 
     def _on_variable_read(self, var: Any) -> None:
         if self._watch_accessed_variables and var.trainable:
@@ -238,8 +244,9 @@ class GradientTape:
                 _filled(t, 1)
             g = convert_to_tensor(g, dtype_hint=t._dtype)
             grads[key] = g if key not in grads else add(grads[key], g)
-        # Only nodes downstream of a source can contribute.
-        live = {id(s) for s in sources}
+        # Only nodes downstream of a source can contribute. `live`: the ids of the sources
+        # and of what depends on them, of the dtypes gradients flow through (as tracked).
+        live = {id(s) for s in sources if _differentiable(s)}
         roots = self._roots
         if roots and roots <= live:
             # Every watched tensor or variable is a source (the common call: gradients for
@@ -255,7 +262,8 @@ class GradientTape:
                     if id(x) in live:
                         relevant.append(node)
                         for o in node.outputs:
-                            live.add(id(o))
+                            if _differentiable(o):
+                                live.add(id(o))
                         break
         for node in reversed(relevant):
             grad_fn = node.op.grad
@@ -274,8 +282,7 @@ class GradientTape:
                 # (a TensorArray flow's missing gradient stays None: an empty list)
                 gs = [g if g is not None or o._dtype is variant else _filled(o, 0)
                       for g, o in zip(gs, outs)]
-            needs = node.needs = tuple([id(x) in live and _differentiable(x)
-                                        for x in node.inputs])
+            needs = node.needs = tuple([id(x) in live for x in node.inputs])
             for x, g, need in zip(node.inputs, grad_fn(node, *gs), needs):
                 if g is None or not need:
                     continue

@@ -723,11 +723,39 @@ def _channel_index(data_format: str, nd: int) -> int:
 
 
 def _conv_attrs(r: int, strides: Any, padding: Any, data_format: str, dilations: Any) -> dict:
-    ci = _channel_index(data_format, r + 2)
-    pad, ex = convert_padding(padding, r + 2)
-    return dict(strides=get_sequence(strides, r, ci, "strides"), padding=pad,
-                explicit_paddings=ex, data_format=data_format,
-                dilations=get_sequence(dilations, r, ci, "dilations"))
+    """The attrs of a convolution op from the public arguments (a new dict: callers add to
+    it). A layer passes the same few Python values every call, so their expansion and
+    checks (a tenth of a small convolution's Python) are kept by value: only arguments made
+    of plain ints and strings, which convert the same way every time."""
+    key = (r, _plain(strides), padding if type(padding) is str else _NOT_PLAIN,
+           data_format if type(data_format) is str else _NOT_PLAIN, _plain(dilations))
+    attrs = _CONV_ATTRS.get(key)
+    if attrs is None:
+        ci = _channel_index(data_format, r + 2)
+        pad, ex = convert_padding(padding, r + 2)
+        attrs = dict(strides=get_sequence(strides, r, ci, "strides"), padding=pad,
+                     explicit_paddings=ex, data_format=data_format,
+                     dilations=get_sequence(dilations, r, ci, "dilations"))
+        if _NOT_PLAIN not in key:
+            if len(_CONV_ATTRS) >= 256:
+                _CONV_ATTRS.clear()
+            _CONV_ATTRS[key] = attrs
+    return dict(attrs)
+
+
+# _conv_attrs's results by their plain arguments (see there)
+_CONV_ATTRS: dict = {}
+_NOT_PLAIN = object()
+
+
+def _plain(v: Any) -> Any:
+    """`v` as a hashable key when it is None, an int or a list/tuple of ints (exactly: no
+    bools, NumPy ints or tensors), else _NOT_PLAIN."""
+    if v is None or type(v) is int:
+        return v
+    if (type(v) is list or type(v) is tuple) and all(type(i) is int for i in v):
+        return tuple(v)
+    return _NOT_PLAIN
 
 
 def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002

@@ -269,10 +269,12 @@ def _sum_grad(n: Any, g: Any) -> list:
 
 def _mean_grad(n: Any, g: Any) -> list:
     x, out = n.inputs[0], n.outputs[0]
-    nx, ny = C.num_elements(x._shape), C.num_elements(out._shape)
-    # known sizes (always, eagerly): the ratio is a Python number, as in TF's gradient
-    count = max(nx, 1) / max(ny, 1) if nx is not None and ny is not None else \
-        bind(COUNT_RATIO, (x, out), {})
+    if x.__class__ is EagerTensor and x._arr.__class__ is np.ndarray:
+        # eagerly on the CPU the ratio is a Python number (as TF's when sizes are known), a
+        # cached scalar operand; elsewhere an op, which a device computes without a copy
+        count = max(x._arr.size, 1) / max(out._arr.size, 1)
+    else:
+        count = bind(COUNT_RATIO, (x, out), {})
     # divide the small gradient, then broadcast: one pass over x's size less
     kept = _keep(g, x, n.attrs["axes"], n.attrs["keepdims"], n.inputs[1:])
     return [broadcast_like(kept / count, x)] + [None] * (len(n.inputs) - 1)
