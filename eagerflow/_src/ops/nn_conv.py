@@ -347,7 +347,24 @@ def conv_grad(fam: _Family, n: Any, g: Any) -> list:
 
 def _check_backprop(fam: _Family, op: str, label: str, in_shape: tuple | None,
                     fshape: tuple | None, dyshape: tuple | None, a: dict) -> None:
-    """A gradient op's input, filter and output-gradient shapes against each other."""
+    """A gradient op's input, filter and output-gradient shapes against each other (once
+    per combination, as _check_attrs: the checks depend on these values alone)."""
+    key = (fam.fwd, op, label, in_shape, fshape, dyshape, a["strides"], a["padding"],
+           a["explicit_paddings"], a["data_format"], a["dilations"])
+    try:
+        if key in _CHECKED:
+            return
+    except TypeError:  # unhashable attrs (a list): checked every time
+        key = None
+    _check_backprop_now(fam, op, label, in_shape, fshape, dyshape, a)
+    if key is not None:
+        if len(_CHECKED) >= 4096:  # (shapes vary more than attrs: kept small)
+            _CHECKED.clear()
+        _CHECKED.add(key)
+
+
+def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | None,
+                        fshape: tuple | None, dyshape: tuple | None, a: dict) -> None:
     r, df = fam.rank, a["data_format"]
     if in_shape is None or fshape is None or dyshape is None:
         return

@@ -70,8 +70,8 @@ def _reduced_shape(shape: tuple | None, axes: tuple | None, keepdims: bool) -> t
 def _keep(g: Any, x: Any, axes: tuple, keepdims: bool, dyn: tuple = ()) -> Any:
     """The output gradient reshaped so that it broadcasts against the input (`dyn`: the
     axes as a tensor, when they are known at run time only)."""
-    if keepdims or axes is None and not dyn:  # (all axes: g is a scalar)
-        return g
+    if keepdims or axes is None and not dyn or g._shape == ():
+        return g  # (a scalar g, all axes reduced, broadcasts as it is: no Reshape op)
     if dyn:  # x's shape with 1 at each runtime axis
         dims = shape(x)
         ones = ones_like(dims)
