@@ -770,9 +770,14 @@ def _plain(v: Any) -> Any:
     bools, NumPy ints or tensors), else _NOT_PLAIN."""
     if v is None or type(v) is int:
         return v
-    if (type(v) is list or type(v) is tuple) and all(type(i) is int for i in v):
-        return tuple(v)
+    if type(v) is list or type(v) is tuple:
+        t = tuple(v)
+        if not t or set(map(type, t)) == _INT_ONLY:
+            return t
     return _NOT_PLAIN
+
+
+_INT_ONLY = {int}
 
 
 def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002

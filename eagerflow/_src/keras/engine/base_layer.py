@@ -262,7 +262,8 @@ class Layer(SymbolicCalls, Module):
                 out.append(value)
             elif isinstance(value, (list, tuple, dict)):
                 values = value.values() if isinstance(value, dict) else value
-                out.extend(v for v in _flat_values(values) if isinstance(v, cls))
+                if not _PLAIN.issuperset(map(type, values)):  # (numbers only: skipped in C)
+                    out.extend(v for v in _flat_values(values) if isinstance(v, cls))
         return out
 
     def _collect_layers(self, out: list, seen: set, recursive: bool) -> None:
