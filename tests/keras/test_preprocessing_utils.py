@@ -1,5 +1,5 @@
 """tf.keras.preprocessing's Keras 1 utilities (text, sequence, image) against Keras 3.15's
-recorded results and errors (legacy_preprocessing_golden.json), plus what the goldens
+recorded results and errors (preprocessing_utils_golden.json), plus what the goldens
 cannot pin (process-salted hashes, get_config of TimeseriesGenerator)."""
 
 import json
@@ -12,9 +12,9 @@ import pytest
 from eagerflow import keras
 
 sys.path.insert(0, os.path.dirname(__file__))
-import legacy_preprocessing_cases as C  # noqa: E402
+import preprocessing_utils_cases as C  # noqa: E402
 
-with open(os.path.join(os.path.dirname(__file__), "legacy_preprocessing_golden.json")) as f:
+with open(os.path.join(os.path.dirname(__file__), "preprocessing_utils_golden.json")) as f:
     GOLDEN = json.load(f)["cases"]
 
 

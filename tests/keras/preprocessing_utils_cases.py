@@ -1,14 +1,16 @@
-"""tf.keras.preprocessing's Keras 1 utilities (text, sequence, image): snippets whose
-results (or errors) Keras 3.15 recorded in legacy_preprocessing_golden.json, written by
-make_legacy_preprocessing_golden.py. Each snippet runs with `k` (tf.keras), `np`, `random`
-and `TEXTS` in scope and leaves its result in `out`; seeded snippets call
-k.utils.set_random_seed first."""
+"""tf.keras.preprocessing's Keras 1 utilities (text, sequence, image) and
+keras.utils.bounding_boxes: snippets whose results (or errors) Keras 3.15 recorded in
+preprocessing_utils_golden.json, written by make_preprocessing_utils_golden.py. Each snippet
+runs with `k` (tf.keras), `np`, `random`, `json` and the data below in scope and leaves its
+result in `out`; seeded snippets call k.utils.set_random_seed first."""
 
 import numpy as np
 
 TEXTS = ["The cat sat on the mat.", "The dog ate my homework!", "cat, dog; and the BIRD?",
          "Ünïcode wörds\tand\nlines"]
 IMAGE = (np.arange(5 * 6 * 3, dtype="float32").reshape(5, 6, 3) * 2.7) % 255
+BOXES = np.array([[10, 20, 30, 40], [50, 60, 70, 80], [-5, 2, 8, 9], [0, 0, 0, 0]], "float32")
+REL = BOXES / 100 + 0.05
 IMAGES = np.stack([IMAGE, IMAGE[::-1], IMAGE[:, ::-1], 255 - IMAGE]).astype("float32")
 
 T = "k.preprocessing.text."
@@ -82,10 +84,83 @@ CASES = {
                             "length=5)",
 }
 
+BB = "k.utils.bounding_boxes."
+FORMATS = ["xyxy", "yxyx", "xywh", "center_xywh", "center_yxhw", "rel_xyxy", "rel_yxyx",
+           "rel_xywh", "rel_center_xywh"]
+for _f in FORMATS:
+    CASES[f"bb_from_xyxy_{_f}"] = (f"out = {BB}convert_format(BOXES, 'xyxy', '{_f}', "
+                                   "height=100, width=120)")
+    CASES[f"bb_to_xyxy_{_f}"] = (f"out = {BB}convert_format(REL, '{_f}', 'XYXY', "
+                                 "height=100, width=120)")
+CASES.update({
+    "bb_rel_to_rel": f"out = {BB}convert_format(REL, 'rel_xywh', 'rel_center_xywh', "
+                     "height=7, width=9)",
+    "bb_batched_float64": f"out = {BB}convert_format(np.stack([BOXES, BOXES + 1]), 'xywh', "
+                          "'center_yxhw', dtype='float64')",
+    "bb_ints": f"out = {BB}convert_format(BOXES.astype('int32'), 'xyxy', 'xywh')",
+    "bb_dict": f"d = {{'boxes': BOXES, 'labels': np.arange(4)}}; "
+               f"e = {BB}convert_format(d, 'xyxy', 'yxyx'); out = [e is d, e]",
+    "bb_bad_last_dim": f"out = {BB}convert_format(BOXES[:, :3], 'xyxy', 'yxyx')",
+    "bb_bad_format": f"out = {BB}convert_format(BOXES, 'xyxy', 'xyz')",
+    "bb_rel_needs_size": f"out = {BB}convert_format(BOXES, 'xyxy', 'rel_xyxy', height=5)",
+    "bb_clip": f"out = {BB}clip_to_image_size({{'boxes': BOXES, 'labels': np.arange(4), "
+               "'extra': 1}, height=50, width=60)",
+    "bb_clip_rel": f"out = {BB}clip_to_image_size({{'boxes': REL * 3 - 1, "
+                   "'labels': np.arange(4.0)}, bounding_box_format='rel_xyxy')",
+    "bb_clip_no_labels": f"out = {BB}clip_to_image_size({{'boxes': np.stack([BOXES, "
+                         "BOXES * 2])}, height=50, width=60)",
+    "bb_clip_needs_size": f"out = {BB}clip_to_image_size({{'boxes': BOXES}})",
+    "bb_clip_format": f"out = {BB}clip_to_image_size({{'boxes': BOXES}}, 5, 5, "
+                      "bounding_box_format='yxyx')",
+    "bb_crop": f"out = {BB}crop(BOXES, 5, 10, 40, 50)",
+    "bb_pad": f"out = {BB}pad(np.stack([BOXES, BOXES]), 5, 10)",
+    "bb_crop_format": f"out = {BB}crop(BOXES, 5, 10, 40, 50, bounding_box_format='xywh')",
+    "bb_affine": f"f = lambda *v: np.array(v, 'float32'); out = {BB}affine_transform("
+                 "np.stack([BOXES, BOXES[::-1]]), f(30, -90), f(0.1, 0), f(-0.2, 0.3), "
+                 "f(1.2, 0.5), f(5, 0), f(-3, 10), 100, 120)",
+    "bb_affine_center": f"f = lambda *v: np.array(v, 'float32'); out = {BB}affine_transform("
+                        "BOXES[None], f(45), f(0), f(0), f(1), f(0), f(0), 64, 32, "
+                        "center_x=0.2, center_y=0.9)",
+    "bb_iou": f"out = {BB}compute_iou(BOXES, BOXES[:3][::-1] + 3, 'xyxy')",
+    "bb_iou_batched": f"out = {BB}compute_iou(np.stack([BOXES, BOXES + 5]), BOXES[:2], "
+                      "'yxyx')",
+    "bb_iou_batched2": f"out = {BB}compute_iou(BOXES[:2], np.stack([BOXES, BOXES + 5]), "
+                       "'xywh')",
+    "bb_iou_masked": f"out = {BB}compute_iou(BOXES - 6, BOXES, 'xyxy', use_masking=True, "
+                     "mask_val=-7)",
+    "bb_iou_rel": f"out = {BB}compute_iou(REL, REL[::-1], 'rel_xyxy', image_shape=(50, 80, 3))",
+    "bb_iou_rel_no_shape": f"out = {BB}compute_iou(REL, REL, 'rel_xyxy')",
+    "bb_iou_bad_rank": f"out = {BB}compute_iou(BOXES[0], BOXES, 'xyxy')",
+    "bb_iou_bad_rank2": f"out = {BB}compute_iou(BOXES, BOXES[None, None], 'xyxy')",
+    "bb_ciou": f"out = {BB}compute_ciou(BOXES, BOXES[::-1] + 2, 'xyxy')",
+    "bb_ciou_center": f"out = {BB}compute_ciou(np.stack([REL, REL]), np.stack([REL, REL[::-1]])"
+                      ", 'center_xywh')",
+    "bb_ciou_rel": f"out = {BB}compute_ciou(REL, REL, 'rel_xyxy', image_shape=(5, 5, 3))",
+    "bb_encode": f"out = {BB}encode_box_to_deltas(BOXES[:3], BOXES[:3][::-1] + 1, 'xyxy', "
+                 "'xyxy', variance=[0.1, 0.1, 0.2, 0.2])",
+    "bb_encode_xywh": f"out = {BB}encode_box_to_deltas(REL, REL[::-1], 'rel_xyxy', "
+                      "'rel_xywh', encoding_format='center_xywh', image_shape=(40, 60, 3))",
+    "bb_encode_bad_variance": f"out = {BB}encode_box_to_deltas(BOXES, BOXES, 'xyxy', 'xyxy', "
+                              "variance=[1, 2])",
+    "bb_encode_bad_format": f"out = {BB}encode_box_to_deltas(BOXES, BOXES, 'xyxy', 'xyxy', "
+                            "encoding_format='xyxy')",
+    "bb_decode": f"d = {BB}encode_box_to_deltas(BOXES[:3], BOXES[:3][::-1] + 1, 'xyxy', "
+                 f"'xyxy', variance=[0.1, 0.1, 0.2, 0.2]); out = {BB}decode_deltas_to_boxes("
+                 "BOXES[:3], d, 'xyxy', 'xyxy', variance=[0.1, 0.1, 0.2, 0.2])",
+    "bb_decode_levels": f"out = {BB}decode_deltas_to_boxes({{'a': REL, 'b': REL[:2]}}, "
+                        "{'a': REL - 0.1, 'b': np.stack([REL[:2], REL[:2] * 2])}, "
+                        "'rel_yxyx', 'center_xywh', encoded_format='center_xywh', "
+                        "image_shape=(30, 20, 3))",
+    "bb_decode_bad_format": f"out = {BB}decode_deltas_to_boxes(BOXES, BOXES, 'xyxy', 'xyxy', "
+                            "encoded_format='yxyx')",
+})
+
 
 def to_json(value):
     """A result as JSON: arrays as {"array", "dtype"}, tuples and lists as lists, dicts
     with string keys (keys' types noted)."""
+    if hasattr(value, "numpy"):  # a tensor
+        value = value.numpy()
     if isinstance(value, np.ndarray):
         return {"array": value.tolist(), "dtype": value.dtype.name}
     if isinstance(value, np.generic):
@@ -103,7 +178,7 @@ def run(k, code):
     import json
     import random
     scope = {"k": k, "np": np, "random": random, "json": json, "TEXTS": TEXTS,
-             "IMAGE": IMAGE, "IMAGES": IMAGES}
+             "IMAGE": IMAGE, "IMAGES": IMAGES, "BOXES": BOXES, "REL": REL}
     try:
         exec(code, scope)  # noqa: S102 (the checked-in cases above)
     except Exception as e:  # noqa: BLE001 (every error is a recorded fact)
