@@ -637,6 +637,58 @@ BOX_CASES = [  # (the layers' "bounding_boxes" inputs; seeded draws are Keras's)
          [boxed()]),
     ]]
 
+AUGMENT_CASES = [  # RandAugment, AugMix, CLAHE, MaxNumBoundingBoxes (seeded draws: Keras's)
+    case(cid, cls, kwargs, args, {"training": training}, grad=False, atol=atol, fresh=True)
+    for cid, cls, kwargs, args, training, atol in [
+        ("augment_randaugment_training", "RandAugment", {"seed": 3}, [IMG], True, 1e-3),
+        ("augment_randaugment_options_training", "RandAugment", {
+            "num_ops": 4, "factor": 0.8, "value_range": (0, 1), "interpolation": "nearest",
+            "seed": 1}, [UNIT], True, 1e-5),
+        ("augment_randaugment_rank3_training", "RandAugment", {"seed": 2}, [IMG[0]], True,
+         1e-3),
+        ("augment_randaugment_cf_training", "RandAugment", {
+            "seed": 6, "data_format": "channels_first"}, [IMG_CF], True, 1e-3),
+        ("augment_randaugment_inference", "RandAugment", {"seed": 3}, [IMG], False, 1e-4),
+        ("augment_randaugment_boxes_training", "RandAugment", {
+            "seed": 5, "num_ops": 3, "factor": 0.9, "bounding_box_format": "xyxy"},
+         [boxed()], True, 1e-3),
+        ("augment_randaugment_bad_factor", "RandAugment", {"factor": 1.5}, [IMG], True, 0),
+        ("augment_augmix_training", "AugMix", {"seed": 5}, [IMG], True, 1e-3),
+        ("augment_augmix_options_training", "AugMix", {
+            "num_chains": 2, "chain_depth": 4, "factor": 0.6, "alpha": 0.5, "all_ops": False,
+            "value_range": (0, 1), "seed": 9}, [UNIT], True, 1e-5),
+        ("augment_augmix_rank3_training", "AugMix", {"seed": 4}, [IMG[2]], True, 1e-3),
+        ("augment_augmix_inference", "AugMix", {"seed": 5}, [IMG], False, 1e-4),
+        ("augment_augmix_boxes_training", "AugMix", {
+            "seed": 7, "bounding_box_format": "xyxy"}, [boxed()], True, 1e-3),
+        ("augment_clahe", "ContrastLimitedAdaptiveHistogramEqualization", {}, [IMG], True,
+         1e-3),
+        ("augment_clahe_tiles", "ContrastLimitedAdaptiveHistogramEqualization", {
+            "tile_grid_size": (2, 3), "clip_limit": 2.0}, [IMG], False, 1e-3),
+        ("augment_clahe_unclipped_unit", "ContrastLimitedAdaptiveHistogramEqualization", {
+            "tile_grid_size": (3, 2), "clip_limit": 0, "value_range": (0, 1)}, [UNIT], True,
+         1e-5),
+        ("augment_clahe_uint8_cf", "ContrastLimitedAdaptiveHistogramEqualization", {
+            "tile_grid_size": (2, 2), "data_format": "channels_first"},
+         [np.round(IMG_CF).astype("uint8")], True, 0),
+        ("augment_clahe_rank3", "ContrastLimitedAdaptiveHistogramEqualization", {
+            "tile_grid_size": (1, 2)}, [IMG[3]], True, 1e-3),
+        ("augment_clahe_boxes", "ContrastLimitedAdaptiveHistogramEqualization", {
+            "bounding_box_format": "xyxy"}, [boxed()], True, 0),
+        ("augment_max_boxes", "MaxNumBoundingBoxes", {
+            "max_number": 2, "bounding_box_format": "xyxy"}, [boxed()], True, 0),
+        ("augment_max_boxes_pad", "MaxNumBoundingBoxes", {
+            "max_number": 5, "fill_value": -3, "bounding_box_format": "yxyx"}, [boxed()],
+         False, 0),
+        ("augment_max_boxes_rank3", "MaxNumBoundingBoxes", {
+            "max_number": 4, "bounding_box_format": "xyxy"},
+         [boxed(BOXES[1], BOX_LABELS[1], IMG_U8[1])], True, 0),
+        ("augment_max_boxes_images", "MaxNumBoundingBoxes", {"max_number": 4}, [IMG_U8], True,
+         0),
+        ("augment_max_boxes_no_format", "MaxNumBoundingBoxes", {"max_number": 4}, [boxed()],
+         True, 0),
+    ]]
+
 AUDIO = data((2, 1000), 0.2) * np.linspace(0.1, 1.0, 1000, dtype="float32")
 AUDIO_CASES = [
     case("mel", "MelSpectrogram", {"fft_length": 256, "sequence_stride": 64,
@@ -658,7 +710,7 @@ AUDIO_CASES = [
 
 CASES = (ATTENTION_CASES + NORM_CASES + POOL_CASES + CONV_T_CASES + CONV_LSTM_CASES
          + GQA_CASES + DEPTHWISE_CASES + ADAPTIVE_CASES + OTHER_CASES + COLOR_CASES
-         + AUDIO_CASES + BOX_CASES)
+         + AUDIO_CASES + BOX_CASES + AUGMENT_CASES)
 
 
 def _tensor(tf, x):
@@ -783,6 +835,16 @@ def image_augmentation(keras):
     return keras.Model(x, L.Conv2D(2, 3)(y))
 
 
+def composite_augmentation(keras):
+    """Keras 3.15's composite augmentation layers in one model (for its summary)."""
+    L = keras.layers
+    x = keras.Input((8, 8, 3))
+    y = L.RandAugment(seed=1)(x)
+    y = L.AugMix(seed=2, all_ops=False)(y)
+    y = L.ContrastLimitedAdaptiveHistogramEqualization(tile_grid_size=(2, 2))(y)
+    return keras.Model(x, L.Conv2D(2, 3)(L.MaxNumBoundingBoxes(3)(y)))
+
+
 def summary(keras, name):
     """What `model.summary()` prints for the model `name` of SUMMARIES (the terminal 80
     columns wide: set COLUMNS)."""
@@ -795,9 +857,11 @@ def summary(keras, name):
 
 # (not a model whose Embedding computes its mask: Keras lists that mask's `not_equal` op as
 # a node, eagerflow not yet: the README's row of Keras 3's objects)
-SUMMARIES = ("newer_layers", "reversible_embedding_round_trip", "image_augmentation")
+SUMMARIES = ("newer_layers", "reversible_embedding_round_trip", "image_augmentation",
+             "composite_augmentation")
 
 MODELS = {"newer_layers": newer_layers, "image_augmentation": image_augmentation,
+          "composite_augmentation": composite_augmentation,
           "masked_self_attention": masked_self_attention,
           "transposed_convolutions": transposed_convolutions,
           "masked_grouped_attention": masked_grouped_attention,

@@ -330,3 +330,40 @@ def test_bounding_boxes_ragged_rows_are_padded_and_inputs_kept():
     for got in (fn(dense)["bounding_boxes"], next(iter(ds))["bounding_boxes"]):
         np.testing.assert_allclose(got["boxes"].numpy(), want["boxes"].numpy(), atol=1e-5)
         np.testing.assert_array_equal(got["labels"].numpy(), want["labels"].numpy())
+
+
+def test_composite_augmentation_round_trips_through_a_keras_file(tmp_path):
+    """RandAugment, AugMix, CLAHE and MaxNumBoundingBoxes saved in a .keras file and read
+    back: the same configs, the same inference outputs; MaxNumBoundingBoxes's fill_value
+    is not in its config (as in Keras 3.15), so a clone pads with -1."""
+    model = C.composite_augmentation(keras)
+    path = str(tmp_path / "composite.keras")
+    model.save(path)
+    loaded = keras.models.load_model(path)
+    for a, b in zip(loaded.layers, model.layers):
+        assert type(a) is type(b) and json.dumps(a.get_config()) == json.dumps(b.get_config())
+    x = np.resize(IMG, (2, 8, 8, 3))
+    np.testing.assert_allclose(loaded(x, training=False).numpy(),
+                               model(x, training=False).numpy(), rtol=1e-5, atol=1e-3)
+    clone = L.MaxNumBoundingBoxes.from_config(L.MaxNumBoundingBoxes(4, -3).get_config())
+    assert (clone.max_number, clone.fill_value) == (4, -1)
+
+
+@pytest.mark.parametrize("make", [lambda: L.RandAugment(seed=3),
+                                  lambda: L.AugMix(seed=4, all_ops=False, num_chains=2)],
+                         ids=["RandAugment", "AugMix"])
+def test_composite_layers_repeat_with_their_seed_traced(make):
+    """Two layers made after the same global seed draw alike (AugMix's choices come from
+    Python's random); a tf.function call gives the eager call's images."""
+    keras.utils.set_random_seed(7)
+    first = make()
+    keras.utils.set_random_seed(7)
+    second, traced = make(), make()
+    keras.utils.set_random_seed(8)
+    a = first(IMG, training=True).numpy()
+    keras.utils.set_random_seed(8)
+    np.testing.assert_array_equal(second(IMG, training=True).numpy(), a)
+    keras.utils.set_random_seed(8)
+    got = tf.function(lambda x: traced(x, training=True))(IMG).numpy()
+    np.testing.assert_allclose(got, a, rtol=1e-5, atol=1e-3)
+    assert not np.array_equal(a, IMG)

@@ -265,7 +265,7 @@ class RandomPosterization(FactorColorLayer):
         n = batch_size(images)
         if self.factor[0] != self.factor[1]:
             bits = krandom.randint((n,), self.factor[0], self.factor[1], dtype="uint8",
-                                   seed=self.generator)
+                                   seed=self._draw_seed)
         else:
             bits = kn.ones((n,), dtype="uint8") * self.factor[0]
         return 8 - bits

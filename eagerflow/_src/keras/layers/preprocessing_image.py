@@ -194,12 +194,28 @@ class ImagePreprocessingLayer(PreprocessingLayer):
     def _width_axis(self) -> int:
         return -2 if self.data_format == "channels_last" else -1
 
+    # another layer's generator while it draws this layer's transformation (draw_with)
+    _drawing_seed: Any = None
+
+    @property
+    def _draw_seed(self) -> Any:
+        return self.generator if self._drawing_seed is None else self._drawing_seed
+
+    def draw_with(self, images: Any, seed: Any, training: bool = True) -> Any:
+        """get_random_transformation drawn from `seed`, another layer's SeedGenerator: how
+        RandAugment and AugMix (as Keras's) draw for the layers they hold."""
+        self._drawing_seed = seed
+        try:
+            return self.get_random_transformation(images, training=training)
+        finally:
+            self._drawing_seed = None
+
     def _uniform(self, shape: Any, minval: float = 0.0, maxval: float = 1.0,
                  dtype: Any = dt.float32, seed: Any = None) -> Any:
         """The layer's random draws: keras.random.uniform with the layer's generator (or
         with `seed`: another layer's, when RandomColorJitter draws for it)."""
         return krandom.uniform(shape, minval, maxval, dtype=dtype,
-                               seed=self.generator if seed is None else seed)
+                               seed=self._draw_seed if seed is None else seed)
 
     # -- what subclasses define --
     def get_random_transformation(self, images: Any, training: bool = True) -> Any:
