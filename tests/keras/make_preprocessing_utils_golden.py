@@ -1,8 +1,10 @@
 """Writes preprocessing_utils_golden.json: Keras 3.15's results (or errors) for
 preprocessing_utils_cases.CASES.
 
-Run with TensorFlow's interpreter from the repository root:
-    /work/tfref/bin/python tests/keras/make_preprocessing_utils_golden.py
+Run with TensorFlow's interpreter from the repository root, with SciPy importable (Keras's
+image transforms need it; a folder holding only a link to an installed scipy will do):
+    PYTHONPATH=/path/to/scipy-only /work/tfref/bin/python \
+        tests/keras/make_preprocessing_utils_golden.py
 """
 
 import os

@@ -84,6 +84,155 @@ CASES = {
                             "length=5)",
 }
 
+IM = "k.preprocessing.image."
+GEN = f"g = {IM}ImageDataGenerator({{}}); "
+CASES.update({
+    # -- image: single-image transforms (SciPy's warps, NumPy's draws) --
+    "affine_rotate": f"out = {IM}apply_affine_transform(IMAGE, theta=20, row_axis=0, "
+                     "col_axis=1, channel_axis=2)",
+    "affine_all": f"out = {IM}apply_affine_transform(IMAGE, theta=-35, tx=1.5, ty=-2, shear=12, "
+                  "zx=0.8, zy=1.3, row_axis=0, col_axis=1, channel_axis=2)",
+    "affine_channels_first": f"out = {IM}apply_affine_transform(np.moveaxis(IMAGE, 2, 0), "
+                             "theta=10, zx=1.2, fill_mode='constant', cval=7.0)",
+    "affine_modes": f"out = [{IM}apply_affine_transform(IMAGE, tx=2.5, ty=-1.5, row_axis=0, "
+                    "col_axis=1, channel_axis=2, fill_mode=m, order=o) for m, o in "
+                    "[('reflect', 1), ('wrap', 0), ('constant', 3), ('mirror', 1)]]",
+    "affine_swapped_axes": f"out = {IM}apply_affine_transform(IMAGE, theta=30, row_axis=1, "
+                           "col_axis=0, channel_axis=2)",
+    "affine_identity": f"out = {IM}apply_affine_transform(IMAGE[:2, :2], row_axis=0, "
+                       "col_axis=1, channel_axis=2)",
+    "affine_bad_axes": f"out = {IM}apply_affine_transform(IMAGE, row_axis=0, col_axis=0)",
+    "affine_bad_indices": f"out = {IM}apply_affine_transform(IMAGE, row_axis=0, col_axis=1, "
+                          "channel_axis=3)",
+    "affine_bad_rank": f"out = {IM}apply_affine_transform(IMAGE[0], theta=3)",
+    "affine_bad_channel": f"out = {IM}apply_affine_transform(IMAGE, row_axis=0, col_axis=2, "
+                          "channel_axis=1)",
+    "channel_shift": f"out = {IM}apply_channel_shift(IMAGE, 40.0, channel_axis=2)",
+    "channel_shift_first": f"out = {IM}apply_channel_shift(np.moveaxis(IMAGE, 2, 0), -90.0)",
+    "brightness_shift": f"out = {IM}apply_brightness_shift(IMAGE, 1.4)",
+    "brightness_shift_unscaled": f"out = {IM}apply_brightness_shift(IMAGE * 2 - 100, 0.6, "
+                                 "scale=False)",
+    "random_rotation": f"k.utils.set_random_seed(1); out = {IM}random_rotation(IMAGE, 40, "
+                       "row_axis=0, col_axis=1, channel_axis=2)",
+    "random_shift": f"k.utils.set_random_seed(2); out = {IM}random_shift(IMAGE, 0.3, 0.2, "
+                    "row_axis=0, col_axis=1, channel_axis=2, fill_mode='reflect')",
+    "random_shear": f"k.utils.set_random_seed(3); out = {IM}random_shear("
+                    "np.moveaxis(IMAGE, 2, 0), 30, fill_mode='constant', cval=1.0)",
+    "random_zoom": f"k.utils.set_random_seed(4); out = {IM}random_zoom(IMAGE, (0.7, 1.2), "
+                   "row_axis=0, col_axis=1, channel_axis=2)",
+    "random_zoom_bad": f"out = {IM}random_zoom(IMAGE, (0.7,))",
+    "random_channel_shift": f"k.utils.set_random_seed(5); out = {IM}random_channel_shift("
+                            "IMAGE, 50.0, channel_axis=2)",
+    "random_brightness": f"k.utils.set_random_seed(6); out = {IM}random_brightness(IMAGE, "
+                         "(0.5, 1.5))",
+    "random_brightness_bad": f"out = {IM}random_brightness(IMAGE, (0.5,))",
+    # -- image: ImageDataGenerator --
+    "gen_random_transform": GEN.format("rotation_range=30, width_shift_range=0.2, "
+                                       "height_shift_range=[1, 2], shear_range=10, "
+                                       "zoom_range=0.2, channel_shift_range=20.0, "
+                                       "horizontal_flip=True, vertical_flip=True, "
+                                       "brightness_range=(0.8, 1.2)") +
+                            "out = [g.get_random_transform((5, 6, 3), seed=s) for s in "
+                            "range(4)]",
+    "gen_int_shift": GEN.format("width_shift_range=2, height_shift_range=3.0") +
+                     "out = [g.get_random_transform((5, 6, 3), seed=s) for s in range(3)]",
+    "gen_apply": GEN.format("fill_mode='constant', cval=3.0") + "out = g.apply_transform("
+                 "IMAGE, {'theta': 25, 'tx': 1, 'ty': -1, 'shear': 5, 'zx': 0.9, 'zy': 1.1, "
+                 "'flip_horizontal': True, 'flip_vertical': True, "
+                 "'channel_shift_intensity': 10.0, 'brightness': 1.3})",
+    "gen_random_transform_image": GEN.format("rotation_range=20, zoom_range=(0.9, 1.3), "
+                                             "horizontal_flip=True, data_format="
+                                             "'channels_first'") +
+                                  "out = g.random_transform(np.moveaxis(IMAGE, 2, 0), "
+                                  "seed=3)",
+    "gen_flow": GEN.format("rotation_range=15, width_shift_range=0.1, rescale=1 / 255.0, "
+                           "samplewise_center=True, samplewise_std_normalization=True") +
+                "it = g.flow(IMAGES, np.arange(4), batch_size=3, seed=7, sample_weight="
+                "np.ones(4)); out = [len(it), it[0], it[1], next(it), next(it)]",
+    "gen_flow_shuffled": GEN.format("horizontal_flip=True") +
+                         "it = g.flow(IMAGES, batch_size=2, shuffle=True, seed=1); "
+                         "out = [it[0], it[1], next(it)]",
+    "gen_flow_misc": GEN.format("") + "out = g.flow((IMAGES, [np.arange(4), "
+                     "np.arange(8).reshape(4, 2)]), np.arange(4), batch_size=4, "
+                     "shuffle=False)[0]",
+    "gen_flow_subset": GEN.format("validation_split=0.25") + "out = [len(g.flow(IMAGES, "
+                       "np.arange(4) % 2, batch_size=1, subset=s, ignore_class_split=True))"
+                       " for s in ('training', 'validation')]",
+    "gen_flow_bad_subset": GEN.format("validation_split=0.5") + "out = g.flow(IMAGES, "
+                           "np.array([0, 0, 1, 1]), subset='validation')",
+    "gen_flow_bad_name": GEN.format("validation_split=0.5") + "out = g.flow(IMAGES, "
+                         "subset='test')",
+    "gen_flow_bad_rank": GEN.format("") + "out = g.flow(IMAGES[0])",
+    "gen_flow_bad_lengths": GEN.format("") + "out = g.flow(IMAGES, np.arange(3))",
+    "gen_flow_bad_weights": GEN.format("") + "out = g.flow(IMAGES, np.arange(4), "
+                            "sample_weight=np.ones(2))",
+    "gen_flow_bad_misc": GEN.format("") + "out = g.flow((IMAGES, np.arange(2)))",
+    "gen_flow_out_of_range": GEN.format("") + "out = g.flow(IMAGES, batch_size=3)[2]",
+    "gen_fit": GEN.format("featurewise_center=True, featurewise_std_normalization=True, "
+                          "rescale=0.5") +
+               "g.fit(IMAGES); out = [g.mean, g.std, g.standardize(IMAGES[1].copy())]",
+    "gen_fit_zca": GEN.format("zca_whitening=True, zca_epsilon=0.1") +
+                   "g.fit(IMAGES[:, :3, :3]); out = [g.mean, g.zca_whitening_matrix, "
+                   "g.standardize(IMAGES[2, :3, :3].copy())]",
+    "gen_fit_augment": GEN.format("featurewise_center=True, rotation_range=20") +
+                       "g.fit(IMAGES, augment=True, rounds=2, seed=3); out = g.mean",
+    "gen_fit_bad_rank": GEN.format("featurewise_center=True") + "out = g.fit(IMAGES[0])",
+    "gen_bad_format": GEN.format("data_format='channels_middle'"),
+    "gen_bad_split": GEN.format("validation_split=1.5"),
+    "gen_bad_zoom": GEN.format("zoom_range=(0.5, 1.0, 2.0)"),
+    "gen_bad_brightness": GEN.format("brightness_range=0.5"),
+    "gen_settings": GEN.format("zca_whitening=True, featurewise_std_normalization=True, "
+                               "samplewise_std_normalization=True, zoom_range=[0.5, 2]") +
+                    "out = [g.featurewise_center, g.featurewise_std_normalization, "
+                    "g.samplewise_center, g.zoom_range, g.channel_axis, g.row_axis, "
+                    "g.col_axis, g.dtype]",
+})
+
+DIR = "d = image_dir(k); "
+CASES.update({
+    # -- image: flow_from_directory over image_dir's files --
+    "dir_categorical": GEN.format("rescale=1 / 255.0") + DIR +
+                       "it = g.flow_from_directory(d, target_size=(4, 5), batch_size=2, "
+                       "shuffle=False); out = [it.class_indices, it.filenames, it.classes, "
+                       "len(it), it.image_shape, it[0], it[1]]",
+    "dir_binary_grayscale": GEN.format("horizontal_flip=True") + DIR +
+                            "it = g.flow_from_directory(d, target_size=(6, 6), "
+                            "color_mode='grayscale', class_mode='binary', batch_size=3, "
+                            "seed=4, interpolation='bilinear', keep_aspect_ratio=True); "
+                            "out = [it[0], next(it)]",
+    "dir_sparse_rgba_cf": GEN.format("data_format='channels_first'") + DIR +
+                          "it = g.flow_from_directory(d, target_size=(3, 3), "
+                          "color_mode='rgba', class_mode='sparse', shuffle=False, "
+                          "classes=['b', 'a']); out = [it.class_indices, it[0]]",
+    "dir_input_subset": GEN.format("validation_split=0.5") + DIR +
+                        "it = g.flow_from_directory(d, target_size=(2, 2), "
+                        "class_mode='input', subset='training', shuffle=False); "
+                        "out = [it.filenames, it[0]]",
+    "dir_no_labels": GEN.format("") + DIR + "it = g.flow_from_directory(d, target_size=(2, 3),"
+                     " class_mode=None, shuffle=False, subset=None); out = it[0]",
+    "dir_bad_mode": GEN.format("") + DIR + "out = g.flow_from_directory(d, class_mode='raw')",
+    "dir_bad_color": GEN.format("") + DIR + "out = g.flow_from_directory(d, color_mode='cmyk')",
+    "dir_bad_subset": GEN.format("validation_split=0.5") + DIR +
+                      "out = g.flow_from_directory(d, subset='test')",
+})
+
+
+def image_dir(k):
+    """A fresh folder of two classes' image files (PNG and JPEG; a text file to skip)."""
+    import os
+    import tempfile
+    d = tempfile.mkdtemp()
+    for name in ("a", "b", "b/nested"):
+        os.makedirs(os.path.join(d, name))
+    k.utils.save_img(os.path.join(d, "a", "1.png"), IMAGE)
+    k.utils.save_img(os.path.join(d, "a", "2.png"), IMAGE[:, ::-1])
+    k.utils.save_img(os.path.join(d, "b", "3.png"), IMAGE[::-1])
+    k.utils.save_img(os.path.join(d, "b", "nested", "4.jpg"), 255 - IMAGE)
+    with open(os.path.join(d, "b", "notes.txt"), "w") as f:
+        f.write("not an image")
+    return d
+
+
 BB = "k.utils.bounding_boxes."
 FORMATS = ["xyxy", "yxyx", "xywh", "center_xywh", "center_yxhw", "rel_xyxy", "rel_yxyx",
            "rel_xywh", "rel_center_xywh"]
@@ -178,7 +327,8 @@ def run(k, code):
     import json
     import random
     scope = {"k": k, "np": np, "random": random, "json": json, "TEXTS": TEXTS,
-             "IMAGE": IMAGE, "IMAGES": IMAGES, "BOXES": BOXES, "REL": REL}
+             "IMAGE": IMAGE, "IMAGES": IMAGES, "BOXES": BOXES, "REL": REL,
+             "image_dir": image_dir}
     try:
         exec(code, scope)  # noqa: S102 (the checked-in cases above)
     except Exception as e:  # noqa: BLE001 (every error is a recorded fact)
