@@ -27,7 +27,7 @@ from eagerflow._src.keras.utils.bounding_boxes import (
     clip_to_image_size,
     convert_format,
 )
-from eagerflow._src.ops.ragged_tensor import RaggedTensor
+from eagerflow._src.ops.ragged import RaggedTensor
 
 
 def validate(bounding_boxes: Any) -> None:

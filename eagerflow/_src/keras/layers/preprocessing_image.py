@@ -204,11 +204,11 @@ class ImagePreprocessingLayer(PreprocessingLayer):
     def draw_with(self, images: Any, seed: Any, training: bool = True) -> Any:
         """get_random_transformation drawn from `seed`, another layer's SeedGenerator: how
         RandAugment and AugMix (as Keras's) draw for the layers they hold."""
-        self._drawing_seed = seed
+        object.__setattr__(self, "_drawing_seed", seed)  # (not a generator of this layer's)
         try:
             return self.get_random_transformation(images, training=training)
         finally:
-            self._drawing_seed = None
+            object.__setattr__(self, "_drawing_seed", None)
 
     def _uniform(self, shape: Any, minval: float = 0.0, maxval: float = 1.0,
                  dtype: Any = dt.float32, seed: Any = None) -> Any:
