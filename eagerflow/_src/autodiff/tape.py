@@ -70,6 +70,11 @@ def _reused() -> RuntimeError:
                         "of gradients (or jacobians)")
 
 
+def _variable_key(x: Any) -> Any:
+    """The object a tape tracks for `x`: a Keras variable for its `.value`, else `x`."""
+    return getattr(x, "_keras_value_of", x)
+
+
 class GradientTape:
     """Records operations for automatic differentiation."""
 
@@ -139,8 +144,12 @@ class GradientTape:
             self._keep.append(t)
 
     def _watch_variable(self, var: Any) -> None:
+        # a Keras variable and its `.value` (the tf.Variable TF's tapes see) are one
+        # variable, tracked as the Keras one (its reads name it) and listed as the value
+        var = _variable_key(var)
         if id(var) not in self._watched_vars:
-            self._watched_vars[id(var)] = var
+            self._watched_vars[id(var)] = var.value if getattr(var, "_keras_variable",
+                                                               False) else var
             self._tracked.add(id(var))
             self._keep.append(var)
 
@@ -194,7 +203,7 @@ class GradientTape:
                 self._push()
         result = []
         for s in flat_sources:
-            g = grads.get(id(s))
+            g = grads.get(id(_variable_key(s)))
             if g is None and unconnected is UnconnectedGradients.ZERO:
                 g = zeros_like(s)
             result.append(g)
@@ -230,7 +239,7 @@ class GradientTape:
             g = convert_to_tensor(g, dtype_hint=t._dtype)
             grads[key] = g if key not in grads else add(grads[key], g)
         # Only nodes downstream of a source can contribute.
-        live = {id(s) for s in sources}
+        live = {id(_variable_key(s)) for s in sources}
         relevant = []
         for node in self._nodes:
             for x in node.inputs:
