@@ -6,7 +6,6 @@ the other datasets do; a pickle that is not a NumPy array is refused."""
 
 import json
 import os
-import pickle
 import shutil
 import sys
 
