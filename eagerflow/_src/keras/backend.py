@@ -30,11 +30,36 @@ def backend() -> str:
 
 
 def enable_unsafe_deserialization() -> None:
-    """Keras 3's switch to load lambdas from configs. eagerflow never runs code from a
-    config or file, so lambdas stay refused; the call only warns."""
-    warnings.warn("enable_unsafe_deserialization() has no effect in eagerflow: configs and "
-                  "files never load Python code (pass functions in `custom_objects`).",
-                  stacklevel=2)
+    """Keras 3's switch off safe mode for every later deserialization. eagerflow never
+    runs Python code from a config or file, so lambdas stay refused (the call warns); what
+    it allows is loading a TFSMLayer's SavedModel (graphs only, imported op by op)."""
+    _SAFE_MODE[0] = False
+    warnings.warn("enable_unsafe_deserialization() does not let eagerflow load lambdas: "
+                  "configs and files never load Python code (pass functions in "
+                  "`custom_objects`). It does allow TFSMLayer configs.", stacklevel=2)
+
+
+_SAFE_MODE: list = [None]  # None: not set (each call's `safe_mode` argument decides)
+
+
+def in_safe_mode() -> bool | None:
+    """The safe mode in force: a SafeModeScope's, enable_unsafe_deserialization's (False),
+    or None."""
+    return _SAFE_MODE[0]
+
+
+class SafeModeScope:
+    """Passes a deserialization's `safe_mode` down to the `from_config` calls inside."""
+
+    def __init__(self, safe_mode: bool | None = True) -> None:
+        self.safe_mode = safe_mode
+
+    def __enter__(self) -> None:
+        self._saved = _SAFE_MODE[0]
+        _SAFE_MODE[0] = self.safe_mode
+
+    def __exit__(self, *exc: Any) -> None:
+        _SAFE_MODE[0] = self._saved
 
 
 def floatx() -> str:

@@ -346,4 +346,54 @@ show("clf", keras.wrappers.SKLearnClassifier, model=None)
 show("reg", keras.wrappers.SKLearnRegressor, model=None)
 show("tr", keras.wrappers.SKLearnTransformer, model=None)
 ''',
+    "feature_space": '''
+import os, tempfile
+FS = keras.utils.FeatureSpace
+keras.utils.set_random_seed(0)
+data = {"age": np.array([20., 30., 40., 50., 60., 70.], "float32"),
+        "city": np.array(["a", "b", "a", "c", "b", "a"]),
+        "code": np.array([1, 2, 3, 1, 2, 9], "int32"),
+        "score": np.array([0.1, 0.5, 0.9, 0.3, 0.7, 0.2], "float32")}
+fs = FS({"age": "float_normalized", "city": "string_categorical", "code": "integer_categorical",
+         "score": FS.float_discretized(num_bins=3)},
+        crosses=[("city", "code")], crossing_dim=4, output_mode="concat")
+try: fs({"age": [1.0]})
+except Exception as e: print(type(e).__name__, e)
+fs.adapt(tf.data.Dataset.from_tensor_slices(data))
+out = fs({k: v[:2] for k, v in data.items()})
+print(out.shape, out.dtype, np.round(np.asarray(out), 4).tolist())
+single = fs({k: v[0] for k, v in data.items()})
+print(single.shape)
+print(sorted(fs.get_inputs()), fs.get_encoded_features().shape)
+ds = tf.data.Dataset.from_tensor_slices(data).batch(3).map(lambda x: fs(x))
+print([b.shape for b in ds])
+fsd = FS(features={"age": "float_rescaled", "city": "string_categorical",
+                   "code": FS.integer_categorical(output_mode="int")}, output_mode="dict")
+fsd.adapt(data)
+o = fsd({k: v[:2] for k, v in data.items() if k in ("age", "city", "code")})
+print({k: (tuple(v.shape), str(np.asarray(v).dtype), np.asarray(v).tolist()) for k, v in o.items()})
+x = fs.get_encoded_features()
+model = keras.Model(fs.get_inputs(), keras.layers.Dense(1)(x))
+print(model.output_shape)
+for bad in [dict(features={}), dict(features={"a": "floaty"}),
+            dict(features={"a": "float"}, output_mode="x"),
+            dict(features={"a": "float"}, crosses=[("a", "b")])]:
+    try: FS(**bad)
+    except Exception as e: print(type(e).__name__, e)
+try: FS(features={"a": "float_normalized"}).adapt([1, 2])
+except Exception as e: print(type(e).__name__, e)
+f2 = FS(features={"a": FS.float(),
+                  "b": FS.feature("float32", keras.layers.Rescaling(2.0), "one_hot")})
+try: f2({"a": [1.0], "b": [2.0]})
+except Exception as e: print(type(e).__name__, e)
+f3 = FS(features={"b": FS.integer_hashed(5, output_mode="int")})
+try: f3({"b": [1]})
+except Exception as e: print(type(e).__name__, e)
+print(keras.saving.serialize_keras_object(fs)["config"]["crosses"])
+path = os.path.join(tempfile.mkdtemp(), "fs.keras")
+fs.save(path)
+fs2 = keras.saving.load_model(path)
+out2 = fs2({k: v[:2] for k, v in data.items()})
+print(type(fs2).__name__, np.allclose(np.asarray(out2), np.asarray(out)))
+''',
 }
