@@ -54,3 +54,7 @@ from eagerflow._src.keras.utils.io_utils import (
 from eagerflow._src.keras.utils.split import split_dataset as split_dataset
 from eagerflow.keras.legacy import saving as legacy
 from eagerflow._src.keras.layers.feature_space import FeatureSpace as FeatureSpace
+from eagerflow._src.keras.utils.model_visualization import (
+    model_to_dot as model_to_dot,
+    plot_model as plot_model,
+)
