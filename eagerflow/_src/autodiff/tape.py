@@ -144,6 +144,8 @@ class GradientTape:
             self._keep.append(t)
 
     def _watch_variable(self, var: Any) -> None:
+        if id(var) in self._watched_vars:  # (every read of a watched variable comes here)
+            return
         # a Keras variable and its `.value` (the tf.Variable TF's tapes see) are one
         # variable, tracked as the Keras one (its reads name it) and listed as the value
         var = _variable_key(var)

@@ -24,13 +24,19 @@ GOLDEN = json.load(open(os.path.join(HERE, "api_golden.json")))
 def run(code):
     tf.keras.backend.clear_session()
     out = io.StringIO()
-    sys.modules["keras"] = tf.keras  # `from keras import ops` in a snippet
-    sys.modules["keras.legacy.saving"] = tf.keras.legacy.saving
+    # (`from keras import ops` in a snippet imports eagerflow's)
+    aliases = {"keras": tf.keras, "keras.legacy.saving": tf.keras.legacy.saving}
+    saved = {name: sys.modules.get(name) for name in aliases}
+    sys.modules.update(aliases)
     try:
         with contextlib.redirect_stdout(out):
             exec(C.PRELUDE + code, {"tf": tf, "keras": tf.keras, "np": np})
     finally:
-        del sys.modules["keras"], sys.modules["keras.legacy.saving"]
+        for name, module in saved.items():
+            if module is None:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = module
     return out.getvalue()
 
 
