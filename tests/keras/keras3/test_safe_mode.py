@@ -23,6 +23,7 @@ def saved(tmp_path_factory):
     outer = keras.Sequential([keras.Input((3,)), keras.layers.TFSMLayer(str(folder / "sm"))])
     path = str(folder / "outer.keras")
     outer.save(path)
+    keras.backend.clear_session()  # (later tests count on fresh automatic names)
     return inner, path
 
 
@@ -40,6 +41,7 @@ def test_safe_mode_false_is_passed_to_the_layer(saved):
     x = np.ones((2, 3), "float32")
     np.testing.assert_allclose(model(x).numpy(), inner(x).numpy(), rtol=1e-6)
     assert kb.in_safe_mode() is None  # the scope ends with the load
+    keras.backend.clear_session()
 
 
 def test_enable_unsafe_deserialization_allows_it(saved, monkeypatch):
@@ -50,3 +52,4 @@ def test_enable_unsafe_deserialization_allows_it(saved, monkeypatch):
         keras.config.enable_unsafe_deserialization()
     model = keras.models.load_model(path)
     assert type(model.layers[0]).__name__ == "TFSMLayer"
+    keras.backend.clear_session()
