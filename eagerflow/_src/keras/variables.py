@@ -152,16 +152,30 @@ class Variable:
             return self._as_tensor().numpy()
         return super().numpy()
 
-    def _write(self, t: Tensor, mode: str) -> Any:
+    # In a StatelessScope an assignment is recorded there and the variable keeps its value.
+    # (assign & co, not `_write`, are overridden: optimizers' fused paths check `_write`.)
+    def assign(self, value: Any, use_locking: Any = None, name: str | None = None,
+               read_value: bool = True) -> Any:
         if not _stateless_scopes:
-            return super()._write(t, mode)
-        # in a StatelessScope, an assignment is recorded there; the variable keeps its value
-        if mode == "add":
-            t = self._as_tensor() + t
-        elif mode == "sub":
-            t = self._as_tensor() - t
-        _stateless_scopes[-1].add_update((self, t))
-        return self
+            return super().assign(value, use_locking, name, read_value)
+        _stateless_scopes[-1].add_update((self, self._coerce(value, "assign")))
+        return self if read_value else None
+
+    def assign_add(self, delta: Any, use_locking: Any = None, name: str | None = None,
+                   read_value: bool = True) -> Any:
+        if not _stateless_scopes:
+            return super().assign_add(delta, use_locking, name, read_value)
+        new = self._as_tensor() + self._coerce(delta, "assign_add")
+        _stateless_scopes[-1].add_update((self, new))
+        return self if read_value else None
+
+    def assign_sub(self, delta: Any, use_locking: Any = None, name: str | None = None,
+                   read_value: bool = True) -> Any:
+        if not _stateless_scopes:
+            return super().assign_sub(delta, use_locking, name, read_value)
+        new = self._as_tensor() - self._coerce(delta, "assign_sub")
+        _stateless_scopes[-1].add_update((self, new))
+        return self if read_value else None
 
     @property
     def dtype(self) -> str:
