@@ -103,7 +103,7 @@ EAGERFLOW_IMPORTS_IN_FUNCTIONS = [
 LOADED_ON_USE = {
     "cupy", "cupyx", "scipy", "h5py", "PIL", "simplejpeg", "mpi4py",
     "google.protobuf", "tensorboard",
-    "concurrent.futures", "resource",
+    "concurrent.futures", "resource", "IPython",
 }
 MAX_LINES = 1000
 
