@@ -39,6 +39,13 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "random_generator": (
         "RngReadAndSkip",
     ),
+    "special_functions": (
+        "BesselJ0", "BesselJ1", "BesselK0", "BesselK0e", "BesselK1", "BesselK1e", "BesselY0",
+        "BesselY1", "Dawsn", "Expint", "FresnelCos", "FresnelSin", "Spence",
+    ),
+    "special_incomplete": (
+        "Betainc", "Igamma", "IgammaGradA", "Igammac",
+    ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",
     ),

@@ -1,0 +1,75 @@
+"""Calls of tf.math's special functions (and tf.nn's extras) whose values and gradients TF
+2.21 recorded (tfnn_golden.json, written by make_tfnn_golden.py). Each case is an
+expression over `tf`, `np`, the edge points `EDGES` and `grad(f, *xs)` (the gradients of
+sum(f(*xs)) wrt float64 inputs; None where there is none)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+SETUP = """
+import numpy as np
+EDGES = np.array([-np.inf, -2.0, -1.0, -0.0, 0.0, 0.5, 1.0, 2.0, 7.5, 30.0, np.inf, np.nan])
+A_EDGES = np.array([-np.inf, -1.0, 0.0, 0.5, 2.0, np.inf, np.nan, 1.0, 3.0, 1e-3, 50.0, 0.5])
+X_EDGES = np.array([0.0, 1.0, 0.0, 0.0, np.inf, np.inf, 0.0, 0.0, -1.0, 2.0, 45.0, np.nan])
+GRID = np.linspace(0.05, 12.0, 9)
+
+def grad(f, *xs):
+    xs = [tf.constant(x, tf.float64) for x in xs]
+    with tf.GradientTape() as t:
+        t.watch(xs)
+        y = tf.reduce_sum(f(*xs))
+    return t.gradient(y, xs)
+"""
+
+SPECIAL = ("bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "bessel_k0", "bessel_k0e",
+           "bessel_k1", "bessel_k1e", "dawsn", "expint", "fresnel_cos", "fresnel_sin", "spence")
+
+CASES = [
+    *(f"tf.math.special.{f}(EDGES)" for f in SPECIAL),
+    *(f"grad(tf.math.special.{f}, EDGES)" for f in SPECIAL),
+    *(f"tf.math.special.{f}(tf.constant(GRID, tf.float32))" for f in SPECIAL),
+    *(f"tf.math.special.{f}(tf.constant([0.7, 3.0], tf.float16))" for f in SPECIAL[:8]),
+    "tf.math.special.dawsn(tf.constant([1.0], tf.float16))",
+    "tf.math.special.bessel_j0(tf.constant([1], tf.int32))",
+    *(f"tf.math.{f}(A_EDGES, X_EDGES)" for f in ("igamma", "igammac")),
+    *(f"grad(tf.math.{f}, A_EDGES, X_EDGES)" for f in ("igamma", "igammac")),
+    "tf.raw_ops.IgammaGradA(a=A_EDGES, x=X_EDGES)",
+    "tf.math.igamma(tf.constant([[0.5], [2.0]]), tf.constant([0.1, 1.0, 9.0]))",
+    "grad(tf.math.igamma, [[0.5], [2.0]], [0.1, 1.0, 9.0])",
+    "tf.math.igamma(tf.constant([1.0], tf.float16), tf.constant([1.0], tf.float16))",
+    "tf.math.igamma(tf.constant([1.0]), tf.constant([1.0], tf.float64))",
+    "tf.math.igammac(tf.ones([2, 3]), tf.ones([4]))",
+    "tf.math.betainc(np.array([0.5, 1.0, 2.0, 0.0, 3.0, 2.0, 2.0, 1.0, np.inf, 0.5]),"
+    " np.array([0.5, 2.0, 3.0, 1.0, 1.0, 2.0, 2.0, 0.0, 1.0, np.nan]),"
+    " np.array([0.3, 0.0, 1.0, 0.5, 0.5, -0.1, 1.1, 0.5, 0.0, 1.0]))",
+    "grad(tf.math.betainc, [0.5, 1.0, 2.0, 3.0, 2.0], [0.5, 2.0, 3.0, 1.0, 9.0],"
+    " [0.3, 0.0, 1.0, 0.5, 0.25])",
+    "tf.math.betainc(2.0, 3.0, tf.constant([0.1, 0.5, 0.9]))",
+    "tf.math.betainc(tf.ones([2, 3]), tf.ones([3]), tf.ones([2, 3]))",
+    "tf.math.betainc(tf.ones([2], tf.float16), tf.ones([2], tf.float16), tf.ones([2], tf.float16))",
+]
+
+
+def record(value: Any) -> Any:
+    """A result as JSON: tensors as values and dtype, lists and tuples element by element."""
+    if value is None:
+        return None
+    if isinstance(value, (list, tuple)):
+        return [record(v) for v in value]
+    if hasattr(value, "indices") and hasattr(value, "dense_shape"):  # IndexedSlices
+        import tensorflow as tf  # (only TF's IndexedSlices reach here: the recorder's)
+
+        value = tf.convert_to_tensor(value)
+    arr = np.asarray(value.numpy())
+    return {"value": arr.astype(np.float64).tolist() if arr.dtype.kind == "f" else
+            arr.tolist(), "dtype": value.dtype.name, "shape": list(arr.shape)}
+
+
+def error(e: Exception) -> dict:
+    """An error as its class and the first line of its message, TF's wrapping cut."""
+    text = re.sub(r"^\{\{function_node [^}]*\}\} ", "", str(e))
+    return {"error": type(e).__name__, "message": re.sub(r" name: $", "", text.split("\n")[0])}
