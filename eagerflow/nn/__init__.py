@@ -85,3 +85,10 @@ from eagerflow._src.ops.nn_space import (
 )
 from eagerflow._src.ops.misc_ops import zero_fraction as zero_fraction
 from eagerflow.nn import experimental as experimental  # noqa: E402,F401
+from eagerflow._src.ops.nn_extras import (
+    approx_max_k as approx_max_k,
+    approx_min_k as approx_min_k,
+    atrous_conv2d_transpose as atrous_conv2d_transpose,
+    batch_norm_with_global_normalization as batch_norm_with_global_normalization,
+    with_space_to_batch as with_space_to_batch,
+)

@@ -17,6 +17,16 @@ A_EDGES = np.array([-np.inf, -1.0, 0.0, 0.5, 2.0, np.inf, np.nan, 1.0, 3.0, 1e-3
 X_EDGES = np.array([0.0, 1.0, 0.0, 0.0, np.inf, np.inf, 0.0, 0.0, -1.0, 2.0, 45.0, np.nan])
 GRID = np.linspace(0.05, 12.0, 9)
 
+RNG = np.random.RandomState(0)
+X = RNG.rand(1, 5, 5, 2).astype(np.float32)
+W = RNG.rand(3, 3, 4, 2).astype(np.float32)
+W2 = RNG.rand(2, 2, 2, 3).astype(np.float32)
+TOPK = np.array([[3.0, 1.0, 2.0, 5.0, 3.0], [0.0, 4.0, -np.inf, 4.0, 1.0]], np.float32)
+BN = [np.array(v, np.float32) for v in ([0.5, -1.0], [2.0, 0.5], [0.1, 0.2], [1.5, 2.0])]
+
+def conv(inp, num_spatial_dims, padding):
+    return tf.nn.conv2d(inp, W2, 1, padding)
+
 def grad(f, *xs):
     xs = [tf.constant(x, tf.float64) for x in xs]
     with tf.GradientTape() as t:
@@ -51,6 +61,43 @@ CASES = [
     "tf.math.betainc(2.0, 3.0, tf.constant([0.1, 0.5, 0.9]))",
     "tf.math.betainc(tf.ones([2, 3]), tf.ones([3]), tf.ones([2, 3]))",
     "tf.math.betainc(tf.ones([2], tf.float16), tf.ones([2], tf.float16), tf.ones([2], tf.float16))",
+    "tf.math.approx_max_k(TOPK, 2)",
+    "tf.math.approx_min_k(TOPK, 3)",
+    "tf.nn.approx_max_k(TOPK[:, :3], 3, recall_target=0.5, aggregate_to_topk=False)",
+    "tf.math.approx_max_k(TOPK, 6)",
+    "tf.math.approx_max_k(TOPK, 2, reduction_dimension=0)",
+    "tf.math.approx_max_k(TOPK.astype(np.float64), 2)",
+    "grad(lambda x: tf.math.approx_max_k(tf.cast(x, tf.float32), 2)[0], TOPK[:, :2])",
+    "tf.math.accumulate_n([X, 2 * X, X])",
+    "tf.math.accumulate_n([[1.0, 2.0], tf.constant([3.0, 4.0])], shape=[2])",
+    "tf.math.accumulate_n([tf.ones([2]), tf.ones([3])])",
+    "tf.math.accumulate_n([tf.ones([2])], shape=[3])",
+    "tf.math.accumulate_n([tf.ones([2])], tensor_dtype=tf.float64)",
+    "tf.math.accumulate_n([tf.ones([2]), tf.ones([2], tf.int32)])",
+    "tf.math.accumulate_n([])",
+    "tf.nn.batch_norm_with_global_normalization(X, *BN[:3], BN[3], 0.001, True)",
+    "tf.nn.batch_norm_with_global_normalization(X, *BN[:3], BN[3], 0.001, False)",
+    "grad(lambda x, m, v, b, g: tf.nn.batch_norm_with_global_normalization(x, m, v, b, g,"
+    " 0.01, True), X, *BN)",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 5, 5, 4], 2, 'SAME')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 9, 9, 4], 2, 'VALID')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 5, 5, 4], 1, 'SAME')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 11, 11, 4], 3, 'VALID')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 6, 6, 4], 2, 'SAME')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 5, 5, 4], 0, 'SAME')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 5, 5, 4], 2, 'FULL')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 5, 5, 3], 2, 'SAME')",
+    "tf.nn.atrous_conv2d_transpose(X, W[..., :1], [1, 5, 5, 4], 2, 'SAME')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 5, 5], 2, 'SAME')",
+    "grad(lambda x, w: tf.nn.atrous_conv2d_transpose(x, w, [1, 9, 9, 4], 2, 'SAME'), X, W)",
+    "tf.nn.with_space_to_batch(X, [2, 2], 'VALID', conv, filter_shape=[2, 2])",
+    "tf.nn.with_space_to_batch(X, [2, 3], 'SAME', conv, filter_shape=[2, 2])",
+    "tf.nn.with_space_to_batch(X, [1, 1], 'SAME', lambda x, n, p: x * n)",
+    "tf.nn.with_space_to_batch(X, [2], 'VALID', lambda x, n, p: x + n, spatial_dims=[2])",
+    "tf.nn.with_space_to_batch(X, [2, 2], 'SAME', conv)",
+    "tf.nn.with_space_to_batch(X, [2, 0], 'SAME', conv)",
+    "tf.nn.with_space_to_batch(X, [2, 2], 'FULL', conv)",
+    "grad(lambda x: tf.nn.with_space_to_batch(x, [2, 2], 'SAME', conv, filter_shape=[2, 2]), X)",
 ]
 
 

@@ -46,6 +46,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "special_incomplete": (
         "Betainc", "Igamma", "IgammaGradA", "Igammac",
     ),
+    "nn_extras": (
+        "ApproxTopK",
+    ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",
     ),
