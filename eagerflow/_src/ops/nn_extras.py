@@ -165,9 +165,10 @@ def accumulate_n(inputs: Any, shape: Any = None, tensor_dtype: Any = None,
     if shape is not None:
         TensorShape(shape).merge_with(want)
     if tensor_dtype is not None and dt.as_dtype(tensor_dtype) != xs[0].dtype:
-        raise TypeError(f"The `tensor_dtype` argument is <dtype: '{dt.as_dtype(tensor_dtype).name}'>"
-                        f", but `input` is of type <dtype: '{xs[0].dtype.name}'>. These must be "
-                        f"equal. Try casting the input to the desired type.")
+        given = dt.as_dtype(tensor_dtype).name
+        raise TypeError(f"The `tensor_dtype` argument is <dtype: '{given}'>, but `input` is "
+                        f"of type <dtype: '{xs[0].dtype.name}'>. These must be equal. Try "
+                        f"casting the input to the desired type.")
     return add_n(xs) if len(xs) > 1 else xs[0]
 
 
