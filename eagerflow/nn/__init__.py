@@ -90,5 +90,6 @@ from eagerflow._src.ops.nn_extras import (
     approx_min_k as approx_min_k,
     atrous_conv2d_transpose as atrous_conv2d_transpose,
     batch_norm_with_global_normalization as batch_norm_with_global_normalization,
+    isotonic_regression as isotonic_regression,
     with_space_to_batch as with_space_to_batch,
 )

@@ -1,6 +1,7 @@
 """tf.nn's rarer APIs: approx_max_k / approx_min_k (the ApproxTopK op, exact on CPU as TF's
-is), batch_norm_with_global_normalization, with_space_to_batch and atrous_conv2d_transpose
-(compositions of registered ops), and tf.math.accumulate_n.
+is), isotonic_regression (the IsotonicRegression op), batch_norm_with_global_normalization,
+with_space_to_batch and atrous_conv2d_transpose (compositions of registered ops), and
+tf.math.accumulate_n.
 
 Sits in the ops layer after nn_conv.py, nn_norm.py and nn_space.py, whose public functions
 the composites call; loads on first use (op_index.py).
@@ -18,8 +19,10 @@ from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t, add_n
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import _t, add_n, cast, zeros_like
 from eagerflow._src.ops.nn_conv import conv2d_backprop_input, conv2d_transpose
 from eagerflow._src.ops.nn_norm import batch_normalization
 from eagerflow._src.ops.nn_space import (
@@ -27,7 +30,9 @@ from eagerflow._src.ops.nn_space import (
     required_space_to_batch_paddings,
     space_to_batch_nd,
 )
+from eagerflow._src.ops.reduce import cumsum, reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.segment_ops import unsorted_segment_mean
 from eagerflow._src.ops.sorting import _top_k_grad
 
 _rng = SampleRNG(97)
@@ -143,6 +148,158 @@ def _approx(is_max_k: bool) -> Callable:
 
 approx_max_k = _approx(True)
 approx_min_k = _approx(False)
+
+
+# ---------------------------------------------------------------------------------------
+# IsotonicRegression: the non-increasing least-squares fit of each row (last axis), by the
+# pool-adjacent-violators algorithm, and the id of each entry's block within its row.
+# ---------------------------------------------------------------------------------------
+
+_ISO_OUT = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
+IsotonicRegression = collections.namedtuple("IsotonicRegression", ["output", "segments"])
+
+
+# TF's CPU kernels: input dtype -> the one output dtype each has
+_ISO_KERNELS = {dt.int32: dt.float64, dt.int64: dt.float64, dt.int8: dt.float32,
+                dt.int16: dt.float32, dt.float64: dt.float64, dt.float32: dt.float32,
+                dt.bfloat16: dt.bfloat16, dt.float16: dt.float16}
+
+
+def _iso_infer(x: Any, output_dtype: dt.DType) -> list:
+    op = "IsotonicRegression"
+    C.check_dtype(op, x, C.REALS)
+    C.dtype_attr(op, output_dtype, "output_dtype", _ISO_OUT)
+    if _ISO_KERNELS.get(x._dtype) is not output_dtype:
+        lines = "".join(f"\n  device='CPU'; T in [{C.dt_enum(t)}]; output_dtype in "
+                        f"[{C.dt_enum(o)}]" for t, o in _ISO_KERNELS.items())
+        raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
+                                        f"{op}[T={C.dt_enum(x._dtype)}, output_dtype="
+                                        f"{C.dt_enum(output_dtype)}]\nAll kernels registered "
+                                        f"for op {op}:{lines}\n [Op:{op}]")
+    return [(x._shape, output_dtype), (x._shape, dt.int32)]
+
+
+def _pava_row(row: list) -> tuple:
+    """(fitted values, block ids) of one row: blocks merge while an earlier block's mean is
+    below a later one's (NaN compares false, so it never merges)."""
+    sums: list = []
+    counts: list = []
+    for v in row:
+        sums.append(v)
+        counts.append(1)
+        while len(sums) > 1 and sums[-2] / counts[-2] < sums[-1] / counts[-1]:
+            total, n = sums.pop(), counts.pop()
+            sums[-1] += total
+            counts[-1] += n
+    out, ids = [], []
+    for i, (total, n) in enumerate(zip(sums, counts)):
+        out += [total / n] * n
+        ids += [i] * n
+    return out, ids
+
+
+def _iso_kernel(xp: Any, x: Any, output_dtype: dt.DType) -> tuple:
+    if x.size == 0:
+        return np.zeros(x.shape, output_dtype.as_numpy_dtype), np.zeros(x.shape, np.int32)
+    rows = np.asarray(x, np.float64).reshape(-1, x.shape[-1] if x.ndim else 1)
+    out = np.empty(rows.shape, np.float64)
+    ids = np.empty(rows.shape, np.int32)
+    for r, row in enumerate(rows.tolist()):
+        out[r], ids[r] = _pava_row(row)
+    return out.astype(output_dtype.as_numpy_dtype).reshape(x.shape), ids.reshape(x.shape)
+
+
+def _iso_ref(x: np.ndarray, output_dtype: dt.DType) -> tuple:
+    """Each row's blocks from the definition: the fit is the mean of each maximal run that
+    the non-increasing constraint ties together, found by repeated merging of adjacent
+    violators until none is left."""
+    if x.size == 0:
+        return np.zeros(x.shape, output_dtype.as_numpy_dtype), np.zeros(x.shape, np.int32)
+    flat = np.asarray(x, np.float64).reshape(-1, x.shape[-1] if x.ndim else 1)
+    out = np.empty(flat.shape)
+    ids = np.empty(flat.shape, np.int32)
+    for r in range(flat.shape[0]):
+        blocks = [[v] for v in flat[r]]
+        merged = True
+        while merged:
+            merged = False
+            for i in range(len(blocks) - 1):
+                if np.mean(blocks[i]) < np.mean(blocks[i + 1]):
+                    blocks[i:i + 2] = [blocks[i] + blocks[i + 1]]
+                    merged = True
+                    break
+        col = 0
+        for b, block in enumerate(blocks):
+            out[r, col:col + len(block)] = np.mean(block)
+            ids[r, col:col + len(block)] = b
+            col += len(block)
+    return out.astype(output_dtype.as_numpy_dtype).reshape(x.shape), ids.reshape(x.shape)
+
+
+def _iso_grad(n: Any, g: Any, _g_segments: Any) -> list:
+    """Each entry gets the mean of the output gradient over its block."""
+    x, segments = n.inputs[0], n.outputs[1]
+    if not x._dtype.is_floating:
+        return [None]
+    width = x._shape[-1] if x._shape else 1
+    if width == 0:
+        return [zeros_like(x)]
+    ids = reshape(segments, [-1, width])
+    counts = reduce_max(ids, axis=1) + 1
+    ids = ids + reshape(cumsum(counts, exclusive=True), [-1, 1])
+    means = unsorted_segment_mean(reshape(g, [-1, width]), ids, reduce_sum(counts))
+    return [cast(reshape(gather(means, ids), shape(x)), x._dtype)]
+
+
+ISOTONIC_REGRESSION = register(OpDef(
+    "IsotonicRegression", _iso_infer, _iso_kernel, grad=_iso_grad, reference=_iso_ref,
+    samples=lambda: [
+        Sample((_rng.uniform(-2, 2, size=(3, 6)),), {"output_dtype": dt.float64}),
+        Sample((np.array([[1.0, 3.0, 2.0, 4.0], [5.0, 5.0, 1.0, 6.0]]),),
+               {"output_dtype": dt.float64}, grad=False),  # (ties: not differentiable)
+        Sample((np.array([3, 1, 2, 7], np.int32),), {"output_dtype": dt.float64}, grad=False),
+        Sample((np.array([[3, 1], [2, 7]], np.int16),), {"output_dtype": dt.float32},
+               grad=False),
+        Sample((np.array([1.0, np.nan, 2.0, -np.inf]),), {"output_dtype": dt.float64},
+               grad=False),
+        Sample((np.zeros((2, 0)),), {"output_dtype": dt.float64}, grad=False),
+        Sample((np.float64(2.5),), {"output_dtype": dt.float64})],
+    bad_samples=lambda: [
+        BadSample((np.ones(2, np.complex64),), {"output_dtype": dt.float32},
+                  InvalidArgumentError, "Value for attr 'T' of complex64 is not in the list"),
+        BadSample((np.ones(2),), {"output_dtype": dt.int32}, InvalidArgumentError,
+                  "output_dtype"),
+        BadSample((np.ones(2, np.int32),), {"output_dtype": dt.float32}, NotFoundError,
+                  "IsotonicRegression[T=DT_INT32, output_dtype=DT_FLOAT]\nAll kernels "
+                  "registered for op IsotonicRegression:\n  device='CPU'; T in [DT_INT32]; "
+                  "output_dtype in [DT_DOUBLE]")],
+    num_outputs=2, gpu=False,
+))
+
+
+def isotonic_regression(inputs: Any, decreasing: bool = True, axis: int = -1) -> Any:
+    """The isotonic (non-increasing, or non-decreasing) least-squares fit along `axis`, and
+    each entry's block id: IsotonicRegression(output, segments)."""
+    x = _t(inputs)
+    out_dtype = x.dtype if x.dtype.is_floating else dt.float64
+    rank = C.rank(x)
+    if rank is not None and not -max(rank, 1) <= axis < max(rank, 1):
+        raise InvalidArgumentError(None, None, f"`dim` must be in the range [{-rank}, {rank}) "
+                                               f"where {rank} is the number of dimensions in "
+                                               f"the input. Received: dim={axis}")
+    last = axis in (-1, rank - 1) or rank == 0
+    if not last:
+        perm = list(range(rank))
+        perm[axis], perm[-1] = perm[-1], perm[axis]
+        x = transpose(x, perm)
+    y, segments = bind(ISOTONIC_REGRESSION, (x if decreasing else -x,),
+                       {"output_dtype": out_dtype})
+    if not decreasing:
+        y = -y
+    if not last:
+        y, segments = transpose(y, perm), transpose(segments, perm)
+    # (TF returns its namedtuple only when neither the sign nor the axis was changed)
+    return IsotonicRegression(y, segments) if decreasing and last else (y, segments)
 
 
 # ---------------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "Betainc", "Igamma", "IgammaGradA", "Igammac",
     ),
     "nn_extras": (
-        "ApproxTopK",
+        "ApproxTopK", "IsotonicRegression",
     ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",

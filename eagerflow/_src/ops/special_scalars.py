@@ -39,6 +39,22 @@ def _miller(x: float) -> list:
     return [v / norm for v in js[:m + 1]]
 
 
+def _series_jy(order: int, x: float) -> tuple:
+    """(J, Y) of order 0 or 1 for 0 < x < 1e-3 from their power series (three terms),
+    where Miller's recurrence would overflow."""
+    q = x * x / 4
+    lead = math.log(x) - math.log(2) + EULER  # ln(x/2) + gamma, x/2 may underflow
+    if order == 0:
+        j = 1 - q + q * q / 4
+        return j, 2 / math.pi * (lead * j + q - 0.75 * q * q)
+    j = x / 2 * (1 - q / 2 + q * q / 12)
+    # psi(k + 1) + psi(k + 2) = 2 H_k + 1 / (k + 1) - 2 gamma
+    s = sum((-q) ** k / (math.factorial(k) * math.factorial(k + 1)) *
+            (2 * sum(1 / i for i in range(1, k + 1)) + 1 / (k + 1) - 2 * EULER)
+            for k in range(3))
+    return j, -2 / (math.pi * x) + 2 / math.pi * (lead - EULER) * j - x / (2 * math.pi) * s
+
+
 def _hankel(order: int, x: float) -> tuple:
     """(J, Y) of order 0 or 1 for x >= 25 from Hankel's asymptotic expansion."""
     mu = 4.0 * order * order
@@ -65,6 +81,8 @@ def bessel_j0(x: float) -> float:
         return _NAN
     if x == 0:
         return 1.0
+    if x < 1e-3:
+        return _series_jy(0, x)[0]
     return _miller(x)[0] if x < 25 else _hankel(0, x)[0]
 
 
@@ -74,7 +92,7 @@ def bessel_j1(x: float) -> float:
     if x == 0:
         return x
     a = abs(x)
-    v = _miller(a)[1] if a < 25 else _hankel(1, a)[0]
+    v = _series_jy(1, a)[0] if a < 1e-3 else _miller(a)[1] if a < 25 else _hankel(1, a)[0]
     return v if x > 0 else -v  # odd
 
 
@@ -96,6 +114,8 @@ def bessel_y(order: int, x: float) -> float:
         return _NAN
     if x <= 0:
         return -_INF  # TF's: -inf on the whole negative axis, not NaN
+    if x < 1e-3:
+        return _series_jy(order, x)[1]
     return _y_small(order, x) if x < 25 else _hankel(order, x)[1]
 
 
@@ -108,6 +128,17 @@ def bessel_k(order: int, x: float, scaled: bool) -> float:
         return _INF  # TF's: +inf on the whole negative axis, not NaN
     if x == _INF:
         return 0.0
+    if x < 1e-3:  # the series (the integrand would stay near 1 out to t ~ log(2 / x))
+        q, lead = x * x / 4, math.log(x) - math.log(2) + EULER
+        if order == 0:
+            out = -lead * (1 + q + q * q / 4) + q + 0.375 * q * q
+        else:
+            s = sum(q ** k / (math.factorial(k) * math.factorial(k + 1)) *
+                    (2 * sum(1 / i for i in range(1, k + 1)) + 1 / (k + 1) - 2 * EULER)
+                    for k in range(3))
+            i1 = x / 2 * (1 + q / 2 + q * q / 12)
+            out = 1 / x + (lead - EULER) * i1 - x / 4 * s
+        return out * math.exp(x) if scaled else out
     h = min(1 / 16, 0.5 / math.sqrt(x))  # the integrand's width near t = 0 is 1/sqrt(x)
     total, t = 0.5, 0.0  # the t = 0 term, halved
     while True:
@@ -147,32 +178,6 @@ def dawsn(x: float) -> float:
     return math.copysign(total, x)
 
 
-def _e1(z: float) -> float:
-    """E_1(z) for z > 0: its series for z <= 1, a continued fraction beyond."""
-    if z <= 1:
-        total, term, k = 0.0, 1.0, 0
-        while True:
-            k += 1
-            term *= -z / k
-            total += term / k
-            if abs(term / k) < 1e-17 * abs(total):
-                break
-        return -EULER - math.log(z) - total
-    b = z + 1
-    c, d = 1e300, 1 / b
-    h = d
-    for i in range(1, 500):
-        an = -i * i
-        b += 2
-        d = 1 / (an * d + b)
-        c = b + an / c
-        delta = c * d
-        h *= delta
-        if abs(delta - 1) < 1e-16:
-            break
-    return h * math.exp(-z)
-
-
 def expint(x: float) -> float:
     """Ei(x); TF's is NaN for x < 0 (its kernel covers x >= 0) and at +inf, -inf at 0."""
     if math.isnan(x) or x < 0 or x == _INF:
@@ -191,7 +196,7 @@ def expint(x: float) -> float:
         k += 1
         term *= x / k
         total += term / k
-        if term / k < 1e-17 * total:
+        if term / k <= 1e-17 * total:  # (<=: the terms of a tiny x underflow to 0)
             break
     return EULER + math.log(x) + total
 
@@ -201,6 +206,9 @@ def _fresnel(x: float) -> tuple:
     in the complex plane above (C + iS = (1 + i)/2 erf((1 - i) sqrt(pi) x / 2))."""
     if x == _INF:
         return 0.5, 0.5
+    if x > 1e8:  # the leading asymptotic terms (x^2 mod 4 fixes the phase)
+        phase = math.pi / 2 * ((x * x) % 4)
+        return 0.5 - math.cos(phase) / (math.pi * x), 0.5 + math.sin(phase) / (math.pi * x)
     if x < 1.5:
         s = c = 0.0
         t = math.pi * x * x / 2
@@ -290,42 +298,69 @@ def spence(x: float) -> float:
 # The regularized incomplete gamma and beta functions, and d/da of the gamma one.
 # ---------------------------------------------------------------------------------------
 
+_MAX_ITER = 2000  # as Eigen's series and fractions: far-out arguments get an approximation
+
+
+def _exp(v: float) -> float:
+    """exp without OverflowError (the log of a term far out may come out above 709 from
+    rounding alone)."""
+    return math.exp(v) if v < 709.7 else _INF
+
+
+def _lgamma(v: float) -> float:
+    """lgamma without OverflowError (it is +inf past ~2.6e305)."""
+    try:
+        return math.lgamma(v)
+    except OverflowError:
+        return _INF
+
+
 def _gamma_series(a: float, x: float) -> tuple:
     """(P(a, x), dP/da) from P = sum_n exp((a + n) log x - x - lgamma(a + n + 1))."""
     lx = math.log(x)
     total = dtotal = 0.0
-    n = 0
-    log_term = a * lx - x - math.lgamma(a + 1)
+    log_term = a * lx - x - _lgamma(a + 1)
     psi = _digamma(a + 1)
-    while True:
-        term = math.exp(log_term)
+    for n in range(1, _MAX_ITER):
+        term = _exp(log_term)
         total += term
         dtotal += term * (lx - psi)
-        n += 1
         log_term += lx - math.log(a + n)
         psi += 1 / (a + n)
-        if n > 20 and n > x - a and term < 1e-17 * total or n > 100000:
-            return total, dtotal
-
-
-def _gamma_cf(a: float, x: float) -> float:
-    """Q(a, x) by its continued fraction (x > a + 1; modified Lentz)."""
-    b = x + 1 - a
-    c, d = 1e300, 1 / b
-    h = d
-    for i in range(1, 10000):
-        an = -i * (i - a)
-        b += 2
-        d = an * d + b
-        d = 1 / (d if d != 0 else 1e-300)
-        c = b + an / c
-        if c == 0:
-            c = 1e-300
-        delta = d * c
-        h *= delta
-        if abs(delta - 1) < 1e-16:
+        if n > 20 and n > x - a and term <= 1e-17 * total:
             break
-    return math.exp(a * math.log(x) - x - math.lgamma(a)) * h
+    return total, dtotal
+
+
+def _gamma_cf(a: float, x: float) -> tuple:
+    """(Q(a, x), dQ/da) by Q's continued fraction (x > a + 1; modified Lentz), carried with
+    its derivative in a (forward mode: each quantity travels with its d/da)."""
+    tiny = 1e-300
+    b, db = x + 1 - a, -1.0
+    c, dc = 1e300, 0.0
+    b = b if b != 0 else tiny
+    d = 1 / b
+    dd = d * d
+    h, dh = d, dd
+    for i in range(1, _MAX_ITER):
+        an, dan = -i * (i - a), float(i)
+        b += 2
+        den = an * d + b
+        dden = dan * d + an * dd + db
+        den = den if den != 0 else tiny
+        d = 1 / den
+        dd = -dden * d * d
+        cn = b + an / c
+        dc = db + dan / c - an * dc / (c * c)
+        c = cn if cn != 0 else tiny
+        delta, ddelta = c * d, dc * d + c * dd
+        h, dh = h * delta, dh * delta + h * ddelta
+        # (both must settle: at integer a one term vanishes, ending Q's fraction but not
+        # its derivative's)
+        if abs(delta - 1) < 1e-16 and abs(h * ddelta) <= 1e-16 * abs(dh):
+            break
+    pre = _exp(a * math.log(x) - x - _lgamma(a))
+    return pre * h, pre * (math.log(x) - _digamma(a)) * h + pre * dh
 
 
 def _digamma(x: float) -> float:
@@ -360,7 +395,7 @@ def igamma(a: float, x: float) -> float:
     edge = _gamma_edge(a, x, True)
     if edge is not None:
         return edge
-    return _gamma_series(a, x)[0] if x < a + 1 else 1 - _gamma_cf(a, x)
+    return _gamma_series(a, x)[0] if x < a + 1 else 1 - _gamma_cf(a, x)[0]
 
 
 def igammac(a: float, x: float) -> float:
@@ -368,7 +403,7 @@ def igammac(a: float, x: float) -> float:
     edge = _gamma_edge(a, x, False)
     if edge is not None:
         return edge
-    return 1 - _gamma_series(a, x)[0] if x < a + 1 else _gamma_cf(a, x)
+    return 1 - _gamma_series(a, x)[0] if x < a + 1 else _gamma_cf(a, x)[0]
 
 
 def igamma_grad_a(a: float, x: float) -> float:
@@ -376,7 +411,7 @@ def igamma_grad_a(a: float, x: float) -> float:
     edge = _gamma_edge(a, x, True)
     if edge is not None:
         return edge if math.isnan(edge) or x != _INF or a == _INF else -0.0
-    return _gamma_series(a, x)[1]
+    return _gamma_series(a, x)[1] if x < a + 1 else -_gamma_cf(a, x)[1]
 
 
 def _beta_cf(a: float, b: float, x: float) -> float:
@@ -385,7 +420,7 @@ def _beta_cf(a: float, b: float, x: float) -> float:
     c, d = 1.0, 1 - (a + b) * x / (a + 1)
     d = 1 / (d if abs(d) > tiny else tiny)
     h = d
-    for m in range(1, 10000):
+    for m in range(1, _MAX_ITER):
         m2 = 2 * m
         aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2))
         for num in (aa, -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1))):
@@ -408,8 +443,8 @@ def betainc(a: float, b: float, x: float) -> float:
         return x
     if not 0 < x < 1 or any(math.isnan(v) or math.isinf(v) for v in (a, b)):
         return _NAN
-    log_front = (a * math.log(x) + b * math.log1p(-x) + math.lgamma(a + b) - math.lgamma(a)
-                 - math.lgamma(b))
+    log_front = (a * math.log(x) + b * math.log1p(-x) + _lgamma(a + b) - _lgamma(a)
+                 - _lgamma(b))
     if x < (a + 1) / (a + b + 2):
-        return math.exp(log_front) * _beta_cf(a, b, x) / a
-    return 1 - math.exp(log_front) * _beta_cf(b, a, 1 - x) / b
+        return _exp(log_front) * _beta_cf(a, b, x) / a
+    return 1 - _exp(log_front) * _beta_cf(b, a, 1 - x) / b
