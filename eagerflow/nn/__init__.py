@@ -93,3 +93,7 @@ from eagerflow._src.ops.nn_extras import (
     isotonic_regression as isotonic_regression,
     with_space_to_batch as with_space_to_batch,
 )
+from eagerflow._src.ops.nn_morphology import (
+    dilation2d as dilation2d,
+    erosion2d as erosion2d,
+)

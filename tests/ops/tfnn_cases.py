@@ -21,6 +21,8 @@ RNG = np.random.RandomState(0)
 X = RNG.rand(1, 5, 5, 2).astype(np.float32)
 W = RNG.rand(3, 3, 4, 2).astype(np.float32)
 W2 = RNG.rand(2, 2, 2, 3).astype(np.float32)
+XD = RNG.rand(2, 6, 5, 3)
+FD = RNG.rand(3, 2, 3)
 TOPK = np.array([[3.0, 1.0, 2.0, 5.0, 3.0], [0.0, 4.0, -np.inf, 4.0, 1.0]], np.float32)
 BN = [np.array(v, np.float32) for v in ([0.5, -1.0], [2.0, 0.5], [0.1, 0.2], [1.5, 2.0])]
 
@@ -84,6 +86,36 @@ CASES = [
     " 4.0, 0.5], [2.0, 2.0, 9.0, 1.0, 1.0]])",
     "grad(lambda x: tf.nn.isotonic_regression(x, decreasing=False, axis=0)[0] * X[0, :, :, 0],"
     " X[0, :, :, 1])",
+    "tf.nn.dilation2d(XD, FD, [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD, [1, 2, 1, 1], 'VALID', 'NHWC', [1, 1, 2, 1])",
+    "tf.nn.dilation2d(XD, FD, [1, 2, 2, 1], 'SAME', 'NHWC', [1, 2, 2, 1])",
+    "tf.nn.dilation2d(XD.astype(np.float32), FD.astype(np.float32), [1, 3, 2, 1], 'SAME',"
+    " 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d((XD * 10).astype(np.int32), (FD * 10).astype(np.int32), [1, 1, 1, 1],"
+    " 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, np.ones((7, 1, 3)), [1, 1, 1, 1], 'VALID', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD, [1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD, [2, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD, [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 2])",
+    "tf.nn.dilation2d(XD, FD, [1, 1, 1, 1], 'SAME', 'NCHW', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD[:, :, :2], [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD[0], FD, [1, 1, 1, 1], 'VALID', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD, [1, 1, 1, 1], 'FULL', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD.astype(np.float32), [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.erosion2d(XD, FD, [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.erosion2d(XD, FD, [1, 2, 1, 1], 'VALID', 'NHWC', [1, 1, 2, 1])",
+    "grad(lambda x, f: tf.nn.dilation2d(x, f, [1, 2, 1, 1], 'SAME', 'NHWC', [1, 1, 2, 1]) ** 2,"
+    " XD, FD)",
+    "grad(lambda x, f: tf.nn.erosion2d(x, f, [1, 1, 2, 1], 'VALID', 'NHWC', [1, 2, 1, 1]) ** 2,"
+    " XD, FD)",
+    "grad(lambda x, f: tf.nn.dilation2d(x, f, [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1]),"
+    " np.zeros((1, 3, 3, 1)), np.zeros((2, 2, 1)))",
+    "tf.raw_ops.Dilation2DBackpropInput(input=XD, filter=FD, out_backprop=np.ones((2, 6, 5, 3)),"
+    " strides=[1, 1, 1, 1], rates=[1, 1, 1, 1], padding='SAME')",
+    "tf.raw_ops.Dilation2DBackpropFilter(input=XD, filter=FD, out_backprop=np.ones((2, 3, 5, 3)),"
+    " strides=[1, 2, 1, 1], rates=[1, 1, 1, 1], padding='SAME')",
+    "tf.raw_ops.Dilation2DBackpropInput(input=XD, filter=FD, out_backprop=np.ones((2, 6, 4, 3)),"
+    " strides=[1, 1, 1, 1], rates=[1, 1, 1, 1], padding='SAME')",
     "tf.math.accumulate_n([X, 2 * X, X])",
     "tf.math.accumulate_n([[1.0, 2.0], tf.constant([3.0, 4.0])], shape=[2])",
     "tf.math.accumulate_n([tf.ones([2]), tf.ones([3])])",

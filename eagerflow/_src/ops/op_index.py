@@ -49,6 +49,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "nn_extras": (
         "ApproxTopK", "IsotonicRegression",
     ),
+    "nn_morphology": (
+        "Dilation2D", "Dilation2DBackpropFilter", "Dilation2DBackpropInput",
+    ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",
     ),
