@@ -97,3 +97,7 @@ from eagerflow._src.ops.nn_morphology import (
     dilation2d as dilation2d,
     erosion2d as erosion2d,
 )
+from eagerflow._src.ops.candidate_sampling import (
+    all_candidate_sampler as all_candidate_sampler,
+    compute_accidental_hits as compute_accidental_hits,
+)

@@ -29,6 +29,12 @@ BN = [np.array(v, np.float32) for v in ([0.5, -1.0], [2.0, 0.5], [0.1, 0.2], [1.
 def conv(inp, num_spatial_dims, padding):
     return tf.nn.conv2d(inp, W2, 1, padding)
 
+TC = np.array([[1, 2], [3, 4], [0, 7]], np.int64)
+
+def seeded(f, seed=7):
+    tf.random.set_seed(seed)
+    return f()
+
 def grad(f, *xs):
     xs = [tf.constant(x, tf.float64) for x in xs]
     with tf.GradientTape() as t:
@@ -116,6 +122,30 @@ CASES = [
     " strides=[1, 2, 1, 1], rates=[1, 1, 1, 1], padding='SAME')",
     "tf.raw_ops.Dilation2DBackpropInput(input=XD, filter=FD, out_backprop=np.ones((2, 6, 4, 3)),"
     " strides=[1, 1, 1, 1], rates=[1, 1, 1, 1], padding='SAME')",
+    "seeded(lambda: [tf.random.uniform_candidate_sampler(TC, 2, 5, False, 10, seed=1)"
+    " for _ in range(3)])",
+    "seeded(lambda: [tf.random.uniform_candidate_sampler(TC, 2, 5, True, 10) for _ in range(2)])",
+    "seeded(lambda: [tf.random.log_uniform_candidate_sampler(TC, 2, 6, True, 10, seed=3)"
+    " for _ in range(2)])",
+    "seeded(lambda: tf.random.log_uniform_candidate_sampler(TC, 2, 40, False, 1000, seed=4))",
+    "seeded(lambda: tf.random.log_uniform_candidate_sampler(TC[:, :1], 1, 30, True, 35, seed=5))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(TC, 2, 3, True, 3))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(TC, 3, 5, True, 10, seed=1))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(TC, 2, 11, True, 10, seed=1))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(TC, 2, 0, False, 10, seed=1))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(TC[0], 2, 3, False, 10, seed=1))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(TC.astype(np.int32), 2, 3, False, 10))",
+    "seeded(lambda: tf.random.log_uniform_candidate_sampler(TC, 2, 3, False, 5, seed=1))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(np.zeros((0, 2), np.int64), 2, 3, False,"
+    " 10, seed=1))",
+    "tf.nn.all_candidate_sampler(TC, 2, 8, True, seed=1)",
+    "tf.random.all_candidate_sampler(TC, 2, 8, False)",
+    "tf.nn.all_candidate_sampler(TC, 2, 4, False, seed=1)",
+    "tf.nn.compute_accidental_hits(TC, np.array([2, 7, 1, 2, 9], np.int64), 2)",
+    "tf.nn.compute_accidental_hits([[1, 1], [2, 1]], np.array([1, 5, 1], np.int64), 2)",
+    "tf.nn.compute_accidental_hits(TC, np.array([2, 7], np.int64), 3)",
+    "tf.nn.compute_accidental_hits(TC, np.array([[2, 7]], np.int64), 2)",
+    "tf.nn.compute_accidental_hits(TC.astype(np.int32), np.array([2, 7], np.int64), 2)",
     "tf.math.accumulate_n([X, 2 * X, X])",
     "tf.math.accumulate_n([[1.0, 2.0], tf.constant([3.0, 4.0])], shape=[2])",
     "tf.math.accumulate_n([tf.ones([2]), tf.ones([3])])",

@@ -31,7 +31,7 @@ from eagerflow._src.ops.nn_space import (
     space_to_batch_nd,
 )
 from eagerflow._src.ops.reduce import cumsum, reduce_max, reduce_sum
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.segment_ops import unsorted_segment_mean
 from eagerflow._src.ops.sorting import _top_k_grad
 
@@ -106,6 +106,15 @@ def _approx_attrs(k: int, **over: Any) -> dict:
     return attrs
 
 
+def _approx_export(n: Any, b: Any) -> list:
+    """ApproxTopK after a Reshape to the input's static shape: TF's shape function refuses an
+    input of unknown rank, which the exported function's arguments leave it."""
+    x, shape = b.input(0), b.static_shape(0)
+    if shape is not None and None not in shape:
+        x = b.node("Reshape", [x, b.const(list(shape), dt.int32)])[0]
+    return b.node("ApproxTopK", [x], dict(n.attrs))
+
+
 APPROX_TOP_K = register(OpDef(
     "ApproxTopK", _approx_infer, _approx_kernel, grad=_top_k_grad, reference=_approx_ref,
     # (float32 only: the gradient, top_k's, is checked against TF's in tfnn_golden.json and
@@ -127,7 +136,7 @@ APPROX_TOP_K = register(OpDef(
                   NotFoundError, "Could not find device for node: {{node ApproxTopK}}"),
         BadSample((np.ones((2, 3), np.float32),), _approx_attrs(1, is_max_k=False),
                   NotFoundError, "is_max_k=false, k=1")],
-    num_outputs=2, gpu=False,
+    num_outputs=2, gpu=False, tf=TFForm(export=_approx_export),
 ))
 
 

@@ -23,6 +23,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "Multinomial", "RandomShuffle", "RandomStandardNormal", "RandomUniform",
         "RandomUniformInt", "TruncatedNormal",
     ),
+    "candidate_sampling": (
+        "AllCandidateSampler", "ComputeAccidentalHits", "LogUniformCandidateSampler",
+        "UniformCandidateSampler",
+    ),
     "random_stateless": (
         "RandomIndexShuffle", "StatelessMultinomial", "StatelessRandomGetKeyCounter",
         "StatelessRandomNormalV2", "StatelessRandomUniformFullIntV2",
