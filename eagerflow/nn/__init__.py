@@ -100,4 +100,6 @@ from eagerflow._src.ops.nn_morphology import (
 from eagerflow._src.ops.candidate_sampling import (
     all_candidate_sampler as all_candidate_sampler,
     compute_accidental_hits as compute_accidental_hits,
+    nce_loss as nce_loss,
+    sampled_softmax_loss as sampled_softmax_loss,
 )

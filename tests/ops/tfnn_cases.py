@@ -31,6 +31,19 @@ def conv(inp, num_spatial_dims, padding):
 
 TC = np.array([[1, 2], [3, 4], [0, 7]], np.int64)
 
+WS = RNG.randn(10, 4).astype(np.float32)
+BS = RNG.randn(10).astype(np.float32)
+XS = RNG.randn(3, 4).astype(np.float32)
+SV = (np.array([2, 7, 5, 9], np.int64), np.full((3, 2), 0.4, np.float32),
+      np.array([0.3, 0.5, 0.2, 0.1], np.float32))
+
+def grad32(f, *xs):
+    xs = [tf.constant(x) for x in xs]
+    with tf.GradientTape() as t:
+        t.watch(xs)
+        y = tf.reduce_sum(f(*xs))
+    return [tf.convert_to_tensor(g) for g in t.gradient(y, xs)]
+
 def seeded(f, seed=7):
     tf.random.set_seed(seed)
     return f()
@@ -146,6 +159,17 @@ CASES = [
     "tf.nn.compute_accidental_hits(TC, np.array([2, 7], np.int64), 3)",
     "tf.nn.compute_accidental_hits(TC, np.array([[2, 7]], np.int64), 2)",
     "tf.nn.compute_accidental_hits(TC.astype(np.int32), np.array([2, 7], np.int64), 2)",
+    "tf.nn.nce_loss(WS, BS, TC, XS, 4, 10, num_true=2, sampled_values=SV)",
+    "grad32(lambda w, b, x: tf.nn.nce_loss(w, b, TC, x, 4, 10, num_true=2, sampled_values=SV,"
+    " remove_accidental_hits=True), WS, BS, XS)",
+    "grad32(lambda w, b, x: tf.nn.sampled_softmax_loss(w, b, TC, x, 4, 10, num_true=2,"
+    " sampled_values=SV), WS, BS, XS)",
+    "tf.nn.sampled_softmax_loss(WS, BS, TC[:, :1], XS, 4, 10, sampled_values=SV,"
+    " remove_accidental_hits=False)",
+    "seeded(lambda: tf.nn.sampled_softmax_loss(WS, BS, TC[:, :1], XS, 4, 10, seed=5), 3)",
+    "seeded(lambda: tf.nn.nce_loss(WS, BS, TC[:, :1], XS, 4, 10), 3)",
+    "tf.nn.nce_loss([WS[:5], WS[5:]], [BS[:5], BS[5:]], TC[:, :1], XS, 4, 10, sampled_values=SV)",
+    "tf.nn.nce_loss(WS.astype(np.float64), BS, TC, XS, 4, 10, num_true=2, sampled_values=SV)",
     "tf.math.accumulate_n([X, 2 * X, X])",
     "tf.math.accumulate_n([[1.0, 2.0], tf.constant([3.0, 4.0])], shape=[2])",
     "tf.math.accumulate_n([tf.ones([2]), tf.ones([3])])",

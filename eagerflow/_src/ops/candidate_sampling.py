@@ -1,5 +1,6 @@
 """Candidate sampling: tf.random's (and tf.nn's) uniform, log-uniform and all-candidate
-samplers, with TF's draws for a given seed, and tf.nn.compute_accidental_hits.
+samplers, with TF's draws for a given seed, tf.nn.compute_accidental_hits, and the sampled
+losses built on them, tf.nn.nce_loss and sampled_softmax_loss.
 
 Sits in the ops layer after random.py, whose stateful streams (Philox-4x32-10 from the op's
 (seed, seed2), moving on call after call) the samplers draw from; loads on first use
@@ -24,10 +25,18 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random_reference as ref
+from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t, cast
+from eagerflow._src.ops.linalg import matmul
+from eagerflow._src.ops.math import _t, cast, log, ones_like, stop_gradient, zeros_like
+from eagerflow._src.ops.nn import embedding_lookup
+from eagerflow._src.ops.nn_loss import (
+    sigmoid_cross_entropy_with_logits,
+    softmax_cross_entropy_with_logits,
+)
 from eagerflow._src.ops.random import _op_seeds, _reserve
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.sparse_ops import SPARSE_TO_DENSE
 
 _WORDS_PER_SAMPLE = 2048  # what TF's kernel reserves of its stream per sampled candidate
 _LOWEST_F32 = float(np.finfo(np.float32).min)
@@ -330,3 +339,74 @@ def compute_accidental_hits(true_classes: Any, sampled_candidates: Any, num_true
                                            if k != "node"}}
     return bind(COMPUTE_ACCIDENTAL_HITS, (_int64(true_classes), _t(sampled_candidates)), attrs,
                 name)
+
+
+# -- sampled losses: nce_loss and sampled_softmax_loss ------------------------------------
+
+def _sum_rows(x: Any) -> Any:
+    """Each row's sum, as a matmul with a column of ones (as TF sums them: the gradient is
+    then a matmul too)."""
+    return reshape(matmul(x, ones_like(transpose(x[:1]))), [-1])
+
+
+def _sampled_logits(weights: Any, biases: Any, labels: Any, inputs: Any, num_sampled: int,
+                    num_classes: int, num_true: int, sampled_values: Any,
+                    remove_accidental_hits: bool, seed: Any = None) -> tuple:
+    """(logits, labels) of the true classes and the sampled ones, each logit less the log of
+    its expected count (the sampled classes' correction for being sampled)."""
+    inputs = _t(inputs)
+    labels = _int64(labels)
+    labels_flat = reshape(labels, [-1])
+    if sampled_values is None:
+        sampled_values = log_uniform_candidate_sampler(labels, num_true, num_sampled, True,
+                                                       num_classes, seed=seed)
+    sampled, true_expected, sampled_expected = (stop_gradient(_t(s)) for s in sampled_values)
+    sampled = cast(sampled, dt.int64)
+    all_ids = concat([labels_flat, sampled], 0)
+    n_true = shape(labels_flat)[0]
+    all_w = cast(embedding_lookup(weights, all_ids), inputs.dtype)
+    true_w, sampled_w = all_w[:n_true], all_w[n_true:]
+    sampled_logits = matmul(inputs, sampled_w, transpose_b=True)
+    all_b = cast(embedding_lookup(biases, all_ids), inputs.dtype)
+    true_b, sampled_b = all_b[:n_true], all_b[n_true:]
+    dim = shape(true_w)[1:2]
+    rows = expand_dims(inputs, 1) * reshape(true_w, concat([[-1, num_true], dim], 0))
+    true_logits = reshape(_sum_rows(reshape(rows, concat([[-1], dim], 0))), [-1, num_true])
+    true_logits += reshape(true_b, [-1, num_true])
+    sampled_logits += sampled_b
+    if remove_accidental_hits:
+        idx, ids, weights_hit = compute_accidental_hits(labels, sampled, num_true)
+        where = concat([reshape(idx, [-1, 1]), reshape(cast(ids, dt.int32), [-1, 1])], 1)
+        dense_shape = concat([shape(labels)[:1], [num_sampled]], 0)
+        sampled_logits += bind(SPARSE_TO_DENSE, (where, dense_shape,
+                                                 cast(weights_hit, sampled_logits.dtype),
+                                                 convert_to_tensor(0, sampled_logits.dtype)),
+                               {"validate_indices": False})
+    true_logits -= log(true_expected)
+    sampled_logits -= log(sampled_expected)
+    logits = concat([true_logits, sampled_logits], 1)
+    targets = concat([ones_like(true_logits) / num_true, zeros_like(sampled_logits)], 1)
+    return logits, targets
+
+
+def nce_loss(weights: Any, biases: Any, labels: Any, inputs: Any, num_sampled: int,
+             num_classes: int, num_true: int = 1, sampled_values: Any = None,
+             remove_accidental_hits: bool = False, name: str = "nce_loss") -> Any:
+    """The noise-contrastive estimation loss per example: logistic losses of the true
+    classes against num_sampled classes drawn (log-uniformly by default)."""
+    logits, targets = _sampled_logits(weights, biases, labels, inputs, num_sampled,
+                                      num_classes, num_true, sampled_values,
+                                      remove_accidental_hits)
+    return _sum_rows(sigmoid_cross_entropy_with_logits(labels=targets, logits=logits))
+
+
+def sampled_softmax_loss(weights: Any, biases: Any, labels: Any, inputs: Any,
+                         num_sampled: int, num_classes: int, num_true: int = 1,
+                         sampled_values: Any = None, remove_accidental_hits: bool = True,
+                         seed: Any = None, name: str = "sampled_softmax_loss") -> Any:
+    """The softmax cross-entropy per example over the true classes and num_sampled drawn
+    ones: an estimate of the full softmax loss for a large number of classes."""
+    logits, targets = _sampled_logits(weights, biases, labels, inputs, num_sampled,
+                                      num_classes, num_true, sampled_values,
+                                      remove_accidental_hits, seed)
+    return softmax_cross_entropy_with_logits(labels=stop_gradient(targets), logits=logits)
