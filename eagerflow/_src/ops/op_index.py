@@ -23,10 +23,6 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "Multinomial", "RandomShuffle", "RandomStandardNormal", "RandomUniform",
         "RandomUniformInt", "TruncatedNormal",
     ),
-    "candidate_sampling": (
-        "AllCandidateSampler", "ComputeAccidentalHits", "LogUniformCandidateSampler",
-        "UniformCandidateSampler",
-    ),
     "random_stateless": (
         "RandomIndexShuffle", "StatelessMultinomial", "StatelessRandomGetKeyCounter",
         "StatelessRandomNormalV2", "StatelessRandomUniformFullIntV2",
@@ -64,6 +60,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "sparse_ops": (
         "SparseToDense",
+    ),
+    "candidate_sampling": (
+        "AllCandidateSampler", "ComputeAccidentalHits", "LogUniformCandidateSampler",
+        "UniformCandidateSampler",
     ),
     "sets": (
         "DenseToDenseSetOperation", "DenseToSparseSetOperation", "SetSize",
