@@ -103,3 +103,7 @@ from eagerflow._src.ops.candidate_sampling import (
     nce_loss as nce_loss,
     sampled_softmax_loss as sampled_softmax_loss,
 )
+from eagerflow._src.ops.embedding_sparse import (
+    embedding_lookup_sparse as embedding_lookup_sparse,
+    safe_embedding_lookup_sparse as safe_embedding_lookup_sparse,
+)

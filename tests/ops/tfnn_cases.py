@@ -44,6 +44,11 @@ def grad32(f, *xs):
         y = tf.reduce_sum(f(*xs))
     return [tf.convert_to_tensor(g) for g in t.gradient(y, xs)]
 
+EMB = np.arange(24, dtype=np.float32).reshape(6, 4) / 10
+SPI = tf.SparseTensor([[0, 0], [0, 1], [2, 0], [2, 1], [2, 2]], np.array([1, 3, 3, 5, 1]), [4, 3])
+SPW = tf.SparseTensor(SPI.indices, np.array([1.0, 2.0, 0.5, -1.0, 0.0], np.float32), [4, 3])
+SP3 = tf.SparseTensor([[0, 0, 0], [0, 1, 1], [1, 1, 0]], np.array([1, -1, 4]), [2, 2, 2])
+
 def seeded(f, seed=7):
     tf.random.set_seed(seed)
     return f()
@@ -170,6 +175,17 @@ CASES = [
     "seeded(lambda: tf.nn.nce_loss(WS, BS, TC[:, :1], XS, 4, 10), 3)",
     "tf.nn.nce_loss([WS[:5], WS[5:]], [BS[:5], BS[5:]], TC[:, :1], XS, 4, 10, sampled_values=SV)",
     "tf.nn.nce_loss(WS.astype(np.float64), BS, TC, XS, 4, 10, num_true=2, sampled_values=SV)",
+    *(f"tf.nn.embedding_lookup_sparse(EMB, SPI, {w}, combiner='{c}')"
+      for c in ("sum", "mean", "sqrtn") for w in ("None", "SPW")),
+    *(f"tf.nn.safe_embedding_lookup_sparse(EMB, SPI, {w}, combiner='{c}')"
+      for c in ("sum", "mean", "sqrtn") for w in ("None", "SPW")),
+    "tf.nn.safe_embedding_lookup_sparse([EMB[:3], EMB[3:]], SPI, SPW, default_id=2)",
+    "tf.nn.safe_embedding_lookup_sparse(EMB, SP3)",
+    "tf.nn.embedding_lookup_sparse(EMB, SPI, None, max_norm=1.0)",
+    "tf.nn.embedding_lookup_sparse(EMB, SPI, None, combiner='max')",
+    "grad(lambda p: tf.nn.safe_embedding_lookup_sparse(p, SPI, tf.SparseTensor(SPI.indices,"
+    " np.array([1.0, 2.0, 0.5, 3.0, 1.0]), [4, 3])) ** 2, EMB)",
+    "grad(lambda p: tf.nn.embedding_lookup_sparse(p, SPI, None, combiner='sqrtn') ** 2, EMB)",
     "tf.math.accumulate_n([X, 2 * X, X])",
     "tf.math.accumulate_n([[1.0, 2.0], tf.constant([3.0, 4.0])], shape=[2])",
     "tf.math.accumulate_n([tf.ones([2]), tf.ones([3])])",
