@@ -77,7 +77,7 @@ OPS_ORDER = [
     "initializers",
     # nn
     "nn_conv", "nn", "nn_pool", "nn_norm", "nn_loss", "nn_ctc", "nn_fused", "nn_space",
-    "nn_extras", "nn_morphology",
+    "nn_extras", "nn_morphology", "nn_fractional",
     # image and signal
     "image", "image_color", "signal_ops", "signal_spectral",
     # the rest of TF's API, data and io

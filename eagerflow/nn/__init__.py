@@ -107,3 +107,7 @@ from eagerflow._src.ops.embedding_sparse import (
     embedding_lookup_sparse as embedding_lookup_sparse,
     safe_embedding_lookup_sparse as safe_embedding_lookup_sparse,
 )
+from eagerflow._src.ops.nn_fractional import (
+    fractional_avg_pool as fractional_avg_pool,
+    fractional_max_pool as fractional_max_pool,
+)

@@ -129,6 +129,9 @@ KNOWN: list = [
      "its shape, as Keras's optimizer passes them; the TF composite it is compared with "
      "broadcasts other shapes, where Keras's assign to the moments would then refuse them"),
     # TF has no kernel or gradient where eagerflow has one
+    ("Dilation2DBackprop(Input|Filter)-", "gradient: eagerflow succeeded.*LookupError", "TF "
+     "registers no gradient for the Dilation2D backprop ops; eagerflow's (their adjoint, "
+     "Dilation2DWinnerGather) gives dilation2d second-order and forward-mode derivatives"),
     ("MaxPoolGradWithArgmax-", "gradient: eagerflow succeeded.*LookupError", "TF registers no "
      "gradient for MaxPoolGradWithArgmax; eagerflow's gathers at the argmax"),
     ("MaxPool(Grad)?WithArgmax-1-", "eagerflow succeeded.*NotFoundError", "TF's CPU "

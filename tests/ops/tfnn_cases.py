@@ -49,6 +49,8 @@ SPI = tf.SparseTensor([[0, 0], [0, 1], [2, 0], [2, 1], [2, 2]], np.array([1, 3, 
 SPW = tf.SparseTensor(SPI.indices, np.array([1.0, 2.0, 0.5, -1.0, 0.0], np.float32), [4, 3])
 SP3 = tf.SparseTensor([[0, 0, 0], [0, 1, 1], [1, 1, 0]], np.array([1, -1, 4]), [2, 2, 2])
 
+XF = RNG.permutation(2 * 10 * 7 * 2).reshape(2, 10, 7, 2).astype(np.float32)
+
 def seeded(f, seed=7):
     tf.random.set_seed(seed)
     return f()
@@ -186,6 +188,20 @@ CASES = [
     "grad(lambda p: tf.nn.safe_embedding_lookup_sparse(p, SPI, tf.SparseTensor(SPI.indices,"
     " np.array([1.0, 2.0, 0.5, 3.0, 1.0]), [4, 3])) ** 2, EMB)",
     "grad(lambda p: tf.nn.embedding_lookup_sparse(p, SPI, None, combiner='sqrtn') ** 2, EMB)",
+    *(f"seeded(lambda: tf.nn.fractional_{k}_pool(XF, [1.0, 1.44, 1.73, 1.0], {a}, seed=5))"
+      for k in ("max", "avg") for a in ("False, False", "True, True", "True, False")),
+    "seeded(lambda: tf.nn.fractional_max_pool(XF, 1.5, seed=5))",
+    "seeded(lambda: tf.nn.fractional_max_pool(XF.astype(np.int32), 2.0, True, seed=3))",
+    "seeded(lambda: tf.nn.fractional_avg_pool(XF.astype(np.int64), [1.0, 2.0, 1.5, 1.0], seed=3))",
+    "tf.nn.fractional_max_pool(XF, [1.0, 1.2, 1.9, 1.0], seed=9)[0].shape",
+    "tf.nn.fractional_max_pool(XF, [1.2, 1.9], seed=9)",
+    "tf.nn.fractional_max_pool(XF, [1.0, 0.5, 1.5, 1.0], seed=9)",
+    "tf.nn.fractional_max_pool(XF, 11.0, seed=9)",
+    "tf.nn.fractional_max_pool(XF[0], 1.5, seed=9)",
+    "tf.nn.fractional_avg_pool(XF, 1.5, seed=9)",
+    "tf.nn.fractional_avg_pool(XF, [2.0, 1.5, 1.5, 1.0], seed=9)",
+    *(f"seeded(lambda: grad(lambda x: tf.nn.fractional_{k}_pool(x, [1.0, 1.44, 1.73, 1.0], True,"
+      f" True, seed=5)[0] ** 2, XF))" for k in ("max", "avg")),
     "tf.math.accumulate_n([X, 2 * X, X])",
     "tf.math.accumulate_n([[1.0, 2.0], tf.constant([3.0, 4.0])], shape=[2])",
     "tf.math.accumulate_n([tf.ones([2]), tf.ones([3])])",

@@ -207,6 +207,63 @@ def _backprop_infer(which: int):
     return infer
 
 
+@_quiet
+def _winner_gather_kernel(xp: Any, x: Any, f: Any, v: Any, strides: Any, rates: Any,
+                          padding: str, part: str) -> Any:
+    """Per output, v at its winning input position (part "input", v shaped like x) or at
+    its winning filter tap (part "filter", v shaped like the filter): the adjoint of the
+    backprop ops, and the derivative of Dilation2D along v."""
+    _, arg = _winners(xp, x, f, strides, rates, padding)
+    out = xp.zeros(arg.shape, v.dtype)
+    if arg.size == 0:
+        return out
+    picked = _taps(xp, v, f, strides, rates, padding) if part == "input" else \
+        _taps(xp, x, f, strides, rates, padding)
+    for t, (i, j), window, *_ in picked:
+        value = window if part == "input" else v[i, j]
+        out = xp.where(arg == t, value, out)
+    return out
+
+
+def _winner_gather_ref(x: np.ndarray, f: np.ndarray, v: np.ndarray, strides: Any, rates: Any,
+                       padding: str, part: str) -> np.ndarray:
+    (oh, ow), (top, left), _ = _geometry("", x.shape, f.shape, strides, rates, padding)
+    out = np.zeros((x.shape[0], oh, ow, x.shape[3]), v.dtype)
+    for b, y, z, c in np.ndindex(*out.shape):
+        best, where = None, None
+        for i, j in np.ndindex(*f.shape[:2]):
+            yy = y * strides[1] + i * rates[1] - top
+            zz = z * strides[2] + j * rates[2] - left
+            if 0 <= yy < x.shape[1] and 0 <= zz < x.shape[2]:
+                val = x[b, yy, zz, c] + f[i, j, c]
+                if best is None or val > best:
+                    best, where = val, ((b, yy, zz, c), (i, j, c))
+        out[b, y, z, c] = v[where[0] if part == "input" else where[1]]
+    return out
+
+
+def _winner_gather_infer(x: Any, f: Any, v: Any, strides: Any, rates: Any, padding: str,
+                         part: str) -> list:
+    out = _check("Dilation2DWinnerGather", x, f, strides, rates, padding)
+    return [(out if out is not None else (None,) * 4, v._dtype)]
+
+
+def _winner_gather_grad(n: Any, g: Any) -> list:
+    x, f, _ = n.inputs
+    attrs = {k: n.attrs[k] for k in ("strides", "rates", "padding")}
+    back = DILATION2D_BACKPROP_INPUT if n.attrs["part"] == "input" else \
+        DILATION2D_BACKPROP_FILTER
+    return [None, None, bind(back, (x, f, g), attrs)]
+
+
+def _backprop_grad(part: str):
+    def grad(n: Any, g: Any) -> list:
+        x, f, _ = n.inputs
+        return [None, None, bind(DILATION2D_WINNER_GATHER, (x, f, g), {**n.attrs,
+                                                                      "part": part})]
+    return grad
+
+
 def _dilation_grad(n: Any, g: Any) -> list:
     x, f = n.inputs
     attrs = n.attrs
@@ -266,20 +323,21 @@ def _backprop_samples(which: int):
             (oh, ow), _, _ = _geometry("", x.shape, f.shape, s.attrs["strides"],
                                        s.attrs["rates"], s.attrs["padding"])
             g = _rng.uniform(-1, 1, size=(x.shape[0], oh, ow, x.shape[3])).astype(x.dtype)
-            # (no gradient: TF registers none for the backprop ops)
-            out.append(Sample((x, f, g), s.attrs, grad=False))
+            # (linear in the cotangent g, its only differentiable input)
+            out.append(Sample((x, f, g), s.attrs, grad=x.dtype.kind == "f",
+                              grad_inputs=(2,)))
         return out
     return samples
 
 
 DILATION2D_BACKPROP_INPUT = register(OpDef(
     "Dilation2DBackpropInput", _backprop_infer(0), _backprop_input_kernel,
-    reference=_backprop_ref(0), samples=_backprop_samples(0),
+    grad=_backprop_grad("input"), reference=_backprop_ref(0), samples=_backprop_samples(0),
     bad_samples=lambda: _bad("Dilation2DBackpropInput", (np.ones((1, 4, 4, 2)),)),
 ))
 DILATION2D_BACKPROP_FILTER = register(OpDef(
     "Dilation2DBackpropFilter", _backprop_infer(1), _backprop_filter_kernel,
-    reference=_backprop_ref(1), samples=_backprop_samples(1),
+    grad=_backprop_grad("filter"), reference=_backprop_ref(1), samples=_backprop_samples(1),
     bad_samples=lambda: _bad("Dilation2DBackpropFilter", (np.ones((1, 4, 4, 2)),)),
 ))
 
@@ -307,3 +365,25 @@ def erosion2d(value: Any, filters: Any, strides: Any, padding: str, data_format:
     -dilation2d(-value, the filter reversed in both spatial axes)."""
     x, f, attrs = _morph_args(value, filters, strides, padding, data_format, dilations)
     return -bind(DILATION2D, (-x, reverse(f, [0, 1])), attrs, name)
+
+
+def _gather_samples() -> list:
+    out = []
+    for s in _samples()[:4]:
+        x, f = s.inputs
+        for part, like in (("input", x), ("filter", f)):
+            v = _rng.uniform(-1, 1, size=like.shape).astype(x.dtype)
+            out.append(Sample((x, f, v), {**s.attrs, "part": part},
+                              grad=x.dtype.kind == "f", grad_inputs=(2,)))
+    return out
+
+
+# eagerflow's own gradient helper (TF has none: its backprop ops have no gradient)
+DILATION2D_WINNER_GATHER = register(OpDef(
+    "Dilation2DWinnerGather", _winner_gather_infer, _winner_gather_kernel,
+    grad=_winner_gather_grad, reference=_winner_gather_ref, samples=_gather_samples,
+    bad_samples=lambda: [BadSample((np.ones((1, 4, 4, 2)), np.ones((2, 2, 3)),
+                                    np.ones((1, 4, 4, 2))), {**_attrs(), "part": "input"},
+                                   InvalidArgumentError, "input and filter must have the same "
+                                                         "depth: 2 vs 3")],
+))

@@ -51,6 +51,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "nn_morphology": (
         "Dilation2D", "Dilation2DBackpropFilter", "Dilation2DBackpropInput",
+        "Dilation2DWinnerGather",
+    ),
+    "nn_fractional": (
+        "FractionalAvgPool", "FractionalAvgPoolGrad", "FractionalMaxPool",
+        "FractionalMaxPoolGrad",
     ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",
