@@ -244,7 +244,15 @@ def _winner_gather_ref(x: np.ndarray, f: np.ndarray, v: np.ndarray, strides: Any
 
 def _winner_gather_infer(x: Any, f: Any, v: Any, strides: Any, rates: Any, padding: str,
                          part: str) -> list:
-    out = _check("Dilation2DWinnerGather", x, f, strides, rates, padding)
+    op = "Dilation2DWinnerGather"
+    out = _check(op, x, f, strides, rates, padding)
+    C.same_dtype(op, (x, f, v), _T)
+    if part not in ("input", "filter"):
+        raise C.fail(op, f"part must be 'input' or 'filter', got {part!r}")
+    like = x if part == "input" else f
+    if not C.compatible(v._shape, like._shape):
+        raise C.fail(op, f"v must be shaped like the {part}: {C.shape_str(v._shape)} vs. "
+                         f"{C.shape_str(like._shape)}")
     return [(out if out is not None else (None,) * 4, v._dtype)]
 
 
