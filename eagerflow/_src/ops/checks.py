@@ -7,6 +7,7 @@ None (unknown while tracing).
 
 from __future__ import annotations
 
+import math
 import operator
 from typing import Any, Iterable
 
@@ -47,6 +48,12 @@ def dt_enum(d: dt.DType) -> str:
     return "DT_" + _dtype_word(d).upper()
 
 
+def wrong_input_dtype(op: str, index: int, want: dt.DType, got: dt.DType) -> InvalidArgumentError:
+    """TF's refusal of input #index of a dtype other than the one the op's signature fixes."""
+    return fail(op, f"cannot compute {op} as input #{index}(zero-based) was expected to be a "
+                    f"{_dtype_word(want)} tensor but is a {_dtype_word(got)} tensor")
+
+
 def same_dtype(op: str, inputs: Iterable, allowed: frozenset, first_index: int = 0) -> dt.DType:
     """All inputs share one dtype from `allowed`; returns it. `first_index`: the first one's
     position among the TF op's inputs (for the message)."""
@@ -55,8 +62,7 @@ def same_dtype(op: str, inputs: Iterable, allowed: frozenset, first_index: int =
     d0 = first._dtype
     for i, x in enumerate(it, first_index + 1):
         if x._dtype is not d0:
-            raise fail(op, f"cannot compute {op} as input #{i}(zero-based) was expected to be a "
-                           f"{_dtype_word(d0)} tensor but is a {_dtype_word(x._dtype)} tensor")
+            raise wrong_input_dtype(op, i, d0, x._dtype)
     if d0 not in allowed:
         raise not_supported(op, d0, allowed)
     return d0
@@ -101,12 +107,29 @@ def check_dtype(op: str, x: Any, allowed: frozenset, what: str = "T") -> dt.DTyp
     return x._dtype
 
 
+# (a, b) -> their broadcast shape, for the pairs that broadcast: every eager op of a
+# training step meets the same few pairs again (a bias added to a batch), and one dict
+# lookup is a tenth of the loop below. Cleared when full, so it stays small.
+_BROADCAST: dict = {}
+_BROADCAST_MAX = 4096
+
+
 def broadcast(op: str, a: tuple | None, b: tuple | None) -> tuple | None:
     """NumPy/TF broadcasting of two shapes; unknown dims stay unknown."""
     if a is None or b is None:
         return None
     if a == b:
         return a
+    out = _BROADCAST.get((a, b))
+    if out is None:
+        out = _broadcast(op, a, b)
+        if len(_BROADCAST) >= _BROADCAST_MAX:
+            _BROADCAST.clear()
+        _BROADCAST[(a, b)] = out
+    return out
+
+
+def _broadcast(op: str, a: tuple, b: tuple) -> tuple:
     n = max(len(a), len(b))
     pa = (1,) * (n - len(a)) + tuple(a)
     pb = (1,) * (n - len(b)) + tuple(b)
@@ -161,12 +184,9 @@ def reduction_axes(op: str, axis: Any, ndim: int | None) -> tuple | None:
 
 
 def num_elements(shape: tuple | None) -> int | None:
-    if shape is None or any(d is None for d in shape):
+    if shape is None or None in shape:
         return None
-    n = 1
-    for d in shape:
-        n *= d
-    return n
+    return math.prod(shape)
 
 
 def _dtype_list(allowed: Iterable) -> str:

@@ -52,6 +52,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "DenseToDenseSetOperation", "DenseToSparseSetOperation", "SetSize",
         "SparseToSparseSetOperation",
     ),
+    "audio_ops": (
+        "DecodeWav", "EncodeWav",
+    ),
     "image_codecs": (
         "DecodeBmp", "DecodeGif", "DecodeImage", "DecodeJpeg", "DecodePng",
     ),
