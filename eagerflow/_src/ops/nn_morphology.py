@@ -175,21 +175,29 @@ def _backprop_filter_kernel(xp: Any, x: Any, f: Any, g: Any, strides: Any, rates
     return out
 
 
+def _ref_winner(x: np.ndarray, f: np.ndarray, out_pos: tuple, strides: Any, rates: Any,
+                corner: tuple) -> tuple:
+    """(input position, filter tap) of the first tap reaching an output's maximum, by a loop
+    over the taps (the references' independent search)."""
+    b, y, z, c = out_pos
+    best, where = None, None
+    for i, j in np.ndindex(*f.shape[:2]):
+        yy = y * strides[1] + i * rates[1] - corner[0]
+        zz = z * strides[2] + j * rates[2] - corner[1]
+        if 0 <= yy < x.shape[1] and 0 <= zz < x.shape[2]:
+            v = x[b, yy, zz, c] + f[i, j, c]
+            if best is None or v > best:
+                best, where = v, ((b, yy, zz, c), (i, j, c))
+    return where
+
+
 def _backprop_ref(which: int):
     def ref(x: np.ndarray, f: np.ndarray, g: np.ndarray, strides: Any, rates: Any,
             padding: str) -> np.ndarray:
-        (oh, ow), (top, left), _ = _geometry("", x.shape, f.shape, strides, rates, padding)
+        (oh, ow), corner, _ = _geometry("", x.shape, f.shape, strides, rates, padding)
         out = np.zeros(x.shape if which == 0 else f.shape, g.dtype)
-        for b, y, z, c in np.ndindex(x.shape[0], oh, ow, x.shape[3]):
-            best, where = None, None
-            for i, j in np.ndindex(*f.shape[:2]):
-                yy = y * strides[1] + i * rates[1] - top
-                zz = z * strides[2] + j * rates[2] - left
-                if 0 <= yy < x.shape[1] and 0 <= zz < x.shape[2]:
-                    v = x[b, yy, zz, c] + f[i, j, c]
-                    if best is None or v > best:
-                        best, where = v, ((b, yy, zz, c), (i, j, c))
-            out[where[which]] += g[b, y, z, c]
+        for pos in np.ndindex(x.shape[0], oh, ow, x.shape[3]):
+            out[_ref_winner(x, f, pos, strides, rates, corner)[which]] += g[pos]
         return out
     return ref
 
@@ -227,18 +235,10 @@ def _winner_gather_kernel(xp: Any, x: Any, f: Any, v: Any, strides: Any, rates: 
 
 def _winner_gather_ref(x: np.ndarray, f: np.ndarray, v: np.ndarray, strides: Any, rates: Any,
                        padding: str, part: str) -> np.ndarray:
-    (oh, ow), (top, left), _ = _geometry("", x.shape, f.shape, strides, rates, padding)
+    (oh, ow), corner, _ = _geometry("", x.shape, f.shape, strides, rates, padding)
     out = np.zeros((x.shape[0], oh, ow, x.shape[3]), v.dtype)
-    for b, y, z, c in np.ndindex(*out.shape):
-        best, where = None, None
-        for i, j in np.ndindex(*f.shape[:2]):
-            yy = y * strides[1] + i * rates[1] - top
-            zz = z * strides[2] + j * rates[2] - left
-            if 0 <= yy < x.shape[1] and 0 <= zz < x.shape[2]:
-                val = x[b, yy, zz, c] + f[i, j, c]
-                if best is None or val > best:
-                    best, where = val, ((b, yy, zz, c), (i, j, c))
-        out[b, y, z, c] = v[where[0] if part == "input" else where[1]]
+    for pos in np.ndindex(*out.shape):
+        out[pos] = v[_ref_winner(x, f, pos, strides, rates, corner)[part == "filter"]]
     return out
 
 
