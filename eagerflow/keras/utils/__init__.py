@@ -58,3 +58,4 @@ from eagerflow._src.keras.utils.model_visualization import (
     model_to_dot as model_to_dot,
     plot_model as plot_model,
 )
+from eagerflow.keras.utils import bounding_boxes as bounding_boxes
