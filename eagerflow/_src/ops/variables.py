@@ -65,6 +65,16 @@ def _creator_stack() -> list:
     return stack
 
 
+def current_creators() -> list:
+    """This thread's creator scopes, innermost last (for threads that act on its behalf)."""
+    return list(_creator_stack())
+
+
+def inherit_creators(creators: list) -> None:
+    """Gives this thread (a replica's) the creator scopes of the thread that started it."""
+    _creators.stack = list(creators)
+
+
 @contextlib.contextmanager
 def variable_creator_scope(variable_creator: Any) -> Iterator[None]:
     """tf.variable_creator_scope: `creator(next_creator, **kwargs)` intercepts tf.Variable()."""
