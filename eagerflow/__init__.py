@@ -307,6 +307,12 @@ _LAZY_MODULES = {
     "eagerflow._src.ops.norms": ("clip_by_global_norm", "clip_by_norm", "norm"),
     "eagerflow._src.ops.ragged": ("RaggedTensor", "RaggedTensorSpec", "type_spec_from_value"),
     "eagerflow._src.ops.sorting": ("argsort", "sort"),
+    # -- tfapi: protos, fingerprints, edit distance, runtime hints --
+    "eagerflow._src.ops.edit_distance": ("edit_distance",),
+    "eagerflow._src.ops.hash_ops": ("fingerprint",),
+    "eagerflow._src.ops.random_stateless": ("random_index_shuffle",),
+    "eagerflow._src.ops.runtime_ops": ("guarantee_const", "parallel_stack", "timestamp"),
+    "eagerflow._src.ops.serialization": ("make_ndarray", "make_tensor_proto"),
 }
 _LAZY_NAMES = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 

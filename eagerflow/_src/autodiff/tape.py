@@ -19,14 +19,12 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.dtypes import variant
-from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.array import reshape, zeros
+from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.math import add, ones_like, zeros_like
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import add_gradient_lists
-
-logging = lazy_module("logging")  # on the first warning: ~3 ms of `import eagerflow`
 
 
 class UnconnectedGradients(enum.Enum):
@@ -132,7 +130,7 @@ class GradientTape:
                 raise ValueError(f"Passed in object {t!r} of type {type(t).__name__!r}, not "
                                  "tf.Tensor or tf.Variable or ExtensionType.")
             if not _differentiable(t):
-                logging.getLogger("eagerflow").warning(
+                get_logger().warning(
                     "The dtype of the watched tensor must be floating (e.g. tf.float32), got "
                     f"{t._dtype!r}")
             self._tracked.add(id(t))
@@ -170,7 +168,7 @@ class GradientTape:
         if self._used and not self._persistent:
             raise _reused()
         if self._recording and self._persistent:
-            logging.getLogger("eagerflow").debug("gradient() on a persistent tape inside its "
+            get_logger().debug("gradient() on a persistent tape inside its "
                                                  "context records the backward pass")
         unconnected = unconnected_gradients if type(unconnected_gradients) is \
             UnconnectedGradients else UnconnectedGradients(unconnected_gradients)
