@@ -137,6 +137,7 @@ from eagerflow._src.ops.variables import (  # noqa: E402
     Variable as Variable,
     VariableAggregation as VariableAggregation,
     VariableSynchronization as VariableSynchronization,
+    variable_creator_scope as variable_creator_scope,
 )
 from eagerflow._src.autodiff.tape import (  # noqa: E402
     GradientTape as GradientTape,

@@ -126,3 +126,63 @@ def test_decode_csv_columns_keep_the_records_shape_in_tf_function():
 
     a, b = parse(tf.constant(["1,x", "2,"]))
     assert a.numpy().tolist() == [1, 2] and b.numpy().tolist() == [b"x", b"?"]
+
+
+def test_matching_files_lists_each_patterns_matches_sorted(tmp_path):
+    for leaf in ("b.txt", "a.txt", "c.csv", "sub/d.txt"):
+        (tmp_path / leaf).parent.mkdir(exist_ok=True)
+        (tmp_path / leaf).write_text("x")
+    got = tf.io.matching_files([str(tmp_path / "*.txt"), str(tmp_path / "*/*.txt"),
+                                str(tmp_path / "[c]?csv"), str(tmp_path / "none*")])
+    assert [p.decode()[len(str(tmp_path)):] for p in got.numpy()] == \
+        ["/a.txt", "/b.txt", "/sub/d.txt", "/c.csv"]
+    assert tf.io.matching_files(str(tmp_path / "zz*")).shape == (0,)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="must be scalar or vector"):
+        tf.io.matching_files([[str(tmp_path)]])
+
+
+def test_write_graph_writes_text_or_bytes_atomically(tmp_path):
+    from tensorboard.compat.proto import graph_pb2
+
+    gd = graph_pb2.GraphDef()
+    gd.node.add(name="a", op="Const")
+    path = tf.io.write_graph(gd, str(tmp_path / "new" / "dir"), "g.pbtxt")
+    assert path == str(tmp_path / "new" / "dir" / "g.pbtxt")
+    assert open(path).read() == 'node {\n  name: "a"\n  op: "Const"\n}\n'
+    path = tf.io.write_graph(gd, str(tmp_path), "g.pb", as_text=False)
+    assert graph_pb2.GraphDef.FromString(open(path, "rb").read()) == gd
+    g = tf.Graph()
+    with g.as_default():
+        tf.add(tf.constant(1.0), 2.0, name="b")
+    text = open(tf.io.write_graph(g, str(tmp_path), "mine.pbtxt")).read()
+    assert 'name: "b"' in text and 'op: "AddV2"' in text
+    with pytest.raises(NotImplementedError, match="as text only"):
+        tf.io.write_graph(g, str(tmp_path), "mine.pb", as_text=False)
+    with pytest.raises(TypeError, match="takes a tf.Graph or a GraphDef"):
+        tf.io.write_graph(3, str(tmp_path), "x")
+
+
+def test_a_variable_creator_sees_every_argument_as_tf_passes_them():
+    seen = []
+
+    def creator(next_creator, **kwargs):
+        seen.append(sorted(kwargs))
+        kwargs["initial_value"] = kwargs["initial_value"] * 2
+        return next_creator(**kwargs)
+
+    with tf.variable_creator_scope(creator):
+        v = tf.Variable(1.0, name="x")
+    assert float(v) == 2.0 and v.name == "x:0"
+    assert seen == [["aggregation", "caching_device", "constraint", "dtype",
+                     "experimental_enable_variable_lifting", "import_scope", "initial_value",
+                     "name", "shape", "synchronization", "trainable", "validate_shape",
+                     "variable_def"]]
+    assert float(tf.Variable(1.0)) == 1.0  # the scope has ended
+
+
+def test_cast_errors_name_dtypes_as_tf_does():
+    with pytest.raises(tf.errors.UnimplementedError,
+                       match=r"^Cast double to string is not supported \[Op:Cast\]$"):
+        tf.cast(tf.constant([1.0], tf.float64), tf.string)
+    with pytest.raises(tf.errors.UnimplementedError, match="Cast string to half is not"):
+        tf.cast(tf.constant("a"), tf.float16)
