@@ -186,3 +186,133 @@ def test_cast_errors_name_dtypes_as_tf_does():
         tf.cast(tf.constant([1.0], tf.float64), tf.string)
     with pytest.raises(tf.errors.UnimplementedError, match="Cast string to half is not"):
         tf.cast(tf.constant("a"), tf.float16)
+
+
+def test_indexed_slices_convert_to_their_dense_tensor():
+    s = tf.IndexedSlices(tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]),
+                         tf.constant([0, 2, 0]), tf.constant([3, 2]))
+    assert str(s) == ("IndexedSlices(indices=tf.Tensor([0 2 0], shape=(3,), dtype=int32), "
+                      "values=tf.Tensor(\n[[1. 2.]\n [3. 4.]\n [5. 6.]], shape=(3, 2), "
+                      "dtype=float32), dense_shape=tf.Tensor([3 2], shape=(2,), dtype=int32))")
+    assert s.shape == (3, 2) and s.dtype == tf.float32 and tf.is_tensor(s)
+    dense = tf.convert_to_tensor(s)  # repeated rows add up, as TF's conversion
+    np.testing.assert_array_equal(dense.numpy(), [[6.0, 8.0], [0.0, 0.0], [3.0, 4.0]])
+    np.testing.assert_array_equal(tf.add(s, 1.0).numpy(), dense.numpy() + 1.0)
+    np.testing.assert_array_equal(tf.convert_to_tensor(-s).numpy(), -dense.numpy())
+    with pytest.raises(TypeError):
+        s * 2  # noqa: B018  (TF's IndexedSlices has no operators)
+    no_shape = tf.IndexedSlices(tf.constant([[1.0]]), tf.constant([0]))
+    assert no_shape.shape.rank is None
+    with pytest.raises(ValueError, match="Tensor conversion requested for IndexedSlices for "
+                                         "argument `value` without dense_shape"):
+        tf.convert_to_tensor(no_shape)
+    v = tf.Variable([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    tf.keras.optimizers.SGD(0.1).apply_gradients([(tf.IndexedSlices(
+        tf.constant([[1.0, 1.0]]), tf.constant([1]), tf.constant([3, 2])), v)])
+    np.testing.assert_allclose(v.numpy(), [[1.0, 2.0], [2.9, 3.9], [5.0, 6.0]])
+
+
+def test_indexed_slices_specs_and_tf_function():
+    s = tf.IndexedSlices(tf.constant([[1.0, 2.0]]), tf.constant([1]), tf.constant([3, 2]))
+    assert repr(s._type_spec) == ("IndexedSlicesSpec(TensorShape([3, 2]), tf.float32, "
+                                  "tf.int32, tf.int32, TensorShape([1]))")
+    assert repr(tf.IndexedSlicesSpec()) == ("IndexedSlicesSpec(TensorShape(None), tf.float32, "
+                                            "tf.int64, None, TensorShape([None]))")
+    spec = tf.IndexedSlicesSpec([None, 2], tf.float32, tf.int32, tf.int32, [None])
+    assert spec.is_compatible_with(s) and isinstance(spec, tf.TypeSpec)
+
+    @tf.function
+    def dense(x):
+        return tf.convert_to_tensor(x) * 2.0
+
+    np.testing.assert_array_equal(dense(s).numpy(), [[0.0, 0.0], [2.0, 4.0], [0.0, 0.0]])
+
+
+def test_none_and_tensor_array_specs():
+    assert repr(tf.NoneTensorSpec()) == "NoneTensorSpec()"
+    assert tf.NoneTensorSpec() == tf.NoneTensorSpec() and tf.NoneTensorSpec().is_compatible_with(
+        None)
+    assert repr(tf.TensorArraySpec([2], tf.float32)) == \
+        "TensorArraySpec(TensorShape([2]), tf.float32, False, True)"
+    ta = tf.TensorArray(tf.float32, size=2)
+    assert repr(tf.type_spec_from_value(ta)) == \
+        "TensorArraySpec(TensorShape(None), tf.float32, False, True)"
+    assert tf.TensorArraySpec([2]).is_compatible_with(tf.TensorArraySpec([None]))
+    assert not tf.TensorArraySpec([2]).is_compatible_with(tf.TensorArraySpec([2], tf.int32))
+    assert issubclass(tf.TensorSpec, tf.TypeSpec) and issubclass(tf.TensorArraySpec, tf.TypeSpec)
+
+
+def test_critical_section_runs_one_function_at_a_time():
+    import threading
+
+    cs = tf.CriticalSection(name="cs")
+    v = tf.Variable(0)
+    assert int(cs.execute(lambda: v.assign_add(1))) == 1
+    out = cs.execute(lambda: (v.read_value(), tf.constant(2.0), None))
+    assert int(out[0]) == 1 and float(out[1]) == 2.0 and out[2] is None
+    assert int(cs.execute(lambda: 3)) == 3
+    with pytest.raises(ValueError, match="in which we are already running. This is illegal"):
+        cs.execute(lambda: cs.execute(lambda: 1))
+    inside, overlaps = [0], []
+
+    def work():
+        inside[0] += 1
+        overlaps.append(inside[0])
+        time.sleep(0.002)
+        inside[0] -= 1
+        return 0
+
+    threads = [threading.Thread(target=lambda: cs.execute(work)) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert overlaps == [1, 1, 1, 1]
+    assert int(tf.function(lambda: cs.execute(lambda: v.assign_add(10)))()) == 11
+
+
+@pytest.fixture
+def clean_gradient_registry():
+    from eagerflow._src.autodiff import gradient_registry as R
+
+    saved = dict(R.USER_GRADIENTS), dict(R._WHERE)
+    yield
+    R.USER_GRADIENTS.clear()
+    R.USER_GRADIENTS.update(saved[0])
+    R._WHERE.clear()
+    R._WHERE.update(saved[1])
+
+
+def test_register_gradient_gives_an_op_without_one_a_gradient(clean_gradient_registry):
+    @tf.RegisterGradient("GuaranteeConst")
+    def _triple(op, grad):
+        assert op.type == "GuaranteeConst" and len(op.inputs) == len(op.outputs) == 1
+        return grad * 3.0
+
+    x = tf.constant(2.0)
+
+    def grad_of(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.guarantee_const(x) * x
+        return tape.gradient(y, x)
+
+    assert float(grad_of(x)) == 8.0  # x * 3 through guarantee_const, plus x directly
+    assert float(tf.function(grad_of)(x)) == 8.0
+    with pytest.raises(KeyError, match="Registering two gradient with name 'GuaranteeConst'"):
+        tf.RegisterGradient("GuaranteeConst")(lambda op, g: g)
+    with pytest.raises(KeyError, match="Registering two gradient with name 'Sinh'"):
+        tf.RegisterGradient("Sinh")(lambda op, g: g)  # an op with its own gradient
+    with pytest.raises(TypeError, match="op_type must be a string"):
+        tf.RegisterGradient(5)
+    with pytest.raises(TypeError, match="op_type must be a string"):
+        tf.no_gradient(3)
+
+
+def test_no_gradient_makes_an_op_not_differentiable(clean_gradient_registry):
+    tf.no_gradient("GuaranteeConst")
+    x = tf.constant(2.0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.guarantee_const(x) * 2.0
+    assert tape.gradient(y, x) is None

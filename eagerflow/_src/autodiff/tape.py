@@ -15,6 +15,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from eagerflow._src.autodiff.gradient_registry import USER_GRADIENTS, user_gradient
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, executing_eagerly
@@ -239,6 +240,9 @@ class GradientTape:
                     break
         for node in reversed(relevant):
             grad_fn = node.op.grad
+            if USER_GRADIENTS and node.op.name in USER_GRADIENTS:  # tf.RegisterGradient's
+                user = USER_GRADIENTS[node.op.name]
+                grad_fn = None if user is None else user_gradient(user)
             if grad_fn is None:
                 continue
             outs = node.outputs

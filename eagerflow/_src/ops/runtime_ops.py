@@ -1,5 +1,5 @@
-"""Ops about running rather than computing: tf.timestamp, tf.guarantee_const, and
-tf.parallel_stack (graph-only in TF).
+"""Ops about running rather than computing: tf.timestamp, tf.guarantee_const,
+tf.parallel_stack (graph-only in TF) and tf.CriticalSection.
 
 Ops layer, loaded on first use. Timestamp reads the clock: it is stateful (never folded,
 merged or pruned by graph passes) and `nondeterministic` (the generic suites check its
@@ -11,13 +11,16 @@ inside a traced function, where TF's ParallelConcat needs the result's shape kno
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
 from eagerflow._src.core.context import executing_eagerly
+from eagerflow._src.core.device import current_device
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.dispatch import bind
@@ -46,6 +49,9 @@ def timestamp(name: str | None = None) -> Any:
 
 def _no_gradient_registered(n: Any, g: Any) -> list:
     raise LookupError(f"gradient registry has no entry for: {n.op.name}")
+
+
+_no_gradient_registered.no_tf_gradient = True  # tf.RegisterGradient may give it one
 
 
 GUARANTEE_CONST = register(OpDef(
@@ -100,3 +106,38 @@ def parallel_stack(values: Any, name: str = "parallel_stack") -> Any:
                          f"have shape {shape}")
     return stack(xs, axis=0, name=name)
 
+
+
+# ---------------------------------------------------------------------------------------
+# CriticalSection.
+# ---------------------------------------------------------------------------------------
+
+class CriticalSection:
+    """`tf.CriticalSection`: `execute(fn)` runs `fn` while no other thread runs a function
+    of the same section (a lock). Re-entering the section from inside it is refused, as
+    TF does, since it would deadlock. Inside tf.function the section is held while `fn`
+    is traced; the traced ops then run in program order."""
+
+    def __init__(self, name: str | None = None, shared_name: str | None = None,
+                 critical_section_def: Any = None, import_scope: Any = None) -> None:
+        self._name = name or "CriticalSection"
+        self._shared_name = shared_name or ""
+        self._lock = threading.Lock()
+        self._inside = threading.local()
+
+    def execute(self, fn: Any, exclusive_resource_access: bool = True,
+                name: str | None = None) -> Any:
+        """`fn()`'s results, as tensors, computed inside the section."""
+        if getattr(self._inside, "running", False):
+            raise ValueError(f"Attempting to lock a CriticalSection (signature=("
+                             f"'{self._shared_name}', {id(self)}, '{current_device().canonical}'))"
+                             " in "
+                             "which we are already running. This is illegal and may cause "
+                             "deadlocks.")
+        with self._lock:
+            self._inside.running = True
+            try:
+                out = fn()
+            finally:
+                self._inside.running = False
+        return nest.map_structure(lambda x: x if x is None else convert_to_tensor(x), out)
