@@ -316,3 +316,14 @@ def test_no_gradient_makes_an_op_not_differentiable(clean_gradient_registry):
         tape.watch(x)
         y = tf.guarantee_const(x) * 2.0
     assert tape.gradient(y, x) is None
+
+
+def test_softmax_nodes_take_the_name_given():
+    @tf.function
+    def f(x):
+        return tf.nn.softmax(x, name="sm"), tf.nn.log_softmax(x, name="lsm"), tf.nn.softmax(x)
+
+    ops = [(o.name, o.type) for o in
+           f.get_concrete_function(tf.TensorSpec([2, 3])).graph.get_operations()]
+    assert ("sm", "Softmax") in ops and ("lsm", "LogSoftmax") in ops
+    assert ("Softmax", "Softmax") in ops  # the default name, as TF's
