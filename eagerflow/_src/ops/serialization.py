@@ -203,17 +203,10 @@ PARSE_TENSOR = register(OpDef(
 ))
 
 
-class _RefValues(dict):
-    """Sample tensors by their serialized bytes (ParseTensor's reference reads them back)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        for v in (np.array([[1.5, -2.0]], np.float32), np.array(9, np.int64),
-                  np.array([True]), np.zeros((2, 0), np.float64)):
-            self[bytes(_ref_serialize(v)[()])] = v
-
-
-_REF_VALUES = _RefValues()
+# Sample tensors by their serialized bytes (ParseTensor's reference reads them back).
+_REF_VALUES = {bytes(_ref_serialize(v)[()]): v for v in (
+    np.array([[1.5, -2.0]], np.float32), np.array(9, np.int64), np.array([True]),
+    np.zeros((2, 0), np.float64))}
 
 
 def serialize_tensor(tensor: Any, name: str | None = None) -> Any:
