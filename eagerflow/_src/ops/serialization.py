@@ -97,7 +97,9 @@ def _check_strings(values: Any) -> None:
 
 def make_ndarray(tensor: Any) -> np.ndarray:
     """The NumPy array a TensorProto holds (a writable copy)."""
-    tensor.tensor_shape  # noqa: B018  (TF's AttributeError for what is not a TensorProto)
+    if not hasattr(tensor, "tensor_shape"):  # (TF's AttributeError; eagerflow's TypeError)
+        raise TypeError(f"make_ndarray expects a TensorProto, got {type(tensor).__name__}: "
+                        f"'{type(tensor).__name__}' object has no attribute 'tensor_shape'")
     return np.array(tp.to_ndarray(tensor))
 
 
