@@ -467,12 +467,8 @@ def reduce_logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False
     x = _t(input_tensor)
     m = stop_gradient(reduce_max(x, axis=axis, keepdims=True))
     m = where(is_finite(m), m, zeros_like(m))  # all -inf rows stay -inf, not nan
-    out = log(reduce_sum(exp(x - m), axis=axis, keepdims=True)) + m
-    if keepdims:
-        return out
-    ndim = len(x._shape)
-    axes = C.reduction_axes("LogSumExp", axis, ndim)
-    return reshape(out, [d for i, d in enumerate(x._shape) if i not in axes])
+    out = log(reduce_sum(exp(x - m), axis=axis, keepdims=keepdims))
+    return out + (m if keepdims else reshape_like(m, out))  # (reshape_like: dynamic shapes)
 
 
 def count_nonzero(input: Any, axis: Any = None, keepdims: bool = False,  # noqa: A002
