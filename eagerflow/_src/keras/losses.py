@@ -22,6 +22,7 @@ from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops import sequences as S
 from eagerflow._src.ops.indexing import one_hot
 from eagerflow._src.ops.linalg import matmul
+from eagerflow._src.ops.math_special import div_no_nan
 
 
 class Reduction:
@@ -64,7 +65,7 @@ def reduce_values(values: Any, sample_weight: Any = None,
             divisor = M.cast(R.reduce_sum(sample_weight), loss._dtype)
         else:
             divisor = K.num_elements(values, loss._dtype)
-        loss = M.div_no_nan(loss, divisor)
+        loss = div_no_nan(loss, divisor)
     return loss
 
 
@@ -76,7 +77,7 @@ def apply_mask(sample_weight: Any, mask: Any, dtype: Any, reduction: Any) -> Any
         # Valid entries weigh total/valid, so dividing by the batch size averages over them.
         total = K.num_elements(mask, dtype)
         valid = R.reduce_sum(M.cast(mask, dtype))
-        float_mask = M.where(mask, M.div_no_nan(total, valid) * M.ones_like(M.cast(mask, dtype)),
+        float_mask = M.where(mask, div_no_nan(total, valid) * M.ones_like(M.cast(mask, dtype)),
                              M.zeros_like(M.cast(mask, dtype)))
     else:
         float_mask = M.cast(mask, dtype)
