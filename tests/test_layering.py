@@ -80,8 +80,8 @@ OPS_ORDER = [
     # image and signal
     "image", "image_color", "signal_ops", "signal_spectral",
     # the rest of TF's API, data and io
-    "string_ops", "hash_ops", "sparse_ops", "sets", "parsing_ops", "io_ops", "image_codecs",
-    "serialization", "csv_ops", "edit_distance", "runtime_ops",
+    "string_ops", "hash_ops", "sparse_ops", "sets", "parsing_ops", "io_ops", "audio_ops",
+    "image_codecs", "serialization", "csv_ops", "edit_distance", "runtime_ops",
     "tensor_array",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",

@@ -53,6 +53,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "DenseToDenseSetOperation", "DenseToSparseSetOperation", "SetSize",
         "SparseToSparseSetOperation",
     ),
+    "audio_ops": (
+        "DecodeWav", "EncodeWav",
+    ),
     "image_codecs": (
         "DecodeBmp", "DecodeGif", "DecodeImage", "DecodeJpeg", "DecodePng",
     ),
