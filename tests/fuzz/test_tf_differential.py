@@ -65,6 +65,9 @@ _CONV = ("(Conv2D|Conv3D|Conv2DBackprop\\w+|Conv3DBackprop\\w+|_FusedConv2D|"
 _NOT_FINITE = "-\\d+-special"
 KNOWN: list = [
     # TF's own inconsistencies
+    ("IsotonicRegression-6-", "gradient: eagerflow succeeded, TF.*IndexError", "a scalar "
+     "input: TF's gradient indexes the last axis it does not have; eagerflow's is 1 (the "
+     "scalar is its own block)"),
     ("CTCLoss-0-", "output 0: values", "TF's float64 CTC loss is off by ~4e-9 relative "
      "(its kernel's log-space sums lose precision); eagerflow's equals the exact sum over "
      "every alignment (CTCLoss's reference) to 1e-15"),
@@ -126,6 +129,9 @@ KNOWN: list = [
      "its shape, as Keras's optimizer passes them; the TF composite it is compared with "
      "broadcasts other shapes, where Keras's assign to the moments would then refuse them"),
     # TF has no kernel or gradient where eagerflow has one
+    ("Dilation2DBackprop(Input|Filter)-", "gradient: eagerflow succeeded.*LookupError", "TF "
+     "registers no gradient for the Dilation2D backprop ops; eagerflow's (their adjoint, "
+     "Dilation2DWinnerGather) gives dilation2d second-order and forward-mode derivatives"),
     ("MaxPoolGradWithArgmax-", "gradient: eagerflow succeeded.*LookupError", "TF registers no "
      "gradient for MaxPoolGradWithArgmax; eagerflow's gathers at the argmax"),
     ("MaxPool(Grad)?WithArgmax-1-", "eagerflow succeeded.*NotFoundError", "TF's CPU "

@@ -22,6 +22,7 @@ from eagerflow._src.saved_model.function_import import LibraryImporter, Spec
 # naming the op when a function holding it is saved.
 NO_TF_FORM = {
     "ResizeAreaGrad": "TF has no gradient of ResizeArea",
+    "Dilation2DWinnerGather": "eagerflow's gradient helper (TF's backprop ops have none)",
     "ParseExampleV2": "eagerflow's parsing attrs are not TF's sparse/ragged inputs",
     # registered by tf.distribute (when imported): a replica's collective has no meaning in
     # a saved function

@@ -32,7 +32,7 @@ from eagerflow._src.keras import data_adapter as da
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.compile_utils import CompileLoss, CompileMetrics
 from eagerflow._src.keras.metrics.base import Mean
-from eagerflow._src.keras.optimizers import optimizers as opt_mod
+from eagerflow._src.keras.optimizers import lookup as opt_mod
 from eagerflow._src.keras.optimizers.loss_scale import LossScaleOptimizer
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
@@ -464,7 +464,8 @@ class Trainer:
             training_logs = epoch_logs
             if self.stop_training:
                 break
-        if isinstance(self.optimizer, opt_mod.Optimizer) and self.optimizer.use_ema:
+        if isinstance(self.optimizer, opt_mod.Optimizer) and epochs > 0:
+            # (EMA weights, also an inner optimizer's: each optimizer knows its own)
             self.optimizer.finalize_variable_values(self.trainable_variables)
         callbacks.on_train_end(logs=training_logs)
         return self.history

@@ -39,6 +39,24 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "random_generator": (
         "RngReadAndSkip",
     ),
+    "special_functions": (
+        "BesselJ0", "BesselJ1", "BesselK0", "BesselK0e", "BesselK1", "BesselK1e", "BesselY0",
+        "BesselY1", "Dawsn", "Expint", "FresnelCos", "FresnelSin", "Spence",
+    ),
+    "special_incomplete": (
+        "Betainc", "Igamma", "IgammaGradA", "Igammac",
+    ),
+    "nn_extras": (
+        "ApproxTopK", "IsotonicRegression",
+    ),
+    "nn_morphology": (
+        "Dilation2D", "Dilation2DBackpropFilter", "Dilation2DBackpropInput",
+        "Dilation2DWinnerGather",
+    ),
+    "nn_fractional": (
+        "FractionalAvgPool", "FractionalAvgPoolGrad", "FractionalMaxPool",
+        "FractionalMaxPoolGrad",
+    ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",
     ),
@@ -48,6 +66,10 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "sparse_ops": (
         "SparseToDense",
+    ),
+    "candidate_sampling": (
+        "AllCandidateSampler", "ComputeAccidentalHits", "LogUniformCandidateSampler",
+        "UniformCandidateSampler",
     ),
     "sets": (
         "DenseToDenseSetOperation", "DenseToSparseSetOperation", "SetSize",
