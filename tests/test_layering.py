@@ -66,7 +66,7 @@ OPS_ORDER = [
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
     "reduce", "debugging",
     # indexing and slicing
-    "indexing", "sorting", "slicing", "segment_ops", "histogram_ops",
+    "indexing", "sorting", "slicing", "segment_ops", "histogram_ops", "indexed_slices",
     # linear algebra
     "linalg", "linalg_decomp", "linalg_banded", "linalg_general", "norms", "misc_ops",
     "linalg_functions",
@@ -82,7 +82,8 @@ OPS_ORDER = [
     "image", "image_color", "signal_ops", "signal_spectral",
     # the rest of TF's API, data and io
     "string_ops", "hash_ops", "sparse_ops", "candidate_sampling", "sets", "parsing_ops",
-    "io_ops", "audio_ops", "image_codecs", "tensor_array",
+    "io_ops", "audio_ops", "image_codecs", "serialization", "csv_ops", "edit_distance",
+    "runtime_ops", "tensor_array",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_dispatch", "ragged_strings", "ragged", "table_state", "lookup_ops", "sparse_functions",

@@ -27,7 +27,6 @@ NO_TF_FORM = {
     # registered by tf.distribute (when imported): a replica's collective has no meaning in
     # a saved function
     "CollectiveReduceV2": "a collective across replicas",
-    "ReplicaIdInSyncGroup": "a replica's id",
     # registered by tf.summary (when imported): eagerflow's writes name no writer resource
     "WriteSummary": "a summary write",
     # a table is a resource: written as the captured argument of a function that the

@@ -15,18 +15,17 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from eagerflow._src.autodiff.gradient_registry import USER_GRADIENTS, user_gradient
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.dtypes import variant
-from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.array import reshape, zeros
+from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.math import add, ones_like, zeros_like
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import add_gradient_lists
-
-logging = lazy_module("logging")  # on the first warning: ~3 ms of `import eagerflow`
 
 
 class UnconnectedGradients(enum.Enum):
@@ -141,7 +140,7 @@ class GradientTape:
                 raise ValueError(f"Passed in object {t!r} of type {type(t).__name__!r}, not "
                                  "tf.Tensor or tf.Variable or ExtensionType.")
             if not _differentiable(t):
-                logging.getLogger("eagerflow").warning(
+                get_logger().warning(
                     "The dtype of the watched tensor must be floating (e.g. tf.float32), got "
                     f"{t._dtype!r}")
             else:
@@ -191,7 +190,7 @@ class GradientTape:
         if self._used and not self._persistent:
             raise _reused()
         if self._recording and self._persistent:
-            logging.getLogger("eagerflow").debug("gradient() on a persistent tape inside its "
+            get_logger().debug("gradient() on a persistent tape inside its "
                                                  "context records the backward pass")
         unconnected = unconnected_gradients if type(unconnected_gradients) is \
             UnconnectedGradients else UnconnectedGradients(unconnected_gradients)
@@ -278,6 +277,9 @@ class GradientTape:
                         break
         for node in reversed(relevant):
             grad_fn = node.op.grad
+            if USER_GRADIENTS and node.op.name in USER_GRADIENTS:  # tf.RegisterGradient's
+                user = USER_GRADIENTS[node.op.name]
+                grad_fn = None if user is None else user_gradient(user)
             if grad_fn is None:
                 continue
             outs = node.outputs

@@ -61,7 +61,8 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "CTCGreedyDecoder", "CTCLoss",
     ),
     "hash_ops": (
-        "StringToHashBucket", "StringToHashBucketFast", "StringToHashBucketStrong",
+        "Fingerprint", "StringToHashBucket", "StringToHashBucketFast",
+        "StringToHashBucketStrong",
     ),
     "sparse_ops": (
         "SparseToDense",
@@ -79,6 +80,19 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "image_codecs": (
         "DecodeBmp", "DecodeGif", "DecodeImage", "DecodeJpeg", "DecodePng",
+    ),
+    "serialization": (
+        "DecodeBase64", "DecodeCompressed", "DecodeJSONExample", "EncodeBase64",
+        "ParseTensor", "SerializeTensor",
+    ),
+    "csv_ops": (
+        "DecodeCSV",
+    ),
+    "edit_distance": (
+        "EditDistance",
+    ),
+    "runtime_ops": (
+        "GuaranteeConst", "Timestamp",
     ),
     "ragged_ops": (
         "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",
