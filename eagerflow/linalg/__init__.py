@@ -12,6 +12,7 @@ from eagerflow._src.ops.linalg_decomp import (  # noqa: F401
 )
 from eagerflow._src.ops.linalg_general import eig, eigvals, lu  # noqa: F401
 from eagerflow._src.ops.linalg_banded import banded_triangular_solve  # noqa: F401
+from eagerflow._src.ops.linalg_matfunc import eigh_tridiagonal, expm, logm, sqrtm  # noqa: F401
 from eagerflow._src.linear_operator.base import (  # noqa: F401
     LinearOperator, LinearOperatorAdjoint, LinearOperatorComposition, LinearOperatorFullMatrix,
     LinearOperatorInversion, LinearOperatorLowerTriangular,

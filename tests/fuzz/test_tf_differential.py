@@ -101,6 +101,9 @@ KNOWN: list = [
      "eagerflow raises InvalidArgumentError"),
     ("(MatrixDeterminant|LogMatrixDeterminant)" + _NOT_FINITE, "gradient: eagerflow succeeded",
      "TF's gradient inverts the matrix and raises when that fails; eagerflow's gives NaN"),
+    ("MatrixSquareRoot-.*-zeros", "gradient: eagerflow succeeded", "the square root of a "
+     "zero matrix is NaN (TF's Schur recurrence divides 0 by 0): TF's gradient then raises "
+     "from MatrixSolve, eagerflow's solve gives NaN, as for MatrixSolve below"),
     ("(MatrixSolve|MatrixInverse)" + _NOT_FINITE, "TF raised.*not invertible", "a matrix "
      "holding inf: TF's LU may find a zero pivot and raise; eagerflow's result for such a "
      "matrix is NaN"),

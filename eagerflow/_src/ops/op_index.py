@@ -19,6 +19,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "linalg_general": (
         "Eig", "Lu",
     ),
+    "linalg_matfunc": (
+        "MatrixExponential", "MatrixLogarithm", "MatrixSquareRoot",
+    ),
     "random": (
         "Multinomial", "RandomShuffle", "RandomStandardNormal", "RandomUniform",
         "RandomUniformInt", "TruncatedNormal",
