@@ -21,6 +21,11 @@ from eagerflow._src.linear_operator.operators import (  # noqa: F401
     LinearOperatorBlockDiag, LinearOperatorDiag, LinearOperatorIdentity, LinearOperatorKronecker,
     LinearOperatorLowRankUpdate, LinearOperatorScaledIdentity, LinearOperatorTridiag,
 )
+from eagerflow._src.linear_operator.structured import (  # noqa: F401
+    LinearOperatorBlockLowerTriangular, LinearOperatorCirculant, LinearOperatorCirculant2D,
+    LinearOperatorCirculant3D, LinearOperatorHouseholder, LinearOperatorPermutation,
+    LinearOperatorToeplitz, LinearOperatorZeros,
+)
 from eagerflow._src.ops.linalg_functions import (  # noqa: F401
     lu_matrix_inverse, lu_reconstruct, lu_solve, normalize, tridiagonal_matmul,
     tridiagonal_solve,
