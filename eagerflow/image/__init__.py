@@ -57,4 +57,6 @@ from eagerflow._src.ops.image_color import (
     yiq_to_rgb as yiq_to_rgb,
     yuv_to_rgb as yuv_to_rgb,
 )
+from eagerflow._src.ops.image_crops import crop_and_resize as crop_and_resize
+from eagerflow._src.ops.image_patches import extract_patches as extract_patches
 from eagerflow._src.ops.misc_ops import non_max_suppression as non_max_suppression

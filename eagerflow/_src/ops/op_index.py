@@ -55,6 +55,12 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "DenseToDenseSetOperation", "DenseToSparseSetOperation", "SetSize",
         "SparseToSparseSetOperation",
     ),
+    "image_crops": (
+        "CropAndResize", "CropAndResizeGradBoxes", "CropAndResizeGradImage",
+    ),
+    "image_patches": (
+        "ExtractImagePatches", "ExtractVolumePatches",
+    ),
     "image_codecs": (
         "DecodeBmp", "DecodeGif", "DecodeImage", "DecodeJpeg", "DecodePng",
     ),
