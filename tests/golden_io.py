@@ -31,9 +31,14 @@ def write_json(path: str | os.PathLike, data: Any, end: str = "", **dump_args: A
 def encode_array(value: Any) -> dict:
     """An array as JSON: dtype, shape, and its values flat (real and imaginary parts apart;
     NaN and infinities as JSON's NaN and Infinity)."""
+    import base64
+
     import numpy as np
 
     v = np.asarray(value)
+    if v.dtype.kind in "OS":  # strings: base64 of each
+        return {"dtype": "bytes", "shape": list(v.shape), "real": [
+            base64.b64encode(bytes(x)).decode() for x in v.ravel()], "imag": None}
     complex_ = v.dtype.kind == "c"
     return {"dtype": v.dtype.name, "shape": list(v.shape),
             "real": (v.real if complex_ else v).astype(float if v.dtype.kind in "fc" else
@@ -43,8 +48,14 @@ def encode_array(value: Any) -> dict:
 
 def decode_array(data: dict) -> Any:
     """The array `encode_array` wrote."""
+    import base64
+
     import numpy as np
 
+    if data["dtype"] == "bytes":
+        out = np.empty(len(data["real"]), dtype=object)
+        out[:] = [base64.b64decode(x) for x in data["real"]]
+        return out.reshape(data["shape"])
     out = np.array(data["real"], dtype=np.float64 if data["dtype"] != "bool" and
                    data["dtype"][0] in "fc" else data["dtype"])
     if data["imag"] is not None:

@@ -58,5 +58,20 @@ from eagerflow._src.ops.image_color import (
     yuv_to_rgb as yuv_to_rgb,
 )
 from eagerflow._src.ops.image_crops import crop_and_resize as crop_and_resize
+from eagerflow._src.ops.image_encoders import (
+    adjust_jpeg_quality as adjust_jpeg_quality,
+    decode_and_crop_jpeg as decode_and_crop_jpeg,
+    encode_jpeg as encode_jpeg,
+    encode_png as encode_png,
+    extract_jpeg_shape as extract_jpeg_shape,
+    random_jpeg_quality as random_jpeg_quality,
+    stateless_random_jpeg_quality as stateless_random_jpeg_quality,
+)
 from eagerflow._src.ops.image_patches import extract_patches as extract_patches
+from eagerflow._src.ops.image_nms import (
+    combined_non_max_suppression as combined_non_max_suppression,
+    non_max_suppression_overlaps as non_max_suppression_overlaps,
+    non_max_suppression_padded as non_max_suppression_padded,
+    non_max_suppression_with_scores as non_max_suppression_with_scores,
+)
 from eagerflow._src.ops.misc_ops import non_max_suppression as non_max_suppression

@@ -77,9 +77,109 @@ def patch_calls(tf):
     }
 
 
+def nms_calls(tf):
+    boxes = np.array([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, 2, 1, 3], [1, 1, 0, 0],
+                      [0.5, 0.5, 2, 2], [0, -0.1, 1, 0.9]], np.float32)
+    scores = np.array([0.9, 0.8, 0.7, 0.6, 0.95, 0.9], np.float32)
+    flipped = boxes[[3, 0, 1, 2, 4, 5]]
+    rng = np.random.RandomState(1)
+    overlaps = rng.uniform(0, 1, (6, 6)).astype(np.float32)
+    cboxes = rng.uniform(-0.2, 1.2, (2, 5, 1, 4)).astype(np.float32)
+    cscores = rng.uniform(0, 1, (2, 5, 3)).astype(np.float32)
+    im = tf.image
+    b, s = tf.constant(boxes), tf.constant(scores)
+    return {
+        "padded": lambda: im.non_max_suppression_padded(b, s, 4, 0.5),
+        "padded_pad": lambda: im.non_max_suppression_padded(b, s, 4, 0.5,
+                                                           pad_to_max_output_size=True),
+        "padded_threshold": lambda: im.non_max_suppression_padded(
+            b, s, 10, 0.5, 0.65, pad_to_max_output_size=True),
+        "padded_flipped_first": lambda: im.non_max_suppression_padded(
+            tf.constant(flipped), s, 6, 0.5, pad_to_max_output_size=True),
+        "padded_batch": lambda: im.non_max_suppression_padded(
+            tf.constant(np.stack([boxes, boxes[::-1]])), tf.constant(np.stack([scores,
+                                                                               scores[::-1]])),
+            4, 0.5, pad_to_max_output_size=True),
+        "padded_batch_unpadded": lambda: im.non_max_suppression_padded(
+            tf.constant(np.stack([boxes, boxes])), tf.constant(np.stack([scores, scores])), 4),
+        "padded_sorted": lambda: im.non_max_suppression_padded(b, s, 4, 0.5, sorted_input=True),
+        "with_scores": lambda: im.non_max_suppression_with_scores(b, s, 10, 0.5),
+        "with_scores_soft": lambda: im.non_max_suppression_with_scores(b, s, 10, 0.5,
+                                                                      soft_nms_sigma=0.5),
+        "with_scores_soft_threshold": lambda: im.non_max_suppression_with_scores(
+            b, s, 10, 1.0, score_threshold=0.3, soft_nms_sigma=0.3),
+        "with_scores_bad_sigma": lambda: im.non_max_suppression_with_scores(
+            b, s, 10, 0.5, soft_nms_sigma=-1.0),
+        "with_scores_bad_boxes": lambda: im.non_max_suppression_with_scores(b[:, :3], s, 3),
+        "overlaps": lambda: im.non_max_suppression_overlaps(overlaps, scores, 10, 0.5),
+        "overlaps_threshold": lambda: im.non_max_suppression_overlaps(overlaps, scores, 3,
+                                                                     0.7, 0.75),
+        "combined": lambda: im.combined_non_max_suppression(cboxes, cscores, 2, 4),
+        "combined_no_clip": lambda: im.combined_non_max_suppression(cboxes, cscores, 2, 4,
+                                                                    clip_boxes=False),
+        "combined_pad_per_class": lambda: im.combined_non_max_suppression(
+            cboxes, cscores, 2, 10, pad_per_class=True),
+        "combined_per_class_boxes": lambda: im.combined_non_max_suppression(
+            np.repeat(cboxes, 3, 2), cscores, 2, 4, 0.3, 0.2),
+        "combined_bad_q": lambda: im.combined_non_max_suppression(
+            np.repeat(cboxes, 2, 2), cscores, 2, 4),
+        "combined_bad_size": lambda: im.combined_non_max_suppression(cboxes, cscores, 0, 4),
+    }
+
+
+def codec_calls(tf):
+    rng = np.random.RandomState(0)
+    noise = rng.randint(0, 256, (17, 23, 3)).astype(np.uint8)
+    ramp = np.clip(np.add.outer(np.arange(16) * 9, np.arange(20) * 5)[..., None]
+                   + np.arange(3) * 40 + rng.randint(0, 20, (16, 20, 3)), 0, 255).astype(np.uint8)
+    im, io = tf.image, tf.io
+    jpeg = lambda: io.encode_jpeg(ramp)  # noqa: E731
+    return {
+        "png_rgb": lambda: io.encode_png(noise),
+        "png_ramp": lambda: io.encode_png(ramp),
+        "png_ramp_9": lambda: io.encode_png(ramp, compression=9),
+        "png_ramp_0": lambda: io.encode_png(ramp, compression=0),
+        "png_grey_alpha": lambda: io.encode_png(ramp[..., :2]),
+        "png_rgba": lambda: im.encode_png(np.concatenate([ramp, ramp[..., :1]], -1)),
+        "png_grey16": lambda: io.encode_png(ramp[..., :1].astype(np.uint16) * 257),
+        "png_rgb16": lambda: io.encode_png(ramp.astype(np.uint16) * 200),
+        "png_batch": lambda: io.encode_png(np.stack([ramp, ramp[::-1]])),
+        "png_one_row": lambda: io.encode_png(ramp[:1]),
+        "png_one_column": lambda: io.encode_png(ramp[:, :1]),
+        "png_float": lambda: io.encode_png(ramp.astype(np.float32)),
+        "png_bad_compression": lambda: io.encode_png(ramp, compression=10),
+        "png_rank2": lambda: io.encode_png(ramp[0]),
+        "jpeg_rgb": lambda: io.encode_jpeg(noise),
+        "jpeg_ramp": jpeg,
+        "jpeg_grey": lambda: io.encode_jpeg(ramp[..., :1]),
+        "jpeg_444_q50": lambda: io.encode_jpeg(ramp, quality=50, chroma_downsampling=False),
+        "jpeg_progressive": lambda: io.encode_jpeg(ramp, progressive=True),
+        "jpeg_optimized": lambda: io.encode_jpeg(ramp, optimize_size=True),
+        "jpeg_cm": lambda: io.encode_jpeg(ramp, density_unit="cm", x_density=72, y_density=96),
+        "jpeg_format_grey": lambda: io.encode_jpeg(ramp[..., :1], format="grayscale"),
+        "jpeg_bad_channels": lambda: io.encode_jpeg(ramp[..., :2]),
+        "jpeg_bad_quality": lambda: io.encode_jpeg(ramp, quality=101),
+        "jpeg_bad_format": lambda: io.encode_jpeg(ramp, format="grayscale"),
+        "jpeg_rank2": lambda: io.encode_jpeg(ramp[0]),
+        "jpeg_shape": lambda: io.extract_jpeg_shape(jpeg()),
+        "jpeg_shape64": lambda: im.extract_jpeg_shape(jpeg(), tf.int64),
+        "jpeg_shape_png": lambda: io.extract_jpeg_shape(io.encode_png(ramp)),
+        "jpeg_crop": lambda: io.decode_and_crop_jpeg(jpeg(), [2, 3, 5, 6]),
+        "jpeg_crop_grey": lambda: io.decode_and_crop_jpeg(jpeg(), [0, 0, 16, 20], channels=1),
+        "jpeg_crop_outside": lambda: io.decode_and_crop_jpeg(jpeg(), [2, 3, 50, 6]),
+        "jpeg_crop_three": lambda: io.decode_and_crop_jpeg(jpeg(), [2, 3, 5]),
+        "adjust_quality": lambda: im.adjust_jpeg_quality(ramp, 30),
+        "adjust_quality_float": lambda: im.adjust_jpeg_quality(ramp.astype(np.float32) / 255,
+                                                               60),
+        "adjust_quality_bad": lambda: im.adjust_jpeg_quality(ramp, 101),
+        "stateless_quality": lambda: im.stateless_random_jpeg_quality(ramp, 10, 90, (1, 2)),
+        "random_quality_range": lambda: im.random_jpeg_quality(ramp, 90, 10),
+    }
+
+
 def calls(tf):
     out = {}
-    for group in (crop_calls, patch_calls):
+    for group in (crop_calls, patch_calls, nms_calls, codec_calls):
         out.update(group(tf))
     return out
 

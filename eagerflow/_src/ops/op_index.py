@@ -61,8 +61,15 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "image_patches": (
         "ExtractImagePatches", "ExtractVolumePatches",
     ),
+    "image_nms": (
+        "CombinedNonMaxSuppression", "NonMaxSuppressionV5", "NonMaxSuppressionWithOverlaps",
+    ),
     "image_codecs": (
         "DecodeBmp", "DecodeGif", "DecodeImage", "DecodeJpeg", "DecodePng",
+    ),
+    "image_encoders": (
+        "DecodeAndCropJpeg", "EncodeJpeg", "EncodeJpegVariableQuality", "EncodePng",
+        "ExtractJpegShape",
     ),
     "ragged_ops": (
         "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",
