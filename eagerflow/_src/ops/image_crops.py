@@ -86,10 +86,13 @@ def _corners(image: Any, b: Any, ys: _Axis, xs: _Axis) -> tuple:
             image[b, hi_y, hi_x])
 
 
-def _check_box_index(xp: Any, box_ind: Any, batch: int, op: str) -> None:
+def _check_box_index(xp: Any, box_ind: Any, batch: int, op: str, boxes: Any = None) -> None:
     if box_ind.size and (int(xp.min(box_ind)) < 0 or int(xp.max(box_ind)) >= batch):
         raise OutOfRangeError(None, None, f"box_index has values outside [0, batch_size) "
                                           f"[Op:{op}]")
+    if boxes is not None and not bool(xp.all(xp.isfinite(boxes))):
+        raise InvalidArgumentError(None, None, "Boxes contains at least one element that is "
+                                               f"not finite [Op:{op}]")
 
 
 # ---------------------------------------------------------------------------------------
@@ -110,6 +113,23 @@ def _check_inputs(op: str, image_rank: Any, boxes: Any, box_ind: Any) -> None:
     if ns is not None and (len(ns) != 1 or None not in (bs[0] if bs else None, ns[0]) and
                            ns[0] != bs[0]):
         raise C.fail(op, "box_index has incompatible shape")
+
+
+def _check_grads(op: str, grads: Any, boxes: Any, depth: int | None) -> None:
+    """grads: [num_boxes, crop_height, crop_width, depth], positive crop sizes."""
+    C.check_dtype(op, grads, frozenset((dt.float32,)), "grads")
+    s = grads._shape
+    if s is None:
+        return
+    if len(s) != 4:
+        raise C.fail(op, f"grads image must be 4-D{C.shape_str(s)}")
+    if s[1] is not None and s[1] <= 0 or s[2] is not None and s[2] <= 0:
+        raise C.fail(op, "grads dimensions must be positive")
+    n = None if boxes._shape is None or len(boxes._shape) != 2 else boxes._shape[0]
+    if None not in (n, s[0]) and n != s[0]:
+        raise C.fail(op, "boxes and grads have incompatible shape")
+    if None not in (depth, s[3]) and depth != s[3]:
+        raise C.fail(op, "image, grads depth differ")
 
 
 def _check_crop_size(op: str, crop_size: tuple) -> None:
@@ -137,12 +157,14 @@ def _crop_infer(image: Any, boxes: Any, box_ind: Any, crop_size: tuple, method: 
     _check_crop_size(op, crop_size)
     n = None if boxes._shape is None else boxes._shape[0]
     depth = None if image._shape is None else image._shape[3]
-    return [((n, crop_size[0], crop_size[1], depth), dt.float32)]
+    out = (n, crop_size[0], crop_size[1], depth)
+    C.check_size(op, out, dt.float32)
+    return [(out, dt.float32)]
 
 
 def _crop_kernel(xp: Any, image: Any, boxes: Any, box_ind: Any, crop_size: tuple, method: str,
                  extrapolation_value: float) -> Any:
-    _check_box_index(xp, box_ind, image.shape[0], "CropAndResize")
+    _check_box_index(xp, box_ind, image.shape[0], "CropAndResize", boxes)
     ys, xs = _axes(xp, image.shape, boxes, crop_size)
     img = image.astype(np.float32)
     b = box_ind.astype(np.int64)
@@ -290,27 +312,28 @@ def _grad_image_infer(grads: Any, boxes: Any, box_ind: Any, image_size: tuple, T
     op = "CropAndResizeGradImage"
     C.dtype_attr(op, T, "T", _GRAD_T)
     _check_method(op, method, op)
-    if grads._shape is not None and len(grads._shape) != 4:
-        raise C.fail(op, f"grads image must be 4-D{C.shape_str(grads._shape)}")
+    _check_grads(op, grads, boxes, image_size[3] if len(image_size) == 4 else None)
     _check_inputs(op, 4, boxes, box_ind)
     if len(image_size) != 4 or min(image_size[:3]) <= 0:
         raise C.fail(op, "image_size must be 4-D with positive batch, height and width")
+    C.check_size(op, tuple(image_size), T)
     return [(tuple(image_size), T)]
 
 
 def _grad_image_kernel(xp: Any, grads: Any, boxes: Any, box_ind: Any, image_size: tuple,
                        T: Any, method: str) -> Any:
     op = "CropAndResizeGradImage"
-    _check_box_index(xp, box_ind, image_size[0], op)
+    _check_box_index(xp, box_ind, image_size[0], op, boxes)
     ys, xs = _axes(xp, image_size, boxes, grads.shape[1:3])
     valid = (ys.valid[:, :, None] & xs.valid[:, None, :])[..., None]
-    g = xp.where(valid, grads.astype(np.float32), np.float32(0))
-    out = xp.zeros(image_size, np.float32)
+    work = np.float32 if T is dt.float16 else T.as_numpy_dtype  # TF sums in T
+    g = xp.where(valid, grads.astype(work), work(0))
+    out = xp.zeros(image_size, work)
     b = box_ind.astype(np.int64)[:, None, None]
     if method == "nearest":
         xp.add.at(out, (b, ys.near[:, :, None], xs.near[:, None, :]), g)
         return out.astype(T.as_numpy_dtype)
-    xl, yl = xs.lerp[:, None, :, None], ys.lerp[:, :, None, None]
+    xl, yl = xs.lerp[:, None, :, None].astype(work), ys.lerp[:, :, None, None].astype(work)
     top, bottom = g * (1 - yl), g * yl
     for rows, part in ((ys.low, top), (ys.high, bottom)):
         for cols, w in ((xs.low, 1 - xl), (xs.high, xl)):
@@ -345,8 +368,8 @@ def _grad_image_samples() -> list:
     ind = np.array([0, 1, 1, 0], np.int32)
     attrs = {"image_size": (2, 5, 6, 2), "T": dt.float32}
     return [Sample((g, _BOXES, ind), {**attrs, "method": "bilinear"}, grad=False),
-            Sample((g.astype(np.float64), _BOXES, ind),
-                   {**attrs, "T": dt.float64, "method": "nearest"}, grad=False)]
+            Sample((g, _BOXES, ind), {**attrs, "T": dt.float64, "method": "nearest"},
+                   grad=False)]
 
 
 CROP_AND_RESIZE_GRAD_IMAGE = register(OpDef(
@@ -366,6 +389,7 @@ def _grad_boxes_infer(grads: Any, image: Any, boxes: Any, box_ind: Any, method: 
                          f"allowed values: \"bilinear\"\n\t; NodeDef: {{{{node {op}}}}}")
     if image._shape is not None and len(image._shape) != 4:
         raise C.fail(op, f"input image must be 4-D{C.shape_str(image._shape)}")
+    _check_grads(op, grads, boxes, image._shape[3] if image._shape is not None else None)
     _check_inputs(op, 4, boxes, box_ind)
     return [(boxes._shape, dt.float32)]
 
@@ -374,7 +398,12 @@ def _grad_boxes_kernel(xp: Any, grads: Any, image: Any, boxes: Any, box_ind: Any
                        method: str) -> Any:
     """d(crop)/d(position) from the four pixels around each sample, times how each
     position moves with the box's corners."""
-    _check_box_index(xp, box_ind, image.shape[0], "CropAndResizeGradBoxes")
+    _check_box_index(xp, box_ind, image.shape[0], "CropAndResizeGradBoxes", boxes)
+    with np.errstate(all="ignore"):  # inf and nan propagate quietly, as in TF
+        return _grad_boxes(xp, grads, image, boxes, box_ind)
+
+
+def _grad_boxes(xp: Any, grads: Any, image: Any, boxes: Any, box_ind: Any) -> Any:
     _, height, width, _ = image.shape
     ch, cw = grads.shape[1:3]
     ys, xs = _axes(xp, image.shape, boxes, (ch, cw), ratio_first=True)

@@ -147,12 +147,12 @@ def _encode_png_infer(image: Any, compression: int) -> list:
 def _encode_png_kernel(xp: Any, image: Any, compression: int) -> np.ndarray:
     lead = image.shape[:-3]
     out = np.empty(lead, dtype=object)
-    flat = image.reshape((-1,) + image.shape[-3:])
-    if 0 in image.shape[-3:]:
+    count = int(np.prod(lead))
+    if 0 in image.shape[-3:] and count:
         raise InternalError(None, None, "PNG encoding failed at the following flattened batch "
-                                        "indices: " + ", ".join(str(i) for i in
-                                                                range(max(len(flat), 1)))
+                                        "indices: " + ", ".join(str(i) for i in range(count))
                                         + " [Op:EncodePng]")
+    flat = image.reshape((count,) + image.shape[-3:])
     for i, px in enumerate(flat):
         out.reshape(-1)[i] = _png(px, compression)
     return out
@@ -203,10 +203,13 @@ _JPEG_DEFAULTS = {"format": "", "quality": 95, "progressive": False, "optimize_s
                   "y_density": 300, "xmp_metadata": ""}
 
 
-def _jpeg_bytes(px: np.ndarray, format: str, quality: int, progressive: bool,  # noqa: A002
-                optimize_size: bool, chroma_downsampling: bool, density_unit: str,
-                x_density: int, y_density: int, xmp_metadata: str) -> bytes:
+def _jpeg_bytes(op: str, px: np.ndarray, format: str, quality: int,  # noqa: A002
+                progressive: bool, optimize_size: bool, chroma_downsampling: bool,
+                density_unit: str, x_density: int, y_density: int, xmp_metadata: str) -> bytes:
+    if 0 in px.shape:
+        raise InternalError(None, None, f"JPEG encoding failed [Op:{op}]")
     image = _pillow()
+    x_density, y_density = x_density & 0xFFFF, y_density & 0xFFFF  # TF's uint16 fields
     grey = format == "grayscale" or (format == "" and px.shape[-1] == 1)
     im = image.fromarray(np.ascontiguousarray(px[..., 0] if grey else px), "L" if grey else "RGB")
     out = io.BytesIO()
@@ -214,7 +217,8 @@ def _jpeg_bytes(px: np.ndarray, format: str, quality: int, progressive: bool,  #
                      "subsampling": 2 if chroma_downsampling and not grey else 0,
                      "dpi": (x_density, y_density)}
     if xmp_metadata:
-        options["xmp"] = xmp_metadata.encode()
+        options["xmp"] = xmp_metadata.encode() if isinstance(xmp_metadata, str) else \
+            bytes(xmp_metadata)
     im.save(out, "JPEG", **options)
     data = bytearray(out.getvalue())
     data[13] = 1 if density_unit == "in" else 2  # the JFIF header's density unit
@@ -244,6 +248,14 @@ def _encode_jpeg_infer(image: Any, **a: Any) -> list:
                          f"{{{{node {op}}}}}")
     if not 0 <= a["quality"] <= 100:
         raise C.fail(op, f"quality must be in [0,100], got {a['quality']}")
+    for what in ("quality", "x_density", "y_density"):
+        C.int_attr(op, a[what], what)
+    for what in ("progressive", "optimize_size", "chroma_downsampling"):
+        if not isinstance(a[what], (bool, np.bool_)):
+            raise TypeError(f"Expected bool for argument '{what}' not {a[what]!r}.")
+    if not isinstance(a["xmp_metadata"], (str, bytes)):
+        raise TypeError(f"Expected string for argument 'xmp_metadata' not "
+                        f"{a['xmp_metadata']!r}.")
     if a["density_unit"] not in ("in", "cm"):
         raise C.fail(op, f"Value for attr 'density_unit' of \"{a['density_unit']}\" is not in "
                          f"the list of allowed values: \"in\", \"cm\"\n\t; NodeDef: "
@@ -253,7 +265,7 @@ def _encode_jpeg_infer(image: Any, **a: Any) -> list:
 
 
 def _encode_jpeg_kernel(xp: Any, image: Any, **a: Any) -> np.ndarray:
-    return _scalar_bytes(_jpeg_bytes(image, **a))
+    return _scalar_bytes(_jpeg_bytes("EncodeJpeg", image, **a))
 
 
 def _decode_back(data: np.ndarray, channels: int) -> np.ndarray:
@@ -312,6 +324,8 @@ def _variable_infer(image: Any, quality: Any) -> list:
     op = "EncodeJpegVariableQuality"
     C.check_dtype(op, image, frozenset((dt.uint8,)))
     C.check_dtype(op, quality, frozenset((dt.int32,)), "quality")
+    if quality._shape is not None and quality._shape != ():
+        raise C.fail(op, f"quality must be scalar: {C.shape_str(quality._shape)}")
     _check_jpeg_image(op, image, "")
     return [((), dt.string)]
 
@@ -320,7 +334,8 @@ def _variable_kernel(xp: Any, image: Any, quality: Any) -> np.ndarray:
     q = int(quality)
     if not 0 <= q <= 100:
         raise _fail("EncodeJpegVariableQuality", f"quality must be in [0,100], got {q}")
-    return _scalar_bytes(_jpeg_bytes(image, **{**_JPEG_DEFAULTS, "quality": q}))
+    return _scalar_bytes(_jpeg_bytes("EncodeJpegVariableQuality", image,
+                                     **{**_JPEG_DEFAULTS, "quality": q}))
 
 
 def _variable_ref(image: np.ndarray, quality: np.ndarray) -> np.ndarray:
@@ -383,7 +398,7 @@ def _jpeg_shape_ref(contents: np.ndarray, output_type: Any) -> np.ndarray:
 
 
 def _jpeg_sample(px: np.ndarray, **attrs: Any) -> np.ndarray:
-    return _scalar_bytes(_jpeg_bytes(px, **{**_JPEG_DEFAULTS, **attrs}))
+    return _scalar_bytes(_jpeg_bytes("EncodeJpeg", px, **{**_JPEG_DEFAULTS, **attrs}))
 
 
 EXTRACT_JPEG_SHAPE = register(OpDef(
@@ -406,6 +421,12 @@ def _crop_infer(contents: Any, crop_window: Any, **a: Any) -> list:
         n = crop_window._shape[0] if len(crop_window._shape) == 1 else crop_window._shape
         raise C.fail(op, f"crop_size must have four elements [{n}]")
     channels = a["channels"]
+    if channels not in (0, 1, 3, 4):
+        raise C.fail(op, f"channels must be 0, 1, 3 or 4, got {channels}")
+    if a["ratio"] not in (1, 2, 4, 8):
+        raise C.fail(op, f"ratio must be 1, 2, 4, or 8, got {a['ratio']}")
+    if a["dct_method"] not in ("", "INTEGER_FAST", "INTEGER_ACCURATE"):
+        raise C.fail(op, "dct_method must be one of {'', 'INTEGER_FAST', 'INTEGER_ACCURATE'}")
     return [((None, None, None if channels == 0 else channels), dt.uint8)]
 
 
