@@ -48,6 +48,7 @@ from eagerflow._src.ops.image_color import (
     stateless_random_brightness as stateless_random_brightness,
     stateless_random_contrast as stateless_random_contrast,
     ssim as ssim,
+    ssim_multiscale as ssim_multiscale,
     stateless_random_crop as stateless_random_crop,
     stateless_random_flip_left_right as stateless_random_flip_left_right,
     stateless_random_flip_up_down as stateless_random_flip_up_down,

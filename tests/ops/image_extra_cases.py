@@ -177,9 +177,25 @@ def codec_calls(tf):
     }
 
 
+def ssim_calls(tf):
+    rng = np.random.RandomState(4)
+    a = rng.uniform(0, 1, (2, 181, 190, 3)).astype(np.float32)
+    b = np.clip(a + rng.normal(0, 0.1, a.shape), 0, 1).astype(np.float32)
+    small = rng.uniform(0, 1, (45, 50, 1)).astype(np.float32)
+    ms = tf.image.ssim_multiscale
+    return {
+        "msssim": lambda: ms(a, b, 1.0),
+        "msssim_uint8": lambda: ms((a[0] * 255).astype(np.uint8), (b[0] * 255).astype(np.uint8),
+                                   255),
+        "msssim_three": lambda: ms(small, small[::-1], 1.0, power_factors=(0.2, 0.3, 0.5),
+                                   filter_size=7, filter_sigma=1.0),
+        "msssim_too_small": lambda: ms(small, small, 1.0),
+    }
+
+
 def calls(tf):
     out = {}
-    for group in (crop_calls, patch_calls, nms_calls, codec_calls):
+    for group in (crop_calls, patch_calls, nms_calls, codec_calls, ssim_calls):
         out.update(group(tf))
     return out
 
