@@ -58,6 +58,8 @@ from eagerflow._src.ops.image_color import (
     yiq_to_rgb as yiq_to_rgb,
     yuv_to_rgb as yuv_to_rgb,
 )
+from eagerflow._src.ops.image_boxes import draw_bounding_boxes as draw_bounding_boxes
+from eagerflow._src.ops.image_boxes import extract_glimpse as extract_glimpse
 from eagerflow._src.ops.image_crops import crop_and_resize as crop_and_resize
 from eagerflow._src.ops.image_encoders import (
     adjust_jpeg_quality as adjust_jpeg_quality,

@@ -104,6 +104,9 @@ KNOWN: list = [
     ("MatrixSquareRoot-.*-zeros", "gradient: eagerflow succeeded", "the square root of a "
      "zero matrix is NaN (TF's Schur recurrence divides 0 by 0): TF's gradient then raises "
      "from MatrixSolve, eagerflow's solve gives NaN, as for MatrixSolve below"),
+    ("DrawBoundingBoxesV2" + _NOT_FINITE, "NaN pattern|values", "a non-finite box corner: "
+     "TF casts it to a pixel index as C++ happens to (undefined behaviour), and may draw; "
+     "eagerflow draws no such box"),
     ("(MatrixSolve|MatrixInverse)" + _NOT_FINITE, "TF raised.*not invertible", "a matrix "
      "holding inf: TF's LU may find a zero pivot and raise; eagerflow's result for such a "
      "matrix is NaN"),

@@ -193,9 +193,41 @@ def ssim_calls(tf):
     }
 
 
+def box_calls(tf):
+    x = np.arange(2 * 6 * 7 * 2, dtype=np.float32).reshape(2, 6, 7, 2)
+    G = tf.image.extract_glimpse
+    img = np.random.RandomState(6).uniform(0, 1, (2, 5, 6, 3)).astype(np.float32)
+    boxes = np.array([[[0.1, 0.2, 0.7, 0.9], [0.0, 0.0, 1.0, 1.0], [0.5, -0.5, 1.5, 0.5]],
+                      [[0.7, 0.2, 0.1, 0.9], [-1.0, 0.3, 0.4, 2.0], [0.2, 0.2, 0.2, 0.2]]],
+                     np.float32)
+    colors = np.array([[1.0, 0.5, 0.25, 1.0], [0.3, 0.6, 0.9, 1.0]], np.float32)
+    D = tf.image.draw_bounding_boxes
+    many = np.tile(np.array([[0.1, 0.1, 0.6, 0.6]], np.float32), (12, 1))[None] * np.linspace(
+        0.5, 1.5, 12, dtype=np.float32)[None, :, None]
+    return {
+        "glimpse_centered": lambda: G(x, [3, 3], [[0.1, 0.2], [-0.9, 0.9]], noise="zero"),
+        "glimpse_corner": lambda: G(x, [3, 4], [[1.6, 2.4], [-0.5, -2.5]], centered=False,
+                                    normalized=False, noise="zero"),
+        "glimpse_corner_normalized": lambda: G(x, [2, 3], [[0.3, 0.4], [0.9, 0.95]],
+                                               centered=False, noise="zero"),
+        "glimpse_centered_pixels": lambda: G(x, [3, 3], [[0.3, 0.4], [-2.2, 1.7]],
+                                             normalized=False, noise="zero"),
+        "glimpse_inside_uniform": lambda: G(x, [2, 2], [[0.0, 0.0], [0.1, -0.1]]),
+        "glimpse_bad_rank": lambda: G(x[0], [3, 3], [[0.0, 0.0]]),
+        "draw": lambda: D(img, boxes, colors),
+        "draw_grey": lambda: D(img[..., :1], boxes, colors),
+        "draw_rgba": lambda: D(np.concatenate([img, img[..., :1]], -1), boxes, colors),
+        "draw_default_colours": lambda: D(img[:1, ...] * 0, many, np.zeros((0, 4), np.float32)),
+        "draw_uint8": lambda: D((img * 255).astype(np.uint8), boxes, colors),
+        "draw_bad_depth": lambda: D(img[..., :2], boxes, colors),
+        "draw_bad_colors": lambda: D(np.concatenate([img, img[..., :1]], -1), boxes,
+                                     colors[:, :3]),
+    }
+
+
 def calls(tf):
     out = {}
-    for group in (crop_calls, patch_calls, nms_calls, codec_calls, ssim_calls):
+    for group in (crop_calls, patch_calls, nms_calls, codec_calls, ssim_calls, box_calls):
         out.update(group(tf))
     return out
 

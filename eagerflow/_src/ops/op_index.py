@@ -55,6 +55,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "DenseToDenseSetOperation", "DenseToSparseSetOperation", "SetSize",
         "SparseToSparseSetOperation",
     ),
+    "image_boxes": (
+        "DrawBoundingBoxesV2", "ExtractGlimpseV2",
+    ),
     "image_crops": (
         "CropAndResize", "CropAndResizeGradBoxes", "CropAndResizeGradImage",
     ),
