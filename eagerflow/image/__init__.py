@@ -77,4 +77,8 @@ from eagerflow._src.ops.image_nms import (
     non_max_suppression_padded as non_max_suppression_padded,
     non_max_suppression_with_scores as non_max_suppression_with_scores,
 )
+from eagerflow._src.ops.image_sampling import (
+    sample_distorted_bounding_box as sample_distorted_bounding_box,
+    stateless_sample_distorted_bounding_box as stateless_sample_distorted_bounding_box,
+)
 from eagerflow._src.ops.misc_ops import non_max_suppression as non_max_suppression

@@ -56,7 +56,8 @@ HERE = Path(__file__).resolve().parent
 # so here only shapes and dtypes: their values are compared with TF's, call after call, in
 # tests/ops/test_random_golden.py. The stateless ones are compared here by value.
 RANDOM = {"RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt",
-          "RandomShuffle", "Multinomial", "RandomGamma", "RandomPoissonV2"}
+          "RandomShuffle", "Multinomial", "RandomGamma", "RandomPoissonV2",
+          "SampleDistortedBoundingBoxV2"}  # its calls in a row: tests/ops/test_image_extra.py
 
 # Where eagerflow differs from TF on purpose, or TF from itself: (case id regex, difference
 # regex, why). A case id is "Op-sample-variant-seed".

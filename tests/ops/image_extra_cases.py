@@ -225,9 +225,47 @@ def box_calls(tf):
     }
 
 
+def _calls_in_a_row(tf, fn, n):
+    return tuple(v for _ in range(n) for v in fn())
+
+
+def sampling_calls(tf):
+    boxes = np.array([[[0.1, 0.2, 0.6, 0.7], [0.5, 0.5, 0.9, 0.8]]], np.float32)
+    im = tf.image
+    raw = tf.raw_ops.SampleDistortedBoundingBoxV2
+    out = {}
+    for s in [(1, 2), (3, 4), (7, 11), (0, 0), (123, 456), (-5, 2**31 - 1)]:
+        out[f"stateless_{s[0]}_{s[1]}"] = lambda s=s: im.stateless_sample_distorted_bounding_box(
+            [40, 50, 3], boxes, seed=s, min_object_covered=0.1)
+    out.update({
+        "stateless_ranges": lambda: im.stateless_sample_distorted_bounding_box(
+            [120, 90, 3], boxes[:, :1], seed=(9, 8), min_object_covered=0.5,
+            aspect_ratio_range=(0.5, 2.0), area_range=(0.1, 0.5), max_attempts=7),
+        "stateless_no_boxes": lambda: im.stateless_sample_distorted_bounding_box(
+            [40, 50, 3], np.zeros((1, 0, 4), np.float32), seed=(1, 2),
+            use_image_if_no_bounding_boxes=True),
+        "stateless_int64": lambda: im.stateless_sample_distorted_bounding_box(
+            np.array([33, 17, 1], np.int64), boxes, seed=(5, 6), min_object_covered=0.9),
+        "stateful_raw": lambda: _calls_in_a_row(tf, lambda: raw(
+            image_size=[40, 50, 3], bounding_boxes=boxes, min_object_covered=0.1, seed=1,
+            seed2=2, aspect_ratio_range=[0.75, 1.33], area_range=[0.05, 1.0],
+            max_attempts=100), 3),
+        "stateful_attempts": lambda: _calls_in_a_row(tf, lambda: raw(
+            image_size=[40, 50, 3], bounding_boxes=boxes, min_object_covered=0.1, seed=5,
+            seed2=9, aspect_ratio_range=[0.75, 1.33], area_range=[0.05, 1.0],
+            max_attempts=7), 3),
+        "no_boxes": lambda: im.stateless_sample_distorted_bounding_box(
+            [40, 50, 3], np.zeros((1, 0, 4), np.float32), seed=(1, 2)),
+        "boxes_outside": lambda: im.stateless_sample_distorted_bounding_box(
+            [40, 50, 3], boxes * 2, seed=(1, 2)),
+    })
+    return out
+
+
 def calls(tf):
     out = {}
-    for group in (crop_calls, patch_calls, nms_calls, codec_calls, ssim_calls, box_calls):
+    for group in (crop_calls, patch_calls, nms_calls, codec_calls, ssim_calls, box_calls,
+                  sampling_calls):
         out.update(group(tf))
     return out
 

@@ -58,6 +58,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "image_boxes": (
         "DrawBoundingBoxesV2", "ExtractGlimpseV2",
     ),
+    "image_sampling": (
+        "SampleDistortedBoundingBoxV2", "StatelessSampleDistortedBoundingBox",
+    ),
     "image_crops": (
         "CropAndResize", "CropAndResizeGradBoxes", "CropAndResizeGradImage",
     ),
