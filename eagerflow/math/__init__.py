@@ -1,7 +1,7 @@
 """tf.math: elementwise math, reductions, scans and segment sums."""
 
 from eagerflow._src.ops.math import (  # noqa: F401
-    abs, acos, add, add_n, asin, atan, atan2, ceil, cos, cosh, div_no_nan as divide_no_nan,
+    abs, acos, add, add_n, asin, atan, atan2, ceil, cos, cosh,
     divide, equal, erf, exp, expm1, floor, floordiv, floormod, greater,
     greater_equal, is_finite, is_inf, is_nan, less, less_equal, log,
     log1p, logical_and, logical_not, logical_or, logical_xor, maximum, minimum, mod, multiply,
@@ -18,8 +18,8 @@ from eagerflow._src.ops.sorting import top_k  # noqa: F401
 from eagerflow._src.ops.indexing import segment_sum, unsorted_segment_sum  # noqa: F401
 from eagerflow._src.ops.math import conj  # noqa: F401
 from eagerflow._src.ops.math_special import (  # noqa: F401
-    acosh, asinh, atanh, digamma, erfc, erfinv, lgamma, log_sigmoid, ndtri, nextafter, polygamma,
-    reciprocal_no_nan, rint, xdivy, xlog1py, xlogy, zeta,
+    acosh, asinh, atanh, digamma, div_no_nan as divide_no_nan, erfc, erfinv, lgamma, log_sigmoid,
+    ndtri, nextafter, polygamma, reciprocal_no_nan, rint, xdivy, xlog1py, xlogy, zeta,
 )
 from eagerflow._src.ops.nn import log_softmax, softmax, softsign  # noqa: F401
 from eagerflow._src.ops.nn_loss import in_top_k  # noqa: F401

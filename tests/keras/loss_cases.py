@@ -56,3 +56,44 @@ CASES += [
     f"keras.losses.ctc({CTC_Y}, np.ones((2, 6)))",
     "keras.losses.CTC().get_config()",
 ]
+
+# Circle loss over unit embeddings (label 2 has no positive: its loss is 0 and masked out)
+EMB = ("np.array([[0.6, 0.8, 0.0], [0.0, 1.0, 0.0], [0.8, 0.0, 0.6], [0.0, 0.6, 0.8], "
+       "[1.0, 0.0, 0.0]], 'float32')")
+CL = "np.array([0, 1, 0, 1, 2])"
+CASES += [
+    f"keras.losses.circle({CL}, {EMB})",
+    f"keras.losses.circle({CL}, {EMB}, ref_labels=np.array([0, 1, 2]), "
+    f"ref_embeddings={EMB}[:3])",
+    f"keras.losses.circle({CL}, {EMB}, remove_diagonal=False, gamma=4, margin=0.1)",
+    f"keras.losses.Circle()({CL}, {EMB})",
+    f"keras.losses.Circle(reduction=None)({CL}, {EMB})",
+    f"keras.losses.Circle(gamma=2.0, margin=0.25, remove_diagonal=False)({CL}, {EMB})",
+    f"keras.losses.Circle()({CL}, {EMB}, sample_weight=np.array([1, 2, 0, 1, 1.0]))",
+    f"keras.losses.Circle(gamma=1, reduction='sum')({CL}[:, None], {EMB})",
+    "keras.losses.Circle().get_config()",
+    "keras.losses.Circle(10.0, 0.3, False, name='c').get_config()",
+    "keras.losses.serialize(keras.losses.Circle())",
+    "keras.losses.get('circle').__name__",
+]
+
+# OrthogonalRegularizer on a fixed kernel (given as a tensor: Keras's NumPy branch differs)
+W = ("keras.ops.convert_to_tensor(np.array([[1.0, 2.0, 0.5], [0.0, 1.0, -1.0], "
+     "[2.0, 0.0, 1.0], [0.5, 0.5, 0.5]], 'float32'))")
+CASES += [
+    f"keras.regularizers.OrthogonalRegularizer(0.1)({W})",
+    f"keras.regularizers.OrthogonalRegularizer(0.1, mode='columns')({W})",
+    f"keras.regularizers.OrthogonalRegularizer()({W})",
+    f"keras.regularizers.orthogonal_regularizer(factor=2.5)({W})",
+    "keras.regularizers.OrthogonalRegularizer()(keras.ops.zeros((2, 3)))",
+    f"keras.regularizers.OrthogonalRegularizer(1)({W})",
+    "keras.regularizers.OrthogonalRegularizer()(keras.ops.ones((2, 2, 2)))",
+    "keras.regularizers.OrthogonalRegularizer(mode='diagonal')",
+    "keras.regularizers.OrthogonalRegularizer(-1)",
+    "keras.regularizers.OrthogonalRegularizer('a')",
+    "keras.regularizers.OrthogonalRegularizer(0.1, 'columns').get_config()",
+    "keras.regularizers.serialize(keras.regularizers.OrthogonalRegularizer())",
+    "keras.regularizers.get('orthogonal_regularizer').get_config()",
+    "keras.regularizers.get({'class_name': 'OrthogonalRegularizer', "
+    "'config': {'factor': 0.5, 'mode': 'columns'}}).get_config()",
+]

@@ -114,6 +114,38 @@ def test_adam_flat_update_equals_the_per_variable_one_bit_for_bit(monkeypatch, b
             np.testing.assert_array_equal(a, b)
 
 
+def _one_dtype_run(steps: int) -> list:
+    """Adam over small float32 variables only (one flat group, which later steps reuse
+    without per-variable checks: flat.reusable), written from outside between steps."""
+    rng = np.random.default_rng(6)
+    variables = [tf.Variable(rng.normal(size=s).astype("float32")) for s in [(), (3,), (4, 5)]]
+    opt = tf.keras.optimizers.Adam(0.01)
+    out = []
+    for step in range(steps):
+        grads = [tf.constant(rng.normal(size=v.shape).astype("float32")) for v in variables]
+        opt.apply_gradients(zip(grads, variables))
+        out.append([x.numpy() for v in variables for x in
+                    (v, opt.get_slot(v, "m"), opt.get_slot(v, "v"))])
+        if step == 1:
+            variables[2].assign(np.full((4, 5), 0.5, np.float32))
+        if step == 2:
+            opt.get_slot(variables[0], "m").assign(1.0)
+    return out
+
+
+def test_adam_flat_group_reused_equals_the_per_variable_path(monkeypatch):
+    reused = []
+    real = tf_flat.reusable
+    monkeypatch.setattr(tf_flat, "reusable",
+                        lambda *a: reused.append(real(*a)) or reused[-1])
+    flat_run = _one_dtype_run(6)
+    assert [r is not None for r in reused] == [False, True, False, False, True, True]
+    monkeypatch.setattr(tf_flat, "SMALL", -1)
+    for got, want in zip(flat_run, _one_dtype_run(6)):
+        for a, b in zip(got, want):
+            np.testing.assert_array_equal(a, b)
+
+
 def test_adam_flat_update_keeps_earlier_reads_and_separate_variables():
     with tf.device("/CPU:0"):  # the flat path is the CPU's (a GPU updates each variable)
         _flat_update_keeps_earlier_reads()

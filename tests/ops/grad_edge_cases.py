@@ -133,6 +133,15 @@ CASES: dict = {
     "divide_by_zero": _grads(lambda tf, x, y: x / y, _f(1, 0, -1), _f(0, 0, 0)),
     "divide_no_nan_zero": _grads(lambda tf, x, y: tf.math.divide_no_nan(x, y), _f(1, 0, -1),
                                  _f(0, 0, 2)),
+    # (TF's DivNoNan gradient: an inf or nan output gradient where y == 0 gives 0 for x, nan
+    # for y)
+    "divide_no_nan_inf_nan_grads": _grads(
+        lambda tf, x, y: tf.math.divide_no_nan(x, y) * tf.constant([inf, 1, nan, inf]),
+        _f(1, 2, 3, 0), _f(0, 2, 0, 4)),
+    "divide_no_nan_broadcast": _grads(lambda tf, x, y: tf.math.divide_no_nan(x, y),
+                                      np.array([[1], [-2]], np.float32), _f(0, 4, -0.5)),
+    "divide_no_nan_ints": _grads(lambda tf, x, y: tf.math.divide_no_nan(x, y), _i(1, 2, 0),
+                                 _i(0, 2, 0)),
     "floordiv_zero": _grads(lambda tf, x, y: tf.math.floordiv(x, y), _f(1, 0), _f(0, 0)),
     "floormod_zero": _grads(lambda tf, x, y: tf.math.floormod(x, y), _f(1, 3), _f(0, 2)),
     "xdivy_zero": _grads(lambda tf, x, y: tf.math.xdivy(x, y), _f(0, 1), _f(0, 0)),

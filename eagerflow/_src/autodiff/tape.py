@@ -81,7 +81,11 @@ class GradientTape:
         self._used = False
 
     def _reset_state(self) -> None:
-        self._tracked: set = set()     # ids of watched tensors/variables and recorded outputs
+        # ids of the watched tensors/variables and of the recorded ops' outputs, only those of
+        # a dtype gradients flow through (an argmax's indices stay out, and with them the ops
+        # that only they would connect: their gradients would skip such an input anyway)
+        self._tracked: set = set()
+        self._roots: set = set()       # ids of the watched tensors/variables alone (ditto)
         self._nodes: list = []         # recorded Nodes, in execution order
         self._keep: list = []          # references that keep the tracked ids unique
         self._watched_vars: dict = {}  # id -> variable, in watch order
@@ -135,13 +139,18 @@ class GradientTape:
                 logging.getLogger("eagerflow").warning(
                     "The dtype of the watched tensor must be floating (e.g. tf.float32), got "
                     f"{t._dtype!r}")
-            self._tracked.add(id(t))
+            else:
+                self._tracked.add(id(t))
+                self._roots.add(id(t))
             self._keep.append(t)
 
     def _watch_variable(self, var: Any) -> None:
-        if id(var) not in self._watched_vars:
-            self._watched_vars[id(var)] = var
-            self._tracked.add(id(var))
+        i = id(var)
+        if i not in self._watched_vars:
+            self._watched_vars[i] = var
+            if _differentiable(var):
+                self._tracked.add(i)
+                self._roots.add(i)
             self._keep.append(var)
 
     def watched_variables(self) -> tuple:
@@ -157,7 +166,8 @@ class GradientTape:
             return
         self._nodes.append(node)
         for o in node.outputs:
-            tracked.add(id(o))
+            if o._dtype in _DIFFERENTIABLE if o.__class__ is EagerTensor else _differentiable(o):
+                tracked.add(id(o))
 
     def _on_variable_read(self, var: Any) -> None:
         if self._watch_accessed_variables and var.trainable:
@@ -175,11 +185,14 @@ class GradientTape:
         unconnected = unconnected_gradients if type(unconnected_gradients) is \
             UnconnectedGradients else UnconnectedGradients(unconnected_gradients)
         single = _is_leaf(sources)
-        flat_sources = [sources] if single else nest.flatten(sources)
-        for s in flat_sources:
-            if not _is_leaf(s):
-                raise ValueError(f"Passed in object {s!r} of type {type(s).__name__!r}, not "
-                                 "tf.Tensor or tf.Variable or ExtensionType.")
+        # a flat list or tuple of variables (model.trainable_variables) needs no nest walk
+        flat = not single and type(sources) in (list, tuple) and all(map(_is_leaf, sources))
+        flat_sources = [sources] if single else list(sources) if flat else nest.flatten(sources)
+        if not flat:
+            for s in flat_sources:
+                if not _is_leaf(s):
+                    raise ValueError(f"Passed in object {s!r} of type {type(s).__name__!r}, "
+                                     "not tf.Tensor or tf.Variable or ExtensionType.")
         targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
         out_grads = None if output_gradients is None else nest.flatten(output_gradients)
         if not self._persistent:
@@ -192,15 +205,16 @@ class GradientTape:
         finally:
             if pause:
                 self._push()
-        result = []
-        for s in flat_sources:
-            g = grads.get(id(s))
-            if g is None and unconnected is UnconnectedGradients.ZERO:
-                g = zeros_like(s)
-            result.append(g)
+        result = [grads.get(id(s)) for s in flat_sources]
+        if unconnected is UnconnectedGradients.ZERO:
+            result = [zeros_like(s) if g is None else g for s, g in zip(flat_sources, result)]
         if not self._persistent:
             self._release()
-        return result[0] if single else nest.pack_sequence_as(sources, result)
+        if single:
+            return result[0]
+        if flat:
+            return result if type(sources) is list else tuple(result)
+        return nest.pack_sequence_as(sources, result)
 
     def _release(self) -> None:
         """Drops the record of a used non-persistent tape (watched_variables() still answers)."""
@@ -226,19 +240,31 @@ class GradientTape:
             key = id(t) if _is_leaf(t) else None
             t = convert_to_tensor(t) if not isinstance(t, Tensor) else t
             key = id(t) if key is None else key
-            g = out_grads[i] if out_grads is not None and out_grads[i] is not None else _seed(t)
+            g = out_grads[i] if out_grads is not None and out_grads[i] is not None else \
+                _filled(t, 1)
             g = convert_to_tensor(g, dtype_hint=t._dtype)
             grads[key] = g if key not in grads else add(grads[key], g)
-        # Only nodes downstream of a source can contribute.
-        live = {id(s) for s in sources}
-        relevant = []
-        for node in self._nodes:
-            for x in node.inputs:
-                if id(x) in live:
-                    relevant.append(node)
-                    for o in node.outputs:
-                        live.add(id(o))
-                    break
+        # Only nodes downstream of a source can contribute. `live`: the ids of the sources
+        # and of what depends on them, of the dtypes gradients flow through (as tracked).
+        live = {id(s) for s in sources if _differentiable(s)}
+        roots = self._roots
+        if roots and roots <= live:
+            # Every watched tensor or variable is a source (the common call: gradients for
+            # all the variables used), so every recorded node is downstream of one: the
+            # walk below would keep them all, and live would be what the tape tracks.
+            # (Nodes that tf.gradients sets on a tape of its own have no roots: walked.)
+            relevant = list(self._nodes)  # (a copy: a persistent tape may record more)
+            live |= self._tracked
+        else:
+            relevant = []
+            for node in self._nodes:
+                for x in node.inputs:
+                    if id(x) in live:
+                        relevant.append(node)
+                        for o in node.outputs:
+                            if _differentiable(o):
+                                live.add(id(o))
+                        break
         for node in reversed(relevant):
             grad_fn = node.op.grad
             if grad_fn is None:
@@ -254,10 +280,9 @@ class GradientTape:
                 if all(g is None for g in gs):
                     continue
                 # (a TensorArray flow's missing gradient stays None: an empty list)
-                gs = [g if g is not None or o._dtype is variant else zeros_like(o)
+                gs = [g if g is not None or o._dtype is variant else _filled(o, 0)
                       for g, o in zip(gs, outs)]
-            needs = node.needs = tuple([id(x) in live and _differentiable(x)
-                                        for x in node.inputs])
+            needs = node.needs = tuple([id(x) in live for x in node.inputs])
             for x, g, need in zip(node.inputs, grad_fn(node, *gs), needs):
                 if g is None or not need:
                     continue
@@ -334,15 +359,15 @@ class GradientTape:
         return reshape(out, (b,) + tuple(target._shape[1:]) + tuple(source.shape[1:]))
 
 
-def _seed(t: Tensor) -> Tensor:
-    """ones_like(t), the default output gradient. For an eager NumPy tensor it is made
-    directly: no tape wants it (OnesLike has no gradient), and it is a tenth of a tiny
-    gradient's time when run as an op."""
+def _filled(t: Tensor, value: int) -> Tensor:
+    """ones_like(t) (the default output gradient) or zeros_like(t) (that of an output no
+    gradient reached). For an eager NumPy tensor it is made directly: no tape wants it
+    (OnesLike and ZerosLike have no gradient), and it is a tenth of a tiny gradient's
+    time when run as an op."""
     if type(t) is EagerTensor and type(t._arr) is np.ndarray and t._arr.dtype.kind in "fc":
-        a = np.empty(t._shape, t._arr.dtype)
-        a.fill(1)
+        a = np.zeros(t._shape, t._arr.dtype) if value == 0 else np.ones(t._shape, t._arr.dtype)
         return EagerTensor(a, t._dtype, _state.device)  # where ones_like would put it
-    return ones_like(t)
+    return zeros_like(t) if value == 0 else ones_like(t)
 
 
 def _one_hot(n: int, i: int, like: Tensor) -> Tensor:

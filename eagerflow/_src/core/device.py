@@ -121,8 +121,14 @@ def _visible(device_type: str | None = None) -> list:
 
 def default_device() -> _Device:
     """Where ops run outside any device scope: GPU:0 when there is one, else CPU:0."""
-    gpus = _visible("GPU")
-    return gpus[0] if gpus else _visible("CPU")[0] if _visible("CPU") else _CPU
+    devices = _logical_devices()  # (asked per op by size checks: no lists built)
+    for d in devices:
+        if d.device_type == "GPU":
+            return d
+    for d in devices:
+        if d.device_type == "CPU":
+            return d
+    return _CPU
 
 
 def _set_default(dev: _Device) -> None:

@@ -110,7 +110,7 @@ class DType:
     def __eq__(self, other: Any) -> bool:
         if other is self:
             return True
-        if other is None:
+        if other is None or other.__class__ is DType:  # (singletons: another DType differs)
             return False
         try:
             return as_dtype(other) is self

@@ -19,7 +19,10 @@ from eagerflow._src.keras.optimizers.optimizer import _snake
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops import sequences as S
 from eagerflow._src.ops.indexing import one_hot
+from eagerflow._src.ops.linalg import matmul
+from eagerflow._src.ops.math_special import div_no_nan
 
 
 class Reduction:
@@ -62,7 +65,7 @@ def reduce_values(values: Any, sample_weight: Any = None,
             divisor = M.cast(R.reduce_sum(sample_weight), loss._dtype)
         else:
             divisor = K.num_elements(values, loss._dtype)
-        loss = M.div_no_nan(loss, divisor)
+        loss = div_no_nan(loss, divisor)
     return loss
 
 
@@ -74,7 +77,7 @@ def apply_mask(sample_weight: Any, mask: Any, dtype: Any, reduction: Any) -> Any
         # Valid entries weigh total/valid, so dividing by the batch size averages over them.
         total = K.num_elements(mask, dtype)
         valid = R.reduce_sum(M.cast(mask, dtype))
-        float_mask = M.where(mask, M.div_no_nan(total, valid) * M.ones_like(M.cast(mask, dtype)),
+        float_mask = M.where(mask, div_no_nan(total, valid) * M.ones_like(M.cast(mask, dtype)),
                              M.zeros_like(M.cast(mask, dtype)))
     else:
         float_mask = M.cast(mask, dtype)
@@ -422,6 +425,41 @@ def ctc(y_true: Any, y_pred: Any) -> Any:
     return ctc_loss(y_true, y_pred, target_length, output_length, mask_index=0)
 
 
+def _pos_neg_masks(labels: Any, ref_labels: Any, remove_diagonal: bool) -> tuple:
+    """Which (query, reference) pairs share a label (minus the diagonal, if asked) and
+    which do not."""
+    labels, ref_labels = A.reshape(labels, [-1, 1]), A.reshape(ref_labels, [-1, 1])
+    positive = M.equal(labels, A.transpose(ref_labels))
+    negative = M.logical_not(positive)
+    if remove_diagonal:
+        rows = A.reshape(S.range(A.shape(labels)[0]), [-1, 1])
+        columns = A.reshape(S.range(A.shape(ref_labels)[0]), [1, -1])
+        positive = M.logical_and(positive, M.not_equal(rows, columns))
+    return positive, negative
+
+
+def circle(y_true: Any, y_pred: Any, ref_labels: Any = None, ref_embeddings: Any = None,
+           remove_diagonal: bool = True, gamma: float = 80, margin: float = 0.4) -> Any:
+    """Circle loss (Sun et al., 2020) of L2-normalized embeddings `y_pred` with integer
+    labels `y_true`, against reference embeddings and labels (by default the same), one
+    value per query: softplus of the log-sum-exp of the weighted positive distances plus
+    that of the weighted negative ones. Its values carry the mask `loss > 0`."""
+    y_pred = K.t(y_pred)
+    y_true = M.cast(K.t(y_true), dt.int32)
+    ref_embeddings = y_pred if ref_embeddings is None else K.t(ref_embeddings)
+    ref_labels = y_true if ref_labels is None else M.cast(K.t(ref_labels), dt.int32)
+    distances = M.maximum(1 - matmul(y_pred, A.transpose(ref_embeddings)), 0.0)
+    positive, negative = _pos_neg_masks(y_true, ref_labels, remove_diagonal)
+    pos_weights = M.maximum((margin + distances) * M.cast(positive, distances._dtype), 0.0)
+    neg_weights = M.maximum((1 + margin - distances) * M.cast(negative, distances._dtype), 0.0)
+    pos = -1 * gamma * pos_weights * (margin - distances)
+    neg = gamma * neg_weights * ((1 - margin) - distances)
+    minus_inf = M.cast(float("-inf"), distances._dtype)
+    p_loss = R.reduce_logsumexp(M.where(positive, pos, minus_inf), axis=1)
+    n_loss = R.reduce_logsumexp(M.where(negative, neg, minus_inf), axis=1)
+    return M.softplus(p_loss + n_loss)
+
+
 # -- Loss classes ------------------------------------------------------------------------
 
 def _wrapper(fn: Callable, default_name: str, **defaults: Any) -> type:
@@ -594,6 +632,26 @@ class CTC(LossFunctionWrapper):
         super().__init__(ctc, reduction=reduction, name=name, dtype=dtype)
 
 
+class Circle(LossFunctionWrapper):
+    """`Circle(gamma=80.0, margin=0.4, remove_diagonal=True, reduction=..., name="circle",
+    dtype=None)`: integer labels, L2-normalized embeddings. As Keras 3's, the reduction
+    counts only the examples whose loss is positive."""
+
+    def __init__(self, gamma: float = 80.0, margin: float = 0.4, remove_diagonal: bool = True,
+                 reduction: Any = "sum_over_batch_size", name: str = "circle",
+                 dtype: Any = None) -> None:
+        super().__init__(circle, reduction=reduction, name=name, dtype=dtype, gamma=gamma,
+                         margin=margin, remove_diagonal=remove_diagonal)
+        self.gamma, self.margin, self.remove_diagonal = gamma, margin, remove_diagonal
+
+    _config_keys = ("gamma", "margin", "remove_diagonal")
+
+    def __call__(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Any:
+        losses = self.call(K.t(y_true, self._dtype), K.t(y_pred, self._dtype))
+        return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype,
+                                      losses > 0)
+
+
 # Short and long names, as tf.keras.losses exports them.
 mse = MSE = mean_squared_error
 mae = MAE = mean_absolute_error
@@ -609,7 +667,8 @@ _BY_NAME: dict[str, Any] = {f.__name__: f for f in (
     mean_squared_logarithmic_error, cosine_similarity, huber, log_cosh, kl_divergence,
     poisson, hinge, squared_hinge, categorical_hinge, binary_crossentropy,
     binary_focal_crossentropy, categorical_crossentropy, categorical_focal_crossentropy,
-    sparse_categorical_crossentropy, dice, tversky, categorical_generalized_cross_entropy, ctc)}
+    sparse_categorical_crossentropy, dice, tversky, categorical_generalized_cross_entropy, ctc,
+    circle)}
 for _short, _fn in (("bce", binary_crossentropy), ("kld", kl_divergence),
                     ("mae", mean_absolute_error), ("mse", mean_squared_error),
                     ("mape", mean_absolute_percentage_error),
@@ -620,7 +679,7 @@ _CLASSES = {c.__name__: c for c in (
     MeanSquaredLogarithmicError, CosineSimilarity, Huber, LogCosh, Hinge, SquaredHinge,
     CategoricalHinge, KLDivergence, Poisson, BinaryCrossentropy, CategoricalCrossentropy,
     SparseCategoricalCrossentropy, BinaryFocalCrossentropy, CategoricalFocalCrossentropy,
-    Dice, Tversky, CategoricalGeneralizedCrossEntropy, CTC, Loss, LossFunctionWrapper)}
+    Dice, Tversky, CategoricalGeneralizedCrossEntropy, CTC, Circle, Loss, LossFunctionWrapper)}
 
 
 _TABLE = {**_CLASSES, **_BY_NAME}

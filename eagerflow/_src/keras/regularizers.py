@@ -11,9 +11,11 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.linalg import eye, matmul
 
 
 def _check_penalty(value: Any, name: str) -> float:
@@ -83,12 +85,49 @@ class L1L2(Regularizer):
         return {"l1": self.l1, "l2": self.l2}
 
 
+class OrthogonalRegularizer(Regularizer):
+    """`factor` times the mean absolute cosine between distinct rows (`mode="rows"`) or
+    columns (`mode="columns"`) of a rank-2 weight (half the sum over ordered pairs, over
+    the number of unordered ones)."""
+
+    def __init__(self, factor: float = 0.01, mode: str = "rows") -> None:
+        _check_penalty(factor, "factor")
+        self.factor = convert_to_tensor(factor)  # (a tensor, as Keras 3 holds it)
+        if mode not in {"rows", "columns"}:
+            raise ValueError("Invalid value for argument `mode`. Expected one of "
+                             f'{{"rows", "columns"}}. Received: mode={mode}')
+        self.mode = mode
+
+    def __call__(self, x: Any) -> Any:
+        x = convert_to_tensor(x)
+        if len(x._shape) != 2:
+            raise ValueError("Inputs to OrthogonalRegularizer must have rank 2. Received: "
+                             f"inputs.shape={tuple(x._shape)}")
+        axis = 1 if self.mode == "rows" else 0
+        # L2-normalized as keras.ops.normalize does it: x * min(rsqrt(sum x^2), 1 / eps)
+        inv_norm = tm.minimum(tm.rsqrt(tr.reduce_sum(tm.square(x), axis=axis, keepdims=True)),
+                              1.0 / 1e-7)
+        x = x * inv_norm
+        if self.mode == "rows":
+            product, size = matmul(x, x, transpose_b=True), x._shape[0]
+        else:
+            product, size = matmul(x, x, transpose_a=True), x._shape[1]
+        off_diagonal = product * (1.0 - eye(size, dtype=x._dtype))
+        num_pairs = size * (size - 1.0) / 2.0
+        return self.factor * 0.5 * tr.reduce_sum(tm.abs(off_diagonal)) / num_pairs
+
+    def get_config(self) -> dict:
+        return {"factor": float(self.factor.numpy()), "mode": self.mode}
+
+
 l1 = L1
 l2 = L2
 l1_l2 = L1L2
+orthogonal_regularizer = OrthogonalRegularizer
 
 _TABLE = {"L1": L1, "L2": L2, "L1L2": L1L2, "l1": L1, "l2": L2, "l1_l2": L1L2,
-          "Regularizer": Regularizer}
+          "OrthogonalRegularizer": OrthogonalRegularizer,
+          "orthogonal_regularizer": OrthogonalRegularizer, "Regularizer": Regularizer}
 
 
 def serialize(regularizer: Any) -> Any:

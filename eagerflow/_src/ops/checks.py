@@ -7,6 +7,7 @@ None (unknown while tracing).
 
 from __future__ import annotations
 
+import math
 import operator
 from typing import Any, Iterable
 
@@ -101,12 +102,29 @@ def check_dtype(op: str, x: Any, allowed: frozenset, what: str = "T") -> dt.DTyp
     return x._dtype
 
 
+# (a, b) -> their broadcast shape, for the pairs that broadcast: every eager op of a
+# training step meets the same few pairs again (a bias added to a batch), and one dict
+# lookup is a tenth of the loop below. Cleared when full, so it stays small.
+_BROADCAST: dict = {}
+_BROADCAST_MAX = 4096
+
+
 def broadcast(op: str, a: tuple | None, b: tuple | None) -> tuple | None:
     """NumPy/TF broadcasting of two shapes; unknown dims stay unknown."""
     if a is None or b is None:
         return None
     if a == b:
         return a
+    out = _BROADCAST.get((a, b))
+    if out is None:
+        out = _broadcast(op, a, b)
+        if len(_BROADCAST) >= _BROADCAST_MAX:
+            _BROADCAST.clear()
+        _BROADCAST[(a, b)] = out
+    return out
+
+
+def _broadcast(op: str, a: tuple, b: tuple) -> tuple:
     n = max(len(a), len(b))
     pa = (1,) * (n - len(a)) + tuple(a)
     pb = (1,) * (n - len(b)) + tuple(b)
@@ -161,12 +179,9 @@ def reduction_axes(op: str, axis: Any, ndim: int | None) -> tuple | None:
 
 
 def num_elements(shape: tuple | None) -> int | None:
-    if shape is None or any(d is None for d in shape):
+    if shape is None or None in shape:
         return None
-    n = 1
-    for d in shape:
-        n *= d
-    return n
+    return math.prod(shape)
 
 
 def _dtype_list(allowed: Iterable) -> str:

@@ -55,6 +55,13 @@ _MATMUL_IDS = frozenset(id(d) for d in _MATMUL_T)  # DTypes are singletons
 
 
 def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
+    d, sa, sb = a._dtype, a._shape, b._shape
+    if d is b._dtype and id(d) in _MATMUL_IDS and sa is not None and sb is not None and \
+            len(sa) == 2 == len(sb):  # two matrices (a gradient's transposed products)
+        m, k1 = (sa[1], sa[0]) if transpose_a else sa
+        k2, n = (sb[1], sb[0]) if transpose_b else sb
+        if k1 == k2 and k1 is not None:
+            return [((m, n), d)]
     d = C.same_dtype("MatMul", (a, b), _MATMUL_T)
     if a._shape is None or b._shape is None:
         return [(None, d)]

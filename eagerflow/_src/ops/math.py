@@ -165,7 +165,8 @@ def sum_to(g: Any, like: Any) -> Any:
     """`g` summed over the axes along which `like` was broadcast."""
     if g is None:
         return None
-    if g._shape == like._shape and None not in (g._shape or (None,)):
+    shape = g._shape
+    if shape == like._shape and shape is not None and None not in shape:
         return g
     return bind(SUM_TO, (g, like), {})
 
@@ -705,13 +706,6 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
 @dispatchable
 def divide(x: Any, y: Any, name: str | None = None) -> Any:
     return truediv(x, y, name)
-
-
-@dispatchable
-def div_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
-    x, y = binary_args(x, y)
-    safe = where(equal(y, 0), ones_like(y), y)
-    return where(equal(y, 0), zeros_like(x * y), x / safe)
 
 
 @dispatchable

@@ -22,19 +22,23 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
-from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.math import (
     _b,
     _bin_grad,
     _binary,
     _elementwise_ref,
+    _int_to_float,
     _t,
     _u,
     _unary,
     binary_args,
+    binary_args_hint,
+    cast,
+    conj,
     cosh,
-    div_no_nan,
     exp,
+    negative,
     not_equal,
     ones_like,
     sign,
@@ -419,6 +423,80 @@ XLOG1PY = _xsafe_op(
     _bin_grad(lambda g, x, y, z: g * xlog1py(_nonzero(x), y),
               lambda g, x, y, z: g * xdivy(x, 1 + y)),
     _xsafe_ref(lambda a, b: a * _log_scalar(1 + b)), lo=-0.5)
+
+
+# ---------------------------------------------------------------------------------------
+# DivNoNan: x / y, and 0 wherever y == 0 (whatever x is, inf and nan included).
+# ---------------------------------------------------------------------------------------
+
+def _div_no_nan_infer(x: Any, y: Any) -> list:
+    d = x._dtype
+    if d is not y._dtype or d not in _XSAFE_T:
+        if d is y._dtype:  # TF lists DivNoNan's types in its own order
+            raise C.fail("DivNoNan", f"Value for attr 'T' of {C._dtype_word(d)} is not in the "
+                                     "list of allowed values: half, float, bfloat16, double, "
+                                     "complex64, complex128\n\t; NodeDef: {{node DivNoNan}}")
+        C.same_dtype("DivNoNan", (x, y), _XSAFE_T)
+    return [(C.broadcast("DivNoNan", x._shape, y._shape), d)]
+
+
+def _div_no_nan_kernel(xp: Any, x: Any, y: Any) -> Any:
+    with np.errstate(all="ignore"):
+        out = xp.true_divide(x, y)
+    return xp.where(y == 0, xp.zeros((), out.dtype), out).astype(x.dtype, copy=False)
+
+
+def _div_no_nan_grad(n: Any, g: Any) -> list:
+    """TF's: dx = div_no_nan(g, y), dy = g * div_no_nan(div_no_nan(-x, y), y) (conjugated
+    for complex inputs), each summed back to its input's shape; only the wanted ones (a
+    loss divides by a count that wants none)."""
+    x, y = n.inputs
+    if x._dtype.is_complex:
+        x, y = conj(x), conj(y)
+    gx = sum_to(div_no_nan(g, y), x) if wants(n, 0) else None
+    gy = sum_to(g * div_no_nan(div_no_nan(negative(x), y), y), y) if wants(n, 1) else None
+    return [gx, gy]
+
+
+def _div_no_nan_ref(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return _elementwise_ref(lambda a, b: 0.0 if b == 0 else a / b)(x, y)
+
+
+DIV_NO_NAN = register(OpDef(
+    "DivNoNan", _div_no_nan_infer, _div_no_nan_kernel, grad=_div_no_nan_grad,
+    reference=_div_no_nan_ref, elementwise=True,
+    samples=lambda: [
+        Sample((_f64(3, 4, lo=-2.0, hi=2.0), _f64(3, 4, lo=0.5, hi=2.0))),
+        Sample((_f64(2, 1, 3, lo=-2.0, hi=2.0), _f64(4, 1, lo=-2.0, hi=-0.5))),
+        Sample((np.array([1.0, np.nan, np.inf, -2.0]), np.array([0.0, 0.0, 0.0, 4.0])),
+               grad=False),
+        Sample((np.array([1 + 2j, 3j]), np.array([1 - 1j, 0j])), grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones(2, np.int32), np.ones(2, np.int32)), {}, InvalidArgumentError,
+                  "allowed values: half, float, bfloat16, double, complex64, complex128"),
+        BadSample((np.ones(2), np.ones(2, np.float32)), {}, InvalidArgumentError,
+                  "was expected to be a double tensor but is a float tensor"),
+        BadSample((np.ones((2, 3)), np.ones(4)), {}, InvalidArgumentError,
+                  "Incompatible shapes: [2,3] vs. [4]")],
+))
+
+
+@dispatchable
+def div_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
+    """x / y, and 0 where y == 0; integers are divided as floats, as tf.math.truediv does."""
+    x, y = binary_args_hint(x, y)
+    if x._dtype is not y._dtype:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {x._dtype!r} != "
+                        f"{y._dtype!r}.")
+    target = _int_to_float(x._dtype)
+    if target is not None:
+        x, y = cast(x, target), cast(y, target)
+    elif x._dtype not in _XSAFE_T:
+        raise TypeError(f"Invalid dtype {x._dtype!r} in tf.math.divide_no_nan. Expected one of "
+                        "{tf.uint8, tf.int8, tf.uint16, tf.int16, tf.uint32, tf.int32, "
+                        "tf.uint64, tf.int64, tf.bfloat16, tf.float16, tf.float32, tf.float64, "
+                        "tf.complex64, tf.complex128}.")
+    return bind(DIV_NO_NAN, (x, y), {}, name)
 
 
 # nextafter: the next representable float after x toward y (no gradient: TF registers none)

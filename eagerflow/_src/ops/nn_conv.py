@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from functools import partial
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -202,22 +202,29 @@ DEPTHWISE_F = _Family(2, "DepthwiseConv2dNative", "DepthwiseConv2dNativeBackprop
                       label_fil="DepthwiseConv2dNativeBackpropFilter", types=_DW_T)
 
 
-# Attr combinations that passed _check_attrs. The check depends on the values only (by
-# equality), so each combination is checked once, not at every call of the op.
+# Argument combinations that passed _check_attrs or _check_backprop. The checks depend on
+# the values only (by equality), so each combination is checked once, not at every call.
 _CHECKED: set = set()
 
 
-def _check_attrs(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
-                 data_format: str, dilations: tuple) -> None:
-    key = (fam.fwd, op, strides, padding, explicit, data_format, dilations)
+def _once(key: tuple, check: Callable, *args: Any) -> None:
+    """`check(*args)`, unless it passed before for `key` (kept small: shapes vary)."""
     try:
         if key in _CHECKED:
             return
     except TypeError:  # unhashable attrs (a list): checked every time
         key = None
-    _check_attrs_now(fam, op, strides, padding, explicit, data_format, dilations)
+    check(*args)
     if key is not None:
+        if len(_CHECKED) >= 4096:
+            _CHECKED.clear()
         _CHECKED.add(key)
+
+
+def _check_attrs(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
+                 data_format: str, dilations: tuple) -> None:
+    _once((fam.fwd, op, strides, padding, explicit, data_format, dilations), _check_attrs_now,
+          fam, op, strides, padding, explicit, data_format, dilations)
 
 
 def _check_attrs_now(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
@@ -348,6 +355,12 @@ def conv_grad(fam: _Family, n: Any, g: Any) -> list:
 def _check_backprop(fam: _Family, op: str, label: str, in_shape: tuple | None,
                     fshape: tuple | None, dyshape: tuple | None, a: dict) -> None:
     """A gradient op's input, filter and output-gradient shapes against each other."""
+    _once((fam.fwd, op, label, in_shape, fshape, dyshape, *a.values()), _check_backprop_now,
+          fam, op, label, in_shape, fshape, dyshape, a)
+
+
+def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | None,
+                        fshape: tuple | None, dyshape: tuple | None, a: dict) -> None:
     r, df = fam.rank, a["data_format"]
     if in_shape is None or fshape is None or dyshape is None:
         return
@@ -723,11 +736,35 @@ def _channel_index(data_format: str, nd: int) -> int:
 
 
 def _conv_attrs(r: int, strides: Any, padding: Any, data_format: str, dilations: Any) -> dict:
-    ci = _channel_index(data_format, r + 2)
-    pad, ex = convert_padding(padding, r + 2)
-    return dict(strides=get_sequence(strides, r, ci, "strides"), padding=pad,
-                explicit_paddings=ex, data_format=data_format,
-                dilations=get_sequence(dilations, r, ci, "dilations"))
+    """A convolution op's attrs from the public arguments (a new dict: callers add to it).
+    A layer passes the same Python values every call: their expansion and checks are kept
+    by value (plain ints and strings only, which convert the same way every time)."""
+    key = (r, _plain(strides), padding if type(padding) is str else _NOT_PLAIN,
+           data_format if type(data_format) is str else _NOT_PLAIN, _plain(dilations))
+    attrs = _CONV_ATTRS.get(key)
+    if attrs is None:
+        ci = _channel_index(data_format, r + 2)
+        pad, ex = convert_padding(padding, r + 2)
+        attrs = dict(strides=get_sequence(strides, r, ci, "strides"), padding=pad,
+                     explicit_paddings=ex, data_format=data_format,
+                     dilations=get_sequence(dilations, r, ci, "dilations"))
+        if _NOT_PLAIN not in key:
+            if len(_CONV_ATTRS) >= 256:
+                _CONV_ATTRS.clear()
+            _CONV_ATTRS[key] = attrs
+    return dict(attrs)
+
+
+_CONV_ATTRS: dict = {}  # _conv_attrs's results by their plain arguments
+_NOT_PLAIN, _INT_ONLY = object(), {int}
+
+
+def _plain(v: Any) -> Any:
+    """`v` as a key if None, an int or a list/tuple of ints (no bools, NumPy ints, tensors)."""
+    if v is None or type(v) is int:
+        return v
+    t = tuple(v) if type(v) is list or type(v) is tuple else None
+    return t if t is not None and set(map(type, t)) <= _INT_ONLY else _NOT_PLAIN
 
 
 def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002

@@ -17,13 +17,13 @@ from eagerflow._src.ops.math import (
     _t,
     broadcast_like,
     cast,
-    div_no_nan,
     maximum,
     negative,
     rsqrt,
     square,
     squared_difference,
 )
+from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.nn import _const
 from eagerflow._src.ops.nn_conv import fail
 from eagerflow._src.ops.reduce import reduce_mean, reduce_sum

@@ -140,7 +140,8 @@ for _fn in (math.abs, math.cast, string_ops.lower, string_ops.upper, string_ops.
             string_ops.to_number, string_ops.as_string, hash_ops.to_hash_bucket_fast,
             hash_ops.to_hash_bucket_strong, hash_ops.to_hash_bucket):
     cd.register(_fn, _map_first(_fn))
-for _fn in (math.truediv, math.divide, math.logical_xor, math.div_no_nan, math.multiply_no_nan):
+for _fn in (math.truediv, math.divide, math.logical_xor, math_special.div_no_nan,
+            math.multiply_no_nan):
     cd.register(_fn, _map_two(_fn))
 # ops of one tensor and attributes that TF maps over the flat values
 for _fn in (nn.relu, nn.relu6, nn.leaky_relu, nn.elu, nn.selu, nn.softsign, nn.gelu, nn.silu,

@@ -27,7 +27,6 @@ from eagerflow._src.ops.math import (
     _t,
     broadcast_like,
     cast,
-    div_no_nan,
     equal,
     exp,
     floormod,
@@ -40,6 +39,7 @@ from eagerflow._src.ops.math import (
     where,
     zeros_like,
 )
+from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.registry import (
     REGISTRY,
     BadSample,
@@ -70,8 +70,8 @@ def _reduced_shape(shape: tuple | None, axes: tuple | None, keepdims: bool) -> t
 def _keep(g: Any, x: Any, axes: tuple, keepdims: bool, dyn: tuple = ()) -> Any:
     """The output gradient reshaped so that it broadcasts against the input (`dyn`: the
     axes as a tensor, when they are known at run time only)."""
-    if keepdims or axes is None and not dyn:  # (all axes: g is a scalar)
-        return g
+    if keepdims or axes is None and not dyn or g._shape == ():
+        return g  # (a scalar g, all axes reduced, broadcasts as it is: no Reshape op)
     if dyn:  # x's shape with 1 at each runtime axis
         dims = shape(x)
         ones = ones_like(dims)
@@ -269,7 +269,12 @@ def _sum_grad(n: Any, g: Any) -> list:
 
 def _mean_grad(n: Any, g: Any) -> list:
     x, out = n.inputs[0], n.outputs[0]
-    count = bind(COUNT_RATIO, (x, out), {})
+    if x.__class__ is EagerTensor and x._arr.__class__ is np.ndarray:
+        # eagerly on the CPU the ratio is a Python number (as TF's when sizes are known), a
+        # cached scalar operand; elsewhere an op, which a device computes without a copy
+        count = max(x._arr.size, 1) / max(out._arr.size, 1)
+    else:
+        count = bind(COUNT_RATIO, (x, out), {})
     # divide the small gradient, then broadcast: one pass over x's size less
     kept = _keep(g, x, n.attrs["axes"], n.attrs["keepdims"], n.inputs[1:])
     return [broadcast_like(kept / count, x)] + [None] * (len(n.inputs) - 1)
@@ -467,12 +472,8 @@ def reduce_logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False
     x = _t(input_tensor)
     m = stop_gradient(reduce_max(x, axis=axis, keepdims=True))
     m = where(is_finite(m), m, zeros_like(m))  # all -inf rows stay -inf, not nan
-    out = log(reduce_sum(exp(x - m), axis=axis, keepdims=True)) + m
-    if keepdims:
-        return out
-    ndim = len(x._shape)
-    axes = C.reduction_axes("LogSumExp", axis, ndim)
-    return reshape(out, [d for i, d in enumerate(x._shape) if i not in axes])
+    out = log(reduce_sum(exp(x - m), axis=axis, keepdims=keepdims))
+    return out + (m if keepdims else reshape_like(m, out))  # (reshape_like: dynamic shapes)
 
 
 def count_nonzero(input: Any, axis: Any = None, keepdims: bool = False,  # noqa: A002

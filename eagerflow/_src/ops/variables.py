@@ -160,14 +160,16 @@ class Variable(metaclass=_VariableMeta):
 
     # -- reading -----------------------------------------------------------------------
     def _as_tensor(self, dtype: Any = None) -> Tensor:
-        st = _state
-        if st.graph is not None and hasattr(st.graph, "read_variable"):
-            t = st.graph.read_variable(self)
+        st = _state.__dict__  # (one thread-local lookup: this runs on every use of a variable)
+        graph = st["graph"]
+        if graph is not None and hasattr(graph, "read_variable"):
+            t = graph.read_variable(self)
         else:
             t = EagerTensor(self._arr, self._dtype, self._device)
-            if st.tapes:
+            tapes = st["tapes"]
+            if tapes:
                 node = Node(READ, (self,), (t,), {})
-                for tape in list(st.tapes):
+                for tape in list(tapes):
                     tape._on_variable_read(self)
                     tape._record(node)
         if dtype is not None and dt.as_dtype(dtype) is not self._dtype:

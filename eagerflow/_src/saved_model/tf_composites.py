@@ -179,7 +179,6 @@ COMPOSED = {
     "BatchMatMulV3": _batch_matmul,
     "FusedBatchNorm": _fused_batch_norm,
     "FusedBatchNormV3": _fused_batch_norm,
-    "DivNoNan": lambda n: math.div_no_nan(*n.inputs),
     "MulNoNan": lambda n: math.multiply_no_nan(*n.inputs),
     "Div": lambda n: math.divide(*n.inputs) if n.inputs[0].dtype.is_floating or
     n.inputs[0].dtype.is_complex else math.floordiv(*n.inputs),

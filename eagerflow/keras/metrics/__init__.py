@@ -34,6 +34,9 @@ from eagerflow._src.keras.losses import (
     kld as kld,
 )
 from eagerflow._src.keras.losses import (
+    kullback_leibler_divergence as kullback_leibler_divergence,
+)
+from eagerflow._src.keras.losses import (
     log_cosh as log_cosh,
 )
 from eagerflow._src.keras.losses import (

@@ -10,6 +10,9 @@ from eagerflow._src.keras.regularizers import (
     L2 as L2,
 )
 from eagerflow._src.keras.regularizers import (
+    OrthogonalRegularizer as OrthogonalRegularizer,
+)
+from eagerflow._src.keras.regularizers import (
     Regularizer as Regularizer,
 )
 from eagerflow._src.keras.regularizers import (
@@ -26,6 +29,9 @@ from eagerflow._src.keras.regularizers import (
 )
 from eagerflow._src.keras.regularizers import (
     l2 as l2,
+)
+from eagerflow._src.keras.regularizers import (
+    orthogonal_regularizer as orthogonal_regularizer,
 )
 from eagerflow._src.keras.regularizers import (
     serialize as serialize,

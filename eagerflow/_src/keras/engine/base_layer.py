@@ -252,19 +252,18 @@ class Layer(SymbolicCalls, Module):
         """The `cls` instances this layer holds in attributes (or lists and dicts in them)."""
         out = []
         d = self.__dict__
-        # Most attributes are plain values (numbers, strings, functions): skipped in C,
-        # before the loop, as this runs for every layer each time a model's
-        # trainable_variables is read (twice an eager train step).
-        maybe = itertools.compress(d.items(), map(operator.not_, map(
-            _PLAIN.__contains__, map(type, d.values()))))
-        for name, value in maybe:
-            if name in _INTERNAL:
-                continue
+        # Most attributes are plain values (numbers, strings, functions) or the layer's own
+        # bookkeeping: both skipped in C, before the loop, as this runs for every layer each
+        # time a model's trainable_variables is read (twice an eager train step).
+        skip = map(operator.or_, map(_INTERNAL.__contains__, d),
+                   map(_PLAIN.__contains__, map(type, d.values())))
+        for value in itertools.compress(d.values(), map(operator.not_, skip)):
             if isinstance(value, cls):
                 out.append(value)
             elif isinstance(value, (list, tuple, dict)):
                 values = value.values() if isinstance(value, dict) else value
-                out.extend(v for v in _flat_values(values) if isinstance(v, cls))
+                if not _PLAIN.issuperset(map(type, values)):  # (numbers only: skipped in C)
+                    out.extend(v for v in _flat_values(values) if isinstance(v, cls))
         return out
 
     def _collect_layers(self, out: list, seen: set, recursive: bool) -> None:
@@ -894,6 +893,8 @@ def _flat_values(values: Any) -> list:
 
 
 def _dedup(weights: list) -> list:
+    if len(set(map(id, weights))) == len(weights):  # (the common case, checked in C)
+        return weights
     seen: set = set()
     out = []
     for w in weights:

@@ -22,6 +22,7 @@ from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.variables import (
     Variable,
     VariableAggregation,
@@ -211,7 +212,7 @@ class Mean(Metric):
         self.count.assign_add(n)
 
     def result(self) -> Any:
-        return M.div_no_nan(self.total._as_tensor(), self.count._as_tensor())
+        return div_no_nan(self.total._as_tensor(), self.count._as_tensor())
 
 
 class MeanMetricWrapper(Mean):

@@ -19,6 +19,7 @@ from eagerflow._src.keras.metrics.base import Metric
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.math_special import div_no_nan
 
 TP, FP, TN, FN = "tp", "fp", "tn", "fn"
 NEG_INF = -1e10
@@ -163,7 +164,7 @@ class Precision(Metric):
 
     def result(self) -> Any:
         tp = self.true_positives._as_tensor()
-        r = M.div_no_nan(tp, tp + self._other._as_tensor())
+        r = div_no_nan(tp, tp + self._other._as_tensor())
         return r[0] if len(self.thresholds) == 1 else r
 
     def get_config(self) -> dict:
@@ -249,7 +250,7 @@ class AUC(Metric):
             by_label = R.reduce_sum(terms, axis=0)
             if self.label_weights is None:
                 return R.reduce_mean(by_label)
-            return M.div_no_nan(R.reduce_sum(by_label * self.label_weights),
+            return div_no_nan(R.reduce_sum(by_label * self.label_weights),
                                 R.reduce_sum(self.label_weights))
         return R.reduce_sum(terms)
 
@@ -260,12 +261,12 @@ class AUC(Metric):
         dtp = tp[: n - 1] - tp[1:]
         p = tp + fp
         dp = p[: n - 1] - p[1:]
-        slope = M.div_no_nan(dtp, M.maximum(dp, 0.0))
+        slope = div_no_nan(dtp, M.maximum(dp, 0.0))
         intercept = tp[1:] - slope * p[1:]
         both = M.logical_and(p[: n - 1] > 0, p[1:] > 0)
-        ratio = M.where(both, M.div_no_nan(p[: n - 1], M.maximum(p[1:], 0.0)),
+        ratio = M.where(both, div_no_nan(p[: n - 1], M.maximum(p[1:], 0.0)),
                         M.ones_like(p[1:]))
-        inc = M.div_no_nan(slope * (dtp + intercept * M.log(ratio)),
+        inc = div_no_nan(slope * (dtp + intercept * M.log(ratio)),
                            M.maximum(tp[1:] + fn[1:], 0.0))
         return self._by_label(inc)
 
@@ -277,15 +278,15 @@ class AUC(Metric):
         n = self.num_thresholds
         tp, fp = self.true_positives._as_tensor(), self.false_positives._as_tensor()
         tn, fn = self.true_negatives._as_tensor(), self.false_negatives._as_tensor()
-        recall = M.div_no_nan(tp, tp + fn)
+        recall = div_no_nan(tp, tp + fn)
         if self.curve == "ROC":
-            x, y = M.div_no_nan(fp, fp + tn), recall
+            x, y = div_no_nan(fp, fp + tn), recall
         elif self.curve == "PR":
-            x, y = recall, M.div_no_nan(tp, tp + fp)
+            x, y = recall, div_no_nan(tp, tp + fp)
         else:
-            scale = M.div_no_nan(tp + fn, tn + fp)
-            rg = 1.0 - scale * M.div_no_nan(fn, tp)
-            pg = 1.0 - scale * M.div_no_nan(fp, tp)
+            scale = div_no_nan(tp + fn, tn + fp)
+            rg = 1.0 - scale * div_no_nan(fn, tp)
+            pg = 1.0 - scale * div_no_nan(fp, tp)
             zero = M.equal(tp, 0.0)
             x = M.maximum(M.where(zero, M.zeros_like(rg), rg), 0.0)
             y = M.where(zero, M.ones_like(pg), pg)
@@ -342,8 +343,8 @@ class _SensitivitySpecificity(Metric):
     def _rates(self) -> dict:
         tp, fp = self.true_positives._as_tensor(), self.false_positives._as_tensor()
         tn, fn = self.true_negatives._as_tensor(), self.false_negatives._as_tensor()
-        return {"sensitivity": M.div_no_nan(tp, tp + fn), "recall": M.div_no_nan(tp, tp + fn),
-                "specificity": M.div_no_nan(tn, tn + fp), "precision": M.div_no_nan(tp, tp + fp)}
+        return {"sensitivity": div_no_nan(tp, tp + fn), "recall": div_no_nan(tp, tp + fn),
+                "specificity": div_no_nan(tn, tn + fp), "precision": div_no_nan(tp, tp + fp)}
 
     def result(self) -> Any:
         rates = self._rates()

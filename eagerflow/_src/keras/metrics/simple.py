@@ -15,6 +15,7 @@ from eagerflow._src.keras.metrics.base import Mean, MeanMetricWrapper
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.math_special import div_no_nan
 
 _FLOAT = dt.float32
 
@@ -222,7 +223,7 @@ class RootMeanSquaredError(Mean):
         super().update_state(M.square(y_pred - y_true), sample_weight=sample_weight)
 
     def result(self) -> Any:
-        return M.sqrt(M.div_no_nan(self.total._as_tensor(), self.count._as_tensor()))
+        return M.sqrt(div_no_nan(self.total._as_tensor(), self.count._as_tensor()))
 
 
 def _loss_metric(fn: Any, default: str, **defaults: Any) -> type:

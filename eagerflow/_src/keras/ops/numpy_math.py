@@ -355,7 +355,7 @@ maximum = _weak_binary("maximum", tm.maximum)
 minimum = _weak_binary("minimum", tm.minimum)
 floor_divide = _weak_binary("floor_divide", tm.floordiv)
 divide = _weak_binary("divide", tm.divide, extra=(float,))
-divide_no_nan = _weak_binary("divide_no_nan", tm.div_no_nan, extra=(float,))
+divide_no_nan = _weak_binary("divide_no_nan", ts.div_no_nan, extra=(float,))
 true_divide = _weak_binary("true_divide", tm.divide, extra=(float,))
 
 equal = _strong_binary("equal", tm.equal)
@@ -428,7 +428,7 @@ def hypot(x1: Any, x2: Any) -> Any:
     x1, x2 = _wide_float_pair(x1, x2)
     a1, a2 = tm.abs(x1), tm.abs(x2)
     big, small = tm.maximum(a1, a2), tm.minimum(a1, a2)
-    ratio = tm.div_no_nan(small, big)
+    ratio = ts.div_no_nan(small, big)
     return big * tm.sqrt(tm.cast(1.0, big.dtype) + tm.square(ratio))
 
 

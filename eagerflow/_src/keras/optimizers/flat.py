@@ -20,12 +20,15 @@ and gathering them would add a copy.
 
 from __future__ import annotations
 
+import itertools
+import operator
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.ops.nn_fused import fused_adam
 from eagerflow._src.ops.variables import Variable
 
@@ -57,14 +60,19 @@ class _Layout:
     def current(self) -> tuple:
         """The flat (variable, m, v) buffers: last step's when every array is still the
         view it was given, else gathered from the arrays as they are now."""
-        if self.views is not None:
-            arrays = ([v._arr for v in self.variables], [m._arr for m, _ in self.slots],
-                      [s._arr for _, s in self.slots])
-            if all(a is b for now, was in zip(arrays, self.views) for a, b in zip(now, was)):
-                return self.buffers
+        if self.views is not None and self.unchanged():
+            return self.buffers
         return (self.gather([v._arr for v in self.variables]),
                 self.gather([m._arr for m, _ in self.slots]),
                 self.gather([s._arr for _, s in self.slots]))
+
+    def unchanged(self) -> bool:
+        """Whether every variable and slot still holds the view last given it (in C calls:
+        this runs every step)."""
+        views = self.views
+        return not (any(map(operator.is_not, map(_ARR, self.variables), views[0])) or
+                    any(map(operator.is_not, map(_ARR, map(_FIRST, self.slots)), views[1])) or
+                    any(map(operator.is_not, map(_ARR, map(_SECOND, self.slots)), views[2])))
 
     def gather(self, arrays: list) -> np.ndarray:
         flat = np.zeros(self.size, arrays[0].dtype)  # (the gaps stay zero: finite updates)
@@ -74,6 +82,33 @@ class _Layout:
 
     def scatter(self, flat: np.ndarray) -> list:
         return [flat[lo:hi].reshape(shape) for lo, hi, shape in self.spans]
+
+
+def reusable(layouts: dict, grads: list, variables: list) -> _Layout | None:
+    """Last step's layout when it serves this step as it is, else None (the per-variable
+    checks below decide). It serves when it is the only group and holds exactly
+    `variables`, in order, each variable and slot still holding the view this module left
+    (so still a small plain CPU array of the group's dtype and shape, as `eligible` found
+    it), none given a constraint since, no mixed-precision scope open, and each gradient a
+    dense CPU tensor of its variable's dtype, shape and device: a step of a model whose
+    variables all take the flat path then checks each variable in a few C calls."""
+    if len(layouts) != 1 or kb.call_context.autocast is not None:
+        return None
+    (layout,) = layouts.values()
+    if layout.views is None or len(variables) != len(layout.variables) or \
+            any(map(operator.is_not, variables, layout.variables)) or not layout.unchanged():
+        return None
+    dtype, dev = variables[0]._dtype, variables[0]._device
+    for g, v in zip(grads, variables):
+        if not (g.__class__ is EagerTensor and g._dtype is dtype and g._device == dev
+                and g._arr.__class__ is np.ndarray and g._arr.shape == v._arr.shape
+                and getattr(v, "constraint", None) is None):
+            return None
+    return layout
+
+
+_ARR = operator.attrgetter("_arr")
+_FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
 
 
 def eligible(v: Any, g: Any, slots: tuple) -> bool:
@@ -111,8 +146,9 @@ def adam_update(layouts: dict, grads: list, variables: list, slots: list, alpha:
     layout = layouts.get(key)
     slots = tuple(slots)
     if layout is None or len(layout.variables) != len(variables) or \
-            any(a is not b for a, b in zip(layout.variables, variables)) or \
-            any(a is not b for pair, was in zip(slots, layout.slots) for a, b in zip(pair, was)):
+            any(map(operator.is_not, layout.variables, variables)) or \
+            any(map(operator.is_not, itertools.chain.from_iterable(slots),
+                    itertools.chain.from_iterable(layout.slots))):
         layout = layouts[key] = _Layout(tuple(variables), slots)
     var, m, v = layout.current()
     dev = variables[0]._device

@@ -102,6 +102,12 @@ class Adam(Optimizer):
     def _flat_steps(self, grads: list, variables: list) -> tuple:
         """Updates the small variables together, a dtype at a time (flat.py); returns the
         gradients and variables left for update_step."""
+        layout = flat.reusable(self._flat_layouts, grads, variables)
+        if layout is not None:  # last step's single group, unchanged (see flat.reusable)
+            alpha = self._alpha(self._lr(layout.variables[0].dtype), layout.variables[0].dtype)
+            flat.adam_update(self._flat_layouts, grads, variables, layout.slots, alpha,
+                             self.beta_1, self.beta_2, self.epsilon)
+            return [], []
         groups: dict = {}
         rest = ([], [])
         for g, v in zip(grads, variables):
