@@ -99,7 +99,7 @@ def _check_box_index(xp: Any, box_ind: Any, batch: int, op: str, boxes: Any = No
 # CropAndResize
 # ---------------------------------------------------------------------------------------
 
-def _check_inputs(op: str, image_rank: Any, boxes: Any, box_ind: Any) -> None:
+def _check_inputs(op: str, boxes: Any, box_ind: Any) -> None:
     if boxes._dtype is not dt.float32:
         raise C.fail(op, f"cannot compute {op} as input #1(zero-based) was expected to be a "
                          f"float tensor but is a {boxes._dtype.name} tensor")
@@ -153,7 +153,7 @@ def _crop_infer(image: Any, boxes: Any, box_ind: Any, crop_size: tuple, method: 
     _check_method(op, method)
     if image._shape is not None and len(image._shape) != 4:
         raise C.fail(op, f"input image must be 4-D{C.shape_str(image._shape)}")
-    _check_inputs(op, 4, boxes, box_ind)
+    _check_inputs(op, boxes, box_ind)
     _check_crop_size(op, crop_size)
     n = None if boxes._shape is None else boxes._shape[0]
     depth = None if image._shape is None else image._shape[3]
@@ -313,7 +313,7 @@ def _grad_image_infer(grads: Any, boxes: Any, box_ind: Any, image_size: tuple, T
     C.dtype_attr(op, T, "T", _GRAD_T)
     _check_method(op, method, op)
     _check_grads(op, grads, boxes, image_size[3] if len(image_size) == 4 else None)
-    _check_inputs(op, 4, boxes, box_ind)
+    _check_inputs(op, boxes, box_ind)
     if len(image_size) != 4 or min(image_size[:3]) <= 0:
         raise C.fail(op, "image_size must be 4-D with positive batch, height and width")
     C.check_size(op, tuple(image_size), T)
@@ -390,7 +390,7 @@ def _grad_boxes_infer(grads: Any, image: Any, boxes: Any, box_ind: Any, method: 
     if image._shape is not None and len(image._shape) != 4:
         raise C.fail(op, f"input image must be 4-D{C.shape_str(image._shape)}")
     _check_grads(op, grads, boxes, image._shape[3] if image._shape is not None else None)
-    _check_inputs(op, 4, boxes, box_ind)
+    _check_inputs(op, boxes, box_ind)
     return [(boxes._shape, dt.float32)]
 
 

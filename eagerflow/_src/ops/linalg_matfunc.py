@@ -13,8 +13,8 @@ linalg_decomp's solve and eigh); loaded on first use. Three OpDefs:
   ill-conditioned for that (defective matrices). TF computes them through a Schur form;
   the principal branch is the same, and a real matrix with a negative real eigenvalue has
   no real square root: TF's answer is all NaN, and so is this one. The square root's
-  gradient solves the Sylvester equation S^H X + X S^H = G as TF does, through the
-  Kronecker sum; the logarithm has none, as in TF.
+  gradient solves TF's Sylvester equation S^T X + X S^T = G through the Kronecker sum;
+  the logarithm has none, as in TF.
 
 eigh_tridiagonal is a composition: the dense Hermitian matrix and eigh.
 """
