@@ -446,6 +446,12 @@ def non_max_suppression_padded(boxes: Any, scores: Any, max_output_size: Any,
     """`tf.image.non_max_suppression_padded`: (indices, num_valid) for boxes [..., n, 4]
     (batches need pad_to_max_output_size), indices padded with 0 to max_output_size."""
     b, s = _pair(boxes, scores)
+    if b.shape.rank is None or b.shape.rank < 2 or b.shape[-1] != 4 or \
+            s.shape.rank != b.shape.rank - 1 or s.shape.as_list() != b.shape.as_list()[:-1]:
+        raise ValueError(f"non_max_suppression_padded takes boxes [..., num_boxes, 4] and "
+                         f"scores [..., num_boxes]; got shapes {b.shape} and {s.shape}")
+    if b.dtype not in _FLOATS:
+        raise TypeError(f"boxes must be float16 or float32, got {b.dtype!r}")
     if not pad_to_max_output_size and b.shape.rank is not None and b.shape.rank > 2:
         raise ValueError(f"'pad_to_max_output_size' (value {pad_to_max_output_size}) must be "
                          f"True for batched input")
