@@ -81,8 +81,8 @@ OPS_ORDER = [
     "image", "image_color", "image_crops", "image_patches", "image_nms", "image_boxes",
     "image_sampling", "signal_ops", "signal_spectral",
     # the rest of TF's API, data and io
-    "string_ops", "hash_ops", "sparse_ops", "sets", "parsing_ops", "io_ops", "image_codecs",
-    "image_encoders", "tensor_array",
+    "string_ops", "hash_ops", "sparse_ops", "sets", "parsing_ops", "io_ops", "audio_ops",
+    "image_codecs", "image_encoders", "tensor_array",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_dispatch", "ragged_strings", "ragged", "table_state", "lookup_ops", "sparse_functions",

@@ -1,6 +1,6 @@
 """tf.distribute: distribution strategies (re-exports only)."""
 
-from eagerflow.distribute import experimental
+from eagerflow.distribute import cluster_resolver, experimental
 from eagerflow._src.distribute.context import in_cross_replica_context
 from eagerflow._src.distribute.input import DistributedDataset, InputContext
 from eagerflow._src.distribute.multi_worker import MultiWorkerMirroredStrategy

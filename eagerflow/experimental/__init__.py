@@ -2,5 +2,9 @@
 RowPartition (the shapes of ragged tensors)."""
 
 from eagerflow._src.data.optional import Optional  # noqa: F401
+from eagerflow.experimental import dlpack as dlpack  # noqa: E402
+from eagerflow._src.core.runtime_options import (  # noqa: E402, F401
+    async_clear_error, async_scope, function_executor_type,
+)
 from eagerflow._src.ops.ragged import DynamicRaggedShape as DynamicRaggedShape  # noqa: E402
 from eagerflow._src.ops.ragged import RowPartition as RowPartition  # noqa: E402

@@ -1,7 +1,11 @@
-"""tf.test: gradient checking and environment queries."""
+"""tf.test: TestCase and main, gradient checking, and environment queries."""
+
+import importlib.util
+import platform
 
 from eagerflow._src.autodiff.gradient_checker import compute_gradient  # noqa: F401
 from eagerflow._src.core.device import gpu_device_name  # noqa: F401
+from eagerflow._src.testing.test_case import TestCase, main  # noqa: F401
 
 
 def is_gpu_available(cuda_only: bool = False, min_cuda_compute_capability: object = None) -> bool:
@@ -9,11 +13,12 @@ def is_gpu_available(cuda_only: bool = False, min_cuda_compute_capability: objec
 
 
 def is_built_with_cuda() -> bool:
-    return False
+    """Whether this install can run on NVIDIA GPUs: the CuPy backend (the `cuda` extra) is
+    installed. Whether a GPU is there is is_gpu_available's question."""
+    return importlib.util.find_spec("cupy") is not None
 
 
-def is_built_with_gpu_support() -> bool:
-    return False
+is_built_with_gpu_support = is_built_with_cuda
 
 
 def is_built_with_rocm() -> bool:
@@ -22,3 +27,11 @@ def is_built_with_rocm() -> bool:
 
 def is_built_with_xla() -> bool:
     return False
+
+
+def is_cpu_target_available(cpu: str) -> bool:
+    """Whether the CPU named (e.g. "x86") is the one running: eagerflow runs NumPy's
+    kernels, built for the machine it runs on."""
+    machine = platform.machine().lower()
+    aliases = {"x86": ("x86_64", "amd64", "i386", "i686"), "aarch64": ("aarch64", "arm64")}
+    return machine in aliases.get(cpu.lower(), (cpu.lower(),))

@@ -1,9 +1,14 @@
 """tf.train: checkpoints, and the tf.train.Example protos (re-exports only)."""
 
 # -- checkpoints --
+from eagerflow.train import experimental as experimental
 from eagerflow._src.train.checkpoint import (
     Checkpoint as Checkpoint,
     CheckpointOptions as CheckpointOptions,
+)
+from eagerflow._src.train.checkpoint_view import (
+    CheckpointView as CheckpointView,
+    TrackableView as TrackableView,
 )
 from eagerflow._src.train.checkpoint_management import (
     CheckpointManager as CheckpointManager,
@@ -17,6 +22,15 @@ from eagerflow._src.train.reader import (
     load_variable as load_variable,
 )
 # -- end checkpoints --
+
+from eagerflow._src.distribute.cluster_resolver import (
+    ClusterDef as ClusterDef,
+    ClusterSpec as ClusterSpec,
+    JobDef as JobDef,
+)
+from eagerflow._src.train.moving_averages import (
+    ExponentialMovingAverage as ExponentialMovingAverage,
+)
 
 # -- data: Example protos --
 from eagerflow._src.io.example_pb import BytesList as BytesList

@@ -198,13 +198,13 @@ def test_metrics_are_global_across_workers(tmp_path):
      True),
 ])
 def test_chief_from_tf_config(monkeypatch, config, chief):
-    from eagerflow._src.distribute.multi_worker import ClusterResolver, is_chief_task
+    from eagerflow._src.distribute.multi_worker import MpiClusterResolver, is_chief_task
 
     if config is None:
         monkeypatch.delenv("TF_CONFIG", raising=False)
     else:
         monkeypatch.setenv("TF_CONFIG", json.dumps(config))
-    assert is_chief_task(ClusterResolver(rank=0, size=1)) is chief
+    assert is_chief_task(MpiClusterResolver(rank=0, size=1)) is chief
 
 
 CHIEF_ONLY_SAVE = """

@@ -96,6 +96,9 @@ CASES = [
     ("Cropping3D", {"cropping": 1, "data_format": "channels_first"}, (2, 2, 4, 3, 5), (2, 3),
      0, 0, {}),
     ("UpSampling3D", {"size": (2, 1, 3)}, (2, 2, 3, 2, 2), (2, 3), 0, 0, {}),
+    ("ContrastLimitedAdaptiveHistogramEqualization", {"tile_grid_size": (2, 3)},
+     (2, 6, 7, 3), None, 0, 0, {}),
+    ("MaxNumBoundingBoxes", {"max_number": 3}, (2, 4, 4, 3), None, 0, 0, {}),
 ]
 
 

@@ -36,7 +36,7 @@ def _first_by_dict(strings: list) -> list:
 @given(st.lists(_STRING, min_size=1, max_size=60))
 def test_group_is_a_dict_over_the_bytes(strings):
     arr = _packed(strings)
-    assert ps.group(arr, ps.packed_of(arr)).tolist() == _first_by_dict(strings)
+    assert ps.group(ps.packed_of(arr)).tolist() == _first_by_dict(strings)
 
 
 @settings(max_examples=150, deadline=None)
@@ -46,8 +46,8 @@ def test_index_find_is_a_dict_lookup(strings, keys):
     index = ps.Index(keys)
     arr = _packed(strings)
     want = [index.by_bytes.get(v, -1) for v in strings]
-    assert index.find(arr, ps.packed_of(arr)).tolist() == want
-    assert index.find(arr, ps.packed_of(arr)).tolist() == want  # (the cached table)
+    assert index.find(ps.packed_of(arr)).tolist() == want
+    assert index.find(ps.packed_of(arr)).tolist() == want  # (the cached table)
 
 
 @settings(max_examples=60, deadline=None)
@@ -93,3 +93,62 @@ def test_packed_lower_strip_split_chain_gives_textvectorization_outputs():
     layer.adapt(tf.constant(np.array([b"Hello, World!", b"hello  there", b"WORLD"], object)))
     assert layer.get_vocabulary() == ["", "[UNK]", "world", "hello", "there"]
     assert layer(tf.constant(["hello world", "new"])).numpy().tolist() == [[3, 2], [1, 0]]
+
+
+def _python_split(texts: list) -> list:
+    return [t.split() for t in texts]
+
+
+_WORD = st.one_of(st.sampled_from([b"a", b"bb", b"a\x00", b"\xffz", b"w" * 33, b"word"]),
+                  st.binary(min_size=1, max_size=40))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(_WORD, min_size=1, max_size=12), st.lists(_WORD, max_size=50),
+       st.integers(0, 2**32 - 1))
+def test_split_of_repeating_words_shares_them_and_counts_reuse_the_grouping(common, rare,
+                                                                             seed):
+    # more than the 2048 sampled words, repeating: the distinct words are made once; the
+    # rare ones (after the sample) must still come out exactly
+    rng = np.random.default_rng(seed)
+    words = [common[i] for i in rng.integers(0, len(common), 3000)]
+    words = [w for w in words + rare if w.split() == [w]] + [b"the"] * 2100
+    texts = [b" ".join(words[i:i + 7]) for i in range(0, len(words), 7)]
+    x = tf.constant(np.array(texts, object))
+    tokens = tf.strings.split(tf.strings.lower(x))
+    want = _python_split([t.lower() for t in texts])
+    assert tokens.to_list() == want
+    assert ps.packed_of(tokens.flat_values._arr)._unique is not None
+    flat = [w for row in want for w in row]
+    y, idx, count = tf.unique_with_counts(tokens.flat_values)
+    ys = list(dict.fromkeys(flat))
+    assert y.numpy().tolist() == ys
+    assert idx.numpy().tolist() == [ys.index(w) for w in flat]
+    assert count.numpy().tolist() == [flat.count(w) for w in ys]
+    keys = ys[::2] + [b"absent", b"w" * 40]
+    table = tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(
+        tf.constant(np.array(keys, object)), tf.range(len(keys), dtype=tf.int64)), -1)
+    got = table.lookup(tokens.flat_values).numpy().tolist()
+    assert got == [keys.index(w) if w in keys else -1 for w in flat]
+
+
+def test_split_of_mostly_distinct_words_takes_the_plain_path():
+    texts = [b" ".join(b"w%d" % (7 * i + j) for j in range(7)) for i in range(500)]
+    tokens = tf.strings.split(tf.constant(np.array(texts, object)))
+    assert tokens.to_list() == _python_split(texts)
+    assert ps.packed_of(tokens.flat_values._arr)._unique is None
+
+
+def test_case_change_and_strip_that_change_nothing_keep_the_strings():
+    x = tf.constant(np.array([b"already lower", b"", b"no punctuation"], object))
+    lower = tf.strings.lower(x)
+    assert ps.packed_of(lower._arr) is not None
+    stripped = tf.strings.regex_replace(lower, r"[!,\.]", "")
+    assert stripped.numpy().tolist() == [b"already lower", b"", b"no punctuation"]
+    upper = tf.strings.upper(stripped)  # same length, same offsets: still packed
+    assert ps.packed_of(upper._arr).starts.tolist() == ps.packed_of(lower._arr).starts.tolist()
+    assert tf.strings.split(upper).to_list() == [[b"ALREADY", b"LOWER"], [],
+                                                 [b"NO", b"PUNCTUATION"]]
+    grown = tf.strings.regex_replace(upper, "[A]", "aa")  # longer: offsets found again
+    assert tf.strings.split(grown).to_list() == [[b"aaLREaaDY", b"LOWER"], [],
+                                                 [b"NO", b"PUNCTUaaTION"]]

@@ -1360,6 +1360,22 @@ RAGGED_GRAPH = [
     "tf.RaggedTensorSpec([None, None, 2], tf.int32, ragged_rank=1))",
     "RP.from_row_starts([0, 2], 3)",
     "RP.from_row_limits([2, 3])",
+    # value_rowids() computed from splits teaches the row partitions nothing (TF's
+    # RowPartition keeps only the row ids it was built from)
+    "(lambda r: (r.value_rowids(), [(p.static_nvals, p.static_nrows) for p in "
+    "DRS.from_tensor(r).row_partitions], DRS.from_tensor(r).static_lengths(), tf.shape(r))"
+    "[1:])(R.from_row_splits([1, 2, 3], [0, 2, 3]))",
+    "(lambda r: (r.values.value_rowids(), r.value_rowids(), [(p.static_nvals, "
+    "p.static_nrows) for p in tf.shape(r).row_partitions])[2])"
+    "(tf.ragged.constant([[[1], [2, 3]], [[4]]]))",
+    "(lambda r: (r.value_rowids(), [p.static_nvals for p in tf.shape(r.with_values("
+    "r.values * 2)).row_partitions])[1])(R.from_row_lengths([1, 2, 3], [2, 1]))",
+    "(lambda r: (r.value_rowids(), [p.static_nvals for p in tf.shape(r).row_partitions])[1])"
+    "(R.from_value_rowids([1, 2, 3], [0, 0, 1]))",
+    "traced_static(lambda a: (a.values.value_rowids(), a.value_rowids(), [(p.static_nvals, "
+    "p.static_nrows) for p in DRS.from_tensor(a).row_partitions], "
+    "DRS.from_tensor(a).static_lengths())[2:], tf.RaggedTensorSpec([3, None, None], "
+    "tf.int32))",
 ]
 
 SECTIONS = {"ragged": RAGGED, "ragged_shape": RAGGED_SHAPE, "strings": STRINGS,

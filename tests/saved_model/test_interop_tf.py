@@ -63,7 +63,9 @@ for name in json.load(open(os.path.join(d, "op_names.json"))):
         res = getattr(ops, name)(*args)
         res = res if isinstance(res, (list, tuple)) else [res]
         for k, r in enumerate(res):
-            arrays[f"op__{name}__{k}"] = np.asarray(r.numpy())
+            # strings as objects: a bytes dtype would drop trailing NULs (a WAV's samples)
+            arrays[f"op__{name}__{k}"] = np.asarray(
+                r.numpy(), dtype=object if r.dtype == tf.string else None)
     except Exception as e:
         errors[name] = f"{type(e).__name__}: {str(e)[:300]}"
 out["op_errors"] = errors

@@ -103,6 +103,7 @@ class _Threads:
         self.checked = -1.0
         self.last: tuple | None = None  # the previous _cpu_sample()
         self.helpers_at = -1e9  # when kernel helper threads last ran (below)
+        self.default: int | None = None  # OpenBLAS's count before cap() first changed it
 
     def resolve(self) -> None:
         self.resolved = True
@@ -177,6 +178,22 @@ class _Threads:
             self.active -= 1
             if self.active == 0 and self.saved != 1:
                 self.set(self.saved)
+
+    def cap(self, n: int) -> None:
+        """OpenBLAS's own thread count between held products: `n`, or with 0 the count it
+        started with."""
+        if not self.resolved:
+            self.resolve()
+        if self.set is None:
+            return
+        with self.lock:
+            if self.default is None:
+                self.default = self.saved if self.active else self.get()
+            want = n or self.default
+            if self.active:
+                self.saved = want  # exit() restores it
+            else:
+                self.set(want)
 
     @contextlib.contextmanager
     def pinned(self) -> Iterator[None]:
@@ -303,6 +320,17 @@ class _Pool:
 
 
 _POOL = _Pool()
+
+
+def set_intra_op_threads(n: int) -> None:
+    """At most `n` threads per kernel, its helpers and OpenBLAS's (TF's intra-op
+    parallelism); 0 gives back the machine's default."""
+    with _POOL.lock:
+        if _POOL.executor is not None:
+            _POOL.executor.shutdown(wait=False)  # its idle threads exit
+        _POOL.executor = None
+        _POOL.size = min(n, MAX_WORKERS) if n > 0 else -1
+    _THREADS.cap(n)
 
 
 def lanes(macs: int, blocks: int) -> int:

@@ -25,7 +25,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.graph import codegen
 from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
-from eagerflow._src.graph.passes import PIPELINE, optimize
+from eagerflow._src.graph.passes import optimize, run_passes
 from eagerflow._src.graph.passes.common import copy_graph
 from eagerflow._src.graph.replay import replay
 from eagerflow._src.ops.array import zeros
@@ -75,8 +75,7 @@ class SubGraph:
         if self._fn_drawn is None:
             g = copy_graph(self.graph)
             g.outputs = list(g.outputs) + [g.copied_from[id(t)][1] for t in self.drawn]
-            for _, p in PIPELINE:
-                g = p(g)
+            g = run_passes(g)
             self._fn_drawn = codegen.generate(g, g.outputs, self.graph.name + "_drawn").fn
         return self._fn_drawn
 

@@ -20,11 +20,139 @@ def _dim(d: Any) -> int | None:
         try:
             return int(d.__index__())
         except (AttributeError, TypeError):
-            raise TypeError(f"Dimension value must be integer or None, got {d!r}") from None
+            raise TypeError("Dimension value must be integer or None or have an __index__ "
+                            f"method, got value '{d!r}' with type '{type(d)!r}'") from None
     d = int(d)
     if d < 0:
         raise ValueError(f"Dimension {d} must be >= 0")
     return d
+
+
+class Dimension:
+    """One dimension of a TensorShape as TF 1.x saw it (`TensorShape.dims`'s items): a size or
+    unknown (None). Arithmetic and comparisons with an unknown dimension give unknown (None)."""
+
+    __slots__ = ("_value",)
+    __hash__ = None  # TF's Dimension defines equality only, so it is unhashable
+
+    def __init__(self, value: Any) -> None:
+        self._value = _dim(value)
+
+    @property
+    def value(self) -> int | None:
+        return self._value
+
+    def __repr__(self) -> str:
+        return f"Dimension({self._value!r})"
+
+    def __str__(self) -> str:
+        return "?" if self._value is None else str(self._value)
+
+    def __int__(self) -> int:
+        return self._value
+
+    __index__ = __int__
+
+    def __bool__(self) -> bool:
+        return bool(self._value)
+
+    def is_compatible_with(self, other: Any) -> bool:
+        other = as_dimension(other)
+        return self._value is None or other._value is None or self._value == other._value
+
+    def assert_is_compatible_with(self, other: Any) -> None:
+        if not self.is_compatible_with(other):
+            raise ValueError(f"Dimensions {self} and {other} are not compatible")
+
+    def merge_with(self, other: Any) -> Dimension:
+        other = as_dimension(other)
+        self.assert_is_compatible_with(other)
+        return Dimension(other._value if self._value is None else self._value)
+
+    def _combine(self, other: Any, fn) -> Any:
+        try:
+            other = as_dimension(other)
+        except (TypeError, ValueError):
+            return NotImplemented
+        if self._value is None or other._value is None:
+            return None
+        return fn(self._value, other._value)
+
+    def _arith(self, other: Any, fn) -> Any:
+        out = self._combine(other, fn)
+        return out if out is NotImplemented else Dimension(out)
+
+    def __eq__(self, other: Any) -> Any:
+        return self._combine(other, lambda a, b: a == b)
+
+    def __ne__(self, other: Any) -> Any:
+        return self._combine(other, lambda a, b: a != b)
+
+    def __lt__(self, other: Any) -> Any:
+        return self._combine(other, lambda a, b: a < b)
+
+    def __le__(self, other: Any) -> Any:
+        return self._combine(other, lambda a, b: a <= b)
+
+    def __gt__(self, other: Any) -> Any:
+        return self._combine(other, lambda a, b: a > b)
+
+    def __ge__(self, other: Any) -> Any:
+        return self._combine(other, lambda a, b: a >= b)
+
+    def __add__(self, other: Any) -> Any:
+        return self._arith(other, lambda a, b: a + b)
+
+    def __radd__(self, other: Any) -> Any:
+        return self._arith(other, lambda a, b: b + a)
+
+    def __sub__(self, other: Any) -> Any:
+        return self._arith(other, lambda a, b: a - b)
+
+    def __rsub__(self, other: Any) -> Any:
+        return self._arith(other, lambda a, b: b - a)
+
+    def __mul__(self, other: Any) -> Any:
+        return self._arith(other, lambda a, b: a * b)
+
+    def __rmul__(self, other: Any) -> Any:
+        return self._arith(other, lambda a, b: b * a)
+
+    def __floordiv__(self, other: Any) -> Any:
+        return self._arith(other, lambda a, b: a // b)
+
+    def __rfloordiv__(self, other: Any) -> Any:
+        return self._arith(other, lambda a, b: b // a)
+
+    def __mod__(self, other: Any) -> Any:
+        return self._arith(other, lambda a, b: a % b)
+
+    def __rmod__(self, other: Any) -> Any:
+        return self._arith(other, lambda a, b: b % a)
+
+    def __truediv__(self, other: Any) -> Any:
+        raise TypeError(f"unsupported operand type(s) for /: 'Dimension' and "
+                        f"'{type(other).__name__}', please use // instead")
+
+    def __reduce__(self):
+        return Dimension, (self._value,)
+
+
+def as_dimension(value: Any) -> Dimension:
+    return value if isinstance(value, Dimension) else Dimension(value)
+
+
+def dimension_value(dimension: Any) -> Any:
+    """A dimension's size (None when unknown); plain ints and None pass through."""
+    return dimension.value if isinstance(dimension, Dimension) else dimension
+
+
+def dimension_at_index(shape: Any, index: int) -> Dimension:
+    """The dimension at `index`, unknown when the shape's rank is."""
+    shape = as_shape(shape)
+    if shape._dims is None:
+        return Dimension(None)
+    return Dimension(shape._dims[index])
 
 
 class TensorShape:
@@ -62,7 +190,7 @@ class TensorShape:
 
     @property
     def dims(self) -> list | None:
-        return None if self._dims is None else list(self._dims)
+        return None if self._dims is None else [Dimension(d) for d in self._dims]
 
     def as_list(self) -> list:
         if self._dims is None:
@@ -183,7 +311,7 @@ class TensorShape:
         return "(" + ", ".join(str(d) for d in self._dims) + ")"
 
     def __reduce__(self):
-        return TensorShape, (self.dims,)
+        return TensorShape, (self._dims,)
 
 
 def as_shape(shape: Any) -> TensorShape:

@@ -416,7 +416,7 @@ class PaddedBatchDataset(DatasetV2):
                     raise ValueError(f"Invalid `padding_values`. `padding_values` values should "
                                      f"be scalars, but got {t.shape}.")
                 pads.append(to_host(t._arr)[()])
-        self._shapes = [None if s.rank is None else s.dims for s in shapes]
+        self._shapes = [None if s.rank is None else s._dims for s in shapes]
         self._pads = pads
         specs = [TensorSpec._make(TensorShape([self._size if self._drop else None])
                                   .concatenate(sh), s.dtype) for sh, s in zip(shapes, st.specs)]
@@ -852,7 +852,7 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
         base = padded_shapes
         if base is None:
             target = boundaries[k] - 1
-            shapes = [TensorShape([target if d is None else d for d in s.shape.dims])
+            shapes = [TensorShape([target if d is None else d for d in s.shape._dims])
                       for s in in_struct.specs]
             base = shapes[0] if in_struct.kind == "leaf" else dstruct.pack_as(
                 in_struct.spec, shapes)

@@ -194,7 +194,7 @@ class DatasetFunction(PipelineFunction):
         for i, s in enumerate(self._in.specs):
             base = f"args_{i}"
             if isinstance(s, TensorSpec):
-                comps.append(graph.placeholder(s.shape.dims, s.dtype, base, is_input=True))
+                comps.append(graph.placeholder(s.shape._dims, s.dtype, base, is_input=True))
                 self._kinds.append(_DENSE)
             elif isinstance(s, SparseTensorSpec):
                 rank = s.shape.rank

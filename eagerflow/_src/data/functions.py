@@ -61,6 +61,19 @@ from eagerflow._src.graph.passes import optimize
 from eagerflow._src.graph.replay import replay
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 
+# tf.data.experimental.enable_debug_mode() sets it: user functions built afterwards run
+# eagerly, element by element.
+DEBUG_MODE = [False]
+
+
+def enable_debug_mode() -> None:
+    """User functions of pipelines built from now on run as Python for each element (traced
+    once still, for their output structure), so that prints and breakpoints in them fire
+    per element."""
+    if _state.graph is not None:
+        raise ValueError("`enable_debug_mode() is only supported in eager mode.")
+    DEBUG_MODE[0] = True
+
 
 class _Untraceable(Exception):
     """The function takes or returns values a graph can't hold (datasets)."""
@@ -116,12 +129,12 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
         for i, s in enumerate(in_struct.specs):
             base = f"args_{i}"
             if isinstance(s, TensorSpec):
-                comps.append(graph.placeholder(s.shape.dims, s.dtype, base, is_input=True))
+                comps.append(graph.placeholder(s.shape._dims, s.dtype, base, is_input=True))
                 continue
             sparse = True
             if isinstance(s, RaggedTensorSpec):  # fed as its flat values and row splits
                 comps.append(s._from_components([
-                    graph.placeholder(c.shape.dims, c.dtype, f"{base}_{j}", is_input=True)
+                    graph.placeholder(c.shape._dims, c.dtype, f"{base}_{j}", is_input=True)
                     for j, c in enumerate(s._component_specs)]))
                 continue
             rank = s.shape.rank
@@ -302,7 +315,12 @@ class StructuredFunction(PipelineFunction):
             except _Untraceable:
                 self._trace = None
         self._site = FnSite(transformation, op)  # op: the dataset op, if not the method's
-        if self._trace is not None:
+        if self._trace is not None and DEBUG_MODE[0] and not self._trace.captures:
+            # tf.data's debug mode: traced once for the output structure, as TF does, then
+            # run as Python for each element
+            self._out, self._trace = self._trace.structure, None
+            self.call = guard(self._call_eager, self._site)
+        elif self._trace is not None:
             tr = self._trace
             self._out = tr.structure
             tr.fn = _compile(tr.graph, name)

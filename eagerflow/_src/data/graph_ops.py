@@ -65,12 +65,12 @@ def _output_specs(specs: tuple) -> list:
     out = []
     for s in specs:
         if isinstance(s, TensorSpec):
-            out.append((s.shape.dims, s.dtype))
+            out.append((s.shape._dims, s.dtype))
         elif isinstance(s, SparseTensorSpec):
             rank = s.shape.rank
             out += [((None, rank), _dt.int64), ((None,), s.dtype), ((rank,), _dt.int64)]
         elif isinstance(s, RaggedTensorSpec):
-            out += [(c.shape.dims, c.dtype) for c in s._component_specs]
+            out += [(c.shape._dims, c.dtype) for c in s._component_specs]
         else:
             raise TypeError(f"Iterating a dataset with elements of type {s!r} inside a "
                             "tf.function is not supported; iterate it eagerly.")

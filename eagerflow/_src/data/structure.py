@@ -397,7 +397,7 @@ def zeros_like_spec(spec: TypeSpec) -> Any:
     used when no real value is available to learn a function's output structure from.
     (A DatasetSpec's empty dataset is made above, by data/functions.py's `_placeholder`.)"""
     if isinstance(spec, TensorSpec):
-        dims = spec.shape.dims
+        dims = spec.shape._dims
         shape = () if dims is None else tuple(0 if d is None else d for d in dims)
         if spec.dtype is _dt.string:
             arr = np.full(shape, b"", dtype=object)
@@ -405,7 +405,7 @@ def zeros_like_spec(spec: TypeSpec) -> Any:
             arr = np.zeros(shape, dtype=spec.dtype.as_numpy_dtype)
         return EagerTensor(arr, spec.dtype)
     if isinstance(spec, SparseTensorSpec):
-        dims = spec.shape.dims or []
+        dims = spec.shape._dims or []
         return SparseTensor._from_arrays(np.zeros((0, len(dims)), np.int64),
                                          np.zeros((0,), dtype=spec.dtype.as_numpy_dtype),
                                          np.array([d or 0 for d in dims], np.int64), spec.dtype)

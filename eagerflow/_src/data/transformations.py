@@ -790,7 +790,7 @@ def reduce_in_graph(dataset: Any, state: Any, state_spec: Any, fn: Any) -> Any:
         arrays = [r._arr for r in (res if n > 1 else (res,))]
         return arrays[0] if n == 1 else tuple(arrays)
 
-    out_specs = [(s.shape.dims, s.dtype) for s in specs]
+    out_specs = [(s.shape._dims, s.dtype) for s in specs]
     op = OpDef("ReduceDataset", lambda *ins, dataset: out_specs, kernel, num_outputs=n,
                stateful=True, gpu=False)  # tf.data runs on the host
     outs = bind(op, (*flat_state, *captures), {"dataset": dataset})

@@ -64,7 +64,7 @@ def _replica_specs(strategy: Any, structure: Any, deal: bool) -> list:
         if not isinstance(s, TensorSpec):
             raise TypeError(f"Iterating a distributed dataset with elements of type {s!r} "
                             "inside a tf.function is not supported; iterate it eagerly.")
-        dims = s.shape.dims
+        dims = s.shape._dims
         if dims is not None and parts > 1:
             if not dims:
                 raise ValueError("experimental_distribute_dataset needs batched elements "

@@ -24,6 +24,7 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core.errors import DeadlineExceededError, UnavailableError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.distribute import collective_ops
+from eagerflow._src.distribute.cluster_resolver import ClusterResolver, ClusterSpec
 from eagerflow._src.distribute.collective import ReduceOp, reduce_arrays
 from eagerflow._src.distribute.replica_context import ReplicaContext
 from eagerflow._src.distribute.strategy import NcclAllReduce, Strategy
@@ -58,22 +59,24 @@ class CommunicationOptions:
         self.implementation = implementation
 
 
-class ClusterResolver:
-    """The task this process plays (from TF_CONFIG when set, else from the MPI rank)."""
+class MpiClusterResolver(ClusterResolver):
+    """The task this process plays: from TF_CONFIG when set, else the MPI rank's worker."""
 
     def __init__(self, rank: int, size: int) -> None:
         config = json.loads(os.environ.get("TF_CONFIG") or "{}")
         task = config.get("task", {})
         self.task_type = task.get("type", "worker")
         self.task_id = int(task.get("index", rank))
-        self._cluster = config.get("cluster", {"worker": [f"localhost:{i}" for i in range(size)]})
+        self._cluster = ClusterSpec(config.get(
+            "cluster", {"worker": [f"localhost:{i}" for i in range(size)]}))
         self.rpc_layer = config.get("rpc_layer", "")
 
-    def cluster_spec(self) -> dict:
-        return dict(self._cluster)
+    def cluster_spec(self) -> ClusterSpec:
+        return self._cluster
 
-    def num_accelerators(self, *args: Any, **kwargs: Any) -> dict:
-        return {}
+    def master(self, task_type: str | None = None, task_id: int | None = None,
+               rpc_layer: str | None = None) -> str:
+        return ""
 
 
 class _Mpi:
@@ -142,7 +145,7 @@ class MultiWorkerMirroredStrategy(Strategy):
         if self._mpi is not None and size == 1:
             self._mpi = None
         self._rank, self._size = rank, size
-        self.cluster_resolver = cluster_resolver or ClusterResolver(rank, size)
+        self.cluster_resolver = cluster_resolver or MpiClusterResolver(rank, size)
         # one replica per worker, on its first GPU if it has one (TF's MWMS mirrors over
         # every local GPU; eagerflow's workers run one replica each)
         gpus = D.list_logical_devices("GPU")
@@ -228,7 +231,7 @@ class _WorkerSyncOnReadVariable(SyncOnReadVariable):
 def is_chief_task(resolver: Any) -> bool:
     if resolver.task_type == "chief":
         return True
-    if "chief" in resolver.cluster_spec():
+    if "chief" in resolver.cluster_spec().jobs:
         return False
     return resolver.task_type == "worker" and resolver.task_id == 0
 

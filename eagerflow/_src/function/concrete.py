@@ -41,7 +41,7 @@ from eagerflow._src.function.function_type import (
 from eagerflow._src.graph import codegen, device_program
 from eagerflow._src.graph.device_program import DeviceProgram
 from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
-from eagerflow._src.graph.passes import PIPELINE, optimize
+from eagerflow._src.graph.passes import optimize, run_passes
 from eagerflow._src.graph.passes.common import copy_graph
 from eagerflow._src.graph.replay import replay
 from eagerflow._src.ops.dispatch import Node, bind
@@ -207,8 +207,7 @@ class ConcreteFunction:
         # The saved tensors become extra outputs, so the optimizer keeps and rewires them.
         mapping = {id(a): b for a, b in zip(_all_tensors(self.graph), _all_tensors(g))}
         g.outputs = list(g.outputs) + [mapping[id(s)] for s in self._saved]
-        for _, p in PIPELINE:
-            g = p(g)
+        g = run_passes(g)
         self._saved_graph = g
         with placed_on(CPU_DEVICE):
             self._fwd_saved = codegen.generate(g, g.outputs, self._name + "_with_saved")

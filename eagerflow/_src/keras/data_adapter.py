@@ -186,7 +186,9 @@ class IterableData:
     def __init__(self, data: Any, steps: int | None = None) -> None:
         self.data = data
         self.steps = steps
-        self._one_shot = iter(data) is data if hasattr(data, "__next__") else False
+        # (a PyDataset is read by index, as Keras does, even where it is also an iterator)
+        self._one_shot = not isinstance(data, PyDataset) and (
+            iter(data) is data if hasattr(data, "__next__") else False)
         self._current: Iterator | None = None
         self._peeked: list | None = None
         try:
@@ -203,6 +205,8 @@ class IterableData:
         """A new pass. A one-shot generator cannot restart: as Keras 3 (which peeks at its
         first two batches for their specs), a new pass replays those two, then goes on
         with what the generator has left."""
+        if isinstance(self.data, PyDataset):
+            return PyDataset.__iter__(self.data)
         if not self._one_shot:
             return iter(self.data)
         if self._peeked is None:

@@ -48,6 +48,12 @@ def dt_enum(d: dt.DType) -> str:
     return "DT_" + _dtype_word(d).upper()
 
 
+def wrong_input_dtype(op: str, index: int, want: dt.DType, got: dt.DType) -> InvalidArgumentError:
+    """TF's refusal of input #index of a dtype other than the one the op's signature fixes."""
+    return fail(op, f"cannot compute {op} as input #{index}(zero-based) was expected to be a "
+                    f"{_dtype_word(want)} tensor but is a {_dtype_word(got)} tensor")
+
+
 def same_dtype(op: str, inputs: Iterable, allowed: frozenset, first_index: int = 0) -> dt.DType:
     """All inputs share one dtype from `allowed`; returns it. `first_index`: the first one's
     position among the TF op's inputs (for the message)."""
@@ -56,8 +62,7 @@ def same_dtype(op: str, inputs: Iterable, allowed: frozenset, first_index: int =
     d0 = first._dtype
     for i, x in enumerate(it, first_index + 1):
         if x._dtype is not d0:
-            raise fail(op, f"cannot compute {op} as input #{i}(zero-based) was expected to be a "
-                           f"{_dtype_word(d0)} tensor but is a {_dtype_word(x._dtype)} tensor")
+            raise wrong_input_dtype(op, i, d0, x._dtype)
     if d0 not in allowed:
         raise not_supported(op, d0, allowed)
     return d0

@@ -29,9 +29,7 @@ tempfile = lazy_module("tempfile")  # on use: ~5 ms of `import eagerflow`
 def check_string(op: str, x: Any) -> None:
     """TF's refusal of a non-string input #0."""
     if x._dtype is not dt.string:
-        raise InvalidArgumentError(None, None, f"cannot compute {op} as input #0(zero-based) was "
-                                   f"expected to be a string tensor but is a {x._dtype.name} "
-                                   f"tensor [Op:{op}]")
+        raise C.wrong_input_dtype(op, 0, dt.string, x._dtype)
 
 
 def _scalar_string(op: str, what: str, x: Any) -> None:

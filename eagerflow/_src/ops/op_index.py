@@ -55,6 +55,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "DenseToDenseSetOperation", "DenseToSparseSetOperation", "SetSize",
         "SparseToSparseSetOperation",
     ),
+    "audio_ops": (
+        "DecodeWav", "EncodeWav",
+    ),
     "image_boxes": (
         "DrawBoundingBoxesV2", "ExtractGlimpseV2",
     ),

@@ -32,12 +32,13 @@ class Packed:
     """Strings i = buf[starts[i]:ends[i]]; `sep` is the byte between consecutive strings
     when `buf` is exactly `sep.join(strings)` (None otherwise)."""
 
-    __slots__ = ("buf", "starts", "ends", "sep", "_words")
+    __slots__ = ("buf", "starts", "ends", "sep", "_words", "_unique")
 
     def __init__(self, buf: bytes, starts: np.ndarray, ends: np.ndarray,
                  sep: bytes | None = None) -> None:
         self.buf, self.starts, self.ends, self.sep = buf, starts, ends, sep
         self._words: Any = None
+        self._unique: Any = None
 
     @classmethod
     def joined(cls, buf: bytes, sep: bytes, n: int) -> Packed:
@@ -55,6 +56,24 @@ class Packed:
         if self._words is None:
             self._words = _words(self.buf, self.starts, self.ends)
         return self._words
+
+    def unique(self) -> tuple:
+        """(firsts, inverse): the index of each distinct string's first occurrence, in
+        order, and for each string the position of its own in `firsts`."""
+        if self._unique is None:
+            self._unique = _numbered(group(self))
+        return self._unique
+
+    def strings(self, which: np.ndarray) -> np.ndarray:
+        """The strings at indices `which`, as an object vector of bytes."""
+        buf = self.buf
+        out = np.empty(which.size, object)
+        out[:] = [buf[a:b] for a, b in zip(self.starts[which].tolist(),
+                                          self.ends[which].tolist())]
+        return out
+
+    def subset(self, which: np.ndarray) -> Packed:
+        return Packed(self.buf, self.starts[which], self.ends[which])
 
 
 _companions: dict = {}
@@ -114,7 +133,7 @@ def _same(cols: np.ndarray, lens: np.ndarray, a: np.ndarray, b: np.ndarray) -> n
     return eq
 
 
-def group(arr: np.ndarray, packed: Packed) -> np.ndarray:
+def group(packed: Packed) -> np.ndarray:
     """For each string, the index of the first string equal to it."""
     cols, long = packed.words()
     lens = packed.ends - packed.starts
@@ -134,7 +153,7 @@ def group(arr: np.ndarray, packed: Packed) -> np.ndarray:
     if long.size:
         same[long] = True
         firsts: dict = {}
-        owner[long] = [firsts.setdefault(v, i) for v, i in zip(arr[long].tolist(),
+        owner[long] = [firsts.setdefault(v, i) for v, i in zip(packed.strings(long).tolist(),
                                                                  long.tolist())]
     todo = np.flatnonzero(~same)
     slot = (slot[todo] + 1) & ((1 << bits) - 1)
@@ -146,8 +165,14 @@ def group(arr: np.ndarray, packed: Packed) -> np.ndarray:
         owner[todo[same]] = o[same]
         todo, slot = todo[~same], (slot[~same] + 1) & ((1 << bits) - 1)
     first = np.full(n, n, np.int64)
-    np.minimum.at(first, owner, everyone)
+    first[owner[::-1]] = everyone[::-1]  # (the last write wins: each owner's first string)
     return first[owner]
+
+
+def _numbered(first: np.ndarray) -> tuple:
+    """(firsts, inverse) of the strings whose first equal is at `first`."""
+    is_first = first == np.arange(first.size)
+    return np.flatnonzero(is_first), (np.cumsum(is_first) - 1)[first]
 
 
 def unique_strings(x: np.ndarray, index_dtype: Any, counts: bool) -> tuple:
@@ -155,15 +180,14 @@ def unique_strings(x: np.ndarray, index_dtype: Any, counts: bool) -> tuple:
     the packed form when `x` has one, else by a dict."""
     packed = packed_of(x)
     if packed is not None:
-        first = group(x, packed)
+        firsts, inverse = packed.unique()
     else:
-        firsts: dict = {}
-        first = np.fromiter(map(firsts.setdefault, x.tolist(), itertools.count()),
-                            np.int64, x.size)
-    is_first = first == np.arange(x.size)
-    inverse = (np.cumsum(is_first) - 1)[first]
-    out = (x[is_first], inverse.astype(index_dtype))
-    return out + ((np.bincount(inverse).astype(index_dtype),) if counts else ())
+        seen: dict = {}
+        firsts, inverse = _numbered(np.fromiter(
+            map(seen.setdefault, x.tolist(), itertools.count()), np.int64, x.size))
+    out = (x[firsts], inverse.astype(index_dtype))
+    return out + ((np.bincount(inverse, minlength=firsts.size).astype(index_dtype),)
+                  if counts else ())
 
 
 class Index:
@@ -197,9 +221,15 @@ class Index:
                                np.append(lens[fit], -2), bits, np.append(fit, -1))
         return self._tables[w]
 
-    def find(self, arr: np.ndarray, packed: Packed) -> np.ndarray:
-        """The index in `keys` of each string of `arr` (whose packed form is `packed`),
-        or -1."""
+    def find(self, packed: Packed) -> np.ndarray:
+        """The index in `keys` of each string of `packed`, or -1: of its distinct strings
+        only when they are known (see Packed.unique)."""
+        if packed._unique is not None:
+            firsts, inverse = packed._unique
+            return self._find(packed.subset(firsts))[inverse]
+        return self._find(packed)
+
+    def _find(self, packed: Packed) -> np.ndarray:
         cols, long = packed.words()
         lens = packed.ends - packed.starts
         table, kcols, klens, bits, fit = self._table(cols.shape[0])
@@ -224,7 +254,7 @@ class Index:
             todo, slot = todo[more], (slot[more] + 1) & ((1 << bits) - 1)
         if long.size:
             get = self.by_bytes.get
-            out[long] = [get(v, -1) for v in arr[long].tolist()]
+            out[long] = [get(v, -1) for v in packed.strings(long).tolist()]
         return out
 
 

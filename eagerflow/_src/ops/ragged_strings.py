@@ -81,24 +81,39 @@ def _split_infer(x: Any, sep: Any, *, maxsplit: int = -1) -> list:
 
 
 def _split_whitespace(joined: bytes, starts: np.ndarray) -> tuple:
-    """(pieces, row ids) of the whitespace runs of strings laid out in `joined` from
-    `starts`, each followed by one whitespace byte: one split of the whole buffer, and a
-    string's piece count is the number of words starting inside its bytes. The pieces
-    keep the buffer as their packed form."""
-    values = np.array(joined.split(), object)
+    """(pieces, pieces per string) of the whitespace runs of strings laid out in `joined`
+    from `starts`, each followed by one whitespace byte: a string's pieces are the words
+    starting inside its bytes. The pieces keep the buffer as their packed form."""
     buf = np.frombuffer(joined, np.uint8)
     nonspace = (buf != 32) & ((buf - 9) > 4)  # not " \t\n\v\f\r": bytes.split's and TF's
     first = nonspace.copy()
     first[1:] &= ~nonspace[:-1]
-    counts = np.add.reduceat(first, starts, dtype=np.int64)
-    last = nonspace.copy()
+    last = nonspace
     last[:-1] &= ~nonspace[1:]
-    attach(values, Packed(joined, np.flatnonzero(first), np.flatnonzero(last) + 1))
-    return values, np.repeat(np.arange(starts.size, dtype=np.int64), counts)
+    word_starts = np.flatnonzero(first)
+    packed = Packed(joined, word_starts, np.flatnonzero(last) + 1)
+    counts = np.diff(np.searchsorted(word_starts, starts), append=word_starts.size)
+    return attach(_pieces(joined, packed), packed), counts
+
+
+_SAMPLE = 2048
+
+
+def _pieces(joined: bytes, packed: Packed) -> np.ndarray:
+    """The words of `packed` as an object vector. Where words repeat (as in text: a sample
+    of the first ones tells), each distinct word is made once and shared, and its grouping
+    stays with the packed form for the counts and lookups that follow a split."""
+    n = packed.starts.size
+    if n > _SAMPLE:
+        firsts, _ = packed.subset(np.arange(_SAMPLE)).unique()
+        if 2 * firsts.size <= _SAMPLE:
+            firsts, inverse = packed.unique()
+            return packed.strings(firsts)[inverse]
+    return np.fromiter(joined.split(), object, n)
 
 
 def _split_pieces(x: np.ndarray, sep: bytes, maxsplit: int) -> tuple:
-    """(pieces, row ids) of every string's split."""
+    """(pieces, pieces per string) of every string's split."""
     if not sep and maxsplit < 0 and x.size:
         packed = packed_of(x)
         if packed is not None and packed.sep is not None:  # the separators become spaces
@@ -114,19 +129,19 @@ def _split_pieces(x: np.ndarray, sep: bytes, maxsplit: int) -> tuple:
     lengths = np.fromiter(map(len, rows), np.int64, len(rows))
     values = np.empty(int(lengths.sum()), object)
     values[:] = [p for r in rows for p in r]
-    return values, np.repeat(np.arange(len(rows), dtype=np.int64), lengths)
+    return values, lengths
 
 
 def _split_kernel(xp: Any, x: Any, sep: Any, *, maxsplit: int = -1) -> tuple:
-    values, rowids = _split_pieces(x, sep[()] if isinstance(sep, np.ndarray) else sep,
-                                   maxsplit)
+    values, lengths = _split_pieces(x, sep[()] if isinstance(sep, np.ndarray) else sep,
+                                    maxsplit)
     check_finite_size("StringSplitV2", (values.size, 2), dt.int64)
-    lengths = np.bincount(rowids, minlength=x.shape[0]) if x.shape[0] else \
-        np.zeros(0, np.int64)
     starts = np.cumsum(lengths) - lengths
-    cols = np.arange(values.size, dtype=np.int64) - starts[rowids]
+    idx = np.empty((values.size, 2), np.int64)
+    idx[:, 0] = np.repeat(np.arange(x.shape[0], dtype=np.int64), lengths)
+    np.subtract(np.arange(values.size, dtype=np.int64), starts[idx[:, 0]], out=idx[:, 1])
     shape = np.array([x.shape[0], int(lengths.max()) if x.shape[0] else 0], np.int64)
-    return np.stack([rowids, cols], axis=1), values, shape
+    return idx, values, shape
 
 
 def _split_ref(x: np.ndarray, sep: np.ndarray, maxsplit: int = -1) -> tuple:

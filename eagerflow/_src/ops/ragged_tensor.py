@@ -86,7 +86,7 @@ class RaggedTensor(CompositeTensor):
     operators by ragged_dispatch.py: they are compositions over this class."""
 
     __slots__ = ("_values", "_row_splits", "_uniform_row_length", "_row_lengths",
-                 "_value_rowids", "_nrows", "__weakref__")
+                 "_value_rowids", "_nrows", "_rowids_made", "__weakref__")
 
     def __init__(self, values: Any = None, row_partition: Any = None,
                  internal: bool = False) -> None:
@@ -103,6 +103,7 @@ class RaggedTensor(CompositeTensor):
         rt._row_lengths = row_lengths
         rt._value_rowids = value_rowids
         rt._nrows = nrows
+        rt._rowids_made = None
         return rt
 
     # -- factories ---------------------------------------------------------------------
@@ -371,11 +372,13 @@ class RaggedTensor(CompositeTensor):
         return tuple(out)
 
     def value_rowids(self, name: str | None = None) -> Tensor:
-        if self._value_rowids is None:
-            s = self._row_splits
+        if self._value_rowids is not None:
+            return self._value_rowids
+        if self._rowids_made is None:  # (kept apart: as in TF, the row partition and its
+            s = self._row_splits       # static_nvals do not learn from a computed one)
             n = _nvals(self._values, s._dtype)
-            self._value_rowids = _bound(UPPER_BOUND, s[1:], range_op(n))
-        return self._value_rowids
+            self._rowids_made = _bound(UPPER_BOUND, s[1:], range_op(n))
+        return self._rowids_made
 
     def nested_value_rowids(self, name: str | None = None) -> tuple:
         out, rt = [], self

@@ -52,24 +52,36 @@ def _as_tensor(x: Any) -> Any:
 def _joined(x: np.ndarray, fn: Callable) -> np.ndarray | None:
     """`fn` applied to all strings of `x` at once, joined by NUL bytes (for byte-wise
     functions that keep NULs and never join two strings' bytes), or None when a string
-    holds a NUL. A vector's result keeps that joined buffer as its packed form."""
+    holds a NUL. A vector's result keeps that joined buffer as its packed form; where `fn`
+    changed nothing, the result holds `x`'s own strings."""
     packed = packed_of(x)
     if packed is not None and packed.sep == b"\x00":
         whole = packed.buf
     else:
+        packed = None
         values = x.reshape(-1).tolist()
         whole = b"\x00".join(values)
         if whole.count(b"\x00") != len(values) - 1:
             return None
     done = fn(whole)
-    out = done.split(b"\x00")
-    if len(out) != x.size:
-        return None
-    res = np.empty(x.size, dtype=object)
-    res[:] = out
+    if done == whole:
+        res = x.reshape(-1).copy()
+    else:
+        out = done.split(b"\x00")
+        if len(out) != x.size:
+            return None
+        res = np.fromiter(out, object, x.size)
     if x.ndim != 1:
         return res.reshape(x.shape)
+    if packed is not None and len(done) == len(whole) and _nuls_at(done, packed.ends[:-1]):
+        return attach(res, Packed(done, packed.starts, packed.ends, b"\x00"))
     return attach(res, Packed.joined(done, b"\x00", x.size))
+
+
+def _nuls_at(buf: bytes, at: np.ndarray) -> bool:
+    """Whether the NULs of `buf` are exactly at `at` (then a result of the same length
+    keeps its input's offsets, as case changes do)."""
+    return buf.count(b"\x00") == at.size and bool((np.frombuffer(buf, np.uint8)[at] == 0).all())
 
 
 def _unary_string(name: str, fn: Callable, out_dtype: dt.DType, ref: Callable,

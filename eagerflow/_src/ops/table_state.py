@@ -106,7 +106,7 @@ class TableState:
             index, vals = self.string_index()
             vals = vals.copy()
             vals[-1] = dflt
-            return vals[index.find(keys, packed)]
+            return vals[index.find(packed)]
         get, miss = self.items.get, dflt[()] if not self.value_shape else dflt
         found = map(get, flat.tolist(), itertools.repeat(miss))
         if self.value_dtype is dt.string or self.value_shape:

@@ -52,6 +52,7 @@ from eagerflow._src.saved_model.save import (
     SAVED_MODEL_FILENAME_PB,
     VARIABLES_DIRECTORY,
     VARIABLES_FILENAME,
+    VariablePolicy,
 )
 from eagerflow._src.saved_model.tables import (
     RestoredTable,
@@ -76,7 +77,7 @@ class LoadOptions:
         self.allow_partial_checkpoint = allow_partial_checkpoint
         self.experimental_io_device = experimental_io_device
         self.experimental_skip_checkpoint = experimental_skip_checkpoint
-        self.experimental_variable_policy = experimental_variable_policy
+        self.experimental_variable_policy = VariablePolicy.from_obj(experimental_variable_policy)
         self.experimental_load_function_aliases = experimental_load_function_aliases
 
 

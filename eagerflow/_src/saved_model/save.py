@@ -17,6 +17,7 @@ leaves either the previous content of `export_dir` or the whole new model.
 
 from __future__ import annotations
 
+import enum
 import os
 import shutil
 import uuid
@@ -46,11 +47,47 @@ VARIABLES_DIRECTORY = "variables"
 VARIABLES_FILENAME = "variables"
 ASSETS_DIRECTORY = "assets"
 SERVING = "serve"
+TRAINING = "train"
+GPU = "gpu"
+TPU = "tpu"
+ASSETS_KEY = "saved_model_assets"
+DEBUG_DIRECTORY = "debug"
+DEBUG_INFO_FILENAME_PB = "saved_model_debug_info.pb"
+SAVED_MODEL_FILENAME_PBTXT = "saved_model.pbtxt"
+SAVED_MODEL_SCHEMA_VERSION = 1
 PREDICT_METHOD_NAME = "tensorflow/serving/predict"
+PREDICT_INPUTS = "inputs"
+PREDICT_OUTPUTS = "outputs"
+CLASSIFY_METHOD_NAME = "tensorflow/serving/classify"
+CLASSIFY_INPUTS = "inputs"
+CLASSIFY_OUTPUT_CLASSES = "classes"
+CLASSIFY_OUTPUT_SCORES = "scores"
+REGRESS_METHOD_NAME = "tensorflow/serving/regress"
+REGRESS_INPUTS = "inputs"
+REGRESS_OUTPUTS = "outputs"
 INIT_OP_SIGNATURE_KEY = "__saved_model_init_op"
 TF_VERSION = "2.21.0"            # the TensorFlow whose format this is
 GRAPH_DEF_VERSION = 2474         # TF 2.21's GraphDef producer version
 GRAPH_DEF_MIN_CONSUMER = 12
+
+
+class VariablePolicy(enum.Enum):
+    """How variables on devices are saved (tf.saved_model.experimental.VariablePolicy)."""
+
+    NONE = None
+    SAVE_VARIABLE_DEVICES = "save_variable_devices"
+    EXPAND_DISTRIBUTED_VARIABLES = "expand_distributed_variables"
+
+    @classmethod
+    def from_obj(cls, obj: Any) -> VariablePolicy:
+        """A policy from itself, None, or its value or name in any case."""
+        if obj is None or isinstance(obj, cls):
+            return cls(obj)
+        key = str(obj).lower()
+        for policy in cls:
+            if policy.value == key:
+                return policy
+        raise ValueError(f"Received invalid VariablePolicy value: {obj}.")
 
 
 class SaveOptions:
@@ -69,7 +106,7 @@ class SaveOptions:
         self.function_aliases = dict(function_aliases or {})
         self.experimental_debug_stripper = experimental_debug_stripper
         self.experimental_io_device = experimental_io_device
-        self.experimental_variable_policy = experimental_variable_policy
+        self.experimental_variable_policy = VariablePolicy.from_obj(experimental_variable_policy)
         self.experimental_custom_gradients = experimental_custom_gradients
         self.experimental_image_format = experimental_image_format
         self.experimental_skip_saver = experimental_skip_saver

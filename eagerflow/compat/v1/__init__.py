@@ -4,6 +4,7 @@ Names TF 1.x shares with TF 2 resolve to eagerflow's (tf.compat.v1.constant is t
 """
 
 import eagerflow
+from eagerflow._src.core.shape import Dimension, dimension_at_index, dimension_value
 from eagerflow._src.function.compat_v1 import (
     Graph,
     InteractiveSession,

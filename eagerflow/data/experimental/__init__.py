@@ -39,3 +39,14 @@ from eagerflow._src.data.options import ThreadingOptions as ThreadingOptions
 from eagerflow._src.io.tfrecord import TFRecordWriter as TFRecordWriter
 from eagerflow._src.data.csv_dataset import CsvDataset as CsvDataset
 from eagerflow._src.data.csv_dataset import make_csv_dataset as make_csv_dataset
+from eagerflow._src.data.experimental_extra import SHARD_HINT as SHARD_HINT
+from eagerflow._src.data.experimental_extra import DatasetInitializer as DatasetInitializer
+from eagerflow._src.data.experimental_extra import at as at
+from eagerflow._src.data.experimental_extra import (
+    index_table_from_dataset as index_table_from_dataset,
+)
+from eagerflow._src.data.experimental_extra import pad_to_cardinality as pad_to_cardinality
+from eagerflow._src.data.experimental_extra import table_from_dataset as table_from_dataset
+from eagerflow._src.data.functions import enable_debug_mode as enable_debug_mode
+from eagerflow._src.data.grouping_reducer import Reducer as Reducer
+from eagerflow._src.data.grouping_reducer import group_by_reducer as group_by_reducer

@@ -301,6 +301,12 @@ from eagerflow._src.keras.layers.preprocessing_lookup import (
     IntegerLookup as IntegerLookup,
     StringLookup as StringLookup,
 )
+from eagerflow._src.keras.layers.preprocessing_augment import (
+    AugMix as AugMix,
+    ContrastLimitedAdaptiveHistogramEqualization as ContrastLimitedAdaptiveHistogramEqualization,
+    MaxNumBoundingBoxes as MaxNumBoundingBoxes,
+    RandAugment as RandAugment,
+)
 from eagerflow._src.keras.layers.preprocessing_mix import (
     CutMix as CutMix,
     MixUp as MixUp,

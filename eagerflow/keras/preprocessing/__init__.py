@@ -11,3 +11,4 @@ from eagerflow._src.keras.utils.timeseries import (
 )
 from eagerflow.keras.preprocessing import image as image
 from eagerflow.keras.preprocessing import sequence as sequence
+from eagerflow.keras.preprocessing import text as text

@@ -42,3 +42,4 @@ from eagerflow._src.keras.serialization import (
     register_keras_serializable as register_keras_serializable,
     serialize_keras_object as serialize_keras_object,
 )
+from eagerflow.keras.utils import bounding_boxes as bounding_boxes

@@ -542,6 +542,153 @@ COLOR_CASES = [  # (training: seeded draws, Keras's numbers; no gradients; on [0
          [IMG_U8]),
     ]]
 
+# Bounding boxes on IMG (height 5, width 6): inside, straddling an edge, padding (zeros).
+BOXES = np.array([[[0.5, 1.0, 3.0, 4.0], [4.0, 0.0, 7.5, 2.5], [0, 0, 0, 0]],
+                  [[1.0, 1.0, 2.0, 2.0], [-1.0, 3.0, 2.5, 6.0], [2.0, 0.5, 5.5, 4.5]],
+                  [[0.0, 0.0, 6.0, 5.0], [3.0, 2.0, 3.5, 2.5], [0, 0, 0, 0]],
+                  [[5.0, 4.0, 6.0, 5.0], [1.5, 0.5, 4.5, 3.5], [0.2, 2.2, 1.2, 4.8]]], "float32")
+BOX_LABELS = np.array([[1, 2, -1], [0, 3, 1], [2, -1, -1], [1, 1, 4]], "int32")
+
+
+def boxed(boxes=BOXES, labels=BOX_LABELS, images=IMG):
+    return {"images": images, "bounding_boxes": {"boxes": boxes, "labels": labels}}
+
+
+def _rel(boxes, fmt):
+    """BOXES in another format (height 5, width 6): what a user of that format passes."""
+    x1, y1, x2, y2 = np.moveaxis(boxes, -1, 0)
+    forms = {"yxyx": (y1, x1, y2, x2), "xywh": (x1, y1, x2 - x1, y2 - y1),
+             "center_xywh": ((x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1),
+             "rel_xyxy": (x1 / 6, y1 / 5, x2 / 6, y2 / 5),
+             "rel_yxyx": (y1 / 5, x1 / 6, y2 / 5, x2 / 6)}
+    return np.stack(forms[fmt], axis=-1).astype("float32")
+
+
+def _box_case(cid, cls, kwargs, args, training=True):
+    return case(cid, cls, {"bounding_box_format": "xyxy", **kwargs}, args,
+                {"training": training}, grad=False, atol=1e-4, fresh=True)
+
+
+BOX_CASES = [  # (the layers' "bounding_boxes" inputs; seeded draws are Keras's)
+    _box_case(*c) for c in [
+        ("boxes_flip_training", "RandomFlip", {"seed": 3}, [boxed()]),
+        ("boxes_flip_horizontal_rel_training", "RandomFlip", {
+            "mode": "horizontal", "seed": 1, "bounding_box_format": "rel_xyxy"},
+         [boxed(_rel(BOXES, "rel_xyxy"))]),
+        ("boxes_flip_vertical_yxyx_training", "RandomFlip", {
+            "mode": "vertical", "seed": 2, "bounding_box_format": "yxyx"},
+         [boxed(_rel(BOXES, "yxyx"))]),
+        ("boxes_flip_inference", "RandomFlip", {"seed": 3}, [boxed()], False),
+        ("boxes_flip_rank3_training", "RandomFlip", {"seed": 5},
+         [boxed(BOXES[1], BOX_LABELS[1], IMG[1])]),
+        ("boxes_flip_cf_training", "RandomFlip", {"seed": 3, "data_format": "channels_first"},
+         [boxed(images=IMG_CF)]),
+        ("boxes_flip_no_format", "RandomFlip", {"bounding_box_format": None}, [boxed()]),
+        ("boxes_flip_no_labels", "RandomFlip", {}, [
+            {"images": IMG, "bounding_boxes": {"boxes": BOXES}}]),
+        ("boxes_flip_bad_rank", "RandomFlip", {}, [boxed(BOXES[None])]),
+        ("boxes_flip_bad_labels", "RandomFlip", {}, [boxed(labels=BOX_LABELS[0])]),
+        ("boxes_resizing", "Resizing", {"height": 4, "width": 9}, [boxed()]),
+        ("boxes_resizing_crop", "Resizing", {"height": 4, "width": 9,
+                                             "crop_to_aspect_ratio": True}, [boxed()]),
+        ("boxes_resizing_pad_xywh", "Resizing", {
+            "height": 8, "width": 5, "pad_to_aspect_ratio": True,
+            "bounding_box_format": "xywh"}, [boxed(_rel(BOXES, "xywh"))]),
+        ("boxes_resizing_rank3", "Resizing", {"height": 10, "width": 3},
+         [boxed(BOXES[2], BOX_LABELS[2], IMG[2])]),
+        ("boxes_center_crop", "CenterCrop", {"height": 3, "width": 4}, [boxed()]),
+        ("boxes_center_crop_grow", "CenterCrop", {"height": 7, "width": 9}, [boxed()]),
+        ("boxes_center_crop_center_xywh", "CenterCrop", {
+            "height": 4, "width": 4, "bounding_box_format": "center_xywh"},
+         [boxed(_rel(BOXES, "center_xywh"))]),
+        ("boxes_random_crop_training", "RandomCrop", {"height": 3, "width": 4, "seed": 1},
+         [boxed()]),
+        ("boxes_random_crop_inference", "RandomCrop", {"height": 3, "width": 4}, [boxed()],
+         False),
+        ("boxes_translation_training", "RandomTranslation", {
+            "height_factor": 0.3, "width_factor": 0.2, "seed": 2}, [boxed()]),
+        ("boxes_translation_rel_yxyx_training", "RandomTranslation", {
+            "height_factor": (-0.4, 0.1), "width_factor": 0.5, "seed": 7,
+            "bounding_box_format": "rel_yxyx"}, [boxed(_rel(BOXES, "rel_yxyx"))]),
+        ("boxes_zoom_training", "RandomZoom", {"height_factor": 0.3, "seed": 4}, [boxed()]),
+        ("boxes_zoom_both_training", "RandomZoom", {
+            "height_factor": (-0.3, 0.2), "width_factor": (0.1, 0.4), "seed": 8}, [boxed()]),
+        ("boxes_zoom_rank3_training", "RandomZoom", {"height_factor": 0.5, "seed": 3},
+         [boxed(BOXES[3], BOX_LABELS[3], IMG[3])]),
+        ("boxes_rotation_training", "RandomRotation", {"factor": 0.2, "seed": 5}, [boxed()]),
+        ("boxes_rotation_xywh_training", "RandomRotation", {
+            "factor": (0.1, 0.3), "seed": 6, "bounding_box_format": "xywh"},
+         [boxed(_rel(BOXES, "xywh"))]),
+        ("boxes_shear_training", "RandomShear", {"x_factor": 0.3, "y_factor": 0.2, "seed": 6},
+         [boxed()]),
+        ("boxes_shear_x_training", "RandomShear", {"x_factor": (0.2, 0.6), "seed": 2},
+         [boxed()]),
+        ("boxes_perspective_training", "RandomPerspective", {"seed": 7}, [boxed()]),
+        ("boxes_perspective_half_training", "RandomPerspective", {
+            "factor": 0.5, "scale": 0.4, "seed": 1}, [boxed()]),
+        ("boxes_mixup_training", "MixUp", {"seed": 2}, [boxed()]),
+        ("boxes_cutmix_training", "CutMix", {"seed": 2}, [boxed()]),
+        ("boxes_elastic_training", "RandomElasticTransform", {"seed": 2}, [boxed()]),
+        ("boxes_brightness_training", "RandomBrightness", {"factor": 0.2, "seed": 2},
+         [boxed()]),
+        ("boxes_contrast_training", "RandomContrast", {"factor": 0.2, "seed": 2}, [boxed()]),
+        ("boxes_erasing_training", "RandomErasing", {"seed": 2}, [boxed()]),
+        ("boxes_jitter_training", "RandomColorJitter", {"brightness_factor": 0.2, "seed": 2},
+         [boxed()]),
+    ]]
+
+AUGMENT_CASES = [  # RandAugment, AugMix, CLAHE, MaxNumBoundingBoxes (seeded draws: Keras's)
+    case(cid, cls, kwargs, args, {"training": training}, grad=False, atol=atol, fresh=True)
+    for cid, cls, kwargs, args, training, atol in [
+        ("augment_randaugment_training", "RandAugment", {"seed": 3}, [IMG], True, 1e-3),
+        ("augment_randaugment_options_training", "RandAugment", {
+            "num_ops": 4, "factor": 0.8, "value_range": (0, 1), "interpolation": "nearest",
+            "seed": 1}, [UNIT], True, 1e-5),
+        ("augment_randaugment_rank3_training", "RandAugment", {"seed": 2}, [IMG[0]], True,
+         1e-3),
+        ("augment_randaugment_cf_training", "RandAugment", {
+            "seed": 6, "data_format": "channels_first"}, [IMG_CF], True, 1e-3),
+        ("augment_randaugment_inference", "RandAugment", {"seed": 3}, [IMG], False, 1e-4),
+        ("augment_randaugment_boxes_training", "RandAugment", {
+            "seed": 5, "num_ops": 3, "factor": 0.9, "bounding_box_format": "xyxy"},
+         [boxed()], True, 1e-3),
+        ("augment_randaugment_bad_factor", "RandAugment", {"factor": 1.5}, [IMG], True, 0),
+        ("augment_augmix_training", "AugMix", {"seed": 5}, [IMG], True, 1e-3),
+        ("augment_augmix_options_training", "AugMix", {
+            "num_chains": 2, "chain_depth": 4, "factor": 0.6, "alpha": 0.5, "all_ops": False,
+            "value_range": (0, 1), "seed": 9}, [UNIT], True, 1e-5),
+        ("augment_augmix_rank3_training", "AugMix", {"seed": 4}, [IMG[2]], True, 1e-3),
+        ("augment_augmix_inference", "AugMix", {"seed": 5}, [IMG], False, 1e-4),
+        ("augment_augmix_boxes_training", "AugMix", {
+            "seed": 7, "bounding_box_format": "xyxy"}, [boxed()], True, 1e-3),
+        ("augment_clahe", "ContrastLimitedAdaptiveHistogramEqualization", {}, [IMG], True,
+         1e-3),
+        ("augment_clahe_tiles", "ContrastLimitedAdaptiveHistogramEqualization", {
+            "tile_grid_size": (2, 3), "clip_limit": 2.0}, [IMG], False, 1e-3),
+        ("augment_clahe_unclipped_unit", "ContrastLimitedAdaptiveHistogramEqualization", {
+            "tile_grid_size": (3, 2), "clip_limit": 0, "value_range": (0, 1)}, [UNIT], True,
+         1e-5),
+        ("augment_clahe_uint8_cf", "ContrastLimitedAdaptiveHistogramEqualization", {
+            "tile_grid_size": (2, 2), "data_format": "channels_first"},
+         [np.round(IMG_CF).astype("uint8")], True, 0),
+        ("augment_clahe_rank3", "ContrastLimitedAdaptiveHistogramEqualization", {
+            "tile_grid_size": (1, 2)}, [IMG[3]], True, 1e-3),
+        ("augment_clahe_boxes", "ContrastLimitedAdaptiveHistogramEqualization", {
+            "bounding_box_format": "xyxy"}, [boxed()], True, 0),
+        ("augment_max_boxes", "MaxNumBoundingBoxes", {
+            "max_number": 2, "bounding_box_format": "xyxy"}, [boxed()], True, 0),
+        ("augment_max_boxes_pad", "MaxNumBoundingBoxes", {
+            "max_number": 5, "fill_value": -3, "bounding_box_format": "yxyx"}, [boxed()],
+         False, 0),
+        ("augment_max_boxes_rank3", "MaxNumBoundingBoxes", {
+            "max_number": 4, "bounding_box_format": "xyxy"},
+         [boxed(BOXES[1], BOX_LABELS[1], IMG_U8[1])], True, 0),
+        ("augment_max_boxes_images", "MaxNumBoundingBoxes", {"max_number": 4}, [IMG_U8], True,
+         0),
+        ("augment_max_boxes_no_format", "MaxNumBoundingBoxes", {"max_number": 4}, [boxed()],
+         True, 0),
+    ]]
+
 AUDIO = data((2, 1000), 0.2) * np.linspace(0.1, 1.0, 1000, dtype="float32")
 AUDIO_CASES = [
     case("mel", "MelSpectrogram", {"fft_length": 256, "sequence_stride": 64,
@@ -563,7 +710,7 @@ AUDIO_CASES = [
 
 CASES = (ATTENTION_CASES + NORM_CASES + POOL_CASES + CONV_T_CASES + CONV_LSTM_CASES
          + GQA_CASES + DEPTHWISE_CASES + ADAPTIVE_CASES + OTHER_CASES + COLOR_CASES
-         + AUDIO_CASES)
+         + AUDIO_CASES + BOX_CASES + AUGMENT_CASES)
 
 
 def _tensor(tf, x):
@@ -688,6 +835,16 @@ def image_augmentation(keras):
     return keras.Model(x, L.Conv2D(2, 3)(y))
 
 
+def composite_augmentation(keras):
+    """Keras 3.15's composite augmentation layers in one model (for its summary)."""
+    L = keras.layers
+    x = keras.Input((8, 8, 3))
+    y = L.RandAugment(seed=1)(x)
+    y = L.AugMix(seed=2, all_ops=False)(y)
+    y = L.ContrastLimitedAdaptiveHistogramEqualization(tile_grid_size=(2, 2))(y)
+    return keras.Model(x, L.Conv2D(2, 3)(L.MaxNumBoundingBoxes(3)(y)))
+
+
 def summary(keras, name):
     """What `model.summary()` prints for the model `name` of SUMMARIES (the terminal 80
     columns wide: set COLUMNS)."""
@@ -700,9 +857,11 @@ def summary(keras, name):
 
 # (not a model whose Embedding computes its mask: Keras lists that mask's `not_equal` op as
 # a node, eagerflow not yet: the README's row of Keras 3's objects)
-SUMMARIES = ("newer_layers", "reversible_embedding_round_trip", "image_augmentation")
+SUMMARIES = ("newer_layers", "reversible_embedding_round_trip", "image_augmentation",
+             "composite_augmentation")
 
 MODELS = {"newer_layers": newer_layers, "image_augmentation": image_augmentation,
+          "composite_augmentation": composite_augmentation,
           "masked_self_attention": masked_self_attention,
           "transposed_convolutions": transposed_convolutions,
           "masked_grouped_attention": masked_grouped_attention,
@@ -740,6 +899,8 @@ def run(tf, keras, c):
     layer.set_weights(weight_values([w.shape for w in layer.weights]))
     if c["id"].endswith("training"):
         keras.utils.set_random_seed(SEED)
+    if c.get("fresh"):  # (Keras's image layers write their results into a dict input)
+        args = [_structure(tf, a) for a in c["args"]]
     watched = [t for a in args for t in _flat(a) if t.dtype.is_floating]
     with tf.GradientTape() as tape:
         tape.watch(watched)

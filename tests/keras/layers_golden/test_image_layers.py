@@ -303,3 +303,67 @@ def test_stft_spectrogram_weights_errors_and_config():
         L.STFTSpectrogram(frame_length=8)(np.ones((1, 20, 1), "int32"))
     with pytest.warns(UserWarning, match="power of two"):
         L.STFTSpectrogram(frame_length=8, fft_length=12)
+
+
+def test_bounding_boxes_ragged_rows_are_padded_and_inputs_kept():
+    """Ragged boxes (a different count per image) are padded with zero boxes labelled -1;
+    the caller's dict is left as it was; a traced call and a Dataset.map give the eager
+    call's boxes."""
+    images = IMG[:2]
+    boxes = tf.ragged.constant([[[1.0, 1.0, 3.0, 3.0]], [[0.0, 0.0, 2.0, 2.0],
+                                                          [1.0, 2.0, 3.0, 4.0]]],
+                               ragged_rank=1)
+    labels = tf.ragged.constant([[3], [1, 2]])
+    data = {"images": images, "bounding_boxes": {"boxes": boxes, "labels": labels}}
+    out = L.Resizing(10, 12, bounding_box_format="xyxy")(data)
+    np.testing.assert_array_equal(out["bounding_boxes"]["labels"].numpy(), [[3, -1], [1, 2]])
+    np.testing.assert_allclose(out["bounding_boxes"]["boxes"].numpy(),
+                               [[[2, 2, 6, 6], [0, 0, 0, 0]], [[0, 0, 4, 4], [2, 4, 6, 8]]])
+    assert data["bounding_boxes"]["boxes"] is boxes
+    dense = {"images": images, "bounding_boxes": {
+        "boxes": out["bounding_boxes"]["boxes"] / 2, "labels": np.array([[3, 0], [1, 2]])}}
+    eager, traced, mapped = (L.RandomTranslation(0.3, 0.3, seed=4, bounding_box_format="xyxy")
+                             for _ in range(3))
+    fn = tf.function(lambda d: traced(d, training=True))
+    ds = tf.data.Dataset.from_tensors(dense).map(lambda d: mapped(d, training=True))
+    want = eager(dense, training=True)["bounding_boxes"]
+    for got in (fn(dense)["bounding_boxes"], next(iter(ds))["bounding_boxes"]):
+        np.testing.assert_allclose(got["boxes"].numpy(), want["boxes"].numpy(), atol=1e-5)
+        np.testing.assert_array_equal(got["labels"].numpy(), want["labels"].numpy())
+
+
+def test_composite_augmentation_round_trips_through_a_keras_file(tmp_path):
+    """RandAugment, AugMix, CLAHE and MaxNumBoundingBoxes saved in a .keras file and read
+    back: the same configs, the same inference outputs; MaxNumBoundingBoxes's fill_value
+    is not in its config (as in Keras 3.15), so a clone pads with -1."""
+    model = C.composite_augmentation(keras)
+    path = str(tmp_path / "composite.keras")
+    model.save(path)
+    loaded = keras.models.load_model(path)
+    for a, b in zip(loaded.layers, model.layers):
+        assert type(a) is type(b) and json.dumps(a.get_config()) == json.dumps(b.get_config())
+    x = np.resize(IMG, (2, 8, 8, 3))
+    np.testing.assert_allclose(loaded(x, training=False).numpy(),
+                               model(x, training=False).numpy(), rtol=1e-5, atol=1e-3)
+    clone = L.MaxNumBoundingBoxes.from_config(L.MaxNumBoundingBoxes(4, -3).get_config())
+    assert (clone.max_number, clone.fill_value) == (4, -1)
+
+
+@pytest.mark.parametrize("make", [lambda: L.RandAugment(seed=3),
+                                  lambda: L.AugMix(seed=4, all_ops=False, num_chains=2)],
+                         ids=["RandAugment", "AugMix"])
+def test_composite_layers_repeat_with_their_seed_traced(make):
+    """Two layers made after the same global seed draw alike (AugMix's choices come from
+    Python's random); a tf.function call gives the eager call's images."""
+    keras.utils.set_random_seed(7)
+    first = make()
+    keras.utils.set_random_seed(7)
+    second, traced = make(), make()
+    keras.utils.set_random_seed(8)
+    a = first(IMG, training=True).numpy()
+    keras.utils.set_random_seed(8)
+    np.testing.assert_array_equal(second(IMG, training=True).numpy(), a)
+    keras.utils.set_random_seed(8)
+    got = tf.function(lambda x: traced(x, training=True))(IMG).numpy()
+    np.testing.assert_allclose(got, a, rtol=1e-5, atol=1e-3)
+    assert not np.array_equal(a, IMG)

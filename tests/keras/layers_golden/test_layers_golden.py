@@ -86,10 +86,12 @@ def test_layer_matches_keras(case):
 
 
 # a RandomShear factor given as one number f is kept as (-f, f), which its own from_config
-# refuses (a factor below 0), in Keras 3.15 as here
+# refuses (a factor below 0), in Keras 3.15 as here; MaxNumBoundingBoxes's config leaves
+# out fill_value, in Keras 3.15 as here (a clone pads with -1)
 @pytest.mark.parametrize("case", [c for c in C.CASES if "error" not in GOLDEN[c["id"]]
                                   and not c["cls"].startswith("model:")
-                                  and c["cls"] != "RandomShear"],
+                                  and c["cls"] != "RandomShear"
+                                  and c["id"] != "augment_max_boxes_pad"],
                          ids=lambda c: c["id"])
 def test_config_round_trip(case):
     """from_config(get_config()) gives the same config; build_from_config the same weights;

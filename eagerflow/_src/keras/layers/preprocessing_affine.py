@@ -8,7 +8,9 @@ with keras.ops.image.affine_transform (TF's ImageProjectiveTransformV3: the fill
 reflect/wrap/constant/nearest, nearest or bilinear sampling); RandomPerspective draws
 corner moves and warps with keras.ops.image.perspective_transform. Images are cast to the
 layer's compute dtype first, as Keras does; segmentation masks are warped with nearest
-sampling. In inference the input passes through (cast).
+sampling. In inference the input passes through (cast). Bounding boxes follow the draws
+(image_boxes.py). A transformation is a dict: the [batch, 8] "matrix", the images' "size"
+and what the boxes need besides (RandomRotation's "angle" in degrees).
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ import math
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.keras.layers import image_boxes
 from eagerflow._src.keras.layers.preprocessing_image import ImagePreprocessingLayer, _cast, _dims
 from eagerflow._src.keras.ops import numpy_array as kn
-from eagerflow._src.keras.ops.image import affine_transform, perspective_transform
+from eagerflow._src.keras.ops.image import _homography, affine_transform, perspective_transform
 from eagerflow._src.keras.random_seeds import SeedGenerator
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
@@ -74,18 +77,32 @@ class _AffineLayer(ImagePreprocessingLayer):
         batch = dims[0] if len(dims) == 4 else 1
         return batch, dims[self._height_axis], dims[self._width_axis]
 
-    def _matrix(self, images: Any) -> Any:
-        """The [batch, 8] transforms for this call's draws."""
+    def _matrix(self, images: Any) -> dict:
+        """{"matrix": the [batch, 8] transforms for this call's draws, ...}."""
         raise NotImplementedError
 
     def get_random_transformation(self, images: Any, training: bool = True) -> Any:
-        return self._matrix(images) if training else None
+        if not training:
+            return None
+        draw = self._matrix(images)
+        draw["size"] = self._sizes(images)[1:]
+        return draw
 
-    def _warp(self, images: Any, transform: Any, interpolation: str, training: bool) -> Any:
+    def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
+        raise NotImplementedError()
+
+    def transform_bounding_boxes(self, bounding_boxes: dict, transformation: Any,
+                                 training: bool = True) -> dict:
+        if not training or transformation is None:
+            return bounding_boxes
+        return self._boxes(bounding_boxes, transformation)
+
+    def _warp(self, images: Any, transformation: Any, interpolation: str,
+              training: bool) -> Any:
         images = _cast(images, self.compute_dtype)
-        if not training or transform is None:
+        if not training or transformation is None:
             return images
-        return affine_transform(images, transform, interpolation=interpolation,
+        return affine_transform(images, transformation["matrix"], interpolation=interpolation,
                                 fill_mode=self.fill_mode, fill_value=self.fill_value,
                                 data_format=self.data_format)
 
@@ -130,7 +147,11 @@ class RandomTranslation(_AffineLayer):
         dx = self._uniform([batch, 1], self.width_lower, self.width_upper) * \
             tm.cast(width, dt.float32)
         zeros, ones = ta.zeros([batch, 1]), ta.ones([batch, 1])
-        return _columns(ones, zeros, -dx, zeros, ones, -dy, zeros, zeros)
+        return {"matrix": _columns(ones, zeros, -dx, zeros, ones, -dy, zeros, zeros)}
+
+    def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
+        return image_boxes.translate(bounding_boxes, self.bounding_box_format,
+                                     transformation["matrix"], *transformation["size"])
 
 
 class RandomZoom(_AffineLayer):
@@ -162,7 +183,12 @@ class RandomZoom(_AffineLayer):
         x_offset = (tm.cast(width, dt.float32) - 1.0) / 2.0 * (1.0 - zoom_x)
         y_offset = (tm.cast(height, dt.float32) - 1.0) / 2.0 * (1.0 - zoom_y)
         zeros = ta.zeros([batch, 1])
-        return _columns(zoom_x, zeros, x_offset, zeros, zoom_y, y_offset, zeros, zeros)
+        return {"matrix": _columns(zoom_x, zeros, x_offset, zeros, zoom_y, y_offset, zeros,
+                                   zeros)}
+
+    def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
+        return image_boxes.zoom(bounding_boxes, self.bounding_box_format,
+                                transformation["matrix"], *transformation["size"])
 
 
 class RandomRotation(_AffineLayer):
@@ -180,14 +206,20 @@ class RandomRotation(_AffineLayer):
     def _matrix(self, images: Any) -> Any:
         batch, height, width = self._sizes(images)
         lower, upper = self.factor
-        angle = self._uniform([batch], lower * 360.0, upper * 360.0) * (math.pi / 180.0)
+        degrees = self._uniform([batch], lower * 360.0, upper * 360.0)
+        angle = degrees * (math.pi / 180.0)
         cx = (tm.cast(width, dt.float32) - 1.0) * 0.5
         cy = (tm.cast(height, dt.float32) - 1.0) * 0.5
         cos, sin = tm.cos(angle)[:, None], tm.sin(angle)[:, None]
         zeros = ta.zeros([batch, 1])
         # Output pixel (x, y) reads the input at R(angle) applied about the centre.
-        return _columns(cos, -sin, cx - cx * cos + cy * sin,
-                        sin, cos, cy - cx * sin - cy * cos, zeros, zeros)
+        return {"matrix": _columns(cos, -sin, cx - cx * cos + cy * sin,
+                                   sin, cos, cy - cx * sin - cy * cos, zeros, zeros),
+                "angle": degrees}
+
+    def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
+        return image_boxes.rotate(bounding_boxes, self.bounding_box_format,
+                                  transformation["angle"], *transformation["size"])
 
 
 
@@ -233,7 +265,13 @@ class RandomShear(_AffineLayer):
         shear_y = self._uniform([batch, 1], self.y_factor[0], self.y_factor[1], dtype=dtype)
         shear_x = self._uniform([batch, 1], self.x_factor[0], self.x_factor[1], dtype=dtype)
         zeros, ones = ta.zeros([batch, 1]), ta.ones([batch, 1])
-        return _columns(ones, shear_x * sign, zeros, shear_y * sign, ones, zeros, zeros, zeros)
+        return {"matrix": _columns(ones, shear_x * sign, zeros, shear_y * sign, ones, zeros,
+                                   zeros, zeros)}
+
+    def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
+        matrix = tm.cast(transformation["matrix"], self.compute_dtype)
+        return image_boxes.shear(bounding_boxes, self.bounding_box_format, matrix[:, 1:2],
+                                 matrix[:, 3:4], *transformation["size"], self.compute_dtype)
 
 
 class RandomPerspective(_AffineLayer):
@@ -267,14 +305,21 @@ class RandomPerspective(_AffineLayer):
                               dtype=self.compute_dtype)
         corners = [[0.0, 0.0], [width - 1, 0.0], [0.0, height - 1], [width - 1, height - 1]]
         start = kn.repeat(kn.array([corners], self.compute_dtype), batch, axis=0)
-        return apply, start, start + start * moves
+        return {"apply": apply, "start": start, "end": start + start * moves,
+                "size": (height, width)}
+
+    def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
+        homography = _homography(transformation["start"], transformation["end"])
+        return image_boxes.perspective(bounding_boxes, self.bounding_box_format, homography,
+                                       transformation["apply"], *transformation["size"],
+                                       self.compute_dtype)
 
     def _warp(self, images: Any, transformation: Any, interpolation: str,
               training: bool) -> Any:
         images = _cast(images, self.compute_dtype)
         if not training or transformation is None:
             return images
-        apply, start, end = transformation
+        apply, start, end = (transformation[k] for k in ("apply", "start", "end"))
         warped = perspective_transform(images, start, end, interpolation=interpolation,
                                        fill_value=self.fill_value,
                                        data_format=self.data_format)

@@ -70,7 +70,8 @@ def _per_image(values: Any) -> Any:
 
 
 class ColorLayer(ImagePreprocessingLayer):
-    """What the colour layers share: a seed and generator, masks passed through."""
+    """What the colour layers share: a seed and generator, masks and boxes passed
+    through."""
 
     def _seeded(self, seed: int | None) -> None:
         self.seed = seed
@@ -79,6 +80,10 @@ class ColorLayer(ImagePreprocessingLayer):
     def transform_segmentation_masks(self, masks: Any, transformation: Any,
                                      training: bool = True) -> Any:
         return masks
+
+    def transform_bounding_boxes(self, bounding_boxes: dict, transformation: Any,
+                                 training: bool = True) -> dict:
+        return bounding_boxes
 
     def _config(self, *keys: str) -> dict:
         return {**ImagePreprocessingLayer.get_config(self),
@@ -260,7 +265,7 @@ class RandomPosterization(FactorColorLayer):
         n = batch_size(images)
         if self.factor[0] != self.factor[1]:
             bits = krandom.randint((n,), self.factor[0], self.factor[1], dtype="uint8",
-                                   seed=self.generator)
+                                   seed=self._draw_seed)
         else:
             bits = kn.ones((n,), dtype="uint8") * self.factor[0]
         return 8 - bits

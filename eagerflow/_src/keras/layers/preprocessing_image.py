@@ -5,7 +5,9 @@ Keras layer level, over tf.image and tf.random ops, following Keras 3's
 BaseImagePreprocessingLayer: a call draws a transformation for the batch
 (`get_random_transformation`) and applies it (`transform_images`); a single image (rank 3)
 is treated as a batch of one; a dict input has its "images" transformed ("labels" pass
-through, "segmentation_masks" are transformed as images where Keras does). Random layers
+through, "segmentation_masks" are transformed as images where Keras does, and
+"bounding_boxes" ({"boxes", "labels"} in the layer's `bounding_box_format`) follow the
+geometric layers' transformations: image_boxes.py). Random layers
 draw as Keras 3 on TF does, TF's numbers bit for bit: each holds a SeedGenerator made from
 its seed (with Python's random module when none is given, so keras.utils.set_random_seed
 fixes it), and every draw is keras.random.uniform with it (a stateless TF op on the
@@ -22,6 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.layers import image_boxes
 from eagerflow._src.keras.layers._utils import normalize_data_format
 from eagerflow._src.keras.layers.preprocessing_lookup import PreprocessingLayer
 from eagerflow._src.keras.ops import random as krandom
@@ -191,12 +194,28 @@ class ImagePreprocessingLayer(PreprocessingLayer):
     def _width_axis(self) -> int:
         return -2 if self.data_format == "channels_last" else -1
 
+    # another layer's generator while it draws this layer's transformation (draw_with)
+    _drawing_seed: Any = None
+
+    @property
+    def _draw_seed(self) -> Any:
+        return self.generator if self._drawing_seed is None else self._drawing_seed
+
+    def draw_with(self, images: Any, seed: Any, training: bool = True) -> Any:
+        """get_random_transformation drawn from `seed`, another layer's SeedGenerator: how
+        RandAugment and AugMix (as Keras's) draw for the layers they hold."""
+        object.__setattr__(self, "_drawing_seed", seed)  # (not a generator of this layer's)
+        try:
+            return self.get_random_transformation(images, training=training)
+        finally:
+            object.__setattr__(self, "_drawing_seed", None)
+
     def _uniform(self, shape: Any, minval: float = 0.0, maxval: float = 1.0,
                  dtype: Any = dt.float32, seed: Any = None) -> Any:
         """The layer's random draws: keras.random.uniform with the layer's generator (or
         with `seed`: another layer's, when RandomColorJitter draws for it)."""
         return krandom.uniform(shape, minval, maxval, dtype=dtype,
-                               seed=self.generator if seed is None else seed)
+                               seed=self._draw_seed if seed is None else seed)
 
     # -- what subclasses define --
     def get_random_transformation(self, images: Any, training: bool = True) -> Any:
@@ -212,6 +231,12 @@ class ImagePreprocessingLayer(PreprocessingLayer):
     def transform_labels(self, labels: Any, transformation: Any, training: bool = True) -> Any:
         return labels
 
+    def transform_bounding_boxes(self, bounding_boxes: dict, transformation: Any,
+                                 training: bool = True) -> dict:
+        """(batch, boxes, 4) boxes as the transformation moves them (Keras's base layer
+        has no default)."""
+        raise NotImplementedError()
+
     # -- the call --
     def call(self, data: Any, training: bool = True) -> Any:
         images = data["images"] if isinstance(data, dict) else data
@@ -219,11 +244,11 @@ class ImagePreprocessingLayer(PreprocessingLayer):
         transformation = self.get_random_transformation(images, training=training)
         if not isinstance(data, dict):
             return self._apply(self.transform_images, images, transformation, training)
-        if "bounding_boxes" in data:
-            raise NotImplementedError(f"{type(self).__name__}: eagerflow's image preprocessing "
-                                      "layers do not transform bounding boxes")
         out = dict(data)
         out["images"] = self._apply(self.transform_images, images, transformation, training)
+        if "bounding_boxes" in data:
+            out["bounding_boxes"] = self._transform_boxes(data["bounding_boxes"], images,
+                                                          transformation, training)
         if "labels" in data and \
                 type(self).transform_labels is not ImagePreprocessingLayer.transform_labels:
             labels = convert_to_tensor(data["labels"])  # (a single image's: a batch of one)
@@ -236,6 +261,28 @@ class ImagePreprocessingLayer(PreprocessingLayer):
                 self.transform_segmentation_masks, convert_to_tensor(data["segmentation_masks"]),
                 transformation, training)
         return out
+
+    def _transform_boxes(self, bounding_boxes: Any, images: Any, transformation: Any,
+                         training: bool) -> Any:
+        """The boxes through transform_bounding_boxes (a single image's given a batch axis
+        there and back)."""
+        if not self.bounding_box_format:
+            raise ValueError("You passed an input with a 'bounding_boxes' key, but you didn't "
+                             "specify a bounding box format. Pass a `bounding_box_format` "
+                             f"argument to your {type(self).__name__} layer, e.g. "
+                             "`bounding_box_format='xyxy'`.")
+        self._check_rank(images)
+        boxes = image_boxes.densify(bounding_boxes)
+        if images.shape.rank == 4:
+            return self.transform_bounding_boxes(boxes, transformation, training)
+        for key in ("boxes", "labels"):
+            boxes[key] = ta.expand_dims(boxes[key], 0)
+        boxes = self.transform_bounding_boxes(boxes, transformation, training)
+        return {key: ta.squeeze(v, 0) if key in ("boxes", "labels") else v
+                for key, v in boxes.items()}
+
+    def _image_size(self, shape: Any) -> tuple:
+        return shape[self._height_axis], shape[self._width_axis]
 
     @staticmethod
     def _check_rank(images: Any) -> None:
@@ -298,8 +345,13 @@ class Resizing(ImagePreprocessingLayer):
         self.antialias = bool(antialias)
 
     def get_random_transformation(self, images: Any, training: bool = True) -> tuple:
-        shape = tuple(images.shape)  # (an IndexError for rank < 3, as Keras)
-        return shape[self._height_axis], shape[self._width_axis]
+        return self._image_size(_dims(images))  # (an IndexError for rank < 3, as Keras)
+
+    def transform_bounding_boxes(self, bounding_boxes: dict, transformation: tuple,
+                                 training: bool = True) -> dict:
+        return image_boxes.resize(bounding_boxes, self.bounding_box_format, transformation,
+                                  (self.height, self.width), self.crop_to_aspect_ratio,
+                                  self.pad_to_aspect_ratio)
 
     def transform_images(self, images: Any, transformation: Any = None,
                          training: bool = True) -> Any:
@@ -355,6 +407,15 @@ class CenterCrop(ImagePreprocessingLayer):
         super().__init__(data_format=data_format, **kwargs)
         self.height, self.width = height, width
 
+    def get_random_transformation(self, images: Any, training: bool = True) -> dict:
+        return {"input_shape": _dims(images)}
+
+    def transform_bounding_boxes(self, bounding_boxes: dict, transformation: dict,
+                                 training: bool = True) -> dict:
+        return image_boxes.center_crop(bounding_boxes, self.bounding_box_format,
+                                       self._image_size(transformation["input_shape"]),
+                                       (self.height, self.width))
+
     def transform_images(self, images: Any, transformation: Any = None,
                          training: bool = True) -> Any:
         images = _cast(images, self.compute_dtype)
@@ -407,6 +468,13 @@ class RandomCrop(ImagePreprocessingLayer):
         top, left, _, _ = _crop_box(height, width, (self.height, self.width))
         return top, left
 
+    def transform_bounding_boxes(self, bounding_boxes: dict, transformation: tuple,
+                                 training: bool = True) -> dict:
+        if not training:
+            return bounding_boxes
+        return image_boxes.random_crop(bounding_boxes, self.bounding_box_format,
+                                       *transformation, (self.height, self.width))
+
     def transform_images(self, images: Any, transformation: tuple,
                          training: bool = True) -> Any:
         if not training:
@@ -456,13 +524,27 @@ class RandomFlip(ImagePreprocessingLayer):
     def get_random_transformation(self, images: Any, training: bool = True) -> Any:
         if not training:
             return None
-        batch = (1,) if images.shape.rank == 3 else (_dims(images)[0],)
-        return tm.less_equal(self._uniform(batch + (1, 1, 1)), 0.5)
+        dims = _dims(images)
+        batch = (1,) if images.shape.rank == 3 else (dims[0],)
+        return {"flips": tm.less_equal(self._uniform(batch + (1, 1, 1)), 0.5),
+                "input_shape": dims}
 
-    def transform_images(self, images: Any, flips: Any, training: bool = True) -> Any:
+    def transform_bounding_boxes(self, bounding_boxes: dict, transformation: Any,
+                                 training: bool = True) -> dict:
+        if not training:
+            return bounding_boxes
+        return image_boxes.flip(bounding_boxes, self.bounding_box_format,
+                                transformation["flips"],
+                                *self._image_size(transformation["input_shape"]),
+                                horizontal=self.mode in (HORIZONTAL, HORIZONTAL_AND_VERTICAL),
+                                vertical=self.mode in (VERTICAL, HORIZONTAL_AND_VERTICAL))
+
+    def transform_images(self, images: Any, transformation: Any,
+                         training: bool = True) -> Any:
         images = _cast(images, self.compute_dtype)
-        if not training or flips is None:
+        if not training or transformation is None:
             return images
+        flips = transformation["flips"]
         if self.mode in (HORIZONTAL, HORIZONTAL_AND_VERTICAL):
             images = tm.where(flips, reverse(images, [self._width_axis]), images)
         if self.mode in (VERTICAL, HORIZONTAL_AND_VERTICAL):
@@ -515,6 +597,10 @@ class RandomContrast(ImagePreprocessingLayer):
     def transform_segmentation_masks(self, masks: Any, transformation: Any,
                                      training: bool = True) -> Any:
         return masks
+
+    def transform_bounding_boxes(self, bounding_boxes: dict, transformation: Any,
+                                 training: bool = True) -> dict:
+        return bounding_boxes
 
     def get_config(self) -> dict:
         config = super().get_config()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.keras.layers.preprocessing_color import ColorLayer, batch_size
-from eagerflow._src.keras.layers.preprocessing_image import _dims
+from eagerflow._src.keras.layers.preprocessing_image import ImagePreprocessingLayer, _dims
 from eagerflow._src.keras.ops import image as kimg
 from eagerflow._src.keras.ops import numpy_array as kn
 from eagerflow._src.keras.ops import numpy_math as km
@@ -66,6 +66,17 @@ class MixUp(ColorLayer):
         weight = ta.reshape(weight, [-1, 1, 1, 1])
         # (Keras takes from the flattened masks: no axis)
         return weight * masks + (1.0 - weight) * kn.take(masks, order)
+
+    def transform_bounding_boxes(self, bounding_boxes: dict, transformation: Any,
+                                 training: bool = True) -> dict:
+        """Each image keeps its boxes and gains its partner's (Keras joins the labels
+        along the batch axis, not the boxes')."""
+        if not training:
+            return bounding_boxes
+        order = transformation[1]
+        boxes, labels = bounding_boxes["boxes"], bounding_boxes["labels"]
+        return {"boxes": kn.concatenate([boxes, kn.take(boxes, order, axis=0)], axis=1),
+                "labels": kn.concatenate([labels, kn.take(labels, order, axis=0)], axis=0)}
 
     def get_config(self) -> dict:
         return self._config("alpha", "seed")
@@ -148,6 +159,9 @@ class CutMix(_BoxLayer):
     def transform_segmentation_masks(self, masks: Any, transformation: Any,
                                      training: bool = True) -> Any:
         return self.transform_images(masks, transformation, training)
+
+    # (Keras has no box transform for it)
+    transform_bounding_boxes = ImagePreprocessingLayer.transform_bounding_boxes
 
     def get_config(self) -> dict:
         return self._config("factor", "seed")
@@ -344,6 +358,9 @@ class RandomElasticTransform(ColorLayer):
         images = kn.where(apply[:, None, None, None], warped, images)
         return tm.cast(km.clip(images, self.value_range[0], self.value_range[1]),
                        self.compute_dtype)
+
+    # (Keras has no box transform for it)
+    transform_bounding_boxes = ImagePreprocessingLayer.transform_bounding_boxes
 
     def get_config(self) -> dict:
         return self._config("factor", "scale", "interpolation", "fill_mode", "fill_value",

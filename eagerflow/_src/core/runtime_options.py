@@ -1,0 +1,124 @@
+"""tf.config.threading and tf.config.optimizer: the runtime's thread counts and the graph
+optimizer's switches; tf.experimental's executor scopes.
+
+Core layer: the thread counts go to the array backend (backend/numpy.py: kernel helper
+threads and OpenBLAS's threads), and the optimizer's switches are read by
+graph/passes when a traced function is optimized. As in TF, thread counts are fixed once
+the runtime is in use (eagerflow: once devices were resolved, as for tf.config's device
+settings).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Iterator
+
+from eagerflow._src.backend import numpy as numpy_backend
+from eagerflow._src.core import device
+
+_THREADS = {"intra": 0, "inter": 0}
+
+# TF's optimizer switches (Grappler's RewriterConfig), in the order TF lists them. A
+# toggle left at its default is not listed by get_experimental_options.
+_TOGGLES = ("layout_optimizer", "constant_folding", "shape_optimization", "remapping",
+            "arithmetic_optimization", "dependency_optimization", "loop_optimization",
+            "function_optimization", "debug_stripper", "disable_model_pruning",
+            "scoped_allocator_optimization", "pin_to_host_optimization",
+            "implementation_selector", "auto_mixed_precision", "use_plugin_optimizers",
+            "disable_meta_optimizer", "auto_mixed_precision_onednn_bfloat16",
+            "auto_mixed_precision_mkl")
+_ALWAYS_LISTED = ("disable_model_pruning", "disable_meta_optimizer")
+_OPTIONS: dict = {}
+_JIT = [""]
+
+
+def _set_threads(kind: str, what: str, num_threads: int) -> None:
+    num_threads = int(num_threads)
+    if device._INITIALIZED[0] and num_threads != _THREADS[kind]:
+        raise RuntimeError(f"{what} parallelism cannot be modified after initialization.")
+    _THREADS[kind] = num_threads
+
+
+def get_intra_op_parallelism_threads() -> int:
+    """Threads one op may use (0: the machine's choice)."""
+    return _THREADS["intra"]
+
+
+def set_intra_op_parallelism_threads(num_threads: int) -> None:
+    """Caps the threads one op may use: a kernel's helper threads and OpenBLAS's."""
+    _set_threads("intra", "Intra op", num_threads)
+    numpy_backend.set_intra_op_threads(_THREADS["intra"])
+
+
+def get_inter_op_parallelism_threads() -> int:
+    """Ops that may run side by side (0: the machine's choice)."""
+    return _THREADS["inter"]
+
+
+def set_inter_op_parallelism_threads(num_threads: int) -> None:
+    """Ops that may run side by side. eagerflow runs the ops of one thread one after
+    another, so every value is met; the value is kept for get_inter_op_parallelism_threads."""
+    _set_threads("inter", "Inter op", num_threads)
+
+
+def get_experimental_options() -> dict:
+    """The optimizer switches that were set, and the two always listed, in TF's order."""
+    out = {}
+    for key in _TOGGLES:
+        if key in _OPTIONS or key in _ALWAYS_LISTED:
+            out[key] = _OPTIONS.get(key, False)
+    if _OPTIONS.get("min_graph_nodes"):
+        out["min_graph_nodes"] = _OPTIONS["min_graph_nodes"]
+    return out
+
+
+def set_experimental_options(options: dict) -> None:
+    """Sets optimizer switches (others keep their values; unknown names are ignored, as
+    in TF). tf.function's graph passes read them: see `pass_enabled`."""
+    for key, value in options.items():
+        if key in _TOGGLES:
+            _OPTIONS[key] = bool(value)
+        elif key == "min_graph_nodes":
+            _OPTIONS[key] = int(value)
+
+
+def pass_enabled(switch: str, num_nodes: int) -> bool:
+    """Whether a graph pass governed by TF's optimizer `switch` runs on a graph of
+    `num_nodes` nodes."""
+    if _OPTIONS.get("disable_meta_optimizer"):
+        return False
+    if num_nodes < _OPTIONS.get("min_graph_nodes", 0):
+        return False
+    return _OPTIONS.get(switch, True)
+
+
+def get_jit() -> str:
+    """The JIT level: "autoclustering" after set_jit(True), "" when off."""
+    return _JIT[0]
+
+
+def set_jit(enabled: Any) -> None:
+    """XLA's JIT clustering switch. eagerflow has no XLA: every traced function is compiled
+    to Python code by its own compiler whatever the switch says; the level is kept."""
+    _JIT[0] = "autoclustering" if enabled is True else "" if enabled is False else enabled
+
+
+# -- tf.experimental's executor scopes. eagerflow runs each op to completion before the next
+# one starts (every op's error surfaces at its own call), which meets what the asynchronous
+# scope promises; the scopes are kept for code written against TF.
+
+@contextlib.contextmanager
+def async_scope() -> Iterator[None]:
+    """Ops inside may run asynchronously, their errors surfacing by the scope's end."""
+    yield
+
+
+def async_clear_error() -> None:
+    """Clears the error an asynchronous op left pending (none can be: ops are synchronous)."""
+
+
+@contextlib.contextmanager
+def function_executor_type(executor_type: str) -> Iterator[None]:
+    """Names the executor tf.functions called inside use ("SINGLE_THREADED_EXECUTOR", ...);
+    eagerflow's compiled functions run on the calling thread whatever the name."""
+    yield

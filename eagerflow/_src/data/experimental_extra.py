@@ -1,0 +1,133 @@
+"""tf.data.experimental's helpers built from Dataset methods: `at`, `pad_to_cardinality`,
+the lookup tables filled from datasets (`table_from_dataset`, `index_table_from_dataset`,
+`DatasetInitializer`) and SHARD_HINT.
+
+Data layer, beside experimental.py: each is a composition of Dataset transformations and
+lookup tables, with TF's errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.errors import (
+    FailedPreconditionError,
+    OutOfRangeError,
+    UnimplementedError,
+)
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
+from eagerflow._src.ops.lookup_ops import (
+    KeyValueTensorInitializer,
+    StaticHashTable,
+    StaticVocabularyTable,
+)
+from eagerflow._src.ops.math import cast
+
+# A shard index that tf.distribute's auto-sharding replaces with the worker's index.
+SHARD_HINT = -1
+
+# Dataset classes whose elements are found by position without reading those before:
+# TF's random-access datasets (GetElementAtIndex), by eagerflow's class names.
+_RANDOM_ACCESS = ("RangeDataset", "TensorSliceDataset", "TensorDataset", "MapDataset",
+                  "BatchDataset", "SkipDataset", "TakeDataset", "ConcatenateDataset",
+                  "ZipDataset", "FiniteTakeDataset")
+
+
+def at(dataset: DatasetV2, index: Any) -> Any:
+    """The element at `index` of a dataset that can be read by position."""
+    kind = type(dataset).__name__
+    n = int(dataset.cardinality())
+    if n == INFINITE:
+        raise FailedPreconditionError(None, None, f"Dataset of type {kind} has infinite "
+                                      "cardinality, which does not support random access. "
+                                      "[Op:GetElementAtIndex]")
+    if kind not in _RANDOM_ACCESS or n == UNKNOWN:
+        raise UnimplementedError(None, None, f"Random access is not implemented for dataset "
+                                 f"{kind} [Op:GetElementAtIndex]")
+    i = int(index)
+    if not 0 <= i < n:
+        raise OutOfRangeError(None, None, f"Index out of range [0, {n}):{i} "
+                                          "[Op:GetElementAtIndex]")
+    return dataset.skip(i).take(1).get_single_element()
+
+
+def pad_to_cardinality(cardinality: int, mask_key: str = "valid") -> Callable:
+    """Pads a dataset of dicts to `cardinality` elements with zero elements, and adds a
+    `mask_key` entry saying which are real."""
+    def apply(dataset: DatasetV2) -> DatasetV2:
+        n = int(dataset.cardinality())
+        if n < 0:
+            raise ValueError("The dataset passed into `pad_to_cardinality` must have a known "
+                             f"cardinalty, but has cardinality {n}")
+        if n > cardinality:
+            raise ValueError("The dataset passed into `pad_to_cardinality` must have a "
+                             "cardinalty less than the target cardinality "
+                             f"({cardinality}), but has cardinality {n}")
+        spec = dataset.element_spec
+        if not isinstance(spec, dict):
+            raise ValueError("`pad_to_cardinality` requires its input dataset to be a "
+                             f"dictionary, but got {spec}.")
+        padding = {k: np.zeros([d or 0 for d in s.shape], s.dtype.as_numpy_dtype)
+                   for k, s in spec.items()}
+        padding[mask_key] = False
+        real = dataset.map(lambda x: {**x, mask_key: True})
+        return real.concatenate(
+            DatasetV2.from_tensors(padding).repeat(cardinality - n))
+    return apply
+
+
+def _pairs(dataset: DatasetV2) -> tuple:
+    spec = dataset.element_spec
+    if not (isinstance(spec, tuple) and len(spec) == 2):
+        raise TypeError(f"object of type '{type(spec).__name__}' has no len()"
+                        if not isinstance(spec, tuple) else
+                        "The dataset must have two components: (keys, values)")
+    keys, values = [], []
+    for k, v in dataset:
+        keys.append(k.numpy())
+        values.append(v.numpy())
+    return (np.array(keys, dtype=spec[0].dtype.as_numpy_dtype),
+            np.array(values, dtype=spec[1].dtype.as_numpy_dtype), spec)
+
+
+class DatasetInitializer(KeyValueTensorInitializer):
+    """A table initializer from a dataset of (key, value) pairs."""
+
+    def __init__(self, dataset: DatasetV2) -> None:
+        keys, values, spec = _pairs(dataset)
+        super().__init__(convert_to_tensor(keys, spec[0].dtype),
+                         convert_to_tensor(values, spec[1].dtype))
+
+
+def table_from_dataset(dataset: DatasetV2 = None, num_oov_buckets: int = 0,
+                       vocab_size: int | None = None, default_value: Any = None,
+                       hasher_spec: Any = None, key_dtype: Any = _dt.string,
+                       name: str | None = None) -> Any:
+    """A static table of a dataset's (key, value) pairs; with `num_oov_buckets`, missing
+    keys hash into buckets after the vocabulary."""
+    if vocab_size is not None:
+        dataset = dataset.take(vocab_size)
+    init = DatasetInitializer(dataset)
+    if num_oov_buckets:
+        return StaticVocabularyTable(init, num_oov_buckets, lookup_key_dtype=key_dtype,
+                                     name=name)
+    return StaticHashTable(init, default_value, name=name)
+
+
+def index_table_from_dataset(dataset: DatasetV2 = None, num_oov_buckets: int = 0,
+                             vocab_size: int | None = None, default_value: Any = -1,
+                             hasher_spec: Any = None, key_dtype: Any = _dt.string,
+                             name: str | None = None) -> Any:
+    """A table mapping each key of a dataset of keys to its position (int64)."""
+    indexed = dataset.enumerate().map(lambda i, k: (k, cast(i, _dt.int64)))
+    return table_from_dataset(indexed, num_oov_buckets, vocab_size, default_value,
+                              hasher_spec, key_dtype, name)
+
+
+__all__ = ["SHARD_HINT", "DatasetInitializer", "at", "index_table_from_dataset",
+           "pad_to_cardinality", "table_from_dataset"]

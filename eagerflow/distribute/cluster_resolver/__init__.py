@@ -1,0 +1,5 @@
+"""tf.distribute.cluster_resolver: where a process finds its cluster and its task."""
+
+from eagerflow._src.distribute.cluster_resolver import (  # noqa: F401
+    ClusterResolver, SimpleClusterResolver, TFConfigClusterResolver,
+)

@@ -1,0 +1,3 @@
+"""tf.train.experimental: Python state in checkpoints."""
+
+from eagerflow._src.train.python_state import PythonState as PythonState

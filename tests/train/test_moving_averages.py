@@ -1,0 +1,72 @@
+"""tf.train.ExponentialMovingAverage against TF 2.21 (values recorded from TF 2.21)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+
+
+def test_averages_move_as_tfs_with_num_updates_bit_for_bit():
+    v = tf.Variable([1.0, 2.0], name="w")
+    w2 = tf.Variable(5.0, dtype=tf.float64)
+    step = tf.Variable(3, dtype=tf.int64)
+    ema = tf.train.ExponentialMovingAverage(0.99, num_updates=step)
+    ema.apply([v, w2])
+    for _ in range(3):
+        v.assign_add([0.37, -1.1])
+        w2.assign_add(0.3)
+        ema.apply([v, w2])
+        step.assign_add(1)
+    assert ema.average(v).numpy().view(np.uint32).tolist() == [1072843230, 3207040430]
+    assert float(ema.average(w2).numpy()).hex() == "0x1.6e554bc5cf29bp+2"
+
+
+def test_average_variables_names_and_first_values():
+    v = tf.Variable([1.0, 2.0], name="w")
+    ema = tf.train.ExponentialMovingAverage(decay=0.9)
+    assert ema.apply([v]) is None
+    avg = ema.average(v)
+    assert avg.name == "w/ExponentialMovingAverage:0" and not avg.trainable
+    assert ema.average_name(v) == "w/ExponentialMovingAverage"
+    np.testing.assert_array_equal(avg.numpy(), [1.0, 2.0])
+    v.assign([3.0, 4.0])
+    ema.apply([v])
+    np.testing.assert_allclose(avg.numpy(), [1.2, 2.2], rtol=1e-6)
+    assert ema.variables_to_restore() == {"w/ExponentialMovingAverage": v}
+    assert ema.average(tf.Variable(1.0)) is None
+    assert tf.train.ExponentialMovingAverage(0.5, name="M").name == "M"
+
+
+def test_zero_debias_leaves_variable_averages_alone_and_tf_function_applies():
+    v = tf.Variable(10.0)
+    ema = tf.train.ExponentialMovingAverage(0.5, zero_debias=True)
+    ema.apply([v])
+    v.assign(20.0)
+    ema.apply([v])
+    assert float(ema.average(v)) == 15.0
+
+    u = tf.Variable(1.0)
+    ema2 = tf.train.ExponentialMovingAverage(0.5)
+
+    @tf.function
+    def step():
+        ema2.apply([u])
+
+    step()
+    u.assign(3.0)
+    step()
+    assert float(ema2.average(u)) == 2.0
+
+
+def test_bad_input_raises_tfs_errors():
+    ema = tf.train.ExponentialMovingAverage(0.9)
+    with pytest.raises(TypeError, match="The variables must be half, float, or double: "):
+        ema.apply([tf.Variable([1, 2])])
+    with pytest.raises(TypeError, match="does not support non-Variable tensors when eager "
+                                        "execution is enabled"):
+        ema.apply([tf.constant(1.0)])
+    with pytest.raises(AttributeError, match="has no attribute 'ref'"):
+        ema.average(3)
+    ema.apply()  # nothing to average: no error, as in TF
