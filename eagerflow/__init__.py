@@ -137,6 +137,7 @@ from eagerflow._src.ops.variables import (  # noqa: E402
     Variable as Variable,
     VariableAggregation as VariableAggregation,
     VariableSynchronization as VariableSynchronization,
+    variable_creator_scope as variable_creator_scope,
 )
 from eagerflow._src.autodiff.tape import (  # noqa: E402
     GradientTape as GradientTape,
@@ -148,6 +149,10 @@ from eagerflow._src.autodiff.custom_gradient import (  # noqa: E402
     recompute_grad as recompute_grad,
 )
 from eagerflow._src.autodiff.gradients import AggregationMethod as AggregationMethod  # noqa: E402
+from eagerflow._src.autodiff.gradient_registry import (  # noqa: E402
+    RegisterGradient as RegisterGradient,
+    no_gradient as no_gradient,
+)
 from eagerflow._src.autodiff.gradients import (  # noqa: E402
     gradients as gradients,
     hessians as hessians,
@@ -215,7 +220,14 @@ from eagerflow._src.function.compat_v1 import (  # noqa: E402
     Operation as Operation,
     get_static_value as get_static_value,
 )
-from eagerflow._src.ops.tensor_array import TensorArray as TensorArray  # noqa: E402
+from eagerflow._src.ops.tensor_array import (  # noqa: E402
+    TensorArray as TensorArray,
+    TensorArraySpec as TensorArraySpec,
+)
+from eagerflow._src.core.composite import (  # noqa: E402
+    NoneTensorSpec as NoneTensorSpec,
+    TypeSpec as TypeSpec,
+)
 # -- end function --
 
 # -- autograph --
@@ -309,6 +321,14 @@ _LAZY_MODULES = {
     "eagerflow._src.ops.norms": ("clip_by_global_norm", "clip_by_norm", "norm"),
     "eagerflow._src.ops.ragged": ("RaggedTensor", "RaggedTensorSpec", "type_spec_from_value"),
     "eagerflow._src.ops.sorting": ("argsort", "sort"),
+    # -- tfapi: protos, fingerprints, edit distance, runtime hints --
+    "eagerflow._src.ops.edit_distance": ("edit_distance",),
+    "eagerflow._src.ops.hash_ops": ("fingerprint",),
+    "eagerflow._src.ops.indexed_slices": ("IndexedSlices", "IndexedSlicesSpec"),
+    "eagerflow._src.ops.random_stateless": ("random_index_shuffle",),
+    "eagerflow._src.ops.runtime_ops": ("CriticalSection", "guarantee_const", "parallel_stack",
+                                       "timestamp"),
+    "eagerflow._src.ops.serialization": ("make_ndarray", "make_tensor_proto"),
 }
 _LAZY_NAMES = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 

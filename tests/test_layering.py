@@ -60,13 +60,13 @@ OPS_ORDER = [
     "op_index", "registry", "heap", "checks", "composite_dispatch", "dispatch", "windows",
     "packed_strings",
     # math
-    "math", "math_special",
+    "math", "math_special", "special_scalars", "special_functions", "special_incomplete",
     # array and shaping
     "stacking", "dynshape", "sequences", "variables", "array", "shaping",
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
     "reduce", "debugging",
     # indexing and slicing
-    "indexing", "sorting", "slicing", "segment_ops", "histogram_ops",
+    "indexing", "sorting", "slicing", "segment_ops", "histogram_ops", "indexed_slices",
     # linear algebra
     "linalg", "linalg_decomp", "linalg_banded", "linalg_general", "norms", "misc_ops",
     "linalg_functions", "linalg_matfunc",
@@ -77,16 +77,18 @@ OPS_ORDER = [
     "initializers",
     # nn
     "nn_conv", "nn", "nn_pool", "nn_norm", "nn_loss", "nn_ctc", "nn_fused", "nn_space",
+    "nn_extras", "nn_morphology", "nn_fractional",
     # image and signal
     "image", "image_color", "image_crops", "image_patches", "image_nms", "image_boxes",
     "image_sampling", "signal_ops", "signal_spectral",
     # the rest of TF's API, data and io
-    "string_ops", "hash_ops", "sparse_ops", "sets", "parsing_ops", "io_ops", "audio_ops",
-    "image_codecs", "image_encoders", "tensor_array",
+    "string_ops", "hash_ops", "sparse_ops", "candidate_sampling", "sets", "parsing_ops",
+    "io_ops", "audio_ops", "image_codecs", "image_encoders", "serialization", "csv_ops",
+    "edit_distance", "runtime_ops", "tensor_array",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_dispatch", "ragged_strings", "ragged", "table_state", "lookup_ops", "sparse_functions",
-    "crosses",
+    "embedding_sparse", "crosses",
     # last: installs the Python operators on Tensor from the families above
     "operators",
 ]
@@ -104,7 +106,7 @@ EAGERFLOW_IMPORTS_IN_FUNCTIONS = [
 LOADED_ON_USE = {
     "cupy", "cupyx", "scipy", "h5py", "PIL", "simplejpeg", "mpi4py",
     "google.protobuf", "tensorboard",
-    "concurrent.futures", "resource",
+    "concurrent.futures", "resource", "IPython",
 }
 MAX_LINES = 1000
 

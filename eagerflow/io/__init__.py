@@ -5,6 +5,7 @@ from eagerflow._src.io.tfrecord import TFRecordCompressionType as TFRecordCompre
 from eagerflow._src.io.tfrecord import TFRecordOptions as TFRecordOptions
 from eagerflow._src.io.tfrecord import TFRecordWriter as TFRecordWriter
 from eagerflow._src.io.tfrecord import tf_record_iterator as tf_record_iterator
+from eagerflow._src.ops.csv_ops import decode_csv as decode_csv
 from eagerflow._src.ops.image_codecs import (
     decode_bmp as decode_bmp,
     decode_gif as decode_gif,
@@ -20,6 +21,7 @@ from eagerflow._src.ops.image_encoders import (
     extract_jpeg_shape as extract_jpeg_shape,
 )
 from eagerflow._src.ops.io_ops import decode_raw as decode_raw
+from eagerflow._src.ops.io_ops import matching_files as matching_files
 from eagerflow._src.ops.io_ops import read_file as read_file
 from eagerflow._src.ops.io_ops import write_file as write_file
 from eagerflow._src.ops.parsing_ops import FixedLenFeature as FixedLenFeature
@@ -27,3 +29,12 @@ from eagerflow._src.ops.parsing_ops import FixedLenSequenceFeature as FixedLenSe
 from eagerflow._src.ops.parsing_ops import VarLenFeature as VarLenFeature
 from eagerflow._src.ops.parsing_ops import parse_example as parse_example
 from eagerflow._src.ops.parsing_ops import parse_single_example as parse_single_example
+from eagerflow._src.train.graph_io import write_graph as write_graph
+from eagerflow._src.ops.serialization import (
+    decode_base64 as decode_base64,
+    decode_compressed as decode_compressed,
+    decode_json_example as decode_json_example,
+    encode_base64 as encode_base64,
+    parse_tensor as parse_tensor,
+    serialize_tensor as serialize_tensor,
+)

@@ -25,6 +25,13 @@ from eagerflow._src.keras.optimizers.optimizer import Optimizer as Optimizer
 # -- end training --
 
 # -- Keras 3 --
+from eagerflow._src.keras.engine.keras_function import Function as Function
+from eagerflow._src.keras.engine.operation import Operation as Operation
+from eagerflow._src.keras.scopes import RematScope as RematScope
+from eagerflow._src.keras.scopes import SymbolicScope as SymbolicScope
+from eagerflow._src.keras.scopes import device as device
+from eagerflow._src.keras.scopes import remat as remat
+from eagerflow._src.keras.variables import StatelessScope as StatelessScope
 from eagerflow._src.keras.initializers import Initializer as Initializer
 from eagerflow._src.keras.regularizers import Regularizer as Regularizer
 from eagerflow._src.keras.variables import Variable as Variable
@@ -35,9 +42,16 @@ from eagerflow._src.keras.version import version as version
 # -- end Keras 3 --
 
 _LAZY = ("activations", "applications", "backend", "callbacks", "config", "constraints",
-         "datasets", "dtype_policies", "initializers", "layers", "losses", "metrics",
-         "mixed_precision", "models", "ops", "optimizers", "preprocessing", "random",
-         "regularizers", "saving", "utils")
+         "datasets", "dtype_policies", "export", "initializers", "layers", "legacy", "losses",
+         "metrics", "mixed_precision", "models", "ops", "optimizers", "preprocessing",
+         "random", "regularizers", "saving", "tree", "utils", "wrappers")
+
+
+def __dir__() -> list:
+    """The names tf.keras lists: its classes and functions and the sub-namespaces (which
+    load on first use); as TF 2.21's, `saving` works but is not listed."""
+    return sorted({n for n in globals() if not n.startswith("_")} - {"saving"}
+                  | set(_LAZY) - {"saving"})
 
 
 def __getattr__(name: str):

@@ -36,3 +36,6 @@ from eagerflow._src.ops.math_special import (  # noqa: F401
     bessel_i0, bessel_i0e, bessel_i1, bessel_i1e, erfcinv,
 )
 from eagerflow._src.ops.misc_ops import angle  # noqa: F401
+from eagerflow._src.ops.special_incomplete import betainc, igamma, igammac  # noqa: F401
+from eagerflow.math import special  # noqa: F401,E402
+from eagerflow._src.ops.nn_extras import accumulate_n, approx_max_k, approx_min_k  # noqa: F401

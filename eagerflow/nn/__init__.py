@@ -85,3 +85,29 @@ from eagerflow._src.ops.nn_space import (
 )
 from eagerflow._src.ops.misc_ops import zero_fraction as zero_fraction
 from eagerflow.nn import experimental as experimental  # noqa: E402,F401
+from eagerflow._src.ops.nn_extras import (
+    approx_max_k as approx_max_k,
+    approx_min_k as approx_min_k,
+    atrous_conv2d_transpose as atrous_conv2d_transpose,
+    batch_norm_with_global_normalization as batch_norm_with_global_normalization,
+    isotonic_regression as isotonic_regression,
+    with_space_to_batch as with_space_to_batch,
+)
+from eagerflow._src.ops.nn_morphology import (
+    dilation2d as dilation2d,
+    erosion2d as erosion2d,
+)
+from eagerflow._src.ops.candidate_sampling import (
+    all_candidate_sampler as all_candidate_sampler,
+    compute_accidental_hits as compute_accidental_hits,
+    nce_loss as nce_loss,
+    sampled_softmax_loss as sampled_softmax_loss,
+)
+from eagerflow._src.ops.embedding_sparse import (
+    embedding_lookup_sparse as embedding_lookup_sparse,
+    safe_embedding_lookup_sparse as safe_embedding_lookup_sparse,
+)
+from eagerflow._src.ops.nn_fractional import (
+    fractional_avg_pool as fractional_avg_pool,
+    fractional_max_pool as fractional_max_pool,
+)

@@ -196,3 +196,39 @@ def test_one_device_strategy():
     with s.scope():
         v = tf.Variable(2.0)
     assert v.device.endswith("GPU:0" if tf.config.list_logical_devices("GPU") else "CPU:0")
+
+
+def test_python_replicas_take_turns_in_replica_order_between_meetings(strategy):
+    # TF runs replica functions one at a time, in replica order, until they meet: what
+    # they print and the order in which they use shared state are TF's
+    seen = []
+
+    def fn():
+        ctx = tf.distribute.get_replica_context()
+        rid = int(ctx.replica_id_in_sync_group)
+        seen.append(("before", rid))
+        total = ctx.all_reduce("SUM", tf.constant(1.0))
+        seen.append(("after", rid))
+        if rid == 1:  # replicas may do different work after the last meeting
+            seen.append(("extra", rid))
+        return total
+
+    for _ in range(3):
+        seen.clear()
+        out = strategy.run(fn)
+        assert seen == [("before", 0), ("before", 1), ("after", 0), ("after", 1),
+                        ("extra", 1)]
+        assert [float(t) for t in strategy.experimental_local_results(out)] == [2.0, 2.0]
+
+
+def test_a_shared_generator_serves_the_replicas_in_turn(strategy):
+    g = tf.random.Generator.from_seed(1)  # outside the scope: one state, shared
+    drawn = strategy.experimental_local_results(strategy.run(lambda: g.normal([])))
+    g.reset_from_seed(1)
+    assert [float(t) for t in drawn] == [float(g.normal([])), float(g.normal([]))]
+
+
+def test_variables_created_inside_run_are_mirrored_for_every_replica(strategy):
+    with strategy.scope():
+        out = strategy.run(lambda: tf.Variable(3.0) * 1.0)
+    assert [float(t) for t in strategy.experimental_local_results(out)] == [3.0, 3.0]

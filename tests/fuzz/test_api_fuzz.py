@@ -48,6 +48,7 @@ EXCLUDE = {
     "map_fn", "while_loop", "cond", "case", "switch_case", "scan", "foldl", "foldr",
     "gradients",  # graph-only: eagerly always TF's RuntimeError (use GradientTape)
     "hessians",  # graph-only, as gradients
+    "parallel_stack",  # graph-only: eagerly always TF's RuntimeError
 }
 
 

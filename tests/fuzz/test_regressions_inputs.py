@@ -584,10 +584,17 @@ def test_dynamic_stitch_validates_before_gathering():
 
 # -- found by the long op-registry campaign (seed 20240611) ------------------------------
 
-def test_concat_of_no_values_is_a_value_error():
-    # was: StopIteration from checks.same_dtype on an empty input list
-    with pytest.raises(ValueError, match=r"shorter than minimum length 2.*\[Op:ConcatV2\]"):
+def test_concat_of_no_values_is_tfs_error():
+    # was: StopIteration from checks.same_dtype on an empty input list. TF's eager runtime
+    # finds no kernel (InvalidArgumentError); building a graph node is a ValueError
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"OpKernel 'ConcatV2' has constraint on attr 'T' not in NodeDef "
+                             r"'\[N=0, Tidx=DT_INT32\]' \[Op:ConcatV2\]"):
         bind(REGISTRY["ConcatV2"], (), {"axis": 0})
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"has constraint on attr 'T'"):
+        tf.raw_ops.ConcatV2(values=[], axis=0)
+    with pytest.raises(ValueError, match=r"shorter than minimum length 2.*\[Op:ConcatV2\]"):
+        tf.function(lambda: tf.raw_ops.ConcatV2(values=[], axis=0))()
 
 
 def test_depth_to_space_huge_block_size_is_refused_as_tf():

@@ -32,6 +32,7 @@ NO_TF_OP = {
     "SplitLike": "gradient helper (ConcatV2's adjoint)",
     "SumToShapeOf": "gradient helper (sums a broadcast gradient back)",
     "DynamicStridedSliceGrad": "gradient helper (StridedSlice's adjoint, runtime spec)",
+    "Dilation2DWinnerGather": "gradient helper (the Dilation2D backprop ops' adjoint)",
     "ResizeAreaGrad": "TF registers no gradient for ResizeArea (LookupError); eagerflow's is "
                       "the exact adjoint",
     "ReadVariableOp": "reads a resource handle: compared through tf.Variable",

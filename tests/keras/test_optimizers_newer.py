@@ -1,5 +1,7 @@
-"""Keras 3's Lion and Lamb: each step's weights and slots equal Keras's (float32, bit for
-bit where the ops are), their configs, and their variables' paths."""
+"""Keras 3's newer optimizers (Lion, Lamb, Adafactor, Muon, ScheduleFreeAdamW,
+MultiOptimizer) and SwapEMAWeights: each step's weights and slots equal Keras's (float32,
+to the last bit or two), eagerly, traced and on the stand-in GPU; their configs, their
+variables' paths and dtypes; fit by name."""
 
 import json
 from pathlib import Path
@@ -8,15 +10,31 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from tests.keras.optimizer_cases import CONFIGS, run
+from eagerflow._src.core import device as D
+from tests.keras.optimizer_cases import CONFIGS, EXPRESSIONS, evaluate, run, swap_ema_fit
 
 GOLDEN = json.loads(Path(__file__).with_name("optimizers_golden.json").read_text())
 
 
-@pytest.mark.parametrize("name", list(CONFIGS))
-def test_steps_are_keras(name):
-    got, want = run(tf.keras, tf, name), GOLDEN[name]
-    assert got["config"] == want["config"] and got["slots"] == want["slots"]
+def _standin(name):
+    with D.standin_gpus(1):
+        with tf.device("/GPU:0"):
+            out = run(tf.keras, tf, name)
+            assert tf.keras.Variable(1.0).device.endswith("GPU:0")
+    return out
+
+
+MODES = {"eager": lambda name: run(tf.keras, tf, name),
+         "traced": lambda name: run(tf.keras, tf, name, tf.function),
+         "standin_gpu": _standin}
+CASES = [(n, m) for n in CONFIGS for m in MODES]
+
+
+@pytest.mark.parametrize("name,mode", CASES)
+def test_steps_are_keras(name, mode):
+    got, want = json.loads(json.dumps(MODES[mode](name))), GOLDEN[name]
+    assert got["config"] == want["config"]
+    assert got["name"] == want["name"] and got["slots"] == want["slots"]
     for step_got, step_want in zip(got["steps"], want["steps"]):
         for g, w in zip(step_got, step_want):
             np.testing.assert_allclose(g, w, rtol=2e-7, atol=1e-8)
@@ -27,9 +45,35 @@ def test_lion_checks_beta_1():
         tf.keras.optimizers.Lion(beta_1=0.0)
 
 
-def test_by_name_in_compile():
+@pytest.mark.parametrize("name", ["Lion", "Lamb", "Adafactor", "Muon", "ScheduleFreeAdamW"])
+def test_by_name_in_compile_and_fit(name):
     model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])
-    for name in ("lion", "lamb"):
-        model.compile(optimizer=name, loss="mse")
-        assert type(model.optimizer).__name__ == name.capitalize()
-        model.fit(np.ones((4, 3), "float32"), np.zeros((4, 2), "float32"), verbose=0)
+    model.compile(optimizer=name.lower(), loss="mse")
+    assert type(model.optimizer).__name__ == name
+    x, y = np.ones((4, 3), "float32"), np.zeros((4, 2), "float32")
+    first = model.evaluate(x, y, verbose=0)
+    model.fit(x, y, epochs=3, verbose=0)
+    assert model.evaluate(x, y, verbose=0) < first
+
+
+@pytest.mark.parametrize("swap_on_epoch", [False, True])
+def test_swap_ema_weights_is_keras(swap_on_epoch):
+    got = json.loads(json.dumps(swap_ema_fit(tf.keras, swap_on_epoch)))
+    want = GOLDEN[f"SwapEMAWeights-{swap_on_epoch}"]
+    assert list(got) == list(want)
+    for key in want:
+        for g, w in zip(tf.nest.flatten(got[key]), tf.nest.flatten(want[key])):
+            np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-7, err_msg=key)
+
+
+def test_the_golden_file_covers_every_expression():
+    assert list(GOLDEN["expressions"]) == EXPRESSIONS
+
+
+@pytest.mark.parametrize("expr", EXPRESSIONS)
+def test_expressions_are_keras(expr):
+    got, want = evaluate(tf.keras, expr), GOLDEN["expressions"][expr]
+    if "value" in want and "zeropower" in expr:  # (values of matrix products)
+        np.testing.assert_allclose(got["value"], want["value"], rtol=1e-5, atol=1e-6)
+    else:
+        assert got == want

@@ -48,6 +48,9 @@ def test_forward_matches_reference(case):
         g = to_host(g._arr)
         w = np.asarray(w)
         assert g.shape == w.shape, f"{op.name}: shape {g.shape} != {w.shape}"
+        if op.nondeterministic:  # (the clock): its own tests check the values
+            assert g.dtype == w.dtype
+            continue
         if g.dtype.kind in "fc":
             np.testing.assert_allclose(g, w.astype(g.dtype), rtol=2e-6, atol=1e-9)
         else:

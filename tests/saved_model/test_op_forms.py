@@ -22,11 +22,11 @@ from eagerflow._src.saved_model.function_import import LibraryImporter, Spec
 # naming the op when a function holding it is saved.
 NO_TF_FORM = {
     "ResizeAreaGrad": "TF has no gradient of ResizeArea",
+    "Dilation2DWinnerGather": "eagerflow's gradient helper (TF's backprop ops have none)",
     "ParseExampleV2": "eagerflow's parsing attrs are not TF's sparse/ragged inputs",
     # registered by tf.distribute (when imported): a replica's collective has no meaning in
     # a saved function
     "CollectiveReduceV2": "a collective across replicas",
-    "ReplicaIdInSyncGroup": "a replica's id",
     # registered by tf.summary (when imported): eagerflow's writes name no writer resource
     "WriteSummary": "a summary write",
     # a table is a resource: written as the captured argument of a function that the

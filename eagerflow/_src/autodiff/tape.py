@@ -15,18 +15,17 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from eagerflow._src.autodiff.gradient_registry import USER_GRADIENTS, user_gradient
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.dtypes import variant
-from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.array import reshape, zeros
+from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.math import add, ones_like, zeros_like
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import add_gradient_lists
-
-logging = lazy_module("logging")  # on the first warning: ~3 ms of `import eagerflow`
 
 
 class UnconnectedGradients(enum.Enum):
@@ -68,6 +67,11 @@ def _reused() -> RuntimeError:
     """TF's error for a second gradient/jacobian call on a non-persistent tape."""
     return RuntimeError("A non-persistent GradientTape can only be used to compute one set "
                         "of gradients (or jacobians)")
+
+
+def _variable_key(x: Any) -> Any:
+    """The object a tape tracks for `x`: a Keras variable for its `.value`, else `x`."""
+    return getattr(x, "_keras_value_of", x)
 
 
 class GradientTape:
@@ -136,7 +140,7 @@ class GradientTape:
                 raise ValueError(f"Passed in object {t!r} of type {type(t).__name__!r}, not "
                                  "tf.Tensor or tf.Variable or ExtensionType.")
             if not _differentiable(t):
-                logging.getLogger("eagerflow").warning(
+                get_logger().warning(
                     "The dtype of the watched tensor must be floating (e.g. tf.float32), got "
                     f"{t._dtype!r}")
             else:
@@ -145,9 +149,15 @@ class GradientTape:
             self._keep.append(t)
 
     def _watch_variable(self, var: Any) -> None:
+        if id(var) in self._watched_vars:  # (every read of a watched variable comes here)
+            return
+        # a Keras variable and its `.value` (the tf.Variable TF's tapes see) are one
+        # variable, tracked as the Keras one (its reads name it) and listed as the value
+        var = _variable_key(var)
         i = id(var)
         if i not in self._watched_vars:
-            self._watched_vars[i] = var
+            self._watched_vars[i] = var.value if getattr(var, "_keras_variable", False) \
+                else var
             if _differentiable(var):
                 self._tracked.add(i)
                 self._roots.add(i)
@@ -180,7 +190,7 @@ class GradientTape:
         if self._used and not self._persistent:
             raise _reused()
         if self._recording and self._persistent:
-            logging.getLogger("eagerflow").debug("gradient() on a persistent tape inside its "
+            get_logger().debug("gradient() on a persistent tape inside its "
                                                  "context records the backward pass")
         unconnected = unconnected_gradients if type(unconnected_gradients) is \
             UnconnectedGradients else UnconnectedGradients(unconnected_gradients)
@@ -205,7 +215,7 @@ class GradientTape:
         finally:
             if pause:
                 self._push()
-        result = [grads.get(id(s)) for s in flat_sources]
+        result = [grads.get(id(_variable_key(s))) for s in flat_sources]
         if unconnected is UnconnectedGradients.ZERO:
             result = [zeros_like(s) if g is None else g for s, g in zip(flat_sources, result)]
         if not self._persistent:
@@ -246,7 +256,7 @@ class GradientTape:
             grads[key] = g if key not in grads else add(grads[key], g)
         # Only nodes downstream of a source can contribute. `live`: the ids of the sources
         # and of what depends on them, of the dtypes gradients flow through (as tracked).
-        live = {id(s) for s in sources if _differentiable(s)}
+        live = {id(_variable_key(s)) for s in sources if _differentiable(s)}
         roots = self._roots
         if roots and roots <= live:
             # Every watched tensor or variable is a source (the common call: gradients for
@@ -267,6 +277,9 @@ class GradientTape:
                         break
         for node in reversed(relevant):
             grad_fn = node.op.grad
+            if USER_GRADIENTS and node.op.name in USER_GRADIENTS:  # tf.RegisterGradient's
+                user = USER_GRADIENTS[node.op.name]
+                grad_fn = None if user is None else user_gradient(user)
             if grad_fn is None:
                 continue
             outs = node.outputs

@@ -72,3 +72,25 @@ def has_composite(values: Any) -> bool:
         if isinstance(v, (list, tuple)) and any(isinstance(x, CompositeTensor) for x in v):
             return True
     return False
+
+
+class NoneTensorSpec(TypeSpec):
+    """`tf.NoneTensorSpec()`: the type of a None among a function's or dataset's values."""
+
+    __slots__ = ()
+
+    @property
+    def value_type(self) -> type:
+        return type(None)
+
+    def is_compatible_with(self, spec_or_value: Any) -> bool:
+        return spec_or_value is None or isinstance(spec_or_value, NoneTensorSpec)
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, NoneTensorSpec)
+
+    def __hash__(self) -> int:
+        return hash("NoneTensorSpec")
+
+    def __repr__(self) -> str:
+        return "NoneTensorSpec()"

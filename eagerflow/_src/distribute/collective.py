@@ -45,16 +45,58 @@ def as_reduce_op(op: Any) -> ReduceOp:
 DEFAULT_TIMEOUT_S = 60.0
 
 
+_EVERYONE = -1  # the turn after an abort: no replica waits for its turn any more
+
+
 class Rendezvous:
-    def __init__(self, n: int, timeout: float | None = None) -> None:
+    """Where the replicas meet. With `in_turn`, replicas that run Python take turns as
+    TF's do: one runs at a time, in replica order, until it meets the others or ends,
+    so what replica functions print, and the order in which they use a shared generator
+    or variable, are TF's."""
+
+    def __init__(self, n: int, timeout: float | None = None, in_turn: bool = False) -> None:
         self.n = n
         self.timeout = DEFAULT_TIMEOUT_S if timeout is None else timeout
         self._barrier = threading.Barrier(n)
         self._lock = threading.Lock()
         self._slots: dict = {}
         self._gens = [0] * n
+        self._turn: int | None = 0 if in_turn else None
+        self._turns = threading.Condition()
+        self._ended = [False] * n
+
+    def begin(self, index: int) -> None:
+        """Called by replica `index` before it runs: waits for its turn."""
+        if self._turn is not None:
+            with self._turns:
+                self._turns.wait_for(lambda: self._turn in (index, _EVERYONE))
+
+    def end(self, index: int) -> None:
+        """Called by replica `index` when it has run (or failed): the next one's turn."""
+        if self._turn is not None:
+            with self._turns:
+                self._ended[index] = True
+                self._pass_turn(index)
+
+    def _pass_turn(self, index: int) -> None:
+        if self._turn == _EVERYONE:
+            return
+        for step in range(1, self.n + 1):
+            nxt = (index + step) % self.n
+            if not self._ended[nxt]:
+                self._turn = nxt
+                break
+        self._turns.notify_all()
 
     def exchange(self, index: int, value: Any) -> list:
+        if self._turn is not None:  # meeting the others: they run up to here in turn
+            with self._turns:
+                self._pass_turn(index)
+        values = self._exchange(index, value)
+        self.begin(index)
+        return values
+
+    def _exchange(self, index: int, value: Any) -> list:
         gen = self._gens[index]
         self._gens[index] += 1
         with self._lock:
@@ -81,6 +123,9 @@ class Rendezvous:
 
     def abort(self) -> None:
         self._barrier.abort()
+        with self._turns:
+            self._turn = _EVERYONE if self._turn is not None else None
+            self._turns.notify_all()
 
 
 def reduce_arrays(arrays: list, reduce_op: Any) -> Any:

@@ -19,7 +19,7 @@ from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.distribute import context
 from eagerflow._src.distribute.collective import ReduceOp, reduce_arrays
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _REDUCIBLE = ("float16", "bfloat16", "float32", "float64", "int32", "int64")
 
@@ -89,6 +89,9 @@ REPLICA_ID = register(OpDef(
     "ReplicaIdInSyncGroup", lambda strategy=None: [((), dt.int32)], _replica_id_kernel,
     grad=None, reference=lambda strategy=None: np.asarray(0, np.int32), stateful=True,
     samples=lambda: [Sample((), grad=False)],
+    # A saved function is replica 0's, as TF saves a distributed function (a Generator's
+    # draws hash the replica id into their key: the loaded one draws as replica 0)
+    tf=TFForm(export=lambda n, b: [b.const(0, dt.int32)]),
 ))
 
 

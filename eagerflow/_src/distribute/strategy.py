@@ -41,6 +41,7 @@ from eagerflow._src.distribute.values import (
     regroup,
     select_replica,
 )
+from eagerflow._src.ops import random_generator
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.array import concat, shape
 from eagerflow._src.ops.indexing import gather
@@ -49,6 +50,8 @@ from eagerflow._src.ops.reduce import reduce_prod
 from eagerflow._src.ops.variables import (
     VariableAggregation,
     VariableSynchronization,
+    current_creators,
+    inherit_creators,
     is_tf_variable,
     variable_creator_scope,
 )
@@ -232,27 +235,33 @@ class Strategy:
         if compiled is None:
             fn = self._replica_functions.python_function(fn)
             return regroup(self._in_replicas(
-                lambda i, r: self._run_replica(fn, i, args, kwargs, r)))
+                lambda i, r: self._run_replica(fn, i, args, kwargs, r), in_turn=True))
         return regroup(self._in_replicas(
             lambda i, r: self._run_replica(compiled[i], i, (), {}, r)))
 
-    def _in_replicas(self, call: Callable[[int, Rendezvous], Any]) -> list:
+    def _in_replicas(self, call: Callable[[int, Rendezvous], Any], in_turn: bool = False) -> list:
         """`call(i, rendezvous)` for every local replica i, each in its own thread (the
         first in this one); their results in replica order. A replica that fails aborts
-        the others' collectives, and its error (not theirs) is raised."""
+        the others' collectives, and its error (not theirs) is raised. `in_turn`: the
+        replicas run Python, one at a time in replica order between meetings, as TF's."""
         n = len(self._devices)
-        rendezvous = Rendezvous(n)
+        rendezvous = Rendezvous(n, in_turn=in_turn)
         results: list = [None] * n
         errors: list = [None] * n
-        parent = context.current_strategies()
+        parent, creators = context.current_strategies(), current_creators()
 
         def body(i: int) -> None:
             context.inherit(parent)
+            if i:  # a variable created in `fn` is mirrored, on every replica's thread
+                inherit_creators(creators)
             try:
+                rendezvous.begin(i)
                 results[i] = call(i, rendezvous)
             except BaseException as e:  # surfaced to the caller below
                 errors[i] = e
                 rendezvous.abort()
+            finally:
+                rendezvous.end(i)
 
         threads = [threading.Thread(target=body, args=(i,), name=f"replica-{i}")
                    for i in range(1, n)]
@@ -462,3 +471,13 @@ def get_cross_replica_context() -> Any:
     if context.current_replica_context() is not None:
         return None
     return get_strategy()
+
+
+def _replica_id() -> Any:
+    ctx = context.current_replica_context()
+    return None if ctx is None else ctx.replica_id_in_sync_group
+
+
+# Generators created under a strategy key each replica's draws by its id.
+random_generator.set_distribution_hooks(
+    lambda: get_strategy() if has_strategy() else None, _replica_id)

@@ -37,9 +37,8 @@ from eagerflow._src.function.signature import (
     make_key,
 )
 from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.math import identity
-
-logging = lazy_module("logging")  # loaded on first warning: ~3 ms of `import eagerflow`
 
 if TYPE_CHECKING:
     from eagerflow._src.function.concrete import ConcreteFunction
@@ -52,7 +51,7 @@ ag = lazy_module("eagerflow._src.autograph")
 
 
 def _log() -> Any:
-    return logging.getLogger("eagerflow")
+    return get_logger()
 
 
 RETRACE_THRESHOLD = 5        # tracings within the recent calls that trigger the warning

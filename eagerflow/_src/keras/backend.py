@@ -30,11 +30,36 @@ def backend() -> str:
 
 
 def enable_unsafe_deserialization() -> None:
-    """Keras 3's switch to load lambdas from configs. eagerflow never runs code from a
-    config or file, so lambdas stay refused; the call only warns."""
-    warnings.warn("enable_unsafe_deserialization() has no effect in eagerflow: configs and "
-                  "files never load Python code (pass functions in `custom_objects`).",
-                  stacklevel=2)
+    """Keras 3's switch off safe mode for every later deserialization. eagerflow never
+    runs Python code from a config or file, so lambdas stay refused (the call warns); what
+    it allows is loading a TFSMLayer's SavedModel (graphs only, imported op by op)."""
+    _SAFE_MODE[0] = False
+    warnings.warn("enable_unsafe_deserialization() does not let eagerflow load lambdas: "
+                  "configs and files never load Python code (pass functions in "
+                  "`custom_objects`). It does allow TFSMLayer configs.", stacklevel=2)
+
+
+_SAFE_MODE: list = [None]  # None: not set (each call's `safe_mode` argument decides)
+
+
+def in_safe_mode() -> bool | None:
+    """The safe mode in force: a SafeModeScope's, enable_unsafe_deserialization's (False),
+    or None."""
+    return _SAFE_MODE[0]
+
+
+class SafeModeScope:
+    """Passes a deserialization's `safe_mode` down to the `from_config` calls inside."""
+
+    def __init__(self, safe_mode: bool | None = True) -> None:
+        self.safe_mode = safe_mode
+
+    def __enter__(self) -> None:
+        self._saved = _SAFE_MODE[0]
+        _SAFE_MODE[0] = self.safe_mode
+
+    def __exit__(self, *exc: Any) -> None:
+        _SAFE_MODE[0] = self._saved
 
 
 def floatx() -> str:
@@ -65,6 +90,73 @@ def set_image_data_format(data_format: str) -> None:
         raise ValueError("The `data_format` argument must be one of {'channels_first', "
                          f"'channels_last'}}. Received: data_format={data_format}")
     _IMAGE_DATA_FORMAT[0] = str(data_format)
+
+
+# ---------------------------------------------------------------------------------------
+# keras.config switches: flash attention, traceback filtering, debugging caps on fit.
+# ---------------------------------------------------------------------------------------
+
+_SWITCHES: dict = {"flash_attention": None, "traceback_filtering": True,
+                   "max_epochs": None, "max_steps_per_epoch": None}
+
+
+def enable_flash_attention() -> None:
+    """Lets attention layers use flash attention where it applies (Keras 3's "auto": None).
+    eagerflow has no flash-attention kernel; the switch is kept for code that reads it."""
+    _SWITCHES["flash_attention"] = None
+
+
+def disable_flash_attention() -> None:
+    _SWITCHES["flash_attention"] = False
+
+
+def is_flash_attention_enabled() -> bool | None:
+    """None (the default, "auto": as Keras 3 says after enable_flash_attention), or False."""
+    return _SWITCHES["flash_attention"]
+
+
+def enable_traceback_filtering() -> None:
+    """Errors raised in a layer's call or in fit/evaluate/predict show the user's frames
+    without Keras's own (the default)."""
+    _SWITCHES["traceback_filtering"] = True
+
+
+def disable_traceback_filtering() -> None:
+    _SWITCHES["traceback_filtering"] = False
+
+
+def is_traceback_filtering_enabled() -> bool:
+    return _SWITCHES["traceback_filtering"]
+
+
+def set_max_epochs(max_epochs: int | None) -> None:
+    """Caps the epochs of every fit (None: no cap), for quick debugging runs."""
+    _SWITCHES["max_epochs"] = max_epochs
+
+
+def max_epochs() -> int | None:
+    return _SWITCHES["max_epochs"]
+
+
+def set_max_steps_per_epoch(max_steps_per_epoch: int | None) -> None:
+    """Caps the steps of every epoch of fit, evaluate and predict (None: no cap)."""
+    _SWITCHES["max_steps_per_epoch"] = max_steps_per_epoch
+
+
+def max_steps_per_epoch() -> int | None:
+    return _SWITCHES["max_steps_per_epoch"]
+
+
+def is_nnx_enabled() -> bool:
+    """Whether Flax NNX is on: it is a JAX backend feature, so never here."""
+    return False
+
+
+def set_backend(backend: str) -> None:
+    """Keras 3 reloads itself on another backend; eagerflow is Keras 3 on TensorFlow only."""
+    if backend != "tensorflow":
+        raise ValueError(f"eagerflow runs Keras 3 on its TensorFlow backend only; it cannot "
+                         f"switch to backend={backend!r}.")
 
 
 def to_snake_case(name: str) -> str:

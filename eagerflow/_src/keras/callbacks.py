@@ -12,7 +12,6 @@ import csv
 import json
 import os
 import shutil
-import sys
 import warnings
 from typing import Any, Callable
 
@@ -20,13 +19,11 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.keras.compile_utils import CompileMetrics
+from eagerflow._src.keras.utils.io_utils import print_msg
 from eagerflow._src.keras.utils.progbar import Progbar
 from eagerflow._src.train.fileio import atomic_write
 
-
-def _print(msg: str) -> None:
-    sys.stdout.write(msg + "\n")
-    sys.stdout.flush()
+_print = print_msg
 
 
 def pythonify_logs(logs: dict | None) -> dict:

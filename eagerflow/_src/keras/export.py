@@ -12,14 +12,17 @@ as the `serve` and `serving_default` signatures, with the model's lookup tables 
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.core.trackable import AutoTrackable, TrackedList
+from eagerflow._src.core.trackable import AutoTrackable, Trackable, TrackedList
 from eagerflow._src.function.function_type import type_text
 from eagerflow._src.function.polymorphic import Function, function
+from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
 from eagerflow._src.saved_model.save import save
 from eagerflow._src.train.graph_view import ObjectGraph
@@ -87,6 +90,126 @@ def export(model: Any, filepath: Any, format: str = "tf_saved_model", verbose: b
     save(root, filepath, signatures={"serve": cf, "serving_default": cf})
     if verbose:
         print(_endpoints(filepath, cf))
+
+
+class ExportArchive:
+    """`keras.export.ExportArchive()`: a SavedModel assembled by hand: `track` the layers
+    and resources the endpoints use, `add_endpoint(name, fn, input_signature)` each served
+    function, `add_variable_collection` named lists of variables, then `write_out(path)`.
+    Each endpoint is also a signature (the first is `serving_default` too)."""
+
+    def __init__(self) -> None:
+        self._root = _ExportRoot()
+        self._endpoints: dict = {}  # name -> tf.function
+        self._variables: list = []
+        self._trainable: list = []
+        self._tables: list = []
+
+    def track(self, resource: Any) -> None:
+        """Keeps `resource` (a layer or model, or any trackable) and its variables and
+        lookup tables in the archive."""
+        if not isinstance(resource, (Layer, Trackable)):
+            raise ValueError("Invalid resource type. Expected a Keras `Layer` or `Model` or a"
+                             " TensorFlow `Trackable` object. Received object "
+                             f"{resource} of type '{type(resource)}'. ")
+        if isinstance(resource, Layer) and not resource.built:
+            raise ValueError("The layer provided has not yet been built. It must be built "
+                             "before export.")
+        for v in getattr(resource, "variables", []) or []:
+            if all(v is not w for w in self._variables):
+                self._variables.append(v)
+                if v.trainable:
+                    self._trainable.append(v)
+        self._tables += [t for t in ObjectGraph(resource).nodes if isinstance(t, LookupTable)
+                         and all(t is not u for u in self._tables)]
+
+    def add_endpoint(self, name: str, fn: Any, input_signature: Any = None,
+                     **kwargs: Any) -> Function:
+        """Serves `fn` as `name`: a tf.function, or a function with `input_signature`
+        (TensorSpecs or keras.InputSpecs)."""
+        if name in self._endpoints:
+            raise ValueError(f"Endpoint name '{name}' is already taken.")
+        if input_signature is not None:
+            specs = nest.map_structure(_as_tensor_spec, input_signature)
+            decorated = function(fn, input_signature=list(specs), autograph=False)
+        elif isinstance(fn, Function) and fn.input_signature is not None:
+            decorated = fn
+        else:
+            raise ValueError(_NEEDS_SIGNATURE)
+        self._endpoints[name] = decorated
+        setattr(self._root, name, decorated)
+        return decorated
+
+    def track_and_add_endpoint(self, name: str, resource: Any, input_signature: Any,
+                               **kwargs: Any) -> Function:
+        """`track(resource)`, then serves calling it as `name`."""
+        self.track(resource)
+        return self.add_endpoint(name, resource.__call__, input_signature, **kwargs)
+
+    def add_variable_collection(self, name: str, variables: Any) -> None:
+        """Saves `variables` (a list of variables) as the attribute `name`."""
+        variables = list(variables)
+        bad = [type(v) for v in variables if not hasattr(v, "assign")]
+        if bad:
+            raise ValueError("Expected all elements in `variables` to be `tf.Variable` "
+                             f"instances. Found instead the following types: {bad}")
+        setattr(self._root, name, variables)
+
+    def write_out(self, filepath: Any, options: Any = None, verbose: bool = True) -> None:
+        """Writes the SavedModel to `filepath`, printing its endpoints unless not verbose."""
+        if not self._endpoints:
+            raise ValueError("No endpoints have been set yet. Call add_endpoint().")
+        root = self._root
+        root.variables = list(self._variables)
+        root.trainable_variables = list(self._trainable)
+        root.non_trainable_variables = [v for v in self._variables if not v.trainable]
+        root._track("_all_variables", TrackedList(list(self._variables)))
+        root._track("_misc_assets", TrackedList(list(self._tables)))
+        concrete = {name: fn.get_concrete_function() for name, fn in self._endpoints.items()}
+        signatures = dict(concrete)
+        signatures.setdefault("serving_default", next(iter(concrete.values())))
+        save(root, filepath, signatures=signatures, options=options)
+        if verbose:
+            blocks = [_endpoint_text(name, fn, concrete[name])
+                      for name, fn in self._endpoints.items()]
+            print(f"Saved artifact at '{filepath}'. The following endpoints are available:\n\n"
+                  + "\n\n".join(blocks))
+
+
+_NEEDS_SIGNATURE = (
+    "If the `fn` argument provided is not a `tf.function`, you must provide an "
+    "`input_signature` argument to specify the shape and dtype of the function arguments. "
+    "Example:\n\nexport_archive.add_endpoint(\n    name='call',\n    fn=model.call,\n"
+    "    input_signature=[\n        keras.InputSpec(\n            shape=(None, 224, 224, 3),"
+    "\n            dtype='float32',\n        )\n    ],\n)")
+
+
+def _as_tensor_spec(spec: Any) -> TensorSpec:
+    if isinstance(spec, TensorSpec):
+        return spec
+    if isinstance(spec, InputSpec):
+        return TensorSpec(spec.shape, spec.dtype or "float32", getattr(spec, "name", None))
+    raise TypeError(f"input_signature entries must be TensorSpecs or InputSpecs. Received: "
+                    f"{spec!r}")
+
+
+def _endpoint_text(name: str, fn: Function, cf: Any) -> str:
+    """One endpoint as Keras 3 prints it: arguments named and kinded as the function's."""
+    args, _ = cf.structured_input_signature
+    try:
+        params = list(inspect.signature(fn.python_function).parameters.values())
+    except (TypeError, ValueError):
+        params = []
+    lines = [f"* Endpoint '{name}'"]
+    for i, a in enumerate(args):
+        p = params[i] if i < len(params) else None
+        label = f"{p.name} ({p.kind.name})" if p is not None else \
+            f"args_{i} (POSITIONAL_ONLY)"
+        lines.append(f"  {label}: {type_text(a)}")
+    lines += ["Output Type:", f"  {type_text(cf.structured_outputs)}", "Captures:"]
+    caps = [f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
+            for v in cf._read_vars]
+    return "\n".join(lines + (caps or ["  None"]))
 
 
 def _endpoints(filepath: Any, cf: Any) -> str:

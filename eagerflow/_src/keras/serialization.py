@@ -31,6 +31,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor
 
 PLAIN_TYPES = (str, int, float, bool)
@@ -38,7 +39,8 @@ PLAIN_TYPES = (str, int, float, bool)
 # Where Keras 3 exports its classes; the first namespace holding a class names it.
 _API_MODULES = ("keras", "keras.layers", "keras.losses", "keras.metrics", "keras.optimizers",
                 "keras.optimizers.schedules", "keras.initializers", "keras.regularizers",
-                "keras.constraints", "keras.activations", "keras.callbacks", "keras.models")
+                "keras.constraints", "keras.activations", "keras.callbacks", "keras.models",
+                "keras.utils")
 # where a built-in function serialized as `builtins` is looked for, by its name
 _BUILTIN_FUNCTION_MODULES = ("keras.activations", "keras.constraints", "keras.initializers",
                              "keras.losses", "keras.metrics", "keras.optimizers",
@@ -143,6 +145,19 @@ def _scan_api() -> None:
                     attr == value.__name__ and _api_names[value].startswith(module_name + ".")
                     and not _api_names[value].endswith("." + value.__name__))):
                 _api_names[value] = f"{module_name}.{attr}"
+
+
+def register_keras_src_class(module: str, cls: type, name: str | None = None) -> None:
+    """Names `cls` as Keras 3's configs name a class of its own that no public namespace
+    exports (`keras.src.layers.preprocessing.feature_space` `Feature`), so configs
+    written by either read back."""
+    name = name or cls.__name__
+    _keras_src_names[cls] = (module, name)
+    _keras_src_symbols[f"{module}.{name}"] = cls
+
+
+_keras_src_names: dict = {}    # class -> (Keras 3 module, class name)
+_keras_src_symbols: dict = {}  # 'keras.src.<module>.<name>' -> class
 
 
 def api_name(cls: type) -> str | None:
@@ -269,6 +284,10 @@ def serialize_with_public_class(cls: type, inner_config: Any = None) -> dict:
     if cls.__name__ == "Functional" and cls.__module__.startswith("eagerflow."):
         return {"module": FUNCTIONAL_MODULE, "class_name": "Functional",
                 "config": inner_config, "registered_name": "Functional"}
+    if cls in _keras_src_names:
+        module, name = _keras_src_names[cls]
+        return {"module": module, "class_name": name, "config": inner_config,
+                "registered_name": name}
     name = api_name(cls)
     if name is None:
         return {"module": cls.__module__, "class_name": cls.__name__, "config": inner_config,
@@ -341,7 +360,9 @@ def deserialize_keras_object(config: Any, custom_objects: dict | None = None,
         raise TypeError(f"Unable to reconstruct an instance of '{class_name}' because the "
                         f"class is missing a `from_config()` method. Full object config: "
                         f"{config}")
-    with CustomObjectScope(custom_objects):
+    if kb.in_safe_mode() is not None:  # (an outer load's, or enable_unsafe_deserialization)
+        safe_mode = kb.in_safe_mode()
+    with CustomObjectScope(custom_objects), kb.SafeModeScope(safe_mode):
         try:
             instance = cls.from_config(inner)
         except TypeError as e:
@@ -428,7 +449,7 @@ def _retrieve(name: str, registered_name: Any, module: Any, obj_type: str, full_
         return found
     if module:
         if module == "keras" or module.startswith("keras."):
-            found = api_symbol(f"{module}.{name}")
+            found = api_symbol(f"{module}.{name}") or _keras_src_symbols.get(f"{module}.{name}")
             if found is not None:
                 return found
         if obj_type == "function" and module == "builtins":

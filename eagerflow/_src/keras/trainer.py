@@ -27,12 +27,13 @@ from eagerflow._src.distribute import context
 from eagerflow._src.distribute.batch_split import distribute_element
 from eagerflow._src.distribute.strategy import get_strategy
 from eagerflow._src.function.polymorphic import function
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import callbacks as cbks
 from eagerflow._src.keras import data_adapter as da
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.compile_utils import CompileLoss, CompileMetrics
 from eagerflow._src.keras.metrics.base import Mean
-from eagerflow._src.keras.optimizers import optimizers as opt_mod
+from eagerflow._src.keras.optimizers import lookup as opt_mod
 from eagerflow._src.keras.optimizers.loss_scale import LossScaleOptimizer
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
@@ -407,6 +408,11 @@ class Trainer:
             validation_freq: Any = 1, **kwargs: Any) -> cbks.History:
         """Trains the model for `epochs` epochs; returns the History."""
         self._assert_compiled()
+        cap = kb.max_epochs()  # keras.config.set_max_epochs, for quick debugging runs
+        if cap and cap < epochs:
+            warnings.warn(f"Limiting epochs to {cap}", stacklevel=2)
+            epochs = cap
+        steps_per_epoch = _capped_steps(steps_per_epoch)
         if validation_split and validation_data is None:
             if not da.is_array_data(x):
                 raise ValueError("`validation_split` is only supported for Tensors or NumPy "
@@ -464,7 +470,8 @@ class Trainer:
             training_logs = epoch_logs
             if self.stop_training:
                 break
-        if isinstance(self.optimizer, opt_mod.Optimizer) and self.optimizer.use_ema:
+        if isinstance(self.optimizer, opt_mod.Optimizer) and epochs > 0:
+            # (EMA weights, also an inner optimizer's: each optimizer knows its own)
             self.optimizer.finalize_variable_values(self.trainable_variables)
         callbacks.on_train_end(logs=training_logs)
         return self.history
@@ -481,6 +488,7 @@ class Trainer:
                  callbacks: Any = None, return_dict: bool = False, **kwargs: Any) -> Any:
         """Loss and metric values over the data: a scalar, a list, or a dict."""
         self._assert_compiled()
+        steps = _capped_steps(steps)
         data = kwargs.pop("_data", None) or da.make_data(x, y, sample_weight, batch_size,
                                                          False, steps=steps)
         n_steps = data.steps_per_epoch if steps is None else steps
@@ -506,6 +514,7 @@ class Trainer:
     def predict(self, x: Any, batch_size: int | None = None, verbose: Any = "auto",
                 steps: int | None = None, callbacks: Any = None, **kwargs: Any) -> Any:
         """The model's outputs for `x`, as NumPy arrays (batches concatenated)."""
+        steps = _capped_steps(steps)
         data = da.make_data(x, None, None, batch_size, False, steps=steps)
         n_steps = data.steps_per_epoch if steps is None else steps
         if not isinstance(callbacks, cbks.CallbackList):
@@ -577,3 +586,12 @@ class Trainer:
                       "future version. Please use `Model.predict`, which supports "
                       "generators.", stacklevel=2)
         return self.predict(generator, *args, **kwargs)
+
+
+def _capped_steps(steps: int | None) -> int | None:
+    """`steps` under keras.config.set_max_steps_per_epoch's cap, warning as Keras 3 does."""
+    cap = kb.max_steps_per_epoch()
+    if cap and (not steps or cap < steps):
+        warnings.warn(f"Limiting steps_per_epoch to {cap}", stacklevel=3)
+        return cap
+    return steps

@@ -21,7 +21,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.name_scope import name_scope as tf_name_scope
 from eagerflow._src.core.name_scope import scoped_name
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.ops import variables as tf_variables
 from eagerflow._src.ops.math import cast
@@ -60,6 +60,9 @@ class Variable:
     def __new__(cls, initializer: Any, shape: Any = None, dtype: Any = None,
                 trainable: bool = True, autocast: bool = True, aggregation: str = "none",
                 synchronization: str = "auto", name: str | None = None) -> Any:
+        scope = get_stateless_scope()
+        if scope is not None and scope.initialize_variables:
+            raise ValueError(_CREATED_IN_STATELESS_SCOPE)
         if name is not None and (not isinstance(name, str) or "/" in name):
             raise ValueError("Argument `name` must be a string and cannot contain character "
                              f"`/`. Received: name={name}")
@@ -92,11 +95,12 @@ class Variable:
 
     @property
     def value(self) -> Any:
-        """The tf.Variable under this Keras variable, as Keras 3 on TF has one: here a view
-        of the variable itself (reads and assignments go to it)."""
+        """The tf.Variable under this Keras variable, as Keras 3 on TF has one (a
+        ResourceVariable): here a view of the variable itself (reads and assignments go to
+        it; tapes take it and the Keras variable as one variable)."""
         view = self.__dict__.get("_value_view")
         if view is None:
-            view = self._value_view = tf_variables._UnreadVariable(self, self._name)
+            view = self._value_view = ResourceVariable(self, self._name)
         return view
 
     @property
@@ -118,6 +122,10 @@ class Variable:
         return target
 
     def _as_tensor(self, dtype: Any = None) -> Any:
+        if _stateless_scopes:
+            mapped = _stateless_scopes[-1].get_current_value(self)
+            if mapped is not None:
+                return mapped
         target = self._autocast_to()
         if target is None:
             return super()._as_tensor(dtype)
@@ -139,6 +147,36 @@ class Variable:
             value = cast(value, self._dtype)
         return super()._coerce(value, op)
 
+    def numpy(self) -> Any:
+        if _stateless_scopes and _stateless_scopes[-1].get_current_value(self) is not None:
+            return self._as_tensor().numpy()
+        return super().numpy()
+
+    # In a StatelessScope an assignment is recorded there and the variable keeps its value.
+    # (assign & co, not `_write`, are overridden: optimizers' fused paths check `_write`.)
+    def assign(self, value: Any, use_locking: Any = None, name: str | None = None,
+               read_value: bool = True) -> Any:
+        if not _stateless_scopes:
+            return super().assign(value, use_locking, name, read_value)
+        _stateless_scopes[-1].add_update((self, self._coerce(value, "assign")))
+        return self if read_value else None
+
+    def assign_add(self, delta: Any, use_locking: Any = None, name: str | None = None,
+                   read_value: bool = True) -> Any:
+        if not _stateless_scopes:
+            return super().assign_add(delta, use_locking, name, read_value)
+        new = self._as_tensor() + self._coerce(delta, "assign_add")
+        _stateless_scopes[-1].add_update((self, new))
+        return self if read_value else None
+
+    def assign_sub(self, delta: Any, use_locking: Any = None, name: str | None = None,
+                   read_value: bool = True) -> Any:
+        if not _stateless_scopes:
+            return super().assign_sub(delta, use_locking, name, read_value)
+        new = self._as_tensor() - self._coerce(delta, "assign_sub")
+        _stateless_scopes[-1].add_update((self, new))
+        return self if read_value else None
+
     @property
     def dtype(self) -> str:
         """Its dtype's name, a str (`'float32'`), as Keras 3 gives it; in a mixed-precision
@@ -152,6 +190,16 @@ class Variable:
                 f"value={np.asarray(self.numpy())}>")
 
     __str__ = __repr__
+
+
+class ResourceVariable(tf_variables._UnreadVariable):
+    """`keras_variable.value`: the variable under a Keras variable, as TF's
+    ResourceVariable is under Keras 3's; a view of the Keras variable (which here is the
+    tf.Variable itself), named as it (`'kernel:0'`)."""
+
+    @property
+    def _keras_value_of(self) -> Variable:
+        return self._unread_of
 
 
 def _as_value(value: Any, dtype: Any) -> Any:
@@ -190,3 +238,72 @@ def keras_variable(var: Any, name: str | None = None, path: str | None = None,
 
 name_scope = tf_name_scope
 """`keras.name_scope(name)`: prefixes the paths of the variables made inside."""
+
+
+# ---------------------------------------------------------------------------------------
+# keras.StatelessScope: variables read given values, and assignments are collected
+# instead of applied (the scope in Keras 3's stateless training steps).
+# ---------------------------------------------------------------------------------------
+
+_stateless_scopes: list = []
+
+_CREATED_IN_STATELESS_SCOPE = (
+    "You are attempting to create a variable while in a stateless scope. This is disallowed."
+    " Make sure that all variables are created before you start using your layer/model "
+    "objects.\n\nIn some cases, you might be seeing this error because you need to implement"
+    " a `def build(self, input_shape)` method on your layer/model, which will create its "
+    "variables.\n\nIn some other cases, you might be seeing this error because you are "
+    "instantiating a `Variable` and assigning it to a layer without going through "
+    "self.add_variable()/self.add_weight(). Always prefer using these methods (with a "
+    "`shape` and `initializer` argument).")
+
+
+class StatelessScope:
+    """`keras.StatelessScope(state_mapping=None, collect_losses=False,
+    initialize_variables=True)`: inside it, each variable of `state_mapping` (a list of
+    `(variable, value)` pairs) reads as its value, and assignments to any Keras variable
+    are kept in the scope (`get_current_value(variable)`) instead of applied. With
+    `collect_losses`, losses added by layers are collected in `losses`."""
+
+    def __init__(self, state_mapping: Any = None, collect_losses: bool = False,
+                 initialize_variables: bool = True) -> None:
+        self.collect_losses = collect_losses
+        self.initialize_variables = initialize_variables
+        self.losses: list = []
+        self.loss_owners: dict = {}  # id(loss) -> the layer that added it
+        self.state_mapping: dict = {}
+        for k, v in state_mapping or {}:
+            if not isinstance(k, Variable):
+                raise ValueError("Invalid reference variable in StatelessScope: all keys in "
+                                 "argument `mapping` must be Variable instances. Received "
+                                 f"instead: {k}")
+            v = cast(v._as_tensor(), k._dtype) if isinstance(v, Variable) else \
+                convert_to_tensor(v, dtype=k._dtype)
+            if tuple(k.shape) != tuple(v.shape):
+                raise ValueError("Invalid variable value in StatelessScope: all values in "
+                                 "argument `mapping` must be tensors with a shape that matches"
+                                 f" the corresponding variable shape. For variable {k}, "
+                                 f"received invalid value {v} with shape {tuple(v.shape)}.")
+            self.state_mapping[id(k)] = v
+
+    def __enter__(self) -> StatelessScope:
+        _stateless_scopes.append(self)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        _stateless_scopes.remove(self)
+
+    def add_loss(self, loss: Any) -> None:
+        self.losses.append(loss)
+
+    def add_update(self, update: tuple) -> None:
+        variable, value = update
+        self.state_mapping[id(variable)] = value
+
+    def get_current_value(self, variable: Any) -> Any:
+        """The variable's value in this scope (mapped or assigned), or None."""
+        return self.state_mapping.get(id(variable))
+
+
+def get_stateless_scope() -> StatelessScope | None:
+    return _stateless_scopes[-1] if _stateless_scopes else None

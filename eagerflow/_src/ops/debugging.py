@@ -574,7 +574,7 @@ def _write(text: str, stream: str) -> None:
     else:
         level = {"log(info)": logging.INFO, "log(warning)": logging.WARNING,
                  "log(error)": logging.ERROR}[stream]
-        logging.getLogger("eagerflow").log(level, text.rstrip("\n"))
+        get_logger().log(level, text.rstrip("\n"))
 
 
 _STREAMS = ("stdout", "stderr", "log(info)", "log(warning)", "log(error)")
@@ -730,6 +730,6 @@ def is_traceback_filtering_enabled() -> bool:
 
 
 def get_logger() -> Any:
-    """tf.get_logger: the Python logger named "tensorflow" (eagerflow's own warnings, such
-    as retracing's, go to the "eagerflow" logger)."""
+    """tf.get_logger: the Python logger named "tensorflow", where eagerflow logs what TF
+    logs (retracing warnings, tf.print to a log stream, a watched integer tensor)."""
     return logging.getLogger("tensorflow")

@@ -21,7 +21,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _MASK = (1 << 64) - 1
 _M = 0xC6A4A7935BD1E995
@@ -180,3 +180,76 @@ def to_hash_bucket(string_tensor: Any, num_buckets: int, name: str | None = None
     """`tf.strings.to_hash_bucket` (legacy): TF's Hash64 % num_buckets."""
     return bind(STRING_TO_HASH_BUCKET, (_strings(string_tensor),),
                 {"num_buckets": C.int_arg(num_buckets, "num_buckets")}, name)
+
+
+# ---------------------------------------------------------------------------------------
+# Fingerprint: farmhash Fingerprint64 of each row's bytes (of a row of strings, of the
+# strings' own fingerprints, concatenated), as 8 little-endian bytes.
+# ---------------------------------------------------------------------------------------
+
+def _fingerprint_infer(data: Any, *, method: str) -> list:
+    if data._shape is not None and len(data._shape) == 0:
+        raise C.fail("Fingerprint", "`data` should have at least one dimension: []")
+    method = C.string_arg(method, "method")  # (a constant input of TF's op: bytes)
+    if method != "farmhash64":
+        raise C.fail("Fingerprint", f"Unsupported fingerprint method: {method}")
+    return [(None if data._shape is None else (data._shape[0], 8), dt.uint8)]
+
+
+def _row_fingerprint(row: np.ndarray) -> int:
+    if row.dtype != object:
+        return fingerprint64(np.ascontiguousarray(row).tobytes())
+    if row.size == 1:
+        return fingerprint64(bytes(row.reshape(-1)[0]))
+    words = [fingerprint64(bytes(s)) for s in row.reshape(-1)]
+    return fingerprint64(struct.pack(f"<{len(words)}Q", *words))
+
+
+def _fingerprint_kernel(xp: Any, data: Any, *, method: str) -> np.ndarray:
+    rows = np.asarray(data).reshape(data.shape[0], -1)
+    fps = np.array([_row_fingerprint(r) for r in rows], np.uint64).reshape(-1)
+    return fps.astype("<u8").view(np.uint8).reshape(data.shape[0], 8)
+
+
+# TF 2.21's fingerprints of the samples (tf.fingerprint), by the sample's bytes.
+_FP = {
+    (np.array([[1, 2], [3, 4]], np.int32).tobytes(), "int32"):
+        [[76, 18, 253, 133, 168, 204, 240, 10], [254, 162, 60, 240, 103, 244, 53, 255]],
+    (b"abc|de", "object"):
+        [[105, 243, 231, 116, 160, 179, 165, 36], [132, 252, 67, 60, 7, 51, 37, 253]],
+    (b"a|bc", "object"): [[85, 27, 103, 37, 147, 177, 144, 87]],
+    (b"|x", "object"):
+        [[79, 64, 144, 47, 59, 106, 225, 154], [2, 104, 255, 236, 186, 253, 126, 193]],
+    (np.array([[1.5, -0.0]], np.float16).tobytes(), "float16"):
+        [[57, 42, 126, 30, 114, 72, 204, 150]],
+    (np.array([[True, False]]).tobytes(), "bool"): [[236, 208, 118, 51, 144, 142, 61, 0]],
+    (b"", "float32"): [[79, 64, 144, 47, 59, 106, 225, 154]] * 2,
+}
+_FP_SAMPLES = (np.array([[1, 2], [3, 4]], np.int32), np.array([b"abc", b"de"], dtype=object),
+               np.array([[b"a", b"bc"]], dtype=object), np.array([b"", b"x"], dtype=object),
+               np.array([[1.5, -0.0]], np.float16), np.array([[True, False]]),
+               np.zeros((2, 0), np.float32))
+
+
+def _fingerprint_ref(data: np.ndarray, method: str) -> np.ndarray:
+    key = b"|".join(bytes(s) for s in data.reshape(-1)) if data.dtype == object else \
+        data.tobytes()
+    return np.array(_FP[(key, data.dtype.name)], np.uint8).reshape(data.shape[0], 8)
+
+
+FINGERPRINT = register(OpDef(
+    "Fingerprint", _fingerprint_infer, _fingerprint_kernel, reference=_fingerprint_ref,
+    gpu=False, tf=TFForm(names={"method": "method"}),
+    samples=lambda: [Sample((x,), {"method": "farmhash64"}, grad=False) for x in _FP_SAMPLES],
+    bad_samples=lambda: [
+        BadSample((np.int32(1),), {"method": "farmhash64"}, C.InvalidArgumentError,
+                  "`data` should have at least one dimension: []"),
+        BadSample((np.array([1]),), {"method": "md5"}, C.InvalidArgumentError,
+                  "Unsupported fingerprint method: md5")],
+))
+
+
+def fingerprint(data: Any, method: str = "farmhash64", name: str | None = None) -> Tensor:
+    """`tf.fingerprint`: an 8-byte fingerprint of each row (slice along axis 0) of `data`."""
+    return bind(FINGERPRINT, (convert_to_tensor(data),),
+                {"method": C.string_arg(method, "method")}, name)

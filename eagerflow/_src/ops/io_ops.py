@@ -1,4 +1,4 @@
-"""File ops: tf.io.read_file and tf.io.write_file.
+"""File ops: tf.io.read_file, tf.io.write_file and tf.io.matching_files.
 
 Ops layer. Both are stateful primitives (never folded or merged by graph passes)
 so that they also run inside traced functions, e.g. in a dataset's map function.
@@ -24,6 +24,8 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 tempfile = lazy_module("tempfile")  # on use: ~5 ms of `import eagerflow`
+glob = lazy_module("glob")  # (MatchingFiles)
+fnmatch = lazy_module("fnmatch")
 
 
 def check_string(op: str, x: Any) -> None:
@@ -285,3 +287,63 @@ def write_file(filename: Any, contents: Any, name: str | None = None) -> None:
     bind(WRITE_FILE, (_string_tensor(filename, "filename"), _string_tensor(contents, "contents")),
          {})
     return None
+
+
+# ---------------------------------------------------------------------------------------
+# MatchingFiles: the files a glob pattern (or each of a vector of them) names, each
+# pattern's matches sorted, in pattern order. Stateful: the file system changes.
+# ---------------------------------------------------------------------------------------
+
+def _matching_infer(pattern: Any) -> list:
+    check_string("MatchingFiles", pattern)
+    if pattern._shape is not None and len(pattern._shape) > 1:
+        raise C.fail("MatchingFiles", f"Input patterns tensor must be scalar or vector, but had "
+                                      f"shape: {C.shape_str(pattern._shape)}")
+    return [((None,), dt.string)]
+
+
+def _matches(pattern: str) -> list:
+    return sorted(glob.glob(pattern))
+
+
+def _matching_kernel(xp: Any, pattern: Any) -> np.ndarray:
+    found = [os.fsencode(p) for a in np.asarray(pattern, dtype=object).reshape(-1)
+             for p in _matches(_path(a))]
+    out = np.empty(len(found), dtype=object)
+    out[:] = found
+    return out
+
+
+def _matching_ref(pattern: np.ndarray) -> np.ndarray:
+    """By listing each pattern's folder and matching names with fnmatch (one level)."""
+    found = []
+    for a in pattern.reshape(-1):
+        folder, leaf = os.path.split(os.fsdecode(bytes(a)))
+        names = os.listdir(folder) if os.path.isdir(folder) else []
+        found += sorted(os.fsencode(os.path.join(folder, n)) for n in names
+                        if fnmatch.fnmatchcase(n, leaf))
+    out = np.empty(len(found), dtype=object)
+    out[:] = found
+    return out
+
+
+def _here(leaf: str) -> bytes:
+    return os.fsencode(os.path.join(os.path.dirname(os.path.abspath(__file__)), leaf))
+
+
+MATCHING_FILES = register(OpDef(
+    "MatchingFiles", _matching_infer, _matching_kernel, reference=_matching_ref,
+    stateful=True, gpu=False,
+    samples=lambda: [Sample((_bytes_scalar(_here("io_op?.py")),), grad=False),
+                     Sample((np.array([_here("random_*.py"), _here("no_such_*")],
+                                      dtype=object),), grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.array([[_here("*.py")]], dtype=object),), {}, InvalidArgumentError,
+                  "Input patterns tensor must be scalar or vector, but had shape: [1,1]"),
+        BadSample((np.int32(1),), {}, InvalidArgumentError, "string")],
+))
+
+
+def matching_files(pattern: Any, name: str | None = None) -> Any:
+    """The files matching `pattern` (a glob; a vector of them: each one's matches in turn)."""
+    return bind(MATCHING_FILES, (_string_tensor(pattern, "pattern"),), {}, name)

@@ -726,7 +726,8 @@ def _cast_infer(x: Any, dtype: dt.DType) -> list:
     C.dtype_attr("Cast", dtype, "DstT")
     if (x._dtype is dt.string) != (dtype is dt.string) or dtype in (dt.resource, dt.variant):
         raise UnimplementedError(
-            None, None, f"Cast {x._dtype.name} to {dtype.name} is not supported [Op:Cast]")
+            None, None, f"Cast {C._dtype_word(x._dtype)} to {C._dtype_word(dtype)} is not "
+                        "supported [Op:Cast]")
     return [(x._shape, dtype)]
 
 

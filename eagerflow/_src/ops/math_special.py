@@ -92,8 +92,8 @@ def _scalar_kernel(fast: Callable | str, scalar: Callable) -> Callable:
 def lgamma_scalar(x: float) -> float:
     if _pymath.isnan(x):
         return x
-    if x <= 0 and x == _pymath.floor(x) or _pymath.isinf(x):
-        return _pymath.inf  # poles, and lgamma(+-inf)
+    if _pymath.isinf(x) or x <= 0 and x == _pymath.floor(x):
+        return _pymath.inf  # lgamma(+-inf), and the poles
     return _pymath.lgamma(x)
 
 

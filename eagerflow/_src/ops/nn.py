@@ -413,10 +413,10 @@ def _swap_last(x: Any, axis: int, op: str) -> tuple:
     return transpose(x, perm), perm
 
 
-def _over_axis(op: OpDef, logits: Any, axis: Any) -> Any:
+def _over_axis(op: OpDef, logits: Any, axis: Any, name: str | None = None) -> Any:
     x = _t(logits)
     if axis is None or axis == -1 or x._shape is None or not x._shape:
-        return bind(op, (x,), {})
+        return bind(op, (x,), {}, name)
     y, perm = _swap_last(x, int(axis), op.name)
     out = bind(op, (y,), {})
     return out if perm is None else transpose(out, perm)
@@ -425,12 +425,12 @@ def _over_axis(op: OpDef, logits: Any, axis: Any) -> Any:
 @dispatchable
 def softmax(logits: Any, axis: int | None = None, name: str | None = None) -> Any:
     """exp(logits) / sum(exp(logits), axis), with the max subtracted first."""
-    return _over_axis(SOFTMAX, logits, axis)
+    return _over_axis(SOFTMAX, logits, axis, name)
 
 
 def log_softmax(logits: Any, axis: int | None = None, name: str | None = None) -> Any:
     """logits - log(sum(exp(logits), axis)), computed without overflow."""
-    return _over_axis(LOG_SOFTMAX, logits, axis)
+    return _over_axis(LOG_SOFTMAX, logits, axis, name)
 
 # ---------------------------------------------------------------------------------------
 # bias_add.

@@ -42,14 +42,37 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "random_generator": (
         "RngReadAndSkip",
     ),
+    "special_functions": (
+        "BesselJ0", "BesselJ1", "BesselK0", "BesselK0e", "BesselK1", "BesselK1e", "BesselY0",
+        "BesselY1", "Dawsn", "Expint", "FresnelCos", "FresnelSin", "Spence",
+    ),
+    "special_incomplete": (
+        "Betainc", "Igamma", "IgammaGradA", "Igammac",
+    ),
+    "nn_extras": (
+        "ApproxTopK", "IsotonicRegression",
+    ),
+    "nn_morphology": (
+        "Dilation2D", "Dilation2DBackpropFilter", "Dilation2DBackpropInput",
+        "Dilation2DWinnerGather",
+    ),
+    "nn_fractional": (
+        "FractionalAvgPool", "FractionalAvgPoolGrad", "FractionalMaxPool",
+        "FractionalMaxPoolGrad",
+    ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",
     ),
     "hash_ops": (
-        "StringToHashBucket", "StringToHashBucketFast", "StringToHashBucketStrong",
+        "Fingerprint", "StringToHashBucket", "StringToHashBucketFast",
+        "StringToHashBucketStrong",
     ),
     "sparse_ops": (
         "SparseToDense",
+    ),
+    "candidate_sampling": (
+        "AllCandidateSampler", "ComputeAccidentalHits", "LogUniformCandidateSampler",
+        "UniformCandidateSampler",
     ),
     "sets": (
         "DenseToDenseSetOperation", "DenseToSparseSetOperation", "SetSize",
@@ -79,6 +102,19 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "image_encoders": (
         "DecodeAndCropJpeg", "EncodeJpeg", "EncodeJpegVariableQuality", "EncodePng",
         "ExtractJpegShape",
+    ),
+    "serialization": (
+        "DecodeBase64", "DecodeCompressed", "DecodeJSONExample", "EncodeBase64",
+        "ParseTensor", "SerializeTensor",
+    ),
+    "csv_ops": (
+        "DecodeCSV",
+    ),
+    "edit_distance": (
+        "EditDistance",
+    ),
+    "runtime_ops": (
+        "GuaranteeConst", "Timestamp",
     ),
     "ragged_ops": (
         "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",

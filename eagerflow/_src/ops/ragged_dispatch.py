@@ -46,13 +46,24 @@ from eagerflow._src.ops.sequences import range as range_op
 # ---------------------------------------------------------------------------------------
 
 
+def _dense(v: Any) -> Any:
+    """A composite with a dense form (IndexedSlices) as that tensor; others as they are."""
+    return v._as_tensor() if isinstance(v, CompositeTensor) and hasattr(v, "_as_tensor") else v
+
+
 def _unary(f: Callable, x: Any, *args: Any, **kwargs: Any) -> Any:
+    if hasattr(x, "_as_tensor"):
+        return f(_dense(x), *args, **kwargs)
     if not isinstance(x, RaggedTensor):
         raise TypeError(f"{getattr(f, '__name__', f)} does not support {type(x).__name__}")
     return x.with_flat_values(f(x.flat_values, *args, **kwargs))
 
 
 def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
+    x, y = _dense(x), _dense(y)
+    if not isinstance(x, RaggedTensor) and not isinstance(y, RaggedTensor) and \
+            not _is_composite(x) and not _is_composite(y):
+        return f(x, y, **kwargs)
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         if x.ragged_rank == y.ragged_rank and all(
                 rf.same_splits(a, b) for a, b in zip(x.nested_row_splits, y.nested_row_splits)):

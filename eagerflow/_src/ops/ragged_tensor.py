@@ -32,6 +32,7 @@ from eagerflow._src.ops.math import cast, maximum
 from eagerflow._src.ops.misc_ops import UPPER_BOUND
 from eagerflow._src.ops.reduce import cumsum, reduce_max
 from eagerflow._src.ops.sequences import range as range_op
+from eagerflow._src.ops.tensor_array import TensorArray, TensorArraySpec
 
 _PRIVATE = ("RaggedTensor constructor is private; please use one of the factory methods "
             "instead (e.g., RaggedTensor.from_row_lengths())")
@@ -771,6 +772,8 @@ def type_spec_from_value(value: Any) -> Any:
     nested structure of them (lists and tuples of specs are kept as they are in TF)."""
     if isinstance(value, CompositeTensor):
         return value._type_spec
+    if isinstance(value, TensorArray):
+        return TensorArraySpec.from_value(value)
     if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
         return TensorSpec.from_tensor(value)
     if isinstance(value, np.ndarray):

@@ -7,6 +7,12 @@ state as a Philox (key, counter), advances the counter by 256 blocks per value (
 RngReadAndSkip here returns the key and counter and the advanced state), and runs the
 stateless V2 op on that key and counter; binomial draws with TF's own stateful op. Draws
 work, and advance the state, inside traced functions too.
+
+Under a distribution strategy, a generator created in the strategy's scope (or inside
+`strategy.run`) keys each replica's draws apart, as TF does: the stream's key is hashed
+with the replica id (a one-value uniform_full_int draw keyed by the key, at counter
+[replica_id, 0]). The distribute layer sits above this one, so it installs how to find
+the strategy in force and the running replica's id (`set_distribution_hooks`).
 """
 
 from __future__ import annotations
@@ -162,11 +168,35 @@ def create_rng_state(seed: Any, alg: Any) -> Any:
     return convert_to_tensor(np.concatenate([np.zeros(size - s.size, np.int64), s]))
 
 
+class _DistributionHooks:
+    """What the distribute layer tells generators; nothing outside any strategy."""
+
+    @staticmethod
+    def current_strategy() -> Any:
+        return None
+
+    @staticmethod
+    def replica_id() -> Any:
+        return None
+
+
+_hooks = _DistributionHooks()
+
+
+def set_distribution_hooks(current_strategy: Any, replica_id: Any) -> None:
+    """`current_strategy()`: the strategy in force (None for the default one);
+    `replica_id()`: the running replica's id in sync group (None in cross-replica
+    context). Installed by the distribute layer when it loads."""
+    _hooks.current_strategy = current_strategy
+    _hooks.replica_id = replica_id
+
+
 class Generator(AutoTrackable):
     """A random number generator with explicit, checkpointable state."""
 
     def __init__(self, copy_from: Generator | None = None, state: Any = None,
                  alg: Any = None) -> None:
+        self._strategy = _hooks.current_strategy()
         if copy_from is not None:
             assert (alg or state) is None
             init, self._alg = copy_from.state.read_value(), copy_from.algorithm
@@ -252,7 +282,18 @@ class Generator(AutoTrackable):
     def _key_counter(self, shape: Any) -> tuple:
         n = _num_values(shape)
         key, counter, _ = self._read_and_skip(n)
-        return key, counter, convert_to_tensor(self._alg, dtype=dt.int32)
+        alg = convert_to_tensor(self._alg, dtype=dt.int32)
+        return self._replica_key(key, alg), counter, alg
+
+    def _replica_key(self, key: Any, alg: Any) -> Any:
+        """The key a replica draws with: under the strategy this generator was created in,
+        the key hashed with the replica's id (TF's own hash), so replicas draw apart."""
+        replica = _hooks.replica_id() if self._strategy is not None else None
+        if replica is None:
+            return key
+        counter = cast(stack([cast(replica, dt.int64), zeros_like(cast(replica, dt.int64))]),
+                       dt.uint64)
+        return S.uniform_from(key, counter, alg, [1], None, None, dt.uint64)
 
     def normal(self, shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dt.float32,
                name: str | None = None) -> Any:

@@ -676,3 +676,12 @@ def index_shuffle(index: Any, seed: Any, max_index: Any) -> Any:
     idx = convert_to_tensor(index)
     top = convert_to_tensor(max_index, dtype=idx._dtype)
     return bind(INDEX_SHUFFLE, (idx, s, top), {"rounds": 4})
+
+
+def random_index_shuffle(index: Any, seed: Any, max_index: Any, rounds: int = 4,
+                         name: str | None = None) -> Any:
+    """tf.random_index_shuffle, TF's raw op: `seed` is its three key words as they are."""
+    idx = convert_to_tensor(index)
+    return bind(INDEX_SHUFFLE, (idx, convert_to_tensor(seed),
+                                convert_to_tensor(max_index, dtype=idx._dtype)),
+                {"rounds": rounds}, name)

@@ -149,6 +149,9 @@ class OpDef:
     bad_samples: Sequence = ()
     num_outputs: int = 1
     stateful: bool = False  # random or side-effecting: never folded or merged by graph passes
+    # A new value on every call that no reference can replay (tf.timestamp's clock): the
+    # generic suites check its shape and dtype; its own tests check its values. Stateful too.
+    nondeterministic: bool = False
 
     # -- What the other layers read. --
     # The NumPy ufunc that is this op's kernel over NumPy for calls without attrs

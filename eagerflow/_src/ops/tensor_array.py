@@ -15,9 +15,10 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import TypeSpec
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
-from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.array import concat, split, zeros
 from eagerflow._src.ops.dispatch import bind
@@ -579,3 +580,51 @@ def _graph_const(value: tuple) -> Tensor:
     arr = np.empty((), dtype=object)
     arr[()] = value
     return _state.graph.constant(arr, dt.variant)
+
+
+class TensorArraySpec(TypeSpec):
+    """`tf.TensorArraySpec(element_shape=None, dtype=tf.float32, dynamic_size=False,
+    infer_shape=True)`: the type of a TensorArray."""
+
+    __slots__ = ("_element_shape", "_dtype", "_dynamic_size", "_infer_shape")
+
+    def __init__(self, element_shape: Any = None, dtype: Any = dt.float32,
+                 dynamic_size: bool = False, infer_shape: bool = True) -> None:
+        self._element_shape = as_shape(element_shape)
+        self._dtype = dt.as_dtype(dtype)
+        self._dynamic_size = bool(dynamic_size)
+        self._infer_shape = bool(infer_shape)
+
+    @classmethod
+    def from_value(cls, value: TensorArray) -> TensorArraySpec:
+        return cls(value.element_shape, value.dtype, value.dynamic_size, value._infer_shape)
+
+    @property
+    def value_type(self) -> type:
+        return TensorArray
+
+    def _key(self) -> tuple:
+        return (self._element_shape, self._dtype, self._dynamic_size, self._infer_shape)
+
+    def is_compatible_with(self, spec_or_value: Any) -> bool:
+        other = TensorArraySpec.from_value(spec_or_value) if isinstance(
+            spec_or_value, TensorArray) else spec_or_value
+        return (isinstance(other, TensorArraySpec) and other._key()[1:] == self._key()[1:]
+                and self._element_shape.is_compatible_with(other._element_shape))
+
+    def _common(self, other: Any) -> TensorArraySpec | None:
+        if type(other) is not TensorArraySpec or other._key()[1:] != self._key()[1:]:
+            return None
+        return TensorArraySpec(
+            self._element_shape.most_specific_compatible_shape(other._element_shape),
+            self._dtype, self._dynamic_size, self._infer_shape)
+
+    def __eq__(self, other: Any) -> bool:
+        return type(other) is TensorArraySpec and other._key() == self._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"TensorArraySpec({self._element_shape!r}, {self._dtype!r}, "
+                f"{self._dynamic_size}, {self._infer_shape})")

@@ -65,6 +65,26 @@ def _creator_stack() -> list:
     return stack
 
 
+def _creator_defaults() -> dict:
+    """The arguments TF hands a variable creator when the caller left them out."""
+    return {"initial_value": None, "trainable": None, "validate_shape": True,
+            "caching_device": None, "name": None, "variable_def": None, "dtype": None,
+            "import_scope": None, "constraint": None,
+            "synchronization": VariableSynchronization.AUTO,
+            "aggregation": VariableAggregation.NONE, "shape": None,
+            "experimental_enable_variable_lifting": None}
+
+
+def current_creators() -> list:
+    """This thread's creator scopes, innermost last (for threads that act on its behalf)."""
+    return list(_creator_stack())
+
+
+def inherit_creators(creators: list) -> None:
+    """Gives this thread (a replica's) the creator scopes of the thread that started it."""
+    _creators.stack = list(creators)
+
+
 @contextlib.contextmanager
 def variable_creator_scope(variable_creator: Any) -> Iterator[None]:
     """tf.variable_creator_scope: `creator(next_creator, **kwargs)` intercepts tf.Variable()."""
@@ -100,6 +120,7 @@ class _VariableMeta(type):
             if len(args) > 1:
                 raise TypeError("tf.Variable takes its arguments after initial_value by keyword "
                                 "when a variable creator scope is active")
+        kwargs = {**_creator_defaults(), **kwargs}  # a creator sees every argument, as TF's
 
         def make(i: int) -> Any:
             if i < 0:

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import DataLossError
+from eagerflow._src.io.tensor_proto import to_ndarray as ndarray  # noqa: F401  (re-exported)
 from eagerflow._src.summary.encoders import tensor_proto as _tensor_proto
 
 
@@ -115,58 +115,3 @@ def attr_value(av: Any) -> Any:
                 return tuple(items)
         return ()
     return None
-
-
-_VAL_FIELDS = {
-    "float32": "float_val", "float64": "double_val", "int32": "int_val", "uint8": "int_val",
-    "int16": "int_val", "int8": "int_val", "uint16": "int_val", "int64": "int64_val",
-    "bool": "bool_val", "uint32": "uint32_val", "uint64": "uint64_val", "float16": "half_val",
-    "bfloat16": "half_val", "complex64": "scomplex_val", "complex128": "dcomplex_val",
-}
-
-
-def ndarray(tp: Any) -> np.ndarray:
-    """The value of a TensorProto (DataLossError when its content doesn't fit its shape)."""
-    dtype = dt.as_dtype(tp.dtype)
-    shape = tuple(int(d.size) for d in tp.tensor_shape.dim)
-    n = int(np.prod(shape)) if shape else 1
-    if dtype is dt.string:
-        vals = [bytes(v) for v in tp.string_val]
-        arr = np.empty(len(vals), dtype=object)
-        arr[:] = vals
-        return _fill(arr, shape, n, dtype)
-    np_dtype = np.dtype(dtype.as_numpy_dtype)
-    if tp.tensor_content:
-        if len(tp.tensor_content) != n * np_dtype.itemsize:
-            raise DataLossError(None, None, f"Tensor content of {len(tp.tensor_content)} bytes "
-                                            f"doesn't hold a {dtype.name} tensor of shape "
-                                            f"{list(shape)}")
-        return np.frombuffer(tp.tensor_content, dtype=np_dtype.newbyteorder("<")) \
-            .astype(np_dtype).reshape(shape)
-    field = _VAL_FIELDS.get(dtype.name)
-    if field is None:
-        raise DataLossError(None, None, f"Constants of type {dtype.name} can't be read")
-    vals = list(getattr(tp, field))
-    if field == "half_val":
-        arr = np.asarray(vals, np.uint16).view(np.float16).astype(np_dtype)
-    elif field in ("scomplex_val", "dcomplex_val"):
-        arr = np.asarray(vals, np.float64).reshape(-1, 2)
-        arr = (arr[:, 0] + 1j * arr[:, 1]).astype(np_dtype)
-    else:
-        arr = np.asarray(vals).astype(np_dtype)
-    return _fill(arr, shape, n, dtype)
-
-
-def _fill(arr: np.ndarray, shape: tuple, n: int, dtype: dt.DType) -> np.ndarray:
-    if arr.size == n:
-        return arr.reshape(shape)
-    if arr.size == 0:  # no values: zeros (TF's default)
-        return np.zeros(shape, dtype=arr.dtype if dtype is not dt.string else object) \
-            if dtype is not dt.string else np.full(shape, b"", dtype=object)
-    if arr.size < n:  # the last value repeats (TF's compact form)
-        out = np.empty(n, dtype=arr.dtype)
-        out[:arr.size] = arr
-        out[arr.size:] = arr[-1]
-        return out.reshape(shape)
-    raise DataLossError(None, None, f"Tensor proto holds {arr.size} values for shape "
-                                    f"{list(shape)}")

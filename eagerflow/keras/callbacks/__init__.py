@@ -19,3 +19,7 @@ from eagerflow._src.keras.callbacks import (
 # -- checkpoints and summaries --
 from eagerflow._src.keras.callbacks_tensorboard import TensorBoard as TensorBoard
 # -- end checkpoints and summaries --
+from eagerflow._src.keras.callbacks_ema_remote import (
+    RemoteMonitor as RemoteMonitor,
+    SwapEMAWeights as SwapEMAWeights,
+)

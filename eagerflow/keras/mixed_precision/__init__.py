@@ -8,3 +8,4 @@ from eagerflow._src.keras.dtype_policy import (
     set_dtype_policy as set_dtype_policy,
     set_global_policy as set_global_policy,
 )
+from eagerflow._src.keras.optimizers.loss_scale import LossScaleOptimizer as LossScaleOptimizer

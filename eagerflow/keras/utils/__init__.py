@@ -42,4 +42,20 @@ from eagerflow._src.keras.serialization import (
     register_keras_serializable as register_keras_serializable,
     serialize_keras_object as serialize_keras_object,
 )
+from eagerflow._src.keras.utils.config import (
+    Config as Config,
+    get_source_inputs as get_source_inputs,
+)
+from eagerflow._src.keras.utils.io_utils import (
+    disable_interactive_logging as disable_interactive_logging,
+    enable_interactive_logging as enable_interactive_logging,
+    is_interactive_logging_enabled as is_interactive_logging_enabled,
+)
+from eagerflow._src.keras.utils.split import split_dataset as split_dataset
+from eagerflow.keras.legacy import saving as legacy
+from eagerflow._src.keras.layers.feature_space import FeatureSpace as FeatureSpace
+from eagerflow._src.keras.utils.model_visualization import (
+    model_to_dot as model_to_dot,
+    plot_model as plot_model,
+)
 from eagerflow.keras.utils import bounding_boxes as bounding_boxes

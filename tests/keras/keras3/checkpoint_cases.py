@@ -28,6 +28,9 @@ OPTIMIZERS = {
     "adam_ema_accumulation": ("Adam", {"use_ema": True, "gradient_accumulation_steps": 2}),
     "sgd_weight_decay": ("SGD", {"weight_decay": 0.1}),
     "loss_scale": ("LossScaleOptimizer", {}),
+    "adafactor": ("Adafactor", {}), "muon": ("Muon", {}),
+    "schedule_free_adamw": ("ScheduleFreeAdamW", {"use_ema": True}),
+    "multi": ("MultiOptimizer", {}),
 }
 LAYERS = {f"layer_{i}_{c[0]}": c for i, c in enumerate(HARNESS)}
 MORE_LAYERS = {f"layer_{c['id']}": c for c in layer_cases.CASES  # attention, ConvLSTM, ...
@@ -53,6 +56,9 @@ def _optimizer(keras, name):
         kwargs["learning_rate"] = getattr(keras.optimizers.schedules, lr[0])(*lr[1:])
     if cls == "LossScaleOptimizer":
         return keras.optimizers.LossScaleOptimizer(keras.optimizers.SGD())
+    if cls == "MultiOptimizer":
+        return keras.optimizers.MultiOptimizer(keras.optimizers.OptimizerMap(
+            keras.optimizers.SGD(), {"b": keras.optimizers.Adam()}))
     return getattr(keras.optimizers, cls)(**kwargs)
 
 

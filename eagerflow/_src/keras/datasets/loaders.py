@@ -1,4 +1,5 @@
-"""tf.keras.datasets loaders: mnist, fashion_mnist, cifar10, boston_housing.
+"""tf.keras.datasets loaders: mnist, fashion_mnist, cifar10, cifar100, boston_housing,
+california_housing (imdb and reuters: text_loaders.py).
 
 Sits on keras/utils/data_utils.py (the lookup: $EAGERFLOW_DATASETS, then the Keras
 cache, then a verified download). Arrays come back exactly as Keras returns them
@@ -8,12 +9,15 @@ cache, then a verified download). Arrays come back exactly as Keras returns them
 from __future__ import annotations
 
 import gzip
+import io
 import os
 import pickle
+import zipfile
 from typing import Any
 
 import numpy as np
 
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.utils import data_utils as du
 
 _KERAS_DATA = "https://storage.googleapis.com/tensorflow/tf-keras-datasets/"
@@ -21,6 +25,9 @@ MNIST_SHA256 = "731c5ac602752760c8e48fbffcf8c3b850d9dc2a2aedcf2cc48468fc17b673d1
 BOSTON_SHA256 = "f553886a1f8d56431e820c5b82552d9d95cfcb96d1e678153f8839538947dff5"
 CIFAR10_URL = "https://www.cs.toronto.edu/~kriz/cifar-10-python.tar.gz"
 CIFAR10_SHA256 = "6d958be074577803d12ecdefd02955f39262c83c16fe9348329d7fe0b5c001ce"
+CIFAR100_URL = "https://www.cs.toronto.edu/~kriz/cifar-100-python.tar.gz"
+CIFAR100_SHA256 = "85cd44d02ba6437773c5bbd22e183051d648de2e7d6b014e1ef29b855ba677a7"
+CALIFORNIA_SHA256 = "1a2e3a52e0398de6463aebe6f4a8da34fb21fbb6b934cf88c3425e766f2a1a6f"
 FASHION_FILES = ("train-labels-idx1-ubyte.gz", "train-images-idx3-ubyte.gz",
                  "t10k-labels-idx1-ubyte.gz", "t10k-images-idx3-ubyte.gz")
 
@@ -85,42 +92,96 @@ class _NumpyOnlyUnpickler(pickle.Unpickler):
         return super().find_class(module, name)
 
 
-def _cifar_batch(path: str, label_key: str = "labels") -> tuple:
+def load_npz_objects(path: str, keys: tuple) -> tuple:
+    """Arrays `keys` of an .npz archive whose arrays may hold Python objects (IMDB's and
+    Reuters' lists of word indices): numeric arrays are read without pickle, object arrays
+    with an unpickler that rebuilds NumPy arrays and nothing else."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            out = []
+            for key in keys:
+                with z.open(f"{key}.npy") as member:
+                    fp = io.BytesIO(member.read())
+                out.append(_read_npy(fp))
+            return tuple(out)
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile, pickle.UnpicklingError,
+            EOFError) as e:
+        raise ValueError(f"{path} is not a valid dataset file (expected an .npz archive with "
+                         f"arrays {list(keys)}): {e}") from e
+
+
+def _read_npy(fp: io.BytesIO) -> np.ndarray:
+    try:
+        return np.lib.format.read_array(fp, allow_pickle=False)
+    except ValueError:  # an object array: its data is a pickle stream after the header
+        fp.seek(0)
+        major, _ = np.lib.format.read_magic(fp)
+        if major == 1:
+            np.lib.format.read_array_header_1_0(fp)
+        else:
+            np.lib.format.read_array_header_2_0(fp)
+        return _NumpyOnlyUnpickler(fp).load()
+
+
+def _cifar_batch(path: str, label_key: str = "labels", label_dtype: Any = np.uint8) -> tuple:
     with open(path, "rb") as f:
         d = _NumpyOnlyUnpickler(f, encoding="bytes").load()
     d = {(k.decode("utf8") if isinstance(k, bytes) else k): v for k, v in d.items()}
     data = np.asarray(d["data"], np.uint8).reshape(-1, 3, 32, 32)
-    return data, np.asarray(d[label_key], np.uint8)
+    return data, np.asarray(d[label_key], label_dtype)
 
 
-def _cifar10_dir() -> str:
-    name = "cifar-10-batches-py"
+def _cifar_dir(name: str, marker: str, cache_target: str, url: str, sha256: str) -> str:
+    """The folder `name` of CIFAR batch files: in a local data folder (as extracted, or in
+    the archive's own folder), in the Keras cache (where Keras 3 extracts it: under
+    `cache_target`), else downloaded and extracted."""
+    archive = url.rsplit("/", 1)[1]
     for base in du.dataset_dirs():
-        for cand in (os.path.join(base, name), os.path.join(base, "cifar-10-python", name)):
+        for cand in (os.path.join(base, name),
+                     os.path.join(base, archive.split(".")[0], name)):
             if os.path.isdir(cand):
                 return cand
     cache = os.path.join(du.keras_cache_dir(), "datasets")
-    for cand in (os.path.join(cache, name), os.path.join(cache, "cifar-10-batches-py-target",
-                                                          name)):
-        if os.path.isdir(cand) and os.path.exists(os.path.join(cand, "test_batch")):
+    for cand in (os.path.join(cache, name), os.path.join(cache, cache_target, name)):
+        if os.path.isdir(cand) and os.path.exists(os.path.join(cand, marker)):
             return cand
-    path = du.get_file(fname="cifar-10-python.tar.gz", origin=CIFAR10_URL,
-                       file_hash=CIFAR10_SHA256, extract=True)
+    path = du.get_file(fname=archive, origin=url, file_hash=sha256, extract=True)
     return os.path.join(path, name)
+
+
+def _channels(x: np.ndarray) -> np.ndarray:
+    """(N, 3, 32, 32) batches in keras.config's image data format."""
+    return x.transpose(0, 2, 3, 1) if kb.image_data_format() == "channels_last" else x
 
 
 def cifar10_load_data() -> tuple:
     """CIFAR-10: uint8 (N, 32, 32, 3) images, uint8 labels shaped (N, 1)."""
-    path = _cifar10_dir()
+    path = _cifar_dir("cifar-10-batches-py", "test_batch", "cifar-10-batches-py-target",
+                      CIFAR10_URL, CIFAR10_SHA256)
     xs, ys = [], []
     for i in range(1, 6):
         x, y = _cifar_batch(os.path.join(path, f"data_batch_{i}"))
         xs.append(x)
         ys.append(y)
     x_test, y_test = _cifar_batch(os.path.join(path, "test_batch"))
-    x_train = np.concatenate(xs).transpose(0, 2, 3, 1)
+    x_train = _channels(np.concatenate(xs))
     y_train = np.concatenate(ys).reshape(-1, 1)
-    return (x_train, y_train), (x_test.transpose(0, 2, 3, 1), y_test.reshape(-1, 1))
+    return (x_train, y_train), (_channels(x_test), y_test.reshape(-1, 1))
+
+
+def cifar100_load_data(label_mode: str = "fine") -> tuple:
+    """CIFAR-100: uint8 (N, 32, 32, 3) images; int64 labels shaped (N, 1), the 100 fine
+    classes or (label_mode="coarse") the 20 superclasses."""
+    if label_mode not in ("fine", "coarse"):
+        raise ValueError('`label_mode` must be one of `"fine"`, `"coarse"`. Received: '
+                         f"label_mode={label_mode}.")
+    path = _cifar_dir("cifar-100-python", "test", "cifar-100-python-target", CIFAR100_URL,
+                      CIFAR100_SHA256)
+    key = f"{label_mode}_labels"  # (the labels stay int64, as Keras 3 leaves them)
+    x_train, y_train = _cifar_batch(os.path.join(path, "train"), key, np.int64)
+    x_test, y_test = _cifar_batch(os.path.join(path, "test"), key, np.int64)
+    return ((_channels(x_train), y_train.reshape(-1, 1)),
+            (_channels(x_test), y_test.reshape(-1, 1)))
 
 
 def boston_housing_load_data(path: str = "boston_housing.npz", test_split: float = 0.2,
@@ -131,8 +192,31 @@ def boston_housing_load_data(path: str = "boston_housing.npz", test_split: float
     fpath = du.get_file(path, origin=f"{_KERAS_DATA}boston_housing.npz",
                         file_hash=BOSTON_SHA256)
     x, y = _load_npz(fpath, ("x", "y"))
+    return _train_test(x, y, test_split, seed)
+
+
+def _train_test(x: np.ndarray, y: np.ndarray, test_split: float, seed: int) -> tuple:
+    """Shuffled by a RandomState of `seed`, the first (1 - test_split) for training."""
     idx = np.arange(len(x))
     np.random.RandomState(seed).shuffle(idx)
     x, y = x[idx], y[idx]
     n = int(len(x) * (1 - test_split))
     return (np.array(x[:n]), np.array(y[:n])), (np.array(x[n:]), np.array(y[n:]))
+
+
+def california_housing_load_data(version: str = "large", path: str = "california_housing.npz",
+                                 test_split: float = 0.2, seed: int = 113) -> tuple:
+    """California housing: float (N, 8) features, float prices; version="small" keeps the
+    first 600 rows."""
+    if not 0 <= test_split < 1:
+        raise ValueError(f"Invalid `test_split` argument: {test_split}. It must be between 0 "
+                         "and 1 (exclusive of 1).")
+    fpath = du.get_file(path, origin=f"{_KERAS_DATA}california_housing.npz",
+                        file_hash=CALIFORNIA_SHA256)
+    x, y = _load_npz(fpath, ("x", "y"))
+    if version == "small":
+        x, y = x[:600], y[:600]
+    elif version != "large":
+        raise ValueError("Argument `version` must be one of 'small', 'large'. Received: "
+                         f"version={version}")
+    return _train_test(x, y, test_split, seed)

@@ -66,7 +66,8 @@ from eagerflow._src.keras.engine.symbolic_calls import (
     broadcast_masks,
 )
 from eagerflow._src.keras.random_seeds import SeedGenerator
-from eagerflow._src.keras.variables import keras_variable
+from eagerflow._src.keras.scopes import current_remat_mode
+from eagerflow._src.keras.variables import get_stateless_scope, keras_variable
 from eagerflow._src.module import Module, NameScope, push_scope
 from eagerflow._src.ops.array import shape as tf_shape
 from eagerflow._src.ops.math import cast
@@ -155,6 +156,7 @@ class Layer(SymbolicCalls, Module):
         setattr_(self, "supports_masking", getattr(self, "supports_masking", False))
         setattr_(self, "stateful", False)
         setattr_(self, "dynamic", False)
+        setattr_(self, "_remat_mode", current_remat_mode())  # (keras.RematScope's, if any)
         self._init_set_name(name)
         if input_dim is not None:
             input_shape = (input_dim,)
@@ -393,6 +395,11 @@ class Layer(SymbolicCalls, Module):
         """Every layer's added losses, then its weights' regularization losses (Keras 3)."""
         layers = self._flatten_layers()
         out = [loss for layer in layers for loss in layer._losses]
+        scope = get_stateless_scope()
+        if scope is not None:  # those the layers added inside a collecting StatelessScope
+            ids = {id(layer) for layer in layers}
+            out.extend(loss for loss in scope.losses if id(scope.loss_owners.get(id(loss)))
+                       in ids)
         out.extend(loss for layer in layers for loss in (fn() for fn in layer._callable_losses)
                    if loss is not None)
         return out
@@ -563,6 +570,12 @@ class Layer(SymbolicCalls, Module):
             else:
                 if not isinstance(loss, Tensor):
                     loss = convert_to_tensor(loss, dtype_hint=dt.float32)
+                scope = get_stateless_scope()
+                if scope is not None:  # (kept by the scope when it collects them, as Keras 3)
+                    if scope.collect_losses:
+                        scope.add_loss(loss)
+                        scope.loss_owners[id(loss)] = self
+                    continue
                 self._losses.append(loss)
                 _LOSS_HOLDERS.add(self)
 

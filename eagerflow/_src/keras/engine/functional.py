@@ -23,7 +23,11 @@ from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, is_keras_tensor
-from eagerflow._src.keras.engine.operation import Operation, operation_from_config
+from eagerflow._src.keras.engine.operation import (
+    FunctionOperation,
+    is_operation,
+    operation_from_config,
+)
 from eagerflow._src.keras.engine.shapes import to_shapes
 from eagerflow._src.keras.engine.symbolic_calls import output_shape_of
 from eagerflow._src.ops.array import reshape
@@ -114,7 +118,7 @@ def functional_children(operations: list) -> dict:
     keras.ops operations, a mask's `not_equal`, are no TF trackables but keep their index)."""
     children: dict = {name: TrackableList([]) for name in _UNTRACKED_CONTAINERS}
     children["_operations"] = TrackableList(
-        [None if isinstance(op, Operation) else op for op in operations])
+        [None if is_operation(op) else op for op in operations])
     return children
 
 
@@ -167,7 +171,7 @@ class GraphNetwork:
     @property
     def layers(self) -> list:
         """The layers, in graph order (operations applied to KerasTensors not included)."""
-        return [x for x in self._functional_layers if not isinstance(x, Operation)]
+        return [x for x in self._functional_layers if not is_operation(x)]
 
     @property
     def operations(self) -> list:
@@ -322,7 +326,7 @@ class GraphNetwork:
 
         layer_configs = []
         for layer in self._operations:  # operations among the layers, as Keras 3 lists them
-            config = layer.serialize() if isinstance(layer, Operation) else \
+            config = layer.serialize() if isinstance(layer, FunctionOperation) else \
                 ser.serialize_keras_object(layer)
             config["name"] = layer.name
             config["inbound_nodes"] = [node_config(n) for n in layer._inbound_nodes

@@ -30,7 +30,71 @@ from eagerflow._src.keras.engine.keras_tensor import (
 )
 
 
-class Operation(Layer):
+class _OperationType(type):
+    """Every Keras 3 layer is an Operation (`isinstance(Dense(2), keras.Operation)`); here
+    Operation derives from Layer, so the base answers for layers too."""
+
+    def __instancecheck__(cls, obj: Any) -> bool:
+        if cls is Operation and isinstance(obj, Layer):
+            return True
+        return type.__instancecheck__(cls, obj)
+
+    def __subclasscheck__(cls, sub: type) -> bool:
+        if cls is Operation and isinstance(sub, type) and issubclass(sub, Layer):
+            return True
+        return type.__subclasscheck__(cls, sub)
+
+
+class Operation(Layer, metaclass=_OperationType):
+    """`keras.Operation(name=None)`: a stateless computation (`call`) that, applied to
+    KerasTensors, becomes a node of a functional graph with the outputs
+    `compute_output_spec` gives (by default: `call` traced). Unlike a layer it converts
+    and casts nothing; in a functional model it is listed in `operations`, not `layers`."""
+
+    _frames_call_errors = False  # errors propagate as they are
+
+    def __init__(self, name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(name=name, **kwargs)
+        self._autocast = False
+
+    def _convert_inputs(self, inputs: Any) -> Any:
+        return inputs  # the function converts its arguments (`2 - x`: 2 stays a Python int)
+
+    def _static_shapes(self) -> bool:
+        return False
+
+    def _maybe_build(self, inputs: Any, *args: Any, **kwargs: Any) -> None:
+        self.built = True  # nothing to build; the first argument may be einsum's subscripts
+
+    def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
+        if _defines(type(self), "compute_output_spec"):
+            return self.compute_output_spec(inputs, *rest, **kwargs)
+        return trace_symbolic(self.call, (inputs, *rest), kwargs)
+
+    def get_config(self) -> dict:
+        return {"name": self.name}
+
+    def __repr__(self) -> str:
+        return f"<Operation name={self.name}>"
+
+
+def _defines(cls: type, name: str) -> bool:
+    """Whether a subclass of Operation (not Operation or Layer) defines `name`."""
+    for klass in cls.__mro__:
+        if klass is Operation:
+            return False
+        if name in vars(klass):
+            return True
+    return False
+
+
+def is_operation(x: Any) -> bool:
+    """Whether `x` is an operation rather than a layer (keras.Operation answers True for
+    both): a keras.ops call, an operator on KerasTensors, or a user's Operation."""
+    return type.__instancecheck__(Operation, x)
+
+
+class FunctionOperation(Operation):
     """A function applied to KerasTensors outside any layer (a keras.ops call, or an
     operator such as `x * 2`): a weightless node of the functional graph, named and shown
     as Keras 3 names and shows its operations (`multiply (Multiply)`).
@@ -38,13 +102,10 @@ class Operation(Layer):
     As Keras 3's operation classes do, it keeps the function's parameters other than its
     operands (`axis`, `keepdims`) as its own config; its node holds the operands."""
 
-    _frames_call_errors = False  # errors propagate as they are
-
     def __init__(self, function: Callable, **kwargs: Any) -> None:
         options = kwargs.pop("options", None)
         super().__init__(**kwargs)
         self.function = function
-        self._autocast = False
         self._options = dict(options or {})
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -56,15 +117,6 @@ class Operation(Layer):
 
     def call(self, *args: Any, **kwargs: Any) -> Any:
         return self.function(*args, **kwargs, **self._options)
-
-    def _convert_inputs(self, inputs: Any) -> Any:
-        return inputs  # the function converts its arguments (`2 - x`: 2 stays a Python int)
-
-    def _static_shapes(self) -> bool:
-        return False
-
-    def _maybe_build(self, inputs: Any, *args: Any, **kwargs: Any) -> None:
-        self.built = True  # nothing to build; the first argument may be einsum's subscripts
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
         return trace_symbolic(self.function, (inputs, *rest), {**kwargs, **self._options})
@@ -79,8 +131,6 @@ class Operation(Layer):
         return {"module": f"keras.src.ops.{module}", "class_name": type(self).__name__,
                 "config": self.get_config(), "registered_name": type(self).__name__}
 
-    def __repr__(self) -> str:
-        return f"<Operation name={self.name}>"
 
 
 # eagerflow's keras.ops modules -> Keras 3's (`keras.src.ops.numpy`), for configs
@@ -98,7 +148,7 @@ def register_operation(class_name: str, function: Callable) -> None:
     _FUNCTIONS[class_name] = function
 
 
-def operation_from_config(config: dict) -> Operation:
+def operation_from_config(config: dict) -> FunctionOperation:
     """An operation from its entry in a functional model's config."""
     class_name = config["class_name"]
     if class_name not in _FUNCTIONS:
@@ -162,7 +212,7 @@ def _holds_keras_tensor(value: Any) -> bool:
 def operation_class(class_name: str) -> type:
     """The Operation subclass named as Keras 3's (`Add`, `GetItem`): its instances are
     named `add`, `get_item`, ... by the usual automatic naming."""
-    return type(class_name, (Operation,), {"__module__": Operation.__module__})
+    return type(class_name, (FunctionOperation,), {"__module__": Operation.__module__})
 
 
 # ---------------------------------------------------------------------------------------

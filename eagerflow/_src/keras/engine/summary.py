@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import re
 import shutil
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +19,7 @@ from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_layer import InputLayer
 from eagerflow._src.keras.engine.shapes import shape_tuples
 from eagerflow._src.keras.utils import text_table
+from eagerflow._src.keras.utils.io_utils import print_msg
 
 
 def _count(weights: list) -> tuple:
@@ -154,8 +154,7 @@ def print_summary(model: Any, line_length: int | None = None, positions: Any = N
         lines.append(f" Optimizer params: {opt_count:,} ({readable_size(opt_size)})")
     text = "\n".join(lines) + "\n"
     if print_fn is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        print_msg(text, line_break=False)
     else:
         print_fn(text)  # one call with the whole table, as Keras 3 makes it
 

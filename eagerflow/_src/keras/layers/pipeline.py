@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import nest
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
@@ -123,6 +124,8 @@ class TFSMLayer(Layer):
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None,
                     safe_mode: bool | None = None) -> TFSMLayer:
+        if safe_mode is None:  # that of the load_model / deserialize call it is part of
+            safe_mode = kb.in_safe_mode()
         if safe_mode is not False:
             raise ValueError(
                 "Requested the deserialization of a `TFSMLayer`, which loads an external "

@@ -16,7 +16,7 @@ import numpy as np
 
 from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.keras.optimizers import optimizers
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.optimizers.optimizer import Optimizer
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
@@ -118,12 +118,14 @@ class LossScaleOptimizer(Optimizer):
         self.inner_optimizer.finalize_variable_values(var_list)
 
     def get_config(self) -> dict:
-        return {"name": self.name, "inner_optimizer": optimizers.serialize(self.inner_optimizer),
+        return {"name": self.name,
+                "inner_optimizer": ser.serialize_keras_object(self.inner_optimizer),
                 "initial_scale": self.initial_scale,
                 "dynamic_growth_steps": self.dynamic_growth_steps}
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Any:
         config = dict(config)
-        inner = optimizers.deserialize(config.pop("inner_optimizer"), custom_objects)
+        inner = ser.deserialize_keras_object(config.pop("inner_optimizer"),
+                                            custom_objects=custom_objects)
         return cls(inner, **config)

@@ -20,9 +20,9 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
+from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trackable
-from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import TrackedDict, TrackedList
 from eagerflow._src.distribute import context
@@ -188,8 +188,15 @@ class Optimizer(trackable.AutoTrackable):
 
     # -- state --------------------------------------------------------------------------
     @property
-    def iterations(self) -> Variable:
-        return self._iterations
+    def iterations(self) -> Any:
+        """The step counter; with gradient accumulation, Keras 3's count of updates made
+        (the calls divided by `gradient_accumulation_steps`), a tensor."""
+        return self._step_count() if self.gradient_accumulation_steps else self._iterations
+
+    def _step_count(self) -> Tensor:
+        it = self._iterations._as_tensor()
+        steps = self.gradient_accumulation_steps
+        return it // np.int64(steps) if steps else it
 
     @iterations.setter
     def iterations(self, value: Any) -> None:
@@ -260,7 +267,11 @@ class Optimizer(trackable.AutoTrackable):
         suffix = self._keras_slot_names.get(slot_name, slot_name)
         keras_name = f"{reference.replace('/', '_')}_{suffix}"
         keras_variable(slot, keras_name, f"{self._name}/{keras_name}")
-        slots[slot_name] = slot
+        return self._register_slot(var, slot_name, slot)
+
+    def _register_slot(self, var: Any, slot_name: str, slot: Variable) -> Variable:
+        """Makes `slot` the slot `slot_name` of `var`, in `_variables` after the others."""
+        self._slots.setdefault(_var_key(var), {})[slot_name] = slot
         self._variables.append(slot)
         if slot_name not in self._slot_names_seen:
             self._slot_names_seen.append(slot_name)
@@ -296,12 +307,21 @@ class Optimizer(trackable.AutoTrackable):
             self._build_more(new)
         self.built = True
 
+    def _slot_list(self, attr: str) -> TrackedList:
+        """The list attribute `attr` that keeps one kind of slot (made on first use)."""
+        if attr not in self.__dict__:
+            object.__setattr__(self, attr, self._track(attr, TrackedList()))
+        return self.__dict__[attr]
+
+    def _empty_node(self, attr: str, value: Any) -> Any:
+        """Sets the attribute `attr` to `value`, a list or dict that Keras 3 fills after
+        assigning it: a TF checkpoint records it as the empty node it was then."""
+        self._track(attr, TrackedList() if isinstance(value, list) else TrackedDict())
+        object.__setattr__(self, attr, value)
+        return value
+
     def _add_slot_group(self, group: list, variables: list) -> None:
-        lists = []
-        for _, attr, _ in group:
-            if attr not in self.__dict__:
-                object.__setattr__(self, attr, self._track(attr, TrackedList()))
-            lists.append(self.__dict__[attr])
+        lists = [self._slot_list(attr) for _, attr, _ in group]
         for var in variables:
             for (slot_name, _, init), slots in zip(group, lists):
                 if slot_name is not None:
@@ -367,6 +387,8 @@ class Optimizer(trackable.AutoTrackable):
             self._apply_accumulated(grads, variables)
         else:
             self._apply_now(grads, variables)
+        if self.use_ema:  # (every call, accumulating or not, as Keras 3)
+            self._update_ema(variables)
         self._iterations.assign_add(np.int64(1))
         self._coef = {}
         return self._iterations
@@ -404,8 +426,6 @@ class Optimizer(trackable.AutoTrackable):
         self._apply_weight_decay(variables)
         self._before_update(variables)
         self._update_steps(grads, variables)
-        if self.use_ema:
-            self._update_ema(variables)
 
     def _update_steps(self, grads: list, variables: list) -> None:
         """Each variable's update_step, then its constraint (Adam updates small variables
@@ -416,18 +436,26 @@ class Optimizer(trackable.AutoTrackable):
                 v.assign(v.constraint(v))
 
     def _apply_accumulated(self, grads: list, variables: list) -> None:
-        if _state.graph is not None:
-            raise NotImplementedError("gradient_accumulation_steps is only supported eagerly "
-                                      "(run_eagerly=True or outside tf.function)")
+        """Every `gradient_accumulation_steps`-th call applies the mean of the gradients
+        accumulated since the last update (a tf.cond, as Keras 3: traced steps keep it)."""
         steps = self.gradient_accumulation_steps
         accs = [self.get_slot(v, "gradient_accumulator") for v in variables]
-        if (int(self._iterations.numpy()) + 1) % steps == 0:
-            self._apply_now([(g + a) / float(steps) for g, a in zip(grads, accs)], variables)
+
+        def update() -> Any:
+            self._apply_now([(g + a._as_tensor()) / float(steps) for g, a in zip(grads, accs)],
+                            variables)
             for a in accs:
-                a.assign(np.zeros(a._arr.shape, a._arr.dtype))
-        else:
+                a.assign(m.zeros_like(a._as_tensor()))
+            return self._iterations.read_value()
+
+        def accumulate() -> Any:
             for g, a in zip(grads, accs):
                 a.assign_add(g)
+            return self._iterations.read_value()
+
+        due = m.equal((self._iterations._as_tensor() + np.int64(1)) % np.int64(steps),
+                      np.int64(0))
+        cond(due, update, accumulate)
 
     def _before_update(self, variables: list) -> None:
         """Once per step, before the per-variable updates (Nadam's momentum cache)."""
@@ -438,7 +466,7 @@ class Optimizer(trackable.AutoTrackable):
     def _local_step(self, dtype: dt.DType, offset: int = 1) -> Tensor:
         key = ("step", dtype, offset)
         if key not in self._coef:
-            self._coef[key] = m.cast(self._iterations._as_tensor() + np.int64(offset), dtype)
+            self._coef[key] = m.cast(self._step_count() + np.int64(offset), dtype)
         return self._coef[key]
 
     # -- clipping, weight decay, EMA ----------------------------------------------------
@@ -467,6 +495,8 @@ class Optimizer(trackable.AutoTrackable):
         self._exclude_pattern = re.compile("|".join(set(var_names))) if var_names else None
 
     def _use_weight_decay(self, var: Any) -> bool:
+        if "_exclude_from_weight_decay_cache" not in self._tracked_children():
+            self._track("_exclude_from_weight_decay_cache", TrackedDict())  # as Keras 3
         if _var_key(var) in self._exclude_ids:
             return False
         return not (self._exclude_pattern is not None
@@ -475,8 +505,6 @@ class Optimizer(trackable.AutoTrackable):
     def _apply_weight_decay(self, variables: list) -> None:
         if self.weight_decay is None:
             return
-        if "_exclude_from_weight_decay_cache" not in self._tracked_children():
-            self._track("_exclude_from_weight_decay_cache", TrackedDict())  # as Keras 3
         for v in variables:
             if self._use_weight_decay(v):
                 lr = self._lr(v.dtype)
@@ -487,11 +515,11 @@ class Optimizer(trackable.AutoTrackable):
     def _update_ema(self, variables: list) -> None:
         for v in variables:
             avg = self.get_slot(v, "average")
-            first = m.cast(m.not_equal(self._iterations._as_tensor(), np.int64(0)), v.dtype)
+            first = m.cast(m.not_equal(self._step_count(), np.int64(0)), v.dtype)
             mom = first * self.ema_momentum
             avg.assign(mom * avg._as_tensor() + (1 - mom) * v._as_tensor())
         if self.ema_overwrite_frequency:
-            due = m.equal((self._iterations._as_tensor() + np.int64(1))
+            due = m.equal((self._step_count() + np.int64(1))
                           % np.int64(self.ema_overwrite_frequency), np.int64(0))
             for v in variables:
                 v.assign(m.where(due, self.get_slot(v, "average")._as_tensor(), v._as_tensor()))

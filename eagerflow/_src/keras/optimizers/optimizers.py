@@ -10,7 +10,6 @@ from typing import Any
 
 from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.tensor import _scalar_array, convert_to_tensor, host_scalar
-from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.optimizers import flat
 from eagerflow._src.keras.optimizers.optimizer import Optimizer
 from eagerflow._src.keras.variables import keras_variable
@@ -315,7 +314,7 @@ class Nadam(_Moments):
 
     def _before_update(self, variables: list) -> None:
         up = self._u_product
-        step = m.cast(self._iterations._as_tensor() + 1, up.dtype)
+        step = m.cast(self._step_count() + 1, up.dtype)
         up.assign(up._as_tensor() * self.beta_1 * (1.0 - 0.5 * m.pow(_c(0.96, up.dtype), step)))
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
@@ -443,35 +442,3 @@ class Lamb(_Moments):
         ratio = m.where(w_norm > 0, m.where(g_norm > 0, w_norm / g_norm, one), one)
         variable.assign_sub(ratio * learning_rate * step)
 
-
-ALL = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad,
-       "adadelta": Adadelta, "adamax": Adamax, "nadam": Nadam, "ftrl": Ftrl, "lion": Lion,
-       "lamb": Lamb}
-
-
-def get(identifier: Any) -> Optimizer:
-    """An optimizer from a name ("adam"), a config dict, or an optimizer instance."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        obj = deserialize(identifier)
-    elif isinstance(identifier, str):
-        obj = deserialize({"class_name": identifier, "config": {}})
-    else:
-        obj = identifier
-    if isinstance(obj, Optimizer):
-        return obj
-    raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
-
-
-def serialize(optimizer: Optimizer) -> dict:
-    return ser.serialize_keras_object(optimizer)
-
-
-def deserialize(config: dict, custom_objects: dict | None = None) -> Optimizer:
-    """An optimizer from its config (built-in class names in any case)."""
-    table = {**ALL, **{c.__name__: c for c in ALL.values()}}
-    if config["class_name"].lower() in ALL:
-        config = {**config, "class_name": config["class_name"].lower()}
-    return ser.deserialize_keras_object(config, module_objects=table,
-                                        custom_objects=custom_objects)

@@ -15,10 +15,11 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.keras.utils.io_utils import print_msg
+
 
 def _write(message: str) -> None:
-    sys.stdout.write(message)
-    sys.stdout.flush()
+    print_msg(message, line_break=False)
 
 
 class Progbar:

@@ -1,0 +1,147 @@
+"""TensorProto, TF's serialized tensor, from NumPy arrays and back.
+
+Sits in io/, below the ops layer: tf.make_tensor_proto / tf.make_ndarray and the
+SerializeTensor / ParseTensor ops (ops/serialization.py) build on it, and SavedModel
+constants are read with `to_ndarray`. The message class is TensorBoard's generated
+TensorProto (the `summary`/`saved_model` extras), loaded on first use.
+
+Two layouts, as TF writes them:
+- `python_layout` (tf.make_tensor_proto): numbers in `tensor_content` bytes when the
+  values fill the shape, there are two or more, and the type is one TF packs; otherwise
+  the typed value fields (`float_val`, `int_val`, ...), where fewer values than the shape
+  holds mean "repeat the last one".
+- `kernel_layout` (SerializeTensor, TF's C++ AsProtoTensorContent): numbers always in
+  `tensor_content`, strings in `string_val`.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import DataLossError
+
+
+@functools.lru_cache(maxsize=1)
+def message_class() -> type:
+    try:
+        from tensorboard.compat.proto import tensor_pb2
+    except ImportError as e:  # pragma: no cover - the extra is part of the test install
+        raise ImportError("TensorProto needs the protocol buffer definitions TensorBoard "
+                          "ships: pip install 'eagerflow[summary]' (or tensorboard)") from e
+    return tensor_pb2.TensorProto
+
+
+# The typed value field of each dtype; half and bfloat16 go as their 16 bits, complex
+# numbers as (real, imag) pairs.
+VALUE_FIELDS = {
+    "float32": "float_val", "float64": "double_val", "int32": "int_val", "uint8": "int_val",
+    "int16": "int_val", "int8": "int_val", "uint16": "int_val", "int64": "int64_val",
+    "bool": "bool_val", "uint32": "uint32_val", "uint64": "uint64_val", "float16": "half_val",
+    "bfloat16": "half_val", "complex64": "scomplex_val", "complex128": "dcomplex_val",
+    "string": "string_val",
+}
+# The types tf.make_tensor_proto packs into tensor_content bytes.
+_PACKED = frozenset(("float16", "float32", "float64", "int32", "uint8", "int16", "int8",
+                     "int64", "uint32", "uint64"))
+
+
+def _new(dtype: dt.DType, shape: tuple) -> Any:
+    tp = message_class()(dtype=dtype.as_datatype_enum)
+    tp.tensor_shape.SetInParent()  # present even for scalars, as TF writes it
+    for d in shape:
+        tp.tensor_shape.dim.add(size=int(d))
+    return tp
+
+
+def _string_bytes(flat: Any) -> list:
+    return [x.encode("utf-8") if isinstance(x, str) else bytes(x) for x in flat]
+
+
+def _set_values(tp: Any, flat: np.ndarray, dtype: dt.DType) -> None:
+    name = VALUE_FIELDS[dtype.name]
+    if dtype is dt.string:
+        tp.string_val.extend(_string_bytes(flat))
+    elif name == "half_val":
+        bits = flat.astype(dtype.as_numpy_dtype).view(np.uint16)
+        tp.half_val.extend(int(b) for b in bits)
+    elif name in ("scomplex_val", "dcomplex_val"):
+        pairs = np.stack([flat.real, flat.imag], axis=-1).reshape(-1)
+        getattr(tp, name).extend(float(v) for v in pairs)
+    else:
+        getattr(tp, name).extend(flat.tolist())
+
+
+def kernel_layout(arr: np.ndarray, dtype: dt.DType) -> Any:
+    """The TensorProto SerializeTensor writes: bytes for numbers, string_val for strings."""
+    tp = _new(dtype, arr.shape)
+    if dtype is dt.string:
+        tp.string_val.extend(_string_bytes(arr.reshape(-1)))
+    elif arr.size:
+        np_dtype = np.dtype(dtype.as_numpy_dtype).newbyteorder("<")
+        tp.tensor_content = np.ascontiguousarray(arr, dtype=np_dtype).tobytes()
+    return tp
+
+
+def python_layout(arr: np.ndarray, dtype: dt.DType, shape: tuple) -> Any:
+    """The TensorProto tf.make_tensor_proto writes for values `arr` of a tensor `shape`
+    (`arr.size` is the shape's size, or fewer values that the last one extends)."""
+    tp = _new(dtype, shape)
+    size = int(np.prod(shape)) if shape else 1
+    if arr.size == size and size > 1 and dtype.name in _PACKED:
+        np_dtype = np.dtype(dtype.as_numpy_dtype).newbyteorder("<")
+        tp.tensor_content = np.ascontiguousarray(arr, dtype=np_dtype).tobytes()
+    else:
+        _set_values(tp, arr.reshape(-1), dtype)
+    return tp
+
+
+def to_ndarray(tp: Any) -> np.ndarray:
+    """The value of a TensorProto (DataLossError when its content doesn't fit its shape)."""
+    dtype = dt.as_dtype(tp.dtype)
+    shape = tuple(int(d.size) for d in tp.tensor_shape.dim)
+    n = int(np.prod(shape)) if shape else 1
+    if dtype is dt.string:
+        vals = [bytes(v) for v in tp.string_val]
+        arr = np.empty(len(vals), dtype=object)
+        arr[:] = vals
+        return _fill(arr, shape, n, dtype)
+    np_dtype = np.dtype(dtype.as_numpy_dtype)
+    if tp.tensor_content:
+        if len(tp.tensor_content) != n * np_dtype.itemsize:
+            raise DataLossError(None, None, f"Tensor content of {len(tp.tensor_content)} bytes "
+                                            f"doesn't hold a {dtype.name} tensor of shape "
+                                            f"{list(shape)}")
+        return np.frombuffer(tp.tensor_content, dtype=np_dtype.newbyteorder("<")) \
+            .astype(np_dtype).reshape(shape)
+    field = VALUE_FIELDS.get(dtype.name)
+    if field is None:
+        raise DataLossError(None, None, f"Constants of type {dtype.name} can't be read")
+    vals = list(getattr(tp, field))
+    if field == "half_val":
+        arr = np.asarray(vals, np.uint16).view(np_dtype) if np_dtype.itemsize == 2 else \
+            np.asarray(vals, np.uint16).view(np.float16).astype(np_dtype)
+    elif field in ("scomplex_val", "dcomplex_val"):
+        arr = np.asarray(vals, np.float64).reshape(-1, 2)
+        arr = (arr[:, 0] + 1j * arr[:, 1]).astype(np_dtype)
+    else:
+        arr = np.asarray(vals).astype(np_dtype)
+    return _fill(arr, shape, n, dtype)
+
+
+def _fill(arr: np.ndarray, shape: tuple, n: int, dtype: dt.DType) -> np.ndarray:
+    if arr.size == n:
+        return arr.reshape(shape)
+    if arr.size == 0:  # no values: zeros (TF's default)
+        return np.full(shape, b"", dtype=object) if dtype is dt.string else \
+            np.zeros(shape, dtype=arr.dtype)
+    if arr.size < n:  # the last value repeats (TF's compact form)
+        out = np.empty(n, dtype=arr.dtype)
+        out[:arr.size] = arr
+        out[arr.size:] = arr[-1]
+        return out.reshape(shape)
+    raise DataLossError(None, None, f"Tensor proto holds {arr.size} values for shape "
+                                    f"{list(shape)}")

@@ -1,0 +1,83 @@
+"""keras.legacy.saving: Keras 2's `{'class_name': ..., 'config': ...}` serialization, which
+Keras 3 keeps for old configs (no `module` or `registered_name` entries).
+
+Sits on serialization.py (registered names, custom objects); nothing in eagerflow writes
+this form, users' code reading or writing Keras 2 configs does.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from eagerflow._src.keras import serialization as ser
+
+
+def serialize_keras_object(instance: Any) -> Any:
+    """`{'class_name': name, 'config': config}` for an object with get_config (objects in
+    its config serialized the same way), a function's registered name, None for None."""
+    instance = inspect.unwrap(instance) if callable(instance) else instance
+    if instance is None:
+        return None
+    if hasattr(instance, "get_config"):
+        config: dict = {}
+        for key, item in instance.get_config().items():
+            if isinstance(item, str):
+                config[key] = item
+                continue
+            try:
+                serialized = serialize_keras_object(item)
+                if isinstance(serialized, dict) and not isinstance(item, dict):
+                    serialized["__passive_serialization__"] = True
+                config[key] = serialized
+            except ValueError:
+                config[key] = item
+        return {"class_name": ser.get_registered_name(type(instance)), "config": config}
+    if hasattr(instance, "__name__"):
+        return ser.get_registered_name(instance)
+    raise ValueError(f"Cannot serialize {instance} because it doesn't implement "
+                     "`get_config()`.")
+
+
+def _lookup(name: str, module_objects: dict, custom_objects: dict,
+            printable_module_name: str) -> Any:
+    obj = ser.get_registered_object(name, custom_objects, module_objects)
+    if obj is None:
+        raise ValueError(f"Unknown {printable_module_name}: '{name}'. Please ensure you are "
+                         "using a `keras.utils.custom_object_scope` and that this object is "
+                         "included in the scope. See https://www.tensorflow.org/guide/keras/"
+                         "save_and_serialize#registering_the_custom_object for details.")
+    return obj
+
+
+def deserialize_keras_object(identifier: Any, module_objects: dict | None = None,
+                             custom_objects: dict | None = None,
+                             printable_module_name: str = "object") -> Any:
+    """The object a Keras 2 config (or a name) stands for: classes are looked up in
+    `custom_objects`, the registered objects, then `module_objects`, and made with
+    `from_config`; a name gives its function (a class named alone is instantiated)."""
+    if identifier is None:
+        return None
+    module_objects = module_objects or {}
+    custom_objects = custom_objects or {}
+    if isinstance(identifier, dict):
+        name = identifier.get("class_name")
+        if name is None or "config" not in identifier:
+            raise ValueError(f"Improper config format for {identifier}. Expecting python "
+                             "dict contains `class_name` and `config` as keys")
+        cls = _lookup(name, module_objects, custom_objects, printable_module_name)
+        config = identifier["config"]
+        if not hasattr(cls, "from_config"):
+            raise TypeError(f"Unable to reconstruct an instance of '{name}' because the class"
+                            " is missing a `from_config()` method.")
+        params = inspect.signature(cls.from_config).parameters
+        if "custom_objects" in params:
+            return cls.from_config(config, custom_objects={**module_objects, **custom_objects})
+        with ser.CustomObjectScope(custom_objects):
+            return cls.from_config(config)
+    if isinstance(identifier, str):
+        obj = _lookup(identifier, module_objects, custom_objects, printable_module_name)
+        return obj() if inspect.isclass(obj) else obj
+    if inspect.isfunction(identifier):
+        return identifier
+    raise ValueError(f"Could not interpret serialized {printable_module_name}: {identifier}")

@@ -1,0 +1,127 @@
+"""tf.nn.embedding_lookup_sparse and safe_embedding_lookup_sparse: embeddings of the ids of
+each row of a SparseTensor, combined by sum, mean or sqrt(n).
+
+Sits in the ops layer after sparse_functions.py, whose SparseTensor functions (sparse
+segment reductions, retain, reshape, fill_empty_rows) and nn.embedding_lookup these
+compose; no op of their own. They follow TF's algorithm step for step, so the results
+(which rows there are, zeros for empty rows, the combination of weights) are TF's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.sparse_tensor import SparseTensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops.array import concat, reshape, tile
+from eagerflow._src.ops.array import shape as shape_op
+from eagerflow._src.ops.indexing import gather, segment_sum, unique
+from eagerflow._src.ops.math import (
+    cast,
+    greater,
+    greater_equal,
+    logical_and,
+    ones_like,
+    sqrt,
+    square,
+    where,
+    zeros_like,
+)
+from eagerflow._src.ops.math_special import div_no_nan
+from eagerflow._src.ops.nn import embedding_lookup
+from eagerflow._src.ops.reduce import reduce_prod
+from eagerflow._src.ops.sparse_functions import (
+    fill_empty_rows,
+    reshape_sparse,
+    retain,
+)
+from eagerflow._src.ops.sparse_functions import segment_mean as sparse_segment_mean
+from eagerflow._src.ops.sparse_functions import segment_sqrt_n as sparse_segment_sqrt_n
+from eagerflow._src.ops.sparse_functions import segment_sum as sparse_segment_sum
+from eagerflow._src.ops.stacking import stack
+
+_COMBINERS = ("mean", "sqrtn", "sum")
+
+
+def _check_combiner(combiner: str) -> None:
+    if combiner not in _COMBINERS:
+        raise ValueError(f"combiner must be one of 'mean', 'sqrtn' or 'sum', got {combiner}")
+
+
+def embedding_lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner: Any = None,
+                            max_norm: Any = None, name: str | None = None,
+                            allow_fast_lookup: bool = False) -> Tensor:
+    """For each row of sp_ids (up to its last non-empty one), the embeddings of its ids
+    combined: their sum, their mean, or their sum over sqrt(n), weighted by sp_weights'
+    values when given."""
+    combiner = "mean" if combiner is None else combiner
+    _check_combiner(combiner)
+    if not isinstance(sp_ids, SparseTensor):
+        raise TypeError(f"sp_ids must be SparseTensor, got {type(sp_ids)}")
+    if sp_weights is not None and not isinstance(sp_weights, SparseTensor):
+        raise TypeError(f"sp_weights must be either None or SparseTensor,got "  # (sic)
+                        f"{type(sp_weights)}")
+    segment_ids = sp_ids.indices[:, 0]
+    ids, idx = unique(sp_ids.values)
+    embeddings = embedding_lookup(params, ids, max_norm=max_norm)
+    if sp_weights is None:
+        reduce = {"sum": sparse_segment_sum, "mean": sparse_segment_mean,
+                  "sqrtn": sparse_segment_sqrt_n}[combiner]
+        return reduce(embeddings, idx, segment_ids)
+    segment_ids = cast(segment_ids, dt.int32)
+    embeddings = gather(embeddings, idx)
+    original = embeddings.dtype
+    if original in (dt.float16, dt.bfloat16):
+        embeddings = cast(embeddings, dt.float32)
+    weights = cast(sp_weights.values, embeddings.dtype)
+    # one weight per embedding, broadcast over its other axes
+    rank_ones = ones_like(shape_op(embeddings)[1:])
+    weights = reshape(weights, concat([shape_op(weights), rank_ones], 0))
+    embeddings = segment_sum(embeddings * weights, segment_ids)
+    if combiner == "mean":
+        embeddings = div_no_nan(embeddings, segment_sum(weights, segment_ids))
+    elif combiner == "sqrtn":
+        embeddings = div_no_nan(embeddings, sqrt(segment_sum(square(weights), segment_ids)))
+    return cast(embeddings, original) if embeddings.dtype != original else embeddings
+
+
+def safe_embedding_lookup_sparse(embedding_weights: Any, sparse_ids: Any,
+                                 sparse_weights: Any = None, combiner: str = "mean",
+                                 default_id: Any = None, max_norm: Any = None,
+                                 name: str | None = None,
+                                 allow_fast_lookup: bool = False) -> Tensor:
+    """embedding_lookup_sparse made safe: ids below 0 (and, unless summing, weights that are
+    not positive) are dropped, empty rows give zeros (or default_id's embedding), and ids of
+    any rank give embeddings of the same batch shape."""
+    if embedding_weights is None:
+        raise ValueError(f"Missing embedding_weights {embedding_weights}.")
+    weights_list = list(embedding_weights) if isinstance(embedding_weights, (list, tuple)) \
+        else [embedding_weights]
+    if not weights_list:
+        raise ValueError(f"Missing embedding_weights {weights_list}.")
+    dtype = sparse_weights.dtype if sparse_weights is not None else None
+    weights_list = [convert_to_tensor(w, dtype=dtype) for w in weights_list]
+    original_shape = sparse_ids.dense_shape
+    rank = int(original_shape.shape[0])
+    sparse_ids = reshape_sparse(sparse_ids, stack([reduce_prod(original_shape[:rank - 1]),
+                                                   original_shape[rank - 1]]))
+    if sparse_weights is not None:
+        sparse_weights = SparseTensor(sparse_ids.indices, sparse_weights.values,
+                                      sparse_ids.dense_shape)
+    keep = greater_equal(sparse_ids.values, 0)  # ids below 0 are invalid
+    if combiner != "sum" and sparse_weights is not None:
+        keep = logical_and(keep, greater(sparse_weights.values, 0))
+    sparse_ids = retain(sparse_ids, keep)
+    if sparse_weights is not None:
+        sparse_weights = retain(sparse_weights, keep)
+    sparse_ids, is_row_empty = fill_empty_rows(sparse_ids, default_id or 0)
+    if sparse_weights is not None:
+        sparse_weights, _ = fill_empty_rows(sparse_weights, 1.0)
+    result = embedding_lookup_sparse(weights_list, sparse_ids, sparse_weights,
+                                     combiner=combiner, max_norm=max_norm)
+    if default_id is None:
+        empty = tile(reshape(is_row_empty, [-1, 1]), stack([1, shape_op(result)[1]]))
+        result = where(empty, zeros_like(result), result)
+    return reshape(result, concat([cast(original_shape[:rank - 1], dt.int32),
+                                   shape_op(result)[1:]], 0))

@@ -1,0 +1,162 @@
+"""tf.IndexedSlices and tf.IndexedSlicesSpec: some rows of a dense tensor, by index.
+
+Ops layer, after indexing (its dense form is an unsorted segment sum: rows of repeated
+indices add up, as TF's conversion does). An IndexedSlices is a composite of its
+`values`, `indices` and (optional) `dense_shape`, so tf.function signatures carry it
+through graphs; `tf.convert_to_tensor` and every op taking a tensor see its dense form.
+eagerflow's gather gradients are dense tensors (TF gives IndexedSlices there; optimizers
+take either).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
+from eagerflow._src.core.shape import TensorShape, as_shape
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.ops.indexing import unsorted_segment_sum
+
+
+class IndexedSlices(CompositeTensor):
+    """`tf.IndexedSlices(values, indices, dense_shape=None)`: row `i` of `values` is row
+    `indices[i]` of a tensor of shape `dense_shape`."""
+
+    __slots__ = ("_values", "_indices", "_dense_shape")
+
+    def __init__(self, values: Any, indices: Any, dense_shape: Any = None) -> None:
+        self._values = convert_to_tensor(values)
+        self._indices = convert_to_tensor(indices)
+        self._dense_shape = None if dense_shape is None else convert_to_tensor(dense_shape)
+
+    values = property(lambda self: self._values, doc="The rows, [n, ...].")
+    indices = property(lambda self: self._indices, doc="Their row numbers, [n].")
+    dense_shape = property(lambda self: self._dense_shape, doc="The dense tensor's shape.")
+
+    @property
+    def dtype(self) -> dt.DType:
+        return self._values.dtype
+
+    @property
+    def device(self) -> str:
+        return self._values.device
+
+    @property
+    def name(self) -> str:
+        return self._values.name
+
+    @property
+    def op(self) -> Any:
+        return self._values.op
+
+    @property
+    def graph(self) -> Any:
+        return self._values.graph
+
+    @property
+    def shape(self) -> TensorShape:
+        """The dense shape, as far as it is known without running anything."""
+        if isinstance(self._dense_shape, EagerTensor):
+            return TensorShape([int(d) for d in self._dense_shape.numpy()])
+        if self._dense_shape is None:
+            return TensorShape(None)
+        rank = self._dense_shape.shape[0] if self._dense_shape.shape.rank else None
+        return TensorShape(None if rank is None else [None] * rank)
+
+    def _as_tensor(self, dtype: Any = None) -> Tensor:
+        if self._dense_shape is None:
+            raise ValueError(f"Tensor conversion requested for IndexedSlices for argument "
+                             f"`value` without dense_shape: {self}")
+        if dtype is not None and dt.as_dtype(dtype) is not self.dtype:
+            raise ValueError(f"Tensor conversion requested dtype {dt.as_dtype(dtype).name} "
+                             f"for IndexedSlices with dtype {self.dtype.name}: {self}")
+        rows = self._dense_shape[0] if self._dense_shape.dtype is dt.int32 else \
+            convert_to_tensor(self._dense_shape)[0]
+        return unsorted_segment_sum(self._values, self._indices, rows)
+
+    def __neg__(self) -> IndexedSlices:
+        return IndexedSlices(-self._values, self._indices, self._dense_shape)
+
+    @property
+    def _type_spec(self) -> IndexedSlicesSpec:
+        return IndexedSlicesSpec(
+            self.shape, self.dtype, self._indices.dtype,
+            None if self._dense_shape is None else self._dense_shape.dtype,
+            self._indices.shape)
+
+    def __str__(self) -> str:
+        shape = "" if self._dense_shape is None else f", dense_shape={self._dense_shape!s}"
+        return f"IndexedSlices(indices={self._indices!s}, values={self._values!s}{shape})"
+
+
+class IndexedSlicesSpec(CompositeSpec):
+    """`tf.IndexedSlicesSpec(shape=None, dtype=tf.float32, indices_dtype=tf.int64,
+    dense_shape_dtype=None, indices_shape=None)`."""
+
+    __slots__ = ("_shape", "_dtype", "_indices_dtype", "_dense_shape_dtype", "_indices_shape")
+
+    def __init__(self, shape: Any = None, dtype: Any = dt.float32, indices_dtype: Any = dt.int64,
+                 dense_shape_dtype: Any = None, indices_shape: Any = None) -> None:
+        self._shape = as_shape(shape)
+        self._dtype = dt.as_dtype(dtype)
+        self._indices_dtype = dt.as_dtype(indices_dtype)
+        self._dense_shape_dtype = None if dense_shape_dtype is None else \
+            dt.as_dtype(dense_shape_dtype)
+        self._indices_shape = as_shape(indices_shape).with_rank(1) if indices_shape is not None \
+            else TensorShape([None])
+
+    shape = property(lambda self: self._shape)
+    dtype = property(lambda self: self._dtype)
+
+    @property
+    def value_type(self) -> type:
+        return IndexedSlices
+
+    def _key(self) -> tuple:
+        return (self._shape, self._dtype, self._indices_dtype, self._dense_shape_dtype,
+                self._indices_shape)
+
+    @property
+    def _component_specs(self) -> list:
+        n = self._indices_shape[0]
+        inner = [None] if self._shape.rank is None else self._shape.as_list()[1:]
+        values = TensorSpec(None if self._shape.rank is None else [n] + inner, self._dtype)
+        specs = [values, TensorSpec([n], self._indices_dtype)]
+        if self._dense_shape_dtype is not None:
+            specs.append(TensorSpec([self._shape.rank], self._dense_shape_dtype))
+        return specs
+
+    def _to_components(self, value: IndexedSlices) -> list:
+        parts = [value.values, value.indices]
+        return parts + ([value.dense_shape] if value.dense_shape is not None else [])
+
+    def _from_components(self, components: list) -> IndexedSlices:
+        return IndexedSlices(*components)
+
+    def is_compatible_with(self, spec_or_value: Any) -> bool:
+        other = spec_or_value._type_spec if isinstance(spec_or_value, IndexedSlices) else \
+            spec_or_value
+        return (isinstance(other, IndexedSlicesSpec) and other._dtype is self._dtype
+                and other._indices_dtype is self._indices_dtype
+                and other._dense_shape_dtype is self._dense_shape_dtype
+                and self._shape.is_compatible_with(other._shape))
+
+    def _common(self, other: Any) -> IndexedSlicesSpec | None:
+        if type(other) is not IndexedSlicesSpec or other._key()[1:4] != self._key()[1:4]:
+            return None
+        return IndexedSlicesSpec(
+            self._shape.most_specific_compatible_shape(other._shape), self._dtype,
+            self._indices_dtype, self._dense_shape_dtype,
+            self._indices_shape.most_specific_compatible_shape(other._indices_shape))
+
+    def __eq__(self, other: Any) -> bool:
+        return type(other) is IndexedSlicesSpec and other._key() == self._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"IndexedSlicesSpec({self._shape!r}, {self._dtype!r}, {self._indices_dtype!r}, "
+                f"{self._dense_shape_dtype!r}, {self._indices_shape!r})")

@@ -1,0 +1,434 @@
+"""tf.nn's rarer APIs: approx_max_k / approx_min_k (the ApproxTopK op, exact on CPU as TF's
+is), isotonic_regression (the IsotonicRegression op), batch_norm_with_global_normalization,
+with_space_to_batch and atrous_conv2d_transpose (compositions of registered ops), and
+tf.math.accumulate_n.
+
+Sits in the ops layer after nn_conv.py, nn_norm.py and nn_space.py, whose public functions
+the composites call; loads on first use (op_index.py).
+"""
+
+from __future__ import annotations
+
+import collections
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import reshape, shape, transpose
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import _t, add_n, cast, zeros_like
+from eagerflow._src.ops.nn_conv import conv2d_backprop_input, conv2d_transpose
+from eagerflow._src.ops.nn_norm import batch_normalization
+from eagerflow._src.ops.nn_space import (
+    batch_to_space_nd,
+    required_space_to_batch_paddings,
+    space_to_batch_nd,
+)
+from eagerflow._src.ops.reduce import cumsum, reduce_max, reduce_sum
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.segment_ops import unsorted_segment_mean
+from eagerflow._src.ops.sorting import _top_k_grad
+
+_rng = SampleRNG(97)
+
+# ---------------------------------------------------------------------------------------
+# ApproxTopK: on CPU TF computes the exact top k along the last axis (recall_target and
+# the other approximation knobs have no effect there); its CPU kernel (XLA's) has no min-k
+# and no other axis, which raise NotFoundError as TF's do.
+# ---------------------------------------------------------------------------------------
+
+_APPROX_T = frozenset((dt.float16, dt.bfloat16, dt.float32))
+ApproxTopK = collections.namedtuple("ApproxTopK", ["values", "indices"])
+
+
+def _approx_infer(x: Any, k: int, reduction_dimension: int, recall_target: float,
+                  is_max_k: bool, reduction_input_size_override: int,
+                  aggregate_to_topk: bool) -> list:
+    op = "ApproxTopK"
+    if x._dtype not in _APPROX_T:  # (TF lists these three in this order)
+        raise C.fail(op, f"Value for attr 'T' of {C._dtype_word(x._dtype)} is not in the list "
+                         f"of allowed values: half, bfloat16, float\n\t; NodeDef: "
+                         f"{{{{node {op}}}}}")
+    if k < 0:
+        raise C.fail(op, f"Value for attr 'k' of {k} must be at least minimum 0")
+    rank = C.rank(x)
+    if rank is not None:
+        if rank < 1:
+            raise C.fail(op, "input must be >= 1-D, got shape []")
+        if reduction_dimension not in (-1, rank - 1) or not is_max_k:
+            flags = (f"T={C.dt_enum(x._dtype)}, aggregate_to_topk="
+                     f"{str(aggregate_to_topk).lower()}, is_max_k={str(is_max_k).lower()}, "
+                     f"k={k}, recall_target={recall_target:g}, reduction_dimension="
+                     f"{reduction_dimension}, reduction_input_size_override="
+                     f"{reduction_input_size_override}")
+            raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}}"
+                                            f" = {op}[{flags}]\nAll kernels registered for op "
+                                            f"{op}:\n  device='XLA_CPU_JIT'; T in [DT_FLOAT, "
+                                            f"DT_BFLOAT16, DT_HALF]\n [Op:{op}]")
+    if x._shape is None:
+        return [(None, x._dtype), (None, dt.int32)]
+    n = x._shape[-1]
+    if n is not None and n < k:
+        raise C.fail(op, f"input must have at least k columns. Had {n}, needed {k}")
+    out = tuple(x._shape[:-1]) + (k,)
+    return [(out, x._dtype), (out, dt.int32)]
+
+
+def _approx_kernel(xp: Any, x: Any, k: int, **_: Any) -> tuple:
+    """Largest first, ties by lower index (NaN first, as top_k: where TF's XLA sort puts
+    a NaN depends on its comparisons, which NaN leaves undefined)."""
+    order = xp.argsort(x[..., ::-1], axis=-1, kind="stable")[..., ::-1][..., :k]
+    idx = x.shape[-1] - 1 - order
+    return xp.take_along_axis(x, idx, axis=-1), idx.astype(np.int32)
+
+
+def _approx_ref(x: np.ndarray, k: int, **_: Any) -> tuple:
+    vals = np.empty(x.shape[:-1] + (k,), x.dtype)
+    idx = np.empty(x.shape[:-1] + (k,), np.int32)
+    for pos in np.ndindex(*x.shape[:-1]):
+        row = [float(v) for v in x[pos]]
+        order = sorted(range(len(row)), key=lambda i: (-row[i], i))[:k]
+        vals[pos] = [row[i] for i in order]
+        idx[pos] = order
+    return vals, idx
+
+
+def _approx_attrs(k: int, **over: Any) -> dict:
+    attrs = {"k": k, "reduction_dimension": -1, "recall_target": 0.95, "is_max_k": True,
+             "reduction_input_size_override": -1, "aggregate_to_topk": True}
+    attrs.update(over)
+    return attrs
+
+
+def _approx_export(n: Any, b: Any) -> list:
+    """ApproxTopK after a Reshape to the input's static shape: TF's shape function refuses an
+    input of unknown rank, which the exported function's arguments leave it."""
+    x, shape = b.input(0), b.static_shape(0)
+    if shape is not None and None not in shape:
+        x = b.node("Reshape", [x, b.const(list(shape), dt.int32)])[0]
+    return b.node("ApproxTopK", [x], dict(n.attrs))
+
+
+APPROX_TOP_K = register(OpDef(
+    "ApproxTopK", _approx_infer, _approx_kernel, grad=_top_k_grad, reference=_approx_ref,
+    # (float32 only: the gradient, top_k's, is checked against TF's in tfnn_golden.json and
+    # the differential test, not in float64 by the generic suite)
+    samples=lambda: [
+        Sample((_rng.uniform(-2, 2, size=(3, 5)).astype(np.float32),), _approx_attrs(2),
+               grad=False),
+        Sample((_rng.uniform(-2, 2, size=(2, 1, 4)).astype(np.float32),), _approx_attrs(4),
+               grad=False),
+        Sample((np.array([[1.0, 2.0, 3.0, 3.0, 1.0]], np.float32),), _approx_attrs(3),
+               grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 3), np.float32),), _approx_attrs(4), InvalidArgumentError,
+                  "input must have at least k columns. Had 3, needed 4"),
+        BadSample((np.ones((2, 3)),), _approx_attrs(1), InvalidArgumentError,
+                  "Value for attr 'T' of double is not in the list of allowed values: half, "
+                  "bfloat16, float\n\t; NodeDef: {{node ApproxTopK}}"),
+        BadSample((np.ones((2, 3), np.float32),), _approx_attrs(1, reduction_dimension=0),
+                  NotFoundError, "Could not find device for node: {{node ApproxTopK}}"),
+        BadSample((np.ones((2, 3), np.float32),), _approx_attrs(1, is_max_k=False),
+                  NotFoundError, "is_max_k=false, k=1")],
+    num_outputs=2, gpu=False, tf=TFForm(export=_approx_export),
+))
+
+
+def _approx(is_max_k: bool) -> Callable:
+    def approx_k(operand: Any, k: int, reduction_dimension: int = -1,
+                 recall_target: float = 0.95, reduction_input_size_override: int = -1,
+                 aggregate_to_topk: bool = True, name: str | None = None) -> ApproxTopK:
+        attrs = _approx_attrs(C.int_arg(k, "k"), reduction_dimension=int(reduction_dimension),
+                              recall_target=float(recall_target), is_max_k=is_max_k,
+                              reduction_input_size_override=int(reduction_input_size_override),
+                              aggregate_to_topk=bool(aggregate_to_topk))
+        return ApproxTopK(*bind(APPROX_TOP_K, (_t(operand),), attrs, name))
+    approx_k.__name__ = "approx_max_k" if is_max_k else "approx_min_k"
+    approx_k.__doc__ = (f"The k {'largest' if is_max_k else 'smallest'} entries along the "
+                        f"last axis and their indices (exact on CPU, as TF's).")
+    return approx_k
+
+
+approx_max_k = _approx(True)
+approx_min_k = _approx(False)
+
+
+# ---------------------------------------------------------------------------------------
+# IsotonicRegression: the non-increasing least-squares fit of each row (last axis), by the
+# pool-adjacent-violators algorithm, and the id of each entry's block within its row.
+# ---------------------------------------------------------------------------------------
+
+_ISO_OUT = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
+IsotonicRegression = collections.namedtuple("IsotonicRegression", ["output", "segments"])
+
+
+# TF's CPU kernels: input dtype -> the one output dtype each has
+_ISO_KERNELS = {dt.int32: dt.float64, dt.int64: dt.float64, dt.int8: dt.float32,
+                dt.int16: dt.float32, dt.float64: dt.float64, dt.float32: dt.float32,
+                dt.bfloat16: dt.bfloat16, dt.float16: dt.float16}
+
+
+def _iso_infer(x: Any, output_dtype: dt.DType) -> list:
+    op = "IsotonicRegression"
+    C.check_dtype(op, x, C.REALS)
+    C.dtype_attr(op, output_dtype, "output_dtype", _ISO_OUT)
+    if _ISO_KERNELS.get(x._dtype) is not output_dtype:
+        lines = "".join(f"\n  device='CPU'; T in [{C.dt_enum(t)}]; output_dtype in "
+                        f"[{C.dt_enum(o)}]" for t, o in _ISO_KERNELS.items())
+        raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
+                                        f"{op}[T={C.dt_enum(x._dtype)}, output_dtype="
+                                        f"{C.dt_enum(output_dtype)}]\nAll kernels registered "
+                                        f"for op {op}:{lines}\n [Op:{op}]")
+    return [(x._shape, output_dtype), (x._shape, dt.int32)]
+
+
+def _pava_row(row: list) -> tuple:
+    """(fitted values, block ids) of one row: blocks merge while an earlier block's mean is
+    below a later one's (NaN compares false, so it never merges)."""
+    sums: list = []
+    counts: list = []
+    for v in row:
+        sums.append(v)
+        counts.append(1)
+        while len(sums) > 1 and sums[-2] / counts[-2] < sums[-1] / counts[-1]:
+            total, n = sums.pop(), counts.pop()
+            sums[-1] += total
+            counts[-1] += n
+    out, ids = [], []
+    for i, (total, n) in enumerate(zip(sums, counts)):
+        out += [total / n] * n
+        ids += [i] * n
+    return out, ids
+
+
+def _iso_kernel(xp: Any, x: Any, output_dtype: dt.DType) -> tuple:
+    if x.size == 0:
+        return np.zeros(x.shape, output_dtype.as_numpy_dtype), np.zeros(x.shape, np.int32)
+    rows = np.asarray(x, np.float64).reshape(-1, x.shape[-1] if x.ndim else 1)
+    out = np.empty(rows.shape, np.float64)
+    ids = np.empty(rows.shape, np.int32)
+    for r, row in enumerate(rows.tolist()):
+        out[r], ids[r] = _pava_row(row)
+    return out.astype(output_dtype.as_numpy_dtype).reshape(x.shape), ids.reshape(x.shape)
+
+
+def _iso_ref(x: np.ndarray, output_dtype: dt.DType) -> tuple:
+    """Each row's blocks from the definition: the fit is the mean of each maximal run that
+    the non-increasing constraint ties together, found by repeated merging of adjacent
+    violators until none is left."""
+    if x.size == 0:
+        return np.zeros(x.shape, output_dtype.as_numpy_dtype), np.zeros(x.shape, np.int32)
+    flat = np.asarray(x, np.float64).reshape(-1, x.shape[-1] if x.ndim else 1)
+    out = np.empty(flat.shape)
+    ids = np.empty(flat.shape, np.int32)
+    for r in range(flat.shape[0]):
+        blocks = [[v] for v in flat[r]]
+        merged = True
+        while merged:
+            merged = False
+            for i in range(len(blocks) - 1):
+                if np.mean(blocks[i]) < np.mean(blocks[i + 1]):
+                    blocks[i:i + 2] = [blocks[i] + blocks[i + 1]]
+                    merged = True
+                    break
+        col = 0
+        for b, block in enumerate(blocks):
+            out[r, col:col + len(block)] = np.mean(block)
+            ids[r, col:col + len(block)] = b
+            col += len(block)
+    return out.astype(output_dtype.as_numpy_dtype).reshape(x.shape), ids.reshape(x.shape)
+
+
+def _iso_grad(n: Any, g: Any, _g_segments: Any) -> list:
+    """Each entry gets the mean of the output gradient over its block."""
+    x, segments = n.inputs[0], n.outputs[1]
+    if not x._dtype.is_floating:
+        return [None]
+    width = x._shape[-1] if x._shape else 1
+    if width == 0:
+        return [zeros_like(x)]
+    ids = reshape(segments, [-1, width])
+    counts = reduce_max(ids, axis=1) + 1
+    ids = ids + reshape(cumsum(counts, exclusive=True), [-1, 1])
+    means = unsorted_segment_mean(reshape(g, [-1, width]), ids, reduce_sum(counts))
+    return [cast(reshape(gather(means, ids), shape(x)), x._dtype)]
+
+
+ISOTONIC_REGRESSION = register(OpDef(
+    "IsotonicRegression", _iso_infer, _iso_kernel, grad=_iso_grad, reference=_iso_ref,
+    samples=lambda: [
+        Sample((_rng.uniform(-2, 2, size=(3, 6)),), {"output_dtype": dt.float64}),
+        Sample((np.array([[1.0, 3.0, 2.0, 4.0], [5.0, 5.0, 1.0, 6.0]]),),
+               {"output_dtype": dt.float64}, grad=False),  # (ties: not differentiable)
+        Sample((np.array([3, 1, 2, 7], np.int32),), {"output_dtype": dt.float64}, grad=False),
+        Sample((np.array([[3, 1], [2, 7]], np.int16),), {"output_dtype": dt.float32},
+               grad=False),
+        Sample((np.array([1.0, np.nan, 2.0, -np.inf]),), {"output_dtype": dt.float64},
+               grad=False),
+        Sample((np.zeros((2, 0)),), {"output_dtype": dt.float64}, grad=False),
+        Sample((np.float64(2.5),), {"output_dtype": dt.float64})],
+    bad_samples=lambda: [
+        BadSample((np.ones(2, np.complex64),), {"output_dtype": dt.float32},
+                  InvalidArgumentError, "Value for attr 'T' of complex64 is not in the list"),
+        BadSample((np.ones(2),), {"output_dtype": dt.int32}, InvalidArgumentError,
+                  "output_dtype"),
+        BadSample((np.ones(2, np.int32),), {"output_dtype": dt.float32}, NotFoundError,
+                  "IsotonicRegression[T=DT_INT32, output_dtype=DT_FLOAT]\nAll kernels "
+                  "registered for op IsotonicRegression:\n  device='CPU'; T in [DT_INT32]; "
+                  "output_dtype in [DT_DOUBLE]")],
+    num_outputs=2, gpu=False,
+))
+
+
+def isotonic_regression(inputs: Any, decreasing: bool = True, axis: int = -1) -> Any:
+    """The isotonic (non-increasing, or non-decreasing) least-squares fit along `axis`, and
+    each entry's block id: IsotonicRegression(output, segments)."""
+    x = _t(inputs)
+    out_dtype = x.dtype if x.dtype.is_floating else dt.float64
+    rank = C.rank(x)
+    if rank is not None and not -max(rank, 1) <= axis < max(rank, 1):
+        raise InvalidArgumentError(None, None, f"`dim` must be in the range [{-rank}, {rank}) "
+                                               f"where {rank} is the number of dimensions in "
+                                               f"the input. Received: dim={axis}")
+    last = axis in (-1, rank - 1) or rank == 0
+    if not last:
+        perm = list(range(rank))
+        perm[axis], perm[-1] = perm[-1], perm[axis]
+        x = transpose(x, perm)
+    y, segments = bind(ISOTONIC_REGRESSION, (x if decreasing else -x,),
+                       {"output_dtype": out_dtype})
+    if not decreasing:
+        y = -y
+    if not last:
+        y, segments = transpose(y, perm), transpose(segments, perm)
+    # (TF returns its namedtuple only when neither the sign nor the axis was changed)
+    return IsotonicRegression(y, segments) if decreasing and last else (y, segments)
+
+
+# ---------------------------------------------------------------------------------------
+# Compositions.
+# ---------------------------------------------------------------------------------------
+
+def accumulate_n(inputs: Any, shape: Any = None, tensor_dtype: Any = None,
+                 name: str | None = None) -> Any:
+    """The sum of tensors of one dtype and shape (tf.math.add_n, with TF's checks)."""
+    if not inputs or not isinstance(inputs, (list, tuple)):
+        raise ValueError("inputs must be a list of at least one Tensor with the same dtype "
+                         "and shape")
+    xs = [convert_to_tensor(x) for x in inputs]
+    if not all(x.dtype == xs[0].dtype for x in xs):
+        raise ValueError("inputs must be a list of at least one Tensor with the same dtype "
+                         "and shape")
+    want = xs[0].shape
+    for x in xs[1:]:
+        want = want.merge_with(x.shape)
+    if shape is not None:
+        TensorShape(shape).merge_with(want)
+    if tensor_dtype is not None and dt.as_dtype(tensor_dtype) != xs[0].dtype:
+        given = dt.as_dtype(tensor_dtype).name
+        raise TypeError(f"The `tensor_dtype` argument is <dtype: '{given}'>, but `input` is "
+                        f"of type <dtype: '{xs[0].dtype.name}'>. These must be equal. Try "
+                        f"casting the input to the desired type.")
+    return add_n(xs) if len(xs) > 1 else xs[0]
+
+
+def batch_norm_with_global_normalization(input: Any, mean: Any, variance: Any,  # noqa: A002
+                                         beta: Any, gamma: Any, variance_epsilon: float,
+                                         scale_after_normalization: bool,
+                                         name: str | None = None) -> Any:
+    """batch_normalization with gamma applied only when scale_after_normalization."""
+    return batch_normalization(input, mean, variance, beta,
+                               gamma if scale_after_normalization else None, variance_epsilon)
+
+
+def _positive_ints(value: Any, what: str) -> np.ndarray:
+    arr = np.asarray(value.numpy() if hasattr(value, "numpy") else value, np.int64).reshape(-1)
+    if (arr <= 0).any():
+        raise ValueError(f"`{what}` must be positive. Received: {what}={arr}")
+    return arr
+
+
+def with_space_to_batch(input: Any, dilation_rate: Any, padding: str,  # noqa: A002
+                        op: Callable, filter_shape: Any = None, spatial_dims: Any = None,
+                        data_format: str | None = None) -> Any:
+    """`op(converted, num_spatial_dims, padding)` on the input cut into dilation_rate blocks
+    moved into the batch (space_to_batch_nd), the result put back (batch_to_space_nd): a
+    dilated op from an undilated one."""
+    x = _t(input)
+    rate = _positive_ints(dilation_rate, "dilation_rate")
+    n = rate.size
+    if padding not in ("SAME", "VALID"):
+        raise ValueError(f"`padding` must be one of 'SAME' or 'VALID'. Received: "
+                         f"padding={padding}")
+    if (rate == 1).all():
+        return op(x, n, padding)
+    if padding == "SAME" and filter_shape is None:
+        raise ValueError(f"`filter_shape` must be specified for `padding='SAME'`. Received: "
+                         f"filter_shape={filter_shape} and padding={padding}")
+    starts_nc = data_format is not None and data_format.startswith("NC")
+    dims = list(range(2 if starts_nc else 1, n + (2 if starts_nc else 1))) \
+        if spatial_dims is None else [int(d) for d in spatial_dims]
+    if dims != sorted(set(dims)) or len(dims) != n or dims[0] < 1:
+        raise ValueError(f"`spatial_dims` must be a monotonically increasing sequence of "
+                         f"positive integers. Received: spatial_dims={dims}")
+    if padding == "SAME":
+        f = np.asarray(filter_shape, np.int64).reshape(-1)
+        total = (f - 1) * rate
+        base = np.stack([total // 2, total - total // 2], axis=1)
+    else:
+        base = np.zeros((n, 2), np.int64)
+    # space_to_batch_nd works on dims 1..dims[-1]: the others get block 1 and no padding
+    blocks = np.ones(dims[-1], np.int64)
+    pads = np.zeros((dims[-1], 2), np.int64)
+    blocks[np.array(dims) - 1] = rate
+    pads[np.array(dims) - 1] = base
+    in_shape = x.shape.as_list()[1:dims[-1] + 1]
+    paddings, crops = required_space_to_batch_paddings(in_shape, blocks, pads)
+    out = op(space_to_batch_nd(x, blocks, paddings), n, "VALID")
+    return batch_to_space_nd(out, blocks, crops)
+
+
+def atrous_conv2d_transpose(value: Any, filters: Any, output_shape: Any, rate: int,
+                            padding: str, name: str | None = None) -> Any:
+    """The transpose of atrous_conv2d: conv2d_backprop_input of the input cut into rate x
+    rate blocks (space_to_batch), the blocks put back and the padding cropped."""
+    x, w = _t(value), _t(filters)
+    rate = C.int_arg(rate, "rate")
+    if rate < 1:
+        raise ValueError(f"`rate` cannot be less than one. Received: rate={rate}")
+    if padding not in ("SAME", "VALID"):
+        raise ValueError(f"`padding` must be either 'VALID' or 'SAME'. Received: "
+                         f"padding={padding}")
+    if x.shape[3] is not None and w.shape[3] is not None and x.shape[3] != w.shape[3]:
+        raise ValueError(f"`value` channel count must be compatible with `filters` input "
+                         f"channel count. Received: value.shape={x.shape} with channel count "
+                         f"{x.shape[3]} and filters.shape={w.shape} with input channel count "
+                         f"{w.shape[3]}.")
+    out_shape = [int(v) for v in np.asarray(
+        output_shape.numpy() if hasattr(output_shape, "numpy") else output_shape).reshape(-1)]
+    if len(out_shape) != 4:
+        raise ValueError(f"`output_shape` must have shape (4,). Received: "
+                         f"output_shape=({len(out_shape)},)")
+    if w.shape[2] is not None and out_shape[3] != w.shape[2]:
+        raise ValueError(f"`output_shape` channel count must be compatible with `filters` "
+                         f"output channel count. Received: output_shape={out_shape} with "
+                         f"channel count {out_shape[3]} and filters.shape={w.shape} with output "
+                         f"channel count {w.shape[3]}.")  # (sic: TF names shape[3])
+    if rate == 1:
+        return conv2d_transpose(x, w, out_shape, [1, 1, 1, 1], padding)
+    pads = []
+    for i, size in enumerate(out_shape[1:3]):
+        up = w.shape[i] + (w.shape[i] - 1) * (rate - 1) if padding == "SAME" else 1
+        lo = (up - 1) // 2
+        full = size + up - 1
+        pads.append((lo, up - 1 - lo, (rate - full % rate) % rate, full))
+    x = space_to_batch_nd(x, [rate, rate], [[0, p[2]] for p in pads])
+    sizes = [rate * rate * out_shape[0]] + [(p[3] + p[2]) // rate for p in pads] + [out_shape[3]]
+    y = conv2d_backprop_input(sizes, w, x, [1, 1, 1, 1], "VALID")
+    return batch_to_space_nd(y, [rate, rate], [[p[0], p[1] + p[2]] for p in pads])

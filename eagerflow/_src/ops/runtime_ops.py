@@ -1,0 +1,143 @@
+"""Ops about running rather than computing: tf.timestamp, tf.guarantee_const,
+tf.parallel_stack (graph-only in TF) and tf.CriticalSection.
+
+Ops layer, loaded on first use. Timestamp reads the clock: it is stateful (never folded,
+merged or pruned by graph passes) and `nondeterministic` (the generic suites check its
+shape and dtype; tests/ops/test_runtime_ops.py its values). GuaranteeConst passes its
+input through, and, as in TF, has no gradient registered. parallel_stack is `stack`
+inside a traced function, where TF's ParallelConcat needs the result's shape known.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
+from eagerflow._src.core.context import executing_eagerly
+from eagerflow._src.core.device import current_device
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops.debugging import get_logger
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import OpDef, Sample, register
+from eagerflow._src.ops.stacking import common_args, stack
+
+# ---------------------------------------------------------------------------------------
+# Timestamp: seconds since the epoch, as a float64 scalar.
+# ---------------------------------------------------------------------------------------
+
+TIMESTAMP = register(OpDef(
+    "Timestamp", lambda: [((), dt.float64)], lambda xp: np.float64(time.time()),
+    reference=lambda: np.float64(time.time()), stateful=True, nondeterministic=True,
+    gpu=False, samples=lambda: [Sample((), grad=False)],
+))
+
+
+def timestamp(name: str | None = None) -> Any:
+    """Seconds since the Unix epoch (float64), read when the op runs."""
+    return bind(TIMESTAMP, (), {}, name)
+
+
+# ---------------------------------------------------------------------------------------
+# GuaranteeConst.
+# ---------------------------------------------------------------------------------------
+
+def _no_gradient_registered(n: Any, g: Any) -> list:
+    raise LookupError(f"gradient registry has no entry for: {n.op.name}")
+
+
+_no_gradient_registered.no_tf_gradient = True  # tf.RegisterGradient may give it one
+
+
+GUARANTEE_CONST = register(OpDef(
+    "GuaranteeConst", lambda x: [(x._shape, x._dtype)], lambda xp, x: x,
+    grad=_no_gradient_registered, reference=lambda x: x,
+    samples=lambda: [Sample((np.array([1.5, -2.0], np.float32),), grad=False),
+                     Sample((np.array([[b"a"]], dtype=object),), grad=False)],
+))
+
+_warned: set = set()
+
+
+def guarantee_const(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    """`input`, promised constant (TF's hint for its graph runtime; deprecated there)."""
+    if "guarantee_const" not in _warned:
+        _warned.add("guarantee_const")
+        caller = sys._getframe(1)
+        get_logger().warning("From %s:%d: guarantee_const (from tensorflow.python.ops."
+                             "array_ops) is deprecated and will be removed in a future "
+                             "version.\nInstructions for updating:\nNot for public use.",
+                             caller.f_code.co_filename, caller.f_lineno)
+    return bind(GUARANTEE_CONST, (convert_to_tensor(input),), {}, name)
+
+
+# ---------------------------------------------------------------------------------------
+# parallel_stack.
+# ---------------------------------------------------------------------------------------
+
+def parallel_stack(values: Any, name: str = "parallel_stack") -> Any:
+    """`tf.stack(values)` inside a traced function, where each value's shape must be known
+    (TF's ParallelConcat takes the output shape as an attribute); TF refuses it eagerly."""
+    if executing_eagerly():
+        raise RuntimeError("tf.parallel_stack() is not compatible with eager execution.")
+    xs = common_args(values)
+    if not xs:
+        raise ValueError("parallel_stack needs at least one value")
+    dtypes = {x.dtype for x in xs}
+    if len(dtypes) > 1:
+        names = ", ".join(x.dtype.name for x in xs)
+        raise TypeError(f"Tensors in list passed to 'values' of 'ParallelConcat' Op have types "
+                        f"[{names}] that don't all match.")
+    first = xs[0].shape
+    for x in xs[1:]:
+        if not first.is_compatible_with(x.shape):
+            raise ValueError(f"Shapes must be equal: {first} and {x.shape} "
+                             f"(values of parallel_stack)")
+    shape = first
+    for x in xs[1:]:
+        shape = shape.merge_with(x.shape)
+    if not shape.is_fully_defined():
+        raise ValueError(f"shape attr must be fully defined: the values of parallel_stack "
+                         f"have shape {shape}")
+    return stack(xs, axis=0, name=name)
+
+
+
+# ---------------------------------------------------------------------------------------
+# CriticalSection.
+# ---------------------------------------------------------------------------------------
+
+class CriticalSection:
+    """`tf.CriticalSection`: `execute(fn)` runs `fn` while no other thread runs a function
+    of the same section (a lock). Re-entering the section from inside it is refused, as
+    TF does, since it would deadlock. Inside tf.function the section is held while `fn`
+    is traced; the traced ops then run in program order."""
+
+    def __init__(self, name: str | None = None, shared_name: str | None = None,
+                 critical_section_def: Any = None, import_scope: Any = None) -> None:
+        self._name = name or "CriticalSection"
+        self._shared_name = shared_name or ""
+        self._lock = threading.Lock()
+        self._inside = threading.local()
+
+    def execute(self, fn: Any, exclusive_resource_access: bool = True,
+                name: str | None = None) -> Any:
+        """`fn()`'s results, as tensors, computed inside the section."""
+        if getattr(self._inside, "running", False):
+            raise ValueError(f"Attempting to lock a CriticalSection (signature=("
+                             f"'{self._shared_name}', {id(self)}, '{current_device().canonical}'))"
+                             " in "
+                             "which we are already running. This is illegal and may cause "
+                             "deadlocks.")
+        with self._lock:
+            self._inside.running = True
+            try:
+                out = fn()
+            finally:
+                self._inside.running = False
+        return nest.map_structure(lambda x: x if x is None else convert_to_tensor(x), out)

@@ -1,0 +1,180 @@
+"""tf.math.special's functions beyond math_special.py: the Bessel functions J0, J1, Y0, Y1,
+K0, K1 (and K0, K1 exponentially scaled), Dawson's integral, the exponential integral Ei,
+the Fresnel integrals and Spence's function, one elementwise OpDef each.
+
+Sits in the ops layer after math_special.py (whose `_unary` factory pieces it reuses) and
+loads on first use (op_index.py). Kernels use SciPy's special functions where the backend
+has them, with TF's values at the edges (Eigen's: NaN for J at inf, -inf for Y and +inf for
+K on the whole negative axis, NaN for Ei below 0 and at inf), and otherwise the scalar
+functions of special_scalars.py element by element; those are also the references. SciPy's
+Dawson, Fresnel and Spence functions have no CuPy counterpart, so those four ops run on the
+host. Gradients are TF's formulas, written with public ops.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import special_scalars as S
+from eagerflow._src.ops.math import (
+    _elementwise_ref,
+    _u,
+    cos,
+    equal,
+    exp,
+    log,
+    ones_like,
+    reciprocal,
+    sin,
+    square,
+    where,
+)
+from eagerflow._src.ops.math_special import _scalar_kernel
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+
+_rng = SampleRNG(83)
+_ALLOWED = frozenset((dt.bfloat16, dt.float16, dt.float32, dt.float64))
+_WITH_HALF = (dt.float64, dt.float32, dt.float16)  # TF's CPU kernels, as its message lists them
+_NO_HALF = (dt.float64, dt.float32)
+_EDGES = np.array([-np.inf, -2.0, -0.0, 0.0, 0.5, 1.0, 2.0, 30.0, np.inf, np.nan])
+
+
+def _special_op(name: str, fast: Callable, scalar: Callable, grad: Callable,
+                kernels: tuple, lo: float, hi: float, gpu: bool = True) -> OpDef:
+    """One elementwise op of tf.math.special: `fast(xp, sp, x)` over SciPy's functions,
+    `scalar` the pure-Python function (reference, and kernel without SciPy)."""
+    def infer(x: Any) -> list:
+        if x._dtype not in _ALLOWED:
+            raise C.not_supported(name, x._dtype, _ALLOWED)
+        if x._dtype not in kernels:
+            raise C.no_kernel(name, f"T={C.dt_enum(x._dtype)}", kernels)
+        return [(x._shape, x._dtype)]
+
+    def samples() -> list:
+        return [Sample((_rng.uniform(lo, hi, size=(3, 4)),)),
+                Sample((np.float64(_rng.uniform(lo, hi)),)),
+                Sample((_rng.uniform(lo, hi, size=(2, 3)).astype(np.float32),), grad=False),
+                Sample((_EDGES,), grad=False)]
+
+    def bad() -> list:
+        out = [BadSample((np.ones(2, np.int32),), {}, InvalidArgumentError,
+                         "Value for attr 'T' of int32 is not in the list of allowed values: "
+                         "bfloat16, half, float, double")]
+        if dt.float16 not in kernels:  # (bfloat16 has no NumPy dtype to sample)
+            out.append(BadSample((np.ones(2, np.float16),), {}, NotFoundError,
+                                 f"Could not find device for node: {{{{node {name}}}}} = "
+                                 f"{name}[T=DT_HALF]\nAll kernels registered for op {name}:\n"
+                                 f"  device='CPU'; T in [DT_DOUBLE]\n"
+                                 f"  device='CPU'; T in [DT_FLOAT]\n"))
+        return out
+
+    return register(OpDef(name, infer, _scalar_kernel(fast, scalar), grad=grad,
+                          reference=_elementwise_ref(scalar), samples=samples,
+                          bad_samples=bad, elementwise=True, gpu=gpu))
+
+
+# -- SciPy's functions with TF's edge values --------------------------------------------
+
+def _j(fn: str) -> Callable:
+    return lambda xp, sp, x: xp.where(xp.isinf(x), xp.nan, getattr(sp, fn)(x))
+
+
+def _y(fn: str) -> Callable:
+    def f(xp: Any, sp: Any, x: Any) -> Any:
+        out = xp.where(x == xp.inf, xp.nan, getattr(sp, fn)(x))
+        return xp.where(x <= 0, -xp.inf, out)
+    return f
+
+
+def _k(fn: str) -> Callable:
+    return lambda xp, sp, x: xp.where(x <= 0, xp.inf, getattr(sp, fn)(x))
+
+
+def _expint_fast(xp: Any, sp: Any, x: Any) -> Any:
+    return xp.where((x < 0) | (x == xp.inf), xp.nan, sp.expi(x))
+
+
+def _fresnel_fast(which: int) -> Callable:
+    return lambda xp, sp, x: sp.fresnel(x)[which]
+
+
+def _spence_fast(xp: Any, sp: Any, x: Any) -> Any:
+    return xp.where((x < 0) | (x == xp.inf), xp.nan, sp.spence(x))
+
+
+# -- Gradients (TF's formulas) -----------------------------------------------------------
+
+def _x_is(x: Any, v: float) -> Any:
+    return equal(x, v * ones_like(x))
+
+
+def _j1_grad(n: Any, g: Any) -> list:
+    x, y = n.inputs[0], n.outputs[0]
+    return [g * where(_x_is(x, 0.0), 0.5 * ones_like(x), bessel_j0(x) - y / x)]
+
+
+def _y1_grad(n: Any, g: Any) -> list:
+    x, y = n.inputs[0], n.outputs[0]
+    return [g * (bessel_y0(x) - y / x)]
+
+
+def _k1_grad(n: Any, g: Any) -> list:
+    x, y = n.inputs[0], n.outputs[0]
+    return [g * (-bessel_k0(x) - y / x)]
+
+
+def _k1e_grad(n: Any, g: Any) -> list:
+    x, y = n.inputs[0], n.outputs[0]
+    return [g * (-bessel_k0e(x) - y * (reciprocal(x) - 1))]
+
+
+def _spence_grad(n: Any, g: Any) -> list:
+    x = n.inputs[0]
+    return [g * where(_x_is(x, 1.0), -ones_like(x), log(x) / (1 - x))]
+
+
+_HALF_PI = math.pi / 2
+
+BESSEL_J0 = _special_op("BesselJ0", _j("j0"), S.bessel_j0,
+                        lambda n, g: [g * -bessel_j1(n.inputs[0])], _WITH_HALF, -6.0, 6.0)
+BESSEL_J1 = _special_op("BesselJ1", _j("j1"), S.bessel_j1, _j1_grad, _WITH_HALF, -6.0, 6.0)
+BESSEL_Y0 = _special_op("BesselY0", _y("y0"), lambda x: S.bessel_y(0, x),
+                        lambda n, g: [g * -bessel_y1(n.inputs[0])], _WITH_HALF, 0.3, 6.0)
+BESSEL_Y1 = _special_op("BesselY1", _y("y1"), lambda x: S.bessel_y(1, x), _y1_grad,
+                        _WITH_HALF, 0.3, 6.0)
+BESSEL_K0 = _special_op("BesselK0", _k("k0"), lambda x: S.bessel_k(0, x, False),
+                        lambda n, g: [g * -bessel_k1(n.inputs[0])], _WITH_HALF, 0.2, 4.0)
+BESSEL_K0E = _special_op("BesselK0e", _k("k0e"), lambda x: S.bessel_k(0, x, True),
+                         lambda n, g: [g * (n.outputs[0] - bessel_k1e(n.inputs[0]))],
+                         _WITH_HALF, 0.2, 4.0)
+BESSEL_K1 = _special_op("BesselK1", _k("k1"), lambda x: S.bessel_k(1, x, False), _k1_grad,
+                        _WITH_HALF, 0.2, 4.0)
+BESSEL_K1E = _special_op("BesselK1e", _k("k1e"), lambda x: S.bessel_k(1, x, True), _k1e_grad,
+                         _WITH_HALF, 0.2, 4.0)
+DAWSN = _special_op("Dawsn", lambda xp, sp, x: sp.dawsn(x), S.dawsn,
+                    lambda n, g: [g * (1 - 2 * n.inputs[0] * n.outputs[0])],
+                    _NO_HALF, -4.0, 4.0, gpu=False)
+EXPINT = _special_op("Expint", _expint_fast, S.expint,
+                     lambda n, g: [g * exp(n.inputs[0]) / n.inputs[0]], _NO_HALF, 0.2, 4.0)
+FRESNEL_COS = _special_op("FresnelCos", _fresnel_fast(1), S.fresnel_cos,
+                          lambda n, g: [g * cos(_HALF_PI * square(n.inputs[0]))],
+                          _NO_HALF, -3.0, 3.0, gpu=False)
+FRESNEL_SIN = _special_op("FresnelSin", _fresnel_fast(0), S.fresnel_sin,
+                          lambda n, g: [g * sin(_HALF_PI * square(n.inputs[0]))],
+                          _NO_HALF, -3.0, 3.0, gpu=False)
+SPENCE = _special_op("Spence", _spence_fast, S.spence, _spence_grad, _NO_HALF, 0.1, 3.0,
+                     gpu=False)
+
+bessel_j0, bessel_j1 = _u(BESSEL_J0), _u(BESSEL_J1)
+bessel_y0, bessel_y1 = _u(BESSEL_Y0), _u(BESSEL_Y1)
+bessel_k0, bessel_k0e = _u(BESSEL_K0), _u(BESSEL_K0E)
+bessel_k1, bessel_k1e = _u(BESSEL_K1), _u(BESSEL_K1E)
+dawsn, expint = _u(DAWSN), _u(EXPINT)
+fresnel_cos, fresnel_sin = _u(FRESNEL_COS), _u(FRESNEL_SIN)
+spence = _u(SPENCE)

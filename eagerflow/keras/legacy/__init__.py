@@ -1,0 +1,3 @@
+"""tf.keras.legacy (re-exports only)."""
+
+from eagerflow.keras.legacy import saving as saving

@@ -1,0 +1,256 @@
+"""Calls of tf.math's special functions (and tf.nn's extras) whose values and gradients TF
+2.21 recorded (tfnn_golden.json, written by make_tfnn_golden.py). Each case is an
+expression over `tf`, `np`, the edge points `EDGES` and `grad(f, *xs)` (the gradients of
+sum(f(*xs)) wrt float64 inputs; None where there is none)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+SETUP = """
+import numpy as np
+EDGES = np.array([-np.inf, -2.0, -1.0, -0.0, 0.0, 0.5, 1.0, 2.0, 7.5, 30.0, np.inf, np.nan])
+A_EDGES = np.array([-np.inf, -1.0, 0.0, 0.5, 2.0, np.inf, np.nan, 1.0, 3.0, 1e-3, 50.0, 0.5])
+X_EDGES = np.array([0.0, 1.0, 0.0, 0.0, np.inf, np.inf, 0.0, 0.0, -1.0, 2.0, 45.0, np.nan])
+GRID = np.linspace(0.05, 12.0, 9)
+
+RNG = np.random.RandomState(0)
+X = RNG.rand(1, 5, 5, 2).astype(np.float32)
+W = RNG.rand(3, 3, 4, 2).astype(np.float32)
+W2 = RNG.rand(2, 2, 2, 3).astype(np.float32)
+XD = RNG.rand(2, 6, 5, 3)
+FD = RNG.rand(3, 2, 3)
+TOPK = np.array([[3.0, 1.0, 2.0, 5.0, 3.0], [0.0, 4.0, -np.inf, 4.0, 1.0]], np.float32)
+BN = [np.array(v, np.float32) for v in ([0.5, -1.0], [2.0, 0.5], [0.1, 0.2], [1.5, 2.0])]
+
+def conv(inp, num_spatial_dims, padding):
+    return tf.nn.conv2d(inp, W2, 1, padding)
+
+TC = np.array([[1, 2], [3, 4], [0, 7]], np.int64)
+
+WS = RNG.randn(10, 4).astype(np.float32)
+BS = RNG.randn(10).astype(np.float32)
+XS = RNG.randn(3, 4).astype(np.float32)
+SV = (np.array([2, 7, 5, 9], np.int64), np.full((3, 2), 0.4, np.float32),
+      np.array([0.3, 0.5, 0.2, 0.1], np.float32))
+
+def grad32(f, *xs):
+    xs = [tf.constant(x) for x in xs]
+    with tf.GradientTape() as t:
+        t.watch(xs)
+        y = tf.reduce_sum(f(*xs))
+    return [tf.convert_to_tensor(g) for g in t.gradient(y, xs)]
+
+EMB = np.arange(24, dtype=np.float32).reshape(6, 4) / 10
+SPI = tf.SparseTensor([[0, 0], [0, 1], [2, 0], [2, 1], [2, 2]], np.array([1, 3, 3, 5, 1]), [4, 3])
+SPW = tf.SparseTensor(SPI.indices, np.array([1.0, 2.0, 0.5, -1.0, 0.0], np.float32), [4, 3])
+SP3 = tf.SparseTensor([[0, 0, 0], [0, 1, 1], [1, 1, 0]], np.array([1, -1, 4]), [2, 2, 2])
+
+XF = RNG.permutation(2 * 10 * 7 * 2).reshape(2, 10, 7, 2).astype(np.float32)
+
+def seeded(f, seed=7):
+    tf.random.set_seed(seed)
+    return f()
+
+def grad(f, *xs):
+    xs = [tf.constant(x, tf.float64) for x in xs]
+    with tf.GradientTape() as t:
+        t.watch(xs)
+        y = tf.reduce_sum(f(*xs))
+    return t.gradient(y, xs)
+"""
+
+SPECIAL = ("bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "bessel_k0", "bessel_k0e",
+           "bessel_k1", "bessel_k1e", "dawsn", "expint", "fresnel_cos", "fresnel_sin", "spence")
+
+CASES = [
+    *(f"tf.math.special.{f}(EDGES)" for f in SPECIAL),
+    *(f"grad(tf.math.special.{f}, EDGES)" for f in SPECIAL),
+    *(f"tf.math.special.{f}(tf.constant(GRID, tf.float32))" for f in SPECIAL),
+    *(f"tf.math.special.{f}(tf.constant([0.7, 3.0], tf.float16))" for f in SPECIAL[:8]),
+    "tf.math.special.dawsn(tf.constant([1.0], tf.float16))",
+    "tf.math.special.bessel_j0(tf.constant([1], tf.int32))",
+    *(f"tf.math.{f}(A_EDGES, X_EDGES)" for f in ("igamma", "igammac")),
+    *(f"grad(tf.math.{f}, A_EDGES, X_EDGES)" for f in ("igamma", "igammac")),
+    "tf.raw_ops.IgammaGradA(a=A_EDGES, x=X_EDGES)",
+    "tf.math.igamma(tf.constant([[0.5], [2.0]]), tf.constant([0.1, 1.0, 9.0]))",
+    "grad(tf.math.igamma, [[0.5], [2.0]], [0.1, 1.0, 9.0])",
+    "tf.math.igamma(tf.constant([1.0], tf.float16), tf.constant([1.0], tf.float16))",
+    "tf.math.igamma(tf.constant([1.0]), tf.constant([1.0], tf.float64))",
+    "tf.math.igammac(tf.ones([2, 3]), tf.ones([4]))",
+    "tf.math.betainc(np.array([0.5, 1.0, 2.0, 0.0, 3.0, 2.0, 2.0, 1.0, np.inf, 0.5]),"
+    " np.array([0.5, 2.0, 3.0, 1.0, 1.0, 2.0, 2.0, 0.0, 1.0, np.nan]),"
+    " np.array([0.3, 0.0, 1.0, 0.5, 0.5, -0.1, 1.1, 0.5, 0.0, 1.0]))",
+    "grad(tf.math.betainc, [0.5, 1.0, 2.0, 3.0, 2.0], [0.5, 2.0, 3.0, 1.0, 9.0],"
+    " [0.3, 0.0, 1.0, 0.5, 0.25])",
+    "tf.math.betainc(2.0, 3.0, tf.constant([0.1, 0.5, 0.9]))",
+    "tf.math.betainc(tf.ones([2, 3]), tf.ones([3]), tf.ones([2, 3]))",
+    "tf.math.betainc(tf.ones([2], tf.float16), tf.ones([2], tf.float16), tf.ones([2], tf.float16))",
+    "tf.math.approx_max_k(TOPK, 2)",
+    "tf.math.approx_min_k(TOPK, 3)",
+    "tf.nn.approx_max_k(TOPK[:, :3], 3, recall_target=0.5, aggregate_to_topk=False)",
+    "tf.math.approx_max_k(TOPK, 6)",
+    "tf.math.approx_max_k(TOPK, 2, reduction_dimension=0)",
+    "tf.math.approx_max_k(TOPK.astype(np.float64), 2)",
+    "grad(lambda x: tf.math.approx_max_k(tf.cast(x, tf.float32), 2)[0], TOPK[:, :2])",
+    "tf.nn.isotonic_regression([[1.0, 3.0, 2.0, 4.0], [5.0, 5.0, 1.0, 6.0]])",
+    "tf.nn.isotonic_regression([[1.0, 3.0, 2.0, 4.0], [5.0, 5.0, 1.0, 6.0]], decreasing=False)",
+    "tf.nn.isotonic_regression([[1.0, 3.0, 2.0, 4.0], [5.0, 5.0, 1.0, 6.0]], axis=0)",
+    "tf.nn.isotonic_regression(X, axis=1)",
+    "tf.nn.isotonic_regression(tf.constant([3, 1, 2]))",
+    "tf.nn.isotonic_regression(tf.constant([3.0, 1.0, 2.0], tf.float16))",
+    "tf.nn.isotonic_regression(tf.constant(3.0))",
+    "tf.nn.isotonic_regression(tf.zeros([2, 0]))",
+    "tf.nn.isotonic_regression([1.0, np.nan, 2.0, -np.inf, 5.0])",
+    "tf.nn.isotonic_regression(X, axis=4)",
+    "tf.raw_ops.IsotonicRegression(input=tf.constant([1, 3, 2, 4]), output_dtype=tf.float64)",
+    "tf.raw_ops.IsotonicRegression(input=tf.constant([1, 3]), output_dtype=tf.int32)",
+    "grad(lambda x: tf.nn.isotonic_regression(x)[0] * np.arange(1.0, 6.0), [[1.0, 3.0, 2.0,"
+    " 4.0, 0.5], [2.0, 2.0, 9.0, 1.0, 1.0]])",
+    "grad(lambda x: tf.nn.isotonic_regression(x, decreasing=False, axis=0)[0] * X[0, :, :, 0],"
+    " X[0, :, :, 1])",
+    "tf.nn.dilation2d(XD, FD, [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD, [1, 2, 1, 1], 'VALID', 'NHWC', [1, 1, 2, 1])",
+    "tf.nn.dilation2d(XD, FD, [1, 2, 2, 1], 'SAME', 'NHWC', [1, 2, 2, 1])",
+    "tf.nn.dilation2d(XD.astype(np.float32), FD.astype(np.float32), [1, 3, 2, 1], 'SAME',"
+    " 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d((XD * 10).astype(np.int32), (FD * 10).astype(np.int32), [1, 1, 1, 1],"
+    " 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, np.ones((7, 1, 3)), [1, 1, 1, 1], 'VALID', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD, [1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD, [2, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD, [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 2])",
+    "tf.nn.dilation2d(XD, FD, [1, 1, 1, 1], 'SAME', 'NCHW', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD[:, :, :2], [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD[0], FD, [1, 1, 1, 1], 'VALID', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD, [1, 1, 1, 1], 'FULL', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.dilation2d(XD, FD.astype(np.float32), [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.erosion2d(XD, FD, [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1])",
+    "tf.nn.erosion2d(XD, FD, [1, 2, 1, 1], 'VALID', 'NHWC', [1, 1, 2, 1])",
+    "grad(lambda x, f: tf.nn.dilation2d(x, f, [1, 2, 1, 1], 'SAME', 'NHWC', [1, 1, 2, 1]) ** 2,"
+    " XD, FD)",
+    "grad(lambda x, f: tf.nn.erosion2d(x, f, [1, 1, 2, 1], 'VALID', 'NHWC', [1, 2, 1, 1]) ** 2,"
+    " XD, FD)",
+    "grad(lambda x, f: tf.nn.dilation2d(x, f, [1, 1, 1, 1], 'SAME', 'NHWC', [1, 1, 1, 1]),"
+    " np.zeros((1, 3, 3, 1)), np.zeros((2, 2, 1)))",
+    "tf.raw_ops.Dilation2DBackpropInput(input=XD, filter=FD, out_backprop=np.ones((2, 6, 5, 3)),"
+    " strides=[1, 1, 1, 1], rates=[1, 1, 1, 1], padding='SAME')",
+    "tf.raw_ops.Dilation2DBackpropFilter(input=XD, filter=FD, out_backprop=np.ones((2, 3, 5, 3)),"
+    " strides=[1, 2, 1, 1], rates=[1, 1, 1, 1], padding='SAME')",
+    "tf.raw_ops.Dilation2DBackpropInput(input=XD, filter=FD, out_backprop=np.ones((2, 6, 4, 3)),"
+    " strides=[1, 1, 1, 1], rates=[1, 1, 1, 1], padding='SAME')",
+    "seeded(lambda: [tf.random.uniform_candidate_sampler(TC, 2, 5, False, 10, seed=1)"
+    " for _ in range(3)])",
+    "seeded(lambda: [tf.random.uniform_candidate_sampler(TC, 2, 5, True, 10) for _ in range(2)])",
+    "seeded(lambda: [tf.random.log_uniform_candidate_sampler(TC, 2, 6, True, 10, seed=3)"
+    " for _ in range(2)])",
+    "seeded(lambda: tf.random.log_uniform_candidate_sampler(TC, 2, 40, False, 1000, seed=4))",
+    "seeded(lambda: tf.random.log_uniform_candidate_sampler(TC[:, :1], 1, 30, True, 35, seed=5))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(TC, 2, 3, True, 3))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(TC, 3, 5, True, 10, seed=1))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(TC, 2, 11, True, 10, seed=1))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(TC, 2, 0, False, 10, seed=1))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(TC[0], 2, 3, False, 10, seed=1))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(TC.astype(np.int32), 2, 3, False, 10))",
+    "seeded(lambda: tf.random.log_uniform_candidate_sampler(TC, 2, 3, False, 5, seed=1))",
+    "seeded(lambda: tf.random.uniform_candidate_sampler(np.zeros((0, 2), np.int64), 2, 3, False,"
+    " 10, seed=1))",
+    "tf.nn.all_candidate_sampler(TC, 2, 8, True, seed=1)",
+    "tf.random.all_candidate_sampler(TC, 2, 8, False)",
+    "tf.nn.all_candidate_sampler(TC, 2, 4, False, seed=1)",
+    "tf.nn.compute_accidental_hits(TC, np.array([2, 7, 1, 2, 9], np.int64), 2)",
+    "tf.nn.compute_accidental_hits([[1, 1], [2, 1]], np.array([1, 5, 1], np.int64), 2)",
+    "tf.nn.compute_accidental_hits(TC, np.array([2, 7], np.int64), 3)",
+    "tf.nn.compute_accidental_hits(TC, np.array([[2, 7]], np.int64), 2)",
+    "tf.nn.compute_accidental_hits(TC.astype(np.int32), np.array([2, 7], np.int64), 2)",
+    "tf.nn.nce_loss(WS, BS, TC, XS, 4, 10, num_true=2, sampled_values=SV)",
+    "grad32(lambda w, b, x: tf.nn.nce_loss(w, b, TC, x, 4, 10, num_true=2, sampled_values=SV,"
+    " remove_accidental_hits=True), WS, BS, XS)",
+    "grad32(lambda w, b, x: tf.nn.sampled_softmax_loss(w, b, TC, x, 4, 10, num_true=2,"
+    " sampled_values=SV), WS, BS, XS)",
+    "tf.nn.sampled_softmax_loss(WS, BS, TC[:, :1], XS, 4, 10, sampled_values=SV,"
+    " remove_accidental_hits=False)",
+    "seeded(lambda: tf.nn.sampled_softmax_loss(WS, BS, TC[:, :1], XS, 4, 10, seed=5), 3)",
+    "seeded(lambda: tf.nn.nce_loss(WS, BS, TC[:, :1], XS, 4, 10), 3)",
+    "tf.nn.nce_loss([WS[:5], WS[5:]], [BS[:5], BS[5:]], TC[:, :1], XS, 4, 10, sampled_values=SV)",
+    "tf.nn.nce_loss(WS.astype(np.float64), BS, TC, XS, 4, 10, num_true=2, sampled_values=SV)",
+    *(f"tf.nn.embedding_lookup_sparse(EMB, SPI, {w}, combiner='{c}')"
+      for c in ("sum", "mean", "sqrtn") for w in ("None", "SPW")),
+    *(f"tf.nn.safe_embedding_lookup_sparse(EMB, SPI, {w}, combiner='{c}')"
+      for c in ("sum", "mean", "sqrtn") for w in ("None", "SPW")),
+    "tf.nn.safe_embedding_lookup_sparse([EMB[:3], EMB[3:]], SPI, SPW, default_id=2)",
+    "tf.nn.safe_embedding_lookup_sparse(EMB, SP3)",
+    "tf.nn.embedding_lookup_sparse(EMB, SPI, None, max_norm=1.0)",
+    "tf.nn.embedding_lookup_sparse(EMB, SPI, None, combiner='max')",
+    "grad(lambda p: tf.nn.safe_embedding_lookup_sparse(p, SPI, tf.SparseTensor(SPI.indices,"
+    " np.array([1.0, 2.0, 0.5, 3.0, 1.0]), [4, 3])) ** 2, EMB)",
+    "grad(lambda p: tf.nn.embedding_lookup_sparse(p, SPI, None, combiner='sqrtn') ** 2, EMB)",
+    *(f"seeded(lambda: tf.nn.fractional_{k}_pool(XF, [1.0, 1.44, 1.73, 1.0], {a}, seed=5))"
+      for k in ("max", "avg") for a in ("False, False", "True, True", "True, False")),
+    "seeded(lambda: tf.nn.fractional_max_pool(XF, 1.5, seed=5))",
+    "seeded(lambda: tf.nn.fractional_max_pool(XF.astype(np.int32), 2.0, True, seed=3))",
+    "seeded(lambda: tf.nn.fractional_avg_pool(XF.astype(np.int64), [1.0, 2.0, 1.5, 1.0], seed=3))",
+    "tf.nn.fractional_max_pool(XF, [1.0, 1.2, 1.9, 1.0], seed=9)[0].shape",
+    "tf.nn.fractional_max_pool(XF, [1.2, 1.9], seed=9)",
+    "tf.nn.fractional_max_pool(XF, [1.0, 0.5, 1.5, 1.0], seed=9)",
+    "tf.nn.fractional_max_pool(XF, 11.0, seed=9)",
+    "tf.nn.fractional_max_pool(XF[0], 1.5, seed=9)",
+    "tf.nn.fractional_avg_pool(XF, 1.5, seed=9)",
+    "tf.nn.fractional_avg_pool(XF, [2.0, 1.5, 1.5, 1.0], seed=9)",
+    *(f"seeded(lambda: grad(lambda x: tf.nn.fractional_{k}_pool(x, [1.0, 1.44, 1.73, 1.0], True,"
+      f" True, seed=5)[0] ** 2, XF))" for k in ("max", "avg")),
+    "tf.math.accumulate_n([X, 2 * X, X])",
+    "tf.math.accumulate_n([[1.0, 2.0], tf.constant([3.0, 4.0])], shape=[2])",
+    "tf.math.accumulate_n([tf.ones([2]), tf.ones([3])])",
+    "tf.math.accumulate_n([tf.ones([2])], shape=[3])",
+    "tf.math.accumulate_n([tf.ones([2])], tensor_dtype=tf.float64)",
+    "tf.math.accumulate_n([tf.ones([2]), tf.ones([2], tf.int32)])",
+    "tf.math.accumulate_n([])",
+    "tf.nn.batch_norm_with_global_normalization(X, *BN[:3], BN[3], 0.001, True)",
+    "tf.nn.batch_norm_with_global_normalization(X, *BN[:3], BN[3], 0.001, False)",
+    "grad(lambda x, m, v, b, g: tf.nn.batch_norm_with_global_normalization(x, m, v, b, g,"
+    " 0.01, True), X, *BN)",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 5, 5, 4], 2, 'SAME')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 9, 9, 4], 2, 'VALID')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 5, 5, 4], 1, 'SAME')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 11, 11, 4], 3, 'VALID')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 6, 6, 4], 2, 'SAME')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 5, 5, 4], 0, 'SAME')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 5, 5, 4], 2, 'FULL')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 5, 5, 3], 2, 'SAME')",
+    "tf.nn.atrous_conv2d_transpose(X, W[..., :1], [1, 5, 5, 4], 2, 'SAME')",
+    "tf.nn.atrous_conv2d_transpose(X, W, [1, 5, 5], 2, 'SAME')",
+    "grad(lambda x, w: tf.nn.atrous_conv2d_transpose(x, w, [1, 9, 9, 4], 2, 'SAME'), X, W)",
+    "tf.nn.with_space_to_batch(X, [2, 2], 'VALID', conv, filter_shape=[2, 2])",
+    "tf.nn.with_space_to_batch(X, [2, 3], 'SAME', conv, filter_shape=[2, 2])",
+    "tf.nn.with_space_to_batch(X, [1, 1], 'SAME', lambda x, n, p: x * n)",
+    "tf.nn.with_space_to_batch(X, [2], 'VALID', lambda x, n, p: x + n, spatial_dims=[2])",
+    "tf.nn.with_space_to_batch(X, [2, 2], 'SAME', conv)",
+    "tf.nn.with_space_to_batch(X, [2, 0], 'SAME', conv)",
+    "tf.nn.with_space_to_batch(X, [2, 2], 'FULL', conv)",
+    "grad(lambda x: tf.nn.with_space_to_batch(x, [2, 2], 'SAME', conv, filter_shape=[2, 2]), X)",
+]
+
+
+def record(value: Any) -> Any:
+    """A result as JSON: tensors as values and dtype, lists and tuples element by element."""
+    if value is None:
+        return None
+    if isinstance(value, (list, tuple)):
+        return [record(v) for v in value]
+    if hasattr(value, "indices") and hasattr(value, "dense_shape"):  # IndexedSlices
+        import tensorflow as tf  # (only TF's IndexedSlices reach here: the recorder's)
+
+        value = tf.convert_to_tensor(value)
+    arr = np.asarray(value.numpy())
+    return {"value": arr.astype(np.float64).tolist() if arr.dtype.kind == "f" else
+            arr.tolist(), "dtype": value.dtype.name, "shape": list(arr.shape)}
+
+
+def error(e: Exception) -> dict:
+    """An error as its class and the first line of its message, TF's wrapping cut."""
+    text = re.sub(r"^\{\{function_node [^}]*\}\} ", "", str(e))
+    return {"error": type(e).__name__, "message": re.sub(r" name: $", "", text.split("\n")[0])}
