@@ -26,3 +26,44 @@ def write_text(path: str | os.PathLike, text: str) -> None:
 def write_json(path: str | os.PathLike, data: Any, end: str = "", **dump_args: Any) -> None:
     """`data` as JSON at `path` (json.dumps's `dump_args`, then `end`), atomically."""
     write_text(path, json.dumps(data, **dump_args) + end)
+
+
+def encode_array(value: Any) -> dict:
+    """An array as JSON: dtype, shape, and its values flat (real and imaginary parts apart;
+    NaN and infinities as JSON's NaN and Infinity)."""
+    import base64
+
+    import numpy as np
+
+    v = np.asarray(value)
+    if v.dtype.kind in "OS":  # strings: base64 of each
+        return {"dtype": "bytes", "shape": list(v.shape), "real": [
+            base64.b64encode(bytes(x)).decode() for x in v.ravel()], "imag": None}
+    complex_ = v.dtype.kind == "c"
+    return {"dtype": v.dtype.name, "shape": list(v.shape),
+            "real": (v.real if complex_ else v).astype(float if v.dtype.kind in "fc" else
+                                                       object).ravel().tolist(),
+            "imag": v.imag.astype(float).ravel().tolist() if complex_ else None}
+
+
+def decode_array(data: dict) -> Any:
+    """The array `encode_array` wrote."""
+    import base64
+
+    import numpy as np
+
+    if data["dtype"] == "bytes":
+        out = np.empty(len(data["real"]), dtype=object)
+        out[:] = [base64.b64decode(x) for x in data["real"]]
+        return out.reshape(data["shape"])
+    out = np.array(data["real"], dtype=np.float64 if data["dtype"] != "bool" and
+                   data["dtype"][0] in "fc" else data["dtype"])
+    if data["imag"] is not None:
+        out = out + 1j * np.array(data["imag"])
+    return out.astype(data["dtype"]).reshape(data["shape"])
+
+
+def encode_arrays_cases(cases: dict) -> dict:
+    """Cases of {"value": [arrays]} or {"error": ..., "message": ...} as JSON."""
+    return {name: ({"value": [encode_array(v) for v in case["value"]]} if "value" in case
+                   else case) for name, case in cases.items()}

@@ -69,7 +69,7 @@ OPS_ORDER = [
     "indexing", "sorting", "slicing", "segment_ops", "histogram_ops", "indexed_slices",
     # linear algebra
     "linalg", "linalg_decomp", "linalg_banded", "linalg_general", "norms", "misc_ops",
-    "linalg_functions",
+    "linalg_functions", "linalg_matfunc",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
     "philox", "libm_exact", "random_dists", "random_reference", "random",
@@ -79,11 +79,12 @@ OPS_ORDER = [
     "nn_conv", "nn", "nn_pool", "nn_norm", "nn_loss", "nn_ctc", "nn_fused", "nn_space",
     "nn_extras", "nn_morphology", "nn_fractional",
     # image and signal
-    "image", "image_color", "signal_ops", "signal_spectral",
+    "image", "image_color", "image_crops", "image_patches", "image_nms", "image_boxes",
+    "image_sampling", "signal_ops", "signal_spectral",
     # the rest of TF's API, data and io
     "string_ops", "hash_ops", "sparse_ops", "candidate_sampling", "sets", "parsing_ops",
-    "io_ops", "audio_ops", "image_codecs", "serialization", "csv_ops", "edit_distance",
-    "runtime_ops", "tensor_array",
+    "io_ops", "audio_ops", "image_codecs", "image_encoders", "serialization", "csv_ops",
+    "edit_distance", "runtime_ops", "tensor_array",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_dispatch", "ragged_strings", "ragged", "table_state", "lookup_ops", "sparse_functions",

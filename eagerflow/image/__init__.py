@@ -48,6 +48,7 @@ from eagerflow._src.ops.image_color import (
     stateless_random_brightness as stateless_random_brightness,
     stateless_random_contrast as stateless_random_contrast,
     ssim as ssim,
+    ssim_multiscale as ssim_multiscale,
     stateless_random_crop as stateless_random_crop,
     stateless_random_flip_left_right as stateless_random_flip_left_right,
     stateless_random_flip_up_down as stateless_random_flip_up_down,
@@ -56,5 +57,28 @@ from eagerflow._src.ops.image_color import (
     total_variation as total_variation,
     yiq_to_rgb as yiq_to_rgb,
     yuv_to_rgb as yuv_to_rgb,
+)
+from eagerflow._src.ops.image_boxes import draw_bounding_boxes as draw_bounding_boxes
+from eagerflow._src.ops.image_boxes import extract_glimpse as extract_glimpse
+from eagerflow._src.ops.image_crops import crop_and_resize as crop_and_resize
+from eagerflow._src.ops.image_encoders import (
+    adjust_jpeg_quality as adjust_jpeg_quality,
+    decode_and_crop_jpeg as decode_and_crop_jpeg,
+    encode_jpeg as encode_jpeg,
+    encode_png as encode_png,
+    extract_jpeg_shape as extract_jpeg_shape,
+    random_jpeg_quality as random_jpeg_quality,
+    stateless_random_jpeg_quality as stateless_random_jpeg_quality,
+)
+from eagerflow._src.ops.image_patches import extract_patches as extract_patches
+from eagerflow._src.ops.image_nms import (
+    combined_non_max_suppression as combined_non_max_suppression,
+    non_max_suppression_overlaps as non_max_suppression_overlaps,
+    non_max_suppression_padded as non_max_suppression_padded,
+    non_max_suppression_with_scores as non_max_suppression_with_scores,
+)
+from eagerflow._src.ops.image_sampling import (
+    sample_distorted_bounding_box as sample_distorted_bounding_box,
+    stateless_sample_distorted_bounding_box as stateless_sample_distorted_bounding_box,
 )
 from eagerflow._src.ops.misc_ops import non_max_suppression as non_max_suppression

@@ -14,6 +14,12 @@ from eagerflow._src.ops.image_codecs import (
     decode_png as decode_png,
     is_jpeg as is_jpeg,
 )
+from eagerflow._src.ops.image_encoders import (
+    decode_and_crop_jpeg as decode_and_crop_jpeg,
+    encode_jpeg as encode_jpeg,
+    encode_png as encode_png,
+    extract_jpeg_shape as extract_jpeg_shape,
+)
 from eagerflow._src.ops.io_ops import decode_raw as decode_raw
 from eagerflow._src.ops.io_ops import matching_files as matching_files
 from eagerflow._src.ops.io_ops import read_file as read_file

@@ -12,6 +12,7 @@ from eagerflow._src.ops.linalg_decomp import (  # noqa: F401
 )
 from eagerflow._src.ops.linalg_general import eig, eigvals, lu  # noqa: F401
 from eagerflow._src.ops.linalg_banded import banded_triangular_solve  # noqa: F401
+from eagerflow._src.ops.linalg_matfunc import eigh_tridiagonal, expm, logm, sqrtm  # noqa: F401
 from eagerflow._src.linear_operator.base import (  # noqa: F401
     LinearOperator, LinearOperatorAdjoint, LinearOperatorComposition, LinearOperatorFullMatrix,
     LinearOperatorInversion, LinearOperatorLowerTriangular,
@@ -19,6 +20,11 @@ from eagerflow._src.linear_operator.base import (  # noqa: F401
 from eagerflow._src.linear_operator.operators import (  # noqa: F401
     LinearOperatorBlockDiag, LinearOperatorDiag, LinearOperatorIdentity, LinearOperatorKronecker,
     LinearOperatorLowRankUpdate, LinearOperatorScaledIdentity, LinearOperatorTridiag,
+)
+from eagerflow._src.linear_operator.structured import (  # noqa: F401
+    LinearOperatorBlockLowerTriangular, LinearOperatorCirculant, LinearOperatorCirculant2D,
+    LinearOperatorCirculant3D, LinearOperatorHouseholder, LinearOperatorPermutation,
+    LinearOperatorToeplitz, LinearOperatorZeros,
 )
 from eagerflow._src.ops.linalg_functions import (  # noqa: F401
     lu_matrix_inverse, lu_reconstruct, lu_solve, normalize, tridiagonal_matmul,

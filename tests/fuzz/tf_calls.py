@@ -222,6 +222,8 @@ def _relu_grad_bias_grad(tf: Any, g: Any, y: Any) -> tuple:
 
 CALLS: dict[str, Callable] = {
     "MatMul": _matmul,
+    # TF removed its MatrixExponential kernel: tf.linalg.expm is a Python composite
+    "MatrixExponential": lambda tf, x: tf.linalg.expm(x),
     "StatefulRandomBinomial": _stateful_binomial,
     # lists of outputs (one per path), flattened in the op's output order
     "CTCBeamSearchDecoder": lambda tf, x, lengths, **a: tuple(tf.nest.flatten(

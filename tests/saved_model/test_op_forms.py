@@ -35,6 +35,8 @@ NO_TF_FORM = {
     "LookupTableImportV2": "a table resource", "LookupTableInsertV2": "a table resource",
     "LookupTableRemoveV2": "a table resource", "LookupTableSizeV2": "a table resource",
     "InitializeTableFromTextFileV2": "a table resource",
+    "MatrixExponential": "TF removed its MatrixExponential kernel (GraphDef version 27): "
+                         "TF's tf.linalg.expm writes a Padé loop of primitive ops instead",
 }
 # Written, but imported only in part.
 PARTIAL = {

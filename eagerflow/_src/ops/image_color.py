@@ -35,10 +35,12 @@ from eagerflow._src.ops.math import (
 )
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import pow as pow_
+from eagerflow._src.ops.nn import relu
 from eagerflow._src.ops.nn_conv import depthwise_conv2d
+from eagerflow._src.ops.nn_pool import avg_pool2d
 from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.random_stateless import stateless_uniform
-from eagerflow._src.ops.reduce import reduce_max, reduce_mean, reduce_min, reduce_sum
+from eagerflow._src.ops.reduce import reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_sum
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.slicing import pad
 from eagerflow._src.ops.slicing import slice as slice_
@@ -376,19 +378,10 @@ def _gauss_kernel(size: int, sigma: float, dtype: Any) -> np.ndarray:
     return (g / g.sum()).astype(dtype.as_numpy_dtype)
 
 
-def ssim(img1: Any, img2: Any, max_val: Any, filter_size: int = 11, filter_sigma: float = 1.5,
-         k1: float = 0.01, k2: float = 0.03, return_index_map: bool = False) -> Any:
-    """Structural similarity with a Gaussian window (VALID), averaged per image."""
-    a = convert_image_dtype(_numeric_image(img1), dt.float32)
-    b = convert_image_dtype(_numeric_image(img2), dt.float32)
-    if a._shape is not None and b._shape is not None and a._shape[-3:] != b._shape[-3:]:
-        raise ValueError(f"Shapes must be compatible: {tuple(a._shape)} and {tuple(b._shape)}")
-    mv = cast(max_val, dt.float32)
-    if not _t(img1)._dtype.is_floating:
-        mv = convert_image_dtype(cast(max_val, _t(img1)._dtype), dt.float32)
-    single = len(a._shape) == 3
-    if single:
-        a, b = reshape(a, [1] + list(a._shape)), reshape(b, [1] + list(b._shape))
+def _ssim_maps(a: Any, b: Any, mv: Any, filter_size: int, filter_sigma: float, k1: float,
+               k2: float) -> tuple:
+    """(luminance, contrast-structure) maps of [batch, h, w, c] float32 images, under a
+    Gaussian window (VALID)."""
     h, w, ch = a._shape[-3:]
     size = min(filter_size, h, w)
     kern = _gauss_kernel(size, filter_sigma, dt.float32)
@@ -405,9 +398,68 @@ def ssim(img1: Any, img2: Any, max_val: Any, filter_size: int = 11, filter_sigma
     luminance = (num0 + c1) / (den0 + c1)
     num1 = blur(a * b) * 2.0
     den1 = blur(a * a + b * b)
-    cs = (num1 - num0 + c2) / (den1 - den0 + c2)
+    return luminance, (num1 - num0 + c2) / (den1 - den0 + c2)
+
+
+def _float_pair(img1: Any, img2: Any, max_val: Any) -> tuple:
+    """Both images as float32 (with their shapes checked) and max_val on that scale."""
+    a = convert_image_dtype(_numeric_image(img1), dt.float32)
+    b = convert_image_dtype(_numeric_image(img2), dt.float32)
+    if a._shape is not None and b._shape is not None and a._shape[-3:] != b._shape[-3:]:
+        raise ValueError(f"Shapes must be compatible: {tuple(a._shape)} and {tuple(b._shape)}")
+    mv = cast(max_val, dt.float32)
+    if not _t(img1)._dtype.is_floating:
+        mv = convert_image_dtype(cast(max_val, _t(img1)._dtype), dt.float32)
+    return a, b, mv
+
+
+def ssim(img1: Any, img2: Any, max_val: Any, filter_size: int = 11, filter_sigma: float = 1.5,
+         k1: float = 0.01, k2: float = 0.03, return_index_map: bool = False) -> Any:
+    """Structural similarity with a Gaussian window (VALID), averaged per image."""
+    a, b, mv = _float_pair(img1, img2, max_val)
+    single = len(a._shape) == 3
+    if single:
+        a, b = reshape(a, [1] + list(a._shape)), reshape(b, [1] + list(b._shape))
+    luminance, cs = _ssim_maps(a, b, mv, filter_size, filter_sigma, k1, k2)
     index_map = luminance * cs
     if return_index_map:
         return reshape(index_map, list(index_map._shape[1:])) if single else index_map
     out = reduce_mean(reduce_mean(index_map, axis=[-3, -2]), axis=-1)
     return reshape(out, []) if single else out
+
+
+_MSSSIM_WEIGHTS = (0.0448, 0.2856, 0.3001, 0.2363, 0.1333)
+
+
+def ssim_multiscale(img1: Any, img2: Any, max_val: Any,
+                    power_factors: Any = _MSSSIM_WEIGHTS, filter_size: int = 11,
+                    filter_sigma: float = 1.5, k1: float = 0.01, k2: float = 0.03) -> Any:
+    """`tf.image.ssim_multiscale`: MS-SSIM (Wang, Simoncelli and Bovik 2003). At each scale
+    after the first the images are halved by 2x2 average pooling (an odd side first padded
+    by mirroring its last row or column); the contrast-structure term of every scale but
+    the last and the SSIM of the last, each ReLU'd, are raised to the power factors and
+    multiplied; the result is averaged over channels."""
+    a, b, mv = _float_pair(img1, img2, max_val)
+    heads = list(a._shape[:-3])
+    a, b = reshape(a, [-1] + list(a._shape[-3:])), reshape(b, [-1] + list(b._shape[-3:]))
+    terms = []
+    for k in range(len(power_factors)):
+        if k > 0:
+            rh, rw = a._shape[1] % 2, a._shape[2] % 2
+            if rh or rw:
+                pads = [[0, 0], [0, rh], [0, rw], [0, 0]]
+                a, b = pad(a, pads, mode="SYMMETRIC"), pad(b, pads, mode="SYMMETRIC")
+            a, b = (avg_pool2d(x, [1, 2, 2, 1], [1, 2, 2, 1], "VALID") for x in (a, b))
+        if a._shape[1] < filter_size or a._shape[2] < filter_size:  # TF's Assert, worded so
+            raise InvalidArgumentError(None, None, "Expected 'tf.Tensor(False, shape=(), "
+                                       "dtype=bool)' to be true. Summarized data: "
+                                       f"{a._shape[1]}, {a._shape[2]}, {a._shape[3]}\n"
+                                       f"{filter_size}")
+        luminance, cs = _ssim_maps(a, b, mv, filter_size, filter_sigma, k1, k2)
+        cs_mean = reduce_mean(cs, axis=[-3, -2])
+        terms.append(relu(cs_mean if k < len(power_factors) - 1 else
+                          reduce_mean(luminance * cs, axis=[-3, -2])))
+    stacked = stack(terms, axis=-1)
+    weights = convert_to_tensor(np.asarray(power_factors, np.float32))
+    out = reduce_mean(reduce_prod(pow_(stacked, weights), axis=-1), axis=-1)
+    return reshape(out, heads)

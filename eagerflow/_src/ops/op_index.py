@@ -19,6 +19,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "linalg_general": (
         "Eig", "Lu",
     ),
+    "linalg_matfunc": (
+        "MatrixExponential", "MatrixLogarithm", "MatrixSquareRoot",
+    ),
     "random": (
         "Multinomial", "RandomShuffle", "RandomStandardNormal", "RandomUniform",
         "RandomUniformInt", "TruncatedNormal",
@@ -78,8 +81,27 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "audio_ops": (
         "DecodeWav", "EncodeWav",
     ),
+    "image_boxes": (
+        "DrawBoundingBoxesV2", "ExtractGlimpseV2",
+    ),
+    "image_sampling": (
+        "SampleDistortedBoundingBoxV2", "StatelessSampleDistortedBoundingBox",
+    ),
+    "image_crops": (
+        "CropAndResize", "CropAndResizeGradBoxes", "CropAndResizeGradImage",
+    ),
+    "image_patches": (
+        "ExtractImagePatches", "ExtractVolumePatches",
+    ),
+    "image_nms": (
+        "CombinedNonMaxSuppression", "NonMaxSuppressionV5", "NonMaxSuppressionWithOverlaps",
+    ),
     "image_codecs": (
         "DecodeBmp", "DecodeGif", "DecodeImage", "DecodeJpeg", "DecodePng",
+    ),
+    "image_encoders": (
+        "DecodeAndCropJpeg", "EncodeJpeg", "EncodeJpegVariableQuality", "EncodePng",
+        "ExtractJpegShape",
     ),
     "serialization": (
         "DecodeBase64", "DecodeCompressed", "DecodeJSONExample", "EncodeBase64",

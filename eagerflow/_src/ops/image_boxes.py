@@ -1,0 +1,267 @@
+"""Boxes on images: tf.image.draw_bounding_boxes and tf.image.extract_glimpse.
+
+Ops layer, after image.py; loaded on first use. Two TF ops, host kernels:
+
+- DrawBoundingBoxesV2: each box's outline, one pixel wide, in its colour (colours cycle
+  over the boxes). Box corners map to pixel rows floor(y (height - 1)) and columns
+  floor(x (width - 1)); an edge is drawn where it falls inside the image, clipped to it;
+  a box whose corners are reversed is not drawn.
+- ExtractGlimpseV2: one window per image, at an offset given centered on the image or
+  from its corner, normalized to [-1, 1] / [0, 1] or in pixels, truncated to whole pixels
+  as TF's kernel does; pixels outside the image are 0 with noise='zero'. TF fills them
+  with random noise otherwise ('uniform', 'gaussian'); eagerflow draws that noise from
+  NumPy, so those pixels (and only those) differ from TF's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import _t, cast
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+
+_rng = SampleRNG(101)
+_DRAW_T = frozenset((dt.float16, dt.float32))
+
+# The colours TF cycles through when none are given (RGBA).
+_DEFAULT_COLOURS = np.array([[1, 1, 0, 1], [0, 0, 1, 1], [1, 0, 0, 1], [0, 1, 0, 1],
+                             [0.5, 0, 0.5, 1], [0.5, 0.5, 0, 1], [0.5, 0, 0, 1],
+                             [0, 0, 0.5, 1], [0, 1, 1, 1], [1, 0, 1, 1]], np.float32)
+
+
+# ---------------------------------------------------------------------------------------
+# DrawBoundingBoxesV2
+# ---------------------------------------------------------------------------------------
+
+def _draw_infer(images: Any, boxes: Any, colors: Any) -> list:
+    op = "DrawBoundingBoxesV2"
+    C.check_dtype(op, images, _DRAW_T)
+    C.check_dtype(op, boxes, frozenset((dt.float32,)), "boxes")
+    C.check_dtype(op, colors, frozenset((dt.float32,)), "colors")
+    s = images._shape
+    if s is not None and len(s) != 4:
+        raise C.fail(op, f"The rank of the images should be 4{C.shape_str(s)}")
+    if s is not None and s[3] is not None and s[3] not in (1, 3, 4):
+        raise C.fail(op, "Channel depth should be either 1 (GRY), 3 (RGB), or 4 (RGBA)")
+    b = boxes._shape
+    if b is not None and (len(b) != 3 or b[2] not in (None, 4)):
+        raise C.fail(op, f"boxes must be 3-D [batch, num_boxes, 4]{C.shape_str(b)}")
+    c = colors._shape
+    if c is not None and (len(c) != 2):
+        raise C.fail(op, f"colors must be a 2-D matrix{C.shape_str(c)}")
+    if None not in (s, c) and c[0] and None not in (s[3], c[1]) and c[1] < s[3]:
+        raise C.fail(op, f"colors must have equal or more channels than the image provided: "
+                         f"{C.shape_str(c)}")
+    return [(s, images._dtype)]
+
+
+def _draw_kernel(xp: Any, images: Any, boxes: Any, colors: Any) -> Any:
+    out = np.array(images, copy=True)
+    _, height, width, depth = out.shape
+    table = colors if colors.shape[0] else _DEFAULT_COLOURS
+    for k in range(out.shape[0]):
+        for j, (y1, x1, y2, x2) in enumerate(boxes[k].astype(np.float32)):
+            colour = table[j % len(table)][:depth].astype(out.dtype)
+            if not np.all(np.isfinite([y1, x1, y2, x2])):
+                continue  # no pixel to map a non-finite corner to: nothing drawn
+            top, bottom, left, right = (int(v) for v in np.clip(np.floor(
+                np.array([y1, y2, x1, x2], np.float64) * [height - 1, height - 1, width - 1,
+                                                          width - 1]), -2.0**40, 2.0**40))
+            if top > bottom or left > right:
+                continue
+            if top >= height or bottom < 0 or left >= width or right < 0:
+                continue
+            rows = slice(max(top, 0), min(bottom, height - 1) + 1)
+            cols = slice(max(left, 0), min(right, width - 1) + 1)
+            for row in (top, bottom):
+                if 0 <= row < height:
+                    out[k, row, cols] = colour
+            for col in (left, right):
+                if 0 <= col < width:
+                    out[k, rows, col] = colour
+    return out
+
+
+def _draw_ref(images: np.ndarray, boxes: np.ndarray, colors: np.ndarray) -> np.ndarray:
+    """Pixel by pixel: a pixel takes the colour of the last box whose outline passes
+    through it."""
+    out = images.copy()
+    _, height, width, depth = out.shape
+    table = colors if len(colors) else _DEFAULT_COLOURS
+    for k, i, j in np.ndindex(*out.shape[:3]):
+        for b, (y1, x1, y2, x2) in enumerate(boxes[k]):
+            top, bottom = np.floor(y1 * (height - 1)), np.floor(y2 * (height - 1))
+            left, right = np.floor(x1 * (width - 1)), np.floor(x2 * (width - 1))
+            if top > bottom or left > right:
+                continue
+            on_row = i in (top, bottom) and left <= j <= right
+            on_col = j in (left, right) and top <= i <= bottom
+            if on_row or on_col:
+                out[k, i, j] = table[b % len(table)][:depth]
+    return out
+
+
+def _draw_samples() -> list:
+    images = _rng.uniform(0.0, 1.0, (2, 5, 6, 3)).astype(np.float32)
+    boxes = np.array([[[0.1, 0.2, 0.7, 0.9], [0.0, 0.0, 1.0, 1.0], [0.5, -0.5, 1.5, 0.5]],
+                      [[0.7, 0.2, 0.1, 0.9], [-1.0, 0.3, 0.4, 2.0], [0.2, 0.2, 0.2, 0.2]]],
+                     np.float32)
+    colors = np.array([[1.0, 0.5, 0.25, 1.0], [0.3, 0.6, 0.9, 1.0]], np.float32)
+    return [Sample((images, boxes, colors), grad=False),
+            Sample((images[..., :1], boxes, colors), grad=False),
+            Sample((images, boxes, np.zeros((0, 4), np.float32)), grad=False)]
+
+
+DRAW_BOUNDING_BOXES = register(OpDef(
+    "DrawBoundingBoxesV2", _draw_infer, _draw_kernel, reference=_draw_ref, gpu=False,
+    samples=_draw_samples,
+    bad_samples=lambda: [
+        BadSample((np.zeros((1, 5, 6, 2), np.float32), np.zeros((1, 1, 4), np.float32),
+                   np.ones((1, 4), np.float32)), {}, InvalidArgumentError,
+                  "Channel depth should be either 1 (GRY), 3 (RGB), or 4 (RGBA)"),
+        BadSample((np.zeros((1, 5, 6, 4), np.float32), np.zeros((1, 1, 4), np.float32),
+                   np.ones((1, 3), np.float32)), {}, InvalidArgumentError,
+                  "colors must have equal or more channels than the image provided")],
+))
+
+
+def draw_bounding_boxes(images: Any, boxes: Any, colors: Any, name: str | None = None) -> Any:
+    """`tf.image.draw_bounding_boxes`: box outlines on [batch, height, width, depth]
+    images (boxes [batch, num_boxes, 4] as y1, x1, y2, x2 in [0, 1]; colours RGBA rows,
+    cycled; none: TF's default table)."""
+    images = _t(images)
+    if images.dtype not in _DRAW_T:
+        images = cast(images, dt.float32)  # values kept (TF's wrapper casts)
+    colors = convert_to_tensor(colors, dtype_hint=dt.float32)
+    if colors.shape.rank == 2 and colors.shape[0] == 0:
+        colors = convert_to_tensor(np.zeros((0, 4), np.float32))
+    return bind(DRAW_BOUNDING_BOXES, (images, convert_to_tensor(boxes, dtype=dt.float32),
+                                      colors), {}, name)
+
+
+# ---------------------------------------------------------------------------------------
+# ExtractGlimpseV2
+# ---------------------------------------------------------------------------------------
+
+_NOISES = ("uniform", "gaussian", "zero")
+
+
+def _glimpse_infer(images: Any, offsets: Any, size: tuple, centered: bool, normalized: bool,
+                   uniform_noise: bool, noise: str) -> list:
+    op = "ExtractGlimpseV2"
+    C.check_dtype(op, images, frozenset((dt.float32,)))
+    C.check_dtype(op, offsets, frozenset((dt.float32,)), "offsets")
+    s, o = images._shape, offsets._shape
+    if s is not None and len(s) != 4:
+        raise C.fail(op, f"input must be 4-dimensional (batch_size, height, width, depth)"
+                         f"{C.shape_str(s)}")
+    if len(size) != 2:
+        raise C.fail(op, f"input must be a vector of size 2 (height, width)"
+                         f"{C.shape_str((len(size),))}")
+    if min(size) <= 0:
+        raise C.fail(op, "glimpse size must be positive")
+    if o is not None and (len(o) != 2 or o[1] not in (None, 2)):
+        raise C.fail(op, f"input must be a matrix with 2 columns{C.shape_str(o)}")
+    if s is not None and o is not None and None not in (s[0], o[0]) and s[0] != o[0]:
+        raise C.fail(op, "first dimension of input and offsets must agree")
+    if noise not in _NOISES and noise != "":
+        raise C.fail(op, f"Invalid noise type: {noise}")
+    out = (None if s is None else s[0], size[0], size[1], None if s is None else s[3])
+    C.check_size(op, out, dt.float32)
+    return [(out, dt.float32)]
+
+
+def _glimpse_corner(y: float, x: float, height: int, width: int, size: tuple, centered: bool,
+                    normalized: bool) -> tuple:
+    """The window's top-left pixel, as TF's ExtractGlimpseV2 places it (a non-finite
+    offset: a window wholly outside the image)."""
+    if not np.isfinite(y) or not np.isfinite(x):
+        return height, width
+    if normalized:
+        y, x = y * height, x * width
+        if centered:
+            y, x = y / 2 + height / 2 - size[0] / 2, x / 2 + width / 2 - size[1] / 2
+    elif centered:
+        y, x = y + height / 2, x + width / 2
+    y, x = np.clip([y, x], -2.0**40, 2.0**40)
+    return int(np.float32(y)), int(np.float32(x))  # truncated toward zero, as TF
+
+
+def _glimpse_kernel(xp: Any, images: Any, offsets: Any, size: tuple, centered: bool,
+                    normalized: bool, uniform_noise: bool, noise: str) -> Any:
+    batch, height, width, depth = images.shape
+    out = np.zeros((batch, size[0], size[1], depth), np.float32)
+    rng = np.random.default_rng()
+    for k in range(batch):
+        top, left = _glimpse_corner(float(offsets[k, 0]), float(offsets[k, 1]), height, width,
+                                    size, centered, normalized)
+        ys, xs = np.arange(size[0]) + top, np.arange(size[1]) + left
+        inside = ((ys >= 0) & (ys < height))[:, None] & ((xs >= 0) & (xs < width))[None, :]
+        page = images[k]
+        if noise in ("uniform", "gaussian") and not inside.all() and page.size:
+            if noise == "uniform" or uniform_noise:
+                fill = rng.uniform(page.min(axis=(0, 1)), page.max(axis=(0, 1)),
+                                   size + (depth,))
+            else:
+                fill = rng.normal(page.mean(axis=(0, 1)), page.std(axis=(0, 1)),
+                                  size + (depth,))
+            out[k] = fill
+        yy, xx = np.clip(ys, 0, height - 1), np.clip(xs, 0, width - 1)
+        out[k][inside] = page[yy[:, None].repeat(size[1], 1), xx[None, :].repeat(size[0], 0)][
+            inside]
+    return out
+
+
+def _glimpse_ref(images: np.ndarray, offsets: np.ndarray, size: tuple, centered: bool,
+                 normalized: bool, uniform_noise: bool, noise: str) -> np.ndarray:
+    """A loop over the window's pixels (the samples' windows lie inside, or use 'zero')."""
+    batch, height, width, depth = images.shape
+    out = np.zeros((batch, size[0], size[1], depth), np.float32)
+    for k in range(batch):
+        top, left = _glimpse_corner(float(offsets[k, 0]), float(offsets[k, 1]), height, width,
+                                    size, centered, normalized)
+        for i, j in np.ndindex(*size):
+            if 0 <= top + i < height and 0 <= left + j < width:
+                out[k, i, j] = images[k, top + i, left + j]
+    return out
+
+
+_GLIMPSE = {"size": (3, 3), "centered": True, "normalized": True, "uniform_noise": False,
+            "noise": "zero"}
+
+EXTRACT_GLIMPSE = register(OpDef(
+    "ExtractGlimpseV2", _glimpse_infer, _glimpse_kernel, reference=_glimpse_ref, gpu=False,
+    samples=lambda: [
+        Sample((_rng.uniform(-1.0, 1.0, (2, 6, 7, 2)).astype(np.float32),
+                np.array([[0.1, 0.2], [-0.9, 0.9]], np.float32)), _GLIMPSE, grad=False),
+        Sample((_rng.uniform(-1.0, 1.0, (1, 6, 7, 1)).astype(np.float32),
+                np.array([[1.6, 2.4]], np.float32)),
+               {**_GLIMPSE, "centered": False, "normalized": False, "size": (2, 4)},
+               grad=False),
+        Sample((_rng.uniform(-1.0, 1.0, (1, 6, 7, 1)).astype(np.float32),
+                np.array([[0.3, 0.4]], np.float32)),
+               {**_GLIMPSE, "normalized": False, "noise": "uniform"}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.zeros((6, 7, 1), np.float32), np.zeros((1, 2), np.float32)), _GLIMPSE,
+                  InvalidArgumentError, "input must be 4-dimensional"),
+        BadSample((np.zeros((1, 6, 7, 1), np.float32), np.zeros((1, 2), np.float32)),
+                  {**_GLIMPSE, "noise": "pink"}, InvalidArgumentError, "Invalid noise type")],
+))
+
+
+def extract_glimpse(input: Any, size: Any, offsets: Any, centered: bool = True,  # noqa: A002
+                    normalized: bool = True, noise: str = "uniform",
+                    name: str | None = None) -> Any:
+    """`tf.image.extract_glimpse`: a [height, width] window of each image at its offset."""
+    images = convert_to_tensor(input, dtype_hint=dt.float32)
+    size = tuple(int(s) for s in np.asarray(convert_to_tensor(size).numpy()).reshape(-1))
+    return bind(EXTRACT_GLIMPSE, (images, convert_to_tensor(offsets, dtype=dt.float32)),
+                {"size": size, "centered": bool(centered), "normalized": bool(normalized),
+                 "uniform_noise": False, "noise": noise}, name)

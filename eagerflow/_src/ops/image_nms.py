@@ -1,0 +1,485 @@
+"""The non-max suppression family of tf.image beyond the greedy one (misc_ops.py): with
+scores and soft-NMS, over a given overlap matrix, padded and batched, and combined across
+classes.
+
+Ops layer, after misc_ops (its intersection over union); loaded on first use. Three TF
+ops, host kernels (a greedy walk over the boxes, one at a time, as TF's CPU kernels):
+
+- NonMaxSuppressionV5: candidates by score (ties: the lower index first); each popped
+  candidate's score is scaled by its overlap with every box selected since it was last
+  looked at: by 0 past `iou_threshold` (hard NMS) or, with soft_nms_sigma > 0, by
+  exp(-iou^2 / (2 sigma)) (Gaussian soft-NMS, Bodla et al. 2017, whatever the overlap).
+  A candidate whose score did not change is selected; one that decayed goes back in
+  line while it stays above `score_threshold`.
+- NonMaxSuppressionWithOverlaps: greedy NMS over a given overlap matrix.
+- CombinedNonMaxSuppression: greedy NMS per class and batch member, the survivors of all
+  classes ranked by score, boxes clipped to [0, 1] unless told not to.
+
+non_max_suppression_padded composes NonMaxSuppressionWithOverlaps with the overlaps of
+TF 2's padded algorithm: boxes sorted by score, put in (min, max) order only when the
+first box is not (TF's check), intersection over union plus 1e-8.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import expand_dims, reshape, shape
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import cast, maximum, minimum, where
+from eagerflow._src.ops.misc_ops import _iou
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.sequences import range as range_
+from eagerflow._src.ops.slicing import pad
+from eagerflow._src.ops.sorting import top_k
+from eagerflow._src.ops.stacking import stack, unstack
+
+_FLOATS = frozenset((dt.float16, dt.float32))
+
+
+def _check_boxes(op: str, boxes: Any, scores: Any) -> None:
+    C.same_dtype(op, (boxes, scores), _FLOATS)
+    s = boxes._shape
+    if s is not None and len(s) != 2:
+        raise C.fail(op, f"boxes must be 2-D (Shape must be rank 2 but is rank {len(s)})")
+    if s is not None and s[1] not in (None, 4):
+        raise C.fail(op, f"boxes must have 4 columns (Dimension must be 4 but is {s[1]})")
+    _check_scores(op, scores, None if boxes._shape is None else boxes._shape[0])
+
+
+def _check_scores(op: str, scores: Any, n: int | None) -> None:
+    if scores._shape is not None and len(scores._shape) != 1:
+        raise C.fail(op, f"scores must be 1-D, got {C.shape_str(scores._shape)}")
+    m = None if scores._shape is None else scores._shape[0]
+    if None not in (n, m) and n != m:
+        raise C.fail(op, f"scores has incompatible shape (Dimensions must be equal, but are "
+                         f"{n} and {m})")
+
+
+def _check_size(op: str, max_output_size: int, iou_threshold: float | None = None) -> None:
+    if iou_threshold is not None and not 0 <= iou_threshold <= 1:
+        raise C.fail(op, "iou_threshold must be in [0, 1]")
+    if max_output_size < 0:
+        raise C.fail(op, "max_output_size must be non-negative")
+
+
+def _greedy(scores: np.ndarray, overlap: Any, max_output_size: int, threshold: float,
+            score_threshold: float, sigma: float = 0.0) -> tuple:
+    """(selected indices, their scores): TF's selection with a priority queue (highest
+    score first, the lower index on ties), decaying scores lazily. `overlap(i, j)`."""
+    soft = sigma > 0
+    scale = -0.5 / sigma if soft else 0.0
+    queue = [(-float(s), i, float(s), 0) for i, s in enumerate(scores) if s > score_threshold]
+    heapq.heapify(queue)
+    selected: list = []
+    kept: list = []
+    while queue and len(selected) < max_output_size:
+        _, i, score, begin = heapq.heappop(queue)
+        original, suppressed = score, False
+        for j in range(len(selected) - 1, begin - 1, -1):
+            sim = overlap(i, selected[j])
+            if soft:
+                score *= math.exp(scale * sim * sim)
+            elif sim > threshold:
+                suppressed = True
+                break
+            if score <= score_threshold:
+                break
+        if suppressed:
+            continue
+        if score == original:
+            selected.append(i)
+            kept.append(score)
+        elif score > score_threshold:
+            heapq.heappush(queue, (-score, i, score, len(selected)))
+    return selected, kept
+
+
+# ---------------------------------------------------------------------------------------
+# NonMaxSuppressionV5: with scores, soft-NMS
+# ---------------------------------------------------------------------------------------
+
+def _v5_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
+              score_threshold: float, soft_nms_sigma: float,
+              pad_to_max_output_size: bool) -> list:
+    op = "NonMaxSuppressionV5"
+    _check_boxes(op, boxes, scores)
+    _check_size(op, max_output_size, iou_threshold)
+    if soft_nms_sigma < 0:
+        raise C.fail(op, "soft_nms_sigma_val must be >= 0")
+    n = max_output_size if pad_to_max_output_size else None
+    return [((n,), dt.int32), ((n,), scores._dtype), ((), dt.int32)]
+
+
+def _v5_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
+               score_threshold: float, soft_nms_sigma: float,
+               pad_to_max_output_size: bool) -> tuple:
+    b = boxes.astype(np.float64)
+    sel, kept = _greedy(scores.astype(np.float64), lambda i, j: _iou(b[i], b[j]),
+                        max_output_size, iou_threshold, score_threshold, soft_nms_sigma)
+    valid = len(sel)
+    if pad_to_max_output_size:
+        sel = sel + [0] * (max_output_size - valid)
+        kept = kept + [0.0] * (max_output_size - valid)
+    return (np.array(sel, np.int32), np.array(kept, scores.dtype), np.int32(valid))
+
+
+def _v5_ref(boxes: np.ndarray, scores: np.ndarray, max_output_size: int, iou_threshold: float,
+            score_threshold: float, soft_nms_sigma: float,
+            pad_to_max_output_size: bool) -> tuple:
+    """Soft-NMS written eagerly: every step rescales all remaining candidates by their
+    overlap with the box just selected and takes the best (the lazy queue of the kernel
+    gives the same selection)."""
+    live = {i: float(s) for i, s in enumerate(scores) if s > score_threshold}
+    sel, kept = [], []
+    while live and len(sel) < max_output_size:
+        best = max(live, key=lambda i: (live[i], -i))
+        sel.append(best)
+        kept.append(live.pop(best))
+        for i in list(live):
+            sim = _iou(boxes[i].astype(np.float64), boxes[best].astype(np.float64))
+            if soft_nms_sigma > 0:
+                live[i] *= math.exp(-0.5 * sim * sim / soft_nms_sigma)
+            elif sim > iou_threshold:
+                live[i] = -math.inf
+            if live[i] <= score_threshold:
+                del live[i]
+    valid = len(sel)
+    if pad_to_max_output_size:
+        sel += [0] * (max_output_size - valid)
+        kept += [0.0] * (max_output_size - valid)
+    return np.array(sel, np.int32), np.array(kept, scores.dtype), np.int32(valid)
+
+
+_BOXES = np.array([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, 2, 1, 3], [1, 1, 0, 0],
+                   [0.5, 0.5, 2, 2], [0, -0.1, 1, 0.9]], np.float32)
+_SCORES = np.array([0.9, 0.8, 0.7, 0.6, 0.95, 0.85], np.float32)
+_V5 = {"max_output_size": 10, "iou_threshold": 0.5, "score_threshold": -np.inf,
+       "soft_nms_sigma": 0.0, "pad_to_max_output_size": False}
+
+NON_MAX_SUPPRESSION_V5 = register(OpDef(
+    "NonMaxSuppressionV5", _v5_infer, _v5_kernel, reference=_v5_ref, num_outputs=3, gpu=False,
+    samples=lambda: [
+        Sample((_BOXES, _SCORES), _V5, grad=False),
+        Sample((_BOXES, _SCORES), {**_V5, "soft_nms_sigma": 0.5}, grad=False),
+        Sample((_BOXES, _SCORES), {**_V5, "soft_nms_sigma": 0.3, "score_threshold": 0.3,
+                                   "max_output_size": 4}, grad=False),
+        Sample((_BOXES, _SCORES), {**_V5, "max_output_size": 8, "score_threshold": 0.65,
+                                   "pad_to_max_output_size": True}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((_BOXES[:, :3], _SCORES), _V5, InvalidArgumentError,
+                  "boxes must have 4 columns"),
+        BadSample((_BOXES, _SCORES[:3]), _V5, InvalidArgumentError, "incompatible shape"),
+        BadSample((_BOXES, _SCORES), {**_V5, "soft_nms_sigma": -1.0}, InvalidArgumentError,
+                  "soft_nms_sigma_val must be >= 0"),
+        BadSample((_BOXES, _SCORES), {**_V5, "max_output_size": -1}, InvalidArgumentError,
+                  "max_output_size must be non-negative")],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# NonMaxSuppressionWithOverlaps
+# ---------------------------------------------------------------------------------------
+
+def _overlaps_infer(overlaps: Any, scores: Any, max_output_size: int, overlap_threshold: float,
+                    score_threshold: float) -> list:
+    op = "NonMaxSuppressionWithOverlaps"
+    C.same_dtype(op, (overlaps, scores), frozenset((dt.float32,)))
+    s = overlaps._shape
+    if s is not None and (len(s) != 2 or None not in s and s[0] != s[1]):
+        raise C.fail(op, f"overlaps must be 2-D with shape [num_boxes, num_boxes], got "
+                         f"{C.shape_str(s)}" if s is None or len(s) != 2 else
+                     "overlaps must be square")
+    _check_scores(op, scores, None if s is None else s[0])
+    _check_size(op, max_output_size)
+    return [((None,), dt.int32)]
+
+
+def _overlaps_kernel(xp: Any, overlaps: Any, scores: Any, max_output_size: int,
+                     overlap_threshold: float, score_threshold: float) -> Any:
+    sel, _ = _greedy(scores, lambda i, j: float(overlaps[i, j]), max_output_size,
+                     overlap_threshold, score_threshold)
+    return np.array(sel, np.int32)
+
+
+def _overlaps_ref(overlaps: np.ndarray, scores: np.ndarray, max_output_size: int,
+                  overlap_threshold: float, score_threshold: float) -> np.ndarray:
+    order = sorted((i for i in range(len(scores)) if scores[i] > score_threshold),
+                   key=lambda i: (-scores[i], i))
+    keep: list = []
+    for i in order:
+        if len(keep) < max_output_size and all(overlaps[i, j] <= overlap_threshold
+                                               for j in keep):
+            keep.append(i)
+    return np.array(keep, np.int32)
+
+
+_OVERLAPS = np.array([[1.0, 0.7, 0.1, 0.6], [0.7, 1.0, 0.2, 0.1], [0.1, 0.2, 1.0, 0.55],
+                      [0.6, 0.1, 0.55, 1.0]], np.float32)
+_O_ATTRS = {"max_output_size": 10, "overlap_threshold": 0.5, "score_threshold": -np.inf}
+
+NON_MAX_SUPPRESSION_WITH_OVERLAPS = register(OpDef(
+    "NonMaxSuppressionWithOverlaps", _overlaps_infer, _overlaps_kernel, reference=_overlaps_ref,
+    gpu=False,
+    samples=lambda: [
+        Sample((_OVERLAPS, _SCORES[:4]), _O_ATTRS, grad=False),
+        Sample((_OVERLAPS, _SCORES[:4]), {**_O_ATTRS, "overlap_threshold": 0.58,
+                                          "score_threshold": 0.75, "max_output_size": 1},
+               grad=False)],
+    bad_samples=lambda: [
+        BadSample((_OVERLAPS[:3], _SCORES[:4]), _O_ATTRS, InvalidArgumentError,
+                  "overlaps must be square"),
+        BadSample((_OVERLAPS, _SCORES[:4].astype(np.float16)), _O_ATTRS, InvalidArgumentError,
+                  "")],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# CombinedNonMaxSuppression
+# ---------------------------------------------------------------------------------------
+
+_COMBINED = ("max_output_size_per_class", "max_total_size", "iou_threshold",
+             "score_threshold", "pad_per_class", "clip_boxes")
+
+
+def _detections(scores: Any, per_class: int, total: int, pad_per_class: bool) -> int:
+    classes = scores[-1] if scores is not None else None
+    if pad_per_class and classes is not None:
+        return min(per_class * classes, total)
+    return total
+
+
+def _combined_infer(boxes: Any, scores: Any, max_output_size_per_class: int,
+                    max_total_size: int, iou_threshold: float, score_threshold: float,
+                    pad_per_class: bool, clip_boxes: bool) -> list:
+    op = "CombinedNonMaxSuppression"
+    C.same_dtype(op, (boxes, scores), frozenset((dt.float32,)))
+    b, s = boxes._shape, scores._shape
+    if b is not None and (len(b) != 4 or b[3] not in (None, 4)):
+        raise C.fail(op, f"boxes must be 4-D [batch_size, num_boxes, q, 4], got "
+                         f"{C.shape_str(b)}")
+    if s is not None and len(s) != 3:
+        raise C.fail(op, f"scores must be 3-D [batch_size, num_boxes, num_classes], got "
+                         f"{C.shape_str(s)}")
+    if b is not None and s is not None and None not in (b[2], s[2]) and b[2] not in (1, s[2]):
+        raise C.fail(op, "third dimension of boxes must be either 1 or num classes")
+    if max_output_size_per_class <= 0:
+        raise C.fail(op, "max_size_per_class must be positive")
+    if max_total_size <= 0:
+        raise C.fail(op, "max_total_size must be positive")
+    if not 0 <= iou_threshold <= 1:
+        raise C.fail(op, "iou_threshold must be in [0, 1]")
+    batch = None if b is None else b[0]
+    n = _detections(s, max_output_size_per_class, max_total_size, pad_per_class)
+    return [((batch, n, 4), dt.float32), ((batch, n), dt.float32), ((batch, n), dt.float32),
+            ((batch,), dt.int32)]
+
+
+def _combined_one(boxes: np.ndarray, scores: np.ndarray, a: dict) -> list:
+    """(score, class, box) of the survivors of every class, best first."""
+    found = []
+    for c in range(scores.shape[1]):
+        cb = boxes[:, 0 if boxes.shape[1] == 1 else c].astype(np.float64)
+        sel, kept = _greedy(scores[:, c].astype(np.float64), lambda i, j: _iou(cb[i], cb[j]),
+                            a["max_output_size_per_class"], a["iou_threshold"],
+                            a["score_threshold"])
+        found.extend((score, c, boxes[i, 0 if boxes.shape[1] == 1 else c])
+                     for i, score in zip(sel, kept))
+    found.sort(key=lambda f: -f[0])  # stable: classes in order, then each class's own
+    return found
+
+
+def _combined_kernel(xp: Any, boxes: Any, scores: Any, **a: Any) -> tuple:
+    n = _detections(scores.shape, a["max_output_size_per_class"], a["max_total_size"],
+                    a["pad_per_class"])
+    batch = boxes.shape[0]
+    out_boxes, out_scores = np.zeros((batch, n, 4), np.float32), np.zeros((batch, n), np.float32)
+    out_classes, valid = np.zeros((batch, n), np.float32), np.zeros(batch, np.int32)
+    for k in range(batch):
+        found = _combined_one(boxes[k], scores[k], a)[:n]
+        valid[k] = len(found)
+        for i, (score, c, box) in enumerate(found):
+            out_boxes[k, i] = np.clip(box, 0.0, 1.0) if a["clip_boxes"] else box
+            out_scores[k, i], out_classes[k, i] = score, c
+    return out_boxes, out_scores, out_classes, valid
+
+
+def _combined_ref(boxes: np.ndarray, scores: np.ndarray, **a: Any) -> tuple:
+    """Per batch member and class, the greedy reference of NonMaxSuppressionWithOverlaps
+    over the pairwise overlaps; then every class's survivors ranked."""
+    n = _detections(scores.shape, a["max_output_size_per_class"], a["max_total_size"],
+                    a["pad_per_class"])
+    outs = ([], [], [], [])
+    for k in range(boxes.shape[0]):
+        found = []
+        for c in range(scores.shape[2]):
+            cb = boxes[k, :, 0 if boxes.shape[2] == 1 else c].astype(np.float64)
+            m = len(cb)
+            over = np.array([[_iou(cb[i], cb[j]) for j in range(m)] for i in range(m)])
+            keep = _overlaps_ref(over, scores[k, :, c], a["max_output_size_per_class"],
+                                 a["iou_threshold"], a["score_threshold"])
+            found += [(float(scores[k, i, c]), c, cb[i]) for i in keep]
+        found = sorted(found, key=lambda f: -f[0])[:n]
+        pad = n - len(found)
+        bx = [np.clip(f[2], 0, 1) if a["clip_boxes"] else f[2] for f in found]
+        outs[0].append(np.array(bx + [np.zeros(4)] * pad).reshape(n, 4))
+        outs[1].append([f[0] for f in found] + [0.0] * pad)
+        outs[2].append([float(f[1]) for f in found] + [0.0] * pad)
+        outs[3].append(len(found))
+    return (np.array(outs[0], np.float32), np.array(outs[1], np.float32),
+            np.array(outs[2], np.float32), np.array(outs[3], np.int32))
+
+
+def _combined_samples() -> list:
+    rng = np.random.default_rng(23)
+    boxes = rng.uniform(-0.2, 1.2, (2, 5, 1, 4)).astype(np.float32)
+    scores = rng.uniform(0, 1, (2, 5, 3)).astype(np.float32)
+    a = dict(zip(_COMBINED, (2, 4, 0.5, -np.inf, False, True)))
+    return [Sample((boxes, scores), a, grad=False),
+            Sample((boxes, scores), {**a, "clip_boxes": False, "max_total_size": 10,
+                                     "pad_per_class": True}, grad=False),
+            Sample((np.repeat(boxes, 3, 2), scores), {**a, "iou_threshold": 0.3,
+                                                      "score_threshold": 0.2}, grad=False)]
+
+
+COMBINED_NON_MAX_SUPPRESSION = register(OpDef(
+    "CombinedNonMaxSuppression", _combined_infer, _combined_kernel, reference=_combined_ref,
+    num_outputs=4, gpu=False, samples=_combined_samples,
+    bad_samples=lambda: [
+        BadSample((np.zeros((1, 2, 2, 4), np.float32), np.zeros((1, 2, 3), np.float32)),
+                  dict(zip(_COMBINED, (2, 4, 0.5, 0.0, False, True))), InvalidArgumentError,
+                  "third dimension of boxes must be either 1 or num classes"),
+        BadSample((np.zeros((1, 2, 1, 4), np.float32), np.zeros((1, 2, 3), np.float32)),
+                  dict(zip(_COMBINED, (0, 4, 0.5, 0.0, False, True))), InvalidArgumentError,
+                  "max_size_per_class must be positive")],
+))
+
+
+# ---------------------------------------------------------------------------------------
+# Public functions
+# ---------------------------------------------------------------------------------------
+
+def _pair(boxes: Any, scores: Any) -> tuple:
+    boxes = convert_to_tensor(boxes, dtype_hint=dt.float32)
+    return boxes, convert_to_tensor(scores, dtype=boxes.dtype)
+
+
+def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: Any,
+                                    iou_threshold: float = 0.5,
+                                    score_threshold: float = float("-inf"),
+                                    soft_nms_sigma: float = 0.0,
+                                    name: str | None = None) -> tuple:
+    """`tf.image.non_max_suppression_with_scores`: (indices, scores) of the boxes kept,
+    their scores decayed by Gaussian soft-NMS when soft_nms_sigma > 0."""
+    b, s = _pair(boxes, scores)
+    sel, kept, _ = bind(NON_MAX_SUPPRESSION_V5, (b, s), {
+        "max_output_size": int(max_output_size), "iou_threshold": float(iou_threshold),
+        "score_threshold": float(score_threshold), "soft_nms_sigma": float(soft_nms_sigma),
+        "pad_to_max_output_size": False}, name)
+    return sel, kept
+
+
+def non_max_suppression_overlaps(overlaps: Any, scores: Any, max_output_size: Any,
+                                 overlap_threshold: float = 0.5,
+                                 score_threshold: float = float("-inf"),
+                                 name: str | None = None) -> Any:
+    """`tf.image.non_max_suppression_overlaps`: greedy NMS over a given overlap matrix."""
+    o = convert_to_tensor(overlaps, dtype_hint=dt.float32)
+    return bind(NON_MAX_SUPPRESSION_WITH_OVERLAPS, (o, convert_to_tensor(scores, dtype=o.dtype)),
+                {"max_output_size": int(max_output_size),
+                 "overlap_threshold": float(overlap_threshold),
+                 "score_threshold": float(score_threshold)}, name)
+
+
+def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_class: Any,
+                                 max_total_size: Any, iou_threshold: float = 0.5,
+                                 score_threshold: float = float("-inf"),
+                                 pad_per_class: bool = False, clip_boxes: bool = True,
+                                 name: str | None = None) -> tuple:
+    """`tf.image.combined_non_max_suppression`: (nmsed_boxes, nmsed_scores, nmsed_classes,
+    valid_detections), NMS per class and batch member, then across classes by score."""
+    b, s = _pair(boxes, scores)
+    return bind(COMBINED_NON_MAX_SUPPRESSION, (b, s), dict(zip(_COMBINED, (
+        int(max_output_size_per_class), int(max_total_size), float(iou_threshold),
+        float(score_threshold), bool(pad_per_class), bool(clip_boxes)))), name)
+
+
+def _canonical(boxes: Any) -> Any:
+    """One image's [n, 4] boxes in (min, max) order, the way TF 2's padded algorithm puts
+    them: it looks at the first box only, and swaps every box's coordinates if that one's
+    are reversed."""
+    if not boxes.shape[0]:
+        return boxes
+    y1, x1, y2, x2 = unstack(boxes, axis=-1)
+    flip_y, flip_x = y1[0] > y2[0], x1[0] > x2[0]
+    return stack([where(flip_y, y2, y1), where(flip_x, x2, x1), where(flip_y, y1, y2),
+                  where(flip_x, x1, x2)], axis=-1)
+
+
+def _padded_overlaps(boxes: Any) -> Any:
+    """TF 2's pairwise intersection over union (plus 1e-8) of one image's boxes."""
+    y1, x1, y2, x2 = unstack(boxes, axis=-1)
+    area = (y2 - y1) * (x2 - x1)
+    inter_h = maximum(minimum(expand_dims(y2, 1), expand_dims(y2, 0)) -
+                      maximum(expand_dims(y1, 1), expand_dims(y1, 0)), 0.0)
+    inter_w = maximum(minimum(expand_dims(x2, 1), expand_dims(x2, 0)) -
+                      maximum(expand_dims(x1, 1), expand_dims(x1, 0)), 0.0)
+    inter = inter_h * inter_w
+    return inter / (expand_dims(area, 1) + expand_dims(area, 0) - inter + 1e-8)
+
+
+def non_max_suppression_padded(boxes: Any, scores: Any, max_output_size: Any,
+                               iou_threshold: float = 0.5,
+                               score_threshold: float = float("-inf"),
+                               pad_to_max_output_size: bool = False, name: str | None = None,
+                               sorted_input: bool = False, canonicalized_coordinates: bool = False,
+                               tile_size: int = 512) -> tuple:
+    """`tf.image.non_max_suppression_padded`: (indices, num_valid) for boxes [..., n, 4]
+    (batches need pad_to_max_output_size), indices padded with 0 to max_output_size."""
+    b, s = _pair(boxes, scores)
+    if b.shape.rank is None or b.shape.rank < 2 or b.shape[-1] != 4 or \
+            s.shape.rank != b.shape.rank - 1 or s.shape.as_list() != b.shape.as_list()[:-1]:
+        raise ValueError(f"non_max_suppression_padded takes boxes [..., num_boxes, 4] and "
+                         f"scores [..., num_boxes]; got shapes {b.shape} and {s.shape}")
+    if b.dtype not in _FLOATS:
+        raise TypeError(f"boxes must be float16 or float32, got {b.dtype!r}")
+    if not pad_to_max_output_size and b.shape.rank is not None and b.shape.rank > 2:
+        raise ValueError(f"'pad_to_max_output_size' (value {pad_to_max_output_size}) must be "
+                         f"True for batched input")
+    size = int(max_output_size)
+    lead = b.shape.as_list()[:-2]
+    flat_b = reshape(b, [-1] + b.shape.as_list()[-2:])
+    flat_s = reshape(s, [-1, s.shape[-1]])
+    picked, counts = [], []
+    for one_b, one_s in zip(unstack(flat_b), unstack(flat_s)):
+        if not canonicalized_coordinates:
+            one_b = _canonical(one_b)
+        n = one_s.shape[0]
+        if sorted_input:  # the input order is the priority: scores n, n - 1, ..., 1
+            order = None
+            ranked = where(one_s > score_threshold, cast(range_(n, 0, -1), dt.float32), -1.0)
+            threshold = 0.0
+        else:
+            ranked, order = top_k(one_s, k=n)
+            one_b, threshold = gather(one_b, order), float(score_threshold)
+        keep = bind(NON_MAX_SUPPRESSION_WITH_OVERLAPS,
+                    (cast(_padded_overlaps(one_b), dt.float32), cast(ranked, dt.float32)),
+                    {"max_output_size": size, "overlap_threshold": float(iou_threshold),
+                     "score_threshold": threshold})
+        if order is not None:
+            keep = gather(order, keep)
+        if not pad_to_max_output_size:
+            return keep, shape(keep)[0]
+        count = shape(keep)[0]
+        counts.append(count)
+        picked.append(pad(keep, reshape(stack([0, size - count]), [1, 2])))
+    return reshape(stack(picked), lead + [size]), reshape(stack(counts), lead)
