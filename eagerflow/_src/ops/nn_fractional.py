@@ -358,9 +358,17 @@ FRACTIONAL_AVG_POOL_GRAD = register(OpDef(
 def _ratio(pooling_ratio: Any) -> list:
     """A number r as TF's [1, r, r, 1]; a list as it is, with TF's checks."""
     if isinstance(pooling_ratio, (list, tuple)):
+        bad_length = ValueError(f"pooling_ratio should be of length 1, 2 or 4. Received: "
+                                f"pooling_ratio={pooling_ratio} of length {len(pooling_ratio)}")
+        if not pooling_ratio:  # (TF's wrapper fails with an IndexError here)
+            raise bad_length
         if pooling_ratio[0] != 1.0 or pooling_ratio[-1] != 1.0:
             raise ValueError(f"`pooling_ratio` should have first and last elements with value "
                              f"1.0. Received: pooling_ratio={pooling_ratio}")
+        if len(pooling_ratio) in (1, 2):  # the spatial ratios alone, as TF expands them
+            pooling_ratio = [1.0, pooling_ratio[0], pooling_ratio[-1], 1.0]
+        elif len(pooling_ratio) != 4:
+            raise bad_length
         if any(r < 1.0 for r in pooling_ratio):
             raise ValueError(f"`pooling_ratio` elements should be >= 1.0. Received: "
                              f"pooling_ratio={pooling_ratio}")
