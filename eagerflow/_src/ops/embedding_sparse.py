@@ -102,6 +102,8 @@ def safe_embedding_lookup_sparse(embedding_weights: Any, sparse_ids: Any,
         raise ValueError(f"Missing embedding_weights {weights_list}.")
     dtype = sparse_weights.dtype if sparse_weights is not None else None
     weights_list = [convert_to_tensor(w, dtype=dtype) for w in weights_list]
+    if not isinstance(sparse_ids, SparseTensor):
+        raise TypeError(f"sparse_ids must be a SparseTensor, got {type(sparse_ids).__name__}")
     original_shape = sparse_ids.dense_shape
     rank = int(original_shape.shape[0])
     sparse_ids = reshape_sparse(sparse_ids, stack([reduce_prod(original_shape[:rank - 1]),

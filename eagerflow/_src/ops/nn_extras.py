@@ -295,7 +295,8 @@ def isotonic_regression(inputs: Any, decreasing: bool = True, axis: int = -1) ->
     if rank is not None and not -max(rank, 1) <= axis < max(rank, 1):
         raise InvalidArgumentError(None, None, f"`dim` must be in the range [{-rank}, {rank}) "
                                                f"where {rank} is the number of dimensions in "
-                                               f"the input. Received: dim={axis}")
+                                               f"the input. Received: dim={axis} "
+                                               "[Op:IsotonicRegression]")
     last = axis in (-1, rank - 1) or rank == 0
     if not last:
         perm = list(range(rank))
