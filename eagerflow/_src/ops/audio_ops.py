@@ -21,7 +21,6 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.io_ops import check_string
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 DecodeWavOutput = collections.namedtuple("DecodeWav", ["audio", "sample_rate"])
@@ -123,7 +122,7 @@ def _check_decode_attrs(desired_channels: int, desired_samples: int) -> None:
 
 
 def _decode_infer(contents: Any, *, desired_channels: int, desired_samples: int) -> list:
-    check_string("DecodeWav", contents)
+    C.check_string("DecodeWav", contents)
     if contents._shape is not None and len(contents._shape) != 0:
         raise C.fail("DecodeWav", f"contents must be scalar, got shape "
                                   f"{C.shape_str(contents._shape)}")

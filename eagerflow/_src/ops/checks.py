@@ -54,6 +54,12 @@ def wrong_input_dtype(op: str, index: int, want: dt.DType, got: dt.DType) -> Inv
                     f"{_dtype_word(want)} tensor but is a {_dtype_word(got)} tensor")
 
 
+def check_string(op: str, x: Any) -> None:
+    """TF's refusal of a non-string input #0."""
+    if x._dtype is not dt.string:
+        raise wrong_input_dtype(op, 0, dt.string, x._dtype)
+
+
 def same_dtype(op: str, inputs: Iterable, allowed: frozenset, first_index: int = 0) -> dt.DType:
     """All inputs share one dtype from `allowed`; returns it. `first_index`: the first one's
     position among the TF op's inputs (for the message)."""

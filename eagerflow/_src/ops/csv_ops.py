@@ -22,7 +22,6 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.io_ops import check_string
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.stacking import stack
 
@@ -36,7 +35,7 @@ _WORD = {dt.float32: "float", dt.float64: "double", dt.int32: "int32", dt.int64:
 
 def _infer(records: Any, *defaults: Any, field_delim: str, use_quote_delim: bool,
            na_value: str, select_cols: tuple) -> list:
-    check_string(_OP, records)
+    C.check_string(_OP, records)
     field_delim, na_value = C.string_arg(field_delim, "field_delim"), C.string_arg(
         na_value, "na_value")
     select_cols = C.int_list(select_cols, "select_cols")

@@ -60,12 +60,6 @@ def _buckets(values: np.ndarray, hash_fn: Callable, num_buckets: int) -> np.ndar
     return out
 
 
-def _string_input(op: str, x: Any) -> None:
-    if x._dtype is not dt.string:
-        raise C.fail(op, f"cannot compute {op} as input #0(zero-based) was expected to be a "
-                         f"string tensor but is a {C._dtype_word(x._dtype)} tensor")
-
-
 def _num_buckets(op: str, n: Any) -> None:
     if type(n) is not int:
         raise TypeError(f"Expected int for argument 'num_buckets' not {n!r}.")
@@ -77,20 +71,20 @@ def _num_buckets(op: str, n: Any) -> None:
 
 
 def _fast_infer(x: Any, *, num_buckets: int) -> list:
-    _string_input("StringToHashBucketFast", x)
+    C.check_string("StringToHashBucketFast", x)
     _num_buckets("StringToHashBucketFast", num_buckets)
     return [(x._shape, dt.int64)]
 
 
 def _legacy_infer(x: Any, *, num_buckets: int) -> list:
-    _string_input("StringToHashBucket", x)
+    C.check_string("StringToHashBucket", x)
     _num_buckets("StringToHashBucket", num_buckets)
     return [(x._shape, dt.int64)]
 
 
 def _strong_infer(x: Any, *, num_buckets: int, key: tuple) -> list:
     op = "StringToHashBucketStrong"
-    _string_input(op, x)
+    C.check_string(op, x)
     _num_buckets(op, num_buckets)
     if not isinstance(key, (tuple, list)) or len(key) != 2 or \
             not all(type(k) is int and 0 <= k <= _MASK for k in key):

@@ -29,7 +29,6 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.image import convert_image_dtype
-from eagerflow._src.ops.io_ops import check_string
 from eagerflow._src.ops.math import equal
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.string_ops import substr
@@ -312,7 +311,7 @@ def _decode(op: str, contents: Any, channels: int = 0, dtype: dt.DType = dt.uint
 # ---------------------------------------------------------------------------------------
 
 def _check_contents(op: str, contents: Any) -> None:
-    check_string(op, contents)
+    C.check_string(op, contents)
     if contents._shape is not None and len(contents._shape) != 0:
         dims = ",".join(str(d) for d in contents._shape)
         raise _error(op, f"`contents` must be scalar but got shape[{dims}]")

@@ -29,7 +29,6 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.image import convert_image_dtype
 from eagerflow._src.ops.image_codecs import _jpeg, _pillow, decode_jpeg
-from eagerflow._src.ops.io_ops import check_string
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.random_stateless import stateless_uniform
@@ -361,7 +360,7 @@ def _contents_bytes(contents: Any) -> bytes:
 
 def _jpeg_shape_infer(contents: Any, output_type: Any) -> list:
     op = "ExtractJpegShape"
-    check_string(op, contents)
+    C.check_string(op, contents)
     C.dtype_attr(op, output_type, "output_type", frozenset((dt.int32, dt.int64)))
     if contents._shape not in (None, ()):
         raise C.fail(op, f"contents must be scalar, got shape {C.shape_str(contents._shape)}")
@@ -415,7 +414,7 @@ EXTRACT_JPEG_SHAPE = register(OpDef(
 
 def _crop_infer(contents: Any, crop_window: Any, **a: Any) -> list:
     op = "DecodeAndCropJpeg"
-    check_string(op, contents)
+    C.check_string(op, contents)
     C.check_dtype(op, crop_window, frozenset((dt.int32,)), "crop_window")
     if crop_window._shape is not None and crop_window._shape != (4,):
         n = crop_window._shape[0] if len(crop_window._shape) == 1 else crop_window._shape

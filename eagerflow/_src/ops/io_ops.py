@@ -28,14 +28,8 @@ glob = lazy_module("glob")  # (MatchingFiles)
 fnmatch = lazy_module("fnmatch")
 
 
-def check_string(op: str, x: Any) -> None:
-    """TF's refusal of a non-string input #0."""
-    if x._dtype is not dt.string:
-        raise C.wrong_input_dtype(op, 0, dt.string, x._dtype)
-
-
 def _scalar_string(op: str, what: str, x: Any) -> None:
-    check_string(op, x)
+    C.check_string(op, x)
     if x._shape is not None and len(x._shape) != 0:
         dims = ",".join(str(d) for d in x._shape)
         raise InvalidArgumentError(None, None, f"Input {what} tensor must be scalar, but had "
@@ -295,7 +289,7 @@ def write_file(filename: Any, contents: Any, name: str | None = None) -> None:
 # ---------------------------------------------------------------------------------------
 
 def _matching_infer(pattern: Any) -> list:
-    check_string("MatchingFiles", pattern)
+    C.check_string("MatchingFiles", pattern)
     if pattern._shape is not None and len(pattern._shape) > 1:
         raise C.fail("MatchingFiles", f"Input patterns tensor must be scalar or vector, but had "
                                       f"shape: {C.shape_str(pattern._shape)}")

@@ -876,10 +876,7 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: int = 0,  # n
         raise C.fail(op, "diagonal must be at least 1-dim, received shape: "
                          f"{C.shape_str(d._shape)}")
     if d._dtype is not x._dtype:
-        word = {dt.float16: "half", dt.float32: "float", dt.float64: "double"}
-        raise C.fail(op, f"cannot compute {op} as input #1(zero-based) was expected to be a "
-                         f"{word.get(x._dtype, x._dtype.name)} tensor but is a "
-                         f"{word.get(d._dtype, d._dtype.name)} tensor")
+        raise C.wrong_input_dtype(op, 1, x._dtype, d._dtype)
     k = C.int_arg(k, "k")
     rows, cols = x._shape[-2:]
     if d._shape[:-1] != x._shape[:-2] or d._shape[-1] != _diag_len(rows, cols, int(k)):

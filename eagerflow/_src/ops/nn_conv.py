@@ -46,7 +46,6 @@ _rng = SampleRNG(30)  # not numpy.random: it costs import time
 
 _CONV_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.int32)
 _DW_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64)
-_WORD = {dt.float16: "half", dt.float32: "float", dt.float64: "double"}
 
 
 def _f64(*shape: int) -> np.ndarray:
@@ -70,11 +69,9 @@ def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
     d0 = xs[0]._dtype
     for i, x in enumerate(xs[1:], 1):
         if x._dtype is not d0:
-            raise fail(op, f"cannot compute {op} as input #{i}(zero-based) was expected to be a "
-                           f"{_WORD.get(d0, d0.name)} tensor but is a "
-                           f"{_WORD.get(x._dtype, x._dtype.name)} tensor")
+            raise C.wrong_input_dtype(op, i, d0, x._dtype)
     if d0 not in allowed:
-        names = ", ".join(_WORD.get(d, d.name) for d in allowed)
+        names = ", ".join(C._dtype_word(d) for d in allowed)
         raise fail(op, f"Value for attr 'T' of {d0.name} is not in the list of allowed values: "
                        f"{names}")
     return d0

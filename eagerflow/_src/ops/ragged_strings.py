@@ -39,9 +39,7 @@ _SPLITS = frozenset((dt.int32, dt.int64))
 
 
 def _strings_vector(op: str, x: Any, what: str = "input") -> None:
-    if x._dtype is not dt.string:
-        raise C.fail(op, f"cannot compute {op} as input #0(zero-based) was expected to be a "
-                         f"string tensor but is a {C._dtype_word(x._dtype)} tensor")
+    C.check_string(op, x)
     if x._shape is not None and len(x._shape) != 1:
         raise C.fail(op, f"{what} must be a vector, got shape: {C.shape_str(x._shape)}")
 
@@ -328,8 +326,7 @@ def _encode_infer(values: Any, splits: Any, *, output_encoding: str, errors: str
                   replacement_char: int = 65533) -> list:
     op = "UnicodeEncode"
     if values._dtype is not dt.int32:
-        raise C.fail(op, f"cannot compute {op} as input #0(zero-based) was expected to be a "
-                         f"int32 tensor but is a {C._dtype_word(values._dtype)} tensor")
+        raise C.wrong_input_dtype(op, 0, dt.int32, values._dtype)
     C.check_rank(op, values, 1, "input_values")
     C.check_rank(op, splits, 1, "input_splits")
     if splits._dtype not in _SPLITS:

@@ -26,7 +26,6 @@ from eagerflow._src.io import example_pb
 from eagerflow._src.io import tensor_proto as tp
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.io_ops import check_string
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 
@@ -45,7 +44,7 @@ def _map_strings(fn: Callable) -> Callable:
 
 def _string_infer(op: str) -> Callable:
     def infer(x: Any, **attrs: Any) -> list:
-        check_string(op, x)
+        C.check_string(op, x)
         return [(x._shape, dt.string)]
     return infer
 
@@ -152,7 +151,7 @@ SERIALIZE_TENSOR = register(OpDef(
 
 
 def _parse_infer(serialized: Any, out_type: dt.DType) -> list:
-    check_string("ParseTensor", serialized)
+    C.check_string("ParseTensor", serialized)
     if serialized._shape not in (None, ()):
         raise C.fail("ParseTensor", f"Expected `serialized` to be a scalar, got shape: "
                                     f"{C.shape_str(serialized._shape)}")
@@ -306,7 +305,7 @@ _WBITS = {"ZLIB": zlib.MAX_WBITS, "GZIP": 16 + zlib.MAX_WBITS}
 
 
 def _compressed_infer(x: Any, compression_type: str) -> list:
-    check_string("DecodeCompressed", x)
+    C.check_string("DecodeCompressed", x)
     if compression_type not in ("", "ZLIB", "GZIP"):
         raise C.fail("DecodeCompressed", "Only ZLIB, ZSTD, GZIP or NONE are supported "
                                          "compressions")

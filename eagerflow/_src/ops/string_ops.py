@@ -29,12 +29,6 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, regist
 _WORDS = np.array([[b"Hello World", b"  tab\tEnd \n"], [b"caf\xc3\xa9", b""]], dtype=object)
 
 
-def _string_in(op: str, x: Any) -> None:
-    if x._dtype is not dt.string:
-        raise C.fail(op, f"cannot compute {op} as input #0(zero-based) was expected to be a "
-                         f"string tensor but is a {C._dtype_word(x._dtype)} tensor")
-
-
 def _map(fn: Callable, out: Any = object) -> Callable:
     """`fn` over each element, one Python call per element of a list (no per-element NumPy
     indexing, which would cost more than most string functions)."""
@@ -94,7 +88,7 @@ def _unary_string(name: str, fn: Callable, out_dtype: dt.DType, ref: Callable,
     attrs = attrs or {}
 
     def infer(x: Any, **kw: Any) -> list:
-        _string_in(name, x)
+        C.check_string(name, x)
         for k, v in kw.items():  # the str attrs (pattern, rewrite, ...) must be strings
             if isinstance(attrs.get(k), str) and not isinstance(v, str):
                 raise TypeError(f"Expected string for argument '{k}' not {v!r}. [Op:{name}]")
@@ -238,7 +232,7 @@ def _to_number(v: bytes, out_type: dt.DType) -> Any:
 
 
 def _to_number_infer(x: Any, out_type: dt.DType) -> list:
-    _string_in("StringToNumber", x)
+    C.check_string("StringToNumber", x)
     C.dtype_attr("StringToNumber", out_type, "out_type",
                  frozenset((dt.float32, dt.float64, dt.int32, dt.int64)))
     return [(x._shape, out_type)]
@@ -308,7 +302,7 @@ def to_number(string_tensor: Any, out_type: Any = dt.float32, name: str | None =
 
 def _eager_strings(x: Any, fn: str) -> np.ndarray:
     t = _as_tensor(x)
-    _string_in(fn, t)
+    C.check_string(fn, t)
     if not hasattr(t, "_arr"):
         raise TypeError(f"tf.strings.{fn} needs its input known when the op is built")
     return t._numpy()
@@ -368,7 +362,7 @@ def _separator_attr(op: str, separator: Any) -> None:
 
 
 def _reduce_join_infer(x: Any, axes: tuple | None, keepdims: bool, separator: bytes) -> list:
-    _string_in("ReduceJoin", x)
+    C.check_string("ReduceJoin", x)
     _separator_attr("ReduceJoin", separator)
     if x._shape is None:
         return [(None, dt.string)]
@@ -444,7 +438,7 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
 
 
 def _substr_infer(x: Any, pos: Any, n: Any, unit: str) -> list:
-    _string_in("Substr", x)
+    C.check_string("Substr", x)
     C.same_dtype("Substr", (pos, n), C.INDEX)
     if not C.compatible(pos._shape, n._shape):
         raise C.fail("Substr", f"pos and len should have the same shape, got: "
@@ -643,7 +637,7 @@ def format(template: str, inputs: Any, placeholder: str = "{}",  # noqa: A001
 
 def _segment_join_infer(x: Any, ids: Any, num_segments: Any, *, separator: bytes) -> list:
     op = "UnsortedSegmentJoin"
-    _string_in(op, x)
+    C.check_string(op, x)
     _separator_attr(op, separator)
     if ids._dtype not in C.INDEX or num_segments._dtype not in C.INDEX:
         raise C.fail(op, "segment_ids and num_segments must be int32 or int64")
