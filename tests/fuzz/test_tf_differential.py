@@ -57,7 +57,9 @@ HERE = Path(__file__).resolve().parent
 # tests/ops/test_random_golden.py. The stateless ones are compared here by value.
 RANDOM = {"RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt",
           "RandomShuffle", "Multinomial", "RandomGamma", "RandomPoissonV2",
-          "SampleDistortedBoundingBoxV2"}  # its calls in a row: tests/ops/test_image_extra.py
+          "SampleDistortedBoundingBoxV2",  # its calls in a row: tests/ops/test_image_extra.py
+          # the candidate samplers' calls in a row: tests/ops/test_tfnn_golden.py
+          "UniformCandidateSampler", "LogUniformCandidateSampler"}
 
 # Where eagerflow differs from TF on purpose, or TF from itself: (case id regex, difference
 # regex, why). A case id is "Op-sample-variant-seed".
