@@ -35,7 +35,7 @@ SHARD_HINT = -1
 # TF's random-access datasets (GetElementAtIndex), by eagerflow's class names.
 _RANDOM_ACCESS = ("RangeDataset", "TensorSliceDataset", "TensorDataset", "MapDataset",
                   "BatchDataset", "SkipDataset", "TakeDataset", "ConcatenateDataset",
-                  "ZipDataset", "FiniteTakeDataset")
+                  "ZipDataset")
 
 
 def at(dataset: DatasetV2, index: Any) -> Any:

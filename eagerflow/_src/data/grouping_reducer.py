@@ -8,16 +8,14 @@ its end before the first output, and outputs come in key order, as TF's do.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
-
-import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.batching import _i64
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
@@ -89,24 +87,22 @@ class _ReducerIterator(ElementIterator):
                  ctx: IterContext | None) -> None:
         self._ds, self._in, self._ctx, self._outputs = ds, upstream, ctx, None
 
-    def _fold(self) -> list:
+    def _fold(self) -> Iterator:
         key, init = self._ds._key_fn.bind(self._ctx), self._ds._init_fn.bind(self._ctx)
         reduce_ = self._ds._reduce_fn.bind(self._ctx)
         states: dict = {}  # key -> flat state
         for e in self._in:
             k = int(key(e)[0]._arr)
             if k not in states:
-                states[k] = init((EagerTensor(np.array(k, np.int64), _dt.int64),))
+                states[k] = init((_i64(k),))
             states[k] = reduce_(states[k] + e)
         finalize = self._ds._final_fn.bind(self._ctx)
-        return [finalize(states[k]) for k in sorted(states)]
+        return iter([finalize(states[k]) for k in sorted(states)])
 
     def __next__(self) -> tuple:
         if self._outputs is None:
             self._outputs = self._fold()
-        if not self._outputs:
-            raise StopIteration
-        return self._outputs.pop(0)
+        return next(self._outputs)
 
     def close(self) -> None:
         self._in.close()
