@@ -42,10 +42,10 @@ from eagerflow._src.keras.version import version as version
 # -- end Keras 3 --
 
 _LAZY = ("activations", "applications", "backend", "callbacks", "config", "constraints",
-         "datasets", "dtype_policies", "export", "initializers", "layers", "legacy", "losses",
-         "metrics", "mixed_precision", "models", "ops", "optimizers", "preprocessing",
-         "quantizers", "random", "regularizers", "saving", "tree", "utils", "visualization",
-         "wrappers")
+         "datasets", "distribution", "dtype_policies", "export",
+         "initializers", "layers", "legacy", "losses", "metrics", "mixed_precision",
+         "models", "ops", "optimizers", "preprocessing", "quantizers", "random",
+         "regularizers", "saving", "tree", "utils", "visualization", "wrappers")
 
 # top-level classes that live in a sub-namespace (`keras.Quantizer`)
 _LAZY_CLASSES = {"Quantizer": "quantizers"}

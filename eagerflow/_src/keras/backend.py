@@ -194,6 +194,7 @@ def clear_session() -> None:
     """Resets the layer-name counters (and the learning phase)."""
     reset_uids()
     _LEARNING_PHASE[0] = None
+    call_context.distribution = None  # (Keras's global state goes with the session)
 
 
 # ---------------------------------------------------------------------------------------
@@ -223,6 +224,7 @@ class _CallContext(threading.local):
         self.training: Any = None    # the training mode of the innermost call
         self.symbolic = False        # a functional model is being built (KerasTensors)
         self.autocast: str | None = None  # float variables read in this dtype (mixed policies)
+        self.distribution: Any = None  # keras.distribution's current one (per thread, as Keras)
 
 
 call_context = _CallContext()

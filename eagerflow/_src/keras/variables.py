@@ -50,16 +50,18 @@ _SYNCHRONIZATIONS = {"auto": tf_variables.VariableSynchronization.AUTO,
 
 class Variable:
     """`keras.Variable(initializer, shape=None, dtype=None, trainable=True, autocast=True,
-    aggregation='none', synchronization='auto', name=None)`.
+    aggregation='none', synchronization='auto', name=None, layout=None)`.
 
     `initializer` is a value, or an initializer (a name or a callable) with `shape`.
     """
 
     _keras_variable = True  # (so `isinstance(v, tf.Variable)` is False, as in TF 2.21)
+    _layout: Any = None  # a keras.distribution.TensorLayout given at creation
 
     def __new__(cls, initializer: Any, shape: Any = None, dtype: Any = None,
                 trainable: bool = True, autocast: bool = True, aggregation: str = "none",
-                synchronization: str = "auto", name: str | None = None) -> Any:
+                synchronization: str = "auto", name: str | None = None,
+                layout: Any = None) -> Any:
         scope = get_stateless_scope()
         if scope is not None and scope.initialize_variables:
             raise ValueError(_CREATED_IN_STATELESS_SCOPE)
@@ -82,7 +84,10 @@ class Variable:
             aggregation=_AGGREGATIONS.get(str(aggregation).lower(), aggregation),
             synchronization=_SYNCHRONIZATIONS.get(str(synchronization).lower(),
                                                   synchronization))
-        return keras_variable(var, name, autocast=autocast)
+        var = keras_variable(var, name, autocast=autocast)
+        if layout is not None:  # (read by keras.distribution's get_variable_layout)
+            var._layout = layout
+        return var
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         pass  # made by __new__

@@ -45,6 +45,7 @@ from eagerflow._src.keras import constraints as constraints_mod
 from eagerflow._src.keras import dtype_policy as dtype_policies
 from eagerflow._src.keras import initializers as initializers_mod
 from eagerflow._src.keras import regularizers as regularizers_mod
+from eagerflow._src.keras.distribution import output_layout_hook
 from eagerflow._src.keras.dtype_policy import DTypePolicy
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
 from eagerflow._src.keras.engine.auto_config import auto_config, auto_config_error
@@ -739,6 +740,9 @@ class Layer(SymbolicCalls, Module):
                 except Exception as e:
                     raise with_call_info(e, self, self.call, (inputs, *rest), kwargs) \
                         .with_traceback(e.__traceback__) from None
+                if ctx.distribution is not None:  # (outside this call's error wording)
+                    outputs = output_layout_hook(ctx.distribution,
+                                                 "/".join(_state.name_scopes), outputs)
         finally:
             ctx.training, ctx.depth, ctx.autocast = outer_training, outer_depth, outer_autocast
         if self._activity_regularizer is not None and not ctx.symbolic:
