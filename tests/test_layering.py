@@ -91,7 +91,7 @@ OPS_ORDER = [
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_dispatch", "ragged_strings", "ragged", "table_state", "lookup_ops", "queue_ops",
-    "sparse_functions", "sparse_extras", "embedding_sparse", "crosses",
+    "sparse_functions", "sparse_extras", "embedding_sparse", "crosses", "parsing_features",
     "extension_type",
     # last: installs the Python operators on Tensor from the families above
     "operators",

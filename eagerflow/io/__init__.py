@@ -27,8 +27,10 @@ from eagerflow._src.ops.io_ops import write_file as write_file
 from eagerflow._src.ops.parsing_ops import FixedLenFeature as FixedLenFeature
 from eagerflow._src.ops.parsing_ops import FixedLenSequenceFeature as FixedLenSequenceFeature
 from eagerflow._src.ops.parsing_ops import VarLenFeature as VarLenFeature
-from eagerflow._src.ops.parsing_ops import parse_example as parse_example
-from eagerflow._src.ops.parsing_ops import parse_single_example as parse_single_example
+from eagerflow._src.ops.parsing_features import RaggedFeature as RaggedFeature
+from eagerflow._src.ops.parsing_features import SparseFeature as SparseFeature
+from eagerflow._src.ops.parsing_features import parse_example as parse_example
+from eagerflow._src.ops.parsing_features import parse_single_example as parse_single_example
 from eagerflow._src.train.graph_io import write_graph as write_graph
 from eagerflow._src.ops.serialization import (
     decode_base64 as decode_base64,

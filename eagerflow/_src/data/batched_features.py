@@ -19,7 +19,7 @@ from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import AUTOTUNE, DatasetV2
 from eagerflow._src.data.options import Options
 from eagerflow._src.data.readers import TFRecordDataset
-from eagerflow._src.ops.parsing_ops import parse_example
+from eagerflow._src.ops.parsing_features import parse_example
 
 
 def _string_pair(spec: Any) -> bool:

@@ -88,16 +88,20 @@ def _parse_all(serialized: np.ndarray) -> list:
     return out
 
 
-def _values(feature: Any, key: str, want: dt.DType, sparse: bool) -> list:
+def _values(feature: Any, key: str, want: dt.DType, sparse: bool, index: int | None) -> list:
+    """A feature's values, checked to be of type `want`. `index`: the Example's place in
+    a batch, which TF's message names (None for a single Example)."""
     kind = feature.WhichOneof("kind")
     if kind is None:
         return []
     if kind != _KIND[want]:
+        where = f"Key: {key}." if index is None else \
+            f"Name: <unknown>, Key: {key}, Index: {index}."
         if sparse:
-            raise InvalidArgumentError(None, None, f"Key: {key}.  Data types don't match. "
+            raise InvalidArgumentError(None, None, f"{where}  Data types don't match. "
                                        f"Expected type: {_WORD[want]}, Actual type: "
                                        f"{_KIND_WORD[kind]} [Op:{_OP}]")
-        raise InvalidArgumentError(None, None, f"Key: {key}.  Data types don't match. Data type: "
+        raise InvalidArgumentError(None, None, f"{where}  Data types don't match. Data type: "
                                    f"{_KIND_WORD[kind]} but expected type: {_WORD[want]} "
                                    f"[Op:{_OP}]")
     return list(getattr(feature, kind).value)
@@ -122,7 +126,8 @@ def _parse_kernel(xp: Any, serialized: Any, *, sparse_keys: tuple, sparse_types:
         rows, cols, vals, longest = [], [], [], 0
         for i, ex in enumerate(examples):
             fmap = ex.features.feature
-            v = _values(fmap[key], key, dtype, True) if key in fmap else []
+            v = _values(fmap[key], key, dtype, True, None if single else i) if key in fmap \
+                else []
             rows.extend([i] * len(v))
             cols.extend(range(len(v)))
             vals.extend(v)
@@ -146,7 +151,7 @@ def _parse_kernel(xp: Any, serialized: Any, *, sparse_keys: tuple, sparse_types:
             fmap = ex.features.feature
             # A Feature with no list set counts as missing; an empty list does not.
             present = key in fmap and fmap[key].WhichOneof("kind") is not None
-            v = _values(fmap[key], key, dtype, False) if present else []
+            v = _values(fmap[key], key, dtype, False, None if single else i) if present else []
             if seq:
                 if per_row and len(v) % per_row:
                     raise InvalidArgumentError(

@@ -1,0 +1,121 @@
+"""tf.io.RaggedFeature and tf.io.SparseFeature in parse_example / parse_single_example.
+
+TF's printed results are checked by tests/guides/guide_parse_ragged_sparse.py. Here: every
+partition kind against nested lists built independently from random data (eagerly and
+in a tf.function), and the refusals where TF returns a tensor that reads past an
+Example's values (partitions that disagree with them, sparse indices out of range).
+"""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import eagerflow as tf
+
+RF, SF = tf.io.RaggedFeature, tf.io.SparseFeature
+
+
+def _example(**features):
+    f = {}
+    for k, v in features.items():
+        if isinstance(v, list) and v and isinstance(v[0], float):
+            f[k] = tf.train.Feature(float_list=tf.train.FloatList(value=v))
+        else:
+            f[k] = tf.train.Feature(int64_list=tf.train.Int64List(value=v))
+    return tf.train.Example(features=tf.train.Features(feature=f)).SerializeToString()
+
+
+def _partition(kind, lengths):
+    """One Example's partition data of `kind` for rows of these lengths."""
+    splits = np.concatenate([[0], np.cumsum(lengths, dtype=np.int64)]).tolist()
+    return {"RowLengths": list(lengths), "RowSplits": splits, "RowStarts": splits[:-1],
+            "RowLimits": splits[1:],
+            "ValueRowIds": [i for i, n in enumerate(lengths) for _ in range(n)]}[kind]
+
+
+_rows = st.lists(st.lists(st.integers(-50, 50), max_size=4), max_size=4)
+_kinds = st.sampled_from(["RowLengths", "RowSplits", "RowStarts", "RowLimits", "ValueRowIds"])
+
+
+def _trim_for_ids(kind, rows):
+    # value row ids cannot express trailing empty rows: TF counts max(id) + 1 rows
+    while kind == "ValueRowIds" and rows and not rows[-1]:
+        rows = rows[:-1]
+    return rows
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(_rows, min_size=1, max_size=4), _kinds, st.sampled_from([tf.int32, tf.int64]))
+def test_each_partition_kind_parses_to_the_nested_rows(examples, kind, splits_dtype):
+    examples = [_trim_for_ids(kind, rows) for rows in examples]
+    serialized = [_example(v=[x for r in rows for x in r],
+                           p=_partition(kind, [len(r) for r in rows])) for rows in examples]
+    feature = {"v": RF(tf.int64, partitions=[getattr(RF, kind)("p")],
+                       row_splits_dtype=splits_dtype)}
+    got = tf.io.parse_example(serialized, feature)["v"]
+    assert got.to_list() == examples
+    assert got.row_splits.dtype == splits_dtype
+    traced = tf.function(lambda s: tf.io.parse_example(s, feature))(tf.constant(serialized))
+    assert traced["v"].to_list() == examples
+    for rows, one in zip(examples, serialized):
+        assert tf.io.parse_single_example(one, feature)["v"].to_list() == rows
+
+
+def test_uniform_and_nested_partitions():
+    ex = [_example(v=[1, 2, 3, 4, 5, 6], outer=[2, 1]), _example(v=[7, 8], outer=[0, 1])]
+    feature = RF(tf.int64, partitions=[RF.RowLengths("outer"), RF.UniformRowLength(2)])
+    got = tf.io.parse_example(ex, {"v": feature})["v"]
+    assert got.to_list() == [[[[1, 2], [3, 4]], [[5, 6]]], [[], [[7, 8]]]]
+    uniform = RF(tf.int64, partitions=[RF.UniformRowLength(3)])
+    one = tf.io.parse_single_example(ex[0], {"v": uniform})
+    np.testing.assert_array_equal(one["v"].numpy(), [[1, 2, 3], [4, 5, 6]])
+
+
+@pytest.mark.parametrize("kind, data", [
+    ("RowLengths", [2, 2]), ("RowLengths", [2, -1, 2]), ("RowSplits", [1, 3]),
+    ("RowSplits", [0, 2]), ("RowStarts", [1]), ("RowStarts", [0, 2, 1]),
+    ("RowLimits", [2]), ("RowLimits", [2, 1, 3]), ("ValueRowIds", [0, 1]),
+    ("ValueRowIds", [1, 0, 0]), ("ValueRowIds", [-1, 0, 0]),
+])
+def test_partitions_that_disagree_with_the_values_are_refused(kind, data):
+    # TF without validate=True returns a tensor that reads past the Example's 3 values
+    serialized = [_example(v=[1, 2, 3], p=data)]
+    feature = {"v": RF(tf.int64, partitions=[getattr(RF, kind)("p")])}
+    with pytest.raises(tf.errors.InvalidArgumentError, match=f"Key: v. .*{kind}|ValueRowIds"):
+        tf.io.parse_example(serialized, feature)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Key: v. "):
+        tf.function(lambda s: tf.io.parse_example(s, feature))(tf.constant(serialized))
+
+
+def test_a_missing_partition_or_a_bad_uniform_length_is_refused():
+    serialized = [_example(v=[1, 2, 3])]
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"RowLengths \(nope\)"):
+        tf.io.parse_example(serialized, {"v": RF(tf.int64, partitions=[RF.RowLengths("nope")])})
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"UniformRowLength\(2\) does not"):
+        tf.io.parse_example(serialized, {"v": RF(tf.int64, partitions=[RF.UniformRowLength(2)])})
+    with pytest.raises(ValueError, match="must be a positive int"):
+        tf.io.parse_example(serialized, {"v": RF(tf.int64, partitions=[RF.UniformRowLength(0)])})
+
+
+def test_sparse_feature_refuses_indices_out_of_range_and_unpaired_values():
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"outside \[0, 3\)"):
+        tf.io.parse_example([_example(ix=[4], val=[1.0])], {"sp": SF("ix", "val", tf.float32, 3)})
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"outside \[0, 3\)"):
+        tf.io.parse_example([_example(ix=[-1], val=[1.0])], {"sp": SF("ix", "val", tf.float32, 3)})
+    # equal totals, but Example 0 has two indices for one value
+    unpaired = [_example(ix=[1, 2], val=[1.0]), _example(ix=[0], val=[2.0, 3.0])]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="differ in their number of values"):
+        tf.io.parse_example(unpaired, {"sp": SF("ix", "val", tf.float32, 3)})
+    fn = tf.function(lambda s: tf.io.parse_example(s, {"sp": SF("ix", "val", tf.float32, 3)}))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="differ in their number of values"):
+        fn(tf.constant(unpaired))
+
+
+def test_sparse_feature_in_a_dataset_map_and_dense():
+    ex = [_example(ix=[2, 0], val=[1.0, 2.0]), _example(ix=[1], val=[3.0])]
+    ds = tf.data.Dataset.from_tensor_slices(ex).batch(2).map(
+        lambda s: tf.io.parse_example(s, {"sp": SF("ix", "val", tf.float32, 3)}))
+    (batch,) = list(ds)
+    np.testing.assert_array_equal(tf.sparse.to_dense(batch["sp"]).numpy(),
+                                  [[2.0, 0.0, 1.0], [0.0, 3.0, 0.0]])
