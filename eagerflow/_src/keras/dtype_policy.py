@@ -4,7 +4,9 @@ A policy names a layer's two dtypes: the one its computations run in and the one
 variables are stored in. `'float32'` (or any float dtype) uses the same for both;
 `'mixed_float16'` and `'mixed_bfloat16'` compute in 16 bits and keep float32 variables.
 Layers created without `dtype=` take the global policy (`set_global_policy`), which
-starts as `keras.backend.floatx()`. Sits on backend.
+starts as `keras.backend.floatx()`. A quantized layer's policy is named
+`<mode>_from_<source>` (`'int8_from_float32'`, `'int4/128_from_mixed_bfloat16'`): its mode
+and the float policy it was quantized from. Sits on backend.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras import backend as kb
 
 _MIXED = {"mixed_float16": "float16", "mixed_bfloat16": "bfloat16"}
+
+QUANTIZATION_MODES = ("int8", "float8", "int4", "gptq", "awq")
 
 
 class DTypePolicy:
@@ -68,7 +72,11 @@ class DTypePolicy:
         return f'<{type(self).__name__} "{self._name}">'
 
     def __eq__(self, other: Any) -> bool:
-        if type(other) is not type(self):
+        plain = (DTypePolicy, FloatDTypePolicy)
+        if type(self) in plain:  # the alias class compares equal to the plain one
+            if type(other) not in plain:
+                return False
+        elif type(other) is not type(self):
             return False
         return self._name == other._name
 
@@ -82,6 +90,196 @@ Policy = DTypePolicy
 class FloatDTypePolicy(DTypePolicy):
     """A float DTypePolicy under Keras 3's older name (its own class, as there)."""
 
+    def __repr__(self) -> str:
+        return f'<DTypePolicy "{self._name}">'
+
+
+class QuantizedDTypePolicy(DTypePolicy):
+    """`QuantizedDTypePolicy(mode, source_name=None)`: a quantized layer's policy, named
+    `<mode>_from_<source_name>`; it computes in (and keeps its float variables in) the
+    dtypes of `source_name` (the global policy's name by default)."""
+
+    def __init__(self, mode: str, source_name: str | None = None) -> None:
+        if source_name is None:
+            source_name = dtype_policy().name
+        self._compute_dtype, self._variable_dtype = self._parse_name(source_name)
+        self._check_quantization_mode(mode, self._compute_dtype)
+        self._name = f"{mode}_from_{source_name}"
+        self._source_name = source_name
+        self._quantization_mode = mode
+
+    @property
+    def quantization_mode(self) -> str:  # type: ignore[override]
+        return self._quantization_mode
+
+    def __eq__(self, other: Any) -> bool:
+        if not super().__eq__(other):
+            return False
+        return self._quantization_mode == other._quantization_mode and \
+            self._source_name == other._source_name
+
+    __hash__ = DTypePolicy.__hash__
+
+    def get_config(self) -> dict:
+        return {"mode": self._quantization_mode, "source_name": self._source_name}
+
+    @staticmethod
+    def _check_quantization_mode(mode: str, compute_dtype: str) -> None:
+        if mode not in QUANTIZATION_MODES:
+            raise ValueError(f"Invalid quantization mode. Expected one of "
+                             f"{QUANTIZATION_MODES}. Received: mode={mode}")
+        if compute_dtype == "float16" and mode == "int8":
+            raise ValueError(f"Quantization mode='{mode}' doesn't work well with "
+                             "compute_dtype='float16'.")
+
+
+class QuantizedFloat8DTypePolicy(QuantizedDTypePolicy):
+    """`QuantizedFloat8DTypePolicy(mode, source_name=None, amax_history_length=1024)`: a
+    float8 layer's policy; the length of its scales' amax histories."""
+
+    default_amax_history_length = 1024
+
+    def __init__(self, mode: str, source_name: str | None = None,
+                 amax_history_length: int = 1024) -> None:
+        super().__init__(mode=mode, source_name=source_name)
+        if not isinstance(amax_history_length, int):
+            raise TypeError("`amax_history_length` must be an integer. Received: "
+                            f"amax_history_length={amax_history_length}")
+        self._amax_history_length = amax_history_length
+
+    @property
+    def amax_history_length(self) -> int:
+        return self._amax_history_length
+
+    def __eq__(self, other: Any) -> bool:
+        return super().__eq__(other) and \
+            self._amax_history_length == other._amax_history_length
+
+    __hash__ = DTypePolicy.__hash__
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "amax_history_length": self._amax_history_length}
+
+
+def _split_mode(cls_name: str, mode: Any, fields: tuple, expected: str) -> list:
+    """The integers of a `<algorithm>/<n>/...` mode (Keras 3's checks and messages)."""
+    parts = mode.split("/") if isinstance(mode, str) else []
+    if len(parts) != len(fields) + 1 or parts[0] != expected.split("/")[0].strip("'"):
+        raise ValueError(f"Invalid mode for {cls_name}. Expected format {expected}, but got "
+                         f"'{mode}'.")
+    try:
+        return [int(p) for p in parts[1:]]
+    except ValueError:
+        names = " and ".join(f"<{f}>" for f in fields)
+        verb = "must be an integer" if len(fields) == 1 else "must be integers"
+        raise ValueError(f"Invalid mode for {cls_name}. {names} {verb}. Expected format "
+                         f"{expected}, but got '{mode}'.") from None
+
+
+class Int4DTypePolicy(QuantizedDTypePolicy):
+    """`Int4DTypePolicy(mode, source_name=None)`, mode `'int4/<block_size>'`: an int4
+    layer's policy with its group size (-1: one scale per output channel)."""
+
+    def __init__(self, mode: str, source_name: str | None = None) -> None:
+        (block_size,) = _split_mode("Int4DTypePolicy", mode, ("block_size",),
+                                    "'int4/<block_size>'")
+        if block_size < -1 or block_size == 0:
+            raise ValueError("Invalid block_size in mode. Supported values are -1 "
+                             "(per-channel) or a positive integer (sub-channel), but got "
+                             f"{block_size} from '{mode}'.")
+        super().__init__(mode="int4", source_name=source_name)
+        self._name = f"{mode}_from_{self._source_name}"
+        self.mode = "int4"
+        self.block_size = block_size
+
+    def __eq__(self, other: Any) -> bool:
+        return super().__eq__(other) and self.block_size == other.block_size
+
+    __hash__ = DTypePolicy.__hash__
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "mode": f"int4/{self.block_size}"}
+
+
+class GPTQDTypePolicy(QuantizedDTypePolicy):
+    """`GPTQDTypePolicy(mode, source_name=None)`, mode `'gptq/<weight_bits>/<group_size>'`."""
+
+    _algorithm = "gptq"
+    _group_what = "whole-tensor"
+
+    def __init__(self, mode: str, source_name: str | None = None) -> None:
+        cls_name = type(self).__name__
+        bits, group = _split_mode(cls_name, mode, ("weight_bits", "group_size"),
+                                  f"'{self._algorithm}/<weight_bits>/<group_size>'")
+        self._check_bits(bits, mode)
+        if group < -1 or group == 0:
+            raise ValueError("Invalid group_size in mode. Supported values are -1 "
+                             f"({self._group_what}) or a positive integer, but got {group} "
+                             f"from '{mode}'.")
+        super().__init__(mode=self._algorithm, source_name=source_name)
+        self._name = f"{mode}_from_{self._source_name}"
+        self.mode = self._algorithm
+        self.weight_bits = bits
+        self.group_size = group
+
+    @staticmethod
+    def _check_bits(bits: int, mode: str) -> None:
+        if bits not in (2, 3, 4, 8):
+            raise ValueError("Invalid weight_bits in mode. Supported values are 2, 3, 4, and "
+                             f"8, but got {bits} from '{mode}'.")
+
+    def __eq__(self, other: Any) -> bool:
+        return super().__eq__(other) and self.weight_bits == other.weight_bits and \
+            self.group_size == other.group_size
+
+    __hash__ = DTypePolicy.__hash__
+
+    def get_config(self) -> dict:
+        return {**super().get_config(),
+                "mode": f"{self._algorithm}/{self.weight_bits}/{self.group_size}"}
+
+
+class AWQDTypePolicy(GPTQDTypePolicy):
+    """`AWQDTypePolicy(mode, source_name=None)`, mode `'awq/4/<group_size>'` (AWQ is
+    4-bit only)."""
+
+    _algorithm = "awq"
+    _group_what = "per-channel"
+
+    @staticmethod
+    def _check_bits(bits: int, mode: str) -> None:
+        if bits != 4:
+            raise ValueError("Invalid weight_bits in mode. AWQ only supports 4-bit "
+                             f"quantization, but got {bits} from '{mode}'.")
+
+
+def quantized_policy(name: Any) -> QuantizedDTypePolicy:
+    """The quantized policy a `<mode>_from_<source>` name describes."""
+    if not isinstance(name, str):
+        raise TypeError(f"`policy` must be a string. Received: policy={name}")
+    if not name.startswith(QUANTIZATION_MODES):
+        raise ValueError("`policy` is incompatible with the current supported quantization.")
+    parts = name.split("_from_")
+    if len(parts) != 2:
+        raise ValueError("Cannot convert `policy` into a valid pair (`mode`, `source_name`) "
+                         "to instantiate `QuantizedDTypePolicy`. "
+                         f"Received: policy={name}")
+    mode, source = parts
+    if name.startswith("int4") and "/" in mode:
+        return Int4DTypePolicy(mode, source)
+    if name.startswith("gptq"):
+        return GPTQDTypePolicy(mode, source)
+    if name.startswith("awq"):
+        return AWQDTypePolicy(mode, source)
+    if name.startswith("float8"):
+        return QuantizedFloat8DTypePolicy(mode, source)
+    return QuantizedDTypePolicy(mode, source)
+
+
+ALL_OBJECTS = {cls.__name__: cls for cls in (
+    DTypePolicy, FloatDTypePolicy, QuantizedDTypePolicy, QuantizedFloat8DTypePolicy,
+    Int4DTypePolicy, GPTQDTypePolicy, AWQDTypePolicy)}
+
 _GLOBAL: list = [None]
 
 
@@ -92,7 +290,8 @@ def set_dtype_policy(policy: Any) -> None:
             raise ValueError("Invalid `policy` argument. Expected the string name of a policy "
                              "(such as 'mixed_float16') or a `DTypePolicy` instance. Received: "
                              f"policy={policy} (of type {type(policy)})")
-        policy = DTypePolicy(policy)
+        policy = quantized_policy(policy) if policy.startswith(QUANTIZATION_MODES) else \
+            DTypePolicy(policy)
     _GLOBAL[0] = policy
 
 
@@ -114,8 +313,10 @@ def get(identifier: Any) -> DTypePolicy:
     if isinstance(identifier, DTypePolicy):
         return identifier
     if isinstance(identifier, dict):
-        return DTypePolicy.from_config(identifier.get("config", {}))
+        return deserialize(identifier)
     if isinstance(identifier, str):
+        if identifier.startswith(QUANTIZATION_MODES):
+            return quantized_policy(identifier)
         return DTypePolicy(identifier)
     if isinstance(identifier, dt.DType) or hasattr(identifier, "dtype") or \
             isinstance(identifier, type):
@@ -125,9 +326,20 @@ def get(identifier: Any) -> DTypePolicy:
 
 
 def serialize(policy: DTypePolicy) -> dict:
-    return {"module": "keras", "class_name": type(policy).__name__,
+    """A policy's Keras 3 config dict (the float policies under `keras`, the quantized
+    ones under `keras.dtype_policies`, where Keras 3 exports them)."""
+    module = "keras" if type(policy) in (DTypePolicy, FloatDTypePolicy) else \
+        "keras.dtype_policies"
+    return {"module": module, "class_name": type(policy).__name__,
             "config": policy.get_config(), "registered_name": None}
 
 
 def deserialize(config: dict, custom_objects: dict | None = None) -> DTypePolicy:
-    return get(config)
+    """The policy a config dict describes (by its `class_name`)."""
+    cls = ALL_OBJECTS.get(config.get("class_name", "DTypePolicy"))
+    if cls is None:
+        if custom_objects and config.get("class_name") in custom_objects:
+            cls = custom_objects[config["class_name"]]
+        else:
+            raise ValueError(f"Could not interpret dtype policy: {config}")
+    return cls.from_config(config.get("config", {}))

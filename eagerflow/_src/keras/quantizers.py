@@ -4,7 +4,7 @@ points, int4 packing, float8 scales and amax histories, fake quantization).
 Every function is a composition of `keras.ops` (themselves registered ops), as Keras 3 writes
 them; `to_numpy=True` computes on the host with NumPy, as Keras 3's memory-saving path does,
 and gives that path's numbers (its zero points differ from the tensor path's where a group
-is constant). Quantizing whole models (`Model.quantize`, GPTQ, AWQ) is not here.
+is constant). The quantization configs are in quantization_config.py.
 """
 
 from __future__ import annotations
@@ -333,6 +333,12 @@ def unpack_int4(packed: Any, orig_len: int, axis: int = 0, dtype: str = "int8") 
 ALL_OBJECTS = {Quantizer, AbsMaxQuantizer}
 _TABLE = {"quantizer": Quantizer, "abs_max_quantizer": AbsMaxQuantizer,
           **{cls.__name__: cls for cls in ALL_OBJECTS}}
+
+
+def register_objects(table: dict) -> None:
+    """Adds classes defined above this module (the quantization configs) to what
+    `deserialize` and `get` find by name."""
+    _TABLE.update(table)
 
 
 def serialize(initializer: Any) -> Any:

@@ -37,8 +37,8 @@ from eagerflow._src.keras.engine.keras_tensor import KerasTensor
 PLAIN_TYPES = (str, int, float, bool)
 
 # Where Keras 3 exports its classes; the first namespace holding a class names it.
-_API_MODULES = ("keras", "keras.quantizers", "keras.layers", "keras.losses", "keras.metrics",
-                "keras.optimizers",
+_API_MODULES = ("keras", "keras.quantizers", "keras.dtype_policies", "keras.layers",
+                "keras.losses", "keras.metrics", "keras.optimizers",
                 "keras.optimizers.schedules", "keras.initializers", "keras.regularizers",
                 "keras.constraints", "keras.activations", "keras.callbacks", "keras.models",
                 "keras.utils")

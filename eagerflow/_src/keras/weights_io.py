@@ -131,6 +131,10 @@ def own_variables(layer: Any) -> list:
     optimizer's are its `variables` (iterations, learning rate, then its slots)."""
     if _is_optimizer(layer):
         return list(layer.variables)
+    ordered = layer._saved_variables() if callable(getattr(layer, "_saved_variables", None)) \
+        else None
+    if ordered is not None:
+        return ordered  # (a quantized layer's own order)
     if hasattr(layer, "_trainable_weights"):
         return list(layer._trainable_weights) + list(getattr(layer, "_non_trainable_weights", []))
     vs = [v for v in children_of(layer).values() if is_variable(v)]

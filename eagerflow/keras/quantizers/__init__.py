@@ -1,5 +1,13 @@
 """keras.quantizers (tf.keras.quantizers): Keras 3's quantization helpers (re-exports only)."""
 
+from eagerflow._src.keras.quantization_config import (
+    AWQConfig as AWQConfig,
+    Float8QuantizationConfig as Float8QuantizationConfig,
+    GPTQConfig as GPTQConfig,
+    Int4QuantizationConfig as Int4QuantizationConfig,
+    Int8QuantizationConfig as Int8QuantizationConfig,
+    QuantizationConfig as QuantizationConfig,
+)
 from eagerflow._src.keras.quantizers import (  # noqa: F401
     AbsMaxQuantizer as AbsMaxQuantizer,
     Quantizer as Quantizer,

@@ -75,6 +75,14 @@ from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 
 # Bookkeeping attributes: never walked for sublayers or weights.
+# quantize's config resolution and checks, handed down by quantization_config.py (which
+# sits on keras ops, above this module): `prepare(layer, mode, config) -> config`
+_QUANTIZE_PREPARE: list = []
+
+
+def register_quantize_prepare(prepare: Callable) -> None:
+    _QUANTIZE_PREPARE[:] = [prepare]
+
 _INTERNAL = frozenset((
     "_trackable_deps", "_trainable_weights", "_non_trainable_weights", "_losses",
     "_callable_losses", "_inbound_nodes", "_outbound_nodes", "_input_spec", "_dtype_policy",
@@ -307,6 +315,31 @@ class Layer(SymbolicCalls, Module):
     @property
     def dtype_policy(self) -> DTypePolicy:
         return self._dtype_policy
+
+    @dtype_policy.setter
+    def dtype_policy(self, value: Any) -> None:
+        policy = dtype_policies.get(value)
+        object.__setattr__(self, "_dtype_policy", policy)
+        mode = policy.quantization_mode
+        # a quantized policy set on a built float layer quantizes it, as in Keras 3
+        if mode is not None and self.built and not getattr(self, "_is_quantized", False):
+            if mode == "gptq":
+                raise ValueError(f"Implicitly enabling GPTQ quantization by setting "
+                                 f"`dtype_policy` to '{value}' is not supported. GPTQ requires "
+                                 "a calibration dataset and a `GPTQConfig` object.\n\nPlease "
+                                 "use the `.quantize('gptq', config=...)` method on the layer "
+                                 "or model instead.")
+            self.quantize(mode)
+
+    @property
+    def quantization_mode(self) -> str | None:
+        return self._dtype_policy.quantization_mode  # (None: not quantized)
+
+    def quantize(self, mode: Any = None, type_check: bool = True, config: Any = None) -> None:
+        """Quantizes the layer's weights (`'int8'`, `'int4'`, `'float8'`, ...): the layers
+        Keras 3 quantizes override this."""
+        raise NotImplementedError(f"Layer {type(self).__name__} does not have a `quantize` "
+                                  "method implemented.")
 
     @property
     def trainable(self) -> bool:
@@ -662,6 +695,8 @@ class Layer(SymbolicCalls, Module):
         build = cls.__dict__.get("build")
         if build is not None and not getattr(build, "_wraps_build", False):
             cls.build = _build_wrapper(build)
+        if "quantize" in cls.__dict__:
+            cls.quantize = _quantize_wrapper(cls.__dict__["quantize"])
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if args:
@@ -864,6 +899,24 @@ class Layer(SymbolicCalls, Module):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
+
+
+def _quantize_wrapper(method: Callable) -> Callable:
+    """A class's `quantize(mode, type_check, config)` as callers see it (Keras 3 wraps
+    every layer's): the config resolved and the layer checked first."""
+    if getattr(method, "_wraps_quantize", False):
+        return method
+
+    @functools.wraps(method)
+    def quantize(self: Layer, mode: Any = None, config: Any = None, **kwargs: Any) -> Any:
+        config = _QUANTIZE_PREPARE[0](self, mode, config)
+        return method(self, mode=config.mode, config=config, **kwargs)
+
+    quantize._wraps_quantize = True  # type: ignore[attr-defined]
+    return quantize
+
+
+Layer.quantize = _quantize_wrapper(Layer.quantize)  # type: ignore[method-assign]
 
 
 def _build_wrapper(build: Callable) -> Callable:

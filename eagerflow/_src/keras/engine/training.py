@@ -9,13 +9,18 @@ the order they were assigned.
 from __future__ import annotations
 
 import json
+import re
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import export as export_lib
-from eagerflow._src.keras import saving_lib
+from eagerflow._src.keras import (
+    quantization_config,  # noqa: F401  (hands quantize's checks down)
+    saving_lib,
+)
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
@@ -47,6 +52,16 @@ def _functional_subclass(cls: type) -> type:
     return sub
 
 
+def _should_quantize(layer: Layer, filters: Any) -> bool:
+    if filters is None:
+        return True
+    if isinstance(filters, str):
+        return bool(re.search(filters, layer.name))
+    if isinstance(filters, (list, tuple)):
+        return any(re.search(p, layer.name) for p in filters)
+    return bool(filters(layer)) if callable(filters) else True
+
+
 class Model(Trainer, Layer):
     """`Model(inputs, outputs, name=None)` (functional) or a subclass defining `call`."""
 
@@ -75,6 +90,41 @@ class Model(Trainer, Layer):
     @property
     def layers(self) -> list:
         return self._direct_sublayers()
+
+    def quantize(self, mode: Any = None, config: Any = None, filters: Any = None,
+                 **kwargs: Any) -> None:
+        """Quantizes every leaf layer that can be (`filters`: a regex of layer names, a
+        list of them, or a predicate); the others warn with Keras 3's message. GPTQ and
+        AWQ (calibrated quantization) are not implemented. (Wrapped as every layer's
+        `quantize` is: the config is resolved and the model checked first.)"""
+        type_check = kwargs.pop("type_check", True)
+        if kwargs:
+            raise ValueError(f"Unrecognized keyword arguments passed to "
+                             f"{type(self).__name__}: {kwargs}")
+        if filters is not None and not isinstance(filters, (str, Callable, list, tuple)):
+            raise ValueError("The `filters` argument must be a regex string, a list of regex "
+                             f"strings, or a callable. Received: {type(filters)}")
+        if mode in ("gptq", "awq"):
+            raise NotImplementedError(f"eagerflow does not implement {mode.upper()} "
+                                      "quantization (its calibration); use 'int8', 'int4' "
+                                      "or 'float8'.")
+        layers = self._flatten_layers()
+        input_layer = self.__dict__.get("_input_layer_obj")
+        if input_layer is not None:  # (a Sequential's input layer is one of its layers)
+            layers.insert(1, input_layer)
+        modified = False
+        for layer in layers:
+            if not _should_quantize(layer, filters) or len(layer._flatten_layers()) != 1:
+                continue
+            try:
+                layer.quantize(mode, type_check=type_check, config=config)
+                modified = True
+            except NotImplementedError as e:
+                warnings.warn(str(e), stacklevel=2)
+            except AttributeError:
+                pass
+        if modified:  # the compiled steps hold the old variables
+            self._reset_step_functions()
 
     @property
     def inputs(self) -> Any:

@@ -15,10 +15,12 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
+from eagerflow._src.keras import quantization_config as qconfig
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.engine.keras_tensor import set_mask
+from eagerflow._src.keras.layers import quantized
 from eagerflow._src.keras.layers._utils import (
     kernel_bias_config,
     normalize_data_format,
@@ -58,10 +60,11 @@ class Dense(Layer):
         if not isinstance(units, int) or isinstance(units, bool) or units <= 0:
             raise ValueError("Received an invalid value for `units`, expected a positive "
                              f"integer. Received: units={units}")
-        if lora_rank is not None or quantization_config is not None:
-            raise NotImplementedError("Dense: LoRA and quantization are not supported")
+        if lora_rank is not None:
+            raise NotImplementedError("Dense: LoRA is not supported")
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.units = units
+        self.quantization_config = quantization_config
         set_kernel_bias_args(self, activation, use_bias, kernel_initializer, bias_initializer,
                              kernel_regularizer, bias_regularizer, kernel_constraint,
                              bias_constraint)
@@ -79,11 +82,15 @@ class Dense(Layer):
             raise ValueError("The last dimension of the inputs to a Dense layer should be "
                              f"defined. Found None. Full input shape received: {input_shape}")
         self.input_spec = InputSpec(min_ndim=2, axes={-1: last_dim})
-        self.kernel = self.add_weight("kernel", shape=[last_dim, self.units],
-                                      initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer,
-                                      constraint=self.kernel_constraint, dtype=self.dtype,
-                                      trainable=True)
+        mode = self.quantization_mode
+        if mode is not None:  # (a quantized layer loaded from its config)
+            quantized.dense_build(self, (last_dim, self.units), mode, self.quantization_config)
+        if mode not in ("int8", "int4"):
+            self.kernel = self.add_weight("kernel", shape=[last_dim, self.units],
+                                          initializer=self.kernel_initializer,
+                                          regularizer=self.kernel_regularizer,
+                                          constraint=self.kernel_constraint, dtype=self.dtype,
+                                          trainable=True)
         if self.use_bias:
             self.bias = self.add_weight("bias", shape=[self.units],
                                         initializer=self.bias_initializer,
@@ -97,6 +104,8 @@ class Dense(Layer):
     def call(self, inputs: Any, training: Any = None) -> Any:
         if inputs.dtype.name != self.compute_dtype:
             inputs = tm.cast(inputs, self.compute_dtype)
+        if self._dtype_policy.quantization_mode is not None:
+            return quantized.dense_call(self, inputs, training)
         rank = inputs.shape.rank
         if rank == 2 or rank is None:
             out = matmul(inputs, self.kernel)
@@ -123,8 +132,29 @@ class Dense(Layer):
         config = super().get_config()
         own = kernel_bias_config(self)
         del own["activity_regularizer"]  # only the base config lists it, when set
-        config.update({"units": self.units, **own, "quantization_config": None})
+        config.update({"units": self.units, **own, "quantization_config":
+                       ser.serialize_keras_object(self.quantization_config)})
         return config
+
+    @classmethod
+    def from_config(cls, config: dict) -> Dense:
+        config = dict(config)
+        config["quantization_config"] = ser.deserialize_keras_object(
+            config.get("quantization_config"))
+        return super().from_config(config)
+
+    def quantize(self, mode: Any = None, type_check: bool = True, config: Any = None) -> None:
+        """Quantizes the kernel (`'int8'`, `'int4'`, `'float8'`); subclasses of Dense are
+        not quantized unless `type_check=False`."""
+        if type_check and type(self) is not Dense:
+            raise qconfig.not_implemented(self, "quantize")
+        if mode in ("gptq", "awq"):
+            raise NotImplementedError(f"eagerflow does not implement {mode.upper()} "
+                                      "quantization")
+        quantized.dense_quantize(self, mode, config)
+
+    def _saved_variables(self) -> list | None:
+        return quantized.saved_variables(self, quantized.DENSE_SPEC)
 
 
 class Activation(Layer):
@@ -509,8 +539,6 @@ class Embedding(Layer):
                  embeddings_regularizer: Any = None, activity_regularizer: Any = None,
                  embeddings_constraint: Any = None, mask_zero: bool = False,
                  quantization_config: Any = None, **kwargs: Any) -> None:
-        if quantization_config is not None:
-            raise NotImplementedError("Embedding: quantization is not supported")
         if kwargs.pop("input_length", None) is not None:
             warnings.warn("Argument `input_length` is deprecated. Just remove it.",
                           stacklevel=2)
@@ -526,12 +554,18 @@ class Embedding(Layer):
         self.embeddings_constraint = constraints.get(embeddings_constraint)
         self.mask_zero = mask_zero
         self.supports_masking = mask_zero
+        self.quantization_config = quantization_config
 
     def build(self, input_shape: Any = None) -> None:
-        self.embeddings = self.add_weight("embeddings", shape=(self.input_dim, self.output_dim),
-                                          initializer=self.embeddings_initializer,
-                                          regularizer=self.embeddings_regularizer,
-                                          constraint=self.embeddings_constraint)
+        if self.quantization_mode is not None:  # (a quantized layer loaded from its config)
+            quantized.embedding_build(self, (self.input_dim, self.output_dim),
+                                      self.quantization_mode, self.quantization_config)
+        else:
+            self.embeddings = self.add_weight(
+                "embeddings", shape=(self.input_dim, self.output_dim),
+                initializer=self.embeddings_initializer,
+                regularizer=self.embeddings_regularizer,
+                constraint=self.embeddings_constraint)
         self.built = True
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
@@ -540,6 +574,8 @@ class Embedding(Layer):
         return not_equal(inputs, 0)  # (an operation of a functional graph)
 
     def call(self, inputs: Any) -> Any:
+        if self._dtype_policy.quantization_mode is not None:
+            return quantized.embedding_call(self, inputs)
         if not inputs.dtype.is_integer:
             inputs = tm.cast(inputs, dt.int32)
         out = gather(self.embeddings, inputs)
@@ -561,9 +597,27 @@ class Embedding(Layer):
             "embeddings_regularizer": ser_reg(self.embeddings_regularizer),
             "activity_regularizer": ser_reg(self.activity_regularizer),
             "embeddings_constraint": ser_con(self.embeddings_constraint),
-            "mask_zero": self.mask_zero, "quantization_config": None,
+            "mask_zero": self.mask_zero,
+            "quantization_config": ser.serialize_keras_object(self.quantization_config),
         })
         return config
+
+    @classmethod
+    def from_config(cls, config: dict) -> Embedding:
+        config = dict(config)
+        config["quantization_config"] = ser.deserialize_keras_object(
+            config.get("quantization_config"))
+        return super().from_config(config)
+
+    def quantize(self, mode: Any = None, type_check: bool = True, config: Any = None) -> None:
+        """Quantizes the embeddings (`'int8'`, `'int4'`); subclasses are not quantized
+        unless `type_check=False`."""
+        if type_check and type(self) is not Embedding:
+            raise qconfig.not_implemented(self, "quantize")
+        quantized.embedding_quantize(self, mode, config)
+
+    def _saved_variables(self) -> list | None:
+        return quantized.saved_variables(self, quantized.EMBEDDING_SPEC, ("int8", "int4"))
 
 
 class ReversibleEmbedding(Embedding):

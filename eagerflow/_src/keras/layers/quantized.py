@@ -1,0 +1,415 @@
+"""Quantized Dense and Embedding, as Keras 3 quantizes them: the variables each mode builds
+(int8 and packed-int4 weights with their scales and zero points, float8's scales and amax
+histories), `quantize` (float weights to quantized ones), the quantized calls, and the
+order their variables are saved in. core.py's Dense and Embedding call into these.
+
+int8: weights abs-max quantized per output unit (Embedding: per row), inputs per row by
+the config's activation quantizer; the int8 product is de-scaled. int4: the same with
+values in [-8, 7] packed two to a byte along the last axis, or, with a block size,
+asymmetric per-group scales and zero points (`g_idx` maps each row to its group).
+float8: the inputs and kernel quantized to float8_e4m3fn and back around the matmul
+(delayed scaling); the scales and amax histories are variables a training step
+overwrites with what their gradients carry. Sits on quantization_config and keras ops.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from eagerflow._src.keras import dtype_policy as dtype_policies
+from eagerflow._src.keras import quantization_config as qconfig
+from eagerflow._src.keras import quantizers
+from eagerflow._src.keras.ops import core as kc
+from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops import numpy_array as na
+from eagerflow._src.keras.ops import numpy_linear as nl
+from eagerflow._src.keras.ops import numpy_math as nm
+from eagerflow._src.keras.ops import numpy_reduce as nr
+from eagerflow._src.keras.quantization_config import Int4QuantizationConfig, QuantizationConfig
+from eagerflow._src.module import NameScope
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.misc_ops import bitcast
+
+# the order `save_own_variables` writes each mode's variables in (Keras 3's spec)
+DENSE_SPEC = {
+    None: ("kernel", "bias"),
+    "int8": ("kernel", "bias", "kernel_scale"),
+    "int4": ("kernel", "bias", "kernel_scale", "kernel_zero", "g_idx"),
+    "float8": ("kernel", "bias", "inputs_scale", "inputs_amax_history", "kernel_scale",
+               "kernel_amax_history", "outputs_grad_scale", "outputs_grad_amax_history"),
+}
+EMBEDDING_SPEC = {
+    None: ("embeddings",),
+    "int8": ("embeddings", "embeddings_scale"),
+    "int4": ("embeddings", "embeddings_scale", "embeddings_zero", "g_idx"),
+}
+_EMBEDDING_MODES = ("int8", "int4")
+_FLOAT8_E4M3_MAX = 448.0
+_FLOAT8_E5M2_MAX = 57344.0
+
+
+def saved_variables(layer: Any, spec: dict, modes: tuple = dtype_policies.QUANTIZATION_MODES
+                    ) -> list | None:
+    """The quantized layer's variables in the order Keras 3 saves them for its mode (None
+    for a float layer: its variables in their usual order)."""
+    mode = layer.quantization_mode
+    if mode is None:
+        return None
+    if mode not in spec:
+        raise qconfig.mode_error(mode, modes)
+    if not layer.built:
+        return []
+    return [v for v in (getattr(layer, name, None) for name in spec[mode]) if v is not None]
+
+
+def block_size_for(layer: Any, config: Any) -> int | None:
+    """int4's group size: the config's, else the layer's Int4DTypePolicy's (-1 and None:
+    per channel)."""
+    if isinstance(config, Int4QuantizationConfig):
+        return config.block_size
+    policy = layer.dtype_policy
+    if isinstance(policy, dtype_policies.Int4DTypePolicy):
+        return None if policy.block_size == -1 else policy.block_size
+    return None  # (a model saved before block sizes existed was per channel)
+
+
+def _set_policy(layer: Any, mode: str, config: Any) -> None:
+    """The layer's policy becomes `<mode>_from_<its float policy>`."""
+    if layer.dtype_policy.quantization_mode is not None:
+        return
+    name = mode
+    if mode == "int4":
+        block = block_size_for(layer, config)
+        name = f"int4/{-1 if block is None else block}"
+    object.__setattr__(layer, "_dtype_policy",
+                       dtype_policies.get(f"{name}_from_{layer.dtype_policy.name}"))
+
+
+def _weight(layer: Any, name: str, shape: tuple, dtype: str | None = None,
+            initializer: Any = "zeros", trainable: bool = False, **kwargs: Any) -> Any:
+    return layer.add_weight(name=name, shape=shape, initializer=initializer, dtype=dtype,
+                            trainable=trainable, **kwargs)
+
+
+def _group_index(n: int, block_size: int) -> Any:
+    return nm.floor_divide(na.arange(n, dtype="float32"), block_size)
+
+
+def _dequantize_groups(values: Any, scale: Any, zero: Any, g_idx: Any, axis: int) -> Any:
+    """`(values - zero) * scale`, each position along `axis` taking its group's."""
+    groups = kc.cast(g_idx, "int32")
+    scales = na.take(scale, groups, axis=axis)
+    zeros = kc.cast(na.take(zero, groups, axis=axis), scales.dtype)
+    return nm.multiply(nm.subtract(values, zeros), scales)
+
+
+def _outer_scope(variable: Any) -> NameScope:
+    """The name scope the layer was built under (its variables' paths, less the layer's
+    name and their own), so that the quantized variables get the same path prefix."""
+    parts = str(getattr(variable, "path", "")).split("/")
+    return NameScope("/".join(parts[:-2]))
+
+
+def _finish(layer: Any, x: Any) -> Any:
+    if layer.bias is not None:
+        x = nm.add(x, layer.bias)
+    return layer.activation(x) if layer.activation is not None else x
+
+
+# ---------------------------------------------------------------------------------------
+# Dense
+# ---------------------------------------------------------------------------------------
+
+def dense_build(layer: Any, kernel_shape: tuple, mode: str, config: Any) -> None:
+    """The variables of a Dense quantized with `mode` (the kernel itself for int8/int4)."""
+    units = layer.units
+    if mode == "int8":
+        layer.inputs_quantizer = QuantizationConfig.activation_quantizer_or_default(
+            config, quantizers.AbsMaxQuantizer())
+        layer.kernel = _weight(layer, "kernel", kernel_shape, "int8")
+        layer.kernel_scale = _weight(layer, "kernel_scale", (units,), initializer="ones")
+    elif mode == "int4":
+        layer.inputs_quantizer = QuantizationConfig.activation_quantizer_or_default(config,
+                                                                                    None)
+        input_dim, output_dim = kernel_shape
+        layer.kernel = _weight(layer, "kernel", (input_dim, (output_dim + 1) // 2), "int8")
+        block = block_size_for(layer, config)
+        object.__setattr__(layer, "_int4_block_size", block)
+        grouped = block is not None and block > 0
+        scale_shape = (math.ceil(input_dim / block), units) if grouped else (units,)
+        layer.kernel_scale = _weight(layer, "kernel_scale", scale_shape, initializer="ones")
+        if grouped:
+            layer.kernel_zero = _weight(layer, "kernel_zero", scale_shape, "int8")
+            layer.g_idx = _weight(layer, "g_idx", (input_dim,), "float32")
+            layer.g_idx.assign(_group_index(input_dim, block))
+        object.__setattr__(layer, "_orig_input_dim", input_dim)
+        object.__setattr__(layer, "_orig_output_dim", output_dim)
+    elif mode == "float8":
+        length = getattr(layer.dtype_policy, "amax_history_length",
+                         dtype_policies.QuantizedFloat8DTypePolicy.default_amax_history_length)
+        # trainable, so that gradients reach them: a training step overwrites each with
+        # what its gradient carries (the new scale or history), not an optimizer update
+        extra = {"dtype": "float32", "trainable": True, "autocast": False,
+                 "overwrite_with_gradient": True}
+        for what in ("inputs", "kernel", "outputs_grad"):
+            setattr(layer, f"{what}_scale",
+                    _weight(layer, f"{what}_scale", (), initializer="ones", **extra))
+            setattr(layer, f"{what}_amax_history",
+                    _weight(layer, f"{what}_amax_history", (length,), **extra))
+    else:
+        raise qconfig.mode_error(mode)
+    object.__setattr__(layer, "_is_quantized", True)
+
+
+def dense_quantize(layer: Any, mode: str, config: Any) -> None:
+    """Quantizes a built float Dense's kernel in place (its values, then new variables)."""
+    layer.quantization_config = config
+    kernel_shape = tuple(layer.kernel.shape.as_list())
+    if mode == "int8":
+        quantizer = QuantizationConfig.weight_quantizer_or_default(
+            config, quantizers.AbsMaxQuantizer(axis=0))
+        values, scale = quantizer(layer.kernel, to_numpy=True)
+        values, scale, zero = values, na.squeeze(scale, axis=0), None
+    elif mode == "int4":
+        block = config.block_size if isinstance(config, Int4QuantizationConfig) else None
+        zero = None
+        if block is None or block == -1:
+            quantizer = QuantizationConfig.weight_quantizer_or_default(
+                config, quantizers.AbsMaxQuantizer(axis=0, value_range=(-8, 7),
+                                                   output_dtype="int8"))
+            values, scale = quantizer(layer.kernel, to_numpy=True)
+            scale = na.squeeze(scale, axis=0)
+        else:
+            values, scale, zero = quantizers.abs_max_quantize_grouped_with_zero_point(
+                layer.kernel, block_size=block, to_numpy=True)
+        values = quantizers.pack_int4(values, axis=-1)[0]
+    elif mode == "float8":
+        with _outer_scope(layer.kernel):
+            dense_build(layer, kernel_shape, mode, None)
+        _set_policy(layer, mode, config)
+        return
+    else:
+        raise qconfig.mode_error(mode)
+    scope = _outer_scope(layer.kernel)
+    del layer.kernel
+    with scope:
+        dense_build(layer, kernel_shape, mode, config)
+    layer.kernel.assign(values)
+    layer.kernel_scale.assign(scale)
+    if zero is not None:
+        layer.kernel_zero.assign(zero)
+    _set_policy(layer, mode, config)
+
+
+def dense_call(layer: Any, inputs: Any, training: Any = None) -> Any:
+    mode = layer.quantization_mode
+    if mode == "int8":
+        return _finish(layer, _int_matmul(layer, inputs, kc.convert_to_tensor(layer.kernel)))
+    if mode == "int4":
+        unpacked = quantizers.unpack_int4(layer.kernel, layer._orig_output_dim, axis=-1)
+        block = getattr(layer, "_int4_block_size", None)
+        if block is None or block == -1:
+            return _finish(layer, _int_matmul(layer, inputs, unpacked))
+        return _finish(layer, _grouped_matmul(layer, inputs, unpacked))
+    if mode == "float8":
+        return _finish_float8(layer, _float8_matmul(layer, inputs, bool(training)))
+    raise qconfig.mode_error(mode)
+
+
+def _int_matmul(layer: Any, inputs: Any, kernel: Any) -> Any:
+    """`inputs @ kernel` over the integer kernel, de-scaled (the inputs quantized per row
+    first when the layer has an inputs quantizer); the inputs' gradient is taken through
+    the de-quantized kernel."""
+    compute = layer.compute_dtype
+
+    @kc.custom_gradient
+    def matmul(x: Any, kernel_scale: Any) -> tuple:
+        def grad(*args: Any, upstream: Any = None) -> tuple:
+            g = args[0] if upstream is None else upstream
+            float_kernel = nm.divide(kc.cast(kernel, compute), kernel_scale)
+            return nl.matmul(g, na.transpose(float_kernel)), None
+
+        scale = kernel_scale
+        if layer.inputs_quantizer:
+            x, inputs_scale = layer.inputs_quantizer(x, axis=-1)
+            scale = nm.multiply(scale, inputs_scale)
+        out = kc.cast(nl.matmul(x, kernel), compute)
+        return nm.divide(out, scale), grad
+
+    return matmul(inputs, kc.convert_to_tensor(layer.kernel_scale))
+
+
+def _grouped_matmul(layer: Any, inputs: Any, unpacked: Any) -> Any:
+    compute = layer.compute_dtype
+    float_kernel = kc.cast(_dequantize_groups(unpacked, layer.kernel_scale, layer.kernel_zero,
+                                              layer.g_idx, axis=0), compute)
+
+    @kc.custom_gradient
+    def matmul(x: Any) -> tuple:
+        def grad(*args: Any, upstream: Any = None) -> Any:
+            g = args[0] if upstream is None else upstream
+            return nl.matmul(g, na.transpose(float_kernel))
+
+        return nl.matmul(x, float_kernel), grad
+
+    return matmul(inputs)
+
+
+def _qdq_forward(x: Any, scale: Any, history: Any, training: bool, compute: str) -> Any:
+    """`x` through float8_e4m3fn and back; in training, the gradients of `scale` and
+    `history` are their next values (from the history's amax, and `x`'s)."""
+    @kc.custom_gradient
+    def qdq(v: Any, s: Any, h: Any) -> tuple:
+        if training:
+            new_scale = quantizers.compute_float8_scale(
+                nr.max(h, axis=0), s, kc.cast(_FLOAT8_E4M3_MAX, "float32"))
+            new_history = quantizers.compute_float8_amax_history(v, h)
+        else:
+            new_scale = new_history = None
+
+        def grad(*args: Any, upstream: Any = None, variables: Any = None) -> tuple:
+            g = args[0] if upstream is None else upstream
+            return g, new_scale, new_history
+
+        return quantizers.quantize_and_dequantize(v, s, "float8_e4m3fn", compute), grad
+
+    return qdq(x, scale, history)
+
+
+def _qdq_backward(x: Any, scale: Any, history: Any, compute: str) -> Any:
+    """`x` unchanged; its gradient through float8_e5m2 and back, and the next scale and
+    history as the gradients of `scale` and `history`."""
+    @kc.custom_gradient
+    def qdq(v: Any, s: Any, h: Any) -> tuple:
+        def grad(*args: Any, upstream: Any = None, variables: Any = None) -> tuple:
+            g = args[0] if upstream is None else upstream
+            new_scale = quantizers.compute_float8_scale(
+                nr.max(h, axis=0), s, kc.cast(_FLOAT8_E5M2_MAX, "float32"))
+            out = quantizers.quantize_and_dequantize(g, s, "float8_e5m2", compute)
+            return out, new_scale, quantizers.compute_float8_amax_history(g, h)
+
+        return v, grad
+
+    return qdq(x, scale, history)
+
+
+def _float8_matmul(layer: Any, inputs: Any, training: bool) -> Any:
+    compute = layer.compute_dtype
+    x = nl.matmul(
+        _qdq_forward(inputs, kc.convert_to_tensor(layer.inputs_scale),
+                     kc.convert_to_tensor(layer.inputs_amax_history), training, compute),
+        _qdq_forward(kc.convert_to_tensor(layer.kernel), kc.convert_to_tensor(layer.kernel_scale),
+                     kc.convert_to_tensor(layer.kernel_amax_history), training, compute))
+    return _qdq_backward(x, kc.convert_to_tensor(layer.outputs_grad_scale),
+                         kc.convert_to_tensor(layer.outputs_grad_amax_history), compute)
+
+
+def _round_to_bfloat16(x: Any) -> Any:
+    """float32 `x` rounded to bfloat16's 8-bit mantissa (to nearest, ties to even), as a
+    cast to bfloat16 and back rounds it, on the bits (bfloat16 needs no ml_dtypes here)."""
+    bits = kc.cast(bitcast(x, "uint32"), "uint64")  # (room for the carry)
+
+    def u64(v: int) -> Any:
+        return kc.convert_to_tensor(v, "uint64")
+
+    odd = tm.bitwise_and(tm.right_shift(bits, u64(16)), u64(1))
+    rounded = tm.bitwise_and(tm.add(tm.add(bits, u64(0x7FFF)), odd), u64(0xFFFF0000))
+    return bitcast(kc.cast(rounded, "uint32"), "float32")
+
+
+def _finish_float8(layer: Any, x: Any) -> Any:
+    if layer.bias is not None:
+        bias = kc.convert_to_tensor(layer.bias)
+        if layer.dtype_policy.compute_dtype == "float32":
+            # Keras 3 on TF rounds a float32 bias through bfloat16 here (for XLA's
+            # bias-add fusion), so its outputs carry that rounding
+            bias = _round_to_bfloat16(bias)
+        x = nm.add(x, bias)
+    return layer.activation(x) if layer.activation is not None else x
+
+
+# ---------------------------------------------------------------------------------------
+# Embedding
+# ---------------------------------------------------------------------------------------
+
+def embedding_build(layer: Any, shape: tuple, mode: str, config: Any) -> None:
+    input_dim, output_dim = shape
+    if mode == "int8":
+        layer.embeddings = _weight(layer, "embeddings", shape, "int8")
+        layer.embeddings_scale = _weight(layer, "embeddings_scale", (input_dim,),
+                                         initializer="ones")
+    elif mode == "int4":
+        layer.embeddings = _weight(layer, "embeddings", (input_dim, (output_dim + 1) // 2),
+                                   "int8")
+        block = block_size_for(layer, config)
+        object.__setattr__(layer, "_int4_block_size", block)
+        grouped = block is not None and block > 0
+        scale_shape = (input_dim, math.ceil(output_dim / block)) if grouped else (input_dim,)
+        layer.embeddings_scale = _weight(layer, "embeddings_scale", scale_shape,
+                                         initializer="ones")
+        if grouped:
+            layer.embeddings_zero = _weight(layer, "embeddings_zero", scale_shape, "int8")
+            layer.g_idx = _weight(layer, "g_idx", (output_dim,), "float32")
+            layer.g_idx.assign(_group_index(output_dim, block))
+        object.__setattr__(layer, "_orig_output_dim", output_dim)
+    else:
+        raise qconfig.mode_error(mode, _EMBEDDING_MODES)
+    object.__setattr__(layer, "_is_quantized", True)
+
+
+def embedding_quantize(layer: Any, mode: str, config: Any) -> None:
+    layer.quantization_config = config
+    shape = (layer.input_dim, layer.output_dim)
+    zero = None
+    if mode == "int8":
+        quantizer = QuantizationConfig.weight_quantizer_or_default(
+            config, quantizers.AbsMaxQuantizer(axis=-1))
+        values, scale = quantizer(layer.embeddings, to_numpy=True)
+        scale = na.squeeze(scale, axis=-1)
+    elif mode == "int4":
+        block = config.block_size if isinstance(config, Int4QuantizationConfig) else None
+        if block is None or block == -1:
+            quantizer = QuantizationConfig.weight_quantizer_or_default(
+                config, quantizers.AbsMaxQuantizer(axis=-1, value_range=(-8, 7),
+                                                   output_dtype="int8"))
+            values, scale = quantizer(layer.embeddings, to_numpy=True)
+            scale = na.squeeze(scale, axis=-1)
+        else:  # grouped along output_dim: quantized as the transpose's rows
+            values, scale, zero = quantizers.abs_max_quantize_grouped_with_zero_point(
+                na.transpose(layer.embeddings), block_size=block, value_range=(-8, 7),
+                dtype="int8", to_numpy=True)
+            values, scale, zero = (na.transpose(t) for t in (values, scale, zero))
+        values = quantizers.pack_int4(values, axis=-1)[0]
+    else:
+        raise qconfig.mode_error(mode, _EMBEDDING_MODES)
+    scope = _outer_scope(layer.embeddings)
+    del layer.embeddings
+    with scope:
+        embedding_build(layer, shape, mode, config)
+    layer.embeddings.assign(values)
+    layer.embeddings_scale.assign(scale)
+    if zero is not None:
+        layer.embeddings_zero.assign(zero)
+    _set_policy(layer, mode, config)
+
+
+def embedding_call(layer: Any, inputs: Any) -> Any:
+    mode = layer.quantization_mode
+    if kd.standardize_dtype(inputs.dtype) not in ("int32", "int64"):
+        inputs = kc.cast(inputs, "int32")
+    compute = layer.compute_dtype
+    if mode == "int8":
+        scale = na.take(layer.embeddings_scale, inputs, axis=0)
+        out = na.take(layer.embeddings, inputs, axis=0)
+        return nm.divide(kc.cast(out, compute), na.expand_dims(scale, axis=-1))
+    if mode != "int4":
+        raise qconfig.mode_error(mode, _EMBEDDING_MODES)
+    unpacked = quantizers.unpack_int4(layer.embeddings, layer._orig_output_dim, axis=-1)
+    out = na.take(unpacked, inputs, axis=0)
+    scale = na.take(layer.embeddings_scale, inputs, axis=0)
+    block = getattr(layer, "_int4_block_size", None)
+    if block is None or block == -1:
+        return nm.divide(kc.cast(out, compute), na.expand_dims(scale, axis=-1))
+    zero = na.take(layer.embeddings_zero, inputs, axis=0)
+    return _dequantize_groups(kc.cast(out, compute), scale, zero, layer.g_idx, axis=-1)
