@@ -276,6 +276,15 @@ def quantized_policy(name: Any) -> QuantizedDTypePolicy:
     return QuantizedDTypePolicy(mode, source)
 
 
+def check_implicit_quantization(mode: str, value: Any) -> None:
+    """A layer quantized by setting its policy: GPTQ cannot be (it needs calibration)."""
+    if mode == "gptq":
+        raise ValueError(f"Implicitly enabling GPTQ quantization by setting `dtype_policy` to "
+                         f"'{value}' is not supported. GPTQ requires a calibration dataset and "
+                         "a `GPTQConfig` object.\n\nPlease use the `.quantize('gptq', "
+                         "config=...)` method on the layer or model instead.")
+
+
 ALL_OBJECTS = {cls.__name__: cls for cls in (
     DTypePolicy, FloatDTypePolicy, QuantizedDTypePolicy, QuantizedFloat8DTypePolicy,
     Int4DTypePolicy, GPTQDTypePolicy, AWQDTypePolicy)}

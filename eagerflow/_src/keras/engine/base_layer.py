@@ -323,12 +323,7 @@ class Layer(SymbolicCalls, Module):
         mode = policy.quantization_mode
         # a quantized policy set on a built float layer quantizes it, as in Keras 3
         if mode is not None and self.built and not getattr(self, "_is_quantized", False):
-            if mode == "gptq":
-                raise ValueError(f"Implicitly enabling GPTQ quantization by setting "
-                                 f"`dtype_policy` to '{value}' is not supported. GPTQ requires "
-                                 "a calibration dataset and a `GPTQConfig` object.\n\nPlease "
-                                 "use the `.quantize('gptq', config=...)` method on the layer "
-                                 "or model instead.")
+            dtype_policies.check_implicit_quantization(mode, value)
             self.quantize(mode)
 
     @property
