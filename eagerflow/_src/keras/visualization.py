@@ -2,8 +2,9 @@
 images with their masks) plotted with matplotlib, as Keras 3 draws and lays them out.
 
 matplotlib is optional (the `plot` extra): the plotting functions raise Keras 3's ImportError
-without it. The bounding-box helpers (`draw_bounding_boxes`, `plot_bounding_box_gallery`)
-draw with OpenCV in Keras 3 and are not here.
+without it. Bounding boxes are drawn with OpenCV, as Keras 3 draws them (the `opencv`
+extra, opencv-python-headless), so that their pixels are Keras's; without it
+`draw_bounding_boxes` raises Keras 3's ImportError.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from eagerflow._src.keras.ops import nn as knn
 from eagerflow._src.keras.ops import numpy_array as na
 from eagerflow._src.keras.ops import numpy_math as nm
 from eagerflow._src.keras.ops import numpy_reduce as nr
+from eagerflow._src.keras.utils.bounding_boxes import convert_format
 
 
 def _palette(num_classes: int) -> list:
@@ -177,3 +179,126 @@ def plot_segmentation_mask_gallery(images: Any, num_classes: int, value_range: A
         gallery.extend(d[i] for d in drawn)
     return plot_image_gallery(np.stack(gallery, axis=0), value_range=value_range,
                               rows=batch_size, cols=cols, **kwargs)
+
+
+def _host(images: Any) -> Any:
+    """`images` as a NumPy array for OpenCV: a tensor's values in C order, as TF's come
+    out (a transposed NumPy array keeps its layout, which OpenCV refuses, as it does
+    under Keras 3)."""
+    if isinstance(images, np.ndarray):
+        return images
+    return np.ascontiguousarray(kc.convert_to_numpy(images))
+
+
+def _text_origin(x: int, y: int, font_scale: float, thickness: int) -> tuple:
+    """Where Keras 3 puts a box's label: above its corner, or inside when that is off the
+    top of the image."""
+    font_height = int(font_scale * 12)
+    if y - 8 - 2 * font_height > 0:
+        return x, y - 8
+    return x + 3, y + 2 * font_height + thickness + 3
+
+
+def draw_bounding_boxes(images: Any, bounding_boxes: dict, bounding_box_format: str,
+                        class_mapping: dict | None = None, color: Any = (128, 128, 128),
+                        line_thickness: int = 2, text_thickness: int = 1,
+                        font_scale: float = 1.0, data_format: str | None = None) -> Any:
+    """`images` (batched, as uint8: floats up to 1 scaled by 255, others clipped to
+    [0, 255]) with each box of `bounding_boxes` (`{"boxes", "labels"[, "confidences"]}`)
+    drawn in `color`, labelled through `class_mapping` (with its confidence); label -1
+    draws nothing. A NumPy array."""
+    try:
+        import cv2
+    except ImportError:
+        raise ImportError("The `draw_bounding_boxes` function requires the `cv2` package  "
+                          "(OpenCV). Please install it with `pip install opencv-python`."
+                          ) from None
+    class_mapping = class_mapping or {}
+    text_thickness = text_thickness or line_thickness
+    data_format = data_format or kb.image_data_format()
+    shape = kc.shape(images)
+    if len(shape) != 4:
+        raise ValueError(f"`images` must be batched 4D tensor. Received: images.shape={shape}")
+    if not isinstance(bounding_boxes, dict):
+        raise TypeError(f"`bounding_boxes` should be a dict. Received: bounding_boxes="
+                        f"{bounding_boxes} of type {type(bounding_boxes)}")
+    if "boxes" not in bounding_boxes or "labels" not in bounding_boxes:
+        raise ValueError("`bounding_boxes` should be a dict containing 'boxes' and 'labels' "
+                         f"keys. Received: bounding_boxes={bounding_boxes}")
+    h_axis, w_axis = (-3, -2) if data_format == "channels_last" else (-2, -1)
+    bounding_boxes = convert_format(dict(bounding_boxes), bounding_box_format, "xyxy",
+                                    shape[h_axis], shape[w_axis])
+    pixels = _host(images)  # drawn on the host, as Keras 3 draws
+    if pixels.dtype.kind == "f" and pixels.size > 0:
+        pixels = np.clip(pixels, 0, 1) * 255 if pixels.max() <= 1.0 else \
+            np.clip(pixels, 0, 255)
+    pixels = pixels.astype("uint8")
+    boxes = np.asarray(kc.convert_to_numpy(bounding_boxes["boxes"]))
+    labels = np.asarray(kc.convert_to_numpy(bounding_boxes["labels"]))
+    confidences = np.asarray(kc.convert_to_numpy(bounding_boxes["confidences"])) \
+        if "confidences" in bounding_boxes else None
+    result = []
+    for i in range(pixels.shape[0]):
+        image = pixels[i]
+        for j in range(boxes[i].shape[0]):
+            x1, y1, x2, y2 = (int(v) for v in boxes[i][j].astype("int32"))
+            c = int(labels[i][j].astype("int32"))
+            if c == -1:
+                continue
+            cv2.rectangle(image, (x1, y1), (x2, y2), color, line_thickness)
+            if c in class_mapping:
+                label = class_mapping[c]
+                if confidences is not None:
+                    label = f"{label} | {confidences[i][j]:.2f}"
+                cv2.putText(img=image, text=label,
+                            org=_text_origin(x1, y1, font_scale, text_thickness),
+                            fontFace=cv2.FONT_HERSHEY_SIMPLEX, fontScale=font_scale,
+                            color=color, thickness=text_thickness)
+        result.append(image)
+    return np.stack(result, axis=0)
+
+
+def plot_bounding_box_gallery(images: Any, bounding_box_format: str, y_true: Any = None,
+                              y_pred: Any = None, value_range: Any = (0, 255),
+                              true_color: Any = (0, 188, 212), pred_color: Any = (255, 235, 59),
+                              line_thickness: int = 2, font_scale: float = 1.0,
+                              text_thickness: int | None = None,
+                              class_mapping: dict | None = None,
+                              ground_truth_mapping: dict | None = None,
+                              prediction_mapping: dict | None = None, legend: bool = False,
+                              legend_handles: Any = None, rows: int | None = None,
+                              cols: int | None = None, data_format: str | None = None,
+                              **kwargs: Any) -> None:
+    """A gallery of `images` with the true boxes drawn in `true_color` and the predicted
+    ones in `pred_color` (`legend`: a legend naming the two)."""
+    try:
+        from matplotlib import patches
+    except ImportError:
+        raise ImportError("The `plot_bounding_box_gallery` function requires the  "
+                          "`matplotlib` package. Please install it with  `pip install "
+                          "matplotlib`.") from None
+    prediction_mapping = prediction_mapping or class_mapping
+    ground_truth_mapping = ground_truth_mapping or class_mapping
+    data_format = data_format or kb.image_data_format()
+    shape = kc.shape(images)
+    if len(shape) != 4:
+        raise ValueError(f"`images` must be batched 4D tensor. Received: images.shape={shape}")
+    if data_format == "channels_first":
+        images = na.transpose(images, (0, 2, 3, 1))
+    plotted = _host(images)
+    draw = functools.partial(draw_bounding_boxes, bounding_box_format=bounding_box_format,
+                             line_thickness=line_thickness, text_thickness=text_thickness,
+                             font_scale=font_scale)
+    if y_true is not None:
+        plotted = draw(plotted, y_true, color=true_color, class_mapping=ground_truth_mapping)
+    if y_pred is not None:
+        plotted = draw(plotted, y_pred, color=pred_color, class_mapping=prediction_mapping)
+    if legend:
+        if legend_handles:
+            raise ValueError("Only pass `legend` OR `legend_handles` to "
+                             "`keras.visualization.plot_bounding_box_gallery()`.")
+        legend_handles = [
+            patches.Patch(color=np.array(true_color) / 255.0, label="Ground Truth"),
+            patches.Patch(color=np.array(pred_color) / 255.0, label="Prediction")]
+    return plot_image_gallery(plotted, value_range=value_range, legend_handles=legend_handles,
+                              rows=rows, cols=cols, **kwargs)

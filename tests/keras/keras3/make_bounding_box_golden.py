@@ -1,0 +1,39 @@
+"""Writes bounding_box_golden.json: what real TF 2.21 + Keras 3, with OpenCV
+(opencv-python-headless) and matplotlib, prints for bounding_box_cases' snippets. From the
+repository root:
+
+    PYTHONPATH=<matplotlib's folder> /work/tfenv/bin/python \
+        tests/keras/keras3/make_bounding_box_golden.py
+"""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(HERE, "..", "..", "..")]
+import bounding_box_cases as C  # noqa: E402
+import cv2  # noqa: E402
+import matplotlib  # noqa: E402
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+import keras  # noqa: E402
+from tests.golden_io import printed_by, write_json  # noqa: E402
+
+
+def run(code):
+    return printed_by(C.PRELUDE + code, {"keras": keras, "np": np, "plt": plt})
+
+
+def main():
+    golden = {"opencv": cv2.__version__, "matplotlib": matplotlib.__version__,
+              "cases": {name: run(code) for name, code in {**C.DRAW, **C.PLOT}.items()}}
+    path = os.path.join(HERE, "bounding_box_golden.json")
+    write_json(path, golden, end="\n", indent=1, sort_keys=True)
+    print("wrote", path)
+
+
+if __name__ == "__main__":
+    main()
