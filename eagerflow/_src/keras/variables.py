@@ -225,10 +225,11 @@ _keras_classes: dict = {}
 
 
 def keras_variable(var: Any, name: str | None = None, path: str | None = None,
-                   autocast: bool = True) -> Any:
+                   autocast: bool = True, overwrite_with_gradient: bool = False) -> Any:
     """Gives the tf.Variable `var` Keras 3's face: name `name` (or an automatic
-    `variable_N`), path `path` (or the current name scope joined to the name), and whether
-    a mixed-precision layer call reads it in its compute dtype (`autocast`)."""
+    `variable_N`), path `path` (or the current name scope joined to the name), whether
+    a mixed-precision layer call reads it in its compute dtype (`autocast`), and whether
+    an optimizer assigns its gradient to it instead of a step (float8's scales)."""
     cls = type(var)
     if not isinstance(var, Variable):
         keras_cls = _keras_classes.get(cls)
@@ -240,6 +241,7 @@ def keras_variable(var: Any, name: str | None = None, path: str | None = None,
     var._keras_name = name
     var._keras_path = path if path is not None else scoped_name(name)
     var._keras_autocast = bool(autocast)
+    var.overwrite_with_gradient = bool(overwrite_with_gradient)
     return var
 
 

@@ -195,6 +195,22 @@ m.compile(optimizer=keras.optimizers.SGD(0.01), loss="mse")
 h = m.fit(x, np.ones((4, 3), "float32"), epochs=2, verbose=0, shuffle=False)
 print(arr(h.history["loss"], 4), arr(d.bias, 4), arr(d.kernel))
 ''',
+    "float8_training": '''
+for opt in (keras.optimizers.SGD(0.01), keras.optimizers.Adam(0.01),
+            keras.optimizers.SGD(0.01, gradient_accumulation_steps=2)):
+    m = dense_model(activation="relu")
+    m.quantize("float8")
+    d = m.layers[0]
+    m.compile(optimizer=opt, loss="mse")
+    h = m.fit(x * 3, np.ones((4, 3), "float32"), batch_size=2, epochs=2, verbose=0,
+              shuffle=False)
+    print(type(opt).__name__, arr(h.history["loss"], 4), len(opt.variables))
+    for name in ("inputs", "kernel", "outputs_grad"):
+        print(" ", name, arr(getattr(d, name + "_scale"), 6),
+              arr(getattr(d, name + "_amax_history")[:5], 4))
+    print(" ", arr(d.kernel, 4), arr(d.bias, 4))
+    print(" ", arr(m.predict(x, verbose=0), 4))
+''',
     "saving": '''
 m = keras.Sequential([keras.Input((5,)), keras.layers.Dense(3), keras.layers.Dense(4),
                       keras.layers.Dense(2)], name="seq")

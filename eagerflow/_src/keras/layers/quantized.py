@@ -318,13 +318,23 @@ def _round_to_bfloat16(x: Any) -> Any:
     return bitcast(kc.cast(rounded, "uint32"), "float32")
 
 
+@kc.custom_gradient
+def _through_bfloat16(x: Any) -> tuple:
+    """A cast to bfloat16 and back: both the value and its gradient rounded (TF's Cast
+    gradient casts the upstream gradient back through bfloat16 too)."""
+    def grad(*args: Any, upstream: Any = None) -> Any:
+        return _round_to_bfloat16(args[0] if upstream is None else upstream)
+
+    return _round_to_bfloat16(x), grad
+
+
 def _finish_float8(layer: Any, x: Any) -> Any:
     if layer.bias is not None:
         bias = kc.convert_to_tensor(layer.bias)
         if layer.dtype_policy.compute_dtype == "float32":
             # Keras 3 on TF rounds a float32 bias through bfloat16 here (for XLA's
             # bias-add fusion), so its outputs carry that rounding
-            bias = _round_to_bfloat16(bias)
+            bias = _through_bfloat16(bias)
         x = nm.add(x, bias)
     return layer.activation(x) if layer.activation is not None else x
 

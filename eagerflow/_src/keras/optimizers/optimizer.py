@@ -324,7 +324,10 @@ class Optimizer(trackable.AutoTrackable):
         lists = [self._slot_list(attr) for _, attr, _ in group]
         for var in variables:
             for (slot_name, _, init), slots in zip(group, lists):
-                if slot_name is not None:
+                # a variable overwritten with its gradient gets no step's slots (Keras 3
+                # leaves them out), only a gradient accumulator
+                if slot_name is not None and (slot_name == "gradient_accumulator" or not
+                                              getattr(var, "overwrite_with_gradient", False)):
                     slots.append(self.add_slot(var, slot_name,
                                                var.numpy() if init == "value" else init))
 
@@ -380,10 +383,14 @@ class Optimizer(trackable.AutoTrackable):
                           "argument?", stacklevel=3)
         grads = [g if g._dtype is dt.as_dtype(v.dtype) else m.cast(g, v.dtype) for g, v in pairs]
         variables = [v for _, v in pairs]
+        if any(getattr(v, "overwrite_with_gradient", False) for v in variables):
+            grads, variables = self._overwrite_with_gradients(grads, variables)
         if self.loss_scale_factor is not None:
             grads = [g / self.loss_scale_factor for g in grads]
         self._coef = {}
-        if self.gradient_accumulation_steps:
+        if not grads:
+            pass  # (every variable was overwritten with its gradient)
+        elif self.gradient_accumulation_steps:
             self._apply_accumulated(grads, variables)
         else:
             self._apply_now(grads, variables)
@@ -392,6 +399,28 @@ class Optimizer(trackable.AutoTrackable):
         self._iterations.assign_add(np.int64(1))
         self._coef = {}
         return self._iterations
+
+    def _overwrite_with_gradients(self, grads: list, variables: list) -> tuple:
+        """Assigns their gradients to the variables marked `overwrite_with_gradient` (a
+        float8 layer's scales and amax histories: their gradients are their next values);
+        the other pairs are returned for the step. Accumulating, such a variable takes the
+        largest gradient of the window, on the update step."""
+        rest_g, rest_v = [], []
+        steps = self.gradient_accumulation_steps
+        for g, v in zip(grads, variables):
+            if not getattr(v, "overwrite_with_gradient", False):
+                rest_g.append(g)
+                rest_v.append(v)
+            elif steps:
+                acc = self.get_slot(v, "gradient_accumulator")
+                due = m.equal((self._iterations._as_tensor() + np.int64(1)) % np.int64(steps),
+                              np.int64(0))
+                top = m.maximum(g, acc._as_tensor())
+                v.assign(m.where(due, top, v._as_tensor()))
+                acc.assign(m.where(due, m.zeros_like(g), top))
+            else:
+                v.assign(g)
+        return rest_g, rest_v
 
     def _built_variables(self, n_grads: int) -> list:
         """The variables `build` was given, for gradients passed without them."""
