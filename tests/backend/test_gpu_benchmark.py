@@ -21,3 +21,15 @@ def test_rows_run_on_the_standin():
     assert rows == ["eager a + b", "measure: 1000x1000 matmul",
                     "guide CNN step, batch 32, tf.function"]
     assert all(" ms" in ln for ln in lines[1:])
+
+
+def test_the_device_overhead_benchmark_runs_on_the_standin():
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "device_overhead.py"), "--ops", "8",
+         "--calls", "3"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    line = r.stdout.strip()
+    assert line.startswith("device /job:localhost/replica:0/task:0/device:GPU:0, 8 ops: "), line
+    counts = dict(part.rsplit(" ", 1) for part in line.split("by where: ")[1][:-1].split(", "))
+    assert set(counts) == {"generated", "stand-in", "eagerflow", "other"}
+    assert int(counts["generated"]) > 0

@@ -233,10 +233,10 @@ class ConcreteFunction:
                 if self._fwd_saved is None:
                     self._compile_saved()
                 g = self._saved_graph
-                prog = DeviceProgram(g, g.outputs, place)
+                prog = DeviceProgram(g, g.outputs, place, name=self._name + "_with_saved")
             else:
                 g = self.optimized_graph()
-                prog = DeviceProgram(g, g.outputs, place, wrap=True)
+                prog = DeviceProgram(g, g.outputs, place, wrap=True, name=self._name)
             self._on_device[key] = prog
         return prog
 

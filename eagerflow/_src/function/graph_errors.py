@@ -18,7 +18,6 @@ from typing import Any
 
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.graph import codegen
-from eagerflow._src.graph.device_program import DeviceProgram
 
 _HEAD = "Graph execution error:"
 _EAGER_SUFFIX = re.compile(r" \[Op:[^\]]*\]( name: \S*)?$")
@@ -26,12 +25,10 @@ _EAGER_SUFFIX = re.compile(r" \[Op:[^\]]*\]( name: \S*)?$")
 
 def _failed_node(e: BaseException) -> str | None:
     """The node where `e` was raised (the innermost one), if any: from the generated code's
-    line, or from the node a device program was running (it runs node by node)."""
+    line (NumPy's code on the CPU, a device program's on a GPU)."""
     found = None
     for frame, lineno in traceback.walk_tb(e.__traceback__):
         name = codegen.node_at(frame.f_code, lineno)
-        if name is None and frame.f_code is DeviceProgram._run_node.__code__:
-            name = frame.f_locals["node"].name
         if name is not None:
             found = name
     return found

@@ -10,9 +10,18 @@ the function's globals, so a call costs one Python call plus the kernels. Large
 elementwise results whose buffer dies at the next elementwise op are reused in place
 (`out=`), which saves the allocation and a pass over memory.
 
-That is the CPU's path. Generated on a GPU (control flow bodies, tf.data functions run
-there), every op is a call through dispatch.run_on, placed as the eager op would be,
-and constants are copied to the device when the function is made.
+That is the CPU's path. Generated for a GPU (a tf.function's whole step through
+device_program.py, control flow bodies, tf.data functions run there), every op is placed
+when the code is written, as dispatch.run_on places the eager op: ops without a GPU
+kernel or with host-only data (strings) run on CPU:0 by soft placement, the others call
+their kernel over the device's array module. Placement is a matter of dtypes, which the
+graph knows, so the code holds no per-op checks: only the copies run_on would make
+(a value made on the host and read on the device, or the other way), each made once
+per call, and a type test of each kernel's result (a kernel may return a scalar).
+Constants are copied to the device when the function is made; a scalar constant that
+feeds an op that is one ufunc stays a scalar (a kernel argument, as eager passes
+`x * 2.0`). A fused group of elementwise ops (fusion.py) is one launch of its
+generated kernel where the backend compiles CUDA, else its ops one by one.
 """
 
 from __future__ import annotations
@@ -27,12 +36,14 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src import backend as B
+from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph, SymbolicTensor
 from eagerflow._src.ops.checks import num_elements
-from eagerflow._src.ops.dispatch import run_on
+from eagerflow._src.ops.dispatch import _host_result, _onto, _out_of_memory, run_on
 
 INPLACE_MIN_ELEMENTS = 1 << 14
 
@@ -178,9 +189,7 @@ def _emit_ufunc(w: _Writer, node: Any) -> None:
 def _emit_kernel(w: _Writer, node: Any) -> None:
     """Any other op: a call of its OpDef kernel with its attrs bound as globals."""
     outs = node.outputs
-    kname = w.bind_global("k", node.op.kernel if w.ns["_xp"] is np else
-                          functools.partial(_placed, _state.place, node.op,
-                                            [t._dtype for t in outs]))
+    kname = w.bind_global("k", node.op.kernel)
     parts = ["_xp"] + [w.ref(x) for x in node.inputs]
     for k, v in node.attrs.items():
         parts.append(f"{k}={w.bind_global('a', v)}")
@@ -196,12 +205,6 @@ def _emit_kernel(w: _Writer, node: Any) -> None:
         w.names[id(o)] = t
 
 
-def _placed(place: Any, op: Any, dtypes: list, xp: Any, *arrays: Any, **attrs: Any) -> Any:
-    """An op's kernel run on a GPU as the eager op is placed (host-only ops and data on
-    CPU:0, inputs copied to the device)."""
-    return run_on(place, op, arrays, attrs, dtypes)[0]
-
-
 # The graph's own ops, which have no kernel to call.
 _GRAPH_OPS = {id(PLACEHOLDER): _emit_placeholder, id(CONST): _emit_const,
               id(READ_VAR): _emit_read_variable}
@@ -214,19 +217,24 @@ def _emitter(node: Any, xp: Any) -> Callable:
         return special
     if op.forward_identity and len(node.inputs) == 1:
         return _emit_alias
-    if xp is not np:  # on a GPU every op is placed as in eager mode (see _placed)
-        return _emit_kernel
     if op.ufunc is not None and len(node.outputs) == 1:
         return _emit_ufunc
     return _emit_kernel
 
 
 def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
-             wrap: bool = False, inplace: bool = True) -> Generated:
+             wrap: bool = False, inplace: bool = True, place: Any = None,
+             groups: list | tuple = ()) -> Generated:
     """Compiles `graph` into `fn(*input_arrays) -> tuple` of arrays (or of EagerTensors
     when `wrap`). `outputs` defaults to graph.outputs; its entries may be non-graph
-    values (returned as they are)."""
+    values (returned as they are). The code is for `place` (a core.device._Device;
+    default: this thread's device); on a GPU, `groups` are fusion.plan's groups of the
+    graph, each run as one kernel where the backend compiles CUDA."""
     outputs = list(graph.outputs if outputs is None else outputs)
+    if place is None:
+        place = _state.place
+    if _state.xp is not np or (place is not None and place.backend is not B.NUMPY):
+        return _generate_on_device(graph, outputs, name, wrap, place, groups)
     w = _Writer(graph, outputs, inplace)
     args = []
     for i, t in enumerate(graph.inputs):
@@ -236,21 +244,12 @@ def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
         if t._shape == () and _scalar_ok(t._dtype):
             w.lines.append(f"a{i} = a{i}[()]")
             w.scalar.add(id(t))
-    n_before, prev = len(w.lines), ""
-    for node in graph.operations:
-        if w.lines and n_before < len(w.lines):
-            w.lines[-1] += f"  # {prev}"  # the op a line came from
-        n_before = len(w.lines)
-        prev = f"{node.op.name} {node.name!r}"
-        _emitter(node, w.ns["_xp"])(w, node)
-    if w.lines and n_before < len(w.lines):
-        w.lines[-1] += f"  # {prev}"
+    _write_nodes(w, graph.operations, lambda node: _emitter(node, w.ns["_xp"])(w, node))
     rets = []
     for t in outputs:
         expr = w.ref(t) if type(t) is SymbolicTensor else w.bind_global("o", t)
         if type(t) is SymbolicTensor:
-            if (t._shape is None or t._shape == ()) and t._dtype is not dt.variant and \
-                    w.ns["_xp"] is np:  # (on a GPU, run_on's results are arrays already)
+            if (t._shape is None or t._shape == ()) and t._dtype is not dt.variant:
                 # not a TensorArray flow: a tuple stays one; a bytes scalar stays an object
                 # (NumPy's fixed-width bytes would drop trailing NULs)
                 expr = f"_asarray({expr}, object)" if t._dtype is dt.string else \
@@ -258,14 +257,298 @@ def generate(graph: Graph, outputs: list | None = None, name: str = "graph_fn",
             if wrap:
                 expr = f"_ET({expr}, {w.bind_global('d', t._dtype)})"
         rets.append(expr)
+    return _compile_function(w, name, args, w.lines + [_return_line(rets)])
+
+
+def _write_nodes(w: _Writer, nodes: list, emit: Callable) -> None:
+    """Emits each node's lines, the last line of each carrying the node in a comment
+    (what node_at reads back when a line fails)."""
+    n_before, prev = len(w.lines), ""
+    for node in nodes:
+        if w.lines and n_before < len(w.lines):
+            w.lines[-1] += f"  # {prev}"  # the op a line came from
+        n_before = len(w.lines)
+        prev = f"{node.op.name} {node.name!r}"
+        emit(node)
+    if w.lines and n_before < len(w.lines):
+        w.lines[-1] += f"  # {prev}"
+
+
+def _return_line(rets: list) -> str:
+    return f"return ({', '.join(rets)}{',' if len(rets) == 1 else ''})"
+
+
+def _compile_function(w: _Writer, name: str, args: list, body: list) -> Generated:
     fn_name = _safe(name) + f"_{next(_fn_ids)}"
-    body = w.lines + [f"return ({', '.join(rets)}{',' if len(rets) == 1 else ''})"]
     source = f"def {fn_name}({', '.join(args)}):\n" + "".join(f"    {ln}\n" for ln in body)
     code = compile(source, f"<tf.function {name}>", "exec")
     exec(code, w.ns)  # noqa: S102 - our own generated source
     fn = w.ns[fn_name]
     _SOURCES[fn.__code__] = source.splitlines()
     return Generated(fn, source, fn_name)
+
+
+# ---------------------------------------------------------------------------------------
+# Code for a device: every op placed while writing, as dispatch.run_on places it.
+# ---------------------------------------------------------------------------------------
+
+def on_host(node: Any) -> bool | None:
+    """Whether run_on runs this node's op on CPU:0 by soft placement (no GPU kernel, or
+    host-only data in or out), decided from the graph's dtypes as run_on decides from
+    the arrays'; None when that depends on the run: a variant or resource input may be an
+    object array (a boxed value) or no array at all (a list, a variable)."""
+    op = node.op
+    if not op.gpu:
+        return True
+    for t in node.outputs:
+        d = t._dtype
+        if d is not None and (d._np is None or D.host_only(d._np)):
+            return True
+    unsure = False
+    for x in node.inputs:
+        if type(x) is SymbolicTensor:
+            d = x._dtype
+            if d is dt.variant or d is dt.resource:
+                unsure = True
+            elif d is not None and d._np is not None and D.host_only(d._np):
+                return True
+        elif type(x) in B.ARRAY_TYPES and D.host_only(x.dtype):
+            return True
+    return None if unsure else False
+
+
+def _movers(place: Any) -> dict:
+    """The copies run_on makes, as functions of one value: onto the device (`_todev`),
+    onto it or as a scalar kernel argument for an op that is one ufunc (`_toarg`), to
+    the host (`_tohost`); a value that is no array (a variable, a loop's history)
+    passes as it is."""
+    b, index, types = place.backend, place.physical, B.ARRAY_TYPES
+    holds, copy, generic, ndarray = b.holds, b.to_device, np.generic, np.ndarray
+
+    def todev(a: Any) -> Any:
+        if holds(a, index) or not (type(a) in types or isinstance(a, generic)):
+            return a
+        return copy(a, index)
+
+    def toarg(a: Any) -> Any:
+        if (type(a) is ndarray and a.ndim == 0) or isinstance(a, generic):
+            return a[()]
+        return todev(a)
+
+    def tohost(a: Any) -> Any:
+        return B.to_host(a) if type(a) in types else a
+
+    def result(a: Any) -> Any:
+        return b.result(a, index)
+
+    return {"_todev": todev, "_toarg": toarg, "_tohost": tohost, "_res": result,
+            "_AT": b.array_type, "_np": np, "_xp": place.xp, "_wrapd": wrap_device,
+            "_oncpu": functools.partial(D.placed_on, CPU_DEVICE)}
+
+
+_MOVERS = {"d": "_todev", "a": "_toarg", "h": "_tohost"}
+
+
+class _DeviceWriter(_Writer):
+    """The function being written for a device: where each value lives, and the copies
+    made of it so far."""
+
+    def __init__(self, graph: Graph, outputs: list, place: Any) -> None:
+        super().__init__(graph, outputs, inplace=False)
+        self.place = place
+        self.ns.update(_movers(place))
+        self.where: dict = {}   # id(tensor) -> "d" (the device's, or no array), "h", "?"
+        self.copies: dict = {}  # (id(tensor), "d" | "a" | "h") -> its copy's name
+        self.consts: dict = {}  # id(tensor) -> a constant's host value
+        self.device_nodes: dict = {}  # node name -> op name, for ops run on the device
+
+    def moved(self, x: Any, mode: str) -> str:
+        """`x` as run_on passes it: "d" on the device, "a" a ufunc's operand (on the
+        device, or a scalar), "h" on the host; a copy is made once per call."""
+        where = self.where[id(x)]
+        if (mode == "h") == (where == "h") and where != "?":
+            return self.names[id(x)]
+        key = (id(x), mode)
+        name = self.copies.get(key)
+        if name is None:
+            mover = _MOVERS[mode]
+            if id(x) in self.consts:  # a constant: copied now, once
+                name = self.bind_global("c", self.ns[mover](self.consts[id(x)]))
+            else:
+                name = self.temp()
+                self.lines.append(f"{name} = {mover}({self.names[id(x)]})")
+            self.copies[key] = name
+        return name
+
+    def device_arg(self, x: Any, op: Any, i: int) -> str:
+        """Input `i` of `op` run on the device (dispatch._onto's rules)."""
+        if type(x) is not SymbolicTensor:
+            place = self.place
+            return self.bind_global("v", _onto(place.backend, place.physical, x, op, i))
+        if i in op.shape_inputs:
+            return self.names[id(x)]
+        if i in op.host_inputs:
+            return self.moved(x, "h")
+        return self.moved(x, "a" if op.ufunc is not None else "d")
+
+    def host_arg(self, x: Any) -> str:
+        if type(x) is not SymbolicTensor:
+            return self.bind_global("v", B.to_host(x) if type(x) in B.ARRAY_TYPES else x)
+        return self.moved(x, "h")
+
+    def call(self, node: Any, fn: Callable, parts: list, where: str) -> list:
+        """Writes `fn(parts..., attrs...)` assigned to new temps (one per output)."""
+        outs = node.outputs
+        parts = [self.bind_global("k", fn)] + parts
+        for k, v in node.attrs.items():
+            parts.append(f"{k}={self.bind_global('a', v)}")
+        call = f"{parts[0]}({', '.join(parts[1:])})"
+        temps = [self.temp() for _ in outs]
+        if not outs:
+            self.lines.append(call)
+        elif len(outs) == 1 and node.op.num_outputs == 1:
+            self.lines.append(f"{temps[0]} = {call}")
+        else:
+            self.lines.append(f"{', '.join(temps)}{',' if len(temps) == 1 else ''} = {call}")
+        for o, t in zip(outs, temps):
+            self.names[id(o)] = t
+            self.where[id(o)] = where
+        return temps
+
+
+def _dev_const(w: _DeviceWriter, node: Any) -> None:
+    value, out = node.attrs["value"], node.outputs[0]
+    if type(value) not in B.ARRAY_TYPES:
+        value = np.asarray(value)
+    w.names[id(out)] = w.bind_global("c", value)
+    if type(value) is np.ndarray:
+        w.where[id(out)], w.consts[id(out)] = "h", value
+    else:
+        w.where[id(out)] = "?"
+
+
+def _dev_read_variable(w: _DeviceWriter, node: Any) -> None:
+    """A variable's array, on the device (a copy of one created elsewhere) unless its
+    dtype is host-only."""
+    t, out = w.temp(), node.outputs[0]
+    host = out._dtype._np is None or D.host_only(out._dtype._np)
+    read = f"{w.ref(node.inputs[0])}._arr"
+    w.lines.append(f"{t} = {read}" if host else f"{t} = _todev({read})")
+    w.names[id(out)], w.where[id(out)] = t, "h" if host else "d"
+
+
+def _dev_alias(w: _DeviceWriter, node: Any) -> None:
+    src, out = node.inputs[0], node.outputs[0]
+    if type(src) is not SymbolicTensor:
+        w.names[id(out)], w.where[id(out)] = w.bind_global("v", src), "?"
+    elif on_host(node):
+        w.names[id(out)], w.where[id(out)] = w.moved(src, "h"), "h"
+    else:
+        w.names[id(out)], w.where[id(out)] = w.moved(src, "d"), "d"
+
+
+def _dev_op(w: _DeviceWriter, node: Any) -> None:
+    op = node.op
+    host = on_host(node)
+    if host is None:  # placed when it runs, by run_on itself
+        run = functools.partial(_run_placed, w.place, op, [t._dtype for t in node.outputs])
+        w.call(node, run, [w.ref(x) for x in node.inputs], "?")
+        return
+    if host:  # soft placement: the kernel over NumPy, on CPU:0
+        args = [w.host_arg(x) for x in node.inputs]
+        n = len(w.lines)
+        own = bool(op.subgraphs) or op.fn is not None  # (those place their own ops, so
+        temps = w.call(node, op.kernel, ["_np"] + args, "?" if own else "h")  # results: anywhere)
+        if not own:
+            w.lines[n:] = ["with _oncpu():"] + ["    " + ln for ln in w.lines[n:]]
+        w.lines.extend(f"{t} = _host_result({t})" for t in temps)
+        return
+    args = [w.device_arg(x, op, i) for i, x in enumerate(node.inputs)]
+    w.device_nodes[node.name] = op.name
+    for t in w.call(node, op.kernel, ["_xp"] + args, "d"):
+        w.lines.append(f"if type({t}) is not _AT: {t} = _res({t})")
+
+
+def _dev_group(w: _DeviceWriter, group: Any) -> None:
+    """A fused group, at its last node: one launch of its kernel."""
+    args = ", ".join(w.moved(x, "d") for x in group.inputs)
+    fn = w.bind_global("g", functools.partial(w.place.backend.launch, group.source))
+    t, out = w.temp(), group.output
+    w.lines.append(f"{t} = {fn}([{args}])")
+    w.names[id(out)], w.where[id(out)] = t, "d"
+    w.device_nodes[(group.reduction or group.nodes[-1]).name] = "Fused"
+
+
+def _generate_on_device(graph: Graph, outputs: list, name: str, wrap: bool, place: Any,
+                        groups: list | tuple) -> Generated:
+    w = _DeviceWriter(graph, outputs, place)
+    w.ns["_host_result"] = _host_result
+    args = []
+    for i, t in enumerate(graph.inputs):
+        args.append(f"a{i}")
+        w.names[id(t)], w.where[id(t)] = f"a{i}", "?"
+    ends: dict = {}
+    inner: set = set()
+    if groups and getattr(place.backend, "launch", None) is not None:
+        ends = {id(g.reduction or g.nodes[-1]): g for g in groups}
+        inner = {id(n) for g in groups for n in g.nodes} - set(ends)
+
+    def emit(node: Any) -> None:
+        op = node.op
+        if id(node) in inner:
+            return
+        if id(node) in ends:
+            _dev_group(w, ends[id(node)])
+        elif op is PLACEHOLDER:
+            _emit_placeholder(w, node)
+        elif op is CONST:
+            _dev_const(w, node)
+        elif op is READ_VAR:
+            _dev_read_variable(w, node)
+        elif op.forward_identity and len(node.inputs) == 1:
+            _dev_alias(w, node)
+        else:
+            _dev_op(w, node)
+
+    _write_nodes(w, graph.operations, emit)
+    rets = []
+    for t in outputs:
+        if type(t) is not SymbolicTensor:
+            rets.append(w.bind_global("o", t))
+            continue
+        expr = w.names[id(t)]
+        d = t._dtype
+        if id(t) in w.consts and d._np is not None and not D.host_only(d._np):
+            expr = w.moved(t, "d")  # a constant output: the device's copy
+        rets.append(f"_wrapd({expr}, {w.bind_global('d', d)})" if wrap else expr)
+    # A kernel's MemoryError (a workspace past the device's memory) is TF's
+    # ResourceExhaustedError naming the op, as run_on raises it.
+    w.ns["_oom"] = functools.partial(_out_of_memory_at, dict(w.device_nodes))
+    body = ["try:"] + ["    " + ln for ln in w.lines + [_return_line(rets)]] + \
+        ["except MemoryError as e:", "    raise _oom(e) from None"]
+    return _compile_function(w, name, args, body)
+
+
+def _run_placed(place: Any, op: Any, dtypes: list, *arrays: Any, **attrs: Any) -> Any:
+    """An op placed when it runs, as its eager op (dispatch.run_on)."""
+    return run_on(place, op, arrays, attrs, dtypes)[0]
+
+
+def _out_of_memory_at(device_nodes: dict, e: MemoryError) -> BaseException:
+    """The error to raise for `e`, caught by generated device code: TF's
+    ResourceExhaustedError when the failing line runs an op on the device."""
+    tb = e.__traceback__
+    name = node_at(tb.tb_frame.f_code, tb.tb_lineno) if tb is not None else None
+    op_name = device_nodes.get(name) if name is not None else None
+    # (the failing line's traceback kept: graph_errors finds the node from it)
+    return e if op_name is None else _out_of_memory(op_name).with_traceback(tb)
+
+
+def wrap_device(arr: Any, dtype: Any) -> EagerTensor:
+    """A device program's result as a tensor on the device that holds it."""
+    if type(arr) not in B.ARRAY_TYPES:
+        arr = np.asarray(arr)
+    return EagerTensor(arr, dtype, D.device_of(arr).canonical)
 
 
 def _inplace_target(node: Any, use_count: dict, fresh: set, escaped: set) -> Any:

@@ -1,0 +1,98 @@
+"""The host's cost of one tf.function call on a GPU: what bounds steps of small kernels.
+
+    python benchmarks/device_overhead.py [--ops 200] [--calls 2000] [--device standin]
+
+A function of `--ops` small elementwise and matmul ops on 2x2 tensors (chained so no two
+elementwise neighbours fuse, and every op is a kernel call) is traced once, then called
+`--calls` times; the figures are the CPU time per call and the Python bytecodes executed
+per call (counted with sys.settrace's opcode events over one call), both per op too.
+On the strict stand-in (`--device standin`, the default: no GPU needed) the kernels are
+NumPy's, so the figures are the device program's own overhead plus NumPy's small-array
+cost; on a GPU (`--device cuda`) kernel launches are asynchronous and the CPU time per
+call is what the host spends launching them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def build(tf: object, n_ops: int) -> tuple:
+    """The traced function and its arguments: `n_ops` ops, each feeding the next."""
+    w = tf.constant([[0.5, -0.25], [0.125, 0.75]])
+
+    @tf.function
+    def f(x: object) -> object:
+        for i in range(n_ops // 4):
+            x = tf.matmul(x, w)      # a library call (cuBLAS on a GPU): never fused
+            x = tf.tanh(x)
+            x = tf.reduce_max(x, axis=0, keepdims=True) + x  # Max: not fusable, splits chains
+            x = x * (1.0 + 0.01 * i)
+        return x
+
+    return f, (tf.constant([[1.0, 2.0], [3.0, 4.0]]),)
+
+
+def count_bytecodes(fn: object, args: tuple) -> dict:
+    """Bytecodes executed by one call of fn(*args) (NumPy's C code not), by where they
+    ran: the generated step, the strict stand-in's array wrapper (CuPy's C code on a
+    GPU), the rest of eagerflow (kernels, the call's own plumbing), other Python."""
+    n: dict = {"generated": 0, "stand-in": 0, "eagerflow": 0, "other": 0}
+
+    def tracer(frame: object, event: str, arg: object) -> object:
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            f = frame.f_code.co_filename
+            where = "generated" if f.startswith("<tf.function") else \
+                "stand-in" if f.endswith("backend/strict.py") else \
+                "eagerflow" if "eagerflow" in f else "other"
+            n[where] += 1
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        fn(*args)
+    finally:
+        sys.settrace(None)
+    return n
+
+
+def main(argv: list | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--ops", type=int, default=200)
+    p.add_argument("--calls", type=int, default=2000)
+    p.add_argument("--device", default="standin", choices=["standin", "cuda"])
+    a = p.parse_args(argv)
+    if a.device == "standin":
+        os.environ["EAGERFLOW_STANDIN_GPUS"] = "1"
+    import eagerflow as tf
+
+    f, args = build(tf, a.ops)
+    out = f(*args)
+    out.numpy()
+    for _ in range(20):  # warm: compiled, caches filled
+        f(*args)
+    by_place = count_bytecodes(f, args)
+    codes = sum(by_place.values())
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.process_time()
+        for _ in range(a.calls):
+            out = f(*args)
+        out.numpy()
+        best = min(best, (time.process_time() - t0) / a.calls)
+    print(f"device {out.device}, {a.ops} ops: {best * 1e6:.0f} us CPU per call "
+          f"({best * 1e6 / a.ops:.2f} us per op), {codes} bytecodes per call "
+          f"({codes / a.ops:.0f} per op; by where: "
+          f"{', '.join(f'{k} {v / a.ops:.0f}' for k, v in by_place.items())})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

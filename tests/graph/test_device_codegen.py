@@ -1,0 +1,135 @@
+"""tf.function's generated code on a GPU (graph/codegen.py's device path, through
+graph/device_program.py), on the strict stand-in posing as one: ops placed when the code
+is written as eager ops are placed at run time, copies between the host and the device
+made once per call, results equal to the CPU's, and errors naming the failing node."""
+
+import re
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.backend import numpy as cpu_backend
+from eagerflow._src.backend import strict
+from eagerflow._src.core import device as D
+from tests.function.graph_error_cases import CASES, raise_case
+
+
+@pytest.fixture
+def gpu():
+    with D.standin_gpus(1):
+        yield
+
+
+def _program(fn, *args):
+    fn(*args)
+    cf = fn.get_concrete_function(*args)
+    return cf._on_device[(D.current_device().canonical, False)]
+
+
+def test_host_only_ops_run_on_the_cpu_inside_the_generated_step(gpu):
+    @tf.function
+    def f(x):
+        y = tf.exp(x)
+        s = tf.strings.as_string(y, precision=3)   # a string out: CPU:0
+        n = tf.strings.to_number(s)                # a string in: CPU:0
+        return y * n, s
+
+    x = tf.constant([0.0, 1.0, 2.0])
+    prog = _program(f, x)
+    assert "with _oncpu():" in prog.source and "run_on" not in prog.source
+    with strict.count_transfers() as moved:
+        prod, s = f(x)
+    # y read back once for the strings, n copied over once for the product
+    assert (moved["to_host"], moved["to_device"]) == (1, 1)
+    assert prod.device.endswith("GPU:0") and s.device.endswith("CPU:0")
+    with tf.device("/cpu:0"):
+        want_prod, want_s = f(tf.constant([0.0, 1.0, 2.0]))
+    np.testing.assert_allclose(prod.numpy(), want_prod.numpy(), rtol=1e-6)
+    assert s.numpy().tolist() == want_s.numpy().tolist() == [b"1.000", b"2.718", b"7.389"]
+
+
+def test_a_host_input_read_by_several_ops_is_copied_once(gpu):
+    @tf.function
+    def f(x, w):
+        return tf.matmul(x, w) + tf.reduce_sum(x) + tf.transpose(x)
+
+    with tf.device("/cpu:0"):
+        x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    w = tf.constant([[0.5, 0.0], [0.0, 2.0]])
+    f(x, w)
+    with strict.count_transfers() as moved:
+        got = f(x, w)
+    assert (moved["to_host"], moved["to_device"]) == (0, 1)
+    assert got.device.endswith("GPU:0")
+    xs = np.array([[1.0, 2.0], [3.0, 4.0]])
+    np.testing.assert_allclose(got.numpy(), xs @ [[0.5, 0.0], [0.0, 2.0]] + 10.0 + xs.T)
+
+
+def test_constants_are_copied_when_the_code_is_made(gpu):
+    @tf.function
+    def f(x):
+        return tf.matmul(x, tf.constant([[2.0, 0.0], [0.0, 3.0]])) * 2.0, tf.constant([7, 8])
+
+    x = tf.constant([[1.0, 1.0], [1.0, 1.0]])
+    f(x)
+    with strict.count_transfers() as moved:
+        y, c = f(x)
+    assert (moved["to_host"], moved["to_device"]) == (0, 0)
+    np.testing.assert_allclose(y.numpy(), [[4.0, 6.0], [4.0, 6.0]])
+    assert c.device.endswith("GPU:0") and c.numpy().tolist() == [7, 8]
+
+
+def test_each_op_is_one_kernel_call_and_one_type_test(gpu):
+    """What keeps the per-call cost down: no dispatch per op, only the kernel's call and
+    a test that it returned the device's array (a scalar is made one)."""
+    @tf.function
+    def f(x):
+        return tf.tanh(tf.matmul(x, x))
+
+    prog = _program(f, tf.constant([[1.0, 2.0], [3.0, 4.0]]))
+    body = [ln.strip() for ln in prog.source.splitlines()[2:-3]]
+    assert [re.sub(r"\d+", "N", ln) for ln in body] == [
+        "tN = _todev(aN)",
+        "tN = _kN(_xp, tN, tN, transpose_a=_aN, transpose_b=_aN)",
+        "if type(tN) is not _AT: tN = _res(tN)  # MatMul 'MatMul'",
+        "tN = _kN(_xp, tN)",
+        "if type(tN) is not _AT: tN = _res(tN)  # Tanh 'Tanh'",
+    ]
+
+
+def test_a_kernel_returning_a_scalar_gives_a_device_array(gpu):
+    @tf.function
+    def f(x):
+        return tf.size(x), tf.rank(x)
+
+    size, rank = f(tf.constant([[1.0, 2.0, 3.0]]))
+    assert size.device.endswith("GPU:0") and int(size) == 3 and int(rank) == 2
+
+
+@pytest.mark.parametrize("case", ["gather", "lambda_gather", "sparse_out_of_bounds"])
+def test_errors_name_the_failing_node(gpu, case):
+    cls, text = raise_case(tf, CASES[case])
+    assert cls == "InvalidArgumentError", text
+    head = "{{function_node __inference_<lambda>_" if case.startswith("lambda") else \
+        "Graph execution error:\n\nDetected at node "
+    assert text.startswith(head), text
+    assert re.search(r"\n\t \[\[\{\{node \S+\}\}\]\] \[Op:__inference_\S+_\d+\]$", text), text
+
+
+def test_a_workspace_past_the_memory_limit_is_tf_resource_exhausted(gpu):
+    @tf.function
+    def f(x, k):
+        return tf.nn.conv2d(x, k, 1, "SAME")
+
+    x, k = tf.ones([1, 8, 8, 4]), tf.ones([3, 3, 4, 2])
+    np.testing.assert_allclose(f(x, k).numpy()[0, 3, 3], [36.0, 36.0])
+    saved = list(cpu_backend.MEM_LIMIT)
+    cpu_backend.MEM_LIMIT[:] = [1 << 10]
+    try:
+        with pytest.raises(tf.errors.ResourceExhaustedError) as e:
+            f(x, k)
+    finally:
+        cpu_backend.MEM_LIMIT[:] = saved
+    assert "OOM when allocating a temporary of Conv2D" in e.value.message
+    assert re.search(r"\[\[\{\{node Conv2D\}\}\]\] \[Op:__inference_f_\d+\]$", e.value.message)
