@@ -143,6 +143,46 @@ for mode, cfg in (("int8", None), ("int4", None),
     values(e)
     print(arr(m(np.array([[0, 5, 2], [1, 1, 3]]))))
 ''',
+    "einsum_dense": '''
+E = keras.layers.EinsumDense
+for eq, out, bias, shape in (("ab,bc->ac", 3, "c", (5,)), ("abc,cd->abd", (None, 4), "d", (2, 5)),
+                             ("abc,cde->abde", (None, 2, 3), "de", (2, 5)),
+                             ("abcd,cde->abe", (None, 3), None, (2, 4, 5)),
+                             ("...b,bc->...c", 3, "c", (2, 5)),
+                             ("ab...,bc->ac...", (3, 2), None, (5, 2)),
+                             ("abc,dce->abde", (None, 2, 3), "e", (2, 5))):
+    for mode in ("int8", "float8"):
+        m = keras.Sequential([keras.Input(shape), E(eq, output_shape=out, bias_axes=bias)])
+        l = m.layers[0]
+        l.set_weights([rng.randn(*w.shape).astype("float32") for w in l.weights])
+        xs = rng.randn(3, *shape).astype("float32")
+        before = np.asarray(m(xs))
+        try:
+            m.quantize(mode)
+        except Exception as e:
+            print(eq, mode, "!!", type(e).__name__, e)
+            continue
+        print(eq, mode, repr(l.dtype_policy))
+        variables(l)
+        if mode == "int8":
+            print(" ", arr(l.kernel_scale))
+        got = np.asarray(m(xs))
+        print(" ", got.shape, arr(got.ravel()[:6]), float(np.abs(got - before).max()) < 0.5)
+        if mode == "float8":
+            continue
+        with tf.GradientTape() as tape:
+            t = tf.constant(xs)
+            tape.watch(t)
+            y = tf.reduce_sum(m(t) ** 2)
+        print(" ", arr(np.asarray(tape.gradient(y, t)).ravel()[:6], 3))
+m = keras.Sequential([keras.Input((5,)), E("ab,bc->ac", output_shape=3)])
+m.layers[0].set_weights([rng.randn(5, 3).astype("float32")])
+m.quantize("int8", config=keras.quantizers.Int8QuantizationConfig(activation_quantizer=None))
+print(m.layers[0].inputs_quantizer, arr(m(x)))
+show("int4", m.quantize, "int4")
+m = keras.Sequential([keras.Input((5,)), E("ab,bc->ac", output_shape=3)])
+print(m.layers[0].get_config()["quantization_config"])
+''',
     "model_errors": '''
 m = keras.Sequential([keras.Input((5,)), keras.layers.Dense(3), keras.layers.LayerNormalization(),
                       keras.layers.Dense(2, name="head")])

@@ -13,8 +13,11 @@ from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
+from eagerflow._src.keras import quantization_config as qconfig
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.keras.layers import quantized
 from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
 from eagerflow._src.ops.linalg import einsum
 
@@ -101,9 +104,10 @@ class EinsumDense(Layer):
                  bias_constraint: Any = None, lora_rank: int | None = None,
                  lora_alpha: float | None = None, quantization_config: Any = None,
                  **kwargs: Any) -> None:
-        if lora_rank is not None or quantization_config is not None:
-            raise NotImplementedError("EinsumDense: LoRA and quantization are not supported")
+        if lora_rank is not None:
+            raise NotImplementedError("EinsumDense: LoRA is not supported")
         super().__init__(**kwargs)
+        self.quantization_config = quantization_config
         self.equation = equation
         self.partial_output_shape = (output_shape,) if isinstance(output_shape, int) \
             else tuple(output_shape)
@@ -129,9 +133,13 @@ class EinsumDense(Layer):
             init = type(init).from_config({**init.get_config(), "seed": init.seed,
                                            "input_axes": input_axes,
                                            "output_axes": output_axes})
-        self.kernel = self.add_weight(name="kernel", shape=tuple(kernel_shape),
-                                      initializer=init, regularizer=self.kernel_regularizer,
-                                      constraint=self.kernel_constraint, trainable=True)
+        mode = self.quantization_mode
+        if mode is not None:  # (a quantized layer loaded from its config)
+            quantized.einsum_build(self, tuple(kernel_shape), mode, self.quantization_config)
+        if mode != "int8":
+            self.kernel = self.add_weight(name="kernel", shape=tuple(kernel_shape),
+                                          initializer=init, regularizer=self.kernel_regularizer,
+                                          constraint=self.kernel_constraint, trainable=True)
         self.bias = self.add_weight(name="bias", shape=tuple(bias_shape),
                                     initializer=self.bias_initializer,
                                     regularizer=self.bias_regularizer,
@@ -145,6 +153,8 @@ class EinsumDense(Layer):
                                     self.partial_output_shape)[2])
 
     def call(self, inputs: Any, training: Any = None) -> Any:
+        if self._dtype_policy.quantization_mode is not None:
+            return quantized.einsum_call(self, inputs, training)
         x = einsum(self.equation, inputs, self.kernel)
         if self.bias is not None:
             x = x + self.bias
@@ -162,6 +172,23 @@ class EinsumDense(Layer):
             "activity_regularizer": ser_reg(self.activity_regularizer),
             "kernel_constraint": ser_con(self.kernel_constraint),
             "bias_constraint": ser_con(self.bias_constraint),
-            "quantization_config": None,
+            "quantization_config": ser.serialize_keras_object(self.quantization_config),
         })
         return config
+
+    @classmethod
+    def from_config(cls, config: dict) -> EinsumDense:
+        config = dict(config)
+        config["quantization_config"] = ser.deserialize_keras_object(
+            config.get("quantization_config"))
+        return super().from_config(config)
+
+    def quantize(self, mode: Any = None, type_check: bool = True, config: Any = None) -> None:
+        """Quantizes the kernel (`'int8'`, `'float8'`; eagerflow does not quantize an
+        EinsumDense to int4); subclasses are not quantized unless `type_check=False`."""
+        if type_check and type(self) is not EinsumDense:
+            raise qconfig.not_implemented(self, "quantize")
+        quantized.einsum_quantize(self, mode, config)
+
+    def _saved_variables(self) -> list | None:
+        return quantized.saved_variables(self, quantized.DENSE_SPEC)

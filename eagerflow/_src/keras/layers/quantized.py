@@ -15,6 +15,7 @@ overwrites with what their gradients carry. Sits on quantization_config and kera
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from eagerflow._src.keras import dtype_policy as dtype_policies
@@ -146,20 +147,24 @@ def dense_build(layer: Any, kernel_shape: tuple, mode: str, config: Any) -> None
         object.__setattr__(layer, "_orig_input_dim", input_dim)
         object.__setattr__(layer, "_orig_output_dim", output_dim)
     elif mode == "float8":
-        length = getattr(layer.dtype_policy, "amax_history_length",
-                         dtype_policies.QuantizedFloat8DTypePolicy.default_amax_history_length)
-        # trainable, so that gradients reach them: a training step overwrites each with
-        # what its gradient carries (the new scale or history), not an optimizer update
-        extra = {"dtype": "float32", "trainable": True, "autocast": False,
-                 "overwrite_with_gradient": True}
-        for what in ("inputs", "kernel", "outputs_grad"):
-            setattr(layer, f"{what}_scale",
-                    _weight(layer, f"{what}_scale", (), initializer="ones", **extra))
-            setattr(layer, f"{what}_amax_history",
-                    _weight(layer, f"{what}_amax_history", (length,), **extra))
+        _float8_build(layer)
     else:
         raise qconfig.mode_error(mode)
     object.__setattr__(layer, "_is_quantized", True)
+
+
+def _float8_build(layer: Any) -> None:
+    length = getattr(layer.dtype_policy, "amax_history_length",
+                     dtype_policies.QuantizedFloat8DTypePolicy.default_amax_history_length)
+    # trainable, so that gradients reach them: a training step overwrites each with what
+    # its gradient carries (the new scale or history), not an optimizer update
+    extra = {"dtype": "float32", "trainable": True, "autocast": False,
+             "overwrite_with_gradient": True}
+    for what in ("inputs", "kernel", "outputs_grad"):
+        setattr(layer, f"{what}_scale",
+                _weight(layer, f"{what}_scale", (), initializer="ones", **extra))
+        setattr(layer, f"{what}_amax_history",
+                _weight(layer, f"{what}_amax_history", (length,), **extra))
 
 
 def dense_quantize(layer: Any, mode: str, config: Any) -> None:
@@ -294,9 +299,9 @@ def _qdq_backward(x: Any, scale: Any, history: Any, compute: str) -> Any:
     return qdq(x, scale, history)
 
 
-def _float8_matmul(layer: Any, inputs: Any, training: bool) -> Any:
+def _float8_matmul(layer: Any, inputs: Any, training: bool, product: Any = nl.matmul) -> Any:
     compute = layer.compute_dtype
-    x = nl.matmul(
+    x = product(
         _qdq_forward(inputs, kc.convert_to_tensor(layer.inputs_scale),
                      kc.convert_to_tensor(layer.inputs_amax_history), training, compute),
         _qdq_forward(kc.convert_to_tensor(layer.kernel), kc.convert_to_tensor(layer.kernel_scale),
@@ -423,3 +428,162 @@ def embedding_call(layer: Any, inputs: Any) -> Any:
         return nm.divide(kc.cast(out, compute), na.expand_dims(scale, axis=-1))
     zero = na.take(layer.embeddings_zero, inputs, axis=0)
     return _dequantize_groups(kc.cast(out, compute), scale, zero, layer.g_idx, axis=-1)
+
+
+# ---------------------------------------------------------------------------------------
+# EinsumDense
+# ---------------------------------------------------------------------------------------
+
+def _einsum_specs(equation: str) -> tuple:
+    """The equation's input, kernel and output labels (an equation without ellipsis)."""
+    eq = equation.replace("...", "0")
+    plain = re.match("([a-zA-Z]+),([a-zA-Z]+)->([a-zA-Z]+)", eq)
+    if plain is not None:
+        return plain.groups()
+    if re.match("0([a-zA-Z]+),([a-zA-Z]+)->0([a-zA-Z]+)", eq) or \
+            re.match("([a-zA-Z]{2,})0,([a-zA-Z]+)->([a-zA-Z]+)0", eq):
+        # Keras 3.15 hands its analysis the inputs' rank where it takes their shape, so
+        # it cannot quantize an equation with an ellipsis: its error, here too
+        raise TypeError("object of type 'int' has no len()")
+    raise ValueError(f"Invalid einsum equation '{equation}'. Equations must be in the form "
+                     "[X],[Y]->[Z], ...[X],[Y]->...[Z], or [X]...,[Y]->[Z]....")
+
+
+def einsum_info(equation: str) -> dict:
+    """How per-axis scales line up with an einsum's output: for the inputs and the kernel,
+    the axes the equation sums over (their scales' axes), and the transpose, new axes and
+    squeezed axes that put a scale (kept dims) in the output's layout; and the einsum of
+    the inputs' gradient."""
+    i_spec, w_spec, o_spec = _einsum_specs(equation)
+    info = {"grad_equation": f"{o_spec},{w_spec}->{i_spec}"}
+    # Keras 3 walks the reduced axes of the inputs, then the kernel's, taking an output
+    # axis for each from the labels the output has beyond the operand; one with none
+    # left is squeezed, and is put at the last position used (before any, the output
+    # position of the kernel's last label), so the same is done here
+    last = o_spec.find(w_spec[-1])
+    for name, spec in (("input", i_spec), ("kernel", w_spec)):
+        reduced = [k for k, c in enumerate(spec) if c not in o_spec]
+        expand = [k for k, c in enumerate(o_spec) if c not in spec]
+        transpose = [spec.index(c) for c in o_spec if c in spec]
+        squeeze = []
+        for axis in reduced:
+            if expand:
+                last = expand.pop(0)
+            else:
+                squeeze.append(axis)
+            transpose.insert(last, axis)
+        info[name] = {"reduced": reduced, "transpose": transpose, "expand": expand,
+                      "squeeze": squeeze}
+    return info
+
+
+def _scale_to_output(scale: Any, axes: dict) -> Any:
+    if axes["transpose"]:
+        scale = na.transpose(scale, axes["transpose"])
+    if axes["expand"]:
+        scale = na.expand_dims(scale, axis=axes["expand"])
+    if axes["squeeze"]:
+        scale = na.squeeze(scale, axis=axes["squeeze"])
+    return scale
+
+
+def _scale_to_kernel(scale: Any, axes: dict) -> Any:
+    """The kernel scale back in the kernel's layout (the reverse of _scale_to_output)."""
+    if axes["squeeze"]:
+        scale = na.expand_dims(scale, axis=axes["squeeze"])
+    if axes["expand"]:
+        scale = na.squeeze(scale, axis=axes["expand"])
+    if axes["transpose"]:
+        perm = axes["transpose"]
+        scale = na.transpose(scale, sorted(range(len(perm)), key=perm.__getitem__))
+    return scale
+
+
+def _einsum_info(layer: Any) -> dict:
+    info = layer.__dict__.get("_quant_info")
+    if info is None:
+        info = einsum_info(layer.equation)
+        object.__setattr__(layer, "_quant_info", info)
+    return info
+
+
+def einsum_build(layer: Any, kernel_shape: tuple, mode: str, config: Any) -> None:
+    if mode == "int8":
+        axes = _einsum_info(layer)["kernel"]
+        layer.inputs_quantizer = QuantizationConfig.activation_quantizer_or_default(
+            config, quantizers.AbsMaxQuantizer())
+        layer.kernel = _weight(layer, "kernel", tuple(kernel_shape), "int8")
+        shape = [1 if k in axes["reduced"] else d for k, d in enumerate(kernel_shape)]
+        shape = [shape[a] for a in axes["transpose"]]
+        for a in sorted(axes["expand"]):
+            shape.insert(a, 1)
+        for a in sorted(axes["squeeze"], reverse=True):
+            shape.pop(a)
+        layer.kernel_scale = _weight(layer, "kernel_scale", tuple(shape), initializer="ones")
+    elif mode == "float8":
+        _float8_build(layer)
+    else:
+        raise _einsum_mode_error(layer, mode)
+    object.__setattr__(layer, "_is_quantized", True)
+
+
+def _einsum_mode_error(layer: Any, mode: str) -> NotImplementedError:
+    if mode in ("int4", "gptq", "awq"):
+        return NotImplementedError(f"eagerflow does not implement {mode} quantization of "
+                                   f"{type(layer).__name__}")
+    return qconfig.mode_error(mode)
+
+
+def einsum_quantize(layer: Any, mode: str, config: Any) -> None:
+    layer.quantization_config = config
+    kernel_shape = tuple(layer.kernel.shape.as_list())
+    if mode == "float8":
+        with _outer_scope(layer.kernel):
+            einsum_build(layer, kernel_shape, mode, None)
+        _set_policy(layer, mode, config)
+        return
+    if mode != "int8":
+        raise _einsum_mode_error(layer, mode)
+    axes = _einsum_info(layer)["kernel"]
+    quantizer = QuantizationConfig.weight_quantizer_or_default(
+        config, quantizers.AbsMaxQuantizer(axis=axes["reduced"]))
+    values, scale = quantizer(layer.kernel, to_numpy=True)
+    scale = _scale_to_output(scale, axes)
+    scope = _outer_scope(layer.kernel)
+    del layer.kernel
+    with scope:
+        einsum_build(layer, kernel_shape, mode, config)
+    layer.kernel.assign(values)
+    layer.kernel_scale.assign(scale)
+    _set_policy(layer, mode, config)
+
+
+def einsum_call(layer: Any, inputs: Any, training: Any = None) -> Any:
+    mode = layer.quantization_mode
+    equation = layer.equation
+    if mode == "float8":
+        def product(a: Any, b: Any) -> Any:
+            return nl.einsum(equation, a, b)
+        return _finish_float8(layer, _float8_matmul(layer, inputs, bool(training), product))
+    if mode != "int8":
+        raise _einsum_mode_error(layer, mode)
+    info = _einsum_info(layer)
+    compute = layer.compute_dtype
+    kernel = kc.convert_to_tensor(layer.kernel)
+
+    @kc.custom_gradient
+    def product(x: Any, kernel_scale: Any) -> tuple:
+        def grad(*args: Any, upstream: Any = None) -> tuple:
+            g = args[0] if upstream is None else upstream
+            float_kernel = nm.divide(kc.cast(kernel, compute),
+                                     _scale_to_kernel(kernel_scale, info["kernel"]))
+            return nl.einsum(info["grad_equation"], g, float_kernel), None
+
+        scale = kernel_scale
+        if layer.inputs_quantizer:
+            x, inputs_scale = layer.inputs_quantizer(x, axis=tuple(info["input"]["reduced"]))
+            scale = nm.multiply(_scale_to_output(inputs_scale, info["input"]), kernel_scale)
+        out = kc.cast(nl.einsum(equation, x, kernel), compute)
+        return nm.divide(out, scale), grad
+
+    return _finish(layer, product(inputs, kc.convert_to_tensor(layer.kernel_scale)))
