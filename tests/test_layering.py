@@ -92,6 +92,7 @@ OPS_ORDER = [
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_dispatch", "ragged_strings", "ragged", "table_state", "lookup_ops", "queue_ops",
     "sparse_functions", "sparse_extras", "embedding_sparse", "crosses", "parsing_features",
+    "parsing_sequence",
     "extension_type",
     # last: installs the Python operators on Tensor from the families above
     "operators",

@@ -119,3 +119,35 @@ def test_sparse_feature_in_a_dataset_map_and_dense():
     (batch,) = list(ds)
     np.testing.assert_array_equal(tf.sparse.to_dense(batch["sp"]).numpy(),
                                   [[2.0, 0.0, 1.0], [0.0, 3.0, 0.0]])
+
+
+def _sequence_example(**lists):
+    msg = tf.train.SequenceExample()
+    for key, steps in lists.items():
+        for step in steps:
+            msg.feature_lists.feature_list[key].feature.add().int64_list.value.extend(step)
+    return msg.SerializeToString()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(_rows, min_size=1, max_size=4))
+def test_feature_lists_parse_to_their_steps(examples):
+    serialized = [_sequence_example(v=steps, w=steps, one=[[x] for x in range(len(steps))])
+                  for steps in examples]
+    features = {"v": tf.io.VarLenFeature(tf.int64), "r": RF(tf.int64, value_key="w"),
+                "one": tf.io.FixedLenSequenceFeature([], tf.int64, allow_missing=True)}
+    for fn in (tf.io.parse_sequence_example,
+               tf.function(lambda s, c, f: tf.io.parse_sequence_example(s, c, f))):
+        _, lists, lengths = fn(tf.constant(serialized), None, features)
+        assert lists["r"].to_list() == examples
+        dense = tf.sparse.to_dense(lists["v"]).numpy()
+        for b, steps in enumerate(examples):
+            for t, step in enumerate(steps):
+                assert dense[b, t, :len(step)].tolist() == step
+        np.testing.assert_array_equal(lengths["one"].numpy(), [len(s) for s in examples])
+        np.testing.assert_array_equal(
+            lists["one"].numpy(), [list(range(len(s))) + [0] * (lists["one"].shape[1] - len(s))
+                                   for s in examples])
+    for steps, one in zip(examples, serialized):
+        _, single = tf.io.parse_single_sequence_example(one, None, features)
+        assert single["r"].to_list() == steps

@@ -104,29 +104,33 @@ def _parse(serialized: Any, features: Any, single: bool) -> dict:
         return P._run(serialized, features, single)
     plain = {k: f for k, f in features.items()
              if not isinstance(f, (RaggedFeature, SparseFeature))}
-    groups = _keys_read(features)
+    groups = keys_read(features)
     for key, dtype in {**groups["sparse"], **groups["ragged"]}.items():
         plain.setdefault(key, P.VarLenFeature(dtype))
     parsed = P._run(serialized, plain, single)
-    if single:  # a batch of one; the batch dimension is dropped at the end
-        parsed = {k: _batched(v) if isinstance(v, SparseTensor) else v
-                  for k, v in parsed.items()}
+    # composites of a single Example are made as in a batch of one, then unbatched
+    parts = {k: _batched(v) if single and isinstance(v, SparseTensor) else v
+             for k, v in parsed.items()}
     out = {}
     for key, f in features.items():
         if isinstance(f, RaggedFeature):
-            out[key] = _ragged(key, f, parsed, single)
+            out[key] = _ragged(key, f, parts, single)
         elif isinstance(f, SparseFeature):
-            out[key] = _sparse(f, parsed, single)
+            out[key] = _sparse(f, parts, single)
         else:
             out[key] = parsed[key]
-    # TF's order: the keys parsed plainly (sparse, dense, then ragged ones), then the
-    # other composite features, by key
-    order = list(dict.fromkeys([*groups["sparse"], *groups["dense"], *groups["ragged"],
-                                *sorted(features)]))
-    return {k: out[k] for k in order if k in out}
+    return {k: out[k] for k in output_order(features, groups)}
 
 
-def _keys_read(features: dict) -> dict:
+def output_order(features: dict, groups: dict) -> list:
+    """TF's order of a parse's results: the keys parsed plainly (sparse, dense, then ragged
+    ones, as `keys_read` found them), then the other composite features, by key."""
+    order = dict.fromkeys([*groups["sparse"], *groups["dense"], *groups["ragged"],
+                           *sorted(features)])
+    return [k for k in order if k in features]
+
+
+def keys_read(features: dict) -> dict:
     """The feature keys the parse reads, each group a dict key -> dtype: "dense"
     (FixedLen...), "sparse" (VarLenFeature, SparseFeature) and "ragged" (RaggedFeature: its
     values and partitions). Checked as TF checks them: one dtype per key, and each key
@@ -184,11 +188,11 @@ def _sparse(f: SparseFeature, parsed: dict, single: bool) -> SparseTensor:
         if have is not None and want is not None and have != want:
             raise ValueError(f"Dimensions {have} and {want} are not compatible")
         # TF pairs indices and values across Example boundaries; here each Example's own
-        _check(reduce_all(_equal(st.indices, values.indices)),
-               f"SparseFeature: index key {k!r} and value key {f.value_key!r} differ in "
-               "their number of values in some Example")
-        _check(reduce_all(logical_and(st.values >= 0, st.values < n)),
-               f"SparseFeature: an index of key {k!r} is outside [0, {n})")
+        check(reduce_all(_equal(st.indices, values.indices)),
+              f"SparseFeature: index key {k!r} and value key {f.value_key!r} differ in "
+              "their number of values in some Example")
+        check(reduce_all(logical_and(st.values >= 0, st.values < n)),
+              f"SparseFeature: an index of key {k!r} is outside [0, {n})")
     rows = values.indices[:, :1]
     indices = concat([rows] + [reshape(st.values, [-1, 1]) for st in ids], 1)
     dense_shape = concat([values.dense_shape[:1], cast(sizes, dt.int64)], 0)
@@ -212,7 +216,7 @@ def _sizes(f: SparseFeature) -> list:
     return [f.size]
 
 
-def _check(condition: Any, message: str) -> None:
+def check(condition: Any, message: str) -> None:
     """Raises InvalidArgumentError(message) unless `condition` (a bool tensor) holds:
     now when it is known, else when the traced function runs (an Assert op)."""
     if isinstance(condition, EagerTensor):
@@ -234,9 +238,25 @@ def _equal(a: Any, b: Any) -> Any:
 
 def _ragged(key: str, f: RaggedFeature, parsed: dict, single: bool) -> Any:
     values = parsed[f.value_key or key]
-    batch = values.dense_shape[0]
-    counts = _per_example(values, batch)
-    rt: Any = values.values
+
+    def partition(k: str) -> tuple:
+        return parsed[k].values, parsed[k].indices[:, 0]
+
+    rt, rows = partitioned(key, f, values.values, values.indices[:, 0], values.dense_shape[0],
+                           partition)
+    if single:
+        return rt
+    return RaggedTensor.from_row_lengths(rt, cast(rows, f.row_splits_dtype), validate=False)
+
+
+def partitioned(key: str, f: RaggedFeature, values: Any, owners: Any, n: Any,
+                partition: Any) -> tuple:
+    """`values`, each owned by one of `n` owners (an Example, or one step of a feature list;
+    `owners[i]` is value i's, in order), with `f`'s partitions applied within each owner.
+    `partition(k)` gives a keyed partition's (values, owners). Returns the partitioned
+    tensor and how many rows of it each owner has."""
+    counts = _count(owners, n)
+    rt: Any = values
     ragged_inside = False  # whether a ragged partition lies inside the current level
     for p in reversed(f.partitions):
         if isinstance(p, RaggedFeature.UniformRowLength):
@@ -244,14 +264,11 @@ def _ragged(key: str, f: RaggedFeature, parsed: dict, single: bool) -> Any:
             rt = RaggedTensor.from_uniform_row_length(rt, p.length, validate=False) \
                 if ragged_inside else reshape(rt, concat([[-1, p.length], _inner(rt)], 0))
             continue
-        part = parsed[p.key]
-        lengths, counts = _lengths(key, p, part, counts, batch)
+        lengths, counts = _lengths(key, p, *partition(p.key), counts, n)
         rt = RaggedTensor.from_row_lengths(rt, cast(lengths, f.row_splits_dtype),
                                            validate=False)
         ragged_inside = True
-    if single:
-        return rt
-    return RaggedTensor.from_row_lengths(rt, cast(counts, f.row_splits_dtype), validate=False)
+    return rt, counts
 
 
 def _inner(rt: Any) -> Any:
@@ -259,9 +276,9 @@ def _inner(rt: Any) -> Any:
     return shape_of(rt, out_type=dt.int64)[1:]
 
 
-def _per_example(st: SparseTensor, batch: Any) -> Any:
-    """How many values each Example has in a variable-length feature's output."""
-    return unsorted_segment_sum(st.indices[:, 0] * 0 + 1, st.indices[:, 0], batch)
+def _count(owners: Any, n: Any) -> Any:
+    """How many values each of n owners has (owners: each value's)."""
+    return unsorted_segment_sum(owners * 0 + 1, owners, n)
 
 
 def _uniform(key: str, p: Any, counts: Any) -> Any:
@@ -269,16 +286,15 @@ def _uniform(key: str, p: Any, counts: Any) -> Any:
     if not isinstance(n, int) or n <= 0:
         raise ValueError(f"Feature {key}: UniformRowLength's length must be a positive int; "
                          f"got {n!r}")
-    _check(reduce_all(counts % n == 0),
-           f"Key: {key}. UniformRowLength({n}) does not divide an Example's values")
+    check(reduce_all(counts % n == 0),
+          f"Key: {key}. UniformRowLength({n}) does not divide an Example's values")
     return counts // n
 
 
-def _lengths(key: str, p: Any, part: SparseTensor, counts: Any, batch: Any) -> tuple:
-    """(row lengths over the batch, rows per Example) of one ragged partition, checked
-    against `counts`, the number of items each Example has inside it."""
-    v, ex = part.values, part.indices[:, 0]
-    n = _per_example(part, batch)
+def _lengths(key: str, p: Any, v: Any, ex: Any, counts: Any, batch: Any) -> tuple:
+    """(row lengths over the batch, rows per owner) of one ragged partition (its values v,
+    ex: each one's owner), checked against `counts`, the items each owner has inside it."""
+    n = _count(ex, batch)
     first = _first_of_example(ex)
     kind = type(p).__name__
     if kind == "RowLengths":
@@ -288,25 +304,25 @@ def _lengths(key: str, p: Any, part: SparseTensor, counts: Any, batch: Any) -> t
     elif kind == "RowStarts":
         lengths, rows = _next(v, ex, counts) - v, n
     elif kind == "RowSplits":
-        _check(reduce_all(boolean_mask(v, first) == 0),
-               f"Key: {key}. An Example's RowSplits ({p.key}) must start with 0")
+        check(reduce_all(boolean_mask(v, first) == 0),
+              f"Key: {key}. An Example's RowSplits ({p.key}) must start with 0")
         lengths, rows = boolean_mask(v - _previous(v, first), logical_not(first)), \
             maximum(n - 1, 0)
     else:  # ValueRowIds: one row id per item, sorted
-        _check(reduce_all(n == counts),
-               f"Key: {key}. An Example has not one ValueRowIds ({p.key}) per value")
-        _check(reduce_all(v >= 0), f"Key: {key}. A ValueRowIds ({p.key}) is negative")
-        _check(reduce_all(logical_or(first, v - _previous(v, first) >= 0)),
-               f"Key: {key}. An Example's ValueRowIds ({p.key}) are not sorted")
+        check(reduce_all(n == counts),
+              f"Key: {key}. An Example has not one ValueRowIds ({p.key}) per value")
+        check(reduce_all(v >= 0), f"Key: {key}. A ValueRowIds ({p.key}) is negative")
+        check(reduce_all(logical_or(first, v - _previous(v, first) >= 0)),
+              f"Key: {key}. An Example's ValueRowIds ({p.key}) are not sorted")
         rows = unsorted_segment_max(v + 1, ex, batch)
         rows = maximum(rows, 0)
         start = cumsum(rows, exclusive=True)
         lengths = unsorted_segment_sum(v * 0 + 1, v + gather(start, ex), reduce_sum(rows))
         return lengths, rows
-    _check(reduce_all(lengths >= 0),
-           f"Key: {key}. An Example's {kind} ({p.key}) give a negative row length")
-    _check(reduce_all(_sums(lengths, rows) == counts),
-           f"Key: {key}. An Example's {kind} ({p.key}) do not match its number of values")
+    check(reduce_all(lengths >= 0),
+          f"Key: {key}. An Example's {kind} ({p.key}) give a negative row length")
+    check(reduce_all(_sums(lengths, rows) == counts),
+          f"Key: {key}. An Example's {kind} ({p.key}) do not match its number of values")
     return lengths, rows
 
 

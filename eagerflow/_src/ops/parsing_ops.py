@@ -471,13 +471,7 @@ def _attrs_of(features: Any) -> tuple:
 
 def _run(serialized: Any, features: Any, single: bool) -> dict:
     sparse, dense = _attrs_of(features)
-    t = serialized if hasattr(serialized, "_dtype") else convert_to_tensor(serialized,
-                                                                            dtype=dt.string)
-    if t._dtype is not dt.string:
-        raise ValueError(f"Tensor conversion requested dtype string for Tensor with dtype "
-                         f"{t._dtype.name}: {t!r}")
-    if single and t._shape is not None and len(t._shape) != 0:
-        raise ValueError("Input serialized must be a scalar")
+    t = serialized_tensor(serialized, single)
     attrs = _attrs(tuple(sparse), tuple(dense), single)
     n = 3 * len(sparse) + len(dense)
     outs = bind(_variant(n), (t,), attrs)
@@ -490,6 +484,18 @@ def _run(serialized: Any, features: Any, single: bool) -> dict:
     for j, (key, *_rest) in enumerate(dense):
         result[key] = outs[3 * k + j]
     return result
+
+
+def serialized_tensor(serialized: Any, single: bool) -> Any:
+    """The serialized protos as a string tensor: a scalar for a single one."""
+    t = serialized if hasattr(serialized, "_dtype") else convert_to_tensor(serialized,
+                                                                            dtype=dt.string)
+    if t._dtype is not dt.string:
+        raise ValueError(f"Tensor conversion requested dtype string for Tensor with dtype "
+                         f"{t._dtype.name}: {t!r}")
+    if single and t._shape is not None and len(t._shape) != 0:
+        raise ValueError("Input serialized must be a scalar")
+    return t
 
 
 def _sparse(indices: Any, values: Any, dense_shape: Any) -> SparseTensor:
