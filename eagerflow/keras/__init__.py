@@ -42,7 +42,7 @@ from eagerflow._src.keras.version import version as version
 # -- end Keras 3 --
 
 _LAZY = ("activations", "applications", "backend", "callbacks", "config", "constraints",
-         "datasets", "distribution", "dtype_policies", "export",
+         "datasets", "distillation", "distribution", "dtype_policies", "export",
          "initializers", "layers", "legacy", "losses", "metrics", "mixed_precision",
          "models", "ops", "optimizers", "preprocessing", "quantizers", "random",
          "regularizers", "saving", "tree", "utils", "visualization", "wrappers")

@@ -41,7 +41,7 @@ _API_MODULES = ("keras", "keras.quantizers", "keras.dtype_policies", "keras.laye
                 "keras.losses", "keras.metrics", "keras.optimizers",
                 "keras.optimizers.schedules", "keras.initializers", "keras.regularizers",
                 "keras.constraints", "keras.activations", "keras.callbacks", "keras.models",
-                "keras.utils")
+                "keras.utils", "keras.distillation")
 # where a built-in function serialized as `builtins` is looked for, by its name
 _BUILTIN_FUNCTION_MODULES = ("keras.activations", "keras.constraints", "keras.initializers",
                              "keras.losses", "keras.metrics", "keras.optimizers",
@@ -379,6 +379,7 @@ def deserialize_keras_object(config: Any, custom_objects: dict | None = None,
         compile_config = config.get("compile_config")
         if compile_config and hasattr(instance, "compile_from_config"):
             instance.compile_from_config(compile_config)
+            instance.compiled = True
     return instance
 
 

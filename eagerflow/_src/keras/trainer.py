@@ -173,6 +173,12 @@ class Trainer:
     def compiled(self) -> bool:
         return bool(self._tstate("_is_compiled", False))
 
+    @compiled.setter
+    def compiled(self, value: bool) -> None:
+        # (Keras's loading sets it after compile_from_config, even where a custom
+        # compile() made that skip compiling)
+        self._tset("_is_compiled", bool(value))
+
     @property
     def run_eagerly(self) -> bool:
         return bool(self._tstate("_run_eagerly", False))
@@ -209,8 +215,8 @@ class Trainer:
 
     @property
     def metrics(self) -> list:
-        """The loss tracker, the compiled metrics and, with several losses, one tracker
-        per loss (Keras 3's order)."""
+        """The loss tracker, the compiled metrics, with several losses one tracker per loss,
+        then the metrics held in attributes (Keras 3's order)."""
         out = []
         if self.compiled:
             if self._tstate("_loss_tracker") is not None:
@@ -219,6 +225,14 @@ class Trainer:
                 out.append(self._tstate("_compile_metrics"))
             if self._tstate("_compile_loss") is not None:
                 out.extend(self._tstate("_compile_loss").metrics)
+        # then the metrics held in attributes (a custom model's trackers), and those of the
+        # sublayers that are not models themselves (a model's own are its trainer's)
+        if hasattr(self, "_attribute_metrics"):  # (a Trainer that is a Keras layer)
+            seen = {id(m) for m in out}
+            for m in self._attribute_metrics():
+                if id(m) not in seen:
+                    seen.add(id(m))
+                    out.append(m)
         return out
 
     @property

@@ -73,6 +73,11 @@ def load_weights(model: Any, filepath: Any, by_name: bool = False, skip_mismatch
     """Loads weights saved by save_weights (either format); returns the TF-format load status."""
     filepath = os.fspath(filepath)
     if is_h5_path(filepath):
+        if filepath.endswith(".weights.h5") and not getattr(model, "built", True):
+            # (Keras 3's check: its layout is walked over the model's built state)
+            raise ValueError("You are loading weights into a model that has not yet been "
+                             "built. Try building the model first by calling it on some data "
+                             "or by using `build()`.")
         load_weights_h5(model, filepath, skip_mismatch=skip_mismatch)
         return None
     if by_name:

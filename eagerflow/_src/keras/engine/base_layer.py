@@ -91,6 +91,7 @@ _INTERNAL = frozenset((
     "_input_layers", "_output_layers", "_name_scope", "_activity_regularizer",
     "_batch_input_shape", "_nested_inputs", "_nested_outputs", "_flat_inputs", "_flat_outputs",
     "_run_order", "_chain_outputs", "_input_layer_obj", "_template", "_weights_by_name",
+    "_compile_config",  # (compile's arguments, metrics among them, kept to serialize)
 ))
 
 # layers holding losses added by add_loss (a top-level call clears its sublayers' losses;
@@ -121,6 +122,25 @@ def _aggregation(value: Any) -> int:
         raise ValueError(f"Invalid value for argument `aggregation`. Expected one of "
                          f"{[k for k in _AGGREGATIONS if k]}. Received: aggregation={value}")
     return _AGGREGATIONS[key]
+
+
+# layers that were given a metric as an attribute (or in a list or dict): while there are
+# none, a model's `metrics` skips looking for them (it is read every training step)
+_METRIC_HOLDERS: weakref.WeakSet = weakref.WeakSet()
+
+# keras.metrics.Metric, which sits above this module (a metric's update runs keras ops,
+# whose symbolic forms are layers' operations): metrics.base hands it down as it loads
+_metric_class: list = []
+
+
+def _is_model(layer: Any) -> bool:
+    """Whether `layer` trains (a Keras model: the Trainer, defined above, makes its steps)."""
+    return getattr(type(layer), "make_train_function", None) is not None
+
+
+def register_metric_class(cls: type) -> None:
+    """Makes `cls` (keras.metrics.Metric) the class Layer.metrics collects."""
+    _metric_class[:] = [cls]
 
 
 class Layer(SymbolicCalls, Module):
@@ -205,10 +225,15 @@ class Layer(SymbolicCalls, Module):
         if is_variable(value):
             self._track_own_variable(value)
         elif isinstance(value, (list, tuple, dict)):
-            for v in nest.flatten(value) if not isinstance(value, dict) else \
-                    nest.flatten(list(value.values())):
+            flat = nest.flatten(value) if not isinstance(value, dict) else \
+                nest.flatten(list(value.values()))
+            for v in flat:
                 if is_variable(v):
                     self._track_own_variable(v)
+            if _metric_class and any(isinstance(v, _metric_class[0]) for v in flat):
+                _METRIC_HOLDERS.add(self)
+        elif _metric_class and isinstance(value, _metric_class[0]):
+            _METRIC_HOLDERS.add(self)
 
     # attribute -> the name a checkpoint gives it, where Keras 3 keeps the attribute under
     # another name behind a property (Dense's `kernel` is its `_kernel`)
@@ -439,7 +464,26 @@ class Layer(SymbolicCalls, Module):
 
     @property
     def metrics(self) -> list:
-        return []
+        """The metrics this layer holds in attributes, then its sublayers' (Keras 3)."""
+        if not _METRIC_HOLDERS:
+            return []
+        out = self._held(_metric_class[0]) if self in _METRIC_HOLDERS else []
+        for layer in self._direct_sublayers():
+            out.extend(layer.metrics)
+        return out
+
+    def _attribute_metrics(self) -> list:
+        """Keras 3's custom metrics of a model: those it holds in attributes, then those
+        of its sublayers that are not models themselves (`is_model` tells them apart)."""
+        if not _METRIC_HOLDERS:
+            return []
+        holders = set(_METRIC_HOLDERS)
+        layers = [self] if holders == {self} else self._flatten_layers()
+        out = []
+        for layer in layers:
+            if layer in holders and (layer is self or not _is_model(layer)):
+                out.extend(layer._held(_metric_class[0]))
+        return out
 
     @property
     def inbound_nodes(self) -> list:

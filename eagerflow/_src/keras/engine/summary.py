@@ -68,6 +68,10 @@ def _shape_text(layer: Layer) -> str:
         try:
             if getattr(layer, "_is_graph_network", False):
                 out = layer.output_shape
+                if isinstance(out, list) and len(out) > 1:
+                    # Keras formats a functional model's list of output shapes as if it
+                    # were one shape: each element, a tuple, printed inside one "( )"
+                    return "(" + ", ".join(str(tuple(s)) for s in out) + ")"
             elif layer._build_shapes is not None and layer._static_shapes():
                 out = shape_tuples(layer.compute_output_shape(layer._build_shapes))
             else:

@@ -18,6 +18,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import initializers as inits
 from eagerflow._src.keras import losses, serialization
 from eagerflow._src.keras import train_ops as K
+from eagerflow._src.keras.engine.base_layer import register_metric_class
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
@@ -189,6 +190,9 @@ class Sum(Metric):
     def result(self) -> Any:
         return M.identity(self.total._as_tensor())
 
+
+
+register_metric_class(Metric)  # (Layer.metrics collects them)
 
 class Mean(Metric):
     """The (weighted) mean of the given values: `total / count`."""

@@ -1,0 +1,38 @@
+"""Writes distillation_golden.json: what real TF 2.21 + Keras 3 prints and computes for
+distillation_cases' snippets (each case: its printed text and its recorded numbers).
+
+Run with a TensorFlow interpreter, from the repository root:
+
+    /work/tfenv/bin/python tests/keras/keras3/make_distillation_golden.py
+"""
+
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(HERE, "..", "..", "..")]
+import distillation_cases as C  # noqa: E402
+import numpy as np  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+import keras  # noqa: E402
+from tests.golden_io import printed_by, write_json  # noqa: E402
+
+
+def run(code):
+    keras.backend.clear_session()
+    scope = {"tf": tf, "keras": keras, "np": np, "tmpdir": tempfile.mkdtemp()}
+    printed = printed_by(C.PRELUDE + code, scope)
+    return {"printed": printed, "values": scope["VALUES"]}
+
+
+def main():
+    golden = {name: run(code) for name, code in C.SNIPPETS.items()}
+    path = os.path.join(HERE, "distillation_golden.json")
+    write_json(path, golden, end="\n", indent=1, sort_keys=True)
+    print("wrote", path)
+
+
+if __name__ == "__main__":
+    main()
