@@ -3,15 +3,13 @@
 Ops layer. One primitive, `ParseExampleV2` (TF's name), parses a scalar or vector
 of serialized Examples with the protobuf library and returns, as in TF, the
 sparse outputs (indices, values, dense_shape for each VarLenFeature) followed by
-the dense outputs (FixedLenFeature / FixedLenSequenceFeature). Its number of
-outputs depends on the features, so each feature configuration uses a copy of the
-one OpDef with that output count (same infer, kernel and reference).
+the dense outputs (FixedLenFeature / FixedLenSequenceFeature); how many, the features
+say (num_outputs=-1: its infer counts them).
 """
 
 from __future__ import annotations
 
 import collections
-import dataclasses
 from typing import Any
 
 import numpy as np
@@ -190,7 +188,7 @@ def _parse_kernel(xp: Any, serialized: Any, *, sparse_keys: tuple, sparse_types:
             arr = _array(flat, dtype, (batch,) + tuple(shape))
         dense_out.append(arr[0] if single else arr)
     outs = tuple(idx_out + val_out + shape_out + dense_out)
-    return outs[0] if len(outs) == 1 else outs  # a one-output op returns the array itself
+    return outs
 
 
 def _check_lists(sparse_keys: Any, sparse_types: Any, dense_keys: Any, dense_types: Any,
@@ -378,20 +376,9 @@ def _bad_samples() -> list:
 
 
 PARSE_EXAMPLE = register(OpDef(
-    _OP, _parse_infer, _parse_kernel, reference=_parse_ref, num_outputs=4,
+    _OP, _parse_infer, _parse_kernel, reference=_parse_ref, num_outputs=-1,
     samples=_samples, bad_samples=_bad_samples,  # built when asked: they need protobuf
 ))
-
-_VARIANTS: dict = {4: PARSE_EXAMPLE}
-
-
-def _variant(n: int) -> OpDef:
-    op = _VARIANTS.get(n)
-    if op is None:
-        op = _VARIANTS[n] = dataclasses.replace(PARSE_EXAMPLE, num_outputs=n, samples=[],
-                                                bad_samples=[])
-    return op
-
 
 # ---------------------------------------------------------------------------------------
 # Public functions
@@ -473,10 +460,7 @@ def _run(serialized: Any, features: Any, single: bool) -> dict:
     sparse, dense = _attrs_of(features)
     t = serialized_tensor(serialized, single)
     attrs = _attrs(tuple(sparse), tuple(dense), single)
-    n = 3 * len(sparse) + len(dense)
-    outs = bind(_variant(n), (t,), attrs)
-    if n == 1:
-        outs = (outs,)
+    outs = bind(PARSE_EXAMPLE, (t,), attrs)
     k = len(sparse)
     result: dict = {}
     for j, (key, _) in enumerate(sparse):

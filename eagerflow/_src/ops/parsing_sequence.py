@@ -14,7 +14,6 @@ each step.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import numpy as np
@@ -84,7 +83,7 @@ def _kernel(xp: Any, serialized: Any, *, list_keys: tuple, list_types: tuple,
     for dtype, (values, steps, counts) in zip(list_types, read):
         outs += [P._array(values, dtype, (len(values),)),
                  np.asarray([max(n, 0) for n in steps], np.int64), np.asarray(counts, np.int64)]
-    return tuple(outs) if len(outs) > 1 else outs[0]  # a one-output op returns the array
+    return tuple(outs)
 
 
 def _read(messages: list, key: str, dtype: dt.DType) -> tuple:
@@ -225,16 +224,7 @@ def _bad_samples() -> list:
 
 
 PARTS = register(OpDef(_OP, _infer, _kernel, reference=_reference,
-                       num_outputs=7, samples=_samples, bad_samples=_bad_samples, gpu=False))
-_VARIANTS: dict = {7: PARTS}
-
-
-def _variant(n: int) -> OpDef:
-    op = _VARIANTS.get(n)
-    if op is None:
-        op = _VARIANTS[n] = dataclasses.replace(PARTS, num_outputs=n, samples=[],
-                                                bad_samples=[])
-    return op
+                       num_outputs=-1, samples=_samples, bad_samples=_bad_samples, gpu=False))
 
 
 # ---------------------------------------------------------------------------------------
@@ -267,9 +257,7 @@ def _parse(serialized: Any, context_features: Any, sequence_features: Any,
     order = F.output_order(sequence_features, F.keys_read(sequence_features))
     t = P.serialized_tensor(serialized, single)
     keys = list(lists)
-    outs = bind(_variant(1 + 3 * len(keys)), (t,),
-                _attrs(*((k, *lists[k]) for k in keys)))
-    outs = outs if isinstance(outs, tuple) else (outs,)
+    outs = bind(PARTS, (t,), _attrs(*((k, *lists[k]) for k in keys)))
     parts = {k: outs[1 + 3 * i: 4 + 3 * i] for i, k in enumerate(keys)}
     context = {} if not context_features else \
         (F.parse_single_example if single else F.parse_example)(outs[0], context_features)
