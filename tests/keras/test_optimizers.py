@@ -385,3 +385,23 @@ def test_weights_get_set():
     np.testing.assert_allclose(opt2.get_slot(v, "m").numpy(), opt.get_slot(v, "m").numpy())
     with pytest.raises(ValueError, match="variable count mismatch"):
         opt2.set_weights(w[:1])
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_adam_host_alpha_equals_the_ops(dtype):
+    """Eagerly, Adam's bias-corrected rate is computed on the host arrays; it must be the
+    ops' value bit for bit (the op path runs while a tape records)."""
+    for lr in (1e-3, 0.1, 3e-4):
+        opt = tf.keras.optimizers.Adam(learning_rate=lr, beta_1=0.8, beta_2=0.95)
+        opt.build([tf.Variable(tf.ones([3], dtype))])
+        for it in (0, 1, 5, 1000, 123456):
+            opt.iterations = it
+            opt._coef = {}
+            host = opt._alpha(opt._lr(dtype), dtype)
+            opt._coef = {}
+            with tf.GradientTape():
+                ops = opt._alpha(opt._lr(dtype), dtype)
+            assert host.dtype == ops.dtype == dtype
+            assert host.numpy().tobytes() == ops.numpy().tobytes(), (lr, it)
+    x = np.float64(lr) * np.sqrt(1 - 0.95 ** 123457) / (1 - 0.8 ** 123457)
+    np.testing.assert_allclose(float(host), x, rtol=1e-6)

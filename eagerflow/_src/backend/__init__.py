@@ -254,6 +254,13 @@ def select(xp: Any, hit: Any, values: Any, out: Any = None) -> Any:
     return _BY_XP[id(xp)].select(hit, values, out)
 
 
+def broadcast_copy(xp: Any, x: Any, shape: tuple) -> Any:
+    """`xp.broadcast_to(x, shape).copy()` (on CPU with a longer inner loop: see numpy.py)."""
+    if xp is np:
+        return cpu.broadcast_copy(x, shape)
+    return xp.broadcast_to(x, shape).copy()
+
+
 def scatter_fold(xp: Any, name: str, out: Any, ids: Any, rows: Any) -> Any:
     """`out[ids[i]] = ufunc(out[ids[i]], rows[i])` for every row in turn (NumPy's
     `ufunc.at`, `name` the ufunc's), into `out`, which it returns; `ids` may also be a

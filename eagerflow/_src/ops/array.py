@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
+from eagerflow._src.backend import broadcast_copy, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -834,7 +834,7 @@ def _broadcast_to_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
 def _broadcast_to_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
         shape = runtime_attr(_broadcast_to_infer, (x,), dyn, "shape")
-    return xp.broadcast_to(x, shape).copy()
+    return broadcast_copy(xp, x, shape)
 
 
 BROADCAST_TO = register(OpDef(

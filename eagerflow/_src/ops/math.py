@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import special
+from eagerflow._src.backend import broadcast_copy, special
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import (
@@ -152,7 +152,7 @@ def _sum_to_tf(b: Any) -> list:
 BROADCAST_LIKE = register(OpDef(
     "BroadcastToShapeOf",
     lambda x, like: [(C.broadcast("BroadcastToShapeOf", x._shape, like._shape), x._dtype)],
-    lambda xp, x, like: xp.broadcast_to(x, xp.broadcast_shapes(x.shape, like.shape)).copy(),
+    lambda xp, x, like: broadcast_copy(xp, x, xp.broadcast_shapes(x.shape, like.shape)),
     grad=lambda n, d: [sum_to(d, n.inputs[0]), None], shape_inputs=(1,),
     reference=lambda x, like: x + np.zeros(like.shape, x.dtype),
     samples=lambda: [Sample((_f64(1, 3), np.zeros((2, 3))), grad_inputs=(0,))],
