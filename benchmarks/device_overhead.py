@@ -23,14 +23,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def build(tf: object, n_ops: int) -> tuple:
-    """The traced function and its arguments: `n_ops` ops, each feeding the next."""
+def build(tf: object, n_ops: int, elementwise: bool = False) -> tuple:
+    """The traced function and its arguments: `n_ops` ops, each feeding the next (with
+    `elementwise`, a product by `w` instead of the matmul: no cuBLAS, so capturable)."""
     w = tf.constant([[0.5, -0.25], [0.125, 0.75]])
 
     @tf.function
     def f(x: object) -> object:
         for i in range(n_ops // 4):
-            x = tf.matmul(x, w)      # a library call (cuBLAS on a GPU): never fused
+            # a library call (cuBLAS on a GPU): never fused
+            x = x * w if elementwise else tf.matmul(x, w)
             x = tf.tanh(x)
             x = tf.reduce_max(x, axis=0, keepdims=True) + x  # Max: not fusable, splits chains
             x = x * (1.0 + 0.01 * i)
@@ -68,12 +70,17 @@ def main(argv: list | None = None) -> int:
     p.add_argument("--ops", type=int, default=200)
     p.add_argument("--calls", type=int, default=2000)
     p.add_argument("--device", default="standin", choices=["standin", "cuda"])
+    p.add_argument("--elementwise", action="store_true", help="no matmul (capturable)")
+    p.add_argument("--cuda-graphs", action="store_true",
+                   help="replay calls as CUDA graphs (the stand-in's emulation without a GPU)")
     a = p.parse_args(argv)
     if a.device == "standin":
         os.environ["EAGERFLOW_STANDIN_GPUS"] = "1"
+    if a.cuda_graphs:
+        os.environ["EAGERFLOW_CUDA_GRAPHS"] = "1"
     import eagerflow as tf
 
-    f, args = build(tf, a.ops)
+    f, args = build(tf, a.ops, a.elementwise)
     out = f(*args)
     out.numpy()
     for _ in range(20):  # warm: compiled, caches filled

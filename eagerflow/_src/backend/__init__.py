@@ -146,6 +146,31 @@ class DeviceBackend(Backend):
         out[...] = picked
         return out
 
+    # -- CUDA graphs: CuPy's API (cupy.cuda.Stream's capture, cupy.cuda.Graph) -----------
+    cuda: Any = None  # the module holding Stream and Graph (cupy.cuda, or the stand-in's)
+
+    def capture_allocations(self) -> Any:
+        """A scope whose allocations come from memory of their own, kept while the object
+        it yields lives (a captured graph writes into those buffers on every replay)."""
+        return contextlib.nullcontext(None)
+
+    def capture(self, run: Callable[[], Any]) -> tuple:
+        """(graph, run()'s result, what to keep with the graph): `run` captured into a CUDA
+        graph on a stream of its own on the current device, nothing of it run yet (the
+        result's arrays are filled by each launch). Raises what the backend refuses
+        while capturing (cuBLAS calls, host transfers); the capture is ended either way."""
+        stream = self.cuda.Stream(non_blocking=True)
+        with self.capture_allocations() as keep, stream:
+            stream.begin_capture()
+            try:
+                out = run()
+            except BaseException:
+                with contextlib.suppress(Exception):  # (an invalidated capture: no graph)
+                    stream.end_capture()
+                raise
+            graph = stream.end_capture()
+        return graph, out, keep
+
 
 NUMPY = Backend()
 _BY_XP: dict = {id(np): NUMPY}

@@ -15,7 +15,9 @@ CuPy's ufuncs and reductions are its elementwise kernels, `matmul` is cuBLAS, an
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import cupy
@@ -109,6 +111,17 @@ class CupyBackend(DeviceBackend):
         import cupyx.scipy.special as sp  # part of CuPy, loaded on first use
 
         return sp
+
+    # -- CUDA graphs ---------------------------------------------------------------------
+    cuda = cupy.cuda
+
+    @contextlib.contextmanager
+    def capture_allocations(self) -> Iterator[Any]:
+        # A pool of the graph's own: blocks freed during capture go back to it, never to
+        # the default pool, so no later allocation reuses a buffer a replay writes.
+        pool = cupy.cuda.MemoryPool()
+        with cupy.cuda.using_allocator(pool.malloc):
+            yield pool
 
     # -- generated kernels (tf.function fusion) -----------------------------------------
     def elementwise(self, in_params: str, out_params: str, body: str, name: str,

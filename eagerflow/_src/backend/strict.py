@@ -142,6 +142,9 @@ SITES: list = [None]
 
 
 def _count(kind: str) -> None:
+    if _CURRENT.stream._capture is not None:  # CuPy refuses a transfer while capturing
+        raise RuntimeError(f"the current stream is capturing, so "
+                           f"{'D2H' if kind == 'to_host' else 'H2D'} transfers are disallowed")
     TRANSFERS[kind] += 1
     sites = SITES[0]
     if sites is not None:
@@ -178,9 +181,190 @@ def count_transfers(where: bool = False) -> Iterator[collections.Counter]:
         SITES[0] = saved
 
 
+# ---------------------------------------------------------------------------------------
+# Streams and CUDA graph capture, as CuPy has them (cupy.cuda.Stream, cupy.cuda.Graph).
+# While a thread's current stream captures, the work launched on it is recorded, not run
+# on the device: here each operation on stand-in arrays runs (NumPy needs its result's
+# shape) and is recorded with the arrays it read and made; the capture then undoes its
+# writes to arrays made before it and fills the arrays made inside with garbage, so
+# nothing it did shows, as on a GPU; `Graph.launch` replays the recorded work into the
+# same arrays. What CuPy 14 refuses while capturing raises as there: host <-> device
+# transfers and what reads device data back (RuntimeError), cuBLAS (float products),
+# cuSOLVER (linalg) and cuRAND (random) calls (NotImplementedError).
+# ---------------------------------------------------------------------------------------
+
+# Functions that reach cuBLAS on CuPy for float and complex data (integer products are
+# CuPy's own kernels), and those that read a size back from the device.
+CUBLAS = frozenset(("matmul", "dot", "vdot", "inner", "tensordot", "einsum"))
+SYNCING = frozenset(("nonzero", "argwhere", "flatnonzero", "unique", "unique_all",
+                     "unique_counts", "unique_inverse", "unique_values", "compress",
+                     "extract", "count_nonzero_host"))
+# Functions and methods that write into their first argument (or their array).
+WRITES_FIRST = frozenset(("copyto", "put", "place", "putmask", "fill_diagonal",
+                          "put_along_axis", "fill", "sort", "partition", "at"))
+
+
+def _root(a: np.ndarray) -> np.ndarray:
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return a
+
+
+class _Capture:
+    """The work recorded by one stream capture."""
+
+    def __init__(self) -> None:
+        self.steps: list = []      # (replay: () -> NumPy result, the stand-in result)
+        self.made: dict = {}       # id(buffer) -> buffer, for arrays made inside
+        self.saved: dict = {}      # id(buffer) -> (buffer, its contents before)
+
+    def check(self, name: str, args: tuple, kwargs: dict | None = None,
+              owner: Any = None) -> None:
+        """Refuses what CuPy refuses while capturing; keeps what the call will overwrite."""
+        if name in CUBLAS and any(type(a) is StrictArray and a._a.dtype.kind in "fc"
+                                  for a in args):
+            raise NotImplementedError("calling cuBLAS API during stream capture is "
+                                      "currently unsupported")
+        if name in SYNCING:
+            raise RuntimeError("the current stream is capturing, so D2H transfers are "
+                               "disallowed")
+        out = (kwargs or {}).get("out")
+        for t in (out if type(out) is tuple else (out,)):
+            if type(t) is StrictArray:
+                self.written(t)
+        if name in WRITES_FIRST:
+            target = owner if owner is not None else (args[0] if args else None)
+            if type(target) is StrictArray:
+                self.written(target)
+
+    def written(self, arr: StrictArray) -> None:
+        root = _root(arr._a)
+        if id(root) not in self.made and id(root) not in self.saved:
+            self.saved[id(root)] = (root, root.copy())
+
+    def record(self, replay: Any, result: Any = None, sources: Any = ()) -> None:
+        """Records a step; the buffers of its result that are none of its sources' (a
+        view, or an array returned as it is) were made by it."""
+        self.steps.append((replay, result))
+        given = {id(_root(a._a)) for a in _arrays(sources)}
+        for r in _arrays(result):
+            root = _root(r._a)
+            if id(root) not in given and id(root) not in self.saved:
+                self.made.setdefault(id(root), root)
+
+    def finish(self) -> Graph:
+        for root, before in self.saved.values():
+            np.copyto(root, before)
+        for root in self.made.values():
+            if root.flags.writeable and id(root) not in self.saved:
+                root[...] = _garbage(root.dtype)
+        graph = Graph.__new__(Graph)
+        graph._steps = self.steps
+        return graph
+
+
+def _garbage(dtype: np.dtype) -> Any:
+    """What an array computed under capture holds on a GPU: anything; NaN or a pattern."""
+    return np.nan if dtype.kind in "fc" else (True if dtype.kind == "b" else 0x5A)
+
+
+def _arrays(result: Any) -> list:
+    if type(result) is StrictArray:
+        return [result]
+    if isinstance(result, (tuple, list)):
+        return [a for r in result for a in _arrays(r)]
+    if isinstance(result, dict):
+        return _arrays(list(result.values()))
+    return []
+
+
+def _refill(made: Any, value: Any) -> None:
+    """Writes a replayed step's NumPy result into the array the capture made for it."""
+    if type(made) is StrictArray:
+        value = np.asarray(value)
+        if value is not made._a and not np.may_share_memory(made._a, value):
+            np.copyto(made._a, value)
+    elif isinstance(made, (tuple, list)) and isinstance(value, (tuple, list)):
+        for m, v in zip(made, value):
+            _refill(m, v)
+
+
+def _recorded(replay: Any, result: Any, source: Any) -> None:
+    cap = _CURRENT.stream._capture
+    if cap is not None:
+        cap.record(replay, result, (source,))
+
+
+class Stream:
+    """cupy.cuda.Stream: a thread's current stream inside `with stream:`; its capture
+    (begin_capture ... end_capture) records the work launched on it into a Graph."""
+
+    _ids = iter(range(2, 1 << 62))
+
+    def __init__(self, null: bool = False, non_blocking: bool = False,
+                 ptr: int | None = None, priority: int | None = None) -> None:
+        self.ptr = 0 if null else next(Stream._ids)
+        self._capture: _Capture | None = None
+        self._saved: list = []
+
+    def __enter__(self) -> Stream:
+        self._saved.append(_CURRENT.stream)
+        _CURRENT.stream = self
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        _CURRENT.stream = self._saved.pop()
+
+    def use(self) -> Stream:
+        _CURRENT.stream = self
+        return self
+
+    def begin_capture(self, mode: Any = None) -> None:
+        if self.ptr in (0, 1):
+            raise RuntimeError("cannot capture on the default (legacy) stream")
+        if self._capture is not None:
+            raise RuntimeError("cudaErrorIllegalState: operation not permitted when stream "
+                               "is capturing")
+        self._capture = _Capture()
+
+    def end_capture(self) -> Graph:
+        cap, self._capture = self._capture, None
+        if cap is None:
+            raise RuntimeError("cudaErrorIllegalState: operation not permitted when stream "
+                               "is not capturing")
+        return cap.finish()
+
+    def is_capturing(self) -> bool:
+        return self._capture is not None
+
+    def synchronize(self) -> None:
+        if self._capture is not None:
+            raise RuntimeError("cudaErrorStreamCaptureUnsupported: operation not permitted "
+                               "when stream is capturing")
+
+
+NULL_STREAM = Stream(null=True)
+
+
+class Graph:
+    """cupy.cuda.Graph: made only by a stream capture; `launch` replays its work."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise NotImplementedError("currently this class cannot be initiated by the user and "
+                                  "must be created via stream capture")
+
+    def launch(self, stream: Stream | None = None) -> None:
+        for replay, made in self._steps:
+            _refill(made, replay())
+
+    def upload(self, stream: Stream | None = None) -> None:
+        """(CuPy uploads the graph to the device ahead of its first launch.)"""
+
+
 class _Current(threading.local):
     def __init__(self) -> None:
         self.device = 0
+        self.stream = NULL_STREAM  # where this thread's work goes (`with stream:`)
 
 
 _CURRENT = _Current()
@@ -242,9 +426,21 @@ class StrictArray:
                              f"ndarray has none)")
 
     def __getitem__(self, key: Any) -> StrictArray:
-        return _wrap(self._a[_unwrap(key, self)], self._device)
+        cap = _CURRENT.stream._capture
+        out = _wrap(self._a[_unwrap(key, self)], self._device)
+        if cap is not None:
+            if any(getattr(k, "dtype", None) == np.bool_ for k in
+                   (key if type(key) is tuple else (key,))):  # its size: read back
+                raise RuntimeError("the current stream is capturing, so D2H transfers are "
+                                   "disallowed")
+            cap.record(lambda: self._a[_unwrap(key, self)], out, (self, key))
+        return out
 
     def __setitem__(self, key: Any, value: Any) -> None:
+        cap = _CURRENT.stream._capture
+        if cap is not None:
+            cap.written(self)
+            cap.record(lambda: self._a.__setitem__(_unwrap(key, self), _unwrap(value, self)))
         self._a[_unwrap(key, self)] = _unwrap(value, self)
 
     def __len__(self) -> int:
@@ -289,12 +485,18 @@ def _operator(name: str) -> Any:
 
     def op(self: StrictArray, *args: Any) -> Any:
         _operands(args)
+        cap = _CURRENT.stream._capture
+        if cap is not None:
+            cap.check("matmul" if "matmul" in name else name, (self,) + args)
+            if in_place:
+                cap.written(self)
         out = getattr(self._a, name)(*_unwrap(args, self))
         if out is NotImplemented:
             return out
-        if in_place:  # a += b: the same array
-            return self
-        return _wrap(out, self._device)
+        res = self if in_place else _wrap(out, self._device)  # (a += b: the same array)
+        if cap is not None:
+            cap.record(lambda: getattr(self._a, name)(*_unwrap(args, self)), res, (self, args))
+        return res
 
     op.__name__ = name
     return op
@@ -354,7 +556,7 @@ def _wrap(r: Any, device: int | None = None) -> Any:
     return r
 
 
-def _wrapped(fn: Any, name: str, owner: Any = None) -> Any:
+def _wrapped(fn: Any, name: str, owner: Any = None, library: str | None = None) -> Any:
     """`fn` over stand-in arrays; an array method's results stay on its array's device."""
     device = None if owner is None else owner._device
     refused = NO_KWARGS.get(name, ())
@@ -363,7 +565,17 @@ def _wrapped(fn: Any, name: str, owner: Any = None) -> Any:
         for k in kwargs:
             if k in refused:
                 raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
-        return _wrap(fn(*_unwrap(args, owner), **_unwrap(kwargs, owner)), device)
+        cap = _CURRENT.stream._capture
+        if cap is None:
+            return _wrap(fn(*_unwrap(args, owner), **_unwrap(kwargs, owner)), device)
+        if library is not None:  # CuPy calls the library, which refuses a capturing stream
+            raise NotImplementedError(f"calling {library} API during stream capture is "
+                                      f"currently unsupported")
+        cap.check(name, args, kwargs, owner)
+        out = _wrap(fn(*_unwrap(args, owner), **_unwrap(kwargs, owner)), device)
+        cap.record(lambda: fn(*_unwrap(args, owner), **_unwrap(kwargs, owner)), out,
+                   (owner, args, kwargs))
+        return out
 
     call.__name__ = name
     return call
@@ -406,7 +618,13 @@ class _Ufunc:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         _operands(args[:self.nin])
-        return _wrap(self._uf(*_unwrap(args), **_unwrap(kwargs)))
+        cap = _CURRENT.stream._capture
+        if cap is None:
+            return _wrap(self._uf(*_unwrap(args), **_unwrap(kwargs)))
+        cap.check(self._uf.__name__, args, kwargs)
+        out = _wrap(self._uf(*_unwrap(args), **_unwrap(kwargs)))
+        cap.record(lambda: self._uf(*_unwrap(args), **_unwrap(kwargs)), out, (args, kwargs))
+        return out
 
 
 def _unsupported(message: str) -> Any:
@@ -420,7 +638,11 @@ def _asarray(a: Any, dtype: Any = None, order: Any = None, *, copy: Any = None,
     """CuPy's asarray: host data (NumPy arrays included) is copied onto the device."""
     if type(a) is StrictArray:
         out = a._a if dtype is None else a._a.astype(dtype, copy=False)
-        return a if out is a._a else StrictArray(out)
+        if out is a._a:
+            return a
+        res = StrictArray(out)
+        _recorded(lambda: a._a.astype(dtype), res, a)
+        return res
     host = np.array(_host_data(a), dtype=dtype, copy=True)
     _check_dtype(host.dtype)
     _count("to_device")
@@ -435,7 +657,10 @@ def _array(obj: Any, dtype: Any = None, copy: bool = True, order: str = "K", sub
         _count("to_device")
     host = np.array(src, dtype=dtype, copy=True, order=order, ndmin=ndmin)
     _check_dtype(host.dtype)
-    return StrictArray(host)
+    res = StrictArray(host)
+    if type(obj) is StrictArray:  # (a copy on the device: captured as any kernel)
+        _recorded(lambda: np.array(obj._a, dtype=dtype, order=order, ndmin=ndmin), res, obj)
+    return res
 
 
 def _host_data(a: Any) -> Any:
@@ -447,6 +672,13 @@ def _host_data(a: Any) -> Any:
 def _asnumpy(a: Any, stream: Any = None, order: str = "C", out: Any = None,
              blocking: bool = True) -> np.ndarray:
     return a.get() if type(a) is StrictArray else np.asarray(a)
+
+
+# The CUDA library behind a namespace's functions on CuPy (refused while capturing): by
+# namespace, or by (namespace, function) where a function is no library call.
+_LIBRARY_OF = {"strict.linalg": "cuSOLVER", "strict.random": "cuRAND",
+               ("strict.linalg", "norm"): None, ("strict.linalg", "cross"): None,
+               ("strict.linalg", "matrix_transpose"): None, ("strict.linalg", "matmul"): None}
 
 
 class _Namespace(types.SimpleNamespace):
@@ -468,7 +700,8 @@ class _Namespace(types.SimpleNamespace):
         elif name in SHARED and self._source is np:
             value = target
         elif callable(target) and not isinstance(target, type):
-            value = _library(_wrapped(target, name))
+            value = _library(_wrapped(target, name, library=_LIBRARY_OF.get(
+                (self.__name__, name), _LIBRARY_OF.get(self.__name__))))
         else:
             value = target
         setattr(self, name, value)
@@ -497,7 +730,8 @@ def _eigh(a: np.ndarray, UPLO: str = "L") -> Any:  # noqa: N803 - NumPy's name
 # differ too (every other one flipped), so that what relies on LAPACK's signs fails here
 # as on a GPU.
 _LINALG = _Namespace("strict.linalg", np.linalg, LINALG,
-                     svd=_library(_wrapped(_svd, "svd")), eigh=_library(_wrapped(_eigh, "eigh")))
+                     svd=_library(_wrapped(_svd, "svd", library="cuSOLVER")),
+                     eigh=_library(_wrapped(_eigh, "eigh", library="cuSOLVER")))
 
 xp = _Namespace(
     "strict", np, FUNCTIONS,
@@ -522,6 +756,8 @@ class StrictBackend(DeviceBackend):
         self.peak: dict = {}
         self._special: Any = None
 
+    cuda = types.SimpleNamespace(Stream=Stream, Graph=Graph)
+
     def device_count(self) -> int:
         return self.count
 
@@ -538,7 +774,10 @@ class StrictBackend(DeviceBackend):
             host = to_host(arr)
             _count("to_device")
         _check_dtype(host.dtype)
-        return StrictArray(host.copy(), index)
+        res = StrictArray(host.copy(), index)
+        if type(arr) is StrictArray:
+            _recorded(lambda: arr._a, res, arr)
+        return res
 
     def result(self, out: Any, index: int) -> Any:
         if type(out) is StrictArray:
