@@ -224,7 +224,9 @@ def write_weights(model: Any, f: Any, include_optimizer: bool = True) -> None:
         name = getattr(layer, "name", None)
         if isinstance(name, str):
             g.attrs["name"] = name
-        for i, v in enumerate(own_variables(layer)):
+        values = layer._saved_values() if callable(getattr(layer, "_saved_values", None)) \
+            else own_variables(layer)  # (a LoRA layer saves its merged weight)
+        for i, v in enumerate(values):
             g.create_dataset(str(i), data=np.asarray(v.numpy()))
 
 
@@ -299,6 +301,8 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
                                      f"{dt.as_dtype(v.dtype).name}; the file holds {arr.dtype}")
                 arr = arr.astype(target)
             plan.append((v, arr))
+        if callable(getattr(layer, "_after_load", None)):
+            plan.extend(layer._after_load())  # (a LoRA layer's factors start over at zero)
     return plan
 
 

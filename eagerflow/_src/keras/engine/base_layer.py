@@ -394,7 +394,7 @@ class Layer(SymbolicCalls, Module):
     def trainable_weights(self) -> list:
         if not self._trainable:
             return []
-        out = list(self._trainable_weights)
+        out = [v for v in self._trainable_weights if v.trainable]  # (LoRA freezes some)
         for layer in self._direct_sublayers():
             out.extend(layer.trainable_weights)
         return _dedup(out)
@@ -402,7 +402,8 @@ class Layer(SymbolicCalls, Module):
     @property
     def non_trainable_weights(self) -> list:
         if self._trainable:
-            out = list(self._non_trainable_weights)
+            out = [v for v in self._trainable_weights if not v.trainable] + \
+                self._non_trainable_weights
             for layer in self._direct_sublayers():
                 out.extend(layer.non_trainable_weights)
         else:

@@ -20,7 +20,7 @@ from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.engine.keras_tensor import set_mask
-from eagerflow._src.keras.layers import quantized
+from eagerflow._src.keras.layers import lora, quantized
 from eagerflow._src.keras.layers._utils import (
     kernel_bias_config,
     normalize_data_format,
@@ -60,11 +60,10 @@ class Dense(Layer):
         if not isinstance(units, int) or isinstance(units, bool) or units <= 0:
             raise ValueError("Received an invalid value for `units`, expected a positive "
                              f"integer. Received: units={units}")
-        if lora_rank is not None:
-            raise NotImplementedError("Dense: LoRA is not supported")
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.units = units
         self.quantization_config = quantization_config
+        lora.init_args(self, lora_rank, lora_alpha)
         set_kernel_bias_args(self, activation, use_bias, kernel_initializer, bias_initializer,
                              kernel_regularizer, bias_regularizer, kernel_constraint,
                              bias_constraint)
@@ -100,19 +99,34 @@ class Dense(Layer):
         else:
             self.bias = None
         self.built = True
+        if self.lora_rank:
+            self.enable_lora(self.lora_rank)  # (Keras 3 passes no alpha here: alpha = rank)
+
+    def enable_lora(self, rank: int, lora_alpha: float | None = None,
+                    a_initializer: Any = "he_uniform", b_initializer: Any = "zeros") -> None:
+        """Freezes the kernel and trains `lora_alpha / rank * a @ b` added to it."""
+        if self.quantization_mode == "gptq":
+            raise NotImplementedError("lora is not currently supported with GPTQ "
+                                      "quantization.")
+        lora.enable(self, "dense", rank, lora_alpha, a_initializer, b_initializer)
+
+    def _lora_output(self, inputs: Any, x: Any) -> Any:
+        return lora.dense_output(self, inputs, x)
 
     def call(self, inputs: Any, training: Any = None) -> Any:
         if inputs.dtype.name != self.compute_dtype:
             inputs = tm.cast(inputs, self.compute_dtype)
         if self._dtype_policy.quantization_mode is not None:
             return quantized.dense_call(self, inputs, training)
+        kernel = lora.merged_float(self, "dense", self.kernel) if self.lora_enabled \
+            else self.kernel
         rank = inputs.shape.rank
         if rank == 2 or rank is None:
-            out = matmul(inputs, self.kernel)
+            out = matmul(inputs, kernel)
         else:
             shape = _dims(inputs)
             flat = ta.reshape(inputs, [-1, shape[-1]])
-            out = ta.reshape(matmul(flat, self.kernel),
+            out = ta.reshape(matmul(flat, kernel),
                             [-1 if d is None else d for d in shape[:-1]] + [self.units]
                             if shape[:-1].count(None) <= 1 else [-1, self.units])
         if self.use_bias:
@@ -134,6 +148,8 @@ class Dense(Layer):
         del own["activity_regularizer"]  # only the base config lists it, when set
         config.update({"units": self.units, **own, "quantization_config":
                        ser.serialize_keras_object(self.quantization_config)})
+        if self.lora_rank:
+            config.update({"lora_rank": self.lora_rank, "lora_alpha": self.lora_alpha})
         return config
 
     @classmethod
@@ -155,6 +171,15 @@ class Dense(Layer):
 
     def _saved_variables(self) -> list | None:
         return quantized.saved_variables(self, quantized.DENSE_SPEC)
+
+    def _saved_values(self) -> list:
+        if not self.lora_enabled:
+            return self._saved_variables() or self._trainable_weights + \
+                self._non_trainable_weights
+        return lora.saved_values(self, "dense", quantized.DENSE_SPEC[self.quantization_mode])
+
+    def _after_load(self) -> list:
+        return lora.reset_after_load(self, "dense") if self.lora_enabled else []
 
 
 class Activation(Layer):
@@ -538,6 +563,7 @@ class Embedding(Layer):
     def __init__(self, input_dim: int, output_dim: int, embeddings_initializer: Any = "uniform",
                  embeddings_regularizer: Any = None, activity_regularizer: Any = None,
                  embeddings_constraint: Any = None, mask_zero: bool = False,
+                 lora_rank: int | None = None, lora_alpha: float | None = None,
                  quantization_config: Any = None, **kwargs: Any) -> None:
         if kwargs.pop("input_length", None) is not None:
             warnings.warn("Argument `input_length` is deprecated. Just remove it.",
@@ -555,6 +581,7 @@ class Embedding(Layer):
         self.mask_zero = mask_zero
         self.supports_masking = mask_zero
         self.quantization_config = quantization_config
+        lora.init_args(self, lora_rank, lora_alpha)
 
     def build(self, input_shape: Any = None) -> None:
         if self.quantization_mode is not None:  # (a quantized layer loaded from its config)
@@ -567,6 +594,13 @@ class Embedding(Layer):
                 regularizer=self.embeddings_regularizer,
                 constraint=self.embeddings_constraint)
         self.built = True
+        if self.lora_rank:
+            self.enable_lora(self.lora_rank)  # (alpha = rank, as Keras 3's build does)
+
+    def enable_lora(self, rank: int, lora_alpha: float | None = None,
+                    a_initializer: Any = "he_uniform", b_initializer: Any = "zeros") -> None:
+        """Freezes the embeddings and trains `lora_alpha / rank * a @ b` added to them."""
+        lora.enable(self, "embedding", rank, lora_alpha, a_initializer, b_initializer)
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
         if not self.mask_zero:
@@ -575,10 +609,17 @@ class Embedding(Layer):
 
     def call(self, inputs: Any) -> Any:
         if self._dtype_policy.quantization_mode is not None:
-            return quantized.embedding_call(self, inputs)
+            out = quantized.embedding_call(self, inputs)
+            if not self.lora_enabled:
+                return out
+            if inputs.dtype.name not in ("int32", "int64"):
+                inputs = tm.cast(inputs, dt.int32)
+            return lora.embedding_output(self, inputs, out)
         if not inputs.dtype.is_integer:
             inputs = tm.cast(inputs, dt.int32)
-        out = gather(self.embeddings, inputs)
+        table = lora.merged_float(self, "embedding", self.embeddings) if self.lora_enabled \
+            else self.embeddings
+        out = gather(table, inputs)
         if out.dtype.name != self.compute_dtype:
             out = tm.cast(out, self.compute_dtype)
         return out
@@ -600,6 +641,8 @@ class Embedding(Layer):
             "mask_zero": self.mask_zero,
             "quantization_config": ser.serialize_keras_object(self.quantization_config),
         })
+        if self.lora_rank:
+            config.update({"lora_rank": self.lora_rank, "lora_alpha": self.lora_alpha})
         return config
 
     @classmethod
@@ -618,6 +661,16 @@ class Embedding(Layer):
 
     def _saved_variables(self) -> list | None:
         return quantized.saved_variables(self, quantized.EMBEDDING_SPEC, ("int8", "int4"))
+
+    def _saved_values(self) -> list:
+        if not self.lora_enabled:
+            return self._saved_variables() or self._trainable_weights + \
+                self._non_trainable_weights
+        return lora.saved_values(self, "embedding",
+                                 quantized.EMBEDDING_SPEC[self.quantization_mode])
+
+    def _after_load(self) -> list:
+        return lora.reset_after_load(self, "embedding") if self.lora_enabled else []
 
 
 class ReversibleEmbedding(Embedding):

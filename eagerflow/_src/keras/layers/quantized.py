@@ -52,10 +52,10 @@ _FLOAT8_E5M2_MAX = 57344.0
 
 def saved_variables(layer: Any, spec: dict, modes: tuple = dtype_policies.QUANTIZATION_MODES
                     ) -> list | None:
-    """The quantized layer's variables in the order Keras 3 saves them for its mode (None
-    for a float layer: its variables in their usual order)."""
+    """The quantized (or LoRA) layer's variables in the order Keras 3 saves them for its
+    mode (None for a plain float layer: its variables in their usual order)."""
     mode = layer.quantization_mode
-    if mode is None:
+    if mode is None and not getattr(layer, "lora_enabled", False):
         return None
     if mode not in spec:
         raise qconfig.mode_error(mode, modes)
@@ -112,7 +112,9 @@ def _outer_scope(variable: Any) -> NameScope:
     return NameScope("/".join(parts[:-2]))
 
 
-def _finish(layer: Any, x: Any) -> Any:
+def _finish(layer: Any, x: Any, inputs: Any = None) -> Any:
+    if getattr(layer, "lora_enabled", False):
+        x = layer._lora_output(inputs, x)
     if layer.bias is not None:
         x = nm.add(x, layer.bias)
     return layer.activation(x) if layer.activation is not None else x
@@ -210,14 +212,17 @@ def dense_quantize(layer: Any, mode: str, config: Any) -> None:
 def dense_call(layer: Any, inputs: Any, training: Any = None) -> Any:
     mode = layer.quantization_mode
     if mode == "int8":
-        return _finish(layer, _int_matmul(layer, inputs, kc.convert_to_tensor(layer.kernel)))
+        return _finish(layer, _int_matmul(layer, inputs, kc.convert_to_tensor(layer.kernel)),
+                       inputs)
     if mode == "int4":
         unpacked = quantizers.unpack_int4(layer.kernel, layer._orig_output_dim, axis=-1)
         block = getattr(layer, "_int4_block_size", None)
         if block is None or block == -1:
-            return _finish(layer, _int_matmul(layer, inputs, unpacked))
-        return _finish(layer, _grouped_matmul(layer, inputs, unpacked))
+            return _finish(layer, _int_matmul(layer, inputs, unpacked), inputs)
+        return _finish(layer, _grouped_matmul(layer, inputs, unpacked), inputs)
     if mode == "float8":
+        if getattr(layer, "lora_enabled", False):
+            raise NotImplementedError("Currently, `_float8_call` doesn't support LoRA")
         return _finish_float8(layer, _float8_matmul(layer, inputs, bool(training)))
     raise qconfig.mode_error(mode)
 

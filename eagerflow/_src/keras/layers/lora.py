@@ -1,0 +1,145 @@
+"""LoRA on Dense and Embedding, as Keras 3 does it: `enable_lora(rank)` freezes the weight
+and adds two float32 factors `a` (he_uniform) and `b` (zeros) whose product, times
+`lora_alpha / lora_rank`, is added to the float weight (or to a quantized layer's
+output, so int8 and int4 layers train through it); saving writes the weight with the
+product merged in (re-quantized for a quantized layer), and loading resets the factors
+to zeros. Sits on quantized.py (the quantizers and de-quantization).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.keras import initializers, quantizers
+from eagerflow._src.keras.layers.quantized import _dequantize_groups
+from eagerflow._src.keras.ops import core as kc
+from eagerflow._src.keras.ops import numpy_array as na
+from eagerflow._src.keras.ops import numpy_linear as nl
+from eagerflow._src.keras.ops import numpy_math as nm
+
+# per layer kind: (weight attribute, factor names, the weight's constraint attribute)
+_KINDS = {"dense": ("kernel", ("lora_kernel_a", "lora_kernel_b"), "kernel_constraint",
+                    "kernel_regularizer", "kernel"),
+          "embedding": ("embeddings", ("lora_embeddings_a", "lora_embeddings_b"),
+                        "embeddings_constraint", "embeddings_regularizer", "embedding")}
+
+
+def init_args(layer: Any, lora_rank: Any, lora_alpha: Any) -> None:
+    object.__setattr__(layer, "lora_rank", lora_rank)
+    object.__setattr__(layer, "lora_alpha", lora_alpha if lora_alpha is not None else lora_rank)
+    object.__setattr__(layer, "lora_enabled", False)
+
+
+def enable(layer: Any, kind: str, rank: int, lora_alpha: Any = None,
+           a_initializer: Any = "he_uniform", b_initializer: Any = "zeros") -> None:
+    weight_name, (a_name, b_name), constraint, regularizer, what = _KINDS[kind]
+    if getattr(layer, constraint):
+        raise ValueError(f"Lora is incompatible with {what} constraints. In order to enable "
+                         f"lora on this layer, remove the `{constraint}` argument.")
+    if not layer.built:
+        raise ValueError("Cannot enable lora on a layer that isn't yet built.")
+    if layer.lora_enabled:
+        raise ValueError("lora is already enabled. This can only be done once per layer.")
+    if kind == "dense":
+        rows = getattr(layer, "_orig_input_dim", None) or layer.kernel.shape[0]
+        shape_a, shape_b = (rows, rank), (rank, layer.units)
+    else:
+        shape_a, shape_b = (layer.input_dim, rank), (rank, layer.output_dim)
+    # float32 factors (fine-tuning in float16 would underflow), the weight's regularizer
+    setattr(layer, a_name, layer.add_weight(name=a_name, shape=shape_a, dtype="float32",
+                                            initializer=initializers.get(a_initializer),
+                                            regularizer=getattr(layer, regularizer)))
+    setattr(layer, b_name, layer.add_weight(name=b_name, shape=shape_b, dtype="float32",
+                                            initializer=initializers.get(b_initializer),
+                                            regularizer=getattr(layer, regularizer)))
+    getattr(layer, weight_name)._trainable = False  # (the layer's lists filter on it)
+    object.__setattr__(layer, "lora_enabled", True)
+    object.__setattr__(layer, "lora_rank", rank)
+    object.__setattr__(layer, "lora_alpha", lora_alpha if lora_alpha is not None else rank)
+
+
+def _delta(layer: Any, kind: str) -> Any:
+    a_name, b_name = _KINDS[kind][1]
+    return nm.multiply(layer.lora_alpha / layer.lora_rank,
+                       nl.matmul(getattr(layer, a_name), getattr(layer, b_name)))
+
+
+def merged_float(layer: Any, kind: str, weight: Any) -> Any:
+    """A float layer's weight with the LoRA product added (in its compute dtype)."""
+    return kc.cast(nm.add(weight, _delta(layer, kind)), layer.compute_dtype)
+
+
+def dense_output(layer: Any, inputs: Any, x: Any) -> Any:
+    """A quantized Dense's output plus the LoRA path's."""
+    lora = nl.matmul(nl.matmul(inputs, layer.lora_kernel_a), layer.lora_kernel_b)
+    return kc.cast(nm.add(x, nm.multiply(layer.lora_alpha / layer.lora_rank, lora)),
+                   layer.compute_dtype)
+
+
+def embedding_output(layer: Any, inputs: Any, x: Any) -> Any:
+    """A quantized Embedding's output plus the LoRA path's."""
+    lora = nl.matmul(na.take(layer.lora_embeddings_a, inputs, axis=0),
+                     layer.lora_embeddings_b)
+    return kc.cast(nm.add(x, nm.multiply(layer.lora_alpha / layer.lora_rank, lora)),
+                   layer.compute_dtype)
+
+
+def saved_values(layer: Any, kind: str, names: tuple) -> list:
+    """What Keras 3 saves for a LoRA layer: the variables `names`, the weight merged
+    with the LoRA product (re-quantized, with new scales and zero points, when the layer
+    is quantized)."""
+    weight_name = _KINDS[kind][0]
+    mode = layer.quantization_mode
+    values = {n: getattr(layer, n, None) for n in names}
+    if mode is None:
+        values[weight_name] = merged_float(layer, kind, getattr(layer, weight_name))
+    else:
+        values.update(_requantized(layer, kind, mode))
+    return [values[n] for n in names if values[n] is not None]
+
+
+def _requantized(layer: Any, kind: str, mode: str) -> dict:
+    dense = kind == "dense"
+    weight, scale_name = ("kernel", "kernel_scale") if dense else ("embeddings",
+                                                                   "embeddings_scale")
+    zero_name = "kernel_zero" if dense else "embeddings_zero"
+    axis = 0 if dense else -1  # (a kernel's scales are per column, an embedding's per row)
+    compute = layer.compute_dtype
+    scale = getattr(layer, scale_name)
+    block = getattr(layer, "_int4_block_size", None)
+    grouped = mode == "int4" and block is not None and block != -1
+    values = getattr(layer, weight)
+    if mode == "int4":
+        values = quantizers.unpack_int4(values, layer._orig_output_dim, axis=-1)
+    if grouped:
+        float_w = kc.cast(_dequantize_groups(kc.cast(values, compute) if not dense else values,
+                                             scale, getattr(layer, zero_name), layer.g_idx,
+                                             axis=0 if dense else -1), compute)
+    else:
+        float_w = nm.divide(kc.cast(values, compute),
+                            scale if dense else na.expand_dims(scale, axis=-1))
+    merged = nm.add(float_w, _delta(layer, kind))
+    out = {}
+    if grouped:
+        if dense:
+            q, s, z = quantizers.abs_max_quantize_grouped_with_zero_point(
+                merged, block_size=block, to_numpy=True)
+        else:
+            q, s, z = (na.transpose(t) for t in quantizers.abs_max_quantize_grouped_with_zero_point(
+                na.transpose(merged), block_size=block, value_range=(-8, 7), dtype="int8",
+                to_numpy=True))
+        out[zero_name] = z
+    else:
+        top = (-8, 7) if mode == "int4" else (-127, 127)
+        q, s = quantizers.abs_max_quantize(merged, axis=axis, value_range=top, dtype="int8",
+                                           to_numpy=True)
+        s = na.squeeze(s, axis=axis)
+    out[weight] = quantizers.pack_int4(q, axis=-1)[0] if mode == "int4" else q
+    out[scale_name] = s
+    return out
+
+
+def reset_after_load(layer: Any, kind: str) -> list:
+    """(factor, zeros) pairs: a loaded LoRA layer's weight has the product merged in."""
+    return [(getattr(layer, n), kc.convert_to_numpy(na.zeros(getattr(layer, n).shape)))
+            for n in _KINDS[kind][1]]
