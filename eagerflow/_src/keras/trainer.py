@@ -32,6 +32,7 @@ from eagerflow._src.keras import callbacks as cbks
 from eagerflow._src.keras import data_adapter as da
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.compile_utils import CompileLoss, CompileMetrics
+from eagerflow._src.keras.engine import layer_metrics
 from eagerflow._src.keras.metrics.base import Mean
 from eagerflow._src.keras.optimizers import lookup as opt_mod
 from eagerflow._src.keras.optimizers.loss_scale import LossScaleOptimizer
@@ -227,9 +228,9 @@ class Trainer:
                 out.extend(self._tstate("_compile_loss").metrics)
         # then the metrics held in attributes (a custom model's trackers), and those of the
         # sublayers that are not models themselves (a model's own are its trainer's)
-        if hasattr(self, "_attribute_metrics"):  # (a Trainer that is a Keras layer)
+        if hasattr(self, "_held"):  # (a Trainer that is a Keras layer)
             seen = {id(m) for m in out}
-            for m in self._attribute_metrics():
+            for m in layer_metrics.model_metrics(self):
                 if id(m) not in seen:
                     seen.add(id(m))
                     out.append(m)

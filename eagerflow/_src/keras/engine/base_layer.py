@@ -48,8 +48,9 @@ from eagerflow._src.keras import regularizers as regularizers_mod
 from eagerflow._src.keras.distribution import output_layout_hook
 from eagerflow._src.keras.dtype_policy import DTypePolicy
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
+from eagerflow._src.keras.engine import layer_metrics
 from eagerflow._src.keras.engine.auto_config import auto_config, auto_config_error
-from eagerflow._src.keras.engine.call_errors import with_call_info
+from eagerflow._src.keras.engine.call_errors import unbuilt_state_message, with_call_info
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
@@ -122,25 +123,6 @@ def _aggregation(value: Any) -> int:
         raise ValueError(f"Invalid value for argument `aggregation`. Expected one of "
                          f"{[k for k in _AGGREGATIONS if k]}. Received: aggregation={value}")
     return _AGGREGATIONS[key]
-
-
-# layers that were given a metric as an attribute (or in a list or dict): while there are
-# none, a model's `metrics` skips looking for them (it is read every training step)
-_METRIC_HOLDERS: weakref.WeakSet = weakref.WeakSet()
-
-# keras.metrics.Metric, which sits above this module (a metric's update runs keras ops,
-# whose symbolic forms are layers' operations): metrics.base hands it down as it loads
-_metric_class: list = []
-
-
-def _is_model(layer: Any) -> bool:
-    """Whether `layer` trains (a Keras model: the Trainer, defined above, makes its steps)."""
-    return getattr(type(layer), "make_train_function", None) is not None
-
-
-def register_metric_class(cls: type) -> None:
-    """Makes `cls` (keras.metrics.Metric) the class Layer.metrics collects."""
-    _metric_class[:] = [cls]
 
 
 class Layer(SymbolicCalls, Module):
@@ -230,10 +212,9 @@ class Layer(SymbolicCalls, Module):
             for v in flat:
                 if is_variable(v):
                     self._track_own_variable(v)
-            if _metric_class and any(isinstance(v, _metric_class[0]) for v in flat):
-                _METRIC_HOLDERS.add(self)
-        elif _metric_class and isinstance(value, _metric_class[0]):
-            _METRIC_HOLDERS.add(self)
+            layer_metrics.note_attribute(self, value, flat)
+        else:
+            layer_metrics.note_attribute(self, value, None)
 
     # attribute -> the name a checkpoint gives it, where Keras 3 keeps the attribute under
     # another name behind a property (Dense's `kernel` is its `_kernel`)
@@ -466,25 +447,7 @@ class Layer(SymbolicCalls, Module):
     @property
     def metrics(self) -> list:
         """The metrics this layer holds in attributes, then its sublayers' (Keras 3)."""
-        if not _METRIC_HOLDERS:
-            return []
-        out = self._held(_metric_class[0]) if self in _METRIC_HOLDERS else []
-        for layer in self._direct_sublayers():
-            out.extend(layer.metrics)
-        return out
-
-    def _attribute_metrics(self) -> list:
-        """Keras 3's custom metrics of a model: those it holds in attributes, then those
-        of its sublayers that are not models themselves (`is_model` tells them apart)."""
-        if not _METRIC_HOLDERS:
-            return []
-        holders = set(_METRIC_HOLDERS)
-        layers = [self] if holders == {self} else self._flatten_layers()
-        out = []
-        for layer in layers:
-            if layer in holders and (layer is self or not _is_model(layer)):
-                out.extend(layer._held(_metric_class[0]))
-        return out
+        return layer_metrics.layer_metrics(self)
 
     @property
     def inbound_nodes(self) -> list:
@@ -719,17 +682,7 @@ class Layer(SymbolicCalls, Module):
                 self.call(nest.map_structure(as_symbolic_input, inputs), *args, **kw)
         except Exception as e:  # noqa: BLE001 - any failure means "build on the real call"
             if not eager:
-                warnings.warn(
-                    f"Layer '{self.name}' looks like it has unbuilt state, but Keras is not "
-                    "able to trace the layer `call()` in order to build it automatically. "
-                    "Possible causes:\n1. The `call()` method of your layer may be crashing. "
-                    "Try to `__call__()` the layer eagerly on some test input first to see "
-                    "if it works. E.g. `x = np.random.random((3, 4)); y = layer(x)`\n2. If "
-                    "the `call()` method is correct, then you may need to implement the "
-                    "`def build(self, input_shape)` method on your layer. It should create "
-                    "all variables used by the layer (e.g. by calling `layer.build()` on all "
-                    "its children layers).\nException encountered: ''" + str(e) + "''",
-                    stacklevel=3)
+                warnings.warn(unbuilt_state_message(self.name, e), stacklevel=3)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -14,6 +14,19 @@ from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor
 
 
+def unbuilt_state_message(name: str, error: Exception) -> str:
+    """Keras 3's warning when a layer without `build` fails its symbolic trial call."""
+    return (f"Layer '{name}' looks like it has unbuilt state, but Keras is not able to "
+            "trace the layer `call()` in order to build it automatically. Possible causes:"
+            "\n1. The `call()` method of your layer may be crashing. Try to `__call__()` the "
+            "layer eagerly on some test input first to see if it works. E.g. `x = "
+            "np.random.random((3, 4)); y = layer(x)`\n2. If the `call()` method is "
+            "correct, then you may need to implement the `def build(self, input_shape)` "
+            "method on your layer. It should create all variables used by the layer (e.g. "
+            "by calling `layer.build()` on all its children layers).\nException "
+            f"encountered: ''{error}''")
+
+
 def symbolic_call(*args: Any, **kwargs: Any) -> None:
     """The signature Keras 3 reports for a call on KerasTensors (its `symbolic_call`)."""
 

@@ -18,7 +18,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import initializers as inits
 from eagerflow._src.keras import losses, serialization
 from eagerflow._src.keras import train_ops as K
-from eagerflow._src.keras.engine.base_layer import register_metric_class
+from eagerflow._src.keras.engine.layer_metrics import register_metric_class
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
