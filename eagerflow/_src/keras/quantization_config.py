@@ -10,7 +10,7 @@ from typing import Any
 
 from eagerflow._src.keras import serialization
 from eagerflow._src.keras.dtype_policy import QUANTIZATION_MODES
-from eagerflow._src.keras.engine import base_layer
+from eagerflow._src.keras.engine import layer_helpers
 from eagerflow._src.keras.quantizers import AbsMaxQuantizer, register_objects
 
 
@@ -334,4 +334,4 @@ def prepare(layer: Any, mode: Any, config: Any) -> QuantizationConfig:
     return config
 
 
-base_layer.register_quantize_prepare(prepare)
+layer_helpers.register_quantize_prepare(prepare)

@@ -20,7 +20,6 @@ import functools
 import inspect
 import itertools
 import operator
-import types
 import warnings
 import weakref
 from collections.abc import Callable
@@ -61,6 +60,11 @@ from eagerflow._src.keras.engine.keras_tensor import (
     set_mask,
     symbolic_scope,
 )
+from eagerflow._src.keras.engine.layer_helpers import PLAIN as _PLAIN
+from eagerflow._src.keras.engine.layer_helpers import dedup as _dedup
+from eagerflow._src.keras.engine.layer_helpers import flat_values as _flat_values
+from eagerflow._src.keras.engine.layer_helpers import is_numeric_list as _is_numeric_list
+from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quantize_wrapper
 from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
 from eagerflow._src.keras.engine.symbolic_calls import (
     SymbolicCalls,
@@ -76,14 +80,6 @@ from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 
 # Bookkeeping attributes: never walked for sublayers or weights.
-# quantize's config resolution and checks, handed down by quantization_config.py (which
-# sits on keras ops, above this module): `prepare(layer, mode, config) -> config`
-_QUANTIZE_PREPARE: list = []
-
-
-def register_quantize_prepare(prepare: Callable) -> None:
-    _QUANTIZE_PREPARE[:] = [prepare]
-
 _INTERNAL = frozenset((
     "_trackable_deps", "_trainable_weights", "_non_trainable_weights", "_losses",
     "_callable_losses", "_inbound_nodes", "_outbound_nodes", "_input_spec", "_dtype_policy",
@@ -895,21 +891,6 @@ class Layer(SymbolicCalls, Module):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
 
 
-def _quantize_wrapper(method: Callable) -> Callable:
-    """A class's `quantize(mode, type_check, config)` as callers see it (Keras 3 wraps
-    every layer's): the config resolved and the layer checked first."""
-    if getattr(method, "_wraps_quantize", False):
-        return method
-
-    @functools.wraps(method)
-    def quantize(self: Layer, mode: Any = None, config: Any = None, **kwargs: Any) -> Any:
-        config = _QUANTIZE_PREPARE[0](self, mode, config)
-        return method(self, mode=config.mode, config=config, **kwargs)
-
-    quantize._wraps_quantize = True  # type: ignore[attr-defined]
-    return quantize
-
-
 Layer.quantize = _quantize_wrapper(Layer.quantize)  # type: ignore[method-assign]
 
 
@@ -937,37 +918,6 @@ def _build_wrapper(build: Callable) -> Callable:
     return wrapper
 
 
-# Attribute values that hold no layer or variable (see Layer._held).
-_PLAIN = frozenset((bool, int, float, str, bytes, type(None), types.FunctionType,
-                    types.BuiltinFunctionType))
-
-
-def _flat_values(values: Any) -> list:
-    out = []
-    for v in values:
-        if v.__class__ in _PLAIN:
-            continue
-        if isinstance(v, (list, tuple)):
-            out.extend(_flat_values(v))
-        elif isinstance(v, dict):
-            out.extend(_flat_values(v.values()))
-        else:
-            out.append(v)
-    return out
-
-
-def _dedup(weights: list) -> list:
-    if len(set(map(id, weights))) == len(weights):  # (the common case, checked in C)
-        return weights
-    seen: set = set()
-    out = []
-    for w in weights:
-        if id(w) not in seen:
-            seen.add(id(w))
-            out.append(w)
-    return out
-
-
 def _has_keras_tensor(inputs: Any, rest: tuple, kwargs: dict) -> bool:
     if isinstance(inputs, KerasTensor):
         return True
@@ -975,12 +925,6 @@ def _has_keras_tensor(inputs: Any, rest: tuple, kwargs: dict) -> bool:
         if any(isinstance(x, KerasTensor) for x in nest.flatten(inputs)):
             return True
     return any(isinstance(x, KerasTensor) for x in nest.flatten([list(rest), kwargs]))
-
-
-def _is_numeric_list(x: list) -> bool:
-    flat = nest.flatten(x)
-    return bool(flat) and all(isinstance(v, (int, float, np.number)) and
-                              not isinstance(v, bool) for v in flat)
 
 
 def _defines_get_config(cls: type) -> bool:

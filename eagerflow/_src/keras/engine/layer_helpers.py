@@ -1,0 +1,76 @@
+"""Helpers of keras.Layer that need no Layer: flattening attribute values, de-duplicating
+weight lists, and the wrapper that every layer class's `quantize` gets (with the
+config resolution and checks that quantization_config.py, above base_layer, hands down).
+Sits below base_layer.
+"""
+
+from __future__ import annotations
+
+import functools
+import types
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import nest
+
+# quantize's config resolution and checks, handed down by quantization_config.py (which
+# sits on keras ops, above this module): `prepare(layer, mode, config) -> config`
+_QUANTIZE_PREPARE: list = []
+
+
+def register_quantize_prepare(prepare: Callable) -> None:
+    _QUANTIZE_PREPARE[:] = [prepare]
+
+
+def quantize_wrapper(method: Callable) -> Callable:
+    """A class's `quantize(mode, type_check, config)` as callers see it (Keras 3 wraps
+    every layer's): the config resolved and the layer checked first."""
+    if getattr(method, "_wraps_quantize", False):
+        return method
+
+    @functools.wraps(method)
+    def quantize(self: Any, mode: Any = None, config: Any = None, **kwargs: Any) -> Any:
+        config = _QUANTIZE_PREPARE[0](self, mode, config)
+        return method(self, mode=config.mode, config=config, **kwargs)
+
+    quantize._wraps_quantize = True  # type: ignore[attr-defined]
+    return quantize
+
+
+# Attribute values that hold no layer or variable (see Layer._held): skipped fast.
+PLAIN = frozenset((bool, int, float, str, bytes, type(None), types.FunctionType,
+                    types.BuiltinFunctionType))
+
+
+def flat_values(values: Any) -> list:
+    out = []
+    for v in values:
+        if v.__class__ in PLAIN:
+            continue
+        if isinstance(v, (list, tuple)):
+            out.extend(flat_values(v))
+        elif isinstance(v, dict):
+            out.extend(flat_values(v.values()))
+        else:
+            out.append(v)
+    return out
+
+
+def dedup(weights: list) -> list:
+    if len(set(map(id, weights))) == len(weights):  # (the common case, checked in C)
+        return weights
+    seen: set = set()
+    out = []
+    for w in weights:
+        if id(w) not in seen:
+            seen.add(id(w))
+            out.append(w)
+    return out
+
+
+def is_numeric_list(x: list) -> bool:
+    flat = nest.flatten(x)
+    return bool(flat) and all(isinstance(v, (int, float, np.number)) and
+                              not isinstance(v, bool) for v in flat)
