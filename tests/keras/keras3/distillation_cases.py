@@ -308,4 +308,40 @@ fresh(X[:1])
 fresh.load_weights(os.path.join(tmpdir, "d.weights.h5"))
 print(all(np.array_equal(a, b) for a, b in zip(fresh.get_weights(), dist.get_weights())))
 ''',
+    # (what the Distiller's trackers rest on: Keras 3 lists the metrics a model or its
+    # non-model sublayers hold in attributes, after the compiled ones)
+    "custom_metrics": '''
+class Holder(keras.layers.Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.seen = keras.metrics.Mean(name="seen")
+        self.d = keras.layers.Dense(2)
+    def call(self, x):
+        self.seen.update_state(keras.ops.mean(x))
+        return self.d(x)
+class Inner(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.t = keras.metrics.Mean(name="inner_t")
+        self.d = keras.layers.Dense(2)
+    def call(self, x):
+        return self.d(x)
+class Outer(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.h = Holder()
+        self.i = Inner()
+        self.trk = [keras.metrics.Sum(name="s1"), keras.metrics.Sum(name="s2")]
+    def call(self, x):
+        return self.h(x) + self.i(x)
+print([m.name for m in Holder().metrics], [m.name for m in keras.layers.Dense(2).metrics])
+o = Outer()
+print([m.name for m in o.metrics], [m.name for m in o.i.metrics], [m.name for m in o.h.metrics])
+o.compile("sgd", "mse", metrics=["mae"])
+print([m.name for m in o.metrics])
+h = o.fit(X[:4, :3], X[:4, :2], verbose=0, epochs=2)
+print(sorted(h.history))
+record("seen", h.history["seen"])
+print(sorted(o.evaluate(X[:4, :3], X[:4, :2], verbose=0, return_dict=True)))
+''',
 }
