@@ -109,7 +109,7 @@ EAGERFLOW_IMPORTS_IN_FUNCTIONS = [
 # files and summaries only), and the two standard modules the backend uses rarely (it
 # sits below core/lazy.py): its thread pool and the Unix-only address-space limit.
 LOADED_ON_USE = {
-    "cupy", "cupyx", "scipy", "h5py", "PIL", "simplejpeg", "mpi4py", "matplotlib", "cv2",
+    "cupy", "cupyx", "cudnn", "scipy", "h5py", "PIL", "simplejpeg", "mpi4py", "matplotlib", "cv2",
     "google.protobuf", "tensorboard",
     "concurrent.futures", "resource", "IPython",
 }

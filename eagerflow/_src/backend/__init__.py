@@ -111,6 +111,11 @@ class Backend:
         definite) matrix, as NumPy always does."""
         return contextlib.nullcontext()
 
+    def conv_engine(self, dtype: Any, rank: int, groups: int) -> Any:
+        """A library convolution (backend/cudnn.py's Engine) for this device, or None:
+        im2col plus matmul."""
+        return None
+
 
 class DeviceBackend(Backend):
     """What GPU backends share: the device owns its work, so kernels' products, scratch
@@ -284,6 +289,15 @@ def broadcast_copy(xp: Any, x: Any, shape: tuple) -> Any:
     if xp is np:
         return cpu.broadcast_copy(x, shape)
     return xp.broadcast_to(x, shape).copy()
+
+
+def conv_engine(xp: Any, dtype: Any, rank: int, groups: int) -> Any:
+    """The library convolution engine for `xp`'s current device and this convolution
+    (cuDNN on CuPy where its binding is installed: backend/cudnn.py), or None, where the
+    kernel uses im2col plus matmul (always on CPU)."""
+    if xp is np:
+        return None
+    return _BY_XP[id(xp)].conv_engine(dtype, rank, groups)
 
 
 def scatter_fold(xp: Any, name: str, out: Any, ids: Any, rows: Any) -> Any:

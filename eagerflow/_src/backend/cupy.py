@@ -25,6 +25,7 @@ import numpy as np
 
 from eagerflow._src.backend import DeviceBackend, is_scalar, register
 from eagerflow._src.backend import numpy as cpu
+from eagerflow._src.backend.cudnn import Engines
 
 _SMALL = 64 << 20  # below this an allocation is not checked against free memory
 
@@ -41,6 +42,7 @@ class CupyBackend(DeviceBackend):
         self.kernels: dict = {}
         self.lock = threading.Lock()
         self.comms: dict = {}
+        self.cudnn = Engines(_load_cudnn, cupy, lambda: cupy.cuda.get_current_stream().ptr)
 
     def device_count(self) -> int:
         try:
@@ -101,6 +103,9 @@ class CupyBackend(DeviceBackend):
     def synchronize(self, index: int) -> None:
         cupy.cuda.Device(index).synchronize()
         self.memory_info(index)
+
+    def conv_engine(self, dtype: Any, rank: int, groups: int) -> Any:
+        return self.cudnn.get(cupy.cuda.Device().id, dtype, rank, groups)
 
     def linalg_errors(self) -> Any:
         import cupyx  # part of CuPy
@@ -177,6 +182,12 @@ class CupyBackend(DeviceBackend):
                                cupy.cuda.get_current_stream().ptr)
         nccl.groupEnd()
         return arrays
+
+
+def _load_cudnn() -> Any:
+    import cudnn  # optional: the [cudnn] extra (nvidia-cudnn-frontend)
+
+    return cudnn
 
 
 def _nccl_dtype(nccl: Any, dtype: np.dtype) -> int:

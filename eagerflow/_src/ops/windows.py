@@ -24,6 +24,7 @@ import numpy as np
 
 from eagerflow._src.backend import (
     block_bytes,
+    conv_engine,
     lanes,
     matmul,
     product_scope,
@@ -382,6 +383,9 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         if epilogue is not None:
             epilogue(out)
         return out
+    engine = conv_engine(xp, x.dtype, r, groups) if bias is None and not relu else None
+    if engine is not None:  # cuDNN (a GPU with the binding installed)
+        return engine.forward(x, w, outs, strides, dilations, pads)
     tap_major = _tap_major(c, groups, x.itemsize)
     im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
                      tap_major)

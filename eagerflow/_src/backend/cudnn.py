@@ -1,0 +1,133 @@
+"""Convolutions through cuDNN (backend layer): NVIDIA's cuDNN frontend Python binding
+(`nvidia-cudnn-frontend`, the `cudnn` module: the maintained one for CUDA 12 and 13;
+CuPy no longer ships cuDNN bindings), an optional extra (`eagerflow[cudnn]`).
+
+Kernels keep TF's layouts: data channels-last (N, *S, C), filters (*K, C, O). cuDNN's
+graph API names every dimension in NC(D)HW / KC(T)RS order and takes any strides, so
+the data goes as it is, described by strides (`data_desc`), and the filter is copied
+once per call into (O, *K, C) (`filter_krsc`), the layout cuDNN's channels-last engines
+take. Each (shapes, dtype, geometry) builds its graph once (heuristics A, then the
+fallback list) and keeps it. `supported` says what this path takes; everything else,
+and every call where the binding is not installed, stays on im2col plus cuBLAS
+(ops/windows.py). The layout code is plain Python, so it is tested without a GPU
+against a reference of cuDNN's semantics (tests/backend/test_cudnn_layout.py).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from typing import Any
+
+import numpy as np
+
+# NumPy dtype name -> the cuDNN data type's name (cudnn.data_type.<name>)
+DATA_TYPES = {"float16": "HALF", "float32": "FLOAT"}
+
+
+def supported(dtype: Any, rank: int, groups: int) -> bool:
+    """Whether the cuDNN path takes a convolution: half or single precision (double and
+    integers stay on im2col), 2 or 3 spatial dims, no groups."""
+    return np.dtype(dtype).name in DATA_TYPES and rank in (2, 3) and groups == 1
+
+
+def data_desc(shape: tuple) -> tuple:
+    """(dims, strides) in elements of a C-contiguous channels-last array (N, *S, C) as
+    cuDNN names it: dims (N, C, *S)."""
+    n, sp, c = shape[0], tuple(shape[1:-1]), shape[-1]
+    strides = [math.prod(sp) * c, 1]
+    for i in range(len(sp)):
+        strides.append(math.prod(sp[i + 1:]) * c)
+    return [n, c, *sp], strides
+
+
+def filter_krsc(xp: Any, w: Any) -> Any:
+    """A (*K, C, O) filter copied into (O, *K, C): cuDNN's channels-last filter layout."""
+    r = w.ndim - 2
+    return xp.ascontiguousarray(w.transpose((r + 1,) + tuple(range(r)) + (r,)))
+
+
+def filter_desc(krsc_shape: tuple) -> tuple:
+    """(dims, strides) of an (O, *K, C) filter as cuDNN names it: dims (O, C, *K)."""
+    o, ks, c = krsc_shape[0], tuple(krsc_shape[1:-1]), krsc_shape[-1]
+    return data_desc((o, *ks, c))
+
+
+class Engine:
+    """cuDNN's forward convolution for one CuPy device (`cudnn` is the binding's module,
+    `xp` the array module whose arrays it runs on)."""
+
+    def __init__(self, cudnn: Any, xp: Any, stream_ptr: Any) -> None:
+        self.cudnn, self.xp, self.stream_ptr = cudnn, xp, stream_ptr
+        self.handle = cudnn.create_handle()
+        self.graphs: dict = {}
+        self.lock = threading.Lock()
+
+    def _graph(self, key: tuple, xshape: tuple, kshape: tuple, oshape: tuple,
+               strides: tuple, dilations: tuple, pads: tuple) -> tuple:
+        found = self.graphs.get(key)
+        if found is not None:
+            return found
+        cd = self.cudnn
+        dt = getattr(cd.data_type, DATA_TYPES[key[0]])
+        g = cd.pygraph(io_data_type=dt, intermediate_data_type=cd.data_type.FLOAT,
+                       compute_data_type=cd.data_type.FLOAT, handle=self.handle)
+        xd, xs = data_desc(xshape)
+        wd, ws = filter_desc(kshape)
+        yd, ys = data_desc(oshape)
+        x = g.tensor(name="x", dim=xd, stride=xs, data_type=dt)
+        w = g.tensor(name="w", dim=wd, stride=ws, data_type=dt)
+        y = g.conv_fprop(x, w, pre_padding=[p[0] for p in pads],
+                         post_padding=[p[1] for p in pads], stride=list(strides),
+                         dilation=list(dilations), compute_data_type=cd.data_type.FLOAT,
+                         name="conv")
+        y.set_output(True).set_dim(yd).set_stride(ys).set_data_type(dt)
+        g.build([cd.heur_mode.A, cd.heur_mode.FALLBACK])
+        found = (g, x, w, y, g.get_workspace_size())
+        with self.lock:
+            self.graphs[key] = found
+        return found
+
+    def forward(self, x: Any, w: Any, outs: tuple, strides: tuple, dilations: tuple,
+                pads: tuple) -> Any:
+        """x (N, *S, C) conv w (*K, C, O), TF's layouts, into a new (N, *outs, O)."""
+        xp = self.xp
+        x = xp.ascontiguousarray(x)
+        k = filter_krsc(xp, w)
+        out = xp.empty((x.shape[0], *outs, w.shape[-1]), dtype=x.dtype)
+        key = (x.dtype.name, x.shape, k.shape, tuple(strides), tuple(dilations), tuple(pads))
+        g, tx, tw, ty, nbytes = self._graph(key, x.shape, k.shape, out.shape, strides,
+                                            dilations, pads)
+        workspace = xp.empty((max(nbytes, 1),), dtype=np.uint8)
+        self.cudnn.set_stream(handle=self.handle, stream=self.stream_ptr())
+        g.execute({tx: x, tw: k, ty: out}, workspace, handle=self.handle)
+        return out
+
+
+class Engines:
+    """One Engine per device, made on first use; the binding loaded once (`load`: None,
+    and the im2col path for good, when it is not installed or cuDNN's library is not
+    found)."""
+
+    def __init__(self, load: Any, xp: Any, stream_ptr: Any) -> None:
+        self.load, self.xp, self.stream_ptr = load, xp, stream_ptr
+        self.binding: Any = _UNLOADED
+        self.by_device: dict = {}
+
+    def get(self, device: int, dtype: Any, rank: int, groups: int) -> Engine | None:
+        if not supported(dtype, rank, groups):
+            return None
+        if self.binding is _UNLOADED:
+            try:
+                self.binding = self.load()
+            except (ImportError, OSError):  # no binding, or no libcudnn beside it
+                self.binding = None
+        if self.binding is None:
+            return None
+        eng = self.by_device.get(device)
+        if eng is None:
+            eng = self.by_device[device] = Engine(self.binding, self.xp, self.stream_ptr)
+        return eng
+
+
+_UNLOADED = object()

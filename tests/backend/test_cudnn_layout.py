@@ -1,0 +1,185 @@
+"""backend/cudnn.py without a GPU: which convolutions take the cuDNN path, and the layout
+descriptions it gives cuDNN, checked end to end on the strict stand-in by a stand-in for
+the binding (`FakeCudnn`) that computes what cuDNN's graph API defines (its tensors
+named in NC(D)HW / KC(T)RS order over any strides, a cross-correlation with pre and
+post padding, strides and dilations) with NumPy: a wrong dim or stride gives wrong
+numbers. Results are compared with the im2col path on the CPU."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.backend import cudnn as C
+from eagerflow._src.backend import strict
+from eagerflow._src.core import device as D
+
+
+class _Tensor:
+    def __init__(self, dim=None, stride=None, op=None):
+        self.dim, self.stride, self.op, self.output = dim, stride, op, False
+
+    def set_output(self, flag):
+        self.output = flag
+        return self
+
+    def set_dim(self, dim):
+        self.dim = list(dim)
+        return self
+
+    def set_stride(self, stride):
+        self.stride = list(stride)
+        return self
+
+    def set_data_type(self, dt):
+        return self
+
+
+def _view(arr, dim, stride):
+    """The elements a cuDNN tensor of these dims and strides names in `arr`'s buffer."""
+    flat = arr._a.reshape(-1)  # (C-contiguous: a view of the buffer)
+    return np.lib.stride_tricks.as_strided(flat, dim, [s * flat.itemsize for s in stride])
+
+
+class _Graph:
+    def __init__(self, log, **kw):
+        self.log, self.kw, self.built = log, kw, False
+
+    def tensor(self, name, dim, stride, data_type):
+        return _Tensor(list(dim), list(stride))
+
+    def conv_fprop(self, x, w, pre_padding, post_padding, stride, dilation,
+                   compute_data_type, name):
+        return _Tensor(op=(x, w, pre_padding, post_padding, stride, dilation))
+
+    def build(self, modes):
+        self.built = True
+        self.log.append("build")
+
+    def get_workspace_size(self):
+        return 16
+
+    def execute(self, pack, workspace, handle):
+        assert self.built and workspace.dtype == np.uint8 and workspace.size >= 16
+        (y, out), = [(t, a) for t, a in pack.items() if t.op is not None]
+        tx, tw, pre, post, st, dl = y.op
+        x, w = _view(pack[tx], tx.dim, tx.stride), _view(pack[tw], tw.dim, tw.stride)
+        xp = np.pad(x, [(0, 0), (0, 0)] + list(zip(pre, post)))
+        yv = _view(out, y.dim, y.stride)
+        acc = np.zeros(yv.shape, np.float64)
+        r = len(st)
+        for tap in itertools.product(*[range(k) for k in tw.dim[2:]]):
+            sl = tuple(slice(t * d, t * d + (o - 1) * s + 1, s)
+                       for t, d, s, o in zip(tap, dl, st, yv.shape[2:]))
+            patch = xp[(slice(None), slice(None)) + sl]           # (N, C, *outs)
+            wk = w[(slice(None), slice(None)) + tap]              # (K, C)
+            acc += np.einsum("nc...,kc->nk...", patch.astype(np.float64), wk)
+        assert r == len(tw.dim) - 2
+        yv[...] = acc.astype(yv.dtype)
+        self.log.append("execute")
+
+
+class FakeCudnn:
+    """What eagerflow calls of the `cudnn` module, with cuDNN's semantics."""
+
+    class data_type:  # noqa: N801 - the binding's names
+        HALF, FLOAT = "HALF", "FLOAT"
+
+    class heur_mode:  # noqa: N801
+        A, FALLBACK = "A", "FALLBACK"
+
+    def __init__(self):
+        self.log = []
+
+    def create_handle(self):
+        return object()
+
+    def set_stream(self, handle, stream):
+        self.log.append("stream")
+
+    def pygraph(self, **kw):
+        return _Graph(self.log, **kw)
+
+
+@pytest.fixture
+def fake(monkeypatch):
+    binding = FakeCudnn()
+    engines = C.Engines(lambda: binding, strict.xp, lambda: 0)
+    monkeypatch.setattr(strict.StrictBackend, "conv_engine",
+                        lambda self, dtype, rank, groups: engines.get(0, dtype, rank, groups),
+                        raising=False)
+    with D.standin_gpus(1):
+        yield binding
+
+
+def test_the_path_takes_half_and_single_precision_2d_and_3d_without_groups():
+    assert C.supported(np.float32, 2, 1) and C.supported(np.float16, 3, 1)
+    assert not C.supported(np.float64, 2, 1) and not C.supported(np.int32, 2, 1)
+    assert not C.supported(np.float32, 1, 1) and not C.supported(np.float32, 2, 2)
+
+
+def test_an_absent_binding_leaves_im2col_for_good():
+    calls = []
+
+    def load():
+        calls.append(1)
+        raise ImportError("No module named 'cudnn'")
+
+    engines = C.Engines(load, strict.xp, lambda: 0)
+    assert engines.get(0, np.float32, 2, 1) is None
+    assert engines.get(0, np.float32, 2, 1) is None and calls == [1]
+    assert engines.get(0, np.float64, 2, 1) is None and calls == [1]  # (not even asked)
+
+
+def test_descriptions_of_tf_layouts():
+    # NHWC (2, 5, 7, 3): cuDNN's dims N, C, H, W with the channels innermost
+    assert C.data_desc((2, 5, 7, 3)) == ([2, 3, 5, 7], [105, 1, 21, 3])
+    assert C.data_desc((1, 4, 5, 6, 2)) == ([1, 2, 4, 5, 6], [240, 1, 60, 12, 2])
+    w = np.arange(3 * 2 * 4 * 5).reshape(3, 2, 4, 5)  # HWIO: K=(3, 2), C=4, O=5
+    k = C.filter_krsc(np, w)
+    assert k.shape == (5, 3, 2, 4) and k.flags.c_contiguous
+    assert k[4, 2, 1, 3] == w[2, 1, 3, 4]
+    assert C.filter_desc(k.shape) == ([5, 4, 3, 2], [24, 1, 8, 4])
+
+
+@pytest.mark.parametrize("dtype,shape,fshape,strides,padding,dilations", [
+    (np.float32, (2, 7, 6, 3), (3, 3, 3, 4), 1, "SAME", 1),
+    (np.float32, (1, 8, 9, 2), (2, 3, 2, 3), 2, "SAME", 1),          # asymmetric pads
+    (np.float32, (2, 9, 9, 3), (3, 2, 3, 2), (1, 2), "VALID", (2, 1)),
+    (np.float32, (1, 5, 5, 2), (3, 3, 2, 2), 1, [[0, 0], [1, 2], [2, 0], [0, 0]], 1),
+    (np.float16, (2, 6, 6, 4), (3, 3, 4, 8), 1, "SAME", 1),
+])
+def test_conv2d_through_the_cudnn_path_equals_im2col(fake, dtype, shape, fshape, strides,
+                                                     padding, dilations):
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=shape).astype(dtype)
+    w = rng.normal(size=fshape).astype(dtype)
+    got = tf.nn.conv2d(tf.constant(x), tf.constant(w), strides, padding, dilations=dilations)
+    assert got.device.endswith("GPU:0") and fake.log[-1] == "execute"
+    with tf.device("/cpu:0"):
+        want = tf.nn.conv2d(tf.constant(x), tf.constant(w), strides, padding,
+                            dilations=dilations)
+    tol = 1e-2 if dtype == np.float16 else 1e-5
+    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=tol, atol=tol)
+
+
+def test_conv3d_and_the_graph_cache(fake):
+    rng = np.random.default_rng(2)
+    x = rng.normal(size=(1, 4, 5, 6, 2)).astype(np.float32)
+    w = rng.normal(size=(2, 3, 2, 2, 3)).astype(np.float32)
+    for _ in range(2):
+        got = tf.nn.conv3d(tf.constant(x), tf.constant(w), [1, 1, 2, 1, 1], "SAME")
+    assert fake.log.count("build") == 1 and fake.log.count("execute") == 2
+    with tf.device("/cpu:0"):
+        want = tf.nn.conv3d(tf.constant(x), tf.constant(w), [1, 1, 2, 1, 1], "SAME")
+    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-5, atol=1e-5)
+
+
+def test_what_the_path_does_not_take_stays_on_im2col(fake):
+    x64 = tf.constant(np.ones((1, 4, 4, 2)))
+    tf.nn.conv2d(x64, tf.constant(np.ones((2, 2, 2, 1))), 1, "VALID")   # float64
+    x = tf.constant(np.ones((1, 4, 4, 4), np.float32))
+    out = tf.nn.depthwise_conv2d(x, tf.constant(np.ones((2, 2, 4, 1), np.float32)),
+                                 [1, 1, 1, 1], "VALID")                  # groups
+    assert fake.log == [] and out.numpy()[0, 0, 0].tolist() == [4.0] * 4
