@@ -21,6 +21,12 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.array import shape, zeros
+from eagerflow._src.ops.extension_type import (
+    ExtensionType,
+    check_batchable,
+    flatten_extensions,
+    pack_extensions,
+)
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.ragged import stack as ragged_stack
@@ -70,8 +76,8 @@ def _eager_while(cond: Callable, body: Callable, loop_vars: Any, maximum_iterati
         vars_ = out
         i += 1
     # the results are tensors, as TF's eager loop converts them (TensorArrays stay)
-    return nest.map_structure(
-        lambda v: v if isinstance(v, TensorArray) else convert_to_tensor(v), vars_)
+    return pack_extensions(vars_, [v if isinstance(v, TensorArray) else convert_to_tensor(v)
+                                   for v in flatten_extensions(vars_)])
 
 
 def _flat_elems(elems: Any, what: str = "elems") -> list:
@@ -134,6 +140,8 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
     signature = fn_output_signature if fn_output_signature is not None else dtype
     if _any_ragged(elems) or _any_ragged(signature):
         return _map_ragged(fn, elems, signature)
+    if any(isinstance(x, ExtensionType) for x in nest.flatten(elems)):
+        return _map_extension(fn, elems)
     flat = _flat_elems(elems)
     dtypes = _expected_dtypes(signature, elems)
     flat_dtypes = nest.flatten(dtypes)
@@ -151,6 +159,24 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
         rows.append(_check_dtypes(nest.flatten(out), flat_dtypes, shapes))
     return nest.pack_sequence_as(dtypes, [stack([r[k] for r in rows])
                                           for k in range(len(flat_dtypes))])
+
+
+def _map_extension(fn: Callable, elems: Any) -> Any:
+    """map_fn over extension values (their tensors unstacked, fn's results stacked the same
+    way), unrolled over the elements, whose number must be known."""
+    check_batchable(elems, "_unbatch")
+    flat = _flat_elems(flatten_extensions(elems))
+    n = _leading(flat)
+    if not n:
+        raise ValueError("map_fn over extension types needs a known, nonzero number of "
+                         "elements")
+    columns = [unstack(e, num=n) for e in flat]
+    outs = [fn(pack_extensions(elems, [c[i] for c in columns])) for i in range(n)]
+    check_batchable(outs[0], "_batch")
+    rows = [flatten_extensions(o) for o in outs]
+    for o in outs[1:]:
+        nest.assert_same_structure(outs[0], o, check_types=False)
+    return pack_extensions(outs[0], [stack([r[k] for r in rows]) for k in range(len(rows[0]))])
 
 
 def _any_ragged(x: Any) -> bool:

@@ -30,6 +30,7 @@ from eagerflow._src.graph.passes.common import copy_graph
 from eagerflow._src.graph.replay import replay
 from eagerflow._src.ops.array import zeros
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.extension_type import flatten_extensions, pack_extensions
 from eagerflow._src.ops.math import add, zeros_like
 from eagerflow._src.ops.registry import OpDef
 from eagerflow._src.ops.tensor_array import (
@@ -209,8 +210,8 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
                          f"number, type, and overall structure of return values.\n\n"
                          f"true_fn output: {t_res}\nfalse_fn output: {f_res}\n\n"
                          f"Error details:\n{e}") from None
-    t_flat = [None if x is None else x for x in nest.flatten(t_res)]
-    f_flat = nest.flatten(f_res)
+    t_flat = flatten_extensions(t_res)
+    f_flat = flatten_extensions(f_res)
     with _scope(tg):
         tg.outputs = [_to_output(tg, x) for x in t_flat if x is not None]
     with _scope(fg):
@@ -230,7 +231,7 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
     outs = list(res) if isinstance(res, tuple) else [res]
     it = iter(outs)
     flat = [None if x is None else next(it) for x in t_flat]
-    return nest.pack_sequence_as(t_res, flat)
+    return pack_extensions(t_res, flat)
 
 
 def _if_op(then_g: SubGraph, else_g: SubGraph, specs: list, n_caps: int,
@@ -362,7 +363,7 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
                 maximum_iterations: Any, name: str) -> Any:
     single = not (isinstance(loop_vars, (list, tuple)) and not hasattr(loop_vars, "_fields"))
     structure = loop_vars
-    flat_in = nest.flatten(structure)
+    flat_in = flatten_extensions(structure)
     ta_meta = [x if getattr(x, "_is_tensor_array", False) else None for x in flat_in]
     flat_t = [x._flow_tensor() if m is not None else _as_loop_tensor(x)
               for x, m in zip(flat_in, ta_meta)]
@@ -386,7 +387,7 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     def placeholders(g: FuncGraph) -> tuple:
         phs = [g.placeholder(s, t._dtype, "loop_var") for t, s in zip(flat_t, inv_shapes)]
         vals = [m._with_flow(p) if m is not None else p for p, m in zip(phs, ta_meta)]
-        return phs, nest.pack_sequence_as(structure, vals)
+        return phs, pack_extensions(structure, vals)
 
     c_phs, c_vals = placeholders(cg)
     b_phs, b_vals = placeholders(bg)
@@ -405,7 +406,7 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
         raise ValueError(f"The two structures don't have the same nested structure.\n\nFirst "
                          f"structure: {b_out}\n\nSecond structure: {structure}\n\nMore "
                          f"specifically: {e}") from None
-    b_flat = nest.flatten(b_out)
+    b_flat = flatten_extensions(b_out)
     with _scope(bg):
         outs = []
         for x, m in zip(b_flat, ta_meta):
@@ -437,7 +438,7 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     res = list(res)[:n]
     # a TensorArray leaves the loop with the element shape its writes in the body gave it
     vals = [b._with_flow(r) if m is not None else r for r, m, b in zip(res, ta_meta, b_flat)]
-    out = nest.pack_sequence_as(structure, vals)
+    out = pack_extensions(structure, vals)
     if single:
         return out
     return list(out) if isinstance(structure, tuple) and not hasattr(structure, "_fields") \

@@ -30,6 +30,7 @@ from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.parallel import ParallelMapDataset
 from eagerflow._src.data.sources import ListDataset, _sparse_row, gather_rows, int64_arg
 from eagerflow._src.data.transformations import MapDataset
+from eagerflow._src.ops.extension_type import check_batchable
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 
 # ---------------------------------------------------------------------------------------
@@ -189,6 +190,7 @@ class BatchDataset(DatasetV2):
 
     def _compute_structure(self) -> dstruct.Structure:
         st = self._inputs[0]._structure
+        check_batchable(st.spec, "_batch")
         dim = self._size if self._drop else None
         specs = [_batch_spec(s, dim) for s in st.specs]
         return dstruct.Structure(specs[0] if st.kind == "leaf" else
@@ -225,9 +227,10 @@ class RaggedBatchDataset(BatchDataset):
         self._splits_dtype = _dt.as_dtype(row_splits_dtype)
 
     def _ragged_positions(self) -> tuple:
-        specs = self._inputs[0]._structure.specs
-        return tuple(k for k, s in enumerate(specs)
-                     if isinstance(s, TensorSpec) and s.shape.rank != 0)
+        st = self._inputs[0]._structure
+        uniform = dstruct.extension_positions(st.spec)  # extension types batch uniformly
+        return tuple(k for k, s in enumerate(st.specs)
+                     if isinstance(s, TensorSpec) and s.shape.rank != 0 and k not in uniform)
 
     def _compute_structure(self) -> dstruct.Structure:
         st = self._inputs[0]._structure
@@ -382,6 +385,11 @@ class PaddedBatchDataset(DatasetV2):
                                "than zero.")
         self._drop = bool(drop_remainder)
         st = input_dataset._structure
+        if dstruct.extension_positions(st.spec):
+            raise NotImplementedError(
+                "It appears that the Spec of the ExtensionType is missing a shape property. In "
+                "order to support tf.Data, it is recommended that you implement a shape "
+                "property on the Spec.")
         for s in st.specs:
             if not isinstance(s, TensorSpec):
                 raise TypeError(f"`padded_batch` is only supported for datasets that produce "
@@ -498,6 +506,7 @@ class UnbatchDataset(DatasetV2):
 
     def _compute_structure(self) -> dstruct.Structure:
         st = self._inputs[0]._structure
+        check_batchable(st.spec, "_unbatch")
         specs = [_unbatch_spec(s) for s in st.specs]
         return dstruct.Structure(specs[0] if st.kind == "leaf" else
                            dstruct.pack_as(st.spec, specs))

@@ -28,6 +28,7 @@ from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, ListIterator, note_symbolic
 from eagerflow._src.data.random_seed import Words, iterator_seeds, split_seed
 from eagerflow._src.function.compat_v1 import get_static_value
+from eagerflow._src.ops.extension_type import check_batchable
 from eagerflow._src.ops.ragged import RaggedTensor
 
 
@@ -268,6 +269,7 @@ class TensorSliceDataset(DatasetV2):
     def __init__(self, element: Any) -> None:
         _check_nonempty(element)
         value = dstruct.normalize_element(element)
+        check_batchable(dstruct.structure_spec(value), "_to_batched_tensor_list")
         flat = dstruct.flatten(value)
         n = None
         specs = []

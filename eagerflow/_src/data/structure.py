@@ -2,8 +2,9 @@
 
 Part of the data layer (above ops). Inside a pipeline an element travels as a flat
 tuple of components (EagerTensor, SparseTensor or a nested Dataset); a `Structure`
-turns the flat tuple back into the user's nesting (tuples, dicts, namedtuples) at
-the edges: when calling a user function and when handing an element to the user.
+turns the flat tuple back into the user's nesting (tuples, dicts, namedtuples, and
+extension types, whose tensors are components) at the edges: when calling a user
+function and when handing an element to the user.
 
 As in tf.data, a Python *list* given as dataset input is one tensor, not a
 structure; only tuples and mappings nest.
@@ -24,6 +25,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec
 from eagerflow._src.data import ragged_elements
+from eagerflow._src.ops.extension_type import ExtensionType, ExtensionTypeSpec
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.stacking import stack
 
@@ -95,11 +97,15 @@ class DatasetSpec(TypeSpec):
 
 
 # ---------------------------------------------------------------------------------------
-# Nesting: tuples (incl. namedtuples) and mappings; everything else is a leaf.
+# Nesting: tuples (incl. namedtuples), mappings and extension types (their values and
+# specs: their tensors are leaves); everything else is a leaf.
 # ---------------------------------------------------------------------------------------
 
+_EXTENSION = (ExtensionType, ExtensionTypeSpec)
+
+
 def is_nested(x: Any) -> bool:
-    return isinstance(x, (tuple, collections.abc.Mapping))
+    return isinstance(x, (tuple, collections.abc.Mapping, *_EXTENSION))
 
 
 def flatten(x: Any) -> list:
@@ -112,7 +118,11 @@ def flatten(x: Any) -> list:
 
 
 def _flatten_into(x: Any, out: list) -> None:
-    if isinstance(x, collections.abc.Mapping):
+    if isinstance(x, ExtensionTypeSpec):
+        out.extend(x._component_specs)
+    elif isinstance(x, ExtensionType):
+        out.extend(x._type_spec._to_components(x))
+    elif isinstance(x, collections.abc.Mapping):
         for k in _sorted(x):
             v = x[k]
             if is_nested(v):
@@ -152,6 +162,12 @@ _END = object()
 
 
 def _pack(s: Any, it: Any) -> Any:
+    if isinstance(s, _EXTENSION):
+        spec = s if isinstance(s, ExtensionTypeSpec) else s._type_spec
+        parts = [_next(it) for _ in spec._component_specs]
+        if parts and all(isinstance(p, TypeSpec) for p in parts):  # specs in: a spec out
+            return spec._with_component_specs(parts)
+        return spec._from_components(parts)
     if isinstance(s, collections.abc.Mapping):
         vals = {k: (_pack(s[k], it) if is_nested(s[k]) else _next(it)) for k in _sorted(s)}
         if type(s) is dict:
@@ -171,6 +187,30 @@ def _next(it: Any) -> Any:
     if v is _END:
         raise ValueError("Could not pack sequence: too few leaves for the structure.")
     return v
+
+
+def extension_positions(spec: Any) -> set:
+    """The flat positions of a structure's components that belong to extension types."""
+    out: set = set()
+    at = 0
+
+    def walk(x: Any) -> None:
+        nonlocal at
+        if isinstance(x, ExtensionTypeSpec):
+            n = len(x._component_specs)
+            out.update(range(at, at + n))
+            at += n
+        elif isinstance(x, collections.abc.Mapping):
+            for k in _sorted(x):
+                walk(x[k])
+        elif isinstance(x, tuple):
+            for v in x:
+                walk(v)
+        else:
+            at += 1
+
+    walk(spec)
+    return out
 
 
 def map_structure(fn: Callable, x: Any) -> Any:

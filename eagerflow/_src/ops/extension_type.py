@@ -20,6 +20,7 @@ import typing
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
@@ -148,6 +149,19 @@ def _rebuild(spec: Any, parts: list) -> Any:
     return spec
 
 
+def _respec(spec: Any, specs: Any) -> Any:
+    """A field's spec with its component specs taken from the iterator `specs`."""
+    if isinstance(spec, TensorSpec):
+        return next(specs)
+    if isinstance(spec, ExtensionTypeSpec):
+        return spec._respec(specs)
+    if isinstance(spec, tuple):
+        return tuple(_respec(s, specs) for s in spec)
+    if isinstance(spec, _ImmutableDict):
+        return _ImmutableDict({k: _respec(spec[k], specs) for k in spec})
+    return spec
+
+
 class ExtensionTypeSpec(CompositeSpec):
     """The TypeSpec of an extension type: its fields, tensors as TensorSpecs."""
 
@@ -194,6 +208,13 @@ class ExtensionTypeSpec(CompositeSpec):
 
     def _from_components(self, components: list) -> Any:
         return self._from_iter(iter(components))
+
+    def _with_component_specs(self, specs: list) -> ExtensionTypeSpec:
+        """This spec with its components' specs replaced (a batch's, say), in order."""
+        return self._respec(iter(specs))
+
+    def _respec(self, specs: Any) -> ExtensionTypeSpec:
+        return type(self)(**{n: _respec(v, specs) for n, v in self._fields.items()})
 
     def is_compatible_with(self, spec_or_value: Any) -> bool:
         other = spec_or_value._type_spec if isinstance(spec_or_value, ExtensionType) \
@@ -391,6 +412,32 @@ def _wrap_custom_init(init: Any) -> Any:
 
 class BatchableExtensionType(ExtensionType):
     """An ExtensionType whose values may be batched (tf.data, map_fn): the same fields."""
+
+
+def flatten_extensions(structure: Any) -> list:
+    """`nest.flatten(structure)` with each extension value's tensors in its place (what
+    tf.cond, tf.while_loop and tf.map_fn carry of one)."""
+    return [t for x in nest.flatten(structure)
+            for t in (x._type_spec._to_components(x) if isinstance(x, ExtensionType) else [x])]
+
+
+def pack_extensions(structure: Any, flat: list) -> Any:
+    """The inverse of `flatten_extensions`: `structure` rebuilt around `flat`."""
+    it = iter(flat)
+    leaves = [x._type_spec._from_iter(it) if isinstance(x, ExtensionType) else next(it)
+              for x in nest.flatten(structure)]
+    return nest.pack_sequence_as(structure, leaves)
+
+
+def check_batchable(structure: Any, method: str) -> None:
+    """Refuses, as TF's specs do, to batch or unbatch (`method`: "_batch", "_unbatch") an
+    extension value or spec in `structure` that is not a BatchableExtensionType's."""
+    for x in nest.flatten(structure):
+        spec = x._type_spec if isinstance(x, ExtensionType) else x
+        if isinstance(spec, ExtensionTypeSpec) and \
+                not issubclass(spec.value_type, BatchableExtensionType):
+            raise AttributeError(f"'{type(spec).__qualname__}' object has no attribute "
+                                 f"'{method}'")
 
 
 def as_dict(value: ExtensionType) -> dict:
