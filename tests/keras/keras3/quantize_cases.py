@@ -120,7 +120,7 @@ for cfg in (None, keras.quantizers.Int4QuantizationConfig(block_size=2),
     print(repr(d.dtype_policy))
     variables(d)
     values(d)
-    print(arr(m(rng.randn(3, 7).astype("float32"))))
+    print(arr(m(rng.randn(3, 7).astype("float32"))), arr(d.kernel))
     print(d.get_config()["quantization_config"], d.get_config()["dtype"])
 ''',
     "dense_float8": '''
@@ -141,7 +141,7 @@ for mode, cfg in (("int8", None), ("int4", None),
     print(repr(e.dtype_policy))
     variables(e)
     values(e)
-    print(arr(m(np.array([[0, 5, 2], [1, 1, 3]]))))
+    print(arr(m(np.array([[0, 5, 2], [1, 1, 3]]))), arr(e.embeddings))
 ''',
     "einsum_dense": '''
 E = keras.layers.EinsumDense
@@ -151,21 +151,22 @@ for eq, out, bias, shape in (("ab,bc->ac", 3, "c", (5,)), ("abc,cd->abd", (None,
                              ("...b,bc->...c", 3, "c", (2, 5)),
                              ("ab...,bc->ac...", (3, 2), None, (5, 2)),
                              ("abc,dce->abde", (None, 2, 3), "e", (2, 5))):
-    for mode in ("int8", "float8"):
+    for mode, cfg in (("int8", None), ("float8", None), ("int4", None),
+                      ("int4", keras.quantizers.Int4QuantizationConfig(block_size=-1))):
         m = keras.Sequential([keras.Input(shape), E(eq, output_shape=out, bias_axes=bias)])
         l = m.layers[0]
         l.set_weights([rng.randn(*w.shape).astype("float32") for w in l.weights])
         xs = rng.randn(3, *shape).astype("float32")
         before = np.asarray(m(xs))
         try:
-            m.quantize(mode)
+            m.quantize(mode, config=cfg)
         except Exception as e:
             print(eq, mode, "!!", type(e).__name__, e)
             continue
         print(eq, mode, repr(l.dtype_policy))
         variables(l)
-        if mode == "int8":
-            print(" ", arr(l.kernel_scale))
+        if mode != "float8":
+            print(" ", arr(l.kernel_scale), arr(l.kernel))
         got = np.asarray(m(xs))
         print(" ", got.shape, arr(got.ravel()[:6]), float(np.abs(got - before).max()) < 0.5)
         if mode == "float8":
@@ -182,6 +183,11 @@ print(m.layers[0].inputs_quantizer, arr(m(x)))
 show("int4", m.quantize, "int4")
 m = keras.Sequential([keras.Input((5,)), E("ab,bc->ac", output_shape=3)])
 print(m.layers[0].get_config()["quantization_config"])
+m = keras.Sequential([keras.Input((2, 5)), E("abc,cd->abd", output_shape=(None, 3))])
+m.layers[0].set_weights([rng.randn(5, 3).astype("float32")])
+m.quantize(config=keras.quantizers.Int4QuantizationConfig(
+    block_size=-1, activation_quantizer=keras.quantizers.AbsMaxQuantizer(axis=-1)))
+print(repr(m.layers[0].dtype_policy), arr(m(rng.randn(2, 2, 5).astype("float32"))))
 ''',
     "model_errors": '''
 m = keras.Sequential([keras.Input((5,)), keras.layers.Dense(3), keras.layers.LayerNormalization(),
@@ -266,6 +272,7 @@ for mode, cfg in ((None, None), ("int8", None), ("int4", None),
     m, d = lora_model(mode, cfg)
     print(mode, [v.name for v in d.trainable_weights], [v.name for v in d.non_trainable_weights])
     print(" ", arr(m(x), 4), d.get_config()["lora_rank"], d.get_config()["lora_alpha"])
+    print(" ", arr(d.kernel, 4))
     m.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
     h = m.fit(x, np.ones((4, 3), "float32"), epochs=2, verbose=0, shuffle=False)
     print(" ", arr(h.history["loss"], 4), arr(d.lora_kernel_b, 4))

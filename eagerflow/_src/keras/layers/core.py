@@ -102,6 +102,16 @@ class Dense(Layer):
         if self.lora_rank:
             self.enable_lora(self.lora_rank)  # (Keras 3 passes no alpha here: alpha = rank)
 
+    @property
+    def kernel(self) -> Any:
+        """The kernel variable (Keras 3's property: an int4 kernel unpacked, and with
+        LoRA on, the LoRA product merged in)."""
+        return lora.weight_view(self, "dense")
+
+    @kernel.setter
+    def kernel(self, value: Any) -> None:
+        self._kernel = value
+
     def enable_lora(self, rank: int, lora_alpha: float | None = None,
                     a_initializer: Any = "he_uniform", b_initializer: Any = "zeros") -> None:
         """Freezes the kernel and trains `lora_alpha / rank * a @ b` added to it."""
@@ -118,8 +128,7 @@ class Dense(Layer):
             inputs = tm.cast(inputs, self.compute_dtype)
         if self._dtype_policy.quantization_mode is not None:
             return quantized.dense_call(self, inputs, training)
-        kernel = lora.merged_float(self, "dense", self.kernel) if self.lora_enabled \
-            else self.kernel
+        kernel = self.kernel  # (with LoRA on, merged)
         rank = inputs.shape.rank
         if rank == 2 or rank is None:
             out = matmul(inputs, kernel)
@@ -597,6 +606,16 @@ class Embedding(Layer):
         if self.lora_rank:
             self.enable_lora(self.lora_rank)  # (alpha = rank, as Keras 3's build does)
 
+    @property
+    def embeddings(self) -> Any:
+        """The embeddings variable (Keras 3's property: int4 ones unpacked, and with LoRA
+        on, the LoRA product merged in)."""
+        return lora.weight_view(self, "embedding")
+
+    @embeddings.setter
+    def embeddings(self, value: Any) -> None:
+        self._embeddings = value
+
     def enable_lora(self, rank: int, lora_alpha: float | None = None,
                     a_initializer: Any = "he_uniform", b_initializer: Any = "zeros") -> None:
         """Freezes the embeddings and trains `lora_alpha / rank * a @ b` added to them."""
@@ -617,9 +636,7 @@ class Embedding(Layer):
             return lora.embedding_output(self, inputs, out)
         if not inputs.dtype.is_integer:
             inputs = tm.cast(inputs, dt.int32)
-        table = lora.merged_float(self, "embedding", self.embeddings) if self.lora_enabled \
-            else self.embeddings
-        out = gather(table, inputs)
+        out = gather(self.embeddings, inputs)  # (with LoRA on, merged)
         if out.dtype.name != self.compute_dtype:
             out = tm.cast(out, self.compute_dtype)
         return out

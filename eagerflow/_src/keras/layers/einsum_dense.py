@@ -136,7 +136,7 @@ class EinsumDense(Layer):
         mode = self.quantization_mode
         if mode is not None:  # (a quantized layer loaded from its config)
             quantized.einsum_build(self, tuple(kernel_shape), mode, self.quantization_config)
-        if mode != "int8":
+        if mode not in ("int8", "int4"):
             self.kernel = self.add_weight(name="kernel", shape=tuple(kernel_shape),
                                           initializer=init, regularizer=self.kernel_regularizer,
                                           constraint=self.kernel_constraint, trainable=True)
@@ -146,6 +146,16 @@ class EinsumDense(Layer):
                                     constraint=self.bias_constraint, trainable=True) \
             if bias_shape is not None else None
         self.built = True
+
+    @property
+    def kernel(self) -> Any:
+        """The kernel variable (Keras 3's property: an int4 kernel unpacked and shaped
+        back)."""
+        return quantized.weight_view(self, "_kernel")
+
+    @kernel.setter
+    def kernel(self, value: Any) -> None:
+        self._kernel = value
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         shape = TensorShape(input_shape).as_list()
@@ -184,8 +194,8 @@ class EinsumDense(Layer):
         return super().from_config(config)
 
     def quantize(self, mode: Any = None, type_check: bool = True, config: Any = None) -> None:
-        """Quantizes the kernel (`'int8'`, `'float8'`; eagerflow does not quantize an
-        EinsumDense to int4); subclasses are not quantized unless `type_check=False`."""
+        """Quantizes the kernel (`'int8'`, `'int4'`, `'float8'`); subclasses are not
+        quantized unless `type_check=False`."""
         if type_check and type(self) is not EinsumDense:
             raise qconfig.not_implemented(self, "quantize")
         quantized.einsum_quantize(self, mode, config)

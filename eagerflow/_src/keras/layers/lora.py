@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.keras import initializers, quantizers
+from eagerflow._src.keras.layers import quantized
 from eagerflow._src.keras.layers.quantized import _dequantize_groups
 from eagerflow._src.keras.ops import core as kc
 from eagerflow._src.keras.ops import numpy_array as na
@@ -18,9 +19,9 @@ from eagerflow._src.keras.ops import numpy_linear as nl
 from eagerflow._src.keras.ops import numpy_math as nm
 
 # per layer kind: (weight attribute, factor names, the weight's constraint attribute)
-_KINDS = {"dense": ("kernel", ("lora_kernel_a", "lora_kernel_b"), "kernel_constraint",
+_KINDS = {"dense": ("_kernel", ("lora_kernel_a", "lora_kernel_b"), "kernel_constraint",
                     "kernel_regularizer", "kernel"),
-          "embedding": ("embeddings", ("lora_embeddings_a", "lora_embeddings_b"),
+          "embedding": ("_embeddings", ("lora_embeddings_a", "lora_embeddings_b"),
                         "embeddings_constraint", "embeddings_regularizer", "embedding")}
 
 
@@ -41,7 +42,7 @@ def enable(layer: Any, kind: str, rank: int, lora_alpha: Any = None,
     if layer.lora_enabled:
         raise ValueError("lora is already enabled. This can only be done once per layer.")
     if kind == "dense":
-        rows = getattr(layer, "_orig_input_dim", None) or layer.kernel.shape[0]
+        rows = getattr(layer, "_orig_input_dim", None) or layer._kernel.shape[0]
         shape_a, shape_b = (rows, rank), (rank, layer.units)
     else:
         shape_a, shape_b = (layer.input_dim, rank), (rank, layer.output_dim)
@@ -90,9 +91,9 @@ def saved_values(layer: Any, kind: str, names: tuple) -> list:
     is quantized)."""
     weight_name = _KINDS[kind][0]
     mode = layer.quantization_mode
-    values = {n: getattr(layer, n, None) for n in names}
+    values = {n: getattr(layer, "_" + n if "_" + n == weight_name else n, None) for n in names}
     if mode is None:
-        values[weight_name] = merged_float(layer, kind, getattr(layer, weight_name))
+        values[weight_name[1:]] = merged_float(layer, kind, getattr(layer, weight_name))
     else:
         values.update(_requantized(layer, kind, mode))
     return [values[n] for n in names if values[n] is not None]
@@ -102,13 +103,14 @@ def _requantized(layer: Any, kind: str, mode: str) -> dict:
     dense = kind == "dense"
     weight, scale_name = ("kernel", "kernel_scale") if dense else ("embeddings",
                                                                    "embeddings_scale")
+    raw = "_" + weight
     zero_name = "kernel_zero" if dense else "embeddings_zero"
     axis = 0 if dense else -1  # (a kernel's scales are per column, an embedding's per row)
     compute = layer.compute_dtype
     scale = getattr(layer, scale_name)
     block = getattr(layer, "_int4_block_size", None)
     grouped = mode == "int4" and block is not None and block != -1
-    values = getattr(layer, weight)
+    values = getattr(layer, raw)
     if mode == "int4":
         values = quantizers.unpack_int4(values, layer._orig_output_dim, axis=-1)
     if grouped:
@@ -137,6 +139,13 @@ def _requantized(layer: Any, kind: str, mode: str) -> dict:
     out[weight] = quantizers.pack_int4(q, axis=-1)[0] if mode == "int4" else q
     out[scale_name] = s
     return out
+
+
+def weight_view(layer: Any, kind: str) -> Any:
+    """A Dense's `kernel` or an Embedding's `embeddings` as Keras 3's property reads it:
+    unpacked when int4, with the LoRA product merged in when LoRA is on."""
+    w = quantized.weight_view(layer, _KINDS[kind][0])
+    return merged_float(layer, kind, w) if layer.__dict__.get("lora_enabled") else w
 
 
 def reset_after_load(layer: Any, kind: str) -> list:

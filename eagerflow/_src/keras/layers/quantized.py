@@ -46,6 +46,9 @@ EMBEDDING_SPEC = {
     "int4": ("embeddings", "embeddings_scale", "embeddings_zero", "g_idx"),
 }
 _EMBEDDING_MODES = ("int8", "int4")
+# the weights Keras 3 keeps behind a property (`kernel` reads as the unpacked int4 kernel,
+# or with LoRA merged in): their variables
+_ATTRS = {"kernel": "_kernel", "embeddings": "_embeddings"}
 _FLOAT8_E4M3_MAX = 448.0
 _FLOAT8_E5M2_MAX = 57344.0
 
@@ -61,7 +64,8 @@ def saved_variables(layer: Any, spec: dict, modes: tuple = dtype_policies.QUANTI
         raise qconfig.mode_error(mode, modes)
     if not layer.built:
         return []
-    return [v for v in (getattr(layer, name, None) for name in spec[mode]) if v is not None]
+    return [v for v in (getattr(layer, _ATTRS.get(name, name), None) for name in spec[mode])
+            if v is not None]
 
 
 def block_size_for(layer: Any, config: Any) -> int | None:
@@ -130,13 +134,13 @@ def dense_build(layer: Any, kernel_shape: tuple, mode: str, config: Any) -> None
     if mode == "int8":
         layer.inputs_quantizer = QuantizationConfig.activation_quantizer_or_default(
             config, quantizers.AbsMaxQuantizer())
-        layer.kernel = _weight(layer, "kernel", kernel_shape, "int8")
+        layer._kernel = _weight(layer, "kernel", kernel_shape, "int8")
         layer.kernel_scale = _weight(layer, "kernel_scale", (units,), initializer="ones")
     elif mode == "int4":
         layer.inputs_quantizer = QuantizationConfig.activation_quantizer_or_default(config,
                                                                                     None)
         input_dim, output_dim = kernel_shape
-        layer.kernel = _weight(layer, "kernel", (input_dim, (output_dim + 1) // 2), "int8")
+        layer._kernel = _weight(layer, "kernel", (input_dim, (output_dim + 1) // 2), "int8")
         block = block_size_for(layer, config)
         object.__setattr__(layer, "_int4_block_size", block)
         grouped = block is not None and block > 0
@@ -172,11 +176,11 @@ def _float8_build(layer: Any) -> None:
 def dense_quantize(layer: Any, mode: str, config: Any) -> None:
     """Quantizes a built float Dense's kernel in place (its values, then new variables)."""
     layer.quantization_config = config
-    kernel_shape = tuple(layer.kernel.shape.as_list())
+    kernel_shape = tuple(layer._kernel.shape.as_list())
     if mode == "int8":
         quantizer = QuantizationConfig.weight_quantizer_or_default(
             config, quantizers.AbsMaxQuantizer(axis=0))
-        values, scale = quantizer(layer.kernel, to_numpy=True)
+        values, scale = quantizer(layer._kernel, to_numpy=True)
         values, scale, zero = values, na.squeeze(scale, axis=0), None
     elif mode == "int4":
         block = config.block_size if isinstance(config, Int4QuantizationConfig) else None
@@ -185,37 +189,51 @@ def dense_quantize(layer: Any, mode: str, config: Any) -> None:
             quantizer = QuantizationConfig.weight_quantizer_or_default(
                 config, quantizers.AbsMaxQuantizer(axis=0, value_range=(-8, 7),
                                                    output_dtype="int8"))
-            values, scale = quantizer(layer.kernel, to_numpy=True)
+            values, scale = quantizer(layer._kernel, to_numpy=True)
             scale = na.squeeze(scale, axis=0)
         else:
             values, scale, zero = quantizers.abs_max_quantize_grouped_with_zero_point(
-                layer.kernel, block_size=block, to_numpy=True)
+                layer._kernel, block_size=block, to_numpy=True)
         values = quantizers.pack_int4(values, axis=-1)[0]
     elif mode == "float8":
-        with _outer_scope(layer.kernel):
+        with _outer_scope(layer._kernel):
             dense_build(layer, kernel_shape, mode, None)
         _set_policy(layer, mode, config)
         return
     else:
         raise qconfig.mode_error(mode)
-    scope = _outer_scope(layer.kernel)
-    del layer.kernel
+    scope = _outer_scope(layer._kernel)
+    del layer._kernel
     with scope:
         dense_build(layer, kernel_shape, mode, config)
-    layer.kernel.assign(values)
+    layer._kernel.assign(values)
     layer.kernel_scale.assign(scale)
     if zero is not None:
         layer.kernel_zero.assign(zero)
     _set_policy(layer, mode, config)
 
 
+def weight_view(layer: Any, attr: str) -> Any:
+    """What a layer's `kernel` (`embeddings`) reads as in Keras 3: the variable, an int4
+    one unpacked (an EinsumDense's shaped back)."""
+    if attr not in layer.__dict__:
+        raise AttributeError(f"You must build the layer before accessing `{attr[1:]}`.")
+    w = layer.__dict__[attr]
+    if layer.quantization_mode == "int4":
+        if hasattr(layer, "_int4_unpacked_column_size"):  # (an EinsumDense)
+            return na.reshape(quantizers.unpack_int4(w, layer._int4_unpacked_column_size,
+                                                     axis=-1), layer.original_kernel_shape)
+        return quantizers.unpack_int4(w, layer._orig_output_dim, axis=-1)
+    return w
+
+
 def dense_call(layer: Any, inputs: Any, training: Any = None) -> Any:
     mode = layer.quantization_mode
     if mode == "int8":
-        return _finish(layer, _int_matmul(layer, inputs, kc.convert_to_tensor(layer.kernel)),
+        return _finish(layer, _int_matmul(layer, inputs, kc.convert_to_tensor(layer._kernel)),
                        inputs)
     if mode == "int4":
-        unpacked = quantizers.unpack_int4(layer.kernel, layer._orig_output_dim, axis=-1)
+        unpacked = quantizers.unpack_int4(layer._kernel, layer._orig_output_dim, axis=-1)
         block = getattr(layer, "_int4_block_size", None)
         if block is None or block == -1:
             return _finish(layer, _int_matmul(layer, inputs, unpacked), inputs)
@@ -309,7 +327,7 @@ def _float8_matmul(layer: Any, inputs: Any, training: bool, product: Any = nl.ma
     x = product(
         _qdq_forward(inputs, kc.convert_to_tensor(layer.inputs_scale),
                      kc.convert_to_tensor(layer.inputs_amax_history), training, compute),
-        _qdq_forward(kc.convert_to_tensor(layer.kernel), kc.convert_to_tensor(layer.kernel_scale),
+        _qdq_forward(kc.convert_to_tensor(layer._kernel), kc.convert_to_tensor(layer.kernel_scale),
                      kc.convert_to_tensor(layer.kernel_amax_history), training, compute))
     return _qdq_backward(x, kc.convert_to_tensor(layer.outputs_grad_scale),
                          kc.convert_to_tensor(layer.outputs_grad_amax_history), compute)
@@ -356,11 +374,11 @@ def _finish_float8(layer: Any, x: Any) -> Any:
 def embedding_build(layer: Any, shape: tuple, mode: str, config: Any) -> None:
     input_dim, output_dim = shape
     if mode == "int8":
-        layer.embeddings = _weight(layer, "embeddings", shape, "int8")
+        layer._embeddings = _weight(layer, "embeddings", shape, "int8")
         layer.embeddings_scale = _weight(layer, "embeddings_scale", (input_dim,),
                                          initializer="ones")
     elif mode == "int4":
-        layer.embeddings = _weight(layer, "embeddings", (input_dim, (output_dim + 1) // 2),
+        layer._embeddings = _weight(layer, "embeddings", (input_dim, (output_dim + 1) // 2),
                                    "int8")
         block = block_size_for(layer, config)
         object.__setattr__(layer, "_int4_block_size", block)
@@ -385,7 +403,7 @@ def embedding_quantize(layer: Any, mode: str, config: Any) -> None:
     if mode == "int8":
         quantizer = QuantizationConfig.weight_quantizer_or_default(
             config, quantizers.AbsMaxQuantizer(axis=-1))
-        values, scale = quantizer(layer.embeddings, to_numpy=True)
+        values, scale = quantizer(layer._embeddings, to_numpy=True)
         scale = na.squeeze(scale, axis=-1)
     elif mode == "int4":
         block = config.block_size if isinstance(config, Int4QuantizationConfig) else None
@@ -393,21 +411,21 @@ def embedding_quantize(layer: Any, mode: str, config: Any) -> None:
             quantizer = QuantizationConfig.weight_quantizer_or_default(
                 config, quantizers.AbsMaxQuantizer(axis=-1, value_range=(-8, 7),
                                                    output_dtype="int8"))
-            values, scale = quantizer(layer.embeddings, to_numpy=True)
+            values, scale = quantizer(layer._embeddings, to_numpy=True)
             scale = na.squeeze(scale, axis=-1)
         else:  # grouped along output_dim: quantized as the transpose's rows
             values, scale, zero = quantizers.abs_max_quantize_grouped_with_zero_point(
-                na.transpose(layer.embeddings), block_size=block, value_range=(-8, 7),
+                na.transpose(layer._embeddings), block_size=block, value_range=(-8, 7),
                 dtype="int8", to_numpy=True)
             values, scale, zero = (na.transpose(t) for t in (values, scale, zero))
         values = quantizers.pack_int4(values, axis=-1)[0]
     else:
         raise qconfig.mode_error(mode, _EMBEDDING_MODES)
-    scope = _outer_scope(layer.embeddings)
-    del layer.embeddings
+    scope = _outer_scope(layer._embeddings)
+    del layer._embeddings
     with scope:
         embedding_build(layer, shape, mode, config)
-    layer.embeddings.assign(values)
+    layer._embeddings.assign(values)
     layer.embeddings_scale.assign(scale)
     if zero is not None:
         layer.embeddings_zero.assign(zero)
@@ -421,11 +439,11 @@ def embedding_call(layer: Any, inputs: Any) -> Any:
     compute = layer.compute_dtype
     if mode == "int8":
         scale = na.take(layer.embeddings_scale, inputs, axis=0)
-        out = na.take(layer.embeddings, inputs, axis=0)
+        out = na.take(layer._embeddings, inputs, axis=0)
         return nm.divide(kc.cast(out, compute), na.expand_dims(scale, axis=-1))
     if mode != "int4":
         raise qconfig.mode_error(mode, _EMBEDDING_MODES)
-    unpacked = quantizers.unpack_int4(layer.embeddings, layer._orig_output_dim, axis=-1)
+    unpacked = quantizers.unpack_int4(layer._embeddings, layer._orig_output_dim, axis=-1)
     out = na.take(unpacked, inputs, axis=0)
     scale = na.take(layer.embeddings_scale, inputs, axis=0)
     block = getattr(layer, "_int4_block_size", None)
@@ -517,7 +535,7 @@ def einsum_build(layer: Any, kernel_shape: tuple, mode: str, config: Any) -> Non
         axes = _einsum_info(layer)["kernel"]
         layer.inputs_quantizer = QuantizationConfig.activation_quantizer_or_default(
             config, quantizers.AbsMaxQuantizer())
-        layer.kernel = _weight(layer, "kernel", tuple(kernel_shape), "int8")
+        layer._kernel = _weight(layer, "kernel", tuple(kernel_shape), "int8")
         shape = [1 if k in axes["reduced"] else d for k, d in enumerate(kernel_shape)]
         shape = [shape[a] for a in axes["transpose"]]
         for a in sorted(axes["expand"]):
@@ -525,6 +543,8 @@ def einsum_build(layer: Any, kernel_shape: tuple, mode: str, config: Any) -> Non
         for a in sorted(axes["squeeze"], reverse=True):
             shape.pop(a)
         layer.kernel_scale = _weight(layer, "kernel_scale", tuple(shape), initializer="ones")
+    elif mode == "int4":
+        _einsum_int4_build(layer, tuple(kernel_shape), config)
     elif mode == "float8":
         _float8_build(layer)
     else:
@@ -532,8 +552,65 @@ def einsum_build(layer: Any, kernel_shape: tuple, mode: str, config: Any) -> Non
     object.__setattr__(layer, "_is_quantized", True)
 
 
+def _rows_columns(layer: Any, kernel_shape: tuple) -> tuple:
+    """An int4 EinsumDense kernel as a matrix: the summed axes' sizes multiplied (rows),
+    the others' (columns). Keras 3 reshapes the kernel to it without moving axes, so
+    neither is it transposed here."""
+    reduced = _einsum_info(layer)["kernel"]["reduced"]
+    rows = math.prod(d for k, d in enumerate(kernel_shape) if k in reduced)
+    return rows, math.prod(d for k, d in enumerate(kernel_shape) if k not in reduced)
+
+
+def _einsum_int4_build(layer: Any, kernel_shape: tuple, config: Any) -> None:
+    layer.inputs_quantizer = QuantizationConfig.activation_quantizer_or_default(config, None)
+    object.__setattr__(layer, "original_kernel_shape", kernel_shape)
+    rows, columns = _rows_columns(layer, kernel_shape)
+    block = block_size_for(layer, config)
+    grouped = block is not None and block != -1
+    object.__setattr__(layer, "_int4_block_size", block if grouped else None)
+    object.__setattr__(layer, "_int4_unpacked_column_size", columns)
+    layer._kernel = _weight(layer, "kernel", (rows, (columns + 1) // 2), "int8")
+    scale_shape = (math.ceil(rows / block), columns) if grouped else (columns,)
+    layer.kernel_scale = _weight(layer, "kernel_scale", scale_shape, initializer="ones")
+    if grouped:
+        layer.kernel_zero = _weight(layer, "kernel_zero", scale_shape, "int8")
+        layer.g_idx = _weight(layer, "g_idx", (rows,), "float32")
+        layer.g_idx.assign(_group_index(rows, block))
+
+
+def _einsum_int4(layer: Any, inputs: Any) -> Any:
+    """An int4 EinsumDense's product: its kernel unpacked, de-quantized (per column, or
+    per group of rows with zero points) and shaped back, the inputs quantized first
+    when the layer has an inputs quantizer; the inputs' gradient through that kernel."""
+    info = _einsum_info(layer)
+    compute = layer.compute_dtype
+    unpacked = quantizers.unpack_int4(layer._kernel, layer._int4_unpacked_column_size,
+                                      axis=-1, dtype="int8")
+    if layer._int4_block_size is None:
+        float_kernel = nm.divide(kc.cast(unpacked, compute), layer.kernel_scale)
+    else:
+        float_kernel = kc.cast(_dequantize_groups(unpacked, layer.kernel_scale,
+                                                  layer.kernel_zero, layer.g_idx, axis=0),
+                               compute)
+    float_kernel = na.reshape(float_kernel, layer.original_kernel_shape)
+
+    @kc.custom_gradient
+    def product(x: Any) -> tuple:
+        def grad(*args: Any, upstream: Any = None) -> Any:
+            g = args[0] if upstream is None else upstream
+            return nl.einsum(info["grad_equation"], g, float_kernel)
+
+        if layer._int4_block_size is None and layer.inputs_quantizer:
+            xq, scale = layer.inputs_quantizer(x, axis=tuple(info["input"]["reduced"]))
+            out = kc.cast(nl.einsum(layer.equation, xq, float_kernel), compute)
+            return nm.divide(out, _scale_to_output(scale, info["input"])), grad
+        return nl.einsum(layer.equation, x, float_kernel), grad
+
+    return product(inputs)
+
+
 def _einsum_mode_error(layer: Any, mode: str) -> NotImplementedError:
-    if mode in ("int4", "gptq", "awq"):
+    if mode in ("gptq", "awq"):
         return NotImplementedError(f"eagerflow does not implement {mode} quantization of "
                                    f"{type(layer).__name__}")
     return qconfig.mode_error(mode)
@@ -541,25 +618,42 @@ def _einsum_mode_error(layer: Any, mode: str) -> NotImplementedError:
 
 def einsum_quantize(layer: Any, mode: str, config: Any) -> None:
     layer.quantization_config = config
-    kernel_shape = tuple(layer.kernel.shape.as_list())
+    kernel_shape = tuple(layer._kernel.shape.as_list())
     if mode == "float8":
-        with _outer_scope(layer.kernel):
+        with _outer_scope(layer._kernel):
             einsum_build(layer, kernel_shape, mode, None)
         _set_policy(layer, mode, config)
         return
-    if mode != "int8":
+    zero = None
+    if mode == "int8":
+        axes = _einsum_info(layer)["kernel"]
+        quantizer = QuantizationConfig.weight_quantizer_or_default(
+            config, quantizers.AbsMaxQuantizer(axis=axes["reduced"]))
+        values, scale = quantizer(layer._kernel, to_numpy=True)
+        scale = _scale_to_output(scale, axes)
+    elif mode == "int4":
+        # (Keras 3 quantizes an EinsumDense's int4 kernel with its own quantizer, not
+        # the config's)
+        block = config.block_size if isinstance(config, Int4QuantizationConfig) else None
+        flat = na.reshape(layer._kernel, _rows_columns(layer, kernel_shape))
+        if block is None or block == -1:
+            values, scale = quantizers.abs_max_quantize(flat, axis=0, value_range=(-8, 7),
+                                                        dtype="int8", to_numpy=True)
+            scale = na.squeeze(scale, axis=0)
+        else:
+            values, scale, zero = quantizers.abs_max_quantize_grouped_with_zero_point(
+                flat, block_size=block, to_numpy=True)
+        values = quantizers.pack_int4(values, axis=-1)[0]
+    else:
         raise _einsum_mode_error(layer, mode)
-    axes = _einsum_info(layer)["kernel"]
-    quantizer = QuantizationConfig.weight_quantizer_or_default(
-        config, quantizers.AbsMaxQuantizer(axis=axes["reduced"]))
-    values, scale = quantizer(layer.kernel, to_numpy=True)
-    scale = _scale_to_output(scale, axes)
-    scope = _outer_scope(layer.kernel)
-    del layer.kernel
+    scope = _outer_scope(layer._kernel)
+    del layer._kernel
     with scope:
         einsum_build(layer, kernel_shape, mode, config)
-    layer.kernel.assign(values)
+    layer._kernel.assign(values)
     layer.kernel_scale.assign(scale)
+    if zero is not None:
+        layer.kernel_zero.assign(zero)
     _set_policy(layer, mode, config)
 
 
@@ -570,11 +664,13 @@ def einsum_call(layer: Any, inputs: Any, training: Any = None) -> Any:
         def product(a: Any, b: Any) -> Any:
             return nl.einsum(equation, a, b)
         return _finish_float8(layer, _float8_matmul(layer, inputs, bool(training), product))
+    if mode == "int4":
+        return _finish(layer, _einsum_int4(layer, inputs))
     if mode != "int8":
         raise _einsum_mode_error(layer, mode)
     info = _einsum_info(layer)
     compute = layer.compute_dtype
-    kernel = kc.convert_to_tensor(layer.kernel)
+    kernel = kc.convert_to_tensor(layer._kernel)
 
     @kc.custom_gradient
     def product(x: Any, kernel_scale: Any) -> tuple:
