@@ -51,7 +51,15 @@ class _Graph:
 
     def conv_fprop(self, x, w, pre_padding, post_padding, stride, dilation,
                    compute_data_type, name):
-        return _Tensor(op=(x, w, pre_padding, post_padding, stride, dilation))
+        return _Tensor(op=("fprop", x, w, pre_padding, post_padding, stride, dilation))
+
+    def conv_dgrad(self, loss, filter, pre_padding, post_padding, stride,  # noqa: A002
+                   dilation, compute_data_type, name):
+        return _Tensor(op=("dgrad", loss, filter, pre_padding, post_padding, stride, dilation))
+
+    def conv_wgrad(self, image, loss, pre_padding, post_padding, stride, dilation,
+                   compute_data_type, name):
+        return _Tensor(op=("wgrad", image, loss, pre_padding, post_padding, stride, dilation))
 
     def build(self, modes):
         self.built = True
@@ -61,23 +69,45 @@ class _Graph:
         return 16
 
     def execute(self, pack, workspace, handle):
+        """cuDNN's definitions: y[n,k,*p] = sum_{c,*t} xpad[n,c,*(p*st + t*dl)] w[k,c,*t]
+        with xpad x padded by pre/post; dgrad and wgrad its adjoints."""
         assert self.built and workspace.dtype == np.uint8 and workspace.size >= 16
         (y, out), = [(t, a) for t, a in pack.items() if t.op is not None]
-        tx, tw, pre, post, st, dl = y.op
-        x, w = _view(pack[tx], tx.dim, tx.stride), _view(pack[tw], tw.dim, tw.stride)
-        xp = np.pad(x, [(0, 0), (0, 0)] + list(zip(pre, post)))
+        kind, ta, tb, pre, post, st, dl = y.op
+        a, b = _view(pack[ta], ta.dim, ta.stride), _view(pack[tb], tb.dim, tb.stride)
         yv = _view(out, y.dim, y.stride)
+        if kind == "fprop":
+            x, w, dy = a, b, None
+        elif kind == "dgrad":
+            dy, w, x = a, b, None
+        else:
+            x, dy, w = a, b, None
+        xdims = list(yv.shape) if kind == "dgrad" else list(x.shape)
+        kdims = list(yv.shape) if kind == "wgrad" else list(w.shape)
+        odims = list(dy.shape) if dy is not None else list(yv.shape)
+        padded = xdims[:2] + [s + p + q for s, p, q in zip(xdims[2:], pre, post)]
+        xpad = np.pad(x.astype(np.float64), [(0, 0), (0, 0)] + list(zip(pre, post))) \
+            if x is not None else np.zeros(padded)
         acc = np.zeros(yv.shape, np.float64)
-        r = len(st)
-        for tap in itertools.product(*[range(k) for k in tw.dim[2:]]):
-            sl = tuple(slice(t * d, t * d + (o - 1) * s + 1, s)
-                       for t, d, s, o in zip(tap, dl, st, yv.shape[2:]))
-            patch = xp[(slice(None), slice(None)) + sl]           # (N, C, *outs)
-            wk = w[(slice(None), slice(None)) + tap]              # (K, C)
-            acc += np.einsum("nc...,kc->nk...", patch.astype(np.float64), wk)
-        assert r == len(tw.dim) - 2
+        for tap in itertools.product(*[range(k) for k in kdims[2:]]):
+            sl = (slice(None), slice(None)) + tuple(
+                slice(t * d, t * d + (o - 1) * s + 1, s)
+                for t, d, s, o in zip(tap, dl, st, odims[2:]))
+            k_at = (slice(None), slice(None)) + tap
+            if kind == "fprop":
+                acc += np.einsum("nc...,kc->nk...", xpad[sl], w[k_at].astype(np.float64))
+            elif kind == "dgrad":
+                xpad[sl] += np.einsum("nk...,kc->nc...", dy.astype(np.float64),
+                                      w[k_at].astype(np.float64))
+            else:
+                n, k, c = dy.shape[0], dy.shape[1], xpad.shape[1]
+                acc[k_at] = np.einsum("nkp,ncp->kc", dy.astype(np.float64).reshape(n, k, -1),
+                                      xpad[sl].reshape(n, c, -1))
+        if kind == "dgrad":
+            acc = xpad[(slice(None), slice(None)) + tuple(
+                slice(p, p + s) for p, s in zip(pre, xdims[2:]))]
         yv[...] = acc.astype(yv.dtype)
-        self.log.append("execute")
+        self.log.append(kind)
 
 
 class FakeCudnn:
@@ -156,7 +186,7 @@ def test_conv2d_through_the_cudnn_path_equals_im2col(fake, dtype, shape, fshape,
     x = rng.normal(size=shape).astype(dtype)
     w = rng.normal(size=fshape).astype(dtype)
     got = tf.nn.conv2d(tf.constant(x), tf.constant(w), strides, padding, dilations=dilations)
-    assert got.device.endswith("GPU:0") and fake.log[-1] == "execute"
+    assert got.device.endswith("GPU:0") and fake.log[-1] == "fprop"
     with tf.device("/cpu:0"):
         want = tf.nn.conv2d(tf.constant(x), tf.constant(w), strides, padding,
                             dilations=dilations)
@@ -170,7 +200,7 @@ def test_conv3d_and_the_graph_cache(fake):
     w = rng.normal(size=(2, 3, 2, 2, 3)).astype(np.float32)
     for _ in range(2):
         got = tf.nn.conv3d(tf.constant(x), tf.constant(w), [1, 1, 2, 1, 1], "SAME")
-    assert fake.log.count("build") == 1 and fake.log.count("execute") == 2
+    assert fake.log.count("build") == 1 and fake.log.count("fprop") == 2
     with tf.device("/cpu:0"):
         want = tf.nn.conv3d(tf.constant(x), tf.constant(w), [1, 1, 2, 1, 1], "SAME")
     np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-5, atol=1e-5)
@@ -183,3 +213,27 @@ def test_what_the_path_does_not_take_stays_on_im2col(fake):
     out = tf.nn.depthwise_conv2d(x, tf.constant(np.ones((2, 2, 4, 1), np.float32)),
                                  [1, 1, 1, 1], "VALID")                  # groups
     assert fake.log == [] and out.numpy()[0, 0, 0].tolist() == [4.0] * 4
+
+
+@pytest.mark.parametrize("strides,padding,dilations", [
+    (1, "SAME", 1), (2, "SAME", 1), ((1, 2), "VALID", (2, 1)), (3, "VALID", 1)])  # (3: rows
+    # no window reads, whose gradient is zero)
+def test_gradients_through_the_cudnn_path_equal_im2col(fake, strides, padding, dilations):
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(2, 7, 8, 3)).astype(np.float32)
+    w = rng.normal(size=(3, 2, 3, 4)).astype(np.float32)
+
+    def grads():
+        xs, ws = tf.constant(x), tf.constant(w)
+        with tf.GradientTape() as tape:
+            tape.watch([xs, ws])
+            y = tf.nn.conv2d(xs, ws, strides, padding, dilations=dilations)
+            loss = tf.reduce_sum(y * y)
+        return [t.numpy() for t in tape.gradient(loss, [xs, ws])]
+
+    got = grads()
+    assert {"fprop", "dgrad", "wgrad"} <= set(fake.log)
+    with tf.device("/cpu:0"):
+        want = grads()
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)

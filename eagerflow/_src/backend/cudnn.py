@@ -63,8 +63,11 @@ class Engine:
         self.graphs: dict = {}
         self.lock = threading.Lock()
 
-    def _graph(self, key: tuple, xshape: tuple, kshape: tuple, oshape: tuple,
-               strides: tuple, dilations: tuple, pads: tuple) -> tuple:
+    def _graph(self, key: tuple, op: str, shapes: tuple, strides: tuple, dilations: tuple,
+               pads: tuple) -> tuple:
+        """The built graph of one convolution `op` ("fprop": x, w -> y; "dgrad": dy, w ->
+        dx; "wgrad": x, dy -> dw) over arrays of `shapes` (its two inputs', its output's,
+        in eagerflow's layouts: data (N, *S, C), filters (O, *K, C)), made once."""
         found = self.graphs.get(key)
         if found is not None:
             return found
@@ -72,36 +75,61 @@ class Engine:
         dt = getattr(cd.data_type, DATA_TYPES[key[0]])
         g = cd.pygraph(io_data_type=dt, intermediate_data_type=cd.data_type.FLOAT,
                        compute_data_type=cd.data_type.FLOAT, handle=self.handle)
-        xd, xs = data_desc(xshape)
-        wd, ws = filter_desc(kshape)
-        yd, ys = data_desc(oshape)
-        x = g.tensor(name="x", dim=xd, stride=xs, data_type=dt)
-        w = g.tensor(name="w", dim=wd, stride=ws, data_type=dt)
-        y = g.conv_fprop(x, w, pre_padding=[p[0] for p in pads],
-                         post_padding=[p[1] for p in pads], stride=list(strides),
-                         dilation=list(dilations), compute_data_type=cd.data_type.FLOAT,
-                         name="conv")
-        y.set_output(True).set_dim(yd).set_stride(ys).set_data_type(dt)
+        a, b, out = (data_desc(s) for s in shapes)  # (a filter's description is a data's)
+        ta = g.tensor(name="a", dim=a[0], stride=a[1], data_type=dt)
+        tb = g.tensor(name="b", dim=b[0], stride=b[1], data_type=dt)
+        geometry = {"pre_padding": [p[0] for p in pads], "post_padding": [p[1] for p in pads],
+                    "stride": list(strides), "dilation": list(dilations),
+                    "compute_data_type": cd.data_type.FLOAT, "name": op}
+        if op == "fprop":
+            ty = g.conv_fprop(ta, tb, **geometry)
+        elif op == "dgrad":
+            ty = g.conv_dgrad(ta, tb, **geometry)
+        else:
+            ty = g.conv_wgrad(ta, tb, **geometry)
+        ty.set_output(True).set_dim(out[0]).set_stride(out[1]).set_data_type(dt)
         g.build([cd.heur_mode.A, cd.heur_mode.FALLBACK])
-        found = (g, x, w, y, g.get_workspace_size())
+        found = (g, ta, tb, ty, g.get_workspace_size())
         with self.lock:
             self.graphs[key] = found
         return found
+
+    def _run(self, op: str, a: Any, b: Any, out: Any, strides: tuple, dilations: tuple,
+             pads: tuple) -> Any:
+        key = (out.dtype.name, op, a.shape, b.shape, out.shape, tuple(strides),
+               tuple(dilations), tuple(pads))
+        g, ta, tb, ty, nbytes = self._graph(key, op, (a.shape, b.shape, out.shape), strides,
+                                            dilations, pads)
+        workspace = self.xp.empty((max(nbytes, 1),), dtype=np.uint8)
+        self.cudnn.set_stream(handle=self.handle, stream=self.stream_ptr())
+        g.execute({ta: a, tb: b, ty: out}, workspace, handle=self.handle)
+        return out
 
     def forward(self, x: Any, w: Any, outs: tuple, strides: tuple, dilations: tuple,
                 pads: tuple) -> Any:
         """x (N, *S, C) conv w (*K, C, O), TF's layouts, into a new (N, *outs, O)."""
         xp = self.xp
-        x = xp.ascontiguousarray(x)
-        k = filter_krsc(xp, w)
         out = xp.empty((x.shape[0], *outs, w.shape[-1]), dtype=x.dtype)
-        key = (x.dtype.name, x.shape, k.shape, tuple(strides), tuple(dilations), tuple(pads))
-        g, tx, tw, ty, nbytes = self._graph(key, x.shape, k.shape, out.shape, strides,
-                                            dilations, pads)
-        workspace = xp.empty((max(nbytes, 1),), dtype=np.uint8)
-        self.cudnn.set_stream(handle=self.handle, stream=self.stream_ptr())
-        g.execute({tx: x, tw: k, ty: out}, workspace, handle=self.handle)
-        return out
+        return self._run("fprop", xp.ascontiguousarray(x), filter_krsc(xp, w), out, strides,
+                         dilations, pads)
+
+    def input_grad(self, w: Any, g: Any, in_shape: tuple, strides: tuple, dilations: tuple,
+                   pads: tuple) -> Any:
+        """d loss / d x (N, *S, C) of the forward convolution, given g (N, *outs, O)."""
+        xp = self.xp
+        out = xp.empty(tuple(in_shape), dtype=g.dtype)
+        return self._run("dgrad", xp.ascontiguousarray(g), filter_krsc(xp, w), out, strides,
+                         dilations, pads)
+
+    def filter_grad(self, x: Any, g: Any, ks: tuple, strides: tuple, dilations: tuple,
+                    pads: tuple) -> Any:
+        """d loss / d w (*K, C, O) of the forward convolution, given g (N, *outs, O)."""
+        xp = self.xp
+        r = len(ks)
+        out = xp.empty((g.shape[-1], *ks, x.shape[-1]), dtype=x.dtype)  # (O, *K, C)
+        self._run("wgrad", xp.ascontiguousarray(x), xp.ascontiguousarray(g), out, strides,
+                  dilations, pads)
+        return xp.ascontiguousarray(out.transpose(tuple(range(1, r + 2)) + (0,)))
 
 
 class Engines:

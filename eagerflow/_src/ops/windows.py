@@ -423,6 +423,9 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
     groups = c // cf
     outs, pads = geometry(x.shape[1:-1], ks, strides, dilations, padding, explicit)
     kk, m, n = math.prod(ks), math.prod(outs), x.shape[0]
+    engine = conv_engine(xp, x.dtype, len(ks), groups) if g.size and kk * c and m else None
+    if engine is not None:  # cuDNN (a GPU with the binding installed)
+        return engine.filter_grad(x, g, ks, strides, dilations, pads)
     if groups == 1:
         dw = xp.zeros((kk * c, o), dtype=x.dtype)
     else:
@@ -506,6 +509,9 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
     c = in_shape[-1]
     groups = c // cf
     outs, pads = geometry(in_shape[1:-1], ks, strides, dilations, padding, explicit)
+    engine = conv_engine(xp, g.dtype, r, groups) if g.size and c and o else None
+    if engine is not None:  # cuDNN (a GPU with the binding installed)
+        return engine.input_grad(w, g, in_shape, strides, dilations, pads)
     if all(s == 1 for s in strides) and g.size and c and o:
         return _input_grad_as_conv(xp, w, g, in_shape, dilations, pads)
     kk, m, n = math.prod(ks), math.prod(outs), in_shape[0]
