@@ -237,3 +237,14 @@ def test_gradients_through_the_cudnn_path_equal_im2col(fake, strides, padding, d
         want = grads()
     for a, b in zip(got, want):
         np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
+
+
+def test_the_fake_calls_only_what_the_binding_has():
+    cudnn = pytest.importorskip("cudnn")  # the [cudnn] extra
+    for name in ("create_handle", "set_stream", "pygraph"):
+        assert hasattr(cudnn, name), name
+    for name in ("tensor", "conv_fprop", "conv_dgrad", "conv_wgrad", "build",
+                 "get_workspace_size", "execute"):
+        assert hasattr(cudnn.pygraph, name), name
+    assert hasattr(cudnn.data_type, "HALF") and hasattr(cudnn.data_type, "FLOAT")
+    assert hasattr(cudnn.heur_mode, "A") and hasattr(cudnn.heur_mode, "FALLBACK")

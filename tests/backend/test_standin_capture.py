@@ -94,3 +94,13 @@ def test_streams_and_graphs_as_cupy_has_them():
     assert y.get().tolist() == [1.0, 2.0] and np.isnan(z._a).all()
     graph.launch()
     assert z.get().tolist() == [1.0, 2.0]
+
+
+def test_the_emulated_api_is_a_part_of_cupys():
+    cupy = pytest.importorskip("cupy")
+    for name in ("begin_capture", "end_capture", "is_capturing", "synchronize", "use",
+                 "__enter__", "__exit__"):
+        assert hasattr(cupy.cuda.Stream, name) and hasattr(S.Stream, name), name
+    for name in ("launch", "upload"):
+        assert hasattr(cupy.cuda.Graph, name) and hasattr(S.Graph, name), name
+    assert callable(cupy.cuda.using_allocator) and callable(cupy.cuda.MemoryPool)
