@@ -12,12 +12,12 @@ RNG = np.random.default_rng(3)
 CASES = [
     ((32, 1, 1, 16), (32, 24, 24, 16)),   # a global average pooling's gradient
     ((1, 1, 7), (40, 300, 7)),            # broadcast over the two leading axes
-    ((3, 1, 2), (3, 4000, 2)),
-    ((2,), (100, 50, 2)),                 # fewer dims than the shape
-    ((5, 1), (5, 1000)),                  # the last axis broadcast: NumPy's copy
-    ((1, 300), (64, 300)),                # a long run: NumPy's copy
+    ((3, 1, 2), (3, 8000, 2)),
+    ((2,), (200, 100, 2)),                # fewer dims than the shape
+    ((5, 1), (5, 9000)),                  # the last axis broadcast: NumPy's copy
+    ((1, 300), (128, 300)),               # a long run: NumPy's copy
     ((), (64, 64)),
-    ((4, 1, 3, 1, 2), (4, 9, 3, 40, 2)),  # two separate broadcast runs
+    ((8, 1, 3, 1, 2), (8, 30, 3, 40, 2)),  # two separate broadcast runs
     ((2, 1, 3), (2, 0, 3)),               # empty
 ]
 
@@ -64,3 +64,9 @@ def test_ops_and_the_mean_gradient():
         loss = tf.reduce_sum(tf.reduce_mean(x, axis=[1, 2]) * w)
     want = np.broadcast_to((w / np.float32(576))[:, None, None, :], x.shape)
     np.testing.assert_array_equal(tape.gradient(loss, x).numpy(), want)
+
+
+def test_small_copies_stay_numpys():
+    x = RNG.standard_normal((32, 1, 1, 16)).astype(np.float32)
+    np.testing.assert_array_equal(cpu.broadcast_copy(x, (32, 3, 3, 16)),
+                                  np.broadcast_to(x, (32, 3, 3, 16)))

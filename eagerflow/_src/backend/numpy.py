@@ -296,7 +296,7 @@ def broadcast_copy(x: Any, shape: tuple) -> np.ndarray:
     while r > 0 and x.shape[r - 1] == 1:
         r -= 1
     run, reps = math.prod(shape[t:]), math.prod(shape[r:t])
-    if t == nd or t == r or run >= 256 or reps < 4 or math.prod(shape) < 4096:
+    if t == nd or t == r or run >= 256 or reps < 4 or math.prod(shape) < 1 << 15:
         return np.broadcast_to(x, shape).copy()
     m = shape[t - 1]
     row = np.repeat(x.reshape(x.shape[:r] + (1, run)), m, axis=-2)  # (..., m, run)
