@@ -320,6 +320,34 @@ e.save_weights(path)
 with h5py.File(path) as f:
     g = f["layers/embedding/vars"]
     print([(k, str(g[k].dtype), g[k].shape) for k in sorted(g)], arr(g["0"][()]))
+for mode, cfg in ((None, None), ("int8", None), ("int4", None),
+                  ("int4", keras.quantizers.Int4QuantizationConfig(block_size=2))):
+    m = keras.Sequential([keras.Input((2, 5)), keras.layers.EinsumDense(
+        "abc,cde->abde", output_shape=(None, 2, 3), bias_axes="e")])
+    l = m.layers[0]
+    l.set_weights([rng.randn(*w.shape).astype("float32") for w in l.weights])
+    if mode:
+        m.quantize(mode, config=cfg)
+    l.enable_lora(2)
+    l.lora_kernel_a.assign(rng.randn(5, 2, 2).astype("float32"))
+    l.lora_kernel_b.assign(rng.randn(2, 3).astype("float32") * 0.1)
+    xs = rng.randn(3, 2, 5).astype("float32")
+    print("einsum", mode, [v.name for v in l.trainable_weights],
+          arr(np.asarray(m(xs)).ravel()[:6], 4))
+    print(" ", arr(np.asarray(l.kernel).ravel()[:8], 4), l.get_config()["lora_alpha"])
+    m.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
+    h = m.fit(xs, np.ones((3, 2, 2, 3), "float32"), epochs=2, verbose=0, shuffle=False)
+    print(" ", arr(h.history["loss"], 4))
+    path = os.path.join(tmp, f"einsum_lora_{mode}_{cfg is None}.weights.h5")
+    m.save_weights(path)
+    with h5py.File(path) as f:
+        g = f["layers/einsum_dense/vars"]
+        print(" ", [(k, str(g[k].dtype), g[k].shape) for k in sorted(g)],
+              arr(np.asarray(g["0"][()]).ravel()[:8], 4),
+              arr(np.asarray(g[sorted(g)[-1]][()]).ravel()[:4], 4))
+el2 = keras.layers.EinsumDense("ab,bc->ac", output_shape=3, lora_rank=2, lora_alpha=5.0)
+el2.build((None, 4))
+print(el2.lora_alpha, [v.name for v in el2.weights])
 ef = keras.layers.Embedding(6, 4, lora_rank=2, embeddings_constraint="non_neg")
 show("emb_constraint", ef.build)
 ''',

@@ -17,7 +17,7 @@ from eagerflow._src.keras import quantization_config as qconfig
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
-from eagerflow._src.keras.layers import quantized
+from eagerflow._src.keras.layers import lora, quantized
 from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
 from eagerflow._src.ops.linalg import einsum
 
@@ -104,10 +104,9 @@ class EinsumDense(Layer):
                  bias_constraint: Any = None, lora_rank: int | None = None,
                  lora_alpha: float | None = None, quantization_config: Any = None,
                  **kwargs: Any) -> None:
-        if lora_rank is not None:
-            raise NotImplementedError("EinsumDense: LoRA is not supported")
         super().__init__(**kwargs)
         self.quantization_config = quantization_config
+        lora.init_args(self, lora_rank, lora_alpha)
         self.equation = equation
         self.partial_output_shape = (output_shape,) if isinstance(output_shape, int) \
             else tuple(output_shape)
@@ -146,12 +145,25 @@ class EinsumDense(Layer):
                                     constraint=self.bias_constraint, trainable=True) \
             if bias_shape is not None else None
         self.built = True
+        if self.lora_rank:
+            self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
+
+    def enable_lora(self, rank: int, lora_alpha: float | None = None,
+                    a_initializer: Any = "he_uniform", b_initializer: Any = "zeros") -> None:
+        """Freezes the kernel and trains `lora_alpha / rank * a @ b` added to it."""
+        if self.quantization_mode == "gptq":
+            raise NotImplementedError("lora is not currently supported with GPTQ "
+                                      "quantization.")
+        lora.enable(self, "einsum", rank, lora_alpha, a_initializer, b_initializer)
+
+    def _lora_output(self, inputs: Any, x: Any) -> Any:
+        return lora.einsum_output(self, inputs, x)
 
     @property
     def kernel(self) -> Any:
         """The kernel variable (Keras 3's property: an int4 kernel unpacked and shaped
-        back)."""
-        return quantized.weight_view(self, "_kernel")
+        back, and with LoRA on, the LoRA product merged in)."""
+        return lora.weight_view(self, "einsum")
 
     @kernel.setter
     def kernel(self, value: Any) -> None:
@@ -184,6 +196,8 @@ class EinsumDense(Layer):
             "bias_constraint": ser_con(self.bias_constraint),
             "quantization_config": ser.serialize_keras_object(self.quantization_config),
         })
+        if self.lora_rank:
+            config.update({"lora_rank": self.lora_rank, "lora_alpha": self.lora_alpha})
         return config
 
     @classmethod
@@ -202,3 +216,12 @@ class EinsumDense(Layer):
 
     def _saved_variables(self) -> list | None:
         return quantized.saved_variables(self, quantized.DENSE_SPEC)
+
+    def _saved_values(self) -> list:
+        if not self.lora_enabled:
+            return self._saved_variables() or self._trainable_weights + \
+                self._non_trainable_weights
+        return lora.saved_values(self, "einsum", quantized.DENSE_SPEC[self.quantization_mode])
+
+    def _after_load(self) -> list:
+        return lora.reset_after_load(self, "einsum") if self.lora_enabled else []

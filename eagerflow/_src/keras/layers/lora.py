@@ -22,7 +22,9 @@ from eagerflow._src.keras.ops import numpy_math as nm
 _KINDS = {"dense": ("_kernel", ("lora_kernel_a", "lora_kernel_b"), "kernel_constraint",
                     "kernel_regularizer", "kernel"),
           "embedding": ("_embeddings", ("lora_embeddings_a", "lora_embeddings_b"),
-                        "embeddings_constraint", "embeddings_regularizer", "embedding")}
+                        "embeddings_constraint", "embeddings_regularizer", "embedding"),
+          "einsum": ("_kernel", ("lora_kernel_a", "lora_kernel_b"), "kernel_constraint",
+                     "kernel_regularizer", "kernel")}
 
 
 def init_args(layer: Any, lora_rank: Any, lora_alpha: Any) -> None:
@@ -44,6 +46,10 @@ def enable(layer: Any, kind: str, rank: int, lora_alpha: Any = None,
     if kind == "dense":
         rows = getattr(layer, "_orig_input_dim", None) or layer._kernel.shape[0]
         shape_a, shape_b = (rows, rank), (rank, layer.units)
+    elif kind == "einsum":  # a: the kernel's shape with its last axis `rank`
+        shape = tuple(layer.original_kernel_shape) if layer.quantization_mode == "int4" \
+            else tuple(layer._kernel.shape.as_list())
+        shape_a, shape_b = shape[:-1] + (rank,), (rank, shape[-1])
     else:
         shape_a, shape_b = (layer.input_dim, rank), (rank, layer.output_dim)
     # float32 factors (fine-tuning in float16 would underflow), the weight's regularizer
@@ -70,17 +76,29 @@ def merged_float(layer: Any, kind: str, weight: Any) -> Any:
     return kc.cast(nm.add(weight, _delta(layer, kind)), layer.compute_dtype)
 
 
+def _times(x: Any, matrix: Any) -> Any:
+    """`x @ matrix` over x's last axis (whatever x's leading axes, known or not)."""
+    return nl.einsum("...i,ij->...j", x, matrix)
+
+
 def dense_output(layer: Any, inputs: Any, x: Any) -> Any:
     """A quantized Dense's output plus the LoRA path's."""
-    lora = nl.matmul(nl.matmul(inputs, layer.lora_kernel_a), layer.lora_kernel_b)
+    lora = _times(_times(inputs, layer.lora_kernel_a), layer.lora_kernel_b)
+    return kc.cast(nm.add(x, nm.multiply(layer.lora_alpha / layer.lora_rank, lora)),
+                   layer.compute_dtype)
+
+
+def einsum_output(layer: Any, inputs: Any, x: Any) -> Any:
+    """A quantized EinsumDense's output plus the LoRA path's."""
+    lora = _times(nl.einsum(layer.equation, inputs, layer.lora_kernel_a),
+                  layer.lora_kernel_b)
     return kc.cast(nm.add(x, nm.multiply(layer.lora_alpha / layer.lora_rank, lora)),
                    layer.compute_dtype)
 
 
 def embedding_output(layer: Any, inputs: Any, x: Any) -> Any:
     """A quantized Embedding's output plus the LoRA path's."""
-    lora = nl.matmul(na.take(layer.lora_embeddings_a, inputs, axis=0),
-                     layer.lora_embeddings_b)
+    lora = _times(na.take(layer.lora_embeddings_a, inputs, axis=0), layer.lora_embeddings_b)
     return kc.cast(nm.add(x, nm.multiply(layer.lora_alpha / layer.lora_rank, lora)),
                    layer.compute_dtype)
 
@@ -100,6 +118,8 @@ def saved_values(layer: Any, kind: str, names: tuple) -> list:
 
 
 def _requantized(layer: Any, kind: str, mode: str) -> dict:
+    if kind == "einsum":
+        return _requantized_einsum(layer, mode)
     dense = kind == "dense"
     weight, scale_name = ("kernel", "kernel_scale") if dense else ("embeddings",
                                                                    "embeddings_scale")
@@ -138,6 +158,39 @@ def _requantized(layer: Any, kind: str, mode: str) -> dict:
         s = na.squeeze(s, axis=axis)
     out[weight] = quantizers.pack_int4(q, axis=-1)[0] if mode == "int4" else q
     out[scale_name] = s
+    return out
+
+
+def _requantized_einsum(layer: Any, mode: str) -> dict:
+    """An EinsumDense's kernel with the LoRA product merged in, quantized again as its
+    `quantize` does (int4 on the flattened kernel, int8 over the summed axes)."""
+    compute = layer.compute_dtype
+    out: dict = {}
+    if mode == "int4":
+        columns = layer._int4_unpacked_column_size
+        unpacked = quantizers.unpack_int4(layer._kernel, columns, axis=-1)
+        if layer._int4_block_size is None:
+            flat = nm.divide(kc.cast(unpacked, compute), layer.kernel_scale)
+        else:
+            flat = _dequantize_groups(unpacked, layer.kernel_scale, layer.kernel_zero,
+                                      layer.g_idx, axis=0)
+        merged = nm.add(na.reshape(flat, layer.original_kernel_shape), _delta(layer, "einsum"))
+        merged = na.reshape(merged, (-1, columns))
+        if layer._int4_block_size is None:
+            q, scale = quantizers.abs_max_quantize(merged, axis=0, value_range=(-8, 7),
+                                                   dtype="int8", to_numpy=True)
+            scale = na.squeeze(scale, axis=0)
+        else:
+            q, scale, out["kernel_zero"] = quantizers.abs_max_quantize_grouped_with_zero_point(
+                merged, block_size=layer._int4_block_size, to_numpy=True)
+        out["kernel"] = quantizers.pack_int4(q, axis=-1)[0]
+    else:
+        axes = quantized.einsum_axes(layer)
+        float_w = nm.divide(layer._kernel, quantized.scale_to_kernel(layer.kernel_scale, axes))
+        q, scale = quantizers.abs_max_quantize(nm.add(float_w, _delta(layer, "einsum")),
+                                               axis=axes["reduced"], to_numpy=True)
+        out["kernel"], scale = q, quantized.scale_to_output(scale, axes)
+    out["kernel_scale"] = scale
     return out
 
 

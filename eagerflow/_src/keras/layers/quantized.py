@@ -522,6 +522,19 @@ def _scale_to_kernel(scale: Any, axes: dict) -> Any:
     return scale
 
 
+def scale_to_output(scale: Any, axes: dict) -> Any:
+    return _scale_to_output(scale, axes)
+
+
+def scale_to_kernel(scale: Any, axes: dict) -> Any:
+    return _scale_to_kernel(scale, axes)
+
+
+def einsum_axes(layer: Any) -> dict:
+    """An EinsumDense's kernel axes (summed, and how its scale lines up)."""
+    return _einsum_info(layer)["kernel"]
+
+
 def _einsum_info(layer: Any) -> dict:
     info = layer.__dict__.get("_quant_info")
     if info is None:
@@ -661,11 +674,14 @@ def einsum_call(layer: Any, inputs: Any, training: Any = None) -> Any:
     mode = layer.quantization_mode
     equation = layer.equation
     if mode == "float8":
+        if layer.lora_enabled:
+            raise NotImplementedError("Currently, `_float8_call` doesn't support LoRA")
+
         def product(a: Any, b: Any) -> Any:
             return nl.einsum(equation, a, b)
         return _finish_float8(layer, _float8_matmul(layer, inputs, bool(training), product))
     if mode == "int4":
-        return _finish(layer, _einsum_int4(layer, inputs))
+        return _finish(layer, _einsum_int4(layer, inputs), inputs)
     if mode != "int8":
         raise _einsum_mode_error(layer, mode)
     info = _einsum_info(layer)
@@ -687,4 +703,4 @@ def einsum_call(layer: Any, inputs: Any, training: Any = None) -> Any:
         out = kc.cast(nl.einsum(equation, x, kernel), compute)
         return nm.divide(out, scale), grad
 
-    return _finish(layer, product(inputs, kc.convert_to_tensor(layer.kernel_scale)))
+    return _finish(layer, product(inputs, kc.convert_to_tensor(layer.kernel_scale)), inputs)
