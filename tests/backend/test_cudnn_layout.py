@@ -61,6 +61,12 @@ class _Graph:
                    compute_data_type, name):
         return _Tensor(op=("wgrad", image, loss, pre_padding, post_padding, stride, dilation))
 
+    def bias(self, input, bias, compute_data_type, name):  # noqa: A002
+        return _Tensor(op=("bias", input, bias))
+
+    def relu(self, input, compute_data_type, name):  # noqa: A002
+        return _Tensor(op=("relu", input))
+
     def build(self, modes):
         self.built = True
         self.log.append("build")
@@ -73,9 +79,13 @@ class _Graph:
         with xpad x padded by pre/post; dgrad and wgrad its adjoints."""
         assert self.built and workspace.dtype == np.uint8 and workspace.size >= 16
         (y, out), = [(t, a) for t, a in pack.items() if t.op is not None]
+        yv = _view(out, y.dim, y.stride)
+        epilogue = []
+        while y.op[0] in ("bias", "relu"):  # (pointwise ops after the convolution)
+            epilogue.insert(0, y.op)
+            y = y.op[1]
         kind, ta, tb, pre, post, st, dl = y.op
         a, b = _view(pack[ta], ta.dim, ta.stride), _view(pack[tb], tb.dim, tb.stride)
-        yv = _view(out, y.dim, y.stride)
         if kind == "fprop":
             x, w, dy = a, b, None
         elif kind == "dgrad":
@@ -106,6 +116,12 @@ class _Graph:
         if kind == "dgrad":
             acc = xpad[(slice(None), slice(None)) + tuple(
                 slice(p, p + s) for p, s in zip(pre, xdims[2:]))]
+        for op in epilogue:
+            if op[0] == "bias":
+                acc = acc + _view(pack[op[2]], op[2].dim, op[2].stride)
+            else:
+                acc = np.maximum(acc, 0.0)
+            self.log.append(op[0])
         yv[...] = acc.astype(yv.dtype)
         self.log.append(kind)
 
@@ -248,3 +264,23 @@ def test_the_fake_calls_only_what_the_binding_has():
         assert hasattr(cudnn.pygraph, name), name
     assert hasattr(cudnn.data_type, "HALF") and hasattr(cudnn.data_type, "FLOAT")
     assert hasattr(cudnn.heur_mode, "A") and hasattr(cudnn.heur_mode, "FALLBACK")
+
+
+def test_a_fused_conv_bias_relu_is_one_cudnn_graph(fake):
+    """tf.function fuses Conv2D -> BiasAdd -> Relu (nn_fused.py): on the cuDNN path its
+    bias and relu are pointwise ops of the convolution's graph."""
+    rng = np.random.default_rng(4)
+    x = rng.normal(size=(2, 6, 5, 3)).astype(np.float32)
+    w = rng.normal(size=(3, 3, 3, 4)).astype(np.float32)
+    b = rng.normal(size=(4,)).astype(np.float32)
+
+    @tf.function
+    def f(x, w, b):
+        return tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(x, w, 1, "SAME"), b))
+
+    got = f(tf.constant(x), tf.constant(w), tf.constant(b))
+    assert fake.log[-3:] == ["bias", "relu", "fprop"] and fake.log.count("build") == 1
+    with tf.device("/cpu:0"):
+        want = f(tf.constant(x), tf.constant(w), tf.constant(b))
+    assert (want.numpy() == 0).any() and (want.numpy() > 0).any()
+    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-5, atol=1e-5)

@@ -64,10 +64,12 @@ class Engine:
         self.lock = threading.Lock()
 
     def _graph(self, key: tuple, op: str, shapes: tuple, strides: tuple, dilations: tuple,
-               pads: tuple) -> tuple:
+               pads: tuple, bias: bool = False, relu: bool = False) -> tuple:
         """The built graph of one convolution `op` ("fprop": x, w -> y; "dgrad": dy, w ->
         dx; "wgrad": x, dy -> dw) over arrays of `shapes` (its two inputs', its output's,
-        in eagerflow's layouts: data (N, *S, C), filters (O, *K, C)), made once."""
+        in eagerflow's layouts: data (N, *S, C), filters (O, *K, C)), with a forward's
+        epilogue (`bias` added per output channel, then `relu`) in the same graph, made
+        once."""
         found = self.graphs.get(key)
         if found is not None:
             return found
@@ -87,31 +89,43 @@ class Engine:
             ty = g.conv_dgrad(ta, tb, **geometry)
         else:
             ty = g.conv_wgrad(ta, tb, **geometry)
+        tbias = None
+        if bias:  # (1, ..., 1, O) channels-last: cuDNN's (1, O, 1, ...) broadcast
+            bd = data_desc((1,) * (len(shapes[2]) - 1) + (shapes[2][-1],))
+            tbias = g.tensor(name="bias", dim=bd[0], stride=bd[1], data_type=dt)
+            ty = g.bias(ty, tbias, compute_data_type=cd.data_type.FLOAT, name="bias")
+        if relu:
+            ty = g.relu(ty, compute_data_type=cd.data_type.FLOAT, name="relu")
         ty.set_output(True).set_dim(out[0]).set_stride(out[1]).set_data_type(dt)
         g.build([cd.heur_mode.A, cd.heur_mode.FALLBACK])
-        found = (g, ta, tb, ty, g.get_workspace_size())
+        found = (g, ta, tb, ty, tbias, g.get_workspace_size())
         with self.lock:
             self.graphs[key] = found
         return found
 
     def _run(self, op: str, a: Any, b: Any, out: Any, strides: tuple, dilations: tuple,
-             pads: tuple) -> Any:
+             pads: tuple, bias: Any = None, relu: bool = False) -> Any:
         key = (out.dtype.name, op, a.shape, b.shape, out.shape, tuple(strides),
-               tuple(dilations), tuple(pads))
-        g, ta, tb, ty, nbytes = self._graph(key, op, (a.shape, b.shape, out.shape), strides,
-                                            dilations, pads)
+               tuple(dilations), tuple(pads), bias is not None, relu)
+        g, ta, tb, ty, tbias, nbytes = self._graph(key, op, (a.shape, b.shape, out.shape),
+                                                   strides, dilations, pads,
+                                                   bias is not None, relu)
         workspace = self.xp.empty((max(nbytes, 1),), dtype=np.uint8)
+        pack = {ta: a, tb: b, ty: out}
+        if tbias is not None:
+            pack[tbias] = self.xp.ascontiguousarray(bias)
         self.cudnn.set_stream(handle=self.handle, stream=self.stream_ptr())
-        g.execute({ta: a, tb: b, ty: out}, workspace, handle=self.handle)
+        g.execute(pack, workspace, handle=self.handle)
         return out
 
     def forward(self, x: Any, w: Any, outs: tuple, strides: tuple, dilations: tuple,
-                pads: tuple) -> Any:
-        """x (N, *S, C) conv w (*K, C, O), TF's layouts, into a new (N, *outs, O)."""
+                pads: tuple, bias: Any = None, relu: bool = False) -> Any:
+        """x (N, *S, C) conv w (*K, C, O), TF's layouts, into a new (N, *outs, O); with
+        `bias` (O,) added and `relu` applied in the same cuDNN graph (a fused Conv2D)."""
         xp = self.xp
         out = xp.empty((x.shape[0], *outs, w.shape[-1]), dtype=x.dtype)
         return self._run("fprop", xp.ascontiguousarray(x), filter_krsc(xp, w), out, strides,
-                         dilations, pads)
+                         dilations, pads, bias, relu)
 
     def input_grad(self, w: Any, g: Any, in_shape: tuple, strides: tuple, dilations: tuple,
                    pads: tuple) -> Any:

@@ -383,9 +383,10 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         if epilogue is not None:
             epilogue(out)
         return out
-    engine = conv_engine(xp, x.dtype, r, groups) if bias is None and not relu else None
-    if engine is not None:  # cuDNN (a GPU with the binding installed)
-        return engine.forward(x, w, outs, strides, dilations, pads)
+    engine = conv_engine(xp, x.dtype, r, groups) if bias is None or (
+        bias.ndim == 1 and bias.dtype == x.dtype) else None
+    if engine is not None:  # cuDNN (a GPU with the binding installed), epilogue included
+        return engine.forward(x, w, outs, strides, dilations, pads, bias, relu)
     tap_major = _tap_major(c, groups, x.itemsize)
     im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
                      tap_major)
