@@ -38,6 +38,7 @@ PACKAGES = [
     "core",          # dtypes, shapes, tensors, context, errors, nest
     "io",            # file formats over core (TFRecord framing, CRC32C, protobuf)
     "ops",           # the op registry, bind, every op family
+    "numpy_ops",     # tf.experimental.numpy: NumPy's API composed of the ops
     "graph",         # Graph IR, interpreter, passes, codegen
     "autodiff",      # GradientTape, gradients
     "control_flow",  # cond / while_loop (ops holding sub-graphs), py_function

@@ -1,6 +1,8 @@
 """tf.experimental: Optional (the values get_next_as_optional returns), DynamicRaggedShape and
 RowPartition (the shapes of ragged tensors)."""
 
+import importlib as _importlib
+
 from eagerflow._src.data.optional import Optional  # noqa: F401
 from eagerflow.experimental import dlpack as dlpack  # noqa: E402
 from eagerflow._src.core.runtime_options import (  # noqa: E402, F401
@@ -14,3 +16,9 @@ from eagerflow._src.ops.extension_type import (  # noqa: E402, F401
     unregister_dispatch_for,
 )
 from eagerflow.experimental import extension_type as extension_type  # noqa: E402
+
+
+def __getattr__(name: str):  # tf.experimental.numpy loads on first use
+    if name == "numpy":  # as the other lazy namespaces: the module named from ours
+        return _importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module 'eagerflow.experimental' has no attribute '{name}'")

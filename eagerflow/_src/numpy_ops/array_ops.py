@@ -1,0 +1,477 @@
+"""tnp's array creation, shape manipulation, indexing and reductions, each a composition of
+the registered ops (no kernel of its own) after NumPy's dtype rules (dtypes.py)."""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
+from eagerflow._src.ops import array as A
+from eagerflow._src.ops import math as m
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.indexing import repeat as _repeat
+from eagerflow._src.ops.linalg import eye as _eye
+from eagerflow._src.ops.sequences import linspace as _linspace
+from eagerflow._src.ops.sequences import range as _range
+from eagerflow._src.ops.shaping import reverse
+from eagerflow._src.ops.shaping import roll as _roll
+from eagerflow._src.ops.stacking import stack as _stack
+
+newaxis = None
+
+
+def _float_type() -> dt.DType:
+    return result_type(float)
+
+
+def _shape(a: Tensor) -> list:
+    return list(a.shape)
+
+
+# -- creation -------------------------------------------------------------------------
+
+def empty(shape: Any, dtype: Any = float) -> Tensor:
+    """tnp.empty: zeros (tensors are always initialised)."""
+    return zeros(shape, dtype)
+
+
+def zeros(shape: Any, dtype: Any = float) -> Tensor:
+    """tnp.zeros: of NumPy's dtype for `dtype` (float64 for `float`)."""
+    want = result_type(dtype)
+    return A.zeros(_shape_arg(shape), dtype=want)
+
+
+def ones(shape: Any, dtype: Any = float) -> Tensor:
+    want = result_type(dtype)
+    return A.ones(_shape_arg(shape), dtype=want)
+
+
+def _shape_arg(shape: Any) -> Any:
+    if isinstance(shape, Tensor):
+        return shape
+    return [shape] if isinstance(shape, (int, np.integer)) else list(shape)
+
+
+def full(shape: Any, fill_value: Any, dtype: Any = None) -> Tensor:
+    """tnp.full: `fill_value` (NumPy's dtype for it, or `dtype`) broadcast to `shape`."""
+    fill = asarray(fill_value, dtype)
+    return A.broadcast_to(fill, _shape_arg(shape))
+
+
+def _like(a: Any, dtype: Any, fill: Any) -> Tensor:
+    a = asarray(a)
+    want = result_type(dtype) if dtype is not None else a.dtype
+    return A.broadcast_to(asarray(fill, want), A.shape(a))
+
+
+def zeros_like(a: Any, dtype: Any = None) -> Tensor:
+    return _like(a, dtype, 0)
+
+
+def ones_like(a: Any, dtype: Any = None) -> Tensor:
+    return _like(a, dtype, 1)
+
+
+def empty_like(a: Any, dtype: Any = None) -> Tensor:
+    return _like(a, dtype, 0)
+
+
+def full_like(a: Any, fill_value: Any, dtype: Any = None, order: str = "K",
+              subok: bool = True, shape: Any = None) -> Tensor:
+    """tnp.full_like: NumPy's `order` and `subok` are not supported (ValueError)."""
+    if order != "K":
+        raise ValueError("Non-standard orders are not supported.")
+    if not subok:
+        raise ValueError("subok being False is not supported.")
+    if shape:
+        raise ValueError("Overriding the shape is not supported.")
+    a = asarray(a)
+    want = result_type(dtype) if dtype is not None else a.dtype
+    return A.broadcast_to(asarray(fill_value, want), A.shape(a))
+
+
+def eye(N: int, M: int | None = None, k: int = 0, dtype: Any = float) -> Tensor:  # noqa: N803
+    """tnp.eye: ones on the `k`-th diagonal of an N x M matrix."""
+    want = result_type(dtype) if dtype is not None else _float_type()
+    M = N if M is None else M  # noqa: N806
+    if k == 0:
+        return _eye(N, M, dtype=want)
+    if k >= M or -k >= N:
+        return A.zeros([N, M], dtype=want)
+    rows = _range(N, dtype=dt.int64)
+    cols = _range(M, dtype=dt.int64)
+    hit = m.equal(A.expand_dims(rows, 1) + k, A.expand_dims(cols, 0))
+    return m.cast(hit, want)
+
+
+def identity(n: int, dtype: Any = float) -> Tensor:
+    return eye(n, dtype=dtype)
+
+
+def arange(start: Any, stop: Any = None, step: Any = 1, dtype: Any = None) -> Tensor:
+    """tnp.arange: NumPy's dtype for the bounds (int64 for ints), or `dtype`."""
+    if not step:
+        raise ValueError("step must be non-zero.")
+    if dtype is not None:
+        want = result_type(dtype)
+    elif stop is None:
+        want = result_type(start, step)
+    else:
+        want = result_type(start, step, stop)
+    if stop is None:
+        start, stop = 0, start
+    if (step > 0 and start >= stop) or (step < 0 and start <= stop):
+        return A.zeros([0], dtype=want)
+    vals = _range(start, stop, step, dtype=dt.float64 if want.is_complex else want) \
+        if want in (dt.int32, dt.int64, dt.float32, dt.float64) else \
+        m.cast(_range(start, stop, step, dtype=dt.float64), want)
+    return vals
+
+
+def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
+             retstep: bool = False, dtype: Any = float, axis: int = 0) -> Any:
+    """tnp.linspace: computed in float (NumPy's dtype for the bounds), then cast."""
+    if num < 0:
+        raise ValueError(
+            "Argument `num` (number of samples) must be a non-negative integer. "
+            f"Received: num={num}")
+    # As NumPy 2's: the bounds' float type (a float `1.0` joins them), whatever `dtype` says
+    want = result_type(start, stop, 1.0) if dtype else result_type(start, stop)
+    work = want if want.is_floating or want.is_complex else _float_type()
+    lo, hi = asarray(start, work), asarray(stop, work)
+    if endpoint:
+        out = _linspace(lo, hi, num, axis=axis)
+        step = (hi - lo) / (num - 1) if num > 1 else asarray(np.nan, work)
+    else:
+        step = (hi - lo) / num if num > 0 else asarray(np.nan, work)
+        out = _linspace(lo, hi, num + 1, axis=axis)
+        out = A.split(out, [num, 1], axis=axis)[0]
+    out = m.cast(out, want)
+    return (out, step) if retstep else out
+
+
+def logspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
+             base: float = 10.0, dtype: Any = None, axis: int = 0) -> Tensor:
+    want = result_type(dtype) if dtype else result_type(start, stop, float)
+    work = want if want.is_floating or want.is_complex else _float_type()
+    exps = linspace(start, stop, num, endpoint=endpoint, dtype=work, axis=axis)
+    return m.cast(m.pow(asarray(base, work), exps), want)
+
+
+def geomspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
+              dtype: Any = None, axis: int = 0) -> Tensor:
+    want = result_type(dtype) if dtype else result_type(start, stop, float)
+    work = want if want.is_floating or want.is_complex else _float_type()
+    lo, hi = m.log(asarray(start, work)), m.log(asarray(stop, work))
+    out = m.exp(linspace(lo, hi, num, endpoint=endpoint, dtype=work, axis=axis))
+    return m.cast(out, want)
+
+
+# -- shape manipulation ---------------------------------------------------------------
+
+def reshape(a: Any, newshape: Any, order: str = "C") -> Tensor:
+    """tnp.reshape: in row-major (C) or column-major (F) order."""
+    if order not in ("C", "F"):
+        raise ValueError(f"Unsupported order argument {order}")
+    a = asarray(a)
+    if isinstance(newshape, (int, np.integer)):
+        newshape = [newshape]
+    if order == "F":
+        return A.transpose(A.reshape(A.transpose(a), list(newshape)[::-1]))
+    return A.reshape(a, newshape)
+
+
+def reshape_method(a: Any, *newshape: Any, **kwargs: Any) -> Tensor:
+    """Tensor.reshape under numpy behavior: the shape as one argument or as several."""
+    order = kwargs.pop("order", "C")
+    if kwargs:
+        raise ValueError(f"Unsupported arguments: {kwargs.keys()}")
+    if len(newshape) == 1 and not isinstance(newshape[0], int):
+        newshape = newshape[0]
+    return reshape(a, newshape, order=order)
+
+
+def ravel(a: Any) -> Tensor:
+    return A.reshape(asarray(a), [-1])
+
+
+def flatten(a: Any, order: str = "C") -> Tensor:
+    a = asarray(a)
+    if order in ("C", "A", "K"):
+        return A.reshape(a, [-1])
+    if order == "F":
+        return A.reshape(A.transpose(a), [-1])
+    raise ValueError("order can only be C, A, K (all row major) or F (column major).")
+
+
+def transpose(a: Any, axes: Any = None) -> Tensor:
+    a = asarray(a)
+    return A.transpose(a, perm=None if axes is None else asarray(axes))
+
+
+def swapaxes(a: Any, axis1: int, axis2: int) -> Tensor:
+    a = asarray(a)
+    n = len(a.shape)
+    perm = list(range(n))
+    i, j = axis1 % n if n else axis1, axis2 % n if n else axis2
+    perm[i], perm[j] = perm[j], perm[i]
+    return A.transpose(a, perm)
+
+
+def moveaxis(a: Any, source: Any, destination: Any) -> Tensor:
+    a = asarray(a)
+    n = len(a.shape)
+    src = [s % n for s in ([source] if isinstance(source, int) else source)]
+    dst = [d % n for d in ([destination] if isinstance(destination, int) else destination)]
+    if len(src) != len(dst):
+        raise ValueError("The lengths of source and destination must match.")
+    perm = [i for i in range(n) if i not in src]
+    for d, s in sorted(zip(dst, src)):
+        perm.insert(d, s)
+    return A.transpose(a, perm)
+
+
+def expand_dims(a: Any, axis: int) -> Tensor:
+    return A.expand_dims(asarray(a), axis)
+
+
+def squeeze(a: Any, axis: Any = None) -> Tensor:
+    return A.squeeze(asarray(a), axis)
+
+
+def atleast_1d(*arys: Any) -> Any:
+    return _atleast(arys, 1)
+
+
+def atleast_2d(*arys: Any) -> Any:
+    return _atleast(arys, 2)
+
+
+def atleast_3d(*arys: Any) -> Any:
+    return _atleast(arys, 3)
+
+
+def _atleast(arys: tuple, n: int) -> Any:
+    out = []
+    for x in arys:
+        x = asarray(x)
+        r = len(x.shape)
+        if r < n:
+            shape = _shape(x)
+            if n == 3 and r == 1:
+                shape = [1] + shape + [1]
+            elif n == 3 and r == 2:
+                shape = shape + [1]
+            else:
+                shape = [1] * (n - r) + shape
+            x = A.reshape(x, shape)
+        out.append(x)
+    return out[0] if len(out) == 1 else out
+
+
+def concatenate(arys: Any, axis: int = 0) -> Tensor:
+    if not isinstance(arys, (list, tuple)) and not isinstance(arys, Tensor):
+        raise ValueError(f"Argument 'arys' must be a list or tuple. Received: {arys}")
+    if not builtins.len(arys):
+        raise ValueError("Need at least one array to concatenate. Received empty input: "
+                         f"arys={arys}")
+    return A.concat(promote(*arys), axis)
+
+
+def append(arr: Any, values: Any, axis: int | None = None) -> Tensor:
+    if axis is None:
+        return concatenate([ravel(arr), ravel(values)], 0)
+    return concatenate([arr, values], axis)
+
+
+def stack(arrays: Any, axis: int = 0) -> Tensor:
+    if isinstance(arrays, Tensor):  # a tensor stacks its rows, as NumPy's array does
+        return _stack(_unstack0(arrays), axis)
+    if not arrays:
+        raise ValueError("Need at least one array to stack.")
+    return _stack(promote(*arrays), axis)
+
+
+def _unstack0(t: Tensor) -> list:
+    return [t[i] for i in range(t.shape[0])]
+
+
+def vstack(tup: Any) -> Tensor:
+    return concatenate(atleast_2d_list(tup), 0)
+
+
+def atleast_2d_list(tup: Any) -> list:
+    out = atleast_2d(*promote(*tup))
+    return out if isinstance(out, list) else [out]
+
+
+def hstack(tup: Any) -> Tensor:
+    arrs = [atleast_1d(x) for x in promote(*tup)]
+    return concatenate(arrs, 0 if len(arrs[0].shape) == 1 else 1)
+
+
+def dstack(tup: Any) -> Tensor:
+    out = atleast_3d(*promote(*tup))
+    return concatenate(out if isinstance(out, list) else [out], 2)
+
+
+def _sizes(a: Tensor, boundaries: Any, axis: int) -> list:
+    dim = a.shape[axis]
+    edges = [0] + [min(max(int(b) + (dim if b < 0 else 0), 0), dim) for b in boundaries] + [dim]
+    return [max(e1 - e0, 0) for e0, e1 in zip(edges[:-1], edges[1:])]
+
+
+def split(ary: Any, indices_or_sections: Any, axis: int = 0) -> list:
+    """tnp.split: `indices_or_sections` equal parts, or the parts between the indices."""
+    ary = asarray(ary)
+    if isinstance(indices_or_sections, int):
+        return A.split(ary, indices_or_sections, axis)
+    return A.split(ary, _sizes(ary, indices_or_sections, axis), axis)
+
+
+def _split_along(fixed: int) -> Any:
+    def f(ary: Any, indices_or_sections: Any) -> list:
+        ary = asarray(ary)
+        axis = 0 if fixed == 1 and len(ary.shape) == 1 else fixed
+        if isinstance(indices_or_sections, int):
+            n = ary.shape[axis]
+            if n is not None and n % indices_or_sections:
+                raise ValueError("array split does not result in an equal division")
+        return split(ary, indices_or_sections, axis)
+    return f
+
+
+vsplit = _split_along(0)
+hsplit = _split_along(1)
+dsplit = _split_along(2)
+
+
+def tile(a: Any, reps: Any) -> Tensor:
+    a = asarray(a)
+    reps = [reps] if isinstance(reps, int) else list(reps)
+    r = len(a.shape)
+    if len(reps) < r:
+        reps = [1] * (r - len(reps)) + reps
+    elif len(reps) > r:
+        a = A.reshape(a, [1] * (len(reps) - r) + _shape(a))
+    return A.tile(a, reps)
+
+
+def repeat(a: Any, repeats: Any, axis: int | None = None) -> Tensor:
+    a = asarray(a)
+    if axis is None:
+        a, axis = A.reshape(a, [-1]), 0
+    return _repeat(a, asarray(repeats), axis)
+
+
+def broadcast_to(array: Any, shape: Any) -> Tensor:  # noqa: A002
+    return full(shape, array)
+
+
+def broadcast_arrays(*args: Any, **kwargs: Any) -> list:
+    if kwargs:
+        raise ValueError(f"Received unsupported arguments {kwargs.keys()}")
+    args = [asarray(x) for x in args]
+    shape = _bshape(args)
+    return [A.broadcast_to(x, shape) for x in args]
+
+
+def _bshape(args: list) -> list:
+    return list(np.broadcast_shapes(*[tuple(x.shape) for x in args]))
+
+
+def flip(m_: Any, axis: Any = None) -> Tensor:
+    a = asarray(m_)
+    if axis is None:
+        return reverse(a, list(range(len(a.shape))))
+    return reverse(a, [axis] if isinstance(axis, int) else list(axis))
+
+
+def flipud(m_: Any) -> Tensor:
+    return flip(m_, 0)
+
+
+def fliplr(m_: Any) -> Tensor:
+    return flip(m_, 1)
+
+
+def roll(a: Any, shift: Any, axis: Any = None) -> Tensor:
+    a = asarray(a)
+    if axis is None:
+        return A.reshape(_roll(A.reshape(a, [-1]), shift, 0), A.shape(a))
+    return _roll(a, shift, axis)
+
+
+def rot90(m_: Any, k: int = 1, axes: tuple = (0, 1)) -> Tensor:
+    a = asarray(m_)
+    k %= 4
+    if k == 0:
+        return a
+    if k == 2:
+        return flip(flip(a, axes[0]), axes[1])
+    if k == 1:
+        return swapaxes(flip(a, axes[1]), axes[0], axes[1])
+    return flip(swapaxes(a, axes[0], axes[1]), axes[1])
+
+
+# -- indexing -------------------------------------------------------------------------
+
+def take(a: Any, indices: Any, axis: int | None = None, out: Any = None,
+         mode: str = "clip") -> Tensor:
+    """tnp.take: out-of-range indices clipped (the default) or wrapped."""
+    if out is not None:
+        raise ValueError("out argument is not supported in take.")
+    if mode not in ("raise", "clip", "wrap"):
+        raise ValueError(f"Invalid mode '{mode}' for take")
+    a, indices = asarray(a), asarray(indices)
+    if axis is None:
+        a, axis = A.reshape(a, [-1]), 0
+    n = A.shape(a, out_type=indices.dtype)[axis]
+    if mode == "clip":
+        indices = m.clip_by_value(indices, 0, n - 1)
+    elif mode == "wrap":
+        indices = m.floormod(indices, n)
+    else:
+        raise ValueError("The 'raise' mode to take is not supported.")
+    return gather(a, indices, axis=axis)
+
+
+def take_along_axis(arr: Any, indices: Any, axis: int | None) -> Tensor:
+    arr, indices = asarray(arr), asarray(indices)
+    if axis is None:
+        return take_along_axis(ravel(arr), ravel(indices), 0)
+    r = len(arr.shape)
+    axis %= r
+    shape = _bshape([A.zeros(_shape(arr)[:axis] + [1] + _shape(arr)[axis + 1:]),
+                     A.zeros(_shape(indices)[:axis] + [1] + _shape(indices)[axis + 1:])])
+    arr = A.broadcast_to(arr, shape[:axis] + [arr.shape[axis]] + shape[axis + 1:])
+    indices = A.broadcast_to(indices, shape[:axis] + [indices.shape[axis]] + shape[axis + 1:])
+    perm = [i for i in range(r) if i != axis] + [axis]
+    back = list(np.argsort(perm))
+    moved = A.transpose(arr, perm)
+    idx = A.transpose(m.cast(indices, dt.int64), perm)
+    n = arr.shape[axis]
+    idx = m.where(m.less(idx, 0), idx + n, idx)
+    return A.transpose(gather(moved, idx, batch_dims=r - 1, axis=r - 1), back)
+
+
+def where(condition: Any, x: Any = None, y: Any = None) -> Any:
+    condition = asarray(condition, np.bool_)
+    if x is None and y is None:
+        return nonzero(condition)
+    if x is not None and y is not None:
+        x, y = promote(x, y)
+        return m.where(condition, x, y)
+    raise ValueError("Both x and y must be ndarrays, or both must be None.")
+
+
+def nonzero(a: Any) -> tuple:
+    a = asarray(a)
+    where_ = m.where(m.cast(a, dt.bool))
+    return tuple(A.transpose(where_)[i] for i in range(len(a.shape)))
+

@@ -1,0 +1,147 @@
+"""tnp.experimental_enable_numpy_behavior: NumPy's methods on tf.Tensor and NumPy's type
+promotion in the tensors' (and variables') Python operators.
+
+TF's switch is global and cannot be undone; `disable_numpy_behavior` puts back what
+enabling replaced, so that tests do not leak it. Only the operators promote (`x + 1.5`
+on an int32 tensor is float64); `tf.add` and the other functions keep TF's dtype rules,
+as in TF.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.numpy_ops import array_ops as AO
+from eagerflow._src.numpy_ops import dtypes as D
+from eagerflow._src.numpy_ops import math_ops as M
+from eagerflow._src.ops import math as m
+from eagerflow._src.ops.variables import Variable
+
+_MODES = ("off", "legacy", "safe", "all")
+_OPERATORS = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul",
+              "and", "or", "xor")
+# comparisons promote too (TF converts the Python operand to the promoted dtype)
+_COMPARISONS = ("lt", "le", "gt", "ge", "eq", "ne")
+_MISSING = object()
+_saved: dict = {}
+_state = {"mode": "off"}
+
+
+def _tensor_t(self: Tensor) -> Tensor:
+    return AO.transpose(self)
+
+
+def _tensor_size(self: Tensor) -> Any:
+    if not self.shape.is_fully_defined():
+        return None
+    return np.prod(self.shape.as_list())
+
+
+def _tensor_tolist(self: Tensor) -> Any:
+    if not hasattr(self, "numpy"):
+        raise ValueError("Symbolic Tensors do not support the tolist API.")
+    return self.numpy().tolist()
+
+
+_METHODS: dict = {
+    "T": property(_tensor_t),
+    "ndim": property(lambda self: self.shape.ndims),
+    "size": property(_tensor_size),
+    "__pos__": lambda self: self,
+    "tolist": _tensor_tolist,
+    "transpose": AO.transpose,
+    "flatten": AO.flatten,
+    "reshape": AO.reshape_method,
+    "ravel": AO.ravel,
+    "clip": M.clip,
+    "astype": lambda self, dtype, name=None: m.cast(self, dtype, name=name),
+    "__round__": M.around,
+    "max": M.amax,
+    "mean": M.mean,
+    "min": M.amin,
+    "data": property(lambda self: self),
+}
+
+
+def _promoting(original: Callable, reflected: bool) -> Callable:
+    """The operator with NumPy's promotion of its operands first (then TF's op)."""
+    if reflected:
+        def r(self: Any, other: Any) -> Any:
+            if _state["mode"] != "legacy":
+                return original(self, other)
+            a, b = D.promote(other, self)
+            return _forward(original)(a, b)
+        return r
+
+    def f(self: Any, other: Any) -> Any:
+        if _state["mode"] != "legacy":
+            return original(self, other)
+        return _forward(original)(*D.promote(self, other))
+    return f
+
+
+def _forward(original: Callable) -> Callable:
+    return getattr(original, "_tnp_forward", original)
+
+
+def _set(cls: type, name: str, value: Any) -> None:
+    _saved.setdefault((cls, name), cls.__dict__.get(name, _MISSING))
+    setattr(cls, name, value)
+
+
+def experimental_enable_numpy_behavior(prefer_float32: bool = False,
+                                       dtype_conversion_mode: str = "legacy") -> None:
+    """Adds NumPy's methods to tf.Tensor (`T`, `reshape`, `astype`, ...) and makes its
+    operators promote as NumPy does; `prefer_float32` makes Python floats float32."""
+    if dtype_conversion_mode not in _MODES:
+        raise ValueError(
+            f"The provided promotion mode {dtype_conversion_mode} does not exist. Make sure "
+            "the provided dtype conversion mode is one of the followings: all, legacy, "
+            "safe, off.")
+    if dtype_conversion_mode in ("safe", "all"):
+        raise NotImplementedError(
+            f"dtype_conversion_mode={dtype_conversion_mode!r} (TF's WeakTensor "
+            "auto dtype conversion) is not supported by eagerflow; use 'legacy'.")
+    _state["mode"] = dtype_conversion_mode
+    D.set_prefer_float32(prefer_float32)
+    if (Tensor, "reshape") in _saved:
+        return
+    for name, value in _METHODS.items():
+        _set(Tensor, name, value)
+    for cls in (Tensor, Variable):
+        for op in _OPERATORS:
+            fwd = getattr(cls, f"__{op}__")
+            fwd_promoting = _promoting(fwd, False)
+            if op == "matmul":
+                fwd_promoting = _promoting(lambda a, b: M.matmul(a, b), False)
+            fwd_promoting._tnp_forward = fwd if op != "matmul" else M.matmul
+            rev = _promoting(fwd_promoting, True)
+            _set(cls, f"__{op}__", fwd_promoting)
+            _set(cls, f"__r{op}__", rev)
+        for op in _COMPARISONS:
+            _set(cls, f"__{op}__", _promoting(getattr(cls, f"__{op}__"), False))
+
+
+def disable_numpy_behavior() -> None:
+    """Puts back what experimental_enable_numpy_behavior replaced (for tests: TF's switch
+    has no public way back)."""
+    for (cls, name), old in _saved.items():
+        if old is _MISSING:
+            delattr(cls, name)
+        else:
+            setattr(cls, name, old)
+    _saved.clear()
+    _state["mode"] = "off"
+    D.set_prefer_float32(False)
+
+
+def is_numpy_behavior_enabled() -> bool:
+    return _state["mode"] != "off" or bool(_saved)
+
+
+__all__ = ["experimental_enable_numpy_behavior", "disable_numpy_behavior",
+           "InvalidArgumentError"]

@@ -1,0 +1,145 @@
+"""tnp's dtypes and NumPy-style type promotion.
+
+tnp's dtype names are NumPy's scalar types (`tnp.float32 is np.float32`), and a result
+type is NumPy's `result_type` over the operands' dtypes, with Python scalars left as
+Python scalars so that NumPy 2 treats them as weak (an int32 tensor plus 2 stays int32,
+plus 2.5 becomes float64). `prefer_float32` makes a Python float a float32 (and a
+complex a complex64) before promoting, as TF's switch of that name does.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import math as m
+from eagerflow._src.ops.array import reshape
+
+bool_ = np.bool_
+complex64 = np.complex64
+complex128 = np.complex128
+complex_ = np.complex128
+float16 = np.float16
+float32 = np.float32
+float64 = np.float64
+float_ = np.float64
+inexact = np.inexact
+int_ = np.int_
+int8 = np.int8
+int16 = np.int16
+int32 = np.int32
+int64 = np.int64
+object_ = np.object_
+string_ = np.bytes_
+unicode_ = np.str_
+uint8 = np.uint8
+uint16 = np.uint16
+uint32 = np.uint32
+uint64 = np.uint64
+iinfo = np.iinfo
+issubdtype = np.issubdtype
+
+_state = {"prefer_float32": False}
+
+
+def is_prefer_float32() -> bool:
+    return _state["prefer_float32"]
+
+
+def set_prefer_float32(value: bool) -> None:
+    _state["prefer_float32"] = bool(value)
+
+
+def _np_type(x: Any) -> Any:
+    """What NumPy's result_type gets for one operand: a Python number as itself (weak), a
+    tensor or dtype as its NumPy dtype, anything else as it is (a dtype name, an array)."""
+    if isinstance(x, numbers.Number) and not isinstance(x, np.generic):
+        if _state["prefer_float32"]:
+            if isinstance(x, float):
+                return np.float32(x)
+            if isinstance(x, complex):
+                return np.complex64(x)
+        return x
+    if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):
+        return np.dtype(x.dtype.as_numpy_dtype)
+    if isinstance(x, dt.DType):
+        return np.dtype(x.as_numpy_dtype)
+    if isinstance(x, (list, tuple)):
+        raise ValueError(
+            "Cannot find dtype for type inference from argument `x` of a sequence type "
+            f"{type(x)}. For sequences, please call this function on each element "
+            "individually.")
+    return x
+
+
+def result_type(*arrays_and_dtypes: Any) -> dt.DType:
+    """tnp.result_type: NumPy's promotion of the operands (nested lists flattened)."""
+    leaves = [_np_type(x) for x in nest.flatten(list(arrays_and_dtypes))]
+    if not leaves:
+        leaves = [np.asarray([])]
+    return dt.as_dtype(np.result_type(*leaves))
+
+
+def promote_types(type1: Any, type2: Any) -> Any:
+    """tnp.promote_types: NumPy's, over tnp's and TF's dtypes alike (a NumPy dtype)."""
+    return np.promote_types(_to_np(type1), _to_np(type2))
+
+
+def _to_np(t: Any) -> Any:
+    return t.as_numpy_dtype if isinstance(t, dt.DType) else t
+
+
+def finfo(dtype: Any) -> Any:
+    """tnp.finfo: NumPy's, for a tnp, TF or NumPy float dtype."""
+    return np.finfo(_to_np(dt.as_dtype(dtype) if isinstance(dtype, str) else dtype))
+
+
+def _unary_type(a: Any, dtype: Any) -> dt.DType:
+    if dtype is not None:
+        return result_type(dtype)
+    if isinstance(a, str):
+        return dt.string
+    if isinstance(a, bytes):
+        return dt.string
+    return result_type(a)
+
+
+def asarray(a: Any, dtype: Any = None) -> Tensor:
+    """tnp.asarray: `a` as a tensor of `dtype`, or of NumPy's dtype for it (Python floats
+    float64, ints int64); a tensor is cast only when the dtype differs."""
+    if isinstance(a, Tensor) or hasattr(a, "_as_tensor"):
+        t = convert_to_tensor(a)
+        if dtype is None:
+            return t
+        want = result_type(dtype)
+        return t if t.dtype == want else m.cast(t, want)
+    want = _unary_type(a, dtype)
+    if isinstance(a, np.ndarray) and dtype is None:
+        want = dt.as_dtype(a.dtype)
+    t = convert_to_tensor(a, dtype_hint=want)
+    return t if t.dtype == want else m.cast(t, want)
+
+
+def array(val: Any, dtype: Any = None, copy: bool = True, ndmin: int = 0) -> Tensor:
+    """tnp.array: asarray, copied (an Identity) when `copy`, with at least `ndmin` axes."""
+    t = asarray(val, dtype)
+    if copy:
+        t = m.identity(t)
+    if ndmin > 32:
+        raise ValueError(f"ndmin bigger than allowable number of dimensions: {32}.")
+    rank = len(t.shape)
+    if ndmin > rank:
+        from_shape = [1] * (ndmin - rank) + list(t.shape)
+        t = reshape(t, from_shape)
+    return t
+
+
+def promote(*arrays: Any) -> list:
+    """Each operand as a tensor of the operands' NumPy result type."""
+    want = result_type(*arrays)
+    return [asarray(a, want) for a in arrays]

@@ -1,0 +1,350 @@
+"""The rest of tnp's functions: matrix helpers, differences, NaN-skipping reductions,
+predicates and integer arithmetic, each composed of the registered ops."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.numpy_ops import array_ops as AO
+from eagerflow._src.numpy_ops import math_ops as M
+from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
+from eagerflow._src.ops import array as A
+from eagerflow._src.ops import linalg as L
+from eagerflow._src.ops import math as m
+from eagerflow._src.ops import misc_ops as MO
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.sequences import range as _range
+from eagerflow._src.ops.slicing import pad as _pad
+
+
+def shape(a: Any) -> Any:
+    return asarray(a).shape
+
+
+def ndim(a: Any) -> int:
+    return len(asarray(a).shape)
+
+
+def size(x: Any, axis: int | None = None) -> int:
+    s = asarray(x).shape
+    return np.prod(s.as_list()) if axis is None else s[axis]
+
+
+def isscalar(num: Any) -> bool:
+    return ndim(num) == 0
+
+
+def copy(a: Any) -> Tensor:
+    return m.identity(asarray(a))
+
+
+def asanyarray(a: Any, dtype: Any = None) -> Tensor:
+    return asarray(a, dtype)
+
+
+def ascontiguousarray(a: Any, dtype: Any = None) -> Tensor:
+    return AO.atleast_1d(asarray(a, dtype))
+
+
+def diag(v: Any, k: int = 0) -> Tensor:
+    """tnp.diag: the k-th diagonal of a matrix, or the matrix with `v` on it."""
+    v = asarray(v)
+    r = len(v.shape)
+    if r == 1:
+        n = v.shape[0] + (k if k >= 0 else -k)
+        return L.diag(v, k=k, num_rows=n, num_cols=n)
+    if r == 2:
+        return L.diag_part(v, k=k)
+    raise ValueError(f"Input to diag must be 1 or 2-d, received: {v.shape}")
+
+
+def diagonal(a: Any, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Tensor:
+    a = asarray(a)
+    return L.diag_part(AO.moveaxis(a, [axis1, axis2], [-2, -1]), k=offset)
+
+
+def diagflat(v: Any, k: int = 0) -> Tensor:
+    return diag(AO.ravel(v), k)
+
+
+def diag_indices(n: int, ndim: int = 2) -> tuple:  # noqa: F811
+    if n < 0:
+        raise ValueError(f"n argument to diag_indices must be nonnegative, got {n}")
+    if ndim < 0:
+        raise ValueError(f"ndim argument to diag_indices must be nonnegative, got {ndim}")
+    return (_range(n, dtype=dt.int64),) * ndim
+
+
+def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Tensor:  # noqa: N803
+    M = N if M is None else M  # noqa: N806
+    want = result_type(dtype if dtype is not None else float)
+    rows = A.expand_dims(_range(N, dtype=dt.int64), 1)
+    cols = A.expand_dims(_range(M, dtype=dt.int64), 0)
+    return m.cast(m.less_equal(cols, rows + k), want)
+
+
+def tril(m_: Any, k: int = 0) -> Tensor:
+    a = asarray(m_)
+    if len(a.shape) < 2:
+        raise ValueError("Argument to tril must have rank at least 2")
+    keep = m.cast(tri(a.shape[-2], a.shape[-1], k, dtype=np.bool_), dt.bool)
+    return m.where(keep, a, m.zeros_like(a))
+
+
+def triu(m_: Any, k: int = 0) -> Tensor:
+    a = asarray(m_)
+    if len(a.shape) < 2:
+        raise ValueError("Argument to triu must have rank at least 2")
+    keep = m.cast(tri(a.shape[-2], a.shape[-1], k - 1, dtype=np.bool_), dt.bool)
+    return m.where(keep, m.zeros_like(a), a)
+
+
+def pad(array: Any, pad_width: Any, mode: str, **kwargs: Any) -> Tensor:  # noqa: A002
+    """tnp.pad: constant, reflect and symmetric modes."""
+    a = asarray(array)
+    pw = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (len(a.shape), 2)).tolist()
+    mode = mode.upper()
+    if mode == "CONSTANT":
+        value = kwargs.get("constant_values", 0)
+        return _pad(a, pw, "CONSTANT", constant_values=asarray(value, a.dtype))
+    if mode in ("REFLECT", "SYMMETRIC"):
+        return _pad(a, pw, mode)
+    raise ValueError(f"Unsupported padding mode: {mode}")
+
+
+def meshgrid(*xi: Any, **kwargs: Any) -> list:
+    sparse, indexing = kwargs.get("sparse", False), kwargs.get("indexing", "xy")
+    if sparse:
+        raise ValueError("Function `meshgrid` does not support returning sparse arrays yet. "
+                         f"Received: sparse={sparse}")
+    if kwargs.get("copy", True) is not True:
+        raise ValueError("Function `meshgrid` only supports copy=True. "
+                         f"Received: copy={kwargs['copy']}")
+    xs = [AO.ravel(x) for x in xi]
+    n = len(xs)
+    shape = [x.shape[0] for x in xs]
+    if indexing == "xy" and n > 1:
+        shape[0], shape[1] = shape[1], shape[0]
+    out = []
+    for i, x in enumerate(xs):
+        j = i
+        if indexing == "xy" and n > 1 and i < 2:
+            j = 1 - i
+        s = [1] * n
+        s[j] = x.shape[0]
+        out.append(A.broadcast_to(A.reshape(x, s), shape))
+    return out
+
+
+def cross(a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
+          axis: int | None = None) -> Tensor:
+    a, b = promote(a, b)
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    a, b = AO.moveaxis(a, axisa, -1), AO.moveaxis(b, axisb, -1)
+    two = a.shape[-1] == 2 and b.shape[-1] == 2
+    a, b = (pad(x, [[0, 0]] * (len(x.shape) - 1) + [[0, 1]], "constant")
+            if x.shape[-1] == 2 else x for x in (a, b))
+    a0, a1, a2 = (a[..., i] for i in range(3))
+    b0, b1, b2 = (b[..., i] for i in range(3))
+    if two:  # NumPy's cross of 2-vectors is the z component alone
+        return a0 * b1 - a1 * b0
+    c = AO.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], -1)
+    return AO.moveaxis(c, -1, axisc)
+
+
+def diff(a: Any, n: int = 1, axis: int = -1) -> Tensor:
+    a = asarray(a)
+    if n < 0:
+        raise ValueError(f"Argument `order` must be a non-negative integer. Received: axis={n}")
+    r = len(a.shape)
+    axis %= r
+    for _ in range(n):
+        k = a.shape[axis]
+        hi = gather(a, _range(1, k, dtype=dt.int64), axis=axis)
+        lo = gather(a, _range(0, k - 1, dtype=dt.int64), axis=axis)
+        a = m.not_equal(hi, lo) if a.dtype == dt.bool else hi - lo
+    return a
+
+
+def compress(condition: Any, a: Any, axis: int | None = None) -> Tensor:
+    cond = asarray(condition, np.bool_)
+    a = asarray(a)
+    if axis is None:
+        a, axis = AO.ravel(a), 0
+    n = a.shape[axis]
+    cond = cond[:n]
+    idx = A.reshape(m.where(cond), [-1])
+    return gather(a, idx, axis=axis)
+
+
+def average(a: Any, axis: Any = None, weights: Any = None, returned: bool = False) -> Any:
+    a = asarray(a)
+    if weights is None:
+        avg = M.mean(a, axis=axis)
+        count = asarray(np.prod(list(a.shape)) if axis is None else a.shape[axis], avg.dtype)
+        total = A.broadcast_to(count, A.shape(avg))
+        return (avg, total) if returned else avg
+    a, w = promote(a, weights)
+    if not a.dtype.is_floating and not a.dtype.is_complex:
+        a, w = m.cast(a, result_type(float)), m.cast(w, result_type(float))
+    if len(w.shape) == 1 and len(a.shape) > 1 and axis is not None:
+        s = [1] * len(a.shape)
+        s[axis] = w.shape[0]
+        w = A.reshape(w, s)
+    wsum = M.sum(A.broadcast_to(w, A.shape(a)), axis=axis)
+    avg = M.sum(a * w, axis=axis) / wsum
+    return (avg, wsum) if returned else avg
+
+
+def _nan_to(a: Any, value: float) -> Tensor:
+    a = asarray(a)
+    if not (a.dtype.is_floating or a.dtype.is_complex):
+        return a
+    return m.where(m.is_nan(a), asarray(value, a.dtype), a)
+
+
+def nansum(a: Any, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Tensor:
+    return M.sum(_nan_to(a, 0), axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def nanprod(a: Any, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Tensor:
+    return M.prod(_nan_to(a, 1), axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def nanmean(a: Any, axis: Any = None, dtype: Any = None, keepdims: Any = None) -> Tensor:
+    a = asarray(a)
+    if not (a.dtype.is_floating or a.dtype.is_complex):
+        return M.mean(a, axis=axis, dtype=dtype, keepdims=keepdims)
+    ok = m.logical_not(m.is_nan(a))
+    total = nansum(a, axis=axis, dtype=dtype, keepdims=keepdims)
+    count = M.sum(ok, axis=axis, keepdims=keepdims)
+    return total / m.cast(count, total.dtype)
+
+
+def _int_binary(a: Any, b: Any) -> tuple:
+    a, b = promote(a, b)
+    if not a.dtype.is_integer:
+        raise ValueError(f"Arguments to gcd must be integers. Received {a.dtype}, {b.dtype}")
+    return a, b
+
+
+def gcd(x1: Any, x2: Any) -> Tensor:
+    """tnp.gcd: Euclid's algorithm, one remainder step per round."""
+    a, b = _int_binary(x1, x2)
+    a, b = A.broadcast_to(m.abs(a), A.shape(a + b)), A.broadcast_to(m.abs(b), A.shape(a + b))
+    for _ in range(max(1, int(np.ceil(np.log2(max(2, int(M.amax(m.maximum(a, b)))))) * 2 + 2))):
+        nz = m.not_equal(b, m.zeros_like(b))
+        safe = m.where(nz, b, m.ones_like(b))
+        a, b = m.where(nz, b, a), m.where(nz, m.floormod(a, safe), b)
+    return a
+
+
+def lcm(x1: Any, x2: Any) -> Tensor:
+    a, b = _int_binary(x1, x2)
+    g = gcd(a, b)
+    zero = m.equal(g, m.zeros_like(g))
+    safe = m.where(zero, m.ones_like(g), g)
+    return m.where(zero, m.zeros_like(g), m.abs(m.floordiv(a, safe) * b))
+
+
+def polyval(p: Any, x: Any) -> Tensor:
+    p, x = promote(p, x)
+    out = m.zeros_like(x)
+    for i in range(p.shape[0]):
+        out = out * x + p[i]
+    return out
+
+
+def vander(x: Any, N: int | None = None, increasing: bool = False) -> Tensor:  # noqa: N803
+    x = asarray(x)
+    if len(x.shape) != 1:
+        raise ValueError(f"x must be a one-dimensional array. Received: x={x}")
+    n = x.shape[0] if N is None else N
+    if n < 0:
+        raise ValueError("N must be nonnegative")
+    powers = _range(n, dtype=x.dtype if not x.dtype == dt.bool else dt.int64)
+    if not increasing:
+        powers = AO.flip(powers)
+    return m.pow(A.expand_dims(x, 1), m.cast(A.expand_dims(powers, 0), x.dtype))
+
+
+def ix_(*args: Any) -> tuple:
+    n = len(args)
+    out = []
+    for i, a in enumerate(args):
+        a = asarray(a)
+        if len(a.shape) != 1:
+            raise ValueError(f"Arguments must be 1-d, got arg {i} of rank {len(a.shape)}")
+        if a.dtype == dt.bool:
+            a = A.reshape(m.where(a), [-1])
+        s = [1] * n
+        s[i] = -1
+        out.append(A.reshape(a, s))
+    return tuple(out)
+
+
+def select(condlist: Any, choicelist: Any, default: Any = 0) -> Tensor:
+    if len(condlist) != len(choicelist):
+        raise ValueError(
+            f"condlist must have length equal to choicelist ({len(condlist)} vs {len(choicelist)})")
+    if not condlist:
+        raise ValueError("condlist must be non-empty")
+    out, *choices = promote(default, *choicelist)
+    for cond, choice in zip(condlist[::-1], choices[::-1]):
+        out = AO.where(cond, choice, out)
+    return out
+
+
+def array_equal(a1: Any, a2: Any) -> Tensor:
+    a, b = promote(a1, a2)
+    if tuple(a.shape) != tuple(b.shape):
+        return asarray(False)
+    return M.all(m.equal(a, b))
+
+
+def angle(z: Any, deg: bool = False) -> Tensor:
+    z = asarray(z)
+    out = MO.angle(z) if z.dtype.is_complex else \
+        m.where(m.less(z, m.zeros_like(z)), asarray(np.pi, result_type(float)),
+                asarray(0.0, result_type(float)))
+    if not (out.dtype.is_floating):
+        out = m.cast(out, result_type(float))
+    return out * asarray(180 / np.pi, out.dtype) if deg else out
+
+
+def imag(val: Any) -> Tensor:
+    val = asarray(val)
+    return MO.imag(val) if val.dtype.is_complex else m.zeros_like(val)
+
+
+def iscomplex(x: Any) -> Tensor:
+    x = asarray(x)
+    return m.not_equal(imag(x), m.zeros_like(imag(x)))
+
+
+def isreal(x: Any) -> Tensor:
+    return m.logical_not(iscomplex(x))
+
+
+def iscomplexobj(x: Any) -> bool:
+    return asarray(x).dtype.is_complex
+
+
+def isrealobj(x: Any) -> bool:
+    return not iscomplexobj(x)
+
+
+def isneginf(x: Any) -> Tensor:
+    x = asarray(x)
+    return m.equal(x, asarray(-np.inf, x.dtype)) if x.dtype.is_floating else m.zeros_like(x) != 0
+
+
+def isposinf(x: Any) -> Tensor:
+    x = asarray(x)
+    return m.equal(x, asarray(np.inf, x.dtype)) if x.dtype.is_floating else m.zeros_like(x) != 0
+

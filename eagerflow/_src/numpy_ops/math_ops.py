@@ -1,0 +1,521 @@
+"""tnp's ufuncs, reductions and linear algebra: NumPy's promotion (dtypes.py), then the
+registered ops. Float-only functions cast integers and bools to NumPy's float (float64,
+or float32 under prefer_float32), as tnp does."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.numpy_ops import array_ops as AO
+from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
+from eagerflow._src.ops import array as A
+from eagerflow._src.ops import linalg as L
+from eagerflow._src.ops import math as m
+from eagerflow._src.ops import math_special as ms
+from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops import sorting as S
+
+pi = np.pi
+e = np.e
+inf = np.inf
+
+
+def _float() -> dt.DType:
+    return result_type(float)
+
+
+def _inexact(t: Tensor) -> bool:
+    return t.dtype.is_floating or t.dtype.is_complex
+
+
+def _unary(fn: Callable, to_float: bool = False) -> Callable:
+    def f(x: Any) -> Tensor:
+        x = asarray(x)
+        if to_float and not _inexact(x):
+            x = m.cast(x, _float())
+        return fn(x)
+    return f
+
+
+def _binary(fn: Callable) -> Callable:
+    def f(x1: Any, x2: Any) -> Tensor:
+        return fn(*promote(x1, x2))
+    return f
+
+
+def _bool_as(fn: Callable, logical: Callable) -> Callable:
+    return lambda a, b: logical(a, b) if a.dtype == dt.bool else fn(a, b)
+
+
+# -- binary ufuncs --------------------------------------------------------------------
+
+add = _binary(_bool_as(m.add, m.logical_or))
+subtract = _binary(m.subtract)
+multiply = _binary(_bool_as(m.multiply, m.logical_and))
+maximum = _binary(_bool_as(m.maximum, m.logical_or))
+minimum = _binary(_bool_as(m.minimum, m.logical_and))
+power = _binary(m.pow)
+float_power = power
+arctan2 = _binary(m.atan2)
+nextafter = _binary(ms.nextafter)
+mod = _binary(m.floormod)
+remainder = mod
+
+
+def true_divide(x1: Any, x2: Any) -> Tensor:
+    """tnp.true_divide: integers divide to a float (TF's truediv), bools as floats."""
+    a, b = promote(x1, x2)
+    if a.dtype == dt.bool:
+        a, b = m.cast(a, _float()), m.cast(b, _float())
+    return m.truediv(a, b)
+
+
+divide = true_divide
+
+
+def floor_divide(x1: Any, x2: Any) -> Tensor:
+    a, b = promote(x1, x2)
+    if a.dtype == dt.bool:
+        a, b = m.cast(a, dt.int8), m.cast(b, dt.int8)
+    return m.floordiv(a, b)
+
+
+def divmod(x1: Any, x2: Any) -> tuple:  # noqa: A001
+    return floor_divide(x1, x2), mod(x1, x2)
+
+
+def hypot(x1: Any, x2: Any) -> Tensor:
+    return sqrt(add(square(x1), square(x2)))
+
+
+def heaviside(x1: Any, x2: Any) -> Tensor:
+    a, b = promote(x1, x2)
+    zero, one = m.zeros_like(b), m.ones_like(b)
+    y = m.where(m.less(a, m.zeros_like(a)), zero, m.where(m.greater(a, m.zeros_like(a)), one, b))
+    return y if _inexact(y) else m.cast(y, _float())
+
+
+def logaddexp(x1: Any, x2: Any) -> Tensor:
+    a, b = promote(x1, x2)
+    if not _inexact(a):
+        a, b = m.cast(a, _float()), m.cast(b, _float())
+    hi = m.maximum(a, b)
+    return hi + m.log1p(m.exp(-m.abs(a - b)))
+
+
+def logaddexp2(x1: Any, x2: Any) -> Tensor:
+    a, b = promote(x1, x2)
+    if not _inexact(a):
+        a, b = m.cast(a, _float()), m.cast(b, _float())
+    hi = m.maximum(a, b)
+    ln2 = np.log(2.0)
+    return hi + m.log1p(m.pow(asarray(2.0, a.dtype), -m.abs(a - b))) / ln2
+
+
+def _comparison(fn: Callable) -> Callable:
+    def f(x1: Any, x2: Any) -> Tensor:
+        return fn(*promote(x1, x2))
+    return f
+
+
+equal = _comparison(m.equal)
+not_equal = _comparison(m.not_equal)
+greater = _comparison(m.greater)
+greater_equal = _comparison(m.greater_equal)
+less = _comparison(m.less)
+less_equal = _comparison(m.less_equal)
+
+
+def _logical(fn: Callable) -> Callable:
+    def f(x1: Any, x2: Any) -> Tensor:
+        return fn(asarray(x1, np.bool_), asarray(x2, np.bool_))
+    return f
+
+
+logical_and = _logical(m.logical_and)
+logical_or = _logical(m.logical_or)
+logical_xor = _logical(m.logical_xor)
+
+
+def logical_not(x: Any) -> Tensor:
+    return m.logical_not(asarray(x, np.bool_))
+
+
+def _bitwise(fn: Callable, logical: Callable) -> Callable:
+    def f(x1: Any, x2: Any) -> Tensor:
+        a, b = promote(x1, x2)
+        return logical(a, b) if a.dtype == dt.bool else fn(a, b)
+    return f
+
+
+bitwise_and = _bitwise(m.bitwise_and, m.logical_and)
+bitwise_or = _bitwise(m.bitwise_or, m.logical_or)
+bitwise_xor = _bitwise(m.bitwise_xor, m.logical_xor)
+
+
+def bitwise_not(x: Any) -> Tensor:
+    x = asarray(x)
+    return m.logical_not(x) if x.dtype == dt.bool else m.invert(x)
+
+
+# -- unary ufuncs ---------------------------------------------------------------------
+
+sqrt = _unary(m.sqrt, True)
+exp = _unary(m.exp, True)
+expm1 = _unary(m.expm1, True)
+log = _unary(m.log, True)
+log1p = _unary(m.log1p, True)
+sin = _unary(m.sin, True)
+cos = _unary(m.cos, True)
+tan = _unary(m.tan, True)
+sinh = _unary(m.sinh, True)
+cosh = _unary(m.cosh, True)
+tanh = _unary(m.tanh, True)
+arcsin = _unary(m.asin, True)
+arccos = _unary(m.acos, True)
+arctan = _unary(m.atan, True)
+arcsinh = _unary(ms.asinh, True)
+arccosh = _unary(ms.acosh, True)
+arctanh = _unary(ms.atanh, True)
+ceil = _unary(m.ceil, True)
+floor = _unary(m.floor, True)
+abs = _unary(m.abs)  # noqa: A001
+absolute = abs
+fabs = abs
+square = _unary(m.square)
+negative = _unary(m.negative)
+sign = _unary(m.sign)
+reciprocal = _unary(m.reciprocal)
+isfinite = _unary(m.is_finite, True)
+isinf = _unary(m.is_inf, True)
+isnan = _unary(m.is_nan, True)
+conj = _unary(m.conj)
+conjugate = conj
+real = _unary(m.real)
+rint = _unary(ms.rint, True)
+
+
+def positive(x: Any) -> Tensor:
+    return asarray(x)
+
+
+def exp2(x: Any) -> Tensor:
+    x = _unary(lambda t: t, True)(x)
+    return m.pow(asarray(2, x.dtype), x)
+
+
+def log2(x: Any) -> Tensor:
+    x = _unary(lambda t: t, True)(x)
+    return m.log(x) / asarray(np.log(2.0), x.dtype)
+
+
+def log10(x: Any) -> Tensor:
+    x = _unary(lambda t: t, True)(x)
+    return m.log(x) / asarray(np.log(10.0), x.dtype)
+
+
+def cbrt(x: Any) -> Tensor:
+    x = _unary(lambda t: t, True)(x)
+    return m.sign(x) * m.pow(m.abs(x), asarray(1.0 / 3.0, x.dtype))
+
+
+def deg2rad(x: Any) -> Tensor:
+    x = _unary(lambda t: t, True)(x)
+    return x * asarray(np.pi / 180.0, x.dtype)
+
+
+def rad2deg(x: Any) -> Tensor:
+    x = _unary(lambda t: t, True)(x)
+    return x * asarray(180.0 / np.pi, x.dtype)
+
+
+def signbit(x: Any) -> Tensor:
+    x = asarray(x)
+    if x.dtype == dt.bool:
+        return A.fill(A.shape(x), False)
+    return m.less(x, m.zeros_like(x))
+
+
+def fix(x: Any) -> Tensor:
+    x = _unary(lambda t: t, True)(x)
+    return m.where(m.less(x, m.zeros_like(x)), m.ceil(x), m.floor(x))
+
+
+def sinc(x: Any) -> Tensor:
+    x = _unary(lambda t: t, True)(x)
+    zero = m.equal(x, m.zeros_like(x))
+    safe = m.where(zero, m.ones_like(x), x) * asarray(np.pi, x.dtype)
+    return m.where(zero, m.ones_like(x), m.sin(safe) / safe)
+
+
+def around(a: Any, decimals: int = 0) -> Tensor:
+    """tnp.around: half to even at 10**decimals, computed in float, cast back."""
+    a = asarray(a)
+    work = a.dtype if _inexact(a) else _float()
+    f = asarray(10.0 ** decimals, work)
+    out = m.round(m.cast(a, work) * f) / f
+    return m.cast(out, a.dtype)
+
+
+round = around  # noqa: A001
+
+
+def clip(a: Any, a_min: Any, a_max: Any) -> Tensor:
+    if a_min is None and a_max is None:
+        raise ValueError("Not more than one of `a_min` and `a_max` may be `None`.")
+    if a_min is None:
+        return minimum(a, a_max)
+    if a_max is None:
+        return maximum(a, a_min)
+    a, lo, hi = AO.broadcast_arrays(*promote(a, a_min, a_max))
+    return m.clip_by_value(a, lo, hi)
+
+
+# -- reductions -----------------------------------------------------------------------
+
+def _int_sum_type(t: dt.DType) -> dt.DType:
+    if t == dt.bool or t.is_integer and t.min < 0:
+        return dt.int64
+    return dt.uint64 if t.is_integer else t
+
+
+def _reduce(fn: Callable, a: Any, axis: Any, dtype: Any, keepdims: Any, to: str | None,
+            bool_fn: Callable | None = None, keep_bool: bool = False) -> Tensor:
+    want = result_type(dtype) if dtype else None
+    a = asarray(a, want)
+    keepdims = bool(keepdims)
+    if bool_fn is not None and (want == dt.bool or keep_bool and a.dtype == dt.bool):
+        return bool_fn(a, axis=axis, keepdims=keepdims)
+    if want is None and (a.dtype.is_integer or a.dtype == dt.bool):
+        if to == "int":
+            a = m.cast(a, _int_sum_type(a.dtype))
+        elif to == "float":
+            a = m.cast(a, _float())
+    return fn(a, axis=axis, keepdims=keepdims)
+
+
+def sum(a: Any, axis: Any = None, dtype: Any = None, keepdims: Any = None) -> Tensor:  # noqa: A001
+    return _reduce(R.reduce_sum, a, axis, dtype, keepdims, "int", R.reduce_any)
+
+
+def prod(a: Any, axis: Any = None, dtype: Any = None, keepdims: Any = None) -> Tensor:
+    return _reduce(R.reduce_prod, a, axis, dtype, keepdims, "int", R.reduce_all)
+
+
+def mean(a: Any, axis: Any = None, dtype: Any = None, out: Any = None,
+         keepdims: Any = None) -> Tensor:
+    if out is not None:
+        raise ValueError("Setting out is not supported.")
+    return _reduce(R.reduce_mean, a, axis, dtype, keepdims, "float")
+
+
+def amax(a: Any, axis: Any = None, out: Any = None, keepdims: Any = None) -> Tensor:
+    if out is not None:
+        raise ValueError("Setting out is not supported.")
+    return _reduce(R.reduce_max, a, axis, None, keepdims, None, R.reduce_any, True)
+
+
+def amin(a: Any, axis: Any = None, out: Any = None, keepdims: Any = None) -> Tensor:
+    if out is not None:
+        raise ValueError("Setting out is not supported.")
+    return _reduce(R.reduce_min, a, axis, None, keepdims, None, R.reduce_all, True)
+
+
+max = amax  # noqa: A001
+min = amin  # noqa: A001
+
+
+def all(a: Any, axis: Any = None, keepdims: Any = None) -> Tensor:  # noqa: A001
+    return R.reduce_all(asarray(a, np.bool_), axis=axis, keepdims=bool(keepdims))
+
+
+def any(a: Any, axis: Any = None, keepdims: Any = None) -> Tensor:  # noqa: A001
+    return R.reduce_any(asarray(a, np.bool_), axis=axis, keepdims=bool(keepdims))
+
+
+def std(a: Any, axis: Any = None, keepdims: Any = None) -> Tensor:
+    return _reduce(R.reduce_std, a, axis, None, keepdims, "float")
+
+
+def var(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: int = 0,
+        keepdims: Any = None) -> Tensor:
+    """tnp.var: the mean squared deviation over `n - ddof` values."""
+    if out is not None:
+        raise ValueError("Setting out is not supported.")
+    want = result_type(a, dtype) if dtype else None
+
+    def fn(x: Tensor, axis: Any, keepdims: bool) -> Tensor:
+        if ddof == 0:
+            return R.reduce_variance(x, axis=axis, keepdims=keepdims)
+        dev = x - R.reduce_mean(x, axis=axis, keepdims=True)
+        sq = m.cast(m.real(dev * m.conj(dev)), x.dtype) if x.dtype.is_complex else m.square(dev)
+        n = int(np.prod(x.shape)) if axis is None else int(np.prod(
+            [x.shape[i] for i in ([axis] if isinstance(axis, int) else axis)]))
+        return R.reduce_sum(sq, axis=axis, keepdims=keepdims) / asarray(n - ddof, x.dtype)
+    return _reduce(fn, a, axis, want, keepdims, "float")
+
+
+def _scan(fn: Callable, a: Any, axis: Any, dtype: Any) -> Tensor:
+    a = asarray(a, dtype)
+    if dtype is None and a.dtype.is_integer:  # a bool stays bool: TF's scan refuses it
+        a = m.cast(a, _int_sum_type(a.dtype))
+    if axis is None:
+        a, axis = A.reshape(a, [-1]), 0
+    elif axis < 0:
+        axis += len(a.shape)
+    return fn(a, axis)
+
+
+def cumsum(a: Any, axis: Any = None, dtype: Any = None) -> Tensor:
+    return _scan(R.cumsum, a, axis, dtype)
+
+
+def cumprod(a: Any, axis: Any = None, dtype: Any = None) -> Tensor:
+    return _scan(R.cumprod, a, axis, dtype)
+
+
+def argmax(a: Any, axis: Any = None) -> Tensor:
+    a = asarray(a)
+    if axis is None:
+        a, axis = A.reshape(a, [-1]), 0
+    return R.argmax(a, axis=axis)
+
+
+def argmin(a: Any, axis: Any = None) -> Tensor:
+    a = asarray(a)
+    if axis is None:
+        a, axis = A.reshape(a, [-1]), 0
+    return R.argmin(a, axis=axis)
+
+
+def count_nonzero(a: Any, axis: Any = None) -> Tensor:
+    return R.count_nonzero(asarray(a), axis=axis)
+
+
+def ptp(a: Any, axis: Any = None, keepdims: Any = None) -> Tensor:
+    return amax(a, axis=axis, keepdims=keepdims) - amin(a, axis=axis, keepdims=keepdims)
+
+
+def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
+            equal_nan: bool = False) -> Tensor:
+    a, b = promote(a, b)
+    if not _inexact(a):
+        return m.equal(a, b)
+    close = m.less_equal(m.abs(a - b), asarray(atol, a.dtype) + asarray(rtol, a.dtype) * m.abs(b))
+    if equal_nan:
+        close = m.logical_or(close, m.logical_and(m.is_nan(a), m.is_nan(b)))
+    return close
+
+
+def allclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
+             equal_nan: bool = False) -> Tensor:
+    return all(isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def sort(a: Any, axis: int = -1, kind: str = "quicksort", order: Any = None) -> Tensor:
+    if kind != "quicksort":
+        raise ValueError(
+            "Invalid value for argument `kind`. Only kind=\"quicksort\" is supported. "
+            f"Received: kind={kind}")
+    if order is not None:
+        raise ValueError("'order' argument to sort is not supported.")
+    a = asarray(a)
+    if axis is None:
+        return S.sort(A.reshape(a, [-1]), 0)
+    return S.sort(a, axis)
+
+
+def argsort(a: Any, axis: int = -1, kind: str = "quicksort", order: Any = None) -> Tensor:
+    if kind not in ("quicksort", "stable"):
+        raise ValueError(
+            "Invalid value for argument `kind`. Only kind=\"quicksort\" and kind=\"stable\" "
+            f"are supported. Received: kind={kind}")
+    if order is not None:
+        raise ValueError("The `order` argument is not supported. Pass order=None")
+    a = asarray(a)
+    if axis is None:
+        a, axis = A.reshape(a, [-1]), 0
+    return m.cast(S.argsort(a, axis, stable=True), dt.int64)
+
+
+# -- linear algebra -------------------------------------------------------------------
+
+def matmul(x1: Any, x2: Any) -> Tensor:
+    """tnp.matmul: NumPy's rules for 1-D operands (contracted, not broadcast)."""
+    a, b = promote(x1, x2)
+    if len(a.shape) == 0 or len(b.shape) == 0:
+        raise ValueError("Arguments to matmul must be at least 1-D.")
+    if len(b.shape) == 1:
+        return L.tensordot(a, b, 1)
+    if len(a.shape) == 1:
+        return L.tensordot(a, b, [[0], [-2]])
+    return L.matmul(a, b)
+
+
+def dot(a: Any, b: Any) -> Tensor:
+    a, b = promote(a, b)
+    if len(a.shape) == 0 or len(b.shape) == 0:
+        return a * b
+    return L.tensordot(a, b, [[len(a.shape) - 1], [len(b.shape) - 2 if len(b.shape) > 1 else 0]])
+
+
+def vdot(a: Any, b: Any) -> Tensor:
+    a, b = promote(a, b)
+    a, b = A.reshape(a, [-1]), A.reshape(b, [-1])
+    if a.dtype.is_complex:
+        a = m.conj(a)
+    return dot(a, b)
+
+
+def inner(a: Any, b: Any) -> Tensor:
+    a, b = promote(a, b)
+    if len(a.shape) == 0 or len(b.shape) == 0:
+        return a * b
+    return L.tensordot(a, b, [[-1], [-1]])
+
+
+def outer(a: Any, b: Any) -> Tensor:
+    a, b = promote(a, b)
+    return A.reshape(a, [-1, 1]) * A.reshape(b, [-1])
+
+
+def tensordot(a: Any, b: Any, axes: Any = 2) -> Tensor:
+    a, b = promote(a, b)
+    return L.tensordot(a, b, axes)
+
+
+def einsum(subscripts: str, *operands: Any, **kwargs: Any) -> Tensor:
+    casting = kwargs.get("casting", "safe")
+    if casting == "safe":
+        operands = promote(*operands)
+    elif casting == "no":
+        operands = [asarray(x) for x in operands]
+    else:
+        raise ValueError(
+            "Invalid value for argument `casting`. Expected casting=\"safe\" or "
+            f"casting=\"no\". Received: casting={casting}")
+    return L.einsum(subscripts, *operands)
+
+
+def kron(a: Any, b: Any) -> Tensor:
+    a, b = promote(a, b)
+    r = max_(len(a.shape), len(b.shape))
+    a = A.reshape(a, [1] * (r - len(a.shape)) + list(a.shape))
+    b = A.reshape(b, [1] * (r - len(b.shape)) + list(b.shape))
+    ea = A.reshape(a, [d for s in a.shape for d in (s, 1)])
+    eb = A.reshape(b, [d for s in b.shape for d in (1, s)])
+    return A.reshape(ea * eb, [x * y for x, y in zip(a.shape, b.shape)])
+
+
+def max_(x: int, y: int) -> int:
+    return x if x > y else y
+
+
+def trace(a: Any, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None) -> Tensor:
+    a = asarray(a, dtype)
+    d = L.diag_part(AO.moveaxis(a, [axis1, axis2], [-2, -1]), k=offset)
+    return sum(d, axis=-1, dtype=dtype)

@@ -1,0 +1,97 @@
+"""tf.experimental.numpy against TF 2.21's own results (tnp_golden.json, recorded by
+make_tnp_golden.py from tnp_cases.py): values, dtypes, shapes, and errors' classes and
+messages; with numpy behavior enabled (operators, methods) and with prefer_float32."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.numpy_ops import behavior
+from tests.golden_io import decode_array
+from tests.numpy_ops.tnp_cases import BEHAVIOR_CASES, CASES, PLAIN_CASES, PREFER_F32_CASES
+
+tnp = tf.experimental.numpy
+GOLDEN = json.loads((Path(__file__).parent / "tnp_golden.json").read_text())
+
+
+@pytest.fixture
+def numpy_behavior(request):
+    behavior.experimental_enable_numpy_behavior(**request.param)
+    yield
+    behavior.disable_numpy_behavior()
+
+
+def _check_array(got: object, want: dict, expr: str) -> None:
+    got = np.asarray(got)
+    ref = decode_array(want)
+    assert got.dtype == ref.dtype, f"{expr}: dtype {got.dtype}, TF {ref.dtype}"
+    assert got.shape == ref.shape, f"{expr}: shape {got.shape}, TF {ref.shape}"
+    if ref.dtype.kind in "fc":
+        np.testing.assert_allclose(got, ref, rtol=1e-6, atol=1e-12, equal_nan=True, err_msg=expr)
+    else:
+        np.testing.assert_array_equal(got, ref, err_msg=expr)
+
+
+def _message(text: str) -> str:
+    """An op error's message without TF's runtime decoration (the function node it ran
+    in, the op's name): what both libraries report about the values."""
+    text = re.sub(r"^\{\{function_node [^}]*\}\} ", "", text)
+    return re.sub(r" name: \S*$", "", text).rstrip()
+
+
+def _replay(expr: str, want: dict) -> None:
+    if "error" in want:
+        with pytest.raises(Exception) as info:
+            eval(expr, {"tf": tf, "tnp": tnp, "np": np})
+        assert type(info.value).__name__ == want["error"], (expr, info.value)
+        if want["error"] in ("ValueError", "TypeError"):  # raised by tnp itself
+            assert _message(str(info.value)) == _message(want["message"]), expr
+        else:  # an op's: its message lists TF's kernels' dtypes, which are not eagerflow's
+            assert want["error"] == "InvalidArgumentError"
+        return
+    got = eval(expr, {"tf": tf, "tnp": tnp, "np": np})
+    if "tensor" in want:
+        assert isinstance(got, tf.Tensor), expr
+        _check_array(got, want["tensor"], expr)
+    elif "tensors" in want:
+        assert len(got) == len(want["tensors"]), expr
+        for g, w in zip(got, want["tensors"]):
+            _check_array(g, w, expr)
+    else:
+        assert repr(got) == want["repr"], expr
+
+
+@pytest.mark.parametrize("expr", PLAIN_CASES)
+def test_without_numpy_behavior_matches_tf(expr):
+    _replay(expr, GOLDEN["plain"][expr])
+
+
+@pytest.mark.parametrize("numpy_behavior", [{}], indirect=True)
+@pytest.mark.parametrize("expr", CASES)
+def test_tnp_matches_tf(numpy_behavior, expr):
+    _replay(expr, GOLDEN["cases"][expr])
+
+
+@pytest.mark.parametrize("numpy_behavior", [{}], indirect=True)
+@pytest.mark.parametrize("expr", BEHAVIOR_CASES)
+def test_numpy_behavior_matches_tf(numpy_behavior, expr):
+    _replay(expr, GOLDEN["behavior"][expr])
+
+
+@pytest.mark.parametrize("numpy_behavior", [{"prefer_float32": True}], indirect=True)
+@pytest.mark.parametrize("expr", PREFER_F32_CASES)
+def test_prefer_float32_matches_tf(numpy_behavior, expr):
+    _replay(expr, GOLDEN["prefer_float32"][expr])
+
+
+def test_every_case_recorded():
+    assert set(GOLDEN["plain"]) == set(PLAIN_CASES)
+    assert set(GOLDEN["cases"]) == set(CASES)
+    assert set(GOLDEN["behavior"]) == set(BEHAVIOR_CASES)
+    assert set(GOLDEN["prefer_float32"]) == set(PREFER_F32_CASES)
