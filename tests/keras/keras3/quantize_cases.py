@@ -189,6 +189,36 @@ m.quantize(config=keras.quantizers.Int4QuantizationConfig(
     block_size=-1, activation_quantizer=keras.quantizers.AbsMaxQuantizer(axis=-1)))
 print(repr(m.layers[0].dtype_policy), arr(m(rng.randn(2, 2, 5).astype("float32"))))
 ''',
+    "reversible_embedding": '''
+R = keras.layers.ReversibleEmbedding
+import h5py
+for tie in (True, False):
+    for mode, cfg in (("int8", None), ("int4", None),
+                      ("int4", keras.quantizers.Int4QuantizationConfig(block_size=2))):
+        ids = keras.Input((3,), dtype="int32")
+        r = R(6, 5, tie_weights=tie, logit_soft_cap=4.0)
+        h = r(ids)
+        m = keras.Model(ids, [h, r(h, reverse=True)])
+        r.set_weights([rng.randn(*w.shape).astype("float32") for w in r.weights])
+        m.quantize(mode, config=cfg)
+        print(tie, mode, repr(r.dtype_policy))
+        variables(r)
+        values(r)
+        a, b = m(np.array([[0, 5, 2], [1, 1, 3]]))
+        print(" ", arr(a, 4), arr(b, 4))
+        path = os.path.join(tmp, f"rev_{tie}_{mode}_{cfg is None}.weights.h5")
+        m.save_weights(path)
+        with h5py.File(path) as f:
+            g = f["layers/reversible_embedding/vars"]
+            print(" ", [(k, str(g[k].dtype), g[k].shape) for k in sorted(g, key=int)])
+        back = keras.saving.load_model(m.save(path.replace(".weights.h5", ".keras")) or
+                                       path.replace(".weights.h5", ".keras"))
+        print(" ", np.allclose(back(np.array([[0, 5, 2]]))[1], m(np.array([[0, 5, 2]]))[1]))
+show("float8", R(4, 2).quantize, "float8")
+rr = R(4, 2)
+rr.build()
+show("float8_built", rr.quantize, "float8")
+''',
     "model_errors": '''
 m = keras.Sequential([keras.Input((5,)), keras.layers.Dense(3), keras.layers.LayerNormalization(),
                       keras.layers.Dense(2, name="head")])

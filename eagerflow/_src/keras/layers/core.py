@@ -20,7 +20,7 @@ from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.engine.keras_tensor import set_mask
-from eagerflow._src.keras.layers import lora, quantized
+from eagerflow._src.keras.layers import lora, quantized, quantized_reversible
 from eagerflow._src.keras.layers._utils import (
     kernel_bias_config,
     normalize_data_format,
@@ -594,8 +594,7 @@ class Embedding(Layer):
 
     def build(self, input_shape: Any = None) -> None:
         if self.quantization_mode is not None:  # (a quantized layer loaded from its config)
-            quantized.embedding_build(self, (self.input_dim, self.output_dim),
-                                      self.quantization_mode, self.quantization_config)
+            self._quantized_build(self.quantization_mode)
         else:
             self.embeddings = self.add_weight(
                 "embeddings", shape=(self.input_dim, self.output_dim),
@@ -615,6 +614,10 @@ class Embedding(Layer):
     @embeddings.setter
     def embeddings(self, value: Any) -> None:
         self._embeddings = value
+
+    def _quantized_build(self, mode: str) -> None:
+        quantized.embedding_build(self, (self.input_dim, self.output_dim), mode,
+                                  self.quantization_config)
 
     def enable_lora(self, rank: int, lora_alpha: float | None = None,
                     a_initializer: Any = "he_uniform", b_initializer: Any = "zeros") -> None:
@@ -712,7 +715,7 @@ class ReversibleEmbedding(Embedding):
 
     def build(self, input_shape: Any = None) -> None:
         super().build(input_shape)
-        if not self.tie_weights:
+        if not self.tie_weights and self.quantization_mode not in ("int8", "int4"):
             self.reverse_embeddings = self.add_weight(
                 "reverse_embeddings", shape=(self.output_dim, self.input_dim),
                 initializer=self.embeddings_initializer)
@@ -724,11 +727,15 @@ class ReversibleEmbedding(Embedding):
             if mask is not None:
                 set_mask(out, mask)
             return out
-        kernel = ta.transpose(self.embeddings) if self.tie_weights else self.reverse_embeddings
-        if self.reverse_dtype is not None:
-            inputs, kernel = tm.cast(inputs, self.reverse_dtype), tm.cast(kernel,
-                                                                          self.reverse_dtype)
-        logits = matmul(inputs, kernel)
+        if self.quantization_mode is not None:
+            logits = quantized_reversible.reverse_call(self, inputs)
+        else:
+            kernel = ta.transpose(self.embeddings) if self.tie_weights else \
+                self.reverse_embeddings
+            if self.reverse_dtype is not None:
+                inputs, kernel = tm.cast(inputs, self.reverse_dtype), tm.cast(
+                    kernel, self.reverse_dtype)
+            logits = matmul(inputs, kernel)
         if self.logit_soft_cap is not None:
             cap = self.logit_soft_cap
             logits = tm.tanh(logits / cap) * cap
@@ -748,6 +755,22 @@ class ReversibleEmbedding(Embedding):
     def get_config(self) -> dict:
         return {**super().get_config(), "tie_weights": self.tie_weights,
                 "reverse_dtype": self.reverse_dtype, "logit_soft_cap": self.logit_soft_cap}
+
+    def _quantized_build(self, mode: str) -> None:
+        quantized_reversible.build(self, mode, self.quantization_config)
+
+    def quantize(self, mode: Any = None, type_check: bool = True, config: Any = None) -> None:
+        """Quantizes the embeddings and (untied) the reverse embeddings (`'int8'`,
+        `'int4'`); subclasses are not quantized unless `type_check=False`."""
+        if type_check and type(self) is not ReversibleEmbedding:
+            raise qconfig.not_implemented(self, "quantize")
+        quantized_reversible.quantize(self, mode, config)
+
+    def _saved_variables(self) -> list | None:
+        return quantized.saved_variables(self, quantized_reversible.spec(self), ("int8", "int4"))
+
+    def _saved_values(self) -> list:
+        return self._saved_variables() or self._trainable_weights + self._non_trainable_weights
 
 
 class ActivityRegularization(Layer):

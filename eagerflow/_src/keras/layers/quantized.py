@@ -396,7 +396,7 @@ def embedding_build(layer: Any, shape: tuple, mode: str, config: Any) -> None:
     object.__setattr__(layer, "_is_quantized", True)
 
 
-def embedding_quantize(layer: Any, mode: str, config: Any) -> None:
+def embedding_quantize(layer: Any, mode: str, config: Any, build_fn: Any = None) -> None:
     layer.quantization_config = config
     shape = (layer.input_dim, layer.output_dim)
     zero = None
@@ -423,8 +423,8 @@ def embedding_quantize(layer: Any, mode: str, config: Any) -> None:
         raise qconfig.mode_error(mode, _EMBEDDING_MODES)
     scope = _outer_scope(layer._embeddings)
     del layer._embeddings
-    with scope:
-        embedding_build(layer, shape, mode, config)
+    with scope:  # (a ReversibleEmbedding builds its reverse weights too)
+        (build_fn or embedding_build)(layer, shape, mode, config)
     layer._embeddings.assign(values)
     layer.embeddings_scale.assign(scale)
     if zero is not None:
