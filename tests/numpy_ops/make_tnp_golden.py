@@ -23,6 +23,7 @@ from tests.numpy_ops.tnp_cases import (  # noqa: E402
     CASES,
     PLAIN_CASES,
     PREFER_F32_CASES,
+    scope,
 )
 
 
@@ -42,7 +43,7 @@ def record(cases: list) -> dict:
     out = {}
     for expr in cases:
         try:
-            out[expr] = encode(eval(expr, {"tf": tf, "tnp": tnp, "np": np}))
+            out[expr] = encode(eval(expr, scope(tf, tnp, np)))
         except Exception as e:  # noqa: BLE001 - the error is the recorded fact
             out[expr] = {"error": type(e).__name__, "message": str(e)}
     return out

@@ -14,7 +14,13 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.numpy_ops import behavior
 from tests.golden_io import decode_array
-from tests.numpy_ops.tnp_cases import BEHAVIOR_CASES, CASES, PLAIN_CASES, PREFER_F32_CASES
+from tests.numpy_ops.tnp_cases import (
+    BEHAVIOR_CASES,
+    CASES,
+    PLAIN_CASES,
+    PREFER_F32_CASES,
+    scope,
+)
 
 tnp = tf.experimental.numpy
 GOLDEN = json.loads((Path(__file__).parent / "tnp_golden.json").read_text())
@@ -48,14 +54,14 @@ def _message(text: str) -> str:
 def _replay(expr: str, want: dict) -> None:
     if "error" in want:
         with pytest.raises(Exception) as info:
-            eval(expr, {"tf": tf, "tnp": tnp, "np": np})
+            eval(expr, scope(tf, tnp, np))
         assert type(info.value).__name__ == want["error"], (expr, info.value)
         if want["error"] in ("ValueError", "TypeError"):  # raised by tnp itself
             assert _message(str(info.value)) == _message(want["message"]), expr
         else:  # an op's: its message lists TF's kernels' dtypes, which are not eagerflow's
             assert want["error"] == "InvalidArgumentError"
         return
-    got = eval(expr, {"tf": tf, "tnp": tnp, "np": np})
+    got = eval(expr, scope(tf, tnp, np))
     if "tensor" in want:
         assert isinstance(got, tf.Tensor), expr
         _check_array(got, want["tensor"], expr)

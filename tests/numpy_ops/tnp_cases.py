@@ -7,6 +7,11 @@ fail without it: tnp is meant to be used with it on), PREFER_F32_CASES after ena
 with prefer_float32=True. TF's switch cannot be undone, so the recorder runs them in order.
 """
 
+def scope(tf, tnp, np) -> dict:  # noqa: ANN001 - either library's modules
+    """The names the expressions use: the library, its tnp, NumPy and a tensor `x`."""
+    return {"tf": tf, "tnp": tnp, "np": np, "x": tf.reshape(tf.range(12), [3, 4])}
+
+
 CASES = [
     # creation and its dtypes
     "tnp.asarray([1, 2])", "tnp.asarray(1.5)", "tnp.asarray([])", "tnp.asarray([1, 2.5])",
@@ -191,6 +196,11 @@ BEHAVIOR_CASES = [
     "tf.constant([[1, 2], [3, 4]]).min(axis=0)", "tf.constant([[1, 2], [3, 4]]).mean()",
     "+tf.constant([1, 2])", "round(tf.constant([1.26, 2.5]))",
     "tf.constant([1, 2]).data", "type(tf.constant(2.).size).__name__",
+    # NumPy's indexing (integer arrays, masks)
+    "x[[0, 2]]", "x[tf.constant([0, 2])]", "x[[True, False, True]]", "x[:, [1, 0]]",
+    "x[[0, 1], [1, 0]]", "x[x > 5]", "x[..., [0]]", "x[np.array([2, 0])]", "x[[0, 5]]",
+    "x[[[0], [1]], [1, 2]]", "x[1:, [0, 3]]", "x[None, [0]]", "x[[-1]]", "x[1]", "x[1:2]",
+    "x[[0, 1], 2]", "tf.Variable([[1., 2.], [3., 4.]])[[1, 0]]",
 ]
 
 PREFER_F32_CASES = [

@@ -1,5 +1,6 @@
 """tnp.experimental_enable_numpy_behavior: NumPy's methods on tf.Tensor and NumPy's type
-promotion in the tensors' (and variables') Python operators.
+promotion in the tensors' (and variables') Python operators, and NumPy's indexing
+(integer arrays and boolean masks) in their `[]`.
 
 TF's switch is global and cannot be undone; `disable_numpy_behavior` puts back what
 enabling replaced, so that tests do not leak it. Only the operators promote (`x + 1.5`
@@ -9,16 +10,20 @@ as in TF.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.numpy_ops import array_ops as AO
 from eagerflow._src.numpy_ops import dtypes as D
 from eagerflow._src.numpy_ops import math_ops as M
 from eagerflow._src.ops import math as m
+from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.variables import Variable
 
 _MODES = ("off", "legacy", "safe", "all")
@@ -65,6 +70,62 @@ _METHODS: dict = {
     "min": M.amin,
     "data": property(lambda self: self),
 }
+
+
+def _advanced(part: Any) -> bool:
+    """Whether one part of an index is NumPy's advanced indexing (an array of indices or a
+    boolean mask), which TF's own slicing refuses."""
+    if isinstance(part, (list, np.ndarray)):
+        return True
+    if isinstance(part, Tensor) or hasattr(part, "_as_tensor"):
+        return part.shape.ndims != 0 or part.dtype == dt.bool
+    return False
+
+
+def _host_index(part: Any) -> Any:
+    if isinstance(part, Tensor) or hasattr(part, "_as_tensor"):
+        return np.asarray(part.numpy())
+    if isinstance(part, list):
+        return np.asarray([_host_index(p) for p in part]) if any(
+            isinstance(p, Tensor) for p in part) else np.asarray(part)
+    return part
+
+
+def _out_of_range(key: tuple, error: IndexError) -> InvalidArgumentError:
+    """TF's gather error for NumPy's out-of-bounds index: the first offending entry."""
+    found = re.search(r"index (-?\d+) is out of bounds for axis \d+ with size (\d+)", str(error))
+    if not found:
+        return InvalidArgumentError(str(error))
+    value, size = int(found.group(1)), int(found.group(2))
+    for part in key:
+        if isinstance(part, np.ndarray) and part.dtype != np.bool_:
+            flat = part.ravel()
+            hits = np.flatnonzero(flat == value)
+            if hits.size:
+                shown = value + size if value < 0 else value
+                return InvalidArgumentError(
+                    f"indices[{hits[0]}] = {shown} is not in [0, {size}) [Op:GatherV2]")
+    return InvalidArgumentError(str(error))
+
+
+def _numpy_getitem(original: Callable) -> Callable:
+    """Tensor.__getitem__ with NumPy's indexing: an index that holds arrays or masks picks
+    its elements as NumPy would (the positions computed on the shape, never the values,
+    then one Gather of the flattened tensor, so gradients flow); others go to TF's."""
+    def getitem(self: Any, key: Any) -> Any:
+        parts = key if isinstance(key, tuple) else (key,)
+        if not any(_advanced(p) for p in parts) or not self.shape.is_fully_defined() or any(
+                (isinstance(p, Tensor) and not hasattr(p, "numpy")) for p in parts):
+            return original(self, key)
+        host = tuple(_host_index(p) for p in parts)
+        positions = np.arange(int(np.prod(self.shape.as_list())), dtype=np.int64)
+        try:
+            picked = positions.reshape(self.shape.as_list())[host]
+        except IndexError as e:
+            raise _out_of_range(host, e) from None
+        flat = reshape(convert_to_tensor(self), [-1])
+        return gather(flat, convert_to_tensor(picked))
+    return getitem
 
 
 def _promoting(original: Callable, reflected: bool) -> Callable:
@@ -122,6 +183,8 @@ def experimental_enable_numpy_behavior(prefer_float32: bool = False,
             rev = _promoting(fwd_promoting, True)
             _set(cls, f"__{op}__", fwd_promoting)
             _set(cls, f"__r{op}__", rev)
+        if cls is Tensor:  # a variable keeps TF's slicing (v[[1, 0]] is v[1, 0]), as in TF
+            _set(cls, "__getitem__", _numpy_getitem(cls.__getitem__))
         for op in _COMPARISONS:
             _set(cls, f"__{op}__", _promoting(getattr(cls, f"__{op}__"), False))
 
@@ -143,5 +206,3 @@ def is_numpy_behavior_enabled() -> bool:
     return _state["mode"] != "off" or bool(_saved)
 
 
-__all__ = ["experimental_enable_numpy_behavior", "disable_numpy_behavior",
-           "InvalidArgumentError"]

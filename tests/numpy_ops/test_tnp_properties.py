@@ -1,0 +1,155 @@
+"""tf.experimental.numpy's properties where tnp follows NumPy: broadcasting and dtype
+promotion (NumPy 2's, Python scalars weak) checked against NumPy itself on drawn shapes,
+dtypes and operands; gradients through tnp against finite differences; the switch undone."""
+
+from __future__ import annotations
+
+import contextlib
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import eagerflow as tf
+from eagerflow._src.numpy_ops import behavior
+
+tnp = tf.experimental.numpy
+
+DTYPES = [np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+          np.uint64, np.float16, np.float32, np.float64, np.complex64, np.complex128]
+BINARY = {"add": np.add, "subtract": np.subtract, "multiply": np.multiply,
+          "maximum": np.maximum, "minimum": np.minimum, "equal": np.equal, "less": np.less}
+
+
+@contextlib.contextmanager
+def _numpy_behavior():
+    behavior.experimental_enable_numpy_behavior()
+    try:
+        yield
+    finally:
+        behavior.disable_numpy_behavior()
+
+
+@pytest.fixture
+def numpy_behavior():
+    with _numpy_behavior():
+        yield
+
+
+def _operand(draw, dtype, shape):
+    values = draw(hnp.arrays(np.int8, shape, elements=st.integers(0, 5)))
+    return values.astype(dtype)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from(DTYPES), st.sampled_from(DTYPES),
+       hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=3, max_side=3),
+       st.sampled_from(sorted(BINARY)))
+def test_binary_functions_promote_and_broadcast_as_numpy(data, d1, d2, shapes, name):
+    if name in ("subtract",) and np.bool_ in (d1, d2) or \
+            name in ("maximum", "minimum", "less") and np.dtype(d1).kind == "c":
+        return  # NumPy refuses bool subtraction; complex order is not TF's
+    a = _operand(data.draw, d1, shapes.input_shapes[0])
+    b = _operand(data.draw, d2, shapes.input_shapes[1])
+    want = BINARY[name](a, b)
+    got = getattr(tnp, name)(tf.constant(a), tf.constant(b))
+    assert got.dtype.as_numpy_dtype == want.dtype, (name, d1, d2)
+    assert tuple(got.shape) == want.shape == shapes.result_shape
+    np.testing.assert_allclose(got.numpy(), want, rtol=1e-3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(DTYPES[1:]), st.one_of(st.integers(0, 100), st.floats(-4, 4),
+                                              st.booleans(), st.complex_numbers(max_magnitude=4)),
+       st.booleans())
+def test_python_scalars_are_weak_as_in_numpy(dtype, scalar, reflected):
+    x = np.arange(3).astype(dtype)
+    try:
+        want = (scalar + x) if reflected else (x + scalar)
+    except (OverflowError, TypeError):
+        return  # NumPy refuses the scalar for this dtype
+    got = tnp.add(scalar, tf.constant(x)) if reflected else tnp.add(tf.constant(x), scalar)
+    assert got.dtype.as_numpy_dtype == want.dtype, (dtype, scalar)
+    np.testing.assert_allclose(got.numpy(), want, rtol=1e-3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(DTYPES[1:11]), st.sampled_from(DTYPES[1:11]),
+       st.sampled_from(["+", "*", "-"]))
+def test_operators_promote_as_numpy_with_numpy_behavior(dtype1, dtype2, op):
+    a, b = np.arange(1, 4).astype(dtype1), np.arange(2, 5).astype(dtype2)
+    want = eval(f"a {op} b")
+    with _numpy_behavior():
+        got = eval(f"x {op} y", {"x": tf.constant(a), "y": tf.constant(b)})
+    assert got.dtype.as_numpy_dtype == want.dtype
+    np.testing.assert_allclose(got.numpy(), want, rtol=1e-3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(hnp.array_shapes(min_dims=1, max_dims=3, max_side=4), st.data())
+def test_numpy_indexing_picks_numpys_elements(shape, data):
+    x = np.arange(int(np.prod(shape))).reshape(shape)
+    index = data.draw(hnp.integer_array_indices(shape, result_shape=hnp.array_shapes(
+        min_dims=1, max_dims=2, max_side=3)))
+    with _numpy_behavior():
+        got = tf.constant(x)[index]
+    np.testing.assert_array_equal(got.numpy(), x[index])
+
+
+@pytest.mark.parametrize("f", [
+    lambda x: tnp.sum(tnp.sin(x) * x ** 2),
+    lambda x: tnp.mean(tnp.matmul(x, tnp.transpose(x))),
+    lambda x: tnp.std(x, axis=0)[1] + tnp.var(x),
+    lambda x: tnp.sum(tnp.take_along_axis(x, tnp.asarray([[1], [0]]), 1) * 3.0),
+    lambda x: tnp.sum(tnp.cumprod(x, axis=1)) + tnp.prod(tnp.clip(x, 0.2, 0.8)),
+    lambda x: tnp.sum(tnp.logaddexp(x, tnp.flip(x)) + tnp.hypot(x, 1.0)),
+], ids=["sin", "matmul", "std_var", "take_along_axis", "cumprod_clip", "logaddexp_hypot"])
+def test_gradients_match_finite_differences(f):
+    x = tf.constant(np.random.default_rng(0).uniform(0.1, 0.9, size=(2, 3)))
+    theoretical, numerical = tf.test.compute_gradient(f, [x])
+    np.testing.assert_allclose(theoretical[0], numerical[0], rtol=1e-5, atol=1e-6)
+
+
+def test_numpy_indexing_gradient(numpy_behavior):
+    x = tf.constant(np.arange(6.0).reshape(2, 3))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tnp.sum(x[[1, 1, 0], [2, 2, 0]] * tf.constant([1.0, 2.0, 3.0], tf.float64))
+    np.testing.assert_array_equal(tape.gradient(y, x).numpy(), [[3, 0, 0], [0, 0, 3]])
+
+
+def test_tnp_inside_tf_function():
+    @tf.function
+    def f(x):
+        y = tnp.reshape(x, [3, 2])
+        return tnp.mean(tnp.square(y), axis=0), tnp.argmax(y, axis=1), tnp.where(y > 2, y, 0)
+
+    m, a, w = f(tf.constant(np.arange(6, dtype=np.float32)))
+    y = np.arange(6, dtype=np.float32).reshape(3, 2)
+    np.testing.assert_allclose(m.numpy(), np.mean(y ** 2, axis=0))
+    np.testing.assert_array_equal(a.numpy(), np.argmax(y, axis=1))
+    np.testing.assert_array_equal(w.numpy(), np.where(y > 2, y, 0))
+
+
+def test_numpy_behavior_is_undone():
+    before_t, before_v = set(dir(tf.constant(1.0))), set(dir(tf.Variable(1.0)))
+    add = tf.Tensor.__add__
+    behavior.experimental_enable_numpy_behavior(prefer_float32=True)
+    added = set(dir(tf.constant(1.0))) - before_t
+    assert added == {"T", "astype", "clip", "data", "flatten", "max", "mean", "min", "ravel",
+                     "reshape", "size", "tolist", "transpose", "__round__"}
+    assert set(dir(tf.Variable(1.0))) == before_v
+    assert tnp.asarray(1.5).dtype == tf.float32
+    behavior.disable_numpy_behavior()
+    assert set(dir(tf.constant(1.0))) == before_t and tf.Tensor.__add__ is add
+    assert tnp.asarray(1.5).dtype == tf.float64
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        tf.constant(1) + 1.5
+
+
+def test_bad_conversion_mode():
+    with pytest.raises(ValueError, match="does not exist"):
+        tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="nope")
+    assert not behavior.is_numpy_behavior_enabled()
