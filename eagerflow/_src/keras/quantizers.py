@@ -20,6 +20,8 @@ from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops import numpy_array as na
 from eagerflow._src.keras.ops import numpy_math as nm
 from eagerflow._src.keras.ops import numpy_reduce as nr
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.misc_ops import bitcast
 
 _EPSILON = 1e-7
 
@@ -252,6 +254,14 @@ _FLOAT8_GRID = {"float8_e4m3fn": (3, -6), "float8_e5m2": (2, -14), "float8_e4m3f
                 "float8_e5m2fnuz": (2, -15), "float8_e4m3": (3, -6), "float8_e3m4": (4, -2)}
 
 
+def _exp2(e: Any) -> Any:
+    """2**e for integer-valued float32 `e` in float32's normal range, exactly: the
+    exponent bits written directly (a float power costs ten times as much)."""
+    bits = tm.left_shift(tm.add(kc.cast(e, "int32"), kc.convert_to_tensor(127, "int32")),
+                         kc.convert_to_tensor(23, "int32"))
+    return kc.cast(bitcast(bits, "float32"), e.dtype)
+
+
 def _round_to_float8(x: Any, name: str) -> Any:
     """`x` (within the format's range) rounded to the nearest float8 value, ties to even, as
     a cast to the format and back rounds it; subnormals keep the smallest exponent's step."""
@@ -261,9 +271,12 @@ def _round_to_float8(x: Any, name: str) -> Any:
     safe = na.where(tiny, 1.0, mag)
     e = nm.floor(nm.log2(safe))
     # log2 can land a hair off at powers of two: put 2**e <= |x| < 2**(e+1) exactly
-    e = na.where(nm.greater_equal(safe, nm.power(2.0, nm.add(e, 1.0))), nm.add(e, 1.0), e)
-    e = na.where(nm.less(safe, nm.power(2.0, e)), nm.subtract(e, 1.0), e)
-    step = nm.power(2.0, nm.subtract(nm.maximum(e, float(min_exp)), float(mantissa)))
+    # (below float32's normal range the exact exponent does not matter: the step is the
+    # format's smallest exponent's there)
+    e = nm.clip(e, -126.0, 126.0)
+    e = na.where(nm.greater_equal(safe, _exp2(nm.add(e, 1.0))), nm.add(e, 1.0), e)
+    e = na.where(nm.less(safe, _exp2(e)), nm.subtract(e, 1.0), e)
+    step = _exp2(nm.subtract(nm.maximum(e, float(min_exp)), float(mantissa)))
     return na.where(tiny, x, nm.multiply(nm.round(nm.divide(x, step)), step))
 
 
