@@ -79,6 +79,7 @@ CASES = [
     "tnp.isfinite([1., np.inf, np.nan])", "tnp.isnan([1, 2])", "tnp.isinf(tnp.asarray([np.inf]))",
     "tnp.reciprocal([2.])", "tnp.positive([1, 2])", "tnp.equal([1, 2], [1.0, 2.5])",
     "tnp.less(tf.constant([1, 2]), 1.5)", "tnp.greater_equal([1, 2], 2)",
+    "tnp.less([True, False], [True, True])",
     "tnp.logical_and([1, 0], [1, 1])", "tnp.logical_not([0, 2])",
     "tnp.logical_xor(True, [True, False])",
     "tnp.bitwise_and([12], [10])", "tnp.bitwise_or([True], [False])", "tnp.bitwise_not([0, 1])",

@@ -16,7 +16,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import reshape
 
@@ -79,7 +79,10 @@ def _np_type(x: Any) -> Any:
 
 def result_type(*arrays_and_dtypes: Any) -> dt.DType:
     """tnp.result_type: NumPy's promotion of the operands (nested lists flattened)."""
-    leaves = [_np_type(x) for x in nest.flatten(list(arrays_and_dtypes))]
+    if not any(isinstance(x, (list, tuple, dict)) for x in arrays_and_dtypes):
+        leaves = [_np_type(x) for x in arrays_and_dtypes]
+    else:
+        leaves = [_np_type(x) for x in nest.flatten(list(arrays_and_dtypes))]
     if not leaves:
         leaves = [np.asarray([])]
     return dt.as_dtype(np.result_type(*leaves))
@@ -116,9 +119,9 @@ def asarray(a: Any, dtype: Any = None) -> Tensor:
         t = convert_to_tensor(a)
         if dtype is None:
             return t
-        want = result_type(dtype)
+        want = dtype if isinstance(dtype, dt.DType) else result_type(dtype)
         return t if t.dtype == want else m.cast(t, want)
-    want = _unary_type(a, dtype)
+    want = dtype if isinstance(dtype, dt.DType) else _unary_type(a, dtype)
     if isinstance(a, np.ndarray) and dtype is None:
         want = dt.as_dtype(a.dtype)
     t = convert_to_tensor(a, dtype_hint=want)
@@ -141,5 +144,9 @@ def array(val: Any, dtype: Any = None, copy: bool = True, ndmin: int = 0) -> Ten
 
 def promote(*arrays: Any) -> list:
     """Each operand as a tensor of the operands' NumPy result type."""
+    first = arrays[0] if arrays else None
+    if type(first) is EagerTensor and all(  # the common case, tensors of one dtype: as they are
+            type(a) is EagerTensor and a._dtype is first._dtype for a in arrays):
+        return list(arrays)
     want = result_type(*arrays)
     return [asarray(a, want) for a in arrays]

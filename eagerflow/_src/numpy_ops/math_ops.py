@@ -116,18 +116,22 @@ def logaddexp2(x1: Any, x2: Any) -> Tensor:
     return hi + m.log1p(m.pow(asarray(2.0, a.dtype), -m.abs(a - b))) / ln2
 
 
-def _comparison(fn: Callable) -> Callable:
+def _comparison(fn: Callable, ordered: bool = False) -> Callable:
+    """An ordering compares bools as int32 (TF's Less and kin take no bools), as tnp does."""
     def f(x1: Any, x2: Any) -> Tensor:
-        return fn(*promote(x1, x2))
+        a, b = promote(x1, x2)
+        if ordered and a.dtype == dt.bool:
+            a, b = m.cast(a, dt.int32), m.cast(b, dt.int32)
+        return fn(a, b)
     return f
 
 
 equal = _comparison(m.equal)
 not_equal = _comparison(m.not_equal)
-greater = _comparison(m.greater)
-greater_equal = _comparison(m.greater_equal)
-less = _comparison(m.less)
-less_equal = _comparison(m.less_equal)
+greater = _comparison(m.greater, True)
+greater_equal = _comparison(m.greater_equal, True)
+less = _comparison(m.less, True)
+less_equal = _comparison(m.less_equal, True)
 
 
 def _logical(fn: Callable) -> Callable:
