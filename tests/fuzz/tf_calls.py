@@ -41,6 +41,9 @@ NO_TF_OP = {
     "ReadFile": "file I/O; tested in tests/io",
     "WriteFile": "file I/O; tested in tests/io",
     "ParseExampleV2": "serialized protos; tested against TF in tests/io/test_interop.py",
+    "ParseSequenceExampleV2": "eagerflow's outputs are its own (a SequenceExample split into "
+                              "parts); tf.io.parse_sequence_example is compared with TF in "
+                              "tests/guides/guide_parse_sequence.py",
     "CollectiveReduceV2": "a collective across a strategy's replicas; tested in tests/distribute",
     "ReplicaIdInSyncGroup": "the replica id inside a strategy; tested in tests/distribute",
     "WriteSummary": "writes an event file; tested in tests/summary",

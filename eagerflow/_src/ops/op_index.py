@@ -147,4 +147,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "crosses": (
         "RaggedCross", "SparseCrossHashed", "SparseCrossV2",
     ),
+    "parsing_sequence": (
+        "ParseSequenceExampleV2",
+    ),
 }
