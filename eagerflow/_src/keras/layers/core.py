@@ -770,6 +770,9 @@ class ReversibleEmbedding(Embedding):
         return quantized.saved_variables(self, quantized_reversible.spec(self), ("int8", "int4"))
 
     def _saved_values(self) -> list:
+        if self.lora_enabled:
+            return lora.saved_values(self, "embedding",
+                                     quantized_reversible.spec(self)[self.quantization_mode])
         return self._saved_variables() or self._trainable_weights + self._non_trainable_weights
 
 
