@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
 from eagerflow._src.ops import array as A
@@ -141,7 +142,7 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
             "Argument `num` (number of samples) must be a non-negative integer. "
             f"Received: num={num}")
     # As NumPy 2's: the bounds' float type (a float `1.0` joins them), whatever `dtype` says
-    want = result_type(start, stop, 1.0) if dtype else result_type(start, stop)
+    want = result_type(start * 1.0, stop * 1.0) if dtype else result_type(start, stop)
     work = want if want.is_floating or want.is_complex else _float_type()
     lo, hi = asarray(start, work), asarray(stop, work)
     if endpoint:
@@ -167,9 +168,14 @@ def geomspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
               dtype: Any = None, axis: int = 0) -> Tensor:
     want = result_type(dtype) if dtype else result_type(start, stop, float)
     work = want if want.is_floating or want.is_complex else _float_type()
-    lo, hi = m.log(asarray(start, work)), m.log(asarray(stop, work))
-    out = m.exp(linspace(lo, hi, num, endpoint=endpoint, dtype=work, axis=axis))
-    return m.cast(out, want)
+    # through base 10, as TF's: an integer result truncates 10**log10(8) = 7.99...
+    lo, hi = log10_(asarray(start, work)), log10_(asarray(stop, work))
+    exps = linspace(lo, hi, num, endpoint=endpoint, dtype=work, axis=axis)
+    return m.cast(m.pow(asarray(10.0, work), exps), want)
+
+
+def log10_(x: Tensor) -> Tensor:
+    return m.log(x) / asarray(np.log(10.0), x.dtype)
 
 
 # -- shape manipulation ---------------------------------------------------------------
@@ -218,7 +224,9 @@ def swapaxes(a: Any, axis1: int, axis2: int) -> Tensor:
     a = asarray(a)
     n = len(a.shape)
     perm = list(range(n))
-    i, j = axis1 % n if n else axis1, axis2 % n if n else axis2
+    i, j = axis1 + n if axis1 < 0 else axis1, axis2 + n if axis2 < 0 else axis2
+    if not (0 <= i < n and 0 <= j < n):  # TF's words for an axis past the rank
+        raise IndexError("list assignment index out of range")
     perm[i], perm[j] = perm[j], perm[i]
     return A.transpose(a, perm)
 
@@ -229,7 +237,7 @@ def moveaxis(a: Any, source: Any, destination: Any) -> Tensor:
     src = [s % n for s in ([source] if isinstance(source, int) else source)]
     dst = [d % n for d in ([destination] if isinstance(destination, int) else destination)]
     if len(src) != len(dst):
-        raise ValueError("The lengths of source and destination must match.")
+        raise ValueError("The lengths of source and destination must equal")
     perm = [i for i in range(n) if i not in src]
     for d, s in sorted(zip(dst, src)):
         perm.insert(d, s)
@@ -292,8 +300,8 @@ def append(arr: Any, values: Any, axis: int | None = None) -> Tensor:
 def stack(arrays: Any, axis: int = 0) -> Tensor:
     if isinstance(arrays, Tensor):  # a tensor stacks its rows, as NumPy's array does
         return _stack(_unstack0(arrays), axis)
-    if not arrays:
-        raise ValueError("Need at least one array to stack.")
+    if not arrays:  # as TF's tnp: an empty float32 vector
+        return A.zeros([0], dtype=dt.float32)
     return _stack(promote(*arrays), axis)
 
 
@@ -321,9 +329,20 @@ def dstack(tup: Any) -> Tensor:
 
 
 def _sizes(a: Tensor, boundaries: Any, axis: int) -> list:
+    """np.split's boundaries as tf.split's sizes: increasing, past the end clipped (TF's
+    tnp takes no negative boundary)."""
+    if axis >= len(a.shape):
+        raise ValueError(f"axis {axis} is out of bound for shape {a.shape}")
     dim = a.shape[axis]
-    edges = [0] + [min(max(int(b) + (dim if b < 0 else 0), 0), dim) for b in boundaries] + [dim]
-    return [max(e1 - e0, 0) for e0, e1 in zip(edges[:-1], edges[1:])]
+    sizes, prev = [], 0
+    for i, b in enumerate(boundaries):
+        if b < prev:
+            raise ValueError(f"The {i}-th boundary {b} is smaller than the previous boundary "
+                             f"{prev}")
+        b = min(b, dim)
+        sizes.append(b - prev)
+        prev = b
+    return sizes + [dim - prev]
 
 
 def split(ary: Any, indices_or_sections: Any, axis: int = 0) -> list:
@@ -403,6 +422,8 @@ def fliplr(m_: Any) -> Tensor:
 def roll(a: Any, shift: Any, axis: Any = None) -> Tensor:
     a = asarray(a)
     if axis is None:
+        if np.ndim(shift):  # one axis (the flattened one) takes one shift
+            raise InvalidArgumentError("shift and axis must have the same size")
         return A.reshape(_roll(A.reshape(a, [-1]), shift, 0), A.shape(a))
     return _roll(a, shift, axis)
 
@@ -471,7 +492,7 @@ def where(condition: Any, x: Any = None, y: Any = None) -> Any:
 
 
 def nonzero(a: Any) -> tuple:
-    a = asarray(a)
+    a = atleast_1d(a)
     where_ = m.where(m.cast(a, dt.bool))
     return tuple(A.transpose(where_)[i] for i in range(len(a.shape)))
 

@@ -29,9 +29,11 @@ def ndim(a: Any) -> int:
     return len(asarray(a).shape)
 
 
-def size(x: Any, axis: int | None = None) -> int:
-    s = asarray(x).shape
-    return np.prod(s.as_list()) if axis is None else s[axis]
+def size(x: Any, axis: int | None = None) -> Any:
+    if axis is not None:
+        raise NotImplementedError(
+            "axis argument is not supported in the current `np.size` implementation")
+    return np.prod(asarray(x).shape.as_list())
 
 
 def isscalar(num: Any) -> bool:
@@ -59,7 +61,7 @@ def diag(v: Any, k: int = 0) -> Tensor:
         return L.diag(v, k=k, num_rows=n, num_cols=n)
     if r == 2:
         return L.diag_part(v, k=k)
-    raise ValueError(f"Input to diag must be 1 or 2-d, received: {v.shape}")
+    raise ValueError(f"Shape {tuple(v.shape)} must have rank at most 2")
 
 
 def diagonal(a: Any, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Tensor:
@@ -177,7 +179,8 @@ def compress(condition: Any, a: Any, axis: int | None = None) -> Tensor:
     if axis is None:
         a, axis = AO.ravel(a), 0
     n = a.shape[axis]
-    cond = cond[:n]
+    if cond.shape[0] > n:
+        raise ValueError(f"Shapes ({n},) and ({cond.shape[0]},) are incompatible")
     idx = A.reshape(m.where(cond), [-1])
     return gather(a, idx, axis=axis)
 
@@ -229,7 +232,7 @@ def nanmean(a: Any, axis: Any = None, dtype: Any = None, keepdims: Any = None) -
 def _int_binary(a: Any, b: Any) -> tuple:
     a, b = promote(a, b)
     if not a.dtype.is_integer:
-        raise ValueError(f"Arguments to gcd must be integers. Received {a.dtype}, {b.dtype}")
+        raise ValueError("Arguments to gcd must be integers.")
     return a, b
 
 
@@ -309,11 +312,11 @@ def array_equal(a1: Any, a2: Any) -> Tensor:
 
 def angle(z: Any, deg: bool = False) -> Tensor:
     z = asarray(z)
+    if not (z.dtype.is_floating or z.dtype.is_complex):
+        z = m.cast(z, result_type(float))
+    # a real input's angle is TF's where(x < 0, pi, 0): float32 (TF's default for pi)
     out = MO.angle(z) if z.dtype.is_complex else \
-        m.where(m.less(z, m.zeros_like(z)), asarray(np.pi, result_type(float)),
-                asarray(0.0, result_type(float)))
-    if not (out.dtype.is_floating):
-        out = m.cast(out, result_type(float))
+        m.where(m.less(z, m.zeros_like(z)), asarray(np.pi, np.float32), asarray(0.0, np.float32))
     return out * asarray(180 / np.pi, out.dtype) if deg else out
 
 
@@ -339,12 +342,12 @@ def isrealobj(x: Any) -> bool:
     return not iscomplexobj(x)
 
 
-def isneginf(x: Any) -> Tensor:
+def isneginf(x: Any) -> Any:
     x = asarray(x)
-    return m.equal(x, asarray(-np.inf, x.dtype)) if x.dtype.is_floating else m.zeros_like(x) != 0
+    return m.equal(x, asarray(-np.inf, x.dtype)) if x.dtype.is_floating else False
 
 
-def isposinf(x: Any) -> Tensor:
+def isposinf(x: Any) -> Any:
     x = asarray(x)
-    return m.equal(x, asarray(np.inf, x.dtype)) if x.dtype.is_floating else m.zeros_like(x) != 0
+    return m.equal(x, asarray(np.inf, x.dtype)) if x.dtype.is_floating else False
 

@@ -353,20 +353,21 @@ def var(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: int 
     want = result_type(a, dtype) if dtype else None
 
     def fn(x: Tensor, axis: Any, keepdims: bool) -> Tensor:
-        if ddof == 0:
+        if ddof == 0 and not x.dtype.is_complex:
             return R.reduce_variance(x, axis=axis, keepdims=keepdims)
         dev = x - R.reduce_mean(x, axis=axis, keepdims=True)
-        sq = m.cast(m.real(dev * m.conj(dev)), x.dtype) if x.dtype.is_complex else m.square(dev)
+        sq = m.real(dev * m.conj(dev)) if x.dtype.is_complex else m.square(dev)  # real
         n = int(np.prod(x.shape)) if axis is None else int(np.prod(
             [x.shape[i] for i in ([axis] if isinstance(axis, int) else axis)]))
-        return R.reduce_sum(sq, axis=axis, keepdims=keepdims) / asarray(n - ddof, x.dtype)
+        return R.reduce_sum(sq, axis=axis, keepdims=keepdims) / asarray(n - ddof, sq.dtype)
     return _reduce(fn, a, axis, want, keepdims, "float")
 
 
 def _scan(fn: Callable, a: Any, axis: Any, dtype: Any) -> Tensor:
     a = asarray(a, dtype)
     if dtype is None and a.dtype.is_integer:  # a bool stays bool: TF's scan refuses it
-        a = m.cast(a, _int_sum_type(a.dtype))
+        # NumPy's promotion with int: narrower ints (unsigned ones too) become int64
+        a = asarray(a, np.promote_types(a.dtype.as_numpy_dtype, int))
     if axis is None:
         a, axis = A.reshape(a, [-1]), 0
     elif axis < 0:
