@@ -122,6 +122,7 @@ for cfg in (None, keras.quantizers.Int4QuantizationConfig(block_size=2),
     values(d)
     print(arr(m(rng.randn(3, 7).astype("float32"))), arr(d.kernel))
     print(d.get_config()["quantization_config"], d.get_config()["dtype"])
+    m.summary()
 ''',
     "dense_float8": '''
 m = dense_model()
@@ -130,6 +131,7 @@ d = m.layers[0]
 print(repr(d.dtype_policy))
 variables(d)
 print(arr(m(x)), arr(m(x * 300)))
+m.summary()
 ''',
     "embedding": '''
 for mode, cfg in (("int8", None), ("int4", None),
