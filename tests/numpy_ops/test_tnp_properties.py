@@ -113,6 +113,27 @@ def test_gradients_match_finite_differences(f):
     np.testing.assert_allclose(theoretical[0], numerical[0], rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.parametrize("index", [
+    ([1, 0],), (slice(None), [2, -1]), (Ellipsis, [[3], [0]]), (slice(None), [0, 2], [1, 1]),
+    ([0, 1], slice(None), [1, 3]), ([[1], [0]], [[0, 2]]),
+], ids=["rows", "columns", "ellipsis", "adjacent", "apart", "broadcast"])
+def test_numpy_indexing_with_index_tensors_inside_tf_function(numpy_behavior, index):
+    x = np.arange(24).reshape(2, 3, 4)
+    arrays = [np.asarray(p) for p in index if isinstance(p, list)]
+    positions = [i for i, p in enumerate(index) if isinstance(p, list)]
+
+    @tf.function
+    def f(t, *ids):
+        key = list(index)
+        for i, a in zip(positions, ids):
+            key[i] = a
+        return t[tuple(key)], t[t > 20]
+
+    picked, masked = f(tf.constant(x), *[tf.constant(a) for a in arrays])
+    np.testing.assert_array_equal(picked.numpy(), x[index])
+    np.testing.assert_array_equal(masked.numpy(), x[x > 20])
+
+
 def test_numpy_indexing_gradient(numpy_behavior):
     x = tf.constant(np.arange(6.0).reshape(2, 3))
     with tf.GradientTape() as tape:

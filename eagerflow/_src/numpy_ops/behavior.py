@@ -21,9 +21,11 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.numpy_ops import array_ops as AO
 from eagerflow._src.numpy_ops import dtypes as D
 from eagerflow._src.numpy_ops import math_ops as M
+from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import reshape
-from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.indexing import boolean_mask, gather, gather_nd
+from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable
 
 _MODES = ("off", "legacy", "safe", "all")
@@ -108,15 +110,56 @@ def _out_of_range(key: tuple, error: IndexError) -> InvalidArgumentError:
     return InvalidArgumentError(str(error))
 
 
+def _symbolic_getitem(x: Any, parts: tuple) -> Any:
+    """NumPy's indexing where the index tensors are known only when the graph runs: a
+    boolean mask as the whole index (BooleanMask), or integer arrays among full slices (one
+    GatherNd over those axes, the result's new axes placed as NumPy places them). Other
+    mixtures (with ints, None or partial slices): None, and the caller raises TF's error."""
+    rank = x.shape.ndims
+    if rank is None:
+        return None
+    if len(parts) == 1 and not isinstance(parts[0], list) and parts[0].dtype == dt.bool:
+        return boolean_mask(x, parts[0])
+    dots = [i for i, p in enumerate(parts) if p is Ellipsis]  # `in` would compare tensors
+    if dots:
+        at = dots[0]
+        parts = parts[:at] + (slice(None),) * (rank - len(parts) + 1) + parts[at + 1:]
+    parts = parts + (slice(None),) * (rank - len(parts))
+    adv = [i for i, p in enumerate(parts) if _advanced(p)]
+    if len(parts) != rank or any(
+            not (isinstance(p, slice) and p == slice(None))
+            for i, p in enumerate(parts) if i not in adv):
+        return None
+    arrays = [m.cast(convert_to_tensor(parts[i]), dt.int64) for i in adv]
+    if any(a.dtype == dt.bool for a in arrays):
+        return None
+    dims = A.shape(x, out_type=dt.int64)
+    arrays = [m.where(m.less(a, 0), a + dims[i], a) for a, i in zip(arrays, adv)]
+    bshape = arrays[0].shape
+    for a in arrays[1:]:
+        bshape = np.broadcast_shapes(tuple(bshape), tuple(a.shape))
+    index = stack([A.broadcast_to(a, list(bshape)) for a in arrays], axis=-1)
+    perm = adv + [i for i in range(rank) if i not in adv]
+    picked = gather_nd(A.transpose(x, perm), index)
+    # NumPy puts the new axes where adjacent arrays were, or first when they are apart
+    nb, start = len(bshape), adv[0] if adv == list(range(adv[0], adv[-1] + 1)) else 0
+    rest = list(range(nb, nb + rank - len(adv)))
+    back = rest[:start] + list(range(nb)) + rest[start:]
+    return A.transpose(picked, back) if back != sorted(back) else picked
+
+
 def _numpy_getitem(original: Callable) -> Callable:
     """Tensor.__getitem__ with NumPy's indexing: an index that holds arrays or masks picks
     its elements as NumPy would (the positions computed on the shape, never the values,
     then one Gather of the flattened tensor, so gradients flow); others go to TF's."""
     def getitem(self: Any, key: Any) -> Any:
         parts = key if isinstance(key, tuple) else (key,)
-        if not any(_advanced(p) for p in parts) or not self.shape.is_fully_defined() or any(
-                (isinstance(p, Tensor) and not hasattr(p, "numpy")) for p in parts):
+        if not any(_advanced(p) for p in parts):
             return original(self, key)
+        if not self.shape.is_fully_defined() or any(
+                (isinstance(p, Tensor) and not hasattr(p, "numpy")) for p in parts):
+            out = _symbolic_getitem(self, parts)
+            return original(self, key) if out is None else out
         host = tuple(_host_index(p) for p in parts)
         positions = np.arange(int(np.prod(self.shape.as_list())), dtype=np.int64)
         try:
