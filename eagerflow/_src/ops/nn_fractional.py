@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.ops import checks as C
@@ -339,7 +340,7 @@ def _grad_infer(x: Any, y: Any, g: Any, rows: Any, cols: Any, overlapping: bool)
 def _avg_grad_infer(shape: Any, g: Any, rows: Any, cols: Any, overlapping: bool) -> list:
     C.check_dtype("FractionalAvgPoolGrad", g, _T)
     arr = getattr(shape, "_arr", None)
-    dims = None if arr is None else tuple(int(v) for v in np.asarray(arr))
+    dims = None if arr is None else tuple(int(v) for v in to_host(arr))  # (a device's too)
     return [(dims if dims is not None else (None,) * 4, g._dtype)]
 
 
