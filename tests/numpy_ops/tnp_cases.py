@@ -227,7 +227,7 @@ CASES = [
 PLAIN_CASES = [
     "tf.constant(1) + 1.5", "tf.constant(1.) + 2", "hasattr(tf.constant(1.), 'T')",
     "hasattr(tf.constant(1.), 'reshape')", "tnp.add(tf.constant(1), 1.5)", "tnp.zeros(2)",
-    "tnp.mean([1, 2])",
+    "tnp.mean([1, 2])", "tf.constant(1.).reshape", "tf.constant([1]).T",
 ]
 
 BEHAVIOR_CASES = [

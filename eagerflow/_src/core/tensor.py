@@ -25,12 +25,27 @@ from eagerflow._src.core.device import copy_to
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
 from eagerflow._src.core.shape import TensorShape
 
+# The methods tf.experimental.numpy's experimental_enable_numpy_behavior adds that TF names
+# in the error for their absence.
+_NUMPY_METHODS = frozenset(("T", "astype", "ravel", "transpose", "reshape", "clip", "size",
+                            "tolist", "data"))
+
 
 class Tensor:
     """Base of eager and symbolic tensors. Unhashable: use `.ref()` as a key."""
 
     __slots__ = ()
     __array_priority__ = 100  # NumPy defers `ndarray + tensor` to Tensor.__radd__
+
+    def __getattr__(self, name: str) -> Any:
+        """Only reached for a missing attribute: NumPy's methods that tf.experimental.numpy's
+        switch adds are named in TF's words, pointing at the switch."""
+        if name in _NUMPY_METHODS:
+            raise AttributeError(
+                f"{type(self).__name__} object has no attribute '{name}'. \n        If you are "
+                "looking for numpy-related methods, please run the following:\n        "
+                "tf.experimental.numpy.experimental_enable_numpy_behavior()\n      ")
+        return object.__getattribute__(self, name)
 
     @property
     def shape(self) -> TensorShape:
