@@ -175,3 +175,69 @@ def test_bad_conversion_mode():
     with pytest.raises(ValueError, match="does not exist"):
         tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="nope")
     assert not behavior.is_numpy_behavior_enabled()
+
+
+UNKNOWN_DIMS = {
+    "clip": lambda t: tnp.clip(t, 1, 5),
+    "ravel": lambda t: tnp.ravel(t),
+    "mean": lambda t: tnp.mean(t, axis=0),
+    "var_ddof": lambda t: tnp.var(t, axis=0, ddof=1),
+    "take": lambda t: tnp.take(t, [0, 1], axis=0),
+    "concat": lambda t: tnp.concatenate([t, t]),
+    "cumsum": lambda t: tnp.cumsum(t),
+    "sort": lambda t: tnp.sort(t, axis=0),
+    "repeat": lambda t: tnp.repeat(t, 2, axis=0),
+    "atleast_3d": lambda t: tnp.atleast_3d(t),
+    "broadcast_arrays": lambda t: tnp.broadcast_arrays(t, tnp.ones([3]))[1],
+    "diff": lambda t: tnp.diff(t, axis=0),
+    "swapaxes": lambda t: tnp.swapaxes(t, 0, 1),
+    "flip": lambda t: tnp.flip(t),
+    "tile": lambda t: tnp.tile(t, 2),
+    "where": lambda t: tnp.where(t > 3, t, 0.0),
+    "outer": lambda t: tnp.outer(t, t),
+    "kron": lambda t: tnp.kron(t, t),
+    "std": lambda t: tnp.std(t),
+    "argsort": lambda t: tnp.argsort(t, axis=None),
+    "average": lambda t: tnp.average(t, axis=0),
+    "nanmean": lambda t: tnp.nanmean(t, axis=0),
+    "tril": lambda t: tnp.tril(t),
+    "diagonal": lambda t: tnp.diagonal(t),
+    "trace": lambda t: tnp.trace(t),
+    "matmul": lambda t: tnp.matmul(t, tnp.transpose(t)),
+    "dot": lambda t: tnp.dot(t, tnp.ones([3])),
+    "moveaxis": lambda t: tnp.moveaxis(t, 0, 1),
+    "split": lambda t: tnp.split(t, [1], axis=1)[0],
+    "take_along": lambda t: tnp.take_along_axis(
+        t, tnp.asarray([[0], [1], [2], [0]]), 1),
+    "rot90": lambda t: tnp.rot90(t),
+    "roll": lambda t: tnp.roll(t, 1),
+    "append": lambda t: tnp.append(t, t),
+    "pad": lambda t: tnp.pad(t, [[1, 0], [0, 1]], "constant"),
+    "count_nonzero": lambda t: tnp.count_nonzero(t, axis=0),
+    "full_like": lambda t: tnp.full_like(t, 2),
+    "zeros_like": lambda t: tnp.zeros_like(t),
+    "isclose": lambda t: tnp.isclose(t, t),
+    "heaviside": lambda t: tnp.heaviside(t, 0.5),
+    "logaddexp": lambda t: tnp.logaddexp(t, t),
+    "around": lambda t: tnp.around(t, 1),
+    "ptp": lambda t: tnp.ptp(t, axis=0),
+    "vstack": lambda t: tnp.vstack([t, t]),
+    "hstack": lambda t: tnp.hstack([t, t]),
+    "meshgrid": lambda t: tnp.meshgrid(tnp.ravel(t), tnp.ravel(t))[0],
+    "cross": lambda t: tnp.cross(t, t),
+    "compress": lambda t: tnp.compress([True, False, True], t, axis=1),
+    "select": lambda t: tnp.select([t > 2], [t]),
+    "vander": lambda t: tnp.vander(tnp.ravel(t)),
+    "polyval": lambda t: tnp.polyval([1., 2.], t),
+    "nonzero": lambda t: tnp.nonzero(t)[0],
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNKNOWN_DIMS))
+def test_tnp_traced_with_unknown_dims_matches_eager(name):
+    """Each function traced where the leading axis is unknown until run time gives what it
+    gives eagerly (where the golden file checks it against TF)."""
+    f = UNKNOWN_DIMS[name]
+    x = np.arange(12, dtype=np.float32).reshape(4, 3)
+    traced = tf.function(f, input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+    np.testing.assert_allclose(np.asarray(traced(tf.constant(x))), np.asarray(f(tf.constant(x))))

@@ -17,6 +17,7 @@ from eagerflow._src.ops import math as m
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.indexing import repeat as _repeat
 from eagerflow._src.ops.linalg import eye as _eye
+from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
 from eagerflow._src.ops.sequences import linspace as _linspace
 from eagerflow._src.ops.sequences import range as _range
 from eagerflow._src.ops.shaping import reverse
@@ -269,15 +270,10 @@ def _atleast(arys: tuple, n: int) -> Any:
     for x in arys:
         x = asarray(x)
         r = len(x.shape)
-        if r < n:
-            shape = _shape(x)
-            if n == 3 and r == 1:
-                shape = [1] + shape + [1]
-            elif n == 3 and r == 2:
-                shape = shape + [1]
-            else:
-                shape = [1] * (n - r) + shape
-            x = A.reshape(x, shape)
+        if r < n:  # new axes in front, but for atleast_3d of a vector or a matrix (NumPy's)
+            axes = [0, 2] if n == 3 and r == 1 else [2] if n == 3 and r == 2 else [0] * (n - r)
+            for axis in axes:
+                x = A.expand_dims(x, axis)
         out.append(x)
     return out[0] if len(out) == 1 else out
 
@@ -400,8 +396,15 @@ def broadcast_arrays(*args: Any, **kwargs: Any) -> list:
     return [A.broadcast_to(x, shape) for x in args]
 
 
-def _bshape(args: list) -> list:
-    return list(np.broadcast_shapes(*[tuple(x.shape) for x in args]))
+def _bshape(args: list) -> Any:
+    """The operands' broadcast shape: a list where their shapes are known, else a tensor
+    (BroadcastArgs while tracing)."""
+    if all(x.shape.is_fully_defined() for x in args):
+        return list(np.broadcast_shapes(*[tuple(x.shape.as_list()) for x in args]))
+    out = A.shape(args[0], out_type=dt.int64)
+    for x in args[1:]:
+        out = broadcast_dynamic_shape(out, A.shape(x, out_type=dt.int64))
+    return out
 
 
 def flip(m_: Any, axis: Any = None) -> Tensor:
@@ -468,15 +471,19 @@ def take_along_axis(arr: Any, indices: Any, axis: int | None) -> Tensor:
         return take_along_axis(ravel(arr), ravel(indices), 0)
     r = len(arr.shape)
     axis %= r
-    shape = _bshape([A.zeros(_shape(arr)[:axis] + [1] + _shape(arr)[axis + 1:]),
-                     A.zeros(_shape(indices)[:axis] + [1] + _shape(indices)[axis + 1:])])
-    arr = A.broadcast_to(arr, shape[:axis] + [arr.shape[axis]] + shape[axis + 1:])
-    indices = A.broadcast_to(indices, shape[:axis] + [indices.shape[axis]] + shape[axis + 1:])
+    # the other axes broadcast against each other; the taken axis keeps each one's length
+    sa, si = A.shape(arr, out_type=dt.int64), A.shape(indices, out_type=dt.int64)
+    one = A.ones([1], dt.int64)
+    both = broadcast_dynamic_shape(A.concat([sa[:axis], one, sa[axis + 1:]], 0),
+                                   A.concat([si[:axis], one, si[axis + 1:]], 0))
+    arr = A.broadcast_to(arr, A.concat([both[:axis], sa[axis:axis + 1], both[axis + 1:]], 0))
+    indices = A.broadcast_to(indices, A.concat([both[:axis], si[axis:axis + 1],
+                                                both[axis + 1:]], 0))
     perm = [i for i in range(r) if i != axis] + [axis]
     back = list(np.argsort(perm))
     moved = A.transpose(arr, perm)
     idx = A.transpose(m.cast(indices, dt.int64), perm)
-    n = arr.shape[axis]
+    n = sa[axis]
     idx = m.where(m.less(idx, 0), idx + n, idx)
     return A.transpose(gather(moved, idx, batch_dims=r - 1, axis=r - 1), back)
 

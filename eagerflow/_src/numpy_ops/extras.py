@@ -17,6 +17,7 @@ from eagerflow._src.ops import linalg as L
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops import misc_ops as MO
 from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.reduce import size as _size
 from eagerflow._src.ops.sequences import range as _range
 from eagerflow._src.ops.slicing import pad as _pad
 
@@ -93,7 +94,7 @@ def tril(m_: Any, k: int = 0) -> Tensor:
     a = asarray(m_)
     if len(a.shape) < 2:
         raise ValueError("Argument to tril must have rank at least 2")
-    keep = m.cast(tri(a.shape[-2], a.shape[-1], k, dtype=np.bool_), dt.bool)
+    keep = m.cast(tri(_dim(a, -2), _dim(a, -1), k, dtype=np.bool_), dt.bool)
     return m.where(keep, a, m.zeros_like(a))
 
 
@@ -101,8 +102,14 @@ def triu(m_: Any, k: int = 0) -> Tensor:
     a = asarray(m_)
     if len(a.shape) < 2:
         raise ValueError("Argument to triu must have rank at least 2")
-    keep = m.cast(tri(a.shape[-2], a.shape[-1], k - 1, dtype=np.bool_), dt.bool)
+    keep = m.cast(tri(_dim(a, -2), _dim(a, -1), k - 1, dtype=np.bool_), dt.bool)
     return m.where(keep, m.zeros_like(a), a)
+
+
+def _dim(a: Tensor, i: int) -> Any:
+    """Axis i's size: an int where known, else a scalar tensor (while tracing)."""
+    d = a.shape[i]
+    return d if d is not None else A.shape(a, out_type=dt.int64)[i]
 
 
 def pad(array: Any, pad_width: Any, mode: str, **kwargs: Any) -> Tensor:  # noqa: A002
@@ -128,18 +135,13 @@ def meshgrid(*xi: Any, **kwargs: Any) -> list:
                          f"Received: copy={kwargs['copy']}")
     xs = [AO.ravel(x) for x in xi]
     n = len(xs)
-    shape = [x.shape[0] for x in xs]
-    if indexing == "xy" and n > 1:
-        shape[0], shape[1] = shape[1], shape[0]
     out = []
     for i, x in enumerate(xs):
-        j = i
-        if indexing == "xy" and n > 1 and i < 2:
-            j = 1 - i
+        j = 1 - i if indexing == "xy" and n > 1 and i < 2 else i  # "xy" swaps the first two
         s = [1] * n
-        s[j] = x.shape[0]
-        out.append(A.broadcast_to(A.reshape(x, s), shape))
-    return out
+        s[j] = -1
+        out.append(A.reshape(x, s))
+    return AO.broadcast_arrays(*out)
 
 
 def cross(a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
@@ -165,10 +167,9 @@ def diff(a: Any, n: int = 1, axis: int = -1) -> Tensor:
         raise ValueError(f"Argument `order` must be a non-negative integer. Received: axis={n}")
     r = len(a.shape)
     axis %= r
+    before = (slice(None),) * axis
     for _ in range(n):
-        k = a.shape[axis]
-        hi = gather(a, _range(1, k, dtype=dt.int64), axis=axis)
-        lo = gather(a, _range(0, k - 1, dtype=dt.int64), axis=axis)
+        hi, lo = a[before + (slice(1, None),)], a[before + (slice(None, -1),)]
         a = m.not_equal(hi, lo) if a.dtype == dt.bool else hi - lo
     return a
 
@@ -189,7 +190,7 @@ def average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fals
     a = asarray(a)
     if weights is None:
         avg = M.mean(a, axis=axis)
-        count = asarray(np.prod(list(a.shape)) if axis is None else a.shape[axis], avg.dtype)
+        count = m.cast(_size(a) if axis is None else A.shape(a)[axis], avg.dtype)
         total = A.broadcast_to(count, A.shape(avg))
         return (avg, total) if returned else avg
     a, w = promote(a, weights)
@@ -267,8 +268,8 @@ def vander(x: Any, N: int | None = None, increasing: bool = False) -> Tensor:  #
     x = asarray(x)
     if len(x.shape) != 1:
         raise ValueError(f"x must be a one-dimensional array. Received: x={x}")
-    n = x.shape[0] if N is None else N
-    if n < 0:
+    n = _dim(x, 0) if N is None else N
+    if isinstance(n, int) and n < 0:
         raise ValueError("N must be nonnegative")
     powers = _range(n, dtype=x.dtype if not x.dtype == dt.bool else dt.int64)
     if not increasing:

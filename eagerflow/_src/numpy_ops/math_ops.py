@@ -18,6 +18,7 @@ from eagerflow._src.ops import math as m
 from eagerflow._src.ops import math_special as ms
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops import sorting as S
+from eagerflow._src.ops import stacking as _stacking
 
 pi = np.pi
 e = np.e
@@ -357,9 +358,11 @@ def var(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: int 
             return R.reduce_variance(x, axis=axis, keepdims=keepdims)
         dev = x - R.reduce_mean(x, axis=axis, keepdims=True)
         sq = m.real(dev * m.conj(dev)) if x.dtype.is_complex else m.square(dev)  # real
-        n = int(np.prod(x.shape)) if axis is None else int(np.prod(
-            [x.shape[i] for i in ([axis] if isinstance(axis, int) else axis)]))
-        return R.reduce_sum(sq, axis=axis, keepdims=keepdims) / asarray(n - ddof, sq.dtype)
+        dims = A.shape(x, out_type=dt.int64)
+        if axis is not None:
+            dims = _stacking.stack([dims[i] for i in ([axis] if isinstance(axis, int) else axis)])
+        n = m.cast(R.reduce_prod(dims) - ddof, sq.dtype)
+        return R.reduce_sum(sq, axis=axis, keepdims=keepdims) / n
     return _reduce(fn, a, axis, want, keepdims, "float")
 
 
@@ -509,11 +512,14 @@ def einsum(subscripts: str, *operands: Any, **kwargs: Any) -> Tensor:
 def kron(a: Any, b: Any) -> Tensor:
     a, b = promote(a, b)
     r = max_(len(a.shape), len(b.shape))
-    a = A.reshape(a, [1] * (r - len(a.shape)) + list(a.shape))
-    b = A.reshape(b, [1] * (r - len(b.shape)) + list(b.shape))
-    ea = A.reshape(a, [d for s in a.shape for d in (s, 1)])
-    eb = A.reshape(b, [d for s in b.shape for d in (1, s)])
-    return A.reshape(ea * eb, [x * y for x, y in zip(a.shape, b.shape)])
+    for _ in range(r - len(a.shape)):
+        a = A.expand_dims(a, 0)
+    for _ in range(r - len(b.shape)):
+        b = A.expand_dims(b, 0)
+    ea, eb = a, b  # a's axes interleaved with ones, b's after ones: (s0, 1, s1, 1) x (1, t0, ...)
+    for k in range(r):
+        ea, eb = A.expand_dims(ea, 2 * k + 1), A.expand_dims(eb, 2 * k)
+    return A.reshape(ea * eb, A.shape(a) * A.shape(b))
 
 
 def max_(x: int, y: int) -> int:

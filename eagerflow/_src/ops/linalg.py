@@ -26,6 +26,9 @@ from eagerflow._src.ops.array import (
     transpose,
     zeros,
 )
+from eagerflow._src.ops.array import (
+    shape as array_shape,
+)
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.math import (
     _t,
@@ -40,8 +43,9 @@ from eagerflow._src.ops.math import (
     where,
     zeros_like,
 )
-from eagerflow._src.ops.reduce import reduce_sum
+from eagerflow._src.ops.reduce import reduce_prod, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.stacking import stack
 
 _rng = SampleRNG(3)
 
@@ -246,14 +250,27 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
         a_axes, b_axes = _axes_list(pair[0], ra, "a"), _axes_list(pair[1], rb, "b")
     free_a = [i for i in range(ra) if i not in a_axes]
     free_b = [i for i in range(rb) if i not in b_axes]
-    prod = lambda dims: int(np.prod(dims, dtype=np.int64))
-    sa, sb = a._shape, b._shape
-    a2 = reshape(transpose(a, free_a + a_axes), [prod([sa[i] for i in free_a]),
-                                                 prod([sa[i] for i in a_axes])])
-    b2 = reshape(transpose(b, b_axes + free_b), [prod([sb[i] for i in b_axes]),
-                                                 prod([sb[i] for i in free_b])])
+    a2 = reshape(transpose(a, free_a + a_axes), [_dims_size(a, free_a), _dims_size(a, a_axes)])
+    b2 = reshape(transpose(b, b_axes + free_b), [_dims_size(b, b_axes), _dims_size(b, free_b)])
     out = matmul(a2, b2)
-    return reshape(out, [sa[i] for i in free_a] + [sb[i] for i in free_b])
+    sizes = [_dim(a, i) for i in free_a] + [_dim(b, i) for i in free_b]
+    if all(isinstance(s, int) for s in sizes):
+        return reshape(out, sizes)
+    return reshape(out, stack([cast(s, dt.int32) for s in sizes]) if sizes else [])
+
+
+def _dim(t: Any, i: int) -> Any:
+    """Axis i's size: an int where the shape knows it, else a scalar tensor (traced)."""
+    d = t._shape[i] if t._shape is not None else None
+    return int(d) if d is not None else array_shape(t)[i]
+
+
+def _dims_size(t: Any, axes: list) -> Any:
+    """The product of the axes' sizes, an int or (some unknown while tracing) a tensor."""
+    dims = [_dim(t, i) for i in axes]
+    if all(isinstance(d, int) for d in dims):
+        return int(np.prod(dims, dtype=np.int64))
+    return reduce_prod(stack([cast(d, dt.int32) for d in dims]))
 
 
 def matrix_transpose(a: Any, name: str = "matrix_transpose", conjugate: bool = False) -> Any:
