@@ -8,6 +8,7 @@ Python value's repr, or the error's class and message.
 
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 
@@ -39,6 +40,17 @@ def encode(value: object) -> dict:
     return {"repr": repr(value)}
 
 
+def signatures(namespace: object, prefix: str = "") -> dict:
+    """Each function's parameters: name, default's repr, kind."""
+    out = {}
+    for name in dir(namespace):
+        f = getattr(namespace, name)
+        if not name.startswith("_") and inspect.isfunction(f):
+            out[prefix + name] = [[p.name, None if p.default is p.empty else repr(p.default),
+                                   p.kind.name] for p in inspect.signature(f).parameters.values()]
+    return out
+
+
 def record(cases: list) -> dict:
     out = {}
     for expr in cases:
@@ -50,7 +62,8 @@ def record(cases: list) -> dict:
 
 
 def main() -> None:
-    golden = {"tf_version": tf.__version__, "plain": record(PLAIN_CASES)}
+    golden = {"tf_version": tf.__version__, "plain": record(PLAIN_CASES),
+              "signatures": {**signatures(tnp), **signatures(tnp.random, "random.")}}
     tnp.experimental_enable_numpy_behavior()
     golden["cases"] = record(CASES)
     golden["behavior"] = record(BEHAVIOR_CASES)

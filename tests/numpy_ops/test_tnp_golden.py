@@ -4,6 +4,7 @@ messages; with numpy behavior enabled (operators, methods) and with prefer_float
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from pathlib import Path
@@ -93,6 +94,17 @@ def test_numpy_behavior_matches_tf(numpy_behavior, expr):
 @pytest.mark.parametrize("expr", PREFER_F32_CASES)
 def test_prefer_float32_matches_tf(numpy_behavior, expr):
     _replay(expr, GOLDEN["prefer_float32"][expr])
+
+
+def test_signatures_are_tfs():
+    """Every function of tnp and tnp.random takes TF's parameters: names, defaults, kinds."""
+    for name, want in GOLDEN["signatures"].items():
+        f = tnp
+        for part in name.split("."):
+            f = getattr(f, part)
+        got = [[p.name, None if p.default is p.empty else repr(p.default), p.kind.name]
+               for p in inspect.signature(f).parameters.values()]
+        assert got == want, name
 
 
 def test_every_case_recorded():

@@ -407,19 +407,19 @@ def _bshape(args: list) -> Any:
     return out
 
 
-def flip(m_: Any, axis: Any = None) -> Tensor:
-    a = asarray(m_)
+def flip(m: Any, axis: Any = None) -> Tensor:  # NumPy's parameter name
+    a = asarray(m)
     if axis is None:
         return reverse(a, list(range(len(a.shape))))
     return reverse(a, [axis] if isinstance(axis, int) else list(axis))
 
 
-def flipud(m_: Any) -> Tensor:
-    return flip(m_, 0)
+def flipud(m: Any) -> Tensor:
+    return flip(m, 0)
 
 
-def fliplr(m_: Any) -> Tensor:
-    return flip(m_, 1)
+def fliplr(m: Any) -> Tensor:
+    return flip(m, 1)
 
 
 def roll(a: Any, shift: Any, axis: Any = None) -> Tensor:
@@ -431,8 +431,8 @@ def roll(a: Any, shift: Any, axis: Any = None) -> Tensor:
     return _roll(a, shift, axis)
 
 
-def rot90(m_: Any, k: int = 1, axes: tuple = (0, 1)) -> Tensor:
-    a = asarray(m_)
+def rot90(m: Any, k: int = 1, axes: tuple = (0, 1)) -> Tensor:
+    a = asarray(m)
     k %= 4
     if k == 0:
         return a

@@ -14,6 +14,7 @@ from eagerflow._src.numpy_ops import math_ops as M
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import linalg as L
+from eagerflow._src.ops import math as _mth  # where a parameter is NumPy's `m`
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops import misc_ops as MO
 from eagerflow._src.ops.indexing import gather
@@ -74,7 +75,7 @@ def diagflat(v: Any, k: int = 0) -> Tensor:
     return diag(AO.ravel(v), k)
 
 
-def diag_indices(n: int, ndim: int = 2) -> tuple:  # noqa: F811
+def diag_indices(n: int, ndim: int = 2) -> tuple:
     if n < 0:
         raise ValueError(f"n argument to diag_indices must be nonnegative, got {n}")
     if ndim < 0:
@@ -90,20 +91,20 @@ def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Tensor: 
     return m.cast(m.less_equal(cols, rows + k), want)
 
 
-def tril(m_: Any, k: int = 0) -> Tensor:
-    a = asarray(m_)
+def tril(m: Any, k: int = 0) -> Tensor:  # NumPy's parameter name
+    a = asarray(m)
     if len(a.shape) < 2:
         raise ValueError("Argument to tril must have rank at least 2")
-    keep = m.cast(tri(_dim(a, -2), _dim(a, -1), k, dtype=np.bool_), dt.bool)
-    return m.where(keep, a, m.zeros_like(a))
+    keep = _mth.cast(tri(_dim(a, -2), _dim(a, -1), k, dtype=np.bool_), dt.bool)
+    return _mth.where(keep, a, _mth.zeros_like(a))
 
 
-def triu(m_: Any, k: int = 0) -> Tensor:
-    a = asarray(m_)
+def triu(m: Any, k: int = 0) -> Tensor:
+    a = asarray(m)
     if len(a.shape) < 2:
         raise ValueError("Argument to triu must have rank at least 2")
-    keep = m.cast(tri(_dim(a, -2), _dim(a, -1), k - 1, dtype=np.bool_), dt.bool)
-    return m.where(keep, m.zeros_like(a), a)
+    keep = _mth.cast(tri(_dim(a, -2), _dim(a, -1), k - 1, dtype=np.bool_), dt.bool)
+    return _mth.where(keep, _mth.zeros_like(a), a)
 
 
 def _dim(a: Tensor, i: int) -> Any:

@@ -193,14 +193,31 @@ absolute = abs
 fabs = abs
 square = _unary(m.square)
 negative = _unary(m.negative)
-sign = _unary(m.sign)
+
+
+def sign(x: Any, out: Any = None, where: Any = None, **kwargs: Any) -> Tensor:
+    """tnp.sign: NumPy 2's (a complex number over its magnitude); no `out` or `where`."""
+    if out:
+        raise ValueError("tf.numpy doesnt support setting out.")
+    if where:
+        raise ValueError("tf.numpy doesnt support setting where.")
+    if kwargs:
+        raise ValueError(f"tf.numpy doesnt support setting {kwargs.keys()}")
+    return m.sign(asarray(x))
+
+
 reciprocal = _unary(m.reciprocal)
 isfinite = _unary(m.is_finite, True)
 isinf = _unary(m.is_inf, True)
 isnan = _unary(m.is_nan, True)
 conj = _unary(m.conj)
 conjugate = conj
-real = _unary(m.real)
+
+
+def real(val: Any) -> Tensor:
+    return m.real(asarray(val))
+
+
 rint = _unary(ms.rint, True)
 
 
@@ -330,8 +347,12 @@ def amin(a: Any, axis: Any = None, out: Any = None, keepdims: Any = None) -> Ten
     return _reduce(R.reduce_min, a, axis, None, keepdims, None, R.reduce_all, True)
 
 
-max = amax  # noqa: A001
-min = amin  # noqa: A001
+def max(a: Any, axis: Any = None, keepdims: Any = None) -> Tensor:  # noqa: A001
+    return amax(a, axis=axis, keepdims=keepdims)
+
+
+def min(a: Any, axis: Any = None, keepdims: Any = None) -> Tensor:  # noqa: A001
+    return amin(a, axis=axis, keepdims=keepdims)
 
 
 def all(a: Any, axis: Any = None, keepdims: Any = None) -> Tensor:  # noqa: A001
