@@ -72,6 +72,7 @@ CASES = [
     "tnp.sin(tf.constant([0, 1], tf.int8))", "tnp.abs([-1, 2])", "tnp.abs([-1.5])",
     "tnp.square([2, 3])", "tnp.negative([1, -2])", "tnp.sign([-2., 0., 3.])",
     "tnp.ceil([1.2, -1.2])", "tnp.floor([1, 2])", "tnp.around([0.5, 1.5, 2.567], 1)",
+    "tnp.around([15, 25, 123], -1)",
     "tnp.round([2.5])", "tnp.exp2([3])", "tnp.log2([8.])",
     "tnp.log10([100])", "tnp.cbrt([-8., 27.])", "tnp.deg2rad([180])",
     "tnp.rad2deg(tnp.asarray([np.pi]))",

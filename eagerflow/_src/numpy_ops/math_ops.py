@@ -275,10 +275,12 @@ def sinc(x: Any) -> Tensor:
 
 
 def around(a: Any, decimals: int = 0) -> Tensor:
-    """tnp.around: half to even at 10**decimals, computed in float, cast back."""
+    """tnp.around: half to even at 10**decimals, computed in float, cast back. The factor
+    is TF's cast of the Python float, which goes through float32 (10**-1 is 0.100000001),
+    so an integer 15 rounds to 10 * 1.99999997 = 19, as in TF."""
     a = asarray(a)
     work = a.dtype if _inexact(a) else _float()
-    f = asarray(10.0 ** decimals, work)
+    f = m.cast(10.0 ** decimals, work)
     out = m.round(m.cast(a, work) * f) / f
     return m.cast(out, a.dtype)
 
