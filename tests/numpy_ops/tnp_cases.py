@@ -213,6 +213,13 @@ CASES = [
     "tnp.result_type(tf.float16, tnp.float32)", "tnp.iinfo(tnp.int8).max",
     "tnp.finfo(tnp.float32).eps",
     "tnp.finfo(tf.float16).bits", "tnp.issubdtype(tnp.float32, tnp.inexact)",
+    # variables, NumPy arrays and scalars as operands
+    "tnp.sum(tf.Variable([1, 2]))", "tnp.asarray(tf.Variable([1.]))",
+    "tnp.add(tf.Variable([1]), 1.5)",
+    "tnp.asarray(tf.Variable([1.]), dtype=tnp.int32)", "tnp.add(np.array([1], np.int8), 1)",
+    "tnp.add(np.float32(1), 1)", "tnp.multiply(np.array([1.5]), tf.constant([2], tf.int16))",
+    "tnp.asarray(np.array(['a', 'b']))", "tnp.asarray('abc')", "tnp.asarray([b'x'])",
+    "tnp.concatenate([tf.Variable([1.]), [2]])", "tnp.reshape(tf.Variable([[1, 2]]), [2])",
     # tnp.random: TF's global seed, so a seeded draw is TF's
     "(tnp.random.seed(5), tnp.random.randn(2, 2))[1]",
     "(tnp.random.seed(5), tnp.random.rand(3))[1]",
