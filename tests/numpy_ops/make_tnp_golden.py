@@ -22,6 +22,7 @@ from tests.golden_io import encode_array, write_json  # noqa: E402
 from tests.numpy_ops.tnp_cases import (  # noqa: E402
     BEHAVIOR_CASES,
     CASES,
+    MATRIX_CASES,
     PLAIN_CASES,
     PREFER_F32_CASES,
     scope,
@@ -66,6 +67,7 @@ def main() -> None:
               "signatures": {**signatures(tnp), **signatures(tnp.random, "random.")}}
     tnp.experimental_enable_numpy_behavior()
     golden["cases"] = record(CASES)
+    golden["matrix"] = record(MATRIX_CASES)
     golden["behavior"] = record(BEHAVIOR_CASES)
     tnp.experimental_enable_numpy_behavior(prefer_float32=True)
     golden["prefer_float32"] = record(PREFER_F32_CASES)

@@ -179,7 +179,8 @@ CASES = [
     "tnp.diagonal(tnp.reshape(tnp.arange(8), [2, 2, 2]), axis1=1, axis2=2)",
     "tnp.tri(3, k=-1)", "tnp.triu(tnp.ones([2, 3, 3]))", "tnp.diag(tnp.zeros([2, 2, 2]))",
     "tnp.trace(tnp.reshape(tnp.arange(8), [2, 2, 2]))", "tnp.kron([[1, 2]], [[1], [2]])",
-    "tnp.inner(2, [1, 2])", "tnp.outer([[1, 2]], [3])", "tnp.vdot([1j, 2], [1j, 1])",
+    "tnp.inner(2, [1, 2])", "tnp.outer([[1, 2]], [3])", "tnp.outer([True, False], [True])",
+    "tnp.vdot([1j, 2], [1j, 1])",
     "tnp.take_along_axis(tnp.asarray([[1, 2], [3, 4]]), tnp.asarray([[-1], [0]]), 1)",
     "tnp.argmax([[1, 5], [7, 2]], axis=-1)", "tnp.max([])", "tnp.sum([])", "tnp.mean([])",
     "tnp.prod([], dtype=tnp.int32)", "tnp.std([[1., 2.], [3., 5.]], axis=1, keepdims=True)",
@@ -236,6 +237,7 @@ PLAIN_CASES = [
     "tf.constant(1) + 1.5", "tf.constant(1.) + 2", "hasattr(tf.constant(1.), 'T')",
     "hasattr(tf.constant(1.), 'reshape')", "tnp.add(tf.constant(1), 1.5)", "tnp.zeros(2)",
     "tnp.mean([1, 2])", "tf.constant(1.).reshape", "tf.constant([1]).T",
+    "tf.multiply(tf.constant([True]), tf.constant([True]))",
 ]
 
 BEHAVIOR_CASES = [
@@ -292,4 +294,16 @@ PREFER_F32_CASES = [
     "tf.constant(1, tf.int32) / 2", "tf.constant(1, tf.int64) + 0.5", "tf.constant(1.) + 2.5",
     "tnp.result_type(np.float64, 1.5)", "tnp.average([1, 2])", "tnp.linspace(0, 1, 3, dtype=float)",
     "tnp.arange(0.5, 2)", "tnp.full(2, 1.5)", "tnp.around([1.5])", "tnp.hypot([3], [4])",
+]
+
+
+# Every binary function over every pair of these dtypes (TF's kernels refuse some pairs).
+MATRIX_DTYPES = ["bool", "int8", "int32", "int64", "uint8", "uint32", "float16", "float32",
+                 "float64", "complex64"]
+MATRIX_FUNCTIONS = ["add", "subtract", "multiply", "true_divide", "floor_divide", "mod", "power",
+                    "maximum", "minimum", "equal", "less", "arctan2", "hypot", "logaddexp",
+                    "heaviside", "isclose", "matmul", "dot", "kron", "bitwise_and"]
+MATRIX_CASES = [
+    f"tnp.{f}(tf.cast([[0, 1], [2, 3]], tf.{d1}), tf.cast([[1, 2], [3, 1]], tf.{d2}))"
+    for f in MATRIX_FUNCTIONS for d1 in MATRIX_DTYPES for d2 in MATRIX_DTYPES
 ]

@@ -63,8 +63,15 @@ power = _binary(m.pow)
 float_power = power
 arctan2 = _binary(m.atan2)
 nextafter = _binary(ms.nextafter)
-mod = _binary(m.floormod)
-remainder = mod
+def mod(x1: Any, x2: Any) -> Tensor:
+    a, b = promote(x1, x2)
+    if a.dtype == dt.bool:  # as tnp: bools as int8
+        a, b = m.cast(a, dt.int8), m.cast(b, dt.int8)
+    return m.floormod(a, b)
+
+
+def remainder(x1: Any, x2: Any) -> Tensor:
+    return mod(x1, x2)
 
 
 def true_divide(x1: Any, x2: Any) -> Tensor:
@@ -95,26 +102,25 @@ def hypot(x1: Any, x2: Any) -> Tensor:
 
 def heaviside(x1: Any, x2: Any) -> Tensor:
     a, b = promote(x1, x2)
+    if b.dtype == dt.bool:  # TF's constant 0 of x2's dtype refuses bool
+        raise TypeError("Cannot convert 0 to EagerTensor of dtype bool")
     zero, one = m.zeros_like(b), m.ones_like(b)
     y = m.where(m.less(a, m.zeros_like(a)), zero, m.where(m.greater(a, m.zeros_like(a)), one, b))
     return y if _inexact(y) else m.cast(y, _float())
 
 
 def logaddexp(x1: Any, x2: Any) -> Tensor:
-    a, b = promote(x1, x2)
-    if not _inexact(a):
-        a, b = m.cast(a, _float()), m.cast(b, _float())
-    hi = m.maximum(a, b)
-    return hi + m.log1p(m.exp(-m.abs(a - b)))
+    """max + log1p(exp(-|x1 - x2|)), in the operands' promoted dtype (integers reach float
+    through exp; bools are refused by the subtraction, as in TF); equal infinities or NaN
+    give x1 + x2."""
+    hi, delta = maximum(x1, x2), subtract(x1, x2)
+    return AO.where(isnan(delta), add(x1, x2), add(hi, log1p(exp(negative(abs(delta))))))
 
 
 def logaddexp2(x1: Any, x2: Any) -> Tensor:
-    a, b = promote(x1, x2)
-    if not _inexact(a):
-        a, b = m.cast(a, _float()), m.cast(b, _float())
-    hi = m.maximum(a, b)
-    ln2 = np.log(2.0)
-    return hi + m.log1p(m.pow(asarray(2.0, a.dtype), -m.abs(a - b))) / ln2
+    hi, delta = maximum(x1, x2), subtract(x1, x2)
+    tail = true_divide(log1p(exp2(negative(abs(delta)))), np.log(2.0))
+    return AO.where(isnan(delta), add(x1, x2), add(hi, tail))
 
 
 def _comparison(fn: Callable, ordered: bool = False) -> Callable:
@@ -436,7 +442,8 @@ def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
     a, b = promote(a, b)
     if not _inexact(a):
         return m.equal(a, b)
-    close = m.less_equal(m.abs(a - b), asarray(atol, a.dtype) + asarray(rtol, a.dtype) * m.abs(b))
+    real = a.dtype.real_dtype if a.dtype.is_complex else a.dtype  # |a - b| is real
+    close = m.less_equal(m.abs(a - b), asarray(atol, real) + asarray(rtol, real) * m.abs(b))
     if equal_nan:
         close = m.logical_or(close, m.logical_and(m.is_nan(a), m.is_nan(b)))
     return close
@@ -511,7 +518,7 @@ def inner(a: Any, b: Any) -> Tensor:
 
 def outer(a: Any, b: Any) -> Tensor:
     a, b = promote(a, b)
-    return A.reshape(a, [-1, 1]) * A.reshape(b, [-1])
+    return multiply(A.reshape(a, [-1, 1]), A.reshape(b, [-1]))  # bools: logical and, as TF
 
 
 def tensordot(a: Any, b: Any, axes: Any = 2) -> Tensor:
@@ -542,7 +549,7 @@ def kron(a: Any, b: Any) -> Tensor:
     ea, eb = a, b  # a's axes interleaved with ones, b's after ones: (s0, 1, s1, 1) x (1, t0, ...)
     for k in range(r):
         ea, eb = A.expand_dims(ea, 2 * k + 1), A.expand_dims(eb, 2 * k)
-    return A.reshape(ea * eb, A.shape(a) * A.shape(b))
+    return A.reshape(multiply(ea, eb), A.shape(a) * A.shape(b))
 
 
 def max_(x: int, y: int) -> int:
