@@ -43,7 +43,7 @@ from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph, SymbolicTensor
 from eagerflow._src.ops.checks import num_elements
-from eagerflow._src.ops.dispatch import _host_result, _onto, _out_of_memory, run_on
+from eagerflow._src.ops.dispatch import host_result, onto_device, out_of_memory, run_on
 
 INPLACE_MIN_ELEMENTS = 1 << 14
 
@@ -381,10 +381,10 @@ class _DeviceWriter(_Writer):
         return name
 
     def device_arg(self, x: Any, op: Any, i: int) -> str:
-        """Input `i` of `op` run on the device (dispatch._onto's rules)."""
+        """Input `i` of `op` run on the device (dispatch.onto_device's rules)."""
         if type(x) is not SymbolicTensor:
             place = self.place
-            return self.bind_global("v", _onto(place.backend, place.physical, x, op, i))
+            return self.bind_global("v", onto_device(place.backend, place.physical, x, op, i))
         if i in op.shape_inputs:
             return self.names[id(x)]
         if i in op.host_inputs:
@@ -461,7 +461,7 @@ def _dev_op(w: _DeviceWriter, node: Any) -> None:
         temps = w.call(node, op.kernel, ["_np"] + args, "?" if own else "h")  # results: anywhere)
         if not own:
             w.lines[n:] = ["with _oncpu():"] + ["    " + ln for ln in w.lines[n:]]
-        w.lines.extend(f"{t} = _host_result({t})" for t in temps)
+        w.lines.extend(f"{t} = host_result({t})" for t in temps)
         return
     args = [w.device_arg(x, op, i) for i, x in enumerate(node.inputs)]
     w.device_nodes[node.name] = op.name
@@ -482,7 +482,7 @@ def _dev_group(w: _DeviceWriter, group: Any) -> None:
 def _generate_on_device(graph: Graph, outputs: list, name: str, wrap: bool, place: Any,
                         groups: list | tuple) -> Generated:
     w = _DeviceWriter(graph, outputs, place)
-    w.ns["_host_result"] = _host_result
+    w.ns["host_result"] = host_result
     args = []
     for i, t in enumerate(graph.inputs):
         args.append(f"a{i}")
@@ -541,7 +541,7 @@ def _out_of_memory_at(device_nodes: dict, e: MemoryError) -> BaseException:
     name = node_at(tb.tb_frame.f_code, tb.tb_lineno) if tb is not None else None
     op_name = device_nodes.get(name) if name is not None else None
     # (the failing line's traceback kept: graph_errors finds the node from it)
-    return e if op_name is None else _out_of_memory(op_name).with_traceback(tb)
+    return e if op_name is None else out_of_memory(op_name).with_traceback(tb)
 
 
 def wrap_device(arr: Any, dtype: Any) -> EagerTensor:

@@ -90,7 +90,7 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
             else:
                 out = op.kernel(np, *arrays)
     except MemoryError:  # a temporary past what infer can size (e.g. conv workspaces)
-        raise _out_of_memory(op.name) from None
+        raise out_of_memory(op.name) from None
     except TypeError:
         if all(type(a) is _ndarray for a in arrays):
             raise
@@ -233,7 +233,7 @@ def _is_variable(cls: type) -> bool:
     return known
 
 
-def _out_of_memory(op_name: str) -> Exception:
+def out_of_memory(op_name: str) -> Exception:
     return ResourceExhaustedError(None, None, f"OOM when allocating a temporary of {op_name} "
                                               f"[Op:{op_name}]")
 
@@ -292,14 +292,14 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: list) -> tuple
         else:  # the kernel's own checks (sizes against memory) then ask the host's device
             with D.placed_on(CPU_DEVICE):
                 out = op.kernel(np, *arrays, **attrs)
-        result, dev = _host_result, CPU_DEVICE
+        result, dev = host_result, CPU_DEVICE
     else:
         b, index = place.backend, place.physical
-        arrays = [_onto(b, index, a, op, i) for i, a in enumerate(arrays)]
+        arrays = [onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
         try:
             out = op.kernel(place.xp, *arrays, **attrs)
         except MemoryError:
-            raise _out_of_memory(op.name) from None
+            raise out_of_memory(op.name) from None
 
         def result(o: Any) -> Any:
             return b.result(o, index)
@@ -309,7 +309,7 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: list) -> tuple
     return tuple(result(o) for o in out), dev
 
 
-def _onto(b: Any, index: int, a: Any, op: Any, i: int) -> Any:
+def onto_device(b: Any, index: int, a: Any, op: Any, i: int) -> Any:
     """Input `i` of `op` as its kernel on device `index` of backend `b` takes it: the
     device's array (a copy when it lives elsewhere; NumPy scalars too), except a host
     input (op.host_inputs), one whose shape alone is read (op.shape_inputs), and a 0-d
@@ -326,7 +326,7 @@ def _onto(b: Any, index: int, a: Any, op: Any, i: int) -> Any:
     return b.to_device(a, index)
 
 
-def _host_result(out: Any) -> Any:
+def host_result(out: Any) -> Any:
     if type(out) is _ndarray:
         return out
     if type(out) is bytes:

@@ -136,29 +136,17 @@ def _specs_leaves(spec: Any) -> list:
     return []
 
 
-def _rebuild(spec: Any, parts: list) -> Any:
-    """A field value from its spec and an iterator of component tensors."""
+def _rebuild(spec: Any, parts: Any, as_spec: bool = False) -> Any:
+    """A field value from its spec and an iterator of component tensors (or, `as_spec`,
+    the field's spec from an iterator of its components' specs)."""
     if isinstance(spec, TensorSpec):
         return next(parts)
     if isinstance(spec, ExtensionTypeSpec):
-        return spec._from_iter(parts)
+        return spec._respec(parts) if as_spec else spec._from_iter(parts)
     if isinstance(spec, tuple):
-        return tuple(_rebuild(s, parts) for s in spec)
+        return tuple(_rebuild(s, parts, as_spec) for s in spec)
     if isinstance(spec, _ImmutableDict):
-        return _ImmutableDict({k: _rebuild(spec[k], parts) for k in spec})
-    return spec
-
-
-def _respec(spec: Any, specs: Any) -> Any:
-    """A field's spec with its component specs taken from the iterator `specs`."""
-    if isinstance(spec, TensorSpec):
-        return next(specs)
-    if isinstance(spec, ExtensionTypeSpec):
-        return spec._respec(specs)
-    if isinstance(spec, tuple):
-        return tuple(_respec(s, specs) for s in spec)
-    if isinstance(spec, _ImmutableDict):
-        return _ImmutableDict({k: _respec(spec[k], specs) for k in spec})
+        return _ImmutableDict({k: _rebuild(spec[k], parts, as_spec) for k in spec})
     return spec
 
 
@@ -214,7 +202,7 @@ class ExtensionTypeSpec(CompositeSpec):
         return self._respec(iter(specs))
 
     def _respec(self, specs: Any) -> ExtensionTypeSpec:
-        return type(self)(**{n: _respec(v, specs) for n, v in self._fields.items()})
+        return type(self)(**{n: _rebuild(v, specs, True) for n, v in self._fields.items()})
 
     def is_compatible_with(self, spec_or_value: Any) -> bool:
         other = spec_or_value._type_spec if isinstance(spec_or_value, ExtensionType) \

@@ -46,7 +46,7 @@ def _adopt(v: Any, dtype: Any) -> Tensor:
     wrappers do); NumPy data keeps its own dtype unless it converts cleanly."""
     if isinstance(v, (np.ndarray, np.generic)):
         return convert_to_tensor(v, dtype_hint=dtype)
-    t = scalar_operand(v, dtype) if type(v) in (int, float) else None  # (host: see _onto)
+    t = scalar_operand(v, dtype) if type(v) in (int, float) else None  # (host: see onto_device)
     return t if t is not None else convert_to_tensor(v, dtype=dtype)
 
 

@@ -227,17 +227,23 @@ def _check_dense_shape(i: int, shape: Any, dtype: dt.DType) -> None:
     check_finite_size(_OP, tuple(int(v) for v in shape), dtype)
 
 
-def _parse_infer(serialized: Any, *, sparse_keys: tuple, sparse_types: tuple, dense_keys: tuple,
-                 dense_types: tuple, dense_shapes: tuple, dense_defaults: tuple,
-                 dense_seq: tuple, single: bool) -> list:
+def check_serialized(op: str, serialized: Any) -> Any:
+    """A parse op's serialized protos: a string scalar or vector. Returns its shape."""
     if serialized._dtype is not dt.string:
-        raise InvalidArgumentError(None, None, f"cannot compute {_OP} as input #0(zero-based) was "
+        raise InvalidArgumentError(None, None, f"cannot compute {op} as input #0(zero-based) was "
                                    f"expected to be a string tensor but is a "
-                                   f"{serialized._dtype.name} tensor [Op:{_OP}]")
+                                   f"{serialized._dtype.name} tensor [Op:{op}]")
     shape = serialized._shape
     if shape is not None and len(shape) > 1:
         raise InvalidArgumentError(None, None, f"Expected serialized to be a scalar or vector, "
-                                   f"got shape: [{','.join(str(d) for d in shape)}] [Op:{_OP}]")
+                                   f"got shape: [{','.join(str(d) for d in shape)}] [Op:{op}]")
+    return shape
+
+
+def _parse_infer(serialized: Any, *, sparse_keys: tuple, sparse_types: tuple, dense_keys: tuple,
+                 dense_types: tuple, dense_shapes: tuple, dense_defaults: tuple,
+                 dense_seq: tuple, single: bool) -> list:
+    shape = check_serialized(_OP, serialized)
     if single and shape is not None and len(shape) == 1 and shape[0] not in (1, None):
         raise InvalidArgumentError(None, None, f"Expected a single serialized Example, got "
                                    f"{shape[0]} [Op:{_OP}]")

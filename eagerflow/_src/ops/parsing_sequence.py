@@ -124,14 +124,7 @@ def _check_steps(key: str, shape: tuple | None, required: bool, steps: list,
 
 def _infer(serialized: Any, *, list_keys: tuple, list_types: tuple, list_shapes: tuple,
            list_required: tuple) -> list:
-    if serialized._dtype is not dt.string:
-        raise InvalidArgumentError(None, None, f"cannot compute {_OP} as input #0(zero-based) "
-                                   f"was expected to be a string tensor but is a "
-                                   f"{serialized._dtype.name} tensor [Op:{_OP}]")
-    shape = serialized._shape
-    if shape is not None and len(shape) > 1:
-        raise InvalidArgumentError(None, None, f"Expected serialized to be a scalar or vector, "
-                                   f"got shape: [{','.join(str(d) for d in shape)}] [Op:{_OP}]")
+    shape = P.check_serialized(_OP, serialized)
     n = len(list_keys)
     if any(len(v) != n for v in (list_types, list_shapes, list_required)):
         raise InvalidArgumentError(None, None, f"len(list_keys) != len(list_types), "

@@ -45,10 +45,12 @@ def _dims(x: Any) -> list:
     return list(x.shape.as_list())
 
 
-class Dense(Layer):
+class Dense(lora.QuantizableWeights, Layer):
     """`Dense(units, activation=None, use_bias=True, kernel_initializer='glorot_uniform', ...)`."""
 
     _checkpoint_names = {"kernel": "_kernel"}  # Keras 3's attribute
+
+    _quantized_saving = (quantized.DENSE_SPEC, "dense")
 
     def __init__(self, units: int, activation: Any = None, use_bias: bool = True,
                  kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
@@ -161,13 +163,6 @@ class Dense(Layer):
             config.update({"lora_rank": self.lora_rank, "lora_alpha": self.lora_alpha})
         return config
 
-    @classmethod
-    def from_config(cls, config: dict) -> Dense:
-        config = dict(config)
-        config["quantization_config"] = ser.deserialize_keras_object(
-            config.get("quantization_config"))
-        return super().from_config(config)
-
     def quantize(self, mode: Any = None, type_check: bool = True, config: Any = None) -> None:
         """Quantizes the kernel (`'int8'`, `'int4'`, `'float8'`); subclasses of Dense are
         not quantized unless `type_check=False`."""
@@ -177,18 +172,6 @@ class Dense(Layer):
             raise NotImplementedError(f"eagerflow does not implement {mode.upper()} "
                                       "quantization")
         quantized.dense_quantize(self, mode, config)
-
-    def _saved_variables(self) -> list | None:
-        return quantized.saved_variables(self, quantized.DENSE_SPEC)
-
-    def _saved_values(self) -> list:
-        if not self.lora_enabled:
-            return self._saved_variables() or self._trainable_weights + \
-                self._non_trainable_weights
-        return lora.saved_values(self, "dense", quantized.DENSE_SPEC[self.quantization_mode])
-
-    def _after_load(self) -> list:
-        return lora.reset_after_load(self, "dense") if self.lora_enabled else []
 
 
 class Activation(Layer):
@@ -564,10 +547,13 @@ class Masking(Layer):
         return config
 
 
-class Embedding(Layer):
+class Embedding(lora.QuantizableWeights, Layer):
     """`Embedding(input_dim, output_dim, embeddings_initializer='uniform', mask_zero=False)`."""
 
     _checkpoint_names = {"embeddings": "_embeddings"}  # Keras 3's attribute
+
+    _quantized_saving = (quantized.EMBEDDING_SPEC, "embedding")
+    _quantized_modes = ("int8", "int4")
 
     def __init__(self, input_dim: int, output_dim: int, embeddings_initializer: Any = "uniform",
                  embeddings_regularizer: Any = None, activity_regularizer: Any = None,
@@ -665,32 +651,12 @@ class Embedding(Layer):
             config.update({"lora_rank": self.lora_rank, "lora_alpha": self.lora_alpha})
         return config
 
-    @classmethod
-    def from_config(cls, config: dict) -> Embedding:
-        config = dict(config)
-        config["quantization_config"] = ser.deserialize_keras_object(
-            config.get("quantization_config"))
-        return super().from_config(config)
-
     def quantize(self, mode: Any = None, type_check: bool = True, config: Any = None) -> None:
         """Quantizes the embeddings (`'int8'`, `'int4'`); subclasses are not quantized
         unless `type_check=False`."""
         if type_check and type(self) is not Embedding:
             raise qconfig.not_implemented(self, "quantize")
         quantized.embedding_quantize(self, mode, config)
-
-    def _saved_variables(self) -> list | None:
-        return quantized.saved_variables(self, quantized.EMBEDDING_SPEC, ("int8", "int4"))
-
-    def _saved_values(self) -> list:
-        if not self.lora_enabled:
-            return self._saved_variables() or self._trainable_weights + \
-                self._non_trainable_weights
-        return lora.saved_values(self, "embedding",
-                                 quantized.EMBEDDING_SPEC[self.quantization_mode])
-
-    def _after_load(self) -> list:
-        return lora.reset_after_load(self, "embedding") if self.lora_enabled else []
 
 
 class ReversibleEmbedding(Embedding):

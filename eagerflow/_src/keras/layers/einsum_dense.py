@@ -92,10 +92,12 @@ def _analyze_split(input_spec: str, weight_spec: str, output_spec: str,
     return kernel_shape, bias_shape, out, input_axes, output_axes
 
 
-class EinsumDense(Layer):
+class EinsumDense(lora.QuantizableWeights, Layer):
     """`EinsumDense(equation, output_shape, activation=None, bias_axes=None, ...)`."""
 
     _checkpoint_names = {"kernel": "_kernel"}  # Keras 3's attribute
+
+    _quantized_saving = (quantized.DENSE_SPEC, "einsum")
 
     def __init__(self, equation: str, output_shape: Any, activation: Any = None,
                  bias_axes: str | None = None, kernel_initializer: Any = "glorot_uniform",
@@ -200,13 +202,6 @@ class EinsumDense(Layer):
             config.update({"lora_rank": self.lora_rank, "lora_alpha": self.lora_alpha})
         return config
 
-    @classmethod
-    def from_config(cls, config: dict) -> EinsumDense:
-        config = dict(config)
-        config["quantization_config"] = ser.deserialize_keras_object(
-            config.get("quantization_config"))
-        return super().from_config(config)
-
     def quantize(self, mode: Any = None, type_check: bool = True, config: Any = None) -> None:
         """Quantizes the kernel (`'int8'`, `'int4'`, `'float8'`); subclasses are not
         quantized unless `type_check=False`."""
@@ -214,14 +209,3 @@ class EinsumDense(Layer):
             raise qconfig.not_implemented(self, "quantize")
         quantized.einsum_quantize(self, mode, config)
 
-    def _saved_variables(self) -> list | None:
-        return quantized.saved_variables(self, quantized.DENSE_SPEC)
-
-    def _saved_values(self) -> list:
-        if not self.lora_enabled:
-            return self._saved_variables() or self._trainable_weights + \
-                self._non_trainable_weights
-        return lora.saved_values(self, "einsum", quantized.DENSE_SPEC[self.quantization_mode])
-
-    def _after_load(self) -> list:
-        return lora.reset_after_load(self, "einsum") if self.lora_enabled else []

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from eagerflow._src.keras import dtype_policy as dtype_policies
 from eagerflow._src.keras import initializers, quantizers
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.layers import quantized
 from eagerflow._src.keras.layers.quantized import _dequantize_groups
 from eagerflow._src.keras.ops import core as kc
@@ -205,3 +207,36 @@ def reset_after_load(layer: Any, kind: str) -> list:
     """(factor, zeros) pairs: a loaded LoRA layer's weight has the product merged in."""
     return [(getattr(layer, n), kc.convert_to_numpy(na.zeros(getattr(layer, n).shape)))
             for n in _KINDS[kind][1]]
+
+
+class QuantizableWeights:
+    """What Dense, EinsumDense and Embedding share for a weight that may be quantized or
+    carry a LoRA update: the config's `quantization_config`, the variables a file saves
+    and what loading resets. A subclass names them in `_quantized_saving`: (its spec of the
+    variables each mode saves, its LoRA kind), and the modes it quantizes in
+    `_quantized_modes`."""
+
+    _quantized_saving: tuple = ({}, "")
+    _quantized_modes: tuple = dtype_policies.QUANTIZATION_MODES
+
+    @classmethod
+    def from_config(cls, config: dict) -> Any:
+        config = dict(config)
+        config["quantization_config"] = ser.deserialize_keras_object(
+            config.get("quantization_config"))
+        return super().from_config(config)  # type: ignore[misc]
+
+    def _saved_variables(self) -> list | None:
+        return quantized.saved_variables(self, self._quantized_saving[0], self._quantized_modes)
+
+    def _saved_values(self) -> list:
+        if not self.lora_enabled:  # type: ignore[attr-defined]
+            return self._saved_variables() or self._trainable_weights + \
+                self._non_trainable_weights  # type: ignore[attr-defined]
+        spec, kind = self._quantized_saving
+        return saved_values(self, kind, spec[self.quantization_mode])  # type: ignore[attr-defined]
+
+    def _after_load(self) -> list:
+        return reset_after_load(self, self._quantized_saving[1]) \
+            if self.lora_enabled else []  # type: ignore[attr-defined]
+
