@@ -278,9 +278,7 @@ class DataParallel(Distribution):
         return int(self.device_mesh.devices.size)
 
     def get_data_layout(self, data_shape: Any) -> TensorLayout:
-        spec: list = [None] * len(data_shape)
-        spec[0] = self.batch_dim_name
-        return TensorLayout(spec, self.device_mesh)
+        return _split_batch(self, data_shape)
 
     def get_variable_layout(self, variable: Any) -> TensorLayout:
         if getattr(variable, "_layout", None) is not None:
@@ -289,6 +287,13 @@ class DataParallel(Distribution):
 
     def get_tensor_layout(self, path: str) -> None:
         return None
+
+
+def _split_batch(distribution: Distribution, data_shape: Any) -> TensorLayout:
+    """Data split along the distribution's batch axis of its mesh, whole along the rest."""
+    spec: list = [None] * len(data_shape)
+    spec[0] = distribution.batch_dim_name
+    return TensorLayout(spec, distribution.device_mesh)
 
 
 class ModelParallel(Distribution):
@@ -315,9 +320,7 @@ class ModelParallel(Distribution):
         return self.device_mesh.shape[index]
 
     def get_data_layout(self, data_shape: Any) -> TensorLayout:
-        spec: list = [None] * len(data_shape)
-        spec[0] = self.batch_dim_name
-        return TensorLayout(spec, self.device_mesh)
+        return _split_batch(self, data_shape)
 
     def get_variable_layout(self, variable: Any) -> TensorLayout:
         if getattr(variable, "_layout", None) is not None:

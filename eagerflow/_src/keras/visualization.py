@@ -42,11 +42,8 @@ def draw_segmentation_masks(images: Any, segmentation_masks: Any, num_classes: i
     `num_classes` defaults to the largest class in the masks, as Keras 3's does (so that
     class itself is not painted)."""
     data_format = data_format or kb.image_data_format()
-    shape = kc.shape(images)
-    if len(shape) != 4:
-        raise ValueError(f"`images` must be batched 4D tensor. Received: images.shape={shape}")
+    images = _channels_last(images, data_format)
     if data_format == "channels_first":
-        images = na.transpose(images, (0, 2, 3, 1))
         segmentation_masks = na.transpose(segmentation_masks, (0, 2, 3, 1))
     images = kc.convert_to_tensor(images, dtype="float32")
     segmentation_masks = kc.convert_to_tensor(segmentation_masks)
@@ -68,6 +65,14 @@ def draw_segmentation_masks(images: Any, segmentation_masks: Any, num_classes: i
         out = na.where(na.expand_dims(valid, -1), out, images)
         out = kc.convert_to_numpy(kc.cast(out, "uint8"))
     return out
+
+
+def _channels_last(images: Any, data_format: str) -> Any:
+    """Batched images (a 4D tensor, else Keras's ValueError) with their channels last."""
+    shape = kc.shape(images)
+    if len(shape) != 4:
+        raise ValueError(f"`images` must be batched 4D tensor. Received: images.shape={shape}")
+    return na.transpose(images, (0, 2, 3, 1)) if data_format == "channels_first" else images
 
 
 def _to_0_255(images: Any, value_range: Any) -> Any:
@@ -156,12 +161,8 @@ def plot_segmentation_mask_gallery(images: Any, num_classes: int, value_range: A
     """A gallery with one row per image: the image, then its true and predicted masks drawn
     over it (`draw_segmentation_masks`); `kwargs` go to `plot_image_gallery`."""
     data_format = data_format or kb.image_data_format()
-    shape = kc.shape(images)
-    if len(shape) != 4:
-        raise ValueError(f"`images` must be batched 4D tensor. Received: images.shape={shape}")
-    if data_format == "channels_first":
-        images = na.transpose(images, (0, 2, 3, 1))
-    batch_size = shape[0]
+    images = _channels_last(images, data_format)
+    batch_size = kc.shape(images)[0]
     cols = 1 + (y_true is not None) + (y_pred is not None)
     images_np = kc.convert_to_numpy(images)
     draw = functools.partial(draw_segmentation_masks, num_classes=num_classes,
@@ -280,12 +281,7 @@ def plot_bounding_box_gallery(images: Any, bounding_box_format: str, y_true: Any
     prediction_mapping = prediction_mapping or class_mapping
     ground_truth_mapping = ground_truth_mapping or class_mapping
     data_format = data_format or kb.image_data_format()
-    shape = kc.shape(images)
-    if len(shape) != 4:
-        raise ValueError(f"`images` must be batched 4D tensor. Received: images.shape={shape}")
-    if data_format == "channels_first":
-        images = na.transpose(images, (0, 2, 3, 1))
-    plotted = _host(images)
+    plotted = _host(_channels_last(images, data_format))
     draw = functools.partial(draw_bounding_boxes, bounding_box_format=bounding_box_format,
                              line_thickness=line_thickness, text_thickness=text_thickness,
                              font_scale=font_scale)
