@@ -188,12 +188,16 @@ def _emit_ufunc(w: _Writer, node: Any) -> None:
 
 def _emit_kernel(w: _Writer, node: Any) -> None:
     """Any other op: a call of its OpDef kernel with its attrs bound as globals."""
+    _write_call(w, node, node.op.kernel, ["_xp"] + [w.ref(x) for x in node.inputs])
+
+
+def _write_call(w: _Writer, node: Any, fn: Callable, args: list) -> list:
+    """Writes `fn(args..., attrs...)` (attrs bound as globals) assigned to a new temp per
+    output of `node`, which then names them; returns the temps."""
     outs = node.outputs
-    kname = w.bind_global("k", node.op.kernel)
-    parts = ["_xp"] + [w.ref(x) for x in node.inputs]
-    for k, v in node.attrs.items():
-        parts.append(f"{k}={w.bind_global('a', v)}")
-    call = f"{kname}({', '.join(parts)})"
+    fname = w.bind_global("k", fn)
+    parts = args + [f"{k}={w.bind_global('a', v)}" for k, v in node.attrs.items()]
+    call = f"{fname}({', '.join(parts)})"
     temps = [w.temp() for _ in outs]
     if not outs:
         w.lines.append(call)
@@ -203,6 +207,7 @@ def _emit_kernel(w: _Writer, node: Any) -> None:
         w.lines.append(f"{', '.join(temps)}{',' if len(temps) == 1 else ''} = {call}")
     for o, t in zip(outs, temps):
         w.names[id(o)] = t
+    return temps
 
 
 # The graph's own ops, which have no kernel to call.
@@ -398,20 +403,8 @@ class _DeviceWriter(_Writer):
 
     def call(self, node: Any, fn: Callable, parts: list, where: str) -> list:
         """Writes `fn(parts..., attrs...)` assigned to new temps (one per output)."""
-        outs = node.outputs
-        parts = [self.bind_global("k", fn)] + parts
-        for k, v in node.attrs.items():
-            parts.append(f"{k}={self.bind_global('a', v)}")
-        call = f"{parts[0]}({', '.join(parts[1:])})"
-        temps = [self.temp() for _ in outs]
-        if not outs:
-            self.lines.append(call)
-        elif len(outs) == 1 and node.op.num_outputs == 1:
-            self.lines.append(f"{temps[0]} = {call}")
-        else:
-            self.lines.append(f"{', '.join(temps)}{',' if len(temps) == 1 else ''} = {call}")
-        for o, t in zip(outs, temps):
-            self.names[id(o)] = t
+        temps = _write_call(self, node, fn, parts)
+        for o in node.outputs:
             self.where[id(o)] = where
         return temps
 

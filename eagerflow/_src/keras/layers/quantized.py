@@ -202,10 +202,18 @@ def dense_quantize(layer: Any, mode: str, config: Any) -> None:
         return
     else:
         raise qconfig.mode_error(mode)
+    _replace_kernel(layer, dense_build, kernel_shape, mode, config, (values, scale, zero))
+
+
+def _replace_kernel(layer: Any, build: Any, kernel_shape: tuple, mode: str, config: Any,
+                    quantized: tuple) -> None:
+    """Swaps the float kernel for `mode`'s variables (`build` makes them in the kernel's
+    name scope) holding `quantized`: (values, scale, zero point or None)."""
+    values, scale, zero = quantized
     scope = _outer_scope(layer._kernel)
     del layer._kernel
     with scope:
-        dense_build(layer, kernel_shape, mode, config)
+        build(layer, kernel_shape, mode, config)
     layer._kernel.assign(values)
     layer.kernel_scale.assign(scale)
     if zero is not None:
@@ -659,15 +667,7 @@ def einsum_quantize(layer: Any, mode: str, config: Any) -> None:
         values = quantizers.pack_int4(values, axis=-1)[0]
     else:
         raise _einsum_mode_error(layer, mode)
-    scope = _outer_scope(layer._kernel)
-    del layer._kernel
-    with scope:
-        einsum_build(layer, kernel_shape, mode, config)
-    layer._kernel.assign(values)
-    layer.kernel_scale.assign(scale)
-    if zero is not None:
-        layer.kernel_zero.assign(zero)
-    _set_policy(layer, mode, config)
+    _replace_kernel(layer, einsum_build, kernel_shape, mode, config, (values, scale, zero))
 
 
 def einsum_call(layer: Any, inputs: Any, training: Any = None) -> Any:
