@@ -1,9 +1,10 @@
 """The tf.sort / tf.argsort / tf.math.top_k calls on rows holding NaN, infinities and
-signed zeros whose results sort_nan_golden.json records from TF 2.21 (by
-record_sort_nan_golden.py) and test_sort_nan.py checks eagerflow against: where each NaN
-lands is TF's CPU kernel's doing (ops/topk_order.py), for every k, both directions,
-float16/bfloat16/float32/float64, eager and inside tf.function, and rows long enough for
-Eigen's reduction to split them (k == 1) and for std::sort to partition them.
+signed zeros (and top_k's unsorted order on rows without them) whose results
+sort_nan_golden.json records from TF 2.21 (by record_sort_nan_golden.py) and
+test_sort_nan.py checks eagerflow against: where each NaN lands is TF's CPU kernel's
+doing (ops/topk_order.py), for every k, both directions, float16/bfloat16/float32/
+float64, eager and inside tf.function, and rows long enough for Eigen's reduction to
+split them (k == 1) and for std::sort to partition them.
 
 `cases(tf)` runs them with whichever module is passed as `tf`."""
 
@@ -80,6 +81,14 @@ def cases(tf, dtypes=DTYPES):
         x = tf.cast(tf.constant(_special(rng, (2, 1000), 0.05)), d)
         out[f"{dtype}/wide/argsort"] = tf.argsort(x)
         out[f"{dtype}/wide/top37_i"] = tf.math.top_k(x, 37).indices
+    # sorted=False without NaN: the heap's order, on rows long enough for most columns
+    # to be screened out, with ties (int32) and without (float32, both signs)
+    rng = np.random.RandomState(41)
+    for name, x in (("int32", tf.constant(rng.randint(-20, 20, (3, 700)), tf.int32)),
+                    ("float32", tf.constant(rng.normal(size=(4, 2000)), tf.float32)),
+                    ("rising", tf.range(500.0)), ("falling", -tf.range(500.0))):
+        for k in (2, 3, 17, 64, x.shape[-1] - 1):
+            out[f"heap/{name}/top{k}_unsorted_i"] = tf.math.top_k(x, k, sorted=False).indices
     # the same kernel inside tf.function, the shape unknown when traced
     spec = [tf.TensorSpec([None, None], tf.float32)]
     traced = {

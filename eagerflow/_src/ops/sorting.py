@@ -70,6 +70,8 @@ def _top_k_kernel(xp: Any, x: Any, *dyn: Any, k: int | None, sorted: bool,  # no
     n = x.shape[-1]
     if k == 1:
         idx = xp.argmax(x, axis=-1)[..., None]  # the first of the largest
+    elif xp is np and not sorted and 0 < k < n:
+        idx = _heap_rows(x, k)
     else:
         # descending by value, ties by lower index: a stable ascending sort of the
         # reversed row, read backwards
@@ -79,6 +81,32 @@ def _top_k_kernel(xp: Any, x: Any, *dyn: Any, k: int | None, sorted: bool,  # no
         idx = _nan_rows(x, idx, k, sorted, packet)
     idx = idx.astype(index_type.as_numpy_dtype)
     return xp.take_along_axis(x, idx.astype(np.int64), axis=-1), idx
+
+
+def _heap_rows(x: np.ndarray, k: int) -> np.ndarray:
+    """sorted=False: each row's k in the order TF's CPU kernel leaves them, its bounded
+    heap's (topk_order.heap_order). A column enters the heap only if it beats the k-th
+    best of the columns before it, which is at least the k-th best before any earlier
+    column: so blocks of doubling length are screened by the k-th best before the
+    block, and only what passes (about k per block on unordered data) goes through
+    Python. (Rows holding NaN are redone by _nan_rows.)"""
+    n = x.shape[-1]
+    flat = x.reshape(-1, n)
+    if flat.dtype.kind == "f" or flat.dtype.kind == "V" or flat.dtype.itemsize < 4:
+        flat = flat.astype(np.float64)  # (exact for every float; ml_dtypes' too)
+    keep = np.zeros(flat.shape, bool)
+    keep[:, :k + 1] = True
+    start = k + 1
+    while start < n:
+        end = min(2 * start, n)
+        kth = np.partition(flat[:, :start], start - k, axis=1)[:, start - k]
+        keep[:, start:end] = flat[:, start:end] > kth[:, None]
+        start = end
+    out = np.empty((flat.shape[0], k), np.int64)
+    for r in range(flat.shape[0]):
+        cols = np.flatnonzero(keep[r])
+        out[r] = cols[topk_order.heap_order(flat[r, cols].tolist(), k)]
+    return out.reshape(x.shape[:-1] + (k,))
 
 
 def _nan_rows(x: np.ndarray, idx: np.ndarray, k: int, sorted: bool,  # noqa: A002

@@ -20,6 +20,7 @@ against TF 2.21's CPU kernel (tests/ops/test_sort_nan.py and its recorded golden
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable
 
@@ -181,6 +182,27 @@ def _linear_insert(v: list, i: int, less: Cmp) -> None:
         v[i] = v[i - 1]
         i -= 1
     v[i] = val
+
+
+def heap_order(values: list, k: int) -> list:
+    """The positions TF's CPU kernel returns, unsorted, for the k largest of `values`
+    (no NaN; 1 < k < len(values)): its bounded heap as it holds them. `values` may be
+    any subsequence of a row that keeps every column able to enter the heap (those
+    beating the k-th best before them), since the others are only compared and dropped.
+
+    The same steps as _top_n (which rows with NaN need), run by heapq: its heapify,
+    heappop and heappush move elements exactly as libstdc++'s make_heap, pop_heap and
+    push_heap do, and keys
+    (value, -position) never tie, so with them a min-heap holds what TopN's does."""
+    heap = [(v, -i) for i, v in enumerate(values[:k + 1])]
+    heapq.heapify(heap)
+    heapq.heappop(heap)
+    for i in range(k + 1, len(values)):
+        key = (values[i], -i)
+        if key > heap[0]:
+            heapq.heappop(heap)
+            heapq.heappush(heap, key)
+    return [-i for _, i in heap]
 
 
 def _top_n(n: int, k: int, greater: Cmp) -> list:
