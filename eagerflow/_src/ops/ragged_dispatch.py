@@ -148,8 +148,8 @@ def _map_two(fn: Callable) -> Callable:
 
 for _fn in (math.abs, math.cast, string_ops.lower, string_ops.upper, string_ops.strip,
             string_ops.length, string_ops.regex_replace, string_ops.regex_full_match,
-            string_ops.to_number, string_ops.as_string, hash_ops.to_hash_bucket_fast,
-            hash_ops.to_hash_bucket_strong, hash_ops.to_hash_bucket):
+            string_ops.to_number, string_ops.unicode_script, string_ops.as_string,
+            hash_ops.to_hash_bucket_fast, hash_ops.to_hash_bucket_strong, hash_ops.to_hash_bucket):
     cd.register(_fn, _map_first(_fn))
 for _fn in (math.truediv, math.divide, math.logical_xor, math_special.div_no_nan,
             math.multiply_no_nan):

@@ -11,7 +11,10 @@ into RaggedTensors are in ragged_strings.
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
+from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
@@ -251,6 +254,60 @@ STRING_TO_NUMBER = register(OpDef(
                             grad=False)],
     bad_samples=lambda: [BadSample((np.array([b"x"], dtype=object),), {"out_type": dt.float32},
                                    InvalidArgumentError, "could not correctly convert string: x")],
+))
+
+
+@functools.lru_cache(maxsize=1)
+def _script_runs() -> tuple:
+    """unicode_scripts.txt (ICU's script of every code point, as runs): the first code
+    point of each run and the run's script."""
+    rows = [line.split() for line in
+            Path(__file__).with_name("unicode_scripts.txt").read_text().splitlines()
+            if line and not line.startswith("#")]
+    return (np.array([int(start, 16) for start, _ in rows], np.int64),
+            np.array([int(script) for _, script in rows], np.int32))
+
+
+def _unicode_script_infer(x: Any) -> list:
+    if x._dtype is not dt.int32:
+        raise C.wrong_input_dtype("UnicodeScript", 0, dt.int32, x._dtype)
+    return [(x._shape, dt.int32)]
+
+
+def _unicode_script_kernel(xp: Any, x: np.ndarray) -> np.ndarray:
+    starts, scripts = _script_runs()
+    out = scripts[np.searchsorted(starts, x, side="right") - 1]
+    return np.where((x < 0) | (x > 0x10FFFF), np.int32(-1), out)
+
+
+def _unicode_script_ref(x: np.ndarray) -> np.ndarray:
+    """Python's Unicode database names a letter by its script for the common scripts;
+    the rest (and anything Python's Unicode version lacks) is left out as -2."""
+    prefixes = {"LATIN ": 25, "GREEK ": 14, "CYRILLIC ": 8, "HEBREW ": 19, "ARABIC ": 2,
+                "CJK UNIFIED IDEOGRAPH-": 17, "HANGUL SYLLABLE ": 18, "HIRAGANA ": 20,
+                "KATAKANA ": 22, "DEVANAGARI ": 10, "THAI ": 38}
+    out = np.full(x.shape, -2, np.int32)
+    for i, c in np.ndenumerate(x):
+        if not 0 <= c <= 0x10FFFF:
+            out[i] = -1
+            continue
+        ch = chr(int(c))
+        name = unicodedata.name(ch, "")
+        if unicodedata.category(ch).startswith("L") and "LETTER" in name or \
+                name.startswith(("CJK UNIFIED", "HANGUL SYLLABLE")):
+            out[i] = next((v for p, v in prefixes.items() if name.startswith(p)), -2)
+    return out
+
+
+UNICODE_SCRIPT = register(OpDef(
+    "UnicodeScript", _unicode_script_infer, _unicode_script_kernel,
+    reference=_unicode_script_ref, gpu=False,
+    samples=lambda: [Sample((np.array([[65, 0x3B1, 0x5D0], [0x4E00, 0xAC00, 0x430]],
+                                      np.int32),), {}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.array([65], np.int64),), {}, InvalidArgumentError,
+                  "cannot compute UnicodeScript as input #0(zero-based) was expected to be "
+                  "a int32 tensor but is a int64 tensor")],
 ))
 
 
@@ -716,3 +773,10 @@ def unsorted_segment_join(inputs: Any, segment_ids: Any, num_segments: Any,
     ids = segment_ids if isinstance(segment_ids, Tensor) else convert_to_tensor(segment_ids)
     n = num_segments if isinstance(num_segments, Tensor) else convert_to_tensor(num_segments)
     return bind(UNSORTED_SEGMENT_JOIN, (_as_tensor(inputs), ids, n), {"separator": sep}, name)
+
+
+@dispatchable
+def unicode_script(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    """`tf.strings.unicode_script`: the ICU script code of each int32 code point (0 for
+    Common, 25 for Latin, ...; -1 outside 0..0x10FFFF)."""
+    return bind(UNICODE_SCRIPT, (convert_to_tensor(input),), {})
