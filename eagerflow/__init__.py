@@ -303,7 +303,8 @@ __version__ = "0.1.0"
 
 # Sub-namespaces loaded on first attribute access (`tf.keras`, `tf.data`, ...).
 _LAZY = ("audio", "autodiff", "autograph", "bitwise", "compat", "config", "data", "debugging",
-         "distribute", "dtypes", "errors", "experimental", "feature_column", "image", "io",
+         "distribute", "dtypes", "errors", "experimental", "feature_column", "graph_util", "image",
+         "io",
          "keras", "linalg", "lookup", "math", "nest", "nn", "profiler", "quantization", "queue",
          "ragged", "random",
          "raw_ops", "saved_model", "sets", "signal", "sparse", "strings", "summary", "sysconfig",
@@ -333,6 +334,7 @@ _LAZY_MODULES = {
     "eagerflow._src.ops.norms": ("clip_by_global_norm", "clip_by_norm", "norm"),
     "eagerflow._src.ops.ragged": ("RaggedTensor", "RaggedTensorSpec", "type_spec_from_value"),
     "eagerflow._src.ops.sorting": ("argsort", "sort"),
+    "eagerflow._src.saved_model.graph_import": ("import_graph_def",),
     # -- tfapi: protos, fingerprints, edit distance, runtime hints --
     "eagerflow._src.ops.edit_distance": ("edit_distance",),
     "eagerflow._src.ops.hash_ops": ("fingerprint",),

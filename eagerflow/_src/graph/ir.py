@@ -584,11 +584,60 @@ class Graph:
         raise KeyError(f"The name '{name}' refers to an Operation not in the graph.")
 
     def get_tensor_by_name(self, name: str) -> SymbolicTensor:
-        op_name, _, idx = name.rpartition(":")
-        if not op_name:
-            raise ValueError(f"The name '{name}' looks like an (invalid) Operation name, not a "
-                             "Tensor.")
-        return self.get_operation_by_name(op_name).outputs[int(idx)]
+        return self.as_graph_element(name, allow_tensor=True, allow_operation=False)
+
+    def as_graph_element(self, obj: Any, allow_tensor: bool = True,
+                         allow_operation: bool = True) -> Any:
+        """The tensor ("op:i") or operation ("op") `obj` names in this graph, or `obj` itself
+        when it is one of this graph's; TF's KeyError/TypeError/ValueError otherwise."""
+        if isinstance(obj, SymbolicTensor) and allow_tensor:
+            if obj.graph is not self:
+                raise ValueError(f"Tensor {obj} is not an element of this graph.")
+            return obj
+        if isinstance(obj, Operation) and allow_operation:
+            if obj.graph is not self:
+                raise ValueError(f"Operation {obj} is not an element of this graph.")
+            return obj
+        if not isinstance(obj, str):
+            what = {(True, True): "Tensor or Operation", (True, False): "Tensor",
+                    (False, True): "Operation"}.get((allow_tensor, allow_operation), "")
+            raise TypeError(f"Can not convert a {type(obj).__name__} into a {what}.")
+        if ":" in obj:
+            if not allow_tensor:
+                raise ValueError(f"Name {obj!r} appears to refer to a Tensor, not a Operation.")
+            op_name, _, idx = obj.rpartition(":")
+            try:
+                i = int(idx)
+            except ValueError:
+                raise ValueError(f"The name {obj!r} looks a like a Tensor name, but is not a "
+                                 "valid one. Tensor names must be of the form "
+                                 "\"<op_name>:<output_index>\".") from None
+            op = self._op_named(op_name)
+            if op is None:
+                raise KeyError(f"The name {obj!r} refers to a Tensor which does not exist. The "
+                               f"operation, {op_name!r}, does not exist in the graph.")
+            if not 0 <= i < len(op.outputs):
+                raise KeyError(f"The name {obj!r} refers to a Tensor which does not exist. The "
+                               f"operation, {op_name!r}, exists but only has "
+                               f"{len(op.outputs)} outputs.")
+            return op.outputs[i]
+        op = self._op_named(obj)
+        if allow_operation:
+            if op is None:
+                raise KeyError(f"The name {obj!r} refers to an Operation not in the graph.")
+            return op
+        if op is not None:
+            raise ValueError(f"The name {obj!r} refers to an Operation, not a Tensor. Tensor "
+                             "names must be of the form \"<op_name>:<output_index>\".")
+        raise ValueError(f"The name {obj!r} looks like an (invalid) Operation name, not a "
+                         "Tensor. Tensor names must be of the form "
+                         "\"<op_name>:<output_index>\".")
+
+    def _op_named(self, name: str) -> Operation | None:
+        for o in self.operations:
+            if o.name == name:
+                return o
+        return None
 
     def as_graph_def(self, from_version: Any = None, add_shapes: bool = False) -> GraphDef:
         return GraphDef(self)

@@ -3,6 +3,8 @@
 Names TF 1.x shares with TF 2 resolve to eagerflow's (tf.compat.v1.constant is tf.constant).
 """
 
+import importlib
+
 import eagerflow
 from eagerflow._src.core.shape import Dimension, dimension_at_index, dimension_value
 from eagerflow._src.function.compat_v1 import (
@@ -15,9 +17,20 @@ from eagerflow._src.function.compat_v1 import (
     placeholder_with_default,
     reset_default_graph,
 )
+from eagerflow._src.saved_model.protos import pb
+
+
+_LAZY = {"wrap_function": "eagerflow._src.function.wrap",
+         "import_graph_def": "eagerflow._src.saved_model.graph_import"}
 
 
 def __getattr__(name):
+    if name in _LAZY:  # the graph machinery loads on first use
+        value = globals()[name] = getattr(importlib.import_module(_LAZY[name]), name)
+        return value
+    if name == "GraphDef":  # TF's protocol buffer class (protobuf loads on first use)
+        globals()[name] = pb().GraphDef
+        return pb().GraphDef
     try:
         return getattr(eagerflow, name)
     except AttributeError:
