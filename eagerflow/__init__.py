@@ -305,7 +305,8 @@ __version__ = "0.1.0"
 _LAZY = ("audio", "autodiff", "autograph", "bitwise", "compat", "config", "data", "debugging",
          "distribute", "dtypes", "errors", "experimental", "feature_column", "graph_util", "image",
          "io",
-         "keras", "linalg", "lookup", "math", "nest", "nn", "profiler", "quantization", "queue",
+         "keras", "linalg", "lite", "lookup", "math", "nest", "nn", "profiler", "quantization",
+         "queue",
          "ragged", "random",
          "raw_ops", "saved_model", "sets", "signal", "sparse", "strings", "summary", "sysconfig",
          "test", "tpu", "train", "types", "version", "xla")

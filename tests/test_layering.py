@@ -52,6 +52,7 @@ PACKAGES = [
     "distribute",    # strategies
     "saved_model",   # SavedModel: whole programs in TF's format
     "keras",
+    "lite",          # tf.lite: TFLite flatbuffers, their interpreter and converter
     "testing",       # op and layer test harnesses (tf.test)
 ]
 

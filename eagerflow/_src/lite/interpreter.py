@@ -1,0 +1,264 @@
+"""tf.lite.Interpreter: runs a .tflite model's main subgraph with NumPy kernels, with TF's
+API (tensor details, set/get/invoke, resizing, signature runners) and TF's errors."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.lite import model as M
+from eagerflow._src.lite import schema as S
+from eagerflow._src.lite.kernels import KERNELS, NAMES
+
+
+def _details(t: M.TensorInfo, index: int, shape: tuple) -> dict:
+    scale = float(t.scales[0]) if t.scales.size else 0.0
+    zp = int(t.zero_points[0]) if t.zero_points.size else 0
+    sig = t.shape_signature if t.shape_signature is not None else t.shape
+    dtype = S.TENSOR_TYPES.get(t.type)
+    return {"name": t.name, "index": index, "shape": np.array(shape, np.int32),
+            "shape_signature": np.array(sig, np.int32),
+            "dtype": dtype if dtype is not None else np.object_,
+            "quantization": (scale, zp),
+            "quantization_parameters": {"scales": t.scales.copy(),
+                                        "zero_points": t.zero_points.copy(),
+                                        "quantized_dimension": t.quantized_dimension,
+                                        "block_size": 0},
+            "sparsity_parameters": {}}
+
+
+class _Executor:
+    """One subgraph's tensors and the loop that runs its operators."""
+
+    def __init__(self, graph: M.SubGraphInfo) -> None:
+        self.graph = graph
+        self.shapes = [t.shape for t in graph.tensors]
+        self.values: list = [t.data for t in graph.tensors]
+        self.allocated = False
+
+    def check_index(self, i: Any) -> int:
+        n = len(self.graph.tensors)
+        if not isinstance(i, (int, np.integer)) or not 0 <= i < n:
+            raise ValueError(f"Invalid tensor index {i} exceeds max tensor index {n}")
+        return int(i)
+
+    def allocate(self) -> None:
+        """Works out every tensor's shape for the current input shapes by running the
+        graph on zeros (kernels are exact about shapes; the data-dependent ones, RESHAPE
+        of a SHAPE, need the values), then gives each activation zeros of it."""
+        g = self.graph
+        fed = {i: np.zeros(self.shapes[i], S.TENSOR_TYPES[g.tensors[i].type])
+               for i in g.inputs}
+        self.values = [t.data for t in g.tensors]
+        for i, v in fed.items():
+            self.values[i] = v
+        self.run()
+        for i, v in enumerate(self.values):
+            if v is not None:
+                self.shapes[i] = v.shape
+            if g.tensors[i].data is None and i not in fed and v is not None:
+                self.values[i] = np.zeros(v.shape, v.dtype)
+        self.allocated = True
+
+    def run(self) -> None:
+        vals = self.values
+        for op in self.graph.operators:
+            kernel = KERNELS[op.code]
+            ins = [None if i < 0 else vals[i] for i in op.inputs]
+            while ins and ins[-1] is None:
+                ins.pop()  # an absent optional input (a bias of -1)
+            with np.errstate(all="ignore"):
+                outs = kernel(ins, op.options)
+            for i, v in zip(op.outputs, outs):
+                want = S.TENSOR_TYPES.get(self.graph.tensors[i].type)
+                vals[i] = np.asarray(v, want) if want is not None else np.asarray(v)
+
+    def set_tensor(self, i: int, value: Any) -> None:
+        t = self.graph.tensors[i]
+        if not self.allocated:
+            raise ValueError("Cannot set tensor: Tensor is unallocated. Try calling "
+                             "allocate_tensors() first")
+        value = np.asarray(value)
+        want = S.TENSOR_TYPES.get(t.type)
+        got = S.TYPE_OF_DTYPE.get(value.dtype)
+        if want is None or value.dtype != np.dtype(want):
+            got_name = S.TYPE_NAMES.get(got, value.dtype.name.upper())
+            raise ValueError(f"Cannot set tensor: Got value of type {got_name} but expected "
+                             f"type {S.TYPE_NAMES[t.type]} for input {i}, name: {t.name} ")
+        shape = self.shapes[i]
+        if value.ndim != len(shape):
+            raise ValueError(f"Cannot set tensor: Dimension mismatch. Got {value.ndim} but "
+                             f"expected {len(shape)} for input {i}.")
+        for d, (a, b) in enumerate(zip(value.shape, shape)):
+            if a != b:
+                raise ValueError(f"Cannot set tensor: Dimension mismatch. Got {a} but "
+                                 f"expected {b} for dimension {d} of input {i}.")
+        self.values[i] = value.copy()
+
+    def get_tensor(self, i: int) -> np.ndarray:
+        v = self.values[i]
+        if v is None or (not self.allocated and self.graph.tensors[i].data is None):
+            raise ValueError("Tensor data is null. Run allocate_tensors() first")
+        return np.array(v)
+
+    def invoke(self) -> None:
+        if not self.allocated:
+            raise RuntimeError("Invoke called on model that is not ready.")
+        self.run()
+
+    def resize(self, i: int, size: Any, strict: bool) -> None:
+        n = len(self.graph.tensors)
+        if not isinstance(i, (int, np.integer)) or not 0 <= i < n:
+            raise RuntimeError(f"tensor_index < context_.tensors_size && tensor_index >= 0 "
+                               f"was not true (tensor index {i}, {n} tensors).")
+        new = tuple(int(d) for d in np.array(size, np.int32).reshape(-1))  # TF's cast
+        t = self.graph.tensors[i]
+        if strict:
+            sig = t.shape_signature if t.shape_signature is not None else t.shape
+            if len(sig) != len(new) or any(s != -1 and s != d for s, d in zip(sig, new)):
+                raise ValueError("ResizeInputTensorStrict only allows mutating unknown "
+                                 "dimensions identified by -1.")
+        if new != tuple(self.shapes[i]):
+            self.shapes[i] = new
+            self.allocated = False
+
+
+class Interpreter:
+    """tf.lite.Interpreter: loads a .tflite model (a file or its bytes) and runs it."""
+
+    def __init__(self, model_path: str | None = None, model_content: bytes | None = None,
+                 experimental_delegates: Any = None, num_threads: int | None = None,
+                 experimental_op_resolver_type: Any = None,
+                 experimental_preserve_all_tensors: bool = False,
+                 experimental_disable_delegate_clustering: bool = False,
+                 experimental_default_delegate_latest_features: bool = False) -> None:
+        if model_path and not model_content:
+            try:
+                with open(model_path, "rb") as f:
+                    model_content = f.read()
+            except OSError:
+                raise ValueError(f"Could not open '{model_path}'.") from None
+        elif model_path and model_content:
+            raise ValueError("Can't both provide `model_path` and `model_content`")
+        elif not model_content:
+            raise ValueError("`model_path` or `model_content` must be specified.")
+        if num_threads is not None and (not isinstance(num_threads, int) or num_threads < -1):
+            raise ValueError("num_threads should >= 1 or just -1 to let TFLite runtime set "
+                             "the value.")
+        self._model = M.parse(bytes(model_content))
+        for g in self._model.subgraphs:
+            for op in g.operators:
+                if op.code not in KERNELS:
+                    name = NAMES.get(op.code, op.custom_code or str(op.code))
+                    raise ValueError(f"Didn't find op for builtin opcode '{name}' version "
+                                     f"'{op.version}': eagerflow's TFLite interpreter has no "
+                                     "kernel for it.")
+            for t in g.tensors:
+                if t.type not in S.TENSOR_TYPES:
+                    raise ValueError(f"eagerflow's TFLite interpreter does not support "
+                                     f"tensors of type {S.TYPE_NAMES.get(t.type, t.type)}")
+        self._main = _Executor(self._model.subgraphs[0])
+        self._runners: dict = {}
+
+    # -- tensors -------------------------------------------------------------------------
+    def allocate_tensors(self) -> None:
+        self._main.allocate()
+
+    def _details(self, i: int) -> dict:
+        return _details(self._main.graph.tensors[i], i, self._main.shapes[i])
+
+    def get_input_details(self) -> list:
+        return [self._details(i) for i in self._main.graph.inputs]
+
+    def get_output_details(self) -> list:
+        return [self._details(i) for i in self._main.graph.outputs]
+
+    def get_tensor_details(self) -> list:
+        return [self._details(i) for i in range(len(self._main.graph.tensors))]
+
+    def set_tensor(self, tensor_index: int, value: Any) -> None:
+        self._main.set_tensor(self._main.check_index(tensor_index), value)
+
+    def get_tensor(self, tensor_index: int, subgraph_index: int = 0) -> np.ndarray:
+        ex = self._executor(subgraph_index)
+        return ex.get_tensor(ex.check_index(tensor_index))
+
+    def tensor(self, tensor_index: int) -> Callable[[], np.ndarray]:
+        """A function returning the tensor's current array itself (no copy)."""
+        i = self._main.check_index(tensor_index)
+        return lambda: self._main.values[i]
+
+    def invoke(self) -> None:
+        self._main.invoke()
+
+    def resize_tensor_input(self, input_index: int, tensor_size: Any,
+                            strict: bool = False) -> None:
+        self._main.resize(input_index, tensor_size, strict)
+
+    def reset_all_variables(self) -> None:
+        """No-op: the float builtins this interpreter runs hold no variables."""
+
+    # -- signatures ----------------------------------------------------------------------
+    def get_signature_list(self) -> dict:
+        return {s.key: {"inputs": list(s.inputs), "outputs": list(s.outputs)}
+                for s in self._model.signatures}
+
+    def _executor(self, subgraph_index: int) -> _Executor:
+        if subgraph_index == 0:
+            return self._main
+        if not 0 <= subgraph_index < len(self._model.subgraphs):
+            raise ValueError(f"Invalid subgraph index {subgraph_index}")
+        if subgraph_index not in self._runners:
+            self._runners[subgraph_index] = _Executor(self._model.subgraphs[subgraph_index])
+        return self._runners[subgraph_index]
+
+    def get_signature_runner(self, signature_key: str | None = None) -> SignatureRunner:
+        sigs = {s.key: s for s in self._model.signatures}
+        if signature_key is None:
+            if len(sigs) != 1:
+                raise ValueError(
+                    f"SignatureDef signature_key is None and model has {len(sigs)} "
+                    "Signatures. None is only allowed when the model has 1 SignatureDef")
+            signature_key = next(iter(sigs))
+        if signature_key not in sigs:
+            raise ValueError(f'Invalid signature_key provided: "{signature_key}".')
+        sig = sigs[signature_key]
+        return SignatureRunner(self._executor(sig.subgraph_index), sig)
+
+
+class SignatureRunner:
+    """Runs one SignatureDef: inputs and outputs by their signature names."""
+
+    def __init__(self, executor: _Executor, sig: M.SignatureInfo) -> None:
+        self._ex = executor
+        self._sig = sig
+
+    def get_input_details(self) -> dict:
+        ex = self._ex
+        return {k: _details(ex.graph.tensors[i], i, ex.shapes[i])
+                for k, i in self._sig.inputs.items()}
+
+    def get_output_details(self) -> dict:
+        ex = self._ex
+        return {k: _details(ex.graph.tensors[i], i, ex.shapes[i])
+                for k, i in self._sig.outputs.items()}
+
+    def __call__(self, **kwargs: Any) -> dict:
+        ins = self._sig.inputs
+        if len(kwargs) != len(ins):
+            raise ValueError("Invalid number of inputs provided for running a SignatureDef, "
+                             f"expected {len(ins)} vs provided {len(kwargs)}")
+        for k in kwargs:
+            if k not in ins:
+                raise ValueError(f"Invalid Input name ({k}) for SignatureDef")
+        ex = self._ex
+        arrays = {k: np.asarray(v) for k, v in kwargs.items()}
+        for k, v in arrays.items():
+            ex.resize(ins[k], v.shape, False)
+        if not ex.allocated:
+            ex.allocate()
+        for k, v in arrays.items():
+            ex.set_tensor(ins[k], v)
+        ex.invoke()
+        return {k: ex.get_tensor(i) for k, i in self._sig.outputs.items()}

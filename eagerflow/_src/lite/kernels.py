@@ -1,0 +1,233 @@
+"""NumPy kernels of TFLite's builtin float operators, in TFLite's layouts (NHWC
+activations; FULLY_CONNECTED weights [out, in]; CONV_2D filters [out, h, w, in];
+DEPTHWISE_CONV_2D filters [1, h, w, in * multiplier]). The convolutions and pools reuse
+eagerflow's own op kernels after moving the filters to TF's layouts."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.lite import schema as S
+from eagerflow._src.ops.registry import REGISTRY
+
+Kernel = Callable[[list, dict], list]
+_PADDING = {S.SAME: "SAME", S.VALID: "VALID"}
+
+
+def _act(x: np.ndarray, act: int) -> np.ndarray:
+    if act == S.ACT_NONE:
+        return x
+    if act == S.ACT_RELU:
+        return np.maximum(x, 0).astype(x.dtype, copy=False)
+    if act == S.ACT_RELU6:
+        return np.clip(x, 0, 6).astype(x.dtype, copy=False)
+    if act == S.ACT_RELU_N1_TO_1:
+        return np.clip(x, -1, 1).astype(x.dtype, copy=False)
+    if act == S.ACT_TANH:
+        return np.tanh(x)
+    raise RuntimeError(f"Unsupported fused activation function {act}")
+
+
+def _fully_connected(ins: list, o: dict) -> list:
+    x, w = ins[0], ins[1]
+    b = ins[2] if len(ins) > 2 else None
+    n_in = w.shape[1]
+    if x.size % n_in:
+        raise RuntimeError(f"FULLY_CONNECTED: input of {x.size} elements is not a whole "
+                           f"number of rows of {n_in}")
+    y = x.reshape(-1, n_in) @ w.T
+    if b is not None:
+        y = y + b
+    if o["keep_num_dims"]:
+        y = y.reshape(x.shape[:-1] + (w.shape[0],))
+    return [_act(y.astype(x.dtype, copy=False), o["fused_activation_function"])]
+
+
+def _conv(ins: list, o: dict) -> list:
+    x, w = ins[0], ins[1]
+    b = ins[2] if len(ins) > 2 else None
+    y = REGISTRY["Conv2D"].kernel(
+        np, x, np.transpose(w, (1, 2, 3, 0)), strides=(1, o["stride_h"], o["stride_w"], 1),
+        padding=_PADDING[o["padding"]], explicit_paddings=(), data_format="NHWC",
+        dilations=(1, o["dilation_h_factor"], o["dilation_w_factor"], 1))
+    if b is not None:
+        y = y + b
+    return [_act(y.astype(x.dtype, copy=False), o["fused_activation_function"])]
+
+
+def _depthwise(ins: list, o: dict) -> list:
+    x, w = ins[0], ins[1]
+    b = ins[2] if len(ins) > 2 else None
+    c = x.shape[3]
+    mult = w.shape[3] // c if c else 0
+    if mult * c != w.shape[3]:
+        raise RuntimeError("DEPTHWISE_CONV_2D: the filter's channels are not a multiple of "
+                           "the input's")
+    y = REGISTRY["DepthwiseConv2dNative"].kernel(
+        np, x, w.reshape(w.shape[1], w.shape[2], c, mult),
+        strides=(1, o["stride_h"], o["stride_w"], 1), padding=_PADDING[o["padding"]],
+        explicit_paddings=(), data_format="NHWC",
+        dilations=(1, o["dilation_h_factor"], o["dilation_w_factor"], 1))
+    if b is not None:
+        y = y + b
+    return [_act(y.astype(x.dtype, copy=False), o["fused_activation_function"])]
+
+
+def _pool(kind: str) -> Kernel:
+    def kernel(ins: list, o: dict) -> list:
+        x = ins[0]
+        k = (1, o["filter_height"], o["filter_width"], 1)
+        s = (1, o["stride_h"], o["stride_w"], 1)
+        pad = _PADDING[o["padding"]]
+        if kind == "MaxPool":
+            y = REGISTRY["MaxPool"].kernel(np, x, ksize=k, strides=s, padding=pad,
+                                           explicit_paddings=(), data_format="NHWC")
+        else:
+            y = REGISTRY["AvgPool"].kernel(np, x, ksize=k, strides=s, padding=pad,
+                                           data_format="NHWC")
+        return [_act(y, o["fused_activation_function"])]
+    return kernel
+
+
+def _binary(fn: Callable) -> Kernel:
+    def kernel(ins: list, o: dict) -> list:
+        a, b = ins
+        with np.errstate(all="ignore"):
+            y = fn(a, b)
+        return [_act(y.astype(np.result_type(a, b), copy=False),
+                     o.get("fused_activation_function", 0))]
+    return kernel
+
+
+def _unary(fn: Callable) -> Kernel:
+    def kernel(ins: list, o: dict) -> list:
+        with np.errstate(all="ignore"):
+            return [fn(ins[0]).astype(ins[0].dtype, copy=False)]
+    return kernel
+
+
+def _sigmoid(x: np.ndarray) -> np.ndarray:
+    return 0.5 * (np.tanh(0.5 * x) + 1)  # overflow-free logistic
+
+
+def _softmax(ins: list, o: dict) -> list:
+    x = ins[0] * np.asarray(o["beta"], ins[0].dtype)
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return [(e / e.sum(axis=-1, keepdims=True)).astype(ins[0].dtype, copy=False)]
+
+
+def _reshape(ins: list, o: dict) -> list:
+    x = ins[0]
+    if len(ins) > 1 and ins[1] is not None and ins[1].ndim == 1:
+        shape = [int(v) for v in ins[1]]
+    elif o.get("new_shape") is not None:
+        shape = [int(v) for v in o["new_shape"]]
+    else:
+        raise RuntimeError("RESHAPE: no new shape")
+    try:
+        return [x.reshape(shape)]
+    except ValueError:
+        raise RuntimeError(f"RESHAPE: cannot reshape {list(x.shape)} to {shape}") from None
+
+
+def _concat(ins: list, o: dict) -> list:
+    return [_act(np.concatenate(ins, axis=o["axis"]), o["fused_activation_function"])]
+
+
+def _mean(ins: list, o: dict) -> list:
+    x, axes = ins
+    axes = tuple(sorted({int(a) % x.ndim for a in np.ravel(axes)}))
+    return [np.mean(x, axis=axes, keepdims=o["keep_dims"]).astype(x.dtype, copy=False)]
+
+
+def _pad(ins: list, o: dict) -> list:
+    x, p = ins[0], ins[1]
+    value = ins[2].reshape(()) if len(ins) > 2 else 0
+    return [np.pad(x, [(int(a), int(b)) for a, b in p], constant_values=value)]
+
+
+def _transpose(ins: list, o: dict) -> list:
+    return [np.transpose(ins[0], [int(a) for a in ins[1]])]
+
+
+def _batch_matmul(ins: list, o: dict) -> list:
+    a, b = ins
+    if o["adj_x"]:
+        a = np.swapaxes(a, -1, -2)
+    if o["adj_y"]:
+        b = np.swapaxes(b, -1, -2)
+    return [np.matmul(a, b)]
+
+
+def _strided_slice(ins: list, o: dict) -> list:
+    x, begin, end = ins[0], ins[1], ins[2]
+    strides = ins[3] if len(ins) > 3 else np.ones_like(begin)
+    index: list[Any] = []
+    for i in range(len(begin)):
+        bit = 1 << i
+        b, e, s = int(begin[i]), int(end[i]), int(strides[i])
+        if o["offset"]:
+            e = b + e
+        if o["ellipsis_mask"] & bit:
+            index.append(Ellipsis)
+        elif o["new_axis_mask"] & bit:
+            index.append(None)
+        elif o["shrink_axis_mask"] & bit:
+            index.append(b)
+        else:
+            index.append(slice(None if o["begin_mask"] & bit else b,
+                               None if o["end_mask"] & bit else e, s))
+    return [np.array(x[tuple(index)])]
+
+
+def _shape(ins: list, o: dict) -> list:
+    return [np.array(ins[0].shape, np.int64 if o["out_type"] == 4 else np.int32)]
+
+
+def _pack(ins: list, o: dict) -> list:
+    return [np.stack(ins, axis=o["axis"])]
+
+
+def _expand_dims(ins: list, o: dict) -> list:
+    return [np.expand_dims(ins[0], int(np.ravel(ins[1])[0]))]
+
+
+KERNELS: dict[int, Kernel] = {
+    S.FULLY_CONNECTED: _fully_connected,
+    S.CONV_2D: _conv,
+    S.DEPTHWISE_CONV_2D: _depthwise,
+    S.MAX_POOL_2D: _pool("MaxPool"),
+    S.AVERAGE_POOL_2D: _pool("AvgPool"),
+    S.ADD: _binary(np.add),
+    S.SUB: _binary(np.subtract),
+    S.MUL: _binary(np.multiply),
+    S.DIV: _binary(np.divide),
+    S.RESHAPE: _reshape,
+    S.SOFTMAX: _softmax,
+    S.LOGISTIC: _unary(_sigmoid),
+    S.TANH: _unary(np.tanh),
+    S.RELU: _unary(lambda x: np.maximum(x, 0)),
+    S.RELU6: _unary(lambda x: np.clip(x, 0, 6)),
+    S.RELU_N1_TO_1: _unary(lambda x: np.clip(x, -1, 1)),
+    S.CONCATENATION: _concat,
+    S.MEAN: _mean,
+    S.PAD: _pad,
+    S.TRANSPOSE: _transpose,
+    S.BATCH_MATMUL: _batch_matmul,
+    S.STRIDED_SLICE: _strided_slice,
+    S.SHAPE: _shape,
+    S.PACK: _pack,
+    S.EXPAND_DIMS: _expand_dims,
+}
+
+NAMES = {S.ADD: "ADD", S.AVERAGE_POOL_2D: "AVERAGE_POOL_2D", S.CONCATENATION: "CONCATENATION",
+         S.CONV_2D: "CONV_2D", S.DEPTHWISE_CONV_2D: "DEPTHWISE_CONV_2D",
+         S.FULLY_CONNECTED: "FULLY_CONNECTED", S.LOGISTIC: "LOGISTIC",
+         S.MAX_POOL_2D: "MAX_POOL_2D", S.MUL: "MUL", S.RELU: "RELU", S.RELU6: "RELU6",
+         S.RELU_N1_TO_1: "RELU_N1_TO_1", S.RESHAPE: "RESHAPE", S.SOFTMAX: "SOFTMAX",
+         S.TANH: "TANH", S.PAD: "PAD", S.TRANSPOSE: "TRANSPOSE", S.MEAN: "MEAN",
+         S.SUB: "SUB", S.DIV: "DIV", S.STRIDED_SLICE: "STRIDED_SLICE", S.SHAPE: "SHAPE",
+         S.PACK: "PACK", S.BATCH_MATMUL: "BATCH_MATMUL", S.EXPAND_DIMS: "EXPAND_DIMS",
+         S.SQUEEZE: "SQUEEZE"}

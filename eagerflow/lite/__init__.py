@@ -1,0 +1,9 @@
+"""tf.lite (re-exports only)."""
+
+from eagerflow._src.lite.interpreter import Interpreter as Interpreter
+from eagerflow._src.lite.options import (
+    OpsSet as OpsSet,
+    Optimize as Optimize,
+    RepresentativeDataset as RepresentativeDataset,
+    TargetSpec as TargetSpec,
+)
