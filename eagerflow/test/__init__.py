@@ -5,6 +5,9 @@ import platform
 
 from eagerflow._src.autodiff.gradient_checker import compute_gradient  # noqa: F401
 from eagerflow._src.core.device import gpu_device_name  # noqa: F401
+from eagerflow._src.testing.benchmark import TensorFlowBenchmark as Benchmark  # noqa: F401
+from eagerflow._src.testing.benchmark import benchmark_config  # noqa: F401
+from eagerflow._src.testing.graph_defs import assert_equal_graph_def  # noqa: F401
 from eagerflow._src.testing.test_case import TestCase, main  # noqa: F401
 from eagerflow._src.testing.test_utils import (  # noqa: F401
     disable_with_predicate,
