@@ -1,0 +1,165 @@
+"""Every public name of every TF 2.21 namespace exists in eagerflow, or is listed below
+with the reason it does not.
+
+tf_names.json is TF's `dir()` of each namespace, recorded by make_tf_names_golden.py
+(tf.keras and tf.compat left out: Keras has its own audit, tests/keras/keras3/test_audit.py;
+compat.v1 is TF 1's API). When a missing name lands, its entry here must go (the second
+test fails while an excluded name exists), so this file is the list of what is left.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import eagerflow as tf
+
+TF_NAMES = json.loads((Path(__file__).with_name("tf_names.json")).read_text())
+
+# Whole namespaces eagerflow leaves out, with why.
+_TPU = "TPUs, and XLA that compiles for them: eagerflow runs NumPy/CuPy kernels, no XLA"
+_PS = "parameter servers and cluster RPC: eagerflow's strategies run in one process (and MPI)"
+EXCLUDED_NAMESPACES = {
+    "raw_ops": "holds the TF ops eagerflow implements, not all of TF's 1,500; the names "
+               "and parameters of those are TF's (tests/saved_model/test_raw_ops.py)",
+    "tpu": _TPU, "tpu.experimental": _TPU, "tpu.experimental.embedding": _TPU,
+    "xla": _TPU, "xla.experimental": _TPU,
+    "mlir": "MLIR is TF's C++ compiler stack; eagerflow compiles graphs to Python",
+    "mlir.experimental": "MLIR is TF's C++ compiler stack; eagerflow compiles graphs to Python",
+    "lite.experimental": "TFLite's converters and authoring tools target TF's TFLite runtime "
+                         "(eagerflow reads TFLite files: tf.lite.Interpreter)",
+    "lite.experimental.authoring": "TFLite's authoring checks target TF's converter",
+    "experimental.dtensor": "DTensor is TF's SPMD layout runtime over meshes of devices",
+    "experimental.tensorrt": "TensorRT is NVIDIA's inference compiler, linked into TF",
+    "feature_column": "deprecated in TF 2 (Keras preprocessing layers replace it)",
+    "security": "TF's fuzzing annotations, for its own fuzz targets",
+    "security.fuzzing": "TF's fuzzing annotations, for its own fuzz targets",
+    "security.fuzzing.py": "TF's fuzzing annotations, for its own fuzz targets",
+    "security.fuzzing.py.annotation_types": "TF's fuzzing annotations",
+    "tools": "TF's source tools (tf_upgrade_v2 tables, doc generation)",
+    "tools.compatibility": "tf_upgrade_v2's rename tables",
+    "tools.compatibility.all_renames_v2": "tf_upgrade_v2's rename tables",
+    "tools.compatibility.all_renames_v2.renames_v2": "tf_upgrade_v2's rename tables",
+    "tools.compatibility.renames_v2": "tf_upgrade_v2's rename tables",
+    "tools.docs": "TF's documentation generator's decorators",
+    "tools.docs.doc_controls": "TF's documentation generator's decorators",
+    "distribute.coordinator": _PS, "distribute.experimental.coordinator": _PS,
+    "distribute.experimental.rpc": _PS,
+    "distribute.experimental.partitioners": "variable partitioning for parameter servers",
+    "data.experimental.service": "tf.data service: remote dataset workers over gRPC",
+    "quantization.experimental": "TF's post-training quantizer of SavedModels (C++ passes)",
+    "debugging.experimental": "tfdbg2 (enable_dump_debug_info): not built yet",
+    "dtypes.experimental": "float8/int4 dtypes: not built yet",
+}
+
+_NOT_YET = "not built yet"
+# Names missing from namespaces eagerflow has: namespace -> {name: why}.
+MISSING = {
+    "": {
+        "dtensor": EXCLUDED_NAMESPACES["experimental.dtensor"],
+        "feature_column": EXCLUDED_NAMESPACES["feature_column"],
+        "load_library": "loads TF C++ kernel libraries (.so); eagerflow's ops are Python",
+        "load_op_library": "loads TF C++ kernel libraries (.so); eagerflow's ops are Python",
+        "mlir": EXCLUDED_NAMESPACES["mlir"], "security": EXCLUDED_NAMESPACES["security"],
+        "tools": EXCLUDED_NAMESPACES["tools"], "tpu": _TPU, "xla": _TPU,
+    },
+    "config": {"experimental_connect_to_cluster": _PS, "experimental_connect_to_host": _PS},
+    "config.experimental": {"ClusterDeviceFilters": _PS},
+    "data.experimental": {
+        "ServiceOptions": EXCLUDED_NAMESPACES["data.experimental.service"],
+        "service": EXCLUDED_NAMESPACES["data.experimental.service"],
+        "distributed_save": EXCLUDED_NAMESPACES["data.experimental.service"],
+        "from_variant": "a dataset as a DT_VARIANT tensor: eagerflow's datasets are Python "
+                        "objects, not variant tensors",
+        "to_variant": "a dataset as a DT_VARIANT tensor: eagerflow's datasets are Python "
+                      "objects, not variant tensors",
+        "get_model_proto": "the tf.data C++ runtime's autotuning model proto",
+        "make_saveable_from_iterator": "TF 1 Saver's SaveableObject for iterators",
+    },
+    "debugging": {"experimental": EXCLUDED_NAMESPACES["debugging.experimental"]},
+    "distribute": {
+        "DistributedIterator": "an abstract base type; eagerflow's distributed iterators are "
+                               "plain classes", "ParameterServerStrategy": _PS,
+        "RunOptions": "TPU/XLA options of strategy.run", "Server": _PS,
+        "TPUStrategy": _TPU, "coordinator": _PS,
+    },
+    "distribute.cluster_resolver": {
+        "GCEClusterResolver": "cloud cluster discovery (GCE, Kubernetes, Slurm, TPU APIs)",
+        "KubernetesClusterResolver": "cloud cluster discovery (GCE, Kubernetes, Slurm, TPU)",
+        "KubernetesExecutableLocation": "cloud cluster discovery (Kubernetes)",
+        "SlurmClusterResolver": "cloud cluster discovery (Slurm)",
+        "TPUClusterResolver": _TPU,
+        "UnionResolver": "composition of the cloud cluster resolvers above",
+    },
+    "distribute.experimental": {
+        "CentralStorageStrategy": "variables on one device, compute replicated: not built",
+        "CollectiveHints": "deprecated alias of tf.distribute.experimental."
+                           "CommunicationOptions' hints (TF 2.3)",
+        "ParameterServerStrategy": _PS, "PreemptionCheckpointHandler": _PS,
+        "PreemptionWatcher": _PS, "TPUStrategy": _TPU, "TerminationConfig": _PS,
+        "coordinator": _PS, "partitioners": _PS, "rpc": _PS,
+    },
+    "dtypes": {"experimental": EXCLUDED_NAMESPACES["dtypes.experimental"]},
+    "experimental": {
+        "ExtensionTypeBatchEncoder": _NOT_YET, "StructuredTensor": _NOT_YET,
+        "dispatch_for_binary_elementwise_assert_apis": _NOT_YET,
+        "dtensor": EXCLUDED_NAMESPACES["experimental.dtensor"],
+        "enable_strict_mode": "TF's strict mode forbids deprecated API calls; eagerflow has none",
+        "register_filesystem_plugin": "loads a C++ filesystem plugin (.so)",
+        "tensorrt": EXCLUDED_NAMESPACES["experimental.tensorrt"],
+        **{d: EXCLUDED_NAMESPACES["dtypes.experimental"] for d in (
+            "float4_e2m1fn", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
+            "float8_e5m2", "float8_e5m2fnuz", "int2", "int4", "uint2", "uint4")},
+    },
+    "image": {"decode_jxl": "JPEG XL decoding: no pure-Python decoder",
+              "generate_bounding_box_proposals": _NOT_YET},
+    "io": {"decode_jxl": "JPEG XL decoding: no pure-Python decoder"},
+    "lite": {"TFLiteConverter": "converting to TFLite needs TF's MLIR converter",
+             "experimental": EXCLUDED_NAMESPACES["lite.experimental"]},
+    "quantization": {"experimental": EXCLUDED_NAMESPACES["quantization.experimental"]},
+    "saved_model.experimental": {"TrackableResource": _NOT_YET},
+    "test": {"create_local_cluster": _PS},
+    "train": {"ServerDef": _PS},
+    "train.experimental": {
+        "MaxShardSizePolicy": "checkpoint sharding policies: eagerflow writes one shard",
+        "ShardByTaskPolicy": "checkpoint sharding policies: eagerflow writes one shard",
+        "ShardableTensor": "checkpoint sharding policies: eagerflow writes one shard",
+        "ShardingCallback": "checkpoint sharding policies: eagerflow writes one shard",
+    },
+}
+
+
+def _namespace(path):
+    obj = tf
+    for part in path.split(".") if path else []:
+        obj = getattr(obj, part)
+    return obj
+
+
+CHECKED = sorted(p for p in TF_NAMES if p not in EXCLUDED_NAMESPACES)
+
+
+@pytest.mark.parametrize("path", CHECKED)
+def test_every_tf_name_exists(path):
+    ns = _namespace(path)
+    skip = MISSING.get(path, {})
+    missing = [n for n in TF_NAMES[path] if n not in skip and not hasattr(ns, n)]
+    assert not missing, f"tf.{path or '<top>'} lacks TF's {missing}"
+
+
+def test_exclusions_are_current():
+    """An excluded name or namespace that exists now must leave the lists."""
+    present = []
+    for path, names in MISSING.items():
+        assert path in TF_NAMES, f"tf.{path} is not a TF namespace"
+        ns = _namespace(path)
+        present += [f"{path}.{n}" for n in names if n not in TF_NAMES[path] or hasattr(ns, n)]
+    for path in EXCLUDED_NAMESPACES:
+        assert path in TF_NAMES, f"tf.{path} is not a TF namespace"
+        try:
+            _namespace(path)
+        except AttributeError:
+            continue
+        if path != "raw_ops":
+            present.append(path)
+    assert not present, f"listed as missing, yet present (or not TF's): {present}"
