@@ -15,6 +15,7 @@ import tensorflow as tf
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 from tests.golden_io import write_json  # noqa: E402
 
+
 def public(module_name):
     """A module of TF's public API (tensorflow._api.v2.*, or tensorflow.experimental and
     the like), not one of its implementation (tensorflow.python.*, tensorflow.core.*)."""
