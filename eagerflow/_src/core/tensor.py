@@ -23,6 +23,7 @@ from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.device import copy_to
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
+from eagerflow._src.core.promotion import WEAK_DTYPES as _WEAK_DTYPES
 from eagerflow._src.core.shape import TensorShape
 
 # The methods tf.experimental.numpy's experimental_enable_numpy_behavior adds that TF names
@@ -51,6 +52,7 @@ class Tensor:
 
     __slots__ = ()
     __array_priority__ = 100  # NumPy defers `ndarray + tensor` to Tensor.__radd__
+    _weak = False  # a WeakTensor's dtype defers to its operands' (core/promotion.py)
 
     def __dir__(self) -> list:
         cls = type(self)
@@ -263,6 +265,63 @@ def _numpy_text(t: EagerTensor, is_repr: bool) -> str:
 # ---------------------------------------------------------------------------------------
 
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+
+
+class WeakEagerTensor(EagerTensor):
+    """TF's weakly typed tensor (auto dtype conversion, core/promotion.py): an EagerTensor
+    whose dtype was inferred from Python values, and defers to another operand's. The
+    same slots, so that making one is a copy of four references; ops' results are plain
+    EagerTensors, and numpy_ops/weak.py marks the weak ones."""
+
+    __slots__ = ()
+    _weak = True
+
+    def __repr__(self) -> str:
+        return weak_text(EagerTensor.__repr__(self))
+
+    def __str__(self) -> str:
+        return weak_text(EagerTensor.__str__(self))
+
+    def __format__(self, spec: str) -> str:
+        return f"{EagerTensor.__format__(self, spec)} weakly typed"
+
+    def __reduce__(self):
+        return make_weak, (EagerTensor(self._arr, self._dtype, self._device),)
+
+
+def weak_text(text: str) -> str:
+    """A tensor's text with TF's ", weak=True" before its closing bracket."""
+    return f"{text[:-1]}, weak=True{text[-1]}"
+
+
+# weak class of each tensor class, and whether it copies (eager values may be shared, as
+# scalar_operand's are) or re-classes in place (a graph's tensors are known by identity)
+_WEAK_CLASSES: dict = {EagerTensor: (WeakEagerTensor, True)}
+
+
+def register_weak_class(cls: type, weak_cls: type, copy: builtins.bool) -> None:
+    """Hands down the weak form of a tensor class defined above core (graph's symbolic)."""
+    _WEAK_CLASSES[cls] = (weak_cls, copy)
+
+
+def make_weak(t: Any) -> Any:
+    """`t` as a weak tensor (TF's WeakTensor.from_tensor); already weak or of a kind with
+    no weak form: `t` itself. The dtype must be one a weak tensor can have."""
+    if t._weak:
+        return t
+    found = _WEAK_CLASSES.get(type(t))
+    if found is None:
+        return t
+    if t._dtype not in _WEAK_DTYPES:
+        raise TypeError(f"{t._dtype!r} not allowed as a weak type. The allowed types are "
+                        f"({', '.join(repr(d) for d in _WEAK_DTYPES)}).")
+    weak_cls, copy = found
+    if not copy:
+        t.__class__ = weak_cls
+        return t
+    w = object.__new__(weak_cls)
+    w._arr, w._shape, w._dtype, w._device = t._arr, t._shape, t._dtype, t._device
+    return w
 
 
 def _array_from_python(value: Any, float_range: builtins.bool = True) -> np.ndarray:

@@ -28,7 +28,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import host_only, lookup, to_device
 from eagerflow._src.core.errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, register_weak_class, weak_text
 from eagerflow._src.graph.interpreter import ancestors, evaluate
 from eagerflow._src.graph.shape_errors import shape_error
 from eagerflow._src.graph.type_errors import input_arg_names, signature_type_error
@@ -250,6 +250,23 @@ class SymbolicTensor(Tensor):
 # ---------------------------------------------------------------------------------------
 # Operations and graphs.
 # ---------------------------------------------------------------------------------------
+
+class WeakSymbolicTensor(SymbolicTensor):
+    """A traced weakly typed tensor (TF's GraphWeakTensor, core/promotion.py): the same
+    slots, so a symbolic tensor is marked weak by re-classing it where it stands."""
+
+    __slots__ = ()
+    _weak = True
+
+    def __repr__(self) -> str:
+        return weak_text(SymbolicTensor.__repr__(self))
+
+    def __str__(self) -> str:
+        return weak_text(SymbolicTensor.__str__(self))
+
+
+register_weak_class(SymbolicTensor, WeakSymbolicTensor, copy=False)
+
 
 class Operation:
     """A node: an OpDef applied to inputs with attrs, producing symbolic outputs.

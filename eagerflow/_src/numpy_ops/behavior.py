@@ -3,9 +3,11 @@ promotion in the tensors' (and variables') Python operators, and NumPy's indexin
 (integer arrays and boolean masks) in their `[]`.
 
 TF's switch is global and cannot be undone; `disable_numpy_behavior` puts back what
-enabling replaced, so that tests do not leak it. Only the operators promote (`x + 1.5`
-on an int32 tensor is float64); `tf.add` and the other functions keep TF's dtype rules,
-as in TF.
+enabling replaced, so that tests do not leak it. In the "legacy" mode only the operators
+promote (`x + 1.5` on an int32 tensor is float64); `tf.add` and the other functions keep
+TF's dtype rules, as in TF. The "safe" and "all" modes (TF's auto dtype conversion) promote
+by core/promotion.py's lattice in the operators and, through numpy_ops/weak.py, in the
+public functions TF patches, with weak tensors; "legacy" or "off" turn them off again.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import promotion as P
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.numpy_ops import array_ops as AO
 from eagerflow._src.numpy_ops import dtypes as D
 from eagerflow._src.numpy_ops import math_ops as M
+from eagerflow._src.numpy_ops import weak as W
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import reshape
@@ -28,7 +32,6 @@ from eagerflow._src.ops.indexing import boolean_mask, gather, gather_nd
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable
 
-_MODES = ("off", "legacy", "safe", "all")
 _OPERATORS = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul",
               "and", "or", "xor")
 # comparisons promote too (TF converts the Python operand to the promoted dtype)
@@ -171,20 +174,32 @@ def _numpy_getitem(original: Callable) -> Callable:
     return getitem
 
 
-def _promoting(original: Callable, reflected: bool) -> Callable:
-    """The operator with NumPy's promotion of its operands first (then TF's op)."""
+def _promoting(original: Callable, reflected: bool, name: str) -> Callable:
+    """The operator with NumPy's promotion of its operands first (then TF's op), or in
+    "safe" and "all" the WeakTensor lattice's (numpy_ops/weak.py) where TF's operator
+    promotes (the arithmetic ones and ==)."""
+    weak_op = name in W.OPERATORS or name == "eq"
+    forward = _forward(original)
+    weak_form = W.operator(forward, comparison=name == "eq", bool_first=name == "mul") \
+        if weak_op else None
     if reflected:
         def r(self: Any, other: Any) -> Any:
-            if _state["mode"] != "legacy":
+            mode = _state["mode"]
+            if mode != "legacy":
+                if weak_form is not None and (mode == "all" or mode == "safe"):
+                    return weak_form(other, self)
                 return original(self, other)
             a, b = D.promote(other, self)
-            return _forward(original)(a, b)
+            return forward(a, b)
         return r
 
     def f(self: Any, other: Any) -> Any:
-        if _state["mode"] != "legacy":
+        mode = _state["mode"]
+        if mode != "legacy":
+            if weak_form is not None and (mode == "all" or mode == "safe"):
+                return weak_form(self, other)
             return original(self, other)
-        return _forward(original)(*D.promote(self, other))
+        return forward(*D.promote(self, other))
     return f
 
 
@@ -201,17 +216,13 @@ def experimental_enable_numpy_behavior(prefer_float32: bool = False,
                                        dtype_conversion_mode: str = "legacy") -> None:
     """Adds NumPy's methods to tf.Tensor (`T`, `reshape`, `astype`, ...) and makes its
     operators promote as NumPy does; `prefer_float32` makes Python floats float32."""
-    if dtype_conversion_mode not in _MODES:
-        raise ValueError(
-            f"The provided promotion mode {dtype_conversion_mode} does not exist. Make sure "
-            "the provided dtype conversion mode is one of the followings: all, legacy, "
-            "safe, off.")
-    if dtype_conversion_mode in ("safe", "all"):
-        raise NotImplementedError(
-            f"dtype_conversion_mode={dtype_conversion_mode!r} (TF's WeakTensor "
-            "auto dtype conversion) is not supported by eagerflow; use 'legacy'.")
+    P.set_dtype_conversion_mode(dtype_conversion_mode)  # (TF's ValueError for a bad one)
     _state["mode"] = dtype_conversion_mode
     D.set_prefer_float32(prefer_float32)
+    if P.is_auto_dtype_conversion_enabled():
+        W.install()
+    else:  # TF turns the WeakTensor semantics off again for "legacy" and "off"
+        W.uninstall()
     if (Tensor, "reshape") in _saved:
         return
     for name, value in _METHODS.items():
@@ -219,17 +230,17 @@ def experimental_enable_numpy_behavior(prefer_float32: bool = False,
     for cls in (Tensor, Variable):
         for op in _OPERATORS:
             fwd = getattr(cls, f"__{op}__")
-            fwd_promoting = _promoting(fwd, False)
+            fwd_promoting = _promoting(fwd, False, op)
             if op == "matmul":
-                fwd_promoting = _promoting(lambda a, b: M.matmul(a, b), False)
+                fwd_promoting = _promoting(lambda a, b: M.matmul(a, b), False, op)
             fwd_promoting._tnp_forward = fwd if op != "matmul" else M.matmul
-            rev = _promoting(fwd_promoting, True)
+            rev = _promoting(fwd_promoting, True, op)
             _set(cls, f"__{op}__", fwd_promoting)
             _set(cls, f"__r{op}__", rev)
         if cls is Tensor:  # a variable keeps TF's slicing (v[[1, 0]] is v[1, 0]), as in TF
             _set(cls, "__getitem__", _numpy_getitem(cls.__getitem__))
         for op in _COMPARISONS:
-            _set(cls, f"__{op}__", _promoting(getattr(cls, f"__{op}__"), False))
+            _set(cls, f"__{op}__", _promoting(getattr(cls, f"__{op}__"), False, op))
 
 
 def disable_numpy_behavior() -> None:
@@ -241,6 +252,8 @@ def disable_numpy_behavior() -> None:
         else:
             setattr(cls, name, old)
     _saved.clear()
+    W.uninstall()
+    P.set_dtype_conversion_mode("off")
     _state["mode"] = "off"
     D.set_prefer_float32(False)
 

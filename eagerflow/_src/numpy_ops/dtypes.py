@@ -16,6 +16,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
+from eagerflow._src.core import promotion as P
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import reshape
@@ -78,7 +79,15 @@ def _np_type(x: Any) -> Any:
 
 
 def result_type(*arrays_and_dtypes: Any) -> dt.DType:
-    """tnp.result_type: NumPy's promotion of the operands (nested lists flattened)."""
+    """tnp.result_type: NumPy's promotion of the operands (nested lists flattened); in TF's
+    auto dtype conversion modes, core/promotion.py's lattice (its dtype; weak or not)."""
+    if P.is_auto_dtype_conversion_enabled():
+        return P.result_type(*arrays_and_dtypes)[0]
+    return _numpy_result_type(*arrays_and_dtypes)
+
+
+def _numpy_result_type(*arrays_and_dtypes: Any) -> dt.DType:
+    # (tnp's binary functions promote so in every mode, as TF's do)
     if not any(isinstance(x, (list, tuple, dict)) for x in arrays_and_dtypes):
         leaves = [_np_type(x) for x in arrays_and_dtypes]
     else:
@@ -148,5 +157,5 @@ def promote(*arrays: Any) -> list:
     if type(first) is EagerTensor and all(  # the common case, tensors of one dtype: as they are
             type(a) is EagerTensor and a._dtype is first._dtype for a in arrays):
         return list(arrays)
-    want = result_type(*arrays)
+    want = _numpy_result_type(*arrays)
     return [asarray(a, want) for a in arrays]
