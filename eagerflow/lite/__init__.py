@@ -7,3 +7,4 @@ from eagerflow._src.lite.options import (
     RepresentativeDataset as RepresentativeDataset,
     TargetSpec as TargetSpec,
 )
+from eagerflow._src.lite.converter import TFLiteConverter as TFLiteConverter

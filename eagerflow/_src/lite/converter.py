@@ -1,0 +1,565 @@
+"""tf.lite.TFLiteConverter: lowers a traced eagerflow function (a ConcreteFunction, a Keras
+model's call, a SavedModel's signature) to a float TFLite flatbuffer of builtin operators.
+
+The lowering walks the function's graph in order. Tensors computable without the inputs
+(constants, variables' values, ops of constants, shapes that are fully known) are folded
+into constant buffers; every other op maps to one TFLite builtin, with the weights moved
+to TFLite's layouts (FULLY_CONNECTED [out, in], CONV_2D [out, h, w, in],
+DEPTHWISE_CONV_2D [1, h, w, in * multiplier]). A bias add or a relu/relu6 whose input
+feeds nothing else is fused into the op before it, as TF's converter does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
+from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.function.polymorphic import function as tf_function
+from eagerflow._src.graph.interpreter import run_op
+from eagerflow._src.graph.ir import has_effects
+from eagerflow._src.lite import flatbuf as F
+from eagerflow._src.lite import schema as S
+from eagerflow._src.lite.options import OpsSet, TargetSpec
+from eagerflow._src.saved_model.load import load
+
+
+class ConverterError(Exception):
+    """A model eagerflow's converter cannot express in TFLite builtins (TF's class name)."""
+
+
+_PADDINGS = {"SAME": S.SAME, "VALID": S.VALID}
+_BINARY = {"Add": S.ADD, "AddV2": S.ADD, "Sub": S.SUB, "Mul": S.MUL, "RealDiv": S.DIV,
+           "BiasAdd": S.ADD}
+_UNARY = {"Relu": S.RELU, "Relu6": S.RELU6, "Tanh": S.TANH, "Sigmoid": S.LOGISTIC}
+_ALIASES = {"Identity", "IdentityN", "StopGradient", "PreventGradient", "Snapshot"}
+_FUSE_ACT = {"Relu": S.ACT_RELU, "Relu6": S.ACT_RELU6}
+# (not CONCATENATION: TF's float kernel ignores its fused activation)
+_FUSES_ACT = {S.FULLY_CONNECTED, S.CONV_2D, S.DEPTHWISE_CONV_2D, S.ADD, S.SUB, S.MUL, S.DIV,
+              S.MAX_POOL_2D, S.AVERAGE_POOL_2D}
+
+
+class _NoValue(Exception):
+    """A tensor that has no TFLite value (its op could not be lowered)."""
+
+
+class _Tensor:
+    __slots__ = ("name", "shape", "signature", "dtype", "data")
+
+    def __init__(self, name: str, shape: tuple, signature: tuple | None, dtype: Any,
+                 data: np.ndarray | None = None) -> None:
+        self.name = name
+        self.shape = shape
+        self.signature = signature
+        self.dtype = np.dtype(dtype)
+        self.data = data
+
+
+class _Op:
+    __slots__ = ("code", "inputs", "outputs", "options")
+
+    def __init__(self, code: int, inputs: list, outputs: list, options: dict) -> None:
+        self.code = code
+        self.inputs = inputs
+        self.outputs = outputs
+        self.options = options
+
+
+def _static(shape: Any) -> tuple[tuple, tuple | None]:
+    """TFLite's shape (unknown dimensions as 1) and shape signature (-1 for them; None when
+    every dimension is known)."""
+    dims = tuple(shape) if shape is not None else ()
+    if any(d is None for d in dims):
+        return tuple(1 if d is None else int(d) for d in dims), \
+            tuple(-1 if d is None else int(d) for d in dims)
+    return tuple(int(d) for d in dims), None
+
+
+class _Lowering:
+    def __init__(self, fn: Any) -> None:
+        self.fn = fn
+        self.graph = fn.graph
+        self.const: dict[int, np.ndarray] = {}
+        self.tensors: list[_Tensor] = []
+        self.of: dict[int, _Tensor] = {}  # graph tensor id -> its TFLite tensor
+        self.ops: list[_Op] = []
+        self.producer: dict[int, _Op] = {}
+        self.uses: dict[int, int] = {}
+        self.unsupported: list[str] = []
+
+    # -- tensors -------------------------------------------------------------------------
+    def new(self, name: str, shape: Any, dtype: Any, data: np.ndarray | None = None) -> _Tensor:
+        s, sig = _static(shape)
+        t = _Tensor(name, s, sig, dtype, data)
+        self.tensors.append(t)
+        return t
+
+    def constant(self, value: np.ndarray, name: str, dtype: Any = None) -> _Tensor:
+        v = np.ascontiguousarray(np.asarray(value, dtype))
+        if v.dtype == np.float64:
+            v = v.astype(np.float32)
+        return self.new(name, v.shape, v.dtype, v)
+
+    def tensor(self, x: Any, dtype: Any = None) -> _Tensor:
+        """The TFLite tensor of graph tensor `x` (a constant buffer if it folded)."""
+        t = self.of.get(id(x))
+        if t is not None:
+            return t
+        if id(x) in self.const:
+            t = self.constant(self.const[id(x)], x.name.split(":")[0], dtype)
+            self.of[id(x)] = t
+            return t
+        raise _NoValue(x.name)
+
+    def emit(self, code: int, inputs: list, out: Any, options: dict | None = None,
+             out_dtype: Any = None) -> _Op:
+        t = self.new(out.name.split(":")[0], out._shape,
+                     out_dtype or dt.as_dtype(out._dtype).as_numpy_dtype)
+        op = _Op(code, inputs, [t], dict(options or {}))
+        self.ops.append(op)
+        self.producer[id(t)] = op
+        self.of[id(out)] = t
+        return op
+
+    # -- the walk ------------------------------------------------------------------------
+    def run(self) -> None:
+        self.walk(self.graph)
+        if self.unsupported:
+            names = ", ".join(sorted(set(self.unsupported)))
+            raise ConverterError(
+                f"Some ops are not supported by eagerflow's TFLite converter (float "
+                f"TFLITE_BUILTINS only): {names}")
+
+    def walk(self, g: Any) -> None:
+        for node in g.operations:
+            for x in node.inputs:
+                self.uses[id(x)] = self.uses.get(id(x), 0) + 1
+        for x in g.outputs:
+            self.uses[id(x)] = self.uses.get(id(x), 0) + 1
+        inputs = {id(x) for x in g.inputs}
+        for node in g.operations:
+            if node.outputs and id(node.outputs[0]) in inputs:
+                continue
+            try:
+                self.lower(node)
+            except _NoValue:
+                if not self.unsupported:
+                    raise ConverterError(f"op {node.name} ({node.type}) reads a tensor "
+                                         "eagerflow's converter did not lower") from None
+
+    def inline(self, node: Any) -> None:
+        """A call of another traced function, its ops lowered in place."""
+        inner = node.op.fn.graph
+        for x, y in zip(inner.inputs, node.inputs):
+            if id(y) in self.const:
+                self.const[id(x)] = self.const[id(y)]
+            else:
+                self.of[id(x)] = self.tensor(y)
+        self.walk(inner)
+        for x, y in zip(node.outputs, inner.outputs):
+            if id(y) in self.const:
+                self.const[id(x)] = self.const[id(y)]
+            elif id(y) in self.of:
+                self.of[id(x)] = self.of[id(y)]
+            # the inner tensor's other readers count as readers of the call's output
+            self.uses[id(x)] = self.uses.get(id(x), 0) + self.uses.get(id(y), 1) - 1
+
+    def fold(self, node: Any) -> bool:
+        t = node.type
+        if t == "Const":
+            self.const[id(node.outputs[0])] = np.asarray(node.attrs["value"])
+            return True
+        if t == "ReadVariableOp":
+            self.const[id(node.outputs[0])] = np.asarray(node.inputs[0].numpy())
+            return True
+        if t == "Shape" and all(d is not None for d in node.inputs[0]._shape or (None,)):
+            shape = node.inputs[0]._shape
+            self.const[id(node.outputs[0])] = np.array(
+                shape, dt.as_dtype(node.outputs[0]._dtype).as_numpy_dtype)
+            return True
+        if (node.inputs and all(id(x) in self.const for x in node.inputs)
+                and not has_effects(node.op)):
+            values = {id(x): self.const[id(x)] for x in node.inputs}
+            run_op(node, values, np)
+            for o in node.outputs:
+                self.const[id(o)] = np.asarray(values[id(o)])
+            return True
+        return False
+
+    def lower(self, node: Any) -> None:
+        if not node.outputs or self.fold(node):
+            return
+        t = node.type
+        ins, out, a = node.inputs, node.outputs[0], node.attrs
+        f32 = all(dt.as_dtype(o._dtype) == dt.float32 for o in node.outputs)
+        if t in ("PartitionedCall", "StatefulPartitionedCall") and \
+                getattr(node.op, "fn", None) is not None:
+            self.inline(node)
+            return
+        if t in _ALIASES:
+            for x, o in zip(ins, node.outputs):
+                self.of[id(o)] = self.tensor(x)
+                if id(x) in self.const:
+                    self.const[id(o)] = self.const[id(x)]
+            return
+        if t == "MatMul" and f32 and id(ins[1]) in self.const and not a.get("transpose_a"):
+            w = self.const[id(ins[1])]
+            w = w if a.get("transpose_b") else w.T
+            self.emit(S.FULLY_CONNECTED, [self.tensor(ins[0]), self.constant(
+                w, ins[1].name.split(":")[0]), None], out,
+                {"fused_activation_function": 0, "weights_format": 0, "keep_num_dims": False})
+        elif t in ("MatMul", "BatchMatMul", "BatchMatMulV2", "BatchMatMulV3") and f32:
+            adj = ("transpose_a", "transpose_b") if t == "MatMul" else ("adj_x", "adj_y")
+            self.emit(S.BATCH_MATMUL, [self.tensor(ins[0]), self.tensor(ins[1])], out,
+                      {"adj_x": bool(a.get(adj[0])), "adj_y": bool(a.get(adj[1]))})
+        elif t in ("Conv2D", "DepthwiseConv2dNative") and f32 and id(ins[1]) in self.const \
+                and a.get("data_format", "NHWC") == "NHWC" and a["padding"] in _PADDINGS:
+            self.conv(node)
+        elif t in ("MaxPool", "AvgPool") and f32 and a.get("data_format", "NHWC") == "NHWC" \
+                and a["padding"] in _PADDINGS:
+            k, s = a["ksize"], a["strides"]
+            self.emit(S.MAX_POOL_2D if t == "MaxPool" else S.AVERAGE_POOL_2D,
+                      [self.tensor(ins[0])], out,
+                      {"padding": _PADDINGS[a["padding"]], "stride_w": int(s[2]),
+                       "stride_h": int(s[1]), "filter_width": int(k[2]),
+                       "filter_height": int(k[1]), "fused_activation_function": 0})
+        elif t in _BINARY and f32:
+            if not self.fuse_bias(node):
+                self.emit(_BINARY[t], [self.tensor(ins[0]), self.tensor(ins[1])], out,
+                          {"fused_activation_function": 0})
+        elif t in _UNARY and f32:
+            if not self.fuse_act(node):
+                self.emit(_UNARY[t], [self.tensor(ins[0])], out)
+        elif t == "Softmax" and f32:
+            self.emit(S.SOFTMAX, [self.tensor(ins[0])], out, {"beta": 1.0})
+        elif t == "Reshape" and (len(ins) == 1 or id(ins[1]) in self.const):
+            shape = a["shape"] if len(ins) == 1 else self.const[id(ins[1])]
+            self.emit(S.RESHAPE, [self.tensor(ins[0]), self.constant(
+                np.array(shape, np.int32), out.name.split(":")[0] + "/shape")], out)
+        elif t == "ConcatV2" and f32:
+            self.emit(S.CONCATENATION, [self.tensor(x) for x in ins], out,
+                      {"axis": int(a["axis"]), "fused_activation_function": 0})
+        elif t == "Mean" and f32:
+            self.emit(S.MEAN, [self.tensor(ins[0]), self.constant(
+                np.array(a["axes"], np.int32), out.name.split(":")[0] + "/axes")], out,
+                {"keep_dims": bool(a.get("keepdims"))})
+        elif t == "PadV2" and f32 and a.get("mode", "CONSTANT") == "CONSTANT" \
+                and id(ins[1]) in self.const and float(self.const[id(ins[1])]) == 0.0:
+            self.emit(S.PAD, [self.tensor(ins[0]), self.constant(
+                np.array(a["paddings"], np.int32), out.name.split(":")[0] + "/paddings")],
+                out, {})
+        elif t == "Transpose":
+            self.emit(S.TRANSPOSE, [self.tensor(ins[0]), self.constant(
+                np.array(a["perm"], np.int32), out.name.split(":")[0] + "/perm")], out, {})
+        elif t == "StridedSlice" and len(ins) == 1:
+            self.strided_slice(node)
+        elif t == "Shape":
+            out_t = dt.as_dtype(out._dtype)
+            self.emit(S.SHAPE, [self.tensor(ins[0])], out,
+                      {"out_type": 4 if out_t == dt.int64 else 2})
+        elif t == "Pack":
+            self.emit(S.PACK, [self.tensor(x) for x in ins], out,
+                      {"values_count": len(ins), "axis": int(a.get("axis", 0))})
+        else:
+            self.unsupported.append(t)
+
+    def strided_slice(self, node: Any) -> None:
+        """eagerflow's static slice spec as TFLite's begin/end/strides and masks."""
+        begin, end, strides = [], [], []
+        masks = dict.fromkeys(("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
+                               "shrink_axis_mask"), 0)
+        for i, entry in enumerate(node.attrs["spec"]):
+            bit = 1 << i
+            b, e, st = 0, 0, 1
+            if entry[0] == "n":
+                masks["new_axis_mask"] |= bit
+            elif entry[0] == "e":
+                masks["ellipsis_mask"] |= bit
+            elif entry[0] == "i":
+                masks["shrink_axis_mask"] |= bit
+                b = int(entry[1])
+                e = b + 1
+                if e == 0:
+                    masks["end_mask"] |= bit
+            else:
+                sb, se, ss = entry[1:]
+                st = 1 if ss is None else int(ss)
+                if sb is None:
+                    masks["begin_mask"] |= bit
+                else:
+                    b = int(sb)
+                if se is None:
+                    masks["end_mask"] |= bit
+                else:
+                    e = int(se)
+            begin.append(b)
+            end.append(e)
+            strides.append(st)
+        base = node.outputs[0].name.split(":")[0]
+        self.emit(S.STRIDED_SLICE, [self.tensor(node.inputs[0])] + [
+            self.constant(np.array(v, np.int32), f"{base}/{n}")
+            for v, n in ((begin, "begin"), (end, "end"), (strides, "strides"))],
+            node.outputs[0], masks | {"offset": False})
+
+    def conv(self, node: Any) -> None:
+        a, ins, out = node.attrs, node.inputs, node.outputs[0]
+        w = self.const[id(ins[1])]
+        s = a["strides"]
+        d = a.get("dilations") or (1, 1, 1, 1)
+        opts = {"padding": _PADDINGS[a["padding"]], "stride_w": int(s[2]),
+                "stride_h": int(s[1]), "fused_activation_function": 0,
+                "dilation_w_factor": int(d[2]), "dilation_h_factor": int(d[1])}
+        name = ins[1].name.split(":")[0]
+        if node.type == "Conv2D":
+            wt = self.constant(np.transpose(w, (3, 0, 1, 2)), name)
+            n_out = w.shape[3]
+            code = S.CONV_2D
+        else:
+            h, wd, c, m = w.shape
+            wt = self.constant(w.reshape(1, h, wd, c * m), name)
+            n_out = c * m
+            opts["depth_multiplier"] = int(m)
+            code = S.DEPTHWISE_CONV_2D
+        bias = self.constant(np.zeros(n_out, np.float32), name + "/bias")
+        self.emit(code, [self.tensor(ins[0]), wt, bias], out, opts)
+
+    def fuse_bias(self, node: Any) -> bool:
+        """x + b into the bias of the FULLY_CONNECTED/CONV_2D/DEPTHWISE_CONV_2D making x."""
+        if node.type not in ("BiasAdd", "Add", "AddV2"):
+            return False
+        x, b = node.inputs
+        if id(b) not in self.const and id(x) in self.const and node.type != "BiasAdd":
+            x, b = b, x
+        if id(b) not in self.const or self.uses.get(id(x), 0) != 1 or id(x) not in self.of:
+            return False
+        producer = self.producer.get(id(self.of[id(x)]))
+        bv = self.const[id(b)]
+        if producer is None or producer.code not in (S.FULLY_CONNECTED, S.CONV_2D,
+                                                     S.DEPTHWISE_CONV_2D):
+            return False
+        n_out = producer.outputs[0].shape[-1]
+        if bv.ndim != 1 or bv.shape[0] != n_out or \
+                producer.options["fused_activation_function"] != 0 or \
+                tuple(node.outputs[0]._shape or ()) != tuple(x._shape or ()):
+            return False
+        old = producer.inputs[2]
+        base = old.data if old is not None else np.zeros(n_out, np.float32)
+        producer.inputs[2] = self.constant((base + bv).astype(np.float32),
+                                           b.name.split(":")[0])
+        self.of[id(node.outputs[0])] = producer.outputs[0]
+        producer.outputs[0].name = node.outputs[0].name.split(":")[0]
+        return True
+
+    def fuse_act(self, node: Any) -> bool:
+        act = _FUSE_ACT.get(node.type)
+        x = node.inputs[0]
+        if act is None or self.uses.get(id(x), 0) != 1 or id(x) not in self.of:
+            return False
+        producer = self.producer.get(id(self.of[id(x)]))
+        if producer is None or producer.code not in _FUSES_ACT or \
+                producer.options.get("fused_activation_function", 0) != 0:
+            return False
+        producer.options["fused_activation_function"] = act
+        self.of[id(node.outputs[0])] = producer.outputs[0]
+        producer.outputs[0].name += ";" + node.outputs[0].name.split(":")[0]
+        return True
+
+
+def _names(fn: Any) -> tuple[list, list]:
+    """Signature names of the function's inputs and outputs, as TF writes them: the
+    arguments' names; the keys of a dict of outputs, else output_0, output_1, ..."""
+    ins = [x.name.split(":")[0] for x in fn.graph.inputs]
+    spec = getattr(fn, "structured_input_signature", None)
+    if spec is not None:
+        flat = [s for s in nest.flatten(spec) if isinstance(s, TensorSpec)]
+        if len(flat) == len(ins):
+            ins = [s.name or n for s, n in zip(flat, ins)]
+    outs = fn.structured_outputs
+    if isinstance(outs, dict) and len(nest.flatten(outs)) == len(outs):
+        names = sorted(outs)
+    else:
+        names = [f"output_{i}" for i in range(len(fn.graph.outputs))]
+    return ins, names
+
+
+def _serialize(low: _Lowering, fn: Any, in_names: list, out_names: list,
+               signature_key: str | None) -> bytes:
+    g = fn.graph
+    inputs = []
+    for x, n in zip(g.inputs, in_names):
+        t = low.of[id(x)]
+        t.name = f"serving_default_{n}:0" if signature_key else n
+        inputs.append(t)
+    outputs = [low.tensor(x) for x in g.outputs]
+    for i, t in enumerate(outputs):
+        if t in inputs or t.data is not None:
+            raise ConverterError("an output that is an input or a constant is not supported")
+        t.name = f"StatefulPartitionedCall:{i}" if signature_key else t.name
+    # Only tensors reachable from the outputs are kept.
+    live: set = {id(t) for t in outputs} | {id(t) for t in inputs}
+    kept_ops = []
+    for op in reversed(low.ops):
+        if any(id(t) in live for t in op.outputs):
+            kept_ops.append(op)
+            live |= {id(t) for t in op.inputs if t is not None}
+    kept_ops.reverse()
+    tensors = [t for t in low.tensors if id(t) in live]
+    index = {id(t): i for i, t in enumerate(tensors)}
+    buffers = [F.T({})]
+    tensor_tables = []
+    for t in tensors:
+        b = 0
+        if t.data is not None:
+            b = len(buffers)
+            buffers.append(F.T({S.Buffer.DATA: F.Vec(
+                np.frombuffer(np.ascontiguousarray(t.data).astype(
+                    t.dtype.newbyteorder("<")).tobytes(), np.uint8), align=16)}))
+        tensor_tables.append(F.T({
+            S.Tensor.SHAPE: F.Vec(np.array(t.shape, np.int32)),
+            S.Tensor.TYPE: F.Scalar("b", S.TYPE_OF_DTYPE[t.dtype]),
+            S.Tensor.BUFFER: F.Scalar("I", b),
+            S.Tensor.NAME: F.Str(t.name),
+            S.Tensor.SHAPE_SIGNATURE: None if t.signature is None else F.Vec(
+                np.array(t.signature, np.int32)),
+        }))
+    codes: list = []
+    op_tables = []
+    for op in kept_ops:
+        if op.code not in codes:
+            codes.append(op.code)
+        fields = S.OPTIONS.get(op.code)
+        opts = None
+        if op.code in S.OPTIONS_TYPE and fields is not None:
+            opts = F.T({slot: F.Scalar(fmt, op.options.get(name, default))
+                        for name, (slot, fmt, default) in fields.items()})
+        elif op.code in S.OPTIONS_TYPE:
+            opts = F.T({})
+        op_tables.append(F.T({
+            S.Operator.OPCODE_INDEX: F.Scalar("I", codes.index(op.code)),
+            S.Operator.INPUTS: F.Vec(np.array([-1 if t is None else index[id(t)]
+                                               for t in op.inputs], np.int32)),
+            S.Operator.OUTPUTS: F.Vec(np.array([index[id(t)] for t in op.outputs], np.int32)),
+            S.Operator.BUILTIN_OPTIONS_TYPE: F.Scalar("B", S.OPTIONS_TYPE[op.code])
+            if opts is not None else None,
+            S.Operator.BUILTIN_OPTIONS: opts,
+        }))
+    subgraph = F.T({
+        S.SubGraph.TENSORS: F.TVec(tensor_tables),
+        S.SubGraph.INPUTS: F.Vec(np.array([index[id(t)] for t in inputs], np.int32)),
+        S.SubGraph.OUTPUTS: F.Vec(np.array([index[id(t)] for t in outputs], np.int32)),
+        S.SubGraph.OPERATORS: F.TVec(op_tables),
+        S.SubGraph.NAME: F.Str("main"),
+    })
+    sigs = None
+    if signature_key:
+        def tmap(names: list, ts: list) -> F.TVec:
+            return F.TVec([F.T({S.TensorMap.NAME: F.Str(n),
+                                S.TensorMap.TENSOR_INDEX: F.Scalar("I", index[id(t)])})
+                           for n, t in zip(names, ts)])
+        sigs = F.TVec([F.T({S.SignatureDef.INPUTS: tmap(in_names, inputs),
+                            S.SignatureDef.OUTPUTS: tmap(out_names, outputs),
+                            S.SignatureDef.SIGNATURE_KEY: F.Str(signature_key),
+                            S.SignatureDef.SUBGRAPH_INDEX: F.Scalar("I", 0)})])
+    model = F.T({
+        S.Model.VERSION: F.Scalar("I", S.SCHEMA_VERSION),
+        S.Model.OPERATOR_CODES: F.TVec([F.T({
+            S.OperatorCode.DEPRECATED_BUILTIN_CODE: F.Scalar(
+                "b", min(c, S.PLACEHOLDER_FOR_GREATER_OP_CODES)),
+            S.OperatorCode.VERSION: F.Scalar("i", 1),
+            S.OperatorCode.BUILTIN_CODE: F.Scalar("i", c)}) for c in codes]),
+        S.Model.SUBGRAPHS: F.TVec([subgraph]),
+        S.Model.DESCRIPTION: F.Str("eagerflow converted."),
+        S.Model.BUFFERS: F.TVec(buffers),
+        S.Model.SIGNATURE_DEFS: sigs,
+    })
+    return F.Builder().finish(model, S.IDENTIFIER)
+
+
+class TFLiteConverter:
+    """Converts a float model to TFLite's flatbuffer (`convert()` returns its bytes)."""
+
+    def __init__(self, funcs: list, trackable_obj: Any = None,
+                 signature_key: str | None = "serving_default") -> None:
+        self._funcs = list(funcs)
+        self._trackable_obj = trackable_obj
+        self._signature_key = signature_key
+        self.optimizations: Any = set()
+        self.representative_dataset: Any = None
+        self.target_spec = TargetSpec()
+        self.inference_input_type = dt.float32
+        self.inference_output_type = dt.float32
+        self.allow_custom_ops = False
+        self.exclude_conversion_metadata = False
+        self.experimental_new_converter = True
+        self.experimental_new_quantizer = True
+        self.experimental_enable_resource_variables = True
+
+    @classmethod
+    def from_concrete_functions(cls, funcs: list, trackable_obj: Any = None
+                                ) -> TFLiteConverter:
+        for f in funcs:
+            if not hasattr(f, "graph") or not hasattr(f, "structured_outputs"):
+                raise ValueError("This function takes in a list of ConcreteFunction.")
+        return cls(funcs, trackable_obj)
+
+    @classmethod
+    def from_keras_model(cls, model: Any) -> TFLiteConverter:
+        inputs = getattr(model, "inputs", None)
+        if not inputs:
+            raise ValueError("eagerflow's TFLiteConverter needs a model built on known "
+                             "inputs (call it or build it first)")
+        specs = [TensorSpec(tuple(x.shape), x.dtype, name=x.name.split(":")[0])
+                 for x in inputs]
+
+        def call(*args: Any) -> Any:
+            return model(list(args) if len(args) > 1 else args[0], training=False)
+
+        fn = tf_function(call, input_signature=specs).get_concrete_function()
+        return cls([fn], model)
+
+    @classmethod
+    def from_saved_model(cls, saved_model_dir: str, signature_keys: Any = None,
+                         tags: Any = None) -> TFLiteConverter:
+        loaded = load(saved_model_dir, tags)
+        sigs = getattr(loaded, "signatures", {}) or {}
+        keys = list(signature_keys) if signature_keys else list(sigs)[:1]
+        if not keys:
+            raise ValueError("Only support at least one signature key.")
+        for k in keys:
+            if k not in sigs:
+                raise ValueError(f"Invalid signature key '{k}' found. Valid keys are "
+                                 f"'{','.join(sigs)}'.")
+        if len(keys) > 1:
+            raise ConverterError("eagerflow's TFLiteConverter converts one signature")
+        conv = cls([sigs[keys[0]]], loaded, keys[0])
+        return conv
+
+    def convert(self) -> bytes:
+        if self.optimizations:
+            raise ConverterError(
+                f"optimizations {sorted(str(o) for o in self.optimizations)} are not "
+                "supported by eagerflow's TFLiteConverter: it converts float models only "
+                "(no quantization)")
+        ops = set(self.target_spec.supported_ops)
+        if ops - {OpsSet.TFLITE_BUILTINS}:
+            raise ConverterError(
+                f"target_spec.supported_ops {sorted(str(o) for o in ops)}: eagerflow's "
+                "TFLiteConverter emits TFLITE_BUILTINS only")
+        if len(self._funcs) != 1:
+            raise ValueError("This converter can only convert a single ConcreteFunction. "
+                             "Converting multiple functions is under development.")
+        fn = self._funcs[0]
+        low = _Lowering(fn)
+        for x in fn.graph.inputs:
+            d = dt.as_dtype(x._dtype)
+            if d != dt.float32 and d not in (dt.int32, dt.int64):
+                raise ConverterError(f"input {x.name} of dtype {d.name}: float32 inputs only")
+            low.of[id(x)] = low.new(x.name.split(":")[0], x._shape, d.as_numpy_dtype)
+        low.run()
+        in_names, out_names = _names(fn)
+        key = self._signature_key if self._trackable_obj is not None or \
+            self._signature_key != "serving_default" else None
+        return _serialize(low, fn, in_names, out_names, key)

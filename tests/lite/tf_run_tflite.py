@@ -1,0 +1,41 @@
+"""Runs a .tflite file with TF's own tf.lite.Interpreter (the interop tests call it as a
+subprocess of the TF venv): `tf_run_tflite.py MODEL IN.npz OUT.npz` reads the inputs
+(arrays named by the signature's input names, or in0, in1, ... without a signature),
+invokes the model and writes its outputs (by signature name, or out0, ...) and its
+signature list and input names as JSON in the entry "meta"."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import numpy as np
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+
+def main() -> None:
+    import tensorflow as tf
+
+    model, src, dst = sys.argv[1:4]
+    feeds = dict(np.load(src))
+    it = tf.lite.Interpreter(model_path=model)
+    sigs = it.get_signature_list()
+    meta = {"signatures": sigs,
+            "inputs": [d["name"] for d in it.get_input_details()],
+            "outputs": [d["name"] for d in it.get_output_details()]}
+    if sigs:
+        outs = dict(it.get_signature_runner()(**feeds))
+    else:
+        it.allocate_tensors()
+        for i, d in enumerate(it.get_input_details()):
+            it.set_tensor(d["index"], feeds[f"in{i}"])
+        it.invoke()
+        outs = {f"out{i}": it.get_tensor(d["index"])
+                for i, d in enumerate(it.get_output_details())}
+    np.savez(dst, meta=np.array(json.dumps(meta)), **outs)
+
+
+if __name__ == "__main__":
+    main()
