@@ -19,7 +19,7 @@ import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 from tensorflow.python.framework import weak_tensor  # noqa: E402
 
-from tests.golden_io import write_json  # noqa: E402
+from tests.golden_io import printed_by, write_json  # noqa: E402
 from tests.numpy_ops import weak_cases as W  # noqa: E402
 
 
@@ -84,8 +84,13 @@ def main() -> None:
                     lattice.append([d.name, weak])
                 except TypeError as e:
                     lattice.append(["!", str(e)])
+    snippets = {}
+    for name, code in W.SNIPPETS.items():
+        snippets[name] = printed_by(code, {"tf": tf, "tnp": tnp, "np": np})
+    tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="legacy")
     write_json(os.path.join(os.path.dirname(__file__), "weak_golden.json"),
-               {"messages": messages, "table": table, "lattice": lattice}, end="\n",
+               {"messages": messages, "table": table, "lattice": lattice,
+                "snippets": snippets}, end="\n",
                separators=(",", ":"))
 
 

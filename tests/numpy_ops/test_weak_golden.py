@@ -188,3 +188,16 @@ def test_golden(conversion_mode, mode: str, call: str):
 
 def test_golden_covers_the_cases():
     assert len(GOLDEN["table"]) == len(W.cases())
+
+
+@pytest.mark.parametrize("name", sorted(W.SNIPPETS))
+def test_snippet_prints_what_tf_prints(conversion_mode, name: str):
+    """Reprs of weak tensors, tf.function's weak placeholders, results and retracing,
+    switching modes back and forth, "safe"'s errors and variables: TF's printed text."""
+    from tests.golden_io import printed_by
+
+    conversion_mode("legacy")
+    got = printed_by(W.SNIPPETS[name], {"tf": tf, "tnp": tf.experimental.numpy, "np": np})
+    want = GOLDEN["snippets"][name]
+    # TF appends " name: " to an eager op's error message; eagerflow does not
+    assert got == want.replace(" name: \n", "\n")

@@ -156,3 +156,90 @@ def cases() -> list:
 
 def key(mode: str, call: str, names: tuple) -> str:
     return f"{mode}|{call}|{'|'.join(names)}"
+
+
+# Snippets whose printed output is recorded from TF and compared as text: reprs, tf.function,
+# switching modes, "safe"'s refusals. Each runs with tf, tnp, np and `weak` in scope.
+SNIPPETS: dict = {
+    "reprs": """
+tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="all")
+w = tf.constant(2)
+print(repr(w)); print(str(w)); print(f"{w}")
+print(repr(tf.constant([1.5, 2.5]))); print(repr(tf.constant(1j)))
+print(repr(tf.constant([[1, 2], [3, 4]])))
+print(str(tf.constant([[1, 2], [3, 4]])))
+print(repr(tf.constant(1, dtype=tf.float32))); print(repr(tf.constant(True)))
+print(repr(-w), repr(abs(w)), repr(w[None][0]))
+print(repr(tf.Variable(w)))
+""",
+    "function": """
+tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="all")
+@tf.function
+def f(x, y):
+    print("trace", x, y)
+    r = x + y
+    print("  inner", r)
+    return r
+w = tf.constant(2)
+print(repr(f(w, w)))
+print(repr(f(w, w)))
+print(repr(f(tf.constant(np.int32(2)), w)))
+print(repr(f(w, tf.constant(np.int32(2)))))
+print(repr(f(1, 2)))
+print(repr(f(tf.constant(np.int8(3)), 1.5)))
+print(f.experimental_get_tracing_count())
+@tf.function
+def g(x):
+    return x * 2, 3, 2.5, True
+print(g(tf.constant(np.float16(1.5))))
+print(g(tf.constant(1.5)))
+""",
+    "switching": """
+i8 = tf.constant(np.int8(3))
+tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="all")
+print(repr(tf.constant(1)), repr(i8 + 1.5), repr(i8 + 1))
+tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="legacy")
+print(repr(tf.constant(1)), repr(i8 + 1.5), repr(tf.add(i8, 1)))
+tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="safe")
+print(repr(tf.constant(1.5)), repr(i8 + 1))
+tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="off")
+print(repr(tf.constant(1)))
+try:
+    i8 + 1.5
+except Exception as e:
+    print(type(e).__name__, e)
+for mode in ("x", "SAFE", None):
+    try:
+        tnp.experimental_enable_numpy_behavior(dtype_conversion_mode=mode)
+    except Exception as e:
+        print(type(e).__name__, e)
+""",
+    "safe": """
+tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="safe")
+i8, i32 = tf.constant(np.int8(3)), tf.constant(np.int32(3))
+for f in (lambda: i8 + 1.5, lambda: i32 * tf.constant(1.5), lambda: tf.add(i32, 1.5),
+          lambda: tf.maximum(tf.constant(np.uint8(1)), i8), lambda: tf.constant(2 ** 40),
+          lambda: i32 + 2 ** 31, lambda: tf.Variable(1).assign(2.5),
+          lambda: tf.constant(1.5, dtype=tf.int64), lambda: tf.exp(0.0),
+          lambda: tnp.sin(2), lambda: tf.math.subtract(1.5, i8)):
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print(type(e).__name__, e)
+print(repr(i8 + np.array([1, 2], np.int16)))
+print(repr(i8 + 1), repr(1 + i8), repr(i32 + tf.constant(1)))
+""",
+    "variables": """
+tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="all")
+v = tf.Variable(1.0)
+print(repr(v + 1), repr(v + tf.constant(2)), repr(1.5 * v), repr(v.assign_add(1)))
+vi = tf.Variable(1)
+for f in (lambda: vi.assign(2.5), lambda: vi.assign_sub(tf.constant(1.5)),
+          lambda: vi.assign(np.int64(3))):
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print(type(e).__name__, e)
+print(repr(vi.assign(tf.constant(7))), repr(vi + 1), repr(vi * 2.5))
+""",
+}

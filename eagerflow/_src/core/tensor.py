@@ -294,14 +294,15 @@ def weak_text(text: str) -> str:
     return f"{text[:-1]}, weak=True{text[-1]}"
 
 
-# weak class of each tensor class, and whether it copies (eager values may be shared, as
-# scalar_operand's are) or re-classes in place (a graph's tensors are known by identity)
-_WEAK_CLASSES: dict = {EagerTensor: (WeakEagerTensor, True)}
+# the weak class of each tensor class (a weak tensor is a copy of the tensor's slots: an
+# eager value may be shared, as scalar_operand's are, and a graph knows its own tensors by
+# identity, so neither is re-classed where it stands)
+_WEAK_CLASSES: dict = {EagerTensor: (WeakEagerTensor, ("_arr", "_shape", "_dtype", "_device"))}
 
 
-def register_weak_class(cls: type, weak_cls: type, copy: builtins.bool) -> None:
+def register_weak_class(cls: type, weak_cls: type, slots: tuple) -> None:
     """Hands down the weak form of a tensor class defined above core (graph's symbolic)."""
-    _WEAK_CLASSES[cls] = (weak_cls, copy)
+    _WEAK_CLASSES[cls] = (weak_cls, slots)
 
 
 def make_weak(t: Any) -> Any:
@@ -313,14 +314,12 @@ def make_weak(t: Any) -> Any:
     if found is None:
         return t
     if t._dtype not in _WEAK_DTYPES:
-        raise TypeError(f"{t._dtype!r} not allowed as a weak type. The allowed types are "
+        raise TypeError(f"{t._dtype} not allowed as a weak type. The allowed types are "
                         f"({', '.join(repr(d) for d in _WEAK_DTYPES)}).")
-    weak_cls, copy = found
-    if not copy:
-        t.__class__ = weak_cls
-        return t
+    weak_cls, slots = found
     w = object.__new__(weak_cls)
-    w._arr, w._shape, w._dtype, w._device = t._arr, t._shape, t._dtype, t._device
+    for name in slots:
+        object.__setattr__(w, name, getattr(t, name))
     return w
 
 

@@ -28,7 +28,7 @@ from eagerflow._src.core import nest, trace_events
 from eagerflow._src.core.context import CPU_DEVICE, _state, graph_collection
 from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, make_weak
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
 from eagerflow._src.function import graph_errors
@@ -59,6 +59,13 @@ class _Leaf:
 
     def __init__(self, i: int) -> None:
         self.i = i
+
+
+class _WeakLeaf(_Leaf):
+    """A position holding a weak tensor (TF's auto dtype conversion): the output is marked
+    weak again when the function returns it."""
+
+    __slots__ = ()
 
 
 class _Composite:
@@ -586,7 +593,7 @@ def _all_tensors(graph: Graph) -> list:
 
 def _pack(template: Any, get: Any) -> Any:
     if isinstance(template, _Leaf):
-        return get(template.i)
+        return get(template.i) if type(template) is _Leaf else make_weak(get(template.i))
     if isinstance(template, _Composite):
         return template.cls([_pack(t, get) for t in template.parts])
     if isinstance(template, _Rebuilt):

@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from eagerflow._src.core import nest, trace_events
+from eagerflow._src.core import nest, promotion, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.lazy import lazy_module
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, make_weak
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
 from eagerflow._src.function.function_type import FunctionType
@@ -574,6 +574,8 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
             convert_to_tensor(value)._dtype
         shape = next(shapes)
         ph = graph.placeholder(shape, dtype, name, is_input=True)
+        if value._weak if isinstance(value, Tensor) else False:
+            ph = make_weak(ph)  # (TF's GraphWeakTensor: the trace sees a weak input)
         spec_name = getattr(value, "name", None) if isinstance(value, _SpecTensor) else None
         spec = TensorSpec(shape, dtype, spec_name or (name + path if path else name))
         flat_specs.append(spec)
@@ -618,7 +620,8 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
     # generation aliases it away)
     if isinstance(result, Tensor):
         flat.append(identity(graph.capture(result)))
-        return concrete._Leaf(len(flat) - 1)
+        return concrete._WeakLeaf(len(flat) - 1) if result._weak else \
+            concrete._Leaf(len(flat) - 1)
     if _is_variable(result):
         flat.append(identity(result._as_tensor()))
         return concrete._Leaf(len(flat) - 1)
@@ -629,7 +632,10 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
     if isinstance(result, (int, float, str, bytes, bool, complex)) and \
             not isinstance(result, type):
         flat.append(identity(graph.capture(convert_to_tensor(result))))
-        return concrete._Leaf(len(flat) - 1)
+        # a Python number returned in TF's auto dtype conversion modes is a weak tensor
+        weak = promotion.is_auto_dtype_conversion_enabled() and isinstance(
+            result, (int, float, complex)) and not isinstance(result, bool)
+        return concrete._WeakLeaf(len(flat) - 1) if weak else concrete._Leaf(len(flat) - 1)
     if isinstance(result, list):
         return [_output_template(graph, r, flat) for r in result]
     if isinstance(result, tuple):

@@ -81,6 +81,8 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
         tensors.append(args)
         # relaxed: the dtype alone, so a trace of any shape, even of another rank, may be
         # generalized (TF's reduce_retracing goes as far as an unknown rank)
+        if t is not EagerTensor and getattr(args, "_weak", False):  # (TF: a weak spec)
+            return (args._dtype, None if relax else args._shape, "weak")
         return (args._dtype, None if relax else args._shape)
     if t in _SCALARS:
         return (t, args)

@@ -252,8 +252,9 @@ class SymbolicTensor(Tensor):
 # ---------------------------------------------------------------------------------------
 
 class WeakSymbolicTensor(SymbolicTensor):
-    """A traced weakly typed tensor (TF's GraphWeakTensor, core/promotion.py): the same
-    slots, so a symbolic tensor is marked weak by re-classing it where it stands."""
+    """A traced weakly typed tensor (TF's GraphWeakTensor, core/promotion.py): a handle on
+    one of the graph's tensors that says it is weak. The graph itself holds only plain
+    SymbolicTensors: `capture` takes a handle back to its tensor."""
 
     __slots__ = ()
     _weak = True
@@ -265,7 +266,7 @@ class WeakSymbolicTensor(SymbolicTensor):
         return weak_text(SymbolicTensor.__str__(self))
 
 
-register_weak_class(SymbolicTensor, WeakSymbolicTensor, copy=False)
+register_weak_class(SymbolicTensor, WeakSymbolicTensor, ("_op", "_index", "_shape", "_dtype"))
 
 
 class Operation:
@@ -486,6 +487,8 @@ class Graph:
         """`x` as a tensor of this graph: constants for eager tensors, placeholders for
         tensors of enclosing graphs. Variables pass through (ops that take them as inputs
         reference them)."""
+        if type(x) is WeakSymbolicTensor:
+            x = x._op.outputs[x._index]
         if type(x) is SymbolicTensor:
             g = x._op.graph
             if g is self:
