@@ -72,6 +72,26 @@ def misc_function() -> tf.types.experimental.ConcreteFunction:
     return f.get_concrete_function()
 
 
+def elementwise_function() -> tf.types.experimental.ConcreteFunction:
+    @tf.function(input_signature=[tf.TensorSpec([3, 4], tf.float32, name="x"),
+                                  tf.TensorSpec([2], tf.int32, name="i")])
+    def f(x, i):
+        y = tf.abs(x) + 0.5
+        return {"prod": tf.reduce_prod(y, 1), "pow": tf.pow(y, x),
+                "gelu_tanh": tf.nn.gelu(x, approximate=True),
+                "maxmin": tf.maximum(x, 0.2) - tf.minimum(x, -0.1),
+                "explog": tf.exp(-x) + tf.math.log(y), "log_softmax": tf.nn.log_softmax(x),
+                "gather": tf.gather(x, i, axis=1),
+                "cast": tf.cast(tf.cast(x * 3, tf.int32), tf.float32),
+                "reduce": tf.squeeze(tf.reduce_max(x, 1, keepdims=True), 1)
+                + tf.reduce_min(x, 1) + tf.reduce_sum(x, 1),
+                "leaky_elu": tf.nn.leaky_relu(x, 0.1) + tf.nn.elu(x),
+                "roots": tf.math.rsqrt(y) + tf.sqrt(y) + tf.math.squared_difference(x, y),
+                "tile": tf.tile(x, [2, 1]), "hard_swish": x * tf.nn.relu6(x + 3) / 6,
+                "square_neg": -tf.square(x)}
+    return f.get_concrete_function()
+
+
 def details(d: list) -> list:
     out = []
     for x in d:
@@ -107,7 +127,10 @@ def record_model(name: str, content: bytes, batch_resize: int | None) -> dict:
              "signatures": interp.get_signature_list()}
     feeds = []
     for d in interp.get_input_details():
-        x = rng.standard_normal(d["shape"]).astype(np.float32)
+        if d["dtype"] == np.int32:
+            x = rng.integers(0, d["shape"][-1] + 1, d["shape"]).astype(np.int32)
+        else:
+            x = rng.standard_normal(d["shape"]).astype(np.float32)
         interp.set_tensor(d["index"], x)
         feeds.append(encode_array(x))
     interp.invoke()
@@ -191,6 +214,9 @@ def main() -> None:
     f = misc_function()
     content = tf.lite.TFLiteConverter.from_concrete_functions([f]).convert()
     golden["misc"] = record_model("misc", content, None)
+    f = elementwise_function()
+    content = tf.lite.TFLiteConverter.from_concrete_functions([f]).convert()
+    golden["elementwise"] = record_model("elementwise", content, None)
     write_json(os.path.join(HERE, "lite_golden.json"), golden, end="\n", indent=1)
 
 

@@ -47,7 +47,41 @@ def dwpool():
     return k.Model(inp, x)
 
 
-MODELS = {"mlp": mlp, "cnn": cnn, "dwpool": dwpool}
+def seq(*layers):
+    return lambda: k.Sequential([f() for f in layers])
+
+
+# More layers, each lowering to other builtins (batch norm's MUL/ADD, REDUCE_MAX,
+# LEAKY_RELU, ELU, RSQRT, SQUARED_DIFFERENCE, GATHER, TILE, TRANSPOSE_CONV, LOGISTIC+MUL).
+LAYERS = {
+    "bn_dropout": seq(lambda: k.Input((8, 8, 3)), lambda: k.layers.Conv2D(4, 3),
+                      lambda: k.layers.BatchNormalization(), lambda: k.layers.ReLU(),
+                      lambda: k.layers.Dropout(0.5), lambda: k.layers.GlobalMaxPooling2D(),
+                      lambda: k.layers.Dense(2)),
+    "leaky_elu": seq(lambda: k.Input((6,)), lambda: k.layers.Dense(5),
+                     lambda: k.layers.LeakyReLU(), lambda: k.layers.Dense(3, activation="elu")),
+    "layernorm": seq(lambda: k.Input((6,)), lambda: k.layers.Dense(5),
+                     lambda: k.layers.LayerNormalization()),
+    "permute": seq(lambda: k.Input((6, 4)), lambda: k.layers.Permute((2, 1)),
+                   lambda: k.layers.Reshape((24,)), lambda: k.layers.Dense(2, activation="relu6")),
+    "embedding": seq(lambda: k.Input((5,), dtype="int32"), lambda: k.layers.Embedding(10, 4),
+                     lambda: k.layers.Flatten(), lambda: k.layers.Dense(2)),
+    "upsample": seq(lambda: k.Input((4, 4, 2)), lambda: k.layers.UpSampling2D(),
+                    lambda: k.layers.Conv2DTranspose(3, 2, strides=2, padding="same")),
+    "separable": seq(lambda: k.Input((8, 8, 3)),
+                     lambda: k.layers.SeparableConv2D(4, 3, activation="swish"),
+                     lambda: k.layers.GlobalAveragePooling2D(keepdims=True),
+                     lambda: k.layers.Flatten()),
+}
+MODELS = {"mlp": mlp, "cnn": cnn, "dwpool": dwpool, **LAYERS}
+
+
+def sample(m, batch, seed):
+    rng = np.random.default_rng(seed)
+    shape = (batch,) + tuple(m.inputs[0].shape[1:])
+    if m.inputs[0].dtype == "int32":
+        return rng.integers(0, 10, shape).astype(np.int32)
+    return rng.standard_normal(shape).astype(np.float32)
 
 
 def run_ours(content: bytes, feeds: list) -> list:
@@ -61,17 +95,23 @@ def run_ours(content: bytes, feeds: list) -> list:
     return [it.get_tensor(d["index"]) for d in it.get_output_details()]
 
 
-def run_tf(tmp_path, content: bytes, feeds: dict) -> dict:
-    model = tmp_path / "m.tflite"
-    model.write_bytes(content)
-    np.savez(tmp_path / "in.npz", **feeds)
-    proc = subprocess.run([TF_PYTHON, os.path.join(HERE, "tf_run_tflite.py"), str(model),
-                           str(tmp_path / "in.npz"), str(tmp_path / "out.npz")],
-                          capture_output=True, text=True, env=TF_ENV, timeout=300)
+def run_tf(tmp_path, cases: list) -> list:
+    """TF's interpreter's outputs for each (model bytes, feeds), in one subprocess."""
+    args = []
+    for i, (content, feeds) in enumerate(cases):
+        (tmp_path / f"m{i}.tflite").write_bytes(content)
+        np.savez(tmp_path / f"in{i}.npz", **feeds)
+        args += [str(tmp_path / f"m{i}.tflite"), str(tmp_path / f"in{i}.npz"),
+                 str(tmp_path / f"out{i}.npz")]
+    proc = subprocess.run([TF_PYTHON, os.path.join(HERE, "tf_run_tflite.py"), *args],
+                          capture_output=True, text=True, env=TF_ENV, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    out = dict(np.load(tmp_path / "out.npz"))
-    out["meta"] = json.loads(str(out["meta"]))
-    return out
+    outs = []
+    for i in range(len(cases)):
+        out = dict(np.load(tmp_path / f"out{i}.npz"))
+        out["meta"] = json.loads(str(out["meta"]))
+        outs.append(out)
+    return outs
 
 
 def convert(name: str, seed: int = 0):
@@ -83,8 +123,7 @@ def convert(name: str, seed: int = 0):
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_keras_model_converts_and_runs(name):
     m, content = convert(name)
-    rng = np.random.default_rng(1)
-    x = rng.standard_normal((3,) + tuple(m.inputs[0].shape[1:])).astype(np.float32)
+    x = sample(m, 3, 1)
     want = m(x).numpy()
     (got,) = run_ours(content, [x])
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
@@ -144,10 +183,44 @@ def misc_function():
     return f.get_concrete_function()
 
 
+def elementwise_function():
+    @tf.function(input_signature=[tf.TensorSpec([3, 4], tf.float32, name="x"),
+                                  tf.TensorSpec([2], tf.int32, name="i")])
+    def f(x, i):
+        y = tf.abs(x) + 0.5
+        return {"prod": tf.reduce_prod(y, 1), "pow": tf.pow(y, x),
+                "gelu_tanh": tf.nn.gelu(x, approximate=True),
+                "maxmin": tf.maximum(x, 0.2) - tf.minimum(x, -0.1),
+                "explog": tf.exp(-x) + tf.math.log(y), "log_softmax": tf.nn.log_softmax(x),
+                "gather": tf.gather(x, i, axis=1),
+                "cast": tf.cast(tf.cast(x * 3, tf.int32), tf.float32),
+                "reduce": tf.squeeze(tf.reduce_max(x, 1, keepdims=True), 1)
+                + tf.reduce_min(x, 1) + tf.reduce_sum(x, 1),
+                "leaky_elu": tf.nn.leaky_relu(x, 0.1) + tf.nn.elu(x),
+                "roots": tf.math.rsqrt(y) + tf.sqrt(y) + tf.math.squared_difference(x, y),
+                "tile": tf.tile(x, [2, 1]), "square_neg": -tf.square(x)}
+    return f.get_concrete_function()
+
+
+def elementwise_feeds():
+    rng = np.random.default_rng(7)
+    return [rng.standard_normal((3, 4)).astype(np.float32), np.array([3, 0], np.int32)]
+
+
 def misc_feeds():
     rng = np.random.default_rng(2)
     return [rng.standard_normal((2, 3, 6)).astype(np.float32),
             rng.standard_normal((2, 6, 4)).astype(np.float32)]
+
+
+def test_elementwise_function_converts():
+    f = elementwise_function()
+    content = tf.lite.TFLiteConverter.from_concrete_functions([f]).convert()
+    x, i = elementwise_feeds()
+    want = f(tf.constant(x), tf.constant(i))
+    got = run_ours(content, [x, i])
+    for g, key in zip(got, sorted(want)):
+        np.testing.assert_allclose(g, want[key].numpy(), rtol=1e-5, atol=1e-6)
 
 
 def test_concrete_function_converts():
@@ -215,19 +288,30 @@ def test_unsupported_conversions_raise_converter_error():
 
 @pytest.mark.skipif(not HAVE_TF_PYTHON, reason="needs TensorFlow's interpreter")
 def test_tf_interpreter_runs_our_models(tmp_path):
+    cases, wants, sigs = [], [], []
     for name in sorted(MODELS):
         m, content = convert(name)
-        x = np.random.default_rng(6).standard_normal(
-            (2,) + tuple(m.inputs[0].shape[1:])).astype(np.float32)
+        x = sample(m, 2, 6)
         it = tf.lite.Interpreter(model_content=content)
         key = it.get_signature_list()["serving_default"]["inputs"][0]
-        out = run_tf(tmp_path, content, {key: x})
-        assert out["meta"]["signatures"] == it.get_signature_list()
-        np.testing.assert_allclose(out["output_0"], m(x).numpy(), rtol=1e-5, atol=1e-6)
+        cases.append((content, {key: x}))
+        wants.append(m(x).numpy())
+        sigs.append(it.get_signature_list())
     f = misc_function()
-    content = tf.lite.TFLiteConverter.from_concrete_functions([f]).convert()
     a, b = misc_feeds()
-    out = run_tf(tmp_path, content, {"in0": a, "in1": b})
+    cases.append((tf.lite.TFLiteConverter.from_concrete_functions([f]).convert(),
+                  {"in0": a, "in1": b}))
+    g = elementwise_function()
+    x, i = elementwise_feeds()
+    cases.append((tf.lite.TFLiteConverter.from_concrete_functions([g]).convert(),
+                  {"in0": x, "in1": i}))
+    *outs, out, out_e = run_tf(tmp_path, cases)
+    want_e = g(tf.constant(x), tf.constant(i))
+    for n, key in enumerate(sorted(want_e)):
+        np.testing.assert_allclose(out_e[f"out{n}"], want_e[key].numpy(), rtol=1e-5, atol=1e-6)
+    for o, want, sig in zip(outs, wants, sigs):
+        assert o["meta"]["signatures"] == sig
+        np.testing.assert_allclose(o["output_0"], want, rtol=1e-5, atol=1e-6)
     want = f(tf.constant(a), tf.constant(b))
     for i, key in enumerate(sorted(want)):
         np.testing.assert_allclose(out[f"out{i}"], want[key].numpy(), rtol=1e-5, atol=1e-6)

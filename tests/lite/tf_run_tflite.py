@@ -1,5 +1,6 @@
 """Runs a .tflite file with TF's own tf.lite.Interpreter (the interop tests call it as a
-subprocess of the TF venv): `tf_run_tflite.py MODEL IN.npz OUT.npz` reads the inputs
+subprocess of the TF venv): `tf_run_tflite.py MODEL IN.npz OUT.npz [MODEL IN OUT ...]`
+reads, for each model, the inputs
 (arrays named by the signature's input names, or in0, in1, ... without a signature),
 invokes the model and writes its outputs (by signature name, or out0, ...) and its
 signature list and input names as JSON in the entry "meta"."""
@@ -16,9 +17,14 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
 
 def main() -> None:
+    args = sys.argv[1:]
+    for i in range(0, len(args), 3):
+        run(*args[i:i + 3])
+
+
+def run(model: str, src: str, dst: str) -> None:
     import tensorflow as tf
 
-    model, src, dst = sys.argv[1:4]
     feeds = dict(np.load(src))
     it = tf.lite.Interpreter(model_path=model)
     sigs = it.get_signature_list()

@@ -34,12 +34,22 @@ class ConverterError(Exception):
 _PADDINGS = {"SAME": S.SAME, "VALID": S.VALID}
 _BINARY = {"Add": S.ADD, "AddV2": S.ADD, "Sub": S.SUB, "Mul": S.MUL, "RealDiv": S.DIV,
            "BiasAdd": S.ADD}
-_UNARY = {"Relu": S.RELU, "Relu6": S.RELU6, "Tanh": S.TANH, "Sigmoid": S.LOGISTIC}
+_UNARY = {"Relu": S.RELU, "Relu6": S.RELU6, "Tanh": S.TANH, "Sigmoid": S.LOGISTIC,
+          "Elu": S.ELU, "Rsqrt": S.RSQRT, "Sqrt": S.SQRT, "Exp": S.EXP, "Log": S.LOG,
+          "Neg": S.NEG, "Square": S.SQUARE, "Abs": S.ABS, "LogSoftmax": S.LOG_SOFTMAX}
+_BINARY_PLAIN = {"SquaredDifference": S.SQUARED_DIFFERENCE, "Maximum": S.MAXIMUM,
+                 "Minimum": S.MINIMUM, "Pow": S.POW}
+_REDUCERS = {"Mean": S.MEAN, "Sum": S.SUM, "Max": S.REDUCE_MAX, "Min": S.REDUCE_MIN,
+             "Prod": S.REDUCE_PROD}
 _ALIASES = {"Identity", "IdentityN", "StopGradient", "PreventGradient", "Snapshot"}
 _FUSE_ACT = {"Relu": S.ACT_RELU, "Relu6": S.ACT_RELU6}
 # (not CONCATENATION: TF's float kernel ignores its fused activation)
 _FUSES_ACT = {S.FULLY_CONNECTED, S.CONV_2D, S.DEPTHWISE_CONV_2D, S.ADD, S.SUB, S.MUL, S.DIV,
               S.MAX_POOL_2D, S.AVERAGE_POOL_2D}
+
+
+# The input that holds the bias, of the operators a bias add fuses into.
+_BIAS_SLOT = {S.FULLY_CONNECTED: 2, S.CONV_2D: 2, S.DEPTHWISE_CONV_2D: 2, S.TRANSPOSE_CONV: 3}
 
 
 class _NoValue(Exception):
@@ -98,7 +108,7 @@ class _Lowering:
         return t
 
     def constant(self, value: np.ndarray, name: str, dtype: Any = None) -> _Tensor:
-        v = np.ascontiguousarray(np.asarray(value, dtype))
+        v = np.array(value, dtype, order="C")  # (ascontiguousarray would make a scalar 1-D)
         if v.dtype == np.float64:
             v = v.astype(np.float32)
         return self.new(name, v.shape, v.dtype, v)
@@ -218,6 +228,18 @@ class _Lowering:
         elif t in ("Conv2D", "DepthwiseConv2dNative") and f32 and id(ins[1]) in self.const \
                 and a.get("data_format", "NHWC") == "NHWC" and a["padding"] in _PADDINGS:
             self.conv(node)
+        elif t == "Conv2DBackpropInput" and f32 and id(ins[1]) in self.const \
+                and a.get("data_format", "NHWC") == "NHWC" and a["padding"] in _PADDINGS \
+                and tuple(a.get("dilations") or (1, 1, 1, 1)) == (1, 1, 1, 1):
+            w = self.const[id(ins[1])]  # [h, w, out, in] -> TFLite's [out, h, w, in]
+            name = ins[1].name.split(":")[0]
+            s = a["strides"]
+            self.emit(S.TRANSPOSE_CONV, [
+                self.tensor(ins[0], np.int32), self.constant(np.transpose(w, (2, 0, 1, 3)), name),
+                self.tensor(ins[2]), self.constant(np.zeros(w.shape[2], np.float32),
+                                                   name + "/bias")], out,
+                {"padding": _PADDINGS[a["padding"]], "stride_w": int(s[2]),
+                 "stride_h": int(s[1]), "fused_activation_function": 0})
         elif t in ("MaxPool", "AvgPool") and f32 and a.get("data_format", "NHWC") == "NHWC" \
                 and a["padding"] in _PADDINGS:
             k, s = a["ksize"], a["strides"]
@@ -233,6 +255,25 @@ class _Lowering:
         elif t in _UNARY and f32:
             if not self.fuse_act(node):
                 self.emit(_UNARY[t], [self.tensor(ins[0])], out)
+        elif t in _BINARY_PLAIN and f32:
+            self.emit(_BINARY_PLAIN[t], [self.tensor(ins[0]), self.tensor(ins[1])], out, {})
+        elif t == "LeakyRelu" and f32:
+            self.emit(S.LEAKY_RELU, [self.tensor(ins[0])], out, {"alpha": float(a["alpha"])})
+        elif t == "GatherV2" and not a.get("batch_dims"):
+            self.emit(S.GATHER, [self.tensor(ins[0]), self.tensor(ins[1])], out,
+                      {"axis": int(a["axis"]), "batch_dims": 0})
+        elif t == "Tile":
+            self.emit(S.TILE, [self.tensor(ins[0]), self.constant(
+                np.array(a["multiples"], np.int32), out.name.split(":")[0] + "/multiples")],
+                out, {})
+        elif t == "Cast" and np.dtype(dt.as_dtype(out._dtype).as_numpy_dtype) in \
+                S.TYPE_OF_DTYPE and np.dtype(dt.as_dtype(ins[0]._dtype).as_numpy_dtype) in \
+                S.TYPE_OF_DTYPE:
+            self.emit(S.CAST, [self.tensor(ins[0])], out, {
+                "in_data_type": S.TYPE_OF_DTYPE[np.dtype(
+                    dt.as_dtype(ins[0]._dtype).as_numpy_dtype)],
+                "out_data_type": S.TYPE_OF_DTYPE[np.dtype(
+                    dt.as_dtype(out._dtype).as_numpy_dtype)]})
         elif t == "Softmax" and f32:
             self.emit(S.SOFTMAX, [self.tensor(ins[0])], out, {"beta": 1.0})
         elif t == "Reshape" and (len(ins) == 1 or id(ins[1]) in self.const):
@@ -242,8 +283,8 @@ class _Lowering:
         elif t == "ConcatV2" and f32:
             self.emit(S.CONCATENATION, [self.tensor(x) for x in ins], out,
                       {"axis": int(a["axis"]), "fused_activation_function": 0})
-        elif t == "Mean" and f32:
-            self.emit(S.MEAN, [self.tensor(ins[0]), self.constant(
+        elif t in _REDUCERS and f32:
+            self.emit(_REDUCERS[t], [self.tensor(ins[0]), self.constant(
                 np.array(a["axes"], np.int32), out.name.split(":")[0] + "/axes")], out,
                 {"keep_dims": bool(a.get("keepdims"))})
         elif t == "PadV2" and f32 and a.get("mode", "CONSTANT") == "CONSTANT" \
@@ -337,17 +378,17 @@ class _Lowering:
             return False
         producer = self.producer.get(id(self.of[id(x)]))
         bv = self.const[id(b)]
-        if producer is None or producer.code not in (S.FULLY_CONNECTED, S.CONV_2D,
-                                                     S.DEPTHWISE_CONV_2D):
+        slot = _BIAS_SLOT.get(producer.code) if producer is not None else None
+        if slot is None:
             return False
         n_out = producer.outputs[0].shape[-1]
         if bv.ndim != 1 or bv.shape[0] != n_out or \
                 producer.options["fused_activation_function"] != 0 or \
                 tuple(node.outputs[0]._shape or ()) != tuple(x._shape or ()):
             return False
-        old = producer.inputs[2]
+        old = producer.inputs[slot]
         base = old.data if old is not None else np.zeros(n_out, np.float32)
-        producer.inputs[2] = self.constant((base + bv).astype(np.float32),
+        producer.inputs[slot] = self.constant((base + bv).astype(np.float32),
                                            b.name.split(":")[0])
         self.of[id(node.outputs[0])] = producer.outputs[0]
         producer.outputs[0].name = node.outputs[0].name.split(":")[0]

@@ -75,6 +75,18 @@ def _depthwise(ins: list, o: dict) -> list:
     return [_act(y.astype(x.dtype, copy=False), o["fused_activation_function"])]
 
 
+def _transpose_conv(ins: list, o: dict) -> list:
+    sizes, w, x = ins[0], ins[1], ins[2]
+    b = ins[3] if len(ins) > 3 else None
+    y = REGISTRY["Conv2DBackpropInput"].kernel(
+        np, np.asarray(sizes, np.int32), np.transpose(w, (1, 2, 0, 3)), x,
+        strides=(1, o["stride_h"], o["stride_w"], 1), padding=_PADDING[o["padding"]],
+        explicit_paddings=(), data_format="NHWC", dilations=(1, 1, 1, 1))
+    if b is not None:
+        y = y + b
+    return [_act(y.astype(x.dtype, copy=False), o["fused_activation_function"])]
+
+
 def _pool(kind: str) -> Kernel:
     def kernel(ins: list, o: dict) -> list:
         x = ins[0]
@@ -137,10 +149,52 @@ def _concat(ins: list, o: dict) -> list:
     return [np.concatenate(ins, axis=o["axis"])]
 
 
-def _mean(ins: list, o: dict) -> list:
-    x, axes = ins
-    axes = tuple(sorted({int(a) % x.ndim for a in np.ravel(axes)}))
-    return [np.mean(x, axis=axes, keepdims=o["keep_dims"]).astype(x.dtype, copy=False)]
+def _reducer(fn: Callable) -> Kernel:
+    def kernel(ins: list, o: dict) -> list:
+        x, axes = ins
+        if x.ndim == 0:
+            return [x.copy()]
+        axes = tuple(sorted({int(a) % x.ndim for a in np.ravel(axes)}))
+        return [fn(x, axis=axes, keepdims=o["keep_dims"]).astype(x.dtype, copy=False)]
+    return kernel
+
+
+def _leaky_relu(ins: list, o: dict) -> list:
+    x = ins[0]
+    return [np.where(x >= 0, x, x * np.asarray(o["alpha"], x.dtype)).astype(x.dtype)]
+
+
+def _gelu(ins: list, o: dict) -> list:
+    x = ins[0]
+    if o["approximate"]:
+        c = np.sqrt(2 / np.pi).astype(x.dtype)
+        y = 0.5 * x * (1 + np.tanh(c * (x + np.asarray(0.044715, x.dtype) * x ** 3)))
+    else:
+        y = 0.5 * x * (1 + REGISTRY["Erf"].kernel(np, x / np.sqrt(2).astype(x.dtype)))
+    return [y.astype(x.dtype, copy=False)]
+
+
+def _gather(ins: list, o: dict) -> list:
+    x, idx = ins
+    if o["batch_dims"]:
+        raise RuntimeError("GATHER with batch_dims is not supported by eagerflow's "
+                           "TFLite interpreter")
+    axis = o["axis"] % x.ndim if x.ndim else 0
+    if idx.size and (idx.min() < -x.shape[axis] or idx.max() >= x.shape[axis]):
+        raise RuntimeError("gather index out of bounds")
+    return [np.take(x, idx, axis=axis)]
+
+
+def _squeeze(ins: list, o: dict) -> list:
+    x = ins[0]
+    dims = o.get("squeeze_dims") or tuple(i for i, d in enumerate(x.shape) if d == 1)
+    return [np.squeeze(x, tuple(int(d) % x.ndim for d in dims))]
+
+
+def _log_softmax(ins: list, o: dict) -> list:
+    x = ins[0]
+    z = x - x.max(axis=-1, keepdims=True)
+    return [(z - np.log(np.exp(z).sum(axis=-1, keepdims=True))).astype(x.dtype, copy=False)]
 
 
 def _pad(ins: list, o: dict) -> list:
@@ -213,7 +267,32 @@ KERNELS: dict[int, Kernel] = {
     S.RELU6: _unary(lambda x: np.clip(x, 0, 6)),
     S.RELU_N1_TO_1: _unary(lambda x: np.clip(x, -1, 1)),
     S.CONCATENATION: _concat,
-    S.MEAN: _mean,
+    S.MEAN: _reducer(np.mean),
+    S.SUM: _reducer(np.sum),
+    S.REDUCE_MAX: _reducer(np.max),
+    S.REDUCE_MIN: _reducer(np.min),
+    S.REDUCE_PROD: _reducer(np.prod),
+    S.LEAKY_RELU: _leaky_relu,
+    S.ELU: _unary(lambda x: np.where(x > 0, x, np.expm1(np.minimum(x, 0)))),
+    S.RSQRT: _unary(lambda x: 1 / np.sqrt(x)),
+    S.SQRT: _unary(np.sqrt),
+    S.EXP: _unary(np.exp),
+    S.LOG: _unary(np.log),
+    S.NEG: _unary(np.negative),
+    S.SQUARE: _unary(np.square),
+    S.ABS: _unary(np.abs),
+    S.HARD_SWISH: _unary(lambda x: x * np.clip(x + 3, 0, 6) / 6),
+    S.GELU: _gelu,
+    S.LOG_SOFTMAX: _log_softmax,
+    S.SQUARED_DIFFERENCE: _binary(lambda a, b: np.square(a - b)),
+    S.MAXIMUM: _binary(np.maximum),
+    S.MINIMUM: _binary(np.minimum),
+    S.POW: _binary(np.power),
+    S.GATHER: _gather,
+    S.TILE: lambda ins, o: [np.tile(ins[0], [int(m) for m in np.ravel(ins[1])])],
+    S.CAST: lambda ins, o: [ins[0]],  # the output tensor's type casts it (run())
+    S.SQUEEZE: _squeeze,
+    S.TRANSPOSE_CONV: _transpose_conv,
     S.PAD: _pad,
     S.TRANSPOSE: _transpose,
     S.BATCH_MATMUL: _batch_matmul,
@@ -231,4 +310,11 @@ NAMES = {S.ADD: "ADD", S.AVERAGE_POOL_2D: "AVERAGE_POOL_2D", S.CONCATENATION: "C
          S.TANH: "TANH", S.PAD: "PAD", S.TRANSPOSE: "TRANSPOSE", S.MEAN: "MEAN",
          S.SUB: "SUB", S.DIV: "DIV", S.STRIDED_SLICE: "STRIDED_SLICE", S.SHAPE: "SHAPE",
          S.PACK: "PACK", S.BATCH_MATMUL: "BATCH_MATMUL", S.EXPAND_DIMS: "EXPAND_DIMS",
-         S.SQUEEZE: "SQUEEZE"}
+         S.SQUEEZE: "SQUEEZE", S.SUM: "SUM", S.REDUCE_MAX: "REDUCE_MAX",
+         S.REDUCE_MIN: "REDUCE_MIN", S.REDUCE_PROD: "REDUCE_PROD", S.LEAKY_RELU: "LEAKY_RELU",
+         S.ELU: "ELU", S.RSQRT: "RSQRT", S.SQRT: "SQRT", S.EXP: "EXP", S.LOG: "LOG",
+         S.NEG: "NEG", S.SQUARE: "SQUARE", S.ABS: "ABS", S.HARD_SWISH: "HARD_SWISH",
+         S.GELU: "GELU", S.LOG_SOFTMAX: "LOG_SOFTMAX", S.MAXIMUM: "MAXIMUM",
+         S.MINIMUM: "MINIMUM", S.POW: "POW", S.SQUARED_DIFFERENCE: "SQUARED_DIFFERENCE",
+         S.GATHER: "GATHER", S.TILE: "TILE", S.CAST: "CAST",
+         S.TRANSPOSE_CONV: "TRANSPOSE_CONV"}

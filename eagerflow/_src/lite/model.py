@@ -74,6 +74,9 @@ def _options(code: int, t: flatbuf.Table | None) -> dict:
         opts[name] = default if t is None else t.scalar(slot, fmt, default)
     if code == S.RESHAPE:
         opts["new_shape"] = None if t is None else t.array(0, "i4")
+    if code == S.SQUEEZE:
+        opts["squeeze_dims"] = () if t is None or t.array(0, "i4") is None else \
+            tuple(int(v) for v in t.array(0, "i4"))
     return opts
 
 

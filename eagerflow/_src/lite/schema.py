@@ -45,6 +45,30 @@ EXPAND_DIMS = 70
 SHAPE = 77
 PACK = 83
 BATCH_MATMUL = 126
+GATHER = 36
+EXP = 47
+LOG_SOFTMAX = 50
+CAST = 53
+MAXIMUM = 55
+MINIMUM = 57
+NEG = 59
+TILE = 69
+LOG = 73
+SUM = 74
+SQRT = 75
+RSQRT = 76
+POW = 78
+REDUCE_PROD = 81
+REDUCE_MAX = 82
+REDUCE_MIN = 89
+SQUARE = 92
+LEAKY_RELU = 98
+SQUARED_DIFFERENCE = 99
+ABS = 101
+ELU = 111
+HARD_SWISH = 117
+GELU = 150
+TRANSPOSE_CONV = 67
 # The largest code that fits OperatorCode.deprecated_builtin_code (an int8); codes
 # above it are written as PLACEHOLDER_FOR_GREATER_OP_CODES there.
 PLACEHOLDER_FOR_GREATER_OP_CODES = 127
@@ -53,7 +77,11 @@ PLACEHOLDER_FOR_GREATER_OP_CODES = 127
 OPTIONS_TYPE = {CONV_2D: 1, DEPTHWISE_CONV_2D: 2, AVERAGE_POOL_2D: 5, MAX_POOL_2D: 5,
                 FULLY_CONNECTED: 8, SOFTMAX: 9, CONCATENATION: 10, ADD: 11, RESHAPE: 17,
                 MUL: 21, PAD: 22, TRANSPOSE: 26, MEAN: 27, SUB: 28, DIV: 29, SQUEEZE: 30,
-                STRIDED_SLICE: 32, EXPAND_DIMS: 52, SHAPE: 55, PACK: 59, BATCH_MATMUL: 101}
+                STRIDED_SLICE: 32, EXPAND_DIMS: 52, SHAPE: 55, PACK: 59, BATCH_MATMUL: 101,
+                GATHER: 23, SUM: 27, REDUCE_PROD: 27, REDUCE_MAX: 27, REDUCE_MIN: 27,
+                EXP: 33, LOG_SOFTMAX: 36, CAST: 37, MAXIMUM: 39, MINIMUM: 39, NEG: 42,
+                TILE: 51, POW: 56, LEAKY_RELU: 75, SQUARED_DIFFERENCE: 76, ABS: 78,
+                HARD_SWISH: 91, GELU: 116, TRANSPOSE_CONV: 49}
 
 # Options tables: field name -> (slot, struct format, default).
 OPTIONS = {
@@ -83,7 +111,20 @@ OPTIONS = {
     PACK: {"values_count": (0, "i", 0), "axis": (1, "i", 0)},
     BATCH_MATMUL: {"adj_x": (0, "?", False), "adj_y": (1, "?", False)},
     SHAPE: {"out_type": (0, "b", 0)},
+    GATHER: {"axis": (0, "i", 0), "batch_dims": (1, "i", 0)},
+    CAST: {"in_data_type": (0, "b", 0), "out_data_type": (1, "b", 0)},
+    LEAKY_RELU: {"alpha": (0, "f", 0.0)},
+    GELU: {"approximate": (0, "?", False)},
+    TRANSPOSE_CONV: {"padding": (0, "b", 0), "stride_w": (1, "i", 0), "stride_h": (2, "i", 0),
+                     "fused_activation_function": (3, "b", 0)},
+    SQUEEZE: {},  # squeeze_dims (a vector) is read apart
 }
+for _code in (SUM, REDUCE_PROD, REDUCE_MAX, REDUCE_MIN):
+    OPTIONS[_code] = OPTIONS[MEAN]
+# Operators whose options table has no fields (TF writes it empty).
+for _code in (EXP, LOG_SOFTMAX, MAXIMUM, MINIMUM, NEG, TILE, POW, SQUARED_DIFFERENCE, ABS,
+              HARD_SWISH, PAD, TRANSPOSE, EXPAND_DIMS):
+    OPTIONS.setdefault(_code, {})
 OPTIONS[MAX_POOL_2D] = OPTIONS[AVERAGE_POOL_2D]
 
 # ActivationFunctionType
