@@ -7,3 +7,4 @@ from eagerflow._src.core.dtypes import (  # noqa: F401
 )
 from eagerflow._src.ops.math import cast, saturate_cast  # noqa: F401
 from eagerflow._src.ops.misc_ops import complex  # noqa: F401, A004
+from eagerflow.dtypes import experimental as experimental  # noqa: E402

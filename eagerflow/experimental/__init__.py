@@ -16,6 +16,10 @@ from eagerflow._src.ops.extension_type import (  # noqa: E402, F401
     unregister_dispatch_for,
 )
 from eagerflow.experimental import extension_type as extension_type  # noqa: E402
+from eagerflow._src.core.dtypes import (  # noqa: E402, F401 - tf.dtypes.experimental's too
+    float4_e2m1fn, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2,
+    float8_e5m2fnuz, int2, int4, uint2, uint4,
+)
 
 
 def __getattr__(name: str):  # tf.experimental.numpy loads on first use

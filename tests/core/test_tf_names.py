@@ -49,7 +49,6 @@ EXCLUDED_NAMESPACES = {
     "data.experimental.service": "tf.data service: remote dataset workers over gRPC",
     "quantization.experimental": "TF's post-training quantizer of SavedModels (C++ passes)",
     "debugging.experimental": "tfdbg2 (enable_dump_debug_info): not built yet",
-    "dtypes.experimental": "float8/int4 dtypes: not built yet",
 }
 
 _NOT_YET = "not built yet"
@@ -99,7 +98,6 @@ MISSING = {
         "PreemptionWatcher": _PS, "TPUStrategy": _TPU, "TerminationConfig": _PS,
         "coordinator": _PS, "partitioners": _PS, "rpc": _PS,
     },
-    "dtypes": {"experimental": EXCLUDED_NAMESPACES["dtypes.experimental"]},
     "experimental": {
         "ExtensionTypeBatchEncoder": _NOT_YET, "StructuredTensor": _NOT_YET,
         "dispatch_for_binary_elementwise_assert_apis": _NOT_YET,
@@ -107,9 +105,6 @@ MISSING = {
         "enable_strict_mode": "TF's strict mode forbids deprecated API calls; eagerflow has none",
         "register_filesystem_plugin": "loads a C++ filesystem plugin (.so)",
         "tensorrt": EXCLUDED_NAMESPACES["experimental.tensorrt"],
-        **{d: EXCLUDED_NAMESPACES["dtypes.experimental"] for d in (
-            "float4_e2m1fn", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
-            "float8_e5m2", "float8_e5m2fnuz", "int2", "int4", "uint2", "uint4")},
     },
     "image": {"decode_jxl": "JPEG XL decoding: no pure-Python decoder",
               "generate_bounding_box_proposals": _NOT_YET},

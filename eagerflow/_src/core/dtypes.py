@@ -1,7 +1,8 @@
 """DType objects: TF's dtype names and predicates over NumPy storage types.
 
-Bottom of the pipeline: imports nothing from eagerflow. bfloat16 is stored with
-`ml_dtypes` when it is installed; without it, asking for bfloat16 data raises
+Bottom of the pipeline: imports nothing from eagerflow. bfloat16 and the narrow types of
+tf.dtypes.experimental (float8, float4, int4, int2: TF's enums 24-33) are stored with
+`ml_dtypes` (the `dtypes` extra) when it is installed; without it, asking for their data raises
 UnimplementedError while the DType object itself still exists (for signatures).
 """
 
@@ -14,12 +15,19 @@ import numpy as np
 
 from eagerflow._src.core.errors import UnimplementedError
 
-try:  # optional: the bfloat16 storage type used by JAX and TF
+try:  # optional: the bfloat16, float8 and int4 storage types used by JAX and TF
     import ml_dtypes as _ml_dtypes
 
     _BFLOAT16_NP: Any = np.dtype(_ml_dtypes.bfloat16)
 except ImportError:  # pragma: no cover - depends on the environment
+    _ml_dtypes = None
     _BFLOAT16_NP = None
+
+
+def _ml(name: str) -> Any:
+    """ml_dtypes' NumPy dtype `name`, or None without ml_dtypes (or in an older one)."""
+    t = getattr(_ml_dtypes, name, None)
+    return None if t is None else np.dtype(t)
 
 
 class DType:
@@ -39,7 +47,8 @@ class DType:
     @property
     def as_numpy_dtype(self) -> Any:
         if self._np is None:
-            raise UnimplementedError(None, None, f"dtype {self._name} needs the ml_dtypes package")
+            raise UnimplementedError(None, None, f"dtype {self._name} needs the ml_dtypes package "
+                                     "(pip install 'eagerflow[dtypes]')")
         if self in QUANTIZED_DTYPES:  # TF's one-field record type (the array holds the plain ints)
             return _QUANTIZED_NP[self]
         return self._np.type
@@ -78,7 +87,7 @@ class DType:
 
     @property
     def is_unsigned(self) -> bool:
-        return self in (uint8, uint16, uint32, uint64)
+        return self in (uint8, uint16, uint32, uint64, uint4, uint2)
 
     @property
     def is_complex(self) -> bool:
@@ -98,6 +107,8 @@ class DType:
 
     @property
     def size(self) -> int:
+        if self in NARROW_DTYPES:
+            return 1  # one byte per element in memory (TF's and ml_dtypes' layout)
         return 1 if self is string else self._np.itemsize
 
     @property
@@ -110,7 +121,7 @@ class DType:
 
     @property
     def limits(self) -> tuple:
-        if self in QUANTIZED_DTYPES:
+        if self in QUANTIZED_DTYPES or self in NARROW_DTYPES:
             raise ValueError(f"{self} does not have defined limits.")
         return (self.min, self.max)
 
@@ -147,6 +158,10 @@ class DType:
 def _limits(dt: DType) -> Any:
     if dt in QUANTIZED_DTYPES:
         raise TypeError(f"Cannot find minimum value of {dt} with quantized type {dt}.")
+    if dt in NARROW_DTYPES:
+        if dt._np is None:
+            raise UnimplementedError(None, None, f"dtype {dt.name} needs the ml_dtypes package")
+        return (_ml_dtypes.finfo if dt.is_floating else _ml_dtypes.iinfo)(dt._np)
     if dt.is_floating:
         return np.finfo(dt._np)
     if dt.is_integer:
@@ -183,15 +198,31 @@ qint16 = DType("qint16", np.dtype(np.int16), 15)
 quint16 = DType("quint16", np.dtype(np.uint16), 16)
 qint32 = DType("qint32", np.dtype(np.int32), 13)
 
+# tf.dtypes.experimental: 8-, 4- and 2-bit types (TF's enums), stored with ml_dtypes.
+float8_e5m2 = DType("float8_e5m2", _ml("float8_e5m2"), 24)
+float8_e4m3fn = DType("float8_e4m3fn", _ml("float8_e4m3fn"), 25)
+float8_e4m3fnuz = DType("float8_e4m3fnuz", _ml("float8_e4m3fnuz"), 26)
+float8_e4m3b11fnuz = DType("float8_e4m3b11fnuz", _ml("float8_e4m3b11fnuz"), 27)
+float8_e5m2fnuz = DType("float8_e5m2fnuz", _ml("float8_e5m2fnuz"), 28)
+int4 = DType("int4", _ml("int4"), 29)
+uint4 = DType("uint4", _ml("uint4"), 30)
+int2 = DType("int2", _ml("int2"), 31)
+uint2 = DType("uint2", _ml("uint2"), 32)
+float4_e2m1fn = DType("float4_e2m1fn", _ml("float4_e2m1fn"), 33)
+NARROW_FLOATS: frozenset = frozenset((float8_e5m2, float8_e4m3fn, float8_e4m3fnuz,
+                                      float8_e4m3b11fnuz, float8_e5m2fnuz, float4_e2m1fn))
+NARROW_INTS: frozenset = frozenset((int4, uint4, int2, uint2))
+NARROW_DTYPES: frozenset = NARROW_FLOATS | NARROW_INTS
+
 QUANTIZED_DTYPES: frozenset = frozenset((qint8, quint8, qint16, quint16, qint32))
 # TF's NumPy form of each: a one-field structured dtype named after it.
 _QUANTIZED_NP = {d: np.dtype([(d.name, d._np)]) for d in QUANTIZED_DTYPES}
 
 _ALL = (float16, float32, float64, bfloat16, int8, int16, int32, int64, uint8, uint16,
         uint32, uint64, bool, string, complex64, complex128, resource, variant,
-        qint8, quint8, qint16, quint16, qint32)
-_FLOATS = frozenset((float16, float32, float64, bfloat16))
-_INTS = frozenset((int8, int16, int32, int64, uint8, uint16, uint32, uint64))
+        qint8, quint8, qint16, quint16, qint32, *sorted(NARROW_DTYPES, key=lambda d: d._enum))
+_FLOATS = frozenset((float16, float32, float64, bfloat16)) | NARROW_FLOATS
+_INTS = frozenset((int8, int16, int32, int64, uint8, uint16, uint32, uint64)) | NARROW_INTS
 _BY_NAME = {d.name: d for d in _ALL}
 _BY_NAME.update({"half": float16, "double": float64, "float": float32})
 _BY_ENUM = {d.as_datatype_enum: d for d in _ALL}

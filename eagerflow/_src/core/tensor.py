@@ -453,6 +453,10 @@ def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
         or (dtype in (_dt.int32, _dt.int64) and src is _dt.bool)
         or (dtype.is_complex and src.is_numeric)
     )
+    if ok and dtype in _dt.NARROW_FLOATS and not src.is_floating:
+        # TF converts Python ints to int64 first, then runs Cast, which has no such kernel
+        raise TypeError(f"Error while casting from dtype int64 to {dtype.name}. Cast int64 to "
+                        f"{dtype.name} is not supported")
     if not ok:
         word = {_dt.float32: "float", _dt.float64: "double", _dt.float16: "half"}.get(
             dtype, dtype.name)

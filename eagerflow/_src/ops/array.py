@@ -68,6 +68,10 @@ def _f64(*shape: int) -> np.ndarray:
 # ---------------------------------------------------------------------------------------
 
 def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
+    if value._dtype in dt.NARROW_FLOATS:  # (TF's Fill has no float8 kernel; tf.zeros of
+        # int4 works there, which eagerflow's zeros fills)
+        C.refuse_narrow("Fill", value._dtype, f"T={C.dt_enum(value._dtype)}, "
+                                              "index_type=DT_INT32", copies=False)
     if dyn:
         check_runtime_arg("Fill", dyn, "dims")
     if shape is None:  # a runtime shape of unknown length
@@ -277,6 +281,7 @@ def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
 
 
 def _transpose_infer(x: Any, *dyn: Any, perm: tuple | None) -> list:
+    C.refuse_narrow("Transpose", x._dtype, f"T={C.dt_enum(x._dtype)}, Tperm=DT_INT32")
     if dyn:
         check_runtime_arg("Transpose", dyn, "perm")
     if x._shape is None:
@@ -503,7 +508,9 @@ def _concat_infer(*xs: Any, axis: int | None) -> list:
                          "minimum length 2. [Op:ConcatV2]")
     if axis is None:  # the last input is the axis, read at run time: TF knows the rank only
         return _concat_runtime_infer(xs[:-1], xs[-1])
-    d = C.same_dtype("ConcatV2", xs, C.ALL | C.QUANTIZED)
+    C.refuse_narrow("ConcatV2", xs[0]._dtype,
+                    f"N={len(xs)}, T={C.dt_enum(xs[0]._dtype)}, Tidx=DT_INT32")
+    d = C.same_dtype("ConcatV2", xs, C.ALL | C.QUANTIZED | C.COPYABLE_NARROW)
     ranks = {len(x._shape) for x in xs if x._shape is not None}
     if not ranks:
         return [(None, d)]

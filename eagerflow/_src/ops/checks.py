@@ -111,6 +111,19 @@ def no_kernel(op: str, node_attrs: str, kernels: Iterable[dt.DType] = ()) -> Not
                                      f"{op}[{node_attrs}]{registered}[Op:{op}]")
 
 
+# The narrow dtypes (tf.dtypes.experimental) reach TF's CPU kernels through a few ops
+# only: reshape and identity take them all; the ops that copy elements (concat, stack,
+# gather, slicing, transpose) take float8_e5m2 and float8_e4m3fn; the rest have no kernel.
+COPYABLE_NARROW = frozenset((dt.float8_e5m2, dt.float8_e4m3fn))
+
+
+def refuse_narrow(op: str, d: dt.DType, node_attrs: str, copies: bool = True) -> None:
+    """TF's NotFoundError for narrow dtype `d` where op's CPU kernels lack it (`copies`:
+    the op only copies elements, so float8 has a kernel)."""
+    if d in dt.NARROW_DTYPES and not (copies and d in COPYABLE_NARROW):
+        raise no_kernel(op, node_attrs)
+
+
 def check_dtype(op: str, x: Any, allowed: frozenset, what: str = "T") -> dt.DType:
     if x._dtype not in allowed:
         raise not_supported(op, x._dtype, allowed, what)

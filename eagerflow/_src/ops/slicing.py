@@ -113,6 +113,10 @@ def _check_spec(spec: tuple) -> None:
 
 def _ss_infer(x: Any, spec: tuple) -> list:
     _check_spec(spec)
+    if x._dtype in dt.NARROW_DTYPES:
+        masks = spec_vectors(spec)[3]
+        C.refuse_narrow("StridedSlice", x._dtype, f"Index=DT_INT32, T={C.dt_enum(x._dtype)}, "
+                        + ", ".join(f"{k}={masks[k]}" for k in sorted(masks)))
     if x._shape is None:
         return [(None, x._dtype)]
     spec = _expand_ellipsis(spec, len(x._shape))

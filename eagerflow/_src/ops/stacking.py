@@ -52,7 +52,9 @@ def common_args(values: Any) -> tuple:
 
 
 def _pack_infer(*xs: Any, axis: int) -> list:
-    d = C.same_dtype("Pack", xs, C.ALL)
+    C.refuse_narrow("Pack", xs[0]._dtype, f"N={len(xs)}, T={C.dt_enum(xs[0]._dtype)}, "
+                                          f"axis={axis}")
+    d = C.same_dtype("Pack", xs, C.ALL | C.COPYABLE_NARROW)
     shape = xs[0]._shape
     for i, x in enumerate(xs[1:], 1):
         known = x._shape is not None and shape is not None and None not in x._shape \

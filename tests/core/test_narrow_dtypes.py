@@ -1,0 +1,148 @@
+"""tf.dtypes.experimental (float8, float4, int4, int2) against TF 2.21: the DTypes' facts,
+which casts run and the exact bits they give, which ops take them, and reprs
+(narrow_dtypes_golden.json, recorded by make_narrow_dtypes_golden.py). Their storage is
+ml_dtypes' NumPy types (the `dtypes` extra); without it the DTypes exist and data needs it.
+"""
+
+import json
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+
+GOLDEN = json.loads((Path(__file__).with_name("narrow_dtypes_golden.json")).read_text())
+ml_dtypes = pytest.importorskip("ml_dtypes")
+NARROW = list(GOLDEN["facts"])
+
+
+def dtype(name):
+    return getattr(tf.dtypes.experimental, name, None) or tf.as_dtype(name)
+
+
+@pytest.mark.parametrize("name", NARROW)
+def test_facts(name):
+    want = GOLDEN["facts"][name]
+    d = dtype(name)
+    assert getattr(tf.experimental, name) is d
+    assert (repr(d), str(d), d.name, d.as_datatype_enum, d.size) == (
+        want["repr"], want["str"], want["name"], want["enum"], want["size"])
+    assert (float(d.min), float(d.max)) == (want["min"], want["max"])
+    for k in ("is_floating", "is_integer", "is_unsigned", "is_complex", "is_quantized",
+              "is_numpy_compatible", "is_bool"):
+        assert getattr(d, k) == want[k], k
+    assert d.as_numpy_dtype.__name__ == want["numpy"]
+    assert tf.as_dtype(name) is d and tf.as_dtype(d.as_datatype_enum) is d
+    assert tf.as_dtype(np.dtype(d.as_numpy_dtype)) is d
+    cls, message = want["limits"]
+    with pytest.raises(ValueError) as e:
+        d.limits
+    assert (cls, str(e.value)) == ("ValueError", message)
+
+
+def _sample(name):
+    return tf.constant(np.array([1], dtype=dtype(name).as_numpy_dtype))
+
+
+@pytest.mark.parametrize("pair", sorted(GOLDEN["casts"]))
+def test_which_casts_run(pair):
+    src, dst = pair.split("->")
+    want = GOLDEN["casts"][pair]
+    if want == "ok":
+        assert tf.cast(_sample(src), dtype(dst)).dtype is dtype(dst)
+        return
+    cls, message = want
+    with pytest.raises(getattr(tf.errors, cls)) as e:
+        tf.cast(_sample(src), dtype(dst))
+    # TF's message names its kernel's function node first, and ends with the op's name
+    assert str(e.value) == message.split("}} ", 1)[-1].removesuffix(" name: ")
+
+
+FLOATS = [float(v) for v in GOLDEN["floats"]]
+
+
+def _as_list(t):
+    a = t.numpy()
+    if a.dtype.itemsize == 1 and a.dtype.name.startswith("float8"):
+        return a.view(np.uint8).tolist()
+    return [None if isinstance(v, float) and math.isnan(v) else v
+            for v in a.astype(np.float64).tolist()]
+
+
+@pytest.mark.parametrize("key", sorted(k for k in GOLDEN["values"] if ":" not in k
+                                       and "float8" in k))
+def test_float_to_float8_bits(key):
+    src, dst = key.split("->")
+    got = tf.cast(tf.constant(FLOATS, dtype(src)), dtype(dst)).numpy().view(np.uint8)
+    assert got.tolist() == GOLDEN["values"][key]
+
+
+@pytest.mark.parametrize("key", sorted(k for k in GOLDEN["values"] if ":all" in k
+                                       and k.startswith("float8")))
+def test_every_float8_value_cast(key):
+    src, dst = key.split(":all->")
+    every = tf.constant(np.arange(256, dtype=np.uint8).view(dtype(src).as_numpy_dtype))
+    assert _as_list(tf.cast(every, dtype(dst))) == GOLDEN["values"][key]
+
+
+@pytest.mark.parametrize("key", sorted(k for k in GOLDEN["values"] if "int4" in k))
+def test_int4_casts(key):
+    if ":all->" in key:
+        src, dst = key.split(":all->")
+        every = np.arange(16) if src == "uint4" else np.arange(-8, 8)
+        x = tf.constant(every.astype(dtype(src).as_numpy_dtype))
+        assert tf.cast(x, dtype(dst)).numpy().astype(np.int64).tolist() == \
+            GOLDEN["values"][key]
+        return
+    src, dst = key.split("->")
+    ins, want = GOLDEN["values"][key]
+    got = tf.cast(tf.constant(ins, dtype(src)), dtype(dst)).numpy().astype(np.int64)
+    assert got.tolist() == want
+
+
+@pytest.mark.parametrize("key", sorted(GOLDEN["ops"]))
+def test_which_ops_take_them(key):
+    label, op = key.split(":")
+    x = {"float8_e4m3fn": tf.constant(np.array([1.0, 2.5, -3.25],
+                                               dtype=ml_dtypes.float8_e4m3fn)),
+         "int4": tf.constant(np.array([1, -3, 7], dtype=ml_dtypes.int4))}[label]
+    ops = {
+        "add": lambda a: a + a, "matmul": lambda a: tf.matmul(a[None], a[:, None]),
+        "reduce_sum": tf.reduce_sum, "abs": tf.abs, "equal": lambda a: tf.equal(a, a),
+        "concat": lambda a: tf.concat([a, a], 0), "reshape": lambda a: tf.reshape(a, [3, 1]),
+        "identity": tf.identity, "gather": lambda a: tf.gather(a, [2, 0]),
+        "transpose": lambda a: tf.transpose(a[None]), "slice": lambda a: a[1:],
+        "stack": lambda a: tf.stack([a, a]), "zeros_like": tf.zeros_like,
+        "bitcast": lambda a: tf.bitcast(a, tf.uint8), "maximum": lambda a: tf.maximum(a, a),
+        "zeros": lambda a: tf.zeros([2], a.dtype),
+        "constant_ints": lambda a: tf.constant([1, 2], a.dtype),
+        "constant_big": lambda a: tf.constant(1000.0 if a.dtype.is_floating else 30, a.dtype),
+        "fill": lambda a: tf.fill([2], a[0]),
+    }
+    want = GOLDEN["ops"][key]
+    if want[0] == "ok":
+        out = ops[op](x)
+        assert [repr(out.dtype), out.shape.as_list()] == want[1:3]
+        np.testing.assert_array_equal(out.numpy().astype(np.float64), np.array(want[3], float))
+        return
+    cls, message = want
+    errors = {"TypeError": TypeError, **{k: getattr(tf.errors, k) for k in (
+        "InvalidArgumentError", "NotFoundError", "UnimplementedError")}}
+    with pytest.raises(errors[cls]) as e:
+        ops[op](x)
+    if cls == "InvalidArgumentError":  # the allowed types listed may be ordered otherwise
+        assert str(e.value).startswith(message.split(":")[0])
+    elif cls == "NotFoundError":  # TF lists its kernels after the first line
+        assert str(e.value).startswith(message)
+    else:  # TF's message names the Cast kernel's function node
+        assert str(e.value) == re.sub(r"\{\{function_node [^}]*\}\} ", "", message)
+
+
+@pytest.mark.parametrize("name", ["float8_e4m3fn", "int4"])
+def test_reprs(name):
+    values = [1.0, 2.5, -3.25] if name.startswith("float") else [1, -3, 7]
+    x = tf.constant(np.array(values, dtype=dtype(name).as_numpy_dtype))
+    assert [repr(x), str(x)] == GOLDEN["reprs"][name]
