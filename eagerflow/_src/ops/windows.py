@@ -25,6 +25,7 @@ import numpy as np
 from eagerflow._src.backend import (
     block_bytes,
     conv_engine,
+    elementwise_kernel,
     lanes,
     matmul,
     product_scope,
@@ -243,6 +244,67 @@ class _Im2col:
         return self.xp.empty(shape, self.src.dtype)
 
 
+@functools.lru_cache(maxsize=128)  # (a training step asks the same few, every step)
+def _gather_source(sizes: tuple, c: int, outs: tuple, ks: tuple, strides: tuple,
+                   dilations: tuple, before: tuple) -> tuple:
+    """The CUDA C of a device im2col: each element of a row-major (rows, kk*C) block
+    read straight from the unpadded (N, *S, C) input, 0 where its window reaches into a
+    pad (`before`: the pads before each spatial dim; negative crops). The geometry is
+    in the source as constants (CuPy compiles one kernel per geometry, once)."""
+    kk = math.prod(ks)
+    body = [f"long long c = i % {c}; long long q = i / {c};",
+            f"long long t = q % {kk}; long long row = row0 + q / {kk};"]
+    for j in reversed(range(len(ks))):  # the last spatial dim varies fastest
+        body.append(f"long long k{j} = t % {ks[j]}; t = t / {ks[j]};")
+        body.append(f"long long o{j} = row % {outs[j]}; row = row / {outs[j]};")
+    body.append("bool inside = true; long long src = row;")  # row is now the image
+    for j, s in enumerate(sizes):
+        body.append(f"long long p{j} = o{j} * {strides[j]} + k{j} * {dilations[j]} - "
+                    f"{before[j]}; inside = inside && p{j} >= 0 && p{j} < {s}; "
+                    f"src = src * {s} + p{j};")
+    # (a window's pad reads element 0 instead: a read past the end is never made)
+    body.append(f"src = src * {c} + c; T v = x[inside ? src : 0]; y = inside ? v : (T)0;")
+    return "raw T x, int64 row0", "T y", " ".join(body), "eagerflow_im2col"
+
+
+class _DeviceIm2col:
+    """_Im2col on a device: a block's row-major matrix gathered by one kernel launch
+    from the unpadded input (CuPy would run a pad fill, a copy into it and a copy of the
+    window view, or a copy per kernel tap, for the same matrix)."""
+
+    tap_major = False
+
+    def __init__(self, xp: Any, x: Any, pads: tuple, outs: tuple, ks: tuple,
+                 strides: tuple, dilations: tuple) -> None:
+        self.xp, self.x = xp, x
+        self.width = math.prod(ks) * x.shape[-1]
+        self.kernel = elementwise_kernel(xp, *_gather_source(
+            tuple(x.shape[1:-1]), x.shape[-1], tuple(outs), tuple(ks), tuple(strides),
+            tuple(dilations), tuple(b for b, _ in pads)))
+
+    def block(self, blk: Block, kept: Any = None) -> Any:
+        rows = blk.rows.stop - blk.rows.start
+        cols = scratch(self.xp, "cols", (rows, self.width), self.x.dtype)
+        self.kernel(self.x, np.int64(blk.rows.start), cols)
+        return cols
+
+
+def _device_gather(xp: Any, dtype: Any) -> bool:
+    """Whether im2col runs as one gather kernel: on a device, for C's types (CuPy's
+    float16 is a class whose conversions from int literals are not C's)."""
+    return xp is not np and np.dtype(dtype) in _GATHER_TYPES
+
+
+_GATHER_TYPES = frozenset(map(np.dtype, ("float32", "float64", "int32", "int64")))
+
+
+def _make_im2col(xp: Any, x: Any, pads: tuple, outs: tuple, ks: tuple, strides: tuple,
+                 dilations: tuple, tap_major: bool) -> Any:
+    if _device_gather(xp, x.dtype):
+        return _DeviceIm2col(xp, x, pads, outs, ks, strides, dilations)
+    return _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations, tap_major)
+
+
 def _tap_major(c: int, groups: int, itemsize: int) -> bool:
     """Whether the tap-major layout pays: few channels (short row-major runs)."""
     return groups == 1 and c * itemsize <= 16
@@ -325,6 +387,15 @@ def add_last_axis(xp: Any, x: Any, b: Any, out: Any = None) -> Any:
     return res.reshape(x.shape) if out is None else out
 
 
+# _epilogue's kernels, by (bias, relu): relu keeps a NaN, as maximum(x, 0) does.
+_EPILOGUE_CUDA = {
+    (True, True): ("T x, T b", "T y", "T v = x + b; y = v < (T)0 ? (T)0 : v",
+                   "eagerflow_bias_relu"),
+    (True, False): ("T x, T b", "T y", "y = x + b", "eagerflow_bias"),
+    (False, True): ("T x", "T y", "y = x < (T)0 ? (T)0 : x", "eagerflow_relu"),
+}
+
+
 def _epilogue(xp: Any, bias: Any, relu: bool, outs: tuple, dtype: Any) -> Callable | None:
     """`relu(dest + bias)` in place for each output block `dest` of one convolution, as
     the separate BiasAdd and Relu kernels compute it (None: nothing to do). Blocks are
@@ -332,6 +403,12 @@ def _epilogue(xp: Any, bias: Any, relu: bool, outs: tuple, dtype: Any) -> Callab
     along a row once here (add_last_axis's faster add), not again in every block."""
     if bias is None and not relu:
         return None
+    if xp is not np and np.dtype(dtype) in (np.float32, np.float64) and (
+            bias is None or bias.dtype == dtype):
+        # one launch on a device for the bias add and the relu (the same float addition)
+        kernel = elementwise_kernel(xp, *_EPILOGUE_CUDA[bias is not None, relu])
+        return (lambda dest: kernel(dest, bias, dest)) if bias is not None else \
+            (lambda dest: kernel(dest, dest))
     zero = xp.zeros((), dtype)
     tiled = None
     if (bias is not None and xp is np and len(outs) >= 2 and bias.ndim == 1
@@ -361,17 +438,19 @@ def _kept_key(x: Any, ks: tuple, strides: tuple, dilations: tuple, padding: str,
 
 def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padding: str,
                  explicit: tuple, bias: Any = None, relu: bool = False,
-                 keep: bool = False) -> Any:
+                 keep: bool = False, at: tuple | None = None) -> Any:
     """x (N, *S, C) conv w (*K, Cf, O) -> (N, *outs, O); C = G * Cf. With `bias` (O,)
     and `relu`, each output block gets `relu(block + bias)` while it is still in cache
     (the fused kernel of a traced Conv2D -> BiasAdd -> Relu: see nn_fused.py). With
     `keep`, an im2col matrix of at most KEEP bytes is built whole and kept
-    for conv_filter_grad of the same input (see _Kept)."""
+    for conv_filter_grad of the same input (see _Kept). `at` (outs, pads) gives the
+    geometry instead of `padding` (a device's gather takes negative pads: crops)."""
     r = x.ndim - 2
     ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
     c = x.shape[-1]
     groups = c // cf
-    outs, pads = geometry(x.shape[1:-1], ks, strides, dilations, padding, explicit)
+    outs, pads = at if at is not None else \
+        geometry(x.shape[1:-1], ks, strides, dilations, padding, explicit)
     n = x.shape[0]
     kk = math.prod(ks)
     out = xp.empty((n,) + outs + (o,), dtype=x.dtype)
@@ -387,9 +466,8 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         bias.ndim == 1 and bias.dtype == x.dtype) else None
     if engine is not None:  # cuDNN (a GPU with the binding installed), epilogue included
         return engine.forward(x, w, outs, strides, dilations, pads, bias, relu)
-    tap_major = _tap_major(c, groups, x.itemsize)
-    im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
-                     tap_major)
+    im2col = _make_im2col(xp, x, pads, outs, ks, strides, dilations,
+                          _tap_major(c, groups, x.itemsize))
     w2 = w.reshape(kk * c, o) if groups == 1 else _grouped_filter(w, kk, groups)
     blocks = _blocks(xp, n, outs, kk * c * x.itemsize, w.nbytes)
     out2 = out.reshape(-1, o)  # (a view: out is new)
@@ -427,18 +505,18 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
     engine = conv_engine(xp, x.dtype, len(ks), groups) if g.size and kk * c and m else None
     if engine is not None:  # cuDNN (a GPU with the binding installed)
         return engine.filter_grad(x, g, ks, strides, dilations, pads)
-    if groups == 1:
-        dw = xp.zeros((kk * c, o), dtype=x.dtype)
-    else:
-        dw = xp.zeros((groups, kk * cf, o // groups), dtype=x.dtype)
+    shape = (kk * c, o) if groups == 1 else (groups, kk * cf, o // groups)
+    # on a device the first block's product is the sum's start (a fill and an add less)
+    dw = None if xp is not np and g.size and kk * c and m else \
+        xp.zeros(shape, dtype=x.dtype)
     if g.size and kk * c and m:
         tap_major = _tap_major(c, groups, x.itemsize)
         kept = _KEPT.get((x,), _kept_key(x, ks, strides, dilations, padding, explicit)) \
             if groups == 1 else None
         if kept is None:
-            im2col = _Im2col(xp, pad(xp, x, pads, temp="pad"), outs, ks, strides, dilations,
-                             tap_major)
-        blocks = _blocks(xp, n, outs, kk * c * x.itemsize, dw.nbytes)
+            im2col = _make_im2col(xp, x, pads, outs, ks, strides, dilations, tap_major)
+            tap_major = im2col.tap_major
+        blocks = _blocks(xp, n, outs, kk * c * x.itemsize, math.prod(shape) * x.itemsize)
         g2 = g.reshape(-1, o)
         n_lanes = lanes(xp, g.size * kk * cf, len(blocks))
 
@@ -467,7 +545,10 @@ def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilatio
         first = blocks[0].rows
         with product_scope(xp, (first.stop - first.start) * kk * cf * o):
             for part in run_blocks(xp, lane, range(n_lanes), n_lanes):
-                dw += part
+                if dw is None:
+                    dw = part
+                else:
+                    dw += part
     if groups == 1:
         return dw.reshape(tuple(ks) + (cf, o))
     # (G, kk, Cf, O/G) -> (kk, Cf, G, O/G) -> (*K, Cf, O)
@@ -490,12 +571,15 @@ def _input_grad_as_conv(xp: Any, w: Any, g: Any, in_shape: tuple, dilations: tup
     ks, cf, o = w.shape[:r], w.shape[-2], w.shape[-1]
     groups = in_shape[-1] // cf
     ext = tuple((k - 1) * d for k, d in zip(ks, dilations))
-    gq = _pad_or_crop(xp, g, tuple((e - b, e - a) for e, (b, a) in zip(ext, pads)))
+    qpads = tuple((e - b, e - a) for e, (b, a) in zip(ext, pads))
+    gather = _device_gather(xp, g.dtype)  # (which pads and crops g as it reads it)
+    gq = g if gather else _pad_or_crop(xp, g, qpads)
     wf = w[(slice(None, None, -1),) * r]
     wt = wf.reshape(tuple(ks) + (cf, groups, o // groups))
     wt = wt.transpose(tuple(range(r)) + (r + 2, r + 1, r)).reshape(
         tuple(ks) + (o // groups, groups * cf))
-    return conv_forward(xp, gq, xp.ascontiguousarray(wt), (1,) * r, dilations, "VALID", ())
+    return conv_forward(xp, gq, xp.ascontiguousarray(wt), (1,) * r, dilations, "VALID", (),
+                        at=(tuple(in_shape[1:-1]), qpads) if gather else None)
 
 
 def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
