@@ -211,6 +211,11 @@ def main() -> None:
         golden[name] = record_model(name, content, rb)
         if name == "mlp":
             golden["errors"] = record_errors(content)
+    # Float16 quantization: FLOAT16 weights, DEQUANTIZE ops.
+    conv = tf.lite.TFLiteConverter.from_keras_model(models["cnn"][0])
+    conv.optimizations = [tf.lite.Optimize.DEFAULT]
+    conv.target_spec.supported_types = [tf.float16]
+    golden["cnn_fp16"] = record_model("cnn_fp16", conv.convert(), None)
     f = misc_function()
     content = tf.lite.TFLiteConverter.from_concrete_functions([f]).convert()
     golden["misc"] = record_model("misc", content, None)

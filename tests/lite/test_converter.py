@@ -266,6 +266,28 @@ def test_saved_model_converts(tmp_path):
         tf.lite.TFLiteConverter.from_saved_model(str(tmp_path / "sm"), ["nope"])
 
 
+def float16(name):
+    tf.keras.utils.set_random_seed(0)
+    m = MODELS[name]()
+    conv = tf.lite.TFLiteConverter.from_keras_model(m)
+    conv.optimizations = [tf.lite.Optimize.DEFAULT]
+    conv.target_spec.supported_types = [tf.float16]
+    return m, conv.convert()
+
+
+def test_float16_weights():
+    m, content = float16("cnn")
+    g = lite_model.parse(content).subgraphs[0]
+    deq = [o for o in g.operators if o.code == S.DEQUANTIZE]
+    assert len(deq) == 6  # two convolutions' and the dense layer's weights and biases
+    assert all(g.tensors[o.inputs[0]].type == 1 for o in deq)  # FLOAT16
+    x = sample(m, 2, 3)
+    (got,) = run_ours(content, [x])
+    np.testing.assert_allclose(got, m(x).numpy(), rtol=2e-2, atol=2e-2)
+    _, full = convert("cnn")
+    assert len(content) < 0.6 * len(full)
+
+
 def test_unsupported_conversions_raise_converter_error():
     _, _ = convert("mlp")
     conv = tf.lite.TFLiteConverter.from_keras_model(mlp())
@@ -305,7 +327,13 @@ def test_tf_interpreter_runs_our_models(tmp_path):
     x, i = elementwise_feeds()
     cases.append((tf.lite.TFLiteConverter.from_concrete_functions([g]).convert(),
                   {"in0": x, "in1": i}))
-    *outs, out, out_e = run_tf(tmp_path, cases)
+    m16, c16 = float16("cnn")
+    x16 = sample(m16, 2, 3)
+    cases.append((c16, {tf.lite.Interpreter(model_content=c16).get_signature_list()[
+        "serving_default"]["inputs"][0]: x16}))
+    *outs, out, out_e, out16 = run_tf(tmp_path, cases)
+    np.testing.assert_allclose(out16["output_0"], run_ours(c16, [x16])[0], rtol=1e-5,
+                               atol=1e-6)
     want_e = g(tf.constant(x), tf.constant(i))
     for n, key in enumerate(sorted(want_e)):
         np.testing.assert_allclose(out_e[f"out{n}"], want_e[key].numpy(), rtol=1e-5, atol=1e-6)

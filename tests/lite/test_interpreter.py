@@ -16,7 +16,7 @@ from tests.golden_io import decode_array
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = json.load(open(os.path.join(HERE, "lite_golden.json")))
-MODELS = ["mlp", "cnn", "dwpool", "misc", "elementwise"]
+MODELS = ["mlp", "cnn", "dwpool", "misc", "elementwise", "cnn_fp16"]
 
 
 def path(name: str) -> str:
@@ -206,3 +206,54 @@ def test_option_names_are_tfs():
     def gen():
         yield [np.zeros([1, 8], np.float32)]
     assert tf.lite.RepresentativeDataset(gen).input_gen is gen
+
+
+def test_float16_weights_are_dequantized():
+    it = tf.lite.Interpreter(model_path=path("cnn_fp16"))
+    halves = [d for d in it.get_tensor_details() if d["dtype"] == np.float16]
+    assert halves  # TF stored the weights as FLOAT16, DEQUANTIZE'd at run time
+    it.allocate_tensors()
+    np.testing.assert_array_equal(it.get_tensor(halves[0]["index"]).dtype, np.float16)
+
+
+def test_quantized_integer_models_are_refused_clearly():
+    """A tensor with quantization parameters read by a float kernel would compute garbage:
+    the interpreter refuses such a model when it loads it."""
+    from eagerflow._src.lite import flatbuf as F
+    from eagerflow._src.lite import schema as S
+
+    def tensor(name, ttype, shape, buf, scale=None):
+        fields = {S.Tensor.SHAPE: F.Vec(np.array(shape, np.int32)),
+                  S.Tensor.TYPE: F.Scalar("b", ttype), S.Tensor.BUFFER: F.Scalar("I", buf),
+                  S.Tensor.NAME: F.Str(name)}
+        if scale is not None:
+            fields[S.Tensor.QUANTIZATION] = F.T({
+                S.Quantization.SCALE: F.Vec(np.array([scale], np.float32)),
+                S.Quantization.ZERO_POINT: F.Vec(np.array([0], np.int64))})
+        return F.T(fields)
+
+    def model(op_code):
+        sub = F.T({
+            S.SubGraph.TENSORS: F.TVec([tensor("x", 9, [1, 2], 0, 0.5),
+                                        tensor("y", 0, [1, 2], 0)]),
+            S.SubGraph.INPUTS: F.Vec(np.array([0], np.int32)),
+            S.SubGraph.OUTPUTS: F.Vec(np.array([1], np.int32)),
+            S.SubGraph.OPERATORS: F.TVec([F.T({
+                S.Operator.OPCODE_INDEX: F.Scalar("I", 0),
+                S.Operator.INPUTS: F.Vec(np.array([0], np.int32)),
+                S.Operator.OUTPUTS: F.Vec(np.array([1], np.int32))})])})
+        return F.Builder().finish(F.T({
+            S.Model.VERSION: F.Scalar("I", 3),
+            S.Model.OPERATOR_CODES: F.TVec([F.T({
+                S.OperatorCode.DEPRECATED_BUILTIN_CODE: F.Scalar("b", op_code),
+                S.OperatorCode.BUILTIN_CODE: F.Scalar("i", op_code)})]),
+            S.Model.SUBGRAPHS: F.TVec([sub]), S.Model.BUFFERS: F.TVec([F.T({})])}),
+            S.IDENTIFIER)
+
+    with pytest.raises(ValueError, match="quantized tensor 'x'"):
+        tf.lite.Interpreter(model_content=model(S.RELU))
+    it = tf.lite.Interpreter(model_content=model(S.DEQUANTIZE))  # int8 -> float: exact
+    it.allocate_tensors()
+    it.set_tensor(0, np.array([[-4, 6]], np.int8))
+    it.invoke()
+    np.testing.assert_array_equal(it.get_tensor(1), [[-2.0, 3.0]])

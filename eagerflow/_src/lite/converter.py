@@ -307,6 +307,29 @@ class _Lowering:
         else:
             self.unsupported.append(t)
 
+    def weights_to_float16(self) -> None:
+        """Float16 quantization as TF's converter does it: each float32 weight or bias of
+        a FULLY_CONNECTED/CONV_2D/DEPTHWISE_CONV_2D/TRANSPOSE_CONV stored as FLOAT16, and a
+        DEQUANTIZE to float32 run first."""
+        slots = {S.FULLY_CONNECTED: (1, 2), S.CONV_2D: (1, 2), S.DEPTHWISE_CONV_2D: (1, 2),
+                 S.TRANSPOSE_CONV: (1, 3)}
+        done: dict[int, _Tensor] = {}
+        pre = []
+        for op in self.ops:
+            for s in slots.get(op.code, ()):
+                t = op.inputs[s] if s < len(op.inputs) else None
+                if t is None or t.data is None or t.dtype != np.float32:
+                    continue
+                if id(t) not in done:
+                    half = _Tensor(t.name, t.shape, None, np.float16,
+                                   t.data.astype(np.float16))
+                    full = _Tensor(t.name + "1", t.shape, None, np.float32)
+                    self.tensors += [half, full]
+                    pre.append(_Op(S.DEQUANTIZE, [half], [full], {}))
+                    done[id(t)] = full
+                op.inputs[s] = done[id(t)]
+        self.ops[:0] = pre
+
     def strided_slice(self, node: Any) -> None:
         """eagerflow's static slice spec as TFLite's begin/end/strides and masks."""
         begin, end, strides = [], [], []
@@ -579,11 +602,17 @@ class TFLiteConverter:
         return conv
 
     def convert(self) -> bytes:
+        float16 = False
         if self.optimizations:
-            raise ConverterError(
-                f"optimizations {sorted(str(o) for o in self.optimizations)} are not "
-                "supported by eagerflow's TFLiteConverter: it converts float models only "
-                "(no quantization)")
+            types = {dt.as_dtype(t) for t in self.target_spec.supported_types or ()}
+            if types == {dt.float16} and self.representative_dataset is None:
+                float16 = True
+            else:
+                raise ConverterError(
+                    f"optimizations {sorted(str(o) for o in self.optimizations)} are not "
+                    "supported by eagerflow's TFLiteConverter beyond float16 weights "
+                    "(target_spec.supported_types = [tf.float16]): integer quantization is "
+                    "not implemented")
         ops = set(self.target_spec.supported_ops)
         if ops - {OpsSet.TFLITE_BUILTINS}:
             raise ConverterError(
@@ -600,6 +629,8 @@ class TFLiteConverter:
                 raise ConverterError(f"input {x.name} of dtype {d.name}: float32 inputs only")
             low.of[id(x)] = low.new(x.name.split(":")[0], x._shape, d.as_numpy_dtype)
         low.run()
+        if float16:
+            low.weights_to_float16()
         in_names, out_names = _names(fn)
         key = self._signature_key if self._trackable_obj is not None or \
             self._signature_key != "serving_default" else None

@@ -9,7 +9,7 @@ import numpy as np
 
 from eagerflow._src.lite import model as M
 from eagerflow._src.lite import schema as S
-from eagerflow._src.lite.kernels import KERNELS, NAMES
+from eagerflow._src.lite.kernels import KERNELS, NAMES, dequantize
 
 
 def _details(t: M.TensorInfo, index: int, shape: tuple) -> dict:
@@ -68,8 +68,12 @@ class _Executor:
             ins = [None if i < 0 else vals[i] for i in op.inputs]
             while ins and ins[-1] is None:
                 ins.pop()  # an absent optional input (a bias of -1)
-            with np.errstate(all="ignore"):
-                outs = kernel(ins, op.options)
+            if op.code == S.DEQUANTIZE:  # reads its input's quantization parameters
+                t = self.graph.tensors[op.inputs[0]]
+                outs = [dequantize(ins[0], t.scales, t.zero_points, t.quantized_dimension)]
+            else:
+                with np.errstate(all="ignore"):
+                    outs = kernel(ins, op.options)
             for i, v in zip(op.outputs, outs):
                 want = S.TENSOR_TYPES.get(self.graph.tensors[i].type)
                 vals[i] = np.asarray(v, want) if want is not None else np.asarray(v)
@@ -154,6 +158,13 @@ class Interpreter:
                     raise ValueError(f"Didn't find op for builtin opcode '{name}' version "
                                      f"'{op.version}': eagerflow's TFLite interpreter has no "
                                      "kernel for it.")
+                if op.code != S.DEQUANTIZE:
+                    for i in op.inputs:
+                        if i >= 0 and g.tensors[i].scales.size:
+                            raise ValueError(
+                                f"eagerflow's TFLite interpreter runs float models: "
+                                f"{NAMES.get(op.code, op.code)} reads the quantized tensor "
+                                f"'{g.tensors[i].name}' (integer kernels are not supported)")
             for t in g.tensors:
                 if t.type not in S.TENSOR_TYPES:
                     raise ValueError(f"eagerflow's TFLite interpreter does not support "

@@ -249,6 +249,19 @@ def _expand_dims(ins: list, o: dict) -> list:
     return [np.expand_dims(ins[0], int(np.ravel(ins[1])[0]))]
 
 
+def dequantize(x: np.ndarray, scales: np.ndarray, zero_points: np.ndarray,
+               axis: int) -> np.ndarray:
+    """DEQUANTIZE: float16 to float32, or an integer tensor's (q - zero point) * scale,
+    per channel along `axis` when it has a scale per channel."""
+    if x.dtype == np.float16 or not scales.size:
+        return x.astype(np.float32)
+    shape = [1] * x.ndim
+    if scales.size > 1:
+        shape[axis] = scales.size
+    return ((x.astype(np.float32) - zero_points.reshape(shape).astype(np.float32))
+            * scales.reshape(shape)).astype(np.float32)
+
+
 KERNELS: dict[int, Kernel] = {
     S.FULLY_CONNECTED: _fully_connected,
     S.CONV_2D: _conv,
@@ -292,6 +305,7 @@ KERNELS: dict[int, Kernel] = {
     S.TILE: lambda ins, o: [np.tile(ins[0], [int(m) for m in np.ravel(ins[1])])],
     S.CAST: lambda ins, o: [ins[0]],  # the output tensor's type casts it (run())
     S.SQUEEZE: _squeeze,
+    S.DEQUANTIZE: lambda ins, o: [ins[0].astype(np.float32)],  # see dequantize()
     S.TRANSPOSE_CONV: _transpose_conv,
     S.PAD: _pad,
     S.TRANSPOSE: _transpose,
@@ -317,4 +331,4 @@ NAMES = {S.ADD: "ADD", S.AVERAGE_POOL_2D: "AVERAGE_POOL_2D", S.CONCATENATION: "C
          S.GELU: "GELU", S.LOG_SOFTMAX: "LOG_SOFTMAX", S.MAXIMUM: "MAXIMUM",
          S.MINIMUM: "MINIMUM", S.POW: "POW", S.SQUARED_DIFFERENCE: "SQUARED_DIFFERENCE",
          S.GATHER: "GATHER", S.TILE: "TILE", S.CAST: "CAST",
-         S.TRANSPOSE_CONV: "TRANSPOSE_CONV"}
+         S.TRANSPOSE_CONV: "TRANSPOSE_CONV", S.DEQUANTIZE: "DEQUANTIZE"}
