@@ -243,3 +243,31 @@ for f in (lambda: vi.assign(2.5), lambda: vi.assign_sub(tf.constant(1.5)),
 print(repr(vi.assign(tf.constant(7))), repr(vi + 1), repr(vi * 2.5))
 """,
 }
+SNIPPETS["gradients"] = """
+tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="all")
+w = tf.constant(3.0)
+with tf.GradientTape() as t:
+    t.watch(w)
+    y = w * w + 2.0
+print(repr(y), repr(t.gradient(y, w)))
+x = tf.constant(np.float16(2))
+with tf.GradientTape() as t:
+    t.watch(x)
+    y = x * 1.5
+print(repr(y), repr(t.gradient(y, x)))
+v = tf.Variable(2.0)
+with tf.GradientTape() as t:
+    y = v * 3
+print(repr(t.gradient(y, v)))
+@tf.function
+def f(x):
+    return x * 2.0
+for src in (w, tf.constant(np.float32(3))):
+    with tf.GradientTape() as t:
+        t.watch(src)
+        y = f(src)
+    print(repr(y), repr(t.gradient(y, src)))
+print([repr(e) for e in tf.constant([1, 2])])
+print(repr(tnp.arange(3)), repr(tnp.ones_like(tf.constant(2))))
+print(repr(tf.reduce_sum(tf.constant([1, 2]))), repr(tf.reshape(tf.constant(2.5), [1])))
+"""

@@ -20,7 +20,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.dtypes import variant
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, make_weak
 from eagerflow._src.ops.array import reshape, zeros
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.math import add, ones_like, zeros_like
@@ -42,6 +42,10 @@ _DIFFERENTIABLE = frozenset(d for d in dt._ALL if d.is_floating or d.is_complex)
 _READ_GRAD = READ.grad
 _ONE_NEEDED = (True,)
 
+
+
+def _is_weak(t: Any) -> bool:
+    return getattr(t, "_weak", False)
 
 def _differentiable(t: Any) -> bool:
     d = getattr(t, "_dtype", None)  # a tensor's or a variable's DType
@@ -232,6 +236,9 @@ class GradientTape:
         result = [grads.get(id(_variable_key(s))) for s in flat_sources]
         if unconnected is UnconnectedGradients.ZERO:
             result = [zeros_like(s) if g is None else g for s, g in zip(flat_sources, result)]
+        if any(map(_is_weak, flat_sources)):  # a weak source's gradient is weak, as in TF
+            result = [make_weak(g) if _is_weak(s) and isinstance(g, Tensor) else g
+                      for s, g in zip(flat_sources, result)]
         if not self._persistent:
             self._release()
         if single:

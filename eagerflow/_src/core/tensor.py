@@ -305,9 +305,11 @@ def register_weak_class(cls: type, weak_cls: type, slots: tuple) -> None:
     _WEAK_CLASSES[cls] = (weak_cls, slots)
 
 
-def make_weak(t: Any) -> Any:
+def make_weak(t: Any, fresh: builtins.bool = False) -> Any:
     """`t` as a weak tensor (TF's WeakTensor.from_tensor); already weak or of a kind with
-    no weak form: `t` itself. The dtype must be one a weak tensor can have."""
+    no weak form: `t` itself. The dtype must be one a weak tensor can have. A `fresh`
+    eager tensor (an op's new output, known to no cache) is re-classed where it stands, so
+    that a tape that recorded it still knows it."""
     if t._weak:
         return t
     found = _WEAK_CLASSES.get(type(t))
@@ -317,6 +319,9 @@ def make_weak(t: Any) -> Any:
         raise TypeError(f"{t._dtype} not allowed as a weak type. The allowed types are "
                         f"({', '.join(repr(d) for d in _WEAK_DTYPES)}).")
     weak_cls, slots = found
+    if fresh and weak_cls is WeakEagerTensor:
+        t.__class__ = WeakEagerTensor
+        return t
     w = object.__new__(weak_cls)
     for name in slots:
         object.__setattr__(w, name, getattr(t, name))

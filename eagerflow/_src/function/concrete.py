@@ -28,7 +28,7 @@ from eagerflow._src.core import nest, trace_events
 from eagerflow._src.core.context import CPU_DEVICE, _state, graph_collection
 from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, make_weak
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
 from eagerflow._src.function import graph_errors
@@ -45,6 +45,7 @@ from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
 from eagerflow._src.graph.passes import optimize, run_passes
 from eagerflow._src.graph.passes.common import copy_graph
 from eagerflow._src.graph.replay import replay
+from eagerflow._src.numpy_ops import weak
 from eagerflow._src.ops.dispatch import Node, bind
 from eagerflow._src.ops.math import add, zeros_like
 from eagerflow._src.ops.registry import OpDef
@@ -593,7 +594,7 @@ def _all_tensors(graph: Graph) -> list:
 
 def _pack(template: Any, get: Any) -> Any:
     if isinstance(template, _Leaf):
-        return get(template.i) if type(template) is _Leaf else make_weak(get(template.i))
+        return get(template.i) if type(template) is _Leaf else weak.mark(get(template.i))
     if isinstance(template, _Composite):
         return template.cls([_pack(t, get) for t in template.parts])
     if isinstance(template, _Rebuilt):

@@ -26,7 +26,14 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import promotion as P
 from eagerflow._src.core.composite import CompositeTensor
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, make_weak
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    WeakEagerTensor,
+    convert_to_tensor,
+    make_weak,
+)
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.variables import Variable
 
@@ -70,23 +77,33 @@ _MISSING = object()
 
 
 def _convert_or_cast(x: Any, dtype: Any) -> Any:
-    """`x` as a tensor of `dtype`: a tensor (or variable) cast, anything else converted."""
+    """`x` as a tensor of `dtype`: a tensor (or variable) cast, anything else converted. (A
+    weak tensor goes to the op as it is: an op's results are plain, and a tape watching
+    the weak tensor must see it used.)"""
     if isinstance(x, (Tensor, Variable, CompositeTensor)):
-        if getattr(x, "_weak", False):
-            x = strong(x)
         return m.cast(x, dtype)
     return convert_to_tensor(x, dtype)
 
 
 def strong(t: Any) -> Any:
-    """A weak tensor's value as a plain tensor (TF's WeakTensor.to_tensor)."""
-    if isinstance(t, EagerTensor):
-        return EagerTensor(t._arr, t._dtype, t._device)
+    """A weak tensor's value as a plain tensor (TF's WeakTensor.to_tensor): an Identity, so
+    that gradients flow from it to the weak one."""
     return m.identity(t)
 
 
+def mark(out: Any) -> Any:
+    """`out` (a result) as a weak tensor. While a tape records, an eager one is first an
+    Identity of itself, re-classed where it stands: the tape then knows the weak tensor
+    (a copy would be unknown to it, and a gradient from it None)."""
+    if not isinstance(out, Tensor) or out._weak:
+        return out
+    if _state.tapes and isinstance(out, EagerTensor):
+        return make_weak(m.identity(out), fresh=True)
+    return make_weak(out)
+
+
 def _weak_result(out: Any, weak: bool) -> Any:
-    return make_weak(out) if weak and isinstance(out, Tensor) else out
+    return mark(out) if weak else out
 
 
 def unary(fn: Callable, x_name: str | None = None) -> Callable:
@@ -222,7 +239,7 @@ def _keep_weak(original: Callable) -> Callable:
     """A unary operator (-x, abs(x), ~x): a weak operand gives a weak result."""
     def op(self: Any) -> Any:
         out = original(self)
-        return make_weak(out) if self._weak and isinstance(out, Tensor) else out
+        return mark(out) if self._weak else out
     return op
 
 
@@ -265,6 +282,9 @@ def install() -> None:
             _patch_namespace(_namespace(path), wrappers, tf_kinds)
     if _namespace(_TNP_NAMESPACE) is not None:
         _patch_namespace(_namespace(_TNP_NAMESPACE), {}, tnp_kinds)
+    # iterating a weak tensor gives weak tensors
+    _set(WeakEagerTensor, "__iter__",
+         lambda self: (make_weak(t) for t in EagerTensor.__iter__(self)))
     for name in ("__neg__", "__abs__", "__invert__"):
         _set(Tensor, name, _keep_weak(getattr(Tensor, name)))
     for name in ("assign", "assign_add", "assign_sub"):
