@@ -92,6 +92,17 @@ def elementwise_function() -> tf.types.experimental.ConcreteFunction:
     return f.get_concrete_function()
 
 
+def multi_io(as_dicts: bool) -> keras.Model:
+    a = keras.Input((4,), name="a")
+    b = keras.Input((3,), name="b")
+    x = keras.layers.Concatenate()([keras.layers.Dense(5)(a), b])
+    o1 = keras.layers.Dense(2, name="o1")(x)
+    o2 = keras.layers.Dense(1, activation="sigmoid", name="o2")(x)
+    if as_dicts:
+        return keras.Model({"a": a, "b": b}, {"x": o1, "y": o2})
+    return keras.Model([a, b], [o1, o2])
+
+
 def details(d: list) -> list:
     out = []
     for x in d:
@@ -216,6 +227,9 @@ def main() -> None:
     conv.optimizations = [tf.lite.Optimize.DEFAULT]
     conv.target_spec.supported_types = [tf.float16]
     golden["cnn_fp16"] = record_model("cnn_fp16", conv.convert(), None)
+    golden["multi_io_signatures"] = [
+        tf.lite.Interpreter(model_content=tf.lite.TFLiteConverter.from_keras_model(
+            multi_io(d)).convert()).get_signature_list() for d in (False, True)]
     f = misc_function()
     content = tf.lite.TFLiteConverter.from_concrete_functions([f]).convert()
     golden["misc"] = record_model("misc", content, None)

@@ -136,6 +136,34 @@ def test_keras_model_converts_and_runs(name):
     assert d["name"] == f"serving_default_{sig['inputs'][0]}:0"
 
 
+def multi_io(as_dicts):
+    a = k.Input((4,), name="a")
+    b = k.Input((3,), name="b")
+    x = k.layers.Concatenate()([k.layers.Dense(5)(a), b])
+    o1 = k.layers.Dense(2, name="o1")(x)
+    o2 = k.layers.Dense(1, activation="sigmoid", name="o2")(x)
+    if as_dicts:
+        return k.Model({"a": a, "b": b}, {"x": o1, "y": o2})
+    return k.Model([a, b], [o1, o2])
+
+
+def test_multi_input_output_signatures_are_tfs():
+    golden = json.load(open(os.path.join(HERE, "lite_golden.json")))["multi_io_signatures"]
+    rng = np.random.default_rng(8)
+    xa = rng.standard_normal((2, 4)).astype(np.float32)
+    xb = rng.standard_normal((2, 3)).astype(np.float32)
+    for as_dicts, want in zip((False, True), golden):
+        m = multi_io(as_dicts)
+        it = tf.lite.Interpreter(model_content=tf.lite.TFLiteConverter.from_keras_model(
+            m).convert())
+        assert it.get_signature_list() == want
+        out = it.get_signature_runner()(a=xa, b=xb)
+        ref = m({"a": xa, "b": xb} if as_dicts else [xa, xb])
+        refs = [ref["x"], ref["y"]] if as_dicts else list(ref)
+        for key, r in zip(want["serving_default"]["outputs"], refs):
+            np.testing.assert_allclose(out[key], r.numpy(), rtol=1e-5, atol=1e-6)
+
+
 def test_mlp_lowers_to_tfs_operators():
     """TF's converter, on the same MLP (tests/lite/fixtures/mlp.tflite): FULLY_CONNECTED
     with relu fused, FULLY_CONNECTED, TANH, FULLY_CONNECTED, SOFTMAX; biases folded in."""
