@@ -124,6 +124,67 @@ def refuse_narrow(op: str, d: dt.DType, node_attrs: str, copies: bool = True) ->
         raise no_kernel(op, node_attrs)
 
 
+# TF's CPU Cast kernels for the narrow dtypes: float8_e5m2 and float8_e4m3fn from and to
+# each other and the 16-to-64-bit floats, and to every standard type; int4 and uint4 from
+# and to each other and the 8-to-64-bit integers; nothing else (the fnuz floats, float4,
+# int2 and uint2 are only stored).
+CAST_F8 = frozenset((dt.float8_e5m2, dt.float8_e4m3fn))
+CAST_I4 = frozenset((dt.int4, dt.uint4))
+_WIDE_FLOATS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
+_WIDE_INTS = frozenset((dt.int8, dt.int16, dt.int32, dt.int64, dt.uint8, dt.uint16,
+                        dt.uint32, dt.uint64))
+
+
+def cast_runs(src: dt.DType, dst: dt.DType) -> bool:
+    """Whether TF's Cast has a kernel from src to dst: strings only to strings, nothing to
+    resource or variant, the narrow dtypes as above, any other pair."""
+    if (src is dt.string) != (dst is dt.string) or dst in (dt.resource, dt.variant):
+        return False
+    if src is dst or (src not in dt.NARROW_DTYPES and dst not in dt.NARROW_DTYPES):
+        return True
+    if src in CAST_F8:
+        return dst in CAST_F8 or dst not in dt.NARROW_DTYPES
+    if dst in CAST_F8:
+        return src in _WIDE_FLOATS
+    if src in CAST_I4:
+        return dst in CAST_I4 or dst in _WIDE_INTS
+    if dst in CAST_I4:
+        return src in _WIDE_INTS
+    return False
+
+
+def refuse_narrow_compare(op: str, d: dt.DType, allowed: frozenset) -> None:
+    """A binary op of any type (Equal, NotEqual): TF's kernels lack the narrow dtypes."""
+    if d in dt.NARROW_DTYPES and ALL <= allowed:
+        refuse_narrow(op, d, f"T={dt_enum(d)}, incompatible_shape_error=true", copies=False)
+
+
+def refuse_narrow_gather(op: str, d: dt.DType, index: dt.DType, batch_dims: int) -> None:
+    refuse_narrow(op, d, f"Taxis=DT_INT32, Tindices={dt_enum(index)}, Tparams={dt_enum(d)}, "
+                         f"batch_dims={batch_dims}")
+
+
+def narrow_cast_source(x: Any, dtype: dt.DType) -> Any:
+    """A one-byte array of ml_dtypes' (float8, int4...) made ready for Cast's astype to
+    `dtype`: float8 through float32 (TF's rules for floats to ints follow), int4/uint4
+    through int8 (their 4 bits kept between them, as TF's kernel)."""
+    src = dt.from_numpy(x.dtype)
+    if src in CAST_F8 and dtype not in CAST_F8:
+        return x.astype(np.float32)
+    if src in CAST_I4:
+        return x.astype(np.int8)
+    return x
+
+
+def same_spec_infer(op: str, copies: bool = True) -> Any:
+    """The infer of an op whose output is its input's shape and dtype, refusing the narrow
+    dtypes TF's kernels of `op` lack."""
+    def infer(x: Any) -> list:
+        refuse_narrow(op, x._dtype, f"T={dt_enum(x._dtype)}", copies)
+        return [(x._shape, x._dtype)]
+    return infer
+
+
 def check_dtype(op: str, x: Any, allowed: frozenset, what: str = "T") -> dt.DType:
     if x._dtype not in allowed:
         raise not_supported(op, x._dtype, allowed, what)

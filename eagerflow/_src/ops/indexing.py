@@ -70,9 +70,7 @@ def _gather_infer(params: Any, indices: Any, *dyn: Any, axis: int | None, batch_
     if dyn:
         check_runtime_arg(op, dyn, "axis", rank=0)
     _check_indices(op, indices)
-    C.refuse_narrow(op, params._dtype, f"Taxis=DT_INT32, Tindices={C.dt_enum(indices._dtype)}, "
-                                       f"Tparams={C.dt_enum(params._dtype)}, "
-                                       f"batch_dims={batch_dims}")
+    C.refuse_narrow_gather(op, params._dtype, indices._dtype, batch_dims)
     ps, is_ = params._shape, indices._shape
     if ps is None or is_ is None:
         return [(None, params._dtype)]

@@ -238,10 +238,7 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
             elif s == () and s2 is not None:
                 return [(s2, out_dtype or d)]
         else:
-            if d in dt.NARROW_DTYPES and C.ALL <= allowed:
-                # an op of any type (Equal, NotEqual): TF's kernels lack the narrow ones
-                C.refuse_narrow(tf_name, d, f"T={C.dt_enum(d)}, incompatible_shape_error=true",
-                                copies=False)
+            C.refuse_narrow_compare(tf_name, d, allowed)
             d = C.same_dtype(tf_name, (x, y), allowed)
         return [(C.broadcast(tf_name, x._shape, y._shape), out_dtype or d)]
 
@@ -738,36 +735,9 @@ def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:
 # Cast, where, add_n, zeros_like, ones_like, stop_gradient, identity.
 # ---------------------------------------------------------------------------------------
 
-# TF's CPU Cast kernels for the narrow dtypes: float8_e5m2 and float8_e4m3fn from and to
-# each other and the 16-to-64-bit floats, and to every standard type; int4 and uint4 from
-# and to each other and the 8-to-64-bit integers; nothing else (the fnuz floats, float4,
-# int2 and uint2 are only stored).
-_CAST_F8 = frozenset((dt.float8_e5m2, dt.float8_e4m3fn))
-_CAST_I4 = frozenset((dt.int4, dt.uint4))
-_WIDE_FLOATS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
-_WIDE_INTS = frozenset((dt.int8, dt.int16, dt.int32, dt.int64, dt.uint8, dt.uint16,
-                        dt.uint32, dt.uint64))
-
-
-def _narrow_cast_runs(src: dt.DType, dst: dt.DType) -> bool:
-    if src is dst:
-        return True
-    if src in _CAST_F8:
-        return dst in _CAST_F8 or dst not in dt.NARROW_DTYPES
-    if dst in _CAST_F8:
-        return src in _WIDE_FLOATS
-    if src in _CAST_I4:
-        return dst in _CAST_I4 or dst in _WIDE_INTS
-    if dst in _CAST_I4:
-        return src in _WIDE_INTS
-    return False
-
-
 def _cast_infer(x: Any, dtype: dt.DType) -> list:
     C.dtype_attr("Cast", dtype, "DstT")
-    if ((x._dtype in dt.NARROW_DTYPES or dtype in dt.NARROW_DTYPES)
-            and not _narrow_cast_runs(x._dtype, dtype)) or \
-            (x._dtype is dt.string) != (dtype is dt.string) or dtype in (dt.resource, dt.variant):
+    if not C.cast_runs(x._dtype, dtype):
         raise UnimplementedError(
             None, None, f"Cast {C._dtype_word(x._dtype)} to {C._dtype_word(dtype)} is not "
                         "supported [Op:Cast]")
@@ -777,11 +747,7 @@ def _cast_infer(x: Any, dtype: dt.DType) -> list:
 def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
     npd = dtype.storage_type
     if x.dtype.itemsize == 1 and x.dtype.kind not in "iub":  # ml_dtypes' narrow types
-        src = dt.from_numpy(x.dtype)
-        if src in _CAST_F8 and dtype not in _CAST_F8:
-            x = x.astype(np.float32)  # TF converts through float: its int rules follow
-        elif src in _CAST_I4:
-            x = x.astype(np.int8)  # int4 <-> uint4 keep the 4 bits, as TF's kernel
+        x = C.narrow_cast_source(x, dtype)
     if x.dtype.kind == "c" and np.dtype(npd).kind != "c":
         x = x.real  # TF keeps the real part
     if x.dtype.kind == "f" and np.dtype(npd).kind in "iu":
@@ -954,14 +920,10 @@ def _like_kernel(value: int) -> Callable:
     return kernel
 
 
-def _zeros_like_infer(x: Any) -> list:
-    C.refuse_narrow("ZerosLike", x._dtype, f"T={C.dt_enum(x._dtype)}", copies=False)
-    return [(x._shape, x._dtype)]
-
-
 ZEROS_LIKE = register(OpDef(
-    "ZerosLike", _zeros_like_infer, _like_kernel(0), grad=lambda n, g: [None],
-    reference=lambda x: np.zeros_like(x), samples=lambda: [Sample((_f64(2, 3),), grad=False)],
+    "ZerosLike", C.same_spec_infer("ZerosLike", copies=False), _like_kernel(0),
+    grad=lambda n, g: [None], reference=lambda x: np.zeros_like(x),
+    samples=lambda: [Sample((_f64(2, 3),), grad=False)],
     elementwise=True))
 ONES_LIKE = register(OpDef(
     "OnesLike", lambda x: [(x._shape, x._dtype)], _like_kernel(1), grad=lambda n, g: [None],
