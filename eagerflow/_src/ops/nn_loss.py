@@ -103,17 +103,18 @@ _UNSIGNED = {4: np.uint32, 8: np.uint64}  # the label dtypes' widths (int32, int
 
 
 def _sparse_xent_kernel(xp: Any, logits: Any, labels: Any) -> tuple:
+    if xp is not np and logits.dtype in (np.float32, np.float64):
+        return _sparse_xent_device(xp, logits, labels)  # (no check: TF's GPU kernel's NaNs)
     k = logits.shape[1]
     # labels outside [0, k): as unsigned words, negative labels are past k too (one compare)
     bad = labels.view(_UNSIGNED[labels.dtype.itemsize]) >= k
     if xp.count_nonzero(bad):
-        v = int(labels[bad][0])
+        # TF's CPU kernel names the smallest label when one is negative, else the largest
+        v = int(labels.min()) if labels.min() < 0 else int(labels.max())
         raise InvalidArgumentError(
             None, None, f"Received a label value of {v} which is outside the valid range of "
                         f"[0, {k}).  Label values: {' '.join(str(int(i)) for i in labels)} "
                         "[Op:SparseSoftmaxCrossEntropyWithLogits]")
-    if xp is not np and logits.dtype in (np.float32, np.float64):
-        return _sparse_xent_device(xp, logits, labels)
     shifted = logits - logits.max(axis=1, keepdims=True)
     e = xp.exp(shifted)
     total = e.sum(axis=1, keepdims=True)
@@ -125,14 +126,20 @@ def _sparse_xent_kernel(xp: Any, logits: Any, labels: Any) -> tuple:
 
 
 # On a device: the rows' max and sum are one reduction each, the exponentials, the losses
-# and the backprop one kernel each (7 launches with the label check, not 14), in the same
-# float operations as the ufuncs above; the loss reads its label's logit by index, as TF's
-# GPU kernel does. `i` is the kernel's flat index over its output.
+# and the backprop one kernel each (5 launches, not 14), in the same float operations as
+# the ufuncs above; the loss reads its label's logit by index, as TF's GPU kernel does.
+# `i` is the kernel's flat index over its output. As TF's GPU kernel (and its documented
+# behaviour on GPU), a label outside [0, k) is not an error there: its row's loss and
+# backprop are NaN (the check would be two launches and a read back to the host per call;
+# float16 keeps the CPU's check).
 _XENT_EXP = ("T x, T mx", "T e", "e = exp(x - mx)", "eagerflow_xent_exp")
 _XENT_LOSS = ("T total, L label, raw T x, raw T mx, int64 k", "T loss",
-              "loss = log(total) - (x[i * k + label] - mx[i])", "eagerflow_xent_loss")
+              "bool ok = label >= 0 && label < k; T v = x[i * k + (ok ? label : 0)]; "
+              "loss = ok ? log(total) - (v - mx[i]) : (T)NAN", "eagerflow_xent_loss")
 _XENT_BACKPROP = ("T e, T total, raw L labels, int64 k", "T bp",
-                  "bp = e / total - (T)(i % k == labels[i / k])", "eagerflow_xent_backprop")
+                  "L label = labels[i / k]; bool ok = label >= 0 && label < k; "
+                  "bp = ok ? e / total - (T)(i % k == label) : (T)NAN",
+                  "eagerflow_xent_backprop")
 
 
 def _sparse_xent_device(xp: Any, logits: Any, labels: Any) -> tuple:
