@@ -1,5 +1,6 @@
 """tf.lite (re-exports only)."""
 
+from eagerflow.lite import experimental as experimental
 from eagerflow._src.lite.interpreter import Interpreter as Interpreter
 from eagerflow._src.lite.options import (
     OpsSet as OpsSet,

@@ -257,3 +257,24 @@ def test_quantized_integer_models_are_refused_clearly():
     it.set_tensor(0, np.array([[-4, 6]], np.int8))
     it.invoke()
     np.testing.assert_array_equal(it.get_tensor(1), [[-2.0, 3.0]])
+
+
+def test_huge_shapes_raise_not_crash():
+    it = tf.lite.Interpreter(model_path=path("mlp"))
+    it.resize_tensor_input(0, [2 ** 31 - 1, 2 ** 20])
+    with pytest.raises((RuntimeError, ValueError)):
+        it.allocate_tensors()
+    it.resize_tensor_input(0, [1, 8])  # and the interpreter is usable again
+    it.allocate_tensors()
+    it.set_tensor(0, np.ones([1, 8], np.float32))
+    it.invoke()
+    assert it.get_tensor(8).shape == (1, 4)
+
+
+def test_op_resolver_types_are_tfs():
+    from eagerflow.lite.experimental import OpResolverType
+
+    assert [(m.name, m.value) for m in OpResolverType] == [
+        ("AUTO", 0), ("BUILTIN", 1), ("BUILTIN_REF", 2), ("BUILTIN_WITHOUT_DEFAULT_DELEGATES", 3)]
+    tf.lite.Interpreter(model_path=path("mlp"),
+                        experimental_op_resolver_type=OpResolverType.BUILTIN_REF)

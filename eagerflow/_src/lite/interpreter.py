@@ -48,12 +48,17 @@ class _Executor:
         graph on zeros (kernels are exact about shapes; the data-dependent ones, RESHAPE
         of a SHAPE, need the values), then gives each activation zeros of it."""
         g = self.graph
-        fed = {i: np.zeros(self.shapes[i], S.TENSOR_TYPES[g.tensors[i].type])
-               for i in g.inputs}
-        self.values = [t.data for t in g.tensors]
-        for i, v in fed.items():
-            self.values[i] = v
-        self.run()
+        try:
+            fed = {i: np.zeros(self.shapes[i], S.TENSOR_TYPES[g.tensors[i].type])
+                   for i in g.inputs}
+            self.values = [t.data for t in g.tensors]
+            for i, v in fed.items():
+                self.values[i] = v
+            self.run()
+        except MemoryError:  # a (corrupt or resized) shape too large to hold
+            self.allocated = False
+            raise RuntimeError("Failed to allocate tensors: a tensor is too large for "
+                               "memory") from None
         for i, v in enumerate(self.values):
             if v is not None:
                 self.shapes[i] = v.shape

@@ -59,3 +59,12 @@ class TargetSpec:
         self.experimental_supported_backends = experimental_supported_backends
         self._experimental_custom_op_registerers: list = []
         self._experimental_supported_accumulation_type = None
+
+
+class OpResolverType(enum.Enum):
+    """Which kernels tf.lite.Interpreter resolves operators to (eagerflow has one set)."""
+
+    AUTO = 0
+    BUILTIN = 1
+    BUILTIN_REF = 2
+    BUILTIN_WITHOUT_DEFAULT_DELEGATES = 3
