@@ -56,9 +56,9 @@ def _known(call: str, names: tuple, want: list) -> bool:
     if call in ("less", "where", "stack") and "py:complex" in names:
         return True
     # Python ints beyond int32 in the functions TF reaches through its patched constant
-    # (cast, convert_to_tensor, tf.Variable, and a weak tensor's unpatched operators)
-    if "py:bigint" in names and call in ("cast", "convert_to_tensor", "Variable", "<", ">=",
-                                         "!=", "&", "less", "where", "stack"):
+    # (tf.Variable, and a weak tensor's unpatched operators)
+    if "py:bigint" in names and call in ("Variable", "<", ">=", "!=", "&", "less", "where",
+                                         "stack"):
         return True
     # a weak tensor in an op TF does not patch: TF converts the other operand to its dtype
     # first (a variable of another dtype, or a bool, is refused with a ValueError)
@@ -79,8 +79,7 @@ def _known(call: str, names: tuple, want: list) -> bool:
     # a variable with another dtype casts it in TF
     if call in ("cast", "constant(dtype=i64)", "constant(dtype=f32)") and a.startswith("var:"):
         return True
-    # tnp.sum of small ints: TF's int32 and uint32 accumulators in these modes
-    return call == "tnp.sum"
+    return False
 
 
 def _values(a: object) -> np.ndarray:

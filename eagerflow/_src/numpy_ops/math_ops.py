@@ -9,6 +9,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import promotion as P
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.numpy_ops import array_ops as AO
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
@@ -308,6 +309,10 @@ def clip(a: Any, a_min: Any, a_max: Any) -> Tensor:
 # -- reductions -----------------------------------------------------------------------
 
 def _int_sum_type(t: dt.DType) -> dt.DType:
+    if P.is_auto_dtype_conversion_enabled():  # TF's accumulators are 32-bit at least then
+        if t == dt.bool or t.is_integer and t.size < 4:
+            return dt.int32 if t == dt.bool or t.min < 0 else dt.uint32
+        return t
     if t == dt.bool or t.is_integer and t.min < 0:
         return dt.int64
     return dt.uint64 if t.is_integer else t

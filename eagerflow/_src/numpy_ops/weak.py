@@ -181,9 +181,16 @@ def operator(original: Callable, comparison: bool = False, bool_first: bool = Fa
 def stripping(fn: Callable) -> Callable:
     """A function TF does not patch that may hand back its input (tf.cast to the same
     dtype, convert_to_tensor): a weak input comes back as a plain tensor, as TF's
-    conversion of a WeakTensor gives."""
+    conversion of a WeakTensor gives. A Python value converts through TF's patched
+    constant there, so a Python int outside int32 is refused as it refuses it."""
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        value = args[0] if args else next(iter(kwargs.values()), None)
+        if isinstance(value, (int, list, tuple)):
+            try:
+                P.result_type(value)
+            except NotImplementedError:
+                pass
         out = fn(*args, **kwargs)
         return strong(out) if getattr(out, "_weak", False) else out
     return wrapper
