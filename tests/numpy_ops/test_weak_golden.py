@@ -200,3 +200,34 @@ def test_snippet_prints_what_tf_prints(conversion_mode, name: str):
     want = GOLDEN["snippets"][name]
     # TF appends " name: " to an eager op's error message; eagerflow does not
     assert got == want.replace(" name: \n", "\n")
+
+
+def test_modes_install_and_put_back_the_wrappers():
+    """The WeakTensor wrappers exist only while "safe" or "all" is on: "legacy" removes
+    them (TF's switch back), and disabling restores every original."""
+    from eagerflow._src.core.tensor import Tensor as T
+
+    originals = (tf.add, tf.math.add, tf.constant, tf.experimental.numpy.sin, T.__neg__,
+                 Variable.assign, tf.nn.relu)
+    try:
+        behavior.experimental_enable_numpy_behavior(dtype_conversion_mode="all")
+        assert P.is_auto_dtype_conversion_enabled()
+        assert tf.add is tf.math.add and tf.add is not originals[0]
+        assert tf.constant is not originals[2] and T.__neg__ is not originals[4]
+        assert tf.nn.relu is originals[6]  # (TF's relu is not patched)
+        behavior.experimental_enable_numpy_behavior(dtype_conversion_mode="legacy")
+        assert not P.is_auto_dtype_conversion_enabled()
+        assert (tf.add, tf.math.add, tf.constant) == originals[:3]
+        behavior.experimental_enable_numpy_behavior(dtype_conversion_mode="safe")
+        assert P.get_dtype_conversion_mode() is P.PromoMode.SAFE
+    finally:
+        behavior.disable_numpy_behavior()
+    assert (tf.add, tf.math.add, tf.constant, tf.experimental.numpy.sin, T.__neg__,
+            Variable.assign, tf.nn.relu) == originals
+    assert P.get_dtype_conversion_mode() is P.PromoMode.OFF
+    assert not tf.constant(1)._weak and repr(tf.constant(1)).endswith("numpy=1>")
+
+
+def test_weak_type_refuses_other_dtypes():
+    with pytest.raises(TypeError, match="not allowed as a weak type"):
+        make_weak(tf.constant(np.int8(1)))
