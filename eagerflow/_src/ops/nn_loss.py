@@ -31,6 +31,7 @@ from eagerflow._src.ops.math import (
     add,
     cast,
     exp,
+    is_filled_zeros,
     log,
     log1p,
     negative,
@@ -57,7 +58,11 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 # ---------------------------------------------------------------------------------------
 
 def _is_zero(g: Any) -> bool:
-    """True for an eager all-zeros gradient (what a tape feeds an unused output)."""
+    """True for an eager all-zeros gradient, or the zeros a tape feeds an unused output
+    (known without a read back on a device, and in a trace, where the softmax gradient
+    would otherwise be traced and run for nothing)."""
+    if is_filled_zeros(g):
+        return True
     if not isinstance(g, EagerTensor):
         return False
     a = g._arr
