@@ -10,6 +10,7 @@ Run: /work/tfenv/bin/python tests/lite/record_lite_golden.py
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 
 import numpy as np
@@ -227,6 +228,20 @@ def main() -> None:
     conv.optimizations = [tf.lite.Optimize.DEFAULT]
     conv.target_spec.supported_types = [tf.float16]
     golden["cnn_fp16"] = record_model("cnn_fp16", conv.convert(), None)
+    # A SavedModel exported by Keras (model.export), for eagerflow's from_saved_model; TF's
+    # own conversion of it is what eagerflow's must compute.
+    keras.utils.set_random_seed(2)
+    exported = keras.Sequential([keras.Input((6, 6, 2)),
+                                 keras.layers.Conv2D(4, 3, activation="relu"),
+                                 keras.layers.Flatten(),
+                                 keras.layers.Dense(3, activation="softmax")])
+    sm_dir = os.path.join(FIX, "exported_sm")
+    if os.path.exists(sm_dir):
+        shutil.rmtree(sm_dir)
+    exported.export(sm_dir)
+    golden["exported_sm"] = record_model(
+        "exported_sm", tf.lite.TFLiteConverter.from_saved_model(sm_dir).convert(), 2)
+    os.remove(os.path.join(FIX, "exported_sm.tflite"))  # eagerflow writes its own
     golden["multi_io_signatures"] = [
         tf.lite.Interpreter(model_content=tf.lite.TFLiteConverter.from_keras_model(
             multi_io(d)).convert()).get_signature_list() for d in (False, True)]

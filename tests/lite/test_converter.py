@@ -16,6 +16,7 @@ import eagerflow as tf
 from eagerflow._src.lite import model as lite_model
 from eagerflow._src.lite import schema as S
 from eagerflow._src.lite.converter import ConverterError
+from tests.golden_io import decode_array
 from tests.tf_reference import HAVE_TF_PYTHON, TF_ENV, TF_PYTHON
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -314,6 +315,26 @@ def test_float16_weights():
     np.testing.assert_allclose(got, m(x).numpy(), rtol=2e-2, atol=2e-2)
     _, full = convert("cnn")
     assert len(content) < 0.6 * len(full)
+
+
+def test_keras_exported_saved_model_gives_tfs_results():
+    """A SavedModel that Keras 3 exported under TF 2.21 (model.export), converted by
+    eagerflow: its signature and outputs are those of TF's own conversion of it."""
+    g = json.load(open(os.path.join(HERE, "lite_golden.json")))["exported_sm"]
+    content = tf.lite.TFLiteConverter.from_saved_model(
+        os.path.join(HERE, "fixtures", "exported_sm")).convert()
+    it = tf.lite.Interpreter(model_content=content)
+    assert it.get_signature_list() == g["signatures"]
+    assert [d["shape_signature"].tolist() for d in it.get_input_details()] == \
+        [d["shape_signature"] for d in g["inputs_details"]]
+    (got,) = run_ours(content, [decode_array(g["feeds"][0])])
+    np.testing.assert_allclose(got, decode_array(g["results"][0]), rtol=1e-5, atol=1e-6)
+    (got,) = run_ours(content, [decode_array(g["resized_feed"])])
+    np.testing.assert_allclose(got, decode_array(g["resized_results"][0]), rtol=1e-5,
+                               atol=1e-6)
+    out = it.get_signature_runner()(**{k: decode_array(v) for k, v in g["runner_feeds"].items()})
+    for k, v in g["runner_results"].items():
+        np.testing.assert_allclose(out[k], decode_array(v), rtol=1e-5, atol=1e-6)
 
 
 def test_unsupported_conversions_raise_converter_error():

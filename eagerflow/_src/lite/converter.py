@@ -280,6 +280,9 @@ class _Lowering:
             shape = a["shape"] if len(ins) == 1 else self.const[id(ins[1])]
             self.emit(S.RESHAPE, [self.tensor(ins[0]), self.constant(
                 np.array(shape, np.int32), out.name.split(":")[0] + "/shape")], out)
+        elif t == "Reshape" and dt.as_dtype(ins[1]._dtype) == dt.int32:
+            # a shape computed at run time (SHAPE, STRIDED_SLICE, PACK of a dynamic batch)
+            self.emit(S.RESHAPE, [self.tensor(ins[0]), self.tensor(ins[1])], out)
         elif t == "ConcatV2" and f32:
             self.emit(S.CONCATENATION, [self.tensor(x) for x in ins], out,
                       {"axis": int(a["axis"]), "fused_activation_function": 0})
@@ -588,18 +591,21 @@ class TFLiteConverter:
     def from_saved_model(cls, saved_model_dir: str, signature_keys: Any = None,
                          tags: Any = None) -> TFLiteConverter:
         loaded = load(saved_model_dir, tags)
-        sigs = getattr(loaded, "signatures", {}) or {}
-        keys = list(signature_keys) if signature_keys else list(sigs)[:1]
+        sigs = dict(getattr(loaded, "signatures", {}) or {})
+        keys = list(signature_keys) if signature_keys else list(sigs)
         if not keys:
             raise ValueError("Only support at least one signature key.")
+        if len(keys) > 1 and hasattr(loaded, "serve") and \
+                not hasattr(loaded, "_default_save_signature") and "serving_default" in sigs:
+            keys = ["serving_default"]  # Keras's model.export: its `serve` endpoint, as TF
         for k in keys:
             if k not in sigs:
                 raise ValueError(f"Invalid signature key '{k}' found. Valid keys are "
                                  f"'{','.join(sigs)}'.")
         if len(keys) > 1:
-            raise ConverterError("eagerflow's TFLiteConverter converts one signature")
-        conv = cls([sigs[keys[0]]], loaded, keys[0])
-        return conv
+            raise ConverterError(f"signatures {keys}: eagerflow's TFLiteConverter converts "
+                                 "one signature (pass signature_keys=[one of them])")
+        return cls([sigs[keys[0]]], loaded, keys[0])
 
     def convert(self) -> bytes:
         float16 = False
