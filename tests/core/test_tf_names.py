@@ -111,7 +111,6 @@ MISSING = {
     "io": {"decode_jxl": "JPEG XL decoding: no pure-Python decoder"},
     "lite": {"experimental": EXCLUDED_NAMESPACES["lite.experimental"]},
     "quantization": {"experimental": EXCLUDED_NAMESPACES["quantization.experimental"]},
-    "saved_model.experimental": {"TrackableResource": _NOT_YET},
     "test": {"create_local_cluster": _PS},
     "train": {"ServerDef": _PS},
     "train.experimental": {

@@ -29,6 +29,7 @@ from eagerflow._src.core.errors import (
     NotFoundError,
     UnimplementedError,
 )
+from eagerflow._src.core.resource import TrackableResource
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
@@ -570,8 +571,9 @@ def check_kernel(op: str, key_dtype: dt.DType, value_dtype: dt.DType) -> None:
                                     f"op {op}:\n{kernels}\n [Op:{op}]")
 
 
-class _Table(Trackable):
-    """What every table has: dtypes, a name, lookup of dense, ragged or sparse keys."""
+class _Table(TrackableResource):
+    """What every table has: dtypes, a name, lookup of dense, ragged or sparse keys. A
+    TrackableResource, as TF's tables are (its handle: the table's state)."""
 
     _state: TableState
     _default: Tensor

@@ -1,4 +1,7 @@
-"""tf.saved_model.experimental: a SavedModel's fingerprint, and the variable policy option."""
+"""tf.saved_model.experimental: a SavedModel's fingerprint, the variable policy option, and
+TrackableResource."""
+
+from eagerflow._src.core.resource import TrackableResource as TrackableResource
 
 from eagerflow._src.saved_model.fingerprinting import (
     Fingerprint as Fingerprint,
