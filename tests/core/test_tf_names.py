@@ -26,8 +26,6 @@ EXCLUDED_NAMESPACES = {
     "xla": _TPU, "xla.experimental": _TPU,
     "mlir": "MLIR is TF's C++ compiler stack; eagerflow compiles graphs to Python",
     "mlir.experimental": "MLIR is TF's C++ compiler stack; eagerflow compiles graphs to Python",
-    "lite.experimental": "TFLite's converters and authoring tools target TF's TFLite runtime "
-                         "(eagerflow reads TFLite files: tf.lite.Interpreter)",
     "lite.experimental.authoring": "TFLite's authoring checks target TF's converter",
     "experimental.dtensor": "DTensor is TF's SPMD layout runtime over meshes of devices",
     "experimental.tensorrt": "TensorRT is NVIDIA's inference compiler, linked into TF",
@@ -109,7 +107,13 @@ MISSING = {
     "image": {"decode_jxl": "JPEG XL decoding: no pure-Python decoder",
               "generate_bounding_box_proposals": _NOT_YET},
     "io": {"decode_jxl": "JPEG XL decoding: no pure-Python decoder"},
-    "lite": {"experimental": EXCLUDED_NAMESPACES["lite.experimental"]},
+    "lite.experimental": {
+        "Analyzer": "TFLite's model analyzer (TF's C++ flatbuffer tooling)",
+        "QuantizationDebugOptions": "TFLite's quantization debugger (TF's converter)",
+        "QuantizationDebugger": "TFLite's quantization debugger (TF's converter)",
+        "authoring": EXCLUDED_NAMESPACES["lite.experimental.authoring"],
+        "load_delegate": "loads a TFLite delegate library (.so) into TF's TFLite runtime",
+    },
     "quantization": {"experimental": EXCLUDED_NAMESPACES["quantization.experimental"]},
     "test": {"create_local_cluster": _PS},
     "train": {"ServerDef": _PS},
