@@ -392,3 +392,27 @@ def test_tf_interpreter_runs_our_models(tmp_path):
     want = f(tf.constant(a), tf.constant(b))
     for i, key in enumerate(sorted(want)):
         np.testing.assert_allclose(out[f"out{i}"], want[key].numpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_batch_norm_folds_into_convolutions():
+    """Inference batch normalization after a convolution (its scale and offset, relu after)
+    is folded into the convolution's weights and bias, as TF's converter folds it."""
+    tf.keras.utils.set_random_seed(0)
+    m = k.Sequential([k.Input((8, 8, 3)), k.layers.Conv2D(4, 3), k.layers.BatchNormalization(),
+                      k.layers.ReLU(), k.layers.DepthwiseConv2D(3),
+                      k.layers.BatchNormalization(), k.layers.Flatten(), k.layers.Dense(2)])
+    rng = np.random.default_rng(1)
+    for layer in m.layers:
+        if isinstance(layer, k.layers.BatchNormalization):
+            for v in (layer.gamma, layer.beta, layer.moving_mean):
+                v.assign(rng.standard_normal(v.shape).astype(np.float32))
+            layer.moving_variance.assign(rng.uniform(0.5, 2, layer.moving_variance.shape)
+                                         .astype(np.float32))
+    content = tf.lite.TFLiteConverter.from_keras_model(m).convert()
+    ops = lite_model.parse(content).subgraphs[0].operators
+    assert [(o.code, o.options.get("fused_activation_function")) for o in ops] == [
+        (S.CONV_2D, S.ACT_RELU), (S.DEPTHWISE_CONV_2D, S.ACT_NONE), (S.RESHAPE, None),
+        (S.FULLY_CONNECTED, S.ACT_NONE)]
+    x = sample(m, 3, 2)
+    (got,) = run_ours(content, [x])
+    np.testing.assert_allclose(got, m(x).numpy(), rtol=1e-5, atol=1e-5)

@@ -249,7 +249,7 @@ class _Lowering:
                        "stride_h": int(s[1]), "filter_width": int(k[2]),
                        "filter_height": int(k[1]), "fused_activation_function": 0})
         elif t in _BINARY and f32:
-            if not self.fuse_bias(node):
+            if not (self.fuse_bias(node) or self.fuse_scale(node)):
                 self.emit(_BINARY[t], [self.tensor(ins[0]), self.tensor(ins[1])], out,
                           {"fused_activation_function": 0})
         elif t in _UNARY and f32:
@@ -394,28 +394,59 @@ class _Lowering:
         self.emit(code, [self.tensor(ins[0]), wt, bias], out, opts)
 
     def fuse_bias(self, node: Any) -> bool:
-        """x + b into the bias of the FULLY_CONNECTED/CONV_2D/DEPTHWISE_CONV_2D making x."""
+        """x + b into the bias of the linear op making x."""
         if node.type not in ("BiasAdd", "Add", "AddV2"):
             return False
-        x, b = node.inputs
-        if id(b) not in self.const and id(x) in self.const and node.type != "BiasAdd":
-            x, b = b, x
-        if id(b) not in self.const or self.uses.get(id(x), 0) != 1 or id(x) not in self.of:
+        hit = self._linear_producer(node)
+        if hit is None:
             return False
-        producer = self.producer.get(id(self.of[id(x)]))
-        bv = self.const[id(b)]
-        slot = _BIAS_SLOT.get(producer.code) if producer is not None else None
-        if slot is None:
-            return False
-        n_out = producer.outputs[0].shape[-1]
-        if bv.ndim != 1 or bv.shape[0] != n_out or \
-                producer.options["fused_activation_function"] != 0 or \
-                tuple(node.outputs[0]._shape or ()) != tuple(x._shape or ()):
-            return False
+        _, bv, producer = hit
+        slot = _BIAS_SLOT[producer.code]
         old = producer.inputs[slot]
-        base = old.data if old is not None else np.zeros(n_out, np.float32)
+        base = old.data if old is not None else np.zeros(bv.size, np.float32)
         producer.inputs[slot] = self.constant((base + bv).astype(np.float32),
-                                           b.name.split(":")[0])
+                                              node.inputs[1].name.split(":")[0])
+        self.of[id(node.outputs[0])] = producer.outputs[0]
+        producer.outputs[0].name = node.outputs[0].name.split(":")[0]
+        return True
+
+    def _linear_producer(self, node: Any) -> tuple | None:
+        """(x, c, producer) when `node` (x op c, c a constant) applies a per-channel c to
+        the output of a FULLY_CONNECTED/CONV_2D/DEPTHWISE_CONV_2D/TRANSPOSE_CONV that feeds
+        nothing else and has no activation; None otherwise."""
+        x, c = node.inputs
+        if id(c) not in self.const and id(x) in self.const and node.type != "BiasAdd":
+            x, c = c, x
+        if id(c) not in self.const or self.uses.get(id(x), 0) != 1 or id(x) not in self.of:
+            return None
+        producer = self.producer.get(id(self.of[id(x)]))
+        if producer is None or producer.code not in _BIAS_SLOT or \
+                producer.options.get("fused_activation_function", 0) != 0:
+            return None
+        cv = self.const[id(c)]
+        n_out = producer.outputs[0].shape[-1]
+        if cv.ndim > len(producer.outputs[0].shape) or cv.shape[-1:] not in ((n_out,), (1,)) \
+                or any(d != 1 for d in cv.shape[:-1]) or \
+                tuple(node.outputs[0]._shape or ()) != tuple(x._shape or ()):
+            return None
+        return x, np.broadcast_to(cv.reshape(-1), (n_out,)).astype(np.float32), producer
+
+    def fuse_scale(self, node: Any) -> bool:
+        """x * c folded into the weights and bias of the linear op making x (a batch
+        normalization's scale, as TF's converter folds it)."""
+        hit = self._linear_producer(node) if node.type == "Mul" else None
+        if hit is None:
+            return False
+        _, c, producer = hit
+        w = producer.inputs[1]
+        axis = 3 if producer.code == S.DEPTHWISE_CONV_2D else 0
+        shape = [1] * w.data.ndim
+        shape[axis] = c.size
+        producer.inputs[1] = self.constant(w.data * c.reshape(shape), w.name)
+        slot = _BIAS_SLOT[producer.code]
+        b = producer.inputs[slot] if slot < len(producer.inputs) else None
+        if b is not None:
+            producer.inputs[slot] = self.constant(b.data * c, b.name)
         self.of[id(node.outputs[0])] = producer.outputs[0]
         producer.outputs[0].name = node.outputs[0].name.split(":")[0]
         return True
