@@ -23,7 +23,8 @@ from eagerflow._src.core.dtypes import variant
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, make_weak
 from eagerflow._src.ops.array import reshape, zeros
 from eagerflow._src.ops.debugging import get_logger
-from eagerflow._src.ops.math import add, filled_zeros, ones_like, zeros_like
+from eagerflow._src.ops.math import add, ones_like, zeros_like
+from eagerflow._src.ops.registry import note_filled_zeros
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import add_gradient_lists
 from eagerflow._src.ops.variables import READ
@@ -414,7 +415,7 @@ def _filled(t: Tensor, value: int) -> Tensor:
         a = np.zeros(t._shape, t._arr.dtype) if value == 0 else np.ones(t._shape, t._arr.dtype)
         return EagerTensor(a, t._dtype, _state.device)  # where ones_like would put it
     # (on a device or in a trace, zeros a gradient function can tell apart unread)
-    return filled_zeros(t) if value == 0 else ones_like(t)
+    return note_filled_zeros(zeros_like(t)) if value == 0 else ones_like(t)
 
 
 def _one_hot(n: int, i: int, like: Tensor) -> Tensor:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import math as _pymath
-import weakref
 from typing import Any, Callable
 
 import numpy as np
@@ -937,24 +936,6 @@ def zeros_like(input: Any, dtype: Any = None, name: str | None = None) -> Any:  
     x = _t(input)
     out = bind(ZEROS_LIKE, (x,), {})
     return out if dtype is None else cast(out, dtype)
-
-
-# The zero gradients a tape fills in for outputs no gradient reached (autodiff/tape.py's
-# _filled), by id, held weakly: a gradient function skips the work they would feed
-# without reading them (on a device a read back) and without tracing it (tf.function).
-_FILLED_ZEROS: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
-
-
-def filled_zeros(like: Any) -> Any:
-    """zeros_like(like), known to is_filled_zeros."""
-    z = zeros_like(like)
-    _FILLED_ZEROS[id(z)] = z
-    return z
-
-
-def is_filled_zeros(g: Any) -> bool:
-    """Whether `g` is a gradient filled_zeros made."""
-    return _FILLED_ZEROS.get(id(g)) is g
 
 
 @dispatchable

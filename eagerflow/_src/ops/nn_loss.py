@@ -31,7 +31,6 @@ from eagerflow._src.ops.math import (
     add,
     cast,
     exp,
-    is_filled_zeros,
     log,
     log1p,
     negative,
@@ -51,7 +50,7 @@ from eagerflow._src.ops.nn import (
 )
 from eagerflow._src.ops.nn_conv import check_t, fail, wants
 from eagerflow._src.ops.reduce import reduce_sum
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, is_filled_zeros, register
 
 # ---------------------------------------------------------------------------------------
 # Fused softmax cross-entropies: (loss, backprop), as TF's kernels.

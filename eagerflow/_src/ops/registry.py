@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -315,3 +316,20 @@ def all_ops() -> list[OpDef]:
     for module in LAZY_OPS:
         importlib.import_module(f"eagerflow._src.ops.{module}")
     return list(REGISTRY.values())
+
+
+# The zero gradients a tape fills in for outputs no gradient reached (autodiff/tape.py's
+# _filled), by id, held weakly: a gradient function skips the work they would feed
+# without reading them (on a device a read back) and without tracing it (tf.function).
+_FILLED_ZEROS: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
+
+def note_filled_zeros(z: Any) -> Any:
+    """`z` (zeros a tape made for an unused output's gradient), known to is_filled_zeros."""
+    _FILLED_ZEROS[id(z)] = z
+    return z
+
+
+def is_filled_zeros(g: Any) -> bool:
+    """Whether `g` is a gradient note_filled_zeros was given."""
+    return _FILLED_ZEROS.get(id(g)) is g
