@@ -201,3 +201,57 @@ def test_graph_util_and_compat_names():
                                        "exist. The operation, 'nope', does not exist in the "
                                        "graph."):
         tf.Graph().as_graph_element("nope:0")
+
+
+# -- eagerflow's own tf.Graph.as_graph_def(), imported back --------------------------------
+
+def _small_graph():
+    g = tf.Graph()
+    with g.as_default():
+        x = tf.compat.v1.placeholder(tf.float32, [None, 2], name="x")
+        y = tf.nn.relu(tf.matmul(x, tf.constant([[1.0], [2.0]])) + 1.0, name="y")
+        z = tf.reduce_sum(y * y, name="z")
+    return g, x, y, z
+
+
+def test_own_graph_def_round_trip_with_input_map():
+    g, x, y, z = _small_graph()
+    feed = np.array([[1, 2], [3, -4], [0.5, 0.5]], np.float32)
+    with tf.compat.v1.Session(graph=g) as sess:
+        want = sess.run([y, z], {x: feed})
+    relu = np.maximum(feed @ np.array([[1.0], [2.0]], np.float32) + 1.0, 0.0)
+    np.testing.assert_allclose(want[0], relu)  # the source graph against NumPy
+    g2 = tf.Graph()
+    with g2.as_default():
+        a = tf.compat.v1.placeholder(tf.float32, [3, 2], name="a")
+        yy, zz, xx = tf.import_graph_def(g.as_graph_def(), input_map={"x:0": a},
+                                         return_elements=["y:0", "z:0", "x"])
+        assert (yy.name, zz.name, xx.name, xx.type) == ("import/y:0", "import/z:0",
+                                                        "import/x", "Placeholder")
+        assert yy.shape.as_list() == [3, 1]  # shapes inferred anew from the mapped input
+        with tf.compat.v1.Session() as sess:
+            got = sess.run([yy, zz], {a: feed})
+    np.testing.assert_allclose(got[0], want[0])
+    np.testing.assert_allclose(got[1], want[1])
+    with g2.as_default(), pytest.raises(ValueError, match=r"^Attempted to map inputs that "
+                                                          r"were not found in graph_def: "
+                                                          r"\[q:0\]$"):
+        tf.import_graph_def(g.as_graph_def(), input_map={"q": a})
+
+
+def test_traced_function_graph_imports_and_reads_live_variables():
+    v = tf.Variable([[1.0, -1.0], [0.5, 2.0]])
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32)])
+    def f(x):
+        return tf.tanh(tf.matmul(x, v))
+    cf = f.get_concrete_function()
+    gd = cf.graph.as_graph_def()
+    inp = cf.graph.inputs[0].name
+    out = cf.graph.outputs[0].name
+    w = tf.compat.v1.wrap_function(lambda: tf.compat.v1.import_graph_def(gd, name=""), [])
+    pruned = w.prune(inp, out)
+    x = tf.constant([[1.0, 2.0], [-0.5, 0.25]])
+    np.testing.assert_allclose(pruned(x).numpy(), f(x).numpy(), rtol=1e-6)
+    v.assign([[0.0, 1.0], [1.0, 0.0]])  # the imported read is of the variable itself
+    np.testing.assert_allclose(pruned(x).numpy(), np.tanh(x.numpy()[:, ::-1]), rtol=1e-6)

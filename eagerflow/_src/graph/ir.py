@@ -346,6 +346,8 @@ class GraphDef:
     def __init__(self, graph: Graph) -> None:
         self.node = [NodeDef(o) for o in graph.operations]
         self.versions = {"producer": 0}
+        # the operations themselves, as they are now: what tf.import_graph_def replays
+        self.operations = list(graph.operations)
 
     def __str__(self) -> str:
         return "".join("node {\n" + "".join("  " + ln + "\n" for ln in str(n).splitlines())
