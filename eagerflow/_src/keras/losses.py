@@ -461,111 +461,145 @@ def circle(y_true: Any, y_pred: Any, ref_labels: Any = None, ref_embeddings: Any
 
 
 # -- Loss classes ------------------------------------------------------------------------
+# Each constructor lists Keras 3's parameters in Keras's order, so a positional call such
+# as `BinaryCrossentropy(True, 0.1)` binds as in Keras.
 
-def _wrapper(fn: Callable, default_name: str, **defaults: Any) -> type:
-    def init(self, *args: Any, reduction: Any = "sum_over_batch_size",
-             name: str = default_name, dtype: Any = None, **kwargs: Any) -> None:
-        params = dict(defaults)
-        names = list(defaults)
-        if len(args) > len(names):
-            raise TypeError(f"too many positional arguments: {args}")
-        params.update(zip(names, args))
-        for k in kwargs:
-            if k not in params:
-                raise TypeError(f"__init__() got an unexpected keyword argument '{k}'")
-        params.update(kwargs)
-        LossFunctionWrapper.__init__(self, fn, reduction=reduction, name=name, dtype=dtype,
-                                     **params)
-        for k, v in params.items():
-            setattr(self, k, v)
+_SOBS = "sum_over_batch_size"
 
-    return init
+
+def _setup(loss: LossFunctionWrapper, fn: Callable, reduction: Any, name: str, dtype: Any,
+           **params: Any) -> None:
+    """The wrapper around `fn` with its arguments, each also an attribute (as Keras's)."""
+    LossFunctionWrapper.__init__(loss, fn, reduction=reduction, name=name, dtype=dtype,
+                                 **params)
+    for k, v in params.items():
+        setattr(loss, k, v)
 
 
 class MeanSquaredError(LossFunctionWrapper):
-    __init__ = _wrapper(mean_squared_error, "mean_squared_error")
+    def __init__(self, reduction: Any = _SOBS, name: str = "mean_squared_error",
+                 dtype: Any = None) -> None:
+        _setup(self, mean_squared_error, reduction, name, dtype)
 
 
 class MeanAbsoluteError(LossFunctionWrapper):
-    __init__ = _wrapper(mean_absolute_error, "mean_absolute_error")
+    def __init__(self, reduction: Any = _SOBS, name: str = "mean_absolute_error",
+                 dtype: Any = None) -> None:
+        _setup(self, mean_absolute_error, reduction, name, dtype)
 
 
 class MeanAbsolutePercentageError(LossFunctionWrapper):
-    __init__ = _wrapper(mean_absolute_percentage_error, "mean_absolute_percentage_error")
+    def __init__(self, reduction: Any = _SOBS, name: str = "mean_absolute_percentage_error",
+                 dtype: Any = None) -> None:
+        _setup(self, mean_absolute_percentage_error, reduction, name, dtype)
 
 
 class MeanSquaredLogarithmicError(LossFunctionWrapper):
-    __init__ = _wrapper(mean_squared_logarithmic_error, "mean_squared_logarithmic_error")
+    def __init__(self, reduction: Any = _SOBS, name: str = "mean_squared_logarithmic_error",
+                 dtype: Any = None) -> None:
+        _setup(self, mean_squared_logarithmic_error, reduction, name, dtype)
 
 
 class CosineSimilarity(LossFunctionWrapper):
-    __init__ = _wrapper(cosine_similarity, "cosine_similarity", axis=-1)
+    def __init__(self, axis: int = -1, reduction: Any = _SOBS,
+                 name: str = "cosine_similarity", dtype: Any = None) -> None:
+        _setup(self, cosine_similarity, reduction, name, dtype, axis=axis)
 
 
 class Huber(LossFunctionWrapper):
-    __init__ = _wrapper(huber, "huber_loss", delta=1.0)
+    def __init__(self, delta: float = 1.0, reduction: Any = _SOBS, name: str = "huber_loss",
+                 dtype: Any = None) -> None:
+        _setup(self, huber, reduction, name, dtype, delta=delta)
 
 
 class LogCosh(LossFunctionWrapper):
-    __init__ = _wrapper(log_cosh, "log_cosh")
+    def __init__(self, reduction: Any = _SOBS, name: str = "log_cosh",
+                 dtype: Any = None) -> None:
+        _setup(self, log_cosh, reduction, name, dtype)
 
 
 class Hinge(LossFunctionWrapper):
-    __init__ = _wrapper(hinge, "hinge")
+    def __init__(self, reduction: Any = _SOBS, name: str = "hinge", dtype: Any = None) -> None:
+        _setup(self, hinge, reduction, name, dtype)
 
 
 class SquaredHinge(LossFunctionWrapper):
-    __init__ = _wrapper(squared_hinge, "squared_hinge")
+    def __init__(self, reduction: Any = _SOBS, name: str = "squared_hinge",
+                 dtype: Any = None) -> None:
+        _setup(self, squared_hinge, reduction, name, dtype)
 
 
 class CategoricalHinge(LossFunctionWrapper):
-    __init__ = _wrapper(categorical_hinge, "categorical_hinge")
+    def __init__(self, reduction: Any = _SOBS, name: str = "categorical_hinge",
+                 dtype: Any = None) -> None:
+        _setup(self, categorical_hinge, reduction, name, dtype)
 
 
 class KLDivergence(LossFunctionWrapper):
-    __init__ = _wrapper(kl_divergence, "kl_divergence")
+    def __init__(self, reduction: Any = _SOBS, name: str = "kl_divergence",
+                 dtype: Any = None) -> None:
+        _setup(self, kl_divergence, reduction, name, dtype)
 
 
 class Poisson(LossFunctionWrapper):
-    __init__ = _wrapper(poisson, "poisson")
+    def __init__(self, reduction: Any = _SOBS, name: str = "poisson",
+                 dtype: Any = None) -> None:
+        _setup(self, poisson, reduction, name, dtype)
 
 
 class BinaryCrossentropy(LossFunctionWrapper):
-    __init__ = _wrapper(binary_crossentropy, "binary_crossentropy", from_logits=False,
-                        label_smoothing=0.0, axis=-1)
     _config_keys = ("from_logits", "label_smoothing", "axis")
+
+    def __init__(self, from_logits: bool = False, label_smoothing: float = 0.0,
+                 axis: int = -1, reduction: Any = _SOBS, name: str = "binary_crossentropy",
+                 dtype: Any = None) -> None:
+        _setup(self, binary_crossentropy, reduction, name, dtype, from_logits=from_logits,
+               label_smoothing=label_smoothing, axis=axis)
 
 
 class BinaryFocalCrossentropy(LossFunctionWrapper):
-    """`BinaryFocalCrossentropy(apply_class_balancing=False, alpha=0.25, gamma=2.0,
-    from_logits=False, label_smoothing=0.0, axis=-1)`."""
-
-    __init__ = _wrapper(binary_focal_crossentropy, "binary_focal_crossentropy",
-                        apply_class_balancing=False, alpha=0.25, gamma=2.0, from_logits=False,
-                        label_smoothing=0.0, axis=-1)
     _config_keys = ("from_logits", "label_smoothing", "axis", "apply_class_balancing",
                     "alpha", "gamma")
 
+    def __init__(self, apply_class_balancing: bool = False, alpha: float = 0.25,
+                 gamma: float = 2.0, from_logits: bool = False, label_smoothing: float = 0.0,
+                 axis: int = -1, reduction: Any = _SOBS,
+                 name: str = "binary_focal_crossentropy", dtype: Any = None) -> None:
+        _setup(self, binary_focal_crossentropy, reduction, name, dtype,
+               apply_class_balancing=apply_class_balancing, alpha=alpha, gamma=gamma,
+               from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+
 
 class CategoricalCrossentropy(LossFunctionWrapper):
-    __init__ = _wrapper(categorical_crossentropy, "categorical_crossentropy",
-                        from_logits=False, label_smoothing=0.0, axis=-1)
     _config_keys = ("from_logits", "label_smoothing", "axis")
+
+    def __init__(self, from_logits: bool = False, label_smoothing: float = 0.0,
+                 axis: int = -1, reduction: Any = _SOBS,
+                 name: str = "categorical_crossentropy", dtype: Any = None) -> None:
+        _setup(self, categorical_crossentropy, reduction, name, dtype,
+               from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
 
 
 class CategoricalFocalCrossentropy(LossFunctionWrapper):
-    """`CategoricalFocalCrossentropy(alpha=0.25, gamma=2.0, from_logits=False,
-    label_smoothing=0.0, axis=-1)`."""
-
-    __init__ = _wrapper(categorical_focal_crossentropy, "categorical_focal_crossentropy",
-                        alpha=0.25, gamma=2.0, from_logits=False, label_smoothing=0.0, axis=-1)
     _config_keys = ("from_logits", "label_smoothing", "axis", "alpha", "gamma")
+
+    def __init__(self, alpha: float = 0.25, gamma: float = 2.0, from_logits: bool = False,
+                 label_smoothing: float = 0.0, axis: int = -1, reduction: Any = _SOBS,
+                 name: str = "categorical_focal_crossentropy", dtype: Any = None) -> None:
+        _setup(self, categorical_focal_crossentropy, reduction, name, dtype, alpha=alpha,
+               gamma=gamma, from_logits=from_logits, label_smoothing=label_smoothing,
+               axis=axis)
 
 
 class SparseCategoricalCrossentropy(LossFunctionWrapper):
-    __init__ = _wrapper(sparse_categorical_crossentropy, "sparse_categorical_crossentropy",
-                        from_logits=False, ignore_class=None)
+    # (Keras 3 writes no `axis` into the config)
     _config_keys = ("from_logits", "ignore_class")
+
+    def __init__(self, from_logits: bool = False, ignore_class: int | None = None,
+                 reduction: Any = _SOBS, axis: int = -1,
+                 name: str = "sparse_categorical_crossentropy", dtype: Any = None) -> None:
+        _setup(self, sparse_categorical_crossentropy, reduction, name, dtype,
+               from_logits=from_logits, ignore_class=ignore_class, axis=axis)
 
     def call(self, y_true: Any, y_pred: Any) -> Any:
         # Integer labels are not squeezed against the class axis of the predictions.

@@ -84,8 +84,12 @@ class name_scope:  # noqa: N801 - Keras's public name
     scope before lends its parent path); a scope re-entered with the same caller and
     name inside itself adds nothing unless `deduplicate=False`."""
 
-    def __init__(self, name: str, caller: Any = None, deduplicate: bool = True,
-                 override_parent: str | None = None) -> None:
+    def __init__(self, name: str, **kwargs: Any) -> None:
+        # (Keras on TF takes the options by keyword only, as **kwargs)
+        self._init(name, **kwargs)
+
+    def _init(self, name: str, caller: Any = None, deduplicate: bool = True,
+              override_parent: str | None = None) -> None:
         if not isinstance(name, str) or "/" in name:
             raise ValueError("Argument `name` must be a string and cannot contain character "
                              f"`/`. Received: name={name}")

@@ -60,7 +60,8 @@ class Variable:
     def __new__(cls, initializer: Any, shape: Any = None, dtype: Any = None,
                 trainable: bool = True, autocast: bool = True, aggregation: str = "none",
                 synchronization: str = "auto", name: str | None = None,
-                layout: Any = None) -> Any:
+                layout: Any = None, **kwargs: Any) -> Any:
+        # (Keras 3 takes backend-specific keywords; its TF backend uses none of them)
         scope = get_stateless_scope()
         if scope is not None and scope.initialize_variables:
             raise ValueError(_CREATED_IN_STATELESS_SCOPE)
@@ -88,8 +89,11 @@ class Variable:
             var._layout = layout
         return var
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        pass  # made by __new__
+    def __init__(self, initializer: Any, shape: Any = None, dtype: Any = None,
+                 trainable: bool = True, autocast: bool = True, aggregation: str = "none",
+                 synchronization: str = "auto", name: str | None = None, layout: Any = None,
+                 **kwargs: Any) -> None:
+        pass  # made by __new__ (this signature is for introspection: Keras's)
 
     @property
     def name(self) -> str:

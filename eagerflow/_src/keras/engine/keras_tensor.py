@@ -78,12 +78,18 @@ class KerasTensor(SymbolicTensor):
     says which layer call made it.
     """
 
-    __slots__ = ("_keras_history", "_name", "sparse", "ragged",
+    __slots__ = ("_keras_history", "_name", "sparse", "ragged", "record_history",
                  "_pre_serialization_keras_history")
 
     def __init__(self, shape: Any, dtype: Any = "float32", sparse: bool = False,
-                 ragged: bool = False, name: str | None = None) -> None:
+                 ragged: bool = False, record_history: bool = True, name: str | None = None,
+                 **kwargs: Any) -> None:
+        # (Keras 3 takes a ragged tensor's `ragged_rank` and `row_splits_dtype` here)
+        unknown = [k for k in kwargs if k not in ("ragged_rank", "row_splits_dtype")]
+        if unknown:
+            raise TypeError(f"Unexpected keyword arguments: {', '.join(unknown)}")
         super().__init__(shape, dtype)
+        self.record_history = record_history
         self._keras_history: KerasHistory | None = None
         self._name = name or kb.auto_name("KerasTensor")
         self.sparse = bool(sparse)

@@ -53,8 +53,8 @@ class Operation(Layer, metaclass=_OperationType):
 
     _frames_call_errors = False  # errors propagate as they are
 
-    def __init__(self, name: str | None = None, **kwargs: Any) -> None:
-        super().__init__(name=name, **kwargs)
+    def __init__(self, name: str | None = None) -> None:
+        super().__init__(name=name)
         self._autocast = False
 
     def _convert_inputs(self, inputs: Any) -> Any:

@@ -60,7 +60,7 @@ class Metric(trackable.AutoTrackable):
     # are not TF trackables; a tf.train.Checkpoint given one directly still saves it)
     _tf_checkpoint_dependency = False
 
-    def __init__(self, name: str | None = None, dtype: Any = None, **kwargs: Any) -> None:
+    def __init__(self, dtype: Any = None, name: str | None = None) -> None:
         object.__setattr__(self, "_metric_vars", [])
         self.name = name if name is not None else kb.auto_name(type(self).__name__)
         self._dtype = dt.as_dtype(dtype) if dtype is not None else dt.float32

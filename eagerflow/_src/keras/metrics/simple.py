@@ -226,73 +226,78 @@ class RootMeanSquaredError(Mean):
         return M.sqrt(div_no_nan(self.total._as_tensor(), self.count._as_tensor()))
 
 
-def _loss_metric(fn: Any, default: str, **defaults: Any) -> type:
-    class _Metric(MeanMetricWrapper):
-        _config_keys = tuple(defaults)
-
-        def __init__(self, name: str = default, dtype: Any = None, **kwargs: Any) -> None:
-            super().__init__(fn, name=name, dtype=dtype, **dict(defaults, **kwargs))
-    return _Metric
-
-
-class BinaryCrossentropy(_loss_metric(L.binary_crossentropy, "binary_crossentropy",
-                                      from_logits=False, label_smoothing=0)):
-
+class BinaryCrossentropy(MeanMetricWrapper):
     _direction = "down"
-    pass
+    _config_keys = ("from_logits", "label_smoothing")
+
+    def __init__(self, name: str = "binary_crossentropy", dtype: Any = None,
+                 from_logits: bool = False, label_smoothing: float = 0) -> None:
+        super().__init__(L.binary_crossentropy, name=name, dtype=dtype,
+                         from_logits=from_logits, label_smoothing=label_smoothing)
 
 
-class CategoricalCrossentropy(_loss_metric(L.categorical_crossentropy,
-                                           "categorical_crossentropy", from_logits=False,
-                                           label_smoothing=0, axis=-1)):
-
+class CategoricalCrossentropy(MeanMetricWrapper):
     _direction = "down"
-    pass
+    _config_keys = ("from_logits", "label_smoothing", "axis")
+
+    def __init__(self, name: str = "categorical_crossentropy", dtype: Any = None,
+                 from_logits: bool = False, label_smoothing: float = 0,
+                 axis: int = -1) -> None:
+        super().__init__(L.categorical_crossentropy, name=name, dtype=dtype,
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
 
 
-class SparseCategoricalCrossentropy(_loss_metric(L.sparse_categorical_crossentropy,
-                                                 "sparse_categorical_crossentropy",
-                                                 from_logits=False, ignore_class=None,
-                                                 axis=-1)):
-
+class SparseCategoricalCrossentropy(MeanMetricWrapper):
     _direction = "down"
-    pass
+    _config_keys = ("from_logits", "ignore_class", "axis")
+
+    def __init__(self, name: str = "sparse_categorical_crossentropy", dtype: Any = None,
+                 from_logits: bool = False, ignore_class: int | None = None,
+                 axis: int = -1) -> None:
+        super().__init__(L.sparse_categorical_crossentropy, name=name, dtype=dtype,
+                         from_logits=from_logits, ignore_class=ignore_class, axis=axis)
 
 
-class Hinge(_loss_metric(L.hinge, "hinge")):
-
+class Hinge(MeanMetricWrapper):
     _direction = "down"
-    pass
+
+    def __init__(self, name: str = "hinge", dtype: Any = None) -> None:
+        super().__init__(L.hinge, name=name, dtype=dtype)
 
 
-class SquaredHinge(_loss_metric(L.squared_hinge, "squared_hinge")):
-
+class SquaredHinge(MeanMetricWrapper):
     _direction = "down"
-    pass
+
+    def __init__(self, name: str = "squared_hinge", dtype: Any = None) -> None:
+        super().__init__(L.squared_hinge, name=name, dtype=dtype)
 
 
-class CategoricalHinge(_loss_metric(L.categorical_hinge, "categorical_hinge")):
-
+class CategoricalHinge(MeanMetricWrapper):
     _direction = "down"
-    pass
+
+    def __init__(self, name: str = "categorical_hinge", dtype: Any = None) -> None:
+        super().__init__(L.categorical_hinge, name=name, dtype=dtype)
 
 
-class KLDivergence(_loss_metric(L.kl_divergence, "kl_divergence")):
-
+class KLDivergence(MeanMetricWrapper):
     _direction = "down"
-    pass
+
+    def __init__(self, name: str = "kl_divergence", dtype: Any = None) -> None:
+        super().__init__(L.kl_divergence, name=name, dtype=dtype)
 
 
-class Poisson(_loss_metric(L.poisson, "poisson")):
-
+class Poisson(MeanMetricWrapper):
     _direction = "down"
-    pass
+
+    def __init__(self, name: str = "poisson", dtype: Any = None) -> None:
+        super().__init__(L.poisson, name=name, dtype=dtype)
 
 
-class LogCoshError(_loss_metric(L.log_cosh, "logcosh")):
-
+class LogCoshError(MeanMetricWrapper):
     _direction = "down"
-    pass
+
+    def __init__(self, name: str = "logcosh", dtype: Any = None) -> None:
+        super().__init__(L.log_cosh, name=name, dtype=dtype)
 
 
 class CosineSimilarity(MeanMetricWrapper):
