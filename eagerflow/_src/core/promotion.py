@@ -148,10 +148,16 @@ _LATTICE: dict = {}
 _PROMOTABLE = (dt.bool, dt.uint8, dt.uint16, dt.uint32, dt.uint64, dt.int8, dt.int16, dt.int32,
                dt.int64, dt.bfloat16, dt.float16, dt.float32, dt.float64, dt.complex64,
                dt.complex128)
-for _a in [(d, False) for d in _PROMOTABLE] + [(d, True) for d in WEAK_DTYPES]:
-    for _b in [(d, False) for d in _PROMOTABLE] + [(d, True) for d in WEAK_DTYPES]:
-        _LATTICE[_a, _b] = _promote(_a, _b)
-_LATTICE[(dt.string, False), (dt.string, False)] = ((dt.string, False), True)
+
+
+def _lattice() -> dict:
+    """Every pair's ((dtype, weak), safe), built on first use (not at import)."""
+    if not _LATTICE:
+        kinds = [(d, False) for d in _PROMOTABLE] + [(d, True) for d in WEAK_DTYPES]
+        table = {(a, b): _promote(a, b) for a in kinds for b in kinds}
+        table[(dt.string, False), (dt.string, False)] = ((dt.string, False), True)
+        _LATTICE.update(table)
+    return _LATTICE
 
 
 # -- result_type -------------------------------------------------------------------------
@@ -225,9 +231,10 @@ def result_type(*arrays_and_dtypes: Any) -> tuple:
     if not kinds:
         return dt.float32, True
     mode = _mode[0]
+    lattice = _lattice()
     res = kinds[0]
     for arg in kinds[1:]:
-        found = _LATTICE.get((res, arg))
+        found = lattice.get((res, arg))
         if found is None:
             raise NotImplementedError(
                 f"Implicit Conversion between {res[0].name} and {arg[0].name} is not "
