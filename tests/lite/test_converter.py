@@ -295,13 +295,33 @@ def test_saved_model_converts(tmp_path):
         tf.lite.TFLiteConverter.from_saved_model(str(tmp_path / "sm"), ["nope"])
 
 
-def float16(name):
+def float16(name, types=(tf.float16,)):
     tf.keras.utils.set_random_seed(0)
     m = MODELS[name]()
     conv = tf.lite.TFLiteConverter.from_keras_model(m)
     conv.optimizations = [tf.lite.Optimize.DEFAULT]
-    conv.target_spec.supported_types = [tf.float16]
+    conv.target_spec.supported_types = list(types)
     return m, conv.convert()
+
+
+def test_int8_weights():
+    """Optimize.DEFAULT alone: weights of 1024 elements or more as INT8 with a symmetric
+    scale per output channel, behind DEQUANTIZE; smaller ones stay float32."""
+    m, content = float16("cnn", ())
+    g = lite_model.parse(content).subgraphs[0]
+    deq = [o for o in g.operators if o.code == S.DEQUANTIZE]
+    q = [g.tensors[o.inputs[0]] for o in deq]
+    assert [(t.type, t.shape) for t in q] == [(9, (16, 3, 3, 8)), (9, (10, 400))]
+    conv2 = m.layers[2].kernel.numpy()  # [3, 3, 8, 16]
+    np.testing.assert_allclose(q[0].scales, np.abs(conv2).max(axis=(0, 1, 2)) / 127,
+                               rtol=1e-6)
+    np.testing.assert_array_equal(q[0].zero_points, np.zeros(16))
+    assert np.abs(q[0].data).max() == 127
+    x = sample(m, 2, 3)
+    (got,) = run_ours(content, [x])
+    np.testing.assert_allclose(got, m(x).numpy(), atol=2e-2)
+    _, full = convert("cnn")
+    assert len(content) < 0.45 * len(full)
 
 
 def test_float16_weights():
@@ -341,7 +361,16 @@ def test_unsupported_conversions_raise_converter_error():
     _, _ = convert("mlp")
     conv = tf.lite.TFLiteConverter.from_keras_model(mlp())
     conv.optimizations = [tf.lite.Optimize.DEFAULT]
+
+    def gen():
+        yield [np.zeros([1, 8], np.float32)]
+    conv.representative_dataset = tf.lite.RepresentativeDataset(gen)
     with pytest.raises(ConverterError, match="not supported"):
+        conv.convert()
+    conv = tf.lite.TFLiteConverter.from_keras_model(mlp())
+    conv.optimizations = [tf.lite.Optimize.DEFAULT]
+    conv.target_spec.supported_types = [tf.int8]
+    with pytest.raises(ConverterError, match="full integer quantization"):
         conv.convert()
     conv = tf.lite.TFLiteConverter.from_keras_model(mlp())
     conv.target_spec.supported_ops = {tf.lite.OpsSet.SELECT_TF_OPS}
@@ -380,7 +409,12 @@ def test_tf_interpreter_runs_our_models(tmp_path):
     x16 = sample(m16, 2, 3)
     cases.append((c16, {tf.lite.Interpreter(model_content=c16).get_signature_list()[
         "serving_default"]["inputs"][0]: x16}))
-    *outs, out, out_e, out16 = run_tf(tmp_path, cases)
+    m8, c8 = float16("cnn", ())
+    cases.append((c8, {tf.lite.Interpreter(model_content=c8).get_signature_list()[
+        "serving_default"]["inputs"][0]: x16}))
+    *outs, out, out_e, out16, out8 = run_tf(tmp_path, cases)
+    np.testing.assert_allclose(out8["output_0"], run_ours(c8, [x16])[0], rtol=1e-5,
+                               atol=1e-6)
     np.testing.assert_allclose(out16["output_0"], run_ours(c16, [x16])[0], rtol=1e-5,
                                atol=1e-6)
     want_e = g(tf.constant(x), tf.constant(i))

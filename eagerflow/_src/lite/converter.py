@@ -57,7 +57,7 @@ class _NoValue(Exception):
 
 
 class _Tensor:
-    __slots__ = ("name", "shape", "signature", "dtype", "data")
+    __slots__ = ("name", "shape", "signature", "dtype", "data", "scales", "axis")
 
     def __init__(self, name: str, shape: tuple, signature: tuple | None, dtype: Any,
                  data: np.ndarray | None = None) -> None:
@@ -66,6 +66,8 @@ class _Tensor:
         self.signature = signature
         self.dtype = np.dtype(dtype)
         self.data = data
+        self.scales: np.ndarray | None = None  # symmetric int8: a scale per channel
+        self.axis = 0
 
 
 class _Op:
@@ -310,25 +312,43 @@ class _Lowering:
         else:
             self.unsupported.append(t)
 
-    def weights_to_float16(self) -> None:
-        """Float16 quantization as TF's converter does it: each float32 weight or bias of
-        a FULLY_CONNECTED/CONV_2D/DEPTHWISE_CONV_2D/TRANSPOSE_CONV stored as FLOAT16, and a
-        DEQUANTIZE to float32 run first."""
+    def quantize_weights(self, kind: str) -> None:
+        """Weights stored smaller, a DEQUANTIZE to float32 run first.
+
+        "float16": each float32 weight and bias of a FULLY_CONNECTED/CONV_2D/
+        DEPTHWISE_CONV_2D/TRANSPOSE_CONV as FLOAT16, as TF's float16 quantization does.
+        "int8": each such weight of at least 1024 elements (TF's threshold) as INT8 with a
+        symmetric scale per output channel (max |w| / 127). TF's dynamic-range models run
+        hybrid kernels that also quantize the activations; these dequantize the weights
+        and compute in float, which TF's interpreter runs just as eagerflow's does."""
         slots = {S.FULLY_CONNECTED: (1, 2), S.CONV_2D: (1, 2), S.DEPTHWISE_CONV_2D: (1, 2),
                  S.TRANSPOSE_CONV: (1, 3)}
         done: dict[int, _Tensor] = {}
         pre = []
         for op in self.ops:
-            for s in slots.get(op.code, ()):
+            for s in slots.get(op.code, ())[:1 if kind == "int8" else 2]:
                 t = op.inputs[s] if s < len(op.inputs) else None
-                if t is None or t.data is None or t.dtype != np.float32:
+                if t is None or t.data is None or t.dtype != np.float32 or \
+                        (kind == "int8" and t.data.size < 1024):
                     continue
                 if id(t) not in done:
-                    half = _Tensor(t.name, t.shape, None, np.float16,
-                                   t.data.astype(np.float16))
+                    if kind == "float16":
+                        small = _Tensor(t.name, t.shape, None, np.float16,
+                                        t.data.astype(np.float16))
+                    else:
+                        axis = 3 if op.code == S.DEPTHWISE_CONV_2D else 0
+                        w = np.moveaxis(t.data, axis, 0).reshape(t.data.shape[axis], -1)
+                        scale = np.abs(w).max(axis=1) / 127
+                        scale[scale == 0] = 1
+                        shape = [1] * t.data.ndim
+                        shape[axis] = scale.size
+                        q = np.clip(np.round(t.data / scale.reshape(shape)), -127, 127)
+                        small = _Tensor(t.name, t.shape, None, np.int8, q.astype(np.int8))
+                        small.scales = scale.astype(np.float32)
+                        small.axis = axis
                     full = _Tensor(t.name + "1", t.shape, None, np.float32)
-                    self.tensors += [half, full]
-                    pre.append(_Op(S.DEQUANTIZE, [half], [full], {}))
+                    self.tensors += [small, full]
+                    pre.append(_Op(S.DEQUANTIZE, [small], [full], {}))
                     done[id(t)] = full
                 op.inputs[s] = done[id(t)]
         self.ops[:0] = pre
@@ -522,6 +542,10 @@ def _serialize(low: _Lowering, fn: Any, in_names: list, out_names: list,
             S.Tensor.NAME: F.Str(t.name),
             S.Tensor.SHAPE_SIGNATURE: None if t.signature is None else F.Vec(
                 np.array(t.signature, np.int32)),
+            S.Tensor.QUANTIZATION: None if t.scales is None else F.T({
+                S.Quantization.SCALE: F.Vec(t.scales),
+                S.Quantization.ZERO_POINT: F.Vec(np.zeros(t.scales.size, np.int64)),
+                S.Quantization.QUANTIZED_DIMENSION: F.Scalar("i", t.axis)}),
         }))
     codes: list = []
     op_tables = []
@@ -639,17 +663,17 @@ class TFLiteConverter:
         return cls([sigs[keys[0]]], loaded, keys[0])
 
     def convert(self) -> bytes:
-        float16 = False
+        quantize = None
         if self.optimizations:
             types = {dt.as_dtype(t) for t in self.target_spec.supported_types or ()}
-            if types == {dt.float16} and self.representative_dataset is None:
-                float16 = True
-            else:
+            if self.representative_dataset is not None or types - {dt.float16}:
                 raise ConverterError(
-                    f"optimizations {sorted(str(o) for o in self.optimizations)} are not "
-                    "supported by eagerflow's TFLiteConverter beyond float16 weights "
-                    "(target_spec.supported_types = [tf.float16]): integer quantization is "
-                    "not implemented")
+                    f"optimizations {sorted(str(o) for o in self.optimizations)} with a "
+                    "representative dataset or integer types are not supported by "
+                    "eagerflow's TFLiteConverter: it quantizes weights only (int8, or "
+                    "float16 with target_spec.supported_types = [tf.float16]); full "
+                    "integer quantization is not implemented")
+            quantize = "float16" if types else "int8"
         ops = set(self.target_spec.supported_ops)
         if ops - {OpsSet.TFLITE_BUILTINS}:
             raise ConverterError(
@@ -666,8 +690,8 @@ class TFLiteConverter:
                 raise ConverterError(f"input {x.name} of dtype {d.name}: float32 inputs only")
             low.of[id(x)] = low.new(x.name.split(":")[0], x._shape, d.as_numpy_dtype)
         low.run()
-        if float16:
-            low.weights_to_float16()
+        if quantize:
+            low.quantize_weights(quantize)
         in_names, out_names = _names(fn)
         key = self._signature_key if self._trackable_obj is not None or \
             self._signature_key != "serving_default" else None
