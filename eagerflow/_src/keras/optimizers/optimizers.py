@@ -99,8 +99,9 @@ class Adam(Optimizer):
         if key not in self._coef:
             alpha = self._host_alpha(lr, dtype) if flat.eager_cpu() else None
             if alpha is None and type(self.beta_1) is float and type(self.beta_2) is float \
-                    and _state.graph is None and _state.xp is not np:
-                # eagerly on a device: one kernel, not nine launches and two copies
+                    and _state.xp is not np:
+                # on a device (eagerly or traced for one): one kernel, not nine launches
+                # (and eagerly two copies of the betas onto the device)
                 alpha = adam_alpha(lr, self._step_count(), self.beta_1, self.beta_2)
             if alpha is None:
                 t = self._local_step(dtype)
