@@ -228,6 +228,10 @@ def main() -> None:
     conv.optimizations = [tf.lite.Optimize.DEFAULT]
     conv.target_spec.supported_types = [tf.float16]
     golden["cnn_fp16"] = record_model("cnn_fp16", conv.convert(), None)
+    # Dynamic-range quantization: INT8 weights run by hybrid kernels.
+    conv = tf.lite.TFLiteConverter.from_keras_model(models["cnn"][0])
+    conv.optimizations = [tf.lite.Optimize.DEFAULT]
+    golden["cnn_dynamic"] = record_model("cnn_dynamic", conv.convert(), 2)
     # A SavedModel exported by Keras (model.export), for eagerflow's from_saved_model; TF's
     # own conversion of it is what eagerflow's must compute.
     keras.utils.set_random_seed(2)

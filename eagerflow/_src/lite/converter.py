@@ -318,9 +318,10 @@ class _Lowering:
         "float16": each float32 weight and bias of a FULLY_CONNECTED/CONV_2D/
         DEPTHWISE_CONV_2D/TRANSPOSE_CONV as FLOAT16, as TF's float16 quantization does.
         "int8": each such weight of at least 1024 elements (TF's threshold) as INT8 with a
-        symmetric scale per output channel (max |w| / 127). TF's dynamic-range models run
-        hybrid kernels that also quantize the activations; these dequantize the weights
-        and compute in float, which TF's interpreter runs just as eagerflow's does."""
+        symmetric scale per output channel (max |w| / 127), read by the op itself, as
+        TF's dynamic-range quantization writes it: the interpreters run hybrid kernels
+        that quantize the float input per batch entry (asymmetrically). TRANSPOSE_CONV,
+        which has no hybrid kernel, gets a DEQUANTIZE instead."""
         slots = {S.FULLY_CONNECTED: (1, 2), S.CONV_2D: (1, 2), S.DEPTHWISE_CONV_2D: (1, 2),
                  S.TRANSPOSE_CONV: (1, 3)}
         done: dict[int, _Tensor] = {}
@@ -346,10 +347,18 @@ class _Lowering:
                         small = _Tensor(t.name, t.shape, None, np.int8, q.astype(np.int8))
                         small.scales = scale.astype(np.float32)
                         small.axis = axis
-                    full = _Tensor(t.name + "1", t.shape, None, np.float32)
-                    self.tensors += [small, full]
-                    pre.append(_Op(S.DEQUANTIZE, [small], [full], {}))
-                    done[id(t)] = full
+                    if kind == "int8" and op.code != S.TRANSPOSE_CONV:
+                        # TF's dynamic-range form: the op reads the INT8 weights itself
+                        # (a hybrid kernel quantizing its float input on the fly)
+                        self.tensors.append(small)
+                        done[id(t)] = small
+                    else:
+                        full = _Tensor(t.name + "1", t.shape, None, np.float32)
+                        self.tensors += [small, full]
+                        pre.append(_Op(S.DEQUANTIZE, [small], [full], {}))
+                        done[id(t)] = full
+                if op.code == S.FULLY_CONNECTED and done[id(t)].dtype == np.int8:
+                    op.options["asymmetric_quantize_inputs"] = True
                 op.inputs[s] = done[id(t)]
         self.ops[:0] = pre
 

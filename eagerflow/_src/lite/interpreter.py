@@ -11,6 +11,9 @@ from eagerflow._src.lite import model as M
 from eagerflow._src.lite import schema as S
 from eagerflow._src.lite.kernels import KERNELS, NAMES, dequantize
 
+# Operators with hybrid kernels (float activations, INT8 weights).
+_HYBRID = (S.FULLY_CONNECTED, S.CONV_2D, S.DEPTHWISE_CONV_2D)
+
 
 def _details(t: M.TensorInfo, index: int, shape: tuple) -> dict:
     scale = float(t.scales[0]) if t.scales.size else 0.0
@@ -163,7 +166,16 @@ class Interpreter:
                     raise ValueError(f"Didn't find op for builtin opcode '{name}' version "
                                      f"'{op.version}': eagerflow's TFLite interpreter has no "
                                      "kernel for it.")
-                if op.code != S.DEQUANTIZE:
+                w = g.tensors[op.inputs[1]] if len(op.inputs) > 1 and op.inputs[1] >= 0 \
+                    else None
+                if op.code in _HYBRID and w is not None and w.type == 9 and w.scales.size \
+                        and not w.zero_points.any() and g.tensors[op.inputs[0]].type == 0:
+                    # dynamic-range quantization: float inputs, INT8 weights with a scale
+                    # per output channel (or one for all)
+                    n_out = w.shape[3] if op.code == S.DEPTHWISE_CONV_2D else w.shape[0]
+                    op.options["_weight_scales"] = np.broadcast_to(
+                        w.scales.astype(np.float32), (n_out,)).copy()
+                elif op.code != S.DEQUANTIZE:
                     for i in op.inputs:
                         if i >= 0 and g.tensors[i].scales.size:
                             raise ValueError(

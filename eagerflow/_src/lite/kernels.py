@@ -30,9 +30,58 @@ def _act(x: np.ndarray, act: int) -> np.ndarray:
     raise RuntimeError(f"Unsupported fused activation function {act}")
 
 
+def _quantize_inputs(x: np.ndarray, asymmetric: bool) -> tuple:
+    """Each row of x (2-D: a row per batch entry) as int8, the way TFLite's hybrid kernels
+    quantize their float inputs: (q, scale, offset) with x ~ (q - offset) * scale; the
+    scale and zero point computed in double, as TFLite does."""
+    rows = x.astype(np.float64)
+    if asymmetric:
+        rmin = np.minimum(rows.min(axis=1), 0.0)
+        rmax = np.maximum(rows.max(axis=1), 0.0)
+        same = rmin == rmax
+        scale = np.where(same, 1.0, (rmax - rmin) / 255.0)
+        zp_min = -128.0 - rmin / scale
+        zp_max = 127.0 - rmax / scale
+        err_min = 128.0 + np.abs(rmin / scale)
+        err_max = 127.0 + np.abs(rmax / scale)
+        zp = np.where(err_min < err_max, zp_min, zp_max)
+        offset = np.where(zp <= -128, -128, np.where(zp >= 127, 127, np.round(zp)))
+        offset = np.where(same, 0, offset).astype(np.int64)
+        scale32 = scale.astype(np.float32)
+        inv = (np.float32(1) / scale32).astype(np.float32)
+        q = offset[:, None].astype(np.float32) + x * inv[:, None]  # float32, as TFLite
+    else:
+        rng = np.abs(rows).max(axis=1)
+        same = rng == 0
+        scale32 = np.where(same, 1.0, rng / 127.0).astype(np.float32)
+        offset = np.zeros(len(rows), np.int64)
+        inv = np.where(same, 0.0, 127.0 / np.where(same, 1.0, rng)).astype(np.float32)
+        q = x * inv[:, None]
+    q = np.sign(q) * np.floor(np.abs(q) + 0.5)  # TfLiteRound: halves away from zero
+    q = np.clip(q, -128 if asymmetric else -127, 127).astype(np.int64)
+    if asymmetric:
+        q = np.where(same[:, None], 0, q)
+    return q, scale32, offset
+
+
+def _hybrid_fc(x: np.ndarray, w: np.ndarray, b: np.ndarray | None, o: dict) -> np.ndarray:
+    """FULLY_CONNECTED with INT8 weights and float inputs (dynamic-range quantization)."""
+    q, sx, off = _quantize_inputs(x, o["asymmetric_quantize_inputs"])
+    acc = (q - off[:, None]) @ w.astype(np.int64).T
+    scale = (sx[:, None] * o["_weight_scales"][None, :]).astype(np.float32)
+    y = acc.astype(np.float32) * scale
+    return y + b if b is not None else y
+
+
 def _fully_connected(ins: list, o: dict) -> list:
     x, w = ins[0], ins[1]
     b = ins[2] if len(ins) > 2 else None
+    if "_weight_scales" in o:  # hybrid: int8 weights
+        n_in = w.shape[1]
+        y = _hybrid_fc(x.reshape(-1, n_in), w, b, o)
+        if o["keep_num_dims"]:
+            y = y.reshape(x.shape[:-1] + (w.shape[0],))
+        return [_act(y.astype(np.float32), o["fused_activation_function"])]
     n_in = w.shape[1]
     if x.size % n_in:
         raise RuntimeError(f"FULLY_CONNECTED: input of {x.size} elements is not a whole "
@@ -45,9 +94,28 @@ def _fully_connected(ins: list, o: dict) -> list:
     return [_act(y.astype(x.dtype, copy=False), o["fused_activation_function"])]
 
 
+def _hybrid_input(x: np.ndarray) -> tuple:
+    """A batch of images quantized per image, as TFLite's hybrid convolutions do:
+    (q - offset) as float64 (exact small integers) and each image's scale."""
+    q, sx, off = _quantize_inputs(x.reshape(x.shape[0], -1), True)
+    return (q - off[:, None]).reshape(x.shape).astype(np.float64), sx
+
+
 def _conv(ins: list, o: dict) -> list:
     x, w = ins[0], ins[1]
     b = ins[2] if len(ins) > 2 else None
+    if "_weight_scales" in o:  # hybrid: int8 weights, per-channel scales
+        xq, sx = _hybrid_input(x)
+        acc = REGISTRY["Conv2D"].kernel(
+            np, xq, np.transpose(w, (1, 2, 3, 0)).astype(np.float64),
+            strides=(1, o["stride_h"], o["stride_w"], 1), padding=_PADDING[o["padding"]],
+            explicit_paddings=(), data_format="NHWC",
+            dilations=(1, o["dilation_h_factor"], o["dilation_w_factor"], 1))
+        scale = (sx[:, None, None, None] * o["_weight_scales"]).astype(np.float32)
+        y = np.round(acc).astype(np.float32) * scale
+        if b is not None:
+            y = y + b
+        return [_act(y.astype(np.float32), o["fused_activation_function"])]
     y = REGISTRY["Conv2D"].kernel(
         np, x, np.transpose(w, (1, 2, 3, 0)), strides=(1, o["stride_h"], o["stride_w"], 1),
         padding=_PADDING[o["padding"]], explicit_paddings=(), data_format="NHWC",
@@ -65,6 +133,18 @@ def _depthwise(ins: list, o: dict) -> list:
     if mult * c != w.shape[3]:
         raise RuntimeError("DEPTHWISE_CONV_2D: the filter's channels are not a multiple of "
                            "the input's")
+    if "_weight_scales" in o:  # hybrid: int8 weights, per-channel scales
+        xq, sx = _hybrid_input(x)
+        acc = REGISTRY["DepthwiseConv2dNative"].kernel(
+            np, xq, w.reshape(w.shape[1], w.shape[2], c, mult).astype(np.float64),
+            strides=(1, o["stride_h"], o["stride_w"], 1), padding=_PADDING[o["padding"]],
+            explicit_paddings=(), data_format="NHWC",
+            dilations=(1, o["dilation_h_factor"], o["dilation_w_factor"], 1))
+        scale = (sx[:, None, None, None] * o["_weight_scales"]).astype(np.float32)
+        y = np.round(acc).astype(np.float32) * scale
+        if b is not None:
+            y = y + b
+        return [_act(y.astype(np.float32), o["fused_activation_function"])]
     y = REGISTRY["DepthwiseConv2dNative"].kernel(
         np, x, w.reshape(w.shape[1], w.shape[2], c, mult),
         strides=(1, o["stride_h"], o["stride_w"], 1), padding=_PADDING[o["padding"]],
