@@ -61,9 +61,11 @@ def _known(call: str, names: tuple, want: list) -> bool:
                                          "stack"):
         return True
     # a weak tensor in an op TF does not patch: TF converts the other operand to its dtype
-    # first (a variable of another dtype, or a bool, is refused with a ValueError)
-    if call in ("<", ">=", "!=", "&", "less", "where", "stack") and (
-            a.startswith(("w:", "tnp:")) or (b or "").startswith(("w:", "tnp:"))):
+    # first, through its slow path (a variable of another dtype is refused with a
+    # ValueError; for bitwise &, a weak operand of another dtype too)
+    weak_in = a.startswith(("w:", "tnp:")) or (b or "").startswith(("w:", "tnp:"))
+    if call in ("<", ">=", "!=", "&", "less", "where", "stack") and weak_in and (
+            "var:" in f"{a}{b}" or call == "&") and want[0] == "!":
         return True
     # `python_value & tensor`: TF's reflected operator raises AttributeError (in every
     # mode with NumPy behaviour on)
