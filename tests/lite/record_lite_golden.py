@@ -232,6 +232,14 @@ def main() -> None:
     conv = tf.lite.TFLiteConverter.from_keras_model(models["cnn"][0])
     conv.optimizations = [tf.lite.Optimize.DEFAULT]
     golden["cnn_dynamic"] = record_model("cnn_dynamic", conv.convert(), 2)
+    keras.utils.set_random_seed(4)
+    dw = keras.Sequential([keras.Input((6, 6, 64)),
+                           keras.layers.DepthwiseConv2D(3, depth_multiplier=2, padding="same",
+                                                        activation="relu"),
+                           keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(16)])
+    conv = tf.lite.TFLiteConverter.from_keras_model(dw)
+    conv.optimizations = [tf.lite.Optimize.DEFAULT]
+    golden["dw_dynamic"] = record_model("dw_dynamic", conv.convert(), 3)
     # A SavedModel exported by Keras (model.export), for eagerflow's from_saved_model; TF's
     # own conversion of it is what eagerflow's must compute.
     keras.utils.set_random_seed(2)

@@ -16,7 +16,8 @@ from tests.golden_io import decode_array
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = json.load(open(os.path.join(HERE, "lite_golden.json")))
-MODELS = ["mlp", "cnn", "dwpool", "misc", "elementwise", "cnn_fp16", "cnn_dynamic"]
+MODELS = ["mlp", "cnn", "dwpool", "misc", "elementwise", "cnn_fp16", "cnn_dynamic",
+          "dw_dynamic"]
 
 
 def path(name: str) -> str:
