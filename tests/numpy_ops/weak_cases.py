@@ -193,6 +193,12 @@ def g(x):
     return x * 2, 3, 2.5, True
 print(g(tf.constant(np.float16(1.5))))
 print(g(tf.constant(1.5)))
+@tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+def h(x):
+    print("trace", x)
+    return x * 2
+print(repr(h(tf.constant(1.5))), repr(h(tf.constant(np.float32(1.5)))), repr(h(2.5)))
+print(h.experimental_get_tracing_count(), repr(h.get_concrete_function()(tf.constant(1.5))))
 """,
     "switching": """
 i8 = tf.constant(np.int8(3))

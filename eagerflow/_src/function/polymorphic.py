@@ -479,7 +479,7 @@ class Function:
         with concrete.tracing_scope(graph):
             for pname, value in bound.items():
                 call_values[pname], spec_values[pname] = _placeholders(
-                    graph, pname, value, it, flat_specs)
+                    graph, pname, value, it, flat_specs, weak=self._input_signature is None)
             self._tracing_count += 1
             fn = self._python_callable()
             args, kwargs = self._rebuild_call(call_values)
@@ -566,15 +566,17 @@ def _is_variable(x: Any) -> bool:
 
 
 def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_specs: list,
-                  path: str = "") -> tuple:
-    """(value with tensors replaced by placeholders, value with TensorSpecs) for one argument."""
+                  path: str = "", weak: bool = True) -> tuple:
+    """(value with tensors replaced by placeholders, value with TensorSpecs) for one argument.
+    A weak tensor gets a weak placeholder unless `weak` is False (an input_signature's
+    TensorSpecs are plain, in TF as here)."""
     if isinstance(value, (Tensor, _SpecTensor)) or (
             isinstance(value, np.ndarray)):
         dtype = value._dtype if not isinstance(value, np.ndarray) else \
             convert_to_tensor(value)._dtype
         shape = next(shapes)
         ph = graph.placeholder(shape, dtype, name, is_input=True)
-        if value._weak if isinstance(value, Tensor) else False:
+        if weak and isinstance(value, Tensor) and value._weak:
             ph = make_weak(ph)  # (TF's GraphWeakTensor: the trace sees a weak input)
         spec_name = getattr(value, "name", None) if isinstance(value, _SpecTensor) else None
         spec = TensorSpec(shape, dtype, spec_name or (name + path if path else name))
@@ -592,7 +594,7 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
             flat_specs.append(TensorSpec(shape, part._dtype, f"{name}{path}_{i}"))
         return spec._from_components(phs), spec
     if isinstance(value, (list, tuple)) and not _is_variable(value):
-        pairs = [_placeholders(graph, name, v, shapes, flat_specs, f"{path}_{i}")
+        pairs = [_placeholders(graph, name, v, shapes, flat_specs, f"{path}_{i}", weak)
                  for i, v in enumerate(value)]
         if hasattr(value, "_fields"):
             return type(value)(*[p[0] for p in pairs]), type(value)(*[p[1] for p in pairs])
@@ -602,7 +604,8 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
             keys = sorted(value)
         except TypeError:
             keys = list(value)
-        done = {k: _placeholders(graph, name, value[k], shapes, flat_specs, f"{path}_{k}")
+        done = {k: _placeholders(graph, name, value[k], shapes, flat_specs, f"{path}_{k}",
+                                 weak)
                 for k in keys}
         return ({k: done[k][0] for k in value}, {k: done[k][1] for k in value})
     if hasattr(value, "element_spec") and isinstance(getattr(type(value), "_type_spec", None),
