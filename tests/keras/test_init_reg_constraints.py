@@ -109,7 +109,7 @@ def test_activations_by_name_and_callable():
     x = tf.constant([[-1.0, 0.0, 2.0]])
     assert A.get("relu") is A.relu and A.get(None) is A.linear
     assert A.get(tf.tanh) is tf.tanh
-    np.testing.assert_allclose(A.relu(x, alpha=0.5, max_value=1.0).numpy(), [[-0.5, 0, 1]])
+    np.testing.assert_allclose(A.relu(x, negative_slope=0.5, max_value=1.0).numpy(), [[-0.5, 0, 1]])
     np.testing.assert_allclose(A.softmax(x).numpy().sum(), 1.0, rtol=1e-6)
     np.testing.assert_allclose(A.gelu(x).numpy(),
                                [[-0.15865526, 0.0, 1.9544997]], rtol=1e-5, atol=1e-7)

@@ -23,8 +23,9 @@ def linear(x: Any) -> Any:
     return x
 
 
-def relu(x: Any, alpha: float = 0.0, max_value: float | None = None,
+def relu(x: Any, negative_slope: float = 0.0, max_value: float | None = None,
          threshold: float = 0.0) -> Any:
+    alpha = negative_slope
     if alpha == 0.0 and max_value is None and threshold == 0.0:
         return tn.relu(x)
     x = convert_to_tensor(x)

@@ -190,8 +190,9 @@ def reset_uids() -> None:
         _name_uids.clear()
 
 
-def clear_session() -> None:
-    """Resets the layer-name counters (and the learning phase)."""
+def clear_session(free_memory: bool = True) -> None:
+    """Resets the layer-name counters (and the learning phase). `free_memory` (Keras's
+    garbage collection after the reset) changes nothing here: no backend state is held."""
     reset_uids()
     _LEARNING_PHASE[0] = None
     call_context.distribution = None  # (Keras's global state goes with the session)

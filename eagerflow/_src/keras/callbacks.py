@@ -221,7 +221,7 @@ class History(Callback):
 class ProgbarLogger(Callback):
     """Prints the progress bar (verbose=1) or one line per epoch (verbose=2)."""
 
-    def __init__(self, count_mode: str | None = None, stateful_metrics: Any = None) -> None:
+    def __init__(self) -> None:
         super().__init__()
         self.seen = 0
         self.progbar: Progbar | None = None

@@ -436,9 +436,10 @@ def get(identifier: Any) -> DTypePolicy:
                      f"DTypePolicy. Received: dtype={identifier}")
 
 
-def serialize(policy: DTypePolicy) -> dict:
+def serialize(dtype_policy: DTypePolicy) -> dict:
     """A policy's Keras 3 config dict (the float policies under `keras`, the quantized
     ones under `keras.dtype_policies`, where Keras 3 exports them)."""
+    policy = dtype_policy
     module = "keras" if type(policy) in (DTypePolicy, FloatDTypePolicy) else \
         "keras.dtype_policies"
     return {"module": module, "class_name": type(policy).__name__,

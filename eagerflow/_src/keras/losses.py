@@ -735,6 +735,6 @@ def serialize(loss: Any) -> Any:
     return ser.serialize_keras_object(loss)
 
 
-def deserialize(config: Any, custom_objects: dict | None = None) -> Any:
-    return ser.deserialize_keras_object(config, module_objects=_TABLE,
+def deserialize(name: Any, custom_objects: dict | None = None) -> Any:
+    return ser.deserialize_keras_object(name, module_objects=_TABLE,
                                         custom_objects=custom_objects)

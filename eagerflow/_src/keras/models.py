@@ -23,10 +23,18 @@ def model_from_json(json_string: str, custom_objects: dict | None = None) -> Lay
     return model_from_config(json.loads(json_string), custom_objects)
 
 
-def clone_model(model: Any, input_tensors: Any = None, clone_function: Any = None) -> Any:
-    """A new model with the same architecture (fresh weights), rebuilt from its config."""
+def clone_model(model: Any, input_tensors: Any = None, clone_function: Any = None,
+                call_function: Any = None, recursive: bool = False, **kwargs: Any) -> Any:
+    """A new model with the same architecture (fresh weights), rebuilt from its config.
+    Each nested model is rebuilt from its config too, so `recursive` (which in Keras only
+    hands a custom `clone_function` down to nested models) changes nothing here."""
+    kwargs.pop("cache", None)  # (Keras's internal keyword, for layers shared when recursing)
+    if kwargs:
+        raise ValueError(f"Unexpected keyword argument(s): {tuple(kwargs.keys())}")
     if clone_function is not None:
         raise NotImplementedError("clone_model(clone_function=...) is not supported")
+    if call_function is not None:
+        raise NotImplementedError("clone_model(call_function=...) is not supported")
     # Keras clones each layer by its own class's from_config, so classes never registered
     # (defined in a function, say) clone too: the rebuild is told where to find them
     classes = {type(layer).__name__: type(layer) for layer in model._flatten_layers()}

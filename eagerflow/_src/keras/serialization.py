@@ -65,10 +65,8 @@ def _scope_objects() -> dict:
 class CustomObjectScope:
     """`with custom_object_scope({'MyLayer': MyLayer}):` makes names resolvable."""
 
-    def __init__(self, custom_objects: dict | None = None, *more: dict) -> None:
+    def __init__(self, custom_objects: dict | None) -> None:
         self.custom_objects = dict(custom_objects or {})
-        for d in more:  # Keras 2 took several dicts
-            self.custom_objects.update(d or {})
         self.backup: dict | None = None
 
     def __enter__(self) -> CustomObjectScope:

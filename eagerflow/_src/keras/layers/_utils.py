@@ -101,3 +101,12 @@ def kernel_bias_config(layer: Any) -> dict:
         "kernel_constraint": ser_con(layer.kernel_constraint),
         "bias_constraint": ser_con(layer.bias_constraint),
     }
+
+
+def init_args(frame_locals: dict) -> dict:
+    """A constructor's arguments by name, `**kwargs` merged in: given `locals()` at the top
+    of a constructor that lists Keras's parameters explicitly (so positional calls bind as
+    in Keras), what it hands on by keyword to the base that does the work."""
+    args = {k: v for k, v in frame_locals.items() if k not in ("self", "kwargs", "__class__")}
+    args.update(frame_locals.get("kwargs") or {})
+    return args

@@ -46,8 +46,8 @@ class ReLU(_Elementwise):
         self.threshold = threshold
 
     def call(self, inputs: Any) -> Any:
-        return activations.relu(inputs, alpha=self.negative_slope, max_value=self.max_value,
-                                threshold=self.threshold)
+        return activations.relu(inputs, negative_slope=self.negative_slope,
+                                max_value=self.max_value, threshold=self.threshold)
 
     def get_config(self) -> dict:
         config = super().get_config()
@@ -167,7 +167,7 @@ class Softmax(_Elementwise):
 class PReLU(Layer):
     """`PReLU(alpha_initializer='zeros', ..., shared_axes=None)`: a learned negative slope."""
 
-    def __init__(self, alpha_initializer: Any = "zeros", alpha_regularizer: Any = None,
+    def __init__(self, alpha_initializer: Any = "Zeros", alpha_regularizer: Any = None,
                  alpha_constraint: Any = None, shared_axes: Any = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.supports_masking = True

@@ -11,6 +11,7 @@ from eagerflow._src.keras import activations, constraints, initializers, regular
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import (
+    init_args,
     kernel_bias_config,
     normalize_data_format,
     normalize_padding,
@@ -208,24 +209,45 @@ class Conv1D(Conv):
     """`Conv1D(filters, kernel_size, strides=1, padding='valid', data_format=None,
     dilation_rate=1, groups=1, ...)` (the arguments are Conv's); padding may be causal."""
 
-    def __init__(self, filters: int, kernel_size: Any, *args: Any, **kwargs: Any) -> None:
-        super().__init__(1, filters, kernel_size, *args, **kwargs)
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = 1,
+                 padding: str = "valid", data_format: str | None = None,
+                 dilation_rate: Any = 1, groups: Any = 1, activation: Any = None,
+                 use_bias: bool = True, kernel_initializer: Any = "glorot_uniform",
+                 bias_initializer: Any = "zeros", kernel_regularizer: Any = None,
+                 bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, bias_constraint: Any = None,
+                 **kwargs: Any) -> None:
+        super().__init__(1, **init_args(locals()))
 
 
 class Conv2D(Conv):
     """`Conv2D(filters, kernel_size, strides=(1, 1), padding='valid', data_format=None,
     dilation_rate=(1, 1), groups=1, ...)` (the arguments are Conv's)."""
 
-    def __init__(self, filters: int, kernel_size: Any, *args: Any, **kwargs: Any) -> None:
-        super().__init__(2, filters, kernel_size, *args, **kwargs)
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = (1, 1),
+                 padding: str = "valid", data_format: str | None = None,
+                 dilation_rate: Any = (1, 1), groups: Any = 1, activation: Any = None,
+                 use_bias: bool = True, kernel_initializer: Any = "glorot_uniform",
+                 bias_initializer: Any = "zeros", kernel_regularizer: Any = None,
+                 bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, bias_constraint: Any = None,
+                 **kwargs: Any) -> None:
+        super().__init__(2, **init_args(locals()))
 
 
 class Conv3D(Conv):
     """`Conv3D(filters, kernel_size, strides=(1, 1, 1), padding='valid', data_format=None,
     dilation_rate=(1, 1, 1), groups=1, ...)` (the arguments are Conv's)."""
 
-    def __init__(self, filters: int, kernel_size: Any, *args: Any, **kwargs: Any) -> None:
-        super().__init__(3, filters, kernel_size, *args, **kwargs)
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = (1, 1, 1),
+                 padding: str = "valid", data_format: str | None = None,
+                 dilation_rate: Any = (1, 1, 1), groups: Any = 1, activation: Any = None,
+                 use_bias: bool = True, kernel_initializer: Any = "glorot_uniform",
+                 bias_initializer: Any = "zeros", kernel_regularizer: Any = None,
+                 bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, bias_constraint: Any = None,
+                 **kwargs: Any) -> None:
+        super().__init__(3, **init_args(locals()))
 
 
 class ConvTranspose(Conv):
@@ -289,24 +311,45 @@ class Conv1DTranspose(ConvTranspose):
     output_padding=None, data_format=None, dilation_rate=1, ...)` (the arguments are
     ConvTranspose's)."""
 
-    def __init__(self, filters: int, kernel_size: Any, *args: Any, **kwargs: Any) -> None:
-        super().__init__(1, filters, kernel_size, *args, **kwargs)
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = 1,
+                 padding: str = "valid", output_padding: Any = None,
+                 data_format: str | None = None, dilation_rate: Any = 1,
+                 activation: Any = None, use_bias: bool = True,
+                 kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
+                 kernel_regularizer: Any = None, bias_regularizer: Any = None,
+                 activity_regularizer: Any = None, kernel_constraint: Any = None,
+                 bias_constraint: Any = None, **kwargs: Any) -> None:
+        super().__init__(1, **init_args(locals()))
 
 
 class Conv2DTranspose(ConvTranspose):
     """`Conv2DTranspose(filters, kernel_size, strides=(1, 1), padding='valid',
     output_padding=None, data_format=None, dilation_rate=(1, 1), ...)`."""
 
-    def __init__(self, filters: int, kernel_size: Any, *args: Any, **kwargs: Any) -> None:
-        super().__init__(2, filters, kernel_size, *args, **kwargs)
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = (1, 1),
+                 padding: str = "valid", output_padding: Any = None,
+                 data_format: str | None = None, dilation_rate: Any = (1, 1),
+                 activation: Any = None, use_bias: bool = True,
+                 kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
+                 kernel_regularizer: Any = None, bias_regularizer: Any = None,
+                 activity_regularizer: Any = None, kernel_constraint: Any = None,
+                 bias_constraint: Any = None, **kwargs: Any) -> None:
+        super().__init__(2, **init_args(locals()))
 
 
 class Conv3DTranspose(ConvTranspose):
     """`Conv3DTranspose(filters, kernel_size, strides=(1, 1, 1), padding='valid',
     output_padding=None, data_format=None, dilation_rate=(1, 1, 1), ...)`."""
 
-    def __init__(self, filters: int, kernel_size: Any, *args: Any, **kwargs: Any) -> None:
-        super().__init__(3, filters, kernel_size, *args, **kwargs)
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = (1, 1, 1),
+                 padding: str = "valid", data_format: str | None = None,
+                 output_padding: Any = None, dilation_rate: Any = (1, 1, 1),
+                 activation: Any = None, use_bias: bool = True,
+                 kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
+                 kernel_regularizer: Any = None, bias_regularizer: Any = None,
+                 activity_regularizer: Any = None, kernel_constraint: Any = None,
+                 bias_constraint: Any = None, **kwargs: Any) -> None:
+        super().__init__(3, **init_args(locals()))
 
 
 def _set_kernel_args(layer: Conv, kernel: str, initializer: Any, regularizer: Any,
@@ -420,16 +463,30 @@ class DepthwiseConv1D(DepthwiseConv):
     """`DepthwiseConv1D(kernel_size, strides=1, padding='valid', depth_multiplier=1,
     data_format=None, dilation_rate=1, ...)` (the arguments are DepthwiseConv's)."""
 
-    def __init__(self, kernel_size: Any, *args: Any, **kwargs: Any) -> None:
-        super().__init__(1, kernel_size, *args, **kwargs)
+    def __init__(self, kernel_size: Any, strides: Any = 1, padding: str = "valid",
+                 depth_multiplier: Any = 1, data_format: str | None = None,
+                 dilation_rate: Any = 1, activation: Any = None, use_bias: bool = True,
+                 depthwise_initializer: Any = "glorot_uniform",
+                 bias_initializer: Any = "zeros", depthwise_regularizer: Any = None,
+                 bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 depthwise_constraint: Any = None, bias_constraint: Any = None,
+                 **kwargs: Any) -> None:
+        super().__init__(1, **init_args(locals()))
 
 
 class DepthwiseConv2D(DepthwiseConv):
     """`DepthwiseConv2D(kernel_size, strides=(1, 1), padding='valid', depth_multiplier=1,
     data_format=None, dilation_rate=(1, 1), ...)` (the arguments are DepthwiseConv's)."""
 
-    def __init__(self, kernel_size: Any, *args: Any, **kwargs: Any) -> None:
-        super().__init__(2, kernel_size, *args, **kwargs)
+    def __init__(self, kernel_size: Any, strides: Any = (1, 1), padding: str = "valid",
+                 depth_multiplier: Any = 1, data_format: str | None = None,
+                 dilation_rate: Any = (1, 1), activation: Any = None, use_bias: bool = True,
+                 depthwise_initializer: Any = "glorot_uniform",
+                 bias_initializer: Any = "zeros", depthwise_regularizer: Any = None,
+                 bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 depthwise_constraint: Any = None, bias_constraint: Any = None,
+                 **kwargs: Any) -> None:
+        super().__init__(2, **init_args(locals()))
 
 
 class SeparableConv(_DepthwiseFamily):
@@ -480,8 +537,17 @@ class SeparableConv1D(SeparableConv):
     """`SeparableConv1D(filters, kernel_size, strides=1, padding='valid', data_format=None,
     dilation_rate=1, depth_multiplier=1, ...)` (the arguments are SeparableConv's)."""
 
-    def __init__(self, filters: int, kernel_size: Any, *args: Any, **kwargs: Any) -> None:
-        super().__init__(1, filters, kernel_size, *args, **kwargs)
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = 1,
+                 padding: str = "valid", data_format: str | None = None,
+                 dilation_rate: Any = 1, depth_multiplier: Any = 1, activation: Any = None,
+                 use_bias: bool = True, depthwise_initializer: Any = "glorot_uniform",
+                 pointwise_initializer: Any = "glorot_uniform",
+                 bias_initializer: Any = "zeros", depthwise_regularizer: Any = None,
+                 pointwise_regularizer: Any = None, bias_regularizer: Any = None,
+                 activity_regularizer: Any = None, depthwise_constraint: Any = None,
+                 pointwise_constraint: Any = None, bias_constraint: Any = None,
+                 **kwargs: Any) -> None:
+        super().__init__(1, **init_args(locals()))
 
 
 class SeparableConv2D(SeparableConv):
@@ -489,8 +555,18 @@ class SeparableConv2D(SeparableConv):
     data_format=None, dilation_rate=(1, 1), depth_multiplier=1, ...)` (the arguments are
     SeparableConv's)."""
 
-    def __init__(self, filters: int, kernel_size: Any, *args: Any, **kwargs: Any) -> None:
-        super().__init__(2, filters, kernel_size, *args, **kwargs)
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = (1, 1),
+                 padding: str = "valid", data_format: str | None = None,
+                 dilation_rate: Any = (1, 1), depth_multiplier: Any = 1,
+                 activation: Any = None, use_bias: bool = True,
+                 depthwise_initializer: Any = "glorot_uniform",
+                 pointwise_initializer: Any = "glorot_uniform",
+                 bias_initializer: Any = "zeros", depthwise_regularizer: Any = None,
+                 pointwise_regularizer: Any = None, bias_regularizer: Any = None,
+                 activity_regularizer: Any = None, depthwise_constraint: Any = None,
+                 pointwise_constraint: Any = None, bias_constraint: Any = None,
+                 **kwargs: Any) -> None:
+        super().__init__(2, **init_args(locals()))
 
 
 Convolution1D = Conv1D

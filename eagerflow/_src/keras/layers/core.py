@@ -236,8 +236,9 @@ class Dropout(Layer):
 
 
 class SpatialDropout1D(Dropout):
-    def __init__(self, rate: float, **kwargs: Any) -> None:
-        super().__init__(rate, **kwargs)
+    def __init__(self, rate: float, seed: int | None = None, name: str | None = None,
+                 dtype: Any = None) -> None:
+        super().__init__(rate, seed=seed, name=name, dtype=dtype)
         self.input_spec = InputSpec(ndim=3)
 
     def _get_noise_shape(self, inputs: Any) -> Any:
@@ -250,8 +251,9 @@ class SpatialDropout1D(Dropout):
 
 
 class SpatialDropout2D(Dropout):
-    def __init__(self, rate: float, data_format: str | None = None, **kwargs: Any) -> None:
-        super().__init__(rate, **kwargs)
+    def __init__(self, rate: float, data_format: str | None = None, seed: int | None = None,
+                 name: str | None = None, dtype: Any = None) -> None:
+        super().__init__(rate, seed=seed, name=name, dtype=dtype)
         self.data_format = normalize_data_format(data_format)
         self.input_spec = InputSpec(ndim=4)
 
@@ -269,8 +271,9 @@ class SpatialDropout2D(Dropout):
 class SpatialDropout3D(SpatialDropout2D):
     """Drops whole 3-D feature maps: one draw per (sample, channel)."""
 
-    def __init__(self, rate: float, data_format: str | None = None, **kwargs: Any) -> None:
-        super().__init__(rate, data_format, **kwargs)
+    def __init__(self, rate: float, data_format: str | None = None, seed: int | None = None,
+                 name: str | None = None, dtype: Any = None) -> None:
+        super().__init__(rate, data_format, seed, name, dtype)
         self.input_spec = InputSpec(ndim=5)
 
 
@@ -557,18 +560,19 @@ class Embedding(lora.QuantizableWeights, Layer):
     _quantized_modes = ("int8", "int4")
 
     def __init__(self, input_dim: int, output_dim: int, embeddings_initializer: Any = "uniform",
-                 embeddings_regularizer: Any = None, activity_regularizer: Any = None,
-                 embeddings_constraint: Any = None, mask_zero: bool = False,
-                 lora_rank: int | None = None, lora_alpha: float | None = None,
-                 quantization_config: Any = None, **kwargs: Any) -> None:
+                 embeddings_regularizer: Any = None, embeddings_constraint: Any = None,
+                 mask_zero: bool = False, weights: Any = None, lora_rank: int | None = None,
+                 lora_alpha: float | None = None, quantization_config: Any = None,
+                 **kwargs: Any) -> None:
         if kwargs.pop("input_length", None) is not None:
             warnings.warn("Argument `input_length` is deprecated. Just remove it.",
                           stacklevel=2)
-        if input_dim <= 0 or output_dim <= 0:
-            raise ValueError("Both `input_dim` and `output_dim` should be positive, Received "
-                             f"input_dim = {input_dim} and output_dim = {output_dim}")
+        for arg, value in (("input_dim", input_dim), ("output_dim", output_dim)):
+            if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+                raise ValueError(f"`{arg}` must be a positive integer. Received: "
+                                 f"{arg}={value} (of type {type(value).__name__}).")
         kwargs["autocast"] = False
-        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        super().__init__(**kwargs)
         self.input_dim = input_dim
         self.output_dim = output_dim
         self.embeddings_initializer = initializers.get(embeddings_initializer)
@@ -578,6 +582,10 @@ class Embedding(lora.QuantizableWeights, Layer):
         self.supports_masking = mask_zero
         self.quantization_config = quantization_config
         lora.init_args(self, lora_rank, lora_alpha)
+        if weights is not None:  # (Keras 3's initial embeddings: a matrix, or a list of one)
+            self.build()
+            self.set_weights(weights if isinstance(weights, list) and len(weights) == 1
+                             else [weights])
 
     def build(self, input_shape: Any = None) -> None:
         if self.quantization_mode is not None:  # (a quantized layer loaded from its config)

@@ -393,5 +393,5 @@ def concatenate(inputs: list, axis: int = -1, **kwargs: Any) -> Any:
     return Concatenate(axis=axis, **kwargs)(inputs)
 
 
-def dot(inputs: list, axes: Any, normalize: bool = False, **kwargs: Any) -> Any:
-    return Dot(axes=axes, normalize=normalize, **kwargs)(inputs)
+def dot(inputs: list, axes: Any = -1, **kwargs: Any) -> Any:
+    return Dot(axes=axes, **kwargs)(inputs)

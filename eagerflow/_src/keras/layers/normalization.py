@@ -77,9 +77,9 @@ class BatchNormalization(Layer):
                  gamma_initializer: Any = "ones", moving_mean_initializer: Any = "zeros",
                  moving_variance_initializer: Any = "ones", beta_regularizer: Any = None,
                  gamma_regularizer: Any = None, beta_constraint: Any = None,
-                 gamma_constraint: Any = None, synchronized: bool = False,
-                 renorm: bool = False, renorm_clipping: Any = None,
-                 renorm_momentum: float = 0.99, **kwargs: Any) -> None:
+                 gamma_constraint: Any = None, renorm: bool = False,
+                 renorm_clipping: Any = None, renorm_momentum: float = 0.99,
+                 synchronized: bool = False, **kwargs: Any) -> None:
         if renorm:
             raise NotImplementedError("BatchNormalization(renorm=True) is not supported")
         super().__init__(**kwargs)
@@ -203,10 +203,12 @@ class LayerNormalization(Layer):
     """`LayerNormalization(axis=-1, epsilon=0.001, center=True, scale=True, ...)`."""
 
     def __init__(self, axis: Any = -1, epsilon: float = 1e-3, center: bool = True,
-                 scale: bool = True, rms_scaling: bool = False, beta_initializer: Any = "zeros",
+                 scale: bool = True, beta_initializer: Any = "zeros",
                  gamma_initializer: Any = "ones", beta_regularizer: Any = None,
                  gamma_regularizer: Any = None, beta_constraint: Any = None,
                  gamma_constraint: Any = None, **kwargs: Any) -> None:
+        # (a keyword only in Keras 3, which deprecates it)
+        rms_scaling = kwargs.pop("rms_scaling", False)
         super().__init__(**kwargs)
         if isinstance(axis, (list, tuple)):
             self.axis = list(axis)

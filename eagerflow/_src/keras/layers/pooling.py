@@ -30,8 +30,6 @@ class Pooling(Layer):
     def __init__(self, rank: int, kind: str, pool_size: Any, strides: Any, padding: str,
                  data_format: str | None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        if data_format is None:
-            data_format = "channels_last" if rank == 1 else None
         if strides is None:
             strides = pool_size
         self.rank = rank
@@ -80,48 +78,56 @@ class Pooling(Layer):
 
 class MaxPooling1D(Pooling):
     def __init__(self, pool_size: Any = 2, strides: Any = None, padding: str = "valid",
-                 data_format: str = "channels_last", **kwargs: Any) -> None:
-        super().__init__(1, "max", pool_size, strides, padding, data_format, **kwargs)
+                 data_format: str | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(1, "max", pool_size, strides, padding, data_format, name=name,
+                         **kwargs)
 
 
 class AveragePooling1D(Pooling):
     def __init__(self, pool_size: Any, strides: Any = None, padding: str = "valid",
-                 data_format: str = "channels_last", **kwargs: Any) -> None:
-        super().__init__(1, "avg", pool_size, strides, padding, data_format, **kwargs)
+                 data_format: str | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(1, "avg", pool_size, strides, padding, data_format, name=name,
+                         **kwargs)
 
 
 class MaxPooling2D(Pooling):
     def __init__(self, pool_size: Any = (2, 2), strides: Any = None, padding: str = "valid",
-                 data_format: str | None = None, **kwargs: Any) -> None:
-        super().__init__(2, "max", pool_size, strides, padding, data_format, **kwargs)
+                 data_format: str | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(2, "max", pool_size, strides, padding, data_format, name=name,
+                         **kwargs)
 
 
 class AveragePooling2D(Pooling):
     def __init__(self, pool_size: Any, strides: Any = None, padding: str = "valid",
-                 data_format: str | None = None, **kwargs: Any) -> None:
-        super().__init__(2, "avg", pool_size, strides, padding, data_format, **kwargs)
+                 data_format: str | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(2, "avg", pool_size, strides, padding, data_format, name=name,
+                         **kwargs)
 
 
 class MaxPooling3D(Pooling):
-    def __init__(self, pool_size: Any = (2, 2, 2), strides: Any = None,
-                 padding: str = "valid", data_format: str | None = None,
+    def __init__(self, pool_size: Any = (2, 2, 2), strides: Any = None, padding: str = "valid",
+                 data_format: str | None = None, name: str | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(3, "max", pool_size, strides, padding, data_format, **kwargs)
+        super().__init__(3, "max", pool_size, strides, padding, data_format, name=name,
+                         **kwargs)
 
 
 class AveragePooling3D(Pooling):
-    def __init__(self, pool_size: Any, strides: Any = None,
-                 padding: str = "valid", data_format: str | None = None,
+    def __init__(self, pool_size: Any, strides: Any = None, padding: str = "valid",
+                 data_format: str | None = None, name: str | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(3, "avg", pool_size, strides, padding, data_format, **kwargs)
+        super().__init__(3, "avg", pool_size, strides, padding, data_format, name=name,
+                         **kwargs)
 
 
 class GlobalPooling(Layer):
     def __init__(self, rank: int, kind: str, data_format: str | None = None,
                  keepdims: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        if data_format is None and rank == 1:
-            data_format = "channels_last"
         self.rank = rank
         self._kind = kind
         self.data_format = normalize_data_format(data_format)
@@ -166,8 +172,9 @@ class GlobalPooling(Layer):
 
 
 class GlobalAveragePooling1D(GlobalPooling):
-    def __init__(self, data_format: str = "channels_last", **kwargs: Any) -> None:
-        super().__init__(1, "avg", data_format, **kwargs)
+    def __init__(self, data_format: str | None = None, keepdims: bool = False,
+                 **kwargs: Any) -> None:
+        super().__init__(1, "avg", data_format, keepdims, **kwargs)
 
     def call(self, inputs: Any, mask: Any = None) -> Any:  # (the only one taking a mask)
         return self._pool(inputs, mask)
@@ -180,7 +187,7 @@ class GlobalAveragePooling2D(GlobalPooling):
 
 
 class GlobalMaxPooling1D(GlobalPooling):
-    def __init__(self, data_format: str = "channels_last", keepdims: bool = False,
+    def __init__(self, data_format: str | None = None, keepdims: bool = False,
                  **kwargs: Any) -> None:
         super().__init__(1, "max", data_format, keepdims, **kwargs)
 

@@ -658,11 +658,11 @@ class IntegerLookup(IndexLookup):
     """`keras.layers.IntegerLookup`: integers to contiguous indices (or back)."""
 
     def __init__(self, max_tokens: int | None = None, num_oov_indices: int = 1,
-                 mask_token: Any = None, oov_token: int = -1, output_mode: str = "int",
-                 sparse: bool = False, pad_to_max_tokens: bool = False,
-                 vocabulary: Any = None, vocabulary_dtype: str = "int64",
-                 idf_weights: Any = None, invert: bool = False, name: str | None = None,
-                 **kwargs: Any) -> None:
+                 mask_token: Any = None, oov_token: int = -1, vocabulary: Any = None,
+                 vocabulary_dtype: str = "int64", idf_weights: Any = None,
+                 invert: bool = False, output_mode: str = "int", sparse: bool = False,
+                 pad_to_max_tokens: bool = False, oov_method: str = "floormod",
+                 salt: Any = None, name: str | None = None, **kwargs: Any) -> None:
         if not dt.as_dtype(vocabulary_dtype).is_integer:
             raise ValueError(f"`vocabulary_dtype` must be an integer dtype. Received: "
                              f"vocabulary_dtype={vocabulary_dtype}")
@@ -672,7 +672,8 @@ class IntegerLookup(IndexLookup):
                          mask_token=mask_token, oov_token=oov_token, vocabulary=vocabulary,
                          vocabulary_dtype=vocabulary_dtype, idf_weights=idf_weights,
                          invert=invert, output_mode=output_mode, sparse=sparse,
-                         pad_to_max_tokens=pad_to_max_tokens, name=name, **kwargs)
+                         pad_to_max_tokens=pad_to_max_tokens, oov_method=oov_method,
+                         salt=salt, name=name, **kwargs)
 
 
 # ---------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from eagerflow._src.keras.backend import init_scope, to_snake_case
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.engine.shapes import input_shapes
-from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
+from eagerflow._src.keras.layers._utils import init_args, ser_act, ser_con, ser_init, ser_reg
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as ta
@@ -265,8 +265,9 @@ class LSTMCell(_CellBase):
                  recurrent_regularizer: Any = None, bias_regularizer: Any = None,
                  kernel_constraint: Any = None, recurrent_constraint: Any = None,
                  bias_constraint: Any = None, dropout: float = 0.0,
-                 recurrent_dropout: float = 0.0, seed: Any = None, implementation: int = 2,
+                 recurrent_dropout: float = 0.0, seed: Any = None,
                  **kwargs: Any) -> None:
+        implementation = kwargs.pop("implementation", 2)  # (Keras's keyword)
         super().__init__(units, activation, use_bias, kernel_initializer, recurrent_initializer,
                          bias_initializer, kernel_regularizer, recurrent_regularizer,
                          bias_regularizer, kernel_constraint, recurrent_constraint,
@@ -334,8 +335,9 @@ class GRUCell(_CellBase):
                  bias_regularizer: Any = None, kernel_constraint: Any = None,
                  recurrent_constraint: Any = None, bias_constraint: Any = None,
                  dropout: float = 0.0, recurrent_dropout: float = 0.0,
-                 reset_after: bool = True, seed: Any = None, implementation: int = 2,
+                 reset_after: bool = True, seed: Any = None,
                  **kwargs: Any) -> None:
+        implementation = kwargs.pop("implementation", 2)  # (Keras's keyword)
         super().__init__(units, activation, use_bias, kernel_initializer, recurrent_initializer,
                          bias_initializer, kernel_regularizer, recurrent_regularizer,
                          bias_regularizer, kernel_constraint, recurrent_constraint,
@@ -751,6 +753,16 @@ class _FlatRNN(RNN):
         cell = self._cell_class(units, name=_snake(cell_name), **cell_kwargs)
         super().__init__(cell, **rnn_kwargs, **kwargs)
 
+    def _flat_init(self, kwargs: dict, cell_keys: tuple) -> None:
+        """The constructor of a subclass listing Keras's parameters: `kwargs` all of them."""
+        # (Keras on TF keeps `use_cudnn` as an attribute only; its config leaves it out)
+        use_cudnn = kwargs.pop("use_cudnn", "auto")
+        units = kwargs.pop("units")
+        rnn_kwargs, cell_kwargs = _split_kwargs(kwargs, cell_keys)
+        _FlatRNN.__init__(self, units, rnn_kwargs=rnn_kwargs, cell_kwargs=cell_kwargs,
+                          **kwargs)
+        self.use_cudnn = use_cudnn
+
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or name in ("cell",):
             raise AttributeError(name)
@@ -803,9 +815,17 @@ class SimpleRNN(_FlatRNN):
 
     _cell_class = SimpleRNNCell
 
-    def __init__(self, units: int, **kwargs: Any) -> None:
-        rnn_kwargs, cell_kwargs = _split_kwargs(kwargs, _COMMON)
-        super().__init__(units, rnn_kwargs=rnn_kwargs, cell_kwargs=cell_kwargs, **kwargs)
+    def __init__(self, units: int, activation: Any = "tanh", use_bias: bool = True,
+                 kernel_initializer: Any = "glorot_uniform",
+                 recurrent_initializer: Any = "orthogonal", bias_initializer: Any = "zeros",
+                 kernel_regularizer: Any = None, recurrent_regularizer: Any = None,
+                 bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, recurrent_constraint: Any = None,
+                 bias_constraint: Any = None, dropout: Any = 0.0, recurrent_dropout: Any = 0.0,
+                 return_sequences: bool = False, return_state: bool = False,
+                 go_backwards: bool = False, stateful: bool = False, unroll: bool = False,
+                 seed: Any = None, **kwargs: Any) -> None:
+        self._flat_init(init_args(locals()), _COMMON)
 
 
 class LSTM(_FlatRNN):
@@ -813,10 +833,20 @@ class LSTM(_FlatRNN):
 
     _cell_class = LSTMCell
 
-    def __init__(self, units: int, **kwargs: Any) -> None:
-        rnn_kwargs, cell_kwargs = _split_kwargs(
-            kwargs, _COMMON + ("recurrent_activation", "unit_forget_bias", "implementation"))
-        super().__init__(units, rnn_kwargs=rnn_kwargs, cell_kwargs=cell_kwargs, **kwargs)
+    def __init__(self, units: int, activation: Any = "tanh",
+                 recurrent_activation: Any = "sigmoid", use_bias: bool = True,
+                 kernel_initializer: Any = "glorot_uniform",
+                 recurrent_initializer: Any = "orthogonal", bias_initializer: Any = "zeros",
+                 unit_forget_bias: bool = True, kernel_regularizer: Any = None,
+                 recurrent_regularizer: Any = None, bias_regularizer: Any = None,
+                 activity_regularizer: Any = None, kernel_constraint: Any = None,
+                 recurrent_constraint: Any = None, bias_constraint: Any = None,
+                 dropout: Any = 0.0, recurrent_dropout: Any = 0.0, seed: Any = None,
+                 return_sequences: bool = False, return_state: bool = False,
+                 go_backwards: bool = False, stateful: bool = False, unroll: bool = False,
+                 use_cudnn: Any = "auto", **kwargs: Any) -> None:
+        self._flat_init(init_args(locals()), _COMMON + (
+            "recurrent_activation", "unit_forget_bias", "implementation"))
 
 
 class GRU(_FlatRNN):
@@ -824,10 +854,19 @@ class GRU(_FlatRNN):
 
     _cell_class = GRUCell
 
-    def __init__(self, units: int, **kwargs: Any) -> None:
-        rnn_kwargs, cell_kwargs = _split_kwargs(
-            kwargs, _COMMON + ("recurrent_activation", "reset_after", "implementation"))
-        super().__init__(units, rnn_kwargs=rnn_kwargs, cell_kwargs=cell_kwargs, **kwargs)
+    def __init__(self, units: int, activation: Any = "tanh",
+                 recurrent_activation: Any = "sigmoid", use_bias: bool = True,
+                 kernel_initializer: Any = "glorot_uniform",
+                 recurrent_initializer: Any = "orthogonal", bias_initializer: Any = "zeros",
+                 kernel_regularizer: Any = None, recurrent_regularizer: Any = None,
+                 bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, recurrent_constraint: Any = None,
+                 bias_constraint: Any = None, dropout: Any = 0.0, recurrent_dropout: Any = 0.0,
+                 seed: Any = None, return_sequences: bool = False, return_state: bool = False,
+                 go_backwards: bool = False, stateful: bool = False, unroll: bool = False,
+                 reset_after: bool = True, use_cudnn: Any = "auto", **kwargs: Any) -> None:
+        self._flat_init(init_args(locals()), _COMMON + (
+            "recurrent_activation", "reset_after", "implementation"))
 
 
 def nested_outputs(x: Any) -> list:

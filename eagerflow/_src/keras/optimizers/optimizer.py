@@ -63,6 +63,18 @@ def _dense(g: Any) -> Tensor:
     return convert_to_tensor(g)
 
 
+# The parameters every Keras 3 optimizer lists after its own, before `**kwargs`.
+_BASE_KEYS = ("weight_decay", "clipnorm", "clipvalue", "global_clipnorm", "use_ema",
+              "ema_momentum", "ema_overwrite_frequency", "loss_scale_factor",
+              "gradient_accumulation_steps", "name")
+
+
+def base_args(frame_locals: dict) -> dict:
+    """The base optimizer's arguments, given `locals()` in a subclass's constructor that
+    lists them (as Keras's do, so positional calls bind alike): they and its `**kwargs`."""
+    return {**{k: frame_locals[k] for k in _BASE_KEYS}, **frame_locals["kwargs"]}
+
+
 class Optimizer(trackable.AutoTrackable):
     """Base class of the Keras optimizers (tf.keras.optimizers.Optimizer)."""
 

@@ -14,7 +14,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.tensor import EagerTensor, _scalar_array, convert_to_tensor, host_scalar
 from eagerflow._src.keras.optimizers import flat
-from eagerflow._src.keras.optimizers.optimizer import Optimizer
+from eagerflow._src.keras.optimizers.optimizer import Optimizer, base_args
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.nn_fused import adam_alpha, fused_adam, fused_rmsprop, fused_sgd
@@ -38,9 +38,15 @@ def _c(value: Any, dtype: Any) -> Any:
 class SGD(Optimizer):
     """Gradient descent, with optional (Nesterov) momentum."""
 
-    def __init__(self, learning_rate: Any = 0.01, momentum: float = 0.0, nesterov: bool = False,
-                 name: str | None = None, **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+    def __init__(self, learning_rate: Any = 0.01, momentum: float = 0.0,
+                 nesterov: bool = False, weight_decay: float | None = None,
+                 clipnorm: float | None = None, clipvalue: float | None = None,
+                 global_clipnorm: float | None = None, use_ema: bool = False,
+                 ema_momentum: float = 0.99, ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, **base_args(locals()))
         if not isinstance(momentum, (int, float)) or momentum < 0 or momentum > 1:
             raise ValueError("`momentum` must be a float between [0, 1].")
         self.momentum = momentum
@@ -79,9 +85,15 @@ class Adam(Optimizer):
     """Adam (with the AMSGrad variant)."""
 
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
-                 epsilon: float = 1e-7, amsgrad: bool = False, name: str | None = None,
+                 epsilon: float = 1e-07, amsgrad: bool = False,
+                 weight_decay: float | None = None, clipnorm: float | None = None,
+                 clipvalue: float | None = None, global_clipnorm: float | None = None,
+                 use_ema: bool = False, ema_momentum: float = 0.99,
+                 ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        super().__init__(learning_rate=learning_rate, **base_args(locals()))
         self.beta_1 = beta_1
         self.beta_2 = beta_2
         self.epsilon = epsilon
@@ -192,24 +204,35 @@ class Adam(Optimizer):
 class AdamW(Adam):
     """Adam with decoupled weight decay (default 0.004)."""
 
-    def __init__(self, learning_rate: Any = 0.001, weight_decay: float = 0.004,
-                 beta_1: float = 0.9, beta_2: float = 0.999, epsilon: float = 1e-7,
-                 amsgrad: bool = False, name: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, learning_rate: Any = 0.001, weight_decay: float | None = 0.004,
+                 beta_1: float = 0.9, beta_2: float = 0.999, epsilon: float = 1e-07,
+                 amsgrad: bool = False, clipnorm: float | None = None,
+                 clipvalue: float | None = None, global_clipnorm: float | None = None,
+                 use_ema: bool = False, ema_momentum: float = 0.99,
+                 ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
         if weight_decay is None:
             raise ValueError("Argument `weight_decay` must be a float. Received: "
                              "weight_decay=None")
         super().__init__(learning_rate=learning_rate, beta_1=beta_1, beta_2=beta_2,
-                         epsilon=epsilon, amsgrad=amsgrad, name=name, weight_decay=weight_decay,
-                         **kwargs)
+                         epsilon=epsilon, amsgrad=amsgrad, **base_args(locals()))
 
 
 class RMSprop(Optimizer):
     """RMSprop, with optional momentum and centering."""
 
     def __init__(self, learning_rate: Any = 0.001, rho: float = 0.9, momentum: float = 0.0,
-                 epsilon: float = 1e-7, centered: bool = False, name: str | None = None,
+                 epsilon: float = 1e-07, centered: bool = False,
+                 weight_decay: float | None = None, clipnorm: float | None = None,
+                 clipvalue: float | None = None, global_clipnorm: float | None = None,
+                 use_ema: bool = False, ema_momentum: float = 0.99,
+                 ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        super().__init__(learning_rate=learning_rate, **base_args(locals()))
         self.rho = rho
         self.momentum = momentum
         self.epsilon = epsilon
@@ -255,8 +278,14 @@ class Adagrad(Optimizer):
     """Adagrad: per-coordinate rates from the accumulated squared gradients."""
 
     def __init__(self, learning_rate: Any = 0.001, initial_accumulator_value: float = 0.1,
-                 epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+                 epsilon: float = 1e-07, weight_decay: float | None = None,
+                 clipnorm: float | None = None, clipvalue: float | None = None,
+                 global_clipnorm: float | None = None, use_ema: bool = False,
+                 ema_momentum: float = 0.99, ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, **base_args(locals()))
         self.initial_accumulator_value = initial_accumulator_value
         self.epsilon = epsilon
 
@@ -277,9 +306,15 @@ class Adagrad(Optimizer):
 class Adadelta(Optimizer):
     """Adadelta: step sizes from running averages of squared gradients and updates."""
 
-    def __init__(self, learning_rate: Any = 0.001, rho: float = 0.95, epsilon: float = 1e-7,
-                 name: str | None = None, **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+    def __init__(self, learning_rate: Any = 0.001, rho: float = 0.95, epsilon: float = 1e-07,
+                 weight_decay: float | None = None, clipnorm: float | None = None,
+                 clipvalue: float | None = None, global_clipnorm: float | None = None,
+                 use_ema: bool = False, ema_momentum: float = 0.99,
+                 ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, **base_args(locals()))
         self.rho = rho
         self.epsilon = epsilon
 
@@ -324,6 +359,16 @@ class _Moments(Optimizer):
 class Adamax(_Moments):
     """Adamax: Adam with the infinity norm."""
 
+    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
+                 epsilon: float = 1e-07, weight_decay: float | None = None,
+                 clipnorm: float | None = None, clipvalue: float | None = None,
+                 global_clipnorm: float | None = None, use_ema: bool = False,
+                 ema_momentum: float = 0.99, ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(learning_rate, beta_1, beta_2, epsilon, **base_args(locals()))
+
     _keras_slot_names = {"m": "momentum", "v": "norm"}
     _moment_lists = ("_m", "_u")
 
@@ -341,8 +386,14 @@ class Nadam(_Moments):
     """Adam with Nesterov momentum (and the 0.96-decayed momentum schedule)."""
 
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
-                 epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
-        super().__init__(learning_rate, beta_1, beta_2, epsilon, name, **kwargs)
+                 epsilon: float = 1e-07, weight_decay: float | None = None,
+                 clipnorm: float | None = None, clipvalue: float | None = None,
+                 global_clipnorm: float | None = None, use_ema: bool = False,
+                 ema_momentum: float = 0.99, ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(learning_rate, beta_1, beta_2, epsilon, **base_args(locals()))
         self._u_product = None
 
     def _build_more(self, variables: list) -> None:
@@ -386,11 +437,18 @@ class Ftrl(Optimizer):
     """FTRL-Proximal, with L1/L2 and L2-shrinkage regularization."""
 
     def __init__(self, learning_rate: Any = 0.001, learning_rate_power: float = -0.5,
-                 initial_accumulator_value: float = 0.1, l1_regularization_strength: float = 0.0,
-                 l2_regularization_strength: float = 0.0, l2_shrinkage_regularization_strength:
-                 float = 0.0, beta: float = 0.0, name: str | None = None,
+                 initial_accumulator_value: float = 0.1,
+                 l1_regularization_strength: float = 0.0,
+                 l2_regularization_strength: float = 0.0,
+                 l2_shrinkage_regularization_strength: float = 0.0, beta: float = 0.0,
+                 weight_decay: float | None = None, clipnorm: float | None = None,
+                 clipvalue: float | None = None, global_clipnorm: float | None = None,
+                 use_ema: bool = False, ema_momentum: float = 0.99,
+                 ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        super().__init__(learning_rate=learning_rate, **base_args(locals()))
         if initial_accumulator_value < 0.0:
             raise ValueError("`initial_accumulator_value` needs to be positive or zero. "
                              "Received: initial_accumulator_value="
@@ -447,8 +505,14 @@ class Lion(Optimizer):
     """Lion: steps of the learning rate along the sign of an interpolated momentum."""
 
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.99,
-                 name: str | None = None, **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+                 weight_decay: float | None = None, clipnorm: float | None = None,
+                 clipvalue: float | None = None, global_clipnorm: float | None = None,
+                 use_ema: bool = False, ema_momentum: float = 0.99,
+                 ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, **base_args(locals()))
         self.beta_1 = beta_1
         self.beta_2 = beta_2
         if beta_1 <= 0 or beta_1 > 1:
@@ -472,6 +536,16 @@ class Lion(Optimizer):
 class Lamb(_Moments):
     """LAMB: Adam's bias-corrected step, scaled per variable by the ratio of the variable's
     norm to the step's (1 where either norm is 0)."""
+
+    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
+                 epsilon: float = 1e-07, weight_decay: float | None = None,
+                 clipnorm: float | None = None, clipvalue: float | None = None,
+                 global_clipnorm: float | None = None, use_ema: bool = False,
+                 ema_momentum: float = 0.99, ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(learning_rate, beta_1, beta_2, epsilon, **base_args(locals()))
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         t = self._local_step(variable.dtype)

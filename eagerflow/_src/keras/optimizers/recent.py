@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.keras.optimizers.optimizer import Optimizer, _base_name
+from eagerflow._src.keras.optimizers.optimizer import Optimizer, _base_name, base_args
 from eagerflow._src.keras.optimizers.optimizers import _c
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as A
@@ -34,9 +34,16 @@ class Adafactor(Optimizer):
     and column means, steps clipped by their RMS and scaled by the variable's."""
 
     def __init__(self, learning_rate: Any = 0.001, beta_2_decay: float = -0.8,
-                 epsilon_1: float = 1e-30, epsilon_2: float = 1e-3, clip_threshold: float = 1.0,
-                 relative_step: bool = True, name: str | None = None, **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+                 epsilon_1: float = 1e-30, epsilon_2: float = 0.001,
+                 clip_threshold: float = 1.0, relative_step: bool = True,
+                 weight_decay: float | None = None, clipnorm: float | None = None,
+                 clipvalue: float | None = None, global_clipnorm: float | None = None,
+                 use_ema: bool = False, ema_momentum: float = 0.99,
+                 ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, **base_args(locals()))
         self.beta_2_decay = beta_2_decay
         self.epsilon_1 = epsilon_1
         self.epsilon_2 = epsilon_2
@@ -228,9 +235,15 @@ class ScheduleFreeAdamW(Optimizer):
     weights) and its running average."""
 
     def __init__(self, learning_rate: Any = 0.0025, beta_1: float = 0.9, beta_2: float = 0.999,
-                 epsilon: float = 1e-8, warmup_steps: int = 0, name: str | None = None,
+                 epsilon: float = 1e-08, warmup_steps: int = 0,
+                 weight_decay: float | None = None, clipnorm: float | None = None,
+                 clipvalue: float | None = None, global_clipnorm: float | None = None,
+                 use_ema: bool = False, ema_momentum: float = 0.99,
+                 ema_overwrite_frequency: int | None = None,
+                 loss_scale_factor: float | None = None,
+                 gradient_accumulation_steps: int | None = None, name: str | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        super().__init__(learning_rate=learning_rate, **base_args(locals()))
         self.beta_1 = beta_1
         self.beta_2 = beta_2
         self.epsilon = epsilon

@@ -214,8 +214,8 @@ _ALL = {c.__name__: c for c in (ExponentialDecay, PiecewiseConstantDecay, Polyno
                                 InverseTimeDecay, CosineDecay, CosineDecayRestarts)}
 
 
-def serialize(schedule: LearningRateSchedule) -> dict:
-    return ser.serialize_keras_object(schedule)
+def serialize(learning_rate_schedule: LearningRateSchedule) -> dict:
+    return ser.serialize_keras_object(learning_rate_schedule)
 
 
 def deserialize(config: dict, custom_objects: dict | None = None) -> LearningRateSchedule:

@@ -194,10 +194,14 @@ def text_dataset_from_directory(directory: str, labels: Any = "inferred",
                                 shuffle: bool = True, seed: int | None = None,
                                 validation_split: float | None = None,
                                 subset: str | None = None, follow_links: bool = False,
-                                verbose: bool = True) -> Any:
+                                format: str = "tf", verbose: bool = True) -> Any:  # noqa: A002
     """`keras.utils.text_dataset_from_directory`: a dataset of (text, label) batches read
     from the .txt files of `directory`'s class subdirectories."""
     labels, label_mode = check_label_args(labels, label_mode, class_names, "text")
+    if format not in ("tf", "grain"):
+        raise ValueError(f'`format` should be either "tf" or "grain". Received: format={format}')
+    if format == "grain":
+        raise NotImplementedError('eagerflow builds tf.data pipelines only (format="tf")')
 
     def make(paths: list, labels: Any, label_mode: Any, num_classes: int, shuffle: bool,
              buffer: int, seed: Any) -> DatasetV2:
