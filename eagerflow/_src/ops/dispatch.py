@@ -307,6 +307,37 @@ def _wrap(out: Any, d: Any, dev: str) -> EagerTensor:
 def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict) -> Any:
     """bind's eager path off the CPU (see run_on)."""
     specs = op.infer(*inputs, **attrs) if attrs else op.infer(*inputs)
+    if op.num_outputs == 1 and op.gpu and specs[0][1] in _DEVICE_DTYPES:
+        # The commonest call on a GPU (every input a tensor on this device already) in
+        # few bytecodes: run_on's checks, of placement and of each array's device, are
+        # answered by the tensors' device names and array classes.
+        place = st["place"]
+        dev = place.canonical
+        at = place.backend.array_type
+        for x in inputs:
+            if x.__class__ is not EagerTensor or x._device != dev or x._arr.__class__ is not at:
+                break
+        else:
+            try:
+                out = op.kernel(place.xp, *arrays, **attrs) if attrs else \
+                    op.kernel(place.xp, *arrays)
+            except MemoryError:
+                raise out_of_memory(op.name) from None
+            d = specs[0][1]
+            if out.__class__ is at and out.dtype is d._np:
+                t = _new(EagerTensor)  # EagerTensor.__init__ inlined, as on the CPU path
+                t._arr = out
+                t._shape = out.shape
+                t._dtype = d
+                t._device = dev
+            else:
+                t = _device_tensor(out if out.__class__ is at else
+                                   place.backend.result(out, place.physical), d, dev)
+            if _OBSERVE[0]:
+                st["ran_on"] = dev
+            if st["tapes"]:
+                record(op, inputs, (t,), attrs)
+            return t
     if op.num_outputs == 1:
         d = specs[0][1]
         out, dev = run_on(st["place"], op, arrays, attrs, (d,))
