@@ -13,6 +13,12 @@ STANDIN_TESTS ?= tests/data tests/function/test_tensor_array_grad.py \
 	tests/function/test_control_flow.py tests/core/test_device.py \
 	tests/distribute/test_graph_run.py
 
+# `make test` runs pytest in parallel with pytest-xdist: one worker per core (CI has 2), at
+# most 4; PYTEST_JOBS=0 runs serially. Whole files go to one worker (--dist loadfile) so
+# that a module's fixtures (a TensorFlow subprocess, a trained model) are built once.
+PYTEST_JOBS ?= auto
+PYTEST_PAR = -n $(PYTEST_JOBS) --maxprocesses=4 --dist loadfile
+
 .PHONY: demo test test-gpu lint conformance bench bench-peers fuzz clean
 
 $(STAMP): pyproject.toml
@@ -26,8 +32,8 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m ruff check .
-	$(BIN)/python -m pytest -x
-	EAGERFLOW_STANDIN_GPUS=1 $(BIN)/python -m pytest -x -q $(STANDIN_TESTS)
+	$(BIN)/python -m pytest -x $(PYTEST_PAR)
+	EAGERFLOW_STANDIN_GPUS=1 $(BIN)/python -m pytest -x -q $(PYTEST_PAR) $(STANDIN_TESTS)
 	@if [ -d ../shared/conformance ]; then \
 	  $(BIN)/python ../shared/conformance/run.py --impl eagerflow --data $(DATA) -j 2 \
 	    $(CONFORMANCE_CASES); \
@@ -36,7 +42,7 @@ test: $(STAMP)
 # The whole suite with the stand-in GPU as the default device (what a real GPU runs):
 # long, not part of `make test`.
 test-gpu: $(STAMP)
-	EAGERFLOW_STANDIN_GPUS=1 $(BIN)/python -m pytest -q
+	EAGERFLOW_STANDIN_GPUS=1 $(BIN)/python -m pytest -q $(PYTEST_PAR)
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check .

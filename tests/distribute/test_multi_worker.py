@@ -1,6 +1,7 @@
 """MultiWorkerMirroredStrategy under `mpiexec -n 2`: same weights as the other strategies,
 and a failing worker ends the job with an error instead of a hang. Skipped without MPI."""
 
+import functools
 import json
 import os
 import shutil
@@ -44,16 +45,23 @@ def _weights(out: str) -> list:
     return lines[0]
 
 
+@functools.cache
+def _single_process(kind: str) -> dict:
+    """mwms_train.py's report for one of its single-process strategies. It trains with fixed
+    seeds and data, so every test that compares with a kind reads one run of it."""
+    return _weights(_run([sys.executable, str(SCRIPT), kind]).stdout)
+
+
 def test_default_and_mirrored_agree():
-    a = _weights(_run([sys.executable, str(SCRIPT), "default"]).stdout)
-    b = _weights(_run([sys.executable, str(SCRIPT), "mirrored"]).stdout)
+    a = _single_process("default")
+    b = _single_process("mirrored")
     assert b["replicas"] == 2
     np.testing.assert_allclose(a["w"], b["w"], rtol=1e-6)
     np.testing.assert_allclose(a["loss"], b["loss"], rtol=1e-6)
 
 
 def test_custom_loop_reading_the_iterator_in_the_function_agrees():
-    a = _weights(_run([sys.executable, str(SCRIPT), "default"]).stdout)
+    a = _single_process("default")
     b = _weights(_run([sys.executable, str(SCRIPT), "mirrored_iter"]).stdout)
     assert b["replicas"] == 2 and b["traces"] == 1
     np.testing.assert_allclose(a["w"], b["w"], rtol=1e-6)
@@ -66,7 +74,7 @@ def test_mwms_custom_loop_reads_its_share_inside_the_function():
     assert r.returncode == 0, r.stderr
     got = _weights(r.stdout)
     assert got["replicas"] == 2 and got["traces"] == 1
-    want = _weights(_run([sys.executable, str(SCRIPT), "default"]).stdout)
+    want = _single_process("default")
     np.testing.assert_allclose(got["w"], want["w"], rtol=1e-6)
     np.testing.assert_allclose(got["loss"], want["loss"], rtol=1e-6)
 
@@ -97,13 +105,13 @@ def test_mwms_two_workers_matches_mirrored():
     assert r.returncode == 0, r.stderr
     got = _weights(r.stdout)
     assert got["replicas"] == 2
-    want = _weights(_run([sys.executable, str(SCRIPT), "mirrored"]).stdout)
+    want = _single_process("mirrored")
     np.testing.assert_allclose(got["w"], want["w"], rtol=1e-6)
     np.testing.assert_allclose(got["loss"], want["loss"], rtol=1e-6)
 
 
 def test_compiled_steps_trace_once_and_match():
-    want = _weights(_run([sys.executable, str(SCRIPT), "mirrored"]).stdout)
+    want = _single_process("mirrored")
     for kind in ("default_fn", "mirrored_fn"):
         got = _weights(_run([sys.executable, str(SCRIPT), kind]).stdout)
         assert got["traces"] == 1, got
@@ -118,7 +126,7 @@ def test_mwms_tf_function_step_all_reduces_across_workers():
     assert r.returncode == 0, r.stderr
     got = _weights(r.stdout)
     assert got["traces"] == 1
-    want = _weights(_run([sys.executable, str(SCRIPT), "mirrored"]).stdout)
+    want = _single_process("mirrored")
     np.testing.assert_allclose(got["w"], want["w"], rtol=1e-6)
     np.testing.assert_allclose(got["loss"], want["loss"], rtol=1e-6)
 

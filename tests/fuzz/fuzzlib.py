@@ -94,6 +94,25 @@ class Stats:
             if seconds > self.slowest[0]:
                 self.slowest = (seconds, label)
 
+    def as_dict(self) -> dict:
+        """The counts as plain data (an xdist worker sends them to the controller)."""
+        with self.lock:
+            return {"calls": self.calls, "outcomes": dict(self.outcomes),
+                    "targets": sorted(self.targets), "peak": list(self.peak_rss_growth),
+                    "slowest": list(self.slowest),
+                    "failures": {k: list(v) for k, v in self.failures.items()}}
+
+    def merge(self, other: dict) -> None:
+        """Adds another process's `as_dict()` counts to these."""
+        with self.lock:
+            self.calls += other["calls"]
+            self.outcomes.update(other["outcomes"])
+            self.targets.update(other["targets"])
+            self.peak_rss_growth = max(self.peak_rss_growth, tuple(other["peak"]))
+            self.slowest = max(self.slowest, tuple(other["slowest"]))
+            for k, v in other["failures"].items():
+                self.failures.setdefault(k, tuple(v))
+
     def summary(self) -> str:
         top = ", ".join(f"{k}: {v}" for k, v in self.outcomes.most_common(12))
         return (f"fuzz: {self.calls} calls over {len(self.targets)} targets; "
