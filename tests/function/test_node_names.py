@@ -47,32 +47,32 @@ def test_node_names_are_tfs():
     assert node_name_cases.node_names(tf) == GOLDEN
 
 
-@pytest.mark.skipif(not HAVE_TF_PYTHON, reason="no TensorFlow interpreter")
-def test_golden_node_names_are_tf_2_21s(tmp_path):
+@pytest.fixture(scope="module")
+def tf_names(tmp_path_factory) -> dict:
+    """TF 2.21's node names and constant names for the cases, from one TF process."""
+    if not HAVE_TF_PYTHON:
+        pytest.skip("no TensorFlow interpreter")
     script = (
         "import json, sys\n"
         "sys.path.insert(0, sys.argv[2])\n"
         "import tensorflow as tf\n"
         "import node_name_cases\n"
         "with open(sys.argv[1] + '/out.json', 'w') as f:\n"
-        "    json.dump(node_name_cases.node_names(tf), f)\n")
-    assert run_tf_script(script, tmp_path, Path(__file__).parent) == GOLDEN
+        "    json.dump({'nodes': node_name_cases.node_names(tf),\n"
+        "               'consts': node_name_cases.const_names(tf)}, f)\n")
+    return run_tf_script(script, tmp_path_factory.mktemp("tf_names"), Path(__file__).parent)
+
+
+def test_golden_node_names_are_tf_2_21s(tf_names):
+    assert tf_names["nodes"] == GOLDEN
 
 
 def test_converted_constants_are_named_after_their_input():
     assert node_name_cases.const_names(tf) == CONST_GOLDEN
 
 
-@pytest.mark.skipif(not HAVE_TF_PYTHON, reason="no TensorFlow interpreter")
-def test_golden_const_names_are_tf_2_21s(tmp_path):
-    script = (
-        "import json, sys\n"
-        "sys.path.insert(0, sys.argv[2])\n"
-        "import tensorflow as tf\n"
-        "import node_name_cases\n"
-        "with open(sys.argv[1] + '/out.json', 'w') as f:\n"
-        "    json.dump(node_name_cases.const_names(tf), f)\n")
-    assert run_tf_script(script, tmp_path, Path(__file__).parent) == CONST_GOLDEN
+def test_golden_const_names_are_tf_2_21s(tf_names):
+    assert tf_names["consts"] == CONST_GOLDEN
 
 
 def test_a_shape_error_names_the_node_it_would_make():
