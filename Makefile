@@ -13,6 +13,12 @@ STANDIN_TESTS ?= tests/data tests/function/test_tensor_array_grad.py \
 	tests/function/test_control_flow.py tests/core/test_device.py \
 	tests/distribute/test_graph_run.py
 
+# Python writes its bytecode caches (__pycache__, gitignored) even where the environment
+# says not to: without them every interpreter the suite starts (each pytest worker, each
+# subprocess test, each conformance case) compiles eagerflow again, about 2.5 s of CPU each,
+# and pytest rewrites every test module's asserts again on every run.
+unexport PYTHONDONTWRITEBYTECODE
+
 # `make test` runs pytest in parallel with pytest-xdist: one worker per core (CI has 2), at
 # most 4; PYTEST_JOBS=0 runs serially. Whole files go to one worker (--dist loadfile) so
 # that a module's fixtures (a TensorFlow subprocess, a trained model) are built once.
