@@ -33,3 +33,17 @@ def test_each_dimension_stratifies_dyadic_intervals():
 def test_skip_continues_the_sequence():
     full = tf.math.sobol_sample(5, 40, dtype=tf.float64).numpy()
     np.testing.assert_array_equal(tf.math.sobol_sample(5, 15, skip=25, dtype=tf.float64), full[25:])
+
+
+def test_a_dtype_that_is_not_a_dtype_is_a_type_error():
+    # found by tests/fuzz (an attrs dict with dtype None reached the shape function);
+    # TF 2.21's raw op: TypeError "Expected DataType for argument 'dtype' not None."
+    from eagerflow._src.ops.dispatch import bind
+
+    args = tuple(tf.constant(x, tf.int32) for x in (2, 3, 0))
+    with pytest.raises(TypeError, match=r"^Expected DataType for argument 'dtype' not None\."):
+        bind(sobol.SOBOL_SAMPLE, args, {"dtype": None})
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Value for attr 'dtype' of half is not in the list of allowed "
+                             "values: float, double"):
+        bind(sobol.SOBOL_SAMPLE, args, {"dtype": tf.float16})

@@ -108,10 +108,8 @@ def _points(dim: int, num_results: int, skip: int, np_dtype: Any) -> np.ndarray:
 # -- the op ------------------------------------------------------------------------------
 
 def _infer(dim: Any, num_results: Any, skip: Any, dtype: dt.DType = dt.float32) -> list:
-    if dtype not in (dt.float32, dt.float64):
-        word = C._dtype_word(dtype)
-        raise C.fail("SobolSample", f"Value for attr 'dtype' of {word} is not in the list of "
-                                    f"allowed values: float, double")
+    # TypeError for a dtype that is not a DType (None included), as TF's raw op
+    C.dtype_attr("SobolSample", dtype, allowed=frozenset({dt.float32, dt.float64}))
     for i, (name, x) in enumerate((("dim", dim), ("num_results", num_results),
                                    ("skip", skip))):
         if x._dtype is not dt.int32:
