@@ -513,6 +513,13 @@ def test_convolution_launches_on_a_device(gpu):
                                        strides=[1, 1, 1, 1], padding="SAME")
     # the flipped filter's copy, the gather (pads g as it reads), the GEMM
     assert dict(n) == {"copy": 1, "kernel": 1, "matmul": 1, "total": 3}
+    g2 = tf.constant(np.ones((4, 6, 6, 8), np.float32))
+    with strict.count_launches() as n:
+        tf.raw_ops.Conv2DBackpropInput(input_sizes=[4, 12, 12, 1], filter=w, out_backprop=g2,
+                                       strides=[1, 2, 2, 1], padding="SAME")
+    # strided: the columns' GEMM and one col2im kernel (a fill, nine strided adds and the
+    # interior's copy before)
+    assert dict(n) == {"kernel": 1, "matmul": 1, "total": 2}
 
 
 @pytest.mark.parametrize("relu", [False, True])
@@ -608,6 +615,8 @@ def _kernel_cases():
         (windows._gather_source((5, 4), 2, (5, 4), (3, 2), (1, 1), (2, 1), (2, 1)),
          (images, np.int64(3), np.empty((37, 12), f))),
         (windows._EPILOGUE_CUDA[True, True], (logits, logits[0])),
+        (windows._col2im_source((5, 4), 2, (3, 2), (3, 2), (2, 2), (1, 1), (1, 0)),
+         (rng.normal(size=(12, 12)).astype(f), np.empty((2, 5, 4, 2), f))),
     ]
 
 

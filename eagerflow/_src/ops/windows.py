@@ -267,6 +267,30 @@ def _gather_source(sizes: tuple, c: int, outs: tuple, ks: tuple, strides: tuple,
     return "raw T x, int64 row0", "T y", " ".join(body), "eagerflow_im2col"
 
 
+@functools.lru_cache(maxsize=128)
+def _col2im_source(sizes: tuple, c: int, outs: tuple, ks: tuple, strides: tuple,
+                   dilations: tuple, before: tuple) -> tuple:
+    """The CUDA C of a device col2im: each element of the (N, *S, C) input gradient, the
+    sum of the (M, kk*C) columns' entries of the windows covering it, tap after tap in
+    the order conv_input_grad's strided adds take (so the same float sums)."""
+    kk = math.prod(ks)
+    body = [f"long long c = i % {c}; long long q = i / {c};"]
+    for j in reversed(range(len(sizes))):
+        body.append(f"long long p{j} = q % {sizes[j]} + {before[j]}; q = q / {sizes[j]};")
+    body.append("T acc = (T)0; bool ok = true; long long row = 0;")
+    for t, pos in enumerate(itertools.product(*(range(k) for k in ks))):
+        body.append("ok = true; row = q;")  # q is now the image
+        for j, k in enumerate(pos):
+            body.append(f"long long u{j}_{t} = p{j} - {k * dilations[j]}; "
+                        f"ok = ok && u{j}_{t} >= 0 && u{j}_{t} % {strides[j]} == 0 && "
+                        f"u{j}_{t} / {strides[j]} < {outs[j]}; "
+                        f"row = row * {outs[j]} + (ok ? u{j}_{t} / {strides[j]} : 0);")
+        body.append(f"T v{t} = cols[ok ? (row * {kk} + {t}) * {c} + c : 0]; "
+                    f"acc = acc + (ok ? v{t} : (T)0);")
+    body.append("dx = acc;")
+    return "raw T cols", "T dx", " ".join(body), "eagerflow_col2im"
+
+
 class _DeviceIm2col:
     """_Im2col on a device: a block's row-major matrix gathered by one kernel launch
     from the unpadded input (CuPy would run a pad fill, a copy into it and a copy of the
@@ -600,6 +624,16 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
     if all(s == 1 for s in strides) and g.size and c and o:
         return _input_grad_as_conv(xp, w, g, in_shape, dilations, pads)
     kk, m, n = math.prod(ks), math.prod(outs), in_shape[0]
+    if groups == 1 and g.size and kk * c and m and _device_gather(xp, g.dtype) and \
+            len(_blocks(xp, n, outs, kk * c * g.itemsize, w.nbytes)) == 1:
+        # on a device: the columns' product, then one kernel summing each input element's
+        # taps (instead of a fill, a strided add per tap and the interior's copy)
+        dcols = matmul(xp, g.reshape(-1, o), w.reshape(kk * c, o).T)  # (M, kk*C)
+        dx = xp.empty(tuple(in_shape), g.dtype)
+        elementwise_kernel(xp, *_col2im_source(
+            tuple(in_shape[1:-1]), c, tuple(outs), tuple(ks), tuple(strides),
+            tuple(dilations), tuple(b for b, _ in pads)))(dcols, dx)
+        return dx
     padded = (n,) + tuple(s + b + a for s, (b, a) in zip(in_shape[1:-1], pads)) + (c,)
     dxp = xp.zeros(padded, dtype=g.dtype)
     if g.size and kk * c and m:
