@@ -11,6 +11,10 @@ from eagerflow._src.lite import model as M
 from eagerflow._src.lite import schema as S
 from eagerflow._src.lite.kernels import KERNELS, NAMES, dequantize
 
+# The largest tensor an interpreter holds (1 GiB): a corrupt or resized shape past it fails
+# allocation with RuntimeError instead of exhausting the machine's memory.
+MAX_TENSOR_BYTES = 1 << 30
+
 # Operators with hybrid kernels (float activations, INT8 weights).
 _HYBRID = (S.FULLY_CONNECTED, S.CONV_2D, S.DEPTHWISE_CONV_2D)
 
@@ -51,6 +55,14 @@ class _Executor:
         graph on zeros (kernels are exact about shapes; the data-dependent ones, RESHAPE
         of a SHAPE, need the values), then gives each activation zeros of it."""
         g = self.graph
+        for i in g.inputs:
+            size = int(np.prod(self.shapes[i], dtype=np.float64)) * \
+                np.dtype(S.TENSOR_TYPES[g.tensors[i].type]).itemsize
+            if size > MAX_TENSOR_BYTES:
+                self.allocated = False
+                raise RuntimeError(f"Failed to allocate tensors: input {i} of shape "
+                                   f"{list(self.shapes[i])} needs {size} bytes, over "
+                                   f"eagerflow's limit of {MAX_TENSOR_BYTES}")
         try:
             fed = {i: np.zeros(self.shapes[i], S.TENSOR_TYPES[g.tensors[i].type])
                    for i in g.inputs}
@@ -71,20 +83,33 @@ class _Executor:
 
     def run(self) -> None:
         vals = self.values
-        for op in self.graph.operators:
-            kernel = KERNELS[op.code]
-            ins = [None if i < 0 else vals[i] for i in op.inputs]
-            while ins and ins[-1] is None:
-                ins.pop()  # an absent optional input (a bias of -1)
-            if op.code == S.DEQUANTIZE:  # reads its input's quantization parameters
-                t = self.graph.tensors[op.inputs[0]]
-                outs = [dequantize(ins[0], t.scales, t.zero_points, t.quantized_dimension)]
-            else:
-                with np.errstate(all="ignore"):
-                    outs = kernel(ins, op.options)
-            for i, v in zip(op.outputs, outs):
-                want = S.TENSOR_TYPES.get(self.graph.tensors[i].type)
-                vals[i] = np.asarray(v, want) if want is not None else np.asarray(v)
+        for n, op in enumerate(self.graph.operators):
+            try:
+                outs = self._run_op(op, vals)
+                for i, v in zip(op.outputs, outs):
+                    want = S.TENSOR_TYPES.get(self.graph.tensors[i].type)
+                    vals[i] = np.asarray(v, want) if want is not None else np.asarray(v)
+                    if vals[i].nbytes > MAX_TENSOR_BYTES:
+                        raise ValueError(f"its output of shape {list(vals[i].shape)} is over "
+                                         f"eagerflow's limit of {MAX_TENSOR_BYTES} bytes")
+            except (IndexError, KeyError, TypeError, AttributeError, ValueError,
+                    ZeroDivisionError, OverflowError) as e:
+                # A model whose tensors or options do not fit its operators (a corrupt
+                # or hand-made file): TF's interpreter fails such a node with RuntimeError.
+                raise RuntimeError(f"Node number {n} ({NAMES.get(op.code, op.code)}) failed "
+                                   f"to prepare or invoke: {e}") from None
+
+    def _run_op(self, op: M.OperatorInfo, vals: list) -> list:
+        ins = [None if i < 0 else vals[i] for i in op.inputs]
+        while ins and ins[-1] is None:
+            ins.pop()  # an absent optional input (a bias of -1)
+        if any(v is None for v in ins):
+            raise ValueError("an input has no value")
+        if op.code == S.DEQUANTIZE:  # reads its input's quantization parameters
+            t = self.graph.tensors[op.inputs[0]]
+            return [dequantize(ins[0], t.scales, t.zero_points, t.quantized_dimension)]
+        with np.errstate(all="ignore"):
+            return KERNELS[op.code](ins, op.options)
 
     def set_tensor(self, i: int, value: Any) -> None:
         t = self.graph.tensors[i]

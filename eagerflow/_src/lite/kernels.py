@@ -13,6 +13,23 @@ from eagerflow._src.lite import schema as S
 from eagerflow._src.ops.registry import REGISTRY
 
 Kernel = Callable[[list, dict], list]
+
+# The most elements a kernel makes in one output (the interpreter's 1 GiB of float32): the
+# kernels that can make an output much larger than their inputs (tiling, padding,
+# broadcasting, a FULLY_CONNECTED of many outputs, TRANSPOSE_CONV's given size) check it
+# first, so a corrupt file fails with ValueError before the memory is taken.
+MAX_ELEMENTS = 1 << 28
+
+
+def _fits(shape: Any) -> None:
+    n = 1.0
+    for d in shape:
+        if int(d) < 0:
+            raise ValueError(f"negative dimension in output shape {list(shape)}")
+        n *= int(d)
+    if n > MAX_ELEMENTS:
+        raise ValueError(f"an output of shape {[int(d) for d in shape]} is over eagerflow's "
+                         f"limit of {MAX_ELEMENTS} elements")
 _PADDING = {S.SAME: "SAME", S.VALID: "VALID"}
 
 
@@ -76,6 +93,7 @@ def _hybrid_fc(x: np.ndarray, w: np.ndarray, b: np.ndarray | None, o: dict) -> n
 def _fully_connected(ins: list, o: dict) -> list:
     x, w = ins[0], ins[1]
     b = ins[2] if len(ins) > 2 else None
+    _fits((x.size // max(w.shape[1], 1), w.shape[0]))
     if "_weight_scales" in o:  # hybrid: int8 weights
         n_in = w.shape[1]
         y = _hybrid_fc(x.reshape(-1, n_in), w, b, o)
@@ -157,6 +175,7 @@ def _depthwise(ins: list, o: dict) -> list:
 
 def _transpose_conv(ins: list, o: dict) -> list:
     sizes, w, x = ins[0], ins[1], ins[2]
+    _fits(np.ravel(sizes))
     b = ins[3] if len(ins) > 3 else None
     y = REGISTRY["Conv2DBackpropInput"].kernel(
         np, np.asarray(sizes, np.int32), np.transpose(w, (1, 2, 0, 3)), x,
@@ -186,6 +205,7 @@ def _pool(kind: str) -> Kernel:
 def _binary(fn: Callable) -> Kernel:
     def kernel(ins: list, o: dict) -> list:
         a, b = ins
+        _fits(np.broadcast_shapes(a.shape, b.shape))
         with np.errstate(all="ignore"):
             y = fn(a, b)
         return [_act(y.astype(np.result_type(a, b), copy=False),
@@ -239,6 +259,12 @@ def _reducer(fn: Callable) -> Kernel:
     return kernel
 
 
+def _mean(x: np.ndarray, axis: tuple, keepdims: bool) -> np.ndarray:
+    """np.mean without its warning for an empty slice (NaN, under the caller's errstate)."""
+    n = int(np.prod([x.shape[a] for a in axis]))
+    return np.sum(x, axis=axis, keepdims=keepdims) / np.asarray(n, x.dtype)
+
+
 def _leaky_relu(ins: list, o: dict) -> list:
     x = ins[0]
     return [np.where(x >= 0, x, x * np.asarray(o["alpha"], x.dtype)).astype(x.dtype)]
@@ -279,12 +305,21 @@ def _log_softmax(ins: list, o: dict) -> list:
 
 def _pad(ins: list, o: dict) -> list:
     x, p = ins[0], ins[1]
+    _fits([d + int(a) + int(b) for d, (a, b) in zip(x.shape, p)])
     value = ins[2].reshape(()) if len(ins) > 2 else 0
     return [np.pad(x, [(int(a), int(b)) for a, b in p], constant_values=value)]
 
 
 def _transpose(ins: list, o: dict) -> list:
     return [np.transpose(ins[0], [int(a) for a in ins[1]])]
+
+
+def _tile(ins: list, o: dict) -> list:
+    m = [int(v) for v in np.ravel(ins[1])]
+    if len(m) != ins[0].ndim:
+        raise ValueError("TILE: multiples do not match the input's rank")
+    _fits([d * k for d, k in zip(ins[0].shape, m)])
+    return [np.tile(ins[0], m)]
 
 
 def _batch_matmul(ins: list, o: dict) -> list:
@@ -360,7 +395,7 @@ KERNELS: dict[int, Kernel] = {
     S.RELU6: _unary(lambda x: np.clip(x, 0, 6)),
     S.RELU_N1_TO_1: _unary(lambda x: np.clip(x, -1, 1)),
     S.CONCATENATION: _concat,
-    S.MEAN: _reducer(np.mean),
+    S.MEAN: _reducer(_mean),
     S.SUM: _reducer(np.sum),
     S.REDUCE_MAX: _reducer(np.max),
     S.REDUCE_MIN: _reducer(np.min),
@@ -382,7 +417,7 @@ KERNELS: dict[int, Kernel] = {
     S.MINIMUM: _binary(np.minimum),
     S.POW: _binary(np.power),
     S.GATHER: _gather,
-    S.TILE: lambda ins, o: [np.tile(ins[0], [int(m) for m in np.ravel(ins[1])])],
+    S.TILE: _tile,
     S.CAST: lambda ins, o: [ins[0]],  # the output tensor's type casts it (run())
     S.SQUEEZE: _squeeze,
     S.DEQUANTIZE: lambda ins, o: [ins[0].astype(np.float32)],  # see dequantize()
