@@ -184,17 +184,19 @@ from eagerflow._src.ops.debugging import (
 from eagerflow._src.ops.indexing import (
     boolean_mask as boolean_mask,
     gather as gather,
-    gather_nd as gather_nd,
     one_hot as one_hot,
-    scatter_nd as scatter_nd,
     sequence_mask as sequence_mask,
+    unique as unique,
+    unique_with_counts as unique_with_counts,
+)
+from eagerflow._src.ops.nd_indexing import (
+    gather_nd as gather_nd,
+    scatter_nd as scatter_nd,
     tensor_scatter_nd_add as tensor_scatter_nd_add,
     tensor_scatter_nd_max as tensor_scatter_nd_max,
     tensor_scatter_nd_min as tensor_scatter_nd_min,
     tensor_scatter_nd_sub as tensor_scatter_nd_sub,
     tensor_scatter_nd_update as tensor_scatter_nd_update,
-    unique as unique,
-    unique_with_counts as unique_with_counts,
 )
 from eagerflow._src.ops.linalg import (
     einsum as einsum,
@@ -258,11 +260,11 @@ from eagerflow._src.core.sparse_tensor import (  # noqa: E402
 
 # -- API coverage beyond the core --
 from eagerflow._src.ops.math import (  # noqa: E402
-    atan2 as atan2,
     scalar_mul as scalar_mul,
 )
 from eagerflow._src.ops.math_special import (  # noqa: E402
     acosh as acosh,
+    atan2 as atan2,
     asinh as asinh,
     atanh as atanh,
 )

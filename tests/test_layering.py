@@ -68,7 +68,7 @@ OPS_ORDER = [
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
     "reduce", "debugging",
     # indexing and slicing
-    "indexing", "topk_order", "sorting", "slicing", "segment_ops", "histogram_ops",
+    "indexing", "nd_indexing", "topk_order", "sorting", "slicing", "segment_ops", "histogram_ops",
     "indexed_slices",
     # linear algebra
     "linalg", "linalg_decomp", "linalg_banded", "linalg_general", "norms", "misc_ops",

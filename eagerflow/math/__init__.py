@@ -1,12 +1,12 @@
 """tf.math: elementwise math, reductions, scans and segment sums."""
 
 from eagerflow._src.ops.math import (  # noqa: F401
-    abs, acos, add, add_n, asin, atan, atan2, ceil, cos, cosh,
+    abs, acos, add, add_n, asin, atan, ceil, cos, cosh,
     divide, equal, erf, exp, expm1, floor, floordiv, floormod, greater,
     greater_equal, is_finite, is_inf, is_nan, less, less_equal, log,
     log1p, logical_and, logical_not, logical_or, logical_xor, maximum, minimum, mod, multiply,
     multiply_no_nan, negative, not_equal, pow, real, reciprocal, round, rsqrt, scalar_mul,
-    sigmoid, sign, sin, sinh, softplus, sqrt, square, squared_difference, subtract, tan, tanh,
+    sigmoid, sign, sin, sinh, sqrt, square, squared_difference, subtract, tan, tanh,
     truediv,
 )
 from eagerflow._src.ops.reduce import (  # noqa: F401
@@ -33,8 +33,9 @@ from eagerflow._src.ops.misc_ops import (  # noqa: F401
     is_strictly_increasing, lbeta, polyval, reduce_euclidean_norm, truncatemod, zero_fraction,
 )
 from eagerflow._src.ops.math_special import (  # noqa: F401
-    bessel_i0, bessel_i0e, bessel_i1, bessel_i1e, erfcinv,
+    atan2, bessel_i0, bessel_i0e, bessel_i1, bessel_i1e, erfcinv,
 )
+from eagerflow._src.ops.nn import softplus  # noqa: F401
 from eagerflow._src.ops.misc_ops import angle  # noqa: F401
 from eagerflow._src.ops.special_incomplete import betainc, igamma, igammac  # noqa: F401
 from eagerflow.math import special  # noqa: F401,E402

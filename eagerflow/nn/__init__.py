@@ -15,7 +15,7 @@ from eagerflow._src.ops.nn import (
     gelu as gelu,
     leaky_relu as leaky_relu,
     log_softmax as log_softmax,
-    nn_softplus as softplus,
+    softplus as softplus,
     relu as relu,
     relu6 as relu6,
     selu as selu,

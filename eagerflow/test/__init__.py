@@ -37,9 +37,9 @@ def is_built_with_xla() -> bool:
     return False
 
 
-def is_cpu_target_available(cpu: str) -> bool:
+def is_cpu_target_available(target: str) -> bool:
     """Whether the CPU named (e.g. "x86") is the one running: eagerflow runs NumPy's
     kernels, built for the machine it runs on."""
     machine = platform.machine().lower()
     aliases = {"x86": ("x86_64", "amd64", "i386", "i686"), "aarch64": ("aarch64", "arm64")}
-    return machine in aliases.get(cpu.lower(), (cpu.lower(),))
+    return machine in aliases.get(target.lower(), (target.lower(),))

@@ -20,6 +20,7 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops import debugging as D
 from eagerflow._src.ops import indexing as I
 from eagerflow._src.ops import linalg as L
+from eagerflow._src.ops import nd_indexing as ND
 from eagerflow._src.ops import nn as N
 from eagerflow._src.ops import nn_loss as NL
 from eagerflow._src.ops import reduce as RD
@@ -177,7 +178,7 @@ G = np.arange(12.0).reshape(3, 4)
 
 
 @pytest.mark.parametrize("op,inputs,attrs,cls,match", [
-    (I.GATHER_ND, (G, np.array([[2, 1]], np.int32)), {"batch_dims": -1},
+    (ND.GATHER_ND, (G, np.array([[2, 1]], np.int32)), {"batch_dims": -1},
      InvalidArgumentError, "batch_dims"),
     (I.GATHER_GRAD, (np.float64(1), np.array([4, 0, 4], np.int32), np.zeros((5, 3))),
      {"axis": 0, "batch_dims": 0}, InvalidArgumentError, "gradient shape"),
@@ -410,7 +411,7 @@ def test_half_matrix_inverse_is_computed_in_float32():
 
 def test_gather_nd_with_empty_index_vectors_and_batch_dims():
     params = np.arange(12.0).reshape(2, 3, 2)
-    out = bind(I.GATHER_ND, (_t(params), _t(np.zeros((2, 0), np.int32))), {"batch_dims": 1})
+    out = bind(ND.GATHER_ND, (_t(params), _t(np.zeros((2, 0), np.int32))), {"batch_dims": 1})
     np.testing.assert_array_equal(out.numpy(), params)
 
 

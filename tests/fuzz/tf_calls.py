@@ -265,7 +265,8 @@ CALLS: dict[str, Callable] = {
     # lists of outputs (one per path), flattened in the op's output order
     "CTCBeamSearchDecoder": lambda tf, x, lengths, **a: tuple(tf.nest.flatten(
         tf.raw_ops.CTCBeamSearchDecoder(inputs=x, sequence_length=lengths, **a))),
-    "GatherNd": lambda tf, p, i, batch_dims: tf.gather_nd(p, i, batch_dims=batch_dims),
+    "GatherNd": lambda tf, p, i, batch_dims, bad_indices_policy="": tf.gather_nd(
+        p, i, batch_dims=batch_dims, bad_indices_policy=bad_indices_policy),
     "ReduceJoin": lambda tf, x, axes, keepdims, separator: tf.strings.reduce_join(
         x, axis=None if axes is None else list(axes), keepdims=keepdims, separator=separator),
     "StridedSlice": lambda tf, x, spec: tf.raw_ops.StridedSlice(input=x, **_spec_to_masks(spec)),

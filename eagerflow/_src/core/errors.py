@@ -28,15 +28,19 @@ UNAUTHENTICATED = 16
 
 
 class OpError(Exception):
-    """Base of the errors an op raises: `OpError(node_def, op, message)` as in TF."""
+    """Base of the errors an op raises: `OpError(node_def, op, message, error_code)` as in
+    TF (its subclasses take no code: theirs is fixed)."""
 
     error_code = UNKNOWN
 
-    def __init__(self, node_def: Any, op: Any, message: str, *args: Any) -> None:
+    def __init__(self, node_def: Any, op: Any, message: str, error_code: int | None = None,
+                 *args: Any) -> None:
         super().__init__(message, *args)
         self._node_def = node_def
         self._op = op
         self._message = message
+        if error_code is not None:
+            self.error_code = error_code
 
     @property
     def message(self) -> str:
@@ -58,12 +62,13 @@ class OpError(Exception):
         return self._message
 
     def __reduce__(self):
-        return type(self), (self._node_def, self._op, self._message)
+        code = (self.error_code,) if type(self) is OpError else ()
+        return type(self), (self._node_def, self._op, self._message) + code
 
 
 def _error_class(name: str, code: int, doc: str) -> type:
     def __init__(self, node_def=None, op=None, message="", *args):  # noqa: N807
-        OpError.__init__(self, node_def, op, message, *args)
+        OpError.__init__(self, node_def, op, message, None, *args)
 
     return type(name, (OpError,), {"__init__": __init__, "error_code": code, "__doc__": doc,
                                    "__module__": "eagerflow.errors"})

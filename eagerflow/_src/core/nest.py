@@ -16,9 +16,9 @@ def _is_namedtuple(x: Any) -> bool:
     return isinstance(x, tuple) and hasattr(x, "_fields")
 
 
-def is_nested(structure: Any) -> bool:
-    return isinstance(structure, (list, tuple, dict, collections.abc.Mapping)) and \
-        not isinstance(structure, (str, bytes))
+def is_nested(seq: Any) -> bool:
+    return isinstance(seq, (list, tuple, dict, collections.abc.Mapping)) and \
+        not isinstance(seq, (str, bytes))
 
 
 is_sequence = is_nested

@@ -13,10 +13,12 @@ import numpy as np
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator
 from eagerflow._src.data.transformations import AssertCardinalityDataset
+from eagerflow._src.io import tfrecord
 
 
 def cardinality(dataset: DatasetV2) -> EagerTensor:
@@ -43,7 +45,9 @@ def bucket_by_sequence_length(element_length_func: Callable, bucket_boundaries: 
 
 
 def choose_from_datasets(datasets: Any, choice_dataset: DatasetV2,
-                         stop_on_empty_dataset: bool = True) -> DatasetV2:
+                         stop_on_empty_dataset: bool = False) -> DatasetV2:
+    """The experimental spelling goes on past an empty input by default (the Dataset
+    method's default stops)."""
     return DatasetV2.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
 
 
@@ -56,8 +60,9 @@ def Counter(start: Any = 0, step: Any = 1, dtype: Any = _dt.int64) -> DatasetV2:
     return DatasetV2.counter(start, step, dtype)
 
 
-def RandomDataset(seed: Any = None) -> DatasetV2:  # noqa: N802 - TF's name
-    return DatasetV2.random(seed)
+def RandomDataset(seed: Any = None, rerandomize_each_iteration: Any = None,  # noqa: N802
+                  name: str | None = None) -> DatasetV2:
+    return DatasetV2.random(seed, rerandomize_each_iteration, name)
 
 
 def enumerate_dataset(start: Any = 0) -> Callable:
@@ -187,3 +192,28 @@ def from_list(elements: list, name: str | None = None) -> DatasetV2:
     first = normalized[0]
     value = dstruct.pack_as(first, tensors) if dstruct.is_nested(first) else tensors[0]
     return DatasetV2.from_tensor_slices(value)
+
+
+class TFRecordWriter:
+    """`tf.data.experimental.TFRecordWriter(filename, compression_type=None)`: `write(dataset)`
+    writes a dataset of scalar strings to one TFRecord file, a record per element."""
+
+    def __init__(self, filename: Any, compression_type: str | None = None) -> None:
+        self._filename = filename
+        self._compression_type = compression_type
+
+    def write(self, dataset: DatasetV2) -> None:
+        if not isinstance(dataset, DatasetV2):
+            raise TypeError(f"Invalid `dataset.` Expected a `tf.data.Dataset` object but got "
+                            f"{type(dataset)}.")
+        spec = dataset.element_spec
+        if not (isinstance(spec, TensorSpec) and spec.dtype is _dt.string
+                and spec.shape.rank == 0):
+            shapes = dstruct.map_structure(lambda s: s.shape, spec)
+            types = dstruct.map_structure(lambda s: s.dtype, spec)
+            raise TypeError(f"Invalid `dataset`. Expected a`dataset` that produces scalar "
+                            f"`tf.string` elements, but got a dataset which produces elements "
+                            f"with shapes {shapes} and types {types}.")
+        with tfrecord.TFRecordWriter(self._filename, self._compression_type) as writer:
+            for element in dataset:
+                writer.write(element)

@@ -133,8 +133,8 @@ class _Mpi:
 class MultiWorkerMirroredStrategy(Strategy):
     """Synchronous training across processes (one replica each), launched by mpiexec."""
 
-    def __init__(self, communication_options: CommunicationOptions | None = None,
-                 cluster_resolver: Any = None) -> None:
+    def __init__(self, cluster_resolver: Any = None,
+                 communication_options: CommunicationOptions | None = None) -> None:
         self._options = communication_options or CommunicationOptions()
         timeout = self._options.timeout_seconds or DEFAULT_TIMEOUT_S
         try:

@@ -336,30 +336,41 @@ class LinearOperator(Module):
 
 
 class _Derived(LinearOperator):
-    """An operator made from one other (its adjoint, its inverse): the hints not given are
-    the operator's, the name is the operator's with _SUFFIX."""
+    """An operator made from one other (its adjoint, its inverse), which has each of its
+    hints exactly when the other does: a hint given contradicting the other's is refused,
+    one not given is the other's. The name is the operator's with _SUFFIX."""
 
     _SUFFIX = ""
+    _WHAT = ""  # (what the derived operator is of the other, in the refusal)
 
     def __init__(self, operator: LinearOperator, is_non_singular: bool | None = None,
                  is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
                  is_square: bool | None = None, name: str | None = None) -> None:
         self.operator = operator
-        super().__init__(operator.dtype, is_non_singular=_hint(is_non_singular,
-                                                                operator.is_non_singular),
-                         is_self_adjoint=_hint(is_self_adjoint, operator.is_self_adjoint),
-                         is_positive_definite=_hint(is_positive_definite,
-                                                    operator.is_positive_definite),
-                         is_square=_hint(is_square, operator.is_square),
+        hints = {key: self._hint(key, given) for key, given in (
+            ("is_square", is_square), ("is_non_singular", is_non_singular),
+            ("is_self_adjoint", is_self_adjoint), ("is_positive_definite", is_positive_definite))}
+        super().__init__(operator.dtype, **hints,
                          name=name or operator.name + self._SUFFIX,
                          parameters={"operator": operator, "is_non_singular": is_non_singular,
                                      "is_self_adjoint": is_self_adjoint,
                                      "is_positive_definite": is_positive_definite,
                                      "is_square": is_square, "name": name})
 
+    def _hint(self, key: str, given: bool | None) -> bool | None:
+        inherited = getattr(self.operator, key)
+        if inherited is not None and given is not None and bool(inherited) != bool(given):
+            words = key[3:].replace("_", "-")
+            raise ValueError(f"An operator is {words} if and only if its {self._WHAT} is "
+                             f"{words}.")
+        return True if inherited or given else (
+            False if inherited is False or given is False else None)
+
 
 class LinearOperatorAdjoint(_Derived):
     """The adjoint (conjugate transpose) of an operator."""
+
+    _WHAT = "adjoint"
 
     _SUFFIX = "_adjoint"
 
@@ -395,11 +406,19 @@ class LinearOperatorInversion(_Derived):
     """The inverse of a non-singular operator: its matmul is the operator's solve."""
 
     _SUFFIX = "_inv"
+    _WHAT = "inverse"
 
-    def __init__(self, operator: LinearOperator, **hints: Any) -> None:
-        if operator.is_non_singular is False:
-            raise ValueError("operator and supplied hints must be non-singular")
-        super().__init__(operator, **hints)
+    def __init__(self, operator: LinearOperator, is_non_singular: bool | None = None,
+                 is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
+                 is_square: bool | None = None, name: str | None = None) -> None:
+        for key, given in (("is_non_singular", is_non_singular), ("is_square", is_square)):
+            if getattr(operator, key) is False or given is False:
+                raise ValueError(f"Argument `{key}` or argument `operator` must have supplied "
+                                 f"hint `{key}` equal to `True` or `None`. Found "
+                                 f"`operator.{key}`: {getattr(operator, key)}, `{key}`: "
+                                 f"{given}.")
+        super().__init__(operator, is_non_singular, is_self_adjoint, is_positive_definite,
+                         is_square, name)
 
     def _shape(self) -> TensorShape:
         return self.operator.shape
@@ -419,9 +438,6 @@ class LinearOperatorInversion(_Derived):
     def _inverse_operator(self) -> LinearOperator:
         return self.operator
 
-
-def _hint(given: bool | None, inherited: bool | None) -> bool | None:
-    return inherited if given is None else given
 
 
 # -- what the hints of two operators say about their product (TF's rules) ----------------

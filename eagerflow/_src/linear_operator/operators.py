@@ -47,7 +47,7 @@ class LinearOperatorDiag(LinearOperator):
 
     def __init__(self, diag: Any, is_non_singular: bool | None = None,
                  is_self_adjoint: bool | None = None, is_positive_definite: bool | None = None,
-                 is_square: bool | None = True, name: str = "LinearOperatorDiag") -> None:
+                 is_square: bool | None = None, name: str = "LinearOperatorDiag") -> None:
         self._diag = convert_to_tensor(diag)
         if self._diag.shape.rank is not None and self._diag.shape.rank < 1:
             raise ValueError(f"Argument diag must have at least 1 dimension.  Found: "

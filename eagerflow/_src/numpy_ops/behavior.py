@@ -28,7 +28,8 @@ from eagerflow._src.numpy_ops import weak as W
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import reshape
-from eagerflow._src.ops.indexing import boolean_mask, gather, gather_nd
+from eagerflow._src.ops.indexing import boolean_mask, gather
+from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable
 

@@ -62,7 +62,7 @@ maximum = _binary(_bool_as(m.maximum, m.logical_or))
 minimum = _binary(_bool_as(m.minimum, m.logical_and))
 power = _binary(m.pow)
 float_power = power
-arctan2 = _binary(m.atan2)
+arctan2 = _binary(ms.atan2)
 nextafter = _binary(ms.nextafter)
 def mod(x1: Any, x2: Any) -> Tensor:
     a, b = promote(x1, x2)

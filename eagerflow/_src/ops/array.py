@@ -104,18 +104,23 @@ FILL = register(OpDef(
 ))
 
 
-def fill(dims: Any, value: Any, name: str | None = None) -> Any:
+def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> Any:
+    C.no_layout("fill", layout)
     static, dyn = (static_ints(dims, "dims"), ()) if _state.graph is None \
         else shape_arg(dims, "dims")
     return bind(FILL, (_t(value),) + dyn, {"shape": static}, name)
 
 
-def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None) -> Any:
+def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None,
+          layout: Any = None) -> Any:
+    C.no_layout("zeros", layout)
     dtype = dt.as_dtype(dtype)
     return fill(shape, convert_to_tensor(b"" if dtype is dt.string else 0, dtype=dtype))
 
 
-def ones(shape: Any, dtype: Any = dt.float32, name: str | None = None) -> Any:
+def ones(shape: Any, dtype: Any = dt.float32, name: str | None = None,
+         layout: Any = None) -> Any:
+    C.no_layout("ones", layout)
     dtype = dt.as_dtype(dtype)
     return fill(shape, convert_to_tensor(True if dtype is dt.bool else 1, dtype=dtype))
 
@@ -888,8 +893,9 @@ SHAPE = register(OpDef(
 
 
 @dispatchable
-def shape(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Any:  # noqa: A002
-    return bind(SHAPE, (_t(input),), {"out_type": dt.as_dtype(out_type)}, name)
+def shape(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # noqa: A002
+    out_type = dt.int32 if out_type is None else dt.as_dtype(out_type)
+    return bind(SHAPE, (_t(input),), {"out_type": out_type}, name)
 
 
 def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> list:  # noqa: A002

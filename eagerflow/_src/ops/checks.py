@@ -57,6 +57,13 @@ def wrong_input_dtype(op: str, index: int, want: dt.DType, got: dt.DType) -> Inv
                     f"{_dtype_word(want)} tensor but is a {_dtype_word(got)} tensor")
 
 
+def no_layout(fn: str, layout: Any) -> None:
+    """`layout=` places a result with DTensor, which eagerflow does not have."""
+    if layout is not None:
+        raise ValueError(f"{fn}: eagerflow has no DTensor, so `layout` must be None "
+                         f"(got {layout!r})")
+
+
 def check_string(op: str, x: Any) -> None:
     """TF's refusal of a non-string input #0."""
     if x._dtype is not dt.string:

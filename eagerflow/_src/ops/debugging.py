@@ -193,7 +193,13 @@ def _cmp(sym: str, op_name: str, show_indices: bool = False) -> Any:
 
 
 assert_equal = dispatchable(_cmp("==", "equal", True))
-assert_none_equal = _cmp("!=", "not_equal", True)
+_assert_not_equal = _cmp("!=", "not_equal", True)
+
+
+def assert_none_equal(x: Any, y: Any, summarize: int | None = None, message: str | None = None,
+                      name: str | None = None) -> Any:
+    """Asserts x != y elementwise (TF's v2 signature takes `summarize` before `message`)."""
+    return _assert_not_equal(x, y, message, summarize, name)
 assert_less = _cmp("<", "less")
 assert_less_equal = _cmp("<=", "less_equal")
 assert_greater = _cmp(">", "greater")

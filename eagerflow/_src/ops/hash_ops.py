@@ -170,9 +170,9 @@ def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
 
 
 @dispatchable
-def to_hash_bucket(string_tensor: Any, num_buckets: int, name: str | None = None) -> Tensor:
+def to_hash_bucket(input: Any, num_buckets: int, name: str | None = None) -> Tensor:  # noqa: A002
     """`tf.strings.to_hash_bucket` (legacy): TF's Hash64 % num_buckets."""
-    return bind(STRING_TO_HASH_BUCKET, (_strings(string_tensor),),
+    return bind(STRING_TO_HASH_BUCKET, (_strings(input),),
                 {"num_buckets": C.int_arg(num_buckets, "num_buckets")}, name)
 
 

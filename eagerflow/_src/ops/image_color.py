@@ -101,7 +101,7 @@ def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
 def _linear_color(matrix: list, fname: str) -> Callable:
     kernel = np.array(matrix, dtype=np.float64)
 
-    def convert(images: Any, name: str | None = None) -> Any:
+    def convert(images: Any) -> Any:  # (TF's take no name)
         x = _t(images)
         if not x._dtype.is_floating:
             raise TypeError(f"images must be a float tensor, got {x._dtype.name}")

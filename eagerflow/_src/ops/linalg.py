@@ -193,7 +193,10 @@ matmul_operator = dispatch.binary(MATMUL, binary_args_hint, _MATMUL_ATTRS[False,
 
 def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
            adjoint_a: bool = False, adjoint_b: bool = False, a_is_sparse: bool = False,
-           b_is_sparse: bool = False, output_type: Any = None, name: str | None = None) -> Any:
+           b_is_sparse: bool = False, output_type: Any = None, grad_a: bool = False,
+           grad_b: bool = False, name: str | None = None) -> Any:
+    """a @ b over the inner two dimensions (a_is_sparse, b_is_sparse, grad_a and grad_b are
+    TF's hints to its kernels: the product is the same without them)."""
     if not (transpose_a or transpose_b or adjoint_a or adjoint_b) and output_type is None:
         return plain_matmul(a, b, name)
     a, b = binary_args_hint(a, b)

@@ -632,7 +632,7 @@ sin, cos, tan = _u(SIN), _u(COS), _u(TAN)
 asin, acos, atan = _u(ASIN), _u(ACOS), _u(ATAN)
 sinh, cosh, tanh = _u(SINH), _u(COSH), _u(TANH)
 sigmoid = _u(SIGMOID)
-softplus = _u(SOFTPLUS)
+softplus = _u(SOFTPLUS)  # (the public one, whose operand is `features`, is nn.py's)
 erf = _u(ERF)
 round = _u(ROUND)  # noqa: A001 - TF's public name
 floor = _u(FLOOR)
@@ -653,7 +653,6 @@ pow = _b(POW)  # noqa: A001 - TF's public name
 maximum = _b(MAXIMUM)
 minimum = _b(MINIMUM)
 squared_difference = _b(SQUARED_DIFFERENCE)
-atan2 = _b(ATAN2)
 equal, not_equal = _b(EQUAL), _b(NOT_EQUAL)
 less, less_equal = _b(LESS), _b(LESS_EQUAL)
 greater, greater_equal = _b(GREATER), _b(GREATER_EQUAL)
@@ -683,7 +682,7 @@ COMPLEX_ABS = register(OpDef(
 
 
 @dispatchable
-def logical_xor(x: Any, y: Any, name: str | None = None) -> Any:
+def logical_xor(x: Any, y: Any, name: str = "LogicalXor") -> Any:
     return logical_and(logical_or(x, y), logical_not(logical_and(x, y)))
 
 
@@ -932,14 +931,18 @@ ONES_LIKE = register(OpDef(
 
 
 @dispatchable
-def zeros_like(input: Any, dtype: Any = None, name: str | None = None) -> Any:  # noqa: A002
+def zeros_like(input: Any, dtype: Any = None, name: str | None = None,  # noqa: A002
+               layout: Any = None) -> Any:
+    C.no_layout("zeros_like", layout)
     x = _t(input)
     out = bind(ZEROS_LIKE, (x,), {})
     return out if dtype is None else cast(out, dtype)
 
 
 @dispatchable
-def ones_like(input: Any, dtype: Any = None, name: str | None = None) -> Any:  # noqa: A002
+def ones_like(input: Any, dtype: Any = None, name: str | None = None,  # noqa: A002
+              layout: Any = None) -> Any:
+    C.no_layout("ones_like", layout)
     x = _t(input)
     out = bind(ONES_LIKE, (x,), {})
     return out if dtype is None else cast(out, dtype)

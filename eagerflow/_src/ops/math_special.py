@@ -24,6 +24,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.math import (
+    ATAN2,
     _b,
     _bin_grad,
     _binary,
@@ -518,8 +519,23 @@ lgamma, digamma = _u(LGAMMA), _u(DIGAMMA)
 erfc, erfinv, ndtri = _u(ERFC), _u(ERFINV), _u(NDTRI)
 rint = _u(RINT)
 xlogy, xdivy, xlog1py = _b(XLOGY), _b(XDIVY), _b(XLOG1PY)
-nextafter = _b(NEXT_AFTER)
-zeta, polygamma = _pair(ZETA), _pair(POLYGAMMA)
+_nextafter, _zeta, _atan2 = _b(NEXT_AFTER), _pair(ZETA), _b(ATAN2)
+polygamma = _pair(POLYGAMMA)
+
+
+def atan2(y: Any, x: Any, name: str | None = None) -> Any:
+    """The angle of the point (x, y), TF's operands named y then x."""
+    return _atan2(y, x, name)
+
+
+def nextafter(x1: Any, x2: Any, name: str | None = None) -> Any:
+    """The next representable float after x1 toward x2."""
+    return _nextafter(x1, x2, name)
+
+
+def zeta(x: Any, q: Any, name: str | None = None) -> Any:
+    """Hurwitz's zeta function: the sum over n >= 0 of (n + q) ** -x."""
+    return _zeta(x, q, name)
 
 
 @dispatchable

@@ -29,14 +29,13 @@ from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.indexing import boolean_mask, gather, scatter_nd, unsorted_segment_sum
+from eagerflow._src.ops.indexing import boolean_mask, gather, unsorted_segment_sum
 from eagerflow._src.ops.math import (
     _b,
     _bin_grad,
     _binary,
     _elementwise_ref,
     _t,
-    atan2,
     binary_args,
     cast,
     ceil,
@@ -55,7 +54,8 @@ from eagerflow._src.ops.math import (
     zeros_like,
 )
 from eagerflow._src.ops.math import abs as abs_
-from eagerflow._src.ops.math_special import lgamma
+from eagerflow._src.ops.math_special import atan2, lgamma
+from eagerflow._src.ops.nd_indexing import scatter_nd
 from eagerflow._src.ops.reduce import reduce_all, reduce_mean, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
@@ -505,7 +505,7 @@ def group(*inputs: Any, **kwargs: Any) -> None:
     return None
 
 
-def tuple(tensors: Any, name: str | None = None, control_inputs: Any = None) -> list:  # noqa: A001
+def tuple(tensors: Any, control_inputs: Any = None, name: str | None = None) -> list:  # noqa: A001
     return [None if t is None else identity(t) for t in tensors]
 
 

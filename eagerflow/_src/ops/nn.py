@@ -36,7 +36,6 @@ from eagerflow._src.ops.math import (
     maximum,
     negative,
     sigmoid,
-    softplus,
     sqrt,
     square,
     tanh,
@@ -44,6 +43,7 @@ from eagerflow._src.ops.math import (
     zeros_like,
 )
 from eagerflow._src.ops.math import abs as _abs
+from eagerflow._src.ops.math import softplus as math_softplus
 from eagerflow._src.ops.nn_conv import check_t, fail, wants
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -319,9 +319,9 @@ def silu(features: Any, beta: float = 1.0) -> Any:
 swish = silu
 
 
-def nn_softplus(features: Any, name: str | None = None) -> Any:
-    """log(exp(features) + 1), stable for large |features|."""
-    return softplus(features)
+def softplus(features: Any, name: str | None = None) -> Any:
+    """log(exp(features) + 1), stable for large |features| (tf.math's and tf.nn's)."""
+    return math_softplus(features, name)
 
 
 def crelu(features: Any, axis: int = -1, name: str | None = None) -> Any:

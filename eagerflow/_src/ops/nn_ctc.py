@@ -25,7 +25,7 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose, zeros
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.indexing import gather, gather_nd, one_hot, tensor_scatter_nd_update
+from eagerflow._src.ops.indexing import gather, one_hot
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -38,6 +38,7 @@ from eagerflow._src.ops.math import (
     where,
     zeros_like,
 )
+from eagerflow._src.ops.nd_indexing import gather_nd, tensor_scatter_nd_update
 from eagerflow._src.ops.nn import log_softmax
 from eagerflow._src.ops.nn_conv import fail, unimplemented
 from eagerflow._src.ops.nn_loss import _is_zero

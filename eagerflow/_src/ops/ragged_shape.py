@@ -20,7 +20,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.ops import array, indexing, misc_ops, reduce
+from eagerflow._src.ops import array, indexing, misc_ops, nd_indexing, reduce
 from eagerflow._src.ops import composite_dispatch as cd
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
@@ -686,7 +686,7 @@ def _cumsum(x: Any, axis: int = 0, exclusive: bool = False, reverse: bool = Fals
     if ax == x.ragged_rank:
         return x.with_flat_values(_scan_rows(_innermost(x), x.flat_values, exclusive, reverse))
     dense = reduce.cumsum(x.to_tensor(), ax, exclusive, reverse)
-    return x.with_flat_values(indexing.gather_nd(dense, _positions(x)))
+    return x.with_flat_values(nd_indexing.gather_nd(dense, _positions(x)))
 
 
 def _innermost(x: RaggedTensor) -> RaggedTensor:
@@ -741,7 +741,7 @@ def _gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None 
         return indices.with_flat_values(_gather_nd(params, indices.flat_values))
     idx = convert_to_tensor(indices)
     if not isinstance(params, RaggedTensor):
-        return indexing.gather_nd(params, idx)
+        return nd_indexing.gather_nd(params, idx)
     rank = idx.shape.rank
     if rank == 0:
         raise ValueError("indices.rank must be at least 1.")
@@ -765,7 +765,7 @@ def _gather_tuples(params: RaggedTensor, tuples: Tensor) -> Any:
     position, values = tuples[:, 0], params
     for c in builtins.range(1, tuples.shape[1]):
         if not isinstance(values, RaggedTensor):  # dense below: the rest index its dims
-            return indexing.gather_nd(values, array.concat(
+            return nd_indexing.gather_nd(values, array.concat(
                 [array.expand_dims(position, 1), tuples[:, c:]], 1))
         # (a position past the row's end reads the next rows' values, as TF's does)
         position = indexing.gather(values.row_splits, position) + tuples[:, c]
@@ -933,6 +933,6 @@ cd.register(array.shape, _shape)
 cd.register(array.reshape, _reshape)
 cd.register(array.split, _split)
 cd.register(reduce.cumsum, _cumsum)
-cd.register(indexing.gather_nd, _gather_nd)
+cd.register(nd_indexing.gather_nd, _gather_nd)
 cd.register(array.broadcast_to, _broadcast_to)
 cd.register(misc_ops.broadcast_dynamic_shape, _broadcast_dynamic_shape)

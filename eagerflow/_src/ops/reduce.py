@@ -414,16 +414,10 @@ def _reduction_size_tf(n: Any, b: Any) -> list:
 
 
 def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
-    def f(input_tensor: Any, axis: Any = None, keepdims: bool = False, name: str | None = None,
-          **kwargs: Any) -> Any:
+    def f(input_tensor: Any, axis: Any = None, keepdims: bool = False,
+          name: str | None = None) -> Any:
         x = _t(input_tensor) if not cast_bool or is_tensor(input_tensor) else \
             convert_to_tensor(input_tensor, dtype=dt.bool)
-        if kwargs:
-            keepdims = kwargs.pop("keep_dims", keepdims)
-            if kwargs.pop("reduction_indices", None) is not None:
-                raise TypeError("reduction_indices is TF 1.x; use axis")
-            if kwargs:
-                raise TypeError(f"{op.name}: unexpected arguments {sorted(kwargs)}")
         if cast_bool and x._dtype is not dt.bool:
             raise C.not_supported(op.name, x._dtype, C.BOOL)
         ndim = None if x._shape is None else len(x._shape)
@@ -476,11 +470,11 @@ def reduce_logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False
     return out + (m if keepdims else reshape_like(m, out))  # (reshape_like: dynamic shapes)
 
 
-def count_nonzero(input: Any, axis: Any = None, keepdims: bool = False,  # noqa: A002
+def count_nonzero(input: Any, axis: Any = None, keepdims: bool | None = None,  # noqa: A002
                   dtype: Any = dt.int64, name: str | None = None) -> Any:
     x = _t(input)
     nz = cast(equal(x, zeros_like(x)), dt.int64)
-    return cast(reduce_sum(1 - nz, axis=axis, keepdims=keepdims), dtype)
+    return cast(reduce_sum(1 - nz, axis=axis, keepdims=bool(keepdims)), dtype)
 
 
 _ARG_OUT = frozenset((dt.int16, dt.uint16, dt.int32, dt.int64))
@@ -665,6 +659,6 @@ def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse
 
 
 @dispatchable
-def size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Any:  # noqa: A002
+def size(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # noqa: A002
     """The number of elements of `input`: the product of its shape."""
     return reduce_prod(shape(_t(input), out_type))

@@ -959,7 +959,8 @@ def getitem(tensor: Any, key: Any) -> Any:
 
 def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_mask: int = 0,
                   end_mask: int = 0, ellipsis_mask: int = 0, new_axis_mask: int = 0,
-                  shrink_axis_mask: int = 0, name: str | None = None, **kwargs: Any) -> Any:
+                  shrink_axis_mask: int = 0, var: Any = None, name: str | None = None) -> Any:
+    """TF's strided slice (`var`, TF 1's way to make the slice assignable, is not used)."""
     if _state.graph is not None and (is_symbolic(begin) or is_symbolic(end) or
                                      is_symbolic(strides)):
         return dynamic_strided_slice(_t(input_), begin, end, strides, dict(

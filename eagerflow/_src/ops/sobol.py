@@ -204,4 +204,5 @@ def sobol_sample(dim: Any, num_results: Any, skip: Any = 0, dtype: Any = dt.floa
     # Python values convert as the op's int32 inputs (2.0 is refused, as TF refuses it)
     args = tuple(x if isinstance(x, Tensor) else convert_to_tensor(x, dt.int32)
                  for x in (dim, num_results, skip))
-    return bind(SOBOL_SAMPLE, args, {"dtype": dt.as_dtype(dtype)}, name)
+    dtype = dt.float32 if dtype is None else dt.as_dtype(dtype)  # (None: the default, as TF)
+    return bind(SOBOL_SAMPLE, args, {"dtype": dtype}, name)

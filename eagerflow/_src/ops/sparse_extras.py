@@ -22,13 +22,7 @@ from eagerflow._src.ops.array import concat, fill, ones, reshape
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.debugging import assert_equal
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.indexing import (
-    boolean_mask,
-    gather,
-    gather_nd,
-    unique,
-    unsorted_segment_sum,
-)
+from eagerflow._src.ops.indexing import boolean_mask, gather, unique, unsorted_segment_sum
 from eagerflow._src.ops.linalg import matrix_transpose
 from eagerflow._src.ops.math import (
     cast,
@@ -38,6 +32,7 @@ from eagerflow._src.ops.math import (
 )
 from eagerflow._src.ops.math import maximum as maximum_
 from eagerflow._src.ops.math import minimum as minimum_
+from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.reduce import reduce_all, reduce_any, reduce_max, reduce_sum
 from eagerflow._src.ops.segment_ops import unsorted_segment_max
 from eagerflow._src.ops.sequences import range as range_

@@ -21,14 +21,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape, transpose
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.debugging import assert_equal
-from eagerflow._src.ops.indexing import (
-    boolean_mask,
-    gather,
-    gather_nd,
-    scatter_nd,
-    unique,
-    unsorted_segment_sum,
-)
+from eagerflow._src.ops.indexing import boolean_mask, gather, unique, unsorted_segment_sum
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (
     cast,
@@ -48,6 +41,7 @@ from eagerflow._src.ops.math import (
     where,
     zeros_like,
 )
+from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.reduce import reduce_all, reduce_max, reduce_prod, reduce_sum
 from eagerflow._src.ops.segment_ops import unsorted_segment_max
@@ -189,7 +183,7 @@ def retain(sp_input: SparseTensor, to_retain: Any) -> SparseTensor:
 # Arithmetic.
 # ---------------------------------------------------------------------------------------
 
-def add(a: Any, b: Any, threshold: Any = 0, name: str | None = None) -> Any:
+def add(a: Any, b: Any, threshold: Any = 0) -> Any:
     """`tf.sparse.add`: sparse + sparse (summed where both have an entry; sums smaller in
     magnitude than `threshold` dropped), or sparse + dense (a dense tensor)."""
     if not isinstance(a, SparseTensor) or not isinstance(b, SparseTensor):
@@ -329,10 +323,8 @@ def _reduce(sp_input: Any, axis: Any, keepdims: Any, output_is_sparse: bool,
 # ---------------------------------------------------------------------------------------
 
 def concat_sparse(axis: int, sp_inputs: list, expand_nonconcat_dims: bool = False,
-                  name: str | None = None, concat_dim: Any = None) -> SparseTensor:
+                  name: str | None = None) -> SparseTensor:
     """`tf.sparse.concat`: SparseTensors joined along `axis` (entries in row-major order)."""
-    if concat_dim is not None:
-        axis = concat_dim
     parts = [_sp(s) for s in sp_inputs]
     if not parts:
         raise ValueError("sp_inputs must not be empty")
@@ -537,16 +529,16 @@ def _column(count: Tensor, total: Tensor) -> Tensor:
                    cast(shape_op(total, out_type=_I64)[1:] * 0 + 1, _I64)], 0)
 
 
-def segment_sum(data: Any, indices: Any, segment_ids: Any, name: str | None = None,
-                num_segments: Any = None, sparse_gradient: bool = False) -> Tensor:
+def segment_sum(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None,
+                name: str | None = None, sparse_gradient: bool = False) -> Tensor:
     return _segment(data, indices, segment_ids, num_segments, "sum")
 
 
-def segment_mean(data: Any, indices: Any, segment_ids: Any, name: str | None = None,
-                 num_segments: Any = None, sparse_gradient: bool = False) -> Tensor:
+def segment_mean(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None,
+                 name: str | None = None, sparse_gradient: bool = False) -> Tensor:
     return _segment(data, indices, segment_ids, num_segments, "mean")
 
 
-def segment_sqrt_n(data: Any, indices: Any, segment_ids: Any, name: str | None = None,
-                   num_segments: Any = None, sparse_gradient: bool = False) -> Tensor:
+def segment_sqrt_n(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None,
+                   name: str | None = None, sparse_gradient: bool = False) -> Tensor:
     return _segment(data, indices, segment_ids, num_segments, "sqrt_n")

@@ -352,8 +352,8 @@ def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any: 
 
 
 @dispatchable
-def to_number(string_tensor: Any, out_type: Any = dt.float32, name: str | None = None) -> Any:
-    return bind(STRING_TO_NUMBER, (_as_tensor(string_tensor),),
+def to_number(input: Any, out_type: Any = dt.float32, name: str | None = None) -> Any:  # noqa: A002
+    return bind(STRING_TO_NUMBER, (_as_tensor(input),),
                 {"out_type": dt.as_dtype(out_type)}, name)
 
 

@@ -10,6 +10,7 @@ reads and assignments are handed to that graph.
 from __future__ import annotations
 
 import contextlib
+import enum
 import itertools
 import operator
 import sys
@@ -39,14 +40,22 @@ READ = register(OpDef(
 ))
 
 
-class VariableSynchronization:
+class _Enum(enum.IntEnum):
+    """TF's variable enums print as enums (`<VariableSynchronization.AUTO: 0>`); they stay
+    ints here so the protos and distribute code that store them need no conversion."""
+
+    __str__ = enum.Enum.__str__
+    __format__ = enum.Enum.__format__
+
+
+class VariableSynchronization(_Enum):
     AUTO = 0
     NONE = 1
     ON_WRITE = 2
     ON_READ = 3
 
 
-class VariableAggregation:
+class VariableAggregation(_Enum):
     NONE = 0
     SUM = 1
     MEAN = 2
@@ -187,8 +196,8 @@ class Variable(metaclass=_VariableMeta):
             self._trainable = False
         self._name = _scoped_name(name) + ":0"
         self._constraint = constraint
-        self._synchronization = synchronization
-        self._aggregation = aggregation
+        self._synchronization = VariableSynchronization(synchronization)
+        self._aggregation = VariableAggregation(aggregation)
         self._unique_id = next(_uid)
 
     # -- reading -----------------------------------------------------------------------

@@ -96,8 +96,10 @@ class RawOp:
         attrs: dict = {}
         inputs = self._inputs(by_arg, attrs)
         for a in self.opdef.attr:
+            # (None for an attribute with a default means the default, as in TF's wrappers)
+            given = by_arg.get(a.name) is not None or not a.HasField("default_value")
             if a.name not in attrs:
-                attrs[a.name] = self._attr(a, by_arg) if a.name in by_arg else \
+                attrs[a.name] = self._attr(a, by_arg) if a.name in by_arg and given else \
                     attr_value(a.default_value)
         self._check_types(attrs)
         consts = [to_host(x._arr) if type(x) is EagerTensor else None for x in inputs]

@@ -178,7 +178,8 @@ class CheckpointManager:
     def __init__(self, checkpoint: Any, directory: Any, max_to_keep: int | None,
                  keep_checkpoint_every_n_hours: float | None = None,
                  checkpoint_name: str = "ckpt", step_counter: Any = None,
-                 checkpoint_interval: int | None = None, init_fn: Callable | None = None) -> None:
+                 checkpoint_interval: int | None = None, init_fn: Callable | None = None,
+                 last_checkpoint_step: int | None = None) -> None:
         self._checkpoint = checkpoint
         self._save_counter_assign = None
         if max_to_keep is not None and (isinstance(max_to_keep, bool) or max_to_keep <= 0):
@@ -195,7 +196,7 @@ class CheckpointManager:
             if step_counter is None:
                 raise ValueError("`step_counter` should be passed if `checkpoint_interval` is not "
                                  "None.")
-            self._last_checkpoint_step = None
+            self._last_checkpoint_step = last_checkpoint_step
             self._step_counter = step_counter
         self._checkpoint_interval = checkpoint_interval
         recovered = get_checkpoint_state(directory)
@@ -279,9 +280,10 @@ class CheckpointManager:
 
     def _save(self, checkpoint_number: Any, check_interval: bool, options: Any) -> str | None:
         if self._checkpoint_interval is not None:
-            step = _value(self._step_counter)
-            if check_interval and self._last_checkpoint_step is not None and \
-                    step < self._last_checkpoint_step + self._checkpoint_interval:
+            step, last = _value(self._step_counter), self._last_checkpoint_step
+            # (a second save at the same step is skipped even when forced, as in TF)
+            if last is not None and (step == last or check_interval and
+                                     step < last + self._checkpoint_interval):
                 return None
             self._last_checkpoint_step = step
         counter = self._checkpoint.save_counter

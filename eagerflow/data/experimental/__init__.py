@@ -5,6 +5,7 @@ from eagerflow._src.data.dataset import INFINITE as INFINITE_CARDINALITY
 from eagerflow._src.data.dataset import UNKNOWN as UNKNOWN_CARDINALITY
 from eagerflow._src.data.experimental import Counter as Counter
 from eagerflow._src.data.experimental import RandomDataset as RandomDataset
+from eagerflow._src.data.experimental import TFRecordWriter as TFRecordWriter
 from eagerflow._src.data.experimental import assert_cardinality as assert_cardinality
 from eagerflow._src.data.experimental import (
     bucket_by_sequence_length as bucket_by_sequence_length,
@@ -36,7 +37,6 @@ from eagerflow._src.data.options import DistributeOptions as DistributeOptions
 from eagerflow._src.data.options import ExternalStatePolicy as ExternalStatePolicy
 from eagerflow._src.data.options import OptimizationOptions as OptimizationOptions
 from eagerflow._src.data.options import ThreadingOptions as ThreadingOptions
-from eagerflow._src.io.tfrecord import TFRecordWriter as TFRecordWriter
 from eagerflow._src.data.csv_dataset import CsvDataset as CsvDataset
 from eagerflow._src.data.sql_dataset import SqlDataset as SqlDataset
 from eagerflow._src.data.csv_dataset import make_csv_dataset as make_csv_dataset

@@ -22,6 +22,7 @@ from eagerflow._src.keras.ops.nn_conv import ctc_loss as _ops_ctc_loss
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import indexing as ix
 from eagerflow._src.ops import math as M
+from eagerflow._src.ops import nd_indexing as nd
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops import stacking
 from eagerflow._src.ops.sequences import range as _range
@@ -36,7 +37,7 @@ def ctc_label_dense_to_sparse(labels: Any, label_lengths: Any) -> SparseTensor:
     rows = A.tile(A.expand_dims(_range(shp[0]), 1), stacking.stack([1, shp[1]]))
     cols = A.tile(A.expand_dims(columns, 0), stacking.stack([shp[0], 1]))
     indices = stacking.stack([ix.boolean_mask(rows, keep), ix.boolean_mask(cols, keep)], axis=1)
-    values = ix.gather_nd(labels, indices)
+    values = nd.gather_nd(labels, indices)
     return SparseTensor(M.cast(indices, dt.int64), values, M.cast(shp, dt.int64))
 
 
@@ -104,6 +105,6 @@ def _merge_repeated(paths: Any) -> Any:
     keep = M.logical_and(M.greater_equal(paths, 0), M.not_equal(paths, previous))
     slot = R.cumsum(M.cast(keep, dt.int64), axis=1) - 1
     at = M.where(keep)
-    target = stacking.stack([at[:, 0], ix.gather_nd(slot, at)], axis=1)
-    return ix.tensor_scatter_nd_update(A.fill(shape, np.int64(-1)), target,
-                                       ix.gather_nd(paths, at))
+    target = stacking.stack([at[:, 0], nd.gather_nd(slot, at)], axis=1)
+    return nd.tensor_scatter_nd_update(A.fill(shape, np.int64(-1)), target,
+                                       nd.gather_nd(paths, at))

@@ -12,6 +12,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import indexing as ix
 from eagerflow._src.ops import math as M
+from eagerflow._src.ops import nd_indexing as nd
 from eagerflow._src.ops import nn as tnn
 from eagerflow._src.ops import (
     nn_loss,
@@ -102,7 +103,7 @@ def sparse_categorical_crossentropy(target: Any, output: Any, from_logits: bool 
     if ignore_class is not None:
         res_shape = M.cast(out_shape[:-1], dt.int64)
         valid = A.reshape(valid, res_shape)
-        return ix.scatter_nd(M.where(valid), res, res_shape)
+        return nd.scatter_nd(M.where(valid), res, res_shape)
     if flatten_it and rank >= 3:
         res = A.reshape(res, out_shape[:-1])
     return res

@@ -1,0 +1,445 @@
+"""N-dimensional indexing ops: gather_nd, scatter_nd and tensor_scatter_nd_*.
+
+Sits in ops/ after indexing.py (whose index checks and per-batch helper it shares). They
+come in adjoint pairs (GatherNd / TensorScatterAdd, ScatterNd / GatherNd), so each one's
+gradient is the other. Every index vector is checked against the shape it indexes before
+the kernel touches memory: out of range is TF's InvalidArgumentError naming the vector TF
+names, or, with `bad_indices_policy="IGNORE"`, a vector left out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.backend import scatter_fold
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import concat, static_ints
+from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.indexing import _batched, _check_indices, _f64
+from eagerflow._src.ops.math import _t, negative, zeros_like
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+
+
+def _nd_check_dtypes(op: str, indices: Any) -> None:
+    _check_indices(op, indices)
+
+
+def _gather_nd_infer(params: Any, indices: Any, batch_dims: int,
+                     bad_indices_policy: str = "") -> list:
+    _nd_check_dtypes("GatherNd", indices)
+    _check_policy("GatherNd", bad_indices_policy, params, indices)
+    ps, is_ = params._shape, indices._shape
+    if ps is None or is_ is None:
+        return [(None, params._dtype)]
+    if len(is_) < 1:
+        raise C.fail("GatherNd", "indices must be at least a vector")
+    if not 0 <= batch_dims < len(is_) or batch_dims > len(ps):
+        raise C.fail("GatherNd", f"batch_dims ({batch_dims}) must be non-negative and less than "
+                                 f"the rank of indices ({len(is_)}) and of params ({len(ps)})")
+    for i in range(batch_dims):
+        if ps[i] is not None and is_[i] is not None and ps[i] != is_[i]:
+            raise C.fail("GatherNd", f"params.shape[{i}]: {ps[i]} should be equal to "
+                                     f"indices.shape[{i}]: {is_[i]}")
+    k = is_[-1]
+    if k is not None and k > len(ps) - batch_dims:
+        raise C.fail("GatherNd", f"index innermost dimension length must be <= params rank; "
+                                 f"saw: {k} vs. {len(ps) - batch_dims}")
+    out = tuple(is_[:-1]) + tuple(ps[batch_dims + (k or 0):])
+    return [(out, params._dtype)]
+
+
+# What the gather/scatter ops do with an index vector out of range, by their
+# `bad_indices_policy`: raise ("", "DEFAULT" and "ERROR" on the CPU) or leave it out
+# ("IGNORE": a gather gives zeros there, a scatter drops that update).
+_POLICIES = ("", "DEFAULT", "ERROR", "IGNORE")
+
+
+def _check_policy(op: str, policy: str, params: Any, indices: Any) -> None:
+    if policy in _POLICIES:
+        return
+    if op == "GatherNd":  # (TF registers GatherNd's kernels for the known policies only)
+        raise C.no_kernel(op, f"Tindices={C.dt_enum(indices._dtype)}, Tparams="
+                              f'{C.dt_enum(params._dtype)}, bad_indices_policy="{policy}"')
+    raise C.fail(op, f"Unknown bad indices handling attribute: {policy}")
+
+
+def _nd_bounds(op: str, indices: Any, shape: tuple, word: str = "shape",
+               policy: str = "", batch_dims: int = 0) -> Any:
+    """Raises TF's error for an index vector out of range (TF names the last one, its
+    batch coordinates in front); with the IGNORE policy, returns instead which vectors
+    are (a flat mask; None when none can be)."""
+    k = indices.shape[-1]
+    if k == 0:  # empty index vectors select whole slices: nothing can be out of range
+        return None
+    flat = indices.reshape(-1, k)
+    inner = shape[batch_dims:batch_dims + k]
+    bad = sum((flat[:, j] >= int(d)) for j, d in enumerate(inner)) + (flat < 0).any(axis=1)
+    if policy == "IGNORE":
+        return bad.astype(bool)
+    if bad.any():
+        i = int(bad.nonzero()[0][-1])
+        pos = [int(p) for p in np.unravel_index(i, indices.shape[:-1])]
+        vec = ", ".join(str(v) for v in pos[:batch_dims] + [int(v) for v in flat[i]])
+        suffix = ", node name: GatherNd" if op == "GatherNd" else ""
+        raise InvalidArgumentError(None, None, f"indices[{','.join(map(str, pos))}] = [{vec}] "
+                                               f"does not index into {word} "
+                                               f"{C.shape_str(shape)}{suffix} [Op:{op}]")
+
+
+def _gather_nd_one(xp: Any, params: Any, indices: Any) -> Any:
+    k = indices.shape[-1]
+    key = tuple(xp.moveaxis(indices, -1, 0)) if k else ()
+    out = params[key] if k else xp.broadcast_to(params, indices.shape[:-1] + params.shape).copy()
+    return out
+
+
+def _gather_nd_kernel(xp: Any, params: Any, indices: Any, batch_dims: int,
+                      bad_indices_policy: str = "") -> Any:
+    out_shape = indices.shape[:-1] + params.shape[batch_dims + indices.shape[-1]:]
+    bad = _nd_bounds("GatherNd", indices, params.shape, "param shape", bad_indices_policy,
+                     batch_dims)
+    if bad is not None and bad.any():  # (IGNORE) gather from index 0, then zero those rows
+        if params.size == 0:
+            return xp.zeros(out_shape, params.dtype)
+        indices = xp.where(bad.reshape(indices.shape[:-1] + (1,)), 0, indices)
+    if batch_dims == 0:
+        out = _gather_nd_one(xp, params, indices)
+    else:
+        parts = _batched(lambda p, i: _gather_nd_one(xp, p, i), params, indices, batch_dims)
+        out = xp.stack(parts).reshape(out_shape) if parts else xp.zeros(out_shape, params.dtype)
+    if bad is not None and bad.any():
+        out[bad.reshape(indices.shape[:-1])] = 0
+    return out
+
+
+def _gather_nd_grad(n: Any, g: Any) -> list:
+    params, indices = n.inputs
+    b = n.attrs["batch_dims"]
+    if b:  # each index vector gets its batch coordinates in front: a plain scatter then
+        lead = indices._shape[:-1] if indices._shape is not None else None
+        if lead is None or None in lead:
+            raise NotImplementedError("gather_nd gradient with batch_dims > 0 needs the "
+                                      "indices' shape")
+        coords = np.moveaxis(np.indices(lead)[:b], 0, -1)
+        coords = EagerTensor(coords.astype(indices._dtype.as_numpy_dtype))
+        indices = concat([coords, indices], -1)
+    # (with the default policy whatever the node's, as TF's gradient: it raises for an
+    # index out of range even where the forward op ignored it)
+    return [bind(SCATTER_ADD, (zeros_like(params), indices, g), {}), None]
+
+
+def _gather_nd_ref(params: np.ndarray, indices: np.ndarray, batch_dims: int,
+                   bad_indices_policy: str = "") -> np.ndarray:
+    k = indices.shape[-1]
+    out_shape = indices.shape[:-1] + params.shape[batch_dims + k:]
+    out = np.zeros(out_shape, dtype=params.dtype)
+    for pos in np.ndindex(*indices.shape[:-1]):
+        vec = tuple(int(v) for v in indices[pos])
+        if all(0 <= v < d for v, d in zip(vec, params.shape[batch_dims:])):
+            out[pos] = params[pos[:batch_dims] + vec]
+    return out
+
+
+GATHER_ND = register(OpDef(
+    "GatherNd", _gather_nd_infer, _gather_nd_kernel, grad=_gather_nd_grad,
+    reference=_gather_nd_ref,
+    samples=lambda: [
+        Sample((_f64(3, 4), np.array([[2, 1], [0, 3], [2, 1]], np.int32)),
+               {"batch_dims": 0}),
+        Sample((_f64(3, 4, 2), np.array([[[1]], [[0]]], np.int64)), {"batch_dims": 0}),
+        Sample((_f64(2, 3, 2), np.array([[1], [0]], np.int32)), {"batch_dims": 1}),
+        Sample((_f64(2, 3, 2), np.array([[[1, 0], [1, 0]], [[0, 1], [2, 1]]], np.int64)),
+               {"batch_dims": 1}),
+        Sample((_f64(3, 4), np.array([[2, 1], [3, 0], [0, -1]], np.int32)),
+               {"batch_dims": 0, "bad_indices_policy": "IGNORE"}, grad=False),
+        Sample((_f64(2, 3, 2), np.array([[[1, 0], [5, 0]], [[0, 1], [2, 1]]], np.int64)),
+               {"batch_dims": 1, "bad_indices_policy": "IGNORE"}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.ones((2, 2)), np.array([[2, 0]], np.int32)), {"batch_dims": 0},
+          InvalidArgumentError, "indices[0] = [2, 0] does not index into "
+                                "param shape [2,2]"),
+        BadSample((np.ones((2, 2)), np.array([[1, 0, 0]], np.int32)),
+                  {"batch_dims": 0}, InvalidArgumentError,
+                  "index innermost dimension length must be <= params rank; saw: 3 "
+                  "vs. 2"),
+        BadSample((np.ones((2, 2)), np.array([[1, 0]], np.int32)),
+                  {"batch_dims": 0, "bad_indices_policy": "bad"}, NotFoundError,
+                  'bad_indices_policy="bad"')],
+    tf=TFForm(fixed={"batch_dims": 0}),
+))
+
+
+@dispatchable
+def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None = None,
+              bad_indices_policy: str = "") -> Any:
+    return bind(GATHER_ND, (_t(params), _t(indices)),
+                {"batch_dims": C.int_arg(batch_dims, "batch_dims"),
+                 "bad_indices_policy": bad_indices_policy}, name)
+
+
+def _scatter_shapes(op: str, indices: Any, updates: Any, shape: tuple | None) -> None:
+    is_, us = indices._shape, updates._shape
+    if is_ is None or us is None or shape is None:
+        return
+    if len(is_) < 1:
+        raise C.fail(op, "Indices shape must have rank at least one.")
+    k = is_[-1]
+    outer = len(is_) - 1
+    if k is not None and k > len(shape):
+        raise C.fail(op, f"Outer dimensions of indices and update must match. Indices "
+                         f"shape: {C.shape_str(is_)}, updates shape:{C.shape_str(us)}")
+    want = tuple(is_[:-1]) + tuple(shape[k:])
+    if tuple(us) != want:
+        if tuple(us[:outer]) != tuple(is_[:-1]):
+            raise C.fail(op, f"Dimensions [0,{outer}) of indices[shape={C.shape_str(is_)}] must "
+                             f"match dimensions [0,{outer}) of updates[shape="
+                             f"{C.shape_str(us)}]")
+        raise C.fail(op, f"Dimensions [{k},{len(shape)}) of input[shape={C.shape_str(shape)}] "
+                         f"= {C.shape_str(shape[k:])} must match dimensions [{outer},{len(us)}) "
+                         f"of updates[shape={C.shape_str(us)}] = {C.shape_str(us[outer:])}")
+
+
+def _scatter_nd_infer(indices: Any, updates: Any, shape: tuple,
+                      bad_indices_policy: str = "") -> list:
+    _nd_check_dtypes("ScatterNd", indices)
+    _check_policy("ScatterNd", bad_indices_policy, updates, indices)
+    C.check_dtype("ScatterNd", updates, C.NUMERIC | C.BOOL)  # summed: no strings
+    for d in shape:
+        if d < 0:
+            raise C.fail("ScatterNd", f"Dimension {d} must be >= 0")
+    _scatter_shapes("ScatterNd", indices, updates, shape)
+    check_finite_size("ScatterNd", shape, updates._dtype)
+    return [(shape, updates._dtype)]
+
+
+def _scatter_into(xp: Any, out: Any, indices: Any, updates: Any, mode: str) -> Any:
+    key = tuple(xp.moveaxis(indices, -1, 0))
+    if mode == "add":
+        xp.add.at(out, key, updates)
+    elif mode == "update":
+        out[key] = updates  # later duplicates win, as TF's CPU kernel does
+    elif mode in ("max", "min"):
+        # as TF: an update replaces the value only if it beats it (a NaN never; a NaN stays)
+        nan = xp.isnan(out) if out.dtype.kind in "fc" else None
+        if nan is not None:
+            updates = xp.where(xp.isnan(updates), -np.inf if mode == "max" else np.inf, updates)
+        out = scatter_fold(xp, "maximum" if mode == "max" else "minimum", out, key, updates)
+        if nan is not None:
+            out[nan] = np.nan
+    return out
+
+
+def _kept(xp: Any, op: str, indices: Any, updates: Any, shape: tuple, policy: str) -> tuple:
+    """The index vectors (and their updates) a scatter applies: all, or (IGNORE) those in
+    range; raises TF's error for one out of range otherwise."""
+    bad = _nd_bounds(op, indices, shape, policy=policy)
+    if bad is None or not bad.any():
+        return indices, updates
+    keep = ~bad
+    lead = indices.shape[:-1]
+    return (indices.reshape(-1, indices.shape[-1])[keep],
+            updates.reshape((-1,) + updates.shape[len(lead):])[keep])
+
+
+def _scatter_nd_kernel(xp: Any, indices: Any, updates: Any, shape: tuple,
+                       bad_indices_policy: str = "") -> Any:
+    indices, updates = _kept(xp, "ScatterNd", indices, updates, shape, bad_indices_policy)
+    return _scatter_into(xp, xp.zeros(shape, dtype=updates.dtype), indices, updates, "add")
+
+
+def _scatter_ref(base: np.ndarray, indices: np.ndarray, updates: np.ndarray,
+                 mode: str) -> np.ndarray:
+    """(Index vectors out of range are skipped: the IGNORE policy; the others raise first.)"""
+    out = base.copy()
+    k = indices.shape[-1]
+    for pos in np.ndindex(*indices.shape[:-1]):
+        key = tuple(int(v) for v in indices[pos])
+        if not all(0 <= v < d for v, d in zip(key, out.shape)):
+            continue
+        tail = updates[pos] if updates.ndim > len(pos) else updates[pos]
+        for sub in np.ndindex(*out.shape[k:]):
+            u = tail[sub] if sub else tail
+            if mode == "add":
+                out[key + sub] += u
+            elif mode == "update":
+                out[key + sub] = u
+            elif mode == "max":
+                out[key + sub] = max(out[key + sub], u)
+            else:
+                out[key + sub] = min(out[key + sub], u)
+    return out
+
+
+SCATTER_ND = register(OpDef(
+    "ScatterNd", _scatter_nd_infer, _scatter_nd_kernel,
+    grad=lambda n, g: [None, bind(GATHER_ND, (g, n.inputs[0]), {"batch_dims": 0})],
+    reference=lambda indices, updates, shape, bad_indices_policy="": _scatter_ref(
+        np.zeros(shape, updates.dtype), indices, updates, "add"),
+    samples=lambda: [
+        Sample((np.array([[1], [3], [1]], np.int32), _f64(3)), {"shape": (5,)},
+               grad_inputs=(1,)),
+        Sample((np.array([[1, 0], [0, 2]], np.int64), _f64(2, 4)), {"shape": (2, 3, 4)},
+               grad_inputs=(1,)),
+        Sample((np.array([[1], [7], [-1], [1]], np.int32), _f64(4)),
+               {"shape": (5,), "bad_indices_policy": "IGNORE"}, grad=False)],
+    bad_samples=lambda: [
+        BadSample((np.array([[5]], np.int32), np.ones(1)), {"shape": (5,)},
+                  InvalidArgumentError, "indices[0] = [5] does not index into shape "
+                                        "[5]"),
+        BadSample((np.array([[1]], np.int32), np.ones(2)), {"shape": (5,)},
+                  InvalidArgumentError, "Dimensions [0,1) of indices[shape=[1,1]] must "
+                                        "match dimensions [0,1) of updates[shape=[2]]"),
+        BadSample((np.array([[1]], np.int32), np.ones(1)), {"shape": (-5,)},
+                  InvalidArgumentError, "must be >= 0"),
+        BadSample((np.array([[1]], np.int32), np.ones(1)),
+                  {"shape": (5,), "bad_indices_policy": "bad"}, InvalidArgumentError,
+                  "Unknown bad indices handling attribute: bad")],
+))
+
+
+def scatter_nd(indices: Any, updates: Any, shape: Any, bad_indices_policy: str = "",
+               name: str | None = None) -> Any:
+    return bind(SCATTER_ND, (_t(indices), _t(updates)),
+                {"shape": static_ints(shape), "bad_indices_policy": bad_indices_policy}, name)
+
+
+def _known_size(shape: tuple) -> int | None:
+    return None if None in shape else int(np.prod(shape, dtype=np.int64))
+
+
+def _tensor_scatter_shapes(op: str, shape: tuple | None, is_: tuple | None,
+                           us: tuple | None) -> None:
+    """TensorScatter* shape checks, in the order TF's kernel makes them."""
+    if shape is None or is_ is None or us is None:
+        return
+    if len(is_) < 1:
+        raise C.fail(op, f"Indices shape must have rank at least one. Found:{C.shape_str(is_)}")
+    if len(us) < 1:
+        raise C.fail(op, f"Updates shape must have rank at least one. Found:{C.shape_str(us)}")
+    sizes = [_known_size(s) for s in (shape, is_, us)]
+    # nothing may be scattered into an empty tensor, and indices and updates are empty together
+    if None not in sizes and not (sizes[1] == sizes[2] == 0) and 0 in sizes:
+        raise C.fail(op, "Indices and updates specified for empty output shape")
+    outer, k = len(is_) - 1, is_[-1]
+    if len(us) < outer or any(a is not None and b is not None and a != b
+                              for a, b in zip(is_[:outer], us)):
+        raise C.fail(op, f"Outer dimensions of indices and update must match. Indices shape: "
+                         f"{C.shape_str(is_)}, updates shape:{C.shape_str(us)}")
+    if k is None:
+        return
+    if len(us) - outer != len(shape) - k:
+        raise C.fail(op, f"Inner dimensions of output shape must match inner dimensions of "
+                         f"updates shape. Output: {C.shape_str(shape)} updates: "
+                         f"{C.shape_str(us)}")
+    if any(a is not None and b is not None and a != b for a, b in zip(us[outer:], shape[k:])):
+        n = len(shape) - k
+        raise C.fail(op, f"The inner {n} dimensions of output.shape={C.shape_str(shape)} must "
+                         f"match the inner {n} dimensions of updates.shape={C.shape_str(us)}")
+    if not shape:
+        raise C.fail(op, f"Output must be at least 1-D, got shape: {C.shape_str(shape)}")
+    if len(is_) == 1:  # the kernel then reads a vector of indices as is_[0] 1-element indices
+        if is_[0] is not None and us[0] is not None and is_[0] != us[0]:
+            raise C.fail(op, f"Dimensions [0,1) of indices[shape={C.shape_str(is_)}] = {is_[0]} "
+                             f"must match dimensions [0,1) of updates[shape={C.shape_str(us)}] "
+                             f"= {us[0]}")
+        if len(us) != len(shape) or any(a is not None and b is not None and a != b
+                                        for a, b in zip(us[1:], shape[1:])):
+            raise C.fail(op, f"Dimensions [1,{len(shape)}) of input[shape={C.shape_str(shape)}] "
+                             f"must match dimensions [1,{len(us)}) of updates[shape="
+                             f"{C.shape_str(us)}]")
+        k = 1
+    if not 1 <= k <= 7:
+        raise C.fail(op, f"Only indices.shape[-1] values between 1 and 5 are currently "
+                         f"supported.  Requested rank: {k}")
+
+
+def _tensor_scatter(op_name: str, mode: str) -> Any:
+    # TF's CPU kernels: any type for update, numbers for add/sub, real numbers for max/min
+    allowed = {"update": C.ALL, "add": C.NUMERIC, "sub": C.NUMERIC}.get(mode, C.REALS)
+
+    def infer(tensor: Any, indices: Any, updates: Any, bad_indices_policy: str = "") -> list:
+        _nd_check_dtypes(op_name, indices)
+        _check_policy(op_name, bad_indices_policy, tensor, indices)
+        if tensor._dtype is not updates._dtype:
+            raise C.fail(op_name, f"cannot compute {op_name} as input #2(zero-based) was "
+                                  f"expected to be a {C._dtype_word(tensor._dtype)} tensor but "
+                                  f"is a {C._dtype_word(updates._dtype)} tensor")
+        C.check_dtype(op_name, tensor, allowed)
+        _tensor_scatter_shapes(op_name, tensor._shape, indices._shape, updates._shape)
+        return [(tensor._shape, tensor._dtype)]
+
+    def kernel(xp: Any, tensor: Any, indices: Any, updates: Any,
+               bad_indices_policy: str = "") -> Any:
+        indices, updates = _kept(xp, op_name, indices, updates, tensor.shape,
+                                 bad_indices_policy)
+        if mode == "sub":
+            return _scatter_into(xp, tensor.copy(), indices, -updates, "add")
+        return _scatter_into(xp, tensor.copy(), indices, updates, mode)
+
+    def grad(n: Any, g: Any) -> list:
+        tensor, indices, updates = n.inputs
+        gu = bind(GATHER_ND, (g, indices), {"batch_dims": 0})  # (default policy, as TF)
+        if mode == "add":
+            return [g, None, gu]
+        if mode == "sub":
+            return [g, None, negative(gu)]
+        if mode == "update":
+            return [bind(SCATTER_UPDATE, (g, indices, zeros_like(updates)), {}), None, gu]
+        return [None, None, None]
+
+    ref_mode = "add" if mode == "sub" else mode
+
+    def samples() -> list:
+        out = [Sample((_f64(5), np.array([[1], [3]], np.int32), _f64(2)), grad_inputs=(0, 2)),
+               Sample((_f64(3, 2), np.array([[2], [0]], np.int64), _f64(2, 2)),
+                      grad_inputs=(0, 2)),
+               Sample((_f64(5), np.array([[1], [9], [-2]], np.int32), _f64(3)),
+                      {"bad_indices_policy": "IGNORE"}, grad=False)]
+        return [Sample(s.inputs, s.attrs, grad=False) for s in out] if mode in ("max", "min") \
+            else out
+
+    return register(OpDef(
+        op_name, infer, kernel, grad=grad,
+        reference=lambda t, i, u, bad_indices_policy="": _scatter_ref(
+            t, i, -u if mode == "sub" else u, ref_mode),
+        samples=samples,
+        bad_samples=lambda: [BadSample((np.ones(4), np.array([[4]], np.int32), np.ones(1)), {},
+                                       InvalidArgumentError, "indices[0] = [4] does not index into "
+                                                             "shape [4]")],
+    ))
+
+
+SCATTER_UPDATE = _tensor_scatter("TensorScatterUpdate", "update")
+SCATTER_ADD = _tensor_scatter("TensorScatterAdd", "add")
+SCATTER_SUB = _tensor_scatter("TensorScatterSub", "sub")
+SCATTER_MAX = _tensor_scatter("TensorScatterMax", "max")
+SCATTER_MIN = _tensor_scatter("TensorScatterMin", "min")
+
+
+def _ts(op: OpDef) -> Any:
+    def f(tensor: Any, indices: Any, updates: Any, bad_indices_policy: str = "",
+          name: str | None = None) -> Any:
+        t = _t(tensor)
+        u = convert_to_tensor(updates, dtype_hint=t._dtype) if not isinstance(updates, Tensor) \
+            else updates
+        return bind(op, (t, _t(indices), u), {"bad_indices_policy": bad_indices_policy}, name)
+    f.__name__ = op.name
+    return f
+
+
+def tensor_scatter_nd_update(tensor: Any, indices: Any, updates: Any,
+                             name: str | None = None) -> Any:
+    """(TF's Python function has no `bad_indices_policy`, though its op does.)"""
+    return _tensor_scatter_nd_update(tensor, indices, updates, "", name)
+
+
+_tensor_scatter_nd_update = _ts(SCATTER_UPDATE)
+tensor_scatter_nd_add = _ts(SCATTER_ADD)
+tensor_scatter_nd_sub = _ts(SCATTER_SUB)
+tensor_scatter_nd_max = _ts(SCATTER_MAX)
+tensor_scatter_nd_min = _ts(SCATTER_MIN)
