@@ -934,8 +934,7 @@ ONES_LIKE = register(OpDef(
 def zeros_like(input: Any, dtype: Any = None, name: str | None = None,  # noqa: A002
                layout: Any = None) -> Any:
     C.no_layout("zeros_like", layout)
-    x = _t(input)
-    out = bind(ZEROS_LIKE, (x,), {})
+    out = bind(ZEROS_LIKE, (_t(input),), {})
     return out if dtype is None else cast(out, dtype)
 
 
@@ -943,8 +942,7 @@ def zeros_like(input: Any, dtype: Any = None, name: str | None = None,  # noqa: 
 def ones_like(input: Any, dtype: Any = None, name: str | None = None,  # noqa: A002
               layout: Any = None) -> Any:
     C.no_layout("ones_like", layout)
-    x = _t(input)
-    out = bind(ONES_LIKE, (x,), {})
+    out = bind(ONES_LIKE, (_t(input),), {})
     return out if dtype is None else cast(out, dtype)
 
 
