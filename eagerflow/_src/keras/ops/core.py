@@ -28,8 +28,8 @@ from eagerflow._src.keras.engine.keras_tensor import KerasTensor
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.shaping import meshgrid
 from eagerflow._src.ops.shaping import reverse as tf_reverse
@@ -148,12 +148,12 @@ def slice_update(inputs: Any, start_indices: Any, updates: Any) -> Any:
     grids = meshgrid(*[tf_range(0, b) + start[i]
                           for i, b in enumerate(block)], indexing="ij")
     indices = tf_stack(grids, axis=-1) if grids else ta.zeros((0,), "int32")
-    return ti.tensor_scatter_nd_update(inputs, indices, updates)
+    return tnd.tensor_scatter_nd_update(inputs, indices, updates)
 
 
 @keras_op
 def scatter(indices: Any, values: Any, shape: Any) -> Any:
-    return ti.scatter_nd(indices, values, shape)
+    return tnd.scatter_nd(indices, values, shape)
 
 
 _SCATTER_REDUCTIONS = ("add", "max", "min", "mul")
@@ -162,21 +162,21 @@ _SCATTER_REDUCTIONS = ("add", "max", "min", "mul")
 @keras_op(name="scatter_update")
 def _scatter_update(inputs: Any, indices: Any, updates: Any, reduction: str | None) -> Any:
     if reduction is None:
-        return ti.tensor_scatter_nd_update(inputs, indices, updates)
+        return tnd.tensor_scatter_nd_update(inputs, indices, updates)
     if reduction == "add":
-        return ti.tensor_scatter_nd_add(inputs, indices, updates)
+        return tnd.tensor_scatter_nd_add(inputs, indices, updates)
     if reduction == "max":
-        return ti.tensor_scatter_nd_max(inputs, indices, updates)
+        return tnd.tensor_scatter_nd_max(inputs, indices, updates)
     if reduction == "min":
-        return ti.tensor_scatter_nd_min(inputs, indices, updates)
+        return tnd.tensor_scatter_nd_min(inputs, indices, updates)
     if reduction == "mul":  # no scatter-multiply op: one update at a time, in order
         inputs, indices = kd.to_tensor(inputs), kd.to_tensor(indices)
         updates = kd.to_tensor(updates, inputs.dtype)
 
         def body(i: Any, result: Any) -> tuple:
             at = indices[i:i + 1]
-            return i + 1, ti.tensor_scatter_nd_update(result, at,
-                                                      ti.gather_nd(result, at) * updates[i])
+            return i + 1, tnd.tensor_scatter_nd_update(result, at,
+                                                      tnd.gather_nd(result, at) * updates[i])
 
         count = ta.shape(indices)[0]
         return tf_while(lambda i, _: i < count, body, (0, inputs))[1]

@@ -30,9 +30,9 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import image as timg
 from eagerflow._src.ops import image_color as tcolor
-from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops import nn_conv
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.linalg_decomp import solve as tf_solve
@@ -202,7 +202,7 @@ def _read(images: Any, ys: Any, xs: Any, fill: Any) -> Any:
     yi = tm.cast(tm.clip_by_value(ys, 0.0, float(height - 1)), "int32")
     xi = tm.cast(tm.clip_by_value(xs, 0.0, float(width - 1)), "int32")
     batch = ta.broadcast_to(tf_range(dims[0])[:, None, None], static_shape(yi))
-    values = ti.gather_nd(images, tf_stack([batch, yi, xi], axis=-1))
+    values = tnd.gather_nd(images, tf_stack([batch, yi, xi], axis=-1))
     return tm.where(inside[..., None], values, fill)
 
 
@@ -364,7 +364,7 @@ def map_coordinates(inputs: Any, coordinates: Any, order: int, fill_mode: str = 
     terms = []
     for combo in itertools.product(*per_axis):
         indices, valids, weights = zip(*combo)
-        values = tm.cast(ti.gather_nd(x, tf_stack(indices, axis=-1)), weights[0].dtype)
+        values = tm.cast(tnd.gather_nd(x, tf_stack(indices, axis=-1)), weights[0].dtype)
         if fill_mode == "constant":
             ok = functools.reduce(tm.logical_and, valids)
             values = tm.where(ok, values, tm.cast(fill, values.dtype))

@@ -22,6 +22,7 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import nn_conv, nn_pool
 from eagerflow._src.ops import reduce as tr
@@ -474,9 +475,9 @@ def ctc_decode(inputs: Any, sequence_lengths: Any, strategy: str = "greedy",
     slot = tr.cumsum(tm.cast(keep, "int32"), axis=1) - 1
     at = tm.where(keep)
     rows = tm.cast(at[:, 0], "int32")
-    where = tf_stack([rows, ti.gather_nd(slot, at)], axis=1)
-    decoded = ti.tensor_scatter_nd_update(ta.fill([batch, steps], -1), where,
-                                          ti.gather_nd(best, at))
+    where = tf_stack([rows, tnd.gather_nd(slot, at)], axis=1)
+    decoded = tnd.tensor_scatter_nd_update(ta.fill([batch, steps], -1), where,
+                                          tnd.gather_nd(best, at))
     return ta.expand_dims(decoded, 0), scores
 
 
@@ -489,7 +490,7 @@ def _ctc_beam_search(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
                                 time_major[..., mask_index:mask_index + 1]], axis=-1)
     paths, scores = ctc_beam_search_decoder(time_major, lengths, beam_width=beam_width,
                                             top_paths=top_paths)
-    dense = tf_stack([ti.tensor_scatter_nd_update(ta.fill([batch, steps], np.int64(-1)),
+    dense = tf_stack([tnd.tensor_scatter_nd_update(ta.fill([batch, steps], np.int64(-1)),
                                                   p.indices, p.values) for p in paths], axis=0)
     dense = tm.cast(dense, "int32")
     if mask_index is not None:  # the labels after the moved blank back in their places

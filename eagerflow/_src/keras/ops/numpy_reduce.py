@@ -31,6 +31,7 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import sorting as tsort
 from eagerflow._src.ops.debugging import assert_greater
@@ -243,7 +244,7 @@ def argpartition(x: Any, kth: Any, axis: int = -1) -> Any:
     kth = builtins.min(builtins.max(int(kth), 0), n - 1)
     bottom = tsort.top_k(-x, kth + 1).indices
     taken = tr.reduce_sum(ti.one_hot(bottom, n, dtype="int32"), axis=0)
-    rest = ti.tensor_scatter_nd_update(x, tm.where(taken), tm.zeros_like(
+    rest = tnd.tensor_scatter_nd_update(x, tm.where(taken), tm.zeros_like(
         ta.reshape(tm.where(taken)[:, 0], [-1]), dtype="int32"))
     top = tsort.top_k(rest, n - kth - 1).indices
     out = ta.concat([bottom, top], axis=-1)
@@ -564,7 +565,7 @@ def histogram(x: Any, bins: int = 10, range: Any = None) -> tuple:  # noqa: A002
     x = ti.boolean_mask(x, tm.logical_and(x >= lo, x <= hi))
     edges = tm.cast(tf_linspace(lo, hi, bins + 1), x.dtype)
     which = tf_searchsorted(edges[1:-1], x, side="right")
-    counts = ti.scatter_nd(ta.expand_dims(which, -1), tm.ones_like(which, dtype=x.dtype), (bins,))
+    counts = tnd.scatter_nd(ta.expand_dims(which, -1), tm.ones_like(which, dtype=x.dtype), (bins,))
     return counts, edges
 
 
