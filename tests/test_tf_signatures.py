@@ -4,14 +4,13 @@ parameters: the same names in the same order, of the same kinds, with equal defa
 `tf.math.atan2(y=..., x=...)` or passing `num_segments` positionally then binds the same
 arguments here. The exceptions are listed with their reasons."""
 
-import ast
 import json
 from pathlib import Path
 
 import pytest
 
 import eagerflow as tf
-from tests.signatures import signatures
+from tests.signatures import comparable, signatures
 
 GOLDEN = json.loads((Path(__file__).parent / "tf_signatures.json").read_text())["signatures"]
 OURS = signatures(tf)
@@ -46,22 +45,6 @@ DIFFERENT = {
 _ERRORS = {f"errors.{n}" for n in dir(tf.errors) if n.endswith("Error") and n != "OpError"}
 
 
-def _value(default: str | None):
-    """A default's value where its repr is a Python literal (lists as tuples: [] and ()
-    mean the same to these functions), else its repr."""
-    if default is None:
-        return None
-    try:
-        value = ast.literal_eval(default)
-    except (ValueError, SyntaxError):
-        return default
-    return tuple(value) if isinstance(value, list) else value
-
-
-def _shape(params: list) -> list:
-    return [(name, kind, _value(default)) for name, kind, default in params]
-
-
 SHARED = sorted(set(GOLDEN) & set(OURS))
 # (a TF signature of only *args/**kwargs, a decorator's wrapper, says nothing to compare)
 COMPARED = [n for n in SHARED if n not in DIFFERENT and not all(
@@ -78,7 +61,7 @@ def test_parameters_are_tfs(name):
     if name in _ERRORS:  # (defaults for the three TF requires; see above)
         want = [[p, k, None] for p, k, _ in want]
         got = [[p, k, None] for p, k, _ in got]
-    assert _shape(got) == _shape(want)
+    assert comparable(got) == comparable(want)
 
 
 def test_the_exceptions_are_still_shared_names():
