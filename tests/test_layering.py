@@ -68,8 +68,8 @@ OPS_ORDER = [
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
     "reduce", "debugging",
     # indexing and slicing
-    "indexing", "nd_indexing", "topk_order", "sorting", "slicing", "segment_ops", "histogram_ops",
-    "indexed_slices",
+    "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "slicing",
+    "segment_ops", "histogram_ops",
     # linear algebra
     "linalg", "linalg_decomp", "linalg_banded", "linalg_general", "norms", "misc_ops",
     "linalg_functions", "linalg_matfunc",

@@ -17,6 +17,7 @@ from eagerflow._src.autodiff.tape import GradientTape, UnconnectedGradients, _di
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import add, multiply, ones_like, zeros_like
 from eagerflow._src.ops.reduce import reduce_sum
 
@@ -98,7 +99,8 @@ class ForwardAccumulator:
             node.needs = saved_needs
         if total is None:
             return [None] * len(us)
-        return [inner.gradient(total, u) if _differentiable(o) else None
+        # (a tangent is dense, as in TF, also where a gather's gradient is an IndexedSlices)
+        return [_dense(inner.gradient(total, u)) if _differentiable(o) else None
                 for u, o in zip(us, node.outputs)]
 
     # -- results ------------------------------------------------------------------------
@@ -114,3 +116,7 @@ class ForwardAccumulator:
             return t
 
         return nest.map_structure(one, primals)
+
+
+def _dense(g: Any) -> Any:
+    return g._as_tensor() if isinstance(g, IndexedSlices) else g

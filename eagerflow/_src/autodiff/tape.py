@@ -21,9 +21,11 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.dtypes import variant
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, make_weak
-from eagerflow._src.ops.array import reshape, zeros
+from eagerflow._src.graph.ir import READ_VAR
+from eagerflow._src.ops.array import concat, reshape, zeros
 from eagerflow._src.ops.debugging import get_logger
-from eagerflow._src.ops.math import add, ones_like, zeros_like
+from eagerflow._src.ops.indexed_slices import IndexedSlices
+from eagerflow._src.ops.math import IDENTITY, add, cast, ones_like, zeros_like
 from eagerflow._src.ops.registry import note_filled_zeros
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import add_gradient_lists
@@ -41,6 +43,9 @@ _DIFFERENTIABLE = frozenset(d for d in dt._ALL if d.is_floating or d.is_complex)
 
 # ReadVariableOp's gradient (the identity), which _backward applies inline
 _READ_GRAD = READ.grad
+# gradient functions that hand their gradient on unchanged, so an IndexedSlices stays one
+# through them (as TF's Identity); every other one gets a dense gradient
+_SPARSE_THROUGH = frozenset((READ.grad, READ_VAR.grad, IDENTITY.grad))
 _ONE_NEEDED = (True,)
 
 
@@ -56,9 +61,22 @@ def _differentiable(t: Any) -> bool:
 
 
 def _accumulate(a: Any, b: Any) -> Any:
+    """The sum of two gradients of one tensor: IndexedSlices concatenate (as TF's), a mix
+    of sparse and dense is dense."""
+    if a.__class__ is IndexedSlices or b.__class__ is IndexedSlices:
+        if a.__class__ is b.__class__:  # the later-recorded use's rows last, as in TF
+            return IndexedSlices(concat([b.values, a.values], 0),
+                                 concat([b.indices, cast(a.indices, b.indices.dtype)], 0),
+                                 b.dense_shape)
+        return add(_dense(a), _dense(b))
     if a._dtype is variant:
         return add_gradient_lists(a, b)
     return add(a, b)
+
+
+def _dense(g: Any) -> Any:
+    """A gradient as a tensor, for a gradient function (which takes dense ones)."""
+    return g._as_tensor() if g.__class__ is IndexedSlices else g
 
 
 def _is_leaf(x: Any) -> bool:
@@ -320,13 +338,15 @@ class GradientTape:
                         prev = grads.get(i)
                         grads[i] = g if prev is None else _accumulate(prev, g)
                     continue
+                if g.__class__ is IndexedSlices and grad_fn not in _SPARSE_THROUGH:
+                    g = g._as_tensor()
                 gs: Any = (g,)
             else:
                 gs = [grads.get(id(o)) for o in outs]
                 if all(g is None for g in gs):
                     continue
                 # (a TensorArray flow's missing gradient stays None: an empty list)
-                gs = [g if g is not None or o._dtype is variant else _filled(o, 0)
+                gs = [_dense(g) if g is not None or o._dtype is variant else _filled(o, 0)
                       for g, o in zip(gs, outs)]
             needs = node.needs = tuple(map(live.__contains__, map(id, node.inputs)))
             for x, g, need in zip(node.inputs, grad_fn(node, *gs), needs):

@@ -24,7 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import sparse_tensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.stacking import stack
@@ -233,3 +233,24 @@ def runtime_attr(infer: Any, arrays: tuple, dyn: tuple, attr: str, **attrs: Any)
     value = runtime_ints(dyn[0])
     infer(*(Spec(a) for a in arrays), **{attr: value}, **attrs)
     return value
+
+
+def segments_arg(num_segments: Any) -> tuple:
+    """(static, dynamic) num_segments: an int attr, or a scalar tensor input in a graph."""
+    if isinstance(num_segments, Tensor) and not isinstance(num_segments, EagerTensor):
+        n, dyn = scalar_arg(num_segments, "num_segments")
+        if not dyn:
+            return n, ()
+        if dyn[0]._shape not in ((), None):
+            raise TypeError(f"num_segments must be an integer scalar, got {num_segments!r}")
+        return None, dyn
+    return C.int_arg(num_segments, "num_segments"), ()
+
+
+def runtime_segments(op: str, n: Any, inner: tuple, dtype: Any) -> int:
+    """A num_segments input's value when the graph runs, checked before any allocation."""
+    count = int(n)
+    if count < 0:
+        raise C.fail(op, f"Input num_segments == {count} must not be negative.")
+    check_finite_size(op, (count,) + tuple(inner), dt.as_dtype(dtype))
+    return count

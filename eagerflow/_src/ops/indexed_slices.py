@@ -1,11 +1,12 @@
 """tf.IndexedSlices and tf.IndexedSlicesSpec: some rows of a dense tensor, by index.
 
-Ops layer, after indexing (its dense form is an unsorted segment sum: rows of repeated
-indices add up, as TF's conversion does). An IndexedSlices is a composite of its
+Ops layer, before indexing, whose gather gradients are IndexedSlices (its dense form is
+an UnsortedSegmentSum, bound through the registry: rows of repeated indices add up, as
+TF's conversion does). An IndexedSlices is a composite of its
 `values`, `indices` and (optional) `dense_shape`, so tf.function signatures carry it
 through graphs; `tf.convert_to_tensor` and every op taking a tensor see its dense form.
-eagerflow's gather gradients are dense tensors (TF gives IndexedSlices there; optimizers
-take either).
+The gradient of a gather along axis 0 is one, as in TF; the tape concatenates several
+for one source and densifies a mix with dense gradients.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.ops.indexing import unsorted_segment_sum
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import REGISTRY
 
 
 class IndexedSlices(CompositeTensor):
@@ -72,9 +74,7 @@ class IndexedSlices(CompositeTensor):
         if dtype is not None and dt.as_dtype(dtype) is not self.dtype:
             raise ValueError(f"Tensor conversion requested dtype {dt.as_dtype(dtype).name} "
                              f"for IndexedSlices with dtype {self.dtype.name}: {self}")
-        rows = self._dense_shape[0] if self._dense_shape.dtype is dt.int32 else \
-            convert_to_tensor(self._dense_shape)[0]
-        return unsorted_segment_sum(self._values, self._indices, rows)
+        return densify(self._values, self._indices, self._dense_shape)
 
     def __neg__(self) -> IndexedSlices:
         return IndexedSlices(-self._values, self._indices, self._dense_shape)
@@ -89,6 +89,19 @@ class IndexedSlices(CompositeTensor):
     def __str__(self) -> str:
         shape = "" if self._dense_shape is None else f", dense_shape={self._dense_shape!s}"
         return f"IndexedSlices(indices={self._indices!s}, values={self._values!s}{shape})"
+
+
+def densify(values: Tensor, indices: Tensor, dense_shape: Tensor) -> Tensor:
+    """The dense tensor: UnsortedSegmentSum of the rows by their indices (the op is defined
+    with the segment ops, after this module: looked up by name)."""
+    op = REGISTRY["UnsortedSegmentSum"]
+    if isinstance(dense_shape, EagerTensor):
+        return bind(op, (values, indices), {"num_segments": int(dense_shape.numpy()[0])})
+    return bind(op, (values, indices, dense_shape[0]), {"num_segments": None})
+
+
+def is_indexed_slices(x: Any) -> bool:
+    return x.__class__ is IndexedSlices
 
 
 class IndexedSlicesSpec(CompositeSpec):

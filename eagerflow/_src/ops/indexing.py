@@ -1,9 +1,9 @@
 """Indexing ops: gather, segment sums, boolean_mask, unique, one_hot, sequence_mask
 (gather_nd and the scatters are in nd_indexing.py).
 
-Gathers come in adjoint pairs (GatherV2 / GatherV2Grad), so each one's gradient is the
-other and gradients of any order work. Index values are checked against the shapes they
-index before the kernel touches memory; an index out of range is an
+Gathers come in adjoint pairs (GatherV2 / GatherV2Grad; along axis 0 the gradient is an
+IndexedSlices, as TF's), so gradients of any order work. Index values are checked against
+the shapes they index before the kernel touches memory; an index out of range is an
 InvalidArgumentError naming it, never a NumPy IndexError or a silent wrap-around.
 """
 
@@ -17,7 +17,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, reshape, squeeze, tile
 from eagerflow._src.ops.array import range as range_
@@ -25,7 +25,15 @@ from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, runtime_ints, scalar_arg
+from eagerflow._src.ops.dynshape import (
+    Spec,
+    check_runtime_arg,
+    runtime_ints,
+    runtime_segments,
+    scalar_arg,
+    segments_arg,
+)
+from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -133,7 +141,12 @@ def _gather_kernel(xp: Any, params: Any, indices: Any, *dyn: Any, axis: int | No
 
 
 def _gather_grad(n: Any, g: Any) -> list:
+    """Along axis 0 (no batch dims) TF's IndexedSlices: g's rows by the flat indices."""
     params, indices, *dyn = n.inputs
+    inner = params._shape[1:] if params._shape is not None else (None,)
+    if n.attrs["axis"] == 0 and not n.attrs["batch_dims"] and None not in inner:
+        return [IndexedSlices(reshape(g, [-1, *inner]), reshape(indices, [-1]),
+                              shape_of(params)), None]
     return [bind(GATHER_GRAD, (g, indices, params, *dyn), dict(n.attrs)), None] + \
         [None] * len(dyn)
 
@@ -356,27 +369,6 @@ def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
                          name: str | None = None) -> Any:
     n, dyn = segments_arg(num_segments)
     return bind(UNSORTED_SEGMENT_SUM, (_t(data), _t(segment_ids)) + dyn, {"num_segments": n}, name)
-
-
-def segments_arg(num_segments: Any) -> tuple:
-    """(static, dynamic) num_segments: an int attr, or a scalar tensor input in a graph."""
-    if isinstance(num_segments, Tensor) and not isinstance(num_segments, EagerTensor):
-        n, dyn = scalar_arg(num_segments, "num_segments")
-        if not dyn:
-            return n, ()
-        if dyn[0]._shape not in ((), None):
-            raise TypeError(f"num_segments must be an integer scalar, got {num_segments!r}")
-        return None, dyn
-    return C.int_arg(num_segments, "num_segments"), ()
-
-
-def runtime_segments(op: str, n: Any, inner: tuple, dtype: Any) -> int:
-    """A num_segments input's value when the graph runs, checked before any allocation."""
-    count = int(n)
-    if count < 0:
-        raise C.fail(op, f"Input num_segments == {count} must not be negative.")
-    check_finite_size(op, (count,) + tuple(inner), dt.as_dtype(dtype))
-    return count
 
 
 def traced_segment_count(op: str, data: Any, ids: Any) -> Any:

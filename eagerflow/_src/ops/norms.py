@@ -13,6 +13,7 @@ import numpy as np
 
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.array import squeeze
+from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.linalg_decomp import spectral_norm
 from eagerflow._src.ops.math import (
     _t,
@@ -92,7 +93,7 @@ def global_norm(t_list: Any, name: str | None = None) -> Any:
             not hasattr(t_list, "__iter__") or hasattr(t_list, "_shape")
             or hasattr(t_list, "_as_tensor")):
         raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.")
-    ts = [_t(t) for t in t_list if t is not None]
+    ts = [_values(t) for t in t_list if t is not None]
     if not ts:
         return convert_to_tensor(0.0)
     d = ts[0]._dtype
@@ -101,7 +102,10 @@ def global_norm(t_list: Any, name: str | None = None) -> Any:
 
 
 def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: str | None = None) -> Any:
-    """`t * clip_norm / max(l2norm(t), clip_norm)` along `axes` (all axes by default)."""
+    """`t * clip_norm / max(l2norm(t), clip_norm)` along `axes` (all axes by default). An
+    IndexedSlices stays one, its values clipped by their own norm (as TF's)."""
+    if isinstance(t, IndexedSlices):
+        return IndexedSlices(clip_by_norm(t.values, clip_norm, axes), t.indices, t.dense_shape)
     t = _t(t)
     clip = convert_to_tensor(clip_norm, dtype_hint=t._dtype)
     l2sum = reduce_sum(_abs_sq(t), axis=axes, keepdims=True)
@@ -123,7 +127,19 @@ def clip_by_global_norm(t_list: Any, clip_norm: Any, use_norm: Any = None,
     clip = convert_to_tensor(clip_norm, dtype_hint=norm_._dtype)
     # an infinite norm makes every value nan, as in TF
     scale = clip * minimum(1.0 / norm_, 1.0 / clip) + (norm_ - norm_)
-    out = [None if t is None else _t(t) * cast(scale, _t(t)._dtype) for t in t_list]
+    out = [None if t is None else _scaled(t, scale) for t in t_list]
     return out, norm_
+
+
+def _values(t: Any) -> Any:
+    """What a norm sums over: an IndexedSlices' values (repeated rows apart, as in TF)."""
+    return t.values if isinstance(t, IndexedSlices) else _t(t)
+
+
+def _scaled(t: Any, scale: Any) -> Any:
+    if isinstance(t, IndexedSlices):
+        return IndexedSlices(t.values * cast(scale, t.dtype), t.indices, t.dense_shape)
+    t = _t(t)
+    return t * cast(scale, t._dtype)
 
 

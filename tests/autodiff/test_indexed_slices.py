@@ -1,0 +1,84 @@
+"""Gather gradients are IndexedSlices, against TF's (tests/autodiff/indexed_slices_cases.py
+records indexed_slices_golden.json): the kind of each gradient, its parts (dtypes too) and
+values; the tape's aggregation of several (concatenated) and of a mix with dense
+gradients (dense); through tf.function, persistent tapes, jacobians, clipping. The
+concatenation order of rows follows TF's backward traversal, which eagerflow's differs
+from, so rows are compared as a set of (index, row) pairs."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.autodiff.indexed_slices_cases import GOLDEN, IDS, TABLE, W, run_all
+
+with open(GOLDEN, encoding="utf-8") as _f:
+    _REF = json.load(_f)["cases"]
+_GOT = None
+
+
+def _got() -> dict:
+    global _GOT
+    if _GOT is None:
+        _GOT = run_all(tf)
+    return _GOT
+
+
+def _rows(d: dict) -> list:
+    return sorted(zip(d["indices"], map(tuple, d["values"])))
+
+
+def _same(got: object, want: object) -> None:
+    if isinstance(want, list):  # a structure of results (a dense value is in a dict)
+        assert isinstance(got, list) and len(got) == len(want)
+        for g, w in zip(got, want):
+            _same(g, w)
+        return
+    if want is None:
+        assert got is None
+        return
+    assert got["kind"] == want["kind"]
+    if want["kind"] == "dense":
+        assert got["dtype"] == want["dtype"]
+        np.testing.assert_allclose(got["value"], want["value"], rtol=1e-6, atol=1e-6)
+        return
+    for k in ("indices_dtype", "dense_shape", "dense_shape_dtype"):
+        assert got[k] == want[k], k
+    g, w = _rows(got), _rows(want)
+    assert [i for i, _ in g] == [i for i, _ in w]
+    np.testing.assert_allclose([r for _, r in g], [r for _, r in w], rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", sorted(_REF))
+def test_matches_tf(name: str) -> None:
+    _same(_got()[name], _REF[name])
+
+
+def test_dense_form_matches_finite_differences() -> None:
+    """The IndexedSlices' dense form is the gradient: central differences of the loss."""
+    x = tf.constant(TABLE.astype(np.float64))
+
+    def loss(t: object) -> object:
+        return tf.reduce_sum(tf.tanh(tf.gather(t, IDS)) * W.astype(np.float64))
+
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = loss(x)
+    g = tape.gradient(y, x)
+    assert isinstance(g, tf.IndexedSlices)
+    eps, num = 1e-6, np.zeros_like(TABLE, np.float64)
+    for pos in np.ndindex(*TABLE.shape):
+        d = np.zeros_like(num)
+        d[pos] = eps
+        num[pos] = (float(loss(x + d)) - float(loss(x - d))) / (2 * eps)
+    np.testing.assert_allclose(tf.convert_to_tensor(g).numpy(), num, rtol=1e-6, atol=1e-8)
+
+
+def test_conversion_without_dense_shape_raises_tf_error() -> None:
+    s = tf.IndexedSlices(tf.constant([[1.0, 2.0]]), tf.constant([0]))
+    with pytest.raises(ValueError, match="Tensor conversion requested for IndexedSlices "
+                                         "for argument `value` without dense_shape"):
+        tf.convert_to_tensor(s)
