@@ -4,7 +4,6 @@ test), each result as plain JSON: its kind, and its parts or its dense value."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Any, Callable

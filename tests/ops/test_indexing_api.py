@@ -36,7 +36,10 @@ def test_gather_gradient_accumulates_duplicates():
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = tf.reduce_sum(tf.gather(x, [0, 2, 0]) * tf.constant([1.0, 10.0, 100.0]))
-    assert tape.gradient(y, x).numpy().tolist() == [101.0, 0.0, 10.0]
+    g = tape.gradient(y, x)
+    assert isinstance(g, tf.IndexedSlices)  # as TF's: rows by index, duplicates kept
+    assert g.indices.numpy().tolist() == [0, 2, 0]
+    assert tf.convert_to_tensor(g).numpy().tolist() == [101.0, 0.0, 10.0]
 
 
 def test_gather_nd_scatter_nd_and_gradients():

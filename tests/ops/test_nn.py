@@ -40,7 +40,7 @@ def grad_check(f, *args, second_order=True, rtol=1e-5, atol=1e-6):
         with tf.GradientTape() as tape:
             tape.watch(ts[k])
             out = loss_from(f, ts, w)
-        g = tape.gradient(out, ts[k])
+        g = tf.convert_to_tensor(tape.gradient(out, ts[k]))  # (a gather's: IndexedSlices)
         np.testing.assert_allclose(g.numpy(), numeric_jvp_grad(scalar, base[k]), rtol=rtol,
                                    atol=atol, err_msg=f"first order, argument {k}")
         if not second_order:
@@ -54,7 +54,7 @@ def grad_check(f, *args, second_order=True, rtol=1e-5, atol=1e-6):
                 with tf.GradientTape() as inner:
                     inner.watch(ts2[k])
                     o = loss_from(f, ts2, w)
-                gk = inner.gradient(o, ts2[k])
+                gk = tf.convert_to_tensor(inner.gradient(o, ts2[k]))
                 s = tf.reduce_sum(gk * tf.constant(v))
             return float(s), outer.gradient(s, ts2[k])
 

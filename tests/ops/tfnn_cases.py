@@ -373,9 +373,12 @@ def record(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [record(v) for v in value]
     if hasattr(value, "indices") and hasattr(value, "dense_shape"):  # IndexedSlices
-        import tensorflow as tf  # (only TF's IndexedSlices reach here: the recorder's)
+        if hasattr(value, "_as_tensor"):  # eagerflow's
+            value = value._as_tensor()
+        else:  # TF's, in the recorder
+            import tensorflow as tf
 
-        value = tf.convert_to_tensor(value)
+            value = tf.convert_to_tensor(value)
     arr = np.asarray(value.numpy())
     return {"value": arr.astype(np.float64).tolist() if arr.dtype.kind == "f" else
             arr.tolist(), "dtype": value.dtype.name, "shape": list(arr.shape)}

@@ -158,7 +158,8 @@ def layer_test(layer_cls: type, kwargs: dict | None = None, input_shape: tuple =
         for v, g in zip(layer.trainable_weights, grads):
             assert g is not None, f"no gradient reaches {v.name}"
             assert tuple(g.shape.as_list()) == tuple(v.shape.as_list())
-            assert np.all(np.isfinite(np.asarray(g))), f"non-finite gradient for {v.name}"
+            assert np.all(np.isfinite(np.asarray(convert_to_tensor(g)))), \
+                f"non-finite gradient for {v.name}"
 
     # 7. a wrong input rank is rejected with the input_spec message
     if bad_input_shape is not None:

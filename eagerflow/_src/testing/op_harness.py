@@ -11,8 +11,9 @@ import numpy as np
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import to_host
 from eagerflow._src.core.dtypes import as_dtype
-from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import OpDef, Sample
 
@@ -69,6 +70,11 @@ def scalar_loss(op: OpDef, sample: Sample, inputs: tuple, weights: list) -> Any:
     return total
 
 
+def _dense(g: Any) -> Any:
+    """A gradient's dense form (a gather's is an IndexedSlices)."""
+    return convert_to_tensor(g) if isinstance(g, IndexedSlices) else g
+
+
 def check_gradient(op: OpDef, sample: Sample, second_order: bool = False) -> None:
     """Asserts that tape gradients match finite differences for every float input."""
     base = tuple(np.asarray(a, dtype=np.float64) if np.asarray(a).dtype.kind == "f" else
@@ -84,7 +90,7 @@ def check_gradient(op: OpDef, sample: Sample, second_order: bool = False) -> Non
         with GradientTape() as tape:
             tape.watch(tensors[pos])
             loss = scalar_loss(op, sample, tuple(tensors), weights)
-        g = tape.gradient(loss, tensors[pos])
+        g = _dense(tape.gradient(loss, tensors[pos]))
         expected = numeric_jvp_grad(f, base[pos])
         got = np.zeros_like(expected) if g is None else to_host(g._arr)
         np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6,
@@ -104,9 +110,9 @@ def _check_second_order(op: OpDef, sample: Sample, base: tuple, weights: list, p
             with GradientTape() as inner:
                 inner.watch(args[pos])
                 loss = scalar_loss(op, sample, tuple(args), weights)
-            g = inner.gradient(loss, args[pos])
+            g = _dense(inner.gradient(loss, args[pos]))
             s = reduce_sum(g * EagerTensor(v)) if g is not None else None
-        h = outer.gradient(s, args[pos]) if s is not None else None
+        h = _dense(outer.gradient(s, args[pos])) if s is not None else None
         return (0.0 if s is None else float(s.numpy())), h
 
     _, h = first(base[pos])
