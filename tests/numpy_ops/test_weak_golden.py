@@ -44,6 +44,11 @@ def _known(call: str, names: tuple, want: list) -> bool:
                 "floordiv", "//") and want[0] == "!" and want[1] in (
                     "InvalidArgumentError", "NotFoundError"):
         return True
+    # "safe" refusing a bfloat16 tensor with a NumPy operand: TF raises its promotion
+    # TypeError where eagerflow hands the pair to NumPy's reflected operator (as it does for
+    # the other dtypes, where TF does the same); seen once ml_dtypes joined the test extra
+    if "t:bfloat16" in names and any(n.startswith("np:") for n in names) and want[0] == "!":
+        return True
     # TF's convert_to_tensor(True, dtype) accepts uint64 and complex128 (eagerflow refuses)
     if "py:bool" in names and any(n in names for n in (
             "t:uint64", "t:complex128", "w:complex128", "py:complex")):

@@ -453,7 +453,9 @@ def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
     if inferred.size == 0:  # no elements to lose: `[]` and `[[], []]` take any dtype
         return np.empty(inferred.shape, object if dtype is _dt.string else dtype.storage_type)
     ok = (
-        (dtype.is_floating and (src.is_integer or src.is_floating or src is _dt.bool))
+        # (bool to every float but bfloat16: TF's conversion has no bool -> bfloat16)
+        (dtype.is_floating and (src.is_integer or src.is_floating
+                                or (src is _dt.bool and dtype is not _dt.bfloat16)))
         or ((dtype.is_integer or dtype.is_quantized) and src.is_integer)
         or (dtype in (_dt.int32, _dt.int64) and src is _dt.bool)
         or (dtype.is_complex and src.is_numeric)

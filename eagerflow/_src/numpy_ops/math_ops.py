@@ -31,7 +31,9 @@ def _float() -> dt.DType:
 
 
 def _inexact(t: Tensor) -> bool:
-    return t.dtype.is_floating or t.dtype.is_complex
+    """NumPy's inexact kinds, as TF's tnp asks NumPy: bfloat16 (ml_dtypes') is not one, so
+    the functions that compute in floats promote it as they promote ints."""
+    return (t.dtype.is_floating or t.dtype.is_complex) and t.dtype is not dt.bfloat16
 
 
 def _unary(fn: Callable, to_float: bool = False) -> Callable:
