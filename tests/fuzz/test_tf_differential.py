@@ -32,7 +32,7 @@ import tf_calls
 
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import to_host
-from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import all_ops
@@ -312,7 +312,8 @@ def _ours(op, case: dict, signs: list | None = None) -> dict:
             gs = tape.gradient(loss, [tensors[i] for i in diff])
             grads = [None] * len(tensors)
             for i, g in zip(diff, gs):
-                grads[i] = None if g is None else to_host(g._arr)
+                # (a gather's gradient is IndexedSlices, as TF's: compared densified)
+                grads[i] = None if g is None else to_host(convert_to_tensor(g)._arr)
             res["grads"] = grads
         except Exception as e:  # noqa: BLE001
             res["gerr"] = _error(e)
