@@ -438,23 +438,29 @@ def _topological(fdef: Any, source: str) -> list:
     """The function's nodes in an order where each follows its data and control inputs
     (TF's FunctionDefs list them in any order); stable otherwise."""
     nodes = list(fdef.node_def)
+    order = node_order(nodes)
+    if len(order) != len(nodes):
+        raise InvalidArgumentError(None, None, f"Function {fdef.signature.name} of {source} "
+                                               "has a cycle among its nodes")
+    return order
+
+
+def node_order(nodes: list) -> list:
+    """NodeDefs in an order where each follows its data and control inputs (names not among
+    the nodes, a function's arguments, are no dependency), the earliest listed first where
+    several are ready; those in a cycle (and after one) are left out."""
     index = {nd.name: i for i, nd in enumerate(nodes)}
-    deps = []
-    for nd in nodes:
-        ds = set()
-        for ref in nd.input:
-            base = ref[1:] if ref.startswith("^") else ref.split(":")[0]
-            if base in index:
-                ds.add(index[base])
-        deps.append(ds)
     users: list = [[] for _ in nodes]
-    for i, ds in enumerate(deps):
-        for d in ds:
+    waiting = []
+    for i, nd in enumerate(nodes):
+        deps = {index[base] for ref in nd.input
+                if (base := ref[1:] if ref.startswith("^") else ref.split(":")[0]) in index}
+        waiting.append(len(deps))
+        for d in deps:
             users[d].append(i)
-    waiting = [len(ds) for ds in deps]
     ready = [i for i, w in enumerate(waiting) if w == 0]
-    order = []
     heapq.heapify(ready)
+    order = []
     while ready:
         i = heapq.heappop(ready)
         order.append(nodes[i])
@@ -462,9 +468,6 @@ def _topological(fdef: Any, source: str) -> list:
             waiting[u] -= 1
             if waiting[u] == 0:
                 heapq.heappush(ready, u)
-    if len(order) != len(nodes):
-        raise InvalidArgumentError(None, None, f"Function {fdef.signature.name} of {source} "
-                                               "has a cycle among its nodes")
     return order
 
 

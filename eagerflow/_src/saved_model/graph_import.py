@@ -20,7 +20,6 @@ in TF. The usual TF 2 use: `tf.compat.v1.wrap_function` around this call, then
 from __future__ import annotations
 
 import contextlib
-import heapq
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
@@ -39,6 +38,7 @@ from eagerflow._src.saved_model.function_import import (
     TFNode,
     check_library,
     known_op,
+    node_order,
     run_op_node,
 )
 from eagerflow._src.saved_model.protos import pb
@@ -95,24 +95,7 @@ def _expected_input_types(nd: Any, attrs: dict) -> list:
 def _topological(nodes: list) -> list:
     """GraphDef nodes in an order where each follows its data and control inputs; the
     ValueError TF raises naming how many nodes are left in a cycle."""
-    index = {nd.name: i for i, nd in enumerate(nodes)}
-    users: list = [[] for _ in nodes]
-    waiting = []
-    for i, nd in enumerate(nodes):
-        deps = {index[r.lstrip("^").split(":")[0]] for r in nd.input}
-        waiting.append(len(deps))
-        for d in deps:
-            users[d].append(i)
-    ready = [i for i, w in enumerate(waiting) if w == 0]
-    heapq.heapify(ready)
-    order = []
-    while ready:
-        i = heapq.heappop(ready)
-        order.append(nodes[i])
-        for u in users[i]:
-            waiting[u] -= 1
-            if waiting[u] == 0:
-                heapq.heappush(ready, u)
+    order = node_order(nodes)
     if len(order) != len(nodes):
         raise ValueError(f"{len(nodes) - len(order)} nodes in a cycle")
     return order
