@@ -119,28 +119,28 @@ def _hybrid_input(x: np.ndarray) -> tuple:
     return (q - off[:, None]).reshape(x.shape).astype(np.float64), sx
 
 
-def _conv(ins: list, o: dict) -> list:
-    x, w = ins[0], ins[1]
-    b = ins[2] if len(ins) > 2 else None
-    if "_weight_scales" in o:  # hybrid: int8 weights, per-channel scales
+def _conv_op(op: str, x: np.ndarray, w: np.ndarray, b: Any, o: dict) -> list:
+    """CONV_2D and DEPTHWISE_CONV_2D through eagerflow's kernel `op` (`w` already in its
+    layout), in float or, for int8 weights with per-channel scales, as TFLite's hybrid
+    kernels: the input quantized per batch row, products summed exactly, then scaled."""
+    attrs = dict(strides=(1, o["stride_h"], o["stride_w"], 1), padding=_PADDING[o["padding"]],
+                 explicit_paddings=(), data_format="NHWC",
+                 dilations=(1, o["dilation_h_factor"], o["dilation_w_factor"], 1))
+    if "_weight_scales" in o:
         xq, sx = _hybrid_input(x)
-        acc = REGISTRY["Conv2D"].kernel(
-            np, xq, np.transpose(w, (1, 2, 3, 0)).astype(np.float64),
-            strides=(1, o["stride_h"], o["stride_w"], 1), padding=_PADDING[o["padding"]],
-            explicit_paddings=(), data_format="NHWC",
-            dilations=(1, o["dilation_h_factor"], o["dilation_w_factor"], 1))
+        acc = REGISTRY[op].kernel(np, xq, w.astype(np.float64), **attrs)
         scale = (sx[:, None, None, None] * o["_weight_scales"]).astype(np.float32)
-        y = np.round(acc).astype(np.float32) * scale
-        if b is not None:
-            y = y + b
-        return [_act(y.astype(np.float32), o["fused_activation_function"])]
-    y = REGISTRY["Conv2D"].kernel(
-        np, x, np.transpose(w, (1, 2, 3, 0)), strides=(1, o["stride_h"], o["stride_w"], 1),
-        padding=_PADDING[o["padding"]], explicit_paddings=(), data_format="NHWC",
-        dilations=(1, o["dilation_h_factor"], o["dilation_w_factor"], 1))
+        y, dtype = np.round(acc).astype(np.float32) * scale, np.float32
+    else:
+        y, dtype = REGISTRY[op].kernel(np, x, w, **attrs), x.dtype
     if b is not None:
         y = y + b
-    return [_act(y.astype(x.dtype, copy=False), o["fused_activation_function"])]
+    return [_act(y.astype(dtype, copy=False), o["fused_activation_function"])]
+
+
+def _conv(ins: list, o: dict) -> list:
+    b = ins[2] if len(ins) > 2 else None
+    return _conv_op("Conv2D", ins[0], np.transpose(ins[1], (1, 2, 3, 0)), b, o)
 
 
 def _depthwise(ins: list, o: dict) -> list:
@@ -151,26 +151,8 @@ def _depthwise(ins: list, o: dict) -> list:
     if mult * c != w.shape[3]:
         raise RuntimeError("DEPTHWISE_CONV_2D: the filter's channels are not a multiple of "
                            "the input's")
-    if "_weight_scales" in o:  # hybrid: int8 weights, per-channel scales
-        xq, sx = _hybrid_input(x)
-        acc = REGISTRY["DepthwiseConv2dNative"].kernel(
-            np, xq, w.reshape(w.shape[1], w.shape[2], c, mult).astype(np.float64),
-            strides=(1, o["stride_h"], o["stride_w"], 1), padding=_PADDING[o["padding"]],
-            explicit_paddings=(), data_format="NHWC",
-            dilations=(1, o["dilation_h_factor"], o["dilation_w_factor"], 1))
-        scale = (sx[:, None, None, None] * o["_weight_scales"]).astype(np.float32)
-        y = np.round(acc).astype(np.float32) * scale
-        if b is not None:
-            y = y + b
-        return [_act(y.astype(np.float32), o["fused_activation_function"])]
-    y = REGISTRY["DepthwiseConv2dNative"].kernel(
-        np, x, w.reshape(w.shape[1], w.shape[2], c, mult),
-        strides=(1, o["stride_h"], o["stride_w"], 1), padding=_PADDING[o["padding"]],
-        explicit_paddings=(), data_format="NHWC",
-        dilations=(1, o["dilation_h_factor"], o["dilation_w_factor"], 1))
-    if b is not None:
-        y = y + b
-    return [_act(y.astype(x.dtype, copy=False), o["fused_activation_function"])]
+    return _conv_op("DepthwiseConv2dNative", x, w.reshape(w.shape[1], w.shape[2], c, mult),
+                    b, o)
 
 
 def _transpose_conv(ins: list, o: dict) -> list:
