@@ -17,6 +17,7 @@ import numpy as np
 from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.optimizers import slices as sp
 from eagerflow._src.keras.optimizers.optimizer import Optimizer
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
@@ -86,8 +87,9 @@ class LossScaleOptimizer(Optimizer):
 
         def finite() -> Any:
             scale = self.dynamic_scale
-            self.inner_optimizer.apply([None if g is None else g / m.cast(scale, g.dtype)
-                                        for g in grads], variables)
+            self.inner_optimizer.apply([None if g is None else
+                                        sp.divide(g, m.cast(scale, g.dtype)) for g in grads],
+                                       variables)
             grow = m.equal(self.step_counter, self.dynamic_growth_steps - 1)
             self.step_counter.assign(m.where(grow, np.int64(0), self.step_counter + 1))
             self.dynamic_scale.assign(m.where(grow, scale * 2.0, scale))

@@ -28,8 +28,10 @@ from eagerflow._src.core.trackable import TrackedDict, TrackedList
 from eagerflow._src.distribute import context
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.optimizers import schedules as lrs
+from eagerflow._src.keras.optimizers import slices
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
+from eagerflow._src.ops.norms import clip_by_norm
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.variables import Variable, is_tf_variable
 
@@ -63,6 +65,12 @@ def _dense(g: Any) -> Tensor:
     return convert_to_tensor(g)
 
 
+def _gradient(g: Any, sparse: bool) -> Any:
+    """`g` as an update step takes it: a gather's IndexedSlices kept where the optimizer
+    applies them as Keras does (`sparse`), else dense."""
+    return g if sparse and slices.is_rows(g) else _dense(g)
+
+
 # The parameters every Keras 3 optimizer lists after its own, before `**kwargs`.
 _BASE_KEYS = ("weight_decay", "clipnorm", "clipvalue", "global_clipnorm", "use_ema",
               "ema_momentum", "ema_overwrite_frequency", "loss_scale_factor",
@@ -79,6 +87,9 @@ class Optimizer(trackable.AutoTrackable):
     """Base class of the Keras optimizers (tf.keras.optimizers.Optimizer)."""
 
     _tf_wrappers = False  # Keras 3's tracking: list attributes stay lists
+    # Whether update_step takes a gather's gradient as IndexedSlices, computing with it as
+    # Keras's TF backend does (slices.py); the others get it dense.
+    _applies_slices = False
 
     # its slots are children (in `_variables` and the slot lists), not Keras 2's slot
     # variables of a checkpoint's object graph
@@ -386,18 +397,20 @@ class Optimizer(trackable.AutoTrackable):
             self._check_variables_are_known(variables)
         missing = [getattr(v, "path", None) or _base_name(v) + ":0"
                    for g, v in zip(grads, variables) if g is None]
-        pairs = [(_dense(g), v) for g, v in zip(grads, variables) if g is not None]
+        pairs = [(_gradient(g, self._applies_slices), v)
+                 for g, v in zip(grads, variables) if g is not None]
         if not pairs:
             raise ValueError("No gradients provided for any variable.")
         if missing:
             warnings.warn(f"Gradients do not exist for variables {missing} when minimizing the "
                           "loss. If using `model.compile()`, did you forget to provide a `loss` "
                           "argument?", stacklevel=3)
-        grads = [g if g._dtype is dt.as_dtype(v.dtype) else m.cast(g, v.dtype) for g, v in pairs]
+        grads = [g if g.dtype is dt.as_dtype(v.dtype) else slices.cast(g, v.dtype)
+                 for g, v in pairs]
         variables = [v for _, v in pairs]
         if any(getattr(v, "overwrite_with_gradient", False) for v in variables):
             grads, variables = self._overwrite_with_gradients(grads, variables)
-        if self.loss_scale_factor is not None:
+        if self.loss_scale_factor is not None:  # (Keras's TypeError for IndexedSlices)
             grads = [g / self.loss_scale_factor for g in grads]
         self._coef = {}
         if not grads:
@@ -482,6 +495,8 @@ class Optimizer(trackable.AutoTrackable):
         steps = self.gradient_accumulation_steps
         accs = [self.get_slot(v, "gradient_accumulator") for v in variables]
 
+        grads = [_dense(g) for g in grads]  # (Keras sums slices into the accumulators)
+
         def update() -> Any:
             self._apply_now([(g + a._as_tensor()) / float(steps) for g, a in zip(grads, accs)],
                             variables)
@@ -501,6 +516,25 @@ class Optimizer(trackable.AutoTrackable):
     def _before_update(self, variables: list) -> None:
         """Once per step, before the per-variable updates (Nadam's momentum cache)."""
 
+    # Keras 3's assignments of an update step: an IndexedSlices value updates its rows.
+    def assign(self, variable: Any, value: Any) -> None:
+        if slices.is_rows(value):
+            variable.scatter_update(value)
+        else:
+            variable.assign(value)
+
+    def assign_add(self, variable: Any, value: Any) -> None:
+        if slices.is_rows(value):
+            variable.scatter_add(value)
+        else:
+            variable.assign_add(value)
+
+    def assign_sub(self, variable: Any, value: Any) -> None:
+        if slices.is_rows(value):
+            variable.scatter_sub(value)
+        else:
+            variable.assign_sub(value)
+
     def update_step(self, gradient: Tensor, variable: Variable, learning_rate: Tensor) -> None:
         raise NotImplementedError(f"{type(self).__name__} must implement update_step")
 
@@ -518,10 +552,12 @@ class Optimizer(trackable.AutoTrackable):
             return clip_by_global_norm(grads, self.global_clipnorm)
         if self.clipvalue and self.clipvalue > 0:
             c = self.clipvalue
-            return [m.clip_by_value(g, -c, c) for g in grads]
+            return [slices.clip(g, -c, c) for g in grads]
         return grads
 
-    def _clip_by_norm(self, g: Tensor) -> Tensor:
+    def _clip_by_norm(self, g: Any) -> Any:
+        if slices.is_rows(g):  # (Keras's TF backend: tf.clip_by_norm, which keeps slices)
+            return clip_by_norm(g, self.clipnorm)
         l2sum = reduce_sum(m.square(g), keepdims=True)
         pos = l2sum > 0
         norm = m.where(pos, m.sqrt(m.where(pos, l2sum, m.ones_like(l2sum))), l2sum)
@@ -619,7 +655,7 @@ class Optimizer(trackable.AutoTrackable):
 
 
 def global_norm(tensors: list) -> Tensor:
-    return m.sqrt(m.add_n([reduce_sum(m.square(t)) for t in tensors]))
+    return m.sqrt(m.add_n([reduce_sum(slices.square(t)) for t in tensors]))
 
 
 def clip_by_global_norm(grads: list, clip_norm: float) -> list:

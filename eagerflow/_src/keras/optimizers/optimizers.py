@@ -14,6 +14,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.tensor import EagerTensor, _scalar_array, convert_to_tensor, host_scalar
 from eagerflow._src.keras.optimizers import flat
+from eagerflow._src.keras.optimizers import slices as sp
 from eagerflow._src.keras.optimizers.optimizer import Optimizer, base_args
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
@@ -56,9 +57,11 @@ class SGD(Optimizer):
         return super()._slot_groups() + [
             [("momentum" if self.momentum != 0 else None, "momentums", "zeros")]]
 
+    _applies_slices = True
+
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         if self.momentum != 0 and type(self.momentum) is float and _state.graph is None \
-                and _state.xp is not np:
+                and _state.xp is not np and not sp.is_rows(gradient):
             # eagerly on a device: one kernel for the composite below (nn_fused._FusedSGD;
             # on the CPU the composite adds into the variable in place)
             mom = self.get_slot(variable, "momentum")
@@ -69,13 +72,14 @@ class SGD(Optimizer):
         elif self.momentum != 0:
             mom = self.get_slot(variable, "momentum")
             mu = _c(self.momentum, variable.dtype)
-            mom.assign(mom._as_tensor() * mu - gradient * learning_rate)
+            mom.assign(sp.subtract(mom._as_tensor() * mu, sp.multiply(gradient, learning_rate)))
             if self.nesterov:
-                variable.assign_add(mom._as_tensor() * mu - gradient * learning_rate)
+                variable.assign_add(sp.subtract(mom._as_tensor() * mu,
+                                                sp.multiply(gradient, learning_rate)))
             else:
                 variable.assign_add(mom._as_tensor())
         else:
-            variable.assign_sub(gradient * learning_rate)
+            self.assign_sub(variable, sp.multiply(gradient, learning_rate))
 
     def get_config(self) -> dict:
         return dict(super().get_config(), momentum=self.momentum, nesterov=self.nesterov)
@@ -175,11 +179,13 @@ class Adam(Optimizer):
                              self.beta_2, self.epsilon)
         return rest
 
+    _applies_slices = True
+
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         alpha = self._alpha(learning_rate, variable.dtype)
         mv, vv = self.get_slot(variable, "m"), self.get_slot(variable, "v")
-        if not self.amsgrad and all(type(b) in (float, int) for b in
-                                    (self.beta_1, self.beta_2, self.epsilon)):
+        if not self.amsgrad and not sp.is_rows(gradient) and \
+                all(type(b) in (float, int) for b in (self.beta_1, self.beta_2, self.epsilon)):
             # one kernel for the composite below (the same floats: see nn_fused._FusedAdam)
             m2, v2, step = fused_adam(mv._as_tensor(), vv._as_tensor(), gradient, alpha,
                                       self.beta_1, self.beta_2, self.epsilon)
@@ -187,8 +193,8 @@ class Adam(Optimizer):
             vv.assign(v2)
             variable.assign_sub(step)
             return
-        mv.assign_add((gradient - mv._as_tensor()) * (1 - self.beta_1))
-        vv.assign_add((m.square(gradient) - vv._as_tensor()) * (1 - self.beta_2))
+        mv.assign_add(sp.subtract(gradient, mv._as_tensor()) * (1 - self.beta_1))
+        vv.assign_add(sp.subtract(sp.square(gradient), vv._as_tensor()) * (1 - self.beta_2))
         v = vv._as_tensor()
         if self.amsgrad:
             vhat = self.get_slot(variable, "vhat")
@@ -244,30 +250,33 @@ class RMSprop(Optimizer):
             [("momentum" if self.momentum > 0 else None, "_momentums", "zeros")],
             [("mg" if self.centered else None, "_average_gradients", "zeros")]]
 
+    _applies_slices = True
+
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         rho = self.rho
         rms = self.get_slot(variable, "rms")
         if not self.centered and type(rho) in (float, int) and \
-                type(self.epsilon) in (float, int):
+                type(self.epsilon) in (float, int) and not sp.is_rows(gradient):
             # one kernel for the composite below (the same floats: nn_fused._FusedRMSprop)
             rms2, increment = fused_rmsprop(rms._as_tensor(), gradient, learning_rate, rho,
                                             self.epsilon)
             rms.assign(rms2)
         else:
-            rms.assign(rms._as_tensor() * rho + m.square(gradient) * (1 - rho))
+            rms.assign(sp.add(rms._as_tensor() * rho,
+                              sp.multiply(sp.square(gradient), 1 - rho)))
             if self.centered:
                 mg = self.get_slot(variable, "mg")
-                mg.assign(mg._as_tensor() * rho + gradient * (1 - rho))
+                mg.assign(sp.add(mg._as_tensor() * rho, sp.multiply(gradient, 1 - rho)))
                 denom = rms._as_tensor() - m.square(mg._as_tensor()) + self.epsilon
             else:
                 denom = rms._as_tensor() + self.epsilon
-            increment = (learning_rate * gradient) / m.sqrt(denom)
+            increment = sp.divide(sp.multiply(learning_rate, gradient), m.sqrt(denom))
         if self.momentum > 0:
             mom = self.get_slot(variable, "momentum")
-            mom.assign(mom._as_tensor() * self.momentum + increment)
+            mom.assign(sp.add(mom._as_tensor() * self.momentum, increment))
             variable.assign_sub(mom._as_tensor())
         else:
-            variable.assign_sub(increment)
+            self.assign_sub(variable, increment)
 
     def get_config(self) -> dict:
         return dict(super().get_config(), rho=self.rho, momentum=self.momentum,
@@ -276,6 +285,8 @@ class RMSprop(Optimizer):
 
 class Adagrad(Optimizer):
     """Adagrad: per-coordinate rates from the accumulated squared gradients."""
+
+    _applies_slices = True
 
     def __init__(self, learning_rate: Any = 0.001, initial_accumulator_value: float = 0.1,
                  epsilon: float = 1e-07, weight_decay: float | None = None,
@@ -295,8 +306,9 @@ class Adagrad(Optimizer):
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         acc = self.get_slot(variable, "accumulator")
-        acc.assign_add(m.square(gradient))
-        variable.assign_sub((learning_rate * gradient) / m.sqrt(acc._as_tensor() + self.epsilon))
+        self.assign_add(acc, sp.square(gradient))
+        self.assign_sub(variable, sp.divide(sp.multiply(learning_rate, gradient),
+                                            m.sqrt(acc._as_tensor() + self.epsilon)))
 
     def get_config(self) -> dict:
         return dict(super().get_config(), initial_accumulator_value=self.initial_accumulator_value,
@@ -305,6 +317,8 @@ class Adagrad(Optimizer):
 
 class Adadelta(Optimizer):
     """Adadelta: step sizes from running averages of squared gradients and updates."""
+
+    _applies_slices = True
 
     def __init__(self, learning_rate: Any = 0.001, rho: float = 0.95, epsilon: float = 1e-07,
                  weight_decay: float | None = None, clipnorm: float | None = None,
@@ -325,10 +339,11 @@ class Adadelta(Optimizer):
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         rho, eps = self.rho, self.epsilon
         ag, av = self.get_slot(variable, "accum_grad"), self.get_slot(variable, "accum_var")
-        ag.assign(ag._as_tensor() * rho + m.square(gradient) * (1 - rho))
-        delta = -(m.sqrt(av._as_tensor() + eps) * gradient) / m.sqrt(ag._as_tensor() + eps)
-        av.assign(av._as_tensor() * rho + m.square(delta) * (1 - rho))
-        variable.assign_add(learning_rate * delta)
+        ag.assign(sp.add(ag._as_tensor() * rho, sp.multiply(sp.square(gradient), 1 - rho)))
+        delta = sp.negative(sp.divide(sp.multiply(m.sqrt(av._as_tensor() + eps), gradient),
+                                      m.sqrt(ag._as_tensor() + eps)))
+        av.assign(sp.add(av._as_tensor() * rho, sp.multiply(sp.square(delta), 1 - rho)))
+        self.assign_add(variable, sp.multiply(learning_rate, delta))
 
     def get_config(self) -> dict:
         return dict(super().get_config(), rho=self.rho, epsilon=self.epsilon)
@@ -359,6 +374,8 @@ class _Moments(Optimizer):
 class Adamax(_Moments):
     """Adamax: Adam with the infinity norm."""
 
+    _applies_slices = True
+
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
                  epsilon: float = 1e-07, weight_decay: float | None = None,
                  clipnorm: float | None = None, clipvalue: float | None = None,
@@ -376,14 +393,16 @@ class Adamax(_Moments):
         t = self._local_step(variable.dtype)
         b1p = m.pow(_c(self.beta_1, variable.dtype), t)
         mv, u = self.get_slot(variable, "m"), self.get_slot(variable, "v")
-        mv.assign_add((gradient - mv._as_tensor()) * (1 - self.beta_1))
-        u.assign(m.maximum(u._as_tensor() * self.beta_2, m.abs(gradient)))
+        mv.assign_add(sp.subtract(gradient, mv._as_tensor()) * (1 - self.beta_1))
+        u.assign(sp.maximum(u._as_tensor() * self.beta_2, sp.absolute(gradient)))
         variable.assign_sub((learning_rate * mv._as_tensor())
                             / ((1 - b1p) * (u._as_tensor() + self.epsilon)))
 
 
 class Nadam(_Moments):
     """Adam with Nesterov momentum (and the 0.96-decayed momentum schedule)."""
+
+    _applies_slices = True
 
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
                  epsilon: float = 1e-07, weight_decay: float | None = None,
@@ -426,15 +445,18 @@ class Nadam(_Moments):
         b2p = m.pow(b2, t)
         mv, vv = self.get_slot(variable, "m"), self.get_slot(variable, "v")
         # TF's Nadam takes 1 - beta in the variable's dtype (unlike Adam's Python floats).
-        mv.assign_add((gradient - mv._as_tensor()) * (1 - b1))
-        vv.assign_add((m.square(gradient) - vv._as_tensor()) * (1 - b2))
-        m_hat = (u_t1 * mv._as_tensor()) / (1 - u_prod1) + ((1 - u_t) * gradient) / (1 - u_prod)
+        mv.assign_add(sp.subtract(gradient, mv._as_tensor()) * (1 - b1))
+        vv.assign_add(sp.subtract(sp.square(gradient), vv._as_tensor()) * (1 - b2))
+        m_hat = sp.add((u_t1 * mv._as_tensor()) / (1 - u_prod1),
+                       sp.divide(sp.multiply(1 - u_t, gradient), 1 - u_prod))
         v_hat = vv._as_tensor() / (1 - b2p)
         variable.assign_sub((m_hat * learning_rate) / (m.sqrt(v_hat) + self.epsilon))
 
 
 class Ftrl(Optimizer):
     """FTRL-Proximal, with L1/L2 and L2-shrinkage regularization."""
+
+    _applies_slices = True
 
     def __init__(self, learning_rate: Any = 0.001, learning_rate_power: float = -0.5,
                  initial_accumulator_value: float = 0.1,
@@ -480,9 +502,9 @@ class Ftrl(Optimizer):
         l2 = self.l2_regularization_strength + self.beta / (2.0 * lr)
         acc, lin = self.get_slot(variable, "accumulator"), self.get_slot(variable, "linear")
         x = variable._as_tensor()
-        g2 = gradient + x * (2 * self.l2_shrinkage_regularization_strength)
+        g2 = sp.add(gradient, x * (2 * self.l2_shrinkage_regularization_strength))
         old = acc._as_tensor()
-        new = old + m.square(gradient)
+        new = sp.add(old, sp.square(gradient))
         lin.assign_add(g2 - ((m.pow(new, _c(-p, x.dtype)) - m.pow(old, _c(-p, x.dtype))) / lr)
                        * x)
         quadratic = m.pow(new, _c(-p, x.dtype)) / lr + 2 * l2
@@ -503,6 +525,8 @@ class Ftrl(Optimizer):
 
 class Lion(Optimizer):
     """Lion: steps of the learning rate along the sign of an interpolated momentum."""
+
+    _applies_slices = True
 
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.99,
                  weight_decay: float | None = None, clipnorm: float | None = None,
@@ -526,8 +550,9 @@ class Lion(Optimizer):
         b1, b2 = _c(self.beta_1, variable.dtype), _c(self.beta_2, variable.dtype)
         mv = self.get_slot(variable, "m")
         mt = mv._as_tensor()
-        variable.assign_sub(learning_rate * m.sign(mt * b1 + gradient * (1.0 - b1)))
-        mv.assign(mt * b2 + gradient * (1.0 - b2))
+        variable.assign_sub(learning_rate * m.sign(sp.add(mt * b1,
+                                                          sp.multiply(gradient, 1.0 - b1))))
+        mv.assign(sp.add(mt * b2, sp.multiply(gradient, 1.0 - b2)))
 
     def get_config(self) -> dict:
         return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2)
@@ -536,6 +561,8 @@ class Lion(Optimizer):
 class Lamb(_Moments):
     """LAMB: Adam's bias-corrected step, scaled per variable by the ratio of the variable's
     norm to the step's (1 where either norm is 0)."""
+
+    _applies_slices = True
 
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
                  epsilon: float = 1e-07, weight_decay: float | None = None,
@@ -552,8 +579,8 @@ class Lamb(_Moments):
         b1p = m.pow(_c(self.beta_1, variable.dtype), t)
         b2p = m.pow(_c(self.beta_2, variable.dtype), t)
         mv, v = self.get_slot(variable, "m"), self.get_slot(variable, "v")
-        mv.assign_add((gradient - mv._as_tensor()) * (1 - self.beta_1))
-        v.assign_add((m.square(gradient) - v._as_tensor()) * (1 - self.beta_2))
+        mv.assign_add(sp.subtract(gradient, mv._as_tensor()) * (1 - self.beta_1))
+        v.assign_add(sp.subtract(sp.square(gradient), v._as_tensor()) * (1 - self.beta_2))
         step = (mv._as_tensor() / (1.0 - b1p)) / (m.sqrt(v._as_tensor() / (1.0 - b2p))
                                                   + self.epsilon)
         w_norm = m.sqrt(reduce_sum(m.pow(variable._as_tensor(), 2)))

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.keras.optimizers import slices as sp
 from eagerflow._src.keras.optimizers.optimizer import Optimizer, _base_name, base_args
 from eagerflow._src.keras.optimizers.optimizers import _c
 from eagerflow._src.keras.variables import keras_variable
@@ -26,12 +27,14 @@ from eagerflow._src.ops.variables import Variable
 
 
 def _rms(x: Any) -> Any:
-    return m.sqrt(reduce_mean(m.square(x)))
+    return m.sqrt(sp.mean(sp.square(x)))
 
 
 class Adafactor(Optimizer):
     """Adafactor (Shazeer & Stern, 2018): the second moment of a matrix kept as its row
     and column means, steps clipped by their RMS and scaled by the variable's."""
+
+    _applies_slices = True
 
     def __init__(self, learning_rate: Any = 0.001, beta_2_decay: float = -0.8,
                  epsilon_1: float = 1e-30, epsilon_2: float = 0.001,
@@ -80,7 +83,7 @@ class Adafactor(Optimizer):
         # (`relative_step` caps the rate at 1/sqrt(t), which rho caps it at anyway)
         rho = m.minimum(learning_rate, 1 / m.sqrt(t))
         alpha = m.maximum(_c(self.epsilon_2, dtype), _rms(variable._as_tensor())) * rho
-        grad_sq = m.square(gradient) + self.epsilon_1
+        grad_sq = sp.add(sp.square(gradient), self.epsilon_1)
         beta_2 = 1 - m.pow(t, _c(self.beta_2_decay, dtype))
         v = self.get_slot(variable, "v")
         if variable.shape.rank >= 2:
@@ -92,9 +95,9 @@ class Adafactor(Optimizer):
                      * A.expand_dims(c._as_tensor(), -2))
         else:
             v.assign(beta_2 * v._as_tensor() + (1 - beta_2) * grad_sq)
-        u = gradient / m.sqrt(v._as_tensor())
-        u_hat = u / m.maximum(_c(1.0, dtype), _rms(u) / self.clip_threshold)
-        variable.assign_sub(alpha * u_hat)
+        u = sp.divide(gradient, m.sqrt(v._as_tensor()))
+        u_hat = sp.divide(u, m.maximum(_c(1.0, dtype), _rms(u) / self.clip_threshold))
+        self.assign_sub(variable, sp.multiply(alpha, u_hat))
 
     def get_config(self) -> dict:
         return dict(super().get_config(), beta_2_decay=self.beta_2_decay,
