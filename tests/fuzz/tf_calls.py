@@ -50,6 +50,7 @@ NO_TF_OP = {
     "ParseSequenceExampleV2": "eagerflow's outputs are its own (a SequenceExample split into "
                               "parts); tf.io.parse_sequence_example is compared with TF in "
                               "tests/guides/guide_parse_sequence.py",
+    "CollectiveGatherV2": "a collective across a strategy's replicas; tested in tests/distribute",
     "CollectiveReduceV2": "a collective across a strategy's replicas; tested in tests/distribute",
     "ReplicaIdInSyncGroup": "the replica id inside a strategy; tested in tests/distribute",
     "WriteSummary": "writes an event file; tested in tests/summary",

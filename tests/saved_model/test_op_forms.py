@@ -32,6 +32,7 @@ NO_TF_FORM = {
                               "outputs are not TF's",
     # registered by tf.distribute (when imported): a replica's collective has no meaning in
     # a saved function
+    "CollectiveGatherV2": "a collective across replicas",
     "CollectiveReduceV2": "a collective across replicas",
     # registered by tf.summary (when imported): eagerflow's writes name no writer resource
     "WriteSummary": "a summary write",

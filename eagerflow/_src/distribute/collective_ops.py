@@ -70,6 +70,36 @@ def all_reduce(x: Tensor, reduce_op: str, strategy: Any = None) -> Tensor:
     return bind(ALL_REDUCE, (x,), {"reduce_op": reduce_op, "strategy": strategy})
 
 
+def _all_gather_kernel(xp: Any, x: Any, strategy: Any = None) -> Any:
+    ctx = _context(strategy)
+    if ctx is None:
+        return x
+    parts = [v[0] for v in ctx._strategy._collect(ctx, [x])]
+    return xp.concatenate([xp.asarray(p) for p in parts], axis=0)
+
+
+def _infer_all_gather(x: Any, strategy: Any = None) -> list:
+    if not x._shape:
+        raise InvalidArgumentError(None, None, "input should have rank > 0, but got rank 0 "
+                                               "[Op:CollectiveGatherV2]")
+    return [((None, *x._shape[1:]), x._dtype)]
+
+
+ALL_GATHER = register(OpDef(
+    "CollectiveGatherV2", _infer_all_gather, _all_gather_kernel, grad=None,
+    reference=lambda x, strategy=None: x.copy(), stateful=True,
+    samples=lambda: [Sample((_RNG.uniform(-2, 2, (2, 3)),), grad=False),
+                     Sample((np.arange(4, dtype=np.int64),), grad=False)],
+    bad_samples=lambda: [BadSample((np.float32(1.0),), {}, InvalidArgumentError,
+                                   "should have rank > 0")],
+))
+
+
+def all_gather(x: Tensor, strategy: Any = None) -> Tensor:
+    """Every replica's `x`, concatenated along axis 0 in replica order."""
+    return bind(ALL_GATHER, (x,), {"strategy": strategy})
+
+
 def _context(strategy: Any) -> Any:
     """The replica context an op runs for: the thread's, else `strategy`'s only local
     replica (a function traced inside MultiWorkerMirroredStrategy.run runs outside it)."""

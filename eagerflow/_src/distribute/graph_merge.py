@@ -19,9 +19,14 @@ from typing import Any
 
 from eagerflow._src.core import device, nest
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.distribute import context
-from eagerflow._src.distribute.replica_context import ReplicaContext, cross_replica_call
+from eagerflow._src.distribute.collective import as_reduce_op
+from eagerflow._src.distribute.replica_context import (
+    ReplicaContext,
+    cross_replica_call,
+    reduce_with_slices,
+)
 from eagerflow._src.distribute.values import regroup, select_replica
 from eagerflow._src.ops import variables as V
 from eagerflow._src.ops.array import concat
@@ -69,8 +74,12 @@ class InlineReplicaContext(ReplicaContext):
         def reduce_all(strategy: Any, *flat: Any) -> list:
             return [strategy.reduce(reduce_op, v, axis=None) for v in flat]
 
-        flat = [convert_to_tensor(v) for v in nest.flatten(value)]
-        return nest.pack_sequence_as(value, self.merge_call(reduce_all, args=tuple(flat)))
+        def gather(t: Tensor) -> Tensor:
+            return self.all_gather(t, axis=0)
+
+        return reduce_with_slices(value, as_reduce_op(reduce_op), self.num_replicas_in_sync,
+                                  gather, lambda flat: self.merge_call(reduce_all,
+                                                                       args=tuple(flat)))
 
     def all_gather(self, value: Any, axis: int, options: Any = None) -> Any:
         def gather_all(strategy: Any, *flat: Any) -> list:

@@ -16,6 +16,8 @@ from eagerflow._src.distribute.collective import ReduceOp, Rendezvous, as_reduce
 from eagerflow._src.distribute.replica_function import NotTraceable
 from eagerflow._src.distribute.values import regroup, select_replica
 from eagerflow._src.ops.array import concat, reshape, split
+from eagerflow._src.ops.indexed_slices import IndexedSlices
+from eagerflow._src.ops.math import cast
 
 
 class ReplicaContext:
@@ -54,8 +56,12 @@ class ReplicaContext:
     def all_reduce(self, reduce_op: Any, value: Any, options: Any = None) -> Any:
         """Reduces `value` (a nested structure of tensors) across all replicas."""
         op = as_reduce_op(reduce_op)
-        flat = [convert_to_tensor(v) for v in nest.flatten(value)]
-        return nest.pack_sequence_as(value, _packed_all_reduce(self, op, flat))
+
+        def gather(t: Tensor) -> Tensor:
+            return collective_ops.all_gather(t, self._strategy)
+
+        return reduce_with_slices(value, op, self.num_replicas_in_sync, gather,
+                                  lambda flat: _packed_all_reduce(self, op, flat))
 
     def all_gather(self, value: Any, axis: int, options: Any = None) -> Any:
         if self._tracing:
@@ -98,6 +104,27 @@ def cross_replica_call(strategy: Any, merge_fn: Callable, args: tuple, kwargs: d
         if pushed:
             context.pop_strategy(strategy)
         context.set_replica_context(prev)
+
+
+def reduce_with_slices(value: Any, op: ReduceOp, replicas: int, gather: Callable,
+                       reduce_dense: Callable) -> Any:
+    """An all-reduce of `value`'s tensors by `reduce_dense(flat tensors)`, in which an
+    IndexedSlices is gathered instead, as TF reduces one: every replica's rows concatenated
+    by `gather` (a MEAN's values divided by the replicas), not summed dense."""
+    flat = nest.flatten(value)
+    rows = {i: v for i, v in enumerate(flat) if isinstance(v, IndexedSlices)}
+    dense = iter(reduce_dense([convert_to_tensor(v) for i, v in enumerate(flat)
+                               if i not in rows]))
+    out = []
+    for i in range(len(flat)):
+        if i not in rows:
+            out.append(next(dense))
+            continue
+        values = gather(rows[i].values)
+        if op is ReduceOp.MEAN:
+            values = values / cast(replicas, values.dtype)
+        out.append(IndexedSlices(values, gather(rows[i].indices), rows[i].dense_shape))
+    return nest.pack_sequence_as(value, out)
 
 
 def _packed_all_reduce(ctx: ReplicaContext, op: ReduceOp, flat: list) -> list:
