@@ -82,3 +82,19 @@ def test_conversion_without_dense_shape_raises_tf_error() -> None:
     with pytest.raises(ValueError, match="Tensor conversion requested for IndexedSlices "
                                          "for argument `value` without dense_shape"):
         tf.convert_to_tensor(s)
+
+
+def test_cast_keeps_indexed_slices_and_sparse_tensors_as_tf():
+    rows = tf.IndexedSlices(tf.constant([[1.5, 2.0]]), tf.constant([0]), tf.constant([3, 2]))
+    out = tf.cast(rows, tf.int32)
+    assert isinstance(out, tf.IndexedSlices) and out.dtype == tf.int32
+    np.testing.assert_array_equal(out.values.numpy(), [[1, 2]])  # TF's
+    assert out.indices is rows.indices
+    sparse = tf.sparse.SparseTensor([[0, 0]], [1.5], [2, 2])
+    out = tf.cast(sparse, tf.float64)
+    assert isinstance(out, tf.sparse.SparseTensor) and out.dtype == tf.float64
+    assert tf.cast(tf.ragged.constant([[1.5], [2.5, 3.0]]), tf.int32).to_list() == [[1], [2, 3]]
+    traced = tf.function(lambda s: tf.cast(s, tf.float64).values)(rows)
+    np.testing.assert_array_equal(traced.numpy(), [[1.5, 2.0]])
+    with pytest.raises(tf.errors.UnimplementedError):
+        tf.cast(rows, tf.string)

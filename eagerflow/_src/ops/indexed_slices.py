@@ -16,9 +16,13 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.shape import TensorShape, as_shape
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.ops.composite_dispatch import elementwise
+from eagerflow._src.ops.composite_dispatch import register as register_dispatch
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.registry import REGISTRY
 
 
@@ -102,6 +106,21 @@ def densify(values: Tensor, indices: Tensor, dense_shape: Tensor) -> Tensor:
 
 def is_indexed_slices(x: Any) -> bool:
     return x.__class__ is IndexedSlices
+
+
+def _cast(x: Any, dtype: Any, name: str | None = None) -> Any:
+    """tf.cast of a composite: an IndexedSlices or a SparseTensor keeps its form, its values
+    cast (as TF's); a RaggedTensor's flat values are cast by the ragged dispatch."""
+    if isinstance(x, IndexedSlices):
+        return IndexedSlices(cast(x.values, dtype), x.indices, x.dense_shape)
+    if isinstance(x, SparseTensor):
+        return x.with_values(cast(x.values, dtype))
+    if elementwise.unary is None:
+        raise TypeError(f"cast does not support {type(x).__name__}")
+    return elementwise.unary(lambda v: cast.__wrapped_api__(v, dtype, name), x)
+
+
+register_dispatch(cast, _cast)
 
 
 class IndexedSlicesSpec(CompositeSpec):

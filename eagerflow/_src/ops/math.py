@@ -16,6 +16,7 @@ import numpy as np
 
 from eagerflow._src.backend import broadcast_copy, special
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import (
     EagerTensor,
@@ -135,8 +136,7 @@ def _sum_to_ref(g: np.ndarray, like: np.ndarray) -> np.ndarray:
 
 SUM_TO = register(OpDef(
     "SumToShapeOf", _sum_to_infer, _sum_to_kernel,
-    grad=lambda n, d: [broadcast_like(d, n.inputs[0]), None],
-    reference=_sum_to_ref,
+    grad=lambda n, d: [broadcast_like(d, n.inputs[0]), None], reference=_sum_to_ref,
     samples=lambda: [Sample((_f64(2, 3), np.zeros((1, 3))), grad_inputs=(0,)),
                      Sample((_f64(4, 2, 3), np.zeros((2, 1))), grad_inputs=(0,))],
     bad_samples=lambda: [BadSample((np.array([[b"a", b"b"]], dtype=object), np.zeros(())), {},
@@ -793,13 +793,14 @@ CAST = register(OpDef(
     bad_samples=lambda: [BadSample((np.array([b"a"], dtype=object),), {"dtype": dt.float32},
                                    UnimplementedError)],
     elementwise=True, rewrite=_cast_rewrite, fold=_fold_input, tf_const_fold=True,
-    tf_shape_fold=True,
-    tf=TFForm(names={"dtype": "DstT"}),
+    tf_shape_fold=True, tf=TFForm(names={"dtype": "DstT"}),
 ))
 
 
 @dispatchable
 def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
+    if type(x) is not EagerTensor and isinstance(x, CompositeTensor):  # (not dense: a handler
+        raise TypeError(f"cast of {type(x).__name__}")  # casts its values, ragged_dispatch.py)
     x = _t(x)
     dtype = dt.as_dtype(dtype)
     if x._dtype is dtype:
@@ -922,8 +923,7 @@ def _like_kernel(value: int) -> Callable:
 ZEROS_LIKE = register(OpDef(
     "ZerosLike", C.same_spec_infer("ZerosLike", copies=False), _like_kernel(0),
     grad=lambda n, g: [None], reference=lambda x: np.zeros_like(x),
-    samples=lambda: [Sample((_f64(2, 3),), grad=False)],
-    elementwise=True))
+    samples=lambda: [Sample((_f64(2, 3),), grad=False)], elementwise=True))
 ONES_LIKE = register(OpDef(
     "OnesLike", lambda x: [(x._shape, x._dtype)], _like_kernel(1), grad=lambda n, g: [None],
     reference=lambda x: np.ones_like(x), samples=lambda: [Sample((_f64(2, 3),), grad=False)],

@@ -146,7 +146,7 @@ def _map_two(fn: Callable) -> Callable:
     return handler
 
 
-for _fn in (math.abs, math.cast, string_ops.lower, string_ops.upper, string_ops.strip,
+for _fn in (math.abs, string_ops.lower, string_ops.upper, string_ops.strip,
             string_ops.length, string_ops.regex_replace, string_ops.regex_full_match,
             string_ops.to_number, string_ops.unicode_script, string_ops.as_string,
             hash_ops.to_hash_bucket_fast, hash_ops.to_hash_bucket_strong, hash_ops.to_hash_bucket):

@@ -3,9 +3,9 @@
 Names TF 1.x shares with TF 2 resolve to eagerflow's (tf.compat.v1.constant is tf.constant).
 """
 
-import importlib
+import importlib as _importlib
 
-import eagerflow
+import eagerflow as _eagerflow
 from eagerflow._src.core.shape import Dimension, dimension_at_index, dimension_value
 from eagerflow._src.function.compat_v1 import (
     Graph,
@@ -17,7 +17,7 @@ from eagerflow._src.function.compat_v1 import (
     placeholder_with_default,
     reset_default_graph,
 )
-from eagerflow._src.saved_model.protos import pb
+from eagerflow._src.saved_model.protos import pb as _pb
 
 
 _LAZY = {"wrap_function": "eagerflow._src.function.wrap",
@@ -26,12 +26,12 @@ _LAZY = {"wrap_function": "eagerflow._src.function.wrap",
 
 def __getattr__(name):
     if name in _LAZY:  # the graph machinery loads on first use
-        value = globals()[name] = getattr(importlib.import_module(_LAZY[name]), name)
+        value = globals()[name] = getattr(_importlib.import_module(_LAZY[name]), name)
         return value
     if name == "GraphDef":  # TF's protocol buffer class (protobuf loads on first use)
-        globals()[name] = pb().GraphDef
-        return pb().GraphDef
+        globals()[name] = _pb().GraphDef
+        return _pb().GraphDef
     try:
-        return getattr(eagerflow, name)
+        return getattr(_eagerflow, name)
     except AttributeError:
         raise AttributeError(f"module 'eagerflow.compat.v1' has no attribute {name!r}") from None

@@ -405,7 +405,7 @@ class Optimizer(trackable.AutoTrackable):
             warnings.warn(f"Gradients do not exist for variables {missing} when minimizing the "
                           "loss. If using `model.compile()`, did you forget to provide a `loss` "
                           "argument?", stacklevel=3)
-        grads = [g if g.dtype is dt.as_dtype(v.dtype) else slices.cast(g, v.dtype)
+        grads = [g if g.dtype is dt.as_dtype(v.dtype) else m.cast(g, v.dtype)
                  for g, v in pairs]
         variables = [v for _, v in pairs]
         if any(getattr(v, "overwrite_with_gradient", False) for v in variables):

@@ -48,10 +48,6 @@ square, sqrt, sign, negative = _unary(m.square), _unary(m.sqrt), _unary(m.sign),
 absolute = _unary(m.abs)
 
 
-def cast(x: Any, dtype: Any) -> Any:
-    return _rows(x, m.cast(x.values, dtype)) if is_rows(x) else m.cast(x, dtype)
-
-
 def clip(x: Any, lo: Any, hi: Any) -> Any:
     return _rows(x, m.clip_by_value(x.values, lo, hi)) if is_rows(x) else \
         m.clip_by_value(x, lo, hi)
