@@ -131,3 +131,25 @@ def test_device_and_default_names_are_not_uniquified():
     assert tf.Variable(1.0).name == tf.Variable(1.0).name == "Variable:0"
     with tf.device("/cpu:0"):
         assert tf.Variable(1.0).device == "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def test_tf_2_variable_methods_as_tf():
+    """gather_nd, read_value_no_copy, is_initialized, initializer, initialized_value,
+    set_shape and count_up_to, with TF 2.21's results and errors."""
+    v = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    np.testing.assert_array_equal(v.gather_nd([[0, 1], [1, 0]]).numpy(), [2.0, 3.0])
+    np.testing.assert_array_equal(v.read_value_no_copy().numpy(), v.numpy())
+    assert bool(v.is_initialized()) and v.initializer is None
+    with pytest.raises(NotImplementedError):
+        v.initialized_value()
+    v.set_shape([2, 2])
+    with pytest.raises(ValueError, match=r"Shapes \(2, 2\) and \(3, 2\) are not compatible"):
+        v.set_shape([3, 2])
+    u = tf.Variable([1.0, 2.0], shape=tf.TensorShape(None))
+    u.set_shape([2])
+    assert u.shape == tf.TensorShape([2])
+    c = tf.Variable(0, dtype=tf.int64)
+    assert [int(c.count_up_to(2)), int(c.count_up_to(2))] == [0, 1]
+    with pytest.raises(tf.errors.OutOfRangeError, match=r"Reached limit of 2"):
+        c.count_up_to(2)
+    assert int(c.numpy()) == 2

@@ -1,4 +1,4 @@
-"""tf.Variable's sparse updates: scatter_add, scatter_update, ..., scatter_nd_*, sparse_read.
+"""tf.Variable's sparse updates and reads: scatter_add, ..., scatter_nd_*, sparse_read, gather_nd.
 
 Sits after the indexing and segment ops, and installs these methods on Variable, as
 operators.py installs the Python operators: TF has one ResourceScatter op per update, and
@@ -21,6 +21,7 @@ from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import broadcast_to, concat, expand_dims, reshape, shape
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.nd_indexing import gather_nd as _gather_nd
 from eagerflow._src.ops.nd_indexing import (
     tensor_scatter_nd_add,
     tensor_scatter_nd_max,
@@ -121,6 +122,10 @@ def sparse_read(self: Variable, indices: Any, name: str | None = None) -> Tensor
     return gather(self._as_tensor(), indices)
 
 
+def gather_nd(self: Variable, indices: Any, name: str | None = None) -> Tensor:
+    return _gather_nd(self._as_tensor(), indices)
+
+
 for _name, _op in [("scatter_add", "ResourceScatterAdd"), ("scatter_sub", "ResourceScatterSub"),
                    ("scatter_mul", "ResourceScatterMul"), ("scatter_div", "ResourceScatterDiv"),
                    ("scatter_max", "ResourceScatterMax"), ("scatter_min", "ResourceScatterMin"),
@@ -134,3 +139,4 @@ for _name, _update in [("scatter_nd_add", tensor_scatter_nd_add),
     setattr(Variable, _name, _nd_method(_update))
 Variable.batch_scatter_update = batch_scatter_update
 Variable.sparse_read = sparse_read
+Variable.gather_nd = gather_nd

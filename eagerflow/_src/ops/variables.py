@@ -24,7 +24,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.name_scope import scoped_name
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Reference, Tensor, convert_to_tensor
@@ -222,8 +222,35 @@ class Variable(metaclass=_VariableMeta):
     def read_value(self) -> Tensor:
         return self._as_tensor()
 
+    def read_value_no_copy(self) -> Tensor:
+        """The value (a read never copies here: an assignment replaces the array)."""
+        return self._as_tensor()
+
     def value(self) -> Tensor:
         return self._as_tensor()
+
+    def is_initialized(self, name: str | None = None) -> Tensor:
+        return convert_to_tensor(True)  # (a variable gets its value when it is created)
+
+    def initialized_value(self) -> Tensor:
+        raise NotImplementedError  # (TF 2's eager variables raise it, without a message)
+
+    @property
+    def initializer(self) -> None:
+        return None  # (TF 1's initializer op; an eager variable has none)
+
+    def count_up_to(self, limit: int) -> Tensor:
+        """The value, then incremented by one; OutOfRangeError once it reaches `limit`."""
+        old = self._as_tensor()
+        if to_host(old._arr) >= limit:
+            raise OutOfRangeError(None, None, f"Reached limit of {limit} "
+                                              "[Op:ResourceCountUpTo]")
+        self.assign_add(np.ones((), self._dtype.as_numpy_dtype))
+        return old
+
+    def set_shape(self, shape: Any) -> None:
+        """Narrows the static shape to `shape` (ValueError where they differ)."""
+        self._shape = self._shape.merge_with(TensorShape(shape))
 
     def numpy(self) -> Any:
         a = self._arr
