@@ -215,6 +215,67 @@ def _vars_group(path: str) -> str:
     return f"{path}/vars" if path else "vars"
 
 
+def saved_values(layer: Any) -> list:
+    """What a layer writes to its `vars` group ("0", "1", ...): its own variables (a LoRA
+    layer's merged weight)."""
+    if callable(getattr(layer, "_saved_values", None)):
+        return layer._saved_values()
+    return own_variables(layer)
+
+
+def overrides(layer: Any, hook: str) -> bool:
+    """Whether `layer`'s class overrides Keras 3's save_own_variables/load_own_variables
+    (engine/own_variables.py marks the defaults): the files then go through the override."""
+    method = getattr(type(layer), hook, None)
+    return method is not None and not getattr(method, "keras_default", False)
+
+
+def count_error(layer: Any, own: list, stored: int) -> ValueError:
+    """Keras 3's error for a layer whose file entry holds `stored` values for `own`."""
+    name = getattr(layer, "name", "model")
+    if not own and not getattr(layer, "built", True):
+        return ValueError(f"Layer '{name}' was never built and thus it doesn't have any "
+                          f"variables. However the weights file lists {stored} variables for "
+                          "this layer. Build the model (call it on data) before loading "
+                          ".weights.h5 files.")
+    return ValueError(f"Layer '{name}' expected {len(own)} variables, but received {stored} "
+                      f"variables during loading. Expected: {[v.name for v in own]}")
+
+
+class _Store:
+    """A layer's `vars` group as its save_own_variables sees it: `store["0"] = value`."""
+
+    def __init__(self, group: Any) -> None:
+        self._group = group
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._group.create_dataset(key, data=np.asarray(
+            value.numpy() if hasattr(value, "numpy") else value))
+
+    def __getitem__(self, key: str) -> np.ndarray:
+        return np.asarray(self._group[key][()])
+
+    def keys(self) -> Any:
+        return self._group.keys()
+
+    def __len__(self) -> int:
+        return len(self._group)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._group
+
+
+class _OwnLoad:
+    """A plan entry that hands a layer its stored values (a dict of arrays, read before
+    anything is assigned) through its own load_own_variables."""
+
+    def __init__(self, layer: Any) -> None:
+        self.layer = layer
+
+    def assign(self, store: dict) -> None:
+        self.layer.load_own_variables(store)
+
+
 def write_weights(model: Any, f: Any, include_optimizer: bool = True) -> None:
     """The model's variables (its optimizer's too) into open h5py File `f`."""
     for path, layer in layout(model):
@@ -224,9 +285,10 @@ def write_weights(model: Any, f: Any, include_optimizer: bool = True) -> None:
         name = getattr(layer, "name", None)
         if isinstance(name, str):
             g.attrs["name"] = name
-        values = layer._saved_values() if callable(getattr(layer, "_saved_values", None)) \
-            else own_variables(layer)  # (a LoRA layer saves its merged weight)
-        for i, v in enumerate(values):
+        if overrides(layer, "save_own_variables"):
+            layer.save_own_variables(_Store(g))
+            continue
+        for i, v in enumerate(saved_values(layer)):
             g.create_dataset(str(i), data=np.asarray(v.numpy()))
 
 
@@ -259,8 +321,12 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
             _is_optimizer(optimizer) and not getattr(optimizer, "built", True):
         optimizer.build(model.trainable_variables)  # build is idempotent per variable
     for path, layer in layout(model):
-        own = own_variables(layer)
         group = f.get(_vars_group(path))
+        if overrides(layer, "load_own_variables"):
+            plan.append((_OwnLoad(layer), {} if group is None else
+                         {k: np.asarray(group[k][()]) for k in group.keys()}))
+            continue
+        own = own_variables(layer)
         stored = [] if group is None else sorted(group.keys(), key=int)
         lname = getattr(layer, "name", path or "model")
         if _is_optimizer(layer) and len(stored) != len(own):
@@ -274,14 +340,7 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
                                       "variables, the file has %d", lname, len(own),
                                       len(stored))
                 continue
-            if not own and not getattr(layer, "built", True):
-                raise ValueError(f"Layer '{lname}' was never built and thus it doesn't have "
-                                 f"any variables. However the weights file lists "
-                                 f"{len(stored)} variables for this layer. Build the model "
-                                 "(call it on data) before loading .weights.h5 files.")
-            raise ValueError(f"Layer '{lname}' expected {len(own)} variables, but received "
-                             f"{len(stored)} variables during loading. Expected: "
-                             f"{[v.name for v in own]}")
+            raise count_error(layer, own, len(stored))
         for i, v in enumerate(own):
             arr = np.asarray(group[stored[i]][()])
             if not v.shape.is_compatible_with(arr.shape):
