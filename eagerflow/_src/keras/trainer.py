@@ -162,6 +162,7 @@ class Trainer:
     def __init__(self) -> None:
         object.__setattr__(self, "_is_compiled", False)
         object.__setattr__(self, "loss", None)
+        object.__setattr__(self, "_distribute_strategy", get_strategy())  # (Keras 3's)
 
     # -- state --------------------------------------------------------------------------
     def _tstate(self, name: str, default: Any = None) -> Any:
@@ -179,6 +180,31 @@ class Trainer:
         # (Keras's loading sets it after compile_from_config, even where a custom
         # compile() made that skip compiling)
         self._tset("_is_compiled", bool(value))
+
+    @property
+    def distribute_strategy(self) -> Any:
+        """The strategy in whose scope the model was created (the default one outside)."""
+        return self._tstate("_distribute_strategy") or get_strategy()
+
+    @property
+    def jit_compile(self) -> bool:
+        return bool(self._tstate("_jit_compile", False))  # ("auto" is False: no XLA here)
+
+    @jit_compile.setter
+    def jit_compile(self, value: Any) -> None:
+        self._tset("_jit_compile", value is True)
+
+    @property
+    def steps_per_execution(self) -> int:
+        return self._tstate("_steps_per_execution", 1)
+
+    @steps_per_execution.setter
+    def steps_per_execution(self, value: int) -> None:
+        self._tset("_steps_per_execution", int(value))
+
+    @property
+    def unrolled_steps_per_execution(self) -> int:
+        return 1  # (Keras 3 unrolls steps only where its compile() is asked to)
 
     @property
     def run_eagerly(self) -> bool:
@@ -279,6 +305,7 @@ class Trainer:
         self._tset("_loss_tracker", Mean(name="loss"))
         self._tset("_run_eagerly", bool(run_eagerly))
         self._tset("_steps_per_execution", int(steps_per_execution or 1))
+        self._tset("_jit_compile", jit_compile is True)
         self._tset("_is_compiled", True)
         self._tset("stop_training", False)
         self._reset_step_functions()

@@ -63,6 +63,7 @@ from eagerflow._src.keras.engine.layer_helpers import dedup as _dedup
 from eagerflow._src.keras.engine.layer_helpers import flat_values as _flat_values
 from eagerflow._src.keras.engine.layer_helpers import is_numeric_list as _is_numeric_list
 from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quantize_wrapper
+from eagerflow._src.keras.engine.layer_state import LayerState
 from eagerflow._src.keras.engine.own_variables import OwnVariables
 from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_shapes
 from eagerflow._src.keras.engine.symbolic_calls import (
@@ -122,7 +123,7 @@ def _aggregation(value: Any) -> int:
     return _AGGREGATIONS[key]
 
 
-class Layer(SymbolicCalls, OwnVariables, Module):
+class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     """`Layer(*, activity_regularizer=None, trainable=True, dtype=None, autocast=True,
     name=None)`: Keras 3's constructor (keyword arguments only)."""
 

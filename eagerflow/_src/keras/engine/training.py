@@ -63,6 +63,32 @@ def _should_quantize(layer: Layer, filters: Any) -> bool:
     return bool(filters(layer)) if callable(filters) else True
 
 
+def _nested_by_path(variables: list, value_format: str) -> dict:
+    out: dict = {}
+    for v in variables:
+        *scopes, leaf = v.path.split("/")
+        node = out
+        for part in scopes:
+            node = node.setdefault(part, {})
+        if leaf in node:
+            raise ValueError(f"The following variable path is found twice in the model: "
+                             f"'{v.path}'. `get_state_tree()` can only be called when all "
+                             "variable paths are unique. Make sure to give unique names to "
+                             "your layers (and other objects).")
+        node[leaf] = v.value if value_format == "backend_tensor" else v.numpy()
+    return out
+
+
+def _flat_by_path(tree: dict, prefix: str = "") -> dict:
+    out = {}
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            out.update(_flat_by_path(value, f"{prefix}{key}/"))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
 class Model(Trainer, Layer):
     """`Model(inputs, outputs, name=None)` (functional) or a subclass defining `call`."""
 
@@ -262,6 +288,34 @@ class Model(Trainer, Layer):
                       layer_range=layer_range)
 
     # -- weights files (implemented with the checkpoint stream, keras/weights_io.py) --------
+    # -- the state as nested dicts by variable path (Keras 3's stateless workflows) ------
+    def get_state_tree(self, value_format: str = "backend_tensor") -> dict:
+        """{"trainable_variables", "non_trainable_variables", "optimizer_variables",
+        "metrics_variables"}, each a dict nested by the variables' paths."""
+        if value_format not in ("backend_tensor", "numpy_array"):
+            raise ValueError("Invalid `value_format` argument. Expected one of {'numpy_array', "
+                             f"'backend_tensor'}}. Received: value_format={value_format}")
+        groups = {"trainable_variables": self.trainable_variables,
+                  "non_trainable_variables": self.non_trainable_variables,
+                  "optimizer_variables": self.optimizer.variables,
+                  "metrics_variables": self.metrics_variables}
+        return {k: _nested_by_path(vs, value_format) for k, vs in groups.items()}
+
+    def set_state_tree(self, state_tree: dict) -> None:
+        """Assigns each variable of `state_tree` (get_state_tree's form) found by its path."""
+        for kind, tree in state_tree.items():
+            if kind not in ("trainable_variables", "non_trainable_variables",
+                            "optimizer_variables", "metrics_variables"):
+                raise ValueError(f"Unknown variable name: {kind}")
+            if kind == "optimizer_variables" and getattr(self, "optimizer", None) is None:
+                continue
+            variables = self.optimizer.variables if kind == "optimizer_variables" else \
+                getattr(self, kind)
+            by_path = {v.path: v for v in variables}
+            for path, value in _flat_by_path(tree).items():
+                if path in by_path:
+                    by_path[path].assign(value)
+
     def save_weights(self, filepath: Any, overwrite: bool = True, save_format: str | None = None,
                      options: Any = None) -> None:
         """A TF checkpoint at a path prefix, or Keras 3's layout for `*.weights.h5`."""
