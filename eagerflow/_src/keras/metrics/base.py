@@ -19,7 +19,7 @@ from eagerflow._src.keras import initializers as inits
 from eagerflow._src.keras import losses, serialization
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.engine.layer_metrics import register_metric_class
-from eagerflow._src.keras.variables import keras_variable
+from eagerflow._src.keras.variables import StatelessScope, keras_variable
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
@@ -143,6 +143,33 @@ class Metric(trackable.AutoTrackable):
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         self.update_state(*args, **kwargs)
         return self.result()
+
+    # -- stateless: the state passed in and returned, the metric unchanged (Keras 3) -----
+    def _mapping(self, metric_variables: list) -> list:
+        if len(metric_variables) != len(self.variables):
+            raise ValueError(f"Argument `metric_variables` must be a list of tensors "
+                             f"corresponding 1:1 to {type(self).__name__}().variables. Received "
+                             f"list with length {len(metric_variables)}, but expected "
+                             f"{len(self.variables)} variables.")
+        return list(zip(self.variables, metric_variables))
+
+    def _new_state(self, scope: StatelessScope) -> list:
+        return [v if scope.get_current_value(v) is None else scope.get_current_value(v)
+                for v in self.variables]
+
+    def stateless_update_state(self, metric_variables: list, *args: Any, **kwargs: Any) -> list:
+        with StatelessScope(state_mapping=self._mapping(metric_variables)) as scope:
+            self.update_state(*args, **kwargs)
+        return self._new_state(scope)
+
+    def stateless_result(self, metric_variables: list) -> Any:
+        with StatelessScope(state_mapping=self._mapping(metric_variables)):
+            return self.result()
+
+    def stateless_reset_state(self) -> list:
+        with StatelessScope() as scope:
+            self.reset_state()
+        return self._new_state(scope)
 
     def get_config(self) -> dict:
         return {"name": self.name, "dtype": self.dtype}

@@ -27,6 +27,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import TrackedDict, TrackedList
 from eagerflow._src.distribute import context
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import initializers
 from eagerflow._src.keras.optimizers import schedules as lrs
 from eagerflow._src.keras.optimizers import slices
 from eagerflow._src.keras.variables import keras_variable
@@ -329,6 +330,70 @@ class Optimizer(trackable.AutoTrackable):
                 self._add_slot_group(group, new)
             self._build_more(new)
         self.built = True
+
+    # -- Keras 3's variable API, for optimizers written as Keras's are ----------------
+    def add_variable(self, shape: Any, initializer: Any = "zeros", dtype: Any = None,
+                     aggregation: str = "none", layout: Any = None,
+                     name: str | None = None) -> Variable:
+        """A non-trainable variable of the optimizer's own, at `<optimizer>/<name>`, listed
+        in `variables` (and so in saved files) after those made before it."""
+        d = dt.as_dtype(dtype or kb.floatx())
+        value = initializers.get(initializer)(shape=tuple(shape), dtype=d)
+        name = name or kb.auto_name("variable")
+        var = Variable(value, trainable=False, dtype=d, name=f"{self._name}/{name}")
+        keras_variable(var, name, f"{self._name}/{name}")
+        self._variables.append(var)
+        return var
+
+    def add_variable_from_reference(self, reference_variable: Any, name: str | None = None,
+                                    initializer: Any = "zeros") -> Variable:
+        """A variable shaped and typed as `reference_variable`, named after its path."""
+        ref = getattr(reference_variable, "path", None)
+        ref = ref.replace("/", "_") if ref is not None else \
+            str(reference_variable.name).replace("/", "_").replace(":", "_")
+        return self.add_variable(reference_variable.shape, initializer,
+                                 reference_variable.dtype, name=f"{ref}_{name or 'var'}")
+
+    def add_optimizer_variables(self, trainable_variables: list, name: Any,
+                                initializer: Any = "zeros") -> Any:
+        """add_variable_from_reference for each variable (None for one overwritten with its
+        gradient); with several names, a tuple of such lists."""
+        names = [name] if isinstance(name, str) else list(name)
+        inits = [initializer] * len(names) if isinstance(name, str) or \
+            not isinstance(initializer, (list, tuple)) else list(initializer)
+        lists = tuple([None if getattr(v, "overwrite_with_gradient", False) else
+                       self.add_variable_from_reference(v, n, i) for v in trainable_variables]
+                      for n, i in zip(names, inits))
+        return lists[0] if isinstance(name, str) else lists
+
+    def _get_variable_index(self, variable: Any) -> int:
+        """The position of `variable` among those the optimizer was built with."""
+        key = _var_key(variable)
+        return next(i for i, v in enumerate(self._trainable_variables) if _var_key(v) == key)
+
+    def stateless_apply(self, optimizer_variables: Any, grads: Any,
+                        trainable_variables: Any) -> Any:
+        raise ValueError("stateless_apply is not supported with the TensorFlow backend (as it "
+                         "is incompatible with tf.distribute).")
+
+    def save_own_variables(self, store: Any) -> None:
+        """Writes `variables` to `store` as "0", "1", ..."""
+        for i, v in enumerate(self.variables):
+            store[str(i)] = v.numpy()
+
+    def load_own_variables(self, store: Any) -> None:
+        """Assigns `variables` from `store`; a store of another length is skipped with
+        Keras's warning."""
+        if len(store.keys()) != len(self.variables):
+            warnings.warn(f"Skipping variable loading for optimizer '{self.name}', because it "
+                          f"has {len(self.variables)} variables whereas the saved optimizer has "
+                          f"{len(store.keys())} variables. ", stacklevel=2)
+            return
+        for i, v in enumerate(self.variables):
+            v.assign(store[str(i)])
+
+    save_own_variables.keras_default = True  # (weights_io writes and reads these itself)
+    load_own_variables.keras_default = True
 
     def _slot_list(self, attr: str) -> TrackedList:
         """The list attribute `attr` that keeps one kind of slot (made on first use)."""
