@@ -1,7 +1,8 @@
 """Writes custom_optimizer_golden.json: a Keras-3-style custom optimizer and a metric used
 statelessly (custom_optimizer_cases.py), run by Keras 3 on TF.
 
-Run with TensorFlow's interpreter: /work/tfref/bin/python tests/keras/make_custom_optimizer_golden.py
+Run with TensorFlow's interpreter:
+/work/tfref/bin/python tests/keras/make_custom_optimizer_golden.py
 """
 
 import os
