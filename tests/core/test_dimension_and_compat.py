@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pathlib
 import pickle
+import re
 
 import numpy as np
 import pytest
@@ -90,3 +91,25 @@ def test_forward_compatibility_horizon(monkeypatch):
     assert not tf.compat.forward_compatible(2026, 1, 16)
     monkeypatch.setenv("TF_FORWARD_COMPATIBILITY_DELTA_DAYS", "2")
     assert tf.compat.forward_compatible(2026, 1, 17)
+
+
+def test_tensor_shape_rank_assertions_and_trace_type_as_tf():
+    """TF 2.21's results and messages (recorded by hand from tf.TensorShape)."""
+    s, unknown, partial = tf.TensorShape([1, 2]), tf.TensorShape(None), tf.TensorShape([None, 2])
+    s.assert_has_rank(2)
+    unknown.assert_has_rank(4)
+    unknown.assert_same_rank(s)
+    assert s.with_rank_at_most(3) is s and unknown.with_rank_at_most(1) is unknown
+    for call, message in [(lambda: s.assert_has_rank(3), "Shape (1, 2) must have rank 3"),
+                          (lambda: s.assert_same_rank([1]),
+                           "Shapes (1, 2) and (1,) must have the same rank"),
+                          (lambda: s.with_rank_at_most(1),
+                           "Shape (1, 2) must have rank at most 1")]:
+        with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+            call()
+    assert partial.is_subtype_of(tf.TensorShape([None, None])) and s.is_subtype_of(partial)
+    assert not partial.is_subtype_of(s) and s.is_subtype_of(unknown)
+    assert not unknown.is_subtype_of(s) and not s.is_subtype_of(tf.TensorShape([1]))
+    assert s.most_specific_common_supertype([tf.TensorShape([3, 2])]) == tf.TensorShape([None, 2])
+    assert s.most_specific_common_supertype([]) == s
+    assert s.most_specific_common_supertype([unknown]).rank is None

@@ -258,6 +258,37 @@ class TensorShape:
             raise ValueError(f"Shape {self} must have rank at least {rank}")
         return self
 
+    def with_rank_at_most(self, rank: int) -> TensorShape:
+        if self._dims is not None and len(self._dims) > rank:
+            raise ValueError(f"Shape {self} must have rank at most {rank}")
+        return self
+
+    def assert_has_rank(self, rank: int) -> None:
+        if self._dims is not None and len(self._dims) != rank:
+            raise ValueError(f"Shape {self} must have rank {rank}")
+
+    def assert_same_rank(self, other: Any) -> None:
+        other = as_shape(other)
+        if self._dims is not None and other._dims is not None and \
+                len(self._dims) != len(other._dims):
+            raise ValueError(f"Shapes {self} and {other} must have the same rank")
+
+    def is_subtype_of(self, other: Any) -> bool:
+        """Whether every shape this one matches, `other` matches too (TF's TraceType)."""
+        other = as_shape(other)
+        if other._dims is None:
+            return True
+        if self._dims is None or len(self._dims) != len(other._dims):
+            return False
+        return all(b is None or a == b for a, b in zip(self._dims, other._dims))
+
+    def most_specific_common_supertype(self, others: Any) -> TensorShape | None:
+        """The most specific shape that every one of `others` and this one is a subtype of."""
+        out = self
+        for other in others:
+            out = out.most_specific_compatible_shape(other)
+        return out
+
     def __len__(self) -> int:
         if self._dims is None:
             raise ValueError("Cannot take the length of shape with unknown rank.")
