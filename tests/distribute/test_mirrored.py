@@ -265,3 +265,16 @@ def test_experimental_set_strategy_as_tf():
     finally:
         tf.distribute.experimental_set_strategy(None)
     assert not tf.distribute.has_strategy()
+
+
+def test_strategy_helpers_as_tf():
+    """cluster_resolver, colocate_vars_with, group and unwrap, as TF 2.21's MirroredStrategy."""
+    s = tf.distribute.MirroredStrategy(["/cpu:0"])
+    assert s.cluster_resolver is None
+    with s.scope():
+        v = tf.Variable(1.0)
+        with s.colocate_vars_with(v), s.extended.colocate_vars_with(v):
+            w = tf.Variable(2.0)
+    assert float(w.numpy()) == 2.0
+    assert float(s.group(tf.constant(1.0))) == 1.0
+    assert [float(t) for t in s.unwrap(s.run(lambda: tf.constant(1.0)))] == [1.0]

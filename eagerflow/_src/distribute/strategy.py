@@ -46,6 +46,7 @@ from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.array import concat, shape
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import add, add_n, cast, floordiv, truediv
+from eagerflow._src.ops.misc_ops import group
 from eagerflow._src.ops.reduce import reduce_prod
 from eagerflow._src.ops.variables import (
     VariableAggregation,
@@ -176,6 +177,8 @@ class Strategy:
         self._lock = threading.Lock()
         self._current_rendezvous: Rendezvous | None = None
         self._replica_functions = ReplicaFunctions(self, lambda i: ReplicaContext(self, i, None))
+
+    cluster_resolver = None  # (one machine: MultiWorkerMirroredStrategy sets its own)
 
     # -- sizes and ids -----------------------------------------------------------------
     @property
@@ -334,6 +337,21 @@ class Strategy:
     def update(self, var: Any, fn: Callable, args: tuple = (), kwargs: dict | None = None,
                group: bool = True) -> Any:
         return fn(var, *args, **(kwargs or {}))
+
+    @contextlib.contextmanager
+    def colocate_vars_with(self, colocate_with_variable: Any) -> Iterator[None]:
+        """Variables made inside live where `colocate_with_variable` does: every variable
+        of a strategy here lives on all its devices, so they do already."""
+        yield
+
+    def group(self, value: Any, name: str | None = None) -> Any:
+        """The one local result of `value` as it is; several grouped (TF's tf.group)."""
+        parts = self.experimental_local_results(value)
+        return parts[0] if len(parts) == 1 and name is None else group(*parts, name=name)
+
+    def unwrap(self, value: Any) -> tuple:
+        """The deprecated name of experimental_local_results."""
+        return self.experimental_local_results(value)
 
     # -- input -------------------------------------------------------------------------
     def experimental_distribute_dataset(self, dataset: Any, options: Any = None) -> Any:
