@@ -149,3 +149,11 @@ def test_constraints():
     d = keras.layers.Dense(2, kernel_constraint="non_neg")
     d(np.ones((1, 2)))
     assert isinstance(d.kernel.constraint, C.NonNeg)
+
+
+def test_a_weights_regularizer_is_kept_on_the_variable():
+    layer = tf.keras.layers.Dense(2, kernel_regularizer="l2")
+    layer.build((None, 3))
+    assert isinstance(layer.kernel.regularizer, tf.keras.regularizers.L2)
+    assert layer.bias.regularizer is None
+    assert tf.keras.Variable(np.zeros(2, "float32")).regularizer is None

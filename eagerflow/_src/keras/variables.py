@@ -56,6 +56,7 @@ class Variable:
 
     _keras_variable = True  # (so `isinstance(v, tf.Variable)` is False, as in TF 2.21)
     _layout: Any = None  # a keras.distribution.TensorLayout given at creation
+    regularizer: Any = None  # (add_weight's, kept on the variable as Keras 3 does)
 
     def __new__(cls, initializer: Any, shape: Any = None, dtype: Any = None,
                 trainable: bool = True, autocast: bool = True, aggregation: str = "none",

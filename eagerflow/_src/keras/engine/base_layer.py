@@ -578,6 +578,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
                                           aggregation=_aggregation(aggregation)), name,
                                  autocast=autocast and experimental_autocast,
                                  overwrite_with_gradient=overwrite_with_gradient)
+        var.regularizer = regularizer  # (Keras 3 keeps it on the variable)
         (self._trainable_weights if trainable else self._non_trainable_weights).append(var)
         if tracked_name:  # (a child only when assigned to an attribute, as in Keras 3)
             if "_weights_by_name" not in self.__dict__:
