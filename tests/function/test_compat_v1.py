@@ -93,3 +93,31 @@ def test_graph_inspection():
         c = tf.constant(2.0) * 3.0
         assert tf.get_static_value(c) == 6.0
         assert tf.get_static_value(b) is None
+
+
+def test_graph_collections_and_scopes_as_tf():
+    """tf.Graph's collections and its own name scope, control dependencies and device,
+    with TF 2.21's results."""
+    g = tf.Graph()
+    g.add_to_collections(["a"], 1)
+    g.add_to_collection("a", 2)
+    g.add_to_collections("b", 3)
+    assert g.get_collection("a") == [1, 2] and sorted(g.collections) == ["a", "b"]
+    g.get_collection_ref("c").append(5)
+    assert g.get_collection("c") == [5] and sorted(g.get_all_collection_keys()) == ["a", "b", "c"]
+    g.clear_collection("a")
+    assert g.get_collection("a") == [] and sorted(g.collections) == ["b", "c"]
+    with g.as_default():
+        with g.name_scope("s") as scope:
+            assert (scope, g.get_name_scope()) == ("s/", "s")
+            c = tf.compat.v1.placeholder(tf.float32, name="c")
+            with g.control_dependencies([c]):
+                d = tf.identity(c) + 1
+        with g.device("/cpu:0"):
+            tf.identity(d)
+    assert c.name == "s/c:0"
+    g.add_to_collection("named", c)
+    g.add_to_collection("named", 7)  # (no name: left out once a scope filters)
+    assert g.get_collection("named", scope="s/") == [c]
+    assert g.get_collection("named", scope="t") == []
+    assert g.version == len(g.get_operations()) >= 3

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import re
 import sys
 import threading
 from collections.abc import Iterator
@@ -25,13 +26,15 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.device import host_only, lookup, to_device
+from eagerflow._src.core.device import device, host_only, lookup, to_device
 from eagerflow._src.core.errors import InvalidArgumentError, OperatorNotAllowedInGraphError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, register_weak_class, weak_text
 from eagerflow._src.graph.interpreter import ancestors, evaluate
 from eagerflow._src.graph.shape_errors import shape_error
 from eagerflow._src.graph.type_errors import input_arg_names, signature_type_error
+from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.registry import OpDef
 
 # ---------------------------------------------------------------------------------------
@@ -675,11 +678,62 @@ class Graph:
     def building_function(self) -> bool:
         return False
 
+    # -- collections (TF 1's named lists of a graph) ----------------------------------
     def get_collection(self, name: str, scope: Any = None) -> list:
-        return list(self._collections.get(name, []))
+        """A copy of the collection; with `scope`, only the items whose `name` matches it
+        from the start (items without a name left out, as in TF)."""
+        items = self._collections.get(name, [])
+        if scope is None:
+            return list(items)
+        pattern = re.compile(scope)
+        return [x for x in items if isinstance(getattr(x, "name", None), str)
+                and pattern.match(x.name)]
+
+    def get_collection_ref(self, name: str) -> list:
+        """The collection's list itself (made empty on first use)."""
+        return self._collections.setdefault(name, [])
 
     def add_to_collection(self, name: str, value: Any) -> None:
         self._collections.setdefault(name, []).append(value)
+
+    def add_to_collections(self, names: Any, value: Any) -> None:
+        for name in [names] if isinstance(names, str) else dict.fromkeys(names):
+            self.add_to_collection(name, value)
+
+    def clear_collection(self, name: str) -> None:
+        self._collections.pop(name, None)
+
+    def get_all_collection_keys(self) -> list:
+        return [k for k, v in self._collections.items() if v]
+
+    @property
+    def collections(self) -> list:
+        return list(self._collections)
+
+    # -- scopes of this graph ------------------------------------------------------------
+    @contextlib.contextmanager
+    def name_scope(self, name: str) -> Iterator[str]:
+        """tf.name_scope with this graph the default: yields the scope ("name/")."""
+        with self.as_default(), name_scope(name) as scope:
+            yield scope
+
+    def get_name_scope(self) -> str:
+        return "/".join(s for s in _state.name_scopes if s)
+
+    @contextlib.contextmanager
+    def control_dependencies(self, control_inputs: Any) -> Iterator[None]:
+        with self.as_default(), control_dependencies(control_inputs):
+            yield
+
+    @contextlib.contextmanager
+    def device(self, device_name: Any) -> Iterator[None]:
+        with self.as_default(), device(device_name):
+            yield
+
+    @property
+    def version(self) -> int:
+        """Grows as operations are added (their count, as TF's)."""
+        return len(self.get_operations())
 
     # -- default-graph scope -----------------------------------------------------------
     @contextlib.contextmanager
