@@ -53,6 +53,10 @@ def test_layer_attributes():
     assert layer.autocast is True and layer.supports_jit is True
     assert keras.layers.Dense(2, autocast=False).autocast is False
     assert keras.layers.Dense(2).call_signature_parameters == ["inputs", "training"]
+    inp = keras.Input((3,))
+    model = keras.Model(inp, keras.layers.Dense(2)(inp))
+    assert model.call_signature_parameters == ["inputs", "training", "mask", "kwargs"]
+    assert model.call(ONES, unused=1).shape == (1, 2)  # (Keras passes call context along)
 
 
 def _compiled():

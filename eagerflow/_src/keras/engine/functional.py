@@ -255,7 +255,9 @@ class GraphNetwork:
             out.append(x)
         return out
 
-    def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
+    def call(self, inputs: Any, training: Any = None, mask: Any = None, **kwargs: Any) -> Any:
+        # (`kwargs`: Keras 3's call-context arguments, which reach only the layers that
+        # declare them as context arguments; none do but through `training`)
         values: dict = {}
         for kt, x in zip(self._flat_inputs, self._conform_inputs(inputs)):
             values[id(kt)] = x

@@ -264,7 +264,9 @@ class Sequential(Functional):
         self._mark_path()
         self.built = True
 
-    def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
+    def call(self, inputs: Any, training: Any = None, mask: Any = None, **kwargs: Any) -> Any:
+        # (`kwargs`: Keras 3's call-context arguments, which reach only the layers that
+        # declare them as context arguments; none do but through `training`)
         outputs = inputs
         for layer in self._sequential_layers:
             outputs = layer(outputs)
