@@ -98,3 +98,14 @@ def test_cast_keeps_indexed_slices_and_sparse_tensors_as_tf():
     np.testing.assert_array_equal(traced.numpy(), [[1.5, 2.0]])
     with pytest.raises(tf.errors.UnimplementedError):
         tf.cast(rows, tf.string)
+
+
+def test_clip_by_value_keeps_indexed_slices_as_tf():
+    rows = tf.IndexedSlices(tf.constant([[1.0, 2.0]]), tf.constant([0]), tf.constant([3, 2]))
+    out = tf.clip_by_value(rows, 0.0, 1.5)
+    assert isinstance(out, tf.IndexedSlices) and out.indices is rows.indices
+    np.testing.assert_array_equal(out.values.numpy(), [[1.0, 1.5]])  # TF's
+    assert tf.clip_by_value(tf.ragged.constant([[1.5], [2.5, -3.0]]), -1.0, 2.0).to_list() == \
+        [[1.5], [2.0, -1.0]]
+    with pytest.raises((TypeError, ValueError)):
+        tf.clip_by_value(tf.sparse.SparseTensor([[0, 0]], [1.5], [2, 2]), 0.0, 0.5)

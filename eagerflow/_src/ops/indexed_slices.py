@@ -22,7 +22,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.ops.composite_dispatch import elementwise
 from eagerflow._src.ops.composite_dispatch import register as register_dispatch
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math import cast, clip_by_value
 from eagerflow._src.ops.registry import REGISTRY
 
 
@@ -121,6 +121,22 @@ def _cast(x: Any, dtype: Any, name: str | None = None) -> Any:
 
 
 register_dispatch(cast, _cast)
+
+
+def _clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
+                   name: str | None = None) -> Any:
+    """tf.clip_by_value of a composite: an IndexedSlices' values clipped, the slices kept
+    (as TF's); a RaggedTensor's flat values by the ragged dispatch."""
+    api = clip_by_value.__wrapped_api__
+    if isinstance(t, IndexedSlices):
+        return IndexedSlices(api(t.values, clip_value_min, clip_value_max, name), t.indices,
+                             t.dense_shape)
+    if elementwise.unary is None or isinstance(t, SparseTensor):
+        convert_to_tensor(t)  # (TF's error for a SparseTensor: it does not convert)
+    return elementwise.unary(lambda v: api(v, clip_value_min, clip_value_max, name), t)
+
+
+register_dispatch(clip_by_value, _clip_by_value)
 
 
 class IndexedSlicesSpec(CompositeSpec):

@@ -843,8 +843,7 @@ SELECT = register(OpDef(
     samples=lambda: [Sample((_rng.integers(0, 2, (3, 4)).astype(bool), _f64(3, 4), _f64(4)),
                             grad_inputs=(1, 2))],
     bad_samples=lambda: [BadSample((np.ones(3), np.ones(3), np.ones(3)), {}, InvalidArgumentError)],
-    elementwise=True, cuda="({0} ? {1} : {2})",
-))
+    elementwise=True, cuda="({0} ? {1} : {2})"))
 
 WHERE_INDICES = register(OpDef(
     "Where",
@@ -968,6 +967,8 @@ def identity(input: Any, name: str | None = None) -> Any:  # noqa: A002
 @dispatchable
 def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
                   name: str | None = None) -> Any:
+    if type(t) is not EagerTensor and isinstance(t, CompositeTensor):  # (not dense: a handler
+        raise TypeError(f"clip_by_value of {type(t).__name__}")  # clips its values)
     t = _t(t)
     lo = clip_value_min if _tensor_like(clip_value_min) else _adopt(clip_value_min, t._dtype)
     hi = clip_value_max if _tensor_like(clip_value_max) else _adopt(clip_value_max, t._dtype)
@@ -986,8 +987,7 @@ CONJ = register(OpDef(
     "Conj", lambda x: [(x._shape, C.check_dtype("Conj", x, C.COMPLEX))], lambda xp, x: xp.conj(x),
     grad=lambda n, g: [conj(g)], reference=lambda x: np.array([complex(v).conjugate() for v in
                                                                x.ravel()]).reshape(x.shape),
-    samples=lambda: [Sample((_f64(3) + 1j * _f64(3),), grad=False)], elementwise=True,
-))
+    samples=lambda: [Sample((_f64(3) + 1j * _f64(3),), grad=False)], elementwise=True))
 
 
 @dispatchable

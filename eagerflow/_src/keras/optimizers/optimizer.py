@@ -617,7 +617,7 @@ class Optimizer(trackable.AutoTrackable):
             return clip_by_global_norm(grads, self.global_clipnorm)
         if self.clipvalue and self.clipvalue > 0:
             c = self.clipvalue
-            return [slices.clip(g, -c, c) for g in grads]
+            return [m.clip_by_value(g, -c, c) for g in grads]  # (slices stay slices)
         return grads
 
     def _clip_by_norm(self, g: Any) -> Any:

@@ -48,11 +48,6 @@ square, sqrt, sign, negative = _unary(m.square), _unary(m.sqrt), _unary(m.sign),
 absolute = _unary(m.abs)
 
 
-def clip(x: Any, lo: Any, hi: Any) -> Any:
-    return _rows(x, m.clip_by_value(x.values, lo, hi)) if is_rows(x) else \
-        m.clip_by_value(x, lo, hi)
-
-
 def multiply(a: Any, b: Any) -> Any:
     """Slices times a scalar or a dense tensor (its rows) stay slices."""
     if is_rows(a) and not is_rows(b):
