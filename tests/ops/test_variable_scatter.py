@@ -120,4 +120,8 @@ def test_errors_as_tf():
     with pytest.raises(ValueError, match="Tensor conversion requested dtype float32 for "
                                          "Tensor with dtype int32"):
         v.scatter_add(tf.IndexedSlices(tf.constant([[1, 2]]), tf.constant([1])))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"got updates.shape \[1\], indices.shape \[1\], params.shape "
+                             r"\[\] \[Op:ResourceScatterAdd\]"):
+        tf.Variable(1.0).scatter_add(_slices([1.0], [0]))
     np.testing.assert_array_equal(v.numpy(), START)  # (nothing written by a refused update)

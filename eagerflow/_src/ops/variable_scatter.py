@@ -50,10 +50,11 @@ def _dims(s: TensorShape) -> str:
 
 
 def _check(var: Variable, indices: Tensor, updates: Tensor, op: str) -> None:
-    """TF's kernel's checks: the updates' shape, then (eagerly) each index's range."""
+    """TF's kernel's checks: the updates' shape (a scalar variable has no rows: TF words
+    that as the same mismatch), then (eagerly) each index's range."""
     want = indices.shape.concatenate(var.shape[1:])
-    if updates.shape.rank != 0 and updates.shape.is_fully_defined() and \
-            want.is_fully_defined() and updates.shape != want:
+    if var.shape.rank == 0 or (updates.shape.rank != 0 and updates.shape.is_fully_defined()
+                               and want.is_fully_defined() and updates.shape != want):
         raise InvalidArgumentError(
             None, None, f"Must have updates.shape = indices.shape + params.shape[1:] or "
             f"updates.shape = [], got updates.shape {_dims(updates.shape)}, indices.shape "

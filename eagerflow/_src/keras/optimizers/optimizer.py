@@ -368,8 +368,11 @@ class Optimizer(trackable.AutoTrackable):
 
     def _get_variable_index(self, variable: Any) -> int:
         """The position of `variable` among those the optimizer was built with."""
-        key = _var_key(variable)
-        return next(i for i, v in enumerate(self._trainable_variables) if _var_key(v) == key)
+        index = self.__dict__.get("_variable_index")
+        if index is None or len(index) != len(self._trainable_variables):  # (built further)
+            index = {_var_key(v): i for i, v in enumerate(self._trainable_variables)}
+            object.__setattr__(self, "_variable_index", index)
+        return index[_var_key(variable)]
 
     def stateless_apply(self, optimizer_variables: Any, grads: Any,
                         trainable_variables: Any) -> Any:

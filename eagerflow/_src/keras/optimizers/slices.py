@@ -6,7 +6,9 @@ square squares each slice, a product with a dense tensor takes that tensor's row
 them into a dense tensor where it cannot (a sum or difference with a dense tensor), and an
 optimizer adds a sparse update slice by slice. With repeated ids that is not the dense
 gradient's step: a row's squares are summed, not its sum squared. Each function here takes
-tensors or slices; on tensors it is the plain op, so dense steps run as before.
+tensors or slices; on tensors it is the plain op, so dense steps run as before. Two slices
+of different rows meet as their dense forms (Keras unions or intersects their rows: the same
+values where no row repeats; no update step combines two such slices).
 """
 
 from __future__ import annotations
