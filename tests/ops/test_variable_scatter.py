@@ -125,3 +125,25 @@ def test_errors_as_tf():
                              r"\[\] \[Op:ResourceScatterAdd\]"):
         tf.Variable(1.0).scatter_add(_slices([1.0], [0]))
     np.testing.assert_array_equal(v.numpy(), START)  # (nothing written by a refused update)
+
+
+ERRORS = (TypeError, ValueError, tf.errors.InvalidArgumentError)
+
+
+@given(rank=st.integers(0, 3), n=st.integers(0, 4), lo=st.integers(-3, 0), hi=st.integers(1, 6),
+       value_rank=st.integers(0, 3), method=st.sampled_from(sorted(TF_RESULTS)),
+       int_values=st.booleans(), seed=st.integers(0, 2**16))
+def test_bad_updates_raise_tf_errors_and_write_nothing(rank, n, lo, hi, value_rank, method,
+                                                       int_values, seed):
+    """Random indices (some out of range), update shapes and dtypes: the update is done,
+    or refused with one of TF's error classes leaving the variable as it was."""
+    rng = np.random.default_rng(seed)
+    start = rng.uniform(-2, 2, (3,) * rank).astype(np.float32)
+    v = tf.Variable(start)
+    ids = rng.integers(lo, hi, n).astype(np.int32)
+    values = rng.uniform(-2, 2, (n,) + (2,) * max(value_rank - 1, 0) if value_rank else ())
+    values = values.astype(np.int32 if int_values else np.float32)
+    try:
+        getattr(v, method)(tf.IndexedSlices(tf.constant(values), tf.constant(ids)))
+    except ERRORS:
+        np.testing.assert_array_equal(v.numpy(), start)
