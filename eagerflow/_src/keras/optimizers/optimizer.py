@@ -30,6 +30,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import initializers
 from eagerflow._src.keras.optimizers import schedules as lrs
 from eagerflow._src.keras.optimizers import slices
+from eagerflow._src.keras.variables import Variable as KerasVariable
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.norms import clip_by_norm
@@ -337,11 +338,11 @@ class Optimizer(trackable.AutoTrackable):
                      name: str | None = None) -> Variable:
         """A non-trainable variable of the optimizer's own, at `<optimizer>/<name>`, listed
         in `variables` (and so in saved files) after those made before it."""
-        d = dt.as_dtype(dtype or kb.floatx())
-        value = initializers.get(initializer)(shape=tuple(shape), dtype=d)
         name = name or kb.auto_name("variable")
-        var = Variable(value, trainable=False, dtype=d, name=f"{self._name}/{name}")
-        keras_variable(var, name, f"{self._name}/{name}")
+        var = KerasVariable(initializers.get(initializer), shape=tuple(shape),
+                            dtype=dtype or kb.floatx(), trainable=False,
+                            aggregation=aggregation, layout=layout, name=name)
+        keras_variable(var, name, f"{self._name}/{name}")  # (the path in its optimizer)
         self._variables.append(var)
         return var
 
