@@ -4,9 +4,10 @@ Ops layer, before indexing, whose gather gradients are IndexedSlices (its dense 
 an UnsortedSegmentSum, bound through the registry: rows of repeated indices add up, as
 TF's conversion does). An IndexedSlices is a composite of its
 `values`, `indices` and (optional) `dense_shape`, so tf.function signatures carry it
-through graphs; `tf.convert_to_tensor` and every op taking a tensor see its dense form.
-The gradient of a gather along axis 0 is one, as in TF; the tape concatenates several
-for one source and densifies a mix with dense gradients.
+through graphs; `tf.convert_to_tensor` and every op taking a tensor see its dense form,
+but `tf.cast` and `tf.clip_by_value`, which keep it (their handlers here; `tf.cast` keeps
+a SparseTensor too). The gradient of a gather along axis 0 is one, as in TF; the tape
+concatenates several for one source and densifies a mix with dense gradients.
 """
 
 from __future__ import annotations
