@@ -282,3 +282,16 @@ def test_keras_tensors_have_no_value():
         tf.nn.relu(x)
     with pytest.raises(ValueError, match="You must pass a `shape` argument."):
         keras.Input()
+
+
+def test_keras_tensor_reshape_squeeze_and_ragged_attributes_as_keras():
+    """Keras 3.15.1's results: the methods are keras.ops calls (nodes of a model)."""
+    kt = keras.Input((2, 3))
+    assert kt.reshape((-1,)).shape == (None,)
+    assert keras.Input((1, 3)).squeeze().shape == (None, 3)
+    assert keras.Input((1, 3)).squeeze(1).shape == (None, 3)
+    model = keras.Model(kt, kt.reshape((-1, 6)))
+    assert model(np.ones((4, 2, 3), "float32")).shape == (4, 6)
+    ragged = keras.KerasTensor((2, 3), ragged=True, ragged_rank=1, row_splits_dtype="int32")
+    assert (ragged.ragged_rank, ragged.row_splits_dtype) == (1, "int32")
+    assert (kt.ragged_rank, kt.row_splits_dtype) == (None, None)

@@ -78,13 +78,13 @@ class KerasTensor(SymbolicTensor):
     says which layer call made it.
     """
 
-    __slots__ = ("_keras_history", "_name", "sparse", "ragged", "record_history",
-                 "_pre_serialization_keras_history")
+    __slots__ = ("_keras_history", "_name", "sparse", "ragged", "ragged_rank",
+                 "row_splits_dtype", "record_history", "_pre_serialization_keras_history")
 
     def __init__(self, shape: Any, dtype: Any = "float32", sparse: bool = False,
                  ragged: bool = False, record_history: bool = True, name: str | None = None,
                  **kwargs: Any) -> None:
-        # (Keras 3 takes a ragged tensor's `ragged_rank` and `row_splits_dtype` here)
+        # (Keras 3 keeps a ragged tensor's `ragged_rank` and `row_splits_dtype`)
         unknown = [k for k in kwargs if k not in ("ragged_rank", "row_splits_dtype")]
         if unknown:
             raise TypeError(f"Unexpected keyword arguments: {', '.join(unknown)}")
@@ -94,6 +94,8 @@ class KerasTensor(SymbolicTensor):
         self._name = name or kb.auto_name("KerasTensor")
         self.sparse = bool(sparse)
         self.ragged = bool(ragged)
+        self.ragged_rank = kwargs.get("ragged_rank")
+        self.row_splits_dtype = kwargs.get("row_splits_dtype")
 
     @property
     def shape(self) -> Any:  # type: ignore[override]

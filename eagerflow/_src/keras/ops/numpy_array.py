@@ -16,6 +16,7 @@ import numpy as np
 from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.engine.keras_tensor import KerasTensor
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.symbolic import keras_op
@@ -373,6 +374,20 @@ def squeeze(x: Any, axis: Any = None) -> Any:
                 raise ValueError(f"Cannot squeeze axis={a}, because the dimension is not 1.")
         axes = sorted(canonical_axis(a, len(dims)) for a in axes)
     return ta.squeeze(x, axis=axes)
+
+
+# Keras 3's KerasTensor has these two ops as methods (installed here, as
+# engine/operation.py installs its operators).
+def _reshape_method(self: KerasTensor, newshape: Any) -> Any:
+    return reshape(self, newshape)
+
+
+def _squeeze_method(self: KerasTensor, axis: Any = None) -> Any:
+    return squeeze(self, axis)
+
+
+KerasTensor.reshape = _reshape_method
+KerasTensor.squeeze = _squeeze_method
 
 
 @keras_op
