@@ -1,12 +1,16 @@
 """tf.data's device copies, MirroredStrategy replicas on GPUs, and NCCL's all-reduce, on the
 strict stand-in posing as GPUs (two of them, and two logical GPUs on one)."""
 
+import json
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import eagerflow as tf
 from eagerflow._src.backend.strict import StrictArray
 from eagerflow._src.core import device as D
+from tests.keras.sparse_optimizer_cases import fit
 
 CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
 GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
@@ -101,3 +105,16 @@ def test_keras_fit_evaluate_predict_on_the_gpu(gpus):
     assert acc > 0.7
     pred = model.predict(x, verbose=0)
     assert type(pred) is np.ndarray and pred.shape == (64, 2)
+
+
+def test_indexed_slices_gathered_across_gpu_replicas(gpus):
+    """An Embedding model's fit on two (stand-in) GPUs: each replica's gradient rows are
+    copied to the others' devices and gathered, and the steps are Keras's single-device
+    ones (sparse_optimizers_golden.json)."""
+    golden = json.loads((Path(__file__).parents[1] / "keras" / "sparse_optimizers_golden.json")
+                        .read_text())["fit"]["Adam"]
+    with tf.distribute.MirroredStrategy(["/gpu:0", "/gpu:1"]).scope():
+        got = fit(tf.keras, "Adam")
+    np.testing.assert_allclose(got["loss"], golden["loss"], rtol=1e-5)
+    for a, b in zip(got["weights"], golden["weights"]):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)

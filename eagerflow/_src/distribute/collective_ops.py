@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import device
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor
@@ -74,8 +75,9 @@ def _all_gather_kernel(xp: Any, x: Any, strategy: Any = None) -> Any:
     ctx = _context(strategy)
     if ctx is None:
         return x
-    parts = [v[0] for v in ctx._strategy._collect(ctx, [x])]
-    return xp.concatenate([xp.asarray(p) for p in parts], axis=0)
+    here = device.current_device()  # (each replica's rows copied to this one's device)
+    parts = [device.to_device(v[0], here) for v in ctx._strategy._collect(ctx, [x])]
+    return xp.concatenate(parts, axis=0)
 
 
 def _infer_all_gather(x: Any, strategy: Any = None) -> list:
