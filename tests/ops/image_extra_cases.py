@@ -262,10 +262,26 @@ def sampling_calls(tf):
     return out
 
 
+def resize_kernel_calls(tf):
+    """Kernels of tf.image.resize whose support ends exactly on a tap at some sizes (10 to 7:
+    output 3 samples at 4.5, the Gaussian's radius 1.5 from input 6): TF places the taps
+    in float32, so the rounding decides whether the tap counts."""
+    rng = np.random.RandomState(11)
+    img = rng.uniform(0, 1, (1, 8, 10, 2)).astype(np.float32)
+    out = {}
+    for method in ("gaussian", "lanczos3", "lanczos5", "mitchellcubic"):
+        for size in ((5, 7), (3, 4), (11, 13)):
+            for aa in (False, True):
+                out[f"resize_{method}_{size[0]}x{size[1]}{'_aa' if aa else ''}"] = (
+                    lambda m=method, s=size, a=aa: tf.image.resize(img, s, method=m,
+                                                                   antialias=a))
+    return out
+
+
 def calls(tf):
     out = {}
     for group in (crop_calls, patch_calls, nms_calls, codec_calls, ssim_calls, box_calls,
-                  sampling_calls):
+                  sampling_calls, resize_kernel_calls):
         out.update(group(tf))
     return out
 

@@ -150,14 +150,18 @@ def _taps(method: str, n_in: int, n_out: int, kernel_type: str = "",
         return np.clip(idx, 0, n_in - 1), w
     # scale_and_translate
     kernel, radius = KERNELS[kernel_type]
-    inv = float(f32(1.0) / (f32(n_out) / f32(n_in)))  # TF's float32 inverse scale
-    kscale = max(inv, 1.0) if antialias else 1.0
-    sample = (i + 0.5) * inv
-    first = np.clip(np.ceil(sample - radius * kscale - 0.5), 0, n_in - 1).astype(np.int64)
-    last = np.clip(np.floor(sample + radius * kscale - 0.5), 0, n_in - 1).astype(np.int64) + 1
-    span = min(2 * int(np.ceil(radius * kscale)) + 1, n_in)
+    inv = f32(1.0) / (f32(n_out) / f32(n_in))  # TF's float32 inverse scale
+    kscale = max(inv, f32(1.0)) if antialias else f32(1.0)
+    # The sample positions and span ends in float32, as TF's kernel computes them: a tap
+    # exactly one radius away is in or out by the float32 rounding of its position.
+    sample = (i.astype(f32) + f32(0.5)) * inv
+    reach = f32(radius) * kscale
+    first = np.clip(np.ceil(sample - reach - f32(0.5)), 0, n_in - 1).astype(np.int64)
+    last = np.clip(np.floor(sample + reach - f32(0.5)), 0, n_in - 1).astype(np.int64) + 1
+    span = min(2 * int(np.ceil(float(reach))) + 1, n_in)
     idx = first[:, None] + np.arange(span)[None, :]
-    w = kernel((idx + 0.5 - sample[:, None]) / kscale)
+    pos = idx.astype(f32) + f32(0.5) - sample[:, None]
+    w = kernel(np.abs(pos * (f32(1.0) / kscale)).astype(np.float64))
     w = np.where(idx < last[:, None], w, 0.0)
     total = w.sum(axis=1, keepdims=True)
     w = np.where(np.abs(total) >= 1000 * np.finfo(np.float32).tiny, w / np.where(
