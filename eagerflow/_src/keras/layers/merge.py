@@ -8,6 +8,7 @@ from typing import Any
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.keras_tensor import get_mask, set_mask
+from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops import numpy_array as ops_array
 from eagerflow._src.keras.ops.numpy_math import logical_or
 from eagerflow._src.keras.ops.numpy_reduce import any as ops_any
@@ -75,7 +76,7 @@ class _Merge(Layer):
         if not isinstance(inputs, (list, tuple)):
             raise ValueError("A merge layer should be called on a list of inputs. Received: "
                              f"inputs={inputs} (not a list of tensors)")
-        return self._merge(list(inputs))
+        return self._merge(_promoted(list(inputs)))
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         shapes = self._check_list(input_shape)
@@ -98,6 +99,24 @@ class _Merge(Layer):
         for m in mask[1:]:
             out = logical_or(out, m)  # (an operation of a functional graph)
         return out
+
+
+def _promoted(inputs: list) -> list:
+    """The inputs in their Keras 3 result dtype, as keras.ops.add / concatenate / matmul
+    promote them (a float32 and an int64 input merge as float32); masks kept."""
+    if not all(hasattr(x, "dtype") for x in inputs) or \
+            len({x.dtype.name for x in inputs}) < 2:
+        return inputs
+    common = kd.result_type(*(x.dtype for x in inputs))
+    out = []
+    for x in inputs:
+        if x.dtype.name != common:
+            mask = get_mask(x)
+            x = tm.cast(x, common)
+            if mask is not None:
+                set_mask(x, mask)
+        out.append(x)
+    return out
 
 
 def _check_masks(inputs: Any, mask: Any) -> None:
@@ -186,7 +205,7 @@ class Average(_Merge):
         out = inputs[0]
         for x in inputs[1:]:
             out = out + x
-        return out / float(len(inputs))
+        return out / len(inputs)  # TF's truediv by an int: int64 inputs average as float64
 
 
 class Maximum(_Merge):

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.data_adapter import PyDataset
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import reduce as rd
 
 
 class Rescaling(Layer):
@@ -46,7 +51,11 @@ class Normalization(Layer):
     """`Normalization(axis=-1, mean=None, variance=None, invert=False)`.
 
     `adapt(data)` computes the mean and variance of `data` over every axis except
-    `axis`; calls return `(x - mean) / sqrt(variance)` (or its inverse).
+    `axis` as Keras 3 does (an array's in float64 by NumPy, a tensor's in float32, a
+    dataset's batch by batch in float32, merged by the lack-of-fit sum of squares); calls
+    return `(x - mean) / sqrt(variance)` (or its inverse). `mean` and `variance` are
+    Keras 3's: tensors of the broadcast shape taken when the layer is built, adapted or
+    loaded (None before), which the call uses.
     """
 
     def __init__(self, axis: Any = -1, mean: Any = None, variance: Any = None,
@@ -59,96 +68,208 @@ class Normalization(Layer):
         else:
             axis = tuple(axis)
         self.axis = axis
-        if (mean is not None) != (variance is not None):
-            raise ValueError("When setting values directly, both `mean` and `variance` must be "
-                             f"set. Received: mean={mean} and variance={variance}")
         self.input_mean = mean
         self.input_variance = variance
         self.invert = invert
-        self._adapted = mean is not None
+        self.supports_masking = True
+        self._build_input_shape = None
+        self.mean = None
+        if (mean is not None) != (variance is not None):
+            raise ValueError("When setting values directly, both `mean` and `variance` must be "
+                             f"set. Received: mean={mean} and variance={variance}")
+        if mean is not None:
+            if np.shape(mean) != np.shape(variance):
+                raise ValueError("When setting values directly, `mean` and `variance` must "
+                                 f"have the same shape. Received: mean shape {np.shape(mean)} "
+                                 f"and variance shape {np.shape(variance)}")
+            if len(np.shape(mean)) > len(self.axis):
+                raise ValueError("The rank of `mean` must be less than or equal to the number "
+                                 f"of axes ({len(self.axis)}). Received: mean shape "
+                                 f"{np.shape(mean)} for axis {self.axis}")
 
     def build(self, input_shape: Any) -> None:
-        shape = TensorShape(input_shape).as_list()
+        if input_shape is None:
+            return
+        shape = tuple(TensorShape(input_shape).as_list())
         ndim = len(shape)
+        self._build_input_shape = shape
         if any(a < -ndim or a >= ndim for a in self.axis):
             raise ValueError("All `axis` values must be in the range [-ndim, ndim). Received "
                              f"inputs with ndim={ndim}, while axis={self.axis}")
-        self._keep_axis = sorted(a % ndim for a in self.axis)
-        self._reduce_axis = [i for i in range(ndim) if i not in self._keep_axis]
-        self._broadcast_shape = [shape[i] if i in self._keep_axis else 1 for i in range(ndim)]
-        for i in self._keep_axis:
-            if shape[i] is None:
-                raise ValueError("All `axis` values to be kept must have known shape. Got "
-                                 f"axis: {self.axis}, input shape: {shape}, with unknown axis "
-                                 f"at index: {i}")
-        mean_shape = [shape[i] for i in self._keep_axis]
+        self._keep_axis = tuple(sorted(a % ndim for a in self.axis))
+        for d in self._keep_axis:
+            if shape[d] is None:
+                raise ValueError("All `axis` values to be kept must have a known shape. "
+                                 f"Received axis={self.axis}, inputs.shape={shape}, with "
+                                 f"unknown axis at index {d}")
+        self._reduce_axis = tuple(d for d in range(ndim) if d not in self._keep_axis)
+        self._broadcast_shape = [shape[d] if d in self._keep_axis else 1 for d in range(ndim)]
+        self._mean_and_var_shape = tuple(shape[d] for d in self._keep_axis)
         if self.input_mean is None:
-            self.adapt_mean = self.add_weight("mean", shape=mean_shape, initializer="zeros",
-                                              trainable=False)
-            self.adapt_variance = self.add_weight("variance", shape=mean_shape,
+            self.adapt_mean = self.add_weight("mean", shape=self._mean_and_var_shape,
+                                              initializer="zeros", trainable=False)
+            self.adapt_variance = self.add_weight("variance", shape=self._mean_and_var_shape,
                                                   initializer="ones", trainable=False)
+            # Kept, as Keras keeps it, for files of older models.
             self.count = self.add_weight("count", shape=(), dtype="int64",
                                          initializer="zeros", trainable=False)
+            self.built = True
+            self.finalize_state()
+            return
+        mean = np.asarray(self.input_mean, dtype=np.float64)
+        variance = np.asarray(self.input_variance, dtype=np.float64)
+        if mean.ndim:
+            # The given values' dims align with the kept axes from the right.
+            expanded = [1] * ndim
+            for i in range(1, mean.ndim + 1):
+                expanded[self._keep_axis[-i]] = mean.shape[-i]
+            mean, variance = mean.reshape(expanded), variance.reshape(expanded)
+        dtype = dt.as_dtype(self.compute_dtype).as_numpy_dtype
+        self.mean = convert_to_tensor(
+            np.broadcast_to(mean, self._broadcast_shape).astype(dtype))
+        self.variance = convert_to_tensor(
+            np.broadcast_to(variance, self._broadcast_shape).astype(dtype))
         self.built = True
 
-    def adapt(self, data: Any, batch_size: Any = None, steps: Any = None) -> None:
-        """Computes the mean and variance of `data` (an array, tensor or dataset of batches)."""
-        if hasattr(data, "_as_tensor") or hasattr(data, "numpy") or isinstance(
-                data, (np.ndarray, list)):
-            batches = [np.asarray(data.numpy() if hasattr(data, "numpy") else data,
-                                  dtype=np.float64)]
+    def adapt(self, data: Any) -> None:
+        """Computes the mean and variance of `data`: an array, a tensor, a dataset, a
+        PyDataset, or an iterable of batches (each element of a dataset or iterable is one
+        batch; a dataset of vectors is batched by 128 first, as Keras batches it)."""
+        iterable = False
+        if isinstance(data, (np.ndarray, Tensor)):
+            input_shape = tuple(TensorShape(data.shape).as_list())
+        elif isinstance(data, DatasetV2):
+            input_shape = _x_shape(data)
+            if len(input_shape) == 1:
+                data = data.batch(128)
+                input_shape = _x_shape(data)
+        elif isinstance(data, PyDataset):
+            input_shape = tuple(_first_of(data[0]).shape)
+        elif hasattr(data, "__iter__"):
+            iterable = True
+            it = iter(data)
+            first = next(it, None)
+            if first is None:
+                raise ValueError("adapt() received an empty iterable (no batches). Expected at "
+                                 "least one batch. Pass a non-empty iterable of arrays or "
+                                 "tensors, e.g. layer.adapt([x]) or "
+                                 "layer.adapt(list_of_batches).")
+            first = _first_of(first)
+            if getattr(first, "shape", None) is None:
+                raise TypeError("adapt() expects an iterable that yields arrays or tensors with "
+                                "a `.shape` attribute (e.g. numpy arrays or backend tensors). "
+                                f"Got an element of type {type(first).__name__}. Ensure each "
+                                "yielded element is array-like with a `.shape` attribute.")
+            input_shape = tuple(TensorShape(first.shape).as_list())
+            data = itertools.chain([first], it)
         else:
-            batches = [np.asarray(b.numpy() if hasattr(b, "numpy") else b, dtype=np.float64)
-                       for b in data]
-        if not batches:
-            raise ValueError("`adapt()` needs data to compute statistics on")
+            raise TypeError(f"Unsupported data type: {type(data)}. `adapt` supports "
+                            "`np.ndarray`, backend tensors, `tf.data.Dataset`, "
+                            "`keras.utils.PyDataset`, and iterables of batches (e.g. list, "
+                            "generator).")
         if not self.built:
-            shape = list(batches[0].shape)
-            shape[0] = None
-            self.build(shape)
+            self.build(input_shape)
+        else:
+            for d in self._keep_axis:
+                if input_shape[d] != self._build_input_shape[d]:
+                    raise ValueError(f"The layer was built with input_shape="
+                                     f"{self._build_input_shape}, but adapt() is being called "
+                                     "with data with an incompatible shape, data.shape="
+                                     f"{input_shape}")
         if self.input_mean is not None:
+            # Keras has no adapt weights to assign then (its AttributeError, in words).
             raise ValueError("Cannot adapt a Normalization layer built with a fixed mean and "
                              "variance.")
-        stacked = np.concatenate([b.reshape((-1,) + b.shape[1:]) if b.ndim else b.reshape(1)
-                                  for b in batches], axis=0)
-        red = tuple(self._reduce_axis)
-        mean = stacked.mean(axis=red)
-        var = stacked.var(axis=red)
-        count = int(np.prod([stacked.shape[i] for i in red])) if red else 1
-        self.adapt_mean.assign(mean.reshape(self.adapt_mean.shape.as_list())
-                               .astype(np.float32))
-        self.adapt_variance.assign(var.reshape(self.adapt_variance.shape.as_list())
-                                   .astype(np.float32))
-        self.count.assign(np.int64(count))
-        self._adapted = True
+        if isinstance(data, np.ndarray):
+            total_mean = np.mean(data, axis=self._reduce_axis)
+            total_var = np.var(data, axis=self._reduce_axis)
+        elif isinstance(data, Tensor):
+            x = tm.cast(data, "float32") if not data.dtype.is_floating else data
+            total_mean = rd.reduce_mean(x, axis=self._reduce_axis)
+            total_var = rd.reduce_variance(x, axis=self._reduce_axis)
+        else:
+            total_mean, total_var = self._stream_stats(data, iterable)
+        self.adapt_mean.assign(tm.cast(total_mean, self.adapt_mean.dtype))
+        self.adapt_variance.assign(tm.cast(total_var, self.adapt_variance.dtype))
+        self.finalize_state()
 
-    def _stats(self) -> tuple:
-        if self.input_mean is not None:
-            mean = np.broadcast_to(np.asarray(self.input_mean, np.float32),
-                                   self._broadcast_shape)
-            var = np.broadcast_to(np.asarray(self.input_variance, np.float32),
-                                  self._broadcast_shape)
-            return convert_to_tensor(np.array(mean)), convert_to_tensor(np.array(var))
-        return (ta.reshape(self.adapt_mean, self._broadcast_shape),
-                ta.reshape(self.adapt_variance, self._broadcast_shape))
+    def _stream_stats(self, data: Any, iterable: bool) -> tuple:
+        """Keras 3's running mean and variance over batches, in the compute dtype."""
+        total_mean = ta.zeros(self._mean_and_var_shape)
+        total_var = ta.zeros(self._mean_and_var_shape)
+        total_count = 0
+        for batch in data:
+            batch = convert_to_tensor(_first_of(batch), dtype=self.compute_dtype)
+            for d in self._keep_axis:
+                got, expected = batch.shape.as_list()[d], self._build_input_shape[d]
+                if got is not None and expected is not None and got != expected:
+                    raise ValueError("adapt() yielded a batch with incompatible shape. "
+                                     f"Expected {self._build_input_shape}, got "
+                                     f"{tuple(batch.shape.as_list())}.")
+            batch_mean = rd.reduce_mean(batch, axis=self._reduce_axis)
+            batch_var = rd.reduce_variance(batch, axis=self._reduce_axis)
+            dims = batch.shape.as_list()
+            count = math.prod(dims[d] for d in self._reduce_axis) if self._reduce_axis else 1
+            total_count += count
+            weight = float(count) / total_count
+            existing = 1.0 - weight
+            new_mean = total_mean * existing + batch_mean * weight
+            total_var = (total_var + (total_mean - new_mean) ** 2) * existing + \
+                (batch_var + (batch_mean - new_mean) ** 2) * weight
+            total_mean = new_mean
+        return total_mean, total_var
+
+    def finalize_state(self) -> None:
+        """Takes `mean` and `variance` from the adapt weights (Keras 3 does this after
+        adapt and loading only, so a set_weights leaves them as they were)."""
+        if self.input_mean is not None or not self.built:
+            return
+        self.mean = tm.cast(ta.reshape(self.adapt_mean, self._broadcast_shape),
+                            self.compute_dtype)
+        self.variance = tm.cast(ta.reshape(self.adapt_variance, self._broadcast_shape),
+                                self.compute_dtype)
 
     def call(self, inputs: Any) -> Any:
-        mean, var = self._stats()
+        if self.mean is None:
+            raise ValueError("You must call `.build(input_shape)` on the layer before using "
+                             "it.")
         x = tm.cast(inputs, self.compute_dtype) if inputs.dtype.name != self.compute_dtype \
             else inputs
-        std = tm.maximum(tm.sqrt(var), kb.epsilon())
+        std = tm.maximum(tm.sqrt(self.variance), kb.epsilon())
         if self.invert:
-            return mean + x * std
-        return (x - mean) / std
+            return self.mean + x * std
+        return (x - self.mean) / std
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         return TensorShape(input_shape)
 
     def get_config(self) -> dict:
         config = super().get_config()
-        mean = self.input_mean
-        var = self.input_variance
         config.update({"axis": self.axis, "invert": self.invert,
-                       "mean": np.asarray(mean).tolist() if mean is not None else None,
-                       "variance": np.asarray(var).tolist() if var is not None else None})
+                       "mean": np.array(self.input_mean).tolist(),
+                       "variance": np.array(self.input_variance).tolist()})
         return config
+
+    def load_own_variables(self, store: Any) -> None:
+        super().load_own_variables(store)
+        self.finalize_state()
+
+    def get_build_config(self) -> dict | None:
+        if self._build_input_shape:
+            return {"input_shape": self._build_input_shape}
+        return None
+
+    def build_from_config(self, config: dict) -> None:
+        if config:
+            self.build(config["input_shape"])
+
+
+def _x_shape(dataset: Any) -> tuple:
+    spec = dataset.element_spec
+    spec = spec[0] if isinstance(spec, tuple) else spec
+    return tuple(spec.shape.as_list())
+
+
+def _first_of(batch: Any) -> Any:
+    """A batch's inputs: the first of an (x, y) or (x, y, sample_weight) tuple."""
+    return batch[0] if isinstance(batch, tuple) else batch
