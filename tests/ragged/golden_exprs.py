@@ -1392,3 +1392,11 @@ except ImportError:  # (tf_golden.py runs with this folder on sys.path)
     import golden_extra as _extra
 SECTIONS.update(_extra.SECTIONS)
 PRELUDE += _extra.PRELUDE_EXTRA
+
+# the ragtext stream's cases (golden_ragtext.py)
+try:
+    from tests.ragged import golden_ragtext as _ragtext
+except ImportError:
+    import golden_ragtext as _ragtext
+SECTIONS.update(_ragtext.SECTIONS)
+PRELUDE += _ragtext.PRELUDE_RAGTEXT

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, install_list_packing
 from eagerflow._src.ops import dispatch
@@ -52,6 +53,8 @@ def _invert(x: Any) -> Any:
 def _eq(x: Any, y: Any) -> Any:
     if y is None:
         return False
+    if isinstance(y, CompositeTensor):
+        return NotImplemented  # y's own `==` (a RaggedTensor's: elementwise)
     x, y = _args(m.EQUAL, x, y)
     try:
         return m.equal(x, y)
@@ -64,6 +67,8 @@ def _eq(x: Any, y: Any) -> Any:
 def _ne(x: Any, y: Any) -> Any:
     if y is None:
         return True
+    if isinstance(y, CompositeTensor):
+        return NotImplemented
     x, y = _args(m.NOT_EQUAL, x, y)
     try:
         return m.not_equal(x, y)

@@ -103,29 +103,40 @@ def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None) -> Tensor:
     if y.shape.rank > rank:
         raise ValueError(f"A dense tensor of rank {y.shape.rank} can't broadcast to a "
                          f"RaggedTensor of rank {rank}")
+    # leading dimensions of 1 broadcast against the outer rows
+    exact = y.shape.rank == rank
     y = reshape(y, [1] * (rank - y.shape.rank) + [-1 if d is None else d for d in y.shape])
     level: Any = rt
     while isinstance(level, RaggedTensor):
-        y = _one_level(level, y)
+        y, exact = _one_level(level, y, exact)
         level = level.values
     return y
 
 
-def _one_level(rt: RaggedTensor, y: Tensor) -> Tensor:
-    """`y` (rows aligned with rt's rows, or one row) re-rowed to align with rt.values."""
+def _one_level(rt: RaggedTensor, y: Tensor, exact: bool) -> tuple:
+    """`y` (rows aligned with rt's rows, or one row) re-rowed to align with rt.values, and
+    whether no dimension of y was broadcast so far (TF takes a dense dimension longer than
+    1 against a ragged one only then: the dense tensor as a ragged one of rt's shape)."""
     d = rt.row_splits_dtype
     n0, d1 = y.shape[0], y.shape[1]
     if n0 is None or d1 is None:
         raise ValueError("broadcasting a dense tensor against a RaggedTensor needs known dims")
+    nrows = rt.nrows()
+    if n0 != 1:
+        dbg.assert_equal(nrows, convert_to_tensor(n0, d))
     rowids = rt.value_rowids()
     if n0 == 1:
         rowids = rowids * convert_to_tensor(0, d)
+        exact = exact and rt._is_eager() and int(nrows) == 1
     if d1 == 1:
-        return gather(reshape(y, [n0] + [-1 if s is None else s for s in y.shape[2:]]), rowids)
+        return gather(reshape(y, [n0] + [-1 if s is None else s for s in y.shape[2:]]),
+                      rowids), False
     # every row must hold d1 values: the splits of a uniform partition (TF's check) ...
-    dbg.assert_equal(range_op(rt.nrows() + convert_to_tensor(1, d)) *
+    dbg.assert_equal(range_op(nrows + convert_to_tensor(1, d)) *
                      convert_to_tensor(d1, d), rt.row_splits)
-    # ... and even then TF 2.21 refuses a dense dimension against a ragged one
+    if exact:
+        return reshape(y, [n0 * d1] + [-1 if s is None else s for s in y.shape[2:]]), True
+    # ... and a broadcast dense dimension against a ragged one TF 2.21 refuses
     raise InvalidArgumentError(None, None, "Last row partition does not match flat_values.")
 
 
@@ -557,7 +568,9 @@ def _stack(values: Any, axis: int = 0, name: str | None = None) -> Any:
 
 def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
     if x is None and y is None:
-        raise ValueError("tf.where with a RaggedTensor condition needs x and y")
+        return _true_coordinates(condition)
+    if x is None or y is None:
+        raise ValueError("x and y must be either both None or both non-None")
     parts = [v for v in (condition, x, y) if isinstance(v, RaggedTensor)]
     first = parts[0]
     for other in parts[1:]:
@@ -571,6 +584,21 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
 
     return first.with_flat_values(math.where(flat(condition, dt.bool), flat(x, dtype),
                                              flat(y, dtype)))
+
+
+def _true_coordinates(condition: Any) -> Tensor:
+    """tf.where(condition) of a ragged condition: the int64 coordinates [N, rank] of its
+    True items, row-major, found level by level from the flat values up."""
+    if not isinstance(condition, RaggedTensor):
+        return math.where(condition)
+    inner = _true_coordinates(condition.values)
+    level = condition.with_row_splits_dtype(dt.int64) \
+        if condition.row_splits_dtype is not dt.int64 else condition
+    first = inner[:, 0]
+    rows = gather(level.value_rowids(), first)
+    cols = first - gather(level.row_splits, rows)
+    return dense_concat([array.expand_dims(rows, 1), array.expand_dims(cols, 1), inner[:, 1:]],
+                        1)
 
 
 def _size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Tensor:  # noqa: A002
@@ -639,6 +667,35 @@ for _name, _f in _OPERATORS.items():
     setattr(RaggedTensor, _name, _f)
     if _name not in ("__lt__", "__le__", "__gt__", "__ge__"):
         setattr(RaggedTensor, "__r" + _name[2:], _flip(_f))
+
+
+def _ragged_eq(x: Any, y: Any) -> Any:
+    """TF's `==` on a RaggedTensor: elementwise where tf.math.equal takes the operands,
+    else False (other partitions, dtypes or shapes that don't broadcast)."""
+    if y is None:
+        return False
+    try:
+        return math.equal(x, y)
+    except (InvalidArgumentError, ValueError, TypeError):
+        return False
+
+
+def _ragged_ne(x: Any, y: Any) -> Any:
+    if y is None:
+        return True
+    try:
+        return math.not_equal(x, y)
+    except (InvalidArgumentError, ValueError, TypeError):
+        return True
+
+
+def _ragged_hash(x: Any) -> int:
+    raise TypeError("RaggedTensor is unhashable.")
+
+
+RaggedTensor.__eq__ = _ragged_eq
+RaggedTensor.__ne__ = _ragged_ne
+RaggedTensor.__hash__ = _ragged_hash
 RaggedTensor.__neg__ = math.negative
 RaggedTensor.__abs__ = math.abs
 RaggedTensor.__invert__ = lambda x: math.logical_not(x) if x.dtype is dt.bool else \
