@@ -1,16 +1,17 @@
 """tf.linalg: linear algebra."""
 
 from eagerflow._src.ops.linalg import (  # noqa: F401
-    adjoint, band_part, det, diag, diag_part, einsum, eye, inv, matmul, matrix_transpose, matvec,
+    adjoint, band_part, det, einsum, eye, inv, matmul, matrix_transpose, matvec,
     tensor_diag, tensor_diag_part, tensordot, trace,
 )
 from eagerflow._src.ops.norms import global_norm, norm  # noqa: F401
 from eagerflow._src.ops.nn_norm import l2_normalize  # noqa: F401
 from eagerflow._src.ops.linalg_decomp import (  # noqa: F401
     cholesky, cholesky_solve, cross, eigh, eigvalsh, logdet, lstsq, matrix_rank, pinv, qr,
-    set_diag, slogdet, solve, svd, triangular_solve,
+    slogdet, solve, svd, triangular_solve,
 )
 from eagerflow._src.ops.linalg_general import eig, eigvals, lu  # noqa: F401
+from eagerflow._src.ops.linalg_diag_bands import diag, diag_part, set_diag  # noqa: F401
 from eagerflow._src.ops.linalg_banded import banded_triangular_solve  # noqa: F401
 from eagerflow._src.ops.linalg_matfunc import eigh_tridiagonal, expm, logm, sqrtm  # noqa: F401
 from eagerflow._src.linear_operator.base import (  # noqa: F401

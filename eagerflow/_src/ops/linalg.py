@@ -687,11 +687,23 @@ def _matrix_diag_infer(d: Any, *dyn: Any, k: int, num_rows: int | None, num_cols
     if dyn:
         return [(tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)]
     n = d._shape[-1]
-    if n is not None and _diag_len(num_rows, num_cols, k) != n:
-        raise C.fail("MatrixDiagV3", f"The number of diagonal elements {n} does not fit a "
-                                     f"{num_rows}x{num_cols} matrix at k={k}")
+    if n is not None:
+        check_diag_sizes(n, k, k, num_rows, num_cols)
     C.check_size("MatrixDiagV3", tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)
     return [(tuple(d._shape[:-1]) + (num_rows, num_cols), d._dtype)]
+
+
+def check_diag_sizes(n: int, lower: int, upper: int, num_rows: int, num_cols: int) -> None:
+    """MatrixDiagV3's check of the matrix size given for diagonals n long: at least the
+    smallest that holds them, and that one in rows or in columns."""
+    min_rows, min_cols = n - min(upper, 0), n + max(lower, 0)
+    if num_rows < min_rows:
+        raise C.fail("MatrixDiagV3", "The number of rows is too small.")
+    if num_cols < min_cols:
+        raise C.fail("MatrixDiagV3", "The number of columns is too small.")
+    if num_rows != min_rows and num_cols != min_cols:
+        raise C.fail("MatrixDiagV3", "The number of rows or columns is not consistent with "
+                                     "the specified d_lower, d_upper, and diagonal.")
 
 
 def _diag_index(rows: int, cols: int, k: int) -> tuple:

@@ -1,0 +1,191 @@
+"""tf.linalg.diag, diag_part and set_diag with `k` a band of diagonals (lower, upper), over the
+one-diagonal ops of linalg.py and linalg_decomp.py (MatrixDiagV3, MatrixDiagPartV3,
+MatrixSetDiagV3 with lower_diag_index < upper_diag_index).
+
+A band's diagonals are stacked from the uppermost (row 0 holds diagonal `upper`) along a
+second-to-last axis as long as the band's longest diagonal; a shorter diagonal is placed
+by `align`: "RIGHT_LEFT" (TF's default) puts superdiagonals (the main one included) at the
+right of their row and subdiagonals at the left. Each band call is a composite of the
+one-diagonal ops, so gradients and tracing come from theirs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import broadcast_to
+from eagerflow._src.ops.linalg import _diag_len, _t, check_diag_sizes
+from eagerflow._src.ops.linalg import diag as _diag_one
+from eagerflow._src.ops.linalg import diag_part as _diag_part_one
+from eagerflow._src.ops.linalg_decomp import set_diag as _set_diag_one
+from eagerflow._src.ops.math import where
+from eagerflow._src.ops.slicing import pad
+from eagerflow._src.ops.stacking import stack
+
+_ALIGNS = ("LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT")
+_STOP = {"lower": ".", "upper": ""}  # TF's two messages differ so
+
+
+def _band(k: Any, op: str) -> tuple | None:
+    """(lower, upper) when `k` names two diagonals, None when it names one."""
+    if isinstance(k, Tensor):
+        if k._shape is None or len(k._shape) == 0:
+            return None
+        k = np.asarray(C.known(k) if C.is_graph_tensor(k) else k.numpy())
+    if not isinstance(k, (list, tuple, np.ndarray)) or np.ndim(k) == 0:
+        return None
+    ks = list(np.asarray(k, dtype=object).ravel())
+    if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in ks):
+        raise TypeError(f"Cannot convert {k!r} to EagerTensor of dtype int32")
+    ks = [int(v) for v in ks]
+    if len(ks) == 1:
+        return None
+    if len(ks) != 2:
+        raise C.fail(op, f"diag_index must have only one or two elements, received "
+                         f"{len(ks)} elements.")
+    if ks[0] > ks[1]:
+        raise C.fail(op, f"lower_diag_index must not be larger than upper_diag_index: "
+                         f"{ks[0]} > {ks[1]}")
+    return ks[0], ks[1]
+
+
+def _single(k: Any) -> Any:
+    """The one diagonal `k` names (a length-1 or (k, k) sequence reads as k)."""
+    if isinstance(k, Tensor) and k._shape:
+        k = k.numpy()
+    if isinstance(k, (list, tuple, np.ndarray)) and np.ndim(k) != 0:
+        return np.asarray(k, dtype=object).ravel()[0]
+    return k
+
+
+def _check_align(align: Any) -> None:
+    if align not in _ALIGNS:
+        allowed = ", ".join(f'"{a}"' for a in _ALIGNS)
+        raise InvalidArgumentError(None, None, f"Value for attr 'align' of \"{align}\" is not in "
+                                               f"the list of allowed values: {allowed}")
+
+
+def _offset(d: int, diag_len: int, max_len: int, align: str) -> int:
+    """Where diagonal d's entries start in its row of the band (TF's content offset)."""
+    left = align.startswith("LEFT") if d >= 0 else align.endswith("LEFT")
+    return 0 if left else max_len - diag_len
+
+
+def diag_part(input: Any, name: str = "diag_part", k: Any = 0,  # noqa: A002
+              padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
+    """tf.linalg.diag_part: the k-th diagonal of batched matrices, or the band k=(lo, hi)
+    of diagonals stacked from the uppermost, shorter ones padded with `padding_value`."""
+    op = "MatrixDiagPartV3"
+    _check_align(align)
+    band = _band(k, op)
+    if band is None or band[0] == band[1]:
+        return _diag_part_one(input, name, k=band[0] if band else _single(k),
+                              padding_value=padding_value, align=align)
+    x = _t(input)
+    if x._shape is not None and len(x._shape) < 2:
+        raise C.fail(op, f"input must be at least 2-dim, received shape: "
+                         f"{C.shape_str(x._shape)}")
+    rows, cols = x._shape[-2:]
+    lo, hi = band
+    for what, v in (("lower", lo), ("upper", hi)):
+        if not (-rows < v < cols or v == 0):
+            raise C.fail(op, f"{what}_diag_index is out of bound: {v}{_STOP[what]} It must be "
+                             f"between {-rows} and {cols}")
+    max_len = min(rows + min(hi, 0), cols - max(lo, 0))
+    pad_value = convert_to_tensor(padding_value, dtype=x._dtype)
+    rank = len(x._shape)
+    rows_out = []
+    for d in range(hi, lo - 1, -1):
+        part = _diag_part_one(x, k=d)
+        n = _diag_len(rows, cols, d)
+        before = _offset(d, n, max_len, align)
+        rows_out.append(pad(part, [[0, 0]] * (rank - 2) + [[before, max_len - n - before]],
+                            constant_values=pad_value))
+    return stack(rows_out, axis=-2)
+
+
+def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
+         num_cols: int = -1, padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
+    """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal, or the band
+    k=(lo, hi) of diagonals (diagonal's second-to-last axis, from the uppermost) set."""
+    op = "MatrixDiagV3"
+    _check_align(align)
+    band = _band(k, op)
+    if band is None or band[0] == band[1]:
+        return _diag_one(diagonal, name, k=band[0] if band else _single(k), num_rows=num_rows,
+                         num_cols=num_cols, padding_value=padding_value, align=align)
+    d = _t(diagonal)
+    lo, hi = band
+    if d._shape is not None and len(d._shape) < 2:
+        raise C.fail(op, "diagonal must be at least 2-dim when diag_index is a range, received "
+                         f"shape: {C.shape_str(d._shape)}")
+    if d._shape[-2] != hi - lo + 1:
+        raise C.fail(op, "The number of diagonals provided in the input does not match the "
+                         "lower_diag_index and upper_diag_index range.")
+    max_len = d._shape[-1]
+    num_rows, num_cols = C.int_arg(num_rows, "num_rows"), C.int_arg(num_cols, "num_cols")
+    min_rows, min_cols = max_len - min(hi, 0), max_len + max(lo, 0)
+    if num_rows == -1 and num_cols == -1:
+        num_rows = num_cols = max(min_rows, min_cols)
+    elif num_rows == -1:
+        num_rows = min_rows
+    elif num_cols == -1:
+        num_cols = min_cols
+    check_diag_sizes(max_len, lo, hi, num_rows, num_cols)
+    out = broadcast_to(convert_to_tensor(padding_value, dtype=d._dtype),
+                       list(d._shape[:-2]) + [num_rows, num_cols])
+    for d_index in range(hi, lo - 1, -1):
+        n = _diag_len(num_rows, num_cols, d_index)
+        if n == 0:
+            continue
+        start = _offset(d_index, n, max_len, align)
+        seg = d[..., hi - d_index, start:start + n]
+        mask = np.zeros((num_rows, num_cols), bool)
+        i = np.arange(n) + max(-d_index, 0)
+        mask[i, i + d_index] = True
+        out = where(mask, _diag_one(seg, k=d_index, num_rows=num_rows, num_cols=num_cols), out)
+    return out
+
+
+def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # noqa: A002
+             align: str = "RIGHT_LEFT") -> Any:
+    """tf.linalg.set_diag: `input` with its k-th diagonal, or its band k=(lo, hi) of
+    diagonals (diagonal's second-to-last axis, from the uppermost), replaced."""
+    op = "MatrixSetDiagV3"
+    _check_align(align)
+    band = _band(k, op)
+    if band is None or band[0] == band[1]:
+        return _set_diag_one(input, diagonal, name, k=band[0] if band else _single(k),
+                             align=align)
+    x = _t(input)
+    d = convert_to_tensor(diagonal, dtype_hint=x._dtype)
+    if len(x._shape) < 2:
+        raise C.fail(op, f"input must be at least 2-dim, received shape: {C.shape_str(x._shape)}")
+    if d._dtype is not x._dtype:
+        raise C.wrong_input_dtype(op, 1, x._dtype, d._dtype)
+    lo, hi = band
+    rows, cols = x._shape[-2:]
+    for what, v in (("lower", lo), ("upper", hi)):
+        if not (-rows < v < cols or v == 0):
+            raise C.fail(op, f"{what}_diag_index is out of bound: {v}{_STOP[what]} It must be "
+                             f"between {-rows} and {cols}")
+    if len(d._shape) < 2 or d._shape[-2] != hi - lo + 1:
+        raise C.fail(op, "The number of diagonals provided in `diag` is not consistent with "
+                         "`lower_diag_index` and `upper_diag_index`")
+    max_len = min(rows + min(hi, 0), cols - max(lo, 0))
+    if d._shape[:-2] != x._shape[:-2] or d._shape[-1] != max_len:
+        raise InvalidArgumentError(
+            None, None, "Either first dimensions of diagonal don't match input.shape[:-2], or "
+            "diagonal.shape[:-1] is not equal to the longests diagonal in range "
+            "[lower_diag_index:upper_diag_index].\nInput shape: "
+            f"{C.shape_str(x._shape)}\nDiagonal shape: {C.shape_str(d._shape)} [Op:{op}]")
+    for d_index in range(hi, lo - 1, -1):
+        n = _diag_len(rows, cols, d_index)
+        start = _offset(d_index, n, max_len, align)
+        x = _set_diag_one(x, d[..., hi - d_index, start:start + n], k=d_index)
+    return x

@@ -1,0 +1,78 @@
+"""tf.linalg.diag, diag_part and set_diag over bands of diagonals (k=(lower, upper)), each
+`align`, the sizes diag takes, and the errors of each: the calls whose TF 2.21 results
+diag_band_golden.json records (by record_diag_band_golden.py) and test_diag_bands.py checks.
+
+`calls(tf)` maps each case to a function of no arguments."""
+
+import numpy as np
+
+BANDS = [(-1, 1), (0, 2), (-2, 0), (1, 3), (-2, -1), (-3, 3), (-2, 3), (2, 1), (0, 0),
+         (1, 1), [-1, 1], (-1, 0, 1), [2]]
+ALIGNS = ["RIGHT_LEFT", "LEFT_RIGHT", "LEFT_LEFT", "RIGHT_RIGHT"]
+
+
+def calls(tf):
+    x = np.arange(1, 13, dtype=np.int32).reshape(3, 4)
+    xb = np.arange(1, 25, dtype=np.float32).reshape(2, 4, 3)
+    out = {}
+    for k in BANDS:
+        for al in ALIGNS:
+            tag = f"{k}_{al}"
+            out[f"part_{tag}"] = lambda k=k, al=al: tf.linalg.diag_part(
+                x, k=k, align=al, padding_value=9)
+            out[f"part_batch_{tag}"] = lambda k=k, al=al: tf.linalg.diag_part(xb, k=k, align=al)
+            try:  # the band as TF lays it out, to set and to build from
+                parts = np.asarray(tf.linalg.diag_part(x, k=k, align=al))
+            except Exception:  # noqa: BLE001  (a band TF refuses: its error is a case above)
+                continue
+            out[f"set_{tag}"] = lambda k=k, al=al, p=parts: tf.linalg.set_diag(
+                np.zeros((3, 4), np.int32), p, k=k, align=al)
+            for size, sizes in (("", {}), ("_rows3", {"num_rows": 3}),
+                                ("_cols5", {"num_cols": 5}),
+                                ("_4x6", {"num_rows": 4, "num_cols": 6}),
+                                ("_2x2", {"num_rows": 2, "num_cols": 2})):
+                out[f"diag{size}_{tag}"] = lambda k=k, al=al, p=parts, s=sizes: tf.linalg.diag(
+                    p, k=k, align=al, padding_value=-1, **s)
+    z = np.zeros((3, 4), np.float32)
+    out.update({
+        "set_too_few_diagonals": lambda: tf.linalg.set_diag(z, np.ones((2, 3), np.float32),
+                                                            k=(-1, 1)),
+        "set_too_short": lambda: tf.linalg.set_diag(z, np.ones((3, 2), np.float32), k=(-1, 1)),
+        "diag_too_few_diagonals": lambda: tf.linalg.diag(np.ones((2, 3), np.float32),
+                                                         k=(-1, 1)),
+        "part_lower_out_of_bound": lambda: tf.linalg.diag_part(x, k=(-5, 1)),
+        "part_upper_out_of_bound": lambda: tf.linalg.diag_part(x, k=(0, 4)),
+        "part_tensor_k": lambda: tf.linalg.diag_part(x, k=tf.constant([-1, 1])),
+        "part_bad_align": lambda: tf.linalg.diag_part(x, k=(-1, 1), align="MIDDLE"),
+        "part_float_k": lambda: tf.linalg.diag_part(x, k=(0.5, 1)),
+    })
+    return out
+
+
+def grads(tf):
+    """Gradients through a band's diag_part and diag (d sum(f(v) * w) / dv)."""
+    v = tf.Variable(np.arange(12, dtype=np.float32).reshape(3, 4))
+    w = np.arange(9, dtype=np.float32).reshape(3, 3)
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(tf.linalg.diag_part(v, k=(-1, 1)) * w)
+    d = tf.Variable(np.ones((3, 3), np.float32))
+    with tf.GradientTape() as t2:
+        y2 = tf.reduce_sum(tf.linalg.diag(d, k=(-1, 1), align="LEFT_RIGHT") * w)
+    traced = tf.function(lambda a: tf.linalg.diag_part(a, k=(0, 2)))(v)
+    return {"grad_diag_part": np.asarray(t.gradient(y, v)),
+            "grad_diag": np.asarray(t2.gradient(y2, d)), "traced_diag_part": np.asarray(traced)}
+
+
+def cases(tf):
+    """name -> {"value": array} or {"error": class name, "message": ...}."""
+    out = {}
+    for name, call in calls(tf).items():
+        try:
+            value = call()
+        except Exception as e:  # noqa: BLE001  (the error is the recorded result)
+            out[name] = {"error": type(e).__name__, "message": str(e)}
+            continue
+        out[name] = {"value": np.asarray(value)}
+    for name, value in grads(tf).items():
+        out[name] = {"value": value}
+    return out
