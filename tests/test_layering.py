@@ -76,7 +76,7 @@ OPS_ORDER = [
     "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "slicing",
     "segment_ops", "variable_scatter", "histogram_ops", "data_flow",
     # linear algebra
-    "linalg", "linalg_decomp", "linalg_banded", "linalg_general", "norms", "misc_ops",
+    "linalg", "linalg_decomp", "linalg_diag_bands", "linalg_banded", "linalg_general", "norms", "misc_ops",
     "linalg_functions", "linalg_matfunc",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
