@@ -65,8 +65,8 @@ OPS_ORDER = [
     "windows",
     "packed_strings",
     # math
-    "elementwise", "halfprec", "math", "math_special", "special_scalars", "special_functions",
-    "special_incomplete",
+    "elementwise", "halfprec", "eigen_reduce", "math", "math_special", "special_scalars",
+    "special_functions", "special_incomplete",
     # array and shaping
     "stacking", "dynshape", "reshape_shapes", "graph_constants", "sequences", "transposing",
     "variables", "array", "shaping",

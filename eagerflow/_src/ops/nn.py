@@ -22,7 +22,7 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor, host_scalar
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import dispatch, halfprec
+from eagerflow._src.ops import dispatch, eigen_reduce, halfprec
 from eagerflow._src.ops.array import concat, stack, static_ints, transpose
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -519,6 +519,8 @@ def _bias_grad_infer(g: Any, data_format: str) -> list:
 
 def _bias_grad_kernel(xp: Any, g: Any, data_format: str) -> Any:
     ax = _bias_axis(g.ndim, data_format)
+    if g.dtype.itemsize == 2 and halfprec.is_half(xp, g):  # a float32 sum, as TF's
+        return eigen_reduce.bias_grad(g, ax)
     if ax == g.ndim - 1 and g.dtype.kind == "f" and g.dtype.itemsize >= 4 and g.size and \
             xp is np:
         # channels last: one BLAS vector-matrix product, ~10x faster than a strided sum (a

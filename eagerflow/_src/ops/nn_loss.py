@@ -23,6 +23,7 @@ from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentE
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import eigen_reduce, halfprec
 from eagerflow._src.ops.array import expand_dims, reshape, transpose
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
@@ -391,7 +392,8 @@ def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = Fal
 
 L2_LOSS = register(OpDef(
     "L2Loss", lambda t: [((), check_t("L2Loss", (t,), _FLOAT_T))],
-    lambda xp, t: xp.asarray((t * t).sum() / 2, dtype=t.dtype),
+    lambda xp, t: eigen_reduce.l2_loss(t) if t.dtype.itemsize == 2 and halfprec.is_half(xp, t)
+    else xp.asarray((t * t).sum() / 2, dtype=t.dtype),
     grad=lambda n, g: [n.inputs[0] * g],
     reference=lambda t: np.asarray(sum(float(v) ** 2 for v in t.ravel()) / 2, t.dtype),
     samples=lambda: [Sample((_f64(3, 4),)), Sample((_f64(),))],

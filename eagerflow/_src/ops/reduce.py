@@ -20,6 +20,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import eigen_reduce, halfprec
 from eagerflow._src.ops.array import expand_dims, reshape, reshape_like, shape
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
@@ -354,11 +355,15 @@ def _gemv_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
 
 
 def _np_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
+    if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):  # Eigen's order and rounding
+        return eigen_reduce.half_sum(x, axes, keepdims)
     s = _gemv_sum(xp, x, axes, keepdims)
     return xp.add.reduce(x, axis=axes, keepdims=keepdims, dtype=x.dtype) if s is None else s
 
 
 def _np_mean(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
+    if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):
+        return eigen_reduce.half_mean(x, axes, keepdims)
     n = 1
     for a in axes:
         n *= x.shape[a]

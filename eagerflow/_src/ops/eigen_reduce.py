@@ -1,0 +1,226 @@
+"""Sums in the order TF 2.21's CPU (Eigen) reductions add, for the half-precision kernels.
+
+Sits in the ops layer beside halfprec.py, under reduce.py and nn.py, which call it for
+float16 and bfloat16 host arrays (the float32/float64 paths keep their own sums).
+TF reshapes a reduction to at most three dimensions (size-1 dimensions dropped, runs of
+reduced or kept dimensions merged; more than three are transposed to (kept, reduced)), and
+Eigen then adds in a fixed order over packets of 8 lanes (AVX):
+- along the innermost dimension (a whole tensor, or rows): four packet accumulators over
+  blocks of 32, folded ((a0 + a1) + a2) + a3, the remaining whole packets into the first,
+  the last n % 8 values into a scalar from 0, and that scalar plus the packet folded in
+  halves (lanes i + 4, then i + 2, then i + 1); above 8 * leaf values, the two halves
+  (split at a packet boundary counted from the row's offset in the tensor) reduced apart
+  and added (leaf 1024 for float, 200 for half);
+- along an outer dimension (columns): each packet of 8 columns adds its rows in turn, in
+  four accumulators by row modulo 4 when there are 16 rows or more; the last C % 8
+  columns add their rows in turn;
+- along the outer and inner of three dimensions: one value at a time, the inner index
+  outermost.
+bfloat16 Sum and Mean widen to float32 and add in that order; float16 Sum and Mean add
+float16 values, each addition rounded to float16 but for the packet's last fold, which
+Eigen does in float32; L2Loss squares, halves and sums in the half type; BiasAddGrad is
+TF's own loop (see bias_grad). All were checked against TF 2.21
+(tests/ops/test_halfprec_reduce.py). A whole-tensor sum large enough for Eigen to share
+among threads (past ~10**5 values) is split by the machine's thread count, which this
+does not follow.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.ops.halfprec import down, up
+
+_F32 = np.float32
+_P = 8  # float lanes of an AVX packet; Eigen's half packet (Packet8h) has 8 too
+
+
+def _exact(a: Any) -> Any:
+    return a
+
+
+def _half(a: Any) -> Any:
+    return a.astype(np.float16).astype(_F32)
+
+
+def _fold(p: Any) -> Any:
+    """Eigen's predux of 8 float lanes: halves added, then pairs, then the last two."""
+    t = p[..., :4] + p[..., 4:]
+    u = t[..., :2] + t[..., 2:]
+    return u[..., 0] + u[..., 1]
+
+
+def _in_turn(b: Any, rnd: Callable) -> Any:
+    """Each lane's values along axis 0 of `b` added in turn, from zero."""
+    if rnd is _exact:  # NumPy adds along an outer axis in turn, from the first
+        return np.add.reduce(b, axis=0) + _F32(0)
+    s = np.zeros(b.shape[1:], _F32)
+    for j in range(b.shape[0]):
+        s = rnd(s + b[j])
+    return s
+
+
+def inner(x: Any, leaf: int, rnd: Callable, first: int = 0) -> Any:
+    """Eigen's InnerMostDimReducer over the last axis of float32 `x` (rows at once)."""
+    n = x.shape[-1]
+    if n > _P * leaf:
+        split = _P * -(-(first + -(-n // 2)) // _P)
+        left = min(split - first, n)
+        acc = rnd(_F32(0) + inner(x[..., :left], leaf, rnd, first))
+        if left < n:
+            acc = rnd(acc + inner(x[..., left:], leaf, rnd, split))
+        return acc
+    lead = x.shape[:-1]
+    pacc = np.zeros(lead + (_P,), _F32)
+    start = 0
+    if n >= 4 * _P:
+        start = n // (4 * _P) * 4 * _P
+        s = _in_turn(np.moveaxis(x[..., :start].reshape(lead + (-1, 4, _P)), -3, 0), rnd)
+        pacc = rnd(rnd(rnd(s[..., 0, :] + s[..., 1, :]) + s[..., 2, :]) + s[..., 3, :])
+    whole = n // _P * _P
+    for j in range(start, whole, _P):
+        pacc = rnd(pacc + x[..., j:j + _P])
+    acc = np.zeros(lead, _F32)
+    for j in range(whole, n):
+        acc = rnd(acc + x[..., j])
+    return rnd(acc + rnd(_fold(pacc)))
+
+
+def columns(x: Any, rnd: Callable) -> Any:
+    """Eigen's reduction of axis -2 of float32 `x` (..., R, C), the last axis kept."""
+    r, c = x.shape[-2:]
+    x = np.moveaxis(x, -2, 0)  # rows first: each step adds one row of every column
+    whole = c // _P * _P
+    out = np.empty(x.shape[1:], _F32)
+    if whole and r >= 16:
+        u = r // 4 * 4
+        s = _in_turn(x[:u, ..., :whole].reshape((u // 4, 4) + x.shape[1:-1] + (whole,)), rnd)
+        acc = rnd(rnd(rnd(s[0] + s[1]) + s[2]) + s[3])
+        for i in range(u, r):
+            acc = rnd(acc + x[i, ..., :whole])
+        out[..., :whole] = acc
+    elif whole:
+        out[..., :whole] = _in_turn(x[..., :whole], rnd)
+    if whole < c:
+        out[..., whole:] = _in_turn(x[..., whole:], rnd)
+    return out
+
+
+def _plan(shape: tuple, axes: tuple) -> tuple:
+    """TF's simplified reduction: the shape with size-1 dimensions dropped and runs merged,
+    and whether each merged dimension is reduced."""
+    dims: list = []
+    red: list = []
+    for i, d in enumerate(shape):
+        if d == 1:
+            continue
+        r = i in axes
+        if red and red[-1] == r:
+            dims[-1] *= d
+        else:
+            dims.append(d)
+            red.append(r)
+    return tuple(dims), tuple(red)
+
+
+def sum32(a: Any, axes: tuple, leaf: int = 1024, rnd: Callable = _exact) -> Any:
+    """The sum of float32 `a` over `axes` in Eigen's order (kept dimensions' shape,
+    without keepdims)."""
+    out_shape = tuple(d for i, d in enumerate(a.shape) if i not in axes)
+    if a.size == 0:
+        return np.zeros(out_shape, _F32)
+    dims, red = _plan(a.shape, axes)
+    x = np.ascontiguousarray(a).reshape(dims)
+    if not any(red):
+        s = x
+    elif all(red):
+        s = inner(x.reshape(-1), leaf, rnd)
+    elif len(dims) == 2:
+        s = columns(x, rnd) if red[0] else _rows(x, leaf, rnd)
+    elif len(dims) == 3 and not red[0]:
+        s = columns(x, rnd)
+    elif len(dims) == 3:  # outer and inner reduced: in turn, the inner axis outermost
+        s = _in_turn(x.transpose(2, 0, 1).reshape(-1, dims[1]), rnd)
+    else:  # TF transposes to (kept, reduced) and reduces the rows
+        keep = [i for i, r in enumerate(red) if not r]
+        gone = [i for i, r in enumerate(red) if r]
+        t = np.ascontiguousarray(x.transpose(keep + gone))
+        s = _rows(t.reshape(int(np.prod([dims[i] for i in keep])), -1), leaf, rnd)
+    return np.asarray(s, _F32).reshape(out_shape)
+
+
+def _rows(x: Any, leaf: int, rnd: Callable) -> Any:
+    n = x.shape[-1]
+    if n <= _P * leaf or n % _P == 0:  # every row splits where the first does
+        return inner(x, leaf, rnd)
+    return np.array([inner(row, leaf, rnd, i * n) for i, row in enumerate(x)], _F32)
+
+
+def _keep(s: Any, shape: tuple, axes: tuple, keepdims: bool) -> Any:
+    return s.reshape(tuple(1 if i in axes else d for i, d in enumerate(shape))) if keepdims \
+        else s
+
+
+_LEAF = {np.dtype(np.float16): 200}  # Eigen's LeafSize<half>; bfloat16's is 128
+
+
+def _rounder(dtype: Any) -> Callable:
+    if dtype == np.float16:
+        return _half
+    return lambda a: up(down(a, dtype))
+
+
+def l2_loss(x: Any) -> Any:
+    """TF's L2Loss of a half-precision array: sum(x * x * 0.5) all in the half type."""
+    rnd = _rounder(x.dtype)
+    with np.errstate(all="ignore"):
+        a = up(x)
+        t = rnd(rnd(a * a) * _F32(0.5))
+        return down(sum32(t, tuple(range(x.ndim)), _LEAF.get(x.dtype, 128), rnd), x.dtype)
+
+
+def half_sum(x: Any, axes: tuple, keepdims: bool) -> Any:
+    """TF's Sum of a float16 or bfloat16 array."""
+    with np.errstate(all="ignore"):
+        if x.dtype == np.float16:  # Eigen's SumReducer<half>: float16 additions
+            s = sum32(x.astype(_F32), axes, 200, _half).astype(np.float16)
+        else:  # TF widens bfloat16 to float for Sum
+            s = down(sum32(up(x), axes), x.dtype)
+    return _keep(s, x.shape, axes, keepdims)
+
+
+def half_mean(x: Any, axes: tuple, keepdims: bool) -> Any:
+    """TF's Mean of a float16 (a float16 sum over a float16 count) or bfloat16 (a float sum
+    over a float count) array; an empty one is NaN."""
+    n = 1
+    for a in axes:
+        n *= x.shape[a]
+    with np.errstate(all="ignore"):
+        if x.dtype == np.float16:
+            s = sum32(x.astype(_F32), axes, 200, _half)
+            m = (s.astype(np.float16) / np.float16(n)).astype(np.float16)
+        else:
+            m = down(sum32(up(x), axes) / _F32(n), x.dtype)
+    return _keep(m, x.shape, axes, keepdims)
+
+
+def bias_grad(g: Any, axis: int) -> Any:
+    """TF's BiasAddGrad of a half-precision gradient (its ReduceOuterDimensions and
+    ReduceMiddleDimensions in one block: the blocks TF splits among threads never came to
+    more than one in TF 2.21's eager runs). The accumulator is float32 for float16 and
+    bfloat16 itself for bfloat16. Channels last: each channel's values added in turn;
+    channels first (N, C, rest): each (n, c)'s run summed by Eigen in the half type, the
+    runs then added over n in turn."""
+    d = g.dtype
+    rnd = _rounder(d)
+    acc = _exact if d == np.float16 else rnd
+    with np.errstate(all="ignore"):
+        a = up(g)
+        if axis == g.ndim - 1:
+            s = _in_turn(a.reshape(-1, g.shape[-1]), acc)
+        else:
+            runs = sum32(a.reshape(g.shape[0], g.shape[1], -1), (2,), _LEAF.get(d, 128), rnd)
+            s = _in_turn(runs, acc)
+        return down(s, d)

@@ -1,0 +1,62 @@
+"""float16 and bfloat16 reductions bit for bit with TF 2.21's CPU kernels: every case of
+halfprec_reduce_cases.py (Sum, Mean, reduce_variance, moments, BiasAddGrad, Cumsum,
+L2Loss over shapes and axes that take each of Eigen's orders, values with infinities,
+NaNs, subnormals and overflowing sums) against TF's results (halfprec_reduce_golden.json,
+recorded by record_halfprec_reduce_golden.py), eagerly and traced."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.ops.halfprec_reduce_cases import DTYPES, OPS, case_names, parse, run_case, values
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+with open(os.path.join(HERE, "halfprec_reduce_golden.json")) as f:
+    GOLDEN = json.load(f)["cases"]
+
+NAMES = case_names()
+
+
+def _check(key: str, got: dict) -> None:
+    want = GOLDEN[key]
+    assert got.keys() == want.keys(), (key, got, want)
+    if "error" in want:
+        assert got == want, key
+        return
+    assert got["dtype"] == want["dtype"], key
+    a, b = np.array(got["bits"]), np.array(want["bits"])
+    assert a.shape == b.shape, key
+    bad = np.nonzero(a != b)[0]
+    assert not bad.size, (f"{key}: at {bad[:5].tolist()} {a[bad[:5]].tolist()}, "
+                          f"TF {b[bad[:5]].tolist()}")
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("op", sorted({n.split(" ")[0] for n in NAMES}))
+def test_eager_bit_for_bit(op: str, dtype: str) -> None:
+    for name in NAMES:
+        if name.split(" ")[0] == op:
+            _check(f"{dtype} {name}", run_case(tf, name, dtype))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_traced_equals_eager(dtype: str) -> None:
+    for name in NAMES[::7]:
+        op, shape, axes, mix = parse(name)
+        x = tf.cast(tf.constant(values(shape, mix, dtype)), getattr(tf, dtype))
+        fn = tf.function(lambda t, op=op, axes=axes: OPS[op][0](tf, t, axes))
+        eager = OPS[op][0](tf, x, axes)
+        np.testing.assert_array_equal(tf.bitcast(fn(x), tf.uint16).numpy(),
+                                      tf.bitcast(eager, tf.uint16).numpy(), err_msg=name)
+
+
+def test_float32_sums_unchanged() -> None:
+    # the float32 kernels keep NumPy's and BLAS's sums: bit for bit NumPy's own here
+    x = values((64, 64), "wide", "float16")
+    np.testing.assert_array_equal(tf.reduce_sum(x, axis=1).numpy(), x.sum(axis=1))
+    np.testing.assert_array_equal(tf.reduce_sum(x[:8]).numpy(), x[:8].sum())
