@@ -93,28 +93,51 @@ class Tensor:
     def __deepcopy__(self, memo: dict) -> Tensor:
         return self
 
-    # Keras hangs the mask of a layer's output on the tensor (`t._keras_mask`, an attribute
-    # TF's tensors take); tensors have no __dict__, so it is kept beside them by identity,
-    # dropped with the tensor (a weak reference), None where none was set.
+    # Keras hangs the mask of a layer's output on the tensor (`t._keras_mask`), and TF the
+    # `assign` of a variable's slice (`v[0].assign(x)`): attributes TF's tensors take.
+    # Tensors have no __dict__, so these are kept beside them (see `attach`).
     @property
     def _keras_mask(self) -> Any:
-        entry = _keras_masks.get(id(self)) if _keras_masks else None
-        return entry[1] if entry is not None and entry[0]() is self else None
+        return attached(self, "_keras_mask")
 
     @_keras_mask.setter
     def _keras_mask(self, mask: Any) -> None:
-        key = id(self)
-        if mask is None:
-            _keras_masks.pop(key, None)
+        attach(self, "_keras_mask", mask)
+
+    @property
+    def assign(self) -> Any:
+        fn = attached(self, "assign")
+        if fn is None:
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute 'assign'")
+        return fn
+
+
+# id(tensor) -> (a weak reference to it, {attribute: value}): dropped with the tensor
+_attached: dict = {}
+
+
+def attached(t: Tensor, name: str) -> Any:
+    """The attribute `name` attached to `t`, or None."""
+    entry = _attached.get(id(t)) if _attached else None
+    return entry[1].get(name) if entry is not None and entry[0]() is t else None
+
+
+def attach(t: Tensor, name: str, value: Any) -> None:
+    """Attaches `value` to `t` as `name` (None removes it), for as long as `t` lives."""
+    key = id(t)
+    entry = _attached.get(key)
+    if entry is None or entry[0]() is not t:
+        if value is None:
             return
         try:
-            _keras_masks[key] = (weakref.ref(self, lambda _r: _keras_masks.pop(key, None)),
-                                 mask)
-        except TypeError:  # a tensor type without weak references carries no mask
-            pass
-
-
-_keras_masks: dict = {}
+            entry = (weakref.ref(t, lambda _r: _attached.pop(key, None)), {})
+        except TypeError:  # a tensor type without weak references takes no attributes
+            return
+        _attached[key] = entry
+    if value is None:
+        entry[1].pop(name, None)
+    else:
+        entry[1][name] = value
 
 
 class Reference:

@@ -75,15 +75,12 @@ def _normalize_key(key: Any) -> tuple:
                 raise ValueError("slice step cannot be zero")
             spec.append(("s",) + tuple(parts))
         elif isinstance(k, (bool, np.bool_)):
-            raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) "
-                            "and scalar tf.int32/tf.int64 tensors are valid indices, got "
-                            f"{k!r}")
+            raise TypeError(_BAD_INDEX.format(k))
         elif isinstance(k, (int, np.integer)) or (isinstance(k, EagerTensor) and not k._shape
                                                    and k._dtype.is_integer):
             spec.append(("i", int(k)))
         else:
-            raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) "
-                            f"and scalar tf.int32/tf.int64 tensors are valid indices, got {k!r}")
+            raise TypeError(_BAD_INDEX.format(k))
     return tuple(spec)
 
 
@@ -605,11 +602,22 @@ def _has_tensor(v: Any) -> bool:
 def dynamic_strided_slice(x: Any, begin: Any, end: Any, strides: Any, masks: dict,
                           widen: bool = False, name: str | None = None) -> Any:
     """tf.strided_slice inside a graph when begin/end/strides mention symbolic tensors: a
-    static StridedSlice when every value folds, else DynamicStridedSlice. `widen` (t[key],
-    as TF's indexing does) makes all three int64 when one is; tf.strided_slice refuses."""
+    static StridedSlice when every value folds, else DynamicStridedSlice."""
+    b, e, s = index_vectors(begin, end, strides, widen)
+    bv, ev, sv = _full(b), _full(e), _full(s)
+    if bv is not None and ev is not None and sv is not None:
+        return bind(STRIDED_SLICE, (x,), {"spec": masks_spec(bv, ev, sv, masks)}, name)
+    return bind(DYN_STRIDED_SLICE, (x, b, e, s), {k: masks.get(k, 0) for k in _MASKS}, name)
+
+
+def index_vectors(begin: Any, end: Any, strides: Any, widen: bool = False) -> tuple:
+    """begin/end/strides, some mentioning tensors, as three integer vectors of one dtype.
+    `widen` (t[key], as TF's indexing does) makes all three int64 when one is;
+    tf.strided_slice refuses."""
     args = {"begin": begin, "end": end, "strides": strides}
     ts = {k: as_int_tensor(v, k) for k, v in args.items() if _has_tensor(v)}
-    d = next(iter(ts.values()))._dtype  # as TF: Python bounds take the tensors' dtype
+    # as TF: Python bounds take the tensors' dtype
+    d = next(iter(ts.values()))._dtype if ts else dt.int32
     if strides is None:  # ones of begin's length: a constant when that length is known
         n = ts["begin"]._shape[0] if "begin" in ts and ts["begin"]._shape else \
             len(begin) if "begin" not in ts else None
@@ -617,10 +625,7 @@ def dynamic_strided_slice(x: Any, begin: Any, end: Any, strides: Any, masks: dic
     b, e, s = (ts[k] if k in ts else convert_to_tensor(args[k], dtype=d) for k in args)
     if widen and dt.int64 in (b._dtype, e._dtype, s._dtype):
         b, e, s = (cast(t, dt.int64) for t in (b, e, s))
-    bv, ev, sv = _full(b), _full(e), _full(s)
-    if bv is not None and ev is not None and sv is not None:
-        return bind(STRIDED_SLICE, (x,), {"spec": masks_spec(bv, ev, sv, masks)}, name)
-    return bind(DYN_STRIDED_SLICE, (x, b, e, s), {k: masks.get(k, 0) for k in _MASKS}, name)
+    return b, e, s
 
 
 # ---------------------------------------------------------------------------------------
@@ -909,9 +914,14 @@ def dynamic_getitem(x: Tensor, key: tuple) -> Tensor | None:
     """`x[key]`, or None when no component of the key is a graph tensor."""
     if not any(is_dynamic(k) for k in key):
         return None
+    return dynamic_strided_slice(x, *key_vectors(key), widen=True)
+
+
+def key_vectors(key: tuple) -> tuple:
+    """A key of Python values and scalar tensors as TF's begin, end, strides (lists whose
+    entries may be tensors) and masks."""
     begin, end, strides = [], [], []
-    masks = dict.fromkeys(("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
-                           "shrink_axis_mask"), 0)
+    masks = dict.fromkeys(_MASKS, 0)
     for i, k in enumerate(key):
         bit = 1 << i
         b, e, s = 0, 0, 1
@@ -937,7 +947,7 @@ def dynamic_getitem(x: Tensor, key: tuple) -> Tensor | None:
         begin.append(b)
         end.append(e)
         strides.append(s)
-    return dynamic_strided_slice(x, begin, end, strides, masks, widen=True)
+    return begin, end, strides, masks
 
 
 def getitem(tensor: Any, key: Any) -> Any:
@@ -951,8 +961,7 @@ def getitem(tensor: Any, key: Any) -> Any:
             isinstance(key, np.ndarray) and key.dtype == bool):
         return boolean_mask(x, key)
     if isinstance(key, np.ndarray) or (isinstance(key, Tensor) and key._shape):
-        raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and "
-                        f"scalar tf.int32/tf.int64 tensors are valid indices, got {key!r}")
+        raise TypeError(_BAD_INDEX.format(key))
     try:
         spec = _normalize_key(key)
     except TypeError:  # graph tensors in the key (x[i] in a traced loop), else a bad key

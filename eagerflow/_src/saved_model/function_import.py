@@ -40,6 +40,8 @@ from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.lookup_ops import TableState
 from eagerflow._src.ops.math import identity, stop_gradient, zeros_like
 from eagerflow._src.ops.registry import REGISTRY
+from eagerflow._src.ops.slice_update import TENSOR_STRIDED_SLICE_UPDATE
+from eagerflow._src.ops.slicing import _MASKS
 from eagerflow._src.saved_model import tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
 
@@ -49,6 +51,7 @@ STRUCTURE = frozenset((
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "PartitionedCall",
     "StatefulPartitionedCall", "If", "StatelessIf", "While", "StatelessWhile",
     "DisableCopyOnRead", "Snapshot", "PreventGradient", "StopGradient",
+    "ResourceStridedSliceAssign",
 ))
 
 
@@ -344,6 +347,11 @@ class LibraryImporter:
             var = _variable(node)
             {"AssignVariableOp": var.assign, "AssignAddVariableOp": var.assign_add,
              "AssignSubVariableOp": var.assign_sub}[op](ins[1])
+            return [], None
+        if op == "ResourceStridedSliceAssign":  # `v[key].assign(x)`: through its tensor op
+            var = _variable(node)
+            masks = {k: a[k] for k in _MASKS}
+            var.assign(bind(TENSOR_STRIDED_SLICE_UPDATE, (var._as_tensor(), *ins[1:]), masks))
             return [], None
         if op in ("PartitionedCall", "StatefulPartitionedCall"):
             return self.call(a["f"], ins), None

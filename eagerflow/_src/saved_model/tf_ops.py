@@ -26,6 +26,7 @@ EXTRA_OPS = (
     "If", "StatelessIf", "While", "StatelessWhile", "ReadVariableOp", "AssignVariableOp",
     "AssignAddVariableOp", "AssignSubVariableOp", "VarHandleOp", "ResourceGather",
     "PreventGradient", "Snapshot", "EnsureShape", "DisableCopyOnRead",
+    "ResourceStridedSliceAssign",
     # composed from registered ops on import
     "Select", "Squeeze", "Size", "Rank", "ShapeN", "Pad", "Split", "BatchMatMul",
     "BatchMatMulV2", "BatchMatMulV3", "FusedBatchNorm", "FusedBatchNormV3", "DivNoNan",

@@ -1,0 +1,170 @@
+"""TensorStridedSliceUpdate (a tensor with one strided slice replaced) and the sliced
+assignment of variables it makes: `v[1].assign(x)`, `v[:, ::2].assign(0.)`.
+
+Sits after slicing.py, whose begin/end/strides vectors and masks it takes. TF gives a
+variable's slice an `assign` (its ResourceStridedSliceAssign); here `v[key]` is the
+slice read as before, with that `assign` attached to it (core/tensor.py keeps it beside
+the tensor), and the assignment is the variable's value through TensorStridedSliceUpdate,
+assigned back, as variable_scatter.py does for scatters. The value broadcasts into the
+slice; errors are TF's, named by its op.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import Tensor, attach, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import Spec
+from eagerflow._src.ops.math import sum_to, zeros_like
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.slicing import (
+    _MASKS,
+    DYN_STRIDED_SLICE,
+    _dyn_infer,
+    _dyn_spec,
+    _numpy_key,
+    _ss_infer,
+    getitem,
+    index_vectors,
+    key_vectors,
+    masks_spec,
+)
+
+_OP = "TensorStridedSliceUpdate"
+_rng = SampleRNG(43)
+
+
+def _renamed(op: str, was: str, f: Any, *args: Any) -> Any:
+    """f(*args), its errors named by `op` where they name `was` (the checks are another
+    op's: StridedSlice's, or this op's under the variable's op)."""
+    try:
+        return f(*args)
+    except InvalidArgumentError as e:
+        raise C.fail(op, e.message.removesuffix(f" [Op:{was}]")) from None
+
+
+def _infer(x: Any, b: Any, e: Any, s: Any, value: Any, **masks: Any) -> list:
+    _renamed(_OP, "StridedSlice", lambda: _dyn_infer(x, b, e, s, **masks))
+    if value._dtype is not x._dtype:
+        raise TypeError(f"Input 'value' of '{_OP}' Op has type {value._dtype.name} that does "
+                        f"not match type {x._dtype.name} of argument 'input'.")
+    return [(x._shape, x._dtype)]
+
+
+def _kernel(xp: Any, x: Any, b: Any, e: Any, s: Any, value: Any, **masks: Any) -> Any:
+    spec = _renamed(_OP, "StridedSlice", _dyn_spec, x, b, e, s, masks)
+    target = _ss_infer(Spec(x), spec)[0][0]
+    out = x.copy()
+    if 0 not in target:  # (an empty slice takes any value, as TF's)
+        out[_numpy_key(spec)] = xp.broadcast_to(value.reshape(_fitted(value.shape, target)),
+                                                target)
+    return out
+
+
+def _fitted(shape: tuple, target: tuple) -> tuple:
+    """`shape` without the leading ones it has beyond `target`'s rank: TF broadcasts the
+    value as its BCast does, whose result may have more (unit) dims than the slice."""
+    try:
+        full = np.broadcast_shapes(shape, target)
+    except ValueError:
+        full = None
+    if full != (1,) * (len(full or ()) - len(target)) + tuple(target):
+        raise C.fail(_OP, f"Cannot broadcast input shape {C.shape_str(shape)} into final "
+                          f"shape {C.shape_str(target)}")
+    return shape[max(len(shape) - len(target), 0):]
+
+
+def _grad(n: Any, g: Any) -> list:
+    """The slice's cells take no gradient to the input; the value takes the slice's,
+    summed over what it was broadcast along."""
+    x, b, e, s, value = n.inputs
+    gx = bind(TENSOR_STRIDED_SLICE_UPDATE, (g, b, e, s, zeros_like(value)), dict(n.attrs))
+    gv = bind(DYN_STRIDED_SLICE, (g, b, e, s), dict(n.attrs))
+    return [gx, None, None, None, sum_to(gv, value)]
+
+
+def _reference(x: np.ndarray, b: np.ndarray, e: np.ndarray, s: np.ndarray, value: np.ndarray,
+               **masks: Any) -> np.ndarray:
+    spec = masks_spec(*(tuple(int(v) for v in a) for a in (b, e, s)), masks)
+    out = np.array(x.tolist(), dtype=x.dtype)
+    key = _numpy_key(spec)
+    if out[key].size:  # numpy's assignment broadcasts, once TF's extra unit dims are gone
+        out[key] = value.reshape(value.shape[max(value.ndim - out[key].ndim, 0):])
+    return out
+
+
+def _i32(*v: int) -> np.ndarray:
+    return np.array(v, np.int32)
+
+
+def _samples() -> list:
+    x = _rng.uniform(-2, 2, size=(4, 5))
+    return [
+        Sample((x, _i32(1, 0), _i32(3, 5), _i32(1, 2), _rng.uniform(-2, 2, size=(2, 3))), {},
+               grad_inputs=(0, 4)),
+        Sample((x, _i32(2), _i32(3), _i32(1), np.array(0.5)), {"shrink_axis_mask": 1},
+               grad_inputs=(0, 4)),
+        Sample((x, _i32(0, 4), _i32(0, 0), _i32(1, -2), _rng.uniform(-2, 2, size=(1, 3))),
+               {"begin_mask": 1, "end_mask": 3, "new_axis_mask": 0}, grad_inputs=(0, 4)),
+    ]
+
+
+TENSOR_STRIDED_SLICE_UPDATE = register(OpDef(
+    _OP, _infer, _kernel, grad=_grad, reference=_reference, samples=_samples,
+    bad_samples=lambda: [
+        BadSample((np.zeros((2, 3)), _i32(1), _i32(2), _i32(1), np.zeros(2)),
+                  {"shrink_axis_mask": 1}, InvalidArgumentError,
+                  "Cannot broadcast input shape [2] into final shape [3]"),
+        BadSample((np.zeros((2, 3)), _i32(5), _i32(6), _i32(1), np.zeros(3)),
+                  {"shrink_axis_mask": 1}, InvalidArgumentError,
+                  "slice index 5 of dimension 0 out of bounds.")],
+    host_inputs=(1, 2, 3),
+))
+
+
+def tensor_strided_slice_update(input: Any, begin: Any, end: Any, strides: Any,  # noqa: A002
+                                value: Any, begin_mask: int = 0, end_mask: int = 0,
+                                ellipsis_mask: int = 0, new_axis_mask: int = 0,
+                                shrink_axis_mask: int = 0, name: str | None = None) -> Tensor:
+    """`input` with its strided slice (tf.strided_slice's arguments) replaced by `value`."""
+    x = convert_to_tensor(input)
+    b, e, s = index_vectors(begin, end, strides)
+    masks = dict(zip(_MASKS, (begin_mask, end_mask, ellipsis_mask, new_axis_mask,
+                              shrink_axis_mask)))
+    return bind(TENSOR_STRIDED_SLICE_UPDATE,
+                (x, b, e, s, convert_to_tensor(value, dtype=x.dtype)), masks, name)
+
+
+# -- a variable's sliced assignment ----------------------------------------------------
+
+def variable_getitem(var: Any, key: Any) -> Tensor:
+    """`var[key]`: the slice, which can be assigned to (`var[key].assign(x)`) as in TF; a
+    boolean mask's rows cannot."""
+    out = getitem(var, key)
+    if not _is_mask(key):
+        attach(out, "assign", partial(_assign_slice, var, key))
+    return out
+
+
+def _is_mask(key: Any) -> bool:
+    if isinstance(key, list):
+        return bool(key) and all(isinstance(k, (bool, np.bool_)) for k in key)
+    return isinstance(key, np.ndarray) or (isinstance(key, Tensor) and key._dtype is dt.bool)
+
+
+def _assign_slice(var: Any, key: Any, value: Any, name: str | None = None) -> Any:
+    """TF's ResourceStridedSliceAssign: the variable's value with the slice replaced."""
+    begin, end, strides, masks = key_vectors(tuple(key) if isinstance(key, (list, tuple))
+                                             else (key,))
+    b, e, s = index_vectors(begin, end, strides, widen=True)
+    args = (var._as_tensor(), b, e, s, convert_to_tensor(value, dtype=var.dtype))
+    new = _renamed("ResourceStridedSliceAssign", _OP, bind, TENSOR_STRIDED_SLICE_UPDATE, args,
+                   masks)
+    return var.assign(new)
