@@ -428,3 +428,17 @@ def test_metrics_nested_checkpoints_and_step_counters(tmp_path):
     status.assert_consumed()
     assert float(mean2.result()) == 3.0 and float(acc2.result()) == 0.5
     assert float(inner2.v) == 3.0 and int(step2) == 7
+
+
+def test_keras_optimizer_iterations_named_as_tf(tmp_path):
+    # TF 2.21: the step counter's variable is "<optimizer>/iteration", the name its
+    # checkpoints record (and assert_consumed reports) as the value's full_name
+    model = tf.keras.Sequential([tf.keras.layers.Input((4,)), tf.keras.layers.Dense(2)])
+    opt = tf.keras.optimizers.Adam(0.05)
+    opt.build(model.trainable_variables)
+    assert opt.iterations.value.name == "adam/iteration:0"
+    path = tf.train.Checkpoint(model=model, optimizer=opt).save(str(tmp_path / "c"))
+    status = tf.train.Checkpoint(model=model).restore(path)
+    with pytest.raises(AssertionError, match='full_name: "adam/iteration"'):
+        status.assert_consumed()
+    status.expect_partial()

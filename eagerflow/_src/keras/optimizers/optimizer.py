@@ -149,7 +149,7 @@ class Optimizer(trackable.AutoTrackable):
         self._trainable_variables = self._track("_trainable_variables", TrackedList())
         self._track("_trainable_variables_indices", TrackedDict())
         self._iterations = self._own_variable("_iterations", keras_variable(
-            Variable(np.int64(0), trainable=False, name=f"{self._name}/iter", dtype=dt.int64),
+            Variable(np.int64(0), trainable=False, name=f"{self._name}/iteration", dtype=dt.int64),
             "iteration", f"{self._name}/iteration"))
         self._learning_rate: Any = None
         self._set_learning_rate(learning_rate)
