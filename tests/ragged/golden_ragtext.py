@@ -10,6 +10,11 @@ rn = tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]])
 rn2 = tf.ragged.constant([[[1, 2], [3]], [], [[4, 5, 6], [], [7]]])
 ri32 = tf.ragged.constant([[1, 2], [3]], row_splits_dtype=tf.int32)
 ri64 = tf.ragged.constant([[1, 2], [3]])
+ru = tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1)
+rw = tf.ragged.constant([[1, 2, 3], [4, 5], [6, 7, 8, 9]])
+rm2 = tf.ragged.constant([[1., 2.], [3., 4.]])
+rm3 = tf.ragged.constant([[[1., 2.]], [[3., 4.], [5., 6.]]])
+rb3 = tf.constant([[[1.], [1.]], [[2.], [2.]]])
 """
 
 RAGGED_DISPATCH = [
@@ -49,6 +54,48 @@ RAGGED_DISPATCH = [
     "ragged_rank=1))",
     "tf.where(tf.ragged.constant([[True]], row_splits_dtype=tf.int32))",
     "tf.where(ra > 2, ra)",
+    # stack and concat past axis 1; the rows' checks
+    "tf.stack([ra, ra * 10], axis=2)",
+    "tf.stack([ra, ra], axis=-1)",
+    "tf.stack([rn2, rn2], axis=2)",
+    "tf.stack([rn2, rn2], axis=3)",
+    "tf.concat([rn2, rn2], axis=2)",
+    "tf.concat([ru, ru], axis=2)",
+    "tf.stack([ru, ru], axis=3)",
+    "tf.concat([ru, tf.constant([[[1], [2]], [[3], [4]]])], axis=2)",
+    "tf.stack([ra, tf.ragged.constant([[1]])], axis=1)",
+    "tf.concat([ra, tf.ragged.constant([[1]])], axis=1)",
+    "tf.stack([ra, tf.ragged.constant([[1, 2, 3], [4], [5, 6]])], axis=2)",
+    # gather along inner axes and with batch_dims=1 (TF checks no index against its row)
+    "tf.gather(ra, [1, 0], axis=1)",
+    "tf.gather(rw, [1, 0], axis=1)",
+    "tf.gather(rw, [[1], [0]], axis=1)",
+    "tf.gather(rw, 1, axis=1)",
+    "tf.gather(rw, [1, 0], axis=-1)",
+    "tf.gather(rn2, [0], axis=2)",
+    "tf.gather(ru, [1, 0], axis=2)",
+    "tf.gather(rw, tf.ragged.constant([[0, 1], [1], [0]]), axis=1)",
+    "tf.gather(rw, [1], axis=2)",
+    "tf.gather(tf.constant([[1, 2], [3, 4]]), tf.ragged.constant([[0], [1, 0]]), axis=1)",
+    "tf.gather(rw, [0], batch_dims=1)",
+    "tf.gather(rw, [[0], [1], [2]], axis=1, batch_dims=1)",
+    "tf.gather(rw, tf.ragged.constant([[0, 2], [1], []]), batch_dims=1)",
+    "tf.gather(rw, 0, batch_dims=1)",
+    # matmul with ragged operands
+    "tf.matmul(rm2, tf.constant([[1.], [1.]]))",
+    "tf.matmul(tf.constant([[1., 1.]]), rm2)",
+    "tf.matmul(rm2, rm2, transpose_b=True)",
+    "tf.matmul(rm3, rb3)",
+    "tf.matmul(tf.ragged.constant([[[1., 2.]], [[3., 4.], [5., 6.]]], ragged_rank=1), rb3)",
+    "tf.matmul(rm3, tf.constant([[[1., 0.], [0., 1.]], [[2., 0.], [0., 2.]]]), "
+    "transpose_b=True)",
+    "tf.matmul(rm3, rb3[0])",
+    "tf.matmul(rm2, tf.constant([[1], [1]]))",
+    "tf.matmul(tf.ragged.constant([[1., 2.], [3.]]), tf.constant([[1.], [1.]]))",
+    "tf.matmul(rm3, rm3, transpose_b=True)",
+    "tf.matmul(tf.ragged.constant([[[1., 2.], [3.]], [[1.]]]), rb3)",
+    "tf.matmul(tf.ragged.constant([[[1., 2.], [3., 4.]], [[1.]]]), "
+    "tf.ragged.constant([[[1.], [2.]], [[3., 4.]]]))",
 ]
 
 SECTIONS = {"ragtext_dispatch": RAGGED_DISPATCH}

@@ -46,6 +46,20 @@ def register(api: Callable, handler: Callable) -> None:
     _HANDLERS[api] = handler
 
 
+def handler_of(api: Callable) -> Callable:
+    """The handler registered for `api` (a function that tries it itself, as tf.matmul
+    does to keep its dense path free of the wrapper)."""
+    handler = _HANDLERS.get(api)
+    if handler is None:
+        raise TypeError(f"{getattr(api, '__name__', api)} does not take composite tensors")
+    return handler
+
+
+def register_direct(api: Callable, handler: Callable) -> None:
+    """`handler` for a function that calls handler_of itself instead of @dispatchable."""
+    _HANDLERS[api] = handler
+
+
 class _Elementwise:
     """The handlers of elementwise ops (set by ragged_dispatch on import)."""
 

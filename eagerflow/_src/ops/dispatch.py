@@ -192,6 +192,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     uf = np_kernel or op.np_kernel
     # (a `convert` that converts as TF's Python does before its op wrapper: tf.add's)
     hinted = getattr(convert, "converts_first", False)
+    ew = op.elementwise  # (a composite operand maps over its values only then: not MatMul)
 
     def f(x: Any, y: Any, name: str | None = None) -> Any:
         try:
@@ -202,8 +203,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                 elif x.__class__ is EagerTensor and _is_variable(y.__class__):
                     y = y._as_tensor()  # `h @ w`, `h + b`: what convert() would do, directly
                 else:
-                    if (isinstance(x, CompositeTensor) or isinstance(y, CompositeTensor)) and \
-                            elementwise.binary is not None:
+                    if ew and (isinstance(x, CompositeTensor) or
+                               isinstance(y, CompositeTensor)) and elementwise.binary is not None:
                         return elementwise.binary(f, x, y)
                     x, y = convert(x, y)
                     if x.__class__ is not EagerTensor or y.__class__ is not EagerTensor:

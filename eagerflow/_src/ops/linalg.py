@@ -13,11 +13,12 @@ import numpy as np
 from eagerflow._src import backend as blas
 from eagerflow._src.backend import ARRAY_TYPES, linalg_errors, to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import has_composite
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import dispatch
+from eagerflow._src.ops import composite_dispatch, dispatch
 from eagerflow._src.ops.array import (
     broadcast_to,
     expand_dims,
@@ -201,7 +202,16 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
     """a @ b over the inner two dimensions (a_is_sparse, b_is_sparse, grad_a and grad_b are
     TF's hints to its kernels: the product is the same without them)."""
     if not (transpose_a or transpose_b or adjoint_a or adjoint_b) and output_type is None:
-        return plain_matmul(a, b, name)
+        try:
+            return plain_matmul(a, b, name)
+        except (TypeError, ValueError):
+            if not has_composite((a, b)):
+                raise
+    if has_composite((a, b)):  # a RaggedTensor operand: its handler (ragged_dispatch.py)
+        return composite_dispatch.handler_of(matmul)(
+            a, b, transpose_a=transpose_a, transpose_b=transpose_b, adjoint_a=adjoint_a,
+            adjoint_b=adjoint_b, a_is_sparse=a_is_sparse, b_is_sparse=b_is_sparse,
+            output_type=output_type, name=name)
     a, b = binary_args_hint(a, b)
     if adjoint_a:
         if transpose_a:

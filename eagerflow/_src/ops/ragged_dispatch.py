@@ -8,6 +8,7 @@ segment reductions over value row ids or column positions, level by level; the r
 
 from __future__ import annotations
 
+from builtins import range as builtins_range
 from typing import Any, Callable
 
 from eagerflow._src.core import dtypes as dt
@@ -19,6 +20,7 @@ from eagerflow._src.ops import (
     hash_ops,
     image,
     indexing,
+    linalg,
     math,
     math_special,
     misc_ops,
@@ -601,6 +603,75 @@ def _true_coordinates(condition: Any) -> Tensor:
                         1)
 
 
+def _matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
+            adjoint_a: bool = False, adjoint_b: bool = False, a_is_sparse: bool = False,
+            b_is_sparse: bool = False, output_type: Any = None, name: str | None = None) -> Any:
+    """tf.matmul with a ragged operand, as TF's ragged matmul: of rank 2, of the operands'
+    dense forms; of rank 3, each batch's rows times that batch's matrix (ragged rows)."""
+    if transpose_a and adjoint_a:
+        raise ValueError("Only one of transpose_a and adjoint_a can be True.")
+    if transpose_b and adjoint_b:
+        raise ValueError("Only one of transpose_b and adjoint_b can be True.")
+    a = a if isinstance(a, (RaggedTensor, Tensor)) else convert_to_tensor(a)
+    b = b if isinstance(b, (RaggedTensor, Tensor)) else convert_to_tensor(b)
+    if a.dtype is not b.dtype:
+        raise ValueError("`a` and `b` must have the same dtype.")
+    rank = a.shape.rank if a.shape.rank is not None else b.shape.rank
+    if rank is None:
+        raise ValueError("matmul requires at least one input to have known rank if either "
+                         "input is ragged.")
+    if a.shape.rank is not None and b.shape.rank is not None and a.shape.rank != b.shape.rank:
+        raise ValueError("`a` and `b` must have the same rank.")
+    kwargs = {"transpose_a": transpose_a, "transpose_b": transpose_b, "adjoint_a": adjoint_a,
+              "adjoint_b": adjoint_b, "output_type": output_type}
+    for x in (a, b):
+        _check_uniform_matrices(x)
+    dense = [x.to_tensor() if isinstance(x, RaggedTensor) else x for x in (a, b)]
+    if rank == 2:
+        return linalg.matmul(dense[0], dense[1], **kwargs)
+    if rank != 3:
+        raise ValueError("matmul of ragged tensors supports ranks 2 and 3")
+    if isinstance(b, RaggedTensor):
+        return _matmul_by_batch(a, b, kwargs)
+    if not isinstance(a, RaggedTensor) or transpose_a or adjoint_a:
+        return RaggedTensor.from_tensor(linalg.matmul(dense[0], dense[1], **kwargs))
+    # a: [B, (I), K]: each row of batch i times b[i]
+    rows = a.values.to_tensor() if isinstance(a.values, RaggedTensor) else a.values
+    per_row = gather(dense[1], a.value_rowids())
+    out = linalg.matmul(array.expand_dims(rows, 1), per_row, **kwargs)
+    return RaggedTensor.from_row_splits(array.squeeze(out, [1]), a.row_splits, validate=False)
+
+
+def _check_uniform_matrices(x: Any) -> None:
+    """TF's refusal of matrices whose rows differ in length (checked per batch)."""
+    if not isinstance(x, RaggedTensor) or x.ragged_rank != x.shape.rank - 1:
+        return
+    inner = x.values if x.shape.rank == 3 else x
+    lengths = inner.row_lengths()
+    # each matrix row against its matrix's first row (a rank-2 x is one matrix)
+    first_rows = gather(x.row_starts(), x.value_rowids()) if x.shape.rank == 3 else \
+        array.zeros_like(lengths)
+    dbg.assert_equal(lengths, gather(lengths, first_rows), message=(
+        "The matrices in `a` and `b` may not be ragged in their innermost dimension."))
+
+
+def _matmul_by_batch(a: Any, b: Any, kwargs: dict) -> RaggedTensor:
+    """Rank 3 with a ragged `b`: batch by batch (eagerly), the products' rows and columns
+    ragged (ragged rank 2), as TF's map over the batch."""
+    if not (getattr(a, "_is_eager", lambda: True)() and b._is_eager()):
+        raise ValueError("matmul of a ragged `b` of rank 3 runs eagerly here")
+    n = int(a.nrows() if isinstance(a, RaggedTensor) else a.shape[0])
+    if n != int(b.nrows()):
+        raise InvalidArgumentError(None, None, "Condition x == y did not hold.")
+    outs = []
+    for i in builtins_range(n):
+        ai = a[i].to_tensor() if isinstance(a[i], RaggedTensor) else a[i]
+        bi = b[i].to_tensor() if isinstance(b[i], RaggedTensor) else b[i]
+        outs.append(RaggedTensor.from_tensor(array.expand_dims(linalg.matmul(ai, bi, **kwargs),
+                                                               0), ragged_rank=2))
+    return rf.concat(outs, 0)
+
+
 def _size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Tensor:  # noqa: A002
     return reduce.size(input.flat_values, out_type=out_type)
 
@@ -638,6 +709,7 @@ def _sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
 cd.register(dbg.assert_equal, _assert_equal)
 cd.register(nn_loss.sigmoid_cross_entropy_with_logits, _sigmoid_cross_entropy_with_logits)
 cd.register(math.where, _where)
+cd.register_direct(linalg.matmul, _matmul)
 cd.register(reduce.size, _size)
 cd.register(array.rank, _rank)
 

@@ -18,7 +18,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops
 from eagerflow._src.ops.array import concat as dense_concat
-from eagerflow._src.ops.array import reshape, zeros
+from eagerflow._src.ops.array import reshape, tile, zeros
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import boolean_mask as dense_boolean_mask
@@ -359,9 +359,22 @@ def gather_rows(rt: RaggedTensor, indices: Tensor) -> RaggedTensor:
 
 def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None,
            batch_dims: int = 0, name: str | None = None) -> Any:
-    """tf.gather with a ragged `params` or `indices` (axis 0, no batch dims)."""
-    if axis not in (None, 0) or batch_dims:
-        raise ValueError("tf.gather on a RaggedTensor supports only axis=0 and batch_dims=0")
+    """tf.gather with a ragged `params` or `indices` (any axis, no batch dims)."""
+    if batch_dims:
+        if batch_dims == 1 and axis in (None, 1) and isinstance(params, RaggedTensor) and \
+                params.ragged_rank == 1:
+            return _batch_gather_rows(params, indices)
+        raise ValueError("tf.gather on a RaggedTensor supports only batch_dims=0 or 1")
+    if axis not in (None, 0):
+        rank = params.shape.rank if isinstance(params, (RaggedTensor, Tensor)) else \
+            convert_to_tensor(params).shape.rank
+        axis = int(axis)
+        if rank is not None and not -rank <= axis < rank:
+            raise ValueError(f"axis={axis} out of bounds: expected {-rank}<=axis<{rank}")
+        if axis < 0:
+            axis += rank
+        if axis > 0:
+            return _axis_gather(params, indices, axis)
     if isinstance(indices, RaggedTensor):
         return indices.with_flat_values(gather(params, indices.flat_values))
     idx = indices if isinstance(indices, Tensor) else convert_to_tensor(indices)
@@ -379,6 +392,60 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     for axis_ in builtins.range(rank - 1, 0, -1):
         out = RaggedTensor.from_uniform_row_length(out, dims[axis_], validate=False)
     return out
+
+
+def _axis_gather(params: Any, indices: Any, axis: int) -> Any:
+    """tf.gather along an inner axis, as TF's ragged gather: the indices offset by each
+    outer row's start and gathered from the rows' values (TF checks no index against its
+    row's length: one past a short row reads the next row's values, as there)."""
+    if not isinstance(indices, RaggedTensor):
+        indices = indices if isinstance(indices, Tensor) else convert_to_tensor(indices)
+    d = indices.row_splits_dtype if isinstance(indices, RaggedTensor) else dt.int64
+    if not isinstance(params, RaggedTensor):
+        params = RaggedTensor.from_tensor(convert_to_tensor(params), row_splits_dtype=d)
+    if axis > 1:
+        return params.with_values(gather(params.values, indices, axis=axis - 1))
+    if indices.shape.rank is None:
+        raise ValueError("rank(indices) must be known statically")
+    starts = cast(params.row_starts(), indices.dtype)
+    if isinstance(indices, RaggedTensor):
+        # every outer row p takes all of `indices`, each offset by row p's start
+        k = indices.nrows()
+        tiled = gather_rows(indices, reshape(tile(range_op(k), reshape(params.nrows(
+            out_type=k.dtype), [1])), [-1]))
+        offsets = dense_gather(starts, tiled.value_rowids() // k)
+        level = tiled.values
+        while isinstance(level, RaggedTensor):
+            offsets = dense_gather(offsets, level.value_rowids())
+            level = level.values
+        shifted = tiled.with_flat_values(tiled.flat_values + offsets)
+        return RaggedTensor.from_uniform_row_length(gather(params.values, shifted), k,
+                                                    validate=False)
+    starts = reshape(starts, [-1] + [1] * indices.shape.rank)
+    return gather(params.values, indices + starts)
+
+
+def _batch_gather_rows(params: RaggedTensor, indices: Any) -> Any:
+    """tf.gather(params, indices, batch_dims=1): row p of the result gathers from row p of
+    `params` (indices offset by that row's start; unchecked against its length, as TF)."""
+    if isinstance(indices, RaggedTensor):
+        starts = cast(params.row_starts(), indices.dtype)
+        offsets = dense_gather(starts, indices.value_rowids())
+        level = indices.values
+        while isinstance(level, RaggedTensor):
+            offsets = dense_gather(offsets, level.value_rowids())
+            level = level.values
+        return gather(params.values, indices.with_flat_values(indices.flat_values + offsets))
+    indices = indices if isinstance(indices, Tensor) else convert_to_tensor(indices)
+    rank = indices.shape.rank
+    if rank is None or rank < 1:
+        raise ValueError("batch_dims=1 out of bounds: expected 0<=batch_dims<0")
+    n = params.shape[0]
+    if indices.shape[0] is not None and n is not None and indices.shape[0] != n:
+        raise ValueError(f"batch shape from indices {indices.shape[:1]} does not match "
+                         f"params shape {params.shape}")
+    starts = reshape(cast(params.row_starts(), indices.dtype), [-1] + [1] * (rank - 1))
+    return gather(params.values, indices + starts)
 
 
 def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
@@ -488,12 +555,26 @@ def _concat_or_stack(values: Any, axis: int, stack_values: bool) -> Any:
             return _concat_rows(rts)
         if axis == 1:
             return _interleave_rows(rts)
-        raise ValueError("tf.ragged.stack supports axis 0 and 1")
+        return _inner_axis(rts, axis, True)
     if axis == 0:
         return _concat_rows(rts)
     if axis == 1:
         return _concat_columns(rts)
-    raise ValueError("tf.concat on RaggedTensors supports axis 0 and 1")
+    return _inner_axis(rts, axis, False)
+
+
+def _inner_axis(rts: list, axis: int, stack_values: bool) -> RaggedTensor:
+    """Concat or stack along an axis past the first two: the inputs' outer rows must be
+    alike (TF's assert_splits_match), the values joined along axis - 1."""
+    first = rts[0].row_splits
+    for r in rts[1:]:
+        dbg.assert_equal(first, r.row_splits, message="Inputs must have identical ragged splits")
+    values = [r.values for r in rts]
+    if any(isinstance(v, RaggedTensor) for v in values):
+        inner = _concat_or_stack(values, axis - 1, stack_values)
+    else:
+        inner = dense_stack(values, axis - 1) if stack_values else dense_concat(values, axis - 1)
+    return RaggedTensor._make(inner, first)
 
 
 def _one_row_splits(r: RaggedTensor, d: dt.DType) -> Tensor:
@@ -522,6 +603,9 @@ def _interleave_rows(rts: list) -> RaggedTensor:
     """tf.ragged.stack(axis=1): row i of the result holds row i of every input."""
     k = len(rts)
     d = rts[0].row_splits_dtype
+    for i, r in enumerate(rts[1:]):
+        dbg.assert_equal(rts[0].nrows(), r.nrows(), message=(
+            f"Input tensors at index 0 (=x) and {i + 1} (=y) have incompatible shapes."))
     both = _concat_rows(rts)
     n = rts[0].nrows(out_type=d)
     # row j*k+i of the interleaved result is row i*n+j of the concatenation
