@@ -192,6 +192,11 @@ def _emit_kernel(w: _Writer, node: Any) -> None:
     _write_call(w, node, node.op.kernel, ["_xp"] + [w.ref(x) for x in node.inputs])
 
 
+def _emit_half(w: _Writer, node: Any) -> None:
+    """A float16/bfloat16 node of an op with a half_kernel: a call of it on the arrays."""
+    _write_call(w, node, node.op.half_kernel, [w.ref(x) for x in node.inputs])
+
+
 def _write_call(w: _Writer, node: Any, fn: Callable, args: list) -> list:
     """Writes `fn(args..., attrs...)` (attrs bound as globals) assigned to a new temp per
     output of `node`, which then names them; returns the temps."""
@@ -216,6 +221,9 @@ _GRAPH_OPS = {id(PLACEHOLDER): _emit_placeholder, id(CONST): _emit_const,
               id(READ_VAR): _emit_read_variable}
 
 
+_HALF = frozenset((dt.float16, dt.bfloat16))  # an OpDef's half_kernel is theirs
+
+
 def _emitter(node: Any, xp: Any) -> Callable:
     op = node.op
     special = _GRAPH_OPS.get(id(op))
@@ -223,6 +231,8 @@ def _emitter(node: Any, xp: Any) -> Callable:
         return special
     if op.forward_identity and len(node.inputs) == 1:
         return _emit_alias
+    if op.half_kernel is not None and not node.attrs and node.outputs[0]._dtype in _HALF:
+        return _emit_half
     if op.ufunc is not None and len(node.outputs) == 1:
         return _emit_ufunc
     return _emit_kernel

@@ -29,6 +29,7 @@ import numpy as np
 
 from eagerflow._src import backend as B
 from eagerflow._src.core import device as D
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trace_events
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
@@ -62,6 +63,10 @@ def wants(n: Any, i: int) -> bool:
     return needs is None or needs[i]
 
 
+# The dtypes an OpDef's half_kernel takes (a frozenset of singletons: hashed by identity)
+_HALF_DTYPES = frozenset((dt.float16, dt.bfloat16))
+
+
 def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
     """Runs `op` on `inputs` (tensors) with `attrs`; returns a tensor or a tuple of them.
     A traced node is named `name` (a function's name= or its TF default; None: the
@@ -92,7 +97,9 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
             out = op.kernel(np, *arrays, **attrs)
         else:
             uf = op.np_kernel
-            if uf is not None:  # the kernel over NumPy, without xp
+            if op.half_kernel is not None and specs[0][1] in _HALF_DTYPES:
+                out = op.half_kernel(*arrays)
+            elif uf is not None:  # the kernel over NumPy, without xp
                 out = uf(*arrays)
             else:
                 out = op.kernel(np, *arrays)
@@ -139,7 +146,7 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
     through bind; a traced node is named `name`, or `node` (the graph's default for the
     op where None).
     """
-    infer, uf = op.infer, op.np_kernel
+    infer, uf, half = op.infer, op.np_kernel, op.half_kernel
 
     def f(x: Any, name: str | None = None) -> Any:
         if x.__class__ is not EagerTensor:
@@ -152,7 +159,7 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
         if st["graph"] is None and st["xp"] is np and uf is not None and not _OBSERVE[0]:
             try:
                 ((_, d),) = infer(x)
-                out = uf(x._arr)
+                out = uf(x._arr) if half is None or d not in _HALF_DTYPES else half(x._arr)
             except TypeError:  # an array on another device: bind places it
                 return bind(op, (x,), {})
             t = _tensor(out, d, st["device"])

@@ -14,6 +14,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.backend import elementwise_kernel
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import (
     EagerTensor,
@@ -27,6 +28,8 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, reg
 
 _rng = SampleRNG(0)  # (math.py's samples draw from it too: one stream, as before the split)
 _DEVICE_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+# The host arrays an OpDef's half_kernel takes
+_HALF_NP = (np.dtype(np.float16),) + ((dt._BFLOAT16_NP,) if dt._BFLOAT16_NP is not None else ())
 
 
 def one_launch(xp: Any, name: str, params: str, body: str, *arrays: Any) -> Any:
@@ -122,7 +125,15 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
            second_order: bool = True, **fields: Any) -> OpDef:
     """An elementwise op of one input: `np_name` names the function (of that name in every
     array module), or is the kernel `np_name(xp, x)`; `fields` are further OpDef fields."""
-    if isinstance(np_name, str):
+    half = fields.get("half_kernel")
+    if isinstance(np_name, str) and half is not None:
+        fn = getattr(np, np_name)
+
+        def kernel(xp: Any, x: Any) -> Any:  # (eager and traced calls take half_kernel)
+            if xp is np and x.dtype in _HALF_NP:
+                return half(x)
+            return getattr(xp, np_name)(x)
+    elif isinstance(np_name, str):
         fn = getattr(np, np_name)
 
         def kernel(xp: Any, x: Any) -> Any:

@@ -5,7 +5,10 @@ Eigen computes a half-precision expression one operation at a time: each operati
 widens its operands to float32, computes in float32 and rounds the result to the half type
 (so `1 / sqrt(x)` in TF's Rsqrt rounds once, `exp(x) / (1 + exp(x))` in its Sigmoid
 three times). Its transcendental functions are its own float32 polynomials, not the C
-library's: `pexp` here is Eigen's `pexp_float` step by step. TF's CPU threads run with
+library's: `pexp`, `plog`, `ptanh`, `perfc` here are Eigen's float32 functions step by
+step, with their multiply-adds unfused (TF 2.21's x86 build has no FMA: its tanh clamps
+at the non-FMA bound, and only unfused steps give TF's results on every input). TF's CPU
+threads run with
 denormals flushed (FTZ and DAZ): a bfloat16 denormal (below 2**-126, float32's own
 range) reads as a signed zero in arithmetic and a float32 result below it is zero;
 float16's denormals are float32 normals and are untouched. Every function was checked
@@ -58,9 +61,8 @@ def const(value: float, dtype: Any) -> Any:
 
 
 def _fma(a: Any, b: Any, c: Any) -> Any:
-    # a float32 product is exact in float64, so this is a fused multiply-add up to the
-    # rare double rounding of the sum (TF's AVX2+FMA kernels fuse pmadd)
-    return (a.astype(np.float64) * np.float64(b) + np.float64(c)).astype(_F32)
+    # TF's x86 build has no FMA: Eigen's pmadd is a float32 product, then a sum
+    return (_F32(a) * b + c) if np.isscalar(a) else (a * b + c)
 
 
 def pexp(x: Any) -> Any:
@@ -85,6 +87,12 @@ def pexp(x: Any) -> Any:
 
 def exp(x: Any) -> Any:
     return down(pexp(up(x)), x.dtype)
+
+
+def expm1(x: Any) -> Any:
+    # a bfloat16 denormal's exp is 1, where Eigen returns the input itself, unflushed
+    y = down(pexpm1(up(x)), x.dtype)
+    return y if x.dtype == np.float16 else np.where(up(x) == 0, x, y)
 
 
 def rsqrt(x: Any) -> Any:
@@ -120,6 +128,20 @@ def softplus(x: Any) -> Any:
         return np.where(a > -th, x, down(small, d))
 
 
+def relu(x: Any) -> Any:
+    """max(x, 0) as Eigen's pmax keeps x where both are zero: -0 stays -0, and a bfloat16
+    denormal (zero to the flushing compare) becomes its signed zero."""
+    a = up(x)
+    return down(np.where(a <= 0, np.where(a == 0, a, _F32(0)), a), x.dtype)  # (NaN passes)
+
+
+def softsign(x: Any) -> Any:
+    """TF's x / (|x| + 1), the sum rounded to the half type first."""
+    a = up(x)
+    with np.errstate(all="ignore"):
+        return down(a / rnd(np.abs(a) + _F32(1), x.dtype), x.dtype)
+
+
 def elu(x: Any) -> Any:
     d = x.dtype
     a = up(x)
@@ -136,3 +158,87 @@ def selu(x: Any) -> Any:
     with np.errstate(all="ignore"):
         neg = scale_alpha * rnd(rnd(pexp(a), d) - _F32(1), d)
         return down(np.where(a < 0, neg, scale * a), d)
+
+
+def _horner(x: Any, coeffs: tuple) -> Any:
+    """Eigen's ppolevl: c0 * x + c1, times x plus c2, ..., each step a multiply-add."""
+    p = np.full(x.shape, _F32(coeffs[0]), _F32)
+    for c in coeffs[1:]:
+        p = _fma(p, x, _F32(c))
+    return p
+
+
+def plog(x: Any) -> Any:
+    """Eigen's plog_float: log(2**e * m), m in [sqrt(1/2), sqrt(2)), a rational in m - 1."""
+    with np.errstate(all="ignore"):
+        m, e = np.frexp(x)
+        m, e = m.astype(_F32), e.astype(_F32)
+        low = m < _F32(0.707106781186547524)
+        e = e - low.astype(_F32)
+        r = (m - _F32(1)) + np.where(low, m, _F32(0))
+        p = r * _horner(r, (0.18256296349849254, 1.0000000190281063, 1.0000000190281136))
+        q = _horner(r, (0.049616247954120038, 0.59923249590823520, 1.4999999999999927, 1.0))
+        y = _fma(e, _F32(0.693147180559945309), p / q)
+        y = np.where(np.isposinf(x), x, y)
+        y = np.where((x < 0) | np.isnan(x), _F32(np.nan), y)
+        return np.where(x == 0, _F32(-np.inf), y)
+
+
+def ptanh(x: Any) -> Any:
+    """Eigen's ptanh_float (FMA build): an odd [9, 8] rational on x clamped to +-8.0177."""
+    with np.errstate(all="ignore"):
+        c = np.clip(x, _F32(-7.90738964080810547), _F32(7.90738964080810547))
+        x2 = c * c
+        x3 = x2 * c
+        p = _horner(x2, (1.394553628e-8, 2.102733560e-5, 3.520756727e-3, 1.340216100e-1))
+        q = _horner(x2, (8.015776984e-7, 3.326951409e-4, 2.597254514e-2, 4.673548340e-1, 1.0))
+        return np.where(np.isnan(x), x, _fma(x3, p, c) / q)
+
+
+def pexpm1(x: Any) -> Any:
+    """Eigen's generic_expm1 (Kahan's): (u - 1) * x / log(u), u = exp(x)."""
+    with np.errstate(all="ignore"):
+        u = pexp(x)
+        um1 = u - _F32(1)
+        lu = plog(u)
+        y = np.where(lu == u, u, um1 * (x / lu))
+        return np.where(u == _F32(1), x, np.where(um1 == _F32(-1), _F32(-1), y))
+
+
+def plog1p(x: Any) -> Any:
+    """Eigen's generic_log1p (Kahan's): x * log(1 + x) / ((1 + x) - 1)."""
+    with np.errstate(all="ignore"):
+        xp1 = x + _F32(1)
+        l1 = plog(xp1)
+        y = x * (l1 / (xp1 - _F32(1)))
+        return np.where((xp1 == _F32(1)) | (xp1 == l1), x, y)
+
+
+def unary(fn: Any) -> Any:
+    """A half-precision kernel of a float32 Eigen function: widened, computed, rounded."""
+    return lambda x: down(fn(up(x)), x.dtype)
+
+
+def perfc(x_in: Any) -> Any:
+    """Eigen's generic_fast_erfc<float>: 1 + x * S(x**2) for |x| <= 1, else
+    exp(-x**2) * P(1 / x**2) / (x * Q(1 / x**2)) (plus 2 below zero), x clamped to +-11."""
+    with np.errstate(all="ignore"):
+        x = np.clip(x_in, _F32(-11), _F32(11))
+        x2 = x * x
+        small = _fma(x, _horner(x2, (5.61802298761904239654541015625e-04,
+                                     -4.91381669417023658752441406250e-03,
+                                     2.67075151205062866210937500000e-02,
+                                     -1.12800106406211853027343750000e-01,
+                                     3.76122951507568359375000000000e-01,
+                                     -1.12837910652160644531250000000e+00)), _F32(1))
+        x2_lo = (x.astype(np.float64) * x - x2).astype(_F32)  # x * x - x2, exactly
+        e = pexp(-x2)
+        z = e - e * x2_lo
+        q2 = _F32(1) / x2  # (Eigen's reciprocal: an estimate refined once; rounded alike)
+        num = _horner(q2, (1.0208116471767425537109375e-01, 4.2920666933059692382812500e-01,
+                           3.2379078865051269531250000e-01, 5.3971976041793823242187500e-02))
+        den = x * _horner(q2, (1.7251677811145782470703125e-02, 3.9137163758277893066406250e-01,
+                               1.0, 6.2173241376876831054687500e-01,
+                               9.5662862062454223632812500e-02))
+        large = _fma(z, num / den, np.where(x < 0, _F32(2), _F32(0)))
+        return np.where(np.isnan(x_in), x_in, np.where(x2 > _F32(1), large, small))

@@ -149,8 +149,18 @@ ABS = _unary("Abs", "abs", C.REALS, lambda n, g: [g * sign(n.inputs[0])],
 SIGN = _unary("Sign", "sign", C.NUMERIC - C.INTS | C.SIGNED_INTS,  # TF's Sign: no unsigned
               lambda n, g: [zeros_like(n.inputs[0])],
               _elementwise_ref(lambda a: (a > 0) - (a < 0)))
+
+
+def _np_half(np_name: str) -> Callable:
+    """A half-precision kernel TF computes in float32 by the C library's function (as
+    NumPy's) and rounds: bfloat16 denormals flushed on the way in and out."""
+    return halfprec.unary(getattr(np, np_name))
+
+
 SQUARE = _unary("Square", "square", C.NUMERIC, lambda n, g: [g * (2 * n.inputs[0])],
-                _elementwise_ref(lambda a: a * a))
+                _elementwise_ref(lambda a: a * a), half_kernel=_np_half("square"))
+
+
 def _safe_grad_op(tf_name: str, kernel: Callable, grad: Callable, reference: Callable,
                   expr: str) -> OpDef:
     """One of TF's gradient ops of a unary op (SqrtGrad, RsqrtGrad, ReciprocalGrad): (y, dy)
@@ -207,7 +217,7 @@ RECIPROCAL_GRAD = _safe_grad_op(
 
 SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX,
               lambda n, g: [bind(SQRT_GRAD, (n.outputs[0], g), {})],
-              _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0)
+              _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0, half_kernel=_np_half("sqrt"))
 def _rsqrt_kernel(xp: Any, x: Any) -> Any:
     if halfprec.is_half(xp, x):  # TF rounds float32's 1 / sqrt once
         return halfprec.rsqrt(x)
@@ -221,19 +231,22 @@ RSQRT = _unary("Rsqrt", _rsqrt_kernel, C.FLOAT_COMPLEX,
                cuda="rsqrt({0})")
 RECIPROCAL = _unary("Reciprocal", "reciprocal", C.FLOAT_COMPLEX,
                     lambda n, g: [bind(RECIPROCAL_GRAD, (n.outputs[0], g), {})],
-                    _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True)
+                    _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True,
+                    half_kernel=_np_half("reciprocal"))
 EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
-             _elementwise_ref(_pymath.exp))
+             _elementwise_ref(_pymath.exp), half_kernel=halfprec.exp)
 EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],
-               _elementwise_ref(_pymath.expm1))
+               _elementwise_ref(_pymath.expm1), half_kernel=halfprec.expm1)
 LOG = _unary("Log", "log", C.FLOAT_COMPLEX, lambda n, g: [g / n.inputs[0]],
-             _elementwise_ref(_pymath.log), lo=0.5, hi=3.0)
+             _elementwise_ref(_pymath.log), lo=0.5, hi=3.0,
+             half_kernel=halfprec.unary(halfprec.plog))
 LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX, lambda n, g: [g / (1 + n.inputs[0])],
-               _elementwise_ref(_pymath.log1p), lo=-0.5, hi=2.0)
+               _elementwise_ref(_pymath.log1p), lo=-0.5, hi=2.0,
+               half_kernel=halfprec.unary(halfprec.plog1p))
 SIN = _unary("Sin", "sin", C.FLOAT_COMPLEX, lambda n, g: [g * cos(n.inputs[0])],
-             _elementwise_ref(_pymath.sin))
+             _elementwise_ref(_pymath.sin), half_kernel=_np_half("sin"))
 COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(n.inputs[0])],
-             _elementwise_ref(_pymath.cos))
+             _elementwise_ref(_pymath.cos), half_kernel=_np_half("cos"))
 TAN = _unary("Tan", "tan", C.FLOAT_COMPLEX, lambda n, g: [g * (1 + square(n.outputs[0]))],
              _elementwise_ref(_pymath.tan), lo=-1.0, hi=1.0)
 ASIN = _unary("Asin", "arcsin", C.FLOAT_COMPLEX,
@@ -249,7 +262,8 @@ SINH = _unary("Sinh", "sinh", C.FLOAT_COMPLEX, lambda n, g: [g * cosh(n.inputs[0
 COSH = _unary("Cosh", "cosh", C.FLOAT_COMPLEX, lambda n, g: [g * sinh(n.inputs[0])],
               _elementwise_ref(_pymath.cosh))
 TANH = _unary("Tanh", "tanh", C.FLOAT_COMPLEX,
-              lambda n, g: [g * (1 - square(n.outputs[0]))], _elementwise_ref(_pymath.tanh))
+              lambda n, g: [g * (1 - square(n.outputs[0]))], _elementwise_ref(_pymath.tanh),
+              half_kernel=halfprec.unary(halfprec.ptanh))
 
 
 def _sigmoid_kernel(xp: Any, x: Any) -> Any:
@@ -268,6 +282,9 @@ def _softplus_kernel(xp: Any, x: Any) -> Any:
 
 def _erf_kernel(xp: Any, x: Any) -> Any:
     sp = special(xp)  # faster and exact where SciPy (or CuPy's) is present
+    if sp is not None and x.dtype.itemsize == 2 and x.dtype != np.float16 and \
+            halfprec.is_half(xp, x):
+        return halfprec.unary(sp.erf)(x)  # bfloat16's denormals flushed in and out
     if sp is not None:
         return sp.erf(x).astype(x.dtype, copy=False)
     return np.vectorize(_pymath.erf, otypes=[x.dtype])(x) if x.size else x.copy()

@@ -278,10 +278,9 @@ DIGAMMA = _unary("Digamma",
                  lambda n, g: [g * polygamma(ones_like(n.inputs[0]), n.inputs[0])],
                  _elementwise_ref(digamma_scalar), lo=0.3, hi=4.0)
 def _erfc_kernel(xp: Any, x: Any) -> Any:
-    out = _scalar_kernel("erfc", _erfc_scalar)(xp, x)
-    if halfprec.is_half(xp, x):  # float32 results below its normals are flushed, as TF's
-        return halfprec.down(out.astype(np.float32), x.dtype)
-    return out
+    if halfprec.is_half(xp, x):  # Eigen's float32 erfc, rounded
+        return halfprec.unary(halfprec.perfc)(x)
+    return _scalar_kernel("erfc", _erfc_scalar)(xp, x)
 
 
 ERFC = _unary("Erfc", _erfc_kernel, _REAL_F,

@@ -103,7 +103,7 @@ def _float_attrs(name: str, a: dict) -> None:
 
 def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, types: tuple,
                 samples: Callable, attrs: dict | None = None, cuda: str | None = None,
-                np_kernel: Callable | None = None) -> OpDef:
+                np_kernel: Callable | None = None, half_kernel: Callable | None = None) -> OpDef:
     def infer(x: Any, **a: Any) -> list:
         _float_attrs(name, a)
         return [(x._shape, check_t(name, (x,), types))]
@@ -114,7 +114,8 @@ def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, type
                           "Value for attr 'T' of string is not in the list of allowed values")]
 
     return register(OpDef(name, infer, kernel, grad=grad, reference=ref, samples=samples,
-                          bad_samples=bad, elementwise=True, cuda=cuda, np_kernel=np_kernel))
+                          bad_samples=bad, elementwise=True, cuda=cuda, np_kernel=np_kernel,
+                          half_kernel=half_kernel))
 
 
 def _grad_infer(name: str, types: tuple) -> Callable:
@@ -160,7 +161,7 @@ RELU = _activation(
     _loop(lambda v: v if v > 0 else 0 * v), _RELU_T,
     lambda: [Sample((_away_from(3, 4),)), Sample((np.array([-3, 0, 4], np.int32),), grad=False)],
     cuda="(({0} > 0 || {0} != {0}) ? {0} : 0)",  # NaN passes, as in the kernel
-    np_kernel=functools.partial(_relu_kernel, np))
+    np_kernel=functools.partial(_relu_kernel, np), half_kernel=halfprec.relu)
 # tf.nn.relu's eager CPU path: dispatch's one-input fast path (one frame, no bind)
 _relu = dispatch.unary(RELU, convert_to_tensor)
 
@@ -248,8 +249,14 @@ SELU = _activation(
     _loop(lambda v: SELU_SCALE * (v if v > 0 else SELU_ALPHA * _pymath.expm1(v))), _FLOAT_T,
     lambda: [Sample((_away_from(3, 4),))])
 
+def _softsign_kernel(xp: Any, x: Any) -> Any:
+    if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):
+        return halfprec.softsign(x)
+    return x / (1 + xp.abs(x))
+
+
 SOFTSIGN = _activation(
-    "Softsign", lambda xp, x: x / (1 + xp.abs(x)),
+    "Softsign", _softsign_kernel,
     lambda n, g: [g / square(1 + _abs(n.inputs[0]))],
     _loop(lambda v: v / (1 + (v if v >= 0 else -v))), _FLOAT_T,
     lambda: [Sample((_away_from(3, 4),))])

@@ -165,6 +165,9 @@ class OpDef:
     # A function of the arrays alone equal to `kernel(np, *arrays)`, for eager bind when
     # the kernel is not one ufunc (sigmoid, erf, ...); defaults to `ufunc`.
     np_kernel: Callable | None = None
+    # float16/bfloat16 host arrays' kernel `(x) -> y`, where TF's Eigen kernels round other
+    # than the ufunc (halfprec.py); eager and traced calls take it by the output dtype
+    half_kernel: Callable | None = None
     # Its device kernel takes a 0-d host input as a scalar argument (a ufunc's, or an
     # ElementwiseKernel's `T y`), as CuPy takes Python numbers: such an input (the 2.0 of
     # `x * 2.0`, a loss's divisor) is not copied onto the GPU. True for every ufunc op.
