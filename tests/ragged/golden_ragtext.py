@@ -98,4 +98,33 @@ RAGGED_DISPATCH = [
     "tf.ragged.constant([[[1.], [2.]], [[3., 4.]]]))",
 ]
 
-SECTIONS = {"ragtext_dispatch": RAGGED_DISPATCH}
+RAGGED_CHECKS = [
+    # from_sparse refuses entries that skip a cell (TF's right-ragged check)
+    "tf.RaggedTensor.from_sparse(tf.sparse.from_dense([[1, 0, 2], [0, 0, 3]]))",
+    "tf.RaggedTensor.from_sparse(tf.sparse.from_dense([[1, 2, 0], [3, 0, 0]]))",
+    "tf.RaggedTensor.from_sparse(tf.SparseTensor([[0, 1]], [1], [2, 3]))",
+    "tf.RaggedTensor.from_sparse(tf.SparseTensor(tf.zeros([0, 2], tf.int64), "
+    "tf.zeros([0]), [2, 3]))",
+    # row-splits dtypes: a Python partition takes the values' dtype; mixing is refused
+    "tf.RaggedTensor.from_row_splits(ri32, [0, 1, 2])",
+    "tf.RaggedTensor.from_row_lengths(ri32, [2, 0])",
+    "tf.RaggedTensor.from_value_rowids(ri32, [0, 1], 3)",
+    "tf.RaggedTensor.from_row_splits(ri32, tf.constant([0, 1, 2], tf.int64))",
+    "ri32 + ri64",
+    "tf.RaggedTensor.from_row_splits(ri64.values, tf.constant([0, 2, 3], tf.int32)) + ri64",
+    "tf.where(ri32 > 1, ri32, ri64)",
+    "tf.ragged.constant([[1, 2], [3, 4]], ragged_rank=2)",
+    "tf.ragged.constant([[[1]], [[2]]], ragged_rank=3)",
+    "tf.RaggedTensorSpec([], tf.int32, -1)",
+    "tf.RaggedTensorSpec([None], tf.int32, -2)",
+    # tf.data: the rows of ragged-rank-0 elements, unbatched
+    "tf.data.Dataset.from_tensor_slices(ra).unbatch().element_spec",
+    "[t.numpy() for t in tf.data.Dataset.from_tensor_slices(ra).unbatch()]",
+    "tf.data.Dataset.from_tensor_slices(ra).unbatch().batch(2).element_spec",
+    "[t.numpy().tolist() for t in tf.data.Dataset.from_tensor_slices(ra).unbatch().batch(2)]",
+    # Keras layers given a RaggedTensor (Keras's TF backend passes it to TF's ops)
+    "tf.keras.layers.Masking()(tf.ragged.constant([[1.5, 0.0], [], [4.0]]))",
+    "tf.keras.layers.Normalization(mean=1.0, variance=1.0)(tf.ragged.constant([[1.5], []]))",
+]
+
+SECTIONS = {"ragtext_dispatch": RAGGED_DISPATCH, "ragtext_checks": RAGGED_CHECKS}

@@ -96,7 +96,8 @@ def stack_batch(batch: list, structure: dstruct.Structure, out_specs: Any = None
             if isinstance(spec, RaggedTensorSpec) else None
         if isinstance(spec, SparseTensorSpec):
             out.append(_stack_sparse(batch, k, spec.dtype))
-        elif isinstance(target, RaggedTensorSpec):
+        elif isinstance(target, RaggedTensorSpec) and target.ragged_rank > 0:
+            # (a ragged-rank-0 batch, of unbatched rows, is a dense tensor: stacked)
             out.append(ragged_elements.stack_rows([e[k] for e in batch], target))
         else:
             out.append(_stack(batch, k, spec.dtype))

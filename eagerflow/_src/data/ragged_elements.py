@@ -22,8 +22,9 @@ from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 
 
 def row_spec(spec: RaggedTensorSpec) -> RaggedTensorSpec:
-    """The spec of one row (from_tensor_slices, unbatch): one ragged dimension fewer."""
-    return RaggedTensorSpec(spec.shape[1:], spec.dtype, max(spec.ragged_rank - 1, 0),
+    """The spec of one row (from_tensor_slices, unbatch): one ragged dimension fewer (the
+    rows of a ragged-rank-0 spec have TF's ragged rank -1)."""
+    return RaggedTensorSpec(spec.shape[1:], spec.dtype, spec.ragged_rank - 1,
                             spec.row_splits_dtype)
 
 

@@ -67,11 +67,13 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
             not _is_composite(x) and not _is_composite(y):
         return f(x, y, **kwargs)
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
+        if x.row_splits.dtype is not y.row_splits.dtype:
+            raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
+                             "RaggedTensor.with_row_splits_dtype() to convert them to "
+                             "compatible dtypes.")
         if x.ragged_rank == y.ragged_rank and all(
                 rf.same_splits(a, b) for a, b in zip(x.nested_row_splits, y.nested_row_splits)):
             return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
-        if x.row_splits.dtype is not y.row_splits.dtype:
-            rf._assert_same_partition(x, y)  # (raises TF's ValueError)
         xv, yv, shape = broadcast_pair(x, y)  # as TF broadcasts their shapes
         return shape._as_ragged(reshape(f(xv, yv, **kwargs), shape.inner_shape))
     if isinstance(x, RaggedTensor):

@@ -85,6 +85,10 @@ def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shap
         ragged_rank = max(1, (max_depth if scalar_depth is None else scalar_depth) - 1)
         if inner is not None:
             ragged_rank = max(1, ragged_rank - len(inner))
+    if scalar_depth is not None and ragged_rank >= scalar_depth:
+        raise ValueError(f"pylist has scalar values depth {scalar_depth}, but "
+                         f"ragged_rank={ragged_rank} requires scalar value depth greater "
+                         f"than {ragged_rank}")
     nested_splits = []
     values: Any = pylist
     for _ in builtins.range(ragged_rank):

@@ -30,9 +30,9 @@ from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.indexing import gather, unsorted_segment_sum
-from eagerflow._src.ops.math import cast, maximum
+from eagerflow._src.ops.math import cast, equal, logical_and, maximum, not_equal, where
 from eagerflow._src.ops.misc_ops import UPPER_BOUND
-from eagerflow._src.ops.reduce import cumsum, reduce_max
+from eagerflow._src.ops.reduce import cumsum, reduce_all, reduce_any, reduce_max
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.tensor_array import TensorArray, TensorArraySpec
 
@@ -60,6 +60,11 @@ def _index_tensor(value: Any, what: str, dtype_hint: dt.DType = dt.int64) -> Ten
     if t._dtype not in (dt.int32, dt.int64):
         raise ValueError(f"{what} must have dtype int32 or int64")
     return t
+
+
+def _splits_hint(values: Any) -> dt.DType:
+    """A Python partition takes the row-splits dtype of ragged values (TF's dtype hint)."""
+    return values._row_splits._dtype if isinstance(values, RaggedTensor) else dt.int64
 
 
 def _values_tensor(values: Any) -> Any:
@@ -114,7 +119,7 @@ class RaggedTensor(CompositeTensor):
     def from_row_splits(cls, values: Any, row_splits: Any, name: str | None = None,
                         validate: bool = True) -> RaggedTensor:
         values = _values_tensor(values)
-        splits = _index_tensor(row_splits, "row_splits")
+        splits = _index_tensor(row_splits, "row_splits", _splits_hint(values))
         _check_vector(splits)
         if _static_len(splits) == 0:
             raise ValueError("row_splits tensor may not be empty.")
@@ -131,7 +136,7 @@ class RaggedTensor(CompositeTensor):
     def from_row_lengths(cls, values: Any, row_lengths: Any, name: str | None = None,
                          validate: bool = True) -> RaggedTensor:
         values = _values_tensor(values)
-        lengths = _index_tensor(row_lengths, "row_lengths")
+        lengths = _index_tensor(row_lengths, "row_lengths", _splits_hint(values))
         _check_vector(lengths)
         _check_splits_dtype(values, lengths)
         if validate:
@@ -146,7 +151,7 @@ class RaggedTensor(CompositeTensor):
     def from_value_rowids(cls, values: Any, value_rowids: Any, nrows: Any = None,
                           name: str | None = None, validate: bool = True) -> RaggedTensor:
         values = _values_tensor(values)
-        rowids = _index_tensor(value_rowids, "value_rowids")
+        rowids = _index_tensor(value_rowids, "value_rowids", _splits_hint(values))
         _check_vector(rowids)
         _check_splits_dtype(values, rowids)
         n_vals, n_ids = _outer_len(values), _static_len(rowids)
@@ -180,7 +185,7 @@ class RaggedTensor(CompositeTensor):
     def from_row_starts(cls, values: Any, row_starts: Any, name: str | None = None,
                         validate: bool = True) -> RaggedTensor:
         values = _values_tensor(values)
-        starts = _index_tensor(row_starts, "row_starts")
+        starts = _index_tensor(row_starts, "row_starts", _splits_hint(values))
         _check_vector(starts)
         _check_splits_dtype(values, starts)
         if validate:
@@ -195,7 +200,7 @@ class RaggedTensor(CompositeTensor):
     def from_row_limits(cls, values: Any, row_limits: Any, name: str | None = None,
                         validate: bool = True) -> RaggedTensor:
         values = _values_tensor(values)
-        limits = _index_tensor(row_limits, "row_limits")
+        limits = _index_tensor(row_limits, "row_limits", _splits_hint(values))
         _check_vector(limits)
         _check_splits_dtype(values, limits)
         splits = concat([convert_to_tensor([0], limits._dtype), limits], 0)
@@ -276,9 +281,9 @@ class RaggedTensor(CompositeTensor):
         if rank is not None and rank != 2:
             raise ValueError("rank(st_input) must be 2.")
         dtype = dt.as_dtype(row_splits_dtype)
+        _assert_right_ragged(st_input.indices)
         rowids = cast(st_input.indices[:, 0], dtype)
         nrows = cast(st_input.dense_shape[0], dtype)
-        # TF assumes the indices are in order (rows sorted, no repeats)
         return cls.from_value_rowids(st_input.values, rowids, nrows, validate=False)
 
     # -- properties --------------------------------------------------------------------
@@ -565,10 +570,10 @@ def _outer_len(values: Any) -> int | None:
 
 def _check_splits_dtype(values: Any, partition: Tensor) -> None:
     if isinstance(values, RaggedTensor) and values.row_splits_dtype is not partition._dtype:
-        raise ValueError("dtype mismatch: values' row_splits are "
-                         f"{values.row_splits_dtype.name} and the partition is "
-                         f"{partition._dtype.name}; use RaggedTensor.with_row_splits_dtype() "
-                         "to convert them to compatible dtypes.")
+        raise ValueError("Argument `row_partition` of RaggedTensor with name: partition must "
+                         "have same dtype as Argument `values`. "
+                         f"(<dtype: '{partition._dtype.name}'> vs. "
+                         f"<dtype: '{values.row_splits_dtype.name}'>).")
 
 
 def _check_nvals(values: Any, last: Tensor, where: str) -> None:
@@ -644,8 +649,6 @@ class RaggedTensorSpec(CompositeSpec):
             if ragged_rank >= rank:
                 raise ValueError(f"Argument `ragged_rank` ({ragged_rank}) must be less than "
                                  f"rank ({rank}).")
-        if ragged_rank < 0:
-            raise ValueError(f"ragged_rank must be non-negative; got {ragged_rank}.")
         self._ragged_rank = ragged_rank
 
     @classmethod
@@ -808,3 +811,13 @@ def type_spec_from_value(value: Any) -> Any:
     except (TypeError, ValueError):
         raise TypeError(f"Could not build a TypeSpec for {value!r} of unsupported type "
                         f"{type(value)}.") from None
+
+
+def _assert_right_ragged(indices: Tensor) -> None:
+    """TF's check of from_sparse: each row's entries fill its first columns in order (a
+    row's first index has column 0, each next one the column after)."""
+    rows, cols = indices[:, :-1], indices[:, -1]
+    new_row = reduce_any(not_equal(rows[1:], rows[:-1]), axis=1)
+    ok = where(new_row, equal(cols[1:], 0), equal(cols[1:], cols[:-1] + 1))
+    dbg.Assert(logical_and(reduce_all(equal(cols[:1], 0)), reduce_all(ok)),
+               ["SparseTensor is not right-ragged", "SparseTensor.indices =", indices])

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.ops.math import cast as tf_cast
@@ -182,6 +183,9 @@ def to_tensor(x: Any, dtype: Any = None) -> Any:
     """
     if dtype is not None:
         dtype = standardize_dtype(dtype)
+    if isinstance(x, CompositeTensor) and hasattr(x, "flat_values"):
+        # a RaggedTensor: Keras's TF backend hands it to the TF op as it is
+        return x if dtype is None or x.dtype.name == dtype else tf_cast(x, dtype)
     if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):  # tensors and variables
         x = convert_to_tensor(x)
         return x if dtype is None or x._dtype.name == dtype else tf_cast(x, dtype)
@@ -192,7 +196,7 @@ def to_tensor(x: Any, dtype: Any = None) -> Any:
 
 def cast(x: Any, dtype: Any) -> Any:
     dtype = standardize_dtype(dtype)
-    x = x if isinstance(x, Tensor) else to_tensor(x)
+    x = x if isinstance(x, (Tensor, CompositeTensor)) else to_tensor(x)
     return x if x.dtype.name == dtype else tf_cast(x, dtype)
 
 
