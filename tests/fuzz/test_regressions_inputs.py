@@ -86,16 +86,17 @@ def test_image_dtype_error_is_type_and_attribute_error():
 # -- integer arguments: inf, floats, huge values ----------------------------------------
 
 @pytest.mark.parametrize("call,match", [
-    (lambda: tf.nn.in_top_k(tf.constant([0]), tf.ones([1, 3]), float("inf")), "`k`"),
+    (lambda: tf.nn.in_top_k(tf.constant([0]), tf.ones([1, 3]), float("inf")),
+     "Cannot convert inf to EagerTensor of dtype int32"),
     (lambda: tf.nn.in_top_k(tf.constant([0]), tf.ones([1, 3]), np.array(np.inf, np.float16)),
-     "`k`"),
+     r"Cannot convert array\(inf"),
     (lambda: tf.nn.in_top_k(tf.constant([0]), tf.ones([1, 3]), 2.0), "Cannot convert 2.0"),
     (lambda: tf.roll([1, 2, 3], tf.constant(np.inf), 0), "shift must be a list of integers"),
     (lambda: tf.roll([1, 2, 3], 1, tf.constant(np.inf)), "axis must be a list of integers"),
     (lambda: tf.tensordot(tf.ones([2, 2]), tf.ones([2, 2]), tf.constant(np.inf)), "'axes'"),
-    (lambda: tf.linalg.diag(tf.ones([3]), k=float("inf")), "`k`"),
+    (lambda: tf.linalg.diag(tf.ones([3]), k=float("inf")), "Cannot convert inf"),
     (lambda: tf.math.unsorted_segment_sum(tf.ones([3]), [0, 1, 1], float("nan")),
-     "`num_segments`"),
+     "Cannot convert nan"),
 ], ids=["in_top_k-inf", "in_top_k-array", "in_top_k-float", "roll-shift", "roll-axis",
         "tensordot", "diag-k", "unsorted_segment_sum"])
 def test_non_integer_int_arguments_are_type_errors(call, match):
@@ -192,7 +193,7 @@ G = np.arange(12.0).reshape(3, 4)
      {"axis": 10**30, "batch_dims": 0}, InvalidArgumentError, "Shape must be at least rank"),
     (I.GATHER_GRAD, (np.ones((2, 2, 3)), np.array([[9, 9], [1, 3]], np.int32),
                      np.zeros((2, 4, 3))),
-     {"axis": 1, "batch_dims": 1}, InvalidArgumentError, r"indices\[0, 0\] = 9 is not in"),
+     {"axis": 1, "batch_dims": 1}, InvalidArgumentError, r"indices\[0,0\] = 9 is not in"),
     (I.UNIQUE, (np.array([3, 1, 3], np.int32),), {"out_idx": b"\x00"},
      TypeError, "out_idx"),
     (I.UNIQUE, (np.array([3, 1, 3], np.int32),), {"out_idx": dt.float32},
@@ -538,8 +539,10 @@ def test_diag_part_with_a_ragged_padding_value():
                                 "VALID"),
 ], ids=["expand_dims", "one_hot", "atrous_conv2d"])
 def test_more_infinite_int_arguments(call):
-    # was: OverflowError "cannot convert float infinity to integer"
-    with pytest.raises(TypeError, match="must be an integer"):
+    # was: OverflowError "cannot convert float infinity to integer" (TF 2.21's one_hot:
+    # "Cannot convert inf to EagerTensor of dtype int32")
+    with pytest.raises(TypeError, match=r"Cannot convert (np\.float32\()?inf\)? to EagerTensor "
+                                        "of dtype int32"):
         call()
 
 
@@ -773,9 +776,9 @@ def test_random_crop_size_must_be_integers():
 
 def test_signal_frame_lengths_must_be_integers():
     # was: OverflowError from int() of a float infinity frame length
-    with pytest.raises(TypeError, match="frame_length"):
+    with pytest.raises(TypeError, match=r"Cannot convert np\.float32\(inf\)"):
         tf.signal.frame([1.0, 2.0, 3.0], np.float32(np.inf), 1)
-    with pytest.raises(TypeError, match="frame_step"):
+    with pytest.raises(TypeError, match="Cannot convert 1.5"):
         tf.signal.frame([1.0, 2.0, 3.0], 2, 1.5)
     assert tf.signal.frame([1.0, 2.0, 3.0], tf.constant(2), 1).shape == (2, 2)
 

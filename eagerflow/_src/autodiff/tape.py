@@ -112,6 +112,7 @@ class GradientTape:
         self._reset_state()
         self._recording = False
         self._used = False
+        self._entered = False  # TF's tape exists once entered: a gradient before is refused
 
     def _reset_state(self) -> None:
         # ids of the watched tensors/variables and of the recorded ops' outputs, only those of
@@ -138,6 +139,7 @@ class GradientTape:
                              "an already-active tape.")
         _state.tapes.append(self)
         self._recording = True
+        self._entered = True
 
     def _pop(self) -> None:
         _state.tapes.remove(self)
@@ -224,7 +226,7 @@ class GradientTape:
     def gradient(self, target: Any, sources: Any, output_gradients: Any = None,
                  unconnected_gradients: Any = UnconnectedGradients.NONE) -> Any:
         """d(target)/d(sources), shaped like `sources`."""
-        if self._used and not self._persistent:
+        if (self._used and not self._persistent) or not self._entered:
             raise _reused()
         if self._recording and self._persistent:
             get_logger().debug("gradient() on a persistent tape inside its "
@@ -361,7 +363,7 @@ class GradientTape:
                  UnconnectedGradients.NONE, parallel_iterations: Any = None,
                  experimental_use_pfor: bool = True) -> Any:
         """The full Jacobian: shape target.shape + source.shape for each source."""
-        if self._used and not self._persistent:
+        if (self._used and not self._persistent) or not self._entered:
             raise _reused()
         _check_loop(self, experimental_use_pfor, "jacobian with eager execution enabled and "
                     "with ")
@@ -399,7 +401,7 @@ class GradientTape:
                        UnconnectedGradients.NONE, parallel_iterations: Any = None,
                        experimental_use_pfor: bool = True) -> Any:
         """Per-example Jacobians: shape [batch] + target.shape[1:] + source.shape[1:]."""
-        if self._used and not self._persistent:
+        if (self._used and not self._persistent) or not self._entered:
             raise _reused()
         _check_loop(self, experimental_use_pfor, "batch_jacobian with eager execution enabled "
                     "and  with")

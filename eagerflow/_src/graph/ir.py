@@ -913,7 +913,9 @@ _SHAPE_ERRORS = ("Incompatible shapes:", "Matrix size-incompatible", "ConcatOp :
                  "slice index ", "Index out of range using input dim",
                  "Multiple ellipses in slice spec", "Shapes of all inputs must match",
                  # BroadcastTo's input of a higher rank than its shape
-                 "Rank of input (")
+                 "Rank of input (",
+                 # MatMul's and BatchMatMulV2's operands of rank < 2
+                 "Shape must be rank 2 but is rank", "Shape must be at least rank 2 but is")
 
 
 def _mismatched_dims(reason: str, tensors: list, attrs: dict) -> tuple | None:

@@ -94,7 +94,7 @@ def _matmul(tensors: list, attrs: dict) -> str:
     a, b = tensors[0]._shape, tensors[1]._shape
     t = dt_enum(tensors[0]._dtype)
     ta, tb = _bool(attrs.get("transpose_a")), _bool(attrs.get("transpose_b"))
-    if a is not None and b is not None and len(a) == 2 and len(b) == 2:
+    if a is not None and b is not None and len(a) <= 2 and len(b) <= 2:  # tf.matmul's choice
         return f"MatMul[T={t}, grad_a=false, grad_b=false, transpose_a={ta}, transpose_b={tb}]"
     return f"BatchMatMulV2[T={t}, adj_x={ta}, adj_y={tb}, grad_x=false, grad_y=false]"
 

@@ -353,8 +353,8 @@ def no_graph_attr(value: Any, what: str, kind: str = "int") -> None:
 
 def int_arg(value: Any, what: str) -> int:
     """A scalar integer Python argument (k, num_segments, ...): an int, a NumPy integer or an
-    integer scalar tensor; anything else (a float, inf, a string) is a TypeError, as TF's
-    conversion to int32 gives."""
+    integer scalar tensor; anything else (a float, inf, a string) is a TypeError, and None
+    a ValueError, as TF's conversion to int32 gives."""
     d = getattr(value, "_dtype", None)
     if d is not None:
         if not d.is_integer or getattr(value, "_shape", None) not in ((), None):
@@ -365,8 +365,10 @@ def int_arg(value: Any, what: str) -> int:
             return operator.index(value)
         except TypeError:
             pass
-    raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int32 (`{what}` must be "
-                    "an integer)")
+    if value is None:  # TF's conversion of None to a tensor
+        raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                         "(<class 'NoneType'>) to a Tensor.")
+    raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int32")
 
 
 def int_attr(op: str, value: Any, what: str, bits: int = 32) -> int:

@@ -357,12 +357,14 @@ def _weights_ref(method: str, n_in: int, n_out: int, i: int, kernel_type: str = 
         total = sum(wt for _, wt in taps)
         return [(j, wt / total) for j, wt in taps]
     kernel, radius = KERNELS[kernel_type]
-    inv = float(f32(1.0) / (f32(n_out) / f32(n_in)))
-    ks = max(inv, 1.0) if antialias else 1.0
-    sample = (i + 0.5) * inv
-    lo = min(max(_pymath.ceil(sample - radius * ks - 0.5), 0), n_in - 1)
-    hi = min(max(_pymath.floor(sample + radius * ks - 0.5), 0), n_in - 1)
-    taps = [(j, float(kernel(np.array((j + 0.5 - sample) / ks)))) for j in range(lo, hi + 1)]
+    inv = f32(1.0) / (f32(n_out) / f32(n_in))
+    ks = max(inv, f32(1.0)) if antialias else f32(1.0)
+    sample = (f32(i) + f32(0.5)) * inv  # float32 positions, as TF's kernel
+    lo = min(max(_pymath.ceil(sample - f32(radius) * ks - f32(0.5)), 0), n_in - 1)
+    hi = min(max(_pymath.floor(sample + f32(radius) * ks - f32(0.5)), 0), n_in - 1)
+    taps = [(j, float(kernel(np.array(abs((f32(j) + f32(0.5) - sample) * (f32(1.0) / ks)),
+                                      np.float64))))
+            for j in range(lo, hi + 1)]
     total = sum(wt for _, wt in taps)
     return [(j, wt / total) for j, wt in taps] if total else taps
 

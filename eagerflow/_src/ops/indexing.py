@@ -65,7 +65,7 @@ def _check_indices(op: str, idx: Any, what: str = "Tindices",
 
 def _flat_index_str(idx_shape: tuple, flat: int) -> str:
     pos = np.unravel_index(flat, idx_shape) if idx_shape else ()
-    return ", ".join(str(int(p)) for p in pos)
+    return ",".join(str(int(p)) for p in pos)  # TF: "indices[0,1]"
 
 
 # ---------------------------------------------------------------------------------------
@@ -642,6 +642,10 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
         on = convert_to_tensor(True if dtype is dt.bool else 1, dtype=dtype)
     if off is None:
         off = convert_to_tensor(False if dtype is dt.bool else 0, dtype=dtype)
+    if _state.graph is None and isinstance(depth, (list, tuple, np.ndarray)) and \
+            np.ndim(depth) != 0:  # TF converts it, then OneHot refuses a non-scalar depth
+        raise C.fail("OneHot", f"depth must be a scalar, but got: "
+                               f"{C.shape_str(np.shape(depth))}")
     depth, dyn = (C.int_arg(depth, "depth"), ()) if _state.graph is None else \
         scalar_arg(depth, "depth")
     C.no_graph_attr(axis, "axis")

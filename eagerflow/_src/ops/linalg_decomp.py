@@ -229,22 +229,43 @@ def cholesky(input: Any, name: str | None = None) -> Any:  # noqa: A002
 # ---------------------------------------------------------------------------------------
 
 def _solve_shapes(op: str, a: Any, b: Any, broadcast: bool) -> tuple | None:
-    sa, sb = _matrix_shape(op, a, square=True), b._shape
-    if sb is not None and len(sb) < 2:
-        raise C.fail(op, f"Input tensor 1 must have rank >= 2, got {len(sb)}")
+    """The result's shape, after the checks (and messages) of TF's kernels: MatrixSolve's
+    (TF's LinearAlgebraOp: ranks, then batch dims equal, then the matrices) and, when
+    `broadcast`, MatrixTriangularSolve's (BatchMatMul's: ranks, batch dims broadcast, then
+    the matrices)."""
+    sa, sb = a._shape, b._shape
+    if broadcast:
+        for i, s in enumerate((sa, sb)):
+            if s is not None and len(s) < 2:
+                raise C.fail(op, f"In[{i}] ndims must be >= 2: {len(s)}")
+    else:
+        if sa is not None and len(sa) < 2:
+            raise C.fail(op, f"Input tensor 0 must have rank >= 2, got {len(sa)}")
+        if sa is not None and sb is not None:
+            if len(sb) != len(sa):
+                raise C.fail(op, "All input tensors must have the same rank.")
+            if any(x is not None and y is not None and x != y
+                   for x, y in zip(sa[:-2], sb[:-2])):
+                raise C.fail(op, "All input tensors must have the same outer dimensions.")
     if sa is None or sb is None:
         return None
+    if broadcast:
+        try:
+            batch = C.broadcast(op, sa[:-2], sb[:-2])
+        except InvalidArgumentError:
+            raise C.fail(op, "In[0] and In[1] must have compatible batch dimensions: "
+                             f"{C.shape_str(sa)} vs. {C.shape_str(sb)}") from None
+    else:
+        batch = sa[:-2]
+    if sa[-1] is not None and sa[-2] is not None and sa[-1] != sa[-2]:
+        raise C.fail(op, f"In[0] matrices in the last dimensions must be square ({sa[-1]} =/= "
+                         f"{sa[-2]})" if broadcast else
+                     "First input (lhs) must be a square matrix.")
     if sa[-1] is not None and sb[-2] is not None and sa[-1] != sb[-2]:
         if op == "MatrixSolve":
             raise C.fail(op, "Input matrix and rhs are incompatible.")
         raise C.fail(op, f"In[0] mismatch In[1] shape: {sa[-1]} vs. {sb[-2]}: "
                          f"{C.shape_str(sa)} {C.shape_str(sb)} 1 0")
-    if broadcast:
-        batch = C.broadcast(op, sa[:-2], sb[:-2])
-    else:
-        if sa[:-2] != sb[:-2]:
-            raise C.fail(op, "Input matrix and rhs are incompatible.")
-        batch = sa[:-2]
     return tuple(batch) + tuple(sb[-2:])
 
 
@@ -325,7 +346,8 @@ MATRIX_TRIANGULAR_SOLVE = register(OpDef(
                   {"lower": True, "adjoint": False}, InvalidArgumentError,
                   "was expected to be a double tensor"),
         BadSample((np.ones((2, 3)), np.ones((2, 1))), {"lower": True, "adjoint": False},
-                  InvalidArgumentError, "Input matrix must be square.")],
+                  InvalidArgumentError,
+                  "In[0] matrices in the last dimensions must be square (3 =/= 2)")],
 ))
 
 
@@ -813,6 +835,12 @@ def cholesky_solve(chol: Any, rhs: Any, name: str | None = None) -> Any:
     return triangular_solve(chol, y, lower=True, adjoint=True)
 
 
+def _check_rank2(a: Any) -> None:
+    """pinv's and matrix_rank's check (TF's, in Python, before any op)."""
+    if a._shape is not None and len(a._shape) < 2:
+        raise ValueError(f"Input `a` must have at least 2 dimensions (saw: {len(a._shape)}).")
+
+
 def _eps(d: dt.DType) -> float:
     return float(np.finfo(d.real_dtype.as_numpy_dtype).eps)
 
@@ -822,6 +850,7 @@ def pinv(a: Any, rcond: Any = None, validate_args: bool = False, name: str | Non
     a = _t(a)
     if not (a._dtype.is_floating or a._dtype.is_complex):
         raise TypeError(f"Input `a` must have `float`-like `dtype` (saw {a._dtype.name}).")
+    _check_rank2(a)
     m, n = a._shape[-2:]
     if rcond is None:
         rcond = 10.0 * max(m, n) * _eps(a._dtype)
@@ -836,6 +865,7 @@ def matrix_rank(a: Any, tol: Any = None, validate_args: bool = False,
                 name: str | None = None) -> Any:
     """The number of singular values above tol (default max(s) * max(m, n) * eps)."""
     a = _t(a)
+    _check_rank2(a)
     s = svd(a, compute_uv=False)
     m, n = a._shape[-2:]
     if tol is None:

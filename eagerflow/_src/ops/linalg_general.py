@@ -40,6 +40,8 @@ def _f64(*shape: int) -> np.ndarray:
 def _lu_infer(x: Any, output_idx_type: dt.DType) -> list:
     _dtype_check("Lu", x)
     C.dtype_attr("Lu", output_idx_type, "output_idx_type", _INDEX)
+    if x._shape is not None and len(x._shape) < 2:  # Lu's kernel words it without "0"
+        raise C.fail("Lu", f"Input tensor must have rank >= 2, got {len(x._shape)}")
     s = _matrix_shape("Lu", x, square=True)
     return [(s, x._dtype), (None if s is None else s[:-1], output_idx_type)]
 

@@ -47,9 +47,13 @@ def _transpose_infer(x: Any, *dyn: Any, perm: tuple | None) -> list:
         raise C.fail("Transpose", f"transpose expects a vector of size {n}. But input(1) is a "
                                   f"vector of size {len(perm)}")
     if sorted(p % n if -n <= p < n else -1 for p in perm) != list(_pyrange(n)):
-        present = {p % n for p in perm if -n <= p < n}
-        missing = next(i for i in _pyrange(n) if i not in present)
-        raise C.fail("Transpose", f"{missing} is missing from {{{','.join(map(str, perm))}}}.")
+        adjusted = [p + n if p < 0 else p for p in perm]  # TF's kernel adds the rank once
+        for d in adjusted:
+            if not 0 <= d < n:
+                raise C.fail("Transpose", f"{d} is out of range [0 .. {n})")
+        missing = next(i for i in _pyrange(n) if i not in adjusted)
+        raise C.fail("Transpose", f"{missing} is missing from "
+                                  f"{{{','.join(map(str, adjusted))}}}.")
     return [(tuple(x._shape[p] for p in perm), x._dtype)]
 
 

@@ -1,0 +1,108 @@
+"""Common mistakes a TF2 program makes below Keras (matrix products of the wrong rank or
+size, bad permutations, indices out of range, non-integer sizes, solves of non-square or
+mismatched matrices, a tape asked for gradients before it recorded anything): each an
+expression over `tf` and `np` whose error (class and first line) TF 2.21 recorded in
+errors_golden.json (record_errors_golden.py) and test_errors_vs_tf.py checks.
+
+A case prefixed "traced:" runs inside a tf.function (TF's graph-building errors)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+CASES = [
+    # matrix products: MatMul for matrices, BatchMatMulV2 when either operand has more dims
+    "tf.matmul(tf.ones([3]), tf.ones([3]))",
+    "tf.matmul(tf.ones([3]), tf.ones([3, 3]))",
+    "tf.matmul(tf.ones([3, 3]), tf.ones([3]))",
+    "tf.matmul(tf.ones([]), tf.ones([3, 3]))",
+    "tf.matmul(tf.ones([3, 3, 3]), tf.ones([3]))",
+    "tf.matmul(tf.ones([3]), tf.ones([3, 3, 3]))",
+    "tf.matmul(tf.ones([2, 3]), tf.ones([2, 3]))",
+    "tf.matmul(tf.ones([2, 2, 3]), tf.ones([2, 2, 3]))",
+    "tf.matmul(tf.ones([2, 3]), tf.ones([2, 2, 3]))",
+    "tf.matmul(tf.ones([1, 2, 3]), tf.ones([4, 5]), transpose_a=True)",
+    "tf.matmul(tf.ones([3, 2, 3]), tf.ones([2, 3, 2]))",
+    "tf.matmul(tf.ones([3, 2, 3]), tf.ones([2, 3, 2]), transpose_a=True)",
+    "tf.ones([2, 3]) @ tf.ones([2, 3])",
+    "traced:tf.matmul(tf.ones([3]), tf.ones([3]))",
+    "traced:tf.matmul(tf.ones([3, 3]), tf.ones([3]))",
+    "traced:tf.matmul(tf.ones([3, 3, 3]), tf.ones([3]))",
+    "traced:tf.matmul(tf.ones([3]), tf.ones([3, 3, 3]))",
+    "traced:tf.matmul(tf.ones([]), tf.ones([3, 3]))",
+    # permutations
+    "tf.transpose(tf.ones([2, 3]), [0, 2])",
+    "tf.transpose(tf.ones([2, 3]), [2, 0])",
+    "tf.transpose(tf.ones([2, 3]), [5, 7])",
+    "tf.transpose(tf.ones([2, 3]), [-3, 0])",
+    "tf.transpose(tf.ones([2, 3]), [-2, -2])",
+    "tf.transpose(tf.ones([2, 3]), [1, 1])",
+    "tf.transpose(tf.ones([2, 3]), [-1, 0]).shape",
+    # indices out of range
+    "tf.gather(tf.ones([3]), [[0, 4]])",
+    "tf.gather(tf.ones([3]), [[[0, 1], [2, 9]]])",
+    "tf.gather(tf.ones([2, 3]), [[0, 4]], axis=1)",
+    "tf.gather(tf.ones([2, 3]), [[0, 4], [1, 2]], axis=1, batch_dims=1)",
+    "tf.gather(tf.ones([3]), 5)",
+    "tf.nn.embedding_lookup(tf.ones([3, 2]), [[0, 7]])",
+    "tf.math.unsorted_segment_sum(tf.ones([2, 2]), [[0, 1], [1, 5]], 3)",
+    # sizes that are not integers
+    "tf.one_hot([1, 2], 3.5)",
+    "tf.one_hot([1, 2], '3')",
+    "tf.one_hot([1, 2], None)",
+    "tf.one_hot([1, 2], [3])",
+    "tf.one_hot(1, float('inf'))",
+    # solves
+    "tf.linalg.solve(tf.ones([2, 3]), tf.ones([2, 1]))",
+    "tf.linalg.solve(tf.ones([3, 2]), tf.ones([3, 1]))",
+    "tf.linalg.solve(tf.ones([2, 2]), tf.ones([2]))",
+    "tf.linalg.solve(tf.ones([2, 2, 3]), tf.ones([2, 1]))",
+    "tf.linalg.solve(tf.ones([2, 3, 3]), tf.ones([3, 1]))",
+    "tf.linalg.solve(tf.ones([3, 3]), tf.ones([2, 3, 1]))",
+    "tf.linalg.solve(tf.ones([2, 3, 3]), tf.ones([4, 3, 1]))",
+    "tf.linalg.solve(tf.ones([3, 3]), tf.ones([2, 1]))",
+    "tf.linalg.solve(tf.ones([3]), tf.ones([3, 1]))",
+    "tf.linalg.triangular_solve(tf.ones([2, 3]), tf.ones([2, 1]))",
+    "tf.linalg.triangular_solve(tf.ones([3, 2]), tf.ones([3, 1]))",
+    "tf.linalg.triangular_solve(tf.ones([3]), tf.ones([3, 1]))",
+    "tf.linalg.triangular_solve(tf.ones([2, 2]), tf.ones([2]))",
+    "tf.linalg.triangular_solve(tf.ones([2, 3, 3]), tf.ones([4, 3, 1]))",
+    "tf.linalg.triangular_solve(tf.ones([2, 2, 3]), tf.ones([2, 2, 1]))",
+    "tf.linalg.cholesky_solve(tf.ones([2, 3]), tf.ones([2, 1]))",
+    "tf.linalg.lu(tf.ones([3]))",
+    "tf.linalg.lu(tf.ones([]))",
+    "tf.linalg.matrix_rank(tf.ones([3]))",
+    "tf.linalg.pinv(tf.ones([3]))",
+    # a tape that never recorded
+    "tf.GradientTape().gradient(tf.constant(1.0), tf.Variable(1.0))",
+    "tf.GradientTape(persistent=True).gradient(tf.constant(1.0), tf.Variable(1.0))",
+    "tf.GradientTape().jacobian(tf.constant([1.0]), tf.Variable([1.0]))",
+]
+
+
+def run(tf: Any, np: Any, expr: str) -> Any:
+    if expr.startswith("traced:"):
+        body = expr[len("traced:"):]
+        return tf.function(lambda: eval(body, {"tf": tf, "np": np}))()
+    return eval(expr, {"tf": tf, "np": np})
+
+
+def first_line(message: str) -> str:
+    """An error's first line as the tests compare it: without TF's eager wrapper tags
+    ("{{function_node __wrapped__...}} ", " name: ...") that eagerflow doesn't add, and,
+    for a traced case, from its last line (TF's own message after the user frames)."""
+    lines = [x for x in message.strip().split("\n") if x.strip()]
+    line = lines[0]
+    if line == "in user code:":
+        line = lines[-1].strip().split(": ", 1)[-1]
+    line = re.sub(r"^\{\{function_node [^}]*\}\} ", "", line)
+    return re.sub(r" name:( \S*)?$", "", line)
+
+
+def outcome(tf: Any, np: Any, expr: str) -> dict:
+    try:
+        value = run(tf, np, expr)
+    except Exception as e:  # noqa: BLE001 (the error is the recorded result)
+        return {"error": type(e).__name__, "message": first_line(str(e))}
+    return {"value": repr(value)}

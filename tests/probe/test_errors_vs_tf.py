@@ -1,0 +1,23 @@
+"""Common mistakes below Keras raise TF 2.21's errors: the class and the first line of the
+message recorded from TF (errors_golden.json, by record_errors_golden.py) for each of
+error_cases.py's expressions, eager and traced."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.probe.error_cases import CASES, outcome
+
+GOLDEN = json.loads(Path(__file__).with_name("errors_golden.json").read_text())["cases"]
+
+
+def test_the_golden_file_covers_every_case():
+    assert list(GOLDEN) == CASES
+
+
+@pytest.mark.parametrize("expr", CASES)
+def test_raises_tf_error(expr):
+    assert outcome(tf, np, expr) == GOLDEN[expr]
