@@ -514,10 +514,25 @@ def _big_ints_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
     raise ValueError(_OUT_OF_RANGE)
 
 
+def _strings_of_objects(arr: np.ndarray) -> np.ndarray:
+    """An object array as a string tensor's bytes (str encoded as UTF-8, as TF does:
+    `serve(np.array(texts, dtype=object))`); other objects refused in TF's words."""
+    flat = arr.ravel().tolist()
+    if all(type(x) is builtins.bytes for x in flat):
+        return arr
+    bad = next((x for x in flat if not isinstance(x, (builtins.bytes, str))), None)
+    if bad is not None:
+        raise ValueError("Failed to convert a NumPy array to a Tensor (Unsupported object "
+                         f"type {type(bad).__name__}).")
+    return _to_bytes_array(arr)
+
+
 def _numpy_to_dtype(arr: np.ndarray, dtype: _dt.DType) -> np.ndarray:
     if dtype is _dt.string:
-        if arr.dtype.kind in "USO":
-            return _to_bytes_array(arr) if arr.dtype.kind != "O" else arr
+        if arr.dtype.kind in "US":
+            return _to_bytes_array(arr)
+        if arr.dtype.kind == "O":
+            return _strings_of_objects(arr)
         raise TypeError(f"Cannot convert {arr!r} to EagerTensor of dtype string")
     if arr.dtype.kind in "USO":
         raise TypeError(f"Cannot convert {arr!r} to EagerTensor of dtype {dtype.name}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import re
 import sys
 from typing import Any
 
@@ -326,7 +327,9 @@ class ConcreteFunction:
         not) in TF's words."""
         names = [k for k, _, v in self._parameters()
                  if any(is_tensor_spec(x) for x in nest.flatten(v))]
-        call = f"{self._name}({', '.join(names)})"
+        # (a loaded function's graph is named as TF's loader cleans its FunctionDef's name)
+        match = re.match(r"^__inference_(.*)_\d+$", self._name)
+        call = f"{match.group(1) if match else self._name}({', '.join(names)})"
         unknown = [k for k in kwargs if k not in names]
         if unknown:
             return None, f"{call} got unexpected keyword arguments: {', '.join(unknown)}"
@@ -336,8 +339,13 @@ class ConcreteFunction:
         if missing:
             return None, f"{call} missing required arguments: {', '.join(missing)}"
         values = list(args) + [kwargs[k] for k in names[len(args):]]
-        return [v._as_tensor() if hasattr(v, "_as_tensor") and not isinstance(v, Tensor) else
-                convert_to_tensor(v) for v in values], None
+        values = [v._as_tensor() if hasattr(v, "_as_tensor") and not isinstance(v, Tensor)
+                  else v for v in values]
+        for i, v in enumerate(values):
+            if not isinstance(v, Tensor):  # TF's flat signature takes tensors only
+                return None, (f"{call}: expected argument #{i}(zero-based) to be a Tensor; "
+                              f"got {type(v).__name__} ({v})")
+        return values, None
 
     def _flatten_call_args(self, args: tuple, kwargs: dict) -> list:
         sig = self._structured_input_signature
@@ -395,8 +403,9 @@ class ConcreteFunction:
                     f"expected to be a {_tf_type(spec.dtype)} tensor but is a "
                     f"{_tf_type(value.dtype)} tensor [Op:{op}]")
             if not spec.shape.is_compatible_with(value.shape):
-                # TF would run the kernels anyway; the compiled code assumed these shapes
-                raise TypeError(f"{self._name}: argument {value!r} does not match {spec}")
+                # (a tensor then binds by the flat signature, and runs as in TF)
+                raise fail(f"Can not cast {TensorSpec(value.shape, value.dtype, spec.name)!r}"
+                           f" to {spec!r}")
             flat.append(value)
         elif isinstance(spec, CompositeSpec):  # (a ragged or structured tensor's parts)
             if not isinstance(value, CompositeTensor) or not spec.is_compatible_with(value):
@@ -555,6 +564,9 @@ class ConcreteFunction:
         return self._backward
 
     # -- introspection -----------------------------------------------------------------
+    # a loaded function's and a signature's specs are shown with their names, as TF's
+    _spec_names_shown = False
+
     @property
     def function_type(self) -> FunctionType:
         """The traced parameters (kind and trace type), output type and captures."""
@@ -562,7 +574,8 @@ class ConcreteFunction:
         # an input_signature's are shown as the user wrote them
         user = getattr(self, "_input_signature", None) or ()
         params = [Parameter(k, getattr(inspect.Parameter, kind), False,
-                            trace_type(user[i], None) if i < len(user) else trace_type(v, k))
+                            trace_type(user[i], None) if i < len(user) else
+                            trace_type(v, None if self._spec_names_shown else k))
                   for i, (k, kind, v) in enumerate(self._parameters())]
         caps = {id(v): TensorSpec((), dt.resource) for v in self._read_vars}
         caps.update({id(t): TensorSpec.from_tensor(t) for t in self.captured_inputs})

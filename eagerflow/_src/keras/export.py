@@ -28,9 +28,10 @@ from eagerflow._src.saved_model.save import save
 from eagerflow._src.train.graph_view import ObjectGraph
 
 
-def _specs(model: Any, naming: Any) -> Any:
+def _specs(model: Any, naming: Any, any_batch: bool = False) -> Any:
     """TensorSpecs of the model's inputs in its call's structure; `naming(i, input_name)`
-    names the i-th."""
+    names the i-th. `any_batch`: the first dimension unknown, as Keras 3's export makes
+    it (a subclassed model's first call of batch 1 serves any batch)."""
     if getattr(model, "_is_graph_network", False):
         inputs = model._nested_inputs
         flat = nest.flatten(inputs)
@@ -45,6 +46,9 @@ def _specs(model: Any, naming: Any) -> Any:
         shapes = shape if many else [shape]
         leaves = [(tuple(TensorShape(s).as_list()), dtype, None) for s in shapes]
         inputs = list(range(len(leaves))) if many else 0
+    if any_batch:
+        leaves = [((None, *(shape or ())[1:]) if shape is not None else None, dtype, name)
+                  for shape, dtype, name in leaves]
     specs = [TensorSpec(shape, dtype, naming(i, name))
              for i, (shape, dtype, name) in enumerate(leaves)]
     return nest.pack_sequence_as(inputs, specs)
@@ -70,7 +74,7 @@ def export(model: Any, filepath: Any, format: str = "tf_saved_model", verbose: b
     if format != "tf_saved_model":
         raise ValueError(f"Unrecognized format={format}")
     if input_signature is None:
-        input_signature = [_specs(model, lambda i, name: name)]
+        input_signature = [_specs(model, lambda i, name: name, any_batch=True)]
 
     def serve(args_0: Any) -> Any:  # one argument: the inputs' structure, as Keras 3
         return model(args_0, training=False)

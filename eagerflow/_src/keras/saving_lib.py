@@ -161,6 +161,8 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
                safe_mode: bool = True) -> Any:
     """keras.saving.load_model / keras.models.load_model for `.keras` files."""
     filepath = os.fspath(filepath)
+    if filepath.endswith((".h5", ".hdf5")) and not os.path.isdir(filepath):
+        _refuse_h5_model(filepath)
     if os.path.isdir(filepath) and os.path.isfile(os.path.join(filepath, "saved_model.pb")) \
             or not filepath.endswith(".keras"):
         raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only "
@@ -183,7 +185,7 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
     h5py = _h5py()
     try:
         with h5py.File(io.BytesIO(weights), "r") as f:
-            plan = read_plan(f, model, filepath, skip_mismatch=False)
+            plan = read_plan(f, model, filepath, skip_mismatch=False, build_optimizer=True)
     except (KeyError, RuntimeError, OSError) as e:  # h5py's errors for damaged data
         raise ValueError(f"Unable to read the weights of {filepath}: {e}") from None
     for v, arr in plan:
@@ -192,6 +194,38 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
         with zipfile.ZipFile(filepath) as z:
             _load_assets(model, z, filepath)
     return model
+
+
+def load_weights_only(model: Any, filepath: str, skip_mismatch: bool = False) -> None:
+    """`model.load_weights("m.keras")`: the weights (and assets) of a `.keras` archive into
+    `model`, by the same layout as a `.weights.h5` file (Keras 3's load_weights_only)."""
+    if not zipfile.is_zipfile(filepath):  # (a missing file: the OSError open raises)
+        raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an "
+                         "accessible `.keras` zip file.")
+    _, weights, has_assets = _read_archive(filepath)
+    h5py = _h5py()
+    try:
+        with h5py.File(io.BytesIO(weights), "r") as f:
+            plan = read_plan(f, model, filepath, skip_mismatch=skip_mismatch)
+    except (KeyError, RuntimeError, OSError) as e:  # h5py's errors for damaged data
+        raise ValueError(f"Unable to read the weights of {filepath}: {e}") from None
+    for v, arr in plan:
+        assign_eagerly(v, arr)
+    if has_assets:
+        with zipfile.ZipFile(filepath) as z:
+            _load_assets(model, z, filepath)
+
+
+def _refuse_h5_model(filepath: str) -> None:
+    """Keras 3 reads a legacy HDF5 model from the file's `model_config` attribute: a file
+    without one (a `.weights.h5`) gets its ValueError; eagerflow does not load legacy
+    whole-model files (nor write them)."""
+    with _h5py().File(filepath, "r") as f:  # (h5py's error for a missing file, as Keras's)
+        has_config = f.attrs.get("model_config") is not None
+    if not has_config:
+        raise ValueError(f"No model config found in the file at {filepath}.")
+    raise ValueError(f"Loading a whole model from the legacy HDF5 format is not supported "
+                     f"by eagerflow: save it as a `.keras` file. Received: filepath={filepath}")
 
 
 def _read_archive(filepath: str) -> tuple:

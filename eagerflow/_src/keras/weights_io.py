@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 from typing import Any
 
 import numpy as np
@@ -311,13 +312,16 @@ def save_weights_h5(model: Any, filepath: str) -> None:
     fileio.fsync_dir(os.path.dirname(filepath))
 
 
-def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
+def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool,
+              build_optimizer: bool = False) -> list:
     """(variable, value) pairs for every layer, read and checked before any is assigned.
-    A saved optimizer's values go to the model's (built first, as Keras builds it); a
-    model without one, or one whose variables don't match, skips them with a warning."""
-    plan = []
+    A saved optimizer's values go to the model's; a model without one, or one whose
+    variables don't match, skips them with a warning. `build_optimizer`: load_model's
+    (Keras 3's compile_from_config builds the optimizer; load_weights leaves an unbuilt
+    one unbuilt, so a fresh model's optimizer state is not restored, as in Keras)."""
+    plan, failed = [], []
     optimizer = getattr(model, "optimizer", None)
-    if f.get("optimizer/vars") is not None and optimizer is not None and \
+    if build_optimizer and f.get("optimizer/vars") is not None and optimizer is not None and \
             _is_optimizer(optimizer) and not getattr(optimizer, "built", True):
         optimizer.build(model.trainable_variables)  # build is idempotent per variable
     for path, layer in layout(model):
@@ -330,9 +334,10 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
         stored = [] if group is None else sorted(group.keys(), key=int)
         lname = getattr(layer, "name", path or "model")
         if _is_optimizer(layer) and len(stored) != len(own):
-            fileio.logger.warning(
-                "Skipping variable loading for optimizer '%s', because it has %d variables "
-                "whereas the saved optimizer has %d variables.", lname, len(own), len(stored))
+            # (Keras 3's UserWarning, from its optimizer's load_own_variables)
+            warnings.warn(f"Skipping variable loading for optimizer '{lname}', because it has "
+                          f"{len(own)} variables whereas the saved optimizer has "
+                          f"{len(stored)} variables. ", stacklevel=2)
             continue
         if len(stored) != len(own):
             if skip_mismatch:
@@ -340,7 +345,8 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
                                       "variables, the file has %d", lname, len(own),
                                       len(stored))
                 continue
-            raise count_error(layer, own, len(stored))
+            failed.append((layer, count_error(layer, own, len(stored))))
+            continue
         for i, v in enumerate(own):
             arr = np.asarray(group[stored[i]][()])
             if not v.shape.is_compatible_with(arr.shape):
@@ -362,6 +368,11 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool) -> list:
             plan.append((v, arr))
         if callable(getattr(layer, "_after_load", None)):
             plan.extend(layer._after_load())  # (a LoRA layer's factors start over at zero)
+    if failed:  # Keras 3 reports every layer it could not load, the first one's error
+        raise ValueError(f"A total of {len(failed)} objects could not be loaded. Example "
+                         f"error message for object {failed[0][0]}:\n\n{failed[0][1]}\n\n"
+                         "List of objects that could not be loaded:\n"
+                         f"{[layer for layer, _ in failed]}")
     return plan
 
 

@@ -217,6 +217,7 @@ class RestoredConcreteFunction(ConcreteFunction):
     SavedModel records (as TF's loaded functions give them), where it records them."""
 
     _output_signature: Any = None
+    _spec_names_shown = True
 
     @property
     def structured_outputs(self) -> Any:

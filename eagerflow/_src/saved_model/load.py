@@ -93,7 +93,7 @@ def read_saved_model(export_dir: str) -> Any:
             raise NotFoundError(None, None, f"eagerflow reads binary SavedModels only: "
                                             f"{export_dir} holds saved_model.pbtxt")
         raise OSError(f"SavedModel file does not exist at: {export_dir}{os.sep}"
-                      f"{{{SAVED_MODEL_FILENAME_PB}|saved_model.pbtxt}}")
+                      f"{{saved_model.pbtxt|{SAVED_MODEL_FILENAME_PB}}}")
     with open(path, "rb") as f:
         data = f.read()
     model = pb().SavedModel()

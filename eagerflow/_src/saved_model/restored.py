@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
@@ -115,7 +117,22 @@ class RestoredFunction:
                 except _NoMatch:
                     continue
                 return cf._call_flat(flat)
-        raise self._no_match(args, kwargs)
+        raise self._no_match(self._as_traced(cargs), ckwargs)
+
+    def _as_traced(self, args: tuple) -> tuple:
+        """The canonical arguments as TF's error shows them: TF traces the call, so a tensor
+        argument is the placeholder of its parameter (`<tf.Tensor 'x:0' ...>`)."""
+        names = [n for n in (self._spec.args if self._spec else []) if n != "self"]
+        out = []
+        for i, a in enumerate(args):
+            if isinstance(a, np.ndarray):
+                a = convert_to_tensor(a)
+            if isinstance(a, Tensor):
+                name = names[i] if i < len(names) else f"args_{i - len(names)}"
+                a = _Shown(f"<tf.Tensor '{name}:0' shape={tuple(a.shape.as_list())} "
+                           f"dtype={a.dtype.name}>")
+            out.append(a)
+        return tuple(out)
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> Any:
         """The concrete function these arguments (tensors or TensorSpecs) would call."""
@@ -150,6 +167,13 @@ class RestoredFunction:
 
     def __repr__(self) -> str:
         return f"<RestoredFunction with {len(self._concrete)} concrete function(s)>"
+
+
+class _Shown(str):
+    """Text shown as it is (repr without quotes)."""
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 def _spec_fits(spec: Any, value: Any) -> bool:

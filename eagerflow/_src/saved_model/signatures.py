@@ -186,5 +186,7 @@ def wrap(cf: ConcreteFunction, key: str) -> ConcreteFunction:
                 tensors.append(t)
         graph.outputs = [identity(t) for t in tensors]
     spec_kwargs = {n: TensorSpec(spec_of[n].shape, spec_of[n].dtype, n) for n in phs}
-    return ConcreteFunction(graph, template, f"signature_wrapper_{cf.name}",
-                            structured_input_signature=((), spec_kwargs), arg_keywords=[])
+    wrapper = ConcreteFunction(graph, template, f"signature_wrapper_{cf.name}",
+                               structured_input_signature=((), spec_kwargs), arg_keywords=[])
+    wrapper._spec_names_shown = True
+    return wrapper

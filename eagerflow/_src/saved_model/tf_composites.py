@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import (
     array,
@@ -24,6 +25,7 @@ from eagerflow._src.ops import (
     reduce,
     sequences,
     slicing,
+    sparse_functions,
     stacking,
     string_ops,
 )
@@ -163,6 +165,20 @@ def _list_op(n: Any) -> Any:
     return bind(ef, tuple(ins[:-1]), {"dtype": a["element_dtype"], "shape": shape})
 
 
+def _sparse_reduce(n: Any) -> Any:
+    """SparseReduceSum/Max and their Sparse forms (tf.sparse.reduce_sum/max in TF's
+    graphs): the reduction of the SparseTensor the first three inputs make."""
+    axes = _ints(n.value(3))
+    if not isinstance(axes, (int, list)):
+        raise n.fail("its reduction axes are known only when the graph runs")
+    sp = SparseTensor(*n.inputs[:3])
+    fn = sparse_functions.reduce_max_sparse if "Max" in n.op else \
+        sparse_functions.reduce_sum_sparse
+    sparse_out = n.op.endswith("Sparse")
+    out = fn(sp, axis=axes, keepdims=n.attrs["keep_dims"], output_is_sparse=sparse_out)
+    return [out.indices, out.values, out.dense_shape] if sparse_out else out
+
+
 def _compare(n: Any) -> Any:
     """Equal / NotEqual. TF 2 writes `==` with incompatible_shape_error=False: shapes that
     don't broadcast then compare unequal (one bool) instead of failing. Static shapes
@@ -182,6 +198,8 @@ COMPOSED = {
     "Equal": _compare,
     "NotEqual": _compare,
     "SparseCross": tf_sparse_cross,
+    **{name: _sparse_reduce for name in ("SparseReduceSum", "SparseReduceMax",
+                                         "SparseReduceSumSparse", "SparseReduceMaxSparse")},
     "BroadcastGradientArgs": _broadcast_gradient_args,
     "ConcatOffset": _concat_offset,
     "Squeeze": _squeeze,

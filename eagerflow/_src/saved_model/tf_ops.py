@@ -36,7 +36,8 @@ EXTRA_OPS = (
     "TensorListGather", "TensorListScatterIntoExistingList", "TensorListConcatV2",
     "StatelessRandomGetKeyCounter", "StatelessRandomUniformV2", "StatelessRandomNormalV2",
     "Softplus", "Softsign", "AddV2", "Mod", "StringFormat", "SparseCross",
-    "DenseBincount",
+    "DenseBincount", "SparseReduceSum", "SparseReduceMax", "SparseReduceSumSparse",
+    "SparseReduceMaxSparse",
     # lookup tables' creators (read on import)
     "HashTableV2", "MutableHashTableV2", "MutableHashTableOfTensorsV2",
     "MutableDenseHashTableV2",

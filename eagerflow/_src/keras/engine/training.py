@@ -9,6 +9,7 @@ the order they were assigned.
 from __future__ import annotations
 
 import json
+import os
 import re
 import warnings
 from collections.abc import Callable
@@ -324,7 +325,14 @@ class Model(Trainer, Layer):
 
     def load_weights(self, filepath: Any, by_name: bool = False, skip_mismatch: bool = False,
                      options: Any = None) -> Any:
-        """Loads what save_weights wrote; TF-format loads return the checkpoint load status."""
+        """Loads what save_weights wrote (or a `.keras` file's weights); TF-format loads
+        return the checkpoint load status."""
+        if str(os.fspath(filepath)).endswith(".keras"):
+            if by_name or options is not None:
+                raise ValueError("Invalid keyword arguments: "
+                                 f"{ {'by_name': by_name} if by_name else {'options': options} }")
+            saving_lib.load_weights_only(self, os.fspath(filepath), skip_mismatch)
+            return None
         return load_weights(self, filepath, by_name=by_name, skip_mismatch=skip_mismatch,
                             options=options)
 

@@ -32,6 +32,7 @@ from eagerflow._src.ops.ragged import RaggedTensor, map_flat_values
 from eagerflow._src.ops.reduce import reduce_max
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.string_ops import as_string
+from eagerflow._src.ops.variables import Variable
 
 _MODES = ("int", "one_hot", "multi_hot", "count", "tf_idf")
 
@@ -223,8 +224,27 @@ class IndexLookup(PreprocessingLayer):
                                      np.zeros(0, _np(self._value_dtype)))
         self._track("lookup_table", self._table)
         self._tokens: Any = np.zeros(0)
+        if not has_vocab:
+            # Keras 3's adapt state, which its checkpoints and SavedModels hold (empty
+            # once adapted); the counting itself is done here in Python
+            self._track("token_counts", self._counts_table(vd))
+            if output_mode == "tf_idf":
+                self._track("token_document_counts", self._counts_table(vd))
+                self._track("num_documents", Variable(0, dtype=dt.int64, trainable=False))
         if vocabulary is not None:
             self.set_vocabulary(vocabulary, idf_weights)
+
+    _checkpoint_names = {"_table": "lookup_table"}  # the one table, under Keras 3's name
+
+    @staticmethod
+    def _counts_table(key_dtype: dt.DType) -> Any:
+        return lookup_ops.MutableHashTable(key_dtype, dt.int64, 0)
+
+    def _set_idf_weights(self, weights: Any) -> None:
+        """The idf weights a tf_idf call multiplies by, also kept as Keras 3 keeps them:
+        a non-trainable tf.Variable (a checkpoint child, not one of the layer's weights)."""
+        self.idf_weights_const = convert_to_tensor(weights)
+        self._track("idf_weights", Variable(self.idf_weights_const, trainable=False))
 
     # -- vocabulary --------------------------------------------------------------------
     def _oov_start_index(self) -> int:
@@ -340,7 +360,7 @@ class IndexLookup(PreprocessingLayer):
         value = 0 if found_special else float(np.average(weights))
         back = self.max_tokens - front - len(weights) if self.pad_to_max_tokens else 0
         padded = np.pad(weights, (front, back), constant_values=(value, 0))
-        self.idf_weights_const = convert_to_tensor(padded.astype(kb.floatx()))
+        self._set_idf_weights(padded.astype(kb.floatx()))
 
     def _set_vocabulary_file(self, path: str) -> None:
         if not os.path.exists(path):
@@ -432,7 +452,7 @@ class IndexLookup(PreprocessingLayer):
                             constant_values=float(np.mean(idf)) if idf.size else 0.0)
             if self.pad_to_max_tokens and self.max_tokens is not None:
                 padded = np.pad(padded, (0, self.max_tokens - padded.size))
-            self.idf_weights_const = convert_to_tensor(padded.astype(kb.floatx()))
+            self._set_idf_weights(padded.astype(kb.floatx()))
         self.reset_state()
         self._record_vocabulary_size()
 
@@ -454,7 +474,9 @@ class IndexLookup(PreprocessingLayer):
         return shape[:-1] + (depth,)
 
     def _output_dtype(self, input_dtype: dt.DType) -> dt.DType:
-        if self.output_mode == "tf_idf":
+        # Keras 3's output spec: floatx for the encoded modes, though an eager call's
+        # one_hot/multi_hot/count are int64 (the merges downstream promote)
+        if self.output_mode != "int":
             return dt.as_dtype(kb.floatx())
         return self._value_dtype
 

@@ -130,6 +130,14 @@ class Bidirectional(Wrapper):
                                  f"\"{getattr(self.forward_layer, attr)}\" for forward layer "
                                  f"and \"{getattr(self.backward_layer, attr)}\" for backward "
                                  "layer")
+        if layer.built and layer.get_build_config():
+            # Keras 3 copies the layer through its serialized form, build config included:
+            # a built layer's copies are built here, at the caller's scope (a loaded
+            # model's weights are forward_lstm/..., not bidirectional/forward_lstm/...)
+            copies = (self.forward_layer,) if backward_layer is not None else \
+                (self.forward_layer, self.backward_layer)
+            for sub in copies:
+                sub.build_from_config(layer.get_build_config())
         for sub in (self.forward_layer, self.backward_layer):
             if getattr(sub, "zero_output_for_mask", None) is not None:
                 sub.zero_output_for_mask = sub.return_sequences  # as Keras 3 forces it
