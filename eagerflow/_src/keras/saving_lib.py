@@ -29,9 +29,8 @@ from typing import Any
 
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import version as keras_version
-from eagerflow._src.keras.weights_io import layout, read_plan, write_weights
+from eagerflow._src.keras.weights_io import apply_plan, layout, read_plan, write_weights
 from eagerflow._src.train import fileio
-from eagerflow._src.train.restore import assign_eagerly
 
 CONFIG = "config.json"
 METADATA = "metadata.json"
@@ -188,8 +187,7 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
             plan = read_plan(f, model, filepath, skip_mismatch=False, build_optimizer=True)
     except (KeyError, RuntimeError, OSError) as e:  # h5py's errors for damaged data
         raise ValueError(f"Unable to read the weights of {filepath}: {e}") from None
-    for v, arr in plan:
-        assign_eagerly(v, arr)
+    apply_plan(plan)
     if has_assets:
         with zipfile.ZipFile(filepath) as z:
             _load_assets(model, z, filepath)
@@ -209,8 +207,7 @@ def load_weights_only(model: Any, filepath: str, skip_mismatch: bool = False) ->
             plan = read_plan(f, model, filepath, skip_mismatch=skip_mismatch)
     except (KeyError, RuntimeError, OSError) as e:  # h5py's errors for damaged data
         raise ValueError(f"Unable to read the weights of {filepath}: {e}") from None
-    for v, arr in plan:
-        assign_eagerly(v, arr)
+    apply_plan(plan, warn_only=skip_mismatch)
     if has_assets:
         with zipfile.ZipFile(filepath) as z:
             _load_assets(model, z, filepath)

@@ -266,6 +266,17 @@ class _Store:
         return key in self._group
 
 
+class _Failed:
+    """A plan entry for a layer whose stored values don't fit it (reported, with the
+    others, when the plan is applied)."""
+
+    def __init__(self, layer: Any, error: Exception) -> None:
+        self.layer, self.error = layer, error
+
+    def assign(self, _: Any) -> None:
+        raise self.error
+
+
 class _OwnLoad:
     """A plan entry that hands a layer its stored values (a dict of arrays, read before
     anything is assigned) through its own load_own_variables."""
@@ -319,7 +330,7 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool,
     variables don't match, skips them with a warning. `build_optimizer`: load_model's
     (Keras 3's compile_from_config builds the optimizer; load_weights leaves an unbuilt
     one unbuilt, so a fresh model's optimizer state is not restored, as in Keras)."""
-    plan, failed = [], []
+    plan = []
     optimizer = getattr(model, "optimizer", None)
     if build_optimizer and f.get("optimizer/vars") is not None and optimizer is not None and \
             _is_optimizer(optimizer) and not getattr(optimizer, "built", True):
@@ -345,7 +356,7 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool,
                                       "variables, the file has %d", lname, len(own),
                                       len(stored))
                 continue
-            failed.append((layer, count_error(layer, own, len(stored))))
+            plan.append((_Failed(layer, count_error(layer, own, len(stored))), None))
             continue
         for i, v in enumerate(own):
             arr = np.asarray(group[stored[i]][()])
@@ -368,17 +379,36 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool,
             plan.append((v, arr))
         if callable(getattr(layer, "_after_load", None)):
             plan.extend(layer._after_load())  # (a LoRA layer's factors start over at zero)
-    if failed:  # Keras 3 reports every layer it could not load, the first one's error
-        raise ValueError(f"A total of {len(failed)} objects could not be loaded. Example "
-                         f"error message for object {failed[0][0]}:\n\n{failed[0][1]}\n\n"
-                         "List of objects that could not be loaded:\n"
-                         f"{[layer for layer, _ in failed]}")
     return plan
+
+
+def apply_plan(plan: list, warn_only: bool = False) -> None:
+    """Assigns a read plan, as Keras 3's loading does: each layer that can't be loaded (its
+    values' count, an error of its own load_own_variables) is gathered, the others are
+    loaded, then one ValueError (a warning with skip_mismatch) names them all with the
+    first one's error."""
+    failed = []
+    for target, value in plan:
+        if isinstance(target, (_OwnLoad, _Failed)):
+            try:
+                target.assign(value)
+            except Exception as e:  # noqa: BLE001 (Keras gathers every layer's error)
+                failed.append((target.layer, e))
+        else:
+            assign_eagerly(target, value)
+    if failed:
+        msg = (f"A total of {len(failed)} objects could not be loaded. Example error message "
+               f"for object {failed[0][0]}:\n\n{failed[0][1]}\n\nList of objects that "
+               f"could not be loaded:\n{[layer for layer, _ in failed]}")
+        if warn_only:
+            warnings.warn(msg, stacklevel=3)
+        else:
+            raise ValueError(msg)
 
 
 def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False) -> None:
     """Loads a Keras 3 `.weights.h5` (or a Keras 2 `.h5`, whose layout differs); every
-    layer's values are checked before any is assigned."""
+    layer's values are read and checked before any is assigned (see apply_plan)."""
     h5py = _h5py()
     if not os.path.exists(filepath):
         raise FileNotFoundError(f"No such file: {filepath}")
@@ -394,5 +424,4 @@ def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False) -> N
     except (KeyError, RuntimeError, OSError) as e:
         # h5py's errors for a damaged file (bad object headers, broken links)
         raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None
-    for v, arr in plan:
-        assign_eagerly(v, arr)
+    apply_plan(plan, warn_only=skip_mismatch)
