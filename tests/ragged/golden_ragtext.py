@@ -127,4 +127,55 @@ RAGGED_CHECKS = [
     "tf.keras.layers.Normalization(mean=1.0, variance=1.0)(tf.ragged.constant([[1.5], []]))",
 ]
 
-SECTIONS = {"ragtext_dispatch": RAGGED_DISPATCH, "ragtext_checks": RAGGED_CHECKS}
+STRINGS_RAGTEXT = [
+    # whitespace split with maxsplit (TF's rest-of-string piece, even when empty)
+    "tf.strings.split(tf.constant(['Hello World', '  a  b ', '', 'x,y,,z', 'a ']), "
+    "maxsplit=1)",
+    "tf.strings.split(tf.constant(['Hello World', '  a  b ', '', 'x,y,,z']), maxsplit=0)",
+    "tf.strings.split(tf.constant(['a b c d', ' a b ']), maxsplit=2)",
+    "tf.strings.split(tf.constant(['a,b,c']), sep=',', maxsplit=1)",
+    # to_number as TF's safe_strto*
+    "tf.strings.to_number(tf.constant(['1.5', '-2', '1e3', ' 3', 'nan', 'inf', '0x10']))",
+    "tf.strings.to_number(tf.constant(['abc']))",
+    "tf.strings.to_number(tf.constant(['99999999999']), tf.int32)",
+    "tf.strings.to_number(tf.constant(['99999999999']), tf.int64)",
+    "tf.strings.to_number(tf.constant(['1_000']), tf.int32)",
+    "tf.strings.to_number(tf.constant(['1_000']))",
+    "tf.strings.to_number(tf.constant([' +7 ']), tf.int64)",
+    "tf.strings.to_number(tf.constant(['-0x1p3']), tf.float64)",
+    "tf.strings.to_number(tf.constant(['1.5']), tf.int32)",
+    # as_string: printf flags, TF's checks, complex and string inputs
+    "tf.strings.as_string(tf.constant([7]), fill='x')",
+    "tf.strings.as_string(tf.constant([7]), fill='ab')",
+    "tf.strings.as_string(tf.constant([3.5]), shortest=True, scientific=True)",
+    "tf.strings.as_string(tf.constant([7]), scientific=True)",
+    "tf.strings.as_string(tf.constant([7]), precision=2)",
+    "tf.strings.as_string(tf.constant([7]), fill='+', width=4)",
+    "tf.strings.as_string(tf.constant([-7]), fill='-', width=4)",
+    "tf.strings.as_string(tf.constant([7.5]), fill='#', width=9)",
+    "tf.strings.as_string(tf.constant([True]), width=6)",
+    "tf.strings.as_string(tf.constant([1+2j], tf.complex64))",
+    "tf.strings.as_string(tf.constant([1+2j], tf.complex128), precision=1, width=5)",
+    "tf.strings.as_string(tf.constant(['x']), precision=2)",
+    "tf.strings.as_string(tf.constant([3], tf.uint8), fill='0', width=3)",
+    # case, length, join, reduce_join, substr
+    "tf.strings.upper(tf.constant('àéß'), encoding='utf-8')",
+    "tf.strings.lower(tf.constant('ÀÉΣ'), encoding='utf-8')",
+    "tf.strings.upper(tf.constant('àb'))",
+    "tf.strings.upper(tf.constant('a'), encoding='latin1')",
+    "tf.strings.length(tf.constant('a'), unit='bad')",
+    "tf.strings.join([])",
+    "tf.strings.join(tf.constant(['a', 'b']))",
+    "tf.strings.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]), axis=[0, 1])",
+    "tf.strings.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]), axis=[1, 0])",
+    "tf.strings.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]), axis=[0, 1], "
+    "keepdims=True)",
+    "tf.strings.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]))",
+    "tf.strings.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]), axis=2)",
+    "tf.strings.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]), axis=-3)",
+    "tf.strings.substr(tf.constant('hello'), 1, -1)",
+    "tf.strings.substr(tf.constant('héllo'), 1, -2, unit='UTF8_CHAR')",
+]
+
+SECTIONS = {"ragtext_dispatch": RAGGED_DISPATCH, "ragtext_checks": RAGGED_CHECKS,
+            "ragtext_strings": STRINGS_RAGTEXT}

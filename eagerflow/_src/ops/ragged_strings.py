@@ -123,11 +123,21 @@ def _split_pieces(x: np.ndarray, sep: bytes, maxsplit: int) -> tuple:
         return _split_whitespace(b" ".join(strings) + b" ", np.cumsum(sizes) - sizes)
     strings = x.tolist()
     s, n = sep if sep else None, -1 if maxsplit < 0 else maxsplit
-    rows = [v.split(s, n) for v in strings]
+    rows = [v.split(s, n) for v in strings] if s is not None or n < 0 else \
+        [_split_whitespace_max(v, n) for v in strings]
     lengths = np.fromiter(map(len, rows), np.int64, len(rows))
     values = np.empty(int(lengths.sum()), object)
     values[:] = [p for r in rows for p in r]
     return values, lengths
+
+
+def _split_whitespace_max(v: bytes, n: int) -> list:
+    """TF's whitespace split with a maxsplit: maxsplit 0 keeps the string whole; after n
+    pieces the rest (leading whitespace removed) is one more piece, even when empty."""
+    if n == 0:
+        return [v]
+    parts = v.split(None, n)
+    return parts + [b""] if len(parts) == n else parts
 
 
 def _split_kernel(xp: Any, x: Any, sep: Any, *, maxsplit: int = -1) -> tuple:

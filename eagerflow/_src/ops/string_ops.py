@@ -120,7 +120,25 @@ def _ascii_case(upper: bool) -> Callable:
     table = bytes.maketrans(b"abcdefghijklmnopqrstuvwxyz", b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")
     if not upper:
         table = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
-    return lambda v, encoding="": v.translate(table)  # (NULs kept: usable on joined strings)
+    unicode_case = str.upper if upper else str.lower
+
+    def case(v: bytes, encoding: str = "") -> bytes:
+        if encoding:  # "utf-8": Unicode's full case mapping (ICU's: ß upper is SS)
+            return unicode_case(v.decode("utf-8", errors="surrogateescape")).encode(
+                "utf-8", errors="surrogateescape")
+        return v.translate(table)  # (NULs kept: usable on joined strings)
+    return case
+
+
+def _case_whole(upper: bool) -> Callable:
+    ascii_case = _ascii_case(upper)
+    return lambda encoding: ascii_case if not encoding else None
+
+
+def _check_case_encoding(op: str, encoding: str) -> None:
+    if encoding not in ("", "utf-8"):
+        raise InvalidArgumentError(None, None, "only utf-8 or '' (no encoding) is supported, "
+                                               f"received {encoding} [Op:{op}]")
 
 
 def _length(v: bytes, unit: str) -> int:
@@ -129,10 +147,10 @@ def _length(v: bytes, unit: str) -> int:
 
 STRING_LOWER = _unary_string("StringLower", _ascii_case(False), dt.string,
                              lambda v, encoding: bytes(c + 32 if 65 <= c <= 90 else c for c in v),
-                             {"encoding": ""}, whole=lambda encoding: _ascii_case(False))
+                             {"encoding": ""}, whole=_case_whole(False))
 STRING_UPPER = _unary_string("StringUpper", _ascii_case(True), dt.string,
                              lambda v, encoding: bytes(c - 32 if 97 <= c <= 122 else c for c in v),
-                             {"encoding": ""}, whole=lambda encoding: _ascii_case(True))
+                             {"encoding": ""}, whole=_case_whole(True))
 STRING_STRIP = _unary_string("StringStrip", lambda v: v.strip(b" \t\n\v\f\r"), dt.string,
                              lambda v: v.decode("latin-1").strip(" \t\n\v\f\r").encode("latin-1"))
 STRING_LENGTH = _unary_string("StringLength", _length, dt.int32,
@@ -225,10 +243,30 @@ STATIC_REGEX_FULL_MATCH = _unary_string(
     {"pattern": "[A-Za-z ]+"})
 
 
+_INT_TEXT = re.compile(r"\s*[+-]?[0-9]+\s*")
+_HEX_TEXT = re.compile(r"\s*[+-]?0[xX]")
+_INT_RANGE = {dt.int32: (-2**31, 2**31 - 1), dt.int64: (-2**63, 2**63 - 1)}
+
+
 def _to_number(v: bytes, out_type: dt.DType) -> Any:
-    text = v.decode("utf-8", errors="replace").strip()
+    """TF's safe_strto*: decimal integers in range; floats as strtod reads them (hex too),
+    no digit separators; whitespace around either."""
+    text = v.decode("utf-8", errors="replace")
     try:
-        return float(text) if out_type.is_floating else int(text, 10)
+        if out_type.is_floating:
+            if "_" in text:
+                raise ValueError(text)
+            try:
+                return float(text)
+            except ValueError:
+                if not _HEX_TEXT.match(text):
+                    raise
+                return float.fromhex(text.strip())
+        if _INT_TEXT.fullmatch(text):
+            lo, hi = _INT_RANGE[out_type]
+            if lo <= int(text) <= hi:
+                return int(text)
+        raise ValueError(text)
     except ValueError:
         raise InvalidArgumentError(None, None, f"StringToNumberOp could not correctly convert "
                                                f"string: {text} [Op:StringToNumber]") from None
@@ -317,11 +355,13 @@ UNICODE_SCRIPT = register(OpDef(
 
 @dispatchable
 def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
+    _check_case_encoding("StringLower", encoding)
     return bind(STRING_LOWER, (_as_tensor(input),), {"encoding": encoding}, name)
 
 
 @dispatchable
 def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
+    _check_case_encoding("StringUpper", encoding)
     return bind(STRING_UPPER, (_as_tensor(input),), {"encoding": encoding}, name)
 
 
@@ -333,8 +373,8 @@ def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
 @dispatchable
 def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # noqa: A002
     if unit not in ("BYTE", "UTF8_CHAR"):
-        raise ValueError(f"Value for attr 'unit' of \"{unit}\" is not in the list of allowed "
-                         f"values: \"BYTE\", \"UTF8_CHAR\"")
+        raise InvalidArgumentError(None, None, f"Value for attr 'unit' of \"{unit}\" is not in "
+                                   "the list of allowed values: \"BYTE\", \"UTF8_CHAR\"")
     return bind(STRING_LENGTH, (_as_tensor(input),), {"unit": unit}, name)
 
 
@@ -410,6 +450,8 @@ STRING_JOIN = register(OpDef(
 def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     """Elementwise concatenation of the (broadcast) inputs with `separator`."""
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
+    if isinstance(inputs, (list, tuple)) and not inputs:  # (TF's Python answers "")
+        return convert_to_tensor("")
     return bind(STRING_JOIN, tuple(_as_tensor(x) for x in inputs), {"separator": sep}, name)
 
 
@@ -418,15 +460,21 @@ def _separator_attr(op: str, separator: Any) -> None:
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}. [Op:{op}]")
 
 
+def _axes_list(axes: Any) -> list:
+    return [] if axes is None else [int(axes)] if np.ndim(axes) == 0 else [int(a) for a in axes]
+
+
 def _reduce_join_infer(x: Any, axes: tuple | None, keepdims: bool, separator: bytes) -> list:
     C.check_string("ReduceJoin", x)
     _separator_attr("ReduceJoin", separator)
     if x._shape is None:
         return [(None, dt.string)]
-    axes = C.reduction_axes("ReduceJoin", axes, len(x._shape))
-    if not x._shape and axes:  # TF's check: a scalar has no axis to join along
-        raise OutOfRangeError(None, None, f"Invalid reduction dimension {axes[0]} for input "
-                                          f"with 0 dimension(s) [Op:ReduceJoin]")
+    n = len(x._shape)
+    for a in _axes_list(axes):  # TF's check (a scalar has no axis to join along)
+        if not -n <= a < n:
+            raise OutOfRangeError(None, None, f"Invalid reduction dimension {a} for input "
+                                              f"with {n} dimension(s) [Op:ReduceJoin]")
+    axes = C.reduction_axes("ReduceJoin", axes, n)
     shape = tuple(1 if a in axes else d for a, d in enumerate(x._shape) if keepdims or
                   a not in axes)
     return [(shape, dt.string)]
@@ -434,9 +482,14 @@ def _reduce_join_infer(x: Any, axes: tuple | None, keepdims: bool, separator: by
 
 def _reduce_join_kernel(xp: Any, x: Any, axes: tuple | None, keepdims: bool,
                         separator: bytes) -> Any:
+    # joined along the axes in their order, the first given first (so it varies fastest);
+    # all axes: the last first (row-major)
+    order = [a % x.ndim for a in _axes_list(axes)] if axes is not None else \
+        list(range(x.ndim))[::-1]
     axes = C.reduction_axes("ReduceJoin", axes, x.ndim)
     rest = [a for a in range(x.ndim) if a not in axes]
-    moved = np.transpose(x, rest + list(axes)).reshape(  # no -1: an empty `rest` is ambiguous
+    # (no -1 in the shape: an empty `rest` is ambiguous)
+    moved = np.transpose(x, rest + list(dict.fromkeys(order[::-1]))).reshape(
         [x.shape[a] for a in rest] + [int(np.prod([x.shape[a] for a in axes], dtype=np.int64))])
     out = np.empty(moved.shape[:-1], dtype=object)
     for idx in np.ndindex(*out.shape):
@@ -449,11 +502,14 @@ def _reduce_join_kernel(xp: Any, x: Any, axes: tuple | None, keepdims: bool,
 def _reduce_join_ref(x: np.ndarray, axes: tuple | None, keepdims: bool,
                      separator: bytes) -> np.ndarray:
     out = x
-    for a in sorted(range(x.ndim) if axes is None else [a % x.ndim for a in axes],
-                    reverse=True):
-        out = np.apply_along_axis(lambda v: np.array(separator.join(v), dtype=object), a, out)
-        if keepdims:
-            out = np.expand_dims(out, a)
+    order = list(range(x.ndim))[::-1] if axes is None else \
+        [a % x.ndim for a in _axes_list(axes)]
+    for k, a in enumerate(order):  # each join removes its axis: later ones shift down
+        at = a - sum(1 for b in order[:k] if b < a)
+        out = np.apply_along_axis(lambda v: np.array(separator.join(v), dtype=object), at, out)
+    if keepdims:
+        out = np.asarray(out, dtype=object).reshape(
+            [1 if a in order else d for a, d in enumerate(x.shape)])
     return np.asarray(out, dtype=object)
 
 
@@ -464,22 +520,22 @@ REDUCE_JOIN = register(OpDef(
                grad=False),
         Sample((_WORDS,), {"axes": None, "keepdims": True, "separator": b""}, grad=False)],
     bad_samples=lambda: [BadSample((_WORDS,), {"axes": (2,), "keepdims": False, "separator": b""},
-                                   InvalidArgumentError, "Invalid reduction dimension")],
+                                   OutOfRangeError, "Invalid reduction dimension")],
     tf=TFForm(names={"axes": "reduction_indices", "keepdims": "keep_dims"},
               export=lambda n, b: _reduce_join_tf(n, b)),
 ))
 
 
 def _reduce_join_tf(n: Any, b: Any) -> list:
-    """TF joins along the given axes in their order: the last first, as this kernel joins
-    (row-major); no axes means all of them."""
+    """TF joins along the given axes in their order, as this kernel; no axes means all of
+    them, the last first (row-major)."""
     axes = n.attrs["axes"]
     if axes is None:
         shape = b.static_shape(0)
         if shape is None:
             raise ValueError("ReduceJoin of every axis of an input of unknown rank")
-        axes = range(len(shape))
-    order = b.const(sorted(axes, reverse=True), dt.int32)
+        axes = range(len(shape) - 1, -1, -1)
+    order = b.const(_axes_list(axes), dt.int32)
     return b.node("ReduceJoin", [b.input(0), order], {"keep_dims": n.attrs["keepdims"],
                                                       "separator": n.attrs["separator"]})
 
@@ -518,7 +574,9 @@ def _substr_kernel(xp: Any, x: Any, pos: Any, n: Any, unit: str) -> Any:
         if not 0 <= start <= len(units):
             raise InvalidArgumentError(None, None, f"pos {int(p[idx])} out of range for string "
                                                    f"{v!r} at index {k} [Op:Substr]")
-        piece = units[start:start + max(int(n[idx]), 0)]
+        count = int(n[idx])  # (a negative byte length is TF's npos: the rest of the string)
+        piece = units[start:] if count < 0 and unit == "BYTE" else \
+            units[start:start + max(count, 0)]
         out[idx] = piece.encode("utf-8") if unit == "UTF8_CHAR" else piece
     return out
 
@@ -557,11 +615,38 @@ def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
     return bind(SUBSTR, (_as_tensor(input), p, n), {"unit": unit}, name)
 
 
-def _as_string_infer(x: Any, **attrs: Any) -> list:
-    if x._dtype is dt.string or x._dtype is dt.variant or x._dtype is dt.resource:
-        raise C.fail("AsString", f"Value for attr 'T' of {x._dtype.name} is not in the list of "
+def _as_string_infer(x: Any, precision: int = -1, scientific: bool = False,
+                     shortest: bool = False, width: int = -1, fill: str = "") -> list:
+    d = x._dtype
+    if d is dt.string or d is dt.variant or d is dt.resource:
+        raise C.fail("AsString", f"Value for attr 'T' of {d.name} is not in the list of "
                                  f"allowed values")
+    # (TF's checks, in its kernel's order)
+    if len(fill) > 1:
+        raise C.fail("AsString", "Fill string must be one or fewer characters")
+    if scientific and shortest:
+        raise C.fail("AsString", "Cannot select both scientific and shortest notation")
+    if fill and fill not in " +-0#":
+        raise C.fail("AsString", f'Fill argument not supported: "{fill}"')
+    if d.is_integer:
+        if scientific or shortest:
+            raise C.fail("AsString", "scientific and shortest format not supported for "
+                                     f"datatype {d.name}")
+        if precision >= 0:
+            raise C.fail("AsString", f"precision not supported for datatype {d.name}")
     return [(x._shape, dt.string)]
+
+
+def _as_string_format(kind: str, precision: int, scientific: bool, shortest: bool,
+                      width: int, fill: str) -> str:
+    """TF's printf format: `fill` as the flag, then width, precision and conversion."""
+    spec = "%" + fill + (str(width) if width > -1 else "")
+    if kind == "i":
+        return spec + "d"
+    if precision > -1:
+        spec += f".{precision}"
+    spec += "e" if scientific else "g" if shortest else "f"
+    return f"({spec},{spec})" if kind == "c" else spec
 
 
 def _as_string_kernel(xp: Any, arr: Any, precision: int, scientific: bool, shortest: bool,
@@ -569,18 +654,20 @@ def _as_string_kernel(xp: Any, arr: Any, precision: int, scientific: bool, short
     # each string is at least `width` and `precision` characters: refuse what cannot fit
     per = max(width, 0) + max(precision, 0) + 64
     check_finite_size("AsString", (arr.size, per), dt.uint8)
-    code = "e" if scientific else "g" if shortest else "f"
-    prec = "" if precision < 0 and code != "f" else f".{6 if precision < 0 else precision}"
-    pad = "" if width < 0 else f"{'0' if fill == '0' else ''}{width}"
+    kind = "b" if arr.dtype == bool else "i" if arr.dtype.kind in "iu" else \
+        "c" if arr.dtype.kind == "c" else "f"
+    spec = _as_string_format(kind, precision, scientific, shortest, width, fill)
     out = np.empty(arr.shape, dtype=object)
     for idx in np.ndindex(*arr.shape):
         v = arr[idx]
-        if arr.dtype == bool:
+        if kind == "b":
             s = "true" if v else "false"
-        elif arr.dtype.kind in "iu":
-            s = f"{int(v):{pad}d}"
+        elif kind == "i":
+            s = spec % int(v)
+        elif kind == "c":
+            s = spec % (float(v.real), float(v.imag))
         else:
-            s = f"{float(v):{pad}{prec}{code}}"
+            s = spec % float(v)
         out[idx] = s.encode()
     return out
 
@@ -619,8 +706,12 @@ AS_STRING = register(OpDef(
 def as_string(input: Any, precision: int = -1, scientific: bool = False,  # noqa: A002
               shortest: bool = False, width: int = -1, fill: str = "",
               name: str | None = None) -> Any:
-    """Formats numbers (floats as %f, 6 decimals by default) and bools as strings."""
-    return bind(AS_STRING, (convert_to_tensor(input),),
+    """Formats numbers (floats as %f, 6 decimals by default) and bools as strings; strings
+    are returned as they are (TF 2.21's Python does so)."""
+    x = convert_to_tensor(input)
+    if x._dtype is dt.string:
+        return x
+    return bind(AS_STRING, (x,),
                 {"precision": int(precision), "scientific": bool(scientific),
                  "shortest": bool(shortest), "width": int(width), "fill": str(fill)}, name)
 
