@@ -56,6 +56,29 @@ CASES: dict[str, Callable] = {
     "digamma": _math("digamma"),
 }
 
+def _upstream(tf: Any, x: Any) -> Any:
+    """A gradient flowing into an op's output: 16 values of both signs and several scales
+    (normals, one subnormal of either type) repeated along the inputs."""
+    g = np.array([0.7, -1.3, 3.0, -0.02, 1e-4, 250.0, -7.5, 1.0, 0.5, -0.001, 60.0, -2.2,
+                  0.33, 9e-3, -45.0, 1.1e-7], np.float32)
+    return tf.cast(tf.constant(np.tile(g, 65536 // 16)), x.dtype)
+
+
+def _grad(f: Callable) -> Callable:
+    def run(tf: Any, x: Any) -> Any:
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = f(tf, x)
+        return tape.gradient(y, x, output_gradients=_upstream(tf, x))
+    return run
+
+
+for _name in ("relu", "sigmoid", "tanh", "softplus", "elu", "selu", "gelu", "exp", "log",
+              "sqrt", "rsqrt", "square", "erf", "softsign"):
+    CASES[f"grad {_name}"] = _grad(CASES[_name])
+CASES["grad relu6"] = _grad(lambda tf, x: tf.nn.relu6(x))
+CASES["grad leaky_relu"] = _grad(lambda tf, x: tf.nn.leaky_relu(x))
+
 # The spread of inputs whose values the golden keeps: every 109th pattern, and the edges.
 _EDGES = {
     "float16": (0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x0400, 0x3C00, 0xBC00, 0x7BFF,

@@ -65,6 +65,7 @@ def wants(n: Any, i: int) -> bool:
 
 # The dtypes an OpDef's half_kernel takes (a frozenset of singletons: hashed by identity)
 _HALF_DTYPES = frozenset((dt.float16, dt.bfloat16))
+_BF16 = dt.bfloat16  # (binary ops' half kernels are bfloat16's flushing: float16's is NumPy's)
 
 
 def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
@@ -197,6 +198,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     attrs = attrs if attrs is not None else {}
     infer = infer or op.infer
     uf = np_kernel or op.np_kernel
+    half = None if np_kernel is not None else op.half_kernel
     # (a `convert` that converts as TF's Python does before its op wrapper: tf.add's)
     hinted = getattr(convert, "converts_first", False)
     ew = op.elementwise  # (a composite operand maps over its values only then: not MatMul)
@@ -220,7 +222,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
             if st["graph"] is None and st["xp"] is np and uf is not None and not _OBSERVE[0]:
                 try:
                     ((_, d),) = infer(x, y)
-                    out = uf(x._arr, y._arr)
+                    out = uf(x._arr, y._arr) if half is None or d is not _BF16 else \
+                        half(x._arr, y._arr)
                 except TypeError:  # an array on another device: bind places it
                     return bind(op, (x, y), attrs or {})
                 if out.__class__ is _ndarray and out.dtype is d._np:

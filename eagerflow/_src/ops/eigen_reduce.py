@@ -31,7 +31,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.ops.halfprec import down, up
+from eagerflow._src.ops.halfprec import down, pexp, plog, up
 
 _F32 = np.float32
 _P = 8  # float lanes of an AVX packet; Eigen's half packet (Packet8h) has 8 too
@@ -224,3 +224,20 @@ def bias_grad(g: Any, axis: int) -> Any:
             runs = sum32(a.reshape(g.shape[0], g.shape[1], -1), (2,), _LEAF.get(d, 128), rnd)
             s = _in_turn(runs, acc)
         return down(s, d)
+
+
+def softmax(x: Any, log: bool) -> Any:
+    """TF's Softmax/LogSoftmax of a half-precision array over its last axis. Softmax is
+    float32's, rounded once: s = x - max, e = exp(s), e * (1 / sum(e)) (Eigen's row sum);
+    log-softmax rounds each Eigen step to the type: s - log(sum(exp(s))), the row sum
+    Eigen's own in the half type."""
+    d = x.dtype
+    with np.errstate(all="ignore"):
+        a = up(x)
+        if not log:
+            e = pexp(a - a.max(axis=-1, keepdims=True))
+            return down(e * (_F32(1) / inner(e, 1024, _exact)[..., None]), d)
+        rnd = _rounder(d)
+        s = rnd(a - a.max(axis=-1, keepdims=True))
+        total = inner(rnd(pexp(s)), _LEAF.get(d, 128), rnd)[..., None]
+        return down(s - rnd(plog(total)), d)

@@ -135,6 +135,34 @@ def relu(x: Any) -> Any:
     return down(np.where(a <= 0, np.where(a == 0, a, _F32(0)), a), x.dtype)  # (NaN passes)
 
 
+def _mul_no_nan(a: Any, g: Any, dtype: Any) -> Any:
+    return np.where(g == 0, _F32(0), rnd(a * g, dtype))
+
+
+def sqrt_grad(y: Any, dy: Any) -> Any:
+    """TF's SqrtGrad functor: mul_no_nan(0.5 / y, dy), each step rounded."""
+    d = y.dtype
+    with np.errstate(all="ignore"):
+        return down(_mul_no_nan(rnd(_F32(0.5) / up(y), d), up(dy), d), d)
+
+
+def rsqrt_grad(y: Any, dy: Any) -> Any:
+    """TF's RsqrtGrad functor: mul_no_nan(-0.5 * (y * y), mul_no_nan(y, dy))."""
+    d = y.dtype
+    a = up(y)
+    with np.errstate(all="ignore"):
+        left = rnd(_F32(-0.5) * rnd(a * a, d), d)
+        return down(_mul_no_nan(left, _mul_no_nan(a, up(dy), d), d), d)
+
+
+def reciprocal_grad(y: Any, dy: Any) -> Any:
+    """TF's ReciprocalGrad functor: mul_no_nan(-(y * y), dy)."""
+    d = y.dtype
+    a = up(y)
+    with np.errstate(all="ignore"):
+        return down(_mul_no_nan(-rnd(a * a, d), up(dy), d), d)
+
+
 def softsign(x: Any) -> Any:
     """TF's x / (|x| + 1), the sum rounded to the half type first."""
     a = up(x)
@@ -242,3 +270,15 @@ def perfc(x_in: Any) -> Any:
                                9.5662862062454223632812500e-02))
         large = _fma(z, num / den, np.where(x < 0, _F32(2), _F32(0)))
         return np.where(np.isnan(x_in), x_in, np.where(x2 > _F32(1), large, small))
+
+
+def binary(uf: Any) -> Any:
+    """A half-precision kernel of the ufunc `uf` of two operands: float16 is NumPy's own (a
+    float32 result rounded); bfloat16 flushes denormal operands and results as TF's
+    threads do, where ml_dtypes keeps them."""
+    def kernel(x: Any, y: Any) -> Any:
+        if x.dtype == np.float16:
+            return uf(x, y)
+        with np.errstate(all="ignore"):
+            return down(uf(up(x), up(y)), x.dtype)
+    return kernel

@@ -162,12 +162,13 @@ SQUARE = _unary("Square", "square", C.NUMERIC, lambda n, g: [g * (2 * n.inputs[0
 
 
 def _safe_grad_op(tf_name: str, kernel: Callable, grad: Callable, reference: Callable,
-                  expr: str) -> OpDef:
+                  expr: str, half: Callable) -> OpDef:
     """One of TF's gradient ops of a unary op (SqrtGrad, RsqrtGrad, ReciprocalGrad): (y, dy)
     of one dtype and one shape. The result is 0 wherever dy is 0, even where y is 0, inf or
     NaN, as TF's kernels make it: a branch that tf.where did not take then adds 0, not NaN.
     `expr` is the unsafe gradient in CUDA C over y ({0}) and dy ({1}): a device runs the
-    safe one as one kernel, eagerly and fused in graphs."""
+    safe one as one kernel, eagerly and fused in graphs. `half(y, dy)` is the float16/
+    bfloat16 kernel, rounded where TF's Eigen functor rounds (halfprec.py)."""
     body = "z = dy == 0 ? (T)0 : (T)" + expr.format("y", "dy")
     device_name = "eagerflow_" + tf_name.lower()
     def infer(y: Any, dy: Any) -> list:
@@ -176,6 +177,8 @@ def _safe_grad_op(tf_name: str, kernel: Callable, grad: Callable, reference: Cal
         return [(y._shape, d)]
 
     def safe_kernel(xp: Any, y: Any, dy: Any) -> Any:
+        if y.dtype.itemsize == 2 and halfprec.is_half(xp, y):
+            return half(y, dy)
         out = one_launch(xp, device_name, "T y, T dy", body, y, dy)
         if out is not None:
             return out
@@ -203,17 +206,17 @@ def _safe_grad_op(tf_name: str, kernel: Callable, grad: Callable, reference: Cal
 SQRT_GRAD = _safe_grad_op(
     "SqrtGrad", lambda xp, y, dy: (dy * 0.5 / xp.conj(y)).astype(dy.dtype, copy=False),
     lambda n, g: [-(g / n.inputs[0]) * n.outputs[0], 0.5 * (g / n.inputs[0])],  # not "safe"
-    lambda y, dy: 0.5 * dy / y, "(0.5 * {1} / {0})")
+    lambda y, dy: 0.5 * dy / y, "(0.5 * {1} / {0})", halfprec.sqrt_grad)
 RSQRT_GRAD = _safe_grad_op(
     "RsqrtGrad", lambda xp, y, dy: (-0.5 * dy * xp.conj(y) ** 3).astype(dy.dtype, copy=False),
     lambda n, g: [-1.5 * g * n.inputs[1] * square(n.inputs[0]),
                   bind(RSQRT_GRAD, (n.inputs[0], g), {})],
-    lambda y, dy: -0.5 * dy * y ** 3, "(-0.5 * {1} * ({0} * {0} * {0}))")
+    lambda y, dy: -0.5 * dy * y ** 3, "(-0.5 * {1} * ({0} * {0} * {0}))", halfprec.rsqrt_grad)
 RECIPROCAL_GRAD = _safe_grad_op(
     "ReciprocalGrad", lambda xp, y, dy: (-dy * xp.conj(y) ** 2).astype(dy.dtype, copy=False),
     lambda n, g: [-2 * g * n.inputs[1] * n.inputs[0],
                   bind(RECIPROCAL_GRAD, (n.inputs[0], g), {})],
-    lambda y, dy: -dy * y * y, "(-{1} * {0} * {0})")
+    lambda y, dy: -dy * y * y, "(-{1} * {0} * {0})", halfprec.reciprocal_grad)
 
 SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX,
               lambda n, g: [bind(SQRT_GRAD, (n.outputs[0], g), {})],
@@ -237,7 +240,14 @@ EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * n.outputs[0]],
              _elementwise_ref(_pymath.exp), half_kernel=halfprec.exp)
 EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(n.inputs[0])],
                _elementwise_ref(_pymath.expm1), half_kernel=halfprec.expm1)
-LOG = _unary("Log", "log", C.FLOAT_COMPLEX, lambda n, g: [g / n.inputs[0]],
+def _log_grad(n: Any, g: Any) -> list:
+    x = n.inputs[0]
+    if x._dtype is dt.float16 or x._dtype is dt.bfloat16:  # TF's two roundings
+        return [g * bind(RECIPROCAL, (x,), {})]
+    return [g / x]
+
+
+LOG = _unary("Log", "log", C.FLOAT_COMPLEX, _log_grad,
              _elementwise_ref(_pymath.log), lo=0.5, hi=3.0,
              half_kernel=halfprec.unary(halfprec.plog))
 LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX, lambda n, g: [g / (1 + n.inputs[0])],
@@ -291,7 +301,7 @@ def _erf_kernel(xp: Any, x: Any) -> Any:
 
 
 SIGMOID = _unary("Sigmoid", _sigmoid_kernel, C.FLOATS,
-                 lambda n, g: [g * n.outputs[0] * (1 - n.outputs[0])],
+                 lambda n, g: [g * (n.outputs[0] * (1 - n.outputs[0]))],  # TF's SigmoidGrad
                  _elementwise_ref(lambda a: 1 / (1 + _pymath.exp(-a))),
                  cuda="(1 / (1 + exp(-{0})))")
 SOFTPLUS = _unary("Softplus", _softplus_kernel, C.FLOATS,
@@ -321,16 +331,19 @@ INVERT = _unary("Invert", "invert", C.INTS, None, _elementwise_ref(lambda a: ~a)
 ADD = _binary("AddV2", lambda xp, x, y: xp.add(x, y), C.NUMERIC | {dt.string},
               _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: g),
               _elementwise_ref(lambda a, b: a + b), ufunc=np.add, operator="+", units=(0, 0),
-              fold=_fold_arith(np.add), fold_partial=False, tf=TFForm(export=lambda n, b: b.node(
+              fold=_fold_arith(np.add), fold_partial=False, half_kernel=halfprec.binary(np.add),
+              tf=TFForm(export=lambda n, b: b.node(
                   "Add" if n.inputs[0]._dtype is dt.string else "AddV2", [b.input(0), b.input(1)])))
 SUB = _binary("Sub", lambda xp, x, y: xp.subtract(x, y), C.NUMERIC,
               _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g),
               _elementwise_ref(lambda a, b: a - b), ufunc=np.subtract, operator="-",
-              units=(None, 0), fold=_fold_arith(np.subtract), fold_partial=False)
+              units=(None, 0), fold=_fold_arith(np.subtract), fold_partial=False,
+              half_kernel=halfprec.binary(np.subtract))
 MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
               _bin_grad(lambda g, x, y, z: g * conj(y), lambda g, x, y, z: conj(x) * g),
               _elementwise_ref(lambda a, b: a * b), ufunc=np.multiply, operator="*",
-              units=(1, 1), fold=_fold_arith(np.multiply), fold_partial=False)
+              units=(1, 1), fold=_fold_arith(np.multiply), fold_partial=False,
+              half_kernel=halfprec.binary(np.multiply))
 
 
 def _realdiv(xp: Any, x: Any, y: Any) -> Any:
@@ -341,7 +354,8 @@ REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
                   _bin_grad(lambda g, x, y, z: g / conj(y), lambda g, x, y, z: -g * conj(z / y)),
                   _elementwise_ref(lambda a, b: a / b), lo=0.5, hi=2.0, units=(None, 1),
                   int_errors=True, cuda="({0} / {1})", np_kernel=functools.partial(_realdiv, np),
-                  scalar_args=True)  # (true_divide takes a number as its ufunc does)
+                  scalar_args=True,  # (true_divide takes a number as its ufunc does)
+                  half_kernel=halfprec.binary(np.true_divide))
 
 
 def _check_int_divisor(op: str, x: np.ndarray, y: np.ndarray) -> None:

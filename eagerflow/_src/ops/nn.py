@@ -381,6 +381,8 @@ def _softmax_infer(name: str) -> Callable:
 def _softmax_kernel(xp: Any, x: Any) -> Any:
     if x.size == 0:
         return x.copy()
+    if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):
+        return eigen_reduce.softmax(x, False)
     e = xp.exp(x - x.max(axis=-1, keepdims=True))
     e /= e.sum(axis=-1, keepdims=True)
     return e
@@ -389,6 +391,8 @@ def _softmax_kernel(xp: Any, x: Any) -> Any:
 def _log_softmax_kernel(xp: Any, x: Any) -> Any:
     if x.size == 0:
         return x.copy()
+    if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):
+        return eigen_reduce.softmax(x, True)
     shifted = x - x.max(axis=-1, keepdims=True)
     return shifted - xp.log(xp.exp(shifted).sum(axis=-1, keepdims=True))
 
