@@ -105,8 +105,9 @@ OPS_ORDER = [
     "extension_type",
     # StructuredTensor (an extension type over the ragged family)
     "structured_pyval", "structured_shape", "structured_tensor", "structured_ops", "structured",
-    # last: installs the Python operators on Tensor from the families above
-    "operators",
+    # last: installs the Python operators on Tensor (and SparseTensor's two) from the
+    # families above
+    "sparse_operators", "operators",
 ]
 
 # The imports of eagerflow modules inside functions, each (file, module): was 496 at

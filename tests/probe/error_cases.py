@@ -1,8 +1,9 @@
 """Common mistakes a TF2 program makes below Keras (matrix products of the wrong rank or
 size, bad permutations, indices out of range, non-integer sizes, solves of non-square or
-mismatched matrices, a tape asked for gradients before it recorded anything): each an
-expression over `tf` and `np` whose error (class and first line) TF 2.21 recorded in
-errors_golden.json (record_errors_golden.py) and test_errors_vs_tf.py checks.
+mismatched matrices, sparse indices out of order, a tape asked for gradients before it
+recorded anything) and the sparse-dense operators: each an expression over `tf`, `np` and
+`sp` (tf.sparse.SparseTensor) whose result (its repr) or error (class and first line)
+TF 2.21 recorded in errors_golden.json (record_errors_golden.py) and test_errors_vs_tf.py checks.
 
 A case prefixed "traced:" runs inside a tf.function (TF's graph-building errors)."""
 
@@ -74,6 +75,29 @@ CASES = [
     "tf.linalg.lu(tf.ones([]))",
     "tf.linalg.matrix_rank(tf.ones([3]))",
     "tf.linalg.pinv(tf.ones([3]))",
+    # sparse tensors: indices out of order or repeated, the two operators TF defines
+    "tf.sparse.to_dense(sp([[2, 3], [0, 1]], [1.0, 2.0], [3, 4]))",
+    "tf.sparse.to_dense(sp([[0, 1], [0, 1]], [1.0, 2.0], [3, 4]))",
+    "tf.sparse.to_dense(sp([[0, 1], [5, 5], [0, 0]], [1.0, 2.0, 3.0], [3, 4]))",
+    "tf.sparse.to_dense(sp([[0, 1], [0, 0], [5, 5]], [1.0, 2.0, 3.0], [3, 4]))",
+    "tf.sparse.to_dense(sp([[2, 3], [0, 1]], [1.0, 2.0], [3, 4]), validate_indices=False)",
+    "tf.sparse.to_dense(sp([[0, 1], [5, 5]], [1.0, 2.0], [3, 4]), validate_indices=False)",
+    "tf.sparse.to_dense(sp([[0, 1], [2, 3]], [1.0, 2.0], [3, 4]) * 2)",
+    "tf.sparse.to_dense(sp([[0, 1], [2, 3]], [1.0, 2.0], [3, 4]) / 2)",
+    "tf.sparse.to_dense(sp([[0, 1], [2, 3]], [1., 2.], [3, 4]) * tf.constant([1., 2., 3., 4.]))",
+    "tf.sparse.to_dense(sp([[0, 1], [2, 3]], [1., 2.], [3, 4]) * tf.constant([[1.], [2.], [3.]]))",
+    "tf.sparse.to_dense(sp([[0, 1], [2, 3]], [1., 2.], [3, 4]) / tf.reshape(tf.range(1., 13.), "
+    "[3, 4]))",
+    "sp([[0, 0]], [3], [2, 2]) * 2",
+    "sp([[0, 0]], [3], [2, 2]) / 2",
+    "sp([[0, 0]], [3], [2, 2]) * 2.5",
+    "sp([[0, 1], [2, 3]], [1.0, 2.0], [3, 4]) * tf.ones([2, 3, 4])",
+    "sp([[0, 1], [2, 3]], [1.0, 2.0], [3, 4]) * tf.ones([5])",
+    "sp([[0, 1], [2, 3]], [1.0, 2.0], [3, 4]) * tf.constant(2.0, tf.float64)",
+    "2 * sp([[0, 1], [2, 3]], [1.0, 2.0], [3, 4])",
+    "sp([[0, 1], [2, 3]], [1.0, 2.0], [3, 4]) + 1",
+    "-sp([[0, 1], [2, 3]], [1.0, 2.0], [3, 4])",
+    "traced:sp([[0, 1], [2, 3]], [1.0, 2.0], [3, 4]) * tf.constant([1., 2., 3., 4.])",
     # a tape that never recorded
     "tf.GradientTape().gradient(tf.constant(1.0), tf.Variable(1.0))",
     "tf.GradientTape(persistent=True).gradient(tf.constant(1.0), tf.Variable(1.0))",
@@ -82,10 +106,11 @@ CASES = [
 
 
 def run(tf: Any, np: Any, expr: str) -> Any:
+    scope = {"tf": tf, "np": np, "sp": tf.sparse.SparseTensor}
     if expr.startswith("traced:"):
         body = expr[len("traced:"):]
-        return tf.function(lambda: eval(body, {"tf": tf, "np": np}))()
-    return eval(expr, {"tf": tf, "np": np})
+        return tf.function(lambda: eval(body, scope))()
+    return eval(expr, scope)
 
 
 def first_line(message: str) -> str:

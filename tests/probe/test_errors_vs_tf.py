@@ -21,3 +21,12 @@ def test_the_golden_file_covers_every_case():
 @pytest.mark.parametrize("expr", CASES)
 def test_raises_tf_error(expr):
     assert outcome(tf, np, expr) == GOLDEN[expr]
+
+
+def test_sparse_times_dense_differentiates_by_the_dense_operand():
+    # TF 2.21: d sum(sp * v) / dv = [0, 1, 0, 2] (SparseDenseCwiseMul's gradient)
+    st = tf.sparse.SparseTensor([[0, 1], [2, 3]], [1.0, 2.0], [3, 4])
+    v = tf.Variable([1.0, 2.0, 3.0, 4.0])
+    with tf.GradientTape() as tape:
+        y = tf.sparse.reduce_sum(st * v)
+    np.testing.assert_array_equal(tape.gradient(y, v).numpy(), [0.0, 1.0, 0.0, 2.0])

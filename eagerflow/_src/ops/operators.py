@@ -19,6 +19,7 @@ from eagerflow._src.ops import math as m
 from eagerflow._src.ops.linalg import matmul_operator
 from eagerflow._src.ops.slice_update import variable_getitem
 from eagerflow._src.ops.slicing import getitem
+from eagerflow._src.ops.sparse_operators import install as install_sparse
 from eagerflow._src.ops.stacking import pack, stack_nested, unstack
 from eagerflow._src.ops.variables import Variable
 
@@ -179,3 +180,4 @@ install(Variable)
 Variable.__getitem__ = variable_getitem  # its slices take `assign`, as TF's do
 EagerTensor.__iter__ = _iter
 install_list_packing(stack_nested, pack)
+install_sparse()

@@ -75,15 +75,44 @@ def _kernel(xp: Any, indices: Any, output_shape: Any, values: Any, default_value
         if idx.shape[1] != len(shape):
             raise InvalidArgumentError(None, None, f"indices[0] has {idx.shape[1]} dimensions "
                                        f"but output has {len(shape)} [Op:{_OP}]")
-        bad = ((idx < 0) | (idx >= xp.asarray(shape, dtype=np.int64))).any(axis=1).nonzero()[0]
-        if bad.size:
-            i = int(bad[0])
-            raise InvalidArgumentError(None, None, f"indices[{i}] = "
-                                       f"[{','.join(str(v) for v in idx[i])}] is out of bounds: "
-                                       f"need 0 <= index < [{','.join(map(str, shape))}] "
-                                       f"[Op:{_OP}]")
+        outside = (idx < 0) | (idx >= xp.asarray(shape, dtype=np.int64))
+        _check_indices(to_host(outside.any(axis=1)), to_host(idx), shape, validate_indices)
         out[tuple(idx.T)] = values
     return out
+
+
+def _check_indices(outside: np.ndarray, idx: np.ndarray, shape: tuple, validate: bool) -> None:
+    """SparseToDense's checks, row by row as TF's kernel makes them: each index within the
+    shape, then (when validating) after the one before it in row-major order."""
+    def where(i: int) -> str:
+        return f"indices[{i}] = [{','.join(str(v) for v in idx[i])}]"
+    first_out = int(outside.argmax()) if outside.any() else len(idx)
+    if not validate:
+        if first_out < len(idx):
+            raise InvalidArgumentError(None, None, "Indices are not valid (out of bounds).  "
+                                                   f"Shape: [{','.join(map(str, shape))}] "
+                                                   f"[Op:{_OP}]")
+        return
+    first_bad, order = first_out, 0
+    if len(idx) > 1:
+        diff = idx[1:] - idx[:-1]
+        nonzero = diff != 0
+        lead = nonzero.argmax(axis=1)  # the first coordinate where a row differs
+        sign = np.where(nonzero.any(axis=1), np.sign(diff[np.arange(len(diff)), lead]), 0)
+        bad = np.flatnonzero(sign <= 0)
+        if bad.size and bad[0] + 1 < first_bad:
+            first_bad, order = int(bad[0]) + 1, int(sign[bad[0]])
+    if first_bad == len(idx):
+        return
+    if first_bad == first_out:
+        raise InvalidArgumentError(None, None, f"{where(first_bad)} is out of bounds: need 0 <= "
+                                               f"index < [{','.join(map(str, shape))}] [Op:{_OP}]")
+    if order < 0:
+        raise InvalidArgumentError(None, None, f"{where(first_bad)} is out of order. Many sparse "
+                                               "ops require sorted indices.\n    Use "
+                                               "`tf.sparse.reorder` to create a correctly ordered "
+                                               f"copy.\n\n [Op:{_OP}]")
+    raise InvalidArgumentError(None, None, f"{where(first_bad)} is repeated [Op:{_OP}]")
 
 
 def _reference(indices: np.ndarray, output_shape: np.ndarray, values: np.ndarray,
