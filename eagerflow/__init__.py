@@ -143,7 +143,7 @@ from eagerflow._src.ops.reduce import (  # noqa: E402
 )
 from eagerflow._src.ops.variables import (  # noqa: E402
     Variable as Variable,
-    VariableAggregation as VariableAggregation,
+    VariableAggregationV2 as VariableAggregation,
     VariableSynchronization as VariableSynchronization,
     variable_creator_scope as variable_creator_scope,
 )

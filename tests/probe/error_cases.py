@@ -98,6 +98,17 @@ CASES = [
     "sp([[0, 1], [2, 3]], [1.0, 2.0], [3, 4]) + 1",
     "-sp([[0, 1], [2, 3]], [1.0, 2.0], [3, 4])",
     "traced:sp([[0, 1], [2, 3]], [1.0, 2.0], [3, 4]) * tf.constant([1., 2., 3., 4.])",
+    # variable aggregation enums: TF 2's is VariableAggregationV2, a default is TF 1's NONE
+    "tf.VariableAggregation.MEAN",
+    "str(tf.VariableAggregation.SUM)",
+    "list(tf.VariableAggregation)",
+    "tf.compat.v1.VariableAggregation.MEAN",
+    "list(tf.compat.v1.VariableAggregation)",
+    "tf.Variable(1.0).aggregation",
+    "tf.Variable(1.0, aggregation=tf.VariableAggregation.SUM).aggregation",
+    "tf.Variable(1.0, aggregation=tf.compat.v1.VariableAggregation.MEAN).aggregation",
+    "tf.Variable(1.0, aggregation='mean')",
+    "tf.VariableAggregation.MEAN == tf.compat.v1.VariableAggregation.MEAN",
     # a tape that never recorded
     "tf.GradientTape().gradient(tf.constant(1.0), tf.Variable(1.0))",
     "tf.GradientTape(persistent=True).gradient(tf.constant(1.0), tf.Variable(1.0))",

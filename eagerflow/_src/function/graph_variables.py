@@ -209,7 +209,7 @@ class GraphVariable(V.Variable):
                 self._device = ""
                 self._constraint = constraint
                 self._synchronization = V.VariableSynchronization(synchronization)
-                self._aggregation = V.VariableAggregation(aggregation)
+                self._aggregation = V.as_aggregation(aggregation, name)
                 self._unique_id = next(V._uid)
                 self._handle_op = _exact_op(g, VAR_HANDLE, (), {"shared_name": scope,
                                                                 "dtype": self._dtype},

@@ -55,11 +55,38 @@ class VariableSynchronization(_Enum):
     ON_READ = 3
 
 
-class VariableAggregation(_Enum):
+class VariableAggregationV2(_Enum):
+    """tf.VariableAggregation (TF 2's enum, named VariableAggregationV2 as TF names it)."""
+
     NONE = 0
     SUM = 1
     MEAN = 2
     ONLY_FIRST_REPLICA = 3
+
+
+class VariableAggregation(_Enum):
+    """tf.compat.v1.VariableAggregation, and what a variable made without an aggregation
+    reports (TF's default); equal to the V2 member of the same value."""
+
+    NONE = 0
+    SUM = 1
+    MEAN = 2
+    ONLY_FIRST_REPLICA = 3
+    ONLY_FIRST_TOWER = 3  # TF 1's alias of ONLY_FIRST_REPLICA
+
+
+_AGGREGATION_TYPES = (VariableAggregation, VariableAggregationV2)
+
+
+def as_aggregation(aggregation: Any, name: str | None = None) -> Any:
+    """A variable's aggregation as TF keeps it: the enum member given (V1 or V2), other
+    values refused with TF's message."""
+    if isinstance(aggregation, _AGGREGATION_TYPES):
+        return aggregation
+    if isinstance(aggregation, (int, np.integer)) and not isinstance(aggregation, bool) and \
+            0 <= int(aggregation) <= 3:
+        return VariableAggregation(int(aggregation))
+    raise ValueError(f"Invalid variable aggregation mode: {aggregation} for variable: {name}")
 
 
 def _scoped_name(name: str | None) -> str:
@@ -212,7 +239,7 @@ class Variable(metaclass=_VariableMeta):
         self._name = _scoped_name(name) + ":0"
         self._constraint = constraint
         self._synchronization = VariableSynchronization(synchronization)
-        self._aggregation = VariableAggregation(aggregation)
+        self._aggregation = as_aggregation(aggregation, name)
         self._unique_id = next(_uid)
 
     # -- reading -----------------------------------------------------------------------

@@ -59,6 +59,7 @@ _V1_MODULES = {
 _V1_MODULES["eagerflow._src.v1.partitioned"] = (
     "fixed_size_partitioner", "variable_axis_size_partitioner", "min_max_variable_partitioner")
 _V1_RENAMED = {"Variable": ("eagerflow._src.v1.variables", "VariableV1"),
+               "VariableAggregation": ("eagerflow._src.ops.variables", "VariableAggregation"),
                "layers": ("eagerflow._src.v1.layers", "layers")}
 _V1_SUBMODULES = ("train", "losses", "initializers")
 _LAZY.update({n: m for m, names in _V1_MODULES.items() for n in names})
