@@ -267,3 +267,27 @@ def test_a_signature_refuses_an_array_of_another_shape_as_tf():
 def test_a_string_tensor_refuses_other_objects_as_tf():
     assert _error(lambda: tf.constant(np.array(["a", 1], dtype=object), dtype=tf.string)) \
         == FACTS["errors"]["string_tensor_of_ints"]
+
+
+def test_a_dict_argument_binds_by_key_whatever_its_order():
+    # a signature's dict in insertion order (not sorted) fed the graph's inputs, which are
+    # in nest's sorted order, swapped: a dict-input model's SavedModel served garbage
+    @tf.function(autograph=False)
+    def f(d):
+        return d["b"] * 2.0 - tf.cast(tf.strings.length(d["a"]), tf.float32)
+
+    cf = f.get_concrete_function({"b": tf.TensorSpec([None]),
+                                  "a": tf.TensorSpec([None], tf.string)})
+    got = cf({"b": tf.constant([1.0, 4.0]), "a": tf.constant(["xyz", ""])})
+    np.testing.assert_array_equal(got.numpy(), np.array([1.0, 4.0]) * 2 - [3, 0])
+
+
+def test_a_two_input_model_saved_by_us_serves_by_name(tmp_path):
+    model = BUILD["tabular"]()
+    x, _ = DATA["tabular"](tf)
+    tf.saved_model.save(model, str(tmp_path / "m"))
+    sig = tf.saved_model.load(str(tmp_path / "m")).signatures["serving_default"]
+    served = sig(inputs=x["cat"], inputs_1=x["num"])
+    want = model(x, training=False)
+    for k in ("kind", "score"):
+        np.testing.assert_allclose(served[k].numpy(), want[k].numpy(), rtol=1e-6)

@@ -419,7 +419,7 @@ class ConcreteFunction:
         elif isinstance(spec, dict):
             if not isinstance(value, dict) or set(value) != set(spec):
                 raise fail(f"Can not cast {value!r} to {type_text(spec)}")
-            for k in spec:
+            for k in sorted(spec):  # (nest's order: the graph's inputs are in it)
                 self._flatten_value(spec[k], value[k], flat, fail)
         elif not (value is spec or (type(value) is type(spec) and value == spec)):
             raise fail(f"Can not cast {value!r} to {type_text(spec)}")  # the traced literal

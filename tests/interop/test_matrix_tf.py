@@ -1,0 +1,167 @@
+"""The interop matrix the other way: eagerflow writes, real TensorFlow 2.21 / Keras 3.15
+reads (runs only where TensorFlow is installed; test_matrix_golden.py reads TF's files
+without it). One TF process loads everything eagerflow saved: the tf.Module SavedModel
+of model_cases (called, served, its signatures listed), and each model's `.keras` file
+(outputs, weight and optimizer paths, two more epochs of training), `.weights.h5` and
+`.keras` weights loaded into Keras's own build, tf.train.Checkpoint (every value bound),
+`model.export()` and `tf.saved_model.save(model)` (signatures served). Each must give
+what eagerflow gives on the same files, and what TF reports for its own (golden.json)."""
+
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow import keras
+from tests.interop import model_cases as C
+from tests.tf_reference import TF_PYTHON, run_tf_script
+
+pytestmark = pytest.mark.skipif(not os.path.exists(TF_PYTHON),
+                                reason="TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
+
+HERE = Path(__file__).resolve().parent
+FACTS = json.loads((HERE / "golden" / "golden.json").read_text())
+OBJECTS = C.register(keras)
+BUILD = {"text_rnn": lambda: C.text_rnn(keras), "tabular": lambda: C.tabular(keras),
+         "custom": lambda: C.custom(keras, OBJECTS)}
+DATA = {"text_rnn": C.text_data, "tabular": C.tabular_data, "custom": C.custom_data}
+MODELS = list(BUILD)
+
+TF_SCRIPT = r'''
+import json, os, sys, warnings
+import keras, numpy as np, tensorflow as tf
+d = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+import model_cases as C
+
+out = {}
+m = tf.saved_model.load(os.path.join(d, "module"))
+out["module"] = {
+    "calls": C.plain(tf, C.module_calls(tf, m)),
+    "signatures": {k: [C.spec_texts(f.structured_input_signature),
+                       C.spec_texts(f.structured_outputs)] for k, f in m.signatures.items()},
+    "functions": {n: C.spec_texts(getattr(m, n).concrete_functions[0]
+                                  .structured_input_signature)
+                  for n in ("dict_in", "ragged_in", "sparse_in", "lookup")},
+    "variables": [m.w.name, m.b.name, m.count.name]}
+objects = C.register(keras)
+build = {"text_rnn": lambda: C.text_rnn(keras), "tabular": lambda: C.tabular(keras),
+         "custom": lambda: C.custom(keras, objects)}
+data = {"text_rnn": C.text_data, "tabular": C.tabular_data, "custom": C.custom_data}
+for name in build:
+    x, y = data[name](tf)
+    f = {}
+    keras.utils.set_random_seed(5)
+    model = keras.models.load_model(os.path.join(d, f"{name}.keras"))
+    f["predict"] = C.plain(tf, model.predict(x, verbose=0))
+    f["paths"] = [w.path for w in model.weights]
+    f["optimizer_paths"] = [v.path for v in model.optimizer.variables]
+    f["continued"] = model.fit(x, y, batch_size=4, epochs=2, shuffle=False,
+                               verbose=0).history
+    for source in ("weights.h5", "keras"):
+        fresh = build[name]()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # (the unbuilt optimizer's skip)
+            fresh.load_weights(os.path.join(d, f"{name}.{source}"))
+        f[f"predict_{source}"] = C.plain(tf, fresh.predict(x, verbose=0))
+    fresh = build[name]()
+    fresh.optimizer.build(fresh.trainable_variables)
+    tf.train.Checkpoint(model=fresh, optimizer=fresh.optimizer).read(
+        os.path.join(d, f"{name}_ckpt", "ckpt")).assert_consumed()
+    f["predict_checkpoint"] = C.plain(tf, fresh.predict(x, verbose=0))
+    export = tf.saved_model.load(os.path.join(d, f"{name}_export"))
+    sig = export.signatures["serving_default"]
+    f["export_signature"] = [C.spec_texts(sig.structured_input_signature),
+                             C.spec_texts(sig.structured_outputs)]
+    f["export_serve"] = C.plain(tf, export.serve(x))
+    saved = tf.saved_model.load(os.path.join(d, f"{name}_saved"))
+    sig = saved.signatures["serving_default"]
+    names = sorted(sig.structured_input_signature[1])
+    first = x[:1] if name == "custom" else x  # (its signature: the first call's batch of 1)
+    args = dict(zip(names, [x[k] for k in sorted(x)])) if isinstance(x, dict) else \
+        {names[0]: first}
+    f["saved_serving_default"] = C.plain(tf, sig(**args))
+    out[name] = f
+json.dump(out, open(os.path.join(d, "out.json"), "w"))
+'''
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    d = tmp_path_factory.mktemp("interop_matrix")
+    (d / "vocab.txt").write_text(C.MODULE_VOCAB)
+    m = C.make_module(tf, str(d / "vocab.txt"))
+    tf.saved_model.save(m, str(d / "module"), signatures={
+        "serving_default": m.dict_in, "lookup": m.lookup})
+    ours = {"module": C.plain(tf, C.module_calls(tf, tf.saved_model.load(str(d / "module"))))}
+    models = {}
+    for name, build in BUILD.items():
+        model = build()
+        x, y = DATA[name](tf)
+        model.fit(x, y, batch_size=4, epochs=2, shuffle=False, verbose=0)
+        model.save(d / f"{name}.keras")
+        model.save_weights(d / f"{name}.weights.h5")
+        tf.train.Checkpoint(model=model, optimizer=model.optimizer).write(
+            str(d / f"{name}_ckpt" / "ckpt"))
+        model.export(str(d / f"{name}_export"), verbose=False)
+        tf.saved_model.save(model, str(d / f"{name}_saved"))
+        keras.utils.set_random_seed(5)
+        again = keras.models.load_model(d / f"{name}.keras")
+        ours[name] = {
+            "predict": C.plain(tf, model.predict(x, verbose=0)),
+            "paths": [w.path for w in again.weights],
+            "optimizer_paths": [v.path for v in again.optimizer.variables],
+            "continued": again.fit(x, y, batch_size=4, epochs=2, shuffle=False,
+                                   verbose=0).history}
+        models[name] = model
+    theirs = run_tf_script(TF_SCRIPT, d, HERE)
+    return ours, theirs, models
+
+
+def test_tensorflow_calls_our_module(run):
+    ours, theirs, _ = run
+    C.close(theirs["module"]["calls"], ours["module"])
+    C.close(theirs["module"]["calls"], FACTS["module"]["calls"])
+
+
+def test_tensorflow_reads_our_modules_signatures_as_its_own(run):
+    got = run[1]["module"]
+    for key in ("signatures", "functions", "variables"):
+        assert got[key] == FACTS["module"][key], key
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_keras_loads_our_file_and_trains_on_as_we_do(run, name):
+    ours, theirs, _ = run
+    got, want = theirs[name], ours[name]
+    C.close(got["predict"], want["predict"], 1e-5, 1e-6)
+    assert got["paths"] == want["paths"]
+    assert got["optimizer_paths"] == want["optimizer_paths"]
+    assert sorted(got["continued"]) == sorted(want["continued"])
+    for k in want["continued"]:
+        np.testing.assert_allclose(got["continued"][k], want["continued"][k], rtol=1e-4,
+                                   atol=1e-6, err_msg=k)
+
+
+@pytest.mark.parametrize("name", MODELS)
+@pytest.mark.parametrize("source", ["weights.h5", "keras", "checkpoint"])
+def test_keras_loads_our_weights_into_its_own_model(run, name, source):
+    ours, theirs, _ = run
+    C.close(theirs[name][f"predict_{source}"], ours[name]["predict"], 1e-5, 1e-6)
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_tensorflow_serves_our_exports(run, name):
+    ours, theirs, _ = run
+    got = theirs[name]
+    if name in FACTS and "export" in FACTS[name]:  # as TF's own export of the model
+        assert got["export_signature"] == FACTS[name]["export"]["signature"]
+    C.close(got["export_serve"], ours[name]["predict"], 1e-5, 1e-6)
+    want = ours[name]["predict"]
+    if name == "custom":
+        want = {"dtype": want["dtype"], "value": want["value"][:1]}
+    C.close(got["saved_serving_default"], {"output_0": want} if name != "tabular" else want,
+            1e-5, 1e-6)
