@@ -103,7 +103,7 @@ def test_a_more_general_trace_is_reused():
     assert f.experimental_get_tracing_count() == 1
 
 
-def test_retracing_warning_names_the_argument(caplog):
+def test_retracing_warning_is_tfs(caplog):
     @tf.function
     def f(x):
         return x * 2
@@ -112,9 +112,9 @@ def test_retracing_warning_names_the_argument(caplog):
             f(tf.ones([n]))
     msgs = [r.getMessage() for r in caplog.records if "retracing" in r.getMessage()]
     assert len(msgs) == 2  # at most two warnings per function, as TF
-    assert msgs[0].startswith("5 out of the last 5 calls to <function")
-    assert "triggered tf.function retracing" in msgs[0]
-    assert "argument `x` changed: shape (4,) -> (5,)" in msgs[0]
+    assert msgs[0].startswith(f"5 out of the last 5 calls to {f.python_function!r} triggered "
+                              "tf.function retracing. Tracing is expensive")
+    # (TF's whole text, and where it is printed: tests/probe/test_retracing_warning.py)
 
 
 def test_no_warning_when_traces_are_rare(caplog):

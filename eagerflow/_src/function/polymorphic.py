@@ -33,7 +33,6 @@ from eagerflow._src.function.signature import (
     _SpecComposite,
     _SpecTensor,
     composite_parts,
-    describe_key_change,
     make_key,
 )
 from eagerflow._src.graph.ir import FuncGraph
@@ -67,7 +66,9 @@ class _RetraceDetector:
         self.calls = 0
         self.warnings = 0
 
-    def traced(self, fn_repr: str, why: str | None) -> None:
+    def traced(self, fn_repr: str) -> str | None:
+        """Counts a call that traced; TF's warning when too many recent calls did (logged
+        by the caller once the call has run, as TF logs it)."""
         self.calls += 1
         self.calls_per_trace.append(1)
         while self.calls_per_trace and self.calls - self.calls_per_trace[0] > \
@@ -75,16 +76,17 @@ class _RetraceDetector:
             self.calls -= self.calls_per_trace.pop(0)
         if self.warnings >= RETRACE_MAX_WARNINGS or \
                 len(self.calls_per_trace) < RETRACE_THRESHOLD:
-            return
+            return None
         self.warnings += 1
-        msg = (f"{len(self.calls_per_trace)} out of the last {self.calls} calls to {fn_repr} "
-               "triggered tf.function retracing. Each new input signature (tensor dtypes and "
-               "shapes, Python values) traces the function again, which is slow.")
-        if why:
-            msg += f" The last retrace happened because {why}."
-        msg += (" Define the tf.function once, outside loops; pass tensors rather than Python "
-                "numbers; use reduce_retracing=True or an input_signature when shapes vary.")
-        _log().warning(msg)
+        return (f"{len(self.calls_per_trace)} out of the last {self.calls} calls to {fn_repr} "
+                "triggered tf.function retracing. Tracing is expensive and the excessive "
+                "number of tracings could be due to (1) creating @tf.function repeatedly in a "
+                "loop, (2) passing tensors with different shapes, (3) passing Python objects "
+                "instead of tensors. For (1), please define your @tf.function outside of the "
+                "loop. For (2), @tf.function has reduce_retracing=True option that can avoid "
+                "unnecessary retracing. For (3), please refer to "
+                "https://www.tensorflow.org/guide/function#controlling_retracing and "
+                "https://www.tensorflow.org/api_docs/python/tf/function for  more details.")
 
     def hit(self) -> None:
         if not self.calls_per_trace:
@@ -154,7 +156,7 @@ class Function:
         self._save_cache: dict = {}      # _by_signature of tf.saved_model.save's traces
         self._variables_created = None   # None: never traced; then True/False
         self._detector = _RetraceDetector()
-        self._last_key: Any = None
+        self._retrace_warning: str | None = None  # logged once the call has run
         self._converted: Callable | None = None
         self._bound: Any = weakref.WeakKeyDictionary()
         self._bound_strong: dict = {}
@@ -249,7 +251,11 @@ class Function:
             finally:
                 _per_replica.depth -= 1
         cf, tensors = self._concrete_for_call(args, kwargs, key)
-        return cf._call_flat(tensors)
+        out = cf._call_flat(tensors)
+        if self._retrace_warning is not None:
+            warning, self._retrace_warning = self._retrace_warning, None
+            _log().warning(warning)
+        return out
 
     def _call_profiled(self, args: tuple, kwargs: dict) -> Any:
         """A call while tf.profiler runs, recorded as TF records one: an event named for
@@ -280,7 +286,6 @@ class Function:
                            count_call: bool = True) -> tuple:
         bound = self._bind(args, kwargs)
         tensors: list = []
-        names = list(bound.keys())
         if self._input_signature is not None:
             sig_key = "input_signature"
             tensors = self._check_signature(args, kwargs, bound)
@@ -292,17 +297,14 @@ class Function:
         if cf is None and self._input_signature is None and not saving:
             cf = self._find_relaxed(bound, tensors)
         if cf is None:
-            why = describe_key_change(self._last_key, sig_key, names) \
-                if isinstance(self._last_key, tuple) else None
             start = trace_events.now()
             cf = self._trace(bound, tensors)
             trace_events.add("tf.function-graph_building", start, trace_events.now())
             by_signature[sig_key] = cf
             if count_call:
-                self._detector.traced(self._fn_repr(), why)
+                self._retrace_warning = self._detector.traced(self._fn_repr())
         elif count_call:
             self._detector.hit()
-        self._last_key = sig_key
         if raw_key is not None and not saving and all(hasattr(t, "_arr") for t in tensors):
             raw: list = []
             make_key(args, raw)

@@ -13,9 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
-from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 
@@ -144,37 +142,3 @@ class _Identity:
 
     def __hash__(self) -> int:
         return self._id
-
-
-def describe_key_change(old: Any, new: Any, names: list) -> str | None:
-    """A sentence naming the argument whose key changed between two calls, and how."""
-    if not (isinstance(old, tuple) and isinstance(new, tuple)) or len(old) != len(new):
-        return None
-    for name, a, b in zip(names, old, new):
-        if a == b:
-            continue
-        return f"argument `{name}` changed: {_explain(a, b)}"
-    return None
-
-
-def _explain(a: Any, b: Any) -> str:
-    if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == 2 and len(b) == 2 and \
-            isinstance(a[0], dt.DType) and isinstance(b[0], dt.DType):
-        if a[0] is not b[0]:
-            return f"dtype {a[0].name} -> {b[0].name}"
-        return f"shape {_shape_text(a[1])} -> {_shape_text(b[1])}"
-    if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == 2 and len(b) == 2 and \
-            isinstance(a[0], type) and isinstance(b[0], type) and a[0] in _SCALARS:
-        return (f"Python value {a[1]!r} -> {b[1]!r} (each new Python value is a new trace; "
-                "pass a tensor instead)")
-    if isinstance(a, tuple) and a and a[0] == "obj":
-        return "a different Python object (objects are keyed by identity)"
-    return "its structure or type"
-
-
-def _shape_text(s: Any) -> str:
-    if s is None:
-        return "<unknown>"
-    if isinstance(s, int):
-        return f"rank {s}"
-    return str(TensorShape(s))
