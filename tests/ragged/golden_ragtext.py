@@ -10,6 +10,13 @@ rn = tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]])
 rn2 = tf.ragged.constant([[[1, 2], [3]], [], [[4, 5, 6], [], [7]]])
 ri32 = tf.ragged.constant([[1, 2], [3]], row_splits_dtype=tf.int32)
 ri64 = tf.ragged.constant([[1, 2], [3]])
+RT = tf.constant(['Hello World', 'foo  bar\nbaz qux', '', 'αβγ Δ 123 ÉCOLE école', 'aaa',
+                  'x,y;z', 'KELVIN k \u212a', '漢字かなカナ', 'a1b22c333', 'line1\nline2\n',
+                  'ab\x00cd'])
+def rr(pattern, rewrite='<\\0>', replace_global=True):
+    return tf.strings.regex_replace(RT, pattern, rewrite, replace_global).numpy().tolist()
+def rf(pattern):
+    return tf.strings.regex_full_match(RT, pattern).numpy().tolist()
 ru = tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1)
 rw = tf.ragged.constant([[1, 2, 3], [4, 5], [6, 7, 8, 9]])
 rm2 = tf.ragged.constant([[1., 2.], [3., 4.]])
@@ -177,5 +184,35 @@ STRINGS_RAGTEXT = [
     "tf.strings.substr(tf.constant('héllo'), 1, -2, unit='UTF8_CHAR')",
 ]
 
+# RE2's syntax and semantics (re2.py): classes, flags, anchors, empty matches, errors
+_RE2_PATTERNS = [
+    r"\w+", r"\W+", r"\d+", r"\D", r"\s+", r"\S+", r"\bw", r"\B", r"^", r"$", r"(?m)^",
+    r"(?m)$", r"(?m)^\w+$", r".", r"(?s).", r".*", r"x*", r"a*?", r"a|", r"|a", r"(?i)k",
+    r"(?i)école", r"(?i:h)ello", r"a(?i)b|c", r"(?i)a(?-i)A", r"\p{Greek}+", r"\p{Han}",
+    r"\p{Latin}+", r"\pN+", r"\p{Lu}", r"\PL+", r"\p{^Greek}", r"\P{^L}", r"\pZ",
+    r"[\p{Greek}\d]+", r"[^\pL\s]+", r"[[:punct:]]", r"[[:^alpha:]]",
+    r"[[:upper:][:digit:]]+", r"[^a-z]+", r"(a+)+?", r"(?U)a+", r"(?U)a+?", r"a{2}", r"a{2,}",
+    r"a{,2}", r"\Qa.b\E", r"\Q", r"\x{3b1}", r"\101", r"\12", r"\x41|\x61", r"(\w)(\d+)",
+    r"(?P<w>\w)\d", r"(?P<n>a)(?P<n>a)", r"[\x{3b1}-\x{3b3}]", r"(?s:.)\z", r"\Aa", r"(|x)+",
+    r"[]a]", r"[^]a]", r"[a\]]+", r"\d{2,3}?", r"[\W\d]+", r"[^\W]+", r"[\d-z]", r"^*", r"$+",
+    r"\b+", r"\t|\x00",
+    # RE2's refusals
+    r"(a", r"a)", r"[a", r"[z-a]", r"a**", r"a*+", r"*a", r"a|*", r"a{2,1}", r"a{1001}",
+    r"x{2}{3}", r"a??+", r"(?x)a", r"(?=a)", r"(?!a)", r"(?<=a)", r"(?<n>a)", r"(?P<n>a)(?P=n)",
+    r"(?P<>a)", r"(?P<n!>a)", r"(?#c)", "\\", "a\\", r"\8", r"\1", r"(l)\1", r"\e",
+    r"\p{Foo}", r"\pX", r"[[:foo:]]", r"\Z", r"\G", r"(?i", r"(?", r"(?-)a", r"(?i:a",
+    r"[a-\d]",
+]
+REGEX = [f"rr({p!r})" for p in _RE2_PATTERNS] + [
+    f"rr({p!r}, replace_global=False)" for p in _RE2_PATTERNS[:40]] + [
+    f"rf({p!r})" for p in _RE2_PATTERNS[:40]] + [
+    "rr(r'(\\w)(\\w)', r'\\2\\1\\\\')",
+    "rr(r'(o)', r'\\2')",
+    "rr(r'[!\"#$%&()\\*\\+,-\\./:;<=>?@\\[\\\\\\]^_`{|}~\']', '')",
+    "tf.strings.regex_replace(tf.ragged.constant([['ab'], []]), 'a', 'z')",
+    "tf.function(lambda x: tf.strings.regex_replace(x, r'\\d+', '#'))(RT)",
+    "tf.function(lambda x: tf.strings.regex_full_match(x, r'(?i)\\p{Greek}.*'))(RT)",
+]
+
 SECTIONS = {"ragtext_dispatch": RAGGED_DISPATCH, "ragtext_checks": RAGGED_CHECKS,
-            "ragtext_strings": STRINGS_RAGTEXT}
+            "ragtext_strings": STRINGS_RAGTEXT, "ragtext_regex": REGEX}

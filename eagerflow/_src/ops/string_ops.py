@@ -21,6 +21,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -28,6 +29,8 @@ from eagerflow._src.ops.debugging import format_tensor
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+
+re2 = lazy_module("eagerflow._src.ops.re2")  # RE2 patterns: loaded by the first regex op
 
 _WORDS = np.array([[b"Hello World", b"  tab\tEnd \n"], [b"caf\xc3\xa9", b""]], dtype=object)
 
@@ -184,11 +187,7 @@ def re2_template(rewrite: str, groups: int) -> str | None:
 
 
 def _regex_replace(v: bytes, pattern: str, rewrite: str, replace_global: bool) -> bytes:
-    rx = re.compile(pattern.encode())
-    template = re2_template(rewrite, rx.groups)
-    if template is None:
-        return v
-    return rx.sub(template.encode(), v, count=0 if replace_global else 1)
+    return _regex_replacer(pattern, rewrite, replace_global)(v)
 
 
 def _regex_replace_ref(v: bytes, pattern: str, rewrite: str, replace_global: bool) -> bytes:
@@ -212,25 +211,29 @@ def _regex_joined(pattern: str, rewrite: str, replace_global: bool) -> Callable 
     class excludes NUL. None for any other pattern."""
     if not replace_global or not _CHAR_CLASS.fullmatch(pattern):
         return None
-    rx = re.compile(pattern.encode())
+    rx = re2.compile_re2(pattern, "StaticRegexReplace")
     template = re2_template(rewrite, rx.groups)
-    if template is None or rx.match(b"\x00") or b"\x00" in template.encode():
+    if template is None or rx.empty or rx.fullmatch(b"\x00") or "\x00" in template:
         return None
-    rw = template.encode()
-    if not rw and pattern.isascii():  # deleting each byte of the class deletes every run
-        gone = bytes(b for b in range(256) if rx.match(bytes([b])))
+    if not rx.unicode and not template and pattern.isascii():
+        # deleting each byte of the class deletes every run
+        gone = bytes(b for b in range(128) if rx.fullmatch(bytes([b])))
         return lambda whole: whole.translate(None, gone)
-    return lambda whole: rx.sub(rw, whole)
+    return rx.replacer(template, True)
 
 
 def _regex_replacer(pattern: str, rewrite: str, replace_global: bool) -> Callable:
-    """_regex_replace with the pattern compiled once (for a whole tensor)."""
-    rx = re.compile(pattern.encode())
+    """_regex_replace with the pattern compiled once (for a whole tensor): RE2's matching
+    and replacement (re2.py)."""
+    rx = re2.compile_re2(pattern, "StaticRegexReplace")
     template = re2_template(rewrite, rx.groups)
     if template is None:
         return lambda v: v
-    sub, rw, count = rx.sub, template.encode(), 0 if replace_global else 1
-    return lambda v: sub(rw, v, count=count)
+    return rx.replacer(template, replace_global)
+
+
+def _regex_full_match(v: bytes, pattern: str) -> bool:
+    return re2.compile_re2(pattern, "StaticRegexFullMatch").fullmatch(v)
 
 
 STATIC_REGEX_REPLACE = _unary_string(
@@ -238,9 +241,10 @@ STATIC_REGEX_REPLACE = _unary_string(
     {"pattern": "([aeiou])([a-z]?)", "rewrite": "<\\0|\\2\\1\\\\>", "replace_global": True},
     batch=_regex_replacer, whole=_regex_joined)
 STATIC_REGEX_FULL_MATCH = _unary_string(
-    "StaticRegexFullMatch", lambda v, pattern: re.fullmatch(pattern.encode(), v) is not None,
+    "StaticRegexFullMatch", _regex_full_match,
     dt.bool, lambda v, pattern: bool(re.match(b"(?:" + pattern.encode() + b")\\Z", v)),
-    {"pattern": "[A-Za-z ]+"})
+    {"pattern": "[A-Za-z ]+"},
+    batch=lambda pattern: re2.compile_re2(pattern, "StaticRegexFullMatch").fullmatch)
 
 
 _INT_TEXT = re.compile(r"\s*[+-]?[0-9]+\s*")
@@ -381,6 +385,8 @@ def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # n
 @dispatchable
 def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                   replace_global: bool = True, name: str | None = None) -> Any:
+    if isinstance(pattern, str):  # RE2's errors before any string is looked at
+        re2.compile_re2(pattern, "StaticRegexReplace")
     return bind(STATIC_REGEX_REPLACE, (_as_tensor(input),),
                 {"pattern": str(pattern), "rewrite": str(rewrite),
                  "replace_global": bool(replace_global)}, name)
@@ -388,6 +394,8 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
 
 @dispatchable
 def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
+    if isinstance(pattern, str):
+        re2.compile_re2(pattern, "StaticRegexFullMatch")
     return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),), {"pattern": str(pattern)}, name)
 
 
