@@ -131,6 +131,44 @@ OPS: dict[str, tuple[Callable, Callable]] = {
 }
 
 
+def _net_values(tf: Any, shape: tuple, scale: float, dtype: Any) -> Any:
+    n = int(np.prod(shape))
+    v = (np.sin(np.arange(n, dtype=np.float64) * scale) * 2).astype(np.float32)
+    return tf.cast(tf.constant(v.reshape(shape)), dtype)
+
+
+def _net(f: Callable, shapes: tuple) -> Callable:
+    """f over inputs of `shapes`, and the gradients of each for an upstream gradient."""
+    def run(tf: Any, dtype: Any) -> Any:
+        xs = [_net_values(tf, s, 0.9 + 0.37 * i, dtype) for i, s in enumerate(shapes)]
+        with tf.GradientTape() as tape:
+            for x in xs:
+                tape.watch(x)
+            y = f(tf, *xs)
+        g = _net_values(tf, tuple(y.shape), 0.21, dtype)
+        grads = tape.gradient(y, xs, output_gradients=g)
+        return tf.concat([tf.reshape(t, [-1]) for t in [y] + grads], 0)
+    return run
+
+
+# Matrix products, convolutions and pools with their gradients (the accumulations of
+# TF's CPU kernels: float32 accumulators rounded once for MatMul and Conv2D and their
+# gradients; AvgPool's gradient output by output in the half type for float16)
+NETS: dict[str, Callable] = {
+    "matmul 32x8x16": _net(lambda tf, a, b: tf.matmul(a, b), ((32, 8), (8, 16))),
+    "matmul 16x300x8": _net(lambda tf, a, b: tf.matmul(a, b), ((16, 300), (300, 8))),
+    "matmul_t 12x40x9": _net(lambda tf, a, b: tf.matmul(a, b, transpose_b=True),
+                             ((12, 40), (9, 40))),
+    "conv2d same": _net(lambda tf, x, w: tf.nn.conv2d(x, w, 1, "SAME"),
+                        ((2, 9, 9, 3), (3, 3, 3, 5))),
+    "conv2d valid strided": _net(lambda tf, x, w: tf.nn.conv2d(x, w, 2, "VALID"),
+                                 ((2, 9, 9, 3), (3, 3, 3, 5))),
+    "max_pool": _net(lambda tf, x: tf.nn.max_pool2d(x, 2, 2, "VALID"), ((2, 9, 9, 3),)),
+    "avg_pool valid": _net(lambda tf, x: tf.nn.avg_pool2d(x, 2, 2, "VALID"), ((2, 9, 9, 3),)),
+    "avg_pool same": _net(lambda tf, x: tf.nn.avg_pool2d(x, 3, 1, "SAME"), ((2, 9, 9, 3),)),
+}
+
+
 def case_names() -> list:
     out = []
     for op, (_, takes) in OPS.items():
@@ -141,7 +179,7 @@ def case_names() -> list:
                         continue  # (rows with an infinity or NaN: see the test)
                     if mix != "wide" or op in ("sum", "mean", "bias_add_grad"):
                         out.append(f"{op} {'x'.join(map(str, shape))} {axes} {mix}")
-    return out
+    return out + [f"net {n}" for n in NETS]
 
 
 def parse(name: str) -> tuple:
@@ -154,10 +192,13 @@ def parse(name: str) -> tuple:
 
 def run_case(tf: Any, name: str, dtype: str) -> dict:
     """{"bits": results' bit patterns (NaNs folded to the type's quiet NaN)} or the error."""
-    op, shape, axes, mix = parse(name)
-    x = tf.cast(tf.constant(values(shape, mix, dtype)), getattr(tf, dtype))
     try:
-        y = OPS[op][0](tf, x, axes)
+        if name.startswith("net "):
+            y = NETS[name[4:]](tf, getattr(tf, dtype))
+        else:
+            op, shape, axes, mix = parse(name)
+            x = tf.cast(tf.constant(values(shape, mix, dtype)), getattr(tf, dtype))
+            y = OPS[op][0](tf, x, axes)
     except Exception as e:  # noqa: BLE001 - TF's refusal is the recorded result
         return {"error": [type(e).__name__, str(e).split(" name: ")[0]]}
     bits = tf.bitcast(tf.reshape(y, [-1]), tf.uint16).numpy().astype(np.int64)

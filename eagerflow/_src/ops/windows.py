@@ -623,6 +623,11 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
         return engine.input_grad(w, g, in_shape, strides, dilations, pads)
     if all(s == 1 for s in strides) and g.size and c and o:
         return _input_grad_as_conv(xp, w, g, in_shape, dilations, pads)
+    if g.dtype.itemsize == 2 and xp is np and g.dtype.kind in "fV":
+        # TF's half-precision kernel adds the taps' float32 products in float32 and rounds
+        # the input gradient once
+        return conv_input_grad(xp, w.astype(np.float32), g.astype(np.float32), in_shape,
+                               strides, dilations, padding, explicit).astype(g.dtype)
     kk, m, n = math.prod(ks), math.prod(outs), in_shape[0]
     if groups == 1 and g.size and kk * c and m and _device_gather(xp, g.dtype) and \
             len(_blocks(xp, n, outs, kk * c * g.itemsize, w.nbytes)) == 1:
@@ -661,7 +666,7 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
 # ---------------------------------------------------------------------------------------
 
 def _lowest(x: Any) -> Any:
-    if x.dtype.kind == "f":
+    if x.dtype.kind == "f" or x.dtype.kind == "V":  # (bfloat16's kind is "V")
         return -np.inf
     if x.dtype.kind == "b":
         return False
@@ -902,6 +907,8 @@ def avg_counts(xp: Any, sizes: tuple, ks: tuple, strides: tuple, padding: str,
 
 
 def avg_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str) -> Any:
+    if x.dtype.kind == "V" and x.dtype.itemsize == 2:  # TF's bfloat16 pools in float32
+        return avg_pool(xp, x.astype(np.float32), ks, strides, padding).astype(x.dtype)
     ones = (1,) * len(ks)
     outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, ())
     if any(o <= 0 for o in outs) or x.shape[0] == 0 or x.shape[-1] == 0:
@@ -924,8 +931,18 @@ def avg_pool_grad(xp: Any, in_shape: tuple, g: Any, ks: tuple, strides: tuple,
     outs, pads = geometry(in_shape[1:-1], ks, strides, ones, padding, ())
     padded = (in_shape[0],) + tuple(s + b + a for s, (b, a) in zip(in_shape[1:-1], pads)) + \
         (in_shape[-1],)
+    if g.dtype.kind == "V" and g.dtype.itemsize == 2:  # TF's bfloat16 works in float32
+        return avg_pool_grad(xp, in_shape, g.astype(np.float32), ks, strides,
+                             padding).astype(g.dtype)
     dxp = xp.zeros(padded, dtype=g.dtype)
-    if g.size:
+    if g.size and g.dtype.itemsize == 2 and xp is np:
+        # TF's half-precision loop: each output's gradient times its window's reciprocal
+        # (rounded to the type), added to its inputs output by output, each sum rounded
+        inv = (1.0 / avg_counts(xp, in_shape[1:-1], ks, strides, padding, np.float64))
+        share = g * inv.astype(g.dtype)
+        for _, idx in reversed(list(taps(ks, outs, strides, ones))):
+            dxp[idx] += share
+    elif g.size:
         share = g / avg_counts(xp, in_shape[1:-1], ks, strides, padding, g.dtype)
         for _, idx in taps(ks, outs, strides, ones):
             dxp[idx] += share
