@@ -214,5 +214,38 @@ REGEX = [f"rr({p!r})" for p in _RE2_PATTERNS] + [
     "tf.function(lambda x: tf.strings.regex_full_match(x, r'(?i)\\p{Greek}.*'))(RT)",
 ]
 
+def _sparse(expr: str) -> str:
+    return f"(lambda r: (type(r).__name__, r.indices, r.values, r.dense_shape))({expr})"
+
+
+LOOKUP_RAGTEXT = [
+    "tf.lookup.StaticVocabularyTable(KV(tf.constant([1], tf.int32), "
+    "tf.constant([0], tf.int64)), 3)",
+    "tf.lookup.StaticHashTable(KV(tf.constant([], tf.string), tf.constant([], tf.int64)), -1)",
+    "tf.lookup.StaticVocabularyTable(KV(tf.constant([], tf.string), "
+    "tf.constant([], tf.int64)), 2)",
+    "tf.keras.layers.IntegerLookup(vocabulary=[10, 20], vocabulary_dtype='int32')",
+    "tf.keras.layers.IntegerLookup(vocabulary=['a'])",
+    "tf.keras.layers.IntegerLookup(max_tokens=1)",
+    "tf.keras.layers.IntegerLookup(num_oov_indices=-1)",
+    "tf.keras.layers.StringLookup(vocabulary=['a', 'b'])(tf.constant(['a', 'q'])).numpy()",
+] + [_sparse(f"tf.keras.layers.StringLookup(vocabulary=['a', 'b'], output_mode={m!r}, "
+             f"sparse=True{pad})(tf.constant({x!r}))")
+     for m, x in (("multi_hot", [["a", "z", "b"], ["b", "b", ""]]),
+                  ("count", [["a", "z", "b"], ["b", "b", ""]]), ("one_hot", ["a", "z"]))
+     for pad in ("", ", pad_to_max_tokens=True, max_tokens=6")] + [
+    "tf.keras.layers.StringLookup(vocabulary=['a', 'b'], output_mode='tf_idf', "
+    "idf_weights=[1.0, 2.0], sparse=True)(tf.constant([['a', 'b']]))",
+    _sparse("tf.keras.layers.IntegerLookup(vocabulary=[10, 20], output_mode='multi_hot', "
+            "sparse=True)(tf.constant([[10, 3]]))"),
+    _sparse("tf.keras.layers.StringLookup(vocabulary=['a', 'b'], output_mode='count', "
+            "sparse=True)(tf.ragged.constant([['a'], ['b', 'b', 'q']]))"),
+    _sparse("tf.keras.layers.CategoryEncoding(4, output_mode='multi_hot', sparse=True)("
+            "tf.constant([[1, 2], [3, 3]]))"),
+    _sparse("tf.keras.layers.TextVectorization(output_mode='multi_hot', vocabulary=['a', 'b'], "
+            "sparse=True)(tf.constant(['a b q', 'b']))"),
+]
+
 SECTIONS = {"ragtext_dispatch": RAGGED_DISPATCH, "ragtext_checks": RAGGED_CHECKS,
-            "ragtext_strings": STRINGS_RAGTEXT, "ragtext_regex": REGEX}
+            "ragtext_strings": STRINGS_RAGTEXT, "ragtext_regex": REGEX,
+            "ragtext_lookup": LOOKUP_RAGTEXT}

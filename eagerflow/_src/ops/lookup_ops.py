@@ -632,12 +632,28 @@ class StaticHashTable(_Table):
 
     def __init__(self, initializer: Any, default_value: Any, name: str | None = None,
                  experimental_is_anonymous: bool = False) -> None:
+        self._build(initializer, default_value, name, empty_ok=False)
+
+    @classmethod
+    def _maybe_empty(cls, initializer: Any, default_value: Any) -> StaticHashTable:
+        """A table whose initializer may hold no keys (Keras's lookup layers before their
+        vocabulary is set; TF's import refuses empty keys from a user)."""
+        table = cls.__new__(cls)
+        table._build(initializer, default_value, None, empty_ok=True)
+        return table
+
+    def _build(self, initializer: Any, default_value: Any, name: str | None,
+               empty_ok: bool) -> None:
         self._name = name
         self._initializer = initializer
         self._default = _as_tensor(default_value, initializer.value_dtype, "default_value")
         check_kernel("HashTableV2", initializer.key_dtype, initializer.value_dtype)
         self._state = TableState(initializer.key_dtype, initializer.value_dtype, (), False)
         keys, values = initializer._arrays()
+        if isinstance(initializer, KeyValueTensorInitializer) and not keys.size and \
+                not empty_ok:
+            raise InvalidArgumentError(None, None, "keys and values cannot be empty tensors. "
+                                                   "[Op:LookupTableImportV2]")
         _fill(self._state, keys, values, "InitializeTableFromTextFileV2"
               if isinstance(initializer, TextFileInitializer) else "LookupTableImportV2")
 
@@ -680,6 +696,9 @@ class StaticVocabularyTable(_Table):
         if initializer.value_dtype is not dt.int64:
             raise TypeError(f"Invalid `value_dtype`, expected {dt.int64} but got "
                             f"{initializer.value_dtype}.")
+        if initializer.key_dtype not in (dt.int64, dt.string):
+            raise TypeError("Invalid `key_dtype`, expected one of (tf.int64, tf.string), but "
+                            f"got <dtype: '{initializer.key_dtype.name}'>.")
         self._name = name
         self._num_oov_buckets = int(num_oov_buckets)
         self._initializer = initializer

@@ -25,7 +25,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import hash_ops, indexing, lookup_ops
+from eagerflow._src.ops import hash_ops, indexing, lookup_ops, sparse_functions
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.ragged import RaggedTensor, map_flat_values
@@ -257,7 +257,7 @@ class IndexLookup(PreprocessingLayer):
         init = lookup_ops.KeyValueTensorInitializer(
             convert_to_tensor(keys, dtype=self._key_dtype),
             convert_to_tensor(values, dtype=self._value_dtype))
-        return lookup_ops.StaticHashTable(init, self._default_value)
+        return lookup_ops.StaticHashTable._maybe_empty(init, self._default_value)
 
     def _install(self, tokens: np.ndarray, keys: Any = None) -> None:
         """`tokens` as get_vocabulary lists them; the table holds `keys` (default: the
@@ -379,7 +379,7 @@ class IndexLookup(PreprocessingLayer):
         init = lookup_ops.TextFileInitializer(path, self._key_dtype, keys, self._value_dtype,
                                               values,
                                               value_index_offset=self._token_start_index())
-        self._table = lookup_ops.StaticHashTable(init, self._default_value)
+        self._table = lookup_ops.StaticHashTable._maybe_empty(init, self._default_value)
         self._track("lookup_table", self._table)
         self._record_vocabulary_size()
 
@@ -389,8 +389,8 @@ class IndexLookup(PreprocessingLayer):
         if self.vocabulary_dtype == "string":
             return np.array([v.decode("utf-8") if isinstance(v, bytes) else str(v)
                              for v in np.asarray(vocabulary, dtype=object).reshape(-1).tolist()])
-        return np.array([int(v) for v in np.asarray(vocabulary, dtype=object).reshape(-1).tolist()],
-                        np.int64)
+        # (NumPy's scalars, as Keras converts them: its error names np.str_('a'))
+        return np.array([int(v) for v in np.asarray(vocabulary).reshape(-1)], np.int64)
 
     def _item(self, t: Any) -> Any:
         return np.str_(t) if isinstance(t, str) else np.int64(t)
@@ -504,6 +504,11 @@ class IndexLookup(PreprocessingLayer):
         depth = self.max_tokens if self.pad_to_max_tokens else self._frozen_vocab_size
         out = encode_categorical(ids, "count" if self.output_mode == "tf_idf"
                                  else self.output_mode, depth, self._value_dtype)
+        if self.sparse:
+            if self.output_mode == "tf_idf":  # (Keras 3.15 on TF fails so, gathering)
+                raise InvalidArgumentError(None, None, "index innermost dimension length must "
+                                           "be <= params rank; saw: 2 vs. 1 [Op:GatherNd]")
+            return sparse_functions.from_dense(out)  # Keras's bincount/one_hot, sparse
         if self.output_mode == "tf_idf":
             out = tm.multiply(tm.cast(out, self.idf_weights_const.dtype),
                               self.idf_weights_const)
@@ -685,9 +690,16 @@ class IntegerLookup(IndexLookup):
                  invert: bool = False, output_mode: str = "int", sparse: bool = False,
                  pad_to_max_tokens: bool = False, oov_method: str = "floormod",
                  salt: Any = None, name: str | None = None, **kwargs: Any) -> None:
-        if not dt.as_dtype(vocabulary_dtype).is_integer:
-            raise ValueError(f"`vocabulary_dtype` must be an integer dtype. Received: "
-                             f"vocabulary_dtype={vocabulary_dtype}")
+        # (Keras 3's checks, in its order)
+        if max_tokens is not None and max_tokens <= 1:
+            raise ValueError("If `max_tokens` is set for `IntegerLookup`, it must be greater "
+                             f"than 1. Received: max_tokens={max_tokens}")
+        if num_oov_indices < 0:
+            raise ValueError("The value of `num_oov_indices` argument for `IntegerLookup` must "
+                             f">= 0. Received: num_oov_indices={num_oov_indices}")
+        if vocabulary_dtype != "int64":
+            raise ValueError("Only `vocabulary_dtype='int64'` is supported at this time. "
+                             f"Received: vocabulary_dtype={vocabulary_dtype}")
         if oov_token is None:
             raise ValueError("`oov_token` for IntegerLookup cannot be None.")
         super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices,
@@ -739,8 +751,9 @@ class CategoryEncoding(PreprocessingLayer):
                 raise ValueError("`count_weights` is not used when `output_mode` is not "
                                  f"`'count'`. Received `count_weights={count_weights}`.")
             count_weights = as_tensor(count_weights, self.compute_dtype)
-        return encode_categorical(as_tensor(inputs), self.output_mode, self.num_tokens,
-                                  self.compute_dtype, count_weights)
+        out = encode_categorical(as_tensor(inputs), self.output_mode, self.num_tokens,
+                                 self.compute_dtype, count_weights)
+        return sparse_functions.from_dense(out) if self.sparse else out
 
     def get_config(self) -> dict:
         config = super().get_config()
