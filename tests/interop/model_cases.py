@@ -249,22 +249,26 @@ def make_module(tf, vocab_path):
 MODULE_VOCAB = "the\ncat\nsat\n"
 
 
-def module_calls(tf, m):
-    """What the tests call on a loaded module: name -> its outputs (nested)."""
+def module_calls(tf, m, signatures=True):
+    """What the tests call on a loaded module: name -> its outputs (nested). Without
+    `signatures` (a module saved again has none), the functions alone, the lookup table
+    filled by the function in place of the signature."""
     sp = tf.sparse.SparseTensor([[0, 1], [1, 2], [1, 0]], [3.0, -4.0, -1.0], [3, 3])
-    return {
-        "dict_in": m.dict_in({"a": tf.constant([[1.0, 1.0], [0.0, 2.0]]),
-                              "b": tf.constant(["hello", "a b"])}),
-        "serving_default": m.signatures["serving_default"](
-            a=tf.constant([[1.0, -1.0]]), b=tf.constant(["x"])),
-        "ragged_in": m.ragged_in(tf.ragged.constant([[1.0, 2.0], [3.0], []])),
-        "sparse_in": m.sparse_in(sp),
-        "lookup": m.signatures["lookup"](words=tf.constant(["cat", "dog", "the"])),
-        "lookup_again": m.lookup(tf.constant(["sat", "cow"])),
-        "poly_float": m.poly(tf.constant([1.0, 2.0])),
-        "poly_int": m.poly(tf.constant([1, 2]), scale=3),
-        "count": m.count.read_value(),
-    }
+    out = {"dict_in": m.dict_in({"a": tf.constant([[1.0, 1.0], [0.0, 2.0]]),
+                                 "b": tf.constant(["hello", "a b"])})}
+    if signatures:
+        out["serving_default"] = m.signatures["serving_default"](
+            a=tf.constant([[1.0, -1.0]]), b=tf.constant(["x"]))
+    out["ragged_in"] = m.ragged_in(tf.ragged.constant([[1.0, 2.0], [3.0], []]))
+    out["sparse_in"] = m.sparse_in(sp)
+    words = tf.constant(["cat", "dog", "the"])
+    out["lookup" if signatures else "lookup_first"] = \
+        m.signatures["lookup"](words=words) if signatures else m.lookup(words)
+    out["lookup_again"] = m.lookup(tf.constant(["sat", "cow"]))
+    out["poly_float"] = m.poly(tf.constant([1.0, 2.0]))
+    out["poly_int"] = m.poly(tf.constant([1, 2]), scale=3)
+    out["count"] = m.count.read_value()
+    return out
 
 
 def layer_facts(tf, keras):

@@ -76,6 +76,28 @@ def test_no_matching_function_is_tensorflows_error():
     assert (type(e.value).__name__, str(e.value)) == (kind, text)
 
 
+def test_a_loaded_module_saved_again_keeps_its_functions_and_tables(tmp_path):
+    # (its tf.functions and concrete functions, a static table's contents and a mutable
+    # one's; the signatures are dropped, as TF's save drops a loaded object's)
+    tf.saved_model.save(tf.saved_model.load(str(GOLDEN / "module")), str(tmp_path / "again"))
+    again = tf.saved_model.load(str(tmp_path / "again"))
+    assert list(again.signatures) == []
+    want = dict(FACTS["module"]["calls"])
+    del want["serving_default"]
+    want["lookup_first"] = want.pop("lookup")
+    want["count"] = {"dtype": "int64", "value": 1}  # (one call of dict_in, not two)
+    C.close(C.plain(tf, C.module_calls(tf, again, signatures=False)), want)
+
+
+@pytest.mark.parametrize("name", ["tabular", "custom"])
+def test_a_loaded_export_saved_again_serves_alike(name, tmp_path):
+    tf.saved_model.save(tf.saved_model.load(str(GOLDEN / f"{name}_export")),
+                        str(tmp_path / "again"))
+    x, _ = DATA[name](tf)
+    served = tf.saved_model.load(str(tmp_path / "again")).serve(x)
+    C.close(C.plain(tf, served), FACTS[name]["export"]["outputs"], 1e-5, 1e-6)
+
+
 # -- the Keras models ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", MODELS)

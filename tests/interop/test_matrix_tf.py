@@ -4,8 +4,9 @@ without it). One TF process loads everything eagerflow saved: the tf.Module Save
 of model_cases (called, served, its signatures listed), and each model's `.keras` file
 (outputs, weight and optimizer paths, two more epochs of training), `.weights.h5` and
 `.keras` weights loaded into Keras's own build, tf.train.Checkpoint (every value bound),
-`model.export()` and `tf.saved_model.save(model)` (signatures served). Each must give
-what eagerflow gives on the same files, and what TF reports for its own (golden.json)."""
+`model.export()` and `tf.saved_model.save(model)` (signatures served); and TF's own
+SavedModels (golden/) loaded and saved again by eagerflow. Each must give what eagerflow
+gives on the same files, and what TF reports for its own (golden.json)."""
 
 import json
 import os
@@ -47,6 +48,12 @@ out["module"] = {
                                   .structured_input_signature)
                   for n in ("dict_in", "ragged_in", "sparse_in", "lookup")},
     "variables": [m.w.name, m.b.name, m.count.name]}
+again = tf.saved_model.load(os.path.join(d, "module_again"))
+out["module_again"] = C.plain(tf, C.module_calls(tf, again, signatures=False))
+for name in ("tabular", "custom"):
+    x, _ = C.tabular_data(tf) if name == "tabular" else C.custom_data(tf)
+    loaded = tf.saved_model.load(os.path.join(d, f"{name}_export_again"))  # (kept alive)
+    out[f"{name}_export_again"] = C.plain(tf, loaded.serve(x))
 objects = C.register(keras)
 build = {"text_rnn": lambda: C.text_rnn(keras), "tabular": lambda: C.tabular(keras),
          "custom": lambda: C.custom(keras, objects)}
@@ -97,6 +104,11 @@ def run(tmp_path_factory):
     tf.saved_model.save(m, str(d / "module"), signatures={
         "serving_default": m.dict_in, "lookup": m.lookup})
     ours = {"module": C.plain(tf, C.module_calls(tf, tf.saved_model.load(str(d / "module"))))}
+    golden = HERE / "golden"  # TF's files, loaded and saved again by eagerflow
+    tf.saved_model.save(tf.saved_model.load(str(golden / "module")), str(d / "module_again"))
+    for name in ("tabular", "custom"):
+        tf.saved_model.save(tf.saved_model.load(str(golden / f"{name}_export")),
+                            str(d / f"{name}_export_again"))
     models = {}
     for name, build in BUILD.items():
         model = build()
@@ -165,3 +177,14 @@ def test_tensorflow_serves_our_exports(run, name):
         want = {"dtype": want["dtype"], "value": want["value"][:1]}
     C.close(got["saved_serving_default"], {"output_0": want} if name != "tabular" else want,
             1e-5, 1e-6)
+
+
+def test_tensorflow_loads_its_saved_models_saved_again_by_us(run):
+    theirs = run[1]
+    want = dict(FACTS["module"]["calls"])
+    del want["serving_default"]
+    want["lookup_first"] = want.pop("lookup")
+    want["count"] = {"dtype": "int64", "value": 1}  # (one call of dict_in, not two)
+    C.close(theirs["module_again"], want)
+    for name in ("tabular", "custom"):
+        C.close(theirs[f"{name}_export_again"], FACTS[name]["export"]["outputs"], 1e-5, 1e-6)

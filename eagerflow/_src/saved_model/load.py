@@ -361,7 +361,9 @@ class Loader:
         if arg_names[:1] == ["self"]:
             arg_names = arg_names[1:]
         cfs = [self._concrete(n, arg_names) for n in f.concrete_functions]
-        return RestoredFunction(cfs, spec)
+        fn = RestoredFunction(cfs, spec)
+        fn._function_spec_proto = f.function_spec  # (written back when saved again)
+        return fn
 
     def _link(self, nid: int, nd: Any) -> None:
         obj = self.objects[nid]

@@ -72,6 +72,8 @@ class _NoMatch(Exception):
 class RestoredFunction:
     """A saved tf.function: its concrete functions, called by signature."""
 
+    _function_spec_proto: Any = None  # the saved FunctionSpec, for saving it again
+
     def __init__(self, concrete_functions: list, fullargspec: Any) -> None:
         self._concrete = list(concrete_functions)
         self._spec = fullargspec

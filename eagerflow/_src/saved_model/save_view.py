@@ -29,6 +29,7 @@ from eagerflow._src.saved_model import structure
 from eagerflow._src.saved_model.attrs import set_shape
 from eagerflow._src.saved_model.function_export import LibraryWriter
 from eagerflow._src.saved_model.protos import pb
+from eagerflow._src.saved_model.restored import RestoredFunction
 from eagerflow._src.saved_model.signatures import (
     SignatureMap,
     concrete_functions_of,
@@ -65,7 +66,7 @@ class SaveView:
                 return {}
             if isinstance(obj, TableFunction):
                 return {"trace_0": obj.trace}
-            if isinstance(obj, Function):
+            if isinstance(obj, (Function, RestoredFunction)):
                 return {f"trace_{i}": cf for i, cf in enumerate(self.traces(obj))}
             if isinstance(obj, SignatureMap):
                 return dict(obj.items())
@@ -114,10 +115,11 @@ class SaveView:
         self._asset_index[id(asset)] = len(self.assets)
         self.assets.append((name, asset._path))
 
-    def traces(self, fn: Function) -> list:
+    def traces(self, fn: Any) -> list:
         hit = self._traces.get(id(fn))
         if hit is None:
-            hit = self._traces[id(fn)] = concrete_functions_of(fn)
+            hit = self._traces[id(fn)] = list(fn.concrete_functions) if \
+                isinstance(fn, RestoredFunction) else concrete_functions_of(fn)
         return hit
 
     # -- functions ------------------------------------------------------------------------------
@@ -219,6 +221,14 @@ class SaveView:
             f.concrete_functions.extend(self.function_names[id(cf)]
                                         for cf in self.traces(obj))
             _function_spec(obj, f.function_spec)
+            for c in node.children:
+                node.dependencies.add(node_id=c.node_id, local_name=c.local_name)
+        elif isinstance(obj, RestoredFunction):  # a loaded function saved again, as TF
+            f = node.function
+            f.concrete_functions.extend(self.function_names[id(cf)]
+                                        for cf in self.traces(obj))
+            if obj._function_spec_proto is not None:
+                f.function_spec.CopyFrom(obj._function_spec_proto)
             for c in node.children:
                 node.dependencies.add(node_id=c.node_id, local_name=c.local_name)
         elif isinstance(obj, Asset):

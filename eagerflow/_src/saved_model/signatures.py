@@ -22,6 +22,7 @@ from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, 
 from eagerflow._src.function.polymorphic import Function
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.math import identity
+from eagerflow._src.saved_model.restored import RestoredFunction
 
 DEFAULT_SIGNATURE_KEY = "serving_default"
 DEFAULT_SIGNATURE_ATTR = "_default_save_signature"
@@ -41,6 +42,9 @@ def function_attributes(obj: Any) -> dict:
     for name, value in vars(obj).items():
         if isinstance(value, (Function, ConcreteFunction)) and not name.startswith("_"):
             found[name] = value
+        elif isinstance(value, RestoredFunction) and (name == "__call__" or
+                                                      not name.startswith("_")):
+            found[name] = value  # (a loaded object's functions, saved again)
     return dict(sorted(found.items()))
 
 

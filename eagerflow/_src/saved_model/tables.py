@@ -34,8 +34,8 @@ from eagerflow._src.core.trackable import AutoTrackable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.lookup_ops import (
     LOOKUP_IMPORT,
-    MutableHashTable,
     TextFileInitializer,
+    _Table,
     check_kernel,
 )
 from eagerflow._src.ops.table_state import DenseTableState, TableState, np_dtype
@@ -84,7 +84,7 @@ def table_children(table: Any) -> dict:
 
 def checkpointed(table: Any) -> bool:
     """Whether the table's contents go to the checkpoint (a mutable table's do)."""
-    return isinstance(table, MutableHashTable) and table._checkpoint
+    return table._state.mutable and getattr(table, "_checkpoint", False)
 
 
 def _creator_op(table: Any) -> tuple:
@@ -99,7 +99,7 @@ def _creator_op(table: Any) -> tuple:
     if state.value_shape:
         attrs["value_shape"] = state.value_shape
         return "MutableHashTableOfTensorsV2", attrs
-    return ("MutableHashTableV2" if isinstance(table, MutableHashTable) else "HashTableV2"), attrs
+    return ("MutableHashTableV2" if state.mutable else "HashTableV2"), attrs
 
 
 def write_table_function(lib: Any, fn: TableFunction) -> tuple:
@@ -125,7 +125,7 @@ def write_table_function(lib: Any, fn: TableFunction) -> tuple:
                {"key_index": init._key_index, "value_index": init._value_index,
                 "vocab_size": -1 if init._vocab_size is None else init._vocab_size,
                 "delimiter": init._delimiter, "offset": init._offset})
-    elif kind == "initialize" and not isinstance(table, MutableHashTable):
+    elif kind == "initialize" and not table._state.mutable:
         keys, values = table._state.export()
         w.node("LookupTableImportV2", [w.capture(table), w.const(keys, table.key_dtype),
                                        w.const(values, table.value_dtype)])
@@ -184,16 +184,30 @@ def describe_concrete(saved: Any, bound: list, inputs: tuple, outputs: Any) -> N
 
 # -- loading ------------------------------------------------------------------------------------
 
-class RestoredTable(AutoTrackable):
+class RestoredTable(AutoTrackable, _Table):
     """A loaded table (TF's RestoredResource): `resource_handle` is its state, its saved
-    functions (`_initialize`, ...) are its attributes."""
+    functions (`_initialize`, ...) are its attributes. Saved again, it is a table as
+    eagerflow's own: its creator anew, a static table's contents as `_initialize`'s
+    constants, a mutable one's in the checkpoint."""
 
     def __init__(self, state: TableState) -> None:
         object.__setattr__(self, "_state", state)
+        object.__setattr__(self, "_name", None)
+        object.__setattr__(self, "_checkpoint", state.mutable)
 
     @property
     def resource_handle(self) -> TableState:
         return self._state
+
+    def _serialize_to_tensors(self) -> dict:
+        if not self._state.mutable:
+            return {}
+        keys, values = self.export()
+        return {"table-keys": keys, "table-values": values}
+
+    def _restore_from_tensors(self, tensors: dict) -> None:
+        bind(LOOKUP_IMPORT, (tensors["table-keys"], tensors["table-values"]),
+             {"table": self._state})
 
     def __repr__(self) -> str:
         return f"<RestoredTable {self._state!r}>"
