@@ -20,7 +20,6 @@ from eagerflow._src.keras.metrics.simple import (
     CategoricalAccuracy,
     SparseCategoricalAccuracy,
 )
-from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 
 
@@ -310,10 +309,10 @@ class CompileLoss:
         return total
 
 
-def _batch_size(y: Any) -> Any:
-    first = nest.flatten(y)[0]
-    n = first.shape[0]
-    return n if n is not None else A.shape(first)[0]
+def _batch_size(y: Any) -> int | None:
+    """The static batch size weighting an output's loss in its mean, as Keras 3's: where
+    the traced step does not know it, None, so each batch counts once."""
+    return nest.flatten(y)[0].shape[0]
 
 
 class MetricsList(Metric):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 import types
 import warnings
 from typing import Any, Callable, Iterator
@@ -19,6 +20,7 @@ import numpy as np
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.ops.random import fresh_shuffles
 
 
 def unpack_x_y_sample_weight(data: Any) -> tuple:
@@ -162,14 +164,17 @@ class ArrayData:
         return math.ceil(self.num_samples / self.batch_size) if self.num_samples else 0
 
     def _order(self) -> np.ndarray:
-        n = self.num_samples
+        """The epoch's order, as Keras 3's TF dataset draws it: one tf.random.shuffle of all
+        the indices, or of each batch's for "batch", in a tf.data function (so under a
+        global seed, op seed 0 and the same draws every epoch)."""
+        n, b = self.num_samples, self.batch_size
         if self.shuffle == "batch":
-            idx = np.arange(n)
-            starts = np.arange(0, n, self.batch_size)
-            np.random.shuffle(starts)
-            return np.concatenate([idx[s:s + self.batch_size] for s in starts]) if n else idx
+            sizes = [min(b, n - s) for s in range(0, n, b)]
+            perms = fresh_shuffles(sizes)
+            return np.concatenate([s + p for s, p in zip(range(0, n, b), perms)]) if n else \
+                np.arange(0)
         if self.shuffle:
-            return np.random.permutation(n)
+            return fresh_shuffles([n])[0]
         return np.arange(n)
 
     def epoch_iterator(self) -> Iterator:
@@ -204,9 +209,10 @@ class ArrayData:
 class IterableData:
     """Batches from a dataset, generator or any other iterable."""
 
-    def __init__(self, data: Any, steps: int | None = None) -> None:
+    def __init__(self, data: Any, steps: int | None = None, shuffle: Any = False) -> None:
         self.data = data
         self.steps = steps
+        self.shuffle = shuffle
         # (a PyDataset is read by index, as Keras does, even where it is also an iterator)
         self._one_shot = not isinstance(data, PyDataset) and (
             iter(data) is data if hasattr(data, "__next__") else False)
@@ -227,7 +233,7 @@ class IterableData:
         first two batches for their specs), a new pass replays those two, then goes on
         with what the generator has left."""
         if isinstance(self.data, PyDataset):
-            return PyDataset.__iter__(self.data)
+            return self._py_dataset_pass()
         if not self._one_shot:
             return iter(self.data)
         if self._peeked is None:
@@ -244,12 +250,34 @@ class IterableData:
                                      f"sample_weights). Received: {self._peeked[0]}")
         return itertools.chain(self._peeked, self.data)
 
+    def _py_dataset_pass(self) -> Iterator:
+        """A PyDataset's batches as Keras 3's adapter reads them: its first two once, for
+        their specs; then each pass in order, or in the order Python's `random.shuffle`
+        gives (so keras.utils.set_random_seed fixes it)."""
+        if self._peeked is None:
+            self._peeked = [self.data[i] for i in range(min(2, self._len or 2))]
+            if not self._peeked:
+                raise ValueError("The PyDataset has length 0")
+        if self._len is None:
+            yield from (self.data[i] for i in itertools.count())
+            return
+        order = list(range(self._len))
+        if self.shuffle:
+            random.shuffle(order)
+        for i in order:
+            yield self.data[i]
+        self.data.on_epoch_end()
+
     def epoch_iterator(self) -> Iterator:
         batches = self._fresh() if self.steps is None else \
             _continued(self, self._fresh, self._len)
         standardize = _py_dataset_batch if isinstance(self.data, PyDataset) else None
         for item in batches:
             yield _structure_to_tensors(standardize(item) if standardize else item)
+        if self.steps is None and self._len is not None and isinstance(self.data, DatasetV2):
+            # Keras 3 makes an iterator for the next epoch as one ends, and a new one as the
+            # next begins: a dataset that reshuffles each iteration reshuffles for both
+            iter(self.data)
 
 
 def _py_dataset_batch(batch: Any) -> Any:
@@ -317,7 +345,7 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
         warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was "
                       "provided as a generator. The generator is expected to yield "
                       "already-shuffled data.", stacklevel=3)
-    data = IterableData(x, steps)
+    data = IterableData(x, steps, shuffle)
     if class_weight is not None:
         data = _ClassWeighted(data, class_weight)
     return data

@@ -385,6 +385,22 @@ def _shuffle_kernel(xp: Any, x: Any, seed: int, seed2: int, node: int = 0) -> An
     return x[fisher_yates(philox.words(xp, key, counter, n - 1), n)]
 
 
+def fresh_shuffles(sizes: list) -> list:
+    """The permutations of sizes[0], sizes[1], ... items that the first random op of a new
+    tf.data function, a RandomShuffle, draws in turn: its kernel is made afresh with each
+    iterator, with op seed 0 (the graph's count) under the global seed. Without a global
+    seed, nondeterministic as TF's."""
+    if seeds.global_seed is None:
+        return [np.random.permutation(n) for n in sizes]
+    key, counter = philox.stateful_start(*get_seed(0))
+    out = []
+    for n in sizes:
+        words = philox.words(np, key, counter, max(n - 1, 0))
+        out.append(np.array(fisher_yates(words, n), dtype=np.int64))
+        counter = (counter + -(-max(n - 1, 0) // 4)) & philox.M128
+    return out
+
+
 def _ref_shuffle(x: np.ndarray, seed: int, seed2: int, node: int = 0) -> np.ndarray:
     if x.ndim == 0 or x.size <= 1:
         return x.copy()

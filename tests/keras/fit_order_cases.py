@@ -1,0 +1,107 @@
+"""Programs whose printed result is the order in which fit/evaluate/predict read their data,
+run by record_fit_order_golden.py under TF 2.21 + Keras 3 and by test_fit_order.py here.
+Each sets `result` (JSON-able) from `tf`, `keras`, `np` and `random` in its namespace."""
+
+_MODEL = """
+m = keras.Sequential([keras.layers.Input((1,)), keras.layers.Dense(1)])
+m.compile(optimizer="sgd", loss="mse")
+"""
+
+# The samples each batch of a fit on arrays holds: recorded through the targets a custom
+# train_step sees, run eagerly.
+_ARRAYS = """
+seen = []
+class M(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.d = keras.layers.Dense(1)
+    def call(self, x):
+        return self.d(x)
+    def train_step(self, data):
+        x, y = data
+        seen.append(np.asarray(y)[:, 0].astype(int).tolist())
+        return {"z": 0.0}
+m = M()
+m.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+x = np.arange(10, dtype="float32")[:, None]
+"""
+
+CASES = {
+    "arrays_shuffled": _ARRAYS + """
+keras.utils.set_random_seed(7)
+m.fit(x, x, batch_size=4, epochs=2, verbose=0)
+result = [seen, random.random()]
+""",
+    "arrays_shuffled_seed0": _ARRAYS + """
+keras.utils.set_random_seed(0)
+m.fit(x, x, batch_size=4, epochs=2, verbose=0)
+result = seen
+""",
+    "arrays_batch_shuffled": _ARRAYS + """
+keras.utils.set_random_seed(7)
+m.fit(x, x, batch_size=4, epochs=2, verbose=0, shuffle="batch")
+result = seen
+""",
+    "dataset_reshuffled": """
+seen = []
+keras.utils.set_random_seed(0)
+ds = tf.data.Dataset.range(12).shuffle(12).batch(4).map(
+    lambda v: (tf.cast(v, tf.float32)[:, None], tf.cast(v, tf.float32)[:, None]))
+class M(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.d = keras.layers.Dense(1)
+    def call(self, x):
+        return self.d(x)
+    def train_step(self, data):
+        tf.py_function(lambda a: seen.append(a.numpy()[:, 0].astype(int).tolist()) or 0,
+                       [data[0]], tf.int64)
+        return {"z": tf.constant(0.0)}
+m = M()
+m.compile(optimizer="sgd", loss="mse")
+m.fit(ds, epochs=3, verbose=0)
+m.fit(ds, epochs=2, verbose=0)
+result = seen
+""",
+    "py_dataset": _MODEL + """
+seen = []
+class P(keras.utils.PyDataset):
+    def __init__(self, tag, **kw):
+        super().__init__(**kw)
+        self.tag = tag
+    def __len__(self):
+        return 5
+    def __getitem__(self, i):
+        seen.append(f"{self.tag}{i}")
+        x = np.full((2, 1), i, "float32")
+        return x, x
+result = []
+keras.utils.set_random_seed(3)
+m.fit(P("t"), epochs=2, verbose=0, validation_data=P("v"))
+result.append([seen[:], random.random()])
+seen.clear()
+m.fit(P("t"), epochs=2, verbose=0, shuffle=False)
+m.evaluate(P("e"), verbose=0)
+m.predict(P("p"), verbose=0)
+result.append([seen[:], random.random()])
+seen.clear()
+keras.utils.set_random_seed(3)
+m.fit(P("t"), epochs=2, steps_per_epoch=3, verbose=0)
+result.append([seen[:], random.random()])
+""",
+    "per_output_loss_means": """
+keras.utils.set_random_seed(1)
+inp = keras.Input((3,))
+a = keras.layers.Dense(2, name="a")(inp)
+b = keras.layers.Dense(1, name="b")(inp)
+m = keras.Model(inp, [a, b])
+m.compile(optimizer="sgd", loss=["mse", "mae"], loss_weights=[1.0, 0.5])
+rng = np.random.default_rng(0)
+x = rng.normal(size=(10, 3)).astype("float32")
+ya, yb = rng.normal(size=(10, 2)).astype("float32"), rng.normal(size=(10, 1)).astype("float32")
+logs = m.evaluate(x, [ya, yb], batch_size=4, verbose=0, return_dict=True)
+h = m.fit(x, [ya, yb], batch_size=4, epochs=1, verbose=0, shuffle=False)
+result = [{k: round(float(v), 5) for k, v in sorted(logs.items())},
+          {k: round(float(v[0]), 5) for k, v in sorted(h.history.items())}]
+""",
+}
