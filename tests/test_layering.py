@@ -100,7 +100,8 @@ OPS_ORDER = [
     "edit_distance", "runtime_ops", "tensor_array",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
-    "ragged_dispatch", "ragged_strings", "ragged", "table_state", "lookup_ops", "queue_ops",
+    "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged", "table_state",
+    "lookup_ops", "queue_ops",
     "sparse_functions", "sparse_extras", "embedding_sparse", "crosses", "parsing_features",
     "parsing_sequence",
     "extension_type",
@@ -249,7 +250,7 @@ def test_ops_modules_import_only_earlier_ops_modules():
 # RaggedTensor is defined in ops/ragged_tensor.py and completed (factories, indexing,
 # operators, dispatch) by the ragged modules after it; the family loads on first use.
 RAGGED_FAMILY = {"ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem",
-                 "ragged_dispatch", "ragged_shape", "ragged_strings"}
+                 "ragged_dispatch", "ragged_dispatch_extra", "ragged_shape", "ragged_strings"}
 
 
 def test_the_ragged_family_is_loaded_whole():

@@ -10,6 +10,11 @@ rn = tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]])
 rn2 = tf.ragged.constant([[[1, 2], [3]], [], [[4, 5, 6], [], [7]]])
 ri32 = tf.ragged.constant([[1, 2], [3]], row_splits_dtype=tf.int32)
 ri64 = tf.ragged.constant([[1, 2], [3]])
+rq = tf.ragged.constant([[0.5, 0.25, 0.75], [], [0.125, 0.9]])
+rg = tf.ragged.constant([[1.5, 2.0, 0.5], [], [4.0, 0.3]])
+def rx(r):
+    return (type(r).__name__, r.row_splits.numpy().tolist(), r.dtype.name,
+            np.round(r.flat_values.numpy().astype(np.float64), 5).tolist())
 RT = tf.constant(['Hello World', 'foo  bar\nbaz qux', '', 'αβγ Δ 123 ÉCOLE école', 'aaa',
                   'x,y;z', 'KELVIN k \u212a', '漢字かなカナ', 'a1b22c333', 'line1\nline2\n',
                   'ab\x00cd'])
@@ -246,6 +251,35 @@ LOOKUP_RAGTEXT = [
             "sparse=True)(tf.constant(['a b q', 'b']))"),
 ]
 
+# more of TF's ragged dispatch list (ragged_dispatch_extra.py), on ragged operands
+_UNARY = ["erfcinv", "imag", "reciprocal_no_nan", "bessel_i0", "digamma", "ndtri", "rint"]
+# (values to 5 decimals: the special functions' kernels differ from TF's in the last bits)
+DISPATCH_LIST = [f"rx(tf.math.{u}(rq))" for u in _UNARY] + [
+    "rx(tf.math.xdivy(rg, rq))", "rx(tf.math.xlog1py(rg, rq))", "rx(tf.math.xlogy(rg, rq))",
+    "rx(tf.math.zeta(rg, tf.ragged.constant([[0.5, 0.25, 2.0], [], [0.75, 1.5]])))",
+    "tf.bitcast(rq, tf.int32)", "tf.dtypes.complex(rq, rg)",
+    "tf.dynamic_partition(tf.ragged.constant([[1, 2], [3]]), "
+    "tf.ragged.constant([[1, 0], [1]]), 2)",
+    "tf.image.adjust_brightness(rq, 0.1)", "tf.image.adjust_gamma(rq, 2.0)",
+    "tf.image.stateless_random_brightness(rq, 0.2, seed=(1, 2))",
+    "tf.image.resize(tf.RaggedTensor.from_row_lengths(tf.reshape(tf.range(32, "
+    "dtype=tf.float32), [2, 4, 4, 1]), [1, 1]), [2, 2])",
+    "tf.image.resize(tf.RaggedTensor.from_tensor(tf.reshape(tf.range(32, dtype=tf.float32), "
+    "[2, 4, 4, 1]), lengths=[4, 2]), [2, 2])",
+    "tf.io.decode_base64(tf.ragged.constant([['aGVsbG8', 'YQ'], []]))",
+    "tf.io.encode_base64(tf.ragged.constant([['hi'], []]))",
+    "tf.io.decode_compressed(tf.ragged.constant([['x']]))",
+    "tf.nn.experimental.stateless_dropout(rq, 0.5, seed=[1, 2])",
+    "tf.debugging.check_numerics(rq, 'x')",
+    "tf.debugging.assert_greater(ra, 0)", "tf.debugging.assert_less(ra, 3)",
+    "tf.debugging.assert_near(rq, rq)", "tf.debugging.assert_none_equal(ra, 0)",
+    "tf.debugging.assert_greater_equal(ra, ra * 2)", "tf.debugging.assert_less_equal(ra, 5)",
+    "tf.debugging.assert_less(ra, tf.ragged.constant([[1], [], [2]]))",
+    "tf.math.unsorted_segment_mean(rq, tf.constant([1, 0, 1]), 2)",
+    "tf.math.unsorted_segment_sqrt_n(rq, tf.constant([1, 0, 1]), 2)",
+    "tf.math.xlogy(tf.ragged.constant([[0.0, 1.0]]), tf.ragged.constant([[0.0, 2.0]]))",
+]
+
 SECTIONS = {"ragtext_dispatch": RAGGED_DISPATCH, "ragtext_checks": RAGGED_CHECKS,
             "ragtext_strings": STRINGS_RAGTEXT, "ragtext_regex": REGEX,
-            "ragtext_lookup": LOOKUP_RAGTEXT}
+            "ragtext_lookup": LOOKUP_RAGTEXT, "ragtext_dispatch_list": DISPATCH_LIST}

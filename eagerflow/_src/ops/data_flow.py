@@ -23,6 +23,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_of
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import _t, cast, floordiv, floormod, maximum, where, zeros_like
@@ -116,6 +117,7 @@ DYNAMIC_PARTITION = register(OpDef(
 ))
 
 
+@dispatchable
 def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
                       name: str | None = None) -> list:
     """[data[partitions == i] for i in range(num_partitions)] (partitions may be rank k)."""

@@ -465,6 +465,7 @@ CHECK_NUMERICS = register(OpDef(
 ))
 
 
+@dispatchable
 def check_numerics(tensor: Any, message: str, name: str | None = None) -> Any:
     t = tensor if isinstance(tensor, Tensor) else convert_to_tensor(tensor)
     return bind(CHECK_NUMERICS, (t,), {"message": str(message)}, name)

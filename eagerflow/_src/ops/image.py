@@ -567,6 +567,7 @@ def _size_arg(size: Any) -> tuple:
     return tuple(vals), ()
 
 
+@dispatchable
 def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
            preserve_aspect_ratio: bool = False, antialias: bool = False,
            name: str | None = None) -> Any:
@@ -781,6 +782,7 @@ def per_image_standardization(image: Any) -> Any:
     return (x - mean) / adjusted
 
 
+@dispatchable
 def adjust_brightness(image: Any, delta: float) -> Any:
     """Adds `delta` to every pixel (in [0, 1] float space for integer images)."""
     x = _t(image)

@@ -19,6 +19,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape, shape
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.image import adjust_brightness, adjust_contrast, convert_image_dtype
 from eagerflow._src.ops.linalg import tensordot
@@ -178,6 +179,7 @@ def adjust_hue(image: Any, delta: Any, name: str | None = None) -> Any:
     return _in_float(image, fn, float32_only=True)
 
 
+@dispatchable
 def adjust_gamma(image: Any, gamma: float = 1, gain: float = 1) -> Any:
     """gain * image ** gamma (integer images in [0, 1] float space)."""
     g = convert_to_tensor(gamma, dtype_hint=dt.float32)
@@ -219,6 +221,7 @@ def random_brightness(image: Any, max_delta: float, seed: Any = None) -> Any:
     return adjust_brightness(image, _draw(-max_delta, max_delta, seed, False))
 
 
+@dispatchable
 def stateless_random_brightness(image: Any, max_delta: float, seed: Any) -> Any:
     image = _numeric_image(image)
     if max_delta < 0:

@@ -427,7 +427,7 @@ def _xsafe_op(name: str, kernel: Callable, grad: Callable, ref: Callable, lo: fl
                           "Incompatible shapes: [2,3] vs. [4]")]
 
     return register(OpDef(name, _xsafe_infer(name), _xsafe_kernel(kernel), grad=grad,
-                          reference=ref, samples=samples, bad_samples=bad))
+                          reference=ref, samples=samples, bad_samples=bad, elementwise=True))
 
 
 def _nonzero(x: Any) -> Any:
@@ -559,6 +559,7 @@ def nextafter(x1: Any, x2: Any, name: str | None = None) -> Any:
     return _nextafter(x1, x2, name)
 
 
+@dispatchable
 def zeta(x: Any, q: Any, name: str | None = None) -> Any:
     """Hurwitz's zeta function: the sum over n >= 0 of (n + q) ** -x."""
     return _zeta(x, q, name)
@@ -570,6 +571,7 @@ def log_sigmoid(x: Any, name: str | None = None) -> Any:
     return -softplus(-_t(x))
 
 
+@dispatchable
 def reciprocal_no_nan(x: Any, name: str | None = None) -> Any:
     """1 / x, and 0 where x == 0."""
     x = _t(x)
@@ -650,6 +652,7 @@ bessel_i0, bessel_i1 = _u(BESSEL_I0), _u(BESSEL_I1)
 bessel_i0e, bessel_i1e = _u(BESSEL_I0E), _u(BESSEL_I1E)
 
 
+@dispatchable
 def erfcinv(x: Any, name: str | None = None) -> Any:
     """The inverse of erfc: -ndtri(x / 2) / sqrt(2)."""
     x = _t(x)

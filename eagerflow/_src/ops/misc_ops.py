@@ -271,6 +271,7 @@ COMPLEX = register(OpDef(
 ))
 
 
+@dispatchable
 def complex(real: Any, imag: Any, name: str | None = None) -> Any:  # noqa: A001
     re, im = binary_args(real, imag)
     if re._dtype is not im._dtype or re._dtype not in _COMPLEX_OF:
@@ -298,6 +299,7 @@ IMAG = register(OpDef(
 ))
 
 
+@dispatchable
 def imag(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """The imaginary parts (zeros for real input, as TF)."""
     x = _t(input)
@@ -506,6 +508,7 @@ BITCAST = register(OpDef(
 ))
 
 
+@dispatchable
 def bitcast(input: Any, type: Any, name: str | None = None) -> Any:  # noqa: A002
     """The bytes of `input` read as `type`: a wider type eats the last dimension (which must
     be the size ratio), a narrower one adds it."""

@@ -663,6 +663,7 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
                     lambda shape, d: random.uniform(shape, dtype=d, seed=seed))
 
 
+@dispatchable
 def stateless_dropout(x: Any, rate: Any, seed: Any, rng_alg: Any = None, noise_shape: Any = None,
                       name: str | None = None) -> Any:
     """tf.nn.experimental.stateless_dropout: dropout whose mask depends only on `seed`."""

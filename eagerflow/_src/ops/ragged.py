@@ -11,6 +11,7 @@ of its modules imports this one too).
 
 from eagerflow._src.ops import (  # noqa: F401
     ragged_dispatch,
+    ragged_dispatch_extra,
     ragged_getitem,
     ragged_shape,
     ragged_strings,

@@ -279,8 +279,8 @@ def _segment(seg: Callable, by_rows: bool) -> Callable:
 for _seg, _by_rows in ((unsorted_segment_sum, True), (segment_ops.unsorted_segment_max, True),
                        (segment_ops.unsorted_segment_min, True),
                        (segment_ops.unsorted_segment_prod, True),
-                       (segment_ops.unsorted_segment_mean, False),
-                       (segment_ops.unsorted_segment_sqrt_n, False)):
+                       (segment_ops.unsorted_segment_mean, True),
+                       (segment_ops.unsorted_segment_sqrt_n, True)):
     cd.register(_seg, _segment(_seg, _by_rows))
 
 

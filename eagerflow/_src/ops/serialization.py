@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.io import example_pb
 from eagerflow._src.io import tensor_proto as tp
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -288,11 +289,13 @@ DECODE_BASE64 = register(OpDef(
 ))
 
 
+@dispatchable
 def encode_base64(input: Any, pad: bool = False, name: str | None = None) -> Any:  # noqa: A002
     """Web-safe base64 of each string (`-` and `_`; `=` padding only with `pad`)."""
     return bind(ENCODE_BASE64, (convert_to_tensor(input, dtype=dt.string),), {"pad": bool(pad)})
 
 
+@dispatchable
 def decode_base64(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """Each web-safe base64 string decoded (padding optional)."""
     return bind(DECODE_BASE64, (convert_to_tensor(input, dtype=dt.string),), {})
@@ -349,6 +352,7 @@ def _gzip(data: bytes) -> bytes:
     return c.compress(data) + c.flush()
 
 
+@dispatchable
 def decode_compressed(bytes: Any, compression_type: str = "",  # noqa: A002
                       name: str | None = None) -> Any:
     """Each string inflated: "ZLIB", "GZIP" or "" (as it is)."""
