@@ -166,7 +166,13 @@ RELU = _activation(
 _relu = dispatch.unary(RELU, convert_to_tensor)
 
 
+def _daz(xp: Any, x: Any) -> Any:
+    """x as TF's threads compare it: a bfloat16 denormal reads as zero."""
+    return halfprec.up(x) if x.dtype.kind == "V" and halfprec.is_half(xp, x) else x
+
+
 def _relu6_grad_kernel(xp: Any, g: Any, x: Any) -> Any:
+    x = _daz(xp, x)
     return g * ((x > 0) & (x < 6))
 
 
@@ -198,7 +204,7 @@ def _leaky_kernel(xp: Any, x: Any, alpha: float) -> Any:
 LEAKY_RELU_GRAD = register(OpDef(
     "LeakyReluGrad",
     _grad_infer("LeakyReluGrad", _FLOAT_T),
-    lambda xp, g, x, alpha: xp.where(x > 0, g, g * _alpha(alpha, g.dtype)),
+    lambda xp, g, x, alpha: xp.where(_daz(xp, x) > 0, g, g * _alpha(alpha, g.dtype)),
     grad=lambda n, gg: [bind(LEAKY_RELU_GRAD, (gg, n.inputs[1]), n.attrs),
                         zeros_like(n.inputs[1])],
     reference=lambda g, x, alpha: np.array([gv if xv > 0 else np.float32(alpha) * gv
