@@ -315,3 +315,30 @@ def layer_facts(tf, keras):
     lstm.build((None, 3, 4))
     out["bidirectional_of_a_built_layer"] = [w.path for w in L.Bidirectional(lstm).weights]
     return out
+
+
+def archive(tf, keras, model):
+    """A keras.export.ExportArchive of the tabular model: its dict endpoint, one of two
+    positional tensors, and a variable collection."""
+    a = keras.export.ExportArchive()
+    a.track(model)
+    a.add_endpoint("predict", lambda inputs: model(inputs, training=False), input_signature=[{
+        "num": tf.TensorSpec([None, 3], tf.float32, name="num"),
+        "cat": tf.TensorSpec([None, 1], tf.string, name="cat")}])
+    a.add_endpoint("score_only",
+                   lambda num, cat: model({"num": num, "cat": cat}, training=False)["score"],
+                   input_signature=[tf.TensorSpec([None, 3], tf.float32),
+                                    tf.TensorSpec([None, 1], tf.string)])
+    a.add_variable_collection("kind_weights", model.get_layer("kind").weights)
+    return a
+
+
+def archive_facts(tf, loaded, x):
+    """What a loaded archive serves and shows."""
+    return {"signatures": {k: [spec_texts(f.structured_input_signature),
+                               spec_texts(f.structured_outputs)]
+                           for k, f in loaded.signatures.items()},
+            "predict": plain(tf, loaded.predict(x)),
+            "score_only": plain(tf, loaded.score_only(x["num"], x["cat"])),
+            "kind_weights": [v.name for v in loaded.kind_weights],
+            "variables": sorted(v.name for v in loaded.variables)}

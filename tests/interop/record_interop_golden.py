@@ -7,7 +7,8 @@ golden/ then holds, as TensorFlow 2.21 / Keras 3.15 wrote them: a tf.Module Save
 (model_cases.make_module: dict, ragged, sparse and string signatures, a vocabulary asset,
 a mutable table), each model of model_cases trained two epochs and saved as `.keras`,
 `.weights.h5`, a tf.train.Checkpoint of the model and its optimizer and (but the RNN's,
-over the size budget) `model.export()`; golden.json what TF computed and reported: the
+over the size budget) `model.export()`, the tabular model also as an ExportArchive of two
+endpoints and a variable collection; golden.json what TF computed and reported: the
 module's outputs and signatures, predictions, the loss history of two more epochs after
 `load_model`, the loaded model's weight and optimizer variable paths, the checkpoints'
 keys, the exports' signatures, and the errors of what Keras refuses to load.
@@ -89,7 +90,12 @@ def main():
                                          C.spec_texts(sig.structured_outputs)],
                            "serve": C.spec_texts(export.serve.concrete_functions[0]
                                                .structured_input_signature),
-                           "outputs": C.plain(tf, export.serve(x))}
+                           "outputs": C.plain(tf, export.serve(x)),
+                           "variables": [v.name for v in export.variables]}
+        if name == "tabular":
+            C.archive(tf, keras, model).write_out(str(OUT / "tabular_archive"), verbose=False)
+            f["archive"] = C.archive_facts(
+                tf, tf.saved_model.load(str(OUT / "tabular_archive")), x)
         keras.utils.set_random_seed(5)  # the loaded Dropout's seed
         again = keras.models.load_model(str(OUT / f"{name}.keras"))
         f["loaded_paths"] = [w.path for w in again.weights]

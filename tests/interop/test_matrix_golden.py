@@ -167,6 +167,48 @@ def test_exported_model_serves_as_in_tensorflow(name):
     C.close(C.plain(tf, export.serve(x)), facts["outputs"], 1e-5, 1e-6)
 
 
+def _unnumbered(names):
+    """Variable names without the numbers a process's earlier layers add (dense_1/...)."""
+    return [re.sub(r"_\d+(?=/)", "", n) for n in names]
+
+
+@pytest.mark.parametrize("name", ["tabular"])
+def test_exported_variables_are_named_by_their_paths(name, tmp_path):
+    # (Keras 3's TF variables of a functional or Sequential model are named by their
+    # paths: "kind/kernel:0"; a subclassed model's sublayers built by its first call are
+    # not: TF names them under the scopes open outside the build's scratch graph)
+    model = BUILD[name]()
+    model.export(str(tmp_path / "e"), verbose=False)
+    ours = [v.name for v in tf.saved_model.load(str(tmp_path / "e")).variables]
+    assert _unnumbered(ours) == _unnumbered(FACTS[name]["export"]["variables"])
+    theirs = [v.name for v in tf.saved_model.load(str(GOLDEN / f"{name}_export")).variables]
+    assert theirs == FACTS[name]["export"]["variables"]
+
+
+def test_export_archive_of_tensorflow_serves_its_endpoints():
+    x, _ = DATA["tabular"](tf)
+    got = C.archive_facts(tf, tf.saved_model.load(str(GOLDEN / "tabular_archive")), x)
+    want = FACTS["tabular"]["archive"]
+    for k in ("signatures", "kind_weights", "variables"):
+        assert got[k] == want[k], k
+    for k in ("predict", "score_only"):
+        C.close(got[k], want[k], 1e-5, 1e-6)
+
+
+def test_our_export_archive_has_tensorflows_endpoints(tmp_path):
+    model = BUILD["tabular"]()
+    x, _ = DATA["tabular"](tf)
+    C.archive(tf, keras, model).write_out(str(tmp_path / "a"), verbose=False)
+    got = C.archive_facts(tf, tf.saved_model.load(str(tmp_path / "a")), x)
+    want = FACTS["tabular"]["archive"]
+    assert got["signatures"] == want["signatures"]
+    for k in ("kind_weights", "variables"):
+        assert _unnumbered(got[k]) == _unnumbered(want[k]), k
+    out = model(x, training=False)
+    C.close(got["predict"], C.plain(tf, out), 1e-6, 1e-6)
+    C.close(got["score_only"], C.plain(tf, out["score"]), 1e-6, 1e-6)
+
+
 def test_our_export_of_a_subclassed_model_serves_any_batch(tmp_path):
     # Keras 3 exports a subclassed model (first called on one row) for any batch size
     model = BUILD["custom"]()

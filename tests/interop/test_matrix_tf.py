@@ -4,7 +4,8 @@ without it). One TF process loads everything eagerflow saved: the tf.Module Save
 of model_cases (called, served, its signatures listed), and each model's `.keras` file
 (outputs, weight and optimizer paths, two more epochs of training), `.weights.h5` and
 `.keras` weights loaded into Keras's own build, tf.train.Checkpoint (every value bound),
-`model.export()` and `tf.saved_model.save(model)` (signatures served); and TF's own
+`model.export()`, an ExportArchive and `tf.saved_model.save(model)` (signatures served,
+variables named); and TF's own
 SavedModels (golden/) loaded and saved again by eagerflow. Each must give what eagerflow
 gives on the same files, and what TF reports for its own (golden.json)."""
 
@@ -54,6 +55,9 @@ for name in ("tabular", "custom"):
     x, _ = C.tabular_data(tf) if name == "tabular" else C.custom_data(tf)
     loaded = tf.saved_model.load(os.path.join(d, f"{name}_export_again"))  # (kept alive)
     out[f"{name}_export_again"] = C.plain(tf, loaded.serve(x))
+x, _ = C.tabular_data(tf)
+archived = tf.saved_model.load(os.path.join(d, "tabular_archive"))
+out["archive"] = C.archive_facts(tf, archived, x)
 objects = C.register(keras)
 build = {"text_rnn": lambda: C.text_rnn(keras), "tabular": lambda: C.tabular(keras),
          "custom": lambda: C.custom(keras, objects)}
@@ -120,6 +124,10 @@ def run(tmp_path_factory):
             str(d / f"{name}_ckpt" / "ckpt"))
         model.export(str(d / f"{name}_export"), verbose=False)
         tf.saved_model.save(model, str(d / f"{name}_saved"))
+        if name == "tabular":
+            C.archive(tf, keras, model).write_out(str(d / "tabular_archive"), verbose=False)
+            ours["archive"] = C.archive_facts(
+                tf, tf.saved_model.load(str(d / "tabular_archive")), x)
         keras.utils.set_random_seed(5)
         again = keras.models.load_model(d / f"{name}.keras")
         ours[name] = {
@@ -188,3 +196,13 @@ def test_tensorflow_loads_its_saved_models_saved_again_by_us(run):
     C.close(theirs["module_again"], want)
     for name in ("tabular", "custom"):
         C.close(theirs[f"{name}_export_again"], FACTS[name]["export"]["outputs"], 1e-5, 1e-6)
+
+
+def test_tensorflow_serves_our_export_archive(run):
+    ours, theirs, _ = run
+    got, want = theirs["archive"], ours["archive"]
+    assert got["signatures"] == want["signatures"] == FACTS["tabular"]["archive"]["signatures"]
+    assert got["kind_weights"] == want["kind_weights"]
+    assert got["variables"] == want["variables"]
+    for k in ("predict", "score_only"):
+        C.close(got[k], want[k], 1e-5, 1e-6)

@@ -204,7 +204,9 @@ class SaveView:
             v.dtype = dt.as_dtype(obj.dtype).as_datatype_enum  # (a Keras variable's is a str)
             set_shape(v.shape, obj.shape._dims)
             v.trainable = bool(getattr(obj, "trainable", True))
-            v.name = obj.name.split(":")[0]
+            # a Keras variable's TF variable is named by its path, as Keras 3's TF backend
+            # makes it (a loaded model's variables are "dense/kernel:0", not "kernel:0")
+            v.name = (getattr(obj, "path", None) or obj.name).split(":")[0]
             sync = getattr(obj, "synchronization", None)
             agg = getattr(obj, "aggregation", None)
             v.synchronization = int(getattr(sync, "value", sync) or 0)
