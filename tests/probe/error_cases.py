@@ -2,13 +2,16 @@
 size, bad permutations, indices out of range, non-integer sizes, solves of non-square or
 mismatched matrices, sparse indices out of order, a tape asked for gradients before it
 recorded anything) and the sparse-dense operators: each an expression over `tf`, `np` and
-`sp` (tf.sparse.SparseTensor) whose result (its repr) or error (class and first line)
+`sp` (tf.sparse.SparseTensor), `P` (a namedtuple), `T` (an int32 scalar's TensorSpec)
+and `C` (an int32 scalar) whose result (its repr) or error (class and first line)
 TF 2.21 recorded in errors_golden.json (record_errors_golden.py) and test_errors_vs_tf.py checks.
 
-A case prefixed "traced:" runs inside a tf.function (TF's graph-building errors)."""
+A case prefixed "traced:" runs inside a tf.function (TF's graph-building errors); one
+prefixed "full:" records its error's whole message."""
 
 from __future__ import annotations
 
+import collections
 import re
 from typing import Any
 
@@ -109,6 +112,44 @@ CASES = [
     "tf.Variable(1.0, aggregation=tf.compat.v1.VariableAggregation.MEAN).aggregation",
     "tf.Variable(1.0, aggregation='mean')",
     "tf.VariableAggregation.MEAN == tf.compat.v1.VariableAggregation.MEAN",
+    # structures that differ: tf.nest's checks and the loops' (whole messages)
+    "full:tf.nest.assert_same_structure([1, 2], [1])",
+    "full:tf.nest.assert_same_structure([1, [2, 3]], [1, [2]])",
+    "full:tf.nest.assert_same_structure({'a': 1}, {'b': 1})",
+    "full:tf.nest.assert_same_structure((1, 2), [1, 2])",
+    "full:tf.nest.assert_same_structure([1, 2], [1, [2]])",
+    "full:tf.nest.assert_same_structure('ab', ['a'])",
+    "full:tf.nest.assert_same_structure({'a': [1, 2]}, {'a': [1]})",
+    "full:tf.nest.assert_same_structure({'a': 1, 'b': (1, 2)}, {'a': 1, 'b': [1, 2]})",
+    "full:tf.nest.assert_same_structure([tf.constant(1), 's'], [tf.constant(2)])",
+    "full:tf.nest.assert_same_structure((1, (2, 3)), (1, (2, (3,))))",
+    "full:tf.nest.assert_same_structure({}, {'a': 1})",
+    "full:tf.nest.assert_same_structure((1, 2, 3), [1, 2], check_types=False)",
+    "full:tf.nest.assert_same_structure({'a': 1}, [1], check_types=False)",
+    "full:tf.nest.assert_same_structure({'a': 1, 'b': 2}, {'a': 1}, check_types=False)",
+    "full:tf.nest.map_structure(lambda x, y: x, [1, 2], [1])",
+    "full:tf.while_loop(lambda i: i < 3, lambda i: (i + 1, 2), (0,))",
+    "full:tf.while_loop(lambda i, j: i < 3, lambda i, j: (i + 1,), (0, 1))",
+    "full:tf.while_loop(lambda i: i < 3, lambda i: i + 1, (0,), maximum_iterations=5)",
+    "full:tf.while_loop(lambda i, j: i < 3, lambda i, j: (i + 1,), (0, 1), maximum_iterations=2)",
+    "tf.while_loop(lambda i: i < 3, lambda i: i + 1, (0,))",
+    "tf.while_loop(lambda i, j: i < 3, lambda i, j: [i + 1, j], (0, 1))",
+    "tf.while_loop(lambda i: i < 3, lambda i: (i + 1,), (0,), maximum_iterations=5)",
+    "tf.while_loop(1, lambda i: i, (0,))",
+    "traced:tf.while_loop(lambda i, j: i < 3, lambda i, j: [i + 1, j], (0, 1))",
+    "traced:tf.while_loop(lambda i, j: i < 3, lambda i, j: (i + 1, j), [0, 1])",
+    # concrete functions of nested signatures: their printed types, and binding refusals
+    "full:tf.function(lambda p: p.x).get_concrete_function(P(T, T)).pretty_printed_signature()",
+    "full:tf.function(lambda p: p.x).get_concrete_function(P(T, T))(P(C, C))",
+    "full:tf.function(lambda p: p.x).get_concrete_function(P(T, T))((C, C))",
+    "full:tf.function(lambda l: l[0]).get_concrete_function([T])(C)",
+    "full:tf.function(lambda l: l[0]).get_concrete_function([T])((C,))",
+    "full:tf.function(lambda l: l[0]).get_concrete_function([T])([C, C])",
+    "full:tf.function(lambda t: t[0]).get_concrete_function((T, T))(C)",
+    "full:tf.function(lambda t: t[0]).get_concrete_function((T, T))([C, C])",
+    "full:tf.function(lambda t: t[0]).get_concrete_function((T, T))((C,))",
+    "full:tf.function(lambda d: d['z']).get_concrete_function({'z': T})(C)",
+    "full:tf.function(lambda d: d['z']).get_concrete_function({'z': T})({'w': C})",
     # a tape that never recorded
     "tf.GradientTape().gradient(tf.constant(1.0), tf.Variable(1.0))",
     "tf.GradientTape(persistent=True).gradient(tf.constant(1.0), tf.Variable(1.0))",
@@ -116,8 +157,14 @@ CASES = [
 ]
 
 
+POINT = collections.namedtuple("P", ["x", "y"])
+
+
 def run(tf: Any, np: Any, expr: str) -> Any:
-    scope = {"tf": tf, "np": np, "sp": tf.sparse.SparseTensor}
+    scope = {"tf": tf, "np": np, "sp": tf.sparse.SparseTensor, "P": POINT,
+             "T": tf.TensorSpec([], tf.int32), "C": tf.constant(1)}
+    if expr.startswith("full:"):
+        expr = expr[len("full:"):]
     if expr.startswith("traced:"):
         body = expr[len("traced:"):]
         return tf.function(lambda: eval(body, scope))()
@@ -140,5 +187,6 @@ def outcome(tf: Any, np: Any, expr: str) -> dict:
     try:
         value = run(tf, np, expr)
     except Exception as e:  # noqa: BLE001 (the error is the recorded result)
-        return {"error": type(e).__name__, "message": first_line(str(e))}
+        message = str(e) if expr.startswith("full:") else first_line(str(e))
+        return {"error": type(e).__name__, "message": message}
     return {"value": repr(value)}

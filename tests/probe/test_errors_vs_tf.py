@@ -30,3 +30,16 @@ def test_sparse_times_dense_differentiates_by_the_dense_operand():
     with tf.GradientTape() as tape:
         y = tf.sparse.reduce_sum(st * v)
     np.testing.assert_array_equal(tape.gradient(y, v).numpy(), [0.0, 1.0, 0.0, 2.0])
+
+
+def test_bool_of_a_symbolic_tensor_keeps_its_class_through_autograph():
+    # TF 2.21 restates it "in user code" as OperatorNotAllowedInGraphError (a TypeError),
+    # not as a StagingError
+    @tf.function
+    def f(x):
+        return bool(x)
+
+    with pytest.raises(tf.errors.OperatorNotAllowedInGraphError) as info:
+        f(tf.constant(True))
+    assert str(info.value).startswith("in user code:")
+    assert "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed" in str(info.value)

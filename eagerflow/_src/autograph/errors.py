@@ -22,7 +22,7 @@ import linecache
 import os
 from typing import Any
 
-from eagerflow._src.core.errors import OpError
+from eagerflow._src.core.errors import OperatorNotAllowedInGraphError, OpError
 
 # eagerflow/ (this file is eagerflow/_src/autograph/errors.py)
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + \
@@ -119,7 +119,7 @@ def restate(exc: BaseException, converted: dict) -> BaseException | None:
     if isinstance(exc, OpError):
         new = cls(exc.node_def, exc.op, message)
     elif cls in _STRING_CONSTRUCTED or cls.__init__ is Exception.__init__ or \
-            issubclass(cls, PyCTError):
+            issubclass(cls, PyCTError) or cls is OperatorNotAllowedInGraphError:  # (TF's list)
         new = cls(message)
     elif cls is KeyError:
         new = MultilineMessageKeyError(message, exc.args[0] if exc.args else None)

@@ -32,6 +32,7 @@ from eagerflow._src.ops.extension_type import (
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.ragged import stack as ragged_stack
+from eagerflow._src.ops.ragged_tensor import type_spec_from_value
 from eagerflow._src.ops.stacking import stack, unstack
 from eagerflow._src.ops.tensor_array import TensorArray
 
@@ -47,11 +48,11 @@ def while_loop(cond: Callable, body: Callable, loop_vars: Any, shape_invariants:
                maximum_iterations: Any = None, name: str | None = None) -> Any:
     """Repeats `loop_vars = body(*loop_vars)` while `cond(*loop_vars)`."""
     if not callable(cond):
-        raise TypeError("cond must be callable.")
+        raise TypeError("'cond' must be callable.")
     if not callable(body):
-        raise TypeError("body must be callable.")
+        raise TypeError("'body' must be callable.")
     if parallel_iterations < 1:
-        raise TypeError("parallel_iterations must be a positive integer.")
+        raise TypeError("'parallel_iterations' must be a positive integer.")
     if _state.graph is None:
         return _eager_while(cond, body, loop_vars, maximum_iterations)
     return build_while(cond, body, loop_vars, shape_invariants, maximum_iterations,
@@ -61,6 +62,10 @@ def while_loop(cond: Callable, body: Callable, loop_vars: Any, shape_invariants:
 def _eager_while(cond: Callable, body: Callable, loop_vars: Any, maximum_iterations: Any) -> Any:
     single = not (isinstance(loop_vars, (list, tuple)) and not hasattr(loop_vars, "_fields"))
     limit = None if maximum_iterations is None else int(convert_to_tensor(maximum_iterations))
+    # TF's eager loop checks each body result against the specs of the loop variables as a
+    # list, its iteration counter first when there is a limit (its messages show both)
+    structure = None if single else nest.map_structure(
+        type_spec_from_value, list(loop_vars) if limit is None else [0, loop_vars])
     vars_ = loop_vars
     i = 0
     while limit is None or i < limit:
@@ -68,13 +73,8 @@ def _eager_while(cond: Callable, body: Callable, loop_vars: Any, maximum_iterati
         if not bool(convert_to_tensor(c)._numpy()):
             break
         out = body(*as_args(vars_)) if not single else body(vars_)
-        if not single and not isinstance(out, (list, tuple)) and len(as_args(vars_)) == 1:
-            out = type(vars_)([out]) if isinstance(vars_, list) else (out,)
-        try:
-            nest.assert_same_structure(vars_, out, check_types=False)
-        except (ValueError, TypeError) as e:
-            raise ValueError(f"The two structures don't have the same nested structure. {e}") \
-                from None
+        if structure is not None:
+            nest.assert_same_structure(structure, list(out) if limit is None else [i + 1, out])
         vars_ = out
         i += 1
     # the results are tensors, as TF's eager loop converts them (TensorArrays stay)

@@ -429,14 +429,9 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
             raise TypeError(f"cond must return a boolean scalar tensor, got {c_t._dtype!r}")
         cg.outputs = [c_t]
     b_out = trace(body, bg, as_args(b_vals) if not single else (b_vals,))
-    if not single and not isinstance(b_out, (list, tuple)) and len(as_args(structure)) == 1:
+    if not single and not nest.is_nested(b_out):
         b_out = [b_out]
-    try:
-        nest.assert_same_structure(structure, b_out, check_types=False)
-    except (ValueError, TypeError) as e:
-        raise ValueError(f"The two structures don't have the same nested structure.\n\nFirst "
-                         f"structure: {b_out}\n\nSecond structure: {structure}\n\nMore "
-                         f"specifically: {e}") from None
+    nest.assert_same_structure(b_out, structure, check_types=False)  # (TF's order and words)
     b_flat = flatten_extensions(b_out)
     with _scope(bg):
         outs = []
@@ -470,10 +465,7 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     # a TensorArray leaves the loop with the element shape its writes in the body gave it
     vals = [b._with_flow(r) if m is not None else r for r, m, b in zip(res, ta_meta, b_flat)]
     out = pack_extensions(structure, vals)
-    if single:
-        return out
-    return list(out) if isinstance(structure, tuple) and not hasattr(structure, "_fields") \
-        else out
+    return out  # the loop variables' structure (TF's return_same_structure)
 
 
 def _as_loop_tensor(x: Any) -> Tensor:

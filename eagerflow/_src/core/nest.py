@@ -130,36 +130,79 @@ def pack_sequence_as(structure: Any, flat_sequence: Any, expand_composites: bool
     return build(structure)
 
 
+class _Dot:
+    """A leaf of the "Entire ... structure" outlines TF's structure errors print."""
+
+    def __repr__(self) -> str:
+        return "."
+
+
+def _described(x: Any) -> str:
+    return f"type={type(x).__name__} str={x}"
+
+
+def _same_sequence_type(a: Any, b: Any) -> bool:
+    """TF's type check: equal types, namedtuples of one name and fields, list subtypes,
+    any two mappings."""
+    ta, tb = _seq_type(a), _seq_type(b)
+    if ta is tb:
+        return True
+    if _is_namedtuple(a) and _is_namedtuple(b):
+        return ta.__name__ == tb.__name__ and tuple(a._fields) == tuple(b._fields)
+    if isinstance(a, list) and isinstance(b, list):
+        return True
+    return isinstance(a, collections.abc.Mapping) and isinstance(b, collections.abc.Mapping)
+
+
+def _structure_mismatch(a: Any, b: Any, check_types: bool) -> tuple | None:
+    """(exception class, what differs) at the first place two structures part, walking
+    them as TF's AssertSameStructure does; None when they match."""
+    if is_nested(a) != is_nested(b):
+        seq, leaf = (a, b) if is_nested(a) else (b, a)
+        return ValueError, (f'Substructure "{_described(seq)}" is a sequence, while '
+                            f'substructure "{_described(leaf)}" is not')
+    if not is_nested(a):
+        return None
+    if check_types:
+        if not _same_sequence_type(a, b):
+            return TypeError, (f"The two namedtuples don't have the same sequence type. First "
+                               f"structure {_described(a)} has type {type(a).__name__}, while "
+                               f"second structure {_described(b)} has type {type(b).__name__}")
+        if isinstance(a, collections.abc.Mapping) and set(a) != set(b):
+            return ValueError, (f"The two dictionaries don't have the same set of keys. First "
+                                f"structure has keys {_described(_sorted_keys(a))}, while "
+                                f"second structure has keys {_described(_sorted_keys(b))}")
+    ca, cb = _children(a), _children(b)
+    if len(ca) != len(cb):
+        return ValueError, (f"The two structures don't have the same number of elements. "
+                            f"First structure: {_described(a)}. Second structure: "
+                            f"{_described(b)}")
+    for x, y in zip(ca, cb):
+        found = _structure_mismatch(x, y, check_types)
+        if found is not None:
+            return found
+    return None
+
+
+def _outline(structure: Any) -> Any:
+    dot = _Dot()
+    if not is_nested(structure):
+        return dot
+    return pack_sequence_as(structure, [dot] * len(flatten(structure)))
+
+
 def assert_same_structure(nest1: Any, nest2: Any, check_types: bool = True,
                           expand_composites: bool = False) -> None:
-    def walk(a: Any, b: Any) -> None:
-        if is_nested(a) != is_nested(b):
-            raise ValueError("The two structures don't have the same nested structure.\n\n"
-                             f"First structure: {nest1}\n\nSecond structure: {nest2}\n\nMore "
-                             f"specifically: Substructure \"{a}\" is a sequence, while "
-                             f"substructure \"{b}\" is not" if is_nested(a) else
-                             "The two structures don't have the same nested structure.\n\n"
-                             f"First structure: {nest1}\n\nSecond structure: {nest2}")
-        if not is_nested(a):
-            return
-        if check_types and _seq_type(a) is not _seq_type(b) and not (
-                isinstance(a, collections.abc.Mapping) and isinstance(b, collections.abc.Mapping)):
-            raise TypeError(f"The two structures don't have the same sequence type. Input "
-                            f"structure has type {type(a)}, while shallow structure has type "
-                            f"{type(b)}.")
-        if isinstance(a, collections.abc.Mapping) and set(a) != set(b):
-            raise ValueError(f"The two dictionaries don't have the same set of keys. First "
-                             f"structure has keys {sorted(a)}, while second structure has keys "
-                             f"{sorted(b)}.")
-        ca, cb = _children(a), _children(b)
-        if len(ca) != len(cb):
-            raise ValueError("The two structures don't have the same number of elements.\n\n"
-                             f"First structure ({len(flatten(nest1))} elements): {nest1}\n\n"
-                             f"Second structure ({len(flatten(nest2))} elements): {nest2}")
-        for x, y in zip(ca, cb):
-            walk(x, y)
-
-    walk(nest1, nest2)
+    """Raises TF's ValueError (TypeError for differing sequence types) where the two
+    structures differ, with TF's message: both structures, what differs, their outlines."""
+    found = _structure_mismatch(nest1, nest2, check_types)
+    if found is None:
+        return
+    cls, detail = found
+    raise cls(f"The two structures don't have the same nested structure.\n\nFirst structure: "
+              f"{_described(nest1)}\n\nSecond structure: {_described(nest2)}\n\nMore "
+              f"specifically: {detail}\nEntire first structure:\n{_outline(nest1)}\nEntire "
+              f"second structure:\n{_outline(nest2)}")
 
 
 def map_structure(func: Callable, *structure: Any, **kwargs: Any) -> Any:

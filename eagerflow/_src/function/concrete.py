@@ -325,8 +325,10 @@ class ConcreteFunction:
     def _flat_binding(self, args: tuple, kwargs: dict) -> tuple:
         """(tensors, None) binding args/kwargs to the tensor parameters alone, or (None, why
         not) in TF's words."""
-        names = [k for k, _, v in self._parameters()
-                 if any(is_tensor_spec(x) for x in nest.flatten(v))]
+        names = []  # one per flat tensor: TF names a structure's placeholders k, k_1, ...
+        for k, _, v in self._parameters():
+            count = sum(1 for x in nest.flatten(v) if is_tensor_spec(x))
+            names.extend(k if j == 0 else f"{k}_{j}" for j in range(count))
         # (a loaded function's graph is named as TF's loader cleans its FunctionDef's name)
         match = re.match(r"^__inference_(.*)_\d+$", self._name)
         call = f"{match.group(1) if match else self._name}({', '.join(names)})"
@@ -412,13 +414,24 @@ class ConcreteFunction:
                 raise fail(f"Can not cast {value!r} to {spec!r}")
             flat.extend(value._type_spec._to_components(value))
         elif isinstance(spec, (list, tuple)):
-            if not isinstance(value, (list, tuple)) or len(value) != len(spec):
-                raise fail(f"Can not cast {value!r} to {type_text(spec)}")
+            # TF's trace types' casts, each with its own words
+            if isinstance(spec, tuple) and hasattr(spec, "_fields"):
+                if type(value) is not type(spec):
+                    raise fail(f"Cannot cast {value!r} to type {type(spec)!r}.")
+            elif not isinstance(value, list if isinstance(spec, list) else tuple):
+                kind = "list" if isinstance(spec, list) else "tuple"
+                raise fail(f"Can not cast {value!r} to {kind} type.")
+            if len(value) != len(spec):
+                raise fail("object of type 'Tuple' has no len()" if isinstance(spec, list) else
+                           f"Expected {value!r} to have length of {len(spec)}")
             for s, v in zip(spec, value):
                 self._flatten_value(s, v, flat, fail)
         elif isinstance(spec, dict):
-            if not isinstance(value, dict) or set(value) != set(spec):
-                raise fail(f"Can not cast {value!r} to {type_text(spec)}")
+            if not isinstance(value, dict):
+                raise fail(f"Can not cast {value!r} to a Dict type.")
+            if set(value) != set(spec):
+                raise fail(f"{value!r} has different keys with the TraceType "
+                           f"{type_text(_unnamed(spec))}.")
             for k in sorted(spec):  # (nest's order: the graph's inputs are in it)
                 self._flatten_value(spec[k], value[k], flat, fail)
         elif not (value is spec or (type(value) is type(spec) and value == spec)):
@@ -623,6 +636,20 @@ class ConcreteFunction:
 
     def __str__(self) -> str:
         return f"ConcreteFunction {self.pretty_printed_signature()}"
+
+
+def _unnamed(structure: Any) -> Any:
+    """`structure` with its TensorSpecs' names dropped (as TF prints a trace type)."""
+    if is_tensor_spec(structure):
+        return TensorSpec(structure.shape, structure.dtype)
+    if isinstance(structure, dict):
+        return {k: _unnamed(v) for k, v in structure.items()}
+    if isinstance(structure, list):
+        return [_unnamed(v) for v in structure]
+    if isinstance(structure, tuple):
+        parts = [_unnamed(v) for v in structure]
+        return type(structure)(*parts) if hasattr(structure, "_fields") else tuple(parts)
+    return structure
 
 
 def _tf_type(d: Any) -> str:

@@ -106,6 +106,9 @@ def type_text(x: Any, arg: str | None = None) -> str:
         return repr(x)
     if isinstance(x, list):
         return "List[" + ", ".join(type_text(v, arg) for v in x) + "]"
+    if isinstance(x, tuple) and hasattr(x, "_fields"):  # a namedtuple: its name and fields
+        return f"{type(x).__name__}[" + ", ".join(
+            f"[{f!r}, {type_text(v, arg)}]" for f, v in zip(x._fields, x)) + "]"
     if isinstance(x, tuple):
         return "Tuple[" + ", ".join(type_text(v, arg) for v in x) + "]"
     if isinstance(x, dict):

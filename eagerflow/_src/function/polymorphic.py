@@ -565,7 +565,9 @@ def _spec_placeholder(x: Any) -> Any:
         return _SpecTensor(x)
     if isinstance(x, CompositeSpec):
         return _SpecComposite(x)
-    if isinstance(x, (list, tuple)) and not hasattr(x, "_fields"):
+    if isinstance(x, tuple) and hasattr(x, "_fields"):  # a namedtuple: its fields by position
+        return type(x)(*(_spec_placeholder(v) for v in x))
+    if isinstance(x, (list, tuple)):
         return type(x)(_spec_placeholder(v) for v in x)
     if isinstance(x, dict):
         return {k: _spec_placeholder(v) for k, v in x.items()}
