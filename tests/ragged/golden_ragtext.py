@@ -12,6 +12,9 @@ ri32 = tf.ragged.constant([[1, 2], [3]], row_splits_dtype=tf.int32)
 ri64 = tf.ragged.constant([[1, 2], [3]])
 rq = tf.ragged.constant([[0.5, 0.25, 0.75], [], [0.125, 0.9]])
 rg = tf.ragged.constant([[1.5, 2.0, 0.5], [], [4.0, 0.3]])
+fsig = tf.function(lambda x: tf.reduce_sum(x, axis=1),
+                   input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])
+fdense = tf.function(lambda x: x, input_signature=[tf.TensorSpec([None, None], tf.int32)])
 def rx(r):
     return (type(r).__name__, r.row_splits.numpy().tolist(), r.dtype.name,
             np.round(r.flat_values.numpy().astype(np.float64), 5).tolist())
@@ -280,6 +283,24 @@ DISPATCH_LIST = [f"rx(tf.math.{u}(rq))" for u in _UNARY] + [
     "tf.math.xlogy(tf.ragged.constant([[0.0, 1.0]]), tf.ragged.constant([[0.0, 2.0]]))",
 ]
 
+# ragged values bound to tf.function signatures, and what a traced function may return
+FUNCTION_RAGTEXT = [
+    "fsig(tf.ragged.constant([[[1]]]))",
+    "fsig(tf.constant([[1, 2]]))",
+    "fsig(tf.ragged.constant([[1.0]]))",
+    "fsig(tf.ragged.constant([[1]], row_splits_dtype=tf.int32))",
+    "fsig(ra)",
+    "fdense(tf.ragged.constant([[1]]))",
+    "tf.function(lambda x: x * 2).get_concrete_function(tf.RaggedTensorSpec([2, None], "
+    "tf.int32))(ra)",
+    "tf.function(lambda x: x * 2).get_concrete_function(tf.RaggedTensorSpec([None, None], "
+    "tf.int32))(rn2)",
+    "tf.function(lambda x: x.shape)(ra)",
+    "tf.function(lambda: tf.TensorShape([1, 2]))()",
+    "tf.function(lambda: tf.float32)()",
+]
+
 SECTIONS = {"ragtext_dispatch": RAGGED_DISPATCH, "ragtext_checks": RAGGED_CHECKS,
             "ragtext_strings": STRINGS_RAGTEXT, "ragtext_regex": REGEX,
-            "ragtext_lookup": LOOKUP_RAGTEXT, "ragtext_dispatch_list": DISPATCH_LIST}
+            "ragtext_lookup": LOOKUP_RAGTEXT, "ragtext_dispatch_list": DISPATCH_LIST,
+            "ragtext_function": FUNCTION_RAGTEXT}

@@ -411,7 +411,7 @@ class ConcreteFunction:
             flat.append(value)
         elif isinstance(spec, CompositeSpec):  # (a ragged or structured tensor's parts)
             if not isinstance(value, CompositeTensor) or not spec.is_compatible_with(value):
-                raise fail(f"Can not cast {value!r} to {spec!r}")
+                raise fail(ftype.composite_cast_reason(spec, value))
             flat.extend(value._type_spec._to_components(value))
         elif isinstance(spec, (list, tuple)):
             # TF's trace types' casts, each with its own words

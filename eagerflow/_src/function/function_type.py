@@ -268,3 +268,30 @@ class AtomicFunction:
 
 
 AtomicFunctionType.register(AtomicFunction)
+
+
+def composite_cast_reason(spec: CompositeSpec, value: Any) -> str:
+    """Why `value` does not bind to the composite `spec`, in TF's words: a component count
+    that differs (a dense tensor, another ragged rank) is nest's structure mismatch over
+    the components; otherwise the first component that does not fit, or the whole."""
+    want = list(spec._component_specs)
+    if isinstance(value, Tensor):
+        got: list | None = [value]
+    elif isinstance(value, CompositeTensor) and type(value._type_spec) is type(spec):
+        got = list(value._type_spec._to_components(value))
+    else:
+        got = None
+    if got is not None and len(got) != len(want):
+        a = "[" + ", ".join(repr(s) for s in want) + "]"
+        b = "[" + ", ".join(repr(v) for v in got) + "]"
+        return ("The two structures don't have the same nested structure.\n\n"
+                f"First structure: type=list str={a}\n\nSecond structure: type=list str={b}"
+                "\n\nMore specifically: The two structures don't have the same number of "
+                f"elements. First structure: type=list str={a}. Second structure: type=list "
+                f"str={b}\nEntire first structure:\n[{', '.join('.' for _ in want)}]\n"
+                f"Entire second structure:\n[{', '.join('.' for _ in got)}]")
+    if got is not None and not isinstance(value, Tensor):
+        for cs, part in zip(want, got):
+            if part.dtype is not cs.dtype or not cs.shape.is_compatible_with(part.shape):
+                return f"Can not cast {TensorSpec(part.shape, part.dtype)!r} to {cs!r}"
+    return f"Can not cast {value!r} to {spec!r}"

@@ -21,10 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest, promotion, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, make_weak
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
@@ -504,7 +506,10 @@ class Function:
             args, kwargs = self._rebuild_call(call_values)
             result = fn(*args, **kwargs)
             flat_out: list = []
-            template = _output_template(graph, result, flat_out)
+            try:
+                template = _output_template(graph, result, flat_out)
+            except _NotAnOutput as e:
+                raise _not_an_output(self._python_function, e) from None
             graph.outputs = flat_out
         captured = [outer_t for outer_t, _ in graph.captures.values()]
         if captured:
@@ -554,6 +559,9 @@ class Function:
 def _as_spec_value(value: Any, spec: Any, fail: Callable) -> Any:
     if _is_variable(value):
         return value
+    if isinstance(value, CompositeTensor) and hasattr(value, "flat_values"):
+        # (a RaggedTensor for a TensorSpec: TF's reason is its conversion's failure)
+        raise fail(f"TypeError: object of type '{type(value).__name__}' has no len()\n")
     try:
         return convert_to_tensor(value, dtype=spec.dtype)
     except (TypeError, ValueError):
@@ -680,7 +688,26 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
     if getattr(result, "_is_distributed_value", False):  # strategy.run's PerReplica results
         return concrete._Composite(type(result),
                                    [_output_template(graph, r, flat) for r in result.values])
+    if isinstance(result, TensorShape) or isinstance(result, dt.DType):
+        # TF converts what it can (a fully defined shape) and refuses the rest
+        try:
+            t = convert_to_tensor(result)
+        except (TypeError, ValueError):
+            raise _NotAnOutput(type(result).__name__) from None
+        flat.append(identity(graph.capture(t)))
+        return concrete._Leaf(len(flat) - 1)
     return result
+
+
+class _NotAnOutput(TypeError):
+    """A traced function's return value TF cannot take (its type's name)."""
+
+
+def _not_an_output(fn: Any, e: _NotAnOutput) -> TypeError:
+    return TypeError("To be compatible with tf.function, Python functions must return zero "
+                     "or more Tensors or ExtensionTypes or None values; in compilation of "
+                     f"{fn}, found return value of type {e.args[0]}, which is not a Tensor or "
+                     "ExtensionType.")
 
 
 def function(func: Callable | None = None, input_signature: Any = None, autograph: bool = True,
@@ -766,13 +793,7 @@ def _composite_for_spec(spec: CompositeSpec, value: Any, fail: Callable) -> list
             raise fail(f"Can not cast {value.spec!r} to {spec!r}")
         return value.components()
     if not isinstance(value, CompositeTensor) or not spec.is_compatible_with(value):
-        if isinstance(value, CompositeTensor) and type(value._type_spec) is type(spec):
-            # TF names the first component that does not fit
-            for cs, part in zip(spec._component_specs, value._type_spec._to_components(value)):
-                if part.dtype is not cs.dtype or not cs.shape.is_compatible_with(part.shape):
-                    raise fail(f"Can not cast {TensorSpec(part.shape, part.dtype)!r} to "
-                               f"{cs!r}")
-        raise fail(f"Can not cast {value!r} to {spec!r}")
+        raise fail(ftype.composite_cast_reason(spec, value))
     return spec._to_components(value)
 
 
