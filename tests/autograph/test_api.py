@@ -166,3 +166,14 @@ def test_eager_loop_options_and_set_element_type_are_inert():
         return out
 
     assert autograph.convert(f)(3) == [0, 1, 2]
+
+
+def test_lambdas_on_one_line_told_apart_by_star_args():
+    # TF 2.21 converts the outer lambda (its errors are restated "in user code"): the inner
+    # one takes *a, the outer nothing, so their signatures differ
+    body = lambda i: (i + 1, 2)  # noqa: E731
+    f = tf.function(lambda: tf.while_loop(lambda *a: a[0] < 3, body, (0,)))
+    with pytest.raises(ValueError) as info:
+        f()
+    assert str(info.value).startswith("in user code:")
+    assert "The two structures don't have the same nested structure." in str(info.value)

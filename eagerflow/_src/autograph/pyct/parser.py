@@ -117,9 +117,7 @@ def _find_lambda(fn: types.FunctionType, block: list[str], first: int) -> ast.La
     if tree is None:
         raise SourceUnavailableError("could not parse the lambda's source")
     cands = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == first]
-    argnames = list(code.co_varnames[:code.co_argcount + code.co_kwonlyargcount])
-    cands = [c for c in cands if [a.arg for a in c.args.posonlyargs + c.args.args
-                                  + c.args.kwonlyargs] == argnames] or cands
+    cands = [c for c in cands if _signature(c) == _code_signature(code)] or cands
     if len(cands) > 1:
         exact = [c for c in cands if _same_code(c, code)]
         cands = exact or cands
@@ -127,6 +125,23 @@ def _find_lambda(fn: types.FunctionType, block: list[str], first: int) -> ast.La
         raise SourceUnavailableError(
             "could not tell the lambda apart from others on the same line")
     return cands[0]
+
+
+def _signature(node: ast.Lambda) -> tuple:
+    """A lambda node's parameter names, its *args' and **kwargs' included."""
+    a = node.args
+    return ([p.arg for p in a.posonlyargs + a.args + a.kwonlyargs],
+            a.vararg.arg if a.vararg else None, a.kwarg.arg if a.kwarg else None)
+
+
+def _code_signature(code: types.CodeType) -> tuple:
+    """The same of a code object (co_varnames lists *args, then **kwargs, after the rest)."""
+    n = code.co_argcount + code.co_kwonlyargcount
+    names = code.co_varnames
+    vararg = names[n] if code.co_flags & inspect.CO_VARARGS else None
+    n += 1 if vararg is not None else 0
+    kwarg = names[n] if code.co_flags & inspect.CO_VARKEYWORDS else None
+    return list(names[:code.co_argcount + code.co_kwonlyargcount]), vararg, kwarg
 
 
 def _same_code(node: ast.Lambda, code: types.CodeType) -> bool:
