@@ -668,10 +668,11 @@ def test_string_attrs_of_the_wrong_type_are_type_errors(name, attrs, bad):
 
 
 def test_substr_of_invalid_utf8_in_utf8_char_units():
-    # was: UnicodeDecodeError
-    with pytest.raises(InvalidArgumentError, match=r"Invalid UTF-8.*\[Op:Substr\]"):
-        bind(REGISTRY["Substr"], (_t(np.array([b"a\xff"], dtype=object)), _t(np.int32(0)),
-                                  _t(np.int32(1))), {"unit": "UTF8_CHAR"})
+    # was: UnicodeDecodeError; TF 2.21 counts each byte that is no trail byte as a character
+    # (tests/ragged/golden_ragtext.py records its answers)
+    out = bind(REGISTRY["Substr"], (_t(np.array([b"a\xff", b"\xffab"], dtype=object)),
+                                    _t(np.int32(0)), _t(np.int32(2))), {"unit": "UTF8_CHAR"})
+    assert out.numpy().tolist() == [b"a\xff", b"\xffa"]
 
 
 def test_slice_grad_begin_must_be_a_vector():

@@ -300,7 +300,35 @@ FUNCTION_RAGTEXT = [
     "tf.function(lambda: tf.float32)()",
 ]
 
+_ENCODED = {"UTF-16-LE": "b'h\\x00\\xe9\\x00=\\xd8\\x00\\xde'",
+            "UTF-16": "b'\\xff\\xfeh\\x00\\xe9\\x00'",
+            "UTF-32-LE": "b'h\\x00\\x00\\x00\\xe9\\x00\\x00\\x00'",
+            "UTF-32": "b'\\x00\\x00\\xfe\\xff\\x00\\x00\\x00h'", "latin1": "b'h\\xc3\\xa9'",
+            "ISO-8859-1": "b'h\\xe9'", "US-ASCII": "b'h\\xc3\\xa9'",
+            "windows-1252": "b'h\\x80\\xe9'", "utf8": "b'h\\xc3\\xa9'",
+            "Shift_JIS": "b'h\\xc3\\xa9\\x82\\xa0'", "UTF-16-BE": "b'\\x00h\\xd8'"}
+STRINGS_MORE = [
+    f"tf.strings.unicode_decode_with_offsets(tf.constant([{v}]), {k!r})"
+    for k, v in _ENCODED.items()] + [
+    "tf.strings.unicode_decode(tf.constant(b'ab'), 'bogus')",
+    "tf.strings.unicode_decode(tf.constant(b'ab'), 'base64')",
+    "tf.strings.unicode_split(tf.constant([b'h\\x00\\xe9\\x00']), 'UTF-16-LE')",
+    "tf.strings.unicode_transcode(tf.constant([b'h\\xe9']), 'latin1', 'UTF-8')",
+    "tf.strings.unicode_encode(tf.constant([104]), 'UTF-16-LE')",
+    "tf.strings.substr(tf.constant(b'\\xffab'), 0, 2, unit='UTF8_CHAR')",
+    "tf.strings.substr(tf.constant(b'a\\xffb\\xc3'), 1, 2, unit='UTF8_CHAR')",
+    "tf.strings.substr(tf.constant(b'\\xc3\\xa9\\xff\\xff'), -2, 2, unit='UTF8_CHAR')",
+    "tf.strings.substr(tf.constant('héllo'), 5, 1, unit='UTF8_CHAR')",
+    "tf.strings.substr(tf.constant('héllo'), 6, 1, unit='UTF8_CHAR')",
+    "tf.strings.length(tf.constant([b'a\\xffb\\xc3', b'\\x80', b'\\xe2\\x82']), "
+    "unit='UTF8_CHAR')",
+    "tf.strings.ngrams(tf.constant([1, 2]), 2)",
+] + [f"tf.strings.format('{{}}', tf.zeros({sh}))" for sh in
+     ([2, 0], [1, 0], [0], [0, 3], [2, 0, 3], [2, 3, 0], [3, 0, 0])] + [
+    "tf.strings.format('{}', tf.zeros([2, 0], tf.string))",
+]
+
 SECTIONS = {"ragtext_dispatch": RAGGED_DISPATCH, "ragtext_checks": RAGGED_CHECKS,
             "ragtext_strings": STRINGS_RAGTEXT, "ragtext_regex": REGEX,
             "ragtext_lookup": LOOKUP_RAGTEXT, "ragtext_dispatch_list": DISPATCH_LIST,
-            "ragtext_function": FUNCTION_RAGTEXT}
+            "ragtext_function": FUNCTION_RAGTEXT, "ragtext_strings_more": STRINGS_MORE}

@@ -536,6 +536,8 @@ def format_tensor(a: np.ndarray, summarize: int) -> str:
         np_type = np.float32
     if a.ndim == 0:
         return _element(a[()], kind, np_type)
+    if a.size == 0 and a.shape[0]:  # TF's summary of empty rows: an elision
+        return "[" + "\n" * (a.ndim - 1) + " ...]"
     limit = summarize if summarize >= 0 else None
 
     def pick(n: int) -> list:

@@ -198,11 +198,16 @@ def _record_bad_bytes(e: UnicodeDecodeError) -> tuple:
 
 
 codecs.register_error("eagerflow-mark-bad-bytes", _record_bad_bytes)
-_WIDTH = {"utf-8": None, "utf-16-be": 2, "utf-32-be": 4}
+_WIDTH = {"utf_8": None, "utf_16_be": 2, "utf_16_le": 2, "utf_32_be": 4, "utf_32_le": 4}
 
 
 def _decode_one(op: str, v: bytes, codec: str, errors: str, repl: int, ctrl: bool) -> tuple:
     """(code points, byte offsets) of one string."""
+    skipped = 0
+    for bom, name in _BOMS.get(codec, ()):  # (an order-less UTF-16/32: ICU drops the BOM)
+        if v.startswith(bom):
+            v, codec, skipped = v[len(bom):], name.replace("-", "_"), len(bom)
+            break
     _bad_ranges.spans = []
     text = v.decode(codec, "eagerflow-mark-bad-bytes")
     spans = _bad_ranges.spans
@@ -210,13 +215,18 @@ def _decode_one(op: str, v: bytes, codec: str, errors: str, repl: int, ctrl: boo
     bad = cps == 0xD800
     if bad.any() and errors == "strict":
         raise C.fail(op, "Invalid formatting on input string")
-    width = _WIDTH[codec]
+    width = _WIDTH.get(codec, 0)
     if width is None:  # UTF-8 byte lengths from the code points
         lengths = 1 + (cps >= 0x80) + (cps >= 0x800) + (cps >= 0x10000)
-    else:
+    elif width:
         lengths = np.where(cps >= 0x10000, 2 * width if width == 2 else width, width)
+    else:  # another encoding: each character's own byte length
+        lengths = np.array([len(c.encode(codec)) if c != _MARK else 0 for c in text],
+                           np.int64).reshape(-1)
     if bad.any():
         lengths[bad] = [e - s for s, e in spans]
+    if skipped and len(lengths):  # ICU reads the BOM with the first character
+        lengths[0] += skipped
     offsets = (np.cumsum(lengths) - lengths).astype(np.int64)
     if ctrl:  # a control character is replaced, or dropped as an error under "ignore"
         control = (cps < 0x20) & ~bad
@@ -233,9 +243,7 @@ def _decode_infer(x: Any, *, input_encoding: str, errors: str = "replace",
                   Tsplits: dt.DType = dt.int64, offsets: bool = False) -> list:
     op = "UnicodeDecodeWithOffsets" if offsets else "UnicodeDecode"
     _strings_vector(op, x)
-    enc = _str_attr(op, input_encoding, "input_encoding")
-    if enc.upper() not in _ENCODINGS:
-        raise C.fail(op, f"Could not create converter for input encoding: {enc}")
+    _input_codec(op, _str_attr(op, input_encoding, "input_encoding"))
     _errors_attrs(op, errors, replacement_char, _ERRORS)
     C.dtype_attr(op, Tsplits, "Tsplits", _SPLITS)
     n = None if x._shape is None or x._shape[0] is None else x._shape[0] + 1
@@ -246,8 +254,8 @@ def _decode_infer(x: Any, *, input_encoding: str, errors: str = "replace",
 def _decode_kernel(xp: Any, x: Any, *, input_encoding: str, errors: str = "replace",
                    replacement_char: int = 65533, replace_control_characters: bool = False,
                    Tsplits: dt.DType = dt.int64, offsets: bool = False) -> tuple:
-    codec = _ENCODINGS[input_encoding.upper()]
     op = "UnicodeDecodeWithOffsets" if offsets else "UnicodeDecode"
+    codec = _input_codec(op, input_encoding)
     rows = [_decode_one(op, v, codec, errors, replacement_char, replace_control_characters)
             for v in x]
     splits = np.zeros(len(rows) + 1, np.int64)
@@ -545,10 +553,14 @@ _BOMS = {"utf_16": ((b"\xfe\xff", "utf-16-be"), (b"\xff\xfe", "utf-16-le"), (b""
 
 
 def _input_codec(op: str, encoding: str) -> str:
+    """Python's codec of an input encoding ICU would convert from (text encodings only)."""
     try:
-        return codecs.lookup(encoding).name.replace("-", "_")
+        info = codecs.lookup(encoding)
     except LookupError:
-        raise C.fail(op, f"Could not create converter for input encoding: {encoding}") from None
+        info = None
+    if info is None or not getattr(info, "_is_text_encoding", True):
+        raise C.fail(op, f"Could not create converter for input encoding: {encoding}")
+    return info.name.replace("-", "_")
 
 
 def _transcode_infer(x: Any, *, input_encoding: str, output_encoding: str,
@@ -649,10 +661,11 @@ UNICODE_TRANSCODE = register(OpDef(
 # Public functions: any rank, dense or ragged.
 # ---------------------------------------------------------------------------------------
 
-def _string_input(x: Any) -> Any:
+def _string_input(x: Any, what: str = "input") -> Any:
+    """`x` as a string tensor; TF's conversion error names the argument `what`."""
     if isinstance(x, (RaggedTensor, Tensor)):
         if x.dtype is not dt.string:
-            raise ValueError(f"input: Tensor conversion requested dtype string for Tensor with "
+            raise ValueError(f"{what}: Tensor conversion requested dtype string for Tensor with "
                              f"dtype {x.dtype.name}: {x!r}")
         return x
     return convert_to_tensor(x, dtype_hint=dt.string)
@@ -831,7 +844,7 @@ def ngrams(data: Any, ngram_width: Any, separator: str = " ", pad_values: Any = 
         raise ValueError("padding_width must be greater than 0.")
     if padding_width is not None and pad_values is None:
         raise ValueError("pad_values must be provided if padding_width is set.")
-    x = _string_input(data)
+    x = _string_input(data, "data")
     dense_shape = None
     if isinstance(x, Tensor):
         rank = x.shape.rank

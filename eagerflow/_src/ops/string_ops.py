@@ -144,8 +144,12 @@ def _check_case_encoding(op: str, encoding: str) -> None:
                                                f"received {encoding} [Op:{op}]")
 
 
+_TRAIL_BYTES = bytes(range(0x80, 0xC0))
+
+
 def _length(v: bytes, unit: str) -> int:
-    return len(v.decode("utf-8", errors="replace")) if unit == "UTF8_CHAR" else len(v)
+    # TF counts the bytes that start a character: all but UTF-8's trail bytes
+    return len(v.translate(None, _TRAIL_BYTES)) if unit == "UTF8_CHAR" else len(v)
 
 
 STRING_LOWER = _unary_string("StringLower", _ascii_case(False), dt.string,
@@ -573,19 +577,23 @@ def _substr_kernel(xp: Any, x: Any, pos: Any, n: Any, unit: str) -> Any:
     out = np.empty(xs.shape, dtype=object)
     for k, idx in enumerate(np.ndindex(*xs.shape)):
         v = xs[idx]
-        try:
-            units = v.decode("utf-8") if unit == "UTF8_CHAR" else v
-        except UnicodeDecodeError:
-            raise InvalidArgumentError(None, None, f"Invalid UTF-8 in string {v!r} at index {k} "
-                                                   f"[Op:Substr]") from None
-        start = int(p[idx]) + (len(units) if int(p[idx]) < 0 else 0)
-        if not 0 <= start <= len(units):
+        # UTF8_CHAR: characters start at the bytes that are no trail bytes (TF's count,
+        # which takes invalid UTF-8 byte by byte)
+        starts = [i for i, c in enumerate(v) if c & 0xC0 != 0x80] if unit == "UTF8_CHAR" \
+            else None
+        size = len(starts) if starts is not None else len(v)
+        start = int(p[idx]) + (size if int(p[idx]) < 0 else 0)
+        if not 0 <= start <= size:  # (TF names the string in its byte-unit message only)
+            text = f"{v!r} " if starts is None else ""
             raise InvalidArgumentError(None, None, f"pos {int(p[idx])} out of range for string "
-                                                   f"{v!r} at index {k} [Op:Substr]")
+                                                   f"{text}at index {k} [Op:Substr]")
         count = int(n[idx])  # (a negative byte length is TF's npos: the rest of the string)
-        piece = units[start:] if count < 0 and unit == "BYTE" else \
-            units[start:start + max(count, 0)]
-        out[idx] = piece.encode("utf-8") if unit == "UTF8_CHAR" else piece
+        if starts is None:
+            out[idx] = v[start:] if count < 0 else v[start:start + count]
+        else:
+            stop = min(start + max(count, 0), size)
+            out[idx] = v[starts[start] if start < size else len(v):
+                         starts[stop] if stop < size else len(v)]
     return out
 
 
