@@ -74,11 +74,11 @@ def test_map_inconsistent_branches_are_refused_when_traced():
 
 
 def test_map_signature_and_return_errors():
-    with pytest.raises(TypeError, match="missing a required argument"):
+    # (TF 2.21's words: Python's own, and the dataset op's; tests/probe has them recorded)
+    with pytest.raises(TypeError, match="missing 1 required positional argument: 'y'"):
         tf.data.Dataset.range(3).map(lambda x, y: x)
-    with pytest.raises(tf.errors.InvalidArgumentError, match="Length for attr 'output_types' "
-                       "of 0 must be at least minimum 1.*must return at least one tensor.*"
-                       r"\[Op:MapDataset\]"):
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Length for attr 'output_shapes' "
+                       "of 0 must be at least minimum 1"):
         list(tf.data.Dataset.range(3).map(lambda x: None))
     # TF: a list returned is a tuple; a list inside the structure is one stacked tensor.
     assert tf.data.Dataset.range(2).map(lambda x: [x, x]).element_spec == (

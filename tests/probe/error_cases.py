@@ -150,6 +150,19 @@ CASES = [
     "full:tf.function(lambda t: t[0]).get_concrete_function((T, T))((C,))",
     "full:tf.function(lambda d: d['z']).get_concrete_function({'z': T})(C)",
     "full:tf.function(lambda d: d['z']).get_concrete_function({'z': T})({'w': C})",
+    # tf.data functions that return nothing or take the wrong arguments; string scalars made
+    # by a traced `+`, then read by string ops
+    "tf.data.Dataset.range(3).map(lambda x: None)",
+    "tf.data.Dataset.range(3).map(lambda x: {'a': None})",
+    "tf.data.Dataset.range(3).map(lambda x, y: x)",
+    "tf.data.Dataset.range(3).map(lambda x, y=1, *, z: x)",
+    "tf.data.Dataset.zip(tf.data.Dataset.range(2), tf.data.Dataset.range(2)).map(lambda x: x)",
+    "list(tf.data.Dataset.range(3).map(lambda x: tf.strings.length(tf.strings.as_string(x) + "
+    "'ab')).as_numpy_iterator())",
+    "tf.function(lambda x: tf.strings.upper(tf.strings.as_string(x) + 'a'))(tf.constant(1))",
+    "tf.function(lambda x: tf.strings.to_hash_bucket_fast(tf.strings.as_string(x) + 'a', 9))"
+    "(tf.constant(1))",
+    "tf.function(lambda x: tf.io.encode_base64(tf.strings.as_string(x) + 'a'))(tf.constant(1))",
     # a tape that never recorded
     "tf.GradientTape().gradient(tf.constant(1.0), tf.Variable(1.0))",
     "tf.GradientTape(persistent=True).gradient(tf.constant(1.0), tf.Variable(1.0))",

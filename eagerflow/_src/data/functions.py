@@ -95,10 +95,25 @@ def _check_signature(func: Callable, in_struct: dstruct.Structure, transformatio
     n = len(in_struct.spec) if in_struct.unpack_args else 1
     try:
         sig.bind(*range(n))
+    except TypeError:
+        raise _arity_error(func, sig, n) from None
+
+
+def _arity_error(func: Callable, sig: inspect.Signature, n: int) -> TypeError:
+    """The TypeError Python raises calling `func` with n positional arguments (what TF's
+    trace meets), in Python's own words: a stand-in of the same parameters (defaults None,
+    no annotations) and name is called so."""
+    params = [p.replace(annotation=p.empty, default=None if p.default is not p.empty else
+                        p.empty) for p in sig.parameters.values()]
+    scope: dict = {}
+    exec(f"def stand_in{inspect.Signature(params)}: pass", scope)  # noqa: S102 (names only)
+    stand_in = scope["stand_in"]
+    stand_in.__qualname__ = getattr(func, "__qualname__", "stand_in")
+    try:
+        stand_in(*range(n))
     except TypeError as e:
-        name = getattr(func, "__qualname__", repr(func))
-        raise TypeError(f"in user code:\n\n    TypeError: {name}() {e}\n\n(the function passed "
-                        f"to `{transformation}` takes an element of {n} component(s))") from None
+        return e
+    return TypeError(f"{stand_in.__qualname__}() takes other arguments than {n}")
 
 
 class _Trace:
@@ -187,12 +202,13 @@ def _sparse_spec(leaf: SparseTensor, parts: list, in_struct: dstruct.Structure,
 
 
 def _check_not_empty(value: Any, transformation: str) -> None:
-    if value is None or (dstruct.is_nested(value) and not dstruct.flatten(value)):
-        # TF's dataset op refuses an empty output list (InvalidArgumentError).
+    if value is None or (dstruct.is_nested(value) and
+                         all(v is None for v in dstruct.flatten(value))):
+        # TF's dataset op refuses an empty output list (InvalidArgumentError): None holds
+        # no tensor there
         op = "".join(w.title() for w in transformation[8:-2].split("_")) + "Dataset"
-        raise op_error(InvalidArgumentError, op, f"Length for attr 'output_types' of 0 must be "
-                       f"at least minimum 1: the function passed to `{transformation}` must "
-                       f"return at least one tensor, but it returned {value!r}.")
+        raise op_error(InvalidArgumentError, op, "Length for attr 'output_shapes' of 0 must be "
+                       f"at least minimum 1\n\t; NodeDef: {{{{node {op}}}}}")
 
 
 def _to_graph_tensor(leaf: Any, transformation: str) -> Tensor:

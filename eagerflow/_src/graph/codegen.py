@@ -183,6 +183,10 @@ def _emit_ufunc(w: _Writer, node: Any) -> None:
             w.lines.append(f"{t} = {fname}({', '.join(ins)})")
         if all_scalar and out._shape == ():
             w.scalar.add(id(out))
+        elif out._dtype is dt.string and (out._shape is None or out._shape == ()):
+            # a ufunc of 0-d object arrays returns the bare object (bytes): the string
+            # kernels after it take arrays
+            w.lines.append(f"{t} = _asarray({t}, object)")
         w.fresh.add(id(out))
     w.names[id(out)] = t
 

@@ -121,10 +121,32 @@ def _find_lambda(fn: types.FunctionType, block: list[str], first: int) -> ast.La
     if len(cands) > 1:
         exact = [c for c in cands if _same_code(c, code)]
         cands = exact or cands
+    if len(cands) > 1:
+        cands = _by_position(cands, code)
     if len(cands) != 1:
         raise SourceUnavailableError(
             "could not tell the lambda apart from others on the same line")
     return cands[0]
+
+
+def _by_position(cands: list, code: types.CodeType) -> list:
+    """The candidates whose body holds where the code's first instruction came from (the
+    columns Python 3.11's code objects record), the innermost first: lambdas alike in
+    everything but their place on the line."""
+    positions = getattr(code, "co_positions", None)
+    if positions is None:
+        return cands
+    spots = [(line, col) for line, _, col, end in positions()
+             if line is not None and col is not None and (col, end) != (0, 0)]
+    if not spots:
+        return cands
+    first = min(spots)
+    hits = [n for n in cands if (n.body.lineno, n.body.col_offset) <= first <=
+            (n.body.end_lineno, n.body.end_col_offset)]
+    if not hits:
+        return cands
+    return [min(hits, key=lambda n: (n.body.end_lineno - n.body.lineno,
+                                     n.body.end_col_offset - n.body.col_offset))]
 
 
 def _signature(node: ast.Lambda) -> tuple:
