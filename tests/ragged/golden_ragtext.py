@@ -15,6 +15,8 @@ rg = tf.ragged.constant([[1.5, 2.0, 0.5], [], [4.0, 0.3]])
 fsig = tf.function(lambda x: tf.reduce_sum(x, axis=1),
                    input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])
 fdense = tf.function(lambda x: x, input_signature=[tf.TensorSpec([None, None], tf.int32)])
+def dlist(ds):
+    return [e.to_list() if hasattr(e, 'to_list') else e.numpy().tolist() for e in ds]
 def rx(r):
     return (type(r).__name__, r.row_splits.numpy().tolist(), r.dtype.name,
             np.round(r.flat_values.numpy().astype(np.float64), 5).tolist())
@@ -328,7 +330,24 @@ STRINGS_MORE = [
     "tf.strings.format('{}', tf.zeros([2, 0], tf.string))",
 ]
 
+def _rb(fill: str, extra: str = "") -> list:
+    ds = f"tf.data.Dataset.range(4).map(lambda x: tf.fill({fill}, x)).ragged_batch(2{extra})"
+    return [f"{ds}.element_spec", f"dlist({ds})"]
+
+
+DATA_RAGTEXT = _rb("[x, 2]") + _rb("[2, x]") + _rb("[3]") + \
+    _rb("[x % 3]", ", row_splits_dtype=tf.int32") + _rb("[x, x, 2]") + _rb("[2, x, 2]") + [
+    "tf.data.Dataset.range(4).map(lambda x: tf.fill([x, 2], x)).ragged_batch(2)"
+    ".unbatch().element_spec",
+    "dlist(tf.data.Dataset.range(4).map(lambda x: tf.fill([x, 2], x)).ragged_batch(2).unbatch())",
+    "dlist(tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[[1], [2, 3]], [[4]]]))"
+    ".ragged_batch(2))",
+    "dlist(tf.data.Dataset.from_tensor_slices(rts).map(tf.strings.split).ragged_batch(2))",
+    "tf.data.Dataset.from_tensor_slices(rts).map(tf.strings.split).ragged_batch(2).element_spec",
+]
+
 SECTIONS = {"ragtext_dispatch": RAGGED_DISPATCH, "ragtext_checks": RAGGED_CHECKS,
             "ragtext_strings": STRINGS_RAGTEXT, "ragtext_regex": REGEX,
             "ragtext_lookup": LOOKUP_RAGTEXT, "ragtext_dispatch_list": DISPATCH_LIST,
-            "ragtext_function": FUNCTION_RAGTEXT, "ragtext_strings_more": STRINGS_MORE}
+            "ragtext_function": FUNCTION_RAGTEXT, "ragtext_strings_more": STRINGS_MORE,
+            "ragtext_data": DATA_RAGTEXT}

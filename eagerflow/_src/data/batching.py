@@ -230,8 +230,10 @@ class RaggedBatchDataset(BatchDataset):
     def _ragged_positions(self) -> tuple:
         st = self._inputs[0]._structure
         uniform = dstruct.extension_positions(st.spec)  # extension types batch uniformly
+        # (TF's dense_to_ragged: tensors of an unknown rank or a fully known shape stay dense)
         return tuple(k for k, s in enumerate(st.specs)
-                     if isinstance(s, TensorSpec) and s.shape.rank != 0 and k not in uniform)
+                     if isinstance(s, TensorSpec) and s.shape.rank not in (None, 0) and
+                     not s.shape.is_fully_defined() and k not in uniform)
 
     def _compute_structure(self) -> dstruct.Structure:
         st = self._inputs[0]._structure

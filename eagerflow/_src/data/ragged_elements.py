@@ -34,8 +34,10 @@ def batched_spec(spec: Any, batch_dim: int | None) -> RaggedTensorSpec:
     shape = TensorShape([batch_dim]).concatenate(spec.shape)
     if isinstance(spec, RaggedTensorSpec):
         return RaggedTensorSpec(shape, spec.dtype, spec.ragged_rank + 1, spec.row_splits_dtype)
-    return RaggedTensorSpec(TensorShape([batch_dim] + [None] * spec.shape.rank), spec.dtype,
-                            spec.shape.rank)
+    # TF's dense_to_ragged: ragged up to the last unknown dimension, known ones kept after it
+    dims = spec.shape.as_list()
+    return RaggedTensorSpec(shape, spec.dtype,
+                            1 + max(a for a, d in enumerate(dims) if d is None))
 
 
 def row(value: Any, i: int) -> Any:
