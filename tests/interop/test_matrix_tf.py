@@ -5,7 +5,7 @@ of model_cases (called, served, its signatures listed), and each model's `.keras
 (outputs, weight and optimizer paths, two more epochs of training), `.weights.h5` and
 `.keras` weights loaded into Keras's own build, tf.train.Checkpoint (every value bound),
 `model.export()`, an ExportArchive and `tf.saved_model.save(model)` (signatures served,
-variables named); and TF's own
+variables named; and through TF 1's loader, as TF Serving loads them); and TF's own
 SavedModels (golden/) loaded and saved again by eagerflow. Each must give what eagerflow
 gives on the same files, and what TF reports for its own (golden.json)."""
 
@@ -96,7 +96,37 @@ for name in build:
         {names[0]: first}
     f["saved_serving_default"] = C.plain(tf, sig(**args))
     out[name] = f
+# TF 1's loader (TF Serving's path): the SaverDef restores the variables and mutable
+# tables, the main op fills the static ones, the signatures run in a Session
+import subprocess
+out["tf1"] = json.loads(subprocess.run([sys.executable, os.path.join(d, "tf1.py"), d],
+                                       capture_output=True, text=True, check=True).stdout)
 json.dump(out, open(os.path.join(d, "out.json"), "w"))
+'''
+
+TF1_SCRIPT = r'''
+import json, os, sys
+import numpy as np, tensorflow as tf
+tf.compat.v1.disable_eager_execution()
+d = sys.argv[1]
+out = {}
+feeds = {"module": {"serving_default": {"a": np.array([[1.0, 1.0], [0.0, 2.0]], "float32"),
+                                        "b": np.array([b"hello", b"a b"], object)},
+                    "lookup": {"words": np.array([b"cat", b"dog", b"the"], object)}},
+         "tabular_export": {"serving_default": {
+             "cat": np.array([[b"red"], [b"blue"]], object),
+             "num": np.array([[1.0, 2.0, 3.0], [0.0, 1.0, 0.5]], "float32")}}}
+for name, sigs in feeds.items():
+    with tf.compat.v1.Session(graph=tf.Graph()) as sess:
+        meta = tf.compat.v1.saved_model.loader.load(sess, ["serve"], os.path.join(d, name))
+        for key, inputs in sigs.items():
+            sig = meta.signature_def[key]
+            got = sess.run({k: v.name for k, v in sig.outputs.items()},
+                           {sig.inputs[k].name: v for k, v in inputs.items()})
+            out[f"{name}/{key}"] = {k: np.asarray(v).tolist() if np.asarray(v).dtype != object
+                                    else [x.decode() for x in np.asarray(v).ravel()]
+                                    for k, v in got.items()}
+print(json.dumps(out))
 '''
 
 
@@ -137,6 +167,15 @@ def run(tmp_path_factory):
             "continued": again.fit(x, y, batch_size=4, epochs=2, shuffle=False,
                                    verbose=0).history}
         models[name] = model
+    (d / "tf1.py").write_text(TF1_SCRIPT)
+    module = tf.saved_model.load(str(d / "module"))
+    ours["tf1/module"] = {
+        "serving_default": module.signatures["serving_default"](
+            a=tf.constant([[1.0, 1.0], [0.0, 2.0]]), b=tf.constant(["hello", "a b"])),
+        "lookup": module.signatures["lookup"](words=tf.constant(["cat", "dog", "the"]))}
+    tabular = tf.saved_model.load(str(d / "tabular_export"))
+    ours["tf1/tabular_export"] = {"serving_default": tabular.signatures["serving_default"](
+        cat=tf.constant([["red"], ["blue"]]), num=tf.constant([[1.0, 2.0, 3.0], [0.0, 1.0, 0.5]]))}
     theirs = run_tf_script(TF_SCRIPT, d, HERE)
     return ours, theirs, models
 
@@ -206,3 +245,21 @@ def test_tensorflow_serves_our_export_archive(run):
     assert got["variables"] == want["variables"]
     for k in ("predict", "score_only"):
         C.close(got[k], want[k], 1e-5, 1e-6)
+
+
+@pytest.mark.parametrize("case", ["module/serving_default", "module/lookup",
+                                  "tabular_export/serving_default"])
+def test_tf1_loader_restores_and_serves_our_saved_models(run, case):
+    # TF 1's loader (as TF Serving's) runs the SaverDef's restore op and the main op: the
+    # variables, the mutable table's contents and the static tables come back
+    ours, theirs, _ = run
+    name, key = case.split("/")
+    want = ours[f"tf1/{name}"][key]
+    got = theirs["tf1"][case]
+    assert sorted(got) == sorted(want)
+    for k, w in want.items():
+        w = w.numpy()
+        if w.dtype == object:
+            assert got[k] == [x.decode() for x in w.ravel()]
+        else:
+            np.testing.assert_allclose(np.asarray(got[k]), w, rtol=1e-6)

@@ -38,6 +38,7 @@ from eagerflow._src.saved_model.attrs import set_shape, tensor_proto
 from eagerflow._src.saved_model.cpp_order import cpp_bytes
 from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.save_view import SaveView
+from eagerflow._src.saved_model.saver_graph import add_saver
 from eagerflow._src.saved_model.signatures import concrete_functions_of
 from eagerflow._src.saved_model.tables import CREATORS
 from eagerflow._src.train import fileio
@@ -207,10 +208,12 @@ def _meta_graph(view: SaveView, options: SaveOptions) -> Any:
         meta.asset_file_def.add(filename=name).tensor_info.name = f"{nd.name}:0"
     for obj, i in view._asset_index.items():
         handles[obj] = f"asset_path_{i}"
-    inits = _table_nodes(view, graph, handles)
+    initializers = _table_nodes(view, graph, handles)
     for key, cf in view.signature_map.items():
         _signature_def(view, graph, handles, key, cf, meta.signature_def[key])
+    inits = [add_call() for add_call in initializers]  # (after the signatures', as TF)
     graph.node.add(name="NoOp", op="NoOp", input=[f"^{name}" for name in inits])
+    add_saver(view, graph, handles, meta.saver_def)
     meta.collection_def["saved_model_main_op"].node_list.value.append("NoOp")
     init = meta.signature_def[INIT_OP_SIGNATURE_KEY].outputs[INIT_OP_SIGNATURE_KEY]
     init.name = "NoOp"
@@ -233,7 +236,8 @@ def _variable_nodes(view: SaveView, graph: Any) -> dict:
     for nid, obj in enumerate(view.graph.nodes):
         if not is_variable(obj):
             continue
-        base = obj.name.split(":")[0] or f"variable_{nid}"
+        # (a Keras variable's TF variable is named by its path, as save_view names it)
+        base = (getattr(obj, "path", None) or obj.name).split(":")[0] or f"variable_{nid}"
         name, n = base, 0
         while name in used:
             n += 1
@@ -247,15 +251,21 @@ def _variable_nodes(view: SaveView, graph: Any) -> dict:
     return out
 
 
+# the node names TF gives the tables' creators (their Python classes' default names)
+_TABLE_NODE = {"HashTableV2": "hash_table", "MutableHashTableV2": "MutableHashTable",
+               "MutableHashTableOfTensorsV2": "MutableHashTable",
+               "MutableDenseHashTableV2": "MutableDenseHashTable"}
+
+
 def _table_nodes(view: SaveView, graph: Any, handles: dict) -> list:
-    """A node creating each table and a call of its initializer (what TF 1 tools see: the
-    main op waits for the calls); adds the tables to `handles`, returns the calls."""
+    """A node creating each table (added to `handles`), and for each a function adding a
+    call of its initializer (what TF 1 tools see: the main op waits for the calls)."""
     calls = []
     for table_id, fns in view.table_fns.items():
         creator = view.table_functions[id(fns["_create_resource"].trace)][0]
         fdef = next(f for f in graph.library.function if f.signature.name == creator)
         made = next(n for n in fdef.node_def if n.op in CREATORS)
-        nd = graph.node.add(name=_unique_node(graph, "hash_table"), op=made.op)
+        nd = graph.node.add(name=_unique_node(graph, _TABLE_NODE[made.op]), op=made.op)
         nd.attr.MergeFrom(made.attr)
         for key in made.input:  # a dense table's empty and deleted keys
             const = next(n for n in fdef.node_def if n.name == key.split(":")[0])
@@ -263,15 +273,22 @@ def _table_nodes(view: SaveView, graph: Any, handles: dict) -> list:
             copy.attr.MergeFrom(const.attr)
             nd.input.append(copy.name)
         handles[table_id] = nd.name
-        name, bound, _ = view.table_functions[id(fns["_initialize"].trace)]
-        call = graph.node.add(name=_unique_node(graph, "StatefulPartitionedCall"),
-                              op="StatefulPartitionedCall", input=[handles[id(b)] for b in bound])
-        call.attr["f"].func.name = name
-        init = next(f for f in graph.library.function if f.signature.name == name)
-        call.attr["Tin"].list.type.extend(a.type for a in init.signature.input_arg)
-        call.attr["Tout"].list.type.append(dt.int32.as_datatype_enum)
-        calls.append(call.name)
+        calls.append(lambda fns=fns: _initializer_call(view, graph, handles, fns))
     return calls
+
+
+def _initializer_call(view: SaveView, graph: Any, handles: dict, fns: dict) -> str:
+    """A call of a table's `_initialize` (a PartitionedCall where it touches no resource,
+    as TF's: a mutable table's); returns the node's name."""
+    name, bound, _ = view.table_functions[id(fns["_initialize"].trace)]
+    op = "StatefulPartitionedCall" if bound else "PartitionedCall"
+    call = graph.node.add(name=_unique_node(graph, op), op=op,
+                          input=[handles[id(b)] for b in bound])
+    call.attr["f"].func.name = name
+    init = next(f for f in graph.library.function if f.signature.name == name)
+    call.attr["Tin"].list.type.extend(a.type for a in init.signature.input_arg)
+    call.attr["Tout"].list.type.append(dt.int32.as_datatype_enum)
+    return call.name
 
 
 def _signature_def(view: SaveView, graph: Any, handles: dict, key: str, cf: Any,
@@ -340,8 +357,8 @@ def _strip_uid(name: str) -> str:
 
 
 def _graph_hash(graph_def: Any) -> int:
-    """TF's RegularizeAndHashGraphDef: function calls without their UIDs and config, no
-    library, no versions."""
+    """TF's RegularizeAndHashGraphDef: function calls without their UIDs and config,
+    string constants without their values, no library, no versions."""
     g = pb().GraphDef()
     g.CopyFrom(graph_def)
     for n in g.node:
@@ -349,6 +366,8 @@ def _graph_hash(graph_def: Any) -> int:
             n.attr["f"].func.name = _strip_uid(n.attr["f"].func.name)
             if "config_proto" in n.attr:
                 n.attr["config_proto"].s = b""
+        if n.op == "Const" and n.attr["dtype"].type == dt.string.as_datatype_enum:
+            n.attr["value"].ClearField("value")
     g.library.Clear()
     g.versions.Clear()
     return fingerprint64(g.SerializeToString(deterministic=True))
