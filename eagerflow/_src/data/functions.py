@@ -457,7 +457,12 @@ class StructuredFunction(PipelineFunction):
         errors worded as raised in this function unless `guarded` is False (the map a batch
         follows: TF fuses the two, and its fused kernel passes errors on unworded)."""
         fn = self._bind_raw(ctx)
-        return fn if fn == self._call_unfed else guard(fn, self._site if guarded else None)
+        if fn == self._call_unfed:
+            return fn
+        kernels = getattr(ctx, "kernels", None)
+        if kernels is not None and self._trace is not None:
+            fn = _with_kernels(fn, kernels)
+        return guard(fn, self._site if guarded else None)
 
     def _bind_raw(self, ctx: Any) -> Callable:
         tr = self._trace
@@ -552,6 +557,18 @@ class StructuredFunction(PipelineFunction):
             f"structure or types do not match its other elements: expected "
             f"{dstruct.type_names(self.output_structure.spec)}, got "
             f"{dstruct.type_names(got) if got is not None else None}.")
+
+
+def _with_kernels(fn: Callable, kernels: dict) -> Callable:
+    """`fn` run with the iteration's own stateful kernels (IterContext.kernels)."""
+    def call(flat: tuple) -> tuple:
+        st = _state
+        saved, st.kernels = st.kernels, kernels
+        try:
+            return fn(flat)
+        finally:
+            st.kernels = saved
+    return call
 
 
 def _fn_name(func: Callable, transformation: str) -> str:

@@ -22,9 +22,13 @@ from typing import Any
 class IterContext:
     """What the outermost dataset's options decide for the whole pipeline."""
 
-    __slots__ = ("deterministic", "threads", "optimize", "feed")
+    __slots__ = ("deterministic", "threads", "optimize", "feed", "kernels")
 
     def __init__(self, options: Any = None) -> None:
+        # The stateful kernels of the pipeline's functions (their random ops' streams): as
+        # TF instantiates a dataset's functions for each iterator, every iteration starts
+        # their seeded random ops over, while a repeat inside one iteration goes on
+        self.kernels: dict = {}
         # id(symbolic tensor) -> value, for the tensors of an enclosing tf.function that
         # the pipeline's functions read (set when the pipeline runs inside the function)
         self.feed: dict | None = None

@@ -243,17 +243,18 @@ class SymbolicTensor(Tensor):
         raise TypeError(f"len is not well defined for a symbolic Tensor ({self.name}). Please "
                         "call `x.shape` rather than `len(x)` for shape information.")
 
+    # TF's SymbolicTensor has none of these: Python's own TypeErrors (the base Tensor's
+    # eager versions are overridden with them)
     def __index__(self) -> int:
-        raise TypeError(f"Symbolic tensor {self.name} can't be used as an index: its value is "
-                        "only known when the graph runs")
+        raise TypeError(f"'{type(self).__name__}' object cannot be interpreted as an integer")
 
     def __int__(self) -> int:
-        raise TypeError(f"int() argument must be a concrete value, not the symbolic tensor "
-                        f"{self.name}")
+        raise TypeError("int() argument must be a string, a bytes-like object or a real "
+                        f"number, not '{type(self).__name__}'")
 
     def __float__(self) -> float:
-        raise TypeError(f"float() argument must be a concrete value, not the symbolic tensor "
-                        f"{self.name}")
+        raise TypeError("float() argument must be a string or a real number, not "
+                        f"'{type(self).__name__}'")
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         raise NotImplementedError(

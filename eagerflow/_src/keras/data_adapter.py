@@ -219,7 +219,7 @@ class IterableData:
         self._current: Iterator | None = None
         self._peeked: list | None = None
         try:
-            n = len(data)
+            n = data.num_batches if isinstance(data, PyDataset) else len(data)
             self._len = int(n) if n is not None and n >= 0 else None
         except (TypeError, ValueError, AttributeError, NotImplementedError):
             self._len = None
@@ -251,13 +251,10 @@ class IterableData:
         return itertools.chain(self._peeked, self.data)
 
     def _py_dataset_pass(self) -> Iterator:
-        """A PyDataset's batches as Keras 3's adapter reads them: its first two once, for
-        their specs; then each pass in order, or in the order Python's `random.shuffle`
-        gives (so keras.utils.set_random_seed fixes it)."""
-        if self._peeked is None:
-            self._peeked = [self.data[i] for i in range(min(2, self._len or 2))]
-            if not self._peeked:
-                raise ValueError("The PyDataset has length 0")
+        """A PyDataset's batches as Keras 3's adapter reads them (its first two were read
+        for their specs when it was made): each pass in order, or in the order Python's
+        `random.shuffle` gives when the pass begins (keras.utils.set_random_seed fixes it).
+        Its on_epoch_begin/on_epoch_end are KerasEpochs's."""
         if self._len is None:
             yield from (self.data[i] for i in itertools.count())
             return
@@ -266,7 +263,6 @@ class IterableData:
             random.shuffle(order)
         for i in order:
             yield self.data[i]
-        self.data.on_epoch_end()
 
     def epoch_iterator(self) -> Iterator:
         batches = self._fresh() if self.steps is None else \
@@ -274,10 +270,130 @@ class IterableData:
         standardize = _py_dataset_batch if isinstance(self.data, PyDataset) else None
         for item in batches:
             yield _structure_to_tensors(standardize(item) if standardize else item)
-        if self.steps is None and self._len is not None and isinstance(self.data, DatasetV2):
-            # Keras 3 makes an iterator for the next epoch as one ends, and a new one as the
-            # next begins: a dataset that reshuffles each iteration reshuffles for both
-            iter(self.data)
+
+    @property
+    def known_batches(self) -> int | None:
+        """The number of batches of a pass where it is known (a dataset's cardinality, a
+        PyDataset's length), as Keras's adapters give it."""
+        return self._len
+
+    by_passes = True  # (steps go through KerasEpochs)
+
+    def read_specs(self) -> None:
+        """Keras's adapter reads a PyDataset's first two batches for their specs once, when
+        its epoch iterator is made (a fit's validation data: at the first validation)."""
+        if isinstance(self.data, PyDataset) and self._peeked is None:
+            self._peeked = [_py_dataset_batch(self.data[i])
+                            for i in range(2 if self._len is None else min(2, self._len))]
+            if not self._peeked:
+                raise ValueError("The PyDataset has length 0")
+
+    def on_epoch_begin(self) -> None:
+        if isinstance(self.data, PyDataset):
+            self.data.on_epoch_begin()
+
+    def on_epoch_end(self) -> None:
+        if isinstance(self.data, PyDataset):
+            self.data.on_epoch_end()
+
+    def new_pass(self) -> Iterator:
+        """A new pass over the data, its batches as the steps take them."""
+        items = self._fresh()
+        if isinstance(self.data, DatasetV2):
+            return _Passing(items)
+        standardize = _py_dataset_batch if isinstance(self.data, PyDataset) else None
+        return (_structure_to_tensors(standardize(item) if standardize else item)
+                for item in items)
+
+
+RAN_OUT = object()  # what KerasEpochs yields for a step whose call finds no data
+
+
+class KerasEpochs:
+    """The steps of each epoch over a dataset or generator as Keras 3's epoch iterator
+    (TF backend) takes them, where the passes it starts are seen: a dataset's reshuffling
+    shuffles draw a new order for each.
+
+    `epoch()` yields (step, batch) pairs. A known number of batches N: each epoch starts a
+    pass (steps_per_epoch given: only when the last one ended) and, once N batches of a
+    pass are seen, starts another after the epoch's last step (unused unless
+    steps_per_epoch is given). Otherwise steps go on until a step's call finds no data:
+    that step comes as (step, RAN_OUT) (its callbacks' batch begin is made, the call
+    raises in TF's function), the epoch ends with Keras's warning, and N becomes the
+    number of steps taken, that one included.
+    """
+
+    def __init__(self, data: Any, steps_per_epoch: int | None = None) -> None:
+        self.data = data
+        self.steps_per_epoch = steps_per_epoch
+        self.num_batches = data.known_batches
+        self._current: Iterator | None = None
+        self._seen = 0
+        data.read_specs()
+
+    def _new_pass(self) -> Iterator:
+        _close(self._current)
+        self._current = self.data.new_pass()
+        self._seen = 0
+        return self._current
+
+    def reset(self) -> None:
+        """Keras's reset before fit's epochs and each evaluate: the data's epoch ends."""
+        self.data.on_epoch_end()
+
+    def epoch(self) -> Iterator:
+        self.data.on_epoch_begin()
+        steps = self.steps_per_epoch or self.num_batches or -1
+        if steps > 0:
+            if self._current is None or self.steps_per_epoch is None:
+                self._new_pass()
+            for step in range(steps):
+                if self.num_batches and self._seen >= self.num_batches:
+                    if self.steps_per_epoch:
+                        warnings.warn(RAN_OUT_WARNING, stacklevel=4)
+                    break
+                self._seen += 1
+                batch = next(self._current, RAN_OUT)
+                if batch is RAN_OUT:
+                    yield from self._ran_out(step)
+                    return
+                yield step, batch
+            if self.num_batches and self._seen >= self.num_batches:
+                self._new_pass()
+            self.data.on_epoch_end()
+            return
+        it = self._new_pass()
+        step = -1
+        while True:
+            step += 1
+            self._seen = step + 1
+            batch = next(it, RAN_OUT)
+            if batch is RAN_OUT:
+                yield from self._ran_out(step)
+                return
+            yield step, batch
+
+    def _ran_out(self, step: int) -> Iterator:
+        # (all done before the yield: the caller stops at that step)
+        if self.num_batches is None:
+            self.num_batches = self._seen
+        warnings.warn(RAN_OUT_WARNING, stacklevel=4)
+        _close(self._current)
+        self._current = None
+        self.data.on_epoch_end()
+        yield step, RAN_OUT
+
+
+RAN_OUT_WARNING = ("Your input ran out of data; interrupting training. Make sure that your "
+                   "dataset or generator can generate at least `steps_per_epoch * epochs` "
+                   "batches. You may need to use the `.repeat()` function when building your "
+                   "dataset.")
+
+
+def _close(it: Any) -> None:
+    close = getattr(it, "_close", None) or getattr(it, "close", None)
+    if callable(close):
+        close()
 
 
 def _py_dataset_batch(batch: Any) -> Any:
@@ -351,6 +467,22 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
     return data
 
 
+class _Passing:
+    """A dataset's iterator whose elements come as step batches (closable)."""
+
+    def __init__(self, it: Any) -> None:
+        self._it = it
+
+    def __iter__(self) -> _Passing:
+        return self
+
+    def __next__(self) -> Any:
+        return _structure_to_tensors(next(self._it))
+
+    def _close(self) -> None:
+        _close(self._it)
+
+
 class _ClassWeighted:
     def __init__(self, inner: IterableData, class_weight: dict) -> None:
         self.inner = inner
@@ -362,11 +494,32 @@ class _ClassWeighted:
 
     def epoch_iterator(self) -> Iterator:
         for batch in self.inner.epoch_iterator():
-            x, y, sw = unpack_x_y_sample_weight(batch)
-            cw = class_weight_to_sample_weight(_to_numpy(y), self.class_weight)
-            if sw is not None:
-                cw = cw * _to_numpy(sw).reshape(cw.shape)
-            yield (x, y, convert_to_tensor(cw))
+            yield self._weighted(batch)
+
+    def _weighted(self, batch: Any) -> tuple:
+        x, y, sw = unpack_x_y_sample_weight(batch)
+        cw = class_weight_to_sample_weight(_to_numpy(y), self.class_weight)
+        if sw is not None:
+            cw = cw * _to_numpy(sw).reshape(cw.shape)
+        return (x, y, convert_to_tensor(cw))
+
+    @property
+    def known_batches(self) -> int | None:
+        return self.inner.known_batches
+
+    by_passes = True
+
+    def read_specs(self) -> None:
+        self.inner.read_specs()
+
+    def on_epoch_begin(self) -> None:
+        self.inner.on_epoch_begin()
+
+    def on_epoch_end(self) -> None:
+        self.inner.on_epoch_end()
+
+    def new_pass(self) -> Iterator:
+        return (self._weighted(b) for b in self.inner.new_pass())
 
 
 def train_validation_split(arrays: tuple, validation_split: float) -> tuple:
@@ -417,13 +570,28 @@ class PyDataset:
     def __len__(self) -> int:
         raise NotImplementedError
 
+    @property
+    def num_batches(self) -> int | None:
+        """The number of batches (None: infinite); `len()` where the class defines it."""
+        if hasattr(self, "__len__"):
+            return len(self)
+        raise NotImplementedError("You need to implement the `num_batches` property:\n\n"
+                                  "@property\ndef num_batches(self):\n  return ...")
+
+    def on_epoch_begin(self) -> None:
+        """Called at the beginning of every epoch."""
+
     def on_epoch_end(self) -> None:
-        """Called after each pass over the data (shuffle here)."""
+        """Called at the end of every epoch (shuffle here); fit and evaluate also call it
+        once before their first epoch, as Keras 3's epoch iterator's reset does."""
 
     def __iter__(self) -> Iterator:
-        for i in range(len(self)):
+        try:
+            n = self.num_batches
+        except NotImplementedError:
+            n = None
+        for i in (itertools.count() if n is None else range(n)):
             yield self[i]
-        self.on_epoch_end()
 
 
 Sequence = PyDataset

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import inspect
 import json
-from typing import Any
+from typing import Any, Callable
 
+from eagerflow._src.core import nest
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.input_layer import Input
+from eagerflow._src.keras.engine.keras_tensor import KerasTensor
 from eagerflow._src.keras.engine.sequential import Sequential
 from eagerflow._src.keras.engine.training import Functional
 from eagerflow._src.keras.layers import deserialize
@@ -25,30 +30,130 @@ def model_from_json(json_string: str, custom_objects: dict | None = None) -> Lay
 
 def clone_model(model: Any, input_tensors: Any = None, clone_function: Any = None,
                 call_function: Any = None, recursive: bool = False, **kwargs: Any) -> Any:
-    """A new model with the same architecture (fresh weights), rebuilt from its config.
-    Each nested model is rebuilt from its config too, so `recursive` (which in Keras only
-    hands a custom `clone_function` down to nested models) changes nothing here."""
-    kwargs.pop("cache", None)  # (Keras's internal keyword, for layers shared when recursing)
+    """A Functional or Sequential model's layers cloned and called again, as Keras 3 clones.
+
+    Each layer goes through `clone_function` (default: a new layer from its config, so
+    fresh weights; a layer called twice is cloned once). A functional model's graph is
+    replayed on new Inputs named as the model's input tensors, or on `input_tensors`, each
+    call made by `call_function(layer, *args, **kwargs)` when given; with `recursive`,
+    nested Sequential and Functional models are cloned the same way rather than by
+    `clone_function`. Any other model or layer is rebuilt from its serialized config.
+    """
+    cache = kwargs.pop("cache", None)
     if kwargs:
         raise ValueError(f"Unexpected keyword argument(s): {tuple(kwargs.keys())}")
-    if clone_function is not None:
-        raise NotImplementedError("clone_model(clone_function=...) is not supported")
-    if call_function is not None:
-        raise NotImplementedError("clone_model(call_function=...) is not supported")
-    # Keras clones each layer by its own class's from_config, so classes never registered
-    # (defined in a function, say) clone too: the rebuild is told where to find them
-    classes = {type(layer).__name__: type(layer) for layer in model._flatten_layers()}
     if isinstance(model, Sequential):
-        # (its layers unbuilt, as Keras's clones are: they build under the model's scope)
-        config = model.get_config()
-        config["layers"] = [{k: v for k, v in spec.items() if k != "build_config"}
-                            for spec in config["layers"]]
-        clone = Sequential.from_config(config, custom_objects=classes)
-    elif isinstance(model, Functional):
-        clone = Functional.from_config(model.get_config(), custom_objects=classes)
-    else:
-        raise ValueError("Expected `model` argument to be a functional `Model` instance, but got "
-                         f"a subclassed model instead: {model}")
+        clone_function = _wrap_clone_function(clone_function, call_function, recursive, cache)
+        if call_function is not None:
+            raise ValueError(
+                "`call_function` argument is not supported with Sequential models.  In a "
+                "Sequential model, layers aren't called at model-construction time (they're "
+                "merely listed). Use `call_function` with Functional models only. Received "
+                f"model of type '{model.__class__.__name__}', with "
+                f"call_function={clone_function}")
+        return _clone_sequential(model, clone_function, input_tensors)
+    if isinstance(model, Functional):
+        clone_function = _wrap_clone_function(clone_function, call_function, recursive, cache)
+        return _clone_functional(model, clone_function, input_tensors, call_function)
+    if clone_function or input_tensors:
+        raise ValueError("Arguments `clone_function` and `input_tensors` are only supported for "
+                         "Sequential models or Functional models. Received model of type "
+                         f"'{model.__class__.__name__}', with clone_function={clone_function} "
+                         f"and input_tensors={input_tensors}")
+    if call_function is not None:
+        # (Keras 3 names clone_function's value here)
+        raise ValueError("Argument `call_function` is only supported for Functional models. "
+                         f"Received model of type '{model.__class__.__name__}', with "
+                         f"call_function={clone_function}")
+    config = ser.serialize_keras_object(model)
+    return ser.deserialize_keras_object(
+        config, custom_objects={model.__class__.__name__: model.__class__})
+
+
+def _wrap_clone_function(clone_function: Any, call_function: Any, recursive: bool,
+                         cache: dict | None) -> Callable:
+    """`clone_function` (a config round trip by default) over a cache, so a shared layer
+    is cloned once; with `recursive`, nested models are cloned by clone_model."""
+    if clone_function is None:
+        def clone_function(layer: Any) -> Any:
+            return layer.__class__.from_config(layer.get_config())
+    cache = {} if cache is None else cache
+
+    def wrapped(layer: Any) -> Any:
+        if id(layer) in cache:
+            return cache[id(layer)]
+        if recursive and isinstance(layer, (Sequential, Functional)):
+            clone = clone_model(layer, clone_function=clone_function, recursive=True,
+                                cache=cache, **({} if isinstance(layer, Sequential) else
+                                                {"call_function": call_function}))
+        else:
+            clone = clone_function(layer)
+        cache[id(layer)] = clone
+        return clone
+    return wrapped
+
+
+def _clone_sequential(model: Sequential, clone_function: Callable, input_tensors: Any) -> Any:
+    new_layers = [clone_function(layer) for layer in model.layers]
+    ref = model._input_layer_obj
+    name, optional = (ref.name, ref.optional) if ref is not None else (None, False)
+    if input_tensors is not None:
+        if isinstance(input_tensors, (list, tuple)):
+            if len(input_tensors) != 1:
+                raise ValueError("Argument `input_tensors` must contain a single tensor.")
+            input_tensors = input_tensors[0]
+        if not isinstance(input_tensors, KerasTensor):
+            raise ValueError("Argument `input_tensors` must be a KerasTensor. Received invalid "
+                             f"value: input_tensors={input_tensors}")
+        new_layers = [Input(tensor=input_tensors, name=name, optional=optional)] + new_layers
+    elif ref is not None:
+        new_layers = [Input(batch_shape=ref.batch_shape, dtype=ref.dtype, name=name,
+                            optional=optional)] + new_layers
+    clone = Sequential(new_layers, name=model.name, trainable=model.trainable)
     if model.compiled:  # Keras 3 compiles the clone as the model was compiled
         clone.compile_from_config(model.get_compile_config())
     return clone
+
+
+def _clone_functional(model: Functional, clone_function: Callable, input_tensors: Any,
+                      call_function: Any) -> Any:
+    if input_tensors is not None:
+        if not all(isinstance(x, KerasTensor) for x in nest.flatten(input_tensors)):
+            raise ValueError("All entries in `input_tensors` must be KerasTensors. Received "
+                             f"invalid values: inputs_tensors={input_tensors}")
+        try:
+            nest.assert_same_structure(input_tensors, model.input)
+        except (ValueError, TypeError) as e:
+            raise ValueError("`input_tensors` must have the same structure as model.input\n"
+                             f"Reference structure: {model.input}\nReceived structure: "
+                             f"{input_tensors}") from e
+    else:
+        input_tensors = nest.map_structure(
+            lambda x: Input(batch_shape=x.shape, dtype=x.dtype, name=x.name), model.input)
+    values = {id(kt): t for kt, t in zip(model._flat_inputs, nest.flatten(input_tensors))}
+    for node in model._run_order:
+        if any(id(t) not in values for t in node.flat_inputs):
+            continue
+        args, kwargs = node.map_arguments(values)
+        layer = clone_function(node.layer)
+        outputs = call_function(layer, *args, **kwargs) if call_function is not None else \
+            layer(*args, **kwargs)
+        for kt, out in zip(node.flat_outputs, nest.flatten(outputs)):
+            values[id(kt)] = out
+    outputs = nest.pack_sequence_as(model._nested_outputs,
+                                    [values[id(kt)] for kt in model._flat_outputs])
+    cls = type(model) if _functional_like_constructor(type(model)) else Functional
+    clone = cls(input_tensors, outputs, name=model.name)
+    if model.compiled:
+        clone.compile_from_config(model.get_compile_config())
+    return clone
+
+
+def _functional_like_constructor(cls: type) -> bool:
+    """Whether `cls` is made as Keras 3's Functional is, from (inputs, outputs, name)."""
+    if cls is Functional:
+        return True
+    spec = inspect.getfullargspec(cls.__init__)
+    if spec.args[1:] == ["inputs", "outputs", "name"]:
+        return True
+    return spec.varargs is not None and spec.varkw is not None

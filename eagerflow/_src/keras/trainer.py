@@ -27,6 +27,7 @@ from eagerflow._src.distribute import context
 from eagerflow._src.distribute.batch_split import distribute_element
 from eagerflow._src.distribute.strategy import get_strategy
 from eagerflow._src.function.polymorphic import function
+from eagerflow._src.graph.interpreter import run_op
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import callbacks as cbks
 from eagerflow._src.keras import data_adapter as da
@@ -38,6 +39,7 @@ from eagerflow._src.keras.optimizers import lookup as opt_mod
 from eagerflow._src.keras.optimizers.loss_scale import LossScaleOptimizer
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
+from eagerflow._src.ops.checks import is_graph_tensor
 
 _RAN_OUT = ("Your input ran out of data; interrupting training. Make sure that your dataset "
             "or generator can generate at least `steps_per_epoch * epochs` batches. You may "
@@ -91,8 +93,12 @@ class _DistributedStep:
 
     def __init__(self, strategy: Any, fn: Any, model: Any, compile_it: bool = False) -> None:
         self._strategy, self._fn, self._model = strategy, fn, model
-        self._compiled = function(fn) if compile_it else None
+        # (autograph off: Keras 3 traces its steps unconverted, as _Step does)
+        self._compiled = function(fn, autograph=False) if compile_it else None
         self._built = False
+
+    def run_without_data(self) -> None:
+        """(Not emulated for the replicas of a strategy: nothing runs.)"""
 
     @property
     def compiled(self) -> bool:
@@ -159,10 +165,42 @@ class _Step:
         key = repr(spec)
         step = self._traced.get(key)
         if step is None:
-            step = function(self._fn, input_signature=(spec,)) if spec is not None \
-                else function(self._fn)
+            # Keras 3 traces its step functions unconverted (do_not_convert): Python control
+            # flow on tensors in a custom train_step raises TF's graph errors
+            step = function(self._fn, input_signature=(spec,), autograph=False) \
+                if spec is not None else function(self._fn, autograph=False)
             self._traced[key] = step
         return step(data)
+
+    def run_without_data(self) -> None:
+        """What TF runs of the traced step when its iterator has no more data: the
+        operations that need no batch (by data, or by a variable an operation needing
+        one touched first, as TF's automatic control dependencies order them): the
+        optimizer's iteration count, a seed generator's state. Eagerly, nothing runs."""
+        if not self._compile_it or not self._traced:
+            return
+        step = list(self._traced.values())[-1]
+        if getattr(step, "_input_signature", None) is None:
+            return
+        cf = step.get_concrete_function()
+        graph = cf.graph
+        n_data = len(graph.inputs) - len(cf.captured_inputs)
+        values = {id(t): c._arr if hasattr(c, "_arr") else c for t, c in
+                  zip(graph.inputs[n_data:], cf.captured_inputs)}
+        needs_data = {id(t) for t in graph.inputs[:n_data]}
+        touched: set = set()  # variables an operation needing data used
+        for node in graph.operations:
+            if node.outputs and all(id(t) in values or id(t) in needs_data
+                                    for t in node.outputs):
+                continue  # (the inputs' placeholders)
+            resources = [id(x) for x in node.inputs if not is_graph_tensor(x)]
+            if any(id(x) in needs_data for x in node.inputs if is_graph_tensor(x)) or \
+                    any(r in touched for r in resources) or \
+                    any(id(x) not in values for x in node.inputs if is_graph_tensor(x)):
+                needs_data.update(id(t) for t in node.outputs)
+                touched.update(resources)
+                continue
+            run_op(node, values)
 
 
 class Trainer:
@@ -495,22 +533,36 @@ class Trainer:
         training_logs = None
         # a callback resuming training (BackupAndRestore) sets the epoch to start from
         initial_epoch = self._tstate("_initial_epoch", None) or initial_epoch
+        # (datasets and generators: their passes and steps as Keras's epoch iterator takes
+        # them; arrays are sliced by ArrayData)
+        passes = da.KerasEpochs(data, steps_per_epoch) if getattr(data, "by_passes", False) \
+            else None
+        if passes is not None:
+            passes.reset()
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)
             raw: Any = {}
             seen = 0
             # islice: a batch past the epoch's steps is never drawn (the next epoch gets it)
-            for step, batch in enumerate(itertools.islice(data.epoch_iterator(),
-                                                          steps_per_epoch)):
+            steps_taken = passes.epoch() if passes is not None else \
+                enumerate(itertools.islice(data.epoch_iterator(), steps_per_epoch))
+            for step, batch in steps_taken:
                 callbacks.on_train_batch_begin(step)
+                if batch is da.RAN_OUT:
+                    # (several steps per execution: TF's loop asks for optional data)
+                    if self.steps_per_execution == 1:
+                        train_fn.run_without_data()
+                    break
                 raw = train_fn(batch)  # (the callbacks flatten it, as Keras 3's)
                 seen = step + 1
                 callbacks.on_train_batch_end(step, raw)
                 if self.stop_training:
                     break
-            if steps_per_epoch is not None and seen < steps_per_epoch and \
-                    not self.stop_training:
+            if passes is not None and seen == 0 and not self.stop_training:
+                break
+            if passes is None and steps_per_epoch is not None and seen < steps_per_epoch \
+                    and not self.stop_training:
                 warnings.warn(_RAN_OUT, stacklevel=2)  # as Keras 3: the next epoch goes on
                 if seen == 0:
                     break
@@ -553,10 +605,14 @@ class Trainer:
         self.reset_metrics()
         callbacks.on_test_begin()
         raw: Any = {}
-        for step, batch in enumerate(data.epoch_iterator()):
-            if steps is not None and step >= steps:
-                break
+        for step, batch in _steps(data, steps, reset=True):
             callbacks.on_test_batch_begin(step)
+            if batch is da.RAN_OUT:
+                # (as fit's: TF's test function runs what needs no data; predict's steps
+                # get their data outside their function)
+                if self.steps_per_execution == 1:
+                    test_fn.run_without_data()
+                break
             raw = test_fn(batch)
             callbacks.on_test_batch_end(step, raw)
         logs = cbks.pythonify_logs(self._metrics_or_logs(raw))
@@ -578,10 +634,10 @@ class Trainer:
         predict_fn = self.make_predict_function()
         outputs: list = []
         callbacks.on_predict_begin()
-        for step, batch in enumerate(data.epoch_iterator()):
-            if steps is not None and step >= steps:
-                break
+        for step, batch in _steps(data, steps, reset=False):
             callbacks.on_predict_batch_begin(step)
+            if batch is da.RAN_OUT:
+                break
             out = predict_fn(batch)
             outputs.append(nest.map_structure(lambda t: np.asarray(t.numpy()), out))
             callbacks.on_predict_batch_end(step, {"outputs": out})
@@ -655,6 +711,18 @@ class Trainer:
                       "future version. Please use `Model.predict`, which supports "
                       "generators.", stacklevel=2)
         return self.predict(generator, *args, **kwargs)
+
+
+def _steps(data: Any, steps: int | None, reset: bool) -> Any:
+    """(step, batch) pairs of one evaluate or predict pass: Keras's epoch iterator's over
+    datasets and generators (`reset`: evaluate's, before its pass), else the arrays'
+    batches (at most `steps`)."""
+    if getattr(data, "by_passes", False):
+        passes = da.KerasEpochs(data, steps)
+        if reset:
+            passes.reset()
+        return passes.epoch()
+    return enumerate(itertools.islice(data.epoch_iterator(), steps))
 
 
 def _capped_steps(steps: int | None) -> int | None:

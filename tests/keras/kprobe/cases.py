@@ -104,3 +104,254 @@ model = keras.Model([fee, breed], keras.layers.Dense(1, kernel_initializer="ones
 pred = model.predict([tf.constant([[2.0], [3.0]]), tf.constant([["pug"], ["x"]])], verbose=0)
 print(joined.dtype, pred.tolist())
 """
+
+SNIPPETS["clone_model_forms"] = """
+def names(m):
+    return [(l.name, type(l).__name__) for l in m.layers]
+a = keras.Input((4,))
+h = keras.layers.Dense(3, name="h")(a)
+shared = keras.layers.Dense(3, name="shared")
+out = keras.layers.Add()([shared(h), shared(h)])
+model = keras.Model(a, out, name="base")
+model.compile(optimizer="sgd", loss="mse")
+c = keras.models.clone_model(model)
+print(c.name, names(c), c.input.name, c.compiled, type(c).__name__)
+print(len(c.weights), c.get_layer("shared") is not model.get_layer("shared"))
+# input_tensors: the clone is built on the given tensors
+t = keras.Input((4,), name="given")
+c2 = keras.models.clone_model(model, input_tensors=t)
+print(names(c2), c2.input is t)
+# clone_function: reuse layers (weights shared) or change them
+c3 = keras.models.clone_model(model, clone_function=lambda layer: layer)
+print(c3.get_layer("h") is model.get_layer("h"), names(c3))
+def widen(layer):
+    config = layer.get_config()
+    if isinstance(layer, keras.layers.Dense) and layer.name == "h":
+        config["units"] = 5
+    return layer.__class__.from_config(config)
+c4 = keras.models.clone_model(model, clone_function=widen)
+print(c4.get_layer("h").units, c4.output.shape)
+# call_function: wrap each call
+def call_function(layer, *args, **kwargs):
+    out = layer(*args, **kwargs)
+    if isinstance(layer, keras.layers.Dense):
+        out = keras.layers.Dropout(0.5)(out)
+    return out
+c5 = keras.models.clone_model(model, clone_function=lambda layer: layer,
+                              call_function=call_function)
+print(names(c5))
+# Sequential
+s = keras.Sequential([keras.Input((3,), name="seq_in"), keras.layers.Dense(2, name="d1"),
+                      keras.layers.Dense(1, name="d2")], name="stack")
+cs = keras.models.clone_model(s)
+print(cs.name, names(cs), [t.name for t in cs.inputs], cs.built)
+cs2 = keras.models.clone_model(s, input_tensors=keras.Input((3,), name="other"))
+print(names(cs2), [t.name for t in cs2.inputs])
+cs3 = keras.models.clone_model(s, clone_function=lambda layer: layer)
+print(cs3.get_layer("d1") is s.get_layer("d1"))
+unbuilt = keras.Sequential([keras.layers.Dense(2, name="u1")])
+cu = keras.models.clone_model(unbuilt)
+print(names(cu), cu.built)
+# nested models
+inner = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2, name="in_d")], name="inner")
+x = keras.Input((4,), name="outer_in")
+outer = keras.Model(x, keras.layers.Dense(1, name="top")(inner(x)), name="outer")
+co = keras.models.clone_model(outer)
+print(names(co), co.get_layer("inner") is not inner)
+cr = keras.models.clone_model(outer, recursive=True, clone_function=lambda layer: layer)
+print(cr.get_layer("inner") is inner, names(cr))
+# a functional model with two inputs, dict outputs
+p, q = keras.Input((2,), name="p"), keras.Input((2,), name="q")
+both = keras.Model([p, q], {"sum": keras.layers.Add(name="plus")([p, q]),
+                            "cat": keras.layers.Concatenate(name="cat")([p, q])})
+cb = keras.models.clone_model(both)
+print(names(cb), sorted(cb.output.keys()), [t.name for t in cb.inputs])
+# subclassed models
+class Sub(keras.Model):
+    def __init__(self, units=2, **kwargs):
+        super().__init__(**kwargs)
+        self.units = units
+        self.d = keras.layers.Dense(units)
+    def call(self, x):
+        return self.d(x)
+    def get_config(self):
+        return {"units": self.units, **super().get_config()}
+sub = Sub(3, name="sub")
+cl = keras.models.clone_model(sub)
+print(type(cl).__name__, cl.name, cl.units, cl is not sub)
+for bad in (lambda: keras.models.clone_model(sub, clone_function=lambda layer: layer),
+            lambda: keras.models.clone_model(sub, call_function=lambda layer, x: layer(x)),
+            lambda: keras.models.clone_model(s, call_function=lambda layer, x: layer(x)),
+            lambda: keras.models.clone_model(model, input_tensors=[keras.Input((4,)),
+                                                                   keras.Input((4,))]),
+            lambda: keras.models.clone_model(model, input_tensors=np.ones((1, 4))),
+            lambda: keras.models.clone_model(s, input_tensors=[keras.Input((3,)),
+                                                               keras.Input((3,))]),
+            lambda: keras.models.clone_model(s, input_tensors=np.ones((1, 3))),
+            lambda: keras.models.clone_model(model, clone_function=5),
+            lambda: keras.models.clone_model(model, foo=1),
+            lambda: keras.models.clone_model(keras.layers.Dense(2))):
+    try:
+        r = bad()
+        print("no error", type(r).__name__)
+    except Exception as e:
+        print(type(e).__name__, str(e).split("\\n")[0][:200])
+"""
+
+SNIPPETS["dataset_random_ops_restart_each_iteration"] = """
+# TF instantiates a dataset's functions for each iterator: under a global seed, a seeded
+# random op in a map starts over on every iteration (every epoch), a repeat goes on
+tf.random.set_seed(1)
+def values(ds):
+    return [round(float(v), 4) for v in ds]
+ds = tf.data.Dataset.range(3).map(lambda x: tf.random.uniform([]))
+print(values(ds), values(ds))
+ds2 = tf.data.Dataset.range(3).map(lambda x: tf.random.uniform([], seed=5))
+print(values(ds2), values(ds2))
+print(round(float(next(iter(ds))), 4), round(float(next(iter(ds))), 4))
+print(values(tf.data.Dataset.range(2).map(lambda x: tf.random.uniform([])).repeat(2)))
+ds3 = tf.data.Dataset.range(2).map(lambda x: tf.random.normal([]) + tf.random.uniform([]))
+print(values(ds3), values(ds3))
+aug = tf.data.Dataset.range(4).map(lambda x: tf.random.shuffle(tf.range(5)))
+print([a.numpy().tolist() for a in aug.take(2)], [a.numpy().tolist() for a in aug.take(2)])
+@tf.function
+def f():
+    return tf.random.uniform([])
+print(round(float(f()), 4), round(float(f()), 4))
+ds4 = tf.data.Dataset.range(3).shuffle(3, seed=2)
+print([int(v) for v in ds4], [int(v) for v in ds4])
+"""
+
+SNIPPETS["fit_array_shuffle_order"] = """
+# Keras 3 on TF shuffles arrays with tf.random.shuffle in its index dataset's map: under
+# a global seed every epoch has the same order; shuffle="batch" shuffles within batches
+class Seen(keras.Model):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.dense = keras.layers.Dense(1)
+        self.batches = []
+    def call(self, x):
+        return self.dense(x)
+    def train_step(self, data):
+        x, y = data
+        self.batches.append(x[:, 0].numpy().astype(int).tolist())
+        return super().train_step(data)
+x = np.arange(20, dtype="float32")[:, None] * np.ones((1, 2), "float32")
+y = np.ones((20, 1), "float32")
+for shuffle in (True, "batch", False):
+    keras.utils.set_random_seed(3)
+    m = Seen()
+    m.compile("sgd", "mse", run_eagerly=True)
+    m.fit(x, y, batch_size=8, epochs=2, shuffle=shuffle, verbose=0)
+    print(shuffle, m.batches)
+keras.utils.set_random_seed(4)
+m = keras.Sequential([keras.Input((2,)), keras.layers.Dense(3, activation="relu"),
+                      keras.layers.Dense(1)])
+m.compile(keras.optimizers.SGD(0.01, momentum=0.9), "mse")
+h = m.fit(x / 20, y, batch_size=6, epochs=3, verbose=0)
+print([round(v, 5) for v in h.history["loss"]])
+print(round(float(sum(np.abs(w).sum() for w in m.get_weights())), 5))
+"""
+
+SNIPPETS["fit_epochs_over_datasets"] = """
+# Keras 3's epoch iterator on TF: which passes over a dataset each epoch takes (a known
+# cardinality: a new pass per epoch and another, unused, after its last step; with
+# steps_per_epoch: passes go on across epochs), and a dataset of unknown cardinality
+# ending in a train-function call that finds no data (its callbacks' batch begins; the
+# step's data-independent effects, the optimizer's iteration count and dropout's seed
+# generator, happen once more)
+import warnings
+class Log(keras.callbacks.Callback):
+    def __init__(self):
+        super().__init__()
+        self.events = []
+    def on_epoch_begin(self, epoch, logs=None):
+        self.events.append("|")
+    def on_train_batch_begin(self, batch, logs=None):
+        self.events.append(f"b{batch}")
+    def on_train_batch_end(self, batch, logs=None):
+        self.events.append(f"e{batch}")
+    def on_test_batch_begin(self, batch, logs=None):
+        self.events.append(f"tb{batch}")
+    def on_predict_batch_begin(self, batch, logs=None):
+        self.events.append(f"pb{batch}")
+x = np.arange(40, dtype="float32")[:, None]
+y = np.ones((40, 1), "float32")
+def run(label, make, epochs=3, **kw):
+    keras.utils.set_random_seed(0)
+    ds = make()
+    m = keras.Sequential([keras.Input((1,)), keras.layers.Dense(4), keras.layers.Dropout(0.5),
+                          keras.layers.Dense(1)])
+    m.compile(keras.optimizers.Adam(0.01), "mse")
+    log = Log()
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        h = m.fit(ds, epochs=epochs, verbose=0, callbacks=[log], **kw)
+    print(label, int(m.optimizer.iterations), " ".join(log.events))
+    print("  ", [round(v, 2) for v in h.history["loss"]],
+          sorted({str(x.message)[:40] for x in w}))
+    if hasattr(ds, "cardinality"):
+        print("  ", [[int(b[0][0, 0]) for b in ds] for _ in range(2)])
+    return m, ds
+known = lambda: tf.data.Dataset.from_tensor_slices((x, y)).shuffle(64).batch(8)
+unknown = lambda: tf.data.Dataset.from_tensor_slices((x, y)).filter(lambda a, b: True).batch(16)
+def gen():
+    for i in range(0, 40, 16):
+        yield x[i:i + 16], y[i:i + 16]
+run("known", known)
+run("known_spe3", known, steps_per_epoch=3)
+run("known_spe7", known, steps_per_epoch=7)
+m, ds = run("unknown", unknown)
+run("unknown_spe2", unknown, steps_per_epoch=2)
+run("unknown_spe5", unknown, epochs=2, steps_per_epoch=5)
+run("generator", gen, epochs=2)
+run("unknown_val", unknown, epochs=2, validation_data=unknown())
+log = Log()
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    print(round(m.evaluate(unknown(), verbose=0, callbacks=[log]), 4),
+          m.predict(unknown(), verbose=0, callbacks=[log]).shape,
+          " ".join(log.events), sorted({str(x.message)[:40] for x in w}))
+keras.utils.set_random_seed(0)
+ds = known()
+m.evaluate(ds, verbose=0)
+m.predict(ds.map(lambda a, b: a), verbose=0)
+print([[int(b[0][0, 0]) for b in ds] for _ in range(2)])
+"""
+
+SNIPPETS["pydataset_epochs"] = """
+# Keras 3's PyDataset adapter: its first two batches read for their specs, fit's shuffle of
+# the batch order (Python's random), on_epoch_begin/on_epoch_end around each epoch and one
+# on_epoch_end when fit or evaluate resets its epoch iterator
+x = np.random.default_rng(0).normal(size=(40, 4)).astype("float32")
+y = (x[:, 0] > 0).astype("int64")
+class Seq(keras.utils.PyDataset):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.events = []
+    def __len__(self):
+        return 4
+    def __getitem__(self, i):
+        self.events.append(i)
+        return x[i * 10:(i + 1) * 10], y[i * 10:(i + 1) * 10]
+    def on_epoch_begin(self):
+        self.events.append("B")
+    def on_epoch_end(self):
+        self.events.append("E")
+m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+m.compile("adam", "sparse_categorical_crossentropy")
+keras.utils.set_random_seed(0)
+s = Seq()
+m.fit(s, epochs=2, verbose=0)
+print(s.events, int(m.optimizer.iterations))
+keras.utils.set_random_seed(1)
+s, v = Seq(), Seq()
+m.fit(s, epochs=2, validation_data=v, shuffle=False, verbose=0)
+print(s.events, v.events)
+s = Seq()
+m.evaluate(s, verbose=0)
+print(s.events)
+s = Seq()
+m.predict(s, verbose=0)
+print(s.events)
+"""
