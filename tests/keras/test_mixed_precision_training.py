@@ -41,6 +41,7 @@ def _f32(bits: list) -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def runs() -> dict:
+    tf.keras.backend.clear_session()  # (the golden's layer names: one fresh session's)
     return {p: run(tf, p) for p in POLICIES}
 
 
