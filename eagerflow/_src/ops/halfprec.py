@@ -282,3 +282,52 @@ def binary(uf: Any) -> Any:
         with np.errstate(all="ignore"):
             return down(uf(up(x), up(y)), x.dtype)
     return kernel
+
+
+def matmul(a: Any, b: Any) -> Any:
+    """A float16/bfloat16 product as TF's CPU kernels give it: each entry's products added
+    in float32, in order, and rounded once (NumPy's 2-D dot of the type does exactly that;
+    a batch is a loop of them)."""
+    if a.ndim == 2 and b.ndim == 2:
+        return a.dot(b)
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, batch + a.shape[-2:]).reshape((-1,) + a.shape[-2:])
+    b = np.broadcast_to(b, batch + b.shape[-2:]).reshape((-1,) + b.shape[-2:])
+    out = np.empty((a.shape[0], a.shape[1], b.shape[2]), a.dtype)
+    for i in range(a.shape[0]):
+        out[i] = a[i].dot(b[i])
+    return out.reshape(batch + out.shape[1:])
+
+
+def einsum(spec: str, xs: Any) -> Any:
+    """TF's Einsum of half-precision operands. Two operands whose labels are each shared or
+    kept are one batch of matrix products (TF runs them as BatchMatMul: products added in
+    float32, in order, rounded once); any other form is computed in float32 and rounded
+    once (NumPy's einsum would add in the half type, and has no bfloat16)."""
+    ins, out = spec.split("->")
+    terms = ins.split(",")
+    plain = len(xs) == 2 and "." not in spec and all(
+        len(set(t)) == len(t) for t in terms + [out]) and all(
+        ch in out or ch in terms[1 - i] for i, t in enumerate(terms) for ch in t) and all(
+        xs[0].shape[i] == xs[1].shape[terms[1].index(ch)]
+        for i, ch in enumerate(terms[0]) if ch in terms[1])
+    if not plain:
+        return np.einsum(spec, *(x.astype(_F32) for x in xs)).astype(xs[0].dtype)
+    (ta, tb), (a, b) = terms, xs
+    batch = [ch for ch in ta if ch in tb and ch in out]
+    contract = [ch for ch in ta if ch in tb and ch not in out]
+    free_a = [ch for ch in ta if ch not in tb]
+    free_b = [ch for ch in tb if ch not in ta]
+    size = dict(zip(ta, a.shape)) | dict(zip(tb, b.shape))
+
+    def n(labels: list) -> int:
+        return int(np.prod([size[ch] for ch in labels]))
+
+    a3 = a.transpose([ta.index(ch) for ch in batch + free_a + contract]).reshape(
+        n(batch), n(free_a), n(contract))
+    b3 = b.transpose([tb.index(ch) for ch in batch + contract + free_b]).reshape(
+        n(batch), n(contract), n(free_b))
+    labels = batch + free_a + free_b
+    y = matmul(np.ascontiguousarray(a3), np.ascontiguousarray(b3)).reshape(
+        [size[ch] for ch in labels])
+    return np.ascontiguousarray(y.transpose([labels.index(ch) for ch in out]))

@@ -18,7 +18,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import composite_dispatch, dispatch
+from eagerflow._src.ops import composite_dispatch, dispatch, halfprec
 from eagerflow._src.ops.array import (
     broadcast_to,
     expand_dims,
@@ -109,6 +109,8 @@ def _matmul_kernel(xp: Any, a: Any, b: Any, transpose_a: bool, transpose_b: bool
         a = a.swapaxes(-1, -2)
     if transpose_b:
         b = b.swapaxes(-1, -2)
+    if a.dtype.itemsize == 2 and xp is np and a.dtype.kind in "fV":
+        return halfprec.matmul(a, b)
     if a.size * b.shape[-1] <= blas.SMALL_MACS:  # tiny: skip the threading logic
         if a.ndim == 2 and b.ndim == 2 and xp is np:
             return a.dot(b)  # the same product; NumPy's matmul costs ~1 us more per call
@@ -404,6 +406,9 @@ def _einsum_infer(*xs: Any, terms: tuple, out: str) -> list:
 
 
 def _einsum_kernel(xp: Any, *xs: Any, terms: tuple, out: str) -> Any:
+    d = xs[0].dtype
+    if d.itemsize == 2 and xp is np and d.kind in "fV":  # (no bfloat16 einsum in NumPy)
+        return halfprec.einsum(",".join(terms) + "->" + out, xs)
     return xp.einsum(",".join(terms) + "->" + out, *xs)
 
 
