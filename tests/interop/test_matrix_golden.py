@@ -355,3 +355,33 @@ def test_a_two_input_model_saved_by_us_serves_by_name(tmp_path):
     want = model(x, training=False)
     for k in ("kind", "score"):
         np.testing.assert_allclose(served[k].numpy(), want[k].numpy(), rtol=1e-6)
+
+
+# -- TF 1's loader (TF Serving's path): the SaverDef restores the variables ---------------
+
+def _session_serve(path, feeds):
+    with tf.Graph().as_default() as g, tf.compat.v1.Session(graph=g) as sess:
+        meta = tf.compat.v1.saved_model.load(sess, ["serve"], str(path))
+        sig = meta.signature_def["serving_default"]
+        return sess.run({k: v.name for k, v in sig.outputs.items()},
+                        {sig.inputs[k].name: v for k, v in feeds.items()})
+
+
+def test_tensorflows_export_runs_in_a_session():
+    # its variables are keyed by object-graph paths, which its _traced_restore maps
+    x, _ = DATA["tabular"](tf)
+    got = _session_serve(GOLDEN / "tabular_export", {"cat": x["cat"].numpy(),
+                                                     "num": x["num"]})
+    want = FACTS["tabular"]["export"]["outputs"]
+    for k in want:
+        np.testing.assert_allclose(got[k], np.array(want[k]["value"]), rtol=1e-5, atol=1e-6)
+
+
+def test_our_export_restores_through_its_saver_def(tmp_path):
+    model = BUILD["tabular"]()
+    x, _ = DATA["tabular"](tf)
+    model.export(str(tmp_path / "e"), verbose=False)
+    got = _session_serve(tmp_path / "e", {"cat": x["cat"].numpy(), "num": x["num"]})
+    want = model(x, training=False)
+    for k in ("kind", "score"):
+        np.testing.assert_allclose(got[k], want[k].numpy(), rtol=1e-5, atol=1e-6)

@@ -54,6 +54,7 @@ from eagerflow._src.saved_model.save import (
     VARIABLES_DIRECTORY,
     VARIABLES_FILENAME,
 )
+from eagerflow._src.saved_model.saver_graph import restored_keys
 from eagerflow._src.train.checkpoint import open_checkpoint
 
 __all__ = ["Loader", "is_v1", "load_v1", "meta_graph"]
@@ -201,6 +202,7 @@ class Loader:
     def __init__(self, meta: Any, export_dir: str, skip_checkpoint: bool,
                  graph: Any = None, import_scope: str | None = None) -> None:
         self.meta, self.export_dir = meta, export_dir
+        self._saver_keys: dict | None = None
         self.source = os.path.join(export_dir, "saved_model.pb")
         gd = meta.graph_def
         sigs = {k: s for k, s in meta.signature_def.items() if k != _INIT_SIGNATURE}
@@ -281,6 +283,10 @@ class Loader:
         keys = [nd.name]
         if nd.op == "VarHandleOp" and nd.attr["shared_name"].s:
             keys.append(nd.attr["shared_name"].s.decode())
+        if self._saver_keys is None:  # (a TF 2 SavedModel: keys by object-graph paths)
+            self._saver_keys = restored_keys(self.meta)
+        if nd.name in self._saver_keys:
+            keys.append(self._saver_keys[nd.name])
         key = next((k for k in keys if reader.has(k)), None)
         if key is None:
             raise NotFoundError(None, None, f"Key {nd.name} not found in checkpoint "

@@ -115,3 +115,64 @@ def add_saver(view: Any, graph: Any, handles: dict, saver_def: Any) -> None:
     saver_def.save_tensor_name = "save/Identity:0"
     saver_def.restore_op_name = "restore/restore_all"
     saver_def.version = pb().SaverDef.V2
+
+
+# -- reading: which checkpoint key a SaverDef restores into each variable ---------------------
+
+def _strings_of(node: Any) -> list:
+    return [s.decode() for s in node.attr["value"].tensor.string_val]
+
+
+def _restored_value(body: dict, ref: str) -> tuple | None:
+    """(RestoreV2 node, output index) that `ref` reads, through Identity nodes."""
+    for _ in range(len(body) + 1):
+        parts = ref.lstrip("^").split(":")
+        node = body.get(parts[0])
+        if node is None:
+            return None
+        if node.op == "RestoreV2":
+            return node, int(parts[-1]) if len(parts) > 1 else 0
+        if node.op != "Identity" or not node.input:
+            return None
+        ref = node.input[0]
+    return None
+
+
+def _assigned_keys(body: dict, assigns: list, handle_of: Any) -> dict:
+    """{variable node: checkpoint key} of AssignVariableOp nodes fed by RestoreV2."""
+    out = {}
+    for node in assigns:
+        hit = _restored_value(body, node.input[1]) if len(node.input) > 1 else None
+        handle = handle_of(node.input[0])
+        if hit is None or handle is None:
+            continue
+        restore, i = hit
+        names = body.get(restore.input[1].split(":")[0]) if len(restore.input) > 1 else None
+        keys = _strings_of(names) if names is not None and names.op == "Const" else []
+        if i < len(keys):
+            out[handle] = keys[i]
+    return out
+
+
+def restored_keys(meta: Any) -> dict:
+    """{VarHandleOp node name: checkpoint key} of a MetaGraph's SaverDef: a TF 2 SavedModel's
+    variables are keyed by their object-graph paths ("dense/kernel/.ATTRIBUTES/..."), which
+    its restore op (TF's `_traced_restore` function, or the graph nodes add_saver writes)
+    maps onto the variables' handles."""
+    graph = meta.graph_def
+    nodes = {n.name: n for n in graph.node}
+    op = nodes.get(meta.saver_def.restore_op_name.split(":")[0])
+    if op is None:
+        return {}
+    if op.op in ("StatefulPartitionedCall", "PartitionedCall"):
+        fdef = next((f for f in graph.library.function
+                     if f.signature.name == op.attr["f"].func.name), None)
+        if fdef is None:
+            return {}
+        args = {a.name: src.split(":")[0] for a, src in zip(fdef.signature.input_arg, op.input)}
+        body = {n.name: n for n in fdef.node_def}
+        assigns = [n for n in fdef.node_def if n.op == "AssignVariableOp"]
+        return _assigned_keys(body, assigns, lambda ref: args.get(ref.split(":")[0]))
+    assigns = [nodes[d.lstrip("^")] for d in op.input if d.lstrip("^") in nodes and
+               nodes[d.lstrip("^")].op == "AssignVariableOp"]
+    return _assigned_keys(nodes, assigns, lambda ref: ref.split(":")[0])
