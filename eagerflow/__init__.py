@@ -113,7 +113,6 @@ from eagerflow._src.ops.math import (  # noqa: E402
     pow as pow,
     realdiv as realdiv,
     round as round,
-    saturate_cast as saturate_cast,
     sigmoid as sigmoid,
     sign as sign,
     sin as sin,
@@ -141,6 +140,7 @@ from eagerflow._src.ops.reduce import (  # noqa: E402
     reduce_prod as reduce_prod,
     reduce_sum as reduce_sum,
 )
+from eagerflow._src.ops.misc_ops import saturate_cast as saturate_cast  # noqa: E402
 from eagerflow._src.ops.variables import (  # noqa: E402
     Variable as Variable,
     VariableAggregationV2 as VariableAggregation,

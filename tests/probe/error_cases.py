@@ -163,6 +163,27 @@ CASES = [
     "tf.function(lambda x: tf.strings.to_hash_bucket_fast(tf.strings.as_string(x) + 'a', 9))"
     "(tf.constant(1))",
     "tf.function(lambda x: tf.io.encode_base64(tf.strings.as_string(x) + 'a'))(tf.constant(1))",
+    # dtype facts: ranges, limits (TF's image ranges, clipped at 0), sizes
+    "[(d.min, d.max) for d in (tf.float16, tf.bfloat16, tf.int8, tf.uint64)]",
+    "tf.bool.min", "tf.bool.max", "tf.complex64.max", "tf.string.min", "tf.qint8.max",
+    "tf.variant.max",
+    "[d.limits for d in (tf.bool, tf.uint8, tf.int8, tf.int32, tf.int64, tf.float32)]",
+    "tf.float16.limits", "tf.bfloat16.limits", "tf.complex128.limits",
+    "[d.size for d in (tf.string, tf.resource, tf.variant, tf.bool, tf.float64)]",
+    "tf.string.as_numpy_dtype",
+    # saturate_cast: bounds taken in the input's type, complex parts, types without a range
+    "tf.dtypes.saturate_cast(tf.constant([1e10, -1e10, 5.5]), tf.int32)",
+    "tf.dtypes.saturate_cast(tf.constant([-1.0, 256.0, 3.5, np.inf, -np.inf]), tf.uint8)",
+    "tf.dtypes.saturate_cast(tf.constant([-5, 300], tf.int64), tf.uint8)",
+    "tf.dtypes.saturate_cast(tf.constant([3e38, -3e38, np.inf]), tf.float16)",
+    "tf.dtypes.saturate_cast(tf.constant([1e10], tf.float64), tf.uint32)",
+    "tf.dtypes.saturate_cast(tf.constant([-1e30, 1e30]), tf.uint64)",
+    "tf.dtypes.saturate_cast(tf.constant([70000.0]), tf.bfloat16)",
+    "tf.dtypes.saturate_cast(tf.constant([1.5 + 2j, 1e300 + 1e300j], tf.complex128), "
+    "tf.complex64)",
+    "tf.dtypes.saturate_cast(tf.constant([1.5 + 2j]), tf.int32)",
+    "tf.dtypes.saturate_cast(tf.constant([True]), tf.int32)",
+    "tf.dtypes.saturate_cast(tf.constant([1.0]), tf.bool)",
     # a tape that never recorded
     "tf.GradientTape().gradient(tf.constant(1.0), tf.Variable(1.0))",
     "tf.GradientTape(persistent=True).gradient(tf.constant(1.0), tf.Variable(1.0))",

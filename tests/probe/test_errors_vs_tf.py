@@ -18,9 +18,17 @@ def test_the_golden_file_covers_every_case():
     assert list(GOLDEN) == CASES
 
 
+def _either_attr(case: dict) -> dict:
+    """TF names either list attr of an empty dataset function's output, from run to run
+    (its op's attrs are checked in no fixed order): the two words read as one."""
+    if "message" in case:
+        case = dict(case, message=case["message"].replace("'output_types'", "'output_shapes'"))
+    return case
+
+
 @pytest.mark.parametrize("expr", CASES)
 def test_raises_tf_error(expr):
-    assert outcome(tf, np, expr) == GOLDEN[expr]
+    assert _either_attr(outcome(tf, np, expr)) == _either_attr(GOLDEN[expr])
 
 
 def test_sparse_times_dense_differentiates_by_the_dense_operand():

@@ -51,6 +51,8 @@ class DType:
                                      "(pip install 'eagerflow[dtypes]')")
         if self in QUANTIZED_DTYPES:  # TF's one-field record type (the array holds the plain ints)
             return _QUANTIZED_NP[self]
+        if self._name == "string":
+            return object  # (TF's: the builtin, where NumPy's dtype names numpy.object_)
         return self._np.type
 
     @property
@@ -109,21 +111,25 @@ class DType:
     def size(self) -> int:
         if self in NARROW_DTYPES:
             return 1  # one byte per element in memory (TF's and ml_dtypes' layout)
-        return 1 if self is string else self._np.itemsize
+        # (TF's DataTypeSize: 0 for the types that are not plain values)
+        return 0 if self._np.kind == "O" else self._np.itemsize
 
     @property
     def min(self) -> Any:
-        return _limits(self).min
+        return _limits(self, "minimum").min
 
     @property
     def max(self) -> Any:
-        return _limits(self).max
+        return _limits(self, "maximum").max
 
     @property
     def limits(self) -> tuple:
-        if self in QUANTIZED_DTYPES or self in NARROW_DTYPES:
+        """TF's image-value range of the type, its lower end clipped to 0 (TF's default):
+        an integer's or bool's range, (0, 1) for float32 and float64; none for the rest."""
+        low_high = _VALUE_RANGES.get(self._name)
+        if low_high is None:
             raise ValueError(f"{self} does not have defined limits.")
-        return (self.min, self.max)
+        return (0, low_high[1])
 
     def is_compatible_with(self, other: Any) -> bool:
         return self is as_dtype(other)
@@ -155,10 +161,20 @@ class DType:
         return as_dtype, (self._name,)
 
 
-def _limits(dt: DType) -> Any:
+# TF's dtype_range (skimage's image ranges), which DType.limits reads
+_VALUE_RANGES = {"bool": (False, True), "uint8": (0, 255), "uint16": (0, 65535),
+                 "int8": (-128, 127), "int16": (-32768, 32767), "int64": (-2**63, 2**63 - 1),
+                 "uint64": (0, 2**64 - 1), "int32": (-2**31, 2**31 - 1),
+                 "uint32": (0, 2**32 - 1), "float32": (-1, 1), "float64": (-1, 1)}
+
+
+def _limits(dt: DType, which: str) -> Any:
+    """The finfo/iinfo of `dt`; TF's TypeError where it has none (`which`: the word)."""
     if dt in QUANTIZED_DTYPES:
-        raise TypeError(f"Cannot find minimum value of {dt} with quantized type {dt}.")
-    if dt in NARROW_DTYPES:
+        raise TypeError(f"Cannot find {which} value of {dt} with quantized type {dt}.")
+    if dt._name in ("bool", "string", "complex64", "complex128"):
+        raise TypeError(f"Cannot find {which} value of {dt} with type {dt}.")
+    if dt in NARROW_DTYPES or dt is bfloat16:
         if dt._np is None:
             raise UnimplementedError(None, None, f"dtype {dt.name} needs the ml_dtypes package")
         return (_ml_dtypes.finfo if dt.is_floating else _ml_dtypes.iinfo)(dt._np)
@@ -166,9 +182,7 @@ def _limits(dt: DType) -> Any:
         return np.finfo(dt._np)
     if dt.is_integer:
         return np.iinfo(dt._np)
-    if dt is bool:
-        return type("L", (), {"min": False, "max": True})
-    raise TypeError(f"Cannot find minimum value of {dt}.")
+    raise TypeError(f"Cannot find {which} value of {dt}.")
 
 
 float16 = DType("float16", np.dtype(np.float16), 19)

@@ -706,20 +706,6 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
     return bind(CAST, (x,), {"dtype": dtype}, name)
 
 
-@dispatchable
-def saturate_cast(value: Any, dtype: Any, name: str | None = None) -> Any:
-    value, dtype = _t(value), dt.as_dtype(dtype)
-    if dtype.is_integer or dtype.is_floating or dtype.is_quantized:
-        lo, hi = dtype.min, dtype.max  # (a quantized dtype has none: TF's TypeError)
-        if value._dtype.is_floating or value._dtype.is_integer:
-            src_lo, src_hi = value._dtype.min, value._dtype.max
-            if lo > src_lo:
-                value = maximum(value, cast(lo, value._dtype))
-            if hi < src_hi:
-                value = minimum(value, cast(hi, value._dtype))
-    return cast(value, dtype)
-
-
 def _select_infer(c: Any, x: Any, y: Any) -> list:
     if c._dtype is not dt.bool:
         raise C.fail("SelectV2", f"cannot compute SelectV2 as input #0(zero-based) was expected "

@@ -890,3 +890,39 @@ def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_thres
     return bind(NON_MAX_SUPPRESSION, (b, s),
                 {"max_output_size": int(max_output_size), "iou_threshold": float(iou_threshold),
                  "score_threshold": float(score_threshold)}, name)
+
+
+@dispatchable
+def saturate_cast(value: Any, dtype: Any, name: str | None = None) -> Any:
+    """`value` clamped into `dtype`'s range, then cast. As TF 2.21: the bounds are taken in
+    the input's type, each moved one step towards zero where rounding there put it past
+    the output's range (float32 can't hold int32's max: it clamps to 2147483520); complex
+    values clamp each part, or lose their imaginary part going real; bool, string and
+    quantized types have no range (TF's TypeError)."""
+    value, dtype = _t(value), dt.as_dtype(dtype)
+    src = value._dtype
+    if src.is_complex:
+        part, out_part = src.real_dtype, dtype.real_dtype
+        if dtype.is_complex:
+            if part.min < out_part.min or part.max > out_part.max:  # each part clamped
+                lo = convert_to_tensor(out_part.min, dtype=part)
+                hi = convert_to_tensor(out_part.max, dtype=part)
+                value = complex(maximum(minimum(real(value), hi), lo),
+                                maximum(minimum(imag(value), hi), lo))
+            return cast(value, dtype)
+        value, src = real(value), part
+    out = dtype.real_dtype
+    src_np = src.as_numpy_dtype
+    try:
+        wide = np.promote_types(src_np, out.as_numpy_dtype)
+    except TypeError:  # (bfloat16 has no NumPy promotion)
+        wide = np.dtype(float)
+    lo = src_np(np.maximum(src.min, out.min))
+    if np.array(lo, dtype=wide) < np.array(out.min, dtype=wide):
+        lo = np.nextafter(lo, src_np(0), dtype=src_np)
+    hi = src_np(np.minimum(float(src.max), float(out.max)))
+    if np.array(hi, dtype=wide) > np.array(out.max, dtype=wide):
+        hi = np.nextafter(hi, src_np(0), dtype=src_np)
+    value = maximum(minimum(value, convert_to_tensor(hi, dtype=src)),
+                    convert_to_tensor(lo, dtype=src))
+    return cast(value, dtype)

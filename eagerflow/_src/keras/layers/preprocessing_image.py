@@ -32,6 +32,7 @@ from eagerflow._src.keras.random_seeds import SeedGenerator, make_default_seed
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import image as timg
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.misc_ops import saturate_cast
 from eagerflow._src.ops.reduce import reduce_mean
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.slicing import pad
@@ -370,7 +371,7 @@ class Resizing(ImagePreprocessingLayer):
             return resized
         if images.dtype.is_integer:
             resized = tm.round(resized)
-        return tm.saturate_cast(resized, images.dtype)
+        return saturate_cast(resized, images.dtype)
 
     def compute_output_shape(self, input_shape: Any) -> tuple:
         return _sized_shape(self, input_shape)
