@@ -226,3 +226,15 @@ def test_operators_on_keras_tensors_become_layers():
     np.testing.assert_allclose(model(data).numpy(), -(dense(data).numpy() * 2 + 1)[:, :1],
                                rtol=1e-6)
     assert y.shape == (None, 1)
+
+
+def test_subclass_passing_itself_to_model_init_gets_keras3s_error():
+    # the TF 2 text generation tutorial's `super().__init__(self)`: Keras 3 (TF 2.21)
+    # refuses it with this TypeError (the error's text must not need the half-built model)
+    class MyModel(tf.keras.Model):
+        def __init__(self):
+            super().__init__(self)
+
+    with pytest.raises(TypeError, match=r"^Layer.__init__\(\) takes 1 positional argument but "
+                                        r"2 were given$"):
+        MyModel()

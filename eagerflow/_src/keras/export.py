@@ -54,8 +54,13 @@ def _specs(model: Any, naming: Any, any_batch: bool = False) -> Any:
     return nest.pack_sequence_as(inputs, specs)
 
 
-def default_save_signature(model: Any) -> Function:
-    """The function tf.saved_model.save(model) serves: inputs named inputs, inputs_1, ..."""
+def default_save_signature(model: Any) -> Function | None:
+    """The function tf.saved_model.save(model) serves: inputs named inputs, inputs_1, ...;
+    None for a subclassed model not built (Keras 3 saves it without a signature)."""
+    if not getattr(model, "_is_graph_network", False) and (
+            not getattr(model, "built", False) or
+            getattr(model, "_build_input_shape", None) is None):
+        return None
     spec = _specs(model, lambda i, _: "inputs" if i == 0 else f"inputs_{i}")
 
     def serving_default(inputs: Any) -> Any:

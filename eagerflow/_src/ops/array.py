@@ -128,7 +128,10 @@ FILL = register(OpDef(
 def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> Any:
     C.no_layout("fill", layout)
     if _state.graph is None:
-        return bind(FILL, (_t(value),), {"shape": static_ints(dims, "dims")}, name)
+        shape = static_ints(dims, "dims")
+        if None in shape:  # TF converts the dims to a tensor: its error for None
+            convert_to_tensor(dims, dtype=dt.int32)
+        return bind(FILL, (_t(value),), {"shape": shape}, name)
     static, dyn = graph_shape(dims, "dims")
     if dyn and (static is None or None in static) and \
             not isinstance(C.known(dyn[0]), Tensor):  # (TF's refiner folds it to check it)

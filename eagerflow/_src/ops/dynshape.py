@@ -55,7 +55,10 @@ def static_ints(value: Any, what: str = "shape") -> tuple:
     for v in value:
         if v is None:
             out.append(None)
-        elif isinstance(v, (EagerTensor,)) or hasattr(v, "__index__"):
+        elif isinstance(v, EagerTensor) and v._shape:  # TF packs the list: Pack refuses it
+            convert_to_tensor(value)
+            raise TypeError(f"{what} must be a list of integers, got {value!r}")
+        elif isinstance(v, EagerTensor) or hasattr(v, "__index__"):
             out.append(int(v))
         else:
             raise TypeError(f"{what} must be a list of integers, got {value!r}")

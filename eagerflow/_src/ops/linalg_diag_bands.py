@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -33,12 +34,17 @@ _STOP = {"lower": ".", "upper": ""}  # TF's two messages differ so
 
 def _band(k: Any, op: str) -> tuple | None:
     """(lower, upper) when `k` names two diagonals, None when it names one."""
+    if isinstance(k, (list, tuple)):  # TF converts it to an int32 tensor: its errors
+        k = convert_to_tensor(k, dtype=dt.int32)
     if isinstance(k, Tensor):
         if k._shape is None or len(k._shape) == 0:
             return None
         k = np.asarray(C.known(k) if C.is_graph_tensor(k) else k.numpy())
     if not isinstance(k, (list, tuple, np.ndarray)) or np.ndim(k) == 0:
         return None
+    if np.ndim(k) > 1:
+        raise C.fail(op, f"diag_index must be a scalar or vector, received shape: "
+                         f"{C.shape_str(np.shape(k))}")
     ks = list(np.asarray(k, dtype=object).ravel())
     if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in ks):
         raise TypeError(f"Cannot convert {k!r} to EagerTensor of dtype int32")
@@ -63,11 +69,14 @@ def _single(k: Any) -> Any:
     return k
 
 
-def _check_align(align: Any) -> None:
+def _check_align(align: Any, op: str) -> None:
+    if not isinstance(align, (str, bytes)):
+        raise TypeError(f"Expected string for argument 'align' not {align!r}.")
     if align not in _ALIGNS:
         allowed = ", ".join(f'"{a}"' for a in _ALIGNS)
         raise InvalidArgumentError(None, None, f"Value for attr 'align' of \"{align}\" is not in "
-                                               f"the list of allowed values: {allowed}")
+                                               f"the list of allowed values: {allowed}\n\t; "
+                                               f"NodeDef: {{{{node {op}}}}} [Op:{op}]")
 
 
 def _offset(d: int, diag_len: int, max_len: int, align: str) -> int:
@@ -81,7 +90,7 @@ def diag_part(input: Any, name: str = "diag_part", k: Any = 0,  # noqa: A002
     """tf.linalg.diag_part: the k-th diagonal of batched matrices, or the band k=(lo, hi)
     of diagonals stacked from the uppermost, shorter ones padded with `padding_value`."""
     op = "MatrixDiagPartV3"
-    _check_align(align)
+    _check_align(align, op)
     band = _band(k, op)
     if band is None or band[0] == band[1]:
         return _diag_part_one(input, name, k=band[0] if band else _single(k),
@@ -114,7 +123,7 @@ def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
     """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal, or the band
     k=(lo, hi) of diagonals (diagonal's second-to-last axis, from the uppermost) set."""
     op = "MatrixDiagV3"
-    _check_align(align)
+    _check_align(align, op)
     band = _band(k, op)
     if band is None or band[0] == band[1]:
         return _diag_one(diagonal, name, k=band[0] if band else _single(k), num_rows=num_rows,
@@ -157,7 +166,7 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # n
     """tf.linalg.set_diag: `input` with its k-th diagonal, or its band k=(lo, hi) of
     diagonals (diagonal's second-to-last axis, from the uppermost), replaced."""
     op = "MatrixSetDiagV3"
-    _check_align(align)
+    _check_align(align, op)
     band = _band(k, op)
     if band is None or band[0] == band[1]:
         return _set_diag_one(input, diagonal, name, k=band[0] if band else _single(k),

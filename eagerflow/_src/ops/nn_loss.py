@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce, halfprec
 from eagerflow._src.ops.array import expand_dims, reshape, transpose
+from eagerflow._src.ops.array import shape as array_shape  # (this module's `shape`s are tuples)
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
@@ -301,12 +302,14 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any, logits: Any,
     _check_rank_match(labels, logits)
     precise = cast(logits, dt.float32) if logits._dtype is dt.float16 else logits
     shape = logits._shape
-    if len(shape) != 2:
-        precise = reshape(precise, (-1, shape[-1]))
+    if len(shape) != 2:  # as TF: rows of classes, then the labels' shape
+        known = None not in shape
+        labels_shape = shape[:-1] if known else array_shape(labels)
+        precise = reshape(precise, (-1, shape[-1] if known else array_shape(logits)[-1]))
         labels = reshape(labels, (-1,))
     loss, _ = bind(SPARSE_XENT, (precise, labels), {})
     if len(shape) != 2:
-        loss = reshape(loss, shape[:-1])
+        loss = reshape(loss, labels_shape)
     return cast(loss, dt.float16) if logits._dtype is dt.float16 else loss
 
 

@@ -73,13 +73,16 @@ def _shape_text(layer: Layer) -> str:
                     # were one shape: each element, a tuple, printed inside one "( )"
                     return "(" + ", ".join(str(tuple(s)) for s in out) + ")"
             elif layer._build_shapes is not None and layer._static_shapes():
-                out = shape_tuples(layer.compute_output_shape(layer._build_shapes))
+                raw = layer.compute_output_shape(layer._build_shapes)
+                out = shape_tuples(raw)
             else:
                 return "?"
         except (NotImplementedError, AttributeError, ValueError):
             return "?"
         if isinstance(out, list) and out and isinstance(out[0], (list, tuple)):
             shapes = [_format_shape(s) for s in out]
+            if isinstance(raw, tuple):  # several outputs as a tuple (an RNN's states)
+                shapes = tuple(shapes)
         else:
             shapes = _format_shape(out)
     flat = nest.flatten(shapes)

@@ -107,7 +107,10 @@ class Model(Trainer, Layer):
             Functional.__init__(self, inputs, outputs, **kwargs)
             return
         if args:
-            raise TypeError(f"Model.__init__() takes keyword arguments only; got {args}")
+            # (Keras 3's words: a subclass's `super().__init__(self)`, as the TF 2 text
+            # generation tutorial writes it, fails this way on TF 2.21 too)
+            raise TypeError(f"Layer.__init__() takes 1 positional argument but "
+                            f"{len(args) + 1} were given")
         Layer.__init__(self, **{k: v for k, v in kwargs.items() if k not in ("inputs",
                                                                              "outputs")})
         object.__setattr__(self, "_is_graph_network", False)

@@ -251,7 +251,7 @@ class ConvLSTM(RNN):
         state = self.cell.state_shape((s[0],) + s[2:])[1:]
         out = (s[0], s[1]) + state if self.return_sequences else (s[0],) + state
         if self.return_state:
-            return [out, (s[0],) + state, (s[0],) + state]
+            return out, (s[0],) + state, (s[0],) + state
         return out
 
     def get_config(self) -> dict:

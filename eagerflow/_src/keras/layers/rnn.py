@@ -173,16 +173,11 @@ class _CellBase(DropoutRNNCell, Layer):
                                                 regularizer=self.recurrent_regularizer,
                                                 constraint=self.recurrent_constraint)
 
-    def get_initial_state(self, inputs: Any = None, batch_size: Any = None,
-                          dtype: Any = None) -> Any:
-        if inputs is not None:
-            batch_size = inputs.shape[0]
-            dtype = inputs.dtype
-        dtype = dtype or self.compute_dtype
+    def get_initial_state(self, batch_size: Any = None) -> list:
+        """Zeros of [batch_size, size] for each state (Keras 3's signature: a list)."""
         sizes = self.state_size if isinstance(self.state_size, (list, tuple)) \
             else [self.state_size]
-        states = [ta.zeros([batch_size, s], dtype) for s in sizes]
-        return states if isinstance(self.state_size, (list, tuple)) else states[0]
+        return [ta.zeros((batch_size, s), self.compute_dtype) for s in sizes]
 
     # the config entries in Keras 3's order: the cell's own, and those of the layer that
     # runs it (SimpleRNN, LSTM, GRU)
@@ -454,12 +449,15 @@ class StackedRNNCells(Layer):
             dim = cell.output_size
         self.built = True
 
-    def get_initial_state(self, inputs: Any = None, batch_size: Any = None,
-                          dtype: Any = None) -> list:
+    def get_initial_state(self, batch_size: Any = None) -> list:
+        """Each cell's initial states, a list per cell (Keras 3's)."""
         out = []
         for cell in self.cells:
-            s = cell.get_initial_state(inputs, batch_size, dtype)
-            out.extend(s if isinstance(s, (list, tuple)) else [s])
+            own = getattr(cell, "get_initial_state", None)
+            sizes = cell.state_size if isinstance(cell.state_size, (list, tuple)) \
+                else [cell.state_size]
+            out.append(own(batch_size=batch_size) if own is not None else
+                       [ta.zeros((batch_size, d), cell.compute_dtype) for d in sizes])
         return out
 
     def split_states(self, states: list) -> list:
@@ -595,7 +593,7 @@ class RNN(Layer):
         else:
             out = [batch, out_size]
         if self.return_state:
-            return [TensorShape(out)] + [TensorShape([batch, n]) for n in self._state_sizes()]
+            return (TensorShape(out), *(TensorShape([batch, n]) for n in self._state_sizes()))
         return TensorShape(out)
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
@@ -605,6 +603,15 @@ class RNN(Layer):
         if self.return_state:
             return [out_mask] + [None] * len(self._state_sizes())
         return out_mask
+
+    def get_initial_state(self, batch_size: Any) -> list:
+        """The cell's initial states for `batch_size` rows, always a list (Keras 3's)."""
+        own = getattr(self.cell, "get_initial_state", None)
+        if own is None:
+            return [ta.zeros((batch_size, d), self.cell.compute_dtype)
+                    for d in self._state_sizes()]
+        states = own(batch_size=batch_size)
+        return list(states) if isinstance(states, (list, tuple)) else [states]
 
     def _cell_initial_state(self) -> Any:
         """The cell's get_initial_state when it is its own (not a built-in cell's)."""
@@ -703,7 +710,7 @@ class RNN(Layer):
             # stacked time first, then batch first, as Keras 3's backend.rnn does
             output = ta.transpose(stacked, [1, 0] + list(range(2, stacked.shape.rank)))
         if self.return_state:
-            return [output] + list(states)
+            return (output, *states)  # a tuple, as Keras 3's
         return output
 
     def _unrolled(self, steps: list, states: list, mask: Any, nested: bool,
