@@ -15,6 +15,21 @@ rg = tf.ragged.constant([[1.5, 2.0, 0.5], [], [4.0, 0.3]])
 fsig = tf.function(lambda x: tf.reduce_sum(x, axis=1),
                    input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])
 fdense = tf.function(lambda x: x, input_signature=[tf.TensorSpec([None, None], tf.int32)])
+rk = tf.ragged.constant([[1, 2, 3], [4], [5, 6]])
+def ragged_model():
+    tf.keras.utils.set_random_seed(1)
+    inp = tf.keras.Input(shape=(None,), dtype='int64', ragged=True)
+    x = tf.keras.layers.Embedding(10, 4)(inp)
+    x = tf.keras.layers.GlobalAveragePooling1D()(x)
+    return tf.keras.Model(inp, tf.keras.layers.Dense(1)(x))
+def ragged_fit(evaluate=False, **kw):
+    m = ragged_model()
+    m.compile('sgd', 'mse')
+    h = m.fit(rk, tf.constant([0., 1., 0.]), verbose=0, **kw)
+    out = [round(v, 4) for v in h.history['loss']]
+    if evaluate:
+        out.append(round(m.evaluate(rk, tf.constant([0., 1., 0.]), verbose=0), 4))
+    return out
 def dlist(ds):
     return [e.to_list() if hasattr(e, 'to_list') else e.numpy().tolist() for e in ds]
 def rx(r):
@@ -346,8 +361,20 @@ DATA_RAGTEXT = _rb("[x, 2]") + _rb("[2, x]") + _rb("[3]") + \
     "tf.data.Dataset.from_tensor_slices(rts).map(tf.strings.split).ragged_batch(2).element_spec",
 ]
 
+# Keras 3 models over ragged inputs (Input(ragged=True)), fitted from a RaggedTensor
+KERAS_RAGTEXT = [
+    "ragged_model()(rk)",
+    "ragged_model().predict(rk, verbose=0)",
+    "ragged_fit(batch_size=3)",
+    "ragged_fit(batch_size=2, shuffle=True, epochs=2)",
+    "ragged_fit(batch_size=2, shuffle=False, epochs=2, evaluate=True)",
+    "tf.keras.Sequential([tf.keras.layers.TextVectorization(ragged=True, vocabulary=['a', 'b']), "
+    "tf.keras.layers.Embedding(5, 2, embeddings_initializer='ones'), "
+    "tf.keras.layers.GlobalAveragePooling1D()])(tf.constant(['a b c', 'b']))",
+]
+
 SECTIONS = {"ragtext_dispatch": RAGGED_DISPATCH, "ragtext_checks": RAGGED_CHECKS,
             "ragtext_strings": STRINGS_RAGTEXT, "ragtext_regex": REGEX,
             "ragtext_lookup": LOOKUP_RAGTEXT, "ragtext_dispatch_list": DISPATCH_LIST,
             "ragtext_function": FUNCTION_RAGTEXT, "ragtext_strings_more": STRINGS_MORE,
-            "ragtext_data": DATA_RAGTEXT}
+            "ragtext_data": DATA_RAGTEXT, "ragtext_keras": KERAS_RAGTEXT}

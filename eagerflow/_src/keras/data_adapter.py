@@ -18,8 +18,10 @@ from typing import Any, Callable, Iterator
 import numpy as np
 
 from eagerflow._src.core import nest
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.ops import indexing
 from eagerflow._src.ops.random import fresh_shuffles
 
 
@@ -48,7 +50,27 @@ def pack_x_y_sample_weight(x: Any, y: Any = None, sample_weight: Any = None) -> 
 
 
 def _is_array(x: Any) -> bool:
-    return isinstance(x, (np.ndarray, Tensor)) or hasattr(x, "_as_tensor")
+    return isinstance(x, (np.ndarray, Tensor)) or hasattr(x, "_as_tensor") or _is_ragged(x)
+
+
+def _is_ragged(x: Any) -> bool:
+    """A RaggedTensor: array data Keras's TF backend slices by rows as it is."""
+    return isinstance(x, CompositeTensor) and hasattr(x, "flat_values")
+
+
+def _rows(a: Any) -> int:
+    if _is_ragged(a):
+        return int(a.nrows())
+    return int(a.shape[0]) if a.ndim else 1
+
+
+def _take(a: Any, rows: Any) -> Any:
+    """Rows of an array leaf: a slice or index array (a ragged leaf's rows gathered)."""
+    if a is None:
+        return None
+    if _is_ragged(a) and not isinstance(rows, slice):
+        return indexing.gather(a, rows)
+    return a[rows]
 
 
 def holds_only_arrays(data: Any) -> bool:
@@ -73,7 +95,7 @@ def is_array_data(x: Any) -> bool:
 
 
 def _to_numpy(x: Any) -> np.ndarray | None:
-    if x is None or isinstance(x, np.ndarray):  # None: no target for that output
+    if x is None or isinstance(x, np.ndarray) or _is_ragged(x):  # None: no target there
         return x
     if hasattr(x, "numpy"):
         return np.asarray(x.numpy())
@@ -82,7 +104,7 @@ def _to_numpy(x: Any) -> np.ndarray | None:
 
 def to_tensor(x: Any) -> Any:
     """A batch leaf as a tensor: float64 arrays become float32 (Keras' floatx)."""
-    if x is None or isinstance(x, Tensor):
+    if x is None or isinstance(x, Tensor) or _is_ragged(x):
         return x
     if hasattr(x, "_as_tensor"):
         return x._as_tensor()
@@ -132,7 +154,7 @@ class ArrayData:
         self.y = None if y is None else nest.map_structure(_to_numpy, y)
         self.sample_weight = None if sample_weight is None else \
             nest.map_structure(_to_numpy, sample_weight)
-        sizes = {int(a.shape[0]) if a.ndim else 1 for a in nest.flatten(
+        sizes = {_rows(a) for a in nest.flatten(
             (self.x, self.y, self.sample_weight)) if a is not None}
         if len(sizes) > 1:
             msg = ("Data cardinality is ambiguous. Make sure all arrays contain the same "
@@ -140,7 +162,7 @@ class ArrayData:
             for label, part in (("x", self.x), ("y", self.y), ("sample_weight",
                                                                self.sample_weight)):
                 if part is not None:
-                    shapes = ", ".join(str(a.shape[0]) for a in nest.flatten(part)
+                    shapes = ", ".join(str(_rows(a)) for a in nest.flatten(part)
                                        if a is not None)
                     msg += f"'{label}' sizes: {shapes}\n"
             raise ValueError(msg)
@@ -189,9 +211,9 @@ class ArrayData:
             idx = order[start:start + self.batch_size]
             if self.shuffle is False:
                 sl = slice(start, start + self.batch_size)
-                take = (lambda a, sl=sl: None if a is None else a[sl])
+                take = (lambda a, sl=sl: _take(a, sl))
             else:
-                take = (lambda a, idx=idx: None if a is None else a[idx])
+                take = (lambda a, idx=idx: _take(a, idx))
             x = nest.map_structure(take, self.x)
             y = None if self.y is None else nest.map_structure(take, self.y)
             sw = None if self.sample_weight is None else nest.map_structure(

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import nest
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import TrackableList
@@ -244,6 +245,11 @@ class GraphNetwork:
                              f"{flat}")
         out = []
         for x, ref in zip(flat, self._flat_inputs):
+            if isinstance(x, CompositeTensor):  # ragged and sparse inputs, as they are
+                if x.dtype is not ref._dtype and (x.dtype.is_floating or x.dtype.is_integer):
+                    x = cast(x, ref._dtype)
+                out.append(x)
+                continue
             if not isinstance(x, Tensor):
                 x = convert_to_tensor(x)
             if x.dtype is not ref._dtype and (x.dtype.is_floating or x.dtype.is_integer) and \
