@@ -96,6 +96,12 @@ def main():
             C.archive(tf, keras, model).write_out(str(OUT / "tabular_archive"), verbose=False)
             f["archive"] = C.archive_facts(
                 tf, tf.saved_model.load(str(OUT / "tabular_archive")), x)
+        keras.utils.set_random_seed(5)  # (the fresh model's Dropout seed)
+        fresh = build()
+        fresh.optimizer.build(fresh.trainable_variables)
+        tf.train.Checkpoint(model=fresh, optimizer=fresh.optimizer).read(ckpt).assert_consumed()
+        f["continued_from_checkpoint"] = fresh.fit(x, y, batch_size=4, epochs=2, shuffle=False,
+                                                   verbose=0).history
         keras.utils.set_random_seed(5)  # the loaded Dropout's seed
         again = keras.models.load_model(str(OUT / f"{name}.keras"))
         f["loaded_paths"] = [w.path for w in again.weights]

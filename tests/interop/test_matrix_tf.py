@@ -78,11 +78,14 @@ for name in build:
             warnings.simplefilter("ignore")  # (the unbuilt optimizer's skip)
             fresh.load_weights(os.path.join(d, f"{name}.{source}"))
         f[f"predict_{source}"] = C.plain(tf, fresh.predict(x, verbose=0))
+    keras.utils.set_random_seed(5)
     fresh = build[name]()
     fresh.optimizer.build(fresh.trainable_variables)
     tf.train.Checkpoint(model=fresh, optimizer=fresh.optimizer).read(
         os.path.join(d, f"{name}_ckpt", "ckpt")).assert_consumed()
     f["predict_checkpoint"] = C.plain(tf, fresh.predict(x, verbose=0))
+    f["continued_from_checkpoint"] = fresh.fit(x, y, batch_size=4, epochs=2, shuffle=False,
+                                               verbose=0).history
     export = tf.saved_model.load(os.path.join(d, f"{name}_export"))
     sig = export.signatures["serving_default"]
     f["export_signature"] = [C.spec_texts(sig.structured_input_signature),
@@ -159,13 +162,21 @@ def run(tmp_path_factory):
             ours["archive"] = C.archive_facts(
                 tf, tf.saved_model.load(str(d / "tabular_archive")), x)
         keras.utils.set_random_seed(5)
+        fresh = build()
+        fresh.optimizer.build(fresh.trainable_variables)
+        tf.train.Checkpoint(model=fresh, optimizer=fresh.optimizer).read(
+            str(d / f"{name}_ckpt" / "ckpt")).assert_consumed()
+        from_checkpoint = fresh.fit(x, y, batch_size=4, epochs=2, shuffle=False,
+                                    verbose=0).history
+        keras.utils.set_random_seed(5)
         again = keras.models.load_model(d / f"{name}.keras")
         ours[name] = {
             "predict": C.plain(tf, model.predict(x, verbose=0)),
             "paths": [w.path for w in again.weights],
             "optimizer_paths": [v.path for v in again.optimizer.variables],
             "continued": again.fit(x, y, batch_size=4, epochs=2, shuffle=False,
-                                   verbose=0).history}
+                                   verbose=0).history,
+            "continued_from_checkpoint": from_checkpoint}
         models[name] = model
     (d / "tf1.py").write_text(TF1_SCRIPT)
     module = tf.saved_model.load(str(d / "module"))
@@ -199,10 +210,11 @@ def test_keras_loads_our_file_and_trains_on_as_we_do(run, name):
     C.close(got["predict"], want["predict"], 1e-5, 1e-6)
     assert got["paths"] == want["paths"]
     assert got["optimizer_paths"] == want["optimizer_paths"]
-    assert sorted(got["continued"]) == sorted(want["continued"])
-    for k in want["continued"]:
-        np.testing.assert_allclose(got["continued"][k], want["continued"][k], rtol=1e-4,
-                                   atol=1e-6, err_msg=k)
+    for history in ("continued", "continued_from_checkpoint"):
+        assert sorted(got[history]) == sorted(want[history])
+        for k in want[history]:
+            np.testing.assert_allclose(got[history][k], want[history][k], rtol=1e-4,
+                                       atol=1e-6, err_msg=f"{history}: {k}")
 
 
 @pytest.mark.parametrize("name", MODELS)
