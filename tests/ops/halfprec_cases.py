@@ -52,6 +52,12 @@ CASES: dict[str, Callable] = {
     "square": _math("square"),
     "softsign": _nn("softsign"),
     "relu": _nn("relu"),
+    "rint": _math("rint"),
+    "erfinv": _math("erfinv"),
+    "ndtri": _math("ndtri"),
+    "bessel_i0e": _math("bessel_i0e"),
+    "bessel_i1e": _math("bessel_i1e"),
+    "truncatemod": lambda tf, x: tf.truncatemod(x, x),
     "lgamma": _math("lgamma"),
     "digamma": _math("digamma"),
 }

@@ -163,6 +163,14 @@ NETS: dict[str, Callable] = {
     "einsum ij,jk": _net(lambda tf, a, b: tf.einsum("ij,jk->ik", a, b), ((32, 40), (40, 7))),
     "einsum bij,bkj": _net(lambda tf, a, b: tf.einsum("bij,bkj->bik", a, b),
                            ((3, 5, 12), (3, 4, 12))),
+    "sparse_xent": _net(lambda tf, x: tf.nn.sparse_softmax_cross_entropy_with_logits(
+        labels=np.arange(x.shape[0]) * 7 % x.shape[1], logits=x), ((32, 40),)),
+    "sparse_xent 4 classes": _net(lambda tf, x: tf.nn.sparse_softmax_cross_entropy_with_logits(
+        labels=np.arange(x.shape[0]) % 4, logits=x), ((32, 4),)),
+    "xent": _net(lambda tf, x: tf.nn.softmax_cross_entropy_with_logits(
+        labels=tf.cast(tf.constant(np.tile(np.array([0.5, 0.25, 0.125, 0.125] + [0.0] * 36,
+                                                    np.float32), (32, 1))), x.dtype),
+        logits=x), ((32, 40),)),
     "conv2d same": _net(lambda tf, x, w: tf.nn.conv2d(x, w, 1, "SAME"),
                         ((2, 9, 9, 3), (3, 3, 3, 5))),
     "conv2d valid strided": _net(lambda tf, x, w: tf.nn.conv2d(x, w, 2, "VALID"),

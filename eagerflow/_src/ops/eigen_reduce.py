@@ -241,3 +241,30 @@ def softmax(x: Any, log: bool) -> Any:
         s = rnd(a - a.max(axis=-1, keepdims=True))
         total = inner(rnd(pexp(s)), _LEAF.get(d, 128), rnd)[..., None]
         return down(s - rnd(plog(total)), d)
+
+
+def xent(logits: Any, labels: Any, sparse: bool) -> tuple:
+    """TF's (Sparse)SoftmaxCrossEntropyWithLogits of half-precision logits, each Eigen step
+    rounded to the type: s = x - max, the row sums of exp(s) in the type, the loss
+    log(sum) - s[label] (dense: the row sum of labels * (log(sum) - s)), and the backprop
+    exp(s) / sum - labels (dense bfloat16: all in float32, rounded once). (`labels`: int
+    indices when `sparse`, else of the logits' type.)"""
+    d = logits.dtype
+    rnd, leaf = _rounder(d), _LEAF.get(d, 128)
+    if not sparse and d != np.float16:  # TF's dense kernel computes bfloat16 in float32
+        rnd, leaf = _exact, 1024
+    with np.errstate(all="ignore"):
+        a = up(logits)
+        s = rnd(a - a.max(axis=1, keepdims=True))
+        e = rnd(pexp(s))
+        total = inner(e, leaf, rnd)
+        lg = rnd(plog(total))
+        if sparse:
+            rows = np.arange(a.shape[0])
+            loss = rnd(lg - s[rows, labels])
+            hot = np.zeros(a.shape, _F32)
+            hot[rows, labels] = 1
+        else:
+            hot = up(labels)
+            loss = inner(rnd(hot * rnd(lg[:, None] - s)), leaf, rnd)
+        return down(loss, d), down(rnd(e / total[:, None]) - hot, d)

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import NotFoundError
 
 _F32 = np.float32
 _TINY = _F32(2.0 ** -126)
@@ -331,3 +332,26 @@ def einsum(spec: str, xs: Any) -> Any:
     y = matmul(np.ascontiguousarray(a3), np.ascontiguousarray(b3)).reshape(
         [size[ch] for ch in labels])
     return np.ascontiguousarray(y.transpose([labels.index(ch) for ch in out]))
+
+
+_XLA = ("FLOAT", "DOUBLE", "BFLOAT16", "HALF")
+
+
+def no_kernel(op: str, dtype: Any, cpu: tuple, xla: tuple = _XLA, extra: str = "") -> Any:
+    """TF's NotFoundError for an op that TF 2.21 registers for CPU in `cpu` only (its
+    kernels listed as TF lists them: XLA's types, then each CPU registration, `extra`)."""
+    t = "HALF" if np.dtype(dtype) == np.float16 else "BFLOAT16"
+    regs = "".join(f"\n  device='CPU'; T in [DT_{c}]" for c in cpu)
+    return NotFoundError(
+        None, None, f"Could not find device for node: {{{{node {op}}}}} = {op}[T=DT_{t}]\n"
+        f"All kernels registered for op {op}:\n  device='XLA_CPU_JIT'; T in "
+        f"[{', '.join('DT_' + x for x in xla)}]{regs}{extra}\n [Op:{op}]")
+
+
+def refuse(op: str, cpu: tuple = ("DOUBLE", "FLOAT"), keep: Any = None) -> Any:
+    """A half_kernel raising no_kernel's error (float16 computed by `keep` when given)."""
+    def kernel(*arrays: Any) -> Any:
+        if keep is not None and arrays[0].dtype == np.float16:
+            return keep(*arrays)
+        raise no_kernel(op, arrays[0].dtype, cpu)
+    return kernel

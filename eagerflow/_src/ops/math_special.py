@@ -12,6 +12,7 @@ Narrow floats are computed in float64 and rounded once, as TF's results are.
 
 from __future__ import annotations
 
+import functools
 import math as _pymath
 from typing import Any, Callable
 
@@ -19,7 +20,7 @@ import numpy as np
 
 from eagerflow._src.backend import elementwise_kernel, special
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -256,15 +257,14 @@ def _lgamma_fast(xp: Any, sp: Any, x: Any) -> Any:
     return xp.where(x == -xp.inf, xp.inf, sp.gammaln(x))  # SciPy gives -inf there
 
 
+_HALF_CPU = ("DOUBLE", "FLOAT", "HALF")  # (the Bessel functions' registrations, TF's order)
+
+
 def _no_bfloat16(op: str, kernel: Callable) -> Callable:
     """TF 2.21 registers Lgamma and Digamma for CPU in half, float and double only."""
     def fn(xp: Any, x: Any) -> Any:
         if x.dtype == dt.bfloat16.as_numpy_dtype:
-            cpu = "".join(f"\n  device='CPU'; T in [DT_{t}]" for t in ("DOUBLE", "HALF", "FLOAT"))
-            raise NotFoundError(
-                None, None, f"Could not find device for node: {{{{node {op}}}}} = {op}"
-                f"[T=DT_BFLOAT16]\nAll kernels registered for op {op}:\n  device='XLA_CPU_JIT';"
-                f" T in [DT_FLOAT, DT_DOUBLE, DT_BFLOAT16, DT_HALF]{cpu}\n [Op:{op}]")
+            raise halfprec.no_kernel(op, x.dtype, ("DOUBLE", "HALF", "FLOAT"))
         return kernel(xp, x)
     return fn
 
@@ -288,12 +288,14 @@ ERFC = _unary("Erfc", _erfc_kernel, _REAL_F,
               _elementwise_ref(_erfc_scalar))
 ERFINV = _unary("Erfinv", _scalar_kernel("erfinv", erfinv_scalar), _REAL_F,
                 lambda n, g: [g * (_SQRT_PI / 2) * exp(square(n.outputs[0]))],
-                _elementwise_ref(erfinv_scalar), lo=-0.9, hi=0.9)
+                _elementwise_ref(erfinv_scalar), lo=-0.9, hi=0.9,
+                half_kernel=halfprec.refuse("Erfinv"))  # (TF 2.21: float and double only)
 NDTRI = _unary("Ndtri", _scalar_kernel("ndtri", ndtri_scalar), _REAL_F,
                lambda n, g: [g * _pymath.sqrt(2 * _pymath.pi) * exp(square(n.outputs[0]) / 2)],
-               _elementwise_ref(ndtri_scalar), lo=0.05, hi=0.95)
+               _elementwise_ref(ndtri_scalar), lo=0.05, hi=0.95,
+               half_kernel=halfprec.refuse("Ndtri"))
 RINT = _unary("Rint", "rint", _REAL_F, None,
-              _elementwise_ref(lambda a: float(round(a))))
+              _elementwise_ref(lambda a: float(round(a))), half_kernel=halfprec.refuse("Rint"))
 
 
 # ---------------------------------------------------------------------------------------
@@ -639,9 +641,13 @@ BESSEL_I1 = _unary("BesselI1", _scalar_kernel("i1", bessel_i1_scalar), _REAL_F, 
 BESSEL_I0E = _unary("BesselI0e", _scalar_kernel("i0e", bessel_i0e_scalar), _REAL_F,
                     lambda n, g: [g * (bessel_i1e(n.inputs[0]) -
                                        _sign(n.inputs[0]) * n.outputs[0])],
-                    _elementwise_ref(bessel_i0e_scalar), lo=0.2, hi=3.0)
+                    _elementwise_ref(bessel_i0e_scalar), lo=0.2, hi=3.0,
+                    half_kernel=halfprec.refuse("BesselI0e", _HALF_CPU, functools.partial(
+                        _scalar_kernel("i0e", bessel_i0e_scalar), np)))
 BESSEL_I1E = _unary("BesselI1e", _scalar_kernel("i1e", bessel_i1e_scalar), _REAL_F, _i1e_grad,
-                    _elementwise_ref(bessel_i1e_scalar), lo=0.2, hi=3.0)
+                    _elementwise_ref(bessel_i1e_scalar), lo=0.2, hi=3.0,
+                    half_kernel=halfprec.refuse("BesselI1e", _HALF_CPU, functools.partial(
+                        _scalar_kernel("i1e", bessel_i1e_scalar), np)))
 
 
 def _sign(x: Any) -> Any:

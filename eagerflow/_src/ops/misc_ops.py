@@ -25,6 +25,7 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.array import concat, expand_dims, reshape
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.array import shape as shape_of
@@ -307,6 +308,10 @@ def imag(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 
 def _truncmod_kernel(xp: Any, x: Any, y: Any) -> Any:
+    if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):  # TF 2.21 has no CPU kernel
+        raise halfprec.no_kernel("TruncateMod", x.dtype, ("DOUBLE", "FLOAT", "INT64", "INT32"),
+                                 ("FLOAT", "DOUBLE", "INT32", "INT64", "BFLOAT16", "HALF"),
+                                 "\n  device='DEFAULT'; T in [DT_INT32]")
     if x.dtype.kind in "iu" and x.size and not y.all():  # (an empty result divides nothing)
         raise InvalidArgumentError(None, None, "Integer division by zero [Op:TruncateMod]")
     return xp.fmod(x, y).astype(x.dtype, copy=False)

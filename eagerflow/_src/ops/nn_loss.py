@@ -121,6 +121,8 @@ def _sparse_xent_kernel(xp: Any, logits: Any, labels: Any) -> tuple:
             None, None, f"Received a label value of {v} which is outside the valid range of "
                         f"[0, {k}).  Label values: {' '.join(str(int(i)) for i in labels)} "
                         "[Op:SparseSoftmaxCrossEntropyWithLogits]")
+    if logits.dtype.itemsize == 2 and halfprec.is_half(xp, logits):
+        return eigen_reduce.xent(logits, labels, True)
     shifted = logits - logits.max(axis=1, keepdims=True)
     e = xp.exp(shifted)
     total = e.sum(axis=1, keepdims=True)
@@ -219,6 +221,8 @@ def _xent_kernel(xp: Any, logits: Any, labels: Any) -> tuple:
     logits, labels = xp.broadcast_arrays(logits, labels)
     if logits.shape[1] == 0:  # no classes: a zero loss per row, as TF gives
         return xp.zeros(logits.shape[0], logits.dtype), xp.zeros(logits.shape, logits.dtype)
+    if logits.dtype.itemsize == 2 and halfprec.is_half(xp, logits):
+        return eigen_reduce.xent(logits, labels, False)
     with np.errstate(all="ignore"):  # inf logits give nan silently, as in TF
         shifted = logits - logits.max(axis=1, keepdims=True)
         e = xp.exp(shifted)
@@ -300,7 +304,8 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any, logits: Any,
     if logits._shape is not None and not logits._shape:
         raise ValueError(f"`logits` cannot be a scalar. Received logits={logits}`")
     _check_rank_match(labels, logits)
-    precise = cast(logits, dt.float32) if logits._dtype is dt.float16 else logits
+    half = logits._dtype is dt.float16  # (TF's float32; bfloat16 runs its own kernel)
+    precise = cast(logits, dt.float32) if half else logits
     shape = logits._shape
     if len(shape) != 2:  # as TF: rows of classes, then the labels' shape
         known = None not in shape
@@ -310,14 +315,15 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any, logits: Any,
     loss, _ = bind(SPARSE_XENT, (precise, labels), {})
     if len(shape) != 2:
         loss = reshape(loss, labels_shape)
-    return cast(loss, dt.float16) if logits._dtype is dt.float16 else loss
+    return cast(loss, dt.float16) if half else loss
 
 
 def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1,
                                       name: str | None = None) -> Any:
     """-sum(labels * log_softmax(logits), axis); gradients flow to both arguments."""
     logits = _t(logits)
-    precise = cast(logits, dt.float32) if logits._dtype is dt.float16 else logits
+    half = logits._dtype is dt.float16 or logits._dtype is dt.bfloat16  # (TF's float32)
+    precise = cast(logits, dt.float32) if half else logits
     labels = cast(_t(labels), precise._dtype)
     shape = logits._shape
     if shape is not None and not shape:
@@ -341,7 +347,7 @@ def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1,
     loss, _ = bind(SOFTMAX_XENT, (precise, labels), {})
     if n != 2:
         loss = reshape(loss, moved[:-1])
-    return cast(loss, dt.float16) if logits._dtype is dt.float16 else loss
+    return cast(loss, logits._dtype) if half else loss
 
 
 def _same_shape(a: Any, b: Any, what: tuple) -> None:
