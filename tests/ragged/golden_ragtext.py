@@ -86,6 +86,12 @@ RAGGED_DISPATCH = [
     "ragged_rank=1))",
     "tf.where(tf.ragged.constant([[True]], row_splits_dtype=tf.int32))",
     "tf.where(ra > 2, ra)",
+    # tf.newaxis in a ragged index
+    "ra[tf.newaxis]", "ra[None, 1:]", "ra[:, None]", "ra[:, None, 1:]", "ra[:, :, None]",
+    "ra[..., None]", "ra[None, ...]", "ra[None, None]", "ra[0, None]", "ra[:, None].shape",
+    "rn2[:, None]", "rn2[:, :, None]", "rn2[:, :, None, :1]", "rn2[..., None]", "rn2[None, 1]",
+    "ru[:, None]", "ru[:, :, None]", "ru[..., None]", "ru[:, 0, None]", "ru[None, :, 0]",
+    "ra[1:, None, :1]",
     # stack and concat past axis 1; the rows' checks
     "tf.stack([ra, ra * 10], axis=2)",
     "tf.stack([ra, ra], axis=-1)",

@@ -35,9 +35,7 @@ def _expand(key: tuple, rank: int | None) -> tuple:
     if n > 1:
         raise ValueError("Slicing index contains more than one ellipsis")
     for k in key:
-        if k is None:
-            raise ValueError("tf.newaxis is not supported for RaggedTensor indexing")
-        if not (k is Ellipsis or isinstance(k, slice) or _is_index(k)):
+        if not (k is None or k is Ellipsis or isinstance(k, slice) or _is_index(k)):
             raise TypeError(f"Unsupported key type for RaggedTensor indexing: {k!r}")
     if n == 0:
         return key
@@ -47,7 +45,7 @@ def _expand(key: tuple, rank: int | None) -> tuple:
             raise ValueError("Ellipsis not supported unless it is the last index or the "
                              "rank is known")
         return key[:i]
-    fill = rank - (len(key) - 1)
+    fill = rank - (len(key) - 1 - sum(1 for k in key if k is None))  # (newaxis: no dim)
     return key[:i] + (slice(None),) * max(fill, 0) + key[i + 1:]
 
 
@@ -63,6 +61,12 @@ def _is_index(k: Any) -> bool:
 
 def _rows(rt: RaggedTensor, key: tuple) -> Any:
     first, rest = key[0], key[1:]
+    if first is None:  # tf.newaxis first: the rest's result as one row
+        inner = _rows(rt, rest) if rest else rt
+        if not isinstance(inner, RaggedTensor):
+            return inner[None]
+        return RaggedTensor.from_uniform_row_length(inner, inner.nrows(), nrows=1,
+                                                    validate=False)
     if isinstance(first, slice):
         sliced = _slice_rows(rt, first)
         return _inner(sliced, rest) if rest else sliced
@@ -159,6 +163,12 @@ def _inner(rt: RaggedTensor, key: tuple) -> Any:
     if not key:
         return rt
     first, rest = key[0], key[1:]
+    if first is None:  # tf.newaxis within the rows: each row's item in a row of its own
+        inner = _inner(rt, rest)
+        if not isinstance(inner, RaggedTensor):
+            return inner[:, None]
+        return RaggedTensor.from_uniform_row_length(inner, 1, nrows=inner.nrows(),
+                                                    validate=False)
     if isinstance(first, slice) and first == slice(None):
         values = rt.values
         if not rest:
