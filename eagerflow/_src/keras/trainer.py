@@ -149,10 +149,15 @@ class _Step:
     """A train/test/predict step: a tf.function of `fn` unless the model runs eagerly,
     traced once per batch structure with the batch dimension unknown."""
 
-    def __init__(self, fn: Any, compile_it: bool) -> None:
+    def __init__(self, fn: Any, compile_it: bool, from_iterator: bool = True) -> None:
         self._fn = fn
         self._compile_it = compile_it
         self._traced: dict = {}
+        # predict's step: Keras 3 hands it the batches themselves (not its iterator), so
+        # it is traced with the first batch's shapes (a subclassed model built there
+        # records them), then retraced with the dims that differ left unknown
+        self._from_iterator = from_iterator
+        self._exact: Any = None
 
     @property
     def compiled(self) -> bool:
@@ -161,6 +166,10 @@ class _Step:
     def __call__(self, data: Any) -> Any:
         if not self._compile_it:
             return self._fn(data)
+        if not self._from_iterator:
+            if self._exact is None:
+                self._exact = function(self._fn, autograph=False, reduce_retracing=True)
+            return self._exact(data)
         spec = _batch_spec(data)
         key = repr(spec)
         step = self._traced.get(key)
@@ -467,7 +476,8 @@ class Trainer:
 
     def make_predict_function(self, force: bool = False) -> Any:
         if self._tstate("predict_function") is None or force:
-            self._tset("predict_function", _Step(self.predict_step, not self.run_eagerly))
+            self._tset("predict_function", _Step(self.predict_step, not self.run_eagerly,
+                                                 from_iterator=False))
         return self.predict_function
 
     # -- logs ---------------------------------------------------------------------------

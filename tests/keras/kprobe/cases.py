@@ -355,3 +355,25 @@ s = Seq()
 m.predict(s, verbose=0)
 print(s.events)
 """
+
+SNIPPETS["subclassed_summary_after_fit_or_predict"] = """
+# Keras 3 on TF traces fit's and evaluate's steps on its iterator (batch dim unknown) but
+# hands predict's step the batches: a subclassed model first built by predict records the
+# first batch's shape
+class M(keras.Model):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.d1 = keras.layers.Dense(4, activation="relu")
+        self.d2 = keras.layers.Dense(1)
+    def call(self, x):
+        return self.d2(self.d1(x))
+x = np.ones((20, 3), "float32")
+y = np.ones((20, 1), "float32")
+m = M(name="fitted")
+m.compile("adam", "mse")
+m.fit(x, y, batch_size=8, epochs=1, verbose=0)
+m.summary()
+p = M(name="predicted")
+print(p.predict(x, batch_size=6, verbose=0).shape, p.predict(x[:7], verbose=0).shape)
+p.summary()
+"""
