@@ -1,5 +1,6 @@
-"""Writes retracing_golden.txt: what retracing_program.py prints to stderr under TF 2.21
-(TF's C++ start-up lines dropped, object addresses masked).
+"""Writes retracing_golden.txt and printing_golden.txt: what retracing_program.py prints to
+stderr and printing_program.py to stdout under TF 2.21 (TF's C++ start-up lines dropped,
+object addresses masked).
 
     $EAGERFLOW_TF_PYTHON tests/probe/record_retracing.py
 """
@@ -27,6 +28,9 @@ def main():
     out = subprocess.run([sys.executable, os.path.join(HERE, "retracing_program.py"), "tf"],
                          capture_output=True, text=True, env=env, check=True)
     write_text(os.path.join(HERE, "retracing_golden.txt"), clean(out.stderr))
+    out = subprocess.run([sys.executable, os.path.join(HERE, "printing_program.py"), "tf"],
+                         capture_output=True, text=True, env=env, check=True)
+    write_text(os.path.join(HERE, "printing_golden.txt"), clean(out.stdout))
 
 
 if __name__ == "__main__":

@@ -18,10 +18,12 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch
@@ -530,6 +532,8 @@ def _c_escape(b: bytes) -> str:
 
 def format_tensor(a: np.ndarray, summarize: int) -> str:
     """A tensor as tf.print shows it: `[1 2 3]`, `[[1 2]\\n [3 4]]`, `[0 1 2 ... 7 8 9]`."""
+    if a.dtype.kind == "V" and "float" in a.dtype.name:  # bfloat16, float8 (ml_dtypes)
+        a = a.astype(np.float32)
     kind = a.dtype.kind
     np_type = a.dtype.type if kind == "f" else None
     if kind == "f" and a.dtype != np.float64:
@@ -573,9 +577,66 @@ def _print_kernel(xp: Any, *arrays: Any, template: str, output_stream: str, summ
         return ()
     out = []
     for i, p in enumerate(pieces):
-        out.append(format_tensor(np.asarray(arrays[int(p)]), summarize) if i % 2 else p)
+        out.append(_format_slot(p, arrays, summarize) if i % 2 else p)
     _write("".join(out) + end, output_stream)
     return ()
+
+
+def _format_slot(mark: str, arrays: tuple, summarize: int) -> str:
+    """The text of one printed value: a tensor ("3"), a ragged tensor's flat values and
+    row splits ("r3.2": arrays 3, 4, 5), a sparse tensor's three parts ("s3")."""
+    if mark.startswith("r"):
+        first, n = (int(x) for x in mark[1:].split("."))
+        return _ragged_text(np.asarray(arrays[first]),
+                            [np.asarray(a) for a in arrays[first + 1:first + 1 + n]], summarize)
+    if mark.startswith("s"):
+        i = int(mark[1:])
+        parts = [format_tensor(np.asarray(a), summarize) for a in arrays[i:i + 3]]
+        return f"'SparseTensor(indices={parts[0]}, values={parts[1]}, shape={parts[2]})'"
+    return format_tensor(np.asarray(arrays[int(mark)]), summarize)
+
+
+def _ragged_element(v: Any, kind: str) -> str:
+    """An element as TF's ragged_tensor_to_string writes it: as_string's %f for floats,
+    true/false, strings in single quotes (backslashes and quotes escaped)."""
+    if kind == "f":
+        return f"{float(v):f}"
+    if kind == "b":
+        return "true" if v else "false"
+    if kind == "O":
+        text = v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+        return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+    if kind == "c":
+        return "?"
+    return str(int(v))
+
+
+def _ragged_text(values: np.ndarray, splits: list, summarize: int) -> str:
+    """A ragged tensor as tf.print shows it: `[[1, 2], [3]]`, each dimension summarized to
+    its first and last `summarize` entries."""
+    if values.dtype.kind == "V" and "float" in values.dtype.name:
+        values = values.astype(np.float32)
+    kind = values.dtype.kind
+
+    def listed(items: list) -> str:
+        if 0 <= summarize and len(items) > 2 * summarize:
+            items = items[:summarize] + ["..."] + items[len(items) - summarize:]
+        return "[" + ", ".join(items) + "]"
+
+    def dense(v: Any) -> str:
+        if np.ndim(v) == 0:  # (an object array's element is the bare bytes)
+            return _ragged_element(v[()] if isinstance(v, np.ndarray) else v, kind)
+        return listed([dense(x) for x in v])
+
+    def rows(level: int, lo: int, hi: int) -> str:
+        """Entries lo..hi of dimension `level` (the rows splits[level] delimit; past the
+        last splits, the flat values)."""
+        if level == len(splits):
+            return listed([dense(values[j]) for j in range(lo, hi)])
+        sp = splits[level]
+        return listed([rows(level + 1, int(sp[j]), int(sp[j + 1])) for j in range(lo, hi)])
+
+    return rows(0, 0, len(splits[0]) - 1)
 
 
 def _write(text: str, stream: str) -> None:
@@ -597,6 +658,17 @@ def _write(text: str, stream: str) -> None:
 _STREAMS = ("stdout", "stderr", "log(info)", "log(warning)", "log(error)")
 
 
+def _slot_fits(mark: str, n: int) -> bool:
+    """Whether a template's mark names inputs there are ("3", "r3.2", "s3")."""
+    if mark.isdigit():
+        return int(mark) < n
+    if mark[:1] == "s" and mark[1:].isdigit():
+        return int(mark[1:]) + 3 <= n
+    first, _, count = mark[1:].partition(".")
+    return mark[:1] == "r" and first.isdigit() and count.isdigit() and \
+        int(first) + 1 + int(count) <= n
+
+
 def _print_infer(*xs: Any, template: str, output_stream: str, summarize: int,
                  end: str) -> list:
     """The attrs tf.print builds: checked here so that the kernel only formats and writes."""
@@ -609,7 +681,7 @@ def _print_infer(*xs: Any, template: str, output_stream: str, summarize: int,
         raise InvalidArgumentError(None, None, f"{output_stream} is not a valid output_stream "
                                                "[Op:PrintV2]")
     for i, p in enumerate(template.split(_MARK)):
-        if i % 2 and not (p.isdigit() and int(p) < len(xs)):
+        if i % 2 and not _slot_fits(p, len(xs)):
             raise InvalidArgumentError(None, None, f"template refers to input {p!r} of "
                                                    f"{len(xs)} [Op:PrintV2]")
     return []
@@ -640,6 +712,9 @@ def _print_tf(n: Any, b: Any) -> list:
         b.node("PrintV2", [b.input(0)], {"output_stream": n.attrs["output_stream"],
                                          "end": n.attrs["end"]})
         return []
+    if not all(p.isdigit() for p in pieces[1::2]):
+        raise ValueError("tf.print of a ragged or sparse tensor is not exported to a TF graph "
+                         "by eagerflow (TF formats it with string ops first)")
     text, inputs = pieces[::2], [b.input(int(p)) for p in pieces[1::2]]
     mark = "{}"
     while any(mark in t for t in text):
@@ -669,9 +744,10 @@ def _stream_key(output_stream: Any) -> str:
 
 
 class _Slot:
-    """Stands in for a tensor inside a printed structure; its repr is the tensor's mark."""
+    """Stands in for a tensor inside a printed structure; its repr is the tensor's mark
+    (its index, or a ragged or sparse tensor's: see _format_slot)."""
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: Any) -> None:
         self.index = index
 
     def __repr__(self) -> str:
@@ -691,6 +767,13 @@ def print_(*inputs: Any, **kwargs: Any) -> Any:
     tensors: list = []
 
     def slot(x: Any) -> Any:
+        if isinstance(x, SparseTensor):  # its three parts, printed as TF's string_format
+            tensors.extend([x.indices, x.values, x.dense_shape])
+            return _Slot(f"s{len(tensors) - 3}")
+        if isinstance(x, CompositeTensor) and hasattr(x, "nested_row_splits"):  # ragged
+            splits = list(x.nested_row_splits)
+            tensors.extend([x.flat_values] + splits)
+            return _Slot(f"r{len(tensors) - 1 - len(splits)}.{len(splits)}")
         if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):
             tensors.append(x if isinstance(x, Tensor) else x._as_tensor())
             return _Slot(len(tensors) - 1)
@@ -700,7 +783,7 @@ def print_(*inputs: Any, **kwargs: Any) -> Any:
     for arg in inputs:
         if isinstance(arg, str):
             parts.append(arg)
-        elif isinstance(arg, Tensor) or hasattr(arg, "_as_tensor"):
+        elif isinstance(arg, (Tensor, CompositeTensor)) or hasattr(arg, "_as_tensor"):
             parts.append(repr(slot(arg)))
         else:
             parts.append(str(nest.map_structure(slot, arg)) if nest.is_nested(arg) else str(arg))
