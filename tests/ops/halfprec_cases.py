@@ -58,6 +58,8 @@ CASES: dict[str, Callable] = {
     "bessel_i0e": _math("bessel_i0e"),
     "bessel_i1e": _math("bessel_i1e"),
     "truncatemod": lambda tf, x: tf.truncatemod(x, x),
+    "floordiv": lambda tf, x: tf.math.floordiv(x, tf.cast(0.37, x.dtype)),
+    "floormod": lambda tf, x: tf.math.floormod(x, tf.cast(0.37, x.dtype)),
     "lgamma": _math("lgamma"),
     "digamma": _math("digamma"),
 }

@@ -122,6 +122,8 @@ OPS: dict[str, tuple[Callable, Callable]] = {
     "bias_add_grad_nchw": (_bias_grad_nchw, lambda s, a: len(s) >= 3 and a == (1,)),
     "cumsum": (_cumsum, lambda s, a: (a is None or len(a) == 1) and np.prod(s) <= 1000),
     "l2_loss": (_l2_loss, lambda s, a: a is None),
+    "euclidean_norm": (lambda tf, x, a: tf.math.reduce_euclidean_norm(x, axis=a),
+                       lambda s, a: len(s) <= 2),
     "softmax": (_softmax, _rows),
     "log_softmax": (_log_softmax, _rows),
     "softmax_grad": (_grad_of(_softmax), _rows),

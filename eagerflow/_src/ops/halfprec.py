@@ -334,6 +334,22 @@ def einsum(spec: str, xs: Any) -> Any:
     return np.ascontiguousarray(y.transpose([labels.index(ch) for ch in out]))
 
 
+def floormod(x: Any, y: Any) -> Any:
+    """TF's FloorMod of half-precision values: t = fmod(x, y) in float32, plus y where t is
+    nonzero and of the other sign (-0 stays -0; bfloat16's compares read a denormal as
+    zero, and fmod passes it through)."""
+    d = x.dtype
+    a, b = x.astype(_F32), y.astype(_F32)
+    with np.errstate(all="ignore"):
+        t = np.fmod(a, b)
+        if d == np.float16:
+            tc, bc, fixed = t, b, t + b
+        else:
+            tc, bc, fixed = up(t.astype(d)), up(y), up(down(up(t.astype(d)) + up(y), d))
+        shift = (tc != 0) & ((bc < 0) != (tc < 0))
+        return np.where(shift, fixed, t).astype(d)
+
+
 _XLA = ("FLOAT", "DOUBLE", "BFLOAT16", "HALF")
 
 

@@ -367,11 +367,15 @@ def _floordiv_kernel(xp: Any, x: Any, y: Any) -> Any:
     _check_int_divisor("FloorDiv", x, y)
     if x.dtype.kind == "f":  # floor(x / y), as TF (NumPy's floor_divide differs at inf, -0)
         return xp.floor(x / y).astype(x.dtype, copy=False)
+    if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):  # bfloat16: the quotient rounded
+        return xp.floor(halfprec.binary(np.true_divide)(x, y))
     return xp.floor_divide(x, y).astype(x.dtype, copy=False)
 
 
 def _floormod_kernel(xp: Any, x: Any, y: Any) -> Any:
     _check_int_divisor("FloorMod", x, y)
+    if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):
+        return halfprec.floormod(*np.broadcast_arrays(x, y))
     return xp.mod(x, y).astype(x.dtype, copy=False)
 
 

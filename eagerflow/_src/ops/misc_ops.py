@@ -613,6 +613,9 @@ def reduce_euclidean_norm(input_tensor: Any, axis: Any = None, keepdims: bool = 
     if x._dtype.is_complex:
         mag = abs_(x)
         return cast(sqrt(reduce_sum(mag * mag, axis=axis, keepdims=keepdims)), x._dtype)
+    if x._dtype is dt.bfloat16:  # TF's EuclideanNorm of bfloat16 works in float32
+        wide = cast(x, dt.float32)
+        return cast(sqrt(reduce_sum(wide * wide, axis=axis, keepdims=keepdims)), x._dtype)
     return sqrt(reduce_sum(x * x, axis=axis, keepdims=keepdims))
 
 
