@@ -122,6 +122,8 @@ OPS: dict[str, tuple[Callable, Callable]] = {
     "bias_add_grad_nchw": (_bias_grad_nchw, lambda s, a: len(s) >= 3 and a == (1,)),
     "cumsum": (_cumsum, lambda s, a: (a is None or len(a) == 1) and np.prod(s) <= 1000),
     "l2_loss": (_l2_loss, lambda s, a: a is None),
+    "prod": (lambda tf, x, a: tf.reduce_prod(x * tf.cast(0.6, x.dtype), axis=a),
+             lambda s, a: a is None or a == tuple(range(len(s) - len(a), len(s)))),
     "euclidean_norm": (lambda tf, x, a: tf.math.reduce_euclidean_norm(x, axis=a),
                        lambda s, a: len(s) <= 2),
     "softmax": (_softmax, _rows),

@@ -45,27 +45,30 @@ def _half(a: Any) -> Any:
     return a.astype(np.float16).astype(_F32)
 
 
-def _fold(p: Any) -> Any:
+def _fold(p: Any, op: Any = np.add) -> Any:
     """Eigen's predux of 8 float lanes: halves added, then pairs, then the last two."""
-    t = p[..., :4] + p[..., 4:]
-    u = t[..., :2] + t[..., 2:]
-    return u[..., 0] + u[..., 1]
+    t = op(p[..., :4], p[..., 4:])
+    u = op(t[..., :2], t[..., 2:])
+    return op(u[..., 0], u[..., 1])
 
 
-def _in_turn(b: Any, rnd: Callable) -> Any:
-    """Each lane's values along axis 0 of `b` added in turn, from zero."""
-    if rnd is _exact:  # NumPy adds along an outer axis in turn, from the first
-        return np.add.reduce(b, axis=0) + _F32(0)
-    s = np.zeros(b.shape[1:], _F32)
+def _in_turn(b: Any, rnd: Callable, op: Any = np.add) -> Any:
+    """Each lane's values along axis 0 of `b` added (`op`) in turn, from zero (one)."""
+    start = _F32(op.identity)
+    if rnd is _exact:  # NumPy reduces along an outer axis in turn, from the first
+        return op(op.reduce(b, axis=0), start) if op is np.add else op.reduce(b, axis=0)
+    s = np.full(b.shape[1:], start, _F32)
     for j in range(b.shape[0]):
-        s = rnd(s + b[j])
+        s = rnd(op(s, b[j]))
     return s
 
 
-def inner(x: Any, leaf: int, rnd: Callable, first: int = 0) -> Any:
-    """Eigen's InnerMostDimReducer over the last axis of float32 `x` (rows at once)."""
+def inner(x: Any, leaf: int, rnd: Callable, first: int = 0, op: Any = np.add) -> Any:
+    """Eigen's InnerMostDimReducer over the last axis of float32 `x` (rows at once); `op`
+    np.add (SumReducer) or np.multiply (ProdReducer: no tree, Eigen declares the product
+    exactly associative)."""
     n = x.shape[-1]
-    if n > _P * leaf:
+    if n > _P * leaf and op is np.add:
         split = _P * -(-(first + -(-n // 2)) // _P)
         left = min(split - first, n)
         acc = rnd(_F32(0) + inner(x[..., :left], leaf, rnd, first))
@@ -73,19 +76,19 @@ def inner(x: Any, leaf: int, rnd: Callable, first: int = 0) -> Any:
             acc = rnd(acc + inner(x[..., left:], leaf, rnd, split))
         return acc
     lead = x.shape[:-1]
-    pacc = np.zeros(lead + (_P,), _F32)
+    pacc = np.full(lead + (_P,), _F32(op.identity), _F32)
     start = 0
     if n >= 4 * _P:
         start = n // (4 * _P) * 4 * _P
-        s = _in_turn(np.moveaxis(x[..., :start].reshape(lead + (-1, 4, _P)), -3, 0), rnd)
-        pacc = rnd(rnd(rnd(s[..., 0, :] + s[..., 1, :]) + s[..., 2, :]) + s[..., 3, :])
+        s = _in_turn(np.moveaxis(x[..., :start].reshape(lead + (-1, 4, _P)), -3, 0), rnd, op)
+        pacc = rnd(op(rnd(op(rnd(op(s[..., 0, :], s[..., 1, :])), s[..., 2, :])), s[..., 3, :]))
     whole = n // _P * _P
     for j in range(start, whole, _P):
-        pacc = rnd(pacc + x[..., j:j + _P])
-    acc = np.zeros(lead, _F32)
+        pacc = rnd(op(pacc, x[..., j:j + _P]))
+    acc = np.full(lead, _F32(op.identity), _F32)
     for j in range(whole, n):
-        acc = rnd(acc + x[..., j])
-    return rnd(acc + rnd(_fold(pacc)))
+        acc = rnd(op(acc, x[..., j]))
+    return rnd(op(acc, rnd(_fold(pacc, op))))
 
 
 def columns(x: Any, rnd: Callable) -> Any:
@@ -268,3 +271,15 @@ def xent(logits: Any, labels: Any, sparse: bool) -> tuple:
             hot = up(labels)
             loss = inner(rnd(hot * rnd(lg[:, None] - s)), leaf, rnd)
         return down(loss, d), down(rnd(e / total[:, None]) - hot, d)
+
+
+def half_prod(x: Any, axes: tuple, keepdims: bool) -> Any:
+    """TF's Prod of a float16/bfloat16 array (Eigen's ProdReducer in the type: each product
+    rounded), over all axes or the last ones; others by NumPy's product in the type."""
+    n = x.ndim
+    if not axes or tuple(axes) != tuple(range(n - len(axes), n)):
+        return np.multiply.reduce(x, axis=axes, keepdims=keepdims)
+    rows = up(x).reshape(int(np.prod(x.shape[:n - len(axes)])), -1)
+    with np.errstate(all="ignore"):
+        p = down(inner(rows, 1024, _rounder(x.dtype), 0, np.multiply), x.dtype)
+    return _keep(p.reshape(x.shape[:n - len(axes)]), x.shape, axes, keepdims)

@@ -399,8 +399,9 @@ MEAN = _reduction("Mean", _np_mean, C.NUMERIC, _mean_grad,
                   _loop_reduce(lambda c: sum(c, 0.0) / len(c)))
 MAX = _reduction("Max", _np_extreme("max", "min"), C.REALS, _minmax_grad, _loop_reduce(max))
 MIN = _reduction("Min", _np_extreme("min", "max"), C.REALS, _minmax_grad, _loop_reduce(min))
-PROD = _reduction("Prod", lambda xp, x, a, k: xp.multiply.reduce(x, axis=a, keepdims=k,
-                                                                 dtype=x.dtype),
+PROD = _reduction("Prod", lambda xp, x, a, k: eigen_reduce.half_prod(x, a, k)
+                  if x.dtype.itemsize == 2 and halfprec.is_half(xp, x) else
+                  xp.multiply.reduce(x, axis=a, keepdims=k, dtype=x.dtype),
                   C.NUMERIC, _prod_grad,
                   _loop_reduce(lambda c: functools.reduce(operator.mul, c, 1.0)),
                   runtime_grad=False)
