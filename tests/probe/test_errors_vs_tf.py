@@ -51,3 +51,19 @@ def test_bool_of_a_symbolic_tensor_keeps_its_class_through_autograph():
         f(tf.constant(True))
     assert str(info.value).startswith("in user code:")
     assert "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed" in str(info.value)
+
+
+def test_a_ragged_tensor_is_watched_and_differentiated_as_tf_does():
+    # TF 2.21: <tf.RaggedTensor [[2.0, 4.0], [6.0]]> for d sum(rt * rt) / d rt, and None
+    # for a ragged source the target does not depend on
+    rt = tf.ragged.constant([[1.0, 2.0], [3.0]])
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(rt)
+        y = tf.reduce_sum(rt * rt)
+    g = tape.gradient(y, rt)
+    assert isinstance(g, tf.RaggedTensor)
+    assert g.to_list() == [[2.0, 4.0], [6.0]]
+    assert tape.gradient(y, tf.ragged.constant([[1.0]])) is None
+    both = tape.gradient(y, {"r": rt, "flat": rt.flat_values})
+    assert both["r"].to_list() == [[2.0, 4.0], [6.0]]
+    np.testing.assert_array_equal(both["flat"].numpy(), [2.0, 4.0, 6.0])

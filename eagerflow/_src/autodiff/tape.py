@@ -84,6 +84,12 @@ def _is_leaf(x: Any) -> bool:
     return isinstance(x, Tensor) or hasattr(x, "_as_tensor")
 
 
+def _is_ragged(x: Any) -> bool:
+    """A ragged tensor: watched, and differentiated by, its flat values (TF's gradient
+    components of a RaggedTensor)."""
+    return hasattr(x, "flat_values") and hasattr(x, "with_flat_values")
+
+
 def _check_loop(tape: Any, use_pfor: bool, what: str) -> None:
     """TF runs a Jacobian without pfor as a loop of gradient calls, which eagerly needs a
     persistent tape (eagerflow's loop does not, but refuses as TF does)."""
@@ -175,6 +181,8 @@ class GradientTape:
     def _watch(self, tensor: Any) -> None:
         """`watch` that also takes Keras variables (the package's own gradient plumbing)."""
         for t in nest.flatten(tensor):
+            if _is_ragged(t):
+                t = t.flat_values
             if hasattr(t, "_as_tensor") and hasattr(t, "assign"):  # a Variable
                 self._watch_variable(t)
                 continue
@@ -233,10 +241,14 @@ class GradientTape:
                                                  "context records the backward pass")
         unconnected = unconnected_gradients if type(unconnected_gradients) is \
             UnconnectedGradients else UnconnectedGradients(unconnected_gradients)
-        single = _is_leaf(sources)
+        single = _is_leaf(sources) or _is_ragged(sources)
         # a flat list or tuple of variables (model.trainable_variables) needs no nest walk
         flat = not single and type(sources) in (list, tuple) and all(map(_is_leaf, sources))
         flat_sources = [sources] if single else list(sources) if flat else nest.flatten(sources)
+        raggeds = {i: s for i, s in enumerate(flat_sources) if _is_ragged(s)}
+        if raggeds:  # differentiated by their flat values, the gradient made ragged again
+            flat_sources = [s.flat_values if i in raggeds else s
+                            for i, s in enumerate(flat_sources)]
         if not flat:
             for s in flat_sources:
                 if not _is_leaf(s):
@@ -260,6 +272,8 @@ class GradientTape:
         if any(map(_is_weak, flat_sources)):  # a weak source's gradient is weak, as in TF
             result = [make_weak(g) if _is_weak(s) and isinstance(g, Tensor) else g
                       for s, g in zip(flat_sources, result)]
+        for i, rt in raggeds.items():
+            result[i] = None if result[i] is None else rt.with_flat_values(result[i])
         if not self._persistent:
             self._release()
         if single:
