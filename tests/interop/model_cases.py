@@ -342,3 +342,28 @@ def archive_facts(tf, loaded, x):
             "score_only": plain(tf, loaded.score_only(x["num"], x["cat"])),
             "kind_weights": [v.name for v in loaded.kind_weights],
             "variables": sorted(v.name for v in loaded.variables)}
+
+
+def masked_sequence(keras):
+    """Masking -> LSTM -> TimeDistributed(Dense): the output carries the mask, which Keras
+    3's losses and metrics honour (masked steps count for nothing)."""
+    keras.utils.set_random_seed(3)
+    model = keras.Sequential([keras.Input((5, 3)), keras.layers.Masking(0.0),
+                              keras.layers.LSTM(4, return_sequences=True),
+                              keras.layers.TimeDistributed(keras.layers.Dense(2))])
+    model.compile(keras.optimizers.Adam(0.01), "mse", metrics=["mae"])
+    return model
+
+
+def masked_data(tf):
+    x = np.random.RandomState(0).rand(6, 5, 3).astype("float32")
+    x[:, 3:] = 0  # (the last two steps masked)
+    x[0, 1:] = 0
+    return x, np.random.RandomState(1).rand(6, 5, 2).astype("float32")
+
+
+def masked_facts(tf, keras):
+    model = masked_sequence(keras)
+    x, y = masked_data(tf)
+    return {"evaluate": model.evaluate(x, y, batch_size=6, verbose=0),
+            "fit": model.fit(x, y, batch_size=3, epochs=2, shuffle=False, verbose=0).history}

@@ -121,6 +121,7 @@ def main():
             lambda: tf.saved_model.load(str(OUT / "custom.keras"))),
     }
     facts["layers"] = C.layer_facts(tf, keras)
+    facts["masked"] = C.masked_facts(tf, keras)
     facts["errors"]["signature_of_a_wrong_shape"] = error_text(
         lambda: loaded.signatures["serving_default"](
             a=np.ones((1, 3), "float32"), b=np.array(["x"], dtype=object)))

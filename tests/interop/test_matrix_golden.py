@@ -398,3 +398,12 @@ def test_our_export_restores_through_its_saver_def(tmp_path):
     want = model(x, training=False)
     for k in ("kind", "score"):
         np.testing.assert_allclose(got[k], want[k].numpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_a_masked_outputs_loss_and_metrics_leave_masked_steps_out():
+    # Keras 3's losses and metrics take the mask a Masking layer gives the model's output
+    # (they averaged every step, masked ones too)
+    got = C.masked_facts(tf, keras)
+    want = FACTS["masked"]
+    np.testing.assert_allclose(got["evaluate"], want["evaluate"], rtol=1e-5)
+    _history(got["fit"], want["fit"])

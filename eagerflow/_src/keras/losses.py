@@ -69,6 +69,17 @@ def reduce_values(values: Any, sample_weight: Any = None,
     return loss
 
 
+def keras_mask(x: Any) -> Any:
+    """The Keras mask a tensor carries (a masked layer's output), or None."""
+    return getattr(x, "_keras_mask", None)
+
+
+def _both(a: Any, b: Any) -> Any:
+    if a is None or b is None:
+        return a if b is None else b
+    return M.logical_and(a, b)
+
+
 def apply_mask(sample_weight: Any, mask: Any, dtype: Any, reduction: Any) -> Any:
     """Folds a boolean mask of valid entries into the sample weights."""
     if mask is None:
@@ -115,10 +126,12 @@ class Loss:
         return self._dtype.name
 
     def __call__(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Any:
+        in_mask = keras_mask(y_pred)  # (a masked model output: its steps' losses left out)
         y_pred = K.t(y_pred, self._dtype)
         y_true = K.t(y_true, self._dtype)
         losses = self.call(y_true, y_pred)
-        return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype)
+        return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype,
+                                      _both(in_mask, keras_mask(losses)))
 
     def call(self, y_true: Any, y_pred: Any) -> Any:
         raise NotImplementedError
@@ -616,7 +629,8 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
         if len(labels._shape) == len(losses._shape) + 1 and labels._shape[-1] == 1:
             labels = A.squeeze(labels, axis=-1)
         mask = M.not_equal(labels, float(ignore))
-        return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype, mask)
+        return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype,
+                                      _both(keras_mask(y_pred), mask))
 
 
 class Dice(LossFunctionWrapper):

@@ -261,9 +261,11 @@ class MeanMetricWrapper(Mean):
             self._direction = "down"
 
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
+        mask = losses.keras_mask(y_pred)  # (a masked output's steps count for nothing)
         y_true = K.t(y_true)
         y_pred = K.t(y_pred)
         values = self._fn(y_true, y_pred, **self._fn_kwargs)
+        sample_weight = losses.apply_mask(sample_weight, mask, self._dtype, "sum")
         super().update_state(values, sample_weight=sample_weight)
 
     # the function arguments a subclass's config lists (Keras 3 writes only these)
