@@ -30,6 +30,22 @@ def ragged_fit(evaluate=False, **kw):
     if evaluate:
         out.append(round(m.evaluate(rk, tf.constant([0., 1., 0.]), verbose=0), 4))
     return out
+def tfile(name, data):
+    path = os.path.join(TMP, name)
+    with open(path, 'wb') as fh:
+        fh.write(data)
+    return path
+tchange = lambda path, data: tfile(os.path.basename(path), data)
+TBAD = tfile('tbad.txt', b'k1 10\nk2 20\n')
+TCRLF = tfile('tcrlf.txt', b'a\r\nb\r\nc\r\n')
+TEMPTY = tfile('tempty.txt', b'')
+TFI = tf.lookup.TextFileInitializer
+def ttable(path, kd=tf.string, ki=-2, vd=tf.int64, vi=-1, default=-1, **kw):
+    anon = kw.pop('experimental_is_anonymous', False)
+    return tf.lookup.StaticHashTable(TFI(path, kd, ki, vd, vi, **kw), default,
+                                     experimental_is_anonymous=anon)
+def tlook(t, keys):
+    return t.lookup(tf.constant(keys)).numpy().tolist()
 def dlist(ds):
     return [e.to_list() if hasattr(e, 'to_list') else e.numpy().tolist() for e in ds]
 def rx(r):
@@ -379,8 +395,28 @@ KERAS_RAGTEXT = [
     "tf.keras.layers.GlobalAveragePooling1D()])(tf.constant(['a b c', 'b']))",
 ]
 
+# tables of text files: TF's checks, and one resource per file and columns in a process
+TEXTFILE_RAGTEXT = [
+    "tlook(ttable(TBAD, ki=0, vi=1), ['k2'])",
+    "tlook(ttable(TBAD, ki=0, vd=tf.float32, vi=1, default=-1.0), ['k2'])",
+    "ttable(TBAD, kd=tf.int32, ki=0, vi=1)",
+    "tlook(ttable(TCRLF), ['a', 'a\\r', 'c'])",
+    "tlook(ttable(TCRLF, vd=tf.string, vi=-2, default='?'), ['a'])",
+    "tlook(ttable(TCRLF, kd=tf.int64, ki=-1, vd=tf.string, vi=-2, default='?'), [0, 9])",
+    "tlook(ttable(TCRLF), ['b'])",
+    "(tchange(TCRLF, b'z\\n'), type(ttable(TCRLF)).__name__)",
+    "tlook(ttable(TCRLF, offset=10), ['a', 'c'])",
+    "ttable(TEMPTY)",
+    "ttable(TCRLF, ki=0, vi=-1, delimiter='ab')",
+    "tf.lookup.StaticVocabularyTable(TFI(TCRLF, tf.string, -2, tf.int64, -1), 2)"
+    ".lookup(tf.constant(['z', 'a', 'q']))",
+    "tlook(ttable(TCRLF, experimental_is_anonymous=True), ['z', 'a'])",
+    "ttable(TCRLF).resource_handle.dtype",
+]
+
 SECTIONS = {"ragtext_dispatch": RAGGED_DISPATCH, "ragtext_checks": RAGGED_CHECKS,
             "ragtext_strings": STRINGS_RAGTEXT, "ragtext_regex": REGEX,
             "ragtext_lookup": LOOKUP_RAGTEXT, "ragtext_dispatch_list": DISPATCH_LIST,
             "ragtext_function": FUNCTION_RAGTEXT, "ragtext_strings_more": STRINGS_MORE,
-            "ragtext_data": DATA_RAGTEXT, "ragtext_keras": KERAS_RAGTEXT}
+            "ragtext_data": DATA_RAGTEXT, "ragtext_keras": KERAS_RAGTEXT,
+            "ragtext_textfile": TEXTFILE_RAGTEXT}

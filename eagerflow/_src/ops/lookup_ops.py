@@ -27,6 +27,7 @@ from eagerflow._src.core.errors import (
     FailedPreconditionError,
     InvalidArgumentError,
     NotFoundError,
+    OutOfRangeError,
     UnimplementedError,
 )
 from eagerflow._src.core.resource import TrackableResource
@@ -433,7 +434,17 @@ class TextFileInitializer(Trackable):
         self._vocab_size, self._delimiter = vocab_size, delimiter
         self._offset = value_index_offset
         self._name = name
+        self._filename_arg = filename
         self._filename = self._track("_filename", Asset(filename))
+
+    def _shared_name(self) -> str:
+        """TF's shared name of the table this initializer fills (tables of one file and
+        columns are one resource in a process, as in TF's resource manager)."""
+        name = f"hash_table_{_text(self._filename_arg)}"
+        if self._vocab_size:
+            name += f"_{int(self._vocab_size)}"
+        name += f"_{self._key_index}_{self._value_index}"
+        return name + (f"_{self._offset}" if self._offset else "")
 
     def _arrays(self) -> tuple:
         return read_text_file(self._filename._path, self._key_index, self.key_dtype,
@@ -447,12 +458,19 @@ def read_text_file(filename: str, key_index: int, key_dtype: dt.DType, value_ind
     """(keys, values) of a table from the columns of a text file (a column, the whole
     line, or the line number plus `offset`), as TF's InitializeTableFromTextFileV2."""
     op = "InitializeTableFromTextFileV2"
+    if len(delimiter) > 1:
+        raise C.fail(op, "delimiter should be only 1 char")
     try:
         with open(filename, "rb") as f:
-            lines = f.read().decode("utf-8", "replace").split("\n")
+            raw = f.read()
     except (OSError, ValueError) as e:  # ValueError: a name with a NUL byte
         raise NotFoundError(None, None, f"{filename}; No such file or directory "
                                         f"[Op:{op}]") from e
+    if not raw:  # (TF's line reader fails on an empty file)
+        raise OutOfRangeError(None, None, f"Read less bytes than requested [Op:{op}]")
+    lines = raw.decode("utf-8", "replace").split("\n")
+    # (TF's line reader takes "\r\n" as the end of a line too)
+    lines = [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
     if lines and lines[-1] == "":
         lines.pop()
     if vocab_size is not None:
@@ -556,8 +574,10 @@ KERNELS["HashTableV2"] = [("string", v) for v in ("string",) + _NUMBERS + ("bool
                                                       ("string",) + _NUMBERS[1:]]
 
 
-def check_kernel(op: str, key_dtype: dt.DType, value_dtype: dt.DType) -> None:
-    """NotFoundError, as TF's kernel lookup, for a table of dtypes it has no kernel for."""
+def check_kernel(op: str, key_dtype: dt.DType, value_dtype: dt.DType,
+                 shared_name: str | None = None) -> None:
+    """NotFoundError, as TF's kernel lookup, for a table of dtypes it has no kernel for
+    (its node's attrs with TF's shared name where it is known: a text file's table)."""
     if (key_dtype.name, value_dtype.name) in KERNELS[op]:
         return
     def enum(name: str) -> str:  # TF's DataType enum names
@@ -565,9 +585,12 @@ def check_kernel(op: str, key_dtype: dt.DType, value_dtype: dt.DType) -> None:
 
     kernels = "\n".join(f"  device='CPU'; key_dtype in [{enum(k)}]; value_dtype in [{enum(v)}]"
                         for k, v in KERNELS[op])
+    attrs = f"key_dtype={enum(key_dtype.name)}, value_dtype={enum(value_dtype.name)}"
+    if shared_name is not None:
+        attrs = (f'container="", key_dtype={enum(key_dtype.name)}, shared_name="{shared_name}", '
+                 f"use_node_name_sharing=false, value_dtype={enum(value_dtype.name)}")
     raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
-                                    f"{op}[key_dtype={enum(key_dtype.name)}, value_dtype="
-                                    f"{enum(value_dtype.name)}]\nAll kernels registered for "
+                                    f"{op}[{attrs}]\nAll kernels registered for "
                                     f"op {op}:\n{kernels}\n [Op:{op}]")
 
 
@@ -632,23 +655,32 @@ class StaticHashTable(_Table):
 
     def __init__(self, initializer: Any, default_value: Any, name: str | None = None,
                  experimental_is_anonymous: bool = False) -> None:
-        self._build(initializer, default_value, name, empty_ok=False)
+        self._build(initializer, default_value, name, empty_ok=False,
+                    anonymous=experimental_is_anonymous)
 
     @classmethod
     def _maybe_empty(cls, initializer: Any, default_value: Any) -> StaticHashTable:
         """A table whose initializer may hold no keys (Keras's lookup layers before their
         vocabulary is set; TF's import refuses empty keys from a user)."""
         table = cls.__new__(cls)
-        table._build(initializer, default_value, None, empty_ok=True)
+        table._build(initializer, default_value, None, empty_ok=True, anonymous=True)
         return table
 
     def _build(self, initializer: Any, default_value: Any, name: str | None,
-               empty_ok: bool) -> None:
+               empty_ok: bool, anonymous: bool) -> None:
         self._name = name
         self._initializer = initializer
         self._default = _as_tensor(default_value, initializer.value_dtype, "default_value")
-        check_kernel("HashTableV2", initializer.key_dtype, initializer.value_dtype)
+        shared = initializer._shared_name() \
+            if isinstance(initializer, TextFileInitializer) and not anonymous else None
+        check_kernel("HashTableV2", initializer.key_dtype, initializer.value_dtype, shared)
+        if shared is not None and shared in _SHARED_TABLES:
+            self._state = _shared_table(shared, initializer)
+            return
         self._state = TableState(initializer.key_dtype, initializer.value_dtype, (), False)
+        if shared is not None:  # (TF's resource exists before its initializer runs)
+            _SHARED_TABLES[shared] = self._state
+            self._state.initialized = False
         keys, values = initializer._arrays()
         if isinstance(initializer, KeyValueTensorInitializer) and not keys.size and \
                 not empty_ok:
@@ -656,9 +688,36 @@ class StaticHashTable(_Table):
                                                    "[Op:LookupTableImportV2]")
         _fill(self._state, keys, values, "InitializeTableFromTextFileV2"
               if isinstance(initializer, TextFileInitializer) else "LookupTableImportV2")
+        if shared is not None:
+            self._state.initialized = True
 
     def _serialize_to_tensors(self) -> dict:
         return {}
+
+
+# The tables of text files by TF's shared name: one per file and columns in a process, as
+# TF's resource manager keeps them (a later table of other dtypes is refused; one of the
+# same dtypes is that table, as first filled, even if the file changed since)
+_SHARED_TABLES: dict = {}
+_TF_TYPE = {"float32": "float", "float64": "double", "float16": "half"}
+
+
+def _shared_table(shared: str, initializer: Any) -> TableState:
+    state = _SHARED_TABLES[shared]
+    kd, vd = initializer.key_dtype, initializer.value_dtype
+    if (state.key_dtype, state.value_dtype) != (kd, vd):
+        def tf_type(d: dt.DType) -> str:
+            return _TF_TYPE.get(d.name, d.name)
+        raise InvalidArgumentError(
+            None, None, f"Conflicting key/value dtypes {tf_type(kd)}->{tf_type(vd)} with "
+                        f"{tf_type(state.key_dtype)}-{tf_type(state.value_dtype)} for table "
+                        f"{shared} [Op:HashTableV2]")
+    if not getattr(state, "initialized", True):  # (its first initializer failed)
+        keys, values = initializer._arrays()
+        _fill(state, keys, values, "InitializeTableFromTextFileV2")
+        state.initialized = True
+        return state
+    return state  # (initialized: TF keeps what it holds, whatever the file says now)
 
 
 def _fill(state: TableState, keys: np.ndarray, values: np.ndarray,

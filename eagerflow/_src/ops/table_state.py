@@ -57,6 +57,11 @@ class TableState:
         self._index: Any = None
         self._strings: Any = None
 
+    @property
+    def dtype(self) -> dt.DType:
+        """A table's handle is a resource tensor in TF (`table.resource_handle.dtype`)."""
+        return dt.resource
+
     def __repr__(self) -> str:
         return f"TableState({self.key_dtype.name} -> {self.value_dtype.name}, {len(self.items)})"
 
