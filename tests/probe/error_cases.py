@@ -2,9 +2,10 @@
 size, bad permutations, indices out of range, non-integer sizes, solves of non-square or
 mismatched matrices, sparse indices out of order, a tape asked for gradients before it
 recorded anything) and the sparse-dense operators: each an expression over `tf`, `np` and
-`sp` (tf.sparse.SparseTensor), `P` (a namedtuple), `T` (an int32 scalar's TensorSpec)
-and `C` (an int32 scalar) whose result (its repr) or error (class and first line)
-TF 2.21 recorded in errors_golden.json (record_errors_golden.py) and test_errors_vs_tf.py checks.
+`sp` (tf.sparse.SparseTensor), `P` (a namedtuple), `T` (an int32 scalar's TensorSpec),
+`C` (an int32 scalar) and `L()` (a module saved with input signatures, loaded) whose
+result (its repr) or error (class and first line) TF 2.21 recorded in errors_golden.json
+(record_errors_golden.py) and test_errors_vs_tf.py checks.
 
 A case prefixed "traced:" runs inside a tf.function (TF's graph-building errors); one
 prefixed "full:" records its error's whole message."""
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import collections
 import re
+import tempfile
 from typing import Any
 
 CASES = [
@@ -184,6 +186,11 @@ CASES = [
     "tf.dtypes.saturate_cast(tf.constant([1.5 + 2j]), tf.int32)",
     "tf.dtypes.saturate_cast(tf.constant([True]), tf.int32)",
     "tf.dtypes.saturate_cast(tf.constant([1.0]), tf.bool)",
+    # a loaded function saved with an input_signature binds its arguments as TF's does
+    "L()(tf.ones([1, 4]))", "L()(tf.ones([1, 3], tf.int32))", "L()([[1.0, 2.0, 3.0]])",
+    "L()('x')", "L()([[1.0, 2.0]])", "L().two(tf.constant(1), tf.ones([3]))",
+    "L().two(1.5, tf.ones([2]))", "L().two(1, [1.0, 2.0])", "L()(tf.ones([1, 3]), tf.ones([1]))",
+    "L().two(a=1, b=[1.0, 2.0])",
     # a tape that never recorded
     "tf.GradientTape().gradient(tf.constant(1.0), tf.Variable(1.0))",
     "tf.GradientTape(persistent=True).gradient(tf.constant(1.0), tf.Variable(1.0))",
@@ -192,11 +199,31 @@ CASES = [
 
 
 POINT = collections.namedtuple("P", ["x", "y"])
+_LOADED: dict = {}
+
+
+def loaded(tf: Any) -> Any:
+    """A module with input signatures, saved and loaded back (once per library)."""
+    if id(tf) not in _LOADED:
+        class M(tf.Module):
+            @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+            def __call__(self, x):
+                return x
+
+            @tf.function(input_signature=[tf.TensorSpec([], tf.int32),
+                                          tf.TensorSpec([2], tf.float32)])
+            def two(self, a, b):
+                return b * tf.cast(a, tf.float32)
+
+        path = tempfile.mkdtemp()
+        tf.saved_model.save(M(), path)
+        _LOADED[id(tf)] = tf.saved_model.load(path)
+    return _LOADED[id(tf)]
 
 
 def run(tf: Any, np: Any, expr: str) -> Any:
     scope = {"tf": tf, "np": np, "sp": tf.sparse.SparseTensor, "P": POINT,
-             "T": tf.TensorSpec([], tf.int32), "C": tf.constant(1)}
+             "T": tf.TensorSpec([], tf.int32), "C": tf.constant(1), "L": lambda: loaded(tf)}
     if expr.startswith("full:"):
         expr = expr[len("full:"):]
     if expr.startswith("traced:"):

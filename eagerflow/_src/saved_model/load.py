@@ -361,7 +361,9 @@ class Loader:
         if arg_names[:1] == ["self"]:
             arg_names = arg_names[1:]
         cfs = [self._concrete(n, arg_names) for n in f.concrete_functions]
-        fn = RestoredFunction(cfs, spec)
+        signature = structure.decode(f.function_spec.input_signature) \
+            if f.function_spec.HasField("input_signature") else None
+        fn = RestoredFunction(cfs, spec, signature)
         fn._function_spec_proto = f.function_spec  # (written back when saved again)
         return fn
 

@@ -74,9 +74,11 @@ class RestoredFunction:
 
     _function_spec_proto: Any = None  # the saved FunctionSpec, for saving it again
 
-    def __init__(self, concrete_functions: list, fullargspec: Any) -> None:
+    def __init__(self, concrete_functions: list, fullargspec: Any,
+                 input_signature: Any = None) -> None:
         self._concrete = list(concrete_functions)
         self._spec = fullargspec
+        self._input_signature = input_signature  # the tf.function's, when it had one
 
     @property
     def concrete_functions(self) -> list:
@@ -108,6 +110,9 @@ class RestoredFunction:
         return tuple(out + extra), kwargs
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._input_signature is not None and len(self._concrete) == 1 and \
+                all(is_tensor_spec(s) for s in self._input_signature):
+            return self._call_with_signature(args, kwargs)
         try:
             cargs, ckwargs = self._canonical(args, kwargs)
         except TypeError as e:
@@ -120,6 +125,41 @@ class RestoredFunction:
                     continue
                 return cf._call_flat(flat)
         raise self._no_match(self._as_traced(cargs), ckwargs)
+
+    def _call_with_signature(self, args: tuple, kwargs: dict) -> Any:
+        """A call of a function saved with an input_signature (of tensors), bound to it as
+        TF binds it (as the live tf.function does): each argument converted to its spec's
+        dtype and checked against its shape, else TF's TypeError."""
+        names = [n for n in (self._spec.args if self._spec else []) if n != "self"]
+        specs = list(self._input_signature)
+
+        def fail(reason: str) -> TypeError:
+            described = ", ".join(f"{n}: {s!r}" for n, s in zip(names, specs))
+            return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. "
+                             f"Received args: {args!r} and kwargs: {kwargs!r} for signature: "
+                             f"({described}).")
+
+        if len(args) > len(specs):
+            raise fail("too many positional arguments")
+        try:
+            cargs, ckwargs = self._canonical(args, kwargs)
+        except TypeError as e:
+            raise fail(str(e)) from None
+        if ckwargs:
+            raise fail(f"got an unexpected keyword argument '{next(iter(ckwargs))}'")
+        tensors = []
+        for spec, value in zip(specs, cargs):
+            if isinstance(value, Tensor):
+                t = value
+            else:
+                try:
+                    t = convert_to_tensor(value, dtype=spec.dtype)
+                except (TypeError, ValueError) as e:
+                    raise fail(str(e)) from None
+            if t.dtype is not spec.dtype or not spec.shape.is_compatible_with(t.shape):
+                raise fail(f"Can not cast {TensorSpec(t.shape, t.dtype)!r} to {spec!r}")
+            tensors.append(t)
+        return self._concrete[0]._call_flat(tensors)
 
     def _as_traced(self, args: tuple) -> tuple:
         """The canonical arguments as TF's error shows them: TF traces the call, so a tensor
