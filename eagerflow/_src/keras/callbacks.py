@@ -28,14 +28,17 @@ _print = print_msg
 
 def pythonify_logs(logs: dict | None) -> dict:
     """A fresh logs dict for the callbacks, as Keras 3 passes them: sorted by key, nested
-    dicts flattened, scalars as Python floats (anything else left as is); None gives {}."""
+    dicts flattened, tensors as NumPy arrays, scalars as Python floats (anything else left
+    as is); None gives {}."""
     out: dict = {}
     for k, v in sorted((logs or {}).items()):
         if isinstance(v, dict):
             out.update(pythonify_logs(v))
             continue
+        if hasattr(v, "numpy") and not isinstance(v, np.ndarray):
+            v = v.numpy()  # (an F1Score's or a thresholds Precision's vector stays an array)
         try:
-            v = float(np.asarray(v.numpy() if hasattr(v, "numpy") else v))
+            v = float(np.asarray(v))
         except (TypeError, ValueError):
             pass
         out[k] = v

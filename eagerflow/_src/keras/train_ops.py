@@ -61,7 +61,9 @@ def sparse_softmax_cross_entropy(labels: Any, logits: Tensor) -> Tensor:
 
 
 def softmax_cross_entropy(labels: Tensor, logits: Tensor, axis: int = -1) -> Tensor:
-    return -R.reduce_sum(labels * log_softmax(logits, axis), axis=axis)
+    # TF's fused op, as Keras 3 calls it: its gradient is softmax - labels whatever the
+    # labels sum to (multi-hot or smoothed targets get TF's, not sum(labels) * softmax)
+    return nn_loss.softmax_cross_entropy_with_logits(labels=labels, logits=logits, axis=axis)
 
 
 def sigmoid_cross_entropy(labels: Tensor, logits: Tensor) -> Tensor:

@@ -377,3 +377,41 @@ p = M(name="predicted")
 print(p.predict(x, batch_size=6, verbose=0).shape, p.predict(x[:7], verbose=0).shape)
 p.summary()
 """
+
+SNIPPETS["categorical_crossentropy_from_logits_gradient"] = """
+# Keras 3 calls TF's fused SoftmaxCrossEntropyWithLogits: its gradient is softmax - labels
+# whatever the labels sum to (multi-hot, all-zero and smoothed targets)
+yt = tf.constant([[1., 0., 0., 1.], [0., 0., 1., 1.], [0., 0., 0., 0.], [0., 1., 0., 0.]])
+z = tf.constant([[0.3, -0.2, 0.5, 0.1], [1.0, 0.0, -1.0, 0.5], [0.2, 0.1, 0.0, -0.1],
+                 [2.0, 1.0, 0.0, -1.0]])
+losses = {"fn": lambda a, b: keras.losses.categorical_crossentropy(a, b, from_logits=True),
+          "ops": lambda a, b: keras.ops.categorical_crossentropy(a, b, from_logits=True),
+          "cls": lambda a, b: keras.losses.CategoricalCrossentropy(from_logits=True)(a, b),
+          "smoothed": lambda a, b: keras.losses.CategoricalCrossentropy(
+              from_logits=True, label_smoothing=0.1)(a, b)}
+for name, f in losses.items():
+    with tf.GradientTape() as g:
+        g.watch(z)
+        out = f(yt, z)
+    print(name, np.round(out.numpy(), 5).tolist(), np.round(g.gradient(out, z).numpy(), 5).tolist())
+"""
+
+SNIPPETS["evaluate_logs_with_vector_metrics"] = """
+# evaluate(return_dict=True) and the callbacks' logs hold a vector-valued metric (F1Score,
+# Precision with several thresholds) as a NumPy array, scalars as Python floats
+keras.utils.set_random_seed(9)
+rng = np.random.default_rng(9)
+x = rng.normal(size=(40, 3)).astype("float32")
+y = (x[:, :1] > 0).astype("float32")
+m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, activation="sigmoid")])
+m.compile("sgd", "binary_crossentropy",
+          metrics=[keras.metrics.F1Score(threshold=0.5, name="f1"),
+                   keras.metrics.Precision(thresholds=[0.3, 0.7], name="prec"), "accuracy"])
+class Show(keras.callbacks.Callback):
+    def on_epoch_end(self, epoch, logs=None):
+        print({k: (type(v).__name__, np.round(v, 4).tolist()) for k, v in logs.items()})
+m.fit(x, y, epochs=1, verbose=0, callbacks=[Show()])
+r = m.evaluate(x, y, return_dict=True, verbose=0)
+print({k: (type(v).__name__, np.round(v, 4).tolist()) for k, v in r.items()})
+print([type(v).__name__ for v in m.evaluate(x, y, verbose=0)])
+"""
