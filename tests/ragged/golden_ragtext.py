@@ -48,6 +48,24 @@ def tlook(t, keys):
     return t.lookup(tf.constant(keys)).numpy().tolist()
 def dlist(ds):
     return [e.to_list() if hasattr(e, 'to_list') else e.numpy().tolist() for e in ds]
+traces = []
+def _traced(x):
+    traces.append(x.shape.as_list())
+    return x * 2
+ftr = tf.function(_traced)
+frr = tf.function(_traced, reduce_retracing=True)
+def calls(fn, values):
+    del traces[:]
+    for v in values:
+        fn(v)
+    return len(traces), list(traces)
+@tf.function
+def fag(x):
+    if tf.reduce_sum(x) > 5:
+        y = x * 10
+    else:
+        y = x - 1
+    return y
 def rx(r):
     return (type(r).__name__, r.row_splits.numpy().tolist(), r.dtype.name,
             np.round(r.flat_values.numpy().astype(np.float64), 5).tolist())
@@ -337,6 +355,20 @@ FUNCTION_RAGTEXT = [
     "tf.function(lambda x: x.shape)(ra)",
     "tf.function(lambda: tf.TensorShape([1, 2]))()",
     "tf.function(lambda: tf.float32)()",
+    # retracing: another row-splits dtype is another trace; reduce_retracing generalizes
+    "calls(ftr, [ri64, tf.ragged.constant([[1], [2], [3]]), ri64])",
+    "calls(ftr, [ri64, ri32])",
+    "calls(frr, [ri64, tf.ragged.constant([[1], [2], [3]]), tf.ragged.constant([[1, 2, 3, 4]])])",
+    # ragged values through tf.cond and tf.while_loop, and AutoGraph's if
+    "tf.function(lambda x: tf.cond(tf.size(x) > 2, lambda: x * 2, lambda: x * 3))(ri64)",
+    "tf.function(lambda x: tf.cond(tf.size(x) > 2, lambda: x * 2, lambda: x))(ra)",
+    "tf.function(lambda x: tf.cond(tf.size(x) > 9, lambda: x, lambda: tf.ragged.constant("
+    "[[7], [8], [9]])))(ri64)",
+    "tf.function(lambda x: tf.while_loop(lambda i, a: i < 2, lambda i, a: (i + 1, a * 2), "
+    "[0, x]))(ri64)",
+    "fag(ri64)",
+    "fag(ra)",
+    "tf.cond(tf.constant(True), lambda: ri64, lambda: ri64 * 0)",
 ]
 
 _ENCODED = {"UTF-16-LE": "b'h\\x00\\xe9\\x00=\\xd8\\x00\\xde'",

@@ -616,9 +616,10 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
         # a composite is fed as its components, shaped by its spec (a RaggedTensor's
         # flat values have any length), and rebuilt around their placeholders
         spec, parts = composite_parts(value)
+        given = [next(shapes) for _ in parts]
+        spec = _relaxed_composite(spec, given)
         phs = []
         for i, (cspec, part) in enumerate(zip(spec._component_specs, parts)):
-            next(shapes)
             shape = None if cspec.shape.rank is None else tuple(cspec.shape)
             phs.append(graph.placeholder(shape, part._dtype, name, is_input=True))
             flat_specs.append(TensorSpec(shape, part._dtype, f"{name}{path}_{i}"))
@@ -643,6 +644,26 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
         # a tf.data iterator: the function uses it as it is; its signature shows its spec
         return value, value._type_spec
     return value, value
+
+
+def _relaxed_composite(spec: Any, shapes: list) -> Any:
+    """A RaggedTensorSpec generalized as reduce_retracing relaxed its components' shapes
+    (TF's common supertype: a row count or inner dimension that varied is unknown)."""
+    cls = type(spec)
+    if cls.__name__ != "RaggedTensorSpec" or spec.shape.rank is None:
+        return spec
+    dims = spec.shape.as_list()
+    flat, splits = shapes[0], shapes[1] if len(shapes) > 1 else ()
+    if splits is None or (splits and splits[0] is None):
+        dims[0] = None
+    if flat is None:
+        return cls(TensorShape(None), spec.dtype, spec.ragged_rank, spec.row_splits_dtype)
+    for k, d in enumerate(flat[1:]):
+        if d is None:
+            dims[spec.ragged_rank + 1 + k] = None
+    if dims == spec.shape.as_list():
+        return spec
+    return cls(TensorShape(dims), spec.dtype, spec.ragged_rank, spec.row_splits_dtype)
 
 
 def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:

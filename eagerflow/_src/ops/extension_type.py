@@ -571,19 +571,31 @@ class BatchableExtensionTypeSpec(ExtensionTypeSpec):
         return self._unbatch()._batch(new[0].shape[0] if now else None)
 
 
+def _carried(x: Any) -> bool:
+    """An extension value or a RaggedTensor: carried as its component tensors."""
+    return isinstance(x, ExtensionType) or (isinstance(x, CompositeTensor) and
+                                            hasattr(x, "flat_values"))
+
+
 def flatten_extensions(structure: Any) -> list:
-    """`nest.flatten(structure)` with each extension value's tensors in its place (what
-    tf.cond, tf.while_loop and tf.map_fn carry of one)."""
+    """`nest.flatten(structure)` with each extension value's (or RaggedTensor's) tensors in
+    its place (what tf.cond, tf.while_loop and tf.map_fn carry of one)."""
     return [t for x in nest.flatten(structure)
-            for t in (x._type_spec._to_components(x) if isinstance(x, ExtensionType) else [x])]
+            for t in (x._type_spec._to_components(x) if _carried(x) else [x])]
 
 
 def pack_extensions(structure: Any, flat: list) -> Any:
     """The inverse of `flatten_extensions`: `structure` rebuilt around `flat`."""
     it = iter(flat)
-    leaves = [x._type_spec._from_iter(it) if isinstance(x, ExtensionType) else next(it)
-              for x in nest.flatten(structure)]
-    return nest.pack_sequence_as(structure, leaves)
+
+    def rebuild(x: Any) -> Any:
+        if isinstance(x, ExtensionType):
+            return x._type_spec._from_iter(it)
+        if _carried(x):
+            spec = x._type_spec
+            return spec._from_components([next(it) for _ in spec._component_specs])
+        return next(it)
+    return nest.pack_sequence_as(structure, [rebuild(x) for x in nest.flatten(structure)])
 
 
 def check_batchable(structure: Any, method: str) -> None:
