@@ -96,7 +96,7 @@ def test_error_inside_an_interleaved_dataset_names_the_innermost_function():
             lambda y: (tf.debugging.assert_equal(y, _i64(0)), y)[1])
 
     ds = tf.data.Dataset.range(4).interleave(inner, cycle_length=2)
-    _check(_raised(ds), "MapDataset", r"Interleave::Map", "assertion failed: [Condition x == "
+    _check(_raised(ds), "MapDataset", r"Interleave\[1\]::Map", "assertion failed: [Condition x == "
            "y did not hold element-wise:] [x (args_0:0) = ] [1] [y (Const:0) = ] [0]", "Assert")
 
 

@@ -366,7 +366,7 @@ def test_file_cache_round_trip_and_corruption(tmp_path):
     assert int(calls) == 3
     assert [e[0]["s"] for e in again] == [b"a", b"bc", b""]
     np.testing.assert_array_equal(again[2][0]["f"], first[2][0]["f"])
-    assert os.path.exists(prefix + ".index") and not os.path.exists(prefix + ".lockfile")
+    assert os.path.exists(prefix + ".index") and not os.path.exists(prefix + "_0.lockfile")
     data = prefix + ".data-00000-of-00001"
     raw = bytearray(open(data, "rb").read())
     raw[20] ^= 0xFF

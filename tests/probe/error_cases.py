@@ -191,6 +191,12 @@ CASES = [
     "L()('x')", "L()([[1.0, 2.0]])", "L().two(tf.constant(1), tf.ones([3]))",
     "L().two(1.5, tf.ones([2]))", "L().two(1, [1.0, 2.0])", "L()(tf.ones([1, 3]), tf.ones([1]))",
     "L().two(a=1, b=[1.0, 2.0])",
+    # a reader's error inside a flat_map or interleave stays the reader's (no function
+    # raised it)
+    "list(tf.data.Dataset.from_tensor_slices(['/nonexistent/x.tfr'])"
+    ".flat_map(tf.data.TFRecordDataset))",
+    "list(tf.data.Dataset.from_tensor_slices(['/nonexistent/x.tfr'])"
+    ".interleave(tf.data.TFRecordDataset, cycle_length=1))",
     # a tape that never recorded
     "tf.GradientTape().gradient(tf.constant(1.0), tf.Variable(1.0))",
     "tf.GradientTape(persistent=True).gradient(tf.constant(1.0), tf.Variable(1.0))",

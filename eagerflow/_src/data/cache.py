@@ -252,7 +252,7 @@ def _index_path(prefix: str) -> str:
 
 
 def _lock_path(prefix: str) -> str:
-    return f"{prefix}.lockfile"
+    return f"{prefix}_0.lockfile"  # TF's: its writer's shard file name (shard 0), ".lockfile"
 
 
 def _acquire_lock(prefix: str) -> str:

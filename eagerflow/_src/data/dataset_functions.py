@@ -35,6 +35,7 @@ transformation is built; its class and message are TF's.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -217,10 +218,12 @@ class DatasetFunction(PipelineFunction):
         """`open(flat)`: an iterator over the dataset the function returns for `flat`."""
         open_ = self._bind_eager(ctx) if self._template is None else self._bind_traced(ctx)
         site = self._site
+        elements = itertools.count()  # TF numbers the input elements whose datasets it opens
 
         def guarded(flat: tuple) -> ElementIterator:
+            element = next(elements)
             try:
-                return GuardedIterator(open_(flat), site)
+                return GuardedIterator(open_(flat), site, element)
             except OpError as e:
                 annotate(e, site)
                 raise

@@ -40,11 +40,20 @@ class FnSite:
         self.label = f"{op}:{next(_ids)}"  # numbered as TF numbers the ops it names
 
 
-def annotate(e: OpError, site: FnSite | None) -> None:
+def annotate(e: OpError, site: FnSite | None, element: int | None = None) -> None:
     """Word `e` as raised inside `site`'s function, or, when an inner function already did,
     add `site` in front of its iterator path. With no site (a map fused into its batch)
-    only the failing op becomes the node, as TF's fused kernel reports it."""
+    only the failing op becomes the node, as TF's fused kernel reports it. `element`: the
+    error came from iterating the dataset the function returned for input element
+    `element`; TF words it only when a function inside raised it (a reader's error stays
+    as it is), naming the path's step `FlatMap[0]`."""
     info = getattr(e, "_data_fn", None)
+    if element is not None:
+        if info is None or site is None:
+            return
+        info[1].insert(0, f"{site.short}[{element}]")
+        _reword(e, info)
+        return
     if info is None:
         msg = e._message
         m = _OP_SUFFIX.search(msg)
@@ -53,6 +62,10 @@ def annotate(e: OpError, site: FnSite | None) -> None:
     if site is not None:
         info[1].insert(0, site.short)
         info[0] = info[0] or site.label
+    _reword(e, info)
+
+
+def _reword(e: OpError, info: list) -> None:
     label, path, body, node = info
     msg = body if label is None else (
         f"Error in user-defined function passed to {label} transformation with iterator: "
@@ -79,16 +92,16 @@ def guard(fn: Callable, site: FnSite | None) -> Callable:
 class GuardedIterator(ElementIterator):
     """The elements of a dataset a user function returned, errors worded for `site`."""
 
-    __slots__ = ("_it", "_site")
+    __slots__ = ("_it", "_site", "_element")
 
-    def __init__(self, it: ElementIterator, site: FnSite) -> None:
-        self._it, self._site = it, site
+    def __init__(self, it: ElementIterator, site: FnSite, element: int = 0) -> None:
+        self._it, self._site, self._element = it, site, element
 
     def __next__(self) -> tuple:
         try:
             return next(self._it)
         except OpError as e:
-            annotate(e, self._site)
+            annotate(e, self._site, self._element)
             raise
 
     def close(self) -> None:
