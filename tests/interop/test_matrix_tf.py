@@ -56,6 +56,8 @@ for name in ("tabular", "custom"):
     loaded = tf.saved_model.load(os.path.join(d, f"{name}_export_again"))  # (kept alive)
     out[f"{name}_export_again"] = C.plain(tf, loaded.serve(x))
 x, _ = C.tabular_data(tf)
+tuned = tf.saved_model.load(os.path.join(d, "tabular_tuned"))
+out["tabular_tuned"] = C.plain(tf, tuned.serve(x))
 archived = tf.saved_model.load(os.path.join(d, "tabular_archive"))
 out["archive"] = C.archive_facts(tf, archived, x)
 objects = C.register(keras)
@@ -146,6 +148,17 @@ def run(tmp_path_factory):
     for name in ("tabular", "custom"):
         tf.saved_model.save(tf.saved_model.load(str(golden / f"{name}_export")),
                             str(d / f"{name}_export_again"))
+    # TF's export fine-tuned here (a tape over its served output) and saved again
+    tuned = tf.saved_model.load(str(golden / "tabular_export"))
+    x, y = DATA["tabular"](tf)
+    sgd = keras.optimizers.SGD(0.1)
+    for _ in range(3):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean((tuned.serve(x)["score"] - y["score"]) ** 2)
+        sgd.apply_gradients(zip(tape.gradient(loss, tuned.trainable_variables),
+                                tuned.trainable_variables))
+    tf.saved_model.save(tuned, str(d / "tabular_tuned"))
+    tuned_out = C.plain(tf, tuned.serve(x))
     models = {}
     for name, build in BUILD.items():
         model = build()
@@ -187,6 +200,7 @@ def run(tmp_path_factory):
     tabular = tf.saved_model.load(str(d / "tabular_export"))
     ours["tf1/tabular_export"] = {"serving_default": tabular.signatures["serving_default"](
         cat=tf.constant([["red"], ["blue"]]), num=tf.constant([[1.0, 2.0, 3.0], [0.0, 1.0, 0.5]]))}
+    ours["tabular_tuned"] = tuned_out
     theirs = run_tf_script(TF_SCRIPT, d, HERE)
     return ours, theirs, models
 
@@ -275,3 +289,12 @@ def test_tf1_loader_restores_and_serves_our_saved_models(run, case):
             assert got[k] == [x.decode() for x in w.ravel()]
         else:
             np.testing.assert_allclose(np.asarray(got[k]), w, rtol=1e-6)
+
+
+def test_tensorflow_serves_its_export_as_we_fine_tuned_it(run):
+    # TF's Keras export, trained here by a tape over `serve` and saved again: TF serves
+    # the tuned values
+    ours, theirs, _ = run
+    C.close(theirs["tabular_tuned"], ours["tabular_tuned"], 1e-5, 1e-6)
+    assert theirs["tabular_tuned"] != C.plain(tf, tf.saved_model.load(
+        str(HERE / "golden" / "tabular_export")).serve(DATA["tabular"](tf)[0]))
