@@ -45,7 +45,7 @@ from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.restored import (
     RestoredFunction,
     SignatureMapView,
-    UserObject,
+    _UserObject,
 )
 from eagerflow._src.saved_model.save import (
     ASSETS_DIRECTORY,
@@ -212,7 +212,7 @@ class Loader:
             if callable(init):
                 init()
         self.root = self.objects[0]
-        if isinstance(self.root, UserObject):
+        if isinstance(self.root, _UserObject):
             info = meta.meta_info_def
             self.root.__dict__["tensorflow_version"] = info.tensorflow_version
             self.root.__dict__["tensorflow_git_version"] = info.tensorflow_git_version
@@ -281,7 +281,7 @@ class Loader:
                 return TrackedDict()
             if ident == "signature_map":
                 return SignatureMapView()
-            return UserObject()
+            return _UserObject()
         if kind == "variable":
             sv = nd.variable
             dtype = dt.as_dtype(sv.dtype)
@@ -305,7 +305,7 @@ class Loader:
             return None  # after the objects they capture
         if kind == "resource":
             return RestoredTable(self.tables[nid])
-        return UserObject()
+        return _UserObject()
 
     def _constant(self, op_name: str) -> EagerTensor:
         for node in self.meta.graph_def.node:

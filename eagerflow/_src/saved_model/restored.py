@@ -1,6 +1,6 @@
 """The Python objects a loaded SavedModel is made of.
 
-Sits in saved_model/ under load.py. `UserObject` is any saved object that isn't a
+Sits in saved_model/ under load.py. `_UserObject` is any saved object that isn't a
 variable, function or asset (TF's `_UserObject`): its children become its attributes.
 `RestoredFunction` is a saved tf.function: calling it binds the arguments by the saved
 argument spec and runs the first concrete function whose input signature they match,
@@ -21,7 +21,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import AutoTrackable, Trackable
 
 
-class UserObject(AutoTrackable):
+class _UserObject(AutoTrackable):
     """A restored object: its saved children as attributes."""
 
 
@@ -256,4 +256,4 @@ def _match(sig: Any, call: tuple, convert: bool) -> list:
     return flat
 
 
-__all__ = ["RestoredFunction", "SignatureMapView", "TensorSpec", "UserObject"]
+__all__ = ["RestoredFunction", "SignatureMapView", "TensorSpec", "_UserObject"]

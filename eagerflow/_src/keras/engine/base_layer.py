@@ -74,6 +74,7 @@ from eagerflow._src.keras.engine.symbolic_calls import (
 from eagerflow._src.keras.name_scope import LayerScope, current_path
 from eagerflow._src.keras.random_seeds import SeedGenerator
 from eagerflow._src.keras.scopes import current_remat_mode
+from eagerflow._src.keras.variables import Variable as KerasVariable
 from eagerflow._src.keras.variables import get_stateless_scope, keras_variable
 from eagerflow._src.module import Module, NameScope
 from eagerflow._src.ops.array import shape as tf_shape
@@ -214,13 +215,15 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         object.__setattr__(self, name, value)
         if not isinstance(getattr(type(self), name, None), property):
             self._track_attribute(name, value)
-        if is_variable(value):
+        # Keras 3 counts only Keras variables as weights: a tf.Variable set on a layer is
+        # checkpointed (a trackable attribute) but neither a weight nor trained by fit
+        if isinstance(value, KerasVariable):
             self._track_own_variable(value)
         elif isinstance(value, (list, tuple, dict)):
             flat = nest.flatten(value) if not isinstance(value, dict) else \
                 nest.flatten(list(value.values()))
             for v in flat:
-                if is_variable(v):
+                if isinstance(v, KerasVariable):
                     self._track_own_variable(v)
             layer_metrics.note_attribute(self, value, flat)
         else:
