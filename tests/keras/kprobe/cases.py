@@ -415,3 +415,21 @@ r = m.evaluate(x, y, return_dict=True, verbose=0)
 print({k: (type(v).__name__, np.round(v, 4).tolist()) for k, v in r.items()})
 print([type(v).__name__ for v in m.evaluate(x, y, verbose=0)])
 """
+
+SNIPPETS["functional_from_config_takes_its_keys"] = """
+# Keras 3's Functional.from_config pops its keys from the caller's config dict
+inp = keras.Input((4,))
+model = keras.Model(inp, keras.layers.Dense(2)(inp), name="m")
+config = model.get_config()
+config["extra"] = 1
+again = keras.Model.from_config(config)
+print(type(again).__name__, again.name, sorted(config))
+try:
+    keras.Model.from_config(config)
+except Exception as e:
+    print(type(e).__name__, e)
+seq = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+config = seq.get_config()
+keras.Sequential.from_config(config)
+print(sorted(config))
+"""

@@ -359,8 +359,9 @@ class GraphNetwork:
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> GraphNetwork:
-        """The model a functional config describes (Keras 3's form, or Keras 2's)."""
-        config = dict(config)
+        """The model a functional config describes (Keras 3's form, or Keras 2's). As Keras
+        3's, it takes its keys out of `config` (the caller's dict is left without them)."""
+        given, config = config, dict(config)
         created: dict = {}
         pending: dict = {}   # layer name -> node configs not yet replayed
         for layer_data in config["layers"]:
@@ -407,8 +408,12 @@ class GraphNetwork:
             inputs = inputs[0]
         if _is_single_ref_list(outputs):
             outputs = outputs[0]
-        return cls(inputs=inputs, outputs=outputs, name=config.get("name"),
-                   trainable=config.get("trainable", True))
+        model = cls(inputs=inputs, outputs=outputs, name=config.get("name"),
+                    trainable=config.get("trainable", True))
+        if isinstance(given, dict):
+            for key in ("layers", "input_layers", "output_layers", "name", "trainable"):
+                given.pop(key, None)
+        return model
 
 
 def _takes_training(op: Any) -> bool:
