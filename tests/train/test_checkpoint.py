@@ -434,7 +434,7 @@ def test_keras_optimizer_iterations_named_as_tf(tmp_path):
     # TF 2.21: the step counter's variable is "<optimizer>/iteration", the name its
     # checkpoints record (and assert_consumed reports) as the value's full_name
     model = tf.keras.Sequential([tf.keras.layers.Input((4,)), tf.keras.layers.Dense(2)])
-    opt = tf.keras.optimizers.Adam(0.05)
+    opt = tf.keras.optimizers.Adam(0.05, name="adam")  # (named: the test order can't number it)
     opt.build(model.trainable_variables)
     assert opt.iterations.value.name == "adam/iteration:0"
     path = tf.train.Checkpoint(model=model, optimizer=opt).save(str(tmp_path / "c"))
