@@ -46,6 +46,10 @@ def ttable(path, kd=tf.string, ki=-2, vd=tf.int64, vi=-1, default=-1, **kw):
                                      experimental_is_anonymous=anon)
 def tlook(t, keys):
     return t.lookup(tf.constant(keys)).numpy().tolist()
+nofusion = tf.data.Options()
+nofusion.experimental_optimization.map_and_batch_fusion = False
+noopt = tf.data.Options()
+noopt.experimental_optimization.apply_default_optimizations = False
 def dlist(ds):
     return [e.to_list() if hasattr(e, 'to_list') else e.numpy().tolist() for e in ds]
 traces = []
@@ -413,6 +417,14 @@ DATA_RAGTEXT = _rb("[x, 2]") + _rb("[2, x]") + _rb("[3]") + \
     ".ragged_batch(2))",
     "dlist(tf.data.Dataset.from_tensor_slices(rts).map(tf.strings.split).ragged_batch(2))",
     "tf.data.Dataset.from_tensor_slices(rts).map(tf.strings.split).ragged_batch(2).element_spec",
+    # rows of different lengths batched: plain Batch's error, or map-and-batch fusion's
+] + [f"dlist(tf.data.Dataset.from_tensor_slices({lens}).map(lambda x: tf.fill([x], x))"
+     f".batch({len(lens)}){opts})" for lens in ([1, 1, 2], [2, 1, 1], [3, 3, 3, 1])
+     for opts in ("", ".with_options(nofusion)", ".with_options(noopt)")] + [
+    "dlist(tf.data.Dataset.from_tensor_slices([1, 2]).map(lambda x: tf.fill([x], x))"
+    ".batch(2).map(lambda b: b))",
+    "dlist(tf.data.Dataset.from_generator(lambda: iter([[1], [1, 2]]), "
+    "output_signature=tf.TensorSpec([None], tf.int32)).batch(2))",
 ]
 
 # Keras 3 models over ragged inputs (Input(ragged=True)), fitted from a RaggedTensor

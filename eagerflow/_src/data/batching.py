@@ -48,13 +48,20 @@ def _batch_spec(spec: Any, batch_dim: int | None) -> Any:
     raise TypeError(f"Batching of elements of type {spec!r} is not supported.")
 
 
-def _stack(batch: list, k: int, dtype: _dt.DType) -> EagerTensor:
+def _stack(batch: list, k: int, dtype: _dt.DType, fused: bool = False) -> EagerTensor:
     arrays = [to_host(e[k]._arr) for e in batch]  # (a source's tensors may be a GPU's)
     try:
         out = np.stack(arrays)
     except ValueError:
         first = arrays[0].shape
         for j, a in enumerate(arrays):
+            if fused and a.size != arrays[0].size:
+                # TF's map-and-batch fusion copies each element into a batch shaped by the
+                # first: its CopyElementToSlice error
+                raise InvalidArgumentError(
+                    None, None, "Cannot add tensor to the batch: number of elements does not "
+                    f"match. Shapes are: [tensor]: {_sh(a.shape)}, [batch]: {_sh(first)}"
+                    ) from None
             if a.shape != first:
                 raise InvalidArgumentError(
                     None, None, f"Cannot batch tensors with different shapes in component {k}. "
@@ -121,11 +128,13 @@ def _next_rows(source: Any, size: int) -> list:
 
 class _BatchIterator(ElementIterator):
     __slots__ = ("_in", "_size", "_drop", "_struct", "_done", "_dtypes", "_fast", "_rows",
-                 "_out_specs")
+                 "_out_specs", "_fused")
 
     def __init__(self, upstream: ElementIterator, size: int, drop: bool,
-                 structure: dstruct.Structure, out_specs: Any = None) -> None:
+                 structure: dstruct.Structure, out_specs: Any = None,
+                 fused: bool = False) -> None:
         self._in, self._size, self._drop, self._struct = upstream, size, drop, structure
+        self._fused = fused  # (a map before it, which TF fuses into the batch)
         self._done = False
         self._dtypes = [s.dtype for s in structure.specs]
         self._out_specs = out_specs
@@ -153,7 +162,7 @@ class _BatchIterator(ElementIterator):
             if not batch or self._drop:
                 raise
         if self._fast:
-            return tuple([_stack(batch, k, d) for k, d in enumerate(self._dtypes)])
+            return tuple([_stack(batch, k, d, self._fused) for k, d in enumerate(self._dtypes)])
         return stack_batch(batch, self._struct, self._out_specs)
 
     def close(self) -> None:
@@ -207,7 +216,7 @@ class BatchDataset(DatasetV2):
         # kernel passes the map function's errors on unworded
         fuses = _is_map(inp) and (ctx is None or ctx.optimize)
         it = inp._make_iterator(ctx, guarded=False) if fuses else inp._make_iterator(ctx)
-        return _BatchIterator(it, self._size, self._drop, inp._structure)
+        return _BatchIterator(it, self._size, self._drop, inp._structure, fused=fuses)
 
     def _cardinality(self) -> int:
         c = self._inputs[0]._cardinality()

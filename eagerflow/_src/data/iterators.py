@@ -37,8 +37,10 @@ class IterContext:
         n = options.threading.private_threadpool_size if options is not None else None
         self.threads = n if n else None
         opt = options.experimental_optimization if options is not None else None
-        # Graph rewrites (map+batch fusion) unless default optimizations are turned off.
-        self.optimize = opt is None or opt.apply_default_optimizations is not False
+        # Graph rewrites (map+batch fusion) unless default optimizations, or that fusion,
+        # are turned off.
+        self.optimize = opt is None or (opt.apply_default_optimizations is not False and
+                                        getattr(opt, "map_and_batch_fusion", None) is not False)
 
 
 class PipelineFunction:
