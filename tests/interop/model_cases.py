@@ -367,3 +367,17 @@ def masked_facts(tf, keras):
     x, y = masked_data(tf)
     return {"evaluate": model.evaluate(x, y, batch_size=6, verbose=0),
             "fit": model.fit(x, y, batch_size=3, epochs=2, shuffle=False, verbose=0).history}
+
+
+def root_children(saved_model_pb, saved_model_class):
+    """{child name: its kind (a user object's identifier)} of a SavedModel's root."""
+    sm = saved_model_class()
+    with open(saved_model_pb, "rb") as f:
+        sm.ParseFromString(f.read())
+    nodes = sm.meta_graphs[0].object_graph_def.nodes
+    out = {}
+    for c in nodes[0].children:
+        node = nodes[c.node_id]
+        kind = node.WhichOneof("kind")
+        out[c.local_name] = node.user_object.identifier if kind == "user_object" else kind
+    return out

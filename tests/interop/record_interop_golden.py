@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
@@ -82,6 +83,11 @@ def main():
         tf.train.Checkpoint(model=model, optimizer=model.optimizer).write(ckpt)
         f = {"fit": fit.history, "predict": C.plain(tf, model.predict(x, verbose=0)),
              "checkpoint_keys": sorted(k for k, _ in tf.train.list_variables(ckpt))}
+        with tempfile.TemporaryDirectory() as tmp:
+            tf.saved_model.save(model, tmp)
+            from tensorflow.core.protobuf import saved_model_pb2
+            f["saved_model_root"] = C.root_children(os.path.join(tmp, "saved_model.pb"),
+                                                    saved_model_pb2.SavedModel)
         if name != "text_rnn":  # (its SavedModel is over the test data's size budget)
             model.export(str(OUT / f"{name}_export"), verbose=False)
             export = tf.saved_model.load(str(OUT / f"{name}_export"))

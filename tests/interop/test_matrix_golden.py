@@ -407,3 +407,19 @@ def test_a_masked_outputs_loss_and_metrics_leave_masked_steps_out():
     want = FACTS["masked"]
     np.testing.assert_allclose(got["evaluate"], want["evaluate"], rtol=1e-5)
     _history(got["fit"], want["fit"])
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_our_saved_model_of_a_model_has_tensorflows_objects(name, tmp_path):
+    # each child of the root we write is one TF writes, of TF's kind (Keras's dict
+    # attributes as dict wrappers); TF's has more: its `_default_save_signature` function,
+    # the compiled loss dict, and (but a functional model's) Keras's empty bookkeeping
+    # containers, which hold nothing a loader reads
+    from eagerflow._src.saved_model.protos import pb
+
+    model = BUILD[name]()
+    tf.saved_model.save(model, str(tmp_path / "m"))
+    ours = C.root_children(str(tmp_path / "m" / "saved_model.pb"), pb().SavedModel)
+    theirs = FACTS[name]["saved_model_root"]
+    assert set(ours) <= set(theirs)
+    assert ours == {k: theirs[k] for k in ours}

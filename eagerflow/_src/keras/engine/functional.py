@@ -19,7 +19,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.core.trackable import TrackableList
+from eagerflow._src.core.trackable import TrackableDict, TrackableList
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
@@ -110,14 +110,15 @@ def map_graph_network(inputs: list, outputs: list) -> tuple:
 # What Keras 3's Functional constructor assigns outside Keras's own tracking, so TF's
 # attribute tracking makes each a checkpoint child (holding no trackables: empty nodes)
 _UNTRACKED_CONTAINERS = ("_tracked", "_inbound_nodes", "_outbound_nodes", "_losses",
-                         "_losses_override", "call_signature_parameters",
-                         "_call_has_context_arg")
+                         "_losses_override", "call_signature_parameters")
+_UNTRACKED_DICTS = ("_call_has_context_arg",)  # (a dict: TF's dict wrapper in SavedModels)
 
 
 def functional_children(operations: list) -> dict:
     """A Keras 3 Functional's checkpoint children over its operations (in graph order;
     keras.ops operations, a mask's `not_equal`, are no TF trackables but keep their index)."""
     children: dict = {name: TrackableList([]) for name in _UNTRACKED_CONTAINERS}
+    children.update({name: TrackableDict({}) for name in _UNTRACKED_DICTS})
     children["_operations"] = TrackableList(
         [None if is_operation(op) else op for op in operations])
     return children
