@@ -434,6 +434,9 @@ KERAS_RAGTEXT = [
     "ragged_fit(batch_size=3)",
     "ragged_fit(batch_size=2, shuffle=True, epochs=2)",
     "ragged_fit(batch_size=2, shuffle=False, epochs=2, evaluate=True)",
+    "tf.keras.layers.Dense(2, name='dd')(tf.ragged.constant([[1.0, 2.0], [3.0]]))",
+    "tf.keras.layers.Dense(2, name='de')(tf.keras.Input(shape=(3, None)))",
+    "tf.keras.Sequential([tf.keras.layers.Dense(2, name='df')], name='sq').build((None, None))",
     "tf.keras.Sequential([tf.keras.layers.TextVectorization(ragged=True, vocabulary=['a', 'b']), "
     "tf.keras.layers.Embedding(5, 2, embeddings_initializer='ones'), "
     "tf.keras.layers.GlobalAveragePooling1D()])(tf.constant(['a b c', 'b']))",

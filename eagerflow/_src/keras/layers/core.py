@@ -90,9 +90,10 @@ class Dense(lora.QuantizableWeights, Layer):
                             f"Received: dtype={dtype.name}")
         input_shape = TensorShape(input_shape)
         last_dim = input_shape[-1]
-        if last_dim is None:
-            raise ValueError("The last dimension of the inputs to a Dense layer should be "
-                             f"defined. Found None. Full input shape received: {input_shape}")
+        if last_dim is None:  # (Keras 3 builds the kernel and its variable refuses the shape)
+            raise ValueError("Shapes used to initialize variables must be fully-defined (no "
+                             f"`None` dimensions). Received: shape=(None, {self.units}) for "
+                             f"variable path='{self.path}/kernel'")
         self.input_spec = InputSpec(min_ndim=2, axes={-1: last_dim})
         mode = self.quantization_mode
         if mode is not None:  # (a quantized layer loaded from its config)
