@@ -85,13 +85,8 @@ def is_array_data(x: Any) -> bool:
     leaves = nest.flatten(x)
     if not leaves:
         return False
-    if all(_is_array(v) for v in leaves):
-        return True
-    # Python lists of numbers are arrays too (fit(x=[[1., 2.]], y=[0]))
-    if isinstance(x, (list, tuple)) and all(isinstance(v, (int, float, np.number, bool))
-                                            for v in leaves):
-        return True
-    return False
+    # (Python lists of numbers are no arrays to Keras 3: make_data refuses them)
+    return all(_is_array(v) for v in leaves)
 
 
 def _to_numpy(x: Any) -> np.ndarray | None:
@@ -150,6 +145,11 @@ class ArrayData:
     def __init__(self, x: Any, y: Any = None, sample_weight: Any = None,
                  batch_size: int | None = None, shuffle: Any = False,
                  class_weight: dict | None = None, steps: int | None = None) -> None:
+        for leaf in nest.flatten((x, y, sample_weight)):
+            # Keras 3's adapter takes NumPy arrays by their dtype's name: strings, bytes
+            # and objects are refused (string tensors are the way to pass text)
+            if isinstance(leaf, np.ndarray) and leaf.dtype.kind in "USO":
+                raise ValueError(f"Invalid dtype: {leaf.dtype.name}")
         self.x = nest.map_structure(_to_numpy, x)
         self.y = None if y is None else nest.map_structure(_to_numpy, y)
         self.sample_weight = None if sample_weight is None else \
@@ -456,6 +456,13 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
               shuffle: Any = False, class_weight: dict | None = None,
               steps: int | None = None) -> Any:
     """ArrayData for arrays, IterableData for datasets and generators."""
+    for part in (x, y, sample_weight):
+        if isinstance(part, (list, tuple)) and any(
+                isinstance(v, (int, float, str, bytes, np.generic))
+                for v in nest.flatten(part)):
+            # Keras 3 takes no Python scalars as data (its message names x whichever part
+            # held them)
+            raise ValueError(f"Unrecognized data type: x={x} (of type {type(x)})")
     if is_array_data(x):
         if isinstance(x, (list, tuple)) and all(not _is_array(v) for v in nest.flatten(x)):
             x = np.asarray(x)

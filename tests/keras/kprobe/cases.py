@@ -433,3 +433,39 @@ config = seq.get_config()
 keras.Sequential.from_config(config)
 print(sorted(config))
 """
+
+SNIPPETS["numpy_string_arrays_refused_by_fit"] = """
+# Keras 3's array adapter refuses NumPy arrays of str, bytes or objects by their dtype's
+# name (text goes in as string tensors or a tf.data dataset)
+vec = keras.layers.TextVectorization(max_tokens=10, output_sequence_length=3,
+                                     vocabulary=["a", "b", "c"])
+m = keras.Sequential([keras.Input((1,), dtype="string"), vec, keras.layers.Embedding(10, 2),
+                      keras.layers.Flatten(), keras.layers.Dense(1)])
+m.compile("sgd", "mse")
+arrays = {"U": np.array([["a b"], ["c"]]), "O": np.array([["a b"], ["c"]], dtype=object),
+          "S": np.array([[b"a b"], [b"c"]]), "list": [["a b"], ["c"]]}
+for name, arr in arrays.items():
+    for call in (lambda: m.predict(arr, verbose=0).shape,
+                 lambda: m.fit(arr, np.ones((2, 1)), verbose=0).history["loss"][0] > 0,
+                 lambda: m.evaluate(arr, np.ones((2, 1)), verbose=0) > 0):
+        try:
+            print(name, call())
+        except ValueError as e:
+            print(name, "ValueError", e)
+print(m.predict(tf.constant([["a b"], ["c"]]), verbose=0).shape)
+"""
+
+SNIPPETS["python_lists_refused_by_fit"] = """
+m = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+m.compile("sgd", "mse")
+for call in (lambda: m.predict([[1.0, 2.0]], verbose=0),
+             lambda: m.fit([[1.0, 2.0]], [[1.0]], verbose=0),
+             lambda: m.fit(np.ones((1, 2)), [[1.0]], verbose=0),
+             lambda: m.evaluate(np.ones((1, 2)), np.ones((1, 1)), sample_weight=[1.0], verbose=0)):
+    try:
+        call()
+        print("no error")
+    except ValueError as e:
+        print("ValueError", e)
+print(m.predict(np.ones((1, 2)), verbose=0).shape)
+"""
