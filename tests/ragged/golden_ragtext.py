@@ -434,6 +434,11 @@ KERAS_RAGTEXT = [
     "ragged_fit(batch_size=3)",
     "ragged_fit(batch_size=2, shuffle=True, epochs=2)",
     "ragged_fit(batch_size=2, shuffle=False, epochs=2, evaluate=True)",
+    "tf.keras.layers.TextVectorization(split=lambda s: tf.strings.split(s).to_tensor(), "
+    "vocabulary=['a'], output_sequence_length=3)(tf.constant(['The Cat', 'a dog']))",
+    "tf.keras.layers.TextVectorization(vocabulary=['cat', 'the'])(tf.constant(5))",
+    "(lambda t: (t.adapt(tf.constant([1, 2])), t.get_vocabulary()))("
+    "tf.keras.layers.TextVectorization())",
     "tf.keras.layers.Dense(2, name='dd')(tf.ragged.constant([[1.0, 2.0], [3.0]]))",
     "tf.keras.layers.Dense(2, name='de')(tf.keras.Input(shape=(3, None)))",
     "tf.keras.Sequential([tf.keras.layers.Dense(2, name='df')], name='sq').build((None, None))",

@@ -23,7 +23,8 @@ from eagerflow._src.keras.layers.preprocessing_lookup import (
     validate_string_arg,
 )
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import ragged_strings, shaping, string_ops
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import ragged_strings, slicing, string_ops
 from eagerflow._src.ops.ragged import RaggedTensor
 
 _PUNCTUATION = r'[!"#$%&()\*\+,-\./:;<=>?@\[\\\]^_`{|}~\']'
@@ -137,6 +138,8 @@ class TextVectorization(PreprocessingLayer):
     # -- call --------------------------------------------------------------------------
     def _preprocess(self, inputs: Any) -> Any:
         x = as_tensor(inputs, dt.string)
+        if x.dtype is not dt.string:  # (Keras casts: TF's Cast refuses numbers to strings)
+            x = tm.cast(x, dt.string)
         if self._split is not None and not callable(self._standardize):
             x = self._split_input(x)  # (first: the built-in standardizations are elementwise)
         if self._standardize in ("lower", "lower_and_strip_punctuation"):
@@ -184,7 +187,7 @@ class TextVectorization(PreprocessingLayer):
                 missing = n - ids.shape[-1] if ids.shape[-1] is not None else None
                 if missing:
                     pads = [[0, 0]] * (ids.shape.rank - 1) + [[0, missing]]
-                    ids = shaping.pad(ids, pads)
+                    ids = slicing.pad(ids, pads)
         return ids
 
     def get_config(self) -> dict:
