@@ -469,3 +469,10 @@ for call in (lambda: m.predict([[1.0, 2.0]], verbose=0),
         print("ValueError", e)
 print(m.predict(np.ones((1, 2)), verbose=0).shape)
 """
+
+SNIPPETS["sequential_called_on_a_one_element_structure"] = """
+# a built Sequential runs as its functional model: [x] and (x,) are x
+m = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, kernel_initializer="ones")])
+x = np.ones((1, 2), "float32")
+print(m((x,)).numpy().tolist(), m([x]).numpy().tolist(), m.predict((x,), verbose=0).shape)
+"""

@@ -264,6 +264,8 @@ class Sequential(Functional):
     def call(self, inputs: Any, training: Any = None, mask: Any = None, **kwargs: Any) -> Any:
         # (`kwargs`: Keras 3's call-context arguments, which reach only the layers that
         # declare them as context arguments; none do but through `training`)
+        if self._is_graph_network and isinstance(inputs, (list, tuple)) and len(inputs) == 1:
+            inputs = inputs[0]  # (Keras 3 runs a built Sequential as its functional model)
         outputs = inputs
         for layer in self._sequential_layers:
             outputs = layer(outputs)
