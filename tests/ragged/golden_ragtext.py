@@ -311,6 +311,9 @@ LOOKUP_RAGTEXT = [
             "sparse=True)(tf.ragged.constant([['a'], ['b', 'b', 'q']]))"),
     _sparse("tf.keras.layers.CategoryEncoding(4, output_mode='multi_hot', sparse=True)("
             "tf.constant([[1, 2], [3, 3]]))"),
+    _sparse("tf.keras.layers.Hashing(4, output_mode='count', sparse=True)("
+            "tf.constant([['a', 'b', 'a']]))"),
+    _sparse("tf.keras.layers.Hashing(4, output_mode='one_hot', sparse=True)(tf.constant(['a']))"),
     _sparse("tf.keras.layers.TextVectorization(output_mode='multi_hot', vocabulary=['a', 'b'], "
             "sparse=True)(tf.constant(['a b q', 'b']))"),
 ]

@@ -814,7 +814,9 @@ class Hashing(PreprocessingLayer):
             bins = map_flat_values(self._bins, x)
         else:
             bins = self._bins(x)
-        return encode_categorical(bins, self.output_mode, self.num_bins, self.compute_dtype)
+        out = encode_categorical(bins, self.output_mode, self.num_bins, self.compute_dtype)
+        return sparse_functions.from_dense(out) if self.sparse and self.output_mode != "int" \
+            else out
 
     def _bins(self, values: Any) -> Any:
         n, mask = self.num_bins, None
