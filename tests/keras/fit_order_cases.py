@@ -104,4 +104,23 @@ h = m.fit(x, [ya, yb], batch_size=4, epochs=1, verbose=0, shuffle=False)
 result = [{k: round(float(v), 5) for k, v in sorted(logs.items())},
           {k: round(float(v[0]), 5) for k, v in sorted(h.history.items())}]
 """,
+    # a model built by fit's traced step: the batch size the data states, as Keras 3
+    # traces with its dataset's element spec
+    "traced_step_batch_size": """
+result = []
+x = np.ones([16, 6, 3], "float32")
+y = np.ones([16, 12], "float32")
+for n, batch, as_dataset in [(16, 8, False), (17, 8, False), (5, 8, False), (16, 8, "drop"),
+                             (17, 8, "keep")]:
+    m = keras.Sequential([keras.layers.Flatten(), keras.layers.Dense(12)])
+    m.compile(loss="mse", optimizer="sgd")
+    xs, ys = np.ones([n, 6, 3], "float32"), np.ones([n, 12], "float32")
+    if as_dataset:
+        data = tf.data.Dataset.from_tensor_slices((xs, ys)).batch(
+            batch, drop_remainder=as_dataset == "drop")
+        m.fit(data, verbose=0)
+    else:
+        m.fit(xs, ys, batch_size=batch, verbose=0)
+    result.append([list(m.input_shape), list(m.output_shape)])
+""",
 }

@@ -19,6 +19,7 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeTensor
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.ops import indexing
@@ -185,6 +186,13 @@ class ArrayData:
     def steps_per_epoch(self) -> int:
         return math.ceil(self.num_samples / self.batch_size) if self.num_samples else 0
 
+    @property
+    def static_batch_size(self) -> int | None:
+        """The batch size Keras 3's dataset of these arrays states: the batch size when the
+        samples fill whole batches, else unknown."""
+        full, rest = divmod(self.num_samples, self.batch_size)
+        return self.batch_size if full and not rest else None
+
     def _order(self) -> np.ndarray:
         """The epoch's order, as Keras 3's TF dataset draws it: one tf.random.shuffle of all
         the indices, or of each batch's for "batch", in a tf.data function (so under a
@@ -249,6 +257,16 @@ class IterableData:
     @property
     def steps_per_epoch(self) -> int | None:
         return self.steps if self.steps is not None else self._len
+
+    @property
+    def static_batch_size(self) -> int | None:
+        """A dataset's batch size where its element spec states one for every leaf."""
+        if not isinstance(self.data, DatasetV2):
+            return None
+        dims = {None if s.shape.rank in (None, 0) else s.shape[0]
+                for s in nest.flatten(self.data.element_spec)
+                if isinstance(getattr(s, "shape", None), TensorShape)}
+        return dims.pop() if len(dims) == 1 else None
 
     def _fresh(self) -> Iterator:
         """A new pass. A one-shot generator cannot restart: as Keras 3 (which peeks at its
@@ -520,6 +538,10 @@ class _ClassWeighted:
     @property
     def steps_per_epoch(self) -> int | None:
         return self.inner.steps_per_epoch
+
+    @property
+    def static_batch_size(self) -> int | None:
+        return self.inner.static_batch_size
 
     def epoch_iterator(self) -> Iterator:
         for batch in self.inner.epoch_iterator():

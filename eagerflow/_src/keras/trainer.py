@@ -132,16 +132,17 @@ class _DistributedStep:
         self._built = True
 
 
-def _batch_spec(data: Any) -> Any:
-    """The TensorSpecs of a batch with its batch size left unknown, as Keras 3 traces its
-    steps (a step must not depend on the batch size it first sees); None when a leaf is
-    not a tensor with a batch dimension (None targets, Python values)."""
+def _batch_spec(data: Any, batch: int | None = None) -> Any:
+    """The TensorSpecs of a batch as Keras 3 traces its steps: the batch size its dataset
+    states (`batch`: every batch has it), else unknown; None when a leaf is not a tensor
+    with a batch dimension (None targets, Python values)."""
     specs = []
     for leaf in nest.flatten(data):
         shape = getattr(leaf, "shape", None)
         if not isinstance(leaf, Tensor) or shape is None or shape.rank in (None, 0):
             return None
-        specs.append(TensorSpec([None] + shape.as_list()[1:], leaf.dtype))
+        dims = shape.as_list()
+        specs.append(TensorSpec([batch if dims[0] == batch else None] + dims[1:], leaf.dtype))
     return nest.pack_sequence_as(data, specs)
 
 
@@ -158,6 +159,7 @@ class _Step:
         # records them), then retraced with the dims that differ left unknown
         self._from_iterator = from_iterator
         self._exact: Any = None
+        self.batch_size: int | None = None  # the data's static batch size (set per run)
 
     @property
     def compiled(self) -> bool:
@@ -170,7 +172,7 @@ class _Step:
             if self._exact is None:
                 self._exact = function(self._fn, autograph=False, reduce_retracing=True)
             return self._exact(data)
-        spec = _batch_spec(data)
+        spec = _batch_spec(data, self.batch_size)
         key = repr(spec)
         step = self._traced.get(key)
         if step is None:
@@ -538,6 +540,7 @@ class Trainer:
                                           steps=steps)
         self._tset("stop_training", False)
         train_fn = self.make_train_function()
+        train_fn.batch_size = data.static_batch_size
         callbacks.on_train_begin()
         epoch_logs: dict = {}
         training_logs = None
@@ -612,6 +615,7 @@ class Trainer:
                                           verbose=verbose, epochs=1, steps=n_steps)
         _refuse_coordinated_strategy(self)
         test_fn = self.make_test_function()
+        test_fn.batch_size = data.static_batch_size
         self.reset_metrics()
         callbacks.on_test_begin()
         raw: Any = {}
