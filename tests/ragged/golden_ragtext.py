@@ -50,6 +50,8 @@ nofusion = tf.data.Options()
 nofusion.experimental_optimization.map_and_batch_fusion = False
 noopt = tf.data.Options()
 noopt.experimental_optimization.apply_default_optimizations = False
+mtab = tf.lookup.experimental.MutableHashTable(tf.string, tf.int64, -1)
+mtab.insert(['a', 'b'], tf.constant([5, 6], tf.int64))
 def dlist(ds):
     return [e.to_list() if hasattr(e, 'to_list') else e.numpy().tolist() for e in ds]
 traces = []
@@ -293,6 +295,9 @@ LOOKUP_RAGTEXT = [
     "tf.lookup.StaticHashTable(KV(tf.constant([], tf.string), tf.constant([], tf.int64)), -1)",
     "tf.lookup.StaticVocabularyTable(KV(tf.constant([], tf.string), "
     "tf.constant([], tf.int64)), 2)",
+    "mtab.lookup(tf.ragged.constant([['a', 'zz'], ['b']]))",
+    "mtab.lookup(tf.constant([['a', 'b'], ['c', 'd']]))",
+    "vocab.lookup(tf.ragged.constant([['emerson', 'zz'], ['lake']]))",
     "tf.keras.layers.IntegerLookup(vocabulary=[10, 20], vocabulary_dtype='int32')",
     "tf.keras.layers.IntegerLookup(vocabulary=['a'])",
     "tf.keras.layers.IntegerLookup(max_tokens=1)",

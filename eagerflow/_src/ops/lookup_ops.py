@@ -797,6 +797,12 @@ class MutableHashTable(_Table):
         self._checkpoint = checkpoint
         self._name = None  # TF's eager tables have no node name
 
+    def lookup(self, keys: Any, name: str | None = None) -> Tensor:
+        # (TF's mutable tables convert the keys: ragged and sparse keys are refused)
+        return self._find(self._keys(keys))
+
+    __getitem__ = lookup
+
     def _kv(self, keys: Any, values: Any) -> tuple:
         return (_as_tensor(keys, self.key_dtype, "keys"),
                 _as_tensor(values, self.value_dtype, "values"))
