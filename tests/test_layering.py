@@ -92,8 +92,8 @@ OPS_ORDER = [
     "image", "image_bounds", "image_color", "image_crops", "image_patches", "image_nms",
     "image_boxes", "image_sampling", "signal_ops", "signal_spectral",
     # the rest of TF's API, data and io
-    "re2", "string_ops", "hash_ops", "sparse_ops", "candidate_sampling", "candidate_unigram",
-    "sets",
+    "re2", "regex_ops", "string_ops", "hash_ops", "sparse_ops", "candidate_sampling",
+    "candidate_unigram", "sets",
     "parsing_ops",
     "io_ops", "audio_ops", "image_codecs", "image_encoders", "serialization", "proto_ops",
     "sparse_serialization", "csv_ops",

@@ -274,7 +274,18 @@ _RE2_PATTERNS = [
     r"\p{Foo}", r"\pX", r"[[:foo:]]", r"\Z", r"\G", r"(?i", r"(?", r"(?-)a", r"(?i:a",
     r"[a-\d]",
 ]
-REGEX = [f"rr({p!r})" for p in _RE2_PATTERNS] + [
+REGEX = [
+    # a pattern or rewrite given as a tensor: TF's RegexReplace / RegexFullMatch
+    "tf.strings.regex_replace(RT, tf.constant('o'), tf.constant('0'))",
+    "tf.strings.regex_full_match(RT, tf.constant('a.*'))",
+    "tf.strings.regex_replace(RT, tf.constant(['o', 'b']), '_')",
+    "tf.strings.regex_replace(RT, 'o', tf.constant(['a', 'b']))",
+    "tf.strings.regex_replace(RT, tf.constant('(o'), '_')",
+    "tf.strings.regex_full_match(RT, tf.constant('(?=a)'))",
+    "tf.strings.regex_replace(RT, tf.constant('a*?'), 'X', replace_global=False)",
+    "tf.function(lambda p: tf.strings.regex_replace(RT, p, '#'))(tf.constant('l+'))",
+    "tf.function(lambda p: tf.strings.regex_full_match(RT, p))(tf.constant('[a-z ]*'))",
+] + [f"rr({p!r})" for p in _RE2_PATTERNS] + [
     f"rr({p!r}, replace_global=False)" for p in _RE2_PATTERNS[:40]] + [
     f"rf({p!r})" for p in _RE2_PATTERNS[:40]] + [
     "rr(r'(\\w)(\\w)', r'\\2\\1\\\\')",

@@ -28,6 +28,7 @@ from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import format_tensor
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
+from eagerflow._src.ops.regex_ops import REGEX_FULL_MATCH, REGEX_REPLACE, re2_template, replacer
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 re2 = lazy_module("eagerflow._src.ops.re2")  # RE2 patterns: loaded by the first regex op
@@ -166,28 +167,6 @@ STRING_LENGTH = _unary_string("StringLength", _length, dt.int32,
                               {"unit": "UTF8_CHAR"})
 
 
-def re2_template(rewrite: str, groups: int) -> str | None:
-    """RE2's rewrite string as a Python re template: \\0 is the whole match, \\1-\\9 the
-    groups, \\\\ a backslash. A reference to a group the pattern lacks makes RE2 replace
-    nothing (None); any other escape ends the rewrite there (RE2 logs it and keeps what
-    came before)."""
-    out, i = [], 0
-    while i < len(rewrite):
-        c = rewrite[i]
-        if c != "\\":
-            out.append(c)
-        elif i + 1 < len(rewrite) and rewrite[i + 1].isdigit():
-            if int(rewrite[i + 1]) > groups:
-                return None
-            out.append(f"\\g<{rewrite[i + 1]}>")
-            i += 1
-        elif i + 1 < len(rewrite) and rewrite[i + 1] == "\\":
-            out.append("\\\\")
-            i += 1
-        else:
-            break
-        i += 1
-    return "".join(out)
 
 
 def _regex_replace(v: bytes, pattern: str, rewrite: str, replace_global: bool) -> bytes:
@@ -229,11 +208,7 @@ def _regex_joined(pattern: str, rewrite: str, replace_global: bool) -> Callable 
 def _regex_replacer(pattern: str, rewrite: str, replace_global: bool) -> Callable:
     """_regex_replace with the pattern compiled once (for a whole tensor): RE2's matching
     and replacement (re2.py)."""
-    rx = re2.compile_re2(pattern, "StaticRegexReplace")
-    template = re2_template(rewrite, rx.groups)
-    if template is None:
-        return lambda v: v
-    return rx.replacer(template, replace_global)
+    return replacer(pattern, rewrite, replace_global, "StaticRegexReplace")
 
 
 def _regex_full_match(v: bytes, pattern: str) -> bool:
@@ -389,18 +364,24 @@ def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # n
 @dispatchable
 def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                   replace_global: bool = True, name: str | None = None) -> Any:
-    if isinstance(pattern, str):  # RE2's errors before any string is looked at
-        re2.compile_re2(pattern, "StaticRegexReplace")
+    if not (isinstance(pattern, str) and isinstance(rewrite, str)):
+        # a pattern or rewrite given as a tensor: TF's RegexReplace, which takes them as
+        # inputs (a Python string pattern is then a constant)
+        return bind(REGEX_REPLACE, (_as_tensor(input), _as_tensor(pattern),
+                                    _as_tensor(rewrite)),
+                    {"replace_global": bool(replace_global)}, name)
+    re2.compile_re2(pattern, "StaticRegexReplace")  # RE2's errors before any string is read
     return bind(STATIC_REGEX_REPLACE, (_as_tensor(input),),
-                {"pattern": str(pattern), "rewrite": str(rewrite),
+                {"pattern": pattern, "rewrite": rewrite,
                  "replace_global": bool(replace_global)}, name)
 
 
 @dispatchable
 def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
-    if isinstance(pattern, str):
-        re2.compile_re2(pattern, "StaticRegexFullMatch")
-    return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),), {"pattern": str(pattern)}, name)
+    if not isinstance(pattern, str):  # a tensor pattern: TF's RegexFullMatch
+        return bind(REGEX_FULL_MATCH, (_as_tensor(input), _as_tensor(pattern)), {}, name)
+    re2.compile_re2(pattern, "StaticRegexFullMatch")
+    return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),), {"pattern": pattern}, name)
 
 
 @dispatchable
