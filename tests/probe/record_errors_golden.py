@@ -9,6 +9,9 @@ import os
 import sys
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+# TF's reference kernels, as the other recorders (tests/tf_reference.py): oneDNN's word
+# some errors differently (a vector in MatMul: "In[0] ndims must be >= 2")
+os.environ["TF_ENABLE_ONEDNN_OPTS"] = "0"
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 from tests.golden_io import write_json  # noqa: E402

@@ -74,16 +74,22 @@ def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
     if a._shape is None or b._shape is None:
         return [(None, d)]
     # TF's tf.matmul runs BatchMatMulV2 when either operand has more than two dims, and
-    # its messages (and the op they name) are that kernel's.
+    # its messages (and the op they name) are that kernel's; MatMul's are its reference
+    # kernel's (oneDNN's word a vector operand differently)
     batched = len(a._shape) > 2 or len(b._shape) > 2
     op = "BatchMatMulV2" if batched else "MatMul"
+    ranks = (len(a._shape), len(b._shape))
+    if min(ranks) < 2 and _state.graph is None and not batched:
+        raise C.fail(op, f"In[0] and In[1] ndims must be == 2: {ranks[0]}"
+                     if ranks[0] == ranks[1] else
+                     f"In[0] and In[1] has different ndims: {C.shape_str(a._shape)} vs. "
+                     f"{C.shape_str(b._shape)}")
     for i, x in enumerate((a, b)):
         if len(x._shape) < 2:
             if _state.graph is not None:  # TF's shape functions (a ValueError, graph/ir.py)
                 raise C.fail(op, f"Shape must be {'at least ' if batched else ''}rank 2 but "
                                  f"is rank {len(x._shape)}")
-            raise C.fail(op, f"In[{i}] ndims must be >= 2" +
-                         (f": {len(x._shape)}" if batched else ""))
+            raise C.fail(op, f"In[{i}] ndims must be >= 2: {len(x._shape)}")
     if batched and _state.graph is None:
         try:
             batch = C.broadcast(op, a._shape[:-2], b._shape[:-2])
@@ -94,8 +100,7 @@ def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
     k2, n = b._shape[-2:][::-1] if transpose_b else b._shape[-2:]
     if k1 is not None and k2 is not None and k1 != k2:
         raise C.fail(op, f"Matrix size-incompatible: In[0]: {C.shape_str(a._shape)}, "
-                         f"In[1]: {C.shape_str(b._shape)}" +
-                     (f" {int(transpose_a)} {int(transpose_b)}" if batched else ""))
+                         f"In[1]: {C.shape_str(b._shape)}")
     batch = C.broadcast("MatMul", a._shape[:-2], b._shape[:-2])
     return [(batch + (m, n), d)]
 
@@ -158,7 +163,7 @@ MATMUL = register(OpDef(
                   {"transpose_a": False, "transpose_b": False}, InvalidArgumentError,
                   "Matrix size-incompatible: In[0]: [2,3], In[1]: [2,3]"),
         BadSample((np.ones(2), np.ones(2)), {"transpose_a": False, "transpose_b": False},
-                  InvalidArgumentError, "In[0] ndims must be >= 2")],
+                  InvalidArgumentError, "In[0] and In[1] ndims must be == 2: 1")],
     tf=TFForm(export=lambda n, b: _matmul_tf(n, b)),
 ))
 
