@@ -147,9 +147,11 @@ class ArrayData:
                  batch_size: int | None = None, shuffle: Any = False,
                  class_weight: dict | None = None, steps: int | None = None) -> None:
         for leaf in nest.flatten((x, y, sample_weight)):
-            # Keras 3's adapter takes NumPy arrays by their dtype's name: strings, bytes
-            # and objects are refused (string tensors are the way to pass text)
-            if isinstance(leaf, np.ndarray) and leaf.dtype.kind in "USO":
+            # Keras 3's adapter takes NumPy arrays by their dtype's name: fixed-width
+            # strings and bytes are refused, and object arrays past one dimension (a
+            # vector of str objects goes through, as on TF)
+            if isinstance(leaf, np.ndarray) and (leaf.dtype.kind in "US" or (
+                    leaf.dtype.kind == "O" and leaf.ndim > 1)):
                 raise ValueError(f"Invalid dtype: {leaf.dtype.name}")
         self.x = nest.map_structure(_to_numpy, x)
         self.y = None if y is None else nest.map_structure(_to_numpy, y)
