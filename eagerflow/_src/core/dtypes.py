@@ -33,12 +33,15 @@ def _ml(name: str) -> Any:
 class DType:
     """A tensor element type, e.g. `tf.float32`."""
 
-    __slots__ = ("_name", "_np", "_enum", "__weakref__")
+    __slots__ = ("_name", "_np", "_enum", "_plain_np", "__weakref__")
 
     def __init__(self, name: str, np_dtype: Any, enum: int) -> None:
         self._name = name
         self._np = np_dtype
         self._enum = enum
+        # what the eager fast path takes a NumPy result of as it is (ops/dispatch.py):
+        # bfloat16's none, as its arithmetic flushes denormals as TF's CPU kernels do
+        self._plain_np = np_dtype if name != "bfloat16" else None
 
     @property
     def name(self) -> str:

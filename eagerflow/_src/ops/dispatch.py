@@ -222,11 +222,10 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
             if st["graph"] is None and st["xp"] is np and uf is not None and not _OBSERVE[0]:
                 try:
                     ((_, d),) = infer(x, y)
-                    out = uf(x._arr, y._arr) if half is None or d is not _BF16 else \
-                        half(x._arr, y._arr)
+                    out = uf(x._arr, y._arr)
                 except TypeError:  # an array on another device: bind places it
                     return bind(op, (x, y), attrs or {})
-                if out.__class__ is _ndarray and out.dtype is d._np:
+                if out.__class__ is _ndarray and out.dtype is d._plain_np:
                     # EagerTensor.__init__ inlined: the hottest lines of the eager path
                     t = _new(EagerTensor)
                     t._arr = out
@@ -234,6 +233,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                     t._dtype = d
                     t._device = st["device"]
                 else:
+                    if half is not None and d is _BF16:  # (bfloat16's: not plain, above)
+                        out = half(x._arr, y._arr)
                     t = _tensor(out, d, st["device"])
                 if st["tapes"]:
                     record(op, (x, y), (t,), attrs or {})
