@@ -120,6 +120,12 @@ def add_lstm_bias(cell: Any, units: int) -> None:
                                 constraint=cell.bias_constraint)
 
 
+def zero_states(batch_size: Any, state_size: Any, dtype: Any) -> list:
+    """Keras 3's initial states: zeros of [batch_size, size] for each size of `state_size`."""
+    sizes = state_size if isinstance(state_size, (list, tuple)) else [state_size]
+    return [ta.zeros((batch_size, s), dtype) for s in sizes]
+
+
 class _CellBase(DropoutRNNCell, Layer):
     """Shared weights/config plumbing of SimpleRNNCell, LSTMCell and GRUCell."""
 
@@ -175,9 +181,7 @@ class _CellBase(DropoutRNNCell, Layer):
 
     def get_initial_state(self, batch_size: Any = None) -> list:
         """Zeros of [batch_size, size] for each state (Keras 3's signature: a list)."""
-        sizes = self.state_size if isinstance(self.state_size, (list, tuple)) \
-            else [self.state_size]
-        return [ta.zeros((batch_size, s), self.compute_dtype) for s in sizes]
+        return zero_states(batch_size, self.state_size, self.compute_dtype)
 
     # the config entries in Keras 3's order: the cell's own, and those of the layer that
     # runs it (SimpleRNN, LSTM, GRU)
@@ -454,10 +458,8 @@ class StackedRNNCells(Layer):
         out = []
         for cell in self.cells:
             own = getattr(cell, "get_initial_state", None)
-            sizes = cell.state_size if isinstance(cell.state_size, (list, tuple)) \
-                else [cell.state_size]
             out.append(own(batch_size=batch_size) if own is not None else
-                       [ta.zeros((batch_size, d), cell.compute_dtype) for d in sizes])
+                       zero_states(batch_size, cell.state_size, cell.compute_dtype))
         return out
 
     def split_states(self, states: list) -> list:
@@ -608,8 +610,7 @@ class RNN(Layer):
         """The cell's initial states for `batch_size` rows, always a list (Keras 3's)."""
         own = getattr(self.cell, "get_initial_state", None)
         if own is None:
-            return [ta.zeros((batch_size, d), self.cell.compute_dtype)
-                    for d in self._state_sizes()]
+            return zero_states(batch_size, self.cell.state_size, self.cell.compute_dtype)
         states = own(batch_size=batch_size)
         return list(states) if isinstance(states, (list, tuple)) else [states]
 
