@@ -40,6 +40,14 @@ def printed_by(code: str, scope: dict) -> str:
     return out.getvalue()
 
 
+def result_of(code: str, scope: dict) -> Any:
+    """The `result` a recorded program (an entry of a `*_cases.py` CASES) sets when run in a
+    copy of `scope`, as JSON reads it back (tuples as lists)."""
+    env = dict(scope)
+    exec(code, env)
+    return json.loads(json.dumps(env["result"]))
+
+
 def encode_array(value: Any) -> dict:
     """An array as JSON: dtype, shape, and its values flat (real and imaginary parts apart;
     NaN and infinities as JSON's NaN and Infinity)."""

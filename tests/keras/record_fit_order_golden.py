@@ -16,16 +16,13 @@ import keras
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.golden_io import write_json  # noqa: E402
+from tests.golden_io import result_of, write_json  # noqa: E402
 from tests.keras.fit_order_cases import CASES  # noqa: E402
 
 
 def main() -> None:
-    out = {}
-    for name, code in CASES.items():
-        scope = {"tf": tf, "keras": keras, "np": np, "random": random}
-        exec(code, scope)
-        out[name] = scope["result"]
+    scope = {"tf": tf, "keras": keras, "np": np, "random": random}
+    out = {name: result_of(code, scope) for name, code in CASES.items()}
     path = Path(__file__).with_name("fit_order_golden.json")
     write_json(path, out, "\n", indent=1)
     print(f"{len(out)} cases -> {path}")

@@ -18,17 +18,14 @@ import keras
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.golden_io import write_json  # noqa: E402
+from tests.golden_io import result_of, write_json  # noqa: E402
 from tests.keras.modules_guide_cases import CASES  # noqa: E402
 
 
 def main() -> None:
-    out = {}
-    for name, code in CASES.items():
-        scope = {"tf": tf, "keras": keras, "np": np, "tempfile": tempfile, "os": os,
-                 "warnings": warnings}
-        exec(code, scope)
-        out[name] = scope["result"]
+    scope = {"tf": tf, "keras": keras, "np": np, "tempfile": tempfile, "os": os,
+             "warnings": warnings}
+    out = {name: result_of(code, scope) for name, code in CASES.items()}
     path = Path(__file__).with_name("modules_guide_golden.json")
     write_json(path, out, "\n", indent=1)
     print(f"{len(out)} cases -> {path}")

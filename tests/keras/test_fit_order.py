@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from tests.golden_io import result_of
 from tests.keras.fit_order_cases import CASES
 
 GOLDEN = json.loads(Path(__file__).with_name("fit_order_golden.json").read_text())
@@ -27,5 +28,4 @@ GOLDEN = json.loads(Path(__file__).with_name("fit_order_golden.json").read_text(
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_as_keras3_on_tf(name):
     scope = {"tf": tf, "keras": tf.keras, "np": np, "random": random}
-    exec(CASES[name], scope)
-    assert json.loads(json.dumps(scope["result"])) == GOLDEN[name]
+    assert result_of(CASES[name], scope) == GOLDEN[name]

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from tests.golden_io import result_of
 from tests.keras.modules_guide_cases import CASES
 
 GOLDEN = json.loads(Path(__file__).with_name("modules_guide_golden.json").read_text())
@@ -22,5 +23,4 @@ GOLDEN = json.loads(Path(__file__).with_name("modules_guide_golden.json").read_t
 def test_as_keras3_on_tf(name):
     scope = {"tf": tf, "keras": tf.keras, "np": np, "tempfile": tempfile, "os": os,
              "warnings": warnings}
-    exec(CASES[name], scope)
-    assert json.loads(json.dumps(scope["result"])) == GOLDEN[name]
+    assert result_of(CASES[name], scope) == GOLDEN[name]

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from tests.golden_io import result_of
 from tests.keras.text_generation_cases import CASES
 
 GOLDEN = json.loads(Path(__file__).with_name("text_generation_golden.json").read_text())
@@ -25,8 +26,7 @@ def err(e: Exception) -> list:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_as_keras3_on_tf(name):
     scope = {"tf": tf, "keras": tf.keras, "np": np, "tempfile": tempfile, "os": os, "err": err}
-    exec(CASES[name], scope)
-    assert json.loads(json.dumps(scope["result"])) == GOLDEN[name]
+    assert result_of(CASES[name], scope) == GOLDEN[name]
 
 
 def test_sparse_cross_entropy_of_3d_logits_in_a_traced_step():
