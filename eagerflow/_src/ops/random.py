@@ -377,11 +377,16 @@ def fisher_yates(words: Any, n: int) -> list:
     return perm
 
 
+def _shuffle_blocks(n: int) -> int:
+    """The Philox blocks a shuffle of n items draws: a word per swap, four to a block."""
+    return -(-max(n - 1, 0) // 4)
+
+
 def _shuffle_kernel(xp: Any, x: Any, seed: int, seed2: int, node: int = 0) -> Any:
     if x.ndim == 0 or x.size <= 1 or x.shape[0] <= 1:
         return x.copy()
     n = x.shape[0]
-    key, counter = _reserve("RandomShuffle", x.dtype.name, seed, seed2, node, -(-(n - 1) // 4))
+    key, counter = _reserve("RandomShuffle", x.dtype.name, seed, seed2, node, _shuffle_blocks(n))
     return x[fisher_yates(philox.words(xp, key, counter, n - 1), n)]
 
 
@@ -397,7 +402,7 @@ def fresh_shuffles(sizes: list) -> list:
     for n in sizes:
         words = philox.words(np, key, counter, max(n - 1, 0))
         out.append(np.array(fisher_yates(words, n), dtype=np.int64))
-        counter = (counter + -(-max(n - 1, 0) // 4)) & philox.M128
+        counter = (counter + _shuffle_blocks(n)) & philox.M128
     return out
 
 
