@@ -16,7 +16,6 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, attach, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -33,6 +32,7 @@ from eagerflow._src.ops.slicing import (
     _ss_infer,
     getitem,
     index_vectors,
+    is_mask_key,
     key_vectors,
     masks_spec,
 )
@@ -148,15 +148,9 @@ def variable_getitem(var: Any, key: Any) -> Tensor:
     """`var[key]`: the slice, which can be assigned to (`var[key].assign(x)`) as in TF; a
     boolean mask's rows cannot."""
     out = getitem(var, key)
-    if not _is_mask(key):
+    if not is_mask_key(key):
         attach(out, "assign", partial(_assign_slice, var, key))
     return out
-
-
-def _is_mask(key: Any) -> bool:
-    if isinstance(key, list):
-        return bool(key) and all(isinstance(k, (bool, np.bool_)) for k in key)
-    return isinstance(key, np.ndarray) or (isinstance(key, Tensor) and key._dtype is dt.bool)
 
 
 def _assign_slice(var: Any, key: Any, value: Any, name: str | None = None) -> Any:

@@ -611,9 +611,8 @@ def dynamic_strided_slice(x: Any, begin: Any, end: Any, strides: Any, masks: dic
 
 
 def index_vectors(begin: Any, end: Any, strides: Any, widen: bool = False) -> tuple:
-    """begin/end/strides, some mentioning tensors, as three integer vectors of one dtype.
-    `widen` (t[key], as TF's indexing does) makes all three int64 when one is;
-    tf.strided_slice refuses."""
+    """begin/end/strides as three integer vectors of one dtype; `widen` (t[key], as TF's
+    indexing does) makes all three int64 when one is (tf.strided_slice refuses)."""
     args = {"begin": begin, "end": end, "strides": strides}
     ts = {k: as_int_tensor(v, k) for k, v in args.items() if _has_tensor(v)}
     # as TF: Python bounds take the tensors' dtype
@@ -918,8 +917,7 @@ def dynamic_getitem(x: Tensor, key: tuple) -> Tensor | None:
 
 
 def key_vectors(key: tuple) -> tuple:
-    """A key of Python values and scalar tensors as TF's begin, end, strides (lists whose
-    entries may be tensors) and masks."""
+    """A key as TF's begin, end, strides (lists, entries maybe tensors) and masks."""
     begin, end, strides = [], [], []
     masks = dict.fromkeys(_MASKS, 0)
     for i, k in enumerate(key):
@@ -950,16 +948,20 @@ def key_vectors(key: tuple) -> tuple:
     return begin, end, strides, masks
 
 
+def is_mask_key(key: Any) -> bool:
+    """Whether `t[key]` is a boolean mask (bools in a list, a bool array or tensor)."""
+    if isinstance(key, list):
+        return bool(key) and all(isinstance(k, (bool, np.bool_)) for k in key)
+    return (isinstance(key, Tensor) and key._dtype is dt.bool) or (
+        isinstance(key, np.ndarray) and key.dtype == bool)
+
+
 def getitem(tensor: Any, key: Any) -> Any:
     x = _t(tensor)
+    if is_mask_key(key):
+        return boolean_mask(x, np.array(key) if isinstance(key, list) else key)
     if isinstance(key, list):
-        if key and all(isinstance(k, (bool, np.bool_)) for k in key):
-            key = np.array(key)
-        else:
-            key = tuple(key)  # TF reads a list of indices like a tuple: t[[0, 1]] == t[0, 1]
-    if (isinstance(key, Tensor) and key._dtype is dt.bool) or (
-            isinstance(key, np.ndarray) and key.dtype == bool):
-        return boolean_mask(x, key)
+        key = tuple(key)  # TF reads a list of indices like a tuple: t[[0, 1]] == t[0, 1]
     if isinstance(key, np.ndarray) or (isinstance(key, Tensor) and key._shape):
         raise TypeError(_BAD_INDEX.format(key))
     try:
