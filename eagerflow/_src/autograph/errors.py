@@ -97,10 +97,10 @@ def user_code_message(exc: BaseException, converted: dict) -> str | None:
     for filename, lineno, name, is_converted in frames:
         lines.append(f'    File "{filename}", line {lineno}, in {name}' +
                      ("  *" if is_converted else ""))
+        # (TF's frames follow each other; one blank line ends them)
         src = linecache.getline(filename, lineno).strip()
-        if src:
-            lines.append(f"        {src}")
-        lines.append("")
+        lines.append(f"        {src or '<source unavailable>'}")
+    lines.append("")
     text = str(exc.message if hasattr(exc, "message") and
                isinstance(getattr(exc, "message", None), str) else exc)
     first = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
