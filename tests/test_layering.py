@@ -121,12 +121,13 @@ EAGERFLOW_IMPORTS_IN_FUNCTIONS = [
 # Other modules that may be imported inside a function: the optional extras (pyproject's
 # [project.optional-dependencies]), protobuf and TensorBoard's protos (tens of ms, for
 # files and summaries only), and the two standard modules the backend uses rarely (it
-# sits below core/lazy.py): its thread pool and the Unix-only address-space limit.
+# sits below core/lazy.py): its thread pool and the Unix-only address-space limit; absl-py's
+# logging, where Keras and TF log, used when installed (core/tf_logging.py).
 LOADED_ON_USE = {
     "cupy", "cupyx", "cudnn", "scipy", "h5py", "PIL", "simplejpeg", "mpi4py", "matplotlib", "cv2",
     "cramjam",
     "google.protobuf", "tensorboard",
-    "concurrent.futures", "resource", "IPython",
+    "concurrent.futures", "resource", "IPython", "absl",
 }
 MAX_LINES = 1000
 

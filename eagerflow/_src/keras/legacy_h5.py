@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import legacy_serialization as legacy_ser
@@ -71,8 +72,8 @@ def save_model_to_hdf5(model: Any, filepath: str, overwrite: bool = True,
                        include_optimizer: bool = True) -> None:
     """Writes `model` as Keras 3.15's legacy HDF5 file (the caller logged Keras's warning)."""
     if not overwrite and os.path.isfile(filepath):
-        fileio.logger.warning("%s exists and overwrite=False: the model was not saved",
-                              filepath)
+        tf_logging.get_logger().warning("%s exists and overwrite=False: the model was not "
+                                        "saved", filepath)
         return
     metadata = model_metadata(model, include_optimizer)  # (before any file is touched)
     buffer = io.BytesIO()
@@ -186,15 +187,15 @@ def load_model_from_hdf5(filepath: str, custom_objects: dict | None = None,
             return model
         training_config = f.attrs.get("training_config")
         if training_config is None:
-            fileio.logger.warning("No training configuration found in the save file, so the "
-                                  "model was *not* compiled. Compile it manually.")
+            tf_logging.absl_warning("No training configuration found in the save file, so the "
+                                    "model was *not* compiled. Compile it manually.")
             return model
         training_config = _json_attr(training_config, filepath, "training_config")
         model.compile(**compile_args(training_config, custom_objects))
         # (Keras 3.15 asks for Keras 2's compiled_loss here, which Keras 3 models lack)
-        fileio.logger.warning("Compiled the loaded model, but the compiled metrics have yet "
-                              "to be built. `model.compile_metrics` will be empty until you "
-                              "train or evaluate the model.")
+        tf_logging.absl_warning("Compiled the loaded model, but the compiled metrics have yet "
+                                "to be built. `model.compile_metrics` will be empty until you "
+                                "train or evaluate the model.")
         if "optimizer_weights" in f:
             _restore_optimizer(model, f["optimizer_weights"])
     return model
@@ -254,16 +255,16 @@ def _restore_optimizer(model: Any, group: Any) -> None:
     try:
         optimizer.build(list(getattr(model, "_trainable_weights", [])))
     except (NotImplementedError, AttributeError):
-        fileio.logger.warning("Error when creating the weights of optimizer {}, making it "
-                              "impossible to restore the saved optimizer state. As a result, "
-                              "your model is starting with a freshly initialized optimizer.")
+        tf_logging.absl_warning("Error when creating the weights of optimizer {}, making it "
+                                "impossible to restore the saved optimizer state. As a result, "
+                                "your model is starting with a freshly initialized optimizer.")
     names = read_name_list(group, "weight_names")
     values = [np.asarray(group[name][()]) for name in names]
     for variable, value in zip(optimizer.variables, values):
         # (one by one, as Keras's set_weights: those before a mismatch keep their values)
         if tuple(variable.shape) != value.shape:
-            fileio.logger.warning("Error in loading the saved optimizer state. As a result, "
-                                  "your model is starting with a freshly initialized "
-                                  "optimizer.")
+            tf_logging.absl_warning("Error in loading the saved optimizer state. As a result, "
+                                    "your model is starting with a freshly initialized "
+                                    "optimizer.")
             return
         variable.assign(value.astype(np.dtype(variable.dtype)))

@@ -25,9 +25,11 @@ import io
 import json
 import os
 import tempfile
+import warnings
 import zipfile
 from typing import Any
 
+from eagerflow._src.core import tf_logging
 from eagerflow._src.keras import legacy_h5
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import version as keras_version
@@ -60,9 +62,10 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True, zipped: Any = 
     save_format = kwargs.pop("save_format", False)
     if save_format:
         if str(filepath).endswith((".h5", ".hdf5", ".keras")):
-            fileio.logger.warning("The `save_format` argument is deprecated in Keras 3. We "
-                                  "recommend removing this argument as it can be inferred "
-                                  f"from the file path. Received: save_format={save_format}")
+            tf_logging.absl_warning("The `save_format` argument is deprecated in Keras 3. "
+                                    "We recommend removing this argument as it can be "
+                                    "inferred from the file path. Received: "
+                                    f"save_format={save_format}")
         else:
             raise ValueError("The `save_format` argument is deprecated in Keras 3. Please "
                              "remove this argument and pass a file path with either `.keras` "
@@ -71,11 +74,11 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True, zipped: Any = 
         raise ValueError(f"The following argument(s) are not supported: {list(kwargs)}")
     filepath = os.fspath(filepath)
     if filepath.endswith((".h5", ".hdf5")):
-        fileio.logger.warning("You are saving your model as an HDF5 file via `model.save()` or "
-                              "`keras.saving.save_model(model)`. This file format is considered "
-                              "legacy. We recommend using instead the native Keras format, e.g. "
-                              "`model.save('my_model.keras')` or "
-                              "`keras.saving.save_model(model, 'my_model.keras')`. ")
+        tf_logging.absl_warning("You are saving your model as an HDF5 file via `model.save()` "
+                                "or `keras.saving.save_model(model)`. This file format is "
+                                "considered legacy. We recommend using instead the native "
+                                "Keras format, e.g. `model.save('my_model.keras')` or "
+                                "`keras.saving.save_model(model, 'my_model.keras')`. ")
         if zipped is not False:
             legacy_h5.save_model_to_hdf5(model, filepath, overwrite, include_optimizer)
             return
@@ -89,13 +92,13 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True, zipped: Any = 
         raise ValueError("When using `zipped=False`, the `filepath` argument should not end in "
                          f"`.keras`. Received: filepath={filepath}")
     if os.path.exists(filepath) and not overwrite:
-        fileio.logger.warning("%s exists and overwrite=False: the model was not saved",
-                              filepath)
+        tf_logging.get_logger().warning("%s exists and overwrite=False: the model was not "
+                                        "saved", filepath)
         return
     if not getattr(model, "built", True):
-        fileio.logger.warning("You are saving a model that has not yet been built. It might "
-                              "not contain any weights yet. Consider building the model first "
-                              "by calling it on some data.")
+        warnings.warn("You are saving a model that has not yet been built. It might not "
+                      "contain any weights yet. Consider building the model first by calling "
+                      "it on some data.", stacklevel=3)
     data = archive(model, include_optimizer)
     fileio.atomic_write(filepath, data, "keras")
 

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.trackable import (
     is_variable,
@@ -64,7 +65,8 @@ def save_weights(model: Any, filepath: Any, overwrite: bool = True, save_format:
         raise ValueError("The filename must end in `.weights.h5`. Received: "
                          f"filepath={filepath}")
     if not overwrite and os.path.exists(filepath if h5 else filepath + ".index"):
-        fileio.logger.warning("%s exists and overwrite=False: weights not saved", filepath)
+        tf_logging.get_logger().warning("%s exists and overwrite=False: weights not saved",
+                                        filepath)
         return
     if h5 and not getattr(model, "built", True):  # (Keras 3: no layout to walk yet)
         raise ValueError("You are saving a model that has not yet been built. Try building "
@@ -368,9 +370,9 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool,
             continue
         if len(stored) != len(own):
             if skip_mismatch:
-                fileio.logger.warning("Skipping loading weights for layer '%s': expected %d "
-                                      "variables, the file has %d", lname, len(own),
-                                      len(stored))
+                tf_logging.get_logger().warning(
+                    "Skipping loading weights for layer '%s': expected %d variables, the "
+                    "file has %d", lname, len(own), len(stored))
                 continue
             plan.append((_Failed(layer, count_error(layer, own, len(stored))), None))
             continue
@@ -378,8 +380,8 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool,
             arr = np.asarray(group[stored[i]][()])
             if not v.shape.is_compatible_with(arr.shape):
                 if skip_mismatch:
-                    fileio.logger.warning("Skipping variable %s: shape %s in the file",
-                                          v.name, arr.shape)
+                    tf_logging.get_logger().warning(
+                        "Skipping variable %s: shape %s in the file", v.name, arr.shape)
                     continue
                 raise ValueError(f"The shape of the target variable and the shape of the "
                                  f"target value in `variable.assign(value)` must match. "

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import builtins
 import sys
-import threading
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import nest
+from eagerflow._src.core import nest, tf_logging
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -868,27 +867,4 @@ def is_traceback_filtering_enabled() -> bool:
     return _FLAGS["traceback_filtering"]
 
 
-_logger_lock = threading.Lock()
-_logger_set_up: list = []
-
-
-def get_logger() -> Any:
-    """tf.get_logger: the Python logger named "tensorflow", where eagerflow logs what TF
-    logs (retracing warnings, tf.print to a log stream, a watched integer tensor).
-
-    Set up on first use as TF sets its up: unless the root logger has handlers already,
-    records print as "WARNING:tensorflow:message" (logging's BASIC_FORMAT) to stderr, or
-    from INFO up to stdout in an interactive session."""
-    logger = logging.getLogger("tensorflow")
-    if not _logger_set_up:
-        with _logger_lock:
-            if not _logger_set_up:
-                if not logging.getLogger().handlers:
-                    interactive = bool(getattr(sys, "ps1", None)) or bool(sys.flags.interactive)
-                    if interactive:
-                        logger.setLevel(logging.INFO)
-                    handler = logging.StreamHandler(sys.stdout if interactive else sys.stderr)
-                    handler.setFormatter(logging.Formatter(logging.BASIC_FORMAT, None))
-                    logger.addHandler(handler)
-                _logger_set_up.append(True)
-    return logger
+get_logger = tf_logging.get_logger  # tf.get_logger

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.trackable import is_variable
@@ -154,6 +155,8 @@ def _write_directory(export_dir: str, view: SaveView, data: bytes, meta: Any) ->
         for name, source in view.assets:
             shutil.copyfile(source, os.path.join(assets, name))
         fileio.atomic_write(os.path.join(tmp, SAVED_MODEL_FILENAME_PB), data, "saved_model")
+        tf_logging.absl_info("Writing fingerprint to %s",
+                             os.path.join(export_dir, FINGERPRINT_FILENAME))
         fingerprint = _fingerprint(data, meta, tmp)
         fileio.atomic_write(os.path.join(tmp, FINGERPRINT_FILENAME),
                             fingerprint.SerializeToString(), "fingerprint")

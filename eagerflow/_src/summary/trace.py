@@ -23,13 +23,13 @@ import numpy as np
 
 from eagerflow._src.core import context
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tf_logging import get_logger
 from eagerflow._src.graph.ir import Graph
 from eagerflow._src.summary import profiler as profiler_mod
 from eagerflow._src.summary import protos
 from eagerflow._src.summary.graph_def import graph_def
 from eagerflow._src.summary.summary_ops import _record_condition, write
 from eagerflow._src.summary.writer import _state
-from eagerflow._src.train.fileio import logger
 
 GRAPH_PLUGIN = "graph_run_metadata_graph"  # graphs only (trace_on(graph=True))
 RUN_METADATA_PLUGIN = "graph_run_metadata"  # the whole RunMetadata (profiler or graph=False)
@@ -57,17 +57,17 @@ def trace_on(graph: bool = True, profiler: bool = False, profiler_outdir: str | 
     """Starts recording the graphs of the tf.functions that run, and with `profiler` the
     profiler (tf.profiler.experimental.start(profiler_outdir)), which trace_export stops."""
     if _inside_function():
-        logger.warning("Cannot enable trace inside a tf.function.")
+        get_logger().warning("Cannot enable trace inside a tf.function.")
         return
     with _trace.lock:
         if _trace.active is not None:
-            logger.warning("Trace already enabled")
+            get_logger().warning("Trace already enabled")
             return
         collect = bool(graph) and not profiler
         if profiler:
             if profiler_outdir is None:
-                logger.warning("No `profiler_outdir` passed to trace_on(). Profiler won't be "
-                               "enabled.")
+                get_logger().warning("No `profiler_outdir` passed to trace_on(). Profiler won't be "
+                                     "enabled.")
             else:
                 collect = True
                 profiler_mod.start(profiler_outdir)
@@ -87,7 +87,7 @@ def trace_off() -> None:
         try:
             profiler_mod.stop()
         except Exception as e:  # noqa: BLE001 - TF's warning, whatever the cause
-            logger.warning("Error while stopping profiler: %s", e)
+            get_logger().warning("Error while stopping profiler: %s", e)
 
 
 def tracing() -> bool:
@@ -134,7 +134,7 @@ def trace_export(name: str, step: Any = None, profiler_outdir: str | None = None
     the trace still ends; with a writer and no step, ValueError and the trace goes on.
     """
     if _inside_function():
-        logger.warning("Cannot export trace inside a tf.function.")
+        get_logger().warning("Cannot export trace inside a tf.function.")
         return
     with _trace.lock:
         if _trace.active is None:
@@ -143,8 +143,8 @@ def trace_export(name: str, step: Any = None, profiler_outdir: str | None = None
     pb = protos.get()
     writer = _state.writer
     if writer is not None and not writer._noop and pb.RunMetadata is None:
-        logger.warning("tf.summary.trace_export needs the tensorboard package to encode "
-                       "graphs; nothing written")
+        get_logger().warning("tf.summary.trace_export needs the tensorboard package to encode "
+                             "graphs; nothing written")
     elif writer is not None and not writer._noop:
         run_metadata = pb.RunMetadata()
         for g in graphs:
@@ -158,8 +158,8 @@ def trace_export(name: str, step: Any = None, profiler_outdir: str | None = None
         write(name, run_metadata.SerializeToString(), step=step, metadata=meta)
     if profiler:
         if profiler_outdir:
-            logger.warning("Ignoring `profiler_outdir` passed to trace_export(). Please pass "
-                           "it to trace_on() instead.")
+            get_logger().warning("Ignoring `profiler_outdir` passed to trace_export(). Please pass "
+                                 "it to trace_on() instead.")
         profiler_mod.stop()
     trace_off()
 
@@ -175,8 +175,8 @@ def graph(graph_data: Any) -> Any:
         return convert_to_tensor(False)
     pb = protos.get()
     if pb.GraphDef is None and isinstance(getattr(graph_data, "graph", graph_data), Graph):
-        logger.warning("tf.summary.graph needs the tensorboard package to encode graphs; "
-                       "nothing written")
+        get_logger().warning("tf.summary.graph needs the tensorboard package to encode graphs; "
+                             "nothing written")
         return convert_to_tensor(False)
     raw = _graph_def_bytes(graph_data)
     if raw is None:

@@ -9,10 +9,13 @@ the model as the root.
 
 from __future__ import annotations
 
+import math
 import os
+import time
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import DataLossError, InvalidArgumentError, NotFoundError
 from eagerflow._src.core.trackable import AutoTrackable, is_trackable
@@ -62,11 +65,18 @@ def write_object_graph(graph: ObjectGraph, file_prefix: str,
     """Writes the values of `graph`'s objects, with the graph itself, to `file_prefix`:
     one data file, or the shards a sharding callback (or the tasks) make (sharding.py)."""
     file_prefix = os.fspath(file_prefix)
+    start = time.time() * 1e6
     proto, values = graph.serialize()
     callback = getattr(options, "experimental_sharding_callback", None)
+    shards = None
     if sharding.needs_shards(graph.owners, callback):
-        return _write_shards(file_prefix, sharding.plan(
-            values, graph.owners, proto.SerializeToString(), callback))
+        shards = sharding.plan(values, graph.owners, proto.SerializeToString(), callback)
+    # TF's functional saver logs this at absl's INFO: silent, but absl's first message
+    # configures the root logger (core/tf_logging.py), doubling TF's warnings from then on
+    tf_logging.absl_info("Sharding callback duration: %s microseconds",
+                         math.ceil(time.time() * 1e6 - start))
+    if shards is not None:
+        return _write_shards(file_prefix, shards)
     writer = BundleWriter(file_prefix)
     try:
         writer.add(OBJECT_GRAPH_KEY, proto.SerializeToString(), dt.string)

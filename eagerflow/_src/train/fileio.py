@@ -11,12 +11,9 @@ inject a crash (an exception, or killing the process) at every step.
 
 from __future__ import annotations
 
-import logging
 import os
 import uuid
 from typing import Any, Callable
-
-logger = logging.getLogger("tensorflow")
 
 _fault_hook: Callable[[str], None] | None = None
 _durable = True  # tests of the write protocol may switch the (slow) fsyncs off

@@ -1,6 +1,6 @@
 """Where Keras's messages go: stdout while interactive logging is on (the default), else
-the `absl` logger at INFO level, as Keras 3 sends them to absl.logging (the standard
-`logging` module's "absl" logger: absl-py's handler formats them when it is installed).
+absl's logger at INFO level, as Keras 3 sends them to absl.logging (core/tf_logging.py:
+absl's own when installed, with its side effect on the root logger).
 
 Sits at the bottom of keras (plain Python): the progress bar, summaries and the
 callbacks' messages print through `print_msg`.
@@ -8,8 +8,9 @@ callbacks' messages print through `print_msg`.
 
 from __future__ import annotations
 
-import logging
 import sys
+
+from eagerflow._src.core import tf_logging
 
 _INTERACTIVE = [True]
 
@@ -34,4 +35,4 @@ def print_msg(message: str, line_break: bool = True) -> None:
         sys.stdout.write(message + "\n" if line_break else message)
         sys.stdout.flush()
     else:
-        logging.getLogger("absl").info(message)
+        tf_logging.absl_info(message)

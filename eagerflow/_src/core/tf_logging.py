@@ -1,0 +1,106 @@
+"""The two channels TF 2.21 and Keras 3 log through, set up as they set them up.
+
+Core layer: no eagerflow imports but core/lazy.py; every module that logs comes through here.
+
+- `get_logger()` is `tf.get_logger()`: the standard logger "tensorflow". TF configures it
+  while `import tensorflow` runs: unless the root logger had handlers at that moment, it
+  gets a handler printing "WARNING:tensorflow:message" (logging's BASIC_FORMAT) to the
+  stderr of that moment, or, in an interactive session, INFO and up to stdout. eagerflow
+  does not import `logging` at import time (milliseconds of `import eagerflow`), so it
+  notes those facts when imported and adds the handler on first use, as TF would have.
+- `absl_log(level, msg, *args)` is `absl.logging.log`, where Keras 3 and parts of TF
+  (checkpoint sharding, SavedModel fingerprints) log. absl, before `app.run` installs its
+  handler, calls `logging.basicConfig()` on every message while the root logger has no
+  handler, so its lines read "WARNING:absl:message" and, from the first one on (INFO
+  ones too, which print nothing), TF's own lines print twice: through the "tensorflow"
+  handler and again through the root's. With absl installed its own `log` is called (so
+  `app.run`, `set_verbosity` and absl's handler apply); without it, the same steps with
+  the standard library.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import threading
+from typing import Any
+
+from eagerflow._src.core.lazy import lazy_module
+
+logging = lazy_module("logging")
+
+DEBUG, INFO, WARNING, ERROR = 10, 20, 30, 40
+
+
+def _interactive() -> bool:
+    # TF's test: sys.ps1 exists in an interactive shell, sys.flags.interactive with `python -i`
+    return bool(getattr(sys, "ps1", None)) or bool(sys.flags.interactive)
+
+
+def _root_has_handlers() -> bool:
+    mod = sys.modules.get("logging")
+    return mod is not None and bool(mod.getLogger().handlers)
+
+
+# What TF's get_logger() sees during `import tensorflow`: taken when eagerflow is imported.
+_AT_IMPORT = {"configure": not _root_has_handlers(), "interactive": _interactive(),
+              "stdout": sys.stdout, "stderr": sys.stderr}
+_lock = threading.Lock()
+_logger: list = []
+
+
+def get_logger() -> Any:
+    """tf.get_logger: the Python logger named "tensorflow", configured as TF configures it
+    during its import (see the module's docstring)."""
+    if _logger:
+        return _logger[0]
+    with _lock:
+        if not _logger:
+            logger = logging.getLogger("tensorflow")
+            if _AT_IMPORT["configure"]:
+                if _AT_IMPORT["interactive"]:
+                    logger.setLevel(logging.INFO)
+                    target = _AT_IMPORT["stdout"]
+                else:
+                    target = _AT_IMPORT["stderr"]
+                handler = logging.StreamHandler(target)
+                handler.setFormatter(logging.Formatter(logging.BASIC_FORMAT, None))
+                logger.addHandler(handler)
+            _logger.append(logger)
+    return _logger[0]
+
+
+if not _AT_IMPORT["configure"]:
+    get_logger()  # logging is loaded already: nothing to defer
+
+
+_ABSL: list = []
+
+
+def _absl_module() -> Any:
+    if not _ABSL:
+        if importlib.util.find_spec("absl") is not None:
+            import absl.logging  # optional: absl's own logger class, handler and flags
+            _ABSL.append(absl.logging)
+        else:
+            _ABSL.append(None)
+    return _ABSL[0]
+
+
+def absl_log(level: int, msg: str, *args: Any) -> None:
+    """absl.logging's log at the standard `level` (DEBUG, INFO, WARNING, ERROR)."""
+    absl = _absl_module()
+    if absl is not None:
+        absl.log(absl.converter.standard_to_absl(level), msg, *args)
+        return
+    if not logging.getLogger().handlers:
+        logging.basicConfig()
+    logging.getLogger("absl").log(level, msg, *args)
+
+
+def absl_warning(msg: str, *args: Any) -> None:
+    absl_log(WARNING, msg, *args)
+
+
+def absl_info(msg: str, *args: Any) -> None:
+    absl_log(INFO, msg, *args)
