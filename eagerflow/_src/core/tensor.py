@@ -358,8 +358,11 @@ def make_weak(t: Any, fresh: builtins.bool = False) -> Any:
     return w
 
 
-def _array_from_python(value: Any, float_range: builtins.bool = True) -> np.ndarray:
-    """TF's inference of a dtype for Python data: int32 unless too big, float32, ..."""
+def _array_from_python(value: Any, float_range: builtins.bool = True,
+                       half_range: builtins.bool = True) -> np.ndarray:
+    """TF's inference of a dtype for Python data: int32 unless too big, float32, ...
+    `float_range` and `half_range`: a finite value past float32's (float16's) range is
+    TF's error where it would convert to that type."""
     try:
         arr = np.array(value)
     except UnicodeDecodeError:  # str and bytes mixed (NumPy decodes bytes as ASCII): TF
@@ -372,10 +375,39 @@ def _array_from_python(value: Any, float_range: builtins.bool = True) -> np.ndar
             raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
         raise ValueError(f"Can't convert {value!r} to Tensor: {e}") from None
     kind = arr.dtype.kind
+    if kind in "iufcb":
+        if arr.size == 0:  # TF's sample reaches an empty sequence: float32 of that shape
+            return np.zeros(arr.shape, _F32)
+        # TF infers the dtype from the first scalar (py_seq_tensor.cc) and converts every
+        # element to it; NumPy promotes across all of them, so the two differ where the
+        # first is a NumPy scalar or a bool, or the kinds mix
+        first = _sampled_kind(value)
+        if kind == "b" or first in "bB":
+            if kind != "b":
+                raise ValueError(_MIXED)
+            return arr
+        if kind == "c":
+            if first != "c":
+                raise ValueError(_MIXED)
+            return arr.astype(np.complex128)
+        if first == "i" and kind == "f" and _ints_only(value, np.integer):
+            kind = "O"  # NumPy made floats of int64 and uint64 mixed: exact ints instead
+            arr = np.array(value, dtype=object)
+        elif first == "d":
+            return arr.astype(np.float64)
+        elif first == "h":
+            return _to_half(arr, half_range)
     if kind == "u" or (kind == "f" and _ints_only(value) and _has_big_int(value)) or (
-            kind == "O" and all(type(x) is int for x in arr.ravel()) and arr.size):
-        # NumPy reaches for uint64, float64 or objects for ints past int64: TF refuses them
-        raise ValueError(_OUT_OF_RANGE)
+            kind == "O" and all(isinstance(x, (int, np.integer)) for x in arr.ravel())
+            and arr.size):
+        if kind == "f" or arr.size == 0:
+            raise ValueError(_OUT_OF_RANGE)
+        # NumPy's unsigned ints (of NumPy scalars, or ints past int64): TF takes what fits
+        # int64 and refuses the rest
+        lo, hi = int(arr.min()), int(arr.max())
+        if lo < -2**63 or hi >= 2**63:
+            raise ValueError(_OUT_OF_RANGE)
+        return arr.astype(np.int32 if _INT32_MIN <= lo and hi <= _INT32_MAX else np.int64)
     if kind == "f":
         # one reduction in the common case; only a sequence holding inf (allowed) or a
         # value beyond float32's range looks closer
@@ -385,14 +417,10 @@ def _array_from_python(value: Any, float_range: builtins.bool = True) -> np.ndar
                 raise ValueError("Can't convert Python sequence with a value out of range "
                                  "for a double-precision float.")
         return arr.astype(_F32)
-    if kind == "u" and arr.size and arr.max() > np.iinfo(np.int64).max:
-        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
     if kind in "iu":
         if arr.size and (arr.min() < _INT32_MIN or arr.max() > _INT32_MAX):
             return arr.astype(np.int64)
         return arr.astype(np.int32)
-    if kind == "c":
-        return arr.astype(np.complex128)
     if kind in "US" and _mixed_strings(value):
         raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     if kind in "US":
@@ -405,6 +433,52 @@ def _array_from_python(value: Any, float_range: builtins.bool = True) -> np.ndar
         return arr
     raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
                      f"({type(value)}) to a Tensor.")
+
+
+_MIXED = "Can't convert Python sequence with mixed types to Tensor."
+
+
+def _sampled_kind(value: Any) -> str:
+    """The element TF samples to type a Python sequence (its first, descended to a
+    scalar), as one letter: 'd' float64 (NumPy's double), 'h' float16, 'f' any other
+    float (Python's become float32), 'b' Python bool, 'B' NumPy bool, 'i' int, 'c'
+    complex, 'o' anything else. An ndarray on the way stands for its elements."""
+    v = value
+    while isinstance(v, (list, tuple)) and v:
+        v = v[0]
+    t = type(v)
+    if t is float:  # the common cases first
+        return "f"
+    if t is int:
+        return "i"
+    if t is builtins.bool:
+        return "b"
+    if isinstance(v, np.ndarray):
+        t = v.dtype.type
+    elif not isinstance(v, np.generic):
+        return "c" if t is complex else "o"
+    if t is np.float64:
+        return "d"
+    if t is np.float16:
+        return "h"
+    if issubclass(t, np.floating):
+        return "f"
+    if t is np.bool_:
+        return "B"
+    if issubclass(t, np.integer):
+        return "i"
+    return "c" if issubclass(t, np.complexfloating) else "o"
+
+
+def _to_half(arr: np.ndarray, half_range: builtins.bool) -> np.ndarray:
+    """Elements as float16 (a NumPy half came first); a finite value that overflows to
+    inf is TF's range error."""
+    with np.errstate(over="ignore"):
+        half = arr.astype(np.float16)
+    if half_range and np.isinf(half).any() and (np.isinf(half) & np.isfinite(arr)).any():
+        raise ValueError("Can't convert Python sequence with a value out of range for a "
+                         "double-precision float.")
+    return half
 
 
 def _mixed_strings(value: Any) -> builtins.bool:
@@ -425,10 +499,13 @@ def _mixed_strings(value: Any) -> builtins.bool:
 _OUT_OF_RANGE = "Can't convert Python sequence with out-of-range integer to Tensor."
 
 
-def _ints_only(value: Any) -> builtins.bool:
+def _ints_only(value: Any, also: type | None = None) -> builtins.bool:
+    """Python ints all through (and instances of `also`, in a list or an ndarray)."""
     if isinstance(value, (list, tuple)):
-        return all(_ints_only(v) for v in value)
-    return type(value) is int
+        return all(_ints_only(v, also) for v in value)
+    if also is not None and isinstance(value, np.ndarray):
+        return issubclass(value.dtype.type, also)
+    return type(value) is int or (also is not None and isinstance(value, also))
 
 
 def _has_big_int(value: Any) -> builtins.bool:
@@ -477,8 +554,17 @@ def _to_bytes_array(arr: np.ndarray) -> np.ndarray:
 def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
     """Python data converted to an explicit dtype, refusing lossy conversions as TF does."""
     try:
-        inferred = _array_from_python(value, float_range=False)
+        # TF converts straight to a float32, float64 or complex128 asked for, so only the
+        # other dtypes see the float16 of a NumPy half overflow
+        inferred = _array_from_python(value, float_range=False, half_range=dtype not in (
+            _dt.float32, _dt.float64, _dt.complex128))
     except ValueError as e:
+        if str(e) == _MIXED and _direct_numbers(value, dtype):
+            # (bools with numbers: TF's converter for the dtype asked for takes them, the
+            # one of the first element's type does not)
+            with np.errstate(all="ignore"):
+                return np.array(value, dtype=(np.int64 if dtype.is_integer else
+                                              dtype.as_numpy_dtype)).astype(dtype.storage_type)
         if str(e) != _OUT_OF_RANGE:
             raise
         return _big_ints_to_dtype(value, dtype)
@@ -487,6 +573,10 @@ def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
         return inferred
     if inferred.size == 0:  # no elements to lose: `[]` and `[[], []]` take any dtype
         return np.empty(inferred.shape, object if dtype is _dt.string else dtype.storage_type)
+    if src is _dt.bool and _sampled_kind(value) == "B":
+        # NumPy bools are no numbers to TF's converters (Python's are): only a cast, which
+        # a conversion does not make
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_dtype_word(dtype)}")
     ok = (
         # (bool to every float but bfloat16: TF's conversion has no bool -> bfloat16)
         (dtype.is_floating and (src.is_integer or src.is_floating
@@ -500,9 +590,7 @@ def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
         raise TypeError(f"Error while casting from dtype int64 to {dtype.name}. Cast int64 to "
                         f"{dtype.name} is not supported")
     if not ok:
-        word = {_dt.float32: "float", _dt.float64: "double", _dt.float16: "half"}.get(
-            dtype, dtype.name)
-        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {word}")
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_dtype_word(dtype)}")
     if src.is_integer and (dtype.is_integer or dtype.is_quantized):
         # TF wraps out-of-range Python ints modulo 2**bits (300 -> uint8 44).
         return np.array(value, dtype=np.int64).astype(dtype.storage_type)
@@ -512,6 +600,33 @@ def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
         with np.errstate(all="ignore"):
             return np.array(value, dtype=dtype.as_numpy_dtype)
     return inferred.astype(dtype.as_numpy_dtype)
+
+
+def _dtype_word(dtype: _dt.DType) -> str:
+    return {_dt.float32: "float", _dt.float64: "double", _dt.float16: "half"}.get(
+        dtype, dtype.name)
+
+
+def _direct_numbers(value: Any, dtype: _dt.DType) -> builtins.bool:
+    """Whether TF's converter for `dtype` itself (it has one for float32, float64, float16,
+    complex128, int32, int64 and uint64) takes every element: Python bools count as ints,
+    NumPy bools as no number; an int dtype takes no floats."""
+    if dtype in (_dt.float32, _dt.float64, _dt.float16, _dt.complex128):
+        kinds, types = "iuf", (int, float, np.integer, np.floating)
+        if dtype is _dt.complex128:
+            kinds, types = "iufc", (int, float, complex, np.number)
+    elif dtype in (_dt.int32, _dt.int64, _dt.uint64):
+        kinds, types = "iu", (int, np.integer)
+    else:
+        return False
+
+    def takes(v: Any) -> builtins.bool:
+        if isinstance(v, (list, tuple)):
+            return all(takes(x) for x in v)
+        if isinstance(v, np.ndarray):
+            return v.dtype.kind in kinds
+        return isinstance(v, types) and not isinstance(v, np.bool_)
+    return takes(value)
 
 
 def _big_ints_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:

@@ -26,7 +26,7 @@ from eagerflow._src.data import graph_ops
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.options import Options
 from eagerflow._src.data.owned_iterator import NumpyIterator, OwnedIterator
-from eagerflow._src.data.structure import Structure, register_dataset_class
+from eagerflow._src.data.structure import DatasetSpec, Structure, register_dataset_class
 
 AUTOTUNE = -1
 INFINITE = -1
@@ -71,6 +71,10 @@ class DatasetV2:
     @property
     def element_spec(self) -> Any:
         return self._structure.spec
+
+    def _value_type_spec(self) -> Any:
+        """The DatasetSpec tf.type_spec_from_value gives (a TF dataset is a composite)."""
+        return DatasetSpec(self.element_spec)
 
     def cardinality(self) -> EagerTensor:
         return EagerTensor(np.array(self._cardinality(), np.int64), _dt.int64)

@@ -23,7 +23,7 @@ from eagerflow._src.core.tensor_spec import TypeSpec
 from eagerflow._src.core.trackable import Trackable
 from eagerflow._src.data import graph_ops
 from eagerflow._src.data.iterators import ElementIterator, IterContext, _Counted
-from eagerflow._src.data.optional import Optional, SparseTensorValue
+from eagerflow._src.data.optional import Optional
 from eagerflow._src.data.structure import (
     DatasetSpec,
     flatten,
@@ -269,5 +269,14 @@ class NumpyIterator:
 
 def _to_numpy(c: Any) -> Any:
     if isinstance(c, SparseTensor):
-        return SparseTensorValue(c.indices.numpy(), c.values.numpy(), c.dense_shape.numpy())
+        # TF 2.21's NumpyIterator gives a SparseTensor's dense array (its _numpy())
+        return _sparse_to_dense_array(c)
     return c.numpy()
+
+
+def _sparse_to_dense_array(st: SparseTensor) -> np.ndarray:
+    values = st.values.numpy()
+    arr = np.zeros([int(d) for d in st.dense_shape.numpy()], dtype=values.dtype)
+    for i, v in zip(st.indices.numpy(), values):
+        arr[tuple(i)] = v
+    return arr

@@ -358,7 +358,10 @@ class RangeDataset(DatasetV2):
 
     _repr_name = "_RangeDataset"
 
-    def __init__(self, *args: Any, output_type: Any = _dt.int64, name: str | None = None) -> None:
+    def __init__(self, *args: Any, output_type: Any = _dt.int64, name: str | None = None,
+                 **ignored: Any) -> None:
+        # TF's _RangeDataset reads only output_type and name from its kwargs and ignores the
+        # rest (range(3, dtype=tf.float32) gives int64 elements)
         if not 1 <= len(args) <= 3:
             raise ValueError(f"Invalid `args`. The length of `args` should be between 1 and 3 "
                              f"but was {len(args)}.")
@@ -651,12 +654,12 @@ class ZipDataset(DatasetV2):
     _repr_name = "_ZipDataset"
 
     def __init__(self, datasets: Any) -> None:
-        if isinstance(datasets, list):
-            raise TypeError("Invalid input to `zip`. Inputs are expected to be (nested) structures "
-                            "of `tf.data.Dataset` objects. Python `list` is not supported and you "
-                            "should use `tuple` instead.")
         flat = dstruct.flatten(datasets)
         for d in flat:
+            if isinstance(d, list):  # (a list is a leaf of tf.data's structures)
+                raise TypeError("Invalid input to `zip`. Inputs are expected to be (nested) "
+                                "structures of `tf.data.Dataset` objects. Python `list` is not "
+                                "supported and you should use `tuple` instead.")
             if not isinstance(d, DatasetV2):
                 raise TypeError("Invalid input to `zip`. Inputs are expected to be (nested) "
                                 "structures of `tf.data.Dataset` objects but encountered object "

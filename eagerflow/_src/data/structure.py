@@ -331,7 +331,27 @@ def to_component(value: Any) -> Any:
     if value is None:
         raise TypeError("Failed to convert elements of None to Tensor. Consider casting elements "
                         "to a supported type.")
+    if type(value) is list:
+        # TF types a list of NumPy arrays by the arrays (its type_spec_from_value), not by
+        # the first scalar as a tensor conversion does: [np.array([1, 2])] is int64
+        return convert_to_tensor(value, dtype=_arrays_dtype(value))
     return convert_to_tensor(value)
+
+
+def _arrays_dtype(value: Any) -> Any:
+    """The dtype shared by the NumPy arrays a (nested) list holds, if it holds nothing else;
+    None otherwise."""
+    if type(value) is np.ndarray:
+        try:
+            return _dt.as_dtype(value.dtype)
+        except TypeError:
+            return None
+    if type(value) is not list or not value:
+        return None
+    first = _arrays_dtype(value[0])
+    if first is None or any(_arrays_dtype(v) is not first for v in value[1:]):
+        return None
+    return first
 
 
 def normalize_element(element: Any) -> Any:

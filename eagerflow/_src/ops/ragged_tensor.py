@@ -801,6 +801,8 @@ def type_spec_from_value(value: Any) -> Any:
         return spec
     if spec is not None and hasattr(value, "_type_spec"):  # a tf.data iterator
         return value._type_spec
+    if spec is not None and hasattr(value, "_value_type_spec"):  # a tf.data dataset
+        return value._value_type_spec()
     try:
         return TensorSpec.from_tensor(convert_to_tensor(value))
     except (TypeError, ValueError):
