@@ -2,7 +2,6 @@
 # More of TF's "tf.data: Build TensorFlow input pipelines" and "Better performance with the
 # tf.data API" guides, as a user writes them: what each source, transformation and option
 # prints, and the errors TF raises (recorded from TF 2.21 by record.py).
-import numpy as np
 import tensorflow as tf
 
 
