@@ -104,3 +104,26 @@ def absl_warning(msg: str, *args: Any) -> None:
 
 def absl_info(msg: str, *args: Any) -> None:
     absl_log(INFO, msg, *args)
+
+
+# -- TF's deprecation notices ----------------------------------------------------------------
+
+_deprecations_shown: set = set()
+
+
+def deprecated_call(name: str, module: str, instructions: str, date: str | None = None,
+                    depth: int = 2) -> None:
+    """TF's notice for a call of a function its `deprecation.deprecated` marks, once per
+    function and process: "From FILE:LINE: NAME (from MODULE) is deprecated and will be
+    removed in a future version|after DATE.\\nInstructions for updating:\\nINSTRUCTIONS",
+    through the "tensorflow" logger. FILE:LINE is the caller's (`depth` frames up from the
+    deprecated function's body); TF names its own dispatch wrapper there for the functions
+    it dispatches."""
+    if name in _deprecations_shown:
+        return
+    _deprecations_shown.add(name)
+    frame = sys._getframe(depth)
+    when = "in a future version" if date is None else f"after {date}"
+    get_logger().warning("From %s:%d: %s (from %s) is deprecated and will be removed %s.\n"
+                         "Instructions for updating:\n%s", frame.f_code.co_filename,
+                         frame.f_lineno, name, module, when, instructions)

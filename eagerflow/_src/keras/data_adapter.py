@@ -400,7 +400,7 @@ class KerasEpochs:
             for step in range(steps):
                 if self.num_batches and self._seen >= self.num_batches:
                     if self.steps_per_epoch:
-                        warnings.warn(RAN_OUT_WARNING, stacklevel=4)
+                        warnings.warn(RAN_OUT_WARNING, stacklevel=1)
                     break
                 self._seen += 1
                 batch = next(self._current, RAN_OUT)
@@ -427,7 +427,7 @@ class KerasEpochs:
         # (all done before the yield: the caller stops at that step)
         if self.num_batches is None:
             self.num_batches = self._seen
-        warnings.warn(RAN_OUT_WARNING, stacklevel=4)
+        warnings.warn(RAN_OUT_WARNING, stacklevel=1)
         _close(self._current)
         self._current = None
         self.data.on_epoch_end()
@@ -513,15 +513,15 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
     if shuffle and isinstance(x, DatasetV2):
         warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was "
                       "provided as a tf.data.Dataset. The Dataset is expected to already be "
-                      "shuffled (via `.shuffle(buffer_size)`).", stacklevel=3)
+                      "shuffled (via `.shuffle(buffer_size)`).", stacklevel=1)
     elif shuffle and isinstance(x, PyDataset) and x.num_batches is None:
         warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was "
                       "provided as an infinite PyDataset. The PyDataset is expected to "
-                      "already be shuffled.", stacklevel=3)
+                      "already be shuffled.", stacklevel=1)
     elif shuffle and isinstance(x, types.GeneratorType):
         warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was "
                       "provided as a generator. The generator is expected to yield "
-                      "already-shuffled data.", stacklevel=3)
+                      "already-shuffled data.", stacklevel=1)
     data = IterableData(x, steps, shuffle)
     if class_weight is not None:
         data = _ClassWeighted(data, class_weight)

@@ -620,7 +620,7 @@ class Trainer:
                 break
             if passes is None and steps_per_epoch is not None and seen < steps_per_epoch \
                     and not self.stop_training:
-                warnings.warn(_RAN_OUT, stacklevel=2)  # as Keras 3: the next epoch goes on
+                warnings.warn(_RAN_OUT, stacklevel=1)  # as Keras 3: the next epoch goes on
                 if seen == 0:
                     break
             epoch_logs = dict(self._metrics_or_logs(raw))

@@ -11,7 +11,6 @@ inside a traced function, where TF's ParallelConcat needs the result's shape kno
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
 from typing import Any
@@ -19,13 +18,12 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import nest
+from eagerflow._src.core import nest, tf_logging
 from eagerflow._src.core.context import executing_eagerly
 from eagerflow._src.core.device import current_device
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError, shape_str
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.stacking import common_args, stack
@@ -142,18 +140,10 @@ BATCH_FUNCTION = register(OpDef(
 ))
 
 
-_warned: set = set()
-
-
 def guarantee_const(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """`input`, promised constant (TF's hint for its graph runtime; deprecated there)."""
-    if "guarantee_const" not in _warned:
-        _warned.add("guarantee_const")
-        caller = sys._getframe(1)
-        get_logger().warning("From %s:%d: guarantee_const (from tensorflow.python.ops."
-                             "array_ops) is deprecated and will be removed in a future "
-                             "version.\nInstructions for updating:\nNot for public use.",
-                             caller.f_code.co_filename, caller.f_lineno)
+    tf_logging.deprecated_call("guarantee_const", "tensorflow.python.ops.array_ops",
+                               "Not for public use.")
     return bind(GUARANTEE_CONST, (convert_to_tensor(input),), {}, name)
 
 

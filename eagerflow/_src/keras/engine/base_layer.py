@@ -615,6 +615,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
     # -- building and calling ----------------------------------------------------------------
     def build(self, input_shape: Any) -> None:
+        if getattr(type(self).build, "_is_default", False):
+            warn_unbuilt_sublayers(self)
         self._mark_path()
         self._build_input_shape = input_shape
         if self._build_shapes is None and input_shape is not None:
@@ -906,6 +908,17 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
 
 Layer.quantize = _quantize_wrapper(Layer.quantize)  # type: ignore[method-assign]
+
+
+def warn_unbuilt_sublayers(layer: Layer) -> None:
+    """Keras 3's warning when its default `build` marks built a layer whose sublayers are
+    not (Keras's own line: shown once per layer name)."""
+    if any(not sub.built for sub in layer._direct_sublayers()):
+        warnings.warn(f"`build()` was called on layer '{layer.name}', however the layer does "
+                      "not have a `build()` method implemented and it looks like it has "
+                      "unbuilt state. This will cause the layer to be marked as built, "
+                      "despite not being actually built, which may cause failures down the "
+                      "line. Make sure to implement a proper `build()` method.", stacklevel=1)
 
 
 def _build_wrapper(build: Callable) -> Callable:

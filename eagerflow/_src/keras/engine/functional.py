@@ -13,15 +13,17 @@ mixed in, since `Model(inputs, outputs)` itself makes one.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from eagerflow._src.core.trackable import TrackableDict, TrackableList
 from eagerflow._src.keras import legacy_serialization as legacy_ser
 from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras import tree
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.input_spec import InputSpec
@@ -272,14 +274,10 @@ class GraphNetwork:
             ref = self._flat_inputs[0]  # the common case: one tensor as its Input wants it
             if inputs._dtype is ref._dtype and len(inputs._shape) == len(ref.shape):
                 return [inputs]
-        if isinstance(inputs, dict):
-            names = self.input_names
-            if all(n in inputs for n in names):
-                flat = [inputs[n] for n in names]
-            else:
-                flat = nest.flatten(inputs)
-        else:
-            flat = nest.flatten(inputs)
+        inputs = self._standardize_inputs(inputs)
+        flat = tree.flatten(inputs)
+        if isinstance(inputs, dict) and len(flat) > len(self._flat_inputs):
+            flat = flat[:len(self._flat_inputs)]  # (Keras 3 zips them with its Inputs)
         if len(flat) != len(self._flat_inputs):
             raise ValueError(f"Layer \"{self.name}\" expects {len(self._flat_inputs)} input(s),"
                              f" but it received {len(flat)} input tensors. Inputs received: "
@@ -298,6 +296,48 @@ class GraphNetwork:
                 x = cast(x, ref._dtype)
             out.append(self._adjust_rank(i, x, ref))
         return out
+
+    def _standardize_inputs(self, inputs: Any) -> Any:
+        """`inputs` in the structure Keras 3 flattens: one tensor for a list of one Input
+        put in a list, a dict for a list of Inputs (or one) taken by their names; other
+        structures kept, Keras's warning (or, where it cannot tell the order, its
+        ValueError) when they do not match the model's. A dict with keys the model does
+        not know is flattened whole, in sorted-key order, as Keras 3 does."""
+        struct = self._nested_inputs
+        refuse = False
+        if isinstance(struct, list) and len(struct) == 1 and is_tensor(inputs):
+            inputs = [inputs]
+        elif isinstance(inputs, dict) and not isinstance(struct, dict):
+            if isinstance(struct, (list, tuple)) and all(
+                    isinstance(kt, KerasTensor) for kt in struct):
+                if {kt.name for kt in struct} <= set(inputs):
+                    inputs = [inputs[kt.name] for kt in struct]
+                else:
+                    refuse = True
+            elif isinstance(struct, KerasTensor):
+                if struct.name in inputs:
+                    inputs = [inputs[struct.name]]
+                else:
+                    refuse = True
+            else:
+                refuse = True
+        if isinstance(struct, dict) and not isinstance(inputs, dict) and \
+                list(struct) != sorted(struct):
+            refuse = True
+        try:
+            tree.assert_same_structure(tree.lists_to_tuples(inputs),
+                                       tree.lists_to_tuples(struct))
+        except ValueError:
+            expected = tree.map_structure(lambda kt: "None" if kt is None else kt.name, struct)
+            received = tree.map_structure(
+                lambda x: "None" if x is None else f"Tensor(shape={x.shape})", inputs)
+            msg = ("The structure of `inputs` doesn't match the expected structure.\n"
+                   f"Expected: {expected}\nReceived: inputs={received}")
+            if refuse:
+                raise ValueError(msg) from None
+            # (Keras's warning at its own line, so shown once per text; its line as Keras's)
+            warnings.warn(msg, stacklevel=1)
+        return inputs
 
     def _adjust_rank(self, index: int, x: Tensor, ref: KerasTensor) -> Tensor:
         """Keras 3 takes an input one rank short of its Input's when the Input ends in 1, and

@@ -32,7 +32,7 @@ class InputLayer(Layer):
         super().__init__(name=name)
         if "input_shape" in kwargs:
             warnings.warn("Argument `input_shape` is deprecated. Use `shape` instead.",
-                          stacklevel=2)
+                          stacklevel=1)  # (Keras's line, not the caller's)
             shape = kwargs.pop("input_shape")
         if "batch_input_shape" in kwargs:
             batch_shape = kwargs.pop("batch_input_shape")

@@ -327,9 +327,7 @@ class Sequential(Functional):
         # (`kwargs`: Keras 3's call-context arguments, which reach only the layers that
         # declare them as context arguments; none do but through `training`)
         if self._is_graph_network:  # Keras 3 runs a built Sequential as its functional model
-            if isinstance(inputs, (list, tuple)) and len(inputs) == 1:
-                inputs = inputs[0]
-            inputs = self._conform_inputs(inputs)[0]
+            inputs = self._conform_inputs(inputs)[0]  # ([x]: Keras's structure warning)
         outputs = inputs
         for layer in self._sequential_layers:
             outputs = layer(outputs)

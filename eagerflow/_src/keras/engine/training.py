@@ -26,7 +26,7 @@ from eagerflow._src.keras import (
 )
 from eagerflow._src.keras import export as export_lib
 from eagerflow._src.keras import serialization as ser
-from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.base_layer import Layer, warn_unbuilt_sublayers
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.functional import GraphNetwork
 from eagerflow._src.keras.engine.input_layer import Input, InputLayer
@@ -218,13 +218,8 @@ class Model(Trainer, Layer):
             self.built = True
             return
         self._mark_path()
-        if any(not x.built for x in self._direct_sublayers()):
-            warnings.warn(f"`build()` was called on layer '{self.name}', however the layer "
-                          "does not have a `build()` method implemented and it looks like it "
-                          "has unbuilt state. This will cause the layer to be marked as built, "
-                          "despite not being actually built, which may cause failures down "
-                          "the line. Make sure to implement a proper `build()` method.",
-                          stacklevel=2)
+        if type(self).build is Model.build:  # (not from a subclass's own build)
+            warn_unbuilt_sublayers(self)
         self.built = True
 
     def build_from_config(self, config: dict) -> None:

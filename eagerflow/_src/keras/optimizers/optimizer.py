@@ -475,7 +475,7 @@ class Optimizer(trackable.AutoTrackable):
         if missing:
             warnings.warn(f"Gradients do not exist for variables {missing} when minimizing the "
                           "loss. If using `model.compile()`, did you forget to provide a `loss` "
-                          "argument?", stacklevel=3)
+                          "argument?", stacklevel=1)  # (Keras's line: once per text)
         grads = [g if g.dtype is dt.as_dtype(v.dtype) else m.cast(g, v.dtype)
                  for g, v in pairs]
         variables = [v for _, v in pairs]

@@ -1,0 +1,140 @@
+"""Keras 3's warnings as TF 2.21 prints them, run under TF (record_warnings.py keeps its
+stderr in warnings_golden.txt) and under eagerflow (test_keras_warnings.py): each
+`warnings.warn` with its text and category, at Keras's own line (so shown once per text,
+and not at the caller's line), or at the caller's where Keras puts it there.
+
+    python tests/keras/warnings/warnings_program.py tf|ef
+"""
+
+import sys
+
+import numpy as np
+
+if sys.argv[1] == "tf":
+    import tensorflow as tf
+else:
+    import eagerflow as tf
+keras = tf.keras
+
+
+def mark(step):
+    print(f"--- {step}", file=sys.stderr, flush=True)
+
+
+def run(step, model, inputs):
+    """Calls `model` on `inputs`: its first output values, or the error it raised."""
+    mark(step)
+    try:
+        print("result", np.asarray(model(inputs)).ravel()[:2].tolist(), file=sys.stderr)
+    except Exception as e:  # noqa: BLE001 - the error is what is compared
+        print(f"{type(e).__name__}: {e}", file=sys.stderr)
+
+
+x = np.ones((2, 3), "float32")
+y = 2 * np.ones((2, 3), "float32")
+z = 5 * np.ones((2, 3), "float32")
+
+mark("input_shape to a layer, twice")
+keras.layers.Dense(2, input_shape=(3,))
+keras.layers.Dense(2, input_shape=(3,))
+mark("input_shape to a layer in a Sequential")
+keras.Sequential([keras.layers.Dense(2, input_shape=(3,))])
+mark("InputLayer(input_shape=...)")
+keras.layers.InputLayer(input_shape=(3,))
+
+
+class NoState(keras.layers.Layer):
+    def call(self, inputs):
+        return inputs * 2
+
+
+class Holder(keras.layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.dense = keras.layers.Dense(2)
+
+    def call(self, inputs):
+        return self.dense(inputs)
+
+
+class HolderBuild(Holder):
+    def build(self, input_shape):
+        super().build(input_shape)
+
+
+class HolderModel(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = keras.layers.Dense(2)
+
+    def call(self, inputs):
+        return self.dense(inputs)
+
+
+class HolderModelBuild(HolderModel):
+    def build(self, input_shape):
+        super().build(input_shape)
+
+
+mark("build() of a layer without state")
+NoState().build((None, 3))
+mark("build() of a layer holding an unbuilt layer")
+Holder().build((None, 3))
+mark("build() of a layer whose own build calls super().build()")
+HolderBuild().build((None, 3))
+mark("build() of a model holding an unbuilt layer")
+HolderModel().build((None, 3))
+mark("build() of a model whose own build calls super().build()")
+HolderModelBuild().build((None, 3))
+mark("a layer holding an unbuilt layer, called")
+Holder()(x)
+
+a = keras.Input((3,), name="a")
+b = keras.Input((3,), name="b")
+by_dict = keras.Model({"a": a, "b": b}, keras.layers.Subtract()([a, b]))
+by_list = keras.Model([a, b], keras.layers.Subtract()([a, b]))
+by_tuple = keras.Model((a, b), keras.layers.Subtract()([a, b]))
+single = keras.Model(a, keras.layers.Dense(1, kernel_initializer="ones")(a))
+list_of_one = keras.Model([a], keras.layers.Dense(1, kernel_initializer="ones")(a))
+unsorted = keras.Model({"b": b, "a": a}, keras.layers.Subtract()([a, b]))
+run("a dict with an extra key", by_dict, {"a": x, "b": y, "c": z})
+run("the same again (shown once)", by_dict, {"a": x, "b": y, "c": z})
+run("an extra key sorting first (Keras flattens it first)", by_dict, {"0": z, "a": x, "b": y})
+run("a missing key", by_dict, {"a": x})
+run("a dict model given a list", by_dict, [x, y])
+run("a dict model given a tuple", by_dict, (x, y))
+run("a list model given a tuple", by_list, (x, y))
+run("a list model given a dict", by_list, {"a": x, "b": y})
+run("a list model given a dict with an extra key", by_list, {"a": x, "b": y, "c": z})
+run("a list model given a dict missing a key", by_list, {"a": x, "c": y})
+run("a tuple model given a list", by_tuple, [x, y])
+run("a one-input model given a list", single, [x])
+run("a one-input model given a tuple", single, (x,))
+run("a one-input model given a dict", single, {"a": x})
+run("a one-input model given a dict of another name", single, {"q": x})
+run("a list-of-one model given an array", list_of_one, x)
+run("a list-of-one model given a tensor", list_of_one, tf.constant(y))
+run("an unsorted dict model given a list", unsorted, [x, y])
+run("an unsorted dict model given a dict", unsorted, {"a": x, "b": y})
+run("a list model given three", by_list, [x, y, z])
+run("a list model given a nested list", by_list, [[x], y])
+run("a Sequential given a list",
+    keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, kernel_initializer="ones")]),
+    [x])
+mark("predict on a dict with an extra key")
+by_dict.predict({"a": x, "b": z, "c": z}, verbose=0)
+
+mark("gradients missing for a variable, twice")
+v1 = tf.Variable(1.0, name="v1")
+v2 = tf.Variable(2.0, name="v2")
+optimizer = keras.optimizers.Adam()
+optimizer.apply_gradients([(tf.constant(1.0), v1), (None, v2)])
+optimizer.apply_gradients([(tf.constant(1.0), v1), (None, v2)])
+mark("fit on a dataset with shuffle, running out of data")
+model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+model.compile("sgd", "mse")
+data = tf.data.Dataset.from_tensor_slices((np.ones((8, 3), "float32"),
+                                           np.ones((8, 1), "float32"))).batch(4)
+model.fit(data, epochs=2, steps_per_epoch=5, verbose=0)
+model.fit(data, epochs=2, steps_per_epoch=5, verbose=0)
+mark("end")
