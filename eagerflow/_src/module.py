@@ -98,6 +98,8 @@ class Module(AutoTrackable):
     ...     self.w = tf.Variable(tf.ones([n_in, n_out]), name="w")
     """
 
+    _track_private = True
+
     # attributes never walked by `_flatten` (bookkeeping, not content)
     _TF_MODULE_IGNORED_PROPERTIES: frozenset = frozenset(("_trackable_deps",))
 

@@ -175,10 +175,11 @@ def test_tracked_containers_still_behave_like_lists_and_dicts():
     h.vs.pop()
     del h.d["k"]
     assert h.vs == [1] and h.d == {}
-    # tuples and private attributes stay as they were given
+    # tuples stay as they were given; a private attribute is wrapped as the others (TF's
+    # AutoTrackable tracks every attribute of a tf.Module)
     h.t = (tf.Variable(1.0),)
     h._private = []
-    assert type(h.t) is tuple and type(h._private) is list
+    assert type(h.t) is tuple and type(h._private) is ListWrapper
     assert len(h.variables) == 1
 
 

@@ -42,10 +42,8 @@ def cond(pred: Any, true_fn: Callable | None = None, false_fn: Callable | None =
     if isinstance(pred, bool):
         raise TypeError(("pred must not be a Python bool", pred))
     if _state.graph is None:
-        p = convert_to_tensor(pred)
-        if p._shape not in ((), None) and p._shape != (1,) * len(p._shape):
-            raise ValueError(f"Shape must be rank 0 but is rank {len(p._shape)}")
-        return true_fn() if bool(p._numpy().reshape(())) else false_fn()
+        # (the tensor's truth value: one element of any rank; NumPy's errors otherwise)
+        return true_fn() if bool(convert_to_tensor(pred)._numpy()) else false_fn()
     return build_cond(convert_to_tensor(pred), true_fn, false_fn, name or "cond")
 
 

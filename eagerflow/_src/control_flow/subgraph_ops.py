@@ -24,6 +24,7 @@ from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.graph import codegen
@@ -31,7 +32,7 @@ from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
 from eagerflow._src.graph.passes import optimize, run_passes
 from eagerflow._src.graph.passes.common import copy_graph
 from eagerflow._src.graph.replay import replay
-from eagerflow._src.ops.array import zeros
+from eagerflow._src.ops.array import squeeze, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.extension_type import flatten_extensions, pack_extensions
 from eagerflow._src.ops.math import add, zeros_like
@@ -217,9 +218,7 @@ def _merge_shape(a: Any, b: Any) -> Any:
 def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -> Any:
     if pred._dtype is not dt.bool:
         raise TypeError(f"pred must be a bool tensor, got {pred._dtype!r}")
-    if pred._shape not in (None, ()) and any(d != 1 for d in pred._shape):
-        raise ValueError(f"Shape must be rank 0 but is rank {len(pred._shape)} for "
-                         f"'{name}/If' (op: 'If')")
+    pred = scalar_pred(pred)
     tg, fg = new_subgraph(f"{name}/true"), new_subgraph(f"{name}/false")
     t_res = trace(true_fn, tg)
     f_res = trace(false_fn, fg)
@@ -256,6 +255,20 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
     return pack_extensions(t_res, flat)
 
 
+def scalar_pred(pred: Tensor) -> Tensor:
+    """A cond's or loop's predicate squeezed to a scalar as TF squeezes it (a Squeeze op
+    unless it is already a scalar): `[1, 1]` and `[None, None]` pass; a predicate of
+    several elements fails when the op runs."""
+    return pred if pred._shape == () else squeeze(pred)
+
+
+def _check_scalar_pred(pred: Any) -> None:
+    if pred.ndim:
+        # (TF lowers the If to a Switch, whose kernel words this)
+        raise InvalidArgumentError(None, None, "The second input must be a scalar, but it has "
+                                   f"shape [{','.join(str(d) for d in pred.shape)}]")
+
+
 def _is_ta(x: Any) -> bool:
     return getattr(x, "_is_tensor_array", False)
 
@@ -276,7 +289,8 @@ def _if_op(then_g: SubGraph, else_g: SubGraph, specs: list, n_caps: int,
         return out_specs
 
     def kernel(xp: Any, pred: Any, *rest: Any) -> Any:
-        taken = bool(pred.reshape(()))
+        _check_scalar_pred(pred)
+        taken = bool(pred)
         branch = then_g if taken else else_g
         if len(out_specs) == n:
             out = branch.fn(*rest[:n_caps])
@@ -427,6 +441,7 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
         c_t = _to_output(cg, c_out)
         if c_t._dtype is not dt.bool:
             raise TypeError(f"cond must return a boolean scalar tensor, got {c_t._dtype!r}")
+        c_t = scalar_pred(c_t)
         cg.outputs = [c_t]
     b_out = trace(body, bg, as_args(b_vals) if not single else (b_vals,))
     if not single and not nest.is_nested(b_out):

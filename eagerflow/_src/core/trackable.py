@@ -84,9 +84,13 @@ class AutoTrackable(Trackable):
     # (metrics, optimizers) keep its tracking: lists stay lists, an empty one or one of
     # trackables a TrackedList copy
     _tf_wrappers = True
+    # whether attributes named with "_" are tracked as the others: a tf.Module's are, as
+    # TF's AutoTrackable tracks every attribute (its own internals are set untracked)
+    _track_private = False
 
     def __setattr__(self, name: str, value: Any) -> None:
-        private = name.startswith("_") and name != "_self_unconditional"  # stays out
+        private = name.startswith("_") and name != "_self_unconditional" and \
+            not self._track_private  # stays out
         if not private and not isinstance(getattr(type(self), name, None), property):
             value = wrap_shared(value) if self._tf_wrappers else wrap_container(value)
         object.__setattr__(self, name, value)

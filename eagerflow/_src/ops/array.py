@@ -420,10 +420,31 @@ def _reshape_axes(x: Any, src: list) -> Any:
     return bind(RESHAPE, (x, runtime), {"shape": dims})
 
 
+def _squeeze_all_infer(x: Any) -> list:
+    # dims unknown while tracing may or may not be squeezed: TF's rank is unknown then
+    shape = x._shape
+    if shape is None or None in shape:
+        return [(None, x._dtype)]
+    return [(tuple(d for d in shape if d != 1), x._dtype)]
+
+
+SQUEEZE_ALL = register(OpDef(
+    "Squeeze",  # every dim of 1 squeezed, read at run time (dims unknown while tracing)
+    _squeeze_all_infer,
+    lambda xp, x: xp.reshape(x, tuple(d for d in x.shape if d != 1)),
+    grad=lambda n, g: [reshape_like(g, n.inputs[0])],
+    reference=lambda x: np.squeeze(x),
+    samples=lambda: [Sample((_f64(1, 3, 1),)), Sample((_f64(2, 1),))],
+    tf=TFForm(export=lambda n, b: b.node("Squeeze", [b.input(0)], {"squeeze_dims": []})),
+))
+
+
 @dispatchable
 def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     shape = x._shape
+    if axis is None and (shape is None or None in shape):
+        return bind(SQUEEZE_ALL, (x,), {}, name)
     if axis is None:
         keep = [i for i, d in enumerate(shape) if d != 1]
     else:

@@ -34,3 +34,144 @@ with tempfile.TemporaryDirectory() as d:
     except ValueError as e:
         print(type(e).__name__, repr(str(e).replace(d, "DIR")))
 """
+
+# a graph cond's or loop's predicate of one element but of rank > 0 is squeezed as TF
+# squeezes it, dims unknown included: the Transformer tutorial's greedy decoding breaks
+# out of a `for i in tf.range(...)` on `predicted_id == end`, of shape [None, None] inside
+# its exported tf.function. AutoGraph's `if`/`while` refuse a predicate of several elements
+# in TF's words; tf.cond's eager truth value is the tensor's (NumPy's errors)
+SNIPPETS["cond_predicates_of_one_element"] = """
+import importlib.util, os, re, shutil, tempfile
+src = '''@tf.function
+def run_ag(p):
+    if p:
+        r = tf.constant(1)
+    else:
+        r = tf.constant(2)
+    return r
+
+@tf.function
+def loop(p):
+    i = tf.constant(0)
+    while tf.reshape(i, [1, 1]) < p:
+        i += 1
+    return i
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.int64)])
+def decode(end):
+    out = tf.TensorArray(tf.int64, size=0, dynamic_size=True)
+    for i in tf.range(10, dtype=tf.int64):
+        out = out.write(tf.cast(i, tf.int32), i)
+        if tf.reshape(i, [1, 1]) == end:
+            break
+    return out.stack()
+'''
+d = tempfile.mkdtemp()  # (AutoGraph reads the source when a function is first traced)
+path = os.path.join(d, "k5_cond_module.py")
+with open(path, "w") as f:
+    f.write(src)
+spec = importlib.util.spec_from_file_location("k5_cond_module", path)
+mod = importlib.util.module_from_spec(spec)
+mod.tf = tf
+spec.loader.exec_module(mod)
+def tryp(label, fn):
+    try:
+        print(label, fn())
+    except (ValueError, TypeError) as e:
+        # (the tensor's name left out: TF's ops in a loop's condition are under "while/")
+        last = [ln for ln in str(e).split(chr(10)) if ln.strip()][-1]
+        print(label, type(e).__name__, re.sub(r'Tensor[(]"[^"]*"', "Tensor(", last))
+    except tf.errors.InvalidArgumentError as e:
+        print(label, type(e).__name__, "The second input must be a scalar" in str(e))
+def run(pred):
+    @tf.function
+    def f(p):
+        return tf.cond(p, lambda: tf.constant(1), lambda: tf.constant(2))
+    return f(pred).numpy()
+for p in [tf.constant([[True]]), tf.constant([[False]]), tf.constant([True, False]),
+          tf.zeros([1, 1, 1], tf.bool)]:
+    tryp(("cond", p.shape.as_list()), lambda: run(p))
+    tryp(("ag", p.shape.as_list()), lambda: mod.run_ag(p).numpy())
+    tryp(("eager", p.shape.as_list()),
+         lambda: tf.cond(p, lambda: tf.constant(1), lambda: tf.constant(2)).numpy())
+tryp("ag int", lambda: mod.run_ag(tf.constant(1)).numpy())
+for lim in [tf.constant([[3]]), tf.constant([3, 4])]:
+    tryp(("while", lim.shape.as_list()), lambda: mod.loop(lim).numpy())
+print(mod.decode(tf.constant([[3]], tf.int64)).numpy())
+@tf.function(input_signature=[tf.TensorSpec(None, tf.bool)])
+def g(p):
+    return tf.cond(p, lambda: tf.constant(1), lambda: tf.constant(2))
+tryp("unknown rank [[T]]", lambda: g(tf.constant([[True]])).numpy())
+tryp("unknown rank scalar", lambda: g(tf.constant(False)).numpy())
+tryp("unknown rank [T, F]", lambda: g(tf.constant([True, False])).numpy())
+print(sorted(n.op for n in g.get_concrete_function().graph.as_graph_def().node
+             if n.op in ("Squeeze", "StatelessIf", "If")))
+shutil.rmtree(d)
+"""
+
+# tf.squeeze without axes, of dims unknown while tracing: TF can't tell which go, so the
+# result's rank is unknown until it runs
+SNIPPETS["squeeze_dims_unknown_while_tracing"] = """
+for sig in [[None, 3, None], [1, None], None, [2, 1, 3]]:
+    @tf.function(input_signature=[tf.TensorSpec(sig, tf.float32)])
+    def f(x):
+        y = tf.squeeze(x)
+        print(sig, y.shape)
+        return y
+    for x in [tf.zeros([1, 3, 1]), tf.zeros([1, 5]), tf.zeros([2, 1, 3])]:
+        try:
+            print(" ", f(x).shape)
+        except (ValueError, TypeError) as e:
+            print(" ", type(e).__name__)
+@tf.function(input_signature=[tf.TensorSpec([None, None, None], tf.float32)])
+def h(x):
+    return tf.squeeze(x) * tf.constant([1.0, 2.0, 3.0])
+c = tf.ones([1, 3, 1])
+with tf.GradientTape() as tape:
+    tape.watch(c)
+    loss = tf.reduce_sum(h(c))
+print(tape.gradient(loss, c).numpy().tolist())
+"""
+
+# a tf.Module tracks its attributes named with "_" as the others (checkpoint keys, lists
+# wrapped, SavedModel exports of what they hold): the Transformer tutorial's Translator
+# holds tokenizers whose lookup layers sit in private attributes
+SNIPPETS["module_private_attributes_tracked"] = """
+import os, tempfile
+class M(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self._w = tf.Variable(1.0)
+        self.v = tf.Variable(2.0)
+        self._subs = [tf.Module(), tf.Variable(3.0)]
+        self._cfg = {"a": tf.Variable(4.0)}
+        self._plain = [1, 2]
+class Outer(tf.Module):
+    def __init__(self):
+        self._inner = M()
+m = Outer()
+with tempfile.TemporaryDirectory() as d:
+    p = tf.train.Checkpoint(m=m).save(os.path.join(d, "c"))
+    print(sorted(n for n, s in tf.train.list_variables(p)))
+    m2 = Outer()
+    m2._inner._w.assign(9.0)
+    tf.train.Checkpoint(m=m2).restore(p).assert_consumed()
+    print(m2._inner._w.numpy())
+print([float(v.numpy()) for v in m.trainable_variables], len(m.submodules))
+print(type(m._inner._subs).__name__, type(m._inner._plain).__name__, m._inner._plain)
+class Tok(tf.Module):
+    def __init__(self):
+        self._lookup = keras.layers.StringLookup(vocabulary=["a", "b"])
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+    def __call__(self, x):
+        return self._lookup(x)
+class Translator(tf.Module):
+    def __init__(self):
+        self._tok = Tok()
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+    def __call__(self, x):
+        return self._tok(x) * 2
+with tempfile.TemporaryDirectory() as d:
+    tf.saved_model.save(Translator(), d)
+    print(tf.saved_model.load(d)(tf.constant(["b", "z", "a"])).numpy().tolist())
+"""

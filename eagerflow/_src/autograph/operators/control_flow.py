@@ -15,6 +15,7 @@ and come out of the loop stacked.
 
 from __future__ import annotations
 
+import math as math_lib
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -23,6 +24,7 @@ from eagerflow._src.autograph.operators.variables import Undefined, UndefinedRet
 from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.control_flow.loops import while_loop
 from eagerflow._src.control_flow.subgraph_ops import new_subgraph, trace
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
@@ -89,8 +91,27 @@ def if_stmt(cond: Any, body: Callable, orelse: Callable, get_state: Callable,
     _tf_if_stmt(t, body, orelse, get_state, set_state, symbol_names, nouts)
 
 
+def verify_tf_condition(cond: Any, tag: str) -> Any:
+    """`cond` as the scalar bool tensor a graph `if`/`while` takes, checked as TF's
+    AutoGraph checks it: a bool, of one element where its shape says (`[1, 1]`,
+    `[None]`), reshaped to a scalar."""
+    hint = "to check for None, use `is not None`"
+    cond = convert_to_tensor(cond)
+    if cond._dtype is not dt.bool:
+        raise ValueError(f"condition of {tag} expected to be `tf.bool` scalar, got {cond}; to "
+                         f"use as boolean Tensor, use `tf.cast`; {hint}")
+    shape = cond._shape
+    if shape == ():
+        return cond
+    if shape is not None and math_lib.prod([d for d in shape if d is not None]) > 1:
+        raise ValueError(f"condition of {tag} expected to be `tf.bool` scalar, got {cond}; "
+                         f"{hint}")
+    return array.reshape(cond, ())
+
+
 def _tf_if_stmt(pred: Any, body: Callable, orelse: Callable, get_state: Callable,
                 set_state: Callable, symbol_names: tuple, nouts: int) -> None:
+    pred = verify_tf_condition(pred, "if statement")
     init = get_state()
     results: dict[str, tuple] = {}
     names = symbol_names[:nouts]
@@ -207,7 +228,8 @@ def while_stmt(test: Callable, body: Callable, get_state: Callable, set_state: C
                 return
             body()
             cond = test()
-    _tf_loop(test, body, get_state, set_state, symbol_names, opts, None)
+    _tf_loop(lambda: verify_tf_condition(test(), "while loop"), body, get_state, set_state,
+             symbol_names, opts, None)
 
 
 def for_stmt(iter_: Any, extra_test: Callable | None, body: Callable, get_state: Callable,

@@ -134,6 +134,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     # a DTypePolicyMap given as `dtype` (`_dtype_policy` is then the policy of the
     # layer's path, the map's default until the layer has one)
     _policy_map: Any = None
+    _track_private = False  # (Keras's tracking, not tf.Module's)
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Layer:
         obj = super().__new__(cls)
