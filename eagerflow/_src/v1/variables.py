@@ -16,6 +16,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys, GraphVariable
 from eagerflow._src.graph.ir import Operation
@@ -27,6 +28,8 @@ from eagerflow._src.ops.misc_ops import group, no_op
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 
+_VARIABLES = "tensorflow.python.ops.variables"  # (where TF's deprecation notices say these are)
+
 
 def _collection(key: str, scope: str | None) -> list:
     return get_default_graph().get_collection(key, scope)
@@ -37,6 +40,8 @@ def global_variables(scope: str | None = None) -> list:
 
 
 def all_variables() -> list:
+    deprecated_call("all_variables", _VARIABLES, "Please use tf.global_variables instead.",
+                    date="2017-03-02")
     return global_variables()
 
 
@@ -97,10 +102,20 @@ def tables_initializer(name: str = "init_all_tables") -> Operation | None:
 
 
 def initialize_all_variables() -> Operation | None:
+    deprecated_call("initialize_all_variables", _VARIABLES,
+                    "Use `tf.global_variables_initializer` instead.", date="2017-03-02")
     return global_variables_initializer()
 
 
+def initialize_variables(var_list: Any, name: str = "init") -> Operation | None:
+    deprecated_call("initialize_variables", _VARIABLES,
+                    "Use `tf.variables_initializer` instead.", date="2017-03-02")
+    return variables_initializer(var_list, name=name)
+
+
 def initialize_local_variables() -> Operation | None:
+    deprecated_call("initialize_local_variables", _VARIABLES,
+                    "Use `tf.local_variables_initializer` instead.", date="2017-03-02")
     return local_variables_initializer()
 
 

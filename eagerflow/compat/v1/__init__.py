@@ -42,7 +42,8 @@ _V1_MODULES = {
         "model_variables", "moving_average_variables", "get_collection", "get_collection_ref",
         "add_to_collection", "add_to_collections", "variables_initializer",
         "global_variables_initializer", "local_variables_initializer", "tables_initializer",
-        "initialize_all_variables", "initialize_local_variables", "is_variable_initialized",
+        "initialize_all_variables", "initialize_local_variables", "initialize_variables",
+        "is_variable_initialized",
         "assert_variables_initialized", "report_uninitialized_variables", "assign",
         "assign_add", "assign_sub", "scatter_add", "scatter_sub", "scatter_update",
         "gradients"),
@@ -56,6 +57,10 @@ _V1_MODULES = {
         "glorot_uniform_initializer", "glorot_normal_initializer", "orthogonal_initializer",
         "set_random_seed"),
 }
+_V1_MODULES["eagerflow._src.v1.deprecated"] = (
+    "to_float", "to_double", "to_int32", "to_int64", "to_bfloat16", "to_complex64",
+    "to_complex128", "div", "arg_max", "arg_min", "multinomial", "sparse_to_dense", "py_func",
+    "batch_gather")
 _V1_MODULES["eagerflow._src.v1.partitioned"] = (
     "fixed_size_partitioner", "variable_axis_size_partitioner", "min_max_variable_partitioner")
 _V1_RENAMED = {"Variable": ("eagerflow._src.v1.variables", "VariableV1"),

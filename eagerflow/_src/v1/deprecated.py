@@ -1,0 +1,130 @@
+"""TF 1's functions that TF 2.21 keeps in `tf.compat.v1` behind a deprecation notice: the
+`to_*` casts, `div`, `arg_max`/`arg_min`, `multinomial`, `sparse_to_dense`, `py_func`,
+`batch_gather`. Each computes as TF's and, on its first call in a process, logs TF's
+notice (core/tf_logging.py's `deprecated_call`: the function's name, the TF module it
+lives in, its removal date and instructions, as TF's `deprecation.deprecated` words them).
+
+TF 1 layer (v1/): loaded by `tf.compat.v1` on first use.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from eagerflow._src.control_flow.py_function import numpy_function
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tf_logging import deprecated_call
+from eagerflow._src.ops import random, sparse_ops
+from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import cast, floordiv, realdiv
+from eagerflow._src.ops.reduce import argmax, argmin
+
+_MATH = "tensorflow.python.ops.math_ops"
+_USE_CAST = "Use `tf.cast` instead."
+
+
+def _cast_to(dtype: dt.DType, fname: str, op_name: str) -> Callable:
+    def to(x: Any, name: str = op_name) -> Any:
+        deprecated_call(fname, _MATH, _USE_CAST)
+        return cast(x, dtype, name=name)
+
+    to.__name__ = to.__qualname__ = fname
+    to.__doc__ = f"`tf.compat.v1.{fname}`: `x` cast to {dtype.name} (deprecated in TF)."
+    return to
+
+
+to_float = _cast_to(dt.float32, "to_float", "ToFloat")
+to_double = _cast_to(dt.float64, "to_double", "ToDouble")
+to_int32 = _cast_to(dt.int32, "to_int32", "ToInt32")
+to_int64 = _cast_to(dt.int64, "to_int64", "ToInt64")
+to_bfloat16 = _cast_to(dt.bfloat16, "to_bfloat16", "ToBFloat16")
+to_complex64 = _cast_to(dt.complex64, "to_complex64", "ToComplex64")
+to_complex128 = _cast_to(dt.complex128, "to_complex128", "ToComplex128")
+
+
+def div(x: Any, y: Any, name: str | None = None) -> Any:
+    """`tf.compat.v1.div`: Python 2's division, a RealDiv of floats and complex numbers and a
+    FloorDiv of integers; `y` converted to `x`'s dtype."""
+    deprecated_call("div", _MATH, "Deprecated in favor of operator or tf.math.divide.")
+    x = convert_to_tensor(x)
+    try:
+        y = convert_to_tensor(y, dtype=x.dtype)
+    except ValueError as e:  # (a tensor of another dtype: TF's error names the input)
+        raise ValueError(f"y: {e}") from None
+    if x.dtype.is_floating or x.dtype.is_complex:
+        return realdiv(x, y, name=name)
+    return floordiv(x, y, name=name)
+
+
+def arg_max(input: Any, dimension: Any, output_type: Any = dt.int64,  # noqa: A002
+            name: str | None = None) -> Any:
+    """`tf.compat.v1.arg_max`: TF's ArgMax op under its TF 1 name."""
+    deprecated_call("arg_max", "tensorflow.python.ops.gen_math_ops",
+                    "Use `tf.math.argmax` instead")
+    return argmax(input, dimension, output_type=output_type, name=name)
+
+
+def arg_min(input: Any, dimension: Any, output_type: Any = dt.int64,  # noqa: A002
+            name: str | None = None) -> Any:
+    """`tf.compat.v1.arg_min`: TF's ArgMin op under its TF 1 name."""
+    deprecated_call("arg_min", "tensorflow.python.ops.gen_math_ops",
+                    "Use `tf.math.argmin` instead")
+    return argmin(input, dimension, output_type=output_type, name=name)
+
+
+def multinomial(logits: Any, num_samples: Any, seed: Any = None, name: str | None = None,
+                output_dtype: Any = None) -> Any:
+    """`tf.compat.v1.multinomial`: `tf.random.categorical` under its TF 1 name."""
+    deprecated_call("multinomial", "tensorflow.python.ops.random_ops",
+                    "Use `tf.random.categorical` instead.")
+    return random.categorical(logits, num_samples, dtype=output_dtype, seed=seed, name=name)
+
+
+def sparse_to_dense(sparse_indices: Any, output_shape: Any, sparse_values: Any,
+                    default_value: Any = 0, validate_indices: bool = True,
+                    name: str | None = None) -> Any:
+    """`tf.compat.v1.sparse_to_dense`: TF's SparseToDense op of its four inputs."""
+    deprecated_call("sparse_to_dense", "tensorflow.python.ops.sparse_ops",
+                    "Create a `tf.sparse.SparseTensor` and use `tf.sparse.to_dense` instead.")
+    indices = convert_to_tensor(sparse_indices)
+    if indices.shape.rank in (0, 1):  # (one index, or one coordinate per value: TF's kernel
+        indices = reshape(indices, [-1, 1])  # takes both as the matrix's rows)
+    shape = convert_to_tensor(output_shape, dtype_hint=indices.dtype)
+    values = convert_to_tensor(sparse_values)
+    default = convert_to_tensor(default_value, dtype=values.dtype)
+    return bind(sparse_ops.SPARSE_TO_DENSE, (indices, shape, values, default),
+                {"validate_indices": bool(validate_indices)}, name)
+
+
+_PY_FUNC = """tf.py_func is deprecated in TF V2. Instead, there are two
+    options available in V2.
+    - tf.py_function takes a python function which manipulates tf eager
+    tensors instead of numpy arrays. It's easy to convert a tf eager tensor to
+    an ndarray (just call tensor.numpy()) but having access to eager tensors
+    means `tf.py_function`s can use accelerators such as GPUs as well as
+    being differentiable using a gradient tape.
+    - tf.numpy_function maintains the semantics of the deprecated tf.py_func
+    (it is not differentiable, and manipulates numpy arrays). It drops the
+    stateful argument making all functions stateful.
+    """
+
+
+def py_func(func: Callable, inp: Any, Tout: Any, stateful: bool = True,  # noqa: N803
+            name: str | None = None) -> Any:
+    """`tf.compat.v1.py_func`: `tf.numpy_function` under its TF 1 name."""
+    deprecated_call("py_func", "tensorflow.python.ops.script_ops", _PY_FUNC)
+    return numpy_function(func, inp, Tout, stateful=stateful, name=name)
+
+
+def batch_gather(params: Any, indices: Any, name: str | None = None) -> Any:
+    """`tf.compat.v1.batch_gather`: a gather over all of `indices`' leading dims."""
+    deprecated_call("batch_gather", "tensorflow.python.ops.array_ops",
+                    "`tf.batch_gather` is deprecated, please use `tf.gather` with "
+                    "`batch_dims=tf.rank(indices) - 1` instead.", date="2017-10-25")
+    indices = convert_to_tensor(indices)
+    if indices.shape.rank is None:
+        raise ValueError("batch_gather does not allow indices with unknown shape.")
+    return gather(params, indices, batch_dims=indices.shape.rank - 1, name=name)
