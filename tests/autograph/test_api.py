@@ -50,7 +50,7 @@ def test_conversion_is_cached():
     b = autograph.convert(square_if_positive)
     assert api._twin(square_if_positive) is api._twin(square_if_positive)
     assert a(2) == b(2) == 4
-    assert len([c for c in api._CODE_CACHE if c is square_if_positive.__code__]) == 1
+    assert len([k for k in api._CODE_CACHE if k[0] is square_if_positive.__code__]) == 1
 
 
 def helper(x):

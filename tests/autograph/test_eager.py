@@ -125,13 +125,15 @@ def count_down(n):
     return out
 
 
-def while_break_else(n, stop):
+def while_break(n, stop):
     i = 0
+    broke = False
     while i < n:
         if i == stop:
+            broke = True
             break
         i += 1
-    else:
+    if not broke:
         i = -1
     return i
 
@@ -152,7 +154,7 @@ def test_while(n):
     same(count_down, n)
     same(while_continue, n)
     for stop in (-1, 0, 2, 10):
-        same(while_break_else, n, stop)
+        same(while_break, n, stop)
 
 
 def test_while_test_evaluated_once_per_iteration():
@@ -170,13 +172,11 @@ def test_while_test_evaluated_once_per_iteration():
 # -- for --------------------------------------------------------------------------------
 
 def first_over(items, limit):
-    found = None
+    found = "none"
     for i, x in enumerate(items):
         if x > limit:
             found = (i, x)
             break
-    else:
-        found = "none"
     return found
 
 
@@ -244,7 +244,7 @@ def test_for_over_tensor_matches_tf():
 def test_loops_match_python(xs, limit):
     same(first_over, xs, limit)
     same(sum_even, xs)
-    same(while_break_else, len(xs), limit)
+    same(while_break, len(xs), limit)
 
 
 # -- return inside loops and branches ---------------------------------------------------
@@ -465,18 +465,30 @@ def test_nested_functions_and_lambdas():
     same(f, [0, 1, 3])
 
 
-def test_del_and_loop_else_without_break():
+def test_del_after_a_loop():
     def f(n):
         x = 1
         for i in range(n):
             x += i
-        else:
-            x = -x
+        x = -x
         del i
         return x
 
     same(f, 3)
     same(f, 0)
+
+
+def test_a_loop_with_else_runs_unconverted_with_tfs_warning(caplog):
+    def f(n):
+        for i in range(n):
+            pass
+        else:
+            n = -n
+        return n
+
+    with caplog.at_level("WARNING", logger="tensorflow"):
+        assert convert(f) is f
+    assert "Cause: for/else statement not yet supported" in caplog.text
 
 
 def test_try_with_and_raise_inside_branches():

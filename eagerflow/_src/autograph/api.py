@@ -24,7 +24,7 @@ from typing import Any
 
 from eagerflow._src.autograph import errors as ag_errors
 from eagerflow._src.autograph import transpiler
-from eagerflow._src.autograph.errors import ConversionError
+from eagerflow._src.autograph.errors import ConversionError, UnsupportedLanguageElementError
 from eagerflow._src.autograph.operators import control_flow as cf_ops
 from eagerflow._src.autograph.operators import data_structures, exceptions, logical, py_builtins
 from eagerflow._src.autograph.operators import variables as var_ops
@@ -43,7 +43,9 @@ _GENERATOR_FLAGS = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYN
 
 
 class Feature(enum.Enum):
-    """Optional AutoGraph features (accepted for compatibility; all are on or built in)."""
+    """Optional AutoGraph features. As in TF, converting `assert` statements and appends
+    to lists in loops is only done when asked for (ASSERT_STATEMENTS, LISTS, or ALL); the
+    others are accepted and always on."""
 
     ALL = "ALL"
     AUTO_CONTROL_DEPS = "AUTO_CONTROL_DEPS"
@@ -63,7 +65,20 @@ class ConversionOptions:
                  optional_features: Any = ()) -> None:
         self.recursive = recursive
         self.user_requested = user_requested
-        self.optional_features = optional_features
+        if optional_features is None:
+            optional_features = ()
+        elif isinstance(optional_features, Feature):
+            optional_features = (optional_features,)
+        self.optional_features = tuple(optional_features)
+
+    def uses(self, feature: Feature) -> bool:
+        return Feature.ALL in self.optional_features or feature in self.optional_features
+
+    def converters(self) -> frozenset[str]:
+        """The optional converters these options turn on."""
+        return frozenset(name for feature, name in ((Feature.ASSERT_STATEMENTS, "asserts"),
+                                                    (Feature.LISTS, "lists"))
+                         if self.uses(feature))
 
     def __repr__(self) -> str:
         return (f"ConversionOptions(recursive={self.recursive}, "
@@ -74,7 +89,7 @@ STANDARD_OPTIONS = ConversionOptions(recursive=True)
 _NONRECURSIVE_OPTIONS = ConversionOptions(recursive=False)
 
 _lock = threading.RLock()
-_CODE_CACHE: dict = {}              # code object -> transpiler.Conversion
+_CODE_CACHE: dict = {}              # (code object, optional converters) -> Conversion
 CONVERTED_CODES: dict = {}          # every code object produced by a conversion -> name
 _TWINS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # function -> converted
 _verbosity = [0]
@@ -98,12 +113,12 @@ def converted_call(f: Any, args: tuple, kwargs: dict | None, caller_fn_scope: An
     t = type(f)
     if t is types.FunctionType:
         if options.recursive:
-            f = _twin(f)
+            f = _twin(f, options)
         return f(*args, **kwargs)
     if t is types.MethodType:
         fn = f.__func__
         if options.recursive and type(fn) is types.FunctionType:
-            twin = _twin(fn)
+            twin = _twin(fn, options)
             if twin is not fn:
                 return twin(f.__self__, *args, **kwargs)
         return f(*args, **kwargs)
@@ -114,7 +129,7 @@ def converted_call(f: Any, args: tuple, kwargs: dict | None, caller_fn_scope: An
         return f(*args, **kwargs)
     call = getattr(t, "__call__", None)  # noqa: B004
     if options.recursive and type(call) is types.FunctionType:
-        twin = _twin(call)
+        twin = _twin(call, options)
         if twin is not call:
             return twin(f, *args, **kwargs)
     return f(*args, **kwargs)
@@ -162,23 +177,24 @@ def _should_convert(fn: types.FunctionType) -> bool:
             and _is_user_code(fn))
 
 
-def _conversion(fn: types.FunctionType) -> transpiler.Conversion:
-    code = fn.__code__
-    conv = _CODE_CACHE.get(code)
+def _conversion(fn: types.FunctionType,
+                optional: frozenset[str] = frozenset()) -> transpiler.Conversion:
+    key = (fn.__code__, optional)
+    conv = _CODE_CACHE.get(key)
     if conv is None:
         with _lock:
-            conv = _CODE_CACHE.get(code)
+            conv = _CODE_CACHE.get(key)
             if conv is None:
-                conv = transpiler.convert_code(fn)
+                conv = transpiler.convert_code(fn, optional)
                 CONVERTED_CODES.update(conv.codes)
-                _CODE_CACHE[code] = conv
+                _CODE_CACHE[key] = conv
     return conv
 
 
 def _twin(fn: types.FunctionType, options: ConversionOptions = STANDARD_OPTIONS,
           warn: bool = True) -> Callable:
     """The converted function standing for `fn`, or `fn` when it runs as it is."""
-    standard = options is STANDARD_OPTIONS
+    standard = options.recursive and not options.optional_features
     if standard:
         twin = _TWINS.get(fn)
         if twin is not None and (twin is fn or twin.__defaults__ is fn.__defaults__):
@@ -187,7 +203,8 @@ def _twin(fn: types.FunctionType, options: ConversionOptions = STANDARD_OPTIONS,
         twin = fn
     else:
         try:
-            twin = transpiler.instantiate(_conversion(fn), fn, _AG, options)
+            twin = transpiler.instantiate(_conversion(fn, options.converters()), fn, _AG,
+                                          options)
         except Exception as e:  # noqa: BLE001 - any failure: run the original as TF does
             if warn:
                 _warn_unconverted(fn, e)
@@ -198,7 +215,9 @@ def _twin(fn: types.FunctionType, options: ConversionOptions = STANDARD_OPTIONS,
 
 
 def _warn_unconverted(fn: Any, e: Exception) -> None:
-    if isinstance(e, SourceUnavailableError):
+    if isinstance(e, UnsupportedLanguageElementError):
+        cause = str(e)
+    elif isinstance(e, SourceUnavailableError):
         cause = (f"Unable to locate the source code of {fn}. Note that functions defined in "
                  "certain environments, like the interactive Python shell, do not expose their "
                  "source code. If that is the case, you should define them in a .py source "
@@ -212,20 +231,25 @@ def _warn_unconverted(fn: Any, e: Exception) -> None:
         fn, cause)
 
 
-def convert(func: Callable, recursive: bool = True) -> Callable:
+def convert(func: Callable, recursive: bool = True, optional_features: Any = None) -> Callable:
     """The converted version of `func` (function, method, lambda, partial or callable
     object), or `func` itself where it must run as it is. What tf.function(autograph=True)
-    calls while tracing."""
+    calls while tracing; `optional_features`: tf.autograph.experimental.Feature(s)."""
     if isinstance(func, types.MethodType):
-        return types.MethodType(convert(func.__func__, recursive), func.__self__)
+        return types.MethodType(convert(func.__func__, recursive, optional_features),
+                                func.__self__)
     if isinstance(func, functools.partial):
-        return functools.partial(convert(func.func, recursive), *func.args, **func.keywords)
+        return functools.partial(convert(func.func, recursive, optional_features), *func.args,
+                                 **func.keywords)
     if type(func) is not types.FunctionType:
         call = getattr(type(func), "__call__", None)  # noqa: B004
         if type(call) is types.FunctionType and _should_convert(call):
-            return types.MethodType(convert(call, recursive), func)
+            return types.MethodType(convert(call, recursive, optional_features), func)
         return func
-    options = STANDARD_OPTIONS if recursive else _NONRECURSIVE_OPTIONS
+    if optional_features:
+        options = ConversionOptions(recursive, optional_features=optional_features)
+    else:
+        options = STANDARD_OPTIONS if recursive else _NONRECURSIVE_OPTIONS
     twin = _twin(func, options)
     if twin is func:
         return func
@@ -284,19 +308,21 @@ def to_graph(entity: Callable, recursive: bool = True,
     """Converts a Python entity into an equivalent one that builds graph control flow
     when given graph tensors (tf.autograph.to_graph)."""
     fn = _function_of(entity)
+    options = ConversionOptions(recursive, optional_features=experimental_optional_features)
     try:
-        _conversion(fn)
+        _conversion(fn, options.converters())
     except Exception as e:  # noqa: BLE001
         raise ConversionError(f"converting {entity}: {type(e).__name__}: {e}") from e
-    return convert(entity, recursive)
+    return convert(entity, recursive, experimental_optional_features)
 
 
 def to_code(entity: Callable, recursive: bool = True,
             experimental_optional_features: Any = None) -> str:
     """The source code of the converted entity, as a string (tf.autograph.to_code)."""
     fn = _function_of(entity)
+    options = ConversionOptions(recursive, optional_features=experimental_optional_features)
     try:
-        conv = _conversion(fn)
+        conv = _conversion(fn, options.converters())
     except Exception as e:  # noqa: BLE001
         raise ConversionError(f"converting {entity}: {type(e).__name__}: {e}") from e
     return transpiler.to_source(conv)

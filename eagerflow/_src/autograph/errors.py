@@ -43,6 +43,11 @@ class ConversionError(AutoGraphError):
     """An entity could not be converted by AutoGraph."""
 
 
+class UnsupportedLanguageElementError(PyCTError, NotImplementedError):
+    """The function uses Python that AutoGraph does not convert (a loop's `else`, a
+    mangled `__name` attribute): it runs as it is, as in TF."""
+
+
 class StagingError(AutoGraphError):
     """An error raised while a graph was built from converted code (the staging of it),
     whose own class could not be rebuilt with the restated message."""
@@ -77,14 +82,21 @@ def _is_internal(filename: str) -> bool:
 
 
 def user_frames(tb: Any, converted: dict) -> list[tuple[str, int, str, bool]]:
-    frames = []
+    """The user's frames of a traceback, outermost first, as TF lists them: of one call of
+    a converted function only its innermost line (a loop's body, not the loop statement;
+    a nested function's line, not its call), of other user code every frame."""
+    frames: list[tuple[str, int, str, bool]] = []
+    call_root = None  # the converted function whose call the last frame kept is in
     while tb is not None:
         code = tb.tb_frame.f_code
-        name = converted.get(code)
+        name, root = converted.get(code, (None, None))
         if name is not None or not _is_internal(code.co_filename):
             entry = (code.co_filename, tb.tb_lineno, name or code.co_name, name is not None)
-            if not frames or frames[-1][:2] != entry[:2]:
+            if root is not None and root is call_root and code is not root:
+                frames[-1] = entry
+            elif not frames or frames[-1][:2] != entry[:2]:
                 frames.append(entry)
+            call_root = root
         tb = tb.tb_next
     return frames
 
@@ -130,5 +142,5 @@ def restate(exc: BaseException, converted: dict) -> BaseException | None:
     return new
 
 
-__all__ = ["AutoGraphError", "ConversionError", "PyCTError", "StagingError", "restate",
-           "user_code_message"]
+__all__ = ["AutoGraphError", "ConversionError", "PyCTError", "StagingError",
+           "UnsupportedLanguageElementError", "restate", "user_code_message"]

@@ -38,6 +38,7 @@ from eagerflow._src.autograph.converters import (
     return_statements,
     variables,
 )
+from eagerflow._src.autograph.errors import UnsupportedLanguageElementError
 from eagerflow._src.autograph.pyct import parser
 from eagerflow._src.autograph.pyct.templates import Namer, all_names
 
@@ -67,22 +68,41 @@ class Conversion:
         self.name = name
 
 
-def transform(node: ast.AST) -> tuple[ast.AST, Context]:
+def check_supported(node: ast.AST) -> None:
+    """Raises UnsupportedLanguageElementError for what TF's AutoGraph refuses to convert
+    (the function then runs as it is, with TF's warning)."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.Attribute) and n.attr.startswith("__") and \
+                not n.attr.endswith("__"):
+            raise UnsupportedLanguageElementError("mangled names are not yet supported")
+        if isinstance(n, (ast.For, ast.While)) and n.orelse:
+            kind = "for" if isinstance(n, ast.For) else "while"
+            raise UnsupportedLanguageElementError(f"{kind}/else statement not yet supported")
+
+
+def transform(node: ast.AST, optional: frozenset[str] = frozenset()) -> tuple[ast.AST, Context]:
+    """`node` converted; `optional`: the optional converters to run ("asserts", "lists")."""
     ctx = Context(node)
     if isinstance(node, ast.Lambda):
         for conv in (call_trees, conditional_expressions, logical_expressions):
             node = conv.transform(node, ctx)
         return node, ctx
+    check_supported(node)
     for conv in (directives, break_statements, continue_statements, return_statements,
-                 lists, asserts, call_trees, control_flow, conditional_expressions,
+                 lists if "lists" in optional else None,
+                 asserts if "asserts" in optional else None,
+                 call_trees, control_flow, conditional_expressions,
                  logical_expressions, variables, functions):
-        node = conv.transform(node, ctx)
+        if conv is not None:
+            node = conv.transform(node, ctx)
     return node, ctx
 
 
-def convert_code(fn: types.FunctionType) -> Conversion:
+def convert_code(fn: types.FunctionType, optional: frozenset[str] = frozenset()) -> Conversion:
     node = parser.parse_function(fn)
-    node, _ = transform(node)
+    user_defs = {n.name for n in ast.walk(node)
+                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n is not node}
+    node, _ = transform(node, optional)
     code = fn.__code__
     freevars = [v for v in code.co_freevars if v not in _RESERVED]
     args = ["ag__", "fscope"] + freevars
@@ -113,20 +133,33 @@ def convert_code(fn: types.FunctionType) -> Conversion:
     inner = next(c for c in factory_code.co_consts
                  if isinstance(c, types.CodeType) and c.co_name in ("__ag_fn", "<lambda>"))
     if inner.co_name == "__ag_fn":  # tracebacks name the user's function
-        names = {"co_name": code.co_name}
-        if hasattr(inner, "co_qualname"):  # Python 3.11+
-            names["co_qualname"] = inner.co_qualname.replace("__ag_fn", code.co_name)
-        inner = inner.replace(**names)
+        inner = _renamed(inner, code.co_name, user_defs)
     codes: dict = {}
-    _collect(inner, fn.__name__, codes)
+    _collect(inner, inner, codes)
     return Conversion(factory_code, inner, node, codes, fn.__name__)
 
 
-def _collect(code: types.CodeType, name: str, out: dict) -> None:
-    out[code] = name
+def _renamed(code: types.CodeType, name: str, user_defs: set[str]) -> types.CodeType:
+    """`code` named `name`, and the blocks generated in it too (a loop's body, a branch):
+    their frames are the user's function's, in tracebacks and where a graph's ops say
+    they were made, as TF's source map reports them."""
+    consts = tuple(
+        _renamed(c, c.co_name if c.co_name in user_defs else name, user_defs)
+        if isinstance(c, types.CodeType) and not c.co_name.startswith("<") else c
+        for c in code.co_consts)
+    names = {"co_name": name, "co_consts": consts}
+    if hasattr(code, "co_qualname"):  # Python 3.11+
+        names["co_qualname"] = code.co_qualname.rpartition(code.co_name)[0] + name
+    return code.replace(**names)
+
+
+def _collect(code: types.CodeType, root: types.CodeType, out: dict) -> None:
+    """Maps each code object of a conversion to (the user's function its lines are in, the
+    conversion's function code)."""
+    out[code] = (code.co_name, root)
     for c in code.co_consts:
         if isinstance(c, types.CodeType):
-            _collect(c, name, out)
+            _collect(c, root, out)
 
 
 def instantiate(conv: Conversion, fn: types.FunctionType, ag_module: Any,

@@ -14,6 +14,7 @@ backwards over the loop variables each iteration saw.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -140,9 +141,13 @@ class _scope:  # noqa: N801
         _state.graph, _state.tapes = self._saved
 
 
-def new_subgraph(name: str) -> FuncGraph:
+_subgraph_ids = itertools.count(1)
+
+def new_subgraph(scope: str, kind: str) -> FuncGraph:
+    """A branch's or a loop's graph, named as TF names them (`while_body_12`, `cond_true_3`:
+    the op's name scope, what it is, a process-wide count)."""
     outer = _state.graph
-    g = FuncGraph(f"{outer.name}/{name}" if outer is not None else name, parent=outer)
+    g = FuncGraph(f"{scope}/{kind}_{next(_subgraph_ids)}".replace("/", "_"), parent=outer)
     g.allow_variable_creation = getattr(outer, "allow_variable_creation", True)
     return g
 
@@ -219,7 +224,7 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str) -
     if pred._dtype is not dt.bool:
         raise TypeError(f"pred must be a bool tensor, got {pred._dtype!r}")
     pred = scalar_pred(pred)
-    tg, fg = new_subgraph(f"{name}/true"), new_subgraph(f"{name}/false")
+    tg, fg = new_subgraph(name, "true"), new_subgraph(name, "false")
     t_res = trace(true_fn, tg)
     f_res = trace(false_fn, fg)
     try:
@@ -427,7 +432,7 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     else:
         inv_shapes = [t._shape for t in flat_t]
 
-    cg, bg = new_subgraph(f"{name}/cond"), new_subgraph(f"{name}/body")
+    cg, bg = new_subgraph(name, "cond"), new_subgraph(name, "body")
 
     def placeholders(g: FuncGraph) -> tuple:
         phs = [g.placeholder(s, t._dtype, "loop_var") for t, s in zip(flat_t, inv_shapes)]

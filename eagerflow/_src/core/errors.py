@@ -112,6 +112,10 @@ class OperatorNotAllowedInGraphError(TypeError):
     """A Python operation on a symbolic tensor (bool(), iteration) that needs a value."""
 
 
+class InaccessibleTensorError(ValueError):
+    """A tensor made in a graph nested in this one (a loop's body, a branch) used here."""
+
+
 def op_error(cls: type, op_name: str, message: str) -> OpError:
     """An error of class `cls` with TF's eager suffix naming the op."""
     return cls(None, None, f"{message} [Op:{op_name}]")

@@ -139,10 +139,10 @@ def in_per_replica_call() -> bool:
     return getattr(_per_replica, "depth", 0) > 0
 
 
-def _autograph_convert(fn: Callable) -> Callable:
-    """AutoGraph's conversion of `fn`."""
+def _autograph_convert(fn: Callable, features: Any = None) -> Callable:
+    """AutoGraph's conversion of `fn` (`features`: the optional AutoGraph features)."""
     try:
-        return ag.convert(fn)
+        return ag.convert(fn, optional_features=features)
     except Exception as e:  # noqa: BLE001 - TF runs the function unconverted, with a warning
         _log().warning(f"AutoGraph could not transform {fn!r} and will run it as-is. Cause: {e}")
         return fn
@@ -154,7 +154,7 @@ class Function:
     def __init__(self, python_function: Callable, name: str | None = None,
                  input_signature: Any = None, autograph: bool = True,
                  jit_compile: Any = None, reduce_retracing: bool = False,
-                 instance: Any = None) -> None:
+                 instance: Any = None, autograph_options: Any = None) -> None:
         if input_signature is not None:
             if not isinstance(input_signature, (list, tuple)):
                 raise TypeError(f"input_signature must be either a tuple or a list, got "
@@ -168,6 +168,7 @@ class Function:
         self._name = name or getattr(python_function, "__name__", "function")
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._autograph = autograph
+        self._autograph_options = autograph_options
         self._jit_compile = jit_compile
         self._reduce_retracing = reduce_retracing
         self._instance = instance
@@ -233,7 +234,7 @@ class Function:
         if bound is None:
             bound = Function(self._python_function, self._name, self._input_signature,
                              self._autograph, self._jit_compile, self._reduce_retracing,
-                             instance=instance)
+                             instance=instance, autograph_options=self._autograph_options)
             try:
                 self._bound[instance] = bound
             except TypeError:
@@ -437,7 +438,7 @@ class Function:
         if self._converted is None:
             f = self._python_function
             if self._autograph:
-                f = _autograph_convert(f)
+                f = _autograph_convert(f, self._autograph_options)
             self._converted = f
         f = self._converted
         if self._instance is not None:
@@ -767,6 +768,7 @@ def function(func: Callable | None = None, input_signature: Any = None, autograp
         if isinstance(f, Function):
             f = f.python_function
         return Function(f, input_signature=input_signature, autograph=autograph,
+                        autograph_options=experimental_autograph_options,
                         jit_compile=jit_compile if jit_compile is not None else
                         experimental_compile, reduce_retracing=reduce_retracing)
 

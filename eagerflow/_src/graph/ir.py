@@ -26,7 +26,11 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import device, host_only, lookup, to_device
-from eagerflow._src.core.errors import InvalidArgumentError, OperatorNotAllowedInGraphError
+from eagerflow._src.core.errors import (
+    InaccessibleTensorError,
+    InvalidArgumentError,
+    OperatorNotAllowedInGraphError,
+)
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
@@ -596,6 +600,26 @@ class Graph:
             raise TypeError(f"Cannot use {x!r} in graph {self.name}")
         return x
 
+    def _out_of_scope(self, x: SymbolicTensor) -> Exception:
+        """TF's error for a tensor of another graph: InaccessibleTensorError, saying where
+        it was made, for one of a graph nested in this one (a loop's body, a branch, left
+        in a Python object); a TypeError for one of a graph that has ended."""
+        home = x._op.graph
+        head = (f"{x!r} is out of scope and cannot be used here. Use return values, explicit "
+                "Python locals or TensorFlow collections to access it.\nPlease see "
+                "https://www.tensorflow.org/guide/function#all_outputs_of_a_tffunction_must_be"
+                "_return_values for more information.\n\n")
+        inner = home
+        while inner is not None and inner is not self:
+            inner = getattr(inner, "parent", None)
+        if inner is None:
+            return TypeError(f"{head}The tensor {x!r} cannot be accessed from here, because "
+                             f"it was defined in {home!r}, which is out of scope.")
+        where = "\n".join(frame_lines(x._op.origin, "    "))
+        return InaccessibleTensorError(
+            f"{head}{x!r} was defined here:\n{where}\n\nThe tensor {x!r} cannot be accessed "
+            f"from {self!r}, because it was defined in {home!r}, which is out of scope.")
+
     def _capture_outer(self, x: SymbolicTensor) -> Any:
         for resolve in reversed(_substitutions.stack):
             v = resolve(x)
@@ -611,14 +635,7 @@ class Graph:
         while g is not None and g is not x._op.graph:
             g = g.parent
         if g is None:  # TF's error (raised as it is, not restated as the user code's)
-            home = x._op.graph
-            e = TypeError(
-                f"{x!r} is out of scope and cannot be used here. Use return values, explicit "
-                "Python locals or TensorFlow collections to access it.\nPlease see "
-                "https://www.tensorflow.org/guide/function#all_outputs_of_a_tffunction_must_be"
-                f"_return_values for more information.\n\nThe tensor {x!r} cannot be accessed "
-                f"from here, because it was defined in FuncGraph(name={home.name}, "
-                f"id={id(home)}), which is out of scope.")
+            e = self._out_of_scope(x)
             e.ag_pass_through = True
             raise e
         key = id(x)

@@ -8,8 +8,8 @@
                                if not break_:
                                    rest
 
-For loops get `not break_` as an extra test checked before each iteration; a loop's
-`else:` clause runs after the loop under `if not break_:`.
+For loops get `not break_` as an extra test checked before each iteration. (A loop with
+an `else:` clause never gets here: as in TF, its function runs unconverted.)
 """
 
 from __future__ import annotations
@@ -30,20 +30,13 @@ class _Breaks(ast.NodeTransformer):
         has_break = analysis.contains(node.body, (ast.Break,),
                                       stop=analysis._SCOPES + analysis._LOOPS)
         if not has_break:
-            if node.orelse:  # no break: the else clause always runs after the loop
-                orelse, node.orelse = node.orelse, []
-                return [node] + orelse
             return node
         flag = self.ctx.namer.new("break_")
         node.body = lowering.lower_block(
             node.body, flag, ast.Break,
             lambda s: locate(replace("flag_ = True", flag_=flag), s)) or [ast.Pass()]
         lowering.add_loop_condition(node, locate(lowering.not_flag(flag), node))
-        out = locate(replace("flag_ = False", flag_=flag), node) + [node]
-        if node.orelse:
-            orelse, node.orelse = node.orelse, []
-            out += locate(replace("if not flag_:\n    body_", flag_=flag, body_=orelse), node)
-        return out
+        return locate(replace("flag_ = False", flag_=flag), node) + [node]
 
     visit_While = visit_For = _loop  # noqa: N815
 

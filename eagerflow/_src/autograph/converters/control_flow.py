@@ -23,7 +23,11 @@ Which names are state is decided here by analysis of the (already lowered) funct
   - a loop carries the names its body writes that are live at the top of an iteration
     (read by the test or the next iteration) or after the loop;
   - other written names that the enclosing scope binds are also declared nonlocal (so
-    reads in the block see them), and restored by the runtime before each graph branch.
+    reads in the block see them), and restored by the runtime before each graph branch;
+  - a composite name the block writes (`self.n = ...`, `d['a'] += 1`) is state, as in TF,
+    when the names it is made of are live into the statement (an object made inside the
+    block is the block's own); it is read with `ag__.ldu`, as its attribute or key may not
+    exist yet.
 A state name the enclosing scope has not bound yet is first bound to
 `ag__.Undefined(name)`; `nonlocal` needs a binding, and a read of a name the code never
 set must still fail.
@@ -32,6 +36,7 @@ set must still fail.
 from __future__ import annotations
 
 import ast
+import copy
 
 from eagerflow._src.autograph.pyct import analysis
 from eagerflow._src.autograph.pyct.templates import locate, replace, replace_expr
@@ -119,6 +124,7 @@ class _Converter:
 
     def _declare(self, names: list[str], scope: _Scope) -> list[ast.stmt]:
         out = []
+        names = [n for n in names if n.isidentifier()]
         glob = [n for n in names if n in scope.glob]
         loc = [n for n in names if n not in scope.glob]
         if glob:
@@ -127,29 +133,41 @@ class _Converter:
             out.append(ast.Nonlocal(names=loc))
         return out
 
+    @staticmethod
+    def _composites(node: ast.stmt, stmts: list[ast.stmt],
+                    live_out: set[str]) -> dict[str, ast.expr]:
+        """The composite names that are state of `node`: spelling -> a target writing it."""
+        live_in = analysis.live_in(node, live_out)
+        return {name: target for name, (target, support)
+                in analysis.modified_composites(stmts).items() if support <= live_in}
+
     def _state_fns(self, names: list[str], must: set[str], scope: _Scope,
-                   origin: ast.AST) -> tuple[str, str, list[ast.stmt]]:
+                   origin: ast.AST, composites: dict[str, ast.expr]
+                   ) -> tuple[str, str, list[ast.stmt]]:
         get_name = self.namer.new("get_state")
         set_name = self.namer.new("set_state")
         if not names:
             code = replace("def get_():\n    return ()\ndef set_(block_vars):\n    pass",
                            get_=get_name, set_=set_name)
             return get_name, set_name, locate(code, origin)
-        elts = []
+        elts, targets = [], []
         for n in names:
-            name = ast.Name(id=n, ctx=ast.Load())
-            name.ag_raw = True
+            if n in composites:
+                load, store = _as_load(composites[n]), copy.deepcopy(composites[n])
+            else:
+                load, store = ast.Name(id=n, ctx=ast.Load()), ast.Name(id=n, ctx=ast.Store())
+                load.ag_raw = True
+            targets.append(store)
             if n in must:
-                elts.append(name)
+                elts.append(load)
             else:  # it may be unbound at run time: read it without failing
-                elts.append(replace_expr("ag__.ldu(lambda: x_, n_)", x_=name,
+                elts.append(replace_expr("ag__.ldu(lambda: x_, n_)", x_=load,
                                          n_=ast.Constant(value=n)))
         get_fn = replace("def get_():\n    return state_", get_=get_name,
                          state_=ast.Tuple(elts=elts, ctx=ast.Load()))
         set_fn = replace("def set_(vars_):\n    decl_\n    target_ = vars_", set_=set_name,
                          decl_=self._declare(names, scope),
-                         target_=ast.Tuple(elts=[ast.Name(id=n, ctx=ast.Store())
-                                                 for n in names], ctx=ast.Store()))
+                         target_=ast.Tuple(elts=targets, ctx=ast.Store()))
         return get_name, set_name, locate(get_fn + set_fn, origin)
 
     def _block_fn(self, name: str, args: list[str], body: list[ast.stmt], names: list[str],
@@ -171,10 +189,12 @@ class _Converter:
     def if_stmt(self, node: ast.If, live_out: set[str], maybe: set[str], must: set[str],
                 scope: _Scope) -> tuple[list[ast.stmt], set[str], set[str]]:
         written = analysis.modified(node.body) | analysis.modified(node.orelse)
-        outputs = sorted(written & live_out)
+        composites = self._composites(node, node.body + node.orelse, live_out)
+        outputs = sorted((written & live_out) | set(composites))
         others = sorted((written & maybe) - set(outputs))
         state = outputs + others
-        need_init = [n for n in outputs if n not in maybe and n not in scope.glob]
+        need_init = [n for n in outputs
+                     if n not in maybe and n not in scope.glob and n not in composites]
         inits = self._undefined_inits(need_init, node)
         must_in = must | set(need_init)
         maybe_in = maybe | set(need_init)
@@ -184,7 +204,8 @@ class _Converter:
         body, must_body = self._branch(node.body, live_out, b_maybe, b_must, scope)
         orelse, must_else = self._branch(node.orelse, live_out, b_maybe, b_must, scope)
 
-        get_name, set_name, state_fns = self._state_fns(state, must_in, scope, node)
+        get_name, set_name, state_fns = self._state_fns(state, must_in, scope, node,
+                                                        composites)
         body_name = self.namer.new("if_body")
         else_name = self.namer.new("else_body")
         fns = [self._block_fn(body_name, [], body, state, scope, node),
@@ -213,8 +234,11 @@ class _Converter:
         written = analysis.modified(node.body)
         targets = analysis.target_names(node.target) if is_for else set()
         written |= targets
-        loop_vars = sorted((written & head_live) - scope.glob) + sorted(written & scope.glob)
-        need_init = [n for n in loop_vars if n not in maybe and n not in scope.glob]
+        composites = self._composites(node, node.body, live_out)
+        loop_vars = sorted(((written & head_live) - scope.glob) | set(composites)) + \
+            sorted(written & scope.glob)
+        need_init = [n for n in loop_vars
+                     if n not in maybe and n not in scope.glob and n not in composites]
         inits = self._undefined_inits(need_init, node)
         must_in = must | set(need_init)
         maybe_in = maybe | set(need_init)
@@ -229,7 +253,8 @@ class _Converter:
             body_stmts = [locate(assign, node.target)] + body_stmts
         body, _, _ = self.block(body_stmts, head_live, b_maybe, b_must, scope)
 
-        get_name, set_name, state_fns = self._state_fns(loop_vars, must_in, scope, node)
+        get_name, set_name, state_fns = self._state_fns(loop_vars, must_in, scope, node,
+                                                        composites)
         body_name = self.namer.new("loop_body")
         fns = [self._block_fn(body_name, [itr] if itr else [], body, loop_vars, scope, node)]
         opts = self._loop_options(node, loop_vars)
@@ -275,6 +300,13 @@ class _Converter:
                                             types[n][1] or ast.Constant(value=None)],
                                       ctx=ast.Load()) for n in typed]))
         return ast.Dict(keys=keys, values=values)
+
+
+def _as_load(target: ast.expr) -> ast.expr:
+    """A copy of an assignment target that reads it."""
+    load = copy.deepcopy(target)
+    load.ctx = ast.Load()
+    return load
 
 
 def _str_tuple(names: list[str]) -> ast.Tuple:

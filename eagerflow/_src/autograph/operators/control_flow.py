@@ -436,7 +436,7 @@ def _zeros_like_spec(x: Any, name: str) -> Any:
 def _discarded_trace(fn: Callable) -> Any:
     """Runs `fn` into a throwaway sub-graph, so that nothing it builds (stateful ops
     included) reaches the graph being traced."""
-    return trace(fn, new_subgraph("autograph_trial"))
+    return trace(fn, new_subgraph("autograph", "trial"))
 
 
 def _loop_entry_value(v: Any, name: str, is_list: bool, opts: dict) -> Any:

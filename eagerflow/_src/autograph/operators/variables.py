@@ -40,10 +40,11 @@ def ld(v: Any) -> Any:
 
 
 def ldu(getter: Callable[[], Any], name: str) -> Any:
-    """Load a variable that may be unbound in Python's sense, without failing."""
+    """Load a variable that may be unbound in Python's sense, or a composite name (`o.a`,
+    `d['k']`) whose attribute or key is missing, without failing."""
     try:
         return getter()
-    except NameError:
+    except (KeyError, AttributeError, NameError):
         return Undefined(name)
 
 

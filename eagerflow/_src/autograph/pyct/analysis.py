@@ -1,6 +1,11 @@
 """Static analysis of Python ASTs for AutoGraph: which names a block writes and reads,
 and which names are live after a statement.
 
+Besides plain names, a block may write composite names, as TF's AutoGraph calls them:
+`self.count`, `d['a']`, `a[0]`, `d[k]` (attributes, and subscripts by a constant or a
+name, of a name). They are spelled as TF spells them, and they are state of an `if` or a
+loop when the names they are made of are live into it.
+
 Sits under the converters. Everything here is conservative in the safe direction:
 a name that might be read later is live, a name that might be written is modified.
 Nested functions, lambdas, comprehensions and classes are their own scopes: their
@@ -52,13 +57,43 @@ def _reads_all(nodes: Iterable[ast.AST | None]) -> set[str]:
     return out
 
 
+def composite(node: ast.AST) -> tuple[str, set[str]] | None:
+    """(TF's spelling, the names it is made of) of a composite name like `o.a[0]`, or None
+    for an expression that is not one (a call's attribute, a subscript by an expression)."""
+    if isinstance(node, ast.Name):
+        return node.id, {node.id}
+    if isinstance(node, ast.Attribute):
+        base = composite(node.value)
+        return None if base is None else (f"{base[0]}.{node.attr}", base[1])
+    if isinstance(node, ast.Subscript):
+        base = composite(node.value)
+        key = node.slice
+        if base is None:
+            return None
+        if isinstance(key, ast.Constant):
+            return f"{base[0]}[{key.value!r}]", base[1]
+        if isinstance(key, ast.Name):
+            return f"{base[0]}[{key.id}]", base[1] | {key.id}
+    return None
+
+
 class _Writes(ast.NodeVisitor):
     def __init__(self) -> None:
         self.names: set[str] = set()
+        self.composites: dict[str, tuple[ast.expr, set[str]]] = {}
 
     def visit_Name(self, node: ast.Name) -> None:
         if isinstance(node.ctx, (ast.Store, ast.Del)):
             self.names.add(node.id)
+
+    def _target(self, node: ast.Attribute | ast.Subscript) -> None:
+        if isinstance(node.ctx, ast.Store):
+            found = composite(node)
+            if found is not None:
+                self.composites.setdefault(found[0], (node, found[1]))
+        self.generic_visit(node)
+
+    visit_Attribute = visit_Subscript = _target  # noqa: N815
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
         self.names |= target_names(node.target)
@@ -110,6 +145,15 @@ def modified(nodes: Iterable[ast.AST]) -> set[str]:
     for n in nodes:
         w.visit(n)
     return w.names
+
+
+def modified_composites(nodes: Iterable[ast.AST]) -> dict[str, tuple[ast.expr, set[str]]]:
+    """The composite names a list of statements may write: spelling -> (a target writing
+    it, the names it is made of)."""
+    w = _Writes()
+    for n in nodes:
+        w.visit(n)
+    return w.composites
 
 
 def scope_declarations(fn: ast.AST) -> tuple[set[str], set[str]]:
