@@ -2,6 +2,7 @@
 # More of TF's "tf.data: Build TensorFlow input pipelines" and "Better performance with the
 # tf.data API" guides, as a user writes them: what each source, transformation and option
 # prints, and the errors TF raises (recorded from TF 2.21 by record.py).
+import numpy as np
 import tensorflow as tf
 
 
@@ -9,7 +10,7 @@ def show(label, fn):
     try:
         print(label, "->", fn())
     except Exception as e:
-        print(label, "!!", type(e).__name__, (str(e).splitlines() or [""])[0][:200])
+        print(label, "!!", type(e).__name__, (str(e).splitlines() or [""])[0])
 
 
 st = tf.sparse.SparseTensor(indices=[[0, 0], [1, 2], [2, 1]], values=[1, 2, 3], dense_shape=[3, 4])
@@ -22,3 +23,65 @@ show("zip list", lambda: tf.data.Dataset.zip([tf.data.Dataset.range(2)]))
 print(tf.type_spec_from_value(tf.data.Dataset.range(3).batch(2)))
 show("type_spec dict", lambda: tf.type_spec_from_value({"d": tf.data.Dataset.range(1)}))
 print(tf.type_spec_from_value(tf.data.Dataset.from_tensor_slices({"a": [1.5]}).window(2)))
+# counts and sizes convert to int64 as TF converts them: another dtype's tensor is its
+# ValueError naming the argument, True is 1, None is refused
+r = tf.data.Dataset.range(6)
+c32, c64, cf = tf.constant(2), tf.constant(2, tf.int64), tf.constant(2.0)
+for name, fn in [("take", lambda v: r.take(v)), ("skip", lambda v: r.skip(v)), ("repeat", lambda v: r.repeat(v)), ("shuffle", lambda v: r.shuffle(v, seed=1)), ("prefetch", lambda v: r.prefetch(v)),
+                 ("batch", lambda v: r.batch(v)), ("padded_batch", lambda v: r.padded_batch(v)), ("window", lambda v: r.window(v)), ("window shift", lambda v: r.window(2, shift=v)), ("window stride", lambda v: r.window(2, stride=v)),
+                 ("shard", lambda v: r.shard(v, 0)), ("shard index", lambda v: r.shard(3, v)), ("range", lambda v: tf.data.Dataset.range(v)), ("range start", lambda v: tf.data.Dataset.range(v, 5)),
+                 ("interleave", lambda v: r.interleave(lambda x: tf.data.Dataset.range(x), cycle_length=v)), ("interleave block", lambda v: r.interleave(lambda x: tf.data.Dataset.range(x), cycle_length=2, block_length=v)),
+                 ("map npc", lambda v: r.map(lambda x: x, num_parallel_calls=v)), ("ragged_batch", lambda v: r.ragged_batch(v)), ("rebatch", lambda v: r.batch(4).rebatch(v)), ("shuffle seed", lambda v: r.shuffle(3, seed=v)),
+                 ("enumerate", lambda v: r.enumerate(v)), ("counter", lambda v: tf.data.Dataset.counter(v)), ("random seed", lambda v: tf.data.Dataset.random(seed=v).take(1)), ("group_by_window", lambda v: r.group_by_window(lambda x: x % 2, lambda k, d: d.batch(2), window_size=v))]:
+    for vn, v in [("c32", c32), ("c64", c64), ("cf", cf), ("np32", np.int32(2)), ("2.0", 2.0), ("True", True), ("None", None)]:
+        if vn in ("c32", "cf") and name == "group_by_window":
+            continue  # (TF converts it in a graph: its message shows a symbolic tensor)
+        if vn == "None" and "seed" in name:
+            continue  # (random)
+        def f(v=v):
+            d = fn(v)
+            if name.startswith("window"):
+                return type(d).__name__
+            return [str(x) for x in d.take(3).as_numpy_iterator()]
+        show(f"{name} {vn}", f)
+# padded_batch: padded shapes and padding values read as TF reads them
+ds = tf.data.Dataset.range(1, 4).map(lambda x: (tf.fill([x], x), tf.fill([x, 2], tf.cast(x, tf.float32))))
+def L(d): return [tuple(a.tolist() for a in e) for e in d.as_numpy_iterator()]
+show("pv python int for int64", lambda: list(tf.data.Dataset.range(3).map(lambda x: tf.fill([x], x)).padded_batch(2, padding_values=7)))
+show("pv broadcast int", lambda: L(ds.padded_batch(2, padding_values=tf.constant(-1, tf.int64))))
+show("pv tuple", lambda: L(ds.padded_batch(2, padding_values=(tf.constant(-1, tf.int64), -2.0))))
+show("pv tuple None", lambda: L(ds.padded_batch(2, padding_values=(None, 5.0))))
+show("pv list", lambda: L(ds.padded_batch(2, padding_values=[tf.constant(-1, tf.int64), -2.0])))
+show("pv short tuple", lambda: ds.padded_batch(2, padding_values=(tf.constant(-1, tf.int64),)))
+show("ps list", lambda: ds.padded_batch(2, padded_shapes=[[4], [4, 2]]))
+show("ps tuple", lambda: L(ds.padded_batch(2, padded_shapes=([4], [4, None]))))
+show("ps tuple short", lambda: ds.padded_batch(2, padded_shapes=([4],)))
+show("ps tuple none", lambda: L(ds.padded_batch(2, padded_shapes=(None, [None, 2]))))
+show("ps TensorShape", lambda: L(ds.padded_batch(2, padded_shapes=(tf.TensorShape([5]), tf.TensorShape([None, 2])))))
+show("ps dict for tuple", lambda: ds.padded_batch(2, padded_shapes={"a": [4]}))
+show("ps rank mismatch", lambda: ds.padded_batch(2, padded_shapes=([4], [4])))
+show("ps tensor int32", lambda: ds.padded_batch(2, padded_shapes=(tf.constant([4]), [4, 2])))
+show("ps tensor 2d", lambda: ds.padded_batch(2, padded_shapes=(tf.constant([[4]], tf.int64), [4, 2])))
+show("ps tensor f", lambda: ds.padded_batch(2, padded_shapes=(tf.constant([4.0]), [4, 2])))
+show("ps -1", lambda: L(ds.padded_batch(2, padded_shapes=([-1], [-1, 2]))))
+show("ps -2", lambda: L(ds.padded_batch(2, padded_shapes=([-2], [-1, 2]))))
+show("ps str", lambda: ds.padded_batch(2, padded_shapes=("a", [4, 2])))
+show("pv str for int", lambda: ds.padded_batch(2, padding_values=("x", 1.0)))
+show("pv vec", lambda: ds.padded_batch(2, padding_values=(tf.constant([1, 2], tf.int64), 1.0)))
+show("pv np int64", lambda: L(ds.padded_batch(2, padding_values=(np.int64(7), np.float32(1.5)))))
+show("pv np float64 for f32", lambda: ds.padded_batch(2, padding_values=(tf.constant(7, tf.int64), np.float64(1.5))))
+dsd = tf.data.Dataset.from_tensors({"a": [1, 2], "b": ["x"]})
+show("dict pv scalar", lambda: list(dsd.padded_batch(1, padding_values=0).as_numpy_iterator()))
+show("dict pv partial", lambda: list(dsd.padded_batch(1, padded_shapes={"a": [3], "b": [2]}, padding_values={"a": 9, "b": "p"}).as_numpy_iterator()))
+show("dict pv missing key", lambda: list(dsd.padded_batch(1, padding_values={"a": 9}).as_numpy_iterator()))
+show("dict ps missing key", lambda: dsd.padded_batch(1, padded_shapes={"a": [3]}))
+show("dict ps tuple", lambda: dsd.padded_batch(1, padded_shapes=([3], [2])))
+show("padded ragged", lambda: tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[1], [2, 3]])).padded_batch(2))
+show("padded sparse", lambda: tf.data.Dataset.from_tensor_slices(tf.sparse.from_dense([[1, 0]])).padded_batch(2))
+show("ds of ds", lambda: tf.data.Dataset.range(3).window(2).padded_batch(2))
+# unbatch's checks of the leading dims it can see
+show("unbatch mismatched", lambda: list(tf.data.Dataset.from_tensors(([1, 2], [3, 4, 5])).unbatch()))
+show("unbatch mismatched dyn", lambda: list(tf.data.Dataset.from_generator(lambda: iter([([1, 2], [3, 4, 5])]), output_signature=(tf.TensorSpec([None], tf.int32), tf.TensorSpec([None], tf.int32))).unbatch()))
+show("unbatch mixed known", lambda: tf.data.Dataset.from_generator(lambda: iter([([1, 2], [3, 4])]), output_signature=(tf.TensorSpec([2], tf.int32), tf.TensorSpec([None], tf.int32))).unbatch().element_spec)
+show("unbatch ds", lambda: tf.data.Dataset.range(3).window(2).unbatch())
+show("unbatch sparse", lambda: tf.data.Dataset.from_tensors((tf.sparse.from_dense([[1, 0]]), [1, 2])).unbatch())

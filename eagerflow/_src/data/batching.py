@@ -1,5 +1,5 @@
-"""Batching transformations: batch, padded_batch, unbatch, rebatch, window,
-group_by_window and bucket_by_sequence_length.
+"""Batching transformations: batch, unbatch, rebatch, window, group_by_window and
+bucket_by_sequence_length (padded_batch: padded_batch.py).
 
 Data layer. Batching stacks the components' NumPy arrays (one np.stack per
 component per batch); SparseTensor components batch into a SparseTensor with a
@@ -16,7 +16,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import CPU_DEVICE
-from eagerflow._src.core.errors import DataLossError, InvalidArgumentError, op_error
+from eagerflow._src.core.errors import InvalidArgumentError, op_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
@@ -27,10 +27,11 @@ from eagerflow._src.data.dataset import AUTOTUNE, INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_functions import DatasetFunction
 from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
+from eagerflow._src.data.padded_batch import PaddedBatchDataset
 from eagerflow._src.data.parallel import ParallelMapDataset
 from eagerflow._src.data.sources import ListDataset, _sparse_row, gather_rows, int64_arg
 from eagerflow._src.data.transformations import MapDataset
-from eagerflow._src.ops.extension_type import ExtensionTypeSpec, check_batchable
+from eagerflow._src.ops.extension_type import check_batchable
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 
 # ---------------------------------------------------------------------------------------
@@ -169,8 +170,8 @@ class _BatchIterator(ElementIterator):
         self._in.close()
 
 
-def _positive(value: Any, op: str, message: str) -> int:
-    n = int64_arg(value)
+def _positive(value: Any, op: str, message: str, what: str = "") -> int:
+    n = int64_arg(value, what)
     if n <= 0:
         raise op_error(InvalidArgumentError, op, message)
     return n
@@ -179,7 +180,7 @@ def _positive(value: Any, op: str, message: str) -> int:
 def _parallelism(value: Any, op: str) -> int | None:
     if value is None:
         return None
-    n = int64_arg(value)
+    n = int64_arg(value, "num_parallel_calls")
     if n != AUTOTUNE and n <= 0:
         raise op_error(InvalidArgumentError, op, "num_parallel_calls must be greater than zero.")
     return n
@@ -192,7 +193,7 @@ class BatchDataset(DatasetV2):
                  num_parallel_calls: Any = None) -> None:
         super().__init__((input_dataset,))
         self._size = _positive(batch_size, "BatchDatasetV2", "Batch size must be greater than "
-                               "zero.")
+                               "zero.", "batch_size")
         self._drop = bool(drop_remainder.numpy() if hasattr(drop_remainder, "numpy")
                           else drop_remainder)
         if _parallelism(num_parallel_calls, "ParallelBatchDataset") is not None:
@@ -300,186 +301,6 @@ class _MapBatchIterator(_BatchIterator):
 
 
 # ---------------------------------------------------------------------------------------
-# padded_batch
-# ---------------------------------------------------------------------------------------
-
-def _up_to(spec: Any, value: Any, what: str) -> list:
-    """The leaves of `value` at the positions of `spec`'s leaves (shapes may be lists)."""
-    if not dstruct.is_nested(spec):
-        return [value]
-    if isinstance(spec, dict):
-        if not isinstance(value, dict) or set(value) != set(spec):
-            raise ValueError(f"The structure of `{what}` does not match the dataset's elements: "
-                             f"{value!r} vs. {spec!r}")
-        out: list = []
-        for k in sorted(spec):
-            out += _up_to(spec[k], value[k], what)
-        return out
-    if not isinstance(value, tuple) or len(value) != len(spec):
-        raise ValueError(f"The structure of `{what}` does not match the dataset's elements: "
-                         f"{value!r} vs. {spec!r}")
-    out = []
-    for s, v in zip(spec, value):
-        out += _up_to(s, v, what)
-    return out
-
-
-def _as_shape(value: Any) -> TensorShape:
-    if isinstance(value, EagerTensor):
-        value = [int(d) if d >= 0 else None for d in value.numpy().reshape(-1)]
-    return TensorShape(value)
-
-
-def _can_pad(shape: TensorShape, padded: TensorShape) -> bool:
-    """Whether elements of `shape` fit in `padded` (unknown dims fit anything)."""
-    if shape.rank is None or padded.rank is None:
-        return True
-    if shape.rank != padded.rank:
-        return False
-    return all(p is None or d is None or d <= p for d, p in zip(shape, padded))
-
-
-def _default_padding(dtype: _dt.DType) -> Any:
-    if dtype is _dt.string:
-        return b""
-    if dtype is _dt.bool:
-        return False
-    return np.zeros((), dtype.as_numpy_dtype)[()]
-
-
-class _PaddedBatchIterator(ElementIterator):
-    __slots__ = ("_in", "_size", "_drop", "_shapes", "_pads", "_dtypes", "_done")
-
-    def __init__(self, upstream: ElementIterator, size: int, drop: bool, shapes: list,
-                 pads: list, dtypes: list) -> None:
-        self._in, self._size, self._drop = upstream, size, drop
-        self._shapes, self._pads, self._dtypes = shapes, pads, dtypes
-        self._done = False
-
-    def __next__(self) -> tuple:
-        if self._done:
-            raise StopIteration
-        batch = []
-        nxt = self._in.__next__
-        try:
-            while len(batch) < self._size:
-                batch.append(nxt())
-        except StopIteration:
-            self._done = True
-            if not batch or self._drop:
-                raise
-        out = []
-        for k, (shape, pad, dtype) in enumerate(zip(self._shapes, self._pads, self._dtypes)):
-            arrays = [to_host(e[k]._arr) for e in batch]
-            ranks = {a.ndim for a in arrays}
-            if len(ranks) != 1:
-                raise InvalidArgumentError(None, None, f"All elements in a batch must have the "
-                                           f"same rank as the padded shape for component{k}")
-            rank = ranks.pop()
-            target = []
-            for d in range(rank):
-                biggest = max(a.shape[d] for a in arrays)
-                want = shape[d] if shape is not None and shape[d] is not None else biggest
-                if biggest > want:
-                    raise DataLossError(None, None, "Attempted to pad to a smaller size than the "
-                                        "input element.")
-                target.append(want)
-            res = np.empty([len(arrays)] + target, dtype=arrays[0].dtype)
-            res[...] = pad
-            for j, a in enumerate(arrays):
-                res[(j,) + tuple(slice(0, n) for n in a.shape)] = a if a.ndim else a[()]
-            out.append(EagerTensor(res, dtype, CPU_DEVICE))
-        return tuple(out)
-
-    def close(self) -> None:
-        self._in.close()
-
-
-def _extension_specs(spec: Any) -> list:
-    """The extension types' specs in an element's spec (their own components not looked
-    into)."""
-    if isinstance(spec, ExtensionTypeSpec):
-        return [spec]
-    if isinstance(spec, dict):
-        return [x for k in sorted(spec) for x in _extension_specs(spec[k])]
-    if isinstance(spec, tuple):
-        return [x for v in spec for x in _extension_specs(v)]
-    return []
-
-
-class PaddedBatchDataset(DatasetV2):
-    _repr_name = "_PaddedBatchDataset"
-
-    def __init__(self, input_dataset: DatasetV2, batch_size: Any, padded_shapes: Any,
-                 padding_values: Any, drop_remainder: Any) -> None:
-        super().__init__((input_dataset,))
-        self._size = _positive(batch_size, "PaddedBatchDatasetV2", "Batch size must be greater "
-                               "than zero.")
-        self._drop = bool(drop_remainder)
-        st = input_dataset._structure
-        for x in _extension_specs(st.spec):
-            if isinstance(getattr(type(x), "shape", None), property):  # (StructuredTensor's)
-                raise TypeError(f"`padded_batch` is only supported for datasets that produce "
-                                f"tensor elements but type spec of elements in the input "
-                                f"dataset is not a subclass of TensorSpec: `{x!r}`.")
-            raise NotImplementedError(
-                "It appears that the Spec of the ExtensionType is missing a shape property. In "
-                "order to support tf.Data, it is recommended that you implement a shape "
-                "property on the Spec.")
-        for s in st.specs:
-            if not isinstance(s, TensorSpec):
-                raise TypeError(f"`padded_batch` is only supported for datasets that produce "
-                                f"tensor elements but the input dataset produces elements of "
-                                f"type {s!r}.")
-        if padded_shapes is None:
-            for k, s in enumerate(st.specs):
-                if s.shape.rank is None:
-                    raise ValueError(f"You must provide `padded_shapes` argument because "
-                                     f"component {k} has unknown rank.")
-            shapes = [s.shape for s in st.specs]
-        else:
-            shapes = [_as_shape(v) for v in _up_to(st.spec, padded_shapes,
-                                                           "padded_shapes")]
-            for shape, s in zip(shapes, st.specs):
-                if not _can_pad(s.shape, shape):
-                    raise ValueError(f"The padded shape {shape} is not compatible with the shape "
-                                     f"{s.shape} of the corresponding input component.")
-        if padding_values is None:
-            pads = [_default_padding(s.dtype) for s in st.specs]
-        else:
-            raw = _up_to(st.spec, padding_values, "padding_values")
-            pads = []
-            for v, s in zip(raw, st.specs):
-                t = convert_to_tensor(v, dtype_hint=s.dtype) if not isinstance(
-                    v, EagerTensor) else v
-                if t.dtype is not s.dtype:
-                    raise TypeError(f"Invalid `padding_values`. `padding_values` values type "
-                                    f"{t.dtype} does not match type {s.dtype} of the "
-                                    f"corresponding input component.")
-                if t.shape.rank != 0:
-                    raise ValueError(f"Invalid `padding_values`. `padding_values` values should "
-                                     f"be scalars, but got {t.shape}.")
-                pads.append(to_host(t._arr)[()])
-        self._shapes = [None if s.rank is None else s._dims for s in shapes]
-        self._pads = pads
-        specs = [TensorSpec._make(TensorShape([self._size if self._drop else None])
-                                  .concatenate(sh), s.dtype) for sh, s in zip(shapes, st.specs)]
-        self._struct_cache = dstruct.Structure(specs[0] if st.kind == "leaf" else
-                                         dstruct.pack_as(st.spec, specs))
-
-    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        st = self._inputs[0]._structure
-        return _PaddedBatchIterator(self._inputs[0]._make_iterator(ctx), self._size, self._drop,
-                                    self._shapes, self._pads, [s.dtype for s in st.specs])
-
-    def _cardinality(self) -> int:
-        c = self._inputs[0]._cardinality()
-        if c < 0:
-            return c
-        return c // self._size if self._drop else -(-c // self._size)
-
-
-# ---------------------------------------------------------------------------------------
 # unbatch, rebatch
 # ---------------------------------------------------------------------------------------
 
@@ -511,7 +332,7 @@ class _UnbatchIterator(ElementIterator):
                     raise InvalidArgumentError(
                         None, None, f"Input element must have the same batch size in each "
                         f"component. Component 0 had size {sizes[0]} but component {k} had "
-                        f"size {s}.")
+                        f"size, {s}.")  # (sic: TF's UnbatchDatasetOp)
             self._cur = [c if isinstance(c, (SparseTensor, RaggedTensor)) else c._arr
                          for c in e]
             self._i, self._n = 0, sizes[0]
@@ -537,8 +358,19 @@ class UnbatchDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2) -> None:
         super().__init__((input_dataset,))
+        specs = input_dataset._structure.specs
+        if any(isinstance(s, dstruct.DatasetSpec) for s in specs):  # (a dataset is a scalar)
+            raise ValueError("Slicing dataset elements is not supported for rank 0.")
         _check_batched(input_dataset._structure, "Cannot unbatch an input with scalar "
                        "components.")
+        known = None  # (only dense components show TF their static leading dim)
+        for s in specs:
+            d = s.shape[0] if isinstance(s, TensorSpec) and s.shape.rank else None
+            if known is not None and d is not None and d != known:
+                raise ValueError(f"`unbatch()` is only supported for datasets of elements whose "
+                                 f"components have a matching leading dimension. Encountered "
+                                 f"both {known} and {d}.")
+            known = d if known is None else known
 
     def _compute_structure(self) -> dstruct.Structure:
         st = self._inputs[0]._structure
@@ -602,7 +434,7 @@ class RebatchDataset(DatasetV2):
                 np.asarray(batch_size)) == 1:
             sizes = [int64_arg(int(s)) for s in np.asarray(batch_size).tolist()]
         else:
-            sizes = [int64_arg(batch_size)]
+            sizes = [int64_arg(batch_size, "batch_sizes")]
         if not sizes or any(s <= 0 for s in sizes):
             raise op_error(InvalidArgumentError, "RebatchDatasetV2",
                            "batch_sizes must be greater than zero.")
@@ -693,11 +525,12 @@ class WindowDataset(DatasetV2):
     def __init__(self, input_dataset: DatasetV2, size: Any, shift: Any, stride: Any,
                  drop_remainder: Any) -> None:
         super().__init__((input_dataset,))
-        self._size = _positive(size, "WindowDataset", "Window size must be greater than zero.")
+        self._size = _positive(size, "WindowDataset", "Window size must be greater than zero.",
+                               "size")
         self._shift = self._size if shift is None else _positive(
-            shift, "WindowDataset", "Window shift must be greater than zero.")
+            shift, "WindowDataset", "Window shift must be greater than zero.", "shift")
         self._stride = _positive(stride, "WindowDataset", "Window stride must be greater than "
-                                 "zero.")
+                                 "zero.", "stride")
         self._drop = bool(drop_remainder)
 
     def _compute_structure(self) -> dstruct.Structure:
@@ -800,6 +633,8 @@ class GroupByWindowDataset(DatasetV2):
                                     input_dataset)
         self._key_fn = key_fn  # (the functions, for pipeline_captures in a tf.function)
         self._key = lambda e: _int64_scalar_result(key_fn.call(e), "key_func")
+        if isinstance(window_size, float):  # (TF converts it inside its window_size_func)
+            raise TypeError(f"Expected int64, but got {window_size!r} of type 'float'.")
         if window_size is not None:
             n = _positive(window_size, "GroupByWindowDataset",
                           "Window size must be greater than zero, but got 0.")
@@ -861,12 +696,18 @@ def _inner(fn: DatasetFunction) -> dstruct.Structure:
     return dstruct.Structure(spec.element_spec)
 
 
+_INTS = (_dt.int32, _dt.int64, _dt.int16, _dt.int8, _dt.uint8, _dt.uint16)
+
+
 def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
                               bucket_boundaries: Any, bucket_batch_sizes: Any,
                               padded_shapes: Any, padding_values: Any,
                               pad_to_bucket_boundary: bool, no_padding: bool,
                               drop_remainder: bool) -> DatasetV2:
-    boundaries = [int64_arg(b) for b in bucket_boundaries]
+    # (TF compares the boundaries with the element lengths, so a tensor boundary of any
+    # integer dtype passes here)
+    boundaries = [int64_arg(int(b) if getattr(b, "dtype", None) in _INTS else b)
+                  for b in bucket_boundaries]
     sizes = [int64_arg(b) for b in bucket_batch_sizes]
     if len(sizes) != len(boundaries) + 1:
         raise ValueError(f"`len(bucket_batch_sizes)` must equal `len(bucket_boundaries) + 1` but "

@@ -24,7 +24,6 @@ from eagerflow._src.data import snapshot as _snapshot
 from eagerflow._src.data.batching import (
     BatchDataset,
     GroupByWindowDataset,
-    PaddedBatchDataset,
     RaggedBatchDataset,
     RebatchDataset,
     UnbatchDataset,
@@ -34,7 +33,14 @@ from eagerflow._src.data.batching import (
 from eagerflow._src.data.cache import CacheDataset
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.options import Options
-from eagerflow._src.data.parallel import InterleaveDataset, ParallelMapDataset, PrefetchDataset
+from eagerflow._src.data.padded_batch import PaddedBatchDataset
+from eagerflow._src.data.parallel import (
+    InterleaveDataset,
+    ParallelMapDataset,
+    PrefetchDataset,
+    refuse_tensor_buffer_size,
+)
+from eagerflow._src.data.random_seed import refuse_non_int64
 from eagerflow._src.data.sources import (
     ChooseFromDatasets,
     ConcatenateDataset,
@@ -226,6 +232,9 @@ class _Methods:
         return ConcatenateDataset(self, dataset)
 
     def prefetch(self, buffer_size: Any, name: str | None = None) -> DatasetV2:
+        if buffer_size is not None and not isinstance(buffer_size, int):
+            refuse_non_int64(buffer_size, "buffer_size")  # (its conversion errors first)
+            refuse_tensor_buffer_size(buffer_size)
         return _deferred(self, lambda buffer_size: PrefetchDataset(self, buffer_size),
                          "_PrefetchDataset", buffer_size=buffer_size) or \
             PrefetchDataset(self, buffer_size)

@@ -20,8 +20,11 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core.context import runtime_thread
 from eagerflow._src.core.errors import InvalidArgumentError, op_error
+from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import AUTOTUNE, UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_functions import (
@@ -159,12 +162,23 @@ class _PrefetchIterator(ElementIterator):
             pass
 
 
+def refuse_tensor_buffer_size(buffer_size: Any) -> None:
+    """TF passes `buffer_size == AUTOTUNE` as the op's bool attr: a tensor's comparison (in
+    a function too) or a NumPy scalar's is no bool, so prefetch takes Python ints only."""
+    if isinstance(buffer_size, (Tensor, np.generic)):
+        raise TypeError(f"Expected bool for argument 'legacy_autotune' not "
+                        f"{buffer_size == AUTOTUNE!r}.")
+
+
 class PrefetchDataset(DatasetV2):
     _repr_name = "_PrefetchDataset"
 
     def __init__(self, input_dataset: DatasetV2, buffer_size: Any) -> None:
         super().__init__((input_dataset,))
-        n = int64_arg(buffer_size)
+        if buffer_size is None:
+            buffer_size = AUTOTUNE
+        n = int64_arg(buffer_size, "buffer_size")
+        refuse_tensor_buffer_size(buffer_size)
         if n < 0 and n != AUTOTUNE:
             raise op_error(InvalidArgumentError, "PrefetchDataset", "buffer_size must be >= 0 or "
                            "set buffer_size to be -1 for auto-tuning")
@@ -327,7 +341,7 @@ class ParallelMapDataset(DatasetV2):
     def __init__(self, input_dataset: DatasetV2, map_func: Callable, num_parallel_calls: Any,
                  deterministic: Any) -> None:
         super().__init__((input_dataset,))
-        n = int64_arg(num_parallel_calls)
+        n = int64_arg(num_parallel_calls, "num_parallel_calls")
         if n != AUTOTUNE and n <= 0:
             raise op_error(InvalidArgumentError, "ParallelMapDatasetV2",
                            "num_parallel_calls must be greater than zero.")
@@ -424,15 +438,15 @@ class InterleaveDataset(DatasetV2):
                  _internal: Callable | None = None) -> None:
         super().__init__((input_dataset,))
         op = "InterleaveDataset" if num_parallel_calls is None else "ParallelInterleaveDatasetV4"
-        cyc = AUTOTUNE if cycle_length is None else int64_arg(cycle_length)
+        cyc = AUTOTUNE if cycle_length is None else int64_arg(cycle_length, "cycle_length")
         if cyc != AUTOTUNE and cyc <= 0:
             raise op_error(InvalidArgumentError, op, "cycle_length must be greater than zero.")
-        blk = 1 if block_length is None else int64_arg(block_length)
+        blk = 1 if block_length is None else int64_arg(block_length, "block_length")
         if blk <= 0:
             raise op_error(InvalidArgumentError, op, "block_length must be greater than zero.")
         self._parallel = None
         if num_parallel_calls is not None:
-            n = int64_arg(num_parallel_calls)
+            n = int64_arg(num_parallel_calls, "num_parallel_calls")
             if n != AUTOTUNE and n <= 0:
                 raise op_error(InvalidArgumentError, op,
                                "num_parallel_calls must be greater than zero.")

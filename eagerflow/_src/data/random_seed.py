@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.ops import philox
 from eagerflow._src.ops.random import get_seed
 
@@ -28,10 +29,30 @@ class DrawnSeeds(tuple):
     __slots__ = ()
 
 
+def refuse_non_int64(value: Any, name: str = "") -> None:
+    """TF converts a count, size or seed to an int64 tensor (`name` is the argument's): a
+    tensor of another dtype, None and non-integral numbers are its errors. (A bool is an
+    int to it: True is 1.)"""
+    if value is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                         "(<class 'NoneType'>) to a Tensor.")
+    dtype = getattr(value, "dtype", None)
+    if hasattr(value, "_shape") and dtype is not None and dtype != _dt.int64:
+        prefix = f"{name}: " if name else ""
+        raise ValueError(f"{prefix}Tensor conversion requested dtype int64 for Tensor with "
+                         f"dtype {dtype.name}: {value!r}")
+    if isinstance(value, float):
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int64")
+
+
 def split_seed(op_seed: Any) -> tuple:
     """(seed, seed2) as TF's tf.data derives them; two random words when neither is set."""
-    if op_seed is not None and hasattr(op_seed, "numpy"):
-        op_seed = int(op_seed.numpy())
+    if op_seed is not None:
+        refuse_non_int64(op_seed)
+        if hasattr(op_seed, "numpy"):
+            op_seed = int(op_seed.numpy())
+        elif isinstance(op_seed, (bool, np.bool_)):
+            op_seed = int(op_seed)
     seed, seed2 = get_seed(op_seed)
     if seed is None:
         r = np.frombuffer(os.urandom(16), dtype=np.uint64)

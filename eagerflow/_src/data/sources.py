@@ -29,7 +29,7 @@ from eagerflow._src.data import ragged_elements
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, ListIterator, note_symbolic
-from eagerflow._src.data.random_seed import Words, iterator_seeds, split_seed
+from eagerflow._src.data.random_seed import Words, iterator_seeds, refuse_non_int64, split_seed
 from eagerflow._src.function.compat_v1 import get_static_value
 from eagerflow._src.ops.extension_type import check_batchable
 from eagerflow._src.ops.ragged import RaggedTensor
@@ -44,8 +44,12 @@ class NeedsConcreteValue(TypeError):
 
 
 def int64_arg(value: Any, what: str = "") -> int:
-    """An integer argument (Python/NumPy int or integer scalar tensor) as TF converts it."""
+    """An integer argument (Python/NumPy int or int64 scalar tensor) as TF converts it
+    (`what`: the argument's name, which TF's conversion errors start with)."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return int(value)
+    refuse_non_int64(value, what)
+    if isinstance(value, (bool, np.bool_)):
         return int(value)
     if isinstance(value, EagerTensor) and value.dtype.is_integer and not value._shape:
         return int(value._arr)
@@ -365,7 +369,8 @@ class RangeDataset(DatasetV2):
         if not 1 <= len(args) <= 3:
             raise ValueError(f"Invalid `args`. The length of `args` should be between 1 and 3 "
                              f"but was {len(args)}.")
-        vals = [int64_arg(a) for a in args]
+        names = ("stop",) if len(args) == 1 else ("start", "stop", "step")
+        vals = [int64_arg(a, n) for a, n in zip(args, names)]
         start, stop, step = (0, vals[0], 1) if len(vals) == 1 else (
             vals[0], vals[1], vals[2] if len(vals) == 3 else 1)
         if step == 0:
@@ -392,7 +397,7 @@ class CounterDataset(DatasetV2):
                  repr_name: str | None = None) -> None:
         self._dtype = _dt.as_dtype(dtype)
         super().__init__((), dstruct.Structure(TensorSpec._make(TensorShape([]), self._dtype)))
-        self._start, self._step = int64_arg(start), int64_arg(step)
+        self._start, self._step = int64_arg(start, "start"), int64_arg(step, "step")
         if repr_name:
             self._repr_name = repr_name
 

@@ -507,7 +507,7 @@ class ShuffleDataset(DatasetV2):
     def __init__(self, input_dataset: DatasetV2, buffer_size: Any, seed: Any,
                  reshuffle_each_iteration: Any) -> None:
         super().__init__((input_dataset,))
-        size = int64_arg(buffer_size)
+        size = int64_arg(buffer_size, "buffer_size")
         if size <= 0 and size != UNKNOWN:
             raise op_error(InvalidArgumentError, "ShuffleDatasetV3",
                            "buffer_size must be greater than zero or UNKNOWN_CARDINALITY")
@@ -566,7 +566,7 @@ class RepeatDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, count: Any) -> None:
         super().__init__((input_dataset,))
-        n = -1 if count is None else int64_arg(count)
+        n = -1 if count is None else int64_arg(count, "count")
         self._count = -1 if n < 0 else n
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
@@ -609,7 +609,7 @@ class TakeDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, count: Any) -> None:
         super().__init__((input_dataset,))
-        n = int64_arg(count)
+        n = int64_arg(count, "count")
         self._count = -1 if n < 0 else n
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
@@ -652,7 +652,7 @@ class SkipDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, count: Any) -> None:
         super().__init__((input_dataset,))
-        n = int64_arg(count)
+        n = int64_arg(count, "count")
         self._count = -1 if n < 0 else n
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
@@ -692,7 +692,7 @@ class ShardDataset(DatasetV2):
 
     def __init__(self, input_dataset: DatasetV2, num_shards: Any, index: Any) -> None:
         super().__init__((input_dataset,))
-        n, i = int64_arg(num_shards), int64_arg(index)
+        n, i = int64_arg(num_shards, "num_shards"), int64_arg(index, "index")
         if n <= 0:
             raise op_error(InvalidArgumentError, "ShardDataset", f"Number of shards must be "
                            f"greater than zero (currently num_shards = {n}).")
