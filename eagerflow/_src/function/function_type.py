@@ -295,3 +295,19 @@ def composite_cast_reason(spec: CompositeSpec, value: Any) -> str:
             if part.dtype is not cs.dtype or not cs.shape.is_compatible_with(part.shape):
                 return f"Can not cast {TensorSpec(part.shape, part.dtype)!r} to {cs!r}"
     return f"Can not cast {value!r} to {spec!r}"
+
+
+def endpoint_text(name: str, args: list, outputs: Any, captures: list) -> str:
+    """An exported endpoint as Keras 3 prints it after writing a SavedModel: `args` are
+    (label, value) pairs, `captures` the variables its function reads."""
+    lines = [f"* Endpoint '{name}'"]
+    lines += [f"  {label}: {type_text(a)}" for label, a in args]
+    lines += ["Output Type:", f"  {type_text(outputs)}", "Captures:"]
+    caps = [f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)" for v in captures]
+    return "\n".join(lines + (caps or ["  None"]))
+
+
+def saved_artifact_text(filepath: Any, blocks: list) -> str:
+    """Keras 3's note after an export: the folder, then each endpoint's `endpoint_text`."""
+    return (f"Saved artifact at '{filepath}'. The following endpoints are available:\n\n"
+            + "\n\n".join(blocks))

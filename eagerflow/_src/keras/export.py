@@ -19,7 +19,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.core.trackable import AutoTrackable, Trackable, TrackedList
-from eagerflow._src.function.function_type import type_text
+from eagerflow._src.function.function_type import endpoint_text, saved_artifact_text
 from eagerflow._src.function.polymorphic import Function, function
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
@@ -187,10 +187,8 @@ class ExportArchive:
         signatures.setdefault("serving_default", next(iter(concrete.values())))
         save(root, filepath, signatures=signatures, options=options)
         if verbose:
-            blocks = [_endpoint_text(name, fn, concrete[name])
-                      for name, fn in self._endpoints.items()]
-            print(f"Saved artifact at '{filepath}'. The following endpoints are available:\n\n"
-                  + "\n\n".join(blocks))
+            print(saved_artifact_text(filepath, [_endpoint_text(name, fn, concrete[name])
+                                                 for name, fn in self._endpoints.items()]))
 
 
 _NEEDS_SIGNATURE = (
@@ -217,25 +215,13 @@ def _endpoint_text(name: str, fn: Function, cf: Any) -> str:
         params = list(inspect.signature(fn.python_function).parameters.values())
     except (TypeError, ValueError):
         params = []
-    lines = [f"* Endpoint '{name}'"]
-    for i, a in enumerate(args):
-        p = params[i] if i < len(params) else None
-        label = f"{p.name} ({p.kind.name})" if p is not None else \
-            f"args_{i} (POSITIONAL_ONLY)"
-        lines.append(f"  {label}: {type_text(a)}")
-    lines += ["Output Type:", f"  {type_text(cf.structured_outputs)}", "Captures:"]
-    caps = [f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
-            for v in cf._read_vars]
-    return "\n".join(lines + (caps or ["  None"]))
+    labels = [f"{params[i].name} ({params[i].kind.name})" if i < len(params) else
+              f"args_{i} (POSITIONAL_ONLY)" for i in range(len(args))]
+    return endpoint_text(name, list(zip(labels, args)), cf.structured_outputs, cf._read_vars)
 
 
 def _endpoints(filepath: Any, cf: Any) -> str:
     args, _ = cf.structured_input_signature
-    lines = [f"Saved artifact at '{filepath}'. The following endpoints are available:", "",
-             "* Endpoint 'serve'"]
-    lines += [f"  args_{i} (POSITIONAL_ONLY): {type_text(a)}" for i, a in enumerate(args)]
-    lines += ["Output Type:", f"  {type_text(cf.structured_outputs)}", "Captures:"]
-    caps = [f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
-            for v in cf._read_vars]
-    lines += caps or ["  None"]
-    return "\n".join(lines)
+    return saved_artifact_text(filepath, [endpoint_text(
+        "serve", [(f"args_{i} (POSITIONAL_ONLY)", a) for i, a in enumerate(args)],
+        cf.structured_outputs, cf._read_vars)])

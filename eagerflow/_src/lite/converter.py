@@ -11,6 +11,8 @@ feeds nothing else is fused into the op before it, as TF's converter does.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from typing import Any
 
 import numpy as np
@@ -18,6 +20,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.function.function_type import endpoint_text, saved_artifact_text
 from eagerflow._src.function.polymorphic import function as tf_function
 from eagerflow._src.graph.interpreter import run_op
 from eagerflow._src.graph.ir import has_effects
@@ -663,6 +666,7 @@ class TFLiteConverter:
         self._signature_key = signature_key
         self._keys_given: list | None = None  # from_saved_model's keys
         self._call_name: str | None = None  # the outputs' name prefix, when TF's is known
+        self._export_args: list | None = None  # a Keras model's: its export's arguments
         self.optimizations: Any = set()
         self.representative_dataset: Any = None
         self.target_spec = TargetSpec()
@@ -697,6 +701,10 @@ class TFLiteConverter:
         fn = tf_function(call, input_signature=specs).get_concrete_function()
         conv = cls([fn], model)
         conv._call_name = "StatefulPartitionedCall_1"  # Keras's export, traced within
+        # TF's convert() exports the model through Keras's ExportArchive to a temporary
+        # folder first, whose note it prints: its `serve` endpoint takes the inputs as one
+        # argument (a list of several)
+        conv._export_args = [specs if len(specs) > 1 else specs[0]]
         return conv
 
     @classmethod
@@ -775,6 +783,14 @@ class TFLiteConverter:
         weights, bits, strict = self._quantization()
         if not self._funcs:
             raise ValueError("No ConcreteFunction is specified.")
+        if self._export_args is not None:
+            folder = tempfile.mkdtemp()
+            os.rmdir(folder)  # (TF's is gone once converted)
+            fn = self._funcs[0]
+            print(saved_artifact_text(folder, [endpoint_text(
+                "serve", [(f"args_{i} (POSITIONAL_ONLY)", a)
+                          for i, a in enumerate(self._export_args)],
+                fn.structured_outputs, fn._read_vars)]))
         keys = self._keys()
         if len(self._funcs) > 1 and keys[0] is None:
             raise ValueError("This converter can only convert a single ConcreteFunction. "

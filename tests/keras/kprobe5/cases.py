@@ -175,3 +175,23 @@ with tempfile.TemporaryDirectory() as d:
     tf.saved_model.save(Translator(), d)
     print(tf.saved_model.load(d)(tf.constant(["b", "z", "a"])).numpy().tolist())
 """
+
+# TFLiteConverter.from_keras_model's convert() prints the note of the Keras export it goes
+# through (a temporary folder; the `serve` endpoint taking the inputs as one argument, a
+# list of several), as the image classification tutorial shows
+SNIPPETS["tflite_convert_keras_export_note"] = """
+import contextlib, io, re
+def convert(model):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        converter = tf.lite.TFLiteConverter.from_keras_model(model)
+        print("(made)")
+        flat = converter.convert()
+    text = re.sub(r"'/[^']*'", "'DIR'", out.getvalue())
+    print(re.sub(r"  [0-9]+: ", "  ID: ", text), type(flat).__name__)
+m = keras.Sequential([keras.Input((4,)), layers.Dense(3), layers.Dropout(0.2), layers.Dense(2)])
+convert(m)
+a, b = keras.Input((2,), name="a"), keras.Input((3,), name="b")
+convert(keras.Model([a, b], layers.Dense(1)(layers.Concatenate()([a, b]))))
+convert(keras.Sequential([keras.Input((2,)), layers.Rescaling(0.5)]))
+"""
