@@ -207,28 +207,34 @@ def _twin(fn: types.FunctionType, options: ConversionOptions = STANDARD_OPTIONS,
                                           options)
         except Exception as e:  # noqa: BLE001 - any failure: run the original as TF does
             if warn:
-                _warn_unconverted(fn, e)
+                warn_unconverted(fn, e)
             twin = fn
     if standard:
         _TWINS[fn] = twin
     return twin
 
 
-def _warn_unconverted(fn: Any, e: Exception) -> None:
-    if isinstance(e, UnsupportedLanguageElementError):
-        cause = str(e)
-    elif isinstance(e, SourceUnavailableError):
+def warn_unconverted(fn: Any, e: Exception) -> None:
+    """TF's warning when AutoGraph runs `fn` as it is: its cause, and for a failure other
+    than missing source or an unsupported element, TF's request for a bug report."""
+    report = ""
+    if isinstance(e, SourceUnavailableError):
         cause = (f"Unable to locate the source code of {fn}. Note that functions defined in "
                  "certain environments, like the interactive Python shell, do not expose their "
                  "source code. If that is the case, you should define them in a .py source "
                  "file. If you are certain the code is graph-compatible, wrap the call using "
                  f"@tf.autograph.experimental.do_not_convert. Original error: {e}")
+    elif isinstance(e, UnsupportedLanguageElementError):
+        cause = str(e)
     else:
-        cause = f"{type(e).__name__}: {e}"
+        report = ("Please report this to the TensorFlow team. When filing the bug, set the "
+                  "verbosity to 10 (on Linux, `export AUTOGRAPH_VERBOSITY=10`) and attach the "
+                  "full output.\n")
+        cause = str(e)
     get_logger().warning(
-        "AutoGraph could not transform %s and will run it as-is.\nCause: %s\nTo silence this "
-        "warning, decorate the function with @tf.autograph.experimental.do_not_convert",
-        fn, cause)
+        "AutoGraph could not transform %s and will run it as-is.\n%sCause: %s\nTo silence "
+        "this warning, decorate the function with @tf.autograph.experimental.do_not_convert",
+        fn, report, cause)
 
 
 def convert(func: Callable, recursive: bool = True, optional_features: Any = None) -> Callable:

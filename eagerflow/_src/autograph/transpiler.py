@@ -78,6 +78,8 @@ def check_supported(node: ast.AST) -> None:
         if isinstance(n, (ast.For, ast.While)) and n.orelse:
             kind = "for" if isinstance(n, ast.For) else "while"
             raise UnsupportedLanguageElementError(f"{kind}/else statement not yet supported")
+        if isinstance(n, (ast.Yield, ast.YieldFrom)):  # (a nested generator's too)
+            raise UnsupportedLanguageElementError("generators are not supported")
 
 
 def transform(node: ast.AST, optional: frozenset[str] = frozenset()) -> tuple[ast.AST, Context]:

@@ -16,6 +16,8 @@ import tokenize
 import types
 from typing import Any
 
+from eagerflow._src.autograph.errors import UnsupportedLanguageElementError
+
 
 class SourceUnavailableError(Exception):
     """The entity's source can't be found or parsed (REPL, exec, C functions)."""
@@ -119,7 +121,17 @@ def _find_lambda(fn: types.FunctionType, block: list[str], first: int) -> ast.La
     if tree is None:
         raise SourceUnavailableError("could not parse the lambda's source")
     cands = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == first]
-    cands = [c for c in cands if _signature(c) == _code_signature(code)] or cands
+    if len(cands) > 1:
+        matching = [c for c in cands if _signature(c) == _code_signature(code)]
+        if len(matching) > 1:  # TF's AutoGraph gives up here; so does this
+            matches = "\n".join(f"Match {i}:\n{ast.unparse(c)}\n"
+                                 for i, c in enumerate(matching))
+            raise UnsupportedLanguageElementError(
+                f"could not parse the source code of {fn}: found multiple definitions with "
+                "identical signatures at the location. This error may be avoided by defining "
+                "each lambda on a single line and with unique argument names. The matching "
+                f"definitions were:\n{matches}")
+        cands = matching or cands
     if len(cands) > 1:
         exact = [c for c in cands if _same_code(c, code)]
         cands = exact or cands
