@@ -162,16 +162,19 @@ def test_creating_a_variable_on_every_call_is_an_error():
         f(1.0)
 
 
-def test_variable_initial_value_may_not_depend_on_arguments():
+def test_variable_initial_value_from_arguments_of_unknown_shape():
+    # TF 2.21: the variable takes the first call's value, and keeps the traced shape
     holder = []
 
-    @tf.function
+    @tf.function(input_signature=[tf.TensorSpec([None])])
     def f(x):
         if not holder:
             holder.append(tf.Variable(x * 2))
-        return holder[0]
-    with pytest.raises(ValueError, match="can't depend on the function's arguments"):
-        f(tf.constant(1.0))
+        return holder[0].read_value()
+
+    np.testing.assert_array_equal(f(tf.constant([1.0, 2.0])).numpy(), [2.0, 4.0])
+    np.testing.assert_array_equal(f(tf.constant([1.0, 2.0, 3.0])).numpy(), [2.0, 4.0])
+    assert holder[0].shape.as_list() == [None]
 
 
 def test_assign_inside_functions_and_method_state_per_instance():

@@ -321,7 +321,17 @@ class ConcreteFunction:
             if flat is None:
                 raise TypeError(f"{e}\nFallback to flat signature also failed due to: {why}.") \
                     from None
+            for i, (value, ph) in enumerate(zip(flat, self.graph.inputs)):
+                if value.dtype is not ph.dtype:
+                    raise self._input_dtype_error(i, ph.dtype, value.dtype) from None
         return self._call_flat(flat)
+
+    def _input_dtype_error(self, i: int, expected: Any, got: Any) -> InvalidArgumentError:
+        """TF's error for a call's input #i of another dtype than the function's."""
+        op = self.function_op_name
+        return InvalidArgumentError(
+            None, None, f"cannot compute {op} as input #{i}(zero-based) was expected to be a "
+            f"{_tf_type(expected)} tensor but is a {_tf_type(got)} tensor [Op:{op}]")
 
     def _flat_binding(self, args: tuple, kwargs: dict) -> tuple:
         """(tensors, None) binding args/kwargs to the tensor parameters alone, or (None, why
@@ -400,11 +410,7 @@ class ConcreteFunction:
                 except (TypeError, ValueError):
                     raise fail(f"Can not cast {value!r} to {spec!r}") from None
             if value.dtype is not spec.dtype:
-                op = self.function_op_name
-                raise InvalidArgumentError(
-                    None, None, f"cannot compute {op} as input #{len(flat)}(zero-based) was "
-                    f"expected to be a {_tf_type(spec.dtype)} tensor but is a "
-                    f"{_tf_type(value.dtype)} tensor [Op:{op}]")
+                raise self._input_dtype_error(len(flat), spec.dtype, value.dtype)
             if not spec.shape.is_compatible_with(value.shape):
                 # (a tensor then binds by the flat signature, and runs as in TF)
                 raise fail(f"Can not cast {TensorSpec(value.shape, value.dtype, spec.name)!r}"

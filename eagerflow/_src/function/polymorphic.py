@@ -170,6 +170,7 @@ class Function:
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._autograph = autograph
         self._autograph_options = autograph_options
+        self._first_call: ConcreteFunction | None = None
         self._jit_compile = jit_compile
         self._reduce_retracing = reduce_retracing
         self._instance = instance
@@ -277,6 +278,8 @@ class Function:
             finally:
                 _per_replica.depth -= 1
         cf, tensors = self._concrete_for_call(args, kwargs, key)
+        if self._first_call is not None:  # (it initializes the variables it created)
+            cf, self._first_call = self._first_call, None
         out = cf._call_flat(tensors)
         if self._retrace_warning is not None:
             warning, self._retrace_warning = self._retrace_warning, None
@@ -458,6 +461,8 @@ class Function:
         if first:
             self._variables_created = bool(cf.graph.created_variables)
             if self._variables_created:
+                if cf.graph.initializes_variables:  # the call that traced runs it, once
+                    self._first_call = cf
                 cf = self._trace_once(bound, shapes, allow_variables=False)
         rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
         self._relaxed.setdefault(rkey, []).append(cf)

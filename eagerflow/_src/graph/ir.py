@@ -437,6 +437,8 @@ class Graph:
         self.variables: dict[int, Any] = {}          # id(var) -> var, for vars read or written
         self.read_vars: dict[int, Any] = {}          # id(var) -> var, for vars read
         self.created_variables: list = []
+        self.initializes_variables = False  # (a first call's graph: see lift_to_eager)
+        self.deferred_initial_values: dict = {}  # id -> a creation's value from the inputs
         self.allow_variable_creation = True
         self._finalized = False
         # the control dependencies of the operations made now, one list per open
@@ -702,13 +704,24 @@ class Graph:
         self.created_variables.append(var)
 
     def lift_to_eager(self, t: SymbolicTensor) -> EagerTensor:
-        """The value of `t` if it depends on no placeholder (a variable's initial value)."""
-        if any(o.type == "Placeholder" for o in ancestors([t])):
-            raise ValueError(
-                f"The initial value of a variable created inside tf.function can't depend on "
-                f"the function's arguments or other graph tensors ({t.name}); pass a Python "
-                "value, a callable, or create the variable outside the function.")
-        return EagerTensor(to_host(evaluate([t])[0]), t._dtype)
+        """A variable's initial value made while tracing: `t`'s value if it depends on no
+        placeholder. One computed from the function's inputs is, as in TF, the value of
+        the call that creates the variable: the variable starts as zeros and the graph
+        assigns `t` to it (initialize_on_first_call), a graph only that first call runs."""
+        if not any(o.type == "Placeholder" for o in ancestors([t])):
+            return EagerTensor(to_host(evaluate([t])[0]), t._dtype)
+        self.deferred_initial_values[id(t)] = t
+        shape = [0 if d is None else d for d in t._shape or ()]
+        return EagerTensor(np.zeros(shape, t._dtype.as_numpy_dtype), t._dtype)
+
+    def initialize_on_first_call(self, var: Any, t: SymbolicTensor) -> bool:
+        """Assigns `var` its initial value `t` in this graph, when lift_to_eager deferred it
+        (True then: the variable has `t`'s static shape, which may be partly unknown)."""
+        if self.deferred_initial_values.pop(id(t), None) is None:
+            return False
+        self.initializes_variables = True
+        self.assign_variable(var, t, "set")
+        return True
 
     def known_value(self, t: SymbolicTensor) -> np.ndarray | None:
         """`t`'s value when it is known while the graph is built (module-level known_value):

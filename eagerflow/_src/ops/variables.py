@@ -263,6 +263,10 @@ class Variable(metaclass=_VariableMeta):
                              f"variable: {name}") from None
         self._aggregation = as_aggregation(aggregation, name)
         self._unique_id = next(_uid)
+        if isinstance(initial_value, Tensor) and not hasattr(initial_value, "_arr"):
+            init = getattr(initial_value.graph, "initialize_on_first_call", None)
+            if init is not None and init(self, initial_value) and shape is None:
+                self._shape = TensorShape(initial_value._shape)
 
     # -- reading -----------------------------------------------------------------------
     def _as_tensor(self, dtype: Any = None) -> Tensor:

@@ -1,4 +1,4 @@
-"""Writes control_flow_golden.txt: what control_flow_program.py prints under TF 2.21,
+"""Writes NAME_golden.txt for each NAME_program.py here: what it prints under TF 2.21,
 stdout then stderr (TF's C++ start-up lines dropped, addresses, ids and counts masked).
 
     $EAGERFLOW_TF_PYTHON tests/autograph/programs/record_programs.py
@@ -32,14 +32,18 @@ def clean(text: str) -> str:
                   r"<function \1 at 0x...>", text)
 
 
-def run(impl: str, env: dict | None = None) -> str:
-    """What the program prints run with `impl` ("tf" or "ef") by this interpreter."""
+PROGRAMS = ["control_flow", "function"]
+
+
+def run(name: str, impl: str, env: dict | None = None) -> str:
+    """What NAME_program.py prints run with `impl` ("tf" or "ef") by this interpreter."""
     env = {**os.environ, **(env or {}), "TF_CPP_MIN_LOG_LEVEL": "3",
            "TF_ENABLE_ONEDNN_OPTS": "0"}
-    out = subprocess.run([sys.executable, "control_flow_program.py", impl], cwd=HERE,
+    out = subprocess.run([sys.executable, f"{name}_program.py", impl], cwd=HERE,
                          capture_output=True, text=True, env=env, check=True, timeout=300)
     return clean(out.stdout) + "--- stderr\n" + clean(out.stderr)
 
 
 if __name__ == "__main__":
-    write_text(os.path.join(HERE, "control_flow_golden.txt"), run("tf"))
+    for name in PROGRAMS:
+        write_text(os.path.join(HERE, f"{name}_golden.txt"), run(name, "tf"))

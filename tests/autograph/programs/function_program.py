@@ -1,0 +1,90 @@
+"""tf.function programs whose results and errors TF 2.21 prints (record_programs.py keeps
+them in function_golden.txt; test_programs.py runs them under eagerflow): variables made
+on the first call from its arguments, and concrete functions called with tensors of
+another dtype.
+
+    python function_program.py tf|ef     (from this folder: frames name the file)
+"""
+
+import re
+import sys
+
+if sys.argv[1] == "tf":
+    import tensorflow as tf
+else:
+    import eagerflow as tf
+
+
+def show(label, f):
+    try:
+        print(label, "->", f())
+    except Exception as e:  # noqa: BLE001 - each case prints what it raised
+        print(label, "!!", type(e).__name__, re.sub(r"_\d+\b", "_N", str(e)))
+
+
+# -- variables made inside a function ---------------------------------------------------
+made = []
+
+
+@tf.function
+def lazy_from_argument(x):
+    if not made:
+        made.append(tf.Variable(x * 2))
+    return made[0] + x
+
+
+show("made from the first call's argument", lambda: lazy_from_argument(tf.constant(2.0)))
+show("then read by later calls", lambda: lazy_from_argument(tf.constant(5.0)))
+show("its value", lambda: made[0].numpy())
+
+
+class Scaler(tf.Module):
+    def __init__(self):
+        self.w = None
+
+    @tf.function
+    def __call__(self, x):
+        if self.w is None:
+            self.w = tf.Variable(x + 1.0)
+        self.w.assign_add(x)
+        return self.w * 2
+
+
+scaler = Scaler()
+show("a module's lazy variable", lambda: scaler(tf.constant([1.0, 2.0])).numpy())
+show("a module's lazy variable, again", lambda: scaler(tf.constant([1.0, 1.0])).numpy())
+show("the module's variables", lambda: [v.numpy() for v in scaler.variables])
+
+
+@tf.function
+def every_call(x):
+    v = tf.Variable(1.0)
+    return v + x
+
+
+show("a variable made on every call", lambda: every_call(tf.constant(1.0)))
+
+
+@tf.function
+def each_call_from_argument(x):
+    v = tf.Variable(x)
+    return v.read_value()
+
+
+show("made from the argument on every call", lambda: each_call_from_argument(tf.constant(1.0)))
+
+
+# -- concrete functions called with other dtypes ----------------------------------------
+@tf.function
+def with_python_args(x, y=1, *, z=2):
+    return x * y + z
+
+
+cf = with_python_args.get_concrete_function(tf.TensorSpec([None], tf.float32))
+show("concrete function, right dtype", lambda: cf(tf.constant([1.0, 2.0])).numpy())
+show("concrete function, int32 tensor", lambda: cf(tf.constant([1, 2])))
+show("concrete function, float64 tensor", lambda: cf(tf.constant([1.0], tf.float64)))
+show("concrete function, Python list", lambda: cf([1, 2]).numpy())
+lam = tf.function(lambda x, y: (x, y)).get_concrete_function(
+    tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int64))
+show("two inputs swapped", lambda: lam(tf.constant(1, tf.int64), tf.constant(1, tf.int32)))
