@@ -195,3 +195,25 @@ a, b = keras.Input((2,), name="a"), keras.Input((3,), name="b")
 convert(keras.Model([a, b], layers.Dense(1)(layers.Concatenate()([a, b]))))
 convert(keras.Sequential([keras.Input((2,)), layers.Rescaling(0.5)]))
 """
+
+# Normalization adapts on batches of another dtype (int64 columns of a dataset) cast to its
+# own, as Keras's backend conversion casts them; FeatureSpace's concatenation is Keras 3's
+# TFDConcat layer (its name in summaries), as the structured data tutorial shows
+SNIPPETS["feature_space_integer_columns_normalized"] = """
+norm = layers.Normalization()
+norm.adapt(tf.data.Dataset.from_tensor_slices(np.array([[1], [4], [9], [10]], "int64")).batch(3))
+print(np.round(norm.mean.numpy(), 5).tolist(), np.round(norm.variance.numpy(), 5).tolist())
+norm = layers.Normalization()
+norm.adapt([np.array([[1], [2]], "int32"), np.array([[7]], "int32")])
+print(np.round(norm.mean.numpy(), 5).tolist(), np.round(norm.variance.numpy(), 5).tolist())
+FS = keras.utils.FeatureSpace
+data = {"chol": np.array([126, 300, 250, 199, 410], "int64"),
+        "sex": np.array([0, 1, 1, 0, 1], "int64"), "thal": np.array(["a", "b", "a", "c", "b"])}
+fs = FS(features={"chol": FS.float_normalized(), "sex": FS.integer_categorical(num_oov_indices=0),
+                  "thal": FS.string_categorical(num_oov_indices=0)},
+        crosses=[FS.cross(feature_names=("sex", "thal"), crossing_dim=4)], output_mode="concat")
+fs.adapt(tf.data.Dataset.from_tensor_slices(data).batch(2))
+print(np.round(fs(data).numpy(), 4).tolist())
+m = keras.Model(fs.get_inputs(), fs.get_encoded_features())
+print([(type(l).__name__, l.name) for l in m.layers][-3:])
+"""

@@ -84,15 +84,15 @@ class Feature:
         return cls(**config)
 
 
-class _Identity(Layer):
-    """A float feature's preprocessor: passes its input on (Keras 3's TFDIdentity)."""
+class TFDIdentity(Layer):
+    """A float feature's preprocessor: passes its input on (Keras 3's class, its name)."""
 
     def call(self, x: Any) -> Any:
         return x
 
 
-class _Concat(Layer):
-    """Joins the encoded features on their last axis (Keras 3's TFDConcat)."""
+class TFDConcat(Layer):
+    """Joins the encoded features on their last axis (Keras 3's class, its name)."""
 
     def __init__(self, axis: int = -1, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -104,7 +104,7 @@ class _Concat(Layer):
 
 ser.register_keras_src_class(_MODULE, Feature)
 ser.register_keras_src_class(_MODULE, Cross)
-ser.register_keras_src_class(_MODULE, _Identity, "TFDIdentity")
+ser.register_keras_src_class(_MODULE, TFDIdentity, "TFDIdentity")
 
 
 def _one_hot_cardinality(name: str, preprocessor: Any) -> int:
@@ -141,7 +141,7 @@ class FeatureSpace(Layer):
     @classmethod
     def float(cls, name: str | None = None) -> Feature:  # noqa: A003 - Keras 3's name
         name = name or kb.auto_name("float")
-        return Feature("float32", _Identity(dtype="float32", name=f"{name}_preprocessor"),
+        return Feature("float32", TFDIdentity(dtype="float32", name=f"{name}_preprocessor"),
                        "float")
 
     @classmethod
@@ -365,7 +365,7 @@ class FeatureSpace(Layer):
             encoded[name] = value
         if self.output_mode == "dict":
             return encoded
-        self.concat = _Concat(axis=-1)
+        self.concat = TFDConcat(axis=-1)
         return self.concat(list(encoded.values()))
 
     # -- calling -------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.data_adapter import PyDataset
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.ops import array as ta
@@ -199,7 +200,8 @@ class Normalization(Layer):
         total_var = ta.zeros(self._mean_and_var_shape)
         total_count = 0
         for batch in data:
-            batch = convert_to_tensor(_first_of(batch), dtype=self.compute_dtype)
+            # (Keras's backend conversion: a tensor of another dtype is cast)
+            batch = K.t(_first_of(batch), self.compute_dtype)
             for d in self._keep_axis:
                 got, expected = batch.shape.as_list()[d], self._build_input_shape[d]
                 if got is not None and expected is not None and got != expected:
