@@ -16,7 +16,7 @@ import numpy as np
 from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
-from eagerflow._src.keras.engine.keras_tensor import KerasTensor
+from eagerflow._src.keras.engine.keras_tensor import KerasTensor, in_symbolic_scope
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.symbolic import keras_op
@@ -373,6 +373,8 @@ def squeeze(x: Any, axis: Any = None) -> Any:
             if dims[a] != 1:
                 raise ValueError(f"Cannot squeeze axis={a}, because the dimension is not 1.")
         axes = sorted(canonical_axis(a, len(dims)) for a in axes)
+    elif in_symbolic_scope():  # a KerasTensor's shape: Keras squeezes the dims known as 1
+        axes = [i for i, d in enumerate(dims) if d == 1]
     return ta.squeeze(x, axis=axes)
 
 
