@@ -11,12 +11,14 @@ Eigen then adds in a fixed order over packets of 8 lanes (AVX):
   halves (lanes i + 4, then i + 2, then i + 1); above 8 * leaf values, the two halves
   (split at a packet boundary counted from the row's offset in the tensor) reduced apart
   and added (leaf 1024 for float, 200 for half);
-- along an outer dimension (columns): each packet of 8 columns adds its rows in turn, in
-  four accumulators by row modulo 4 when there are 16 rows or more; the last C % 8
-  columns add their rows in turn;
+- along an outer dimension (columns): the outputs taken flat, each packet of 8 adds its
+  rows in turn, in four accumulators by row modulo 4 when there are 16 rows or more; a
+  packet straddling two rows of the kept outer dimension and the outputs past the last
+  whole packet add their rows in turn;
 - along the outer and inner of three dimensions: one value at a time, the inner index
   outermost.
-bfloat16 Sum and Mean widen to float32 and add in that order; float16 Sum and Mean add
+bfloat16 Sum and Mean widen to float32 and add in that order (exact float32 additions take
+shorter paths, _inner_f32 and _columns_f32, in the same order); float16 Sum and Mean add
 float16 values, each addition rounded to float16 but for the packet's last fold, which
 Eigen does in float32; L2Loss squares, halves and sums in the half type; BiasAddGrad is
 TF's own loop (see bias_grad). All were checked against TF 2.21
@@ -68,6 +70,8 @@ def inner(x: Any, leaf: int, rnd: Callable, first: int = 0, op: Any = np.add) ->
     np.add (SumReducer) or np.multiply (ProdReducer: no tree, Eigen declares the product
     exactly associative)."""
     n = x.shape[-1]
+    if rnd is _exact and op is np.add and n <= _P * leaf:
+        return _inner_f32(x)
     if n > _P * leaf and op is np.add:
         split = _P * -(-(first + -(-n // 2)) // _P)
         left = min(split - first, n)
@@ -91,24 +95,87 @@ def inner(x: Any, leaf: int, rnd: Callable, first: int = 0, op: Any = np.add) ->
     return rnd(op(acc, rnd(_fold(pacc, op))))
 
 
+def _alone(shape: tuple, c: int) -> Any:
+    """Which outputs (..., C) of a column reduction Eigen computes one at a time: it takes
+    the outputs flat, 8 at a time, and a packet that straddles two C-rows or comes after
+    the last whole packet adds each output's rows in turn."""
+    o = np.arange(int(np.prod(shape))).reshape(shape)
+    first = o // _P * _P
+    return (first // c != (first + _P - 1) // c) | (o >= o.size // _P * _P)
+
+
 def columns(x: Any, rnd: Callable) -> Any:
-    """Eigen's reduction of axis -2 of float32 `x` (..., R, C), the last axis kept."""
+    """Eigen's reduction of axis -2 of float32 `x` (..., R, C), the last axis kept: a
+    packet of outputs adds its rows by row modulo 4 in four accumulators when there are
+    16 rows or more (((a0 + a1) + a2) + a3, then the last R % 4 rows), the outputs
+    _alone marks add their rows in turn."""
     r, c = x.shape[-2:]
+    if rnd is _exact:
+        return _columns_f32(x)
     x = np.moveaxis(x, -2, 0)  # rows first: each step adds one row of every column
+    turn = _in_turn(x, rnd)
+    if r < 16:
+        return turn
+    u = r // 4 * 4
+    s = _in_turn(x[:u].reshape((u // 4, 4) + x.shape[1:]), rnd)
+    acc = rnd(rnd(rnd(s[0] + s[1]) + s[2]) + s[3])
+    for i in range(u, r):
+        acc = rnd(acc + x[i])
+    alone = _alone(turn.shape, c)
+    acc[alone] = turn[alone]
+    return acc
+
+
+# float32 sums (rnd _exact): the same order as inner/columns above in fewer NumPy calls.
+# NumPy's add.reduce over an axis that is not the innermost adds in turn, and
+# add.accumulate adds in turn along any axis; Eigen's accumulators start from +0, which
+# turns an all -0 sum into +0 (the final `+ 0`).
+_ZERO = np.array(0, _F32)
+
+
+def _inner_f32(x: Any) -> Any:
+    """inner() of float32 rows of at most 8 * 1024 values, exact float32 additions."""
+    n = x.shape[-1]
+    lead = x.shape[:-1]
+    whole = n // _P * _P
+    if n < _P:
+        return np.add.accumulate(x, axis=-1)[..., -1] + _ZERO if n else np.zeros(lead, _F32)
+    start = n // (4 * _P) * 4 * _P
+    if start:  # the four accumulators over blocks of 32, then ((a0 + a1) + a2) + a3
+        p = np.add.reduce(np.add.reduce(
+            x[..., :start].reshape(lead + (start // _P // 4, 4, _P)), axis=-3), axis=-2)
+    else:
+        p = x[..., :_P] + _ZERO
+        start = _P
+    for j in range(start, whole, _P):
+        p += x[..., j:j + _P]
+    # the fold: lanes i + 4, then i + 2, then i + 1
+    f = np.add.reduce(np.add.reduce(np.add.reduce(
+        p.reshape(lead + (2, 4)), axis=-2).reshape(lead + (2, 2)), axis=-2), axis=-1)
+    if whole == n:
+        return f + _ZERO
+    return np.add.accumulate(x[..., whole:], axis=-1)[..., -1] + _ZERO + f
+
+
+def _columns_f32(x: Any) -> Any:
+    """columns() of float32 `x` (..., R, C), exact float32 additions."""
+    r, c = x.shape[-2:]
     whole = c // _P * _P
-    out = np.empty(x.shape[1:], _F32)
-    if whole and r >= 16:
-        u = r // 4 * 4
-        s = _in_turn(x[:u, ..., :whole].reshape((u // 4, 4) + x.shape[1:-1] + (whole,)), rnd)
-        acc = rnd(rnd(rnd(s[0] + s[1]) + s[2]) + s[3])
-        for i in range(u, r):
-            acc = rnd(acc + x[i, ..., :whole])
-        out[..., :whole] = acc
-    elif whole:
-        out[..., :whole] = _in_turn(x[..., :whole], rnd)
+    turn = np.add.reduce(x, axis=-2) + _ZERO
+    if r < 16 or (not whole and x.ndim == 2):
+        return turn
+    u = r // 4 * 4
+    s = np.add.reduce(x[..., :u, :].reshape(x.shape[:-2] + (u // 4, 4, c)), axis=-3)
+    acc = s[..., 0, :] + s[..., 1, :]
+    acc += s[..., 2, :]
+    acc += s[..., 3, :]
+    for i in range(u, r):
+        acc += x[..., i, :]
+    acc += _ZERO
     if whole < c:
-        out[..., whole:] = _in_turn(x[..., whole:], rnd)
-    return out
+        alone = _alone(turn.shape, c)
+        acc[alone] = turn[alone]
+    return acc
 
 
 def _plan(shape: tuple, axes: tuple) -> tuple:
@@ -131,6 +198,8 @@ def _plan(shape: tuple, axes: tuple) -> tuple:
 def sum32(a: Any, axes: tuple, leaf: int = 1024, rnd: Callable = _exact) -> Any:
     """The sum of float32 `a` over `axes` in Eigen's order (kept dimensions' shape,
     without keepdims)."""
+    if rnd is _exact and a.ndim == len(axes) and 0 < a.size <= _P * leaf:
+        return _inner_f32(a.reshape(-1))  # (a whole tensor: its flat values)
     out_shape = tuple(d for i, d in enumerate(a.shape) if i not in axes)
     if a.size == 0:
         return np.zeros(out_shape, _F32)

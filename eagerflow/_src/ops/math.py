@@ -25,7 +25,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
 )
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import dispatch, halfprec
+from eagerflow._src.ops import dispatch, eigen32, halfprec
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import (
@@ -413,6 +413,8 @@ def _pow_kernel(xp: Any, x: Any, y: Any) -> Any:
     if x.dtype.kind in "iu" and (y < 0).any():
         raise InvalidArgumentError(
             None, None, "Integers to negative integer powers are not allowed [Op:Pow]")
+    if xp is np and x.dtype == np.float32:
+        return eigen32.pow(x, y)
     return xp.power(x, y).astype(x.dtype, copy=False)
 
 

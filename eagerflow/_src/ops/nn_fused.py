@@ -27,7 +27,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import nn, nn_args, nn_conv
+from eagerflow._src.ops import eigen32, nn, nn_args, nn_conv
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import sum_to, zeros_like
@@ -251,6 +251,8 @@ def _alpha_kernel(xp: Any, lr: Any, step: Any, beta_1: float, beta_2: float) -> 
         return elementwise_kernel(xp, *_ALPHA_CUDA)(lr, step, b1, b2)
     t = (step + np.int64(1)).astype(lr.dtype)
     one = f(1)
+    if f is np.float32 and xp is np:  # TF's Pow of scalars: the C library's powf
+        return lr * xp.sqrt(one - eigen32.powf(b2, t)) / (one - eigen32.powf(b1, t))
     return lr * xp.sqrt(one - xp.power(b2, t)) / (one - xp.power(b1, t))
 
 

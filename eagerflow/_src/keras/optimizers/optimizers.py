@@ -154,8 +154,8 @@ class Adam(Optimizer):
             return None
         t = np.add(it, np.int64(1)).astype(npd)
         one = np.array(1, npd)  # the `1 - ...` operand
-        b1p = np.power(_c(self.beta_1, d)._arr, t).astype(npd, copy=False)
-        b2p = np.power(_c(self.beta_2, d)._arr, t).astype(npd, copy=False)
+        b1p = m.POW.kernel(np, _c(self.beta_1, d)._arr, t)  # (TF's Pow of scalars: powf)
+        b2p = m.POW.kernel(np, _c(self.beta_2, d)._arr, t)
         num = np.multiply(lr._arr, np.sqrt(np.subtract(one, b2p)))
         return host_scalar(np.true_divide(num, np.subtract(one, b1p)).astype(npd, copy=False), d)
 

@@ -1,0 +1,157 @@
+"""TF 2.21's float32 CPU algorithms that eagerflow does not adopt (their cost: see
+docs/ulp32.md), bit for bit with TF on benchmarks/ulp32's measurement, and `patch()`,
+which swaps them into eagerflow's kernels for a what-if run (e2e.py --exact).
+
+Eigen evaluates an elementwise function over whole packets of 8 floats (AVX) with its
+own polynomials (`pexp`, `plog`, `ptanh`: halfprec.py's steps, unfused) and the values
+past the last whole packet with the C library's function (tanh: the same polynomial).
+TF's threads flush denormals (FTZ and DAZ): in the packet path a denormal operand reads
+as a signed zero and a denormal result is zero; the C library's tail reads denormals as
+they are (logf's quirk below). Sums add in Eigen's order (eigen_reduce.sum32). In a
+reduction Eigen fuses the exp into the row sums: each row's whole packets by pexp, its
+last n % 8 values by expf (exp_rows).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.ops import eigen_reduce
+from eagerflow._src.ops.eigen32 import _F32, _F64, _P, _TINY
+from eagerflow._src.ops.halfprec import pexp, plog, ptanh
+
+
+def _ftz(a: Any) -> Any:
+    """A denormal result flushed to zero (its sign kept), in place."""
+    tiny = (np.abs(a) < _TINY) & (a != 0)
+    if tiny.any():
+        a[tiny] *= _F32(0)
+    return a
+
+
+def _daz(a: Any) -> Any:
+    """A denormal operand as TF's threads read it: its signed zero."""
+    tiny = np.abs(a) < _TINY
+    return np.where(tiny, a * _F32(0), a) if tiny.any() else a
+
+
+def _libm(fn: Callable) -> Callable:
+    """The C library's float function on the scalar tail: correctly rounded here (the
+    double result rounded once) as glibc's expf/logf give it on TF's inputs; a denormal
+    result flushed (the library's last step is a float multiply)."""
+    return lambda v: _ftz(fn(v.astype(_F64)).astype(_F32))
+
+
+def _logf(v: Any) -> Any:
+    # glibc's logf scales a denormal by 2**23 first, which the flushing threads make 0:
+    # its bits then read as 2**-150's logarithm
+    out = _libm(np.log)(v)
+    out[(v > 0) & (v < _TINY)] = _F32(-103.97207708399179)
+    return out
+
+
+def packets(poly: Callable, tail: Callable) -> Callable:
+    """An Eigen unary functor over a float32 array: `poly` on whole packets of the flat
+    array (operands and results flushed), `tail` on the last size % 8 values."""
+    def kernel(x: Any) -> Any:
+        flat = x.reshape(-1)
+        n = flat.size - flat.size % _P
+        with np.errstate(all="ignore"):
+            if n == flat.size:
+                return _ftz(poly(_daz(flat))).reshape(x.shape)
+            out = np.empty(flat.size, _F32)
+            if n:
+                out[:n] = _ftz(poly(_daz(flat[:n])))
+            out[n:] = tail(flat[n:])
+        return out.reshape(x.shape)
+    return kernel
+
+
+exp = packets(pexp, _libm(np.exp))
+log = packets(plog, _logf)
+tanh = packets(ptanh, lambda v: _ftz(ptanh(_daz(v))))
+
+
+def reduce_sum(x: Any, axes: tuple, keepdims: bool) -> Any:
+    s = eigen_reduce.sum32(x, axes)
+    return eigen_reduce._keep(s, x.shape, axes, keepdims)
+
+
+def reduce_mean(x: Any, axes: tuple, keepdims: bool) -> Any:
+    n = 1
+    for a in axes:
+        n *= x.shape[a]
+    m = eigen_reduce.sum32(x, axes) / _F32(n)
+    return eigen_reduce._keep(np.asarray(m, _F32), x.shape, axes, keepdims)
+
+
+def exp_rows(x: Any) -> Any:
+    """exp as a row reduction reads it (fused into the reduction): the packet path over
+    each row's whole packets, the C library's expf on each row's last n % 8 values."""
+    n = x.shape[-1]
+    whole = n // _P * _P
+    if whole == n:
+        return exp(x)
+    out = np.empty(x.shape, _F32)
+    with np.errstate(all="ignore"):
+        if whole:
+            out[..., :whole] = _ftz(pexp(_daz(x[..., :whole])))
+        out[..., whole:] = _libm(np.exp)(x[..., whole:])
+    return out
+
+
+def sparse_xent(logits: Any, labels: Any) -> tuple:
+    """TF's SparseSoftmaxCrossEntropyWithLogits of float32 logits: s = x - max, the rows'
+    sums of exp(s) (exp fused into the reduction: exp_rows) in Eigen's order, loss =
+    log(sum) - s[label] (a generator: the C library's logf per value), backprop
+    exp(s) / sum - onehot (exp over the whole tensor's packets)."""
+    with np.errstate(all="ignore"):
+        s = logits - logits.max(axis=1, keepdims=True)
+        e = exp(s)
+        total = eigen_reduce.inner(exp_rows(s), 1024, eigen_reduce._exact)
+        rows = np.arange(logits.shape[0])
+        loss = _logf(total) - s[rows, labels]  # (a generator: per value, the C library's)
+        back = e / total[:, None]
+        back[rows, labels] -= _F32(1)
+    return loss, back
+
+
+def patch() -> None:
+    """Swaps the candidates into eagerflow's float32 host kernels, in this process only
+    (graph code and bind's path; not the eager unary fast path of tf.exp & co.): Exp,
+    Log, Tanh, Sum, Mean and SparseSoftmaxCrossEntropyWithLogits."""
+    from eagerflow._src.ops import math as m
+    from eagerflow._src.ops import nn_loss
+    from eagerflow._src.ops import reduce as r
+
+    def swap(op, exact, plain: bool) -> None:
+        old = op.kernel
+
+        def kernel(xp, *args, **attrs):
+            x = args[0]
+            if xp is np and x.dtype == np.float32 and len(args) == (1 if plain else 2):
+                return exact(*args, **attrs)
+            return old(xp, *args, **attrs)
+        object.__setattr__(op, "kernel", kernel)
+        if plain:
+            object.__setattr__(op, "ufunc", None)
+            object.__setattr__(op, "np_kernel", lambda x: kernel(np, x))
+
+    for op, fn in ((m.EXP, exp), (m.LOG, log), (m.TANH, tanh)):
+        swap(op, fn, True)
+    swap(nn_loss.SPARSE_XENT, sparse_xent, False)
+
+    def reduction(op, exact) -> None:
+        old = op.kernel
+
+        def kernel(xp, x, *dyn, axes, keepdims):
+            if xp is np and x.dtype == np.float32 and not dyn and x.ndim and x.size:
+                ax = tuple(range(x.ndim)) if axes is None else tuple(a % x.ndim for a in axes)
+                return exact(x, ax, keepdims)
+            return old(xp, x, *dyn, axes=axes, keepdims=keepdims)
+        object.__setattr__(op, "kernel", kernel)
+
+    reduction(r.SUM, reduce_sum)
+    reduction(r.MEAN, reduce_mean)
