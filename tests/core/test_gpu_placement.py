@@ -16,6 +16,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src.backend.strict import StrictArray
 from eagerflow._src.core import device as D
+from eagerflow._src.core import tf_logging
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import REGISTRY
 
@@ -151,7 +152,9 @@ def test_visible_devices_memory_and_growth(gpus):
         assert tf.constant(1.0).device == CPU0
 
 
-def test_log_device_placement_lines(gpus, capsys):
+def test_log_device_placement_lines(gpus, capsys, monkeypatch):
+    # (TF's C++ INFO lines: shown whatever TF_CPP_MIN_LOG_LEVEL the tests run under)
+    monkeypatch.setitem(tf_logging._AT_IMPORT, "cpp_level", 0)
     tf.debugging.set_log_device_placement(True)
     try:
         x = tf.constant([1.0, 2.0])

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.core import trace_events
+from eagerflow._src.core import tf_logging, trace_events
 from eagerflow._src.summary import profiler
 from tests.tf_reference import HAVE_TF_PYTHON, run_tf_script
 
@@ -259,7 +259,9 @@ def test_nothing_is_recorded_outside_a_run(tmp_path):
     assert events(read_space(tmp_path)) == {}
 
 
-def test_device_placement_logging_still_logs_every_op_while_profiling(tmp_path, capfd):
+def test_device_placement_logging_still_logs_every_op_while_profiling(tmp_path, capfd, monkeypatch):
+    # (TF's C++ INFO lines: shown whatever TF_CPP_MIN_LOG_LEVEL the tests run under)
+    monkeypatch.setitem(tf_logging._AT_IMPORT, "cpp_level", 0)
     tf.debugging.set_log_device_placement(True)
     try:
         with tf.profiler.experimental.Profile(str(tmp_path)):

@@ -21,8 +21,10 @@ Core layer: no eagerflow imports but core/lazy.py; every module that logs comes 
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 import threading
+import time
 from typing import Any
 
 from eagerflow._src.core.lazy import lazy_module
@@ -42,9 +44,18 @@ def _root_has_handlers() -> bool:
     return mod is not None and bool(mod.getLogger().handlers)
 
 
-# What TF's get_logger() sees during `import tensorflow`: taken when eagerflow is imported.
+def _min_cpp_level() -> int:
+    try:
+        return int(os.environ.get("TF_CPP_MIN_LOG_LEVEL", "0"))
+    except ValueError:
+        return 0
+
+
+# What TF's get_logger() sees during `import tensorflow`, and the C++ log level TF's
+# runtime reads then (its first C++ line prints during the import): taken when eagerflow is
+# imported.
 _AT_IMPORT = {"configure": not _root_has_handlers(), "interactive": _interactive(),
-              "stdout": sys.stdout, "stderr": sys.stderr}
+              "stdout": sys.stdout, "stderr": sys.stderr, "cpp_level": _min_cpp_level()}
 _lock = threading.Lock()
 _logger: list = []
 
@@ -127,3 +138,18 @@ def deprecated_call(name: str, module: str, instructions: str, date: str | None 
     get_logger().warning("From %s:%d: %s (from %s) is deprecated and will be removed %s.\n"
                          "Instructions for updating:\n%s", frame.f_code.co_filename,
                          frame.f_lineno, name, module, when, instructions)
+
+
+# -- TF's C++ log lines ------------------------------------------------------------------------
+
+_SEVERITY = {"I": 0, "W": 1, "E": 2}
+
+
+def cpp_log(severity: str, where: str, message: str) -> None:
+    """A line as TF's C++ runtime logs it before absl's logging is initialized ("W0000
+    00:00:<epoch seconds> <thread id> file.cc:line] message", on stderr), unless
+    TF_CPP_MIN_LOG_LEVEL (as at import) is above its severity ("I", "W" or "E")."""
+    if _SEVERITY[severity] < _AT_IMPORT["cpp_level"]:
+        return
+    sys.stderr.write(f"{severity}0000 00:00:{time.time():.6f} {threading.get_native_id():>7} "
+                     f"{where}] {message}\n")

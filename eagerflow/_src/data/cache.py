@@ -24,6 +24,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import AlreadyExistsError, DataLossError
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
@@ -152,8 +153,17 @@ class _MemoryFillIterator(ElementIterator):
         return e
 
     def close(self) -> None:
+        if self._items is not None:  # a pass stopped early: TF's runtime warns
+            tf_logging.cpp_log("W", "cache_dataset_ops.cc:912", _PARTIAL_READ)
         self._items = None
         self._in.close()
+
+
+_PARTIAL_READ = ("The calling iterator did not fully read the dataset being cached. In order "
+                 "to avoid unexpected truncation of the dataset, the partially cached contents "
+                 "of the dataset  will be discarded. This can happen if you have an input "
+                 "pipeline similar to `dataset.cache().take(k).repeat()`. You should use "
+                 "`dataset.take(k).cache().repeat()` instead.")
 
 
 class _FileFillIterator(ElementIterator):

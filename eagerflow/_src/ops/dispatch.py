@@ -20,9 +20,6 @@ CPU:0 instead: TF's soft placement.
 from __future__ import annotations
 
 import operator
-import sys
-import threading
-import time
 from typing import Any, Callable
 
 import numpy as np
@@ -30,7 +27,7 @@ import numpy as np
 from eagerflow._src import backend as B
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import trace_events
+from eagerflow._src.core import tf_logging, trace_events
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
@@ -617,9 +614,7 @@ def _observed(op: Any, inputs: tuple, attrs: dict, name: str | None, st: dict) -
 
 def log_placement(op_name: str, device: str) -> None:
     """The line TF logs for each eager op while device placement logging is on."""
-    now = time.time()
-    sys.stderr.write(f"I0000 00:00:{now:.6f} {threading.get_native_id():>7} execute.cc:1775] "
-                     f"Executing op {op_name} in device {device}\n")
+    tf_logging.cpp_log("I", "execute.cc:1775", f"Executing op {op_name} in device {device}")
 
 
 _array_of = operator.attrgetter("_arr")
