@@ -389,7 +389,8 @@ class Function:
                 spread[pname] = nest.pack_sequence_as(spec, [
                     _SpecComposite(s) if isinstance(s, CompositeSpec) else v
                     for s, v in zip(flat_specs, flat_values)])
-            for s, v in zip(flat_specs, flat_values):
+            read: dict = {}  # (position -> the value of a variable given for a TensorSpec)
+            for i, (s, v) in enumerate(zip(flat_specs, flat_values)):
                 if isinstance(s, CompositeSpec):
                     tensors.extend(_composite_for_spec(s, v, fail))
                     continue
@@ -399,7 +400,9 @@ class Function:
                         raise fail(f"Can not cast {given!r} to {s!r}")
                     tensors.append(v)
                     continue
-                if isinstance(v, Tensor) or hasattr(v, "_as_tensor"):
+                if _is_variable(v):
+                    t = read[i] = _as_spec_value(v, s, fail)
+                elif isinstance(v, Tensor) or hasattr(v, "_as_tensor"):
                     t = convert_to_tensor(v) if not isinstance(v, Tensor) else v
                 else:
                     try:
@@ -409,6 +412,9 @@ class Function:
                 if t.dtype is not s.dtype or not s.shape.is_compatible_with(t.shape):
                     raise fail(f"Can not cast {TensorSpec(t.shape, t.dtype)!r} to {s!r}")
                 tensors.append(t)
+            if read and not any(isinstance(s, CompositeSpec) for s in flat_specs):
+                spread[pname] = nest.pack_sequence_as(
+                    value, [read.get(i, v) for i, v in enumerate(flat_values)])
         for key, value in spread.items():  # (what was converted, back in its parameter)
             if isinstance(key, tuple):
                 bound[key[0]] = bound[key[0]][:key[1]] + (value,) + bound[key[0]][key[1] + 1:]
@@ -587,7 +593,12 @@ class Function:
 
 def _as_spec_value(value: Any, spec: Any, fail: Callable) -> Any:
     if _is_variable(value):
-        return value
+        # a variable for a TensorSpec is its value, read now (a tape sees the read), and
+        # the function's placeholder as any tensor's, as in TF
+        if value.dtype != spec.dtype:
+            raise fail(f"Incompatible type conversion requested to type {spec.dtype.name} for "
+                       f"`tf.Variable of type {value.dtype.name}. (Variable: {value!r})")
+        return convert_to_tensor(value)
     if isinstance(value, CompositeTensor) and hasattr(value, "flat_values"):
         # (a RaggedTensor for a TensorSpec: TF's reason is its conversion's failure)
         raise fail(f"TypeError: object of type '{type(value).__name__}' has no len()\n")

@@ -217,3 +217,32 @@ print(np.round(fs(data).numpy(), 4).tolist())
 m = keras.Model(fs.get_inputs(), fs.get_encoded_features())
 print([(type(l).__name__, l.name) for l in m.layers][-3:])
 """
+
+# a variable given to a tf.function for a TensorSpec of its input signature is its value,
+# read as the call is made (a tape sees the read): the function traces a placeholder, as
+# TF's (it traced no input for it, and calling failed); another dtype is TF's binding error
+SNIPPETS["input_signature_given_variables"] = """
+v = tf.Variable(tf.ones([1, 3]))
+@tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+def h(x):
+    print("traced", type(x).__name__, x.shape, x.dtype, hasattr(x, "assign"))
+    return x * 2.0
+print(h(v).numpy().tolist(), h(tf.ones([2, 3])).numpy().tolist(), h.experimental_get_tracing_count())
+cf = h.get_concrete_function()
+print(len(cf.graph.inputs), len(cf.captured_inputs))
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(h(v))
+print(tape.gradient(loss, v).numpy().tolist())
+w = tf.Variable(2.0)
+@tf.function(input_signature=[[tf.TensorSpec([1, 3], tf.float32), tf.TensorSpec([], tf.float32)]])
+def g(xs):
+    return xs[0] * xs[1]
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(g([v, w]))
+print(float(loss), [t.numpy().tolist() for t in tape.gradient(loss, [v, w])])
+for bad in [tf.Variable([[1, 2, 3]], dtype=tf.int32), tf.Variable(tf.ones([2, 2]))]:
+    try:
+        h(bad)
+    except TypeError as e:
+        print(type(e).__name__, str(e).split(". Received args")[0])
+"""
