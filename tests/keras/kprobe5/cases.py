@@ -227,7 +227,8 @@ v = tf.Variable(tf.ones([1, 3]))
 def h(x):
     print("traced", type(x).__name__, x.shape, x.dtype, hasattr(x, "assign"))
     return x * 2.0
-print(h(v).numpy().tolist(), h(tf.ones([2, 3])).numpy().tolist(), h.experimental_get_tracing_count())
+print(h(v).numpy().tolist(), h(tf.ones([2, 3])).numpy().tolist())
+print(h.experimental_get_tracing_count())
 cf = h.get_concrete_function()
 print(len(cf.graph.inputs), len(cf.captured_inputs))
 with tf.GradientTape() as tape:
