@@ -146,12 +146,22 @@ def test_h5_roundtrip_and_errors(tmp_path):
     wrong = Sequential([type(model.layers[0])(3), model.layers[1].__class__(name="pool"),
                         Dense(3, name="dense"), Dense(1, name="dense_1")]).build(1)
     before = values(wrong)
-    with pytest.raises(ValueError, match=r"variable\.shape=\(3, 3, 1, 3\), Received: "
+    # Keras 3.15: the layer that doesn't fit keeps its values, the others load, then one
+    # error names it (a warning with skip_mismatch)
+    with pytest.raises(ValueError, match=r"A total of 2 objects could not be loaded\. (?s:.)*"
+                                         r"variable\.shape=\(3, 3, 1, 3\), Received: "
                                          r"value\.shape=\(3, 3, 1, 2\)"):
         weights_io.load_weights(wrong, path)
-    for a, b in zip(values(wrong), before):  # nothing was assigned
+    for a, b in zip(values(wrong)[:2], before[:2]):
         np.testing.assert_array_equal(a, b)
-    weights_io.load_weights(wrong, path, skip_mismatch=True)  # the rest loads
+    np.testing.assert_array_equal(wrong.layers[3].kernel.numpy(), model.layers[3].kernel.numpy())
+    wrong = Sequential([type(model.layers[0])(3), model.layers[1].__class__(name="pool"),
+                        Dense(3, name="dense"), Dense(1, name="dense_1")]).build(1)
+    before = values(wrong)
+    with pytest.warns(UserWarning, match="A total of 2 objects could not be loaded"):
+        weights_io.load_weights(wrong, path, skip_mismatch=True)  # the rest loads
+    for a, b in zip(values(wrong)[:2], before[:2]):
+        np.testing.assert_array_equal(a, b)
     np.testing.assert_array_equal(wrong.layers[3].kernel.numpy(), model.layers[3].kernel.numpy())
 
     other_layout = Sequential([BatchNormalization(name="bn")]).build(3)

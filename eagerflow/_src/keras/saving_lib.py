@@ -98,7 +98,7 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True, zipped: Any = 
     if not getattr(model, "built", True):
         warnings.warn("You are saving a model that has not yet been built. It might not "
                       "contain any weights yet. Consider building the model first by calling "
-                      "it on some data.", stacklevel=3)
+                      "it on some data.", stacklevel=1)  # (at Keras's line)
     data = archive(model, include_optimizer)
     fileio.atomic_write(filepath, data, "keras")
 

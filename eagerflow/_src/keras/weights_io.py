@@ -368,26 +368,19 @@ def read_plan(f: Any, model: Any, filepath: str, skip_mismatch: bool,
                           f"{len(own)} variables whereas the saved optimizer has "
                           f"{len(stored)} variables. ", stacklevel=2)
             continue
-        if len(stored) != len(own):
-            if skip_mismatch:
-                tf_logging.get_logger().warning(
-                    "Skipping loading weights for layer '%s': expected %d variables, the "
-                    "file has %d", lname, len(own), len(stored))
-                continue
+        if len(stored) != len(own):  # (skip_mismatch: Keras's warning names it, in apply_plan)
             plan.append((_Failed(layer, count_error(layer, own, len(stored))), None))
             continue
         for i, v in enumerate(own):
             arr = np.asarray(group[stored[i]][()])
             if not v.shape.is_compatible_with(arr.shape):
-                if skip_mismatch:
-                    tf_logging.get_logger().warning(
-                        "Skipping variable %s: shape %s in the file", v.name, arr.shape)
-                    continue
-                raise ValueError(f"The shape of the target variable and the shape of the "
-                                 f"target value in `variable.assign(value)` must match. "
-                                 f"variable.shape={v.shape}, Received: value.shape="
-                                 f"{arr.shape}. Target variable: {v.name} of layer "
-                                 f"'{lname}' (weights file {filepath})")
+                # Keras's assign fails here: the layer's variables before it keep their new
+                # values, those after it their old ones; the others layers load
+                plan.append((_Failed(layer, ValueError(
+                    "The shape of the target variable and the shape of the target value in "
+                    f"`variable.assign(value)` must match. variable.shape={v.shape}, "
+                    f"Received: value.shape={arr.shape}. Target variable: {v!r}")), None))
+                break
             target = np.dtype(dt.as_dtype(v.dtype).as_numpy_dtype)
             if arr.dtype != target:
                 if arr.dtype.kind not in "biuf" or target.kind not in "biuf":

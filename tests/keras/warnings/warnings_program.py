@@ -6,7 +6,9 @@ and not at the caller's line), or at the caller's where Keras puts it there.
     python tests/keras/warnings/warnings_program.py tf|ef
 """
 
+import os
 import sys
+import tempfile
 
 import numpy as np
 
@@ -137,4 +139,33 @@ data = tf.data.Dataset.from_tensor_slices((np.ones((8, 3), "float32"),
                                            np.ones((8, 1), "float32"))).batch(4)
 model.fit(data, epochs=2, steps_per_epoch=5, verbose=0)
 model.fit(data, epochs=2, steps_per_epoch=5, verbose=0)
+
+folder = tempfile.mkdtemp()
+saved = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, kernel_initializer="ones"),
+                          keras.layers.Dense(1, kernel_initializer="ones")])
+saved.save_weights(os.path.join(folder, "m.weights.h5"))
+
+
+def other_shape():
+    return keras.Sequential([keras.Input((3,)),
+                             keras.layers.Dense(1, kernel_initializer="zeros",
+                                                bias_initializer="ones"),
+                             keras.layers.Dense(1, kernel_initializer="zeros")])
+
+
+mark("load_weights into a layer of another shape")
+target = other_shape()
+try:
+    target.load_weights(os.path.join(folder, "m.weights.h5"))
+except ValueError as e:
+    print(f"ValueError: {e}", file=sys.stderr)
+print("kept", target.layers[0].bias.numpy(), "loaded", target.layers[1].kernel.numpy().ravel(),
+      file=sys.stderr)
+mark("the same with skip_mismatch")
+target = other_shape()
+target.load_weights(os.path.join(folder, "m.weights.h5"), skip_mismatch=True)
+print("kept", target.layers[0].bias.numpy(), "loaded", target.layers[1].kernel.numpy().ravel(),
+      file=sys.stderr)
+mark("saving a model not built yet")
+keras.Sequential([keras.layers.Dense(1)]).save(os.path.join(folder, "unbuilt.keras"))
 mark("end")
