@@ -81,17 +81,19 @@ def _is_internal(filename: str) -> bool:
     return path.startswith(_STDLIB_DIRS) or filename.startswith("<")
 
 
-def user_frames(tb: Any, converted: dict) -> list[tuple[str, int, str, bool]]:
+def user_frames(tb: Any, converted: dict) -> list[tuple[str, int, str, bool, dict | None]]:
     """The user's frames of a traceback, outermost first, as TF lists them: of one call of
     a converted function only its innermost line (a loop's body, not the loop statement;
-    a nested function's line, not its call), of other user code every frame."""
-    frames: list[tuple[str, int, str, bool]] = []
+    a nested function's line, not its call), of other user code every frame. Each is
+    (file, line, function, converted, the text shown by line, or None: the file's)."""
+    frames: list[tuple[str, int, str, bool, dict | None]] = []
     call_root = None  # the converted function whose call the last frame kept is in
     while tb is not None:
         code = tb.tb_frame.f_code
-        name, root = converted.get(code, (None, None))
+        name, root, text = converted.get(code, (None, None, None))
         if name is not None or not _is_internal(code.co_filename):
-            entry = (code.co_filename, tb.tb_lineno, name or code.co_name, name is not None)
+            entry = (code.co_filename, tb.tb_lineno, name or code.co_name, name is not None,
+                     text)
             if root is not None and root is call_root and code is not root:
                 frames[-1] = entry
             elif not frames or frames[-1][:2] != entry[:2]:
@@ -106,11 +108,11 @@ def user_code_message(exc: BaseException, converted: dict) -> str | None:
     if not frames:
         return None
     lines = ["in user code:", ""]
-    for filename, lineno, name, is_converted in frames:
+    for filename, lineno, name, is_converted, text in frames:
         lines.append(f'    File "{filename}", line {lineno}, in {name}' +
                      ("  *" if is_converted else ""))
         # (TF's frames follow each other; one blank line ends them)
-        src = linecache.getline(filename, lineno).strip()
+        src = (text.get(lineno, "") if text else linecache.getline(filename, lineno)).strip()
         lines.append(f"        {src or '<source unavailable>'}")
     lines.append("")
     text = str(exc.message if hasattr(exc, "message") and

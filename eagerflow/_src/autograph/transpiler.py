@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import linecache
 import types
 from typing import Any
 
@@ -104,6 +105,7 @@ def convert_code(fn: types.FunctionType, optional: frozenset[str] = frozenset())
     node = parser.parse_function(fn)
     user_defs = {n.name for n in ast.walk(node)
                  if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n is not node}
+    text = _lambda_text(node, fn.__code__.co_filename) if isinstance(node, ast.Lambda) else None
     node, _ = transform(node, optional)
     code = fn.__code__
     freevars = [v for v in code.co_freevars if v not in _RESERVED]
@@ -137,8 +139,17 @@ def convert_code(fn: types.FunctionType, optional: frozenset[str] = frozenset())
     if inner.co_name == "__ag_fn":  # tracebacks name the user's function
         inner = _renamed(inner, code.co_name, user_defs)
     codes: dict = {}
-    _collect(inner, inner, codes)
+    # (TF's source map names a converted lambda's lines None, and shows the lambda's text)
+    _collect(inner, "None" if text is not None else inner.co_name, inner, text, codes)
     return Conversion(factory_code, inner, node, codes, fn.__name__)
+
+
+def _lambda_text(node: ast.Lambda, filename: str) -> dict:
+    """The lambda's own text, by line: {line number: that line's part of the lambda}."""
+    lines = {n: linecache.getline(filename, n) for n in range(node.lineno, node.end_lineno + 1)}
+    lines[node.end_lineno] = lines[node.end_lineno][:node.end_col_offset]
+    lines[node.lineno] = lines[node.lineno][node.col_offset:]
+    return lines
 
 
 def _renamed(code: types.CodeType, name: str, user_defs: set[str]) -> types.CodeType:
@@ -155,13 +166,15 @@ def _renamed(code: types.CodeType, name: str, user_defs: set[str]) -> types.Code
     return code.replace(**names)
 
 
-def _collect(code: types.CodeType, root: types.CodeType, out: dict) -> None:
+def _collect(code: types.CodeType, name: str, root: types.CodeType, text: dict | None,
+             out: dict) -> None:
     """Maps each code object of a conversion to (the user's function its lines are in, the
-    conversion's function code)."""
-    out[code] = (code.co_name, root)
+    conversion's function code, the text its lines show by line number, or None for the
+    file's): a lambda's or comprehension's lines are its function's."""
+    out[code] = (name, root, text)
     for c in code.co_consts:
         if isinstance(c, types.CodeType):
-            _collect(c, root, out)
+            _collect(c, name if c.co_name.startswith("<") else c.co_name, root, text, out)
 
 
 def instantiate(conv: Conversion, fn: types.FunctionType, ag_module: Any,

@@ -461,8 +461,8 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     for t_in, t_out, s in zip(flat_t, bg.outputs, inv_shapes):
         label = t_in.name if isinstance(t_in, SymbolicTensor) else "Const:0"
         if t_out._dtype is not t_in._dtype:
-            raise TypeError(f"Loop var {label} enters the loop with type {t_in._dtype!r} but "
-                            f"has type {t_out._dtype!r} after 1 iteration. {label} type should "
+            raise TypeError(f"Loop var {label} enters the loop with type {t_in._dtype} but "
+                            f"has type {t_out._dtype} after 1 iteration. {label} type should "
                             "remain constant.")
         if not TensorShape(s).is_compatible_with(TensorShape(t_out._shape)):
             raise ValueError(

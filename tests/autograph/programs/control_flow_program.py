@@ -289,3 +289,11 @@ def in_nested_def(x):
 
 
 show("error in a nested function", lambda: in_nested_def(tf.ones([2])))
+
+
+
+# -- a converted lambda's frame (TF names it None, shows the lambda), tf.while_loop's errors
+cast = tf.function(lambda: tf.while_loop(lambda i: i < 3, lambda i: tf.cast(i, tf.float32), [0]))
+show("error in a converted lambda", cast)
+grow = tf.function(lambda: tf.while_loop(lambda i, x: i < 3, lambda i, x: (i, x + x), [0, [1]]))
+show("loop variable changing structure", grow)
