@@ -20,7 +20,7 @@ import numpy as np
 
 from eagerflow._src.ops import eigen_reduce
 from eagerflow._src.ops.eigen32 import _F32, _F64, _P, _TINY
-from eagerflow._src.ops.halfprec import pexp, plog, ptanh
+from eagerflow._src.ops.halfprec import pexp, plog, plog1p, ptanh
 
 
 def _ftz(a: Any) -> Any:
@@ -74,6 +74,34 @@ log = packets(plog, _logf)
 tanh = packets(ptanh, lambda v: _ftz(ptanh(_daz(v))))
 
 
+_SOFTPLUS_TH = _F32(np.log(np.finfo(_F32).eps)) + _F32(2)  # TF's log(epsilon) + 2
+log1p = packets(plog1p, _libm(np.log1p))
+
+
+def softplus(x: Any) -> Any:
+    """TF's Softplus functor: x past -threshold, exp(x) below threshold, else
+    log1p(exp(x)) (Eigen's Kahan log1p over pexp), every branch over the same packets."""
+    with np.errstate(all="ignore"):
+        e = exp(x)
+        return np.where(x > -_SOFTPLUS_TH, x, np.where(x < _SOFTPLUS_TH, e, log1p(e)))
+
+
+def elu(x: Any) -> Any:
+    """TF's Elu functor: exp(x) - 1 below zero (not expm1); a denormal x reads as zero
+    and passes unchanged."""
+    with np.errstate(all="ignore"):
+        return np.where(_daz(x) < 0, exp(x) - _F32(1), x)
+
+
+def log_softmax(x: Any) -> Any:
+    """TF's LogSoftmax: s = x - max, s - log(the rows' sums of exp(s)) (exp fused into the
+    sums, exp_rows; log over the rows' sums as one packet run)."""
+    with np.errstate(all="ignore"):
+        s = x - x.max(axis=-1, keepdims=True)
+        total = eigen_reduce.inner(exp_rows(s), 1024, eigen_reduce._exact)
+        return s - log(total)[..., None]
+
+
 def reduce_sum(x: Any, axes: tuple, keepdims: bool) -> Any:
     s = eigen_reduce.sum32(x, axes)
     return eigen_reduce._keep(s, x.shape, axes, keepdims)
@@ -121,27 +149,28 @@ def sparse_xent(logits: Any, labels: Any) -> tuple:
 def patch() -> None:
     """Swaps the candidates into eagerflow's float32 host kernels, in this process only
     (graph code and bind's path; not the eager unary fast path of tf.exp & co.): Exp,
-    Log, Tanh, Sum, Mean and SparseSoftmaxCrossEntropyWithLogits."""
+    Log, Tanh, Softplus, Elu, LogSoftmax, Sum, Mean, SumToShapeOf (a broadcast's gradient,
+    TF's Sum) and SparseSoftmaxCrossEntropyWithLogits."""
     from eagerflow._src.ops import math as m
-    from eagerflow._src.ops import nn_loss
+    from eagerflow._src.ops import nn, nn_loss
     from eagerflow._src.ops import reduce as r
 
-    def swap(op, exact, plain: bool) -> None:
+    def swap(op, exact, nargs: int) -> None:
         old = op.kernel
 
         def kernel(xp, *args, **attrs):
-            x = args[0]
-            if xp is np and x.dtype == np.float32 and len(args) == (1 if plain else 2):
-                return exact(*args, **attrs)
+            if xp is np and args[0].dtype == np.float32 and len(args) == nargs and not attrs:
+                return exact(*args)
             return old(xp, *args, **attrs)
         object.__setattr__(op, "kernel", kernel)
-        if plain:
-            object.__setattr__(op, "ufunc", None)
-            object.__setattr__(op, "np_kernel", lambda x: kernel(np, x))
+        object.__setattr__(op, "ufunc", None)
+        if op.np_kernel is not None:
+            object.__setattr__(op, "np_kernel", lambda *a: kernel(np, *a))
 
-    for op, fn in ((m.EXP, exp), (m.LOG, log), (m.TANH, tanh)):
-        swap(op, fn, True)
-    swap(nn_loss.SPARSE_XENT, sparse_xent, False)
+    for op, fn in ((m.EXP, exp), (m.LOG, log), (m.TANH, tanh), (m.SOFTPLUS, softplus),
+                   (nn.ELU, elu), (nn.LOG_SOFTMAX, log_softmax)):
+        swap(op, fn, 1)
+    swap(nn_loss.SPARSE_XENT, sparse_xent, 2)
 
     def reduction(op, exact) -> None:
         old = op.kernel
@@ -155,3 +184,13 @@ def patch() -> None:
 
     reduction(r.SUM, reduce_sum)
     reduction(r.MEAN, reduce_mean)
+    old_sum_to = m.SUM_TO.kernel
+
+    def sum_to(xp, g, like):  # a broadcast's gradient: TF's Sum over the broadcast axes
+        if xp is not np or g.dtype != np.float32 or g.shape == like.shape or not g.size:
+            return old_sum_to(xp, g, like)
+        lead = g.ndim - like.ndim
+        axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(like.shape)
+                                          if d == 1 and g.shape[i + lead] != 1)
+        return reduce_sum(g, axes, False).reshape(like.shape)
+    object.__setattr__(m.SUM_TO, "kernel", sum_to)
