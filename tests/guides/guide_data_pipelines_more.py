@@ -2,6 +2,8 @@
 # More of TF's "tf.data: Build TensorFlow input pipelines" and "Better performance with the
 # tf.data API" guides, as a user writes them: what each source, transformation and option
 # prints, and the errors TF raises (recorded from TF 2.21 by record.py).
+import re
+
 import numpy as np
 import tensorflow as tf
 
@@ -85,3 +87,63 @@ show("unbatch mismatched dyn", lambda: list(tf.data.Dataset.from_generator(lambd
 show("unbatch mixed known", lambda: tf.data.Dataset.from_generator(lambda: iter([([1, 2], [3, 4])]), output_signature=(tf.TensorSpec([2], tf.int32), tf.TensorSpec([None], tf.int32))).unbatch().element_spec)
 show("unbatch ds", lambda: tf.data.Dataset.range(3).window(2).unbatch())
 show("unbatch sparse", lambda: tf.data.Dataset.from_tensors((tf.sparse.from_dense([[1, 0]]), [1, 2])).unbatch())
+# functions: TF's checks of what is passed and returned
+r = tf.data.Dataset.range(4)
+for name, f in [("map", lambda v: r.map(v)), ("filter", lambda v: r.filter(v)), ("flat_map", lambda v: r.flat_map(v)), ("interleave", lambda v: r.interleave(v)), ("scan", lambda v: r.scan(0, v)),
+                ("reduce", lambda v: r.reduce(0, v)), ("take_while", lambda v: r.take_while(v)), ("group_by_window", lambda v: r.group_by_window(v, lambda k, d: d, 2)), ("map par", lambda v: r.map(v, num_parallel_calls=2))]:
+    show(name + " None", lambda: f(None))
+    show(name + " 3", lambda: f(3))
+for v in [tf.constant(True), np.bool_(True), 1, None, False]:
+    show(f"shuffle reshuffle {v!r}", lambda: list(r.shuffle(4, seed=1, reshuffle_each_iteration=v).as_numpy_iterator()))
+print([r.take(c).cardinality().numpy() for c in (-3, -2, -1, 0, 2, 9)], [r.repeat().take(c).cardinality().numpy() for c in (-3, -1, 2)], r.filter(lambda x: True).take(-3).cardinality().numpy(), len(list(r.take(-3).as_numpy_iterator())))
+show("len take -3", lambda: len(r.take(-3)))
+show("list take -3", lambda: len(list(r.take(-3))))
+show("take_while None", lambda: r.take_while(lambda x: None))
+show("filter None", lambda: r.filter(lambda x: None))
+show("filter dict None", lambda: r.filter(lambda x: {"a": None}))
+show("filter tuple", lambda: r.filter(lambda x: (x > 1, x > 2)))
+show("take_while tuple", lambda: r.take_while(lambda x: (x > 1, x > 2)))
+show("filter list", lambda: r.filter(lambda x: [x > 1]))
+dt = tf.data.Dataset.from_tensor_slices(([1, 2], [3, 4]))
+print(dt.map(lambda a, b: tf.sparse.from_dense([a, 0])).element_spec, dt.map(lambda a, b: tf.sparse.SparseTensor([[0]], [a], [5])).element_spec)
+print(list(dt.map(lambda a, b: tf.sparse.from_dense([a, 0])).as_numpy_iterator()))
+# py_function / numpy_function: the kernels' checks of what the Python function returns
+d = tf.data.Dataset.range(2)
+for name, fn in [("np more", lambda s: tf.numpy_function(lambda s: (np.int64(1), np.int64(2)), [s], [tf.int64])),
+                 ("np fewer", lambda s: tf.numpy_function(lambda s: np.int64(1), [s], [tf.int64, tf.int64])),
+                 ("np wrong 2nd", lambda s: tf.numpy_function(lambda s: (np.int64(1), np.int64(2)), [s], [tf.int64, tf.int32])),
+                 ("np py int", lambda s: tf.numpy_function(lambda s: 1, [s], tf.int64)),
+                 ("np py int32", lambda s: tf.numpy_function(lambda s: 1, [s], tf.int32)),
+                 ("np py float", lambda s: tf.numpy_function(lambda s: 1.5, [s], tf.float32)),
+                 ("np list", lambda s: tf.numpy_function(lambda s: [1, 2], [s], tf.int64)),
+                 ("np none", lambda s: tf.numpy_function(lambda s: None, [s], tf.int64)),
+                 ("np str", lambda s: tf.numpy_function(lambda s: "ab", [s], tf.string)),
+                 ("np bool", lambda s: tf.numpy_function(lambda s: True, [s], tf.bool)),
+                 ("np f16", lambda s: tf.numpy_function(lambda s: np.float32(1), [s], tf.float16)),
+                 ("np uint8", lambda s: tf.numpy_function(lambda s: np.int64(1), [s], tf.uint8)),
+                 ("py more", lambda s: tf.py_function(lambda s: (1, 2), [s], [tf.int32])),
+                 ("py tuple for one", lambda s: tf.py_function(lambda s: (1, 2), [s], tf.int32)),
+                 ("py fewer", lambda s: tf.py_function(lambda s: 1, [s], [tf.int32, tf.int32])),
+                 ("py none", lambda s: tf.py_function(lambda s: None, [s], tf.int32)),
+                 ("py wrong", lambda s: tf.py_function(lambda s: tf.constant(1.5), [s], tf.int32))]:
+    try:
+        print(name, "->", list(d.map(fn).as_numpy_iterator()))
+    except Exception as e:  # (TF numbers its datasets and functions, and names the datasets its optimizer adds)
+        m = re.sub(r"MapDataset:\d+ (.*?)Iterator::Root::[\w:]+: ", r"\1", str(e).splitlines()[0])
+        print(name, "!!", type(e).__name__, re.sub(r"pyfunc_\d+", "pyfunc_N", m))
+show("Tout None", lambda: tf.py_function(lambda: 1, []))
+show("np Tout None", lambda: tf.numpy_function(lambda: 1, [], None))
+show("inp None", lambda: tf.py_function(lambda: 1, Tout=tf.int32))
+show("deco inp", lambda: tf.py_function(inp=[1], Tout=tf.int32))
+show("np deco", lambda: tf.numpy_function(Tout=tf.int64)(lambda x: x + 1)(np.int64(2)))
+show("eager np", lambda: tf.numpy_function(lambda x: x * 2, [tf.constant([1, 2])], tf.float32))
+show("eager np none", lambda: tf.numpy_function(lambda: None, [], tf.float32))
+show("eager np dict", lambda: tf.numpy_function(lambda: {"a": 1, "b": np.float64(2)}, [], tf.float32))
+show("eager np str", lambda: tf.numpy_function(lambda: "x", [], tf.int32))
+show("eager np raises", lambda: tf.numpy_function(lambda: 1 / 0, [], tf.float32))
+show("eager py more", lambda: tf.py_function(lambda: (1, 2), [], [tf.int32]))
+show("eager py tuple for one", lambda: tf.py_function(lambda: (1, 2), [], tf.int32))
+try:
+    tf.py_function(lambda: (1,), [], [tf.int32, tf.int32])
+except tf.errors.InvalidArgumentError as e:
+    print("eager py fewer", re.sub(r"pyfunc_\d+", "pyfunc_N", str(e).splitlines()[0]))

@@ -19,6 +19,8 @@ suites can't sample.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +28,7 @@ import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import errors
+from eagerflow._src.core import errors, nest
 from eagerflow._src.core.context import executing_eagerly
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -63,7 +65,14 @@ def _restate(e: BaseException, op_name: str) -> errors.OpError:
     return err
 
 
-def _convert_out(v: Any, d: dt.DType, eager: bool) -> np.ndarray:
+_TF_TYPE_NAMES = {dt.float32: "float", dt.float64: "double", dt.float16: "half"}
+
+
+class _KernelError(Exception):
+    """An error of TF's PyFunc kernel itself (counts, dtypes): its own message, no traceback."""
+
+
+def _convert_out(v: Any, d: dt.DType, eager: bool, i: int, token: str) -> np.ndarray:
     if eager:
         if isinstance(v, EagerTensor):
             if v._dtype is not d:
@@ -75,13 +84,18 @@ def _convert_out(v: Any, d: dt.DType, eager: bool) -> np.ndarray:
     if d is dt.string and arr.dtype.kind in "SUO":
         return convert_to_tensor(arr, dtype=d)._numpy()  # str as UTF-8 bytes, as TF
     if arr.dtype != d.as_numpy_dtype:
-        raise ValueError(f"0-th value returned by pyfunc is {arr.dtype}, but expects "
-                         f"{d.as_numpy_dtype.__name__}")
+        try:
+            got = dt.from_numpy(arr.dtype)
+            got_name = _TF_TYPE_NAMES.get(got, got.name)
+        except TypeError:
+            got_name = str(arr.dtype)
+        raise _KernelError(f"{i}-th value returned by {token} is {got_name}, but expects "
+                           f"{_TF_TYPE_NAMES.get(d, d.name)}")
     return arr
 
 
 def _kernel(xp: Any, *arrays: Any, func: Callable, tout: tuple, eager: bool,
-            in_dtypes: tuple, scalars: bool = False) -> Any:
+            in_dtypes: tuple, scalars: bool = False, token: str = "pyfunc_0") -> Any:
     name = _OP_NAMES[eager]
     try:
         if eager:
@@ -90,20 +104,25 @@ def _kernel(xp: Any, *arrays: Any, func: Callable, tout: tuple, eager: bool,
             args = [np.asarray(a) for a in arrays]
             args = [a[()] if scalars and not a.ndim else a for a in args]
         res = func(*args)
-        if not tout:
+        if not tout and eager:
             return ()
-        vals = list(res) if isinstance(res, (list, tuple)) else [res]
+        vals = [] if res is None else list(res) if isinstance(res, (list, tuple)) else [res]
+        if eager:  # (TF's EagerPyFunc converts what zip pairs with Tout)
+            vals = vals[:len(tout)]
         if len(vals) != len(tout):
-            raise ValueError(f"The Python function returned {len(vals)} values, but "
-                             f"{len(tout)} were declared in Tout.")
-        outs = tuple(_convert_out(v, d, eager) for v, d in zip(vals, tout))
+            raise _KernelError(f"{token} returns {len(vals)} values, but expects to see "
+                               f"{len(tout)} values.")
+        outs = tuple(_convert_out(v, d, eager, i, token)
+                     for i, (v, d) in enumerate(zip(vals, tout)))
+    except _KernelError as e:
+        raise errors.op_error(errors.InvalidArgumentError, name, str(e)) from None
     except Exception as e:  # noqa: BLE001 - every error becomes TF's op error
         raise _restate(e, name) from e
     return outs[0] if len(tout) == 1 else outs
 
 
 def _infer(*inputs: Any, func: Callable, tout: tuple, eager: bool, in_dtypes: tuple,
-           scalars: bool = False) -> list:
+           scalars: bool = False, token: str = "pyfunc_0") -> list:
     return [(None, d) for d in tout]
 
 
@@ -151,17 +170,28 @@ def _dtypes(tout: Any) -> tuple:
     return False, (one(tout),)
 
 
+# TF names each function it registers pyfunc_0, pyfunc_1, ... (its errors say which)
+_TOKENS = itertools.count()
+
+
 def _call(func: Callable, inp: Any, Tout: Any, eager: bool) -> Any:  # noqa: N803 - TF's name
     if not callable(func):
         raise ValueError(f"Expected func to be callable. Received func={func!r} of type "
                          f"{type(func)}.")
+    if not eager and executing_eagerly():
+        # TF's numpy_function, eagerly, calls the function and converts what it returns
+        # (nest-flattened; Tout not consulted)
+        res = nest.flatten(func(*[np.array(x) for x in
+                                  (inp if isinstance(inp, (list, tuple)) else [inp])]))
+        res = [x if x is None else convert_to_tensor(x) for x in res]
+        return res[0] if len(res) == 1 else res
     many, tout = _dtypes(Tout)
     inputs = tuple(x if isinstance(x, Tensor) else convert_to_tensor(x)
                    for x in (inp if isinstance(inp, (list, tuple)) else [inp]))
     op = EAGER_PY_FUNC if eager else PY_FUNC
     op = _op_with_outputs(op, len(tout))
     attrs = {"func": func, "tout": tout, "eager": eager,
-             "in_dtypes": tuple(x.dtype for x in inputs)}
+             "in_dtypes": tuple(x.dtype for x in inputs), "token": f"pyfunc_{next(_TOKENS)}"}
     if not eager and not executing_eagerly():
         attrs["scalars"] = True
     out = bind(op, inputs, attrs)
@@ -186,22 +216,38 @@ def _op_with_outputs(base: OpDef, n: int) -> OpDef:
     return op
 
 
+def _check_args(name: str, func: Any, inp: Any, Tout: Any) -> None:  # noqa: N803
+    """TF's checks of the arguments (script_ops' _check_args_and_maybe_make_decorator)."""
+    if Tout is None:
+        raise TypeError(f"Missing required argument: 'Tout'\n  If using {name} as a decorator, "
+                        f"set `Tout`\n  **by name** above the function:\n  `@{name}(Tout=tout)`")
+    if func is None and inp is not None:
+        raise TypeError(f"Don't set the `inp` argument when using {name} as a decorator "
+                        f"(`func=None`).")
+    if func is not None and inp is None:
+        raise TypeError(f"Missing argument `inp`:\n  You must set the `inp` argument (the list "
+                        f"of arguments to the\n  function), unless you use `{name}` as a "
+                        f"decorator(`func=None`).")
+
+
 def py_function(func: Callable | None = None, inp: Any = None, Tout: Any = None,  # noqa: N803
                 name: str | None = None) -> Any:
     """`tf.py_function(func, inp, Tout)`: `func` runs eagerly on eager tensors, also inside
     graphs (tf.function, tf.data functions); outputs have dtypes `Tout`, unknown shapes."""
+    _check_args("tf.py_function", func, inp, Tout)
     if func is None:  # used as a decorator: @tf.py_function(Tout=...)
-        return lambda f: (lambda *args: _call(f, list(args), Tout, True))
-    return _call(func, [] if inp is None else inp, Tout, True)
+        return lambda f: functools.wraps(f)(lambda *args: _call(f, list(args), Tout, True))
+    return _call(func, inp, Tout, True)
 
 
 def numpy_function(func: Callable | None = None, inp: Any = None, Tout: Any = None,  # noqa: N803
                    stateful: bool = True, name: str | None = None) -> Any:
     """`tf.numpy_function(func, inp, Tout)`: like py_function with NumPy arrays in and
     out; not differentiable."""
+    _check_args("tf.numpy_function", func, inp, Tout)
     if func is None:
-        return lambda f: (lambda *args: _call(f, list(args), Tout, False))
-    return _call(func, [] if inp is None else inp, Tout, False)
+        return lambda f: functools.wraps(f)(lambda *args: _call(f, list(args), Tout, False))
+    return _call(func, inp, Tout, False)
 
 
 __all__ = ["numpy_function", "py_function"]

@@ -54,6 +54,7 @@ from eagerflow._src.data.functions import (
     _compile,
     _fn_name,
     _Untraceable,
+    not_callable,
 )
 from eagerflow._src.data.iterators import (
     Collecting,
@@ -123,7 +124,7 @@ class DatasetFunction(PipelineFunction):
     def __init__(self, func: Callable, what: str, in_struct: dstruct.Structure,
                  input_dataset: DatasetV2 | None, not_a_dataset: Callable) -> None:
         if not callable(func):
-            raise TypeError(f"`{what}` expects a callable, got {func!r}")
+            raise not_callable(func, what)
         _check_signature(func, in_struct, what)
         self._func, self._what, self._in = func, what, in_struct
         self._not_a_dataset = not_a_dataset  # (returned value) -> the error to raise

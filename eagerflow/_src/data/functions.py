@@ -59,6 +59,7 @@ from eagerflow._src.graph import codegen
 from eagerflow._src.graph.ir import CONST, PLACEHOLDER, FuncGraph, SymbolicTensor
 from eagerflow._src.graph.passes import optimize
 from eagerflow._src.graph.replay import replay
+from eagerflow._src.ops.dynshape import tf_shape_value
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 
 # tf.data.experimental.enable_debug_mode() sets it: user functions built afterwards run
@@ -73,6 +74,15 @@ def enable_debug_mode() -> None:
     if _state.graph is not None:
         raise ValueError("`enable_debug_mode() is only supported in eager mode.")
     DEBUG_MODE[0] = True
+
+
+def not_callable(func: Any, transformation: str) -> Exception:
+    """TF's error for a function argument that is no callable: its function wrapper's
+    ValueError, or the call's TypeError where TF calls it (group_by_window's key_func)."""
+    if "group_by_window" in transformation:
+        return TypeError(f"'{type(func).__name__}' object is not callable")
+    return ValueError(f"Argument `func` must be a callable. Received func={func!r} (of type "
+                      f"{type(func)})")
 
 
 class _Untraceable(Exception):
@@ -201,13 +211,23 @@ def _sparse_spec(leaf: SparseTensor, parts: list, in_struct: dstruct.Structure,
     for s, c in zip(in_struct.specs, comps):
         if isinstance(c, SparseTensor) and c._dense_shape is leaf._dense_shape:
             return SparseTensorSpec(s.shape, leaf.values.dtype)  # passed through
-    shape = parts[2]._shape
-    rank = shape[0] if shape else None
-    return SparseTensorSpec(TensorShape(None if rank is None else [None] * rank),
-                            leaf.values.dtype)
+    # (what TF's constant_value_as_shape knows of the dense shape: from_dense's is its
+    # input's static shape)
+    dims = tf_shape_value(parts[2])
+    return SparseTensorSpec(TensorShape(dims), leaf.values.dtype)
 
 
 def _check_not_empty(value: Any, transformation: str) -> None:
+    if transformation in ("Dataset.filter()", "Dataset.take_while()"):
+        # a predicate's result is checked first (transformations.Predicate: TF's words)
+        if value is None:
+            sep = ", but its return type is " if "filter" in transformation else \
+                " but its return type is"
+            raise ValueError(f"Invalid `predicate`. `predicate` must return a `tf.bool` scalar "
+                             f"tensor{sep}NoneTensorSpec().")
+        if type(value) in (tuple, dict):
+            raise AttributeError(f"'{type(value).__name__}' object has no attribute "
+                                 f"'is_compatible_with'")
     if value is None or (dstruct.is_nested(value) and
                          all(v is None for v in dstruct.flatten(value))):
         # TF's dataset op refuses an empty output list (InvalidArgumentError): None holds
@@ -319,7 +339,7 @@ class StructuredFunction(PipelineFunction):
     def __init__(self, func: Callable, transformation: str, input_structure: dstruct.Structure,
                  input_dataset: Any = None, eager: bool = False, op: str | None = None) -> None:
         if not callable(func):
-            raise TypeError(f"`{transformation}` expects a callable, got {func!r}")
+            raise not_callable(func, transformation)
         self._func = func
         self._transformation = transformation
         self._in = input_structure

@@ -29,7 +29,7 @@ from eagerflow._src.data.dataset_functions import (
 from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.random_seed import Words, iterator_seeds, split_seed
-from eagerflow._src.data.sources import RowIterator, bool_arg, int64_arg, row_element
+from eagerflow._src.data.sources import RowIterator, int64_arg, row_element
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import OpDef
 
@@ -76,6 +76,10 @@ class Predicate:
             self._check(fn._out.spec)
 
     def _check(self, spec: Any) -> None:
+        if type(spec) in (tuple, dict):
+            # (TF asks the structure itself is_compatible_with, which a tuple lacks)
+            raise AttributeError(f"'{type(spec).__name__}' object has no attribute "
+                                 f"'is_compatible_with'")
         if not (isinstance(spec, TensorSpec) and spec.dtype is _dt.bool
                 and spec.shape.is_compatible_with([])):
             sep = ", but its return type is " if self._what == "filter" else \
@@ -513,8 +517,12 @@ class ShuffleDataset(DatasetV2):
                            "buffer_size must be greater than zero or UNKNOWN_CARDINALITY")
         self._size = None if size == UNKNOWN else size
         self._seeds = split_seed(seed)
-        self._reshuffle = True if reshuffle_each_iteration is None else bool_arg(
-            reshuffle_each_iteration)
+        if reshuffle_each_iteration is None:
+            reshuffle_each_iteration = True
+        if not isinstance(reshuffle_each_iteration, bool):  # (TF's op attr takes a bool)
+            raise TypeError(f"Expected bool for argument 'reshuffle_each_iteration' not "
+                            f"{reshuffle_each_iteration!r}.")
+        self._reshuffle = reshuffle_each_iteration
         self._iterations = 0
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
@@ -611,19 +619,20 @@ class TakeDataset(DatasetV2):
         super().__init__((input_dataset,))
         n = int64_arg(count, "count")
         self._count = -1 if n < 0 else n
+        self._given = n
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         return _TakeIterator(self._inputs[0]._make_iterator(ctx), self._count)
 
     def _cardinality(self) -> int:
+        # TF's TakeDataset (which takes every element for any negative count) counts
+        # min(n, count) for a count below -1 too: take(-3) of 10 elements is -3
         c = self._inputs[0]._cardinality()
-        if self._count < 0:
-            return c
-        if c == INFINITE:
-            return self._count
         if c == UNKNOWN:
             return UNKNOWN
-        return min(c, self._count)
+        if c == INFINITE:
+            return self._given
+        return c if self._given == -1 else min(c, self._given)
 
 
 class _SkipIterator(ElementIterator):
