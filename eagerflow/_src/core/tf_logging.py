@@ -140,6 +140,7 @@ def deprecated_call(name: str, module: str, instructions: str, date: str | None 
                          frame.f_lineno, name, module, when, instructions)
 
 
+
 # -- TF's C++ log lines ------------------------------------------------------------------------
 
 _SEVERITY = {"I": 0, "W": 1, "E": 2}

@@ -12,6 +12,7 @@ import numpy as np
 
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
@@ -19,6 +20,9 @@ from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator
 from eagerflow._src.data.transformations import AssertCardinalityDataset
 from eagerflow._src.io import tfrecord
+
+# where TF's deprecation notices say the tf.data.experimental functions are
+_EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 
 def cardinality(dataset: DatasetV2) -> EagerTensor:
@@ -36,6 +40,9 @@ def bucket_by_sequence_length(element_length_func: Callable, bucket_boundaries: 
                               bucket_batch_sizes: list, padded_shapes: Any = None,
                               padding_values: Any = None, pad_to_bucket_boundary: bool = False,
                               no_padding: bool = False, drop_remainder: bool = False) -> Callable:
+    tf_logging.deprecated_call(
+        "bucket_by_sequence_length", _EXPERIMENTAL_OPS + "grouping",
+        "Use `tf.data.Dataset.bucket_by_sequence_length(...)`.")
     def _apply_fn(dataset: DatasetV2) -> DatasetV2:
         return dataset.bucket_by_sequence_length(
             element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes,
@@ -48,28 +55,49 @@ def choose_from_datasets(datasets: Any, choice_dataset: DatasetV2,
                          stop_on_empty_dataset: bool = False) -> DatasetV2:
     """The experimental spelling goes on past an empty input by default (the Dataset
     method's default stops)."""
+    tf_logging.deprecated_call(
+        "choose_from_datasets_v2", _EXPERIMENTAL_OPS + "interleave_ops",
+        "Use `tf.data.Dataset.choose_from_datasets(...)` instead. Note that, unlike the "
+        "experimental endpoint, the non-experimental endpoint sets "
+        "`stop_on_empty_dataset=True` by default. You should set this argument explicitly"
+        " in case you would like to match the behavior of the experimental endpoint.")
     return DatasetV2.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
 
 
 def sample_from_datasets(datasets: Any, weights: Any = None, seed: Any = None,
                          stop_on_empty_dataset: bool = False) -> DatasetV2:
+    tf_logging.deprecated_call(
+        "sample_from_datasets_v2", _EXPERIMENTAL_OPS + "interleave_ops",
+        "Use `tf.data.Dataset.sample_from_datasets(...)`.")
     return DatasetV2.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset)
 
 
 def Counter(start: Any = 0, step: Any = 1, dtype: Any = _dt.int64) -> DatasetV2:
+    tf_logging.deprecated_call(
+        "CounterV2", _EXPERIMENTAL_OPS + "counter",
+        "Use `tf.data.Dataset.counter(...)` instead.")
     return DatasetV2.counter(start, step, dtype)
 
 
 def RandomDataset(seed: Any = None, rerandomize_each_iteration: Any = None,  # noqa: N802
                   name: str | None = None) -> DatasetV2:
+    tf_logging.deprecated_call(
+        "_RandomDataset.__init__", _EXPERIMENTAL_OPS + "random_ops",
+        "Use `tf.data.Dataset.random(...)`.")
     return DatasetV2.random(seed, rerandomize_each_iteration, name)
 
 
 def enumerate_dataset(start: Any = 0) -> Callable:
+    tf_logging.deprecated_call(
+        "enumerate_dataset", _EXPERIMENTAL_OPS + "enumerate_ops",
+        "Use `tf.data.Dataset.enumerate()`.")
     return lambda dataset: dataset.enumerate(start)
 
 
 def get_single_element(dataset: DatasetV2) -> Any:
+    tf_logging.deprecated_call(
+        "get_single_element", _EXPERIMENTAL_OPS + "get_single_element",
+        "Use `tf.data.Dataset.get_single_element()`.")
     if not isinstance(dataset, DatasetV2):
         raise TypeError(f"Invalid `dataset`. Expected a `tf.data.Dataset` object but got "
                         f"{type(dataset)}.")
@@ -78,40 +106,68 @@ def get_single_element(dataset: DatasetV2) -> Any:
 
 def group_by_window(key_func: Callable, reduce_func: Callable, window_size: Any = None,
                     window_size_func: Callable | None = None) -> Callable:
+    tf_logging.deprecated_call(
+        "group_by_window", _EXPERIMENTAL_OPS + "grouping",
+        "Use `tf.data.Dataset.group_by_window(...)`.")
     return lambda dataset: dataset.group_by_window(key_func, reduce_func, window_size,
                                                    window_size_func)
 
 
 def ignore_errors(log_warning: bool = False) -> Callable:
+    tf_logging.deprecated_call(
+        "ignore_errors", _EXPERIMENTAL_OPS + "error_ops",
+        "Use `tf.data.Dataset.ignore_errors` instead.")
     return lambda dataset: dataset.ignore_errors(log_warning)
 
 
 def parallel_interleave(map_func: Callable, cycle_length: Any, block_length: Any = 1,
                         sloppy: bool = False, buffer_output_elements: Any = None,
                         prefetch_input_elements: Any = None) -> Callable:
+    tf_logging.deprecated_call(
+        "parallel_interleave", _EXPERIMENTAL_OPS + "interleave_ops",
+        "Use `tf.data.Dataset.interleave(map_func, cycle_length, block_length, "
+        "num_parallel_calls=tf.data.AUTOTUNE)` instead. If sloppy execution is desired, "
+        "use `tf.data.Options.deterministic`.")
     return lambda dataset: dataset.interleave(map_func, cycle_length, block_length,
                                               num_parallel_calls=cycle_length,
                                               deterministic=not sloppy)
 
 
 def scan(initial_state: Any, scan_func: Callable) -> Callable:
+    tf_logging.deprecated_call(
+        "scan", _EXPERIMENTAL_OPS + "scan_ops",
+        "Use `tf.data.Dataset.scan(...) instead")
     return lambda dataset: dataset.scan(initial_state, scan_func)
 
 
 def take_while(predicate: Callable) -> Callable:
+    tf_logging.deprecated_call(
+        "take_while", _EXPERIMENTAL_OPS + "take_while_ops",
+        "Use `tf.data.Dataset.take_while(...)")
     return lambda dataset: dataset.take_while(predicate)
 
 
 def unbatch() -> Callable:
+    tf_logging.deprecated_call(
+        "unbatch", _EXPERIMENTAL_OPS + "batching",
+        "Use `tf.data.Dataset.unbatch()`.")
     return lambda dataset: dataset.unbatch()
 
 
 def unique() -> Callable:
+    tf_logging.deprecated_call(
+        "unique", _EXPERIMENTAL_OPS + "unique",
+        "Use `tf.data.Dataset.unique(...)")
     return lambda dataset: dataset.unique()
 
 
 def map_and_batch(map_func: Callable, batch_size: Any, num_parallel_batches: Any = None,
                   drop_remainder: bool = False, num_parallel_calls: Any = None) -> Callable:
+    tf_logging.deprecated_call(
+        "map_and_batch", _EXPERIMENTAL_OPS + "batching",
+        "Use `tf.data.Dataset.map(map_func, num_parallel_calls)` followed by "
+        "`tf.data.Dataset.batch(batch_size, drop_remainder)`. Static tf.data "
+        "optimizations will take care of using the fused implementation.")
     def _apply_fn(dataset: DatasetV2) -> DatasetV2:
         mapped = dataset.map(map_func, num_parallel_calls=num_parallel_calls)
         return mapped.batch(batch_size, drop_remainder)
@@ -120,6 +176,11 @@ def map_and_batch(map_func: Callable, batch_size: Any, num_parallel_batches: Any
 
 
 def shuffle_and_repeat(buffer_size: Any, count: Any = None, seed: Any = None) -> Callable:
+    tf_logging.deprecated_call(
+        "shuffle_and_repeat", _EXPERIMENTAL_OPS + "shuffle_ops",
+        "Use `tf.data.Dataset.shuffle(buffer_size, seed)` followed by "
+        "`tf.data.Dataset.repeat(count)`. Static tf.data optimizations will take care of "
+        "using the fused implementation.")
     return lambda dataset: dataset.shuffle(buffer_size, seed).repeat(count)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
     OutOfRangeError,
@@ -29,6 +30,9 @@ from eagerflow._src.ops.lookup_ops import (
 )
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.parsing_features import parse_example
+
+# where TF's deprecation notices say the tf.data.experimental functions are
+_EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 # A shard index that tf.distribute's auto-sharding replaces with the worker's index.
 SHARD_HINT = -1
@@ -140,6 +144,9 @@ def parse_example_dataset(features: dict, num_parallel_calls: Any = 1,
                           deterministic: bool | None = None) -> Callable:
     """A transformation for `Dataset.apply`: each element, a vector of serialized
     Examples, parsed with tf.io.parse_example(features)."""
+    tf_logging.deprecated_call(
+        "parse_example_dataset", _EXPERIMENTAL_OPS + "parsing_ops",
+        "Use `tf.data.Dataset.map(tf.io.parse_example(...))` instead.")
     if features is None:
         raise ValueError("Argument `features` is required, but not specified.")
 

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.ops.array import expand_dims, fill, tile
@@ -29,6 +30,9 @@ from eagerflow._src.ops.indexing import gather, one_hot
 from eagerflow._src.ops.math import cast, less, truediv
 from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.reduce import reduce_max, reduce_min, reduce_sum
+
+# where TF's deprecation notices say the tf.data.experimental functions are
+_EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 _ESTIMATION_BATCH = 32  # elements between two updates of the estimated distribution
 _SMOOTHING = 10  # the count every class starts from in that estimate
@@ -107,6 +111,9 @@ def experimental_rejection_resample(class_func: Callable, target_dist: Any,
                                     initial_dist: Any = None,
                                     seed: int | None = None) -> Callable:
     """`tf.data.experimental.rejection_resample(...)`: the transformation for `apply`."""
+    tf_logging.deprecated_call(
+        "rejection_resample", _EXPERIMENTAL_OPS + "resampling",
+        "Use `tf.data.Dataset.rejection_resample(...)`.")
     def apply(dataset: DatasetV2) -> DatasetV2:
         return rejection_resample(dataset, class_func, target_dist, initial_dist, seed)
     return apply

@@ -31,6 +31,7 @@ from typing import Any
 from google.protobuf import descriptor_pool
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.errors import (
     DataLossError,
     InvalidArgumentError,
@@ -44,6 +45,9 @@ from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.io import structured_value, tensor_proto, tfrecord
 from eagerflow._src.io.protos import build, field, message
+
+# where TF's deprecation notices say the tf.data.experimental functions are
+_EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 SPEC_FILE = "dataset_spec.pb"
 METADATA_FILE = "snapshot.metadata"
@@ -315,10 +319,16 @@ def experimental_save(dataset: DatasetV2, path: Any, compression: Any = None,
                       shard_func: Callable | None = None,
                       checkpoint_args: dict | None = None) -> None:
     """`tf.data.experimental.save(dataset, path, ...)`: `dataset.save(path, ...)`."""
+    tf_logging.deprecated_call(
+        "save", _EXPERIMENTAL_OPS + "io",
+        "Use `tf.data.Dataset.save(...)` instead.")
     dataset.save(path, compression, shard_func, checkpoint_args)
 
 
 def experimental_load(path: Any, element_spec: Any = None, compression: Any = None,
                       reader_func: Callable | None = None) -> DatasetV2:
     """`tf.data.experimental.load(path, ...)`: `Dataset.load` without `wait`."""
+    tf_logging.deprecated_call(
+        "load", _EXPERIMENTAL_OPS + "io",
+        "Use `tf.data.Dataset.load(...)` instead.")
     return load(path, element_spec, compression, reader_func)

@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.errors import (
     DataLossError,
     FailedPreconditionError,
@@ -54,6 +55,9 @@ from eagerflow._src.data.iterators import ElementIterator, IterContext, Pipeline
 from eagerflow._src.data.random_seed import DrawnSeeds
 from eagerflow._src.io import tfrecord
 from eagerflow._src.io.file_errors import os_error
+
+# where TF's deprecation notices say the tf.data.experimental functions are
+_EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 METADATA_FILE = save_load.METADATA_FILE
 
@@ -428,4 +432,7 @@ def experimental_snapshot(path: Any, compression: Any = "AUTO",
                           reader_func: Callable | None = None,
                           shard_func: Callable | None = None) -> Callable:
     """`tf.data.experimental.snapshot(path, ...)`: a transformation for `Dataset.apply`."""
+    tf_logging.deprecated_call(
+        "snapshot", _EXPERIMENTAL_OPS + "snapshot",
+        "Use `tf.data.Dataset.snapshot(...)`.")
     return lambda dataset: snapshot(dataset, path, compression, reader_func, shard_func)

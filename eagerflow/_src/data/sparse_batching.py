@@ -17,6 +17,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
@@ -25,6 +26,9 @@ from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.batching import _positive
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext
+
+# where TF's deprecation notices say the tf.data.experimental functions are
+_EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 _OP = "DenseToSparseBatchDataset"
 
@@ -118,11 +122,17 @@ def _coords(shape: tuple) -> np.ndarray:
 
 def dense_to_sparse_batch(batch_size: Any, row_shape: Any) -> Callable:
     """`tf.data.experimental.dense_to_sparse_batch`: `Dataset.sparse_batch` for `apply`."""
+    tf_logging.deprecated_call(
+        "dense_to_sparse_batch", _EXPERIMENTAL_OPS + "batching",
+        "Use `tf.data.Dataset.sparse_batch` instead.")
     return lambda dataset: dataset.sparse_batch(batch_size, row_shape)
 
 
 def dense_to_ragged_batch(batch_size: Any, drop_remainder: bool = False,
                           row_splits_dtype: Any = _dt.int64) -> Callable:
     """`tf.data.experimental.dense_to_ragged_batch`: `Dataset.ragged_batch` for `apply`."""
+    tf_logging.deprecated_call(
+        "dense_to_ragged_batch", _EXPERIMENTAL_OPS + "batching",
+        "Use `tf.data.Dataset.ragged_batch` instead.")
     return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder,
                                                 row_splits_dtype)
