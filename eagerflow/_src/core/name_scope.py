@@ -8,6 +8,7 @@ as in TF; leaving a scope restores exactly what was there before.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from eagerflow._src.core.context import _state
@@ -31,6 +32,8 @@ class name_scope:  # noqa: N801 - TF's public name
     def __enter__(self) -> str:
         st = _state
         name = self._name
+        if name and st.graph is not None:
+            _check_graph_scope(name, bool(st.name_scopes))
         self._saved.append(st.name_scopes)
         if not name:
             st.name_scopes = []
@@ -46,6 +49,21 @@ class name_scope:  # noqa: N801 - TF's public name
 
     def __exit__(self, *exc: Any) -> None:
         _state.name_scopes = self._saved.pop()
+
+
+# a graph's names, as TF's Graph.name_scope checks them (a scope at the root starts as an
+# op name must)
+_OP_NAME = re.compile(r"^[A-Za-z0-9.][A-Za-z0-9_.\\/>-]*$")
+_SCOPE_NAME = re.compile(r"^[A-Za-z0-9_.\\/>-]*$")
+
+
+def _check_graph_scope(name: str, nested: bool) -> None:
+    if nested and not _SCOPE_NAME.match(name):
+        raise ValueError(f"'{name}' is not a valid scope name. A scope name has to match the "
+                         f"following pattern: {_SCOPE_NAME.pattern}")
+    if not nested and not _OP_NAME.match(name):
+        raise ValueError(f"'{name}' is not a valid root scope name. A root scope name has to "
+                         f"match the following pattern: {_OP_NAME.pattern}")
 
 
 def get_current_name_scope() -> str:

@@ -8,32 +8,28 @@ the first batch); losses, metrics and targets pair with the model's outputs by K
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from eagerflow._src.core import nest
 from eagerflow._src.keras import losses as losses_mod
 from eagerflow._src.keras import metrics as metrics_mod
+from eagerflow._src.keras.backend import to_snake_case
 from eagerflow._src.keras.metrics.base import Mean, MeanMetricWrapper, Metric
 from eagerflow._src.keras.metrics.simple import (
     BinaryAccuracy,
     CategoricalAccuracy,
     SparseCategoricalAccuracy,
 )
+from eagerflow._src.keras.name_scope import name_scope
 from eagerflow._src.ops import math as M
-
-
-def _snake(name: str) -> str:
-    s = re.sub(r"(.)([A-Z][a-z]+)", r"\1_\2", name)
-    return re.sub(r"([a-z])([A-Z])", r"\1_\2", s).lower()
 
 
 def object_name(obj: Any) -> str:
     if hasattr(obj, "name") and isinstance(obj.name, str):
         return obj.name
     if hasattr(obj, "__name__"):
-        return _snake(obj.__name__)
-    return _snake(type(obj).__name__)
+        return to_snake_case(obj.__name__)  # ('<lambda>' is 'lambda')
+    return to_snake_case(type(obj).__name__)
 
 
 def _rank(x: Any) -> int:
@@ -281,7 +277,12 @@ class CompileLoss:
 
     # -- the loss ------------------------------------------------------------------------
     def __call__(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Any:
-        """The total loss: each loss on its output, times its weight, summed."""
+        """The total loss: each loss on its output, times its weight, summed (under
+        Keras's name scope "compile_loss")."""
+        with name_scope(self.name):
+            return self._total(y_true, y_pred, sample_weight)
+
+    def _total(self, y_true: Any, y_pred: Any, sample_weight: Any) -> Any:
         if not nest.is_nested(y_true) and not nest.is_nested(y_pred):
             if not self.built:
                 self.build(y_true, y_pred)

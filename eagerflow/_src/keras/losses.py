@@ -16,6 +16,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import train_ops as K
+from eagerflow._src.keras.name_scope import name_scope
 from eagerflow._src.keras.ops.nn import check_same_shapes
 from eagerflow._src.keras.ops.nn_conv import ctc_loss
 from eagerflow._src.keras.ops.numpy_linear import matmul as np_matmul
@@ -130,11 +131,12 @@ class Loss:
 
     def __call__(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Any:
         in_mask = keras_mask(y_pred)  # (a masked model output: its steps' losses left out)
-        y_pred = K.t(y_pred, self._dtype)
-        y_true = K.t(y_true, self._dtype)
-        losses = self.call(y_true, y_pred)
-        return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype,
-                                      _both(in_mask, keras_mask(losses)))
+        with name_scope(self.name):  # (Keras's: ops traced here are named under it)
+            y_pred = K.t(y_pred, self._dtype)
+            y_true = K.t(y_true, self._dtype)
+            losses = self.call(y_true, y_pred)
+            return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype,
+                                          _both(in_mask, keras_mask(losses)))
 
     def call(self, y_true: Any, y_pred: Any) -> Any:
         raise NotImplementedError
@@ -619,15 +621,16 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
         ignore = self._fn_kwargs.get("ignore_class")
         if ignore is None:
             return super().__call__(y_true, y_pred, sample_weight)
-        y_pred = K.t(y_pred, self._dtype)
-        y_true = K.t(y_true, self._dtype)
-        losses = self.call(y_true, y_pred)
-        labels = y_true
-        if len(labels._shape) == len(losses._shape) + 1 and labels._shape[-1] == 1:
-            labels = A.squeeze(labels, axis=-1)
-        mask = M.not_equal(labels, float(ignore))
-        return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype,
-                                      _both(keras_mask(y_pred), mask))
+        with name_scope(self.name):
+            y_pred = K.t(y_pred, self._dtype)
+            y_true = K.t(y_true, self._dtype)
+            losses = self.call(y_true, y_pred)
+            labels = y_true
+            if len(labels._shape) == len(losses._shape) + 1 and labels._shape[-1] == 1:
+                labels = A.squeeze(labels, axis=-1)
+            mask = M.not_equal(labels, float(ignore))
+            return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype,
+                                          _both(keras_mask(y_pred), mask))
 
 
 class Dice(LossFunctionWrapper):

@@ -23,6 +23,7 @@ import threading
 from typing import Any
 
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.name_scope import name_scope as tf_name_scope
 
 
 class _Frames(threading.local):
@@ -100,7 +101,7 @@ class name_scope:  # noqa: N801 - Keras's public name
                 getattr(caller, "_parent_path", None) is not None:
             override_parent = caller._parent_path
         self.override_parent = override_parent
-        self._saved: list | None = None
+        self._saved: tf_name_scope | None = None
 
     def __enter__(self) -> name_scope:
         frames = _keras.frames
@@ -111,16 +112,18 @@ class name_scope:  # noqa: N801 - Keras's public name
             parts = [p for p in self.override_parent.split("/") if p]
         else:
             parts = list(frames[-1][1]) if frames else []
+        # TF's scope of the name, entered as tf.name_scope enters it (checked and made
+        # unique in a graph), as Keras's TensorFlow backend does
+        tf_scope = tf_name_scope(self.name)
+        tf_scope.__enter__()
         frames.append((self.caller, [*parts, self.name], self.name))
-        st = _state
-        self._saved = st.name_scopes
-        st.name_scopes = [*st.name_scopes, self.name]
+        self._saved = tf_scope
         return self
 
     def __exit__(self, *exc: Any) -> None:
         if self._saved is not None:
             _keras.frames.pop()
-            _state.name_scopes = self._saved
+            self._saved.__exit__(*exc)
             self._saved = None
 
 

@@ -247,3 +247,44 @@ for bad in [tf.Variable([[1, 2, 3]], dtype=tf.int32), tf.Variable(tf.ones([2, 2]
     except TypeError as e:
         print(type(e).__name__, str(e).split(". Received args")[0])
 """
+
+# a loss computes under Keras's name scope of its name, and a compiled model's losses
+# under "compile_loss": in a graph the names are TF's (checked as tf.name_scope checks
+# them in a graph, made unique), so a shape error in a train step names
+# compile_loss/mean_squared_error/sub, and a loss named "my loss" fails as in TF
+SNIPPETS["loss_name_scopes_in_graphs"] = """
+def tryp(label, fn):
+    try:
+        print(label, fn())
+    except ValueError as e:
+        print(label, type(e).__name__, str(e)[:200])
+x = np.ones((4, 3), "float32")
+for loss in [lambda a, b: keras.ops.mean((a - b) ** 2),
+             keras.losses.MeanSquaredError(name="my loss")]:
+    m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    m.compile("sgd", loss)
+    tryp("fit", lambda: len(m.fit(x, np.ones((4, 2), "float32"), verbose=0).history["loss"]))
+m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+m.compile("sgd", "mse")
+try:  # (the layers' own node names differ: TF's are made unique again, "dense_2_1")
+    m.evaluate(x, np.ones((4, 5), "float32"), verbose=0)
+except ValueError as e:
+    print("evaluate", str(e).split("(data_1")[0])
+@tf.function
+def f(a):
+    with keras.name_scope("outer"):
+        loss = keras.losses.MeanSquaredError()
+        print(loss(a, a * 2).name.split("/")[:2], loss(a, a).name.split("/")[:2])
+        tryp("bad", lambda: keras.losses.MeanSquaredError(name="x y")(a, a))
+    with tf.name_scope("outer"):
+        print(tf.constant(1.0).name)
+    tryp("tf", lambda: tf.name_scope("a b").__enter__())
+    with tf.name_scope("x"):
+        tryp("tf nested", lambda: tf.name_scope("-a b").__enter__())
+    return a
+f(tf.ones((2, 2)))
+with tf.name_scope("a b"):
+    print("eager scope ok")
+with keras.name_scope("c d"):
+    print("eager keras scope ok")
+"""
