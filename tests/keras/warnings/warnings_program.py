@@ -166,6 +166,22 @@ target = other_shape()
 target.load_weights(os.path.join(folder, "m.weights.h5"), skip_mismatch=True)
 print("kept", target.layers[0].bias.numpy(), "loaded", target.layers[1].kernel.numpy().ravel(),
       file=sys.stderr)
+mark("a functional model given a dict whose keys aren't its Inputs' names")
+named = keras.Input((3,), name="y")
+unnamed = keras.Input((3,))
+keyed = keras.Model({"x": named, "b": unnamed}, keras.layers.Add()([named, unnamed]))
+run("called by its keys", keyed, {"x": x, "b": y})
+
+
+class NoMasking(keras.layers.Layer):
+    def call(self, inputs):
+        return inputs + 1
+
+
+mark("a mask reaching a layer without mask support")
+ids = keras.Input((4,), dtype="int32")
+masked = keras.layers.Embedding(5, 2, mask_zero=True)(ids)
+NoMasking()(masked)
 mark("saving a model not built yet")
 keras.Sequential([keras.layers.Dense(1)]).save(os.path.join(folder, "unbuilt.keras"))
 mark("end")

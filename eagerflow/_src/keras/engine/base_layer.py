@@ -47,7 +47,11 @@ from eagerflow._src.keras.dtype_policy import DTypePolicy, DTypePolicyMap
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
 from eagerflow._src.keras.engine import layer_metrics
 from eagerflow._src.keras.engine.auto_config import auto_config, auto_config_error
-from eagerflow._src.keras.engine.call_errors import unbuilt_state_message, with_call_info
+from eagerflow._src.keras.engine.call_errors import (
+    unbuilt_state_message,
+    warn_mask_dropped,
+    with_call_info,
+)
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
@@ -783,10 +787,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if self._activity_regularizer is not None and not ctx.symbolic:
             self._handle_activity_regularization(outputs)
         if drops_mask:
-            warnings.warn(f"Layer '{self.name}' (of type {type(self).__name__}) was passed an "
-                          "input with a mask attached to it. However, this layer does not "
-                          "support masking and will therefore destroy the mask information. "
-                          "Downstream layers will not see the mask.", stacklevel=2)
+            warn_mask_dropped(self)
         elif self._computes_masks():
             flat_out = nest.flatten(outputs)
             if not all(get_mask(o) is not None for o in flat_out):  # (else `call` set them)

@@ -5,6 +5,7 @@ arguments it received (tensors shown by shape and dtype)."""
 from __future__ import annotations
 
 import inspect
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +26,15 @@ def unbuilt_state_message(name: str, error: Exception) -> str:
             "method on your layer. It should create all variables used by the layer (e.g. "
             "by calling `layer.build()` on all its children layers).\nException "
             f"encountered: ''{error}''")
+
+
+def warn_mask_dropped(layer: Any) -> None:
+    """Keras 3's warning when a mask reaches a layer that does not support masking (at
+    Keras's line: shown once per layer name and type)."""
+    warnings.warn(f"Layer '{layer.name}' (of type {type(layer).__name__}) was passed an input "
+                  "with a mask attached to it. However, this layer does not support masking "
+                  "and will therefore destroy the mask information. Downstream layers will not "
+                  "see the mask.", stacklevel=1)
 
 
 def symbolic_call(*args: Any, **kwargs: Any) -> None:

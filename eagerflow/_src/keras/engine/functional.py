@@ -142,8 +142,14 @@ class GraphNetwork:
     _checks_inputs = True  # against Keras 3's input specs (a Sequential has none)
 
     def _init_graph_network(self, inputs: Any, outputs: Any) -> None:
-        if isinstance(inputs, dict) and len(inputs) == 1 and not isinstance(outputs, dict):
-            pass
+        if isinstance(inputs, dict):
+            for key, value in inputs.items():
+                if isinstance(value, KerasTensor) and key != value.name:
+                    warnings.warn(  # (at Keras's line: once per text)
+                        "When providing `inputs` as a dict, all keys in the dict must match "
+                        f"the names of the corresponding tensors. Received key '{key}' "
+                        f"mapping to value {value} which has name '{value.name}'. Change the "
+                        f"tensor name to '{key}' (via `Input(..., name='{key}')`)", stacklevel=1)
         flat_in = nest.flatten(inputs)
         flat_out = nest.flatten(outputs)
         for t in flat_in + flat_out:

@@ -19,7 +19,11 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
-from eagerflow._src.keras.engine.call_errors import symbolic_call, with_call_info
+from eagerflow._src.keras.engine.call_errors import (
+    symbolic_call,
+    warn_mask_dropped,
+    with_call_info,
+)
 from eagerflow._src.keras.engine.call_spec import CallSpec, call_spec
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
@@ -77,6 +81,8 @@ class SymbolicCalls:
         Node(self, (inputs,) + tuple(rest), node_kwargs, outputs)
         if self._computes_masks():
             self._set_output_masks(inputs, previous_mask, fresh, call_masks)
+        elif any(m is not None for m in nest.flatten(previous_mask)):
+            warn_mask_dropped(self)
         return outputs
 
     def _node_kwargs(self, inputs: Any, rest: tuple, kwargs: dict, spec: CallSpec) -> dict:
