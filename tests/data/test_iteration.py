@@ -78,7 +78,9 @@ def test_len_bool_repr_and_numpy_iterator():
         len(tf.data.Dataset.range(3).filter(lambda x: True))
     assert repr(tf.data.Dataset.range(3).map(lambda x: x * 2).batch(2)) == (
         "<_BatchDataset element_spec=TensorSpec(shape=(None,), dtype=tf.int64, name=None)>")
-    with pytest.raises(TypeError, match="DatasetSpec"):
+    with pytest.raises(TypeError, match=r"`tf.data.Dataset.as_numpy_iterator\(\)` is not "
+                                        r"supported for datasets that produce values of type "
+                                        r"<class '.*DatasetV2'>"):
         tf.data.Dataset.range(3).window(2).as_numpy_iterator()
 
 

@@ -162,8 +162,10 @@ def test_flat_map_and_interleave_orders():
     assert vals(par) == tf_order
     with pytest.raises(tf.errors.InvalidArgumentError, match="cycle_length must be greater"):
         ds.interleave(lambda x: tf.data.Dataset.range(x), cycle_length=0)
-    with pytest.raises(TypeError, match="must return a `Dataset`"):
+    with pytest.raises(AttributeError, match="'Tensor' object has no attribute '_name'"):
         list(ds.flat_map(lambda x: x))
+    with pytest.raises(TypeError, match=r"must return a `Dataset` object. Got <class 'dict'>"):
+        list(ds.flat_map(lambda x: {"x": x}))
 
 
 def test_scan_reduce_enumerate():

@@ -147,3 +147,14 @@ try:
     tf.py_function(lambda: (1,), [], [tf.int32, tf.int32])
 except tf.errors.InvalidArgumentError as e:
     print("eager py fewer", re.sub(r"pyfunc_\d+", "pyfunc_N", str(e).splitlines()[0]))
+# flat_map/interleave functions that return no dataset, as TF names what they returned
+for name, f in [("tensor", lambda x: x), ("int", lambda x: 1), ("ragged", lambda x: tf.ragged.range(x)), ("sparse", lambda x: tf.sparse.from_dense([x])), ("tuple", lambda x: (x, x)), ("dict", lambda x: {"a": x}), ("list", lambda x: [x, x])]:
+    show("flat_map " + name, lambda: r.flat_map(f))
+    show("interleave " + name, lambda: r.interleave(f))
+# bucket_by_sequence_length: TF's buckets, its runtime checks
+seqs = tf.data.Dataset.from_generator(lambda: ([1] * n for n in [1, 7, 2, 5]), output_signature=tf.TensorSpec([None], tf.int32))
+for b, s in [([6, 3], [1, 1, 1]), ([], [2]), ([3], [0, 2]), ([3], [2, -1]), ([3, 3], [1, 1, 1]), ([3, 6], [2, 2, 2])]:
+    show(f"bucket {b} {s}", lambda: [x.numpy().tolist() for x in seqs.bucket_by_sequence_length(lambda x: tf.shape(x)[0], b, s)])
+show("bucket sizes len", lambda: seqs.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3, 6], [2, 2]))
+show("bucket pad to boundary long", lambda: list(seqs.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3, 6], [1, 1, 1], pad_to_bucket_boundary=True)))
+print([x.shape for x in seqs.filter(lambda x: tf.shape(x)[0] < 6).bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3, 6], [2, 2, 2], pad_to_bucket_boundary=True)])

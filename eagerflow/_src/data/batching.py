@@ -16,7 +16,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import CPU_DEVICE
-from eagerflow._src.core.errors import InvalidArgumentError, op_error
+from eagerflow._src.core.errors import InternalError, InvalidArgumentError, op_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
@@ -713,28 +713,42 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
         raise ValueError(f"`len(bucket_batch_sizes)` must equal `len(bucket_boundaries) + 1` but "
                          f"`len(bucket_batch_sizes)={len(sizes)}` and "
                          f"`len(bucket_boundaries)={len(boundaries)}`.")
-    if not boundaries or boundaries != sorted(boundaries):
-        raise ValueError(f"`bucket_boundaries` must be a sorted, non-empty list of integers, got "
-                         f"{bucket_boundaries!r}.")
-    if any(s <= 0 for s in sizes):
-        raise ValueError("`bucket_batch_sizes` must be positive.")
     in_struct = dataset._structure
     len_fn = StructuredFunction(element_length_func, "bucket_by_sequence_length", in_struct,
                                 dataset)
-    bounds = np.asarray(boundaries, np.int64)
+    # TF's buckets (boundaries neither checked nor sorted): the first i with
+    # lows[i] <= length < highs[i]
+    lows = [np.iinfo(np.int32).min] + boundaries
+    highs = boundaries + [np.iinfo(np.int32).max]
 
     def key(e: tuple) -> int:
         t = len_fn.call(e)[0]
         if not (isinstance(t, EagerTensor) and t.dtype.is_integer and not t._shape):
             raise ValueError("`element_length_func` must return an integer scalar tensor.")
-        return int(np.searchsorted(bounds, int(t._arr), side="right"))
+        n = int(t._arr)
+        for i, (lo, hi) in enumerate(zip(lows, highs)):
+            if lo <= n < hi:
+                return i
+        raise InvalidArgumentError(None, None, f"indices = {np.iinfo(np.int64).max} is not in "
+                                   f"[0, {len(sizes)})")
+
+    def size_of(k: int) -> int:
+        if sizes[k] <= 0:
+            raise InvalidArgumentError(None, None, f"Window size must be greater than zero, "
+                                       f"but got {sizes[k]}.")
+        return sizes[k]
 
     def shapes_for(k: int) -> Any:
         if not pad_to_bucket_boundary:
             return padded_shapes
         if k >= len(boundaries):
-            raise InvalidArgumentError(None, None, "When pad_to_bucket_boundary=True, elements "
-                                       "must have length < max(bucket_boundaries).")
+            # (TF's assert in its batching function, which its group_by_window restates)
+            raise InternalError(
+                None, None, "Got error code INVALID_ARGUMENT and message: {\nassertion failed: "
+                "[When pad_to_bucket_boundary=True, elements must have length < "
+                "max(bucket_boundaries).] [Condition x < y did not hold element-wise:] [x "
+                f"(args_0:0) = ] [{k}] [y (Const_1:0) = ] [{len(boundaries)}]\n}} \nfrom running "
+                "user-defined function Dataset_group_by_window_batching_fn: ")
         base = padded_shapes
         if base is None:
             target = boundaries[k] - 1
@@ -759,4 +773,4 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
         return proto._structure
 
     return GroupByWindowDataset(dataset, None, None, None, None,
-                                _internal=(key, reduce, lambda k: sizes[k], out_structure))
+                                _internal=(key, reduce, size_of, out_structure))

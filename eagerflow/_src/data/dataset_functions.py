@@ -42,7 +42,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
-from eagerflow._src.core.sparse_tensor import SparseTensorSpec
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
@@ -66,6 +66,7 @@ from eagerflow._src.data.iterators import (
 from eagerflow._src.data.sources import NeedsConcreteValue
 from eagerflow._src.function.concrete import tracing_scope
 from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.ops.ragged import RaggedTensor
 
 # Graph operations that iterate a dataset while the function runs: a template can't
 # hold them (the dataset they iterate is only known per element).
@@ -284,9 +285,19 @@ def _with_feed(ctx: IterContext | None, feed: dict) -> IterContext:
     return new
 
 
-def returned_non_dataset(out: Any) -> TypeError:
+def returned_non_dataset(out: Any) -> Exception:
     """TF's error for a flat_map / interleave function that returns something else."""
     out = dstruct.lists_to_tuples(out)
+    # TF names the type by making an instance of the spec's value_type: a tensor's has no
+    # name to show, a ragged or sparse one's constructor wants its parts
+    if isinstance(out, RaggedTensor):
+        return TypeError("RaggedTensor.__init__() missing 2 required positional arguments: "
+                         "'values' and 'row_partition'")
+    if isinstance(out, SparseTensor):
+        return TypeError("SparseTensor.__init__() missing 3 required positional arguments: "
+                         "'indices', 'values', and 'dense_shape'")
+    if out is not None and not dstruct.is_nested(out):
+        return AttributeError("'Tensor' object has no attribute '_name'")
     return TypeError(f"The `map_func` argument must return a `Dataset` object. Got "
                      f"{type(out)}.")
 

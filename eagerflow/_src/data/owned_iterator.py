@@ -242,8 +242,8 @@ class NumpyIterator:
     def __init__(self, dataset: Any) -> None:
         for spec in flatten(dataset.element_spec):
             if isinstance(spec, DatasetSpec):
-                raise TypeError("Dataset.as_numpy_iterator() is not supported for datasets that "
-                                "produce values of type DatasetSpec")
+                raise TypeError(f"`tf.data.Dataset.as_numpy_iterator()` is not supported for "
+                                f"datasets that produce values of type {spec.value_type}")
         self._iterator = OwnedIterator(dataset)
         self._structure = self._iterator._structure
 
