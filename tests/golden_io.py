@@ -147,3 +147,13 @@ def raised(fn: Any, returned: Any = None, paths: dict | None = None) -> Any:
             text = text.replace(str(folder), placeholder)
         return [type(e).__name__, text]
     return returned
+
+
+def eager_body(text: str) -> str:
+    """An eager op error's message less TF's eager wrapping: the "{{function_node
+    __wrapped__...}} " prefix of the function that ran the op and the op wrapper's " name:
+    ..." suffix (for goldens recorded without them; eager_errors_golden.json has them)."""
+    import re
+
+    text = re.sub(r"^\{\{function_node __wrapped__[^}]*\}\} ", "", text)
+    return re.sub(r"(\[Op:[^\]]*\]) name: \S*$", r"\1", text)

@@ -23,9 +23,8 @@ from tests.keras.text_generation_cases import CASES  # noqa: E402
 
 
 def err(e: Exception) -> list:
-    """[class, message] without TF's eager decorations (the function node, the name)."""
-    msg = str(e).split("}} ", 1)[-1].split(" name: ")[0]
-    return [type(e).__name__, msg]
+    """[class, message]: the whole message, TF's eager function and name included."""
+    return [type(e).__name__, str(e)]
 
 
 def main() -> None:

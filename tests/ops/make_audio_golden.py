@@ -14,9 +14,8 @@ from audio_cases import DECODE, ENCODE  # noqa: E402
 
 
 def error(e: Exception) -> dict:
-    # TF prefixes the function-node name and appends " name: " in eager errors
-    msg = str(e).split("}} ", 1)[-1].removesuffix(" name: ").rstrip()
-    return {"error": type(e).__name__, "message": msg}
+    # the whole message, with TF's eager prefix (the function running the op) and suffix
+    return {"error": type(e).__name__, "message": str(e)}
 
 
 def decode(wav: bytes, channels: int, samples: int) -> dict:

@@ -586,9 +586,11 @@ def _python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
         or (dtype.is_complex and src.is_numeric)
     )
     if ok and dtype in _dt.NARROW_FLOATS and not src.is_floating:
-        # TF converts Python ints to int64 first, then runs Cast, which has no such kernel
-        raise TypeError(f"Error while casting from dtype int64 to {dtype.name}. Cast int64 to "
-                        f"{dtype.name} is not supported")
+        # TF converts Python ints to int64 first, then runs Cast, which has no such kernel:
+        # its eager error's text (its function's prefix, without the name) is quoted
+        raise TypeError(f"Error while casting from dtype int64 to {dtype.name}. "
+                        f"{{{{function_node __wrapped__Cast_device_{_state.device}}}}} Cast "
+                        f"int64 to {dtype.name} is not supported")
     if not ok:
         raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_dtype_word(dtype)}")
     if src.is_integer and (dtype.is_integer or dtype.is_quantized):

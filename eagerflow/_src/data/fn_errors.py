@@ -21,6 +21,7 @@ from typing import Any
 
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.data.iterators import ElementIterator
+from eagerflow._src.ops import eager_errors
 
 _ids = itertools.count(1)
 _OP_SUFFIX = re.compile(r" \[Op:([^\]]+)\]$")
@@ -55,7 +56,7 @@ def annotate(e: OpError, site: FnSite | None, element: int | None = None) -> Non
         _reword(e, info)
         return
     if info is None:
-        msg = e._message
+        msg = eager_errors.plain(e)._message  # (TF words the function's node, not an eager op)
         m = _OP_SUFFIX.search(msg)
         body, node = (msg[:m.start()], m.group(1)) if m else (msg, None)
         info = e._data_fn = [None, [], body, node]

@@ -15,7 +15,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import trace_events
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
@@ -31,14 +31,33 @@ from eagerflow._src.data.structure import (
     most_specific_common,
     specs_compatible,
 )
+from eagerflow._src.ops import eager_errors
 
 
-def _name_op(e: OpError) -> None:
-    """TF names the iterator op on errors raised inside a pipeline."""
+def _name_op(e: OpError, structure: Any) -> None:
+    """TF names the iterator op on errors raised inside a pipeline, worded as that eager
+    op's (its function named after its components, one each: TF's `output_types`)."""
     msg = e._message
     if "[Op:" not in msg:
         e._message = msg + " [Op:IteratorGetNext]"
         e.args = (e._message,) + e.args[1:]
+    if e._message.endswith(" [Op:IteratorGetNext]"):
+        eager_errors.decorate(e, _GET_NEXT, (), {"output_types": len(structure.specs)},
+                              CPU_DEVICE, None)
+
+
+class _GetNext:
+    """What eager_errors.decorate reads of the IteratorGetNext op (a pipeline's error is
+    raised by no op of the registry: the iterator stands for it)."""
+
+    name = "IteratorGetNext"
+
+    @staticmethod
+    def arity(inputs: tuple, attrs: dict) -> dict:
+        return attrs
+
+
+_GET_NEXT = _GetNext()
 
 
 
@@ -166,7 +185,7 @@ class OwnedIterator(Trackable):
         try:
             element = self._pack(next(it))
         except OpError as e:
-            _name_op(e)
+            _name_op(e, self._structure)
             raise
         if start is not None:  # tf.profiler: TF's iterator op and its root iterator
             end = trace_events.now()
@@ -257,7 +276,7 @@ class NumpyIterator:
         try:
             flat = next(it)
         except OpError as e:
-            _name_op(e)
+            _name_op(e, self._structure)
             raise
         return self._structure.pack(tuple(_to_numpy(c) for c in flat))
 

@@ -20,6 +20,7 @@ from typing import Any
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.graph import codegen
 from eagerflow._src.graph.ir import frame_lines
+from eagerflow._src.ops import eager_errors
 
 _HEAD = "Graph execution error:"
 _EAGER_SUFFIX = re.compile(r" \[Op:[^\]]*\]( name: \S*)?$")
@@ -54,6 +55,9 @@ def _find(graph: Any, node: str) -> tuple:
 def reword(e: OpError, function_op: str, graph: Any) -> None:
     """Rewords `e` in place as TF's error of the function `function_op` (__inference_f_N)
     that ran the failing node; an error already worded so (a nested function's) stays."""
+    if e.message.startswith("{{function_node __wrapped__"):
+        # an op that ran eagerly inside the function: TF words the node, not the eager op
+        eager_errors.plain(e)
     message = e.message
     if message.startswith((_HEAD, "{{function_node ")):
         return

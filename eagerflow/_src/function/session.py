@@ -45,6 +45,7 @@ from eagerflow._src.graph.ir import (
     _session_stack,
     frame_lines,
 )
+from eagerflow._src.ops import eager_errors
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.variables import is_tf_variable
 
@@ -103,7 +104,7 @@ def _placeholder_error(node: Operation) -> InvalidArgumentError:
 
 def _session_error(e: OpError, node_name: str, node: Operation | None) -> OpError:
     """`e` reworded as TF's Session words a node's error (node and where it was made)."""
-    body = _EAGER_SUFFIX.sub("", e.message)
+    body = _EAGER_SUFFIX.sub("", eager_errors.plain(e).message)
     e._message = node_error_text(node_name, node.origin if node is not None else None, body)
     e.args = (e._message,) + e.args[1:]
     e._op = node

@@ -47,6 +47,7 @@ from eagerflow._src.ops.dynshape import (
     shape_arg,
     static_ints,
 )
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.graph_constants import (
     check_dims,
     convert_to_tensor_v2,
@@ -125,6 +126,7 @@ FILL = register(OpDef(
 ))
 
 
+@eager_api("dims", "value")
 def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> Any:
     C.no_layout("fill", layout)
     if _state.graph is None:
@@ -141,6 +143,9 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
     if static is not None and -1 in static:
         raise _fill_shape_error(dims, value, static, name)
     return bind(FILL, (_t(value),) + dyn, {"shape": static}, name)
+
+
+_fill = fill.__wrapped__  # (zeros and ones hand it a shape TF converts first)
 
 
 def _fill_shape_error(dims: Any, value: Any, static: tuple, name: str | None) -> ValueError:
@@ -171,7 +176,7 @@ def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None,
     zero = False if dtype is dt.bool else b"" if dtype is dt.string else 0
     if _state.graph is not None:
         return _graph_filled(shape, dtype, zero, name, "zeros")
-    return fill(shape, convert_to_tensor(zero, dtype=dtype))
+    return _fill(shape, convert_to_tensor(zero, dtype=dtype))
 
 
 def ones(shape: Any, dtype: Any = dt.float32, name: str | None = None,
@@ -181,7 +186,7 @@ def ones(shape: Any, dtype: Any = dt.float32, name: str | None = None,
     one = True if dtype is dt.bool else 1
     if _state.graph is not None:
         return _graph_filled(shape, dtype, one, name, "ones")
-    return fill(shape, convert_to_tensor(one, dtype=dtype))
+    return _fill(shape, convert_to_tensor(one, dtype=dtype))
 
 
 def _graph_filled(shape: Any, dtype: dt.DType, value: Any, name: str | None,
@@ -347,6 +352,7 @@ def reshape_like(x: Any, like: Any) -> Any:
 
 
 @dispatchable
+@slow_inputs("tensor", "shape")
 def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
     static, dyn = (static_ints(shape), ()) if _state.graph is None \
         else graph_shape(shape)
@@ -550,6 +556,8 @@ def _concat_fold(node: Any, value_of: Any) -> Any:
 CONCAT = register(OpDef(
     "ConcatV2", _concat_infer, _concat_kernel,
     grad=_concat_grad,
+    # (an axis given as a tensor is the last input)
+    arity=lambda ins, attrs: {"N": len(ins) - (attrs.get("axis") is None)},
     reference=lambda *xs, axis: np.array(np.concatenate([np.array(x.tolist()) for x in xs], axis)),
     samples=lambda: [Sample((_f64(2, 3), _f64(2, 1)), {"axis": 1}),
                      Sample((_f64(1, 3), _f64(2, 3), _f64(1, 3)), {"axis": -2})],
@@ -613,6 +621,7 @@ def _split_grad(n: Any, *gs: Any) -> list:
 
 SPLIT = register(OpDef(
     "SplitV", _split_infer, _split_kernel, grad=_split_grad,
+    arity=lambda ins, attrs: {"num_split": len(attrs["sizes"])},
     reference=lambda x, sizes, axis: tuple(np.split(x, np.cumsum(sizes)[:-1], axis)),
     samples=lambda: [Sample((_f64(2, 6),), {"sizes": (1, 2, 3), "axis": 1}),
                      Sample((_f64(4, 2),), {"sizes": (2, 2), "axis": 0})],
@@ -668,6 +677,7 @@ def _split_n_to_tf(n: Any, b: Any) -> list:
 
 SPLIT_N = register(OpDef(
     "Split", _split_n_infer, _split_n_kernel, grad=_split_n_grad,
+    arity=lambda ins, attrs: {"num_split": attrs["num_split"]},
     reference=lambda x, num_split, axis: tuple(np.split(x, num_split, axis)),
     samples=lambda: [Sample((_f64(2, 6),), {"num_split": 3, "axis": 1}),
                      Sample((_f64(4, 2),), {"num_split": 2, "axis": -2})],
@@ -844,6 +854,7 @@ TILE = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("input", "multiples")
 def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A002
     static, dyn = (static_ints(multiples, "multiples"), ()) if _state.graph is None \
         else shape_arg(multiples, "multiples")
@@ -893,6 +904,7 @@ BROADCAST_TO = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("input", "shape")
 def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
     static, dyn = (static_ints(shape), ()) if _state.graph is None \
         else graph_shape(shape, minus_one=True)

@@ -21,6 +21,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 DecodeWavOutput = collections.namedtuple("DecodeWav", ["audio", "sample_rate"])
@@ -309,6 +310,7 @@ ENCODE_WAV = register(OpDef(
 # ---------------------------------------------------------------------------------------
 # Public functions
 
+@eager_api("contents")
 def decode_wav(contents: Any, desired_channels: int = -1, desired_samples: int = -1,
                name: str | None = None) -> DecodeWavOutput:
     """`tf.audio.decode_wav`: float32 samples in [-1, 1), (samples, channels), and the rate.
@@ -322,6 +324,7 @@ def decode_wav(contents: Any, desired_channels: int = -1, desired_samples: int =
     return DecodeWavOutput(audio, rate)
 
 
+@eager_api("audio", "sample_rate")
 def encode_wav(audio: Any, sample_rate: Any, name: str | None = None) -> Any:
     """`tf.audio.encode_wav`: float32 (frames, channels) samples as a 16-bit PCM WAV file."""
     audio = convert_to_tensor(audio, dtype_hint=dt.float32)

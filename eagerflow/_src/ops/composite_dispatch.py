@@ -13,6 +13,8 @@ import functools
 from typing import Any, Callable
 
 from eagerflow._src.core.composite import has_composite
+from eagerflow._src.core.errors import OpError
+from eagerflow._src.ops import eager_errors
 
 _HANDLERS: dict = {}
 # hook(api, args, kwargs) -> a result, or NotImplemented to go on: tried in order first
@@ -25,6 +27,9 @@ def dispatchable(fn: Callable) -> Callable:
     def api(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
+        except OpError as e:  # (an eager op's error, worded as TF's op wrapper words it)
+            eager_errors.api_failed(e, fn, args, kwargs)
+            raise
         except (TypeError, ValueError):
             for hook in FIRST_HOOKS:  # (extension types' dispatch, before the ragged handlers)
                 out = hook(api, args, kwargs)

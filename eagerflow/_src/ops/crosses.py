@@ -342,9 +342,16 @@ def _hashed_load(node: Any) -> Any:
         "salt": tuple(int(v) for v in salt.reshape(-1)) if bool(strong) else None})
 
 
+def _cross_arity(layout: tuple) -> dict:
+    """The lengths of SparseCross's list arguments (its eager errors name them)."""
+    n = layout.count("sparse")
+    return {"N": n, "sparse_types": n, "dense_types": len(layout) - n}
+
+
 SPARSE_CROSS = register(OpDef(
     "SparseCrossV2", _cross_text_infer,
     _cross_text_kernel, reference=_cross_ref(_cross_text_kernel), num_outputs=3,
+    arity=lambda ins, attrs: _cross_arity(attrs["layout"]),
     gpu=False, tf=TFForm(export=_cross_export, load=_cross_load),
     samples=lambda: [
         Sample(_XS, {"layout": _LAYOUT, "sep": b"_X_"}, grad=False)],
@@ -357,6 +364,7 @@ SPARSE_CROSS = register(OpDef(
 SPARSE_CROSS_HASHED = register(OpDef(
     "SparseCrossHashed", _cross_hashed_infer,
     _cross_hashed_kernel, reference=_cross_ref(_cross_hashed_kernel), num_outputs=3,
+    arity=lambda ins, attrs: _cross_arity(attrs["layout"]),
     gpu=False, tf=TFForm(export=_cross_hashed_export, load=_hashed_load),
     samples=lambda: [
         Sample(_XS, {"layout": _LAYOUT, "num_buckets": 100, "hash_key": 0xDECAFCAFFE},
@@ -525,6 +533,12 @@ def _ragged_cross_attrs(hashed: bool, **kw: Any) -> dict:
 
 RAGGED_CROSS = register(OpDef(
     "RaggedCross", _ragged_cross_infer, _ragged_cross_kernel, reference=_ragged_cross_ref,
+    arity=lambda ins, attrs: {
+        "Nsparse": attrs["input_order"].count("S"),
+        "sparse_values_types": attrs["input_order"].count("S"),
+        "ragged_values_types": attrs["input_order"].count("R"),
+        "ragged_splits_types": attrs["input_order"].count("R"),
+        "dense_types": attrs["input_order"].count("D")},
     num_outputs=2, gpu=False, tf=TFForm(export=_ragged_cross_export, load=_ragged_cross_load),
     samples=lambda: [
         Sample(_RAGGED_XS, _ragged_cross_attrs(False), grad=False),

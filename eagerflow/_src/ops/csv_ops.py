@@ -22,6 +22,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.stacking import stack
 
@@ -194,6 +195,7 @@ _ATTRS = {"field_delim": ",", "use_quote_delim": True, "na_value": "NA", "select
 
 DECODE_CSV = register(OpDef(
     _OP, _infer, _kernel, reference=_ref, num_outputs=-1, gpu=False,
+    arity=lambda ins, attrs: {"OUT_TYPE": len(ins) - 1},  # (the records, then the defaults)
     samples=lambda: [
         Sample((_RECORDS,) + _DEFAULTS, dict(_ATTRS), grad=False),
         Sample((_RECORDS.reshape(2, 2), np.array([1.5], np.float64), np.array([0], np.int64)),
@@ -220,6 +222,7 @@ DECODE_CSV = register(OpDef(
 ))
 
 
+@eager_api("records", "record_defaults")
 def decode_csv(records: Any, record_defaults: Any, field_delim: str = ",",
                use_quote_delim: bool = True, na_value: str = "", select_cols: Any = None,
                name: str | None = None) -> list:

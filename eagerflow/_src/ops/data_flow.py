@@ -25,6 +25,7 @@ from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import _t, cast, floordiv, floormod, maximum, where, zeros_like
 from eagerflow._src.ops.reduce import reduce_sum
@@ -105,6 +106,7 @@ def _partition_samples() -> list:
 
 DYNAMIC_PARTITION = register(OpDef(
     "DynamicPartition", _partition_infer, _partition_kernel, grad=_partition_grad,
+    arity=lambda ins, attrs: {"num_partitions": attrs["num_partitions"]},
     reference=_partition_ref, samples=_partition_samples,
     bad_samples=lambda: [
         BadSample((np.ones(2, np.float32), np.array([0, 5], np.int32)), {"num_partitions": 2},
@@ -254,12 +256,14 @@ def _stitch_bad() -> list:
 
 DYNAMIC_STITCH = register(OpDef(
     "DynamicStitch", _stitch_infer("DynamicStitch"), _stitch_kernel("DynamicStitch"),
+    arity=lambda ins, attrs: {"N": len(ins) // 2},
     grad=_stitch_grad, reference=_stitch_ref, samples=_stitch_samples,
     bad_samples=_stitch_bad, gpu=False, tf=_stitch_form("DynamicStitch"),
 ))
 PARALLEL_DYNAMIC_STITCH = register(OpDef(
     "ParallelDynamicStitch", _stitch_infer("ParallelDynamicStitch"),
     _stitch_kernel("ParallelDynamicStitch"), grad=_stitch_grad, reference=_stitch_ref,
+    arity=lambda ins, attrs: {"N": len(ins) // 2},
     samples=_stitch_samples, bad_samples=_stitch_bad, gpu=False,
     tf=_stitch_form("ParallelDynamicStitch"),
 ))
@@ -291,6 +295,7 @@ def _stitch(op: OpDef, indices: Any, data: Any, name: str | None) -> Any:
 _SNAKE = {"DynamicStitch": "dynamic_stitch", "ParallelDynamicStitch": "parallel_dynamic_stitch"}
 
 
+@eager_api("indices", "data")
 def dynamic_stitch(indices: Any, data: Any, name: str | None = None) -> Any:
     """merged[indices[m][i]] = data[m][i]; a later entry wins where indices repeat, and
     rows no index names are zeros."""

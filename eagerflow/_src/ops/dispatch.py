@@ -30,9 +30,10 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging, trace_events
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
-from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, scalar_pair
 from eagerflow._src.ops.composite_dispatch import elementwise
+from eagerflow._src.ops.eager_errors import decorate
 
 
 class Node:
@@ -87,27 +88,32 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
         arrays = _eager_arrays(inputs)
     if _OBSERVE[0] and not st["observing"]:
         return _observed(op, inputs, attrs, name, st)
-    if st["xp"] is not np:
-        return _bind_on_device(op, inputs, arrays, attrs, st)
-    specs = op.infer(*inputs, **attrs) if attrs else op.infer(*inputs)
+    # (a try costs nothing until it catches: the error is worded only when one is raised)
     try:
-        if attrs:
-            out = op.kernel(np, *arrays, **attrs)
-        else:
-            uf = op.np_kernel
-            if op.half_kernel is not None and specs[0][1] in _HALF_DTYPES:
-                out = op.half_kernel(*arrays)
-            elif uf is not None:  # the kernel over NumPy, without xp
-                out = uf(*arrays)
+        if st["xp"] is not np:
+            return _bind_on_device(op, inputs, arrays, attrs, st)
+        specs = op.infer(*inputs, **attrs) if attrs else op.infer(*inputs)
+        try:
+            if attrs:
+                out = op.kernel(np, *arrays, **attrs)
             else:
-                out = op.kernel(np, *arrays)
-    except MemoryError:  # a temporary past what infer can size (e.g. conv workspaces)
-        raise out_of_memory(op.name) from None
-    except TypeError:
-        if all(type(a) is _ndarray for a in arrays):
-            raise
-        # an input on another device: NumPy refused its array; run on host copies
-        out = op.kernel(np, *map(B.to_host, arrays), **attrs)
+                uf = op.np_kernel
+                if op.half_kernel is not None and specs[0][1] in _HALF_DTYPES:
+                    out = op.half_kernel(*arrays)
+                elif uf is not None:  # the kernel over NumPy, without xp
+                    out = uf(*arrays)
+                else:
+                    out = op.kernel(np, *arrays)
+        except MemoryError:  # a temporary past what infer can size (e.g. conv workspaces)
+            raise out_of_memory(op.name) from None
+        except TypeError:
+            if all(type(a) is _ndarray for a in arrays):
+                raise
+            # an input on another device: NumPy refused its array; run on host copies
+            out = op.kernel(np, *map(B.to_host, arrays), **attrs)
+    except OpError as e:
+        failed(e, op, inputs, attrs, st, name)
+        raise
     if op.num_outputs == 1:
         t = _tensor(out, specs[0][1], st["device"])
         if st["tapes"]:
@@ -118,6 +124,18 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
     if st["tapes"]:
         record(op, inputs, outputs, attrs)
     return outputs
+
+
+def failed(e: OpError, op: Any, inputs: tuple, attrs: dict, st: dict,
+           name: str | None) -> None:
+    """Words `e`, raised by eager op `op`, as TF's eager error (eager_errors.py), naming
+    the device the op was placed on: the scope's, or CPU:0 where it runs on the host."""
+    dev = st["device"]
+    if st["xp"] is not np and (not op.gpu or any(
+            isinstance(x, Tensor) and x._dtype is not None and x._dtype._np is not None and
+            D.host_only(x._dtype._np) for x in inputs)):
+        dev = CPU_DEVICE
+    decorate(e, op, inputs, attrs, dev, name)
 
 
 def _eager_arrays(inputs: tuple) -> tuple:
@@ -160,12 +178,21 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
                 out = uf(x._arr) if half is None or d not in _HALF_DTYPES else half(x._arr)
             except TypeError:  # an array on another device: bind places it
                 return bind(op, (x,), {})
+            except OpError as e:
+                failed(e, op, (x,), {}, st, name)
+                raise
             t = _tensor(out, d, st["device"])
             if st["tapes"]:
                 record(op, (x,), (t,), {})
             return t
-        if st["xp"] is not np and st["graph"] is None and not _OBSERVE[0]:
-            return _bind_on_device(op, (x,), (x._arr,), {}, st)  # (as binary's)
+        if st["graph"] is None:  # (eagerly the name is the error's: no default)
+            if st["xp"] is not np and not _OBSERVE[0]:
+                try:
+                    return _bind_on_device(op, (x,), (x._arr,), {}, st)  # (as binary's)
+                except OpError as e:
+                    failed(e, op, (x,), {}, st, name)
+                    raise
+            return bind(op, (x,), {}, name)
         return bind(op, (x,), {}, name or node)
 
     f.__name__ = op.name
@@ -174,7 +201,7 @@ def unary(op: Any, convert: Callable, node: str | None = None) -> Callable:
 
 def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callable | None = None,
            np_kernel: Callable | None = None, node: str | None = None,
-           fallback: Callable | None = None) -> Callable:
+           fallback: Callable | None = None, scoped: bool = False) -> Callable:
     """The public function of a two-input op (`tf.add`, `x * y`, ...):
     `bind(op, convert(x, y), attrs)` with the eager NumPy path specialised as in unary()
     (and its traced node named as there).
@@ -191,6 +218,9 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     nothing until one raises, so an operator's rule for dtypes its op refuses (TF's
     `bool * x`) adds no work to the calls that succeed. Without one, a traced call whose
     value does not convert raises TF's graph-builder error (conversion_error).
+
+    `scoped`: TF's public function opens a name scope around its op (tf.add, tf.matmul),
+    so its eager errors name none (" name: "), whatever name it is given.
     """
     attrs = attrs if attrs is not None else {}
     infer = infer or op.infer
@@ -239,8 +269,12 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
             if st["xp"] is not np and st["graph"] is None and not _OBSERVE[0]:
                 # on a device: bind's device path directly (bind's own checks are these)
                 return _bind_on_device(op, (x, y), (x._arr, y._arr), attrs or {}, st)
+            if st["graph"] is None:  # (eagerly the name is the error's: no default)
+                return bind(op, (x, y), attrs or {}, None if scoped else name)
             return bind(op, (x, y), attrs or {}, name or node)
         except (TypeError, ValueError, InvalidArgumentError) as e:
+            if isinstance(e, OpError) and _state.graph is None:
+                failed(e, op, (x, y), attrs or {}, _state.__dict__, None if scoped else name)
             if fallback is not None:
                 return fallback(x, y, name, e)
             err = conversion_error(op, x, y, attrs, e, hinted)

@@ -186,6 +186,7 @@ def _einsum_ref(*xs: np.ndarray, terms: tuple, out: str) -> np.ndarray:
 
 EINSUM = register(OpDef(
     "Einsum", _einsum_infer, _einsum_kernel, grad=_einsum_grad, reference=_einsum_ref,
+    arity=lambda ins, attrs: {"N": len(ins)},
     samples=lambda: [
         Sample((_f64(2, 3), _f64(3, 4)), {"terms": ("ij", "jk"), "out": "ik"}),
         Sample((_f64(5, 2, 3), _f64(5, 3, 2)), {"terms": ("bij", "bjk"), "out": "bik"}),

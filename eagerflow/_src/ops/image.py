@@ -35,6 +35,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_attr,
     shape_arg,
 )
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -747,6 +748,7 @@ def convert_image_dtype(image: Any, dtype: Any, saturate: bool = False,
 _GRAY = (0.2989, 0.5870, 0.1140)
 
 
+@eager_api()
 def rgb_to_grayscale(images: Any, name: str | None = None) -> Any:
     """Weighted sum of the RGB channels (last axis), keeping a channel axis of size 1."""
     x = _t(images)

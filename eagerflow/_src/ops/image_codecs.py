@@ -28,6 +28,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image import convert_image_dtype
 from eagerflow._src.ops.math import equal
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -536,6 +537,7 @@ def _contents(contents: Any) -> Any:
     return convert_to_tensor(contents, dtype_hint=dt.string)
 
 
+@eager_api("contents")
 def decode_png(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                name: str | None = None) -> Any:
     """`tf.io.decode_png`: a PNG (or any format but BMP) as uint8 or uint16 pixels."""
@@ -543,6 +545,7 @@ def decode_png(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                 {"channels": int(channels), "dtype": dt.as_dtype(dtype)}, name)
 
 
+@eager_api("contents")
 def decode_jpeg(contents: Any, channels: int = 0, ratio: int = 1, fancy_upscaling: bool = True,
                 try_recover_truncated: bool = False, acceptable_fraction: float = 1.0,
                 dct_method: str = "", name: str | None = None) -> Any:
@@ -553,6 +556,7 @@ def decode_jpeg(contents: Any, channels: int = 0, ratio: int = 1, fancy_upscalin
         "acceptable_fraction": float(acceptable_fraction), "dct_method": str(dct_method)}, name)
 
 
+@eager_api("contents")
 def decode_gif(contents: Any, name: str | None = None) -> Any:
     """`tf.io.decode_gif`: every frame, (frames, height, width, 3) uint8."""
     return bind(DECODE_GIF, (_contents(contents),), {}, name)
@@ -568,11 +572,13 @@ def decode_webp(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                 {"channels": int(channels), "dtype": dt.as_dtype(dtype)}, name)
 
 
+@eager_api("contents")
 def decode_bmp(contents: Any, channels: int = 0, name: str | None = None) -> Any:
     """`tf.io.decode_bmp`: a BMP's uint8 pixels (other formats are refused)."""
     return bind(DECODE_BMP, (_contents(contents),), {"channels": int(channels)}, name)
 
 
+@eager_api("contents")
 def decode_image(contents: Any, channels: int | None = None, dtype: Any = dt.uint8,
                  name: str | None = None, expand_animations: bool = True) -> Any:
     """`tf.io.decode_image`: any supported format; animations (GIF, WebP) give 4-D frames

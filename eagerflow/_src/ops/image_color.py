@@ -21,6 +21,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape, shape
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image import adjust_brightness, adjust_contrast, convert_image_dtype
 from eagerflow._src.ops.linalg import tensordot
 from eagerflow._src.ops.math import (
@@ -71,6 +72,7 @@ def _channels(op: str, x: Any) -> None:
                                                   f"has {last} channels. [Op:{op}]")
 
 
+@eager_api()
 def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
     """Hue, saturation and value in [0, 1] from RGB in [0, 1] (last axis)."""
     x = _t(images)
@@ -97,6 +99,7 @@ def _to_hsv(x: Any, exact_sixth: bool) -> Any:
     return stack([hue, sat, value], axis=-1)
 
 
+@eager_api()
 def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
     """RGB from hue, saturation and value (all in [0, 1], last axis)."""
     x = _t(images)

@@ -34,6 +34,7 @@ from eagerflow._src.ops.dynshape import (
     scalar_arg,
     segments_arg,
 )
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import (
     _t,
@@ -276,6 +277,7 @@ def _gather_grad_ref(g: np.ndarray, indices: np.ndarray, like: np.ndarray, axis:
 
 
 @dispatchable
+@slow_inputs("params", "indices")
 def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None,
            batch_dims: int = 0, name: str | None = None) -> Any:
     p, i = _t(params), _t(indices)
@@ -384,6 +386,7 @@ UNSORTED_SEGMENT_SUM = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("data", "segment_ids", "num_segments")
 def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
                          name: str | None = None) -> Any:
     n, dyn = segments_arg(num_segments)
@@ -431,6 +434,7 @@ def check_sorted_segments(op: str, ids: np.ndarray, num_segments: int | None = N
     return rows
 
 
+@eager_api("data", "segment_ids")
 def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Any:
     ids, data = _t(segment_ids), _t(data)
     _check_indices("SegmentSum", ids, allowed=C.INDEX)
@@ -656,6 +660,7 @@ ONE_HOT = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("indices")
 def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = None,
             axis: Any = None, dtype: Any = None, name: str | None = None) -> Any:
     """A one-hot tensor: `on_value` where the last (or `axis`) index equals `indices`."""

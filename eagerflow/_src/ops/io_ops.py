@@ -21,6 +21,7 @@ from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_t
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.variables import Variable
 
@@ -278,6 +279,7 @@ def _string_tensor(value: Any, what: str) -> Any:
     return t
 
 
+@eager_api("filename")
 def read_file(filename: Any, name: str | None = None) -> Any:
     """`tf.io.read_file(filename)`: a file's whole contents as a scalar string tensor."""
     return bind(READ_FILE, (_string_tensor(filename, "filename"),), {}, name)

@@ -35,6 +35,7 @@ from eagerflow._src.ops.array import (
 )
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, needs_runtime
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.math import (
     _t,
@@ -202,8 +203,9 @@ def _plain_kernel(a: Any, b: Any) -> Any:
 
 # `a @ b` and tf.matmul(a, b) without flags: MatMul through dispatch's two-input fast path
 # (also the `@` operator itself: operators.py)
+# (TF's tf.matmul opens a name scope: its eager errors name none)
 plain_matmul = dispatch.binary(MATMUL, binary_args_hint, _MATMUL_ATTRS[False, False],
-                                _plain_infer, _plain_kernel)
+                                _plain_infer, _plain_kernel, scoped=True)
 matmul_operator = dispatch.binary(MATMUL, binary_args_hint, _MATMUL_ATTRS[False, False],
                                   _plain_infer, _plain_kernel, node="matmul")
 
@@ -234,7 +236,8 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
         if transpose_b:
             raise ValueError("Only one of transpose_b and adjoint_b can be True.")
         b, transpose_b = conj(b), True
-    out = bind(MATMUL, (a, b), _MATMUL_ATTRS[bool(transpose_a), bool(transpose_b)], name)
+    out = bind(MATMUL, (a, b), _MATMUL_ATTRS[bool(transpose_a), bool(transpose_b)],
+               name if _state.graph is not None else None)
     if output_type is not None and dt.as_dtype(output_type) is not out._dtype:
         out = cast(out, output_type)
     return out
@@ -765,6 +768,7 @@ def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = Non
     return bind(MATRIX_BAND_PART, (_t(input),) + tuple(dyn), attrs, name)
 
 
+@eager_api()
 def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
         dtype: Any = dt.float32, name: str | None = None) -> Any:
     """Identity matrices: [*batch_shape, num_rows, num_columns]."""

@@ -20,6 +20,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import broadcast_to
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.linalg import _diag_len, _t, check_diag_sizes
 from eagerflow._src.ops.linalg import diag as _diag_one
 from eagerflow._src.ops.linalg import diag_part as _diag_part_one
@@ -85,6 +86,7 @@ def _offset(d: int, diag_len: int, max_len: int, align: str) -> int:
     return 0 if left else max_len - diag_len
 
 
+@eager_api("input", "k", "padding_value")
 def diag_part(input: Any, name: str = "diag_part", k: Any = 0,  # noqa: A002
               padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.diag_part: the k-th diagonal of batched matrices, or the band k=(lo, hi)
@@ -118,6 +120,7 @@ def diag_part(input: Any, name: str = "diag_part", k: Any = 0,  # noqa: A002
     return stack(rows_out, axis=-2)
 
 
+@eager_api("diagonal", "k", "num_rows", "num_cols", "padding_value")
 def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
          num_cols: int = -1, padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal, or the band
@@ -161,6 +164,7 @@ def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
     return out
 
 
+@eager_api("input", "diagonal", "k")
 def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # noqa: A002
              align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.set_diag: `input` with its k-th diagonal, or its band k=(lo, hi) of

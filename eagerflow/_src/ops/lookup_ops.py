@@ -36,6 +36,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, c
 from eagerflow._src.core.trackable import Trackable
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import to_hash_bucket_fast
 from eagerflow._src.ops.math import add, equal, where
 from eagerflow._src.ops.ragged import RaggedTensor
@@ -725,8 +726,8 @@ def _fill(state: TableState, keys: np.ndarray, values: np.ndarray,
     """Initializes a static table: one value per key (repeats must agree, as TF's import;
     `op`: the initializing op TF names in its errors)."""
     if keys.shape != values.shape:
-        raise C.fail(op, f"Expected shape {C.shape_str(keys.shape)} for value, got "
-                         f"{C.shape_str(values.shape)}")
+        raise raised_eagerly(C.fail(op, f"Expected shape {C.shape_str(keys.shape)} for "
+                                        f"value, got {C.shape_str(values.shape)}"))
     check_finite_size(op, (2 * keys.size,), dt.int64)
     items = state.items
     for k, v in zip(keys.reshape(-1).tolist(), values.reshape(-1).tolist()):

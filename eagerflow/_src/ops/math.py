@@ -566,7 +566,9 @@ is_nan, is_inf, is_finite = _u(IS_NAN), _u(IS_INF), _u(IS_FINITE)
 logical_not = _u(LOGICAL_NOT)
 invert = _u(INVERT)
 
-add = _b(ADD, binary_args_hint, "Add")  # (the operators name theirs "add", ...)
+# (the operators name theirs "add", ...; TF's tf.add opens a name scope: its eager errors
+# name none)
+add = dispatch.binary(ADD, binary_args_hint, node="Add", scoped=True)
 subtract = _b(SUB)
 multiply = _b(MUL)
 realdiv = _b(REALDIV, None, "RealDiv")
@@ -638,7 +640,9 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
     target = _int_to_float(x._dtype)
     if target is not None:
         x, y = cast(x, target), cast(y, target)
-    return realdiv(x, y, name or "truediv")  # (bind's fast path for two tensors)
+    # (bind's fast path for two tensors; TF's truediv opens a name scope: its eager errors
+    # name none)
+    return realdiv(x, y, name or "truediv" if _state.graph is not None else None)
 
 
 @dispatchable
@@ -810,6 +814,7 @@ def _add_n_kernel(xp: Any, *xs: Any) -> Any:
 
 ADD_N = register(OpDef(
     "AddN", _add_n_infer, _add_n_kernel, grad=lambda n, g: [g] * len(n.inputs),
+    arity=lambda ins, attrs: {"N": len(ins)},
     reference=lambda *xs: sum(xs[1:], xs[0].copy()),
     samples=lambda: [Sample((_f64(2, 3), _f64(2, 3), _f64(2, 3)))],
     bad_samples=lambda: [BadSample((np.ones((2, 3)), np.ones((3, 2))), {}, InvalidArgumentError)],

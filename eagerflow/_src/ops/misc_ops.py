@@ -33,6 +33,7 @@ from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert, assert_less, assert_non_negative
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import needs_runtime
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.elementwise import _binary, _elementwise_ref, binary_args
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import (
@@ -727,9 +728,10 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, wei
     if weights is not None and not pred.shape.is_compatible_with(_t(weights).shape):
         raise ValueError(f"Shapes {pred.shape} and {_t(weights).shape} are incompatible")
     if lv.shape != pv.shape:
-        raise InvalidArgumentError(None, None, f"Shapes of all inputs must match: values[0]"
-                                   f".shape = [{lv.size}] != values[1].shape = [{pv.size}] "
-                                   "[Op:Pack]")
+        # (TF's tf.stack of the two, its Pack's eager error named "stack")
+        raise raised_eagerly(InvalidArgumentError(
+            None, None, f"Shapes of all inputs must match: values[0].shape = [{lv.size}] != "
+                        f"values[1].shape = [{pv.size}] [Op:Pack]"), "stack", {"N": 2})
     d = dt.as_dtype(dtype)
     w = cast(ones_like(lab), d) if weights is None else cast(reshape(_t(weights), [-1]), d)
     return reshape(unsorted_segment_sum(w, lab * n + pred, n * n), [n, n])

@@ -23,6 +23,7 @@ from eagerflow._src.ops.array import concat, static_ints
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, needs_runtime, runtime_attr, shape_arg
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.indexing import _batched, _check_indices, _f64
 from eagerflow._src.ops.math import _t, negative, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -182,6 +183,7 @@ GATHER_ND = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("params", "indices")
 def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None = None,
               bad_indices_policy: str = "") -> Any:
     if needs_runtime(batch_dims):  # TF's wrapper compares it with 0 in Python: refused
@@ -344,6 +346,7 @@ SCATTER_ND = register(OpDef(
 ))
 
 
+@eager_api("indices", "updates", "shape")
 def scatter_nd(indices: Any, updates: Any, shape: Any, bad_indices_policy: str = "",
                name: str | None = None) -> Any:
     static, dyn = shape_arg(shape) if _state.graph is not None else (static_ints(shape), ())
@@ -475,6 +478,7 @@ def _ts(op: OpDef) -> Any:
     return f
 
 
+@eager_api("tensor", "indices", "updates")
 def tensor_scatter_nd_update(tensor: Any, indices: Any, updates: Any,
                              name: str | None = None) -> Any:
     """(TF's Python function has no `bad_indices_policy`, though its op does.)"""

@@ -62,7 +62,8 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     else:
         if not (ord == "euclidean" if isinstance(ord, str) else numeric and ord > 0):
             raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
-        axes = None if axis is None else int(axis)
+        # (a list, as TF's norm hands its reductions: its errors take the slow path's form)
+        axes = None if axis is None else [int(axis)]
     keep = bool(keepdims)
     mag = abs_(x)
     if ord in ("euclidean", "fro") or (not is_matrix and ord == 2):

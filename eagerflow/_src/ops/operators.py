@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, install_list_packing
 from eagerflow._src.ops import dispatch
@@ -43,7 +44,8 @@ def _logical_or_bitwise(logical: Callable, bitwise: Callable, node: str, ops: tu
 
     def op(x: Any, y: Any) -> Any:
         x, y = _args(which, x, y)
-        return logical(x, y, node) if x._dtype is dt.bool else bitwise(x, y, node)
+        name = node if _state.graph is not None else None  # (eagerly: the error's, none)
+        return logical(x, y, name) if x._dtype is dt.bool else bitwise(x, y, name)
     return op
 
 

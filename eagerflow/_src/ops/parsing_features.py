@@ -24,6 +24,7 @@ from eagerflow._src.ops import parsing_ops as P
 from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.debugging import Assert
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import boolean_mask, gather, unsorted_segment_sum
 from eagerflow._src.ops.math import cast, logical_not, logical_or, maximum
 from eagerflow._src.ops.ragged import RaggedTensor
@@ -93,6 +94,7 @@ def parse_example(serialized: Any, features: dict, example_names: Any = None,
     return _parse(serialized, features, P.is_scalar(serialized), example_names)
 
 
+@eager_api("serialized")
 def parse_single_example(serialized: Any, features: dict, example_names: Any = None,
                          name: str | None = None) -> dict:
     """`tf.io.parse_single_example(serialized, features)` for one serialized Example."""

@@ -412,6 +412,11 @@ def _bad_samples() -> list:
 
 PARSE_EXAMPLE = register(OpDef(
     _OP, _parse_infer, _parse_kernel, reference=_parse_ref, num_outputs=-1,
+    # (ragged features are parsed as sparse ones here: TF's ragged lists are empty)
+    arity=lambda ins, attrs: {"Tdense": len(attrs["dense_types"]),
+                              "num_sparse": len(attrs["sparse_keys"]),
+                              "sparse_types": len(attrs["sparse_types"]),
+                              "ragged_value_types": 0, "ragged_split_types": 0},
     samples=_samples, bad_samples=_bad_samples,  # built when asked: they need protobuf
 ))
 

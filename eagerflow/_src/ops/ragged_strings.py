@@ -23,6 +23,7 @@ from eagerflow._src.ops import math, string_ops
 from eagerflow._src.ops.array import concat, expand_dims, reshape
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import boolean_mask, gather
 from eagerflow._src.ops.math import ones_like, zeros_like
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
@@ -771,6 +772,7 @@ def unicode_encode(input: Any, output_encoding: str, errors: str = "replace",  #
                    shape_op(x)[:-1])
 
 
+@eager_api("input")
 def unicode_transcode(input: Any, input_encoding: str, output_encoding: str,  # noqa: A002
                       errors: str = "replace", replacement_char: int = 65533,
                       replace_control_characters: bool = False, name: str | None = None) -> Any:

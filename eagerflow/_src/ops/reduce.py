@@ -449,6 +449,7 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
             return bind(op, (reshape(x, [-1]),), {"axes": (0,), "keepdims": False}, name)
         return bind(op, (x,), {"axes": axes, "keepdims": bool(keepdims)}, name)
     f.__name__ = op.name
+    f._slow_inputs = ("input_tensor", "axis")  # (eager_errors.slow_inputs)
     return dispatchable(f)
 
 

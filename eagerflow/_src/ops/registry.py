@@ -190,6 +190,11 @@ class OpDef:
     # Inputs no gradient flows to, which alone don't put the op on a tape (a custom
     # gradient's results, passed through its op: TF's custom op takes only the arguments).
     untracked_inputs: tuple = ()
+    # The lengths of its list arguments as TF's OpDef counts them, `arity(inputs, attrs)`
+    # -> {TF attr: length} (ConcatV2's {"N": 2}, Split's {"num_split": 3}): TF runs an
+    # eager op as a function named after them, which its eager errors name
+    # (eager_errors.py). None: an op without list arguments.
+    arity: Callable | None = None
     # How TensorFlow's graphs write the op (SavedModel export and import); None: as itself.
     tf: TFForm | None = None
     # An elementwise op as a CUDA C expression over its inputs {0}, {1}, ... (float math),

@@ -23,6 +23,7 @@ from eagerflow._src.ops.checks import check_size
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import (
     _check_indices,
     _flat_index_str,
@@ -283,7 +284,7 @@ def _sorted(op: str, unsorted: Callable, empty_is_zero: bool) -> Callable:
         counts = _segment_counts(data, ids, num)
         return where(counts > 0, out, zeros_like(out))
     f.__name__ = _snake(op)
-    return f
+    return eager_api("data", "segment_ids")(f)
 
 
 segment_max = _sorted("SegmentMax", unsorted_segment_max, True)

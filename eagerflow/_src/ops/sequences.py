@@ -15,6 +15,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -104,7 +105,8 @@ def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # n
             dtype = dt.int32
     dtype = dt.as_dtype(dtype)
     s, lim, d = (cast(convert_to_tensor(v), dtype) for v in vals)
-    return bind(RANGE, (s, lim, d), {}, name)
+    # (TF's tf.range opens a name scope: its eager errors name none)
+    return bind(RANGE, (s, lim, d), {}, name if _state.graph is not None else None)
 
 
 def _linspace_infer(start: Any, stop: Any, *dyn: Any, num: int | None, axis: int) -> list:

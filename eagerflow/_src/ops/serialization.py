@@ -27,6 +27,7 @@ from eagerflow._src.io import tensor_proto as tp
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 
@@ -217,6 +218,7 @@ def serialize_tensor(tensor: Any, name: str | None = None) -> Any:
     return bind(SERIALIZE_TENSOR, (convert_to_tensor(tensor),), {})
 
 
+@eager_api("serialized")
 def parse_tensor(serialized: Any, out_type: Any, name: str | None = None) -> Any:
     """The tensor of dtype `out_type` that `serialized` (TensorProto bytes) holds."""
     return bind(PARSE_TENSOR, (convert_to_tensor(serialized, dtype=dt.string),),
@@ -296,6 +298,7 @@ def encode_base64(input: Any, pad: bool = False, name: str | None = None) -> Any
 
 
 @dispatchable
+@slow_inputs("input")
 def decode_base64(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """Each web-safe base64 string decoded (padding optional)."""
     return bind(DECODE_BASE64, (convert_to_tensor(input, dtype=dt.string),), {})

@@ -27,6 +27,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_ints,
     shape_arg,
 )
+from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.math import _t, multiply, negative
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
@@ -92,6 +93,7 @@ def _reverse_ref(x: np.ndarray, axes: tuple) -> np.ndarray:
 
 
 @dispatchable
+@slow_inputs("tensor", "axis")
 def reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
     x = _t(tensor)
     if isinstance(axis, (int, np.integer)) or (hasattr(axis, "_shape") and axis._shape == ()):

@@ -23,6 +23,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, ones, shape, transpose
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import _t, cast, conj, cos, maximum, real, zeros_like
 from eagerflow._src.ops.misc_ops import complex as complex_
@@ -398,6 +399,7 @@ def hamming_window(window_length: Any, periodic: bool = True, dtype: Any = dt.fl
     return _raised_cosine(window_length, periodic, dtype, 0.54, 0.46)
 
 
+@eager_api()
 def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False,
           pad_value: Any = 0, axis: int = -1, name: str | None = None) -> Any:
     """Overlapping frames of `frame_length` every `frame_step` samples along `axis`."""

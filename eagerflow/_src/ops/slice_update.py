@@ -21,6 +21,7 @@ from eagerflow._src.core.tensor import Tensor, attach, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec
+from eagerflow._src.ops.eager_errors import plain
 from eagerflow._src.ops.math import sum_to, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.slicing import (
@@ -47,7 +48,8 @@ def _renamed(op: str, was: str, f: Any, *args: Any) -> Any:
     try:
         return f(*args)
     except InvalidArgumentError as e:
-        raise C.fail(op, e.message.removesuffix(f" [Op:{was}]")) from None
+        # (reworded by its bind, if it was one, as the op it stands for)
+        raise C.fail(op, plain(e).message.removesuffix(f" [Op:{was}]")) from None
 
 
 def _infer(x: Any, b: Any, e: Any, s: Any, value: Any, **masks: Any) -> list:

@@ -35,6 +35,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_ints,
     static_ints,
 )
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import boolean_mask
 from eagerflow._src.ops.math import _t, cast, ones_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
@@ -358,6 +359,7 @@ def _slice_grad_to_tf(b: Any) -> list:
     return b.node("Pad", [b.input(0), b.node("Pack", [[begin, after]], {"axis": 1})[0]])
 
 
+@eager_api("input_", "begin", "size")
 def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  # noqa: A001
     """tf.slice: `size[i]` elements from `begin[i]` on each axis (-1: to the end)."""
     x = _t(input_)
@@ -711,7 +713,9 @@ def getitem(tensor: Any, key: Any) -> Any:
         if out is None:
             raise
         return out
-    return bind(STRIDED_SLICE, (x,), {"spec": spec})
+    # (TF's `[]` opens the scope "strided_slice" even eagerly: its errors name it)
+    return bind(STRIDED_SLICE, (x,), {"spec": spec},
+                None if _state.graph is not None else "strided_slice/")
 
 
 def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_mask: int = 0,

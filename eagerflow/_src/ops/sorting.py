@@ -26,6 +26,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_ints,
     scalar_arg,
 )
+from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import _t, cast, invert, negative
 from eagerflow._src.ops.reduce import reduce_prod
@@ -209,8 +210,10 @@ def _sort_setup(values: Any, axis: Any, direction: str) -> tuple:
     r = len(x._shape)
     axis = int(C.known(axis))
     if not -r <= axis < r:
-        raise InvalidArgumentError(None, None, f"slice index {axis} of dimension 0 out of "
-                                               "bounds. [Op:StridedSlice]")
+        # (TF's sort reads the axis's size with `[]`, in its "strided_slice" scope)
+        raise raised_eagerly(InvalidArgumentError(
+            None, None, f"slice index {axis} of dimension 0 out of bounds. [Op:StridedSlice]"),
+            "strided_slice/")
     return x, axis % r, r
 
 
@@ -235,6 +238,7 @@ def _last_size(x: Any) -> Any:
     return array_shape(x)[-1] if n is None else n
 
 
+@eager_api()
 def sort(values: Any, axis: Any = -1, direction: str = "ASCENDING",
          name: str | None = None) -> Any:
     x, axis, r = _sort_setup(values, axis, direction)

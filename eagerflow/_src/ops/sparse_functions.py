@@ -22,6 +22,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape, transpose
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.debugging import assert_equal
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import (
     boolean_mask,
     check_sorted_segments,
@@ -191,6 +192,7 @@ def retain(sp_input: SparseTensor, to_retain: Any) -> SparseTensor:
 # Arithmetic.
 # ---------------------------------------------------------------------------------------
 
+@eager_api()
 def add(a: Any, b: Any, threshold: Any = 0) -> Any:
     """`tf.sparse.add`: sparse + sparse (summed where both have an entry; sums smaller in
     magnitude than `threshold` dropped), or sparse + dense (a dense tensor)."""
@@ -369,6 +371,7 @@ def concat_sparse(axis: int, sp_inputs: list, expand_nonconcat_dims: bool = Fals
     return out._with_static(dims, dense=[None] * rank)
 
 
+@eager_api()
 def reshape_sparse(sp_input: SparseTensor, shape: Any, name: str | None = None
                    ) -> SparseTensor:
     """`tf.sparse.reshape`: the same entries in a new dense shape (one dim may be -1)."""
@@ -567,16 +570,19 @@ def _column(count: Tensor, total: Tensor) -> Tensor:
                    cast(shape_op(total, out_type=_I64)[1:] * 0 + 1, _I64)], 0)
 
 
+@eager_api("data", "indices", "segment_ids")
 def segment_sum(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None,
                 name: str | None = None, sparse_gradient: bool = False) -> Tensor:
     return _segment(data, indices, segment_ids, num_segments, "sum")
 
 
+@eager_api("data", "indices", "segment_ids")
 def segment_mean(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None,
                  name: str | None = None, sparse_gradient: bool = False) -> Tensor:
     return _segment(data, indices, segment_ids, num_segments, "mean")
 
 
+@eager_api("data", "indices", "segment_ids")
 def segment_sqrt_n(data: Any, indices: Any, segment_ids: Any, num_segments: Any = None,
                    name: str | None = None, sparse_gradient: bool = False) -> Tensor:
     return _segment(data, indices, segment_ids, num_segments, "sqrt_n")

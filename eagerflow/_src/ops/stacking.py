@@ -74,6 +74,7 @@ def _pack_infer(*xs: Any, axis: int) -> list:
 
 PACK = register(OpDef(
     "Pack", _pack_infer, lambda xp, *xs, axis: xp.stack(xs, axis=axis),
+    arity=lambda ins, attrs: {"N": len(ins)},
     grad=lambda n, g: list(unstack(g, num=len(n.inputs), axis=n.attrs["axis"])),
     reference=lambda *xs, axis: np.moveaxis(np.array([x.tolist() for x in xs]), 0, axis),
     samples=lambda: [Sample((_f64(2, 3), _f64(2, 3)), {"axis": 0}),
@@ -134,6 +135,7 @@ def _unpack_grad(n: Any, *gs: Any) -> list:
 
 UNPACK = register(OpDef(
     "Unpack", _unpack_infer, _unpack_kernel, grad=_unpack_grad,
+    arity=lambda ins, attrs: {"num": attrs["num"]},
     reference=lambda x, num, axis: tuple(np.take(x, i, axis) for i in _pyrange(num)),
     samples=lambda: [Sample((_f64(3, 2),), {"num": 3, "axis": 0}),
                      Sample((_f64(2, 4),), {"num": 4, "axis": 1})],
@@ -151,7 +153,8 @@ def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unst
         num = x._shape[ax]
         if num is None:
             raise ValueError(f"Cannot infer argument `num` from shape {TensorShape(x._shape)}")
-    return list(bind_multi(UNPACK, (x,), {"num": num, "axis": axis}, num))
+    return list(bind_multi(UNPACK, (x,), {"num": num, "axis": axis}, num,
+                           None if _state.graph is not None else name))
 
 
 def bind_multi(op: OpDef, inputs: tuple, attrs: dict, n: int,
@@ -190,8 +193,8 @@ def pack(value: Any, dtype: Any = None) -> Tensor:
 def _pack(value: Any, target: Any, cast_tensors: bool, name: str = "packed") -> Tensor:
     if isinstance(value, (list, tuple)):
         g = _state.graph
-        if g is None:
-            return stack([_pack(v, target, cast_tensors) for v in value])
+        if g is None:  # (TF's Pack in the "packed" scope, empty eagerly: its errors name none)
+            return stack([_pack(v, target, cast_tensors) for v in value], name=None)
         # in a graph, as TF's autopacking names them: a "packed" Pack, its Python elements
         # Consts named by their index ("packed/1"), nested lists Packs in scopes ("packed/0")
         scope = g.unique_name(name)

@@ -27,6 +27,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import format_tensor
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
 from eagerflow._src.ops.regex_ops import REGEX_FULL_MATCH, REGEX_REPLACE, re2_template, replacer
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -362,6 +363,7 @@ def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # n
 
 
 @dispatchable
+@slow_inputs("input")
 def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                   replace_global: bool = True, name: str | None = None) -> Any:
     if not (isinstance(pattern, str) and isinstance(rewrite, str)):
@@ -385,6 +387,7 @@ def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any: 
 
 
 @dispatchable
+@slow_inputs("input")
 def to_number(input: Any, out_type: Any = dt.float32, name: str | None = None) -> Any:  # noqa: A002
     return bind(STRING_TO_NUMBER, (_as_tensor(input),),
                 {"out_type": dt.as_dtype(out_type)}, name)
@@ -426,6 +429,7 @@ def _join_infer(*xs: Any, separator: bytes) -> list:
 
 STRING_JOIN = register(OpDef(
     "StringJoin", _join_infer, _join_kernel,
+    arity=lambda ins, attrs: {"N": len(ins)},
     reference=lambda *xs, separator: np.vectorize(lambda *v: separator.join(v),
                                                   otypes=[object])(*xs),
     samples=lambda: [
@@ -615,6 +619,7 @@ SUBSTR = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("input", "pos", "len")
 def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
            name: str | None = None) -> Any:
     """input[pos:pos + len] elementwise (pos may be negative, counting from the end)."""
@@ -783,6 +788,7 @@ def _format_ref(*arrays: Any, template: str, placeholder: str, summarize: int) -
 
 STRING_FORMAT = register(OpDef(
     "StringFormat", _format_infer, _format_kernel, reference=_format_ref, gpu=False,
+    arity=lambda ins, attrs: {"T": len(ins)},
     samples=lambda: [Sample((np.arange(3, dtype=np.int32), np.array(b"s", dtype=object)),
                             {"template": "x={} y={}.", "placeholder": "{}", "summarize": 3},
                             grad=False)],

@@ -18,6 +18,7 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, runtime_attr, shape_arg, static_ints
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math import _t, conj, floormod
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -144,6 +145,7 @@ INVERT_PERMUTATION = register(OpDef(
 ))
 
 
+@eager_api("a", "perm")
 def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "transpose") -> Any:
     a = _t(a)
     if perm is None:

@@ -20,6 +20,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import broadcast_to, concat, expand_dims, reshape, shape
 from eagerflow._src.ops.checks import not_supported
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.nd_indexing import _nd_bounds as nd_bounds
@@ -138,7 +139,7 @@ def _nd_method(update: Callable, op: str) -> Callable:
         return self.assign(update(self._as_tensor(), indices, updates))
 
     scatter_nd.__doc__ = f"This variable through {update.__name__}, assigned back (TF's {op})."
-    return scatter_nd
+    return eager_api("indices", "updates")(scatter_nd)
 
 
 def batch_scatter_update(self: Variable, sparse_delta: Any, use_locking: bool = False,

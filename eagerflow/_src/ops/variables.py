@@ -30,6 +30,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Reference, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.dispatch import Node
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.registry import OpDef, register
 
 _uid = itertools.count(1)
@@ -343,10 +344,10 @@ class Variable(metaclass=_VariableMeta):
             have = tuple(self._arr.shape)
             if t._shape != have:
                 kernel = "AssignAddVariableOp" if op == "assign_add" else "AssignSubVariableOp"
-                raise InvalidArgumentError(
+                raise raised_eagerly(InvalidArgumentError(
                     None, None, f"Cannot update variable with shape [{','.join(map(str, have))}] "
                     f"using a Tensor with shape [{','.join(map(str, t._shape))}], shapes must "
-                    f"be equal. [Op:{kernel}]")
+                    f"be equal. [Op:{kernel}]"))
             return t
         if not self._shape.is_compatible_with(t.shape):
             raise ValueError(f"Cannot {op} value to variable ' {self._name}': Shape mismatch."

@@ -23,9 +23,11 @@ from typing import Any
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.ops import eager_errors
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.saved_model import tf_composites, tf_ops
 from eagerflow._src.saved_model.attrs import attr_value
@@ -91,9 +93,38 @@ class RawOp:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         self._check_keywords(args, kwargs)
-        kwargs.pop("name", None)
+        name = kwargs.pop("name", None)
         by_arg = {self.params[p]: v for p, v in kwargs.items()}
         attrs: dict = {}
+        try:
+            return self._run(by_arg, attrs)
+        except OpError as e:
+            if _state.graph is None:
+                self._eager_error(e, by_arg, attrs, name)
+            raise
+
+    def _eager_error(self, e: OpError, by_arg: dict, attrs: dict, name: Any) -> None:
+        """`e` worded as TF's op wrapper words it: the function named after this op's list
+        arguments' lengths, and " name: " with the name given where TF's wrapper took its
+        fast path (every input a tensor, variable, NumPy array or number, a list
+        argument's elements too)."""
+        lengths = {}
+        for arg in list(self.opdef.input_arg) + list(self.opdef.output_arg):
+            attr = arg.number_attr or arg.type_list_attr
+            if attr and attr in attrs:
+                v = attrs[attr]
+                lengths[attr] = v if isinstance(v, int) else len(v)
+        eager_errors.decorate(eager_errors.plain(e), eager_errors.Named(self.op, lengths),
+                              (), {}, _state.device, name)
+        for arg in self.opdef.input_arg:
+            v = by_arg.get(arg.name)
+            items = v if (arg.number_attr or arg.type_list_attr) and \
+                isinstance(v, (list, tuple)) else [v]
+            if eager_errors.passed_raw(*items):
+                eager_errors.slow_path(e)
+                break
+
+    def _run(self, by_arg: dict, attrs: dict) -> Any:
         inputs = self._inputs(by_arg, attrs)
         for a in self.opdef.attr:
             # (None for an attribute with a default means the default, as in TF's wrappers)

@@ -13,6 +13,10 @@ import warnings
 import weakref
 from typing import Any, Callable
 
+import numpy as np
+
+from eagerflow._src.core.errors import OpError
+from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
@@ -20,11 +24,11 @@ from eagerflow._src.keras.ops.linalg import norm
 from eagerflow._src.keras.ops.numpy_math import log10
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import eager_errors, nn_loss
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
-from eagerflow._src.ops import nn_loss
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import sorting as tsort
 from eagerflow._src.ops.einsum import einsum
@@ -300,6 +304,7 @@ def rms_normalization(x: Any, scale: Any = None, axis: Any = -1,
                       epsilon: float | None = None) -> Any:
     epsilon = kb.epsilon() if epsilon is None else epsilon
     x, original = _compute_dtype(x)
+    given = scale
     if scale is not None:
         scale = kd.to_tensor(scale, x.dtype)
     if isinstance(axis, (tuple, list)):
@@ -308,7 +313,13 @@ def rms_normalization(x: Any, scale: Any = None, axis: Any = -1,
         x = ta.expand_dims(x, 0)
     out = x * tm.rsqrt(tr.reduce_mean(tm.square(x), axis=axis, keepdims=True) + epsilon)
     if scale is not None:
-        out = out * scale
+        try:
+            out = out * scale
+        except OpError as e:
+            # (a Keras variable, which TF's Mul is handed as it is: its slow path)
+            if not isinstance(given, (Tensor, np.ndarray, int, float)):
+                eager_errors.slow_path(e)
+            raise
     return tm.cast(out, original)
 
 

@@ -1,0 +1,196 @@
+"""An op's error raised eagerly, worded as TF 2.21 words it.
+
+Ops machinery, below dispatch.py (which calls `decorate` only when an eager op has
+raised: the path of an op that succeeds pays nothing). TF runs each eager op as a
+function of one node, named after the op, the lengths of its list arguments and the
+device it was placed on, and the function runtime opens a failing kernel's message with
+that name:
+
+    {{function_node __wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}}
+
+(`_` in the op's name doubled; each list argument's attr and length, in the attrs' byte
+order, from the OpDef's `arity`; the device the op runs on, CPU:0 for one soft-placed
+there). Errors found before the op is wrapped (an attr's dtype refused by the op's
+signature, an input of another dtype than the kernel's) have no such prefix. The op's
+Python wrapper then appends " name: " and the name it was given where it ran the op by
+TF's fast path: the name the public function passes, or "" (operators, and the
+functions that open a name scope, which is empty eagerly). A wrapper given a Python list
+or string as an input runs the slow path, which appends nothing (`slow_path`).
+
+An error that already carries an eager op's prefix (raised by an op run inside another
+op's kernel) is left as it is; errors that name no op (`[Op:...]`) are TF's Python
+checks and are not decorated.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable
+
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import OpError
+from eagerflow._src.core.lazy import lazy_module
+
+inspect = lazy_module("inspect")  # (only an error's path binds a call's arguments)
+
+_HEAD = "{{function_node "
+# Messages of the checks TF's eager executor makes before it wraps the op in a function
+_BEFORE_WRAPPING = ("Value for attr '", "cannot compute ", "NodeDef mentions attr '",
+                    "NodeDef missing attr '", "Could not satisfy device specification",
+                    "Could not find device for node")
+
+
+def wrapped_name(op_name: str, arity: Any = None) -> str:
+    """TF's name of the function that runs `op_name` eagerly, without its device:
+    "__wrapped__ConcatV2_N_2" for `arity` {"N": 2}."""
+    name = "__wrapped__" + op_name.replace("_", "__")
+    if arity:
+        # (TF orders the attrs as bytes: upper case first)
+        name += "".join(f"_{a}_{n}" for a, n in sorted(arity.items()))
+    return name
+
+
+def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
+             name: str | None) -> OpError:
+    """`e`, raised by eager op `op` on `inputs` with `attrs` placed on `device`, reworded
+    in place as TF's eager error (function prefix, " name: " and `name`); returns it."""
+    message = e._message
+    if message.startswith(_HEAD) or not message.endswith("]"):
+        return e
+    at = message.rfind(" [Op:")
+    if at < 0:
+        return e
+    op_name = message[at + 5:-1]
+    if message.startswith(_BEFORE_WRAPPING):
+        head = ""
+    else:
+        arity = None
+        if op is not None and op.arity is not None and op_name == op.name:
+            try:
+                arity = op.arity(inputs, attrs)
+            except Exception:  # noqa: BLE001 (inputs the op refused: no lengths known)
+                arity = None
+        head = f"{_HEAD}{wrapped_name(op_name, arity)}_device_{device}}}}} "
+    e._message = f"{head}{message} name: {name or ''}"
+    e.args = (e._message,) + e.args[1:]
+    return e
+
+
+def slow_inputs(*params: str) -> Callable:
+    """Marks a public function whose TF counterpart hands `params` to its op as the user
+    gave them: a Python list or string there sends TF's op wrapper down its slow path,
+    whose errors name no name (read by composite_dispatch.dispatchable's wrapper)."""
+    def mark(fn: Callable) -> Callable:
+        fn._slow_inputs = params
+        return fn
+
+    return mark
+
+
+def eager_api(*params: str) -> Callable:
+    """Wraps a public function (one that is not `@dispatchable`, whose wrapper does the
+    same) so that its eager op errors are worded by `api_failed`, `params` being its
+    `slow_inputs`. A try costs nothing until it catches."""
+    def wrap(fn: Callable) -> Callable:
+        fn._slow_inputs = params
+
+        @functools.wraps(fn)
+        def api(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except OpError as e:
+                api_failed(e, fn, args, kwargs)
+                raise
+
+        return api
+
+    return wrap
+
+
+def api_failed(e: OpError, fn: Callable, args: tuple, kwargs: dict) -> None:
+    """Words `e`, raised eagerly by public function `fn` called with `args` and `kwargs`,
+    as TF's: an op error its own checks raised before any op ran gets the prefix and
+    name the op's wrapper would give it, and the suffix goes where TF's wrapper took
+    its slow path (`slow_inputs`)."""
+    if _state.graph is not None:
+        return
+    message = e._message
+    slow = getattr(fn, "_slow_inputs", ())
+    if message.startswith(_HEAD) and not slow:
+        return
+    try:
+        bound = inspect.signature(fn).bind(*args, **kwargs).arguments
+    except (TypeError, ValueError):
+        return
+    if not message.startswith(_HEAD):
+        name = bound.get("name")
+        decorate(e, None, (), {}, _state.device, name if isinstance(name, str) else None)
+    # (a Pack's error is the conversion's: TF's slow path autopacks the list through the
+    # fast path of its own Pack, whose wrapper names its empty scope)
+    if any(passed_raw(bound.get(p)) for p in slow) and \
+            not e._message.endswith(" [Op:Pack] name: "):
+        slow_path(e)
+
+
+def raised_eagerly(e: OpError, name: str | None = None, lengths: dict | None = None
+                   ) -> OpError:
+    """`e`, an op's error raised by Python code standing for the op's kernel (outside
+    dispatch.bind), worded as TF's eager error when no graph is being built (`lengths`:
+    the op's list arguments', as an OpDef's `arity` gives them)."""
+    if _state.graph is None:
+        op = None
+        if lengths:
+            at = e._message.rfind(" [Op:")
+            op = Named(e._message[at + 5:-1], lengths) if at >= 0 else None
+        decorate(e, op, (), {}, _state.device, name)
+    return e
+
+
+def plain(e: OpError) -> OpError:
+    """`e` without an eager op's prefix and " name: ..." suffix (to be worded again by
+    the caller that knows more of the op: a raw op its TF arguments)."""
+    message = e._message
+    if message.startswith(_HEAD):
+        at = message.rfind(" [Op:")
+        end = message.find("]", at)
+        if at >= 0 and end >= 0:
+            message = message[message.index("}} ") + 3:end + 1]
+    elif message.startswith(_BEFORE_WRAPPING) and " name: " in message:
+        message = message[:message.rfind(" name: ")]
+    e._message = message
+    e.args = (message,) + e.args[1:]
+    return e
+
+
+class Named:
+    """What `decorate` reads of an op that is not (or not only) a registry's OpDef: its TF
+    name and its list arguments' lengths."""
+
+    __slots__ = ("name", "lengths")
+
+    def __init__(self, name: str, lengths: dict) -> None:
+        self.name = name
+        self.lengths = lengths
+
+    def arity(self, inputs: tuple, attrs: dict) -> dict:
+        return self.lengths
+
+
+def slow_path(e: BaseException) -> BaseException:
+    """`e` without the " name: ..." suffix its op wrapper added: TF's wrapper given a
+    Python list or string runs the op by its slow path, which appends no name (TF
+    2.21's `quick_execute` is not reached: the fast path converts and raises itself)."""
+    if isinstance(e, OpError) and e._message.startswith(_HEAD):
+        message = e._message
+        at = message.rfind(" name: ")
+        if at > message.rfind(" [Op:"):
+            e._message = message[:at]
+            e.args = (e._message,) + e.args[1:]
+    return e
+
+
+def passed_raw(*values: Any) -> bool:
+    """Whether any of `values` (what a user passed for an op's inputs) sends TF's op
+    wrapper down its slow path: a Python list, tuple or string (numbers, NumPy arrays,
+    tensors and variables take the fast path)."""
+    return any(isinstance(v, (list, tuple, str, bytes)) for v in values)

@@ -1,0 +1,253 @@
+"""Eager op errors as TF 2.21 words them in full, recorded by record_eager_errors.py
+(eager_errors_golden.json) and checked by test_eager_errors.py.
+
+Each case is a statement over `tf` (and `np`) run eagerly, or inside `with
+tf.device(...)` where it starts with "device NAME:", or as a tf.function of no
+arguments where it starts with "traced:". The outcome is the error's class, its str()
+and whether its `.message` is the same text: TF's "{{function_node __wrapped__OP...}}"
+prefix and " name: ..." suffix are kept, as users see them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+CASES = [
+    # kernels' errors through the op wrappers' fast path: " name: " and the wrapper's name
+    "tf.matmul(tf.ones([2, 3]), tf.ones([2, 3]))",
+    "tf.linalg.matmul(tf.ones([2, 3]), tf.ones([2, 3]), name='mm')",
+    "tf.ones([2]) + tf.ones([3])",
+    "tf.ones([2]) - tf.ones([3])",
+    "tf.ones([2]) * tf.ones([3])",
+    "tf.ones([2]) / tf.ones([3])",
+    "tf.add(tf.ones([2]), tf.ones([3]))",
+    "tf.add(tf.ones([2]), tf.ones([3]), name='foo')",
+    "tf.math.add(tf.ones([2]), tf.ones([3]), name='foo')",
+    "tf.subtract(tf.ones([2]), tf.ones([3]), name='s')",
+    "tf.multiply(tf.ones([2]), tf.ones([3]), name='m')",
+    "tf.maximum(tf.ones([2]), tf.ones([3]))",
+    "tf.math.floordiv(tf.constant([1]), tf.constant([0]))",
+    "tf.math.floormod(tf.constant([1]), tf.constant([0]))",
+    "tf.truncatediv(tf.constant([1]), tf.constant([0]))",
+    "tf.equal(tf.ones([2]), tf.ones([3]))",
+    "tf.math.squared_difference(tf.ones([2]), tf.ones([3]))",
+    "tf.gather(tf.ones([3]), 5)",
+    "tf.gather(tf.ones([3]), 5, name='g')",
+    "tf.gather(tf.ones([3]), [5])",
+    "tf.gather(tf.ones([3]), tf.constant([5]))",
+    "tf.gather_nd(tf.ones([3]), [[5]])",
+    "tf.cast('a', tf.float32)",
+    "tf.cast(tf.constant('a'), tf.float32)",
+    "tf.random.uniform([-1])",
+    "tf.debugging.check_numerics(tf.constant([float('nan')]), 'm')",
+    "tf.debugging.check_numerics(tf.constant([float('inf')]), 'why', name='cn')",
+    "tf.linalg.inv(tf.zeros([2, 2]))",
+    "tf.linalg.cholesky(-tf.eye(2))",
+    "tf.linalg.solve(tf.eye(2), tf.ones([3, 1]))",
+    # variadic ops: their arity enters the wrapped function's name
+    "tf.concat([tf.ones([2]), tf.ones([2, 2])], 0)",
+    "tf.concat([tf.ones([2]), tf.ones([2, 2]), tf.ones([2])], 0, name='c3')",
+    "tf.concat([tf.ones([2]), tf.ones([2])], 3)",
+    "tf.stack([tf.ones([2]), tf.ones([3])])",
+    "tf.stack([tf.ones([2]), tf.ones([2])], axis=3)",
+    "tf.add_n([tf.ones([2]), tf.ones([3])])",
+    "tf.add_n([tf.ones([2]), tf.ones([3]), tf.ones([2])], name='an')",
+    "tf.dynamic_stitch([[0], [1]], [tf.ones([1]), tf.ones([2, 2])])",
+    # wrappers that pass Python lists or strings: the op wrappers' slow path (no " name: "
+    # unless a name is given)
+    "tf.reshape(tf.ones([6]), [4])",
+    "tf.reshape(tf.ones([6]), [4], name='r')",
+    "tf.reshape(tf.ones([6]), tf.constant([4]))",
+    "tf.reshape(tf.ones([6]), [-1, -1])",
+    "tf.strings.to_number('x')",
+    "tf.strings.to_number(tf.constant('x'))",
+    "tf.strings.to_number('x', name='n')",
+    "tf.fill([-1], 0.0)",
+    "tf.fill(tf.constant([-1]), 0.0)",
+    "tf.zeros([-1])",
+    "tf.ones([2, -3])",
+    "tf.broadcast_to(tf.ones([3]), [2])",
+    "tf.broadcast_to(tf.ones([3]), tf.constant([2]))",
+    "tf.tile(tf.ones([2]), [2, 2])",
+    "tf.tile(tf.ones([2]), [-1])",
+    "tf.transpose(tf.ones([2, 3]), [0, 0])",
+    "tf.transpose(tf.ones([2, 3]), [0, 1, 2])",
+    "tf.slice(tf.ones([3]), [1], [5])",
+    "tf.slice(tf.ones([3]), tf.constant([1]), tf.constant([5]))",
+    "tf.ones([3])[5]",
+    "tf.ones([3, 2])[:, 4]",
+    "tf.pad(tf.ones([2]), [[-1, 0]])",
+    "tf.pad(tf.ones([2]), [[1, 0], [0, 0]])",
+    "tf.split(tf.ones([5]), 2)",
+    "tf.split(tf.ones([5]), [2, 2])",
+    "tf.squeeze(tf.ones([2, 3]), axis=0)",
+    "tf.expand_dims(tf.ones([2]), 5)",
+    "tf.range(1, 5, 0)",
+    "tf.range(5, 1, 1)",
+    "tf.one_hot([1], -2)",
+    "tf.eye(-1)",
+    "tf.reverse(tf.ones([2]), [3])",
+    "tf.roll(tf.ones([2]), 1, 3)",
+    "tf.where(tf.constant([True, False]), tf.ones([2]), tf.ones([3]))",
+    "tf.ensure_shape(tf.ones([2]), [3])",
+    "tf.scatter_nd([[5]], [1.0], [3])",
+    "tf.tensor_scatter_nd_update(tf.ones([3]), [[5]], [1.0])",
+    "tf.unstack(tf.ones([2, 3]), num=3)",
+    # reductions, segments, sorting
+    "tf.reduce_sum(tf.ones([2]), axis=3)",
+    "tf.reduce_max(tf.ones([2]), axis=[0, 3])",
+    "tf.math.argmax(tf.ones([2]), axis=3)",
+    "tf.math.segment_sum(tf.ones([3]), [2, 1, 0])",
+    "tf.math.unsorted_segment_sum(tf.ones([3]), [0, 5, 1], 2)",
+    "tf.math.bincount(tf.constant([-1, 2]))",
+    "tf.math.top_k(tf.ones([3]), 5)",
+    "tf.math.cumsum(tf.ones([2]), axis=3)",
+    "tf.unique(tf.ones([2, 2]))",
+    "tf.sort(tf.ones([2]), axis=3)",
+    "tf.math.in_top_k(tf.constant([0]), tf.ones([2, 3]), 1)",
+    # nn, image, signal
+    "tf.nn.conv2d(tf.ones([1, 4, 4, 3]), tf.ones([2, 2, 2, 1]), 1, 'VALID')",
+    "tf.nn.max_pool2d(tf.ones([1, 4, 4, 1]), 5, 1, 'VALID')",
+    "tf.nn.softmax_cross_entropy_with_logits(tf.ones([2, 3]), tf.ones([2, 4]))",
+    "tf.nn.sparse_softmax_cross_entropy_with_logits(tf.constant([5]), tf.ones([1, 3]))",
+    "tf.nn.bias_add(tf.ones([2, 3]), tf.ones([4]))",
+    "tf.nn.embedding_lookup(tf.ones([3, 2]), [7])",
+    "tf.nn.softmax(tf.ones([2]), axis=3)",
+    "tf.nn.depth_to_space(tf.ones([1, 2, 2, 3]), 2)",
+    "tf.image.resize(tf.ones([4, 4, 1]), [-1, 2])",
+    "tf.image.decode_png(b'not a png')",
+    "tf.image.decode_image(b'xx')",
+    "tf.io.decode_raw(tf.constant([b'abc']), tf.int32)",
+    "tf.signal.fft(tf.ones([2]))",
+    "tf.signal.frame(tf.ones([4]), 3, 0)",
+    # strings, io, parsing
+    "tf.strings.substr('abc', 5, 1)",
+    "tf.strings.substr(tf.constant(['abc']), 5, 1)",
+    "tf.strings.regex_replace('abc', '(', 'x')",
+    "tf.strings.unicode_decode(b'\\xff', 'UTF-8', errors='strict')",
+    "tf.strings.unicode_transcode('a', 'UTF-9', 'UTF-8')",
+    "tf.strings.join([tf.constant(['a', 'b']), tf.constant(['a', 'b', 'c'])])",
+    "tf.strings.reduce_join(tf.constant(['a']), axis=3)",
+    "tf.io.read_file('/nonexistent/eagerflow-eager-errors')",
+    "tf.io.parse_tensor(b'garbage', tf.float32)",
+    "tf.io.decode_base64('@@@')",
+    "tf.io.decode_csv('1,2', [[0], [0], [0]])",
+    "tf.io.parse_single_example(b'xx', {'a': tf.io.FixedLenFeature([], tf.int64)})",
+    # sparse, ragged, lookup
+    "tf.sparse.to_dense(tf.sparse.SparseTensor([[1], [0]], [1.0, 2.0], [3]))",
+    "tf.sparse.reshape(tf.sparse.SparseTensor([[1]], [1.0], [3]), [2])",
+    "tf.sparse.add(tf.sparse.SparseTensor([[0]], [1.0], [3]),"
+    " tf.sparse.SparseTensor([[0]], [1.0], [4]))",
+    "tf.sparse.slice(tf.sparse.SparseTensor([[0]], [1.0], [3]), [0, 0], [1])",
+    "tf.sparse.sparse_dense_matmul(tf.sparse.SparseTensor([[0, 0]], [1.0], [2, 2]),"
+    " tf.ones([3, 1]))",
+    "tf.RaggedTensor.from_row_splits([1, 2, 3], [0, 5])",
+    "tf.RaggedTensor.from_row_splits([1, 2, 3], [0, 5], validate=False).to_tensor()",
+    "tf.gather(tf.ragged.constant([[1], [2, 3]]), [5])",
+    "tf.ragged.range([1, 2], [0], [1, 1, 1])",
+    "tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(['a'], [1, 2]), -1)",
+    "tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(['a'], [1]), -1)"
+    ".lookup(tf.constant([1]))",
+    "tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(['a'], [1]), -1)"
+    ".lookup(tf.constant(1.0))",
+    "tf.lookup.StaticVocabularyTable(tf.lookup.KeyValueTensorInitializer(['a'], [5],"
+    " value_dtype=tf.int64), 0)",
+    # tf.raw_ops: no name unless given, lists through the slow path
+    "tf.raw_ops.AddV2(x=tf.ones([2]), y=tf.ones([3]))",
+    "tf.raw_ops.AddV2(x=tf.ones([2]), y=tf.ones([3]), name='raw')",
+    "tf.raw_ops.Reshape(tensor=tf.ones([6]), shape=[4])",
+    "tf.raw_ops.Reshape(tensor=tf.ones([6]), shape=tf.constant([4]))",
+    "tf.raw_ops.Reshape(tensor=tf.ones([6]), shape=[4], name='r')",
+    "tf.raw_ops.ConcatV2(values=[tf.ones([2]), tf.ones([2, 2])], axis=0)",
+    "tf.raw_ops.ConcatV2(values=[tf.ones([2]), tf.ones([2, 2])], axis=0, name='c')",
+    "tf.raw_ops.Pack(values=[tf.ones([2]), tf.ones([3])])",
+    "tf.raw_ops.AddN(inputs=[tf.ones([2]), tf.ones([3])])",
+    "tf.raw_ops.IdentityN(input=[tf.ones([2]), tf.constant([1, 2])])",
+    "tf.raw_ops.MatMul(a=tf.ones([2, 3]), b=tf.ones([2, 3]))",
+    "tf.raw_ops.GatherV2(params=tf.ones([3]), indices=5, axis=0)",
+    "tf.raw_ops.GatherV2(params=tf.ones([3]), indices=tf.constant(5), axis=tf.constant(0))",
+    "tf.raw_ops.StringToNumber(string_tensor=tf.constant('x'))",
+    "tf.raw_ops.Fill(dims=tf.constant([-1]), value=tf.constant(0.0))",
+    "tf.raw_ops.BroadcastArgs(s0=tf.constant([2]), s1=tf.constant([3]))",
+    "tf.raw_ops.Cumsum(x=tf.ones([2]), axis=tf.constant(3))",
+    # dtype mismatches: checked before the op is wrapped
+    "tf.ones([2]) + tf.ones([2], tf.int32)",
+    "tf.raw_ops.AddV2(x=tf.ones([2]), y=tf.ones([2], tf.int32))",
+    "tf.matmul(tf.ones([2, 2]), tf.ones([2, 2], tf.int32))",
+    "tf.raw_ops.Sin(x=tf.constant([1]))",
+    "tf.math.sin(tf.constant([1]))",
+    # asserts and checks
+    "tf.debugging.assert_equal(tf.constant([1]), tf.constant([2]))",
+    "tf.debugging.assert_all_finite(tf.constant([float('nan')]), 'msg')",
+    "tf.Assert(tf.constant(False), ['data'])",
+    "tf.debugging.assert_shapes([(tf.ones([2]), ('a',)), (tf.ones([3]), ('a',))])",
+    "tf.debugging.assert_less(tf.constant(2), tf.constant(1))",
+    # variables
+    "tf.Variable([1.0, 2.0]).assign_add([1.0, 2.0, 3.0])",
+    "tf.Variable([1.0, 2.0]).scatter_nd_update([[5]], [1.0])",
+    "tf.Variable([1.0, 2.0]).sparse_read([5])",
+    "tf.gather(tf.Variable([1.0, 2.0]), 5)",
+    "tf.Variable([1.0, 2.0]) + tf.ones([3])",
+    "tf.Variable([1.0, 2.0])[5]",
+    # composite ops of several
+    "tf.linalg.norm(tf.ones([2]), axis=3)",
+    "tf.nn.l2_normalize(tf.ones([2]), axis=3)",
+    "tf.einsum('ij,jk->ik', tf.ones([2, 3]), tf.ones([2, 3]))",
+    "tf.linalg.trace(tf.ones([2]))",
+    "tf.math.reduce_std(tf.ones([2]), axis=3)",
+    "tf.image.rgb_to_grayscale(tf.ones([2, 2, 4]))",
+    "tf.keras.ops.reshape(tf.ones([6]), [4])",
+    # datasets raising at iteration
+    "next(iter(tf.data.Dataset.from_tensor_slices([1.0, 2.0]).map(lambda x: tf.reshape(x, [2]))))",
+    "list(tf.data.Dataset.range(3).map(lambda x: tf.gather([1, 2], x)))",
+    "list(tf.data.Dataset.from_tensors([1]).batch(2).unbatch().map("
+    "lambda x: tf.strings.to_number(tf.as_string(x) + 'x')))",
+    # inside tf.function: the function's wording, never the eager one's
+    "traced:tf.reshape(tf.ones([6]), [4])",
+    "traced:tf.ones([2]) + tf.ones([3])",
+    "traced:tf.concat([tf.ones([2]), tf.ones([2, 2])], 0)",
+    "traced:tf.py_function(lambda: tf.reshape(tf.ones([6]), [4]), [], tf.float32)",
+    "tf.py_function(lambda: tf.reshape(tf.ones([6]), [4]), [], tf.float32)",
+    "tf.numpy_function(lambda: np.ones([6]).reshape([4]), [], tf.float64)",
+    # devices: the op's requested device names the wrapped function
+    "device CPU:0:tf.ones([2]) + tf.ones([3])",
+    "device /cpu:0:tf.ones([2]) + tf.ones([3])",
+    "device /job:localhost/replica:0/task:0/device:CPU:0:tf.reshape(tf.ones([6]), [4])",
+    "device GPU:0:tf.ones([2]) + tf.ones([3])",
+    "device /gpu:0:tf.concat([tf.ones([2]), tf.ones([2, 2])], 0)",
+    "device GPU:0:tf.strings.to_number('x')",
+    "device GPU:0:tf.gather(tf.ones([3]), 5)",
+]
+
+
+def run(tf: Any, case: str) -> Any:
+    import numpy as np
+
+    scope = {"tf": tf, "np": np}
+    if case.startswith("traced:"):
+        body = case[len("traced:"):]
+        return tf.function(lambda: eval(body, scope))()
+    if case.startswith("device "):
+        device, _, body = case[len("device "):].rpartition(":")
+        # (the body's own colons: none of the cases' bodies has one)
+        with tf.device(device):
+            return eval(body, scope)
+    return eval(case, scope)
+
+
+def outcome(tf: Any, case: str) -> dict:
+    try:
+        run(tf, case)
+    except Exception as e:  # noqa: BLE001 (the error is the recorded result)
+        text = str(e)
+        if "Traceback (most recent call last)" in text:
+            # a py_function's error: its first and last lines (the frames are each side's)
+            lines = text.strip("\n").split("\n")
+            text = lines[0] + "\n...\n" + lines[-1]
+        elif case.startswith("traced:"):  # the traced error's own line (frames: each side's)
+            text = text.strip("\n").split("\n")[-1].strip()
+        text = re.sub(r"(__inference_\S*?_)\d+", r"\1N", text)
+        return {"error": type(e).__name__, "message": text,
+                "same_message": getattr(e, "message", text) == str(e)}
+    return {"value": "ok"}

@@ -1,0 +1,134 @@
+"""Eager op errors worded in full as TF 2.21 words them: the "{{function_node
+__wrapped__OP[_ATTR_N...]_device_DEVICE}} " prefix of the function TF runs an eager op as,
+and the op wrapper's " name: NAME" suffix (eager_errors.py), against
+eager_errors_golden.json (recorded by record_eager_errors.py from eager_errors_cases.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import eagerflow as tf
+from eagerflow._src.core import device
+from eagerflow._src.ops.eager_errors import wrapped_name
+from tests.ops.eager_errors_cases import CASES, outcome
+
+GOLDEN = json.loads((Path(__file__).parent / "eager_errors_golden.json").read_text())["cases"]
+CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+# Cases whose outcome is not TF's for reasons other than the eager wording (pattern, why);
+# each must still differ, so that a fix removes it from here.
+KNOWN = [
+    (r"tf\.truncatediv.*", "TF's TruncateDiv by zero is its InternalError ('Unexpected error "
+     "in binary operator'), eagerflow's the InvalidArgumentError of FloorDiv"),
+    (r"tf\.stack\(.*axis=3\)", "TF's tf.stack checks the axis in Python (ValueError)"),
+    (r"tf\.pad\(.*", "TF runs Pad for constant zero padding, eagerflow always PadV2"),
+    (r"tf\.nn\.softmax\(.*axis=3\)", "TF's Python check names no op; eagerflow's adds "
+     "[Op:Softmax]"),
+    (r"tf\.(signal\.fft|raw_ops\.Sin|math\.sin)\(.*", "TF's attr error ends with the op's "
+     "OpDef (`; Op<name=...>`), which eagerflow does not print"),
+    (r"tf\.sparse\.(slice|sparse_dense_matmul)\(.*", "eagerflow does not check these "
+     "shapes: it computes"),
+    (r"tf\.RaggedTensor\.from_row_splits\(.*validate=False.*", "TF's to_tensor of invalid "
+     "splits pads; eagerflow refuses them"),
+    (r"tf\.gather\(tf\.ragged.*", "TF gathers ragged rows with RaggedGather, eagerflow with "
+     "GatherV2 of the rows"),
+    (r"tf\.raw_ops\.IdentityN.*", "eagerflow has no raw IdentityN"),
+    (r".*tf\.Variable\(\[1\.0, 2\.0\]\)(\.sparse_read|, 5\)).*", "TF reads a variable's "
+     "rows with ResourceGather, eagerflow with GatherV2 of its value"),
+    (r"list\(tf\.data\.Dataset.*", "TF 2.21 runs an eager map as ParallelMapV2 and numbers "
+     "the ops process-wide (test_dataset_error_is_the_iterator_ops checks the wording)"),
+    (r"(traced:)?tf\.py_function\(.*", "TF's py_function error is an UnknownError whose "
+     "text is the Python exception's"),
+]
+
+
+def _known(case: str) -> str | None:
+    return next((why for pattern, why in KNOWN if re.fullmatch(pattern, case)), None)
+
+
+def test_every_case_is_recorded():
+    assert sorted(GOLDEN) == sorted(CASES)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_error_is_worded_as_tf(case):
+    got, want = outcome(tf, case), GOLDEN[case]
+    why = _known(case)
+    if why is not None:
+        assert got != want, f"fixed? remove the KNOWN entry for {case!r}"
+        pytest.skip(why)
+    assert got == want
+
+
+def test_dataset_error_is_the_iterator_ops():
+    # the function of TF's IteratorGetNext, named after the element's components (two)
+    ds = tf.data.Dataset.from_tensor_slices(([1.0, 2.0], [3, 4])).map(
+        lambda x, y: (x, tf.gather([1, 2], y)))
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        next(iter(ds))
+    text = str(e.value)
+    assert text.startswith("{{function_node __wrapped__IteratorGetNext_output_types_2_device_"
+                           f"{CPU}}}}} Error in user-defined function passed to MapDataset:")
+    assert text.endswith("indices = 3 is not in [0, 2)\n\t [[{{node GatherV2}}]] "
+                         "[Op:IteratorGetNext] name: ")
+
+
+# On a GPU the function is named after the device the op was placed on: the GPU, or CPU:0
+# for an op soft-placed there (strings). TF's recorder ran without a GPU (TF then places
+# every op on CPU:0, as recorded); the stand-in GPU runs the same cases on GPU:0.
+GPU_CASES = {
+    "device GPU:0:tf.ones([2]) + tf.ones([3])": "GPU:0",
+    "device /gpu:0:tf.concat([tf.ones([2]), tf.ones([2, 2])], 0)": "GPU:0",
+    "device GPU:0:tf.strings.to_number('x')": "CPU:0",
+}
+
+
+@pytest.mark.parametrize("case", sorted(GPU_CASES))
+def test_gpu_errors_name_the_device_the_op_ran_on(case):
+    want = dict(GOLDEN[case])
+    want["message"] = want["message"].replace("device:CPU:0}}", "device:" + GPU_CASES[case] + "}}")
+    with device.standin_gpus(1):
+        assert outcome(tf, case) == want
+
+
+def test_errors_inside_a_function_keep_the_functions_wording():
+    @tf.function
+    def f(x):
+        return tf.gather(x, 5)
+
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        f(tf.ones([3]))
+    text = str(e.value)
+    assert "__wrapped__" not in text and " name: " not in text
+    assert "indices = 5 is not in [0, 3)\n\t [[{{node GatherV2}}]] [Op:__inference_f_" in text
+
+
+def test_wrapped_name_orders_list_lengths_as_tf():
+    assert wrapped_name("ConcatV2", {"N": 3}) == "__wrapped__ConcatV2_N_3"
+    # (bytes order: upper case first), and `_` in the op's name doubled
+    assert wrapped_name("ParseExampleV2", {"num_sparse": 0, "Tdense": 1}) == \
+        "__wrapped__ParseExampleV2_Tdense_1_num_sparse_0"
+    assert wrapped_name("_FusedConv2D") == "__wrapped____FusedConv2D"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(1, 4), min_size=1, max_size=3),
+       st.lists(st.integers(1, 4), min_size=1, max_size=3),
+       st.sampled_from([None, "n", "a/b"]))
+def test_broadcast_errors_carry_tfs_prefix_and_name(a, b, name):
+    x, y = tf.ones(a), tf.ones(b)
+    try:
+        tf.subtract(x, y, name=name)
+    except tf.errors.InvalidArgumentError as e:
+        body = f"Incompatible shapes: [{','.join(map(str, a))}] vs. [{','.join(map(str, b))}]"
+        assert str(e) == e.message == (f"{{{{function_node __wrapped__Sub_device_{CPU}}}}} "
+                                       f"{body} [Op:Sub] name: {name or ''}")
+    else:  # (shapes that broadcast)
+        assert len(a) != len(b) or all(p == q or 1 in (p, q) for p, q in zip(a, b))
