@@ -601,3 +601,9 @@ class DictWrapper(_StorageView, TrackedDict):
     def clear(self) -> None:
         self._storage.clear()
         self._changed()
+
+
+# TF's class is _DictWrapper (its repr still says DictWrapper); the alias keeps pickling's
+# lookup by name working
+DictWrapper.__name__ = DictWrapper.__qualname__ = "_DictWrapper"
+_DictWrapper = DictWrapper

@@ -158,7 +158,8 @@ with tempfile.TemporaryDirectory() as d:
     tf.train.Checkpoint(m=m2).restore(p).assert_consumed()
     print(m2._inner._w.numpy())
 print([float(v.numpy()) for v in m.trainable_variables], len(m.submodules))
-print(type(m._inner._subs).__name__, type(m._inner._plain).__name__, m._inner._plain)
+print(type(m._inner._subs).__name__, type(m._inner._plain).__name__, m._inner._plain,
+      type(m._inner._cfg).__name__, repr(m._inner._cfg)[:12])
 class Tok(tf.Module):
     def __init__(self):
         self._lookup = keras.layers.StringLookup(vocabulary=["a", "b"])
