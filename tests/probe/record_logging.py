@@ -1,5 +1,6 @@
-"""Writes logging_golden.txt: what logging_program.py prints to stderr under TF 2.21 (TF's
-C++ start-up lines dropped, object addresses masked).
+"""Writes logging_golden.txt and v1_logging_golden.txt: what logging_program.py and
+v1_logging_program.py print to stderr under TF 2.21 (TF's C++ start-up lines dropped,
+object addresses masked).
 
     $EAGERFLOW_TF_PYTHON tests/probe/record_logging.py
 """
@@ -20,6 +21,9 @@ def main():
     out = subprocess.run([sys.executable, os.path.join(HERE, "logging_program.py"), "tf"],
                          capture_output=True, text=True, env=env, check=True)
     write_text(os.path.join(HERE, "logging_golden.txt"), clean(out.stderr))
+    out = subprocess.run([sys.executable, os.path.join(HERE, "v1_logging_program.py"), "tf"],
+                         capture_output=True, text=True, env=env, check=True)
+    write_text(os.path.join(HERE, "v1_logging_golden.txt"), clean(out.stderr))
 
 
 if __name__ == "__main__":

@@ -36,3 +36,10 @@ def test_logs_through_tfs_channels(absl):
     out = subprocess.run([sys.executable, *argv], capture_output=True, text=True, env=env,
                          check=True, timeout=120)
     assert clean(out.stderr) == (HERE / "logging_golden.txt").read_text()
+
+
+def test_v1_logging_as_tf():
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, str(HERE / "v1_logging_program.py"), "ef"],
+                         capture_output=True, text=True, env=env, check=True, timeout=120)
+    assert clean(out.stderr) == (HERE / "v1_logging_golden.txt").read_text()

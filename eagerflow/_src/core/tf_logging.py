@@ -154,3 +154,98 @@ def cpp_log(severity: str, where: str, message: str) -> None:
         return
     sys.stderr.write(f"{severity}0000 00:00:{time.time():.6f} {threading.get_native_id():>7} "
                      f"{where}] {message}\n")
+
+
+# -- tf.compat.v1.logging: TF 1's functions over the "tensorflow" logger -------------------------
+
+FATAL = 50
+WARN = WARNING
+
+
+def log(level: int, msg: Any, *args: Any, **kwargs: Any) -> None:
+    get_logger().log(level, msg, *args, **kwargs)
+
+
+def debug(msg: Any, *args: Any, **kwargs: Any) -> None:
+    get_logger().debug(msg, *args, **kwargs)
+
+
+def info(msg: Any, *args: Any, **kwargs: Any) -> None:
+    get_logger().info(msg, *args, **kwargs)
+
+
+def warning(msg: Any, *args: Any, **kwargs: Any) -> None:
+    get_logger().warning(msg, *args, **kwargs)
+
+
+def warn(msg: Any, *args: Any, **kwargs: Any) -> None:
+    get_logger().warning(msg, *args, **kwargs)
+
+
+def error(msg: Any, *args: Any, **kwargs: Any) -> None:
+    get_logger().error(msg, *args, **kwargs)
+
+
+def fatal(msg: Any, *args: Any, **kwargs: Any) -> None:
+    get_logger().fatal(msg, *args, **kwargs)
+
+
+def vlog(level: int, msg: Any, *args: Any, **kwargs: Any) -> None:
+    get_logger().log(level, msg, *args, **kwargs)
+
+
+def log_if(level: int, msg: Any, condition: Any, *args: Any) -> None:
+    if condition:
+        vlog(level, msg, *args)
+
+
+_log_counts: dict = {}
+_log_counts_lock = threading.Lock()
+
+
+def _call_site(depth: int) -> tuple:
+    """TF's token for a log_first_n/log_every_n call: the first frame, going out from the
+    caller's, in another file than the caller's ("<unknown>", 0 when there is none, as for
+    a program in one file: its calls then share one count, as in TF)."""
+    frame = sys._getframe(depth)
+    own = frame.f_code.co_filename
+    frame = frame.f_back
+    while frame is not None:
+        if frame.f_code.co_filename != own:
+            return frame.f_code.co_filename, frame.f_lineno
+        frame = frame.f_back
+    return "<unknown>", 0
+
+
+def _next_count(token: tuple) -> int:
+    with _log_counts_lock:
+        count = _log_counts.get(token, 0)
+        _log_counts[token] = count + 1
+    return count
+
+
+def log_every_n(level: int, msg: Any, n: int, *args: Any) -> None:
+    """Logs on the 1st, (n+1)th, (2n+1)th... call counted for its call site (see _call_site)."""
+    log_if(level, msg, not _next_count(_call_site(2)) % n, *args)
+
+
+def log_first_n(level: int, msg: Any, n: int, *args: Any) -> None:
+    """Logs on the first `n` calls counted for its call site (see _call_site)."""
+    log_if(level, msg, _next_count(_call_site(2)) < n, *args)
+
+
+def get_verbosity() -> int:
+    return get_logger().getEffectiveLevel()
+
+
+def set_verbosity(v: Any) -> None:
+    get_logger().setLevel(v)
+
+
+def flush() -> None:
+    """TF 2.21's own: not implemented there either."""
+    raise NotImplementedError()
+
+
+def TaskLevelStatusMessage(msg: Any) -> None:  # noqa: N802 - TF's name
+    error(msg)

@@ -48,7 +48,6 @@ if TYPE_CHECKING:
 # converters) load on the first trace, so that `import eagerflow` stays light.
 concrete = lazy_module("eagerflow._src.function.concrete")
 ag = lazy_module("eagerflow._src.autograph")
-ag_api = lazy_module("eagerflow._src.autograph.api")
 
 
 
@@ -145,7 +144,7 @@ def _autograph_convert(fn: Callable, features: Any = None) -> Callable:
     try:
         return ag.convert(fn, optional_features=features)
     except Exception as e:  # noqa: BLE001 - TF runs the function unconverted, with a warning
-        ag_api.warn_unconverted(fn, e)
+        ag.api.warn_unconverted(fn, e)
         return fn
 
 

@@ -31,6 +31,7 @@ _LAZY = {"wrap_function": "eagerflow._src.function.wrap",
          "import_graph_def": "eagerflow._src.saved_model.graph_import"}
 
 _SUBMODULES = {"feature_column": "eagerflow.compat.v1.feature_column",
+               "logging": "eagerflow.compat.v1.logging",
                "nn": "eagerflow.compat.v1.nn",
                "saved_model": "eagerflow.compat.v1.saved_model"}
 
