@@ -19,9 +19,10 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.data import graph_ops
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.options import Options
@@ -123,9 +124,52 @@ class DatasetV2:
         graph_ops.for_over_dataset(self, extra_test, body, get_state, set_state, symbol_names,
                                    opts)
 
+    # AutoGraph's builtins of datasets, as TF 2.21's overrides (autograph/py_builtins.py)
     def _ag_enumerate(self, start: Any = 0) -> DatasetV2:
-        """AutoGraph's `enumerate(dataset)` while a function is traced."""
         return self.enumerate(start)
+
+    def _ag_abs(self) -> DatasetV2:
+        if len(nest.flatten(self.element_spec)) == 1:
+            return self.map(abs)
+        return self.map(lambda *e: nest.map_structure(abs, e))
+
+    def _ag_len(self) -> Any:
+        """The cardinality; one that is not definite fails when the function runs."""
+        n = self.cardinality()
+        if int(n) >= 0:
+            return n
+        message = f"len requires dataset with definitive cardinality, got {int(n)}"
+        if _state.graph is None:
+            raise InvalidArgumentError(None, None, message)
+        return graph_ops.failing_identity(n, message)
+
+    @staticmethod
+    def _ag_zip(*datasets: DatasetV2, strict: bool = False) -> DatasetV2:
+        if strict:
+            raise ValueError("strict zip not supported by Dataset")
+        return DatasetV2.zip(datasets)
+
+    @staticmethod
+    def _ag_map(fn: Callable, *datasets: DatasetV2) -> DatasetV2:
+        return DatasetV2.zip(datasets).map(fn)
+
+    def _ag_filter(self, fn: Callable) -> DatasetV2:
+        return self.filter(fn)
+
+    def _ag_any(self) -> Any:
+        return self._bool_reduce("any", True)
+
+    def _ag_all(self) -> Any:
+        return self._bool_reduce("all", False)
+
+    def _bool_reduce(self, name: str, stop_at: bool) -> Any:
+        """any/all of a dataset of bool scalars: the first element equal to `stop_at`."""
+        specs = nest.flatten(self.element_spec)
+        if len(specs) != 1 or specs[0].dtype != _dt.bool:
+            raise ValueError(f'in graph mode, the "{name}" builtin only supports datasets '
+                             f"that return bool scalars; got: {self.element_spec}")
+        found = self.filter(lambda x: x if stop_at else ~x).take(1)
+        return found.reduce(convert_to_tensor(not stop_at), lambda _, y: y)
 
     def as_numpy_iterator(self) -> NumpyIterator:
         if _state.graph is not None:

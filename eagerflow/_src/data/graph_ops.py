@@ -42,6 +42,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.iterators import IterContext, PipelineFunction
 from eagerflow._src.data.optional import Optional
+from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.ragged import RaggedTensorSpec
 from eagerflow._src.ops.registry import OpDef
@@ -161,7 +162,7 @@ def get_next(handle: Any, structure: dstruct.Structure) -> tuple:
     def kernel(xp: Any, handle: Any) -> Any:
         flat = _next_arrays(handle)
         if flat is None:
-            raise OutOfRangeError(None, None, "End of sequence\n\t [[{{node IteratorGetNext}}]]")
+            raise OutOfRangeError(None, None, "End of sequence")
         arrays = dstruct.component_arrays(flat)
         return arrays[0] if n == 1 else tuple(arrays)
 
@@ -374,3 +375,10 @@ __all__ = ["GraphIterator", "IteratorSource", "dataset_iter", "for_over_dataset"
            "for_over_iterator", "for_over_source",
            "get_next", "get_next_as_optional", "graph_next", "graph_optional", "in_function",
            "make_iterator", "pipeline_captures", "single_element"]
+
+
+def failing_identity(t: Tensor, message: str) -> Tensor:
+    """`t`, in a graph whose run fails with TF's assertion error saying `message` (what
+    AutoGraph's len() of a dataset of no definite length builds)."""
+    Assert(convert_to_tensor(False), [message])
+    return t

@@ -756,7 +756,14 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
             raise _NotAnOutput(type(result).__name__) from None
         flat.append(identity(graph.capture(t)))
         return concrete._Leaf(len(flat) - 1)
-    return result
+    if hasattr(result, "element_spec"):  # a dataset or iterator: handed back as it is
+        return result
+    try:  # anything else TF converts (a NumPy array), or refuses
+        t = convert_to_tensor(result)
+    except (TypeError, ValueError):
+        raise _NotAnOutput(type(result).__name__) from None
+    flat.append(identity(graph.capture(t)))
+    return concrete._Leaf(len(flat) - 1)
 
 
 class _NotAnOutput(TypeError):

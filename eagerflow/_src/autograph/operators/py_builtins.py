@@ -1,9 +1,11 @@
-"""Runtime: Python builtins called from converted code that graph tensors change.
+"""Runtime: Python builtins called from converted code that tensors and datasets change,
+as TF 2.21's AutoGraph overrides them.
 
 `range` over a graph tensor becomes tf.range (so `for i in range(n)` is a graph loop),
 `len` of a graph tensor is its static length or tf.shape(x)[0], `int`/`float` cast,
-`enumerate` of an object defining `_ag_enumerate` (a tf.data dataset) asks it, while a
-graph is traced. For anything else, including eager tensors, the builtin itself runs.
+`sorted` of a tensor is tf.sort. A tf.data dataset answers `abs`, `len`, `enumerate`,
+`zip`, `map`, `filter`, `any` and `all` itself (its `_ag_<builtin>` methods: a dataset,
+or a tensor). For anything else the builtin itself runs.
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ import builtins
 from typing import Any
 
 from eagerflow._src.autograph.operators.control_flow import graph_tensor, is_tensor_array
+from eagerflow._src.control_flow.loops import vectorized_map
 from eagerflow._src.core import dtypes
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops.array import range as tf_range
 from eagerflow._src.ops.array import shape as tf_shape
 from eagerflow._src.ops.array import transpose
+from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.sorting import argsort, sort
 from eagerflow._src.ops.stacking import stack
 
 
@@ -27,7 +32,20 @@ def range_(*args: Any) -> Any:
     return builtins.range(*args)
 
 
+def _hook(name: str, x: Any) -> Any:
+    """The object's own version of a builtin (`_ag_<name>`, a dataset's), or None."""
+    return getattr(type(x), f"_ag_{name}", None)
+
+
+def abs_(x: Any) -> Any:
+    hook = _hook("abs", x)
+    return hook(x) if hook is not None else builtins.abs(x)
+
+
 def len_(s: Any) -> Any:
+    hook = _hook("len", s)
+    if hook is not None:
+        return hook(s)
     t = graph_tensor(s)
     if t is not None:
         shape = t.shape
@@ -56,15 +74,67 @@ def float_(x: Any = 0) -> Any:
 
 
 def enumerate_(s: Any, start: Any = 0) -> Any:
-    hook = getattr(type(s), "_ag_enumerate", None)
+    hook = _hook("enumerate", s)
+    return hook(s, start) if hook is not None else builtins.enumerate(s, start)
+
+
+def _common_hook(name: str, iterables: tuple) -> Any:
+    """The `_ag_<name>` every one of `iterables` shares (all datasets), or None."""
+    hooks = {_hook(name, x) for x in iterables}
+    return hooks.pop() if len(hooks) == 1 else None
+
+
+def zip_(*iterables: Any, strict: bool = False) -> Any:
+    hook = _common_hook("zip", iterables) if iterables else None
     if hook is not None:
-        if _state.graph is not None:
-            return hook(s, start)
-    return builtins.enumerate(s, start)
+        return hook(*iterables, strict=strict)
+    return builtins.zip(*iterables, strict=strict) if strict else builtins.zip(*iterables)
+
+
+def map_(fn: Any, *iterables: Any) -> Any:
+    hook = _common_hook("map", iterables) if iterables else None
+    return hook(fn, *iterables) if hook is not None else builtins.map(fn, *iterables)
+
+
+def filter_(fn: Any, iterable: Any) -> Any:
+    hook = _hook("filter", iterable)
+    return hook(iterable, fn) if hook is not None else builtins.filter(fn, iterable)
+
+
+def any_(iterable: Any) -> Any:
+    hook = _hook("any", iterable)
+    return hook(iterable) if hook is not None else builtins.any(iterable)
+
+
+def all_(iterable: Any) -> Any:
+    hook = _hook("all", iterable)
+    return hook(iterable) if hook is not None else builtins.all(iterable)
+
+
+def sorted_(iterable: Any, key: Any = None, reverse: bool = False) -> Any:
+    """A 1-D tensor sorted as TF's override sorts it: tf.sort, or by `key` mapped over its
+    elements (tf.vectorized_map) and gathered in that order."""
+    if not isinstance(iterable, Tensor):
+        return builtins.sorted(iterable, key=key, reverse=reverse)
+    direction = "DESCENDING" if reverse else "ASCENDING"
+    if key is None:
+        _check_1d(iterable)
+        return sort(iterable, direction=direction)
+    mapped = vectorized_map(key, iterable)
+    _check_1d(mapped)
+    return gather(iterable, argsort(mapped, direction=direction))
+
+
+def _check_1d(t: Tensor) -> None:
+    if t.shape.rank is not None and t.shape.rank != 1:
+        raise ValueError("sort only supports only 1D tensors")
 
 
 OVERRIDES = {id(builtins.range): range_, id(builtins.len): len_, id(builtins.int): int_,
-             id(builtins.float): float_, id(builtins.enumerate): enumerate_}
+             id(builtins.float): float_, id(builtins.enumerate): enumerate_,
+             id(builtins.abs): abs_, id(builtins.zip): zip_, id(builtins.map): map_,
+             id(builtins.filter): filter_, id(builtins.any): any_, id(builtins.all): all_,
+             id(builtins.sorted): sorted_}
 
 
 def list_stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
