@@ -150,7 +150,8 @@ def patch() -> None:
     """Swaps the candidates into eagerflow's float32 host kernels, in this process only
     (graph code and bind's path; not the eager unary fast path of tf.exp & co.): Exp,
     Log, Tanh, Softplus, Elu, LogSoftmax, Sum, Mean, SumToShapeOf (a broadcast's gradient,
-    TF's Sum) and SparseSoftmaxCrossEntropyWithLogits."""
+    TF's Sum), BiasAddGrad (channels last: TF's loop adds each channel's values in turn)
+    and SparseSoftmaxCrossEntropyWithLogits."""
     from eagerflow._src.ops import math as m
     from eagerflow._src.ops import nn, nn_loss
     from eagerflow._src.ops import reduce as r
@@ -194,3 +195,10 @@ def patch() -> None:
                                           if d == 1 and g.shape[i + lead] != 1)
         return reduce_sum(g, axes, False).reshape(like.shape)
     object.__setattr__(m.SUM_TO, "kernel", sum_to)
+    old_bias_grad = nn.BIAS_ADD_GRAD.kernel
+
+    def bias_grad(xp, g, data_format="NHWC"):  # TF's own loop: each channel in turn
+        if xp is np and g.dtype == np.float32 and data_format == "NHWC" and g.size:
+            return np.add.reduce(g.reshape(-1, g.shape[-1]), axis=0)
+        return old_bias_grad(xp, g, data_format=data_format)
+    object.__setattr__(nn.BIAS_ADD_GRAD, "kernel", bias_grad)
