@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
 
 
@@ -32,6 +32,11 @@ class Asset(Trackable):
     @property
     def asset_path(self) -> EagerTensor:
         return self._tensor
+
+    def __tf_tensor__(self, dtype: Any = None, name: Any = None) -> Tensor:
+        """Its path, as TF's conversion of an Asset gives it (`tf.strings.length(asset)`,
+        a tf.function returning it)."""
+        return convert_to_tensor(self._tensor, dtype=dtype)
 
     def __repr__(self) -> str:
         return f"<tf.saved_model.Asset path={self._path!r}>"

@@ -748,6 +748,9 @@ def _output_template(graph: FuncGraph, result: Any, flat: list) -> Any:
     if getattr(result, "_is_distributed_value", False):  # strategy.run's PerReplica results
         return concrete._Composite(type(result),
                                    [_output_template(graph, r, flat) for r in result.values])
+    if hasattr(result, "__tf_tensor__"):  # TF's conversion protocol (an Asset: its path)
+        flat.append(identity(graph.capture(convert_to_tensor(result))))
+        return concrete._Leaf(len(flat) - 1)
     if isinstance(result, TensorShape) or isinstance(result, dt.DType):
         # TF converts what it can (a fully defined shape) and refuses the rest
         try:

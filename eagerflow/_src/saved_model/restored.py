@@ -226,14 +226,35 @@ def _spec_fits(spec: Any, value: Any) -> bool:
     return spec == value
 
 
+def _flatten_up_to(sig: Any, value: Any) -> list:
+    """`value` flattened as deep as `sig` is nested (TF's nest.flatten_up_to): what stands
+    where `sig` has a spec is taken whole (a list of strings for a TensorSpec)."""
+    if not nest.is_nested(sig):
+        return [value]
+    if not nest.is_nested(value) or isinstance(sig, dict) != isinstance(value, dict):
+        raise _NoMatch()
+    if isinstance(sig, dict):
+        if set(sig) != set(value):
+            raise _NoMatch()
+        try:
+            keys = sorted(sig)  # (nest's order)
+        except TypeError:
+            keys = list(sig)
+        pairs = [(sig[k], value[k]) for k in keys]
+    else:
+        if len(sig) != len(value):
+            raise _NoMatch()
+        pairs = list(zip(sig, value))
+    out: list = []
+    for s, v in pairs:
+        out += _flatten_up_to(s, v)
+    return out
+
+
 def _match(sig: Any, call: tuple, convert: bool) -> list:
     """The flat tensors of `call` if it fits signature `sig`, else _NoMatch."""
-    try:
-        nest.assert_same_structure(sig, call, check_types=False)
-    except (ValueError, TypeError):
-        raise _NoMatch() from None
     flat = []
-    for spec, value in zip(nest.flatten(sig), nest.flatten(call)):
+    for spec, value in zip(nest.flatten(sig), _flatten_up_to(sig, call)):
         if is_tensor_spec(spec):
             if hasattr(value, "_as_tensor") and not isinstance(value, Tensor):
                 value = value._as_tensor()

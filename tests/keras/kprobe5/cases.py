@@ -289,3 +289,49 @@ with tf.name_scope("a b"):
 with keras.name_scope("c d"):
     print("eager keras scope ok")
 """
+
+# the Transformer tutorial's tokenizers: a tf.Module whose tf.functions return an Asset
+# (its path, as TF converts it) and ragged tokens, saved and loaded back; a loaded
+# function takes a Python list where its signature has a TensorSpec (TF's flatten_up_to
+# then conversion), and refuses what fits no concrete function in TF's words
+SNIPPETS["saved_tokenizer_module"] = """
+import os, pathlib, re, shutil, tempfile
+d = pathlib.Path(tempfile.mkdtemp())
+(d / "vocab.txt").write_text("[PAD]\\n[UNK]\\n[START]\\n[END]\\ni\\nlike\\ncats\\n")
+class Tok(tf.Module):
+    def __init__(self, path):
+        self._vocab_path = tf.saved_model.Asset(str(path))
+        vocab = pathlib.Path(path).read_text().splitlines()
+        self.vocab = tf.Variable(vocab)
+        self._lookup = tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(
+            tf.constant(vocab), tf.range(len(vocab), dtype=tf.int64)), default_value=1)
+        self.tokenize.get_concrete_function(tf.TensorSpec([None], tf.string))
+        self.detokenize.get_concrete_function(tf.TensorSpec([None, None], tf.int64))
+        self.detokenize.get_concrete_function(tf.RaggedTensorSpec([None, None], tf.int64))
+        self.get_vocab_path.get_concrete_function()
+    @tf.function
+    def tokenize(self, strings):
+        return tf.ragged.map_flat_values(self._lookup.lookup, tf.strings.split(strings))
+    @tf.function
+    def detokenize(self, ids):
+        return tf.strings.reduce_join(tf.gather(self.vocab, ids), separator=" ", axis=-1)
+    @tf.function
+    def get_vocab_path(self):
+        return self._vocab_path
+tok = Tok(d / "vocab.txt")
+print(os.path.basename(tok.get_vocab_path().numpy().decode()),
+      tf.strings.length(tok._vocab_path).numpy())
+tf.saved_model.save(tok, str(d / "tok"))
+r = tf.saved_model.load(str(d / "tok"))
+ids = r.tokenize(["i like cats", "cats dogs"])
+print(type(ids).__name__, ids.to_list(), r.detokenize(ids).numpy(),
+      r.detokenize(ids.to_tensor()).numpy())
+print(os.path.basename(r.get_vocab_path().numpy().decode()),
+      sorted(os.listdir(d / "tok" / "assets")))
+for bad in [tf.constant("one"), [1, 2]]:
+    try:
+        r.tokenize(bad)
+    except (ValueError, TypeError) as e:
+        print(type(e).__name__, re.sub(r"\\s+", " ", str(e))[:180])
+shutil.rmtree(d)
+"""
