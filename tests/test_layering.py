@@ -71,7 +71,7 @@ OPS_ORDER = [
     "stacking", "dynshape", "reshape_shapes", "graph_constants", "sequences", "transposing",
     "variables", "array", "shaping",
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
-    "reduce", "debugging", "tfdbg",
+    "reduce", "printing", "debugging", "tfdbg",
     # indexing and slicing
     "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "slicing",
     "padding", "segment_ops", "variable_scatter", "slice_update", "histogram_ops", "data_flow",

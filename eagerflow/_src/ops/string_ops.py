@@ -25,10 +25,10 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
-from eagerflow._src.ops.debugging import format_tensor
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
+from eagerflow._src.ops.printing import format_tensor
 from eagerflow._src.ops.regex_ops import REGEX_FULL_MATCH, REGEX_REPLACE, re2_template, replacer
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
